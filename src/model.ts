@@ -1,0 +1,145 @@
+/**
+ * The result model: one plain data structure that every reporter renders and
+ * that `apply` will extend. Keep it serialisable (no class instances, no
+ * functions) so the JSON reporter is just `JSON.stringify` of a projection.
+ *
+ * The shape of `ScanReport` is the JSON contract of ../shared/design.md.
+ * Additive fields are allowed within `schemaVersion: 1`; renames or removals
+ * need a bump and a changelog entry in the README.
+ */
+
+export const SCHEMA_VERSION = 1 as const;
+
+export const CATEGORIES = [
+  'session-transport',
+  'session-state',
+  'handshake',
+  'deprecated-feature',
+  'server-push',
+  'handle-hygiene',
+] as const;
+export type Category = (typeof CATEGORIES)[number];
+
+export const SEVERITIES = ['error', 'warning', 'info'] as const;
+export type Severity = (typeof SEVERITIES)[number];
+
+/** auto: apply rewrites it; assisted: apply rewrites it and leaves a marker; manual: a person must. */
+export type FixKind = 'auto' | 'assisted' | 'manual';
+
+export interface Finding {
+  ruleId: string;
+  category: Category;
+  severity: Severity;
+  /** Relative to the report root, forward slashes. */
+  file: string;
+  /** 1-based. */
+  line: number;
+  column: number;
+  endLine: number;
+  endColumn: number;
+  message: string;
+  fix: FixKind;
+  /** Repository-relative path of the rule's doc page. */
+  docs: string;
+  /**
+   * How the analysis reached this site, outermost first, e.g.
+   * ["registerTool('add_item') callback parameter `extra` (src/tools.ts:14)", "getCart(extra) (src/cart.ts:8)"].
+   * Additive to the contract; omitted when the site is found directly.
+   */
+  chain?: string[];
+  /**
+   * Stable identity used by baselines: ruleId + file + a hash of the
+   * normalised source text of the flagged line and its neighbourhood, so a
+   * finding survives unrelated edits that shift lines.
+   */
+  fingerprint: string;
+}
+
+export type DiagnosticKind =
+  | 'parse-error'
+  | 'binary'
+  | 'too-large'
+  | 'unreadable'
+  | 'symlink-loop'
+  | 'not-found';
+
+/** Something about an input file that is not a finding: the scan went on without it (or in spite of it). */
+export interface FileDiagnostic {
+  file: string;
+  kind: DiagnosticKind;
+  message: string;
+  line?: number;
+  column?: number;
+}
+
+export interface Summary {
+  /** Files discovered after ignores and include/exclude (what the scan looked at). */
+  filesScanned: number;
+  /** Files that could involve MCP and were parsed by the semantic analysis. */
+  filesAnalyzed: number;
+  findings: number;
+  byCategory: Partial<Record<Category, number>>;
+  bySeverity: Partial<Record<Severity, number>>;
+  /** Findings hidden because they are in the baseline given with --baseline. */
+  baselined?: number;
+}
+
+export interface ToolInfo {
+  name: 'mcp-migrate';
+  version: string;
+}
+
+export interface ScanReport {
+  schemaVersion: typeof SCHEMA_VERSION;
+  tool: ToolInfo;
+  command: 'scan' | 'apply';
+  /** The root as given on the command line (or '.'). */
+  root: string;
+  summary: Summary;
+  findings: Finding[];
+  /** Files skipped or only partly understood (parse errors, binary, huge, unreadable). */
+  diagnostics: FileDiagnostic[];
+  /** Wall time of the scan in milliseconds (not part of any comparison; informative). */
+  durationMs?: number;
+}
+
+export interface RuleMeta {
+  /** `<category>/<name>`, e.g. `session-state/keyed-store`. */
+  id: string;
+  category: Category;
+  severity: Severity;
+  fix: FixKind;
+  /** One line, shown by `mcp-migrate rules` and in SARIF `shortDescription`. */
+  summary: string;
+  /** Message templates keyed by messageId; `{{name}}` placeholders are filled from report data. */
+  messages: Record<string, string>;
+  /** Link to the spec section that makes this site break. */
+  spec: string;
+}
+
+export function ruleDocPath(ruleId: string): string {
+  return `docs/rules/${ruleId}.md`;
+}
+
+export function compareFindings(a: Finding, b: Finding): number {
+  return (
+    (a.file < b.file ? -1 : a.file > b.file ? 1 : 0) ||
+    a.line - b.line ||
+    a.column - b.column ||
+    (a.ruleId < b.ruleId ? -1 : a.ruleId > b.ruleId ? 1 : 0)
+  );
+}
+
+export function summarize(
+  findings: readonly Finding[],
+  filesScanned: number,
+  filesAnalyzed: number,
+): Summary {
+  const byCategory: Summary['byCategory'] = {};
+  const bySeverity: Summary['bySeverity'] = {};
+  for (const f of findings) {
+    byCategory[f.category] = (byCategory[f.category] ?? 0) + 1;
+    bySeverity[f.severity] = (bySeverity[f.severity] ?? 0) + 1;
+  }
+  return { filesScanned, filesAnalyzed, findings: findings.length, byCategory, bySeverity };
+}
