@@ -1,0 +1,133 @@
+/** Small, dependency-free helpers over TypeScript compiler nodes. */
+import { ts } from 'ts-morph';
+
+/** Strips the wrappers that do not change which value an expression denotes. */
+export function unwrap(node: ts.Node): ts.Node {
+  let current = node;
+  for (;;) {
+    if (
+      ts.isParenthesizedExpression(current) ||
+      ts.isAsExpression(current) ||
+      ts.isNonNullExpression(current) ||
+      ts.isSatisfiesExpression(current) ||
+      ts.isTypeAssertionExpression(current) ||
+      ts.isAwaitExpression(current)
+    ) {
+      current = current.expression;
+      continue;
+    }
+    return current;
+  }
+}
+
+/** The node whose parent says what happens to `node`'s value (skipping the same wrappers upwards). */
+export function outermostWrapper(node: ts.Node): ts.Node {
+  let current = node;
+  while (
+    current.parent &&
+    (ts.isParenthesizedExpression(current.parent) ||
+      ts.isAsExpression(current.parent) ||
+      ts.isNonNullExpression(current.parent) ||
+      ts.isSatisfiesExpression(current.parent) ||
+      ts.isTypeAssertionExpression(current.parent) ||
+      ts.isAwaitExpression(current.parent))
+  ) {
+    current = current.parent;
+  }
+  return current;
+}
+
+export function propertyNameText(name: ts.PropertyName | ts.MemberName | undefined): string | undefined {
+  if (!name) return undefined;
+  if (ts.isIdentifier(name) || ts.isPrivateIdentifier(name)) return name.text;
+  if (ts.isStringLiteralLike(name) || ts.isNumericLiteral(name)) return name.text;
+  return undefined;
+}
+
+/** `a.b` or `a?.b` or `a['b']` → ['b', a]. */
+export function memberAccess(node: ts.Node): { object: ts.Expression; name: string; nameNode: ts.Node } | undefined {
+  if (ts.isPropertyAccessExpression(node)) {
+    return { object: node.expression, name: node.name.text, nameNode: node.name };
+  }
+  if (ts.isElementAccessExpression(node) && ts.isStringLiteralLike(node.argumentExpression)) {
+    return { object: node.expression, name: node.argumentExpression.text, nameNode: node.argumentExpression };
+  }
+  return undefined;
+}
+
+/** For `x.m(...)`, the method name node and receiver; for `m(...)`, the identifier. */
+export function calleeParts(call: ts.CallExpression | ts.NewExpression): {
+  name: string | undefined;
+  nameNode: ts.Node;
+  receiver: ts.Expression | undefined;
+} {
+  const callee = unwrap(call.expression) as ts.Expression;
+  const access = memberAccess(callee);
+  if (access) return { name: access.name, nameNode: access.nameNode, receiver: access.object };
+  if (ts.isIdentifier(callee)) return { name: callee.text, nameNode: callee, receiver: undefined };
+  return { name: undefined, nameNode: callee, receiver: undefined };
+}
+
+export function isFunctionLike(node: ts.Node): node is ts.FunctionLikeDeclaration {
+  return (
+    ts.isFunctionDeclaration(node) ||
+    ts.isFunctionExpression(node) ||
+    ts.isArrowFunction(node) ||
+    ts.isMethodDeclaration(node) ||
+    ts.isConstructorDeclaration(node) ||
+    ts.isGetAccessorDeclaration(node) ||
+    ts.isSetAccessorDeclaration(node)
+  );
+}
+
+export function isRequireCall(node: ts.Node): node is ts.CallExpression {
+  return (
+    ts.isCallExpression(node) &&
+    ts.isIdentifier(node.expression) &&
+    node.expression.text === 'require' &&
+    node.arguments.length === 1 &&
+    ts.isStringLiteralLike(node.arguments[0]!)
+  );
+}
+
+export function stringValue(node: ts.Node | undefined): string | undefined {
+  if (!node) return undefined;
+  const inner = unwrap(node);
+  if (ts.isStringLiteralLike(inner)) return inner.text;
+  return undefined;
+}
+
+export function forEachDescendant(root: ts.Node, visit: (node: ts.Node) => void): void {
+  const walk = (node: ts.Node): void => {
+    visit(node);
+    ts.forEachChild(node, walk);
+  };
+  ts.forEachChild(root, walk);
+}
+
+export function lineOf(node: ts.Node): number {
+  const sf = node.getSourceFile();
+  return sf.getLineAndCharacterOfPosition(node.getStart(sf)).line + 1;
+}
+
+export function enclosingFunction(node: ts.Node): ts.FunctionLikeDeclaration | undefined {
+  let current = node.parent;
+  while (current) {
+    if (isFunctionLike(current)) return current;
+    current = current.parent;
+  }
+  return undefined;
+}
+
+/** A short, single-line rendering of an expression for messages. */
+export function snippet(node: ts.Node, max = 60): string {
+  const text = node.getText().replace(/\s+/g, ' ').trim();
+  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+}
+
+/** A declaration is reported at its name, the token a reader looks for. */
+export function declarationName(node: ts.Node): ts.Node {
+  if ((ts.isVariableDeclaration(node) || ts.isPropertyDeclaration(node) || ts.isPropertyAssignment(node)) && node.name) return node.name;
+  if (ts.isPropertyAccessExpression(node)) return node.name;
+  return node;
+}

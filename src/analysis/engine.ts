@@ -1,0 +1,206 @@
+/**
+ * Runs the rules over a set of source files that can involve MCP.
+ *
+ * One ts-morph project holds exactly the files we were given, in an in-memory file
+ * system (nothing else is read from disk: no lib files, no node_modules). Module
+ * resolution between them goes through the project's own resolver (relative paths,
+ * tsconfig `paths`), so the checker can follow imports across files for scope lookup
+ * while SDK specifiers stay unresolved and are recognised by name.
+ */
+import path from 'node:path';
+import { Project, ts } from 'ts-morph';
+import type { FileDiagnostic } from '../model.js';
+import type { Rule, RuleContext, ReportDescriptor, VisitorMap } from '../rules/rule.js';
+import { lineOf } from './ast.js';
+import { SdkSymbols } from './sdk-symbols.js';
+import { SessionFlow } from './session-flow.js';
+import { ValueAnalysis } from './values.js';
+
+export type ModuleResolver = (fromAbsPath: string, specifier: string) => string | undefined;
+
+export interface EngineInput {
+  /** Absolute path → text of every file to load (MCP files and the helpers they import). */
+  files: ReadonlyMap<string, string>;
+  resolve: ModuleResolver;
+  rules: readonly Rule[];
+  /** Turns an absolute path into the report's relative path. */
+  relative(absPath: string): string;
+}
+
+/** A finding before it is enriched with rule metadata and a fingerprint. */
+export interface RawFinding {
+  rule: Rule;
+  file: string;
+  line: number;
+  column: number;
+  endLine: number;
+  endColumn: number;
+  message: string;
+  chain?: string[];
+  /** The text of the flagged line (for baseline fingerprints). */
+  lineText: string;
+}
+
+export interface EngineResult {
+  findings: RawFinding[];
+  diagnostics: FileDiagnostic[];
+  filesAnalyzed: number;
+}
+
+const EXTENSIONS: Record<string, ts.Extension> = {
+  '.ts': ts.Extension.Ts,
+  '.tsx': ts.Extension.Tsx,
+  '.mts': ts.Extension.Mts,
+  '.cts': ts.Extension.Cts,
+  '.js': ts.Extension.Js,
+  '.jsx': ts.Extension.Jsx,
+  '.mjs': ts.Extension.Mjs,
+  '.cjs': ts.Extension.Cjs,
+};
+
+export function runEngine(input: EngineInput): EngineResult {
+  const project = createProject(input);
+  const program = project.getProgram().compilerObject;
+  const checker = program.getTypeChecker();
+  const diagnostics: FileDiagnostic[] = [];
+  const sourceFiles: ts.SourceFile[] = [];
+  for (const absPath of input.files.keys()) {
+    const sf = program.getSourceFile(absPath);
+    if (!sf) continue;
+    const syntax = program.getSyntacticDiagnostics(sf);
+    if (syntax.length > 0) {
+      diagnostics.push(parseDiagnostic(input.relative(absPath), sf, syntax[0]!));
+      continue; // a broken file still resolves imports for others, but gets no findings of its own
+    }
+    sourceFiles.push(sf);
+  }
+
+  const sdk = new SdkSymbols(checker, (from, spec) => {
+    const target = input.resolve(from, spec);
+    return target ? program.getSourceFile(target) : undefined;
+  });
+  const values = new ValueAnalysis(checker, sdk, sourceFiles);
+  const sessions = new SessionFlow(values, sourceFiles).run();
+  const analysis = { sdk, values, sessions };
+  const analyzable = new Set(sourceFiles);
+
+  const findings: RawFinding[] = [];
+  const seen = new Set<string>();
+  const listeners = new Map<ts.SyntaxKind, Array<(node: ts.Node) => void>>();
+  const ends: Array<() => void> = [];
+
+  for (const rule of input.rules) {
+    const context: RuleContext = {
+      analysis,
+      report: (descriptor) => {
+        const finding = toRawFinding(rule, descriptor, input.relative);
+        if (!analyzable.has(descriptor.node.getSourceFile())) return;
+        const key = `${rule.meta.id}\0${finding.file}\0${finding.line}\0${finding.column}`;
+        if (seen.has(key)) return;
+        seen.add(key);
+        findings.push(finding);
+      },
+    };
+    const listener = rule.create(context);
+    for (const [kind, visit] of Object.entries(listener.visitors ?? ({} as VisitorMap))) {
+      const list = listeners.get(Number(kind)) ?? [];
+      list.push(visit as (node: ts.Node) => void);
+      listeners.set(Number(kind), list);
+    }
+    if (listener.end) ends.push(() => listener.end!());
+  }
+
+  for (const sf of sourceFiles) {
+    const walk = (node: ts.Node): void => {
+      const visitors = listeners.get(node.kind);
+      if (visitors) for (const visit of visitors) visit(node);
+      ts.forEachChild(node, walk);
+    };
+    walk(sf);
+  }
+  for (const end of ends) end();
+
+  return { findings, diagnostics, filesAnalyzed: sourceFiles.length };
+}
+
+function createProject(input: EngineInput): Project {
+  const project = new Project({
+    useInMemoryFileSystem: true,
+    skipLoadingLibFiles: true,
+    skipFileDependencyResolution: true,
+    compilerOptions: {
+      allowJs: true,
+      checkJs: false,
+      noLib: true,
+      types: [],
+      jsx: ts.JsxEmit.Preserve,
+      target: ts.ScriptTarget.ESNext,
+      module: ts.ModuleKind.ESNext,
+      moduleResolution: ts.ModuleResolutionKind.Bundler,
+    },
+    resolutionHost: () => ({
+      resolveModuleNames: (moduleNames, containingFile) =>
+        moduleNames.map((name) => {
+          const target = input.resolve(containingFile, name);
+          if (!target || !input.files.has(target)) return undefined;
+          return { resolvedFileName: target, extension: EXTENSIONS[path.extname(target)] ?? ts.Extension.Ts, isExternalLibraryImport: false };
+        }),
+    }),
+  });
+  for (const [absPath, text] of input.files) {
+    project.createSourceFile(absPath, text, { overwrite: true, scriptKind: scriptKindOf(absPath) });
+  }
+  return project;
+}
+
+function scriptKindOf(absPath: string): ts.ScriptKind {
+  switch (path.extname(absPath)) {
+    case '.tsx':
+      return ts.ScriptKind.TSX;
+    case '.jsx':
+      return ts.ScriptKind.JSX;
+    case '.js':
+    case '.mjs':
+    case '.cjs':
+      return ts.ScriptKind.JS;
+    default:
+      return ts.ScriptKind.TS;
+  }
+}
+
+function parseDiagnostic(file: string, sf: ts.SourceFile, diagnostic: ts.Diagnostic): FileDiagnostic {
+  const position = sf.getLineAndCharacterOfPosition(diagnostic.start ?? 0);
+  return {
+    file,
+    kind: 'parse-error',
+    message: `Syntax error: ${ts.flattenDiagnosticMessageText(diagnostic.messageText, ' ')}`,
+    line: position.line + 1,
+    column: position.character + 1,
+  };
+}
+
+function toRawFinding(rule: Rule, descriptor: ReportDescriptor, relative: (abs: string) => string): RawFinding {
+  const template = rule.meta.messages[descriptor.messageId];
+  if (template === undefined) throw new Error(`${rule.meta.id}: unknown messageId '${descriptor.messageId}'`);
+  const sf = descriptor.node.getSourceFile();
+  const start = sf.getLineAndCharacterOfPosition(descriptor.node.getStart(sf));
+  const end = sf.getLineAndCharacterOfPosition(descriptor.node.getEnd());
+  let message = template.replace(/\{\{(\w+)\}\}/g, (_, key: string) => descriptor.data?.[key] ?? '');
+  const chain = descriptor.hops?.length
+    ? descriptor.hops.map((hop) => `${hop.text} (${relative(hop.node.getSourceFile().fileName)}:${lineOf(hop.node)})`)
+    : undefined;
+  if (chain) message += ` Reached via: ${chain.join(' → ')}.`;
+  const lineStart = sf.getPositionOfLineAndCharacter(start.line, 0);
+  const lineEnd = sf.getLineEndOfPosition(lineStart);
+  return {
+    rule,
+    file: relative(sf.fileName),
+    line: start.line + 1,
+    column: start.character + 1,
+    endLine: end.line + 1,
+    endColumn: end.character + 1,
+    message,
+    chain,
+    lineText: sf.text.slice(lineStart, lineEnd),
+  };
+}

@@ -1,0 +1,91 @@
+/**
+ * Which module specifiers are the MCP server SDK, and in which major version.
+ *
+ * Client packages (`@modelcontextprotocol/client`, `@modelcontextprotocol/sdk/client/...`)
+ * are deliberately not SDK-server modules: a client's `createMessage` handler or
+ * `listRoots` call is the other side of the protocol and not ours to migrate.
+ */
+
+export type SdkVersion = 1 | 2;
+
+const V2_SERVER_PACKAGES = new Set([
+  '@modelcontextprotocol/server',
+  '@modelcontextprotocol/node',
+  '@modelcontextprotocol/express',
+  '@modelcontextprotocol/hono',
+  '@modelcontextprotocol/fastify',
+  '@modelcontextprotocol/server-legacy',
+  '@modelcontextprotocol/core',
+]);
+
+/** The cheap text marker the prefilter looks for: every SDK specifier contains it. */
+export const SDK_SPECIFIER_MARKER = '@modelcontextprotocol/';
+
+export function sdkVersionOf(specifier: string): SdkVersion | undefined {
+  if (!specifier.startsWith(SDK_SPECIFIER_MARKER)) return undefined;
+  if (specifier === '@modelcontextprotocol/sdk' || specifier.startsWith('@modelcontextprotocol/sdk/')) {
+    return specifier.startsWith('@modelcontextprotocol/sdk/client/') ? undefined : 1;
+  }
+  const pkg = specifier.split('/').slice(0, 2).join('/');
+  return V2_SERVER_PACKAGES.has(pkg) ? 2 : undefined;
+}
+
+/** SDK classes whose instances are servers (things with `setRequestHandler`, `oninitialized`, `createMessage`, ...). */
+export const LOW_LEVEL_SERVER_CLASSES = new Set(['Server']);
+export const HIGH_LEVEL_SERVER_CLASSES = new Set(['McpServer']);
+
+/** Streamable HTTP transports that can be sessionful (`sessionIdGenerator`). */
+export const STREAMABLE_HTTP_TRANSPORTS = new Set([
+  'StreamableHTTPServerTransport',
+  'NodeStreamableHTTPServerTransport',
+  'WebStandardStreamableHTTPServerTransport',
+]);
+export const SSE_TRANSPORTS = new Set(['SSEServerTransport']);
+export const STDIO_TRANSPORTS = new Set(['StdioServerTransport']);
+
+export const TRANSPORT_CLASSES = new Set([
+  ...STREAMABLE_HTTP_TRANSPORTS,
+  ...SSE_TRANSPORTS,
+  ...STDIO_TRANSPORTS,
+]);
+
+/** Types that name a request handler's context (`extra` in v1, `ctx` in v2). */
+export const CONTEXT_TYPES = new Set(['RequestHandlerExtra', 'ServerContext', 'BaseContext']);
+
+/**
+ * Names we recognise when they arrive through `export * from '<sdk module>'`: a wildcard
+ * re-export of a module we cannot read (node_modules is never parsed) can only be
+ * attributed by name, so the list is the SDK surface the rules care about.
+ */
+export const KNOWN_SDK_EXPORTS = new Set<string>([
+  ...LOW_LEVEL_SERVER_CLASSES,
+  ...HIGH_LEVEL_SERVER_CLASSES,
+  ...TRANSPORT_CLASSES,
+  ...CONTEXT_TYPES,
+  'isInitializeRequest',
+  'InitializeRequestSchema',
+  'InitializedNotificationSchema',
+  'SetLevelRequestSchema',
+  'SubscribeRequestSchema',
+  'UnsubscribeRequestSchema',
+  'RootsListChangedNotificationSchema',
+  'ListRootsResultSchema',
+  'CreateMessageResultSchema',
+  'ElicitResultSchema',
+  'UrlElicitationRequiredError',
+  'InMemoryEventStore',
+  'ResourceTemplate',
+  'createMcpHandler',
+  'toNodeHandler',
+  'serveStdio',
+]);
+
+/** Schemas (v1) and method strings (v2) that name the same handler registration. */
+export const METHOD_OF_SCHEMA: Record<string, string> = {
+  InitializeRequestSchema: 'initialize',
+  InitializedNotificationSchema: 'notifications/initialized',
+  SetLevelRequestSchema: 'logging/setLevel',
+  SubscribeRequestSchema: 'resources/subscribe',
+  UnsubscribeRequestSchema: 'resources/unsubscribe',
+  RootsListChangedNotificationSchema: 'notifications/roots/list_changed',
+};

@@ -1,0 +1,252 @@
+/**
+ * Resolves an identifier, a `ns.Name` access or a type name to the SDK export it denotes,
+ * through named, aliased, default and namespace imports, `require` (destructured or whole),
+ * variable aliases and the project's own re-export modules (`export { X } from`, `export *`,
+ * `module.exports = ...`).
+ *
+ * The checker is used only for scope lookup (which declaration an identifier names); every
+ * hop across modules is walked here so that we can stop at an SDK specifier that is never
+ * parsed (node_modules is not part of the program).
+ */
+import { ts } from 'ts-morph';
+import { isRequireCall, propertyNameText, unwrap } from './ast.js';
+import { KNOWN_SDK_EXPORTS, sdkVersionOf, type SdkVersion } from './sdk-modules.js';
+
+export interface SdkExportRef {
+  kind: 'export';
+  name: string;
+  version: SdkVersion;
+}
+/** A namespace object: either an SDK module or one of the project's modules (which may re-export the SDK). */
+export interface NamespaceRef {
+  kind: 'namespace';
+  version?: SdkVersion;
+  file?: ts.SourceFile;
+}
+export type SymbolRef = SdkExportRef | NamespaceRef;
+
+export type ModuleLookup = (fromFile: string, specifier: string) => ts.SourceFile | undefined;
+
+export class SdkSymbols {
+  private readonly cache = new Map<ts.Node, SymbolRef | null>();
+
+  constructor(
+    private readonly checker: ts.TypeChecker,
+    private readonly lookupModule: ModuleLookup,
+  ) {}
+
+  /** The SDK export named by `node` (an Identifier, PropertyAccess, QualifiedName or ImportType). */
+  exportOf(node: ts.Node): SdkExportRef | undefined {
+    const ref = this.refOf(node);
+    return ref?.kind === 'export' ? ref : undefined;
+  }
+
+  refOf(node: ts.Node): SymbolRef | undefined {
+    const cached = this.cache.get(node);
+    if (cached !== undefined) return cached ?? undefined;
+    this.cache.set(node, null); // breaks cycles (`const a = b; const b = a;`)
+    const ref = this.compute(node, new Set());
+    this.cache.set(node, ref ?? null);
+    return ref;
+  }
+
+  private compute(node: ts.Node, seen: Set<ts.Node>): SymbolRef | undefined {
+    const inner = unwrap(node);
+    if (ts.isIdentifier(inner)) {
+      const symbol = this.checker.getSymbolAtLocation(inner);
+      return symbol ? this.refOfSymbol(symbol, seen) : undefined;
+    }
+    if (ts.isPropertyAccessExpression(inner) || ts.isQualifiedName(inner)) {
+      const left = ts.isPropertyAccessExpression(inner) ? inner.expression : inner.left;
+      const right = ts.isPropertyAccessExpression(inner) ? inner.name.text : inner.right.text;
+      const base = ts.isIdentifier(left) || ts.isPropertyAccessExpression(left) || ts.isQualifiedName(left)
+        ? this.compute(left, seen)
+        : isRequireCall(left)
+          ? this.refOfModule(inner.getSourceFile().fileName, (left.arguments[0] as ts.StringLiteral).text, undefined, seen)
+          : undefined;
+      return base?.kind === 'namespace' ? this.memberOfNamespace(base, right, seen) : undefined;
+    }
+    if (isRequireCall(inner)) {
+      return this.refOfModule(inner.getSourceFile().fileName, (inner.arguments[0] as ts.StringLiteral).text, undefined, seen);
+    }
+    if (ts.isImportTypeNode(inner)) {
+      const arg = inner.argument;
+      if (!ts.isLiteralTypeNode(arg) || !ts.isStringLiteral(arg.literal)) return undefined;
+      const ns = this.refOfModule(inner.getSourceFile().fileName, arg.literal.text, undefined, seen);
+      if (!inner.qualifier || ns?.kind !== 'namespace') return ns;
+      const name = ts.isIdentifier(inner.qualifier) ? inner.qualifier.text : inner.qualifier.right.text;
+      return this.memberOfNamespace(ns, name, seen);
+    }
+    return undefined;
+  }
+
+  private memberOfNamespace(ns: NamespaceRef, name: string, seen: Set<ts.Node>): SymbolRef | undefined {
+    if (ns.version) return { kind: 'export', name, version: ns.version };
+    if (ns.file) return this.exportOfModule(ns.file, name, seen);
+    return undefined;
+  }
+
+  private refOfSymbol(symbol: ts.Symbol, seen: Set<ts.Node>): SymbolRef | undefined {
+    for (const decl of symbol.declarations ?? []) {
+      if (seen.has(decl)) continue;
+      seen.add(decl);
+      const ref = this.refOfDeclaration(decl, seen);
+      if (ref) return ref;
+    }
+    return undefined;
+  }
+
+  private refOfDeclaration(decl: ts.Declaration, seen: Set<ts.Node>): SymbolRef | undefined {
+    const fromFile = decl.getSourceFile().fileName;
+    if (ts.isImportSpecifier(decl)) {
+      const spec = decl.parent.parent.parent.moduleSpecifier;
+      const imported = propertyNameText(decl.propertyName as ts.Identifier | undefined) ?? decl.name.text;
+      return ts.isStringLiteral(spec) ? this.refOfModule(fromFile, spec.text, imported, seen) : undefined;
+    }
+    if (ts.isImportClause(decl)) {
+      const spec = decl.parent.moduleSpecifier;
+      return ts.isStringLiteral(spec) ? this.refOfModule(fromFile, spec.text, 'default', seen) : undefined;
+    }
+    if (ts.isNamespaceImport(decl)) {
+      const spec = decl.parent.parent.moduleSpecifier;
+      return ts.isStringLiteral(spec) ? this.refOfModule(fromFile, spec.text, undefined, seen) : undefined;
+    }
+    if (ts.isImportEqualsDeclaration(decl)) {
+      const ref = decl.moduleReference;
+      if (ts.isExternalModuleReference(ref) && ts.isStringLiteral(ref.expression)) {
+        return this.refOfModule(fromFile, ref.expression.text, undefined, seen);
+      }
+      return undefined;
+    }
+    if (ts.isExportSpecifier(decl)) {
+      const exportDecl = decl.parent.parent;
+      const inner = propertyNameText(decl.propertyName as ts.Identifier | undefined) ?? decl.name.text;
+      if (exportDecl.moduleSpecifier && ts.isStringLiteral(exportDecl.moduleSpecifier)) {
+        return this.refOfModule(fromFile, exportDecl.moduleSpecifier.text, inner, seen);
+      }
+      const local = this.checker.getExportSpecifierLocalTargetSymbol(decl);
+      return local ? this.refOfSymbol(local, seen) : undefined;
+    }
+    if (ts.isVariableDeclaration(decl) && decl.initializer) {
+      // Only aliases: `const S = McpServer`, `const mcp = require('...')`, `const X = require('...').X`.
+      const init = unwrap(decl.initializer);
+      if (ts.isIdentifier(init) || ts.isPropertyAccessExpression(init) || isRequireCall(init)) {
+        return this.compute(init, seen);
+      }
+      return undefined;
+    }
+    if (ts.isBindingElement(decl)) {
+      // `const { McpServer: Mcp } = require('@modelcontextprotocol/sdk/server/mcp.js')`
+      const pattern = decl.parent;
+      const owner = pattern.parent;
+      if (ts.isObjectBindingPattern(pattern) && ts.isVariableDeclaration(owner) && owner.initializer) {
+        const base = this.compute(owner.initializer, seen);
+        const name = propertyNameText(decl.propertyName) ?? (ts.isIdentifier(decl.name) ? decl.name.text : undefined);
+        if (base?.kind === 'namespace' && name) return this.memberOfNamespace(base, name, seen);
+      }
+      return undefined;
+    }
+    if (ts.isShorthandPropertyAssignment(decl)) {
+      const value = this.checker.getShorthandAssignmentValueSymbol(decl);
+      return value ? this.refOfSymbol(value, seen) : undefined;
+    }
+    if (ts.isPropertyAssignment(decl)) {
+      const init = unwrap(decl.initializer);
+      return ts.isIdentifier(init) || ts.isPropertyAccessExpression(init) || isRequireCall(init)
+        ? this.compute(init, seen)
+        : undefined;
+    }
+    if (ts.isBinaryExpression(decl) || ts.isPropertyAccessExpression(decl)) {
+      // CommonJS `exports.X = require('...').X` (the checker declares `X` at the assignment in JS files).
+      const assignment = ts.isBinaryExpression(decl) ? decl : ts.isBinaryExpression(decl.parent) ? decl.parent : undefined;
+      if (assignment && assignment.operatorToken.kind === ts.SyntaxKind.EqualsToken) {
+        return this.compute(assignment.right, seen);
+      }
+    }
+    return undefined;
+  }
+
+  /** `name` undefined means "the module namespace itself". */
+  private refOfModule(fromFile: string, specifier: string, name: string | undefined, seen: Set<ts.Node>): SymbolRef | undefined {
+    const version = sdkVersionOf(specifier);
+    if (version) return name === undefined ? { kind: 'namespace', version } : { kind: 'export', name, version };
+    const file = this.lookupModule(fromFile, specifier);
+    if (!file) return undefined;
+    return name === undefined ? { kind: 'namespace', file } : this.exportOfModule(file, name, seen);
+  }
+
+  /** What `name` exported by a project module denotes, following its re-exports. */
+  private exportOfModule(file: ts.SourceFile, name: string, seen: Set<ts.Node>): SymbolRef | undefined {
+    if (seen.has(file)) return undefined;
+    seen.add(file);
+    try {
+      for (const statement of file.statements) {
+        const ref = this.exportInStatement(file, statement, name, seen);
+        if (ref) return ref;
+      }
+      return undefined;
+    } finally {
+      seen.delete(file);
+    }
+  }
+
+  private exportInStatement(file: ts.SourceFile, statement: ts.Statement, name: string, seen: Set<ts.Node>): SymbolRef | undefined {
+    if (ts.isExportDeclaration(statement)) {
+      const spec = statement.moduleSpecifier && ts.isStringLiteral(statement.moduleSpecifier) ? statement.moduleSpecifier.text : undefined;
+      const clause = statement.exportClause;
+      if (!clause) {
+        // export * from '...'
+        if (!spec) return undefined;
+        const version = sdkVersionOf(spec);
+        if (version) return KNOWN_SDK_EXPORTS.has(name) ? { kind: 'export', name, version } : undefined;
+        const target = this.lookupModule(file.fileName, spec);
+        return target ? this.exportOfModule(target, name, seen) : undefined;
+      }
+      if (ts.isNamespaceExport(clause)) {
+        return clause.name.text === name && spec ? this.refOfModule(file.fileName, spec, undefined, seen) : undefined;
+      }
+      for (const element of clause.elements) {
+        if (element.name.text !== name) continue;
+        return this.refOfDeclaration(element, seen);
+      }
+      return undefined;
+    }
+    const hasExport = ts.canHaveModifiers(statement) && ts.getModifiers(statement)?.some((m) => m.kind === ts.SyntaxKind.ExportKeyword);
+    if (hasExport && ts.isVariableStatement(statement)) {
+      for (const decl of statement.declarationList.declarations) {
+        if (ts.isIdentifier(decl.name) && decl.name.text === name) return this.refOfDeclaration(decl, seen);
+      }
+    }
+    if (ts.isExpressionStatement(statement)) return this.commonJsExport(file, statement.expression, name, seen);
+    return undefined;
+  }
+
+  /** `module.exports = require(sdk)`, `module.exports = { X, Y: require(...).Y }`, `exports.X = ...`. */
+  private commonJsExport(file: ts.SourceFile, expression: ts.Expression, name: string, seen: Set<ts.Node>): SymbolRef | undefined {
+    if (!ts.isBinaryExpression(expression) || expression.operatorToken.kind !== ts.SyntaxKind.EqualsToken) return undefined;
+    const target = expression.left.getText(file).replace(/\s+/g, '');
+    const right = unwrap(expression.right);
+    if (target === 'module.exports') {
+      if (ts.isObjectLiteralExpression(right)) {
+        for (const prop of right.properties) {
+          if (ts.isSpreadAssignment(prop)) {
+            const spread = this.compute(prop.expression, seen);
+            if (spread?.kind === 'namespace') {
+              const member = this.memberOfNamespace(spread, name, seen);
+              if (member) return member;
+            }
+            continue;
+          }
+          if (propertyNameText(prop.name) !== name) continue;
+          if (ts.isShorthandPropertyAssignment(prop)) return this.compute(prop.name, seen);
+          if (ts.isPropertyAssignment(prop)) return this.compute(prop.initializer, seen);
+        }
+        return undefined;
+      }
+      const whole = this.compute(right, seen);
+      return whole?.kind === 'namespace' ? this.memberOfNamespace(whole, name, seen) : undefined;
+    }
+    if (target === `module.exports.${name}` || target === `exports.${name}`) return this.compute(right, seen);
+    return undefined;
+  }
+}

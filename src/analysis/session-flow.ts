@@ -1,0 +1,402 @@
+/**
+ * Where the MCP session id comes from and what it keys.
+ *
+ * Sources (found by `ValueAnalysis`): `extra.sessionId` / `ctx.sessionId` (and destructured
+ * `{ sessionId }`), `transport.sessionId`, the `mcp-session-id` header, and the argument of
+ * `onsessioninitialized` / `onsessionclosed`. From each read we follow the value forwards:
+ * through variables, `??`/`||`, template literals and concatenation (a derived key),
+ * arguments of local helpers (into their parameters) and return values (back to callers),
+ * to its sinks: a store access (`map.get(sid)`, `obj[sid]`, `redis.get(\`cart:${sid}\`)`),
+ * a log or trace call, or something else. Stores are then classified by what they hold:
+ * transports (a session routing registry), server instances, or application state.
+ */
+import { ts } from 'ts-morph';
+import {
+  calleeParts,
+  enclosingFunction,
+  forEachDescendant,
+  isFunctionLike,
+  outermostWrapper,
+  propertyNameText,
+  unwrap,
+} from './ast.js';
+import { SESSION_HEADER, calleeText, type Hop, type SessionIdOrigin, type Value, type ValueAnalysis } from './values.js';
+
+export type SinkKind = 'store' | 'log' | 'other';
+
+export interface Sink {
+  kind: SinkKind;
+  /** The store / log call / other use site. */
+  node: ts.Node;
+  /** For stores: the receiver or indexed object; for writes the stored value. */
+  store?: ts.Expression;
+  written?: ts.Expression;
+  /** The key expression as it reaches the store (the read itself, or a template/concatenation containing it). */
+  key?: ts.Node;
+  derivedKey?: boolean;
+  description: string;
+  hops: readonly Hop[];
+}
+
+export interface SessionRead {
+  /** The `sessionId` name node, the header name, or the callback parameter. */
+  node: ts.Node;
+  origin: SessionIdOrigin;
+  /** How the context or id reached this read (empty when read directly in a handler). */
+  hops: readonly Hop[];
+  sinks: Sink[];
+}
+
+export type StoreKind = 'transport' | 'server' | 'state';
+
+export interface SessionStore {
+  kind: StoreKind;
+  /** A collection declared in the project (Map/Set/object/array/class field) is reported once, at its declaration. */
+  declaration?: ts.Node;
+  name: string;
+  /** Every session-keyed access; for client-like stores (Redis, KV) each access is reported at its key. */
+  accesses: Sink[];
+  reads: SessionRead[];
+}
+
+const STORE_METHODS = new Set([
+  'get', 'set', 'has', 'delete', 'add', 'remove', 'put', 'upsert', 'getOrCreate',
+  'hget', 'hset', 'hgetall', 'hdel', 'del', 'setex', 'expire', 'incr', 'sadd', 'srem', 'smembers',
+  'lpush', 'rpush', 'lrange', 'exists', 'mget', 'mset', 'getItem', 'setItem', 'removeItem',
+]);
+const LOG_METHODS = new Set([
+  'log', 'info', 'debug', 'warn', 'error', 'trace', 'fatal', 'verbose', 'child',
+  'setAttribute', 'setAttributes', 'addEvent', 'setTag', 'increment', 'gauge', 'histogram', 'record', 'captureMessage',
+]);
+const LOGGER_NAME = /^(console|log|logger|_?logger|pino|winston|bunyan|debug|tracer|span|activeSpan|metrics|telemetry|statsd|sentry|audit|auditLog)$/i;
+const COLLECTION_CLASSES = new Set(['Map', 'WeakMap', 'Set', 'WeakSet', 'LRUCache', 'Array']);
+
+export class SessionFlow {
+  readonly reads: SessionRead[] = [];
+  readonly stores = new Map<ts.Node, SessionStore>();
+  private readonly refCache = new Map<ts.Symbol, ts.Identifier[]>();
+
+  constructor(
+    private readonly values: ValueAnalysis,
+    private readonly files: readonly ts.SourceFile[],
+  ) {}
+
+  run(): this {
+    for (const file of this.files) this.collectReads(file);
+    for (const read of this.reads) {
+      for (const sink of read.sinks) if (sink.kind === 'store') this.addStoreAccess(sink, read);
+    }
+    for (const store of this.stores.values()) store.kind = this.classify(store);
+    return this;
+  }
+
+  /** The store an access belongs to (for `isRegistryReference` and rules). */
+  storeOfSink(sink: Sink): SessionStore | undefined {
+    return sink.store ? this.stores.get(this.storeKey(sink.store, sink.node)) : undefined;
+  }
+
+  /** Declarations of transport registries: rules use them to recognise routing code. */
+  registryDeclarations(): Set<ts.Node> {
+    const out = new Set<ts.Node>();
+    for (const store of this.stores.values()) if (store.kind === 'transport' && store.declaration) out.add(store.declaration);
+    return out;
+  }
+
+  private collectReads(file: ts.SourceFile): void {
+    forEachDescendant(file, (node) => {
+      if (ts.isPropertyAccessExpression(node) && node.name.text === 'sessionId') {
+        const value = this.values.valueOf(node);
+        if (value?.kind === 'session-id') this.addRead(node.name, node, value);
+        return;
+      }
+      if (ts.isBindingElement(node) && (propertyNameText(node.propertyName) ?? (ts.isIdentifier(node.name) ? node.name.text : '')) === 'sessionId') {
+        const value = this.values.valueOfDeclaration(node);
+        if (value?.kind === 'session-id' && ts.isIdentifier(node.name)) {
+          this.addRead(node.propertyName ?? node.name, node.name, value);
+        }
+        return;
+      }
+      if (ts.isElementAccessExpression(node) || ts.isCallExpression(node)) {
+        const header = this.values.headerAccess(node);
+        if (header?.name === SESSION_HEADER && !isHeaderWrite(node)) {
+          this.addRead(header.nameNode, node, { kind: 'session-id', origin: 'header', hops: [] });
+        }
+        return;
+      }
+      if (ts.isParameter(node) && isFunctionLike(node.parent) && node.parent.parameters[0] === node && ts.isIdentifier(node.name)) {
+        const callback = this.values.sessionCallbackName(node.parent);
+        if (callback) {
+          this.addRead(node.name, node.name, { kind: 'session-id', origin: 'callback', hops: [] });
+        }
+      }
+    });
+  }
+
+  private addRead(reportAt: ts.Node, valueNode: ts.Node, value: Value): void {
+    const sinks = this.flow(valueNode, new Set(), []);
+    this.reads.push({ node: reportAt, origin: value.origin ?? 'context', hops: value.hops, sinks });
+  }
+
+  /** Where the value of `node` goes. */
+  private flow(node: ts.Node, seen: Set<ts.Node>, hops: readonly Hop[], derived = false): Sink[] {
+    if (seen.has(node)) return [];
+    seen.add(node);
+    if (ts.isIdentifier(node) && node.parent && (ts.isVariableDeclaration(node.parent) || ts.isBindingElement(node.parent) || ts.isParameter(node.parent)) && node.parent.name === node) {
+      return this.flowIntoReferences(node, seen, hops, derived);
+    }
+    const outer = outermostWrapper(node);
+    const parent = outer.parent;
+    if (!parent) return [];
+
+    if (ts.isBinaryExpression(parent)) {
+      const op = parent.operatorToken.kind;
+      if (op === ts.SyntaxKind.QuestionQuestionToken || op === ts.SyntaxKind.BarBarToken) return this.flow(parent, seen, hops, derived);
+      if (op === ts.SyntaxKind.PlusToken) return this.flow(parent, seen, hops, true);
+      if (op === ts.SyntaxKind.EqualsToken && parent.right === outer) {
+        if (ts.isIdentifier(parent.left)) return this.flowIntoReferences(parent.left, seen, hops, derived);
+        return [other(parent, `stored in \`${parent.left.getText()}\``, hops)];
+      }
+      return []; // comparisons and other control flow do not carry the id anywhere
+    }
+    if (ts.isConditionalExpression(parent) && parent.condition !== outer) return this.flow(parent, seen, hops, derived);
+    if (ts.isTemplateSpan(parent)) return this.flow(parent.parent, seen, hops, true);
+    if (ts.isVariableDeclaration(parent) && parent.initializer === outer) {
+      return ts.isIdentifier(parent.name) ? this.flowIntoReferences(parent.name, seen, hops, derived) : [];
+    }
+    if (ts.isElementAccessExpression(parent) && parent.argumentExpression === outer) {
+      return [this.storeSink(parent.expression, parent, outer, derived, hops, writtenValue(parent))];
+    }
+    if ((ts.isCallExpression(parent) || ts.isNewExpression(parent)) && parent.arguments?.includes(outer as ts.Expression)) {
+      return this.flowIntoCall(parent, outer as ts.Expression, seen, hops, derived);
+    }
+    if (ts.isReturnStatement(parent) || (ts.isArrowFunction(parent) && parent.body === outer)) {
+      const fn = ts.isArrowFunction(parent) ? parent : enclosingFunction(parent);
+      if (!fn) return [];
+      const sinks: Sink[] = [];
+      for (const call of this.values.callsOf(fn)) {
+        sinks.push(...this.flow(call, seen, [...hops, { text: `returned by ${calleeText(call)}()`, node: call }], derived));
+      }
+      return sinks;
+    }
+    if (ts.isPropertyAssignment(parent) || ts.isShorthandPropertyAssignment(parent)) {
+      // `{ sessionId: sid }`: only a logger receiving the object makes this telemetry.
+      const objectSinks = this.flow(parent.parent, seen, hops, derived);
+      const logs = objectSinks.filter((s) => s.kind === 'log');
+      return logs.length ? logs : [other(parent, 'stored in an object', hops)];
+    }
+    if (ts.isSpreadAssignment(parent) || ts.isArrayLiteralExpression(parent)) return this.flow(parent, seen, hops, derived);
+    if (ts.isCallExpression(parent) || ts.isPropertyAccessExpression(parent)) {
+      // `sid.toString()`, `sid.slice(0, 8)`: still the id.
+      if (ts.isPropertyAccessExpression(parent) && parent.parent && ts.isCallExpression(parent.parent) && parent.parent.expression === parent) {
+        return this.flow(parent.parent, seen, hops, true);
+      }
+      return [];
+    }
+    if (ts.isIfStatement(parent) || ts.isPrefixUnaryExpression(parent) || ts.isTypeOfExpression(parent) || ts.isExpressionStatement(parent)) return [];
+    if (ts.isTemplateExpression(outer)) return [];
+    return [other(parent, 'used', hops)];
+  }
+
+  private flowIntoReferences(name: ts.Identifier, seen: Set<ts.Node>, hops: readonly Hop[], derived: boolean): Sink[] {
+    const sinks: Sink[] = [];
+    for (const ref of this.referencesOf(name)) sinks.push(...this.flow(ref, seen, hops, derived));
+    return sinks;
+  }
+
+  private flowIntoCall(call: ts.CallExpression | ts.NewExpression, arg: ts.Expression, seen: Set<ts.Node>, hops: readonly Hop[], derived: boolean): Sink[] {
+    const { name, receiver } = calleeParts(call);
+    const index = call.arguments!.indexOf(arg);
+    if (ts.isCallExpression(call) && isLogCall(call)) {
+      return [{ kind: 'log', node: call, description: `logged by ${calleeText(call)}()`, hops }];
+    }
+    if (!receiver && name === 'String') return this.flow(call, seen, hops, derived);
+    if (ts.isCallExpression(call) && receiver && name && STORE_METHODS.has(name) && index === 0) {
+      return [this.storeSink(receiver, call, arg, derived, hops, name === 'set' || name === 'put' || name === 'hset' || name === 'setItem' ? call.arguments[1] : undefined)];
+    }
+    if (ts.isCallExpression(call)) {
+      const fn = this.values.functionOfCall(call);
+      const param = fn?.parameters[index];
+      if (param && ts.isIdentifier(param.name)) {
+        return this.flowIntoReferences(param.name, seen, [...hops, { text: `${calleeText(call)}(…) parameter \`${param.name.text}\``, node: call }], derived);
+      }
+    }
+    return [other(call, `passed to ${calleeText(call)}()`, hops)];
+  }
+
+  private storeSink(store: ts.Expression, node: ts.Node, key: ts.Node, derived: boolean, hops: readonly Hop[], written?: ts.Expression): Sink {
+    return { kind: 'store', node, store, key, derivedKey: derived, written, description: `keys \`${storeRoot(store).getText()}\``, hops };
+  }
+
+  /** All identifiers in the declaring scope that denote the same symbol as `name` (excluding the declaration). */
+  referencesOf(name: ts.Identifier): ts.Identifier[] {
+    const symbol = this.values.symbolOf(name);
+    if (!symbol) return [];
+    const cached = this.refCache.get(symbol);
+    if (cached) return cached;
+    const decl = symbol.valueDeclaration ?? symbol.declarations?.[0];
+    const scope = (decl && enclosingFunction(decl)) ?? name.getSourceFile();
+    const refs: ts.Identifier[] = [];
+    forEachDescendant(scope, (node) => {
+      if (ts.isIdentifier(node) && node !== name && node.text === name.text && this.values.symbolOf(node) === symbol) refs.push(node);
+    });
+    this.refCache.set(symbol, refs);
+    return refs;
+  }
+
+  private storeKey(store: ts.Expression, at: ts.Node): ts.Node {
+    return this.storeDeclaration(store) ?? at;
+  }
+
+  /** The declaration of a collection (`const carts = new Map()`, `transports = {}`, a class field) — not of a client. */
+  storeDeclaration(store: ts.Expression): ts.Node | undefined {
+    const root = storeRoot(store);
+    const target = ts.isPropertyAccessExpression(root) ? root.name : root;
+    if (!ts.isIdentifier(target)) return undefined;
+    const symbol = this.values.symbolOf(target);
+    const decl = symbol?.valueDeclaration ?? symbol?.declarations?.[0];
+    if (!decl) return undefined;
+    if (!(ts.isVariableDeclaration(decl) || ts.isPropertyDeclaration(decl) || ts.isPropertyAssignment(decl) || (ts.isPropertyAccessExpression(decl) && ts.isBinaryExpression(decl.parent)))) {
+      return undefined;
+    }
+    return isCollectionDeclaration(decl) ? decl : undefined;
+  }
+
+  private addStoreAccess(sink: Sink, read: SessionRead): void {
+    const key = this.storeKey(sink.store!, sink.key ?? sink.node);
+    let store = this.stores.get(key);
+    if (!store) {
+      const declaration = key === (sink.key ?? sink.node) ? undefined : key;
+      store = { kind: 'state', declaration, name: storeRoot(sink.store!).getText(), accesses: [], reads: [] };
+      this.stores.set(key, store);
+    }
+    store.accesses.push(sink);
+    if (!store.reads.includes(read)) store.reads.push(read);
+  }
+
+  private classify(store: SessionStore): StoreKind {
+    const kinds = new Set<string>();
+    const note = (value: Value | undefined): void => {
+      if (value) kinds.add(value.kind);
+    };
+    if (store.declaration) for (const v of this.valuesInDeclaredType(store.declaration)) note(v);
+    for (const access of store.accesses) {
+      if (!access.written) {
+        // `transports[sid].handleRequest(...)`: the element is used as a transport.
+        const use = outermostWrapper(access.node).parent;
+        if (use && ts.isPropertyAccessExpression(use) && use.name.text === 'handleRequest') kinds.add('transport');
+        continue;
+      }
+      const written = unwrap(access.written);
+      if (ts.isObjectLiteralExpression(written)) {
+        for (const prop of written.properties) {
+          if (ts.isPropertyAssignment(prop)) note(this.values.valueOf(prop.initializer));
+          else if (ts.isShorthandPropertyAssignment(prop)) note(this.values.valueOf(prop.name));
+        }
+      } else note(this.values.valueOf(written));
+    }
+    if (kinds.has('transport')) return 'transport';
+    if (kinds.has('mcp-server') || kinds.has('server')) return 'server';
+    return 'state';
+  }
+
+  /** SDK values named in a store's declared type or in `new Map<K, V>()` type arguments. */
+  private valuesInDeclaredType(decl: ts.Node): Value[] {
+    const out: Value[] = [];
+    const typeNodes: ts.Node[] = [];
+    const type = (decl as { type?: ts.TypeNode }).type ?? ts.getJSDocType(decl);
+    if (type) typeNodes.push(type);
+    const init = (decl as { initializer?: ts.Expression }).initializer;
+    if (init) {
+      const inner = unwrap(init);
+      if (ts.isNewExpression(inner) && inner.typeArguments) typeNodes.push(...inner.typeArguments);
+      if (ts.isAsExpression(init) || ts.isSatisfiesExpression(init)) typeNodes.push(init.type);
+    }
+    for (const root of typeNodes) {
+      const visit = (node: ts.Node): void => {
+        if (ts.isTypeReferenceNode(node)) {
+          const value = this.values.valueOfType(node, []);
+          if (value) out.push(value);
+        }
+        ts.forEachChild(node, visit);
+      };
+      visit(root);
+    }
+    return out;
+  }
+}
+
+function other(node: ts.Node, description: string, hops: readonly Hop[]): Sink {
+  return { kind: 'other', node, description, hops };
+}
+
+function isHeaderWrite(node: ts.Node): boolean {
+  if (!ts.isCallExpression(node)) return false;
+  const { name } = calleeParts(node);
+  return (name === 'setHeader' || name === 'set' || name === 'append' || name === 'header') && node.arguments.length >= 2;
+}
+
+function writtenValue(access: ts.ElementAccessExpression): ts.Expression | undefined {
+  const outer = outermostWrapper(access);
+  const parent = outer.parent;
+  if (parent && ts.isBinaryExpression(parent) && parent.left === outer && parent.operatorToken.kind === ts.SyntaxKind.EqualsToken) return parent.right;
+  return undefined;
+}
+
+/** `subscriptions.get(uri).add(sid)` is an access of `subscriptions`; `this.carts[sid]` of `this.carts`. */
+export function storeRoot(expr: ts.Expression): ts.Expression {
+  let current = unwrap(expr) as ts.Expression;
+  for (;;) {
+    if (ts.isCallExpression(current)) {
+      const callee = unwrap(current.expression);
+      if (ts.isPropertyAccessExpression(callee) && ['get', 'getOrCreate'].includes(callee.name.text)) {
+        current = unwrap(callee.expression) as ts.Expression;
+        continue;
+      }
+    }
+    if (ts.isElementAccessExpression(current)) {
+      current = unwrap(current.expression) as ts.Expression;
+      continue;
+    }
+    return current;
+  }
+}
+
+function isLogCall(call: ts.CallExpression): boolean {
+  const callee = unwrap(call.expression);
+  if (ts.isIdentifier(callee)) return /^(log|debug|trace|logInfo|logDebug|logError|logWarn)$/.test(callee.text);
+  if (!ts.isPropertyAccessExpression(callee)) return false;
+  if (!LOG_METHODS.has(callee.name.text)) return false;
+  const receiver = unwrap(callee.expression);
+  const receiverName = ts.isIdentifier(receiver)
+    ? receiver.text
+    : ts.isPropertyAccessExpression(receiver)
+      ? receiver.name.text
+      : ts.isCallExpression(receiver)
+        ? calleeParts(receiver).name ?? ''
+        : '';
+  return LOGGER_NAME.test(receiverName) || /log(ger)?$/i.test(receiverName) || /^(getLogger|getActiveSpan|child)$/.test(receiverName);
+}
+
+/** A declaration that holds a collection rather than a client object with methods. */
+function isCollectionDeclaration(decl: ts.Node): boolean {
+  const type = (decl as { type?: ts.TypeNode }).type ?? ts.getJSDocType(decl);
+  if (type) {
+    if (ts.isTypeLiteralNode(type)) return type.members.some(ts.isIndexSignatureDeclaration);
+    if (ts.isTypeReferenceNode(type)) {
+      const name = ts.isIdentifier(type.typeName) ? type.typeName.text : type.typeName.right.text;
+      return COLLECTION_CLASSES.has(name) || name === 'Record' || name === 'ReadonlyMap';
+    }
+    if (ts.isArrayTypeNode(type)) return true;
+  }
+  const init = (decl as { initializer?: ts.Expression }).initializer ?? (ts.isPropertyAccessExpression(decl) && ts.isBinaryExpression(decl.parent) ? decl.parent.right : undefined);
+  if (!init) return false;
+  const inner = unwrap(init);
+  if (ts.isNewExpression(inner) && ts.isIdentifier(inner.expression)) return COLLECTION_CLASSES.has(inner.expression.text);
+  if (ts.isArrayLiteralExpression(inner)) return true;
+  if (ts.isObjectLiteralExpression(inner)) {
+    // An object with methods is a client (a fake KV, a repository), not a keyed collection.
+    return !inner.properties.some((p) => ts.isMethodDeclaration(p) || (ts.isPropertyAssignment(p) && (ts.isArrowFunction(p.initializer) || ts.isFunctionExpression(p.initializer))));
+  }
+  if (ts.isCallExpression(inner)) return inner.expression.getText() === 'Object.create';
+  return false;
+}

@@ -1,0 +1,526 @@
+/**
+ * What an expression denotes, as far as the migration cares: an SDK server, a transport,
+ * a request handler's context (`extra` / `ctx`), the MCP session id, or a registered tool.
+ *
+ * The inference runs backwards from a use to its origin: an identifier to its declaration,
+ * a parameter to its type annotation (TS or JSDoc), to the registration call it is a
+ * callback of, or to the arguments at every call site of its function (across files).
+ * Each step that is not a plain alias is recorded as a hop, which becomes the chain shown
+ * in a finding's message ("`extra` of registerTool('add_item') → getCart(extra) → ...").
+ */
+import { ts } from 'ts-morph';
+import {
+  calleeParts,
+  enclosingFunction,
+  forEachDescendant,
+  isFunctionLike,
+  memberAccess,
+  propertyNameText,
+  stringValue,
+  unwrap,
+} from './ast.js';
+import {
+  CONTEXT_TYPES,
+  HIGH_LEVEL_SERVER_CLASSES,
+  LOW_LEVEL_SERVER_CLASSES,
+  TRANSPORT_CLASSES,
+  STREAMABLE_HTTP_TRANSPORTS,
+} from './sdk-modules.js';
+import type { SdkSymbols } from './sdk-symbols.js';
+
+export type ValueKind = 'mcp-server' | 'server' | 'transport' | 'context' | 'context-request' | 'session-id' | 'registered';
+export type SessionIdOrigin = 'context' | 'transport' | 'header' | 'callback';
+
+export interface Hop {
+  text: string;
+  node: ts.Node;
+}
+
+export interface Value {
+  kind: ValueKind;
+  /** SDK class name for instances (`McpServer`, `StreamableHTTPServerTransport`, ...). */
+  cls?: string;
+  origin?: SessionIdOrigin;
+  hops: readonly Hop[];
+}
+
+export const SESSION_HEADER = 'mcp-session-id';
+export const LAST_EVENT_ID_HEADER = 'last-event-id';
+
+const REGISTRATION_METHODS = new Set([
+  'tool',
+  'registerTool',
+  'prompt',
+  'registerPrompt',
+  'resource',
+  'registerResource',
+  'setRequestHandler',
+  'setNotificationHandler',
+]);
+const TOGGLE_SOURCES = new Set(['tool', 'registerTool', 'prompt', 'registerPrompt', 'resource', 'registerResource']);
+const HEADER_READ_METHODS = new Set(['get', 'header', 'getHeader', 'setHeader', 'set', 'has', 'append']);
+
+export function isServerKind(value: Value | undefined): boolean {
+  return value?.kind === 'mcp-server' || value?.kind === 'server';
+}
+
+export class ValueAnalysis {
+  private readonly cache = new Map<ts.Node, Value | null>();
+  private callSites: Map<ts.Node, ts.CallExpression[]> | undefined;
+
+  constructor(
+    private readonly checker: ts.TypeChecker,
+    private readonly sdk: SdkSymbols,
+    private readonly files: readonly ts.SourceFile[],
+  ) {}
+
+  valueOf(node: ts.Node): Value | undefined {
+    const cached = this.cache.get(node);
+    if (cached !== undefined) return cached ?? undefined;
+    this.cache.set(node, null); // cycle guard: a value that depends on itself is unknown
+    const value = this.compute(node);
+    this.cache.set(node, value ?? null);
+    return value;
+  }
+
+  /** The header named by a header access (`req.headers[X]`, `req.header(X)`, `headers.get(X)`, `res.setHeader(X, …)`), lower-cased. */
+  headerAccess(node: ts.Node): { name: string; nameNode: ts.Node } | undefined {
+    if (ts.isElementAccessExpression(node)) {
+      const object = unwrap(node.expression);
+      const access = memberAccess(object);
+      if (access?.name === 'headers') {
+        const name = this.constantString(node.argumentExpression);
+        if (name) return { name: name.toLowerCase(), nameNode: node.argumentExpression };
+      }
+      return undefined;
+    }
+    if (ts.isCallExpression(node)) {
+      const { name } = calleeParts(node);
+      if (!name || !HEADER_READ_METHODS.has(name) || node.arguments.length === 0) return undefined;
+      const arg = node.arguments[0]!;
+      const header = this.constantString(arg);
+      if (header) return { name: header.toLowerCase(), nameNode: arg };
+    }
+    return undefined;
+  }
+
+  /** A string literal, or an identifier bound to a `const` string literal. */
+  constantString(node: ts.Node): string | undefined {
+    const direct = stringValue(node);
+    if (direct !== undefined) return direct;
+    const inner = unwrap(node);
+    if (!ts.isIdentifier(inner) && !ts.isPropertyAccessExpression(inner)) return undefined;
+    const symbol = this.symbolOf(ts.isPropertyAccessExpression(inner) ? inner.name : inner);
+    const decl = symbol?.valueDeclaration;
+    if (decl && (ts.isVariableDeclaration(decl) || ts.isPropertyAssignment(decl) || ts.isPropertyDeclaration(decl)) && decl.initializer) {
+      return stringValue(decl.initializer);
+    }
+    return undefined;
+  }
+
+  symbolOf(node: ts.Node): ts.Symbol | undefined {
+    let symbol: ts.Symbol | undefined;
+    try {
+      symbol = this.checker.getSymbolAtLocation(node);
+    } catch {
+      return undefined;
+    }
+    if (symbol && symbol.flags & ts.SymbolFlags.Alias) {
+      try {
+        const aliased = this.checker.getAliasedSymbol(symbol);
+        if (aliased && aliased.declarations?.length) return aliased;
+      } catch {
+        /* unresolved alias: keep the local symbol */
+      }
+    }
+    return symbol;
+  }
+
+  /** The function a call invokes, when it is declared in the analysed project. */
+  functionOfCall(call: ts.CallExpression): ts.FunctionLikeDeclaration | undefined {
+    const callee = unwrap(call.expression);
+    const target = ts.isPropertyAccessExpression(callee) ? callee.name : callee;
+    const symbol = this.symbolOf(target);
+    for (const decl of symbol?.declarations ?? []) {
+      const fn = functionOfDeclaration(decl);
+      if (fn) return fn;
+    }
+    return undefined;
+  }
+
+  /** Every call in the analysed files of `fn` (built once, on first use). */
+  callsOf(fn: ts.FunctionLikeDeclaration): readonly ts.CallExpression[] {
+    if (!this.callSites) {
+      this.callSites = new Map();
+      for (const file of this.files) {
+        forEachDescendant(file, (node) => {
+          if (!ts.isCallExpression(node) || node.arguments.length === 0) return;
+          const target = this.functionOfCall(node);
+          if (!target) return;
+          const list = this.callSites!.get(target) ?? [];
+          list.push(node);
+          this.callSites!.set(target, list);
+        });
+      }
+    }
+    return this.callSites.get(fn) ?? [];
+  }
+
+  private compute(node: ts.Node): Value | undefined {
+    const inner = unwrap(node);
+    if (ts.isNewExpression(inner)) return this.instanceOf(inner.expression, []);
+    if (ts.isIdentifier(inner)) return this.valueOfIdentifier(inner);
+    if (ts.isPropertyAccessExpression(inner) || ts.isElementAccessExpression(inner)) {
+      const header = this.headerAccess(inner);
+      if (header) return header.name === SESSION_HEADER ? { kind: 'session-id', origin: 'header', hops: [] } : undefined;
+      const access = memberAccess(inner);
+      if (access) {
+        const member = this.memberOf(this.valueOf(access.object), access.name, inner);
+        if (member) return member;
+      }
+      if (ts.isPropertyAccessExpression(inner)) return this.valueOfDeclaredMember(inner);
+      return undefined;
+    }
+    if (ts.isCallExpression(inner)) return this.valueOfCall(inner);
+    if (ts.isBinaryExpression(inner)) {
+      const op = inner.operatorToken.kind;
+      if (op === ts.SyntaxKind.QuestionQuestionToken || op === ts.SyntaxKind.BarBarToken) {
+        return this.valueOf(inner.left) ?? this.valueOf(inner.right);
+      }
+      return undefined;
+    }
+    if (ts.isConditionalExpression(inner)) return this.valueOf(inner.whenTrue) ?? this.valueOf(inner.whenFalse);
+    return undefined;
+  }
+
+  private instanceOf(classExpr: ts.Node, hops: readonly Hop[]): Value | undefined {
+    const ref = this.sdk.exportOf(classExpr);
+    if (!ref) return undefined;
+    if (HIGH_LEVEL_SERVER_CLASSES.has(ref.name)) return { kind: 'mcp-server', cls: ref.name, hops };
+    if (LOW_LEVEL_SERVER_CLASSES.has(ref.name)) return { kind: 'server', cls: ref.name, hops };
+    if (TRANSPORT_CLASSES.has(ref.name)) return { kind: 'transport', cls: ref.name, hops };
+    if (CONTEXT_TYPES.has(ref.name)) return { kind: 'context', cls: ref.name, hops };
+    return undefined;
+  }
+
+  /** Value of a type annotation naming an SDK class or context type (TS or JSDoc). */
+  valueOfType(type: ts.TypeNode | undefined, hops: readonly Hop[]): Value | undefined {
+    if (!type) return undefined;
+    if (ts.isTypeReferenceNode(type)) return this.instanceOf(type.typeName, hops);
+    if (ts.isImportTypeNode(type)) return this.instanceOf(type, hops);
+    if (ts.isUnionTypeNode(type)) {
+      for (const member of type.types) {
+        const value = this.valueOfType(member, hops);
+        if (value) return value;
+      }
+    }
+    if (ts.isParenthesizedTypeNode(type)) return this.valueOfType(type.type, hops);
+    return undefined;
+  }
+
+  private declaredType(decl: ts.Node): ts.TypeNode | undefined {
+    const explicit = (decl as { type?: ts.TypeNode }).type;
+    if (explicit) return explicit;
+    if (decl.getSourceFile().fileName.match(/\.[cm]?jsx?$/)) return ts.getJSDocType(decl);
+    return undefined;
+  }
+
+  private valueOfIdentifier(id: ts.Identifier): Value | undefined {
+    let symbol: ts.Symbol | undefined;
+    try {
+      symbol = this.checker.getSymbolAtLocation(id);
+      if (id.parent && ts.isShorthandPropertyAssignment(id.parent) && id.parent.name === id) {
+        symbol = this.checker.getShorthandAssignmentValueSymbol(id.parent);
+      }
+    } catch {
+      return undefined;
+    }
+    if (!symbol) return undefined;
+    if (symbol.flags & ts.SymbolFlags.Alias) {
+      const resolved = this.symbolOf(id);
+      if (resolved && resolved !== symbol) symbol = resolved;
+    }
+    for (const decl of symbol.declarations ?? []) {
+      const value = this.valueOfDeclaration(decl);
+      if (value) return value;
+    }
+    return undefined;
+  }
+
+  valueOfDeclaration(decl: ts.Node): Value | undefined {
+    if (ts.isVariableDeclaration(decl)) {
+      return this.valueOfType(this.declaredType(decl), []) ?? (decl.initializer ? this.valueOf(decl.initializer) : undefined);
+    }
+    if (ts.isParameter(decl)) return this.valueOfParameter(decl);
+    if (ts.isBindingElement(decl)) return this.valueOfBindingElement(decl);
+    if (ts.isPropertyDeclaration(decl) || ts.isPropertySignature(decl)) {
+      const typed = this.valueOfType(this.declaredType(decl), []);
+      if (typed) return typed;
+      if (ts.isPropertyDeclaration(decl) && decl.initializer) return this.valueOf(decl.initializer);
+      return ts.isPropertyDeclaration(decl) ? this.valueAssignedInClass(decl) : undefined;
+    }
+    if (ts.isPropertyAssignment(decl)) return this.valueOf(decl.initializer);
+    if (ts.isShorthandPropertyAssignment(decl)) return this.valueOf(decl.name);
+    if (ts.isBinaryExpression(decl)) return this.valueOf(decl.right);
+    if (ts.isPropertyAccessExpression(decl) && ts.isBinaryExpression(decl.parent)) {
+      // JS: `this.server = new McpServer(...)` declares `server` at the assignment.
+      return this.valueOf(decl.parent.right);
+    }
+    return undefined;
+  }
+
+  /** A class field declared without initializer but assigned in the class (`this.server = new McpServer()`). */
+  private valueAssignedInClass(decl: ts.PropertyDeclaration): Value | undefined {
+    const name = propertyNameText(decl.name);
+    if (!name) return undefined;
+    let found: Value | undefined;
+    forEachDescendant(decl.parent, (node) => {
+      if (found || !ts.isBinaryExpression(node) || node.operatorToken.kind !== ts.SyntaxKind.EqualsToken) return;
+      const left = node.left;
+      if (ts.isPropertyAccessExpression(left) && left.expression.kind === ts.SyntaxKind.ThisKeyword && left.name.text === name) {
+        found = this.valueOf(node.right);
+      }
+    });
+    return found;
+  }
+
+  /** `obj.member` where `obj` is not SDK-typed: follow the member's own declaration (class fields, object literals, JS this-assignments). */
+  private valueOfDeclaredMember(access: ts.PropertyAccessExpression): Value | undefined {
+    const symbol = this.symbolOf(access.name);
+    for (const decl of symbol?.declarations ?? []) {
+      if (decl === access) continue;
+      const value = this.valueOfDeclaration(decl);
+      if (value) return value;
+    }
+    return undefined;
+  }
+
+  private memberOf(object: Value | undefined, name: string, at: ts.Node): Value | undefined {
+    if (!object) return undefined;
+    switch (object.kind) {
+      case 'mcp-server':
+        if (name === 'server') return { kind: 'server', cls: 'Server', hops: object.hops };
+        if (name === 'transport') return { kind: 'transport', hops: object.hops };
+        return undefined;
+      case 'server':
+        if (name === 'transport') return { kind: 'transport', hops: object.hops };
+        return undefined;
+      case 'transport':
+        if (name === 'sessionId') return { kind: 'session-id', origin: 'transport', hops: object.hops };
+        return undefined;
+      case 'context':
+        if (name === 'sessionId') return { kind: 'session-id', origin: 'context', hops: object.hops };
+        if (name === 'mcpReq') return { kind: 'context-request', hops: object.hops };
+        return undefined;
+      default:
+        void at;
+        return undefined;
+    }
+  }
+
+  private valueOfCall(call: ts.CallExpression): Value | undefined {
+    const { name, receiver } = calleeParts(call);
+    if (receiver && name && TOGGLE_SOURCES.has(name) && isServerKind(this.valueOf(receiver))) {
+      return { kind: 'registered', hops: [] };
+    }
+    const header = this.headerAccess(call);
+    if (header) return header.name === SESSION_HEADER ? { kind: 'session-id', origin: 'header', hops: [] } : undefined;
+    if (name === 'String' && !receiver && call.arguments.length === 1) return this.valueOf(call.arguments[0]!);
+    // A local factory: `const server = createServer()` where createServer returns `new McpServer(...)`.
+    const fn = this.functionOfCall(call);
+    if (!fn || !fn.body) return undefined;
+    for (const returned of returnedExpressions(fn)) {
+      const value = this.valueOf(returned);
+      if (value && value.kind !== 'session-id' && value.kind !== 'context') return value;
+      if (value) return { ...value, hops: [...value.hops, { text: `returned by ${calleeText(call)}`, node: call }] };
+    }
+    return undefined;
+  }
+
+  private valueOfBindingElement(element: ts.BindingElement): Value | undefined {
+    const pattern = element.parent;
+    if (!ts.isObjectBindingPattern(pattern)) return undefined;
+    const name = propertyNameText(element.propertyName) ?? (ts.isIdentifier(element.name) ? element.name.text : undefined);
+    if (!name) return undefined;
+    const owner = pattern.parent;
+    let base: Value | undefined;
+    if (ts.isVariableDeclaration(owner)) base = owner.initializer ? this.valueOf(owner.initializer) : undefined;
+    else if (ts.isParameter(owner)) base = this.valueOfParameter(owner);
+    else if (ts.isBindingElement(owner)) base = this.valueOfBindingElement(owner);
+    return this.memberOf(base, name, element);
+  }
+
+  valueOfParameter(param: ts.ParameterDeclaration): Value | undefined {
+    const typed = this.valueOfType(this.declaredType(param), []);
+    if (typed) return typed;
+    const fn = param.parent;
+    if (!isFunctionLike(fn)) return undefined;
+    const index = fn.parameters.indexOf(param);
+    const handler = this.handlerContextIndex(fn);
+    if (handler && handler.index === index) {
+      return { kind: 'context', hops: [{ text: `\`${paramText(param)}\` of ${handler.label}`, node: param }] };
+    }
+    const sessionCallback = this.sessionCallbackName(fn);
+    if (sessionCallback && index === 0) {
+      return { kind: 'session-id', origin: 'callback', hops: [{ text: `\`${paramText(param)}\` of ${sessionCallback}`, node: param }] };
+    }
+    // Untyped helper parameter: whatever its callers pass (first caller that passes something we know).
+    for (const call of this.callsOf(fn)) {
+      const arg = call.arguments[index];
+      if (!arg || ts.isSpreadElement(arg)) continue;
+      const value = this.valueOf(arg);
+      if (!value) continue;
+      if (value.kind === 'context' || value.kind === 'context-request' || value.kind === 'session-id') {
+        return { ...value, hops: [...value.hops, { text: `${calleeText(call)}(${argsText(call)})`, node: call }] };
+      }
+      return value;
+    }
+    return undefined;
+  }
+
+  /** When `fn` is a request-handler callback registered on an SDK server, which parameter is `extra`/`ctx`. */
+  handlerContextIndex(fn: ts.FunctionLikeDeclaration): { index: number; label: string; call: ts.CallExpression } | undefined {
+    let argument: ts.Node = fn;
+    let call = fn.parent;
+    // One level of wrapping is common: `server.tool('x', schema, withAuth(async (args, extra) => ...))`.
+    if (call && ts.isCallExpression(call) && !this.registrationOf(call) && call.arguments.includes(fn as ts.Expression)) {
+      argument = call;
+      call = call.parent;
+    }
+    if (!call || !ts.isCallExpression(call) || !call.arguments.includes(argument as ts.Expression)) return undefined;
+    const registration = this.registrationOf(call);
+    if (!registration) return undefined;
+    const count = fn.parameters.length;
+    const label = registrationLabel(call, registration);
+    switch (registration) {
+      case 'setRequestHandler':
+      case 'setNotificationHandler':
+        return { index: 1, label, call };
+      case 'resource':
+      case 'registerResource': {
+        const template = call.arguments[1] && ts.isNewExpression(unwrap(call.arguments[1]))
+          && this.sdk.exportOf((unwrap(call.arguments[1]) as ts.NewExpression).expression)?.name === 'ResourceTemplate';
+        return { index: template ? 2 : 1, label, call };
+      }
+      default: {
+        if (count >= 2) return { index: count - 1, label, call };
+        return { index: this.registrationHasArgs(call, registration) ? 1 : 0, label, call };
+      }
+    }
+  }
+
+  private registrationOf(call: ts.CallExpression): string | undefined {
+    const { name, receiver } = calleeParts(call);
+    if (!name || !receiver || !REGISTRATION_METHODS.has(name)) return undefined;
+    return isServerKind(this.valueOf(receiver)) ? name : undefined;
+  }
+
+  /** Whether a tool/prompt registration declares arguments (so a one-parameter callback receives args, not ctx). */
+  private registrationHasArgs(call: ts.CallExpression, method: string): boolean {
+    const args = call.arguments.slice(1, -1);
+    if (method === 'registerTool' || method === 'registerPrompt') {
+      const config = args[0] && unwrap(args[0]);
+      if (config && ts.isObjectLiteralExpression(config)) {
+        return config.properties.some((p) => ['inputSchema', 'argsSchema'].includes(propertyNameText(p.name) ?? ''));
+      }
+      return true;
+    }
+    return args.some((a) => !ts.isStringLiteralLike(unwrap(a)));
+  }
+
+  /** `onsessioninitialized` / `onsessionclosed` callbacks in SDK Streamable HTTP transport options. */
+  sessionCallbackName(fn: ts.FunctionLikeDeclaration): string | undefined {
+    const prop = fn.parent;
+    if (!prop || !ts.isPropertyAssignment(prop)) return undefined;
+    const name = propertyNameText(prop.name);
+    if (name !== 'onsessioninitialized' && name !== 'onsessionclosed') return undefined;
+    return this.isTransportOptions(prop.parent) ? name : undefined;
+  }
+
+  /** An object literal that ends up as the options of an SDK Streamable HTTP transport (inline or via a variable). */
+  isTransportOptions(object: ts.Node): boolean {
+    if (!ts.isObjectLiteralExpression(object)) return false;
+    const holder = outerExpression(object);
+    const parent = holder.parent;
+    if (parent && ts.isNewExpression(parent) && parent.arguments?.[0] === holder) {
+      const ref = this.sdk.exportOf(parent.expression);
+      return !!ref && STREAMABLE_HTTP_TRANSPORTS.has(ref.name);
+    }
+    if (parent && ts.isVariableDeclaration(parent) && ts.isIdentifier(parent.name)) {
+      const typed = this.declaredType(parent);
+      if (typed && ts.isTypeReferenceNode(typed)) {
+        const ref = this.sdk.exportOf(typed.typeName);
+        if (ref && /StreamableHTTPServerTransportOptions|TransportOptions/.test(ref.name)) return true;
+      }
+      const symbol = this.symbolOf(parent.name);
+      let used = false;
+      const scope = enclosingFunction(parent) ?? parent.getSourceFile();
+      forEachDescendant(scope, (node) => {
+        if (used || !ts.isNewExpression(node) || !node.arguments?.length) return;
+        const arg = unwrap(node.arguments[0]!);
+        if (ts.isIdentifier(arg) && this.symbolOf(arg) === symbol) {
+          const ref = this.sdk.exportOf(node.expression);
+          used = !!ref && STREAMABLE_HTTP_TRANSPORTS.has(ref.name);
+        }
+      });
+      return used;
+    }
+    return false;
+  }
+}
+
+function outerExpression(node: ts.Node): ts.Node {
+  let current = node;
+  while (current.parent && (ts.isParenthesizedExpression(current.parent) || ts.isAsExpression(current.parent) || ts.isSatisfiesExpression(current.parent))) {
+    current = current.parent;
+  }
+  return current;
+}
+
+export function functionOfDeclaration(decl: ts.Node): ts.FunctionLikeDeclaration | undefined {
+  if (isFunctionLike(decl)) return decl;
+  if ((ts.isVariableDeclaration(decl) || ts.isPropertyAssignment(decl) || ts.isPropertyDeclaration(decl)) && decl.initializer) {
+    const init = unwrap(decl.initializer);
+    if (ts.isArrowFunction(init) || ts.isFunctionExpression(init)) return init;
+  }
+  if (ts.isBinaryExpression(decl)) {
+    const right = unwrap(decl.right);
+    if (ts.isArrowFunction(right) || ts.isFunctionExpression(right)) return right;
+  }
+  if (ts.isPropertyAccessExpression(decl) && ts.isBinaryExpression(decl.parent)) return functionOfDeclaration(decl.parent);
+  return undefined;
+}
+
+export function returnedExpressions(fn: ts.FunctionLikeDeclaration): ts.Expression[] {
+  if (!fn.body) return [];
+  if (!ts.isBlock(fn.body)) return [fn.body];
+  const out: ts.Expression[] = [];
+  const walk = (node: ts.Node): void => {
+    if (isFunctionLike(node)) return; // returns of nested functions are theirs
+    if (ts.isReturnStatement(node) && node.expression) out.push(node.expression);
+    ts.forEachChild(node, walk);
+  };
+  ts.forEachChild(fn.body, walk);
+  return out;
+}
+
+function paramText(param: ts.ParameterDeclaration): string {
+  return ts.isIdentifier(param.name) ? param.name.text : param.name.getText().replace(/\s+/g, ' ');
+}
+
+export function calleeText(call: ts.CallExpression | ts.NewExpression): string {
+  return unwrap(call.expression).getText().replace(/\s+/g, '');
+}
+
+function argsText(call: ts.CallExpression): string {
+  const text = call.arguments.map((a) => a.getText().replace(/\s+/g, ' ')).join(', ');
+  return text.length > 40 ? `${text.slice(0, 39)}…` : text;
+}
+
+function registrationLabel(call: ts.CallExpression, method: string): string {
+  const first = call.arguments[0];
+  const named = first ? stringValue(first) : undefined;
+  if (named !== undefined) return `${method}('${named}') callback`;
+  if (first) return `${method}(${first.getText().replace(/\s+/g, '')}) handler`;
+  return `${method} callback`;
+}

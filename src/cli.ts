@@ -1,0 +1,217 @@
+/**
+ * The command line: parse options, run a command, print, choose the exit code.
+ * Everything else lives in scan.ts (the work) and reporters/ (the output).
+ *
+ * Exit codes (contract): 0 nothing at or above --fail-on; 1 findings at or above it;
+ * 2 usage error, unreadable input or crash. --quiet never changes the exit code.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
+import { BaselineError, readBaseline, writeBaseline } from './baseline.js';
+import { SEVERITIES, type ScanReport, type Severity } from './model.js';
+import { FORMATS, render, type FormatName } from './reporters/index.js';
+import { RULE_METAS } from './rules/index.js';
+import { scan, UsageError } from './scan.js';
+import { VERSION } from './version.js';
+import { createProgress } from './progress.js';
+import { writeFileAtomic } from './write-file.js';
+
+export type FailOn = Severity | 'none';
+
+export const EXIT = { ok: 0, findings: 1, error: 2 } as const;
+
+export interface Io {
+  stdout: (text: string) => void;
+  stderr: (text: string) => void;
+  isTTY: boolean;
+  env: NodeJS.ProcessEnv;
+  cwd: string;
+}
+
+const SEVERITY_RANK: Record<Severity, number> = { error: 3, warning: 2, info: 1 };
+
+export function exitCodeFor(report: ScanReport, failOn: FailOn): number {
+  if (failOn === 'none') return EXIT.ok;
+  const threshold = SEVERITY_RANK[failOn];
+  return report.findings.some((f) => SEVERITY_RANK[f.severity] >= threshold) ? EXIT.findings : EXIT.ok;
+}
+
+/** Colour only for a terminal, and never when NO_COLOR is set (https://no-color.org) or --no-color is given. */
+export function useColor(io: Io, flag: boolean | undefined): boolean {
+  if (flag === false) return false;
+  if (io.env.NO_COLOR !== undefined && io.env.NO_COLOR !== '') return false;
+  if (flag === true || io.env.FORCE_COLOR) return true;
+  return io.isTTY;
+}
+
+function parsePositiveInt(value: string): number {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n <= 0) throw new InvalidArgumentError('expected a positive integer');
+  return n;
+}
+
+const collect = (value: string, previous: string[] = []): string[] => [...previous, value];
+
+interface ScanFlags {
+  format: FormatName;
+  output?: string;
+  failOn: FailOn;
+  baseline?: string;
+  writeBaseline?: string;
+  include?: string[];
+  exclude?: string[];
+  gitignore: boolean;
+  maxFileSize: number;
+  quiet?: boolean;
+  color?: boolean;
+  docsBaseUrl?: string;
+}
+
+const SCAN_EXAMPLES = `
+Examples:
+  $ mcp-migrate scan                                  scan the current directory
+  $ mcp-migrate scan src/server packages/mcp          scan several paths
+  $ mcp-migrate scan --format markdown --output MIGRATION.md
+                                                      reviewer report to a file, summary on the terminal
+  $ mcp-migrate scan --format sarif --output mcp-migrate.sarif --fail-on none
+                                                      code-scanning upload without failing the job
+  $ mcp-migrate scan --format github --fail-on warning
+                                                      PR annotations; fail on warnings too
+  $ mcp-migrate scan --write-baseline .mcp-migrate-baseline.json
+  $ mcp-migrate scan --baseline .mcp-migrate-baseline.json
+                                                      fail only on findings not in the baseline
+  $ mcp-migrate scan --exclude "**/*.test.ts" --include "packages/mcp-*/**"
+
+Exit codes: 0 nothing at or above --fail-on, 1 findings at or above it, 2 usage error or crash.`;
+
+export function buildProgram(io: Io, setExit: (code: number) => void): Command {
+  const program = new Command('mcp-migrate')
+    .description('Find and migrate MCP servers that rely on protocol sessions, the initialize handshake or deprecated features (MCP 2026-07-28).')
+    .version(VERSION)
+    .showHelpAfterError()
+    .configureOutput({ writeOut: io.stdout, writeErr: io.stderr })
+    .exitOverride();
+
+  program
+    .command('scan')
+    .description('Report every reliance on sessions, the handshake and deprecated features. Never writes source files.')
+    .argument('[paths...]', 'files or directories to scan', [])
+    .addOption(new Option('-f, --format <format>', 'output format').choices([...FORMATS]).default('text'))
+    .option('-o, --output <file>', 'write the report (in --format) to a file; the terminal keeps the text summary')
+    .addOption(new Option('--fail-on <severity>', 'lowest severity that makes the exit code 1').choices(['error', 'warning', 'info', 'none']).default('error'))
+    .option('--baseline <file>', 'only findings not in this baseline count (matched by content, robust to line shifts)')
+    .option('--write-baseline <file>', 'write all current findings to a baseline file')
+    .option('--include <glob>', 'only scan files matching the glob (repeatable)', collect)
+    .option('--exclude <glob>', 'skip files matching the glob (repeatable)', collect)
+    .option('--no-gitignore', 'do not honour .gitignore files (.mcp-migrateignore still applies)')
+    .option('--max-file-size <kib>', 'skip files larger than this many KiB', parsePositiveInt, 1024)
+    .option('-q, --quiet', 'print nothing but errors (the exit code is unchanged)')
+    .option('--color', 'force colour')
+    .option('--no-color', 'disable colour (also NO_COLOR=1)')
+    .option('--docs-base-url <url>', 'make rule doc links absolute, e.g. https://github.com/acme/mcp-migrate/blob/main/')
+    .addHelpText('after', SCAN_EXAMPLES)
+    .action(async (paths: string[], flags: ScanFlags) => {
+      setExit(await runScan(paths, flags, io));
+    });
+
+  program
+    .command('rules')
+    .description('List every rule: id, category, severity, fix availability and summary.')
+    .addOption(new Option('-f, --format <format>', 'output format').choices(['text', 'json']).default('text'))
+    .action((flags: { format: 'text' | 'json' }) => {
+      io.stdout(renderRules(flags.format));
+      setExit(EXIT.ok);
+    });
+
+  return program;
+}
+
+export function renderRules(format: 'text' | 'json'): string {
+  if (format === 'json') return `${JSON.stringify(RULE_METAS.map(({ messages: _m, ...meta }) => ({ ...meta, docs: `docs/rules/${meta.id}.md` })), null, 2)}\n`;
+  const idWidth = Math.max(...RULE_METAS.map((m) => m.id.length));
+  const lines = RULE_METAS.map((m) => `${m.id.padEnd(idWidth)}  ${m.category.padEnd(18)}  ${m.severity.padEnd(7)}  ${m.fix.padEnd(8)}  ${m.summary}`);
+  const header = `${'rule'.padEnd(idWidth)}  ${'category'.padEnd(18)}  ${'severity'.padEnd(7)}  ${'fix'.padEnd(8)}  summary`;
+  return `${header}\n${lines.join('\n')}\n\nfix: auto = apply rewrites it; assisted = apply rewrites it and leaves a marker to review; manual = needs a person.\n`;
+}
+
+async function runScan(paths: string[], flags: ScanFlags, io: Io): Promise<number> {
+  const color = useColor(io, flags.color);
+  let baseline;
+  if (flags.baseline) {
+    try {
+      baseline = readBaseline(path.resolve(io.cwd, flags.baseline));
+    } catch (error) {
+      if (error instanceof BaselineError) {
+        io.stderr(`mcp-migrate: ${error.message}\n`);
+        return EXIT.error;
+      }
+      throw error;
+    }
+  }
+  const progress = createProgress({ enabled: io.isTTY && !flags.quiet, write: io.stderr });
+  let report: ScanReport;
+  try {
+    report = await scan({
+      paths,
+      cwd: io.cwd,
+      include: flags.include,
+      exclude: flags.exclude,
+      respectGitignore: flags.gitignore,
+      maxFileBytes: flags.maxFileSize * 1024,
+      baseline,
+      onProgress: progress.update,
+    });
+  } catch (error) {
+    progress.done();
+    if (error instanceof UsageError) {
+      io.stderr(`mcp-migrate: ${error.message}\n`);
+      return EXIT.error;
+    }
+    throw error;
+  }
+  progress.done();
+
+  if (flags.writeBaseline) writeBaseline(path.resolve(io.cwd, flags.writeBaseline), report.findings);
+
+  const options = { rules: RULE_METAS, color, failOn: flags.failOn, docsBaseUrl: flags.docsBaseUrl };
+  if (flags.output) {
+    writeFileAtomic(path.resolve(io.cwd, flags.output), render(flags.format, report, { ...options, color: false }));
+    if (!flags.quiet) io.stdout(render('text', report, options));
+  } else if (!flags.quiet) {
+    io.stdout(render(flags.format, report, options));
+  }
+  return exitCodeFor(report, flags.failOn);
+}
+
+/** Entry point used by bin/mcp-migrate.js; returns the exit code instead of exiting (testable). */
+export async function main(argv: string[], io: Io): Promise<number> {
+  let code: number = EXIT.ok;
+  const program = buildProgram(io, (c) => {
+    code = c;
+  });
+  try {
+    await program.parseAsync(argv, { from: 'user' });
+  } catch (error) {
+    if (error instanceof CommanderError) {
+      // --help and --version exit through here with code 0.
+      return error.exitCode === 0 ? EXIT.ok : EXIT.error;
+    }
+    io.stderr(`mcp-migrate: internal error: ${(error as Error)?.stack ?? String(error)}\n`);
+    return EXIT.error;
+  }
+  return code;
+}
+
+export function processIo(): Io {
+  return {
+    stdout: (text) => process.stdout.write(text),
+    stderr: (text) => process.stderr.write(text),
+    isTTY: Boolean(process.stdout.isTTY),
+    env: process.env,
+    cwd: process.cwd(),
+  };
+}
+
+void fs;
+void SEVERITIES;

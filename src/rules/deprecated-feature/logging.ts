@@ -1,0 +1,70 @@
+import { ts } from 'ts-morph';
+import { outermostWrapper, propertyNameText } from '../../analysis/ast.js';
+import { defineRule, featureUse, specUrl, type Analysis } from '../rule.js';
+
+const USES = {
+  serverMethods: new Set(['sendLoggingMessage']),
+  rawMethods: (m: string) => m === 'notifications/message',
+  handledMethods: new Set(['logging/setLevel']),
+};
+
+/** `new McpServer(info, { capabilities: { logging: {} } })`, inline or through an options variable. */
+function isServerCapabilities(analysis: Analysis, object: ts.Node): boolean {
+  const prop = object.parent;
+  if (!prop || !ts.isPropertyAssignment(prop) || propertyNameText(prop.name) !== 'capabilities') return false;
+  const options = outermostWrapper(prop.parent);
+  const parent = options.parent;
+  if (parent && ts.isNewExpression(parent) && parent.arguments?.[1] === options) {
+    const kind = analysis.values.valueOf(parent)?.kind;
+    return kind === 'mcp-server' || kind === 'server';
+  }
+  if (parent && ts.isVariableDeclaration(parent) && ts.isIdentifier(parent.name)) {
+    // const options = { capabilities: {...} }; new Server(info, options)
+    const symbol = analysis.values.symbolOf(parent.name);
+    let used = false;
+    const file = parent.getSourceFile();
+    const visit = (node: ts.Node): void => {
+      if (used) return;
+      if (ts.isNewExpression(node) && node.arguments?.[1] && ts.isIdentifier(node.arguments[1]) && analysis.values.symbolOf(node.arguments[1]) === symbol) {
+        const kind = analysis.values.valueOf(node)?.kind;
+        used = kind === 'mcp-server' || kind === 'server';
+      }
+      ts.forEachChild(node, visit);
+    };
+    visit(file);
+    return used;
+  }
+  return false;
+}
+
+export default defineRule({
+  meta: {
+    id: 'deprecated-feature/logging',
+    category: 'deprecated-feature',
+    severity: 'warning',
+    fix: 'assisted',
+    summary: '`sendLoggingMessage()`, raw `notifications/message`, `logging/setLevel` handlers, `capabilities.logging`',
+    messages: {
+      call: '`sendLoggingMessage()` is deprecated and silently dropped on 2026-07-28 unless the request asked for a log level; inside a handler use `ctx.mcpReq.log(...)`, elsewhere log to stderr or OpenTelemetry.',
+      raw: 'Raw `notifications/message`: on 2026-07-28 log messages travel only on the response stream of a request that carried a log level; Logging is deprecated.',
+      handler: '`logging/setLevel` was removed in 2026-07-28: the level arrives per request in `_meta`. This handler only serves legacy clients.',
+      capability: 'The `logging` capability is deprecated in 2026-07-28 (SEP-2577); plan to log to stderr or OpenTelemetry.',
+    },
+    spec: specUrl('server/utilities/logging'),
+  },
+  create(context) {
+    return {
+      visitors: {
+        [ts.SyntaxKind.CallExpression]: (node: ts.CallExpression) => {
+          const use = featureUse(context.analysis, node, USES);
+          if (use) context.report({ node: use.node, messageId: use.messageId });
+        },
+        [ts.SyntaxKind.PropertyAssignment]: (node: ts.PropertyAssignment) => {
+          if (propertyNameText(node.name) === 'logging' && isServerCapabilities(context.analysis, node.parent)) {
+            context.report({ node: node.name, messageId: 'capability' });
+          }
+        },
+      },
+    };
+  },
+});

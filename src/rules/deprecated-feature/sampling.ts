@@ -1,0 +1,22 @@
+import { defineRule, featureVisitors, specUrl } from '../rule.js';
+
+export default defineRule({
+  meta: {
+    id: 'deprecated-feature/sampling',
+    category: 'deprecated-feature',
+    severity: 'error',
+    fix: 'assisted',
+    summary: '`createMessage()`, `requestSampling()`, raw `sampling/createMessage`',
+    messages: {
+      call: '`{{method}}()` sends a server→client sampling request, which throws on a 2026-07-28 request; Sampling is deprecated. Call the LLM provider directly, or return `inputRequired.createMessage(...)` and read `inputResponse(...)` on retry (MRTR).',
+      raw: 'Raw `sampling/createMessage` request: allowed on 2026-07-28 only as an MRTR input request; Sampling is deprecated.',
+    },
+    spec: specUrl('client/sampling'),
+  },
+  create: (context) =>
+    featureVisitors(context, {
+      serverMethods: new Set(['createMessage']),
+      contextMethods: new Set(['requestSampling', 'createMessage']),
+      rawMethods: (m) => m === 'sampling/createMessage',
+    }),
+});

@@ -1,0 +1,61 @@
+/** Every rule, in catalogue order. A new rule is one file plus one line here and its doc page. */
+import type { Rule } from './rule.js';
+import sessionIdGenerator from './session-transport/session-id-generator.js';
+import transportRegistry from './session-transport/transport-registry.js';
+import sessionHeader from './session-transport/session-header.js';
+import initializeRouting from './session-transport/initialize-routing.js';
+import sessionLifecycle from './session-transport/session-lifecycle.js';
+import sessionRoute from './session-transport/session-route.js';
+import sseTransport from './session-transport/sse-transport.js';
+import eventStore from './session-transport/event-store.js';
+import sessionIdRead from './session-state/session-id-read.js';
+import keyedStore from './session-state/keyed-store.js';
+import perSessionServer from './session-state/per-session-server.js';
+import sessionTelemetry from './session-state/session-telemetry.js';
+import oninitialized from './handshake/oninitialized.js';
+import clientCapabilities from './handshake/client-capabilities.js';
+import clientVersion from './handshake/client-version.js';
+import initializeHandler from './handshake/initialize-handler.js';
+import privateState from './handshake/private-state.js';
+import roots from './deprecated-feature/roots.js';
+import sampling from './deprecated-feature/sampling.js';
+import logging from './deprecated-feature/logging.js';
+import elicitation from './server-push/elicitation.js';
+import resourceSubscription from './server-push/resource-subscription.js';
+import changeNotification from './server-push/change-notification.js';
+import toolToggle from './server-push/tool-toggle.js';
+import ping from './server-push/ping.js';
+
+export const RULES: readonly Rule[] = [
+  sessionIdGenerator,
+  transportRegistry,
+  sessionHeader,
+  initializeRouting,
+  sessionLifecycle,
+  sessionRoute,
+  sseTransport,
+  eventStore,
+  sessionIdRead,
+  keyedStore,
+  perSessionServer,
+  sessionTelemetry,
+  oninitialized,
+  clientCapabilities,
+  clientVersion,
+  initializeHandler,
+  privateState,
+  roots,
+  sampling,
+  logging,
+  elicitation,
+  resourceSubscription,
+  changeNotification,
+  toolToggle,
+  ping,
+];
+
+export const RULE_METAS = RULES.map((rule) => rule.meta);
+
+export function findRule(id: string): Rule | undefined {
+  return RULES.find((rule) => rule.meta.id === id);
+}

@@ -1,0 +1,169 @@
+/**
+ * The rule contract (after typescript-eslint): static `meta` plus `create(context)` returning
+ * visitors keyed by syntax kind, and an optional `end()` for rules that report from the
+ * project-wide session analysis. Rules never compute locations or file paths themselves:
+ * they report a node and a messageId, the engine turns that into a `Finding`.
+ */
+import { ts } from 'ts-morph';
+import type { RuleMeta } from '../model.js';
+import type { SdkSymbols } from '../analysis/sdk-symbols.js';
+import type { SessionFlow } from '../analysis/session-flow.js';
+import type { Hop, ValueAnalysis } from '../analysis/values.js';
+import { calleeParts, propertyNameText, unwrap } from '../analysis/ast.js';
+import { METHOD_OF_SCHEMA } from '../analysis/sdk-modules.js';
+
+export interface Analysis {
+  sdk: SdkSymbols;
+  values: ValueAnalysis;
+  sessions: SessionFlow;
+}
+
+export interface ReportDescriptor {
+  node: ts.Node;
+  messageId: string;
+  data?: Record<string, string>;
+  hops?: readonly Hop[];
+}
+
+export interface RuleContext {
+  analysis: Analysis;
+  report(descriptor: ReportDescriptor): void;
+}
+
+export type VisitorMap = { [K in ts.SyntaxKind]?: (node: never) => void };
+
+export interface RuleListener {
+  visitors?: VisitorMap;
+  /** Called once after every file was visited. */
+  end?(): void;
+}
+
+export interface Rule {
+  meta: RuleMeta;
+  create(context: RuleContext): RuleListener;
+}
+
+const SPEC = 'https://modelcontextprotocol.io/specification/2026-07-28';
+export const specUrl = (page: string): string => `${SPEC}/${page}`;
+
+export function defineRule(rule: Rule): Rule {
+  return rule;
+}
+
+/** A visitor map with proper node types per kind. */
+export function on<K extends ts.SyntaxKind, N extends ts.Node>(kind: K, visit: (node: N) => void): VisitorMap {
+  return { [kind]: visit } as VisitorMap;
+}
+
+/** `x.method(...)` where `x` is an SDK server (McpServer or low-level Server); the method name node. */
+export function serverMethodCall(analysis: Analysis, call: ts.CallExpression, methods: ReadonlySet<string>): ts.Node | undefined {
+  const { name, nameNode, receiver } = calleeParts(call);
+  if (!name || !receiver || !methods.has(name)) return undefined;
+  const kind = analysis.values.valueOf(receiver)?.kind;
+  return kind === 'mcp-server' || kind === 'server' ? nameNode : undefined;
+}
+
+/** `ctx.mcpReq.method(...)` / `extra.method(...)`: a request-scoped context method. */
+export function contextMethodCall(analysis: Analysis, call: ts.CallExpression, methods: ReadonlySet<string>): ts.Node | undefined {
+  const { name, nameNode, receiver } = calleeParts(call);
+  if (!name || !methods.has(name)) return undefined;
+  if (receiver) {
+    const kind = analysis.values.valueOf(receiver)?.kind;
+    return kind === 'context' || kind === 'context-request' ? nameNode : undefined;
+  }
+  return undefined;
+}
+
+const RAW_SENDERS = new Set(['request', 'sendRequest', 'notification', 'sendNotification', 'send', 'notify']);
+
+/**
+ * A raw JSON-RPC message sent through the SDK: `server.request({ method: 'roots/list' }, ...)`,
+ * `extra.sendRequest({ method: 'sampling/createMessage', ... })`, `ctx.mcpReq.send(...)`, or a
+ * destructured `sendRequest(...)`. Returns the method string literal.
+ */
+export function rawSdkMessage(analysis: Analysis, call: ts.CallExpression): { method: string; literal: ts.Node } | undefined {
+  const { name, receiver } = calleeParts(call);
+  if (!name || !RAW_SENDERS.has(name) || call.arguments.length === 0) return undefined;
+  const message = unwrap(call.arguments[0]!);
+  if (!ts.isObjectLiteralExpression(message)) return undefined;
+  const methodProp = message.properties.find((p): p is ts.PropertyAssignment => ts.isPropertyAssignment(p) && propertyNameText(p.name) === 'method');
+  if (!methodProp) return undefined;
+  const method = analysis.values.constantString(methodProp.initializer);
+  if (method === undefined) return undefined;
+  const senderKind = receiver
+    ? analysis.values.valueOf(receiver)?.kind
+    : analysis.values.valueOf(unwrap(call.expression))?.kind;
+  const ok = receiver
+    ? senderKind === 'mcp-server' || senderKind === 'server' || senderKind === 'context' || senderKind === 'context-request'
+    : senderKind === 'context-request';
+  return ok ? { method, literal: methodProp.initializer } : undefined;
+}
+
+/**
+ * `server.setRequestHandler(XSchema | 'method', handler)` / `setNotificationHandler(...)` on an SDK server:
+ * the JSON-RPC method it handles and the schema/method argument node.
+ */
+export function handlerRegistration(analysis: Analysis, call: ts.CallExpression): { method: string; argument: ts.Node } | undefined {
+  const { name, receiver } = calleeParts(call);
+  if ((name !== 'setRequestHandler' && name !== 'setNotificationHandler') || !receiver || call.arguments.length === 0) return undefined;
+  const kind = analysis.values.valueOf(receiver)?.kind;
+  if (kind !== 'mcp-server' && kind !== 'server') return undefined;
+  const argument = call.arguments[0]!;
+  const literal = analysis.values.constantString(argument);
+  if (literal !== undefined) return { method: literal, argument };
+  const schema = analysis.sdk.exportOf(unwrap(argument));
+  if (!schema) return undefined;
+  const method = METHOD_OF_SCHEMA[schema.name];
+  return method ? { method, argument } : undefined;
+}
+
+export interface FeatureUses {
+  /** Methods called on an SDK server (`server.server.listRoots()`). */
+  serverMethods?: ReadonlySet<string>;
+  /** Methods called on a handler context (`ctx.mcpReq.requestSampling()`). */
+  contextMethods?: ReadonlySet<string>;
+  /** Raw JSON-RPC method strings sent through the SDK. */
+  rawMethods?: (method: string) => boolean;
+  /** JSON-RPC methods whose handlers are registered with `setRequestHandler`/`setNotificationHandler`. */
+  handledMethods?: ReadonlySet<string>;
+}
+
+/** One call matched against the ways a protocol feature is used: returns where to report and which messageId. */
+export function featureUse(
+  analysis: Analysis,
+  call: ts.CallExpression,
+  uses: FeatureUses,
+): { node: ts.Node; messageId: 'call' | 'raw' | 'handler'; method: string } | undefined {
+  const method = calleeParts(call).name ?? '';
+  if (uses.serverMethods) {
+    const at = serverMethodCall(analysis, call, uses.serverMethods);
+    if (at) return { node: at, messageId: 'call', method };
+  }
+  if (uses.contextMethods) {
+    const at = contextMethodCall(analysis, call, uses.contextMethods);
+    if (at) return { node: at, messageId: 'call', method };
+  }
+  if (uses.rawMethods) {
+    const raw = rawSdkMessage(analysis, call);
+    if (raw && uses.rawMethods(raw.method)) return { node: raw.literal, messageId: 'raw', method: raw.method };
+  }
+  if (uses.handledMethods) {
+    const registration = handlerRegistration(analysis, call);
+    if (registration && uses.handledMethods.has(registration.method)) {
+      return { node: registration.argument, messageId: 'handler', method: registration.method };
+    }
+  }
+  return undefined;
+}
+
+/** A rule whose every finding is a `featureUse` match: the visitor is the same for all of them. */
+export function featureVisitors(context: RuleContext, uses: FeatureUses): RuleListener {
+  return {
+    visitors: {
+      [ts.SyntaxKind.CallExpression]: (node: ts.CallExpression) => {
+        const use = featureUse(context.analysis, node, uses);
+        if (use) context.report({ node: use.node, messageId: use.messageId, data: { method: use.method } });
+      },
+    },
+  };
+}

@@ -1,0 +1,28 @@
+/**
+ * Shared by `session-id-read` and `session-telemetry`: which reads of the session id are
+ * reported, and by which of the two rules (one finding per read, never both).
+ */
+import type { SessionRead, SessionFlow, Sink } from '../../analysis/session-flow.js';
+
+export type ReadVerdict = 'read' | 'telemetry' | undefined;
+
+export function classifyRead(read: SessionRead, sessions: SessionFlow): ReadVerdict {
+  if (read.origin === 'header') return undefined; // reported by session-transport/session-header
+  const meaningful = read.sinks.filter((sink) => isStateOrLog(sink, sessions));
+  if (read.origin !== 'context' && meaningful.length === 0) return undefined; // routing code: registry rules cover it
+  const sinks = read.origin === 'context' ? read.sinks : meaningful;
+  if (sinks.length > 0 && sinks.every((s) => s.kind === 'log')) return 'telemetry';
+  return 'read';
+}
+
+function isStateOrLog(sink: Sink, sessions: SessionFlow): boolean {
+  if (sink.kind === 'log') return true;
+  if (sink.kind !== 'store') return false;
+  return sessions.storeOfSink(sink)?.kind === 'state';
+}
+
+/** "keys `carts`; logged by console.error()" */
+export function describeSinks(read: SessionRead): string {
+  const parts = [...new Set(read.sinks.filter((s) => s.kind !== 'other' || read.sinks.length === 1).map((s) => s.description))];
+  return parts.length ? parts.join('; ') : 'read';
+}

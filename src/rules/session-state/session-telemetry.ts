@@ -1,0 +1,28 @@
+import { defineRule, specUrl } from '../rule.js';
+import { classifyRead, describeSinks } from './session-reads.js';
+
+export default defineRule({
+  meta: {
+    id: 'session-state/session-telemetry',
+    category: 'session-state',
+    severity: 'warning',
+    fix: 'manual',
+    summary: 'The session id only goes to logs, metrics or traces',
+    messages: {
+      telemetry:
+        'The MCP session id is logged ({{use}}) but is undefined on 2026-07-28; correlate by request id (`ctx.mcpReq.id`) or the authenticated principal instead.',
+    },
+    spec: specUrl('basic/index'),
+  },
+  create(context) {
+    return {
+      end() {
+        const { sessions } = context.analysis;
+        for (const read of sessions.reads) {
+          if (classifyRead(read, sessions) !== 'telemetry') continue;
+          context.report({ node: read.node, messageId: 'telemetry', data: { use: describeSinks(read) }, hops: read.hops });
+        }
+      },
+    };
+  },
+});

@@ -1,0 +1,41 @@
+import { ts } from 'ts-morph';
+import { propertyNameText } from '../../analysis/ast.js';
+import { LAST_EVENT_ID_HEADER } from '../../analysis/values.js';
+import { defineRule, specUrl } from '../rule.js';
+
+export default defineRule({
+  meta: {
+    id: 'session-transport/event-store',
+    category: 'session-transport',
+    severity: 'error',
+    fix: 'assisted',
+    summary: 'SSE resumability: an `eventStore` option or a `Last-Event-ID` header read',
+    messages: {
+      eventStore:
+        '`eventStore` replays SSE events after a reconnect; 2026-07-28 removed resumability (a broken stream loses the request, the client re-issues it). Drop the store; use the Tasks extension for work that must survive disconnects.',
+      lastEventId:
+        '`Last-Event-ID` resumption was removed in 2026-07-28; servers ignore it.',
+    },
+    spec: specUrl('changelog'),
+  },
+  create(context) {
+    const { values } = context.analysis;
+    const checkOption = (prop: ts.PropertyAssignment | ts.ShorthandPropertyAssignment): void => {
+      if (propertyNameText(prop.name) === 'eventStore' && values.isTransportOptions(prop.parent)) {
+        context.report({ node: prop.name, messageId: 'eventStore' });
+      }
+    };
+    const checkHeader = (node: ts.ElementAccessExpression | ts.CallExpression): void => {
+      const header = values.headerAccess(node);
+      if (header?.name === LAST_EVENT_ID_HEADER) context.report({ node: header.nameNode, messageId: 'lastEventId' });
+    };
+    return {
+      visitors: {
+        [ts.SyntaxKind.PropertyAssignment]: checkOption,
+        [ts.SyntaxKind.ShorthandPropertyAssignment]: checkOption,
+        [ts.SyntaxKind.ElementAccessExpression]: checkHeader,
+        [ts.SyntaxKind.CallExpression]: checkHeader,
+      },
+    };
+  },
+});

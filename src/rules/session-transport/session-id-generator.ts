@@ -1,0 +1,40 @@
+import { ts } from 'ts-morph';
+import { propertyNameText, unwrap } from '../../analysis/ast.js';
+import { defineRule, specUrl } from '../rule.js';
+
+/** `sessionIdGenerator: undefined` (or `void 0`) is the stateless idiom and not a finding. */
+function isUndefined(node: ts.Node): boolean {
+  const inner = unwrap(node);
+  return (ts.isIdentifier(inner) && inner.text === 'undefined') || ts.isVoidExpression(inner);
+}
+
+export default defineRule({
+  meta: {
+    id: 'session-transport/session-id-generator',
+    category: 'session-transport',
+    severity: 'error',
+    fix: 'auto',
+    summary: 'A Streamable HTTP transport mints session ids (`sessionIdGenerator` is not `undefined`)',
+    messages: {
+      sessionful:
+        'Transport is sessionful: `sessionIdGenerator` mints an `Mcp-Session-Id`, which 2026-07-28 removed. Serve with `createMcpHandler(buildServer)` + `toNodeHandler` instead.',
+    },
+    spec: specUrl('basic/transports/streamable-http'),
+  },
+  create(context) {
+    const check = (prop: ts.PropertyAssignment | ts.ShorthandPropertyAssignment | ts.MethodDeclaration): void => {
+      if (propertyNameText(prop.name) !== 'sessionIdGenerator') return;
+      if (!context.analysis.values.isTransportOptions(prop.parent)) return;
+      if (ts.isPropertyAssignment(prop) && isUndefined(prop.initializer)) return;
+      if (ts.isShorthandPropertyAssignment(prop) && prop.name.text === 'undefined') return;
+      context.report({ node: prop.name, messageId: 'sessionful' });
+    };
+    return {
+      visitors: {
+        [ts.SyntaxKind.PropertyAssignment]: check,
+        [ts.SyntaxKind.ShorthandPropertyAssignment]: check,
+        [ts.SyntaxKind.MethodDeclaration]: check,
+      },
+    };
+  },
+});

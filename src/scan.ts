@@ -1,0 +1,120 @@
+/**
+ * `scan`: discovery → prefilter → semantic analysis → result model. Never writes anything.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { runEngine } from './analysis/engine.js';
+import { selectCandidates } from './analysis/candidates.js';
+import { discoverFiles } from './discovery/discover.js';
+import { readSourceFile } from './discovery/read.js';
+import { createModuleResolver } from './discovery/resolve.js';
+import { applyBaseline, fingerprint, type BaselineFile } from './baseline.js';
+import { RULES } from './rules/index.js';
+import type { Rule } from './rules/rule.js';
+import { SCHEMA_VERSION, compareFindings, ruleDocPath, summarize, type Finding, type ScanReport } from './model.js';
+import { VERSION } from './version.js';
+
+export interface ScanOptions {
+  /** Files or directories, relative to `cwd` or absolute. */
+  paths: string[];
+  cwd?: string;
+  include?: string[];
+  exclude?: string[];
+  maxFileBytes?: number;
+  respectGitignore?: boolean;
+  baseline?: BaselineFile;
+  rules?: readonly Rule[];
+  /** Called with coarse progress (phase names) for long scans. */
+  onProgress?: (phase: string, done: number, total: number) => void;
+}
+
+export class UsageError extends Error {}
+
+/** The report root: a single directory argument, else the working directory. */
+export function reportRoot(paths: readonly string[], cwd: string): { root: string; label: string } {
+  if (paths.length === 1) {
+    const abs = path.resolve(cwd, paths[0]!);
+    try {
+      if (fs.statSync(abs).isDirectory()) return { root: abs, label: paths[0]! };
+    } catch {
+      /* reported by discovery as not-found */
+    }
+  }
+  return { root: cwd, label: '.' };
+}
+
+export async function scan(options: ScanOptions): Promise<ScanReport> {
+  const started = performance.now();
+  const cwd = options.cwd ?? process.cwd();
+  const paths = options.paths.length ? options.paths : ['.'];
+  const { root, label } = reportRoot(paths, cwd);
+  const discovery = await discoverFiles(paths.map((p) => path.resolve(cwd, p)), {
+    root,
+    include: options.include,
+    exclude: options.exclude,
+    maxFileBytes: options.maxFileBytes,
+    respectGitignore: options.respectGitignore,
+  });
+  const missing = discovery.diagnostics.filter((d) => d.kind === 'not-found');
+  if (missing.length) throw new UsageError(missing.map((d) => d.message).join('\n'));
+
+  options.onProgress?.('prefilter', 0, discovery.files.length);
+  const resolver = createModuleResolver();
+  const resolve = (from: string, spec: string): string | undefined => resolver.resolve(from, spec);
+  const candidates = selectCandidates(discovery.files, readSourceFile, resolve);
+  options.onProgress?.('analysis', 0, candidates.texts.size);
+
+  const relative = (abs: string): string => path.relative(root, abs).split(path.sep).join('/');
+  const engine = runEngine({ files: candidates.texts, resolve, rules: options.rules ?? RULES, relative });
+
+  const occurrences = new Map<string, number>();
+  let findings: Finding[] = engine.findings
+    .map((raw) => ({ raw, finding: undefined as Finding | undefined }))
+    .sort((a, b) => a.raw.file.localeCompare(b.raw.file) || a.raw.line - b.raw.line || a.raw.column - b.raw.column)
+    .map(({ raw }) => {
+      const { meta } = raw.rule;
+      const key = `${meta.id}\0${raw.file}\0${raw.lineText.replace(/\s+/g, ' ').trim()}`;
+      const occurrence = occurrences.get(key) ?? 0;
+      occurrences.set(key, occurrence + 1);
+      const finding: Finding = {
+        ruleId: meta.id,
+        category: meta.category,
+        severity: meta.severity,
+        file: raw.file,
+        line: raw.line,
+        column: raw.column,
+        endLine: raw.endLine,
+        endColumn: raw.endColumn,
+        message: raw.message,
+        fix: meta.fix,
+        docs: ruleDocPath(meta.id),
+        fingerprint: fingerprint(meta.id, raw.file, raw.lineText, occurrence),
+      };
+      if (raw.chain) finding.chain = raw.chain;
+      return finding;
+    })
+    .sort(compareFindings);
+
+  let baselined: number | undefined;
+  if (options.baseline) {
+    const applied = applyBaseline(findings, options.baseline);
+    findings = applied.fresh;
+    baselined = applied.baselined;
+  }
+
+  const diagnostics = [...discovery.diagnostics, ...candidates.diagnostics, ...engine.diagnostics].sort(
+    (a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0) || (a.line ?? 0) - (b.line ?? 0),
+  );
+  const summary = summarize(findings, discovery.files.length, engine.filesAnalyzed);
+  if (baselined !== undefined) summary.baselined = baselined;
+  return {
+    schemaVersion: SCHEMA_VERSION,
+    tool: { name: 'mcp-migrate', version: VERSION },
+    command: 'scan',
+    root: label,
+    summary,
+    findings,
+    diagnostics,
+    durationMs: Math.round(performance.now() - started),
+  };
+}
