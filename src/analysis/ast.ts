@@ -131,3 +131,9 @@ export function declarationName(node: ts.Node): ts.Node {
   if (ts.isPropertyAccessExpression(node)) return node.name;
   return node;
 }
+
+/** `undefined` or `void 0`: the stateless idiom for transport options. */
+export function isUndefined(node: ts.Node): boolean {
+  const inner = unwrap(node);
+  return (ts.isIdentifier(inner) && inner.text === 'undefined') || ts.isVoidExpression(inner);
+}

@@ -45,6 +45,8 @@ export interface SessionRead {
   /** How the context or id reached this read (empty when read directly in a handler). */
   hops: readonly Hop[];
   sinks: Sink[];
+  /** `typeof ctx.sessionId === 'string'`: a type guard next to the real read, not a use of its own. */
+  guard: boolean;
 }
 
 export type StoreKind = 'transport' | 'server' | 'state';
@@ -134,7 +136,8 @@ export class SessionFlow {
 
   private addRead(reportAt: ts.Node, valueNode: ts.Node, value: Value): void {
     const sinks = this.flow(valueNode, new Set(), []);
-    this.reads.push({ node: reportAt, origin: value.origin ?? 'context', hops: value.hops, sinks });
+    const guard = !!valueNode.parent && ts.isTypeOfExpression(outermostWrapper(valueNode).parent ?? valueNode);
+    this.reads.push({ node: reportAt, origin: value.origin ?? 'context', hops: value.hops, sinks, guard });
   }
 
   /** Where the value of `node` goes. */
@@ -248,13 +251,29 @@ export class SessionFlow {
   }
 
   /** The declaration of a collection (`const carts = new Map()`, `transports = {}`, a class field) — not of a client. */
-  storeDeclaration(store: ts.Expression): ts.Node | undefined {
+  storeDeclaration(store: ts.Expression, depth = 0): ts.Node | undefined {
     const root = storeRoot(store);
     const target = ts.isPropertyAccessExpression(root) ? root.name : root;
-    if (!ts.isIdentifier(target)) return undefined;
+    if (!ts.isIdentifier(target) || depth > 4) return undefined;
     const symbol = this.values.symbolOf(target);
     const decl = symbol?.valueDeclaration ?? symbol?.declarations?.[0];
     if (!decl) return undefined;
+    if (ts.isParameter(decl)) {
+      // `function handleSSE(..., sessions: Map<string, SSEServerTransport>)`: the store is what callers pass.
+      const fn = decl.parent;
+      const index = isFunctionLike(fn) ? fn.parameters.indexOf(decl) : -1;
+      for (const call of isFunctionLike(fn) ? this.values.callsOf(fn) : []) {
+        const arg = call.arguments[index];
+        const found = arg && !ts.isSpreadElement(arg) ? this.storeDeclaration(arg, depth + 1) : undefined;
+        if (found) return found;
+      }
+      return undefined;
+    }
+    if (ts.isVariableDeclaration(decl) && decl.initializer && !isCollectionDeclaration(decl)) {
+      // `const subscribers = subscriptions.get(uri) ?? new Set()`: an alias into another collection.
+      const inner = aliasedCollection(decl.initializer);
+      if (inner) return this.storeDeclaration(inner, depth + 1);
+    }
     if (!(ts.isVariableDeclaration(decl) || ts.isPropertyDeclaration(decl) || ts.isPropertyAssignment(decl) || (ts.isPropertyAccessExpression(decl) && ts.isBinaryExpression(decl.parent)))) {
       return undefined;
     }
@@ -296,6 +315,9 @@ export class SessionFlow {
     }
     if (kinds.has('transport')) return 'transport';
     if (kinds.has('mcp-server') || kinds.has('server')) return 'server';
+    // Nothing typed or written tells us what it holds (a registry reached through another
+    // object, `this.httpServer.transports[id]`): its name is the last, weakest signal.
+    if (kinds.size === 0 && /transports?$/i.test(store.name)) return 'transport';
     return 'state';
   }
 
@@ -323,6 +345,17 @@ export class SessionFlow {
     }
     return out;
   }
+}
+
+/** For `X.get(k)`, `X[k]`, `cond ? X.get(k) : new Set()`, `X.get(k) ?? new Set()`: the collection `X`. */
+function aliasedCollection(init: ts.Expression): ts.Expression | undefined {
+  const inner = unwrap(init) as ts.Expression;
+  if (ts.isConditionalExpression(inner)) return aliasedCollection(inner.whenTrue) ?? aliasedCollection(inner.whenFalse);
+  if (ts.isBinaryExpression(inner) && (inner.operatorToken.kind === ts.SyntaxKind.QuestionQuestionToken || inner.operatorToken.kind === ts.SyntaxKind.BarBarToken)) {
+    return aliasedCollection(inner.left);
+  }
+  const root = storeRoot(inner);
+  return root !== inner ? root : undefined;
 }
 
 function other(node: ts.Node, description: string, hops: readonly Hop[]): Sink {
@@ -361,9 +394,18 @@ export function storeRoot(expr: ts.Expression): ts.Expression {
   }
 }
 
+const LOG_WORDS = new Set(['log', 'logger', 'debug', 'trace', 'audit', 'telemetry']);
+
+/** `testDebug`, `logInfo`, `debug_log` → true; `catalog`, `blog` → false. */
+function namesALogger(name: string): boolean {
+  return name
+    .split(/[_$]|(?<=[a-z0-9])(?=[A-Z])/)
+    .some((word) => LOG_WORDS.has(word.toLowerCase()));
+}
+
 function isLogCall(call: ts.CallExpression): boolean {
   const callee = unwrap(call.expression);
-  if (ts.isIdentifier(callee)) return /^(log|debug|trace|logInfo|logDebug|logError|logWarn)$/.test(callee.text);
+  if (ts.isIdentifier(callee)) return namesALogger(callee.text);
   if (!ts.isPropertyAccessExpression(callee)) return false;
   if (!LOG_METHODS.has(callee.name.text)) return false;
   const receiver = unwrap(callee.expression);

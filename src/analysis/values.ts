@@ -121,7 +121,10 @@ export class ValueAnalysis {
   symbolOf(node: ts.Node): ts.Symbol | undefined {
     let symbol: ts.Symbol | undefined;
     try {
-      symbol = this.checker.getSymbolAtLocation(node);
+      // `{ sessionId }` in an object literal names the variable, not the new property.
+      symbol = node.parent && ts.isShorthandPropertyAssignment(node.parent) && node.parent.name === node
+        ? this.checker.getShorthandAssignmentValueSymbol(node.parent)
+        : this.checker.getSymbolAtLocation(node);
     } catch {
       return undefined;
     }
@@ -142,8 +145,36 @@ export class ValueAnalysis {
     const target = ts.isPropertyAccessExpression(callee) ? callee.name : callee;
     const symbol = this.symbolOf(target);
     for (const decl of symbol?.declarations ?? []) {
-      const fn = functionOfDeclaration(decl);
+      const fn = functionOfDeclaration(decl) ?? (ts.isBindingElement(decl) ? this.functionOfBinding(decl) : undefined);
       if (fn) return fn;
+    }
+    return undefined;
+  }
+
+  /** `const { server, cleanup } = createServer()` where createServer returns `{ server, cleanup: (id) => ... }`. */
+  private functionOfBinding(element: ts.BindingElement): ts.FunctionLikeDeclaration | undefined {
+    const owner = element.parent.parent;
+    const name = propertyNameText(element.propertyName) ?? (ts.isIdentifier(element.name) ? element.name.text : undefined);
+    if (!name || !ts.isVariableDeclaration(owner) || !owner.initializer) return undefined;
+    const init = unwrap(owner.initializer);
+    if (!ts.isCallExpression(init)) return undefined;
+    const factory = this.functionOfCall(init);
+    for (const returned of factory ? returnedExpressions(factory) : []) {
+      const object = unwrap(returned);
+      if (!ts.isObjectLiteralExpression(object)) continue;
+      for (const prop of object.properties) {
+        if (propertyNameText(prop.name) !== name) continue;
+        if (ts.isPropertyAssignment(prop) || ts.isMethodDeclaration(prop)) {
+          const fn = functionOfDeclaration(prop);
+          if (fn) return fn;
+        }
+        if (ts.isShorthandPropertyAssignment(prop)) {
+          for (const decl of this.symbolOf(prop.name)?.declarations ?? []) {
+            const fn = functionOfDeclaration(decl);
+            if (fn) return fn;
+          }
+        }
+      }
     }
     return undefined;
   }
@@ -193,13 +224,29 @@ export class ValueAnalysis {
     return undefined;
   }
 
-  private instanceOf(classExpr: ts.Node, hops: readonly Hop[]): Value | undefined {
+  private instanceOf(classExpr: ts.Node, hops: readonly Hop[], depth = 0): Value | undefined {
     const ref = this.sdk.exportOf(classExpr);
-    if (!ref) return undefined;
+    if (!ref) return depth < 5 ? this.instanceOfSubclass(classExpr, hops, depth) : undefined;
     if (HIGH_LEVEL_SERVER_CLASSES.has(ref.name)) return { kind: 'mcp-server', cls: ref.name, hops };
     if (LOW_LEVEL_SERVER_CLASSES.has(ref.name)) return { kind: 'server', cls: ref.name, hops };
     if (TRANSPORT_CLASSES.has(ref.name)) return { kind: 'transport', cls: ref.name, hops };
     if (CONTEXT_TYPES.has(ref.name)) return { kind: 'context', cls: ref.name, hops };
+    return undefined;
+  }
+
+  /** `class ManagedMcpServer extends McpServer`: instances of a project subclass are what its SDK base is. */
+  private instanceOfSubclass(classExpr: ts.Node, hops: readonly Hop[], depth: number): Value | undefined {
+    const inner = unwrap(classExpr);
+    if (!ts.isIdentifier(inner) && !ts.isPropertyAccessExpression(inner)) return undefined;
+    const symbol = this.symbolOf(ts.isPropertyAccessExpression(inner) ? inner.name : inner);
+    for (const decl of symbol?.declarations ?? []) {
+      if (!ts.isClassDeclaration(decl) && !ts.isClassExpression(decl)) continue;
+      for (const clause of decl.heritageClauses ?? []) {
+        if (clause.token !== ts.SyntaxKind.ExtendsKeyword || !clause.types[0]) continue;
+        const base = this.instanceOf(clause.types[0].expression, hops, depth + 1);
+        if (base) return base;
+      }
+    }
     return undefined;
   }
 
@@ -310,7 +357,7 @@ export class ValueAnalysis {
         return undefined;
       case 'context':
         if (name === 'sessionId') return { kind: 'session-id', origin: 'context', hops: object.hops };
-        if (name === 'mcpReq') return { kind: 'context-request', hops: object.hops };
+        if (name === 'mcpReq' || name === 'sendRequest' || name === 'sendNotification') return { kind: 'context-request', hops: object.hops };
         return undefined;
       default:
         void at;

@@ -76,27 +76,54 @@ export function contextMethodCall(analysis: Analysis, call: ts.CallExpression, m
 
 const RAW_SENDERS = new Set(['request', 'sendRequest', 'notification', 'sendNotification', 'send', 'notify']);
 
+/** Method strings that only MCP uses: an object literal carrying one is an MCP message whoever sends it. */
+function isUnambiguousMcpMethod(method: string): boolean {
+  return /^(notifications\/|sampling\/|roots\/|elicitation\/|resources\/|logging\/)/.test(method);
+}
+
 /**
- * A raw JSON-RPC message sent through the SDK: `server.request({ method: 'roots/list' }, ...)`,
- * `extra.sendRequest({ method: 'sampling/createMessage', ... })`, `ctx.mcpReq.send(...)`, or a
- * destructured `sendRequest(...)`. Returns the method string literal.
+ * A raw JSON-RPC message: `server.request({ method: 'roots/list' }, ...)`,
+ * `extra.sendRequest({ method: 'sampling/createMessage', ... })`, `ctx.mcpReq.send(...)`,
+ * a destructured `sendRequest(...)`, or a message object built first and passed later.
+ * Generic methods (`ping`) count only when an SDK server or context sends them; MCP-only
+ * method strings count whatever helper carries them (`this.sendToSession(id, { method })`).
+ * Returns the method string literal.
  */
 export function rawSdkMessage(analysis: Analysis, call: ts.CallExpression): { method: string; literal: ts.Node } | undefined {
   const { name, receiver } = calleeParts(call);
-  if (!name || !RAW_SENDERS.has(name) || call.arguments.length === 0) return undefined;
-  const message = unwrap(call.arguments[0]!);
-  if (!ts.isObjectLiteralExpression(message)) return undefined;
-  const methodProp = message.properties.find((p): p is ts.PropertyAssignment => ts.isPropertyAssignment(p) && propertyNameText(p.name) === 'method');
-  if (!methodProp) return undefined;
-  const method = analysis.values.constantString(methodProp.initializer);
-  if (method === undefined) return undefined;
-  const senderKind = receiver
-    ? analysis.values.valueOf(receiver)?.kind
-    : analysis.values.valueOf(unwrap(call.expression))?.kind;
-  const ok = receiver
-    ? senderKind === 'mcp-server' || senderKind === 'server' || senderKind === 'context' || senderKind === 'context-request'
-    : senderKind === 'context-request';
-  return ok ? { method, literal: methodProp.initializer } : undefined;
+  let sdkSender: boolean | undefined;
+  const isSdkSender = (): boolean => {
+    if (sdkSender !== undefined) return sdkSender;
+    if (!name || !RAW_SENDERS.has(name)) return (sdkSender = false);
+    const kind = receiver ? analysis.values.valueOf(receiver)?.kind : analysis.values.valueOf(unwrap(call.expression))?.kind;
+    sdkSender = receiver
+      ? kind === 'mcp-server' || kind === 'server' || kind === 'context' || kind === 'context-request' || (kind === 'transport' && name === 'send')
+      : kind === 'context-request';
+    return sdkSender;
+  };
+  for (const [index, arg] of call.arguments.entries()) {
+    const message = objectLiteralOf(analysis, arg);
+    if (!message) continue;
+    const methodProp = message.properties.find((p): p is ts.PropertyAssignment => ts.isPropertyAssignment(p) && propertyNameText(p.name) === 'method');
+    if (!methodProp) continue;
+    const method = analysis.values.constantString(methodProp.initializer);
+    if (method === undefined) continue;
+    if ((index === 0 && isSdkSender()) || isUnambiguousMcpMethod(method)) return { method, literal: methodProp.initializer };
+  }
+  return undefined;
+}
+
+/** The object literal an argument is, or a `const` it names (`const request = { method: ... }; send(request)`). */
+function objectLiteralOf(analysis: Analysis, node: ts.Node): ts.ObjectLiteralExpression | undefined {
+  const inner = unwrap(node);
+  if (ts.isObjectLiteralExpression(inner)) return inner;
+  if (!ts.isIdentifier(inner)) return undefined;
+  const decl = analysis.values.symbolOf(inner)?.valueDeclaration;
+  if (decl && ts.isVariableDeclaration(decl) && decl.initializer) {
+    const init = unwrap(decl.initializer);
+    return ts.isObjectLiteralExpression(init) ? init : undefined;
+  }
+  return undefined;
 }
 
 /**
@@ -156,6 +183,18 @@ export function featureUse(
   return undefined;
 }
 
+/**
+ * `server.server.elicitInput.bind(server.server)`: the method handed to a helper instead of
+ * called here. Reported at the reference, since the later call site cannot be resolved.
+ */
+export function boundServerMethod(analysis: Analysis, access: ts.PropertyAccessExpression, methods: ReadonlySet<string>): boolean {
+  if (!methods.has(access.name.text)) return false;
+  const parent = access.parent;
+  if (!parent || !ts.isPropertyAccessExpression(parent) || parent.name.text !== 'bind') return false;
+  const kind = analysis.values.valueOf(access.expression)?.kind;
+  return kind === 'mcp-server' || kind === 'server';
+}
+
 /** A rule whose every finding is a `featureUse` match: the visitor is the same for all of them. */
 export function featureVisitors(context: RuleContext, uses: FeatureUses): RuleListener {
   return {
@@ -163,6 +202,11 @@ export function featureVisitors(context: RuleContext, uses: FeatureUses): RuleLi
       [ts.SyntaxKind.CallExpression]: (node: ts.CallExpression) => {
         const use = featureUse(context.analysis, node, uses);
         if (use) context.report({ node: use.node, messageId: use.messageId, data: { method: use.method } });
+      },
+      [ts.SyntaxKind.PropertyAccessExpression]: (node: ts.PropertyAccessExpression) => {
+        if (uses.serverMethods && boundServerMethod(context.analysis, node, uses.serverMethods)) {
+          context.report({ node: node.name, messageId: 'call', data: { method: node.name.text } });
+        }
       },
     },
   };

@@ -1,6 +1,6 @@
 import { ts } from 'ts-morph';
 import { outermostWrapper, propertyNameText } from '../../analysis/ast.js';
-import { defineRule, featureUse, specUrl, type Analysis } from '../rule.js';
+import { boundServerMethod, defineRule, featureUse, specUrl, type Analysis } from '../rule.js';
 
 const USES = {
   serverMethods: new Set(['sendLoggingMessage']),
@@ -55,6 +55,11 @@ export default defineRule({
   create(context) {
     return {
       visitors: {
+        [ts.SyntaxKind.PropertyAccessExpression]: (node: ts.PropertyAccessExpression) => {
+          if (boundServerMethod(context.analysis, node, USES.serverMethods)) {
+            context.report({ node: node.name, messageId: 'call', data: { method: node.name.text } });
+          }
+        },
         [ts.SyntaxKind.CallExpression]: (node: ts.CallExpression) => {
           const use = featureUse(context.analysis, node, USES);
           if (use) context.report({ node: use.node, messageId: use.messageId });

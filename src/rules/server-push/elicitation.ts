@@ -1,5 +1,5 @@
 import { ts } from 'ts-morph';
-import { defineRule, featureUse, specUrl } from '../rule.js';
+import { boundServerMethod, defineRule, featureUse, specUrl } from '../rule.js';
 
 const USES = {
   serverMethods: new Set(['elicitInput', 'createElicitationCompletionNotifier']),
@@ -24,6 +24,11 @@ export default defineRule({
   create(context) {
     return {
       visitors: {
+        [ts.SyntaxKind.PropertyAccessExpression]: (node: ts.PropertyAccessExpression) => {
+          if (boundServerMethod(context.analysis, node, USES.serverMethods)) {
+            context.report({ node: node.name, messageId: 'call', data: { method: node.name.text } });
+          }
+        },
         [ts.SyntaxKind.CallExpression]: (node: ts.CallExpression) => {
           const use = featureUse(context.analysis, node, USES);
           if (use) context.report({ node: use.node, messageId: use.messageId, data: { method: use.method } });

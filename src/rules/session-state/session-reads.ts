@@ -7,7 +7,10 @@ import type { SessionRead, SessionFlow, Sink } from '../../analysis/session-flow
 export type ReadVerdict = 'read' | 'telemetry' | undefined;
 
 export function classifyRead(read: SessionRead, sessions: SessionFlow): ReadVerdict {
-  if (read.origin === 'header') return undefined; // reported by session-transport/session-header
+  // Header reads are session-header findings and the `onsessioninitialized` argument belongs to
+  // session-lifecycle; the stores they key are still reported by keyed-store.
+  if (read.origin === 'header' || read.origin === 'callback') return undefined;
+  if (read.guard) return undefined;
   const meaningful = read.sinks.filter((sink) => isStateOrLog(sink, sessions));
   if (read.origin !== 'context' && meaningful.length === 0) return undefined; // routing code: registry rules cover it
   const sinks = read.origin === 'context' ? read.sinks : meaningful;

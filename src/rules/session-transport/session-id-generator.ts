@@ -1,12 +1,6 @@
 import { ts } from 'ts-morph';
-import { propertyNameText, unwrap } from '../../analysis/ast.js';
+import { isUndefined, propertyNameText } from '../../analysis/ast.js';
 import { defineRule, specUrl } from '../rule.js';
-
-/** `sessionIdGenerator: undefined` (or `void 0`) is the stateless idiom and not a finding. */
-function isUndefined(node: ts.Node): boolean {
-  const inner = unwrap(node);
-  return (ts.isIdentifier(inner) && inner.text === 'undefined') || ts.isVoidExpression(inner);
-}
 
 export default defineRule({
   meta: {

@@ -1,5 +1,5 @@
 import { ts } from 'ts-morph';
-import { propertyNameText } from '../../analysis/ast.js';
+import { isUndefined, propertyNameText } from '../../analysis/ast.js';
 import { defineRule, specUrl } from '../rule.js';
 
 const CALLBACKS = new Set(['onsessioninitialized', 'onsessionclosed']);
@@ -21,6 +21,7 @@ export default defineRule({
     const check = (prop: ts.PropertyAssignment | ts.ShorthandPropertyAssignment | ts.MethodDeclaration): void => {
       const name = propertyNameText(prop.name);
       if (!name || !CALLBACKS.has(name) || !context.analysis.values.isTransportOptions(prop.parent)) return;
+      if (ts.isPropertyAssignment(prop) && isUndefined(prop.initializer)) return;
       context.report({ node: prop.name, messageId: 'callback', data: { name } });
     };
     return {

@@ -1,5 +1,5 @@
 import { ts } from 'ts-morph';
-import { calleeParts, forEachDescendant, isFunctionLike, stringValue, unwrap } from '../../analysis/ast.js';
+import { calleeParts, forEachDescendant, isFunctionLike, unwrap } from '../../analysis/ast.js';
 import { SSE_TRANSPORTS } from '../../analysis/sdk-modules.js';
 import { SESSION_HEADER, functionOfDeclaration } from '../../analysis/values.js';
 import { defineRule, specUrl, type Analysis } from '../rule.js';
@@ -64,8 +64,10 @@ export default defineRule({
           if (!name || !receiver || !ROUTE_METHODS.has(name)) return;
           // app.get('/mcp', handler...) or app.route('/mcp').get(handler)
           const routed = ts.isCallExpression(unwrap(receiver)) && calleeParts(unwrap(receiver) as ts.CallExpression).name === 'route';
-          const path = routed ? '/' : stringValue(call.arguments[0]);
-          if (!path?.startsWith('/') || call.arguments.length < (routed ? 1 : 2)) return;
+          if (call.arguments.length < (routed ? 1 : 2)) return;
+          // The path is a literal route ('/mcp') or a configured one (MCP_ENDPOINT_PATH, config.path).
+          const path = routed ? '/' : analysis.values.constantString(call.arguments[0]!);
+          if (path !== undefined ? !path.startsWith('/') : isFunctionLike(unwrap(call.arguments[0]!))) return;
           if (analysis.values.valueOf(receiver)) return; // SDK objects are not routers
           registries ??= analysis.sessions.registryDeclarations();
           const handlers = handlerBodies(analysis, routed ? call.arguments : call.arguments.slice(1));
