@@ -62,7 +62,7 @@ export interface SessionStore {
 }
 
 const STORE_METHODS = new Set([
-  'get', 'set', 'has', 'delete', 'add', 'remove', 'put', 'upsert', 'getOrCreate',
+  'get', 'set', 'has', 'delete', 'remove', 'put', 'upsert', 'getOrCreate',
   'hget', 'hset', 'hgetall', 'hdel', 'del', 'setex', 'expire', 'incr', 'sadd', 'srem', 'smembers',
   'lpush', 'rpush', 'lrange', 'exists', 'mget', 'mset', 'getItem', 'setItem', 'removeItem',
 ]);
@@ -227,6 +227,11 @@ export class SessionFlow {
   }
 
   private storeSink(store: ts.Expression, node: ts.Node, key: ts.Node, derived: boolean, hops: readonly Hop[], written?: ts.Expression): Sink {
+    if (this.isNestedElement(store)) {
+      // `subscriptions.get(uri).delete(sid)`: the id is a member of a per-URI set, the outer
+      // collection is keyed by something else (subscription bookkeeping, not session state).
+      return other(node, `member of a collection inside \`${storeRoot(store).getText()}\``, hops);
+    }
     return { kind: 'store', node, store, key, derivedKey: derived, written, description: `keys \`${storeRoot(store).getText()}\``, hops };
   }
 
@@ -250,6 +255,15 @@ export class SessionFlow {
     return this.storeDeclaration(store) ?? at;
   }
 
+  /** `X.get(k)`, `X[k]`, or a local alias of one (`const subs = X.get(uri) ?? new Set()`). */
+  private isNestedElement(store: ts.Expression): boolean {
+    const inner = unwrap(store) as ts.Expression;
+    if (storeRoot(inner) !== inner) return true;
+    if (!ts.isIdentifier(inner)) return false;
+    const decl = this.values.symbolOf(inner)?.valueDeclaration;
+    return !!decl && ts.isVariableDeclaration(decl) && !!decl.initializer && !isCollectionDeclaration(decl) && !!aliasedCollection(decl.initializer);
+  }
+
   /** The declaration of a collection (`const carts = new Map()`, `transports = {}`, a class field) — not of a client. */
   storeDeclaration(store: ts.Expression, depth = 0): ts.Node | undefined {
     const root = storeRoot(store);
@@ -269,11 +283,7 @@ export class SessionFlow {
       }
       return undefined;
     }
-    if (ts.isVariableDeclaration(decl) && decl.initializer && !isCollectionDeclaration(decl)) {
-      // `const subscribers = subscriptions.get(uri) ?? new Set()`: an alias into another collection.
-      const inner = aliasedCollection(decl.initializer);
-      if (inner) return this.storeDeclaration(inner, depth + 1);
-    }
+
     if (!(ts.isVariableDeclaration(decl) || ts.isPropertyDeclaration(decl) || ts.isPropertyAssignment(decl) || (ts.isPropertyAccessExpression(decl) && ts.isBinaryExpression(decl.parent)))) {
       return undefined;
     }

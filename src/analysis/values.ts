@@ -210,7 +210,7 @@ export class ValueAnalysis {
         if (member) return member;
       }
       if (ts.isPropertyAccessExpression(inner)) return this.valueOfDeclaredMember(inner);
-      return undefined;
+      return this.elementOfCollection(inner.expression);
     }
     if (ts.isCallExpression(inner)) return this.valueOfCall(inner);
     if (ts.isBinaryExpression(inner)) {
@@ -231,6 +231,35 @@ export class ValueAnalysis {
     if (LOW_LEVEL_SERVER_CLASSES.has(ref.name)) return { kind: 'server', cls: ref.name, hops };
     if (TRANSPORT_CLASSES.has(ref.name)) return { kind: 'transport', cls: ref.name, hops };
     if (CONTEXT_TYPES.has(ref.name)) return { kind: 'context', cls: ref.name, hops };
+    return undefined;
+  }
+
+  /** The SDK value held by a typed collection: `Map<string, McpServer>`, `Record<string, Transport>`, `{ [id: string]: T }`. */
+  private elementOfCollection(collection: ts.Expression): Value | undefined {
+    const inner = unwrap(collection);
+    const target = ts.isPropertyAccessExpression(inner) ? inner.name : inner;
+    if (!ts.isIdentifier(target)) return undefined;
+    const decl = this.symbolOf(target)?.valueDeclaration;
+    if (!decl) return undefined;
+    const types: ts.TypeNode[] = [];
+    const declared = this.declaredType(decl);
+    if (declared) types.push(declared);
+    const init = (decl as { initializer?: ts.Expression }).initializer;
+    const created = init && unwrap(init);
+    if (created && ts.isNewExpression(created) && created.typeArguments) types.push(created.typeArguments[created.typeArguments.length - 1]!);
+    for (const type of types) {
+      if (ts.isTypeReferenceNode(type) && type.typeArguments?.length) {
+        const value = this.valueOfType(type.typeArguments[type.typeArguments.length - 1], []);
+        if (value) return value;
+      } else if (ts.isTypeLiteralNode(type)) {
+        const index = type.members.find(ts.isIndexSignatureDeclaration);
+        const value = index && this.valueOfType(index.type, []);
+        if (value) return value;
+      } else {
+        const value = this.valueOfType(type, []);
+        if (value) return value;
+      }
+    }
     return undefined;
   }
 
@@ -373,6 +402,10 @@ export class ValueAnalysis {
     const header = this.headerAccess(call);
     if (header) return header.name === SESSION_HEADER ? { kind: 'session-id', origin: 'header', hops: [] } : undefined;
     if (name === 'String' && !receiver && call.arguments.length === 1) return this.valueOf(call.arguments[0]!);
+    if (name === 'get' && receiver) {
+      const element = this.elementOfCollection(receiver);
+      if (element) return element;
+    }
     // A local factory: `const server = createServer()` where createServer returns `new McpServer(...)`.
     const fn = this.functionOfCall(call);
     if (!fn || !fn.body) return undefined;

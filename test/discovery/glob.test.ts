@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { compileGlobs } from '../../src/discovery/glob.js';
+import { rebasePatterns } from '../../src/discovery/ignore-rules.js';
+
+describe('compileGlobs', () => {
+  const cases: [string, string, boolean][] = [
+    ['**/*.test.ts', 'a/b/c.test.ts', true],
+    ['**/*.test.ts', 'c.test.ts', true],
+    ['*.test.ts', 'deep/down/c.test.ts', true], // no slash: any depth
+    ['src/*.ts', 'src/a.ts', true],
+    ['src/*.ts', 'src/sub/a.ts', false], // `*` stays within a segment
+    ['src/**/*.ts', 'src/a.ts', true],
+    ['src/**/*.ts', 'src/x/y/a.ts', true],
+    ['src/**', 'src/x/y/a.ts', true],
+    ['src/**', 'srcx/a.ts', false],
+    ['*.{js,mjs}', 'a/b.mjs', true],
+    ['*.{js,mjs}', 'a/b.cjs', false],
+    ['packages/{a,b}/src', 'packages/b/src/x.ts', true],
+    ['packages/{a,b}/src', 'packages/c/src/x.ts', false],
+    ['fixtures', 'test/fixtures/x.ts', true], // plain name: a directory anywhere
+    ['fixtures', 'test/fixtures2/x.ts', false],
+    ['src/legacy', 'src/legacy/old.ts', true],
+    ['src/legacy', 'lib/src/legacy/old.ts', false], // has a slash: anchored at the root
+    ['/gen', 'gen/x.ts', true],
+    ['/gen', 'a/gen/x.ts', false],
+    ['./src/a.ts', 'src/a.ts', true],
+    ['file?.ts', 'file1.ts', true],
+    ['file[0-9].ts', 'file7.ts', true],
+    ['file[!0-9].ts', 'file7.ts', false],
+    ['a.b', 'axb', false], // dots are literal
+    ['{unclosed', '{unclosed', false],
+  ];
+  it.each(cases)('%s vs %s → %s', (glob, p, expected) => {
+    expect(compileGlobs([glob])(p)).toBe(expected);
+  });
+
+  it('matches nothing without patterns', () => {
+    expect(compileGlobs([])('a.ts')).toBe(false);
+    expect(compileGlobs(['', '  '])('a.ts')).toBe(false);
+  });
+});
+
+describe('rebasePatterns', () => {
+  it('keeps root patterns as they are (minus comments and blanks)', () => {
+    expect(rebasePatterns('# c\n\n*.log\n!keep.log\n', '')).toEqual(['*.log', '!keep.log']);
+  });
+
+  it('anchors nested patterns to their directory', () => {
+    expect(rebasePatterns('*.log\n/top.ts\na/b\ndir/\n!keep.ts\n**/x\n', 'pkg/sub')).toEqual([
+      'pkg/sub/**/*.log',
+      'pkg/sub/top.ts',
+      'pkg/sub/a/b',
+      'pkg/sub/**/dir/',
+      '!pkg/sub/**/keep.ts',
+      'pkg/sub/**/x',
+    ]);
+  });
+
+  it('escapes glob characters in the directory name', () => {
+    expect(rebasePatterns('x.ts', 'a[1]/*b')).toEqual(['a\\[1\\]/\\*b/**/x.ts']);
+  });
+});
