@@ -130,8 +130,8 @@ export function buildProgram(io: Io, setExit: (code: number) => void): Command {
 export function renderRules(format: 'text' | 'json'): string {
   if (format === 'json') return `${JSON.stringify(RULE_METAS.map(({ messages: _m, ...meta }) => ({ ...meta, docs: `docs/rules/${meta.id}.md` })), null, 2)}\n`;
   const idWidth = Math.max(...RULE_METAS.map((m) => m.id.length));
-  const lines = RULE_METAS.map((m) => `${m.id.padEnd(idWidth)}  ${m.category.padEnd(18)}  ${m.severity.padEnd(7)}  ${m.fix.padEnd(8)}  ${m.summary}`);
-  const header = `${'rule'.padEnd(idWidth)}  ${'category'.padEnd(18)}  ${'severity'.padEnd(7)}  ${'fix'.padEnd(8)}  summary`;
+  const lines = RULE_METAS.map((m) => `${m.id.padEnd(idWidth)}  ${m.category.padEnd(18)}  ${m.severity.padEnd(8)}  ${m.fix.padEnd(8)}  ${m.summary}`);
+  const header = `${'rule'.padEnd(idWidth)}  ${'category'.padEnd(18)}  ${'severity'.padEnd(8)}  ${'fix'.padEnd(8)}  summary`;
   return `${header}\n${lines.join('\n')}\n\nfix: auto = apply rewrites it; assisted = apply rewrites it and leaves a marker to review; manual = needs a person.\n`;
 }
 

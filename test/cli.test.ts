@@ -1,0 +1,210 @@
+/**
+ * The command line end to end, in-process through `main(argv, io)`: exit codes (the
+ * design.md contract), --output, --quiet, colour, baselines, and bad input that must not
+ * stop the scan.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { main, type Io } from '../src/cli.js';
+
+const FIXTURES = path.resolve(import.meta.dirname, '../fixtures');
+
+interface Run {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+async function run(argv: string[], options: { cwd?: string; isTTY?: boolean; env?: NodeJS.ProcessEnv } = {}): Promise<Run> {
+  let stdout = '';
+  let stderr = '';
+  const io: Io = {
+    stdout: (text) => {
+      stdout += text;
+    },
+    stderr: (text) => {
+      stderr += text;
+    },
+    isTTY: options.isTTY ?? false,
+    env: options.env ?? {},
+    cwd: options.cwd ?? FIXTURES,
+  };
+  const code = await main(argv, io);
+  return { code, stdout, stderr };
+}
+
+const temps: string[] = [];
+function tempProject(files: Record<string, string | Buffer>): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mcp-migrate-cli-'));
+  temps.push(dir);
+  for (const [rel, content] of Object.entries(files)) {
+    const abs = path.join(dir, rel);
+    fs.mkdirSync(path.dirname(abs), { recursive: true });
+    fs.writeFileSync(abs, content);
+  }
+  return dir;
+}
+afterEach(() => {
+  for (const dir of temps.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+const SESSIONFUL = `import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import { randomUUID } from 'node:crypto';
+export const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: () => randomUUID() });
+`;
+const LOGGING_ONLY = `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+const server = new McpServer({ name: 'x', version: '1.0.0' });
+await server.sendLoggingMessage({ level: 'info', data: 'started' });
+`;
+
+describe('exit codes', () => {
+  it('is 1 when a finding is at or above --fail-on (default error)', async () => {
+    const result = await run(['scan', 'v1-streamable-express']);
+    expect(result.code).toBe(1);
+    expect(result.stdout).toContain('session-transport/transport-registry');
+  });
+
+  it('is 0 for a clean project', async () => {
+    expect((await run(['scan', 'negative-stateless'])).code).toBe(0);
+  });
+
+  it('is 0 with --fail-on none even with errors', async () => {
+    expect((await run(['scan', 'v1-streamable-express', '--fail-on', 'none'])).code).toBe(0);
+  });
+
+  it('counts warnings only with --fail-on warning', async () => {
+    const dir = tempProject({ 'server.ts': LOGGING_ONLY });
+    expect((await run(['scan', dir])).code).toBe(0);
+    expect((await run(['scan', dir, '--fail-on', 'warning'])).code).toBe(1);
+    expect((await run(['scan', dir, '--fail-on', 'info'])).code).toBe(1);
+  });
+
+  it('is 2 for a path that does not exist', async () => {
+    const result = await run(['scan', 'no-such-dir']);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('no-such-dir');
+  });
+
+  it('is 2 for an unknown option or format', async () => {
+    expect((await run(['scan', '--bogus'])).code).toBe(2);
+    expect((await run(['scan', '--format', 'xml'])).code).toBe(2);
+    expect((await run(['scan', '--fail-on', 'fatal'])).code).toBe(2);
+  });
+
+  it('--quiet prints nothing and keeps the exit code', async () => {
+    const result = await run(['scan', 'v1-streamable-express', '--quiet']);
+    expect(result.code).toBe(1);
+    expect(result.stdout).toBe('');
+  });
+});
+
+describe('help and rules', () => {
+  it('documents every scan option with examples', async () => {
+    const result = await run(['scan', '--help']);
+    expect(result.code).toBe(0);
+    for (const option of ['--format', '--output', '--fail-on', '--baseline', '--write-baseline', '--include', '--exclude', '--quiet', '--no-color', 'Examples:', 'Exit codes']) {
+      expect(result.stdout).toContain(option);
+    }
+  });
+
+  it('lists every rule with category, severity and fix', async () => {
+    const text = await run(['rules']);
+    expect(text.code).toBe(0);
+    expect(text.stdout).toMatch(/session-state\/keyed-store\s+session-state\s+error\s+assisted/);
+    const json = JSON.parse((await run(['rules', '--format', 'json'])).stdout) as Array<{ id: string; fix: string; docs: string }>;
+    expect(json.length).toBe(25);
+    for (const rule of json) expect(fs.existsSync(path.resolve(import.meta.dirname, '..', rule.docs))).toBe(true);
+  });
+});
+
+describe('output', () => {
+  it('--output writes the report in --format while the terminal keeps the text summary', async () => {
+    const dir = tempProject({ 'src/server.ts': SESSIONFUL });
+    const out = path.join(dir, 'report.json');
+    const result = await run(['scan', dir, '--format', 'json', '--output', out]);
+    expect(result.code).toBe(1);
+    expect(result.stdout).toContain('Summary');
+    const report = JSON.parse(fs.readFileSync(out, 'utf8'));
+    expect(report.findings.map((f: { ruleId: string }) => f.ruleId)).toEqual(['session-transport/session-id-generator']);
+    expect(fs.readdirSync(dir).filter((name) => name.endsWith('.tmp'))).toEqual([]);
+  });
+
+  it('has no colour when not a TTY, or with NO_COLOR, and colour when forced', async () => {
+    const dir = tempProject({ 'src/server.ts': SESSIONFUL });
+    expect((await run(['scan', dir])).stdout).not.toMatch(/\x1b\[/);
+    expect((await run(['scan', dir], { isTTY: true, env: { NO_COLOR: '1' } })).stdout).not.toMatch(/\x1b\[/);
+    expect((await run(['scan', dir], { isTTY: true })).stdout).toMatch(/\x1b\[/);
+    expect((await run(['scan', dir, '--no-color'], { isTTY: true })).stdout).not.toMatch(/\x1b\[/);
+  });
+
+  it('json output follows the contract shape', async () => {
+    const result = await run(['scan', 'v1-sse', '--format', 'json']);
+    const report = JSON.parse(result.stdout);
+    expect(report).toMatchObject({ schemaVersion: 1, tool: { name: 'mcp-migrate' }, command: 'scan', root: 'v1-sse' });
+    expect(report.summary.findings).toBe(report.findings.length);
+    expect(report.findings[0]).toHaveProperty('fingerprint');
+  });
+});
+
+describe('baselines', () => {
+  it('accepts baselined findings, survives line shifts, and fails on new ones', async () => {
+    const dir = tempProject({ 'src/server.ts': SESSIONFUL });
+    const baseline = path.join(dir, 'baseline.json');
+    expect((await run(['scan', dir, '--write-baseline', baseline])).code).toBe(1);
+    expect((await run(['scan', dir, '--baseline', baseline])).code).toBe(0);
+
+    // Unrelated edits above the finding move it down three lines: still baselined.
+    fs.writeFileSync(path.join(dir, 'src/server.ts'), `// header\n// more\n\n${SESSIONFUL}`);
+    const shifted = await run(['scan', dir, '--baseline', baseline, '--format', 'json']);
+    expect(shifted.code).toBe(0);
+    expect(JSON.parse(shifted.stdout).summary.baselined).toBe(1);
+
+    // A second sessionful transport is new.
+    fs.appendFileSync(path.join(dir, 'src/server.ts'), `export const other = new StreamableHTTPServerTransport({ sessionIdGenerator: () => 'fixed' });\n`);
+    const grown = await run(['scan', dir, '--baseline', baseline, '--format', 'json']);
+    expect(grown.code).toBe(1);
+    expect(JSON.parse(grown.stdout).findings).toHaveLength(1);
+  });
+
+  it('rejects a file that is not a baseline with exit 2', async () => {
+    const dir = tempProject({ 'src/server.ts': SESSIONFUL, 'not-a-baseline.json': '{"hello": 1}' });
+    const result = await run(['scan', dir, '--baseline', path.join(dir, 'not-a-baseline.json')]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('not an mcp-migrate baseline');
+  });
+});
+
+describe('bad input never stops the scan', () => {
+  it('reports a parse error and still scans the other files', async () => {
+    const dir = tempProject({
+      'src/broken.ts': `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';\nconst x = {{;\n`,
+      'src/server.ts': SESSIONFUL,
+    });
+    const result = await run(['scan', dir, '--format', 'json']);
+    const report = JSON.parse(result.stdout);
+    expect(result.code).toBe(1);
+    expect(report.findings.map((f: { file: string }) => f.file)).toEqual(['src/server.ts']);
+    expect(report.diagnostics).toEqual([expect.objectContaining({ file: 'src/broken.ts', kind: 'parse-error', line: 2 })]);
+  });
+
+  it('skips binary and oversized files with a note', async () => {
+    const dir = tempProject({
+      'src/blob.js': Buffer.from([0x00, 0x01, 0x02, 0x40, 0x6d, 0x6f, 0x64, 0x00]),
+      'src/huge.ts': `// ${'x'.repeat(3 * 1024)}\n`,
+      'src/server.ts': SESSIONFUL,
+    });
+    const result = await run(['scan', dir, '--format', 'json', '--max-file-size', '2']);
+    const report = JSON.parse(result.stdout);
+    expect(report.diagnostics.map((d: { file: string; kind: string }) => `${d.file} ${d.kind}`).sort()).toEqual(['src/blob.js binary', 'src/huge.ts too-large']);
+    expect(report.findings).toHaveLength(1);
+  });
+
+  it('does not hang on a symlink loop', async () => {
+    const dir = tempProject({ 'src/server.ts': SESSIONFUL });
+    fs.symlinkSync(dir, path.join(dir, 'src', 'loop'));
+    const result = await run(['scan', dir, '--format', 'json']);
+    expect(JSON.parse(result.stdout).findings).toHaveLength(1);
+  });
+});
