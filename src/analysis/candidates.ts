@@ -1,8 +1,9 @@
 /**
  * The prefilter: which discovered files can involve MCP, so that only those are parsed.
  *
- * 1. Seeds: files whose text names an SDK module (`@modelcontextprotocol/...`). Cheap
- *    substring test on text we read anyway.
+ * 1. Seeds: files that import a server SDK module (`@modelcontextprotocol/sdk/server/...`,
+ *    `@modelcontextprotocol/server`, ...). A substring test on text we read anyway, then
+ *    a regular expression over import specifiers; nothing is parsed.
  * 2. Importers: files that import a seed or another importer (a server entry that imports
  *    `./server.js`, or a module that imports the project's own SDK re-export barrel). Found
  *    without parsing: import specifiers are pulled out with a regular expression and only
@@ -16,7 +17,7 @@
 import path from 'node:path';
 import type { DiscoveredFile } from '../discovery/discover.js';
 import type { FileDiagnostic } from '../model.js';
-import { SDK_SPECIFIER_MARKER } from './sdk-modules.js';
+import { SDK_SPECIFIER_MARKER, sdkVersionOf } from './sdk-modules.js';
 
 const HELPER_DEPTH = 3;
 /** Upper bound on helper files pulled in, so one MCP file importing a whole app stays cheap. */
@@ -66,12 +67,15 @@ export function selectCandidates(files: readonly DiscoveredFile[], read: ReadFn,
       diagnostics.push(result.diagnostic);
       continue;
     }
-    if (result.text.includes(SDK_SPECIFIER_MARKER)) {
+    const specifiers = importSpecifiers(result.text);
+    // The substring test is the cheap gate; the specifier test keeps out comments that
+    // mention the SDK and MCP *client* code, which imports it but is not a server.
+    if (result.text.includes(SDK_SPECIFIER_MARKER) && specifiers.some((s) => sdkVersionOf(s) !== undefined)) {
       texts.set(file.absPath, result.text);
       mcpFiles.add(file.absPath);
     } else {
-      const specifiers = importSpecifiers(result.text).filter((s) => !s.startsWith('node:'));
-      if (specifiers.length) others.set(file.absPath, specifiers);
+      const local = specifiers.filter((s) => !s.startsWith('node:') && !s.startsWith(SDK_SPECIFIER_MARKER));
+      if (local.length) others.set(file.absPath, local);
     }
   }
 
