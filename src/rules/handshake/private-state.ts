@@ -11,7 +11,7 @@ export default defineRule({
     category: 'handshake',
     severity: 'error',
     fix: 'manual',
-    summary: 'Private SDK handshake fields (`_clientCapabilities`, `_clientVersion`, `_initialized`)',
+    summary: 'Private SDK handshake fields (`_clientCapabilities`, `_clientVersion` on a server, `_initialized` on a server or transport)',
     messages: {
       field: '`{{field}}` is private handshake state that is never set on 2026-07-28 requests; read the per-request envelope (`ctx.mcpReq.envelope`) instead.',
     },
@@ -21,7 +21,9 @@ export default defineRule({
     const check = (node: ts.PropertyAccessExpression | ts.ElementAccessExpression): void => {
       const access = memberAccess(node);
       if (!access || !FIELDS.has(access.name)) return;
-      if (isServerKind(context.analysis.values.valueOf(access.object))) {
+      const owner = context.analysis.values.valueOf(access.object);
+      // `_initialized` lives on the Streamable HTTP transport (the "already initialized" guard), the others on Server.
+      if (isServerKind(owner) || (access.name === '_initialized' && owner?.kind === 'transport')) {
         context.report({ node: access.nameNode, messageId: 'field', data: { field: access.name } });
       }
     };

@@ -1,0 +1,72 @@
+/**
+ * Meta-tests in the typescript-eslint mould: the catalogue, the docs and the tests stay in
+ * step. A rule without a doc page, a page without its sections, a rule without valid and
+ * invalid tests, or a stale doc page fails here.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { CATEGORIES, SEVERITIES } from '../src/model.js';
+import { RULES } from '../src/rules/index.js';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+const SECTIONS = ['## What it finds', '## Why it breaks under 2026-07-28', '## How to migrate', '## Spec'];
+
+function listMarkdown(dir: string): string[] {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const abs = path.join(dir, entry.name);
+    return entry.isDirectory() ? listMarkdown(abs) : entry.name.endsWith('.md') ? [abs] : [];
+  });
+}
+
+describe('rule catalogue', () => {
+  it('has unique ids of the form <category>/<name> matching the file they live in', () => {
+    const ids = RULES.map((r) => r.meta.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    for (const { meta } of RULES) {
+      expect(meta.id.startsWith(`${meta.category}/`)).toBe(true);
+      expect(CATEGORIES).toContain(meta.category);
+      expect(SEVERITIES).toContain(meta.severity);
+      expect(fs.existsSync(path.join(ROOT, 'src/rules', `${meta.id}.ts`))).toBe(true);
+      expect(meta.spec).toMatch(/^https:\/\/modelcontextprotocol\.io\/specification\/2026-07-28\//);
+      expect(Object.keys(meta.messages).length).toBeGreaterThan(0);
+    }
+  });
+
+  it('lists every rule in docs/rule-semantics.md', () => {
+    const table = fs.readFileSync(path.join(ROOT, 'docs/rule-semantics.md'), 'utf8');
+    for (const { meta } of RULES) {
+      expect(table).toContain(`| \`${meta.id}\` | ${meta.category} | ${meta.severity} | ${meta.fix} |`);
+    }
+  });
+});
+
+describe.each(RULES.map((r) => [r.meta.id, r] as const))('%s', (id, rule) => {
+  const docPath = path.join(ROOT, 'docs/rules', `${id}.md`);
+
+  it('has a doc page with the four sections in order and the right header', () => {
+    const doc = fs.readFileSync(docPath, 'utf8');
+    expect(doc.startsWith(`# ${id}\n`)).toBe(true);
+    expect(doc).toContain(`**${rule.meta.severity}**`);
+    expect(doc).toContain(`**fix: ${rule.meta.fix}**`);
+    const positions = SECTIONS.map((s) => doc.indexOf(`\n${s}`));
+    for (const p of positions) expect(p).toBeGreaterThan(0);
+    expect([...positions].sort((a, b) => a - b)).toEqual(positions);
+    expect(doc).toContain('https://modelcontextprotocol.io/specification/2026-07-28/');
+  });
+
+  it('has valid and invalid test cases', () => {
+    const testPath = path.join(ROOT, 'test/rules', `${id}.test.ts`);
+    const source = fs.readFileSync(testPath, 'utf8');
+    expect(source).toMatch(/valid:\s*\[/);
+    expect(source).toMatch(/invalid:\s*\[/);
+  });
+});
+
+describe('docs/rules', () => {
+  it('has no page for a rule that does not exist', () => {
+    const ids = new Set(RULES.map((r) => r.meta.id));
+    const pages = listMarkdown(path.join(ROOT, 'docs/rules')).map((p) => path.relative(path.join(ROOT, 'docs/rules'), p).replace(/\.md$/, '').split(path.sep).join('/'));
+    expect(pages.filter((p) => !ids.has(p))).toEqual([]);
+  });
+});
