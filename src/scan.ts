@@ -58,11 +58,16 @@ export async function scan(options: ScanOptions): Promise<ScanReport> {
   const missing = discovery.diagnostics.filter((d) => d.kind === 'not-found');
   if (missing.length) throw new UsageError(missing.map((d) => d.message).join('\n'));
 
-  options.onProgress?.('prefilter', 0, discovery.files.length);
+  const total = discovery.files.length;
+  let read = 0;
+  const readWithProgress: typeof readSourceFile = (file) => {
+    if (++read % 500 === 0) options.onProgress?.('reading', Math.min(read, total), total);
+    return readSourceFile(file);
+  };
   const resolver = createModuleResolver();
   const resolve = (from: string, spec: string): string | undefined => resolver.resolve(from, spec);
-  const candidates = selectCandidates(discovery.files, readSourceFile, resolve);
-  options.onProgress?.('analysis', 0, candidates.texts.size);
+  const candidates = selectCandidates(discovery.files, readWithProgress, resolve);
+  options.onProgress?.('analysing', candidates.texts.size, candidates.texts.size);
 
   const relative = (abs: string): string => path.relative(root, abs).split(path.sep).join('/');
   const engine = runEngine({ files: candidates.texts, resolve, rules: options.rules ?? RULES, relative });
