@@ -5,11 +5,10 @@
  * Exit codes (contract): 0 nothing at or above --fail-on; 1 findings at or above it;
  * 2 usage error, unreadable input or crash. --quiet never changes the exit code.
  */
-import fs from 'node:fs';
 import path from 'node:path';
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { BaselineError, readBaseline, writeBaseline } from './baseline.js';
-import { SEVERITIES, type ScanReport, type Severity } from './model.js';
+import type { ScanReport, Severity } from './model.js';
 import { FORMATS, render, type FormatName } from './reporters/index.js';
 import { RULE_METAS } from './rules/index.js';
 import { scan, UsageError } from './scan.js';
@@ -213,5 +212,3 @@ export function processIo(): Io {
   };
 }
 
-void fs;
-void SEVERITIES;

@@ -93,8 +93,8 @@ export function runEngine(input: EngineInput): EngineResult {
     const context: RuleContext = {
       analysis,
       report: (descriptor) => {
-        const finding = toRawFinding(rule, descriptor, input.relative);
         if (!analyzable.has(descriptor.node.getSourceFile())) return;
+        const finding = toRawFinding(rule, descriptor, input.relative);
         const key = `${rule.meta.id}\0${finding.file}\0${finding.line}\0${finding.column}`;
         if (seen.has(key)) return;
         seen.add(key);

@@ -206,7 +206,7 @@ export class ValueAnalysis {
       if (header) return header.name === SESSION_HEADER ? { kind: 'session-id', origin: 'header', hops: [] } : undefined;
       const access = memberAccess(inner);
       if (access) {
-        const member = this.memberOf(this.valueOf(access.object), access.name, inner);
+        const member = this.memberOf(this.valueOf(access.object), access.name);
         if (member) return member;
       }
       if (ts.isPropertyAccessExpression(inner)) return this.valueOfDeclaredMember(inner);
@@ -371,7 +371,7 @@ export class ValueAnalysis {
     return undefined;
   }
 
-  private memberOf(object: Value | undefined, name: string, at: ts.Node): Value | undefined {
+  private memberOf(object: Value | undefined, name: string): Value | undefined {
     if (!object) return undefined;
     switch (object.kind) {
       case 'mcp-server':
@@ -389,7 +389,6 @@ export class ValueAnalysis {
         if (name === 'mcpReq' || name === 'sendRequest' || name === 'sendNotification') return { kind: 'context-request', hops: object.hops };
         return undefined;
       default:
-        void at;
         return undefined;
     }
   }
@@ -427,7 +426,7 @@ export class ValueAnalysis {
     if (ts.isVariableDeclaration(owner)) base = owner.initializer ? this.valueOf(owner.initializer) : undefined;
     else if (ts.isParameter(owner)) base = this.valueOfParameter(owner);
     else if (ts.isBindingElement(owner)) base = this.valueOfBindingElement(owner);
-    return this.memberOf(base, name, element);
+    return this.memberOf(base, name);
   }
 
   valueOfParameter(param: ts.ParameterDeclaration): Value | undefined {

@@ -1,0 +1,23 @@
+/** Shapes shared by the reporters; `index.ts` re-exports them for callers. */
+import type { RuleMeta, ScanReport } from '../model.js';
+import type { FailOn } from './verdict.js';
+
+export type FormatName = 'text' | 'json' | 'markdown' | 'sarif' | 'github';
+
+export interface RenderOptions {
+  /** The rule catalogue: SARIF rule metadata and per-rule links come from here. */
+  rules: readonly RuleMeta[];
+  /** ANSI colours in `text`; every other format ignores it. */
+  color: boolean;
+  /** The `--fail-on` threshold: decides the verdict line (and, in the CLI, exit code 1). */
+  failOn: FailOn;
+  /**
+   * Base for rule doc links, e.g. `https://github.com/OWNER/mcp-migrate/blob/main/`.
+   * When set, links are absolute; without it they are repository-relative
+   * (`docs/rules/<ruleId>.md`), which only resolves inside this repository.
+   */
+  docsBaseUrl?: string;
+}
+
+/** A reporter is a pure function of one report. */
+export type Reporter = (report: ScanReport, options: RenderOptions) => string;

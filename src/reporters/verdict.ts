@@ -1,0 +1,100 @@
+/**
+ * The pass/fail reading of a report, shared by every human-facing format so
+ * the verdict line and the exit code (`--fail-on`) can never disagree.
+ */
+import { SEVERITIES, type Finding, type ScanReport, type Severity } from '../model.js';
+
+export type FailOn = Severity | 'none';
+
+const SEVERITY_RANK: Readonly<Record<Severity, number>> = { error: 3, warning: 2, info: 1 };
+const FAIL_ON_RANK: Readonly<Record<FailOn, number>> = {
+  error: 3,
+  warning: 2,
+  info: 1,
+  none: Number.POSITIVE_INFINITY,
+};
+
+/** True when a finding of this severity fails the run under `--fail-on`. */
+export function isBlocking(severity: Severity, failOn: FailOn): boolean {
+  return SEVERITY_RANK[severity] >= FAIL_ON_RANK[failOn];
+}
+
+export function countBySeverity(findings: readonly Finding[]): Record<Severity, number> {
+  const counts: Record<Severity, number> = { error: 0, warning: 0, info: 0 };
+  for (const f of findings) counts[f.severity] += 1;
+  return counts;
+}
+
+/** "1 error", "2 warnings", "3 info" (info has no plural). */
+export function formatSeverityCount(severity: Severity, count: number): string {
+  if (severity === 'info') return `${count} info`;
+  return `${count} ${severity}${count === 1 ? '' : 's'}`;
+}
+
+/** "2 errors, 1 warning", listing only the given severities (all by default), in severity order. */
+export function formatSeverityCounts(
+  counts: Readonly<Record<Severity, number>>,
+  severities: readonly Severity[] = SEVERITIES,
+  { skipZero = false }: { skipZero?: boolean } = {},
+): string {
+  return SEVERITIES.filter((s) => severities.includes(s))
+    .filter((s) => !skipZero || counts[s] > 0)
+    .map((s) => formatSeverityCount(s, counts[s]))
+    .join(', ');
+}
+
+export function pluralize(count: number, singular: string, plural = `${singular}s`): string {
+  return `${count} ${count === 1 ? singular : plural}`;
+}
+
+export type VerdictStatus =
+  /** Findings at or above `--fail-on`: the run fails (exit 1). */
+  | 'blocked'
+  /** Findings exist, but none at or above `--fail-on`. */
+  | 'below-threshold'
+  /** No findings at all. */
+  | 'clean';
+
+export interface Verdict {
+  status: VerdictStatus;
+  /** Findings at or above `--fail-on`. */
+  blocking: number;
+  /** One character for the terminal and Markdown: ✖, ⚠ or ✔. */
+  symbol: string;
+  /** The sentence after the symbol. */
+  text: string;
+}
+
+const NO_FINDINGS_TEXT = 'No reliance on sessions, the handshake or deprecated features found';
+
+export function verdict(report: ScanReport, failOn: FailOn): Verdict {
+  const counts = countBySeverity(report.findings);
+  const total = report.findings.length;
+  const blockingSeverities = SEVERITIES.filter((s) => isBlocking(s, failOn));
+  const blocking = blockingSeverities.reduce((sum, s) => sum + counts[s], 0);
+
+  if (total === 0) {
+    const baselined = report.summary.baselined ?? 0;
+    const text =
+      baselined > 0 ? `${NO_FINDINGS_TEXT} outside the baseline (${baselined} baselined)` : NO_FINDINGS_TEXT;
+    return { status: 'clean', blocking: 0, symbol: '✔', text };
+  }
+
+  if (blocking > 0) {
+    const belowCounts = { ...counts };
+    for (const s of blockingSeverities) belowCounts[s] = 0;
+    const below = formatSeverityCounts(belowCounts, SEVERITIES, { skipZero: true });
+    const text =
+      `${pluralize(blocking, 'finding')} ${blocking === 1 ? 'blocks' : 'block'} 2026-07-28 readiness ` +
+      `(${formatSeverityCounts(counts, blockingSeverities)})` +
+      (below ? `; ${below} below --fail-on ${failOn}` : '');
+    return { status: 'blocked', blocking, symbol: '✖', text };
+  }
+
+  const all = formatSeverityCounts(counts, SEVERITIES, { skipZero: true });
+  const text =
+    failOn === 'none'
+      ? `${pluralize(total, 'finding')} to review (${all}); --fail-on none, so none fail the run`
+      : `${pluralize(total, 'finding')} to review (${all}); none at or above --fail-on ${failOn}`;
+  return { status: 'below-threshold', blocking: 0, symbol: '⚠', text };
+}
