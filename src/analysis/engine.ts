@@ -30,6 +30,8 @@ export interface EngineInput {
 /** A finding before it is enriched with rule metadata and a fingerprint. */
 export interface RawFinding {
   rule: Rule;
+  /** Which of the rule's message templates was used (tests assert on it, as typescript-eslint does). */
+  messageId: string;
   file: string;
   line: number;
   column: number;
@@ -194,6 +196,7 @@ function toRawFinding(rule: Rule, descriptor: ReportDescriptor, relative: (abs: 
   const lineEnd = sf.getLineEndOfPosition(lineStart);
   return {
     rule,
+    messageId: descriptor.messageId,
     file: relative(sf.fileName),
     line: start.line + 1,
     column: start.character + 1,

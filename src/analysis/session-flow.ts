@@ -16,11 +16,12 @@ import {
   enclosingFunction,
   forEachDescendant,
   isFunctionLike,
+  memberAccess,
   outermostWrapper,
   propertyNameText,
   unwrap,
 } from './ast.js';
-import { SESSION_HEADER, calleeText, type Hop, type SessionIdOrigin, type Value, type ValueAnalysis } from './values.js';
+import { SESSION_HEADER, calleeText, isHeaderWrite, type Hop, type SessionIdOrigin, type Value, type ValueAnalysis } from './values.js';
 
 export type SinkKind = 'store' | 'log' | 'other';
 
@@ -106,10 +107,18 @@ export class SessionFlow {
 
   private collectReads(file: ts.SourceFile): void {
     forEachDescendant(file, (node) => {
-      if (ts.isPropertyAccessExpression(node) && node.name.text === 'sessionId') {
+      const access = (ts.isPropertyAccessExpression(node) || ts.isElementAccessExpression(node)) ? memberAccess(node) : undefined;
+      if (access?.name === 'sessionId') {
         const value = this.values.valueOf(node);
-        if (value?.kind === 'session-id') this.addRead(node.name, node, value);
+        if (value?.kind === 'session-id') this.addRead(access.nameNode, node, value);
         return;
+      }
+      if (ts.isBindingElement(node) && ts.isIdentifier(node.name)) {
+        const header = this.values.headerAccess(node);
+        if (header?.name === SESSION_HEADER) {
+          this.addRead(header.nameNode, node.name, { kind: 'session-id', origin: 'header', hops: [] });
+          return;
+        }
       }
       if (ts.isBindingElement(node) && (propertyNameText(node.propertyName) ?? (ts.isIdentifier(node.name) ? node.name.text : '')) === 'sessionId') {
         const value = this.values.valueOfDeclaration(node);
@@ -209,9 +218,11 @@ export class SessionFlow {
   private flowIntoCall(call: ts.CallExpression | ts.NewExpression, arg: ts.Expression, seen: Set<ts.Node>, hops: readonly Hop[], derived: boolean): Sink[] {
     const { name, receiver } = calleeParts(call);
     const index = call.arguments!.indexOf(arg);
-    if (ts.isCallExpression(call) && isLogCall(call)) {
+    if (ts.isCallExpression(call) && (isLogCall(call) || this.isContextLog(call))) {
       return [{ kind: 'log', node: call, description: `logged by ${calleeText(call)}()`, hops }];
     }
+    // Echoing the id in a response header (`res.setHeader('mcp-session-id', sid)`): session-header reports it.
+    if (ts.isCallExpression(call) && index === 1 && isHeaderWrite(call) && this.values.headerAccess(call)) return [];
     if (!receiver && name === 'String') return this.flow(call, seen, hops, derived);
     if (ts.isCallExpression(call) && receiver && name && STORE_METHODS.has(name) && index === 0) {
       return [this.storeSink(receiver, call, arg, derived, hops, name === 'set' || name === 'put' || name === 'hset' || name === 'setItem' ? call.arguments[1] : undefined)];
@@ -224,6 +235,12 @@ export class SessionFlow {
       }
     }
     return [other(call, `passed to ${calleeText(call)}()`, hops)];
+  }
+
+  /** `ctx.mcpReq.log(level, data)`: request-scoped logging to the client. */
+  private isContextLog(call: ts.CallExpression): boolean {
+    const { name, receiver } = calleeParts(call);
+    return name === 'log' && !!receiver && this.values.valueOf(receiver)?.kind === 'context-request';
   }
 
   private storeSink(store: ts.Expression, node: ts.Node, key: ts.Node, derived: boolean, hops: readonly Hop[], written?: ts.Expression): Sink {
@@ -370,12 +387,6 @@ function aliasedCollection(init: ts.Expression): ts.Expression | undefined {
 
 function other(node: ts.Node, description: string, hops: readonly Hop[]): Sink {
   return { kind: 'other', node, description, hops };
-}
-
-function isHeaderWrite(node: ts.Node): boolean {
-  if (!ts.isCallExpression(node)) return false;
-  const { name } = calleeParts(node);
-  return (name === 'setHeader' || name === 'set' || name === 'append' || name === 'header') && node.arguments.length >= 2;
 }
 
 function writtenValue(access: ts.ElementAccessExpression): ts.Expression | undefined {

@@ -60,6 +60,13 @@ const REGISTRATION_METHODS = new Set([
 const TOGGLE_SOURCES = new Set(['tool', 'registerTool', 'prompt', 'registerPrompt', 'resource', 'registerResource']);
 const HEADER_READ_METHODS = new Set(['get', 'header', 'getHeader', 'setHeader', 'set', 'has', 'append']);
 
+/** `res.setHeader(name, value)`, `headers.set(name, value)`, `res.header(name, value)`: a header write, not a read. */
+export function isHeaderWrite(node: ts.Node): boolean {
+  if (!ts.isCallExpression(node) || node.arguments.length < 2) return false;
+  const { name } = calleeParts(node);
+  return name === 'setHeader' || name === 'set' || name === 'append' || name === 'header';
+}
+
 export function isServerKind(value: Value | undefined): boolean {
   return value?.kind === 'mcp-server' || value?.kind === 'server';
 }
@@ -85,6 +92,14 @@ export class ValueAnalysis {
 
   /** The header named by a header access (`req.headers[X]`, `req.header(X)`, `headers.get(X)`, `res.setHeader(X, …)`), lower-cased. */
   headerAccess(node: ts.Node): { name: string; nameNode: ts.Node } | undefined {
+    if (ts.isBindingElement(node)) {
+      // const { 'mcp-session-id': sid } = req.headers
+      const owner = node.parent.parent;
+      const init = ts.isVariableDeclaration(owner) && owner.initializer ? unwrap(owner.initializer) : undefined;
+      if (!node.propertyName || !init || memberAccess(init)?.name !== 'headers') return undefined;
+      const name = propertyNameText(node.propertyName);
+      return name ? { name: name.toLowerCase(), nameNode: node.propertyName } : undefined;
+    }
     if (ts.isElementAccessExpression(node)) {
       const object = unwrap(node.expression);
       const access = memberAccess(object);
@@ -266,9 +281,14 @@ export class ValueAnalysis {
   /** `class ManagedMcpServer extends McpServer`: instances of a project subclass are what its SDK base is. */
   private instanceOfSubclass(classExpr: ts.Node, hops: readonly Hop[], depth: number): Value | undefined {
     const inner = unwrap(classExpr);
-    if (!ts.isIdentifier(inner) && !ts.isPropertyAccessExpression(inner)) return undefined;
-    const symbol = this.symbolOf(ts.isPropertyAccessExpression(inner) ? inner.name : inner);
+    if (!ts.isIdentifier(inner) && !ts.isPropertyAccessExpression(inner) && !ts.isQualifiedName(inner)) return undefined;
+    const symbol = this.symbolOf(ts.isPropertyAccessExpression(inner) ? inner.name : ts.isQualifiedName(inner) ? inner.right : inner);
     for (const decl of symbol?.declarations ?? []) {
+      // `type Extra = RequestHandlerExtra<...>` and `/** @typedef {import('...').McpServer} Server */`
+      if (ts.isTypeAliasDeclaration(decl)) return this.valueOfType(decl.type, hops);
+      if (ts.isJSDocTypedefTag(decl) && decl.typeExpression && ts.isJSDocTypeExpression(decl.typeExpression)) {
+        return this.valueOfType(decl.typeExpression.type, hops);
+      }
       if (!ts.isClassDeclaration(decl) && !ts.isClassExpression(decl)) continue;
       for (const clause of decl.heritageClauses ?? []) {
         if (clause.token !== ts.SyntaxKind.ExtendsKeyword || !clause.types[0]) continue;

@@ -52,15 +52,6 @@ export function runRule(rule: Rule, code: string | Files, filename = 'src/server
   return result;
 }
 
-function messageIdOf(rule: Rule, message: string): string {
-  // Messages are rendered templates: find the template whose fixed prefix matches.
-  for (const [id, template] of Object.entries(rule.meta.messages)) {
-    const prefix = template.split('{{')[0]!;
-    if (message.startsWith(prefix)) return id;
-  }
-  return '?';
-}
-
 export function ruleTester(rule: Rule, cases: { valid: ValidCase[]; invalid: InvalidCase[] }): void {
   describe(rule.meta.id, () => {
     describe('valid', () => {
@@ -79,7 +70,7 @@ export function ruleTester(rule: Rule, cases: { valid: ValidCase[]; invalid: Inv
           expect(result.diagnostics).toEqual([]);
           const defaultFile = typeof testCase.code === 'string' ? (testCase.filename ?? 'src/server.ts') : undefined;
           const actual = result.findings
-            .map((f) => ({ messageId: messageIdOf(rule, f.message), line: f.line, file: f.file }))
+            .map((f) => ({ messageId: f.messageId, line: f.line, file: f.file }))
             .sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line);
           const expected = testCase.errors
             .map((e) => ({ messageId: e.messageId, line: e.line, file: e.file ?? defaultFile ?? '?' }))

@@ -2,6 +2,7 @@
  * Shared by `session-id-read` and `session-telemetry`: which reads of the session id are
  * reported, and by which of the two rules (one finding per read, never both).
  */
+import { ts } from 'ts-morph';
 import type { SessionRead, SessionFlow, Sink } from '../../analysis/session-flow.js';
 
 export type ReadVerdict = 'read' | 'telemetry' | undefined;
@@ -18,9 +19,14 @@ export function classifyRead(read: SessionRead, sessions: SessionFlow): ReadVerd
   return 'read';
 }
 
+/**
+ * For a transport's id: state, logs, or the id handed to other code (an ACL check, a
+ * constructor). Not a transport/server registry, and not the id put in an object that
+ * routing code passes around (`return { stream, sessionId: transport.sessionId }`).
+ */
 function isStateOrLog(sink: Sink, sessions: SessionFlow): boolean {
-  if (sink.kind === 'log') return true;
-  if (sink.kind !== 'store') return false;
+  if (sink.kind === 'other') return ts.isCallExpression(sink.node) || ts.isNewExpression(sink.node);
+  if (sink.kind !== 'store') return true;
   return sessions.storeOfSink(sink)?.kind === 'state';
 }
 

@@ -1,6 +1,6 @@
 import { ts } from 'ts-morph';
 import { propertyNameText } from '../../analysis/ast.js';
-import { LAST_EVENT_ID_HEADER } from '../../analysis/values.js';
+import { LAST_EVENT_ID_HEADER, isHeaderWrite } from '../../analysis/values.js';
 import { defineRule, specUrl } from '../rule.js';
 
 export default defineRule({
@@ -27,7 +27,8 @@ export default defineRule({
     };
     const checkHeader = (node: ts.ElementAccessExpression | ts.CallExpression): void => {
       const header = values.headerAccess(node);
-      if (header?.name === LAST_EVENT_ID_HEADER) context.report({ node: header.nameNode, messageId: 'lastEventId' });
+      // Reads only: a client setting the header when it reconnects is the other side.
+      if (header?.name === LAST_EVENT_ID_HEADER && !isHeaderWrite(node)) context.report({ node: header.nameNode, messageId: 'lastEventId' });
     };
     return {
       visitors: {

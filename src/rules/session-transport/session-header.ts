@@ -1,6 +1,6 @@
 import { ts } from 'ts-morph';
-import { calleeParts, propertyNameText } from '../../analysis/ast.js';
-import { SESSION_HEADER } from '../../analysis/values.js';
+import { propertyNameText } from '../../analysis/ast.js';
+import { SESSION_HEADER, isHeaderWrite } from '../../analysis/values.js';
 import { defineRule, specUrl } from '../rule.js';
 
 /** `exposedHeaders: ['Mcp-Session-Id']`, `res.setHeader('Access-Control-Expose-Headers', 'Mcp-Session-Id')`. */
@@ -35,11 +35,10 @@ export default defineRule({
   },
   create(context) {
     const { values } = context.analysis;
-    const checkAccess = (node: ts.ElementAccessExpression | ts.CallExpression): void => {
+    const checkAccess = (node: ts.ElementAccessExpression | ts.CallExpression | ts.BindingElement): void => {
       const header = values.headerAccess(node);
       if (header?.name !== SESSION_HEADER) return;
-      const isWrite = ts.isCallExpression(node) && node.arguments.length >= 2 && ['setHeader', 'set', 'header', 'append'].includes(calleeParts(node).name ?? '');
-      context.report({ node: header.nameNode, messageId: isWrite ? 'write' : 'read' });
+      context.report({ node: header.nameNode, messageId: isHeaderWrite(node) ? 'write' : 'read' });
     };
     const checkLiteral = (node: ts.StringLiteral | ts.NoSubstitutionTemplateLiteral): void => {
       if (isCorsMention(node, values)) context.report({ node, messageId: 'cors' });
@@ -48,6 +47,7 @@ export default defineRule({
       visitors: {
         [ts.SyntaxKind.ElementAccessExpression]: checkAccess,
         [ts.SyntaxKind.CallExpression]: checkAccess,
+        [ts.SyntaxKind.BindingElement]: checkAccess,
         [ts.SyntaxKind.StringLiteral]: checkLiteral,
         [ts.SyntaxKind.NoSubstitutionTemplateLiteral]: checkLiteral,
       },

@@ -1,0 +1,137 @@
+import { ruleTester } from '../../support/rule-tester.js';
+import rule from '../../../src/rules/deprecated-feature/logging.js';
+
+ruleTester(rule, {
+  valid: [
+    {
+      name: 'v2 ctx.mcpReq.log (the replacement)',
+      code: `import { McpServer } from '@modelcontextprotocol/server';
+const server = new McpServer({ name: 'x', version: '1' });
+server.registerTool('work', { description: 'd' }, async (ctx) => {
+  ctx.mcpReq.log('info', 'starting');
+  return { content: [] };
+});`,
+    },
+    {
+      name: 'sendLoggingMessage on an application logger',
+      code: `import { createLogger } from './logger.js';
+const logger = createLogger();
+export function report(msg: string) {
+  logger.sendLoggingMessage({ level: 'info', data: msg });
+  console.error(msg);
+}`,
+    },
+    {
+      name: 'a logging key outside SDK server capabilities',
+      code: `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import pino from 'pino';
+export const server = new McpServer({ name: 'x', version: '1' }, { capabilities: { tools: {} } });
+export const config = { logging: { level: 'info' }, capabilities: { logging: {} } };
+export const log = pino(config.logging);`,
+    },
+    {
+      name: 'capabilities of a client (client package)',
+      code: `import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+export const client = new Client({ name: 'c', version: '1' }, { capabilities: { logging: {} } as any });`,
+    },
+    {
+      name: 'other raw notifications and strings in comments',
+      code: `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+const server = new McpServer({ name: 'x', version: '1' });
+// sendNotification({ method: 'notifications/message' }) is gone
+server.tool('p', async (extra) => {
+  await extra.sendNotification({ method: 'notifications/progress', params: { progressToken: 1, progress: 1 } });
+  return { content: [] };
+});`,
+    },
+  ],
+  invalid: [
+    {
+      name: 'v1 capabilities.logging inline',
+      code: `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+export const server = new McpServer(
+  { name: 'x', version: '1' },
+  { capabilities: { tools: {}, logging: {} } },
+);`,
+      errors: [{ messageId: 'capability', line: 4 }],
+    },
+    {
+      name: 'v2 low-level Server: options variable and a logging/setLevel handler',
+      code: `import { Server } from '@modelcontextprotocol/server';
+const options = {
+  capabilities: {
+    logging: {},
+  },
+};
+const server = new Server({ name: 'x', version: '1' }, options);
+server.setRequestHandler('logging/setLevel', async () => ({}));`,
+      errors: [
+        { messageId: 'capability', line: 4 },
+        { messageId: 'handler', line: 8 },
+      ],
+    },
+    {
+      name: 'v1 sendLoggingMessage on McpServer and server.server, SetLevelRequestSchema handler',
+      code: `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { SetLevelRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+const server = new McpServer({ name: 'x', version: '1' });
+server.server.setRequestHandler(SetLevelRequestSchema, async () => ({}));
+server.tool('work', async (extra) => {
+  await server.sendLoggingMessage({ level: 'info', data: 'start' });
+  await server.server.sendLoggingMessage({ level: 'info', data: 'end' }, extra.sessionId);
+  return { content: [] };
+});`,
+      errors: [
+        { messageId: 'handler', line: 4 },
+        { messageId: 'call', line: 6 },
+        { messageId: 'call', line: 7 },
+      ],
+    },
+    {
+      name: 'raw notifications/message through extra.sendNotification and ctx.mcpReq.notify',
+      code: {
+        'src/v1.ts': `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+const server = new McpServer({ name: 'x', version: '1' });
+server.tool('a', async (extra) => {
+  await extra.sendNotification({ method: 'notifications/message', params: { level: 'info', data: 'x' } });
+  return { content: [] };
+});`,
+        'src/v2.ts': `import { McpServer } from '@modelcontextprotocol/server';
+const server = new McpServer({ name: 'y', version: '1' });
+server.registerTool('b', { description: 'd' }, async (ctx) => {
+  await ctx.mcpReq.notify({
+    method: 'notifications/message',
+    params: { level: 'debug', data: 'y' },
+  });
+  return { content: [] };
+});`,
+      },
+      errors: [
+        { messageId: 'raw', line: 4, file: 'src/v1.ts' },
+        { messageId: 'raw', line: 5, file: 'src/v2.ts' },
+      ],
+    },
+    {
+      name: 'CommonJS namespace require',
+      filename: 'src/server.cjs',
+      code: `const mcp = require('@modelcontextprotocol/sdk/server/mcp.js');
+const server = new mcp.McpServer({ name: 'x', version: '1' }, { capabilities: { logging: {} } });
+module.exports.log = (data) => server.sendLoggingMessage({ level: 'info', data });`,
+      errors: [
+        { messageId: 'capability', line: 2 },
+        { messageId: 'call', line: 3 },
+      ],
+    },
+    {
+      name: 'server passed to a helper in another module through a re-export module',
+      code: {
+        'src/sdk.ts': "export { McpServer as Mcp } from '@modelcontextprotocol/sdk/server/mcp.js';",
+        'src/log.ts': `import type { Mcp } from './sdk.js';
+export function notify(server: Mcp, data: string) {
+  return server.server.sendLoggingMessage({ level: 'warning', data });
+}`,
+      },
+      errors: [{ messageId: 'call', line: 3, file: 'src/log.ts' }],
+    },
+  ],
+});

@@ -1,0 +1,123 @@
+import { ruleTester } from '../../support/rule-tester.js';
+import rule from '../../../src/rules/deprecated-feature/sampling.js';
+
+ruleTester(rule, {
+  valid: [
+    {
+      name: 'createMessage on an LLM-provider wrapper (chat.createMessage())',
+      code: `import Anthropic from '@anthropic-ai/sdk';
+const anthropic = new Anthropic();
+const chat = {
+  createMessage: (prompt: string) =>
+    anthropic.messages.create({ model: 'claude', max_tokens: 10, messages: [{ role: 'user', content: prompt }] }),
+};
+export const reply = () => chat.createMessage('hi');`,
+    },
+    {
+      name: "a client's sampling handler (client package)",
+      code: `import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { CreateMessageRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+const client = new Client({ name: 'c', version: '1' }, { capabilities: { sampling: {} } });
+client.setRequestHandler(CreateMessageRequestSchema, async () => ({
+  role: 'assistant',
+  model: 'm',
+  content: { type: 'text', text: '' },
+}));`,
+    },
+    {
+      name: 'the MRTR replacement inputRequired.createMessage()',
+      code: `import { McpServer, inputRequired } from '@modelcontextprotocol/server';
+const server = new McpServer({ name: 'x', version: '1' });
+server.registerTool('summarize', { description: 'd' }, async () =>
+  inputRequired({ inputRequests: { s: inputRequired.createMessage({ messages: [], maxTokens: 100 }) } }),
+);`,
+    },
+    {
+      name: 'only mentioned in a comment and a description',
+      code: `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+const server = new McpServer({ name: 'x', version: '1' });
+// await server.server.createMessage({ ... }) -- removed
+server.registerTool('s', { description: 'Used to send sampling/createMessage' }, async () => ({ content: [] }));`,
+    },
+  ],
+  invalid: [
+    {
+      name: 'v1 server.server.createMessage in a tool',
+      code: `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+const server = new McpServer({ name: 'x', version: '1' });
+server.tool('summarize', async () => {
+  const res = await server.server.createMessage({
+    messages: [{ role: 'user', content: { type: 'text', text: 'Summarise' } }],
+    maxTokens: 200,
+  });
+  return { content: [res.content] };
+});`,
+      errors: [{ messageId: 'call', line: 4 }],
+    },
+    {
+      name: 'v2 ctx.mcpReq.requestSampling',
+      code: `import { McpServer } from '@modelcontextprotocol/server';
+const server = new McpServer({ name: 'x', version: '1' });
+server.registerTool('summarize', { description: 'd' }, async (ctx) => {
+  const response = await ctx.mcpReq.requestSampling({ messages: [], maxTokens: 300 });
+  return { content: [{ type: 'text', text: String(response.content) }] };
+});`,
+      errors: [{ messageId: 'call', line: 4 }],
+    },
+    {
+      name: 'raw sampling/createMessage through extra.sendRequest and a method constant',
+      code: `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { CreateMessageResultSchema } from '@modelcontextprotocol/sdk/types.js';
+const SAMPLE = 'sampling/createMessage';
+const server = new McpServer({ name: 'x', version: '1' });
+server.tool('s', async (extra) => {
+  await extra.sendRequest({ method: 'sampling/createMessage', params: { messages: [], maxTokens: 1 } }, CreateMessageResultSchema);
+  await server.server.request({ method: SAMPLE, params: { messages: [], maxTokens: 1 } }, CreateMessageResultSchema);
+  return { content: [] };
+});`,
+      errors: [
+        { messageId: 'raw', line: 6 },
+        { messageId: 'raw', line: 7 },
+      ],
+    },
+    {
+      name: 'context handed to a helper in another file (v2)',
+      code: {
+        'src/llm.ts': `import type { ServerContext } from '@modelcontextprotocol/server';
+export async function complete(ctx: ServerContext, prompt: string) {
+  return ctx.mcpReq.requestSampling({
+    messages: [{ role: 'user', content: { type: 'text', text: prompt } }],
+    maxTokens: 100,
+  });
+}`,
+        'src/server.ts': `import { McpServer } from '@modelcontextprotocol/server';
+import { complete } from './llm.js';
+const server = new McpServer({ name: 'x', version: '1' });
+server.registerTool('ask', { description: 'd' }, async (ctx) => {
+  await complete(ctx, 'hi');
+  return { content: [] };
+});`,
+      },
+      errors: [{ messageId: 'call', line: 3, file: 'src/llm.ts' }],
+    },
+    {
+      name: 'CommonJS low-level Server (destructured, aliased)',
+      filename: 'src/server.cjs',
+      code: `const { Server: LowLevel } = require('@modelcontextprotocol/sdk/server/index.js');
+const server = new LowLevel({ name: 'x', version: '1' }, { capabilities: {} });
+module.exports.ask = (text) =>
+  server.createMessage({ messages: [{ role: 'user', content: { type: 'text', text } }], maxTokens: 50 });`,
+      errors: [{ messageId: 'call', line: 4 }],
+    },
+    {
+      name: 'project-local re-export barrel',
+      code: {
+        'src/sdk.ts': "export * from '@modelcontextprotocol/sdk/server/mcp.js';",
+        'src/server.ts': `import { McpServer } from './sdk.js';
+const server = new McpServer({ name: 'x', version: '1' });
+export const ask = () => server.server.createMessage({ messages: [], maxTokens: 1 });`,
+      },
+      errors: [{ messageId: 'call', line: 3, file: 'src/server.ts' }],
+    },
+  ],
+});

@@ -1,0 +1,105 @@
+import { ruleTester } from '../../support/rule-tester.js';
+import rule from '../../../src/rules/handshake/initialize-handler.js';
+
+ruleTester(rule, {
+  valid: [
+    {
+      name: 'ordinary request handlers on a low-level server',
+      code: `import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+const server = new Server({ name: 'x', version: '1' }, { capabilities: { tools: {} } });
+server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: [] }));
+server.setRequestHandler(CallToolRequestSchema, async () => ({ content: [] }));`,
+    },
+    {
+      name: "a non-SDK JSON-RPC router's initialize handler",
+      code: `import { JsonRpcRouter } from 'json-rpc-lite';
+const rpc = new JsonRpcRouter();
+rpc.setRequestHandler('initialize', async () => ({ ok: true }));
+rpc.setNotificationHandler('notifications/initialized', () => {});`,
+    },
+    {
+      name: 'the schema used for validation, not registration',
+      code: `import { InitializeRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+export const isInitialize = (body: unknown) => InitializeRequestSchema.safeParse(body).success;`,
+    },
+    {
+      name: 'client-side handlers (client package)',
+      code: `import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+const client = new Client({ name: 'c', version: '1' });
+(client as any).setRequestHandler('initialize', async () => ({}));`,
+    },
+    {
+      name: 'an event emitter listening for initialize',
+      code: `import { EventEmitter } from 'node:events';
+const events = new EventEmitter();
+events.on('initialize', () => console.log('init'));`,
+    },
+  ],
+  invalid: [
+    {
+      name: 'v1 low-level Server with both schemas',
+      code: `import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { InitializeRequestSchema, InitializedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
+const server = new Server({ name: 'x', version: '1' }, { capabilities: {} });
+server.setRequestHandler(InitializeRequestSchema, async (request) => ({
+  protocolVersion: request.params.protocolVersion,
+  capabilities: {},
+  serverInfo: { name: 'x', version: '1' },
+}));
+server.setNotificationHandler(InitializedNotificationSchema, async () => {});`,
+      errors: [
+        { messageId: 'handler', line: 4 },
+        { messageId: 'handler', line: 9 },
+      ],
+    },
+    {
+      name: 'v2 method string on server.server',
+      code: `import { McpServer } from '@modelcontextprotocol/server';
+const server = new McpServer({ name: 'x', version: '1' });
+server.server.setNotificationHandler('notifications/initialized', () => {
+  console.error('initialized');
+});`,
+      errors: [{ messageId: 'handler', line: 3 }],
+    },
+    {
+      name: 'aliased schema, namespace-imported server, argument on its own line',
+      code: `import * as lowLevel from '@modelcontextprotocol/sdk/server/index.js';
+import { InitializeRequestSchema as Init } from '@modelcontextprotocol/sdk/types.js';
+const server = new lowLevel.Server({ name: 'x', version: '1' }, { capabilities: {} });
+server.setRequestHandler(
+  Init,
+  async () => ({ protocolVersion: '2025-06-18', capabilities: {}, serverInfo: { name: 'x', version: '1' } }),
+);`,
+      errors: [{ messageId: 'handler', line: 5 }],
+    },
+    {
+      name: 'method string through a constant',
+      code: `import { McpServer } from '@modelcontextprotocol/server';
+const INITIALIZE = 'initialize';
+const server = new McpServer({ name: 'x', version: '1' });
+server.server.setRequestHandler(INITIALIZE, async () => ({}) as never);`,
+      errors: [{ messageId: 'handler', line: 4 }],
+    },
+    {
+      name: 'CommonJS whole-module types require',
+      filename: 'src/server.cjs',
+      code: `const { Server } = require('@modelcontextprotocol/sdk/server/index.js');
+const types = require('@modelcontextprotocol/sdk/types.js');
+const server = new Server({ name: 'x', version: '1' }, { capabilities: {} });
+server.setNotificationHandler(types.InitializedNotificationSchema, () => {});`,
+      errors: [{ messageId: 'handler', line: 4 }],
+    },
+    {
+      name: 'schema and server through a project export * barrel',
+      code: {
+        'src/sdk.ts': `export * from '@modelcontextprotocol/sdk/types.js';
+export { Server } from '@modelcontextprotocol/sdk/server/index.js';`,
+        'src/server.ts': `import { InitializeRequestSchema, Server } from './sdk.js';
+const server = new Server({ name: 'x', version: '1' }, { capabilities: {} });
+server.setRequestHandler(InitializeRequestSchema, async () => ({}) as never);`,
+      },
+      errors: [{ messageId: 'handler', line: 3, file: 'src/server.ts' }],
+    },
+  ],
+});

@@ -1,0 +1,116 @@
+import { ruleTester } from '../../support/rule-tester.js';
+import rule from '../../../src/rules/handshake/oninitialized.js';
+
+ruleTester(rule, {
+  valid: [
+    {
+      name: 'onclose/onerror hooks on the SDK server',
+      code: `import { McpServer } from '@modelcontextprotocol/server';
+const server = new McpServer({ name: 'x', version: '1' });
+server.server.onclose = () => console.error('closed');
+server.server.onerror = (e) => console.error(e);`,
+    },
+    {
+      name: 'an oninitialized hook on a non-SDK object',
+      code: `const machine = { oninitialized: undefined as undefined | (() => void) };
+machine.oninitialized = () => console.log('ready');`,
+    },
+    {
+      name: 'reading the hook is not an assignment',
+      code: `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+const server = new McpServer({ name: 'x', version: '1' });
+const hook = server.server.oninitialized;
+hook?.();`,
+    },
+    {
+      name: 'client-side code (client package)',
+      code: `import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+const client = new Client({ name: 'c', version: '1' });
+(client as any).oninitialized = () => console.log('connected');`,
+    },
+    {
+      name: 'hook only mentioned in a comment',
+      code: `import { McpServer } from '@modelcontextprotocol/server';
+// server.server.oninitialized = () => registerPublishTool(server);
+export const server = new McpServer({ name: 'x', version: '1' });`,
+    },
+  ],
+  invalid: [
+    {
+      name: 'v2 McpServer: server.server.oninitialized',
+      code: `import { McpServer } from '@modelcontextprotocol/server';
+const server = new McpServer({ name: 'x', version: '1' });
+server.server.oninitialized = () => {
+  console.error('ready');
+};`,
+      errors: [{ messageId: 'hook', line: 3 }],
+    },
+    {
+      name: 'v1 low-level Server (aliased), property name on its own line',
+      code: `import { Server as LowLevel } from '@modelcontextprotocol/sdk/server/index.js';
+const server = new LowLevel({ name: 'x', version: '1' }, { capabilities: {} });
+server
+  .oninitialized = async () => {
+  await warmUp();
+};
+async function warmUp() {}`,
+      errors: [{ messageId: 'hook', line: 4 }],
+    },
+    {
+      name: 'helper parameter typed McpServer in another file',
+      code: {
+        'src/hooks.ts': `import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+export function onReady(server: McpServer, fn: () => void) {
+  server.server.oninitialized = fn;
+}`,
+        'src/index.ts': `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { onReady } from './hooks.js';
+onReady(new McpServer({ name: 'x', version: '1' }), () => {});`,
+      },
+      errors: [{ messageId: 'hook', line: 3, file: 'src/hooks.ts' }],
+    },
+    {
+      name: 'class field initialised from a local factory',
+      code: `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+function build() {
+  return new McpServer({ name: 'x', version: '1' });
+}
+export class App {
+  private mcp = build();
+  start() {
+    this.mcp.server.oninitialized = () => this.ready();
+  }
+  ready() {}
+}`,
+      errors: [{ messageId: 'hook', line: 8 }],
+    },
+    {
+      name: 'CommonJS helper with a JSDoc-typed low-level Server',
+      filename: 'src/server.cjs',
+      code: `/** @param {import('@modelcontextprotocol/sdk/server/index.js').Server} server */
+function wire(server) {
+  server.oninitialized = () => console.error('client ready');
+}
+module.exports = { wire };`,
+      errors: [{ messageId: 'hook', line: 3 }],
+    },
+    {
+      name: 'namespace import of a project re-export module',
+      code: {
+        'src/sdk.ts': "export * from '@modelcontextprotocol/sdk/server/mcp.js';",
+        'src/index.ts': `import * as sdk from './sdk.js';
+const server = new sdk.McpServer({ name: 'x', version: '1' });
+server.server.oninitialized = () => console.error('hello');`,
+      },
+      errors: [{ messageId: 'hook', line: 3, file: 'src/index.ts' }],
+    },
+    {
+      name: 'project subclass of McpServer',
+      code: `import { McpServer } from '@modelcontextprotocol/server';
+class ManagedServer extends McpServer {}
+const server = new ManagedServer({ name: 'x', version: '1' });
+server.server.oninitialized = () => console.error('managed ready');`,
+      errors: [{ messageId: 'hook', line: 4 }],
+    },
+  ],
+});

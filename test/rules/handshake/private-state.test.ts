@@ -1,0 +1,107 @@
+import { ruleTester } from '../../support/rule-tester.js';
+import rule from '../../../src/rules/handshake/private-state.js';
+
+ruleTester(rule, {
+  valid: [
+    {
+      name: 'a project class with its own _initialized field',
+      code: `export class Cache {
+  private _initialized = false;
+  init() {
+    this._initialized = true;
+  }
+}`,
+    },
+    {
+      name: 'same field names on a plain object',
+      code: `const state = { _clientVersion: '1', _clientCapabilities: {} };
+export const v = state['_clientVersion'] ?? state._clientCapabilities;`,
+    },
+    {
+      name: 'client-side code (client package)',
+      code: `import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+const client = new Client({ name: 'c', version: '1' });
+export const ready = (client as any)._initialized;`,
+    },
+    {
+      name: 'public API only (getClientVersion is another rule)',
+      code: `import { McpServer } from '@modelcontextprotocol/server';
+const server = new McpServer({ name: 'x', version: '1' });
+export const v = server.server.getClientVersion();`,
+    },
+    {
+      name: '_clientCapabilities on a transport is not handshake state',
+      code: `import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
+export const caps = (transport as any)._clientCapabilities;`,
+    },
+  ],
+  invalid: [
+    {
+      name: 'v2 McpServer: read through as any',
+      code: `import { McpServer } from '@modelcontextprotocol/server';
+const server = new McpServer({ name: 'x', version: '1' });
+export const caps = (server.server as any)._clientCapabilities;`,
+      errors: [{ messageId: 'field', line: 3 }],
+    },
+    {
+      name: 'v1 low-level Server: bracket access and a forced _initialized write',
+      code: `import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+const server = new Server({ name: 'x', version: '1' }, { capabilities: {} });
+export const version = (server as any)['_clientVersion'];
+(server as unknown as { _initialized: boolean })._initialized = true;`,
+      errors: [
+        { messageId: 'field', line: 3 },
+        { messageId: 'field', line: 4 },
+      ],
+    },
+    {
+      name: 'copying handshake state between per-session servers (field names on their own lines)',
+      code: `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+export function adopt(primary: McpServer, fresh: McpServer) {
+  (fresh.server as any)
+    ._clientCapabilities = (primary.server as any)._clientCapabilities;
+}`,
+      errors: [
+        { messageId: 'field', line: 4 },
+        { messageId: 'field', line: 4 },
+      ],
+    },
+    {
+      name: "_initialized on the Streamable HTTP transport (v1 and v2)",
+      code: `import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import { NodeStreamableHTTPServerTransport } from '@modelcontextprotocol/node';
+const a = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
+const b = new NodeStreamableHTTPServerTransport({ sessionIdGenerator: undefined });
+(a as any)._initialized = true;
+(b as any)['_initialized'] = true;`,
+      errors: [
+        { messageId: 'field', line: 5 },
+        { messageId: 'field', line: 6 },
+      ],
+    },
+    {
+      name: 'CommonJS helper with a JSDoc-typed server',
+      filename: 'src/server.cjs',
+      code: `/** @param {import('@modelcontextprotocol/sdk/server/mcp.js').McpServer} server */
+function clientName(server) {
+  return server.server._clientVersion && server.server._clientVersion.name;
+}
+module.exports = { clientName };`,
+      errors: [
+        { messageId: 'field', line: 3 },
+        { messageId: 'field', line: 3 },
+      ],
+    },
+    {
+      name: 'project-local re-export module (namespace import)',
+      code: {
+        'src/sdk.ts': "export { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';",
+        'src/index.ts': `import * as sdk from './sdk.js';
+const server = new sdk.McpServer({ name: 'x', version: '1' });
+export const ready = (server.server as any)._initialized === true;`,
+      },
+      errors: [{ messageId: 'field', line: 3, file: 'src/index.ts' }],
+    },
+  ],
+});

@@ -1,0 +1,117 @@
+import { ruleTester } from '../../support/rule-tester.js';
+import rule from '../../../src/rules/server-push/change-notification.js';
+
+ruleTester(rule, {
+  valid: [
+    {
+      name: 'handler.notify.* on a createMcpHandler handler',
+      code: `import { McpServer, createMcpHandler } from '@modelcontextprotocol/server';
+const handler = createMcpHandler(() => new McpServer({ name: 'x', version: '1' }));
+export function publish(uri: string) {
+  handler.notify.resourceUpdated(uri);
+  handler.notify.toolListChanged();
+}`,
+    },
+    {
+      name: 'same method names on a non-SDK notifier',
+      code: `import { notifier } from './notifier.js';
+notifier.sendToolListChanged();
+notifier.sendResourceUpdated({ uri: 'file:///x' });`,
+    },
+    {
+      name: 'progress notifications and a client roots list_changed (client package)',
+      code: `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+const server = new McpServer({ name: 'x', version: '1' });
+const client = new Client({ name: 'c', version: '1' });
+server.tool('p', async (extra) => {
+  await extra.sendNotification({ method: 'notifications/progress', params: { progressToken: 1, progress: 1 } });
+  await client.sendRootsListChanged();
+  return { content: [] };
+});`,
+    },
+    {
+      name: 'mutating a registered tool is tool-toggle, not change-notification',
+      code: `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+const server = new McpServer({ name: 'x', version: '1' });
+const admin = server.tool('admin', async () => ({ content: [] }));
+admin.disable();`,
+    },
+  ],
+  invalid: [
+    {
+      name: 'v2 McpServer list-changed senders',
+      code: `import { McpServer } from '@modelcontextprotocol/server';
+const server = new McpServer({ name: 'x', version: '1' });
+server.registerTool('watch', { description: 'd' }, async () => {
+  server.sendResourceListChanged();
+  server.sendToolListChanged();
+  server.sendPromptListChanged();
+  return { content: [] };
+});`,
+      errors: [
+        { messageId: 'call', line: 4 },
+        { messageId: 'call', line: 5 },
+        { messageId: 'call', line: 6 },
+      ],
+    },
+    {
+      name: 'v1 server.server.sendResourceUpdated from a poller, through a typed record of servers',
+      code: `import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+const servers: Record<string, McpServer> = {};
+export async function notify(sid: string, uri: string) {
+  await servers[sid]?.server
+    .sendResourceUpdated({ uri });
+}`,
+      errors: [{ messageId: 'call', line: 5 }],
+    },
+    {
+      name: 'raw notifications through server.server.notification and extra.sendNotification',
+      code: `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+const server = new McpServer({ name: 'x', version: '1' });
+server.tool('touch', async (extra) => {
+  await server.server.notification({ method: 'notifications/tools/list_changed' });
+  await extra.sendNotification({ method: 'notifications/resources/updated', params: { uri: 'file:///a' } });
+  return { content: [] };
+});`,
+      errors: [
+        { messageId: 'raw', line: 4 },
+        { messageId: 'raw', line: 5 },
+      ],
+    },
+    {
+      name: 'v2 ctx.mcpReq.notify with a prompts list_changed',
+      code: `import { McpServer } from '@modelcontextprotocol/server';
+const server = new McpServer({ name: 'x', version: '1' });
+server.registerTool('reload', { description: 'd' }, async (ctx) => {
+  await ctx.mcpReq.notify({
+    method: 'notifications/prompts/list_changed',
+  });
+  return { content: [] };
+});`,
+      errors: [{ messageId: 'raw', line: 5 }],
+    },
+    {
+      name: 'CommonJS destructured require with a renamed binding',
+      filename: 'src/server.cjs',
+      code: `const { McpServer: Mcp } = require('@modelcontextprotocol/sdk/server/mcp.js');
+const server = new Mcp({ name: 'x', version: '1' });
+module.exports.changed = () => server.sendToolListChanged();`,
+      errors: [{ messageId: 'call', line: 3 }],
+    },
+    {
+      name: 'class field server through a project re-export module',
+      code: {
+        'src/sdk.ts': "export { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';",
+        'src/hub.ts': `import { McpServer } from './sdk.js';
+export class Hub {
+  private readonly server = new McpServer({ name: 'x', version: '1' });
+  publish(uri: string) {
+    return this.server.server.sendResourceUpdated({ uri });
+  }
+}`,
+      },
+      errors: [{ messageId: 'call', line: 5, file: 'src/hub.ts' }],
+    },
+  ],
+});

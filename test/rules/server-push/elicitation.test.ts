@@ -1,0 +1,134 @@
+import { describe, expect, it } from 'vitest';
+import { ruleTester } from '../../support/rule-tester.js';
+import { exactMessageIds } from '../message-ids.js';
+import rule from '../../../src/rules/server-push/elicitation.js';
+
+const URL_ERROR_CASE = `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { UrlElicitationRequiredError } from '@modelcontextprotocol/sdk/types.js';
+const server = new McpServer({ name: 'x', version: '1' });
+server.tool('connect_github', async () => {
+  throw new UrlElicitationRequiredError([
+    { mode: 'url', message: 'Authorize GitHub', url: 'https://example.com/oauth', elicitationId: 'e1' },
+  ]);
+});`;
+
+ruleTester(rule, {
+  valid: [
+    {
+      name: 'elicitInput on a non-SDK form helper',
+      code: `import { form } from './form.js';
+export const ask = () => form.elicitInput({ message: 'Name?' });`,
+    },
+    {
+      name: "a client's elicitation handler (client package)",
+      code: `import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+const client = new Client({ name: 'c', version: '1' }, { capabilities: { elicitation: {} } });
+client.setRequestHandler(ElicitRequestSchema, async () => ({ action: 'decline' }));`,
+    },
+    {
+      name: 'a project error class of the same name',
+      code: `class UrlElicitationRequiredError extends Error {}
+export function fail() {
+  throw new UrlElicitationRequiredError('login first');
+}`,
+    },
+    {
+      name: 'the MRTR replacement inputRequired.elicit()',
+      code: `import { McpServer, inputRequired } from '@modelcontextprotocol/server';
+const server = new McpServer({ name: 'x', version: '1' });
+server.registerTool('confirm', { description: 'd' }, async () =>
+  inputRequired({ inputRequests: { ok: inputRequired.elicit({ message: 'Sure?', requestedSchema: { type: 'object', properties: {} } }) } }),
+);`,
+    },
+    {
+      name: 'only mentioned in a description and a comment',
+      code: `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+const server = new McpServer({ name: 'x', version: '1' });
+// server.server.elicitInput(...) moved to MRTR
+server.registerTool('e', { description: "Sends 'elicitation/create' no more" }, async () => ({ content: [] }));`,
+    },
+  ],
+  invalid: [
+    {
+      name: 'v2 ctx.mcpReq.elicitInput',
+      code: `import { McpServer } from '@modelcontextprotocol/server';
+const server = new McpServer({ name: 'x', version: '1' });
+server.registerTool('publish', { description: 'd' }, async (ctx) => {
+  const answer = await ctx.mcpReq.elicitInput({
+    mode: 'form',
+    message: 'Publish?',
+    requestedSchema: { type: 'object', properties: { confirm: { type: 'boolean' } } },
+  });
+  return { content: [{ type: 'text', text: answer.action }] };
+});`,
+      errors: [{ messageId: 'call', line: 4 }],
+    },
+    {
+      name: 'v1 server.server.elicitInput and a completion notifier',
+      code: `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+const server = new McpServer({ name: 'x', version: '1' });
+server.tool('login', async () => {
+  const done = server.server.createElicitationCompletionNotifier('e1');
+  const answer = await server.server.elicitInput({ message: 'Token?', requestedSchema: { type: 'object', properties: {} } });
+  await done();
+  return { content: [{ type: 'text', text: answer.action }] };
+});`,
+      errors: [
+        { messageId: 'call', line: 4 },
+        { messageId: 'call', line: 5 },
+      ],
+    },
+    {
+      name: 'raw elicitation/create through extra.sendRequest',
+      code: `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { ElicitResultSchema } from '@modelcontextprotocol/sdk/types.js';
+const server = new McpServer({ name: 'x', version: '1' });
+server.tool('ask', async (extra) => {
+  const r = await extra.sendRequest(
+    { method: 'elicitation/create', params: { message: 'Name?', requestedSchema: { type: 'object', properties: {} } } },
+    ElicitResultSchema,
+  );
+  return { content: [{ type: 'text', text: r.action }] };
+});`,
+      errors: [{ messageId: 'raw', line: 6 }],
+    },
+    {
+      name: 'new UrlElicitationRequiredError (v1 types)',
+      code: URL_ERROR_CASE,
+      errors: [{ messageId: 'urlError', line: 5 }],
+    },
+    {
+      name: 'context handed to a helper in another file',
+      code: {
+        'src/confirm.ts': `export async function confirm(ctx: any, message: string): Promise<boolean> {
+  const r = await ctx.mcpReq.elicitInput({ mode: 'form', message, requestedSchema: { type: 'object', properties: {} } });
+  return r.action === 'accept';
+}`,
+        'src/server.ts': `import { McpServer } from '@modelcontextprotocol/server';
+import { confirm } from './confirm.js';
+const server = new McpServer({ name: 'x', version: '1' });
+server.registerTool('delete_repo', { description: 'd' }, async (ctx) => {
+  if (!(await confirm(ctx, 'Really?'))) return { content: [] };
+  return { content: [] };
+});`,
+      },
+      errors: [{ messageId: 'call', line: 2, file: 'src/confirm.ts' }],
+    },
+    {
+      name: 'CommonJS whole-module require, method handed on with bind()',
+      filename: 'src/server.cjs',
+      code: `const mcp = require('@modelcontextprotocol/sdk/server/mcp.js');
+const server = new mcp.McpServer({ name: 'x', version: '1' });
+const elicit = server.server.elicitInput.bind(server.server);
+module.exports = { elicit };`,
+      errors: [{ messageId: 'call', line: 3 }],
+    },
+  ],
+});
+
+describe('server-push/elicitation messageIds (whole-template match, independent of the harness prefix match)', () => {
+  it('new UrlElicitationRequiredError is urlError', () => {
+    expect(exactMessageIds(rule, URL_ERROR_CASE)).toEqual(['src/server.ts:5 urlError']);
+  });
+});

@@ -1,0 +1,122 @@
+import { ruleTester } from '../../support/rule-tester.js';
+import rule from '../../../src/rules/server-push/ping.js';
+
+ruleTester(rule, {
+  valid: [
+    {
+      name: 'db.ping(), redis.ping(), ws.ping()',
+      code: `import { Pool } from 'pg';
+import Redis from 'ioredis';
+import { WebSocket } from 'ws';
+const db = { ping: async () => new Pool().query('select 1') };
+const redis = new Redis();
+export async function health(ws: WebSocket) {
+  await db.ping();
+  await redis.ping();
+  ws.ping();
+}`,
+    },
+    {
+      name: "a client's ping() (client package)",
+      code: `import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+const client = new Client({ name: 'c', version: '1' });
+export const alive = () => client.ping();`,
+    },
+    {
+      name: 'a ping message that is not sent through the SDK, and an HTTP health route',
+      code: `import express from 'express';
+const app = express();
+export const message = { jsonrpc: '2.0', id: 1, method: 'ping' };
+app.get('/ping', (_req, res) => res.json({ ok: true }));
+console.log(JSON.stringify({ method: 'ping' }));`,
+    },
+    {
+      name: 'keep-alive comments only (SSE comment lines)',
+      code: `import { McpServer } from '@modelcontextprotocol/server';
+export const server = new McpServer({ name: 'x', version: '1' });
+// setInterval(() => server.server.ping(), 30_000) -- transport keep-alives instead`,
+    },
+    {
+      name: 'JSDoc-typed client (client package) pinging the server',
+      filename: 'src/client.js',
+      code: `/** @param {import('@modelcontextprotocol/sdk/client/index.js').Client} client */
+export function keepAlive(client) {
+  return setInterval(() => client.ping(), 10000);
+}`,
+    },
+  ],
+  invalid: [
+    {
+      name: 'v2 keep-alive interval on server.server.ping()',
+      code: `import { McpServer } from '@modelcontextprotocol/server';
+const server = new McpServer({ name: 'x', version: '1' });
+setInterval(() => {
+  server.server.ping().catch(() => console.error('client gone'));
+}, 30_000);`,
+      errors: [{ messageId: 'call', line: 4 }],
+    },
+    {
+      name: 'v1 low-level Server ping before long work',
+      code: `import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+const server = new Server({ name: 'x', version: '1' }, { capabilities: {} });
+export async function longWork() {
+  await server.ping();
+}`,
+      errors: [{ messageId: 'call', line: 4 }],
+    },
+    {
+      name: 'raw ping through extra.sendRequest and server.server.request',
+      code: `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { EmptyResultSchema } from '@modelcontextprotocol/sdk/types.js';
+const server = new McpServer({ name: 'x', version: '1' });
+server.tool('check', async (extra) => {
+  await extra.sendRequest({ method: 'ping' }, EmptyResultSchema);
+  await server.server.request(
+    { method: 'ping' },
+    EmptyResultSchema,
+  );
+  return { content: [] };
+});`,
+      errors: [
+        { messageId: 'raw', line: 5 },
+        { messageId: 'raw', line: 7 },
+      ],
+    },
+    {
+      name: 'v2 ping handler and ctx.mcpReq.send',
+      code: `import { McpServer } from '@modelcontextprotocol/server';
+const server = new McpServer({ name: 'x', version: '1' });
+server.server.setRequestHandler('ping', async () => ({}));
+server.registerTool('alive', { description: 'd' }, async (ctx) => {
+  await ctx.mcpReq.send({ method: 'ping' });
+  return { content: [] };
+});`,
+      errors: [
+        { messageId: 'handler', line: 3 },
+        { messageId: 'raw', line: 5 },
+      ],
+    },
+    {
+      name: 'CommonJS whole-module require',
+      filename: 'src/server.cjs',
+      code: `const sdk = require('@modelcontextprotocol/sdk/server/mcp.js');
+const server = new sdk.McpServer({ name: 'x', version: '1' });
+module.exports.keepAlive = () => setInterval(() => server.server.ping(), 15000);`,
+      errors: [{ messageId: 'call', line: 3 }],
+    },
+    {
+      name: 'server from a factory in a project re-export module, pinged in another file',
+      code: {
+        'src/sdk.ts': "export * from '@modelcontextprotocol/sdk/server/index.js';",
+        'src/factory.ts': `import { Server } from './sdk.js';
+export function createServer() {
+  return new Server({ name: 'x', version: '1' }, { capabilities: {} });
+}`,
+        'src/index.ts': `import { createServer } from './factory.js';
+const server = createServer();
+export const probe = () => server.ping();`,
+      },
+      errors: [{ messageId: 'call', line: 3, file: 'src/index.ts' }],
+    },
+  ],
+});

@@ -1,0 +1,123 @@
+import { ruleTester } from '../../support/rule-tester.js';
+import rule from '../../../src/rules/server-push/tool-toggle.js';
+
+ruleTester(rule, {
+  valid: [
+    {
+      name: 'feature flags and collections with the same method names',
+      code: `import { flags } from './flags.js';
+const tags = new Set<string>();
+flags.enable('beta');
+flags.disable('beta');
+tags.delete('x');
+export const cleanup = () => [1, 2].map((n) => n).remove?.();`,
+    },
+    {
+      name: 'everything registered unconditionally',
+      code: `import { McpServer } from '@modelcontextprotocol/server';
+const server = new McpServer({ name: 'x', version: '1' });
+server.registerTool('publish', { description: 'Publish' }, async () => ({ content: [] }));
+server.registerPrompt('draft', { description: 'Draft' }, async () => ({ messages: [] }));`,
+    },
+    {
+      name: 'a registry that is not an SDK server',
+      code: `import { ToolRegistry } from './registry.js';
+const registry = new ToolRegistry();
+const tool = registry.registerTool('x', {}, () => null);
+tool.disable();
+tool.update({ description: 'y' });`,
+    },
+    {
+      name: 'client-side code (client package)',
+      code: `import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+const client = new Client({ name: 'c', version: '1' });
+const handle = (client as any).tool('x');
+handle.enable();`,
+    },
+  ],
+  invalid: [
+    {
+      name: 'v1 registerTool handle disabled, then enabled from oninitialized',
+      code: `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+const server = new McpServer({ name: 'x', version: '1' });
+const publish = server.registerTool('publish', { description: 'Publish' }, async () => ({ content: [] }));
+publish.disable();
+server.server.oninitialized = () => {
+  if (server.server.getClientCapabilities()?.elicitation) publish.enable();
+};`,
+      errors: [
+        { messageId: 'toggle', line: 4 },
+        { messageId: 'toggle', line: 6 },
+      ],
+    },
+    {
+      name: 'v2 prompt removed in a chain and a resource updated',
+      code: `import { McpServer } from '@modelcontextprotocol/server';
+const server = new McpServer({ name: 'x', version: '1' });
+server
+  .registerPrompt('old', { description: 'Old' }, async () => ({ messages: [] }))
+  .remove();
+const res = server.registerResource('cfg', 'config://app', {}, async () => ({ contents: [] }));
+res.update({ metadata: { description: 'changed' } });`,
+      errors: [
+        { messageId: 'toggle', line: 5 },
+        { messageId: 'toggle', line: 7 },
+      ],
+    },
+    {
+      name: 'class field assigned in the constructor from this.server.tool()',
+      code: `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+export class App {
+  private server = new McpServer({ name: 'x', version: '1' });
+  private adminTool;
+  constructor() {
+    this.adminTool = this.server.tool('admin', async () => ({ content: [] }));
+  }
+  login() {
+    this.adminTool.enable();
+  }
+}`,
+      errors: [{ messageId: 'toggle', line: 9 }],
+    },
+    {
+      name: 'handle exported from one module and toggled in another',
+      code: {
+        'src/tools.ts': `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+export const server = new McpServer({ name: 'x', version: '1' });
+export const publishTool = server.registerTool('publish', { description: 'd' }, async () => ({ content: [] }));`,
+        'src/index.ts': `import { publishTool } from './tools.js';
+export function gate(canElicit: boolean) {
+  if (canElicit) publishTool.enable();
+  else publishTool.disable();
+}`,
+      },
+      errors: [
+        { messageId: 'toggle', line: 3, file: 'src/index.ts' },
+        { messageId: 'toggle', line: 4, file: 'src/index.ts' },
+      ],
+    },
+    {
+      name: 'CommonJS namespace require',
+      filename: 'src/server.cjs',
+      code: `const mcp = require('@modelcontextprotocol/sdk/server/mcp.js');
+const server = new mcp.McpServer({ name: 'x', version: '1' });
+const beta = server.tool('beta', async () => ({ content: [] }));
+module.exports.toggle = (on) => (on ? beta.enable() : beta.disable());`,
+      errors: [
+        { messageId: 'toggle', line: 4 },
+        { messageId: 'toggle', line: 4 },
+      ],
+    },
+    {
+      name: 'aliased McpServer through an export * barrel',
+      code: {
+        'src/vendor/index.ts': "export * from '@modelcontextprotocol/server';",
+        'src/server.ts': `import { McpServer as Mcp } from './vendor/index.js';
+const server = new Mcp({ name: 'x', version: '1' });
+const t = server.registerTool('t', { description: 'd' }, async () => ({ content: [] }));
+t.update({ description: 'new' });`,
+      },
+      errors: [{ messageId: 'toggle', line: 4, file: 'src/server.ts' }],
+    },
+  ],
+});

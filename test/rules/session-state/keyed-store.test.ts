@@ -1,0 +1,274 @@
+import { describe, expect, it } from 'vitest';
+import { ruleTester } from '../../support/rule-tester.js';
+import { exactMessageIds } from '../message-ids.js';
+import rule from '../../../src/rules/session-state/keyed-store.js';
+
+ruleTester(rule, {
+  valid: [
+    {
+      name: 'keyed by a sessionId tool argument or by the express-session id',
+      code: `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { z } from 'zod';
+const carts = new Map<string, string[]>();
+const visits: Record<string, number> = {};
+const server = new McpServer({ name: 'shop', version: '1' });
+server.tool('view_cart', { sessionId: z.string() }, async ({ sessionId }, _extra) => ({
+  content: [{ type: 'text', text: (carts.get(sessionId) ?? []).join(', ') }],
+}));
+export function countVisit(req: any) {
+  visits[req.sessionID] = (visits[req.sessionID] ?? 0) + 1;
+}`,
+    },
+    {
+      name: 'transport registry and per-session servers belong to other rules',
+      code: `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+const transports = new Map<string, StreamableHTTPServerTransport>();
+const servers = new Map<string, McpServer>();
+export function open() {
+  const server = new McpServer({ name: 'x', version: '1' });
+  const transport = new StreamableHTTPServerTransport({
+    sessionIdGenerator: () => crypto.randomUUID(),
+    onsessioninitialized: (sid) => {
+      transports.set(sid, transport);
+      servers.set(sid, server);
+    },
+  });
+  return transport;
+}`,
+    },
+    {
+      name: 'request-scoped key (ctx.mcpReq.id)',
+      code: `import { McpServer } from '@modelcontextprotocol/server';
+const inflight = new Map<string | number, AbortController>();
+const server = new McpServer({ name: 'x', version: '1' });
+server.registerTool('slow', { description: 'Slow' }, async (ctx) => {
+  inflight.set(ctx.mcpReq.id, new AbortController());
+  return { content: [] };
+});`,
+    },
+    {
+      name: 'session id only logged',
+      code: `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+const server = new McpServer({ name: 'x', version: '1' });
+server.tool('hello', async (extra) => {
+  console.log({ session: extra.sessionId });
+  return { content: [] };
+});`,
+    },
+    {
+      name: 'KV key built from a sessionId tool argument',
+      code: `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { redis } from './redis.js';
+import { z } from 'zod';
+const server = new McpServer({ name: 'x', version: '1' });
+server.tool('load', { sessionId: z.string() }, async (args, _extra) => {
+  const raw = await redis.get(\`cart:\${args.sessionId}\`);
+  return { content: [{ type: 'text', text: raw ?? '' }] };
+});`,
+    },
+    {
+      name: 'subscriber bookkeeping: session ids as members of a per-URI set',
+      code: `import { McpServer } from '@modelcontextprotocol/server';
+const subscribers = new Map<string, Set<string>>();
+const server = new McpServer({ name: 'x', version: '1' });
+server.server.setRequestHandler('resources/subscribe', async (request, ctx) => {
+  const { uri } = request.params;
+  if (!subscribers.has(uri)) subscribers.set(uri, new Set());
+  subscribers.get(uri)!.add(ctx.sessionId!);
+  return {};
+});
+server.server.setRequestHandler('resources/unsubscribe', async (request, ctx) => {
+  subscribers.get(request.params.uri)?.delete(ctx.sessionId!);
+  return {};
+});`,
+    },
+  ],
+  invalid: [
+    {
+      name: 'v1 Map keyed through a helper, reported once at its declaration',
+      code: `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+const carts = new Map<string, string[]>();
+function cartKey(extra: any) {
+  return extra.sessionId ?? 'local';
+}
+const server = new McpServer({ name: 'shop', version: '1' });
+server.tool('view_cart', async (extra) => ({ content: [{ type: 'text', text: (carts.get(cartKey(extra)) ?? []).join() }] }));
+server.tool('clear_cart', async (extra) => {
+  carts.delete(cartKey(extra));
+  return { content: [] };
+});`,
+      errors: [{ messageId: 'store', line: 2 }],
+    },
+    {
+      name: 'credentials keyed by the v2 ctx session id (renamed destructuring)',
+      code: `import { McpServer } from '@modelcontextprotocol/server';
+const tokensBySession = new Map<string, string>();
+const server = new McpServer({ name: 'x', version: '1' });
+server.registerTool('login', { description: 'Log in' }, async (ctx) => {
+  const { sessionId: sid } = ctx;
+  tokensBySession.set(sid ?? '', 'token');
+  return { content: [] };
+});`,
+      errors: [{ messageId: 'credentials', line: 2 }],
+    },
+    {
+      name: 'object record and a class field in one file',
+      code: `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+const prefs: Record<string, string> = {};
+export class Workspace {
+  private userBySession = new Map<string, string>();
+  constructor(private readonly server: McpServer) {
+    server.tool('set_theme', async (extra) => {
+      prefs[extra.sessionId!] = 'dark';
+      this.userBySession.set(extra.sessionId!, 'alice');
+      return { content: [] };
+    });
+  }
+}`,
+      errors: [
+        { messageId: 'store', line: 2 },
+        { messageId: 'credentials', line: 4 },
+      ],
+    },
+    {
+      name: 'KV client: template and concatenation keys, one finding per call',
+      code: `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { redis } from './redis.js';
+const server = new McpServer({ name: 'x', version: '1' });
+server.tool('save', async (extra) => {
+  await redis.set(\`cart:\${extra.sessionId}\`, '[]');
+  await redis.expire('cart:' + extra.sessionId, 3600);
+  return { content: [] };
+});`,
+      errors: [
+        { messageId: 'kv', line: 5 },
+        { messageId: 'kv', line: 6 },
+      ],
+    },
+    {
+      name: 'store in a helper module, context from the server module',
+      code: {
+        'src/store.ts': `export const carts = new Map<string, string[]>();
+export function cartFor(extra: { sessionId?: string }) {
+  return carts.get(extra.sessionId ?? '') ?? [];
+}`,
+        'src/server.ts': `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { cartFor } from './store.js';
+const server = new McpServer({ name: 'shop', version: '1' });
+server.tool('view', async (extra) => ({ content: [{ type: 'text', text: cartFor(extra).join() }] }));`,
+      },
+      errors: [{ messageId: 'store', line: 1, file: 'src/store.ts' }],
+    },
+    {
+      name: 'CommonJS object store with a JSDoc-typed extra',
+      filename: 'src/db.cjs',
+      code: `/** @type {Record<string, any>} */
+const connections = {};
+/**
+ * @param {import('@modelcontextprotocol/sdk/shared/protocol.js').RequestHandlerExtra<any, any>} extra
+ */
+async function getConnection(extra, pool) {
+  const sid = extra.sessionId;
+  if (!connections[sid]) connections[sid] = await pool.connect();
+  return connections[sid];
+}
+module.exports = { getConnection };`,
+      errors: [{ messageId: 'store', line: 2 }],
+    },
+    {
+      name: 'transport callbacks key a derived-key Map and a Set of live sessions',
+      code: `import { NodeStreamableHTTPServerTransport } from '@modelcontextprotocol/node';
+const active = new Set<string>();
+const cache = new Map<string, number>();
+export const transport = new NodeStreamableHTTPServerTransport({
+  sessionIdGenerator: () => crypto.randomUUID(),
+  onsessioninitialized: (sid) => {
+    cache.set(\`quota:\${sid}\`, 100);
+  },
+  onsessionclosed: (sid) => {
+    active.delete(sid);
+  },
+});`,
+      errors: [
+        { messageId: 'store', line: 2 },
+        { messageId: 'store', line: 3 },
+      ],
+    },
+    {
+      name: 'project-local re-export module; session id returned by a helper in another file',
+      code: {
+        'src/sdk.ts': "export { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';",
+        'src/session.ts': `export function sessionOf(extra: any): string {
+  return extra.sessionId ?? 'stdio';
+}`,
+        'src/server.ts': `import { McpServer } from './sdk.js';
+import { sessionOf } from './session.js';
+import { z } from 'zod';
+const drafts = new Map<string, string>();
+const server = new McpServer({ name: 'x', version: '1' });
+server.tool('draft', { text: z.string() }, async ({ text }, extra) => {
+  drafts.set(sessionOf(extra), text);
+  return { content: [] };
+});`,
+      },
+      errors: [{ messageId: 'store', line: 4, file: 'src/server.ts' }],
+    },
+    {
+      name: 'arrow helper re-exported through a barrel',
+      code: {
+        'src/lib/carts.ts': `export const carts = new Map<string, number>();
+export const bump = (extra: any) => carts.set(extra.sessionId, (carts.get(extra.sessionId) ?? 0) + 1);`,
+        'src/lib/index.ts': "export * from './carts.js';",
+        'src/server.ts': `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { bump } from './lib/index.js';
+const server = new McpServer({ name: 'x', version: '1' });
+server.tool('bump', async (extra) => {
+  bump(extra);
+  return { content: [] };
+});`,
+      },
+      errors: [{ messageId: 'store', line: 1, file: 'src/lib/carts.ts' }],
+    },
+    {
+      name: 'ESM JavaScript helper with a JSDoc-typed v2 ServerContext',
+      code: {
+        'src/state.js': `const notes = new Map();
+/** @param {import('@modelcontextprotocol/server').ServerContext} ctx */
+export function notesOf(ctx) {
+  return notes.get(ctx.sessionId) ?? [];
+}`,
+      },
+      errors: [{ messageId: 'store', line: 1, file: 'src/state.js' }],
+    },
+  ],
+});
+
+describe('session-state/keyed-store messageIds (whole-template match, independent of the harness prefix match)', () => {
+  it('credentials store keyed by a renamed ctx.sessionId', () => {
+    const code = `import { McpServer } from '@modelcontextprotocol/server';
+const tokensBySession = new Map<string, string>();
+const server = new McpServer({ name: 'x', version: '1' });
+server.registerTool('login', { description: 'Log in' }, async (ctx) => {
+  const { sessionId: sid } = ctx;
+  tokensBySession.set(sid ?? '', 'token');
+  return { content: [] };
+});`;
+    expect(exactMessageIds(rule, code)).toEqual(['src/server.ts:2 credentials']);
+  });
+  it('application store and credentials class field side by side', () => {
+    const code = `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+const prefs: Record<string, string> = {};
+export class Workspace {
+  private userBySession = new Map<string, string>();
+  constructor(private readonly server: McpServer) {
+    server.tool('set_theme', async (extra) => {
+      prefs[extra.sessionId!] = 'dark';
+      this.userBySession.set(extra.sessionId!, 'alice');
+      return { content: [] };
+    });
+  }
+}`;
+    expect(exactMessageIds(rule, code)).toEqual(['src/server.ts:2 store', 'src/server.ts:4 credentials']);
+  });
+});

@@ -1,0 +1,163 @@
+import { ruleTester } from '../../support/rule-tester.js';
+import rule from '../../../src/rules/session-state/per-session-server.js';
+
+ruleTester(rule, {
+  valid: [
+    {
+      name: 'a { transport, server } bundle is a transport registry',
+      code: `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+const sessions = new Map<string, { transport: StreamableHTTPServerTransport; server: McpServer }>();
+export function open() {
+  const server = new McpServer({ name: 'x', version: '1' });
+  const transport = new StreamableHTTPServerTransport({
+    sessionIdGenerator: () => crypto.randomUUID(),
+    onsessioninitialized: (sid) => sessions.set(sid, { transport, server }),
+  });
+  return transport;
+}`,
+    },
+    {
+      name: 'servers keyed by tenant, not by session',
+      code: `import { McpServer } from '@modelcontextprotocol/server';
+const byTenant = new Map<string, McpServer>();
+export function serverFor(tenant: string) {
+  let s = byTenant.get(tenant);
+  if (!s) byTenant.set(tenant, (s = new McpServer({ name: tenant, version: '1' })));
+  return s;
+}`,
+    },
+    {
+      name: 'one module-level server and session-keyed application state',
+      code: `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+const server = new McpServer({ name: 'x', version: '1' });
+const notes = new Map<string, string>();
+server.tool('note', async (extra) => {
+  notes.set(extra.sessionId ?? '', 'x');
+  return { content: [] };
+});`,
+    },
+    {
+      name: 'upstream clients (client package) kept per session',
+      code: `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+const upstreams = new Map<string, Client>();
+const server = new McpServer({ name: 'proxy', version: '1' });
+server.tool('proxy', async (extra) => {
+  upstreams.set(extra.sessionId!, new Client({ name: 'p', version: '1' }));
+  return { content: [] };
+});`,
+    },
+    {
+      name: 'a factory that builds a new server per request',
+      code: `import { McpServer } from '@modelcontextprotocol/server';
+export function buildServer() {
+  return new McpServer({ name: 'x', version: '1' });
+}
+export const handler = (req: any) => buildServer().connect(req.transport);`,
+    },
+  ],
+  invalid: [
+    {
+      name: 'v2 servers map filled in onsessioninitialized',
+      code: `import { McpServer } from '@modelcontextprotocol/server';
+import { NodeStreamableHTTPServerTransport } from '@modelcontextprotocol/node';
+const servers = new Map<string, McpServer>();
+export function open(build: () => McpServer) {
+  const server = build();
+  return new NodeStreamableHTTPServerTransport({
+    sessionIdGenerator: () => crypto.randomUUID(),
+    onsessioninitialized: (sid) => {
+      servers.set(sid, server);
+    },
+    onsessionclosed: (sid) => {
+      servers.delete(sid);
+    },
+  });
+}`,
+      errors: [{ messageId: 'servers', line: 3 }],
+    },
+    {
+      name: 'v1 low-level Server in a typed record keyed by transport.sessionId',
+      code: `import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import type { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+const servers: { [sessionId: string]: Server } = {};
+export async function attach(transport: StreamableHTTPServerTransport) {
+  const server = new Server({ name: 'x', version: '1' }, { capabilities: {} });
+  await server.connect(transport);
+  servers[transport.sessionId!] = server;
+}`,
+      errors: [{ messageId: 'servers', line: 3 }],
+    },
+    {
+      name: 'untyped map of servers built by a local factory (aliased import)',
+      code: `import { McpServer as Mcp } from '@modelcontextprotocol/sdk/server/mcp.js';
+function createServer() {
+  return new Mcp({ name: 'x', version: '1' });
+}
+const live = new Map();
+export function onOpen(req: any) {
+  const sid = req.headers['mcp-session-id'];
+  if (!live.has(sid)) live.set(sid, createServer());
+  return live.get(sid);
+}`,
+      errors: [{ messageId: 'servers', line: 5 }],
+    },
+    {
+      name: 'class field typed through a namespace import',
+      code: `import * as mcp from '@modelcontextprotocol/sdk/server/mcp.js';
+export class Hub {
+  private servers = new Map<string, mcp.McpServer>();
+  add(req: { headers: Record<string, string> }, server: mcp.McpServer) {
+    this.servers.set(req.headers['mcp-session-id'], server);
+  }
+}`,
+      errors: [{ messageId: 'servers', line: 3 }],
+    },
+    {
+      name: 'CommonJS whole-module require',
+      filename: 'src/server.cjs',
+      code: `const sdk = require('@modelcontextprotocol/sdk/server/mcp.js');
+const servers = {};
+function serverFor(req) {
+  const sid = req.header('mcp-session-id');
+  servers[sid] = servers[sid] || new sdk.McpServer({ name: 'x', version: '1' });
+  return servers[sid];
+}
+module.exports = { serverFor };`,
+      errors: [{ messageId: 'servers', line: 2 }],
+    },
+    {
+      name: 'project-local re-export module through an export * barrel',
+      code: {
+        'src/sdk.ts': "export { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';",
+        'src/lib/index.ts': "export * from '../sdk.js';",
+        'src/servers.ts': `import { McpServer } from './lib/index.js';
+export const perSession: Record<string, McpServer> = {};
+export function remember(sid: string, server: McpServer) {
+  perSession[sid] = server;
+}`,
+        'src/http.ts': `import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import { McpServer } from './lib/index.js';
+import { remember } from './servers.js';
+export const t = new StreamableHTTPServerTransport({
+  sessionIdGenerator: () => crypto.randomUUID(),
+  onsessioninitialized: (sid) => remember(sid, new McpServer({ name: 'x', version: '1' })),
+});`,
+      },
+      errors: [{ messageId: 'servers', line: 2, file: 'src/servers.ts' }],
+    },
+    {
+      name: 'CommonJS re-export module (module.exports = { McpServer: require(sdk).McpServer })',
+      code: {
+        'src/sdk.js': "module.exports = { McpServer: require('@modelcontextprotocol/sdk/server/mcp.js').McpServer };",
+        'src/server.cjs': `const { McpServer } = require('./sdk.js');
+const servers = new Map();
+module.exports.onOpen = (req) => {
+  servers.set(req.header('mcp-session-id'), new McpServer({ name: 'x', version: '1' }));
+};`,
+      },
+      errors: [{ messageId: 'servers', line: 2, file: 'src/server.cjs' }],
+    },
+  ],
+});

@@ -1,0 +1,349 @@
+import { describe, expect, it } from 'vitest';
+import { ruleTester, runRule } from '../../support/rule-tester.js';
+import rule from '../../../src/rules/session-state/session-id-read.js';
+
+const CROSS_FILE_HELPER = {
+  'src/cart.ts': `const carts = new Map<string, string[]>();
+function cartKey(extra: any): string {
+  return extra.sessionId ?? 'local';
+}
+export function getCart(extra: any): string[] {
+  const key = cartKey(extra);
+  let cart = carts.get(key);
+  if (!cart) carts.set(key, (cart = []));
+  return cart;
+}`,
+  'src/server.ts': `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { getCart } from './cart.js';
+const server = new McpServer({ name: 'shop', version: '1.0.0' });
+server.tool('view_cart', async (extra) => {
+  const e = extra;
+  return { content: [{ type: 'text', text: getCart(e).join(', ') }] };
+});`,
+};
+
+ruleTester(rule, {
+  valid: [
+    {
+      name: 'a sessionId tool argument (destructured args and args.sessionId)',
+      code: `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { z } from 'zod';
+const checkouts = new Map<string, string>();
+const server = new McpServer({ name: 'shop', version: '1.0.0' });
+server.registerTool('resume_checkout', { inputSchema: { sessionId: z.string() } }, async ({ sessionId }) => ({
+  content: [{ type: 'text', text: checkouts.get(sessionId) ?? 'unknown' }],
+}));
+server.tool('cancel_checkout', { sessionId: z.string() }, async (args, _extra) => {
+  checkouts.delete(args.sessionId);
+  return { content: [] };
+});`,
+    },
+    {
+      name: 'express-session and a payment-provider checkout session',
+      code: `import express from 'express';
+import Stripe from 'stripe';
+const stripe = new Stripe('sk_test');
+const app = express();
+const carts = new Map<string, string[]>();
+app.post('/checkout', async (req: any, res) => {
+  const session = await stripe.checkout.sessions.create({ mode: 'payment' });
+  carts.set(req.sessionID, []);
+  res.json({ id: session.id, legacy: req.session.id });
+});`,
+    },
+    {
+      name: 'a read that only feeds logs is session-telemetry, not a read',
+      code: `import { McpServer } from '@modelcontextprotocol/server';
+const server = new McpServer({ name: 'x', version: '1' });
+server.registerTool('ping_me', { description: 'd' }, async (ctx) => {
+  console.log(\`call from \${ctx.sessionId}\`);
+  return { content: [] };
+});`,
+    },
+    {
+      name: 'transport routing code (the registry rules cover it)',
+      code: `import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+const transports: Record<string, StreamableHTTPServerTransport> = {};
+export function track(transport: StreamableHTTPServerTransport) {
+  transport.onclose = () => {
+    if (transport.sessionId) delete transports[transport.sessionId];
+  };
+}`,
+    },
+    {
+      name: 'client-side transport session id',
+      code: `import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+const saved = new Map<string, string>();
+export async function connect(url: string) {
+  const transport = new StreamableHTTPClientTransport(new URL(url));
+  await new Client({ name: 'c', version: '1' }).connect(transport);
+  saved.set(url, transport.sessionId ?? '');
+}`,
+    },
+    {
+      name: 'request id, and sessionId only in comments and descriptions',
+      code: `import { McpServer } from '@modelcontextprotocol/server';
+const seen = new Set<string | number>();
+const server = new McpServer({ name: 'x', version: '1' });
+// never key by ctx.sessionId
+server.registerTool('once', { description: 'Uses ctx.mcpReq.id, not extra.sessionId' }, async (ctx) => {
+  seen.add(ctx.mcpReq.id);
+  return { content: [] };
+});`,
+    },
+    {
+      name: 'sessionId property of a non-SDK object',
+      code: `const jobs = new Map<string, number>();
+export function enqueue(job: { sessionId: string; payload: string }) {
+  jobs.set(job.sessionId, Date.now());
+}`,
+    },
+    {
+      name: 'a resource-template variable named sessionId (v1 ResourceTemplate)',
+      code: `import { McpServer, ResourceTemplate } from '@modelcontextprotocol/sdk/server/mcp.js';
+const carts = new Map<string, string[]>();
+const server = new McpServer({ name: 'x', version: '1' });
+server.resource('cart', new ResourceTemplate('carts://{sessionId}', { list: undefined }), async (uri, { sessionId }) => ({
+  contents: [{ uri: uri.href, text: (carts.get(String(sessionId)) ?? []).join() }],
+}));`,
+    },
+    {
+      name: 'tool with a description string and a sessionId argument schema (one-parameter callback gets args)',
+      code: `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { z } from 'zod';
+const carts = new Map<string, string[]>();
+const server = new McpServer({ name: 'x', version: '1' });
+server.tool('view', 'View a saved cart', { sessionId: z.string() }, async ({ sessionId }) => ({
+  content: [{ type: 'text', text: (carts.get(sessionId) ?? []).join() }],
+}));`,
+    },
+  ],
+  invalid: [
+    {
+      name: 'v1 extra.sessionId keys a Map',
+      code: `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { z } from 'zod';
+const carts = new Map<string, string[]>();
+const server = new McpServer({ name: 'shop', version: '1.0.0' });
+server.tool('add_item', { sku: z.string() }, async ({ sku }, extra) => {
+  const cart = carts.get(extra.sessionId ?? 'local') ?? [];
+  cart.push(sku);
+  return { content: [{ type: 'text', text: cart.join(', ') }] };
+});`,
+      errors: [{ messageId: 'read', line: 6 }],
+    },
+    {
+      name: 'v2 ctx.sessionId guard and a renamed destructuring',
+      code: `import { McpServer } from '@modelcontextprotocol/server';
+const owners = new Map<string, string>();
+const server = new McpServer({ name: 'x', version: '1' });
+server.registerTool('claim', { description: 'Claim the board' }, async (ctx) => {
+  if (!ctx.sessionId) throw new Error('needs a session');
+  const { sessionId: sid } = ctx;
+  owners.set('board', sid);
+  return { content: [] };
+});`,
+      errors: [
+        { messageId: 'read', line: 5 },
+        { messageId: 'read', line: 6 },
+      ],
+    },
+    {
+      name: 'destructured in the handler parameter of a v1 low-level Server',
+      code: `import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { CallToolRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+const server = new Server({ name: 'x', version: '1' }, { capabilities: { tools: {} } });
+const quotas = new Map<string, number>();
+server.setRequestHandler(CallToolRequestSchema, async (request, { sessionId }) => {
+  quotas.set(sessionId ?? '', (quotas.get(sessionId ?? '') ?? 0) + 1);
+  return { content: [{ type: 'text', text: request.params.name }] };
+});`,
+      errors: [{ messageId: 'read', line: 5 }],
+    },
+    {
+      name: 'followed through a variable and two helpers in another file',
+      code: CROSS_FILE_HELPER,
+      errors: [{ messageId: 'read', line: 3, file: 'src/cart.ts' }],
+    },
+    {
+      name: 'JSDoc-typed extra in a CommonJS helper',
+      filename: 'src/db.cjs',
+      code: `/**
+ * @param {import('@modelcontextprotocol/sdk/shared/protocol.js').RequestHandlerExtra<any, any>} extra
+ */
+function connectionKey(extra) {
+  return \`conn:\${extra.sessionId}\`;
+}
+const connections = {};
+/** @param {import('@modelcontextprotocol/sdk/shared/protocol.js').RequestHandlerExtra<any, any>} extra */
+function connectionFor(extra) {
+  return connections[connectionKey(extra)];
+}
+module.exports = { connectionFor };`,
+      errors: [{ messageId: 'read', line: 5 }],
+    },
+    {
+      name: 'helper parameter typed with a local alias of RequestHandlerExtra (no caller in the project)',
+      code: `import type { RequestHandlerExtra } from '@modelcontextprotocol/sdk/shared/protocol.js';
+import type { ServerNotification, ServerRequest } from '@modelcontextprotocol/sdk/types.js';
+type Extra = RequestHandlerExtra<ServerRequest, ServerNotification>;
+const prefs = new Map<string, string>();
+export function themeOf(extra: Extra): string {
+  return prefs.get(extra.sessionId ?? '') ?? 'light';
+}`,
+      errors: [{ messageId: 'read', line: 6 }],
+    },
+    {
+      name: 'server.server.transport?.sessionId used for an access decision',
+      code: `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { acl } from './acl.js';
+const server = new McpServer({ name: 'docs', version: '1' });
+server.tool('read_doc', async () => {
+  const allowed = await acl.check(server.server.transport?.sessionId, 'docs:read');
+  return { content: [{ type: 'text', text: allowed ? 'ok' : 'denied' }] };
+});`,
+      errors: [{ messageId: 'read', line: 5 }],
+    },
+    {
+      name: 'transport.sessionId keys application state',
+      code: `import { NodeStreamableHTTPServerTransport } from '@modelcontextprotocol/node';
+const uploads = new Map<string, Uint8Array[]>();
+export function attach(transport: NodeStreamableHTTPServerTransport, chunk: Uint8Array) {
+  const list = uploads.get(transport.sessionId!) ?? [];
+  list.push(chunk);
+  uploads.set(transport.sessionId!, list);
+}`,
+      errors: [
+        { messageId: 'read', line: 4 },
+        { messageId: 'read', line: 6 },
+      ],
+    },
+    {
+      name: 'v2 ServerContext typed through an export * barrel, helper in another file',
+      code: {
+        'src/sdk/index.ts': "export * from '@modelcontextprotocol/server';",
+        'src/audit.ts': `import type { ServerContext } from './sdk/index.js';
+const trails = new Map<string, string[]>();
+export function record(c: ServerContext, action: string): void {
+  const key = c.sessionId ?? 'stdio';
+  trails.set(key, [...(trails.get(key) ?? []), action]);
+}`,
+        'src/tools.ts': `import { McpServer } from './sdk/index.js';
+import { record } from './audit.js';
+export const server = new McpServer({ name: 'notes', version: '2' });
+server.registerTool('draft', { description: 'Draft' }, async (ctx) => {
+  record(ctx, 'draft');
+  return { content: [] };
+});`,
+      },
+      errors: [{ messageId: 'read', line: 4, file: 'src/audit.ts' }],
+    },
+    {
+      name: 'CommonJS namespace require, context destructured in a helper parameter',
+      filename: 'src/server.cjs',
+      code: `const mcp = require('@modelcontextprotocol/sdk/server/mcp.js');
+const server = new mcp.McpServer({ name: 'x', version: '1' });
+const tokens = {};
+function tokenFor({ sessionId }) {
+  return tokens[sessionId];
+}
+server.tool('whoami', async (extra) => ({ content: [{ type: 'text', text: String(tokenFor(extra)) }] }));`,
+      errors: [{ messageId: 'read', line: 4 }],
+    },
+    {
+      name: 'a read that feeds a log and a store is one session-id-read',
+      code: `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+const carts = new Map<string, string[]>();
+const server = new McpServer({ name: 'x', version: '1' });
+server.tool('view', async (extra) => {
+  const sid = extra.sessionId ?? 'local';
+  console.log('view cart', sid);
+  return { content: [{ type: 'text', text: (carts.get(sid) ?? []).join() }] };
+});`,
+      errors: [{ messageId: 'read', line: 5 }],
+    },
+    {
+      name: 'project-local re-export module with an aliased McpServer',
+      code: {
+        'src/sdk.ts': "export { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';",
+        'src/server.ts': `import { McpServer as Mcp } from './sdk.js';
+import { quota } from './quota.js';
+const server = new Mcp({ name: 'search', version: '1' });
+server.tool('search', async (extra) => {
+  await quota.consume(extra.sessionId!);
+  return { content: [] };
+});`,
+      },
+      errors: [{ messageId: 'read', line: 5, file: 'src/server.ts' }],
+    },
+    {
+      name: 'a typeof guard next to the real read is one finding',
+      code: `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+const carts = new Map<string, string[]>();
+const server = new McpServer({ name: 'x', version: '1' });
+server.tool('view', 'View the cart', async (extra) => {
+  if (typeof extra.sessionId !== 'string') return { content: [] };
+  return { content: [{ type: 'text', text: (carts.get(extra.sessionId) ?? []).join() }] };
+});`,
+      errors: [{ messageId: 'read', line: 6 }],
+    },
+    {
+      name: 'resource template callback: extra is the third parameter',
+      code: `import { McpServer, ResourceTemplate } from '@modelcontextprotocol/sdk/server/mcp.js';
+const drafts = new Map<string, string>();
+const server = new McpServer({ name: 'x', version: '1' });
+server.resource('draft', new ResourceTemplate('drafts://{id}', { list: undefined }), async (uri, { id }, extra) => ({
+  contents: [{ uri: uri.href, text: drafts.get(\`\${extra.sessionId}:\${id}\`) ?? '' }],
+}));`,
+      errors: [{ messageId: 'read', line: 5 }],
+    },
+    {
+      name: 'helpers as an object method and a class method',
+      code: `import { McpServer } from '@modelcontextprotocol/server';
+const owners = new Map<string, string>();
+const helpers = {
+  ownerOf(ctx: any) {
+    return owners.get(ctx.sessionId);
+  },
+};
+export class Tools {
+  constructor(private readonly server: McpServer) {
+    server.registerTool('owner', { description: 'd' }, async (ctx) => {
+      this.claim(ctx);
+      return { content: [{ type: 'text', text: String(helpers.ownerOf(ctx)) }] };
+    });
+  }
+  private claim(c: any) {
+    owners.set(c.sessionId, 'me');
+  }
+}`,
+      errors: [
+        { messageId: 'read', line: 5 },
+        { messageId: 'read', line: 16 },
+      ],
+    },
+    {
+      name: "bracket access extra['sessionId']",
+      code: `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+const carts = new Map<string, string[]>();
+const server = new McpServer({ name: 'x', version: '1' });
+server.tool('view', async (extra) => ({
+  content: [{ type: 'text', text: (carts.get(extra['sessionId'] ?? '') ?? []).join() }],
+}));`,
+      errors: [{ messageId: 'read', line: 5 }],
+    },
+  ],
+});
+
+describe('session-state/session-id-read message', () => {
+  it('carries the chain from the handler context to the helper', () => {
+    const { findings } = runRule(rule, CROSS_FILE_HELPER);
+    expect(findings).toHaveLength(1);
+    const chain = findings[0]!.chain ?? [];
+    expect(chain[0]).toMatch(/^`extra` of tool\('view_cart'\) callback \(src\/server\.ts:4\)$/);
+    expect(chain.some((hop) => hop.startsWith('getCart(e)') && hop.endsWith('(src/server.ts:6)'))).toBe(true);
+    expect(chain.some((hop) => hop.startsWith('cartKey(extra)') && hop.endsWith('(src/cart.ts:6)'))).toBe(true);
+    expect(findings[0]!.message).toContain('Reached via:');
+  });
+});

@@ -1,0 +1,152 @@
+import { ruleTester } from '../../support/rule-tester.js';
+import rule from '../../../src/rules/session-state/session-telemetry.js';
+
+ruleTester(rule, {
+  valid: [
+    {
+      name: 'a read that keys state as well as a log is a session-id-read',
+      code: `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+const carts = new Map<string, string[]>();
+const server = new McpServer({ name: 'x', version: '1' });
+server.tool('view', async (extra) => {
+  const sid = extra.sessionId ?? 'local';
+  console.log('view cart', sid);
+  return { content: [{ type: 'text', text: (carts.get(sid) ?? []).join() }] };
+});`,
+    },
+    {
+      name: 'logging the raw header (session-header covers it) and the express-session id',
+      code: `export function access(req: any) {
+  console.log('mcp session', req.headers['mcp-session-id']);
+  console.log('cookie session', req.sessionID, req.session.id);
+}`,
+    },
+    {
+      name: 'logging a sessionId tool argument and the MCP request id',
+      code: `import { McpServer } from '@modelcontextprotocol/server';
+import * as z from 'zod';
+const server = new McpServer({ name: 'x', version: '1' });
+server.registerTool('resume', { inputSchema: z.object({ sessionId: z.string() }) }, async (args, ctx) => {
+  console.log('resume', args.sessionId, ctx.mcpReq.id);
+  return { content: [] };
+});`,
+    },
+    {
+      name: 'a guard on the session id is a session-id-read',
+      code: `import { McpServer } from '@modelcontextprotocol/server';
+const server = new McpServer({ name: 'x', version: '1' });
+server.registerTool('x', { description: 'd' }, async (ctx) => {
+  if (!ctx.sessionId) throw new Error('no session');
+  return { content: [] };
+});`,
+    },
+    {
+      name: 'sessionId only inside a log message string',
+      code: `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+const server = new McpServer({ name: 'x', version: '1' });
+server.tool('hello', async (_extra) => {
+  console.log('extra.sessionId is not used any more');
+  return { content: [] };
+});`,
+    },
+    {
+      name: 'the onsessioninitialized argument logged (session-lifecycle covers the callback)',
+      code: `import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+export const transport = new StreamableHTTPServerTransport({
+  sessionIdGenerator: () => crypto.randomUUID(),
+  onsessioninitialized: (sid) => console.log('session opened', sid),
+});`,
+    },
+  ],
+  invalid: [
+    {
+      name: 'v1 console.error with a template literal',
+      code: `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+const server = new McpServer({ name: 'x', version: '1' });
+server.tool('checkout', async (extra) => {
+  console.error(\`[\${extra.sessionId}] checkout\`);
+  return { content: [] };
+});`,
+      errors: [{ messageId: 'telemetry', line: 4 }],
+    },
+    {
+      name: 'structured logger field and an OpenTelemetry span attribute',
+      code: `import { McpServer } from '@modelcontextprotocol/server';
+import { trace } from '@opentelemetry/api';
+import pino from 'pino';
+const logger = pino();
+const server = new McpServer({ name: 'x', version: '1' });
+server.registerTool('search', { description: 'Search' }, async (ctx) => {
+  logger.info({ sessionId: ctx.sessionId }, 'search');
+  trace.getActiveSpan()?.setAttribute('mcp.session_id', ctx.sessionId ?? '');
+  return { content: [] };
+});`,
+      errors: [
+        { messageId: 'telemetry', line: 7 },
+        { messageId: 'telemetry', line: 8 },
+      ],
+    },
+    {
+      name: 'destructured from the context and logged by a helper in another file',
+      code: {
+        'src/log.ts': `export function logCall(tool: string, sessionId: string | undefined) {
+  console.log(\`\${tool} called\`, { sessionId });
+}`,
+        'src/server.ts': `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { z } from 'zod';
+import { logCall } from './log.js';
+const server = new McpServer({ name: 'x', version: '1' });
+server.tool('hello', { name: z.string() }, async ({ name }, { sessionId }) => {
+  logCall(\`hello \${name}\`, sessionId);
+  return { content: [] };
+});`,
+      },
+      errors: [{ messageId: 'telemetry', line: 5, file: 'src/server.ts' }],
+    },
+    {
+      name: 'transport.sessionId logged when the transport closes',
+      code: `import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+export function open() {
+  const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: () => crypto.randomUUID() });
+  transport.onclose = () => console.log('session closed', transport.sessionId);
+  return transport;
+}`,
+      errors: [{ messageId: 'telemetry', line: 4 }],
+    },
+    {
+      name: 'session id sent to the client log (ctx.mcpReq.log)',
+      code: `import { McpServer } from '@modelcontextprotocol/server';
+const server = new McpServer({ name: 'x', version: '1' });
+server.registerTool('trace_me', { description: 'd' }, async (ctx) => {
+  ctx.mcpReq.log('debug', \`session \${ctx.sessionId}\`);
+  return { content: [] };
+});`,
+      errors: [{ messageId: 'telemetry', line: 4 }],
+    },
+    {
+      name: 'CommonJS audit logger with a JSDoc-typed extra',
+      filename: 'src/audit.cjs',
+      code: `const logger = require('pino')();
+/**
+ * @param {import('@modelcontextprotocol/sdk/shared/protocol.js').RequestHandlerExtra<any, any>} extra
+ * @param {string} action
+ */
+function audit(extra, action) {
+  logger.info(\`\${action} by \${extra.sessionId}\`);
+}
+module.exports = { audit };`,
+      errors: [{ messageId: 'telemetry', line: 7 }],
+    },
+    {
+      name: 'metrics label through server.server.transport?.sessionId',
+      code: `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { metrics } from './metrics.js';
+const server = new McpServer({ name: 'x', version: '1' });
+server.tool('count', async () => {
+  metrics.increment('tool.calls', { session: server.server.transport?.sessionId ?? 'none' });
+  return { content: [] };
+});`,
+      errors: [{ messageId: 'telemetry', line: 5 }],
+    },
+  ],
+});

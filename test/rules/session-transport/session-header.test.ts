@@ -1,0 +1,162 @@
+import { ruleTester } from '../../support/rule-tester.js';
+import rule from '../../../src/rules/session-transport/session-header.js';
+
+ruleTester(rule, {
+  valid: [
+    {
+      name: 'other MCP headers, and a module constant that is never used',
+      code: `export const SESSION_HEADER = 'mcp-session-id';
+export function contentType(req: any) {
+  return req.headers['content-type'] ?? req.header('Mcp-Protocol-Version');
+}`,
+    },
+    {
+      name: 'the header named only in comments and descriptions',
+      code: `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+// Clients used to send req.headers['mcp-session-id'] here.
+const server = new McpServer({ name: 'x', version: '1' });
+server.registerTool('whoami', { description: 'Ignores the Mcp-Session-Id header entirely.' }, async () => ({ content: [] }));`,
+    },
+    {
+      name: 'express-session cookie session',
+      code: `import session from 'express-session';
+import express from 'express';
+const app = express();
+app.use(session({ secret: 's', name: 'sid' }));
+app.get('/me', (req: any, res) => res.json({ id: req.sessionID, user: req.session.user }));`,
+    },
+    {
+      name: 'CORS config without the session header',
+      code: `import cors from 'cors';
+export const corsMiddleware = cors({
+  exposedHeaders: ['Mcp-Protocol-Version'],
+  allowedHeaders: ['Content-Type', 'Mcp-Method', 'Mcp-Name'],
+});`,
+    },
+    {
+      name: 'stateless v2 server reading Last-Event-ID and protocol version only',
+      code: `export function meta(request: Request) {
+  return { version: request.headers.get('mcp-protocol-version'), last: request.headers.get('last-event-id') };
+}`,
+    },
+  ],
+  invalid: [
+    {
+      name: 'express reads: index, header() and get(), case-insensitive',
+      code: `export function sessionOf(req: any): string | undefined {
+  const a = req.headers['mcp-session-id'];
+  const b = req.header('Mcp-Session-Id');
+  const c = req.get('MCP-SESSION-ID');
+  return a ?? b ?? c;
+}`,
+      errors: [
+        { messageId: 'read', line: 2 },
+        { messageId: 'read', line: 3 },
+        { messageId: 'read', line: 4 },
+      ],
+    },
+    {
+      name: 'web-standard Headers: get() is a read, set() a write',
+      code: `export async function handle(request: Request): Promise<Response> {
+  const sid = request.headers.get('mcp-session-id');
+  const headers = new Headers({ 'content-type': 'application/json' });
+  if (sid) headers.set('Mcp-Session-Id', sid);
+  return new Response('{}', { headers });
+}`,
+      errors: [
+        { messageId: 'read', line: 2 },
+        { messageId: 'write', line: 4 },
+      ],
+    },
+    {
+      name: 'response writes: setHeader, set and header with a value',
+      code: `export function echo(res: any, sid: string) {
+  res.setHeader('Mcp-Session-Id', sid);
+  res.set('mcp-session-id', sid);
+  res.header('Mcp-Session-Id', sid);
+}`,
+      errors: [
+        { messageId: 'write', line: 2 },
+        { messageId: 'write', line: 3 },
+        { messageId: 'write', line: 4 },
+      ],
+    },
+    {
+      name: 'header name through a module constant: each use is placed at the identifier',
+      code: `const SESSION_HEADER = 'Mcp-Session-Id';
+export function route(req: any, res: any) {
+  const sid = req.header(SESSION_HEADER);
+  res.setHeader(
+    SESSION_HEADER,
+    sid,
+  );
+}`,
+      errors: [
+        { messageId: 'read', line: 3 },
+        { messageId: 'write', line: 5 },
+      ],
+    },
+    {
+      name: 'CORS exposes and allows the header (array elements and Access-Control header value)',
+      code: `import cors from 'cors';
+export const corsOptions = cors({
+  origin: '*',
+  exposedHeaders: ['Mcp-Session-Id'],
+  allowedHeaders: [
+    'Content-Type',
+    'mcp-session-id',
+  ],
+});
+export function expose(res: any) {
+  res.setHeader('Access-Control-Expose-Headers', 'Mcp-Session-Id, Mcp-Protocol-Version');
+}`,
+      errors: [
+        { messageId: 'cors', line: 4 },
+        { messageId: 'cors', line: 7 },
+        { messageId: 'cors', line: 11 },
+      ],
+    },
+    {
+      name: 'hono context: c.req.header() read and c.header() write',
+      code: `import { Hono } from 'hono';
+const app = new Hono();
+app.post('/mcp', async (c) => {
+  const sid = c.req.header('mcp-session-id');
+  c.header('Mcp-Session-Id', sid ?? 'none');
+  return c.json({ ok: true });
+});`,
+      errors: [
+        { messageId: 'read', line: 4 },
+        { messageId: 'write', line: 5 },
+      ],
+    },
+    {
+      name: 'constant imported from another module',
+      code: {
+        'src/constants.ts': "export const MCP_SESSION_HEADER = 'mcp-session-id';",
+        'src/http.ts': `import { MCP_SESSION_HEADER } from './constants.js';
+export const sid = (req: any) => req.headers[MCP_SESSION_HEADER];`,
+      },
+      errors: [{ messageId: 'read', line: 2, file: 'src/http.ts' }],
+    },
+    {
+      name: 'CommonJS route handler',
+      filename: 'src/server.cjs',
+      code: `const express = require('express');
+const app = express();
+app.get('/mcp', (req, res) => {
+  const sid = req.header('mcp-session-id') || '';
+  res.status(sid ? 200 : 400).end();
+});`,
+      errors: [{ messageId: 'read', line: 4 }],
+    },
+    {
+      name: 'header destructured from req.headers',
+      code: `export function sid(req: any) {
+  const { 'mcp-session-id': sessionId } = req.headers;
+  return sessionId;
+}`,
+      errors: [{ messageId: 'read', line: 2 }],
+    },
+  ],
+});

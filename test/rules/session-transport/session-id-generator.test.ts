@@ -1,0 +1,147 @@
+import { ruleTester } from '../../support/rule-tester.js';
+import rule from '../../../src/rules/session-transport/session-id-generator.js';
+
+ruleTester(rule, {
+  valid: [
+    {
+      name: 'stateless transport (sessionIdGenerator: undefined)',
+      code: `import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+const t = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });`,
+    },
+    {
+      name: 'a non-SDK class with the same option name',
+      code: `import { MyTransport } from './my-transport.js';
+const t = new MyTransport({ sessionIdGenerator: () => 'x' });`,
+    },
+    {
+      name: 'v2 web-standard transport with sessionIdGenerator: void 0',
+      code: `import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/server';
+export const t = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: void 0 });`,
+    },
+    {
+      name: 'per-request stateless server; the old generator survives only in a comment',
+      code: `import express from 'express';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import { buildServer } from './build.js';
+const app = express();
+app.post('/mcp', async (req, res) => {
+  // was: sessionIdGenerator: () => randomUUID(),
+  const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+  await buildServer().connect(transport);
+  await transport.handleRequest(req, res, req.body);
+});
+app.get('/mcp', (_req, res) => res.status(405).set('Allow', 'POST').end());`,
+    },
+    {
+      name: 'an options object that never reaches an SDK transport',
+      code: `import { randomUUID } from 'node:crypto';
+export const sessionConfig = { sessionIdGenerator: () => randomUUID(), ttlSeconds: 3600 };`,
+    },
+    {
+      name: 'the same class name from a package that is not the MCP SDK',
+      code: `import { StreamableHTTPServerTransport } from 'mcp-lite';
+export const t = new StreamableHTTPServerTransport({ sessionIdGenerator: () => 'x' });`,
+    },
+    {
+      name: 'CommonJS stateless transport',
+      filename: 'src/server.cjs',
+      code: `const { StreamableHTTPServerTransport } = require('@modelcontextprotocol/sdk/server/streamableHttp.js');
+module.exports = () => new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });`,
+    },
+  ],
+  invalid: [
+    {
+      name: 'v1 sessionful transport',
+      code: `import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import { randomUUID } from 'node:crypto';
+const t = new StreamableHTTPServerTransport({
+  sessionIdGenerator: () => randomUUID(),
+});`,
+      errors: [{ messageId: 'sessionful', line: 4 }],
+    },
+    {
+      name: 'v2 transport through an options variable',
+      code: `import { NodeStreamableHTTPServerTransport as T } from '@modelcontextprotocol/node';
+const options = { sessionIdGenerator: () => crypto.randomUUID() };
+export const t = new T(options);`,
+      errors: [{ messageId: 'sessionful', line: 2 }],
+    },
+    {
+      name: 'v1 namespace import',
+      code: `import * as http from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import { randomUUID } from 'node:crypto';
+export const t = new http.StreamableHTTPServerTransport({ sessionIdGenerator: randomUUID });`,
+      errors: [{ messageId: 'sessionful', line: 3 }],
+    },
+    {
+      name: 'aliased v2 web-standard transport with a conditional generator',
+      code: `import { WebStandardStreamableHTTPServerTransport as WebTransport } from '@modelcontextprotocol/server';
+const stateful = process.env.STATEFUL === '1';
+export const t = new WebTransport({
+  sessionIdGenerator: stateful ? () => crypto.randomUUID() : undefined,
+});`,
+      errors: [{ messageId: 'sessionful', line: 4 }],
+    },
+    {
+      name: 'CommonJS destructured require with a renamed binding',
+      filename: 'src/server.cjs',
+      code: `const { randomUUID } = require('node:crypto');
+const { StreamableHTTPServerTransport: Transport } = require('@modelcontextprotocol/sdk/server/streamableHttp.js');
+function open() {
+  return new Transport({
+    sessionIdGenerator: () => randomUUID(),
+  });
+}
+module.exports = { open };`,
+      errors: [{ messageId: 'sessionful', line: 5 }],
+    },
+    {
+      name: 'CommonJS whole-module require',
+      filename: 'src/server.cjs',
+      code: `const streamable = require('@modelcontextprotocol/sdk/server/streamableHttp.js');
+const t = new streamable.StreamableHTTPServerTransport({ sessionIdGenerator: () => String(Date.now()) });
+module.exports = t;`,
+      errors: [{ messageId: 'sessionful', line: 2 }],
+    },
+    {
+      name: 'project-local re-export module, options in a module-level variable',
+      code: {
+        'src/sdk.ts': "export { StreamableHTTPServerTransport as HttpTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';",
+        'src/http.ts': `import { randomUUID } from 'node:crypto';
+import * as mcp from './sdk.js';
+const transportOptions = {
+  sessionIdGenerator: () => randomUUID(),
+};
+export function open() {
+  return new mcp.HttpTransport(transportOptions);
+}`,
+      },
+      errors: [{ messageId: 'sessionful', line: 4, file: 'src/http.ts' }],
+    },
+    {
+      name: 'export * barrel over the v2 node package',
+      code: {
+        'src/vendor/index.ts': "export * from '@modelcontextprotocol/node';",
+        'src/server.ts': `import { NodeStreamableHTTPServerTransport } from './vendor/index.js';
+export const t = new NodeStreamableHTTPServerTransport({ sessionIdGenerator: () => crypto.randomUUID() });`,
+      },
+      errors: [{ messageId: 'sessionful', line: 2, file: 'src/server.ts' }],
+    },
+    {
+      name: 'shorthand property and method syntax',
+      code: `import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import { randomUUID } from 'node:crypto';
+const sessionIdGenerator = () => randomUUID();
+export const a = new StreamableHTTPServerTransport({ sessionIdGenerator });
+export const b = new StreamableHTTPServerTransport({
+  sessionIdGenerator() {
+    return randomUUID();
+  },
+});`,
+      errors: [
+        { messageId: 'sessionful', line: 4 },
+        { messageId: 'sessionful', line: 6 },
+      ],
+    },
+  ],
+});

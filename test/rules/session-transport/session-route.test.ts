@@ -1,0 +1,170 @@
+import { ruleTester } from '../../support/rule-tester.js';
+import rule from '../../../src/rules/session-transport/session-route.js';
+
+ruleTester(rule, {
+  valid: [
+    {
+      name: 'stateless server: GET and DELETE answer 405',
+      code: `import express from 'express';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import { buildServer } from './server.js';
+const app = express();
+app.post('/mcp', async (req, res) => {
+  const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
+  await buildServer().connect(transport);
+  await transport.handleRequest(req, res, req.body);
+});
+const methodNotAllowed = (_req: any, res: any) => res.status(405).set('Allow', 'POST').end();
+app.get('/mcp', methodNotAllowed);
+app.delete('/mcp', methodNotAllowed);`,
+    },
+    {
+      name: 'health check and express-session routes',
+      code: `import express from 'express';
+const app = express();
+app.get('/healthz', (_req, res) => res.json({ ok: true }));
+app.get('/me', (req: any, res) => res.json({ sid: req.sessionID, user: req.session.user }));
+app.delete('/logout', (req: any, res) => req.session.destroy(() => res.end()));`,
+    },
+    {
+      name: 'get/delete calls that are not route registrations',
+      code: `const cache = new Map<string, number>();
+export const a = cache.get('/mcp');
+export async function purge(kv: any) {
+  await kv.delete('/mcp', { reason: 'rotate' });
+}`,
+    },
+    {
+      name: 'a 405 GET that only reads the protocol-version header',
+      code: `import express from 'express';
+const app = express();
+app.get('/mcp', (req, res) => res.status(405).json({ error: 'use POST', proto: req.headers['mcp-protocol-version'] }));`,
+    },
+    {
+      name: 'app.post and app.all routes are not session routes',
+      code: `import express from 'express';
+const app = express();
+app.post('/mcp', (req, res) => res.json({ sid: req.headers['mcp-session-id'] }));
+app.all('/legacy', (req, res) => res.status(410).send(req.header('mcp-session-id')));`,
+    },
+  ],
+  invalid: [
+    {
+      name: 'express GET and DELETE sharing a named handler that reads the header',
+      code: `import express from 'express';
+import type { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+const app = express();
+const transports: Record<string, StreamableHTTPServerTransport> = {};
+async function handleSessionRequest(req: express.Request, res: express.Response) {
+  const sessionId = req.headers['mcp-session-id'] as string | undefined;
+  if (!sessionId || !transports[sessionId]) return res.status(400).end();
+  await transports[sessionId].handleRequest(req, res);
+}
+app.get('/mcp', handleSessionRequest);
+app.delete('/mcp', handleSessionRequest);`,
+      errors: [
+        { messageId: 'get', line: 10 },
+        { messageId: 'delete', line: 11 },
+      ],
+    },
+    {
+      name: 'router DELETE that only touches the transport registry',
+      code: `import { Router } from 'express';
+import { NodeStreamableHTTPServerTransport } from '@modelcontextprotocol/node';
+export const router = Router();
+const transports = new Map<string, NodeStreamableHTTPServerTransport>();
+router.post('/mcp', async (req, res) => {
+  const t = new NodeStreamableHTTPServerTransport({
+    sessionIdGenerator: () => crypto.randomUUID(),
+    onsessioninitialized: (sid) => { transports.set(sid, t); },
+  });
+  await t.handleRequest(req, res, req.body);
+});
+router.delete('/mcp/:id', async (req, res) => {
+  await transports.get(req.params.id)?.close();
+  res.status(204).end();
+});`,
+      errors: [{ messageId: 'delete', line: 12 }],
+    },
+    {
+      name: 'hono-style GET reading the header',
+      code: `import { Hono } from 'hono';
+const app = new Hono();
+const streams = new Map<string, ReadableStream>();
+app.get('/mcp', (c) => {
+  const sid = c.req.header('mcp-session-id');
+  return new Response(streams.get(sid ?? ''));
+});`,
+      errors: [{ messageId: 'get', line: 4 }],
+    },
+    {
+      name: 'CommonJS SSE endpoint opening an SSEServerTransport',
+      filename: 'src/server.cjs',
+      code: `const express = require('express');
+const { SSEServerTransport } = require('@modelcontextprotocol/sdk/server/sse.js');
+const app = express();
+app.get('/sse', async (req, res) => {
+  const transport = new SSEServerTransport('/messages', res);
+  await transport.start();
+});`,
+      errors: [{ messageId: 'get', line: 4 }],
+    },
+    {
+      name: 'GET and DELETE calling handleRequest on a long-lived SDK transport',
+      code: `import express from 'express';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+const app = express();
+const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: () => crypto.randomUUID() });
+app.post('/mcp', (req, res) => transport.handleRequest(req, res, req.body));
+app.get('/mcp', (req, res) => transport.handleRequest(req, res));
+app.delete('/mcp', async (req, res) => {
+  await transport.handleRequest(req, res);
+});`,
+      errors: [
+        { messageId: 'get', line: 6 },
+        { messageId: 'delete', line: 7 },
+      ],
+    },
+    {
+      name: 'handler imported from another module, registered through app.route()',
+      code: {
+        'src/sessions.ts': `export async function handleSessionRequest(req: any, res: any) {
+  const sid = req.header('mcp-session-id');
+  res.status(sid ? 200 : 400).end();
+}`,
+        'src/app.ts': `import express from 'express';
+import { handleSessionRequest } from './sessions.js';
+const app = express();
+app.route('/mcp').get(handleSessionRequest);
+app.route('/mcp').delete(handleSessionRequest);`,
+      },
+      errors: [
+        { messageId: 'get', line: 4, file: 'src/app.ts' },
+        { messageId: 'delete', line: 5, file: 'src/app.ts' },
+      ],
+    },
+    {
+      name: 'chained app.route().get().delete()',
+      code: `import express from 'express';
+const app = express();
+const handle = (req: any, res: any) => res.status(req.header('mcp-session-id') ? 200 : 400).end();
+app.route('/mcp')
+  .get(handle)
+  .delete(handle);`,
+      errors: [
+        { messageId: 'get', line: 5 },
+        { messageId: 'delete', line: 6 },
+      ],
+    },
+    {
+      name: 'route path from a constant',
+      code: `import express from 'express';
+const MCP_PATH = '/mcp';
+const app = express();
+app.delete(MCP_PATH, (req, res) => {
+  res.status(req.headers['mcp-session-id'] ? 204 : 404).end();
+});`,
+      errors: [{ messageId: 'delete', line: 4 }],
+    },
+  ],
+});

@@ -1,0 +1,102 @@
+import { ruleTester } from '../../support/rule-tester.js';
+import rule from '../../../src/rules/session-transport/sse-transport.js';
+
+ruleTester(rule, {
+  valid: [
+    {
+      name: 'Streamable HTTP transport only',
+      code: `import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+export const t = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });`,
+    },
+    {
+      name: 'client-side SSE transport',
+      code: `import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
+export const t = new SSEClientTransport(new URL('http://localhost:3000/sse'));`,
+    },
+    {
+      name: 'a project class of the same name',
+      code: {
+        'src/my-sse.ts': 'export class SSEServerTransport { constructor(public path: string) {} }',
+        'src/server.ts': `import { SSEServerTransport } from './my-sse.js';
+export const t = new SSEServerTransport('/events');`,
+      },
+    },
+    {
+      name: 'type-only mention and a comment',
+      code: `import type { SSEServerTransport } from '@modelcontextprotocol/sdk/server/sse.js';
+// new SSEServerTransport('/messages', res) was removed
+export function isLegacy(t: SSEServerTransport | undefined): boolean {
+  return t !== undefined;
+}`,
+    },
+  ],
+  invalid: [
+    {
+      name: 'v1 named import',
+      code: `import express from 'express';
+import { SSEServerTransport } from '@modelcontextprotocol/sdk/server/sse.js';
+const app = express();
+app.get('/sse', async (_req, res) => {
+  const transport = new SSEServerTransport('/messages', res);
+  await transport.start();
+});`,
+      errors: [{ messageId: 'sse', line: 5 }],
+    },
+    {
+      name: 'v2 server-legacy, aliased',
+      code: `import { SSEServerTransport as LegacySse } from '@modelcontextprotocol/server-legacy/sse';
+export const open = (res: any) => new LegacySse('/messages', res);`,
+      errors: [{ messageId: 'sse', line: 2 }],
+    },
+    {
+      name: 'namespace import',
+      code: `import * as sse from '@modelcontextprotocol/sdk/server/sse.js';
+export function open(res: any) {
+  return new sse.SSEServerTransport('/messages', res);
+}`,
+      errors: [{ messageId: 'sse', line: 3 }],
+    },
+    {
+      name: 'CommonJS destructured and whole-module require',
+      filename: 'src/server.cjs',
+      code: `const { SSEServerTransport } = require('@modelcontextprotocol/sdk/server/sse.js');
+const sseModule = require('@modelcontextprotocol/sdk/server/sse.js');
+module.exports.a = (res) => new SSEServerTransport('/messages', res);
+module.exports.b = (res) => new sseModule.SSEServerTransport('/messages', res);`,
+      errors: [
+        { messageId: 'sse', line: 3 },
+        { messageId: 'sse', line: 4 },
+      ],
+    },
+    {
+      name: 'project-local re-export module and export * barrel',
+      code: {
+        'src/sdk.ts': "export { SSEServerTransport } from '@modelcontextprotocol/sdk/server/sse.js';",
+        'src/vendor.ts': "export * from './sdk.js';",
+        'src/server.ts': `import { SSEServerTransport } from './vendor.js';
+export const open = (res: any) => new SSEServerTransport('/messages', res);`,
+      },
+      errors: [{ messageId: 'sse', line: 2, file: 'src/server.ts' }],
+    },
+    {
+      name: 'placed at new, not at the declaration',
+      code: `import { SSEServerTransport } from '@modelcontextprotocol/sdk/server/sse.js';
+const transports: Record<string, SSEServerTransport> = {};
+export function open(res: any) {
+  const transport =
+    new SSEServerTransport('/messages', res);
+  transports[transport.sessionId] = transport;
+}`,
+      errors: [{ messageId: 'sse', line: 5 }],
+    },
+    {
+      name: 'CommonJS re-export module (module.exports = require(sdk))',
+      code: {
+        'src/sdk.cjs': "module.exports = require('@modelcontextprotocol/sdk/server/sse.js');",
+        'src/server.cjs': `const { SSEServerTransport } = require('./sdk.cjs');
+module.exports.open = (res) => new SSEServerTransport('/messages', res);`,
+      },
+      errors: [{ messageId: 'sse', line: 2, file: 'src/server.cjs' }],
+    },
+  ],
+});

@@ -1,0 +1,221 @@
+import { ruleTester } from '../../support/rule-tester.js';
+import rule from '../../../src/rules/session-transport/transport-registry.js';
+
+ruleTester(rule, {
+  valid: [
+    {
+      name: 'stateless per-request transport (no registry)',
+      code: `import express from 'express';
+import { NodeStreamableHTTPServerTransport } from '@modelcontextprotocol/node';
+import { buildServer } from './server.js';
+const app = express();
+app.post('/mcp', async (req, res) => {
+  const transport = new NodeStreamableHTTPServerTransport({ sessionIdGenerator: undefined });
+  await buildServer().connect(transport);
+  await transport.handleRequest(req, res, req.body);
+});`,
+    },
+    {
+      name: 'transports keyed by a tenant id, not by the session id',
+      code: `import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+const byTenant = new Map<string, StreamableHTTPServerTransport>();
+export function transportFor(req: any) {
+  const tenant = String(req.params.tenant);
+  let t = byTenant.get(tenant);
+  if (!t) {
+    t = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
+    byTenant.set(tenant, t);
+  }
+  return t;
+}`,
+    },
+    {
+      name: 'express-session id (req.sessionID) keys the transport map',
+      code: `import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+const transports: Record<string, StreamableHTTPServerTransport> = {};
+export function handle(req: any) {
+  transports[req.sessionID] ??= new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
+  return transports[req.sessionID];
+}`,
+    },
+    {
+      name: 'session-keyed application state holds no transports (keyed-store territory)',
+      code: `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+const carts = new Map<string, string[]>();
+const server = new McpServer({ name: 'shop', version: '1.0.0' });
+server.tool('view_cart', async (extra) => ({ content: [{ type: 'text', text: (carts.get(extra.sessionId ?? '') ?? []).join(', ') }] }));`,
+    },
+    {
+      name: 'client-side transports keyed by their session id are not server transports',
+      code: `import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+const clients = new Map<string, StreamableHTTPClientTransport>();
+export function remember(t: StreamableHTTPClientTransport) {
+  clients.set(t.sessionId ?? '', t);
+}`,
+    },
+  ],
+  invalid: [
+    {
+      name: 'v1 typed object registry filled in onsessioninitialized',
+      code: `import { randomUUID } from 'node:crypto';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+const transports: { [sessionId: string]: StreamableHTTPServerTransport } = {};
+export async function handle(req: any, res: any) {
+  const sid = req.headers['mcp-session-id'] as string | undefined;
+  let transport = sid ? transports[sid] : undefined;
+  if (!transport) {
+    transport = new StreamableHTTPServerTransport({
+      sessionIdGenerator: () => randomUUID(),
+      onsessioninitialized: (id) => { transports[id] = transport!; },
+    });
+  }
+  await transport.handleRequest(req, res, req.body);
+}`,
+      errors: [{ messageId: 'registry', line: 3 }],
+    },
+    {
+      name: 'v2 Map registry (type arguments), read by header, written and deleted by callbacks',
+      code: `import { NodeStreamableHTTPServerTransport } from '@modelcontextprotocol/node';
+import { randomUUID } from 'node:crypto';
+const transports = new Map<string, NodeStreamableHTTPServerTransport>();
+export async function handle(req: any, res: any) {
+  const existing = transports.get(String(req.headers['mcp-session-id'] ?? ''));
+  if (existing) return existing.handleRequest(req, res, req.body);
+  const transport = new NodeStreamableHTTPServerTransport({
+    sessionIdGenerator: () => randomUUID(),
+    onsessioninitialized: (sid) => {
+      transports.set(sid, transport);
+    },
+    onsessionclosed: (sid) => {
+      transports.delete(sid);
+    },
+  });
+  await transport.handleRequest(req, res, req.body);
+}`,
+      errors: [{ messageId: 'registry', line: 3 }],
+    },
+    {
+      name: 'SSE transports keyed by transport.sessionId (aliased import)',
+      code: `import { SSEServerTransport as Sse } from '@modelcontextprotocol/sdk/server/sse.js';
+import express from 'express';
+const app = express();
+const streams: Record<string, Sse> = {};
+app.get('/sse', async (_req, res) => {
+  const transport = new Sse('/messages', res);
+  streams[transport.sessionId] = transport;
+  res.on('close', () => delete streams[transport.sessionId]);
+});`,
+      errors: [{ messageId: 'registry', line: 4 }],
+    },
+    {
+      name: 'untyped transport+server bundle (v2 namespace import, server from a factory)',
+      code: `import * as node from '@modelcontextprotocol/node';
+import { McpServer } from '@modelcontextprotocol/server';
+const sessions = new Map();
+function build() {
+  return new McpServer({ name: 'x', version: '1' });
+}
+export function open() {
+  const server = build();
+  const transport = new node.NodeStreamableHTTPServerTransport({
+    sessionIdGenerator: () => crypto.randomUUID(),
+    onsessioninitialized: (id) => {
+      sessions.set(id, { transport, server });
+    },
+  });
+  return transport;
+}`,
+      errors: [{ messageId: 'registry', line: 3 }],
+    },
+    {
+      name: 'untyped CommonJS registry filled through a reassigned `let transport`',
+      filename: 'src/server.cjs',
+      code: `const { randomUUID } = require('node:crypto');
+const { StreamableHTTPServerTransport } = require('@modelcontextprotocol/sdk/server/streamableHttp.js');
+const transports = {};
+async function handle(req, res) {
+  const sessionId = req.header('mcp-session-id');
+  let transport = sessionId ? transports[sessionId] : undefined;
+  if (!transport) {
+    transport = new StreamableHTTPServerTransport({
+      sessionIdGenerator: () => randomUUID(),
+      onsessioninitialized: (id) => {
+        transports[id] = transport;
+      },
+    });
+  }
+  await transport.handleRequest(req, res, req.body);
+}
+module.exports = { handle };`,
+      errors: [{ messageId: 'registry', line: 3 }],
+    },
+    {
+      name: 'class-field registry read by the session header',
+      code: `import type { Request, Response } from 'express';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+export class Gateway {
+  private readonly transports = new Map<string, StreamableHTTPServerTransport>();
+  async get(req: Request, res: Response) {
+    const sid = req.headers['mcp-session-id'] as string;
+    await this.transports.get(sid)?.handleRequest(req, res);
+  }
+}`,
+      errors: [{ messageId: 'registry', line: 4 }],
+    },
+    {
+      name: 'two registries in one object (streamable + legacy SSE), one finding each',
+      code: `import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import { SSEServerTransport } from '@modelcontextprotocol/sdk/server/sse.js';
+const transports = {
+  streamable: {} as Record<string, StreamableHTTPServerTransport>,
+  sse: {} as Record<string, SSEServerTransport>,
+};
+export async function handle(req: any, res: any) {
+  const sid = req.headers['mcp-session-id'] as string;
+  const transport = transports.streamable[sid];
+  await transport.handleRequest(req, res, req.body);
+}
+export function openSse(res: any) {
+  const transport = new SSEServerTransport('/messages', res);
+  transports.sse[transport.sessionId] = transport;
+}`,
+      errors: [
+        { messageId: 'registry', line: 4 },
+        { messageId: 'registry', line: 5 },
+      ],
+    },
+    {
+      name: 'project-local re-export module, registry filled from transport.sessionId',
+      code: {
+        'src/sdk.ts': "export { StreamableHTTPServerTransport as HttpTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';",
+        'src/http.ts': `import { HttpTransport } from './sdk.js';
+const sessions = new Map<string, HttpTransport>();
+export async function post(req: any, res: any) {
+  const sid = req.header('mcp-session-id');
+  let transport = sid ? sessions.get(sid) : undefined;
+  if (!transport) {
+    transport = new HttpTransport({ sessionIdGenerator: () => crypto.randomUUID() });
+  }
+  await transport.handleRequest(req, res, req.body);
+  if (transport.sessionId && !sessions.has(transport.sessionId)) sessions.set(transport.sessionId, transport);
+}`,
+      },
+      errors: [{ messageId: 'registry', line: 2, file: 'src/http.ts' }],
+    },
+    {
+      name: 'registry declared in one module and filled by a helper that receives it as a parameter',
+      code: {
+        'src/sse.ts': `import { SSEServerTransport } from '@modelcontextprotocol/sdk/server/sse.js';
+export function openSse(res: any, sessions: Map<string, SSEServerTransport>) {
+  const transport = new SSEServerTransport('/messages', res);
+  sessions.set(transport.sessionId, transport);
+}`,
+        'src/index.ts': `import type { SSEServerTransport } from '@modelcontextprotocol/sdk/server/sse.js';
+import { openSse } from './sse.js';
+const sessions = new Map<string, SSEServerTransport>();
+export const open = (res: any) => openSse(res, sessions);`,
+      },
+      errors: [{ messageId: 'registry', line: 3, file: 'src/index.ts' }],
+    },
+  ],
+});
