@@ -8,7 +8,7 @@
  * while SDK specifiers stay unresolved and are recognised by name.
  */
 import path from 'node:path';
-import { Project, ts } from 'ts-morph';
+import { Project, ts } from './typescript.js';
 import type { FileDiagnostic } from '../model.js';
 import type { Rule, RuleContext, ReportDescriptor, VisitorMap } from '../rules/rule.js';
 import { lineOf } from './ast.js';

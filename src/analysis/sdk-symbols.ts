@@ -8,7 +8,7 @@
  * hop across modules is walked here so that we can stop at an SDK specifier that is never
  * parsed (node_modules is not part of the program).
  */
-import { ts } from 'ts-morph';
+import { ts } from './typescript.js';
 import { isRequireCall, propertyNameText, unwrap } from './ast.js';
 import { KNOWN_SDK_EXPORTS, sdkVersionOf, type SdkVersion } from './sdk-modules.js';
 

@@ -8,7 +8,7 @@
  * Each step that is not a plain alias is recorded as a hop, which becomes the chain shown
  * in a finding's message ("`extra` of registerTool('add_item') → getCart(extra) → ...").
  */
-import { ts } from 'ts-morph';
+import { ts } from './typescript.js';
 import {
   calleeParts,
   enclosingFunction,
@@ -73,7 +73,8 @@ export function isServerKind(value: Value | undefined): boolean {
 
 export class ValueAnalysis {
   private readonly cache = new Map<ts.Node, Value | null>();
-  private callSites: Map<ts.Node, ts.CallExpression[]> | undefined;
+  private callIndex: CallIndex | undefined;
+  private readonly callSites = new Map<ts.Node, ts.CallExpression[]>();
 
   constructor(
     private readonly checker: ts.TypeChecker,
@@ -194,22 +195,24 @@ export class ValueAnalysis {
     return undefined;
   }
 
-  /** Every call in the analysed files of `fn` (built once, on first use). */
+  /**
+   * Every call in the analysed files of `fn`. Calls are indexed once by callee name (a
+   * syntactic pass, no symbol lookups); only calls whose name matches `fn`'s name or a
+   * local alias of it (`import { getCart as gc }`, `const { getCart: gc } = require(...)`)
+   * are resolved, since resolving every `console.log` and `z.string()` would dominate.
+   */
   callsOf(fn: ts.FunctionLikeDeclaration): readonly ts.CallExpression[] {
-    if (!this.callSites) {
-      this.callSites = new Map();
-      for (const file of this.files) {
-        forEachDescendant(file, (node) => {
-          if (!ts.isCallExpression(node) || node.arguments.length === 0) return;
-          const target = this.functionOfCall(node);
-          if (!target) return;
-          const list = this.callSites!.get(target) ?? [];
-          list.push(node);
-          this.callSites!.set(target, list);
-        });
-      }
+    const cached = this.callSites.get(fn);
+    if (cached) return cached;
+    const index = this.callIndex ?? (this.callIndex = buildCallIndex(this.files));
+    const names = new Set<string>();
+    for (const name of functionNames(fn)) {
+      names.add(name);
+      for (const alias of index.aliases.get(name) ?? []) names.add(alias);
     }
-    return this.callSites.get(fn) ?? [];
+    const calls = [...names].flatMap((name) => index.byName.get(name) ?? []).filter((call) => this.functionOfCall(call) === fn);
+    this.callSites.set(fn, calls);
+    return calls;
   }
 
   private compute(node: ts.Node): Value | undefined {
@@ -574,6 +577,56 @@ function outerExpression(node: ts.Node): ts.Node {
     current = current.parent;
   }
   return current;
+}
+
+interface CallIndex {
+  /** Calls with at least one argument, by the callee's name (`f(...)`, `x.f(...)`). */
+  byName: Map<string, ts.CallExpression[]>;
+  /** Imported/destructured name → the local names it is bound to. */
+  aliases: Map<string, Set<string>>;
+}
+
+function buildCallIndex(files: readonly ts.SourceFile[]): CallIndex {
+  const byName = new Map<string, ts.CallExpression[]>();
+  const aliases = new Map<string, Set<string>>();
+  const alias = (from: string, to: string): void => {
+    if (from === to) return;
+    const set = aliases.get(from) ?? new Set();
+    set.add(to);
+    aliases.set(from, set);
+  };
+  for (const file of files) {
+    forEachDescendant(file, (node) => {
+      if (ts.isCallExpression(node) && node.arguments.length > 0) {
+        const name = calleeParts(node).name;
+        if (name) {
+          const list = byName.get(name) ?? [];
+          list.push(node);
+          byName.set(name, list);
+        }
+      } else if ((ts.isImportSpecifier(node) || ts.isExportSpecifier(node) || ts.isBindingElement(node)) && node.propertyName && ts.isIdentifier(node.name)) {
+        const from = propertyNameText(node.propertyName as ts.PropertyName);
+        if (from) alias(from, node.name.text);
+      }
+    });
+  }
+  return { byName, aliases };
+}
+
+/** The names a function is called by: its own, or the variable/property/method it is assigned to. */
+function functionNames(fn: ts.FunctionLikeDeclaration): string[] {
+  const names: string[] = [];
+  if (fn.name && !ts.isComputedPropertyName(fn.name)) {
+    const own = propertyNameText(fn.name as ts.PropertyName);
+    if (own) names.push(own);
+  }
+  const parent = fn.parent;
+  if (parent && (ts.isVariableDeclaration(parent) || ts.isPropertyAssignment(parent) || ts.isPropertyDeclaration(parent)) && !ts.isComputedPropertyName(parent.name)) {
+    const holder = ts.isVariableDeclaration(parent) ? (ts.isIdentifier(parent.name) ? parent.name.text : undefined) : propertyNameText(parent.name);
+    if (holder) names.push(holder);
+  }
+  if (parent && ts.isBinaryExpression(parent) && ts.isPropertyAccessExpression(parent.left)) names.push(parent.left.name.text);
+  return names;
 }
 
 export function functionOfDeclaration(decl: ts.Node): ts.FunctionLikeDeclaration | undefined {

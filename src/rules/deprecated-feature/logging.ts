@@ -1,4 +1,4 @@
-import { ts } from 'ts-morph';
+import { ts } from '../../analysis/typescript.js';
 import { outermostWrapper, propertyNameText } from '../../analysis/ast.js';
 import { boundServerMethod, defineRule, featureUse, specUrl, type Analysis } from '../rule.js';
 

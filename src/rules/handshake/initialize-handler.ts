@@ -1,4 +1,4 @@
-import { ts } from 'ts-morph';
+import { ts } from '../../analysis/typescript.js';
 import { defineRule, handlerRegistration, specUrl } from '../rule.js';
 
 const METHODS = new Set(['initialize', 'notifications/initialized']);

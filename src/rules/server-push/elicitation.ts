@@ -1,4 +1,4 @@
-import { ts } from 'ts-morph';
+import { ts } from '../../analysis/typescript.js';
 import { boundServerMethod, defineRule, featureUse, specUrl } from '../rule.js';
 
 const USES = {

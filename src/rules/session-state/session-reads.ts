@@ -2,7 +2,7 @@
  * Shared by `session-id-read` and `session-telemetry`: which reads of the session id are
  * reported, and by which of the two rules (one finding per read, never both).
  */
-import { ts } from 'ts-morph';
+import { ts } from '../../analysis/typescript.js';
 import type { SessionRead, SessionFlow, Sink } from '../../analysis/session-flow.js';
 
 export type ReadVerdict = 'read' | 'telemetry' | undefined;

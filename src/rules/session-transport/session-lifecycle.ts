@@ -1,4 +1,4 @@
-import { ts } from 'ts-morph';
+import { ts } from '../../analysis/typescript.js';
 import { isUndefined, propertyNameText } from '../../analysis/ast.js';
 import { defineRule, specUrl } from '../rule.js';
 

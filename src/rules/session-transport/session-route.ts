@@ -1,4 +1,4 @@
-import { ts } from 'ts-morph';
+import { ts } from '../../analysis/typescript.js';
 import { calleeParts, forEachDescendant, isFunctionLike, unwrap } from '../../analysis/ast.js';
 import { SSE_TRANSPORTS } from '../../analysis/sdk-modules.js';
 import { SESSION_HEADER, functionOfDeclaration } from '../../analysis/values.js';

@@ -1,4 +1,4 @@
-import { ts } from 'ts-morph';
+import { ts } from '../../analysis/typescript.js';
 import { SSE_TRANSPORTS } from '../../analysis/sdk-modules.js';
 import { defineRule, specUrl } from '../rule.js';
 
