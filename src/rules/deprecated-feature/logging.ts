@@ -1,6 +1,6 @@
 import { ts } from '../../analysis/typescript.js';
 import { outermostWrapper, propertyNameText } from '../../analysis/ast.js';
-import { boundServerMethod, defineRule, featureUse, specUrl, type Analysis } from '../rule.js';
+import { defineRule, featureVisitors, specUrl, type Analysis } from '../rule.js';
 
 const USES = {
   serverMethods: new Set(['sendLoggingMessage']),
@@ -53,17 +53,10 @@ export default defineRule({
     spec: specUrl('server/utilities/logging'),
   },
   create(context) {
+    const feature = featureVisitors(context, USES);
     return {
       visitors: {
-        [ts.SyntaxKind.PropertyAccessExpression]: (node: ts.PropertyAccessExpression) => {
-          if (boundServerMethod(context.analysis, node, USES.serverMethods)) {
-            context.report({ node: node.name, messageId: 'call', data: { method: node.name.text } });
-          }
-        },
-        [ts.SyntaxKind.CallExpression]: (node: ts.CallExpression) => {
-          const use = featureUse(context.analysis, node, USES);
-          if (use) context.report({ node: use.node, messageId: use.messageId });
-        },
+        ...feature.visitors,
         [ts.SyntaxKind.PropertyAssignment]: (node: ts.PropertyAssignment) => {
           if (propertyNameText(node.name) === 'logging' && isServerCapabilities(context.analysis, node.parent)) {
             context.report({ node: node.name, messageId: 'capability' });

@@ -1,5 +1,5 @@
 import { ts } from '../../analysis/typescript.js';
-import { boundServerMethod, defineRule, featureUse, specUrl } from '../rule.js';
+import { defineRule, featureVisitors, specUrl } from '../rule.js';
 
 const USES = {
   serverMethods: new Set(['elicitInput', 'createElicitationCompletionNotifier']),
@@ -22,17 +22,10 @@ export default defineRule({
     spec: specUrl('client/elicitation'),
   },
   create(context) {
+    const feature = featureVisitors(context, USES);
     return {
       visitors: {
-        [ts.SyntaxKind.PropertyAccessExpression]: (node: ts.PropertyAccessExpression) => {
-          if (boundServerMethod(context.analysis, node, USES.serverMethods)) {
-            context.report({ node: node.name, messageId: 'call', data: { method: node.name.text } });
-          }
-        },
-        [ts.SyntaxKind.CallExpression]: (node: ts.CallExpression) => {
-          const use = featureUse(context.analysis, node, USES);
-          if (use) context.report({ node: use.node, messageId: use.messageId, data: { method: use.method } });
-        },
+        ...feature.visitors,
         [ts.SyntaxKind.NewExpression]: (node: ts.NewExpression) => {
           if (context.analysis.sdk.exportOf(node.expression)?.name === 'UrlElicitationRequiredError') {
             context.report({ node, messageId: 'urlError' });

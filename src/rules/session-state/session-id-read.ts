@@ -1,5 +1,5 @@
 import { defineRule, specUrl } from '../rule.js';
-import { classifyRead, describeSinks } from './session-reads.js';
+import { reportReads } from './session-reads.js';
 
 export default defineRule({
   meta: {
@@ -15,14 +15,6 @@ export default defineRule({
     spec: specUrl('basic/index'),
   },
   create(context) {
-    return {
-      end() {
-        const { sessions } = context.analysis;
-        for (const read of sessions.reads) {
-          if (classifyRead(read, sessions) !== 'read') continue;
-          context.report({ node: read.node, messageId: 'read', data: { use: describeSinks(read) }, hops: read.hops });
-        }
-      },
-    };
+    return { end: () => reportReads(context, 'read') };
   },
 });

@@ -4,6 +4,7 @@
  */
 import { ts } from '../../analysis/typescript.js';
 import type { SessionRead, SessionFlow, Sink } from '../../analysis/session-flow.js';
+import type { RuleContext } from '../rule.js';
 
 export type ReadVerdict = 'read' | 'telemetry' | undefined;
 
@@ -34,4 +35,13 @@ function isStateOrLog(sink: Sink, sessions: SessionFlow): boolean {
 export function describeSinks(read: SessionRead): string {
   const parts = [...new Set(read.sinks.filter((s) => s.kind !== 'other' || read.sinks.length === 1).map((s) => s.description))];
   return parts.length ? parts.join('; ') : 'read';
+}
+
+/** The `end()` of session-id-read and session-telemetry: report each read the verdict gives to the rule. */
+export function reportReads(context: RuleContext, verdict: Exclude<ReadVerdict, undefined>): void {
+  const { sessions } = context.analysis;
+  for (const read of sessions.reads) {
+    if (classifyRead(read, sessions) !== verdict) continue;
+    context.report({ node: read.node, messageId: verdict, data: { use: describeSinks(read) }, hops: read.hops });
+  }
 }
