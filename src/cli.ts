@@ -8,17 +8,22 @@
 import path from 'node:path';
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { BaselineError, readBaseline, writeBaseline } from './baseline.js';
-import type { ScanReport, Severity } from './model.js';
-import { FORMATS, render, type FormatName } from './reporters/index.js';
+import type { ScanReport } from './model.js';
+import { FORMATS, isBlocking, render, type FailOn, type FormatName } from './reporters/index.js';
 import { RULE_METAS } from './rules/index.js';
 import { scan, UsageError } from './scan.js';
 import { VERSION } from './version.js';
 import { createProgress } from './progress.js';
 import { writeFileAtomic } from './write-file.js';
 
-export type FailOn = Severity | 'none';
-
 export const EXIT = { ok: 0, findings: 1, error: 2 } as const;
+
+/**
+ * Rule pages ship in the package (`files` includes docs/), so the versioned unpkg copy is a link
+ * that works from any repository's SARIF alerts and Markdown report; relative links would point
+ * into the scanned repository, where the pages do not exist.
+ */
+export const DEFAULT_DOCS_BASE_URL = `https://unpkg.com/mcp-migrate@${VERSION}/`;
 
 export interface Io {
   stdout: (text: string) => void;
@@ -28,12 +33,9 @@ export interface Io {
   cwd: string;
 }
 
-const SEVERITY_RANK: Record<Severity, number> = { error: 3, warning: 2, info: 1 };
-
+/** The same threshold as the verdict line (`isBlocking`), so the two can never disagree. */
 export function exitCodeFor(report: ScanReport, failOn: FailOn): number {
-  if (failOn === 'none') return EXIT.ok;
-  const threshold = SEVERITY_RANK[failOn];
-  return report.findings.some((f) => SEVERITY_RANK[f.severity] >= threshold) ? EXIT.findings : EXIT.ok;
+  return report.findings.some((f) => isBlocking(f.severity, failOn)) ? EXIT.findings : EXIT.ok;
 }
 
 /** Colour only for a terminal, and never when NO_COLOR is set (https://no-color.org) or --no-color is given. */
@@ -108,7 +110,7 @@ export function buildProgram(io: Io, setExit: (code: number) => void): Command {
     .option('-q, --quiet', 'print nothing but errors (the exit code is unchanged)')
     .option('--color', 'force colour')
     .option('--no-color', 'disable colour (also NO_COLOR=1)')
-    .option('--docs-base-url <url>', 'make rule doc links absolute, e.g. https://github.com/acme/mcp-migrate/blob/main/')
+    .option('--docs-base-url <url>', 'base of rule doc links in markdown/sarif (default: the published package on unpkg)')
     .addHelpText('after', SCAN_EXAMPLES)
     .action(async (paths: string[], flags: ScanFlags) => {
       setExit(await runScan(paths, flags, io));
@@ -173,7 +175,7 @@ async function runScan(paths: string[], flags: ScanFlags, io: Io): Promise<numbe
 
   if (flags.writeBaseline) writeBaseline(path.resolve(io.cwd, flags.writeBaseline), report.findings);
 
-  const options = { rules: RULE_METAS, color, failOn: flags.failOn, docsBaseUrl: flags.docsBaseUrl };
+  const options = { rules: RULE_METAS, color, failOn: flags.failOn, docsBaseUrl: flags.docsBaseUrl ?? DEFAULT_DOCS_BASE_URL };
   if (flags.output) {
     writeFileAtomic(path.resolve(io.cwd, flags.output), render(flags.format, report, { ...options, color: false }));
     if (!flags.quiet) io.stdout(render('text', report, options));

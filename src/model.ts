@@ -36,6 +36,7 @@ export interface Finding {
   line: number;
   column: number;
   endLine: number;
+  /** 1-based and exclusive: the column just after the flagged text (as SARIF `endColumn`). */
   endColumn: number;
   message: string;
   fix: FixKind;
@@ -142,4 +143,14 @@ export function summarize(
     bySeverity[f.severity] = (bySeverity[f.severity] ?? 0) + 1;
   }
   return { filesScanned, filesAnalyzed, findings: findings.length, byCategory, bySeverity };
+}
+
+/** By file, line, column, then kind (mirrors `compareFindings`). */
+export function compareDiagnostics(a: FileDiagnostic, b: FileDiagnostic): number {
+  return (
+    (a.file < b.file ? -1 : a.file > b.file ? 1 : 0) ||
+    (a.line ?? 0) - (b.line ?? 0) ||
+    (a.column ?? 0) - (b.column ?? 0) ||
+    (a.kind < b.kind ? -1 : a.kind > b.kind ? 1 : 0)
+  );
 }

@@ -11,7 +11,7 @@ import { createModuleResolver } from './discovery/resolve.js';
 import { applyBaseline, fingerprint, type BaselineFile } from './baseline.js';
 import { RULES } from './rules/index.js';
 import type { Rule } from './rules/rule.js';
-import { SCHEMA_VERSION, compareFindings, ruleDocPath, summarize, type Finding, type ScanReport } from './model.js';
+import { SCHEMA_VERSION, compareDiagnostics, compareFindings, ruleDocPath, summarize, type Finding, type ScanReport } from './model.js';
 import { VERSION } from './version.js';
 
 export interface ScanOptions {
@@ -107,9 +107,7 @@ export async function scan(options: ScanOptions): Promise<ScanReport> {
     baselined = applied.baselined;
   }
 
-  const diagnostics = [...discovery.diagnostics, ...candidates.diagnostics, ...engine.diagnostics].sort(
-    (a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0) || (a.line ?? 0) - (b.line ?? 0),
-  );
+  const diagnostics = [...discovery.diagnostics, ...candidates.diagnostics, ...engine.diagnostics].sort(compareDiagnostics);
   const summary = summarize(findings, discovery.files.length, engine.filesAnalyzed);
   if (baselined !== undefined) summary.baselined = baselined;
   return {

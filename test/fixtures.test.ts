@@ -35,3 +35,16 @@ describe('fixtures', () => {
     });
   }
 });
+
+describe('chains', () => {
+  it('reports the read two helper calls down with the path from the handler, even when the helpers are typed', async () => {
+    const report = await scan({ paths: [path.join(FIXTURES, 'v1-streamable-express')] });
+    const read = report.findings.find((f) => f.ruleId === 'session-state/session-id-read' && f.file === 'src/cart.ts');
+    expect(read?.chain).toEqual([
+      "`extra` of registerTool('add_to_cart') callback (src/server.ts:53)",
+      'getCart(extra) (src/server.ts:58)',
+      'cartKey(extra) (src/cart.ts:29)',
+    ]);
+    expect(read?.message).toContain("Reached via: `extra` of registerTool('add_to_cart') callback → getCart(extra) → cartKey(extra).");
+  });
+});

@@ -191,7 +191,8 @@ function toRawFinding(rule: Rule, descriptor: ReportDescriptor, relative: (abs: 
   const chain = descriptor.hops?.length
     ? descriptor.hops.map((hop) => `${hop.text} (${relative(hop.node.getSourceFile().fileName)}:${lineOf(hop.node)})`)
     : undefined;
-  if (chain) message += ` Reached via: ${chain.join(' → ')}.`;
+  // The message names the path compactly; `chain` carries each step with its location for reporters.
+  if (descriptor.hops?.length) message += ` Reached via: ${descriptor.hops.map((hop) => hop.text).join(' → ')}.`;
   const lineStart = sf.getPositionOfLineAndCharacter(start.line, 0);
   const lineEnd = sf.getLineEndOfPosition(lineStart);
   return {

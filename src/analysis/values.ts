@@ -454,9 +454,10 @@ export class ValueAnalysis {
 
   valueOfParameter(param: ts.ParameterDeclaration): Value | undefined {
     const typed = this.valueOfType(this.declaredType(param), []);
-    if (typed) return typed;
+    // A context-typed parameter is still traced to its handler or callers, for the chain in messages.
+    if (typed && typed.kind !== 'context') return typed;
     const fn = param.parent;
-    if (!isFunctionLike(fn)) return undefined;
+    if (!isFunctionLike(fn)) return typed;
     const index = fn.parameters.indexOf(param);
     const handler = this.handlerContextIndex(fn);
     if (handler && handler.index === index) {
@@ -475,9 +476,9 @@ export class ValueAnalysis {
       if (value.kind === 'context' || value.kind === 'context-request' || value.kind === 'session-id') {
         return { ...value, hops: [...value.hops, { text: `${calleeText(call)}(${argsText(call)})`, node: call }] };
       }
-      return value;
+      if (!typed) return value;
     }
-    return undefined;
+    return typed;
   }
 
   /** When `fn` is a request-handler callback registered on an SDK server, which parameter is `extra`/`ctx`. */

@@ -1,0 +1,151 @@
+import { describe, expect, it } from 'vitest';
+import { CATEGORIES } from '../../src/model.js';
+import { CATEGORY_GUIDE } from '../../src/reporters/category-guide.js';
+import type { RenderOptions } from '../../src/reporters/index.js';
+import { renderMarkdown } from '../../src/reporters/markdown.js';
+import { EMPTY_REPORT, SAMPLE_REPORT, SAMPLE_RULES, makeFinding, makeReport } from '../support/sample-report.js';
+
+const options: RenderOptions = { rules: SAMPLE_RULES, color: true, failOn: 'error' };
+const md = renderMarkdown(SAMPLE_REPORT, options);
+
+/** Cells of a GFM table row: split on pipes that are not backslash-escaped. */
+function cells(row: string): string[] {
+  return row
+    .trim()
+    .replace(/^\|/, '')
+    .replace(/(?<!\\)\|$/, '')
+    .split(/(?<!\\)\|/)
+    .map((c) => c.trim());
+}
+
+function rowsOf(markdown: string, firstCell: string): string[][] {
+  return markdown
+    .split('\n')
+    .filter((l) => l.startsWith('| '))
+    .map(cells)
+    .filter((c) => c[0] === firstCell);
+}
+
+describe('markdown reporter: structure', () => {
+  it('starts with a title and the verdict, which follows --fail-on', () => {
+    const [title, , verdictLine] = md.split('\n');
+    expect(title).toBe('# MCP 2026-07-28 readiness report');
+    expect(verdictLine).toBe('**✖ 7 findings block 2026-07-28 readiness (7 errors); 2 warnings, 1 info below --fail-on error**');
+    expect(renderMarkdown(SAMPLE_REPORT, { ...options, failOn: 'none' })).toContain('**⚠ 10 findings to review');
+    expect(renderMarkdown(EMPTY_REPORT, options)).toContain(
+      '**✔ No reliance on sessions, the handshake or deprecated features found**',
+    );
+  });
+
+  it('says what was scanned', () => {
+    expect(md).toContain('`mcp-migrate scan` 0.1.0 on `.`: 42 files scanned, 9 analyzed, 10 findings, 2 baselined findings not shown.');
+  });
+
+  it('has a category × severity summary table with a row for every category and a total', () => {
+    const header = md.split('\n').find((l) => l.startsWith('| Category'));
+    expect(cells(header!)).toEqual(['Category', 'Errors', 'Warnings', 'Info', 'Total']);
+    const row = (category: string) => rowsOf(md, `\`${category}\``)[0];
+    expect(row('session-transport')).toEqual(['`session-transport`', '3', '0', '0', '3']);
+    expect(row('session-state')).toEqual(['`session-state`', '2', '1', '0', '3']);
+    expect(row('handle-hygiene')).toEqual(['`handle-hygiene`', '0', '0', '1', '1']);
+    expect(rowsOf(md, '**Total**')[0]).toEqual(['**Total**', '**7**', '**2**', '**1**', '**10**']);
+    for (const category of CATEGORIES) expect(row(category)).toBeDefined();
+  });
+
+  it('has a section per category with findings, in catalogue order, with its meaning and migration text', () => {
+    const headings = md.split('\n').filter((l) => l.startsWith('## '));
+    expect(headings).toEqual([
+      '## Summary',
+      '## Sessionful transport setup and routing (`session-transport`): 3 findings',
+      '## State and identity keyed by the session (`session-state`): 3 findings',
+      '## Reliance on the initialize handshake (`handshake`): 1 finding',
+      '## Roots, sampling and logging (`deprecated-feature`): 1 finding',
+      '## Server-to-client requests and notifications (`server-push`): 1 finding',
+      '## Weak state handles (`handle-hygiene`): 1 finding',
+      '## Files skipped or only partly analysed',
+    ]);
+    for (const category of CATEGORIES) {
+      expect(md).toContain(CATEGORY_GUIDE[category].meaning);
+      expect(md).toContain(`**How to migrate:** ${CATEGORY_GUIDE[category].migration}`);
+    }
+  });
+
+  it('leaves out sections for categories without findings', () => {
+    const onlyPing = makeReport([makeFinding({ ruleId: 'server-push/ping', category: 'server-push', file: 'a.ts', line: 1, column: 1, message: 'm' })]);
+    const out = renderMarkdown(onlyPing, options);
+    expect(out).toContain(CATEGORY_GUIDE['server-push'].meaning);
+    expect(out).not.toContain(CATEGORY_GUIDE['session-state'].meaning);
+    expect(out).not.toContain('## Files skipped');
+  });
+
+  it('lists every finding with file:line, message, a rule doc link and the fix kind', () => {
+    const rows = md.split('\n').filter((l) => /^\| `[^`]+:\d+` \| (error|warning|info) \|/.test(l));
+    expect(rows).toHaveLength(SAMPLE_REPORT.findings.length);
+    const header = rowsOf(md, '`src/server.ts:24`')[0];
+    expect(header).toEqual([
+      '`src/server.ts:24`',
+      'error',
+      'Reads the `Mcp-Session-Id` header; 2026-07-28 servers ignore it and never mint or echo one.',
+      '[session-transport/session-header](docs/rules/session-transport/session-header.md)',
+      'auto',
+    ]);
+  });
+
+  it('shows the chain inside the message cell', () => {
+    const row = rowsOf(md, '`src/cart-store.ts:8`')[0]!;
+    expect(row[2]).toMatch(/authInfo`\.<br>↳ registerTool\('add\\_item'\) callback parameter `extra` \(src\/tools\/cart\.ts:14\)<br>↳ getCart\(extra\)/);
+  });
+
+  it('makes doc links absolute under docsBaseUrl, with or without a trailing slash', () => {
+    for (const base of ['https://github.com/OWNER/mcp-migrate/blob/main/', 'https://github.com/OWNER/mcp-migrate/blob/main']) {
+      const out = renderMarkdown(SAMPLE_REPORT, { ...options, docsBaseUrl: base });
+      expect(out).toContain(
+        '[session-state/keyed-store](https://github.com/OWNER/mcp-migrate/blob/main/docs/rules/session-state/keyed-store.md)',
+      );
+      expect(out).not.toMatch(/\]\(docs\//);
+    }
+  });
+
+  it('lists diagnostics last', () => {
+    const tail = md.slice(md.indexOf('## Files skipped or only partly analysed'));
+    expect(rowsOf(tail, '`src/legacy/broken.ts:12:9`')[0]).toEqual(['`src/legacy/broken.ts:12:9`', '`parse-error`', "')' expected."]);
+    expect(rowsOf(tail, '`assets/bundle.min.js`')[0]?.[1]).toBe('`too-large`');
+  });
+});
+
+describe('markdown reporter: escaping in table cells', () => {
+  const nasty = makeReport([
+    makeFinding({
+      ruleId: 'session-state/keyed-store',
+      file: 'src/we|ird`name.ts',
+      line: 7,
+      column: 1,
+      message: 'Store `a|b` of Map<string, Cart> is *keyed* by `sid` | see `` x`y `` and a stray ` here',
+      chain: ['handler | step'],
+    }),
+  ]);
+  const out = renderMarkdown(nasty, options);
+  const row = out.split('\n').find((l) => l.startsWith('| ``src/we'))!;
+
+  it('keeps the row at five cells whatever the message and path contain', () => {
+    expect(cells(row)).toHaveLength(5);
+  });
+
+  it('escapes pipes everywhere (GFM splits cells before parsing code spans)', () => {
+    expect(row).toContain('`a\\|b`');
+    expect(row).toContain('handler \\| step');
+  });
+
+  it('fences a path containing a backtick with a longer fence', () => {
+    expect(cells(row)[0]).toBe('``src/we\\|ird`name.ts:7``');
+  });
+
+  it('keeps balanced code spans, escapes an unmatched backtick and HTML-like or emphasis text', () => {
+    const message = cells(row)[2]!;
+    expect(message).toContain('`sid`');
+    expect(message).toContain('`` x`y ``');
+    expect(message).toContain('a stray \\` here');
+    expect(message).toContain('Map\\<string, Cart\\>');
+    expect(message).toContain('\\*keyed\\*');
+  });
+});

@@ -1,0 +1,80 @@
+import { describe, expect, it } from 'vitest';
+import { formatSeverityCounts, isBlocking, verdict, type FailOn } from '../../src/reporters/verdict.js';
+import { EMPTY_REPORT, SAMPLE_REPORT, makeFinding, makeReport } from '../support/sample-report.js';
+
+describe('isBlocking', () => {
+  const cases: Array<[FailOn, boolean, boolean, boolean]> = [
+    // failOn, error, warning, info
+    ['error', true, false, false],
+    ['warning', true, true, false],
+    ['info', true, true, true],
+    ['none', false, false, false],
+  ];
+  it.each(cases)('--fail-on %s', (failOn, error, warning, info) => {
+    expect(isBlocking('error', failOn)).toBe(error);
+    expect(isBlocking('warning', failOn)).toBe(warning);
+    expect(isBlocking('info', failOn)).toBe(info);
+  });
+});
+
+describe('verdict', () => {
+  // SAMPLE_REPORT: 7 errors, 2 warnings, 1 info.
+  it('counts only findings at or above --fail-on as blocking', () => {
+    expect(verdict(SAMPLE_REPORT, 'error')).toMatchObject({ status: 'blocked', blocking: 7, symbol: '✖' });
+    expect(verdict(SAMPLE_REPORT, 'warning')).toMatchObject({ status: 'blocked', blocking: 9 });
+    expect(verdict(SAMPLE_REPORT, 'info')).toMatchObject({ status: 'blocked', blocking: 10 });
+    expect(verdict(SAMPLE_REPORT, 'none')).toMatchObject({ status: 'below-threshold', blocking: 0, symbol: '⚠' });
+  });
+
+  it('says what blocks and what is below the threshold', () => {
+    expect(verdict(SAMPLE_REPORT, 'error').text).toBe(
+      '7 findings block 2026-07-28 readiness (7 errors); 2 warnings, 1 info below --fail-on error',
+    );
+    expect(verdict(SAMPLE_REPORT, 'warning').text).toBe(
+      '9 findings block 2026-07-28 readiness (7 errors, 2 warnings); 1 info below --fail-on warning',
+    );
+    expect(verdict(SAMPLE_REPORT, 'info').text).toBe(
+      '10 findings block 2026-07-28 readiness (7 errors, 2 warnings, 1 info)',
+    );
+    expect(verdict(SAMPLE_REPORT, 'none').text).toBe(
+      '10 findings to review (7 errors, 2 warnings, 1 info); --fail-on none, so none fail the run',
+    );
+  });
+
+  it('uses the singular for one finding', () => {
+    const one = makeReport([makeFinding({ ruleId: 'server-push/elicitation', file: 'a.ts', line: 1, column: 1, message: 'm' })]);
+    expect(verdict(one, 'error').text).toBe('1 finding blocks 2026-07-28 readiness (1 error)');
+  });
+
+  it('passes warnings-only reports under --fail-on error but still mentions them', () => {
+    const warningsOnly = makeReport([
+      makeFinding({ ruleId: 'deprecated-feature/logging', file: 'a.ts', line: 1, column: 1, message: 'm' }),
+    ]);
+    expect(verdict(warningsOnly, 'error')).toEqual({
+      status: 'below-threshold',
+      blocking: 0,
+      symbol: '⚠',
+      text: '1 finding to review (1 warning); none at or above --fail-on error',
+    });
+  });
+
+  it('is clean without findings, and says so differently when findings are baselined', () => {
+    expect(verdict(EMPTY_REPORT, 'info')).toEqual({
+      status: 'clean',
+      blocking: 0,
+      symbol: '✔',
+      text: 'No reliance on sessions, the handshake or deprecated features found',
+    });
+    const baselined = { ...EMPTY_REPORT, summary: { ...EMPTY_REPORT.summary, baselined: 3 } };
+    expect(verdict(baselined, 'error').text).toBe(
+      'No reliance on sessions, the handshake or deprecated features found outside the baseline (3 baselined)',
+    );
+  });
+});
+
+describe('formatSeverityCounts', () => {
+  it('pluralises errors and warnings but not info', () => {
+    expect(formatSeverityCounts({ error: 1, warning: 2, info: 3 })).toBe('1 error, 2 warnings, 3 info');
+    expect(formatSeverityCounts({ error: 0, warning: 1, info: 0 }, undefined, { skipZero: true })).toBe('1 warning');
+  });
+});
