@@ -119,12 +119,6 @@ export function enclosingFunction(node: ts.Node): ts.FunctionLikeDeclaration | u
   return undefined;
 }
 
-/** A short, single-line rendering of an expression for messages. */
-export function snippet(node: ts.Node, max = 60): string {
-  const text = node.getText().replace(/\s+/g, ' ').trim();
-  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
-}
-
 /** A declaration is reported at its name, the token a reader looks for. */
 export function declarationName(node: ts.Node): ts.Node {
   if ((ts.isVariableDeclaration(node) || ts.isPropertyDeclaration(node) || ts.isPropertyAssignment(node)) && node.name) return node.name;

@@ -55,7 +55,3 @@ export const RULES: readonly Rule[] = [
 ];
 
 export const RULE_METAS = RULES.map((rule) => rule.meta);
-
-export function findRule(id: string): Rule | undefined {
-  return RULES.find((rule) => rule.meta.id === id);
-}

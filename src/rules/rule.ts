@@ -50,11 +50,6 @@ export function defineRule(rule: Rule): Rule {
   return rule;
 }
 
-/** A visitor map with proper node types per kind. */
-export function on<K extends ts.SyntaxKind, N extends ts.Node>(kind: K, visit: (node: N) => void): VisitorMap {
-  return { [kind]: visit } as VisitorMap;
-}
-
 /** `x.method(...)` where `x` is an SDK server (McpServer or low-level Server); the method name node. */
 export function serverMethodCall(analysis: Analysis, call: ts.CallExpression, methods: ReadonlySet<string>): ts.Node | undefined {
   const { name, nameNode, receiver } = calleeParts(call);
