@@ -57,8 +57,8 @@ export function selectCandidates(files: readonly DiscoveredFile[], read: ReadFn,
   const texts = new Map<string, string>();
   const mcpFiles = new Set<string>();
   const diagnostics: FileDiagnostic[] = [];
-  /** Non-seed files with the specifiers they import (text is not kept: most files are never needed). */
-  const others = new Map<string, string[]>();
+  /** Non-seed files with the specifiers they import and each one's last segment (text is not kept: most files are never needed). */
+  const others = new Map<string, Array<{ specifier: string; segment: string }>>();
   const byAbs = new Map(files.map((f) => [f.absPath, f]));
 
   for (const file of files) {
@@ -74,7 +74,9 @@ export function selectCandidates(files: readonly DiscoveredFile[], read: ReadFn,
       texts.set(file.absPath, result.text);
       mcpFiles.add(file.absPath);
     } else {
-      const local = specifiers.filter((s) => !s.startsWith('node:') && !s.startsWith(SDK_SPECIFIER_MARKER));
+      const local = specifiers
+        .filter((s) => !s.startsWith('node:') && !s.startsWith(SDK_SPECIFIER_MARKER))
+        .map((specifier) => ({ specifier, segment: lastSegment(specifier) }));
       if (local.length) others.set(file.absPath, local);
     }
   }
@@ -84,7 +86,7 @@ export function selectCandidates(files: readonly DiscoveredFile[], read: ReadFn,
   for (let changed = true; changed && names.size; ) {
     changed = false;
     for (const [absPath, specifiers] of others) {
-      const hit = specifiers.some((s) => names.has(lastSegment(s)) && mcpFiles.has(resolve(absPath, s) ?? ''));
+      const hit = specifiers.some((s) => names.has(s.segment) && mcpFiles.has(resolve(absPath, s.specifier) ?? ''));
       if (!hit) continue;
       mcpFiles.add(absPath);
       others.delete(absPath);
