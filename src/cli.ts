@@ -91,6 +91,17 @@ export function buildProgram(io: Io, setExit: (code: number) => void): Command {
     .description('Find and migrate MCP servers that rely on protocol sessions, the initialize handshake or deprecated features (MCP 2026-07-28).')
     .version(VERSION)
     .showHelpAfterError()
+    .addHelpText(
+      'after',
+      `
+Examples:
+  $ npx mcp-migrate scan                       what in this repo relies on sessions, the handshake or deprecated features
+  $ npx mcp-migrate scan --format markdown -o MIGRATION.md
+  $ npx mcp-migrate rules                      every rule with its category, severity and fix availability
+  $ npx mcp-migrate scan --help                all scan options
+
+Docs: docs/rules/<rule-id>.md for every rule; exit codes: 0 ok, 1 findings at or above --fail-on, 2 usage error or crash.`,
+    )
     .configureOutput({ writeOut: io.stdout, writeErr: io.stderr })
     .exitOverride();
 
