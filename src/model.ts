@@ -62,7 +62,9 @@ export type DiagnosticKind =
   | 'too-large'
   | 'unreadable'
   | 'symlink-loop'
-  | 'not-found';
+  | 'not-found'
+  /** The analysis failed on this file (a bug in mcp-migrate): the rest of the scan went on. */
+  | 'analysis-error';
 
 /** Something about an input file that is not a finding: the scan went on without it (or in spite of it). */
 export interface FileDiagnostic {

@@ -81,8 +81,18 @@ export function runEngine(input: EngineInput): EngineResult {
     const target = input.resolve(from, spec);
     return target ? program.getSourceFile(target) : undefined;
   });
+  // A rule that throws on one file (a bug of ours, or code no one anticipated) costs that
+  // file's findings, not the scan: it becomes a diagnostic and the rest goes on.
+  const internalError = (file: string, error: unknown): void => {
+    diagnostics.push({ file, kind: 'analysis-error', message: `mcp-migrate could not analyse this (please report): ${(error as Error)?.message ?? String(error)}` });
+  };
   const values = new ValueAnalysis(checker, sdk, sourceFiles);
-  const sessions = new SessionFlow(values, sourceFiles).run();
+  const sessions = new SessionFlow(values, sourceFiles);
+  try {
+    sessions.run();
+  } catch (error) {
+    internalError('.', error);
+  }
   const analysis = { sdk, values, sessions };
   const analyzable = new Set(sourceFiles);
 
@@ -118,9 +128,19 @@ export function runEngine(input: EngineInput): EngineResult {
       if (visitors) for (const visit of visitors) visit(node);
       ts.forEachChild(node, walk);
     };
-    walk(sf);
+    try {
+      walk(sf);
+    } catch (error) {
+      internalError(input.relative(sf.fileName), error);
+    }
   }
-  for (const end of ends) end();
+  for (const end of ends) {
+    try {
+      end();
+    } catch (error) {
+      internalError('.', error);
+    }
+  }
 
   return { findings, diagnostics, filesAnalyzed: sourceFiles.length };
 }

@@ -53,7 +53,7 @@ export class SdkSymbols {
   private compute(node: ts.Node, seen: Set<ts.Node>): SymbolRef | undefined {
     const inner = unwrap(node);
     if (ts.isIdentifier(inner)) {
-      const symbol = this.checker.getSymbolAtLocation(inner);
+      const symbol = safely(() => this.checker.getSymbolAtLocation(inner));
       return symbol ? this.refOfSymbol(symbol, seen) : undefined;
     }
     if (ts.isPropertyAccessExpression(inner) || ts.isQualifiedName(inner)) {
@@ -124,7 +124,7 @@ export class SdkSymbols {
       if (exportDecl.moduleSpecifier && ts.isStringLiteral(exportDecl.moduleSpecifier)) {
         return this.refOfModule(fromFile, exportDecl.moduleSpecifier.text, inner, seen);
       }
-      const local = this.checker.getExportSpecifierLocalTargetSymbol(decl);
+      const local = safely(() => this.checker.getExportSpecifierLocalTargetSymbol(decl));
       return local ? this.refOfSymbol(local, seen) : undefined;
     }
     if (ts.isVariableDeclaration(decl) && decl.initializer) {
@@ -147,7 +147,7 @@ export class SdkSymbols {
       return undefined;
     }
     if (ts.isShorthandPropertyAssignment(decl)) {
-      const value = this.checker.getShorthandAssignmentValueSymbol(decl);
+      const value = safely(() => this.checker.getShorthandAssignmentValueSymbol(decl));
       return value ? this.refOfSymbol(value, seen) : undefined;
     }
     if (ts.isPropertyAssignment(decl)) {
@@ -247,6 +247,15 @@ export class SdkSymbols {
       return whole?.kind === 'namespace' ? this.memberOfNamespace(whole, name, seen) : undefined;
     }
     if (target === `module.exports.${name}` || target === `exports.${name}`) return this.compute(right, seen);
+    return undefined;
+  }
+}
+
+/** The checker can throw on code it cannot make sense of; for scope lookup that just means "unknown". */
+function safely<T>(lookup: () => T): T | undefined {
+  try {
+    return lookup();
+  } catch {
     return undefined;
   }
 }

@@ -46,6 +46,7 @@ const DIAGNOSTIC_LEVEL: Readonly<Record<FileDiagnostic['kind'], SarifLevel>> = {
   unreadable: 'error',
   'symlink-loop': 'warning',
   'not-found': 'error',
+  'analysis-error': 'error',
 };
 
 // Structural types for what we emit (not the whole SARIF object model).

@@ -1,0 +1,39 @@
+/** The engine's own guarantees, independent of any one rule. */
+import { describe, expect, it } from 'vitest';
+import { defineRule } from '../src/rules/rule.js';
+import { ts } from '../src/analysis/typescript.js';
+import { runRule } from './support/rule-tester.js';
+
+const throwsOnCalls = defineRule({
+  meta: {
+    id: 'session-state/test-only',
+    category: 'session-state',
+    severity: 'error',
+    fix: 'manual',
+    summary: 'test',
+    messages: { x: 'x' },
+    spec: 'https://modelcontextprotocol.io/specification/2026-07-28/basic/index',
+  },
+  create: () => ({
+    visitors: {
+      [ts.SyntaxKind.CallExpression]: () => {
+        throw new Error('boom');
+      },
+    },
+  }),
+});
+
+describe('engine', () => {
+  it('turns a rule that throws on a file into an analysis-error diagnostic instead of crashing', () => {
+    const result = runRule(throwsOnCalls, { 'src/a.ts': 'f();', 'src/b.ts': 'const x = 1;' });
+    expect(result.findings).toEqual([]);
+    expect(result.diagnostics).toEqual([expect.objectContaining({ file: 'src/a.ts', kind: 'analysis-error' })]);
+    expect(result.diagnostics[0]!.message).toContain('boom');
+  });
+
+  it('reports a syntax error as a parse-error diagnostic with its position and analyses the other files', () => {
+    const result = runRule(throwsOnCalls, { 'src/broken.ts': 'const = ;', 'src/ok.ts': 'const y = 2;' });
+    expect(result.diagnostics).toEqual([expect.objectContaining({ file: 'src/broken.ts', kind: 'parse-error', line: 1 })]);
+    expect(result.filesAnalyzed).toBe(1);
+  });
+});
