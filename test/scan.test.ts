@@ -1,0 +1,109 @@
+/**
+ * `scan()` end to end on small temporary projects: discovery, the prefilter and the analysis
+ * working together (tsconfig `paths` through `extends`, ignore files, include/exclude, the
+ * prefilter's importer and helper passes).
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { scan } from '../src/scan.js';
+
+const temps: string[] = [];
+function project(files: Record<string, string>): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mcp-migrate-scan-'));
+  temps.push(dir);
+  for (const [rel, content] of Object.entries(files)) {
+    fs.mkdirSync(path.dirname(path.join(dir, rel)), { recursive: true });
+    fs.writeFileSync(path.join(dir, rel), content);
+  }
+  return dir;
+}
+afterEach(() => {
+  for (const dir of temps.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+const ids = (report: Awaited<ReturnType<typeof scan>>): string[] => report.findings.map((f) => `${f.file}:${f.line} ${f.ruleId}`);
+
+describe('scan', () => {
+  it('follows a tsconfig `paths` alias (declared in an extended config) to the project SDK barrel', async () => {
+    const dir = project({
+      'tsconfig.base.json': JSON.stringify({ compilerOptions: { baseUrl: '.', paths: { '@mcp/*': ['src/lib/*'] } } }),
+      'tsconfig.json': JSON.stringify({ extends: './tsconfig.base.json', include: ['src'] }),
+      'src/lib/sdk.ts': "export * from '@modelcontextprotocol/sdk/server/mcp.js';\n",
+      'src/server.ts': [
+        "import { McpServer } from '@mcp/sdk';",
+        "const server = new McpServer({ name: 'x', version: '1' });",
+        'server.server.oninitialized = () => {',
+        '  console.error(server.server.getClientCapabilities());',
+        '};',
+      ].join('\n'),
+    });
+    const report = await scan({ paths: [dir] });
+    expect(ids(report)).toEqual(['src/server.ts:3 handshake/oninitialized', 'src/server.ts:4 handshake/client-capabilities']);
+  });
+
+  it('analyses a helper that never mentions the SDK because an MCP file imports it', async () => {
+    const dir = project({
+      'src/server.ts': [
+        "import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';",
+        "import { remember } from './memory.js';",
+        "const server = new McpServer({ name: 'x', version: '1' });",
+        "server.tool('note', async (extra) => remember(extra, 'hi'));",
+      ].join('\n'),
+      'src/memory.ts': [
+        'const notes = new Map<string, string[]>();',
+        'export function remember(extra: { sessionId?: string }, text: string) {',
+        "  const key = extra.sessionId ?? 'anon';",
+        '  notes.set(key, [...(notes.get(key) ?? []), text]);',
+        "  return { content: [{ type: 'text' as const, text: 'ok' }] };",
+        '}',
+      ].join('\n'),
+    });
+    const report = await scan({ paths: [dir] });
+    expect(ids(report)).toEqual(['src/memory.ts:1 session-state/keyed-store', 'src/memory.ts:3 session-state/session-id-read']);
+    expect(report.summary.filesAnalyzed).toBe(2);
+  });
+
+  it('does not parse ordinary code, comments that mention the SDK, or MCP client code', async () => {
+    const dir = project({
+      'src/app.ts': "// TODO: expose via @modelcontextprotocol/sdk later\nconst sessions = new Map();\nexport const get = (req: any) => sessions.get(req.headers['mcp-session-id']);\n",
+      'src/client.ts': "import { Client } from '@modelcontextprotocol/sdk/client/index.js';\nexport const c = new Client({ name: 'c', version: '1' });\nawait c.ping();\n",
+    });
+    const report = await scan({ paths: [dir] });
+    expect(report.findings).toEqual([]);
+    expect(report.summary).toMatchObject({ filesScanned: 2, filesAnalyzed: 0 });
+  });
+
+  it('honours .gitignore and --include/--exclude', async () => {
+    const sessionful = "import { StreamableHTTPServerTransport as T } from '@modelcontextprotocol/sdk/server/streamableHttp.js';\nexport const t = new T({ sessionIdGenerator: () => 'id' });\n";
+    const dir = project({
+      '.gitignore': 'generated/\n',
+      'generated/server.ts': sessionful,
+      'src/server.ts': sessionful,
+      'src/server.test.ts': sessionful,
+      'other/server.ts': sessionful,
+    });
+    expect(ids(await scan({ paths: [dir] }))).toEqual([
+      'other/server.ts:2 session-transport/session-id-generator',
+      'src/server.test.ts:2 session-transport/session-id-generator',
+      'src/server.ts:2 session-transport/session-id-generator',
+    ]);
+    expect(ids(await scan({ paths: [dir], include: ['src/**'], exclude: ['**/*.test.ts'] }))).toEqual([
+      'src/server.ts:2 session-transport/session-id-generator',
+    ]);
+  });
+
+  it('reports paths relative to a single directory argument, or to the working directory for several', async () => {
+    const dir = project({
+      'a/server.ts': "import { SSEServerTransport } from '@modelcontextprotocol/sdk/server/sse.js';\nexport const make = (res: any) => new SSEServerTransport('/messages', res);\n",
+      'b/readme.ts': 'export {};\n',
+    });
+    const single = await scan({ paths: ['a'], cwd: dir });
+    expect(single.root).toBe('a');
+    expect(ids(single)).toEqual(['server.ts:2 session-transport/sse-transport']);
+    const several = await scan({ paths: ['a', 'b'], cwd: dir });
+    expect(several.root).toBe('.');
+    expect(ids(several)).toEqual(['a/server.ts:2 session-transport/sse-transport']);
+  });
+});
