@@ -37,3 +37,20 @@ describe('engine', () => {
     expect(result.filesAnalyzed).toBe(1);
   });
 });
+
+describe('markers left by apply', () => {
+  it('reports each @mcp-migrate-todo marker as a finding of the rule it names, once', async () => {
+    const { default: keyedStore } = await import('../src/rules/session-state/keyed-store.js');
+    const code = [
+      "import { McpServer } from '@modelcontextprotocol/server';",
+      '// @mcp-migrate-todo(session-state/keyed-store): move `carts` to Redis; an in-process Map does not survive a second instance',
+      'export const carts = new Map<string, string[]>();',
+      '/* @mcp-migrate-todo(no-such/rule): ignored */',
+      "const text = '// @mcp-migrate-todo(session-state/keyed-store): not a comment';",
+    ].join('\n');
+    const result = runRule(keyedStore, code);
+    expect(result.findings.map((f) => [f.line, f.messageId, f.message])).toEqual([
+      [2, 'marker', 'Left by `mcp-migrate apply`, still to do: move `carts` to Redis; an in-process Map does not survive a second instance'],
+    ]);
+  });
+});

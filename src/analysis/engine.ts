@@ -142,7 +142,39 @@ export function runEngine(input: EngineInput): EngineResult {
     }
   }
 
+  for (const sf of sourceFiles) findings.push(...markerFindings(sf, input.rules, input.relative));
   return { findings, diagnostics, filesAnalyzed: sourceFiles.length };
+}
+
+/** `// @mcp-migrate-todo(<ruleId>): <what to do>`, the comment `apply` leaves where it could not finish. */
+const MARKER = /^[ \t]*(?:\/\/|\/\*+|\*)[ \t]*@mcp-migrate-todo\(([^)\s]+)\):?[ \t]*(.*?)[ \t]*(?:\*\/)?[ \t]*$/gm;
+
+/**
+ * Every marker is a finding of the rule it names, so CI stays red until a person resolves it
+ * (design.md, "Markers"). Markers naming a rule this version does not know are ignored.
+ */
+function markerFindings(sf: ts.SourceFile, rules: readonly Rule[], relative: (abs: string) => string): RawFinding[] {
+  if (!sf.text.includes('@mcp-migrate-todo(')) return [];
+  const out: RawFinding[] = [];
+  for (const match of sf.text.matchAll(MARKER)) {
+    const rule = rules.find((r) => r.meta.id === match[1]);
+    if (!rule) continue;
+    const at = match.index + match[0].indexOf('@mcp-migrate-todo');
+    const start = sf.getLineAndCharacterOfPosition(at);
+    const lineText = match[0];
+    out.push({
+      rule,
+      messageId: 'marker',
+      file: relative(sf.fileName),
+      line: start.line + 1,
+      column: start.character + 1,
+      endLine: start.line + 1,
+      endColumn: start.character + 1 + lineText.trimEnd().length - (at - match.index),
+      message: `Left by \`mcp-migrate apply\`, still to do: ${match[2] || rule.meta.summary}`,
+      lineText,
+    });
+  }
+  return out;
 }
 
 function createProject(input: EngineInput): Project {
