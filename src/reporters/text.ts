@@ -78,7 +78,7 @@ function summarySection(report: ScanReport, chalk: ChalkInstance): string {
   const { findings, summary } = report;
   const files = new Set(findings.map((f) => f.file)).size;
   const details = [
-    `${summary.filesScanned} files scanned`,
+    `${pluralize(summary.filesScanned, 'file')} scanned`,
     `${summary.filesAnalyzed} analyzed`,
     ...(summary.baselined ? [`${summary.baselined} baselined`] : []),
   ].join(', ');
