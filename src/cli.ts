@@ -9,7 +9,7 @@ import path from 'node:path';
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { BaselineError, readBaseline, writeBaseline } from './baseline.js';
 import type { ScanReport } from './model.js';
-import { FORMATS, isBlocking, render, type FailOn, type FormatName } from './reporters/index.js';
+import { FORMATS, analysisFailures, isBlocking, render, type FailOn, type FormatName } from './reporters/index.js';
 import { RULE_METAS } from './rules/index.js';
 import { scan, UsageError } from './scan.js';
 import { VERSION } from './version.js';
@@ -33,8 +33,13 @@ export interface Io {
   cwd: string;
 }
 
-/** The same threshold as the verdict line (`isBlocking`), so the two can never disagree. */
+/**
+ * The same threshold as the verdict line (`isBlocking`), so the two can never disagree. A failure
+ * of the analysis on part of the code is a crash in the contract's sense (exit 2): a gate must not
+ * pass on findings that may be missing.
+ */
 export function exitCodeFor(report: ScanReport, failOn: FailOn): number {
+  if (analysisFailures(report) > 0) return EXIT.error;
   return report.findings.some((f) => isBlocking(f.severity, failOn)) ? EXIT.findings : EXIT.ok;
 }
 

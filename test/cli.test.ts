@@ -208,3 +208,14 @@ describe('bad input never stops the scan', () => {
     expect(JSON.parse(result.stdout).findings).toHaveLength(1);
   });
 });
+
+describe('analysis failures', () => {
+  it('exit 2 and an "incomplete" verdict when the analysis failed on part of the code, whatever --fail-on says', async () => {
+    const { exitCodeFor } = await import('../src/cli.js');
+    const { verdict } = await import('../src/reporters/index.js');
+    const { SAMPLE_REPORT } = await import('./support/sample-report.js');
+    const report = { ...SAMPLE_REPORT, findings: [], diagnostics: [{ file: 'src/x.ts', kind: 'analysis-error' as const, message: 'boom' }] };
+    expect(exitCodeFor(report, 'none')).toBe(2);
+    expect(verdict(report, 'error').status).toBe('incomplete');
+  });
+});

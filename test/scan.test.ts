@@ -107,3 +107,21 @@ describe('scan', () => {
     expect(ids(several)).toEqual(['a/server.ts:2 session-transport/sse-transport']);
   });
 });
+
+describe('generated code', () => {
+  it('analyses a file with a 6,000-term expression without overflowing the stack or losing other findings', async () => {
+    const terms = Array.from({ length: 6000 }, (_, i) => `'a${i}'`).join(' + ');
+    const dir = project({
+      'src/generated.ts': `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';\nexport const big = ${terms};\n`,
+      'src/server.ts': [
+        "import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';",
+        'const carts = new Map<string, string[]>();',
+        "const server = new McpServer({ name: 'x', version: '1' });",
+        "server.tool('view', async (extra) => ({ content: [{ type: 'text' as const, text: String(carts.get(extra.sessionId!)) }] }));",
+      ].join('\n'),
+    });
+    const report = await scan({ paths: [dir] });
+    expect(report.diagnostics).toEqual([]);
+    expect(ids(report)).toEqual(['src/server.ts:2 session-state/keyed-store', 'src/server.ts:4 session-state/session-id-read']);
+  });
+});

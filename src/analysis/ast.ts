@@ -97,12 +97,25 @@ export function stringValue(node: ts.Node | undefined): string | undefined {
   return undefined;
 }
 
+/**
+ * Pre-order walk of every node below `root`, with an explicit stack: generated code (a
+ * 5,000-term string concatenation, a huge nested literal) must not overflow the call stack.
+ */
 export function forEachDescendant(root: ts.Node, visit: (node: ts.Node) => void): void {
-  const walk = (node: ts.Node): void => {
-    visit(node);
-    ts.forEachChild(node, walk);
+  const stack: ts.Node[] = [];
+  const pushChildren = (node: ts.Node): void => {
+    const children: ts.Node[] = [];
+    ts.forEachChild(node, (child) => {
+      children.push(child);
+    });
+    for (let i = children.length - 1; i >= 0; i--) stack.push(children[i]!);
   };
-  ts.forEachChild(root, walk);
+  pushChildren(root);
+  while (stack.length > 0) {
+    const node = stack.pop()!;
+    visit(node);
+    pushChildren(node);
+  }
 }
 
 export function lineOf(node: ts.Node): number {

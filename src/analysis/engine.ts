@@ -11,7 +11,7 @@ import path from 'node:path';
 import { Project, ts } from './typescript.js';
 import type { FileDiagnostic } from '../model.js';
 import type { Rule, RuleContext, ReportDescriptor, VisitorMap } from '../rules/rule.js';
-import { lineOf } from './ast.js';
+import { forEachDescendant, lineOf } from './ast.js';
 import { SdkSymbols } from './sdk-symbols.js';
 import { SessionFlow } from './session-flow.js';
 import { ValueAnalysis } from './values.js';
@@ -88,11 +88,8 @@ export function runEngine(input: EngineInput): EngineResult {
   };
   const values = new ValueAnalysis(checker, sdk, sourceFiles);
   const sessions = new SessionFlow(values, sourceFiles);
-  try {
-    sessions.run();
-  } catch (error) {
-    internalError('.', error);
-  }
+  sessions.run();
+  for (const failure of sessions.failures) internalError(input.relative(failure.file), failure.error);
   const analysis = { sdk, values, sessions };
   const analyzable = new Set(sourceFiles);
 
@@ -123,13 +120,11 @@ export function runEngine(input: EngineInput): EngineResult {
   }
 
   for (const sf of sourceFiles) {
-    const walk = (node: ts.Node): void => {
-      const visitors = listeners.get(node.kind);
-      if (visitors) for (const visit of visitors) visit(node);
-      ts.forEachChild(node, walk);
-    };
     try {
-      walk(sf);
+      forEachDescendant(sf, (node) => {
+        const visitors = listeners.get(node.kind);
+        if (visitors) for (const visit of visitors) visit(node);
+      });
     } catch (error) {
       internalError(input.relative(sf.fileName), error);
     }

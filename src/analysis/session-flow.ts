@@ -77,6 +77,8 @@ const COLLECTION_CLASSES = new Set(['Map', 'WeakMap', 'Set', 'WeakSet', 'LRUCach
 export class SessionFlow {
   readonly reads: SessionRead[] = [];
   readonly stores = new Map<ts.Node, SessionStore>();
+  /** Files whose analysis threw (deeply nested generated code, a bug of ours): their reads are lost, nothing else. */
+  readonly failures: Array<{ file: string; error: unknown }> = [];
   private readonly refCache = new Map<ts.Symbol, ts.Identifier[]>();
 
   constructor(
@@ -85,7 +87,13 @@ export class SessionFlow {
   ) {}
 
   run(): this {
-    for (const file of this.files) this.collectReads(file);
+    for (const file of this.files) {
+      try {
+        this.collectReads(file);
+      } catch (error) {
+        this.failures.push({ file: file.fileName, error });
+      }
+    }
     for (const read of this.reads) {
       for (const sink of read.sinks) if (sink.kind === 'store') this.addStoreAccess(sink, read);
     }

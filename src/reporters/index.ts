@@ -12,7 +12,7 @@ import type { FormatName, RenderOptions, Reporter } from './types.js';
 
 export type { FormatName, RenderOptions, Reporter } from './types.js';
 export type { FailOn, Verdict, VerdictStatus } from './verdict.js';
-export { isBlocking, verdict } from './verdict.js';
+export { analysisFailures, isBlocking, verdict } from './verdict.js';
 
 const REPORTERS: Readonly<Record<FormatName, Reporter>> = {
   text: renderText,

@@ -106,7 +106,7 @@ function summarySection(report: ScanReport, chalk: ChalkInstance): string {
 function verdictLine(report: ScanReport, options: RenderOptions, chalk: ChalkInstance): string {
   const v = verdict(report, options.failOn);
   const line = `${v.symbol} ${v.text}`;
-  if (v.status === 'blocked') return chalk.red.bold(line);
+  if (v.status === 'blocked' || v.status === 'incomplete') return chalk.red.bold(line);
   if (v.status === 'below-threshold') return chalk.yellow(line);
   return chalk.green(line);
 }

@@ -53,7 +53,9 @@ export type VerdictStatus =
   /** Findings exist, but none at or above `--fail-on`. */
   | 'below-threshold'
   /** No findings at all. */
-  | 'clean';
+  | 'clean'
+  /** The analysis failed on part of the code (an `analysis-error` diagnostic): no verdict can be given (exit 2). */
+  | 'incomplete';
 
 export interface Verdict {
   status: VerdictStatus;
@@ -67,7 +69,17 @@ export interface Verdict {
 
 const NO_FINDINGS_TEXT = 'No reliance on sessions, the handshake or deprecated features found';
 
+/** Diagnostics that mean the findings may be missing some (exit 2): the analysis itself failed. */
+export function analysisFailures(report: ScanReport): number {
+  return report.diagnostics.filter((d) => d.kind === 'analysis-error').length;
+}
+
 export function verdict(report: ScanReport, failOn: FailOn): Verdict {
+  const failures = analysisFailures(report);
+  if (failures > 0) {
+    const text = `Analysis incomplete: mcp-migrate failed on ${pluralize(failures, 'part')} of the code (see diagnostics), so findings may be missing`;
+    return { status: 'incomplete', blocking: 0, symbol: '✖', text };
+  }
   const counts = countBySeverity(report.findings);
   const total = report.findings.length;
   const blockingSeverities = SEVERITIES.filter((s) => isBlocking(s, failOn));
