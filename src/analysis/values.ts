@@ -57,6 +57,8 @@ const REGISTRATION_METHODS = new Set([
   'setRequestHandler',
   'setNotificationHandler',
 ]);
+/** How many wrapper calls may stand between a handler and its registration. */
+const MAX_WRAPPERS = 3;
 const TOGGLE_SOURCES = new Set(['tool', 'registerTool', 'prompt', 'registerPrompt', 'resource', 'registerResource']);
 const HEADER_READ_METHODS = new Set(['get', 'header', 'getHeader', 'setHeader', 'set', 'has', 'append']);
 
@@ -75,6 +77,7 @@ export class ValueAnalysis {
   private readonly cache = new Map<ts.Node, Value | null>();
   private callIndex: CallIndex | undefined;
   private readonly callSites = new Map<ts.Node, ts.CallExpression[]>();
+  private readonly handlerRegistrations = new Map<ts.Node, ts.CallExpression | null>();
 
   constructor(
     private readonly checker: ts.TypeChecker,
@@ -157,11 +160,40 @@ export class ValueAnalysis {
 
   /** The function a call invokes, when it is declared in the analysed project. */
   functionOfCall(call: ts.CallExpression): ts.FunctionLikeDeclaration | undefined {
-    const callee = unwrap(call.expression);
-    const target = ts.isPropertyAccessExpression(callee) ? callee.name : callee;
-    const symbol = this.symbolOf(target);
+    return this.functionOfReference(unwrap(call.expression));
+  }
+
+  /** The names `fn` can be referred to by: its own, and local aliases of it (imports, destructuring, default imports). */
+  private namesOf(fn: ts.FunctionLikeDeclaration, index: CallIndex): Set<string> {
+    const names = new Set<string>();
+    for (const name of functionNames(fn)) {
+      names.add(name);
+      for (const alias of index.aliases.get(name) ?? []) names.add(alias);
+    }
+    return names;
+  }
+
+  /** The function an identifier or property access refers to, when declared in the project. */
+  private functionOfReference(ref: ts.Node): ts.FunctionLikeDeclaration | undefined {
+    const symbol = this.symbolOf(ts.isPropertyAccessExpression(ref) ? ref.name : ref);
     for (const decl of symbol?.declarations ?? []) {
-      const fn = functionOfDeclaration(decl) ?? (ts.isBindingElement(decl) ? this.functionOfBinding(decl) : undefined);
+      const fn = functionOfDeclaration(decl) ?? (ts.isBindingElement(decl) ? this.functionOfBinding(decl) : undefined) ?? this.functionOfShorthand(decl);
+      if (fn) return fn;
+    }
+    return undefined;
+  }
+
+  /** `export const api = { getCart }`: the shorthand property names the function declared elsewhere. */
+  private functionOfShorthand(decl: ts.Node): ts.FunctionLikeDeclaration | undefined {
+    if (!ts.isShorthandPropertyAssignment(decl)) return undefined;
+    let value: ts.Symbol | undefined;
+    try {
+      value = this.checker.getShorthandAssignmentValueSymbol(decl);
+    } catch {
+      return undefined;
+    }
+    for (const inner of value?.declarations ?? []) {
+      const fn = functionOfDeclaration(inner);
       if (fn) return fn;
     }
     return undefined;
@@ -205,12 +237,7 @@ export class ValueAnalysis {
     const cached = this.callSites.get(fn);
     if (cached) return cached;
     const index = this.callIndex ?? (this.callIndex = buildCallIndex(this.files));
-    const names = new Set<string>();
-    for (const name of functionNames(fn)) {
-      names.add(name);
-      for (const alias of index.aliases.get(name) ?? []) names.add(alias);
-    }
-    const calls = [...names].flatMap((name) => index.byName.get(name) ?? []).filter((call) => this.functionOfCall(call) === fn);
+    const calls = [...this.namesOf(fn, index)].flatMap((name) => index.byName.get(name) ?? []).filter((call) => this.functionOfCall(call) === fn);
     this.callSites.set(fn, calls);
     return calls;
   }
@@ -483,16 +510,9 @@ export class ValueAnalysis {
 
   /** When `fn` is a request-handler callback registered on an SDK server, which parameter is `extra`/`ctx`. */
   handlerContextIndex(fn: ts.FunctionLikeDeclaration): { index: number; label: string; call: ts.CallExpression } | undefined {
-    let argument: ts.Node = fn;
-    let call = fn.parent;
-    // One level of wrapping is common: `server.tool('x', schema, withAuth(async (args, extra) => ...))`.
-    if (call && ts.isCallExpression(call) && !this.registrationOf(call) && call.arguments.includes(fn as ts.Expression)) {
-      argument = call;
-      call = call.parent;
-    }
-    if (!call || !ts.isCallExpression(call) || !call.arguments.includes(argument as ts.Expression)) return undefined;
-    const registration = this.registrationOf(call);
-    if (!registration) return undefined;
+    const call = this.registrationOfHandler(fn);
+    if (!call) return undefined;
+    const registration = this.registrationOf(call)!;
     const count = fn.parameters.length;
     const label = registrationLabel(call, registration);
     switch (registration) {
@@ -500,16 +520,56 @@ export class ValueAnalysis {
       case 'setNotificationHandler':
         return { index: 1, label, call };
       case 'resource':
-      case 'registerResource': {
-        const template = call.arguments[1] && ts.isNewExpression(unwrap(call.arguments[1]))
-          && this.sdk.exportOf((unwrap(call.arguments[1]) as ts.NewExpression).expression)?.name === 'ResourceTemplate';
-        return { index: template ? 2 : 1, label, call };
-      }
+      case 'registerResource':
+        return { index: this.isResourceTemplate(call.arguments[1]) ? 2 : 1, label, call };
       default: {
         if (count >= 2) return { index: count - 1, label, call };
         return { index: this.registrationHasArgs(call, registration) ? 1 : 0, label, call };
       }
     }
+  }
+
+  /**
+   * The SDK registration `fn` is the handler of: written inline, passed by name
+   * (`server.tool('view', viewCart)`, also from another module), and through up to
+   * MAX_WRAPPERS wrapper calls (`withLog(withAuth(async (args, extra) => ...))`).
+   */
+  private registrationOfHandler(fn: ts.FunctionLikeDeclaration): ts.CallExpression | undefined {
+    const cached = this.handlerRegistrations.get(fn);
+    if (cached !== undefined) return cached ?? undefined;
+    const starts: ts.Node[] = ts.isFunctionDeclaration(fn) || ts.isMethodDeclaration(fn) ? [] : [fn];
+    const index = this.callIndex ?? (this.callIndex = buildCallIndex(this.files));
+    for (const name of this.namesOf(fn, index)) {
+      for (const ref of index.argumentRefs.get(name) ?? []) {
+        if (this.functionOfReference(ref) === fn) starts.push(ref);
+      }
+    }
+    // A handler factory: `withSession(fn)` returns `async (args, extra) => ...`; its calls stand where the handler is passed.
+    const factory = returningFunction(fn);
+    if (factory) starts.push(...this.callsOf(factory));
+    let found: ts.CallExpression | undefined;
+    for (const start of starts) {
+      let node = outerExpression(start);
+      for (let depth = 0; depth <= MAX_WRAPPERS && !found; depth++) {
+        const parent = node.parent;
+        if (!parent || !ts.isCallExpression(parent) || !parent.arguments.includes(node as ts.Expression)) break;
+        if (this.registrationOf(parent)) found = parent;
+        node = outerExpression(parent);
+      }
+      if (found) break;
+    }
+    this.handlerRegistrations.set(fn, found ?? null);
+    return found;
+  }
+
+  /** `new ResourceTemplate(...)`, inline or through a `const`. */
+  private isResourceTemplate(node: ts.Node | undefined): boolean {
+    let inner = node && unwrap(node);
+    if (inner && ts.isIdentifier(inner)) {
+      const decl = this.symbolOf(inner)?.valueDeclaration;
+      inner = decl && ts.isVariableDeclaration(decl) && decl.initializer ? unwrap(decl.initializer) : undefined;
+    }
+    return !!inner && ts.isNewExpression(inner) && this.sdk.exportOf(inner.expression)?.name === 'ResourceTemplate';
   }
 
   private registrationOf(call: ts.CallExpression): string | undefined {
@@ -528,7 +588,8 @@ export class ValueAnalysis {
       }
       return true;
     }
-    return args.some((a) => !ts.isStringLiteralLike(unwrap(a)));
+    // tool(name, description?, schema?, annotations?, cb): anything but a string (literal or const) is a schema.
+    return args.some((a) => !ts.isStringLiteralLike(unwrap(a)) && !ts.isTemplateExpression(unwrap(a)) && this.constantString(a) === undefined);
   }
 
   /** `onsessioninitialized` / `onsessionclosed` callbacks in SDK Streamable HTTP transport options. */
@@ -583,13 +644,21 @@ function outerExpression(node: ts.Node): ts.Node {
 interface CallIndex {
   /** Calls with at least one argument, by the callee's name (`f(...)`, `x.f(...)`). */
   byName: Map<string, ts.CallExpression[]>;
+  /** Identifiers and `x.name` accesses passed as call arguments, by name: handlers passed by reference. */
+  argumentRefs: Map<string, ts.Node[]>;
   /** Imported/destructured name → the local names it is bound to. */
   aliases: Map<string, Set<string>>;
 }
 
 function buildCallIndex(files: readonly ts.SourceFile[]): CallIndex {
   const byName = new Map<string, ts.CallExpression[]>();
+  const argumentRefs = new Map<string, ts.Node[]>();
   const aliases = new Map<string, Set<string>>();
+  const add = <T>(map: Map<string, T[]>, key: string, value: T): void => {
+    const list = map.get(key);
+    if (list) list.push(value);
+    else map.set(key, [value]);
+  };
   const alias = (from: string, to: string): void => {
     if (from === to) return;
     const set = aliases.get(from) ?? new Set();
@@ -600,18 +669,21 @@ function buildCallIndex(files: readonly ts.SourceFile[]): CallIndex {
     forEachDescendant(file, (node) => {
       if (ts.isCallExpression(node) && node.arguments.length > 0) {
         const name = calleeParts(node).name;
-        if (name) {
-          const list = byName.get(name) ?? [];
-          list.push(node);
-          byName.set(name, list);
+        if (name) add(byName, name, node);
+        for (const arg of node.arguments) {
+          const inner = unwrap(arg);
+          if (ts.isIdentifier(inner)) add(argumentRefs, inner.text, inner);
+          else if (ts.isPropertyAccessExpression(inner)) add(argumentRefs, inner.name.text, inner);
         }
+      } else if (ts.isImportClause(node) && node.name) {
+        alias('default', node.name.text);
       } else if ((ts.isImportSpecifier(node) || ts.isExportSpecifier(node) || ts.isBindingElement(node)) && node.propertyName && ts.isIdentifier(node.name)) {
         const from = propertyNameText(node.propertyName as ts.PropertyName);
         if (from) alias(from, node.name.text);
       }
     });
   }
-  return { byName, aliases };
+  return { byName, argumentRefs, aliases };
 }
 
 /** The names a function is called by: its own, or the variable/property/method it is assigned to. */
@@ -627,11 +699,19 @@ function functionNames(fn: ts.FunctionLikeDeclaration): string[] {
     if (holder) names.push(holder);
   }
   if (parent && ts.isBinaryExpression(parent) && ts.isPropertyAccessExpression(parent.left)) names.push(parent.left.name.text);
+  const isDefaultExport =
+    (parent && ts.isExportAssignment(parent)) ||
+    (ts.canHaveModifiers(fn) && ts.getModifiers(fn)?.some((m) => m.kind === ts.SyntaxKind.DefaultKeyword));
+  if (isDefaultExport) names.push('default');
   return names;
 }
 
 export function functionOfDeclaration(decl: ts.Node): ts.FunctionLikeDeclaration | undefined {
   if (isFunctionLike(decl)) return decl;
+  if (ts.isExportAssignment(decl)) {
+    const inner = unwrap(decl.expression);
+    return ts.isArrowFunction(inner) || ts.isFunctionExpression(inner) ? inner : undefined;
+  }
   if ((ts.isVariableDeclaration(decl) || ts.isPropertyAssignment(decl) || ts.isPropertyDeclaration(decl)) && decl.initializer) {
     const init = unwrap(decl.initializer);
     if (ts.isArrowFunction(init) || ts.isFunctionExpression(init)) return init;
@@ -641,6 +721,15 @@ export function functionOfDeclaration(decl: ts.Node): ts.FunctionLikeDeclaration
     if (ts.isArrowFunction(right) || ts.isFunctionExpression(right)) return right;
   }
   if (ts.isPropertyAccessExpression(decl) && ts.isBinaryExpression(decl.parent)) return functionOfDeclaration(decl.parent);
+  return undefined;
+}
+
+/** The function that returns `fn` directly (`(h) => async (args, extra) => ...`, `return async function ...`). */
+function returningFunction(fn: ts.FunctionLikeDeclaration): ts.FunctionLikeDeclaration | undefined {
+  const holder = outerExpression(fn);
+  const parent = holder.parent;
+  if (parent && ts.isArrowFunction(parent) && parent.body === holder) return parent;
+  if (parent && ts.isReturnStatement(parent)) return enclosingFunction(parent);
   return undefined;
 }
 
