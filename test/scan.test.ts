@@ -68,7 +68,7 @@ describe('scan', () => {
   it('does not parse ordinary code, comments that mention the SDK, or MCP client code', async () => {
     const dir = project({
       'src/app.ts': "// TODO: expose via @modelcontextprotocol/sdk later\nconst sessions = new Map();\nexport const get = (req: any) => sessions.get(req.headers['mcp-session-id']);\n",
-      'src/client.ts': "import { Client } from '@modelcontextprotocol/sdk/client/index.js';\nexport const c = new Client({ name: 'c', version: '1' });\nawait c.ping();\n",
+      'src/client.ts': "import { Client } from '@modelcontextprotocol/sdk/client/index.js';\nimport { ListToolsResultSchema } from '@modelcontextprotocol/sdk/types.js';\nexport const c = new Client({ name: 'c', version: '1' });\nawait c.ping();\nconst sessions = new Map();\nexport const remember = (res: Response, t: { sessionId?: string }) => sessions.set(t.sessionId, res.headers.get('mcp-session-id'));\nvoid ListToolsResultSchema;\n",
     });
     const report = await scan({ paths: [dir] });
     expect(report.findings).toEqual([]);
@@ -105,6 +105,46 @@ describe('scan', () => {
     const several = await scan({ paths: ['a', 'b'], cwd: dir });
     expect(several.root).toBe('.');
     expect(ids(several)).toEqual(['a/server.ts:2 session-transport/sse-transport']);
+  });
+});
+
+describe('prefilter roles', () => {
+  it('finds SDK users behind a tsconfig alias whose name differs from the file name', async () => {
+    const dir = project({
+      'tsconfig.json': JSON.stringify({ compilerOptions: { baseUrl: '.', paths: { '~mcp': ['src/lib/mcp-barrel.ts'] } } }),
+      'src/lib/mcp-barrel.ts': "export { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';\n",
+      'src/server.ts': "import { McpServer } from '~mcp';\nconst server = new McpServer({ name: 'x', version: '1' });\nserver.server.oninitialized = () => {};\n",
+    });
+    expect(ids(await scan({ paths: [dir] }))).toEqual(['src/server.ts:3 handshake/oninitialized']);
+  });
+
+  it('finds SDK users behind a workspace package linked into node_modules', async () => {
+    const dir = project({
+      'package.json': JSON.stringify({ name: 'root', private: true, workspaces: ['packages/*', 'apps/*'] }),
+      'packages/tools/package.json': JSON.stringify({ name: '@acme/mcp-tools', main: 'src/index.ts' }),
+      'packages/tools/src/index.ts': "export { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';\n",
+      'apps/server/package.json': JSON.stringify({ name: 'server', dependencies: { '@acme/mcp-tools': '*' } }),
+      'apps/server/src/main.ts': "import { McpServer } from '@acme/mcp-tools';\nconst server = new McpServer({ name: 'x', version: '1' });\nserver.server.oninitialized = () => {};\n",
+    });
+    fs.mkdirSync(path.join(dir, 'node_modules/@acme'), { recursive: true });
+    fs.symlinkSync(path.join(dir, 'packages/tools'), path.join(dir, 'node_modules/@acme/mcp-tools'));
+    expect(ids(await scan({ paths: [dir] }))).toEqual(['apps/server/src/main.ts:3 handshake/oninitialized']);
+  });
+
+  it("analyses an app entry that imports the server, but not the rest of the app it imports", async () => {
+    const files: Record<string, string> = {
+      'src/server.ts': "import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';\nexport const createServer = () => new McpServer({ name: 'x', version: '1' });\n",
+      'src/app.ts': [
+        "import { createServer } from './server.js';",
+        ...Array.from({ length: 30 }, (_, i) => `import { f${i} } from './features/f${i}.js';`),
+        'const server = createServer();',
+        'server.server.oninitialized = () => {};',
+      ].join('\n'),
+    };
+    for (let i = 0; i < 30; i++) files[`src/features/f${i}.ts`] = `export const f${i} = (sessionId: string) => new Map().get(sessionId);\n`;
+    const report = await scan({ paths: [project(files)] });
+    expect(ids(report)).toEqual(['src/app.ts:33 handshake/oninitialized']);
+    expect(report.summary.filesAnalyzed).toBe(2);
   });
 });
 

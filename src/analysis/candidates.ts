@@ -1,34 +1,43 @@
 /**
  * The prefilter: which discovered files can involve MCP, so that only those are parsed.
+ * Nothing here parses TypeScript: each file is read once, import specifiers are pulled out
+ * with a regular expression, and only specifiers that can name a file of interest are
+ * resolved.
  *
- * 1. Seeds: files that import a server SDK module (`@modelcontextprotocol/sdk/server/...`,
- *    `@modelcontextprotocol/server`, ...). A substring test on text we read anyway, then
- *    a regular expression over import specifiers; nothing is parsed.
- * 2. Importers: files that import a seed or another importer (a server entry that imports
- *    `./server.js`, or a module that imports the project's own SDK re-export barrel). Found
- *    without parsing: import specifiers are pulled out with a regular expression and only
- *    those whose last path segment names an MCP file are resolved.
- * 3. Helpers: the local modules the MCP files import, up to HELPER_DEPTH hops, so that a
- *    helper reading `extra.sessionId` two calls down is analysed even though it never
- *    mentions the SDK.
- * A word prefilter on `sessionId` would be both too wide (ordinary code is full of it)
- * and too narrow (a barrel-only import never says `@modelcontextprotocol`).
+ * Roles, in the order they are found:
+ * 1. SDK users: files that import a *server* SDK module (`@modelcontextprotocol/sdk/server/...`,
+ *    `@modelcontextprotocol/server|node|express|...`), or that import one of the project's own
+ *    SDK barrels. A barrel is an SDK user that re-exports what it imports (`export * from`,
+ *    `export { X } from`, `module.exports = require(...)`); barrels of barrels are followed to a
+ *    fixpoint. MCP *client* code and files that only mention the SDK in a comment are not users.
+ * 2. Importers: files that import an SDK user that is not a barrel (a server entry doing
+ *    `createServer().server.oninitialized = …`). They are analysed, but what they import is
+ *    not pulled in: an app's entry file that imports the server and 200 features must not
+ *    bring in the 200 features.
+ * 3. Helpers: the local modules SDK users import, up to HELPER_DEPTH hops, so that a helper
+ *    reading `extra.sessionId` two calls down is analysed though it never mentions the SDK.
+ *
+ * A word prefilter on `sessionId` would be both too wide (ordinary code is full of it) and too
+ * narrow (a barrel-only import never says `@modelcontextprotocol`).
  */
 import path from 'node:path';
 import type { DiscoveredFile } from '../discovery/discover.js';
+import { PackageIndex, splitPackageSpecifier } from '../discovery/packages.js';
+import { loadConfigForFile } from '../discovery/tsconfig.js';
 import type { FileDiagnostic } from '../model.js';
-import { SDK_SPECIFIER_MARKER, sdkVersionOf } from './sdk-modules.js';
+import { SDK_SPECIFIER_MARKER, isServerSdkModule, sdkVersionOf } from './sdk-modules.js';
 
 const HELPER_DEPTH = 3;
-/** Upper bound on helper files pulled in, so one MCP file importing a whole app stays cheap. */
+/** Upper bound on helper files pulled in, so one SDK user importing a whole app stays cheap. */
 const MAX_HELPERS = 2000;
 
 const SPECIFIER = /\b(?:from|import|require)\s*\(?\s*['"]([^'"\n]+)['"]/g;
+const REEXPORT = /\bexport\s*(?:type\s*)?(?:\*(?:\s*as\s+[\w$]+)?|\{[^}]*\})\s*from\s*['"]([^'"\n]+)['"]/g;
 
 export interface CandidateSelection {
   /** Absolute path → text, for every file the engine should load. */
   texts: Map<string, string>;
-  /** Files (absolute) that import the SDK or an MCP module: findings come from these and their helpers. */
+  /** SDK users and their importers (absolute paths). */
   mcpFiles: Set<string>;
   diagnostics: FileDiagnostic[];
 }
@@ -42,10 +51,21 @@ export function importSpecifiers(text: string): string[] {
   return out;
 }
 
-/** The names a file can be imported by: `cart` for cart.ts, `third_party` for third_party/index.ts. */
-function importNames(absPath: string): string[] {
-  const base = path.basename(absPath).replace(/\.[^.]+$/, '');
-  return base === 'index' ? [base, path.basename(path.dirname(absPath))] : [base];
+/** Specifiers a module re-exports: ESM `export … from`, or everything a CommonJS module `require`s into `module.exports`. */
+function reexportedSpecifiers(text: string, specifiers: readonly string[]): Set<string> {
+  const out = new Set<string>();
+  for (const match of text.matchAll(REEXPORT)) out.add(match[1]!);
+  if (text.includes('module.exports')) for (const s of specifiers) out.add(s);
+  return out;
+}
+
+interface Import {
+  specifier: string;
+  /** `cart` for `./lib/cart.js`: cheap test against the names of files of interest before resolving. */
+  segment: string;
+  /** `@acme/mcp-tools` for `@acme/mcp-tools/sub`: matched against workspace package names. */
+  packageName: string | undefined;
+  reexported: boolean;
 }
 
 function lastSegment(specifier: string): string {
@@ -53,12 +73,53 @@ function lastSegment(specifier: string): string {
   return segment.replace(/\.(m|c)?(j|t)sx?$/, '');
 }
 
+/**
+ * What a set of files can be imported by, without resolving every specifier in the tree: file
+ * names (and folder names for `index` files), exact tsconfig `paths` keys of their projects
+ * (`"~mcp": ["src/lib/mcp-barrel.ts"]`), and the names of the workspace packages they live in.
+ */
+class ImportNames {
+  private readonly segments = new Set<string>();
+  private readonly aliases = new Set<string>();
+  private readonly packageNames = new Set<string>();
+  private readonly packages = new PackageIndex();
+
+  add(absPath: string): void {
+    const base = path.basename(absPath).replace(/\.[^.]+$/, '');
+    this.segments.add(base);
+    if (base === 'index') this.segments.add(path.basename(path.dirname(absPath)));
+    const config = loadConfigForFile(absPath);
+    const stem = absPath.replace(/\.[^./\\]+$/, '');
+    for (const [key, targets] of Object.entries(config?.paths ?? {})) {
+      if (key.includes('*') || !config?.pathsBase) continue;
+      // Only keys that point at this very file (or its folder, for index files): an exact alias
+      // used all over a monorepo for something else must not make every import worth resolving.
+      const points = targets.some((t) => {
+        const target = path.resolve(config.pathsBase!, t).replace(/\.[^./\\]+$/, '');
+        return target === stem || (base === 'index' && target === path.dirname(absPath));
+      });
+      if (points) this.aliases.add(key);
+    }
+    const name = this.packages.nearestPackage(path.dirname(absPath))?.json.name;
+    if (typeof name === 'string') this.packageNames.add(name);
+  }
+
+  mayName(entry: Import): boolean {
+    return (
+      this.segments.has(entry.segment) ||
+      this.aliases.has(entry.specifier) ||
+      (entry.packageName !== undefined && this.packageNames.has(entry.packageName))
+    );
+  }
+}
+
 export function selectCandidates(files: readonly DiscoveredFile[], read: ReadFn, resolve: ResolveFn): CandidateSelection {
   const texts = new Map<string, string>();
-  const mcpFiles = new Set<string>();
   const diagnostics: FileDiagnostic[] = [];
-  /** Non-seed files with the specifiers they import and each one's last segment (text is not kept: most files are never needed). */
-  const others = new Map<string, Array<{ specifier: string; segment: string }>>();
+  const sdkUsers = new Set<string>();
+  const barrels = new Set<string>();
+  /** Files that are not (yet) SDK users, with their local imports. Their text is not kept: most are never needed. */
+  const others = new Map<string, Import[]>();
   const byAbs = new Map(files.map((f) => [f.absPath, f]));
 
   for (const file of files) {
@@ -67,32 +128,47 @@ export function selectCandidates(files: readonly DiscoveredFile[], read: ReadFn,
       diagnostics.push(result.diagnostic);
       continue;
     }
-    const specifiers = importSpecifiers(result.text);
-    // The substring test is the cheap gate; the specifier test keeps out comments that
-    // mention the SDK and MCP *client* code, which imports it but is not a server.
-    if (result.text.includes(SDK_SPECIFIER_MARKER) && specifiers.some((s) => sdkVersionOf(s) !== undefined)) {
-      texts.set(file.absPath, result.text);
-      mcpFiles.add(file.absPath);
-    } else {
-      const local = specifiers
-        .filter((s) => !s.startsWith('node:') && !s.startsWith(SDK_SPECIFIER_MARKER))
-        .map((specifier) => ({ specifier, segment: lastSegment(specifier) }));
-      if (local.length) others.set(file.absPath, local);
+    const { text } = result;
+    const specifiers = importSpecifiers(text);
+    const reexported = reexportedSpecifiers(text, specifiers);
+    if (text.includes(SDK_SPECIFIER_MARKER) && specifiers.some(isServerSdkModule)) {
+      texts.set(file.absPath, text);
+      sdkUsers.add(file.absPath);
+      if ([...reexported].some((s) => sdkVersionOf(s) !== undefined)) barrels.add(file.absPath);
+      continue;
     }
+    const local = specifiers
+      .filter((s) => !s.startsWith('node:') && !s.startsWith(SDK_SPECIFIER_MARKER))
+      .map((specifier) => ({
+        specifier,
+        segment: lastSegment(specifier),
+        packageName: specifier.startsWith('.') ? undefined : splitPackageSpecifier(specifier)?.name,
+        reexported: reexported.has(specifier),
+      }));
+    if (local.length) others.set(file.absPath, local);
   }
 
-  // Importers of MCP files, to a fixpoint (a barrel of a barrel).
-  let names = new Set([...mcpFiles].flatMap(importNames));
-  for (let changed = true; changed && names.size; ) {
+  // Users of the project's SDK barrels, to a fixpoint (a barrel of a barrel).
+  for (let changed = barrels.size > 0; changed; ) {
     changed = false;
-    for (const [absPath, specifiers] of others) {
-      const hit = specifiers.some((s) => names.has(s.segment) && mcpFiles.has(resolve(absPath, s.specifier) ?? ''));
-      if (!hit) continue;
-      mcpFiles.add(absPath);
+    const names = new ImportNames();
+    for (const barrel of barrels) names.add(barrel);
+    for (const [absPath, imports] of others) {
+      const viaBarrel = imports.filter((i) => names.mayName(i) && barrels.has(resolve(absPath, i.specifier) ?? ''));
+      if (viaBarrel.length === 0) continue;
+      sdkUsers.add(absPath);
+      if (viaBarrel.some((i) => i.reexported)) barrels.add(absPath);
       others.delete(absPath);
       changed = true;
     }
-    names = new Set([...mcpFiles].flatMap(importNames));
+  }
+
+  // Direct importers of SDK users: analysed, not expanded.
+  const importers = new Set<string>();
+  const userNames = new ImportNames();
+  for (const user of sdkUsers) userNames.add(user);
+  for (const [absPath, imports] of others) {
+    if (imports.some((i) => userNames.mayName(i) && sdkUsers.has(resolve(absPath, i.specifier) ?? ''))) importers.add(absPath);
   }
 
   const readText = (absPath: string): string | undefined => {
@@ -105,10 +181,10 @@ export function selectCandidates(files: readonly DiscoveredFile[], read: ReadFn,
     texts.set(absPath, result.text);
     return result.text;
   };
-  for (const absPath of mcpFiles) readText(absPath);
+  for (const absPath of [...sdkUsers, ...importers]) readText(absPath);
 
-  // Helpers the MCP files import, breadth-first.
-  let frontier = [...mcpFiles];
+  // Helpers the SDK users import, breadth-first.
+  let frontier = [...sdkUsers];
   let helpers = 0;
   for (let depth = 0; depth < HELPER_DEPTH && frontier.length && helpers < MAX_HELPERS; depth++) {
     const next: string[] = [];
@@ -123,5 +199,5 @@ export function selectCandidates(files: readonly DiscoveredFile[], read: ReadFn,
     }
     frontier = next;
   }
-  return { texts, mcpFiles, diagnostics };
+  return { texts, mcpFiles: new Set([...sdkUsers, ...importers]), diagnostics };
 }

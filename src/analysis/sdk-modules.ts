@@ -30,6 +30,19 @@ export function sdkVersionOf(specifier: string): SdkVersion | undefined {
   return V2_SERVER_PACKAGES.has(pkg) ? 2 : undefined;
 }
 
+const V2_SERVER_ENTRY_PACKAGES = new Set([...V2_SERVER_PACKAGES].filter((p) => p !== '@modelcontextprotocol/core'));
+
+/**
+ * Whether importing `specifier` makes a file server code: v1 `sdk/server/...` and the v2 server
+ * packages. Shared modules (`sdk/types.js`, `sdk/shared/...`, `core`) are imported by clients
+ * too, so on their own they do not; they still resolve as SDK symbols once a file is analysed.
+ */
+export function isServerSdkModule(specifier: string): boolean {
+  if (specifier.startsWith('@modelcontextprotocol/sdk/server/')) return true;
+  const pkg = specifier.split('/').slice(0, 2).join('/');
+  return V2_SERVER_ENTRY_PACKAGES.has(pkg);
+}
+
 /** SDK classes whose instances are servers (things with `setRequestHandler`, `oninitialized`, `createMessage`, ...). */
 export const LOW_LEVEL_SERVER_CLASSES = new Set(['Server']);
 export const HIGH_LEVEL_SERVER_CLASSES = new Set(['McpServer']);
