@@ -102,3 +102,42 @@ export const METHOD_OF_SCHEMA: Record<string, string> = {
   UnsubscribeRequestSchema: 'resources/unsubscribe',
   RootsListChangedNotificationSchema: 'notifications/roots/list_changed',
 };
+
+/**
+ * Whether `export * from '<specifier>'` can provide `name`. We never read node_modules, so this is
+ * a map of the SDK surface the rules care about, by module; an unknown SDK module may export any of
+ * those names (better a resolved symbol than a silent miss).
+ */
+export function sdkModuleMayExport(specifier: string, name: string): boolean {
+  if (!KNOWN_SDK_EXPORTS.has(name) && !name.endsWith('Schema')) return false;
+  const isSchema = name.endsWith('Schema') || name === 'isInitializeRequest';
+  const v1 = specifier.match(/^@modelcontextprotocol\/sdk\/(.+?)(?:\.js)?$/)?.[1];
+  if (v1) {
+    const byModule: Record<string, (n: string) => boolean> = {
+      'server/mcp': (n) => n === 'McpServer' || n === 'ResourceTemplate',
+      'server/index': (n) => n === 'Server',
+      'server/streamableHttp': (n) => n === 'StreamableHTTPServerTransport',
+      'server/webStandardStreamableHttp': (n) => n === 'WebStandardStreamableHTTPServerTransport',
+      'server/sse': (n) => n === 'SSEServerTransport',
+      'server/stdio': (n) => n === 'StdioServerTransport',
+      types: (n) => isSchema || n === 'UrlElicitationRequiredError',
+      'shared/protocol': (n) => n === 'RequestHandlerExtra',
+    };
+    const known = byModule[v1];
+    return known ? known(name) : !isSchema || v1 === 'types';
+  }
+  const pkg = specifier.split('/').slice(0, 2).join('/');
+  const sub = specifier.split('/').slice(2).join('/');
+  switch (pkg) {
+    case '@modelcontextprotocol/core':
+      return isSchema;
+    case '@modelcontextprotocol/node':
+      return name === 'NodeStreamableHTTPServerTransport' || name === 'toNodeHandler';
+    case '@modelcontextprotocol/server-legacy':
+      return name === 'SSEServerTransport';
+    case '@modelcontextprotocol/server':
+      return sub === 'stdio' ? name === 'StdioServerTransport' || name === 'serveStdio' : name !== 'NodeStreamableHTTPServerTransport' && name !== 'SSEServerTransport';
+    default:
+      return true;
+  }
+}

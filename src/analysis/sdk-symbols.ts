@@ -10,7 +10,7 @@
  */
 import { ts } from './typescript.js';
 import { isRequireCall, propertyNameText, unwrap } from './ast.js';
-import { KNOWN_SDK_EXPORTS, sdkVersionOf, type SdkVersion } from './sdk-modules.js';
+import { sdkModuleMayExport, sdkVersionOf, type SdkVersion } from './sdk-modules.js';
 
 export interface SdkExportRef {
   kind: 'export';
@@ -24,6 +24,9 @@ export interface NamespaceRef {
   file?: ts.SourceFile;
 }
 export type SymbolRef = SdkExportRef | NamespaceRef;
+
+/** A project declaration (not the SDK) answers the lookup: stop looking, the answer is "not SDK". */
+const LOCAL = Symbol('local');
 
 export type ModuleLookup = (fromFile: string, specifier: string) => ts.SourceFile | undefined;
 
@@ -180,8 +183,14 @@ export class SdkSymbols {
     if (seen.has(file)) return undefined;
     seen.add(file);
     try {
+      // Explicit exports win over `export *` (as in ES modules): a project's own `export class Server`
+      // next to `export * from '@modelcontextprotocol/sdk/types.js'` is the project's Server.
       for (const statement of file.statements) {
-        const ref = this.exportInStatement(file, statement, name, seen);
+        const explicit = this.explicitExport(file, statement, name, seen);
+        if (explicit) return explicit === LOCAL ? undefined : explicit;
+      }
+      for (const statement of file.statements) {
+        const ref = this.starExport(file, statement, name, seen);
         if (ref) return ref;
       }
       return undefined;
@@ -190,35 +199,40 @@ export class SdkSymbols {
     }
   }
 
-  private exportInStatement(file: ts.SourceFile, statement: ts.Statement, name: string, seen: Set<ts.Node>): SymbolRef | undefined {
+  /** `name` exported by this statement explicitly: its SDK ref, LOCAL for a project declaration, undefined if not here. */
+  private explicitExport(file: ts.SourceFile, statement: ts.Statement, name: string, seen: Set<ts.Node>): SymbolRef | typeof LOCAL | undefined {
     if (ts.isExportDeclaration(statement)) {
-      const spec = statement.moduleSpecifier && ts.isStringLiteral(statement.moduleSpecifier) ? statement.moduleSpecifier.text : undefined;
       const clause = statement.exportClause;
-      if (!clause) {
-        // export * from '...'
-        if (!spec) return undefined;
-        const version = sdkVersionOf(spec);
-        if (version) return KNOWN_SDK_EXPORTS.has(name) ? { kind: 'export', name, version } : undefined;
-        const target = this.lookupModule(file.fileName, spec);
-        return target ? this.exportOfModule(target, name, seen) : undefined;
-      }
+      if (!clause) return undefined;
       if (ts.isNamespaceExport(clause)) {
-        return clause.name.text === name && spec ? this.refOfModule(file.fileName, spec, undefined, seen) : undefined;
+        const spec = statement.moduleSpecifier && ts.isStringLiteral(statement.moduleSpecifier) ? statement.moduleSpecifier.text : undefined;
+        if (clause.name.text !== name || !spec) return undefined;
+        return this.refOfModule(file.fileName, spec, undefined, seen) ?? LOCAL;
       }
-      for (const element of clause.elements) {
-        if (element.name.text !== name) continue;
-        return this.refOfDeclaration(element, seen);
-      }
-      return undefined;
+      const element = clause.elements.find((e) => e.name.text === name);
+      return element ? (this.refOfDeclaration(element, seen) ?? LOCAL) : undefined;
     }
-    const hasExport = ts.canHaveModifiers(statement) && ts.getModifiers(statement)?.some((m) => m.kind === ts.SyntaxKind.ExportKeyword);
-    if (hasExport && ts.isVariableStatement(statement)) {
-      for (const decl of statement.declarationList.declarations) {
-        if (ts.isIdentifier(decl.name) && decl.name.text === name) return this.refOfDeclaration(decl, seen);
-      }
+    const exported = ts.canHaveModifiers(statement) && ts.getModifiers(statement)?.some((m) => m.kind === ts.SyntaxKind.ExportKeyword);
+    if (exported && ts.isVariableStatement(statement)) {
+      const decl = statement.declarationList.declarations.find((d) => ts.isIdentifier(d.name) && d.name.text === name);
+      return decl ? (this.refOfDeclaration(decl, seen) ?? LOCAL) : undefined;
+    }
+    if (exported && (ts.isClassDeclaration(statement) || ts.isFunctionDeclaration(statement) || ts.isInterfaceDeclaration(statement) || ts.isTypeAliasDeclaration(statement) || ts.isEnumDeclaration(statement))) {
+      return statement.name?.text === name ? LOCAL : undefined;
     }
     if (ts.isExpressionStatement(statement)) return this.commonJsExport(file, statement.expression, name, seen);
     return undefined;
+  }
+
+  /** `export * from '...'`: an SDK module (by the names it is known to export) or another project module. */
+  private starExport(file: ts.SourceFile, statement: ts.Statement, name: string, seen: Set<ts.Node>): SymbolRef | undefined {
+    if (!ts.isExportDeclaration(statement) || statement.exportClause) return undefined;
+    const spec = statement.moduleSpecifier && ts.isStringLiteral(statement.moduleSpecifier) ? statement.moduleSpecifier.text : undefined;
+    if (!spec) return undefined;
+    const version = sdkVersionOf(spec);
+    if (version) return sdkModuleMayExport(spec, name) ? { kind: 'export', name, version } : undefined;
+    const target = this.lookupModule(file.fileName, spec);
+    return target ? this.exportOfModule(target, name, seen) : undefined;
   }
 
   /** `module.exports = require(sdk)`, `module.exports = { X, Y: require(...).Y }`, `exports.X = ...`. */
