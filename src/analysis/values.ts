@@ -78,6 +78,7 @@ export class ValueAnalysis {
   private callIndex: CallIndex | undefined;
   private readonly callSites = new Map<ts.Node, ts.CallExpression[]>();
   private readonly handlerRegistrations = new Map<ts.Node, ts.CallExpression | null>();
+  private readonly thisAssignments = new Map<ts.Node, Map<string, ts.Expression[]>>();
 
   constructor(
     private readonly checker: ts.TypeChecker,
@@ -375,7 +376,7 @@ export class ValueAnalysis {
 
   valueOfDeclaration(decl: ts.Node): Value | undefined {
     if (ts.isVariableDeclaration(decl)) {
-      return this.valueOfType(this.declaredType(decl), []) ?? (decl.initializer ? this.valueOf(decl.initializer) : undefined);
+      return this.valueOfType(this.declaredType(decl), []) ?? (decl.initializer ? this.valueOf(decl.initializer) : this.valueAssignedLater(decl));
     }
     if (ts.isParameter(decl)) return this.valueOfParameter(decl);
     if (ts.isBindingElement(decl)) return this.valueOfBindingElement(decl);
@@ -399,15 +400,42 @@ export class ValueAnalysis {
   private valueAssignedInClass(decl: ts.PropertyDeclaration): Value | undefined {
     const name = propertyNameText(decl.name);
     if (!name) return undefined;
-    let found: Value | undefined;
-    forEachDescendant(decl.parent, (node) => {
-      if (found || !ts.isBinaryExpression(node) || node.operatorToken.kind !== ts.SyntaxKind.EqualsToken) return;
-      const left = node.left;
-      if (ts.isPropertyAccessExpression(left) && left.expression.kind === ts.SyntaxKind.ThisKeyword && left.name.text === name) {
-        found = this.valueOf(node.right);
+    let byName = this.thisAssignments.get(decl.parent);
+    if (!byName) {
+      // Indexed once per class: a class with thousands of `this.db` uses must not re-walk itself for each.
+      byName = new Map();
+      forEachDescendant(decl.parent, (node) => {
+        if (!ts.isBinaryExpression(node) || node.operatorToken.kind !== ts.SyntaxKind.EqualsToken) return;
+        const left = node.left;
+        if (ts.isPropertyAccessExpression(left) && left.expression.kind === ts.SyntaxKind.ThisKeyword) {
+          const list = byName!.get(left.name.text) ?? [];
+          list.push(node.right);
+          byName!.set(left.name.text, list);
+        }
+      });
+      this.thisAssignments.set(decl.parent, byName);
+    }
+    return firstValue(this, byName.get(name));
+  }
+
+  /** `let transport; … transport = new StreamableHTTPServerTransport(…)`: what is assigned later in the scope. */
+  private valueAssignedLater(decl: ts.VariableDeclaration): Value | undefined {
+    if (!ts.isIdentifier(decl.name)) return undefined;
+    const symbol = this.symbolOf(decl.name);
+    const scope = enclosingFunction(decl) ?? decl.getSourceFile();
+    const assigned: ts.Expression[] = [];
+    forEachDescendant(scope, (node) => {
+      if (
+        ts.isBinaryExpression(node) &&
+        node.operatorToken.kind === ts.SyntaxKind.EqualsToken &&
+        ts.isIdentifier(node.left) &&
+        node.left.text === (decl.name as ts.Identifier).text &&
+        this.symbolOf(node.left) === symbol
+      ) {
+        assigned.push(node.right);
       }
     });
-    return found;
+    return firstValue(this, assigned);
   }
 
   /** `obj.member` where `obj` is not SDK-typed: follow the member's own declaration (class fields, object literals, JS this-assignments). */
@@ -639,6 +667,14 @@ function outerExpression(node: ts.Node): ts.Node {
     current = current.parent;
   }
   return current;
+}
+
+function firstValue(values: ValueAnalysis, expressions: readonly ts.Expression[] | undefined): Value | undefined {
+  for (const expression of expressions ?? []) {
+    const value = values.valueOf(expression);
+    if (value) return value;
+  }
+  return undefined;
 }
 
 interface CallIndex {
