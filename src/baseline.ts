@@ -8,8 +8,8 @@
  */
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
-import type { Finding } from './model.js';
-import { SCHEMA_VERSION } from './model.js';
+import type { Finding, ScanReport } from './model.js';
+import { SCHEMA_VERSION, summarize } from './model.js';
 import { writeFileAtomic } from './write-file.js';
 
 export interface BaselineFile {
@@ -72,4 +72,11 @@ export function applyBaseline(findings: readonly Finding[], baseline: BaselineFi
     } else fresh.push(finding);
   }
   return { fresh, baselined };
+}
+
+/** Only findings not in the baseline; `summary.baselined` says how many were excused. */
+export function withBaseline(report: ScanReport, baseline: BaselineFile): ScanReport {
+  const { fresh, baselined } = applyBaseline(report.findings, baseline);
+  const summary = { ...summarize(fresh, report.summary.filesScanned, report.summary.filesAnalyzed), baselined };
+  return { ...report, summary, findings: fresh };
 }

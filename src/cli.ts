@@ -7,7 +7,7 @@
  */
 import path from 'node:path';
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
-import { BaselineError, readBaseline, writeBaseline } from './baseline.js';
+import { BaselineError, readBaseline, withBaseline, writeBaseline } from './baseline.js';
 import type { ScanReport } from './model.js';
 import { FORMATS, analysisFailures, isBlocking, render, type FailOn, type FormatName } from './reporters/index.js';
 import { RULE_METAS } from './rules/index.js';
@@ -176,7 +176,6 @@ async function runScan(paths: string[], flags: ScanFlags, io: Io): Promise<numbe
       exclude: flags.exclude,
       respectGitignore: flags.gitignore,
       maxFileBytes: flags.maxFileSize * 1024,
-      baseline,
       onProgress: progress.update,
     });
   } catch (error) {
@@ -189,16 +188,30 @@ async function runScan(paths: string[], flags: ScanFlags, io: Io): Promise<numbe
   }
   progress.done();
 
-  if (flags.writeBaseline) writeBaseline(path.resolve(io.cwd, flags.writeBaseline), report.findings);
+  // The new baseline holds every current finding, including those an old --baseline excuses.
+  if (flags.writeBaseline && !writeOutput(io, path.resolve(io.cwd, flags.writeBaseline), (file) => writeBaseline(file, report.findings))) return EXIT.error;
+  if (baseline) report = withBaseline(report, baseline);
 
   const options = { rules: RULE_METAS, color, failOn: flags.failOn, docsBaseUrl: flags.docsBaseUrl ?? DEFAULT_DOCS_BASE_URL };
   if (flags.output) {
-    writeFileAtomic(path.resolve(io.cwd, flags.output), render(flags.format, report, { ...options, color: false }));
+    const text = render(flags.format, report, { ...options, color: false });
+    if (!writeOutput(io, path.resolve(io.cwd, flags.output), (file) => writeFileAtomic(file, text))) return EXIT.error;
     if (!flags.quiet) io.stdout(render('text', report, options));
   } else if (!flags.quiet) {
     io.stdout(render(flags.format, report, options));
   }
   return exitCodeFor(report, flags.failOn);
+}
+
+/** A file the user asked for could not be written (no such folder, no permission): a usage error, not a crash. */
+function writeOutput(io: Io, target: string, write: (target: string) => void): boolean {
+  try {
+    write(target);
+    return true;
+  } catch (error) {
+    io.stderr(`mcp-migrate: cannot write ${target}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}\n`);
+    return false;
+  }
 }
 
 /** Entry point used by bin/mcp-migrate.js; returns the exit code instead of exiting (testable). */

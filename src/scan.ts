@@ -3,15 +3,16 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { runEngine } from './analysis/engine.js';
+import { runEngine, type RawFinding } from './analysis/engine.js';
+import { loadConfigForFile } from './discovery/tsconfig.js';
 import { selectCandidates } from './analysis/candidates.js';
 import { discoverFiles } from './discovery/discover.js';
 import { readSourceFile } from './discovery/read.js';
 import { createModuleResolver } from './discovery/resolve.js';
-import { applyBaseline, fingerprint, type BaselineFile } from './baseline.js';
+import { fingerprint, withBaseline, type BaselineFile } from './baseline.js';
 import { RULES } from './rules/index.js';
 import type { Rule } from './rules/rule.js';
-import { SCHEMA_VERSION, compareDiagnostics, compareFindings, ruleDocPath, summarize, type Finding, type ScanReport } from './model.js';
+import { SCHEMA_VERSION, compareDiagnostics, compareFindings, ruleDocPath, summarize, type FileDiagnostic, type Finding, type ScanReport } from './model.js';
 import { VERSION } from './version.js';
 
 export interface ScanOptions {
@@ -72,52 +73,64 @@ export async function scan(options: ScanOptions): Promise<ScanReport> {
   const relative = (abs: string): string => path.relative(root, abs).split(path.sep).join('/');
   const engine = runEngine({ files: candidates.texts, resolve, rules: options.rules ?? RULES, relative });
 
-  const occurrences = new Map<string, number>();
-  let findings: Finding[] = engine.findings
-    .map((raw) => ({ raw, finding: undefined as Finding | undefined }))
-    .sort((a, b) => a.raw.file.localeCompare(b.raw.file) || a.raw.line - b.raw.line || a.raw.column - b.raw.column)
-    .map(({ raw }) => {
-      const { meta } = raw.rule;
-      const key = `${meta.id}\0${raw.file}\0${raw.lineText.replace(/\s+/g, ' ').trim()}`;
-      const occurrence = occurrences.get(key) ?? 0;
-      occurrences.set(key, occurrence + 1);
-      const finding: Finding = {
-        ruleId: meta.id,
-        category: meta.category,
-        severity: meta.severity,
-        file: raw.file,
-        line: raw.line,
-        column: raw.column,
-        endLine: raw.endLine,
-        endColumn: raw.endColumn,
-        message: raw.message,
-        fix: meta.fix,
-        docs: ruleDocPath(meta.id),
-        fingerprint: fingerprint(meta.id, raw.file, raw.lineText, occurrence),
-      };
-      if (raw.chain) finding.chain = raw.chain;
-      return finding;
-    })
-    .sort(compareFindings);
-
-  let baselined: number | undefined;
-  if (options.baseline) {
-    const applied = applyBaseline(findings, options.baseline);
-    findings = applied.fresh;
-    baselined = applied.baselined;
-  }
-
-  const diagnostics = [...discovery.diagnostics, ...candidates.diagnostics, ...engine.diagnostics].sort(compareDiagnostics);
-  const summary = summarize(findings, discovery.files.length, engine.filesAnalyzed);
-  if (baselined !== undefined) summary.baselined = baselined;
-  return {
+  const findings = toFindings(engine.findings);
+  const diagnostics = [
+    ...discovery.diagnostics,
+    ...candidates.diagnostics,
+    ...engine.diagnostics,
+    ...configDiagnostics(candidates.texts.keys(), root),
+  ].sort(compareDiagnostics);
+  const report: ScanReport = {
     schemaVersion: SCHEMA_VERSION,
     tool: { name: 'mcp-migrate', version: VERSION },
     command: 'scan',
     root: label,
-    summary,
+    summary: summarize(findings, discovery.files.length, engine.filesAnalyzed),
     findings,
     diagnostics,
     durationMs: Math.round(performance.now() - started),
   };
+  return options.baseline ? withBaseline(report, options.baseline) : report;
+}
+
+/** Rule metadata, doc path and a baseline fingerprint for each raw finding, in report order. */
+function toFindings(raws: readonly RawFinding[]): Finding[] {
+  const findings = raws.map((raw) => {
+    const { meta } = raw.rule;
+    const finding: Finding = {
+      ruleId: meta.id,
+      category: meta.category,
+      severity: meta.severity,
+      file: raw.file,
+      line: raw.line,
+      column: raw.column,
+      endLine: raw.endLine,
+      endColumn: raw.endColumn,
+      message: raw.message,
+      fix: meta.fix,
+      docs: ruleDocPath(meta.id),
+      fingerprint: '',
+    };
+    if (raw.chain) finding.chain = raw.chain;
+    return { finding, lineText: raw.lineText };
+  });
+  findings.sort((a, b) => compareFindings(a.finding, b.finding));
+  // The nth identical (rule, file, line text) gets occurrence n: fingerprints survive line shifts.
+  const occurrences = new Map<string, number>();
+  for (const { finding, lineText } of findings) {
+    const key = `${finding.ruleId}\0${finding.file}\0${lineText.replace(/\s+/g, ' ').trim()}`;
+    const occurrence = occurrences.get(key) ?? 0;
+    occurrences.set(key, occurrence + 1);
+    finding.fingerprint = fingerprint(finding.ruleId, finding.file, lineText, occurrence);
+  }
+  return findings.map(({ finding }) => finding);
+}
+
+/** Problems in the tsconfig files that govern analysed files (a missing `extends` base, bad JSON). */
+function configDiagnostics(files: Iterable<string>, root: string): FileDiagnostic[] {
+  const seen = new Map<string, FileDiagnostic>();
+  for (const file of files) {
+    for (const d of loadConfigForFile(file, root)?.diagnostics ?? []) seen.set(`${d.file}\0${d.message}`, d);
+  }
+  return [...seen.values()];
 }

@@ -219,3 +219,23 @@ describe('analysis failures', () => {
     expect(verdict(report, 'error').status).toBe('incomplete');
   });
 });
+
+describe('writing files', () => {
+  it('--write-baseline together with --baseline writes every current finding, not only the new ones', async () => {
+    const dir = tempProject({ 'src/server.ts': SESSIONFUL });
+    const first = path.join(dir, 'b1.json');
+    const second = path.join(dir, 'b2.json');
+    await run(['scan', dir, '--write-baseline', first]);
+    const result = await run(['scan', dir, '--baseline', first, '--write-baseline', second]);
+    expect(result.code).toBe(0);
+    expect(JSON.parse(fs.readFileSync(second, 'utf8')).findings).toHaveLength(1);
+  });
+
+  it('an --output path that cannot be written is a usage error with a plain message', async () => {
+    const dir = tempProject({ 'src/server.ts': SESSIONFUL });
+    const result = await run(['scan', dir, '--output', path.join(dir, 'no-such-dir', 'report.json')]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/^mcp-migrate: cannot write .*no-such-dir/);
+    expect(result.stderr).not.toContain('internal error');
+  });
+});
