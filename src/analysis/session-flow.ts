@@ -62,16 +62,19 @@ export interface SessionStore {
   reads: SessionRead[];
 }
 
+/** Lower-cased: node-redis v4 spells them `hSet`, `setEx`, `sAdd`; ioredis `hset`, `setex`, `sadd`. */
 const STORE_METHODS = new Set([
-  'get', 'set', 'has', 'delete', 'remove', 'put', 'upsert', 'getOrCreate',
+  'get', 'set', 'has', 'delete', 'remove', 'put', 'upsert', 'getorcreate',
   'hget', 'hset', 'hgetall', 'hdel', 'del', 'setex', 'expire', 'incr', 'sadd', 'srem', 'smembers',
-  'lpush', 'rpush', 'lrange', 'exists', 'mget', 'mset', 'getItem', 'setItem', 'removeItem',
+  'lpush', 'rpush', 'lrange', 'exists', 'mget', 'mset', 'getitem', 'setitem', 'removeitem', 'json.get', 'json.set',
 ]);
+const WRITE_METHODS = new Set(['set', 'put', 'hset', 'setitem', 'setex']);
 const LOG_METHODS = new Set([
   'log', 'info', 'debug', 'warn', 'error', 'trace', 'fatal', 'verbose', 'child',
   'setAttribute', 'setAttributes', 'addEvent', 'setTag', 'increment', 'gauge', 'histogram', 'record', 'captureMessage',
 ]);
-const LOGGER_NAME = /^(console|log|logger|_?logger|pino|winston|bunyan|debug|tracer|span|activeSpan|metrics|telemetry|statsd|sentry|audit|auditLog)$/i;
+/** Receivers that are loggers or tracers by name; split into words, so `catalog` is not a logger. */
+const LOGGER_RECEIVERS = new Set(['console', 'pino', 'winston', 'bunyan', 'tracer', 'span', 'metrics', 'statsd', 'sentry']);
 const COLLECTION_CLASSES = new Set(['Map', 'WeakMap', 'Set', 'WeakSet', 'LRUCache', 'Array']);
 
 export class SessionFlow {
@@ -232,8 +235,9 @@ export class SessionFlow {
     // Echoing the id in a response header (`res.setHeader('mcp-session-id', sid)`): session-header reports it.
     if (ts.isCallExpression(call) && index === 1 && isHeaderWrite(call) && this.values.headerAccess(call)) return [];
     if (!receiver && name === 'String') return this.flow(call, seen, hops, derived);
-    if (ts.isCallExpression(call) && receiver && name && STORE_METHODS.has(name) && index === 0) {
-      return [this.storeSink(receiver, call, arg, derived, hops, name === 'set' || name === 'put' || name === 'hset' || name === 'setItem' ? call.arguments[1] : undefined)];
+    const method = name?.toLowerCase();
+    if (ts.isCallExpression(call) && receiver && method && STORE_METHODS.has(method) && index === 0) {
+      return [this.storeSink(receiver, call, arg, derived, hops, WRITE_METHODS.has(method) ? call.arguments[method === 'setex' ? 2 : 1] : undefined)];
     }
     if (ts.isCallExpression(call)) {
       const fn = this.values.functionOfCall(call);
@@ -423,7 +427,7 @@ export function storeRoot(expr: ts.Expression): ts.Expression {
   }
 }
 
-const LOG_WORDS = new Set(['log', 'logger', 'debug', 'trace', 'audit', 'telemetry']);
+const LOG_WORDS = new Set(['log', 'logger', 'debug', 'trace', 'audit', 'telemetry', 'tracer', 'span']);
 
 /** `testDebug`, `logInfo`, `debug_log` → true; `catalog`, `blog` → false. */
 function namesALogger(name: string): boolean {
@@ -445,7 +449,7 @@ function isLogCall(call: ts.CallExpression): boolean {
       : ts.isCallExpression(receiver)
         ? calleeParts(receiver).name ?? ''
         : '';
-  return LOGGER_NAME.test(receiverName) || /log(ger)?$/i.test(receiverName) || /^(getLogger|getActiveSpan|child)$/.test(receiverName);
+  return LOGGER_RECEIVERS.has(receiverName) || namesALogger(receiverName) || /^(getLogger|getActiveSpan|child|activeSpan)$/.test(receiverName);
 }
 
 /** A declaration that holds a collection rather than a client object with methods. */

@@ -1,0 +1,49 @@
+/** The word-level judgements the session rules make: what a store holds, what is a logger, what is a store call. */
+import { describe, expect, it } from 'vitest';
+import keyedStore, { holdsCredentials } from '../../../src/rules/session-state/keyed-store.js';
+import telemetry from '../../../src/rules/session-state/session-telemetry.js';
+import read from '../../../src/rules/session-state/session-id-read.js';
+import { runRule } from '../../support/rule-tester.js';
+
+const handler = (body: string): string => `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+const server = new McpServer({ name: 's', version: '1' });
+server.tool('t', async (extra) => {
+  ${body}
+  return { content: [] };
+});`;
+
+describe('holdsCredentials: the head noun of the store name decides', () => {
+  it.each([
+    ['tokensBySession', true],
+    ['sessionTokens', true],
+    ['authBySession', true],
+    ['authInfoBySession', true],
+    ['this.credentials', true],
+    ['userCarts', false],
+    ['tokenizerCache', false],
+    ['notesBySession', false],
+    ['sessionStore', false],
+  ])('%s → %s', (name, expected) => {
+    expect(holdsCredentials(name)).toBe(expected);
+  });
+});
+
+describe('store calls', () => {
+  it('recognises node-redis v4 camelCase commands as keyed by the session id', () => {
+    const code = `import { createClient } from 'redis';\nconst redis = createClient();\n${handler("await redis.hSet('carts:' + extra.sessionId, 'sku', '1');")}`;
+    expect(runRule(keyedStore, code).findings.map((f) => [f.line, f.messageId])).toEqual([[6, 'kv']]);
+  });
+});
+
+describe('loggers', () => {
+  it('a `catalog` is not a logger: the id going into it is a read, not telemetry', () => {
+    const code = `const catalog = { record(id: unknown, v: string) {} };\n${handler("catalog.record(extra.sessionId, 'viewed');")}`;
+    expect(runRule(telemetry, code).findings).toEqual([]);
+    expect(runRule(read, code).findings.map((f) => f.line)).toEqual([5]);
+  });
+
+  it('`this.logger.info` and a `testDebug` function are loggers', () => {
+    const code = `const testDebug = (..._a: unknown[]) => {};\n${handler('testDebug(extra.sessionId);')}`;
+    expect(runRule(telemetry, code).findings.map((f) => f.line)).toEqual([5]);
+  });
+});
