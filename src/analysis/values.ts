@@ -164,6 +164,12 @@ export class ValueAnalysis {
     return this.functionOfReference(unwrap(call.expression));
   }
 
+  /** Whether the analysed code calls the SDK function `name` anywhere (`serveStdio`, `createMcpHandler`). */
+  callsSdkFunction(name: string): boolean {
+    const index = this.callIndex ?? (this.callIndex = buildCallIndex(this.files));
+    return (index.byName.get(name) ?? []).some((call) => this.sdk.exportOf(unwrap(call.expression))?.name === name);
+  }
+
   /** The names `fn` can be referred to by: its own, and local aliases of it (imports, destructuring, default imports). */
   private namesOf(fn: ts.FunctionLikeDeclaration, index: CallIndex): Set<string> {
     const names = new Set<string>();

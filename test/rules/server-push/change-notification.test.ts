@@ -115,3 +115,33 @@ export class Hub {
     },
   ],
 });
+
+ruleTester(rule, {
+  valid: [
+    {
+      name: 'a migrated stdio server publishes through the instance under serveStdio (the documented 2026-07-28 path)',
+      code: `import { McpServer } from '@modelcontextprotocol/server';
+import { serveStdio } from '@modelcontextprotocol/server/stdio';
+serveStdio(() => {
+  const server = new McpServer({ name: 'watch', version: '1.0.0' });
+  setInterval(() => void server.server.sendResourceUpdated({ uri: 'watch://1' }), 60_000);
+  return server;
+});`,
+    },
+  ],
+  invalid: [
+    {
+      name: 'the same instance call behind createMcpHandler has no stream to write to',
+      code: `import { McpServer, createMcpHandler } from '@modelcontextprotocol/server';
+import { serveStdio } from '@modelcontextprotocol/server/stdio';
+const build = () => {
+  const server = new McpServer({ name: 'watch', version: '1.0.0' });
+  setInterval(() => void server.server.sendResourceUpdated({ uri: 'watch://1' }), 60_000);
+  return server;
+};
+export const handler = createMcpHandler(build);
+serveStdio(build);`,
+      errors: [{ messageId: 'call', line: 5 }],
+    },
+  ],
+});
