@@ -49,9 +49,9 @@ export interface Finding {
    */
   chain?: string[];
   /**
-   * Stable identity used by baselines: ruleId + file + a hash of the
-   * normalised source text of the flagged line and its neighbourhood, so a
-   * finding survives unrelated edits that shift lines.
+   * Stable identity used by baselines: a hash of ruleId, file, the whitespace-normalised text of
+   * the flagged line, and which occurrence of that (rule, file, text) it is. Unrelated edits that
+   * shift lines keep it; editing the flagged line makes the finding new.
    */
   fingerprint: string;
 }

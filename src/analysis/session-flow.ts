@@ -21,7 +21,7 @@ import {
   propertyNameText,
   unwrap,
 } from './ast.js';
-import { SESSION_HEADER, calleeText, isHeaderWrite, type Hop, type SessionIdOrigin, type Value, type ValueAnalysis } from './values.js';
+import { SESSION_HEADER, calleeText, declaredType, isHeaderWrite, type Hop, type SessionIdOrigin, type Value, type ValueAnalysis } from './values.js';
 
 export type SinkKind = 'store' | 'log' | 'other';
 
@@ -364,7 +364,7 @@ export class SessionFlow {
   private valuesInDeclaredType(decl: ts.Node): Value[] {
     const out: Value[] = [];
     const typeNodes: ts.Node[] = [];
-    const type = (decl as { type?: ts.TypeNode }).type ?? ts.getJSDocType(decl);
+    const type = declaredType(decl);
     if (type) typeNodes.push(type);
     const init = (decl as { initializer?: ts.Expression }).initializer;
     if (init) {
@@ -454,7 +454,7 @@ function isLogCall(call: ts.CallExpression): boolean {
 
 /** A declaration that holds a collection rather than a client object with methods. */
 function isCollectionDeclaration(decl: ts.Node): boolean {
-  const type = (decl as { type?: ts.TypeNode }).type ?? ts.getJSDocType(decl);
+  const type = declaredType(decl);
   if (type) {
     if (ts.isTypeLiteralNode(type)) return type.members.some(ts.isIndexSignatureDeclaration);
     if (ts.isTypeReferenceNode(type)) {

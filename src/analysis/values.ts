@@ -60,7 +60,8 @@ const REGISTRATION_METHODS = new Set([
 /** How many wrapper calls may stand between a handler and its registration. */
 const MAX_WRAPPERS = 3;
 const TOGGLE_SOURCES = new Set(['tool', 'registerTool', 'prompt', 'registerPrompt', 'resource', 'registerResource']);
-const HEADER_READ_METHODS = new Set(['get', 'header', 'getHeader', 'setHeader', 'set', 'has', 'append']);
+/** Methods that take a header name first: reads (`get`, `header`, `getHeader`, `has`) and writes (`set`, `setHeader`, `append`). */
+const HEADER_ACCESS_METHODS = new Set(['get', 'header', 'getHeader', 'setHeader', 'set', 'has', 'append']);
 
 /** `res.setHeader(name, value)`, `headers.set(name, value)`, `res.header(name, value)`: a header write, not a read. */
 export function isHeaderWrite(node: ts.Node): boolean {
@@ -116,7 +117,7 @@ export class ValueAnalysis {
     }
     if (ts.isCallExpression(node)) {
       const { name } = calleeParts(node);
-      if (!name || !HEADER_READ_METHODS.has(name) || node.arguments.length === 0) return undefined;
+      if (!name || !HEADER_ACCESS_METHODS.has(name) || node.arguments.length === 0) return undefined;
       const arg = node.arguments[0]!;
       const header = this.constantString(arg);
       if (header) return { name: header.toLowerCase(), nameNode: arg };
@@ -294,7 +295,7 @@ export class ValueAnalysis {
     const decl = this.symbolOf(target)?.valueDeclaration;
     if (!decl) return undefined;
     const types: ts.TypeNode[] = [];
-    const declared = this.declaredType(decl);
+    const declared = declaredType(decl);
     if (declared) types.push(declared);
     const init = (decl as { initializer?: ts.Expression }).initializer;
     const created = init && unwrap(init);
@@ -351,29 +352,9 @@ export class ValueAnalysis {
     return undefined;
   }
 
-  private declaredType(decl: ts.Node): ts.TypeNode | undefined {
-    const explicit = (decl as { type?: ts.TypeNode }).type;
-    if (explicit) return explicit;
-    if (decl.getSourceFile().fileName.match(/\.[cm]?jsx?$/)) return ts.getJSDocType(decl);
-    return undefined;
-  }
 
   private valueOfIdentifier(id: ts.Identifier): Value | undefined {
-    let symbol: ts.Symbol | undefined;
-    try {
-      symbol = this.checker.getSymbolAtLocation(id);
-      if (id.parent && ts.isShorthandPropertyAssignment(id.parent) && id.parent.name === id) {
-        symbol = this.checker.getShorthandAssignmentValueSymbol(id.parent);
-      }
-    } catch {
-      return undefined;
-    }
-    if (!symbol) return undefined;
-    if (symbol.flags & ts.SymbolFlags.Alias) {
-      const resolved = this.symbolOf(id);
-      if (resolved && resolved !== symbol) symbol = resolved;
-    }
-    for (const decl of symbol.declarations ?? []) {
+    for (const decl of this.symbolOf(id)?.declarations ?? []) {
       const value = this.valueOfDeclaration(decl);
       if (value) return value;
     }
@@ -382,12 +363,12 @@ export class ValueAnalysis {
 
   valueOfDeclaration(decl: ts.Node): Value | undefined {
     if (ts.isVariableDeclaration(decl)) {
-      return this.valueOfType(this.declaredType(decl), []) ?? (decl.initializer ? this.valueOf(decl.initializer) : this.valueAssignedLater(decl));
+      return this.valueOfType(declaredType(decl), []) ?? (decl.initializer ? this.valueOf(decl.initializer) : this.valueAssignedLater(decl));
     }
     if (ts.isParameter(decl)) return this.valueOfParameter(decl);
     if (ts.isBindingElement(decl)) return this.valueOfBindingElement(decl);
     if (ts.isPropertyDeclaration(decl) || ts.isPropertySignature(decl)) {
-      const typed = this.valueOfType(this.declaredType(decl), []);
+      const typed = this.valueOfType(declaredType(decl), []);
       if (typed) return typed;
       if (ts.isPropertyDeclaration(decl) && decl.initializer) return this.valueOf(decl.initializer);
       return ts.isPropertyDeclaration(decl) ? this.valueAssignedInClass(decl) : undefined;
@@ -514,7 +495,7 @@ export class ValueAnalysis {
   }
 
   valueOfParameter(param: ts.ParameterDeclaration): Value | undefined {
-    const typed = this.valueOfType(this.declaredType(param), []);
+    const typed = this.valueOfType(declaredType(param), []);
     // A context-typed parameter is still traced to its handler or callers, for the chain in messages.
     if (typed && typed.kind !== 'context') return typed;
     const fn = param.parent;
@@ -639,31 +620,34 @@ export class ValueAnalysis {
   isTransportOptions(object: ts.Node): boolean {
     if (!ts.isObjectLiteralExpression(object)) return false;
     const holder = outerExpression(object);
-    const parent = holder.parent;
-    if (parent && ts.isNewExpression(parent) && parent.arguments?.[0] === holder) {
-      const ref = this.sdk.exportOf(parent.expression);
+    if (holder.parent && ts.isVariableDeclaration(holder.parent)) {
+      const typed = declaredType(holder.parent);
+      const ref = typed && ts.isTypeReferenceNode(typed) ? this.sdk.exportOf(typed.typeName) : undefined;
+      if (ref && /TransportOptions$/.test(ref.name)) return true;
+    }
+    return this.isConstructorArgument(object, 0, (created) => {
+      const ref = this.sdk.exportOf(created.expression);
       return !!ref && STREAMABLE_HTTP_TRANSPORTS.has(ref.name);
-    }
-    if (parent && ts.isVariableDeclaration(parent) && ts.isIdentifier(parent.name)) {
-      const typed = this.declaredType(parent);
-      if (typed && ts.isTypeReferenceNode(typed)) {
-        const ref = this.sdk.exportOf(typed.typeName);
-        if (ref && /StreamableHTTPServerTransportOptions|TransportOptions/.test(ref.name)) return true;
-      }
-      const symbol = this.symbolOf(parent.name);
-      let used = false;
-      const scope = enclosingFunction(parent) ?? parent.getSourceFile();
-      forEachDescendant(scope, (node) => {
-        if (used || !ts.isNewExpression(node) || !node.arguments?.length) return;
-        const arg = unwrap(node.arguments[0]!);
-        if (ts.isIdentifier(arg) && this.symbolOf(arg) === symbol) {
-          const ref = this.sdk.exportOf(node.expression);
-          used = !!ref && STREAMABLE_HTTP_TRANSPORTS.has(ref.name);
-        }
-      });
-      return used;
-    }
-    return false;
+    });
+  }
+
+  /**
+   * Whether an object literal is argument `index` of a `new X(...)` that `accepts`, inline or through a
+   * variable declared with it (`const options = {...}; new X(info, options)`), looked up in the variable's scope.
+   */
+  isConstructorArgument(object: ts.Node, index: number, accepts: (created: ts.NewExpression) => boolean): boolean {
+    const holder = outerExpression(object);
+    const parent = holder.parent;
+    if (parent && ts.isNewExpression(parent) && parent.arguments?.[index] === holder) return accepts(parent);
+    if (!parent || !ts.isVariableDeclaration(parent) || !ts.isIdentifier(parent.name)) return false;
+    const symbol = this.symbolOf(parent.name);
+    let found = false;
+    forEachDescendant(enclosingFunction(parent) ?? parent.getSourceFile(), (node) => {
+      if (found || !ts.isNewExpression(node)) return;
+      const arg = node.arguments?.[index] && unwrap(node.arguments[index]!);
+      if (arg && ts.isIdentifier(arg) && arg.text === (parent.name as ts.Identifier).text && this.symbolOf(arg) === symbol) found = accepts(node);
+    });
+    return found;
   }
 }
 
@@ -746,6 +730,13 @@ function functionNames(fn: ts.FunctionLikeDeclaration): string[] {
     (ts.canHaveModifiers(fn) && ts.getModifiers(fn)?.some((m) => m.kind === ts.SyntaxKind.DefaultKeyword));
   if (isDefaultExport) names.push('default');
   return names;
+}
+
+/** A declaration's type annotation: TypeScript syntax, or a JSDoc `@type`/`@param` type in JavaScript files. */
+export function declaredType(decl: ts.Node): ts.TypeNode | undefined {
+  const explicit = (decl as { type?: ts.TypeNode }).type;
+  if (explicit) return explicit;
+  return /\.[cm]?jsx?$/.test(decl.getSourceFile().fileName) ? ts.getJSDocType(decl) : undefined;
 }
 
 export function functionOfDeclaration(decl: ts.Node): ts.FunctionLikeDeclaration | undefined {

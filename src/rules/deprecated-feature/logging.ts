@@ -1,5 +1,6 @@
 import { ts } from '../../analysis/typescript.js';
-import { outermostWrapper, propertyNameText } from '../../analysis/ast.js';
+import { propertyNameText } from '../../analysis/ast.js';
+import { isServerKind } from '../../analysis/values.js';
 import { defineRule, featureVisitors, specUrl, type Analysis } from '../rule.js';
 
 const USES = {
@@ -12,29 +13,7 @@ const USES = {
 function isServerCapabilities(analysis: Analysis, object: ts.Node): boolean {
   const prop = object.parent;
   if (!prop || !ts.isPropertyAssignment(prop) || propertyNameText(prop.name) !== 'capabilities') return false;
-  const options = outermostWrapper(prop.parent);
-  const parent = options.parent;
-  if (parent && ts.isNewExpression(parent) && parent.arguments?.[1] === options) {
-    const kind = analysis.values.valueOf(parent)?.kind;
-    return kind === 'mcp-server' || kind === 'server';
-  }
-  if (parent && ts.isVariableDeclaration(parent) && ts.isIdentifier(parent.name)) {
-    // const options = { capabilities: {...} }; new Server(info, options)
-    const symbol = analysis.values.symbolOf(parent.name);
-    let used = false;
-    const file = parent.getSourceFile();
-    const visit = (node: ts.Node): void => {
-      if (used) return;
-      if (ts.isNewExpression(node) && node.arguments?.[1] && ts.isIdentifier(node.arguments[1]) && analysis.values.symbolOf(node.arguments[1]) === symbol) {
-        const kind = analysis.values.valueOf(node)?.kind;
-        used = kind === 'mcp-server' || kind === 'server';
-      }
-      ts.forEachChild(node, visit);
-    };
-    visit(file);
-    return used;
-  }
-  return false;
+  return analysis.values.isConstructorArgument(prop.parent, 1, (created) => isServerKind(analysis.values.valueOf(created)));
 }
 
 export default defineRule({
