@@ -177,7 +177,11 @@ export class SessionFlow {
       if (op === ts.SyntaxKind.PlusToken) return this.flow(parent, seen, hops, true);
       if (op === ts.SyntaxKind.EqualsToken && parent.right === outer) {
         if (ts.isIdentifier(parent.left)) return this.flowIntoReferences(parent.left, seen, hops, derived);
-        return [other(parent, `stored in \`${parent.left.getText()}\``, hops)];
+        // `this.sid = extra.sessionId`, `state.sid = sid`: follow the field to where it is read.
+        const stored = other(parent, `stored in \`${parent.left.getText()}\``, hops);
+        if (!ts.isPropertyAccessExpression(parent.left)) return [stored];
+        const viaField = this.flowIntoPropertyReads(parent.left.name, seen, hops, derived);
+        return viaField.length ? viaField : [stored];
       }
       return []; // comparisons and other control flow do not carry the id anywhere
     }
@@ -202,10 +206,11 @@ export class SessionFlow {
       return sinks;
     }
     if (ts.isPropertyAssignment(parent) || ts.isShorthandPropertyAssignment(parent)) {
-      // `{ sessionId: sid }`: only a logger receiving the object makes this telemetry.
-      const objectSinks = this.flow(parent.parent, seen, hops, derived);
-      const logs = objectSinks.filter((s) => s.kind === 'log');
-      return logs.length ? logs : [other(parent, 'stored in an object', hops)];
+      // `{ sessionId: sid }`: a logger receiving the object makes this telemetry; reads of the
+      // property (`state.sid`) carry the id on; anything else just holds it.
+      const logs = this.flow(parent.parent, seen, hops, derived).filter((s) => s.kind === 'log');
+      const viaProperty = this.flowIntoPropertyReads(parent.name, seen, hops, derived);
+      return logs.length || viaProperty.length ? [...logs, ...viaProperty] : [other(parent, 'stored in an object', hops)];
     }
     if (ts.isSpreadAssignment(parent) || ts.isArrayLiteralExpression(parent)) return this.flow(parent, seen, hops, derived);
     if (ts.isCallExpression(parent) || ts.isPropertyAccessExpression(parent)) {
@@ -223,6 +228,22 @@ export class SessionFlow {
   private flowIntoReferences(name: ts.Identifier, seen: Set<ts.Node>, hops: readonly Hop[], derived: boolean): Sink[] {
     const sinks: Sink[] = [];
     for (const ref of this.referencesOf(name)) sinks.push(...this.flow(ref, seen, hops, derived));
+    return sinks;
+  }
+
+  /** Reads of the property `name` declares (`this.sid`, `state.sid`) in the same file, not counting writes. */
+  private flowIntoPropertyReads(name: ts.Node, seen: Set<ts.Node>, hops: readonly Hop[], derived: boolean): Sink[] {
+    const text = (name as ts.Identifier).text;
+    const declarations = new Set(this.values.symbolOf(name)?.declarations ?? []);
+    if (!text || declarations.size === 0) return [];
+    const sinks: Sink[] = [];
+    forEachDescendant(name.getSourceFile(), (node) => {
+      if (!ts.isPropertyAccessExpression(node) || node.name.text !== text || node.name === name) return;
+      const parent = outermostWrapper(node).parent;
+      if (parent && ts.isBinaryExpression(parent) && parent.left === outermostWrapper(node) && parent.operatorToken.kind === ts.SyntaxKind.EqualsToken) return;
+      if (!(this.values.symbolOf(node.name)?.declarations ?? []).some((d) => declarations.has(d))) return;
+      sinks.push(...this.flow(node, seen, hops, derived));
+    });
     return sinks;
   }
 

@@ -47,3 +47,28 @@ describe('loggers', () => {
     expect(runRule(telemetry, code).findings.map((f) => f.line)).toEqual([5]);
   });
 });
+
+describe('the session id kept in a field or an object property', () => {
+  it('is followed to the stores it keys later', () => {
+    const code = `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+const carts = new Map<string, string[]>();
+const ctxBySession: Record<string, { sid: string }> = {};
+export class Session {
+  sid: string | undefined;
+  server = new McpServer({ name: 's', version: '1' });
+  constructor() {
+    this.server.tool('view', async (extra) => {
+      this.sid = extra.sessionId;
+      return { content: [] };
+    });
+    this.server.tool('add', async (extra) => {
+      const state = { sid: extra.sessionId! };
+      ctxBySession[state.sid] = state;
+      return { content: [] };
+    });
+  }
+  cart() { return carts.get(this.sid!); }
+}`;
+    expect(runRule(keyedStore, code).findings.map((f) => `${f.line} ${f.messageId}`)).toEqual(['2 store', '3 store']);
+  });
+});
