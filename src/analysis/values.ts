@@ -287,6 +287,27 @@ export class ValueAnalysis {
     return undefined;
   }
 
+  /**
+   * What iterating `iterable` yields: `for (const t of getActiveTransports())` where the function is
+   * declared to return `StreamableHTTPServerTransport[]`, a typed array variable, or `map.values()`.
+   */
+  private elementOf(iterable: ts.Expression, depth = 0): Value | undefined {
+    const inner = unwrap(iterable);
+    if (depth > 4) return undefined;
+    let type: ts.TypeNode | undefined;
+    if (ts.isCallExpression(inner)) {
+      const { name, receiver } = calleeParts(inner);
+      if (receiver && name === 'values') return this.elementOfCollection(receiver);
+      type = this.functionOfCall(inner)?.type;
+    } else if (ts.isIdentifier(inner)) {
+      const decl = this.symbolOf(inner)?.valueDeclaration;
+      type = decl ? declaredType(decl) : undefined;
+      if (!type && decl && ts.isVariableDeclaration(decl) && decl.initializer) return this.elementOf(decl.initializer, depth + 1);
+    }
+    const element = type && arrayElementType(type);
+    return element ? this.valueOfType(element, []) : undefined;
+  }
+
   /** The SDK value held by a typed collection: `Map<string, McpServer>`, `Record<string, Transport>`, `{ [id: string]: T }`. */
   private elementOfCollection(collection: ts.Expression): Value | undefined {
     const inner = unwrap(collection);
@@ -363,6 +384,8 @@ export class ValueAnalysis {
 
   valueOfDeclaration(decl: ts.Node): Value | undefined {
     if (ts.isVariableDeclaration(decl)) {
+      const loop = decl.parent.parent;
+      if (loop && ts.isForOfStatement(loop) && loop.initializer === decl.parent) return this.elementOf(loop.expression);
       return this.valueOfType(declaredType(decl), []) ?? (decl.initializer ? this.valueOf(decl.initializer) : this.valueAssignedLater(decl));
     }
     if (ts.isParameter(decl)) return this.valueOfParameter(decl);
@@ -657,6 +680,16 @@ function outerExpression(node: ts.Node): ts.Node {
     current = current.parent;
   }
   return current;
+}
+
+/** `X[]`, `readonly X[]`, `Array<X>`, `ReadonlyArray<X>`, `Iterable<X>` → `X`. */
+function arrayElementType(type: ts.TypeNode): ts.TypeNode | undefined {
+  if (ts.isTypeOperatorNode(type)) return arrayElementType(type.type);
+  if (ts.isArrayTypeNode(type)) return type.elementType;
+  if (ts.isTypeReferenceNode(type) && ts.isIdentifier(type.typeName) && /^(Readonly)?Array$|^Iterable(Iterator)?$/.test(type.typeName.text)) {
+    return type.typeArguments?.[0];
+  }
+  return undefined;
 }
 
 function firstValue(values: ValueAnalysis, expressions: readonly ts.Expression[] | undefined): Value | undefined {

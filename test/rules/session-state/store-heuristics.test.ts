@@ -72,3 +72,21 @@ export class Session {
     expect(runRule(keyedStore, code).findings.map((f) => `${f.line} ${f.messageId}`)).toEqual(['2 store', '3 store']);
   });
 });
+
+describe('iterating transports', () => {
+  it('knows the loop variable over a function declared to return transports', async () => {
+    const { default: telemetryRule } = await import('../../../src/rules/session-state/session-telemetry.js');
+    const code = `import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+const sessions: Record<string, { transport: StreamableHTTPServerTransport }> = {};
+const active = (): StreamableHTTPServerTransport[] => Object.values(sessions).map((s) => s.transport);
+export function notifyAll(logger: { debug(m: string): void }) {
+  const all = active();
+  for (const transport of all) logger.debug(\`notified \${transport.sessionId}\`);
+  let a: any = [];
+  let b: any = a;
+  a = b;
+  for (const x of b) void x;
+}`;
+    expect(runRule(telemetryRule, code).findings.map((f) => f.line)).toEqual([6]);
+  });
+});
