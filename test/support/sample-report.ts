@@ -4,113 +4,29 @@
  * NOT in report order, so reporters are tested on sorting them.
  */
 import { SCHEMA_VERSION, ruleDocPath, summarize, type Finding, type RuleMeta, type ScanReport } from '../../src/model.js';
+import { RULE_METAS } from '../../src/rules/index.js';
 
 const SPEC = 'https://modelcontextprotocol.io/specification/2026-07-28';
 
+/** Real catalogue metadata for the rules the sample uses (so reporters are tested on what users get). */
+const CATALOGUE_IDS = [
+  'session-transport/session-id-generator',
+  'session-transport/transport-registry',
+  'session-transport/session-header',
+  'session-state/session-id-read',
+  'session-state/keyed-store',
+  'session-state/session-telemetry',
+  'handshake/client-capabilities',
+  'deprecated-feature/logging',
+  'server-push/elicitation',
+];
+
 export const SAMPLE_RULES: readonly RuleMeta[] = [
-  {
-    id: 'session-transport/session-id-generator',
-    category: 'session-transport',
-    severity: 'error',
-    fix: 'auto',
-    summary: 'A Streamable HTTP transport mints session ids (`sessionIdGenerator` is not `undefined`)',
-    messages: {
-      sessionful:
-        'Transport is sessionful: `sessionIdGenerator` mints an `Mcp-Session-Id`, which 2026-07-28 removed. Serve with `createMcpHandler(buildServer)` + `toNodeHandler` instead.',
-    },
-    spec: `${SPEC}/basic/transports/streamable-http`,
-  },
-  {
-    id: 'session-transport/transport-registry',
-    category: 'session-transport',
-    severity: 'error',
-    fix: 'auto',
-    summary: 'Transports (or transport+server bundles) stored in a registry keyed by session id',
-    messages: {
-      registry:
-        '`{{name}}` routes requests to a transport per session id; 2026-07-28 has no sessions, so every request is served by a fresh per-request handler. Replace the registry and its routing with `createMcpHandler`.',
-    },
-    spec: `${SPEC}/basic/transports/streamable-http`,
-  },
-  {
-    id: 'session-transport/session-header',
-    category: 'session-transport',
-    severity: 'error',
-    fix: 'auto',
-    summary: 'Reads, writes or exposes the `Mcp-Session-Id` HTTP header',
-    messages: {
-      read: 'Reads the `Mcp-Session-Id` header; 2026-07-28 servers ignore it and never mint or echo one.',
-    },
-    spec: `${SPEC}/basic/transports/streamable-http`,
-  },
-  {
-    id: 'session-state/session-id-read',
-    category: 'session-state',
-    severity: 'error',
-    fix: 'assisted',
-    summary: 'Reads the MCP session id (`extra.sessionId`, `ctx.sessionId`, `transport.sessionId`) for state, auth or identity',
-    messages: {
-      read: 'The MCP session id is undefined on 2026-07-28 requests ({{use}}). State that spans calls must travel as an explicit handle argument the model passes back; identity must come from `authInfo`.',
-    },
-    spec: `${SPEC}/basic/index`,
-  },
-  {
-    id: 'session-state/keyed-store',
-    category: 'session-state',
-    severity: 'error',
-    fix: 'assisted',
-    summary: 'Application state, credentials or a KV key keyed by the MCP session id',
-    messages: {
-      store:
-        '`{{name}}` is keyed by the MCP session id, which does not exist on 2026-07-28. Re-key it by an explicit handle (`<noun>_id` minted by a `create_<noun>` tool) checked against the caller on every call.',
-    },
-    spec: `${SPEC}/basic/index`,
-  },
-  {
-    id: 'session-state/session-telemetry',
-    category: 'session-state',
-    severity: 'warning',
-    fix: 'manual',
-    summary: 'The session id only goes to logs, metrics or traces',
-    messages: {
-      telemetry:
-        'The MCP session id is logged ({{use}}) but is undefined on 2026-07-28; correlate by request id (`ctx.mcpReq.id`) or the authenticated principal instead.',
-    },
-    spec: `${SPEC}/basic/index`,
-  },
-  {
-    id: 'handshake/client-capabilities',
-    category: 'handshake',
-    severity: 'error',
-    fix: 'assisted',
-    summary: '`getClientCapabilities()` (connection-level capabilities)',
-    messages: {
-      call: '`getClientCapabilities()` reads capabilities negotiated once in `initialize`; on 2026-07-28 each request declares its own in `_meta` (read `ctx.mcpReq.envelope`), and servers must not infer them from earlier requests. Register tools unconditionally.',
-    },
-    spec: `${SPEC}/basic/index`,
-  },
-  {
-    id: 'deprecated-feature/logging',
-    category: 'deprecated-feature',
-    severity: 'warning',
-    fix: 'assisted',
-    summary: '`sendLoggingMessage()`, raw `notifications/message`, `logging/setLevel` handlers, `capabilities.logging`',
-    messages: {
-      call: '`sendLoggingMessage()` is deprecated and silently dropped on 2026-07-28 unless the request asked for a log level; inside a handler use `ctx.mcpReq.log(...)`, elsewhere log to stderr or OpenTelemetry.',
-    },
-    spec: `${SPEC}/server/utilities/logging`,
-  },
-  {
-    id: 'server-push/elicitation',
-    category: 'server-push',
-    severity: 'error',
-    fix: 'assisted',
-    summary: '`elicitInput()`, raw `elicitation/create`, `UrlElicitationRequiredError`, completion notifiers',
-    messages: {
-      call: '`{{method}}()` sends a server→client request, which throws on a 2026-07-28 request.',
-    },
-    spec: `${SPEC}/client/elicitation`,
-  },
+  ...CATALOGUE_IDS.map((id) => {
+    const meta = RULE_METAS.find((m) => m.id === id);
+    if (!meta) throw new Error(`sample rule ${id} is not in the catalogue`);
+    return meta;
+  }),
   {
     // Not in the catalogue yet (handle-hygiene has no rules so far); here so
     // the sample covers the sixth category and the `info` severity.
