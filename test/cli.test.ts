@@ -4,9 +4,9 @@
  * stop the scan.
  */
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { tempTree } from './support/temp-tree.js';
 import { main, type Io } from '../src/cli.js';
 
 const FIXTURES = path.resolve(import.meta.dirname, '../fixtures');
@@ -35,20 +35,7 @@ async function run(argv: string[], options: { cwd?: string; isTTY?: boolean; env
   return { code, stdout, stderr };
 }
 
-const temps: string[] = [];
-function tempProject(files: Record<string, string | Buffer>): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mcp-migrate-cli-'));
-  temps.push(dir);
-  for (const [rel, content] of Object.entries(files)) {
-    const abs = path.join(dir, rel);
-    fs.mkdirSync(path.dirname(abs), { recursive: true });
-    fs.writeFileSync(abs, content);
-  }
-  return dir;
-}
-afterEach(() => {
-  for (const dir of temps.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
-});
+const tempProject = (files: Record<string, string | Buffer>): string => tempTree(files, 'mcp-migrate-cli-');
 
 const SESSIONFUL = `import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { randomUUID } from 'node:crypto';

@@ -4,24 +4,12 @@
  * prefilter's importer and helper passes).
  */
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { tempTree } from './support/temp-tree.js';
 import { scan } from '../src/scan.js';
 
-const temps: string[] = [];
-function project(files: Record<string, string>): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mcp-migrate-scan-'));
-  temps.push(dir);
-  for (const [rel, content] of Object.entries(files)) {
-    fs.mkdirSync(path.dirname(path.join(dir, rel)), { recursive: true });
-    fs.writeFileSync(path.join(dir, rel), content);
-  }
-  return dir;
-}
-afterEach(() => {
-  for (const dir of temps.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
-});
+const project = (files: Record<string, string>): string => tempTree(files, 'mcp-migrate-scan-');
 
 const ids = (report: Awaited<ReturnType<typeof scan>>): string[] => report.findings.map((f) => `${f.file}:${f.line} ${f.ruleId}`);
 

@@ -1,72 +1,16 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { permissionsEnforced, tempTree, writeInto } from '../support/temp-tree.js';
 import { discoverFiles, type DiscoverOptions } from '../../src/discovery/discover.js';
 
-const tmpDirs: string[] = [];
 
-/** Create a temp tree from { 'a/b.ts': 'content' }; returns its realpath (macOS /tmp is a symlink). */
-function makeTree(files: Record<string, string> = {}): string {
-  const dir = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'mcp-migrate-discover-')));
-  tmpDirs.push(dir);
-  for (const [rel, content] of Object.entries(files)) write(dir, rel, content);
-  return dir;
-}
-
-function write(root: string, rel: string, content = ''): void {
-  const p = path.join(root, rel);
-  fs.mkdirSync(path.dirname(p), { recursive: true });
-  fs.writeFileSync(p, content);
-}
+const makeTree = (files: Record<string, string> = {}): string => tempTree(files, 'mcp-migrate-discover-');
+const write = writeInto;
 
 async function relPaths(root: string, inputs: string[] = [root], options: Partial<DiscoverOptions> = {}) {
   const result = await discoverFiles(inputs, { root, ...options });
   return { files: result.files.map((f) => f.relPath), diagnostics: result.diagnostics, result };
-}
-
-/** chmod does not stop root (or some CI sandboxes) from reading; detect it rather than assume. */
-const permissionsEnforced = (() => {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mcp-migrate-perm-'));
-  const p = path.join(dir, 'probe');
-  fs.writeFileSync(p, 'x');
-  fs.chmodSync(p, 0o000);
-  let enforced = false;
-  try {
-    fs.readFileSync(p);
-  } catch {
-    enforced = true;
-  }
-  fs.chmodSync(p, 0o600);
-  fs.rmSync(dir, { recursive: true, force: true });
-  return enforced;
-})();
-
-afterEach(() => {
-  for (const dir of tmpDirs.splice(0)) {
-    // Restore permissions a test may have removed so cleanup can recurse.
-    for (const p of walkAll(dir)) {
-      try {
-        fs.chmodSync(p, 0o755);
-      } catch {
-        /* ignore */
-      }
-    }
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
-});
-
-function walkAll(dir: string): string[] {
-  const out = [dir];
-  try {
-    fs.chmodSync(dir, 0o755);
-    for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
-      if (e.isDirectory()) out.push(...walkAll(path.join(dir, e.name)));
-    }
-  } catch {
-    /* ignore */
-  }
-  return out;
 }
 
 describe('discoverFiles: file kinds', () => {

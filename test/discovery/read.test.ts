@@ -1,12 +1,11 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { permissionsEnforced, tempTree } from '../support/temp-tree.js';
 import type { DiscoveredFile } from '../../src/discovery/discover.js';
 import { readSourceFile } from '../../src/discovery/read.js';
 
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mcp-migrate-read-'));
-afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+const dir = tempTree({}, 'mcp-migrate-read-');
 
 function file(name: string, bytes: Buffer | string): DiscoveredFile {
   const absPath = path.join(dir, name);
@@ -14,20 +13,7 @@ function file(name: string, bytes: Buffer | string): DiscoveredFile {
   return { absPath, relPath: `src/${name}`, size: fs.statSync(absPath).size };
 }
 
-/** chmod does not stop root from reading; detect it rather than assume. */
-const permissionsEnforced = (() => {
-  const p = path.join(dir, 'probe');
-  fs.writeFileSync(p, 'x');
-  fs.chmodSync(p, 0o000);
-  try {
-    fs.readFileSync(p);
-    return false;
-  } catch {
-    return true;
-  } finally {
-    fs.rmSync(p, { force: true });
-  }
-})();
+
 
 describe('readSourceFile', () => {
   it('returns UTF-8 text', () => {

@@ -1,22 +1,10 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { tempTree } from '../support/temp-tree.js';
 import { createModuleResolver, pathsTargets } from '../../src/discovery/resolve.js';
 
-const tmpDirs: string[] = [];
-afterAll(() => tmpDirs.forEach((d) => fs.rmSync(d, { recursive: true, force: true })));
-
-function makeTree(files: Record<string, string>): string {
-  const dir = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'mcp-migrate-resolve-')));
-  tmpDirs.push(dir);
-  for (const [rel, content] of Object.entries(files)) {
-    const p = path.join(dir, rel);
-    fs.mkdirSync(path.dirname(p), { recursive: true });
-    fs.writeFileSync(p, content);
-  }
-  return dir;
-}
+const makeTree = (files: Record<string, string>): string => tempTree(files, 'mcp-migrate-resolve-');
 
 describe('createModuleResolver: relative specifiers', () => {
   const root = makeTree({
