@@ -14,6 +14,12 @@ try {
 
 const { main, processIo } = await import('../dist/cli.js');
 
+// `mcp-migrate scan | head` closes stdout early: that is the reader's choice, not a crash. Ignore the
+// broken pipe and let the run finish, so the exit code is still the one the scan decides.
+process.stdout.on('error', (error) => {
+  if (error.code !== 'EPIPE') throw error;
+});
+
 main(process.argv.slice(2), processIo()).then(
   (code) => {
     process.exitCode = code;

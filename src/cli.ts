@@ -43,11 +43,15 @@ export function exitCodeFor(report: ScanReport, failOn: FailOn): number {
   return report.findings.some((f) => isBlocking(f.severity, failOn)) ? EXIT.findings : EXIT.ok;
 }
 
-/** Colour only for a terminal, and never when NO_COLOR is set (https://no-color.org) or --no-color is given. */
+/**
+ * An explicit --color / --no-color wins; then NO_COLOR (https://no-color.org) turns colour off and
+ * FORCE_COLOR (other than 0/false) on; otherwise colour only on a terminal.
+ */
 export function useColor(io: Io, flag: boolean | undefined): boolean {
-  if (flag === false) return false;
+  if (flag !== undefined) return flag;
   if (io.env.NO_COLOR !== undefined && io.env.NO_COLOR !== '') return false;
-  if (flag === true || io.env.FORCE_COLOR) return true;
+  const force = io.env.FORCE_COLOR;
+  if (force !== undefined && force !== '') return force !== '0' && force.toLowerCase() !== 'false';
   return io.isTTY;
 }
 
@@ -88,6 +92,10 @@ Examples:
   $ mcp-migrate scan --baseline .mcp-migrate-baseline.json
                                                       fail only on findings not in the baseline
   $ mcp-migrate scan --exclude "**/*.test.ts" --include "packages/mcp-*/**"
+  $ mcp-migrate scan -f json -q; echo $?               machine-readable only the exit code (0/1/2)
+  $ mcp-migrate scan --no-gitignore --max-file-size 4096
+                                                      also scan ignored files, and files up to 4 MiB
+  $ NO_COLOR=1 mcp-migrate scan                        plain text (also --no-color; --color forces it)
 
 Exit codes: 0 nothing at or above --fail-on, 1 findings at or above it, 2 usage error or crash.`;
 
@@ -113,12 +121,12 @@ Docs: docs/rules/<rule-id>.md for every rule; exit codes: 0 ok, 1 findings at or
   program
     .command('scan')
     .description('Report every reliance on sessions, the handshake and deprecated features. Never writes source files.')
-    .argument('[paths...]', 'files or directories to scan', [])
+    .argument('[paths...]', 'files or directories to scan (default: the current directory)')
     .addOption(new Option('-f, --format <format>', 'output format').choices([...FORMATS]).default('text'))
-    .option('-o, --output <file>', 'write the report (in --format) to a file; the terminal keeps the text summary')
+    .option('-o, --output <file>', 'write the report (in --format) to a file; the terminal still shows the text report')
     .addOption(new Option('--fail-on <severity>', 'lowest severity that makes the exit code 1').choices(['error', 'warning', 'info', 'none']).default('error'))
     .option('--baseline <file>', 'only findings not in this baseline count (matched by content, robust to line shifts)')
-    .option('--write-baseline <file>', 'write all current findings to a baseline file')
+    .option('--write-baseline <file>', 'accept all current findings: write them to a baseline file (the run then exits 0)')
     .option('--include <glob>', 'only scan files matching the glob (repeatable)', collect)
     .option('--exclude <glob>', 'skip files matching the glob (repeatable)', collect)
     .option('--no-gitignore', 'do not honour .gitignore files (.mcp-migrateignore still applies)')
@@ -136,6 +144,7 @@ Docs: docs/rules/<rule-id>.md for every rule; exit codes: 0 ok, 1 findings at or
     .command('rules')
     .description('List every rule: id, category, severity, fix availability and summary.')
     .addOption(new Option('-f, --format <format>', 'output format').choices(['text', 'json']).default('text'))
+    .addHelpText('after', '\nExamples:\n  $ mcp-migrate rules\n  $ mcp-migrate rules -f json | jq \'.[] | select(.fix == "auto") | .id\'')
     .action((flags: { format: 'text' | 'json' }) => {
       io.stdout(renderRules(flags.format));
       setExit(EXIT.ok);
@@ -188,8 +197,13 @@ async function runScan(paths: string[], flags: ScanFlags, io: Io): Promise<numbe
   }
   progress.done();
 
-  // The new baseline holds every current finding, including those an old --baseline excuses.
-  if (flags.writeBaseline && !writeOutput(io, path.resolve(io.cwd, flags.writeBaseline), (file) => writeBaseline(file, report.findings))) return EXIT.error;
+  // The new baseline holds every current finding, including those an old --baseline excuses, and
+  // the run is then judged against it: writing a baseline accepts what is there today (exit 0).
+  if (flags.writeBaseline) {
+    const file = path.resolve(io.cwd, flags.writeBaseline);
+    if (!writeOutput(io, file, (target) => writeBaseline(target, report.findings))) return EXIT.error;
+    baseline = readBaseline(file);
+  }
   if (baseline) report = withBaseline(report, baseline);
 
   const options = { rules: RULE_METAS, color, failOn: flags.failOn, docsBaseUrl: flags.docsBaseUrl ?? DEFAULT_DOCS_BASE_URL };

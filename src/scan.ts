@@ -100,7 +100,7 @@ function toFindings(raws: readonly RawFinding[]): Finding[] {
     const finding: Finding = {
       ruleId: meta.id,
       category: meta.category,
-      severity: meta.severity,
+      severity: raw.severity ?? meta.severity,
       file: raw.file,
       line: raw.line,
       column: raw.column,

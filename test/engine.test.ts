@@ -54,3 +54,15 @@ describe('markers left by apply', () => {
     ]);
   });
 });
+
+describe('marker severity', () => {
+  it('a marker of a warning-level rule is still an error, so the default gate stays red', async () => {
+    const { scan } = await import('../src/scan.js');
+    const { tempTree } = await import('./support/temp-tree.js');
+    const dir = tempTree({
+      'src/a.ts': "import { McpServer } from '@modelcontextprotocol/server';\n// @mcp-migrate-todo(session-state/session-telemetry): log the request id instead\nexport const s = new McpServer({ name: 'x', version: '1' });\n",
+    });
+    const report = await scan({ paths: [dir] });
+    expect(report.findings.map((f) => [f.ruleId, f.severity, f.line])).toEqual([['session-state/session-telemetry', 'error', 2]]);
+  });
+});

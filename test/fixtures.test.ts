@@ -45,6 +45,8 @@ describe('chains', () => {
       'getCart(extra) (src/server.ts:58)',
       'cartKey(extra) (src/cart.ts:29)',
     ]);
-    expect(read?.message).toContain("Reached via: `extra` of registerTool('add_to_cart') callback → getCart(extra) → cartKey(extra).");
+    expect(read?.message).toContain(
+      "Reached via: `extra` of registerTool('add_to_cart') callback (src/server.ts:53) → getCart(extra) (src/server.ts:58) → cartKey(extra) (src/cart.ts:29).",
+    );
   });
 });

@@ -9,7 +9,7 @@
  */
 import path from 'node:path';
 import { Project, ts } from './typescript.js';
-import type { FileDiagnostic } from '../model.js';
+import type { FileDiagnostic, Severity } from '../model.js';
 import type { Rule, RuleContext, ReportDescriptor, VisitorMap } from '../rules/rule.js';
 import { forEachDescendant, lineOf } from './ast.js';
 import { SdkSymbols } from './sdk-symbols.js';
@@ -41,6 +41,8 @@ export interface RawFinding {
   chain?: string[];
   /** The text of the flagged line (for baseline fingerprints). */
   lineText: string;
+  /** Overrides the rule's severity: a marker left by `apply` is an error whatever its rule, so CI stays red. */
+  severity?: Severity;
 }
 
 export interface EngineResult {
@@ -167,6 +169,7 @@ function markerFindings(sf: ts.SourceFile, rules: readonly Rule[], relative: (ab
       endColumn: start.character + 1 + lineText.trimEnd().length - (at - match.index),
       message: `Left by \`mcp-migrate apply\`, still to do: ${match[2] || rule.meta.summary}`,
       lineText,
+      severity: 'error',
     });
   }
   return out;
@@ -238,8 +241,9 @@ function toRawFinding(rule: Rule, descriptor: ReportDescriptor, relative: (abs: 
   const chain = descriptor.hops?.length
     ? descriptor.hops.map((hop) => `${hop.text} (${relative(hop.node.getSourceFile().fileName)}:${lineOf(hop.node)})`)
     : undefined;
-  // The message names the path compactly; `chain` carries each step with its location for reporters.
-  if (descriptor.hops?.length) message += ` Reached via: ${descriptor.hops.map((hop) => hop.text).join(' → ')}.`;
+  // The message carries the whole path with locations (every format shows the message); `chain`
+  // has the same steps as data, for SARIF code flows and other tools.
+  if (chain) message += ` Reached via: ${chain.join(' → ')}.`;
   const lineStart = sf.getPositionOfLineAndCharacter(start.line, 0);
   const lineEnd = sf.getLineEndOfPosition(lineStart);
   return {

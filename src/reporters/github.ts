@@ -41,7 +41,7 @@ function command(
 }
 
 function findingCommand(f: Finding, root: string): string {
-  const message = [f.message, ...(f.chain ?? []).map((step) => `  ↳ ${step}`)].join('\n');
+  const message = f.message;
   return command(
     COMMAND_FOR[f.severity],
     [

@@ -85,12 +85,11 @@ function findingsTable(findings: readonly Finding[], options: RenderOptions): st
   const header = tableRow(['Location', 'Severity', 'Message', 'Rule', 'Fix']);
   const align = tableRow(['---', '---', '---', '---', '---']);
   const rows = findings.map((f) => {
-    const chain = (f.chain ?? []).map((step) => `<br>↳ ${inlineMarkdown(step, inTable)}`).join('');
     const href = docHref(f.docs || ruleDocPath(f.ruleId), options.docsBaseUrl);
     return tableRow([
       codeSpan(formatPosition(f.file, f.line), inTable),
       f.severity,
-      inlineMarkdown(f.message, inTable) + chain,
+      inlineMarkdown(f.message, inTable),
       link(f.ruleId, href, inTable),
       f.fix,
     ]);

@@ -51,7 +51,6 @@ function findingsSection(findings: readonly Finding[], chalk: ChalkInstance): st
       const location = formatPosition(f.file, f.line, f.column).padEnd(locationWidth);
       const severity = paintSeverity(f.severity, chalk, f.severity.padEnd(SEVERITY_WIDTH));
       lines.push(`${location}  ${severity}  ${f.message}  ${chalk.gray(f.ruleId)}`);
-      for (const step of f.chain ?? []) lines.push(chalk.gray(`${' '.repeat(4)}↳ ${step}`));
     }
     blocks.push(lines.join('\n'));
   }

@@ -91,9 +91,10 @@ describe('markdown reporter: structure', () => {
     ]);
   });
 
-  it('shows the chain inside the message cell', () => {
+  it('shows the message once: the chain is part of it, not repeated after it', () => {
     const row = rowsOf(md, '`src/cart-store.ts:8`')[0]!;
-    expect(row[2]).toMatch(/authInfo`\.<br>↳ registerTool\('add\\_item'\) callback parameter `extra` \(src\/tools\/cart\.ts:14\)<br>↳ getCart\(extra\)/);
+    expect(row[2]).not.toContain('↳');
+    expect(row[2]).not.toContain('<br>');
   });
 
   it('makes doc links absolute under docsBaseUrl, with or without a trailing slash', () => {
@@ -120,7 +121,7 @@ describe('markdown reporter: escaping in table cells', () => {
       file: 'src/we|ird`name.ts',
       line: 7,
       column: 1,
-      message: 'Store `a|b` of Map<string, Cart> is *keyed* by `sid` | see `` x`y `` and a stray ` here',
+      message: 'Store `a|b` of Map<string, Cart> is *keyed* by `sid` | see `` x`y `` and a stray ` here. Reached via: handler | step.',
       chain: ['handler | step'],
     }),
   ]);

@@ -1,8 +1,10 @@
 import { ts } from '../../analysis/typescript.js';
-import { defineRule, featureVisitors, specUrl } from '../rule.js';
+import { defineRule, featureVisitors, serverMethodCall, specUrl } from '../rule.js';
+
+const NOTIFIER = new Set(['createElicitationCompletionNotifier']);
 
 const USES = {
-  serverMethods: new Set(['elicitInput', 'createElicitationCompletionNotifier']),
+  serverMethods: new Set(['elicitInput']),
   contextMethods: new Set(['elicitInput']),
   rawMethods: (m: string) => m === 'elicitation/create' || m === 'notifications/elicitation/complete',
 };
@@ -18,6 +20,7 @@ export default defineRule({
       call: '`{{method}}()` sends a server→client request, which throws on a 2026-07-28 request. Return `inputRequired({ inputRequests: { k: inputRequired.elicit(...) } })` and read `acceptedContent(ctx.mcpReq.inputResponses, k, schema)` on the retry (MRTR).',
       raw: 'Raw `{{method}}`: on 2026-07-28 elicitation exists only as an MRTR input request (`inputRequired.elicit` / `elicitUrl`).',
       urlError: '`UrlElicitationRequiredError` (-32042) was removed in 2026-07-28; return `inputRequired.elicitUrl({ message, url })` instead.',
+      notifier: '`createElicitationCompletionNotifier()` sends `notifications/elicitation/complete`, which 2026-07-28 removed (it rejects on a 2026 request); correlate URL elicitation retries with your own id in `requestState`.',
     },
     spec: specUrl('client/elicitation'),
   },
@@ -26,6 +29,11 @@ export default defineRule({
     return {
       visitors: {
         ...feature.visitors,
+        [ts.SyntaxKind.CallExpression]: (node: ts.CallExpression) => {
+          feature.visitors?.[ts.SyntaxKind.CallExpression]?.(node as never);
+          const at = serverMethodCall(context.analysis, node, NOTIFIER);
+          if (at) context.report({ node: at, messageId: 'notifier' });
+        },
         [ts.SyntaxKind.NewExpression]: (node: ts.NewExpression) => {
           if (context.analysis.sdk.exportOf(node.expression)?.name === 'UrlElicitationRequiredError') {
             context.report({ node, messageId: 'urlError' });

@@ -75,7 +75,7 @@ server.tool('login', async () => {
   return { content: [{ type: 'text', text: answer.action }] };
 });`,
       errors: [
-        { messageId: 'call', line: 4 },
+        { messageId: 'notifier', line: 4 },
         { messageId: 'call', line: 5 },
       ],
     },
