@@ -28,7 +28,16 @@ import {
 } from './sdk-modules.js';
 import type { SdkSymbols } from './sdk-symbols.js';
 
-export type ValueKind = 'mcp-server' | 'server' | 'transport' | 'context' | 'context-request' | 'session-id' | 'registered';
+export type ValueKind =
+  | 'mcp-server'
+  | 'server'
+  | 'transport'
+  | 'context'
+  | 'context-request'
+  | 'session-id'
+  | 'registered'
+  /** A project object type (`{ server: McpServer; transport: … }`, an interface) whose members may be SDK values. */
+  | 'shape';
 export type SessionIdOrigin = 'context' | 'transport' | 'header' | 'callback';
 
 export interface Hop {
@@ -41,6 +50,8 @@ export interface Value {
   /** SDK class name for instances (`McpServer`, `StreamableHTTPServerTransport`, ...). */
   cls?: string;
   origin?: SessionIdOrigin;
+  /** For `shape`: the type literal or interface that declares its members. */
+  shape?: ts.TypeLiteralNode | ts.InterfaceDeclaration;
   hops: readonly Hop[];
 }
 
@@ -57,6 +68,7 @@ const REGISTRATION_METHODS = new Set([
   'setRequestHandler',
   'setNotificationHandler',
 ]);
+const ITERATION_METHODS = new Set(['forEach', 'map', 'filter', 'some', 'every', 'find', 'flatMap']);
 /** How many wrapper calls may stand between a handler and its registration. */
 const MAX_WRAPPERS = 3;
 const TOGGLE_SOURCES = new Set(['tool', 'registerTool', 'prompt', 'registerPrompt', 'resource', 'registerResource']);
@@ -297,12 +309,18 @@ export class ValueAnalysis {
     let type: ts.TypeNode | undefined;
     if (ts.isCallExpression(inner)) {
       const { name, receiver } = calleeParts(inner);
-      if (receiver && name === 'values') return this.elementOfCollection(receiver);
+      // map.values(), Object.values(record)
+      if (receiver && name === 'values') {
+        if (ts.isIdentifier(receiver) && receiver.text === 'Object' && inner.arguments[0]) return this.elementOfCollection(inner.arguments[0]);
+        return this.elementOfCollection(receiver);
+      }
       type = this.functionOfCall(inner)?.type;
-    } else if (ts.isIdentifier(inner)) {
-      const decl = this.symbolOf(inner)?.valueDeclaration;
+    } else if (ts.isIdentifier(inner) || ts.isPropertyAccessExpression(inner)) {
+      const decl = this.symbolOf(ts.isPropertyAccessExpression(inner) ? inner.name : inner)?.valueDeclaration;
       type = decl ? declaredType(decl) : undefined;
       if (!type && decl && ts.isVariableDeclaration(decl) && decl.initializer) return this.elementOf(decl.initializer, depth + 1);
+      // A Set<T> iterates its T (a Map iterates entries, handled with array destructuring).
+      if (type && ts.isTypeReferenceNode(type) && ts.isIdentifier(type.typeName) && type.typeName.text === 'Set') return this.elementOfCollection(inner);
     }
     const element = type && arrayElementType(type);
     return element ? this.valueOfType(element, []) : undefined;
@@ -315,26 +333,14 @@ export class ValueAnalysis {
     if (!ts.isIdentifier(target)) return undefined;
     const decl = this.symbolOf(target)?.valueDeclaration;
     if (!decl) return undefined;
-    const types: ts.TypeNode[] = [];
+    const elements: ts.TypeNode[] = [];
     const declared = declaredType(decl);
-    if (declared) types.push(declared);
+    const declaredElement = declared && collectionElementType(declared);
+    if (declaredElement) elements.push(declaredElement);
     const init = (decl as { initializer?: ts.Expression }).initializer;
     const created = init && unwrap(init);
-    if (created && ts.isNewExpression(created) && created.typeArguments) types.push(created.typeArguments[created.typeArguments.length - 1]!);
-    for (const type of types) {
-      if (ts.isTypeReferenceNode(type) && type.typeArguments?.length) {
-        const value = this.valueOfType(type.typeArguments[type.typeArguments.length - 1], []);
-        if (value) return value;
-      } else if (ts.isTypeLiteralNode(type)) {
-        const index = type.members.find(ts.isIndexSignatureDeclaration);
-        const value = index && this.valueOfType(index.type, []);
-        if (value) return value;
-      } else {
-        const value = this.valueOfType(type, []);
-        if (value) return value;
-      }
-    }
-    return undefined;
+    if (created && ts.isNewExpression(created) && created.typeArguments?.length) elements.push(created.typeArguments[created.typeArguments.length - 1]!);
+    return firstTypedValue(this, elements);
   }
 
   /** `class ManagedMcpServer extends McpServer`: instances of a project subclass are what its SDK base is. */
@@ -345,6 +351,7 @@ export class ValueAnalysis {
     for (const decl of symbol?.declarations ?? []) {
       // `type Extra = RequestHandlerExtra<...>` and `/** @typedef {import('...').McpServer} Server */`
       if (ts.isTypeAliasDeclaration(decl)) return this.valueOfType(decl.type, hops);
+      if (ts.isInterfaceDeclaration(decl)) return { kind: 'shape', shape: decl, hops };
       if (ts.isJSDocTypedefTag(decl) && decl.typeExpression && ts.isJSDocTypeExpression(decl.typeExpression)) {
         return this.valueOfType(decl.typeExpression.type, hops);
       }
@@ -370,6 +377,7 @@ export class ValueAnalysis {
       }
     }
     if (ts.isParenthesizedTypeNode(type)) return this.valueOfType(type.type, hops);
+    if (ts.isTypeLiteralNode(type)) return { kind: 'shape', shape: type, hops };
     return undefined;
   }
 
@@ -383,11 +391,7 @@ export class ValueAnalysis {
   }
 
   valueOfDeclaration(decl: ts.Node): Value | undefined {
-    if (ts.isVariableDeclaration(decl)) {
-      const loop = decl.parent.parent;
-      if (loop && ts.isForOfStatement(loop) && loop.initializer === decl.parent) return this.elementOf(loop.expression);
-      return this.valueOfType(declaredType(decl), []) ?? (decl.initializer ? this.valueOf(decl.initializer) : this.valueAssignedLater(decl));
-    }
+    if (ts.isVariableDeclaration(decl)) return this.valueOfVariable(decl);
     if (ts.isParameter(decl)) return this.valueOfParameter(decl);
     if (ts.isBindingElement(decl)) return this.valueOfBindingElement(decl);
     if (ts.isPropertyDeclaration(decl) || ts.isPropertySignature(decl)) {
@@ -472,6 +476,10 @@ export class ValueAnalysis {
       case 'transport':
         if (name === 'sessionId') return { kind: 'session-id', origin: 'transport', hops: object.hops };
         return undefined;
+      case 'shape': {
+        const member = object.shape?.members.find((m) => ts.isPropertySignature(m) && propertyNameText(m.name) === name) as ts.PropertySignature | undefined;
+        return member?.type ? this.valueOfType(member.type, object.hops) : undefined;
+      }
       case 'context':
         if (name === 'sessionId') return { kind: 'session-id', origin: 'context', hops: object.hops };
         if (name === 'mcpReq' || name === 'sendRequest' || name === 'sendNotification') return { kind: 'context-request', hops: object.hops };
@@ -486,8 +494,7 @@ export class ValueAnalysis {
     if (receiver && name && TOGGLE_SOURCES.has(name) && isServerKind(this.valueOf(receiver))) {
       return { kind: 'registered', hops: [] };
     }
-    const header = this.headerAccess(call);
-    if (header) return header.name === SESSION_HEADER ? { kind: 'session-id', origin: 'header', hops: [] } : undefined;
+    if (this.headerAccess(call)?.name === SESSION_HEADER) return { kind: 'session-id', origin: 'header', hops: [] };
     if (name === 'String' && !receiver && call.arguments.length === 1) return this.valueOf(call.arguments[0]!);
     if (name === 'get' && receiver) {
       const element = this.elementOfCollection(receiver);
@@ -504,14 +511,28 @@ export class ValueAnalysis {
     return undefined;
   }
 
+  /** A variable: the element of a `for…of`, its declared type, its initializer, or what is assigned to it later. */
+  private valueOfVariable(decl: ts.VariableDeclaration): Value | undefined {
+    const loop = forOfLoop(decl);
+    if (loop) return this.elementOf(loop.expression);
+    return this.valueOfType(declaredType(decl), []) ?? (decl.initializer ? this.valueOf(decl.initializer) : this.valueAssignedLater(decl));
+  }
+
   private valueOfBindingElement(element: ts.BindingElement): Value | undefined {
     const pattern = element.parent;
-    if (!ts.isObjectBindingPattern(pattern)) return undefined;
+    const owner = pattern.parent;
+    if (ts.isArrayBindingPattern(pattern)) {
+      // for (const [id, server] of servers) / servers.entries(): the value half of a Map entry.
+      const loop = ts.isVariableDeclaration(owner) ? forOfLoop(owner) : undefined;
+      if (!loop || pattern.elements.indexOf(element) !== 1) return undefined;
+      const iterable = unwrap(loop.expression);
+      const map = ts.isCallExpression(iterable) && calleeParts(iterable).name === 'entries' ? calleeParts(iterable).receiver : (iterable as ts.Expression);
+      return map ? this.elementOfCollection(map) : undefined;
+    }
     const name = propertyNameText(element.propertyName) ?? (ts.isIdentifier(element.name) ? element.name.text : undefined);
     if (!name) return undefined;
-    const owner = pattern.parent;
     let base: Value | undefined;
-    if (ts.isVariableDeclaration(owner)) base = owner.initializer ? this.valueOf(owner.initializer) : undefined;
+    if (ts.isVariableDeclaration(owner)) base = this.valueOfVariable(owner);
     else if (ts.isParameter(owner)) base = this.valueOfParameter(owner);
     else if (ts.isBindingElement(owner)) base = this.valueOfBindingElement(owner);
     return this.memberOf(base, name);
@@ -520,13 +541,22 @@ export class ValueAnalysis {
   valueOfParameter(param: ts.ParameterDeclaration): Value | undefined {
     const typed = this.valueOfType(declaredType(param), []);
     // A context-typed parameter is still traced to its handler or callers, for the chain in messages.
-    if (typed && typed.kind !== 'context') return typed;
+    if (typed && typed.kind !== 'context' && typed.kind !== 'shape') return typed;
     const fn = param.parent;
     if (!isFunctionLike(fn)) return typed;
     const index = fn.parameters.indexOf(param);
     const handler = this.handlerContextIndex(fn);
     if (handler && handler.index === index) {
       return { kind: 'context', hops: [{ text: `\`${paramText(param)}\` of ${handler.label}`, node: param }] };
+    }
+    // servers.forEach((server) => …), list.map((bundle) => …): the element of the receiver.
+    const iteration = fn.parent;
+    if (index === 0 && ts.isCallExpression(iteration) && iteration.arguments[0] === fn) {
+      const { name, receiver } = calleeParts(iteration);
+      if (receiver && name && ITERATION_METHODS.has(name)) {
+        const element = this.elementOf(receiver) ?? this.elementOfCollection(receiver);
+        if (element) return element;
+      }
     }
     const sessionCallback = this.sessionCallbackName(fn);
     if (sessionCallback && index === 0) {
@@ -680,6 +710,28 @@ function outerExpression(node: ts.Node): ts.Node {
     current = current.parent;
   }
   return current;
+}
+
+/** What a collection type holds: `Map<K, V>`/`Record<K, V>`/`Set<V>`/`Array<V>` → V, `{ [k: string]: V }` → V, `V[]` → V. */
+function collectionElementType(type: ts.TypeNode): ts.TypeNode | undefined {
+  if (ts.isTypeReferenceNode(type) && type.typeArguments?.length) return type.typeArguments[type.typeArguments.length - 1];
+  if (ts.isTypeLiteralNode(type)) return type.members.find(ts.isIndexSignatureDeclaration)?.type;
+  if (ts.isArrayTypeNode(type)) return type.elementType;
+  return undefined;
+}
+
+function firstTypedValue(values: ValueAnalysis, types: readonly ts.TypeNode[]): Value | undefined {
+  for (const type of types) {
+    const value = values.valueOfType(type, []);
+    if (value) return value;
+  }
+  return undefined;
+}
+
+/** The `for (const x of …)` a variable is the loop variable of. */
+function forOfLoop(decl: ts.VariableDeclaration): ts.ForOfStatement | undefined {
+  const loop = decl.parent?.parent;
+  return loop && ts.isForOfStatement(loop) && loop.initializer === decl.parent ? loop : undefined;
 }
 
 /** `X[]`, `readonly X[]`, `Array<X>`, `ReadonlyArray<X>`, `Iterable<X>` → `X`. */
