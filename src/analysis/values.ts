@@ -11,6 +11,7 @@
 import { ts } from './typescript.js';
 import {
   calleeParts,
+  outermostWrapper,
   enclosingFunction,
   forEachDescendant,
   isFunctionLike,
@@ -27,6 +28,18 @@ import {
   STREAMABLE_HTTP_TRANSPORTS,
 } from './sdk-modules.js';
 import type { SdkSymbols } from './sdk-symbols.js';
+import { buildCallIndex, functionNames, type CallIndex } from './call-index.js';
+import {
+  arrayElementType,
+  collectionElementType,
+  declaredType,
+  forOfLoop,
+  functionOfDeclaration,
+  returnedExpressions,
+  returningFunction,
+} from './declarations.js';
+
+export { declaredType, functionOfDeclaration, returnedExpressions } from './declarations.js';
 
 export type ValueKind =
   | 'mcp-server'
@@ -617,12 +630,12 @@ export class ValueAnalysis {
     if (factory) starts.push(...this.callsOf(factory));
     let found: ts.CallExpression | undefined;
     for (const start of starts) {
-      let node = outerExpression(start);
+      let node = outermostWrapper(start);
       for (let depth = 0; depth <= MAX_WRAPPERS && !found; depth++) {
         const parent = node.parent;
         if (!parent || !ts.isCallExpression(parent) || !parent.arguments.includes(node as ts.Expression)) break;
         if (this.registrationOf(parent)) found = parent;
-        node = outerExpression(parent);
+        node = outermostWrapper(parent);
       }
       if (found) break;
     }
@@ -672,7 +685,7 @@ export class ValueAnalysis {
   /** An object literal that ends up as the options of an SDK Streamable HTTP transport (inline or via a variable). */
   isTransportOptions(object: ts.Node): boolean {
     if (!ts.isObjectLiteralExpression(object)) return false;
-    const holder = outerExpression(object);
+    const holder = outermostWrapper(object);
     if (holder.parent && ts.isVariableDeclaration(holder.parent)) {
       const typed = declaredType(holder.parent);
       const ref = typed && ts.isTypeReferenceNode(typed) ? this.sdk.exportOf(typed.typeName) : undefined;
@@ -689,7 +702,7 @@ export class ValueAnalysis {
    * variable declared with it (`const options = {...}; new X(info, options)`), looked up in the variable's scope.
    */
   isConstructorArgument(object: ts.Node, index: number, accepts: (created: ts.NewExpression) => boolean): boolean {
-    const holder = outerExpression(object);
+    const holder = outermostWrapper(object);
     const parent = holder.parent;
     if (parent && ts.isNewExpression(parent) && parent.arguments?.[index] === holder) return accepts(parent);
     if (!parent || !ts.isVariableDeclaration(parent) || !ts.isIdentifier(parent.name)) return false;
@@ -704,42 +717,10 @@ export class ValueAnalysis {
   }
 }
 
-function outerExpression(node: ts.Node): ts.Node {
-  let current = node;
-  while (current.parent && (ts.isParenthesizedExpression(current.parent) || ts.isAsExpression(current.parent) || ts.isSatisfiesExpression(current.parent))) {
-    current = current.parent;
-  }
-  return current;
-}
-
-/** What a collection type holds: `Map<K, V>`/`Record<K, V>`/`Set<V>`/`Array<V>` → V, `{ [k: string]: V }` → V, `V[]` → V. */
-function collectionElementType(type: ts.TypeNode): ts.TypeNode | undefined {
-  if (ts.isTypeReferenceNode(type) && type.typeArguments?.length) return type.typeArguments[type.typeArguments.length - 1];
-  if (ts.isTypeLiteralNode(type)) return type.members.find(ts.isIndexSignatureDeclaration)?.type;
-  if (ts.isArrayTypeNode(type)) return type.elementType;
-  return undefined;
-}
-
 function firstTypedValue(values: ValueAnalysis, types: readonly ts.TypeNode[]): Value | undefined {
   for (const type of types) {
     const value = values.valueOfType(type, []);
     if (value) return value;
-  }
-  return undefined;
-}
-
-/** The `for (const x of …)` a variable is the loop variable of. */
-function forOfLoop(decl: ts.VariableDeclaration): ts.ForOfStatement | undefined {
-  const loop = decl.parent?.parent;
-  return loop && ts.isForOfStatement(loop) && loop.initializer === decl.parent ? loop : undefined;
-}
-
-/** `X[]`, `readonly X[]`, `Array<X>`, `ReadonlyArray<X>`, `Iterable<X>` → `X`. */
-function arrayElementType(type: ts.TypeNode): ts.TypeNode | undefined {
-  if (ts.isTypeOperatorNode(type)) return arrayElementType(type.type);
-  if (ts.isArrayTypeNode(type)) return type.elementType;
-  if (ts.isTypeReferenceNode(type) && ts.isIdentifier(type.typeName) && /^(Readonly)?Array$|^Iterable(Iterator)?$/.test(type.typeName.text)) {
-    return type.typeArguments?.[0];
   }
   return undefined;
 }
@@ -750,118 +731,6 @@ function firstValue(values: ValueAnalysis, expressions: readonly ts.Expression[]
     if (value) return value;
   }
   return undefined;
-}
-
-interface CallIndex {
-  /** Calls with at least one argument, by the callee's name (`f(...)`, `x.f(...)`). */
-  byName: Map<string, ts.CallExpression[]>;
-  /** Identifiers and `x.name` accesses passed as call arguments, by name: handlers passed by reference. */
-  argumentRefs: Map<string, ts.Node[]>;
-  /** Imported/destructured name → the local names it is bound to. */
-  aliases: Map<string, Set<string>>;
-}
-
-function buildCallIndex(files: readonly ts.SourceFile[]): CallIndex {
-  const byName = new Map<string, ts.CallExpression[]>();
-  const argumentRefs = new Map<string, ts.Node[]>();
-  const aliases = new Map<string, Set<string>>();
-  const add = <T>(map: Map<string, T[]>, key: string, value: T): void => {
-    const list = map.get(key);
-    if (list) list.push(value);
-    else map.set(key, [value]);
-  };
-  const alias = (from: string, to: string): void => {
-    if (from === to) return;
-    const set = aliases.get(from) ?? new Set();
-    set.add(to);
-    aliases.set(from, set);
-  };
-  for (const file of files) {
-    forEachDescendant(file, (node) => {
-      if (ts.isCallExpression(node) && node.arguments.length > 0) {
-        const name = calleeParts(node).name;
-        if (name) add(byName, name, node);
-        for (const arg of node.arguments) {
-          const inner = unwrap(arg);
-          if (ts.isIdentifier(inner)) add(argumentRefs, inner.text, inner);
-          else if (ts.isPropertyAccessExpression(inner)) add(argumentRefs, inner.name.text, inner);
-        }
-      } else if (ts.isImportClause(node) && node.name) {
-        alias('default', node.name.text);
-      } else if ((ts.isImportSpecifier(node) || ts.isExportSpecifier(node) || ts.isBindingElement(node)) && node.propertyName && ts.isIdentifier(node.name)) {
-        const from = propertyNameText(node.propertyName as ts.PropertyName);
-        if (from) alias(from, node.name.text);
-      }
-    });
-  }
-  return { byName, argumentRefs, aliases };
-}
-
-/** The names a function is called by: its own, or the variable/property/method it is assigned to. */
-function functionNames(fn: ts.FunctionLikeDeclaration): string[] {
-  const names: string[] = [];
-  if (fn.name && !ts.isComputedPropertyName(fn.name)) {
-    const own = propertyNameText(fn.name as ts.PropertyName);
-    if (own) names.push(own);
-  }
-  const parent = fn.parent;
-  if (parent && (ts.isVariableDeclaration(parent) || ts.isPropertyAssignment(parent) || ts.isPropertyDeclaration(parent)) && !ts.isComputedPropertyName(parent.name)) {
-    const holder = ts.isVariableDeclaration(parent) ? (ts.isIdentifier(parent.name) ? parent.name.text : undefined) : propertyNameText(parent.name);
-    if (holder) names.push(holder);
-  }
-  if (parent && ts.isBinaryExpression(parent) && ts.isPropertyAccessExpression(parent.left)) names.push(parent.left.name.text);
-  const isDefaultExport =
-    (parent && ts.isExportAssignment(parent)) ||
-    (ts.canHaveModifiers(fn) && ts.getModifiers(fn)?.some((m) => m.kind === ts.SyntaxKind.DefaultKeyword));
-  if (isDefaultExport) names.push('default');
-  return names;
-}
-
-/** A declaration's type annotation: TypeScript syntax, or a JSDoc `@type`/`@param` type in JavaScript files. */
-export function declaredType(decl: ts.Node): ts.TypeNode | undefined {
-  const explicit = (decl as { type?: ts.TypeNode }).type;
-  if (explicit) return explicit;
-  return /\.[cm]?jsx?$/.test(decl.getSourceFile().fileName) ? ts.getJSDocType(decl) : undefined;
-}
-
-export function functionOfDeclaration(decl: ts.Node): ts.FunctionLikeDeclaration | undefined {
-  if (isFunctionLike(decl)) return decl;
-  if (ts.isExportAssignment(decl)) {
-    const inner = unwrap(decl.expression);
-    return ts.isArrowFunction(inner) || ts.isFunctionExpression(inner) ? inner : undefined;
-  }
-  if ((ts.isVariableDeclaration(decl) || ts.isPropertyAssignment(decl) || ts.isPropertyDeclaration(decl)) && decl.initializer) {
-    const init = unwrap(decl.initializer);
-    if (ts.isArrowFunction(init) || ts.isFunctionExpression(init)) return init;
-  }
-  if (ts.isBinaryExpression(decl)) {
-    const right = unwrap(decl.right);
-    if (ts.isArrowFunction(right) || ts.isFunctionExpression(right)) return right;
-  }
-  if (ts.isPropertyAccessExpression(decl) && ts.isBinaryExpression(decl.parent)) return functionOfDeclaration(decl.parent);
-  return undefined;
-}
-
-/** The function that returns `fn` directly (`(h) => async (args, extra) => ...`, `return async function ...`). */
-function returningFunction(fn: ts.FunctionLikeDeclaration): ts.FunctionLikeDeclaration | undefined {
-  const holder = outerExpression(fn);
-  const parent = holder.parent;
-  if (parent && ts.isArrowFunction(parent) && parent.body === holder) return parent;
-  if (parent && ts.isReturnStatement(parent)) return enclosingFunction(parent);
-  return undefined;
-}
-
-export function returnedExpressions(fn: ts.FunctionLikeDeclaration): ts.Expression[] {
-  if (!fn.body) return [];
-  if (!ts.isBlock(fn.body)) return [fn.body];
-  const out: ts.Expression[] = [];
-  const walk = (node: ts.Node): void => {
-    if (isFunctionLike(node)) return; // returns of nested functions are theirs
-    if (ts.isReturnStatement(node) && node.expression) out.push(node.expression);
-    ts.forEachChild(node, walk);
-  };
-  ts.forEachChild(fn.body, walk);
-  return out;
 }
 
 function paramText(param: ts.ParameterDeclaration): string {

@@ -1,12 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { permissionsEnforced, tempTree, writeInto } from '../support/temp-tree.js';
+import { permissionsEnforced, tempTree } from '../support/temp-tree.js';
 import { discoverFiles, type DiscoverOptions } from '../../src/discovery/discover.js';
 
 
 const makeTree = (files: Record<string, string> = {}): string => tempTree(files, 'mcp-migrate-discover-');
-const write = writeInto;
 
 async function relPaths(root: string, inputs: string[] = [root], options: Partial<DiscoverOptions> = {}) {
   const result = await discoverFiles(inputs, { root, ...options });

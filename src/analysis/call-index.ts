@@ -1,0 +1,72 @@
+/**
+ * An index of the calls in the analysed files by callee name, built in one syntactic pass, so
+ * that "who calls this function" and "where is this handler passed" cost a lookup plus symbol
+ * checks on a few candidates instead of resolving every call in the project.
+ */
+import { ts } from './typescript.js';
+import { calleeParts, forEachDescendant, propertyNameText, unwrap } from './ast.js';
+
+export interface CallIndex {
+  /** Calls with at least one argument, by the callee's name (`f(...)`, `x.f(...)`). */
+  byName: Map<string, ts.CallExpression[]>;
+  /** Identifiers and `x.name` accesses passed as call arguments, by name: handlers passed by reference. */
+  argumentRefs: Map<string, ts.Node[]>;
+  /** Imported/destructured name → the local names it is bound to. */
+  aliases: Map<string, Set<string>>;
+}
+
+export function buildCallIndex(files: readonly ts.SourceFile[]): CallIndex {
+  const byName = new Map<string, ts.CallExpression[]>();
+  const argumentRefs = new Map<string, ts.Node[]>();
+  const aliases = new Map<string, Set<string>>();
+  const add = <T>(map: Map<string, T[]>, key: string, value: T): void => {
+    const list = map.get(key);
+    if (list) list.push(value);
+    else map.set(key, [value]);
+  };
+  const alias = (from: string, to: string): void => {
+    if (from === to) return;
+    const set = aliases.get(from) ?? new Set();
+    set.add(to);
+    aliases.set(from, set);
+  };
+  for (const file of files) {
+    forEachDescendant(file, (node) => {
+      if (ts.isCallExpression(node) && node.arguments.length > 0) {
+        const name = calleeParts(node).name;
+        if (name) add(byName, name, node);
+        for (const arg of node.arguments) {
+          const inner = unwrap(arg);
+          if (ts.isIdentifier(inner)) add(argumentRefs, inner.text, inner);
+          else if (ts.isPropertyAccessExpression(inner)) add(argumentRefs, inner.name.text, inner);
+        }
+      } else if (ts.isImportClause(node) && node.name) {
+        alias('default', node.name.text);
+      } else if ((ts.isImportSpecifier(node) || ts.isExportSpecifier(node) || ts.isBindingElement(node)) && node.propertyName && ts.isIdentifier(node.name)) {
+        const from = propertyNameText(node.propertyName as ts.PropertyName);
+        if (from) alias(from, node.name.text);
+      }
+    });
+  }
+  return { byName, argumentRefs, aliases };
+}
+
+/** The names a function is called by: its own, or the variable/property/method it is assigned to. */
+export function functionNames(fn: ts.FunctionLikeDeclaration): string[] {
+  const names: string[] = [];
+  if (fn.name && !ts.isComputedPropertyName(fn.name)) {
+    const own = propertyNameText(fn.name as ts.PropertyName);
+    if (own) names.push(own);
+  }
+  const parent = fn.parent;
+  if (parent && (ts.isVariableDeclaration(parent) || ts.isPropertyAssignment(parent) || ts.isPropertyDeclaration(parent)) && !ts.isComputedPropertyName(parent.name)) {
+    const holder = ts.isVariableDeclaration(parent) ? (ts.isIdentifier(parent.name) ? parent.name.text : undefined) : propertyNameText(parent.name);
+    if (holder) names.push(holder);
+  }
+  if (parent && ts.isBinaryExpression(parent) && ts.isPropertyAccessExpression(parent.left)) names.push(parent.left.name.text);
+  const isDefaultExport =
+    (parent && ts.isExportAssignment(parent)) ||
+    (ts.canHaveModifiers(fn) && ts.getModifiers(fn)?.some((m) => m.kind === ts.SyntaxKind.DefaultKeyword));
+  if (isDefaultExport) names.push('default');
+  return names;
+}
