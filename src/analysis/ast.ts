@@ -97,18 +97,38 @@ export function stringValue(node: ts.Node | undefined): string | undefined {
   return undefined;
 }
 
+/** Below this depth the walk switches from recursion to an explicit stack. */
+const MAX_RECURSION_DEPTH = 400;
+
 /**
- * Pre-order walk of every node below `root`, with an explicit stack: generated code (a
- * 5,000-term string concatenation, a huge nested literal) must not overflow the call stack.
+ * Pre-order walk of every node below `root`. Recursion is the fast path; a subtree deeper than
+ * MAX_RECURSION_DEPTH (generated code: a 5,000-term string concatenation, a huge nested literal)
+ * is walked with an explicit stack, so it cannot overflow the call stack.
  */
 export function forEachDescendant(root: ts.Node, visit: (node: ts.Node) => void): void {
+  let depth = 0;
+  const walk = (node: ts.Node): void => {
+    visit(node);
+    if (depth >= MAX_RECURSION_DEPTH) {
+      walkWithStack(node, visit);
+      return;
+    }
+    depth++;
+    ts.forEachChild(node, walk);
+    depth--;
+  };
+  ts.forEachChild(root, walk);
+}
+
+function walkWithStack(root: ts.Node, visit: (node: ts.Node) => void): void {
   const stack: ts.Node[] = [];
   const pushChildren = (node: ts.Node): void => {
-    const children: ts.Node[] = [];
+    const start = stack.length;
     ts.forEachChild(node, (child) => {
-      children.push(child);
+      stack.push(child);
     });
-    for (let i = children.length - 1; i >= 0; i--) stack.push(children[i]!);
+    // Reverse the children just pushed, so they are popped in source order.
+    for (let a = start, b = stack.length - 1; a < b; a++, b--) [stack[a], stack[b]] = [stack[b]!, stack[a]!];
   };
   pushChildren(root);
   while (stack.length > 0) {
