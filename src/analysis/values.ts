@@ -105,6 +105,7 @@ export class ValueAnalysis {
   private readonly callSites = new Map<ts.Node, ts.CallExpression[]>();
   private readonly handlerRegistrations = new Map<ts.Node, ts.CallExpression | null>();
   private readonly thisAssignments = new Map<ts.Node, Map<string, ts.Expression[]>>();
+  private readonly symbols = new Map<ts.Node, ts.Symbol | null>();
 
   constructor(
     private readonly checker: ts.TypeChecker,
@@ -165,6 +166,15 @@ export class ValueAnalysis {
   }
 
   symbolOf(node: ts.Node): ts.Symbol | undefined {
+    // Rules, the flow and the indexes ask about the same identifiers many times over.
+    const cached = this.symbols.get(node);
+    if (cached !== undefined) return cached ?? undefined;
+    const symbol = this.lookupSymbol(node);
+    this.symbols.set(node, symbol ?? null);
+    return symbol;
+  }
+
+  private lookupSymbol(node: ts.Node): ts.Symbol | undefined {
     let symbol: ts.Symbol | undefined;
     try {
       // `{ sessionId }` in an object literal names the variable, not the new property.
