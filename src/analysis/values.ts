@@ -106,6 +106,7 @@ export class ValueAnalysis {
   private readonly handlerRegistrations = new Map<ts.Node, ts.CallExpression | null>();
   private readonly thisAssignments = new Map<ts.Node, Map<string, ts.Expression[]>>();
   private readonly symbols = new Map<ts.Node, ts.Symbol | null>();
+  private readonly collectionWrites = new Map<ts.Node, Value | null>();
 
   constructor(
     private readonly checker: ts.TypeChecker,
@@ -363,7 +364,39 @@ export class ValueAnalysis {
     const init = (decl as { initializer?: ts.Expression }).initializer;
     const created = init && unwrap(init);
     if (created && ts.isNewExpression(created) && created.typeArguments?.length) elements.push(created.typeArguments[created.typeArguments.length - 1]!);
-    return firstTypedValue(this, elements);
+    return firstTypedValue(this, elements) ?? this.elementWrittenInto(decl);
+  }
+
+  /**
+   * An untyped collection (`const live = new Map()`, `const transports = {}`, common in JS): what the
+   * code puts into it, `live.set(id, server.registerResource(…))` or `transports[id] = transport`.
+   * Looked up once per collection, in the file that declares it.
+   */
+  private elementWrittenInto(decl: ts.Node): Value | undefined {
+    const cached = this.collectionWrites.get(decl);
+    if (cached !== undefined) return cached ?? undefined;
+    this.collectionWrites.set(decl, null); // a value stored into its own collection must not loop
+    const name = (decl as { name?: ts.Node }).name;
+    const text = name && ts.isIdentifier(name) ? name.text : undefined;
+    const written: ts.Expression[] = [];
+    if (text) {
+      const symbol = this.symbolOf(name!);
+      const sameCollection = (node: ts.Node): boolean => {
+        const target = ts.isPropertyAccessExpression(node) ? node.name : node;
+        return ts.isIdentifier(target) && target.text === text && this.symbolOf(target) === symbol;
+      };
+      forEachDescendant(decl.getSourceFile(), (node) => {
+        if (ts.isCallExpression(node) && node.arguments.length >= 2) {
+          const { name: method, receiver } = calleeParts(node);
+          if (method === 'set' && receiver && sameCollection(unwrap(receiver))) written.push(node.arguments[1]!);
+        } else if (ts.isBinaryExpression(node) && node.operatorToken.kind === ts.SyntaxKind.EqualsToken && ts.isElementAccessExpression(node.left)) {
+          if (sameCollection(unwrap(node.left.expression))) written.push(node.right);
+        }
+      });
+    }
+    const value = firstValue(this, written);
+    this.collectionWrites.set(decl, value ?? null);
+    return value;
   }
 
   /** `class ManagedMcpServer extends McpServer`: instances of a project subclass are what its SDK base is. */

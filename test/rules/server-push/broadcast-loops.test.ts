@@ -54,3 +54,51 @@ for (const [, server] of servers.entries()) void server.server.sendToolListChang
     },
   ],
 });
+
+import toolToggle from '../../../src/rules/server-push/tool-toggle.js';
+import ping from '../../../src/rules/server-push/ping.js';
+
+ruleTester(toolToggle, {
+  valid: [
+    {
+      name: 'an untyped Map of plain objects with a remove() method',
+      code: `const handles = new Map();
+handles.set('a', { remove() {} });
+handles.get('a').remove();`,
+    },
+  ],
+  invalid: [
+    {
+      name: 'a registered resource kept in an untyped Map and removed later',
+      code: `${SDK}
+const server = new McpServer({ name: 's', version: '1' });
+const registered = new Map();
+export function add(uri) { registered.set(uri, server.registerResource(uri, uri, {}, async () => ({ contents: [] }))); }
+export function drop(uri) { registered.get(uri)?.remove(); }`,
+      filename: 'src/server.js',
+      errors: [{ messageId: 'toggle', line: 5 }],
+    },
+  ],
+});
+
+ruleTester(ping, {
+  valid: [
+    {
+      name: 'an untyped object of database clients',
+      code: `const dbs = {};
+dbs.main = { ping() {} };
+dbs['main'].ping();`,
+    },
+  ],
+  invalid: [
+    {
+      name: 'servers stored by id in a plain JS object, pinged in a loop',
+      filename: 'src/server.js',
+      code: `${SDK}
+const servers = {};
+export function open(id) { servers[id] = new McpServer({ name: 's', version: '1' }); }
+export async function keepAlive() { for (const id of Object.keys(servers)) await servers[id].server.ping(); }`,
+      errors: [{ messageId: 'call', line: 4 }],
+    },
+  ],
+});
