@@ -65,8 +65,7 @@ export async function scan(options: ScanOptions): Promise<ScanReport> {
     if (++read % 500 === 0) options.onProgress?.('reading', Math.min(read, total), total);
     return readSourceFile(file);
   };
-  const resolver = createModuleResolver();
-  const resolve = (from: string, spec: string): string | undefined => resolver.resolve(from, spec);
+  const { resolve } = createModuleResolver();
   const candidates = selectCandidates(discovery.files, readWithProgress, resolve);
   options.onProgress?.('analysing', candidates.texts.size, candidates.texts.size);
 

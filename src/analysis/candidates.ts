@@ -22,6 +22,8 @@
  */
 import path from 'node:path';
 import type { DiscoveredFile } from '../discovery/discover.js';
+import type { ReadResult } from '../discovery/read.js';
+import type { ResolveFn } from '../discovery/resolve.js';
 import { PackageIndex, splitPackageSpecifier } from '../discovery/packages.js';
 import { loadConfigForFile } from '../discovery/tsconfig.js';
 import type { FileDiagnostic } from '../model.js';
@@ -42,8 +44,6 @@ export interface CandidateSelection {
   diagnostics: FileDiagnostic[];
 }
 
-export type ReadFn = (file: DiscoveredFile) => { text: string } | { diagnostic: FileDiagnostic };
-export type ResolveFn = (fromAbsPath: string, specifier: string) => string | undefined;
 
 export function importSpecifiers(text: string): string[] {
   const out: string[] = [];
@@ -113,7 +113,7 @@ class ImportNames {
   }
 }
 
-export function selectCandidates(files: readonly DiscoveredFile[], read: ReadFn, resolve: ResolveFn): CandidateSelection {
+export function selectCandidates(files: readonly DiscoveredFile[], read: (file: DiscoveredFile) => ReadResult, resolve: ResolveFn): CandidateSelection {
   const texts = new Map<string, string>();
   const diagnostics: FileDiagnostic[] = [];
   const sdkUsers = new Set<string>();

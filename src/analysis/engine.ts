@@ -9,36 +9,29 @@
  */
 import path from 'node:path';
 import { Project, ts } from './typescript.js';
-import type { FileDiagnostic, Severity } from '../model.js';
+import type { ResolveFn } from '../discovery/resolve.js';
+import type { FileDiagnostic, Finding, Severity } from '../model.js';
 import type { Rule, RuleContext, ReportDescriptor, VisitorMap } from '../rules/rule.js';
 import { forEachDescendant, lineOf } from './ast.js';
 import { SdkSymbols } from './sdk-symbols.js';
 import { SessionFlow } from './session-flow.js';
 import { ValueAnalysis } from './values.js';
 
-export type ModuleResolver = (fromAbsPath: string, specifier: string) => string | undefined;
 
 export interface EngineInput {
   /** Absolute path → text of every file to load (MCP files and the helpers they import). */
   files: ReadonlyMap<string, string>;
-  resolve: ModuleResolver;
+  resolve: ResolveFn;
   rules: readonly Rule[];
   /** Turns an absolute path into the report's relative path. */
   relative(absPath: string): string;
 }
 
 /** A finding before it is enriched with rule metadata and a fingerprint. */
-export interface RawFinding {
+export interface RawFinding extends Pick<Finding, 'file' | 'line' | 'column' | 'endLine' | 'endColumn' | 'message' | 'chain'> {
   rule: Rule;
   /** Which of the rule's message templates was used (tests assert on it, as typescript-eslint does). */
   messageId: string;
-  file: string;
-  line: number;
-  column: number;
-  endLine: number;
-  endColumn: number;
-  message: string;
-  chain?: string[];
   /** The text of the flagged line (for baseline fingerprints). */
   lineText: string;
   /** Overrides the rule's severity: a marker left by `apply` is an error whatever its rule, so CI stays red. */

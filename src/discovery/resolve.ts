@@ -25,9 +25,11 @@ import { SKIPPED_DIR_NAMES, isDeclarationFileName } from './extensions.js';
 import { PackageIndex, entryTargets, splitPackageSpecifier, subpathTargets, type PackageInfo } from './packages.js';
 import { loadProjectConfig, type ProjectConfig } from './tsconfig.js';
 
+/** Absolute path of the project-local source file `specifier` denotes when imported from `fromAbsPath`. */
+export type ResolveFn = (fromAbsPath: string, specifier: string) => string | undefined;
+
 export interface ModuleResolver {
-  /** Absolute path of the project-local source file `specifier` denotes when imported from `fromAbsPath`. */
-  resolve(fromAbsPath: string, specifier: string): string | undefined;
+  resolve: ResolveFn;
 }
 
 export interface ModuleResolverOptions {

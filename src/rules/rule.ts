@@ -59,7 +59,7 @@ export function serverMethodCall(analysis: Analysis, call: ts.CallExpression, me
 }
 
 /** `ctx.mcpReq.method(...)` / `extra.method(...)`: a request-scoped context method. */
-export function contextMethodCall(analysis: Analysis, call: ts.CallExpression, methods: ReadonlySet<string>): ts.Node | undefined {
+function contextMethodCall(analysis: Analysis, call: ts.CallExpression, methods: ReadonlySet<string>): ts.Node | undefined {
   const { name, nameNode, receiver } = calleeParts(call);
   if (!name || !methods.has(name)) return undefined;
   if (receiver) {
@@ -84,7 +84,7 @@ function isUnambiguousMcpMethod(method: string): boolean {
  * method strings count whatever helper carries them (`this.sendToSession(id, { method })`).
  * Returns the method string literal.
  */
-export function rawSdkMessage(analysis: Analysis, call: ts.CallExpression): { method: string; literal: ts.Node } | undefined {
+function rawSdkMessage(analysis: Analysis, call: ts.CallExpression): { method: string; literal: ts.Node } | undefined {
   const { name, receiver } = calleeParts(call);
   let sdkSender: boolean | undefined;
   const isSdkSender = (): boolean => {
@@ -151,7 +151,7 @@ export interface FeatureUses {
 }
 
 /** One call matched against the ways a protocol feature is used: returns where to report and which messageId. */
-export function featureUse(
+function featureUse(
   analysis: Analysis,
   call: ts.CallExpression,
   uses: FeatureUses,
@@ -182,7 +182,7 @@ export function featureUse(
  * `server.server.elicitInput.bind(server.server)`: the method handed to a helper instead of
  * called here. Reported at the reference, since the later call site cannot be resolved.
  */
-export function boundServerMethod(analysis: Analysis, access: ts.PropertyAccessExpression, methods: ReadonlySet<string>): boolean {
+function boundServerMethod(analysis: Analysis, access: ts.PropertyAccessExpression, methods: ReadonlySet<string>): boolean {
   if (!methods.has(access.name.text)) return false;
   const parent = access.parent;
   if (!parent || !ts.isPropertyAccessExpression(parent) || parent.name.text !== 'bind') return false;
