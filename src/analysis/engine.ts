@@ -11,7 +11,9 @@ import path from 'node:path';
 import { Project, ts } from './typescript.js';
 import type { ResolveFn } from '../discovery/resolve.js';
 import type { FileDiagnostic, Finding, Severity } from '../model.js';
-import type { Rule, RuleContext, ReportDescriptor, VisitorMap } from '../rules/rule.js';
+import type { Analysis, Rule, RuleContext, ReportDescriptor, VisitorMap } from '../rules/rule.js';
+import { ToolReach } from './reach.js';
+import { collectToolRegistrations, type ToolRegistration } from './tools.js';
 import { forEachDescendant, lineOf } from './ast.js';
 import { SdkSymbols } from './sdk-symbols.js';
 import { SessionFlow } from './session-flow.js';
@@ -55,7 +57,21 @@ const EXTENSIONS: Record<string, ts.Extension> = {
   '.cjs': ts.Extension.Cjs,
 };
 
-export function runEngine(input: EngineInput): EngineResult {
+/** What `analyze()` hands to rules and transforms: the analysis model plus the files it covers. */
+export interface AnalysisResult {
+  analysis: Analysis;
+  /** Files that parsed and were analysed. */
+  sourceFiles: ts.SourceFile[];
+  diagnostics: FileDiagnostic[];
+  relative(absPath: string): string;
+}
+
+/**
+ * Builds the analysis model once: SDK symbols, values, the session id's flow, tool
+ * registrations, and session-keyed stores with every tool that reaches each access.
+ * `runEngine` runs the rules over it; `apply` plans its transforms from it.
+ */
+export function analyze(input: Omit<EngineInput, 'rules'>): AnalysisResult {
   const project = createProject(input);
   const program = project.getProgram().compilerObject;
   const checker = program.getTypeChecker();
@@ -76,16 +92,29 @@ export function runEngine(input: EngineInput): EngineResult {
     const target = input.resolve(from, spec);
     return target ? program.getSourceFile(target) : undefined;
   });
-  // A rule that throws on one file (a bug of ours, or code no one anticipated) costs that
-  // file's findings, not the scan: it becomes a diagnostic and the rest goes on.
-  const internalError = (file: string, error: unknown): void => {
-    diagnostics.push({ file, kind: 'analysis-error', message: `mcp-migrate could not analyse this (please report): ${(error as Error)?.message ?? String(error)}` });
-  };
   const values = new ValueAnalysis(checker, sdk, sourceFiles);
   const sessions = new SessionFlow(values, sourceFiles);
   sessions.run();
-  for (const failure of sessions.failures) internalError(input.relative(failure.file), failure.error);
-  const analysis = { sdk, values, sessions };
+  for (const failure of sessions.failures) diagnostics.push(internalError(input.relative(failure.file), failure.error));
+  let tools: ToolRegistration[] = [];
+  try {
+    tools = collectToolRegistrations(values, sourceFiles);
+  } catch (error) {
+    diagnostics.push(internalError('.', error));
+  }
+  const reach = new ToolReach(values, tools);
+  const stores = reach.storeModels(sessions);
+  return { analysis: { sdk, values, sessions, tools, reach, stores }, sourceFiles, diagnostics, relative: input.relative };
+}
+
+// A rule that throws on one file (a bug of ours, or code no one anticipated) costs that
+// file's findings, not the scan: it becomes a diagnostic and the rest goes on.
+function internalError(file: string, error: unknown): FileDiagnostic {
+  return { file, kind: 'analysis-error', message: `mcp-migrate could not analyse this (please report): ${(error as Error)?.message ?? String(error)}` };
+}
+
+export function runEngine(input: EngineInput): EngineResult {
+  const { analysis, sourceFiles, diagnostics } = analyze(input);
   const analyzable = new Set(sourceFiles);
 
   const findings: RawFinding[] = [];
@@ -121,14 +150,14 @@ export function runEngine(input: EngineInput): EngineResult {
         if (visitors) for (const visit of visitors) visit(node);
       });
     } catch (error) {
-      internalError(input.relative(sf.fileName), error);
+      diagnostics.push(internalError(input.relative(sf.fileName), error));
     }
   }
   for (const end of ends) {
     try {
       end();
     } catch (error) {
-      internalError('.', error);
+      diagnostics.push(internalError('.', error));
     }
   }
 
@@ -168,7 +197,7 @@ function markerFindings(sf: ts.SourceFile, rules: readonly Rule[], relative: (ab
   return out;
 }
 
-function createProject(input: EngineInput): Project {
+function createProject(input: Omit<EngineInput, 'rules'>): Project {
   const project = new Project({
     useInMemoryFileSystem: true,
     skipLoadingLibFiles: true,

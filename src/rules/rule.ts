@@ -9,13 +9,22 @@ import type { RuleMeta } from '../model.js';
 import type { SdkSymbols } from '../analysis/sdk-symbols.js';
 import type { SessionFlow } from '../analysis/session-flow.js';
 import type { Hop, ValueAnalysis } from '../analysis/values.js';
+import type { StoreModel, ToolReach } from '../analysis/reach.js';
+import type { ToolRegistration } from '../analysis/tools.js';
 import { calleeParts, propertyNameText, unwrap } from '../analysis/ast.js';
 import { METHOD_OF_SCHEMA } from '../analysis/sdk-modules.js';
 
+/**
+ * The analysis model that rules and `apply`'s transforms both read (design.md, "Analysis model").
+ * `tools` and `stores` are plain data over compiler nodes; `reach` answers "which tools get here".
+ */
 export interface Analysis {
   sdk: SdkSymbols;
   values: ValueAnalysis;
   sessions: SessionFlow;
+  tools: readonly ToolRegistration[];
+  reach: ToolReach;
+  stores: readonly StoreModel[];
 }
 
 export interface ReportDescriptor {

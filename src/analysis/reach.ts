@@ -1,0 +1,110 @@
+/**
+ * Which tools reach a piece of code: every path from a tool handler, through every caller of
+ * every helper on the way (not the first caller found), to the node. The handles transform
+ * adds the handle argument to exactly these tools; `session-state/keyed-store` names them.
+ */
+import { ts } from './typescript.js';
+import { enclosingFunction } from './ast.js';
+import type { SessionFlow, SessionStore, Sink } from './session-flow.js';
+import type { ToolRegistration } from './tools.js';
+import type { Hop, ValueAnalysis } from './values.js';
+
+/** One way a tool reaches a node: the helper calls from the handler inwards (empty when the node is in the handler). */
+export interface ToolPath {
+  tool: ToolRegistration;
+  calls: readonly ts.CallExpression[];
+}
+
+export interface StoreAccess {
+  sink: Sink;
+  /** Every tool that reaches this access, with its call path. */
+  paths: ToolPath[];
+}
+
+/** A session-keyed store with every access and every tool that reaches each access. */
+export interface StoreModel {
+  store: SessionStore;
+  accesses: StoreAccess[];
+  /** The tools that reach any access, in registration order. */
+  tools: ToolRegistration[];
+}
+
+/** How deep helper chains are followed; real servers stay well below it. */
+const MAX_DEPTH = 8;
+
+export class ToolReach {
+  private readonly byHandler = new Map<ts.FunctionLikeDeclaration, ToolRegistration[]>();
+  private readonly cache = new Map<ts.Node, ToolPath[]>();
+
+  constructor(
+    private readonly values: ValueAnalysis,
+    readonly tools: readonly ToolRegistration[],
+  ) {
+    for (const tool of tools) {
+      if (!tool.handler) continue;
+      const list = this.byHandler.get(tool.handler) ?? [];
+      list.push(tool);
+      this.byHandler.set(tool.handler, list);
+    }
+  }
+
+  /** The tools whose handlers reach `node`, through any chain of helper calls. */
+  toolsReaching(node: ts.Node): ToolPath[] {
+    return this.reaching(node, 0, new Set());
+  }
+
+  private reaching(node: ts.Node, depth: number, active: Set<ts.Node>): ToolPath[] {
+    const cached = this.cache.get(node);
+    if (cached) return cached;
+    if (depth > MAX_DEPTH) return [];
+    let fn = enclosingFunction(node);
+    const out: ToolPath[] = [];
+    while (fn) {
+      const registered = this.byHandler.get(fn);
+      if (registered) {
+        // A low-level `tools/call` handler: the tool whose branch holds the node; code shared by
+        // all branches (a key computed before the switch) reaches all of them.
+        const inBranch = registered.filter((t) => t.branch && contains(t.branch, node));
+        for (const tool of inBranch.length ? inBranch : registered) out.push({ tool, calls: [] });
+        break;
+      }
+      const calls = this.values.callsOf(fn);
+      if (calls.length > 0 && !active.has(fn)) {
+        active.add(fn);
+        for (const call of calls) {
+          for (const path of this.reaching(call, depth + 1, active)) out.push({ tool: path.tool, calls: [...path.calls, call] });
+        }
+        active.delete(fn);
+        break;
+      }
+      // An inline callback (`items.map((x) => carts.get(x))`): its enclosing function is what tools reach.
+      fn = enclosingFunction(fn);
+    }
+    if (depth === 0) this.cache.set(node, out);
+    return out;
+  }
+
+  storeModels(sessions: SessionFlow): StoreModel[] {
+    const models: StoreModel[] = [];
+    for (const store of sessions.stores.values()) {
+      const accesses = store.accesses.map((sink) => ({ sink, paths: this.toolsReaching(sink.node) }));
+      const tools: ToolRegistration[] = [];
+      for (const access of accesses) for (const path of access.paths) if (!tools.includes(path.tool)) tools.push(path.tool);
+      tools.sort((a, b) => this.tools.indexOf(a) - this.tools.indexOf(b));
+      models.push({ store, accesses, tools });
+    }
+    return models;
+  }
+}
+
+function contains(outer: ts.Node, inner: ts.Node): boolean {
+  return inner.getSourceFile() === outer.getSourceFile() && inner.pos >= outer.pos && inner.end <= outer.end;
+}
+
+/** Structured hops for a path (rendered as text only by reporters). */
+export function pathHops(path: ToolPath): Hop[] {
+  return [
+    { text: `tool '${path.tool.name}'`, node: path.tool.nameNode },
+    ...path.calls.map((call) => ({ text: `${call.expression.getText()}(…)`, node: call })),
+  ];
+}

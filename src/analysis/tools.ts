@@ -1,0 +1,266 @@
+/**
+ * Tool registrations as data: which tools a server offers, where each one's input schema is
+ * written and in what form, and which handler parameter is `extra`/`ctx`. Rules read this to
+ * say which tools reach a session-keyed store; the handles transform reads it to add the handle
+ * argument to each of those tools' schemas.
+ *
+ * Three registration forms (spec reference §b):
+ * - `server.tool(name, [description], [schema], [annotations], cb)` (v1 McpServer, all overloads);
+ * - `server.registerTool(name, { inputSchema, ... }, cb)` (v1 and v2; a zod raw shape or `z.object`);
+ * - the low-level `Server`: a `tools/list` handler returning JSON Schemas and one `tools/call`
+ *   handler that branches on `request.params.name`.
+ */
+import { ts } from './typescript.js';
+import { calleeParts, forEachDescendant, isFunctionLike, propertyNameText, unwrap } from './ast.js';
+import { isServerKind, type ValueAnalysis } from './values.js';
+
+export type SchemaKind =
+  /** `{ sku: z.string() }` */
+  | 'zod-raw-shape'
+  /** `z.object({ sku: z.string() })`; `node` is the object literal inside. */
+  | 'z-object'
+  /** `{ type: 'object', properties: { ... }, required: [...] }` in a low-level `tools/list` handler. */
+  | 'json-schema'
+  /** No input schema at all (the handler gets only `extra`). */
+  | 'none'
+  /** A schema we cannot edit in place (built elsewhere, imported, computed). */
+  | 'opaque';
+
+export interface ToolSchema {
+  kind: SchemaKind;
+  /** The object literal to add a property to (raw shape, `z.object` argument, JSON Schema object). */
+  node?: ts.ObjectLiteralExpression;
+  /** The whole schema expression as written (a call, an identifier...). */
+  expression?: ts.Expression;
+}
+
+export type ToolApi = 'tool' | 'registerTool' | 'low-level';
+
+export interface ToolRegistration {
+  name: string;
+  api: ToolApi;
+  /** `server.tool(...)` / `server.registerTool(...)` / the low-level `tools/call` `setRequestHandler(...)`. */
+  call: ts.CallExpression;
+  /** The node carrying the tool name (string literal; for low-level tools, in the `tools/list` entry). */
+  nameNode: ts.Node;
+  schema: ToolSchema;
+  /** `registerTool`'s config object (where a missing `inputSchema` is added). */
+  config?: ts.ObjectLiteralExpression;
+  handler?: ts.FunctionLikeDeclaration;
+  /** Index of the `extra`/`ctx` parameter of `handler`, as the SDK calls it. */
+  contextIndex: number;
+  /** Low-level servers: the `case 'name':` clause or `if (name === 'name')` statement of this tool. */
+  branch?: ts.Node;
+}
+
+const ANNOTATION_KEYS = new Set(['title', 'readOnlyHint', 'destructiveHint', 'idempotentHint', 'openWorldHint']);
+
+export function collectToolRegistrations(values: ValueAnalysis, files: readonly ts.SourceFile[]): ToolRegistration[] {
+  const out: ToolRegistration[] = [];
+  const lowLevel: { list: ts.CallExpression[]; call: ts.CallExpression[] } = { list: [], call: [] };
+  for (const file of files) {
+    forEachDescendant(file, (node) => {
+      if (!ts.isCallExpression(node)) return;
+      const { name, receiver } = calleeParts(node);
+      if (!name || !receiver) return;
+      if (name === 'tool' || name === 'registerTool') {
+        if (!isServerKind(values.valueOf(receiver))) return;
+        const registration = name === 'tool' ? fromToolCall(values, node) : fromRegisterTool(values, node);
+        if (registration) out.push(registration);
+        return;
+      }
+      if (name === 'setRequestHandler' && node.arguments.length >= 2 && isServerKind(values.valueOf(receiver))) {
+        const method = requestMethod(values, node.arguments[0]!);
+        if (method === 'tools/list') lowLevel.list.push(node);
+        if (method === 'tools/call') lowLevel.call.push(node);
+      }
+    });
+  }
+  out.push(...lowLevelTools(values, lowLevel.list, lowLevel.call));
+  return out;
+}
+
+/** The JSON-RPC method a `setRequestHandler` first argument names: a schema (v1) or a method string (v2). */
+function requestMethod(values: ValueAnalysis, argument: ts.Expression): string | undefined {
+  const literal = values.constantString(argument);
+  if (literal !== undefined) return literal;
+  const name = ts.isIdentifier(unwrap(argument)) ? (unwrap(argument) as ts.Identifier).text : ts.isPropertyAccessExpression(unwrap(argument)) ? (unwrap(argument) as ts.PropertyAccessExpression).name.text : undefined;
+  if (name === 'ListToolsRequestSchema') return 'tools/list';
+  if (name === 'CallToolRequestSchema') return 'tools/call';
+  return undefined;
+}
+
+function lastFunctionArgument(values: ValueAnalysis, call: ts.CallExpression): ts.FunctionLikeDeclaration | undefined {
+  const last = call.arguments[call.arguments.length - 1];
+  if (!last) return undefined;
+  const inner = unwrap(last);
+  if (isFunctionLike(inner)) return inner;
+  if (ts.isIdentifier(inner)) {
+    const decl = values.symbolOf(inner)?.valueDeclaration;
+    if (decl && isFunctionLike(decl)) return decl;
+    if (decl && ts.isVariableDeclaration(decl) && decl.initializer && isFunctionLike(unwrap(decl.initializer))) return unwrap(decl.initializer) as ts.FunctionLikeDeclaration;
+  }
+  return undefined;
+}
+
+function fromToolCall(values: ValueAnalysis, call: ts.CallExpression): ToolRegistration | undefined {
+  const [nameArg, ...rest] = call.arguments;
+  const name = nameArg && values.constantString(nameArg);
+  if (!nameArg || name === undefined) return undefined;
+  const middle = rest.slice(0, -1).filter((a) => values.constantString(a) === undefined);
+  // tool(name, [desc], schema, annotations, cb): two objects → the first is the schema; one object
+  // is a schema unless every key is an annotation hint.
+  let schemaExpr: ts.Expression | undefined;
+  if (middle.length >= 2) schemaExpr = middle[0];
+  else if (middle.length === 1) {
+    const only = unwrap(middle[0]!);
+    const isAnnotations = ts.isObjectLiteralExpression(only) && only.properties.length > 0 && only.properties.every((p) => ANNOTATION_KEYS.has(propertyNameText(p.name) ?? ''));
+    if (!isAnnotations) schemaExpr = middle[0];
+  }
+  const handler = lastFunctionArgument(values, call);
+  return {
+    name,
+    api: 'tool',
+    call,
+    nameNode: nameArg,
+    schema: schemaExpr ? classifySchema(values, schemaExpr) : { kind: 'none' },
+    handler,
+    contextIndex: schemaExpr ? 1 : 0,
+  };
+}
+
+function fromRegisterTool(values: ValueAnalysis, call: ts.CallExpression): ToolRegistration | undefined {
+  const [nameArg, configArg] = call.arguments;
+  const name = nameArg && values.constantString(nameArg);
+  if (!nameArg || name === undefined) return undefined;
+  const config = configArg && unwrap(configArg);
+  let schema: ToolSchema = { kind: 'opaque' };
+  let objectConfig: ts.ObjectLiteralExpression | undefined;
+  if (config && ts.isObjectLiteralExpression(config)) {
+    objectConfig = config;
+    const prop = config.properties.find((p) => propertyNameText(p.name) === 'inputSchema');
+    if (!prop) schema = { kind: 'none' };
+    else if (ts.isPropertyAssignment(prop)) schema = classifySchema(values, prop.initializer);
+    else if (ts.isShorthandPropertyAssignment(prop)) schema = classifySchema(values, prop.name);
+  }
+  return {
+    name,
+    api: 'registerTool',
+    call,
+    nameNode: nameArg,
+    schema,
+    config: objectConfig,
+    handler: lastFunctionArgument(values, call),
+    contextIndex: schema.kind === 'none' ? 0 : 1,
+  };
+}
+
+/** A raw shape literal, `z.object({...})` (also `.strict()`/`.describe()` chains), or a `const` of either. */
+function classifySchema(values: ValueAnalysis, expression: ts.Expression, depth = 0): ToolSchema {
+  const inner = unwrap(expression);
+  if (ts.isObjectLiteralExpression(inner)) return { kind: 'zod-raw-shape', node: inner, expression };
+  if (ts.isCallExpression(inner)) {
+    let call: ts.CallExpression = inner;
+    // z.object({...}).strict().describe('…'): walk down the chain to `object(...)`.
+    for (;;) {
+      const callee = unwrap(call.expression);
+      if (ts.isPropertyAccessExpression(callee) && callee.name.text === 'object' && call.arguments[0] && ts.isObjectLiteralExpression(unwrap(call.arguments[0]))) {
+        return { kind: 'z-object', node: unwrap(call.arguments[0]) as ts.ObjectLiteralExpression, expression };
+      }
+      if (ts.isPropertyAccessExpression(callee) && ts.isCallExpression(unwrap(callee.expression))) {
+        call = unwrap(callee.expression) as ts.CallExpression;
+        continue;
+      }
+      break;
+    }
+  }
+  if (ts.isIdentifier(inner) && depth < 3) {
+    const decl = values.symbolOf(inner)?.valueDeclaration;
+    if (decl && ts.isVariableDeclaration(decl) && decl.initializer && decl.getSourceFile() === inner.getSourceFile()) {
+      const resolved = classifySchema(values, decl.initializer, depth + 1);
+      return { ...resolved, expression };
+    }
+  }
+  return { kind: 'opaque', expression };
+}
+
+/** Low-level servers: tool entries of the `tools/list` result matched to branches of the `tools/call` handler. */
+function lowLevelTools(values: ValueAnalysis, lists: readonly ts.CallExpression[], calls: readonly ts.CallExpression[]): ToolRegistration[] {
+  const out: ToolRegistration[] = [];
+  for (const callRegistration of calls) {
+    const handler = lastFunctionArgument(values, callRegistration);
+    if (!handler?.body) continue;
+    const branches = toolBranches(values, handler.body);
+    const entries = new Map<string, { nameNode: ts.Node; schema: ToolSchema }>();
+    for (const list of lists.filter((l) => l.getSourceFile() === callRegistration.getSourceFile())) {
+      const listHandler = lastFunctionArgument(values, list);
+      if (listHandler) for (const [name, entry] of toolListEntries(values, listHandler)) entries.set(name, entry);
+    }
+    for (const [name, branch] of branches) {
+      const entry = entries.get(name);
+      out.push({
+        name,
+        api: 'low-level',
+        call: callRegistration,
+        nameNode: entry?.nameNode ?? branch,
+        schema: entry?.schema ?? { kind: 'opaque' },
+        handler,
+        contextIndex: 1,
+        branch,
+      });
+    }
+  }
+  return out;
+}
+
+function toolListEntries(values: ValueAnalysis, handler: ts.FunctionLikeDeclaration): Map<string, { nameNode: ts.Node; schema: ToolSchema }> {
+  const out = new Map<string, { nameNode: ts.Node; schema: ToolSchema }>();
+  if (!handler.body) return out;
+  forEachDescendant(handler.body, (node) => {
+    if (!ts.isObjectLiteralExpression(node)) return;
+    let name: string | undefined;
+    let nameNode: ts.Node | undefined;
+    let schema: ToolSchema | undefined;
+    for (const prop of node.properties) {
+      if (!ts.isPropertyAssignment(prop)) continue;
+      const key = propertyNameText(prop.name);
+      if (key === 'name') {
+        name = values.constantString(prop.initializer);
+        nameNode = prop.initializer;
+      }
+      if (key === 'inputSchema') {
+        const inner = unwrap(prop.initializer);
+        schema = ts.isObjectLiteralExpression(inner) ? { kind: 'json-schema', node: inner, expression: prop.initializer } : { kind: 'opaque', expression: prop.initializer };
+      }
+    }
+    if (name !== undefined && nameNode && schema) out.set(name, { nameNode, schema });
+  });
+  return out;
+}
+
+/** `case 'login':` clauses and `if (name === 'login')` statements inside a `tools/call` handler. */
+function toolBranches(values: ValueAnalysis, body: ts.Node): Map<string, ts.Node> {
+  const out = new Map<string, ts.Node>();
+  forEachDescendant(body, (node) => {
+    if (ts.isCaseClause(node) && isToolNameExpression(node.parent.parent.expression)) {
+      const name = values.constantString(node.expression);
+      if (name !== undefined && !out.has(name)) out.set(name, node);
+    }
+    if (ts.isIfStatement(node) && ts.isBinaryExpression(node.expression)) {
+      const { left, right, operatorToken } = node.expression;
+      if (operatorToken.kind !== ts.SyntaxKind.EqualsEqualsEqualsToken && operatorToken.kind !== ts.SyntaxKind.EqualsEqualsToken) return;
+      const [nameSide, literal] = isToolNameExpression(left) ? [left, right] : [right, left];
+      if (!isToolNameExpression(nameSide)) return;
+      const name = values.constantString(literal);
+      if (name !== undefined && !out.has(name)) out.set(name, node);
+    }
+  });
+  return out;
+}
+
+/** `request.params.name`, or a `name` destructured from it. */
+function isToolNameExpression(node: ts.Node): boolean {
+  const inner = unwrap(node);
+  if (ts.isPropertyAccessExpression(inner)) return inner.name.text === 'name' && ts.isPropertyAccessExpression(unwrap(inner.expression)) && (unwrap(inner.expression) as ts.PropertyAccessExpression).name.text === 'params';
+  return ts.isIdentifier(inner) && (inner.text === 'name' || inner.text === 'toolName');
+}

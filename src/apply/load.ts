@@ -1,0 +1,56 @@
+/**
+ * The sources `apply` works on: the same discovery and prefilter as `scan`, plus the text of
+ * every loaded file, so a transform's edits can be checked against what was analysed.
+ */
+import path from 'node:path';
+import { selectCandidates } from '../analysis/candidates.js';
+import { discoverFiles } from '../discovery/discover.js';
+import { readSourceFile } from '../discovery/read.js';
+import { createModuleResolver, type ResolveFn } from '../discovery/resolve.js';
+import type { FileDiagnostic } from '../model.js';
+import { UsageError, reportRoot } from '../scan.js';
+
+export interface LoadedSources {
+  root: string;
+  label: string;
+  /** Absolute path → text of every file the analysis loads. */
+  files: Map<string, string>;
+  /** Files discovered (after ignores), for the "nothing analysed" verdict. */
+  discovered: number;
+  resolve: ResolveFn;
+  diagnostics: FileDiagnostic[];
+  relative(absPath: string): string;
+}
+
+export interface LoadOptions {
+  paths: string[];
+  cwd: string;
+  include?: string[];
+  exclude?: string[];
+  respectGitignore?: boolean;
+}
+
+export async function loadSources(options: LoadOptions): Promise<LoadedSources> {
+  const paths = options.paths.length ? options.paths : ['.'];
+  const { root, label } = reportRoot(paths, options.cwd);
+  const discovery = await discoverFiles(paths.map((p) => path.resolve(options.cwd, p)), {
+    root,
+    include: options.include,
+    exclude: options.exclude,
+    respectGitignore: options.respectGitignore,
+  });
+  const missing = discovery.diagnostics.filter((d) => d.kind === 'not-found');
+  if (missing.length) throw new UsageError(missing.map((d) => d.message).join('\n'));
+  const { resolve } = createModuleResolver();
+  const candidates = selectCandidates(discovery.files, readSourceFile, resolve);
+  const relative = (abs: string): string => path.relative(root, abs).split(path.sep).join('/');
+  return {
+    root,
+    label,
+    files: new Map(candidates.texts),
+    discovered: discovery.files.length,
+    resolve,
+    diagnostics: [...discovery.diagnostics, ...candidates.diagnostics],
+    relative,
+  };
+}
