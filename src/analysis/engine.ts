@@ -15,6 +15,7 @@ import type { Analysis, Rule, RuleContext, ReportDescriptor, VisitorMap } from '
 import { ToolReach } from './reach.js';
 import { collectToolRegistrations, type ToolRegistration } from './tools.js';
 import { forEachDescendant, lineOf } from './ast.js';
+import { parseMarkers } from '../markers.js';
 import { SdkSymbols } from './sdk-symbols.js';
 import { SessionFlow } from './session-flow.js';
 import { ValueAnalysis } from './values.js';
@@ -161,36 +162,35 @@ export function runEngine(input: EngineInput): EngineResult {
     }
   }
 
-  for (const sf of sourceFiles) findings.push(...markerFindings(sf, input.rules, input.relative));
+  for (const sf of sourceFiles) findings.push(...markerFindings(sf.fileName, sf.text, input.rules, input.relative));
   return { findings, diagnostics, filesAnalyzed: sourceFiles.length };
 }
-
-/** `// @mcp-migrate-todo(<ruleId>): <what to do>`, the comment `apply` leaves where it could not finish. */
-const MARKER = /^[ \t]*(?:\/\/|\/\*+|\*)[ \t]*@mcp-migrate-todo\(([^)\s]+)\):?[ \t]*(.*?)[ \t]*(?:\*\/)?[ \t]*$/gm;
 
 /**
  * Every marker is a finding of the rule it names, so CI stays red until a person resolves it
  * (design.md, "Markers"). Markers naming a rule this version does not know are ignored.
  */
-function markerFindings(sf: ts.SourceFile, rules: readonly Rule[], relative: (abs: string) => string): RawFinding[] {
-  if (!sf.text.includes('@mcp-migrate-todo(')) return [];
+export function markerFindings(fileName: string, text: string, rules: readonly Rule[], relative: (abs: string) => string): RawFinding[] {
   const out: RawFinding[] = [];
-  for (const match of sf.text.matchAll(MARKER)) {
-    const rule = rules.find((r) => r.meta.id === match[1]);
+  const lineStarts = [0];
+  for (const marker of parseMarkers(text)) {
+    const rule = rules.find((r) => r.meta.id === marker.ruleId);
     if (!rule) continue;
-    const at = match.index + match[0].indexOf('@mcp-migrate-todo');
-    const start = sf.getLineAndCharacterOfPosition(at);
-    const lineText = match[0];
+    if (lineStarts.length === 1) for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) lineStarts.push(i + 1);
+    let line = 0;
+    while (line + 1 < lineStarts.length && lineStarts[line + 1]! <= marker.offset) line++;
+    const column = marker.offset - lineStarts[line]!;
+    const lineEnd = text.indexOf('\n', marker.offset);
     out.push({
       rule,
       messageId: 'marker',
-      file: relative(sf.fileName),
-      line: start.line + 1,
-      column: start.character + 1,
-      endLine: start.line + 1,
-      endColumn: start.character + 1 + lineText.trimEnd().length - (at - match.index),
-      message: `Left by \`mcp-migrate apply\`, still to do: ${match[2] || rule.meta.summary}`,
-      lineText,
+      file: relative(fileName),
+      line: line + 1,
+      column: column + 1,
+      endLine: line + 1,
+      endColumn: text.slice(lineStarts[line]!, lineEnd < 0 ? undefined : lineEnd).trimEnd().length + 1,
+      message: `Left by \`mcp-migrate apply\`, still to do: ${marker.message || rule.meta.summary}`,
+      lineText: marker.lineText,
       severity: 'error',
     });
   }
