@@ -1,0 +1,704 @@
+/**
+ * `session-state-to-handles`: hidden session state becomes an explicit handle argument.
+ *
+ * For each session-keyed application store and every tool that reaches it (analysis model):
+ * - the session id at each read becomes the handle: in a tool handler the new argument, in a
+ *   helper the helper's context parameter turned into a handle parameter — through every caller;
+ * - each such tool gets a required `<noun>_id` in its schema and checks it against the caller
+ *   first thing (`<noun>Handles.check`), returning a tool error that names the minting tool;
+ * - a `create_<noun>` tool mints handles (optional idempotency key; lifetime in its description);
+ * - session-lifecycle cleanup of the store becomes handle expiry;
+ * - a generated `mcp-handles` module holds the registry.
+ * All edits of one store are computed before any is kept: a store with any site we cannot rewrite
+ * safely gets a marker and a report entry instead, never half a migration.
+ */
+import path from 'node:path';
+import { ts } from '../../analysis/typescript.js';
+import { calleeParts, enclosingFunction, outermostWrapper, propertyNameText, unwrap } from '../../analysis/ast.js';
+import type { AnalysisResult } from '../../analysis/engine.js';
+import type { StoreModel } from '../../analysis/reach.js';
+import type { SessionRead, Sink } from '../../analysis/session-flow.js';
+import type { ToolRegistration } from '../../analysis/tools.js';
+import { holdsCredentials } from '../../rules/session-state/keyed-store.js';
+import { markerInsertion } from '../../markers.js';
+import type { TextEdit } from '../edits.js';
+import { handleNames, nounOf, styleOf, type HandleNames } from './naming.js';
+import { handleModuleFileName, handleModuleSource, type ModuleFlavour } from './runtime.js';
+import { afterImports, flavourOf, importSpecifier, importStatement, indentAt, indentUnit, sdkMajorOf, zodName } from './source-style.js';
+
+export interface HandlesOptions {
+  /** Idle lifetime of a handle, in hours. */
+  ttlHours: number;
+}
+
+export interface PlannedMarker {
+  file: string;
+  line: number;
+  ruleId: string;
+  message: string;
+}
+
+export interface StoreOutcome {
+  store: string;
+  file: string;
+  line: number;
+  status: 'rewritten' | 'marked';
+  names?: HandleNames;
+  tools: string[];
+  /** The minting tool is new (`create_<noun>`) or an existing tool that now returns the handle. */
+  minting?: 'new-tool' | 'existing-tool';
+  /** The store lives in this process (a Map, an object): it does not survive a second instance. */
+  inProcess: boolean;
+  reason?: string;
+}
+
+export interface TransformPlan {
+  edits: TextEdit[];
+  newFiles: Map<string, string>;
+  markers: PlannedMarker[];
+  stores: StoreOutcome[];
+  /** Session ids that only reached logs, now the request id. */
+  telemetry: Array<{ file: string; line: number }>;
+}
+
+class CannotRewrite extends Error {
+  constructor(
+    message: string,
+    readonly node: ts.Node,
+  ) {
+    super(message);
+  }
+}
+
+const MS_PER_HOUR = 3_600_000;
+
+export function planHandles(result: AnalysisResult, options: HandlesOptions): TransformPlan {
+  const plan: TransformPlan = { edits: [], newFiles: new Map(), markers: [], stores: [], telemetry: [] };
+  const { analysis } = result;
+  const marker = (node: ts.Node, ruleId: string, message: string): void => {
+    const sf = node.getSourceFile();
+    const statement = statementOf(node);
+    const insertion = markerInsertion(sf.text, statement.getStart(sf), ruleId, message);
+    plan.markers.push({ file: sf.fileName, line: sf.getLineAndCharacterOfPosition(statement.getStart(sf)).line + 1, ruleId, message });
+    if (insertion) plan.edits.push({ file: sf.fileName, start: insertion.offset, end: insertion.offset, text: insertion.text });
+  };
+
+  let moduleTarget: { path: string; flavour: ModuleFlavour } | undefined;
+  const moduleFor = (sf: ts.SourceFile): { path: string; flavour: ModuleFlavour } => {
+    if (!moduleTarget) {
+      const flavour = flavourOf(sf);
+      moduleTarget = { path: path.join(path.dirname(sf.fileName), handleModuleFileName(flavour)), flavour };
+    }
+    return moduleTarget;
+  };
+
+  for (const model of analysis.stores) {
+    const site = model.store.declaration ?? model.accesses[0]?.sink.node;
+    if (!site) continue;
+    const sf = site.getSourceFile();
+    const outcome: StoreOutcome = {
+      store: model.store.name,
+      file: sf.fileName,
+      line: sf.getLineAndCharacterOfPosition(site.getStart(sf)).line + 1,
+      status: 'marked',
+      tools: model.tools.map((t) => t.name),
+      inProcess: !!model.store.declaration,
+    };
+    plan.stores.push(outcome);
+    if (model.store.kind === 'transport') {
+      outcome.reason = 'transport registry: serving plumbing, not application state';
+      marker(site, 'session-transport/transport-registry', 'serving plumbing keyed by the session id: replace the sessionful transport and this registry with the stateless handler (createMcpHandler / a transport per request).');
+      continue;
+    }
+    if (model.store.kind === 'server') {
+      outcome.reason = 'per-session server instances: their closures may hold state';
+      marker(site, 'session-state/per-session-server', 'one server per session: build a server per request from a factory, and move any state its closures hold behind explicit handles.');
+      continue;
+    }
+    if (holdsCredentials(model.store.name)) {
+      outcome.reason = 'credentials per session: identity must come from the verified token on every request, not from a handle';
+      marker(site, 'session-state/keyed-store', 'credentials kept per session: authenticate every request (authInfo from the bearer token) instead of remembering a login per session.');
+      continue;
+    }
+    try {
+      const rewrite = new StoreRewrite(result, model, options, moduleFor);
+      const edits = rewrite.run();
+      plan.edits.push(...edits);
+      outcome.status = 'rewritten';
+      outcome.names = rewrite.names;
+      outcome.tools = rewrite.toolNames();
+      outcome.minting = rewrite.minting;
+    } catch (error) {
+      if (!(error instanceof CannotRewrite)) throw error;
+      outcome.reason = error.message;
+      marker(error.node, 'session-state/keyed-store', `not rewritten automatically: ${error.message}. Re-key \`${model.store.name}\` by an explicit handle minted by a create tool and checked against the caller.`);
+    }
+  }
+
+  planTelemetry(result, plan);
+  if (moduleTarget && plan.stores.some((s) => s.status === 'rewritten')) {
+    plan.newFiles.set(moduleTarget.path, handleModuleSource(moduleTarget.flavour));
+  }
+  return plan;
+}
+
+/** A session id used only in logs becomes the request id (v1 `extra.requestId`, v2 `ctx.mcpReq.id`). */
+function planTelemetry(result: AnalysisResult, plan: TransformPlan): void {
+  const { analysis } = result;
+  for (const read of analysis.sessions.reads) {
+    if (read.origin !== 'context' || read.sinks.length === 0 || read.sinks.some((s) => s.kind !== 'log')) continue;
+    const access = read.node.parent;
+    if (!access || !ts.isPropertyAccessExpression(access) || access.name !== read.node) continue;
+    const sf = access.getSourceFile();
+    const replacement = sdkMajorOf(sf) === 2 ? 'mcpReq.id' : 'requestId';
+    plan.edits.push({ file: sf.fileName, start: access.name.getStart(sf), end: access.name.end, text: replacement });
+    plan.telemetry.push({ file: sf.fileName, line: sf.getLineAndCharacterOfPosition(access.getStart(sf)).line + 1 });
+  }
+}
+
+/** The statement a node belongs to (where a marker goes). */
+function statementOf(node: ts.Node): ts.Node {
+  let current: ts.Node = node;
+  while (current.parent && !ts.isSourceFile(current.parent) && !ts.isBlock(current.parent) && !ts.isCaseClause(current.parent) && !ts.isClassLike(current.parent)) {
+    current = current.parent;
+  }
+  return current;
+}
+
+interface ToolEdits {
+  tool: ToolRegistration;
+  /** The expression that denotes the handle inside this tool's handler. */
+  handle: string;
+}
+
+class StoreRewrite {
+  readonly names: HandleNames;
+  minting: 'new-tool' | 'existing-tool' = 'new-tool';
+  private readonly edits: TextEdit[] = [];
+  private readonly tools = new Map<ToolRegistration, ToolEdits>();
+  private readonly converted = new Set<string>();
+  private readonly byHandler = new Map<ts.FunctionLikeDeclaration, ToolRegistration[]>();
+  private readonly ttlMs: number;
+
+  constructor(
+    private readonly result: AnalysisResult,
+    private readonly model: StoreModel,
+    options: HandlesOptions,
+    private readonly moduleFor: (sf: ts.SourceFile) => { path: string; flavour: ModuleFlavour },
+  ) {
+    for (const tool of result.analysis.tools) {
+      if (!tool.handler) continue;
+      this.byHandler.set(tool.handler, [...(this.byHandler.get(tool.handler) ?? []), tool]);
+    }
+    this.ttlMs = Math.round(options.ttlHours * MS_PER_HOUR);
+    const anchor = model.tools[0];
+    this.names = handleNames(nounOf(model.store.name), styleOf(anchor ? this.toolsInFile(anchor.call.getSourceFile()).map((t) => t.name) : []));
+  }
+
+  toolNames(): string[] {
+    return [...this.tools.keys()].map((t) => t.name);
+  }
+
+  run(): TextEdit[] {
+    const { store, accesses } = this.model;
+    if (this.model.tools.length === 0) throw new CannotRewrite('no tool reaches this store', this.site());
+    for (const access of accesses) {
+      if (access.paths.length === 0 && !this.isLifecycleCleanup(access.sink)) {
+        throw new CannotRewrite('the store is also used outside tool handlers', access.sink.node);
+      }
+      if (access.sink.derivedKey && !isTemplateKey(access.sink)) {
+        throw new CannotRewrite('the key is computed from the session id in a way the handle cannot replace', access.sink.node);
+      }
+    }
+    for (const read of store.reads) this.rewriteRead(read);
+    if (this.tools.size === 0) throw new CannotRewrite('no session id read inside a tool could be replaced', this.site());
+    for (const access of accesses) if (access.paths.length === 0) this.removeCleanup(access.sink);
+    for (const entry of this.tools.values()) this.rewriteTool(entry);
+    this.addRegistry();
+    this.addMintingTool();
+    return this.edits;
+  }
+
+  private site(): ts.Node {
+    return this.model.store.declaration ?? this.model.accesses[0]!.sink.node;
+  }
+
+  private toolsInFile(sf: ts.SourceFile): ToolRegistration[] {
+    return this.result.analysis.tools.filter((t) => t.call.getSourceFile() === sf);
+  }
+
+  private edit(node: ts.Node, text: string, start = node.getStart(node.getSourceFile()), end = node.end): void {
+    this.edits.push({ file: node.getSourceFile().fileName, start, end, text });
+  }
+
+  private insert(sf: ts.SourceFile, offset: number, text: string): void {
+    this.edits.push({ file: sf.fileName, start: offset, end: offset, text });
+  }
+
+  /** Lifecycle cleanup: a delete of the store in session-close code that no tool reaches. */
+  private isLifecycleCleanup(sink: Sink): boolean {
+    const call = sink.node;
+    const method = ts.isCallExpression(call) ? calleeParts(call).name : undefined;
+    const isDelete = method === 'delete' || method === 'del' || method === 'remove' || (ts.isElementAccessExpression(call) && ts.isDeleteExpression(outermostWrapper(call).parent ?? call));
+    return isDelete && ts.isExpressionStatement(statementOf(call));
+  }
+
+  private removeCleanup(sink: Sink): void {
+    const statement = statementOf(sink.node);
+    const sf = statement.getSourceFile();
+    this.edit(statement, `// ${this.names.argument} handles expire after ${this.ttlMs / MS_PER_HOUR} h idle (mcp-migrate): no per-session cleanup of ${this.model.store.name}.`, statement.getStart(sf), statement.end);
+  }
+
+  /** The session id at `read` becomes the handle. */
+  private rewriteRead(read: SessionRead): void {
+    if (read.guard) return;
+    const storeSinks = read.sinks.filter((s) => this.model.store.accesses.includes(s));
+    if (storeSinks.length === 0) return;
+    if (read.origin !== 'context') {
+      if (storeSinks.every((s) => this.isLifecycleCleanup(s) && this.model.accesses.find((a) => a.sink === s)?.paths.length === 0)) return;
+      throw new CannotRewrite(`the key comes from the ${read.origin === 'header' ? 'mcp-session-id header' : 'transport'}, outside any tool`, read.node);
+    }
+    const access = read.node.parent;
+    if (access && ts.isPropertyAccessExpression(access) && access.name === read.node) {
+      this.replaceContextRead(access, unwrap(access.expression));
+      return;
+    }
+    if (ts.isBindingElement(read.node.parent) || ts.isBindingElement(read.node)) {
+      throw new CannotRewrite('the session id is destructured from the handler context', read.node);
+    }
+    throw new CannotRewrite('unrecognised session id read', read.node);
+  }
+
+  /** `extra.sessionId` (optionally `?? fallback`) → the handle in scope. */
+  private replaceContextRead(access: ts.Expression, object: ts.Node): void {
+    const fn = enclosingFunction(access);
+    if (!fn) throw new CannotRewrite('session id read outside a function', access);
+    const handle = this.handleInFunction(fn, object, access);
+    this.edit(withFallback(access), handle, withFallback(access).getStart(access.getSourceFile()), withFallback(access).end);
+  }
+
+  /**
+   * The handle expression inside `fn`, where `object` is the context the id was read from: the
+   * tool's argument in a handler; in a helper, the helper's context parameter becomes the handle.
+   */
+  private handleInFunction(fn: ts.FunctionLikeDeclaration, object: ts.Node, at: ts.Node): string {
+    const tools = this.handlerTools(fn);
+    if (tools) return this.toolHandle(tools, at);
+    if (!ts.isIdentifier(object)) throw new CannotRewrite('the context is not a parameter of the helper', at);
+    const decl = this.result.analysis.values.symbolOf(object)?.valueDeclaration;
+    if (!decl || !ts.isParameter(decl) || decl.parent !== fn) throw new CannotRewrite('the context is not a parameter of the helper', at);
+    this.convertParameter(fn, fn.parameters.indexOf(decl));
+    return this.names.argument;
+  }
+
+  private handlerTools(fn: ts.FunctionLikeDeclaration): ToolRegistration[] | undefined {
+    return this.byHandler.get(fn);
+  }
+
+  /** The handle inside a tool handler; the tool is recorded for schema and check edits. */
+  private toolHandle(tools: readonly ToolRegistration[], at: ts.Node): string {
+    const inBranch = tools.filter((t) => t.branch && t.branch.pos <= at.pos && at.end <= t.branch.end);
+    const chosen = inBranch.length ? inBranch : tools;
+    let handle = '';
+    for (const tool of chosen) {
+      const entry = this.tools.get(tool) ?? { tool, handle: this.handleExpression(tool) };
+      this.tools.set(tool, entry);
+      handle = entry.handle;
+    }
+    return handle;
+  }
+
+  /** How the handler reads the new argument: destructured, `args.<arg>`, or from a low-level request. */
+  private handleExpression(tool: ToolRegistration): string {
+    const handler = tool.handler!;
+    const arg = this.names.argument;
+    if (tool.api === 'low-level') {
+      const request = handler.parameters[0];
+      if (!request || !ts.isIdentifier(request.name)) throw new CannotRewrite('the tools/call handler does not name its request parameter', handler);
+      return `String(${request.name.text}.params.arguments?.${arg} ?? '')`;
+    }
+    if (tool.schema.kind === 'opaque') throw new CannotRewrite(`the input schema of '${tool.name}' is not written in place`, tool.nameNode);
+    if (tool.schema.kind === 'none') return arg;
+    const args = handler.parameters[0];
+    if (!args) throw new CannotRewrite(`the handler of '${tool.name}' takes no arguments`, handler);
+    if (ts.isObjectBindingPattern(args.name)) return arg;
+    if (ts.isIdentifier(args.name)) return `${args.name.text}.${arg}`;
+    throw new CannotRewrite(`the arguments of '${tool.name}' are destructured in a way we cannot extend`, args);
+  }
+
+  /** A helper's context parameter becomes the handle parameter, through every caller. */
+  private convertParameter(fn: ts.FunctionLikeDeclaration, index: number): void {
+    const key = `${fn.getSourceFile().fileName}:${fn.pos}:${index}`;
+    if (this.converted.has(key)) return;
+    this.converted.add(key);
+    const param = fn.parameters[index]!;
+    if (!ts.isIdentifier(param.name)) throw new CannotRewrite('the helper destructures its context parameter', param);
+    const { values } = this.result.analysis;
+    const sessions = this.result.analysis.sessions;
+    // Every use of the parameter must be the id read or a hand-over to another helper.
+    for (const ref of sessions.referencesOf(param.name)) {
+      const outer = outermostWrapper(ref);
+      const parent = outer.parent;
+      if (parent && ts.isPropertyAccessExpression(parent) && parent.expression === outer && parent.name.text === 'sessionId') {
+        this.edit(withFallback(parent), this.names.argument, withFallback(parent).getStart(parent.getSourceFile()), withFallback(parent).end);
+        continue;
+      }
+      if (parent && ts.isCallExpression(parent) && parent.arguments.includes(outer as ts.Expression)) {
+        const callee = values.functionOfCall(parent);
+        if (!callee) throw new CannotRewrite(`the context is handed to ${parent.expression.getText()}(), which we cannot follow`, parent);
+        this.convertParameter(callee, parent.arguments.indexOf(outer as ts.Expression));
+        this.edit(ref, this.names.argument);
+        continue;
+      }
+      throw new CannotRewrite(`the helper uses its context \`${param.name.text}\` for more than the session id`, ref);
+    }
+    const sf = fn.getSourceFile();
+    const typed = flavourOf(sf) === 'ts' ? `${this.names.argument}: string` : this.names.argument;
+    this.edit(param, typed, param.getStart(sf), param.end);
+    // Every caller now passes the handle.
+    const calls = values.callsOf(fn);
+    for (const call of calls) {
+      const arg = call.arguments[index];
+      if (!arg) throw new CannotRewrite(`a call of ${call.expression.getText()}() passes no context`, call);
+      const caller = enclosingFunction(call);
+      if (!caller) throw new CannotRewrite('a helper is called outside any function', call);
+      const tools = this.handlerTools(caller);
+      if (tools) {
+        this.edit(arg, this.toolHandle(tools, call));
+        continue;
+      }
+      const inner = unwrap(arg);
+      const decl = ts.isIdentifier(inner) ? values.symbolOf(inner)?.valueDeclaration : undefined;
+      if (!decl || !ts.isParameter(decl) || decl.parent !== caller) throw new CannotRewrite(`${caller.name?.getText() ?? 'a function'} passes a context that is not its parameter`, call);
+      this.convertParameter(caller, caller.parameters.indexOf(decl));
+    }
+  }
+
+  /** Schema, arguments and the caller check of one tool. */
+  private rewriteTool(entry: ToolEdits): void {
+    const { tool } = entry;
+    const handler = tool.handler!;
+    const sf = handler.getSourceFile();
+    const text = sf.text;
+    const arg = this.names.argument;
+    const description = `The ${arg} returned by ${this.names.mintTool}.`;
+    const major = sdkMajorOf(tool.call.getSourceFile()) ?? this.projectMajor();
+    const z = this.zod(tool.call.getSourceFile());
+    const zodProperty = `${arg}: ${z}.string().describe(${quote(description)})`;
+
+    // 1. The schema.
+    switch (tool.schema.kind) {
+      case 'zod-raw-shape':
+      case 'z-object':
+        this.addProperty(tool.schema.node!, zodProperty);
+        break;
+      case 'json-schema':
+        this.addJsonSchemaProperty(tool.schema.node!, arg, description);
+        break;
+      case 'none':
+        if (tool.api === 'tool') {
+          const cb = tool.call.arguments[tool.call.arguments.length - 1]!;
+          this.insert(sf, cb.getStart(sf), `{ ${zodProperty} }, `);
+        } else if (tool.config) {
+          const shape = major === 2 ? `${z}.object({ ${zodProperty} })` : `{ ${zodProperty} }`;
+          this.addProperty(tool.config, `inputSchema: ${shape}`);
+        } else throw new CannotRewrite(`the config of '${tool.name}' is not written in place`, tool.call);
+        break;
+      default:
+        throw new CannotRewrite(`the input schema of '${tool.name}' is not written in place`, tool.nameNode);
+    }
+
+    // 2. The handler's parameters: the argument, and a context to check the caller with.
+    let contextName: string;
+    if (tool.api === 'low-level') {
+      contextName = this.contextParameter(handler, 1, major);
+    } else if (tool.schema.kind === 'none') {
+      const first = handler.parameters[0];
+      if (first) this.insert(sf, first.getStart(sf), `{ ${arg} }, `);
+      contextName = this.contextParameter(handler, 0, major, `{ ${arg} }`);
+    } else {
+      const args = handler.parameters[0]!;
+      if (ts.isObjectBindingPattern(args.name)) this.addBindingElement(args.name, arg);
+      contextName = this.contextParameter(handler, 1, major);
+    }
+
+    // 3. The check, first thing in the handler (or in the tool's branch of a low-level handler).
+    const denied = `${this.names.noun}Denied`;
+    const check = [`const ${denied} = ${this.registryRef(sf)}.check(${entry.handle}, ${contextName});`, `if (${denied}) return ${denied};`];
+    const body = tool.branch ? branchBlock(tool.branch) : handler.body;
+    if (!body) throw new CannotRewrite(`the handler of '${tool.name}' has no body`, handler);
+    if (ts.isBlock(body)) {
+      const firstStatement = body.statements[0];
+      const indent = firstStatement ? indentAt(text, firstStatement.getStart(sf)) : indentAt(text, body.getStart(sf)) + indentUnit(text);
+      this.insert(sf, body.getStart(sf) + 1, check.map((line) => `\n${indent}${line}`).join(''));
+    } else if (ts.isCaseClause(body)) {
+      const firstStatement = body.statements[0];
+      const indent = firstStatement ? indentAt(text, firstStatement.getStart(sf)) : indentAt(text, body.getStart(sf)) + indentUnit(text);
+      this.insert(sf, body.expression.end + 1, check.map((line) => `\n${indent}${line}`).join(''));
+    } else {
+      const indent = indentAt(text, handler.getStart(sf)) + indentUnit(text);
+      const expression = body.getText(sf);
+      this.edit(body, `{\n${check.map((line) => `${indent}${line}`).join('\n')}\n${indent}return ${expression};\n${indentAt(text, handler.getStart(sf))}}`);
+    }
+  }
+
+  /** The name of the handler's context parameter at `index`, added when missing; `{ authInfo }` for a destructured one. */
+  private contextParameter(handler: ts.FunctionLikeDeclaration, index: number, major: 1 | 2, argsPlaceholder?: string): string {
+    const sf = handler.getSourceFile();
+    const param = handler.parameters[index];
+    const identity = major === 2 ? 'http' : 'authInfo';
+    if (param && ts.isIdentifier(param.name)) return param.name.text;
+    if (param && ts.isObjectBindingPattern(param.name)) {
+      if (!param.name.elements.some((e) => propertyNameText(e.propertyName ?? (e.name as ts.Identifier)) === identity)) this.addBindingElement(param.name, identity);
+      return `{ ${identity} }`;
+    }
+    const name = major === 2 ? 'ctx' : 'extra';
+    // No context parameter yet: `async () =>` or `async (args) =>`.
+    if (argsPlaceholder && handler.parameters.length === 0) {
+      const open = openParen(handler);
+      this.insert(sf, open + 1, `${argsPlaceholder}, ${name}`);
+    } else if (handler.parameters.length === index) {
+      const last = handler.parameters[handler.parameters.length - 1];
+      if (last) this.insert(sf, last.end, `, ${name}`);
+      else this.insert(sf, openParen(handler) + 1, name);
+    } else throw new CannotRewrite('the handler has no usable context parameter', handler);
+    return name;
+  }
+
+  private addBindingElement(pattern: ts.ObjectBindingPattern, name: string): void {
+    if (pattern.elements.some((e) => ts.isIdentifier(e.name) && e.name.text === name)) return;
+    const sf = pattern.getSourceFile();
+    const last = pattern.elements[pattern.elements.length - 1];
+    if (!last) this.edit(pattern, `{ ${name} }`);
+    else if (last.dotDotDotToken) this.insert(sf, last.getStart(sf), `${name}, `);
+    else this.insert(sf, last.end, `, ${name}`);
+  }
+
+  /** Adds `property` to an object literal, keeping its one-line or multi-line layout. */
+  private addProperty(object: ts.ObjectLiteralExpression, property: string): void {
+    const sf = object.getSourceFile();
+    const text = sf.text;
+    const last = object.properties[object.properties.length - 1];
+    if (!last) {
+      this.edit(object, `{ ${property} }`);
+      return;
+    }
+    const multiline = text.slice(object.getStart(sf), object.end).includes('\n');
+    const trailingComma = object.properties.hasTrailingComma;
+    if (multiline) {
+      const indent = indentAt(text, last.getStart(sf));
+      this.insert(sf, trailingComma ? text.indexOf(',', last.end) + 1 : last.end, `${trailingComma ? '' : ','}\n${indent}${property}${trailingComma ? ',' : ''}`);
+    } else {
+      this.insert(sf, last.end, `, ${property}`);
+    }
+  }
+
+  private addJsonSchemaProperty(schema: ts.ObjectLiteralExpression, arg: string, description: string): void {
+    const prop = (name: string) => schema.properties.find((p): p is ts.PropertyAssignment => ts.isPropertyAssignment(p) && propertyNameText(p.name) === name);
+    const properties = prop('properties');
+    const entry = `${arg}: { type: 'string', description: ${quote(description)} }`;
+    if (properties && ts.isObjectLiteralExpression(unwrap(properties.initializer))) this.addProperty(unwrap(properties.initializer) as ts.ObjectLiteralExpression, entry);
+    else if (!properties) this.addProperty(schema, `properties: { ${entry} }`);
+    else throw new CannotRewrite('the JSON Schema properties are not written in place', properties);
+    const required = prop('required');
+    if (required && ts.isArrayLiteralExpression(unwrap(required.initializer))) {
+      const array = unwrap(required.initializer) as ts.ArrayLiteralExpression;
+      const lastElement = array.elements[array.elements.length - 1];
+      if (lastElement) this.insert(schema.getSourceFile(), lastElement.end, `, '${arg}'`);
+      else this.edit(array, `['${arg}']`);
+    } else if (!required) this.addProperty(schema, `required: ['${arg}']`);
+    else throw new CannotRewrite('the JSON Schema required list is not written in place', required);
+  }
+
+  private projectMajor(): 1 | 2 {
+    return this.result.sourceFiles.some((sf) => sdkMajorOf(sf) === 1) ? 1 : 2;
+  }
+
+  /** zod's local name in `sf`, importing it when the file has none. */
+  private zod(sf: ts.SourceFile): string {
+    const existing = zodName(sf);
+    if (existing) return existing;
+    const key = `zod:${sf.fileName}`;
+    if (!this.converted.has(key)) {
+      this.converted.add(key);
+      const at = afterImports(sf);
+      this.insert(sf, at.offset, at.text(flavourOf(sf) === 'cjs' ? "const { z } = require('zod');" : "import { z } from 'zod';"));
+    }
+    return 'z';
+  }
+
+  /** The registry is declared in the store's file (or the first tool's); other files import it. */
+  private registryHome(): ts.SourceFile {
+    return (this.model.store.declaration ?? this.model.tools[0]!.call).getSourceFile();
+  }
+
+  private registryRef(sf: ts.SourceFile): string {
+    const home = this.registryHome();
+    if (sf !== home) {
+      const key = `import:${sf.fileName}`;
+      if (!this.converted.has(key)) {
+        this.converted.add(key);
+        const flavour = flavourOf(sf);
+        const at = afterImports(sf);
+        this.insert(sf, at.offset, at.text(importStatement([this.names.registry], importSpecifier(sf, home.fileName, flavour), flavour)));
+      }
+    }
+    return this.names.registry;
+  }
+
+  private addRegistry(): void {
+    const home = this.registryHome();
+    const flavour = flavourOf(home);
+    const target = this.moduleFor(home);
+    const { names } = this;
+    const exported = [...this.tools.keys()].some((t) => t.call.getSourceFile() !== home) || this.mintingFile() !== home;
+    const at = afterImports(home);
+    this.insert(home, at.offset, at.text(importStatement(['createHandleRegistry'], importSpecifier(home, target.path, flavour), flavour)));
+    const decl = this.model.store.declaration;
+    const onExpire = decl ? expiryCallback(decl, this.model.store.name) : undefined;
+    const registry = [
+      `/** ${names.argument} handles (mcp-migrate): minted by ${names.mintTool}, bound to the caller, expire after ${this.ttlMs / MS_PER_HOUR} h idle. */`,
+      `${exported && flavour !== 'cjs' ? 'export ' : ''}const ${names.registry} = createHandleRegistry({`,
+      `  prefix: '${names.noun}',`,
+      `  argument: '${names.argument}',`,
+      `  mintTool: '${names.mintTool}',`,
+      `  ttlMs: ${this.ttlMs},`,
+      ...(onExpire ? [`  onExpire: ${onExpire},`] : []),
+      `});`,
+      ...(exported && flavour === 'cjs' ? [`module.exports.${names.registry} = ${names.registry};`] : []),
+    ].join('\n');
+    const statement = decl ? topLevelStatement(decl) : undefined;
+    if (statement) this.insert(home, statement.end, `\n\n${registry}`);
+    else this.insert(home, at.offset, at.text(`\n${registry}`));
+  }
+
+  private mintingFile(): ts.SourceFile {
+    return this.model.tools[0]!.call.getSourceFile();
+  }
+
+  /** `create_<noun>`: mints a handle bound to the caller; registered next to the tools that use it. */
+  private addMintingTool(): void {
+    const anchor = [...this.tools.keys()].filter((t) => t.call.getSourceFile() === this.mintingFile()).at(-1) ?? this.model.tools[0]!;
+    const sf = anchor.call.getSourceFile();
+    const text = sf.text;
+    const { names } = this;
+    const unit = indentUnit(text);
+    const major = sdkMajorOf(sf) ?? this.projectMajor();
+    const registry = this.registryRef(sf);
+    const lifetime = `A ${names.argument} expires after ${this.ttlMs / MS_PER_HOUR} hours without use; then call ${names.mintTool} again.`;
+    const users = this.toolNames();
+    const description = `Create a new ${names.noun} and return its ${names.argument}. Pass the ${names.argument} to ${listText(users)}. ${lifetime}`;
+    const keyDescription = `Optional. Retrying with the same key returns the same ${names.argument} instead of creating a second ${names.noun}.`;
+    const result = `{ content: [{ type: 'text'${flavourOf(sf) === 'ts' ? ' as const' : ''}, text: \`${names.argument}: \${${names.argument}}\` }], structuredContent: { ${names.argument} } }`;
+    const ctx = major === 2 ? 'ctx' : 'extra';
+
+    if (anchor.api === 'low-level') {
+      this.addLowLevelMintingTool(anchor, description, keyDescription, result);
+      return;
+    }
+    const receiver = calleeParts(anchor.call).receiver?.getText(sf);
+    const statement = statementOf(anchor.call);
+    const indent = indentAt(text, statement.getStart(sf));
+    const z = this.zod(sf);
+    const keyProperty = `${names.idempotencyKey}: ${z}.string().optional().describe(${quote(keyDescription)})`;
+    const schema = major === 2 ? `${z}.object({ ${keyProperty} })` : `{ ${keyProperty} }`;
+    const body = [
+      `async ({ ${names.idempotencyKey} }, ${ctx}) => {`,
+      `${unit}const ${names.argument} = ${registry}.mint(${ctx}, ${names.idempotencyKey});`,
+      `${unit}return ${result};`,
+      `}`,
+    ];
+    const lines = [
+      `${receiver}.registerTool(`,
+      `${unit}'${names.mintTool}',`,
+      `${unit}{`,
+      `${unit}${unit}description: ${quote(description)},`,
+      `${unit}${unit}inputSchema: ${schema},`,
+      `${unit}},`,
+      ...body.map((line, i) => `${unit}${line}${i === body.length - 1 ? ',' : ''}`),
+      `);`,
+    ];
+    this.insert(sf, statement.end, `\n\n${lines.map((line) => `${indent}${line}`).join('\n')}`);
+  }
+
+  private addLowLevelMintingTool(anchor: ToolRegistration, description: string, keyDescription: string, result: string): void {
+    const { names } = this;
+    const sf = anchor.call.getSourceFile();
+    const text = sf.text;
+    const listEntry = anchor.schema.node?.parent;
+    const listObject = listEntry && ts.isPropertyAssignment(listEntry) ? listEntry.parent : undefined;
+    const list = listObject?.parent;
+    if (!listObject || !list || !ts.isArrayLiteralExpression(list)) throw new CannotRewrite('the tools/list result is not an array literal', anchor.call);
+    const entryIndent = indentAt(text, listObject.getStart(sf));
+    const entry = `{ name: '${names.mintTool}', description: ${quote(description)}, inputSchema: { type: 'object', properties: { ${names.idempotencyKey}: { type: 'string', description: ${quote(keyDescription)} } } } }`;
+    this.insert(sf, listObject.getStart(sf), `${entry},\n${entryIndent}`);
+    const handler = anchor.handler!;
+    const request = handler.parameters[0]!.name.getText(sf);
+    const ctx = this.contextParameter(handler, 1, 1);
+    const body = handler.body as ts.Block;
+    const firstStatement = body.statements[0]!;
+    const indent = indentAt(text, firstStatement.getStart(sf));
+    const unit = indentUnit(text);
+    const branch = [
+      `if (${request}.params.name === '${names.mintTool}') {`,
+      `${unit}const key = ${request}.params.arguments?.${names.idempotencyKey};`,
+      `${unit}const ${names.argument} = ${names.registry}.mint(${ctx}, typeof key === 'string' ? key : undefined);`,
+      `${unit}return ${result};`,
+      `}`,
+    ];
+    this.insert(sf, firstStatement.getStart(sf), `${branch.map((line, i) => `${i === 0 ? '' : indent}${line}`).join('\n')}\n\n${indent}`);
+  }
+}
+
+/** `extra.sessionId ?? 'local'` / `|| 'local'`: the fallback goes with the id (the handle is required). */
+function withFallback(access: ts.Expression): ts.Expression {
+  const outer = outermostWrapper(access) as ts.Expression;
+  const parent = outer.parent;
+  if (parent && ts.isBinaryExpression(parent) && parent.left === outer && (parent.operatorToken.kind === ts.SyntaxKind.QuestionQuestionToken || parent.operatorToken.kind === ts.SyntaxKind.BarBarToken)) {
+    return parent;
+  }
+  return outer;
+}
+
+function isTemplateKey(sink: Sink): boolean {
+  return !!sink.key && (ts.isTemplateExpression(unwrap(sink.key)) || ts.isBinaryExpression(unwrap(sink.key)));
+}
+
+function topLevelStatement(node: ts.Node): ts.Statement | undefined {
+  let current: ts.Node = node;
+  while (current.parent && !ts.isSourceFile(current.parent)) current = current.parent;
+  return ts.isSourceFile(current.parent) && !ts.isClassDeclaration(current) ? (current as ts.Statement) : undefined;
+}
+
+/** How the registry drops expired state from the user's store: `carts.delete(id)` for a Map, `delete carts[id]` for an object. */
+function expiryCallback(decl: ts.Node, name: string): string | undefined {
+  if (!ts.isVariableDeclaration(decl) || !decl.initializer || !ts.isSourceFile(topLevelStatement(decl)?.parent ?? decl)) return undefined;
+  const init = unwrap(decl.initializer);
+  if (ts.isNewExpression(init) && ts.isIdentifier(init.expression) && ['Map', 'WeakMap', 'LRUCache'].includes(init.expression.text)) return `(id) => ${name}.delete(id)`;
+  if (ts.isObjectLiteralExpression(init)) return `(id) => delete ${name}[id]`;
+  return undefined;
+}
+
+function branchBlock(branch: ts.Node): ts.Node | undefined {
+  if (ts.isCaseClause(branch)) return branch.statements.length === 1 && ts.isBlock(branch.statements[0]!) ? branch.statements[0] : branch;
+  if (ts.isIfStatement(branch)) return ts.isBlock(branch.thenStatement) ? branch.thenStatement : undefined;
+  return undefined;
+}
+
+function openParen(fn: ts.FunctionLikeDeclaration): number {
+  const sf = fn.getSourceFile();
+  const start = fn.getStart(sf);
+  const index = sf.text.indexOf('(', start);
+  if (index < 0 || (fn.body && index > fn.body.getStart(sf))) throw new CannotRewrite('cannot find the parameter list', fn);
+  return index;
+}
+
+function quote(text: string): string {
+  return `'${text.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
+}
+
+function listText(items: readonly string[]): string {
+  if (items.length <= 1) return items.join('');
+  return `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
+}
+
