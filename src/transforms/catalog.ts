@@ -1,0 +1,43 @@
+/**
+ * The transforms `apply` knows, in the order it runs them. Each is a planner over the analysis
+ * model (cross-file: it sees every tool and helper) and a jscodeshift transformer that applies
+ * the plan to one file; `transforms/<name>.ts` re-exports the transformer for `npx jscodeshift -t`.
+ */
+import type { AnalysisResult } from '../analysis/engine.js';
+import { planHandles, type HandlesOptions, type TransformPlan } from './handles/plan.js';
+import { createTransformer, type Transformer } from './jscodeshift.js';
+
+export interface TransformOptions extends HandlesOptions {}
+
+export interface TransformDefinition {
+  name: string;
+  summary: string;
+  /** What it rewrites and what it leaves as a marker (shown by `mcp-migrate transforms`). */
+  details: readonly string[];
+  plan(result: AnalysisResult, options: TransformOptions): TransformPlan;
+  transformer: Transformer;
+}
+
+export const DEFAULT_TRANSFORM_OPTIONS: TransformOptions = { ttlHours: 24 };
+
+const handles = {
+  name: 'session-state-to-handles',
+  summary: 'Session-keyed application state → explicit handle arguments, with a minting tool',
+  details: [
+    'every tool that reaches a session-keyed store gets a required <noun>_id argument (zod raw shape, z.object, JSON Schema)',
+    'the session id becomes that handle at every read, through helpers and all their callers',
+    'a create_<noun> tool mints handles (idempotency key, lifetime in its description); tools check the handle against the caller',
+    'session-lifecycle cleanup becomes handle expiry; a generated mcp-handles module holds the registry',
+    'a session id used only in logs becomes the request id',
+    'markers: transport registries, per-session servers, per-session credentials, sites that cannot be rewritten safely',
+  ],
+  plan: planHandles,
+} as const;
+
+export const TRANSFORMS: readonly TransformDefinition[] = [{ ...handles, transformer: createTransformer(handles.name, planHandles) }];
+
+export function transformByName(name: string): TransformDefinition | undefined {
+  return TRANSFORMS.find((t) => t.name === name);
+}
+
+export const handlesTransformer = TRANSFORMS[0]!.transformer;

@@ -1,0 +1,61 @@
+/**
+ * The jscodeshift face of a transform: `transformer(file, api, options)`.
+ *
+ * Planning needs the TypeScript checker across files (which helper a tool calls, every caller of
+ * that helper), so it runs on ts-morph's tree, not on jscodeshift's; the edits it yields are text
+ * ranges so untouched code keeps its exact formatting. `apply` passes the cross-file plan in
+ * `options.plan`; run alone (`npx jscodeshift -t transforms/<name>.ts file.ts`), the transformer
+ * plans from what that single file shows. Either way jscodeshift's parser must accept the
+ * output, or the file is left as it was.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { analyze, type AnalysisResult } from '../analysis/engine.js';
+import type { TransformPlan } from './handles/plan.js';
+import { applyEdits } from './edits.js';
+
+export interface FileInfo {
+  path: string;
+  source: string;
+}
+
+/** The part of jscodeshift's API we use: its parser, to prove the output parses. */
+export interface TransformApi {
+  jscodeshift: (source: string) => unknown;
+}
+
+export interface TransformerOptions {
+  /** The cross-file plan from `apply`; planned against `planSources`. */
+  plan?: TransformPlan;
+  planSources?: ReadonlyMap<string, string>;
+  dry?: boolean;
+  [key: string]: unknown;
+}
+
+export type Transformer = ((file: FileInfo, api: TransformApi, options?: TransformerOptions) => string | undefined) & { transformName: string };
+
+export function createTransformer(name: string, planner: (result: AnalysisResult, options: { ttlHours: number }) => TransformPlan): Transformer {
+  const transformer = (file: FileInfo, api: TransformApi, options: TransformerOptions = {}): string | undefined => {
+    const absolute = path.resolve(file.path);
+    let plan = options.plan;
+    if (!plan || options.planSources?.get(absolute) !== file.source) {
+      // Alone: plan from this file only (helpers in other files are out of sight).
+      const result = analyze({ files: new Map([[absolute, file.source]]), resolve: () => undefined, relative: (p) => p });
+      plan = planner(result, { ttlHours: Number(options['handle-ttl'] ?? options.handleTtl ?? 24) });
+      if (!options.dry) writeNewFiles(plan);
+    }
+    const edits = plan.edits.filter((e) => e.file === absolute);
+    if (edits.length === 0) return undefined;
+    const output = applyEdits(file.source, edits);
+    api.jscodeshift(output); // throws on a syntax error: jscodeshift then reports the file and leaves it alone
+    return output;
+  };
+  return Object.assign(transformer, { transformName: name });
+}
+
+/** Standalone runs write the generated module next to the file, once (never over an existing file). */
+function writeNewFiles(plan: TransformPlan): void {
+  for (const [file, text] of plan.newFiles) {
+    if (!fs.existsSync(file)) fs.writeFileSync(file, text, { flag: 'wx' });
+  }
+}
