@@ -15,6 +15,7 @@ import { scan, UsageError } from './scan.js';
 import { VERSION } from './version.js';
 import { createProgress } from './progress.js';
 import { writeFileAtomic } from './write-file.js';
+import { registerApplyCommands } from './apply/command.js';
 
 export const EXIT = { ok: 0, findings: 1, error: 2 } as const;
 
@@ -149,6 +150,8 @@ Docs: docs/rules/<rule-id>.md for every rule; exit codes: 0 ok, 1 findings at or
       io.stdout(renderRules(flags.format));
       setExit(EXIT.ok);
     });
+
+  registerApplyCommands(program, { stdout: io.stdout, stderr: io.stderr, cwd: io.cwd, color: (flag) => useColor(io, flag) }, setExit);
 
   return program;
 }

@@ -1,0 +1,186 @@
+/**
+ * `apply`: analyse → plan → transform → (check safety) → write, then judge what is left.
+ *
+ * Transforms run one after another on the in-memory texts; each plans from a fresh analysis of
+ * the previous one's output, so their edits never go stale. Nothing touches the disk until every
+ * transform has run: a failing file is left as it was, never half-written.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import jscodeshift from 'jscodeshift';
+import { analyze, runEngine } from '../analysis/engine.js';
+import { RULES } from '../rules/index.js';
+import { UsageError } from '../scan.js';
+import { TRANSFORMS, DEFAULT_TRANSFORM_OPTIONS, type TransformDefinition, type TransformOptions } from '../transforms/catalog.js';
+import type { PlannedMarker, StoreOutcome } from '../transforms/handles/plan.js';
+import { dirtyFiles, type GitState } from './git.js';
+import { loadSources, type LoadOptions } from './load.js';
+import { writeFileAtomic } from '../write-file.js';
+import type { RawFinding } from '../analysis/engine.js';
+
+export interface ApplyOptions extends LoadOptions {
+  transforms?: readonly string[];
+  /** Compute everything, write nothing. */
+  dryRun?: boolean;
+  allowDirty?: boolean;
+  transformOptions?: Partial<TransformOptions>;
+}
+
+export interface FileChange {
+  file: string;
+  before: string;
+  after: string;
+  transforms: string[];
+  edits: number;
+  created: boolean;
+}
+
+export interface FileFailure {
+  file: string;
+  transform: string;
+  message: string;
+}
+
+export interface ApplyResult {
+  root: string;
+  label: string;
+  discovered: number;
+  analysed: number;
+  changes: FileChange[];
+  failures: FileFailure[];
+  markers: PlannedMarker[];
+  stores: StoreOutcome[];
+  telemetry: number;
+  transforms: string[];
+  /** Files not written because they changed on disk since they were read. */
+  skippedChanged: string[];
+  /** Findings the rules still report on the migrated code (markers included). */
+  remaining: RawFinding[];
+  git: GitState;
+  written: boolean;
+}
+
+export class DirtyTreeError extends UsageError {}
+
+export function selectTransforms(names: readonly string[] | undefined): TransformDefinition[] {
+  if (!names || names.length === 0) return [...TRANSFORMS];
+  return names.map((name) => {
+    const found = TRANSFORMS.find((t) => t.name === name);
+    if (!found) throw new UsageError(`unknown transform '${name}'; known: ${TRANSFORMS.map((t) => t.name).join(', ')}`);
+    return found;
+  });
+}
+
+export async function runApply(options: ApplyOptions): Promise<ApplyResult> {
+  const transforms = selectTransforms(options.transforms);
+  const sources = await loadSources(options);
+  if (sources.discovered === 0) throw new UsageError(`no source files found in ${options.paths.join(', ') || '.'}: nothing to migrate`);
+  if (sources.files.size === 0) throw new UsageError(`no MCP server code found in ${sources.discovered} file${sources.discovered === 1 ? '' : 's'}: nothing to migrate`);
+  const transformOptions = { ...DEFAULT_TRANSFORM_OPTIONS, ...options.transformOptions };
+  const original = new Map(sources.files);
+  const current = new Map(sources.files);
+  const created = new Map<string, string>();
+  const applied = new Map<string, Set<string>>();
+  const editCounts = new Map<string, number>();
+  const failures: FileFailure[] = [];
+  const markers: PlannedMarker[] = [];
+  const stores: StoreOutcome[] = [];
+  let telemetry = 0;
+  const j = jscodeshift.withParser('tsx');
+
+  for (const transform of transforms) {
+    const result = analyze({ files: current, resolve: sources.resolve, relative: sources.relative });
+    const plan = transform.plan(result, transformOptions);
+    markers.push(...plan.markers);
+    stores.push(...plan.stores);
+    telemetry += plan.telemetry.length;
+    const planSources = new Map(current);
+    const files = new Set(plan.edits.map((e) => e.file));
+    for (const file of files) {
+      const source = current.get(file);
+      if (source === undefined) continue;
+      try {
+        const output = transform.transformer({ path: file, source }, { jscodeshift: (text) => j(text) }, { plan, planSources });
+        if (output === undefined || output === source) continue;
+        current.set(file, output);
+        applied.set(file, (applied.get(file) ?? new Set()).add(transform.name));
+        editCounts.set(file, (editCounts.get(file) ?? 0) + plan.edits.filter((e) => e.file === file).length);
+      } catch (error) {
+        failures.push({ file, transform: transform.name, message: (error as Error).message });
+      }
+    }
+    for (const [file, text] of plan.newFiles) {
+      if (fs.existsSync(file) || current.has(file)) continue; // the user's copy (perhaps edited) wins
+      created.set(file, text);
+      current.set(file, text);
+      applied.set(file, new Set([transform.name]));
+    }
+  }
+
+  const changes: FileChange[] = [];
+  for (const [file, after] of current) {
+    const before = original.get(file);
+    if (before === after) continue;
+    changes.push({ file, before: before ?? '', after, transforms: [...(applied.get(file) ?? [])], edits: editCounts.get(file) ?? 1, created: created.has(file) });
+  }
+  changes.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
+
+  const git = dirtyFiles(sources.root, changes.filter((c) => !c.created).map((c) => c.file));
+  if (!options.dryRun && !options.allowDirty && git.dirty.length > 0) {
+    throw new DirtyTreeError(
+      `refusing to change files with uncommitted changes (commit or stash them, or pass --allow-dirty):\n${git.dirty.map((f) => `  ${sources.relative(f)}`).join('\n')}`,
+    );
+  }
+
+  const skippedChanged: string[] = [];
+  if (!options.dryRun) {
+    for (const change of changes) {
+      if (!change.created) {
+        // Changed on disk since we read it (an editor, a formatter): never overwrite that.
+        let onDisk: string | undefined;
+        try {
+          onDisk = fs.readFileSync(change.file, 'utf8');
+        } catch {
+          onDisk = undefined;
+        }
+        if (onDisk !== change.before) {
+          skippedChanged.push(change.file);
+          continue;
+        }
+      } else if (fs.existsSync(change.file)) {
+        skippedChanged.push(change.file);
+        continue;
+      }
+      fs.mkdirSync(path.dirname(change.file), { recursive: true });
+      writeFileAtomic(change.file, change.after);
+    }
+  }
+
+  const judged = runEngine({ files: current, resolve: sources.resolve, rules: RULES, relative: sources.relative });
+  return {
+    root: sources.root,
+    label: sources.label,
+    discovered: sources.discovered,
+    analysed: sources.files.size,
+    changes: changes.filter((c) => !skippedChanged.includes(c.file)),
+    failures,
+    markers: dedupeMarkers(markers),
+    stores,
+    telemetry,
+    transforms: transforms.map((t) => t.name),
+    skippedChanged,
+    remaining: judged.findings,
+    git,
+    written: !options.dryRun,
+  };
+}
+
+function dedupeMarkers(markers: readonly PlannedMarker[]): PlannedMarker[] {
+  const seen = new Set<string>();
+  return markers.filter((m) => {
+    const key = `${m.file}\0${m.line}\0${m.ruleId}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}

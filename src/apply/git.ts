@@ -1,0 +1,32 @@
+/**
+ * Which of the files `apply` would change have uncommitted changes. A migration is reviewed as a
+ * diff: mixing it into unsaved work makes that review impossible, so such files are refused
+ * unless the user says otherwise. Outside a git repository there is nothing to compare with.
+ */
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+
+export interface GitState {
+  /** False outside a git work tree (or without git): apply then warns instead of checking. */
+  repository: boolean;
+  /** Absolute paths of the given files that are modified, staged or untracked. */
+  dirty: string[];
+}
+
+export function dirtyFiles(root: string, files: readonly string[]): GitState {
+  const top = spawnSync('git', ['rev-parse', '--show-toplevel'], { cwd: root, encoding: 'utf8' });
+  if (top.error || top.status !== 0) return { repository: false, dirty: [] };
+  if (files.length === 0) return { repository: true, dirty: [] };
+  const topLevel = top.stdout.trim();
+  const status = spawnSync('git', ['status', '--porcelain=v1', '-z', '--untracked-files=all', '--', ...files], { cwd: root, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  if (status.error || status.status !== 0) return { repository: true, dirty: [...files] };
+  const dirty = new Set<string>();
+  const entries = status.stdout.split('\0').filter(Boolean);
+  for (let i = 0; i < entries.length; i++) {
+    const entry = entries[i]!;
+    const code = entry.slice(0, 2);
+    dirty.add(path.resolve(topLevel, entry.slice(3)));
+    if (code.startsWith('R') || code.startsWith('C')) i++; // renames carry the old path as the next entry
+  }
+  return { repository: true, dirty: files.filter((f) => dirty.has(path.resolve(f))) };
+}
