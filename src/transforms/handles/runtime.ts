@@ -51,10 +51,11 @@ export interface HandleRegistryOptions {
   onExpire?: (handle: string) => void;
 }
 
-export interface HandleToolError {
+/** A type alias, not an interface: the SDK's CallToolResult has an index signature interfaces do not satisfy. */
+export type HandleToolError = {
   content: { type: 'text'; text: string }[];
   isError: true;
-}
+};
 
 const ANONYMOUS = 'anonymous';
 
