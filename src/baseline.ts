@@ -10,7 +10,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import type { Finding, ScanReport } from './model.js';
 import { SCHEMA_VERSION, summarize } from './model.js';
-import { writeFileAtomic } from './write-file.js';
+import { writeFileSafely } from './write-file.js';
 
 export interface BaselineFile {
   schemaVersion: typeof SCHEMA_VERSION;
@@ -32,7 +32,7 @@ export function toBaseline(findings: readonly Finding[]): BaselineFile {
 }
 
 export function writeBaseline(filePath: string, findings: readonly Finding[]): void {
-  writeFileAtomic(filePath, `${JSON.stringify(toBaseline(findings), null, 2)}\n`);
+  writeFileSafely(filePath, `${JSON.stringify(toBaseline(findings), null, 2)}\n`);
 }
 
 export class BaselineError extends Error {}

@@ -25,7 +25,7 @@ function parseCommand(line: string) {
 describe('github reporter', () => {
   it('writes one command per finding and per diagnostic, then the verdict as a plain line', () => {
     expect(commands).toHaveLength(SAMPLE_REPORT.findings.length + SAMPLE_REPORT.diagnostics.length);
-    expect(lines.at(-1)).toBe('✖ 7 findings block 2026-07-28 readiness (7 errors); 2 warnings, 1 info below --fail-on error');
+    expect(lines.at(-1)).toBe('✖ 7 findings block 2026-07-28 readiness (7 errors); 2 warnings, 1 info below --fail-on error; findings may be incomplete: 1 file with syntax errors analysed only as far as it parses');
     expect(out.endsWith('\n')).toBe(true);
   });
 

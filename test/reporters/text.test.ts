@@ -98,8 +98,8 @@ describe('text reporter: diagnostics, summary, verdict', () => {
   it('ends with the verdict, which follows --fail-on', () => {
     const lastLine = (failOn: RenderOptions['failOn']) =>
       renderText(SAMPLE_REPORT, { ...options, failOn }).trimEnd().split('\n').at(-1);
-    expect(lastLine('error')).toBe('✖ 7 findings block 2026-07-28 readiness (7 errors); 2 warnings, 1 info below --fail-on error');
-    expect(lastLine('warning')).toBe('✖ 9 findings block 2026-07-28 readiness (7 errors, 2 warnings); 1 info below --fail-on warning');
+    expect(lastLine('error')).toBe('✖ 7 findings block 2026-07-28 readiness (7 errors); 2 warnings, 1 info below --fail-on error; findings may be incomplete: 1 file with syntax errors analysed only as far as it parses');
+    expect(lastLine('warning')).toBe('✖ 9 findings block 2026-07-28 readiness (7 errors, 2 warnings); 1 info below --fail-on warning; findings may be incomplete: 1 file with syntax errors analysed only as far as it parses');
     expect(lastLine('none')).toMatch(/^⚠ 10 findings to review/);
   });
 
