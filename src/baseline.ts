@@ -10,7 +10,6 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import type { Finding, ScanReport } from './model.js';
 import { SCHEMA_VERSION, summarize } from './model.js';
-import { writeFileSafely } from './write-file.js';
 
 export interface BaselineFile {
   schemaVersion: typeof SCHEMA_VERSION;
@@ -29,10 +28,6 @@ export function toBaseline(findings: readonly Finding[]): BaselineFile {
     tool: 'mcp-migrate',
     findings: findings.map(({ ruleId, file, fingerprint: fp, line, message }) => ({ ruleId, file, fingerprint: fp, line, message })),
   };
-}
-
-export function writeBaseline(filePath: string, findings: readonly Finding[]): void {
-  writeFileSafely(filePath, `${JSON.stringify(toBaseline(findings), null, 2)}\n`);
 }
 
 export class BaselineError extends Error {}

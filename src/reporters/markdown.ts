@@ -49,6 +49,8 @@ function scopeLine(report: ScanReport): string {
     `${summary.filesAnalyzed} analyzed`,
     pluralize(report.findings.length, 'finding'),
     ...(summary.baselined ? [`${pluralize(summary.baselined, 'baselined finding')} not shown`] : []),
+    ...(report.suppressed?.length ? [`${report.suppressed.length} suppressed`] : []),
+    ...(report.testFindings?.length ? [`${report.testFindings.length} in test files`] : []),
   ];
   return `${codeSpan(`mcp-migrate ${report.command}`)} ${inlineMarkdown(report.tool.version)} on ${codeSpan(report.root)}: ${parts.join(', ')}.`;
 }

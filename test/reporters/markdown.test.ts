@@ -121,6 +121,7 @@ describe('markdown reporter: structure', () => {
     const out = renderMarkdown(report, options);
     expect(out).toContain('## In test files: 1 finding, outside the gate');
     expect(out).toContain('## Suppressed: 1 finding');
+    expect(out).toContain('0 findings, 1 suppressed, 1 in test files.');
     expect(rowsOf(out, '`src/x.ts:2`')[0]).toEqual(['`src/x.ts:2`', '`server-push/ping`', 'keep-alive for \\| proxies']);
   });
 
