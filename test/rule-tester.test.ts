@@ -45,3 +45,16 @@ describe('rule tester checks', () => {
     expect(result.findings.map((f) => [f.line, f.column, f.endLine, f.endColumn, f.data])).toEqual([[1, 3, 1, 9, { method: 'ping', target: 'server' }]]);
   });
 });
+
+describe('message ids are typed', () => {
+  it('a test naming a message id the rule does not have does not compile (checked by `npm run typecheck`)', async () => {
+    const { default: ping } = await import('../src/rules/server-push/ping.js');
+    const { ruleTester } = await import('./support/rule-tester.js');
+    // Never called: the point is the @ts-expect-error, which fails the typecheck if the id is accepted.
+    const typoInTest = () =>
+      // @ts-expect-error 'nope' is not one of ping's message ids ('call' | 'raw' | 'handler')
+      ruleTester(ping, { valid: [], invalid: [{ code: 'x', errors: [{ messageId: 'nope', line: 1 }] }] });
+    expect(typeof typoInTest).toBe('function');
+    expect(Object.keys(ping.meta.messages)).toEqual(['call', 'raw', 'handler']);
+  });
+});

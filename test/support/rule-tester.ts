@@ -22,8 +22,9 @@ export interface ValidCase {
   filename?: string;
 }
 
-export interface ExpectedError {
-  messageId: string;
+export interface ExpectedError<M extends string = string> {
+  /** One of the rule's message ids: a typo fails the typecheck, not only the run. */
+  messageId: M;
   line: number;
   file?: string;
   /** 1-based; checked when given. */
@@ -34,8 +35,8 @@ export interface ExpectedError {
   data?: Record<string, string>;
 }
 
-export interface InvalidCase extends ValidCase {
-  errors: ExpectedError[];
+export interface InvalidCase<M extends string = string> extends ValidCase {
+  errors: Array<ExpectedError<M>>;
 }
 
 const ROOT = '/project';
@@ -120,7 +121,7 @@ function positionProblems(f: { file: string; line: number; column: number; endLi
   return ok ? [] : [`${f.file}: bad position ${f.line}:${f.column}-${f.endLine}:${f.endColumn}`];
 }
 
-export function ruleTester(rule: Rule, cases: { valid: ValidCase[]; invalid: InvalidCase[] }): void {
+export function ruleTester<M extends string>(rule: Rule<M>, cases: { valid: ValidCase[]; invalid: Array<InvalidCase<NoInfer<M>>> }): void {
   describe(rule.meta.id, () => {
     describe('valid', () => {
       cases.valid.forEach((testCase, i) => {
