@@ -10,7 +10,7 @@
  */
 import { Command, CommanderError } from 'commander';
 import { VERSION } from './version.js';
-import { EXIT, type CommandContext, type CommandRegistrar, type Io } from './commands/shared.js';
+import { EXIT, addOptions, globalOptions, type CommandContext, type CommandRegistrar, type Io } from './commands/shared.js';
 import { registerScanCommand } from './commands/scan.js';
 import { registerRulesCommand } from './commands/rules.js';
 import { registerInitCommand } from './commands/init.js';
@@ -43,6 +43,8 @@ Docs: docs/rules/<rule-id>.md for every rule; exit codes: 0 ok, 1 findings at or
     .configureOutput({ writeOut: io.stdout, writeErr: io.stderr })
     .exitOverride();
 
+  // Also before the command (`mcp-migrate --no-color rules`); actions read optsWithGlobals().
+  addOptions(program, globalOptions());
   const context: CommandContext = { io, setExit };
   for (const register of COMMANDS) register(program, context);
   return program;

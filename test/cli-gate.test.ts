@@ -320,3 +320,13 @@ describe('text output width', () => {
     expect(widest(piped.stdout)).toBeGreaterThan(100);
   });
 });
+
+describe('global options before the command', () => {
+  it('mcp-migrate --no-color -q rules: accepted, nothing printed', async () => {
+    const result = await run(['--no-color', '-q', 'rules']);
+    expect(result).toEqual({ code: 0, stdout: '', stderr: '' });
+    expect((await run(['--color', 'rules'])).stdout).toMatch(/\x1b\[/);
+    // The command's own flag wins over the one before it.
+    expect((await run(['--color', 'rules', '--no-color'])).stdout).not.toMatch(/\x1b\[/);
+  });
+});

@@ -16,8 +16,8 @@ export function registerInitCommand(program: Command, { io, setExit }: CommandCo
     .argument('[dir]', 'the project root (default: the current directory)')
     .option('--force', `overwrite an existing ${CONFIG_FILE_NAME}`);
   addOptions(command, globalOptions());
-  command.addHelpText('after', '\nExamples:\n  $ mcp-migrate init\n  $ mcp-migrate init packages/mcp-server').action((dir: string | undefined, flags: GlobalFlags & { force?: boolean }) => {
-    setExit(runInit(dir ?? '.', flags, io));
+  command.addHelpText('after', '\nExamples:\n  $ mcp-migrate init\n  $ mcp-migrate init packages/mcp-server').action((dir: string | undefined, _flags: unknown, self: Command) => {
+    setExit(runInit(dir ?? '.', self.optsWithGlobals<GlobalFlags & { force?: boolean }>(), io));
   });
 }
 

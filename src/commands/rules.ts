@@ -23,7 +23,8 @@ export function registerRulesCommand(program: Command, { io, setExit }: CommandC
   addOptions(command, globalOptions());
   command
     .addHelpText('after', '\nExamples:\n  $ mcp-migrate rules\n  $ mcp-migrate rules -f json | jq \'.[] | select(.effectiveSeverity == "off") | .id\'')
-    .action((flags: RulesFlags) => {
+    .action((_flags: unknown, self: Command) => {
+      const flags = self.optsWithGlobals<RulesFlags>();
       let config: Config;
       try {
         config = loadConfig(io.cwd, new Set(RULE_METAS.map((m) => m.id))).config;

@@ -3,7 +3,7 @@
  * report on the terminal and/or in a file, and the exit code.
  */
 import path from 'node:path';
-import type { Command } from 'commander';
+import { Option, type Command } from 'commander';
 import { BaselineError, readBaseline, toBaseline, withBaseline, type BaselineFile } from '../baseline.js';
 import { ConfigError, loadConfig, type LoadedConfig } from '../config.js';
 import type { ScanReport } from '../model.js';
@@ -81,12 +81,13 @@ export function registerScanCommand(program: Command, { io, setExit }: CommandCo
     .argument('[paths...]', 'files or directories to scan (default: the current directory)');
   addOptions(command, reportOptions());
   addOptions(command, fileSelectionOptions());
-  command
-    .option('--baseline <file>', 'only findings not in this baseline count (matched by content, robust to line shifts)')
-    .option('--write-baseline <file>', 'accept all current findings: write them to a baseline file (the run then exits 0)');
+  addOptions(command, [
+    new Option('--baseline <file>', 'only findings not in this baseline count (matched by content, robust to line shifts)').helpGroup('Baselines:'),
+    new Option('--write-baseline <file>', 'accept all current findings: write them to a baseline file (the run then exits 0)').helpGroup('Baselines:'),
+  ]);
   addOptions(command, globalOptions());
-  command.addHelpText('after', SCAN_EXAMPLES).action(async (paths: string[], flags: ScanFlags) => {
-    setExit(await runScan(paths, flags, io));
+  command.addHelpText('after', SCAN_EXAMPLES).action(async (paths: string[], _flags: unknown, self: Command) => {
+    setExit(await runScan(paths, self.optsWithGlobals<ScanFlags>(), io));
   });
 }
 

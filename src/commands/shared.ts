@@ -53,7 +53,7 @@ export interface GlobalFlags {
   color?: boolean;
 }
 
-/** Accepted by every command: output volume and colour. */
+/** Accepted by every command, and by the program before the command: output volume and colour. */
 export function globalOptions(): Option[] {
   const group = 'Global options:';
   return [
