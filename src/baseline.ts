@@ -72,6 +72,7 @@ export function applyBaseline(findings: readonly Finding[], baseline: BaselineFi
 /** Only findings not in the baseline; `summary.baselined` says how many were excused. */
 export function withBaseline(report: ScanReport, baseline: BaselineFile): ScanReport {
   const { fresh, baselined } = applyBaseline(report.findings, baseline);
-  const summary = { ...summarize(fresh, report.summary.filesScanned, report.summary.filesAnalyzed), baselined };
+  // Counts of what is outside the gate for other reasons (suppressed, test files) are kept.
+  const summary = { ...report.summary, ...summarize(fresh, report.summary.filesScanned, report.summary.filesAnalyzed), baselined };
   return { ...report, summary, findings: fresh };
 }

@@ -330,3 +330,15 @@ describe('global options before the command', () => {
     expect((await run(['--color', 'rules', '--no-color'])).stdout).not.toMatch(/\x1b\[/);
   });
 });
+
+describe('baselines and what is outside the gate', () => {
+  it('a baseline keeps the counts of suppressed findings and findings in test files', async () => {
+    const dir = project({
+      'src/server.ts': SESSIONFUL,
+      'src/other.ts': `${SESSIONFUL.split('\n')[0]}\n// mcp-migrate-disable-next-line ${GENERATOR} -- reviewed\nexport const t2 = new StreamableHTTPServerTransport({ sessionIdGenerator: () => 'x' });\n`,
+      'src/server.test.ts': SESSIONFUL,
+    });
+    const result = await run(['scan', dir, '-f', 'json', '--write-baseline', path.join(dir, 'b.json')]);
+    expect(JSON.parse(result.stdout).summary).toMatchObject({ findings: 0, baselined: 1, suppressed: 1, testFindings: 1 });
+  });
+});

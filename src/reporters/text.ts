@@ -165,5 +165,6 @@ function verdictLine(report: ScanReport, options: RenderOptions, chalk: ChalkIns
   const line = `${v.symbol} ${v.text}`;
   if (v.status === 'blocked' || v.status === 'incomplete') return chalk.red.bold(line);
   if (v.status === 'below-threshold') return chalk.yellow(line);
+  if (v.status === 'no-mcp-code') return line; // nothing was checked: not green
   return chalk.green(line);
 }

@@ -63,6 +63,11 @@ describe('github reporter', () => {
     expect(commands).toContain("::warning file=src/legacy/broken.ts,line=12,col=9,title=mcp-migrate parse-error::')' expected.");
   });
 
+  it('annotates a note as a notice', () => {
+    const withNote = { ...SAMPLE_REPORT, diagnostics: [{ file: 'tsconfig.json', kind: 'note' as const, message: 'n' }] };
+    expect(renderGithub(withNote, options).split('\n')).toContain('::notice file=tsconfig.json,title=mcp-migrate note::n');
+  });
+
   it('escapes %, CR and LF in messages, and also : and , in properties', () => {
     const report = makeReport(
       [
