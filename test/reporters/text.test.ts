@@ -124,3 +124,27 @@ describe('text reporter: colour', () => {
     expect(coloured.replace(new RegExp(ANSI.source, 'g'), '')).toBe(text);
   });
 });
+
+describe('text reporter: wrapping', () => {
+  it('wraps at word boundaries within the width, indenting continuation lines', async () => {
+    const { wrap } = await import('../../src/reporters/text.js');
+    const text = 'one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen';
+    const wrapped = wrap(text, 50, 10);
+    for (const line of wrapped.split('\n')) expect(line.length).toBeLessThanOrEqual(50 - (line.startsWith(' ') ? 0 : 10));
+    expect(wrapped.split('\n').slice(1).every((l) => l.startsWith(' '.repeat(10)) && l[10] !== ' ')).toBe(true);
+    expect(wrapped.replace(/\n +/g, ' ')).toBe(text);
+  });
+
+  it('does not wrap without a width, when the room is too narrow, or inside a long word', async () => {
+    const { wrap } = await import('../../src/reporters/text.js');
+    expect(wrap('a b c', undefined, 4)).toBe('a b c');
+    expect(wrap('a b c d e f g h i j k l m n o p', 40, 20)).toBe('a b c d e f g h i j k l m n o p');
+    expect(wrap(`x ${'y'.repeat(80)} z`, 60, 0)).toBe(`x\n${'y'.repeat(80)}\nz`);
+  });
+
+  it('does not count colour codes as width', async () => {
+    const { wrap } = await import('../../src/reporters/text.js');
+    const painted = `\x1b[90m${'w'.repeat(20)}\x1b[39m`;
+    expect(wrap(`${'v'.repeat(15)} ${painted}`, 36, 0)).toBe(`${'v'.repeat(15)} ${painted}`);
+  });
+});
