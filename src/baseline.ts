@@ -10,7 +10,6 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import type { Finding, ScanReport } from './model.js';
 import { SCHEMA_VERSION, summarize } from './model.js';
-import { writeFileAtomic } from './write-file.js';
 
 export interface BaselineFile {
   schemaVersion: typeof SCHEMA_VERSION;
@@ -29,10 +28,6 @@ export function toBaseline(findings: readonly Finding[]): BaselineFile {
     tool: 'mcp-migrate',
     findings: findings.map(({ ruleId, file, fingerprint: fp, line, message }) => ({ ruleId, file, fingerprint: fp, line, message })),
   };
-}
-
-export function writeBaseline(filePath: string, findings: readonly Finding[]): void {
-  writeFileAtomic(filePath, `${JSON.stringify(toBaseline(findings), null, 2)}\n`);
 }
 
 export class BaselineError extends Error {}
@@ -77,6 +72,7 @@ export function applyBaseline(findings: readonly Finding[], baseline: BaselineFi
 /** Only findings not in the baseline; `summary.baselined` says how many were excused. */
 export function withBaseline(report: ScanReport, baseline: BaselineFile): ScanReport {
   const { fresh, baselined } = applyBaseline(report.findings, baseline);
-  const summary = { ...summarize(fresh, report.summary.filesScanned, report.summary.filesAnalyzed), baselined };
+  // Counts of what is outside the gate for other reasons (suppressed, test files) are kept.
+  const summary = { ...report.summary, ...summarize(fresh, report.summary.filesScanned, report.summary.filesAnalyzed), baselined };
   return { ...report, summary, findings: fresh };
 }

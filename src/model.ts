@@ -54,6 +54,26 @@ export interface Finding {
    * shift lines keep it; editing the flagged line makes the finding new.
    */
   fingerprint: string;
+  /**
+   * Set when a `mcp-migrate-disable-next-line` / `mcp-migrate-disable-file` comment silences this
+   * finding: it is out of the gate (exit code, verdict) but stays in the record. Additive.
+   */
+  suppressed?: Suppression;
+  /** Set when the finding is in a test file (`testFiles` globs). Additive. */
+  testFile?: true;
+  /**
+   * The flagged source line, trimmed and shortened: the excerpt a reviewer sees in the Markdown
+   * report. Not written to JSON (the report stays about findings, not a copy of the code).
+   */
+  snippet?: string;
+}
+
+export interface Suppression {
+  kind: 'disable-next-line' | 'disable-file';
+  /** The text after ` -- ` in the comment: why the site was reviewed and accepted. */
+  reason: string;
+  /** 1-based line of the comment. */
+  line: number;
 }
 
 export type DiagnosticKind =
@@ -64,7 +84,19 @@ export type DiagnosticKind =
   | 'symlink-loop'
   | 'not-found'
   /** The analysis failed on this file (a bug in mcp-migrate): the rest of the scan went on. */
-  | 'analysis-error';
+  | 'analysis-error'
+  /** Informative only; nothing was skipped (e.g. a tsconfig `extends` package that is not installed). */
+  | 'note'
+  /** A `mcp-migrate-disable-*` comment that silences no finding (as ESLint's unused-disable-directives). */
+  | 'unused-suppression'
+  /** A `mcp-migrate-disable-*` comment that cannot be used: no rule id, an unknown rule, no `-- reason`. */
+  | 'invalid-suppression';
+
+/**
+ * Diagnostics that say nothing was skipped: notes and suppression-comment problems. Reporters
+ * list them apart from the files skipped or only partly analysed.
+ */
+export const NOTE_KINDS: ReadonlySet<DiagnosticKind> = new Set<DiagnosticKind>(['note', 'unused-suppression', 'invalid-suppression']);
 
 /** Something about an input file that is not a finding: the scan went on without it (or in spite of it). */
 export interface FileDiagnostic {
@@ -85,6 +117,10 @@ export interface Summary {
   bySeverity: Partial<Record<Severity, number>>;
   /** Findings hidden because they are in the baseline given with --baseline. */
   baselined?: number;
+  /** Findings silenced by a `mcp-migrate-disable-*` comment (listed in `suppressed`, outside the gate). */
+  suppressed?: number;
+  /** Findings in test files kept outside the gate (listed in `testFindings`); absent with --include-tests. */
+  testFindings?: number;
 }
 
 export interface ToolInfo {
@@ -99,7 +135,12 @@ export interface ScanReport {
   /** The root as given on the command line (or '.'). */
   root: string;
   summary: Summary;
+  /** The findings in the gate: what --fail-on, the verdict and the exit code judge. */
   findings: Finding[];
+  /** Findings silenced by a suppression comment, each with `suppressed` set: out of the gate, in the record. */
+  suppressed?: Finding[];
+  /** Findings in test files, each with `testFile` set, when test files are outside the gate (the default). */
+  testFindings?: Finding[];
   /** Files skipped or only partly understood (parse errors, binary, huge, unreadable). */
   diagnostics: FileDiagnostic[];
   /** Wall time of the scan in milliseconds (not part of any comparison; informative). */

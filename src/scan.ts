@@ -12,8 +12,12 @@ import { createModuleResolver } from './discovery/resolve.js';
 import { fingerprint, withBaseline, type BaselineFile } from './baseline.js';
 import { RULES } from './rules/index.js';
 import type { Rule } from './rules/rule.js';
-import { SCHEMA_VERSION, compareDiagnostics, compareFindings, ruleDocPath, summarize, type FileDiagnostic, type Finding, type ScanReport } from './model.js';
+import { SCHEMA_VERSION, compareDiagnostics, compareFindings, ruleDocPath, summarize, type FileDiagnostic, type Finding, type ScanReport, type Severity } from './model.js';
 import { VERSION } from './version.js';
+import { DEFAULT_TEST_FILE_GLOBS, type RuleSetting } from './config.js';
+import { SOURCE_EXTENSIONS, isSourceFileName } from './discovery/extensions.js';
+import { compileGlobs } from './discovery/glob.js';
+import { applySuppressions } from './suppressions.js';
 
 export interface ScanOptions {
   /** Files or directories, relative to `cwd` or absolute. */
@@ -21,10 +25,18 @@ export interface ScanOptions {
   cwd?: string;
   include?: string[];
   exclude?: string[];
+  /** How to name `include` in the "nothing to scan" error (`--include`, or the config file). */
+  includeOrigin?: string;
   maxFileBytes?: number;
   respectGitignore?: boolean;
   baseline?: BaselineFile;
   rules?: readonly Rule[];
+  /** Per-rule severity from the configuration; `off` rules are not run. */
+  ruleSettings?: Readonly<Record<string, RuleSetting>>;
+  /** Globs of test files (default DEFAULT_TEST_FILE_GLOBS). */
+  testFiles?: readonly string[];
+  /** Keep findings in test files in the gate (default: their own group, outside it). */
+  includeTests?: boolean;
   /** Called with coarse progress (phase names) for long scans. */
   onProgress?: (phase: string, done: number, total: number) => void;
 }
@@ -56,8 +68,11 @@ export async function scan(options: ScanOptions): Promise<ScanReport> {
     maxFileBytes: options.maxFileBytes,
     respectGitignore: options.respectGitignore,
   });
-  const missing = discovery.diagnostics.filter((d) => d.kind === 'not-found');
-  if (missing.length) throw new UsageError(missing.map((d) => d.message).join('\n'));
+  // A gate must never pass on nothing: an input that cannot be read, or no file at all, is a
+  // usage error (exit 2), as ESLint does for a pattern that matches nothing.
+  const unreadableInputs = inputFailures(discovery.diagnostics, paths, cwd, root);
+  if (unreadableInputs.length) throw new UsageError(unreadableInputs.map((d) => d.message).join('\n'));
+  if (discovery.files.length === 0) throw new UsageError(nothingToScan(paths, cwd, options));
 
   const total = discovery.files.length;
   let read = 0;
@@ -67,39 +82,102 @@ export async function scan(options: ScanOptions): Promise<ScanReport> {
   };
   const { resolve } = createModuleResolver();
   const candidates = selectCandidates(discovery.files, readWithProgress, resolve);
+  // A file named on the command line that cannot be read is an input failure too.
+  const unreadableFiles = inputFailures(candidates.diagnostics, paths, cwd, root);
+  if (unreadableFiles.length) throw new UsageError(unreadableFiles.map((d) => d.message).join('\n'));
   options.onProgress?.('analysing', candidates.texts.size, candidates.texts.size);
 
   const relative = (abs: string): string => path.relative(root, abs).split(path.sep).join('/');
-  const engine = runEngine({ files: candidates.texts, resolve, rules: options.rules ?? RULES, relative });
+  const allRules = options.rules ?? RULES;
+  const settings = options.ruleSettings ?? {};
+  const rules = allRules.filter((rule) => settings[rule.meta.id] !== 'off');
+  const engine = runEngine({ files: candidates.texts, resolve, rules, relative });
 
-  const findings = toFindings(engine.findings);
+  const texts = new Map([...candidates.texts].map(([abs, text]) => [relative(abs), text]));
+  const knownRuleIds = new Set(allRules.map((rule) => rule.meta.id));
+  const { active, suppressed, diagnostics: suppressionDiagnostics } = applySuppressions(toFindings(engine.findings, settings), texts, knownRuleIds);
+  const { gated, testFindings } = separateTestFindings(active, options);
+
   const diagnostics = [
     ...discovery.diagnostics,
     ...candidates.diagnostics,
     ...engine.diagnostics,
+    ...suppressionDiagnostics,
     ...configDiagnostics(candidates.texts.keys(), root),
   ].sort(compareDiagnostics);
+  const summary = summarize(gated, discovery.files.length, engine.filesAnalyzed);
+  if (suppressed.length) summary.suppressed = suppressed.length;
+  if (testFindings.length) summary.testFindings = testFindings.length;
   const report: ScanReport = {
     schemaVersion: SCHEMA_VERSION,
     tool: { name: 'mcp-migrate', version: VERSION },
     command: 'scan',
     root: label,
-    summary: summarize(findings, discovery.files.length, engine.filesAnalyzed),
-    findings,
+    summary,
+    findings: gated,
+    ...(suppressed.length ? { suppressed } : {}),
+    ...(testFindings.length ? { testFindings } : {}),
     diagnostics,
     durationMs: Math.round(performance.now() - started),
   };
   return options.baseline ? withBaseline(report, options.baseline) : report;
 }
 
-/** Rule metadata, doc path and a baseline fingerprint for each raw finding, in report order. */
-function toFindings(raws: readonly RawFinding[]): Finding[] {
+/**
+ * Findings in test files are marked; unless `includeTests`, they leave the gate for a group of
+ * their own (a test that fakes a session id is not a server that relies on one).
+ */
+function separateTestFindings(findings: readonly Finding[], options: ScanOptions): { gated: Finding[]; testFindings: Finding[] } {
+  const isTestFile = compileGlobs(options.testFiles ?? DEFAULT_TEST_FILE_GLOBS);
+  const gated: Finding[] = [];
+  const testFindings: Finding[] = [];
+  for (const finding of findings) {
+    if (!isTestFile(finding.file)) {
+      gated.push(finding);
+      continue;
+    }
+    const marked: Finding = { ...finding, testFile: true };
+    (options.includeTests ? gated : testFindings).push(marked);
+  }
+  return { gated, testFindings };
+}
+
+/** Diagnostics about the inputs themselves (the root, a named file or directory): nothing of them was read. */
+function inputFailures(diagnostics: readonly FileDiagnostic[], paths: readonly string[], cwd: string, root: string): FileDiagnostic[] {
+  const inputs = new Set(paths.map((p) => path.relative(root, path.resolve(cwd, p)).split(path.sep).join('/') || '.'));
+  return diagnostics.filter((d) => (d.kind === 'not-found' || d.kind === 'unreadable' || d.kind === 'symlink-loop') && inputs.has(d.file || '.'))
+    .map((d) => (d.kind === 'not-found' ? d : { ...d, message: `cannot read ${d.file === '.' ? paths.join(' ') : d.file}: ${d.message}` }));
+}
+
+/** What matched nothing, in words: the include globs, a file that is not source, or an empty tree. */
+function nothingToScan(paths: readonly string[], cwd: string, options: ScanOptions): string {
+  const where = paths.join(' ');
+  const extensions = SOURCE_EXTENSIONS.join(' ');
+  const notSource = paths.filter((p) => {
+    try {
+      return fs.statSync(path.resolve(cwd, p)).isFile() && !isSourceFileName(path.basename(p));
+    } catch {
+      return false;
+    }
+  });
+  if (notSource.length === paths.length) return `nothing to scan: ${notSource.join(', ')} ${notSource.length === 1 ? 'is not a source file' : 'are not source files'} (${extensions})`;
+  if (options.include?.length) {
+    const globs = options.include.map((g) => `"${g}"`).join(', ');
+    return `nothing to scan: ${options.includeOrigin ?? '--include'} ${globs} matched no source file (${extensions}) in ${where}`;
+  }
+  return `nothing to scan: no source files (${extensions}) in ${where} that are not ignored (.gitignore, .mcp-migrateignore) or excluded`;
+}
+
+/** Rule metadata, configured severity, doc path and a baseline fingerprint for each raw finding, in report order. */
+function toFindings(raws: readonly RawFinding[], settings: Readonly<Record<string, RuleSetting>>): Finding[] {
   const findings = raws.map((raw) => {
     const { meta } = raw.rule;
+    const configured = settings[meta.id];
+    const severity: Severity = raw.severity ?? (configured !== undefined && configured !== 'off' ? configured : meta.severity);
     const finding: Finding = {
       ruleId: meta.id,
       category: meta.category,
-      severity: raw.severity ?? meta.severity,
+      severity,
       file: raw.file,
       line: raw.line,
       column: raw.column,
@@ -111,6 +189,8 @@ function toFindings(raws: readonly RawFinding[]): Finding[] {
       fingerprint: '',
     };
     if (raw.chain) finding.chain = raw.chain;
+    const snippet = excerpt(raw.lineText);
+    if (snippet) finding.snippet = snippet;
     return { finding, lineText: raw.lineText };
   });
   findings.sort((a, b) => compareFindings(a.finding, b.finding));
@@ -123,6 +203,14 @@ function toFindings(raws: readonly RawFinding[]): Finding[] {
     finding.fingerprint = fingerprint(finding.ruleId, finding.file, lineText, occurrence);
   }
   return findings.map(({ finding }) => finding);
+}
+
+const MAX_SNIPPET = 120;
+
+/** The flagged line for a report excerpt: trimmed, whitespace runs collapsed, shortened with `…`. */
+function excerpt(lineText: string): string {
+  const text = lineText.replace(/\s+/g, ' ').trim();
+  return text.length > MAX_SNIPPET ? `${text.slice(0, MAX_SNIPPET - 1)}…` : text;
 }
 
 /** Problems in the tsconfig files that govern analysed files (a missing `extends` base, bad JSON). */

@@ -31,10 +31,23 @@ describe('engine', () => {
     expect(result.diagnostics[0]!.message).toContain('boom');
   });
 
-  it('reports a syntax error as a parse-error diagnostic with its position and analyses the other files', () => {
+  it('reports a syntax error as a parse-error diagnostic with its position and still analyses that file as far as it parses', () => {
     const result = runRule(throwsOnCalls, { 'src/broken.ts': 'const = ;', 'src/ok.ts': 'const y = 2;' });
     expect(result.diagnostics).toEqual([expect.objectContaining({ file: 'src/broken.ts', kind: 'parse-error', line: 1 })]);
-    expect(result.filesAnalyzed).toBe(1);
+    expect(result.filesAnalyzed).toBe(2);
+  });
+
+  it('finds a valid oninitialized in a file whose other half has a syntax error', async () => {
+    const { default: oninitialized } = await import('../src/rules/handshake/oninitialized.js');
+    const code = [
+      "import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';",
+      "const server = new McpServer({ name: 'x', version: '1' });",
+      'server.server.oninitialized = () => {};',
+      'const broken = {{;',
+    ].join('\n');
+    const result = runRule(oninitialized, code);
+    expect(result.diagnostics.map((d) => `${d.kind}:${d.line}`)).toEqual(['parse-error:4']);
+    expect(result.findings.map((f) => `${f.line} ${f.rule.meta.id}`)).toEqual(['3 handshake/oninitialized']);
   });
 });
 

@@ -72,7 +72,7 @@ describe('scan', () => {
       'src/server.test.ts': sessionful,
       'other/server.ts': sessionful,
     });
-    expect(ids(await scan({ paths: [dir] }))).toEqual([
+    expect(ids(await scan({ paths: [dir], includeTests: true }))).toEqual([
       'other/server.ts:2 session-transport/session-id-generator',
       'src/server.test.ts:2 session-transport/session-id-generator',
       'src/server.ts:2 session-transport/session-id-generator',

@@ -82,10 +82,10 @@ export function analyze(input: Omit<EngineInput, 'rules'>): AnalysisResult {
     const sf = program.getSourceFile(absPath);
     if (!sf) continue;
     const syntax = program.getSyntacticDiagnostics(sf);
-    if (syntax.length > 0) {
-      diagnostics.push(parseDiagnostic(input.relative(absPath), sf, syntax[0]!));
-      continue; // a broken file still resolves imports for others, but gets no findings of its own
-    }
+    // A file with syntax errors is analysed as far as TypeScript's error-tolerant parser
+    // recovers (a valid `oninitialized` next to a typo is still found); the diagnostic says
+    // its findings may be incomplete.
+    if (syntax.length > 0) diagnostics.push(parseDiagnostic(input.relative(absPath), sf, syntax[0]!));
     sourceFiles.push(sf);
   }
 

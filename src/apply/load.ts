@@ -28,6 +28,7 @@ export interface LoadOptions {
   include?: string[];
   exclude?: string[];
   respectGitignore?: boolean;
+  maxFileBytes?: number;
 }
 
 export async function loadSources(options: LoadOptions): Promise<LoadedSources> {
@@ -38,6 +39,7 @@ export async function loadSources(options: LoadOptions): Promise<LoadedSources> 
     include: options.include,
     exclude: options.exclude,
     respectGitignore: options.respectGitignore,
+    maxFileBytes: options.maxFileBytes,
   });
   const missing = discovery.diagnostics.filter((d) => d.kind === 'not-found');
   if (missing.length) throw new UsageError(missing.map((d) => d.message).join('\n'));

@@ -30,8 +30,9 @@ export interface ProjectConfig {
   outDir?: string;
   rootDir?: string;
   /**
-   * Problems met while parsing (bad JSON, a missing `extends` base), as
-   * `parse-error` diagnostics. `file` is the offending config's path relative
+   * Problems met while parsing (bad JSON, a missing relative `extends` base), as
+   * `parse-error` diagnostics; a package `extends` that cannot be found (no
+   * node_modules, as in a fresh clone) is a `note`. `file` is the offending config's path relative
    * to the `root` passed to `loadProjectConfig`, or absolute when none was given.
    */
   diagnostics: FileDiagnostic[];
@@ -119,11 +120,13 @@ function parseUncached(configPath: string, seen: Set<string>): ProjectConfig {
   const diagnostics: FileDiagnostic[] = [];
   const report = (d: ts.Diagnostic): void => {
     if (IGNORED_TS_ERRORS.has(d.code)) return;
-    diagnostics.push({
-      file: configPath,
-      kind: 'parse-error',
-      message: `tsconfig: ${ts.flattenDiagnosticMessageText(d.messageText, ' ')}`,
-    });
+    const text = ts.flattenDiagnosticMessageText(d.messageText, ' ');
+    const missingPackage = unresolvedPackageExtends(d, text);
+    if (missingPackage !== undefined) {
+      diagnostics.push({ file: configPath, kind: 'note', message: `tsconfig: extends "${missingPackage}" is not installed (no node_modules?); scanned without its settings` });
+      return;
+    }
+    diagnostics.push({ file: configPath, kind: 'parse-error', message: `tsconfig: ${text}` });
   };
 
   const read = ts.readConfigFile(configPath, parseHost.readFile);
@@ -180,6 +183,20 @@ function parseUncached(configPath: string, seen: Set<string>): ProjectConfig {
     }
   }
   return config;
+}
+
+/**
+ * TS6053 "File '<name>' not found." naming a package (`@tsconfig/node20/tsconfig.json`), not a
+ * path: the base lives in node_modules, which a fresh clone or a CI checkout without `npm ci`
+ * lacks. Such bases carry compiler flags (strict, target), not the `paths` the scan relies on,
+ * so this is a note, not a parse error of the scan.
+ */
+const FILE_NOT_FOUND = 6053;
+function unresolvedPackageExtends(d: ts.Diagnostic, text: string): string | undefined {
+  if (d.code !== FILE_NOT_FOUND) return undefined;
+  const name = /^File '(.+)' not found\.?$/.exec(text)?.[1];
+  if (name === undefined || path.isAbsolute(name) || name.startsWith('.')) return undefined;
+  return name;
 }
 
 function isFile(p: string): boolean {

@@ -58,7 +58,8 @@ function findingCommand(f: Finding, root: string): string {
 
 function diagnosticCommand(d: FileDiagnostic, root: string): string {
   return command(
-    'warning',
+    // A note (an uninstalled tsconfig base) is informative; everything else deserves a look.
+    d.kind === 'note' ? 'notice' : 'warning',
     [
       ['file', ciPath(root, d.file)],
       ['line', d.line],

@@ -1,7 +1,10 @@
 /**
  * The JSON contract of shared/design.md, plus the model's additive fields
  * (`diagnostics`, `chain`, `fingerprint`, `summary.filesAnalyzed`,
- * `summary.baselined`). Keys are written in a fixed order and findings are
+ * `summary.baselined`, and for issue 8: `finding.suppressed` with the reason — suppressed
+ * findings are listed in `findings` but are out of the gate and out of `summary.findings` —,
+ * `finding.testFile`, `testFindings` (findings in test files, outside the gate) and
+ * `summary.suppressed` / `summary.testFindings`). Keys are written in a fixed order and findings are
  * sorted, so two scans of the same code give byte-identical output.
  * `durationMs` is left out on purpose: it would make every report differ.
  */
@@ -16,7 +19,8 @@ export function renderJson(report: ScanReport, _options: RenderOptions): string 
     command: report.command,
     root: report.root,
     summary: projectSummary(report.summary),
-    findings: sortedFindings(report.findings).map(projectFinding),
+    findings: sortedFindings([...report.findings, ...(report.suppressed ?? [])]).map(projectFinding),
+    ...(report.testFindings?.length ? { testFindings: sortedFindings(report.testFindings).map(projectFinding) } : {}),
     diagnostics: sortedDiagnostics(report.diagnostics).map(projectDiagnostic),
   };
   return `${JSON.stringify(projection, null, 2)}\n`;
@@ -40,6 +44,8 @@ function projectSummary(summary: Summary): Summary {
     byCategory,
     bySeverity,
     ...(summary.baselined === undefined ? {} : { baselined: summary.baselined }),
+    ...(summary.suppressed === undefined ? {} : { suppressed: summary.suppressed }),
+    ...(summary.testFindings === undefined ? {} : { testFindings: summary.testFindings }),
   };
 }
 
@@ -58,6 +64,8 @@ function projectFinding(f: Finding): Finding {
     docs: f.docs,
     ...(f.chain && f.chain.length > 0 ? { chain: [...f.chain] } : {}),
     fingerprint: f.fingerprint,
+    ...(f.suppressed ? { suppressed: { kind: f.suppressed.kind, reason: f.suppressed.reason, line: f.suppressed.line } } : {}),
+    ...(f.testFile ? { testFile: true as const } : {}),
   };
 }
 

@@ -47,6 +47,9 @@ const DIAGNOSTIC_LEVEL: Readonly<Record<FileDiagnostic['kind'], SarifLevel>> = {
   'symlink-loop': 'warning',
   'not-found': 'error',
   'analysis-error': 'error',
+  note: 'note',
+  'unused-suppression': 'warning',
+  'invalid-suppression': 'warning',
 };
 
 // Structural types for what we emit (not the whole SARIF object model).
@@ -96,7 +99,9 @@ export function renderSarif(report: ScanReport, options: RenderOptions): string 
         ],
         // Columns come from the TypeScript compiler, which counts UTF-16 code units.
         columnKind: 'utf16CodeUnits',
-        results: findings.map((f) => result(f, report.root, ruleIndex)),
+        // Suppressed findings stay in the log with `suppressions`, so code scanning shows them
+        // as dismissed in source rather than losing them.
+        results: sortedFindings([...findings, ...(report.suppressed ?? [])]).map((f) => result(f, report.root, ruleIndex)),
       },
     ],
   };
@@ -204,6 +209,7 @@ function result(f: Finding, root: string, ruleIndex: ReadonlyMap<string, number>
     locations: [{ physicalLocation: site }],
     partialFingerprints: { [FINGERPRINT_KEY]: f.fingerprint },
     ...(f.chain && f.chain.length > 0 ? { codeFlows: [codeFlow(f, root, site)] } : {}),
+    ...(f.suppressed ? { suppressions: [{ kind: 'inSource', status: 'accepted', justification: f.suppressed.reason }] } : {}),
     properties: { category: f.category, fix: f.fix },
   };
 }

@@ -17,6 +17,8 @@ export interface RenderOptions {
    * (`docs/rules/<ruleId>.md`), which only resolves inside this repository.
    */
   docsBaseUrl?: string;
+  /** Terminal width: `text` wraps long messages to it. Undefined: no wrapping (files, pipes). */
+  width?: number;
 }
 
 /** A reporter is a pure function of one report. */

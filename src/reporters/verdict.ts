@@ -55,7 +55,9 @@ export type VerdictStatus =
   /** No findings at all. */
   | 'clean'
   /** The analysis failed on part of the code (an `analysis-error` diagnostic): no verdict can be given (exit 2). */
-  | 'incomplete';
+  | 'incomplete'
+  /** Files were scanned but none is MCP server code: nothing was checked, so this is not "clean". */
+  | 'no-mcp-code';
 
 export interface Verdict {
   status: VerdictStatus;
@@ -80,10 +82,37 @@ export function verdict(report: ScanReport, failOn: FailOn): Verdict {
     const text = `Analysis incomplete: mcp-migrate failed on ${pluralize(failures, 'part')} of the code (see diagnostics), so findings may be missing`;
     return { status: 'incomplete', blocking: 0, symbol: '✖', text };
   }
+  const v = gateVerdict(report, failOn);
+  const caveats = verdictCaveats(report);
+  return caveats.length ? { ...v, text: `${v.text}; ${caveats.join('; ')}` } : v;
+}
+
+/**
+ * What the gate does not show, said on the verdict line so a green run is never read as more
+ * than it is: files that did not parse completely, suppressed findings, findings in test files.
+ */
+function verdictCaveats(report: ScanReport): string[] {
+  const caveats: string[] = [];
+  const unparsed = new Set(report.diagnostics.filter((d) => d.kind === 'parse-error').map((d) => d.file)).size;
+  if (unparsed > 0) caveats.push(`findings may be incomplete: ${pluralize(unparsed, 'file')} with syntax errors analysed only as far as ${unparsed === 1 ? 'it parses' : 'they parse'}`);
+  const suppressed = report.suppressed?.length ?? 0;
+  if (suppressed > 0) caveats.push(`${suppressed} suppressed`);
+  const inTests = report.testFindings?.length ?? 0;
+  if (inTests > 0) caveats.push(`${pluralize(inTests, 'finding')} in test files not gated (--include-tests gates them)`);
+  return caveats;
+}
+
+function gateVerdict(report: ScanReport, failOn: FailOn): Verdict {
   const counts = countBySeverity(report.findings);
   const total = report.findings.length;
   const blockingSeverities = SEVERITIES.filter((s) => isBlocking(s, failOn));
   const blocking = blockingSeverities.reduce((sum, s) => sum + counts[s], 0);
+
+  const outsideGate = (report.suppressed?.length ?? 0) + (report.testFindings?.length ?? 0);
+  if (total === 0 && report.summary.filesAnalyzed === 0 && outsideGate === 0) {
+    const text = `No MCP server code found in ${pluralize(report.summary.filesScanned, 'file')}: nothing to migrate`;
+    return { status: 'no-mcp-code', blocking: 0, symbol: 'ℹ', text };
+  }
 
   if (total === 0) {
     const baselined = report.summary.baselined ?? 0;

@@ -47,15 +47,16 @@ export interface RuleListener {
   end?(): void;
 }
 
-export interface Rule {
-  meta: RuleMeta;
+/** `M`: the rule's message ids, kept by `defineRule` so tests can only name ids the rule has. */
+export interface Rule<M extends string = string> {
+  meta: RuleMeta & { messages: Record<M, string> };
   create(context: RuleContext): RuleListener;
 }
 
 const SPEC = 'https://modelcontextprotocol.io/specification/2026-07-28';
 export const specUrl = (page: string): string => `${SPEC}/${page}`;
 
-export function defineRule(rule: Rule): Rule {
+export function defineRule<const M extends string>(rule: Rule<M>): Rule<M> {
   return rule;
 }
 

@@ -25,7 +25,7 @@ function parseCommand(line: string) {
 describe('github reporter', () => {
   it('writes one command per finding and per diagnostic, then the verdict as a plain line', () => {
     expect(commands).toHaveLength(SAMPLE_REPORT.findings.length + SAMPLE_REPORT.diagnostics.length);
-    expect(lines.at(-1)).toBe('✖ 7 findings block 2026-07-28 readiness (7 errors); 2 warnings, 1 info below --fail-on error');
+    expect(lines.at(-1)).toBe('✖ 7 findings block 2026-07-28 readiness (7 errors); 2 warnings, 1 info below --fail-on error; findings may be incomplete: 1 file with syntax errors analysed only as far as it parses');
     expect(out.endsWith('\n')).toBe(true);
   });
 
@@ -61,6 +61,11 @@ describe('github reporter', () => {
   it('annotates diagnostics as warnings on their file', () => {
     expect(commands).toContain('::warning file=assets/bundle.min.js,title=mcp-migrate too-large::Skipped: 3.2 MB is over the 1 MB limit.');
     expect(commands).toContain("::warning file=src/legacy/broken.ts,line=12,col=9,title=mcp-migrate parse-error::')' expected.");
+  });
+
+  it('annotates a note as a notice', () => {
+    const withNote = { ...SAMPLE_REPORT, diagnostics: [{ file: 'tsconfig.json', kind: 'note' as const, message: 'n' }] };
+    expect(renderGithub(withNote, options).split('\n')).toContain('::notice file=tsconfig.json,title=mcp-migrate note::n');
   });
 
   it('escapes %, CR and LF in messages, and also : and , in properties', () => {

@@ -1,6 +1,6 @@
 import { Ajv } from 'ajv';
 import { describe, expect, it } from 'vitest';
-import { CATEGORIES, SEVERITIES } from '../../src/model.js';
+import { CATEGORIES, SEVERITIES, summarize } from '../../src/model.js';
 import type { RenderOptions } from '../../src/reporters/index.js';
 import { renderJson } from '../../src/reporters/json.js';
 import { EMPTY_REPORT, SAMPLE_REPORT, SAMPLE_RULES, makeFinding, makeReport } from '../support/sample-report.js';
@@ -14,6 +14,38 @@ const countsBy = (keys: readonly string[]) => ({
   propertyNames: { enum: [...keys] },
   additionalProperties: count,
 });
+
+/** One finding (in `findings`, or in `testFindings` with `testFile`). */
+const FINDING = {
+  type: 'object',
+  additionalProperties: false,
+  required: [
+    'ruleId', 'category', 'severity', 'file', 'line', 'column', 'endLine', 'endColumn',
+    'message', 'fix', 'docs', 'fingerprint',
+  ],
+  properties: {
+    ruleId: { type: 'string', pattern: '^[a-z-]+/[a-z0-9-]+$' },
+    category: { enum: [...CATEGORIES] },
+    severity: { enum: [...SEVERITIES] },
+    file: { type: 'string', minLength: 1, not: { pattern: '\\\\' } },
+    line: position,
+    column: position,
+    endLine: position,
+    endColumn: position,
+    message: { type: 'string', minLength: 1 },
+    fix: { enum: ['auto', 'assisted', 'manual'] },
+    docs: { type: 'string', pattern: '^docs/rules/.+\\.md$' },
+    chain: { type: 'array', minItems: 1, items: { type: 'string' } },
+    fingerprint: { type: 'string', minLength: 1 },
+    suppressed: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['kind', 'reason', 'line'],
+      properties: { kind: { enum: ['disable-next-line', 'disable-file'] }, reason: { type: 'string', minLength: 1 }, line: position },
+    },
+    testFile: { const: true },
+  },
+} as const;
 
 /**
  * The JSON contract of shared/design.md, field by field, plus the additive
@@ -45,34 +77,12 @@ const CONTRACT = {
         byCategory: countsBy(CATEGORIES),
         bySeverity: countsBy(SEVERITIES),
         baselined: count,
+        suppressed: count,
+        testFindings: count,
       },
     },
-    findings: {
-      type: 'array',
-      items: {
-        type: 'object',
-        additionalProperties: false,
-        required: [
-          'ruleId', 'category', 'severity', 'file', 'line', 'column', 'endLine', 'endColumn',
-          'message', 'fix', 'docs', 'fingerprint',
-        ],
-        properties: {
-          ruleId: { type: 'string', pattern: '^[a-z-]+/[a-z0-9-]+$' },
-          category: { enum: [...CATEGORIES] },
-          severity: { enum: [...SEVERITIES] },
-          file: { type: 'string', minLength: 1, not: { pattern: '\\\\' } },
-          line: position,
-          column: position,
-          endLine: position,
-          endColumn: position,
-          message: { type: 'string', minLength: 1 },
-          fix: { enum: ['auto', 'assisted', 'manual'] },
-          docs: { type: 'string', pattern: '^docs/rules/.+\\.md$' },
-          chain: { type: 'array', minItems: 1, items: { type: 'string' } },
-          fingerprint: { type: 'string', minLength: 1 },
-        },
-      },
-    },
+    findings: { type: 'array', items: FINDING },
+    testFindings: { type: 'array', minItems: 1, items: { ...FINDING, required: [...FINDING.required, 'testFile'] } },
     diagnostics: {
       type: 'array',
       items: {
@@ -81,7 +91,7 @@ const CONTRACT = {
         required: ['file', 'kind', 'message'],
         properties: {
           file: { type: 'string' },
-          kind: { enum: ['parse-error', 'binary', 'too-large', 'unreadable', 'symlink-loop', 'not-found'] },
+          kind: { enum: ['parse-error', 'binary', 'too-large', 'unreadable', 'symlink-loop', 'not-found', 'analysis-error', 'note', 'unused-suppression', 'invalid-suppression'] },
           message: { type: 'string' },
           line: position,
           column: position,
@@ -93,6 +103,14 @@ const CONTRACT = {
 
 const validateContract = new Ajv({ allErrors: true }).compile(CONTRACT);
 
+const outside = makeFinding({ ruleId: 'server-push/ping', file: 'src/a.ts', line: 4, column: 1, message: 'm' });
+const WITH_OUTSIDE_GATE = makeReport([outside], {
+  summary: { ...summarize([outside], 42, 9), suppressed: 1, testFindings: 1 },
+  suppressed: [{ ...outside, line: 2, suppressed: { kind: 'disable-next-line', reason: 'reviewed', line: 1 } }],
+  testFindings: [{ ...outside, file: 'test/a.test.ts', testFile: true }],
+  diagnostics: [{ file: 'src/a.ts', kind: 'unused-suppression', message: 'u', line: 9, column: 4 }],
+});
+
 function parse(output: string): any {
   return JSON.parse(output);
 }
@@ -101,6 +119,7 @@ describe('json reporter', () => {
   it.each([
     ['the sample report', SAMPLE_REPORT],
     ['an empty report', EMPTY_REPORT],
+    ['a report with suppressed findings, findings in test files and notes', WITH_OUTSIDE_GATE],
   ])('matches the contract for %s', (_name, report) => {
     const valid = validateContract(parse(renderJson(report, options)));
     expect(validateContract.errors ?? []).toEqual([]);
@@ -121,6 +140,17 @@ describe('json reporter', () => {
     expect(Object.keys(json.findings[0])).toEqual([
       'ruleId', 'category', 'severity', 'file', 'line', 'column', 'endLine', 'endColumn', 'message', 'fix', 'docs', 'fingerprint',
     ]);
+  });
+
+  it('lists suppressed findings in `findings` (sorted in, with the reason, not counted) and test findings apart', () => {
+    const json = parse(renderJson(WITH_OUTSIDE_GATE, options));
+    expect(json.findings.map((f: { line: number; suppressed?: unknown }) => [f.line, f.suppressed])).toEqual([
+      [2, { kind: 'disable-next-line', reason: 'reviewed', line: 1 }],
+      [4, undefined],
+    ]);
+    expect(json.summary).toMatchObject({ findings: 1, suppressed: 1, testFindings: 1 });
+    expect(json.testFindings).toEqual([expect.objectContaining({ file: 'test/a.test.ts', testFile: true })]);
+    expect(Object.keys(json)).toEqual(['schemaVersion', 'tool', 'command', 'root', 'summary', 'findings', 'testFindings', 'diagnostics']);
   });
 
   it('sorts findings by file, line, column, ruleId', () => {

@@ -30,7 +30,7 @@ describe('markdown reporter: structure', () => {
   it('starts with a title and the verdict, which follows --fail-on', () => {
     const [title, , verdictLine] = md.split('\n');
     expect(title).toBe('# MCP 2026-07-28 readiness report');
-    expect(verdictLine).toBe('**✖ 7 findings block 2026-07-28 readiness (7 errors); 2 warnings, 1 info below --fail-on error**');
+    expect(verdictLine).toBe('**✖ 7 findings block 2026-07-28 readiness (7 errors); 2 warnings, 1 info below --fail-on error; findings may be incomplete: 1 file with syntax errors analysed only as far as it parses**');
     expect(renderMarkdown(SAMPLE_REPORT, { ...options, failOn: 'none' })).toContain('**⚠ 10 findings to review');
     expect(renderMarkdown(EMPTY_REPORT, options)).toContain(
       '**✔ No reliance on sessions, the handshake or deprecated features found**',
@@ -78,23 +78,51 @@ describe('markdown reporter: structure', () => {
     expect(out).not.toContain('## Files skipped');
   });
 
-  it('lists every finding with file:line, message, a rule doc link and the fix kind', () => {
-    const rows = md.split('\n').filter((l) => /^\| `[^`]+:\d+` \| (error|warning|info) \|/.test(l));
-    expect(rows).toHaveLength(SAMPLE_REPORT.findings.length);
-    const header = rowsOf(md, '`src/server.ts:24`')[0];
-    expect(header).toEqual([
-      '`src/server.ts:24`',
-      'error',
-      'Reads the `Mcp-Session-Id` header; 2026-07-28 servers ignore it and never mint or echo one.',
-      '[session-transport/session-header](docs/rules/session-transport/session-header.md)',
-      'auto',
-    ]);
+  it('groups findings by rule and message: one heading with rule link, severity, honest fix and site count, the message once, then the sites', () => {
+    const header = md.split('\n').find((l) => l.includes('[session-transport/session-header]'))!;
+    expect(header).toBe('### [session-transport/session-header](docs/rules/session-transport/session-header.md) · error · fix: auto (planned) · 1 site');
+    expect(md).toContain('Reads the `Mcp-Session-Id` header; 2026-07-28 servers ignore it and never mint or echo one.');
+    expect(rowsOf(md, '`src/server.ts:24`')).toHaveLength(1);
+    // Every finding is a site row, under exactly one heading.
+    const siteRows = md.slice(0, md.indexOf('## Files skipped')).split('\n').filter((l) => /^\| `[^`]+:\d+` \|/.test(l));
+    expect(siteRows).toHaveLength(SAMPLE_REPORT.findings.length);
   });
 
-  it('shows the message once: the chain is part of it, not repeated after it', () => {
-    const row = rowsOf(md, '`src/cart-store.ts:8`')[0]!;
-    expect(row[2]).not.toContain('↳');
-    expect(row[2]).not.toContain('<br>');
+  it('lists identical messages once with every site and a code excerpt for each', () => {
+    const same = { ruleId: 'deprecated-feature/logging', message: 'Sends a log message; logging is gone in 2026-07-28.' };
+    const report = makeReport([
+      makeFinding({ ...same, file: 'src/a.ts', line: 3, column: 1, snippet: 'server.sendLoggingMessage({ level: "info" })' }),
+      makeFinding({ ...same, file: 'src/b.ts', line: 9, column: 5, snippet: 'await server.sendLoggingMessage(x | y)' }),
+    ]);
+    const out = renderMarkdown(report, options);
+    expect(out.split(same.message)).toHaveLength(2);
+    expect(out).toContain('· 2 sites');
+    expect(rowsOf(out, '`src/a.ts:3`')[0]).toEqual(['`src/a.ts:3`', '`server.sendLoggingMessage({ level: "info" })`']);
+    expect(rowsOf(out, '`src/b.ts:9`')[0]).toEqual(['`src/b.ts:9`', '`await server.sendLoggingMessage(x \\| y)`']);
+  });
+
+  it('has no summary row for a category without rules or findings', () => {
+    const noHygieneRules = { ...options, rules: SAMPLE_RULES.filter((r) => r.category !== 'handle-hygiene') };
+    expect(renderMarkdown(EMPTY_REPORT, noHygieneRules)).not.toContain('`handle-hygiene`');
+    expect(renderMarkdown(EMPTY_REPORT, options)).toContain('| `handle-hygiene` |');
+  });
+
+  it('never says apply rewrites a rule it does not rewrite yet', () => {
+    expect(md).toContain('**(planned)**: `apply` does not rewrite this rule yet');
+    expect(md).not.toMatch(/fix: (auto|assisted) ·/);
+  });
+
+  it('lists findings in test files and suppressed findings in their own sections', () => {
+    const finding = makeFinding({ ruleId: 'server-push/ping', file: 'test/a.test.ts', line: 2, column: 1, message: 'Pings.' });
+    const report = makeReport([], {
+      testFindings: [{ ...finding, testFile: true }],
+      suppressed: [{ ...finding, file: 'src/x.ts', suppressed: { kind: 'disable-next-line', reason: 'keep-alive for | proxies', line: 1 } }],
+    });
+    const out = renderMarkdown(report, options);
+    expect(out).toContain('## In test files: 1 finding, outside the gate');
+    expect(out).toContain('## Suppressed: 1 finding');
+    expect(out).toContain('0 findings, 1 suppressed, 1 in test files.');
+    expect(rowsOf(out, '`src/x.ts:2`')[0]).toEqual(['`src/x.ts:2`', '`server-push/ping`', 'keep-alive for \\| proxies']);
   });
 
   it('makes doc links absolute under docsBaseUrl, with or without a trailing slash', () => {
@@ -114,7 +142,7 @@ describe('markdown reporter: structure', () => {
   });
 });
 
-describe('markdown reporter: escaping in table cells', () => {
+describe('markdown reporter: escaping', () => {
   const nasty = makeReport([
     makeFinding({
       ruleId: 'session-state/keyed-store',
@@ -123,18 +151,16 @@ describe('markdown reporter: escaping in table cells', () => {
       column: 1,
       message: 'Store `a|b` of Map<string, Cart> is *keyed* by `sid` | see `` x`y `` and a stray ` here. Reached via: handler | step.',
       chain: ['handler | step'],
+      snippet: 'carts.get(a | b)',
     }),
   ]);
   const out = renderMarkdown(nasty, options);
   const row = out.split('\n').find((l) => l.startsWith('| ``src/we'))!;
+  const message = out.split('\n').find((l) => l.startsWith('Store'))!;
 
-  it('keeps the row at five cells whatever the message and path contain', () => {
-    expect(cells(row)).toHaveLength(5);
-  });
-
-  it('escapes pipes everywhere (GFM splits cells before parsing code spans)', () => {
-    expect(row).toContain('`a\\|b`');
-    expect(row).toContain('handler \\| step');
+  it('keeps the site row at two cells whatever the path and code contain', () => {
+    expect(cells(row)).toHaveLength(2);
+    expect(row).toContain('carts.get(a \\| b)');
   });
 
   it('fences a path containing a backtick with a longer fence', () => {
@@ -142,7 +168,6 @@ describe('markdown reporter: escaping in table cells', () => {
   });
 
   it('keeps balanced code spans, escapes an unmatched backtick and HTML-like or emphasis text', () => {
-    const message = cells(row)[2]!;
     expect(message).toContain('`sid`');
     expect(message).toContain('`` x`y ``');
     expect(message).toContain('a stray \\` here');

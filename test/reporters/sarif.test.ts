@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import { Ajv } from 'ajv';
 import ajvFormats from 'ajv-formats';
 import { describe, expect, it } from 'vitest';
-import type { FileDiagnostic } from '../../src/model.js';
+import type { FileDiagnostic, ScanReport } from '../../src/model.js';
 import type { RenderOptions } from '../../src/reporters/index.js';
 import { FINGERPRINT_KEY, renderSarif } from '../../src/reporters/sarif.js';
 import { EMPTY_REPORT, SAMPLE_REPORT, SAMPLE_RULES, makeFinding, makeReport } from '../support/sample-report.js';
@@ -49,6 +49,20 @@ describe('sarif reporter: schema', () => {
     ['an absolute root with spaces', { ...SAMPLE_REPORT, root: '/home/runner/work/my repo' }, {}],
     ['a Windows root', { ...SAMPLE_REPORT, root: 'C:\\work\\srv' }, {}],
     ['a subdirectory root', { ...SAMPLE_REPORT, root: 'packages/api' }, {}],
+    [
+      'a suppressed finding and notes',
+      <ScanReport>{
+        ...SAMPLE_REPORT,
+        suppressed: [{ ...SAMPLE_REPORT.findings[0]!, line: 99, suppressed: { kind: 'disable-next-line', reason: 'reviewed', line: 98 } }],
+        diagnostics: [
+          ...SAMPLE_REPORT.diagnostics,
+          { file: 'tsconfig.json', kind: 'note', message: 'n' },
+          { file: 'src/a.ts', kind: 'unused-suppression', message: 'u', line: 3, column: 4 },
+          { file: 'src/a.ts', kind: 'invalid-suppression', message: 'i', line: 5, column: 4 },
+        ],
+      },
+      {},
+    ],
   ] as const)('validates against the official SARIF 2.1.0 schema: %s', (_name, report, opts) => {
     expectValid(sarif(report, opts));
   });

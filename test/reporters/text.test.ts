@@ -98,8 +98,8 @@ describe('text reporter: diagnostics, summary, verdict', () => {
   it('ends with the verdict, which follows --fail-on', () => {
     const lastLine = (failOn: RenderOptions['failOn']) =>
       renderText(SAMPLE_REPORT, { ...options, failOn }).trimEnd().split('\n').at(-1);
-    expect(lastLine('error')).toBe('✖ 7 findings block 2026-07-28 readiness (7 errors); 2 warnings, 1 info below --fail-on error');
-    expect(lastLine('warning')).toBe('✖ 9 findings block 2026-07-28 readiness (7 errors, 2 warnings); 1 info below --fail-on warning');
+    expect(lastLine('error')).toBe('✖ 7 findings block 2026-07-28 readiness (7 errors); 2 warnings, 1 info below --fail-on error; findings may be incomplete: 1 file with syntax errors analysed only as far as it parses');
+    expect(lastLine('warning')).toBe('✖ 9 findings block 2026-07-28 readiness (7 errors, 2 warnings); 1 info below --fail-on warning; findings may be incomplete: 1 file with syntax errors analysed only as far as it parses');
     expect(lastLine('none')).toMatch(/^⚠ 10 findings to review/);
   });
 
@@ -122,5 +122,29 @@ describe('text reporter: colour', () => {
     expect(coloured).toMatch(ANSI);
     expect(coloured).toContain('\u001b[31merror'); // errors in red
     expect(coloured.replace(new RegExp(ANSI.source, 'g'), '')).toBe(text);
+  });
+});
+
+describe('text reporter: wrapping', () => {
+  it('wraps at word boundaries within the width, indenting continuation lines', async () => {
+    const { wrap } = await import('../../src/reporters/text.js');
+    const text = 'one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen';
+    const wrapped = wrap(text, 50, 10);
+    for (const line of wrapped.split('\n')) expect(line.length).toBeLessThanOrEqual(50 - (line.startsWith(' ') ? 0 : 10));
+    expect(wrapped.split('\n').slice(1).every((l) => l.startsWith(' '.repeat(10)) && l[10] !== ' ')).toBe(true);
+    expect(wrapped.replace(/\n +/g, ' ')).toBe(text);
+  });
+
+  it('does not wrap without a width, when the room is too narrow, or inside a long word', async () => {
+    const { wrap } = await import('../../src/reporters/text.js');
+    expect(wrap('a b c', undefined, 4)).toBe('a b c');
+    expect(wrap('a b c d e f g h i j k l m n o p', 40, 20)).toBe('a b c d e f g h i j k l m n o p');
+    expect(wrap(`x ${'y'.repeat(80)} z`, 60, 0)).toBe(`x\n${'y'.repeat(80)}\nz`);
+  });
+
+  it('does not count colour codes as width', async () => {
+    const { wrap } = await import('../../src/reporters/text.js');
+    const painted = `\x1b[90m${'w'.repeat(20)}\x1b[39m`;
+    expect(wrap(`${'v'.repeat(15)} ${painted}`, 36, 0)).toBe(`${'v'.repeat(15)} ${painted}`);
   });
 });

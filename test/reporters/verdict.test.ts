@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatSeverityCounts, isBlocking, verdict, type FailOn } from '../../src/reporters/verdict.js';
-import { EMPTY_REPORT, SAMPLE_REPORT, makeFinding, makeReport } from '../support/sample-report.js';
+import { EMPTY_REPORT, SAMPLE_REPORT, SAMPLE_REPORT as SAMPLE, makeFinding, makeReport } from '../support/sample-report.js';
 
 describe('isBlocking', () => {
   const cases: Array<[FailOn, boolean, boolean, boolean]> = [
@@ -27,6 +27,7 @@ describe('verdict', () => {
   });
 
   it('says what blocks and what is below the threshold', () => {
+    const SAMPLE_REPORT = { ...SAMPLE, diagnostics: [] };
     expect(verdict(SAMPLE_REPORT, 'error').text).toBe(
       '7 findings block 2026-07-28 readiness (7 errors); 2 warnings, 1 info below --fail-on error',
     );
@@ -69,6 +70,41 @@ describe('verdict', () => {
     expect(verdict(baselined, 'error').text).toBe(
       'No reliance on sessions, the handshake or deprecated features found outside the baseline (3 baselined)',
     );
+  });
+});
+
+describe('verdict: never green on nothing', () => {
+  it('says no MCP server code was found when files were scanned but none was analysed', () => {
+    const nothingAnalysed = { ...EMPTY_REPORT, summary: { ...EMPTY_REPORT.summary, filesScanned: 3, filesAnalyzed: 0 } };
+    expect(verdict(nothingAnalysed, 'error')).toEqual({
+      status: 'no-mcp-code',
+      blocking: 0,
+      symbol: 'ℹ',
+      text: 'No MCP server code found in 3 files: nothing to migrate',
+    });
+  });
+
+  it('says findings may be incomplete when a file has syntax errors, whatever the status', () => {
+    const diagnostics = [
+      { file: 'src/a.ts', kind: 'parse-error' as const, message: 'x', line: 1, column: 1 },
+      { file: 'src/b.ts', kind: 'parse-error' as const, message: 'x', line: 1, column: 1 },
+      { file: 'src/b.ts', kind: 'parse-error' as const, message: 'y', line: 2, column: 1 },
+    ];
+    expect(verdict({ ...EMPTY_REPORT, diagnostics }, 'error').text).toBe(
+      'No reliance on sessions, the handshake or deprecated features found; findings may be incomplete: 2 files with syntax errors analysed only as far as they parse',
+    );
+    expect(verdict({ ...EMPTY_REPORT, diagnostics: [{ file: 'tsconfig.json', kind: 'note' as const, message: 'n' }] }, 'error').text).toBe(
+      'No reliance on sessions, the handshake or deprecated features found',
+    );
+  });
+
+  it('counts suppressed findings and findings in test files on the verdict line, outside the gate', () => {
+    const finding = makeFinding({ ruleId: 'server-push/elicitation', file: 'a.ts', line: 1, column: 1, message: 'm' });
+    const report = { ...EMPTY_REPORT, suppressed: [{ ...finding, suppressed: { kind: 'disable-next-line' as const, reason: 'r', line: 0 } }], testFindings: [{ ...finding, file: 'a.test.ts', testFile: true as const }] };
+    expect(verdict(report, 'error')).toMatchObject({
+      status: 'clean',
+      text: 'No reliance on sessions, the handshake or deprecated features found; 1 suppressed; 1 finding in test files not gated (--include-tests gates them)',
+    });
   });
 });
 

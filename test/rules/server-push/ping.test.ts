@@ -53,7 +53,8 @@ const server = new McpServer({ name: 'x', version: '1' });
 setInterval(() => {
   server.server.ping().catch(() => console.error('client gone'));
 }, 30_000);`,
-      errors: [{ messageId: 'call', line: 4 }],
+      // Placed at the method name, with the method as message data.
+      errors: [{ messageId: 'call', line: 4, column: 17, endLine: 4, endColumn: 21, data: { method: 'ping' } }],
     },
     {
       name: 'v1 low-level Server ping before long work',

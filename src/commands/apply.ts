@@ -1,5 +1,5 @@
 /**
- * The `apply` and `transforms` commands (registered by cli.ts). Exit codes per design.md: 0 done;
+ * The `apply` and `transforms` commands. Exit codes per design.md: 0 done;
  * 1 markers or findings left at or above --fail-on, or --check with changes pending; 2 usage
  * error (a dirty tree included) or crash.
  */
@@ -8,11 +8,12 @@ import { Command, InvalidArgumentError, Option } from 'commander';
 import { isBlocking, type FailOn } from '../reporters/index.js';
 import { UsageError } from '../scan.js';
 import { TRANSFORMS } from '../transforms/catalog.js';
-import { writeFileAtomic } from '../write-file.js';
-import { runApply, type ApplyResult } from './apply.js';
-import { renderDiff, renderJson, renderMarkdown, renderSummary } from './report.js';
+import { EXIT, addOptions, fileSelectionOptions, globalOptions, useColor, type CommandContext, type GlobalFlags, type Io } from './shared.js';
+import { writeOutput } from './scan.js';
+import { runApply, type ApplyResult } from '../apply/apply.js';
+import { renderDiff, renderJson, renderMarkdown, renderSummary } from '../apply/report.js';
 
-interface ApplyFlags {
+interface ApplyFlags extends GlobalFlags {
   dryRun?: boolean;
   check?: boolean;
   transforms?: string;
@@ -24,15 +25,7 @@ interface ApplyFlags {
   include?: string[];
   exclude?: string[];
   gitignore: boolean;
-  quiet?: boolean;
-  color?: boolean;
-}
-
-export interface CommandIo {
-  stdout: (text: string) => void;
-  stderr: (text: string) => void;
-  cwd: string;
-  color: (flag: boolean | undefined) => boolean;
+  maxFileSize: number;
 }
 
 const APPLY_EXAMPLES = `
@@ -52,10 +45,8 @@ function parseHours(value: string): number {
   return n;
 }
 
-const collect = (value: string, previous: string[] = []): string[] => [...previous, value];
-
-export function registerApplyCommands(program: Command, io: CommandIo, setExit: (code: number) => void): void {
-  program
+export function registerApplyCommand(program: Command, { io, setExit }: CommandContext): void {
+  const command = program
     .command('apply')
     .description('Rewrite what can be rewritten safely (session state → handles), mark the rest, and write a migration report.')
     .argument('[paths...]', 'files or directories to migrate (default: the current directory)')
@@ -66,35 +57,31 @@ export function registerApplyCommands(program: Command, io: CommandIo, setExit: 
     .option('--report <file>', 'where to write the migration report (default: MIGRATION.md in the migrated root)')
     .addOption(new Option('-f, --format <format>', 'terminal output format').choices(['text', 'json']).default('text'))
     .addOption(new Option('--fail-on <severity>', 'lowest severity of what is left that makes the exit code 1').choices(['error', 'warning', 'info', 'none']).default('error'))
-    .option('--handle-ttl <hours>', 'idle lifetime of generated handles', parseHours, 24)
-    .option('--include <glob>', 'only migrate files matching the glob (repeatable)', collect)
-    .option('--exclude <glob>', 'skip files matching the glob (repeatable)', collect)
-    .option('--no-gitignore', 'do not honour .gitignore files')
-    .option('-q, --quiet', 'print nothing but errors (the exit code is unchanged)')
-    .option('--color', 'force colour')
-    .option('--no-color', 'disable colour (also NO_COLOR=1)')
-    .addHelpText('after', APPLY_EXAMPLES)
-    .action(async (paths: string[], flags: ApplyFlags) => {
-      setExit(await runApplyCommand(paths, flags, io));
-    });
-
-  program
-    .command('transforms')
-    .description('List the transforms apply runs, with what each rewrites and marks.')
-    .action(() => {
-      const lines: string[] = [];
-      for (const t of TRANSFORMS) lines.push(`${t.name}\n  ${t.summary}\n${t.details.map((d) => `  - ${d}`).join('\n')}`);
-      io.stdout(`${lines.join('\n\n')}\n`);
-      setExit(0);
-    });
+    .option('--handle-ttl <hours>', 'idle lifetime of generated handles', parseHours, 24);
+  addOptions(command, fileSelectionOptions());
+  addOptions(command, globalOptions());
+  command.addHelpText('after', APPLY_EXAMPLES).action(async (paths: string[], _flags: unknown, self: Command) => {
+    setExit(await runApplyCommand(paths, self.optsWithGlobals<ApplyFlags>(), io));
+  });
 }
 
-function reportPath(result: ApplyResult, flags: ApplyFlags, io: CommandIo): string {
+export function registerTransformsCommand(program: Command, { io, setExit }: CommandContext): void {
+  const command = program.command('transforms').description('List the transforms apply runs, with what each rewrites and marks.');
+  addOptions(command, globalOptions());
+  command.action((_flags: unknown, self: Command) => {
+    const lines: string[] = [];
+    for (const t of TRANSFORMS) lines.push(`${t.name}\n  ${t.summary}\n${t.details.map((d) => `  - ${d}`).join('\n')}`);
+    if (!self.optsWithGlobals<GlobalFlags>().quiet) io.stdout(`${lines.join('\n\n')}\n`);
+    setExit(EXIT.ok);
+  });
+}
+
+function reportPath(result: ApplyResult, flags: ApplyFlags, io: Io): string {
   return flags.report ? path.resolve(io.cwd, flags.report) : path.join(result.root, 'MIGRATION.md');
 }
 
-async function runApplyCommand(paths: string[], flags: ApplyFlags, io: CommandIo): Promise<number> {
-  const color = io.color(flags.color);
+async function runApplyCommand(paths: string[], flags: ApplyFlags, io: Io): Promise<number> {
+  const color = useColor(io, flags.color);
   const noWrite = Boolean(flags.dryRun || flags.check);
   let result: ApplyResult;
   try {
@@ -104,6 +91,7 @@ async function runApplyCommand(paths: string[], flags: ApplyFlags, io: CommandIo
       include: flags.include,
       exclude: flags.exclude,
       respectGitignore: flags.gitignore,
+      maxFileBytes: flags.maxFileSize * 1024,
       transforms: flags.transforms?.split(',').map((s) => s.trim()).filter(Boolean),
       dryRun: noWrite,
       allowDirty: flags.allowDirty,
@@ -112,21 +100,13 @@ async function runApplyCommand(paths: string[], flags: ApplyFlags, io: CommandIo
   } catch (error) {
     if (error instanceof UsageError) {
       io.stderr(`mcp-migrate: ${error.message}\n`);
-      return 2;
+      return EXIT.error;
     }
     throw error;
   }
 
   // A run that changes nothing keeps the existing report: a second run changes nothing at all.
-  if (!noWrite && result.changes.length > 0) {
-    const target = reportPath(result, flags, io);
-    try {
-      writeFileAtomic(target, renderMarkdown(result));
-    } catch (error) {
-      io.stderr(`mcp-migrate: cannot write ${target}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}\n`);
-      return 2;
-    }
-  }
+  if (!noWrite && result.changes.length > 0 && !writeOutput(io, reportPath(result, flags, io), renderMarkdown(result))) return EXIT.error;
 
   if (!flags.quiet) {
     if (flags.format === 'json') io.stdout(renderJson(result));
@@ -136,9 +116,9 @@ async function runApplyCommand(paths: string[], flags: ApplyFlags, io: CommandIo
       if (!noWrite && result.changes.length > 0) io.stdout(`Migration report: ${path.relative(io.cwd, reportPath(result, flags, io))}\n`);
     }
   }
-  if (result.failures.length > 0 || result.skippedChanged.length > 0) return 2;
-  if (flags.check && result.changes.length > 0) return 1;
+  if (result.failures.length > 0 || result.skippedChanged.length > 0) return EXIT.error;
+  if (flags.check && result.changes.length > 0) return EXIT.findings;
   const blocking = result.remaining.some((f) => isBlocking(f.severity ?? f.rule.meta.severity, flags.failOn));
-  return blocking ? 1 : 0;
+  return blocking ? EXIT.findings : EXIT.ok;
 }
 

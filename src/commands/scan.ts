@@ -1,0 +1,190 @@
+/**
+ * `mcp-migrate scan`: settings (command line over config file), the scan, baselines, the
+ * report on the terminal and/or in a file, and the exit code.
+ */
+import path from 'node:path';
+import { Option, type Command } from 'commander';
+import { BaselineError, readBaseline, toBaseline, withBaseline, type BaselineFile } from '../baseline.js';
+import { ConfigError, loadConfig, type LoadedConfig } from '../config.js';
+import type { ScanReport } from '../model.js';
+import { createProgress } from '../progress.js';
+import { analysisFailures, isBlocking, render, type FailOn, type FormatName } from '../reporters/index.js';
+import { RULE_METAS } from '../rules/index.js';
+import { reportRoot, scan, UsageError } from '../scan.js';
+import { VERSION } from '../version.js';
+import { describeWriteError, isStdout, writeFileSafely } from '../write-file.js';
+import { EXIT, addOptions, fileSelectionOptions, globalOptions, reportOptions, useColor, type CommandContext, type GlobalFlags, type Io } from './shared.js';
+
+/**
+ * Rule pages ship in the package (`files` includes docs/), so the versioned unpkg copy is a link
+ * that works from any repository's SARIF alerts and Markdown report; relative links would point
+ * into the scanned repository, where the pages do not exist.
+ */
+export const DEFAULT_DOCS_BASE_URL = `https://unpkg.com/mcp-migrate@${VERSION}/`;
+
+/**
+ * The same threshold as the verdict line (`isBlocking`), so the two can never disagree. A failure
+ * of the analysis on part of the code is a crash in the contract's sense (exit 2): a gate must not
+ * pass on findings that may be missing.
+ */
+export function exitCodeFor(report: ScanReport, failOn: FailOn): number {
+  if (analysisFailures(report) > 0) return EXIT.error;
+  return report.findings.some((f) => isBlocking(f.severity, failOn)) ? EXIT.findings : EXIT.ok;
+}
+
+interface ScanFlags extends GlobalFlags {
+  format: FormatName;
+  output?: string;
+  failOn?: FailOn;
+  baseline?: string;
+  writeBaseline?: string;
+  include?: string[];
+  exclude?: string[];
+  testFiles?: string[];
+  includeTests?: boolean;
+  gitignore: boolean;
+  maxFileSize: number;
+  docsBaseUrl?: string;
+}
+
+const SCAN_EXAMPLES = `
+Examples:
+  $ mcp-migrate scan                                  scan the current directory
+  $ mcp-migrate scan src/server packages/mcp          scan several paths
+  $ mcp-migrate scan --format markdown --output MIGRATION.md
+                                                      reviewer report to a file, summary on the terminal
+  $ mcp-migrate scan --format sarif --output mcp-migrate.sarif --fail-on none
+                                                      code-scanning upload without failing the job
+  $ mcp-migrate scan --format github --fail-on warning
+                                                      PR annotations; fail on warnings too
+  $ mcp-migrate scan --write-baseline .mcp-migrate-baseline.json
+  $ mcp-migrate scan --baseline .mcp-migrate-baseline.json
+                                                      fail only on findings not in the baseline
+  $ mcp-migrate scan --exclude "**/generated/**" --include "packages/mcp-*/**"
+  $ mcp-migrate scan -f json -q; echo $?               machine-readable only the exit code (0/1/2)
+  $ mcp-migrate scan -f sarif -o - | gzip > r.sarif.gz the report on standard output
+  $ mcp-migrate scan --no-gitignore --max-file-size 4096
+                                                      also scan ignored files, and files up to 4 MiB
+  $ NO_COLOR=1 mcp-migrate scan                        plain text (also --no-color; --color forces it)
+
+Settings: mcp-migrate.config.json at the scanned root (or "mcp-migrate" in package.json; see
+\`mcp-migrate init\`); command-line options win over it.
+Silence a reviewed site: // mcp-migrate-disable-next-line <ruleId> -- <reason>
+
+Exit codes: 0 nothing at or above --fail-on, 1 findings at or above it, 2 usage error (including
+nothing to scan, an unreadable path or a bad config file) or crash.`;
+
+export function registerScanCommand(program: Command, { io, setExit }: CommandContext): void {
+  const command = program
+    .command('scan')
+    .description('Report every reliance on sessions, the handshake and deprecated features. Never writes source files.')
+    .argument('[paths...]', 'files or directories to scan (default: the current directory)');
+  addOptions(command, reportOptions());
+  addOptions(command, fileSelectionOptions());
+  addOptions(command, [
+    new Option('--baseline <file>', 'only findings not in this baseline count (matched by content, robust to line shifts)').helpGroup('Baselines:'),
+    new Option('--write-baseline <file>', 'accept all current findings: write them to a baseline file (the run then exits 0)').helpGroup('Baselines:'),
+  ]);
+  addOptions(command, globalOptions());
+  command.addHelpText('after', SCAN_EXAMPLES).action(async (paths: string[], _flags: unknown, self: Command) => {
+    setExit(await runScan(paths, self.optsWithGlobals<ScanFlags>(), io));
+  });
+}
+
+/** Prints `mcp-migrate: <message>` and returns exit code 2. */
+function usageError(io: Io, message: string): number {
+  io.stderr(`mcp-migrate: ${message}\n`);
+  return EXIT.error;
+}
+
+async function runScan(paths: string[], flags: ScanFlags, io: Io): Promise<number> {
+  const color = useColor(io, flags.color);
+  let loaded: LoadedConfig;
+  try {
+    loaded = loadConfig(reportRoot(paths.length ? paths : ['.'], io.cwd).root, new Set(RULE_METAS.map((m) => m.id)));
+  } catch (error) {
+    if (error instanceof ConfigError) return usageError(io, error.message);
+    throw error;
+  }
+  const { config } = loaded;
+  const failOn: FailOn = flags.failOn ?? config.failOn ?? 'error';
+
+  let baseline: BaselineFile | undefined;
+  if (flags.baseline) {
+    try {
+      baseline = readBaseline(path.resolve(io.cwd, flags.baseline));
+    } catch (error) {
+      if (error instanceof BaselineError) return usageError(io, error.message);
+      throw error;
+    }
+  }
+  const progress = createProgress({ enabled: io.isTTY && !flags.quiet, write: io.stderr });
+  const include = flags.include ?? config.include;
+  let report: ScanReport;
+  try {
+    report = await scan({
+      paths,
+      cwd: io.cwd,
+      include,
+      includeOrigin: flags.include ? '--include' : `"include" of ${loaded.source}`,
+      exclude: flags.exclude ?? config.exclude,
+      testFiles: flags.testFiles ?? config.testFiles,
+      includeTests: flags.includeTests ?? config.includeTests ?? false,
+      ruleSettings: config.rules,
+      respectGitignore: flags.gitignore,
+      maxFileBytes: flags.maxFileSize * 1024,
+      onProgress: progress.update,
+    });
+  } catch (error) {
+    progress.done();
+    if (error instanceof UsageError) return usageError(io, error.message);
+    throw error;
+  }
+  progress.done();
+
+  // The new baseline holds every current finding, including those an old --baseline excuses, and
+  // the run is then judged against it: writing a baseline accepts what is there today (exit 0).
+  if (flags.writeBaseline) {
+    const written = toBaseline(report.findings);
+    if (!writeOutput(io, flags.writeBaseline, `${JSON.stringify(written, null, 2)}\n`)) return EXIT.error;
+    baseline = written;
+  }
+  if (baseline) report = withBaseline(report, baseline);
+
+  const options = {
+    rules: RULE_METAS,
+    color,
+    failOn,
+    docsBaseUrl: flags.docsBaseUrl ?? config.docsBaseUrl ?? DEFAULT_DOCS_BASE_URL,
+    width: io.columns,
+  };
+  if (flags.output && !isStdout(flags.output)) {
+    const text = render(flags.format, report, { ...options, color: false, width: undefined });
+    if (!writeOutput(io, flags.output, text)) return EXIT.error;
+    if (!flags.quiet) io.stdout(render('text', report, options));
+  } else if (flags.output) {
+    // `-o -` asks for the report on standard output: it is the output, so --quiet does not hide it.
+    io.stdout(render(flags.format, report, { ...options, color: flags.format === 'text' && color }));
+  } else if (!flags.quiet) {
+    io.stdout(render(flags.format, report, options));
+  }
+  return exitCodeFor(report, failOn);
+}
+
+/**
+ * A file the user asked for could not be written (no such folder, no permission, a directory,
+ * a full device): a usage error with a plain message, not a crash. `-` is standard output.
+ */
+export function writeOutput(io: Io, target: string, content: string): boolean {
+  if (isStdout(target)) {
+    io.stdout(content);
+    return true;
+  }
+  try {
+    writeFileSafely(path.resolve(io.cwd, target), content);
+    return true;
+  } catch (error) {
+    io.stderr(`mcp-migrate: cannot write ${target}: ${describeWriteError(error)}\n`);
+    return false;
+  }
+}
