@@ -39,8 +39,18 @@ const HANDLE_MODULE = /^mcp-handles\.(ts|js|cjs)$/;
 /** Cases whose expected output the transform does not produce yet: case → what is wrong (see the report). */
 const KNOWN_GAPS: Record<string, string> = {
   'low-level-server': 'adds an unused `import { z } from \'zod\'` to a low-level server whose schemas are JSON Schema',
-  'class-field-store': 'a class-field store gets a module-level registry without onExpire; it should be a field beside the store (`this.boardHandles`, `onExpire: (id) => this.boards.delete(id)`)',
-  'helper-multi-file': 'overlapping edits in an expression-bodied handler (`async (extra) => ok(helper(extra))`) fail tools.ts while workspace.ts and mcp-handles.ts are still written: half a migration',
+  'class-field-store':
+    'a class-field store gets a module-level registry without onExpire; it should be a field beside the store (`this.boardHandles`, `onExpire: (id) => this.boards.delete(id)`)',
+  'helper-multi-file':
+    'overlapping edits in an expression-bodied handler (`async (extra) => ok(helper(extra))`) fail tools.ts while workspace.ts and mcp-handles.ts are still written: half a migration',
+  'lifecycle-cleanup': 'naming: `quizzes` gives the noun `quizze` (quizze_id, create_quizze, quizzeHandles) instead of `quiz`',
+  'redis-key-template':
+    'every Redis access is its own store named after the client: noun `redis` (redis_id, create_redis) instead of `cart` from the key template `cart:${…}`, and one create_redis tool per access (three duplicate registrations, each listing one tool)',
+  'existing-creating-tool':
+    '`open_browser` (which creates the state with browsers.set(sessionId, …)) gets a required browser_id and a new create_browser tool; it should mint the handle itself (idempotency key, lifetime in its description, withHandle result)',
+  'derived-key-helper-marker': 'a Map keyed by a helper that derives the key from the session id (`uploads.get(shardKey(extra.sessionId, kind))`) is not seen as a store: no marker',
+  'store-outside-tools-marker':
+    'a store also read outside tools (an admin route, `scores.get(req.params.sessionId)`) is re-keyed anyway, silently breaking that route; it should be left alone with a marker',
 };
 
 /**
@@ -64,7 +74,28 @@ function checkedModuleSource(flavour: ModuleFlavour): string {
 }
 
 /** Marker cases: the exact marker comment lines (trimmed) the output must hold, per output file. */
-const MARKERS: Record<string, Record<string, string[]>> = {};
+const MARKERS: Record<string, Record<string, string[]>> = {
+  'lifecycle-cleanup': {
+    'server.ts': [
+      '// @mcp-migrate-todo(session-transport/transport-registry): serving plumbing keyed by the session id: replace the sessionful transport and this registry with the stateless handler (createMcpHandler / a transport per request).',
+    ],
+  },
+  'dynamic-key-marker': {
+    'server.ts': [
+      '// @mcp-migrate-todo(session-state/keyed-store): not rewritten automatically: the key is computed from the session id in a way the handle cannot replace. Re-key `scratch` by an explicit handle minted by a create tool and checked against the caller.',
+    ],
+  },
+  'derived-key-helper-marker': {
+    'server.ts': [
+      '// @mcp-migrate-todo(session-state/keyed-store): not rewritten automatically: the key is computed from the session id in a way the handle cannot replace. Re-key `uploads` by an explicit handle minted by a create tool and checked against the caller.',
+    ],
+  },
+  'store-outside-tools-marker': {
+    'server.ts': [
+      '// @mcp-migrate-todo(session-state/keyed-store): not rewritten automatically: the store is also used outside tool handlers. Re-key `scores` by an explicit handle minted by a create tool and checked against the caller.',
+    ],
+  },
+};
 
 interface Case {
   name: string;
