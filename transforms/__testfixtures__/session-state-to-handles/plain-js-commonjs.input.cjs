@@ -14,7 +14,7 @@ server.tool('add_todo', 'Add an item to the to-do list.', { item: z.string().min
   return { content: [{ type: 'text', text: `Added "${item}" (${list.length} open).` }] };
 });
 
-server.tool('list_todos', 'List the open items.', async (extra) => {
+server.tool('list_todos', 'List the open items.', {}, async (_args, extra) => {
   const list = todos[extra.sessionId] || [];
   return { content: [{ type: 'text', text: list.map((t, i) => `${i + 1}. ${t}`).join('\n') || 'Nothing to do.' }] };
 });

@@ -26,10 +26,10 @@ server.tool('add_todo', 'Add an item to the to-do list.', { item: z.string().min
   return { content: [{ type: 'text', text: `Added "${item}" (${list.length} open).` }] };
 });
 
-server.tool('list_todos', 'List the open items.', { todo_id: z.string().describe('The todo_id returned by create_todo.') }, async ({ todo_id }, extra) => {
-  const todoDenied = todoHandles.check(todo_id, extra);
+server.tool('list_todos', 'List the open items.', { todo_id: z.string().describe('The todo_id returned by create_todo.') }, async (_args, extra) => {
+  const todoDenied = todoHandles.check(_args.todo_id, extra);
   if (todoDenied) return todoDenied;
-  const list = todos[todo_id] || [];
+  const list = todos[_args.todo_id] || [];
   return { content: [{ type: 'text', text: list.map((t, i) => `${i + 1}. ${t}`).join('\n') || 'Nothing to do.' }] };
 });
 
