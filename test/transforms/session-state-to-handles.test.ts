@@ -49,6 +49,8 @@ const KNOWN_GAPS: Record<string, string> = {
   'existing-creating-tool':
     '`open_browser` (which creates the state with browsers.set(sessionId, …)) gets a required browser_id and a new create_browser tool; it should mint the handle itself (idempotency key, lifetime in its description, withHandle result)',
   'derived-key-helper-marker': 'a Map keyed by a helper that derives the key from the session id (`uploads.get(shardKey(extra.sessionId, kind))`) is not seen as a store: no marker',
+  'named-handler-function':
+    'handlers passed by reference (`registerTool(name, config, watchTicker)`): the new binding element is added but the parameter type is not (`{ ticker, watchlist_id }: { ticker: string }` → TS2339), and a handler without arguments gets an untyped `{ watchlist_id }` (TS7031 implicit any)',
   'store-outside-tools-marker':
     'a store also read outside tools (an admin route, `scores.get(req.params.sessionId)`) is re-keyed anyway, silently breaking that route; it should be left alone with a marker',
 };
@@ -99,6 +101,11 @@ const MARKERS: Record<string, Record<string, string[]>> = {
   'derived-key-helper-marker': {
     'server.ts': [
       '// @mcp-migrate-todo(session-state/keyed-store): not rewritten automatically: the key is computed from the session id in a way the handle cannot replace. Re-key `uploads` by an explicit handle minted by a create tool and checked against the caller.',
+    ],
+  },
+  'destructured-context-marker': {
+    'server.ts': [
+      '// @mcp-migrate-todo(session-state/keyed-store): not rewritten automatically: the session id is destructured from the handler context. Re-key `readingLists` by an explicit handle minted by a create tool and checked against the caller.',
     ],
   },
   'store-outside-tools-marker': {
