@@ -1,0 +1,390 @@
+/**
+ * `session-state-to-handles`, driven by the fixture pairs in
+ * transforms/__testfixtures__/session-state-to-handles/:
+ * - single-file cases: `<case>.input.<ext>` / `<case>.output.<ext>` (ext ts, js or cjs);
+ * - multi-file cases: `<case>/input/**` / `<case>/output/**`.
+ *
+ * For each case:
+ * 1. the input type-checks against the real SDK packages (the fixtures are servers someone could ship);
+ * 2. the expected output type-checks (with the generated handle module next to the file that imports it),
+ *    so an expected output is a program, not a wish — this holds for known gaps too;
+ * 3. `runApply` on a copy of the input gives exactly the expected output; the generated `mcp-handles.*`
+ *    module is compared to `handleModuleSource(flavour)` instead of being stored in every fixture, and it
+ *    must exist exactly where an expected output imports it; a second run changes nothing; the actual
+ *    output type-checks; marker cases leave exactly the marker comments listed in MARKERS.
+ *
+ * Copies live in <repo>/.test-tmp/ (gitignored) so the type-check resolves this repository's
+ * node_modules (`@modelcontextprotocol/sdk` 1.x, `@modelcontextprotocol/server` 2.x, zod 4, @types/node)
+ * by ordinary Node resolution. A single-file case, or a multi-file case without its own package.json,
+ * gets `{"type":"module"}` so NodeNext treats its `.ts`/`.js` files as ES modules.
+ *
+ * KNOWN_GAPS lists cases whose expected output is what the transform SHOULD produce but does not yet;
+ * their apply test is skipped with the reason (steps 1 and 2 still run).
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import ts from 'typescript';
+import { afterAll, describe, expect, it } from 'vitest';
+import { runApply } from '../../src/apply/apply.js';
+import { parseMarkers } from '../../src/markers.js';
+import { handleModuleSource, type ModuleFlavour } from '../../src/transforms/handles/runtime.js';
+
+const ROOT = path.resolve(import.meta.dirname, '..', '..');
+const CASES_DIR = path.join(ROOT, 'transforms', '__testfixtures__', 'session-state-to-handles');
+const TMP = path.join(ROOT, '.test-tmp');
+const NODE_MODULES = path.join(ROOT, 'node_modules');
+const TRANSFORM = 'session-state-to-handles';
+const HANDLE_MODULE = /^mcp-handles\.(ts|js|cjs)$/;
+
+/** Cases whose expected output the transform does not produce yet: case → what is wrong (see the report). */
+const KNOWN_GAPS: Record<string, string> = {
+  'low-level-server': 'adds an unused `import { z } from \'zod\'` to a low-level server whose schemas are JSON Schema',
+  'class-field-store':
+    'a class-field store gets a module-level registry without onExpire; it should be a field beside the store (`this.boardHandles`, `onExpire: (id) => this.boards.delete(id)`)',
+  'helper-multi-file':
+    'overlapping edits in an expression-bodied handler (`async (extra) => ok(helper(extra))`) fail tools.ts while workspace.ts and mcp-handles.ts are still written: half a migration',
+  'lifecycle-cleanup': 'naming: `quizzes` gives the noun `quizze` (quizze_id, create_quizze, quizzeHandles) instead of `quiz`',
+  'redis-key-template':
+    'every Redis access is its own store named after the client: noun `redis` (redis_id, create_redis) instead of `cart` from the key template `cart:${…}`, and one create_redis tool per access (three duplicate registrations, each listing one tool)',
+  'existing-creating-tool':
+    '`open_browser` (which creates the state with browsers.set(sessionId, …)) gets a required browser_id and a new create_browser tool; it should mint the handle itself (idempotency key, lifetime in its description, withHandle result)',
+  'derived-key-helper-marker': 'a Map keyed by a helper that derives the key from the session id (`uploads.get(shardKey(extra.sessionId, kind))`) is not seen as a store: no marker',
+  'named-handler-function':
+    'handlers passed by reference (`registerTool(name, config, watchTicker)`): the new binding element is added but the parameter type is not (`{ ticker, watchlist_id }: { ticker: string }` → TS2339), and a handler without arguments gets an untyped `{ watchlist_id }` (TS7031 implicit any)',
+  'store-outside-tools-marker':
+    'a store also read outside tools (an admin route, `scores.get(req.params.sessionId)`) is re-keyed anyway, silently breaking that route; it should be left alone with a marker',
+};
+
+/**
+ * Gap in the generated module (src/transforms/handles/runtime.ts), not in one case:
+ * - TS flavour: `HandleToolError` is an `interface`, and an interface has no implicit index signature, so
+ *   `return cartDenied;` is not assignable to the SDKs' CallToolResult (`{ [x: string]: unknown; content: … }`)
+ *   in v1 and v2 alike (TS2769/TS2345 on every migrated tool whose other returns are object literals).
+ *   `export type HandleToolError = { … };` fixes it.
+ * - JS flavours (transpiled): the types are gone, so under checkJs `check()` returns
+ *   `{ content: { type: string; … }[]; isError: boolean }`, again not a CallToolResult (TS2769 on every
+ *   migrated tool). JSDoc const casts on the two literals (`type: /** @type {const} *\/ ('text')`,
+ *   `isError: /** @type {const} *\/ (true)`) fix it; so would a declaration file beside the module.
+ * While this gap is open the type-checks below use the generated module with exactly those rewrites (the
+ * text comparison still uses the real generated module), and the dedicated test is skipped. Set
+ * RUNTIME_GAP to undefined once runtime.ts is fixed.
+ */
+const RUNTIME_GAP: string | undefined =
+  'generated mcp-handles module: HandleToolError (TS: an interface, no index signature; JS: untyped literals) is not assignable to CallToolResult, so every `return <noun>Denied;` fails the type-check';
+
+const INTERFACE_DECL = /export interface HandleToolError \{\n([\s\S]*?)\n\}/;
+const JS_ERROR_TYPE = "content: [{ type: 'text', text: `${argument}";
+const JS_IS_ERROR = 'isError: true,';
+
+/** The generated module as the type-checks see it (see RUNTIME_GAP). */
+function checkedModuleSource(flavour: ModuleFlavour): string {
+  const source = handleModuleSource(flavour);
+  if (!RUNTIME_GAP) return source;
+  if (flavour === 'ts') return source.replace(INTERFACE_DECL, 'export type HandleToolError = {\n$1\n};');
+  return source
+    .replace(JS_ERROR_TYPE, "content: [{ type: /** @type {const} */ ('text'), text: `${argument}")
+    .replace(JS_IS_ERROR, 'isError: /** @type {const} */ (true),');
+}
+
+/** Marker cases: the exact marker comment lines (trimmed) the output must hold, per output file. */
+const MARKERS: Record<string, Record<string, string[]>> = {
+  'lifecycle-cleanup': {
+    'server.ts': [
+      '// @mcp-migrate-todo(session-transport/transport-registry): serving plumbing keyed by the session id: replace the sessionful transport and this registry with the stateless handler (createMcpHandler / a transport per request).',
+    ],
+  },
+  'dynamic-key-marker': {
+    'server.ts': [
+      '// @mcp-migrate-todo(session-state/keyed-store): not rewritten automatically: the key is computed from the session id in a way the handle cannot replace. Re-key `scratch` by an explicit handle minted by a create tool and checked against the caller.',
+    ],
+  },
+  'derived-key-helper-marker': {
+    'server.ts': [
+      '// @mcp-migrate-todo(session-state/keyed-store): not rewritten automatically: the key is computed from the session id in a way the handle cannot replace. Re-key `uploads` by an explicit handle minted by a create tool and checked against the caller.',
+    ],
+  },
+  'destructured-context-marker': {
+    'server.ts': [
+      '// @mcp-migrate-todo(session-state/keyed-store): not rewritten automatically: the session id is destructured from the handler context. Re-key `readingLists` by an explicit handle minted by a create tool and checked against the caller.',
+    ],
+  },
+  'store-outside-tools-marker': {
+    'server.ts': [
+      '// @mcp-migrate-todo(session-state/keyed-store): not rewritten automatically: the store is also used outside tool handlers. Re-key `scores` by an explicit handle minted by a create tool and checked against the caller.',
+    ],
+  },
+};
+
+interface Case {
+  name: string;
+  /** Relative path → text. */
+  input: Map<string, string>;
+  output: Map<string, string>;
+}
+
+function readTree(dir: string): Map<string, string> {
+  const out = new Map<string, string>();
+  const walk = (rel: string): void => {
+    for (const entry of fs.readdirSync(path.join(dir, rel), { withFileTypes: true })) {
+      const child = rel ? `${rel}/${entry.name}` : entry.name;
+      if (entry.isDirectory()) walk(child);
+      else out.set(child, fs.readFileSync(path.join(dir, child), 'utf8'));
+    }
+  };
+  walk('');
+  return out;
+}
+
+function loadCases(): Case[] {
+  const cases: Case[] = [];
+  for (const entry of fs.readdirSync(CASES_DIR, { withFileTypes: true })) {
+    if (entry.isDirectory()) {
+      const dir = path.join(CASES_DIR, entry.name);
+      cases.push({ name: entry.name, input: readTree(path.join(dir, 'input')), output: readTree(path.join(dir, 'output')) });
+      continue;
+    }
+    const match = /^(.+)\.input\.(ts|js|cjs)$/.exec(entry.name);
+    if (!match) continue;
+    const [, name, ext] = match as unknown as [string, string, string];
+    const file = `server.${ext}`;
+    cases.push({
+      name,
+      input: new Map([[file, fs.readFileSync(path.join(CASES_DIR, entry.name), 'utf8')]]),
+      output: new Map([[file, fs.readFileSync(path.join(CASES_DIR, `${name}.output.${ext}`), 'utf8')]]),
+    });
+  }
+  return cases.sort((a, b) => (a.name < b.name ? -1 : 1));
+}
+
+const created: string[] = [];
+
+/** A fresh directory under <repo>/.test-tmp holding `files` (plus a package.json when it has none). */
+function materialise(name: string, files: ReadonlyMap<string, string>): string {
+  fs.mkdirSync(TMP, { recursive: true });
+  const dir = fs.realpathSync(fs.mkdtempSync(path.join(TMP, `${name}-`)));
+  created.push(dir);
+  for (const [rel, text] of files) {
+    fs.mkdirSync(path.dirname(path.join(dir, rel)), { recursive: true });
+    fs.writeFileSync(path.join(dir, rel), text);
+  }
+  if (!files.has('package.json')) fs.writeFileSync(path.join(dir, 'package.json'), '{ "type": "module", "private": true }\n');
+  return dir;
+}
+
+function flavourOfModule(file: string): ModuleFlavour {
+  return file.endsWith('.ts') ? 'ts' : file.endsWith('.cjs') ? 'cjs' : 'esm';
+}
+
+/**
+ * Where the expected outputs import the generated module from: `./mcp-handles.js` in a TS file means
+ * `mcp-handles.ts` beside it, in a JS file `mcp-handles.js`; `require('./mcp-handles.cjs')` means that file.
+ */
+function expectedHandleModules(output: ReadonlyMap<string, string>): Set<string> {
+  const modules = new Set<string>();
+  for (const [rel, text] of output) {
+    for (const match of text.matchAll(/(?:from\s+|require\()\s*'(\.{1,2}\/(?:[^']*\/)?mcp-handles(?:\.(?:js|cjs|ts))?)'/g)) {
+      const spec = match[1]!;
+      const base = path.posix.normalize(path.posix.join(path.posix.dirname(rel), spec)).replace(/\.(js|cjs|ts)$/, '');
+      const ext = rel.endsWith('.ts') ? 'ts' : spec.endsWith('.cjs') || rel.endsWith('.cjs') ? 'cjs' : 'js';
+      modules.add(`${base}.${ext}`);
+    }
+  }
+  return modules;
+}
+
+// ---- type-check ------------------------------------------------------------------------------
+
+const TS_OPTIONS: ts.CompilerOptions = {
+  target: ts.ScriptTarget.ES2022,
+  module: ts.ModuleKind.NodeNext,
+  moduleResolution: ts.ModuleResolutionKind.NodeNext,
+  lib: ['lib.es2023.d.ts'],
+  strict: true,
+  esModuleInterop: true,
+  skipLibCheck: true,
+  noEmit: true,
+  types: ['node'],
+  typeRoots: [path.join(NODE_MODULES, '@types')],
+};
+
+const JS_OPTIONS: ts.CompilerOptions = {
+  target: ts.ScriptTarget.ES2022,
+  module: ts.ModuleKind.NodeNext,
+  moduleResolution: ts.ModuleResolutionKind.NodeNext,
+  lib: ['lib.es2023.d.ts'],
+  allowJs: true,
+  checkJs: true,
+  skipLibCheck: true,
+  noEmit: true,
+  types: ['node'],
+  typeRoots: [path.join(NODE_MODULES, '@types')],
+};
+
+// Library .d.ts files are parsed once and shared between the Programs; the case files never are.
+const baseHost = ts.createCompilerHost({}, true);
+const libraryCache = new Map<string, ts.SourceFile>();
+const host: ts.CompilerHost = {
+  ...baseHost,
+  getSourceFile(fileName, languageVersionOrOptions, onError, shouldCreate) {
+    if (fileName.startsWith(TMP + path.sep)) return baseHost.getSourceFile(fileName, languageVersionOrOptions, onError, shouldCreate);
+    const settings =
+      typeof languageVersionOrOptions === 'object'
+        ? `${languageVersionOrOptions.languageVersion}|${languageVersionOrOptions.impliedNodeFormat ?? ''}`
+        : `${languageVersionOrOptions}`;
+    const key = `${fileName}\0${settings}`;
+    let file = libraryCache.get(key);
+    if (!file) {
+      file = baseHost.getSourceFile(fileName, languageVersionOrOptions, onError, shouldCreate);
+      if (file) libraryCache.set(key, file);
+    }
+    return file;
+  },
+};
+
+/** Diagnostics of the sources in `dir` (strict TS, or checkJs for an all-JavaScript case). */
+function typeCheck(dir: string): string {
+  const files = [...readTree(dir).keys()].filter((f) => /\.(ts|js|cjs|mjs)$/.test(f)).map((f) => path.join(dir, f));
+  expect(files.length, `${dir}: no sources to type-check`).toBeGreaterThan(0);
+  const options = files.some((f) => f.endsWith('.ts')) ? TS_OPTIONS : JS_OPTIONS;
+  const program = ts.createProgram({ rootNames: files, options, host });
+  const sdk = program.getSourceFiles().filter((f) => f.fileName.includes(`${path.sep}node_modules${path.sep}@modelcontextprotocol${path.sep}`));
+  expect(sdk.length, `${dir}: no @modelcontextprotocol declarations were loaded (vacuous check)`).toBeGreaterThan(0);
+  const diagnostics = ts.getPreEmitDiagnostics(program);
+  return ts.formatDiagnostics(diagnostics, { getCanonicalFileName: (f) => f, getCurrentDirectory: () => dir, getNewLine: () => '\n' });
+}
+
+function expectedTree(c: Case): Map<string, string> {
+  const tree = new Map(c.output);
+  for (const mod of expectedHandleModules(c.output)) tree.set(mod, checkedModuleSource(flavourOfModule(mod)));
+  return tree;
+}
+
+/** Runs the transform on a copy of the case's input; returns the directory. Cached per case. */
+const applied = new Map<string, Promise<{ dir: string; first: Awaited<ReturnType<typeof runApply>> }>>();
+function applyOnce(c: Case) {
+  let run = applied.get(c.name);
+  if (!run) {
+    const dir = materialise(c.name, c.input);
+    run = runApply({ paths: [dir], cwd: dir, allowDirty: true, transforms: [TRANSFORM] }).then((first) => ({ dir, first }));
+    applied.set(c.name, run);
+  }
+  return run;
+}
+
+function markerLines(files: ReadonlyMap<string, string>): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  for (const [rel, text] of files) {
+    const lines = parseMarkers(text).map((m) => m.lineText.trim());
+    if (lines.length) out[rel] = lines;
+  }
+  return out;
+}
+
+// ---- the suite --------------------------------------------------------------------------------
+
+const cases = loadCases();
+
+describe(`${TRANSFORM} fixtures`, () => {
+  afterAll(() => {
+    for (const dir of created.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
+    try {
+      fs.rmdirSync(TMP); // only when no other suite still uses it
+    } catch {
+      /* not empty, or already gone */
+    }
+  });
+
+  (RUNTIME_GAP ? it.skip : it)(
+    `the generated handle module's tool error is assignable to CallToolResult (SDK v1 and v2)${RUNTIME_GAP ? ` — KNOWN GAP: ${RUNTIME_GAP}` : ''}`,
+    () => {
+      const dir = materialise('runtime', new Map([
+        ['mcp-handles.ts', handleModuleSource('ts')],
+        [
+          'check.ts',
+          [
+            "import type { CallToolResult as V1 } from '@modelcontextprotocol/sdk/types.js';",
+            "import type { CallToolResult as V2 } from '@modelcontextprotocol/server';",
+            "import type { HandleToolError } from './mcp-handles.js';",
+            'export function v1(e: HandleToolError): V1 { return e; }',
+            'export function v2(e: HandleToolError): V2 { return e; }',
+            '',
+          ].join('\n'),
+        ],
+      ]));
+      expect(typeCheck(dir)).toBe('');
+      const js = materialise('runtime-js', new Map([
+        ['mcp-handles.cjs', handleModuleSource('cjs')],
+        [
+          'check.cjs',
+          [
+            "const { createHandleRegistry } = require('./mcp-handles.cjs');",
+            "const registry = createHandleRegistry({ prefix: 'cart', argument: 'cart_id', mintTool: 'create_cart', ttlMs: 1000 });",
+            "/** @type {import('@modelcontextprotocol/sdk/types.js').CallToolResult | undefined} */",
+            "const denied = registry.check('cart_x', undefined);",
+            'module.exports = { denied };',
+            '',
+          ].join('\n'),
+        ],
+      ]));
+      expect(typeCheck(js)).toBe('');
+    },
+  );
+
+  it('finds the cases', () => {
+    expect(cases.length).toBeGreaterThanOrEqual(13);
+    for (const name of [...Object.keys(KNOWN_GAPS), ...Object.keys(MARKERS)]) expect(cases.map((c) => c.name)).toContain(name);
+  });
+
+  for (const c of cases) {
+    describe(c.name, () => {
+      it('input type-checks against the SDK packages', () => {
+        const dir = materialise(`${c.name}-in`, c.input);
+        expect(typeCheck(dir)).toBe('');
+      });
+
+      it('expected output type-checks against the SDK packages', () => {
+        const dir = materialise(`${c.name}-exp`, expectedTree(c));
+        expect(typeCheck(dir)).toBe('');
+      });
+
+      const gap = KNOWN_GAPS[c.name];
+      const title = 'apply gives the expected output, then nothing on a second run';
+      (gap ? it.skip : it)(gap ? `${title} — KNOWN GAP: ${gap}` : title, async () => {
+        const { dir, first } = await applyOnce(c);
+        expect(first.failures).toEqual([]);
+
+        const actual = readTree(dir);
+        if (!c.input.has('package.json')) actual.delete('package.json');
+        // The generated module: exactly where the expected output imports it, with the generated text.
+        const modules = [...actual.keys()].filter((f) => HANDLE_MODULE.test(path.posix.basename(f)));
+        expect(modules.sort()).toEqual([...expectedHandleModules(c.output)].sort());
+        for (const mod of modules) {
+          expect(actual.get(mod), `${mod} is not the generated handle module`).toBe(handleModuleSource(flavourOfModule(mod)));
+          actual.delete(mod);
+        }
+        expect([...actual.keys()].sort()).toEqual([...c.output.keys()].sort());
+        for (const [rel, expected] of c.output) expect(actual.get(rel), `${c.name}: ${rel}`).toBe(expected);
+
+        const markers = MARKERS[c.name];
+        if (markers) {
+          expect(markerLines(actual)).toEqual(markers);
+          expect(first.markers.length).toBe(Object.values(markers).flat().length);
+        } else {
+          expect(markerLines(actual)).toEqual(markerLines(c.input));
+        }
+
+        const second = await runApply({ paths: [dir], cwd: dir, allowDirty: true, transforms: [TRANSFORM] });
+        expect(second.failures).toEqual([]);
+        expect(second.changes.map((ch) => path.relative(dir, ch.file))).toEqual([]);
+      });
+
+      const checkTitle = `apply's output type-checks against the SDK packages${RUNTIME_GAP ? ' (HandleToolError as a type alias: see RUNTIME_GAP)' : ''}`;
+      (gap ? it.skip : it)(gap ? `${checkTitle} — KNOWN GAP: ${gap}` : checkTitle, async () => {
+        const { dir } = await applyOnce(c);
+        const copy = readTree(dir);
+        for (const rel of copy.keys()) if (HANDLE_MODULE.test(path.posix.basename(rel))) copy.set(rel, checkedModuleSource(flavourOfModule(rel)));
+        expect(typeCheck(materialise(`${c.name}-out`, copy))).toBe('');
+      });
+    });
+  }
+});

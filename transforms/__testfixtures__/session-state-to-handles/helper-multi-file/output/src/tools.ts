@@ -1,0 +1,63 @@
+/**
+ * The sandbox's tools. Every one of them works on the caller's workspace.
+ */
+import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { z } from 'zod';
+import { getOrCreateWorkspace } from './workspace.js';
+import { workspaceHandles } from './workspace.js';
+
+const ok = (text: string) => ({ content: [{ type: 'text' as const, text }] });
+
+export function registerSandboxTools(server: McpServer): void {
+  server.registerTool(
+    'create_table',
+    { description: 'Create a table in the sandbox.', inputSchema: { name: z.string(), columns: z.array(z.string()).min(1), workspace_id: z.string().describe('The workspace_id returned by create_workspace.') } },
+    async ({ name, columns, workspace_id }, extra) => {
+      const workspaceDenied = workspaceHandles.check(workspace_id, extra);
+      if (workspaceDenied) return workspaceDenied;
+      const ws = getOrCreateWorkspace(workspace_id);
+      ws.tables.set(name, columns);
+      ws.history.push(`CREATE TABLE ${ws.schema}.${name}`);
+      return ok(`Created ${ws.schema}.${name}(${columns.join(', ')}).`);
+    },
+  );
+
+  server.registerTool('list_tables', { description: 'List the sandbox tables.', inputSchema: { workspace_id: z.string().describe('The workspace_id returned by create_workspace.') } }, async ({ workspace_id }, extra) => {
+    const workspaceDenied = workspaceHandles.check(workspace_id, extra);
+    if (workspaceDenied) return workspaceDenied;
+    const ws = getOrCreateWorkspace(workspace_id);
+    return ok([...ws.tables.keys()].join('\n') || 'No tables.');
+  });
+
+  server.registerTool(
+    'drop_table',
+    { description: 'Drop a sandbox table.', inputSchema: { name: z.string(), workspace_id: z.string().describe('The workspace_id returned by create_workspace.') } },
+    async ({ name, workspace_id }, extra) => {
+      const workspaceDenied = workspaceHandles.check(workspace_id, extra);
+      if (workspaceDenied) return workspaceDenied;
+      const ws = getOrCreateWorkspace(workspace_id);
+      if (!ws.tables.delete(name)) return { ...ok(`No table ${name}.`), isError: true };
+      ws.history.push(`DROP TABLE ${ws.schema}.${name}`);
+      return ok(`Dropped ${name}.`);
+    },
+  );
+
+  server.registerTool('query_history', { description: 'Show the statements run in this sandbox.', inputSchema: { workspace_id: z.string().describe('The workspace_id returned by create_workspace.') } }, async ({ workspace_id }, extra) => {
+    const workspaceDenied = workspaceHandles.check(workspace_id, extra);
+    if (workspaceDenied) return workspaceDenied;
+    return ok(getOrCreateWorkspace(workspace_id).history.join('\n') || 'Nothing yet.');
+  },
+  );
+
+  server.registerTool(
+    'create_workspace',
+    {
+      description: 'Create a new workspace and return its workspace_id. Pass the workspace_id to create_table, list_tables, drop_table and query_history. A workspace_id expires after 24 hours without use; then call create_workspace again.',
+      inputSchema: { idempotency_key: z.string().optional().describe('Optional. Retrying with the same key returns the same workspace_id instead of creating a second workspace.') },
+    },
+    async ({ idempotency_key }, extra) => {
+      const workspace_id = workspaceHandles.mint(extra, idempotency_key);
+      return { content: [{ type: 'text' as const, text: `workspace_id: ${workspace_id}` }], structuredContent: { workspace_id } };
+    },
+  );
+}

@@ -1,0 +1,39 @@
+/**
+ * A SQL sandbox per MCP session: each session gets its own scratch schema name and query history.
+ */
+import type { RequestHandlerExtra } from '@modelcontextprotocol/sdk/shared/protocol.js';
+import type { ServerNotification, ServerRequest } from '@modelcontextprotocol/sdk/types.js';
+import { createHandleRegistry } from './mcp-handles.js';
+
+export type Extra = RequestHandlerExtra<ServerRequest, ServerNotification>;
+
+export interface Workspace {
+  schema: string;
+  history: string[];
+  tables: Map<string, string[]>;
+}
+
+const workspaces = new Map<string, Workspace>();
+
+/** workspace_id handles (mcp-migrate): minted by create_workspace, bound to the caller, expire after 24 h idle. */
+export const workspaceHandles = createHandleRegistry({
+  prefix: 'workspace',
+  argument: 'workspace_id',
+  mintTool: 'create_workspace',
+  ttlMs: 86400000,
+  onExpire: (id) => workspaces.delete(id),
+});
+
+let created = 0;
+
+/** The caller's workspace, created on first use. */
+export function getOrCreateWorkspace(workspace_id: string): Workspace {
+  const id = workspace_id;
+  let ws = workspaces.get(id);
+  if (!ws) {
+    created += 1;
+    ws = { schema: `scratch_${created}`, history: [], tables: new Map() };
+    workspaces.set(id, ws);
+  }
+  return ws;
+}

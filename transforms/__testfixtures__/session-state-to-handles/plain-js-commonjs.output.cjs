@@ -1,0 +1,61 @@
+// A to-do list per MCP session, in plain CommonJS (SDK v1, stdio).
+const { McpServer } = require('@modelcontextprotocol/sdk/server/mcp.js');
+const { StdioServerTransport } = require('@modelcontextprotocol/sdk/server/stdio.js');
+const { z } = require('zod');
+const { createHandleRegistry } = require('./mcp-handles.cjs');
+
+/** @type {Record<string, string[]>} */
+const todos = {};
+
+/** todo_id handles (mcp-migrate): minted by create_todo, bound to the caller, expire after 24 h idle. */
+const todoHandles = createHandleRegistry({
+  prefix: 'todo',
+  argument: 'todo_id',
+  mintTool: 'create_todo',
+  ttlMs: 86400000,
+  onExpire: (id) => delete todos[id],
+});
+
+const server = new McpServer({ name: 'todo-cjs', version: '1.1.0' });
+
+server.tool('add_todo', 'Add an item to the to-do list.', { item: z.string().min(1), todo_id: z.string().describe('The todo_id returned by create_todo.') }, async ({ item, todo_id }, extra) => {
+  const todoDenied = todoHandles.check(todo_id, extra);
+  if (todoDenied) return todoDenied;
+  const list = todos[todo_id] || (todos[todo_id] = []);
+  list.push(item);
+  return { content: [{ type: 'text', text: `Added "${item}" (${list.length} open).` }] };
+});
+
+server.tool('list_todos', 'List the open items.', { todo_id: z.string().describe('The todo_id returned by create_todo.') }, async (_args, extra) => {
+  const todoDenied = todoHandles.check(_args.todo_id, extra);
+  if (todoDenied) return todoDenied;
+  const list = todos[_args.todo_id] || [];
+  return { content: [{ type: 'text', text: list.map((t, i) => `${i + 1}. ${t}`).join('\n') || 'Nothing to do.' }] };
+});
+
+server.tool('complete_todo', 'Mark an item as done by its number.', { number: z.number().int().min(1), todo_id: z.string().describe('The todo_id returned by create_todo.') }, async ({ number, todo_id }, extra) => {
+  const todoDenied = todoHandles.check(todo_id, extra);
+  if (todoDenied) return todoDenied;
+  const list = todos[todo_id] || [];
+  const [done] = list.splice(number - 1, 1);
+  return done
+    ? { content: [{ type: 'text', text: `Done: ${done}` }] }
+    : { content: [{ type: 'text', text: `No item ${number}.` }], isError: true };
+});
+
+server.registerTool(
+  'create_todo',
+  {
+    description: 'Create a new todo and return its todo_id. Pass the todo_id to add_todo, list_todos and complete_todo. A todo_id expires after 24 hours without use; then call create_todo again.',
+    inputSchema: { idempotency_key: z.string().optional().describe('Optional. Retrying with the same key returns the same todo_id instead of creating a second todo.') },
+  },
+  async ({ idempotency_key }, extra) => {
+    const todo_id = todoHandles.mint(extra, idempotency_key);
+    return { content: [{ type: 'text', text: `todo_id: ${todo_id}` }], structuredContent: { todo_id } };
+  },
+);
+
+server.connect(new StdioServerTransport()).catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
