@@ -1,0 +1,111 @@
+/**
+ * Real SDK clients over Streamable HTTP, as MCP hosts use them:
+ * - `v1`: a 2025-era client, `@modelcontextprotocol/sdk` 1.32.2 `Client` + `StreamableHTTPClientTransport`
+ *   (initialize handshake, Mcp-Session-Id, protocol 2025-11-25);
+ * - `v2`: `@modelcontextprotocol/client` 2.4.0 pinned to protocol 2026-07-28 (no handshake, no session:
+ *   every request carries its `_meta` envelope), which fails loudly against a server that cannot speak it.
+ */
+import { Client as ClientV2, StreamableHTTPClientTransport as TransportV2 } from '@modelcontextprotocol/client';
+import { Client as ClientV1 } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport as TransportV1 } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+
+export type SdkGeneration = 'v1' | 'v2';
+
+export const MODERN_PROTOCOL = '2026-07-28';
+
+/** The result of a tool call, as both SDK generations return it (the fields the tests read). */
+export interface ToolResult {
+  content?: Array<{ type: string; text?: string; [key: string]: unknown }>;
+  structuredContent?: Record<string, unknown>;
+  isError?: boolean;
+  [key: string]: unknown;
+}
+
+export interface Connection {
+  readonly sdk: SdkGeneration;
+  /** The negotiated protocol version (v1: from initialize; v2: the pinned/negotiated one). */
+  protocolVersion(): string | undefined;
+  callTool(name: string, args?: Record<string, unknown>): Promise<ToolResult>;
+  listTools(): Promise<Array<{ name: string; inputSchema?: unknown; description?: string }>>;
+  close(): Promise<void>;
+}
+
+const CLIENT_INFO = { name: 'mcp-migrate-e2e', version: '1.0.0' };
+
+/** Connect a brand-new client (its own transport, its own handshake/probe) to `url`. */
+export async function connect(url: string, sdk: SdkGeneration = 'v1'): Promise<Connection> {
+  return sdk === 'v1' ? connectV1(url) : connectV2(url);
+}
+
+export async function connectV1(url: string): Promise<Connection> {
+  const client = new ClientV1(CLIENT_INFO, { capabilities: {} });
+  const transport = new TransportV1(new URL(url));
+  // The standalone GET stream may fail or be refused by a stateless server; that is not a test failure.
+  client.onerror = () => {};
+  try {
+    await client.connect(transport);
+  } catch (error) {
+    await client.close().catch(() => {});
+    throw annotate(error, `v1 client: connect to ${url}`);
+  }
+  return {
+    sdk: 'v1',
+    protocolVersion: () => transport.protocolVersion,
+    callTool: async (name, args = {}) => (await client.callTool({ name, arguments: args })) as ToolResult,
+    listTools: async () => (await client.listTools()).tools,
+    close: () => client.close(),
+  };
+}
+
+export async function connectV2(url: string, pin: string = MODERN_PROTOCOL): Promise<Connection> {
+  const client = new ClientV2(CLIENT_INFO, { versionNegotiation: { mode: { pin } } });
+  const transport = new TransportV2(new URL(url));
+  client.onerror = () => {};
+  try {
+    await client.connect(transport);
+  } catch (error) {
+    await client.close().catch(() => {});
+    throw annotate(error, `v2 client pinned to ${pin}: connect to ${url}`);
+  }
+  return {
+    sdk: 'v2',
+    protocolVersion: () => client.getNegotiatedProtocolVersion(),
+    callTool: async (name, args = {}) => (await client.callTool({ name, arguments: args })) as ToolResult,
+    listTools: async () => (await client.listTools()).tools,
+    close: () => client.close(),
+  };
+}
+
+/**
+ * One tool call on a brand-new client connection, closed afterwards: state that survives from one such
+ * call to the next provably follows the arguments (a handle), not the connection or the MCP session.
+ */
+export async function callOnFreshConnection(
+  url: string,
+  tool: string,
+  args: Record<string, unknown> = {},
+  sdk: SdkGeneration = 'v1',
+): Promise<ToolResult> {
+  const connection = await connect(url, sdk);
+  try {
+    return await connection.callTool(tool, args);
+  } catch (error) {
+    throw annotate(error, `${sdk} client: tools/call ${tool} ${JSON.stringify(args)} on ${url}`);
+  } finally {
+    await connection.close().catch(() => {});
+  }
+}
+
+/** All text content of a tool result, joined by newlines. */
+export function textOf(result: ToolResult): string {
+  return (result.content ?? [])
+    .filter((c) => c.type === 'text' && typeof c.text === 'string')
+    .map((c) => c.text)
+    .join('\n');
+}
+
+function annotate(error: unknown, context: string): Error {
+  const message = error instanceof Error ? error.message : String(error);
+  const wrapped = new Error(`${context}: ${message}`, { cause: error });
+  return wrapped;
+}
