@@ -41,3 +41,11 @@ export function copyIntoRepoTemp(source: string, name = path.basename(source)): 
 export function copyFixture(name: string): string {
   return copyIntoRepoTemp(path.join(FIXTURES, name), name);
 }
+
+/** An empty directory under `<repo>/.e2e-tmp/`, removed after the test file. */
+export function repoTempDir(name: string): string {
+  mkdirSync(E2E_TMP, { recursive: true });
+  const dir = mkdtempSync(path.join(E2E_TMP, `${name}-`));
+  copies.push(dir);
+  return dir;
+}
