@@ -13,6 +13,8 @@ export interface ProxyHit {
   path: string;
   upstream: number;
   status?: number;
+  /** The JSON-RPC message(s) in the request body, when it was JSON (observed as it streams by, not buffered). */
+  rpc?: Array<{ method?: string; params?: { name?: string; arguments?: Record<string, unknown> } }>;
 }
 
 export interface RoundRobinProxy {
@@ -21,6 +23,12 @@ export interface RoundRobinProxy {
   readonly port: number;
   /** Every request forwarded so far, in arrival order. */
   readonly hits: ProxyHit[];
+  /**
+   * Give the next `n` slots of the rotation away, as if other clients' requests had arrived in between.
+   * A client that always makes an even number of requests per connection would otherwise land every
+   * tools/call on the same instance of two, and the proof would prove nothing.
+   */
+  skip(n?: number): void;
   close(): Promise<void>;
 }
 
@@ -90,6 +98,20 @@ export async function startRoundRobinProxy(upstreamPorts: number[]): Promise<Rou
         res.destroy(error);
       }
     });
+    // Note which JSON-RPC messages went where (a copy of the body as it is piped; forwarding is unaffected).
+    let body = '';
+    req.on('data', (chunk: Buffer) => {
+      if (body.length < 256 * 1024) body += chunk.toString('utf8');
+    });
+    req.on('end', () => {
+      if (!body) return;
+      try {
+        const parsed = JSON.parse(body);
+        hit.rpc = Array.isArray(parsed) ? parsed : [parsed];
+      } catch {
+        /* not JSON: nothing to note */
+      }
+    });
     // The client went away (e.g. it closed an SSE stream, which is how HTTP cancels): drop the upstream too.
     res.on('close', () => {
       if (!res.writableFinished) upstreamReq.destroy();
@@ -112,6 +134,9 @@ export async function startRoundRobinProxy(upstreamPorts: number[]): Promise<Rou
     origin: `http://127.0.0.1:${port}`,
     port,
     hits,
+    skip(n = 1) {
+      next += n;
+    },
     close() {
       closing ??= new Promise<void>((resolve) => {
         open.delete(proxy);
