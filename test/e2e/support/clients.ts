@@ -8,6 +8,11 @@
 import { Client as ClientV2, StreamableHTTPClientTransport as TransportV2 } from '@modelcontextprotocol/client';
 import { Client as ClientV1 } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport as TransportV1 } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import {
+  CreateMessageRequestSchema,
+  ElicitRequestSchema,
+  LoggingMessageNotificationSchema,
+} from '@modelcontextprotocol/sdk/types.js';
 
 export type SdkGeneration = 'v1' | 'v2';
 
@@ -21,24 +26,56 @@ export interface ToolResult {
   [key: string]: unknown;
 }
 
+/**
+ * What the host answers when the server asks it for input: the user (elicitation) and the model (sampling).
+ * Each handler is a real request handler registered on the real client (v1: a server→client request on the
+ * call's SSE stream; v2 on 2026-07-28: an `input_required` round the client fulfils and retries).
+ */
+export interface HostHandlers {
+  elicit?: (params: { message?: string; requestedSchema?: unknown }) =>
+    | { action: 'accept' | 'decline' | 'cancel'; content?: Record<string, string | number | boolean | string[]> }
+    | Promise<{ action: 'accept' | 'decline' | 'cancel'; content?: Record<string, string | number | boolean | string[]> }>;
+  /** Returns the model's text. */
+  sample?: (params: { messages?: Array<{ role: string; content: unknown }> }) => string | Promise<string>;
+}
+
+const SAMPLING_MODEL = 'e2e-scripted-model';
+
 export interface Connection {
   readonly sdk: SdkGeneration;
   /** The negotiated protocol version (v1: from initialize; v2: the pinned/negotiated one). */
   protocolVersion(): string | undefined;
   callTool(name: string, args?: Record<string, unknown>): Promise<ToolResult>;
   listTools(): Promise<Array<{ name: string; inputSchema?: unknown; description?: string }>>;
+  /** `notifications/message` received so far (v1 only). */
+  readonly logs: unknown[];
   close(): Promise<void>;
 }
 
 const CLIENT_INFO = { name: 'mcp-migrate-e2e', version: '1.0.0' };
 
 /** Connect a brand-new client (its own transport, its own handshake/probe) to `url`. */
-export async function connect(url: string, sdk: SdkGeneration = 'v1'): Promise<Connection> {
-  return sdk === 'v1' ? connectV1(url) : connectV2(url);
+export async function connect(url: string, sdk: SdkGeneration = 'v1', handlers: HostHandlers = {}): Promise<Connection> {
+  return sdk === 'v1' ? connectV1(url, handlers) : connectV2(url, MODERN_PROTOCOL, handlers);
 }
 
-export async function connectV1(url: string): Promise<Connection> {
-  const client = new ClientV1(CLIENT_INFO, { capabilities: {} });
+export async function connectV1(url: string, handlers: HostHandlers = {}): Promise<Connection> {
+  const client = new ClientV1(CLIENT_INFO, {
+    capabilities: { ...(handlers.elicit ? { elicitation: {} } : {}), ...(handlers.sample ? { sampling: {} } : {}) },
+  });
+  const { elicit, sample } = handlers;
+  if (elicit) client.setRequestHandler(ElicitRequestSchema, async (request) => elicit(request.params));
+  if (sample) {
+    client.setRequestHandler(CreateMessageRequestSchema, async (request) => ({
+      role: 'assistant' as const,
+      content: { type: 'text' as const, text: await sample(request.params) },
+      model: SAMPLING_MODEL,
+    }));
+  }
+  const logs: unknown[] = [];
+  client.setNotificationHandler(LoggingMessageNotificationSchema, (notification) => {
+    logs.push(notification.params);
+  });
   const transport = new TransportV1(new URL(url));
   // The standalone GET stream may fail or be refused by a stateless server; that is not a test failure.
   client.onerror = () => {};
@@ -53,12 +90,25 @@ export async function connectV1(url: string): Promise<Connection> {
     protocolVersion: () => transport.protocolVersion,
     callTool: async (name, args = {}) => (await client.callTool({ name, arguments: args })) as ToolResult,
     listTools: async () => (await client.listTools()).tools,
+    logs,
     close: () => client.close(),
   };
 }
 
-export async function connectV2(url: string, pin: string = MODERN_PROTOCOL): Promise<Connection> {
-  const client = new ClientV2(CLIENT_INFO, { versionNegotiation: { mode: { pin } } });
+export async function connectV2(url: string, pin: string = MODERN_PROTOCOL, handlers: HostHandlers = {}): Promise<Connection> {
+  const client = new ClientV2(CLIENT_INFO, {
+    versionNegotiation: { mode: { pin } },
+    capabilities: { ...(handlers.elicit ? { elicitation: { form: {} } } : {}), ...(handlers.sample ? { sampling: {} } : {}) },
+  });
+  const { elicit, sample } = handlers;
+  if (elicit) client.setRequestHandler('elicitation/create', async (request) => elicit(request.params));
+  if (sample) {
+    client.setRequestHandler('sampling/createMessage', async (request) => ({
+      role: 'assistant' as const,
+      content: { type: 'text' as const, text: await sample(request.params) },
+      model: SAMPLING_MODEL,
+    }));
+  }
   const transport = new TransportV2(new URL(url));
   client.onerror = () => {};
   try {
@@ -72,6 +122,7 @@ export async function connectV2(url: string, pin: string = MODERN_PROTOCOL): Pro
     protocolVersion: () => client.getNegotiatedProtocolVersion(),
     callTool: async (name, args = {}) => (await client.callTool({ name, arguments: args })) as ToolResult,
     listTools: async () => (await client.listTools()).tools,
+    logs: [],
     close: () => client.close(),
   };
 }
@@ -85,8 +136,9 @@ export async function callOnFreshConnection(
   tool: string,
   args: Record<string, unknown> = {},
   sdk: SdkGeneration = 'v1',
+  handlers: HostHandlers = {},
 ): Promise<ToolResult> {
-  const connection = await connect(url, sdk);
+  const connection = await connect(url, sdk, handlers);
   try {
     return await connection.callTool(tool, args);
   } catch (error) {
