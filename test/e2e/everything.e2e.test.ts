@@ -78,7 +78,7 @@ describe(`${FIXTURE} unmigrated: works on one instance, fails behind round-robin
   it('one instance: cart, a sampling round trip, a declined and an accepted elicitation, session logs', async () => {
     await withOutput(servers, async () => {
       const host = scriptedHost(true);
-      const conn = await connect(`http://127.0.0.1:${servers[0].port}/mcp`, 'v1', host.handlers);
+      const conn = await connect(`http://127.0.0.1:${servers[0].port}/mcp`, { sdk: 'v1', host: host.handlers });
       try {
         await conn.callTool('add_to_cart', { sku: 'TNT-210', quantity: 1 });
         const added = await conn.callTool('add_to_cart', { sku: 'MUG-001', quantity: 2 });
@@ -95,7 +95,7 @@ describe(`${FIXTURE} unmigrated: works on one instance, fails behind round-robin
         await conn.close();
       }
       const declining = scriptedHost('decline');
-      const conn2 = await connect(`http://127.0.0.1:${servers[0].port}/mcp`, 'v1', declining.handlers);
+      const conn2 = await connect(`http://127.0.0.1:${servers[0].port}/mcp`, { sdk: 'v1', host: declining.handlers });
       try {
         await conn2.callTool('add_to_cart', { sku: 'BTL-750', quantity: 1 });
         const cancelled = await conn2.callTool('checkout', { shippingPostcode: 'SW1A 1AA' });
@@ -108,7 +108,7 @@ describe(`${FIXTURE} unmigrated: works on one instance, fails behind round-robin
 
   it(`two instances behind round-robin: "${SESSION_ERROR}"`, async () => {
     await withOutput(servers, async () => {
-      const error = await connect(`${proxy!.origin}/mcp`, 'v1', scriptedHost().handlers).then(
+      const error = await connect(`${proxy!.origin}/mcp`, { sdk: 'v1', host: scriptedHost().handlers }).then(
         async (conn) => {
           try {
             await conn.callTool('add_to_cart', { sku: 'MUG-001', quantity: 1 });
@@ -181,7 +181,7 @@ describe.skipIf((!hasApplyStore && !PREMIGRATED) || skipWithoutRedis)(
     it(`a v2 client pinned to ${MODERN_PROTOCOL}: 30 turns with handles, sampling and elicitation across both instances`, async () => {
       await withOutput(procs, async () => {
         const host = scriptedHost(true);
-        const conn = await connect(url, 'v2', host.handlers);
+        const conn = await connect(url, { sdk: 'v2', host: host.handlers });
         try {
           expect(conn.protocolVersion()).toBe(MODERN_PROTOCOL);
         } finally {
@@ -195,7 +195,7 @@ describe.skipIf((!hasApplyStore && !PREMIGRATED) || skipWithoutRedis)(
           await addToCart(url, ids[turn.cart], turn.sku, turn.quantity, models[turn.cart], 'v2');
           if (i === 14) {
             // Sampling round trip, mid-workflow: the client's model writes the note.
-            const note = await callOnFreshConnection(url, 'gift_note', { cart_id: ids.a, recipient: 'Ada' }, 'v2', host.handlers);
+            const note = await callOnFreshConnection(url, 'gift_note', { cart_id: ids.a, recipient: 'Ada' }, { sdk: 'v2', host: host.handlers });
             expect(note.isError ?? false, JSON.stringify(note)).toBe(false);
             expect(textOf(note)).toContain('Happy trails, Ada!');
             expect(host.asked.sample.at(-1)).toContain('Enamel camp mug');
@@ -206,10 +206,10 @@ describe.skipIf((!hasApplyStore && !PREMIGRATED) || skipWithoutRedis)(
           }
         }
         // Elicitation round trips: B's user declines (the cart stays), A's user accepts (the order is placed).
-        const declined = await callOnFreshConnection(url, 'checkout', { cart_id: ids.b, shippingPostcode: 'SW1A 1AA' }, 'v2', scriptedHost('decline').handlers);
+        const declined = await callOnFreshConnection(url, 'checkout', { cart_id: ids.b, shippingPostcode: 'SW1A 1AA' }, { sdk: 'v2', host: scriptedHost('decline').handlers });
         expect(textOf(declined)).toContain(`Checkout cancelled; the cart still holds ${price(models.b.totalCents())}`);
         await expectCart(url, ids.b, models.b, 'v2');
-        const placed = await callOnFreshConnection(url, 'checkout', { cart_id: ids.a, shippingPostcode: 'SW1A 1AA' }, 'v2', host.handlers);
+        const placed = await callOnFreshConnection(url, 'checkout', { cart_id: ids.a, shippingPostcode: 'SW1A 1AA' }, { sdk: 'v2', host: host.handlers });
         expect(textOf(placed)).toContain(`placed for ${price(models.a.totalCents())}`);
         expect(host.asked.elicit.at(-1)).toContain(price(models.a.totalCents()));
 

@@ -54,12 +54,32 @@ export interface Connection {
 
 const CLIENT_INFO = { name: 'mcp-migrate-e2e', version: '1.0.0' };
 
-/** Connect a brand-new client (its own transport, its own handshake/probe) to `url`. */
-export async function connect(url: string, sdk: SdkGeneration = 'v1', handlers: HostHandlers = {}): Promise<Connection> {
-  return sdk === 'v1' ? connectV1(url, handlers) : connectV2(url, MODERN_PROTOCOL, handlers);
+/** Which client, answering what, as whom: `'v1'`, `'v2'`, or the long form. */
+export type ClientSpec = SdkGeneration | ClientOptions;
+export interface ClientOptions {
+  sdk?: SdkGeneration;
+  /** Answers to the server's elicitation/sampling requests. */
+  host?: HostHandlers;
+  /** Sent as `Authorization: Bearer <token>` on every HTTP request. */
+  bearer?: string;
 }
 
-export async function connectV1(url: string, handlers: HostHandlers = {}): Promise<Connection> {
+function options(spec: ClientSpec): ClientOptions & { sdk: SdkGeneration } {
+  return typeof spec === 'string' ? { sdk: spec } : { sdk: 'v1', ...spec };
+}
+
+function requestInit(bearer: string | undefined): RequestInit | undefined {
+  return bearer ? { headers: { Authorization: `Bearer ${bearer}` } } : undefined;
+}
+
+/** Connect a brand-new client (its own transport, its own handshake/probe) to `url`. */
+export async function connect(url: string, spec: ClientSpec = 'v1'): Promise<Connection> {
+  const opts = options(spec);
+  return opts.sdk === 'v1' ? connectV1(url, opts) : connectV2(url, opts);
+}
+
+export async function connectV1(url: string, opts: ClientOptions = {}): Promise<Connection> {
+  const handlers = opts.host ?? {};
   const client = new ClientV1(CLIENT_INFO, {
     capabilities: { ...(handlers.elicit ? { elicitation: {} } : {}), ...(handlers.sample ? { sampling: {} } : {}) },
   });
@@ -76,7 +96,7 @@ export async function connectV1(url: string, handlers: HostHandlers = {}): Promi
   client.setNotificationHandler(LoggingMessageNotificationSchema, (notification) => {
     logs.push(notification.params);
   });
-  const transport = new TransportV1(new URL(url));
+  const transport = new TransportV1(new URL(url), { requestInit: requestInit(opts.bearer) });
   // The standalone GET stream may fail or be refused by a stateless server; that is not a test failure.
   client.onerror = () => {};
   try {
@@ -95,7 +115,9 @@ export async function connectV1(url: string, handlers: HostHandlers = {}): Promi
   };
 }
 
-export async function connectV2(url: string, pin: string = MODERN_PROTOCOL, handlers: HostHandlers = {}): Promise<Connection> {
+export async function connectV2(url: string, opts: ClientOptions & { pin?: string } = {}): Promise<Connection> {
+  const handlers = opts.host ?? {};
+  const pin = opts.pin ?? MODERN_PROTOCOL;
   const client = new ClientV2(CLIENT_INFO, {
     versionNegotiation: { mode: { pin } },
     capabilities: { ...(handlers.elicit ? { elicitation: { form: {} } } : {}), ...(handlers.sample ? { sampling: {} } : {}) },
@@ -109,7 +131,7 @@ export async function connectV2(url: string, pin: string = MODERN_PROTOCOL, hand
       model: SAMPLING_MODEL,
     }));
   }
-  const transport = new TransportV2(new URL(url));
+  const transport = new TransportV2(new URL(url), { requestInit: requestInit(opts.bearer) });
   client.onerror = () => {};
   try {
     await client.connect(transport);
@@ -135,14 +157,13 @@ export async function callOnFreshConnection(
   url: string,
   tool: string,
   args: Record<string, unknown> = {},
-  sdk: SdkGeneration = 'v1',
-  handlers: HostHandlers = {},
+  spec: ClientSpec = 'v1',
 ): Promise<ToolResult> {
-  const connection = await connect(url, sdk, handlers);
+  const connection = await connect(url, spec);
   try {
     return await connection.callTool(tool, args);
   } catch (error) {
-    throw annotate(error, `${sdk} client: tools/call ${tool} ${JSON.stringify(args)} on ${url}`);
+    throw annotate(error, `${connection.sdk} client: tools/call ${tool} ${JSON.stringify(args)} on ${url}`);
   } finally {
     await connection.close().catch(() => {});
   }

@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect } from 'vitest';
-import { callOnFreshConnection, textOf, type SdkGeneration, type ToolResult } from './clients.js';
+import { callOnFreshConnection, textOf, type ClientSpec, type ToolResult } from './clients.js';
 import { FIXTURES } from './paths.js';
 
 export const CATALOG = {
@@ -53,15 +53,15 @@ function describeResult(result: ToolResult): string {
 }
 
 /** Call a tool on a fresh connection and insist it did not fail. */
-export async function callOk(url: string, tool: string, args: Record<string, unknown>, sdk: SdkGeneration = 'v1'): Promise<ToolResult> {
-  const result = await callOnFreshConnection(url, tool, args, sdk);
+export async function callOk(url: string, tool: string, args: Record<string, unknown>, client: ClientSpec = 'v1'): Promise<ToolResult> {
+  const result = await callOnFreshConnection(url, tool, args, client);
   expect(result.isError ?? false, `${tool} ${JSON.stringify(args)} returned a tool error:\n${describeResult(result)}`).toBe(false);
   return result;
 }
 
 /** `create_cart` on a fresh connection; checks the handle's shape and that it is in both structuredContent and text. */
-export async function createCart(url: string, args: Record<string, unknown> = {}, sdk: SdkGeneration = 'v1'): Promise<string> {
-  const result = await callOk(url, 'create_cart', args, sdk);
+export async function createCart(url: string, args: Record<string, unknown> = {}, client: ClientSpec = 'v1'): Promise<string> {
+  const result = await callOk(url, 'create_cart', args, client);
   const id = result.structuredContent?.cart_id;
   expect(typeof id === 'string' ? id : undefined, `create_cart must return structuredContent.cart_id:\n${describeResult(result)}`).toMatch(CART_ID);
   expect(textOf(result), 'create_cart must repeat the handle in its text content').toContain(id as string);
@@ -69,15 +69,15 @@ export async function createCart(url: string, args: Record<string, unknown> = {}
 }
 
 /** `add_to_cart` on a fresh connection; checks the running total the fixture reports. */
-export async function addToCart(url: string, cartId: string, sku: Sku, quantity: number, model: CartModel, sdk: SdkGeneration = 'v1'): Promise<void> {
-  const result = await callOk(url, 'add_to_cart', { cart_id: cartId, sku, quantity }, sdk);
+export async function addToCart(url: string, cartId: string, sku: Sku, quantity: number, model: CartModel, client: ClientSpec = 'v1'): Promise<void> {
+  const result = await callOk(url, 'add_to_cart', { cart_id: cartId, sku, quantity }, client);
   model.add(sku, quantity);
   expect(textOf(result), `add_to_cart ${sku} x${quantity} on ${cartId}`).toContain(`Cart total: ${price(model.totalCents())}`);
 }
 
 /** `view_cart` on a fresh connection; checks every line and the total. */
-export async function expectCart(url: string, cartId: string, model: CartModel, sdk: SdkGeneration = 'v1'): Promise<void> {
-  const text = textOf(await callOk(url, 'view_cart', { cart_id: cartId }, sdk));
+export async function expectCart(url: string, cartId: string, model: CartModel, client: ClientSpec = 'v1'): Promise<void> {
+  const text = textOf(await callOk(url, 'view_cart', { cart_id: cartId }, client));
   for (const [sku, qty] of model.lines) {
     expect(text, `view_cart ${cartId} should list ${sku}`).toMatch(new RegExp(`\\b${qty} x [^\\n]*\\(${price(CATALOG[sku]).replace('$', '\\$')}\\)`));
   }
@@ -87,8 +87,8 @@ export async function expectCart(url: string, cartId: string, model: CartModel, 
 }
 
 /** `checkout` on a fresh connection; checks the order total. */
-export async function checkout(url: string, cartId: string, model: CartModel, sdk: SdkGeneration = 'v1'): Promise<void> {
-  const text = textOf(await callOk(url, 'checkout', { cart_id: cartId, shippingPostcode: 'SW1A 1AA' }, sdk));
+export async function checkout(url: string, cartId: string, model: CartModel, client: ClientSpec = 'v1'): Promise<void> {
+  const text = textOf(await callOk(url, 'checkout', { cart_id: cartId, shippingPostcode: 'SW1A 1AA' }, client));
   expect(text, `checkout ${cartId}`).toContain(`placed for ${price(model.totalCents())}`);
   expect(text).toContain('shipping to SW1A 1AA');
 }
