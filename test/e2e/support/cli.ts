@@ -52,3 +52,18 @@ export const hasApply: boolean = applyHelp !== undefined;
 
 /** `mcp-migrate apply --store <kind>` exists in the built CLI. */
 export const hasApplyStore: boolean = /--store\b/.test(applyHelp ?? '');
+
+/** The `apply --help` text, or undefined when there is no `apply`. */
+export const APPLY_HELP: string | undefined = applyHelp;
+
+/**
+ * A value of one second for `apply --handle-ttl`, in the unit its help text names (ms, seconds, or a
+ * duration such as `24h`), or undefined when `apply` has no `--handle-ttl`.
+ */
+export function oneSecondHandleTtl(help: string | undefined = applyHelp): string | undefined {
+  const line = help?.split('\n').find((l) => /--handle-ttl\b/.test(l));
+  if (!line) return undefined;
+  if (/\bms\b|millisecond/i.test(line)) return '1000';
+  if (/\bseconds?\b|<s(ec)?>/i.test(line)) return '1';
+  return '1s';
+}
