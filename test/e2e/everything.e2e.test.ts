@@ -29,7 +29,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callOnFreshConnection, connect, MODERN_PROTOCOL, textOf, type HostHandlers } from './support/clients.js';
 import { hasApplyStore, runCli } from './support/cli.js';
 import { copyFixture, copyIntoRepoTemp, FIXTURES } from './support/paths.js';
-import { formatOutput, startFixtureServer, withOutput, type ManagedProcess } from './support/process.js';
+import { formatOutput, missingPackageHint, startFixtureServer, withOutput, type ManagedProcess } from './support/process.js';
 import { startRoundRobinProxy, type ProxyHit, type RoundRobinProxy } from './support/proxy.js';
 import { skipWithoutRedis, startRedis, type RedisInstance } from './support/redis.js';
 import { addToCart, CartModel, createCart, expectCart, interleavedTurns, price } from './support/shop.js';
@@ -164,10 +164,14 @@ describe.skipIf((!hasApplyStore && !PREMIGRATED) || skipWithoutRedis)(
       // Both instances get the same environment, as a deployment would (REDIS_URL; any shared secret the
       // migrated server documents for its requestState codec must come from the environment too).
       const env = { REDIS_URL: redis.url };
-      servers = [
-        await startFixtureServer({ name: 'everything-migrated-a', dir, env }),
-        await startFixtureServer({ name: 'everything-migrated-b', dir, env }),
-      ];
+      try {
+        servers.push(await startFixtureServer({ name: 'everything-migrated-a', dir, env }));
+        servers.push(await startFixtureServer({ name: 'everything-migrated-b', dir, env }));
+      } catch (error) {
+        // startFixtureServer's error carries the server's output (a stack trace, a missing package).
+        if (error instanceof Error) error.message += missingPackageHint(error.message);
+        throw error;
+      }
       proxy = await startRoundRobinProxy(servers.map((s) => s.port));
       url = `${proxy.origin}/mcp`;
     }, 240_000);

@@ -22,7 +22,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callOnFreshConnection, connect, MODERN_PROTOCOL, textOf, type SdkGeneration } from './support/clients.js';
 import { hasApplyStore, runCli } from './support/cli.js';
 import { copyFixture, copyIntoRepoTemp, FIXTURES } from './support/paths.js';
-import { formatOutput, startFixtureServer, withOutput, type ManagedProcess } from './support/process.js';
+import { formatOutput, missingPackageHint, startFixtureServer, withOutput, type ManagedProcess } from './support/process.js';
 import { startRoundRobinProxy, type ProxyHit, type RoundRobinProxy } from './support/proxy.js';
 import { skipWithoutRedis, startRedis, type RedisInstance } from './support/redis.js';
 import { addToCart, CartModel, checkout, createCart, expectCart, interleavedTurns, UNKNOWN_CART_ID } from './support/shop.js';
@@ -38,14 +38,6 @@ function servedBy(hits: ProxyHit[], cartId: string): number[] {
     .filter((h) => h.rpc?.some((m) => m.method === 'tools/call' && m.params?.arguments?.cart_id === cartId))
     .map((h) => h.upstream);
   return [...new Set(upstreams)].sort();
-}
-
-/** A migrated server that cannot start because it imports a package this repo does not have: say which. */
-function missingPackageHint(output: string): string {
-  const missing = /Cannot find (?:package|module) '([^']+)'/.exec(output);
-  return missing
-    ? `\nThe migrated server imports '${missing[1]}', which is not installed in this repo: add it to devDependencies (pinned) so the e2e proof can run it.`
-    : '';
 }
 
 // GATE (issue 6): remove `!hasApplyStore && !PREMIGRATED ||` once `apply --store` is merged (keep skipWithoutRedis).

@@ -250,3 +250,11 @@ export async function withOutput<T>(procs: ManagedProcess[] | (() => ManagedProc
     throw error;
   }
 }
+
+/** A migrated server that cannot start because it imports a package this repo does not have: say which. */
+export function missingPackageHint(output: string): string {
+  const missing = /Cannot find (?:package|module) '([^']+)'/.exec(output);
+  return missing
+    ? `\nThe migrated server imports '${missing[1]}', which is not installed in this repo: add it to devDependencies (pinned) so the e2e proof can run it.`
+    : '';
+}
