@@ -8,6 +8,7 @@ import { Command, InvalidArgumentError, Option } from 'commander';
 import { isBlocking, type FailOn } from '../reporters/index.js';
 import { UsageError } from '../scan.js';
 import { TRANSFORMS } from '../transforms/catalog.js';
+import { parseDuration } from '../transforms/duration.js';
 import { EXIT, addOptions, fileSelectionOptions, globalOptions, useColor, type CommandContext, type GlobalFlags, type Io } from './shared.js';
 import { writeOutput } from './scan.js';
 import { runApply, type ApplyResult } from '../apply/apply.js';
@@ -33,16 +34,16 @@ Examples:
   $ mcp-migrate apply --dry-run                       show the diff, write nothing
   $ mcp-migrate apply                                 migrate, write MIGRATION.md
   $ mcp-migrate apply --check                         CI: exit 1 while anything would still change
-  $ mcp-migrate apply --transforms session-state-to-handles --handle-ttl 2
+  $ mcp-migrate apply --transforms session-state-to-handles --handle-ttl 2h
   $ mcp-migrate apply --format json > migration.json
 
 Refuses files with uncommitted changes unless --allow-dirty. Exit codes: 0 done, 1 markers or
 findings left at or above --fail-on (or --check with changes pending), 2 usage error or crash.`;
 
-function parseHours(value: string): number {
-  const n = Number(value);
-  if (!Number.isFinite(n) || n <= 0) throw new InvalidArgumentError('expected a positive number of hours');
-  return n;
+function parseTtl(value: string): number {
+  const ms = parseDuration(value);
+  if (ms === undefined) throw new InvalidArgumentError('expected a duration such as 90s, 30m, 24h or 7d (a bare number is hours)');
+  return ms;
 }
 
 export function registerApplyCommand(program: Command, { io, setExit }: CommandContext): void {
@@ -57,7 +58,7 @@ export function registerApplyCommand(program: Command, { io, setExit }: CommandC
     .option('--report <file>', 'where to write the migration report (default: MIGRATION.md in the migrated root)')
     .addOption(new Option('-f, --format <format>', 'terminal output format').choices(['text', 'json']).default('text'))
     .addOption(new Option('--fail-on <severity>', 'lowest severity of what is left that makes the exit code 1').choices(['error', 'warning', 'info', 'none']).default('error'))
-    .option('--handle-ttl <hours>', 'idle lifetime of generated handles', parseHours, 24);
+    .option('--handle-ttl <duration>', 'idle lifetime of generated handles: 90s, 30m, 24h, 7d (default 24h)', parseTtl, 24 * 60 * 60 * 1000);
   addOptions(command, fileSelectionOptions());
   addOptions(command, globalOptions());
   command.addHelpText('after', APPLY_EXAMPLES).action(async (paths: string[], _flags: unknown, self: Command) => {
@@ -95,7 +96,7 @@ async function runApplyCommand(paths: string[], flags: ApplyFlags, io: Io): Prom
       transforms: flags.transforms?.split(',').map((s) => s.trim()).filter(Boolean),
       dryRun: noWrite,
       allowDirty: flags.allowDirty,
-      transformOptions: { ttlHours: flags.handleTtl },
+      transformOptions: { ttlMs: flags.handleTtl },
     });
   } catch (error) {
     if (error instanceof UsageError) {

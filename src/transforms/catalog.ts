@@ -18,7 +18,7 @@ export interface TransformDefinition {
   transformer: Transformer;
 }
 
-export const DEFAULT_TRANSFORM_OPTIONS: TransformOptions = { ttlHours: 24 };
+export const DEFAULT_TRANSFORM_OPTIONS: TransformOptions = { ttlMs: 24 * 60 * 60 * 1000 };
 
 const handles = {
   name: 'session-state-to-handles',

@@ -13,6 +13,7 @@ import path from 'node:path';
 import { analyze, type AnalysisResult } from '../analysis/engine.js';
 import type { TransformPlan } from './handles/plan.js';
 import { applyEdits } from './edits.js';
+import { parseDuration } from './duration.js';
 
 export interface FileInfo {
   path: string;
@@ -34,14 +35,14 @@ export interface TransformerOptions {
 
 export type Transformer = ((file: FileInfo, api: TransformApi, options?: TransformerOptions) => string | undefined) & { transformName: string };
 
-export function createTransformer(name: string, planner: (result: AnalysisResult, options: { ttlHours: number }) => TransformPlan): Transformer {
+export function createTransformer(name: string, planner: (result: AnalysisResult, options: { ttlMs: number }) => TransformPlan): Transformer {
   const transformer = (file: FileInfo, api: TransformApi, options: TransformerOptions = {}): string | undefined => {
     const absolute = path.resolve(file.path);
     let plan = options.plan;
     if (!plan || options.planSources?.get(absolute) !== file.source) {
       // Alone: plan from this file only (helpers in other files are out of sight).
       const result = analyze({ files: new Map([[absolute, file.source]]), resolve: () => undefined, relative: (p) => p });
-      plan = planner(result, { ttlHours: Number(options['handle-ttl'] ?? options.handleTtl ?? 24) });
+      plan = planner(result, { ttlMs: parseDuration(String(options['handle-ttl'] ?? options.handleTtl ?? '24h')) ?? 24 * 60 * 60 * 1000 });
       if (!options.dry) writeNewFiles(plan);
     }
     const edits = plan.edits.filter((e) => e.file === absolute);

@@ -4,30 +4,20 @@
  *
  * 1. Always: the unmigrated fixture really authenticates (401 without a token; `extra.authInfo` reaches the
  *    tools), so the gated part below cannot pass on a server that ignores identity.
- * 2. GATED until `apply` lands: `apply --allow-dirty --transforms session-state-to-handles` on a copy, ONE
+ * 2. `apply --allow-dirty --transforms session-state-to-handles` on a copy, ONE
  *    instance, each call on a fresh v1 connection with the caller's token.
  *
- * ┌──────────────────────────────────────────────────────────────────────────────────────────────────────┐
- * │ GATE (issue 5): part 2 is skipped while the built CLI has no `apply` command; the lead removes the    │
- * │ `!hasApply && !PREMIGRATED` skip after merging `apply`.                                               │
- * └──────────────────────────────────────────────────────────────────────────────────────────────────────┘
- *
- * Harness self-check only (never in CI): `MCP_MIGRATE_E2E_AUTH_SERVER=<dir>` runs part 2 on an already-migrated
- * copy instead of running `apply`.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callOnFreshConnection, connect, textOf, type ClientOptions } from './support/clients.js';
-import { hasApply, runCli } from './support/cli.js';
-import { copyFixture, copyIntoRepoTemp, FIXTURES } from './support/paths.js';
+import { runCli } from './support/cli.js';
+import { copyFixture, FIXTURES } from './support/paths.js';
 import { startFixtureServer, withOutput, type ManagedProcess } from './support/process.js';
 import { addToCart, CartModel, checkout, createCart, expectCart } from './support/shop.js';
 
 const FIXTURE = 'e2e-auth-shop';
-const PREMIGRATED = process.env.MCP_MIGRATE_E2E_AUTH_SERVER;
-if (PREMIGRATED && process.env.CI) throw new Error('MCP_MIGRATE_E2E_AUTH_SERVER is a local harness check; never set it in CI');
-
 const alice: ClientOptions = { sdk: 'v1', bearer: 'alice-token' };
 const bob: ClientOptions = { sdk: 'v1', bearer: 'bob-token' };
 
@@ -68,26 +58,20 @@ describe(`${FIXTURE} unmigrated: the fixture really authenticates`, { timeout: 6
   });
 });
 
-// GATE (issue 5): remove `.skipIf(...)` once `apply` is merged.
-describe.skipIf(!hasApply && !PREMIGRATED)(`${FIXTURE} migrated to handles: a handle is bound to its caller`, { timeout: 120_000 }, () => {
+describe(`${FIXTURE} migrated to handles: a handle is bound to its caller`, { timeout: 120_000 }, () => {
   let server: ManagedProcess | undefined;
   let url = '';
   const procs = () => (server ? [server] : []);
 
   beforeAll(async () => {
-    let dir: string;
-    if (PREMIGRATED) {
-      dir = copyIntoRepoTemp(path.resolve(PREMIGRATED), 'premigrated-auth');
-    } else {
-      dir = copyFixture(FIXTURE);
-      const run = runCli(['apply', '--allow-dirty', '--transforms', 'session-state-to-handles', dir], { cwd: dir });
-      if (run.status !== 0 && run.status !== 1) {
-        throw new Error(`apply failed (exit 0 or 1 expected):\n${run.describe()}`);
-      }
-      const original = readFileSync(path.join(FIXTURES, FIXTURE, 'src', 'server.ts'), 'utf8');
-      if (readFileSync(path.join(dir, 'src', 'server.ts'), 'utf8') === original) {
-        throw new Error(`apply left src/server.ts (the session-keyed carts) unchanged:\n${run.describe()}`);
-      }
+    const dir = copyFixture(FIXTURE);
+    const run = runCli(['apply', '--allow-dirty', '--transforms', 'session-state-to-handles', dir], { cwd: dir });
+    if (run.status !== 0 && run.status !== 1) {
+      throw new Error(`apply failed (exit 0 or 1 expected):\n${run.describe()}`);
+    }
+    const original = readFileSync(path.join(FIXTURES, FIXTURE, 'src', 'server.ts'), 'utf8');
+    if (readFileSync(path.join(dir, 'src', 'server.ts'), 'utf8') === original) {
+      throw new Error(`apply left src/server.ts (the session-keyed carts) unchanged:\n${run.describe()}`);
     }
     server = await startFixtureServer({ name: 'auth-migrated', dir });
     url = `http://127.0.0.1:${server.port}/mcp`;

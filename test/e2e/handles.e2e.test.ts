@@ -4,21 +4,13 @@
  * runs as a real process, and a real SDK v1 client drives it over HTTP with EACH CALL ON A FRESH CONNECTION
  * (a new client, a new MCP session every time), so the cart provably follows the handle, not the session.
  *
- * ┌──────────────────────────────────────────────────────────────────────────────────────────────────────┐
- * │ GATED until `mcp-migrate apply` lands: the suite is skipped while the built CLI has no `apply`        │
- * │ command (`node bin/mcp-migrate.js apply --help` does not print `Usage: mcp-migrate apply`).           │
- * │ The lead removes the `skipIf` after merging `apply`, so that a missing `apply` fails instead.         │
- * └──────────────────────────────────────────────────────────────────────────────────────────────────────┘
- *
- * Harness self-check only (never in CI): `MCP_MIGRATE_E2E_HANDLES_SERVER=<dir>` runs the same proof on an
- * already-migrated copy of the fixture (e.g. one migrated by hand) instead of running `apply`.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callOnFreshConnection, connect, textOf } from './support/clients.js';
-import { hasApply, oneSecondHandleTtl, runCli } from './support/cli.js';
-import { copyFixture, copyIntoRepoTemp, FIXTURES } from './support/paths.js';
+import { runCli } from './support/cli.js';
+import { copyFixture, FIXTURES } from './support/paths.js';
 import { startFixtureServer, withOutput, type ManagedProcess } from './support/process.js';
 import {
   addToCart,
@@ -30,31 +22,22 @@ import {
   UNKNOWN_CART_ID,
 } from './support/shop.js';
 
-const PREMIGRATED = process.env.MCP_MIGRATE_E2E_HANDLES_SERVER;
-if (PREMIGRATED && process.env.CI) throw new Error('MCP_MIGRATE_E2E_HANDLES_SERVER is a local harness check; never set it in CI');
-
 const STATEFUL_TOOLS = ['add_to_cart', 'remove_from_cart', 'view_cart', 'checkout'];
 
-// GATE (issue 5): remove `.skipIf(...)` once `apply` is merged.
-describe.skipIf(!hasApply && !PREMIGRATED)('issue 5: session-keyed cart → handles, one instance, fresh connection per call', { timeout: 120_000 }, () => {
+describe('issue 5: session-keyed cart → handles, one instance, fresh connection per call', { timeout: 120_000 }, () => {
   let server: ManagedProcess | undefined;
   let url = '';
   const procs = () => (server ? [server] : []);
 
   beforeAll(async () => {
-    let dir: string;
-    if (PREMIGRATED) {
-      dir = copyIntoRepoTemp(path.resolve(PREMIGRATED), 'premigrated-handles');
-    } else {
-      dir = copyFixture('v1-streamable-express');
-      const run = runCli(['apply', '--allow-dirty', '--transforms', 'session-state-to-handles', dir], { cwd: dir });
-      if (run.status !== 0 && run.status !== 1) {
-        throw new Error(`apply failed (exit 0 or 1 expected):\n${run.describe()}`);
-      }
-      const original = readFileSync(path.join(FIXTURES, 'v1-streamable-express', 'src', 'cart.ts'), 'utf8');
-      if (readFileSync(path.join(dir, 'src', 'cart.ts'), 'utf8') === original) {
-        throw new Error(`apply left src/cart.ts (the session-keyed carts) unchanged:\n${run.describe()}`);
-      }
+    const dir = copyFixture('v1-streamable-express');
+    const run = runCli(['apply', '--allow-dirty', '--transforms', 'session-state-to-handles', dir], { cwd: dir });
+    if (run.status !== 0 && run.status !== 1) {
+      throw new Error(`apply failed (exit 0 or 1 expected):\n${run.describe()}`);
+    }
+    const original = readFileSync(path.join(FIXTURES, 'v1-streamable-express', 'src', 'cart.ts'), 'utf8');
+    if (readFileSync(path.join(dir, 'src', 'cart.ts'), 'utf8') === original) {
+      throw new Error(`apply left src/cart.ts (the session-keyed carts) unchanged:\n${run.describe()}`);
     }
     server = await startFixtureServer({ name: 'migrated-handles', dir });
     url = `http://127.0.0.1:${server.port}/mcp`;
@@ -146,17 +129,14 @@ describe.skipIf(!hasApply && !PREMIGRATED)('issue 5: session-keyed cart → hand
   });
 });
 
-const ONE_SECOND_TTL = oneSecondHandleTtl();
-
-// GATE (issue 5): runs once `apply` has `--handle-ttl`; remove the skipIf with the one above.
-describe.skipIf(ONE_SECOND_TTL === undefined)('issue 5: an idle handle expires (apply --handle-ttl)', { timeout: 120_000 }, () => {
+describe('issue 5: an idle handle expires (apply --handle-ttl)', { timeout: 120_000 }, () => {
   let server: ManagedProcess | undefined;
   let url = '';
   const procs = () => (server ? [server] : []);
 
   beforeAll(async () => {
     const dir = copyFixture('v1-streamable-express');
-    const args = ['apply', '--allow-dirty', '--transforms', 'session-state-to-handles', '--handle-ttl', ONE_SECOND_TTL!, dir];
+    const args = ['apply', '--allow-dirty', '--transforms', 'session-state-to-handles', '--handle-ttl', '1s', dir];
     const run = runCli(args, { cwd: dir });
     if (run.status !== 0 && run.status !== 1) throw new Error(`apply failed (exit 0 or 1 expected):\n${run.describe()}`);
     server = await startFixtureServer({ name: 'migrated-handles-ttl', dir });

@@ -22,13 +22,14 @@ import type { ToolRegistration } from '../../analysis/tools.js';
 import { holdsCredentials } from '../../rules/session-state/keyed-store.js';
 import { markerInsertion } from '../../markers.js';
 import type { TextEdit } from '../edits.js';
+import { describeDuration } from '../duration.js';
 import { handleNames, nounOf, styleOf, type HandleNames } from './naming.js';
 import { handleModuleFileName, handleModuleSource, type ModuleFlavour } from './runtime.js';
 import { afterImports, flavourOf, importSpecifier, importStatement, indentAt, indentUnit, sdkMajorOf, zodName } from './source-style.js';
 
 export interface HandlesOptions {
-  /** Idle lifetime of a handle, in hours. */
-  ttlHours: number;
+  /** Idle lifetime of a handle, in milliseconds. */
+  ttlMs: number;
 }
 
 export interface PlannedMarker {
@@ -70,7 +71,6 @@ class CannotRewrite extends Error {
   }
 }
 
-const MS_PER_HOUR = 3_600_000;
 
 export function planHandles(result: AnalysisResult, options: HandlesOptions): TransformPlan {
   const plan: TransformPlan = { edits: [], newFiles: new Map(), markers: [], stores: [], telemetry: [] };
@@ -190,7 +190,7 @@ class StoreRewrite {
       if (!tool.handler) continue;
       this.byHandler.set(tool.handler, [...(this.byHandler.get(tool.handler) ?? []), tool]);
     }
-    this.ttlMs = Math.round(options.ttlHours * MS_PER_HOUR);
+    this.ttlMs = options.ttlMs;
     const anchor = model.tools[0];
     this.names = handleNames(nounOf(model.store.name), styleOf(anchor ? this.toolsInFile(anchor.call.getSourceFile()).map((t) => t.name) : []));
   }
@@ -246,7 +246,7 @@ class StoreRewrite {
   private removeCleanup(sink: Sink): void {
     const statement = statementOf(sink.node);
     const sf = statement.getSourceFile();
-    this.edit(statement, `// ${this.names.argument} handles expire after ${this.ttlMs / MS_PER_HOUR} h idle (mcp-migrate): no per-session cleanup of ${this.model.store.name}.`, statement.getStart(sf), statement.end);
+    this.edit(statement, `// ${this.names.argument} handles expire after ${describeDuration(this.ttlMs)} idle (mcp-migrate): no per-session cleanup of ${this.model.store.name}.`, statement.getStart(sf), statement.end);
   }
 
   /** The session id at `read` becomes the handle. */
@@ -557,12 +557,12 @@ class StoreRewrite {
     const decl = this.model.store.declaration;
     const onExpire = decl ? expiryCallback(decl, this.model.store.name) : undefined;
     const registry = [
-      `/** ${names.argument} handles (mcp-migrate): minted by ${names.mintTool}, bound to the caller, expire after ${this.ttlMs / MS_PER_HOUR} h idle. */`,
+      `/** ${names.argument} handles (mcp-migrate): minted by ${names.mintTool}, bound to the caller, expire after ${describeDuration(this.ttlMs)} idle. */`,
       `${exported && flavour !== 'cjs' ? 'export ' : ''}const ${names.registry} = createHandleRegistry({`,
       `  prefix: '${names.noun}',`,
       `  argument: '${names.argument}',`,
       `  mintTool: '${names.mintTool}',`,
-      `  ttlMs: ${this.ttlMs},`,
+      `  ttlMs: ${ttlExpression(this.ttlMs)},`,
       ...(onExpire ? [`  onExpire: ${onExpire},`] : []),
       `});`,
       ...(exported && flavour === 'cjs' ? [`module.exports.${names.registry} = ${names.registry};`] : []),
@@ -585,7 +585,7 @@ class StoreRewrite {
     const unit = indentUnit(text);
     const major = sdkMajorOf(sf) ?? this.projectMajor();
     const registry = this.registryRef(sf);
-    const lifetime = `A ${names.argument} expires after ${this.ttlMs / MS_PER_HOUR} hours without use; then call ${names.mintTool} again.`;
+    const lifetime = `A ${names.argument} expires after ${describeDuration(this.ttlMs)} without use; then call ${names.mintTool} again.`;
     const users = this.toolNames();
     const description = `Create a new ${names.noun} and return its ${names.argument}. Pass the ${names.argument} to ${listText(users)}. ${lifetime}`;
     const keyDescription = `Optional. Retrying with the same key returns the same ${names.argument} instead of creating a second ${names.noun}.`;
@@ -702,3 +702,11 @@ function listText(items: readonly string[]): string {
   return `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
 }
 
+
+/** `24 * 60 * 60 * 1000` reads better than `86400000` in the user's code. */
+function ttlExpression(ms: number): string {
+  if (ms % 3_600_000 === 0) return `${ms / 3_600_000} * 60 * 60 * 1000`;
+  if (ms % 60_000 === 0) return `${ms / 60_000} * 60 * 1000`;
+  if (ms % 1_000 === 0) return `${ms / 1_000} * 1000`;
+  return String(ms);
+}
