@@ -15,6 +15,7 @@ import {
   enclosingFunction,
   forEachDescendant,
   isFunctionLike,
+  isUndefined,
   memberAccess,
   propertyNameText,
   stringValue,
@@ -136,20 +137,50 @@ export class ValueAnalysis {
     if (ts.isElementAccessExpression(node)) {
       const object = unwrap(node.expression);
       const access = memberAccess(object);
-      if (access?.name === 'headers') {
+      if (access?.name === 'headers' && !this.isFetchResponse(access.object)) {
         const name = this.constantString(node.argumentExpression);
         if (name) return { name: name.toLowerCase(), nameNode: node.argumentExpression };
       }
       return undefined;
     }
     if (ts.isCallExpression(node)) {
-      const { name } = calleeParts(node);
+      const { name, receiver } = calleeParts(node);
       if (!name || !HEADER_ACCESS_METHODS.has(name) || node.arguments.length === 0) return undefined;
+      // `(await fetch(url)).headers.get('mcp-session-id')`: a client reading the server's response.
+      const owner = receiver && memberAccess(unwrap(receiver));
+      if (owner?.name === 'headers' && !isHeaderWrite(node) && this.isFetchResponse(owner.object)) return undefined;
       const arg = node.arguments[0]!;
       const header = this.constantString(arg);
       if (header) return { name: header.toLowerCase(), nameNode: arg };
     }
     return undefined;
+  }
+
+  /**
+   * A response the code received from `fetch` (client or browser code, tests calling the server):
+   * `await fetch(…)`, a variable holding one, a `.then((res) => …)` callback on one, or a parameter
+   * typed with the global `Response` (an express `Response` import is the server's own response).
+   */
+  isFetchResponse(node: ts.Node, depth = 0): boolean {
+    const inner = unwrap(node);
+    if (depth > 4) return false;
+    if (ts.isCallExpression(inner)) return calleeParts(inner).name === 'fetch';
+    if (!ts.isIdentifier(inner)) return false;
+    const decl = this.symbolOf(inner)?.valueDeclaration;
+    if (!decl) return false;
+    if (ts.isVariableDeclaration(decl)) return !!decl.initializer && this.isFetchResponse(decl.initializer, depth + 1);
+    if (!ts.isParameter(decl)) return false;
+    const type = declaredType(decl);
+    if (type && ts.isTypeReferenceNode(type) && ts.isIdentifier(type.typeName) && type.typeName.text === 'Response') {
+      return !this.symbolOf(type.typeName)?.declarations?.length;
+    }
+    const fn = decl.parent;
+    const then = fn.parent;
+    if (isFunctionLike(fn) && fn.parameters[0] === decl && then && ts.isCallExpression(then) && then.arguments[0] === fn) {
+      const { name, receiver } = calleeParts(then);
+      return name === 'then' && !!receiver && this.isFetchResponse(receiver, depth + 1);
+    }
+    return false;
   }
 
   /** A string literal, or an identifier bound to a `const` string literal. */
@@ -632,6 +663,49 @@ export class ValueAnalysis {
     return typed;
   }
 
+  /**
+   * Whether an expression is always `undefined`: `undefined` / `void 0`, a `const` holding it, something
+   * declared with the type `undefined` (`sessionIdGenerator?: undefined` in an options type), a conditional
+   * whose branches both are, or a parameter every caller of its function leaves out or passes `undefined`
+   * (`makeTransport(undefined)` for `makeTransport(sessionIdGenerator?: () => string)`).
+   */
+  isUndefinedValue(node: ts.Node, depth = 0): boolean {
+    if (isUndefined(node)) return true;
+    if (depth > 4) return false;
+    const inner = unwrap(node);
+    if (ts.isConditionalExpression(inner)) return this.isUndefinedValue(inner.whenTrue, depth + 1) && this.isUndefinedValue(inner.whenFalse, depth + 1);
+    if (!ts.isIdentifier(inner) && !ts.isPropertyAccessExpression(inner)) return false;
+    const symbol = this.symbolOf(ts.isPropertyAccessExpression(inner) ? inner.name : inner);
+    const decls = symbol?.declarations ?? [];
+    if (decls.length === 0) return false;
+    return decls.every((decl) => this.declaresUndefined(decl, depth));
+  }
+
+  private declaresUndefined(decl: ts.Node, depth: number): boolean {
+    const type = declaredType(decl);
+    if (type && isUndefinedType(type)) return true;
+    if (ts.isParameter(decl) && isFunctionLike(decl.parent)) {
+      // Passed through: whatever its type says, what matters is what every caller passes.
+      const fn = decl.parent;
+      const index = fn.parameters.indexOf(decl);
+      const calls = this.callsOf(fn);
+      if (calls.length === 0 || decl.dotDotDotToken || !ts.isIdentifier(decl.name)) return false;
+      return calls.every((call) => {
+        const arg = call.arguments[index];
+        if (!arg) return !decl.initializer || this.isUndefinedValue(decl.initializer, depth + 1);
+        return !ts.isSpreadElement(arg) && this.isUndefinedValue(arg, depth + 1);
+      });
+    }
+    if (type) return false;
+    if (ts.isVariableDeclaration(decl)) {
+      const list = decl.parent;
+      const constant = ts.isVariableDeclarationList(list) && (list.flags & ts.NodeFlags.Const) !== 0;
+      return constant && !!decl.initializer && this.isUndefinedValue(decl.initializer, depth + 1);
+    }
+    if (ts.isPropertyAssignment(decl)) return this.isUndefinedValue(decl.initializer, depth + 1);
+    return false;
+  }
+
   /** When `fn` is a request-handler callback registered on an SDK server, which parameter is `extra`/`ctx`. */
   handlerContextIndex(fn: ts.FunctionLikeDeclaration): { index: number; label: string; call: ts.CallExpression } | undefined {
     const call = this.registrationOfHandler(fn);
@@ -758,6 +832,14 @@ export class ValueAnalysis {
     });
     return found;
   }
+}
+
+/** `undefined`, `void`, or a union of only those. */
+function isUndefinedType(type: ts.TypeNode): boolean {
+  if (type.kind === ts.SyntaxKind.UndefinedKeyword || type.kind === ts.SyntaxKind.VoidKeyword) return true;
+  if (ts.isLiteralTypeNode(type)) return false;
+  if (ts.isParenthesizedTypeNode(type)) return isUndefinedType(type.type);
+  return ts.isUnionTypeNode(type) && type.types.every(isUndefinedType);
 }
 
 function firstTypedValue(values: ValueAnalysis, types: readonly ts.TypeNode[]): Value | undefined {

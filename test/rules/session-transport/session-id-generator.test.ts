@@ -48,8 +48,52 @@ export const t = new StreamableHTTPServerTransport({ sessionIdGenerator: () => '
       code: `const { StreamableHTTPServerTransport } = require('@modelcontextprotocol/sdk/server/streamableHttp.js');
 module.exports = () => new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });`,
     },
+    {
+      name: 'undefined through a const, a property typed undefined, and a conditional of both',
+      code: `import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+const STATELESS = undefined;
+interface HttpOptions { port: number; sessionIdGenerator?: undefined }
+export function serve(options: HttpOptions, json: boolean) {
+  const a = new StreamableHTTPServerTransport({ sessionIdGenerator: STATELESS });
+  const b = new StreamableHTTPServerTransport({ sessionIdGenerator: options.sessionIdGenerator });
+  const c = new StreamableHTTPServerTransport({ sessionIdGenerator: json ? undefined : STATELESS });
+  return [a, b, c];
+}`,
+    },
+    {
+      name: 'a generator parameter that every caller leaves out or passes as undefined',
+      code: `import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+function makeTransport(sessionIdGenerator?: () => string) {
+  return new StreamableHTTPServerTransport({ sessionIdGenerator, enableJsonResponse: true });
+}
+function makeOther(gen: (() => string) | undefined) {
+  return new StreamableHTTPServerTransport({ sessionIdGenerator: gen });
+}
+export const a = makeTransport();
+export const b = makeTransport(undefined);
+export const c = makeOther(void 0);`,
+    },
   ],
   invalid: [
+    {
+      name: 'a generator parameter one caller passes (not every caller is stateless)',
+      code: `import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import { randomUUID } from 'node:crypto';
+function makeTransport(sessionIdGenerator?: () => string) {
+  return new StreamableHTTPServerTransport({ sessionIdGenerator });
+}
+export const a = makeTransport();
+export const b = makeTransport(() => randomUUID());`,
+      errors: [{ messageId: 'sessionful', line: 4 }],
+    },
+    {
+      name: 'a generator parameter of an exported helper nobody in the project calls',
+      code: `import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+export function makeTransport(gen?: () => string) {
+  return new StreamableHTTPServerTransport({ sessionIdGenerator: gen });
+}`,
+      errors: [{ messageId: 'sessionful', line: 3 }],
+    },
     {
       name: 'v1 sessionful transport',
       code: `import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
