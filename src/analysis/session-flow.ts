@@ -21,7 +21,7 @@ import {
   propertyNameText,
   unwrap,
 } from './ast.js';
-import { SESSION_HEADER, calleeText, declaredType, isHeaderWrite, type Hop, type SessionIdOrigin, type Value, type ValueAnalysis } from './values.js';
+import { SESSION_HEADER, calleeText, declaredType, isHeaderWrite, returnedExpressions, type Hop, type SessionIdOrigin, type Value, type ValueAnalysis } from './values.js';
 
 export type SinkKind = 'store' | 'log' | 'other';
 
@@ -106,7 +106,7 @@ export class SessionFlow {
 
   /** The store an access belongs to (for `isRegistryReference` and rules). */
   storeOfSink(sink: Sink): SessionStore | undefined {
-    return sink.store ? this.stores.get(this.storeKey(sink.store, sink.node)) : undefined;
+    return sink.store ? this.stores.get(this.storeKey(sink.store, sink.key ?? sink.node)) : undefined;
   }
 
   /** Declarations of transport registries: rules use them to recognise routing code. */
@@ -365,13 +365,7 @@ export class SessionFlow {
         if (use && ts.isPropertyAccessExpression(use) && use.name.text === 'handleRequest') kinds.add('transport');
         continue;
       }
-      const written = unwrap(access.written);
-      if (ts.isObjectLiteralExpression(written)) {
-        for (const prop of written.properties) {
-          if (ts.isPropertyAssignment(prop)) note(this.values.valueOf(prop.initializer));
-          else if (ts.isShorthandPropertyAssignment(prop)) note(this.values.valueOf(prop.name));
-        }
-      } else note(this.values.valueOf(written));
+      for (const value of this.heldValues(access.written, 0)) note(value);
     }
     if (kinds.has('transport')) return 'transport';
     if (kinds.has('mcp-server') || kinds.has('server')) return 'server';
@@ -379,6 +373,75 @@ export class SessionFlow {
     // object, `this.httpServer.transports[id]`): its name is the last, weakest signal.
     if (kinds.size === 0 && /transports?$/i.test(store.name)) return 'transport';
     return 'state';
+  }
+
+  /**
+   * The SDK values an entry written into a store carries: the value itself, or the members of a
+   * bundle — an object literal (`{ transport, server }`, also through a `const` or returned by a
+   * factory), a project class constructed with them (`new Session(transport, server)`), or one
+   * whose declared members are typed so. A registry of such bundles is serving plumbing, not state.
+   */
+  private heldValues(written: ts.Expression, depth: number): Value[] {
+    const direct = this.values.valueOf(written);
+    if (direct && direct.kind !== 'shape') return [direct];
+    if (direct?.shape) {
+      const members = this.membersOfShape(direct.shape);
+      return members.length ? members : [direct];
+    }
+    if (depth > 3) return [];
+    const inner = unwrap(written);
+    const out: Value[] = [];
+    if (ts.isObjectLiteralExpression(inner)) {
+      for (const prop of inner.properties) {
+        if (ts.isPropertyAssignment(prop)) out.push(...this.heldValues(prop.initializer, depth + 1));
+        else if (ts.isShorthandPropertyAssignment(prop)) out.push(...this.heldValues(prop.name, depth + 1));
+      }
+      return out;
+    }
+    if (ts.isIdentifier(inner)) {
+      const decl = this.values.symbolOf(inner)?.valueDeclaration;
+      if (decl && ts.isVariableDeclaration(decl) && decl.initializer) return this.heldValues(decl.initializer, depth + 1);
+      return [];
+    }
+    if (ts.isNewExpression(inner)) {
+      for (const arg of inner.arguments ?? []) if (!ts.isSpreadElement(arg)) out.push(...this.heldValues(arg, depth + 1));
+      const cls = classDeclarationOf(this.values, inner.expression);
+      if (cls) out.push(...this.membersOfClass(cls));
+      return out;
+    }
+    if (ts.isCallExpression(inner)) {
+      const fn = this.values.functionOfCall(inner);
+      for (const returned of fn ? returnedExpressions(fn) : []) out.push(...this.heldValues(returned, depth + 1));
+    }
+    return out;
+  }
+
+  /** SDK values declared as members of a project type (`interface Session { transport: …; server: … }`). */
+  private membersOfShape(shape: ts.TypeLiteralNode | ts.InterfaceDeclaration): Value[] {
+    const out: Value[] = [];
+    for (const member of shape.members) {
+      if (!ts.isPropertySignature(member) || !member.type) continue;
+      const value = this.values.valueOfType(member.type, []);
+      if (value && value.kind !== 'shape') out.push(value);
+    }
+    return out;
+  }
+
+  /** SDK values held by a project class: typed fields and constructor parameter properties. */
+  private membersOfClass(cls: ts.ClassLikeDeclaration): Value[] {
+    const out: Value[] = [];
+    const types: ts.TypeNode[] = [];
+    for (const member of cls.members) {
+      if (ts.isPropertyDeclaration(member) && member.type) types.push(member.type);
+      if (ts.isConstructorDeclaration(member)) {
+        for (const param of member.parameters) if (param.type && ts.getModifiers(param)?.length) types.push(param.type);
+      }
+    }
+    for (const type of types) {
+      const value = this.values.valueOfType(type, []);
+      if (value && value.kind !== 'shape') out.push(value);
+    }
+    return out;
   }
 
   /** SDK values named in a store's declared type or in `new Map<K, V>()` type arguments. */
@@ -397,7 +460,13 @@ export class SessionFlow {
       const visit = (node: ts.Node): void => {
         if (ts.isTypeReferenceNode(node)) {
           const value = this.values.valueOfType(node, []);
-          if (value) out.push(value);
+          const members = value?.shape ? this.membersOfShape(value.shape) : [];
+          if (members.length) out.push(...members);
+          else if (value) out.push(value);
+          else {
+            const cls = classDeclarationOf(this.values, node.typeName);
+            if (cls) out.push(...this.membersOfClass(cls));
+          }
         }
         ts.forEachChild(node, visit);
       };
@@ -416,6 +485,14 @@ function aliasedCollection(init: ts.Expression): ts.Expression | undefined {
   }
   const root = storeRoot(inner);
   return root !== inner ? root : undefined;
+}
+
+/** The project class an expression or type name refers to (`new Session(…)`, `Map<string, Session>`). */
+function classDeclarationOf(values: ValueAnalysis, ref: ts.Node): ts.ClassLikeDeclaration | undefined {
+  const inner = unwrap(ref);
+  const id = ts.isPropertyAccessExpression(inner) ? inner.name : ts.isQualifiedName(inner) ? inner.right : inner;
+  if (!ts.isIdentifier(id)) return undefined;
+  return values.symbolOf(id)?.declarations?.find((d): d is ts.ClassLikeDeclaration => ts.isClassDeclaration(d) || ts.isClassExpression(d));
 }
 
 function other(node: ts.Node, description: string, hops: readonly Hop[]): Sink {

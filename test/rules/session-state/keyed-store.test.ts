@@ -83,6 +83,45 @@ server.server.setRequestHandler('resources/unsubscribe', async (request, ctx) =>
   return {};
 });`,
     },
+    {
+      name: 'a registry of transport/server bundles typed by an interface is serving plumbing',
+      code: `import { randomUUID } from 'node:crypto';
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+interface SessionEntry { transport: StreamableHTTPServerTransport; server: McpServer; createdAt: number }
+const sessions = new Map<string, SessionEntry>();
+export function open() {
+  const server = new McpServer({ name: 'x', version: '1' });
+  const transport = new StreamableHTTPServerTransport({
+    sessionIdGenerator: () => randomUUID(),
+    onsessioninitialized: (sid) => { const entry: SessionEntry = { transport, server, createdAt: Date.now() }; sessions.set(sid, entry); },
+  });
+  return transport;
+}`,
+    },
+    {
+      name: 'bundles written as a class instance or a factory result',
+      code: `import { randomUUID } from 'node:crypto';
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+class McpSession {
+  constructor(readonly transport: StreamableHTTPServerTransport, readonly server: McpServer) {}
+}
+const live = new Map();
+const servers = new Map();
+function makeServer() {
+  const server = new McpServer({ name: 'x', version: '1' });
+  return { server, startedAt: Date.now() };
+}
+export function open() {
+  const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: () => randomUUID() });
+  const entry = new McpSession(transport, new McpServer({ name: 'x', version: '1' }));
+  transport.onclose = () => { live.delete(transport.sessionId!); };
+  live.set(transport.sessionId!, entry);
+  servers.set(transport.sessionId!, makeServer());
+  return transport;
+}`,
+    },
   ],
   invalid: [
     {

@@ -118,8 +118,26 @@ server.tool('view', 'View a saved cart', { sessionId: z.string() }, async ({ ses
   content: [{ type: 'text', text: (carts.get(sessionId) ?? []).join() }],
 }));`,
     },
+    {
+      name: 'a read that is the key of a KV keyed-store finding is that finding (one expression, one report)',
+      code: `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { kv } from './kv.js';
+const server = new McpServer({ name: 'prefs', version: '1.0.0' });
+server.tool('get_prefs', async (extra) => ({ content: [{ type: 'text', text: String(await kv.get(\`prefs:\${extra.sessionId}\`)) }] }));`,
+    },
   ],
   invalid: [
+    {
+      name: 'a KV key built first in a variable: the read and the key are different expressions',
+      code: `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { kv } from './kv.js';
+const server = new McpServer({ name: 'prefs', version: '1.0.0' });
+server.tool('get_prefs', async (extra) => {
+  const key = \`prefs:\${extra.sessionId}\`;
+  return { content: [{ type: 'text', text: String(await kv.get(key)) }] };
+});`,
+      errors: [{ messageId: 'read', line: 5 }],
+    },
     {
       name: 'v1 extra.sessionId keys a Map',
       code: `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
