@@ -101,6 +101,7 @@ export const METHOD_OF_SCHEMA: Record<string, string> = {
   SubscribeRequestSchema: 'resources/subscribe',
   UnsubscribeRequestSchema: 'resources/unsubscribe',
   RootsListChangedNotificationSchema: 'notifications/roots/list_changed',
+  PingRequestSchema: 'ping',
 };
 
 /**

@@ -183,6 +183,69 @@ export class ValueAnalysis {
     return false;
   }
 
+  /**
+   * The strings an expression can evaluate to, when the code spells them out: literals, `const`s,
+   * templates and `+` over those, a `for (const e of ['a', 'b'])` loop variable, or a parameter (what every
+   * caller passes). Undefined when any part is unknown. Used for computed member names (``server[`on${event}`]``).
+   */
+  possibleStrings(node: ts.Node, depth = 0): string[] | undefined {
+    const inner = unwrap(node);
+    if (ts.isStringLiteralLike(inner)) return [inner.text];
+    if (depth > 4) return undefined;
+    const combine = (parts: Array<string[] | undefined>): string[] | undefined => {
+      let out = [''];
+      for (const part of parts) {
+        if (!part) return undefined;
+        out = out.flatMap((prefix) => part.map((p) => prefix + p));
+        if (out.length > 32) return undefined;
+      }
+      return out;
+    };
+    if (ts.isTemplateExpression(inner)) {
+      const parts: Array<string[] | undefined> = [[inner.head.text]];
+      for (const span of inner.templateSpans) parts.push(this.possibleStrings(span.expression, depth + 1), [span.literal.text]);
+      return combine(parts);
+    }
+    if (ts.isBinaryExpression(inner) && inner.operatorToken.kind === ts.SyntaxKind.PlusToken) {
+      return combine([this.possibleStrings(inner.left, depth + 1), this.possibleStrings(inner.right, depth + 1)]);
+    }
+    if (!ts.isIdentifier(inner)) return undefined;
+    const decl = this.symbolOf(inner)?.valueDeclaration;
+    if (!decl) return undefined;
+    if (ts.isVariableDeclaration(decl)) {
+      const loop = forOfLoop(decl);
+      if (loop) {
+        const iterable = unwrap(loop.expression);
+        const list = ts.isIdentifier(iterable) ? this.symbolOf(iterable)?.valueDeclaration : undefined;
+        const array = ts.isArrayLiteralExpression(iterable) ? iterable : list && ts.isVariableDeclaration(list) && list.initializer ? unwrap(list.initializer) : undefined;
+        if (!array || !ts.isArrayLiteralExpression(array)) return undefined;
+        const out: string[] = [];
+        for (const element of array.elements) {
+          const values = this.possibleStrings(element, depth + 1);
+          if (!values) return undefined;
+          out.push(...values);
+        }
+        return out;
+      }
+      const constant = ts.isVariableDeclarationList(decl.parent) && (decl.parent.flags & ts.NodeFlags.Const) !== 0;
+      return constant && decl.initializer ? this.possibleStrings(decl.initializer, depth + 1) : undefined;
+    }
+    if (ts.isParameter(decl) && isFunctionLike(decl.parent)) {
+      const index = decl.parent.parameters.indexOf(decl);
+      const calls = this.callsOf(decl.parent);
+      if (calls.length === 0) return undefined;
+      const out: string[] = [];
+      for (const call of calls) {
+        const arg = call.arguments[index];
+        const values = arg && !ts.isSpreadElement(arg) ? this.possibleStrings(arg, depth + 1) : undefined;
+        if (!values) return undefined;
+        out.push(...values);
+      }
+      return out;
+    }
+    return undefined;
+  }
+
   /** A string literal, or an identifier bound to a `const` string literal. */
   constantString(node: ts.Node): string | undefined {
     const direct = stringValue(node);
@@ -318,6 +381,14 @@ export class ValueAnalysis {
   }
 
   private compute(node: ts.Node): Value | undefined {
+    const value = this.computeUnwrapped(node);
+    if (value) return value;
+    // `globalThis.mcp as unknown as McpServer`, `<Server>x`: what the code asserts, when nothing else says.
+    const asserted = assertedType(node);
+    return asserted ? this.valueOfType(asserted, []) : undefined;
+  }
+
+  private computeUnwrapped(node: ts.Node): Value | undefined {
     const inner = unwrap(node);
     if (ts.isNewExpression(inner)) return this.instanceOf(inner.expression, []);
     if (ts.isIdentifier(inner)) return this.valueOfIdentifier(inner);
@@ -464,6 +535,12 @@ export class ValueAnalysis {
       }
     }
     if (ts.isParenthesizedTypeNode(type)) return this.valueOfType(type.type, hops);
+    if (ts.isIndexedAccessTypeNode(type)) {
+      // `McpServer['server']`, `Ctx['transport']`: the member of what the object type is.
+      const index = type.indexType;
+      const name = ts.isLiteralTypeNode(index) && ts.isStringLiteral(index.literal) ? index.literal.text : undefined;
+      return name ? this.memberOf(this.valueOfType(type.objectType, hops), name) : undefined;
+    }
     if (ts.isTypeLiteralNode(type)) return { kind: 'shape', shape: type, hops };
     return undefined;
   }
@@ -808,9 +885,22 @@ export class ValueAnalysis {
       const ref = typed && ts.isTypeReferenceNode(typed) ? this.sdk.exportOf(typed.typeName) : undefined;
       if (ref && /TransportOptions$/.test(ref.name)) return true;
     }
+    // `class SessionTransport extends StreamableHTTPServerTransport { constructor() { super({ sessionIdGenerator }) } }`
+    const holderParent = holder.parent;
+    if (holderParent && ts.isCallExpression(holderParent) && holderParent.expression.kind === ts.SyntaxKind.SuperKeyword && holderParent.arguments[0] === holder) {
+      const cls = enclosingFunction(holderParent)?.parent;
+      if (cls && (ts.isClassDeclaration(cls) || ts.isClassExpression(cls))) {
+        const base = cls.heritageClauses?.find((c) => c.token === ts.SyntaxKind.ExtendsKeyword)?.types[0];
+        const value = base && this.instanceOf(base.expression, []);
+        return value?.kind === 'transport' && !!value.cls && STREAMABLE_HTTP_TRANSPORTS.has(value.cls);
+      }
+    }
     return this.isConstructorArgument(object, 0, (created) => {
       const ref = this.sdk.exportOf(created.expression);
-      return !!ref && STREAMABLE_HTTP_TRANSPORTS.has(ref.name);
+      if (ref) return STREAMABLE_HTTP_TRANSPORTS.has(ref.name);
+      // A project subclass of an SDK transport constructed with the options (`new SessionTransport({ … })`).
+      const value = this.instanceOf(created.expression, []);
+      return value?.kind === 'transport' && !!value.cls && STREAMABLE_HTTP_TRANSPORTS.has(value.cls);
     });
   }
 
@@ -832,6 +922,19 @@ export class ValueAnalysis {
     });
     return found;
   }
+}
+
+/** The outermost type asserted on an expression (`as T`, `<T>x`, `satisfies T`), skipping `unknown`/`any`. */
+function assertedType(node: ts.Node): ts.TypeNode | undefined {
+  let current = node;
+  while (ts.isParenthesizedExpression(current) || ts.isAsExpression(current) || ts.isTypeAssertionExpression(current) || ts.isSatisfiesExpression(current) || ts.isNonNullExpression(current)) {
+    if (ts.isAsExpression(current) || ts.isTypeAssertionExpression(current) || ts.isSatisfiesExpression(current)) {
+      const kind = current.type.kind;
+      if (kind !== ts.SyntaxKind.UnknownKeyword && kind !== ts.SyntaxKind.AnyKeyword) return current.type;
+    }
+    current = current.expression;
+  }
+  return undefined;
 }
 
 /** `undefined`, `void`, or a union of only those. */

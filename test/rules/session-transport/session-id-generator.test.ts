@@ -4,6 +4,13 @@ import rule from '../../../src/rules/session-transport/session-id-generator.js';
 ruleTester(rule, {
   valid: [
     {
+      name: 'super({...}) of a class that does not extend an SDK transport',
+      code: `class Base { constructor(readonly options: object) {} }
+export class Other extends Base {
+  constructor() { super({ sessionIdGenerator: () => 'x' }); }
+}`,
+    },
+    {
       name: 'stateless transport (sessionIdGenerator: undefined)',
       code: `import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 const t = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });`,
@@ -75,6 +82,24 @@ export const c = makeOther(void 0);`,
     },
   ],
   invalid: [
+    {
+      name: 'a subclass of the SDK transport: generator set inside super({...}) or passed when constructed',
+      code: `import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import { randomUUID } from 'node:crypto';
+class SessionTransport extends StreamableHTTPServerTransport {
+  constructor(readonly tenant: string) {
+    super({ sessionIdGenerator: () => \`\${tenant}-\${randomUUID()}\`, enableJsonResponse: true });
+  }
+}
+class PlainTransport extends StreamableHTTPServerTransport {}
+export const a = new SessionTransport('acme');
+export const b = new PlainTransport({ sessionIdGenerator: () => randomUUID() });
+export const c = new PlainTransport({ sessionIdGenerator: undefined });`,
+      errors: [
+        { messageId: 'sessionful', line: 5 },
+        { messageId: 'sessionful', line: 10 },
+      ],
+    },
     {
       name: 'a generator parameter one caller passes (not every caller is stateless)',
       code: `import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
