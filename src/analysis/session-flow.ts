@@ -21,7 +21,7 @@ import {
   propertyNameText,
   unwrap,
 } from './ast.js';
-import { SESSION_HEADER, calleeText, declaredType, isHeaderWrite, returnedExpressions, type Hop, type SessionIdOrigin, type Value, type ValueAnalysis } from './values.js';
+import { SESSION_HEADER, calleeText, declaredType, isHeaderWrite, pathsOf, returnedExpressions, type Hop, type SessionIdOrigin, type Value, type ValueAnalysis } from './values.js';
 
 export type SinkKind = 'store' | 'log' | 'other';
 
@@ -43,8 +43,10 @@ export interface SessionRead {
   /** The `sessionId` name node, the header name, or the callback parameter. */
   node: ts.Node;
   origin: SessionIdOrigin;
-  /** How the context or id reached this read (empty when read directly in a handler). */
+  /** How the context or id reached this read (empty when read directly in a handler): the first path, for messages. */
   hops: readonly Hop[];
+  /** Every path to this read: one per chain of callers (a helper reached from five tools has five). */
+  paths: ReadonlyArray<readonly Hop[]>;
   sinks: Sink[];
   /** `typeof ctx.sessionId === 'string'`: a type guard next to the real read, not a use of its own. */
   guard: boolean;
@@ -157,7 +159,7 @@ export class SessionFlow {
   private addRead(reportAt: ts.Node, valueNode: ts.Node, value: Value): void {
     const sinks = this.flow(valueNode, new Set(), []);
     const guard = !!valueNode.parent && ts.isTypeOfExpression(outermostWrapper(valueNode).parent ?? valueNode);
-    this.reads.push({ node: reportAt, origin: value.origin ?? 'context', hops: value.hops, sinks, guard });
+    this.reads.push({ node: reportAt, origin: value.origin ?? 'context', hops: value.hops, paths: pathsOf(value), sinks, guard });
   }
 
   /** Where the value of `node` goes. */

@@ -66,7 +66,28 @@ export interface Value {
   origin?: SessionIdOrigin;
   /** For `shape`: the type literal or interface that declares its members. */
   shape?: ts.TypeLiteralNode | ts.InterfaceDeclaration;
+  /** How the value reached here, for messages: the first path found. */
   hops: readonly Hop[];
+  /**
+   * Every path by which the value reaches here, one per chain of callers (a helper called from five tools has
+   * five); absent when there is only `hops`. Capped at MAX_PATHS.
+   */
+  paths?: ReadonlyArray<readonly Hop[]>;
+  /** What other callers pass for the same parameter when it is of another kind (a helper called with `server` and with `extra`). */
+  alternatives?: readonly Value[];
+}
+
+/** Every path of a value (`paths`, or its one `hops`). */
+export function pathsOf(value: Value): ReadonlyArray<readonly Hop[]> {
+  return value.paths ?? [value.hops];
+}
+
+const MAX_PATHS = 64;
+
+/** `value` one hop further on (every one of its paths). */
+function withHop(value: Value, hop: Hop): Value {
+  const paths = value.paths?.map((path) => [...path, hop]);
+  return { ...value, hops: [...value.hops, hop], ...(paths ? { paths } : {}) };
 }
 
 export const SESSION_HEADER = 'mcp-session-id';
@@ -629,6 +650,14 @@ export class ValueAnalysis {
 
   private memberOf(object: Value | undefined, name: string): Value | undefined {
     if (!object) return undefined;
+    for (const candidate of [object, ...(object.alternatives ?? [])]) {
+      const member = this.memberOfOne(candidate, name);
+      if (member) return candidate.paths && member.hops === candidate.hops ? { ...member, paths: candidate.paths } : member;
+    }
+    return undefined;
+  }
+
+  private memberOfOne(object: Value, name: string): Value | undefined {
     switch (object.kind) {
       case 'mcp-server':
         if (name === 'server') return { kind: 'server', cls: 'Server', hops: object.hops };
@@ -670,7 +699,7 @@ export class ValueAnalysis {
     for (const returned of returnedExpressions(fn)) {
       const value = this.valueOf(returned);
       if (value && value.kind !== 'session-id' && value.kind !== 'context') return value;
-      if (value) return { ...value, hops: [...value.hops, { text: `returned by ${calleeText(call)}`, node: call }] };
+      if (value) return withHop(value, { text: `returned by ${calleeText(call)}`, node: call });
     }
     return undefined;
   }
@@ -726,18 +755,29 @@ export class ValueAnalysis {
     if (sessionCallback && index === 0) {
       return { kind: 'session-id', origin: 'callback', hops: [{ text: `\`${paramText(param)}\` of ${sessionCallback}`, node: param }] };
     }
-    // Untyped helper parameter: whatever its callers pass (first caller that passes something we know).
+    // A helper parameter: what its callers pass — every caller, not the first one found. The session kinds
+    // (context, session id) win, with one path per caller chain; other kinds stay as alternatives.
+    const sessionLike: Value[] = [];
+    const others: Value[] = [];
     for (const call of this.callsOf(fn)) {
       const arg = call.arguments[index];
       if (!arg || ts.isSpreadElement(arg)) continue;
       const value = this.valueOf(arg);
       if (!value) continue;
       if (value.kind === 'context' || value.kind === 'context-request' || value.kind === 'session-id') {
-        return { ...value, hops: [...value.hops, { text: `${calleeText(call)}(${argsText(call)})`, node: call }] };
-      }
-      if (!typed) return value;
+        sessionLike.push(withHop(value, { text: `${calleeText(call)}(${argsText(call)})`, node: call }));
+      } else if (!others.some((o) => o.kind === value.kind)) others.push(value);
     }
-    return typed;
+    if (sessionLike.length > 0) {
+      const primary = sessionLike[0]!;
+      const same = sessionLike.filter((v) => v.kind === primary.kind && v.origin === primary.origin);
+      const paths = same.flatMap((v) => pathsOf(v)).slice(0, MAX_PATHS);
+      const alternatives = [...sessionLike.filter((v) => !same.includes(v)), ...others];
+      return { ...primary, ...(paths.length > 1 ? { paths } : {}), ...(alternatives.length ? { alternatives } : {}) };
+    }
+    if (typed) return typed;
+    if (others.length === 0) return undefined;
+    return others.length > 1 ? { ...others[0]!, alternatives: others.slice(1) } : others[0];
   }
 
   /**
