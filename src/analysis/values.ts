@@ -129,6 +129,8 @@ export class ValueAnalysis {
   private readonly thisAssignments = new Map<ts.Node, Map<string, ts.Expression[]>>();
   private readonly symbols = new Map<ts.Node, ts.Symbol | null>();
   private readonly collectionWrites = new Map<ts.Node, Value | null>();
+  private readonly carried = new Map<ts.Node, Value | null>();
+  private propertyIndex: Map<string, Array<ts.PropertyAssignment | ts.ShorthandPropertyAssignment>> | undefined;
 
   constructor(
     private readonly checker: ts.TypeChecker,
@@ -671,7 +673,8 @@ export class ValueAnalysis {
         return undefined;
       case 'shape': {
         const member = object.shape?.members.find((m) => ts.isPropertySignature(m) && propertyNameText(m.name) === name) as ts.PropertySignature | undefined;
-        return member?.type ? this.valueOfType(member.type, object.hops) : undefined;
+        const typed = member?.type ? this.valueOfType(member.type, object.hops) : undefined;
+        return typed ?? (member && object.shape ? this.carriedInto(object.shape, member) : undefined);
       }
       case 'context':
         if (name === 'sessionId') return { kind: 'session-id', origin: 'context', hops: object.hops };
@@ -823,6 +826,62 @@ export class ValueAnalysis {
     return false;
   }
 
+  /**
+   * The session id (or context) copied by hand into a member of a project type: a dispatcher builds
+   * `const ctx: ToolContext = { sessionId: extra.sessionId, authInfo: extra.authInfo }` and hands it to tool
+   * modules, which read `ctx.sessionId`. The member carries what the code writes into it: object literals of
+   * that type (declared, asserted, or — for an untyped literal of two or more properties — structurally one:
+   * every key a member of the type) whose property of that name is a session id or a context.
+   */
+  private carriedInto(shape: ts.TypeLiteralNode | ts.InterfaceDeclaration, member: ts.PropertySignature): Value | undefined {
+    const cached = this.carried.get(member);
+    if (cached !== undefined) return cached ?? undefined;
+    this.carried.set(member, null);
+    const name = propertyNameText(member.name);
+    const memberNames = new Set(shape.members.map((m) => propertyNameText(m.name)).filter((n): n is string => !!n));
+    const shapeName = ts.isInterfaceDeclaration(shape) ? shape.name.text : ts.isTypeAliasDeclaration(shape.parent) ? shape.parent.name.text : 'an object type';
+    let found: Value | undefined;
+    for (const prop of name ? this.propertiesNamed(name) : []) {
+      const literal = prop.parent;
+      const declared = literalType(literal);
+      if (declared ? !this.namesShape(declared, shape) : literal.properties.length < 2 || !literal.properties.every((p) => memberNames.has(propertyNameText(p.name) ?? ''))) continue;
+      const value = this.valueOf(ts.isPropertyAssignment(prop) ? prop.initializer : prop.name);
+      if (value?.kind !== 'session-id' && value?.kind !== 'context') continue;
+      found = withHop(value, { text: `copied into \`${shapeName}.${name}\``, node: prop });
+      break;
+    }
+    this.carried.set(member, found ?? null);
+    return found;
+  }
+
+  /** Object-literal properties named `name` in the analysed files (an index per name, built on first use). */
+  private propertiesNamed(name: string): Array<ts.PropertyAssignment | ts.ShorthandPropertyAssignment> {
+    let byName = this.propertyIndex;
+    if (!byName) {
+      byName = this.propertyIndex = new Map();
+      for (const file of this.files) {
+        forEachDescendant(file, (node) => {
+          if ((ts.isPropertyAssignment(node) || ts.isShorthandPropertyAssignment(node)) && ts.isObjectLiteralExpression(node.parent)) {
+            const key = propertyNameText(node.name);
+            if (!key) return;
+            const list = byName!.get(key) ?? [];
+            list.push(node);
+            byName!.set(key, list);
+          }
+        });
+      }
+    }
+    return byName.get(name) ?? [];
+  }
+
+  /** Whether a type node names `shape` (the interface itself, or a type alias of the type literal). */
+  private namesShape(type: ts.TypeNode, shape: ts.TypeLiteralNode | ts.InterfaceDeclaration): boolean {
+    if (type === shape) return true;
+    if (!ts.isTypeReferenceNode(type)) return false;
+    const target = ts.isIdentifier(type.typeName) ? type.typeName : type.typeName.right;
+    return (this.symbolOf(target)?.declarations ?? []).some((d) => d === shape || (ts.isTypeAliasDeclaration(d) && d.type === shape));
+  }
+
   /** When `fn` is a request-handler callback registered on an SDK server, which parameter is `extra`/`ctx`. */
   handlerContextIndex(fn: ts.FunctionLikeDeclaration): { index: number; label: string; call: ts.CallExpression } | undefined {
     const call = this.registrationOfHandler(fn);
@@ -962,6 +1021,18 @@ export class ValueAnalysis {
     });
     return found;
   }
+}
+
+/** The type an object literal is declared with: `const x: T = {…}`, `{…} as T`, `{…} satisfies T`, `<T>{…}`. */
+function literalType(literal: ts.ObjectLiteralExpression): ts.TypeNode | undefined {
+  let current: ts.Node = literal;
+  while (current.parent && (ts.isParenthesizedExpression(current.parent) || ts.isAsExpression(current.parent) || ts.isSatisfiesExpression(current.parent) || ts.isTypeAssertionExpression(current.parent))) {
+    current = current.parent;
+    if (!ts.isParenthesizedExpression(current)) return (current as ts.AsExpression).type;
+  }
+  const parent = current.parent;
+  if (parent && ts.isVariableDeclaration(parent) && parent.initializer === current) return declaredType(parent);
+  return undefined;
 }
 
 /** The outermost type asserted on an expression (`as T`, `<T>x`, `satisfies T`), skipping `unknown`/`any`. */

@@ -125,6 +125,33 @@ export function open() {
   ],
   invalid: [
     {
+      name: 'a store in a tool module keyed by the session id a dispatcher copied into its context object',
+      code: {
+        'src/types.ts': `export interface ToolContext { sessionId?: string; authInfo?: unknown }
+`,
+        'src/server.ts': `import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { CallToolRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import type { ToolContext } from './types.js';
+import { notesTool } from './tools/notes.js';
+const handlers: Record<string, (args: any, ctx: ToolContext) => Promise<any>> = { notes: notesTool };
+const server = new Server({ name: 'x', version: '1' }, { capabilities: { tools: {} } });
+server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
+  const ctx: ToolContext = { sessionId: extra.sessionId, authInfo: extra.authInfo };
+  return handlers[request.params.name]!(request.params.arguments, ctx);
+});
+`,
+        'src/tools/notes.ts': `import type { ToolContext } from '../types.js';
+const notes = new Map<string, string[]>();
+export async function notesTool(args: { text: string }, ctx: ToolContext) {
+  const list = notes.get(ctx.sessionId ?? 'anon') ?? [];
+  notes.set(ctx.sessionId ?? 'anon', [...list, args.text]);
+  return { content: [] };
+}
+`,
+      },
+      errors: [{ messageId: 'store', line: 2, file: 'src/tools/notes.ts' }],
+    },
+    {
       name: 'v1 Map keyed through a helper, reported once at its declaration',
       code: `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 const carts = new Map<string, string[]>();
