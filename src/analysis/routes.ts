@@ -9,7 +9,8 @@
  */
 import { ts } from './typescript.js';
 import { calleeParts, forEachDescendant, isFunctionLike, memberAccess, outermostWrapper, propertyNameText, unwrap } from './ast.js';
-import { functionOfDeclaration, type ValueAnalysis } from './values.js';
+import { functionOfDeclaration } from './declarations.js';
+import type { ValueAnalysis } from './values.js';
 
 export type RouteFramework = 'express' | 'hono' | 'fastify' | 'node-http' | 'web' | 'unknown';
 
@@ -102,6 +103,34 @@ function routesOfCall(call: ts.CallExpression, values: ValueAnalysis): Route[] {
   const handlers = handlersOf(values, call.arguments.slice(1));
   if (handlers.length === 0) return [];
   return [{ framework: frameworkOf(receiver, values), method: lower, path, handlers, node: nameNode, call }];
+}
+
+/**
+ * The route whose handler `node` is inside: an inline handler function of a route call, or the branch of a
+ * `req.method === …` test. Undefined outside any route (or in a named handler registered elsewhere).
+ */
+export function enclosingRoute(node: ts.Node, values: ValueAnalysis): Route | undefined {
+  for (let current: ts.Node | undefined = node; current?.parent; current = current.parent) {
+    const parent: ts.Node = current.parent;
+    if (isFunctionLike(current)) {
+      const call = outermostWrapper(current).parent;
+      if (call && ts.isCallExpression(call)) {
+        const route = routesOfCall(call, values).find((r) => r.handlers.includes(current!));
+        if (route) return route;
+      }
+    }
+    if (ts.isIfStatement(parent) && parent.thenStatement === current) {
+      let route: Route | undefined;
+      const visit = (n: ts.Node): void => {
+        if (route) return;
+        if (ts.isBinaryExpression(n)) route = routeOfComparison(n, values);
+        ts.forEachChild(n, visit);
+      };
+      visit(parent.expression);
+      if (route) return route;
+    }
+  }
+  return undefined;
 }
 
 /** hono `app.on('GET', '/mcp', h)` / `app.on(['GET', 'DELETE'], '/mcp', h)`. */

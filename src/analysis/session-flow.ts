@@ -140,6 +140,13 @@ export class SessionFlow {
         }
         return;
       }
+      if (ts.isCallExpression(node)) {
+        const query = this.values.sseSessionQuery(node);
+        if (query) {
+          this.addRead(query, node, { kind: 'session-id', origin: 'query', hops: [] });
+          return;
+        }
+      }
       if (ts.isElementAccessExpression(node) || ts.isCallExpression(node)) {
         const header = this.values.headerAccess(node);
         if (header?.name === SESSION_HEADER && !isHeaderWrite(node)) {

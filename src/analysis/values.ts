@@ -27,7 +27,10 @@ import {
   LOW_LEVEL_SERVER_CLASSES,
   TRANSPORT_CLASSES,
   STREAMABLE_HTTP_TRANSPORTS,
+  SSE_TRANSPORTS,
+  SSE_SESSION_QUERY_PARAMETER,
 } from './sdk-modules.js';
+import { enclosingRoute } from './routes.js';
 import type { SdkSymbols } from './sdk-symbols.js';
 import { buildCallIndex, functionNames, type CallIndex } from './call-index.js';
 import {
@@ -52,7 +55,8 @@ export type ValueKind =
   | 'registered'
   /** A project object type (`{ server: McpServer; transport: … }`, an interface) whose members may be SDK values. */
   | 'shape';
-export type SessionIdOrigin = 'context' | 'transport' | 'header' | 'callback';
+/** `query`: the `?sessionId=` an HTTP+SSE client posts its messages with (`/messages?sessionId=…`). */
+export type SessionIdOrigin = 'context' | 'transport' | 'header' | 'callback' | 'query';
 
 export interface Hop {
   text: string;
@@ -130,6 +134,7 @@ export class ValueAnalysis {
   private readonly symbols = new Map<ts.Node, ts.Symbol | null>();
   private readonly collectionWrites = new Map<ts.Node, Value | null>();
   private readonly carried = new Map<ts.Node, Value | null>();
+  private sseEndpointPaths: Set<string> | undefined;
   private propertyIndex: Map<string, Array<ts.PropertyAssignment | ts.ShorthandPropertyAssignment>> | undefined;
 
   constructor(
@@ -267,6 +272,47 @@ export class ValueAnalysis {
       return out;
     }
     return undefined;
+  }
+
+  /**
+   * `req.query.sessionId`, `c.req.query('sessionId')`, `url.searchParams.get('sessionId')` inside the route that
+   * an SDK `SSEServerTransport` in the project posts to (`new SSEServerTransport('/messages', res)`): the HTTP+SSE
+   * session id. Returns the node naming the parameter.
+   */
+  sseSessionQuery(node: ts.Node): ts.Node | undefined {
+    let nameNode: ts.Node | undefined;
+    if (ts.isPropertyAccessExpression(node) || ts.isElementAccessExpression(node)) {
+      const access = memberAccess(node);
+      if (access?.name !== SSE_SESSION_QUERY_PARAMETER || memberAccess(unwrap(access.object))?.name !== 'query') return undefined;
+      nameNode = access.nameNode;
+    } else if (ts.isCallExpression(node) && node.arguments.length === 1) {
+      const { name, receiver } = calleeParts(node);
+      const owner = receiver && memberAccess(unwrap(receiver));
+      const queryCall = name === 'query' || (name === 'get' && owner?.name === 'searchParams');
+      if (!queryCall || stringValue(node.arguments[0]) !== SSE_SESSION_QUERY_PARAMETER) return undefined;
+      nameNode = node.arguments[0];
+    } else return undefined;
+    const endpoints = this.sseEndpoints();
+    if (endpoints.size === 0) return undefined;
+    const path = enclosingRoute(node, this)?.path;
+    return path !== undefined && endpoints.has(normalPath(path)) ? nameNode : undefined;
+  }
+
+  /** The paths SDK SSE transports in the project tell clients to post to (their first argument). */
+  private sseEndpoints(): Set<string> {
+    if (this.sseEndpointPaths) return this.sseEndpointPaths;
+    const out = new Set<string>();
+    this.sseEndpointPaths = out;
+    for (const file of this.files) {
+      if (!file.text.includes('SSE')) continue;
+      forEachDescendant(file, (node) => {
+        if (!ts.isNewExpression(node) || !node.arguments?.length) return;
+        const ref = this.sdk.exportOf(node.expression);
+        const path = ref && SSE_TRANSPORTS.has(ref.name) ? this.constantString(node.arguments[0]!) : undefined;
+        if (path) out.add(normalPath(path));
+      });
+    }
+    return out;
   }
 
   /** A string literal, or an identifier bound to a `const` string literal. */
@@ -413,6 +459,7 @@ export class ValueAnalysis {
 
   private computeUnwrapped(node: ts.Node): Value | undefined {
     const inner = unwrap(node);
+    if (this.sseSessionQuery(inner)) return { kind: 'session-id', origin: 'query', hops: [] };
     if (ts.isNewExpression(inner)) return this.instanceOf(inner.expression, []);
     if (ts.isIdentifier(inner)) return this.valueOfIdentifier(inner);
     if (ts.isPropertyAccessExpression(inner) || ts.isElementAccessExpression(inner)) {
@@ -1021,6 +1068,12 @@ export class ValueAnalysis {
     });
     return found;
   }
+}
+
+/** `/messages/` and `/messages?x=1` → `/messages` (an absolute URL keeps only its path). */
+function normalPath(path: string): string {
+  const bare = path.replace(/^[a-z]+:\/\/[^/]+/i, '').split(/[?#]/)[0]!;
+  return bare.length > 1 ? bare.replace(/\/+$/, '') : bare;
 }
 
 /** The type an object literal is declared with: `const x: T = {…}`, `{…} as T`, `{…} satisfies T`, `<T>{…}`. */

@@ -11,7 +11,7 @@ export type ReadVerdict = 'read' | 'telemetry' | undefined;
 export function classifyRead(read: SessionRead, sessions: SessionFlow): ReadVerdict {
   // Header reads are session-header findings and the `onsessioninitialized` argument belongs to
   // session-lifecycle; the stores they key are still reported by keyed-store.
-  if (read.origin === 'header' || read.origin === 'callback') return undefined;
+  if (read.origin === 'header' || read.origin === 'callback' || read.origin === 'query') return undefined;
   if (read.guard) return undefined;
   // `kv.get(\`cart:${extra.sessionId}\`)`: keyed-store reports the key expression, which is this read;
   // one expression gets one finding.

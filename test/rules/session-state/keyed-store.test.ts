@@ -6,6 +6,21 @@ import rule from '../../../src/rules/session-state/keyed-store.js';
 ruleTester(rule, {
   valid: [
     {
+      name: 'a sessionId query parameter of a route that is not an SSE endpoint is the application\'s own',
+      code: `import express from 'express';
+import { SSEServerTransport } from '@modelcontextprotocol/sdk/server/sse.js';
+import { buildServer } from './build.js';
+const app = express();
+const quizzes = new Map<string, number>();
+app.get('/sse', async (_req, res) => {
+  await buildServer().connect(new SSEServerTransport('/messages', res));
+});
+app.post('/quiz', (req, res) => {
+  quizzes.set(String(req.query.sessionId), Date.now());
+  res.end();
+});`,
+    },
+    {
       name: 'keyed by a sessionId tool argument or by the express-session id',
       code: `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
@@ -124,6 +139,22 @@ export function open() {
     },
   ],
   invalid: [
+    {
+      name: 'state keyed by the ?sessionId= an HTTP+SSE client posts its messages with',
+      code: `import express from 'express';
+import { SSEServerTransport } from '@modelcontextprotocol/sdk/server/sse.js';
+import { buildServer } from './build.js';
+const app = express();
+const lastSeen = new Map<string, number>();
+app.get('/sse', async (_req, res) => {
+  await buildServer().connect(new SSEServerTransport('/messages', res));
+});
+app.post('/messages', async (req, res) => {
+  lastSeen.set(String(req.query.sessionId), Date.now());
+  res.end();
+});`,
+      errors: [{ messageId: 'store', line: 5 }],
+    },
     {
       name: 'a store in a tool module keyed by the session id a dispatcher copied into its context object',
       code: {
