@@ -151,6 +151,11 @@ export class SessionFlow {
         const header = this.values.headerAccess(node);
         if (header?.name === SESSION_HEADER && !isHeaderWrite(node)) {
           this.addRead(header.nameNode, node, { kind: 'session-id', origin: 'header', hops: [] });
+        } else if (header?.name === SESSION_HEADER && ts.isCallExpression(node)) {
+          // `res.setHeader('mcp-session-id', sessionId)` with `const sessionId = \`session_${Date.now()}\``: an id minted
+          // by hand is the session id once it is sent as the header; what it keys is session state or a registry.
+          const minted = this.mintedSessionId(node.arguments[1]);
+          if (minted) this.addRead(header.nameNode, minted, { kind: 'session-id', origin: 'header', hops: [] });
         }
         return;
       }
@@ -161,6 +166,14 @@ export class SessionFlow {
         }
       }
     });
+  }
+
+  /** The declared name of a local variable a header write sends (`const sid = …; res.setHeader(H, sid)`), when not already a session id. */
+  private mintedSessionId(sent: ts.Expression | undefined): ts.Identifier | undefined {
+    const inner = sent && unwrap(sent);
+    if (!inner || !ts.isIdentifier(inner) || this.values.valueOf(inner)?.kind === 'session-id') return undefined;
+    const decl = this.values.symbolOf(inner)?.valueDeclaration;
+    return decl && ts.isVariableDeclaration(decl) && ts.isIdentifier(decl.name) && decl.initializer ? decl.name : undefined;
   }
 
   private addRead(reportAt: ts.Node, valueNode: ts.Node, value: Value): void {

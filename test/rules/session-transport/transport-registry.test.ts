@@ -56,6 +56,22 @@ export function remember(t: StreamableHTTPClientTransport) {
   ],
   invalid: [
     {
+      name: 'a hand-rolled session id (minted by hand, sent as the Mcp-Session-Id header) keys the registry',
+      code: `import express from 'express';
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+const app = express();
+const sessions = new Map();
+app.post('/mcp', async (req, res) => {
+  const sessionId = \`session_\${Date.now()}_\${Math.random().toString(36).slice(2)}\`;
+  const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
+  sessions.set(sessionId, { transport, server: new McpServer({ name: 'x', version: '1' }) });
+  res.setHeader('Mcp-Session-Id', sessionId);
+  await transport.handleRequest(req, res, req.body);
+});`,
+      errors: [{ messageId: 'registry', line: 5 }],
+    },
+    {
       name: 'registry typed by an interface bundling transport and server',
       code: `import { randomUUID } from 'node:crypto';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
