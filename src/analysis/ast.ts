@@ -90,6 +90,16 @@ export function isRequireCall(node: ts.Node): node is ts.CallExpression {
   );
 }
 
+/** `import('…')` with a literal specifier (dynamic import). */
+export function isDynamicImport(node: ts.Node): node is ts.CallExpression {
+  return (
+    ts.isCallExpression(node) &&
+    node.expression.kind === ts.SyntaxKind.ImportKeyword &&
+    node.arguments.length >= 1 &&
+    ts.isStringLiteralLike(node.arguments[0]!)
+  );
+}
+
 export function stringValue(node: ts.Node | undefined): string | undefined {
   if (!node) return undefined;
   const inner = unwrap(node);

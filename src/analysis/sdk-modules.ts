@@ -54,6 +54,8 @@ export const STREAMABLE_HTTP_TRANSPORTS = new Set([
   'WebStandardStreamableHTTPServerTransport',
 ]);
 export const SSE_TRANSPORTS = new Set(['SSEServerTransport']);
+/** The query parameter an HTTP+SSE client posts its messages with: `<endpoint>?sessionId=<id>`. */
+export const SSE_SESSION_QUERY_PARAMETER = 'sessionId';
 export const STDIO_TRANSPORTS = new Set(['StdioServerTransport']);
 
 export const TRANSPORT_CLASSES = new Set([
@@ -101,6 +103,7 @@ export const METHOD_OF_SCHEMA: Record<string, string> = {
   SubscribeRequestSchema: 'resources/subscribe',
   UnsubscribeRequestSchema: 'resources/unsubscribe',
   RootsListChangedNotificationSchema: 'notifications/roots/list_changed',
+  PingRequestSchema: 'ping',
 };
 
 /**

@@ -9,7 +9,7 @@
  * parsed (node_modules is not part of the program).
  */
 import { ts } from './typescript.js';
-import { isRequireCall, propertyNameText, unwrap } from './ast.js';
+import { isDynamicImport, isRequireCall, propertyNameText, unwrap } from './ast.js';
 import { sdkModuleMayExport, sdkVersionOf, type SdkVersion } from './sdk-modules.js';
 
 export interface SdkExportRef {
@@ -64,12 +64,12 @@ export class SdkSymbols {
       const right = ts.isPropertyAccessExpression(inner) ? inner.name.text : inner.right.text;
       const base = ts.isIdentifier(left) || ts.isPropertyAccessExpression(left) || ts.isQualifiedName(left)
         ? this.compute(left, seen)
-        : isRequireCall(left)
-          ? this.refOfModule(inner.getSourceFile().fileName, (left.arguments[0] as ts.StringLiteral).text, undefined, seen)
+        : isRequireCall(unwrap(left)) || isDynamicImport(unwrap(left))
+          ? this.refOfModule(inner.getSourceFile().fileName, ((unwrap(left) as ts.CallExpression).arguments[0] as ts.StringLiteral).text, undefined, seen)
           : undefined;
       return base?.kind === 'namespace' ? this.memberOfNamespace(base, right, seen) : undefined;
     }
-    if (isRequireCall(inner)) {
+    if (isRequireCall(inner) || isDynamicImport(inner)) {
       return this.refOfModule(inner.getSourceFile().fileName, (inner.arguments[0] as ts.StringLiteral).text, undefined, seen);
     }
     if (ts.isImportTypeNode(inner)) {
@@ -80,6 +80,8 @@ export class SdkSymbols {
       const name = ts.isIdentifier(inner.qualifier) ? inner.qualifier.text : inner.qualifier.right.text;
       return this.memberOfNamespace(ns, name, seen);
     }
+    // `typeof McpServer`, `typeof sdk.McpServer`: the class itself.
+    if (ts.isTypeQueryNode(inner)) return this.compute(inner.exprName, seen);
     return undefined;
   }
 
@@ -130,13 +132,19 @@ export class SdkSymbols {
       const local = safely(() => this.checker.getExportSpecifierLocalTargetSymbol(decl));
       return local ? this.refOfSymbol(local, seen) : undefined;
     }
-    if (ts.isVariableDeclaration(decl) && decl.initializer) {
-      // Only aliases: `const S = McpServer`, `const mcp = require('...')`, `const X = require('...').X`.
-      const init = unwrap(decl.initializer);
-      if (ts.isIdentifier(init) || ts.isPropertyAccessExpression(init) || isRequireCall(init)) {
-        return this.compute(init, seen);
+    if (ts.isVariableDeclaration(decl) && (decl.initializer || decl.type)) {
+      // Only aliases: `const S = McpServer`, `const mcp = require('...')`, `const X = require('...').X`,
+      // `const sdk = await import('...')`; or a variable declared to hold the class or module itself
+      // (`let Server: typeof McpServer`, `let sdk: typeof import('...')`).
+      const init = decl.initializer && unwrap(decl.initializer);
+      if (init && (ts.isIdentifier(init) || ts.isPropertyAccessExpression(init) || isRequireCall(init) || isDynamicImport(init))) {
+        const aliased = this.compute(init, seen);
+        if (aliased) return aliased;
       }
-      return undefined;
+      const typed = decl.type && (ts.isTypeQueryNode(decl.type) || (ts.isImportTypeNode(decl.type) && decl.type.isTypeOf)) ? this.compute(decl.type, seen) : undefined;
+      if (typed) return typed;
+      const cast = decl.initializer && castTypeOf(decl.initializer);
+      return cast ? this.compute(cast, seen) : undefined;
     }
     if (ts.isBindingElement(decl)) {
       // `const { McpServer: Mcp } = require('@modelcontextprotocol/sdk/server/mcp.js')`
@@ -263,6 +271,19 @@ export class SdkSymbols {
     if (target === `module.exports.${name}` || target === `exports.${name}`) return this.compute(right, seen);
     return undefined;
   }
+}
+
+/** `x as typeof import('…')` / `x as unknown as typeof McpServer`: the outermost asserted `typeof` type. */
+function castTypeOf(node: ts.Node): ts.TypeNode | undefined {
+  let current = node;
+  while (ts.isParenthesizedExpression(current) || ts.isAsExpression(current) || ts.isTypeAssertionExpression(current) || ts.isSatisfiesExpression(current)) {
+    if (!ts.isParenthesizedExpression(current)) {
+      const type = current.type;
+      if (ts.isTypeQueryNode(type) || (ts.isImportTypeNode(type) && type.isTypeOf)) return type;
+    }
+    current = current.expression;
+  }
+  return undefined;
 }
 
 /** The checker can throw on code it cannot make sense of; for scope lookup that just means "unknown". */

@@ -21,7 +21,7 @@ import {
   propertyNameText,
   unwrap,
 } from './ast.js';
-import { SESSION_HEADER, calleeText, declaredType, isHeaderWrite, type Hop, type SessionIdOrigin, type Value, type ValueAnalysis } from './values.js';
+import { SESSION_HEADER, calleeText, declaredType, isHeaderWrite, pathsOf, returnedExpressions, type Hop, type SessionIdOrigin, type Value, type ValueAnalysis } from './values.js';
 
 export type SinkKind = 'store' | 'log' | 'other';
 
@@ -43,8 +43,10 @@ export interface SessionRead {
   /** The `sessionId` name node, the header name, or the callback parameter. */
   node: ts.Node;
   origin: SessionIdOrigin;
-  /** How the context or id reached this read (empty when read directly in a handler). */
+  /** How the context or id reached this read (empty when read directly in a handler): the first path, for messages. */
   hops: readonly Hop[];
+  /** Every path to this read: one per chain of callers (a helper reached from five tools has five). */
+  paths: ReadonlyArray<readonly Hop[]>;
   sinks: Sink[];
   /** `typeof ctx.sessionId === 'string'`: a type guard next to the real read, not a use of its own. */
   guard: boolean;
@@ -106,7 +108,7 @@ export class SessionFlow {
 
   /** The store an access belongs to (for `isRegistryReference` and rules). */
   storeOfSink(sink: Sink): SessionStore | undefined {
-    return sink.store ? this.stores.get(this.storeKey(sink.store, sink.node)) : undefined;
+    return sink.store ? this.stores.get(this.storeKey(sink.store, sink.key ?? sink.node)) : undefined;
   }
 
   /** Declarations of transport registries: rules use them to recognise routing code. */
@@ -138,10 +140,22 @@ export class SessionFlow {
         }
         return;
       }
+      if (ts.isCallExpression(node)) {
+        const query = this.values.sseSessionQuery(node);
+        if (query) {
+          this.addRead(query, node, { kind: 'session-id', origin: 'query', hops: [] });
+          return;
+        }
+      }
       if (ts.isElementAccessExpression(node) || ts.isCallExpression(node)) {
         const header = this.values.headerAccess(node);
         if (header?.name === SESSION_HEADER && !isHeaderWrite(node)) {
           this.addRead(header.nameNode, node, { kind: 'session-id', origin: 'header', hops: [] });
+        } else if (header?.name === SESSION_HEADER && ts.isCallExpression(node)) {
+          // `res.setHeader('mcp-session-id', sessionId)` with `const sessionId = \`session_${Date.now()}\``: an id minted
+          // by hand is the session id once it is sent as the header; what it keys is session state or a registry.
+          const minted = this.mintedSessionId(node.arguments[1]);
+          if (minted) this.addRead(header.nameNode, minted, { kind: 'session-id', origin: 'header', hops: [] });
         }
         return;
       }
@@ -154,10 +168,18 @@ export class SessionFlow {
     });
   }
 
+  /** The declared name of a local variable a header write sends (`const sid = …; res.setHeader(H, sid)`), when not already a session id. */
+  private mintedSessionId(sent: ts.Expression | undefined): ts.Identifier | undefined {
+    const inner = sent && unwrap(sent);
+    if (!inner || !ts.isIdentifier(inner) || this.values.valueOf(inner)?.kind === 'session-id') return undefined;
+    const decl = this.values.symbolOf(inner)?.valueDeclaration;
+    return decl && ts.isVariableDeclaration(decl) && ts.isIdentifier(decl.name) && decl.initializer ? decl.name : undefined;
+  }
+
   private addRead(reportAt: ts.Node, valueNode: ts.Node, value: Value): void {
     const sinks = this.flow(valueNode, new Set(), []);
     const guard = !!valueNode.parent && ts.isTypeOfExpression(outermostWrapper(valueNode).parent ?? valueNode);
-    this.reads.push({ node: reportAt, origin: value.origin ?? 'context', hops: value.hops, sinks, guard });
+    this.reads.push({ node: reportAt, origin: value.origin ?? 'context', hops: value.hops, paths: pathsOf(value), sinks, guard });
   }
 
   /** Where the value of `node` goes. */
@@ -365,13 +387,7 @@ export class SessionFlow {
         if (use && ts.isPropertyAccessExpression(use) && use.name.text === 'handleRequest') kinds.add('transport');
         continue;
       }
-      const written = unwrap(access.written);
-      if (ts.isObjectLiteralExpression(written)) {
-        for (const prop of written.properties) {
-          if (ts.isPropertyAssignment(prop)) note(this.values.valueOf(prop.initializer));
-          else if (ts.isShorthandPropertyAssignment(prop)) note(this.values.valueOf(prop.name));
-        }
-      } else note(this.values.valueOf(written));
+      for (const value of this.heldValues(access.written, 0)) note(value);
     }
     if (kinds.has('transport')) return 'transport';
     if (kinds.has('mcp-server') || kinds.has('server')) return 'server';
@@ -379,6 +395,75 @@ export class SessionFlow {
     // object, `this.httpServer.transports[id]`): its name is the last, weakest signal.
     if (kinds.size === 0 && /transports?$/i.test(store.name)) return 'transport';
     return 'state';
+  }
+
+  /**
+   * The SDK values an entry written into a store carries: the value itself, or the members of a
+   * bundle — an object literal (`{ transport, server }`, also through a `const` or returned by a
+   * factory), a project class constructed with them (`new Session(transport, server)`), or one
+   * whose declared members are typed so. A registry of such bundles is serving plumbing, not state.
+   */
+  private heldValues(written: ts.Expression, depth: number): Value[] {
+    const direct = this.values.valueOf(written);
+    if (direct && direct.kind !== 'shape') return [direct];
+    if (direct?.shape) {
+      const members = this.membersOfShape(direct.shape);
+      return members.length ? members : [direct];
+    }
+    if (depth > 3) return [];
+    const inner = unwrap(written);
+    const out: Value[] = [];
+    if (ts.isObjectLiteralExpression(inner)) {
+      for (const prop of inner.properties) {
+        if (ts.isPropertyAssignment(prop)) out.push(...this.heldValues(prop.initializer, depth + 1));
+        else if (ts.isShorthandPropertyAssignment(prop)) out.push(...this.heldValues(prop.name, depth + 1));
+      }
+      return out;
+    }
+    if (ts.isIdentifier(inner)) {
+      const decl = this.values.symbolOf(inner)?.valueDeclaration;
+      if (decl && ts.isVariableDeclaration(decl) && decl.initializer) return this.heldValues(decl.initializer, depth + 1);
+      return [];
+    }
+    if (ts.isNewExpression(inner)) {
+      for (const arg of inner.arguments ?? []) if (!ts.isSpreadElement(arg)) out.push(...this.heldValues(arg, depth + 1));
+      const cls = classDeclarationOf(this.values, inner.expression);
+      if (cls) out.push(...this.membersOfClass(cls));
+      return out;
+    }
+    if (ts.isCallExpression(inner)) {
+      const fn = this.values.functionOfCall(inner);
+      for (const returned of fn ? returnedExpressions(fn) : []) out.push(...this.heldValues(returned, depth + 1));
+    }
+    return out;
+  }
+
+  /** SDK values declared as members of a project type (`interface Session { transport: …; server: … }`). */
+  private membersOfShape(shape: ts.TypeLiteralNode | ts.InterfaceDeclaration): Value[] {
+    const out: Value[] = [];
+    for (const member of shape.members) {
+      if (!ts.isPropertySignature(member) || !member.type) continue;
+      const value = this.values.valueOfType(member.type, []);
+      if (value && value.kind !== 'shape') out.push(value);
+    }
+    return out;
+  }
+
+  /** SDK values held by a project class: typed fields and constructor parameter properties. */
+  private membersOfClass(cls: ts.ClassLikeDeclaration): Value[] {
+    const out: Value[] = [];
+    const types: ts.TypeNode[] = [];
+    for (const member of cls.members) {
+      if (ts.isPropertyDeclaration(member) && member.type) types.push(member.type);
+      if (ts.isConstructorDeclaration(member)) {
+        for (const param of member.parameters) if (param.type && ts.getModifiers(param)?.length) types.push(param.type);
+      }
+    }
+    for (const type of types) {
+      const value = this.values.valueOfType(type, []);
+      if (value && value.kind !== 'shape') out.push(value);
+    }
+    return out;
   }
 
   /** SDK values named in a store's declared type or in `new Map<K, V>()` type arguments. */
@@ -397,7 +482,13 @@ export class SessionFlow {
       const visit = (node: ts.Node): void => {
         if (ts.isTypeReferenceNode(node)) {
           const value = this.values.valueOfType(node, []);
-          if (value) out.push(value);
+          const members = value?.shape ? this.membersOfShape(value.shape) : [];
+          if (members.length) out.push(...members);
+          else if (value) out.push(value);
+          else {
+            const cls = classDeclarationOf(this.values, node.typeName);
+            if (cls) out.push(...this.membersOfClass(cls));
+          }
         }
         ts.forEachChild(node, visit);
       };
@@ -416,6 +507,14 @@ function aliasedCollection(init: ts.Expression): ts.Expression | undefined {
   }
   const root = storeRoot(inner);
   return root !== inner ? root : undefined;
+}
+
+/** The project class an expression or type name refers to (`new Session(…)`, `Map<string, Session>`). */
+function classDeclarationOf(values: ValueAnalysis, ref: ts.Node): ts.ClassLikeDeclaration | undefined {
+  const inner = unwrap(ref);
+  const id = ts.isPropertyAccessExpression(inner) ? inner.name : ts.isQualifiedName(inner) ? inner.right : inner;
+  if (!ts.isIdentifier(id)) return undefined;
+  return values.symbolOf(id)?.declarations?.find((d): d is ts.ClassLikeDeclaration => ts.isClassDeclaration(d) || ts.isClassExpression(d));
 }
 
 function other(node: ts.Node, description: string, hops: readonly Hop[]): Sink {

@@ -15,6 +15,7 @@ import {
   enclosingFunction,
   forEachDescendant,
   isFunctionLike,
+  isUndefined,
   memberAccess,
   propertyNameText,
   stringValue,
@@ -26,7 +27,10 @@ import {
   LOW_LEVEL_SERVER_CLASSES,
   TRANSPORT_CLASSES,
   STREAMABLE_HTTP_TRANSPORTS,
+  SSE_TRANSPORTS,
+  SSE_SESSION_QUERY_PARAMETER,
 } from './sdk-modules.js';
+import { enclosingRoute } from './routes.js';
 import type { SdkSymbols } from './sdk-symbols.js';
 import { buildCallIndex, functionNames, type CallIndex } from './call-index.js';
 import {
@@ -51,7 +55,8 @@ export type ValueKind =
   | 'registered'
   /** A project object type (`{ server: McpServer; transport: … }`, an interface) whose members may be SDK values. */
   | 'shape';
-export type SessionIdOrigin = 'context' | 'transport' | 'header' | 'callback';
+/** `query`: the `?sessionId=` an HTTP+SSE client posts its messages with (`/messages?sessionId=…`). */
+export type SessionIdOrigin = 'context' | 'transport' | 'header' | 'callback' | 'query';
 
 export interface Hop {
   text: string;
@@ -65,7 +70,28 @@ export interface Value {
   origin?: SessionIdOrigin;
   /** For `shape`: the type literal or interface that declares its members. */
   shape?: ts.TypeLiteralNode | ts.InterfaceDeclaration;
+  /** How the value reached here, for messages: the first path found. */
   hops: readonly Hop[];
+  /**
+   * Every path by which the value reaches here, one per chain of callers (a helper called from five tools has
+   * five); absent when there is only `hops`. Capped at MAX_PATHS.
+   */
+  paths?: ReadonlyArray<readonly Hop[]>;
+  /** What other callers pass for the same parameter when it is of another kind (a helper called with `server` and with `extra`). */
+  alternatives?: readonly Value[];
+}
+
+/** Every path of a value (`paths`, or its one `hops`). */
+export function pathsOf(value: Value): ReadonlyArray<readonly Hop[]> {
+  return value.paths ?? [value.hops];
+}
+
+const MAX_PATHS = 64;
+
+/** `value` one hop further on (every one of its paths). */
+function withHop(value: Value, hop: Hop): Value {
+  const paths = value.paths?.map((path) => [...path, hop]);
+  return { ...value, hops: [...value.hops, hop], ...(paths ? { paths } : {}) };
 }
 
 export const SESSION_HEADER = 'mcp-session-id';
@@ -107,6 +133,9 @@ export class ValueAnalysis {
   private readonly thisAssignments = new Map<ts.Node, Map<string, ts.Expression[]>>();
   private readonly symbols = new Map<ts.Node, ts.Symbol | null>();
   private readonly collectionWrites = new Map<ts.Node, Value | null>();
+  private readonly carried = new Map<ts.Node, Value | null>();
+  private sseEndpointPaths: Set<string> | undefined;
+  private propertyIndex: Map<string, Array<ts.PropertyAssignment | ts.ShorthandPropertyAssignment>> | undefined;
 
   constructor(
     private readonly checker: ts.TypeChecker,
@@ -136,20 +165,154 @@ export class ValueAnalysis {
     if (ts.isElementAccessExpression(node)) {
       const object = unwrap(node.expression);
       const access = memberAccess(object);
-      if (access?.name === 'headers') {
+      if (access?.name === 'headers' && !this.isFetchResponse(access.object)) {
         const name = this.constantString(node.argumentExpression);
         if (name) return { name: name.toLowerCase(), nameNode: node.argumentExpression };
       }
       return undefined;
     }
     if (ts.isCallExpression(node)) {
-      const { name } = calleeParts(node);
+      const { name, receiver } = calleeParts(node);
       if (!name || !HEADER_ACCESS_METHODS.has(name) || node.arguments.length === 0) return undefined;
+      // `(await fetch(url)).headers.get('mcp-session-id')`: a client reading the server's response.
+      const owner = receiver && memberAccess(unwrap(receiver));
+      if (owner?.name === 'headers' && !isHeaderWrite(node) && this.isFetchResponse(owner.object)) return undefined;
       const arg = node.arguments[0]!;
       const header = this.constantString(arg);
       if (header) return { name: header.toLowerCase(), nameNode: arg };
     }
     return undefined;
+  }
+
+  /**
+   * A response the code received from `fetch` (client or browser code, tests calling the server):
+   * `await fetch(…)`, a variable holding one, a `.then((res) => …)` callback on one, or a parameter
+   * typed with the global `Response` (an express `Response` import is the server's own response).
+   */
+  isFetchResponse(node: ts.Node, depth = 0): boolean {
+    const inner = unwrap(node);
+    if (depth > 4) return false;
+    if (ts.isCallExpression(inner)) return calleeParts(inner).name === 'fetch';
+    if (!ts.isIdentifier(inner)) return false;
+    const decl = this.symbolOf(inner)?.valueDeclaration;
+    if (!decl) return false;
+    if (ts.isVariableDeclaration(decl)) return !!decl.initializer && this.isFetchResponse(decl.initializer, depth + 1);
+    if (!ts.isParameter(decl)) return false;
+    const type = declaredType(decl);
+    if (type && ts.isTypeReferenceNode(type) && ts.isIdentifier(type.typeName) && type.typeName.text === 'Response') {
+      return !this.symbolOf(type.typeName)?.declarations?.length;
+    }
+    const fn = decl.parent;
+    const then = fn.parent;
+    if (isFunctionLike(fn) && fn.parameters[0] === decl && then && ts.isCallExpression(then) && then.arguments[0] === fn) {
+      const { name, receiver } = calleeParts(then);
+      return name === 'then' && !!receiver && this.isFetchResponse(receiver, depth + 1);
+    }
+    return false;
+  }
+
+  /**
+   * The strings an expression can evaluate to, when the code spells them out: literals, `const`s,
+   * templates and `+` over those, a `for (const e of ['a', 'b'])` loop variable, or a parameter (what every
+   * caller passes). Undefined when any part is unknown. Used for computed member names (``server[`on${event}`]``).
+   */
+  possibleStrings(node: ts.Node, depth = 0): string[] | undefined {
+    const inner = unwrap(node);
+    if (ts.isStringLiteralLike(inner)) return [inner.text];
+    if (depth > 4) return undefined;
+    const combine = (parts: Array<string[] | undefined>): string[] | undefined => {
+      let out = [''];
+      for (const part of parts) {
+        if (!part) return undefined;
+        out = out.flatMap((prefix) => part.map((p) => prefix + p));
+        if (out.length > 32) return undefined;
+      }
+      return out;
+    };
+    if (ts.isTemplateExpression(inner)) {
+      const parts: Array<string[] | undefined> = [[inner.head.text]];
+      for (const span of inner.templateSpans) parts.push(this.possibleStrings(span.expression, depth + 1), [span.literal.text]);
+      return combine(parts);
+    }
+    if (ts.isBinaryExpression(inner) && inner.operatorToken.kind === ts.SyntaxKind.PlusToken) {
+      return combine([this.possibleStrings(inner.left, depth + 1), this.possibleStrings(inner.right, depth + 1)]);
+    }
+    if (!ts.isIdentifier(inner)) return undefined;
+    const decl = this.symbolOf(inner)?.valueDeclaration;
+    if (!decl) return undefined;
+    if (ts.isVariableDeclaration(decl)) {
+      const loop = forOfLoop(decl);
+      if (loop) {
+        const iterable = unwrap(loop.expression);
+        const list = ts.isIdentifier(iterable) ? this.symbolOf(iterable)?.valueDeclaration : undefined;
+        const array = ts.isArrayLiteralExpression(iterable) ? iterable : list && ts.isVariableDeclaration(list) && list.initializer ? unwrap(list.initializer) : undefined;
+        if (!array || !ts.isArrayLiteralExpression(array)) return undefined;
+        const out: string[] = [];
+        for (const element of array.elements) {
+          const values = this.possibleStrings(element, depth + 1);
+          if (!values) return undefined;
+          out.push(...values);
+        }
+        return out;
+      }
+      const constant = ts.isVariableDeclarationList(decl.parent) && (decl.parent.flags & ts.NodeFlags.Const) !== 0;
+      return constant && decl.initializer ? this.possibleStrings(decl.initializer, depth + 1) : undefined;
+    }
+    if (ts.isParameter(decl) && isFunctionLike(decl.parent)) {
+      const index = decl.parent.parameters.indexOf(decl);
+      const calls = this.callsOf(decl.parent);
+      if (calls.length === 0) return undefined;
+      const out: string[] = [];
+      for (const call of calls) {
+        const arg = call.arguments[index];
+        const values = arg && !ts.isSpreadElement(arg) ? this.possibleStrings(arg, depth + 1) : undefined;
+        if (!values) return undefined;
+        out.push(...values);
+      }
+      return out;
+    }
+    return undefined;
+  }
+
+  /**
+   * `req.query.sessionId`, `c.req.query('sessionId')`, `url.searchParams.get('sessionId')` inside the route that
+   * an SDK `SSEServerTransport` in the project posts to (`new SSEServerTransport('/messages', res)`): the HTTP+SSE
+   * session id. Returns the node naming the parameter.
+   */
+  sseSessionQuery(node: ts.Node): ts.Node | undefined {
+    let nameNode: ts.Node | undefined;
+    if (ts.isPropertyAccessExpression(node) || ts.isElementAccessExpression(node)) {
+      const access = memberAccess(node);
+      if (access?.name !== SSE_SESSION_QUERY_PARAMETER || memberAccess(unwrap(access.object))?.name !== 'query') return undefined;
+      nameNode = access.nameNode;
+    } else if (ts.isCallExpression(node) && node.arguments.length === 1) {
+      const { name, receiver } = calleeParts(node);
+      const owner = receiver && memberAccess(unwrap(receiver));
+      const queryCall = name === 'query' || (name === 'get' && owner?.name === 'searchParams');
+      if (!queryCall || stringValue(node.arguments[0]) !== SSE_SESSION_QUERY_PARAMETER) return undefined;
+      nameNode = node.arguments[0];
+    } else return undefined;
+    const endpoints = this.sseEndpoints();
+    if (endpoints.size === 0) return undefined;
+    const path = enclosingRoute(node, this)?.path;
+    return path !== undefined && endpoints.has(normalPath(path)) ? nameNode : undefined;
+  }
+
+  /** The paths SDK SSE transports in the project tell clients to post to (their first argument). */
+  private sseEndpoints(): Set<string> {
+    if (this.sseEndpointPaths) return this.sseEndpointPaths;
+    const out = new Set<string>();
+    this.sseEndpointPaths = out;
+    for (const file of this.files) {
+      if (!file.text.includes('SSE')) continue;
+      forEachDescendant(file, (node) => {
+        if (!ts.isNewExpression(node) || !node.arguments?.length) return;
+        const ref = this.sdk.exportOf(node.expression);
+        const path = ref && SSE_TRANSPORTS.has(ref.name) ? this.constantString(node.arguments[0]!) : undefined;
+        if (path) out.add(normalPath(path));
+      });
+    }
+    return out;
   }
 
   /** A string literal, or an identifier bound to a `const` string literal. */
@@ -287,7 +450,16 @@ export class ValueAnalysis {
   }
 
   private compute(node: ts.Node): Value | undefined {
+    const value = this.computeUnwrapped(node);
+    if (value) return value;
+    // `globalThis.mcp as unknown as McpServer`, `<Server>x`: what the code asserts, when nothing else says.
+    const asserted = assertedType(node);
+    return asserted ? this.valueOfType(asserted, []) : undefined;
+  }
+
+  private computeUnwrapped(node: ts.Node): Value | undefined {
     const inner = unwrap(node);
+    if (this.sseSessionQuery(inner)) return { kind: 'session-id', origin: 'query', hops: [] };
     if (ts.isNewExpression(inner)) return this.instanceOf(inner.expression, []);
     if (ts.isIdentifier(inner)) return this.valueOfIdentifier(inner);
     if (ts.isPropertyAccessExpression(inner) || ts.isElementAccessExpression(inner)) {
@@ -433,6 +605,12 @@ export class ValueAnalysis {
       }
     }
     if (ts.isParenthesizedTypeNode(type)) return this.valueOfType(type.type, hops);
+    if (ts.isIndexedAccessTypeNode(type)) {
+      // `McpServer['server']`, `Ctx['transport']`: the member of what the object type is.
+      const index = type.indexType;
+      const name = ts.isLiteralTypeNode(index) && ts.isStringLiteral(index.literal) ? index.literal.text : undefined;
+      return name ? this.memberOf(this.valueOfType(type.objectType, hops), name) : undefined;
+    }
     if (ts.isTypeLiteralNode(type)) return { kind: 'shape', shape: type, hops };
     return undefined;
   }
@@ -521,6 +699,14 @@ export class ValueAnalysis {
 
   private memberOf(object: Value | undefined, name: string): Value | undefined {
     if (!object) return undefined;
+    for (const candidate of [object, ...(object.alternatives ?? [])]) {
+      const member = this.memberOfOne(candidate, name);
+      if (member) return candidate.paths && member.hops === candidate.hops ? { ...member, paths: candidate.paths } : member;
+    }
+    return undefined;
+  }
+
+  private memberOfOne(object: Value, name: string): Value | undefined {
     switch (object.kind) {
       case 'mcp-server':
         if (name === 'server') return { kind: 'server', cls: 'Server', hops: object.hops };
@@ -534,7 +720,8 @@ export class ValueAnalysis {
         return undefined;
       case 'shape': {
         const member = object.shape?.members.find((m) => ts.isPropertySignature(m) && propertyNameText(m.name) === name) as ts.PropertySignature | undefined;
-        return member?.type ? this.valueOfType(member.type, object.hops) : undefined;
+        const typed = member?.type ? this.valueOfType(member.type, object.hops) : undefined;
+        return typed ?? (member && object.shape ? this.carriedInto(object.shape, member) : undefined);
       }
       case 'context':
         if (name === 'sessionId') return { kind: 'session-id', origin: 'context', hops: object.hops };
@@ -562,7 +749,7 @@ export class ValueAnalysis {
     for (const returned of returnedExpressions(fn)) {
       const value = this.valueOf(returned);
       if (value && value.kind !== 'session-id' && value.kind !== 'context') return value;
-      if (value) return { ...value, hops: [...value.hops, { text: `returned by ${calleeText(call)}`, node: call }] };
+      if (value) return withHop(value, { text: `returned by ${calleeText(call)}`, node: call });
     }
     return undefined;
   }
@@ -618,18 +805,128 @@ export class ValueAnalysis {
     if (sessionCallback && index === 0) {
       return { kind: 'session-id', origin: 'callback', hops: [{ text: `\`${paramText(param)}\` of ${sessionCallback}`, node: param }] };
     }
-    // Untyped helper parameter: whatever its callers pass (first caller that passes something we know).
+    // A helper parameter: what its callers pass — every caller, not the first one found. The session kinds
+    // (context, session id) win, with one path per caller chain; other kinds stay as alternatives.
+    const sessionLike: Value[] = [];
+    const others: Value[] = [];
     for (const call of this.callsOf(fn)) {
       const arg = call.arguments[index];
       if (!arg || ts.isSpreadElement(arg)) continue;
       const value = this.valueOf(arg);
       if (!value) continue;
       if (value.kind === 'context' || value.kind === 'context-request' || value.kind === 'session-id') {
-        return { ...value, hops: [...value.hops, { text: `${calleeText(call)}(${argsText(call)})`, node: call }] };
-      }
-      if (!typed) return value;
+        sessionLike.push(withHop(value, { text: `${calleeText(call)}(${argsText(call)})`, node: call }));
+      } else if (!others.some((o) => o.kind === value.kind)) others.push(value);
     }
-    return typed;
+    if (sessionLike.length > 0) {
+      const primary = sessionLike[0]!;
+      const same = sessionLike.filter((v) => v.kind === primary.kind && v.origin === primary.origin);
+      const paths = same.flatMap((v) => pathsOf(v)).slice(0, MAX_PATHS);
+      const alternatives = [...sessionLike.filter((v) => !same.includes(v)), ...others];
+      return { ...primary, ...(paths.length > 1 ? { paths } : {}), ...(alternatives.length ? { alternatives } : {}) };
+    }
+    if (typed) return typed;
+    if (others.length === 0) return undefined;
+    return others.length > 1 ? { ...others[0]!, alternatives: others.slice(1) } : others[0];
+  }
+
+  /**
+   * Whether an expression is always `undefined`: `undefined` / `void 0`, a `const` holding it, something
+   * declared with the type `undefined` (`sessionIdGenerator?: undefined` in an options type), a conditional
+   * whose branches both are, or a parameter every caller of its function leaves out or passes `undefined`
+   * (`makeTransport(undefined)` for `makeTransport(sessionIdGenerator?: () => string)`).
+   */
+  isUndefinedValue(node: ts.Node, depth = 0): boolean {
+    if (isUndefined(node)) return true;
+    if (depth > 4) return false;
+    const inner = unwrap(node);
+    if (ts.isConditionalExpression(inner)) return this.isUndefinedValue(inner.whenTrue, depth + 1) && this.isUndefinedValue(inner.whenFalse, depth + 1);
+    if (!ts.isIdentifier(inner) && !ts.isPropertyAccessExpression(inner)) return false;
+    const symbol = this.symbolOf(ts.isPropertyAccessExpression(inner) ? inner.name : inner);
+    const decls = symbol?.declarations ?? [];
+    if (decls.length === 0) return false;
+    return decls.every((decl) => this.declaresUndefined(decl, depth));
+  }
+
+  private declaresUndefined(decl: ts.Node, depth: number): boolean {
+    const type = declaredType(decl);
+    if (type && isUndefinedType(type)) return true;
+    if (ts.isParameter(decl) && isFunctionLike(decl.parent)) {
+      // Passed through: whatever its type says, what matters is what every caller passes.
+      const fn = decl.parent;
+      const index = fn.parameters.indexOf(decl);
+      const calls = this.callsOf(fn);
+      if (calls.length === 0 || decl.dotDotDotToken || !ts.isIdentifier(decl.name)) return false;
+      return calls.every((call) => {
+        const arg = call.arguments[index];
+        if (!arg) return !decl.initializer || this.isUndefinedValue(decl.initializer, depth + 1);
+        return !ts.isSpreadElement(arg) && this.isUndefinedValue(arg, depth + 1);
+      });
+    }
+    if (type) return false;
+    if (ts.isVariableDeclaration(decl)) {
+      const list = decl.parent;
+      const constant = ts.isVariableDeclarationList(list) && (list.flags & ts.NodeFlags.Const) !== 0;
+      return constant && !!decl.initializer && this.isUndefinedValue(decl.initializer, depth + 1);
+    }
+    if (ts.isPropertyAssignment(decl)) return this.isUndefinedValue(decl.initializer, depth + 1);
+    return false;
+  }
+
+  /**
+   * The session id (or context) copied by hand into a member of a project type: a dispatcher builds
+   * `const ctx: ToolContext = { sessionId: extra.sessionId, authInfo: extra.authInfo }` and hands it to tool
+   * modules, which read `ctx.sessionId`. The member carries what the code writes into it: object literals of
+   * that type (declared, asserted, or — for an untyped literal of two or more properties — structurally one:
+   * every key a member of the type) whose property of that name is a session id or a context.
+   */
+  private carriedInto(shape: ts.TypeLiteralNode | ts.InterfaceDeclaration, member: ts.PropertySignature): Value | undefined {
+    const cached = this.carried.get(member);
+    if (cached !== undefined) return cached ?? undefined;
+    this.carried.set(member, null);
+    const name = propertyNameText(member.name);
+    const memberNames = new Set(shape.members.map((m) => propertyNameText(m.name)).filter((n): n is string => !!n));
+    const shapeName = ts.isInterfaceDeclaration(shape) ? shape.name.text : ts.isTypeAliasDeclaration(shape.parent) ? shape.parent.name.text : 'an object type';
+    let found: Value | undefined;
+    for (const prop of name ? this.propertiesNamed(name) : []) {
+      const literal = prop.parent;
+      const declared = literalType(literal);
+      if (declared ? !this.namesShape(declared, shape) : literal.properties.length < 2 || !literal.properties.every((p) => memberNames.has(propertyNameText(p.name) ?? ''))) continue;
+      const value = this.valueOf(ts.isPropertyAssignment(prop) ? prop.initializer : prop.name);
+      if (value?.kind !== 'session-id' && value?.kind !== 'context') continue;
+      found = withHop(value, { text: `copied into \`${shapeName}.${name}\``, node: prop });
+      break;
+    }
+    this.carried.set(member, found ?? null);
+    return found;
+  }
+
+  /** Object-literal properties named `name` in the analysed files (an index per name, built on first use). */
+  private propertiesNamed(name: string): Array<ts.PropertyAssignment | ts.ShorthandPropertyAssignment> {
+    let byName = this.propertyIndex;
+    if (!byName) {
+      byName = this.propertyIndex = new Map();
+      for (const file of this.files) {
+        forEachDescendant(file, (node) => {
+          if ((ts.isPropertyAssignment(node) || ts.isShorthandPropertyAssignment(node)) && ts.isObjectLiteralExpression(node.parent)) {
+            const key = propertyNameText(node.name);
+            if (!key) return;
+            const list = byName!.get(key) ?? [];
+            list.push(node);
+            byName!.set(key, list);
+          }
+        });
+      }
+    }
+    return byName.get(name) ?? [];
+  }
+
+  /** Whether a type node names `shape` (the interface itself, or a type alias of the type literal). */
+  private namesShape(type: ts.TypeNode, shape: ts.TypeLiteralNode | ts.InterfaceDeclaration): boolean {
+    if (type === shape) return true;
+    if (!ts.isTypeReferenceNode(type)) return false;
+    const target = ts.isIdentifier(type.typeName) ? type.typeName : type.typeName.right;
+    return (this.symbolOf(target)?.declarations ?? []).some((d) => d === shape || (ts.isTypeAliasDeclaration(d) && d.type === shape));
   }
 
   /** When `fn` is a request-handler callback registered on an SDK server, which parameter is `extra`/`ctx`. */
@@ -734,9 +1031,22 @@ export class ValueAnalysis {
       const ref = typed && ts.isTypeReferenceNode(typed) ? this.sdk.exportOf(typed.typeName) : undefined;
       if (ref && /TransportOptions$/.test(ref.name)) return true;
     }
+    // `class SessionTransport extends StreamableHTTPServerTransport { constructor() { super({ sessionIdGenerator }) } }`
+    const holderParent = holder.parent;
+    if (holderParent && ts.isCallExpression(holderParent) && holderParent.expression.kind === ts.SyntaxKind.SuperKeyword && holderParent.arguments[0] === holder) {
+      const cls = enclosingFunction(holderParent)?.parent;
+      if (cls && (ts.isClassDeclaration(cls) || ts.isClassExpression(cls))) {
+        const base = cls.heritageClauses?.find((c) => c.token === ts.SyntaxKind.ExtendsKeyword)?.types[0];
+        const value = base && this.instanceOf(base.expression, []);
+        return value?.kind === 'transport' && !!value.cls && STREAMABLE_HTTP_TRANSPORTS.has(value.cls);
+      }
+    }
     return this.isConstructorArgument(object, 0, (created) => {
       const ref = this.sdk.exportOf(created.expression);
-      return !!ref && STREAMABLE_HTTP_TRANSPORTS.has(ref.name);
+      if (ref) return STREAMABLE_HTTP_TRANSPORTS.has(ref.name);
+      // A project subclass of an SDK transport constructed with the options (`new SessionTransport({ … })`).
+      const value = this.instanceOf(created.expression, []);
+      return value?.kind === 'transport' && !!value.cls && STREAMABLE_HTTP_TRANSPORTS.has(value.cls);
     });
   }
 
@@ -758,6 +1068,45 @@ export class ValueAnalysis {
     });
     return found;
   }
+}
+
+/** `/messages/` and `/messages?x=1` → `/messages` (an absolute URL keeps only its path). */
+function normalPath(path: string): string {
+  const bare = path.replace(/^[a-z]+:\/\/[^/]+/i, '').split(/[?#]/)[0]!;
+  return bare.length > 1 ? bare.replace(/\/+$/, '') : bare;
+}
+
+/** The type an object literal is declared with: `const x: T = {…}`, `{…} as T`, `{…} satisfies T`, `<T>{…}`. */
+function literalType(literal: ts.ObjectLiteralExpression): ts.TypeNode | undefined {
+  let current: ts.Node = literal;
+  while (current.parent && (ts.isParenthesizedExpression(current.parent) || ts.isAsExpression(current.parent) || ts.isSatisfiesExpression(current.parent) || ts.isTypeAssertionExpression(current.parent))) {
+    current = current.parent;
+    if (!ts.isParenthesizedExpression(current)) return (current as ts.AsExpression).type;
+  }
+  const parent = current.parent;
+  if (parent && ts.isVariableDeclaration(parent) && parent.initializer === current) return declaredType(parent);
+  return undefined;
+}
+
+/** The outermost type asserted on an expression (`as T`, `<T>x`, `satisfies T`), skipping `unknown`/`any`. */
+function assertedType(node: ts.Node): ts.TypeNode | undefined {
+  let current = node;
+  while (ts.isParenthesizedExpression(current) || ts.isAsExpression(current) || ts.isTypeAssertionExpression(current) || ts.isSatisfiesExpression(current) || ts.isNonNullExpression(current)) {
+    if (ts.isAsExpression(current) || ts.isTypeAssertionExpression(current) || ts.isSatisfiesExpression(current)) {
+      const kind = current.type.kind;
+      if (kind !== ts.SyntaxKind.UnknownKeyword && kind !== ts.SyntaxKind.AnyKeyword) return current.type;
+    }
+    current = current.expression;
+  }
+  return undefined;
+}
+
+/** `undefined`, `void`, or a union of only those. */
+function isUndefinedType(type: ts.TypeNode): boolean {
+  if (type.kind === ts.SyntaxKind.UndefinedKeyword || type.kind === ts.SyntaxKind.VoidKeyword) return true;
+  if (ts.isLiteralTypeNode(type)) return false;
+  if (ts.isParenthesizedTypeNode(type)) return isUndefinedType(type.type);
+  return ts.isUnionTypeNode(type) && type.types.every(isUndefinedType);
 }
 
 function firstTypedValue(values: ValueAnalysis, types: readonly ts.TypeNode[]): Value | undefined {

@@ -143,10 +143,38 @@ export function handlerRegistration(analysis: Analysis, call: ts.CallExpression)
   const argument = call.arguments[0]!;
   const literal = analysis.values.constantString(argument);
   if (literal !== undefined) return { method: literal, argument };
-  const schema = analysis.sdk.exportOf(unwrap(argument));
-  if (!schema) return undefined;
-  const method = METHOD_OF_SCHEMA[schema.name];
+  const method = methodOfSchema(analysis, argument, 0);
   return method ? { method, argument } : undefined;
+}
+
+/**
+ * The JSON-RPC method a request/notification schema stands for: an SDK schema (`InitializeRequestSchema`),
+ * one derived from it (`InitializeRequestSchema.extend({...})`), or a project schema whose `method` is a
+ * literal (`z.object({ method: z.literal('initialize'), params: … })`), inline or through a `const`.
+ */
+function methodOfSchema(analysis: Analysis, node: ts.Node, depth: number): string | undefined {
+  const inner = unwrap(node);
+  const schema = analysis.sdk.exportOf(inner);
+  if (schema) return METHOD_OF_SCHEMA[schema.name];
+  if (depth > 3) return undefined;
+  if (ts.isIdentifier(inner)) {
+    const decl = analysis.values.symbolOf(inner)?.valueDeclaration;
+    return decl && ts.isVariableDeclaration(decl) && decl.initializer ? methodOfSchema(analysis, decl.initializer, depth + 1) : undefined;
+  }
+  if (!ts.isCallExpression(inner)) return undefined;
+  // `Base.extend({...})`, `Base.merge(...)`, `z.object({ method: z.literal('x') }).strict()`
+  const { name, receiver } = calleeParts(inner);
+  for (const arg of inner.arguments) {
+    const object = unwrap(arg);
+    if (!ts.isObjectLiteralExpression(object)) continue;
+    const methodProp = object.properties.find((p): p is ts.PropertyAssignment => ts.isPropertyAssignment(p) && propertyNameText(p.name) === 'method');
+    const literal = methodProp && unwrap(methodProp.initializer);
+    if (literal && ts.isCallExpression(literal) && calleeParts(literal).name === 'literal' && literal.arguments[0]) {
+      const method = analysis.values.constantString(literal.arguments[0]);
+      if (method !== undefined) return method;
+    }
+  }
+  return receiver && name && name !== 'literal' ? methodOfSchema(analysis, receiver, depth + 1) : undefined;
 }
 
 export interface FeatureUses {

@@ -1,5 +1,5 @@
 import { ts } from '../../analysis/typescript.js';
-import { propertyNameText } from '../../analysis/ast.js';
+import { propertyNameText, unwrap } from '../../analysis/ast.js';
 import { isServerKind } from '../../analysis/values.js';
 import { defineRule, featureVisitors, specUrl, type Analysis } from '../rule.js';
 
@@ -33,6 +33,31 @@ export default defineRule({
   },
   create(context) {
     const feature = featureVisitors(context, USES);
+    const { values } = context.analysis;
+    /** `capabilities: SERVER_CAPABILITIES` (a const, also from another module) or `{ ...BASE, tools: {} }`: its `logging`. */
+    const loggingIn = (node: ts.Node, depth: number): ts.Node[] => {
+      const inner = unwrap(node);
+      if (depth > 4) return [];
+      if (ts.isIdentifier(inner) || ts.isPropertyAccessExpression(inner)) {
+        const decl = values.symbolOf(ts.isPropertyAccessExpression(inner) ? inner.name : inner)?.valueDeclaration;
+        const init = decl && (ts.isVariableDeclaration(decl) || ts.isPropertyAssignment(decl)) ? decl.initializer : undefined;
+        return init ? loggingIn(init, depth + 1) : [];
+      }
+      if (!ts.isObjectLiteralExpression(inner)) return [];
+      const out: ts.Node[] = [];
+      for (const prop of inner.properties) {
+        if (ts.isSpreadAssignment(prop)) out.push(...loggingIn(prop.expression, depth + 1));
+        else if (depth > 0 && propertyNameText(prop.name) === 'logging') out.push(prop.name!);
+      }
+      return out;
+    };
+    const checkCapabilities = (node: ts.PropertyAssignment | ts.ShorthandPropertyAssignment): void => {
+      if (propertyNameText(node.name) !== 'capabilities') return;
+      const value = ts.isPropertyAssignment(node) ? node.initializer : node.name;
+      // The inline literal's own `logging` is reported by the PropertyAssignment visitor below.
+      if (!values.isConstructorArgument(node.parent, 1, (created) => isServerKind(values.valueOf(created)))) return;
+      for (const at of loggingIn(value, 0)) context.report({ node: at, messageId: 'capability' });
+    };
     return {
       visitors: {
         ...feature.visitors,
@@ -40,7 +65,9 @@ export default defineRule({
           if (propertyNameText(node.name) === 'logging' && isServerCapabilities(context.analysis, node.parent)) {
             context.report({ node: node.name, messageId: 'capability' });
           }
+          checkCapabilities(node);
         },
+        [ts.SyntaxKind.ShorthandPropertyAssignment]: checkCapabilities,
       },
     };
   },

@@ -19,9 +19,16 @@ export default defineRule({
       visitors: {
         [ts.SyntaxKind.BinaryExpression]: (node: ts.BinaryExpression) => {
           if (node.operatorToken.kind !== ts.SyntaxKind.EqualsToken) return;
+          const { values } = context.analysis;
           const left = node.left;
-          if (!ts.isPropertyAccessExpression(left) || left.name.text !== 'oninitialized') return;
-          if (isServerKind(context.analysis.values.valueOf(left.expression))) context.report({ node: left.name, messageId: 'hook' });
+          if (ts.isPropertyAccessExpression(left)) {
+            if (left.name.text === 'oninitialized' && isServerKind(values.valueOf(left.expression))) context.report({ node: left.name, messageId: 'hook' });
+            return;
+          }
+          // `server['oninitialized'] = …`, ``server[`on${event}`] = …`` over a list of events, `target[name] = fn` in a helper.
+          if (!ts.isElementAccessExpression(left)) return;
+          if (!values.possibleStrings(left.argumentExpression)?.includes('oninitialized')) return;
+          if (isServerKind(values.valueOf(left.expression))) context.report({ node: left.argumentExpression, messageId: 'hook' });
         },
       },
     };

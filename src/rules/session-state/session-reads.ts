@@ -11,13 +11,25 @@ export type ReadVerdict = 'read' | 'telemetry' | undefined;
 export function classifyRead(read: SessionRead, sessions: SessionFlow): ReadVerdict {
   // Header reads are session-header findings and the `onsessioninitialized` argument belongs to
   // session-lifecycle; the stores they key are still reported by keyed-store.
-  if (read.origin === 'header' || read.origin === 'callback') return undefined;
+  if (read.origin === 'header' || read.origin === 'callback' || read.origin === 'query') return undefined;
   if (read.guard) return undefined;
+  // `kv.get(\`cart:${extra.sessionId}\`)`: keyed-store reports the key expression, which is this read;
+  // one expression gets one finding.
+  if (read.sinks.length > 0 && read.sinks.every((sink) => isKvKeyContaining(sink, read, sessions))) return undefined;
   const meaningful = read.sinks.filter((sink) => isStateOrLog(sink, sessions));
   if (read.origin !== 'context' && meaningful.length === 0) return undefined; // routing code: registry rules cover it
   const sinks = read.origin === 'context' ? read.sinks : meaningful;
   if (sinks.length > 0 && sinks.every((s) => s.kind === 'log')) return 'telemetry';
   return 'read';
+}
+
+/** A keyed-store `kv` finding (a client store, reported at each key) whose key expression contains the read. */
+function isKvKeyContaining(sink: Sink, read: SessionRead, sessions: SessionFlow): boolean {
+  if (sink.kind !== 'store' || !sink.key) return false;
+  const store = sessions.storeOfSink(sink);
+  if (store?.kind !== 'state' || store.declaration) return false;
+  const key = sink.key;
+  return key.getSourceFile() === read.node.getSourceFile() && key.getStart() <= read.node.getStart() && read.node.getEnd() <= key.getEnd();
 }
 
 /**

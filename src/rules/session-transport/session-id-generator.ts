@@ -1,5 +1,5 @@
 import { ts } from '../../analysis/typescript.js';
-import { isUndefined, propertyNameText } from '../../analysis/ast.js';
+import { propertyNameText } from '../../analysis/ast.js';
 import { defineRule, specUrl } from '../rule.js';
 
 export default defineRule({
@@ -19,8 +19,11 @@ export default defineRule({
     const check = (prop: ts.PropertyAssignment | ts.ShorthandPropertyAssignment | ts.MethodDeclaration): void => {
       if (propertyNameText(prop.name) !== 'sessionIdGenerator') return;
       if (!context.analysis.values.isTransportOptions(prop.parent)) return;
-      if (ts.isPropertyAssignment(prop) && isUndefined(prop.initializer)) return;
-      if (ts.isShorthandPropertyAssignment(prop) && prop.name.text === 'undefined') return;
+      const { values } = context.analysis;
+      // `undefined` however it arrives: literally, a const, a property typed `undefined`, or a
+      // parameter every caller leaves out (`makeTransport()` for `{ sessionIdGenerator }`).
+      if (ts.isPropertyAssignment(prop) && values.isUndefinedValue(prop.initializer)) return;
+      if (ts.isShorthandPropertyAssignment(prop) && values.isUndefinedValue(prop.name)) return;
       context.report({ node: prop.name, messageId: 'sessionful' });
     };
     return {

@@ -1,5 +1,5 @@
 import { ts } from '../../analysis/typescript.js';
-import { isUndefined, propertyNameText } from '../../analysis/ast.js';
+import { propertyNameText } from '../../analysis/ast.js';
 import { defineRule, specUrl } from '../rule.js';
 
 const CALLBACKS = new Set(['onsessioninitialized', 'onsessionclosed']);
@@ -21,7 +21,9 @@ export default defineRule({
     const check = (prop: ts.PropertyAssignment | ts.ShorthandPropertyAssignment | ts.MethodDeclaration): void => {
       const name = propertyNameText(prop.name);
       if (!name || !CALLBACKS.has(name) || !context.analysis.values.isTransportOptions(prop.parent)) return;
-      if (ts.isPropertyAssignment(prop) && isUndefined(prop.initializer)) return;
+      const { values } = context.analysis;
+      if (ts.isPropertyAssignment(prop) && values.isUndefinedValue(prop.initializer)) return;
+      if (ts.isShorthandPropertyAssignment(prop) && values.isUndefinedValue(prop.name)) return;
       context.report({ node: prop.name, messageId: 'callback', data: { name } });
     };
     return {

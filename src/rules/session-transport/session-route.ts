@@ -1,11 +1,11 @@
 import { ts } from '../../analysis/typescript.js';
-import { calleeParts, forEachDescendant, isFunctionLike, unwrap } from '../../analysis/ast.js';
+import { calleeParts, forEachDescendant, outermostWrapper, unwrap } from '../../analysis/ast.js';
+import { routesAt } from '../../analysis/routes.js';
 import { SSE_TRANSPORTS } from '../../analysis/sdk-modules.js';
-import { SESSION_HEADER, functionOfDeclaration } from '../../analysis/values.js';
+import { SESSION_HEADER } from '../../analysis/values.js';
 import { defineRule, specUrl, type Analysis } from '../rule.js';
 
 const ROUTE_METHODS = new Set(['get', 'delete']);
-const CHAINABLE = new Set(['get', 'post', 'put', 'patch', 'delete', 'all', 'options', 'head']);
 
 /** Whether a route handler serves or ends a session: reads the session header, uses a transport registry, or opens an SSE stream. */
 function servesSession(analysis: Analysis, handler: ts.Node, registries: Set<ts.Node>): boolean {
@@ -26,10 +26,37 @@ function servesSession(analysis: Analysis, handler: ts.Node, registries: Set<ts.
     }
     if (ts.isIdentifier(node) && registries.size) {
       const decl = analysis.values.symbolOf(node)?.valueDeclaration;
-      if (decl && registries.has(decl)) found = true;
+      if (decl && registries.has(decl) && isKeyedUse(node)) found = true;
     }
   });
   return found;
+}
+
+const KEYED_METHODS = new Set(['get', 'has', 'delete', 'set']);
+/** Receivers whose methods only look at a collection as a whole (`Object.keys(transports).length`). */
+const WHOLE_COLLECTION_RECEIVERS = new Set(['Object', 'Array', 'JSON', 'console']);
+
+/**
+ * A use of a registry that reaches one session's entry (`transports[sid]`, `transports.get(sid)`,
+ * or the registry handed to a helper), not one that only counts or lists it (`/health` answering
+ * `{ sessions: transports.size }`).
+ */
+function isKeyedUse(id: ts.Identifier): boolean {
+  const expr = id.parent && ts.isPropertyAccessExpression(id.parent) && id.parent.name === id ? id.parent : id;
+  const outer = outermostWrapper(expr);
+  const parent = outer.parent;
+  if (!parent) return false;
+  if (ts.isElementAccessExpression(parent)) return parent.expression === outer;
+  if (ts.isPropertyAccessExpression(parent) && parent.expression === outer) {
+    const call = parent.parent;
+    return KEYED_METHODS.has(parent.name.text) && !!call && ts.isCallExpression(call) && call.expression === parent && call.arguments.length > 0;
+  }
+  if (ts.isCallExpression(parent) && parent.arguments.includes(outer as ts.Expression)) {
+    const receiver = calleeParts(parent).receiver;
+    const root = receiver && unwrap(receiver);
+    return !(root && ts.isIdentifier(root) && WHOLE_COLLECTION_RECEIVERS.has(root.text));
+  }
+  return false;
 }
 
 /** `const t = new StreamableHTTPServerTransport(...)` inside the handler itself: a per-request transport. */
@@ -40,33 +67,6 @@ function createdWithin(analysis: Analysis, receiver: ts.Expression, handler: ts.
   if (!decl || !ts.isVariableDeclaration(decl) || !decl.initializer || !ts.isNewExpression(unwrap(decl.initializer))) return false;
   for (let current: ts.Node | undefined = decl; current; current = current.parent) if (current === handler) return true;
   return false;
-}
-
-/** `app.route('/mcp').get(h).delete(h)`: the `.route(path)` call a chained verb hangs off, if any. */
-function isRouteChain(receiver: ts.Expression): boolean {
-  let current = unwrap(receiver);
-  while (ts.isCallExpression(current)) {
-    const { name, receiver: next } = calleeParts(current);
-    if (name === 'route') return true;
-    if (!name || !next || !CHAINABLE.has(name)) return false;
-    current = unwrap(next);
-  }
-  return false;
-}
-
-function handlerBodies(analysis: Analysis, args: readonly ts.Expression[]): ts.Node[] {
-  const out: ts.Node[] = [];
-  for (const arg of args) {
-    const inner = unwrap(arg);
-    if (isFunctionLike(inner)) out.push(inner);
-    else if (ts.isIdentifier(inner)) {
-      for (const decl of analysis.values.symbolOf(inner)?.declarations ?? []) {
-        const fn = functionOfDeclaration(decl);
-        if (fn) out.push(fn);
-      }
-    }
-  }
-  return out;
 }
 
 export default defineRule({
@@ -85,24 +85,20 @@ export default defineRule({
   create(context) {
     const { analysis } = context;
     let registries: Set<ts.Node> | undefined;
+    const check = (node: ts.Node): void => {
+      for (const route of routesAt(node, analysis.values)) {
+        if (!ROUTE_METHODS.has(route.method)) continue;
+        registries ??= analysis.sessions.registryDeclarations();
+        if (route.handlers.some((h) => servesSession(analysis, h, registries!))) {
+          context.report({ node: route.node, messageId: route.method });
+        }
+      }
+    };
     return {
       visitors: {
-        [ts.SyntaxKind.CallExpression]: (call: ts.CallExpression) => {
-          const { name, nameNode, receiver } = calleeParts(call);
-          if (!name || !receiver || !ROUTE_METHODS.has(name)) return;
-          // app.get('/mcp', handler...) or app.route('/mcp').get(handler)
-          const routed = isRouteChain(receiver);
-          if (call.arguments.length < (routed ? 1 : 2)) return;
-          // The path is a literal route ('/mcp') or a configured one (MCP_ENDPOINT_PATH, config.path).
-          const path = routed ? '/' : analysis.values.constantString(call.arguments[0]!);
-          if (path !== undefined ? !path.startsWith('/') : isFunctionLike(unwrap(call.arguments[0]!))) return;
-          if (analysis.values.valueOf(receiver)) return; // SDK objects are not routers
-          registries ??= analysis.sessions.registryDeclarations();
-          const handlers = handlerBodies(analysis, routed ? call.arguments : call.arguments.slice(1));
-          if (handlers.some((h) => servesSession(analysis, h, registries!))) {
-            context.report({ node: nameNode, messageId: name });
-          }
-        },
+        [ts.SyntaxKind.CallExpression]: check,
+        [ts.SyntaxKind.BinaryExpression]: check,
+        [ts.SyntaxKind.CaseClause]: check,
       },
     };
   },

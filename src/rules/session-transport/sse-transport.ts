@@ -1,6 +1,32 @@
 import { ts } from '../../analysis/typescript.js';
+import { calleeParts, enclosingFunction, unwrap } from '../../analysis/ast.js';
 import { SSE_TRANSPORTS } from '../../analysis/sdk-modules.js';
-import { defineRule, specUrl } from '../rule.js';
+import { isServerKind } from '../../analysis/values.js';
+import { defineRule, specUrl, type Analysis } from '../rule.js';
+
+/**
+ * `server.connect(transport)` where the transport is an SSE transport created for this connection and the
+ * server is not: one server instance shared by every connection.
+ */
+function sharedServerConnect(analysis: Analysis, call: ts.CallExpression): ts.Node | undefined {
+  const { name, nameNode, receiver } = calleeParts(call);
+  if (name !== 'connect' || !receiver || call.arguments.length !== 1) return undefined;
+  const transport = analysis.values.valueOf(call.arguments[0]!);
+  if (transport?.kind !== 'transport' || !transport.cls || !SSE_TRANSPORTS.has(transport.cls)) return undefined;
+  if (!isServerKind(analysis.values.valueOf(receiver))) return undefined;
+  const connection = enclosingFunction(call);
+  if (!connection) return undefined;
+  const root = unwrap(receiver);
+  const decl = ts.isIdentifier(root) ? analysis.values.symbolOf(root)?.valueDeclaration : undefined;
+  // `const server = createServer()` inside the connection handler: a server per connection, not shared.
+  if (!decl || isWithin(decl, connection)) return undefined;
+  return nameNode;
+}
+
+function isWithin(node: ts.Node, ancestor: ts.Node): boolean {
+  for (let current: ts.Node | undefined = node; current; current = current.parent) if (current === ancestor) return true;
+  return false;
+}
 
 export default defineRule({
   meta: {
@@ -11,15 +37,22 @@ export default defineRule({
     summary: 'The deprecated HTTP+SSE transport (`SSEServerTransport`)',
     messages: {
       sse: '`SSEServerTransport` is the deprecated HTTP+SSE transport: each client gets a session-bound stream. It survives only in `@modelcontextprotocol/server-legacy` for 2025 clients; serve 2026-07-28 with `createMcpHandler`.',
+      shared:
+        'One server instance is connected to every SSE connection\'s transport: the SDK keeps only the latest, so server→client messages reach the last client. 2026-07-28 builds a server per request: `createMcpHandler(buildServer)`.',
     },
     spec: specUrl('basic/transports'),
   },
   create(context) {
+    const { analysis } = context;
     return {
       visitors: {
         [ts.SyntaxKind.NewExpression]: (node: ts.NewExpression) => {
-          const ref = context.analysis.sdk.exportOf(node.expression);
+          const ref = analysis.sdk.exportOf(node.expression);
           if (ref && SSE_TRANSPORTS.has(ref.name)) context.report({ node, messageId: 'sse' });
+        },
+        [ts.SyntaxKind.CallExpression]: (node: ts.CallExpression) => {
+          const shared = sharedServerConnect(analysis, node);
+          if (shared) context.report({ node: shared, messageId: 'shared' });
         },
       },
     };

@@ -47,6 +47,25 @@ server.tool('p', async (extra) => {
   ],
   invalid: [
     {
+      name: 'logging capability declared in a constant from another module (directly and spread)',
+      code: {
+        'src/capabilities.ts': `export const SERVER_CAPABILITIES = {
+  tools: {},
+  logging: {},
+};
+export const BASE = { logging: {} };
+export const UNUSED = { logging: {} };`,
+        'src/server.ts': `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { SERVER_CAPABILITIES, BASE } from './capabilities.js';
+export const a = new McpServer({ name: 'a', version: '1' }, { capabilities: SERVER_CAPABILITIES });
+export const b = new McpServer({ name: 'b', version: '1' }, { capabilities: { ...BASE, tools: {} } });`,
+      },
+      errors: [
+        { messageId: 'capability', line: 3, file: 'src/capabilities.ts' },
+        { messageId: 'capability', line: 5, file: 'src/capabilities.ts' },
+      ],
+    },
+    {
       name: 'v1 capabilities.logging inline',
       code: `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 export const server = new McpServer(

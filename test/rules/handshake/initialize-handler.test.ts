@@ -4,6 +4,14 @@ import rule from '../../../src/rules/handshake/initialize-handler.js';
 ruleTester(rule, {
   valid: [
     {
+      name: 'a project schema for another method',
+      code: `import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { z } from 'zod';
+const server = new Server({ name: 'x', version: '1' }, { capabilities: {} });
+const Custom = z.object({ method: z.literal('custom/ping'), params: z.object({}) });
+server.setRequestHandler(Custom, async () => ({}));`,
+    },
+    {
       name: 'ordinary request handlers on a low-level server',
       code: `import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
@@ -37,6 +45,24 @@ events.on('initialize', () => console.log('init'));`,
     },
   ],
   invalid: [
+    {
+      name: 'initialize handlers registered with project schemas (a method literal, an extended SDK schema)',
+      code: `import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { InitializedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
+import { z } from 'zod';
+const server = new Server({ name: 'x', version: '1' }, { capabilities: {} });
+const CustomInitializeSchema = z.object({
+  method: z.literal('initialize'),
+  params: z.object({ protocolVersion: z.string() }).passthrough(),
+});
+const Initialized = InitializedNotificationSchema.extend({ params: z.object({}).optional() });
+server.setRequestHandler(CustomInitializeSchema, async () => ({ protocolVersion: '2025-06-18', capabilities: {}, serverInfo: { name: 'x', version: '1' } }));
+server.setNotificationHandler(Initialized, async () => {});`,
+      errors: [
+        { messageId: 'handler', line: 10 },
+        { messageId: 'handler', line: 11 },
+      ],
+    },
     {
       name: 'v1 low-level Server with both schemas',
       code: `import { Server } from '@modelcontextprotocol/sdk/server/index.js';

@@ -4,6 +4,14 @@ import rule from '../../../src/rules/handshake/oninitialized.js';
 ruleTester(rule, {
   valid: [
     {
+      name: 'computed keys that never name oninitialized',
+      code: `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+const server = new McpServer({ name: 'x', version: '1' });
+for (const event of ['close', 'error'] as const) {
+  server.server[\`on\${event}\`] = () => console.error(event);
+}`,
+    },
+    {
       name: 'onclose/onerror hooks on the SDK server',
       code: `import { McpServer } from '@modelcontextprotocol/server';
 const server = new McpServer({ name: 'x', version: '1' });
@@ -36,6 +44,25 @@ export const server = new McpServer({ name: 'x', version: '1' });`,
     },
   ],
   invalid: [
+    {
+      name: 'oninitialized through computed keys: a literal, a template over a list of events, a helper',
+      code: `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
+const server = new McpServer({ name: 'x', version: '1' });
+server.server['oninitialized'] = () => console.error('ready');
+for (const event of ['initialized', 'close'] as const) {
+  server.server[\`on\${event}\`] = () => console.error(event);
+}
+function hook(target: Server, name: string, fn: () => void) {
+  (target as any)[name] = fn;
+}
+hook(server.server, 'oninitialized', () => {});`,
+      errors: [
+        { messageId: 'hook', line: 4 },
+        { messageId: 'hook', line: 6 },
+        { messageId: 'hook', line: 9 },
+      ],
+    },
     {
       name: 'v2 McpServer: server.server.oninitialized',
       code: `import { McpServer } from '@modelcontextprotocol/server';

@@ -47,6 +47,56 @@ export function keepAlive(client) {
   ],
   invalid: [
     {
+      name: 'v1 ping handler registered with PingRequestSchema',
+      code: `import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { PingRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+const server = new Server({ name: 'x', version: '1' }, { capabilities: {} });
+server.setRequestHandler(PingRequestSchema, async () => ({}));`,
+      errors: [{ messageId: 'handler', line: 4 }],
+    },
+    {
+      name: 'SDK values through as-unknown-as casts and indexed-access types',
+      code: `import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+const server = (globalThis as any).mcpServer as unknown as McpServer;
+export async function keepAlive() {
+  await server.server.ping();
+}
+export function pingLowLevel(low: McpServer['server']) {
+  return low.ping();
+}
+export function pingCast(holder: { s: unknown }) {
+  return (<McpServer>holder.s).server.ping();
+}`,
+      errors: [
+        { messageId: 'call', line: 4 },
+        { messageId: 'call', line: 7 },
+        { messageId: 'call', line: 10 },
+      ],
+    },
+    {
+      name: 'SDK classes from dynamic await import() and typeof import() declarations',
+      code: `const { Server } = await import('@modelcontextprotocol/sdk/server/index.js');
+const sdk = await import('@modelcontextprotocol/sdk/server/index.js');
+const Low = (await import('@modelcontextprotocol/sdk/server/index.js')).Server;
+let Ctor: typeof import('@modelcontextprotocol/sdk/server/index.js').Server;
+declare const loaded: unknown;
+const mod = loaded as typeof import('@modelcontextprotocol/sdk/server/index.js');
+export async function run() {
+  await new Server({ name: 'a', version: '1' }, {}).ping();
+  await new sdk.Server({ name: 'b', version: '1' }, {}).ping();
+  await new Low({ name: 'c', version: '1' }, {}).ping();
+  await new Ctor({ name: 'd', version: '1' }, {}).ping();
+  await new mod.Server({ name: 'e', version: '1' }, {}).ping();
+}`,
+      errors: [
+        { messageId: 'call', line: 8 },
+        { messageId: 'call', line: 9 },
+        { messageId: 'call', line: 10 },
+        { messageId: 'call', line: 11 },
+        { messageId: 'call', line: 12 },
+      ],
+    },
+    {
       name: 'v2 keep-alive interval on server.server.ping()',
       code: `import { McpServer } from '@modelcontextprotocol/server';
 const server = new McpServer({ name: 'x', version: '1' });

@@ -6,6 +6,21 @@ import rule from '../../../src/rules/session-state/keyed-store.js';
 ruleTester(rule, {
   valid: [
     {
+      name: 'a sessionId query parameter of a route that is not an SSE endpoint is the application\'s own',
+      code: `import express from 'express';
+import { SSEServerTransport } from '@modelcontextprotocol/sdk/server/sse.js';
+import { buildServer } from './build.js';
+const app = express();
+const quizzes = new Map<string, number>();
+app.get('/sse', async (_req, res) => {
+  await buildServer().connect(new SSEServerTransport('/messages', res));
+});
+app.post('/quiz', (req, res) => {
+  quizzes.set(String(req.query.sessionId), Date.now());
+  res.end();
+});`,
+    },
+    {
       name: 'keyed by a sessionId tool argument or by the express-session id',
       code: `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
@@ -83,8 +98,90 @@ server.server.setRequestHandler('resources/unsubscribe', async (request, ctx) =>
   return {};
 });`,
     },
+    {
+      name: 'a registry of transport/server bundles typed by an interface is serving plumbing',
+      code: `import { randomUUID } from 'node:crypto';
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+interface SessionEntry { transport: StreamableHTTPServerTransport; server: McpServer; createdAt: number }
+const sessions = new Map<string, SessionEntry>();
+export function open() {
+  const server = new McpServer({ name: 'x', version: '1' });
+  const transport = new StreamableHTTPServerTransport({
+    sessionIdGenerator: () => randomUUID(),
+    onsessioninitialized: (sid) => { const entry: SessionEntry = { transport, server, createdAt: Date.now() }; sessions.set(sid, entry); },
+  });
+  return transport;
+}`,
+    },
+    {
+      name: 'bundles written as a class instance or a factory result',
+      code: `import { randomUUID } from 'node:crypto';
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+class McpSession {
+  constructor(readonly transport: StreamableHTTPServerTransport, readonly server: McpServer) {}
+}
+const live = new Map();
+const servers = new Map();
+function makeServer() {
+  const server = new McpServer({ name: 'x', version: '1' });
+  return { server, startedAt: Date.now() };
+}
+export function open() {
+  const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: () => randomUUID() });
+  const entry = new McpSession(transport, new McpServer({ name: 'x', version: '1' }));
+  transport.onclose = () => { live.delete(transport.sessionId!); };
+  live.set(transport.sessionId!, entry);
+  servers.set(transport.sessionId!, makeServer());
+  return transport;
+}`,
+    },
   ],
   invalid: [
+    {
+      name: 'state keyed by the ?sessionId= an HTTP+SSE client posts its messages with',
+      code: `import express from 'express';
+import { SSEServerTransport } from '@modelcontextprotocol/sdk/server/sse.js';
+import { buildServer } from './build.js';
+const app = express();
+const lastSeen = new Map<string, number>();
+app.get('/sse', async (_req, res) => {
+  await buildServer().connect(new SSEServerTransport('/messages', res));
+});
+app.post('/messages', async (req, res) => {
+  lastSeen.set(String(req.query.sessionId), Date.now());
+  res.end();
+});`,
+      errors: [{ messageId: 'store', line: 5 }],
+    },
+    {
+      name: 'a store in a tool module keyed by the session id a dispatcher copied into its context object',
+      code: {
+        'src/types.ts': `export interface ToolContext { sessionId?: string; authInfo?: unknown }
+`,
+        'src/server.ts': `import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { CallToolRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import type { ToolContext } from './types.js';
+import { notesTool } from './tools/notes.js';
+const handlers: Record<string, (args: any, ctx: ToolContext) => Promise<any>> = { notes: notesTool };
+const server = new Server({ name: 'x', version: '1' }, { capabilities: { tools: {} } });
+server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
+  const ctx: ToolContext = { sessionId: extra.sessionId, authInfo: extra.authInfo };
+  return handlers[request.params.name]!(request.params.arguments, ctx);
+});
+`,
+        'src/tools/notes.ts': `import type { ToolContext } from '../types.js';
+const notes = new Map<string, string[]>();
+export async function notesTool(args: { text: string }, ctx: ToolContext) {
+  const list = notes.get(ctx.sessionId ?? 'anon') ?? [];
+  notes.set(ctx.sessionId ?? 'anon', [...list, args.text]);
+  return { content: [] };
+}
+`,
+      },
+      errors: [{ messageId: 'store', line: 2, file: 'src/tools/notes.ts' }],
+    },
     {
       name: 'v1 Map keyed through a helper, reported once at its declaration',
       code: `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';

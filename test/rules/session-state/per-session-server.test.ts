@@ -59,6 +59,30 @@ export const handler = (req: any) => buildServer().connect(req.transport);`,
   ],
   invalid: [
     {
+      name: 'servers kept per session as a factory result bundling the server',
+      code: `import { randomUUID } from 'node:crypto';
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+class McpSession {
+  constructor(readonly transport: StreamableHTTPServerTransport, readonly server: McpServer) {}
+}
+const live = new Map();
+const servers = new Map();
+function makeServer() {
+  const server = new McpServer({ name: 'x', version: '1' });
+  return { server, startedAt: Date.now() };
+}
+export function open() {
+  const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: () => randomUUID() });
+  const entry = new McpSession(transport, new McpServer({ name: 'x', version: '1' }));
+  transport.onclose = () => { live.delete(transport.sessionId!); };
+  live.set(transport.sessionId!, entry);
+  servers.set(transport.sessionId!, makeServer());
+  return transport;
+}`,
+      errors: [{ messageId: 'servers', line: 8 }],
+    },
+    {
       name: 'v2 servers map filled in onsessioninitialized',
       code: `import { McpServer } from '@modelcontextprotocol/server';
 import { NodeStreamableHTTPServerTransport } from '@modelcontextprotocol/node';

@@ -25,6 +25,24 @@ server.tool('view_cart', async (extra) => {
 ruleTester(rule, {
   valid: [
     {
+      name: "an application's own sessionId copied into a row type is not the MCP session id",
+      code: {
+        'src/rows.ts': `export interface Row { sessionId: string; userId: string }
+`,
+        'src/server.ts': `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { z } from 'zod';
+import type { Row } from './rows.js';
+const byChat = new Map<string, Row>();
+const server = new McpServer({ name: 'x', version: '1' });
+server.tool('open_chat', { sessionId: z.string() }, async (args) => {
+  const row: Row = { sessionId: args.sessionId, userId: 'u' };
+  byChat.set(row.sessionId, row);
+  return { content: [] };
+});
+`,
+      },
+    },
+    {
       name: 'a sessionId tool argument (destructured args and args.sessionId)',
       code: `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
@@ -118,8 +136,100 @@ server.tool('view', 'View a saved cart', { sessionId: z.string() }, async ({ ses
   content: [{ type: 'text', text: (carts.get(sessionId) ?? []).join() }],
 }));`,
     },
+    {
+      name: 'a read that is the key of a KV keyed-store finding is that finding (one expression, one report)',
+      code: `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { kv } from './kv.js';
+const server = new McpServer({ name: 'prefs', version: '1.0.0' });
+server.tool('get_prefs', async (extra) => ({ content: [{ type: 'text', text: String(await kv.get(\`prefs:\${extra.sessionId}\`)) }] }));`,
+    },
   ],
   invalid: [
+    {
+      name: 'session id copied into a typed context object that a dispatcher hands to tool modules',
+      code: {
+        'src/types.ts': `export interface ToolContext { sessionId?: string; authInfo?: unknown }
+`,
+        'src/server.ts': `import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { CallToolRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import type { ToolContext } from './types.js';
+import { notesTool } from './tools/notes.js';
+const handlers: Record<string, (args: any, ctx: ToolContext) => Promise<any>> = { notes: notesTool };
+const server = new Server({ name: 'x', version: '1' }, { capabilities: { tools: {} } });
+server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
+  const ctx: ToolContext = { sessionId: extra.sessionId, authInfo: extra.authInfo };
+  return handlers[request.params.name]!(request.params.arguments, ctx);
+});
+`,
+        'src/tools/notes.ts': `import type { ToolContext } from '../types.js';
+const notes = new Map<string, string[]>();
+export async function notesTool(args: { text: string }, ctx: ToolContext) {
+  const list = notes.get(ctx.sessionId ?? 'anon') ?? [];
+  notes.set(ctx.sessionId ?? 'anon', [...list, args.text]);
+  return { content: [] };
+}
+`,
+      },
+      errors: [
+        { messageId: 'read', line: 8, file: 'src/server.ts' },
+        { messageId: 'read', line: 4, file: 'src/tools/notes.ts' },
+        { messageId: 'read', line: 5, file: 'src/tools/notes.ts' },
+      ],
+    },
+    {
+      name: 'session id copied into an untyped literal that has the shape of the context type',
+      code: {
+        'src/context.ts': `export type RequestContext = { sessionId: string | undefined; authInfo: unknown; requestId: string };
+`,
+        'src/server.ts': `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { dispatch } from './dispatch.js';
+const server = new McpServer({ name: 'x', version: '1' });
+server.tool('run', async (extra) => dispatch('run', { sessionId: extra.sessionId, authInfo: extra.authInfo }));
+`,
+        'src/dispatch.ts': `import type { RequestContext } from './context.js';
+const tools: Record<string, (ctx: RequestContext) => Promise<any>> = {};
+const quotas = new Map<string, number>();
+export async function dispatch(name: string, context: unknown) {
+  return tools[name]!(context as RequestContext);
+}
+export function charge(ctx: RequestContext) {
+  quotas.set(ctx.sessionId ?? '', (quotas.get(ctx.sessionId ?? '') ?? 0) + 1);
+}
+`,
+      },
+      errors: [
+        { messageId: 'read', line: 4, file: 'src/server.ts' },
+        { messageId: 'read', line: 8, file: 'src/dispatch.ts' },
+        { messageId: 'read', line: 8, file: 'src/dispatch.ts' },
+      ],
+    },
+    {
+      name: 'session id injected into _meta of a forwarded request, used as a pub/sub channel, required by a throw',
+      code: `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { upstream, bus } from './clients.js';
+const server = new McpServer({ name: 'x', version: '1' });
+server.tool('proxy', async (extra) => {
+  if (!extra.sessionId) throw new Error('this tool needs a session');
+  await bus.subscribe(\`events:\${extra.sessionId}\`, () => {});
+  return upstream.request({ method: 'tools/call', params: { name: 'x', _meta: { sessionId: extra.sessionId } } });
+});`,
+      errors: [
+        { messageId: 'read', line: 5 },
+        { messageId: 'read', line: 6 },
+        { messageId: 'read', line: 7 },
+      ],
+    },
+    {
+      name: 'a KV key built first in a variable: the read and the key are different expressions',
+      code: `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { kv } from './kv.js';
+const server = new McpServer({ name: 'prefs', version: '1.0.0' });
+server.tool('get_prefs', async (extra) => {
+  const key = \`prefs:\${extra.sessionId}\`;
+  return { content: [{ type: 'text', text: String(await kv.get(key)) }] };
+});`,
+      errors: [{ messageId: 'read', line: 5 }],
+    },
     {
       name: 'v1 extra.sessionId keys a Map',
       code: `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';

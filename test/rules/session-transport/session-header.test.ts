@@ -39,6 +39,24 @@ export const corsMiddleware = cors({
   return { version: request.headers.get('mcp-protocol-version'), last: request.headers.get('last-event-id') };
 }`,
     },
+    {
+      name: 'client and browser code reading the header from a fetch response',
+      code: `let sessionId: string | null = null;
+export async function call(url: string, body: unknown) {
+  const response = await fetch(url, { method: 'POST', body: JSON.stringify(body) });
+  sessionId = response.headers.get('mcp-session-id') ?? sessionId;
+  return response.json();
+}
+export function open(url: string) {
+  return fetch(url).then((res) => res.headers.get('Mcp-Session-Id'));
+}
+export function remember(res: Response) {
+  return res.headers.get('mcp-session-id');
+}
+export async function direct(url: string) {
+  return (await fetch(url)).headers.get('mcp-session-id');
+}`,
+    },
   ],
   invalid: [
     {

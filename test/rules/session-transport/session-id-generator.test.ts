@@ -4,6 +4,13 @@ import rule from '../../../src/rules/session-transport/session-id-generator.js';
 ruleTester(rule, {
   valid: [
     {
+      name: 'super({...}) of a class that does not extend an SDK transport',
+      code: `class Base { constructor(readonly options: object) {} }
+export class Other extends Base {
+  constructor() { super({ sessionIdGenerator: () => 'x' }); }
+}`,
+    },
+    {
       name: 'stateless transport (sessionIdGenerator: undefined)',
       code: `import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 const t = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });`,
@@ -48,8 +55,70 @@ export const t = new StreamableHTTPServerTransport({ sessionIdGenerator: () => '
       code: `const { StreamableHTTPServerTransport } = require('@modelcontextprotocol/sdk/server/streamableHttp.js');
 module.exports = () => new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });`,
     },
+    {
+      name: 'undefined through a const, a property typed undefined, and a conditional of both',
+      code: `import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+const STATELESS = undefined;
+interface HttpOptions { port: number; sessionIdGenerator?: undefined }
+export function serve(options: HttpOptions, json: boolean) {
+  const a = new StreamableHTTPServerTransport({ sessionIdGenerator: STATELESS });
+  const b = new StreamableHTTPServerTransport({ sessionIdGenerator: options.sessionIdGenerator });
+  const c = new StreamableHTTPServerTransport({ sessionIdGenerator: json ? undefined : STATELESS });
+  return [a, b, c];
+}`,
+    },
+    {
+      name: 'a generator parameter that every caller leaves out or passes as undefined',
+      code: `import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+function makeTransport(sessionIdGenerator?: () => string) {
+  return new StreamableHTTPServerTransport({ sessionIdGenerator, enableJsonResponse: true });
+}
+function makeOther(gen: (() => string) | undefined) {
+  return new StreamableHTTPServerTransport({ sessionIdGenerator: gen });
+}
+export const a = makeTransport();
+export const b = makeTransport(undefined);
+export const c = makeOther(void 0);`,
+    },
   ],
   invalid: [
+    {
+      name: 'a subclass of the SDK transport: generator set inside super({...}) or passed when constructed',
+      code: `import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import { randomUUID } from 'node:crypto';
+class SessionTransport extends StreamableHTTPServerTransport {
+  constructor(readonly tenant: string) {
+    super({ sessionIdGenerator: () => \`\${tenant}-\${randomUUID()}\`, enableJsonResponse: true });
+  }
+}
+class PlainTransport extends StreamableHTTPServerTransport {}
+export const a = new SessionTransport('acme');
+export const b = new PlainTransport({ sessionIdGenerator: () => randomUUID() });
+export const c = new PlainTransport({ sessionIdGenerator: undefined });`,
+      errors: [
+        { messageId: 'sessionful', line: 5 },
+        { messageId: 'sessionful', line: 10 },
+      ],
+    },
+    {
+      name: 'a generator parameter one caller passes (not every caller is stateless)',
+      code: `import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import { randomUUID } from 'node:crypto';
+function makeTransport(sessionIdGenerator?: () => string) {
+  return new StreamableHTTPServerTransport({ sessionIdGenerator });
+}
+export const a = makeTransport();
+export const b = makeTransport(() => randomUUID());`,
+      errors: [{ messageId: 'sessionful', line: 4 }],
+    },
+    {
+      name: 'a generator parameter of an exported helper nobody in the project calls',
+      code: `import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+export function makeTransport(gen?: () => string) {
+  return new StreamableHTTPServerTransport({ sessionIdGenerator: gen });
+}`,
+      errors: [{ messageId: 'sessionful', line: 3 }],
+    },
     {
       name: 'v1 sessionful transport',
       code: `import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';

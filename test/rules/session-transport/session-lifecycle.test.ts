@@ -34,6 +34,26 @@ export const t = new NodeStreamableHTTPServerTransport({ sessionIdGenerator: und
   ],
   invalid: [
     {
+      name: 'onsession* callbacks inside super({...}) of an SDK transport subclass, and passed when constructing one',
+      code: `import { NodeStreamableHTTPServerTransport } from '@modelcontextprotocol/node';
+const live = new Set<string>();
+export class TrackedTransport extends NodeStreamableHTTPServerTransport {
+  constructor() {
+    super({
+      sessionIdGenerator: () => crypto.randomUUID(),
+      onsessioninitialized: (id) => { live.add(id); },
+    });
+  }
+}
+export const t = new TrackedTransport();
+class Plain extends NodeStreamableHTTPServerTransport {}
+export const p = new Plain({ sessionIdGenerator: () => 'x', onsessionclosed: (id) => { live.delete(id); } });`,
+      errors: [
+        { messageId: 'callback', line: 7 },
+        { messageId: 'callback', line: 13 },
+      ],
+    },
+    {
       name: 'v1 inline callbacks',
       code: `import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 const live = new Set<string>();

@@ -47,8 +47,94 @@ const app = express();
 app.post('/mcp', (req, res) => res.json({ sid: req.headers['mcp-session-id'] }));
 app.all('/legacy', (req, res) => res.status(410).send(req.header('mcp-session-id')));`,
     },
+    {
+      name: 'a /health GET that only counts the registry, and a POST-only node:http listener',
+      code: `import express from 'express';
+import http from 'node:http';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+const app = express();
+const transports: Record<string, StreamableHTTPServerTransport> = {};
+app.post('/mcp', async (req, res) => {
+  const sid = req.headers['mcp-session-id'] as string;
+  await transports[sid]!.handleRequest(req, res, req.body);
+});
+app.get('/health', (_req, res) => res.json({ ok: true, sessions: Object.keys(transports).length }));
+app.get('/metrics', (_req, res) => res.send(String(Object.values(transports).length)));
+http.createServer((req, res) => {
+  if (req.method === 'GET' && req.url === '/health') {
+    res.end(JSON.stringify({ sessions: Object.keys(transports).length }));
+  }
+});`,
+    },
   ],
   invalid: [
+    {
+      name: 'fastify: route({ method: [GET, DELETE] }) and the get shorthand with an options object',
+      code: `import Fastify from 'fastify';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+const fastify = Fastify();
+const transports = new Map<string, StreamableHTTPServerTransport>();
+async function sessionHandler(request: any, reply: any) {
+  const sid = request.headers['mcp-session-id'];
+  await transports.get(sid)!.handleRequest(request.raw, reply.raw);
+}
+fastify.route({
+  method: ['GET', 'DELETE'],
+  url: '/mcp',
+  handler: sessionHandler,
+});
+fastify.get('/mcp/stream', { schema: {} }, sessionHandler);
+fastify.route({ method: 'GET', url: '/health', handler: async () => ({ ok: true }) });`,
+      errors: [
+        { messageId: 'get', line: 10 },
+        { messageId: 'delete', line: 10 },
+        { messageId: 'get', line: 14 },
+      ],
+    },
+    {
+      name: 'node:http listener: req.method comparisons and a switch on req.method',
+      code: `import { createServer } from 'node:http';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+const transports: Record<string, StreamableHTTPServerTransport> = {};
+createServer(async (req, res) => {
+  const sid = req.headers['mcp-session-id'] as string | undefined;
+  if (req.url === '/mcp' && req.method === 'DELETE') {
+    transports[sid!]?.close();
+    delete transports[sid!];
+    res.writeHead(204).end();
+    return;
+  }
+  switch (req.method) {
+    case 'GET':
+      await transports[sid!]!.handleRequest(req, res);
+      break;
+    case 'POST':
+      break;
+  }
+}).listen(3000);`,
+      errors: [
+        { messageId: 'delete', line: 6 },
+        { messageId: 'get', line: 13 },
+      ],
+    },
+    {
+      name: 'hono: app.get and app.on([GET, DELETE]) reading the header from c.req',
+      code: `import { Hono } from 'hono';
+import type { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
+const app = new Hono();
+const transports = new Map<string, WebStandardStreamableHTTPServerTransport>();
+app.get('/mcp', (c) => transports.get(c.req.header('mcp-session-id')!)!.handleRequest(c.req.raw));
+app.on(['GET', 'DELETE'], '/sse', async (c) => {
+  const sid = c.req.header('mcp-session-id');
+  return transports.get(sid!)!.handleRequest(c.req.raw);
+});
+app.get('/health', (c) => c.json({ sessions: transports.size }));`,
+      errors: [
+        { messageId: 'get', line: 5 },
+        { messageId: 'get', line: 6 },
+        { messageId: 'delete', line: 6 },
+      ],
+    },
     {
       name: 'express GET and DELETE sharing a named handler that reads the header',
       code: `import express from 'express';

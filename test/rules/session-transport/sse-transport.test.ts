@@ -4,6 +4,19 @@ import rule from '../../../src/rules/session-transport/sse-transport.js';
 ruleTester(rule, {
   valid: [
     {
+      name: 'a shared server connected to per-request Streamable HTTP transports is not this rule',
+      code: `import express from 'express';
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+const server = new McpServer({ name: 'x', version: '1' });
+const app = express();
+app.post('/mcp', async (req, res) => {
+  const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
+  await server.connect(transport);
+  await transport.handleRequest(req, res, req.body);
+});`,
+    },
+    {
       name: 'Streamable HTTP transport only',
       code: `import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 export const t = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });`,
@@ -31,6 +44,35 @@ export function isLegacy(t: SSEServerTransport | undefined): boolean {
     },
   ],
   invalid: [
+    {
+      name: 'a server built per SSE connection is not shared',
+      code: `import express from 'express';
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { SSEServerTransport } from '@modelcontextprotocol/sdk/server/sse.js';
+const app = express();
+app.get('/sse', async (_req, res) => {
+  const server = new McpServer({ name: 'x', version: '1' });
+  const transport = new SSEServerTransport('/messages', res);
+  await server.connect(transport);
+});`,
+      errors: [{ messageId: 'sse', line: 7 }],
+    },
+    {
+      name: 'one shared server connected to each SSE connection\'s transport',
+      code: `import express from 'express';
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { SSEServerTransport } from '@modelcontextprotocol/sdk/server/sse.js';
+const server = new McpServer({ name: 'x', version: '1' });
+const app = express();
+app.get('/sse', async (_req, res) => {
+  const transport = new SSEServerTransport('/messages', res);
+  await server.connect(transport);
+});`,
+      errors: [
+        { messageId: 'sse', line: 7 },
+        { messageId: 'shared', line: 8 },
+      ],
+    },
     {
       name: 'v1 named import',
       code: `import express from 'express';

@@ -56,6 +56,63 @@ export function remember(t: StreamableHTTPClientTransport) {
   ],
   invalid: [
     {
+      name: 'a hand-rolled session id (minted by hand, sent as the Mcp-Session-Id header) keys the registry',
+      code: `import express from 'express';
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+const app = express();
+const sessions = new Map();
+app.post('/mcp', async (req, res) => {
+  const sessionId = \`session_\${Date.now()}_\${Math.random().toString(36).slice(2)}\`;
+  const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
+  sessions.set(sessionId, { transport, server: new McpServer({ name: 'x', version: '1' }) });
+  res.setHeader('Mcp-Session-Id', sessionId);
+  await transport.handleRequest(req, res, req.body);
+});`,
+      errors: [{ messageId: 'registry', line: 5 }],
+    },
+    {
+      name: 'registry typed by an interface bundling transport and server',
+      code: `import { randomUUID } from 'node:crypto';
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+interface SessionEntry { transport: StreamableHTTPServerTransport; server: McpServer; createdAt: number }
+const sessions = new Map<string, SessionEntry>();
+export function open() {
+  const server = new McpServer({ name: 'x', version: '1' });
+  const transport = new StreamableHTTPServerTransport({
+    sessionIdGenerator: () => randomUUID(),
+    onsessioninitialized: (sid) => { const entry: SessionEntry = { transport, server, createdAt: Date.now() }; sessions.set(sid, entry); },
+  });
+  return transport;
+}`,
+      errors: [{ messageId: 'registry', line: 5 }],
+    },
+    {
+      name: 'registry filled with project class instances holding the transport',
+      code: `import { randomUUID } from 'node:crypto';
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+class McpSession {
+  constructor(readonly transport: StreamableHTTPServerTransport, readonly server: McpServer) {}
+}
+const live = new Map();
+const servers = new Map();
+function makeServer() {
+  const server = new McpServer({ name: 'x', version: '1' });
+  return { server, startedAt: Date.now() };
+}
+export function open() {
+  const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: () => randomUUID() });
+  const entry = new McpSession(transport, new McpServer({ name: 'x', version: '1' }));
+  transport.onclose = () => { live.delete(transport.sessionId!); };
+  live.set(transport.sessionId!, entry);
+  servers.set(transport.sessionId!, makeServer());
+  return transport;
+}`,
+      errors: [{ messageId: 'registry', line: 7 }],
+    },
+    {
       name: 'v1 typed object registry filled in onsessioninitialized',
       code: `import { randomUUID } from 'node:crypto';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';

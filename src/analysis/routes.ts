@@ -1,0 +1,345 @@
+/**
+ * HTTP routes, whatever framework declares them: the one place that knows how express, hono,
+ * fastify and plain `node:http` / web-standard handlers say "this code answers METHOD PATH".
+ * The scan rules read routes through `routesAt` / `routesOf`; `apply`'s serving transform reuses
+ * the same descriptions to find the GET/DELETE/POST endpoints it rewrites.
+ *
+ * Every framework is a row of `ROUTE_STYLES` (data, not code paths): how its route calls are
+ * spelled, where the path and the handlers sit, and which modules it is imported from.
+ */
+import { ts } from './typescript.js';
+import { calleeParts, forEachDescendant, isFunctionLike, memberAccess, outermostWrapper, propertyNameText, unwrap } from './ast.js';
+import { functionOfDeclaration } from './declarations.js';
+import type { ValueAnalysis } from './values.js';
+
+export type RouteFramework = 'express' | 'hono' | 'fastify' | 'node-http' | 'web' | 'unknown';
+
+export interface Route {
+  framework: RouteFramework;
+  /** Lower-case HTTP method (`get`, `delete`, `post`, …); `all` for a catch-all registration. */
+  method: string;
+  /** The route path when it is a literal or a constant (`'/mcp'`, `MCP_PATH`); undefined when unknown. */
+  path: string | undefined;
+  /** The code that answers the route: handler functions, or the branch of a `req.method === 'GET'` test. */
+  handlers: ts.Node[];
+  /** Where the route names its method: `get` of `app.get(…)`, the `'DELETE'` of `method: 'DELETE'` or of `req.method === 'DELETE'`. */
+  node: ts.Node;
+  /** The registration call (absent for method comparisons). */
+  call?: ts.CallExpression;
+}
+
+/** Modules a router object comes from, by framework. */
+const FRAMEWORK_MODULES: Record<string, RouteFramework> = {
+  express: 'express',
+  hono: 'hono',
+  'hono/tiny': 'hono',
+  fastify: 'fastify',
+  'node:http': 'node-http',
+  http: 'node-http',
+  'node:https': 'node-http',
+  https: 'node-http',
+  'node:http2': 'node-http',
+  http2: 'node-http',
+};
+
+const HTTP_METHODS = ['get', 'post', 'put', 'patch', 'delete', 'head', 'options', 'all'];
+
+/**
+ * The route call styles. `verb`: `app.get(path, ...handlers)` (express, routers, hono, fastify's
+ * shorthands, where a handler may also sit in an options object's `handler`). `chain`:
+ * `app.route(path).get(h).delete(h)` (express). `on`: `app.on('GET' | ['GET', 'DELETE'], path, h)`
+ * (hono). `options`: `fastify.route({ method, url, handler })`.
+ */
+const ROUTE_STYLES = {
+  verb: { methods: new Set(HTTP_METHODS), pathArgument: 0 },
+  chain: { start: 'route', methods: new Set(HTTP_METHODS) },
+  on: { name: 'on', methodArgument: 0, pathArgument: 1 },
+  options: { name: 'route', methodKey: 'method', pathKeys: ['url', 'path'], handlerKeys: ['handler'] },
+  /** `req.method === 'GET'` / `switch (req.method) { case 'DELETE': … }` in a request listener. */
+  comparison: { member: 'method', pathMembers: ['url', 'pathname', 'path'] },
+} as const;
+
+/** Every route declared in a file. */
+export function routesOf(file: ts.SourceFile, values: ValueAnalysis): Route[] {
+  const out: Route[] = [];
+  forEachDescendant(file, (node) => out.push(...routesAt(node, values)));
+  return out;
+}
+
+/** The routes `node` declares: a route call, a method comparison (`req.method === 'GET'`) or a `case 'GET':`. */
+export function routesAt(node: ts.Node, values: ValueAnalysis): Route[] {
+  if (ts.isCallExpression(node)) return routesOfCall(node, values);
+  if (ts.isBinaryExpression(node)) {
+    const route = routeOfComparison(node, values);
+    return route ? [route] : [];
+  }
+  if (ts.isCaseClause(node)) {
+    const route = routeOfCase(node, values);
+    return route ? [route] : [];
+  }
+  return [];
+}
+
+function routesOfCall(call: ts.CallExpression, values: ValueAnalysis): Route[] {
+  const { name, nameNode, receiver } = calleeParts(call);
+  if (!name || !receiver) return [];
+  const lower = name.toLowerCase();
+  if (name === ROUTE_STYLES.options.name && call.arguments.length === 1) return routesOfOptions(call, receiver, values);
+  if (name === ROUTE_STYLES.on.name && call.arguments.length >= 3) return routesOfOn(call, receiver, values);
+  if (!ROUTE_STYLES.verb.methods.has(name)) return [];
+  // `app.route('/mcp').get(h)`: the path belongs to the chain.
+  const chain = routeChain(receiver);
+  if (chain) {
+    if (call.arguments.length < 1 || !isRouter(chain.router, values)) return [];
+    return [{ framework: frameworkOf(chain.router, values), method: lower, path: chain.path && values.constantString(chain.path), handlers: handlersOf(values, call.arguments), node: nameNode, call }];
+  }
+  if (call.arguments.length < 2) return [];
+  const pathArg = call.arguments[ROUTE_STYLES.verb.pathArgument]!;
+  const path = values.constantString(pathArg);
+  // The path is a literal route ('/mcp') or a configured one (MCP_ENDPOINT_PATH, config.path); a
+  // string that is not a path (`cache.get('key', …)`) or a function first (`app.get(handler)`) is not a route.
+  if (path !== undefined ? !path.startsWith('/') : isFunctionLike(unwrap(pathArg))) return [];
+  if (!isRouter(receiver, values)) return [];
+  const handlers = handlersOf(values, call.arguments.slice(1));
+  if (handlers.length === 0) return [];
+  return [{ framework: frameworkOf(receiver, values), method: lower, path, handlers, node: nameNode, call }];
+}
+
+/**
+ * The route whose handler `node` is inside: an inline handler function of a route call, or the branch of a
+ * `req.method === …` test. Undefined outside any route (or in a named handler registered elsewhere).
+ */
+export function enclosingRoute(node: ts.Node, values: ValueAnalysis): Route | undefined {
+  for (let current: ts.Node | undefined = node; current?.parent; current = current.parent) {
+    const parent: ts.Node = current.parent;
+    if (isFunctionLike(current)) {
+      const call = outermostWrapper(current).parent;
+      if (call && ts.isCallExpression(call)) {
+        const route = routesOfCall(call, values).find((r) => r.handlers.includes(current!));
+        if (route) return route;
+      }
+    }
+    if (ts.isIfStatement(parent) && parent.thenStatement === current) {
+      let route: Route | undefined;
+      const visit = (n: ts.Node): void => {
+        if (route) return;
+        if (ts.isBinaryExpression(n)) route = routeOfComparison(n, values);
+        ts.forEachChild(n, visit);
+      };
+      visit(parent.expression);
+      if (route) return route;
+    }
+  }
+  return undefined;
+}
+
+/** hono `app.on('GET', '/mcp', h)` / `app.on(['GET', 'DELETE'], '/mcp', h)`. */
+function routesOfOn(call: ts.CallExpression, receiver: ts.Expression, values: ValueAnalysis): Route[] {
+  const path = values.constantString(call.arguments[ROUTE_STYLES.on.pathArgument]!);
+  if (path === undefined || !path.startsWith('/') || !isRouter(receiver, values)) return [];
+  const handlers = handlersOf(values, call.arguments.slice(ROUTE_STYLES.on.pathArgument + 1));
+  if (handlers.length === 0) return [];
+  return methodLiterals(call.arguments[ROUTE_STYLES.on.methodArgument]!, values).map(({ method, node }) => ({
+    framework: frameworkOf(receiver, values),
+    method,
+    path,
+    handlers,
+    node,
+    call,
+  }));
+}
+
+/** fastify `app.route({ method: 'GET' | ['GET', 'DELETE'], url: '/mcp', handler })`. */
+function routesOfOptions(call: ts.CallExpression, receiver: ts.Expression, values: ValueAnalysis): Route[] {
+  const options = unwrap(call.arguments[0]!);
+  if (!ts.isObjectLiteralExpression(options) || !isRouter(receiver, values)) return [];
+  const property = (keys: readonly string[]): ts.Node | undefined => {
+    for (const prop of options.properties) {
+      const key = propertyNameText(prop.name);
+      if (!key || !keys.includes(key)) continue;
+      if (ts.isPropertyAssignment(prop)) return prop.initializer;
+      if (ts.isShorthandPropertyAssignment(prop)) return prop.name;
+      if (ts.isMethodDeclaration(prop)) return prop;
+    }
+    return undefined;
+  };
+  const methodNode = property([ROUTE_STYLES.options.methodKey]);
+  const pathNode = property(ROUTE_STYLES.options.pathKeys);
+  const handlerNode = property(ROUTE_STYLES.options.handlerKeys);
+  if (!methodNode || !handlerNode) return [];
+  const path = pathNode ? values.constantString(pathNode) : undefined;
+  if (path !== undefined && !path.startsWith('/')) return [];
+  const handlers = handlersOf(values, [handlerNode]);
+  if (handlers.length === 0) return [];
+  return methodLiterals(methodNode, values).map(({ method, node }) => ({ framework: frameworkOf(receiver, values), method, path, handlers, node, call }));
+}
+
+/** `'GET'`, a constant holding it, or an array of them. */
+function methodLiterals(node: ts.Node, values: ValueAnalysis): Array<{ method: string; node: ts.Node }> {
+  const inner = unwrap(node);
+  const items = ts.isArrayLiteralExpression(inner) ? [...inner.elements] : [inner];
+  const out: Array<{ method: string; node: ts.Node }> = [];
+  for (const item of items) {
+    const text = values.constantString(item)?.toLowerCase();
+    if (text && HTTP_METHODS.includes(text)) out.push({ method: text, node: item });
+    if (text === '*') out.push({ method: 'all', node: item });
+  }
+  return out;
+}
+
+/** `req.method === 'DELETE'` (either side): the branch it guards answers DELETE. */
+function routeOfComparison(node: ts.BinaryExpression, values: ValueAnalysis): Route | undefined {
+  const op = node.operatorToken.kind;
+  if (op !== ts.SyntaxKind.EqualsEqualsEqualsToken && op !== ts.SyntaxKind.EqualsEqualsToken) return undefined;
+  const sides: Array<[ts.Expression, ts.Expression]> = [[node.left, node.right], [node.right, node.left]];
+  for (const [member, literal] of sides) {
+    const request = requestOfMethodAccess(member);
+    const method = request && values.constantString(literal);
+    if (!request || !method || method !== method.toUpperCase() || !HTTP_METHODS.includes(method.toLowerCase())) continue;
+    // The guarded code: the `if` whose condition this comparison is (part of), or the right side of `&&`.
+    let condition: ts.Node = outermostWrapper(node);
+    while (condition.parent && ts.isBinaryExpression(condition.parent) && condition.parent.operatorToken.kind === ts.SyntaxKind.AmpersandAmpersandToken) {
+      condition = outermostWrapper(condition.parent);
+    }
+    const statement = condition.parent;
+    if (!statement || !ts.isIfStatement(statement) || statement.expression !== condition) return undefined;
+    return {
+      framework: requestFramework(request, values),
+      method: method.toLowerCase(),
+      path: pathTestedIn(statement, values),
+      handlers: [statement.thenStatement],
+      node: literal,
+    };
+  }
+  return undefined;
+}
+
+/** `switch (req.method) { case 'GET': … }`: the clause (and any it falls through to) answers GET. */
+function routeOfCase(clause: ts.CaseClause, values: ValueAnalysis): Route | undefined {
+  const block = clause.parent;
+  const statement = block.parent;
+  const request = requestOfMethodAccess(statement.expression);
+  const method = request && values.constantString(clause.expression);
+  if (!request || !method || method !== method.toUpperCase() || !HTTP_METHODS.includes(method.toLowerCase())) return undefined;
+  const clauses = block.clauses;
+  const from = clauses.indexOf(clause);
+  const body = clauses.slice(from).find((c) => c.statements.length > 0);
+  return {
+    framework: requestFramework(request, values),
+    method: method.toLowerCase(),
+    path: pathTestedIn(statement, values),
+    handlers: body ? [body] : [],
+    node: clause.expression,
+  };
+}
+
+/** `req.method`, `request.method`, `c.req.method`: the request object, when `expr` reads its method. */
+function requestOfMethodAccess(expr: ts.Expression): ts.Expression | undefined {
+  const access = memberAccess(unwrap(expr));
+  return access?.name === ROUTE_STYLES.comparison.member ? access.object : undefined;
+}
+
+/** The first path literal an enclosing condition compares the URL against (`req.url === '/mcp'`, `url.pathname.startsWith('/mcp')`). */
+function pathTestedIn(statement: ts.Node, values: ValueAnalysis): string | undefined {
+  for (let current: ts.Node | undefined = statement; current && !isFunctionLike(current); current = current.parent) {
+    const condition = ts.isIfStatement(current) ? current.expression : ts.isSwitchStatement(current) ? current.expression : undefined;
+    if (!condition) continue;
+    let found: string | undefined;
+    const visit = (node: ts.Node): void => {
+      if (found) return;
+      if (ts.isBinaryExpression(node) || ts.isCallExpression(node)) {
+        const parts = ts.isBinaryExpression(node) ? [node.left, node.right] : [node.expression, ...node.arguments];
+        const mentionsUrl = parts.some((p) => /\b(url|pathname|path)\b/.test(p.getText()));
+        const literal = parts.map((p) => values.constantString(p)).find((text) => text?.startsWith('/'));
+        if (mentionsUrl && literal) found = literal;
+      }
+      ts.forEachChild(node, visit);
+    };
+    visit(condition);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+/** A plain listener (`http.createServer((req, res) => …)`, `IncomingMessage`) or a web-standard `Request`. */
+function requestFramework(request: ts.Expression, values: ValueAnalysis): RouteFramework {
+  const inner = unwrap(request);
+  if (!ts.isIdentifier(inner)) return frameworkOf(inner, values) === 'hono' ? 'hono' : 'web';
+  const decl = values.symbolOf(inner)?.valueDeclaration;
+  if (!decl || !ts.isParameter(decl)) return 'web';
+  const typeText = decl.type?.getText() ?? '';
+  if (/IncomingMessage/.test(typeText)) return 'node-http';
+  const fn = decl.parent;
+  const call = fn.parent;
+  if (call && ts.isCallExpression(call) && call.arguments.includes(fn as ts.Expression) && calleeParts(call).name === 'createServer') return 'node-http';
+  return 'web';
+}
+
+/** `app.route('/mcp').get(h).post(h)`: the `.route(path)` call a chained verb hangs off. */
+function routeChain(receiver: ts.Expression): { router: ts.Expression; path: ts.Expression | undefined } | undefined {
+  let current = unwrap(receiver);
+  while (ts.isCallExpression(current)) {
+    const { name, receiver: next } = calleeParts(current);
+    if (name === ROUTE_STYLES.chain.start && next) return { router: next, path: current.arguments[0] };
+    if (!name || !next || !ROUTE_STYLES.chain.methods.has(name)) return undefined;
+    current = unwrap(next);
+  }
+  return undefined;
+}
+
+/** SDK objects (servers, transports, contexts) are not routers. */
+function isRouter(receiver: ts.Expression, values: ValueAnalysis): boolean {
+  return !values.valueOf(receiver);
+}
+
+/** The handler code among route arguments: inline functions, named functions, or an options object's `handler`. */
+function handlersOf(values: ValueAnalysis, args: readonly ts.Node[]): ts.Node[] {
+  const out: ts.Node[] = [];
+  for (const arg of args) {
+    const inner = unwrap(arg);
+    if (isFunctionLike(inner)) out.push(inner);
+    else if (ts.isIdentifier(inner) || ts.isPropertyAccessExpression(inner)) {
+      for (const decl of values.symbolOf(ts.isPropertyAccessExpression(inner) ? inner.name : inner)?.declarations ?? []) {
+        const fn = functionOfDeclaration(decl);
+        if (fn) out.push(fn);
+      }
+    } else if (ts.isObjectLiteralExpression(inner)) {
+      const handler = inner.properties.find((p) => ROUTE_STYLES.options.handlerKeys.includes(propertyNameText(p.name) as 'handler'));
+      if (handler && ts.isMethodDeclaration(handler)) out.push(handler);
+      else if (handler && ts.isPropertyAssignment(handler)) out.push(...handlersOf(values, [handler.initializer]));
+    }
+  }
+  return out;
+}
+
+/** Which framework a router comes from: the module its root identifier (or its factory) is imported from. */
+export function frameworkOf(router: ts.Node, values: ValueAnalysis, depth = 0): RouteFramework {
+  let root = unwrap(router);
+  while (ts.isPropertyAccessExpression(root) || ts.isCallExpression(root) || ts.isNewExpression(root)) root = unwrap(root.expression);
+  if (!ts.isIdentifier(root) || depth > 4) return 'unknown';
+  for (const decl of values.symbolOf(root)?.declarations ?? []) {
+    const module = importedFrom(decl);
+    if (module !== undefined) return FRAMEWORK_MODULES[module] ?? 'unknown';
+    if (ts.isVariableDeclaration(decl) && decl.initializer) return frameworkOf(decl.initializer, values, depth + 1);
+    if (ts.isParameter(decl) && decl.type && ts.isTypeReferenceNode(decl.type)) {
+      return frameworkOf(ts.isIdentifier(decl.type.typeName) ? decl.type.typeName : decl.type.typeName.left, values, depth + 1);
+    }
+  }
+  return 'unknown';
+}
+
+function importedFrom(decl: ts.Node): string | undefined {
+  let spec: ts.Expression | undefined;
+  if (ts.isImportSpecifier(decl)) spec = decl.parent.parent.parent.moduleSpecifier;
+  else if (ts.isImportClause(decl)) spec = decl.parent.moduleSpecifier;
+  else if (ts.isNamespaceImport(decl)) spec = decl.parent.parent.moduleSpecifier;
+  else if (ts.isVariableDeclaration(decl) && decl.initializer) {
+    let init = unwrap(decl.initializer);
+    if (ts.isPropertyAccessExpression(init)) init = unwrap(init.expression);
+    if (ts.isCallExpression(init) && ts.isIdentifier(init.expression) && init.expression.text === 'require') spec = init.arguments[0];
+  } else if (ts.isBindingElement(decl)) {
+    const owner = decl.parent.parent;
+    if (ts.isVariableDeclaration(owner)) return importedFrom(owner);
+  }
+  return spec && ts.isStringLiteralLike(spec) ? spec.text : undefined;
+}

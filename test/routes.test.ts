@@ -1,0 +1,79 @@
+/** The route adapter (src/analysis/routes.ts): one description of express, hono, fastify and node:http routes. */
+import { describe, expect, it } from 'vitest';
+import { ts } from '../src/analysis/typescript.js';
+import { routesAt } from '../src/analysis/routes.js';
+import { defineRule } from '../src/rules/rule.js';
+import { runRule } from './support/rule-tester.js';
+
+const listRoutes = defineRule({
+  meta: {
+    id: 'test/routes',
+    category: 'session-transport',
+    severity: 'info',
+    fix: 'manual',
+    summary: 'lists routes',
+    messages: { route: '{{framework}} {{method}} {{path}} ({{handlers}} handler)' },
+    spec: '',
+  },
+  create(context) {
+    const check = (node: ts.Node): void => {
+      for (const route of routesAt(node, context.analysis.values)) {
+        context.report({
+          node: route.node,
+          messageId: 'route',
+          data: { framework: route.framework, method: route.method, path: route.path ?? '?', handlers: String(route.handlers.length) },
+        });
+      }
+    };
+    return { visitors: { [ts.SyntaxKind.CallExpression]: check, [ts.SyntaxKind.BinaryExpression]: check, [ts.SyntaxKind.CaseClause]: check } };
+  },
+});
+
+const routes = (code: string): string[] => runRule(listRoutes, code).findings.map((f) => `${f.line}: ${f.message}`);
+
+describe('routesAt', () => {
+  it('express verbs, routers and route chains', () => {
+    expect(
+      routes(`import express, { Router } from 'express';
+const app = express();
+const router = Router();
+const MCP_PATH = '/mcp';
+app.get(MCP_PATH, (_req, res) => res.end());
+router.delete('/mcp', (_req, res) => res.end());
+app.route('/sse').get((_req, res) => res.end()).post((_req, res) => res.end());
+const cache = new Map();
+cache.get('key');`),
+    ).toEqual(['5: express get /mcp (1 handler)', '6: express delete /mcp (1 handler)', '7: express post /sse (1 handler)', '7: express get /sse (1 handler)']);
+  });
+
+  it('fastify shorthands and route options, hono verbs and on()', () => {
+    expect(
+      routes(`import Fastify from 'fastify';
+import { Hono } from 'hono';
+const fastify = Fastify();
+fastify.route({ method: ['GET', 'DELETE'], url: '/mcp', handler: async () => 'ok' });
+fastify.post('/mcp', { schema: {} }, async () => 'ok');
+const app = new Hono();
+app.on('PATCH', '/x', (c) => c.text('ok'));
+app.delete('/mcp', (c) => c.text('ok'));`),
+    ).toEqual(['4: fastify get /mcp (1 handler)', '4: fastify delete /mcp (1 handler)', '5: fastify post /mcp (1 handler)', '7: hono patch /x (1 handler)', '8: hono delete /mcp (1 handler)']);
+  });
+
+  it('node:http method comparisons (with the path tested beside them) and web-standard requests', () => {
+    expect(
+      routes(`import http from 'node:http';
+http.createServer((req, res) => {
+  if (req.url === '/mcp') {
+    if (req.method === 'DELETE') res.end();
+  }
+  switch (req.method) {
+    case 'GET':
+    case 'HEAD':
+      res.end();
+  }
+  if (req.method !== 'POST') res.end();
+});
+export default { fetch(request: Request) { if ('GET' === request.method) return new Response(''); } };`),
+    ).toEqual(['4: node-http delete /mcp (1 handler)', '7: node-http get ? (1 handler)', '8: node-http head ? (1 handler)', '13: web get ? (1 handler)']);
+  });
+});
