@@ -15,12 +15,12 @@ interface Draft {
 
 const drafts = new Map<string, Draft>();
 
-/** draft_id handles (mcp-migrate): minted by create_draft, bound to the caller, expire after 24 h idle. */
+/** draft_id handles (mcp-migrate): minted by create_draft, bound to the caller, expire after 24 hours idle. */
 const draftHandles = createHandleRegistry({
   prefix: 'draft',
   argument: 'draft_id',
   mintTool: 'create_draft',
-  ttlMs: 86400000,
+  ttlMs: 24 * 60 * 60 * 1000,
   onExpire: (id) => drafts.delete(id),
 });
 

@@ -13,12 +13,12 @@ const MENU = ['croissant', 'baguette', 'pain-au-chocolat', 'eclair'] as const;
 
 const baskets = new Map<string, Basket>();
 
-/** basketId handles (mcp-migrate): minted by createBasket, bound to the caller, expire after 24 h idle. */
+/** basketId handles (mcp-migrate): minted by createBasket, bound to the caller, expire after 24 hours idle. */
 const basketHandles = createHandleRegistry({
   prefix: 'basket',
   argument: 'basketId',
   mintTool: 'createBasket',
-  ttlMs: 86400000,
+  ttlMs: 24 * 60 * 60 * 1000,
   onExpire: (id) => baskets.delete(id),
 });
 

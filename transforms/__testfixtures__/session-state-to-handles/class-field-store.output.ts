@@ -16,12 +16,12 @@ export class KanbanServer {
   readonly server = new McpServer({ name: 'kanban', version: '3.0.0' });
   private readonly boards = new Map<string, Board>();
 
-  /** board_id handles (mcp-migrate): minted by create_board, bound to the caller, expire after 24 h idle. */
+  /** board_id handles (mcp-migrate): minted by create_board, bound to the caller, expire after 24 hours idle. */
   private readonly boardHandles = createHandleRegistry({
     prefix: 'board',
     argument: 'board_id',
     mintTool: 'create_board',
-    ttlMs: 86400000,
+    ttlMs: 24 * 60 * 60 * 1000,
     onExpire: (id) => this.boards.delete(id),
   });
 

@@ -12,12 +12,12 @@ interface BrowserState {
 
 const browsers = new Map<string, BrowserState>();
 
-/** browser_id handles (mcp-migrate): minted by open_browser, bound to the caller, expire after 24 h idle. */
+/** browser_id handles (mcp-migrate): minted by open_browser, bound to the caller, expire after 24 hours idle. */
 const browserHandles = createHandleRegistry({
   prefix: 'browser',
   argument: 'browser_id',
   mintTool: 'open_browser',
-  ttlMs: 86400000,
+  ttlMs: 24 * 60 * 60 * 1000,
   onExpire: (id) => browsers.delete(id),
 });
 

@@ -23,12 +23,12 @@ const QUESTIONS = [
 
 const quizzes = new Map<string, Quiz>();
 
-/** quiz_id handles (mcp-migrate): minted by create_quiz, bound to the caller, expire after 24 h idle. */
+/** quiz_id handles (mcp-migrate): minted by create_quiz, bound to the caller, expire after 24 hours idle. */
 const quizHandles = createHandleRegistry({
   prefix: 'quiz',
   argument: 'quiz_id',
   mintTool: 'create_quiz',
-  ttlMs: 86400000,
+  ttlMs: 24 * 60 * 60 * 1000,
   onExpire: (id) => quizzes.delete(id),
 });
 
@@ -106,13 +106,13 @@ app.post('/mcp', async (req, res) => {
         transports[id] = created;
       },
       onsessionclosed: (id) => {
-        // quiz_id handles expire after 24 h idle (mcp-migrate): no per-session cleanup of quizzes.
+        // quiz_id handles expire after 24 hours idle (mcp-migrate): no per-session cleanup of quizzes.
       },
     });
     created.onclose = () => {
       if (created.sessionId) {
         delete transports[created.sessionId];
-        // quiz_id handles expire after 24 h idle (mcp-migrate): no per-session cleanup of quizzes.
+        // quiz_id handles expire after 24 hours idle (mcp-migrate): no per-session cleanup of quizzes.
       }
     };
     await buildServer().connect(created);

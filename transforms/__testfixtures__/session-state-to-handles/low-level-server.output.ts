@@ -8,12 +8,12 @@ import { createHandleRegistry } from './mcp-handles.js';
 
 const trackers: Record<string, Record<string, number>> = {};
 
-/** tracker_id handles (mcp-migrate): minted by create_tracker, bound to the caller, expire after 24 h idle. */
+/** tracker_id handles (mcp-migrate): minted by create_tracker, bound to the caller, expire after 24 hours idle. */
 const trackerHandles = createHandleRegistry({
   prefix: 'tracker',
   argument: 'tracker_id',
   mintTool: 'create_tracker',
-  ttlMs: 86400000,
+  ttlMs: 24 * 60 * 60 * 1000,
   onExpire: (id) => delete trackers[id],
 });
 

@@ -12,12 +12,12 @@ type Extra = RequestHandlerExtra<ServerRequest, ServerNotification>;
 
 const watchlists = new Map<string, Set<string>>();
 
-/** watchlist_id handles (mcp-migrate): minted by create_watchlist, bound to the caller, expire after 24 h idle. */
+/** watchlist_id handles (mcp-migrate): minted by create_watchlist, bound to the caller, expire after 24 hours idle. */
 const watchlistHandles = createHandleRegistry({
   prefix: 'watchlist',
   argument: 'watchlist_id',
   mintTool: 'create_watchlist',
-  ttlMs: 86400000,
+  ttlMs: 24 * 60 * 60 * 1000,
   onExpire: (id) => watchlists.delete(id),
 });
 

@@ -7,12 +7,12 @@ const { createHandleRegistry } = require('./mcp-handles.cjs');
 /** @type {Record<string, string[]>} */
 const todos = {};
 
-/** todo_id handles (mcp-migrate): minted by create_todo, bound to the caller, expire after 24 h idle. */
+/** todo_id handles (mcp-migrate): minted by create_todo, bound to the caller, expire after 24 hours idle. */
 const todoHandles = createHandleRegistry({
   prefix: 'todo',
   argument: 'todo_id',
   mintTool: 'create_todo',
-  ttlMs: 86400000,
+  ttlMs: 24 * 60 * 60 * 1000,
   onExpire: (id) => delete todos[id],
 });
 

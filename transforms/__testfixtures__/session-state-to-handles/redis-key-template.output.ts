@@ -6,12 +6,12 @@ import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
 import { createHandleRegistry } from './mcp-handles.js';
 
-/** cart_id handles (mcp-migrate): minted by create_cart, bound to the caller, expire after 24 h idle. */
+/** cart_id handles (mcp-migrate): minted by create_cart, bound to the caller, expire after 24 hours idle. */
 const cartHandles = createHandleRegistry({
   prefix: 'cart',
   argument: 'cart_id',
   mintTool: 'create_cart',
-  ttlMs: 86400000,
+  ttlMs: 24 * 60 * 60 * 1000,
 });
 
 export interface RedisLike {

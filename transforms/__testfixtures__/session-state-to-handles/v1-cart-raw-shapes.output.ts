@@ -14,12 +14,12 @@ const PRICES: Record<string, number> = { 'TEA-01': 450, 'MUG-02': 1200, 'POT-03'
 
 const carts = new Map<string, CartLine[]>();
 
-/** cart_id handles (mcp-migrate): minted by create_cart, bound to the caller, expire after 24 h idle. */
+/** cart_id handles (mcp-migrate): minted by create_cart, bound to the caller, expire after 24 hours idle. */
 const cartHandles = createHandleRegistry({
   prefix: 'cart',
   argument: 'cart_id',
   mintTool: 'create_cart',
-  ttlMs: 86400000,
+  ttlMs: 24 * 60 * 60 * 1000,
   onExpire: (id) => carts.delete(id),
 });
 

@@ -13,12 +13,12 @@ interface Note {
 
 const notebooks = new Map<string, Note[]>();
 
-/** notebook_id handles (mcp-migrate): minted by create_notebook, bound to the caller, expire after 24 h idle. */
+/** notebook_id handles (mcp-migrate): minted by create_notebook, bound to the caller, expire after 24 hours idle. */
 const notebookHandles = createHandleRegistry({
   prefix: 'notebook',
   argument: 'notebook_id',
   mintTool: 'create_notebook',
-  ttlMs: 86400000,
+  ttlMs: 24 * 60 * 60 * 1000,
   onExpire: (id) => notebooks.delete(id),
 });
 

@@ -15,12 +15,12 @@ export interface Workspace {
 
 const workspaces = new Map<string, Workspace>();
 
-/** workspace_id handles (mcp-migrate): minted by create_workspace, bound to the caller, expire after 24 h idle. */
+/** workspace_id handles (mcp-migrate): minted by create_workspace, bound to the caller, expire after 24 hours idle. */
 export const workspaceHandles = createHandleRegistry({
   prefix: 'workspace',
   argument: 'workspace_id',
   mintTool: 'create_workspace',
-  ttlMs: 86400000,
+  ttlMs: 24 * 60 * 60 * 1000,
   onExpire: (id) => workspaces.delete(id),
 });
 
