@@ -12,10 +12,11 @@ import { analyze, runEngine } from '../analysis/engine.js';
 import { RULES } from '../rules/index.js';
 import { UsageError } from '../scan.js';
 import { TRANSFORMS, DEFAULT_TRANSFORM_OPTIONS, type TransformDefinition, type TransformOptions } from '../transforms/catalog.js';
-import type { PlannedMarker, StoreOutcome } from '../transforms/handles/plan.js';
+import type { PlannedMarker, StoreOutcome } from '../transforms/plan.js';
 import { dirtyFiles, type GitState } from './git.js';
 import { loadSources, type LoadOptions } from './load.js';
 import { writeFileAtomic } from '../write-file.js';
+import { applyEdits } from '../transforms/edits.js';
 import type { RawFinding } from '../analysis/engine.js';
 
 export interface ApplyOptions extends LoadOptions {
@@ -51,6 +52,8 @@ export interface ApplyResult {
   markers: PlannedMarker[];
   stores: StoreOutcome[];
   telemetry: number;
+  /** What transforms did beyond stores and markers (serving, imports, package.json). */
+  notes: string[];
   transforms: string[];
   /** Files not written because they changed on disk since they were read. */
   skippedChanged: string[];
@@ -86,21 +89,31 @@ export async function runApply(options: ApplyOptions): Promise<ApplyResult> {
   const markers: PlannedMarker[] = [];
   const stores: StoreOutcome[] = [];
   let telemetry = 0;
+  const notes: string[] = [];
   const j = jscodeshift.withParser('tsx');
 
   for (const transform of transforms) {
     const result = analyze({ files: current, resolve: sources.resolve, relative: sources.relative });
     const plan = transform.plan(result, transformOptions);
     markers.push(...plan.markers);
-    stores.push(...plan.stores);
-    telemetry += plan.telemetry.length;
+    stores.push(...(plan.stores ?? []));
+    telemetry += plan.telemetry?.length ?? 0;
+    notes.push(...(plan.notes ?? []));
+    // Files no analysis loads (package.json): read from disk when a plan edits them.
+    for (const edit of plan.edits) {
+      if (current.has(edit.file)) continue;
+      const text = readIfExists(edit.file);
+      if (text === undefined) continue;
+      original.set(edit.file, text);
+      current.set(edit.file, text);
+    }
     const planSources = new Map(current);
     const files = new Set(plan.edits.map((e) => e.file));
     for (const file of files) {
       const source = current.get(file);
       if (source === undefined) continue;
       try {
-        const output = transform.transformer({ path: file, source }, { jscodeshift: (text) => j(text) }, { plan, planSources });
+        const output = isSourceFile(file) ? transform.transformer({ path: file, source }, { jscodeshift: (text) => j(text) }, { plan, planSources }) : applyEdits(source, plan.edits.filter((e) => e.file === file));
         if (output === undefined || output === source) continue;
         current.set(file, output);
         applied.set(file, (applied.get(file) ?? new Set()).add(transform.name));
@@ -167,12 +180,26 @@ export async function runApply(options: ApplyOptions): Promise<ApplyResult> {
     markers: dedupeMarkers(markers),
     stores,
     telemetry,
+    notes,
     transforms: transforms.map((t) => t.name),
     skippedChanged,
     remaining: judged.findings,
     git,
     written: !options.dryRun,
   };
+}
+
+function readIfExists(file: string): string | undefined {
+  try {
+    return fs.readFileSync(file, 'utf8');
+  } catch {
+    return undefined;
+  }
+}
+
+/** JSON and other data files get their edits applied directly; source files go through the transformer (and its parse check). */
+function isSourceFile(file: string): boolean {
+  return /\.[cm]?[jt]sx?$/.test(file);
 }
 
 function dedupeMarkers(markers: readonly PlannedMarker[]): PlannedMarker[] {

@@ -4,10 +4,11 @@
  * the plan to one file; `transforms/<name>.ts` re-exports the transformer for `npx jscodeshift -t`.
  */
 import type { AnalysisResult } from '../analysis/engine.js';
-import { planHandles, type HandlesOptions, type TransformPlan } from './handles/plan.js';
+import { planHandles } from './handles/plan.js';
 import { createTransformer, type Transformer } from './jscodeshift.js';
+import type { TransformOptions, TransformPlan } from './plan.js';
 
-export interface TransformOptions extends HandlesOptions {}
+export { DEFAULT_TRANSFORM_OPTIONS, type TransformOptions } from './plan.js';
 
 export interface TransformDefinition {
   name: string;
@@ -18,9 +19,12 @@ export interface TransformDefinition {
   transformer: Transformer;
 }
 
-export const DEFAULT_TRANSFORM_OPTIONS: TransformOptions = { ttlMs: 24 * 60 * 60 * 1000 };
+/** A transform definition with its jscodeshift face made from its planner. */
+export function defineTransform(definition: Omit<TransformDefinition, 'transformer'>): TransformDefinition {
+  return { ...definition, transformer: createTransformer(definition.name, definition.plan) };
+}
 
-const handles = {
+const handles = defineTransform({
   name: 'session-state-to-handles',
   summary: 'Session-keyed application state → explicit handle arguments, with a minting tool',
   details: [
@@ -32,12 +36,13 @@ const handles = {
     'markers: transport registries, per-session servers, per-session credentials, sites that cannot be rewritten safely',
   ],
   plan: planHandles,
-} as const;
+});
 
-export const TRANSFORMS: readonly TransformDefinition[] = [{ ...handles, transformer: createTransformer(handles.name, planHandles) }];
+/** In the order `apply` runs them: each plans from a fresh analysis of the previous one's output. */
+export const TRANSFORMS: readonly TransformDefinition[] = [handles];
 
 export function transformByName(name: string): TransformDefinition | undefined {
   return TRANSFORMS.find((t) => t.name === name);
 }
 
-export const handlesTransformer = TRANSFORMS[0]!.transformer;
+export const handlesTransformer = handles.transformer;

@@ -11,7 +11,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { analyze, type AnalysisResult } from '../analysis/engine.js';
-import type { TransformPlan } from './handles/plan.js';
+import { DEFAULT_TRANSFORM_OPTIONS, type TransformOptions, type TransformPlan } from './plan.js';
 import { applyEdits } from './edits.js';
 import { parseDuration } from './duration.js';
 
@@ -35,14 +35,14 @@ export interface TransformerOptions {
 
 export type Transformer = ((file: FileInfo, api: TransformApi, options?: TransformerOptions) => string | undefined) & { transformName: string };
 
-export function createTransformer(name: string, planner: (result: AnalysisResult, options: { ttlMs: number }) => TransformPlan): Transformer {
+export function createTransformer(name: string, planner: (result: AnalysisResult, options: TransformOptions) => TransformPlan): Transformer {
   const transformer = (file: FileInfo, api: TransformApi, options: TransformerOptions = {}): string | undefined => {
     const absolute = path.resolve(file.path);
     let plan = options.plan;
     if (!plan || options.planSources?.get(absolute) !== file.source) {
       // Alone: plan from this file only (helpers in other files are out of sight).
       const result = analyze({ files: new Map([[absolute, file.source]]), resolve: () => undefined, relative: (p) => p });
-      plan = planner(result, { ttlMs: parseDuration(String(options['handle-ttl'] ?? options.handleTtl ?? '24h')) ?? 24 * 60 * 60 * 1000 });
+      plan = planner(result, { ...DEFAULT_TRANSFORM_OPTIONS, ttlMs: parseDuration(String(options['handle-ttl'] ?? options.handleTtl ?? '24h')) ?? DEFAULT_TRANSFORM_OPTIONS.ttlMs });
       if (!options.dry) writeNewFiles(plan);
     }
     const edits = plan.edits.filter((e) => e.file === absolute);

@@ -22,43 +22,16 @@ import type { ToolRegistration } from '../../analysis/tools.js';
 import { holdsCredentials } from '../../rules/session-state/keyed-store.js';
 import { markerInsertion } from '../../markers.js';
 import type { TextEdit } from '../edits.js';
+import type { StoreOutcome, TransformOptions, TransformPlan } from '../plan.js';
 import { describeDuration } from '../duration.js';
 import { handleNames, nounOf, styleOf, type HandleNames } from './naming.js';
 import { handleModuleFileName, handleModuleSource, type ModuleFlavour } from './runtime.js';
 import { afterImports, flavourOf, importSpecifier, importStatement, indentAt, indentUnit, sdkMajorOf, zodName } from './source-style.js';
 
-export interface HandlesOptions {
-  /** Idle lifetime of a handle, in milliseconds. */
-  ttlMs: number;
-}
+export type HandlesOptions = Pick<TransformOptions, 'ttlMs'>;
 
-export interface PlannedMarker {
-  file: string;
-  line: number;
-  ruleId: string;
-  message: string;
-}
-
-export interface StoreOutcome {
-  store: string;
-  file: string;
-  line: number;
-  status: 'rewritten' | 'marked';
-  names?: HandleNames;
-  tools: string[];
-  /** The minting tool is new (`create_<noun>`) or an existing tool that now returns the handle. */
-  minting?: 'new-tool' | 'existing-tool';
-  /** The store lives in this process (a Map, an object): it does not survive a second instance. */
-  inProcess: boolean;
-  reason?: string;
-}
-
-export interface TransformPlan {
-  edits: TextEdit[];
-  newFiles: Map<string, string>;
-  markers: PlannedMarker[];
+interface HandlesPlan extends TransformPlan {
   stores: StoreOutcome[];
-  /** Session ids that only reached logs, now the request id. */
   telemetry: Array<{ file: string; line: number }>;
 }
 
@@ -72,8 +45,8 @@ class CannotRewrite extends Error {
 }
 
 
-export function planHandles(result: AnalysisResult, options: HandlesOptions): TransformPlan {
-  const plan: TransformPlan = { edits: [], newFiles: new Map(), markers: [], stores: [], telemetry: [] };
+export function planHandles(result: AnalysisResult, options: HandlesOptions): HandlesPlan {
+  const plan: HandlesPlan = { edits: [], newFiles: new Map(), markers: [], stores: [], telemetry: [] };
   const { analysis } = result;
   const marker = (node: ts.Node, ruleId: string, message: string): void => {
     const sf = node.getSourceFile();
@@ -143,7 +116,7 @@ export function planHandles(result: AnalysisResult, options: HandlesOptions): Tr
 }
 
 /** A session id used only in logs becomes the request id (v1 `extra.requestId`, v2 `ctx.mcpReq.id`). */
-function planTelemetry(result: AnalysisResult, plan: TransformPlan): void {
+function planTelemetry(result: AnalysisResult, plan: HandlesPlan): void {
   const { analysis } = result;
   for (const read of analysis.sessions.reads) {
     if (read.origin !== 'context' || read.sinks.length === 0 || read.sinks.some((s) => s.kind !== 'log')) continue;

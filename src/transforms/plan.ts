@@ -1,0 +1,65 @@
+/**
+ * What every transform's planner returns, and the options `apply` passes to all of them. A plan
+ * is data: text edits against the texts that were analysed, new files, and what was left for a
+ * person (each marker is also written into the code as an edit).
+ */
+import type { TextEdit } from './edits.js';
+import type { HandleNames } from './handles/naming.js';
+
+export type Target = '2026-07-28' | 'stateless-v1';
+export type StoreBackend = 'memory' | 'redis';
+
+export interface TransformOptions {
+  /** Idle lifetime of a handle, in milliseconds. */
+  ttlMs: number;
+  /** `2026-07-28` ends on SDK v2 (createMcpHandler); `stateless-v1` stays on SDK 1.x. */
+  target: Target;
+  /** Drop the SDK's legacy (2025-era) serving modes. */
+  modernOnly: boolean;
+  /** Where re-keyed handle state lives: the user's own store (memory) or a generated Redis store. */
+  store: StoreBackend;
+}
+
+export const DEFAULT_TRANSFORM_OPTIONS: TransformOptions = { ttlMs: 24 * 60 * 60 * 1000, target: '2026-07-28', modernOnly: false, store: 'memory' };
+
+export interface PlannedMarker {
+  file: string;
+  line: number;
+  ruleId: string;
+  message: string;
+}
+
+/** One session-keyed store and what the handles transform did with it (the report's Handles table). */
+export interface StoreOutcome {
+  store: string;
+  file: string;
+  line: number;
+  status: 'rewritten' | 'marked';
+  names?: HandleNames;
+  tools: string[];
+  /** The minting tool is new (`create_<noun>`) or an existing tool that now returns the handle. */
+  minting?: 'new-tool' | 'existing-tool';
+  /** The store lives in this process (a Map, an object): it does not survive a second instance. */
+  inProcess: boolean;
+  reason?: string;
+}
+
+export interface TransformPlan {
+  /**
+   * Edits against the analysed texts. A file `apply` did not load (package.json, a config) may be
+   * edited too: `apply` reads it from disk first.
+   */
+  edits: TextEdit[];
+  newFiles: Map<string, string>;
+  markers: PlannedMarker[];
+  /** Handles transform: every session-keyed store and its outcome. */
+  stores?: StoreOutcome[];
+  /** Handles transform: session ids that only reached logs, now the request id. */
+  telemetry?: Array<{ file: string; line: number }>;
+  /** One line each, for the report: what the transform did that is not a store (e.g. "serving: createMcpHandler"). */
+  notes?: string[];
+}
+
+export function emptyPlan(): TransformPlan {
+  return { edits: [], newFiles: new Map(), markers: [] };
+}
