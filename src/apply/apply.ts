@@ -95,10 +95,6 @@ export async function runApply(options: ApplyOptions): Promise<ApplyResult> {
   for (const transform of transforms) {
     const result = analyze({ files: current, resolve: sources.resolve, relative: sources.relative });
     const plan = transform.plan(result, transformOptions);
-    markers.push(...plan.markers);
-    stores.push(...(plan.stores ?? []));
-    telemetry += plan.telemetry?.length ?? 0;
-    notes.push(...(plan.notes ?? []));
     // Files no analysis loads (package.json): read from disk when a plan edits them.
     for (const edit of plan.edits) {
       if (current.has(edit.file)) continue;
@@ -109,18 +105,32 @@ export async function runApply(options: ApplyOptions): Promise<ApplyResult> {
     }
     const planSources = new Map(current);
     const files = new Set(plan.edits.map((e) => e.file));
+    // A transform's edits across files belong together (a helper's new parameter and its callers):
+    // if one file fails, none of this transform's changes are kept, so no half migration is written.
+    const outputs = new Map<string, string>();
+    const failed: FileFailure[] = [];
     for (const file of files) {
       const source = current.get(file);
       if (source === undefined) continue;
       try {
         const output = isSourceFile(file) ? transform.transformer({ path: file, source }, { jscodeshift: (text) => j(text) }, { plan, planSources }) : applyEdits(source, plan.edits.filter((e) => e.file === file));
-        if (output === undefined || output === source) continue;
-        current.set(file, output);
-        applied.set(file, (applied.get(file) ?? new Set()).add(transform.name));
-        editCounts.set(file, (editCounts.get(file) ?? 0) + plan.edits.filter((e) => e.file === file).length);
+        if (output !== undefined && output !== source) outputs.set(file, output);
       } catch (error) {
-        failures.push({ file, transform: transform.name, message: (error as Error).message });
+        failed.push({ file, transform: transform.name, message: (error as Error).message });
       }
+    }
+    if (failed.length > 0) {
+      failures.push(...failed);
+      continue;
+    }
+    markers.push(...plan.markers);
+    stores.push(...(plan.stores ?? []));
+    telemetry += plan.telemetry?.length ?? 0;
+    notes.push(...(plan.notes ?? []));
+    for (const [file, output] of outputs) {
+      current.set(file, output);
+      applied.set(file, (applied.get(file) ?? new Set()).add(transform.name));
+      editCounts.set(file, (editCounts.get(file) ?? 0) + plan.edits.filter((e) => e.file === file).length);
     }
     for (const [file, text] of plan.newFiles) {
       if (fs.existsSync(file) || current.has(file)) continue; // the user's copy (perhaps edited) wins

@@ -28,6 +28,7 @@ function words(name: string): string[] {
 export function singular(word: string): string {
   if (/ies$/.test(word) && word.length > 4) return word.replace(/ies$/, 'y');
   if (/(ss|us|is)$/.test(word)) return word;
+  if (/zzes$/.test(word)) return word.slice(0, -3); // quizzes → quiz
   if (/(sh|ch|x|ss)es$/.test(word)) return word.replace(/es$/, '');
   if (/s$/.test(word) && word.length > 3) return word.slice(0, -1);
   return word;

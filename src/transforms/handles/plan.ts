@@ -65,7 +65,7 @@ export function planHandles(result: AnalysisResult, options: HandlesOptions): Ha
     return moduleTarget;
   };
 
-  for (const model of analysis.stores) {
+  for (const model of groupClientStores(analysis.stores)) {
     const site = model.store.declaration ?? model.accesses[0]?.sink.node;
     if (!site) continue;
     const sf = site.getSourceFile();
@@ -145,7 +145,9 @@ interface ToolEdits {
 }
 
 class StoreRewrite {
-  readonly names: HandleNames;
+  names: HandleNames;
+  /** An existing tool that creates the state (`open_browser`): it mints the handle instead of a new `create_<noun>`. */
+  private creator: ToolRegistration | undefined;
   minting: 'new-tool' | 'existing-tool' = 'new-tool';
   private readonly edits: TextEdit[] = [];
   private readonly tools = new Map<ToolRegistration, ToolEdits>();
@@ -165,14 +167,37 @@ class StoreRewrite {
     }
     this.ttlMs = options.ttlMs;
     const anchor = model.tools[0];
-    this.names = handleNames(nounOf(model.store.name), styleOf(anchor ? this.toolsInFile(anchor.call.getSourceFile()).map((t) => t.name) : []));
+    this.names = handleNames(nounOf(keyPrefix(model) || model.store.name), styleOf(anchor ? this.toolsInFile(anchor.call.getSourceFile()).map((t) => t.name) : []));
   }
 
   toolNames(): string[] {
     return [...this.tools.keys()].map((t) => t.name);
   }
 
+  /** The tools that take the handle (everything but the creator). */
+  private userNames(): string[] {
+    return [...this.tools.keys()].filter((t) => t !== this.creator).map((t) => t.name);
+  }
+
+  /** The one tool named like a creator (`open_`, `create_`, `start…`) that alone writes the store, if any. */
+  private findCreator(): ToolRegistration | undefined {
+    // A write only that tool reaches: a get-or-create helper every tool calls creates lazily, not by name.
+    const writers = new Set<ToolRegistration>();
+    for (const access of this.model.accesses) {
+      if (!isWrite(access.sink)) continue;
+      const tools = new Set(access.paths.map((p) => p.tool));
+      if (tools.size === 1) writers.add([...tools][0]!);
+    }
+    const candidates = [...writers].filter((t) => CREATOR_NAME.test(t.name));
+    return candidates.length === 1 ? candidates[0] : undefined;
+  }
+
   run(): TextEdit[] {
+    this.creator = this.findCreator();
+    if (this.creator) {
+      this.names = { ...this.names, mintTool: this.creator.name };
+      this.minting = 'existing-tool';
+    }
     const { store, accesses } = this.model;
     if (this.model.tools.length === 0) throw new CannotRewrite('no tool reaches this store', this.site());
     for (const access of accesses) {
@@ -183,13 +208,33 @@ class StoreRewrite {
         throw new CannotRewrite('the key is computed from the session id in a way the handle cannot replace', access.sink.node);
       }
     }
+    this.checkOtherUses();
     for (const read of store.reads) this.rewriteRead(read);
     if (this.tools.size === 0) throw new CannotRewrite('no session id read inside a tool could be replaced', this.site());
     for (const access of accesses) if (access.paths.length === 0) this.removeCleanup(access.sink);
-    for (const entry of this.tools.values()) this.rewriteTool(entry);
+    for (const entry of this.tools.values()) {
+      if (entry.tool === this.creator) this.rewriteCreator(entry);
+      else this.rewriteTool(entry);
+    }
     this.addRegistry();
-    this.addMintingTool();
+    if (!this.creator) this.addMintingTool();
     return this.edits;
+  }
+
+  /**
+   * Every other use of a declared store must be in code that tools reach: an admin route or a
+   * timer reading it by the old key would silently stop finding anything once it is re-keyed.
+   */
+  private checkOtherUses(): void {
+    const decl = this.model.store.declaration;
+    const name = decl && (decl as { name?: ts.Node }).name;
+    if (!name || !ts.isIdentifier(name)) return;
+    const accessNodes = this.model.accesses.map((a) => a.sink.node);
+    for (const ref of this.result.analysis.sessions.referencesOf(name)) {
+      if (accessNodes.some((node) => node.pos <= ref.pos && ref.end <= node.end && node.getSourceFile() === ref.getSourceFile())) continue;
+      if (this.result.analysis.reach.toolsReaching(ref).length > 0) continue;
+      throw new CannotRewrite('the store is also used outside tool handlers', ref);
+    }
   }
 
   private site(): ts.Node {
@@ -285,6 +330,7 @@ class StoreRewrite {
   private handleExpression(tool: ToolRegistration): string {
     const handler = tool.handler!;
     const arg = this.names.argument;
+    if (tool === this.creator) return arg; // the const it mints first thing
     if (tool.api === 'low-level') {
       const request = handler.parameters[0];
       if (!request || !ts.isIdentifier(request.name)) throw new CannotRewrite('the tools/call handler does not name its request parameter', handler);
@@ -356,14 +402,13 @@ class StoreRewrite {
     const arg = this.names.argument;
     const description = `The ${arg} returned by ${this.names.mintTool}.`;
     const major = sdkMajorOf(tool.call.getSourceFile()) ?? this.projectMajor();
-    const z = this.zod(tool.call.getSourceFile());
-    const zodProperty = `${arg}: ${z}.string().describe(${quote(description)})`;
+    const zodProperty = (): string => `${arg}: ${this.zod(tool.call.getSourceFile())}.string().describe(${quote(description)})`;
 
     // 1. The schema.
     switch (tool.schema.kind) {
       case 'zod-raw-shape':
       case 'z-object':
-        this.addProperty(tool.schema.node!, zodProperty);
+        this.addProperty(tool.schema.node!, zodProperty());
         break;
       case 'json-schema':
         this.addJsonSchemaProperty(tool.schema.node!, arg, description);
@@ -371,9 +416,10 @@ class StoreRewrite {
       case 'none':
         if (tool.api === 'tool') {
           const cb = tool.call.arguments[tool.call.arguments.length - 1]!;
-          this.insert(sf, cb.getStart(sf), `{ ${zodProperty} }, `);
+          this.insert(sf, cb.getStart(sf), `{ ${zodProperty()} }, `);
         } else if (tool.config) {
-          const shape = major === 2 ? `${z}.object({ ${zodProperty} })` : `{ ${zodProperty} }`;
+          const property = zodProperty();
+          const shape = major === 2 ? `${this.zod(tool.call.getSourceFile())}.object({ ${property} })` : `{ ${property} }`;
           this.addProperty(tool.config, `inputSchema: ${shape}`);
         } else throw new CannotRewrite(`the config of '${tool.name}' is not written in place`, tool.call);
         break;
@@ -409,10 +455,102 @@ class StoreRewrite {
       const indent = firstStatement ? indentAt(text, firstStatement.getStart(sf)) : indentAt(text, body.getStart(sf)) + indentUnit(text);
       this.insert(sf, body.expression.end + 1, check.map((line) => `\n${indent}${line}`).join(''));
     } else {
+      // Two insertions around the expression, so edits inside it (a helper's argument) still apply.
       const indent = indentAt(text, handler.getStart(sf)) + indentUnit(text);
-      const expression = body.getText(sf);
-      this.edit(body, `{\n${check.map((line) => `${indent}${line}`).join('\n')}\n${indent}return ${expression};\n${indentAt(text, handler.getStart(sf))}}`);
+      const expression = ts.isParenthesizedExpression(body) && ts.isObjectLiteralExpression(body.expression) ? body.expression : body;
+      const opening = `{\n${check.map((line) => `${indent}${line}`).join('\n')}\n${indent}return `;
+      const arrow = ts.isArrowFunction(handler) ? handler.equalsGreaterThanToken.end : body.getStart(sf);
+      // `=>\n    expr` (body on its own line): the brace goes after the arrow, the line break into the block.
+      if (/\n/.test(text.slice(arrow, body.getStart(sf)))) this.edit(body, ` ${opening}`, arrow, body.getStart(sf));
+      else this.insert(sf, body.getStart(sf), opening);
+      if (expression !== body) {
+        this.edit(body, '', body.getStart(sf), expression.getStart(sf));
+        this.edit(body, '', expression.end, body.end);
+      }
+      this.insert(sf, body.end, `;\n${indentAt(text, handler.getStart(sf))}}`);
     }
+  }
+
+  /**
+   * The tool that creates the state mints the handle: an optional idempotency key, the handle as a
+   * const first thing, every result carrying it (`withHandle`), and the lifetime in its description.
+   */
+  private rewriteCreator(entry: ToolEdits): void {
+    const { tool } = entry;
+    const handler = tool.handler!;
+    const sf = handler.getSourceFile();
+    const text = sf.text;
+    const { names } = this;
+    if (tool.api === 'low-level') throw new CannotRewrite(`'${tool.name}' creates the state in a low-level handler: mint the handle there by hand`, tool.nameNode);
+    const major = sdkMajorOf(tool.call.getSourceFile()) ?? this.projectMajor();
+    const keyDescription = `Optional. Retrying with the same key returns the same ${names.argument} instead of creating a second ${names.noun}.`;
+    const keyProperty = (): string => `${names.idempotencyKey}: ${this.zod(sf)}.string().optional().describe(${quote(keyDescription)})`;
+    let key: string;
+    switch (tool.schema.kind) {
+      case 'zod-raw-shape':
+      case 'z-object': {
+        this.addProperty(tool.schema.node!, keyProperty());
+        const args = handler.parameters[0];
+        if (args && ts.isObjectBindingPattern(args.name)) {
+          this.addBindingElement(args.name, names.idempotencyKey);
+          key = names.idempotencyKey;
+        } else if (args && ts.isIdentifier(args.name)) key = `${args.name.text}.${names.idempotencyKey}`;
+        else throw new CannotRewrite(`the arguments of '${tool.name}' are destructured in a way we cannot extend`, handler);
+        break;
+      }
+      case 'none': {
+        if (tool.api === 'tool') this.insert(sf, tool.call.arguments[tool.call.arguments.length - 1]!.getStart(sf), `{ ${keyProperty()} }, `);
+        else if (tool.config) this.addProperty(tool.config, `inputSchema: ${major === 2 ? `${this.zod(sf)}.object({ ${keyProperty()} })` : `{ ${keyProperty()} }`}`);
+        else throw new CannotRewrite(`the config of '${tool.name}' is not written in place`, tool.call);
+        const first = handler.parameters[0];
+        if (first) this.insert(sf, first.getStart(sf), `{ ${names.idempotencyKey} }, `);
+        key = names.idempotencyKey;
+        break;
+      }
+      default:
+        throw new CannotRewrite(`the input schema of '${tool.name}' is not written in place`, tool.nameNode);
+    }
+    const contextName = this.contextParameter(handler, tool.schema.kind === 'none' ? 0 : 1, major, tool.schema.kind === 'none' ? `{ ${names.idempotencyKey} }` : undefined);
+    const mint = `const ${names.argument} = ${this.registryRef(sf)}.mint(${contextName}, ${key});`;
+    const body = handler.body;
+    if (!body || !ts.isBlock(body)) throw new CannotRewrite(`'${tool.name}' has an expression body: mint the handle there by hand`, handler);
+    const firstStatement = body.statements[0];
+    const indent = firstStatement ? indentAt(text, firstStatement.getStart(sf)) : indentAt(text, body.getStart(sf)) + indentUnit(text);
+    this.insert(sf, body.getStart(sf) + 1, `\n${indent}${mint}`);
+    const withHandle = this.withHandleRef(sf);
+    for (const statement of returnsOf(body)) {
+      if (!statement.expression) throw new CannotRewrite(`'${tool.name}' returns nothing on some path`, statement);
+      this.insert(sf, statement.expression.getStart(sf), `${withHandle}(`);
+      this.insert(sf, statement.expression.end, `, { ${names.argument} })`);
+    }
+    const users = this.userNames();
+    const lifetime = ` Returns a ${names.argument}${users.length ? `: pass it to ${listText(users)}` : ''}. A ${names.argument} expires after ${describeDuration(this.ttlMs)} without use; then call ${names.mintTool} again.`;
+    const description = this.descriptionLiteral(tool);
+    if (description) this.insert(sf, description.end - 1, lifetime.replace(/'/g, "\\'"));
+  }
+
+  /** The description string literal of a tool, when written in place. */
+  private descriptionLiteral(tool: ToolRegistration): ts.StringLiteral | undefined {
+    if (tool.config) {
+      const prop = tool.config.properties.find((p): p is ts.PropertyAssignment => ts.isPropertyAssignment(p) && propertyNameText(p.name) === 'description');
+      return prop && ts.isStringLiteral(prop.initializer) ? prop.initializer : undefined;
+    }
+    const second = tool.api === 'tool' ? tool.call.arguments[1] : undefined;
+    return second && ts.isStringLiteral(second) && tool.call.arguments.length > 2 ? second : undefined;
+  }
+
+  /** `withHandle` in `sf`: imported next to the registry's import, or from the generated module. */
+  private withHandleRef(sf: ts.SourceFile): string {
+    if (sf !== this.registryHome()) {
+      const key = `withHandle:${sf.fileName}`;
+      if (!this.converted.has(key)) {
+        this.converted.add(key);
+        const flavour = flavourOf(sf);
+        const at = afterImports(sf);
+        this.insert(sf, at.offset, at.text(importStatement(['withHandle'], importSpecifier(sf, this.moduleFor(sf).path, flavour), flavour)));
+      }
+    }
+    return 'withHandle';
   }
 
   /** The name of the handler's context parameter at `index`, added when missing; `{ authInfo }` for a destructured one. */
@@ -526,7 +664,8 @@ class StoreRewrite {
     const { names } = this;
     const exported = [...this.tools.keys()].some((t) => t.call.getSourceFile() !== home) || this.mintingFile() !== home;
     const at = afterImports(home);
-    this.insert(home, at.offset, at.text(importStatement(['createHandleRegistry'], importSpecifier(home, target.path, flavour), flavour)));
+    const imported = ['createHandleRegistry', ...(this.creator?.call.getSourceFile() === home ? ['withHandle'] : [])];
+    this.insert(home, at.offset, at.text(importStatement(imported, importSpecifier(home, target.path, flavour), flavour)));
     const decl = this.model.store.declaration;
     const onExpire = decl ? expiryCallback(decl, this.model.store.name) : undefined;
     const registry = [
@@ -559,7 +698,7 @@ class StoreRewrite {
     const major = sdkMajorOf(sf) ?? this.projectMajor();
     const registry = this.registryRef(sf);
     const lifetime = `A ${names.argument} expires after ${describeDuration(this.ttlMs)} without use; then call ${names.mintTool} again.`;
-    const users = this.toolNames();
+    const users = this.userNames();
     const description = `Create a new ${names.noun} and return its ${names.argument}. Pass the ${names.argument} to ${listText(users)}. ${lifetime}`;
     const keyDescription = `Optional. Retrying with the same key returns the same ${names.argument} instead of creating a second ${names.noun}.`;
     const result = `{ content: [{ type: 'text'${flavourOf(sf) === 'ts' ? ' as const' : ''}, text: \`${names.argument}: \${${names.argument}}\` }], structuredContent: { ${names.argument} } }`;
@@ -682,4 +821,62 @@ function ttlExpression(ms: number): string {
   if (ms % 60_000 === 0) return `${ms / 60_000} * 60 * 1000`;
   if (ms % 1_000 === 0) return `${ms / 1_000} * 1000`;
   return String(ms);
+}
+
+/**
+ * A client store (Redis, KV) has no declaration: the analysis sees one store per keyed call. Calls
+ * on the same client with the same key prefix (`cart:${sid}`) are one logical store.
+ */
+function groupClientStores(models: readonly StoreModel[]): StoreModel[] {
+  const out: StoreModel[] = [];
+  const groups = new Map<string, StoreModel>();
+  for (const model of models) {
+    if (model.store.declaration) {
+      out.push(model);
+      continue;
+    }
+    const key = `${model.store.kind}\0${model.store.name}\0${keyPrefix(model)}`;
+    const group = groups.get(key);
+    if (!group) {
+      const copy: StoreModel = { store: { ...model.store, accesses: [...model.store.accesses], reads: [...model.store.reads] }, accesses: [...model.accesses], tools: [...model.tools] };
+      groups.set(key, copy);
+      out.push(copy);
+      continue;
+    }
+    group.store.accesses.push(...model.store.accesses);
+    for (const read of model.store.reads) if (!group.store.reads.includes(read)) group.store.reads.push(read);
+    group.accesses.push(...model.accesses);
+    for (const tool of model.tools) if (!group.tools.includes(tool)) group.tools.push(tool);
+  }
+  return out;
+}
+
+/** The static head of a client store's key (`cart:` of `cart:${sid}`), or ''. */
+function keyPrefix(model: StoreModel): string {
+  const key = model.accesses[0]?.sink.key;
+  const inner = key && unwrap(key);
+  if (!inner) return '';
+  if (ts.isTemplateExpression(inner)) return inner.head.text;
+  if (ts.isBinaryExpression(inner) && ts.isStringLiteralLike(inner.left)) return inner.left.text;
+  return '';
+}
+
+const CREATOR_NAME = /^(create|open|start|new|launch|connect|begin|init)(_|[A-Z])/;
+const WRITE_METHODS = new Set(['set', 'put', 'hset', 'setex', 'hmset', 'add']);
+
+function isWrite(sink: Sink): boolean {
+  if (sink.written) return true;
+  return ts.isCallExpression(sink.node) && WRITE_METHODS.has((calleeParts(sink.node).name ?? '').toLowerCase());
+}
+
+/** The return statements of a function body, not of functions nested in it. */
+function returnsOf(body: ts.Block): ts.ReturnStatement[] {
+  const out: ts.ReturnStatement[] = [];
+  const visit = (node: ts.Node): void => {
+    if (ts.isReturnStatement(node)) out.push(node);
+    if (ts.isFunctionLike(node)) return;
+    ts.forEachChild(node, visit);
+  };
+  ts.forEachChild(body, visit);
+  return out;
 }
