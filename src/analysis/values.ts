@@ -28,6 +28,7 @@ import {
   STREAMABLE_HTTP_TRANSPORTS,
 } from './sdk-modules.js';
 import type { SdkSymbols } from './sdk-symbols.js';
+import { frameworkInstance, frameworkMember, frameworkParameter } from '../frameworks/index.js';
 import { buildCallIndex, functionNames, type CallIndex } from './call-index.js';
 import {
   arrayElementType,
@@ -50,7 +51,9 @@ export type ValueKind =
   | 'session-id'
   | 'registered'
   /** A project object type (`{ server: McpServer; transport: … }`, an interface) whose members may be SDK values. */
-  | 'shape';
+  | 'shape'
+  /** A value of a framework built on the SDK (`src/frameworks`): `cls` is its role there (`server`, `session`, `context`). */
+  | 'framework';
 export type SessionIdOrigin = 'context' | 'transport' | 'header' | 'callback';
 
 export interface Hop {
@@ -65,6 +68,8 @@ export interface Value {
   origin?: SessionIdOrigin;
   /** For `shape`: the type literal or interface that declares its members. */
   shape?: ts.TypeLiteralNode | ts.InterfaceDeclaration;
+  /** For `framework`: which framework description it belongs to. */
+  framework?: string;
   hops: readonly Hop[];
 }
 
@@ -315,7 +320,7 @@ export class ValueAnalysis {
 
   private instanceOf(classExpr: ts.Node, hops: readonly Hop[], depth = 0): Value | undefined {
     const ref = this.sdk.exportOf(classExpr);
-    if (!ref) return depth < 5 ? this.instanceOfSubclass(classExpr, hops, depth) : undefined;
+    if (!ref) return frameworkInstance(this.sdk.frameworkExportOf(classExpr), hops) ?? (depth < 5 ? this.instanceOfSubclass(classExpr, hops, depth) : undefined);
     if (HIGH_LEVEL_SERVER_CLASSES.has(ref.name)) return { kind: 'mcp-server', cls: ref.name, hops };
     if (LOW_LEVEL_SERVER_CLASSES.has(ref.name)) return { kind: 'server', cls: ref.name, hops };
     if (TRANSPORT_CLASSES.has(ref.name)) return { kind: 'transport', cls: ref.name, hops };
@@ -541,7 +546,7 @@ export class ValueAnalysis {
         if (name === 'mcpReq' || name === 'sendRequest' || name === 'sendNotification') return { kind: 'context-request', hops: object.hops };
         return undefined;
       default:
-        return undefined;
+        return frameworkMember(object, name);
     }
   }
 
@@ -605,6 +610,8 @@ export class ValueAnalysis {
     if (handler && handler.index === index) {
       return { kind: 'context', hops: [{ text: `\`${paramText(param)}\` of ${handler.label}`, node: param }] };
     }
+    const supplied = frameworkParameter(this, this.sdk, param);
+    if (supplied) return supplied;
     // servers.forEach((server) => …), list.map((bundle) => …): the element of the receiver.
     const iteration = fn.parent;
     if (index === 0 && ts.isCallExpression(iteration) && iteration.arguments[0] === fn) {
