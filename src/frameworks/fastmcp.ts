@@ -49,7 +49,7 @@ const sessionMembers: Record<string, MemberMeaning> = {
   toolsListChanged: { use: changed },
   promptsListChanged: { use: changed },
   resourcesListChanged: { use: changed },
-  sessionId: { sessionId: true },
+  sessionId: { sessionId: 'transport' },
   server: { sdk: 'server' },
 };
 
@@ -79,7 +79,7 @@ export const fastmcp: FrameworkDescription = {
     },
     session: sessionMembers,
     context: {
-      sessionId: { sessionId: true },
+      sessionId: { sessionId: 'context' },
       session: { role: 'auth' },
       log: { role: 'log' },
       elicit: { use: elicit },

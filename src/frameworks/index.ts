@@ -55,7 +55,7 @@ export function frameworkInstance(ref: { name: string; framework?: string } | un
 
 function meaningValue(framework: FrameworkDescription, meaning: MemberMeaning | undefined, hops: readonly Hop[]): Value | undefined {
   if (!meaning) return undefined;
-  if (meaning.sessionId) return { kind: 'session-id', origin: 'context', hops };
+  if (meaning.sessionId) return { kind: 'session-id', origin: meaning.sessionId, hops };
   if (meaning.sdk) return sdkValue(meaning.sdk, hops);
   if (meaning.role) return roleValue(framework, meaning.role, hops);
   return undefined;

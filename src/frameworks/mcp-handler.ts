@@ -26,6 +26,16 @@ export const mcpHandler: FrameworkDescription = {
   options: [
     {
       on: { fn: 'createMcpHandler' },
+      arg: 1,
+      container: ['capabilities'],
+      key: 'logging',
+      use: {
+        rule: 'deprecated-feature/logging',
+        advice: 'The `logging` capability (in the server options mcp-handler passes to `new McpServer`) is deprecated in 2026-07-28.',
+      },
+    },
+    {
+      on: { fn: 'createMcpHandler' },
       arg: 2,
       container: [],
       unless: { path: ['disableSse'], equals: true },

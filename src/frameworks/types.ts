@@ -47,8 +47,12 @@ export interface MemberMeaning {
   role?: string;
   /** The member is an SDK value. */
   sdk?: SdkValue;
-  /** The member is the MCP session id (followed by the session flow to stores and logs). */
-  sessionId?: true;
+  /**
+   * The member is the MCP session id (followed by the session flow to stores and logs), read like a
+   * handler context's (`context`: every read counts) or like a transport's (`transport`: null checks
+   * and routing do not).
+   */
+  sessionId?: 'context' | 'transport';
   /** Reading or calling the member is a finding. */
   use?: SiteUse;
 }

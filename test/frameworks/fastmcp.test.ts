@@ -1,0 +1,104 @@
+/** FastMCP adapter (src/frameworks/fastmcp.ts): framework sites under existing rule ids, and what is not one. */
+import { describe, expect, it } from 'vitest';
+import { findingsOf, scanProject } from './support.js';
+
+describe('FastMCP', () => {
+  it('finds per-session features through the session object, events, context and start options', () => {
+    const code = `import { FastMCP } from 'fastmcp';
+import { z } from 'zod';
+const server = new FastMCP({ name: 'x', version: '1.0.0' });
+const visits = new Map<string, number>();
+server.addTool({
+  name: 'visit',
+  parameters: z.object({}),
+  execute: async (_args, { sessionId, log }) => {
+    visits.set(sessionId ?? '', (visits.get(sessionId ?? '') ?? 0) + 1);
+    log.warn('visited');
+    return 'ok';
+  },
+});
+server.on('connect', (event) => {
+  void event.session.requestSampling({ messages: [], maxTokens: 5 });
+  void event.session.requestElicitation({ message: 'hi', requestedSchema: { type: 'object', properties: {} } });
+  console.log(event.session.clientCapabilities);
+});
+server.start({ transportType: 'httpStream', httpStream: { port: 1, eventStore: undefined } });`;
+    expect(findingsOf(code)).toEqual([
+      'src/server.ts:4 session-state/keyed-store store',
+      'src/server.ts:8 session-state/session-id-read read',
+      'src/server.ts:10 deprecated-feature/logging framework',
+      'src/server.ts:14 session-transport/session-lifecycle framework',
+      'src/server.ts:15 deprecated-feature/sampling framework',
+      'src/server.ts:16 server-push/elicitation framework',
+      'src/server.ts:17 handshake/client-capabilities framework',
+      'src/server.ts:19 session-transport/event-store framework',
+      'src/server.ts:19 session-transport/session-id-generator framework',
+    ]);
+  });
+
+  it('follows a tool object declared first and the context typed in a helper module', () => {
+    const files = {
+      'src/server.ts': `import { FastMCP, type Tool } from 'fastmcp';
+import { remember } from './memory.js';
+type Auth = { user: string };
+const server = new FastMCP<Auth>({ name: 'x', version: '1.0.0' });
+const rememberTool: Tool<Auth> = {
+  name: 'remember',
+  execute: async (_args, context) => remember(context, 'x'),
+};
+server.addTools([rememberTool]);
+server.start({ transportType: 'stdio' });`,
+      'src/memory.ts': `import type { Context } from 'fastmcp';
+const notes: Record<string, string> = {};
+export function remember(context: Context<{ user: string }>, note: string): string {
+  notes[context.sessionId ?? 'local'] = note;
+  return context.client.version?.name ?? '';
+}`,
+    };
+    expect(findingsOf(files)).toEqual([
+      'src/memory.ts:2 session-state/keyed-store store',
+      'src/memory.ts:4 session-state/session-id-read read',
+      'src/memory.ts:5 handshake/client-version framework',
+    ]);
+  });
+
+  it('gives FastMCP advice in the message', () => {
+    const { findings } = scanProject(`import { FastMCP, type FastMCPSession } from 'fastmcp';
+export const roots = (session: FastMCPSession) => session.roots;`);
+    expect(findings).toHaveLength(1);
+    expect(findings[0]!.message).toMatch(/^FastMCP: `session.roots` .*stateless: true/);
+  });
+
+  it('a stateless server: no session-id-generator, and authenticate runs per request', () => {
+    expect(
+      findingsOf(`import { FastMCP } from 'fastmcp';
+const server = new FastMCP({ name: 'x', version: '1.0.0', authenticate: async () => ({ id: '1' }) });
+server.start({ transportType: 'httpStream', httpStream: { port: 8080, stateless: true } });`),
+    ).toEqual([]);
+  });
+
+  it('word matches that are not FastMCP are not findings', () => {
+    expect(
+      findingsOf(`class FastMCP { sessions: string[] = []; on(_e: string, _f: () => void) {} start(_o: object) {} }
+const server = new FastMCP();
+const session = { roots: [], requestSampling: () => 1, sessionId: 'a' };
+const store = new Map<string, number>();
+store.set(session.sessionId, session.requestSampling());
+server.on('connect', () => server.sessions.length);
+server.start({ httpStream: { port: 1 } });
+console.log(session.roots);`),
+    ).toEqual([]);
+  });
+
+  it('authenticate is per-session state in a sessionful server', () => {
+    expect(
+      findingsOf(`import { FastMCP } from 'fastmcp';
+const server = new FastMCP({
+  name: 'x',
+  version: '1.0.0',
+  authenticate: async () => ({ id: '1' }),
+});
+server.start({ transportType: 'stdio' });`),
+    ).toEqual(['src/server.ts:5 session-state/keyed-store framework']);
+  });
+});
