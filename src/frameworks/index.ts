@@ -172,6 +172,14 @@ export function vendoredSdkClass(decl: ts.ClassDeclaration): string | undefined 
   for (const member of decl.members) {
     const text = member.name ? propertyNameText(member.name as ts.PropertyName) : undefined;
     if (text) members.add(text);
+    // JavaScript declares fields by assigning them in the constructor: `this.server = new Server(...)`.
+    if (ts.isConstructorDeclaration(member) && member.body) {
+      forEachDescendant(member.body, (node) => {
+        if (ts.isBinaryExpression(node) && node.operatorToken.kind === ts.SyntaxKind.EqualsToken && ts.isPropertyAccessExpression(node.left) && node.left.expression.kind === ts.SyntaxKind.ThisKeyword) {
+          members.add(node.left.name.text);
+        }
+      });
+    }
   }
   return VENDORED_SDK_CLASSES.some((c) => c.name === name && c.members.every((m) => members.has(m))) ? name : undefined;
 }
@@ -394,21 +402,26 @@ function computeSites(analysis: Analysis, sf: ts.SourceFile): FrameworkSite[] {
 }
 
 /**
- * The framework sites of a file (computed once per analysis and file). Only files that import a
- * framework module are walked: a project without one pays a regular-expression test per file.
+ * The framework sites of the analysed files (computed once per analysis and file). A project in
+ * which no file imports a framework module pays one regular-expression test per file.
  */
-export function frameworkSites(analysis: Analysis, sf: ts.SourceFile): readonly FrameworkSite[] {
+export function frameworkSites(analysis: Analysis, files: ReadonlySet<ts.SourceFile>): FrameworkSite[] {
   let cache = siteCache.get(analysis);
   if (!cache) {
     cache = new Map();
     siteCache.set(analysis, cache);
   }
-  let sites = cache.get(sf);
-  if (!sites) {
-    sites = usesFrameworks(sf) ? computeSites(analysis, sf) : [];
-    cache.set(sf, sites);
+  if (![...files].some(usesFrameworks)) return [];
+  const out: FrameworkSite[] = [];
+  for (const sf of files) {
+    let sites = cache.get(sf);
+    if (!sites) {
+      sites = computeSites(analysis, sf);
+      cache.set(sf, sites);
+    }
+    out.push(...sites);
   }
-  return sites;
+  return out;
 }
 
 function usesFrameworks(sf: ts.SourceFile): boolean {
@@ -426,24 +439,30 @@ export function withFrameworks(rule: Rule): Rule {
     meta: { ...rule.meta, messages: { ...rule.meta.messages, framework: '{{message}}' } },
     create(context) {
       const listener: RuleListener = rule.create(context);
-      const done = new Set<ts.SourceFile>();
-      const visit = (node: ts.Node): void => {
-        const sf = node.getSourceFile();
-        if (done.has(sf)) return;
-        done.add(sf);
-        for (const site of frameworkSites(context.analysis, sf)) {
-          if (site.rule === rule.meta.id) context.report({ node: site.node, messageId: 'framework', data: { message: site.message } });
-        }
+      // Files are collected while the rule's visitors run and reported at the end, so that a file
+      // that never imports a framework (a subclass of a project base class) is still walked when
+      // another file of the project does.
+      const files = new Set<ts.SourceFile>();
+      const collect = (node: ts.Node): void => {
+        files.add(node.getSourceFile());
       };
       const visitors = { ...(listener.visitors ?? {}) } as Record<number, (node: never) => void>;
       for (const kind of [ts.SyntaxKind.CallExpression, ts.SyntaxKind.PropertyAccessExpression, ts.SyntaxKind.NewExpression, ts.SyntaxKind.ClassDeclaration]) {
         const own = visitors[kind] as ((node: ts.Node) => void) | undefined;
         visitors[kind] = ((node: ts.Node) => {
           own?.(node);
-          visit(node);
+          collect(node);
         }) as (node: never) => void;
       }
-      return { ...listener, visitors };
+      return {
+        visitors,
+        end() {
+          listener.end?.();
+          for (const site of frameworkSites(context.analysis, files)) {
+            if (site.rule === rule.meta.id) context.report({ node: site.node, messageId: 'framework', data: { message: site.message } });
+          }
+        },
+      };
     },
   };
 }
