@@ -149,6 +149,19 @@ export const fastmcp: FrameworkDescription = {
       },
     },
     {
+      // FastMCP 1–2 served the legacy HTTP+SSE transport (`transportType: 'sse', sse: { endpoint, port }`);
+      // servers pinned to those majors still carry it.
+      on: { role: 'server', method: 'start' },
+      arg: 0,
+      container: [],
+      key: 'transportType',
+      equals: 'sse',
+      use: {
+        rule: 'session-transport/sse-transport',
+        advice: '`transportType: "sse"` (FastMCP 1–2) is the legacy HTTP+SSE transport, one session per stream, removed in 2026-07-28. Upgrade and use `httpStream` with `stateless: true`.',
+      },
+    },
+    {
       on: { role: 'server', method: 'start' },
       arg: 0,
       container: ['httpStream'],

@@ -424,8 +424,15 @@ export function frameworkSites(analysis: Analysis, files: ReadonlySet<ts.SourceF
   return out;
 }
 
+const importsFramework = new WeakMap<ts.SourceFile, boolean>();
+
 function usesFrameworks(sf: ts.SourceFile): boolean {
-  return FRAMEWORK_IMPORT.test(sf.text);
+  let uses = importsFramework.get(sf);
+  if (uses === undefined) {
+    uses = FRAMEWORK_IMPORT.test(sf.text);
+    importsFramework.set(sf, uses);
+  }
+  return uses;
 }
 
 /**

@@ -101,4 +101,33 @@ const server = new FastMCP({
 server.start({ transportType: 'stdio' });`),
     ).toEqual(['src/server.ts:5 session-state/keyed-store framework']);
   });
+
+  it('the legacy SSE transport of FastMCP 1–2', () => {
+    expect(
+      findingsOf(`import { FastMCP } from 'fastmcp';
+const server = new FastMCP({ name: 'x', version: '1.0.0' });
+server.start({ transportType: 'sse', sse: { endpoint: '/sse', port: 8080 } } as never);`),
+    ).toEqual(['src/server.ts:3 session-transport/sse-transport framework']);
+  });
+
+  it('a session handed through untyped JS helpers in another module', () => {
+    const files = {
+      'src/sampling.js': `export async function buildRequest(session, prompt) {
+  return session.requestSampling({ messages: [{ role: 'user', content: { type: 'text', text: prompt } }], maxTokens: 10 });
+}
+export async function stats(session) {
+  if (session.clientCapabilities?.sampling) return buildRequest(session, 'stats');
+  return undefined;
+}`,
+      'src/server.js': `import { FastMCP } from 'fastmcp';
+import { stats } from './sampling.js';
+const server = new FastMCP({ name: 'x', version: '1.0.0' });
+server.on('connect', async ({ session }) => { await stats(session); });`,
+    };
+    expect(findingsOf(files)).toEqual([
+      'src/sampling.js:2 deprecated-feature/sampling framework',
+      'src/sampling.js:5 handshake/client-capabilities framework',
+      'src/server.js:4 session-transport/session-lifecycle framework',
+    ]);
+  });
 });
