@@ -28,11 +28,28 @@ export const cloudflareAgents: FrameworkDescription = {
   callbacks: [],
   events: [],
   options: [],
+  calls: [
+    ...['createLegacyMcpHandler', 'experimental_createMcpHandler'].map((fn) => ({
+      on: { fn },
+      use: {
+        rule: 'session-transport/session-id-generator' as const,
+        advice: `\`${fn}(server)\` serves an SDK v1 server with the sessionful Legacy handler (a WorkerTransport that mints \`Mcp-Session-Id\`). Pass an SDK v2 server factory to \`createMcpHandler\` from \`agents/mcp/server\`.`,
+      },
+    })),
+    {
+      on: { fn: 'createMcpHandler' },
+      whenArgument: { index: 0, sdk: ['mcp-server', 'server'] as const },
+      use: {
+        rule: 'session-transport/session-id-generator',
+        advice: '`createMcpHandler(server)` with an SDK v1 server instance (not a factory) is the deprecated sessionful Legacy handler. Pass an SDK v2 server factory to `createMcpHandler` from `agents/mcp/server`.',
+      },
+    },
+  ],
   subclasses: {
     McpAgent: {
       declaration: {
         rule: 'session-state/per-session-server',
-        advice: 'An McpAgent is one Durable Object — with its own server instance — per MCP session; 2026-07-28 has no sessions to hang it on.',
+        advice: 'An McpAgent is one Durable Object — with its own server instance, built by `init()` — per MCP session; 2026-07-28 has no sessions to hang it on. What `init()` registers becomes the body of the server factory.',
       },
       fields: { initialState: state },
       thisMembers: {

@@ -368,6 +368,12 @@ function computeSites(analysis: Analysis, sf: ts.SourceFile): FrameworkSite[] {
         for (const site of sites) add(framework, option.use, site);
       }
       if (!ts.isCallExpression(node)) continue;
+      for (const call of framework.calls ?? []) {
+        if (!callMatches(values, analysis.sdk, framework, node, call.on)) continue;
+        const argument = call.whenArgument ? node.arguments[call.whenArgument.index] : undefined;
+        if (call.whenArgument && !call.whenArgument.sdk.some((kind) => argument && values.valueOf(argument)?.kind === kind)) continue;
+        add(framework, call.use, calleeParts(node).nameNode ?? node);
+      }
       for (const event of framework.events) {
         if (!node.arguments[0] || !callMatches(values, analysis.sdk, framework, node, event.on)) continue;
         if (values.constantString(node.arguments[0]) === event.event) add(framework, event.use, node.arguments[0]);
@@ -479,6 +485,7 @@ function hasRule(framework: FrameworkDescription, id: string): boolean {
     ...Object.values(framework.members).flatMap((m) => Object.values(m).map((x) => x.use)),
     ...framework.events.map((e) => e.use),
     ...framework.options.map((o) => o.use),
+    ...(framework.calls ?? []).map((c) => c.use),
     ...Object.values(framework.subclasses).flatMap((s) => [
       s.declaration,
       ...Object.values(s.thisMembers ?? {}).map((m) => m.use),

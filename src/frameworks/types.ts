@@ -102,6 +102,14 @@ export interface OptionUse {
   use: SiteUse;
 }
 
+/** A call of a framework function (or method) that is a finding by itself, reported at the callee name. */
+export interface CallUse {
+  on: CallbackHost;
+  /** Only when argument `index` is this SDK value (`createMcpHandler(server)` with an SDK server, not a factory). */
+  whenArgument?: { index: number; sdk: readonly SdkValue[] };
+  use: SiteUse;
+}
+
 /** A project class extending a framework class (`class MyMCP extends McpAgent`). */
 export interface SubclassDescription {
   /** The class declaration itself is a finding (at the class name). */
@@ -140,5 +148,6 @@ export interface FrameworkDescription {
   callbacks: readonly CallbackParameter[];
   events: readonly EventUse[];
   options: readonly OptionUse[];
+  calls?: readonly CallUse[];
   subclasses: Record<string, SubclassDescription>;
 }

@@ -43,6 +43,19 @@ export class Notes extends BaseAgent {
     ]);
   });
 
+  it('the Legacy (sessionful, SDK v1) handlers of agents/mcp, not the stateless factory form', () => {
+    const code = `import { createMcpHandler, createLegacyMcpHandler } from 'agents/mcp';
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+const server = new McpServer({ name: 's', version: '1' });
+export const legacy = createLegacyMcpHandler(server, { route: '/mcp' });
+export const compat = createMcpHandler(server);
+export const stateless = createMcpHandler(() => new McpServer({ name: 's', version: '1' }) as never);`;
+    expect(findingsOf(code)).toEqual([
+      'src/server.ts:4 session-transport/session-id-generator framework',
+      'src/server.ts:5 session-transport/session-id-generator framework',
+    ]);
+  });
+
   it('an unrelated class named McpAgent, and a plain Agent, are not findings', () => {
     expect(
       findingsOf(`import { Agent } from 'agents';
