@@ -102,14 +102,22 @@ export const fastmcp: FrameworkDescription = {
       property: 'execute',
       param: 1,
       value: { role: 'context' },
+      objectTypes: ['Tool'],
       label: `${method}() execute`,
     })),
-    ...['addResource', 'addResourceTemplate', 'addPrompt'].map((method) => ({
+    ...(
+      [
+        ['addResource', 'Resource'],
+        ['addResourceTemplate', 'ResourceTemplate'],
+        ['addPrompt', 'InputPrompt'],
+      ] as const
+    ).map(([method, type]) => ({
       on: { role: 'server', method },
       arg: 0,
       property: 'load',
       param: 1,
       value: { role: 'context' },
+      objectTypes: [type, 'Prompt'],
       label: `${method}() load`,
     })),
     ...['connect', 'disconnect'].map((event) => ({

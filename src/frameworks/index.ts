@@ -113,10 +113,16 @@ export function frameworkParameter(values: ValueSource, sdk: SdkSymbols, param: 
     holder = fn.parent;
   }
   const sites = argumentSites(values, holder);
-  if (sites.length === 0) return undefined;
+  const declared = property !== undefined ? declaredFrameworkType(sdk, holder) : undefined;
+  if (sites.length === 0 && !declared) return undefined;
   for (const framework of FRAMEWORKS) {
     for (const callback of framework.callbacks) {
       if (callback.param !== index || callback.property !== property) continue;
+      if (declared?.framework === framework.id && callback.objectTypes?.includes(declared.name)) {
+        const name = ts.isIdentifier(param.name) ? param.name.text : param.name.getText();
+        const hops = [{ text: `\`${name}\` of ${callback.label}${ts.isObjectLiteralExpression(holder) && toolName(holder) ? ` ('${toolName(holder)}')` : ''}`, node: param }];
+        return 'role' in callback.value ? roleValue(framework, callback.value.role, hops) : sdkValue(callback.value.sdk, hops);
+      }
       for (const { call, arg } of sites) {
         if (arg !== callback.arg || !callMatches(values, sdk, framework, call, callback.on)) continue;
         if (callback.event !== undefined && (call.arguments.length === 0 || values.constantString(call.arguments[0]!) !== callback.event)) continue;
@@ -128,6 +134,22 @@ export function frameworkParameter(values: ValueSource, sdk: SdkSymbols, param: 
     }
   }
   return undefined;
+}
+
+/** The framework type an object literal is declared with: `const t: Tool<A> = {…}`, `{…} satisfies Tool<A>`, `{…} as Tool<A>`. */
+function declaredFrameworkType(sdk: SdkSymbols, object: ts.Node): { name: string; framework?: string } | undefined {
+  let type: ts.TypeNode | undefined;
+  for (let node = object; node.parent; node = node.parent) {
+    const parent = node.parent;
+    if ((ts.isSatisfiesExpression(parent) || ts.isAsExpression(parent)) && parent.expression === node) {
+      type = parent.type;
+      break;
+    }
+    if (ts.isParenthesizedExpression(parent)) continue;
+    if (ts.isVariableDeclaration(parent) && parent.initializer === node) type = parent.type;
+    break;
+  }
+  return type && ts.isTypeReferenceNode(type) ? sdk.frameworkExportOf(type.typeName) : undefined;
 }
 
 function toolName(object: ts.ObjectLiteralExpression): string | undefined {
@@ -246,6 +268,19 @@ function objectOf(values: ValueSource, node: ts.Node | undefined): ts.ObjectLite
   return undefined;
 }
 
+/** The option objects an argument can be: an object literal, a `const` holding one, or either branch of `cond ? a : b`. */
+function rootObjects(values: ValueSource, node: ts.Node | undefined, depth = 0): ts.ObjectLiteralExpression[] {
+  if (!node || depth > 3) return [];
+  const inner = unwrap(node);
+  if (ts.isConditionalExpression(inner)) return [...rootObjects(values, inner.whenTrue, depth + 1), ...rootObjects(values, inner.whenFalse, depth + 1)];
+  if (ts.isIdentifier(inner)) {
+    const decl = values.symbolOf(inner)?.valueDeclaration;
+    if (decl && ts.isVariableDeclaration(decl) && decl.initializer && ts.isConditionalExpression(unwrap(decl.initializer))) return rootObjects(values, decl.initializer, depth + 1);
+  }
+  const object = objectOf(values, inner);
+  return object ? [object] : [];
+}
+
 function property(object: ts.ObjectLiteralExpression, name: string): ts.ObjectLiteralElementLike | undefined {
   return object.properties.find((p) => !ts.isSpreadAssignment(p) && propertyNameText(p.name) === name);
 }
@@ -294,13 +329,13 @@ function literalAt(values: ValueSource, root: ts.ObjectLiteralExpression, path: 
 function optionSites(analysis: Analysis, option: OptionUse, call: ts.CallExpression | ts.NewExpression): ts.Node[] {
   const values = analysis.values;
   const argument = call.arguments?.[option.arg];
-  const root = objectOf(values, argument);
-  if (!root) {
+  const roots = rootObjects(values, argument);
+  if (roots.length === 0) {
     if (option.key === undefined && option.whenAbsent && !argument) return [calleeParts(call).nameNode ?? call];
     return [];
   }
   const out: ts.Node[] = [];
-  for (const container of objectsAt(values, root, option.container)) {
+  for (const container of roots.flatMap((root) => objectsAt(values, root, option.container))) {
     if (option.unless && literalAt(values, container, option.unless.path) === option.unless.equals) continue;
     if (option.key === undefined) {
       out.push(calleeParts(call).nameNode ?? call);

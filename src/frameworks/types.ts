@@ -68,6 +68,11 @@ export interface CallbackParameter {
   property?: string;
   /** Only when the first argument is this string (an event name: `server.on('connect', …)`). */
   event?: string;
+  /**
+   * Also when the object holding the callback is declared with one of these framework types
+   * (`export const searchTool: Tool<Auth> = { execute … }` in a module of its own, or `satisfies Tool`).
+   */
+  objectTypes?: readonly string[];
   /** Parameter index of the callback. */
   param: number;
   value: { role: string } | { sdk: SdkValue };

@@ -130,4 +130,38 @@ server.on('connect', async ({ session }) => { await stats(session); });`,
       'src/server.js:4 session-transport/session-lifecycle framework',
     ]);
   });
+
+  it('a tool object declared with the Tool type in a module of its own', () => {
+    const files = {
+      'src/tools/search.ts': `import type { Tool } from 'fastmcp';
+const lastSearch = new Map<string, string>();
+export const searchTool = {
+  name: 'search',
+  execute: async (args: { q: string }, context) => {
+    lastSearch.set(context.sessionId ?? '', args.q);
+    return 'ok';
+  },
+} satisfies Tool<undefined, never>;
+export const plainTool = { name: 'plain', execute: async (_a: unknown, context: { sessionId?: string }) => context.sessionId ?? '' };`,
+      'src/server.ts': `import { FastMCP } from 'fastmcp';
+import { searchTool } from './tools/search.js';
+const server = new FastMCP({ name: 'x', version: '1.0.0' });
+server.addTool(searchTool as never);
+server.start({ transportType: 'stdio' });`,
+    };
+    expect(findingsOf(files)).toEqual(['src/tools/search.ts:2 session-state/keyed-store store', 'src/tools/search.ts:6 session-state/session-id-read read']);
+  });
+
+  it('start options chosen at run time: each branch counts', () => {
+    expect(
+      findingsOf(`import { FastMCP } from 'fastmcp';
+const server = new FastMCP({ name: 'x', version: '1.0.0' });
+const http = process.env.TRANSPORT === 'http';
+const options = http
+  ? { transportType: 'httpStream' as const, httpStream: { port: 8080 } }
+  : { transportType: 'stdio' as const };
+server.start(options);
+server.start(http ? { transportType: 'httpStream', httpStream: { port: 1, stateless: true } } : { transportType: 'stdio' });`),
+    ).toEqual(['src/server.ts:5 session-transport/session-id-generator framework']);
+  });
 });
