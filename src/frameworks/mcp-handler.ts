@@ -17,9 +17,13 @@ export const mcpHandler: FrameworkDescription = {
   modules: ['mcp-handler', '@vercel/mcp-adapter'],
   migration: 'The mcp-handler path: set `disableSse: true` and drop `redisUrl` now, then upgrade to mcp-handler 2 (SDK v2, stateless Streamable HTTP only).',
   exports: {},
-  members: {},
+  members: {
+    // `onEvent(event)`: SESSION_STARTED / SESSION_ENDED and request events carry the session id.
+    event: { sessionId: { sessionId: 'transport' } },
+  },
   callbacks: [
     { on: { fn: 'createMcpHandler' }, arg: 0, param: 0, value: { sdk: 'mcp-server' }, label: 'createMcpHandler() initializeServer' },
+    { on: { fn: 'createMcpHandler' }, arg: 2, property: 'onEvent', param: 0, value: { role: 'event' }, label: 'createMcpHandler() onEvent' },
     { on: { fn: 'createMcpRouteHandler' }, arg: 0, param: 0, value: { sdk: 'mcp-server' }, label: 'createMcpRouteHandler() initializeServer' },
   ],
   events: [],

@@ -99,6 +99,24 @@ export const b = createMcpHandler((server) => { server.tool('t', async () => ({ 
     ).toEqual([]);
   });
 
+  it('the session id of onEvent events is followed like a transport\'s', () => {
+    expect(
+      findingsOf(`import { createMcpHandler } from 'mcp-handler';
+const started = new Map<string, number>();
+export const h = createMcpHandler(() => {}, {}, {
+  disableSse: true,
+  onEvent: (event) => {
+    if (event.type === 'SESSION_STARTED' && event.sessionId) started.set(event.sessionId, event.timestamp);
+    console.log('mcp event', event.sessionId);
+  },
+});`),
+    ).toEqual([
+      'src/server.ts:2 session-state/keyed-store store',
+      'src/server.ts:6 session-state/session-id-read read',
+      'src/server.ts:7 session-state/session-telemetry telemetry',
+    ]);
+  });
+
   it('a local createMcpHandler is not mcp-handler', () => {
     expect(
       findingsOf(`const createMcpHandler = (_f: unknown, _o: unknown, _c: unknown) => 1;
@@ -136,6 +154,16 @@ const config = { type: 'http-stream' as const, options: { port: 1 } };
 export const server = new MCPServer({ transport: config });`);
     expect(findings.map((f) => `${f.line} ${f.rule.meta.id}`)).toEqual(['2 session-transport/session-id-generator']);
     expect(findings[0]!.message).toContain('mcp-framework: The `http-stream` transport');
+  });
+
+  it('a project class that is only named MCPTool', () => {
+    expect(
+      findingsOf(`import { MCPServer } from 'mcp-framework';
+class MCPTool { protected getRoots() { return []; } protected log(_m: string) {} }
+class Reader extends MCPTool { run() { this.log('x'); return this.getRoots(); } }
+export const s = new MCPServer({ transport: { type: 'stdio' } });
+export { Reader };`),
+    ).toEqual([]);
   });
 
   it('a tool class that does not extend MCPTool', () => {
