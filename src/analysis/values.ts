@@ -28,7 +28,7 @@ import {
   STREAMABLE_HTTP_TRANSPORTS,
 } from './sdk-modules.js';
 import type { SdkSymbols } from './sdk-symbols.js';
-import { frameworkInstance, frameworkMember, frameworkParameter } from '../frameworks/index.js';
+import { frameworkElement, frameworkInstance, frameworkMember, frameworkParameter } from '../frameworks/index.js';
 import { buildCallIndex, functionNames, type CallIndex } from './call-index.js';
 import {
   arrayElementType,
@@ -335,6 +335,10 @@ export class ValueAnalysis {
   private elementOf(iterable: ts.Expression, depth = 0): Value | undefined {
     const inner = unwrap(iterable);
     if (depth > 4) return undefined;
+    if (ts.isPropertyAccessExpression(inner)) {
+      const listed = frameworkElement(this.valueOf(inner)); // `for (const s of server.sessions)`
+      if (listed) return listed;
+    }
     let type: ts.TypeNode | undefined;
     if (ts.isCallExpression(inner)) {
       const { name, receiver } = calleeParts(inner);

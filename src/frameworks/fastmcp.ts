@@ -69,7 +69,7 @@ export const fastmcp: FrameworkDescription = {
   members: {
     server: {
       sessions: {
-        role: 'session',
+        elementsRole: 'session',
         use: {
           rule: 'session-state/per-session-server',
           advice: '`server.sessions` is the list of live FastMCPSession objects (one SDK `Server` per client); 2026-07-28 has no sessions to enumerate or push to.',

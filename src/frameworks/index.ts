@@ -58,7 +58,17 @@ function meaningValue(framework: FrameworkDescription, meaning: MemberMeaning | 
   if (meaning.sessionId) return { kind: 'session-id', origin: meaning.sessionId, hops };
   if (meaning.sdk) return sdkValue(meaning.sdk, hops);
   if (meaning.role) return roleValue(framework, meaning.role, hops);
+  if (meaning.elementsRole) return roleValue(framework, `${meaning.elementsRole}${LIST}`, hops);
   return undefined;
+}
+
+const LIST = '[]';
+
+/** What iterating a framework list yields (`for (const session of server.sessions)`, `server.sessions.forEach(…)`). */
+export function frameworkElement(list: Value | undefined): Value | undefined {
+  if (list?.kind !== 'framework' || !list.framework || !list.cls?.endsWith(LIST)) return undefined;
+  const framework = BY_ID.get(list.framework);
+  return framework ? roleValue(framework, list.cls.slice(0, -LIST.length), list.hops) : undefined;
 }
 
 /** `object.name` where `object` is a framework value. */

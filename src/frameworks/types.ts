@@ -45,6 +45,8 @@ export type SdkValue = 'mcp-server' | 'server' | 'transport' | 'context';
 export interface MemberMeaning {
   /** The member is an instance of another role of this framework. */
   role?: string;
+  /** The member is a list of instances of another role of this framework (`server.sessions`). */
+  elementsRole?: string;
   /** The member is an SDK value. */
   sdk?: SdkValue;
   /**

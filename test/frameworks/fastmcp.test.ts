@@ -164,4 +164,22 @@ server.start(options);
 server.start(http ? { transportType: 'httpStream', httpStream: { port: 1, stateless: true } } : { transportType: 'stdio' });`),
     ).toEqual(['src/server.ts:5 session-transport/session-id-generator framework']);
   });
+
+  it('sessions reached by iterating server.sessions', () => {
+    expect(
+      findingsOf(`import { FastMCP } from 'fastmcp';
+const server = new FastMCP({ name: 'x', version: '1.0.0' });
+export async function broadcast(text: string) {
+  for (const session of server.sessions) {
+    await session.requestSampling({ messages: [{ role: 'user', content: { type: 'text', text } }], maxTokens: 5 });
+  }
+  server.sessions.forEach((s) => console.log(s.roots.length));
+}`),
+    ).toEqual([
+      'src/server.ts:4 session-state/per-session-server framework',
+      'src/server.ts:5 deprecated-feature/sampling framework',
+      'src/server.ts:7 deprecated-feature/roots framework',
+      'src/server.ts:7 session-state/per-session-server framework',
+    ]);
+  });
 });
