@@ -50,10 +50,10 @@ export type ValueKind =
   | 'context-request'
   | 'session-id'
   | 'registered'
-  /** A project object type (`{ server: McpServer; transport: … }`, an interface) whose members may be SDK values. */
-  | 'shape'
   /** A value of a framework built on the SDK (`src/frameworks`): `cls` is its role there (`server`, `session`, `context`). */
-  | 'framework';
+  | 'framework'
+  /** A project object type (`{ server: McpServer; transport: … }`, an interface) whose members may be SDK values. */
+  | 'shape';
 export type SessionIdOrigin = 'context' | 'transport' | 'header' | 'callback';
 
 export interface Hop {
@@ -65,11 +65,11 @@ export interface Value {
   kind: ValueKind;
   /** SDK class name for instances (`McpServer`, `StreamableHTTPServerTransport`, ...). */
   cls?: string;
+  /** For `framework`: which framework description it belongs to. */
+  framework?: string;
   origin?: SessionIdOrigin;
   /** For `shape`: the type literal or interface that declares its members. */
   shape?: ts.TypeLiteralNode | ts.InterfaceDeclaration;
-  /** For `framework`: which framework description it belongs to. */
-  framework?: string;
   hops: readonly Hop[];
 }
 
