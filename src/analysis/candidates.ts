@@ -29,7 +29,7 @@ import { loadConfigForFile } from '../discovery/tsconfig.js';
 import type { FileDiagnostic } from '../model.js';
 import { SDK_SPECIFIER_MARKER, isServerSdkModule, sdkVersionOf } from './sdk-modules.js';
 import { isFrameworkModule } from '../frameworks/index.js';
-import { VENDORED_DECLARATION } from '../frameworks/vendored-sdk.js';
+import { mayDeclareVendoredSdk } from '../frameworks/vendored-sdk.js';
 
 const HELPER_DEPTH = 3;
 /** Upper bound on helper files pulled in, so one SDK user importing a whole app stays cheap. */
@@ -139,7 +139,7 @@ export function selectCandidates(files: readonly DiscoveredFile[], read: (file: 
       if ([...reexported].some((s) => sdkVersionOf(s) !== undefined)) barrels.add(file.absPath);
       continue;
     }
-    if (VENDORED_DECLARATION.test(text)) {
+    if (mayDeclareVendoredSdk(text)) {
       // A vendored SDK (a fork, the SDK's own sources): its importers use the SDK, as through a barrel.
       texts.set(file.absPath, text);
       sdkUsers.add(file.absPath);

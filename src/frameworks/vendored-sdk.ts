@@ -17,5 +17,13 @@ export const VENDORED_SDK_CLASSES: readonly VendoredClass[] = [
   { name: 'StdioServerTransport', members: ['start', 'send', 'close'] },
 ];
 
-/** Cheap text test for the prefilter: a file that may declare a vendored SDK class. */
-export const VENDORED_DECLARATION = new RegExp(`\\bclass\\s+(?:${[...new Set(VENDORED_SDK_CLASSES.map((c) => c.name))].join('|')})\\b`);
+/**
+ * Cheap text test for the prefilter: the file declares a class with an SDK class's name and mentions
+ * every one of its characteristic members (a `class Server` of a web framework does not).
+ */
+export function mayDeclareVendoredSdk(text: string): boolean {
+  if (!DECLARES_SDK_NAME.test(text)) return false;
+  return VENDORED_SDK_CLASSES.some((c) => new RegExp(`\\bclass\\s+${c.name}\\b`).test(text) && c.members.every((m) => new RegExp(`\\b${m}\\b`).test(text)));
+}
+
+const DECLARES_SDK_NAME = new RegExp(`\\bclass\\s+(?:${[...new Set(VENDORED_SDK_CLASSES.map((c) => c.name))].join('|')})\\b`);
