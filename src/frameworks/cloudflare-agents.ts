@@ -22,6 +22,7 @@ export const cloudflareAgents: FrameworkDescription = {
   frameworkMajor: 0,
   sdkMajor: 1,
   modules: ['agents/mcp'],
+  clientModules: ['agents/mcp/client'],
   migration: 'The agents path: build the server in an SDK v2 factory and serve it with `createMcpHandler` from `agents/mcp/server` (stateless), reading the grant with `getMcpAuthContext()`; run it beside the McpAgent route until old clients drain.',
   exports: {},
   members: {},

@@ -26,7 +26,8 @@ const BY_ID = new Map(FRAMEWORKS.map((f) => [f.id, f]));
 
 /** The framework a module specifier belongs to (`fastmcp`, `agents/mcp`, `mcp-handler`, `mcp-framework/...`). */
 export function frameworkOfSpecifier(specifier: string): FrameworkDescription | undefined {
-  return FRAMEWORKS.find((f) => f.modules.some((m) => specifier === m || specifier.startsWith(`${m}/`)));
+  const under = (m: string): boolean => specifier === m || specifier.startsWith(`${m}/`);
+  return FRAMEWORKS.find((f) => f.modules.some(under) && !f.clientModules?.some(under));
 }
 
 /** Prefilter: does importing `specifier` make a file MCP server code. */

@@ -144,8 +144,10 @@ export interface FrameworkDescription {
   /** Which major of the framework (and so of the SDK under it) this description is for. */
   frameworkMajor: number;
   sdkMajor: 1 | 2;
-  /** Module specifiers that are this framework (exact, or a prefix ending in `/`). */
+  /** Module specifiers that are this framework (exact, or as a prefix of `<module>/…`). */
   modules: readonly string[];
+  /** Submodules that are not server code (the framework's MCP client). */
+  clientModules?: readonly string[];
   /** The framework's migration path in one sentence, appended to every message. */
   migration: string;
   /** Exported classes and types → the role of their instances (type annotations count too). */

@@ -37,6 +37,7 @@ describe.each(FRAMEWORKS.map((f) => [f.id, f] as const))('%s', (_id, framework) 
   it('owns its modules, names roles it describes, and is documented', () => {
     for (const module of framework.modules) expect(frameworkOfSpecifier(module)?.id).toBe(framework.id);
     expect(frameworkOfSpecifier(`${framework.modules[0]}-extra`)).toBeUndefined();
+    for (const client of framework.clientModules ?? []) expect(frameworkOfSpecifier(`${client}/index.js`)).toBeUndefined();
     const roles = new Set([...Object.values(framework.exports), ...Object.keys(framework.members)]);
     for (const callback of framework.callbacks) if ('role' in callback.on) expect(roles).toContain(callback.on.role);
     const docs = fs.readFileSync(path.join(ROOT, 'docs/frameworks.md'), 'utf8');
