@@ -133,6 +133,8 @@ export const fastmcp: FrameworkDescription = {
     ...['connect', 'disconnect'].map((event) => ({
       on: { role: 'server', method: 'on' },
       event,
+      // On stdio the one "session" is the process: the hook is start-up/shutdown code.
+      unlessInFile: { on: { role: 'server', method: 'start' }, arg: 0, path: ['transportType'], equals: 'stdio', every: true },
       use: {
         rule: 'session-transport/session-lifecycle' as const,
         advice: `FastMCP's '${event}' event fires when a session ${event === 'connect' ? 'starts' : 'ends'}; 2026-07-28 has no sessions, so it fires once per request in stateless mode (or never). Move setup into the tool handlers or server start-up.`,

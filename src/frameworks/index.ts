@@ -16,7 +16,7 @@ import { cloudflareAgents } from './cloudflare-agents.js';
 import { fastmcp } from './fastmcp.js';
 import { mcpFramework } from './mcp-framework.js';
 import { mcpHandler } from './mcp-handler.js';
-import type { CallbackHost, FrameworkDescription, MemberMeaning, OptionUse, SdkValue, SiteUse, SubclassDescription } from './types.js';
+import type { CallbackHost, FileCondition, FrameworkDescription, MemberMeaning, OptionUse, SdkValue, SiteUse, SubclassDescription } from './types.js';
 import { VENDORED_SDK_CLASSES } from './vendored-sdk.js';
 
 export type { FrameworkDescription } from './types.js';
@@ -360,17 +360,18 @@ function optionSites(analysis: Analysis, option: OptionUse, call: ts.CallExpress
   return out;
 }
 
-function unlessInFile(analysis: Analysis, framework: FrameworkDescription, option: OptionUse, sf: ts.SourceFile): boolean {
-  const condition = option.unlessInFile;
+function unlessInFile(analysis: Analysis, framework: FrameworkDescription, condition: FileCondition | undefined, sf: ts.SourceFile): boolean {
   if (!condition) return false;
-  let found = false;
+  let matching = 0;
+  let calls = 0;
   forEachDescendant(sf, (node) => {
-    if (found || !(ts.isCallExpression(node) || ts.isNewExpression(node))) return;
+    if (!(ts.isCallExpression(node) || ts.isNewExpression(node))) return;
     if (!callMatches(analysis.values, analysis.sdk, framework, node, condition.on)) return;
-    const root = objectOf(analysis.values, node.arguments?.[condition.arg]);
-    if (root && literalAt(analysis.values, root, condition.path) === condition.equals) found = true;
+    calls++;
+    const roots = rootObjects(analysis.values, node.arguments?.[condition.arg]);
+    if (roots.length && roots.every((root) => literalAt(analysis.values, root, condition.path) === condition.equals)) matching++;
   });
-  return found;
+  return condition.every ? calls > 0 && matching === calls : matching > 0;
 }
 
 /** Every framework site of a file, in source order, with `once` groups reduced to their first site. */
@@ -410,7 +411,7 @@ function computeSites(analysis: Analysis, sf: ts.SourceFile): FrameworkSite[] {
       for (const option of framework.options) {
         if (!callMatches(values, analysis.sdk, framework, node, option.on)) continue;
         const sites = optionSites(analysis, option, node);
-        if (sites.length && unlessInFile(analysis, framework, option, sf)) continue;
+        if (sites.length && unlessInFile(analysis, framework, option.unlessInFile, sf)) continue;
         for (const site of sites) add(framework, option.use, site);
       }
       if (!ts.isCallExpression(node)) continue;
@@ -422,7 +423,7 @@ function computeSites(analysis: Analysis, sf: ts.SourceFile): FrameworkSite[] {
       }
       for (const event of framework.events) {
         if (!node.arguments[0] || !callMatches(values, analysis.sdk, framework, node, event.on)) continue;
-        if (values.constantString(node.arguments[0]) === event.event) add(framework, event.use, node.arguments[0]);
+        if (values.constantString(node.arguments[0]) === event.event && !unlessInFile(analysis, framework, event.unlessInFile, sf)) add(framework, event.use, node.arguments[0]);
       }
     }
     if (ts.isCallExpression(node)) {

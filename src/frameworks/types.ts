@@ -86,6 +86,7 @@ export interface CallbackParameter {
 export interface EventUse {
   on: { role: string; method: string };
   event: string;
+  unlessInFile?: FileCondition;
   use: SiteUse;
 }
 
@@ -104,9 +105,20 @@ export interface OptionUse {
   unless?: { path: readonly string[]; equals: string | number | boolean };
   /** Keyless uses: also report when the argument is missing. */
   whenAbsent?: boolean;
-  /** Not a finding when the same file makes this call with this literal at `path` of argument `arg` (`server.start({ httpStream: { stateless: true } })`). */
-  unlessInFile?: { on: CallbackHost; arg: number; path: readonly string[]; equals: string | number | boolean };
+  unlessInFile?: FileCondition;
   use: SiteUse;
+}
+
+/**
+ * Not a finding when the same file makes this call with this literal at `path` of argument `arg`
+ * (`server.start({ httpStream: { stateless: true } })`), in every such call when `every` is set.
+ */
+export interface FileCondition {
+  on: CallbackHost;
+  arg: number;
+  path: readonly string[];
+  equals: string | number | boolean;
+  every?: boolean;
 }
 
 /** A call of a framework function (or method) that is a finding by itself, reported at the callee name. */

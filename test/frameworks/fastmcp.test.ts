@@ -182,4 +182,16 @@ export async function broadcast(text: string) {
       'src/server.ts:7 session-state/per-session-server framework',
     ]);
   });
+
+  it('connect hooks of a stdio-only server are start-up code; what they send is still found', () => {
+    expect(
+      findingsOf(`import { FastMCP } from 'fastmcp';
+const server = new FastMCP({ name: 'x', version: '1.0.0' });
+server.start({ transportType: 'stdio' });
+server.on('connect', async (event) => {
+  const session = event.session;
+  await session.requestSampling({ messages: [], maxTokens: 1 });
+});`),
+    ).toEqual(['src/server.ts:6 deprecated-feature/sampling framework']);
+  });
 });
