@@ -177,7 +177,9 @@ function argumentSites(values: ValueSource, node: ts.Node): Array<{ call: ts.Cal
     const arg = parent.arguments.indexOf(outer as ts.Expression);
     return arg >= 0 ? [{ call: parent, arg }] : [];
   }
-  if (parent && ts.isVariableDeclaration(parent) && parent.initializer === outer && ts.isIdentifier(parent.name)) {
+  // A tool object held in a variable and passed later: only looked for in files that import a framework
+  // (the search walks the file, and ordinary code is full of object literals with callbacks).
+  if (parent && ts.isVariableDeclaration(parent) && parent.initializer === outer && ts.isIdentifier(parent.name) && usesFrameworks(parent.getSourceFile())) {
     const symbol = values.symbolOf(parent.name);
     const text = parent.name.text;
     const out: Array<{ call: ts.CallExpression; arg: number }> = [];
@@ -233,9 +235,19 @@ function message(framework: FrameworkDescription, use: SiteUse): string {
   return `${framework.name}: ${use.advice} ${framework.migration}`;
 }
 
-/** The framework class a project class extends (directly, or through a project base class). */
-function frameworkBase(analysis: Analysis, decl: ts.ClassLikeDeclaration, depth = 0): { framework: FrameworkDescription; description: SubclassDescription } | undefined {
-  if (depth > 4) return undefined;
+type FrameworkBase = { framework: FrameworkDescription; description: SubclassDescription };
+const bases = new WeakMap<ts.ClassLikeDeclaration, FrameworkBase | null>();
+
+/** The framework class a project class extends (directly, or through a project base class); cached per class. */
+function frameworkBase(analysis: Analysis, decl: ts.ClassLikeDeclaration, depth = 0): FrameworkBase | undefined {
+  const cached = bases.get(decl);
+  if (cached !== undefined) return cached ?? undefined;
+  const found = depth > 4 ? undefined : findFrameworkBase(analysis, decl, depth);
+  bases.set(decl, found ?? null);
+  return found;
+}
+
+function findFrameworkBase(analysis: Analysis, decl: ts.ClassLikeDeclaration, depth: number): FrameworkBase | undefined {
   for (const clause of decl.heritageClauses ?? []) {
     if (clause.token !== ts.SyntaxKind.ExtendsKeyword || !clause.types[0]) continue;
     const base = clause.types[0].expression;
