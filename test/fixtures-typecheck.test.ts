@@ -73,6 +73,20 @@ function fixtureProgram(dir: string): FixtureProgram {
   return { fileNames, options, configErrors };
 }
 
+const FRAMEWORK_PACKAGES: Record<string, string> = {
+  fastmcp: 'fastmcp',
+  agents: 'agents',
+  'mcp-framework': 'mcp-framework',
+  // The mcp-handler 1 fixture maps `mcp-handler` onto the `mcp-handler-v1` alias (tsconfig paths).
+  'mcp-handler': 'mcp-handler(-v1)?',
+};
+
+/** The framework packages a fixture depends on, as patterns of their node_modules folder. */
+function frameworkPackages(dir: string): string[] {
+  const json = JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8')) as { dependencies?: Record<string, string> };
+  return Object.keys(json.dependencies ?? {}).flatMap((dep) => (FRAMEWORK_PACKAGES[dep] ? [FRAMEWORK_PACKAGES[dep]!] : []));
+}
+
 // Shared between the fixtures' Programs: a SourceFile for a library .d.ts is the same
 // whichever fixture asks for it, so it is parsed once. Fixture sources are not cached.
 const baseHost = ts.createCompilerHost({}, true);
@@ -126,6 +140,12 @@ describe('fixtures type-check against the pinned SDK packages', () => {
         .getSourceFiles()
         .filter((f) => f.fileName.includes('/node_modules/@modelcontextprotocol/'));
       expect(sdkFiles.length, `${name}: no @modelcontextprotocol declarations were loaded`).toBeGreaterThan(0);
+      // A fixture built on a framework (fastmcp, agents, mcp-handler, mcp-framework) must be checked
+      // against that framework's real declarations too.
+      for (const pkg of frameworkPackages(dir)) {
+        const loaded = program.getSourceFiles().some((f) => new RegExp(`/node_modules/${pkg}/`).test(f.fileName));
+        expect(loaded, `${name}: no declarations of ${pkg} were loaded`).toBe(true);
+      }
 
       timings.push(`${name} ${Math.round(performance.now() - t0)}ms`);
       expect(diagnostics.length, `${name} has ${diagnostics.length} diagnostic(s):\n${message}`).toBe(0);

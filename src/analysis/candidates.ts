@@ -28,6 +28,8 @@ import { PackageIndex, splitPackageSpecifier } from '../discovery/packages.js';
 import { loadConfigForFile } from '../discovery/tsconfig.js';
 import type { FileDiagnostic } from '../model.js';
 import { SDK_SPECIFIER_MARKER, isServerSdkModule, sdkVersionOf } from './sdk-modules.js';
+import { isFrameworkModule } from '../frameworks/index.js';
+import { mayDeclareVendoredSdk } from '../frameworks/vendored-sdk.js';
 
 const HELPER_DEPTH = 3;
 /** Upper bound on helper files pulled in, so one SDK user importing a whole app stays cheap. */
@@ -131,10 +133,17 @@ export function selectCandidates(files: readonly DiscoveredFile[], read: (file: 
     const { text } = result;
     const specifiers = importSpecifiers(text);
     const reexported = reexportedSpecifiers(text, specifiers);
-    if (text.includes(SDK_SPECIFIER_MARKER) && specifiers.some(isServerSdkModule)) {
+    if ((text.includes(SDK_SPECIFIER_MARKER) && specifiers.some(isServerSdkModule)) || specifiers.some(isFrameworkModule)) {
       texts.set(file.absPath, text);
       sdkUsers.add(file.absPath);
       if ([...reexported].some((s) => sdkVersionOf(s) !== undefined)) barrels.add(file.absPath);
+      continue;
+    }
+    if (mayDeclareVendoredSdk(text)) {
+      // A vendored SDK (a fork, the SDK's own sources): its importers use the SDK, as through a barrel.
+      texts.set(file.absPath, text);
+      sdkUsers.add(file.absPath);
+      barrels.add(file.absPath);
       continue;
     }
     const local = specifiers

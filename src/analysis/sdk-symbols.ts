@@ -11,17 +11,21 @@
 import { ts } from './typescript.js';
 import { isDynamicImport, isRequireCall, propertyNameText, unwrap } from './ast.js';
 import { sdkModuleMayExport, sdkVersionOf, type SdkVersion } from './sdk-modules.js';
+import { frameworkOfSpecifier, vendoredSdkClass } from '../frameworks/index.js';
 
 export interface SdkExportRef {
   kind: 'export';
   name: string;
   version: SdkVersion;
+  /** An export of a framework built on the SDK (`fastmcp`, `agents/mcp`, ...), not of the SDK itself. */
+  framework?: string;
 }
 /** A namespace object: either an SDK module or one of the project's modules (which may re-export the SDK). */
 export interface NamespaceRef {
   kind: 'namespace';
   version?: SdkVersion;
   file?: ts.SourceFile;
+  framework?: string;
 }
 export type SymbolRef = SdkExportRef | NamespaceRef;
 
@@ -41,7 +45,13 @@ export class SdkSymbols {
   /** The SDK export named by `node` (an Identifier, PropertyAccess, QualifiedName or ImportType). */
   exportOf(node: ts.Node): SdkExportRef | undefined {
     const ref = this.refOf(node);
-    return ref?.kind === 'export' ? ref : undefined;
+    return ref?.kind === 'export' && !ref.framework ? ref : undefined;
+  }
+
+  /** The framework export (`FastMCP` from `fastmcp`, `McpAgent` from `agents/mcp`) named by `node`. */
+  frameworkExportOf(node: ts.Node): SdkExportRef | undefined {
+    const ref = this.refOf(node);
+    return ref?.kind === 'export' && ref.framework ? ref : undefined;
   }
 
   refOf(node: ts.Node): SymbolRef | undefined {
@@ -86,7 +96,7 @@ export class SdkSymbols {
   }
 
   private memberOfNamespace(ns: NamespaceRef, name: string, seen: Set<ts.Node>): SymbolRef | undefined {
-    if (ns.version) return { kind: 'export', name, version: ns.version };
+    if (ns.version) return { kind: 'export', name, version: ns.version, ...(ns.framework ? { framework: ns.framework } : {}) };
     if (ns.file) return this.exportOfModule(ns.file, name, seen);
     return undefined;
   }
@@ -181,6 +191,11 @@ export class SdkSymbols {
   private refOfModule(fromFile: string, specifier: string, name: string | undefined, seen: Set<ts.Node>): SymbolRef | undefined {
     const version = sdkVersionOf(specifier);
     if (version) return name === undefined ? { kind: 'namespace', version } : { kind: 'export', name, version };
+    const framework = frameworkOfSpecifier(specifier);
+    if (framework) {
+      const ref = { version: framework.sdkMajor, framework: framework.id };
+      return name === undefined ? { kind: 'namespace', ...ref } : { kind: 'export', name, ...ref };
+    }
     const file = this.lookupModule(fromFile, specifier);
     if (!file) return undefined;
     return name === undefined ? { kind: 'namespace', file } : this.exportOfModule(file, name, seen);
@@ -224,6 +239,11 @@ export class SdkSymbols {
     if (exported && ts.isVariableStatement(statement)) {
       const decl = statement.declarationList.declarations.find((d) => ts.isIdentifier(d.name) && d.name.text === name);
       return decl ? (this.refOfDeclaration(decl, seen) ?? LOCAL) : undefined;
+    }
+    if (exported && ts.isClassDeclaration(statement) && statement.name?.text === name) {
+      // A vendored or bundled copy of the SDK declares the SDK's classes itself.
+      const vendored = vendoredSdkClass(statement);
+      return vendored ? { kind: 'export', name: vendored, version: 1 } : LOCAL;
     }
     if (exported && (ts.isClassDeclaration(statement) || ts.isFunctionDeclaration(statement) || ts.isInterfaceDeclaration(statement) || ts.isTypeAliasDeclaration(statement) || ts.isEnumDeclaration(statement))) {
       return statement.name?.text === name ? LOCAL : undefined;

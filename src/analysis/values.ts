@@ -32,6 +32,7 @@ import {
 } from './sdk-modules.js';
 import { enclosingRoute } from './routes.js';
 import type { SdkSymbols } from './sdk-symbols.js';
+import { frameworkElement, frameworkInstance, frameworkMember, frameworkParameter } from '../frameworks/index.js';
 import { buildCallIndex, functionNames, type CallIndex } from './call-index.js';
 import {
   arrayElementType,
@@ -53,6 +54,8 @@ export type ValueKind =
   | 'context-request'
   | 'session-id'
   | 'registered'
+  /** A value of a framework built on the SDK (`src/frameworks`): `cls` is its role there (`server`, `session`, `context`). */
+  | 'framework'
   /** A project object type (`{ server: McpServer; transport: … }`, an interface) whose members may be SDK values. */
   | 'shape';
 /** `query`: the `?sessionId=` an HTTP+SSE client posts its messages with (`/messages?sessionId=…`). */
@@ -67,6 +70,8 @@ export interface Value {
   kind: ValueKind;
   /** SDK class name for instances (`McpServer`, `StreamableHTTPServerTransport`, ...). */
   cls?: string;
+  /** For `framework`: which framework description it belongs to. */
+  framework?: string;
   origin?: SessionIdOrigin;
   /** For `shape`: the type literal or interface that declares its members. */
   shape?: ts.TypeLiteralNode | ts.InterfaceDeclaration;
@@ -487,7 +492,7 @@ export class ValueAnalysis {
 
   private instanceOf(classExpr: ts.Node, hops: readonly Hop[], depth = 0): Value | undefined {
     const ref = this.sdk.exportOf(classExpr);
-    if (!ref) return depth < 5 ? this.instanceOfSubclass(classExpr, hops, depth) : undefined;
+    if (!ref) return frameworkInstance(this.sdk.frameworkExportOf(classExpr), hops) ?? (depth < 5 ? this.instanceOfSubclass(classExpr, hops, depth) : undefined);
     if (HIGH_LEVEL_SERVER_CLASSES.has(ref.name)) return { kind: 'mcp-server', cls: ref.name, hops };
     if (LOW_LEVEL_SERVER_CLASSES.has(ref.name)) return { kind: 'server', cls: ref.name, hops };
     if (TRANSPORT_CLASSES.has(ref.name)) return { kind: 'transport', cls: ref.name, hops };
@@ -502,6 +507,10 @@ export class ValueAnalysis {
   private elementOf(iterable: ts.Expression, depth = 0): Value | undefined {
     const inner = unwrap(iterable);
     if (depth > 4) return undefined;
+    if (ts.isPropertyAccessExpression(inner)) {
+      const listed = frameworkElement(this.valueOf(inner)); // `for (const s of server.sessions)`
+      if (listed) return listed;
+    }
     let type: ts.TypeNode | undefined;
     if (ts.isCallExpression(inner)) {
       const { name, receiver } = calleeParts(inner);
@@ -728,7 +737,7 @@ export class ValueAnalysis {
         if (name === 'mcpReq' || name === 'sendRequest' || name === 'sendNotification') return { kind: 'context-request', hops: object.hops };
         return undefined;
       default:
-        return undefined;
+        return frameworkMember(object, name);
     }
   }
 
@@ -792,6 +801,8 @@ export class ValueAnalysis {
     if (handler && handler.index === index) {
       return { kind: 'context', hops: [{ text: `\`${paramText(param)}\` of ${handler.label}`, node: param }] };
     }
+    const supplied = frameworkParameter(this, this.sdk, param);
+    if (supplied) return supplied;
     // servers.forEach((server) => …), list.map((bundle) => …): the element of the receiver.
     const iteration = fn.parent;
     if (index === 0 && ts.isCallExpression(iteration) && iteration.arguments[0] === fn) {

@@ -1,5 +1,6 @@
 /** Every rule, in catalogue order. A new rule is one file plus one line here and its doc page. */
 import type { Rule } from './rule.js';
+import { withFrameworks } from '../frameworks/index.js';
 import sessionIdGenerator from './session-transport/session-id-generator.js';
 import transportRegistry from './session-transport/transport-registry.js';
 import sessionHeader from './session-transport/session-header.js';
@@ -26,6 +27,7 @@ import changeNotification from './server-push/change-notification.js';
 import toolToggle from './server-push/tool-toggle.js';
 import ping from './server-push/ping.js';
 
+/** Each rule also reports the framework sites carrying its id (src/frameworks), with the framework's advice. */
 export const RULES: readonly Rule[] = [
   sessionIdGenerator,
   transportRegistry,
@@ -52,6 +54,6 @@ export const RULES: readonly Rule[] = [
   changeNotification,
   toolToggle,
   ping,
-];
+].map(withFrameworks);
 
 export const RULE_METAS = RULES.map((rule) => rule.meta);

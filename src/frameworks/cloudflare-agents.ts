@@ -1,0 +1,90 @@
+/**
+ * Cloudflare `agents` (`agents/mcp`, 0.x, `McpAgent` on SDK v1): every MCP session is its own
+ * Durable Object — a `class MyMCP extends McpAgent` instance with `this.state` / `setState`
+ * persisted per session, `this.props` (the OAuth grant of whoever opened the session), `init()`
+ * run when the object starts, and `MyMCP.serve('/mcp')` / `MyMCP.serveSSE('/sse')` routing by
+ * session id. The package itself marks McpAgent feature-frozen; the migration path is an SDK v2
+ * server factory served with `createMcpHandler` from `agents/mcp/server`, with state in a
+ * Durable Object or KV addressed by an explicit handle.
+ */
+import type { FrameworkDescription, SiteUse } from './types.js';
+
+const state: SiteUse = {
+  rule: 'session-state/keyed-store',
+  advice: 'McpAgent state (`initialState` / `this.state` / `this.setState`) lives in the Durable Object of one MCP session, so it is keyed by the session id, which does not exist on 2026-07-28. Keep it in a Durable Object (or KV) addressed by an explicit handle that a tool mints and returns.',
+  once: true,
+  group: 'state',
+};
+
+export const cloudflareAgents: FrameworkDescription = {
+  id: 'cloudflare-agents',
+  name: 'Cloudflare McpAgent',
+  frameworkMajor: 0,
+  sdkMajor: 1,
+  modules: ['agents/mcp'],
+  clientModules: ['agents/mcp/client'],
+  migration: 'The agents path: build the server in an SDK v2 factory and serve it with `createMcpHandler` from `agents/mcp/server` (stateless), reading the grant with `getMcpAuthContext()`; run it beside the McpAgent route until old clients drain.',
+  exports: {},
+  members: {},
+  callbacks: [],
+  events: [],
+  options: [],
+  calls: [
+    ...['createLegacyMcpHandler', 'experimental_createMcpHandler'].map((fn) => ({
+      on: { fn },
+      use: {
+        rule: 'session-transport/session-id-generator' as const,
+        advice: `\`${fn}(server)\` serves an SDK v1 server with the sessionful Legacy handler (a WorkerTransport that mints \`Mcp-Session-Id\`). Pass an SDK v2 server factory to \`createMcpHandler\` from \`agents/mcp/server\`.`,
+      },
+    })),
+    {
+      on: { fn: 'createMcpHandler' },
+      whenArgument: { index: 0, sdk: ['mcp-server', 'server'] as const },
+      use: {
+        rule: 'session-transport/session-id-generator',
+        advice: '`createMcpHandler(server)` with an SDK v1 server instance (not a factory) is the deprecated sessionful Legacy handler. Pass an SDK v2 server factory to `createMcpHandler` from `agents/mcp/server`.',
+      },
+    },
+  ],
+  subclasses: {
+    McpAgent: {
+      declaration: {
+        rule: 'session-state/per-session-server',
+        advice: 'An McpAgent is one Durable Object — with its own server instance, built by `init()` — per MCP session; 2026-07-28 has no sessions to hang it on. What `init()` registers becomes the body of the server factory.',
+      },
+      fields: { initialState: state },
+      thisMembers: {
+        state: { use: state },
+        setState: { use: state },
+        props: {
+          use: {
+            rule: 'session-state/keyed-store',
+            advice: '`this.props` is the grant stored in the session\'s Durable Object when the session opened; on 2026-07-28 each request carries its own token. Read it per request with `getMcpAuthContext()` (or `ctx.http.authInfo`).',
+            once: true,
+            group: 'props',
+          },
+        },
+        getSessionId: {
+          use: { rule: 'session-state/session-id-read', advice: '`this.getSessionId()` is the MCP session id the Durable Object is named after; it does not exist on 2026-07-28.' },
+        },
+        elicitInput: {
+          use: { rule: 'server-push/elicitation', advice: '`this.elicitInput()` sends a server→client request over the session; on 2026-07-28 return an `input_required` result and read the answer on the retried call.' },
+        },
+      },
+      statics: {
+        serve: {
+          rule: 'session-transport/session-id-generator',
+          advice: '`McpAgent.serve()` routes Streamable HTTP by `Mcp-Session-Id` to one Durable Object per session. Serve a stateless factory with `createMcpHandler` from `agents/mcp/server` instead.',
+        },
+        mount: {
+          rule: 'session-transport/sse-transport',
+          advice: '`McpAgent.mount()` is the legacy HTTP+SSE transport (one Durable Object per SSE session), removed in 2026-07-28.',
+        },
+        serveSSE: {
+          rule: 'session-transport/sse-transport',
+          advice: '`McpAgent.serveSSE()` is the legacy HTTP+SSE transport (one Durable Object per SSE session), removed in 2026-07-28.',
+        },
+      },
+    },
+  },
+};

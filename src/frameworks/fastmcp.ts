@@ -1,0 +1,194 @@
+/**
+ * FastMCP (`fastmcp`, major 4, built on SDK v1): one `FastMCPSession` per connected client, each
+ * with its own SDK `Server`; `server.sessions`; `server.on('connect' | 'disconnect')`; per-session
+ * auth from `authenticate`; tool `execute(args, { session, sessionId, log, reportProgress, elicit })`.
+ * Its stateless mode (`start({ transportType: 'httpStream', httpStream: { stateless: true } })`) is
+ * the migration path: one throwaway session per request, `authenticate` run per request.
+ */
+import type { FrameworkDescription, MemberMeaning, SiteUse } from './types.js';
+
+const STATELESS = 'run it with `server.start({ transportType: "httpStream", httpStream: { stateless: true } })`';
+
+const sampling: SiteUse = {
+  rule: 'deprecated-feature/sampling',
+  advice: '`session.requestSampling()` sends a server→client `sampling/createMessage` request, which throws on a 2026-07-28 request (and has no client to go to in stateless mode). Call the LLM provider from the tool instead.',
+};
+const roots: SiteUse = {
+  rule: 'deprecated-feature/roots',
+  advice: '`session.roots` is the list FastMCP fetched with `roots/list` when the session started; 2026-07-28 has no sessions and deprecates Roots. Take the paths as a tool argument or from configuration.',
+};
+const elicit: SiteUse = {
+  rule: 'server-push/elicitation',
+  advice: 'Elicitation sent as a server→client request during the call is not allowed on 2026-07-28; return an `input_required` result from the tool and read the answer on the retried call.',
+};
+const logging: SiteUse = {
+  rule: 'deprecated-feature/logging',
+  advice: 'FastMCP sends `context.log.*` as `notifications/message`, deprecated in 2026-07-28. Log to stderr or your own logger; keep user-facing progress in `reportProgress`.',
+};
+const capabilities: SiteUse = {
+  rule: 'handshake/client-capabilities',
+  advice: '`session.clientCapabilities` comes from the `initialize` handshake, which 2026-07-28 removes. Read per-request capabilities from the request envelope, or do not depend on them.',
+};
+const clientVersion: SiteUse = {
+  rule: 'handshake/client-version',
+  advice: '`context.client.version` is the client info sent in `initialize`, which 2026-07-28 removes.',
+};
+const changed: SiteUse = {
+  rule: 'server-push/change-notification',
+  advice: 'A notification pushed to one session; 2026-07-28 has no session stream to push on. Let clients re-list (or subscribe through the 2026-07-28 mechanism).',
+};
+
+const sessionMembers: Record<string, MemberMeaning> = {
+  requestSampling: { use: sampling },
+  roots: { use: roots },
+  requestElicitation: { use: elicit },
+  clientCapabilities: { use: capabilities },
+  loggingLevel: { use: { ...logging, advice: '`session.loggingLevel` is set by `logging/setLevel`, deprecated in 2026-07-28, per session.' } },
+  sendResourceUpdated: { use: changed },
+  triggerListChangedNotification: { use: changed },
+  toolsListChanged: { use: changed },
+  promptsListChanged: { use: changed },
+  resourcesListChanged: { use: changed },
+  sessionId: { sessionId: 'transport' },
+  server: { sdk: 'server' },
+};
+
+export const fastmcp: FrameworkDescription = {
+  id: 'fastmcp',
+  name: 'FastMCP',
+  frameworkMajor: 4,
+  sdkMajor: 1,
+  modules: ['fastmcp'],
+  migration: `The FastMCP path: ${STATELESS}, keep state that spans calls behind an explicit handle a tool returns, and drop per-session hooks.`,
+  exports: {
+    FastMCP: 'server',
+    FastMCPSession: 'session',
+    Context: 'context',
+    LoadContext: 'context',
+  },
+  members: {
+    server: {
+      sessions: {
+        elementsRole: 'session',
+        use: {
+          rule: 'session-state/per-session-server',
+          advice: '`server.sessions` is the list of live FastMCPSession objects (one SDK `Server` per client); 2026-07-28 has no sessions to enumerate or push to.',
+        },
+      },
+      sendResourceUpdated: { use: changed },
+    },
+    session: sessionMembers,
+    context: {
+      sessionId: { sessionId: 'context' },
+      session: { role: 'auth' },
+      log: { role: 'log' },
+      elicit: { use: elicit },
+      client: { role: 'client' },
+    },
+    log: {
+      debug: { use: logging },
+      info: { use: logging },
+      warn: { use: logging },
+      error: { use: logging },
+    },
+    client: { version: { use: clientVersion } },
+    'connect-event': { session: { role: 'session' } },
+    'roots-event': {},
+  },
+  callbacks: [
+    ...['addTool', 'addTools'].map((method) => ({
+      on: { role: 'server', method },
+      arg: 0,
+      property: 'execute',
+      param: 1,
+      value: { role: 'context' },
+      objectTypes: ['Tool'],
+      label: `${method}() execute`,
+    })),
+    ...(
+      [
+        ['addResource', 'Resource'],
+        ['addResourceTemplate', 'ResourceTemplate'],
+        ['addPrompt', 'InputPrompt'],
+      ] as const
+    ).map(([method, type]) => ({
+      on: { role: 'server', method },
+      arg: 0,
+      property: 'load',
+      param: 1,
+      value: { role: 'context' },
+      objectTypes: [type, 'Prompt'],
+      label: `${method}() load`,
+    })),
+    ...['connect', 'disconnect'].map((event) => ({
+      on: { role: 'server', method: 'on' },
+      event,
+      arg: 1,
+      param: 0,
+      value: { role: 'connect-event' },
+      label: `server.on('${event}')`,
+    })),
+  ],
+  events: [
+    ...['connect', 'disconnect'].map((event) => ({
+      on: { role: 'server', method: 'on' },
+      event,
+      // On stdio the one "session" is the process: the hook is start-up/shutdown code.
+      unlessInFile: { on: { role: 'server', method: 'start' }, arg: 0, path: ['transportType'], equals: 'stdio', every: true },
+      use: {
+        rule: 'session-transport/session-lifecycle' as const,
+        advice: `FastMCP's '${event}' event fires when a session ${event === 'connect' ? 'starts' : 'ends'}; 2026-07-28 has no sessions, so it fires once per request in stateless mode (or never). Move setup into the tool handlers or server start-up.`,
+      },
+    })),
+    {
+      on: { role: 'session', method: 'on' },
+      event: 'rootsChanged',
+      use: { rule: 'deprecated-feature/roots', advice: '`notifications/roots/list_changed` is removed in 2026-07-28; this listener only runs for legacy clients.' },
+    },
+  ],
+  options: [
+    {
+      on: { role: 'server', method: 'start' },
+      arg: 0,
+      container: [],
+      key: 'httpStream',
+      unless: { path: ['httpStream', 'stateless'], equals: true },
+      use: {
+        rule: 'session-transport/session-id-generator',
+        advice: 'FastMCP\'s httpStream transport is sessionful unless `stateless: true`: it mints an `Mcp-Session-Id` and keeps a FastMCPSession per client. Add `stateless: true` to `httpStream`.',
+      },
+    },
+    {
+      // FastMCP 1–2 served the legacy HTTP+SSE transport (`transportType: 'sse', sse: { endpoint, port }`);
+      // servers pinned to those majors still carry it.
+      on: { role: 'server', method: 'start' },
+      arg: 0,
+      container: [],
+      key: 'transportType',
+      equals: 'sse',
+      use: {
+        rule: 'session-transport/sse-transport',
+        advice: '`transportType: "sse"` (FastMCP 1–2) is the legacy HTTP+SSE transport, one session per stream, removed in 2026-07-28. Upgrade and use `httpStream` with `stateless: true`.',
+      },
+    },
+    {
+      on: { role: 'server', method: 'start' },
+      arg: 0,
+      container: ['httpStream'],
+      key: 'eventStore',
+      use: { rule: 'session-transport/event-store', advice: 'An `eventStore` replays a session\'s SSE stream on reconnect (`Last-Event-ID`); 2026-07-28 has no session streams to resume. Drop it with `stateless: true`.' },
+    },
+    {
+      on: { construct: 'FastMCP' },
+      arg: 0,
+      container: [],
+      key: 'authenticate',
+      unlessInFile: { on: { role: 'server', method: 'start' }, arg: 0, path: ['httpStream', 'stateless'], equals: true },
+      use: {
+        rule: 'session-state/keyed-store',
+        advice: 'In sessionful mode FastMCP runs `authenticate` once per session and keeps its result on the session (`context.session`, `session.auth`); on 2026-07-28 every request is authenticated on its own. With `stateless: true` it runs per request, which is the 2026-07-28 behaviour.',
+      },
+    },
+  ],
+  subclasses: {},
+};

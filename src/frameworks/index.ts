@@ -1,0 +1,556 @@
+/**
+ * Interprets the framework descriptions (`fastmcp.ts`, `cloudflare-agents.ts`, `mcp-handler.ts`,
+ * `mcp-framework.ts`, `vendored-sdk.ts`) for the analysis. The analysis asks four questions here,
+ * each from one hook: is this module specifier a framework (`sdk-symbols.ts`), what is an instance
+ * of this framework export or a member of a framework value or a framework-supplied callback
+ * parameter (`values.ts`), is this project class a vendored SDK class (`sdk-symbols.ts`), and
+ * which files import a framework (`candidates.ts`). The rules get the framework sites of their id
+ * through `withFrameworks` (`src/rules/index.ts`), with the framework's own advice as message.
+ */
+import { ts } from '../analysis/typescript.js';
+import { calleeParts, forEachDescendant, isFunctionLike, propertyNameText, unwrap } from '../analysis/ast.js';
+import type { Hop, Value } from '../analysis/values.js';
+import type { SdkSymbols } from '../analysis/sdk-symbols.js';
+import type { Analysis, Rule, RuleListener } from '../rules/rule.js';
+import { cloudflareAgents } from './cloudflare-agents.js';
+import { fastmcp } from './fastmcp.js';
+import { mcpFramework } from './mcp-framework.js';
+import { mcpHandler } from './mcp-handler.js';
+import type { CallbackHost, FileCondition, FrameworkDescription, MemberMeaning, OptionUse, SdkValue, SiteUse, SubclassDescription } from './types.js';
+import { VENDORED_SDK_CLASSES } from './vendored-sdk.js';
+
+export type { FrameworkDescription } from './types.js';
+
+export const FRAMEWORKS: readonly FrameworkDescription[] = [fastmcp, cloudflareAgents, mcpHandler, mcpFramework];
+const BY_ID = new Map(FRAMEWORKS.map((f) => [f.id, f]));
+
+/** The framework a module specifier belongs to (`fastmcp`, `agents/mcp`, `mcp-handler`, `mcp-framework/...`). */
+export function frameworkOfSpecifier(specifier: string): FrameworkDescription | undefined {
+  const under = (m: string): boolean => specifier === m || specifier.startsWith(`${m}/`);
+  return FRAMEWORKS.find((f) => f.modules.some(under) && !f.clientModules?.some(under));
+}
+
+/** Prefilter: does importing `specifier` make a file MCP server code. */
+export function isFrameworkModule(specifier: string): boolean {
+  return frameworkOfSpecifier(specifier) !== undefined;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Values
+
+const sdkValue = (sdk: SdkValue, hops: readonly Hop[]): Value => {
+  const cls = sdk === 'mcp-server' ? 'McpServer' : sdk === 'server' ? 'Server' : undefined;
+  return { kind: sdk, cls, hops };
+};
+
+function roleValue(framework: FrameworkDescription, role: string, hops: readonly Hop[]): Value {
+  return { kind: 'framework', framework: framework.id, cls: role, hops };
+}
+
+/** An instance (or a value typed with) a framework export: `new FastMCP(...)`, `context: Context`. */
+export function frameworkInstance(ref: { name: string; framework?: string } | undefined, hops: readonly Hop[]): Value | undefined {
+  const framework = ref?.framework ? BY_ID.get(ref.framework) : undefined;
+  const role = framework?.exports[ref!.name];
+  return framework && role ? roleValue(framework, role, hops) : undefined;
+}
+
+function meaningValue(framework: FrameworkDescription, meaning: MemberMeaning | undefined, hops: readonly Hop[]): Value | undefined {
+  if (!meaning) return undefined;
+  if (meaning.sessionId) return { kind: 'session-id', origin: meaning.sessionId, hops };
+  if (meaning.sdk) return sdkValue(meaning.sdk, hops);
+  if (meaning.role) return roleValue(framework, meaning.role, hops);
+  if (meaning.elementsRole) return roleValue(framework, `${meaning.elementsRole}${LIST}`, hops);
+  return undefined;
+}
+
+const LIST = '[]';
+
+/** What iterating a framework list yields (`for (const session of server.sessions)`, `server.sessions.forEach(…)`). */
+export function frameworkElement(list: Value | undefined): Value | undefined {
+  if (list?.kind !== 'framework' || !list.framework || !list.cls?.endsWith(LIST)) return undefined;
+  const framework = BY_ID.get(list.framework);
+  return framework ? roleValue(framework, list.cls.slice(0, -LIST.length), list.hops) : undefined;
+}
+
+/** `object.name` where `object` is a framework value. */
+export function frameworkMember(object: Value | undefined, name: string): Value | undefined {
+  if (object?.kind !== 'framework' || !object.framework || !object.cls) return undefined;
+  const framework = BY_ID.get(object.framework);
+  return framework ? meaningValue(framework, framework.members[object.cls]?.[name], object.hops) : undefined;
+}
+
+interface ValueSource {
+  valueOf(node: ts.Node): Value | undefined;
+  symbolOf(node: ts.Node): ts.Symbol | undefined;
+  constantString(node: ts.Node): string | undefined;
+}
+
+/** Whether `call` is the host of a callback or option: `server.addTool(...)` on a framework server, or an exported function. */
+function callMatches(values: ValueSource, sdk: SdkSymbols, framework: FrameworkDescription, call: ts.CallExpression | ts.NewExpression, host: CallbackHost | { construct: string }): boolean {
+  if ('construct' in host) {
+    if (!ts.isNewExpression(call)) return false;
+    const ref = sdk.frameworkExportOf(call.expression);
+    return ref?.framework === framework.id && ref.name === host.construct;
+  }
+  if (!ts.isCallExpression(call)) return false;
+  if ('fn' in host) {
+    const ref = sdk.frameworkExportOf(unwrap(call.expression));
+    return ref?.framework === framework.id && ref.name === host.fn;
+  }
+  const { name, receiver } = calleeParts(call);
+  if (name !== host.method || !receiver) return false;
+  const value = values.valueOf(receiver);
+  return value?.kind === 'framework' && value.framework === framework.id && value.cls === host.role;
+}
+
+/**
+ * A callback parameter the framework supplies: `server.addTool({ execute: async (args, context) => … })`,
+ * also through a `const tool = { execute … }` passed later, `server.on('connect', (event) => …)`, or
+ * `createMcpHandler((server) => …)`.
+ */
+export function frameworkParameter(values: ValueSource, sdk: SdkSymbols, param: ts.ParameterDeclaration): Value | undefined {
+  const fn = param.parent;
+  if (!isFunctionLike(fn)) return undefined;
+  const index = fn.parameters.indexOf(param);
+  // The function as an argument, or as a property of an object literal.
+  let holder: ts.Node = fn;
+  let property: string | undefined;
+  const parent = fn.parent;
+  if (parent && (ts.isPropertyAssignment(parent) && parent.initializer === fn)) {
+    property = propertyNameText(parent.name);
+    holder = parent.parent;
+  } else if (ts.isMethodDeclaration(fn) && ts.isObjectLiteralExpression(fn.parent)) {
+    property = propertyNameText(fn.name);
+    holder = fn.parent;
+  }
+  const sites = argumentSites(values, holder);
+  const declared = property !== undefined ? declaredFrameworkType(sdk, holder) : undefined;
+  if (sites.length === 0 && !declared) return undefined;
+  for (const framework of FRAMEWORKS) {
+    for (const callback of framework.callbacks) {
+      if (callback.param !== index || callback.property !== property) continue;
+      if (declared?.framework === framework.id && callback.objectTypes?.includes(declared.name)) {
+        const name = ts.isIdentifier(param.name) ? param.name.text : param.name.getText();
+        const hops = [{ text: `\`${name}\` of ${callback.label}${ts.isObjectLiteralExpression(holder) && toolName(holder) ? ` ('${toolName(holder)}')` : ''}`, node: param }];
+        return 'role' in callback.value ? roleValue(framework, callback.value.role, hops) : sdkValue(callback.value.sdk, hops);
+      }
+      for (const { call, arg } of sites) {
+        if (arg !== callback.arg || !callMatches(values, sdk, framework, call, callback.on)) continue;
+        if (callback.event !== undefined && (call.arguments.length === 0 || values.constantString(call.arguments[0]!) !== callback.event)) continue;
+        const name = ts.isIdentifier(param.name) ? param.name.text : param.name.getText();
+        const first = call.arguments[0] && ts.isObjectLiteralExpression(unwrap(call.arguments[0])) ? toolName(unwrap(call.arguments[0]) as ts.ObjectLiteralExpression) : undefined;
+        const hops = [{ text: `\`${name}\` of ${callback.label}${first ? ` ('${first}')` : ''}`, node: param }];
+        return 'role' in callback.value ? roleValue(framework, callback.value.role, hops) : sdkValue(callback.value.sdk, hops);
+      }
+    }
+  }
+  return undefined;
+}
+
+/** The framework type an object literal is declared with: `const t: Tool<A> = {…}`, `{…} satisfies Tool<A>`, `{…} as Tool<A>`. */
+function declaredFrameworkType(sdk: SdkSymbols, object: ts.Node): { name: string; framework?: string } | undefined {
+  let type: ts.TypeNode | undefined;
+  for (let node = object; node.parent; node = node.parent) {
+    const parent = node.parent;
+    if ((ts.isSatisfiesExpression(parent) || ts.isAsExpression(parent)) && parent.expression === node) {
+      type = parent.type;
+      break;
+    }
+    if (ts.isParenthesizedExpression(parent)) continue;
+    if (ts.isVariableDeclaration(parent) && parent.initializer === node) type = parent.type;
+    break;
+  }
+  return type && ts.isTypeReferenceNode(type) ? sdk.frameworkExportOf(type.typeName) : undefined;
+}
+
+function toolName(object: ts.ObjectLiteralExpression): string | undefined {
+  const prop = object.properties.find((p): p is ts.PropertyAssignment => ts.isPropertyAssignment(p) && propertyNameText(p.name) === 'name');
+  return prop && ts.isStringLiteralLike(prop.initializer) ? prop.initializer.text : undefined;
+}
+
+/** Where `node` is passed: as an argument directly, as an element of an array argument, or through a variable. */
+function argumentSites(values: ValueSource, node: ts.Node): Array<{ call: ts.CallExpression; arg: number }> {
+  let outer = node;
+  while (outer.parent && (ts.isParenthesizedExpression(outer.parent) || ts.isAsExpression(outer.parent) || ts.isSatisfiesExpression(outer.parent) || ts.isArrayLiteralExpression(outer.parent))) outer = outer.parent;
+  const parent = outer.parent;
+  if (parent && ts.isCallExpression(parent)) {
+    const arg = parent.arguments.indexOf(outer as ts.Expression);
+    return arg >= 0 ? [{ call: parent, arg }] : [];
+  }
+  // A tool object held in a variable and passed later: only looked for in files that import a framework
+  // (the search walks the file, and ordinary code is full of object literals with callbacks).
+  if (parent && ts.isVariableDeclaration(parent) && parent.initializer === outer && ts.isIdentifier(parent.name) && usesFrameworks(parent.getSourceFile())) {
+    const symbol = values.symbolOf(parent.name);
+    const text = parent.name.text;
+    const out: Array<{ call: ts.CallExpression; arg: number }> = [];
+    forEachDescendant(parent.getSourceFile(), (n) => {
+      if (!ts.isCallExpression(n)) return;
+      n.arguments.forEach((a, i) => {
+        const inner = unwrap(a);
+        const ids = ts.isArrayLiteralExpression(inner) ? inner.elements.map(unwrap) : [inner];
+        if (ids.some((id) => ts.isIdentifier(id) && id.text === text && values.symbolOf(id) === symbol)) out.push({ call: n, arg: i });
+      });
+    });
+    return out;
+  }
+  return [];
+}
+
+// ---------------------------------------------------------------------------------------------
+// Vendored SDK
+
+/** The SDK class a project class declaration stands for, judged by its name and members. */
+export function vendoredSdkClass(decl: ts.ClassDeclaration): string | undefined {
+  const name = decl.name?.text;
+  if (!name) return undefined;
+  const members = new Set<string>();
+  for (const member of decl.members) {
+    const text = member.name ? propertyNameText(member.name as ts.PropertyName) : undefined;
+    if (text) members.add(text);
+    // JavaScript declares fields by assigning them in the constructor: `this.server = new Server(...)`.
+    if (ts.isConstructorDeclaration(member) && member.body) {
+      forEachDescendant(member.body, (node) => {
+        if (ts.isBinaryExpression(node) && node.operatorToken.kind === ts.SyntaxKind.EqualsToken && ts.isPropertyAccessExpression(node.left) && node.left.expression.kind === ts.SyntaxKind.ThisKeyword) {
+          members.add(node.left.name.text);
+        }
+      });
+    }
+  }
+  return VENDORED_SDK_CLASSES.some((c) => c.name === name && c.members.every((m) => members.has(m))) ? name : undefined;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Sites
+
+export interface FrameworkSite {
+  rule: string;
+  node: ts.Node;
+  message: string;
+}
+
+const siteCache = new WeakMap<Analysis, Map<ts.SourceFile, FrameworkSite[]>>();
+const FRAMEWORK_IMPORT = new RegExp(`['"](?:${FRAMEWORKS.flatMap((f) => f.modules).map((m) => m.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')).join('|')})(?:/[^'"]*)?['"]`);
+
+function message(framework: FrameworkDescription, use: SiteUse): string {
+  return `${framework.name}: ${use.advice} ${framework.migration}`;
+}
+
+type FrameworkBase = { framework: FrameworkDescription; description: SubclassDescription };
+const bases = new WeakMap<ts.ClassLikeDeclaration, FrameworkBase | null>();
+
+/** The framework class a project class extends (directly, or through a project base class); cached per class. */
+function frameworkBase(analysis: Analysis, decl: ts.ClassLikeDeclaration, depth = 0): FrameworkBase | undefined {
+  const cached = bases.get(decl);
+  if (cached !== undefined) return cached ?? undefined;
+  const found = depth > 4 ? undefined : findFrameworkBase(analysis, decl, depth);
+  bases.set(decl, found ?? null);
+  return found;
+}
+
+function findFrameworkBase(analysis: Analysis, decl: ts.ClassLikeDeclaration, depth: number): FrameworkBase | undefined {
+  for (const clause of decl.heritageClauses ?? []) {
+    if (clause.token !== ts.SyntaxKind.ExtendsKeyword || !clause.types[0]) continue;
+    const base = clause.types[0].expression;
+    const ref = analysis.sdk.frameworkExportOf(base);
+    const framework = ref?.framework ? BY_ID.get(ref.framework) : undefined;
+    const description = framework?.subclasses[ref!.name];
+    if (framework && description) return { framework, description };
+    const inner = unwrap(base);
+    const symbol = ts.isIdentifier(inner) ? analysis.values.symbolOf(inner) : undefined;
+    for (const d of symbol?.declarations ?? []) {
+      if (ts.isClassDeclaration(d) || ts.isClassExpression(d)) {
+        const found = frameworkBase(analysis, d, depth + 1);
+        if (found) return found;
+      }
+    }
+  }
+  return undefined;
+}
+
+function enclosingClass(node: ts.Node): ts.ClassLikeDeclaration | undefined {
+  for (let n = node.parent; n; n = n.parent) {
+    if (ts.isClassDeclaration(n) || ts.isClassExpression(n)) return n;
+    // `this` inside a plain function is not the class instance.
+    if (ts.isFunctionDeclaration(n) || ts.isFunctionExpression(n)) return undefined;
+  }
+  return undefined;
+}
+
+/** The object literal an argument is (inline, or a `const` initialised with one). */
+function objectOf(values: ValueSource, node: ts.Node | undefined): ts.ObjectLiteralExpression | undefined {
+  if (!node) return undefined;
+  const inner = unwrap(node);
+  if (ts.isObjectLiteralExpression(inner)) return inner;
+  if (ts.isIdentifier(inner)) {
+    const decl = values.symbolOf(inner)?.valueDeclaration;
+    if (decl && ts.isVariableDeclaration(decl) && decl.initializer) {
+      const init = unwrap(decl.initializer);
+      return ts.isObjectLiteralExpression(init) ? init : undefined;
+    }
+  }
+  return undefined;
+}
+
+/** The option objects an argument can be: an object literal, a `const` holding one, or either branch of `cond ? a : b`. */
+function rootObjects(values: ValueSource, node: ts.Node | undefined, depth = 0): ts.ObjectLiteralExpression[] {
+  if (!node || depth > 3) return [];
+  const inner = unwrap(node);
+  if (ts.isConditionalExpression(inner)) return [...rootObjects(values, inner.whenTrue, depth + 1), ...rootObjects(values, inner.whenFalse, depth + 1)];
+  if (ts.isIdentifier(inner)) {
+    const decl = values.symbolOf(inner)?.valueDeclaration;
+    if (decl && ts.isVariableDeclaration(decl) && decl.initializer && ts.isConditionalExpression(unwrap(decl.initializer))) return rootObjects(values, decl.initializer, depth + 1);
+  }
+  const object = objectOf(values, inner);
+  return object ? [object] : [];
+}
+
+function property(object: ts.ObjectLiteralExpression, name: string): ts.ObjectLiteralElementLike | undefined {
+  return object.properties.find((p) => !ts.isSpreadAssignment(p) && propertyNameText(p.name) === name);
+}
+
+function propertyValue(prop: ts.ObjectLiteralElementLike | undefined): ts.Expression | undefined {
+  if (!prop) return undefined;
+  if (ts.isPropertyAssignment(prop)) return prop.initializer;
+  if (ts.isShorthandPropertyAssignment(prop)) return prop.name;
+  return undefined;
+}
+
+/** The objects at `path` below `root` (array literals on the way are entered). */
+function objectsAt(values: ValueSource, root: ts.ObjectLiteralExpression, path: readonly string[]): ts.ObjectLiteralExpression[] {
+  let current: ts.ObjectLiteralExpression[] = [root];
+  for (const segment of path) {
+    const next: ts.ObjectLiteralExpression[] = [];
+    for (const object of current) {
+      const value = propertyValue(property(object, segment));
+      const inner = value && unwrap(value);
+      if (inner && ts.isArrayLiteralExpression(inner)) {
+        for (const element of inner.elements) {
+          const o = objectOf(values, element);
+          if (o) next.push(o);
+        }
+      } else {
+        const o = objectOf(values, value);
+        if (o) next.push(o);
+      }
+    }
+    current = next;
+  }
+  return current;
+}
+
+function literalAt(values: ValueSource, root: ts.ObjectLiteralExpression, path: readonly string[]): string | number | boolean | undefined {
+  const owners = objectsAt(values, root, path.slice(0, -1));
+  const value = owners.length ? propertyValue(property(owners[0]!, path[path.length - 1]!)) : undefined;
+  if (!value) return undefined;
+  const inner = unwrap(value);
+  if (inner.kind === ts.SyntaxKind.TrueKeyword) return true;
+  if (inner.kind === ts.SyntaxKind.FalseKeyword) return false;
+  if (ts.isNumericLiteral(inner)) return Number(inner.text);
+  return values.constantString(inner);
+}
+
+function optionSites(analysis: Analysis, option: OptionUse, call: ts.CallExpression | ts.NewExpression): ts.Node[] {
+  const values = analysis.values;
+  const argument = call.arguments?.[option.arg];
+  const roots = rootObjects(values, argument);
+  if (roots.length === 0) {
+    if (option.key === undefined && option.whenAbsent && !argument) return [calleeParts(call).nameNode ?? call];
+    return [];
+  }
+  const out: ts.Node[] = [];
+  for (const container of roots.flatMap((root) => objectsAt(values, root, option.container))) {
+    if (option.unless && literalAt(values, container, option.unless.path) === option.unless.equals) continue;
+    if (option.key === undefined) {
+      out.push(calleeParts(call).nameNode ?? call);
+      continue;
+    }
+    const prop = property(container, option.key);
+    if (!prop || !prop.name) continue;
+    if (option.equals !== undefined && literalAt(values, container, [option.key]) !== option.equals) continue;
+    out.push(prop.name);
+  }
+  return out;
+}
+
+function unlessInFile(analysis: Analysis, framework: FrameworkDescription, condition: FileCondition | undefined, sf: ts.SourceFile): boolean {
+  if (!condition) return false;
+  let matching = 0;
+  let calls = 0;
+  forEachDescendant(sf, (node) => {
+    if (!(ts.isCallExpression(node) || ts.isNewExpression(node))) return;
+    if (!callMatches(analysis.values, analysis.sdk, framework, node, condition.on)) return;
+    calls++;
+    const roots = rootObjects(analysis.values, node.arguments?.[condition.arg]);
+    if (roots.length && roots.every((root) => literalAt(analysis.values, root, condition.path) === condition.equals)) matching++;
+  });
+  return condition.every ? calls > 0 && matching === calls : matching > 0;
+}
+
+/** Every framework site of a file, in source order, with `once` groups reduced to their first site. */
+function computeSites(analysis: Analysis, sf: ts.SourceFile): FrameworkSite[] {
+  const values = analysis.values;
+  const raw: Array<{ framework: FrameworkDescription; use: SiteUse; node: ts.Node; scope: ts.Node }> = [];
+  const add = (framework: FrameworkDescription, use: SiteUse | undefined, node: ts.Node, scope?: ts.Node): void => {
+    if (use) raw.push({ framework, use, node, scope: scope ?? enclosingClass(node) ?? sf });
+  };
+  forEachDescendant(sf, (node) => {
+    if (ts.isPropertyAccessExpression(node)) {
+      if (node.expression.kind === ts.SyntaxKind.ThisKeyword) {
+        const cls = enclosingClass(node);
+        const base = cls && frameworkBase(analysis, cls);
+        if (base) add(base.framework, base.description.thisMembers?.[node.name.text]?.use, node.name, cls);
+        return;
+      }
+      const object = values.valueOf(node.expression);
+      if (object?.kind === 'framework' && object.framework && object.cls) {
+        const framework = BY_ID.get(object.framework)!;
+        add(framework, framework.members[object.cls]?.[node.name.text]?.use, node.name);
+      }
+      return;
+    }
+    if (ts.isClassDeclaration(node) || ts.isClassExpression(node)) {
+      const base = frameworkBase(analysis, node);
+      if (!base) return;
+      add(base.framework, base.description.declaration, node.name ?? node, node);
+      for (const member of node.members) {
+        const name = member.name ? propertyNameText(member.name as ts.PropertyName) : undefined;
+        if (ts.isPropertyDeclaration(member) && name) add(base.framework, base.description.fields?.[name], member.name, node);
+      }
+      return;
+    }
+    if (!ts.isCallExpression(node) && !ts.isNewExpression(node)) return;
+    for (const framework of FRAMEWORKS) {
+      for (const option of framework.options) {
+        if (!callMatches(values, analysis.sdk, framework, node, option.on)) continue;
+        const sites = optionSites(analysis, option, node);
+        if (sites.length && unlessInFile(analysis, framework, option.unlessInFile, sf)) continue;
+        for (const site of sites) add(framework, option.use, site);
+      }
+      if (!ts.isCallExpression(node)) continue;
+      for (const call of framework.calls ?? []) {
+        if (!callMatches(values, analysis.sdk, framework, node, call.on)) continue;
+        const argument = call.whenArgument ? node.arguments[call.whenArgument.index] : undefined;
+        if (call.whenArgument && !call.whenArgument.sdk.some((kind) => argument && values.valueOf(argument)?.kind === kind)) continue;
+        add(framework, call.use, calleeParts(node).nameNode ?? node);
+      }
+      for (const event of framework.events) {
+        if (!node.arguments[0] || !callMatches(values, analysis.sdk, framework, node, event.on)) continue;
+        if (values.constantString(node.arguments[0]) === event.event && !unlessInFile(analysis, framework, event.unlessInFile, sf)) add(framework, event.use, node.arguments[0]);
+      }
+    }
+    if (ts.isCallExpression(node)) {
+      // `MyMCP.serve('/mcp')`: a static of a framework subclass.
+      const { name, nameNode, receiver } = calleeParts(node);
+      const inner = receiver && unwrap(receiver);
+      if (!name || !inner || !ts.isIdentifier(inner)) return;
+      for (const decl of values.symbolOf(inner)?.declarations ?? []) {
+        if (!ts.isClassDeclaration(decl) && !ts.isClassExpression(decl)) continue;
+        const base = frameworkBase(analysis, decl);
+        if (base && nameNode) add(base.framework, base.description.statics?.[name], nameNode, sf);
+      }
+    }
+  });
+  const seen = new Set<string>();
+  const scopes = new Map<ts.Node, number>();
+  const out: FrameworkSite[] = [];
+  for (const site of raw.sort((a, b) => a.node.getStart() - b.node.getStart())) {
+    if (site.use.once) {
+      const scope = scopes.get(site.scope) ?? scopes.size;
+      scopes.set(site.scope, scope);
+      const key = `${scope}\0${site.use.rule}\0${site.use.group ?? site.use.advice}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+    }
+    out.push({ rule: site.use.rule, node: site.node, message: message(site.framework, site.use) });
+  }
+  return out;
+}
+
+/**
+ * The framework sites of the analysed files (computed once per analysis and file). A project in
+ * which no file imports a framework module pays one regular-expression test per file.
+ */
+export function frameworkSites(analysis: Analysis, files: ReadonlySet<ts.SourceFile>): FrameworkSite[] {
+  let cache = siteCache.get(analysis);
+  if (!cache) {
+    cache = new Map();
+    siteCache.set(analysis, cache);
+  }
+  if (![...files].some(usesFrameworks)) return [];
+  const out: FrameworkSite[] = [];
+  for (const sf of files) {
+    let sites = cache.get(sf);
+    if (!sites) {
+      sites = computeSites(analysis, sf);
+      cache.set(sf, sites);
+    }
+    out.push(...sites);
+  }
+  return out;
+}
+
+const importsFramework = new WeakMap<ts.SourceFile, boolean>();
+
+function usesFrameworks(sf: ts.SourceFile): boolean {
+  let uses = importsFramework.get(sf);
+  if (uses === undefined) {
+    uses = FRAMEWORK_IMPORT.test(sf.text);
+    importsFramework.set(sf, uses);
+  }
+  return uses;
+}
+
+/**
+ * A catalogue rule that also reports the framework sites carrying its id, with the framework's
+ * message (messageId `framework`). The rule's own visitors are untouched.
+ */
+export function withFrameworks(rule: Rule): Rule {
+  const reported = FRAMEWORKS.some((f) => hasRule(f, rule.meta.id));
+  if (!reported) return rule;
+  return {
+    meta: { ...rule.meta, messages: { ...rule.meta.messages, framework: '{{message}}' } },
+    create(context) {
+      const listener: RuleListener = rule.create(context);
+      // Files are collected while the rule's visitors run and reported at the end, so that a file
+      // that never imports a framework (a subclass of a project base class) is still walked when
+      // another file of the project does.
+      const files = new Set<ts.SourceFile>();
+      const collect = (node: ts.Node): void => {
+        files.add(node.getSourceFile());
+      };
+      const visitors = { ...(listener.visitors ?? {}) } as Record<number, (node: never) => void>;
+      for (const kind of [ts.SyntaxKind.CallExpression, ts.SyntaxKind.PropertyAccessExpression, ts.SyntaxKind.NewExpression, ts.SyntaxKind.ClassDeclaration]) {
+        const own = visitors[kind] as ((node: ts.Node) => void) | undefined;
+        visitors[kind] = ((node: ts.Node) => {
+          own?.(node);
+          collect(node);
+        }) as (node: never) => void;
+      }
+      return {
+        visitors,
+        end() {
+          listener.end?.();
+          for (const site of frameworkSites(context.analysis, files)) {
+            if (site.rule === rule.meta.id) context.report({ node: site.node, messageId: 'framework', data: { message: site.message } });
+          }
+        },
+      };
+    },
+  };
+}
+
+function hasRule(framework: FrameworkDescription, id: string): boolean {
+  const uses: Array<SiteUse | undefined> = [
+    ...Object.values(framework.members).flatMap((m) => Object.values(m).map((x) => x.use)),
+    ...framework.events.map((e) => e.use),
+    ...framework.options.map((o) => o.use),
+    ...(framework.calls ?? []).map((c) => c.use),
+    ...Object.values(framework.subclasses).flatMap((s) => [
+      s.declaration,
+      ...Object.values(s.thisMembers ?? {}).map((m) => m.use),
+      ...Object.values(s.fields ?? {}),
+      ...Object.values(s.statics ?? {}),
+    ]),
+  ];
+  return uses.some((u) => u?.rule === id);
+}

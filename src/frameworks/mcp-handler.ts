@@ -1,0 +1,63 @@
+/**
+ * Vercel `mcp-handler`. Major 1 (on SDK v1): `createMcpHandler(initializeServer, serverOptions,
+ * config)` serves stateless Streamable HTTP *and*, unless `config.disableSse`, the legacy SSE
+ * transport, whose sessions are relayed between function instances through Redis (`redisUrl`) for
+ * up to `maxDuration` seconds. Major 2 (on SDK v2) has no SSE and no Redis and is already
+ * stateless: its `createMcpHandler(initializeServer, options)` has no third argument. So the third
+ * (config) argument is what marks a major-1 call. The `server` handed to `initializeServer` is an
+ * SDK `McpServer` in both majors.
+ */
+import type { FrameworkDescription } from './types.js';
+
+export const mcpHandler: FrameworkDescription = {
+  id: 'mcp-handler',
+  name: 'mcp-handler',
+  frameworkMajor: 1,
+  sdkMajor: 1,
+  modules: ['mcp-handler', '@vercel/mcp-adapter'],
+  migration: 'The mcp-handler path: set `disableSse: true` and drop `redisUrl` now, then upgrade to mcp-handler 2 (SDK v2, stateless Streamable HTTP only).',
+  exports: {},
+  members: {
+    // `onEvent(event)`: SESSION_STARTED / SESSION_ENDED and request events carry the session id.
+    event: { sessionId: { sessionId: 'transport' } },
+  },
+  callbacks: [
+    { on: { fn: 'createMcpHandler' }, arg: 0, param: 0, value: { sdk: 'mcp-server' }, label: 'createMcpHandler() initializeServer' },
+    { on: { fn: 'createMcpHandler' }, arg: 2, property: 'onEvent', param: 0, value: { role: 'event' }, label: 'createMcpHandler() onEvent' },
+    { on: { fn: 'createMcpRouteHandler' }, arg: 0, param: 0, value: { sdk: 'mcp-server' }, label: 'createMcpRouteHandler() initializeServer' },
+  ],
+  events: [],
+  options: [
+    {
+      on: { fn: 'createMcpHandler' },
+      arg: 1,
+      container: ['capabilities'],
+      key: 'logging',
+      use: {
+        rule: 'deprecated-feature/logging',
+        advice: 'The `logging` capability (in the server options mcp-handler passes to `new McpServer`) is deprecated in 2026-07-28.',
+      },
+    },
+    {
+      on: { fn: 'createMcpHandler' },
+      arg: 2,
+      container: [],
+      unless: { path: ['disableSse'], equals: true },
+      use: {
+        rule: 'session-transport/sse-transport',
+        advice: 'mcp-handler 1 also serves the legacy HTTP+SSE transport (`/sse` + `/message`, one session per stream) unless `disableSse: true`; 2026-07-28 removes it.',
+      },
+    },
+    {
+      on: { fn: 'createMcpHandler' },
+      arg: 2,
+      container: [],
+      key: 'redisUrl',
+      use: {
+        rule: 'session-transport/event-store',
+        advice: '`redisUrl` relays SSE session messages between function instances through Redis so a session survives across invocations; 2026-07-28 has no sessions to relay.',
+      },
+    },
+  ],
+  subclasses: {},
+};

@@ -1,0 +1,174 @@
+/**
+ * The shape of a framework adapter: a declarative description of a library built on the MCP SDK
+ * (FastMCP, Cloudflare `McpAgent`, Vercel `mcp-handler`, `mcp-framework`), mapped onto the one
+ * analysis model. A description says which modules are the framework, what its exported classes
+ * and types are (roles), what their members denote (another role, an SDK value, the session id)
+ * or which existing rule a use of them is, which callbacks receive which values, which options
+ * make it sessionful, and what a subclass's `this` offers. Nothing in the analysis names a
+ * framework: `src/frameworks/index.ts` interprets these descriptions.
+ */
+
+/** A rule of the catalogue (`src/rules/**`): a framework site is reported under an existing rule id. */
+export type RuleId =
+  | 'session-transport/session-id-generator'
+  | 'session-transport/session-lifecycle'
+  | 'session-transport/sse-transport'
+  | 'session-transport/event-store'
+  | 'session-state/session-id-read'
+  | 'session-state/keyed-store'
+  | 'session-state/per-session-server'
+  | 'handshake/oninitialized'
+  | 'handshake/client-capabilities'
+  | 'handshake/client-version'
+  | 'deprecated-feature/roots'
+  | 'deprecated-feature/sampling'
+  | 'deprecated-feature/logging'
+  | 'server-push/elicitation'
+  | 'server-push/change-notification';
+
+/** A use that is a finding: the rule it belongs to and the framework's own migration advice. */
+export interface SiteUse {
+  rule: RuleId;
+  advice: string;
+  /**
+   * Report only the first such site per class (per file outside a class) in source order; sites
+   * sharing a `group` count as one (`initialState`, `this.state` and `this.setState` are one store).
+   */
+  once?: boolean;
+  group?: string;
+}
+
+/** An SDK value a framework hands out (`createMcpHandler((server) => …)` gives an SDK `McpServer`). */
+export type SdkValue = 'mcp-server' | 'server' | 'transport' | 'context';
+
+/** What a member of a role denotes. */
+export interface MemberMeaning {
+  /** The member is an instance of another role of this framework. */
+  role?: string;
+  /** The member is a list of instances of another role of this framework (`server.sessions`). */
+  elementsRole?: string;
+  /** The member is an SDK value. */
+  sdk?: SdkValue;
+  /**
+   * The member is the MCP session id (followed by the session flow to stores and logs), read like a
+   * handler context's (`context`: every read counts) or like a transport's (`transport`: null checks
+   * and routing do not).
+   */
+  sessionId?: 'context' | 'transport';
+  /** Reading or calling the member is a finding. */
+  use?: SiteUse;
+}
+
+/** Where a callback is registered: a method of a role, or an exported function of the framework. */
+export type CallbackHost = { role: string; method: string } | { fn: string };
+
+/** A callback parameter whose value the framework supplies: `server.addTool({ execute(args, context) })`. */
+export interface CallbackParameter {
+  on: CallbackHost;
+  /** Argument index of the callback, or of the object literal holding it in `property`. */
+  arg: number;
+  property?: string;
+  /** Only when the first argument is this string (an event name: `server.on('connect', …)`). */
+  event?: string;
+  /**
+   * Also when the object holding the callback is declared with one of these framework types
+   * (`export const searchTool: Tool<Auth> = { execute … }` in a module of its own, or `satisfies Tool`).
+   */
+  objectTypes?: readonly string[];
+  /** Parameter index of the callback. */
+  param: number;
+  value: { role: string } | { sdk: SdkValue };
+  /** How the chain in a message names it: "`context` of addTool('search') execute". */
+  label: string;
+}
+
+/** A string first argument of a method (`server.on('connect', …)`) that is a finding. */
+export interface EventUse {
+  on: { role: string; method: string };
+  event: string;
+  unlessInFile?: FileCondition;
+  use: SiteUse;
+}
+
+/** A value inside an options object that is a finding (or whose absence is). */
+export interface OptionUse {
+  /** The call carrying the options: a method of a role, an exported function, or `new Class(...)`. */
+  on: CallbackHost | { construct: string };
+  arg: number;
+  /** Path from the argument to the object holding `key` (array literals on the way are entered). */
+  container: readonly string[];
+  /** The property reported (at its name). Without a key, the call itself is reported when the container exists (or is absent, see `whenAbsent`). */
+  key?: string;
+  /** The property's value must be this literal. */
+  equals?: string | number | boolean;
+  /** Not a finding when this path (relative to the container) holds this literal. */
+  unless?: { path: readonly string[]; equals: string | number | boolean };
+  /** Keyless uses: also report when the argument is missing. */
+  whenAbsent?: boolean;
+  unlessInFile?: FileCondition;
+  use: SiteUse;
+}
+
+/**
+ * Not a finding when the same file makes this call with this literal at `path` of argument `arg`
+ * (`server.start({ httpStream: { stateless: true } })`), in every such call when `every` is set.
+ */
+export interface FileCondition {
+  on: CallbackHost;
+  arg: number;
+  path: readonly string[];
+  equals: string | number | boolean;
+  every?: boolean;
+}
+
+/** A call of a framework function (or method) that is a finding by itself, reported at the callee name. */
+export interface CallUse {
+  on: CallbackHost;
+  /** Only when argument `index` is this SDK value (`createMcpHandler(server)` with an SDK server, not a factory). */
+  whenArgument?: { index: number; sdk: readonly SdkValue[] };
+  use: SiteUse;
+}
+
+/** A project class extending a framework class (`class MyMCP extends McpAgent`). */
+export interface SubclassDescription {
+  /** The class declaration itself is a finding (at the class name). */
+  declaration?: SiteUse;
+  /** `this.<member>` reads and calls inside the subclass. */
+  thisMembers?: Record<string, MemberMeaning>;
+  /** Property declarations of the subclass (`initialState = …`). */
+  fields?: Record<string, SiteUse>;
+  /** `MyMCP.<static>(...)` calls. */
+  statics?: Record<string, SiteUse>;
+}
+
+/** A project module that declares (or bundles) the SDK itself: recognised by what it declares. */
+export interface VendoredClass {
+  /** The SDK class this declaration stands for. */
+  name: string;
+  /** Members (methods, properties, accessors) the declaration must all have. */
+  members: readonly string[];
+}
+
+export interface FrameworkDescription {
+  id: string;
+  /** Shown in messages: "FastMCP: …". */
+  name: string;
+  /** Which major of the framework (and so of the SDK under it) this description is for. */
+  frameworkMajor: number;
+  sdkMajor: 1 | 2;
+  /** Module specifiers that are this framework (exact, or as a prefix of `<module>/…`). */
+  modules: readonly string[];
+  /** Submodules that are not server code (the framework's MCP client). */
+  clientModules?: readonly string[];
+  /** The framework's migration path in one sentence, appended to every message. */
+  migration: string;
+  /** Exported classes and types → the role of their instances (type annotations count too). */
+  exports: Record<string, string>;
+  /** role → member name → meaning. */
+  members: Record<string, Record<string, MemberMeaning>>;
+  callbacks: readonly CallbackParameter[];
+  events: readonly EventUse[];
+  options: readonly OptionUse[];
+  calls?: readonly CallUse[];
+  subclasses: Record<string, SubclassDescription>;
+}

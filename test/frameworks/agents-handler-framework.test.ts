@@ -1,0 +1,227 @@
+/** Cloudflare McpAgent, mcp-handler and mcp-framework adapters, and vendored SDK classes. */
+import { describe, expect, it } from 'vitest';
+import { findingsOf, scanProject } from './support.js';
+
+describe('Cloudflare McpAgent', () => {
+  it('the subclass, its session-scoped state and props, and its serve/serveSSE routes', () => {
+    const code = `import { McpAgent } from 'agents/mcp';
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+export class Counter extends McpAgent<Env, { n: number }, { user: string }> {
+  server = new McpServer({ name: 'c', version: '1' });
+  async init() {
+    this.server.tool('inc', async () => {
+      this.setState({ n: this.state.n + 1 });
+      return { content: [{ type: 'text', text: this.props?.user ?? '' }] };
+    });
+  }
+}
+export default { fetch: (r: Request, e: Env, c: ExecutionContext) => Counter.serve('/mcp').fetch(r, e, c) };
+export const sse = Counter.mount('/sse');`;
+    expect(findingsOf(code)).toEqual([
+      'src/server.ts:3 session-state/per-session-server framework',
+      'src/server.ts:7 session-state/keyed-store framework',
+      'src/server.ts:8 session-state/keyed-store framework',
+      'src/server.ts:12 session-transport/session-id-generator framework',
+      'src/server.ts:13 session-transport/sse-transport framework',
+    ]);
+  });
+
+  it('through a project base class', () => {
+    const files = {
+      'src/base.ts': `import { McpAgent } from 'agents/mcp';
+export abstract class BaseAgent extends McpAgent {}`,
+      'src/server.ts': `import { BaseAgent } from './base.js';
+export class Notes extends BaseAgent {
+  server = undefined as never;
+  async init() { await this.elicitInput({ message: 'm', requestedSchema: {} }); }
+}`,
+    };
+    expect(findingsOf(files)).toEqual([
+      'src/base.ts:2 session-state/per-session-server framework',
+      'src/server.ts:2 session-state/per-session-server framework',
+      'src/server.ts:4 server-push/elicitation framework',
+    ]);
+  });
+
+  it('the Legacy (sessionful, SDK v1) handlers of agents/mcp, not the stateless factory form', () => {
+    const code = `import { createMcpHandler, createLegacyMcpHandler } from 'agents/mcp';
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+const server = new McpServer({ name: 's', version: '1' });
+export const legacy = createLegacyMcpHandler(server, { route: '/mcp' });
+export const compat = createMcpHandler(server);
+export const stateless = createMcpHandler(() => new McpServer({ name: 's', version: '1' }) as never);`;
+    expect(findingsOf(code)).toEqual([
+      'src/server.ts:4 session-transport/session-id-generator framework',
+      'src/server.ts:5 session-transport/session-id-generator framework',
+    ]);
+  });
+
+  it('an unrelated class named McpAgent, and a plain Agent, are not findings', () => {
+    expect(
+      findingsOf(`import { Agent } from 'agents';
+class McpAgent { state = {}; setState(_s: object) {} static serve(_p: string) {} }
+class Mine extends McpAgent { run() { this.setState(this.state); } }
+class Chat extends Agent { run() { this.setState({}); } }
+Mine.serve('/mcp');
+export { Chat };`),
+    ).toEqual([]);
+  });
+});
+
+describe('mcp-handler', () => {
+  it('major 1: SSE left on, Redis relay, and the SDK server handed to initializeServer', () => {
+    const code = `import { createMcpHandler } from 'mcp-handler';
+const seen = new Map<string, number>();
+const handler = createMcpHandler(
+  (server) => {
+    server.tool('hello', async (extra) => {
+      seen.set(extra.sessionId!, Date.now());
+      return { content: [] };
+    });
+  },
+  {},
+  { redisUrl: process.env.REDIS_URL, maxDuration: 60 },
+);
+export { handler as GET, handler as POST };`;
+    expect(findingsOf(code)).toEqual([
+      'src/server.ts:2 session-state/keyed-store store',
+      'src/server.ts:3 session-transport/sse-transport framework',
+      'src/server.ts:6 session-state/session-id-read read',
+      'src/server.ts:11 session-transport/event-store framework',
+    ]);
+  });
+
+  it('disableSse without Redis, and the major-2 two-argument form, are not session transports', () => {
+    expect(
+      findingsOf(`import { createMcpHandler } from 'mcp-handler';
+export const a = createMcpHandler(() => {}, {}, { disableSse: true, maxDuration: 60, basePath: '/api' });
+export const b = createMcpHandler((server) => { server.tool('t', async () => ({ content: [] })); }, { serverInfo: { name: 'n', version: '1' } });`),
+    ).toEqual([]);
+  });
+
+  it('the session id of onEvent events is followed like a transport\'s', () => {
+    expect(
+      findingsOf(`import { createMcpHandler } from 'mcp-handler';
+const started = new Map<string, number>();
+export const h = createMcpHandler(() => {}, {}, {
+  disableSse: true,
+  onEvent: (event) => {
+    if (event.type === 'SESSION_STARTED' && event.sessionId) started.set(event.sessionId, event.timestamp);
+    console.log('mcp event', event.sessionId);
+  },
+});`),
+    ).toEqual([
+      'src/server.ts:2 session-state/keyed-store store',
+      'src/server.ts:6 session-state/session-id-read read',
+      'src/server.ts:7 session-state/session-telemetry telemetry',
+    ]);
+  });
+
+  it('a local createMcpHandler is not mcp-handler', () => {
+    expect(
+      findingsOf(`const createMcpHandler = (_f: unknown, _o: unknown, _c: unknown) => 1;
+export const h = createMcpHandler(() => {}, {}, { redisUrl: 'redis://x' });`),
+    ).toEqual([]);
+  });
+});
+
+describe('mcp-framework', () => {
+  it('MCPTool helpers and MCPServer transports', () => {
+    const code = `import { MCPServer, MCPTool } from 'mcp-framework';
+class Ask extends MCPTool {
+  name = 'ask';
+  description = 'd';
+  schema = {};
+  async execute() {
+    const roots = await this.getRoots();
+    await this.elicitUrl('Sign in', 'https://x', 'e1');
+    return this.samplingRequestWithTools({ messages: [], maxTokens: 1, tools: [] }).then(() => roots);
+  }
+}
+new MCPServer({ transports: [{ type: 'sse' }, { type: 'http-stream', options: { session: { enabled: false } } }, { type: 'stdio' }] });
+export default Ask;`;
+    expect(findingsOf(code)).toEqual([
+      'src/server.ts:7 deprecated-feature/roots framework',
+      'src/server.ts:8 server-push/elicitation framework',
+      'src/server.ts:9 deprecated-feature/sampling framework',
+      'src/server.ts:12 session-transport/sse-transport framework',
+    ]);
+  });
+
+  it('http-stream with sessions left on', () => {
+    const { findings } = scanProject(`import { MCPServer } from 'mcp-framework';
+const config = { type: 'http-stream' as const, options: { port: 1 } };
+export const server = new MCPServer({ transport: config });`);
+    expect(findings.map((f) => `${f.line} ${f.rule.meta.id}`)).toEqual(['2 session-transport/session-id-generator']);
+    expect(findings[0]!.message).toContain('mcp-framework: The `http-stream` transport');
+  });
+
+  it('a project class that is only named MCPTool', () => {
+    expect(
+      findingsOf(`import { MCPServer } from 'mcp-framework';
+class MCPTool { protected getRoots() { return []; } protected log(_m: string) {} }
+class Reader extends MCPTool { run() { this.log('x'); return this.getRoots(); } }
+export const s = new MCPServer({ transport: { type: 'stdio' } });
+export { Reader };`),
+    ).toEqual([]);
+  });
+
+  it('a tool class that does not extend MCPTool', () => {
+    expect(
+      findingsOf(`import { MCPServer } from 'mcp-framework';
+class Helper { getRoots() { return []; } samplingRequest() { return 1; } run() { return [this.getRoots(), this.samplingRequest()]; } }
+export const s = new MCPServer({ transport: { type: 'stdio' } });
+export { Helper };`),
+    ).toEqual([]);
+  });
+});
+
+describe('vendored SDK', () => {
+  const vendored = `import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+export class McpServer {
+  readonly server = new Server({ name: 'v', version: '1' });
+  tool(_name: string, _cb: (extra: { sessionId?: string }) => unknown) {}
+  async connect() {}
+}`;
+
+  it('a relative import of a declared McpServer with the SDK shape (the SDK examples), and through a bundle', () => {
+    const files = {
+      'src/server/mcp.ts': vendored,
+      'src/bundle.ts': `export { McpServer as Mcp } from './server/mcp.js';`,
+      'src/examples/a.ts': `import { McpServer } from '../server/mcp.js';
+const state = new Map<string, number>();
+const server = new McpServer();
+server.tool('t', (extra) => state.set(extra.sessionId!, 1));`,
+      'src/examples/b.ts': `import { Mcp } from '../bundle.js';
+const server = new Mcp();
+server.server.oninitialized = () => {};`,
+    };
+    expect(findingsOf(files)).toEqual([
+      'src/examples/a.ts:2 session-state/keyed-store store',
+      'src/examples/a.ts:4 session-state/session-id-read read',
+      'src/examples/b.ts:3 handshake/oninitialized hook',
+    ]);
+  });
+
+  it('a vendored copy that imports nothing from the SDK is still found by its shape', () => {
+    const files = {
+      'vendor/mcp.js': `export class McpServer { constructor() { this.server = {}; } registerTool(_n, _c, cb) { return cb; } connect() {} }`,
+      'src/index.js': `import { McpServer } from '../vendor/mcp.js';
+const carts = {};
+const server = new McpServer();
+server.registerTool('c', {}, (extra) => { carts[extra.sessionId] = 1; });`,
+    };
+    expect(findingsOf(files)).toEqual(['src/index.js:2 session-state/keyed-store store', 'src/index.js:4 session-state/session-id-read read']);
+  });
+
+  it('a project class that only shares the name is not the SDK', () => {
+    expect(
+      findingsOf({
+        'src/server/mcp.ts': `export class McpServer { tool(_n: string, _cb: (extra: { sessionId?: string }) => unknown) {} }`,
+        'src/index.ts': `import { McpServer } from './server/mcp.js';
+const state = new Map<string, number>();
+new McpServer().tool('t', (extra) => state.set(extra.sessionId!, 1));`,
+      }),
+    ).toEqual([]);
+  });
+});

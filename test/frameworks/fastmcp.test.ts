@@ -1,0 +1,197 @@
+/** FastMCP adapter (src/frameworks/fastmcp.ts): framework sites under existing rule ids, and what is not one. */
+import { describe, expect, it } from 'vitest';
+import { findingsOf, scanProject } from './support.js';
+
+describe('FastMCP', () => {
+  it('finds per-session features through the session object, events, context and start options', () => {
+    const code = `import { FastMCP } from 'fastmcp';
+import { z } from 'zod';
+const server = new FastMCP({ name: 'x', version: '1.0.0' });
+const visits = new Map<string, number>();
+server.addTool({
+  name: 'visit',
+  parameters: z.object({}),
+  execute: async (_args, { sessionId, log }) => {
+    visits.set(sessionId ?? '', (visits.get(sessionId ?? '') ?? 0) + 1);
+    log.warn('visited');
+    return 'ok';
+  },
+});
+server.on('connect', (event) => {
+  void event.session.requestSampling({ messages: [], maxTokens: 5 });
+  void event.session.requestElicitation({ message: 'hi', requestedSchema: { type: 'object', properties: {} } });
+  console.log(event.session.clientCapabilities);
+});
+server.start({ transportType: 'httpStream', httpStream: { port: 1, eventStore: undefined } });`;
+    expect(findingsOf(code)).toEqual([
+      'src/server.ts:4 session-state/keyed-store store',
+      'src/server.ts:8 session-state/session-id-read read',
+      'src/server.ts:10 deprecated-feature/logging framework',
+      'src/server.ts:14 session-transport/session-lifecycle framework',
+      'src/server.ts:15 deprecated-feature/sampling framework',
+      'src/server.ts:16 server-push/elicitation framework',
+      'src/server.ts:17 handshake/client-capabilities framework',
+      'src/server.ts:19 session-transport/event-store framework',
+      'src/server.ts:19 session-transport/session-id-generator framework',
+    ]);
+  });
+
+  it('follows a tool object declared first and the context typed in a helper module', () => {
+    const files = {
+      'src/server.ts': `import { FastMCP, type Tool } from 'fastmcp';
+import { remember } from './memory.js';
+type Auth = { user: string };
+const server = new FastMCP<Auth>({ name: 'x', version: '1.0.0' });
+const rememberTool: Tool<Auth> = {
+  name: 'remember',
+  execute: async (_args, context) => remember(context, 'x'),
+};
+server.addTools([rememberTool]);
+server.start({ transportType: 'stdio' });`,
+      'src/memory.ts': `import type { Context } from 'fastmcp';
+const notes: Record<string, string> = {};
+export function remember(context: Context<{ user: string }>, note: string): string {
+  notes[context.sessionId ?? 'local'] = note;
+  return context.client.version?.name ?? '';
+}`,
+    };
+    expect(findingsOf(files)).toEqual([
+      'src/memory.ts:2 session-state/keyed-store store',
+      'src/memory.ts:4 session-state/session-id-read read',
+      'src/memory.ts:5 handshake/client-version framework',
+    ]);
+  });
+
+  it('gives FastMCP advice in the message', () => {
+    const { findings } = scanProject(`import { FastMCP, type FastMCPSession } from 'fastmcp';
+export const roots = (session: FastMCPSession) => session.roots;`);
+    expect(findings).toHaveLength(1);
+    expect(findings[0]!.message).toMatch(/^FastMCP: `session.roots` .*stateless: true/);
+  });
+
+  it('a stateless server: no session-id-generator, and authenticate runs per request', () => {
+    expect(
+      findingsOf(`import { FastMCP } from 'fastmcp';
+const server = new FastMCP({ name: 'x', version: '1.0.0', authenticate: async () => ({ id: '1' }) });
+server.start({ transportType: 'httpStream', httpStream: { port: 8080, stateless: true } });`),
+    ).toEqual([]);
+  });
+
+  it('word matches that are not FastMCP are not findings', () => {
+    expect(
+      findingsOf(`class FastMCP { sessions: string[] = []; on(_e: string, _f: () => void) {} start(_o: object) {} }
+const server = new FastMCP();
+const session = { roots: [], requestSampling: () => 1, sessionId: 'a' };
+const store = new Map<string, number>();
+store.set(session.sessionId, session.requestSampling());
+server.on('connect', () => server.sessions.length);
+server.start({ httpStream: { port: 1 } });
+console.log(session.roots);`),
+    ).toEqual([]);
+  });
+
+  it('authenticate is per-session state in a sessionful server', () => {
+    expect(
+      findingsOf(`import { FastMCP } from 'fastmcp';
+const server = new FastMCP({
+  name: 'x',
+  version: '1.0.0',
+  authenticate: async () => ({ id: '1' }),
+});
+server.start({ transportType: 'stdio' });`),
+    ).toEqual(['src/server.ts:5 session-state/keyed-store framework']);
+  });
+
+  it('the legacy SSE transport of FastMCP 1–2', () => {
+    expect(
+      findingsOf(`import { FastMCP } from 'fastmcp';
+const server = new FastMCP({ name: 'x', version: '1.0.0' });
+server.start({ transportType: 'sse', sse: { endpoint: '/sse', port: 8080 } } as never);`),
+    ).toEqual(['src/server.ts:3 session-transport/sse-transport framework']);
+  });
+
+  it('a session handed through untyped JS helpers in another module', () => {
+    const files = {
+      'src/sampling.js': `export async function buildRequest(session, prompt) {
+  return session.requestSampling({ messages: [{ role: 'user', content: { type: 'text', text: prompt } }], maxTokens: 10 });
+}
+export async function stats(session) {
+  if (session.clientCapabilities?.sampling) return buildRequest(session, 'stats');
+  return undefined;
+}`,
+      'src/server.js': `import { FastMCP } from 'fastmcp';
+import { stats } from './sampling.js';
+const server = new FastMCP({ name: 'x', version: '1.0.0' });
+server.on('connect', async ({ session }) => { await stats(session); });`,
+    };
+    expect(findingsOf(files)).toEqual([
+      'src/sampling.js:2 deprecated-feature/sampling framework',
+      'src/sampling.js:5 handshake/client-capabilities framework',
+      'src/server.js:4 session-transport/session-lifecycle framework',
+    ]);
+  });
+
+  it('a tool object declared with the Tool type in a module of its own', () => {
+    const files = {
+      'src/tools/search.ts': `import type { Tool } from 'fastmcp';
+const lastSearch = new Map<string, string>();
+export const searchTool = {
+  name: 'search',
+  execute: async (args: { q: string }, context) => {
+    lastSearch.set(context.sessionId ?? '', args.q);
+    return 'ok';
+  },
+} satisfies Tool<undefined, never>;
+export const plainTool = { name: 'plain', execute: async (_a: unknown, context: { sessionId?: string }) => context.sessionId ?? '' };`,
+      'src/server.ts': `import { FastMCP } from 'fastmcp';
+import { searchTool } from './tools/search.js';
+const server = new FastMCP({ name: 'x', version: '1.0.0' });
+server.addTool(searchTool as never);
+server.start({ transportType: 'stdio' });`,
+    };
+    expect(findingsOf(files)).toEqual(['src/tools/search.ts:2 session-state/keyed-store store', 'src/tools/search.ts:6 session-state/session-id-read read']);
+  });
+
+  it('start options chosen at run time: each branch counts', () => {
+    expect(
+      findingsOf(`import { FastMCP } from 'fastmcp';
+const server = new FastMCP({ name: 'x', version: '1.0.0' });
+const http = process.env.TRANSPORT === 'http';
+const options = http
+  ? { transportType: 'httpStream' as const, httpStream: { port: 8080 } }
+  : { transportType: 'stdio' as const };
+server.start(options);
+server.start(http ? { transportType: 'httpStream', httpStream: { port: 1, stateless: true } } : { transportType: 'stdio' });`),
+    ).toEqual(['src/server.ts:5 session-transport/session-id-generator framework']);
+  });
+
+  it('sessions reached by iterating server.sessions', () => {
+    expect(
+      findingsOf(`import { FastMCP } from 'fastmcp';
+const server = new FastMCP({ name: 'x', version: '1.0.0' });
+export async function broadcast(text: string) {
+  for (const session of server.sessions) {
+    await session.requestSampling({ messages: [{ role: 'user', content: { type: 'text', text } }], maxTokens: 5 });
+  }
+  server.sessions.forEach((s) => console.log(s.roots.length));
+}`),
+    ).toEqual([
+      'src/server.ts:4 session-state/per-session-server framework',
+      'src/server.ts:5 deprecated-feature/sampling framework',
+      'src/server.ts:7 deprecated-feature/roots framework',
+      'src/server.ts:7 session-state/per-session-server framework',
+    ]);
+  });
+
+  it('connect hooks of a stdio-only server are start-up code; what they send is still found', () => {
+    expect(
+      findingsOf(`import { FastMCP } from 'fastmcp';
+const server = new FastMCP({ name: 'x', version: '1.0.0' });
+server.start({ transportType: 'stdio' });
+server.on('connect', async (event) => {
+  const session = event.session;
+  await session.requestSampling({ messages: [], maxTokens: 1 });
+});`),
+    ).toEqual(['src/server.ts:6 deprecated-feature/sampling framework']);
+  });
+});
