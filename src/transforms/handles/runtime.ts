@@ -155,7 +155,11 @@ export function handleModuleSource(flavour: ModuleFlavour): string {
       removeComments: false,
     },
   }).outputText;
-  return output;
+  // Transpiling drops the literal types of the tool error, and checkJs would then see `type: string`
+  // and `isError: boolean`, which the SDK's CallToolResult does not accept: keep them as JSDoc casts.
+  return output
+    .replace("content: [{ type: 'text', text: `${argument}", "content: [{ type: /** @type {const} */ ('text'), text: `${argument}")
+    .replace('isError: true,', 'isError: /** @type {const} */ (true),');
 }
 
 export function handleModuleFileName(flavour: ModuleFlavour): string {
