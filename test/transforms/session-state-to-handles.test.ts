@@ -40,8 +40,6 @@ const HANDLE_MODULE = /^mcp-handles\.(ts|js|cjs)$/;
 const KNOWN_GAPS: Record<string, string> = {
   'class-field-store':
     'a class-field store gets a module-level registry without onExpire; it should be a field beside the store (`this.boardHandles`, `onExpire: (id) => this.boards.delete(id)`)',
-  'helper-multi-file':
-    'overlapping edits in an expression-bodied handler (`async (extra) => ok(helper(extra))`) fail tools.ts while workspace.ts and mcp-handles.ts are still written: half a migration',
   'derived-key-helper-marker': 'a Map keyed by a helper that derives the key from the session id (`uploads.get(shardKey(extra.sessionId, kind))`) is not seen as a store: no marker',
   'named-handler-function':
     'handlers passed by reference (`registerTool(name, config, watchTicker)`): the new binding element is added but the parameter type is not (`{ ticker, watchlist_id }: { ticker: string }` → TS2339), and a handler without arguments gets an untyped `{ watchlist_id }` (TS7031 implicit any)',

@@ -680,7 +680,11 @@ class StoreRewrite {
       ...(exported && flavour === 'cjs' ? [`module.exports.${names.registry} = ${names.registry};`] : []),
     ].join('\n');
     const statement = decl ? topLevelStatement(decl) : undefined;
-    if (statement) this.insert(home, statement.end, `\n\n${registry}`);
+    if (statement) {
+      // A blank line on both sides, whatever followed the store's declaration.
+      const followedByBlank = /^[ \t]*\r?\n[ \t]*\r?\n/.test(home.text.slice(statement.end)) || home.text.slice(statement.end).trim() === '';
+      this.insert(home, statement.end, `\n\n${registry}${followedByBlank ? '' : '\n'}`);
+    }
     else this.insert(home, at.offset, at.text(`\n${registry}`));
   }
 
