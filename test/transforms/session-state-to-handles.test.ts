@@ -41,8 +41,6 @@ const KNOWN_GAPS: Record<string, string> = {
   'class-field-store':
     'a class-field store gets a module-level registry without onExpire; it should be a field beside the store (`this.boardHandles`, `onExpire: (id) => this.boards.delete(id)`)',
   'derived-key-helper-marker': 'a Map keyed by a helper that derives the key from the session id (`uploads.get(shardKey(extra.sessionId, kind))`) is not seen as a store: no marker',
-  'named-handler-function':
-    'handlers passed by reference (`registerTool(name, config, watchTicker)`): the new binding element is added but the parameter type is not (`{ ticker, watchlist_id }: { ticker: string }` → TS2339), and a handler without arguments gets an untyped `{ watchlist_id }` (TS7031 implicit any)',
 };
 
 /** Marker cases: the exact marker comment lines (trimmed) the output must hold, per output file. */

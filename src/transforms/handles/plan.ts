@@ -433,11 +433,14 @@ class StoreRewrite {
       contextName = this.contextParameter(handler, 1, major);
     } else if (tool.schema.kind === 'none') {
       const first = handler.parameters[0];
-      if (first) this.insert(sf, first.getStart(sf), `{ ${arg} }, `);
-      contextName = this.contextParameter(handler, 0, major, `{ ${arg} }`);
+      // A handler declared apart from its registration gets no contextual type: annotate it (TS).
+      const argsParam = this.annotated(tool) ? `{ ${arg} }: { ${arg}: string }` : `{ ${arg} }`;
+      if (first) this.insert(sf, first.getStart(sf), `${argsParam}, `);
+      contextName = this.contextParameter(handler, 0, major, argsParam);
     } else {
       const args = handler.parameters[0]!;
       if (ts.isObjectBindingPattern(args.name)) this.addBindingElement(args.name, arg);
+      if (args.type) this.addTypeMember(args.type, arg);
       contextName = this.contextParameter(handler, 1, major);
     }
 
@@ -574,6 +577,25 @@ class StoreRewrite {
       else this.insert(sf, openParen(handler) + 1, name);
     } else throw new CannotRewrite('the handler has no usable context parameter', handler);
     return name;
+  }
+
+  /** Whether the handler needs explicit parameter types: TypeScript, and not written inline in the registration. */
+  private annotated(tool: ToolRegistration): boolean {
+    const handler = tool.handler!;
+    return flavourOf(handler.getSourceFile()) === 'ts' && !tool.call.arguments.some((a) => unwrap(a) === handler);
+  }
+
+  /** `{ ticker: string }` → `{ ticker: string; watchlist_id: string }`; a named type gets `& { watchlist_id: string }`. */
+  private addTypeMember(type: ts.TypeNode, name: string): void {
+    const sf = type.getSourceFile();
+    if (ts.isTypeLiteralNode(type)) {
+      const last = type.members[type.members.length - 1];
+      if (!last) this.edit(type, `{ ${name}: string }`);
+      else if (/[;,]$/.test(last.getText(sf))) this.insert(sf, last.end, ` ${name}: string;`);
+      else this.insert(sf, last.end, `; ${name}: string`);
+      return;
+    }
+    this.insert(sf, type.end, ` & { ${name}: string }`);
   }
 
   private addBindingElement(pattern: ts.ObjectBindingPattern, name: string): void {
