@@ -38,8 +38,6 @@ const HANDLE_MODULE = /^mcp-handles\.(ts|js|cjs)$/;
 
 /** Cases whose expected output the transform does not produce yet: case → what is wrong (see the report). */
 const KNOWN_GAPS: Record<string, string> = {
-  'class-field-store':
-    'a class-field store gets a module-level registry without onExpire; it should be a field beside the store (`this.boardHandles`, `onExpire: (id) => this.boards.delete(id)`)',
   'derived-key-helper-marker': 'a Map keyed by a helper that derives the key from the session id (`uploads.get(shardKey(extra.sessionId, kind))`) is not seen as a store: no marker',
 };
 

@@ -665,7 +665,15 @@ class StoreRewrite {
     return (this.model.store.declaration ?? this.model.tools[0]!.call).getSourceFile();
   }
 
+  /** A store that is a class field gets its registry as a field beside it (`this.boardHandles`). */
+  private storeClass(): ts.ClassLikeDeclaration | undefined {
+    const decl = this.model.store.declaration;
+    return decl && ts.isPropertyDeclaration(decl) && ts.isClassLike(decl.parent) ? decl.parent : undefined;
+  }
+
   private registryRef(sf: ts.SourceFile): string {
+    const owner = this.storeClass();
+    if (owner) return `this.${this.names.registry}`;
     const home = this.registryHome();
     if (sf !== home) {
       const key = `import:${sf.fileName}`;
@@ -701,6 +709,26 @@ class StoreRewrite {
       `});`,
       ...(exported && flavour === 'cjs' ? [`module.exports.${names.registry} = ${names.registry};`] : []),
     ].join('\n');
+    const owner = this.storeClass();
+    if (owner && decl) {
+      // `this` in the handlers must be the instance: they are arrow functions inside the class.
+      for (const tool of this.tools.keys()) {
+        const handler = tool.handler!;
+        if (!ts.isArrowFunction(handler) || handler.pos < owner.pos || handler.end > owner.end) {
+          throw new CannotRewrite(`the tool '${tool.name}' is not an arrow function inside the class that owns \`${this.model.store.name}\``, tool.nameNode);
+        }
+      }
+      const indent = indentAt(home.text, decl.getStart(home));
+      const unit = indentUnit(home.text);
+      const field = registry
+        .replace(/^(export )?const (\w+) = /m, 'private readonly $2 = ')
+        .split('\n')
+        .map((line) => (line.startsWith('  ') ? `${indent}${unit}${line.slice(2)}` : `${indent}${line}`))
+        .join('\n');
+      const followedByBlank = /^[ \t]*\r?\n[ \t]*\r?\n/.test(home.text.slice(decl.end));
+      this.insert(home, decl.end, `\n\n${field}${followedByBlank ? '' : '\n'}`);
+      return;
+    }
     const statement = decl ? topLevelStatement(decl) : undefined;
     if (statement) {
       // A blank line on both sides, whatever followed the store's declaration.
@@ -810,8 +838,12 @@ function topLevelStatement(node: ts.Node): ts.Statement | undefined {
 
 /** How the registry drops expired state from the user's store: `carts.delete(id)` for a Map, `delete carts[id]` for an object. */
 function expiryCallback(decl: ts.Node, name: string): string | undefined {
-  if (!ts.isVariableDeclaration(decl) || !decl.initializer || !ts.isSourceFile(topLevelStatement(decl)?.parent ?? decl)) return undefined;
-  const init = unwrap(decl.initializer);
+  const isField = ts.isPropertyDeclaration(decl) && ts.isClassLike(decl.parent);
+  if (!isField && (!ts.isVariableDeclaration(decl) || !ts.isSourceFile(topLevelStatement(decl)?.parent ?? decl))) return undefined;
+  const initializer = (decl as ts.VariableDeclaration | ts.PropertyDeclaration).initializer;
+  if (!initializer) return undefined;
+  if (isField && !name.startsWith('this.')) name = `this.${name}`;
+  const init = unwrap(initializer);
   if (ts.isNewExpression(init) && ts.isIdentifier(init.expression) && ['Map', 'WeakMap', 'LRUCache'].includes(init.expression.text)) return `(id) => ${name}.delete(id)`;
   if (ts.isObjectLiteralExpression(init)) return `(id) => delete ${name}[id]`;
   return undefined;
