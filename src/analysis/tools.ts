@@ -133,7 +133,7 @@ function fromRegisterTool(values: ValueAnalysis, call: ts.CallExpression): ToolR
   const [nameArg, configArg] = call.arguments;
   const name = nameArg && values.constantString(nameArg);
   if (!nameArg || name === undefined) return undefined;
-  const config = configArg && unwrap(configArg);
+  const config = configArg && objectLiteralOf(values, configArg);
   let schema: ToolSchema = { kind: 'opaque' };
   let objectConfig: ts.ObjectLiteralExpression | undefined;
   if (config && ts.isObjectLiteralExpression(config)) {
@@ -263,4 +263,15 @@ function isToolNameExpression(node: ts.Node): boolean {
   const inner = unwrap(node);
   if (ts.isPropertyAccessExpression(inner)) return inner.name.text === 'name' && ts.isPropertyAccessExpression(unwrap(inner.expression)) && (unwrap(inner.expression) as ts.PropertyAccessExpression).name.text === 'params';
   return ts.isIdentifier(inner) && (inner.text === 'name' || inner.text === 'toolName');
+}
+
+/** An object literal written in place, or the `const` (same file) it names: `registerTool(name, config, cb)`. */
+function objectLiteralOf(values: ValueAnalysis, node: ts.Expression): ts.ObjectLiteralExpression | undefined {
+  const inner = unwrap(node);
+  if (ts.isObjectLiteralExpression(inner)) return inner;
+  if (!ts.isIdentifier(inner)) return undefined;
+  const decl = values.symbolOf(inner)?.valueDeclaration;
+  if (!decl || !ts.isVariableDeclaration(decl) || !decl.initializer || decl.getSourceFile() !== inner.getSourceFile()) return undefined;
+  const init = unwrap(decl.initializer);
+  return ts.isObjectLiteralExpression(init) ? init : undefined;
 }

@@ -65,6 +65,7 @@ export function planHandles(result: AnalysisResult, options: HandlesOptions): Ha
     return moduleTarget;
   };
 
+  const toolNames = new Set(analysis.tools.map((t) => t.name));
   for (const model of groupClientStores(analysis.stores)) {
     const site = model.store.declaration ?? model.accesses[0]?.sink.node;
     if (!site) continue;
@@ -96,6 +97,11 @@ export function planHandles(result: AnalysisResult, options: HandlesOptions): Ha
     try {
       const rewrite = new StoreRewrite(result, model, options, moduleFor);
       const edits = rewrite.run();
+      // Two stores with one noun, or a tool of that name already there: registering it twice would throw at start-up.
+      if (rewrite.minting === 'new-tool' && toolNames.has(rewrite.names.mintTool)) {
+        throw new CannotRewrite(`a tool named ${rewrite.names.mintTool} already exists, so the minting tool needs another name`, site);
+      }
+      toolNames.add(rewrite.names.mintTool);
       plan.edits.push(...edits);
       outcome.status = 'rewritten';
       outcome.names = rewrite.names;
@@ -200,6 +206,10 @@ class StoreRewrite {
     }
     const { store, accesses } = this.model;
     if (this.model.tools.length === 0) throw new CannotRewrite('no tool reaches this store', this.site());
+    if (isSetStore(this.model.store.declaration)) {
+      // Membership per session (`clients.add(sessionId)`) tracks connections, usually to push to them later.
+      throw new CannotRewrite('a set of session ids tracks connections (typically for server→client pushes), not state a tool reads back; on 2026-07-28 use subscriptions/listen or drop it', this.site());
+    }
     for (const access of accesses) {
       if (access.paths.length === 0 && !this.isLifecycleCleanup(access.sink)) {
         throw new CannotRewrite('the store is also used outside tool handlers', access.sink.node);
@@ -937,4 +947,12 @@ function returnsOf(body: ts.Block): ts.ReturnStatement[] {
   };
   ts.forEachChild(body, visit);
   return out;
+}
+
+function isSetStore(decl: ts.Node | undefined): boolean {
+  if (!decl || !(ts.isVariableDeclaration(decl) || ts.isPropertyDeclaration(decl))) return false;
+  const type = decl.type;
+  if (type && ts.isTypeReferenceNode(type) && ts.isIdentifier(type.typeName) && /^(Weak)?Set$/.test(type.typeName.text)) return true;
+  const init = decl.initializer && unwrap(decl.initializer);
+  return !!init && ts.isNewExpression(init) && ts.isIdentifier(init.expression) && /^(Weak)?Set$/.test(init.expression.text);
 }
