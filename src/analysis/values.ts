@@ -282,6 +282,20 @@ export class ValueAnalysis {
    * session id. Returns the node naming the parameter.
    */
   sseSessionQuery(node: ts.Node): ts.Node | undefined {
+    const nameNode = this.sessionQueryParameter(node);
+    if (!nameNode) return undefined;
+    const endpoints = this.sseEndpoints();
+    if (endpoints.size === 0) return undefined;
+    const path = enclosingRoute(node, this)?.path;
+    return path !== undefined && endpoints.has(normalPath(path)) ? nameNode : undefined;
+  }
+
+  /**
+   * The syntactic shape of a `?sessionId=` read, wherever it is (`req.query.sessionId`, `c.req.query('sessionId')`,
+   * `url.searchParams.get('sessionId')`): a candidate only. It is a session id when it sits in the SSE endpoint's
+   * route (`sseSessionQuery`) or when it looks up a transport registry (decided by the session flow).
+   */
+  sessionQueryParameter(node: ts.Node): ts.Node | undefined {
     let nameNode: ts.Node | undefined;
     if (ts.isPropertyAccessExpression(node) || ts.isElementAccessExpression(node)) {
       const access = memberAccess(node);
@@ -294,10 +308,7 @@ export class ValueAnalysis {
       if (!queryCall || stringValue(node.arguments[0]) !== SSE_SESSION_QUERY_PARAMETER) return undefined;
       nameNode = node.arguments[0];
     } else return undefined;
-    const endpoints = this.sseEndpoints();
-    if (endpoints.size === 0) return undefined;
-    const path = enclosingRoute(node, this)?.path;
-    return path !== undefined && endpoints.has(normalPath(path)) ? nameNode : undefined;
+    return nameNode;
   }
 
   /** The paths SDK SSE transports in the project tell clients to post to (their first argument). */

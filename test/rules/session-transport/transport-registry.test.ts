@@ -56,6 +56,17 @@ export function remember(t: StreamableHTTPClientTransport) {
   ],
   invalid: [
     {
+      name: 'a registry typed with a project alias and initialised with {} is reported at its declaration',
+      code: `import { SSEServerTransport } from '@modelcontextprotocol/sdk/server/sse.js';
+type TransportMap = { [sessionId: string]: SSEServerTransport };
+const transports: TransportMap = {};
+export function open(res: any) {
+  const transport = new SSEServerTransport('/messages', res);
+  transports[transport.sessionId] = transport;
+}`,
+      errors: [{ messageId: 'registry', line: 3 }],
+    },
+    {
       name: 'a generic session store whose entries hold a T the server instantiates with an SDK transport',
       code: {
         'src/types.ts': `export interface Closeable { close(): Promise<void> }
