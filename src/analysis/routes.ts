@@ -293,11 +293,13 @@ function isRouter(receiver: ts.Expression, values: ValueAnalysis): boolean {
 }
 
 /** The handler code among route arguments: inline functions, named functions, or an options object's `handler`. */
-function handlersOf(values: ValueAnalysis, args: readonly ts.Node[]): ts.Node[] {
+function handlersOf(values: ValueAnalysis, args: readonly ts.Node[], depth = 0): ts.Node[] {
   const out: ts.Node[] = [];
   for (const arg of args) {
     const inner = unwrap(arg);
     if (isFunctionLike(inner)) out.push(inner);
+    // `withErrorHandling(async (req, res) => …)`, `asyncHandler(handle)`: the handler a wrapper is given.
+    else if (ts.isCallExpression(inner) && depth < 2) out.push(...handlersOf(values, inner.arguments, depth + 1));
     else if (ts.isIdentifier(inner) || ts.isPropertyAccessExpression(inner)) {
       for (const decl of values.symbolOf(ts.isPropertyAccessExpression(inner) ? inner.name : inner)?.declarations ?? []) {
         const fn = functionOfDeclaration(decl);

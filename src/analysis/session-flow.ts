@@ -85,6 +85,7 @@ export class SessionFlow {
   /** Files whose analysis threw (deeply nested generated code, a bug of ours): their reads are lost, nothing else. */
   readonly failures: Array<{ file: string; error: unknown }> = [];
   private readonly refCache = new Map<ts.Symbol, ts.Identifier[]>();
+  private readonly queryCandidates: Array<{ node: ts.Node; nameNode: ts.Node }> = [];
 
   constructor(
     private readonly values: ValueAnalysis,
@@ -103,7 +104,29 @@ export class SessionFlow {
       for (const sink of read.sinks) if (sink.kind === 'store') this.addStoreAccess(sink, read);
     }
     for (const store of this.stores.values()) store.kind = this.classify(store);
+    this.promoteRegistryLookups();
     return this;
+  }
+
+  /**
+   * `?sessionId=` reads outside a recognisable SSE endpoint route (a helper, a `node:http` listener): a session
+   * id when, and only when, they look up a transport registry found from other reads. They never create stores,
+   * so an application's own `sessionId` query parameter keys nothing here.
+   */
+  private promoteRegistryLookups(): void {
+    const known = new Set(this.reads.map((r) => r.node));
+    for (const { node, nameNode } of this.queryCandidates) {
+      if (known.has(nameNode)) continue;
+      const sinks = this.flow(node, new Set(), []);
+      if (sinks.some((sink) => sink.kind === 'store' && this.storeOfSink(sink)?.kind === 'transport')) {
+        this.reads.push({ node: nameNode, origin: 'query', hops: [], paths: [[]], sinks, guard: false });
+      }
+    }
+  }
+
+  /** Reads of the `?sessionId=` an HTTP+SSE client posts with (in the endpoint's route, or looking up a transport registry). */
+  registryLookups(): SessionRead[] {
+    return this.reads.filter((read) => read.origin === 'query');
   }
 
   /** The store an access belongs to (for `isRegistryReference` and rules). */
@@ -124,6 +147,7 @@ export class SessionFlow {
       if (access?.name === 'sessionId') {
         const value = this.values.valueOf(node);
         if (value?.kind === 'session-id') this.addRead(access.nameNode, node, value);
+        else if (this.values.sessionQueryParameter(node)) this.queryCandidates.push({ node, nameNode: access.nameNode });
         return;
       }
       if (ts.isBindingElement(node) && ts.isIdentifier(node.name)) {
@@ -146,6 +170,8 @@ export class SessionFlow {
           this.addRead(query, node, { kind: 'session-id', origin: 'query', hops: [] });
           return;
         }
+        const candidate = this.values.sessionQueryParameter(node);
+        if (candidate) this.queryCandidates.push({ node, nameNode: candidate });
       }
       if (ts.isElementAccessExpression(node) || ts.isCallExpression(node)) {
         const header = this.values.headerAccess(node);
@@ -579,7 +605,8 @@ function isCollectionDeclaration(decl: ts.Node): boolean {
     if (ts.isTypeLiteralNode(type)) return type.members.some(ts.isIndexSignatureDeclaration);
     if (ts.isTypeReferenceNode(type)) {
       const name = ts.isIdentifier(type.typeName) ? type.typeName.text : type.typeName.right.text;
-      return COLLECTION_CLASSES.has(name) || name === 'Record' || name === 'ReadonlyMap';
+      if (COLLECTION_CLASSES.has(name) || name === 'Record' || name === 'ReadonlyMap') return true;
+      // A project alias (`const transports: TransportMap = {}`): what it is initialised with decides.
     }
     if (ts.isArrayTypeNode(type)) return true;
   }

@@ -140,6 +140,8 @@ export class ValueAnalysis {
   private readonly collectionWrites = new Map<ts.Node, Value | null>();
   private readonly carried = new Map<ts.Node, Value | null>();
   private sseEndpointPaths: Set<string> | undefined;
+  private readonly typeParameters = new Map<ts.Node, Value | null>();
+  private instantiationIndex: Map<string, Array<ts.TypeReferenceNode | ts.NewExpression | ts.ExpressionWithTypeArguments>> | undefined;
   private propertyIndex: Map<string, Array<ts.PropertyAssignment | ts.ShorthandPropertyAssignment>> | undefined;
 
   constructor(
@@ -285,6 +287,20 @@ export class ValueAnalysis {
    * session id. Returns the node naming the parameter.
    */
   sseSessionQuery(node: ts.Node): ts.Node | undefined {
+    const nameNode = this.sessionQueryParameter(node);
+    if (!nameNode) return undefined;
+    const endpoints = this.sseEndpoints();
+    if (endpoints.size === 0) return undefined;
+    const path = enclosingRoute(node, this)?.path;
+    return path !== undefined && endpoints.has(normalPath(path)) ? nameNode : undefined;
+  }
+
+  /**
+   * The syntactic shape of a `?sessionId=` read, wherever it is (`req.query.sessionId`, `c.req.query('sessionId')`,
+   * `url.searchParams.get('sessionId')`): a candidate only. It is a session id when it sits in the SSE endpoint's
+   * route (`sseSessionQuery`) or when it looks up a transport registry (decided by the session flow).
+   */
+  sessionQueryParameter(node: ts.Node): ts.Node | undefined {
     let nameNode: ts.Node | undefined;
     if (ts.isPropertyAccessExpression(node) || ts.isElementAccessExpression(node)) {
       const access = memberAccess(node);
@@ -297,10 +313,7 @@ export class ValueAnalysis {
       if (!queryCall || stringValue(node.arguments[0]) !== SSE_SESSION_QUERY_PARAMETER) return undefined;
       nameNode = node.arguments[0];
     } else return undefined;
-    const endpoints = this.sseEndpoints();
-    if (endpoints.size === 0) return undefined;
-    const path = enclosingRoute(node, this)?.path;
-    return path !== undefined && endpoints.has(normalPath(path)) ? nameNode : undefined;
+    return nameNode;
   }
 
   /** The paths SDK SSE transports in the project tell clients to post to (their first argument). */
@@ -586,6 +599,11 @@ export class ValueAnalysis {
     if (!ts.isIdentifier(inner) && !ts.isPropertyAccessExpression(inner) && !ts.isQualifiedName(inner)) return undefined;
     const symbol = this.symbolOf(ts.isPropertyAccessExpression(inner) ? inner.name : ts.isQualifiedName(inner) ? inner.right : inner);
     for (const decl of symbol?.declarations ?? []) {
+      // `class SessionStore<T extends Closeable>`: what the code instantiates `T` with.
+      if (ts.isTypeParameterDeclaration(decl)) {
+        const value = this.valueOfTypeParameter(decl);
+        return value && { ...value, hops };
+      }
       // `type Extra = RequestHandlerExtra<...>` and `/** @typedef {import('...').McpServer} Server */`
       if (ts.isTypeAliasDeclaration(decl)) return this.valueOfType(decl.type, hops);
       if (ts.isInterfaceDeclaration(decl)) return { kind: 'shape', shape: decl, hops };
@@ -600,6 +618,70 @@ export class ValueAnalysis {
       }
     }
     return undefined;
+  }
+
+  /**
+   * A class or interface type parameter: the SDK value the project instantiates it with
+   * (`new SessionStore<StreamableHTTPServerTransport>()`, a field typed `ISessionStore<NodeStreamableHTTPServerTransport>`
+   * where `class SessionStore<T> implements ISessionStore<T>`), else its constraint.
+   */
+  private valueOfTypeParameter(param: ts.TypeParameterDeclaration): Value | undefined {
+    const cached = this.typeParameters.get(param);
+    if (cached !== undefined) return cached ?? undefined;
+    this.typeParameters.set(param, null);
+    const owner = param.parent;
+    let found: Value | undefined;
+    if ((ts.isClassDeclaration(owner) || ts.isInterfaceDeclaration(owner)) && owner.name && owner.typeParameters) {
+      const targets: Array<{ decl: ts.Node; name: string; index: number }> = [{ decl: owner, name: owner.name.text, index: owner.typeParameters.indexOf(param) }];
+      for (const clause of owner.heritageClauses ?? []) {
+        for (const base of clause.types) {
+          const baseName = unwrap(base.expression);
+          if (!ts.isIdentifier(baseName)) continue;
+          base.typeArguments?.forEach((arg, index) => {
+            if (ts.isTypeReferenceNode(arg) && ts.isIdentifier(arg.typeName) && arg.typeName.text === param.name.text) {
+              for (const decl of this.symbolOf(baseName)?.declarations ?? []) targets.push({ decl, name: baseName.text, index });
+            }
+          });
+        }
+      }
+      for (const target of targets) {
+        for (const use of this.instantiations(target.name)) {
+          const arg = use.typeArguments?.[target.index];
+          const name = ts.isTypeReferenceNode(use) ? use.typeName : use.expression;
+          const id = ts.isQualifiedName(name) ? name.right : ts.isPropertyAccessExpression(name) ? name.name : name;
+          if (!arg || !(this.symbolOf(id)?.declarations ?? []).some((d) => sameDeclaration(d, target.decl))) continue;
+          const value = this.valueOfType(arg, []);
+          if (value && value.kind !== 'shape') {
+            found = value;
+            break;
+          }
+        }
+        if (found) break;
+      }
+    }
+    found ??= param.constraint ? this.valueOfType(param.constraint, []) : undefined;
+    this.typeParameters.set(param, found ?? null);
+    return found;
+  }
+
+  /** Type references and `new` expressions with type arguments, by the name they use (an index built on first use). */
+  private instantiations(name: string): Array<ts.TypeReferenceNode | ts.NewExpression | ts.ExpressionWithTypeArguments> {
+    let byName = this.instantiationIndex;
+    if (!byName) {
+      byName = this.instantiationIndex = new Map();
+      for (const file of this.files) {
+        forEachDescendant(file, (node) => {
+          if (!(ts.isTypeReferenceNode(node) || ts.isNewExpression(node) || ts.isExpressionWithTypeArguments(node)) || !node.typeArguments?.length) return;
+          const ref = ts.isTypeReferenceNode(node) ? node.typeName : unwrap(node.expression);
+          const key = ts.isIdentifier(ref) ? ref.text : ts.isQualifiedName(ref) ? ref.right.text : ts.isPropertyAccessExpression(ref) ? ref.name.text : undefined;
+          if (!key) return;
+          const list = byName!.get(key) ?? [];
+          list.push(node);
+          byName!.set(key, list);
+        });
+      }
+    }
+    return byName.get(name) ?? [];
   }
 
   /** Value of a type annotation naming an SDK class or context type (TS or JSDoc). */
@@ -1079,6 +1161,21 @@ export class ValueAnalysis {
     });
     return found;
   }
+}
+
+/**
+ * The same declaration, or the same name imported from the same module when that module is not part of
+ * the analysis (`import type { ISessionStore } from '@acme/types'` in two files).
+ */
+function sameDeclaration(a: ts.Node, b: ts.Node): boolean {
+  if (a === b) return true;
+  if (!ts.isImportSpecifier(a) || !ts.isImportSpecifier(b)) return false;
+  const module = (spec: ts.ImportSpecifier): string | undefined => {
+    const literal = spec.parent.parent.parent.moduleSpecifier;
+    return ts.isStringLiteral(literal) ? literal.text : undefined;
+  };
+  const imported = (spec: ts.ImportSpecifier): string => propertyNameText(spec.propertyName as ts.Identifier | undefined) ?? spec.name.text;
+  return !module(a)?.startsWith('.') && module(a) === module(b) && imported(a) === imported(b);
 }
 
 /** `/messages/` and `/messages?x=1` → `/messages` (an absolute URL keeps only its path). */

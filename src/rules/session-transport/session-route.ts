@@ -8,11 +8,18 @@ import { defineRule, specUrl, type Analysis } from '../rule.js';
 const ROUTE_METHODS = new Set(['get', 'delete']);
 
 /** Whether a route handler serves or ends a session: reads the session header, uses a transport registry, or opens an SSE stream. */
-function servesSession(analysis: Analysis, handler: ts.Node, registries: Set<ts.Node>): boolean {
+function servesSession(analysis: Analysis, handler: ts.Node, registries: Set<ts.Node>, strict = false, depth = 0, seen = new Set<ts.Node>()): boolean {
   let found = false;
+  seen.add(handler);
   forEachDescendant(handler, (node) => {
     if (found) return;
-    if (ts.isElementAccessExpression(node) || ts.isCallExpression(node)) {
+    // `await handleSessionRequest(req, res)`: a local helper the handler delegates to (two calls deep).
+    if (ts.isCallExpression(node) && depth < 2) {
+      const callee = analysis.values.functionOfCall(node);
+      if (callee?.body && !seen.has(callee) && servesSession(analysis, callee, registries, strict, depth + 1, seen)) found = true;
+    }
+    // A catch-all route counts only when it hands requests to a session's transport (a header read alone may be a 410).
+    if (!strict && (ts.isElementAccessExpression(node) || ts.isCallExpression(node))) {
       if (analysis.values.headerAccess(node)?.name === SESSION_HEADER) found = true;
     }
     if (ts.isNewExpression(node)) {
@@ -79,6 +86,7 @@ export default defineRule({
     messages: {
       get: 'GET opens a standalone per-session SSE stream; 2026-07-28 removed it (servers answer GET with 405). Server-initiated notifications now travel on `subscriptions/listen`.',
       delete: 'DELETE ends a session; 2026-07-28 has no sessions (servers answer DELETE with 405).',
+      all: 'This route answers every method and hands requests to a session\'s transport, so GET (a standalone per-session SSE stream) and DELETE (ending a session) reach it too; 2026-07-28 answers GET and DELETE with 405. Serve POST with `createMcpHandler`.',
     },
     spec: specUrl('basic/transports/streamable-http'),
   },
@@ -87,9 +95,10 @@ export default defineRule({
     let registries: Set<ts.Node> | undefined;
     const check = (node: ts.Node): void => {
       for (const route of routesAt(node, analysis.values)) {
-        if (!ROUTE_METHODS.has(route.method)) continue;
+        if (!ROUTE_METHODS.has(route.method) && route.method !== 'all') continue;
         registries ??= analysis.sessions.registryDeclarations();
-        if (route.handlers.some((h) => servesSession(analysis, h, registries!))) {
+        const strict = route.method === 'all';
+        if (route.handlers.some((h) => servesSession(analysis, h, registries!, strict))) {
           context.report({ node: route.node, messageId: route.method });
         }
       }

@@ -37,6 +37,8 @@ export default defineRule({
     summary: 'The deprecated HTTP+SSE transport (`SSEServerTransport`)',
     messages: {
       sse: '`SSEServerTransport` is the deprecated HTTP+SSE transport: each client gets a session-bound stream. It survives only in `@modelcontextprotocol/server-legacy` for 2025 clients; serve 2026-07-28 with `createMcpHandler`.',
+      lookup:
+        'Looks up the HTTP+SSE session by the `?sessionId=` its client posts with; 2026-07-28 has no sessions, every POST stands alone. Serve with `createMcpHandler` and drop the lookup.',
       shared:
         'One server instance is connected to every SSE connection\'s transport: the SDK keeps only the latest, so server→client messages reach the last client. 2026-07-28 builds a server per request: `createMcpHandler(buildServer)`.',
     },
@@ -54,6 +56,9 @@ export default defineRule({
           const shared = sharedServerConnect(analysis, node);
           if (shared) context.report({ node: shared, messageId: 'shared' });
         },
+      },
+      end() {
+        for (const read of analysis.sessions.registryLookups()) context.report({ node: read.node, messageId: 'lookup' });
       },
     };
   },

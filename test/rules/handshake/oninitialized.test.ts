@@ -45,6 +45,17 @@ export const server = new McpServer({ name: 'x', version: '1' });`,
   ],
   invalid: [
     {
+      name: 'oninitialized set by an untyped helper whose callers pass the server',
+      filename: 'src/server.js',
+      code: `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+function whenReady(target, fn) {
+  target.oninitialized = fn;
+}
+const server = new McpServer({ name: 'x', version: '1' });
+whenReady(server.server, () => console.error('ready'));`,
+      errors: [{ messageId: 'hook', line: 3, file: 'src/server.js' }],
+    },
+    {
       name: 'oninitialized through computed keys: a literal, a template over a list of events, a helper',
       code: `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';

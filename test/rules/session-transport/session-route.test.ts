@@ -69,6 +69,44 @@ http.createServer((req, res) => {
   ],
   invalid: [
     {
+      name: 'a catch-all app.all route handing every method to the session\'s stored transport',
+      code: `import express from 'express';
+import { randomUUID } from 'node:crypto';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+const app = express();
+const transports = { streamable: {} as Record<string, StreamableHTTPServerTransport> };
+app.all('/mcp', async (req, res) => {
+  const sessionId = req.headers['mcp-session-id'] as string | undefined;
+  let transport;
+  if (sessionId && transports.streamable[sessionId]) transport = transports.streamable[sessionId];
+  else transport = new StreamableHTTPServerTransport({ sessionIdGenerator: () => randomUUID(), onsessioninitialized: (id) => { transports.streamable[id] = transport!; } });
+  await transport!.handleRequest(req, res, req.body);
+});`,
+      errors: [{ messageId: 'all', line: 6 }],
+    },
+    {
+      name: 'handlers wrapped by an error-handling helper, delegating to a local session handler',
+      code: `import express from 'express';
+const app = express();
+function withErrorHandling(fn: (req: any, res: any) => Promise<void>) {
+  return (req: any, res: any) => { fn(req, res).catch(() => res.status(500).end()); };
+}
+const handleSessionRequest = async (req: express.Request, res: express.Response) => {
+  const sessionId = req.headers['mcp-session-id'];
+  res.json({ sessionId });
+};
+app.get('/mcp', withErrorHandling(async (req, res) => {
+  if (req.accepts('text/event-stream')) await handleSessionRequest(req, res);
+  else res.status(405).end();
+}));
+app.delete('/mcp', withErrorHandling(handleSessionRequest));
+app.get('/health', withErrorHandling(async (_req, res) => res.json({ ok: true })));`,
+      errors: [
+        { messageId: 'get', line: 10 },
+        { messageId: 'delete', line: 14 },
+      ],
+    },
+    {
       name: 'fastify: route({ method: [GET, DELETE] }) and the get shorthand with an options object',
       code: `import Fastify from 'fastify';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';

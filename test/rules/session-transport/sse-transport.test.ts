@@ -4,6 +4,15 @@ import rule from '../../../src/rules/session-transport/sse-transport.js';
 ruleTester(rule, {
   valid: [
     {
+      name: "an application's own ?sessionId= query parameter that looks up no transport",
+      code: `import express from 'express';
+const app = express();
+const quizzes = new Map<string, number>();
+app.post('/quiz', (req, res) => {
+  res.json({ score: quizzes.get(String(req.query.sessionId)) ?? 0 });
+});`,
+    },
+    {
       name: 'a shared server connected to per-request Streamable HTTP transports is not this rule',
       code: `import express from 'express';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
@@ -44,6 +53,42 @@ export function isLegacy(t: SSEServerTransport | undefined): boolean {
     },
   ],
   invalid: [
+    {
+      name: '?sessionId= lookups: in the endpoint route, and in a node:http helper looking up the registry it is handed',
+      code: `import express from 'express';
+import http from 'node:http';
+import { SSEServerTransport } from '@modelcontextprotocol/sdk/server/sse.js';
+import { buildServer } from './build.js';
+const app = express();
+const transports: Record<string, SSEServerTransport> = {};
+app.get('/sse', async (_req, res) => {
+  const transport = new SSEServerTransport('/messages', res);
+  transports[transport.sessionId] = transport;
+  await buildServer().connect(transport);
+});
+app.post('/messages', async (req, res) => {
+  await transports[String(req.query.sessionId)]?.handlePostMessage(req, res);
+});
+async function handlePost(req: http.IncomingMessage, res: http.ServerResponse, url: URL, sessions: Map<string, SSEServerTransport>) {
+  const sessionId = url.searchParams.get('sessionId');
+  await sessions.get(sessionId!)?.handlePostMessage(req, res);
+}
+const live = new Map<string, SSEServerTransport>();
+http.createServer(async (req, res) => {
+  const url = new URL(req.url!, 'http://localhost');
+  if (req.method === 'GET') {
+    const transport = new SSEServerTransport('/sse', res);
+    live.set(transport.sessionId, transport);
+    await buildServer().connect(transport);
+  } else await handlePost(req, res, url, live);
+});`,
+      errors: [
+        { messageId: 'sse', line: 8 },
+        { messageId: 'lookup', line: 13 },
+        { messageId: 'lookup', line: 16 },
+        { messageId: 'sse', line: 23 },
+      ],
+    },
     {
       name: 'a server built per SSE connection is not shared',
       code: `import express from 'express';

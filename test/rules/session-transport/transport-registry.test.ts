@@ -56,6 +56,39 @@ export function remember(t: StreamableHTTPClientTransport) {
   ],
   invalid: [
     {
+      name: 'a registry typed with a project alias and initialised with {} is reported at its declaration',
+      code: `import { SSEServerTransport } from '@modelcontextprotocol/sdk/server/sse.js';
+type TransportMap = { [sessionId: string]: SSEServerTransport };
+const transports: TransportMap = {};
+export function open(res: any) {
+  const transport = new SSEServerTransport('/messages', res);
+  transports[transport.sessionId] = transport;
+}`,
+      errors: [{ messageId: 'registry', line: 3 }],
+    },
+    {
+      name: 'a generic session store whose entries hold a T the server instantiates with an SDK transport',
+      code: {
+        'src/types.ts': `export interface Closeable { close(): Promise<void> }
+export interface ISessionStore<T extends Closeable> { getSession(id: string): T | undefined; addSession(id: string, t: T): void }`,
+        'src/store.ts': `import type { Closeable, ISessionStore } from './types.js';
+export class SessionStore<T extends Closeable = Closeable> implements ISessionStore<T> {
+  private sessions: { [sessionId: string]: { transport: T; lastUsedAt: number } } = {};
+  getSession(id: string) { return this.sessions[id]?.transport; }
+  addSession(id: string, transport: T) { this.sessions[id] = { transport, lastUsedAt: Date.now() }; }
+}`,
+        'src/server.ts': `import express from 'express';
+import type { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import { SessionStore } from './store.js';
+const store = new SessionStore<StreamableHTTPServerTransport>();
+express().delete('/mcp', async (req, res) => {
+  await store.getSession(req.headers['mcp-session-id'] as string)?.close();
+  res.end();
+});`,
+      },
+      errors: [{ messageId: 'registry', line: 3, file: 'src/store.ts' }],
+    },
+    {
       name: 'a hand-rolled session id (minted by hand, sent as the Mcp-Session-Id header) keys the registry',
       code: `import express from 'express';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
