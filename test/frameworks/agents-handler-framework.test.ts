@@ -84,7 +84,7 @@ const handler = createMcpHandler(
 );
 export { handler as GET, handler as POST };`;
     expect(findingsOf(code)).toEqual([
-      'src/server.ts:2 session-state/keyed-store store',
+      'src/server.ts:2 session-state/keyed-store storeInTools',
       'src/server.ts:3 session-transport/sse-transport framework',
       'src/server.ts:6 session-state/session-id-read read',
       'src/server.ts:11 session-transport/event-store framework',
@@ -197,7 +197,7 @@ const server = new Mcp();
 server.server.oninitialized = () => {};`,
     };
     expect(findingsOf(files)).toEqual([
-      'src/examples/a.ts:2 session-state/keyed-store store',
+      'src/examples/a.ts:2 session-state/keyed-store storeInTools',
       'src/examples/a.ts:4 session-state/session-id-read read',
       'src/examples/b.ts:3 handshake/oninitialized hook',
     ]);
@@ -211,7 +211,7 @@ const carts = {};
 const server = new McpServer();
 server.registerTool('c', {}, (extra) => { carts[extra.sessionId] = 1; });`,
     };
-    expect(findingsOf(files)).toEqual(['src/index.js:2 session-state/keyed-store store', 'src/index.js:4 session-state/session-id-read read']);
+    expect(findingsOf(files)).toEqual(['src/index.js:2 session-state/keyed-store storeInTools', 'src/index.js:4 session-state/session-id-read read']);
   });
 
   it('a project class that only shares the name is not the SDK', () => {

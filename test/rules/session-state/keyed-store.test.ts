@@ -195,7 +195,7 @@ server.tool('clear_cart', async (extra) => {
   carts.delete(cartKey(extra));
   return { content: [] };
 });`,
-      errors: [{ messageId: 'store', line: 2 }],
+      errors: [{ messageId: 'storeInTools', line: 2, data: { name: 'carts', tools: '`view_cart`, `clear_cart`' } }],
     },
     {
       name: 'credentials keyed by the v2 ctx session id (renamed destructuring)',
@@ -224,7 +224,7 @@ export class Workspace {
   }
 }`,
       errors: [
-        { messageId: 'store', line: 2 },
+        { messageId: 'storeInTools', line: 2 },
         { messageId: 'credentials', line: 4 },
       ],
     },
@@ -255,7 +255,7 @@ import { cartFor } from './store.js';
 const server = new McpServer({ name: 'shop', version: '1' });
 server.tool('view', async (extra) => ({ content: [{ type: 'text', text: cartFor(extra).join() }] }));`,
       },
-      errors: [{ messageId: 'store', line: 1, file: 'src/store.ts' }],
+      errors: [{ messageId: 'storeInTools', line: 1, file: 'src/store.ts', data: { name: 'carts', tools: '`view`' } }],
     },
     {
       name: 'CommonJS object store with a JSDoc-typed extra',
@@ -309,7 +309,7 @@ server.tool('draft', { text: z.string() }, async ({ text }, extra) => {
   return { content: [] };
 });`,
       },
-      errors: [{ messageId: 'store', line: 4, file: 'src/server.ts' }],
+      errors: [{ messageId: 'storeInTools', line: 4, file: 'src/server.ts' }],
     },
     {
       name: 'arrow helper re-exported through a barrel',
@@ -325,7 +325,7 @@ server.tool('bump', async (extra) => {
   return { content: [] };
 });`,
       },
-      errors: [{ messageId: 'store', line: 1, file: 'src/lib/carts.ts' }],
+      errors: [{ messageId: 'storeInTools', line: 1, file: 'src/lib/carts.ts' }],
     },
     {
       name: 'ESM JavaScript helper with a JSDoc-typed v2 ServerContext',
@@ -366,6 +366,6 @@ export class Workspace {
     });
   }
 }`;
-    expect(exactMessageIds(rule, code)).toEqual(['src/server.ts:2 store', 'src/server.ts:4 credentials']);
+    expect(exactMessageIds(rule, code)).toEqual(['src/server.ts:2 storeInTools', 'src/server.ts:4 credentials']);
   });
 });

@@ -69,7 +69,7 @@ export class Session {
   }
   cart() { return carts.get(this.sid!); }
 }`;
-    expect(runRule(keyedStore, code).findings.map((f) => `${f.line} ${f.messageId}`)).toEqual(['2 store', '3 store']);
+    expect(runRule(keyedStore, code).findings.map((f) => `${f.line} ${f.messageId}`)).toEqual(['2 store', '3 storeInTools']);
   });
 });
 
