@@ -8,7 +8,8 @@
  */
 import type { FixKind } from './model.js';
 
-export const REWRITTEN_BY_APPLY: ReadonlySet<string> = new Set<string>([]);
+// session-state-to-handles: session-keyed stores and the reads that key them.
+export const REWRITTEN_BY_APPLY: ReadonlySet<string> = new Set<string>(['session-state/keyed-store', 'session-state/session-id-read']);
 
 /** True when `apply` rewrites this rule's findings in this version. */
 export function fixAvailable(ruleId: string, fix: FixKind): boolean {

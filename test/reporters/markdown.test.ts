@@ -1,3 +1,4 @@
+import { REWRITTEN_BY_APPLY } from '../../src/fix-status.js';
 import { describe, expect, it } from 'vitest';
 import { CATEGORIES } from '../../src/model.js';
 import { CATEGORY_GUIDE } from '../../src/reporters/category-guide.js';
@@ -109,7 +110,14 @@ describe('markdown reporter: structure', () => {
 
   it('never says apply rewrites a rule it does not rewrite yet', () => {
     expect(md).toContain('**(planned)**: `apply` does not rewrite this rule yet');
-    expect(md).not.toMatch(/fix: (auto|assisted) ·/);
+    // Every heading that claims a fix names a rule apply rewrites today; every other one says planned.
+    const headings = md.split('\n').filter((line) => /^### .* · fix: /.test(line));
+    expect(headings.length).toBeGreaterThan(0);
+    for (const heading of headings) {
+      const ruleId = /\[([a-z-]+\/[a-z-]+)\]/.exec(heading)![1]!;
+      const claims = /fix: (auto|assisted) ·/.test(heading);
+      expect(claims, heading).toBe(REWRITTEN_BY_APPLY.has(ruleId));
+    }
   });
 
   it('lists findings in test files and suppressed findings in their own sections', () => {
