@@ -3,7 +3,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { runEngine, type RawFinding } from './analysis/engine.js';
+import { markerFindings, runEngine, type RawFinding } from './analysis/engine.js';
 import { loadConfigForFile } from './discovery/tsconfig.js';
 import { selectCandidates } from './analysis/candidates.js';
 import { discoverFiles } from './discovery/discover.js';
@@ -92,6 +92,10 @@ export async function scan(options: ScanOptions): Promise<ScanReport> {
   const settings = options.ruleSettings ?? {};
   const rules = allRules.filter((rule) => settings[rule.meta.id] !== 'off');
   const engine = runEngine({ files: candidates.texts, resolve, rules, relative });
+  // Markers in files the analysis never loaded (no SDK import): still findings, so CI stays red.
+  for (const [file, text] of candidates.markerTexts) {
+    if (!candidates.texts.has(file)) engine.findings.push(...markerFindings(file, text, rules, relative));
+  }
 
   const texts = new Map([...candidates.texts].map(([abs, text]) => [relative(abs), text]));
   const knownRuleIds = new Set(allRules.map((rule) => rule.meta.id));

@@ -153,3 +153,15 @@ describe('generated code', () => {
     expect(ids(report)).toEqual(['src/server.ts:2 session-state/keyed-store', 'src/server.ts:4 session-state/session-id-read']);
   });
 });
+
+describe('markers left by apply', () => {
+  it('are findings in any scanned file, also one that does not import the SDK', async () => {
+    const root = tempTree({
+      'src/util.ts': 'export const x = 1;\n// @mcp-migrate-todo(session-state/keyed-store): re-key the cache by a handle\n',
+      'src/plain.ts': 'export const y = 2;\n',
+    });
+    const report = await scan({ paths: [root] });
+    expect(report.findings.map((f) => `${f.file}:${f.line} ${f.ruleId} ${f.severity}`)).toEqual(['src/util.ts:2 session-state/keyed-store error']);
+    expect(report.findings[0]!.message).toContain('re-key the cache by a handle');
+  });
+});

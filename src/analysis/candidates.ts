@@ -20,6 +20,7 @@
  * A word prefilter on `sessionId` would be both too wide (ordinary code is full of it) and too
  * narrow (a barrel-only import never says `@modelcontextprotocol`).
  */
+import { MARKER_TAG } from '../markers.js';
 import path from 'node:path';
 import type { DiscoveredFile } from '../discovery/discover.js';
 import type { ReadResult } from '../discovery/read.js';
@@ -43,6 +44,8 @@ export interface CandidateSelection {
   texts: Map<string, string>;
   /** SDK users and their importers (absolute paths). */
   mcpFiles: Set<string>;
+  /** Every file with an `@mcp-migrate-todo` marker, analysed or not: a marker is a finding wherever it is. */
+  markerTexts: Map<string, string>;
   diagnostics: FileDiagnostic[];
 }
 
@@ -117,6 +120,7 @@ class ImportNames {
 
 export function selectCandidates(files: readonly DiscoveredFile[], read: (file: DiscoveredFile) => ReadResult, resolve: ResolveFn): CandidateSelection {
   const texts = new Map<string, string>();
+  const markerTexts = new Map<string, string>();
   const diagnostics: FileDiagnostic[] = [];
   const sdkUsers = new Set<string>();
   const barrels = new Set<string>();
@@ -131,6 +135,7 @@ export function selectCandidates(files: readonly DiscoveredFile[], read: (file: 
       continue;
     }
     const { text } = result;
+    if (text.includes(`${MARKER_TAG}(`)) markerTexts.set(file.absPath, text);
     const specifiers = importSpecifiers(text);
     const reexported = reexportedSpecifiers(text, specifiers);
     if ((text.includes(SDK_SPECIFIER_MARKER) && specifiers.some(isServerSdkModule)) || specifiers.some(isFrameworkModule)) {
@@ -208,5 +213,5 @@ export function selectCandidates(files: readonly DiscoveredFile[], read: (file: 
     }
     frontier = next;
   }
-  return { texts, mcpFiles: new Set([...sdkUsers, ...importers]), diagnostics };
+  return { texts, mcpFiles: new Set([...sdkUsers, ...importers]), markerTexts, diagnostics };
 }
