@@ -155,25 +155,12 @@ export async function runApply(options: ApplyOptions): Promise<ApplyResult> {
     );
   }
 
-  const skippedChanged: string[] = [];
-  if (!options.dryRun) {
+  // Changed on disk since we read it (an editor, a formatter, another run): never overwrite that, and
+  // write nothing else either — the edits across files belong together.
+  const skippedChanged = changes.filter((c) => (c.created ? fs.existsSync(c.file) : readIfExists(c.file) !== c.before)).map((c) => c.file);
+  const writing = !options.dryRun && skippedChanged.length === 0;
+  if (writing) {
     for (const change of changes) {
-      if (!change.created) {
-        // Changed on disk since we read it (an editor, a formatter): never overwrite that.
-        let onDisk: string | undefined;
-        try {
-          onDisk = fs.readFileSync(change.file, 'utf8');
-        } catch {
-          onDisk = undefined;
-        }
-        if (onDisk !== change.before) {
-          skippedChanged.push(change.file);
-          continue;
-        }
-      } else if (fs.existsSync(change.file)) {
-        skippedChanged.push(change.file);
-        continue;
-      }
       fs.mkdirSync(path.dirname(change.file), { recursive: true });
       writeFileAtomic(change.file, change.after);
     }
@@ -185,7 +172,7 @@ export async function runApply(options: ApplyOptions): Promise<ApplyResult> {
     label: sources.label,
     discovered: sources.discovered,
     analysed: sources.files.size,
-    changes: changes.filter((c) => !skippedChanged.includes(c.file)),
+    changes,
     failures,
     markers: dedupeMarkers(markers),
     stores,
@@ -195,7 +182,7 @@ export async function runApply(options: ApplyOptions): Promise<ApplyResult> {
     skippedChanged,
     remaining: judged.findings,
     git,
-    written: !options.dryRun,
+    written: writing,
   };
 }
 

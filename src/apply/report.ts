@@ -144,8 +144,8 @@ export function renderSummary(result: ApplyResult, color: boolean): string {
   const changed = result.changes.length;
   if (!result.git.repository) out.push(c.yellow('warning: not a git repository: no uncommitted-changes check, and no diff to review the migration with.'));
   for (const failure of result.failures) out.push(c.red(`✖ ${rel(result, failure.file)}: ${failure.transform} failed, file left unchanged: ${failure.message}`));
-  for (const file of result.skippedChanged) out.push(c.red(`✖ ${rel(result, file)} changed on disk while apply ran: not overwritten`));
-  const verb = result.written ? 'changed' : 'would change';
+  for (const file of result.skippedChanged) out.push(c.red(`✖ ${rel(result, file)} changed on disk while apply ran: nothing was written; run apply again`));
+  const verb = result.written ? 'changed' : result.skippedChanged.length ? 'not written (nothing was)' : 'would change';
   out.push(`${changed ? c.green('✔') : '•'} ${changed} file${changed === 1 ? '' : 's'} ${verb} by ${result.transforms.join(', ')}`);
   for (const change of result.changes) out.push(`  ${change.created ? c.green('+') : c.cyan('~')} ${rel(result, change.file)}${change.created ? ' (new)' : ` (${change.edits} edit${change.edits === 1 ? '' : 's'})`}`);
   const rewritten = result.stores.filter((s) => s.status === 'rewritten');

@@ -107,14 +107,14 @@ async function runApplyCommand(paths: string[], flags: ApplyFlags, io: Io): Prom
   }
 
   // A run that changes nothing keeps the existing report: a second run changes nothing at all.
-  if (!noWrite && result.changes.length > 0 && !writeOutput(io, reportPath(result, flags, io), renderMarkdown(result))) return EXIT.error;
+  if (result.written && result.changes.length > 0 && !writeOutput(io, reportPath(result, flags, io), renderMarkdown(result))) return EXIT.error;
 
   if (!flags.quiet) {
     if (flags.format === 'json') io.stdout(renderJson(result));
     else {
       if (flags.dryRun) io.stdout(renderDiff(result, color));
       io.stdout(renderSummary(result, color));
-      if (!noWrite && result.changes.length > 0) io.stdout(`Migration report: ${path.relative(io.cwd, reportPath(result, flags, io))}\n`);
+      if (result.written && result.changes.length > 0) io.stdout(`Migration report: ${path.relative(io.cwd, reportPath(result, flags, io))}\n`);
     }
   }
   if (result.failures.length > 0 || result.skippedChanged.length > 0) return EXIT.error;
