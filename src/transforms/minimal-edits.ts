@@ -17,42 +17,60 @@ function lines(text: string): string[] {
   return text.split(/(?<=\n)/);
 }
 
-/** `after` with the re-indentation-only changes of `before` undone (see the module comment). */
+/**
+ * `after` with the re-indentation-only changes of `before` undone (see the module comment). A region
+ * the other tool rewrote as a whole (lines added or removed) is shifted back by the re-indentation
+ * seen on the unchanged line next to it, so the lines it kept stay where the user had them.
+ */
 export function keepIndentation(before: string, after: string): string {
   const oldLines = lines(before);
   const newLines = lines(after);
   const strip = (line: string): string => line.replace(LEADING, '');
+  const indent = (line: string): string => LEADING.exec(line)![0];
   const parts = diffArrays(oldLines, newLines, { comparator: (a, b) => strip(a) === strip(b) });
-  let out = '';
-  let oldIndex = 0;
-  let newIndex = 0;
-  for (let i = 0; i < parts.length; i++) {
-    const part = parts[i]!;
+  // Where each part starts in the old and new line arrays.
+  const starts: Array<{ old: number; new: number; count: number; kind: 'same' | 'removed' | 'added' }> = [];
+  let o = 0;
+  let n = 0;
+  for (const part of parts) {
     const count = part.count ?? part.value.length;
-    if (!part.added && !part.removed) {
-      out += oldLines.slice(oldIndex, oldIndex + count).join('');
-      oldIndex += count;
-      newIndex += count;
+    starts.push({ old: o, new: n, count, kind: part.added ? 'added' : part.removed ? 'removed' : 'same' });
+    if (!part.added) o += count;
+    if (!part.removed) n += count;
+  }
+  const delta = (oldLine: string, newLine: string): number => indent(newLine).length - indent(oldLine).length;
+  const shift = (line: string, d: number): string => {
+    const ws = indent(line);
+    if (d > 0) return ws.length >= d && /^( *|\t*)$/.test(ws) ? line.slice(d) : line;
+    if (d < 0) return (ws[0] ?? ' ').repeat(-d) + line;
+    return line;
+  };
+  let out = '';
+  for (let i = 0; i < starts.length; i++) {
+    const part = starts[i]!;
+    if (part.kind === 'same') {
+      out += oldLines.slice(part.old, part.old + part.count).join('');
       continue;
     }
-    // A removed run followed by an added run of the same length: lines changed one for one.
-    const next = parts[i + 1];
-    if (part.removed && next?.added && (next.count ?? next.value.length) === count) {
-      for (let k = 0; k < count; k++) {
-        const oldLine = oldLines[oldIndex + k]!;
-        const newLine = newLines[newIndex + k]!;
-        out += LEADING.exec(oldLine)![0] + strip(newLine);
-      }
-      oldIndex += count;
-      newIndex += count;
-      i++;
+    // One changed region: a removed run, an added run, or a removed run then an added run.
+    const removed = part.kind === 'removed' ? part : undefined;
+    const added = part.kind === 'added' ? part : starts[i + 1]?.kind === 'added' ? starts[++i] : undefined;
+    if (!added) continue;
+    const newRun = newLines.slice(added.new, added.new + added.count);
+    if (removed && removed.count === added.count) {
+      // Lines changed one for one: each keeps the user's indentation.
+      newRun.forEach((line, k) => (out += indent(oldLines[removed.old + k]!) + strip(line)));
       continue;
     }
-    if (part.removed) oldIndex += count;
-    else {
-      out += newLines.slice(newIndex, newIndex + count).join('');
-      newIndex += count;
-    }
+    const prev = i - (removed ? 2 : 1) >= 0 ? starts[i - (removed ? 2 : 1)] : undefined;
+    const next = starts[i + 1];
+    const before_ = prev?.kind === 'same' ? delta(oldLines[prev.old + prev.count - 1]!, newLines[prev.new + prev.count - 1]!) : 0;
+    const after_ = next?.kind === 'same' ? delta(oldLines[next.old]!, newLines[next.new]!) : 0;
+    const d = before_ || after_;
+    newRun.forEach((line, k) => {
+      const firstKeepsPlace = k === 0 && removed && indent(oldLines[removed.old]!).length !== indent(line).length - d;
+      out += d && !firstKeepsPlace ? shift(line, d) : line;
+    });
   }
   return out;
 }

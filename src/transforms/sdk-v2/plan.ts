@@ -46,7 +46,7 @@ export function planSdkV2(result: AnalysisResult, options: TransformOptions): Tr
       plan.notes!.push(`${SDK_V2}: the official codemod failed on ${rel} (${outcome.failed}); the file is left on SDK v1: migrate it by hand (see https://ts.sdk.modelcontextprotocol.io/v2/migration/upgrade-to-v2).`);
       continue;
     }
-    const final = keepIndentation(outcome.before, outcome.after);
+    const final = keepIndentation(outcome.before, matchSpecifierQuotes(outcome.before, outcome.after));
     after.set(outcome.file, final);
     const edits = minimalEdits(outcome.file, outcome.before, final);
     if (edits.length) changedFiles++;
@@ -58,6 +58,19 @@ export function planSdkV2(result: AnalysisResult, options: TransformOptions): Tr
   }
   planManifests(plan, v1.map((f) => f.file), after, outcomes, manifests, result.relative);
   return plan;
+}
+
+const SPECIFIER = /(\bfrom\s*|\bimport\s*\(\s*|\bimport\s+|\brequire\s*\(\s*)(['"])([^'"`\n]+)\2/g;
+
+/**
+ * The official codemod writes the specifiers it creates in double quotes; a file whose own module
+ * specifiers are all single-quoted (or all double-quoted) keeps that style.
+ */
+export function matchSpecifierQuotes(before: string, after: string): string {
+  const quotes = new Set([...before.matchAll(SPECIFIER)].map((m) => m[2]));
+  if (quotes.size !== 1) return after;
+  const quote = [...quotes][0]!;
+  return after.replace(SPECIFIER, (_all, lead: string, _q: string, spec: string) => `${lead}${quote}${spec}${quote}`);
 }
 
 /** The codemod's comments and warnings, one note each (its info-level notes are left out). */
@@ -135,8 +148,8 @@ function projectType(files: ReadonlyArray<{ file: string; text: string }>, manif
 }
 
 /**
- * For each package.json that owns migrated files (the nearest one above them that declares the v1
- * SDK, else the nearest one): v1 out, the v2 packages its files now import in, zod to the v2 floor.
+ * For each package.json that owns migrated files (see `ownerOf`): v1 out, the v2 packages its files
+ * now import in, zod to the v2 floor.
  */
 function planManifests(
   plan: TransformPlan,
@@ -146,9 +159,14 @@ function planManifests(
   manifests: ManifestCache,
   relative: (abs: string) => string,
 ): void {
+  // The nearest package.json above the file; past it, only an enclosing one that declares the v1 SDK
+  // (a workspace member whose SDK is hoisted to the workspace root) and lies inside what apply was
+  // pointed at: never a manifest of some project around it.
+  const inside = (manifest: string): boolean => !relative(path.dirname(manifest)).startsWith('..');
   const ownerOf = (file: string): string | undefined => {
-    const chain = manifests.chain(path.dirname(file));
-    return chain.find((m) => declares(readManifest(manifests.text(m) ?? '') ?? { sections: {} }, V1_PACKAGE)) ?? chain[0];
+    const [nearest, ...above] = manifests.chain(path.dirname(file));
+    if (!nearest || declares(readManifest(manifests.text(nearest) ?? '') ?? { sections: {} }, V1_PACKAGE)) return nearest;
+    return above.find((m) => inside(m) && declares(readManifest(manifests.text(m) ?? '') ?? { sections: {} }, V1_PACKAGE)) ?? nearest;
   };
   const owners = new Set(v1Files.map(ownerOf).filter((m): m is string => m !== undefined));
   for (const manifest of owners) {
@@ -158,7 +176,9 @@ function planManifests(
     const dir = path.dirname(manifest) + path.sep;
     const owned = [...after].filter(([file]) => file.startsWith(dir) && ownerOf(file) === manifest);
     const specifiers = owned.flatMap(([, t]) => mcpSpecifiers(t));
-    const stillV1 = owned.filter(([, t]) => usesSdkV1(t)).map(([file]) => relative(file));
+    // Files the analysis did not load (client code, an SDK path it does not know) count too.
+    const others = otherV1Users(path.dirname(manifest), new Set(after.keys()));
+    const stillV1 = [...owned.filter(([, t]) => usesSdkV1(t)).map(([file]) => relative(file)), ...others.map(relative)];
     const v1Section = declares(view, V1_PACKAGE);
     const section = v1Section === 'devDependencies' ? 'devDependencies' : 'dependencies';
     const change: ManifestChange = { remove: [], add: [], set: [] };
@@ -182,7 +202,7 @@ function planManifests(
       zodNote = `zod ${ZOD_RANGE} added (the migrated code now imports it)`;
     }
     if (stillV1.length) {
-      plan.notes!.push(`${SDK_V2}: ${relative(manifest)} keeps ${V1_PACKAGE}: ${stillV1.join(', ')} still import${stillV1.length === 1 ? 's' : ''} it (see the @mcp-codemod-error comments).`);
+      plan.notes!.push(`${SDK_V2}: ${relative(manifest)} keeps ${V1_PACKAGE}: ${stillV1.join(', ')} still import${stillV1.length === 1 ? 's' : ''} it (code this transform does not migrate, such as a client, or an SDK path the official codemod left with an @mcp-codemod-error comment).`);
     }
     const updated = rewriteManifest(text, change);
     if (updated === text) continue;
@@ -194,6 +214,49 @@ function planManifests(
     ];
     plan.notes!.push(`${SDK_V2}: ${relative(manifest)}: ${parts.join('; ')}. Run \`${installCommand(path.dirname(manifest))}\` to update node_modules and the lockfile.`);
   }
+}
+
+const SOURCE = /\.(?:[cm]?[jt]s|[jt]sx)$/;
+const SKIP_DIRS = new Set(['node_modules', '.git', 'dist', 'build', 'coverage', '.next', '.nuxt', '.test-tmp']);
+const WALK_BUDGET = 5000;
+
+/**
+ * Source files under `dir` (not in `known`) that still import the v1 SDK, so package.json keeps it.
+ * Past the budget the walk stops and counts as "still used": keeping v1 is the safe side.
+ */
+function otherV1Users(dir: string, known: ReadonlySet<string>): string[] {
+  const out: string[] = [];
+  let seen = 0;
+  const walk = (current: string): boolean => {
+    let entries: fs.Dirent[];
+    try {
+      entries = fs.readdirSync(current, { withFileTypes: true });
+    } catch {
+      return true;
+    }
+    for (const entry of entries) {
+      const full = path.join(current, entry.name);
+      if (entry.isDirectory()) {
+        if (SKIP_DIRS.has(entry.name) || fs.existsSync(path.join(full, 'package.json'))) continue; // another package owns it
+        if (!walk(full)) return false;
+      } else if (entry.isFile() && SOURCE.test(entry.name) && !entry.name.endsWith('.d.ts') && !known.has(full)) {
+        if (++seen > WALK_BUDGET) {
+          out.push(full);
+          return false;
+        }
+        let text = '';
+        try {
+          text = fs.readFileSync(full, 'utf8');
+        } catch {
+          continue;
+        }
+        if (text.includes(V1_PACKAGE) && usesSdkV1(text)) out.push(full);
+      }
+    }
+    return true;
+  };
+  walk(dir);
+  return out;
 }
 
 /** The install command of the package manager whose lockfile sits beside (or above) the manifest. */
