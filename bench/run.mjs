@@ -463,19 +463,28 @@ async function main() {
     const before = new Map(serverDirs.map((d) => [d, snapshot(path.join(TREE, d))]));
     log(`mcp-migrate apply --dry-run on the ${serverDirs.length} server dirs: warm-up, then ${opts.repeats} runs`);
     const applyRuns = [];
-    const warmApply = await measure(tool.cmd, applyArgs, { cwd: TREE, timeoutMs });
-    check('warm-up mcp-migrate apply --dry-run, MCP servers only', warmApply, { wantJson: true });
+    // Exit 2 with a JSON report is a completed run in which a transform refused a file (listed in the
+    // report's `failures`, left unchanged): timed like any other, and the refusals are shown in the table.
+    const completed = (label, r) => {
+      r.report = parseReport(r);
+      r.ok = !r.timedOut && !r.signal && Boolean(r.report) && (r.exitCode === 0 || (r.exitCode === 2 && r.report.failures?.length > 0));
+      if (!r.ok) {
+        failures.push(`${label}: exit ${r.exitCode}${r.signal ? ` signal ${r.signal}` : ''}${r.timedOut ? ' (timed out)' : ''}${r.report ? '' : ', no JSON on stdout'}`);
+        log(`FAILED ${label}: exit ${r.exitCode} ${r.signal ?? ''}\n${r.stderrTail}`);
+      }
+    };
+    completed('warm-up mcp-migrate apply --dry-run, MCP servers only', await measure(tool.cmd, applyArgs, { cwd: TREE, timeoutMs }));
     for (let i = 1; i <= opts.repeats; i++) {
       const r = await measure(tool.cmd, applyArgs, { cwd: TREE, timeoutMs });
-      r.report = check(`mcp-migrate apply --dry-run, MCP servers only #${i}`, r, { wantJson: true });
-      r.ok = r.exitCode === 0 && !r.timedOut && Boolean(r.report);
+      completed(`mcp-migrate apply --dry-run, MCP servers only #${i}`, r);
       applyRuns.push(r);
-      log(`  run ${i}/${opts.repeats}: ${fmtS(r.wallMs)} s, ${fmtMB(r.peakRssKB)} MB`);
+      log(`  run ${i}/${opts.repeats}: ${fmtS(r.wallMs)} s, ${fmtMB(r.peakRssKB)} MB, exit ${r.exitCode}`);
     }
     const wroteNothing = serverDirs.every((d) => sameSnapshot(before.get(d), snapshot(path.join(TREE, d))));
     if (!wroteNothing) failures.push('mcp-migrate apply --dry-run modified files in a server dir');
     const rep = applyRuns.find((r) => r.report)?.report;
-    applyStat = { runs: applyRuns, wroteNothing, filesChanged: rep?.changes?.length ?? null, sdkV2Files: rep?.changes?.filter((c) => c.transforms?.includes('sdk-v2')).length ?? null, failures: rep?.failures?.length ?? null };
+    applyStat = { runs: applyRuns, wroteNothing, filesChanged: rep?.changes?.length ?? null, sdkV2Files: rep?.changes?.filter((c) => c.transforms?.includes('sdk-v2')).length ?? null,
+      failures: rep?.failures?.length ?? null, failureList: (rep?.failures ?? []).map((f) => `${f.file} (${f.transform})`) };
   }
 
   // 5. correctness and precision
@@ -618,7 +627,7 @@ async function main() {
       officialAllInOne: official.all ? { label: 'official codemod --dry-run, all v1 servers in one dir (one run)', ...official.all } : null,
       officialFullTree: official.full ? { label: 'official codemod --dry-run, full tree', ...official.full } : null,
       applyServers: m.apply ? { label: 'mcp-migrate apply --dry-run, MCP servers only', command: `${tool.display} apply --dry-run --format json --fail-on none ${serverDirs.join(' ')}`, ...m.apply,
-        filesChanged: applyStat.filesChanged, sdkV2Files: applyStat.sdkV2Files, transformFailures: applyStat.failures, wroteNothing: applyStat.wroteNothing } : null,
+        filesChanged: applyStat.filesChanged, sdkV2Files: applyStat.sdkV2Files, transformFailures: applyStat.failures, transformFailureList: applyStat.failureList, wroteNothing: applyStat.wroteNothing } : null,
     },
     ratios,
     aims,
@@ -660,7 +669,7 @@ function renderMarkdown(r) {
   if (M.applyServers) {
     const A = M.applyServers;
     row(`(f) ${A.label}`, fmtS(A.medianMs), fmtS(A.minMs), fmtS(A.maxMs), fmtMB(A.peakRssKB),
-      `${A.filesChanged ?? '?'} files would change (${A.sdkV2Files ?? '?'} moved to SDK v2 by the official transforms in memory)${A.transformFailures ? `; **${A.transformFailures} transform failure(s)**` : ''}${A.wroteNothing ? '; wrote nothing' : '; **modified files**'}${A.cpuS != null ? `; CPU ${A.cpuS.toFixed(1)} s` : ''}${procNote(A)}`);
+      `${A.filesChanged ?? '?'} files would change (${A.sdkV2Files ?? '?'} moved to SDK v2 by the official transforms in memory)${A.transformFailures ? `; exit 2: ${A.transformFailures} file(s) a transform refused, left unchanged: ${A.transformFailureList.join(', ')}` : ''}${A.wroteNothing ? '; wrote nothing' : '; **modified files**'}${A.cpuS != null ? `; CPU ${A.cpuS.toFixed(1)} s` : ''}${procNote(A)}`);
   }
   if (M.officialFullTree) row(`(e) ${M.officialFullTree.label}`, fmtS(M.officialFullTree.wallMs), '', '', fmtMB(M.officialFullTree.peakRssKB), `**${M.officialFullTree.status}**`);
 
