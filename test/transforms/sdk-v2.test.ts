@@ -83,6 +83,24 @@ describe(`${TRANSFORM} fixtures`, () => {
     expect(text.split('\n')[7]).toContain('@mcp-codemod-error');
   });
 
+  it('the same codemod comment above several lines is reported once per line, at its own line', async () => {
+    const server = [
+      "import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';",
+      "import { z } from 'zod';",
+      "export const server = new McpServer({ name: 'twice', version: '1.0.0' });",
+      "server.tool('a', { x: z.string() }, async ({ x }, { sessionId }) => ({ content: [{ type: 'text', text: x + String(sessionId) }] }));",
+      "server.tool('b', { x: z.string() }, async ({ x }, { sessionId }) => ({ content: [{ type: 'text', text: x + String(sessionId) }] }));",
+      '',
+    ].join('\n');
+    const dir = materialise('twice', new Map([['server.ts', server]]));
+    const result = await runApply({ paths: [dir], cwd: dir, allowDirty: true, transforms: [TRANSFORM] });
+    const lines = fs.readFileSync(path.join(dir, 'server.ts'), 'utf8').split('\n');
+    const commented = lines.flatMap((l, i) => (l.includes('@mcp-codemod-error Destructuring of context parameter') ? [i + 1] : []));
+    expect(commented).toHaveLength(2);
+    const noted = result.notes.filter((n) => n.includes('Destructuring of context parameter')).map((n) => Number(/server\.ts:(\d+)/.exec(n)![1]));
+    expect(noted).toEqual(commented);
+  });
+
   it('package.json: the v1 SDK out, the v2 packages in, zod raised, and the report says to run the package manager', async () => {
     const { first } = await applyOnce(byName('v1-with-package-json'));
     expect(first.notes).toContain(
@@ -106,7 +124,7 @@ describe(`${TRANSFORM} fixtures`, () => {
     expect(manifest.dependencies['@modelcontextprotocol/sdk']).toBe('^1.29.0');
     expect(manifest.dependencies['@modelcontextprotocol/server']).toBe('^2.4.0');
     expect(fs.readFileSync(path.join(dir, 'src/probe.ts'), 'utf8')).toBe(client);
-    expect(result.notes).toContain('sdk-v2: package.json keeps @modelcontextprotocol/sdk: src/probe.ts still imports it (code this transform does not migrate, such as a client, or an SDK path the official codemod left with an @mcp-codemod-error comment).');
+    expect(result.notes).toContain('sdk-v2: package.json keeps @modelcontextprotocol/sdk: src/probe.ts still refers to it (code this transform does not migrate, such as a client; a JSDoc type import; or an SDK path the official codemod left with an @mcp-codemod-error comment).');
   });
 });
 

@@ -78,9 +78,12 @@ function diagnosticNotes(rel: string, outcome: CodemodFileResult, final: string)
   const notes: string[] = [];
   const finalLines = final.split('\n');
   const commented = new Set<string>();
+  let from = 0;
   for (const c of outcome.comments) {
-    // Where the comment is now (keepIndentation never moves lines, but look it up to be sure).
-    const index = finalLines.findIndex((l) => l.includes(`@mcp-codemod-error ${c.message}`));
+    // Where the comment is now (keepIndentation never moves lines, but look it up to be sure); comments
+    // come in file order, and the same message may stand above several lines.
+    const index = finalLines.findIndex((l, i) => i >= from && l.includes(`@mcp-codemod-error ${c.message}`));
+    if (index >= 0) from = index + 1;
     notes.push(`${SDK_V2}: ${rel}:${index >= 0 ? index + 1 : c.line} left for a person by the official codemod (\`@mcp-codemod-error\` comment): ${c.message}`);
     for (const part of c.message.split(' | ')) commented.add(part);
   }
@@ -202,7 +205,7 @@ function planManifests(
       zodNote = `zod ${ZOD_RANGE} added (the migrated code now imports it)`;
     }
     if (stillV1.length) {
-      plan.notes!.push(`${SDK_V2}: ${relative(manifest)} keeps ${V1_PACKAGE}: ${stillV1.join(', ')} still import${stillV1.length === 1 ? 's' : ''} it (code this transform does not migrate, such as a client, or an SDK path the official codemod left with an @mcp-codemod-error comment).`);
+      plan.notes!.push(`${SDK_V2}: ${relative(manifest)} keeps ${V1_PACKAGE}: ${stillV1.join(', ')} still refer${stillV1.length === 1 ? 's' : ''} to it (code this transform does not migrate, such as a client; a JSDoc type import; or an SDK path the official codemod left with an @mcp-codemod-error comment).`);
     }
     const updated = rewriteManifest(text, change);
     if (updated === text) continue;
