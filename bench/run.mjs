@@ -4,7 +4,7 @@
 // See bench/README.md for what is measured and how.
 //
 //   node bench/run.mjs [--files 20000] [--seed 1] [--repeats 3] [--regen] [--official-full]
-//                      [--no-official] [--strict] [--timeout-s 600]
+//                      [--no-official] [--no-apply] [--strict] [--timeout-s 600]
 //   MCP_MIGRATE_CMD="node bench/lib/standin-scan.mjs" node bench/run.mjs   # harness debugging
 //
 // Exit code: 0 when every measured command ran and the correctness checks passed (aims may be unmet,
@@ -32,7 +32,7 @@ const AIM = { fullVsServersMax: 2, peakMB: 300, officialSpeedupMin: 10 };
 
 // ------------------------------------------------------------------ args
 function parseArgs(argv) {
-  const o = { files: 20000, seed: 1, repeats: 3, regen: false, officialFull: false, official: true, strict: false, timeoutS: 600, officialFullTimeoutS: 240 };
+  const o = { files: 20000, seed: 1, repeats: 3, regen: false, officialFull: false, official: true, apply: true, strict: false, timeoutS: 600, officialFullTimeoutS: 240 };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     const num = () => {
@@ -48,6 +48,7 @@ function parseArgs(argv) {
     else if (a === '--regen') o.regen = true;
     else if (a === '--official-full') o.officialFull = true;
     else if (a === '--no-official') o.official = false;
+    else if (a === '--no-apply') o.apply = false;
     else if (a === '--strict') o.strict = true;
     else if (a === '-h' || a === '--help') {
       console.log(fs.readFileSync(fileURLToPath(import.meta.url), 'utf8').split('\n').slice(1, 12).map((l) => l.replace(/^\/\/ ?/, '')).join('\n'));
@@ -454,6 +455,38 @@ async function main() {
     log(`  ${status}: ${fmtS(r.wallMs)} s, ${fmtMB(r.peakRssKB)} MB`);
   }
 
+  // 4b. (f) mcp-migrate apply --dry-run on the servers alone: the official codemod's v1-to-v2 work (sdk-v2
+  // runs its transforms in memory) plus this tool's own transforms, in one process, writing nothing.
+  let applyStat = null;
+  if (opts.apply && tool.source === 'bin/mcp-migrate.js') {
+    const applyArgs = [...tool.pre, 'apply', '--dry-run', '--format', 'json', '--fail-on', 'none', ...serverDirs];
+    const before = new Map(serverDirs.map((d) => [d, snapshot(path.join(TREE, d))]));
+    log(`mcp-migrate apply --dry-run on the ${serverDirs.length} server dirs: warm-up, then ${opts.repeats} runs`);
+    const applyRuns = [];
+    // Exit 2 with a JSON report is a completed run in which a transform refused a file (listed in the
+    // report's `failures`, left unchanged): timed like any other, and the refusals are shown in the table.
+    const completed = (label, r) => {
+      r.report = parseReport(r);
+      r.ok = !r.timedOut && !r.signal && Boolean(r.report) && (r.exitCode === 0 || (r.exitCode === 2 && r.report.failures?.length > 0));
+      if (!r.ok) {
+        failures.push(`${label}: exit ${r.exitCode}${r.signal ? ` signal ${r.signal}` : ''}${r.timedOut ? ' (timed out)' : ''}${r.report ? '' : ', no JSON on stdout'}`);
+        log(`FAILED ${label}: exit ${r.exitCode} ${r.signal ?? ''}\n${r.stderrTail}`);
+      }
+    };
+    completed('warm-up mcp-migrate apply --dry-run, MCP servers only', await measure(tool.cmd, applyArgs, { cwd: TREE, timeoutMs }));
+    for (let i = 1; i <= opts.repeats; i++) {
+      const r = await measure(tool.cmd, applyArgs, { cwd: TREE, timeoutMs });
+      completed(`mcp-migrate apply --dry-run, MCP servers only #${i}`, r);
+      applyRuns.push(r);
+      log(`  run ${i}/${opts.repeats}: ${fmtS(r.wallMs)} s, ${fmtMB(r.peakRssKB)} MB, exit ${r.exitCode}`);
+    }
+    const wroteNothing = serverDirs.every((d) => sameSnapshot(before.get(d), snapshot(path.join(TREE, d))));
+    if (!wroteNothing) failures.push('mcp-migrate apply --dry-run modified files in a server dir');
+    const rep = applyRuns.find((r) => r.report)?.report;
+    applyStat = { runs: applyRuns, wroteNothing, filesChanged: rep?.changes?.length ?? null, sdkV2Files: rep?.changes?.filter((c) => c.transforms?.includes('sdk-v2')).length ?? null,
+      failures: rep?.failures?.length ?? null, failureList: (rep?.failures ?? []).map((f) => `${f.file} (${f.transform})`) };
+  }
+
   // 5. correctness and precision
   const given = { full: ['.'], servers: serverDirs };
   const norm = { full: [], servers: [] };
@@ -540,7 +573,7 @@ async function main() {
       failedRuns: all.length - list.length,
     };
   };
-  const m = { full: stat(runs.full), servers: stat(runs.servers), astgrep: stat(runs.astgrep) };
+  const m = { full: stat(runs.full), servers: stat(runs.servers), astgrep: stat(runs.astgrep), apply: applyStat ? stat(applyStat.runs) : null };
   const officialSumMs = official.perServer.length ? official.perServer.reduce((a, r) => a + r.wallMs, 0) : null;
   const officialPeakKB = official.perServer.length ? Math.max(...official.perServer.map((r) => r.peakRssKB ?? 0)) : null;
   const ratios = {
@@ -551,6 +584,10 @@ async function main() {
     officialOverServersCpu: official.perServer.length && official.perServer.every((x) => x.cpuS != null) && m.servers.cpuS
       ? official.perServer.reduce((a, x) => a + x.cpuS, 0) / m.servers.cpuS : null,
     officialOneRunOverServers: official.all ? official.all.wallMs / m.servers.medianMs : null,
+    officialOverApply: officialSumMs != null && m.apply ? officialSumMs / m.apply.medianMs : null,
+    officialOverApplyCpu: m.apply?.cpuS && official.perServer.length && official.perServer.every((x) => x.cpuS != null)
+      ? official.perServer.reduce((a, x) => a + x.cpuS, 0) / m.apply.cpuS : null,
+    officialOneRunOverApply: official.all && m.apply ? official.all.wallMs / m.apply.medianMs : null,
   };
   const fullPeakMB = kbToMB(m.full.peakRssKB);
   const fin = (...xs) => xs.every((x) => x != null && Number.isFinite(x));
@@ -558,6 +595,7 @@ async function main() {
     { id: 'full-faster-than-ast-grep', text: 'full scan faster than one ast-grep pattern', value: `${fmtS(m.full.medianMs)} s vs ${fmtS(m.astgrep.medianMs)} s`, met: fin(m.full.medianMs, m.astgrep.medianMs) ? m.full.medianMs < m.astgrep.medianMs : null },
     { id: 'full-within-2x-servers', text: `full scan within ${AIM.fullVsServersMax}× of the servers alone`, value: fmtX(ratios.fullOverServers), met: fin(ratios.fullOverServers) ? ratios.fullOverServers <= AIM.fullVsServersMax : null },
     { id: 'full-peak-under-300MB', text: `full scan peak RSS under ${AIM.peakMB} MB`, value: fullPeakMB == null ? '—' : `${fullPeakMB.toFixed(0)} MB`, met: fullPeakMB != null && fullPeakMB < AIM.peakMB },
+    ...(m.apply ? [{ id: 'apply-faster-than-official', text: 'apply --dry-run on the servers faster than the official dry run (sum per server)', value: `${fmtS(m.apply.medianMs)} s vs ${fmtS(officialSumMs)} s`, met: fin(m.apply.medianMs, officialSumMs) ? m.apply.medianMs < officialSumMs : null }] : []),
     { id: 'servers-10x-faster-than-official', text: `servers alone ≥ ${AIM.officialSpeedupMin}× faster than the official dry run`, value: fmtX(ratios.officialOverServers), met: fin(ratios.officialOverServers) ? ratios.officialOverServers >= AIM.officialSpeedupMin : null },
   ];
 
@@ -588,6 +626,8 @@ async function main() {
       officialPerServer: official.perServer.length ? { label: `official codemod v1-to-v2 --dry-run, each v1 server (sum of ${official.perServer.length})`, sumMs: officialSumMs, peakRssKB: officialPeakKB, runs: official.perServer } : null,
       officialAllInOne: official.all ? { label: 'official codemod --dry-run, all v1 servers in one dir (one run)', ...official.all } : null,
       officialFullTree: official.full ? { label: 'official codemod --dry-run, full tree', ...official.full } : null,
+      applyServers: m.apply ? { label: 'mcp-migrate apply --dry-run, MCP servers only', command: `${tool.display} apply --dry-run --format json --fail-on none ${serverDirs.join(' ')}`, ...m.apply,
+        filesChanged: applyStat.filesChanged, sdkV2Files: applyStat.sdkV2Files, transformFailures: applyStat.failures, transformFailureList: applyStat.failureList, wroteNothing: applyStat.wroteNothing } : null,
     },
     ratios,
     aims,
@@ -626,6 +666,11 @@ function renderMarkdown(r) {
       M.officialPerServer.runs.map((x) => `${x.dir.replace('packages/', '')} ${fmtS(x.wallMs)} s`).join(', ') + (M.officialPerServer.runs.every((x) => x.wroteNothing) ? '; wrote nothing' : '; **modified files**'));
   }
   if (M.officialAllInOne) row(`(d′) ${M.officialAllInOne.label}`, fmtS(M.officialAllInOne.wallMs), '', '', fmtMB(M.officialAllInOne.peakRssKB), 'informative');
+  if (M.applyServers) {
+    const A = M.applyServers;
+    row(`(f) ${A.label}`, fmtS(A.medianMs), fmtS(A.minMs), fmtS(A.maxMs), fmtMB(A.peakRssKB),
+      `${A.filesChanged ?? '?'} files would change (${A.sdkV2Files ?? '?'} moved to SDK v2 by the official transforms in memory)${A.transformFailures ? `; exit 2: ${A.transformFailures} file(s) a transform refused, left unchanged: ${A.transformFailureList.join(', ')}` : ''}${A.wroteNothing ? '; wrote nothing' : '; **modified files**'}${A.cpuS != null ? `; CPU ${A.cpuS.toFixed(1)} s` : ''}${procNote(A)}`);
+  }
   if (M.officialFullTree) row(`(e) ${M.officialFullTree.label}`, fmtS(M.officialFullTree.wallMs), '', '', fmtMB(M.officialFullTree.peakRssKB), `**${M.officialFullTree.status}**`);
 
   const t = r.tree;
@@ -648,6 +693,9 @@ function renderMarkdown(r) {
   lines.push(`| official dry run (sum per server) / ours on servers | ${fmtX(r.ratios.officialOverServers)} |`);
   if (r.ratios.officialOverServersCpu != null) lines.push(`| official dry run (sum per server) / ours on servers, by CPU time | ${fmtX(r.ratios.officialOverServersCpu)} |`);
   if (r.ratios.officialOneRunOverServers != null) lines.push(`| official dry run (one run, all servers) / ours on servers | ${fmtX(r.ratios.officialOneRunOverServers)} |`);
+  if (r.ratios.officialOverApply != null) lines.push(`| official dry run (sum per server) / our apply --dry-run on servers | ${fmtX(r.ratios.officialOverApply)} |`);
+  if (r.ratios.officialOverApplyCpu != null) lines.push(`| official dry run (sum per server) / our apply --dry-run on servers, by CPU time | ${fmtX(r.ratios.officialOverApplyCpu)} |`);
+  if (r.ratios.officialOneRunOverApply != null) lines.push(`| official dry run (one run, all servers) / our apply --dry-run on servers | ${fmtX(r.ratios.officialOneRunOverApply)} |`);
   lines.push('');
   lines.push('| aim | value | met |', '|---|---|:---:|');
   for (const a of r.aims) lines.push(`| ${a.text} | ${a.value} | ${a.met == null ? 'n/a' : a.met ? 'yes' : '**no**'} |`);

@@ -53,6 +53,7 @@ export function renderJson(result: ApplyResult): string {
       changes: result.changes.map((c) => ({ file: rel(result, c.file), transforms: c.transforms, edits: c.edits, created: c.created })),
       manual: markersLeft(result).map((m) => ({ file: m.file, line: m.line, ruleId: m.rule.meta.id, reason: m.message.replace(/^Left by `mcp-migrate apply`, still to do: /, '') })),
       stores: result.stores.map((s) => ({ ...s, file: rel(result, s.file), names: s.names })),
+      notes: result.notes,
       failures: result.failures.map((f) => ({ ...f, file: rel(result, f.file) })),
       skippedChanged: result.skippedChanged.map((f) => rel(result, f)),
       findings,
@@ -82,6 +83,12 @@ export function renderMarkdown(result: ApplyResult): string {
       out.push(`### \`${rel(result, change.file)}\`${change.created ? ' (new)' : ''}`, '');
       out.push(`Transforms: ${change.transforms.join(', ')}; ${change.created ? 'generated file' : `${change.edits} edit${change.edits === 1 ? '' : 's'}`}.`, '');
     }
+  }
+
+  if (result.notes.length) {
+    out.push('## Notes', '');
+    for (const note of result.notes) out.push(`- ${note}`);
+    out.push('');
   }
 
   if (rewritten.length) {
@@ -150,6 +157,7 @@ export function renderSummary(result: ApplyResult, color: boolean): string {
   for (const change of result.changes) out.push(`  ${change.created ? c.green('+') : c.cyan('~')} ${rel(result, change.file)}${change.created ? ' (new)' : ` (${change.edits} edit${change.edits === 1 ? '' : 's'})`}`);
   const rewritten = result.stores.filter((s) => s.status === 'rewritten');
   for (const s of rewritten) out.push(`  ${c.green('handle')} ${s.names!.argument} (${s.store}) → ${s.tools.join(', ')}; minted by ${s.names!.mintTool}`);
+  for (const note of result.notes) out.push(`  ${c.dim('note')} ${note}`);
   const manual = markersLeft(result);
   out.push(`${manual.length ? c.yellow('!') : c.green('✔')} ${manual.length} marker${manual.length === 1 ? '' : 's'} left for a person`);
   for (const m of manual) out.push(`  ${m.file}:${m.line} ${c.dim(m.rule.meta.id)}`);

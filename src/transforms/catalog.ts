@@ -5,6 +5,7 @@
  */
 import type { AnalysisResult } from '../analysis/engine.js';
 import { planHandles } from './handles/plan.js';
+import { planSdkV2, SDK_V2 } from './sdk-v2/plan.js';
 import { createTransformer, type Transformer } from './jscodeshift.js';
 import type { TransformOptions, TransformPlan } from './plan.js';
 
@@ -38,11 +39,24 @@ const handles = defineTransform({
   plan: planHandles,
 });
 
+const sdkV2 = defineTransform({
+  name: SDK_V2,
+  summary: 'SDK v1 → v2 (imports, symbols, register* API, handler context) by the official @modelcontextprotocol/codemod, and package.json with it',
+  details: [
+    'runs the official codemod\'s exported v1-to-v2 transforms in memory on every file that imports @modelcontextprotocol/sdk (CommonJS requires included)',
+    'package.json: @modelcontextprotocol/sdk removed, the v2 packages the code now imports added, zod raised to ^4.2.0 when its range cannot reach it',
+    'what the official codemod cannot rewrite keeps its /* @mcp-codemod-error … */ comment and becomes a report note',
+    'only with --target 2026-07-28 (the default); files already on v2 are left alone',
+  ],
+  plan: planSdkV2,
+});
+
 /** In the order `apply` runs them: each plans from a fresh analysis of the previous one's output. */
-export const TRANSFORMS: readonly TransformDefinition[] = [handles];
+export const TRANSFORMS: readonly TransformDefinition[] = [sdkV2, handles];
 
 export function transformByName(name: string): TransformDefinition | undefined {
   return TRANSFORMS.find((t) => t.name === name);
 }
 
 export const handlesTransformer = handles.transformer;
+export const sdkV2Transformer = sdkV2.transformer;

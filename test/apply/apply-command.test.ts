@@ -77,7 +77,9 @@ describe('apply', () => {
     expect(first.stderr).toBe('');
     expect(first.code).toBe(0);
     const server = read(dir, 'src/server.ts');
-    expect(server).toContain("server.tool('add_item', { sku: z.string(), cart_id: z.string().describe('The cart_id returned by create_cart.') }, async ({ sku, cart_id }, extra) => {");
+    // The default target (2026-07-28) moves the file to SDK v2 first (sdk-v2), then re-keys the store.
+    expect(server).toContain("import { McpServer } from '@modelcontextprotocol/server';");
+    expect(server).toContain("server.registerTool('add_item', { inputSchema: z.object({ sku: z.string(), cart_id: z.string().describe('The cart_id returned by create_cart.') }) }, async ({ sku, cart_id }, ctx) => {");
     expect(server).toContain('carts.get(cart_id)');
     expect(server).not.toContain('sessionId');
     expect(server).toContain("'create_cart'");
@@ -189,7 +191,7 @@ export function register(transport: StreamableHTTPServerTransport, server: McpSe
     expect(json.command).toBe('apply');
     expect(json.changes).toEqual([
       { file: 'src/mcp-handles.ts', transforms: ['session-state-to-handles'], edits: 1, created: true },
-      { file: 'src/server.ts', transforms: ['session-state-to-handles'], edits: expect.any(Number), created: false },
+      { file: 'src/server.ts', transforms: ['sdk-v2', 'session-state-to-handles'], edits: expect.any(Number), created: false },
     ]);
     expect(json.manual).toEqual([]);
   });

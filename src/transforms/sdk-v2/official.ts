@@ -1,0 +1,223 @@
+/**
+ * The official `@modelcontextprotocol/codemod` (v1-to-v2 migration), run in memory.
+ *
+ * Its exported transforms (`getMigration('v1-to-v2').transforms`, each `apply(sourceFile, context)`
+ * on a ts-morph `SourceFile`) are run in its own order on an in-memory ts-morph project holding the
+ * texts we analysed, the way its runner (`dist/runner-*.mjs`, `run()`) composes them:
+ * - a file whose transforms throw is rolled back whole (its runner does the same);
+ * - "verify this" advisories (`advisoryOnly`) are dropped for files no transform changed;
+ * - diagnostics that ask for it (`insertComment`) become its own `/* @mcp-codemod-error … *\/`
+ *   comment above the line, merged per line, never twice, never inside a string — exactly the
+ *   comment its runner writes, so its documentation (`grep -rn '@mcp-codemod-error'`) holds;
+ * - a leading shebang some transforms drop is put back.
+ * Nothing is re-implemented here except that runner loop: its `run()` reads and writes the disk
+ * itself, and `apply` must plan first and write atomically later.
+ *
+ * CommonJS: the official transforms only read `import` declarations, so in a CommonJS file the
+ * top-level `const … = require('…')` statements are turned into the equivalent `import` in the
+ * in-memory copy, the transforms run, and every `import` is turned back into a `require` (a
+ * statement the transforms did not touch comes back exactly as written).
+ */
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import type { Diagnostic, Migration, TransformContext } from '@modelcontextprotocol/codemod';
+import { Project, ts } from '../../analysis/typescript.js';
+import type { SourceFile } from 'ts-morph';
+
+export const CODEMOD_PACKAGE = '@modelcontextprotocol/codemod';
+const CODEMOD_ERROR_PREFIX = '@mcp-codemod-error';
+
+let migration: Migration | undefined;
+/** Loaded on first use: `scan` and a stateless-v1 `apply` never pay for it. */
+function v1ToV2(): Migration {
+  if (!migration) {
+    const require = createRequire(import.meta.url);
+    const codemod = require(CODEMOD_PACKAGE) as typeof import('@modelcontextprotocol/codemod');
+    const found = codemod.getMigration('v1-to-v2');
+    if (!found) throw new Error(`${CODEMOD_PACKAGE} has no v1-to-v2 migration`);
+    migration = found;
+  }
+  return migration;
+}
+
+export function codemodVersion(): string {
+  // Its `exports` do not list package.json: read it beside the entry point.
+  const entry = createRequire(import.meta.url).resolve(CODEMOD_PACKAGE);
+  return (JSON.parse(fs.readFileSync(path.join(path.dirname(entry), '..', 'package.json'), 'utf8')) as { version: string }).version;
+}
+
+export function officialTransformIds(): string[] {
+  return v1ToV2().transforms.map((t) => t.id);
+}
+
+export interface CodemodFileResult {
+  file: string;
+  before: string;
+  after: string;
+  changes: number;
+  /** Diagnostics after the runner's filtering, lines against `after`. */
+  diagnostics: Diagnostic[];
+  /** The comments written into `after`: line (1-based, in `after`) and message. */
+  comments: Array<{ line: number; message: string }>;
+  /** The transforms threw: the file is left as it was. */
+  failed?: string;
+  /** The codemod added `import { z } from 'zod'` (its `zod-injected` tag). */
+  zodInjected: boolean;
+}
+
+export function runOfficialCodemod(files: ReadonlyArray<{ file: string; text: string }>, context: TransformContext): CodemodFileResult[] {
+  const { transforms } = v1ToV2();
+  const project = new Project({ useInMemoryFileSystem: true, skipAddingFilesFromTsConfig: true, compilerOptions: { allowJs: true, noEmit: true } });
+  const results: CodemodFileResult[] = [];
+  for (const { file, text } of files) {
+    const sf = project.createSourceFile(file, text, { overwrite: true });
+    const shebang = /^#![^\n]*\n(?:[ \t]*\r?\n)*/.exec(text)?.[0];
+    const commonJs = isCommonJs(sf);
+    const restore = commonJs ? requiresToImports(sf) : undefined;
+    const bridged = sf.getFullText();
+    let changes = 0;
+    let diagnostics: Diagnostic[] = [];
+    let failed: string | undefined;
+    try {
+      for (const transform of transforms) {
+        const result = transform.apply(sf, context);
+        changes += result.changesCount;
+        diagnostics.push(...result.diagnostics);
+      }
+    } catch (error) {
+      failed = error instanceof Error ? error.message : String(error);
+    }
+    if (failed !== undefined) {
+      results.push({ file, before: text, after: text, changes: 0, diagnostics: [], comments: [], failed, zodInjected: false });
+      continue;
+    }
+    if (changes === 0) diagnostics = diagnostics.filter((d) => !d.advisoryOnly);
+    for (const d of diagnostics) {
+      if (!d.resolveCurrentLine) continue;
+      try {
+        d.line = d.resolveCurrentLine();
+      } catch {
+        delete d.insertComment; // its anchor was removed by a later rewrite: never a comment at the wrong place
+      }
+      delete d.resolveCurrentLine;
+    }
+    insertDiagnosticComments(sf, diagnostics);
+    if (shebang && !sf.getFullText().startsWith('#!')) sf.insertText(0, shebang);
+    if (restore) importsToRequires(sf, restore);
+    let after = sf.getFullText();
+    // Nothing changed (bar the CommonJS round trip): the file is exactly as it was.
+    if (after === bridged && restore) after = text;
+    const comments = commentLines(after);
+    results.push({ file, before: text, after, changes, diagnostics, comments, zodInjected: diagnostics.some((d) => d.tag === 'zod-injected') });
+  }
+  return results;
+}
+
+// ---- the runner's comment insertion ---------------------------------------------------------
+
+const LITERAL_KINDS = new Set([
+  ts.SyntaxKind.NoSubstitutionTemplateLiteral,
+  ts.SyntaxKind.TemplateHead,
+  ts.SyntaxKind.TemplateMiddle,
+  ts.SyntaxKind.TemplateTail,
+  ts.SyntaxKind.StringLiteral,
+  ts.SyntaxKind.JsxText,
+]);
+
+function insideLiteral(sf: SourceFile, position: number): boolean {
+  for (let node = sf.getDescendantAtPos(position); node; node = node.getParent()) if (LITERAL_KINDS.has(node.getKind())) return true;
+  return false;
+}
+
+function insertDiagnosticComments(sf: SourceFile, diagnostics: readonly Diagnostic[]): void {
+  const wanted = diagnostics.filter((d) => d.insertComment).sort((a, b) => b.line - a.line);
+  const merged: Array<{ line: number; message: string }> = [];
+  for (const d of wanted) {
+    const prev = merged.at(-1);
+    if (prev && prev.line === d.line) prev.message += ` | ${d.message}`;
+    else merged.push({ line: d.line, message: d.message });
+  }
+  if (!merged.length) return;
+  const text = sf.getFullText();
+  const lines = text.split('\n');
+  const eol = text.includes('\r\n') ? '\r\n' : '\n';
+  for (const { line, message } of merged) {
+    const index = line - 1;
+    if (index < 0 || index >= lines.length) continue;
+    if (index > 0 && lines[index - 1]!.includes(CODEMOD_ERROR_PREFIX)) continue;
+    const indent = /^\s*/.exec(lines[index]!)![0];
+    const lineStart = lines.slice(0, index).reduce((sum, l) => sum + l.length + 1, 0);
+    if (insideLiteral(sf, lineStart)) continue;
+    sf.insertText(lineStart, `${indent}/* ${CODEMOD_ERROR_PREFIX} ${message.replaceAll('*/', '* /')} */${eol}`);
+  }
+}
+
+function commentLines(text: string): Array<{ line: number; message: string }> {
+  const out: Array<{ line: number; message: string }> = [];
+  text.split('\n').forEach((line, i) => {
+    const match = /\/\* @mcp-codemod-error (.*) \*\//.exec(line);
+    if (match) out.push({ line: i + 1, message: match[1]! });
+  });
+  return out;
+}
+
+// ---- CommonJS bridge ------------------------------------------------------------------------
+
+function isCommonJs(sf: SourceFile): boolean {
+  const ext = sf.getExtension();
+  if (ext === '.cjs') return true;
+  if (ext !== '.js' && ext !== '.jsx') return false;
+  return sf.getImportDeclarations().length === 0 && sf.getExportDeclarations().length === 0 && /\brequire\s*\(/.test(sf.getFullText());
+}
+
+/** Top-level `const x = require('m')` / `const { a, b: c } = require('m')` → `import`; returns import text → original statement. */
+function requiresToImports(sf: SourceFile): Map<string, string> {
+  const restore = new Map<string, string>();
+  for (const statement of [...sf.getVariableStatements()].reverse()) {
+    const decls = statement.getDeclarations();
+    if (decls.length !== 1) continue;
+    const decl = decls[0]!;
+    const init = decl.getInitializer();
+    if (!init || !ts.isCallExpression(init.compilerNode)) continue;
+    const call = init.compilerNode;
+    if (!ts.isIdentifier(call.expression) || call.expression.text !== 'require' || call.arguments.length !== 1 || !ts.isStringLiteral(call.arguments[0]!)) continue;
+    const specifier = call.arguments[0].getText(sf.compilerNode);
+    const name = decl.getNameNode().compilerNode;
+    let clause: string | undefined;
+    if (ts.isIdentifier(name)) clause = `* as ${name.text}`;
+    else if (ts.isObjectBindingPattern(name) && name.elements.every((e) => !e.dotDotDotToken && !e.initializer && ts.isIdentifier(e.name) && (!e.propertyName || ts.isIdentifier(e.propertyName)))) {
+      clause = `{ ${name.elements.map((e) => (e.propertyName ? `${(e.propertyName as ts.Identifier).text} as ${(e.name as ts.Identifier).text}` : (e.name as ts.Identifier).text)).join(', ')} }`;
+    }
+    if (!clause) continue;
+    const importText = `import ${clause} from ${specifier};`;
+    restore.set(importText, statement.getText());
+    statement.replaceWithText(importText);
+  }
+  return restore;
+}
+
+/** Every `import` back to `require` (the original statement where the import is as we made it). */
+function importsToRequires(sf: SourceFile, restore: ReadonlyMap<string, string>): void {
+  for (const decl of [...sf.getImportDeclarations()].reverse()) {
+    const text = decl.getText();
+    const original = restore.get(text);
+    if (original !== undefined) {
+      decl.replaceWithText(original);
+      continue;
+    }
+    const specifier = decl.getModuleSpecifier().getText();
+    const statements: string[] = [];
+    const namespace = decl.getNamespaceImport();
+    const defaultImport = decl.getDefaultImport();
+    const named = decl.getNamedImports();
+    if (namespace) statements.push(`const ${namespace.getText()} = require(${specifier});`);
+    if (defaultImport) statements.push(`const ${defaultImport.getText()} = require(${specifier});`);
+    if (named.length) {
+      const bindings = named.map((n) => (n.getAliasNode() ? `${n.getName()}: ${n.getAliasNode()!.getText()}` : n.getName())).join(', ');
+      statements.push(`const { ${bindings} } = require(${specifier});`);
+    }
+    if (!statements.length) statements.push(`require(${specifier});`);
+    decl.replaceWithText(statements.join('\n'));
+  }
+}

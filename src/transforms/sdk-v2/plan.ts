@@ -1,0 +1,279 @@
+/**
+ * `sdk-v2`: a v1 codebase onto SDK v2 (imports, symbols, registration API, handler context) by the
+ * official `@modelcontextprotocol/codemod`, composed rather than re-implemented (official.ts), and
+ * its package.json moved with it (manifest.ts). The plan is ours: minimal text edits against the
+ * analysed texts, so `apply`'s dry run, check, diff, dirty check and atomic writes hold for it.
+ *
+ * Skipped for `--target stateless-v1` (that target stays on SDK 1.x) and for files that no longer
+ * import `@modelcontextprotocol/sdk` (a project already on v2: a second run changes nothing).
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import type { TransformContext } from '@modelcontextprotocol/codemod';
+import type { AnalysisResult } from '../../analysis/engine.js';
+import { keepIndentation, minimalEdits } from '../minimal-edits.js';
+import { emptyPlan, type TransformOptions, type TransformPlan } from '../plan.js';
+import { CODEMOD_PACKAGE, codemodVersion, runOfficialCodemod, type CodemodFileResult } from './official.js';
+import { V1_PACKAGE, V2_PACKAGE_VERSIONS, ZOD_RANGE, declares, packageOf, readManifest, rewriteManifest, v2PackagesFor, zodRangeReachesFloor, type ManifestChange } from './manifest.js';
+
+export const SDK_V2 = 'sdk-v2';
+
+/** `@modelcontextprotocol/…` specifiers in import/export/require/import() position. */
+const MCP_SPECIFIER = /(?:\bfrom\s*|\bimport\s*\(\s*|\bimport\s+|\brequire\s*\(\s*)(['"`])(@modelcontextprotocol\/[^'"`]+)\1/g;
+
+export function mcpSpecifiers(text: string): string[] {
+  return [...text.matchAll(MCP_SPECIFIER)].map((m) => m[2]!);
+}
+
+export function usesSdkV1(text: string): boolean {
+  return mcpSpecifiers(text).some((s) => packageOf(s) === V1_PACKAGE);
+}
+
+export function planSdkV2(result: AnalysisResult, options: TransformOptions): TransformPlan {
+  const plan: TransformPlan = { ...emptyPlan(), notes: [] };
+  if (options.target !== '2026-07-28') return plan;
+  const texts = new Map(result.sourceFiles.map((sf) => [sf.fileName, sf.text]));
+  const v1 = [...texts].filter(([, text]) => usesSdkV1(text)).map(([file, text]) => ({ file, text }));
+  if (!v1.length) return plan;
+
+  const manifests = new ManifestCache();
+  const outcomes = runOfficialCodemod(v1, { projectType: projectType(v1, manifests) });
+  const after = new Map(texts);
+  let changedFiles = 0;
+  for (const outcome of outcomes) {
+    const rel = result.relative(outcome.file);
+    if (outcome.failed !== undefined) {
+      plan.notes!.push(`${SDK_V2}: the official codemod failed on ${rel} (${outcome.failed}); the file is left on SDK v1: migrate it by hand (see https://ts.sdk.modelcontextprotocol.io/v2/migration/upgrade-to-v2).`);
+      continue;
+    }
+    const final = keepIndentation(outcome.before, matchSpecifierQuotes(outcome.before, outcome.after));
+    after.set(outcome.file, final);
+    const edits = minimalEdits(outcome.file, outcome.before, final);
+    if (edits.length) changedFiles++;
+    plan.edits.push(...edits);
+    plan.notes!.push(...diagnosticNotes(rel, outcome, final));
+  }
+  if (changedFiles) {
+    plan.notes!.unshift(`${SDK_V2}: ${changedFiles} file${changedFiles === 1 ? '' : 's'} moved from ${V1_PACKAGE} 1.x to SDK v2 by the official ${CODEMOD_PACKAGE} ${codemodVersion()} (imports, symbols, registerTool/registerPrompt/registerResource, handler context).`);
+  }
+  planManifests(plan, v1.map((f) => f.file), after, outcomes, manifests, result.relative);
+  return plan;
+}
+
+const SPECIFIER = /(\bfrom\s*|\bimport\s*\(\s*|\bimport\s+|\brequire\s*\(\s*)(['"])([^'"`\n]+)\2/g;
+
+/**
+ * The official codemod writes the specifiers it creates in double quotes; a file whose own module
+ * specifiers are all single-quoted (or all double-quoted) keeps that style.
+ */
+export function matchSpecifierQuotes(before: string, after: string): string {
+  const quotes = new Set([...before.matchAll(SPECIFIER)].map((m) => m[2]));
+  if (quotes.size !== 1) return after;
+  const quote = [...quotes][0]!;
+  return after.replace(SPECIFIER, (_all, lead: string, _q: string, spec: string) => `${lead}${quote}${spec}${quote}`);
+}
+
+/** The codemod's comments and warnings, one note each (its info-level notes are left out). */
+function diagnosticNotes(rel: string, outcome: CodemodFileResult, final: string): string[] {
+  const notes: string[] = [];
+  const finalLines = final.split('\n');
+  const commented = new Set<string>();
+  let from = 0;
+  for (const c of outcome.comments) {
+    // Where the comment is now (keepIndentation never moves lines, but look it up to be sure); comments
+    // come in file order, and the same message may stand above several lines.
+    const index = finalLines.findIndex((l, i) => i >= from && l.includes(`@mcp-codemod-error ${c.message}`));
+    if (index >= 0) from = index + 1;
+    notes.push(`${SDK_V2}: ${rel}:${index >= 0 ? index + 1 : c.line} left for a person by the official codemod (\`@mcp-codemod-error\` comment): ${c.message}`);
+    for (const part of c.message.split(' | ')) commented.add(part);
+  }
+  for (const d of outcome.diagnostics) {
+    if (d.level === 'info' || commented.has(d.message)) continue;
+    notes.push(`${SDK_V2}: ${rel}:${d.line} ${d.category === 'v2-gap' ? 'v2 gap' : d.level} from the official codemod: ${d.message}`);
+  }
+  return notes;
+}
+
+// ---- package.json -------------------------------------------------------------------------
+
+class ManifestCache {
+  private readonly found = new Map<string, string | undefined>();
+  private readonly texts = new Map<string, string | undefined>();
+
+  /** The package.json files from `dir` upwards, nearest first (stopping at a repository root). */
+  chain(dir: string): string[] {
+    const out: string[] = [];
+    for (let current = dir; ; current = path.dirname(current)) {
+      const manifest = this.at(current);
+      if (manifest) out.push(manifest);
+      if (fs.existsSync(path.join(current, '.git')) || path.dirname(current) === current) return out;
+    }
+  }
+
+  text(file: string): string | undefined {
+    if (!this.texts.has(file)) {
+      let text: string | undefined;
+      try {
+        text = fs.readFileSync(file, 'utf8');
+      } catch {
+        text = undefined;
+      }
+      this.texts.set(file, text);
+    }
+    return this.texts.get(file);
+  }
+
+  private at(dir: string): string | undefined {
+    if (!this.found.has(dir)) {
+      const candidate = path.join(dir, 'package.json');
+      this.found.set(dir, fs.existsSync(candidate) ? candidate : undefined);
+    }
+    return this.found.get(dir);
+  }
+}
+
+/**
+ * Client, server or both, as the official codemod's project analyser decides it: the v2 packages
+ * the nearest package.json declares, else the v1 subpaths the code imports.
+ */
+function projectType(files: ReadonlyArray<{ file: string; text: string }>, manifests: ManifestCache): TransformContext['projectType'] {
+  const nearest = files[0] && manifests.chain(path.dirname(files[0].file))[0];
+  const view = nearest ? readManifest(manifests.text(nearest) ?? '') : undefined;
+  if (view) {
+    const client = declares(view, '@modelcontextprotocol/client') !== undefined;
+    const server = declares(view, '@modelcontextprotocol/server') !== undefined;
+    if (client || server) return client && server ? 'both' : client ? 'client' : 'server';
+  }
+  const specs = files.flatMap((f) => mcpSpecifiers(f.text));
+  const client = specs.some((s) => s.startsWith(`${V1_PACKAGE}/client`));
+  const server = specs.some((s) => s.startsWith(`${V1_PACKAGE}/server`));
+  return client && server ? 'both' : client ? 'client' : server ? 'server' : 'unknown';
+}
+
+/**
+ * For each package.json that owns migrated files (see `ownerOf`): v1 out, the v2 packages its files
+ * now import in, zod to the v2 floor.
+ */
+function planManifests(
+  plan: TransformPlan,
+  v1Files: readonly string[],
+  after: ReadonlyMap<string, string>,
+  outcomes: readonly CodemodFileResult[],
+  manifests: ManifestCache,
+  relative: (abs: string) => string,
+): void {
+  // The nearest package.json above the file; past it, only an enclosing one that declares the v1 SDK
+  // (a workspace member whose SDK is hoisted to the workspace root) and lies inside what apply was
+  // pointed at: never a manifest of some project around it.
+  const inside = (manifest: string): boolean => !relative(path.dirname(manifest)).startsWith('..');
+  const ownerOf = (file: string): string | undefined => {
+    const [nearest, ...above] = manifests.chain(path.dirname(file));
+    if (!nearest || declares(readManifest(manifests.text(nearest) ?? '') ?? { sections: {} }, V1_PACKAGE)) return nearest;
+    return above.find((m) => inside(m) && declares(readManifest(manifests.text(m) ?? '') ?? { sections: {} }, V1_PACKAGE)) ?? nearest;
+  };
+  const owners = new Set(v1Files.map(ownerOf).filter((m): m is string => m !== undefined));
+  for (const manifest of owners) {
+    const text = manifests.text(manifest);
+    const view = text === undefined ? undefined : readManifest(text);
+    if (text === undefined || !view) continue;
+    const dir = path.dirname(manifest) + path.sep;
+    const owned = [...after].filter(([file]) => file.startsWith(dir) && ownerOf(file) === manifest);
+    const specifiers = owned.flatMap(([, t]) => mcpSpecifiers(t));
+    // Files the analysis did not load (client code, an SDK path it does not know) count too.
+    const others = otherV1Users(path.dirname(manifest), new Set(after.keys()));
+    const stillV1 = [...owned.filter(([, t]) => usesSdkV1(t)).map(([file]) => relative(file)), ...others.map(relative)];
+    const v1Section = declares(view, V1_PACKAGE);
+    const section = v1Section === 'devDependencies' ? 'devDependencies' : 'dependencies';
+    const change: ManifestChange = { remove: [], add: [], set: [] };
+    const removed: string[] = [];
+    if (v1Section && !stillV1.length) {
+      change.remove.push(V1_PACKAGE);
+      removed.push(V1_PACKAGE);
+    }
+    for (const pkg of v2PackagesFor(specifiers)) {
+      if (declares(view, pkg)) continue;
+      change.add.push({ section, name: pkg, range: V2_PACKAGE_VERSIONS[pkg]! });
+    }
+    const zodSection = declares(view, 'zod');
+    const zodRange = zodSection ? view.sections[zodSection]!.zod! : undefined;
+    let zodNote: string | undefined;
+    if (zodSection && !zodRangeReachesFloor(zodRange!)) {
+      change.set.push({ section: zodSection, name: 'zod', range: ZOD_RANGE });
+      zodNote = `zod ${zodRange} → ${ZOD_RANGE} (SDK v2 needs zod ≥ 4.2: its schemas are Standard Schemas with JSON Schema; check your own zod code against zod 4's changelog)`;
+    } else if (!zodSection && outcomes.some((o) => o.zodInjected && o.file.startsWith(dir))) {
+      change.add.push({ section, name: 'zod', range: ZOD_RANGE });
+      zodNote = `zod ${ZOD_RANGE} added (the migrated code now imports it)`;
+    }
+    if (stillV1.length) {
+      plan.notes!.push(`${SDK_V2}: ${relative(manifest)} keeps ${V1_PACKAGE}: ${stillV1.join(', ')} still refer${stillV1.length === 1 ? 's' : ''} to it (code this transform does not migrate, such as a client; a JSDoc type import; or an SDK path the official codemod left with an @mcp-codemod-error comment).`);
+    }
+    const updated = rewriteManifest(text, change);
+    if (updated === text) continue;
+    plan.edits.push(...minimalEdits(manifest, text, updated));
+    const parts = [
+      ...removed.map((p) => `removed ${p}`),
+      ...change.add.filter((a) => a.name !== 'zod').map((a) => `added ${a.name} ${a.range}`),
+      ...(zodNote ? [zodNote] : []),
+    ];
+    plan.notes!.push(`${SDK_V2}: ${relative(manifest)}: ${parts.join('; ')}. Run \`${installCommand(path.dirname(manifest))}\` to update node_modules and the lockfile.`);
+  }
+}
+
+const SOURCE = /\.(?:[cm]?[jt]s|[jt]sx)$/;
+const SKIP_DIRS = new Set(['node_modules', '.git', 'dist', 'build', 'coverage', '.next', '.nuxt', '.test-tmp']);
+const WALK_BUDGET = 5000;
+
+/**
+ * Source files under `dir` (not in `known`) that still import the v1 SDK, so package.json keeps it.
+ * Past the budget the walk stops and counts as "still used": keeping v1 is the safe side.
+ */
+function otherV1Users(dir: string, known: ReadonlySet<string>): string[] {
+  const out: string[] = [];
+  let seen = 0;
+  const walk = (current: string): boolean => {
+    let entries: fs.Dirent[];
+    try {
+      entries = fs.readdirSync(current, { withFileTypes: true });
+    } catch {
+      return true;
+    }
+    for (const entry of entries) {
+      const full = path.join(current, entry.name);
+      if (entry.isDirectory()) {
+        if (SKIP_DIRS.has(entry.name) || fs.existsSync(path.join(full, 'package.json'))) continue; // another package owns it
+        if (!walk(full)) return false;
+      } else if (entry.isFile() && SOURCE.test(entry.name) && !entry.name.endsWith('.d.ts') && !known.has(full)) {
+        if (++seen > WALK_BUDGET) {
+          out.push(full);
+          return false;
+        }
+        let text = '';
+        try {
+          text = fs.readFileSync(full, 'utf8');
+        } catch {
+          continue;
+        }
+        if (text.includes(V1_PACKAGE) && usesSdkV1(text)) out.push(full);
+      }
+    }
+    return true;
+  };
+  walk(dir);
+  return out;
+}
+
+/** The install command of the package manager whose lockfile sits beside (or above) the manifest. */
+function installCommand(dir: string): string {
+  const locks: Array<[string, string]> = [
+    ['pnpm-lock.yaml', 'pnpm install'],
+    ['yarn.lock', 'yarn install'],
+    ['bun.lockb', 'bun install'],
+    ['bun.lock', 'bun install'],
+    ['package-lock.json', 'npm install'],
+  ];
+  for (let current = dir; ; current = path.dirname(current)) {
+    for (const [lock, command] of locks) if (fs.existsSync(path.join(current, lock))) return command;
+    if (fs.existsSync(path.join(current, '.git')) || path.dirname(current) === current) break;
+  }
+  return 'npm install';
+}

@@ -1,0 +1,245 @@
+/**
+ * `sdk-v2`, driven by the fixture pairs in transforms/__testfixtures__/sdk-v2/ (harness:
+ * test/support/transform-fixtures.ts). For each case:
+ * 1. the input type-checks against the real SDK packages (v1 1.32.2 for the v1 cases);
+ * 2. the expected output type-checks against the real v2 packages (`@modelcontextprotocol/server`,
+ *    `/node`), so an expected output is a program, not a wish;
+ * 3. `runApply` (sdk-v2 alone) on a copy of the input gives exactly the expected output, package.json
+ *    included where the case has one; a second run changes nothing (the project is then on v2).
+ * Then: what the official codemod leaves for a person (its own comment, once, and a report note),
+ * `--target stateless-v1` leaving SDK v1 alone, the versions written to package.json, and the
+ * package.json editor and minimal-edit helpers on their own.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { runApply } from '../../src/apply/apply.js';
+import { main } from '../../src/cli.js';
+import { keepIndentation, minimalEdits } from '../../src/transforms/minimal-edits.js';
+import { applyEdits } from '../../src/transforms/edits.js';
+import { V2_PACKAGE_VERSIONS, rewriteManifest, zodRangeReachesFloor } from '../../src/transforms/sdk-v2/manifest.js';
+import { matchSpecifierQuotes } from '../../src/transforms/sdk-v2/plan.js';
+import { ROOT, cleanUpMaterialised, loadFixtureCases, materialise, readTree, typeCheck, type FixtureCase } from '../support/transform-fixtures.js';
+
+const TRANSFORM = 'sdk-v2';
+const cases = loadFixtureCases(path.join(ROOT, 'transforms', '__testfixtures__', TRANSFORM));
+const byName = (name: string): FixtureCase => cases.find((c) => c.name === name)!;
+
+const applied = new Map<string, Promise<{ dir: string; first: Awaited<ReturnType<typeof runApply>> }>>();
+function applyOnce(c: FixtureCase) {
+  let run = applied.get(c.name);
+  if (!run) {
+    const dir = materialise(c.name, c.input);
+    run = runApply({ paths: [dir], cwd: dir, allowDirty: true, transforms: [TRANSFORM] }).then((first) => ({ dir, first }));
+    applied.set(c.name, run);
+  }
+  return run;
+}
+
+afterAll(cleanUpMaterialised);
+
+describe(`${TRANSFORM} fixtures`, () => {
+  it('finds the cases: v1 TypeScript, v1 CommonJS, v1 with package.json, an official-codemod comment, already v2', () => {
+    expect(cases.map((c) => c.name)).toEqual(['already-v2', 'codemod-comment', 'v1-commonjs', 'v1-typescript', 'v1-with-package-json']);
+  });
+
+  for (const c of cases) {
+    describe(c.name, () => {
+      it('input type-checks against the SDK packages', () => {
+        expect(typeCheck(materialise(`${c.name}-in`, c.input))).toBe('');
+      });
+
+      it('expected output type-checks against the SDK v2 packages', () => {
+        const dir = materialise(`${c.name}-exp`, c.output);
+        expect(typeCheck(dir)).toBe('');
+        for (const [rel, text] of c.output) if (/\.[cm]?[jt]s$/.test(rel)) expect(text, rel).not.toContain('@modelcontextprotocol/sdk');
+      });
+
+      it('apply gives the expected output, then nothing on a second run', async () => {
+        const { dir, first } = await applyOnce(c);
+        expect(first.failures).toEqual([]);
+        const actual = readTree(dir);
+        actual.delete('MIGRATION.md');
+        if (!c.input.has('package.json')) actual.delete('package.json');
+        expect([...actual.keys()].sort()).toEqual([...c.output.keys()].sort());
+        for (const [rel, expected] of c.output) expect(actual.get(rel), `${c.name}: ${rel}`).toBe(expected);
+        const second = await runApply({ paths: [dir], cwd: dir, allowDirty: true, transforms: [TRANSFORM] });
+        expect(second.failures).toEqual([]);
+        expect(second.changes.map((ch) => path.relative(dir, ch.file))).toEqual([]);
+        expect(second.notes).toEqual([]);
+      });
+    });
+  }
+
+  it('keeps what the official codemod leaves for a person as its own comment, once, and lists it in the report', async () => {
+    const { dir, first } = await applyOnce(byName('codemod-comment'));
+    const text = fs.readFileSync(path.join(dir, 'server.ts'), 'utf8');
+    expect(text.match(/@mcp-codemod-error/g)).toHaveLength(1);
+    expect(text.match(/@mcp-migrate-todo/g)).toBeNull();
+    const notes = first.notes.filter((n) => n.includes('Destructuring of context parameter'));
+    expect(notes).toEqual([
+      'sdk-v2: server.ts:8 left for a person by the official codemod (`@mcp-codemod-error` comment): Destructuring of context parameter in signature: "{ sessionId }". Properties have been reorganized in v2 (e.g., signal is now ctx.mcpReq.signal). Manual refactoring required.',
+    ]);
+    expect(text.split('\n')[7]).toContain('@mcp-codemod-error');
+  });
+
+  it('the same codemod comment above several lines is reported once per line, at its own line', async () => {
+    const server = [
+      "import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';",
+      "import { z } from 'zod';",
+      "export const server = new McpServer({ name: 'twice', version: '1.0.0' });",
+      "server.tool('a', { x: z.string() }, async ({ x }, { sessionId }) => ({ content: [{ type: 'text', text: x + String(sessionId) }] }));",
+      "server.tool('b', { x: z.string() }, async ({ x }, { sessionId }) => ({ content: [{ type: 'text', text: x + String(sessionId) }] }));",
+      '',
+    ].join('\n');
+    const dir = materialise('twice', new Map([['server.ts', server]]));
+    const result = await runApply({ paths: [dir], cwd: dir, allowDirty: true, transforms: [TRANSFORM] });
+    const lines = fs.readFileSync(path.join(dir, 'server.ts'), 'utf8').split('\n');
+    const commented = lines.flatMap((l, i) => (l.includes('@mcp-codemod-error Destructuring of context parameter') ? [i + 1] : []));
+    expect(commented).toHaveLength(2);
+    const noted = result.notes.filter((n) => n.includes('Destructuring of context parameter')).map((n) => Number(/server\.ts:(\d+)/.exec(n)![1]));
+    expect(noted).toEqual(commented);
+  });
+
+  it('package.json: the v1 SDK out, the v2 packages in, zod raised, and the report says to run the package manager', async () => {
+    const { first } = await applyOnce(byName('v1-with-package-json'));
+    expect(first.notes).toContain(
+      'sdk-v2: package.json: removed @modelcontextprotocol/sdk; added @modelcontextprotocol/node ^2.1.2; added @modelcontextprotocol/server ^2.4.0; zod ^3.25.76 → ^4.2.0 (SDK v2 needs zod ≥ 4.2: its schemas are Standard Schemas with JSON Schema; check your own zod code against zod 4\'s changelog). Run `npm install` to update node_modules and the lockfile.',
+    );
+  });
+
+  it('a pnpm project is told to run pnpm install', async () => {
+    const c = byName('v1-with-package-json');
+    const dir = materialise('pnpm', new Map([...c.input, ['pnpm-lock.yaml', "lockfileVersion: '9.0'\n"]]));
+    const result = await runApply({ paths: [dir], cwd: dir, allowDirty: true, dryRun: true, transforms: [TRANSFORM] });
+    expect(result.notes.some((n) => n.includes('Run `pnpm install`'))).toBe(true);
+  });
+
+  it('keeps @modelcontextprotocol/sdk in package.json while a file it does not migrate still imports it (client code)', async () => {
+    const c = byName('v1-with-package-json');
+    const client = "import { Client } from '@modelcontextprotocol/sdk/client/index.js';\nexport const client = new Client({ name: 'probe', version: '1.0.0' });\n";
+    const dir = materialise('still-v1', new Map([...c.input, ['src/probe.ts', client]]));
+    const result = await runApply({ paths: [dir], cwd: dir, allowDirty: true, transforms: [TRANSFORM] });
+    const manifest = JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8'));
+    expect(manifest.dependencies['@modelcontextprotocol/sdk']).toBe('^1.29.0');
+    expect(manifest.dependencies['@modelcontextprotocol/server']).toBe('^2.4.0');
+    expect(fs.readFileSync(path.join(dir, 'src/probe.ts'), 'utf8')).toBe(client);
+    expect(result.notes).toContain('sdk-v2: package.json keeps @modelcontextprotocol/sdk: src/probe.ts still refers to it (code this transform does not migrate, such as a client; a JSDoc type import; or an SDK path the official codemod left with an @mcp-codemod-error comment).');
+  });
+});
+
+describe('which package.json', () => {
+  it('never edits a manifest of a project around the one apply was pointed at', async () => {
+    const c = byName('v1-typescript');
+    const outer = '{\n  "name": "outer",\n  "devDependencies": {\n    "@modelcontextprotocol/sdk": "1.32.2"\n  }\n}\n';
+    const root = materialise('outer', new Map([['package.json', outer], ['inner/package.json', '{ "name": "inner", "type": "module" }\n'], ['inner/server.ts', c.input.get('server.ts')!]]));
+    const inner = path.join(root, 'inner');
+    const result = await runApply({ paths: [inner], cwd: inner, allowDirty: true, transforms: [TRANSFORM] });
+    expect(fs.readFileSync(path.join(root, 'package.json'), 'utf8')).toBe(outer);
+    expect(JSON.parse(fs.readFileSync(path.join(inner, 'package.json'), 'utf8'))).toEqual({
+      name: 'inner',
+      type: 'module',
+      dependencies: { '@modelcontextprotocol/node': '^2.1.2', '@modelcontextprotocol/server': '^2.4.0' },
+    });
+    expect(result.changes.map((ch) => path.relative(root, ch.file)).sort()).toEqual(['inner/package.json', 'inner/server.ts']);
+  });
+});
+
+describe('--target', () => {
+  async function cli(argv: string[], cwd: string): Promise<{ code: number; stdout: string; stderr: string }> {
+    let stdout = '';
+    let stderr = '';
+    const code = await main(argv, { stdout: (t) => (stdout += t), stderr: (t) => (stderr += t), isTTY: false, env: {}, cwd });
+    return { code, stdout, stderr };
+  }
+
+  it('stateless-v1 leaves the SDK v1 imports and package.json alone', async () => {
+    const c = byName('v1-with-package-json');
+    const dir = materialise('target-v1', c.input);
+    const v1 = await runApply({ paths: [dir], cwd: dir, allowDirty: true, transforms: [TRANSFORM], transformOptions: { target: 'stateless-v1' } });
+    expect(v1.changes).toEqual([]);
+    expect(v1.notes).toEqual([]);
+    const dry = await cli(['apply', '--dry-run', '--no-color', '--target', 'stateless-v1', '.'], dir);
+    expect(dry.stderr).toBe('');
+    expect(dry.stdout).not.toContain('@modelcontextprotocol/server');
+    expect(dry.stdout).not.toContain('package.json');
+    const v2 = await cli(['apply', '--dry-run', '--no-color', '.'], dir);
+    expect(v2.stdout).toContain("+import { McpServer } from '@modelcontextprotocol/server';");
+    expect(v2.stdout).toContain('-    "@modelcontextprotocol/sdk": "^1.29.0",');
+    expect(readTree(dir).get('package.json')).toBe(c.input.get('package.json'));
+  });
+
+  it('rejects an unknown target', async () => {
+    const dir = materialise('target-bad', byName('v1-typescript').input);
+    const result = await cli(['apply', '--dry-run', '--target', '2025-11-25', '.'], dir);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('2026-07-28');
+  });
+});
+
+describe('package.json versions', () => {
+  it('the v2 versions written are the ones the fixtures type-check against (this repository\'s devDependencies)', () => {
+    const own = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')).devDependencies as Record<string, string>;
+    for (const pkg of ['@modelcontextprotocol/server', '@modelcontextprotocol/client', '@modelcontextprotocol/node', '@modelcontextprotocol/express']) {
+      expect(V2_PACKAGE_VERSIONS[pkg], pkg).toBe(`^${own[pkg]}`);
+    }
+  });
+
+  it('the zod floor: ranges that cannot reach 4.2 are raised, the rest are left alone', () => {
+    const reaches = ['^4.2.0', '^4.0.0', '^4', '4.x', '>=3.25.0', '^3.25 || ^4.0', '*', 'latest', '~4.3.1', '4.2.1', '>=4 <5', '5.0.0'];
+    const short = ['^3.25.0', '~3.25.76', '3.25.76', '~4.1.0', '4.1.12', '>=3 <4', '<4.2.0', '3.x', '^3.22.4 || ~4.0.0', '3.25.0 - 4.1.9'];
+    for (const r of reaches) expect(zodRangeReachesFloor(r), r).toBe(true);
+    for (const r of short) expect(zodRangeReachesFloor(r), r).toBe(false);
+  });
+});
+
+describe('rewriteManifest', () => {
+  it('keeps indentation and key order: replaces the v1 entry in place in an unsorted devDependencies with four-space indent', () => {
+    const before = '{\n    "name": "x",\n    "devDependencies": {\n        "zod": "^3.23.8",\n        "@modelcontextprotocol/sdk": "1.20.0",\n        "tsx": "^4.0.0"\n    }\n}\n';
+    const after = rewriteManifest(before, {
+      remove: ['@modelcontextprotocol/sdk'],
+      add: [{ section: 'devDependencies', name: '@modelcontextprotocol/server', range: '^2.4.0' }],
+      set: [{ section: 'devDependencies', name: 'zod', range: '^4.2.0' }],
+    });
+    expect(after).toBe('{\n    "name": "x",\n    "devDependencies": {\n        "zod": "^4.2.0",\n        "@modelcontextprotocol/server": "^2.4.0",\n        "tsx": "^4.0.0"\n    }\n}\n');
+  });
+
+  it('inserts at the sorted place in a sorted section, keeps CRLF, and creates a missing section', () => {
+    const before = '{\r\n  "dependencies": {\r\n    "@modelcontextprotocol/sdk": "^1.0.0"\r\n  }\r\n}\r\n';
+    const after = rewriteManifest(before, {
+      remove: ['@modelcontextprotocol/sdk'],
+      add: [
+        { section: 'dependencies', name: '@modelcontextprotocol/server', range: '^2.4.0' },
+        { section: 'dependencies', name: '@modelcontextprotocol/express', range: '^2.0.2' },
+        { section: 'devDependencies', name: 'zod', range: '^4.2.0' },
+      ],
+      set: [],
+    });
+    expect(after).toBe(
+      '{\r\n  "dependencies": {\r\n    "@modelcontextprotocol/express": "^2.0.2",\r\n    "@modelcontextprotocol/server": "^2.4.0"\r\n  },\r\n  "devDependencies": {\r\n    "zod": "^4.2.0"\r\n  }\r\n}\r\n',
+    );
+    expect(JSON.parse(after)).toEqual({ dependencies: { '@modelcontextprotocol/server': '^2.4.0', '@modelcontextprotocol/express': '^2.0.2' }, devDependencies: { zod: '^4.2.0' } });
+  });
+});
+
+describe('minimal edits', () => {
+  it('a region rewritten by another tool keeps the user\'s indentation on the lines it only re-indented', () => {
+    const before = 'f(\n  a,\n  async () => {\n    await x(extra);\n    return 1;\n  },\n);\n';
+    const reindented = 'g(a, async () => {\n        await x(ctx);\n        return 1;\n      });\n';
+    const kept = keepIndentation(before, reindented);
+    expect(kept).toBe('g(a, async () => {\n    await x(ctx);\n    return 1;\n  });\n');
+  });
+
+  it('edits applied to the old text give the new text, and span only what differs', () => {
+    const before = 'import { a } from "x";\nconst b = 1;\nconst c = a(b);\n';
+    const after = 'import { a, d } from "y";\nconst b = 1;\nconst c = d(b);\n';
+    const edits = minimalEdits('/f.ts', before, after);
+    expect(applyEdits(before, edits)).toBe(after);
+    expect(edits.map((e) => before.slice(e.start, e.end))).toEqual([' } from "x', 'a']);
+  });
+
+  it('new specifiers follow the file\'s quote style', () => {
+    expect(matchSpecifierQuotes("import a from 'a';\n", 'import a from \'a\';\nimport { b } from "@modelcontextprotocol/server";\n')).toBe("import a from 'a';\nimport { b } from '@modelcontextprotocol/server';\n");
+    expect(matchSpecifierQuotes('import a from \'a\';\nimport b from "b";\n', 'x from "c"')).toBe('x from "c"');
+  });
+});
