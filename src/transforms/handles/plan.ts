@@ -919,13 +919,27 @@ function groupClientStores(models: readonly StoreModel[]): StoreModel[] {
   return out;
 }
 
-/** The static head of a client store's key (`cart:` of `cart:${sid}`), or ''. */
+/**
+ * The static parts of a client store's key, the id replaced by `*`: `session:*:prefs` for both
+ * `` `session:${sid}:prefs` `` and `'session:' + sid + ':prefs'`; '' for a key that is only a variable.
+ */
 function keyPrefix(model: StoreModel): string {
   const key = model.accesses[0]?.sink.key;
   const inner = key && unwrap(key);
   if (!inner) return '';
-  if (ts.isTemplateExpression(inner)) return inner.head.text;
-  if (ts.isBinaryExpression(inner) && ts.isStringLiteralLike(inner.left)) return inner.left.text;
+  if (ts.isTemplateExpression(inner)) return [inner.head.text, ...inner.templateSpans.map((span) => span.literal.text)].join('*');
+  if (ts.isBinaryExpression(inner) && inner.operatorToken.kind === ts.SyntaxKind.PlusToken) {
+    const parts: string[] = [];
+    const walk = (node: ts.Expression): void => {
+      const n = unwrap(node) as ts.Expression;
+      if (ts.isBinaryExpression(n) && n.operatorToken.kind === ts.SyntaxKind.PlusToken) {
+        walk(n.left);
+        walk(n.right);
+      } else parts.push(ts.isStringLiteralLike(n) ? n.text : '*');
+    };
+    walk(inner);
+    return parts.join('').replace(/\*+/g, '*');
+  }
   return '';
 }
 

@@ -104,6 +104,11 @@ export function zodName(sf: ts.SourceFile): string | undefined {
       }
     }
   }
+  // zod re-exported by a project module (`import { McpServer, z } from './sdk.js'`): the name is taken.
+  for (const statement of sf.statements) {
+    const bindings = ts.isImportDeclaration(statement) ? statement.importClause?.namedBindings : undefined;
+    if (bindings && ts.isNamedImports(bindings) && bindings.elements.some((e) => e.name.text === 'z')) return 'z';
+  }
   return undefined;
 }
 
