@@ -23,6 +23,7 @@ interface ApplyFlags extends GlobalFlags {
   format: 'text' | 'json';
   failOn: FailOn;
   handleTtl: number;
+  store: 'memory' | 'redis';
   include?: string[];
   exclude?: string[];
   gitignore: boolean;
@@ -35,6 +36,7 @@ Examples:
   $ mcp-migrate apply                                 migrate, write MIGRATION.md
   $ mcp-migrate apply --check                         CI: exit 1 while anything would still change
   $ mcp-migrate apply --transforms session-state-to-handles --handle-ttl 2h
+  $ mcp-migrate apply --store redis                   carts and handles in Redis: any instance serves any call
   $ mcp-migrate apply --format json > migration.json
 
 Refuses files with uncommitted changes unless --allow-dirty. Exit codes: 0 done, 1 markers or
@@ -58,7 +60,8 @@ export function registerApplyCommand(program: Command, { io, setExit }: CommandC
     .option('--report <file>', 'where to write the migration report (default: MIGRATION.md in the migrated root)')
     .addOption(new Option('-f, --format <format>', 'terminal output format').choices(['text', 'json']).default('text'))
     .addOption(new Option('--fail-on <severity>', 'lowest severity of what is left that makes the exit code 1').choices(['error', 'warning', 'info', 'none']).default('error'))
-    .option('--handle-ttl <duration>', 'idle lifetime of generated handles: 90s, 30m, 24h, 7d (default 24h)', parseTtl, 24 * 60 * 60 * 1000);
+    .option('--handle-ttl <duration>', 'idle lifetime of generated handles: 90s, 30m, 24h, 7d (default 24h)', parseTtl, 24 * 60 * 60 * 1000)
+    .addOption(new Option('--store <backend>', 'where handle state lives: memory (your store, in this process) or redis (a generated Redis store, REDIS_URL)').choices(['memory', 'redis']).default('memory'));
   addOptions(command, fileSelectionOptions());
   addOptions(command, globalOptions());
   command.addHelpText('after', APPLY_EXAMPLES).action(async (paths: string[], _flags: unknown, self: Command) => {
@@ -96,7 +99,7 @@ async function runApplyCommand(paths: string[], flags: ApplyFlags, io: Io): Prom
       transforms: flags.transforms?.split(',').map((s) => s.trim()).filter(Boolean),
       dryRun: noWrite,
       allowDirty: flags.allowDirty,
-      transformOptions: { ttlMs: flags.handleTtl },
+      transformOptions: { ttlMs: flags.handleTtl, store: flags.store },
     });
   } catch (error) {
     if (error instanceof UsageError) {
