@@ -174,6 +174,9 @@ class StoreMove {
     if (init.typeArguments?.[0] && init.typeArguments[0].kind !== ts.SyntaxKind.StringKeyword) throw new CannotMove(`\`${store.name.text}\` is not keyed by strings`, init);
     if (store.type) throw new CannotMove(`\`${store.name.text}\` has a declared type`, store.type);
     this.edit(init, `createRedisStore${valueType}({ name: '${store.name.text}', ttlMs: ${ttl.getText(home)} })`);
+    const handlesPath = path.resolve(path.dirname(home.fileName), site.handlesSpecifier);
+    const modulePath = path.join(path.dirname(handlesPath), redisStoreModuleFileName(flavour));
+    this.retypeJsDoc(store, importSpecifier(home, modulePath, flavour));
 
     // The registry.
     this.edit(site.call.expression, 'createRedisHandleRegistry');
@@ -182,8 +185,6 @@ class StoreMove {
     this.finishHandlers();
 
     // The generated module, beside mcp-handles, and the imports.
-    const handlesPath = path.resolve(path.dirname(home.fileName), site.handlesSpecifier);
-    const modulePath = path.join(path.dirname(handlesPath), redisStoreModuleFileName(flavour));
     this.newFiles.set(modulePath, redisStoreModuleSource(flavour, `./${path.posix.basename(site.handlesSpecifier)}`));
     this.replaceHandlesImport(home, modulePath, flavour);
     const importing = new Set([...this.wrapped.values()].map((tools) => tools[0]!.call.getSourceFile()).filter((sf) => sf !== home));
@@ -192,6 +193,18 @@ class StoreMove {
       this.insert(sf, at.offset, at.text(importStatement(['withSharedState'], importSpecifier(sf, modulePath, flavourOf(sf)), flavourOf(sf))));
     }
     return this.edits;
+  }
+
+  /** JavaScript: `/** @type {Map<string, V>} *\/` → `/** @type {import('./mcp-redis-store.js').RedisStore} *\/`. */
+  private retypeJsDoc(store: ts.VariableDeclaration, specifier: string): void {
+    const tag = ts.getJSDocTypeTag(store);
+    const type = tag?.typeExpression.type;
+    if (!tag || !type) return;
+    if (!ts.isTypeReferenceNode(type) || type.typeName.getText() !== 'Map' || type.typeArguments?.length !== 2 || type.typeArguments[0]!.kind !== ts.SyntaxKind.StringKeyword) {
+      throw new CannotMove(`\`${store.name.getText()}\` is documented as another type than Map<string, …>`, store);
+    }
+    // The transpiled module's class has no type parameter: its values are untyped in JavaScript.
+    this.edit(type, `import('${specifier}').RedisStore`);
   }
 
   private property(name: string): ts.Expression | undefined {

@@ -30,9 +30,11 @@ const SOURCE = `/**
  *   restarted whenever it is read or written. Values must survive JSON: a Date comes back as a
  *   string, a Map, Set or class instance as a plain object.
  * - Load-modify-save: a tool handler wrapped in \`withSharedState\` loads values as before
- *   (\`await carts.get(id)\`) and may change them in place; when it returns, every loaded value it
- *   changed is saved. The save is a compare-and-set: if another request changed the value in the
- *   meantime, the call fails with an error asking to retry, instead of losing either update.
+ *   (\`await carts.get(id)\`) and may change them in place or set them; when it returns, every value
+ *   it loaded and changed is saved. The save is a compare-and-set (creating a value it found absent
+ *   included): if another request changed the value in the meantime, the call fails with an error
+ *   asking to retry, instead of losing either update. A call that throws saves nothing (a delete
+ *   it made stays done).
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomBytes } from 'node:crypto';
@@ -135,19 +137,29 @@ export interface RedisStoreOptions {
 }
 
 interface Loaded {
+  /** What the call holds now (undefined: absent). */
   value: unknown;
-  /** The JSON the value was loaded or saved as: the compare of the compare-and-set. */
-  saved: string;
+  /** The JSON it was loaded as, or null when it was absent: the compare of the compare-and-set. */
+  saved: string | null;
   ttlMs: number;
 }
 
 /** The values one tool call loaded, by Redis key (see withSharedState). */
 const currentCall = new AsyncLocalStorage<Map<string, Loaded>>();
 
-/** Saves \`ARGV[2]\` unless another request changed the value since it was loaded as \`ARGV[1]\`. */
-const SAVE_IF_UNCHANGED = \`if redis.call('GET', KEYS[1]) == ARGV[1] then redis.call('SET', KEYS[1], ARGV[2], 'PX', ARGV[3]) return 1 end return 0\`;
+/** Saves ARGV[2] unless another request changed the value since this call loaded it (ARGV[1]; absent when ARGV[4] is 1). */
+const SAVE_IF_UNCHANGED = \`local current = redis.call('GET', KEYS[1])
+if (ARGV[4] == '1' and not current) or (ARGV[4] == '0' and current == ARGV[1]) then
+  redis.call('SET', KEYS[1], ARGV[2], 'PX', ARGV[3])
+  return 1
+end
+return 0\`;
 
-/** A Map-like store of JSON values in Redis; every method is async. */
+/**
+ * A Map-like store of JSON values in Redis; every method is async. Inside withSharedState a get
+ * is read once per call and a set after a get is saved when the call returns (compare-and-set);
+ * elsewhere both go straight to Redis.
+ */
 export class RedisStore<V> {
   constructor(private readonly options: RedisStoreOptions) {}
 
@@ -160,11 +172,10 @@ export class RedisStore<V> {
     const id = this.key(key);
     const call = currentCall.getStore();
     const seen = call?.get(id);
-    if (seen) return seen.value as V;
+    if (seen) return seen.value as V | undefined;
     const saved = await command<string | null>(['GET', id]);
-    if (saved === null) return undefined;
-    await command(['PEXPIRE', id, String(this.options.ttlMs)]);
-    const value = JSON.parse(saved) as V;
+    if (saved !== null) await command(['PEXPIRE', id, String(this.options.ttlMs)]);
+    const value = saved === null ? undefined : (JSON.parse(saved) as V);
     call?.set(id, { value, saved, ttlMs: this.options.ttlMs });
     return value;
   }
@@ -175,6 +186,12 @@ export class RedisStore<V> {
 
   async set(key: string, value: V): Promise<this> {
     const id = this.key(key);
+    const seen = currentCall.getStore()?.get(id);
+    if (seen) {
+      // Read earlier in this call: saved when the call returns, if nobody changed it meanwhile.
+      seen.value = value;
+      return this;
+    }
     const saved = JSON.stringify(value);
     await command(['SET', id, saved, 'PX', String(this.options.ttlMs)]);
     currentCall.getStore()?.set(id, { value, saved, ttlMs: this.options.ttlMs });
@@ -201,9 +218,11 @@ export function withSharedState<A extends unknown[], R>(handler: (...args: A) =>
     const loaded = new Map<string, Loaded>();
     const result = await currentCall.run(loaded, () => handler(...args));
     for (const [id, entry] of loaded) {
+      if (entry.value === undefined) continue;
       const now = JSON.stringify(entry.value);
       if (now === entry.saved) continue;
-      const saved = await command<number>(['EVAL', SAVE_IF_UNCHANGED, '1', id, entry.saved, now, String(entry.ttlMs)]);
+      const absent = entry.saved === null;
+      const saved = await command<number>(['EVAL', SAVE_IF_UNCHANGED, '1', id, entry.saved ?? '', now, String(entry.ttlMs), absent ? '1' : '0']);
       if (saved !== 1) throw new Error(\`\${id} was changed by another request meanwhile; nothing of this call's changes to it was saved. Retry the call.\`);
     }
     return result;

@@ -67,3 +67,14 @@ export function oneSecondHandleTtl(help: string | undefined = applyHelp): string
   if (/\bseconds?\b|<s(ec)?>/i.test(line)) return '1';
   return '1s';
 }
+
+/** The transforms `mcp-migrate transforms` lists (one name per unindented line). */
+export const TRANSFORM_NAMES: readonly string[] = (() => {
+  const run = runCli(['transforms'], { timeoutMs: 60_000 });
+  return run.status === 0 ? run.stdout.split('\n').filter((l) => /^[a-z][\w-]*$/.test(l)) : [];
+})();
+
+/** Whether the built CLI has the transform `name`. */
+export function hasTransform(name: string): boolean {
+  return TRANSFORM_NAMES.includes(name);
+}
