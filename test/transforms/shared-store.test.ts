@@ -17,6 +17,7 @@
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runApply } from '../../src/apply/apply.js';
+import { renderMarkdown } from '../../src/apply/report.js';
 import { parseMarkers } from '../../src/markers.js';
 import { handleModuleSource, type ModuleFlavour } from '../../src/transforms/handles/runtime.js';
 import { redisStoreModuleSource } from '../../src/transforms/shared-store/runtime.js';
@@ -136,6 +137,18 @@ describe('shared-store fixtures', () => {
     expect(result.changes.every((ch) => !ch.transforms.includes('shared-store'))).toBe(true);
     expect(readTree(both)).toEqual(readTree(handlesOnly));
     expect([...readTree(both).keys()].some((f) => f.includes('mcp-redis-store'))).toBe(false);
+  });
+
+  it('the migration report says where the state went: Redis for moved stores, in-process for the rest', async () => {
+    const moved = await applyOnce(cases.find((k) => k.name === 'v2-notes-inline')!);
+    const report = renderMarkdown(moved.first);
+    expect(report).toContain('| no (moved to redis) |');
+    expect(report).toContain('**Shared state in Redis.** `notebooks`');
+    expect(report).not.toContain('**In-process state.**');
+    const kept = await applyOnce(cases.find((k) => k.name === 'store-size-marker')!);
+    const keptReport = renderMarkdown(kept.first);
+    expect(keptReport).toContain('**In-process state.** `drafts`');
+    expect(keptReport).not.toContain('**Shared state in Redis.**');
   });
 
   it('adds the redis client to package.json in alphabetical place, once', async () => {

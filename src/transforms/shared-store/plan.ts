@@ -63,6 +63,7 @@ export function planSharedStore(result: AnalysisResult, options: TransformOption
       plan.edits.push(...move.run());
       for (const [file, text] of move.newFiles) plan.newFiles.set(file, text);
       plan.notes!.push(move.note());
+      (plan.sharedStores ??= []).push({ store: move.storeName!, file: (move.storeDeclaration ?? site.declaration).getSourceFile().fileName, backend: 'redis', tools: move.tools() });
       const pkg = nearestPackageJson(path.dirname(site.declaration.getSourceFile().fileName));
       if (pkg) packages.add(pkg);
     } catch (error) {
@@ -152,6 +153,10 @@ class StoreMove {
     for (const tool of result.analysis.tools) {
       if (tool.handler) this.byHandler.set(tool.handler, [...(this.byHandler.get(tool.handler) ?? []), tool]);
     }
+  }
+
+  tools(): string[] {
+    return [...this.wrappedTools];
   }
 
   note(): string {

@@ -46,6 +46,7 @@ const NAMESPACE = process.env.MCP_STATE_NAMESPACE ?? 'mcp';
 /** What this module needs of the client (node-redis): raw commands, the same in every version. */
 export interface RedisCommands {
   sendCommand<T>(args: string[]): Promise<T>;
+  close(): Promise<void>;
 }
 let connecting: Promise<RedisCommands> | undefined;
 
@@ -61,6 +62,13 @@ export function redisClient(): Promise<RedisCommands> {
     throw error;
   });
   return connecting;
+}
+
+/** Closes the shared client (graceful shutdown, tests); the next use connects again. */
+export async function closeRedisClient(): Promise<void> {
+  const client = connecting;
+  connecting = undefined;
+  if (client) await (await client).close();
 }
 
 async function command<T>(args: string[]): Promise<T> {
