@@ -30,7 +30,7 @@ const GENERATED = /^mcp-(handles|redis-store)\.(ts|js|cjs)$/;
 const MARKERS: Record<string, Record<string, string[]>> = {
   'store-size-marker': {
     'server.ts': [
-      '// @mcp-migrate-todo(session-state/keyed-store): not moved to Redis (`drafts` is used .size, not only through get, set, delete and has): `drafts` and `draftHandles` stay in this process and do not survive a second instance. Run one instance, or move both to a shared store by hand.',
+      '// @mcp-migrate-todo(session-state/keyed-store): not moved to Redis: `drafts.size` is used, and a Redis store answers only get, set, delete and has. `drafts` and `draftHandles` stay in this process and do not survive a second instance; run one instance, or move both to a shared store by hand.',
     ],
   },
 };
@@ -87,7 +87,7 @@ describe('shared-store fixtures', () => {
 
   it('finds the cases: TS (v1 and v2), ESM JavaScript, CommonJS, multi-file, a marker', () => {
     const names = cases.map((c) => c.name);
-    expect(names).toEqual(expect.arrayContaining(['v1-cart-helpers', 'v2-notes-inline', 'esm-js-sync-helper', 'cjs-map-store', ...Object.keys(MARKERS)]));
+    expect(names).toEqual(expect.arrayContaining(['v1-cart-helpers', 'v2-notes-inline', 'esm-js-sync-helper', 'cjs-map-store', 'declared-map-type', ...Object.keys(MARKERS)]));
   });
 
   for (const c of cases) {

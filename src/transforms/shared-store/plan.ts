@@ -72,7 +72,7 @@ export function planSharedStore(result: AnalysisResult, options: TransformOption
       const sf = anchor.getSourceFile();
       const statement = statementOf(anchor);
       const store = move.storeName ?? site.declaration.name.text;
-      const message = `not moved to Redis (${error.message}): \`${store}\` and \`${site.declaration.name.text}\` stay in this process and do not survive a second instance. Run one instance, or move both to a shared store by hand.`;
+      const message = `not moved to Redis: ${error.message}. \`${store}\` and \`${site.declaration.name.text}\` stay in this process and do not survive a second instance; run one instance, or move both to a shared store by hand.`;
       const insertion = markerInsertion(sf.text, statement.getStart(sf), RULE, message);
       plan.markers.push({ file: sf.fileName, line: sf.getLineAndCharacterOfPosition(statement.getStart(sf)).line + 1, ruleId: RULE, message });
       if (insertion) plan.edits.push({ file: sf.fileName, start: insertion.offset, end: insertion.offset, text: insertion.text });
@@ -144,6 +144,8 @@ class StoreMove {
   private readonly wrappedTools: string[] = [];
   private readonly byHandler = new Map<ts.FunctionLikeDeclaration, ToolRegistration[]>();
   private onExpire?: ts.Node;
+  /** The store had a declared `Map<string, V>` type, now `RedisStore<V>` (imported). */
+  private storeType = false;
   private readonly madeAsync = new Set<ts.FunctionLikeDeclaration>();
 
   constructor(
@@ -175,9 +177,17 @@ class StoreMove {
 
     // The store: `new Map<K, V>()` → `createRedisStore<V>({ name, ttlMs })`.
     const init = unwrap(store.initializer!) as ts.NewExpression;
-    const valueType = init.typeArguments?.[1] ? `<${init.typeArguments[1].getText(home)}>` : flavour === 'ts' ? '<any>' : '';
-    if (init.typeArguments?.[0] && init.typeArguments[0].kind !== ts.SyntaxKind.StringKeyword) throw new CannotMove(`\`${store.name.text}\` is not keyed by strings`, init);
-    if (store.type) throw new CannotMove(`\`${store.name.text}\` has a declared type`, store.type);
+    const declared = store.type;
+    if (declared && (!ts.isTypeReferenceNode(declared) || declared.typeName.getText(home) !== 'Map' || declared.typeArguments?.length !== 2 || declared.typeArguments[0]!.kind !== ts.SyntaxKind.StringKeyword)) {
+      throw new CannotMove(`\`${store.name.text}\` is declared as another type than Map<string, …>`, declared);
+    }
+    const typeArgs = init.typeArguments ?? (declared as ts.TypeReferenceNode | undefined)?.typeArguments;
+    const valueType = typeArgs?.[1] ? `<${typeArgs[1].getText(home)}>` : flavour === 'ts' ? '<any>' : '';
+    if (typeArgs?.[0] && typeArgs[0].kind !== ts.SyntaxKind.StringKeyword) throw new CannotMove(`\`${store.name.text}\` is not keyed by strings`, init);
+    if (declared) {
+      this.edit(declared, `RedisStore${valueType}`);
+      this.storeType = true;
+    }
     this.edit(init, `createRedisStore${valueType}({ name: '${store.name.text}', ttlMs: ${ttl.getText(home)} })`);
     const handlesPath = path.resolve(path.dirname(home.fileName), site.handlesSpecifier);
     const modulePath = path.join(path.dirname(handlesPath), redisStoreModuleFileName(flavour));
@@ -221,19 +231,26 @@ class StoreMove {
   private store(): ts.VariableDeclaration & { name: ts.Identifier } {
     const onExpire = this.property('onExpire');
     const fn = onExpire && unwrap(onExpire);
-    if (!fn || !ts.isArrowFunction(fn)) throw new CannotMove('the registry names no store it expires (onExpire)', this.site.call);
+    if (!fn || !ts.isArrowFunction(fn)) {
+      throw new CannotMove('the registry names no store it expires (onExpire), so the state it guards is not known: if that state already lives in a shared store, move the registry to Redis too', this.site.call);
+    }
     this.onExpire = fn;
+    // `(id) => carts.delete(id)` (a Map) or `(id) => delete carts[id]` (an object).
     const body = unwrap(fn.body as ts.Node);
     const callee = ts.isCallExpression(body) ? unwrap(body.expression) : undefined;
-    if (!callee || !ts.isPropertyAccessExpression(callee) || !ts.isIdentifier(callee.expression) || callee.name.text !== 'delete') {
-      throw new CannotMove('the store is not a Map', fn);
-    }
-    const decl = this.result.analysis.values.symbolOf(callee.expression)?.valueDeclaration;
-    if (!decl || !ts.isVariableDeclaration(decl) || !ts.isIdentifier(decl.name) || !decl.initializer) throw new CannotMove('the store is not a module-level variable', callee);
+    const deleted = ts.isDeleteExpression(body) ? unwrap(body.expression) : undefined;
+    const storeRef =
+      callee && ts.isPropertyAccessExpression(callee) && callee.name.text === 'delete' ? unwrap(callee.expression)
+      : deleted && ts.isElementAccessExpression(deleted) ? unwrap(deleted.expression)
+      : undefined;
+    if (!storeRef || !ts.isIdentifier(storeRef)) throw new CannotMove('the store it expires is not a variable', fn);
+    this.storeName = storeRef.text;
+    const decl = this.result.analysis.values.symbolOf(storeRef)?.valueDeclaration;
+    if (!decl || !ts.isVariableDeclaration(decl) || !ts.isIdentifier(decl.name) || !decl.initializer) throw new CannotMove(`\`${storeRef.text}\` is not a module-level variable`, storeRef);
     this.storeDeclaration = decl;
     const init = unwrap(decl.initializer);
     if (!ts.isNewExpression(init) || !ts.isIdentifier(init.expression) || init.expression.text !== 'Map' || (init.arguments?.length ?? 0) > 0) {
-      throw new CannotMove(`\`${decl.name.text}\` is not an empty \`new Map()\``, decl);
+      throw new CannotMove(`\`${decl.name.text}\` is not an empty \`new Map()\`, so there are no get/set calls to await`, decl);
     }
     return decl as ts.VariableDeclaration & { name: ts.Identifier };
   }
@@ -289,8 +306,8 @@ class StoreMove {
       this.awaitCall(call, true);
       return;
     }
-    const what = ts.isPropertyAccessExpression(access) && access.expression === ref ? `.${access.name.text}` : 'as a value';
-    throw new CannotMove(`\`${ref.text}\` is used ${what}, not only through get, set, delete and has`, ref);
+    const what = ts.isPropertyAccessExpression(access) && access.expression === ref ? `\`${ref.text}.${access.name.text}\` is used` : `\`${ref.text}\` is used as a value`;
+    throw new CannotMove(`${what}, and a Redis store answers only get, set, delete and has`, ref);
   }
 
   /** `call` → `await call` (parenthesised where it is an operand), inside a function made async. */
@@ -395,7 +412,7 @@ class StoreMove {
 
   private replaceHandlesImport(home: ts.SourceFile, modulePath: string, flavour: ModuleFlavour): void {
     const statement = this.site.importStatement;
-    const names = ['createRedisHandleRegistry', 'createRedisStore', ...([...this.wrapped.values()].some((tools) => tools[0]!.call.getSourceFile() === home) ? ['withSharedState'] : [])];
+    const names = ['createRedisHandleRegistry', 'createRedisStore', ...(this.storeType ? ['type RedisStore'] : []), ...([...this.wrapped.values()].some((tools) => tools[0]!.call.getSourceFile() === home) ? ['withSharedState'] : [])];
     const replacement = importStatement(names, importSpecifier(home, modulePath, flavour), flavour);
     let others: readonly ts.Node[] = [];
     if (ts.isImportDeclaration(statement)) {

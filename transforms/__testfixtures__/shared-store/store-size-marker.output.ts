@@ -5,7 +5,7 @@ import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
 import { createHandleRegistry } from './mcp-handles.js';
 
-// @mcp-migrate-todo(session-state/keyed-store): not moved to Redis (`drafts` is used .size, not only through get, set, delete and has): `drafts` and `draftHandles` stay in this process and do not survive a second instance. Run one instance, or move both to a shared store by hand.
+// @mcp-migrate-todo(session-state/keyed-store): not moved to Redis: `drafts.size` is used, and a Redis store answers only get, set, delete and has. `drafts` and `draftHandles` stay in this process and do not survive a second instance; run one instance, or move both to a shared store by hand.
 const drafts = new Map<string, string[]>();
 
 /** draft_id handles (mcp-migrate): minted by create_draft, bound to the caller, expire after 24 hours idle. */
