@@ -40,7 +40,8 @@ if (PREMIGRATED && process.env.CI) throw new Error('MCP_MIGRATE_E2E_ROUND_ROBIN_
 const INSTANCES = 2;
 
 /** The serving transform that makes one server answer any request without a session (built in parallel). */
-const hasStatelessServing = hasTransform('stateless-serving');
+// A pre-migrated server (harness self-check) is judged on its own serving.
+const hasStatelessServing = hasTransform('stateless-serving') || !!PREMIGRATED;
 const PROXY_GATE = 'GATE (issue 6): needs the stateless-serving transform (sessionful serving cannot run behind round-robin)';
 
 /** The instances (sorted) that received a tools/call naming `cartId`. */

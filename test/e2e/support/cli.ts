@@ -68,13 +68,18 @@ export function oneSecondHandleTtl(help: string | undefined = applyHelp): string
   return '1s';
 }
 
-/** The transforms `mcp-migrate transforms` lists (one name per unindented line). */
-export const TRANSFORM_NAMES: readonly string[] = (() => {
-  const run = runCli(['transforms'], { timeoutMs: 60_000 });
-  return run.status === 0 ? run.stdout.split('\n').filter((l) => /^[a-z][\w-]*$/.test(l)) : [];
-})();
+let cachedTransformNames: readonly string[] | undefined;
 
-/** Whether the built CLI has the transform `name`. */
+/** The transforms `mcp-migrate transforms` lists (one name per unindented line); asked once, on first use. */
+export function transformNames(): readonly string[] {
+  if (!cachedTransformNames) {
+    const run = runCli(['transforms'], { timeoutMs: 60_000 });
+    cachedTransformNames = run.status === 0 ? run.stdout.split('\n').filter((l) => /^[a-z][\w-]*$/.test(l)) : [];
+  }
+  return cachedTransformNames;
+}
+
+/** Whether the built CLI has the transform `name` (the gates of the issue-6 proofs). */
 export function hasTransform(name: string): boolean {
-  return TRANSFORM_NAMES.includes(name);
+  return transformNames().includes(name);
 }
