@@ -28,6 +28,11 @@ const GENERATED = /^mcp-(handles|redis-store)\.(ts|js|cjs)$/;
 
 /** Marker cases: the exact marker comment lines (trimmed) the output must hold, per output file. */
 const MARKERS: Record<string, Record<string, string[]>> = {
+  'mixed-stores': {
+    'server.ts': [
+      '// @mcp-migrate-todo(session-state/keyed-store): not moved to Redis: `drafts.size` is used, and a Redis store answers only get, set, delete and has. `drafts` and `draftHandles` stay in this process and do not survive a second instance; run one instance, or move both to a shared store by hand.',
+    ],
+  },
   'store-size-marker': {
     'server.ts': [
       '// @mcp-migrate-todo(session-state/keyed-store): not moved to Redis: `drafts.size` is used, and a Redis store answers only get, set, delete and has. `drafts` and `draftHandles` stay in this process and do not survive a second instance; run one instance, or move both to a shared store by hand.',

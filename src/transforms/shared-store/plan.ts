@@ -26,7 +26,7 @@ import type { ToolRegistration } from '../../analysis/tools.js';
 import { markerInsertion } from '../../markers.js';
 import type { TextEdit } from '../edits.js';
 import { emptyPlan, type TransformOptions, type TransformPlan } from '../plan.js';
-import { HANDLE_MODULE_BASENAME, type ModuleFlavour } from '../handles/runtime.js';
+import { HANDLE_MODULE_BASENAME } from '../handles/runtime.js';
 import { afterImports, flavourOf, importSpecifier, importStatement } from '../handles/source-style.js';
 import { REDIS_PACKAGE, REDIS_PACKAGE_RANGE, redisStoreModuleFileName, redisStoreModuleSource } from './runtime.js';
 
@@ -57,10 +57,22 @@ export function planSharedStore(result: AnalysisResult, options: TransformOption
   const plan: TransformPlan = { ...emptyPlan(), notes: [] };
   if (options.store !== 'redis') return plan;
   const packages = new Set<string>();
-  for (const site of findRegistries(result)) {
+  const { sites, unmovable } = findRegistries(result);
+  const moved: StoreMove[] = [];
+  const stays = new Set<ts.CallExpression>(unmovable);
+  for (const call of unmovable) {
+    const sf = call.getSourceFile();
+    const statement = statementOf(call);
+    const message = 'not moved to Redis: this handle registry is not a module-level `const` (a class field, or made inside a function). It and the state it guards stay in this process and do not survive a second instance; run one instance, or move both to a shared store by hand.';
+    const insertion = markerInsertion(sf.text, statement.getStart(sf), RULE, message);
+    plan.markers.push({ file: sf.fileName, line: sf.getLineAndCharacterOfPosition(statement.getStart(sf)).line + 1, ruleId: RULE, message });
+    if (insertion) plan.edits.push({ file: sf.fileName, start: insertion.offset, end: insertion.offset, text: insertion.text });
+  }
+  for (const site of sites) {
     const move = new StoreMove(result, site);
     try {
       plan.edits.push(...move.run());
+      moved.push(move);
       for (const [file, text] of move.newFiles) plan.newFiles.set(file, text);
       plan.notes!.push(move.note());
       (plan.sharedStores ??= []).push({ store: move.storeName!, file: (move.storeDeclaration ?? site.declaration).getSourceFile().fileName, backend: 'redis', tools: move.tools() });
@@ -68,6 +80,7 @@ export function planSharedStore(result: AnalysisResult, options: TransformOption
       if (pkg) packages.add(pkg);
     } catch (error) {
       if (!(error instanceof CannotMove)) throw error;
+      stays.add(site.call);
       const anchor = move.storeDeclaration ?? site.declaration;
       const sf = anchor.getSourceFile();
       const statement = statementOf(anchor);
@@ -78,6 +91,7 @@ export function planSharedStore(result: AnalysisResult, options: TransformOption
       if (insertion) plan.edits.push({ file: sf.fileName, start: insertion.offset, end: insertion.offset, text: insertion.text });
     }
   }
+  plan.edits.push(...importEdits(moved, stays));
   for (const pkg of packages) {
     const edit = addDependency(pkg, REDIS_PACKAGE, REDIS_PACKAGE_RANGE);
     if (edit) {
@@ -91,11 +105,15 @@ export function planSharedStore(result: AnalysisResult, options: TransformOption
 }
 
 /** Registries declared with `createHandleRegistry` imported from the generated mcp-handles module. */
-function findRegistries(result: AnalysisResult): RegistrySite[] {
+function findRegistries(result: AnalysisResult): { sites: RegistrySite[]; unmovable: ts.CallExpression[] } {
   const out: RegistrySite[] = [];
+  const unmovable: ts.CallExpression[] = [];
   for (const sf of result.sourceFiles) {
     const imported = handlesImport(sf);
     if (!imported) continue;
+    forEachDescendant(sf, (node) => {
+      if (ts.isCallExpression(node) && ts.isIdentifier(node.expression) && node.expression.text === imported.local) unmovable.push(node);
+    });
     for (const statement of sf.statements) {
       if (!ts.isVariableStatement(statement)) continue;
       for (const declaration of statement.declarationList.declarations) {
@@ -107,7 +125,43 @@ function findRegistries(result: AnalysisResult): RegistrySite[] {
       }
     }
   }
-  return out;
+  const found = new Set(out.map((s) => s.call));
+  return { sites: out, unmovable: unmovable.filter((call) => !found.has(call)) };
+}
+
+/**
+ * Per file, the import of the Redis module: it replaces the mcp-handles import, unless that import
+ * brings other names or a registry of the file stays in process (then both imports stay).
+ */
+function importEdits(moved: readonly StoreMove[], stays: ReadonlySet<ts.CallExpression>): TextEdit[] {
+  const edits: TextEdit[] = [];
+  const byStatement = new Map<ts.Statement, StoreMove[]>();
+  for (const move of moved) byStatement.set(move.site.importStatement, [...(byStatement.get(move.site.importStatement) ?? []), move]);
+  for (const [statement, moves] of byStatement) {
+    const home = statement.getSourceFile();
+    const flavour = flavourOf(home);
+    const names = [...new Set(moves.flatMap((m) => m.homeImports()))].sort((a, b) => IMPORT_ORDER.indexOf(a) - IMPORT_ORDER.indexOf(b));
+    const replacement = importStatement(names, importSpecifier(home, moves[0]!.modulePath, flavour), flavour);
+    const keep = [...stays].some((call) => call.getSourceFile() === home) || importsOtherNames(statement);
+    if (keep) edits.push({ file: home.fileName, start: statement.end, end: statement.end, text: `\n${replacement}` });
+    else edits.push({ file: home.fileName, start: statement.getStart(home), end: statement.end, text: replacement });
+  }
+  return edits;
+}
+
+const IMPORT_ORDER = ['createRedisHandleRegistry', 'createRedisStore', 'type RedisStore', 'withSharedState'];
+
+function importsOtherNames(statement: ts.Statement): boolean {
+  if (ts.isImportDeclaration(statement)) {
+    const bindings = statement.importClause?.namedBindings;
+    const others = bindings && ts.isNamedImports(bindings) ? bindings.elements.filter((e) => (e.propertyName ?? e.name).text !== 'createHandleRegistry') : [];
+    return others.length > 0 || !!statement.importClause?.name || !!(bindings && !ts.isNamedImports(bindings));
+  }
+  if (ts.isVariableStatement(statement)) {
+    const pattern = statement.declarationList.declarations[0]!.name as ts.ObjectBindingPattern;
+    return statement.declarationList.declarations.length > 1 || pattern.elements.some((e) => propertyNameText((e.propertyName ?? e.name) as ts.Identifier) !== 'createHandleRegistry');
+  }
+  return true;
 }
 
 function handlesImport(sf: ts.SourceFile): { statement: ts.Statement; local: string; specifier: string } | undefined {
@@ -148,9 +202,12 @@ class StoreMove {
   private storeType = false;
   private readonly madeAsync = new Set<ts.FunctionLikeDeclaration>();
 
+  /** Where the generated Redis module goes (beside mcp-handles). */
+  modulePath = '';
+
   constructor(
     private readonly result: AnalysisResult,
-    private readonly site: RegistrySite,
+    readonly site: RegistrySite,
   ) {
     for (const tool of result.analysis.tools) {
       if (tool.handler) this.byHandler.set(tool.handler, [...(this.byHandler.get(tool.handler) ?? []), tool]);
@@ -201,7 +258,7 @@ class StoreMove {
 
     // The generated module, beside mcp-handles, and the imports.
     this.newFiles.set(modulePath, redisStoreModuleSource(flavour, `./${path.posix.basename(site.handlesSpecifier)}`));
-    this.replaceHandlesImport(home, modulePath, flavour);
+    this.modulePath = modulePath;
     const importing = new Set([...this.wrapped.values()].map((tools) => tools[0]!.call.getSourceFile()).filter((sf) => sf !== home));
     for (const sf of importing) {
       const at = afterImports(sf);
@@ -410,22 +467,11 @@ class StoreMove {
     for (const fn of this.asyncHandlers) if (!this.wrapped.has(fn)) this.addAsync(fn);
   }
 
-  private replaceHandlesImport(home: ts.SourceFile, modulePath: string, flavour: ModuleFlavour): void {
-    const statement = this.site.importStatement;
-    const names = ['createRedisHandleRegistry', 'createRedisStore', ...(this.storeType ? ['type RedisStore'] : []), ...([...this.wrapped.values()].some((tools) => tools[0]!.call.getSourceFile() === home) ? ['withSharedState'] : [])];
-    const replacement = importStatement(names, importSpecifier(home, modulePath, flavour), flavour);
-    let others: readonly ts.Node[] = [];
-    if (ts.isImportDeclaration(statement)) {
-      const bindings = statement.importClause?.namedBindings;
-      others = bindings && ts.isNamedImports(bindings) ? bindings.elements.filter((e) => (e.propertyName ?? e.name).text !== 'createHandleRegistry') : [];
-      if (statement.importClause?.name) others = [...others, statement.importClause.name];
-    } else if (ts.isVariableStatement(statement)) {
-      const pattern = statement.declarationList.declarations[0]!.name as ts.ObjectBindingPattern;
-      others = pattern.elements.filter((e) => propertyNameText((e.propertyName ?? e.name) as ts.Identifier) !== 'createHandleRegistry');
-      if (statement.declarationList.declarations.length > 1) others = [...others, statement];
-    }
-    if (others.length > 0) throw new CannotMove('the mcp-handles import also brings other names', statement);
-    this.edit(statement, replacement);
+  /** The names the registry's file imports from the Redis module. */
+  homeImports(): string[] {
+    const home = this.site.declaration.getSourceFile();
+    const wrapsHere = [...this.wrapped.values()].some((tools) => tools[0]!.call.getSourceFile() === home);
+    return ['createRedisHandleRegistry', 'createRedisStore', ...(this.storeType ? ['type RedisStore'] : []), ...(wrapsHere ? ['withSharedState'] : [])];
   }
 
   private edit(node: ts.Node, text: string): void {
