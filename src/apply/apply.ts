@@ -12,7 +12,7 @@ import { analyze, runEngine } from '../analysis/engine.js';
 import { RULES } from '../rules/index.js';
 import { UsageError } from '../scan.js';
 import { TRANSFORMS, DEFAULT_TRANSFORM_OPTIONS, type TransformDefinition, type TransformOptions } from '../transforms/catalog.js';
-import type { PlannedMarker, StoreOutcome } from '../transforms/plan.js';
+import type { PlannedMarker, SharedStore, StoreOutcome } from '../transforms/plan.js';
 import { dirtyFiles, type GitState } from './git.js';
 import { loadSources, type LoadOptions } from './load.js';
 import { writeFileAtomic } from '../write-file.js';
@@ -52,6 +52,8 @@ export interface ApplyResult {
   markers: PlannedMarker[];
   stores: StoreOutcome[];
   telemetry: number;
+  /** Stores the shared-store transform moved to Redis (no longer in-process). */
+  sharedStores: SharedStore[];
   /** What transforms did beyond stores and markers (serving, imports, package.json). */
   notes: string[];
   transforms: string[];
@@ -90,6 +92,7 @@ export async function runApply(options: ApplyOptions): Promise<ApplyResult> {
   const stores: StoreOutcome[] = [];
   let telemetry = 0;
   const notes: string[] = [];
+  const sharedStores: SharedStore[] = [];
   const j = jscodeshift.withParser('tsx');
 
   for (const transform of transforms) {
@@ -127,6 +130,7 @@ export async function runApply(options: ApplyOptions): Promise<ApplyResult> {
     stores.push(...(plan.stores ?? []));
     telemetry += plan.telemetry?.length ?? 0;
     notes.push(...(plan.notes ?? []));
+    sharedStores.push(...(plan.sharedStores ?? []));
     for (const [file, output] of outputs) {
       current.set(file, output);
       applied.set(file, (applied.get(file) ?? new Set()).add(transform.name));
@@ -177,6 +181,7 @@ export async function runApply(options: ApplyOptions): Promise<ApplyResult> {
     markers: dedupeMarkers(markers),
     stores,
     telemetry,
+    sharedStores,
     notes,
     transforms: transforms.map((t) => t.name),
     skippedChanged,

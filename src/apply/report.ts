@@ -95,7 +95,8 @@ export function renderMarkdown(result: ApplyResult): string {
     out.push('## Handles', '');
     out.push('| store | handle argument | minted by | tools that now take it | in-process |', '|---|---|---|---|---|');
     for (const s of rewritten) {
-      out.push(`| \`${s.store}\` (${rel(result, s.file)}:${s.line}) | \`${s.names!.argument}\` | \`${s.names!.mintTool}\` | ${s.tools.map((t) => `\`${t}\``).join(', ')} | ${s.inProcess ? 'yes' : 'no'} |`);
+      const moved = (result.sharedStores ?? []).find((m) => m.store === s.store && m.file === s.file);
+      out.push(`| \`${s.store}\` (${rel(result, s.file)}:${s.line}) | \`${s.names!.argument}\` | \`${s.names!.mintTool}\` | ${s.tools.map((t) => `\`${t}\``).join(', ')} | ${moved ? `no (moved to ${moved.backend})` : s.inProcess ? 'yes' : 'no'} |`);
     }
     out.push('');
     out.push('Why: on MCP 2026-07-28 there is no session; state that spans calls must be referenced by an explicit identifier the client passes on each request (spec, basic/index "Statelessness"). The model now calls the minting tool, keeps the id, and passes it to each tool.', '');
@@ -111,10 +112,20 @@ export function renderMarkdown(result: ApplyResult): string {
     out.push('');
   }
 
+  if (result.notes.length) {
+    out.push('## Notes', '');
+    for (const note of result.notes) out.push(`- ${note}`);
+    out.push('');
+  }
+
   out.push('## Risks', '');
-  const inProcess = rewritten.filter((s) => s.inProcess);
+  const shared = result.sharedStores ?? [];
+  const inProcess = rewritten.filter((s) => s.inProcess && !shared.some((m) => m.store === s.store && m.file === s.file));
   if (inProcess.length) {
     out.push(`- **In-process state.** ${inProcess.map((s) => `\`${s.store}\``).join(', ')} and the handle registry live in this process: they do not survive a restart, and a second instance behind a load balancer does not see them. Run one instance, or move them to a shared store (Redis, a database).`);
+  }
+  if (shared.length) {
+    out.push(`- **Shared state in Redis.** ${shared.map((s) => `\`${s.store}\``).join(', ')} and ${shared.length === 1 ? 'its handles live' : 'their handles live'} in Redis (\`apply --store redis\`, generated \`mcp-redis-store\` module): set \`REDIS_URL\` on every instance and install the \`redis\` client. Values are stored as JSON (a Date comes back as a string, a Map or class instance as a plain object). Tools that change a loaded value in place save it when they return, by compare-and-set: a concurrent change by another request fails the later call with an error asking to retry.`);
   }
   out.push('- **Handle security checklist.**');
   out.push('  - [ ] Handles are 128-bit random (`<prefix>_` + 22 base64url characters); never log them in full.');
@@ -141,7 +152,10 @@ function nextSteps(result: ApplyResult): string[] {
   const steps = ['Review the diff (`git diff`), build and run your tests.'];
   if (markersLeft(result).length) steps.push('Resolve every `@mcp-migrate-todo` marker; `mcp-migrate scan` lists them.');
   if (result.remaining.some((f) => f.messageId !== 'marker')) steps.push('Run `mcp-migrate scan` for what no transform rewrites yet (serving, handshake, deprecated features).');
-  if (result.changes.some((c) => c.created)) steps.push('Commit the generated `mcp-handles` module with the change.');
+  if (result.changes.some((c) => c.created)) {
+    const redis = (result.sharedStores ?? []).length > 0;
+    steps.push(redis ? 'Commit the generated `mcp-handles` and `mcp-redis-store` modules with the change; install the `redis` client and set `REDIS_URL`.' : 'Commit the generated `mcp-handles` module with the change.');
+  }
   return steps;
 }
 

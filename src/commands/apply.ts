@@ -24,6 +24,7 @@ interface ApplyFlags extends GlobalFlags {
   failOn: FailOn;
   handleTtl: number;
   target: '2026-07-28' | 'stateless-v1';
+  store: 'memory' | 'redis';
   include?: string[];
   exclude?: string[];
   gitignore: boolean;
@@ -37,6 +38,7 @@ Examples:
   $ mcp-migrate apply --check                         CI: exit 1 while anything would still change
   $ mcp-migrate apply --transforms session-state-to-handles --handle-ttl 2h
   $ mcp-migrate apply --target stateless-v1             stay on SDK 1.x (no move to v2)
+  $ mcp-migrate apply --store redis                   carts and handles in Redis: any instance serves any call
   $ mcp-migrate apply --format json > migration.json
 
 Refuses files with uncommitted changes unless --allow-dirty. Exit codes: 0 done, 1 markers or
@@ -61,7 +63,8 @@ export function registerApplyCommand(program: Command, { io, setExit }: CommandC
     .addOption(new Option('-f, --format <format>', 'terminal output format').choices(['text', 'json']).default('text'))
     .addOption(new Option('--fail-on <severity>', 'lowest severity of what is left that makes the exit code 1').choices(['error', 'warning', 'info', 'none']).default('error'))
     .option('--handle-ttl <duration>', 'idle lifetime of generated handles: 90s, 30m, 24h, 7d (default 24h)', parseTtl, 24 * 60 * 60 * 1000)
-    .addOption(new Option('--target <target>', 'where the migration ends: 2026-07-28 (SDK v2, createMcpHandler) or stateless-v1 (SDK 1.x, a transport per request)').choices(['2026-07-28', 'stateless-v1']).default('2026-07-28'));
+    .addOption(new Option('--target <target>', 'where the migration ends: 2026-07-28 (SDK v2, createMcpHandler) or stateless-v1 (SDK 1.x, a transport per request)').choices(['2026-07-28', 'stateless-v1']).default('2026-07-28'))
+    .addOption(new Option('--store <backend>', 'where handle state lives: memory (your store, in this process) or redis (a generated Redis store, REDIS_URL)').choices(['memory', 'redis']).default('memory'));
   addOptions(command, fileSelectionOptions());
   addOptions(command, globalOptions());
   command.addHelpText('after', APPLY_EXAMPLES).action(async (paths: string[], _flags: unknown, self: Command) => {
@@ -99,7 +102,7 @@ async function runApplyCommand(paths: string[], flags: ApplyFlags, io: Io): Prom
       transforms: flags.transforms?.split(',').map((s) => s.trim()).filter(Boolean),
       dryRun: noWrite,
       allowDirty: flags.allowDirty,
-      transformOptions: { ttlMs: flags.handleTtl, target: flags.target },
+      transformOptions: { ttlMs: flags.handleTtl, target: flags.target, store: flags.store },
     });
   } catch (error) {
     if (error instanceof UsageError) {

@@ -6,6 +6,7 @@
 import type { AnalysisResult } from '../analysis/engine.js';
 import { planHandles } from './handles/plan.js';
 import { planSdkV2, SDK_V2 } from './sdk-v2/plan.js';
+import { planSharedStore } from './shared-store/plan.js';
 import { createTransformer, type Transformer } from './jscodeshift.js';
 import type { TransformOptions, TransformPlan } from './plan.js';
 
@@ -51,8 +52,22 @@ const sdkV2 = defineTransform({
   plan: planSdkV2,
 });
 
+const sharedStore = defineTransform({
+  name: 'shared-store',
+  summary: 'With --store redis: the stores the handles transform re-keyed, and their handle registries, move to Redis',
+  details: [
+    'runs after session-state-to-handles; without --store redis it changes nothing (the store stays yours, in this process)',
+    'createHandleRegistry → createRedisHandleRegistry: owner binding, expiry (the handle TTL as Redis expiry) and idempotency keys (SET NX) in Redis',
+    'new Map<string, V>() → createRedisStore<V>(): get/set/delete/has awaited; helpers that reach them become async, every call awaited',
+    'load-modify-save: tool handlers that reach the store are wrapped in withSharedState, which saves what they changed in place (compare-and-set)',
+    'a generated mcp-redis-store module (client from REDIS_URL); the redis client is added to package.json',
+    'markers: stores used other than through get/set/delete/has, helpers passed as values, methods',
+  ],
+  plan: planSharedStore,
+});
+
 /** In the order `apply` runs them: each plans from a fresh analysis of the previous one's output. */
-export const TRANSFORMS: readonly TransformDefinition[] = [sdkV2, handles];
+export const TRANSFORMS: readonly TransformDefinition[] = [sdkV2, handles, sharedStore];
 
 export function transformByName(name: string): TransformDefinition | undefined {
   return TRANSFORMS.find((t) => t.name === name);
@@ -60,3 +75,4 @@ export function transformByName(name: string): TransformDefinition | undefined {
 
 export const handlesTransformer = handles.transformer;
 export const sdkV2Transformer = sdkV2.transformer;
+export const sharedStoreTransformer = sharedStore.transformer;

@@ -44,6 +44,15 @@ export interface StoreOutcome {
   reason?: string;
 }
 
+/** A store the shared-store transform moved out of the process, with its handle registry. */
+export interface SharedStore {
+  store: string;
+  file: string;
+  backend: StoreBackend;
+  /** Tools whose handlers load, change and save it (withSharedState). */
+  tools: string[];
+}
+
 export interface TransformPlan {
   /**
    * Edits against the analysed texts. A file `apply` did not load (package.json, a config) may be
@@ -56,6 +65,8 @@ export interface TransformPlan {
   stores?: StoreOutcome[];
   /** Handles transform: session ids that only reached logs, now the request id. */
   telemetry?: Array<{ file: string; line: number }>;
+  /** Shared-store transform: stores (and their handle registries) moved out of the process. */
+  sharedStores?: SharedStore[];
   /** One line each, for the report: what the transform did that is not a store (e.g. "serving: createMcpHandler"). */
   notes?: string[];
 }

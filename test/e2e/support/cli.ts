@@ -67,3 +67,19 @@ export function oneSecondHandleTtl(help: string | undefined = applyHelp): string
   if (/\bseconds?\b|<s(ec)?>/i.test(line)) return '1';
   return '1s';
 }
+
+let cachedTransformNames: readonly string[] | undefined;
+
+/** The transforms `mcp-migrate transforms` lists (one name per unindented line); asked once, on first use. */
+export function transformNames(): readonly string[] {
+  if (!cachedTransformNames) {
+    const run = runCli(['transforms'], { timeoutMs: 60_000 });
+    cachedTransformNames = run.status === 0 ? run.stdout.split('\n').filter((l) => /^[a-z][\w-]*$/.test(l)) : [];
+  }
+  return cachedTransformNames;
+}
+
+/** Whether the built CLI has the transform `name` (the gates of the issue-6 proofs). */
+export function hasTransform(name: string): boolean {
+  return transformNames().includes(name);
+}

@@ -1,0 +1,75 @@
+/**
+ * A scratchpad of notes per MCP session (SDK v2, `registerTool` with `z.object`).
+ */
+import { McpServer } from '@modelcontextprotocol/server';
+import * as z from 'zod/v4';
+import { createRedisHandleRegistry, createRedisStore, withSharedState } from './mcp-redis-store.js';
+
+interface Note {
+  title: string;
+  body: string;
+  createdAt: string;
+}
+
+const notebooks = createRedisStore<Note[]>({ name: 'notebooks', ttlMs: 24 * 60 * 60 * 1000 });
+
+/** notebook_id handles (mcp-migrate): minted by create_notebook, bound to the caller, expire after 24 hours idle. */
+const notebookHandles = createRedisHandleRegistry({
+  prefix: 'notebook',
+  argument: 'notebook_id',
+  mintTool: 'create_notebook',
+  ttlMs: 24 * 60 * 60 * 1000,
+  onExpire: (id) => notebooks.delete(id),
+});
+
+export function buildNotesServer(): McpServer {
+  const server = new McpServer({ name: 'scratchpad', version: '2.1.0' });
+
+  server.registerTool(
+    'add_note',
+    {
+      description: 'Add a note to the scratchpad.',
+      inputSchema: z.object({ title: z.string().min(1), body: z.string(), notebook_id: z.string().describe('The notebook_id returned by create_notebook.') }),
+    },
+    withSharedState(async ({ title, body, notebook_id }, ctx) => {
+      const notebookDenied = await notebookHandles.check(notebook_id, ctx);
+      if (notebookDenied) return notebookDenied;
+      const notes = await notebooks.get(notebook_id) ?? [];
+      notes.push({ title, body, createdAt: new Date().toISOString() });
+      await notebooks.set(notebook_id, notes);
+      return { content: [{ type: 'text', text: `Saved "${title}" (${notes.length} notes).` }] };
+    }),
+  );
+
+  server.registerTool(
+    'list_notes',
+    {
+      description: 'List the titles of the notes on the scratchpad.',
+      inputSchema: z.object({
+        limit: z.number().int().positive().max(100).default(20),
+        notebook_id: z.string().describe('The notebook_id returned by create_notebook.'),
+      }),
+    },
+    withSharedState(async ({ limit, notebook_id }, ctx) => {
+      const notebookDenied = await notebookHandles.check(notebook_id, ctx);
+      if (notebookDenied) return notebookDenied;
+      const notes = await notebooks.get(notebook_id) ?? [];
+      const titles = notes.slice(-limit).map((n) => `- ${n.title} (${n.createdAt})`);
+      return { content: [{ type: 'text', text: titles.length ? titles.join('\n') : 'No notes yet.' }] };
+    }),
+  );
+
+  server.registerTool(
+    'create_notebook',
+    {
+      description: 'Create a new notebook and return its notebook_id. Pass the notebook_id to add_note and list_notes. A notebook_id expires after 24 hours without use; then call create_notebook again.',
+      inputSchema: z.object({ idempotency_key: z.string().optional().describe('Optional. Retrying with the same key returns the same notebook_id instead of creating a second notebook.') }),
+    },
+    async ({ idempotency_key }, ctx) => {
+      const notebook_id = await notebookHandles.mint(ctx, idempotency_key);
+      return { content: [{ type: 'text' as const, text: `notebook_id: ${notebook_id}` }], structuredContent: { notebook_id } };
+    },
+  );
+
+  return server;
+}
