@@ -40,6 +40,10 @@ const FRAMEWORK_MODULES: Record<string, RouteFramework> = {
   https: 'node-http',
   'node:http2': 'node-http',
   http2: 'node-http',
+  // The SDK's own framework packages: `createMcpExpressApp()` is an express app.
+  '@modelcontextprotocol/express': 'express',
+  '@modelcontextprotocol/hono': 'hono',
+  '@modelcontextprotocol/fastify': 'fastify',
 };
 
 const HTTP_METHODS = ['get', 'post', 'put', 'patch', 'delete', 'head', 'options', 'all'];

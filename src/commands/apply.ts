@@ -23,6 +23,8 @@ interface ApplyFlags extends GlobalFlags {
   format: 'text' | 'json';
   failOn: FailOn;
   handleTtl: number;
+  target: '2026-07-28' | 'stateless-v1';
+  modernOnly?: boolean;
   include?: string[];
   exclude?: string[];
   gitignore: boolean;
@@ -58,7 +60,9 @@ export function registerApplyCommand(program: Command, { io, setExit }: CommandC
     .option('--report <file>', 'where to write the migration report (default: MIGRATION.md in the migrated root)')
     .addOption(new Option('-f, --format <format>', 'terminal output format').choices(['text', 'json']).default('text'))
     .addOption(new Option('--fail-on <severity>', 'lowest severity of what is left that makes the exit code 1').choices(['error', 'warning', 'info', 'none']).default('error'))
-    .option('--handle-ttl <duration>', 'idle lifetime of generated handles: 90s, 30m, 24h, 7d (default 24h)', parseTtl, 24 * 60 * 60 * 1000);
+    .option('--handle-ttl <duration>', 'idle lifetime of generated handles: 90s, 30m, 24h, 7d (default 24h)', parseTtl, 24 * 60 * 60 * 1000)
+    .addOption(new Option('--target <target>', 'where serving ends: 2026-07-28 (SDK v2, createMcpHandler) or stateless-v1 (SDK 1.x, a server and transport per POST)').choices(['2026-07-28', 'stateless-v1']).default('2026-07-28'))
+    .option('--modern-only', "serve 2026-07-28 clients only (createMcpHandler/serveStdio legacy: 'reject'); by default 2025-era clients stay served");
   addOptions(command, fileSelectionOptions());
   addOptions(command, globalOptions());
   command.addHelpText('after', APPLY_EXAMPLES).action(async (paths: string[], _flags: unknown, self: Command) => {
@@ -96,7 +100,7 @@ async function runApplyCommand(paths: string[], flags: ApplyFlags, io: Io): Prom
       transforms: flags.transforms?.split(',').map((s) => s.trim()).filter(Boolean),
       dryRun: noWrite,
       allowDirty: flags.allowDirty,
-      transformOptions: { ttlMs: flags.handleTtl },
+      transformOptions: { ttlMs: flags.handleTtl, target: flags.target, modernOnly: Boolean(flags.modernOnly) },
     });
   } catch (error) {
     if (error instanceof UsageError) {

@@ -5,6 +5,7 @@
  */
 import type { AnalysisResult } from '../analysis/engine.js';
 import { planHandles } from './handles/plan.js';
+import { planServing } from './serving/plan.js';
 import { createTransformer, type Transformer } from './jscodeshift.js';
 import type { TransformOptions, TransformPlan } from './plan.js';
 
@@ -38,11 +39,26 @@ const handles = defineTransform({
   plan: planHandles,
 });
 
+const serving = defineTransform({
+  name: 'stateless-serving',
+  summary: 'Sessionful serving → createMcpHandler(factory) + toNodeHandler, serveStdio(factory); or the v1 stateless idiom (--target stateless-v1)',
+  details: [
+    'express Streamable HTTP: the transport registry, isInitializeRequest routing, mcp-session-id reads, onsession* bookkeeping, GET/DELETE session routes and eventStore become createMcpHandler(factory) on app.all via toNodeHandler',
+    'the v1 stateless idiom (a sessionIdGenerator: undefined transport and server per POST) becomes the same',
+    'server.connect(new StdioServerTransport()) becomes serveStdio(factory); a server built at module level is extracted into a factory',
+    "2025-era clients stay served (createMcpHandler legacy: 'stateless', serveStdio legacy: 'serve'); --modern-only passes legacy: 'reject'",
+    '--target stateless-v1: SDK 1.x, a new server and a sessionIdGenerator: undefined transport per POST; GET/DELETE answer 405',
+    'markers: custom routing logic, custom session-lifecycle work, servers built as bundles, SSEServerTransport, CORS naming Mcp-Session-Id, routers other than express',
+  ],
+  plan: planServing,
+});
+
 /** In the order `apply` runs them: each plans from a fresh analysis of the previous one's output. */
-export const TRANSFORMS: readonly TransformDefinition[] = [handles];
+export const TRANSFORMS: readonly TransformDefinition[] = [handles, serving];
 
 export function transformByName(name: string): TransformDefinition | undefined {
   return TRANSFORMS.find((t) => t.name === name);
 }
 
 export const handlesTransformer = handles.transformer;
+export const servingTransformer = serving.transformer;
