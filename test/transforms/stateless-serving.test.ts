@@ -27,6 +27,8 @@ const OPTIONS: Record<string, Partial<TransformOptions>> = {
 /** Marker cases: rule ids of the markers the output must hold (and nothing else rewritten). */
 const MARKERS: Record<string, string[]> = {
   'custom-lifecycle-marker': ['session-transport/session-lifecycle'],
+  'bundle-factory-marker': ['session-state/per-session-server'],
+  'sse-marker': ['session-transport/sse-transport'],
 };
 
 interface Case {
@@ -68,7 +70,7 @@ describe(`${TRANSFORM} fixtures`, () => {
   afterAll(cleanUp);
 
   it('finds the cases', () => {
-    expect(cases.length).toBeGreaterThanOrEqual(9);
+    expect(cases.length).toBeGreaterThanOrEqual(13);
     for (const name of [...Object.keys(OPTIONS), ...Object.keys(MARKERS)]) expect(cases.map((c) => c.name)).toContain(name);
   });
 

@@ -110,7 +110,7 @@ class FileServing {
     }
     let rewrote = false;
     for (const [, transports] of byRoute) rewrote = this.attempt(() => this.planHttp(transports)) || rewrote;
-    if (this.options.target === '2026-07-28') for (const node of stdio) rewrote = this.attempt(() => this.planStdio(node)) || rewrote;
+    if (this.options.target === '2026-07-28') for (const node of stdio) rewrote = this.attempt(() => this.planStdio(node), true) || rewrote;
     if (http.length > 0) this.markCors();
     if (!rewrote) return;
     this.removeDeadDeclarations();
@@ -137,7 +137,7 @@ class FileServing {
   }
 
   /** Runs one rewrite; its edits are kept only when it completes (never half a rewrite). */
-  private attempt(rewrite: () => void): boolean {
+  private attempt(rewrite: () => void, stdio = false): boolean {
     const edits = this.edits.length;
     const replaced = this.replaced.length;
     try {
@@ -147,7 +147,12 @@ class FileServing {
       if (!(error instanceof CannotRewrite)) throw error;
       this.edits.length = edits;
       this.replaced.length = replaced;
-      this.marker(error.node, error.ruleId, error.message);
+      // Every marker names the replacement.
+      const replacement = stdio
+        ? ' Serve with `serveStdio(buildServer)` from @modelcontextprotocol/server/stdio.'
+        : ' Serve the endpoint with `createMcpHandler(buildServer)` mounted with `toNodeHandler` (GET/DELETE then answer 405).';
+      const message = /createMcpHandler|serveStdio/.test(error.message) ? error.message : `${error.message}${replacement}`;
+      this.marker(error.node, error.ruleId, message);
       return false;
     }
   }
@@ -526,6 +531,7 @@ class FileServing {
     if (created.arguments && created.arguments.length > 0) options.push(`transport: ${created.getText(this.sf)}`);
     let factory: string;
     let serverStatement: ts.Node | undefined;
+    let closes: Array<{ ref: ts.Identifier; name: string }> = [];
     const decl = ts.isIdentifier(receiver) ? this.values.symbolOf(receiver)?.valueDeclaration : undefined;
     if (decl && ts.isVariableDeclaration(decl) && decl.initializer && ts.isNewExpression(unwrap(decl.initializer))) {
       factory = this.extractFactory(decl, connectStatement);
@@ -535,12 +541,20 @@ class FileServing {
       if (ts.isIdentifier(receiver)) {
         serverStatement = statementOf(this.values.symbolOf(receiver)!.valueDeclaration!);
         const others = referencesByName(this.sf, receiver.text).filter((r) => this.values.symbolOf(r)?.valueDeclaration === decl && !isInside(r, connectStatement));
+        // `server.close()` on shutdown becomes the serving handle's `close()`; any other use needs a person.
+        const other = others.find((r) => !(ts.isPropertyAccessExpression(r.parent) && r.parent.name.text === 'close' && ts.isCallExpression(r.parent.parent) && r.parent.parent.expression === r.parent));
+        if (other) {
+          throw new CannotRewrite(`\`${receiver.text}\` is used after it is connected (line ${this.line(other)}): serveStdio builds one server per connection from \`${factory}\`; keep the handle \`serveStdio(${factory})\` returns (it has \`close()\`) and drop \`${receiver.text}\`.`, other, 'session-state/per-session-server');
+        }
         if (others.length > 0) {
-          throw new CannotRewrite(`\`${receiver.text}\` is used after it is connected (line ${this.line(others[0]!)}): keep the handle \`serveStdio(${factory})\` returns and call its \`close()\` instead, then drop \`${receiver.text}\`.`, others[0]!, 'session-state/per-session-server');
+          const handleName = this.freshName('stdioServing');
+          closes = others.map((r) => ({ ref: r, name: handleName }));
         }
       }
     }
-    this.edit(connectStatement.getStart(this.sf), connectStatement.end, `serveStdio(${factory}${options.length ? `, { ${options.join(', ')} }` : ''});`);
+    const serve = `serveStdio(${factory}${options.length ? `, { ${options.join(', ')} }` : ''});`;
+    this.edit(connectStatement.getStart(this.sf), connectStatement.end, closes.length ? `const ${closes[0]!.name} = ${serve}` : serve);
+    for (const { ref, name } of closes) this.edit(ref.getStart(this.sf), ref.end, name);
     if (serverStatement) this.remove(serverStatement);
     if (transportStatement) this.remove(transportStatement);
     this.imports.add(STDIO_MODULE, 'serveStdio');
@@ -561,8 +575,23 @@ class FileServing {
     const from = statements.indexOf(declStatement as ts.Statement);
     const to = statements.indexOf(connectStatement as ts.Statement);
     const refs = referencesByName(this.sf, name).filter((r) => this.values.symbolOf(r)?.valueDeclaration === decl);
-    const moved: ts.Statement[] = [declStatement as ts.Statement];
-    for (let i = from + 1; i < to; i++) if (refs.some((r) => isInside(r, statements[i]!))) moved.push(statements[i]!);
+    // The statements that use the server, and (transitively) the helpers declared among them that others use.
+    const movedSet = new Set<ts.Statement>([declStatement as ts.Statement]);
+    for (let changed = true; changed; ) {
+      changed = false;
+      const names = [...movedSet].flatMap(declaredNames).filter((n) => n !== name);
+      for (let i = from + 1; i < to; i++) {
+        const statement = statements[i]!;
+        if (movedSet.has(statement)) continue;
+        const usesServer = refs.some((r) => isInside(r, statement));
+        const usesMoved = names.some((n) => referencesByName(statement, n).length > 0);
+        if (usesServer || usesMoved) {
+          movedSet.add(statement);
+          changed = true;
+        }
+      }
+    }
+    const moved = statements.filter((s) => movedSet.has(s));
     for (const ref of refs) {
       if (isInside(ref, connectStatement) || moved.some((s) => isInside(ref, s))) continue;
       throw new CannotRewrite(`\`${name}\` is used outside its construction (line ${this.line(ref)}): extract the server into a factory by hand and serve with \`serveStdio(buildServer)\`.`, ref, 'session-state/per-session-server');
