@@ -144,8 +144,14 @@ export class ImportEdits {
       if (ts.isVariableStatement(statement) && statement.declarationList.declarations.length === 1) {
         const decl = statement.declarationList.declarations[0]!;
         const init = decl.initializer && unwrap(decl.initializer);
-        if (!init || !isRequireCall(init) || !ts.isStringLiteralLike(init.arguments[0]!) || !ts.isObjectBindingPattern(decl.name)) continue;
+        if (!init || !isRequireCall(init) || !ts.isStringLiteralLike(init.arguments[0]!)) continue;
         const arg = init.arguments[0] as ts.StringLiteralLike;
+        if (ts.isIdentifier(decl.name)) {
+          // `const types = require('…')`: the whole module under one name (removed when only replaced code used it).
+          out.push({ statement, module: arg.text, quote: arg.getText(this.sf)[0] ?? "'", kind: 'cjs', typeOnly: false, namespace: decl.name.text, named: [] });
+          continue;
+        }
+        if (!ts.isObjectBindingPattern(decl.name)) continue;
         const named: Binding[] = [];
         let plain = true;
         for (const element of decl.name.elements) {
