@@ -53,7 +53,7 @@ const COMMON: ts.CompilerOptions = {
   target: ts.ScriptTarget.ES2022,
   module: ts.ModuleKind.NodeNext,
   moduleResolution: ts.ModuleResolutionKind.NodeNext,
-  lib: ['lib.es2023.d.ts', 'lib.dom.d.ts'],
+  lib: ['lib.es2023.d.ts'],
   skipLibCheck: true,
   noEmit: true,
   types: ['node'],
