@@ -202,7 +202,8 @@ function routeOfComparison(node: ts.BinaryExpression, values: ValueAnalysis): Ro
     if (!request || !method || method !== method.toUpperCase() || !HTTP_METHODS.includes(method.toLowerCase())) continue;
     // The guarded code: the `if` whose condition this comparison is (part of), or the right side of `&&`.
     let condition: ts.Node = outermostWrapper(node);
-    while (condition.parent && ts.isBinaryExpression(condition.parent) && condition.parent.operatorToken.kind === ts.SyntaxKind.AmpersandAmpersandToken) {
+    // `a && b` guards the branch with both; `req.method === 'GET' || req.method === 'DELETE'` answers either method.
+    while (condition.parent && ts.isBinaryExpression(condition.parent) && (condition.parent.operatorToken.kind === ts.SyntaxKind.AmpersandAmpersandToken || condition.parent.operatorToken.kind === ts.SyntaxKind.BarBarToken)) {
       condition = outermostWrapper(condition.parent);
     }
     const statement = condition.parent;

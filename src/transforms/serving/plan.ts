@@ -1,7 +1,7 @@
 /**
  * `stateless-serving`: sessionful serving becomes stateless serving.
  *
- * - Streamable HTTP on express (transport registry, `isInitializeRequest` routing, `mcp-session-id`
+ * - Streamable HTTP on express or plain node:http (transport registry, `isInitializeRequest` routing, `mcp-session-id`
  *   reads, `onsession*` registry bookkeeping, GET/DELETE session routes, `eventStore`), and the v1
  *   stateless idiom (a `sessionIdGenerator: undefined` transport and a server per POST):
  *   - `--target 2026-07-28`: `createMcpHandler(factory)` mounted with `toNodeHandler` on `app.all`;
@@ -18,7 +18,7 @@
 import { ts } from '../../analysis/typescript.js';
 import { calleeParts, forEachDescendant, isFunctionLike, propertyNameText, unwrap } from '../../analysis/ast.js';
 import type { AnalysisResult } from '../../analysis/engine.js';
-import { enclosingRoute, routesOf } from '../../analysis/routes.js';
+import { enclosingRoute, routesOf, type Route } from '../../analysis/routes.js';
 import { SSE_TRANSPORTS, STDIO_TRANSPORTS, STREAMABLE_HTTP_TRANSPORTS } from '../../analysis/sdk-modules.js';
 import { SESSION_HEADER } from '../../analysis/values.js';
 import { markerInsertion } from '../../markers.js';
@@ -190,6 +190,10 @@ class FileServing {
   private planHttp(transports: ts.NewExpression[]): void {
     const first = transports[0]!;
     const route = enclosingRoute(first, this.values);
+    if (route && !route.call && route.framework === 'node-http') {
+      this.planNodeHttp(route, transports);
+      return;
+    }
     if (!route || !route.call) {
       throw new CannotRewrite('the transport is not created in a route handler mcp-migrate recognises: serve the endpoint with `createMcpHandler(buildServer)` (one server per request from a factory) mounted with `toNodeHandler` (or `handler.fetch` on web-standard runtimes).', first);
     }
@@ -313,7 +317,7 @@ class FileServing {
   }
 
   /** The route's `catch (error) { console.error('…', error) }` becomes the handler's `onerror` (errors stay logged). */
-  private errorLogging(handler: ts.FunctionLikeDeclaration): string | undefined {
+  private errorLogging(handler: ts.Node): string | undefined {
     let out: string | undefined;
     forEachDescendant(handler, (node) => {
       if (out || !ts.isCatchClause(node) || !node.variableDeclaration || !ts.isIdentifier(node.variableDeclaration.name)) return;
@@ -328,6 +332,117 @@ class FileServing {
       });
     });
     return out;
+  }
+
+  /**
+   * Plain `node:http`: the transport is created in the `if (req.method === 'POST' …)` branch of a request
+   * listener. That branch (and the GET/DELETE branches of the same listener) hand the request to
+   * `toNodeHandler(createMcpHandler(factory))`; the listener's other routing stays as written.
+   */
+  private planNodeHttp(route: Route, transports: ts.NewExpression[]): void {
+    const first = transports[0]!;
+    const branch = route.handlers[0];
+    if (!branch || !ts.isBlock(branch) || route.method !== 'post') throw new CannotRewrite('the transport is not created in the block of an `if (req.method === \'POST\')` branch.', first);
+    if (transports.length > 1) throw new CannotRewrite('the branch creates more than one transport (custom routing around the transport): replace it by hand.', first);
+    const listener = enclosingFunctionOf(branch);
+    const [reqParam, resParam] = listener?.parameters ?? [];
+    if (!listener || !reqParam || !resParam || !ts.isIdentifier(reqParam.name) || !ts.isIdentifier(resParam.name)) throw new CannotRewrite('the request listener does not name its request and response parameters.', first);
+    const req = reqParam.name.text;
+    const res = resParam.name.text;
+    const transportOptions = this.transportOptions(first);
+    const sessionful = !!transportOptions.sessionIdGenerator && !this.values.isUndefinedValue(transportOptions.sessionIdGenerator);
+    const registries = [...this.result.analysis.sessions.stores.values()].filter((s) => (s.kind === 'transport' || s.kind === 'server') && s.declaration && s.declaration.getSourceFile() === this.sf);
+    if (this.options.target === 'stateless-v1' && !sessionful && registries.length === 0) return;
+    const factory = this.factoryOf(branch, first);
+    // A body read before the branch (the stream is consumed) is handed over; one read inside goes with the branch.
+    let body: string | undefined;
+    forEachDescendant(branch, (node) => {
+      if (body !== undefined || !ts.isCallExpression(node) || calleeParts(node).name !== 'handleRequest' || node.arguments.length < 3) return;
+      const arg = unwrap(node.arguments[2]!);
+      const decl = ts.isIdentifier(arg) ? this.values.symbolOf(arg)?.valueDeclaration : undefined;
+      body = decl && isInside(decl, branch) ? '' : node.arguments[2]!.getText(this.sf);
+    });
+    const bodyName = body && /^[A-Za-z_$][\w$]*$/.test(body) ? [body] : [];
+    const allowed = new Set([...BOILERPLATE_GLOBALS, ...registries.map((r) => r.name), ...this.sdkNames, factory.name, req, res, ...bodyName, ...this.newedInEventStore(transportOptions)]);
+    this.checkBoilerplate(branch, allowed, 'the MCP POST branch');
+    const siblings = routesOf(this.sf, this.values).filter((r) => !r.call && r.framework === 'node-http' && (r.method === 'get' || r.method === 'delete') && r.handlers[0] && ts.isBlock(r.handlers[0]) && isInside(r.handlers[0], listener) && r.path === route.path);
+    for (const sibling of siblings) this.checkBoilerplate(sibling.handlers[0]!, allowed, `the ${sibling.method.toUpperCase()} branch`);
+    const blocks = [...new Set([branch, ...siblings.map((r) => r.handlers[0] as ts.Block)])];
+    const shutdownLoops = new Set<ts.Node>();
+    for (const registry of registries) {
+      const decl = registry.declaration!;
+      const declStatement = statementOf(decl);
+      for (const ref of referencesByName(this.sf, registry.name)) {
+        if (isInside(ref, declStatement) || blocks.some((b) => isInside(ref, b))) continue;
+        if (this.values.symbolOf(ref)?.valueDeclaration !== decl) continue;
+        const loop = shutdownLoop(ref);
+        if (loop) {
+          this.checkBoilerplate(loop, allowed, 'the shutdown loop');
+          shutdownLoops.add(loop);
+          continue;
+        }
+        throw new CannotRewrite(`\`${registry.name}\` (the session registry) is also used at line ${this.line(ref)}: that code depends on sessions; remove it, then serve with \`createMcpHandler(${factory.name})\`.`, ref, 'session-transport/transport-registry');
+      }
+    }
+    const u = this.unit;
+    const blockIndent = (b: ts.Block) => indentAt(this.text, b.getStart(this.sf)).length >= indentAt(this.text, b.parent.getStart(this.sf)).length ? indentAt(this.text, b.parent.getStart(this.sf)) : indentAt(this.text, b.getStart(this.sf));
+    const q = (t: string) => this.q(t);
+    if (this.options.target === 'stateless-v1') {
+      if (!isAsync(listener)) throw new CannotRewrite('the request listener is not async.', listener);
+      const cls = first.expression.getText(this.sf);
+      const json = transportOptions.enableJsonResponse ? `, enableJsonResponse: ${transportOptions.enableJsonResponse.getText(this.sf)}` : '';
+      const base = blockIndent(branch);
+      const lines = [
+        `const server = ${factory.name}();`,
+        `const transport = new ${cls}({ sessionIdGenerator: undefined${json} });`,
+        `${res}.on(${q('close')}, () => {`,
+        `${u}void transport.close();`,
+        `${u}void server.close();`,
+        `});`,
+        `await server.connect(transport);`,
+        `await transport.handleRequest(${req}, ${res}${body ? `, ${body}` : ''});`,
+        `return;`,
+      ];
+      this.edit(branch.getStart(this.sf), branch.end, `{\n${lines.map((l) => `${base}${u}${l}`).join('\n')}\n${base}}`);
+      for (const b of blocks.slice(1)) {
+        const bi = blockIndent(b);
+        const answer = `${res}.writeHead(405, { Allow: ${q('POST')}, ${q('Content-Type')}: ${q('application/json')} }).end(JSON.stringify({ jsonrpc: ${q('2.0')}, error: { code: -32000, message: ${q('Method not allowed.')} }, id: null }));`;
+        this.edit(b.getStart(this.sf), b.end, `{\n${bi}${u}${answer}\n${bi}${u}return;\n${bi}}`);
+      }
+      for (const registry of registries) this.remove(statementOf(registry.declaration!));
+      for (const loop of shutdownLoops) this.remove(loop);
+      this.plan.notes!.push(`serving: ${this.relative()} — sessionful Streamable HTTP (node:http) → a new server (${factory.name}) and a sessionIdGenerator: undefined transport per POST; GET/DELETE answer 405 (SDK 1.x)`);
+      return;
+    }
+    const options: string[] = [];
+    if (this.options.modernOnly) options.push(`legacy: ${q('reject')}`);
+    const jsonMode = transportOptions.enableJsonResponse;
+    if (jsonMode && unwrap(jsonMode).kind === ts.SyntaxKind.TrueKeyword) options.push(`responseMode: ${q('json')}`);
+    const onerror = this.errorLogging(branch);
+    if (onerror) options.push(`onerror: ${onerror}`);
+    const handlerName = this.freshName('mcpHandler');
+    const nodeHandlerName = this.freshName('mcpNodeHandler');
+    const top = statementOf(listener);
+    let topLevel: ts.Node = top;
+    while (!ts.isSourceFile(topLevel.parent)) topLevel = statementOf(topLevel.parent);
+    const indent = indentAt(this.text, topLevel.getStart(this.sf));
+    const oneLine = `const ${handlerName} = createMcpHandler(${factory.name}${options.length ? `, { ${options.join(', ')} }` : ''});`;
+    const create = oneLine.length <= 100 ? oneLine : `const ${handlerName} = createMcpHandler(${factory.name}, {\n${options.map((o) => `${indent}${u}${o},`).join('\n')}\n${indent}});`;
+    const lineStart = this.text.lastIndexOf('\n', topLevel.getStart(this.sf) - 1) + 1;
+    this.edits.push({ file: this.sf.fileName, start: lineStart, end: lineStart, text: `${indent}${create}\n${indent}const ${nodeHandlerName} = toNodeHandler(${handlerName});\n\n` });
+    const call = `${isAsync(listener) ? 'await' : 'void'} ${nodeHandlerName}(${req}, ${res}${body ? `, ${body}` : ''});`;
+    for (const b of blocks) {
+      const bi = blockIndent(b);
+      this.edit(b.getStart(this.sf), b.end, `{\n${bi}${u}${call}\n${bi}${u}return;\n${bi}}`);
+    }
+    for (const registry of registries) this.remove(statementOf(registry.declaration!));
+    for (const loop of shutdownLoops) {
+      const fn = enclosingFunctionOf(loop);
+      this.edit(loop.getStart(this.sf), loop.end, `${fn && isAsync(fn) ? 'await' : 'void'} ${handlerName}.close();`);
+    }
+    this.imports.add(SERVER_MODULE, 'createMcpHandler');
+    this.imports.add(NODE_MODULE, 'toNodeHandler');
+    this.plan.notes!.push(`serving: ${this.relative()} — ${sessionful ? 'sessionful' : 'stateless-idiom'} Streamable HTTP (node:http) → the POST/GET/DELETE branches hand the request to toNodeHandler(createMcpHandler(${factory.name}))${this.options.modernOnly ? ' (modern-only)' : ' (2025-era clients still served statelessly)'}`);
   }
 
   private isDeclarationOf(statement: ts.Node, arg: ts.Node): boolean {
@@ -370,7 +485,7 @@ class FileServing {
   }
 
   /** The factory the route builds its server with: `f().connect(t)` or `const server = f(); server.connect(t)`. */
-  private factoryOf(handler: ts.FunctionLikeDeclaration, transport: ts.NewExpression): { name: string } {
+  private factoryOf(handler: ts.Node, transport: ts.NewExpression): { name: string } {
     let connect: ts.CallExpression | undefined;
     // The name the transport is bound to (`const transport = new …` or `transport = new …`).
     const holder = transport.parent;
