@@ -40,6 +40,10 @@ const FRAMEWORK_MODULES: Record<string, RouteFramework> = {
   https: 'node-http',
   'node:http2': 'node-http',
   http2: 'node-http',
+  // The SDK's own framework packages: `createMcpExpressApp()` is an express app.
+  '@modelcontextprotocol/express': 'express',
+  '@modelcontextprotocol/hono': 'hono',
+  '@modelcontextprotocol/fastify': 'fastify',
 };
 
 const HTTP_METHODS = ['get', 'post', 'put', 'patch', 'delete', 'head', 'options', 'all'];
@@ -198,7 +202,8 @@ function routeOfComparison(node: ts.BinaryExpression, values: ValueAnalysis): Ro
     if (!request || !method || method !== method.toUpperCase() || !HTTP_METHODS.includes(method.toLowerCase())) continue;
     // The guarded code: the `if` whose condition this comparison is (part of), or the right side of `&&`.
     let condition: ts.Node = outermostWrapper(node);
-    while (condition.parent && ts.isBinaryExpression(condition.parent) && condition.parent.operatorToken.kind === ts.SyntaxKind.AmpersandAmpersandToken) {
+    // `a && b` guards the branch with both; `req.method === 'GET' || req.method === 'DELETE'` answers either method.
+    while (condition.parent && ts.isBinaryExpression(condition.parent) && (condition.parent.operatorToken.kind === ts.SyntaxKind.AmpersandAmpersandToken || condition.parent.operatorToken.kind === ts.SyntaxKind.BarBarToken)) {
       condition = outermostWrapper(condition.parent);
     }
     const statement = condition.parent;

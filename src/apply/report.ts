@@ -86,7 +86,7 @@ export function renderMarkdown(result: ApplyResult): string {
   }
 
   if (result.notes.length) {
-    out.push('## Notes', '');
+    out.push('## Also done', '');
     for (const note of result.notes) out.push(`- ${note}`);
     out.push('');
   }
@@ -171,7 +171,7 @@ export function renderSummary(result: ApplyResult, color: boolean): string {
   for (const change of result.changes) out.push(`  ${change.created ? c.green('+') : c.cyan('~')} ${rel(result, change.file)}${change.created ? ' (new)' : ` (${change.edits} edit${change.edits === 1 ? '' : 's'})`}`);
   const rewritten = result.stores.filter((s) => s.status === 'rewritten');
   for (const s of rewritten) out.push(`  ${c.green('handle')} ${s.names!.argument} (${s.store}) → ${s.tools.join(', ')}; minted by ${s.names!.mintTool}`);
-  for (const note of result.notes) out.push(`  ${c.dim('note')} ${note}`);
+  for (const note of result.notes) out.push(`  ${c.green('•')} ${note}`);
   const manual = markersLeft(result);
   out.push(`${manual.length ? c.yellow('!') : c.green('✔')} ${manual.length} marker${manual.length === 1 ? '' : 's'} left for a person`);
   for (const m of manual) out.push(`  ${m.file}:${m.line} ${c.dim(m.rule.meta.id)}`);

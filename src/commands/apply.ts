@@ -25,6 +25,7 @@ interface ApplyFlags extends GlobalFlags {
   handleTtl: number;
   target: '2026-07-28' | 'stateless-v1';
   store: 'memory' | 'redis';
+  modernOnly?: boolean;
   include?: string[];
   exclude?: string[];
   gitignore: boolean;
@@ -64,7 +65,8 @@ export function registerApplyCommand(program: Command, { io, setExit }: CommandC
     .addOption(new Option('--fail-on <severity>', 'lowest severity of what is left that makes the exit code 1').choices(['error', 'warning', 'info', 'none']).default('error'))
     .option('--handle-ttl <duration>', 'idle lifetime of generated handles: 90s, 30m, 24h, 7d (default 24h)', parseTtl, 24 * 60 * 60 * 1000)
     .addOption(new Option('--target <target>', 'where the migration ends: 2026-07-28 (SDK v2, createMcpHandler) or stateless-v1 (SDK 1.x, a transport per request)').choices(['2026-07-28', 'stateless-v1']).default('2026-07-28'))
-    .addOption(new Option('--store <backend>', 'where handle state lives: memory (your store, in this process) or redis (a generated Redis store, REDIS_URL)').choices(['memory', 'redis']).default('memory'));
+    .addOption(new Option('--store <backend>', 'where handle state lives: memory (your store, in this process) or redis (a generated Redis store, REDIS_URL)').choices(['memory', 'redis']).default('memory'))
+    .option('--modern-only', "serve 2026-07-28 clients only (createMcpHandler/serveStdio legacy: 'reject'); by default 2025-era clients stay served");
   addOptions(command, fileSelectionOptions());
   addOptions(command, globalOptions());
   command.addHelpText('after', APPLY_EXAMPLES).action(async (paths: string[], _flags: unknown, self: Command) => {
@@ -102,7 +104,7 @@ async function runApplyCommand(paths: string[], flags: ApplyFlags, io: Io): Prom
       transforms: flags.transforms?.split(',').map((s) => s.trim()).filter(Boolean),
       dryRun: noWrite,
       allowDirty: flags.allowDirty,
-      transformOptions: { ttlMs: flags.handleTtl, target: flags.target, store: flags.store },
+      transformOptions: { ttlMs: flags.handleTtl, target: flags.target, store: flags.store, modernOnly: Boolean(flags.modernOnly) },
     });
   } catch (error) {
     if (error instanceof UsageError) {

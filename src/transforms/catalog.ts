@@ -7,6 +7,7 @@ import type { AnalysisResult } from '../analysis/engine.js';
 import { planHandles } from './handles/plan.js';
 import { planSdkV2, SDK_V2 } from './sdk-v2/plan.js';
 import { planSharedStore } from './shared-store/plan.js';
+import { planServing } from './serving/plan.js';
 import { createTransformer, type Transformer } from './jscodeshift.js';
 import type { TransformOptions, TransformPlan } from './plan.js';
 
@@ -66,8 +67,22 @@ const sharedStore = defineTransform({
   plan: planSharedStore,
 });
 
+const serving = defineTransform({
+  name: 'stateless-serving',
+  summary: 'Sessionful serving → createMcpHandler(factory) + toNodeHandler, serveStdio(factory); or the v1 stateless idiom (--target stateless-v1)',
+  details: [
+    'express and plain node:http Streamable HTTP: the transport registry, isInitializeRequest routing, mcp-session-id reads, onsession* bookkeeping, GET/DELETE session routes and eventStore become createMcpHandler(factory) via toNodeHandler (express: app.all; node:http: the POST/GET/DELETE branches of the listener)',
+    'the v1 stateless idiom (a sessionIdGenerator: undefined transport and server per POST) becomes the same',
+    'server.connect(new StdioServerTransport()) becomes serveStdio(factory); a server built at module level is extracted into a factory',
+    "2025-era clients stay served (createMcpHandler legacy: 'stateless', serveStdio legacy: 'serve'); --modern-only passes legacy: 'reject'",
+    '--target stateless-v1: SDK 1.x, a new server and a sessionIdGenerator: undefined transport per POST; GET/DELETE answer 405',
+    'markers: custom routing logic, custom session-lifecycle work, servers built as bundles, SSEServerTransport, CORS naming Mcp-Session-Id, hono/fastify/web-standard routers (the marker gives the adapter)',
+  ],
+  plan: planServing,
+});
+
 /** In the order `apply` runs them: each plans from a fresh analysis of the previous one's output. */
-export const TRANSFORMS: readonly TransformDefinition[] = [sdkV2, handles, sharedStore];
+export const TRANSFORMS: readonly TransformDefinition[] = [sdkV2, handles, sharedStore, serving];
 
 export function transformByName(name: string): TransformDefinition | undefined {
   return TRANSFORMS.find((t) => t.name === name);
@@ -76,3 +91,4 @@ export function transformByName(name: string): TransformDefinition | undefined {
 export const handlesTransformer = handles.transformer;
 export const sdkV2Transformer = sdkV2.transformer;
 export const sharedStoreTransformer = sharedStore.transformer;
+export const servingTransformer = serving.transformer;

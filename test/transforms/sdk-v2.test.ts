@@ -163,7 +163,7 @@ describe('--target', () => {
     expect(dry.stderr).toBe('');
     expect(dry.stdout).not.toContain('@modelcontextprotocol/server');
     expect(dry.stdout).not.toContain('package.json');
-    const v2 = await cli(['apply', '--dry-run', '--no-color', '.'], dir);
+    const v2 = await cli(['apply', '--dry-run', '--no-color', '--transforms', TRANSFORM, '.'], dir);
     expect(v2.stdout).toContain("+import { McpServer } from '@modelcontextprotocol/server';");
     expect(v2.stdout).toContain('-    "@modelcontextprotocol/sdk": "^1.29.0",');
     expect(readTree(dir).get('package.json')).toBe(c.input.get('package.json'));

@@ -1,0 +1,823 @@
+/**
+ * `stateless-serving`: sessionful serving becomes stateless serving.
+ *
+ * - Streamable HTTP on express or plain node:http (transport registry, `isInitializeRequest` routing, `mcp-session-id`
+ *   reads, `onsession*` registry bookkeeping, GET/DELETE session routes, `eventStore`), and the v1
+ *   stateless idiom (a `sessionIdGenerator: undefined` transport and a server per POST):
+ *   - `--target 2026-07-28`: `createMcpHandler(factory)` mounted with `toNodeHandler` on `app.all`;
+ *     the factory is the function the route built its server with;
+ *   - `--target stateless-v1`: SDK 1.x, a new server and a `sessionIdGenerator: undefined` transport
+ *     per POST; GET/DELETE answer 405.
+ * - `server.connect(new StdioServerTransport())` → `serveStdio(factory)` (2026-07-28 only); a server
+ *   built at module level is extracted into a factory function.
+ * By default the SDK's legacy modes keep serving 2025-era clients; `--modern-only` passes
+ * `legacy: 'reject'`. What cannot be rewritten safely (custom routing logic, custom session
+ * lifecycle work, servers built as bundles, SSE, CORS naming the session header, other routers)
+ * gets a marker with the replacement, never half a rewrite.
+ */
+import { ts } from '../../analysis/typescript.js';
+import { calleeParts, forEachDescendant, isFunctionLike, propertyNameText, unwrap } from '../../analysis/ast.js';
+import type { AnalysisResult } from '../../analysis/engine.js';
+import { enclosingRoute, routesOf, type Route } from '../../analysis/routes.js';
+import { SSE_TRANSPORTS, STDIO_TRANSPORTS, STREAMABLE_HTTP_TRANSPORTS } from '../../analysis/sdk-modules.js';
+import { SESSION_HEADER } from '../../analysis/values.js';
+import { markerInsertion } from '../../markers.js';
+import type { TextEdit } from '../edits.js';
+import type { TransformOptions, TransformPlan } from '../plan.js';
+import { flavourOf, indentAt, indentUnit } from '../handles/source-style.js';
+import { ImportEdits } from './imports.js';
+import { freeNames, isAsync, isInside, localNames, referencesByName, reindent, removalRange, statementOf } from './text.js';
+
+export type ServingOptions = Pick<TransformOptions, 'target' | 'modernOnly'>;
+
+class CannotRewrite extends Error {
+  constructor(
+    message: string,
+    readonly node: ts.Node,
+    readonly ruleId = 'session-transport/session-id-generator',
+  ) {
+    super(message);
+  }
+}
+
+/** Globals and SDK plumbing a boilerplate route may use without being "custom logic". */
+const BOILERPLATE_GLOBALS = new Set(['console', 'randomUUID', 'crypto', 'JSON', 'Error', 'undefined', 'String', 'Number', 'Object', 'Array', 'Promise', 'Date', 'Boolean']);
+
+const SERVER_MODULE = '@modelcontextprotocol/server';
+const NODE_MODULE = '@modelcontextprotocol/node';
+const STDIO_MODULE = '@modelcontextprotocol/server/stdio';
+
+export function planServing(result: AnalysisResult, options: ServingOptions): TransformPlan {
+  const plan: TransformPlan = { edits: [], newFiles: new Map(), markers: [], notes: [] };
+  for (const sf of result.sourceFiles) new FileServing(result, sf, options, plan).run();
+  return plan;
+}
+
+interface Range {
+  start: number;
+  end: number;
+}
+
+class FileServing {
+  private readonly edits: TextEdit[] = [];
+  private readonly replaced: Range[] = [];
+  private readonly imports: ImportEdits;
+  private readonly text: string;
+  private readonly unit: string;
+  private readonly quote: string;
+  private readonly sdkNames: Set<string>;
+  private readonly markedStatements = new Set<ts.Node>();
+
+  constructor(
+    private readonly result: AnalysisResult,
+    private readonly sf: ts.SourceFile,
+    private readonly options: ServingOptions,
+    private readonly plan: TransformPlan,
+  ) {
+    this.imports = new ImportEdits(sf, flavourOf(sf));
+    this.text = sf.text;
+    this.unit = indentUnit(sf.text);
+    this.quote = /^\s*import[^;]*?from\s+"/m.test(sf.text) || /require\("/.test(sf.text) ? '"' : "'";
+    this.sdkNames = sdkImportedNames(sf);
+  }
+
+  private get values() {
+    return this.result.analysis.values;
+  }
+
+  private q(text: string): string {
+    return `${this.quote}${text}${this.quote}`;
+  }
+
+  run(): void {
+    const http: ts.NewExpression[] = [];
+    const stdio: ts.NewExpression[] = [];
+    forEachDescendant(this.sf, (node) => {
+      if (!ts.isNewExpression(node)) return;
+      const ref = this.result.analysis.sdk.exportOf(node.expression);
+      if (!ref) return;
+      if (STREAMABLE_HTTP_TRANSPORTS.has(ref.name)) http.push(node);
+      else if (STDIO_TRANSPORTS.has(ref.name)) stdio.push(node);
+      else if (SSE_TRANSPORTS.has(ref.name)) {
+        this.marker(node, 'session-transport/sse-transport', 'HTTP+SSE serves 2025-era clients only (in v2 from @modelcontextprotocol/server-legacy/sse). Replace the /sse and /message routes with one endpoint: `app.all(\'/mcp\', toNodeHandler(createMcpHandler(buildServer)))`; per-connection state becomes explicit handles.');
+      }
+    });
+    const byRoute = new Map<ts.Node | undefined, ts.NewExpression[]>();
+    for (const node of http) {
+      const route = enclosingRoute(node, this.values);
+      const key = route?.call ?? route?.node;
+      byRoute.set(key, [...(byRoute.get(key) ?? []), node]);
+    }
+    let rewrote = false;
+    for (const [, transports] of byRoute) rewrote = this.attempt(() => this.planHttp(transports)) || rewrote;
+    if (this.options.target === '2026-07-28') for (const node of stdio) rewrote = this.attempt(() => this.planStdio(node), true) || rewrote;
+    if (http.length > 0) this.markCors();
+    if (!rewrote) return;
+    this.removeDeadDeclarations();
+    this.plan.edits.push(...this.edits, ...this.imports.edits(this.replaced, this.edits.map((e) => e.text)));
+  }
+
+  /**
+   * Top-level classes and functions of this file that only the replaced code used (a local
+   * `InMemoryEventStore` passed as `eventStore`, a session-id helper) go with it.
+   */
+  private removeDeadDeclarations(): void {
+    const generated = new Set(this.edits.flatMap((e) => e.text.match(/[A-Za-z_$][\w$]*/g) ?? []));
+    for (const statement of this.sf.statements) {
+      if (!(ts.isClassDeclaration(statement) || ts.isFunctionDeclaration(statement)) || !statement.name) continue;
+      if (ts.getModifiers(statement)?.some((m) => m.kind === ts.SyntaxKind.ExportKeyword)) continue;
+      if (this.replaced.some((r) => statement.getStart(this.sf) >= r.start && statement.end <= r.end)) continue;
+      const name = statement.name.text;
+      if (generated.has(name)) continue;
+      const refs = referencesByName(this.sf, name).filter((r) => !isInside(r, statement));
+      if (refs.length === 0 || !refs.every((r) => this.replaced.some((range) => r.getStart(this.sf) >= range.start && r.end <= range.end))) continue;
+      this.remove(statement);
+      this.plan.notes!.push(`serving: ${this.relative()} — removed \`${name}\`, used only by the sessionful serving code`);
+    }
+  }
+
+  /** Runs one rewrite; its edits are kept only when it completes (never half a rewrite). */
+  private attempt(rewrite: () => void, stdio = false): boolean {
+    const edits = this.edits.length;
+    const replaced = this.replaced.length;
+    try {
+      rewrite();
+      return this.edits.length > edits;
+    } catch (error) {
+      if (!(error instanceof CannotRewrite)) throw error;
+      this.edits.length = edits;
+      this.replaced.length = replaced;
+      // Every marker names the replacement.
+      const replacement = stdio
+        ? ' Serve with `serveStdio(buildServer)` from @modelcontextprotocol/server/stdio.'
+        : ' Serve the endpoint with `createMcpHandler(buildServer)` mounted with `toNodeHandler` (GET/DELETE then answer 405).';
+      const message = /createMcpHandler|serveStdio/.test(error.message) ? error.message : `${error.message}${replacement}`;
+      this.marker(error.node, error.ruleId, message);
+      return false;
+    }
+  }
+
+  private marker(node: ts.Node, ruleId: string, message: string): void {
+    const statement = statementOf(node);
+    if (this.markedStatements.has(statement)) return;
+    this.markedStatements.add(statement);
+    const start = statement.getStart(this.sf);
+    const insertion = markerInsertion(this.text, start, ruleId, message);
+    this.plan.markers.push({ file: this.sf.fileName, line: this.sf.getLineAndCharacterOfPosition(start).line + 1, ruleId, message });
+    if (insertion) this.plan.edits.push({ file: this.sf.fileName, start: insertion.offset, end: insertion.offset, text: insertion.text });
+  }
+
+  private edit(start: number, end: number, text: string): void {
+    this.edits.push({ file: this.sf.fileName, start, end, text });
+    this.replaced.push({ start, end });
+  }
+
+  private remove(statement: ts.Node): void {
+    const range = removalRange(this.sf, statement);
+    this.edit(range.start, range.end, '');
+  }
+
+  private line(node: ts.Node): number {
+    return this.sf.getLineAndCharacterOfPosition(node.getStart(this.sf)).line + 1;
+  }
+
+  private relative(): string {
+    return this.result.relative(this.sf.fileName);
+  }
+
+  // ---- Streamable HTTP ------------------------------------------------------------------------
+
+  private planHttp(transports: ts.NewExpression[]): void {
+    const first = transports[0]!;
+    const route = enclosingRoute(first, this.values);
+    if (route && !route.call && route.framework === 'node-http') {
+      this.planNodeHttp(route, transports);
+      return;
+    }
+    if (!route || !route.call) {
+      throw new CannotRewrite('the transport is not created in a route handler mcp-migrate recognises: serve the endpoint with `createMcpHandler(buildServer)` (one server per request from a factory) mounted with `toNodeHandler` (or `handler.fetch` on web-standard runtimes).', first);
+    }
+    if (route.framework !== 'express') {
+      const how: Record<string, string> = {
+        'node-http': '`http.createServer(toNodeHandler(createMcpHandler(buildServer)))` (route other paths before it)',
+        hono: '`app.all(\'/mcp\', (c) => handler.fetch(c.req.raw))` with `const handler = createMcpHandler(buildServer)`',
+        fastify: '`app.all(\'/mcp\', async (req, reply) => { reply.hijack(); await toNodeHandler(handler)(req.raw, reply.raw, req.body); })` with `const handler = createMcpHandler(buildServer)`',
+        web: '`handler.fetch(request)` with `const handler = createMcpHandler(buildServer)`',
+      };
+      throw new CannotRewrite(`sessionful serving on ${route.framework === 'unknown' ? 'an unrecognised router' : route.framework} is not rewritten automatically: replace the transport registry, its routing and the GET/DELETE session routes with ${how[route.framework] ?? how['node-http']}.`, route.call);
+    }
+    if (route.method !== 'post' && route.method !== 'all') throw new CannotRewrite(`the transport is created in a ${route.method.toUpperCase()} route: only POST carries MCP requests in stateless serving; serve the endpoint with \`createMcpHandler(buildServer)\`.`, route.call);
+    if (transports.length > 1) throw new CannotRewrite('the route creates more than one transport (custom routing around the transport): replace it with one `createMcpHandler(buildServer)` endpoint by hand.', route.call);
+    const handler = route.handlers.find((h) => isInside(first, h));
+    if (!handler || !isFunctionLike(handler) || !handler.body || !ts.isBlock(handler.body)) throw new CannotRewrite('the route handler is not a function with a block body.', route.call);
+    const handlerArg = route.call.arguments[route.call.arguments.length - 1]!;
+    const inline = unwrap(handlerArg) === handler;
+    if (!inline && !(ts.isIdentifier(unwrap(handlerArg)) && this.onlyUsedBy(unwrap(handlerArg) as ts.Identifier, [route.call]))) {
+      throw new CannotRewrite('the POST handler is shared with other code: replace it with `createMcpHandler(buildServer)` by hand.', route.call);
+    }
+
+    const transportOptions = this.transportOptions(first);
+    const sessionful = !!transportOptions.sessionIdGenerator && !this.values.isUndefinedValue(transportOptions.sessionIdGenerator);
+    const registries = [...this.result.analysis.sessions.stores.values()].filter((s) => (s.kind === 'transport' || s.kind === 'server') && s.declaration && s.declaration.getSourceFile() === this.sf);
+    if (this.options.target === 'stateless-v1' && !sessionful && registries.length === 0) return; // already the v1 stateless idiom
+    for (const key of Object.keys(transportOptions)) {
+      if (['allowedHosts', 'allowedOrigins', 'enableDnsRebindingProtection'].includes(key)) {
+        throw new CannotRewrite(`\`${key}\` (DNS-rebinding protection) has no createMcpHandler option: mount \`hostHeaderValidation\`/\`originValidation\` from @modelcontextprotocol/express in front of the handler, then serve with \`createMcpHandler(buildServer)\`.`, transportOptions[key]!);
+      }
+    }
+
+    const factory = this.factoryOf(handler, first);
+    const registryNames = new Set(registries.map((r) => r.name));
+    const allowed = new Set([...BOILERPLATE_GLOBALS, ...registryNames, ...this.sdkNames, factory.name, ...this.newedInEventStore(transportOptions)]);
+    this.checkBoilerplate(handler, allowed, 'the MCP route');
+
+    // Other routes on the same path: GET/DELETE session routes (and 405 answers of the stateless idiom).
+    const siblingRoutes = routesOf(this.sf, this.values).filter((r) => r.call && r.call !== route.call && r.path === route.path && (r.method === 'get' || r.method === 'delete'));
+    const removedCalls = new Set<ts.CallExpression>();
+    for (const sibling of siblingRoutes) {
+      if (sibling.framework !== 'express') continue;
+      for (const h of sibling.handlers) this.checkBoilerplate(h, allowed, `the ${sibling.method.toUpperCase()} ${route.path ?? ''} route`.replace('  ', ' '));
+      removedCalls.add(sibling.call!);
+    }
+    // Handlers passed by name to those routes (only there) go with them.
+    const removedDeclarations = new Set<ts.Node>();
+    for (const call of [route.call, ...removedCalls]) {
+      const arg = unwrap(call.arguments[call.arguments.length - 1]!);
+      if (!ts.isIdentifier(arg)) continue;
+      const decl = this.values.symbolOf(arg)?.valueDeclaration;
+      if (!decl) continue;
+      const statement = statementOf(decl);
+      if (!ts.isSourceFile(statement.parent)) continue;
+      if (this.onlyUsedBy(arg, [route.call, ...removedCalls])) removedDeclarations.add(statement);
+    }
+
+    // Every other use of a registry must be shutdown bookkeeping (a loop closing its transports).
+    const shutdownLoops = new Set<ts.Node>();
+    const removedRoots = [route.call, ...removedCalls, ...removedDeclarations];
+    for (const registry of registries) {
+      const decl = registry.declaration!;
+      const declStatement = statementOf(decl);
+      for (const ref of referencesByName(this.sf, registry.name)) {
+        if (isInside(ref, declStatement) || removedRoots.some((r) => isInside(ref, r))) continue;
+        if (this.values.symbolOf(ref)?.valueDeclaration !== decl) continue;
+        const loop = shutdownLoop(ref);
+        if (loop) {
+          this.checkBoilerplate(loop, new Set([...allowed]), 'the shutdown loop');
+          shutdownLoops.add(loop);
+          continue;
+        }
+        throw new CannotRewrite(`\`${registry.name}\` (the session registry) is also used at line ${this.line(ref)}: that code depends on sessions; remove it, then serve with \`createMcpHandler(${factory.name})\`.`, ref, 'session-transport/transport-registry');
+      }
+    }
+
+    const routeStatement = statementOf(route.call);
+    const indent = indentAt(this.text, routeStatement.getStart(this.sf));
+    if (this.options.target === 'stateless-v1') {
+      this.statelessV1(handler, factory.name, first, transportOptions, removedCalls);
+      for (const registry of registries) this.remove(statementOf(registry.declaration!));
+      for (const loop of shutdownLoops) this.remove(loop);
+      for (const decl of removedDeclarations) if (!this.isDeclarationOf(decl, handlerArg)) this.replaceWith405Declaration(decl);
+      this.plan.notes!.push(`serving: ${this.relative()} — sessionful Streamable HTTP → a new server (${factory.name}) and a sessionIdGenerator: undefined transport per POST; GET/DELETE answer 405 (SDK 1.x, 2025-era clients only)`);
+      return;
+    }
+
+    const options: string[] = [];
+    if (this.options.modernOnly) options.push(`legacy: ${this.q('reject')}`);
+    const json = transportOptions.enableJsonResponse;
+    if (json && unwrap(json).kind === ts.SyntaxKind.TrueKeyword) options.push(`responseMode: ${this.q('json')}`);
+    const onerror = this.errorLogging(handler);
+    if (onerror) options.push(`onerror: ${onerror}`);
+    const handlerName = this.freshName('mcpHandler');
+    const nodeHandlerName = this.freshName('mcpNodeHandler');
+    const receiver = calleeParts(route.call).receiver!.getText(this.sf);
+    const args = route.call.arguments.slice(0, -1).map((a) => a.getText(this.sf));
+    const parsesBody = /\b(?:express|bodyParser)\.(?:json|urlencoded|text|raw)\(|['"]body-parser['"]/.test(this.text);
+    const oneLine = `const ${handlerName} = createMcpHandler(${factory.name}${options.length ? `, { ${options.join(', ')} }` : ''});`;
+    const lines = [oneLine.length + indent.length <= 100 ? oneLine : `const ${handlerName} = createMcpHandler(${factory.name}, {\n${options.map((o) => `${indent}${this.unit}${o},`).join('\n')}\n${indent}});`];
+    if (parsesBody) {
+      // express.json() has consumed the body stream: hand the parsed body over.
+      lines.push(`const ${nodeHandlerName} = toNodeHandler(${handlerName});`);
+      lines.push(`${receiver}.all(${[...args, `(req, res) => ${nodeHandlerName}(req, res, req.body)`].join(', ')});`);
+    } else {
+      lines.push(`${receiver}.all(${[...args, `toNodeHandler(${handlerName})`].join(', ')});`);
+    }
+    this.edit(routeStatement.getStart(this.sf), routeStatement.end, lines.join(`\n${indent}`));
+    for (const call of removedCalls) this.remove(statementOf(call));
+    for (const decl of removedDeclarations) this.remove(decl);
+    for (const registry of registries) this.remove(statementOf(registry.declaration!));
+    for (const loop of shutdownLoops) {
+      const fn = enclosingFunctionOf(loop);
+      const start = loop.getStart(this.sf);
+      this.edit(start, loop.end, `${fn && isAsync(fn) ? 'await' : 'void'} ${handlerName}.close();`);
+    }
+    this.imports.add(SERVER_MODULE, 'createMcpHandler');
+    this.imports.add(NODE_MODULE, 'toNodeHandler');
+    const legacy = this.options.modernOnly ? 'modern-only (legacy: \'reject\')' : '2025-era clients still served statelessly';
+    this.plan.notes!.push(`serving: ${this.relative()} — ${sessionful ? 'sessionful' : 'stateless-idiom'} Streamable HTTP → createMcpHandler(${factory.name}) on ${receiver}.all(${args[0] ?? ''}) via toNodeHandler (${legacy})${transportOptions.eventStore ? '; eventStore dropped (2026-07-28 has no resumability)' : ''}`);
+  }
+
+  /** The route's `catch (error) { console.error('…', error) }` becomes the handler's `onerror` (errors stay logged). */
+  private errorLogging(handler: ts.Node): string | undefined {
+    let out: string | undefined;
+    forEachDescendant(handler, (node) => {
+      if (out || !ts.isCatchClause(node) || !node.variableDeclaration || !ts.isIdentifier(node.variableDeclaration.name)) return;
+      const caught = node.variableDeclaration.name.text;
+      forEachDescendant(node.block, (inner) => {
+        if (out || !ts.isCallExpression(inner)) return;
+        const { name, receiver } = calleeParts(inner);
+        const [first, second] = inner.arguments;
+        if (receiver && unwrap(receiver).getText(this.sf) === 'console' && name && first && ts.isStringLiteralLike(first) && second && ts.isIdentifier(second) && second.text === caught) {
+          out = `(error) => console.${name}(${first.getText(this.sf)}, error)`;
+        }
+      });
+    });
+    return out;
+  }
+
+  /**
+   * Plain `node:http`: the transport is created in the `if (req.method === 'POST' …)` branch of a request
+   * listener. That branch (and the GET/DELETE branches of the same listener) hand the request to
+   * `toNodeHandler(createMcpHandler(factory))`; the listener's other routing stays as written.
+   */
+  private planNodeHttp(route: Route, transports: ts.NewExpression[]): void {
+    const first = transports[0]!;
+    const branch = route.handlers[0];
+    if (!branch || !ts.isBlock(branch) || route.method !== 'post') throw new CannotRewrite('the transport is not created in the block of an `if (req.method === \'POST\')` branch.', first);
+    if (transports.length > 1) throw new CannotRewrite('the branch creates more than one transport (custom routing around the transport): replace it by hand.', first);
+    const listener = enclosingFunctionOf(branch);
+    const [reqParam, resParam] = listener?.parameters ?? [];
+    if (!listener || !reqParam || !resParam || !ts.isIdentifier(reqParam.name) || !ts.isIdentifier(resParam.name)) throw new CannotRewrite('the request listener does not name its request and response parameters.', first);
+    const req = reqParam.name.text;
+    const res = resParam.name.text;
+    const transportOptions = this.transportOptions(first);
+    const sessionful = !!transportOptions.sessionIdGenerator && !this.values.isUndefinedValue(transportOptions.sessionIdGenerator);
+    const registries = [...this.result.analysis.sessions.stores.values()].filter((s) => (s.kind === 'transport' || s.kind === 'server') && s.declaration && s.declaration.getSourceFile() === this.sf);
+    if (this.options.target === 'stateless-v1' && !sessionful && registries.length === 0) return;
+    const factory = this.factoryOf(branch, first);
+    // A body read before the branch (the stream is consumed) is handed over; one read inside goes with the branch.
+    let body: string | undefined;
+    forEachDescendant(branch, (node) => {
+      if (body !== undefined || !ts.isCallExpression(node) || calleeParts(node).name !== 'handleRequest' || node.arguments.length < 3) return;
+      const arg = unwrap(node.arguments[2]!);
+      const decl = ts.isIdentifier(arg) ? this.values.symbolOf(arg)?.valueDeclaration : undefined;
+      body = decl && isInside(decl, branch) ? '' : node.arguments[2]!.getText(this.sf);
+    });
+    const bodyName = body && /^[A-Za-z_$][\w$]*$/.test(body) ? [body] : [];
+    const allowed = new Set([...BOILERPLATE_GLOBALS, ...registries.map((r) => r.name), ...this.sdkNames, factory.name, req, res, ...bodyName, ...this.newedInEventStore(transportOptions)]);
+    this.checkBoilerplate(branch, allowed, 'the MCP POST branch');
+    const siblings = routesOf(this.sf, this.values).filter((r) => !r.call && r.framework === 'node-http' && (r.method === 'get' || r.method === 'delete') && r.handlers[0] && ts.isBlock(r.handlers[0]) && isInside(r.handlers[0], listener) && r.path === route.path);
+    for (const sibling of siblings) this.checkBoilerplate(sibling.handlers[0]!, allowed, `the ${sibling.method.toUpperCase()} branch`);
+    const blocks = [...new Set([branch, ...siblings.map((r) => r.handlers[0] as ts.Block)])];
+    const shutdownLoops = new Set<ts.Node>();
+    for (const registry of registries) {
+      const decl = registry.declaration!;
+      const declStatement = statementOf(decl);
+      for (const ref of referencesByName(this.sf, registry.name)) {
+        if (isInside(ref, declStatement) || blocks.some((b) => isInside(ref, b))) continue;
+        if (this.values.symbolOf(ref)?.valueDeclaration !== decl) continue;
+        const loop = shutdownLoop(ref);
+        if (loop) {
+          this.checkBoilerplate(loop, allowed, 'the shutdown loop');
+          shutdownLoops.add(loop);
+          continue;
+        }
+        throw new CannotRewrite(`\`${registry.name}\` (the session registry) is also used at line ${this.line(ref)}: that code depends on sessions; remove it, then serve with \`createMcpHandler(${factory.name})\`.`, ref, 'session-transport/transport-registry');
+      }
+    }
+    const u = this.unit;
+    const blockIndent = (b: ts.Block) => indentAt(this.text, b.getStart(this.sf)).length >= indentAt(this.text, b.parent.getStart(this.sf)).length ? indentAt(this.text, b.parent.getStart(this.sf)) : indentAt(this.text, b.getStart(this.sf));
+    const q = (t: string) => this.q(t);
+    if (this.options.target === 'stateless-v1') {
+      if (!isAsync(listener)) throw new CannotRewrite('the request listener is not async.', listener);
+      const cls = first.expression.getText(this.sf);
+      const json = transportOptions.enableJsonResponse ? `, enableJsonResponse: ${transportOptions.enableJsonResponse.getText(this.sf)}` : '';
+      const base = blockIndent(branch);
+      const lines = [
+        `const server = ${factory.name}();`,
+        `const transport = new ${cls}({ sessionIdGenerator: undefined${json} });`,
+        `${res}.on(${q('close')}, () => {`,
+        `${u}void transport.close();`,
+        `${u}void server.close();`,
+        `});`,
+        `await server.connect(transport);`,
+        `await transport.handleRequest(${req}, ${res}${body ? `, ${body}` : ''});`,
+        `return;`,
+      ];
+      this.edit(branch.getStart(this.sf), branch.end, `{\n${lines.map((l) => `${base}${u}${l}`).join('\n')}\n${base}}`);
+      for (const b of blocks.slice(1)) {
+        const bi = blockIndent(b);
+        const answer = `${res}.writeHead(405, { Allow: ${q('POST')}, ${q('Content-Type')}: ${q('application/json')} }).end(JSON.stringify({ jsonrpc: ${q('2.0')}, error: { code: -32000, message: ${q('Method not allowed.')} }, id: null }));`;
+        this.edit(b.getStart(this.sf), b.end, `{\n${bi}${u}${answer}\n${bi}${u}return;\n${bi}}`);
+      }
+      for (const registry of registries) this.remove(statementOf(registry.declaration!));
+      for (const loop of shutdownLoops) this.remove(loop);
+      this.plan.notes!.push(`serving: ${this.relative()} — sessionful Streamable HTTP (node:http) → a new server (${factory.name}) and a sessionIdGenerator: undefined transport per POST; GET/DELETE answer 405 (SDK 1.x)`);
+      return;
+    }
+    const options: string[] = [];
+    if (this.options.modernOnly) options.push(`legacy: ${q('reject')}`);
+    const jsonMode = transportOptions.enableJsonResponse;
+    if (jsonMode && unwrap(jsonMode).kind === ts.SyntaxKind.TrueKeyword) options.push(`responseMode: ${q('json')}`);
+    const onerror = this.errorLogging(branch);
+    if (onerror) options.push(`onerror: ${onerror}`);
+    const handlerName = this.freshName('mcpHandler');
+    const nodeHandlerName = this.freshName('mcpNodeHandler');
+    const top = statementOf(listener);
+    let topLevel: ts.Node = top;
+    while (!ts.isSourceFile(topLevel.parent)) topLevel = statementOf(topLevel.parent);
+    const indent = indentAt(this.text, topLevel.getStart(this.sf));
+    const oneLine = `const ${handlerName} = createMcpHandler(${factory.name}${options.length ? `, { ${options.join(', ')} }` : ''});`;
+    const create = oneLine.length <= 100 ? oneLine : `const ${handlerName} = createMcpHandler(${factory.name}, {\n${options.map((o) => `${indent}${u}${o},`).join('\n')}\n${indent}});`;
+    const lineStart = this.text.lastIndexOf('\n', topLevel.getStart(this.sf) - 1) + 1;
+    this.edits.push({ file: this.sf.fileName, start: lineStart, end: lineStart, text: `${indent}${create}\n${indent}const ${nodeHandlerName} = toNodeHandler(${handlerName});\n\n` });
+    const call = `${isAsync(listener) ? 'await' : 'void'} ${nodeHandlerName}(${req}, ${res}${body ? `, ${body}` : ''});`;
+    for (const b of blocks) {
+      const bi = blockIndent(b);
+      this.edit(b.getStart(this.sf), b.end, `{\n${bi}${u}${call}\n${bi}${u}return;\n${bi}}`);
+    }
+    for (const registry of registries) this.remove(statementOf(registry.declaration!));
+    for (const loop of shutdownLoops) {
+      const fn = enclosingFunctionOf(loop);
+      this.edit(loop.getStart(this.sf), loop.end, `${fn && isAsync(fn) ? 'await' : 'void'} ${handlerName}.close();`);
+    }
+    this.imports.add(SERVER_MODULE, 'createMcpHandler');
+    this.imports.add(NODE_MODULE, 'toNodeHandler');
+    this.plan.notes!.push(`serving: ${this.relative()} — ${sessionful ? 'sessionful' : 'stateless-idiom'} Streamable HTTP (node:http) → the POST/GET/DELETE branches hand the request to toNodeHandler(createMcpHandler(${factory.name}))${this.options.modernOnly ? ' (modern-only)' : ' (2025-era clients still served statelessly)'}`);
+  }
+
+  private isDeclarationOf(statement: ts.Node, arg: ts.Node): boolean {
+    const inner = unwrap(arg);
+    if (!ts.isIdentifier(inner)) return false;
+    const decl = this.values.symbolOf(inner)?.valueDeclaration;
+    return !!decl && isInside(decl, statement);
+  }
+
+  /** The options object of a transport construction, by property name. */
+  private transportOptions(created: ts.NewExpression): Record<string, ts.Node> {
+    const out: Record<string, ts.Node> = {};
+    const arg = created.arguments?.[0];
+    if (!arg) return out;
+    const object = unwrap(arg);
+    if (!ts.isObjectLiteralExpression(object)) throw new CannotRewrite('the transport options are not written in place.', created);
+    for (const prop of object.properties) {
+      const name = propertyNameText(prop.name);
+      if (!name) throw new CannotRewrite('the transport options are computed (spread or computed keys).', prop);
+      out[name] = ts.isPropertyAssignment(prop) ? prop.initializer : prop;
+    }
+    return out;
+  }
+
+  /** Classes constructed for `eventStore` (their use is SDK plumbing that goes away). */
+  private newedInEventStore(options: Record<string, ts.Node>): string[] {
+    const out: string[] = [];
+    const node = options.eventStore;
+    if (!node) return out;
+    const visit = (n: ts.Node): void => {
+      if (ts.isNewExpression(n) && ts.isIdentifier(n.expression)) out.push(n.expression.text);
+      if (ts.isIdentifier(n)) {
+        const decl = this.values.symbolOf(n)?.valueDeclaration;
+        if (decl && ts.isVariableDeclaration(decl) && decl.initializer) visit(decl.initializer);
+      }
+      ts.forEachChild(n, visit);
+    };
+    visit(node);
+    return out;
+  }
+
+  /** The factory the route builds its server with: `f().connect(t)` or `const server = f(); server.connect(t)`. */
+  private factoryOf(handler: ts.Node, transport: ts.NewExpression): { name: string } {
+    let connect: ts.CallExpression | undefined;
+    // The name the transport is bound to (`const transport = new …` or `transport = new …`).
+    const holder = transport.parent;
+    const bound = holder && ts.isVariableDeclaration(holder) && ts.isIdentifier(holder.name) ? holder.name.text : holder && ts.isBinaryExpression(holder) && ts.isIdentifier(holder.left) ? holder.left.text : undefined;
+    forEachDescendant(handler, (node) => {
+      if (!connect && ts.isCallExpression(node) && calleeParts(node).name === 'connect' && node.arguments.length === 1) {
+        const arg = unwrap(node.arguments[0]!);
+        const value = this.values.valueOf(arg);
+        if (value?.kind === 'transport' || arg === transport || (bound && ts.isIdentifier(arg) && arg.text === bound)) connect = node;
+      }
+    });
+    if (!connect) throw new CannotRewrite('no `server.connect(transport)` in the route: the server the transport serves is not found.', transport);
+    const receiver = unwrap(calleeParts(connect).receiver!);
+    return { name: this.factoryName(receiver, handler, connect) };
+  }
+
+  private factoryName(receiver: ts.Node, scope: ts.Node, at: ts.Node): string {
+    let init: ts.Node = receiver;
+    if (ts.isIdentifier(receiver)) {
+      const decl = this.values.symbolOf(receiver)?.valueDeclaration;
+      if (decl && ts.isBindingElement(decl)) {
+        throw new CannotRewrite('the server factory returns more than the server (`const { server, … } = createServer()`): make the factory return the server (cleanup in `server.server.onclose`), then re-run (the factory is called once per request on HTTP, once per connection on stdio).', at, 'session-state/per-session-server');
+      }
+      if (!decl || !ts.isVariableDeclaration(decl) || !decl.initializer || !isInside(decl, scope)) {
+        throw new CannotRewrite('the server is not built in the route by a factory function: extract its construction into `function buildServer() { … return server; }` and serve with `createMcpHandler(buildServer)`.', at, 'session-state/per-session-server');
+      }
+      init = unwrap(decl.initializer);
+    }
+    if (!ts.isCallExpression(init) || !ts.isIdentifier(init.expression)) {
+      throw new CannotRewrite('the server is built inline in the route: extract its construction into `function buildServer() { … return server; }` and serve with `createMcpHandler(buildServer)`.', at, 'session-state/per-session-server');
+    }
+    if (init.arguments.length > 0) throw new CannotRewrite(`the server factory \`${init.expression.text}\` takes arguments: serve with \`createMcpHandler((ctx) => ${init.getText(this.sf)})\` once its arguments do not depend on the session.`, at, 'session-state/per-session-server');
+    const fnDecl = this.values.symbolOf(init.expression)?.valueDeclaration;
+    if (fnDecl && isInside(fnDecl, scope)) throw new CannotRewrite('the server factory is declared inside the route.', at, 'session-state/per-session-server');
+    return init.expression.text;
+  }
+
+  /** Code that only does session plumbing: every name it uses is a global, the SDK, a registry, the factory, or its own. */
+  private checkBoilerplate(root: ts.Node, allowed: Set<string>, where: string): void {
+    for (const [name, id] of freeNames(root)) {
+      if (allowed.has(name) || localNames(root).has(name)) continue;
+      const callback = lifecycleCallback(id, root);
+      if (callback) {
+        throw new CannotRewrite(`custom session-lifecycle work in \`${callback}\` (uses \`${name}\`): there are no sessions to open or close on 2026-07-28. Move setup into the server factory and cleanup into handle expiry, then serve with \`createMcpHandler(buildServer)\`.`, id, 'session-transport/session-lifecycle');
+      }
+      if (name === 'res' || name === 'req') continue;
+      throw new CannotRewrite(`custom logic in ${where} (uses \`${name}\`, line ${this.line(id)}): not rewritten automatically. Keep that logic in middleware, then serve the endpoint with \`createMcpHandler(buildServer)\` + \`toNodeHandler\`.`, id, 'session-transport/transport-registry');
+    }
+  }
+
+  /** Whether every reference of `id`'s binding (besides its declaration) is inside `roots`. */
+  private onlyUsedBy(id: ts.Identifier, roots: ts.Node[]): boolean {
+    const decl = this.values.symbolOf(id)?.valueDeclaration;
+    if (!decl) return false;
+    return referencesByName(this.sf, id.text)
+      .filter((r) => this.values.symbolOf(r)?.valueDeclaration === decl)
+      .every((r) => roots.some((root) => isInside(r, root)));
+  }
+
+  private freshName(base: string): string {
+    const taken = localNames(this.sf);
+    if (!taken.has(base)) return base;
+    for (let i = 2; ; i++) if (!taken.has(`${base}${i}`)) return `${base}${i}`;
+  }
+
+  // ---- --target stateless-v1 -------------------------------------------------------------------
+
+  private statelessV1(handler: ts.FunctionLikeDeclaration, factory: string, transport: ts.NewExpression, options: Record<string, ts.Node>, siblings: Set<ts.CallExpression>): void {
+    if (!isAsync(handler)) throw new CannotRewrite('the POST handler is not async.', handler);
+    const [reqParam, resParam] = handler.parameters;
+    if (!reqParam || !resParam || !ts.isIdentifier(reqParam.name) || !ts.isIdentifier(resParam.name)) throw new CannotRewrite('the POST handler does not name its request and response parameters.', handler);
+    const req = reqParam.name.text;
+    const res = resParam.name.text;
+    let passesBody = false;
+    forEachDescendant(handler, (node) => {
+      if (ts.isCallExpression(node) && calleeParts(node).name === 'handleRequest' && node.arguments.length >= 3) passesBody = true;
+    });
+    const cls = transport.expression.getText(this.sf);
+    const json = options.enableJsonResponse ? `, enableJsonResponse: ${options.enableJsonResponse.getText(this.sf)}` : '';
+    const body = handler.body as ts.Block;
+    const base = indentAt(this.text, handler.getStart(this.sf)).length <= indentAt(this.text, statementOf(handler).getStart(this.sf)).length ? indentAt(this.text, statementOf(handler).getStart(this.sf)) : indentAt(this.text, handler.getStart(this.sf));
+    const u = this.unit;
+    const q = (s: string) => this.q(s);
+    const lines = [
+      `const server = ${factory}();`,
+      `const transport = new ${cls}({ sessionIdGenerator: undefined${json} });`,
+      `${res}.on(${q('close')}, () => {`,
+      `${u}void transport.close();`,
+      `${u}void server.close();`,
+      `});`,
+      `try {`,
+      `${u}await server.connect(transport);`,
+      `${u}await transport.handleRequest(${req}, ${res}${passesBody ? `, ${req}.body` : ''});`,
+      `} catch (error) {`,
+      `${u}console.error(${q('Error handling MCP request:')}, error);`,
+      `${u}if (!${res}.headersSent) {`,
+      `${u}${u}${res}.status(500).json({ jsonrpc: ${q('2.0')}, error: { code: -32603, message: ${q('Internal server error')} }, id: null });`,
+      `${u}}`,
+      `}`,
+    ];
+    this.edit(body.getStart(this.sf), body.end, `{\n${lines.map((l) => `${base}${u}${l}`).join('\n')}\n${base}}`);
+    for (const call of siblings) {
+      const arg = unwrap(call.arguments[call.arguments.length - 1]!);
+      if (isFunctionLike(arg)) this.replaceWith405(arg);
+    }
+  }
+
+  private methodNotAllowedBody(fn: ts.FunctionLikeDeclaration, base: string): string {
+    const resParam = fn.parameters[1];
+    if (!resParam || !ts.isIdentifier(resParam.name)) throw new CannotRewrite('the GET/DELETE handler does not name its response parameter.', fn);
+    const res = resParam.name.text;
+    const q = (s: string) => this.q(s);
+    const line = `${res}.status(405).set(${q('Allow')}, ${q('POST')}).json({ jsonrpc: ${q('2.0')}, error: { code: -32000, message: ${q('Method not allowed.')} }, id: null });`;
+    return `{\n${base}${this.unit}${line}\n${base}}`;
+  }
+
+  private replaceWith405(fn: ts.FunctionLikeDeclaration): void {
+    if (!fn.body) throw new CannotRewrite('the GET/DELETE handler has no body.', fn);
+    const base = indentAt(this.text, statementOf(fn).getStart(this.sf));
+    const body = this.methodNotAllowedBody(fn, base);
+    this.edit(fn.body.getStart(this.sf), fn.body.end, body);
+    // `async` is no longer needed, but harmless: keep the signature as written.
+  }
+
+  private replaceWith405Declaration(statement: ts.Node): void {
+    let fn: ts.FunctionLikeDeclaration | undefined;
+    if (ts.isFunctionDeclaration(statement)) fn = statement;
+    else if (ts.isVariableStatement(statement)) {
+      const init = statement.declarationList.declarations[0]?.initializer;
+      if (init && isFunctionLike(unwrap(init))) fn = unwrap(init) as ts.FunctionLikeDeclaration;
+    }
+    if (!fn) throw new CannotRewrite('the GET/DELETE handler is not a function declared in place.', statement);
+    this.replaceWith405(fn);
+  }
+
+  // ---- stdio ----------------------------------------------------------------------------------
+
+  private planStdio(created: ts.NewExpression): void {
+    let transportStatement: ts.Node | undefined;
+    let connect: ts.CallExpression | undefined;
+    const parent = unwrap(created).parent;
+    if (parent && ts.isCallExpression(parent) && calleeParts(parent).name === 'connect' && parent.arguments[0] === created) connect = parent;
+    else if (parent && ts.isVariableDeclaration(parent) && ts.isIdentifier(parent.name)) {
+      const refs = referencesByName(this.sf, parent.name.text).filter((r) => this.values.symbolOf(r)?.valueDeclaration === parent);
+      const only = refs.length === 1 ? refs[0]!.parent : undefined;
+      if (only && ts.isCallExpression(only) && calleeParts(only).name === 'connect') connect = only;
+      transportStatement = statementOf(parent);
+      if (!ts.isVariableStatement(transportStatement) || transportStatement.declarationList.declarations.length !== 1) connect = undefined;
+    }
+    if (!connect) throw new CannotRewrite('the stdio transport is used beyond `server.connect(transport)`: serve with `serveStdio(buildServer)` from @modelcontextprotocol/server/stdio (one server per connection from a factory).', created, 'session-state/per-session-server');
+    const connectStatement = statementOf(connect);
+    if (!ts.isExpressionStatement(connectStatement) || unwrap(connectStatement.expression) !== connect) {
+      throw new CannotRewrite('the result of `server.connect(…)` is used: serve with `serveStdio(buildServer)` (it returns a handle with `close()`).', connect, 'session-state/per-session-server');
+    }
+    const receiver = unwrap(calleeParts(connect).receiver!);
+    const options: string[] = [];
+    if (this.options.modernOnly) options.push(`legacy: ${this.q('reject')}`);
+    if (created.arguments && created.arguments.length > 0) options.push(`transport: ${created.getText(this.sf)}`);
+    let factory: string;
+    let serverStatement: ts.Node | undefined;
+    let closes: Array<{ ref: ts.Identifier; name: string }> = [];
+    const decl = ts.isIdentifier(receiver) ? this.values.symbolOf(receiver)?.valueDeclaration : undefined;
+    if (decl && ts.isVariableDeclaration(decl) && decl.initializer && ts.isNewExpression(unwrap(decl.initializer))) {
+      factory = this.extractFactory(decl, connectStatement);
+    } else {
+      const scope = enclosingFunctionOf(connect) ?? this.sf;
+      factory = this.factoryName(receiver, scope, connect);
+      if (ts.isIdentifier(receiver)) {
+        serverStatement = statementOf(this.values.symbolOf(receiver)!.valueDeclaration!);
+        const others = referencesByName(this.sf, receiver.text).filter((r) => this.values.symbolOf(r)?.valueDeclaration === decl && !isInside(r, connectStatement));
+        // `server.close()` on shutdown becomes the serving handle's `close()`; any other use needs a person.
+        const other = others.find((r) => !(ts.isPropertyAccessExpression(r.parent) && r.parent.name.text === 'close' && ts.isCallExpression(r.parent.parent) && r.parent.parent.expression === r.parent));
+        if (other) {
+          throw new CannotRewrite(`\`${receiver.text}\` is used after it is connected (line ${this.line(other)}): serveStdio builds one server per connection from \`${factory}\`; keep the handle \`serveStdio(${factory})\` returns (it has \`close()\`) and drop \`${receiver.text}\`.`, other, 'session-state/per-session-server');
+        }
+        if (others.length > 0) {
+          const handleName = this.freshName('stdioServing');
+          closes = others.map((r) => ({ ref: r, name: handleName }));
+        }
+      }
+    }
+    const serve = `serveStdio(${factory}${options.length ? `, { ${options.join(', ')} }` : ''});`;
+    this.edit(connectStatement.getStart(this.sf), connectStatement.end, closes.length ? `const ${closes[0]!.name} = ${serve}` : serve);
+    for (const { ref, name } of closes) this.edit(ref.getStart(this.sf), ref.end, name);
+    if (serverStatement) this.remove(serverStatement);
+    if (transportStatement) this.remove(transportStatement);
+    this.imports.add(STDIO_MODULE, 'serveStdio');
+    this.plan.notes!.push(`serving: ${this.relative()} — server.connect(new StdioServerTransport()) → serveStdio(${factory})${this.options.modernOnly ? ' (modern-only)' : ' (2025-era clients still served)'}`);
+  }
+
+  /**
+   * A server built at module level (`const server = new McpServer(…)` and the top-level statements that
+   * configure it) becomes `function createServer() { …; return server; }`, placed where it was built.
+   */
+  private extractFactory(decl: ts.VariableDeclaration, connectStatement: ts.Node): string {
+    const declStatement = statementOf(decl);
+    const name = (decl.name as ts.Identifier).text;
+    if (!ts.isSourceFile(declStatement.parent) || !ts.isSourceFile(connectStatement.parent) || !ts.isVariableStatement(declStatement) || declStatement.declarationList.declarations.length !== 1) {
+      throw new CannotRewrite('the server is built outside the module top level: extract its construction into a factory and serve with `serveStdio(buildServer)`.', connectStatement, 'session-state/per-session-server');
+    }
+    const statements = this.sf.statements;
+    const from = statements.indexOf(declStatement as ts.Statement);
+    const to = statements.indexOf(connectStatement as ts.Statement);
+    const refs = referencesByName(this.sf, name).filter((r) => this.values.symbolOf(r)?.valueDeclaration === decl);
+    // The statements that use the server, and (transitively) the helpers declared among them that others use.
+    const movedSet = new Set<ts.Statement>([declStatement as ts.Statement]);
+    for (let changed = true; changed; ) {
+      changed = false;
+      const names = [...movedSet].flatMap(declaredNames).filter((n) => n !== name);
+      for (let i = from + 1; i < to; i++) {
+        const statement = statements[i]!;
+        if (movedSet.has(statement)) continue;
+        const usesServer = refs.some((r) => isInside(r, statement));
+        const usesMoved = names.some((n) => referencesByName(statement, n).length > 0);
+        if (usesServer || usesMoved) {
+          movedSet.add(statement);
+          changed = true;
+        }
+      }
+    }
+    const moved = statements.filter((s) => movedSet.has(s));
+    for (const ref of refs) {
+      if (isInside(ref, connectStatement) || moved.some((s) => isInside(ref, s))) continue;
+      throw new CannotRewrite(`\`${name}\` is used outside its construction (line ${this.line(ref)}): extract the server into a factory by hand and serve with \`serveStdio(buildServer)\`.`, ref, 'session-state/per-session-server');
+    }
+    // Names the moved statements declare must not be used by code that stays.
+    for (const statement of moved) {
+      for (const declared of declaredNames(statement)) {
+        const outside = referencesByName(this.sf, declared).filter((r) => !moved.some((s) => isInside(r, s)) && !isInside(r, connectStatement));
+        if (outside.length > 0) throw new CannotRewrite(`\`${declared}\` is declared while building the server and used elsewhere (line ${this.line(outside[0]!)}): extract the server into a factory by hand.`, outside[0]!, 'session-state/per-session-server');
+      }
+    }
+    const factory = this.freshName('createServer');
+    let hasAwait = false;
+    for (const statement of moved) {
+      forEachDescendant(statement, (node) => {
+        if (ts.isAwaitExpression(node) && !enclosingFunctionOf(node)) hasAwait = true;
+      });
+    }
+    const u = this.unit;
+    const parts: string[] = [];
+    moved.forEach((statement, i) => {
+      const range = removalRange(this.sf, statement, true, false);
+      const blank = i > 0 && /\n[ \t]*\n[ \t]*$/.test(this.text.slice(0, range.start));
+      parts.push(`${blank ? '\n' : ''}${reindent(this.text.slice(range.start, range.end).replace(/\n$/, ''), '', u)}`);
+    });
+    const fn = [`${hasAwait ? 'async ' : ''}function ${factory}() {`, ...parts, `${u}return ${name};`, `}`].join('\n');
+    const first = removalRange(this.sf, declStatement, true, false);
+    this.edit(first.start, first.end, `${fn}\n`);
+    for (const statement of moved.slice(1)) this.remove(statement);
+    return factory;
+  }
+
+  // ---- CORS ---------------------------------------------------------------------------------
+
+  private markCors(): void {
+    forEachDescendant(this.sf, (node) => {
+      if (!ts.isStringLiteralLike(node) || !node.text.toLowerCase().includes(SESSION_HEADER)) return;
+      let holder: ts.Node = node;
+      if (ts.isArrayLiteralExpression(node.parent)) holder = node.parent;
+      const prop = holder.parent;
+      if (!prop || !ts.isPropertyAssignment(prop) || !/headers$/i.test(propertyNameText(prop.name) ?? '')) return;
+      this.marker(node, 'session-transport/session-header', 'CORS names Mcp-Session-Id, which 2026-07-28 servers never mint or read: drop it from exposedHeaders/allowedHeaders, and allow the headers modern clients send (Mcp-Method, Mcp-Name, MCP-Protocol-Version, Mcp-Param-*).');
+    });
+  }
+}
+
+/** Names an import from an `@modelcontextprotocol/*` package binds in the file. */
+function sdkImportedNames(sf: ts.SourceFile): Set<string> {
+  const out = new Set<string>();
+  for (const statement of sf.statements) {
+    if (!ts.isImportDeclaration(statement) || !ts.isStringLiteral(statement.moduleSpecifier) || !statement.moduleSpecifier.text.startsWith('@modelcontextprotocol/')) continue;
+    const clause = statement.importClause;
+    if (clause?.name) out.add(clause.name.text);
+    const bindings = clause?.namedBindings;
+    if (bindings && ts.isNamespaceImport(bindings)) out.add(bindings.name.text);
+    if (bindings && ts.isNamedImports(bindings)) for (const e of bindings.elements) out.add(e.name.text);
+  }
+  for (const statement of sf.statements) {
+    if (!ts.isVariableStatement(statement)) continue;
+    for (const decl of statement.declarationList.declarations) {
+      const init = decl.initializer && unwrap(decl.initializer);
+      if (init && ts.isCallExpression(init) && ts.isIdentifier(init.expression) && init.expression.text === 'require' && /^['"]@modelcontextprotocol\//.test(init.arguments[0]?.getText(sf) ?? '')) {
+        for (const name of declaredNamesOfBinding(decl.name)) out.add(name);
+      }
+    }
+  }
+  return out;
+}
+
+function declaredNamesOfBinding(name: ts.BindingName): string[] {
+  if (ts.isIdentifier(name)) return [name.text];
+  return name.elements.flatMap((e) => (ts.isOmittedExpression(e) ? [] : declaredNamesOfBinding(e.name)));
+}
+
+function declaredNames(statement: ts.Statement): string[] {
+  if (ts.isVariableStatement(statement)) return statement.declarationList.declarations.flatMap((d) => declaredNamesOfBinding(d.name));
+  if ((ts.isFunctionDeclaration(statement) || ts.isClassDeclaration(statement)) && statement.name) return [statement.name.text];
+  return [];
+}
+
+function enclosingFunctionOf(node: ts.Node): ts.FunctionLikeDeclaration | undefined {
+  for (let current = node.parent; current; current = current.parent) if (isFunctionLike(current)) return current;
+  return undefined;
+}
+
+/** `onsessioninitialized` / `onsessionclosed` / `onclose` function `id` sits in (below `root`). */
+function lifecycleCallback(id: ts.Node, root: ts.Node): string | undefined {
+  for (let current: ts.Node | undefined = id; current && current !== root; current = current.parent) {
+    if (!isFunctionLike(current)) continue;
+    const holder = current.parent;
+    if (holder && ts.isPropertyAssignment(holder)) {
+      const name = propertyNameText(holder.name);
+      if (name && /^on(session|close)/.test(name)) return name;
+    }
+    if (holder && ts.isBinaryExpression(holder) && holder.operatorToken.kind === ts.SyntaxKind.EqualsToken) {
+      const left = holder.left;
+      if (ts.isPropertyAccessExpression(left) && /^on(session|close)/.test(left.name.text)) return left.getText();
+    }
+  }
+  return undefined;
+}
+
+/** A loop over a registry (`for (const sid in transports)`, `for (… of Object.keys(transports))`, `transports.forEach(…)`): shutdown bookkeeping. */
+function shutdownLoop(ref: ts.Identifier): ts.Node | undefined {
+  const name = ref.text;
+  for (let current: ts.Node | undefined = ref.parent; current && !isFunctionLike(current); current = current.parent) {
+    if ((ts.isForInStatement(current) || ts.isForOfStatement(current)) && referencesByName(current.expression, name).length > 0) return current;
+    if (ts.isExpressionStatement(current)) {
+      const call = unwrap(current.expression);
+      if (ts.isCallExpression(call) && calleeParts(call).name === 'forEach' && referencesByName(call.expression, name).length > 0) return current;
+    }
+  }
+  return undefined;
+}

@@ -1,0 +1,126 @@
+/**
+ * Text helpers for the serving transform: whole-statement ranges (with the comments that belong to
+ * them), references by name, and re-indenting moved code.
+ */
+import { ts } from '../../analysis/typescript.js';
+import { isFunctionLike } from '../../analysis/ast.js';
+import { MARKER_TAG } from '../../markers.js';
+
+/** The statement a node belongs to (its direct parent is a block, a case clause, a class or the file). */
+export function statementOf(node: ts.Node): ts.Node {
+  let current: ts.Node = node;
+  while (current.parent && !ts.isSourceFile(current.parent) && !ts.isBlock(current.parent) && !ts.isCaseClause(current.parent) && !ts.isClassLike(current.parent)) {
+    current = current.parent;
+  }
+  return current;
+}
+
+/**
+ * The range a statement occupies when it is removed: from the start of the line of the first comment
+ * directly above it (no blank line between: the comment describes it) to the end of its last line.
+ */
+export function removalRange(sf: ts.SourceFile, statement: ts.Node, withComments = true, swallowBlank = true): { start: number; end: number } {
+  const text = sf.text;
+  let start = text.lastIndexOf('\n', statement.getStart(sf) - 1) + 1;
+  // Only whitespace before the statement on its line: the line goes; otherwise just the statement.
+  if (text.slice(start, statement.getStart(sf)).trim() !== '') start = statement.getStart(sf);
+  else if (withComments) {
+    for (;;) {
+      if (start === 0) break;
+      const prevStart = text.lastIndexOf('\n', start - 2) + 1;
+      const line = text.slice(prevStart, start - 1).trim();
+      if (line === '' || !(line.startsWith('//') || line.startsWith('/*') || line.startsWith('*'))) break;
+      start = prevStart;
+    }
+  }
+  let end = statement.end;
+  const lineEnd = text.indexOf('\n', end);
+  if (text.slice(end, lineEnd < 0 ? text.length : lineEnd).trim() === '') end = lineEnd < 0 ? text.length : lineEnd + 1;
+  // Blank lines on both sides: one of them (the one above) goes too, so the code does not drift apart.
+  if (swallowBlank && withComments && start > 0 && start === text.lastIndexOf('\n', start - 1) + 1 && /^[ \t]*(\n|$)/.test(text.slice(end))) {
+    const above = /\n([ \t]*\n)$/.exec(text.slice(0, start));
+    if (above) start -= above[1]!.length;
+  }
+  return { start, end };
+}
+
+/** Whether a line comment is a marker (ours), so moved or removed code keeps no stale marker. */
+export function isMarkerLine(line: string): boolean {
+  return line.trim().startsWith(`// ${MARKER_TAG}(`);
+}
+
+/** Identifiers in `root` (or the file) that refer to a binding named `name` (not property names). */
+export function referencesByName(root: ts.Node, name: string): ts.Identifier[] {
+  const out: ts.Identifier[] = [];
+  const visit = (node: ts.Node): void => {
+    if (ts.isIdentifier(node) && node.text === name && isReference(node)) out.push(node);
+    ts.forEachChild(node, visit);
+  };
+  visit(root);
+  return out;
+}
+
+/** An identifier that reads or writes a binding (not `x.name`, not `{ name: … }`'s key, not a declaration's own name). */
+export function isReference(id: ts.Identifier): boolean {
+  const parent = id.parent;
+  if (!parent) return false;
+  if (ts.isPropertyAccessExpression(parent) && parent.name === id) return false;
+  if ((ts.isPropertyAssignment(parent) || ts.isPropertyDeclaration(parent) || ts.isMethodDeclaration(parent) || ts.isPropertySignature(parent)) && parent.name === id) return false;
+  if (ts.isBindingElement(parent) && parent.propertyName === id) return false;
+  if (ts.isImportSpecifier(parent) || ts.isImportClause(parent) || ts.isNamespaceImport(parent) || ts.isExportSpecifier(parent)) return false;
+  if (ts.isQualifiedName(parent) && parent.right === id) return false;
+  if ((ts.isVariableDeclaration(parent) || ts.isFunctionDeclaration(parent) || ts.isClassDeclaration(parent) || ts.isParameter(parent)) && parent.name === id) return false;
+  if (ts.isLabeledStatement(parent) || ts.isBreakOrContinueStatement(parent)) return false;
+  return true;
+}
+
+export function within(node: ts.Node, range: { start: number; end: number }): boolean {
+  return node.pos >= range.start && node.end <= range.end;
+}
+
+export function isInside(node: ts.Node, ancestor: ts.Node): boolean {
+  for (let current: ts.Node | undefined = node; current; current = current.parent) if (current === ancestor) return true;
+  return false;
+}
+
+/** Names declared directly inside `fn` (parameters, variables, functions, catch bindings), not in nested functions' bodies. */
+export function localNames(fn: ts.Node): Set<string> {
+  const out = new Set<string>();
+  const addBinding = (name: ts.BindingName): void => {
+    if (ts.isIdentifier(name)) out.add(name.text);
+    else for (const element of name.elements) if (!ts.isOmittedExpression(element)) addBinding(element.name);
+  };
+  const visit = (node: ts.Node): void => {
+    if (ts.isParameter(node) || ts.isVariableDeclaration(node) || ts.isBindingElement(node)) addBinding(node.name);
+    if ((ts.isFunctionDeclaration(node) || ts.isClassDeclaration(node)) && node.name) out.add(node.name.text);
+    if (ts.isCatchClause(node) && node.variableDeclaration) addBinding(node.variableDeclaration.name);
+    ts.forEachChild(node, visit);
+  };
+  visit(fn);
+  return out;
+}
+
+/** Free identifiers `root` uses: references not declared inside it. */
+export function freeNames(root: ts.Node): Map<string, ts.Identifier> {
+  const locals = localNames(root);
+  const out = new Map<string, ts.Identifier>();
+  const visit = (node: ts.Node): void => {
+    if (ts.isTypeNode(node) && !ts.isExpressionWithTypeArguments(node)) return; // types are not behaviour
+    if (ts.isIdentifier(node) && isReference(node) && !locals.has(node.text) && !out.has(node.text)) out.set(node.text, node);
+    ts.forEachChild(node, visit);
+  };
+  visit(root);
+  return out;
+}
+
+/** `text` with every line re-indented from `from` to `to` (lines that do not start with `from` keep theirs, plus the difference). */
+export function reindent(text: string, from: string, to: string): string {
+  return text
+    .split('\n')
+    .map((line) => (line.trim() === '' ? '' : line.startsWith(from) ? to + line.slice(from.length) : to + line.trimStart()))
+    .join('\n');
+}
+
+export function isAsync(fn: ts.Node): boolean {
+  return isFunctionLike(fn) && !!ts.getModifiers(fn as ts.FunctionLikeDeclaration & ts.HasModifiers)?.some((m) => m.kind === ts.SyntaxKind.AsyncKeyword);
+}

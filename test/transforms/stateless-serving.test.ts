@@ -1,0 +1,108 @@
+/**
+ * `stateless-serving`, driven by the fixture pairs in transforms/__testfixtures__/stateless-serving/
+ * (`<case>.input.<ext>` / `<case>.output.<ext>`). Per case: the input and the expected output
+ * type-check against the real SDK packages (v2 inputs for --target 2026-07-28, v1 inputs for
+ * --target stateless-v1); `runApply` on a copy gives exactly the expected output, leaves exactly the
+ * markers listed in MARKERS, and a second run changes nothing; the actual output type-checks.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { runApply } from '../../src/apply/apply.js';
+import { parseMarkers } from '../../src/markers.js';
+import type { TransformOptions } from '../../src/transforms/plan.js';
+import { ROOT, cleanUpMaterialised as cleanUp, materialise, readTree, typeCheck } from '../support/transform-fixtures.js';
+
+const TRANSFORM = 'stateless-serving';
+const CASES_DIR = path.join(ROOT, 'transforms', '__testfixtures__', TRANSFORM);
+
+/** Options per case (default: --target 2026-07-28, legacy clients served). */
+const OPTIONS: Record<string, Partial<TransformOptions>> = {
+  'express-modern-only': { modernOnly: true },
+  'stdio-modern-only': { modernOnly: true },
+  'v1-stateless-v1': { target: 'stateless-v1' },
+  'v1-stateless-v1-js': { target: 'stateless-v1' }, 'node-http-stateless-v1': { target: 'stateless-v1' },
+};
+
+/** Marker cases: rule ids of the markers the output must hold (and nothing else rewritten). */
+const MARKERS: Record<string, string[]> = {
+  'custom-lifecycle-marker': ['session-transport/session-lifecycle'],
+  'bundle-factory-marker': ['session-state/per-session-server'],
+  'sse-marker': ['session-transport/sse-transport'],
+};
+
+interface Case {
+  name: string;
+  file: string;
+  input: string;
+  output: string;
+}
+
+function loadCases(): Case[] {
+  const cases: Case[] = [];
+  for (const entry of fs.readdirSync(CASES_DIR)) {
+    const match = /^(.+)\.input\.(ts|js|cjs)$/.exec(entry);
+    if (!match) continue;
+    const [, name, ext] = match as unknown as [string, string, string];
+    cases.push({
+      name,
+      file: `server.${ext}`,
+      input: fs.readFileSync(path.join(CASES_DIR, entry), 'utf8'),
+      output: fs.readFileSync(path.join(CASES_DIR, `${name}.output.${ext}`), 'utf8'),
+    });
+  }
+  return cases.sort((a, b) => (a.name < b.name ? -1 : 1));
+}
+
+const cases = loadCases();
+const applied = new Map<string, Promise<{ dir: string; first: Awaited<ReturnType<typeof runApply>> }>>();
+function applyOnce(c: Case) {
+  let run = applied.get(c.name);
+  if (!run) {
+    const dir = materialise(c.name, new Map([[c.file, c.input]]));
+    run = runApply({ paths: [dir], cwd: dir, allowDirty: true, transforms: [TRANSFORM], transformOptions: OPTIONS[c.name] }).then((first) => ({ dir, first }));
+    applied.set(c.name, run);
+  }
+  return run;
+}
+
+describe(`${TRANSFORM} fixtures`, () => {
+  afterAll(cleanUp);
+
+  it('finds the cases', () => {
+    expect(cases.length).toBeGreaterThanOrEqual(13);
+    for (const name of [...Object.keys(OPTIONS), ...Object.keys(MARKERS)]) expect(cases.map((c) => c.name)).toContain(name);
+  });
+
+  for (const c of cases) {
+    describe(c.name, () => {
+      it('input type-checks against the SDK packages', () => {
+        expect(typeCheck(materialise(`${c.name}-in`, new Map([[c.file, c.input]])))).toBe('');
+      });
+
+      it('expected output type-checks against the SDK packages', () => {
+        expect(typeCheck(materialise(`${c.name}-exp`, new Map([[c.file, c.output]])))).toBe('');
+      });
+
+      it('apply gives the expected output, then nothing on a second run', async () => {
+        const { dir, first } = await applyOnce(c);
+        expect(first.failures).toEqual([]);
+        const actual = readTree(dir);
+        expect(actual.get(c.file), c.name).toBe(c.output);
+        const markers = parseMarkers(c.output).map((m) => m.ruleId);
+        expect(markers).toEqual(MARKERS[c.name] ?? parseMarkers(c.input).map((m) => m.ruleId));
+        if (MARKERS[c.name]) expect(first.markers.map((m) => m.ruleId)).toEqual(MARKERS[c.name]);
+        else expect(c.output).not.toBe(c.input);
+        const second = await runApply({ paths: [dir], cwd: dir, allowDirty: true, transforms: [TRANSFORM], transformOptions: OPTIONS[c.name] });
+        expect(second.failures).toEqual([]);
+        expect(second.changes.map((ch) => path.relative(dir, ch.file))).toEqual([]);
+      });
+
+      it("apply's output type-checks against the SDK packages", async () => {
+        const { dir } = await applyOnce(c);
+        const copy = readTree(dir);
+        expect(typeCheck(materialise(`${c.name}-out`, copy))).toBe('');
+      });
+    });
+  }
+});

@@ -1,0 +1,27 @@
+/**
+ * everything-style: the factory returns the server and a cleanup function (per-session intervals).
+ */
+import { McpServer } from '@modelcontextprotocol/server';
+import { StdioServerTransport } from '@modelcontextprotocol/server/stdio';
+
+function createServer(): { server: McpServer; cleanup: () => void } {
+  const server = new McpServer({ name: 'ticker', version: '1.0.0' });
+  const timer = setInterval(() => console.error('tick'), 60_000);
+  return { server, cleanup: () => clearInterval(timer) };
+}
+
+async function main(): Promise<void> {
+  const transport = new StdioServerTransport();
+  const { server, cleanup } = createServer();
+  await server.connect(transport);
+  process.on('SIGINT', async () => {
+    await server.close();
+    cleanup();
+    process.exit(0);
+  });
+}
+
+main().catch((error) => {
+  console.error('Server error:', error);
+  process.exit(1);
+});

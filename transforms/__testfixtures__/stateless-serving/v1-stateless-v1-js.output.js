@@ -1,0 +1,57 @@
+/**
+ * Notes server: Streamable HTTP, one transport per MCP session (SDK v1, 2025-era serving).
+ */
+import express from 'express';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { z } from 'zod';
+
+const notes = [];
+
+export function buildServer() {
+  const server = new McpServer({ name: 'notes', version: '1.0.0' });
+  server.registerTool(
+    'add_note',
+    { description: 'Add a note.', inputSchema: { text: z.string() } },
+    async ({ text }) => {
+      notes.push(text);
+      return { content: [{ type: 'text', text: `${notes.length} notes` }] };
+    },
+  );
+  return server;
+}
+
+const app = express();
+app.use(express.json());
+
+app.post('/mcp', async (req, res) => {
+  const server = buildServer();
+  const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
+  res.on('close', () => {
+    void transport.close();
+    void server.close();
+  });
+  try {
+    await server.connect(transport);
+    await transport.handleRequest(req, res, req.body);
+  } catch (error) {
+    console.error('Error handling MCP request:', error);
+    if (!res.headersSent) {
+      res.status(500).json({ jsonrpc: '2.0', error: { code: -32603, message: 'Internal server error' }, id: null });
+    }
+  }
+});
+
+app.get('/mcp', async (req, res) => {
+  res.status(405).set('Allow', 'POST').json({ jsonrpc: '2.0', error: { code: -32000, message: 'Method not allowed.' }, id: null });
+});
+
+app.delete('/mcp', async (req, res) => {
+  res.status(405).set('Allow', 'POST').json({ jsonrpc: '2.0', error: { code: -32000, message: 'Method not allowed.' }, id: null });
+});
+
+app.get('/health', (_req, res) => {
+  res.json({ ok: true });
+});
+
+app.listen(3000);
