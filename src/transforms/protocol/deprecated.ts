@@ -64,10 +64,22 @@ export function planServerPush(result: AnalysisResult, _options: TransformOption
     listener.end?.();
     found.set(rule.meta.id, reports);
   }
+  let pings = 0;
   for (const [ruleId, reports] of found) {
     const replacement = REPLACEMENT[ruleId]!;
     const seen = new Set<string>();
     for (const report of reports) {
+      // `await server.server.ping();` as a statement of its own: removed (2026-07-28 has no ping).
+      const removable = ruleId === 'server-push/ping' && report.messageId === 'call' ? pingStatement(report.node) : undefined;
+      if (removable) {
+        const sf = removable.getSourceFile();
+        const lineStart = sf.text.lastIndexOf('\n', removable.getStart(sf) - 1) + 1;
+        const onlyStatement = sf.text.slice(lineStart, removable.getStart(sf)).trim() === '' && /^[ \t]*(\r?\n|$)/.test(sf.text.slice(removable.end));
+        const end = onlyStatement ? removable.end + /^[ \t]*(\r?\n)?/.exec(sf.text.slice(removable.end))![0].length : removable.end;
+        plan.edits.push({ file: sf.fileName, start: onlyStatement ? lineStart : removable.getStart(sf), end, text: '' });
+        pings++;
+        continue;
+      }
       const sf = report.node.getSourceFile();
       const key = `${sf.fileName}:${sf.getLineAndCharacterOfPosition(report.node.getStart(sf)).line}`;
       if (seen.has(key)) continue;
@@ -76,5 +88,16 @@ export function planServerPush(result: AnalysisResult, _options: TransformOption
     }
     if (seen.size) plan.notes.push(`${replacement.note} (${seen.size} site${seen.size === 1 ? '' : 's'} marked)`);
   }
+  if (pings) plan.notes.push(`ping: ${pings} ping() statement${pings === 1 ? '' : 's'} removed (2026-07-28 has no ping; rely on transport keep-alives)`);
   return plan;
+}
+
+/** The `[await|void] x.ping();` statement a ping report points into, when the call is the whole statement. */
+function pingStatement(node: ts.Node): ts.ExpressionStatement | undefined {
+  let call: ts.Node | undefined = node;
+  while (call && !ts.isCallExpression(call)) call = call.parent;
+  if (!call) return undefined;
+  let outer: ts.Node = call;
+  while (outer.parent && (ts.isAwaitExpression(outer.parent) || ts.isVoidExpression(outer.parent) || ts.isParenthesizedExpression(outer.parent))) outer = outer.parent;
+  return outer.parent && ts.isExpressionStatement(outer.parent) && (ts.isBlock(outer.parent.parent) || ts.isSourceFile(outer.parent.parent)) ? outer.parent : undefined;
 }

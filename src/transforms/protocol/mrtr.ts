@@ -91,7 +91,7 @@ export function planMrtr(result: AnalysisResult, options: TransformOptions): Tra
     else byHandler.set(handler.fn, [...(byHandler.get(handler.fn) ?? []), site]);
   });
   for (const site of outside) {
-    addMarker(plan, site.call, RULE[site.kind], `${describe(site.kind)} sent outside a request handler: on 2026-07-28 a server can only ask the client from inside tools/call, prompts/get or resources/read, by returning inputRequired({ inputRequests: { k: inputRequired.${BUILDER[site.kind]}(…) } }) and reading inputResponse(ctx.mcpReq.inputResponses, 'k') on the retry.`);
+    addMarker(plan, site.call, RULE[site.kind], `${describe(site.kind)} sent outside a request handler: on 2026-07-28 a server can only ask the client from inside tools/call, prompts/get or resources/read, by returning inputRequired({ inputRequests: { k: inputRequired.${BUILDER[site.kind]}(${site.kind === 'roots' ? '' : '…'}) } }) and reading inputResponse(ctx.mcpReq.inputResponses, 'k') on the retry.`);
   }
   const codecFiles = new Map<ts.SourceFile, { server?: ts.ObjectLiteralExpression }>();
   const importsOf = new Map<ts.SourceFile, { names: Set<string>; types: Set<string> }>();
@@ -114,7 +114,7 @@ export function planMrtr(result: AnalysisResult, options: TransformOptions): Tra
       rewritten++;
     } catch (error) {
       if (!(error instanceof CannotRewrite)) throw error;
-      addMarker(plan, error.node === handler.fn ? first.call : error.node, RULE[first.kind], `not rewritten automatically: ${error.message}. Recommended shape: at the top of the handler read \`const r = inputResponse(ctx.mcpReq.inputResponses, 'k')\`; if r.kind === 'missing' return inputRequired({ inputRequests: { k: inputRequired.${BUILDER[first.kind]}(…) }, requestState }) with what the handler holds in requestState (createRequestStateCodec, key from ${REQUEST_STATE_ENV}); on the retry continue from r without repeating side effects.`);
+      addMarker(plan, error.node === handler.fn ? first.call : error.node, RULE[first.kind], `not rewritten automatically: ${error.message}. Recommended shape: at the top of the handler read \`const r = inputResponse(ctx.mcpReq.inputResponses, 'k')\`; if r.kind === 'missing' return inputRequired({ inputRequests: { k: inputRequired.${BUILDER[first.kind]}(${first.kind === 'roots' ? '' : '…'}) }, requestState }) with what the handler holds in requestState (createRequestStateCodec, key from ${REQUEST_STATE_ENV}); on the retry continue from r without repeating side effects.`);
     }
   }
   for (const [sf, imports] of importsOf) plan.edits.push(...importEdits(sf, [...imports.names], SDK, [...imports.types]));
@@ -122,7 +122,7 @@ export function planMrtr(result: AnalysisResult, options: TransformOptions): Tra
     plan.edits.push(...codecEdits(sf, info.server));
     plan.notes.push(`${result.relative(sf.fileName)}: requestState is sealed with createRequestStateCodec keyed by the ${REQUEST_STATE_ENV} environment variable (at least 32 bytes): set the SAME value on every instance, or a retry served by another instance is refused with -32602`);
   }
-  if (rewritten > 0) plan.notes.push(`multi-round-trip: ${rewritten} handler${rewritten === 1 ? '' : 's'} now return inputRequired(…) and continue on the retry (the SDK's legacy shim still serves 2025 clients on stateful connections; over stateless legacy HTTP it cannot)`);
+  if (rewritten > 0) plan.notes.push(`multi-round-trip: ${rewritten} handler${rewritten === 1 ? ' now returns' : 's now return'} inputRequired(…) and continue on the retry (the SDK's legacy shim still serves 2025 clients on stateful connections; over stateless legacy HTTP it cannot)`);
   return plan;
 }
 
