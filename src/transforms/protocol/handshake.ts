@@ -14,7 +14,8 @@ import { isServerKind } from '../../analysis/values.js';
 import type { Analysis } from '../../rules/rule.js';
 import type { TransformOptions, TransformPlan } from '../plan.js';
 import { emptyPlan } from '../plan.js';
-import { flavourOf, sdkMajorOf } from '../handles/source-style.js';
+import { flavourOf, indentUnit, sdkMajorOf } from '../handles/source-style.js';
+import type { TextEdit } from '../edits.js';
 import { addMarker, CannotRewrite, contextParameter, directHandler, forEachCall, importEdits, isServerCall } from './common.js';
 
 const KEYS: Record<string, { key: string; type: string; rule: string }> = {
@@ -29,17 +30,28 @@ export function planHandshake(result: AnalysisResult, options: TransformOptions)
   plan.notes = [];
   const { analysis } = result;
   let rewritten = 0;
+  let ungated = 0;
   const gated = new Set<ts.IfStatement>();
+  const removedGetters: ts.CallExpression[] = [];
+  // Gates first: the capability reads they delete get no marker.
   forEachCall(result.sourceFiles, (call) => {
     const { name, receiver } = calleeParts(call);
-    if (name && REGISTER.has(name) && receiver && isServerKind(analysis.values.valueOf(receiver))) {
-      const gate = capabilityGate(analysis, call);
-      if (gate && !gated.has(gate)) {
-        gated.add(gate);
-        addMarker(plan, gate, 'handshake/client-capabilities', 'registration gated on the client capabilities from initialize, which 2026-07-28 does not have: register unconditionally (tool lists must not vary per connection); the SDK refuses an embedded inputRequired request the calling client did not declare with -32021, or check ctx.mcpReq.envelope in the handler.');
-      }
-      return;
+    if (!name || !REGISTER.has(name) || !receiver || !isServerKind(analysis.values.valueOf(receiver))) return;
+    const gate = capabilityGate(analysis, call);
+    if (!gate || gated.has(gate)) return;
+    gated.add(gate);
+    const unwrapped = unconditional(analysis, gate);
+    if (unwrapped) {
+      plan.edits.push(...unwrapped.edits);
+      removedGetters.push(...unwrapped.removedCalls);
+      ungated++;
+    } else {
+      addMarker(plan, gate, 'handshake/client-capabilities', 'registration gated on the client capabilities from initialize, which 2026-07-28 does not have: register unconditionally (tool lists must not vary per connection); the SDK refuses an embedded inputRequired request the calling client did not declare with -32021, or check ctx.mcpReq.envelope in the handler.');
     }
+  });
+  forEachCall(result.sourceFiles, (call) => {
+    if (removedGetters.includes(call)) return;
+    const { name } = calleeParts(call);
     if (!isServerCall(analysis, call, METHODS)) return;
     const info = KEYS[name!]!;
     const sf = call.getSourceFile();
@@ -73,7 +85,8 @@ export function planHandshake(result: AnalysisResult, options: TransformOptions)
     walk(sf);
   }
   if (rewritten) plan.notes.push(`handshake: ${rewritten} getClientCapabilities()/getClientVersion() call${rewritten === 1 ? '' : 's'} in handlers read the request envelope first`);
-  if (gated.size) plan.notes.push(`handshake: ${gated.size} capability-gated registration${gated.size === 1 ? '' : 's'} marked: register unconditionally`);
+  if (ungated) plan.notes.push(`handshake: ${ungated} capability-gated registration${ungated === 1 ? ' is' : 's are'} now unconditional (the SDK answers an embedded request the client did not declare with -32021)`);
+  if (gated.size > ungated) plan.notes.push(`handshake: ${gated.size - ungated} capability-gated registration${gated.size - ungated === 1 ? '' : 's'} marked: register unconditionally`);
   return plan;
 }
 
@@ -102,4 +115,86 @@ function readsCapabilities(analysis: Analysis, node: ts.Node, depth: number): bo
   };
   visit(node);
   return found;
+}
+
+/**
+ * `if (<reads capabilities>) { <registrations> }` with no else: the registrations, dedented, and the
+ * `const`s that only fed the condition (capability reads) deleted. Undefined when the block does more.
+ */
+function unconditional(analysis: Analysis, gate: ts.IfStatement): { edits: TextEdit[]; removedCalls: ts.CallExpression[] } | undefined {
+  if (gate.elseStatement || !ts.isBlock(gate.thenStatement) || gate.thenStatement.statements.length === 0) return undefined;
+  if (!ts.isBlock(gate.parent)) return undefined;
+  const registers = gate.thenStatement.statements.every((s) => {
+    if (!ts.isExpressionStatement(s)) return false;
+    const call = unwrap(s.expression);
+    if (!ts.isCallExpression(call)) return false;
+    const { name, receiver } = calleeParts(call);
+    if (name && REGISTER.has(name) && receiver && isServerKind(analysis.values.valueOf(receiver))) return true;
+    // `registerSomething(server)`: a registration helper handed the server.
+    return !receiver && call.arguments.some((a) => isServerKind(analysis.values.valueOf(a)));
+  });
+  if (!registers) return undefined;
+  const sf = gate.getSourceFile();
+  const unit = indentUnit(sf.text);
+  const inner = gate.thenStatement.statements;
+  const body = sf.text.slice(inner[0]!.getFullStart(), inner[inner.length - 1]!.end).replace(/^\r?\n/, '');
+  const dedented = body
+    .split('\n')
+    .map((line) => (line.startsWith(unit) ? line.slice(unit.length) : line))
+    .join('\n')
+    .trimStart();
+  // The gate's own comment ("If so, register …") goes with it.
+  const gateComments = ts.getLeadingCommentRanges(sf.text, gate.getFullStart()) ?? [];
+  const gateStart = gateComments.length ? gateComments[0]!.pos : gate.getStart(sf);
+  const edits: TextEdit[] = [{ file: sf.fileName, start: gateStart, end: gate.end, text: dedented }];
+  // The consts that only fed the condition go too (a chain: caps → supportsX → the if).
+  const removedCalls: ts.CallExpression[] = [];
+  const block = gate.parent;
+  const dead = new Set<ts.Node>([gate.expression]);
+  for (let pass = 0; pass < 3; pass++) {
+    for (const statement of block.statements) {
+      if (!ts.isVariableStatement(statement) || dead.has(statement) || statement.declarationList.declarations.length !== 1) continue;
+      const decl = statement.declarationList.declarations[0]!;
+      if (!ts.isIdentifier(decl.name) || !decl.initializer || !(statement.declarationList.flags & ts.NodeFlags.Const) || !pureRead(analysis, decl.initializer)) continue;
+      const declName = decl.name;
+      const symbol = analysis.values.symbolOf(declName);
+      let usedElsewhere = false;
+      const visit = (node: ts.Node): void => {
+        if (usedElsewhere || dead.has(node)) return;
+        if (ts.isIdentifier(node) && node !== declName && node.text === declName.text && analysis.values.symbolOf(node) === symbol) usedElsewhere = true;
+        ts.forEachChild(node, visit);
+      };
+      visit(block);
+      if (usedElsewhere) continue;
+      dead.add(statement);
+      const lineStart = sf.text.lastIndexOf('\n', statement.getStart(sf) - 1) + 1;
+      // Comments directly above the declaration describe it: they go with it.
+      let start = lineStart;
+      const leading = ts.getLeadingCommentRanges(sf.text, statement.getFullStart()) ?? [];
+      if (leading.length) start = sf.text.lastIndexOf('\n', leading[0]!.pos - 1) + 1;
+      const after = /^[ \t]*\r?\n(?:[ \t]*\r?\n)?/.exec(sf.text.slice(statement.end));
+      edits.push({ file: sf.fileName, start, end: statement.end + (after ? after[0].length : 0), text: '' });
+      const collect = (node: ts.Node): void => {
+        if (ts.isCallExpression(node)) removedCalls.push(node);
+        ts.forEachChild(node, collect);
+      };
+      collect(decl.initializer);
+    }
+  }
+  return { edits, removedCalls };
+}
+
+/** Capability reads and arithmetic over them: nothing that could have an effect. */
+function pureRead(analysis: Analysis, node: ts.Node): boolean {
+  if (ts.isCallExpression(node)) return isServerCall(analysis, node, METHODS) && node.arguments.length === 0;
+  if (ts.isIdentifier(node) || ts.isLiteralExpression(node) || node.kind === ts.SyntaxKind.TrueKeyword || node.kind === ts.SyntaxKind.FalseKeyword || node.kind === ts.SyntaxKind.NullKeyword) return true;
+  if (ts.isPropertyAccessExpression(node) || ts.isBinaryExpression(node) || ts.isParenthesizedExpression(node) || ts.isPrefixUnaryExpression(node) || ts.isObjectLiteralExpression(node) || ts.isAsExpression(node) || ts.isNonNullExpression(node)) {
+    let ok = true;
+    ts.forEachChild(node, (child) => {
+      if (ok && !ts.isIdentifier(child) && !ts.isToken(child) && !ts.isTypeNode(child) && !pureRead(analysis, child)) ok = false;
+    });
+    if (ts.isBinaryExpression(node) && node.operatorToken.kind >= ts.SyntaxKind.FirstAssignment && node.operatorToken.kind <= ts.SyntaxKind.LastAssignment) return false;
+    return ok;
+  }
+  return false;
 }

@@ -103,7 +103,8 @@ export function planMrtr(result: AnalysisResult, options: TransformOptions): Tra
     const sf = fn.getSourceFile();
     if (options.target === 'stateless-v1' || sdkMajorOf(sf) !== 2) {
       for (const s of sites) {
-        addMarker(plan, s.call, RULE[s.kind], `${describe(s.kind)} is a server→client request, which the stateless v1 server cannot carry (no session to answer on). The multi-round-trip replacement (return inputRequired(…), read inputResponse(ctx.mcpReq.inputResponses, 'k') on the retry) needs SDK v2 (--target 2026-07-28); on SDK 1.x, take the input as a tool argument instead.`);
+        const why = options.target === 'stateless-v1' ? 'the stateless v1 server cannot carry it (no session to answer on)' : 'this file still imports SDK 1.x (rewrite it to v2 first, then re-run apply)';
+        addMarker(plan, s.call, RULE[s.kind], `${describe(s.kind)} is a server→client request and ${why}. The multi-round-trip replacement (return inputRequired(…), read inputResponse(ctx.mcpReq.inputResponses, 'k') on the retry) needs SDK v2 (--target 2026-07-28); on SDK 1.x, take the input as a tool argument instead.`);
       }
       continue;
     }
