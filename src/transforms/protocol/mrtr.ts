@@ -212,12 +212,31 @@ function rewriteHandler(
   const key = name;
   const requestStateText = held.length ? `\n${indent}${unit}${unit}requestState: await requestStateCodec.mint({ ${held.map((h) => h.name).join(', ')} }, ${ctx.name}),` : '';
   const inner = `${indent}${unit}${unit}${unit}`;
-  const requestsText = `inputRequests: {\n${inner}${key}: inputRequired.${BUILDER[site.kind]}(${site.params && !site.paramsText ? reindent(paramsText, indentAt(sf.text, site.params.getStart(sf)), inner) : paramsText}),\n${indent}${unit}${unit}}`;
-  const expected = site.kind;
-  const lines = [
-    `const ${responseName} = inputResponse(${ctx.name}.mcpReq.inputResponses, '${key}');`,
-  ];
   const flavour = flavourOf(sf);
+  // A form elicitation's schema validates the answer on the retry (the SDK does not): it is hoisted
+  // into a Standard Schema that both asks (inputRequired.elicit) and checks (acceptedContent).
+  const lines: string[] = [];
+  let sentParams = site.params && !site.paramsText ? reindent(paramsText, indentAt(sf.text, site.params.getStart(sf)), inner) : paramsText;
+  const literal = site.kind === 'elicit' && site.params && !site.paramsText && ts.isObjectLiteralExpression(unwrap(site.params)) ? (unwrap(site.params) as ts.ObjectLiteralExpression) : undefined;
+  const schemaProp = literal?.properties.find((p): p is ts.PropertyAssignment => ts.isPropertyAssignment(p) && propertyNameText(p.name) === 'requestedSchema');
+  const schemaName = `${name}Schema`;
+  const validated = !!schemaProp && literal === site.params && !usesName(fn, schemaName);
+  if (validated) {
+    const init = schemaProp!.initializer;
+    const schemaText = reindent(init.getText(sf), indentAt(sf.text, init.getStart(sf)), indent);
+    lines.push(
+      flavour === 'ts'
+        ? `const ${schemaName} = fromJsonSchema<Record<string, unknown>>(${schemaText});`
+        : `const ${schemaName} = /** @type {import('${SDK}').StandardSchemaWithJSON<Record<string, unknown>>} */ (fromJsonSchema(${schemaText}));`,
+    );
+    const paramsStart = site.params!.getStart(sf);
+    const raw = site.params!.getText(sf);
+    const replaced = raw.slice(0, init.getStart(sf) - paramsStart) + schemaName + raw.slice(init.end - paramsStart);
+    sentParams = reindent(replaced, indentAt(sf.text, paramsStart), inner);
+  }
+  const requestsText = `inputRequests: {\n${inner}${key}: inputRequired.${BUILDER[site.kind]}(${sentParams}),\n${indent}${unit}${unit}}`;
+  const expected = site.kind;
+  lines.push(`const ${responseName} = inputResponse(${ctx.name}.mcpReq.inputResponses, '${key}');`);
   if (held.length) {
     const type = `{ ${held.map((h) => `${h.name}: ${h.type}`).join('; ')} }`;
     lines.push(flavour === 'ts' ? `const ${stateName} = ${ctx.name}.mcpReq.requestState<${type}>();` : `const ${stateName} = /** @type {${type} | undefined} */ (${ctx.name}.mcpReq.requestState());`);
@@ -234,7 +253,10 @@ function rewriteHandler(
   const withTools = site.kind === 'sampling' && !(site.params && ts.isObjectLiteralExpression(unwrap(site.params)) && !(unwrap(site.params) as ts.ObjectLiteralExpression).properties.some((p) => ts.isSpreadAssignment(p) || propertyNameText(p.name) === 'tools'));
   const sampled = withTools ? `${responseName}.result` : flavour === 'ts' ? `${responseName}.result as CreateMessageResult` : `/** @type {import('${SDK}').CreateMessageResult} */ (${responseName}.result)`;
   if (site.kind === 'sampling' && !withTools && flavour === 'ts') typeNames.push('CreateMessageResult');
-  const value = site.kind === 'sampling' ? sampled : site.kind === 'roots' ? `{ roots: ${responseName}.roots }` : responseName;
+  const elicited = validated
+    ? `${responseName}.action === 'accept' ? { action: ${responseName}.action, content: acceptedContent(${ctx.name}.mcpReq.inputResponses, '${key}', ${schemaName}) } : ${responseName}`
+    : responseName;
+  const value = site.kind === 'sampling' ? sampled : site.kind === 'roots' ? `{ roots: ${responseName}.roots }` : elicited;
   lines.push(`${list.flags & ts.NodeFlags.Let ? 'let' : 'const'} ${name} = ${value};`);
   edits.push({ file: sf.fileName, start: statement.getStart(sf), end: statement.end, text: lines.join(`\n${indent}`) });
   // After the await, held locals read what the user saw: the values sealed in requestState.
@@ -255,7 +277,7 @@ function rewriteHandler(
     } else throw new CannotRewrite('the handler declares a return type that is not Promise<…>', returnType);
   }
   const imports = importsOf.get(sf) ?? { names: new Set<string>(), types: new Set<string>() };
-  for (const n of ['inputRequired', 'inputResponse', ...(held.length ? ['createRequestStateCodec'] : [])]) imports.names.add(n);
+  for (const n of ['inputRequired', 'inputResponse', ...(held.length ? ['createRequestStateCodec'] : []), ...(validated ? ['fromJsonSchema', 'acceptedContent'] : [])]) imports.names.add(n);
   for (const n of typeNames) imports.types.add(n);
   importsOf.set(sf, imports);
   if (held.length && !codecFiles.has(sf)) codecFiles.set(sf, { server: serverOptions });

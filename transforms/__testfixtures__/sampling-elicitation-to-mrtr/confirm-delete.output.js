@@ -3,7 +3,7 @@
  * Elicitation in plain JavaScript (v2): the handler computes what it asks about before the request
  * and reports it after, so it holds state across the await.
  */
-import { McpServer, inputRequired, inputResponse, createRequestStateCodec } from '@modelcontextprotocol/server';
+import { McpServer, inputRequired, inputResponse, createRequestStateCodec, fromJsonSchema, acceptedContent } from '@modelcontextprotocol/server';
 import { z } from 'zod';
 
 // Seals what a handler holds between the rounds of a multi-round-trip call. Every instance must share the key: set MCP_REQUEST_STATE_KEY (at least 32 bytes).
@@ -23,6 +23,7 @@ export function buildServer() {
     async ({ folder }, ctx) => {
       const files = folders.get(folder) ?? [];
       const count = files.length;
+      const answerSchema = /** @type {import('@modelcontextprotocol/server').StandardSchemaWithJSON<Record<string, unknown>>} */ (fromJsonSchema({ type: 'object', properties: { confirm: { type: 'boolean' } }, required: ['confirm'] }));
       const answerResponse = inputResponse(ctx.mcpReq.inputResponses, 'answer');
       const answerState = /** @type {{ count: typeof count } | undefined} */ (ctx.mcpReq.requestState());
       if (answerResponse.kind === 'missing' || !answerState) {
@@ -31,7 +32,7 @@ export function buildServer() {
             answer: inputRequired.elicit({
               mode: 'form',
               message: `Delete ${count} files from ${folder}?`,
-              requestedSchema: { type: 'object', properties: { confirm: { type: 'boolean' } }, required: ['confirm'] },
+              requestedSchema: answerSchema,
             }),
           },
           requestState: await requestStateCodec.mint({ count }, ctx),
@@ -40,7 +41,7 @@ export function buildServer() {
       if (answerResponse.kind !== 'elicit') {
         return { content: [{ type: 'text', text: `Expected an elicitation response for "answer", got "${answerResponse.kind}".` }], isError: true };
       }
-      const answer = answerResponse;
+      const answer = answerResponse.action === 'accept' ? { action: answerResponse.action, content: acceptedContent(ctx.mcpReq.inputResponses, 'answer', answerSchema) } : answerResponse;
       if (answer.action !== 'accept' || answer.content?.confirm !== true) {
         return { content: [{ type: 'text', text: 'Kept everything.' }] };
       }

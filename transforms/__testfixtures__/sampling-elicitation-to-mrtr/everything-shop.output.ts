@@ -2,7 +2,7 @@
  * The tools. State lives per MCP session; elicitation and sampling are server→client requests sent in the
  * middle of a tool call; progress of the cart is logged to the session.
  */
-import { McpServer, inputRequired, inputResponse, createRequestStateCodec, type CreateMessageResult } from '@modelcontextprotocol/server';
+import { McpServer, inputRequired, inputResponse, createRequestStateCodec, fromJsonSchema, acceptedContent, type CreateMessageResult } from '@modelcontextprotocol/server';
 import { z } from 'zod';
 
 // Seals what a handler holds between the rounds of a multi-round-trip call. Every instance must share the key: set MCP_REQUEST_STATE_KEY (at least 32 bytes).
@@ -108,6 +108,11 @@ export function createServer(): McpServer {
       const cart = cartOf(ctx.sessionId);
       if (cart.length === 0) return { ...text('Nothing to check out: the cart is empty.'), isError: true };
       const total = totalOf(cart);
+      const answerSchema = fromJsonSchema<Record<string, unknown>>({
+        type: 'object',
+        properties: { confirm: { type: 'boolean', description: 'Place the order' } },
+        required: ['confirm'],
+      });
       const answerResponse = inputResponse(ctx.mcpReq.inputResponses, 'answer');
       const answerState = ctx.mcpReq.requestState<{ total: typeof total }>();
       if (answerResponse.kind === 'missing' || !answerState) {
@@ -115,11 +120,7 @@ export function createServer(): McpServer {
           inputRequests: {
             answer: inputRequired.elicit({
               message: `Place the order for ${price(total)}, shipping to ${shippingPostcode}?`,
-              requestedSchema: {
-                type: 'object',
-                properties: { confirm: { type: 'boolean', description: 'Place the order' } },
-                required: ['confirm'],
-              },
+              requestedSchema: answerSchema,
             }),
           },
           requestState: await requestStateCodec.mint({ total }, ctx),
@@ -128,7 +129,7 @@ export function createServer(): McpServer {
       if (answerResponse.kind !== 'elicit') {
         return { content: [{ type: 'text' as const, text: `Expected an elicitation response for "answer", got "${answerResponse.kind}".` }], isError: true };
       }
-      const answer = answerResponse;
+      const answer = answerResponse.action === 'accept' ? { action: answerResponse.action, content: acceptedContent(ctx.mcpReq.inputResponses, 'answer', answerSchema) } : answerResponse;
       if (answer.action !== 'accept' || answer.content?.confirm !== true) {
         return text(`Checkout cancelled; the cart still holds ${price(answerState.total)}.`);
       }
