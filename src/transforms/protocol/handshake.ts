@@ -181,6 +181,20 @@ function unconditional(analysis: Analysis, gate: ts.IfStatement): { edits: TextE
       collect(decl.initializer);
     }
   }
+  // A const that fed the condition and is read elsewhere too (in a handler, say) would now be read
+  // before any client exists: leave the whole gate to a person.
+  let live = false;
+  const check = (node: ts.Node): void => {
+    if (live) return;
+    if (ts.isIdentifier(node)) {
+      const decl = analysis.values.symbolOf(node)?.valueDeclaration;
+      const statement = decl && ts.isVariableDeclaration(decl) ? decl.parent.parent : undefined;
+      if (statement && statement.parent === block && !dead.has(statement)) live = true;
+    }
+    ts.forEachChild(node, check);
+  };
+  check(gate.expression);
+  if (live) return undefined;
   return { edits, removedCalls };
 }
 
