@@ -33,6 +33,7 @@ const SERVER_METHODS: Record<string, Kind> = { createMessage: 'sampling', elicit
 const CONTEXT_METHODS: Record<string, Kind> = { requestSampling: 'sampling', createMessage: 'sampling', elicitInput: 'elicit' };
 const RAW_METHODS: Record<string, Kind> = { 'sampling/createMessage': 'sampling', 'elicitation/create': 'elicit', 'roots/list': 'roots' };
 const RAW_SENDERS = new Set(['request', 'sendRequest', 'send']);
+const RESULT_SCHEMAS = new Set(['CreateMessageResultSchema', 'CreateMessageResultWithToolsSchema', 'ElicitResultSchema', 'ListRootsResultSchema']);
 const BUILDER: Record<Kind, string> = { sampling: 'createMessage', elicit: 'elicit', roots: 'listRoots' };
 const SDK = '@modelcontextprotocol/server';
 export const REQUEST_STATE_ENV = 'MCP_REQUEST_STATE_KEY';
@@ -44,6 +45,8 @@ export interface ServerRequestSite {
   params?: ts.Expression;
   /** `params` is `<message>.params` of a message object named by an identifier. */
   paramsText?: string;
+  /** A raw `sendRequest`/`request`/`send` of a JSON-RPC message (its 2nd argument may be a result schema). */
+  raw?: boolean;
 }
 
 /** A call that sends sampling/elicitation/roots to the client, with its params. */
@@ -73,8 +76,8 @@ export function serverRequestSite(analysis: Analysis, call: ts.CallExpression): 
   const kind = methodText ? RAW_METHODS[methodText] : undefined;
   if (!kind) return undefined;
   const params = message.properties.find((p): p is ts.PropertyAssignment => ts.isPropertyAssignment(p) && propertyNameText(p.name) === 'params');
-  if (ts.isIdentifier(arg)) return { call, kind, params: params?.initializer, paramsText: params ? `${arg.text}.params` : undefined };
-  return { call, kind, params: params?.initializer };
+  if (ts.isIdentifier(arg)) return { call, kind, params: params?.initializer, paramsText: params ? `${arg.text}.params` : undefined, raw: true };
+  return { call, kind, params: params?.initializer, raw: true };
 }
 
 export function planMrtr(result: AnalysisResult, options: TransformOptions): TransformPlan {
@@ -188,6 +191,14 @@ function rewriteHandler(
     if (mode && ts.isPropertyAssignment(mode) && analysis.values.constantString(mode.initializer) === 'url') throw new CannotRewrite('URL-mode elicitation becomes inputRequired.elicitUrl({ message, url }) without elicitationId', site.call);
   }
   if (site.kind !== 'roots' && !site.params) throw new CannotRewrite('the request params cannot be found', site.call);
+  const paramsLiteral = site.params && unwrap(site.params);
+  if (paramsLiteral && ts.isObjectLiteralExpression(paramsLiteral) && paramsLiteral.properties.some((p) => propertyNameText(p.name) === 'task')) {
+    throw new CannotRewrite('the request is task-augmented (params.task): the experimental tasks API is gone in SDK v2 / 2026-07-28 (the Tasks extension replaces it); drop the task variant or return inputRequired with a plain request', site.call);
+  }
+  if (site.raw && site.call.arguments[1]) {
+    const schema = unwrap(site.call.arguments[1]);
+    if (!ts.isIdentifier(schema) || !RESULT_SCHEMAS.has(schema.text)) throw new CannotRewrite('the reply is parsed with a custom result schema, which the embedded response does not go through', site.call.arguments[1]);
+  }
   const index = body.statements.indexOf(statement);
   const before = body.statements.slice(0, index);
   for (const s of before) {
