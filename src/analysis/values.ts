@@ -145,7 +145,7 @@ export class ValueAnalysis {
   private propertyIndex: Map<string, Array<ts.PropertyAssignment | ts.ShorthandPropertyAssignment>> | undefined;
 
   constructor(
-    private readonly checker: ts.TypeChecker,
+    readonly checker: ts.TypeChecker,
     private readonly sdk: SdkSymbols,
     private readonly files: readonly ts.SourceFile[],
   ) {}

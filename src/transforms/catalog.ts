@@ -8,6 +8,10 @@ import { planHandles } from './handles/plan.js';
 import { planSdkV2, SDK_V2 } from './sdk-v2/plan.js';
 import { planSharedStore } from './shared-store/plan.js';
 import { planServing } from './serving/plan.js';
+import { planHandshake } from './protocol/handshake.js';
+import { planLogging } from './protocol/logging.js';
+import { planMrtr } from './protocol/mrtr.js';
+import { planServerPush } from './protocol/deprecated.js';
 import { createTransformer, type Transformer } from './jscodeshift.js';
 import type { TransformOptions, TransformPlan } from './plan.js';
 
@@ -81,8 +85,50 @@ const serving = defineTransform({
   plan: planServing,
 });
 
+const handshake = defineTransform({
+  name: 'handshake-to-request-envelope',
+  summary: 'Reliance on initialize → the per-request envelope',
+  details: [
+    'getClientCapabilities()/getClientVersion() in a handler (SDK v2) read ctx.mcpReq.envelope first, the initialize-scoped value as the 2025-era fallback',
+    'markers: the same calls outside a handler, oninitialized hooks, registration gated on negotiated capabilities (register unconditionally)',
+  ],
+  plan: planHandshake,
+});
+
+const logging = defineTransform({
+  name: 'logging-to-request-scope',
+  summary: 'sendLoggingMessage → the request-scoped log (ctx.mcpReq.log; v1: extra.sendNotification)',
+  details: [
+    'in a handler: ctx.mcpReq.log(level, data, logger) (SDK v2) or extra.sendNotification({ method: \'notifications/message\', params }) (SDK 1.x)',
+    'outside a handler: a stderr line (console.error) with a marker; logging/setLevel handlers: a marker',
+  ],
+  plan: planLogging,
+});
+
+const mrtr = defineTransform({
+  name: 'sampling-elicitation-to-mrtr',
+  summary: 'One awaited createMessage/elicitInput/listRoots in a tool → two-phase inputRequired/inputResponse',
+  details: [
+    'const r = await <request> (server, ctx or raw sendRequest/request forms) → return inputRequired({ inputRequests }) first, read inputResponse(ctx.mcpReq.inputResponses, k) on the retry',
+    'locals held across the await travel in requestState sealed by createRequestStateCodec (key from MCP_REQUEST_STATE_KEY); the server gets requestState.verify',
+    'markers: several requests, side effects or loops before the await, handlers other than registerTool, SDK 1.x (--target stateless-v1)',
+  ],
+  plan: planMrtr,
+});
+
+const serverPush = defineTransform({
+  name: 'server-push-markers',
+  summary: 'Subscriptions, list-changed side effects, tool toggles, ping, SSEServerTransport → markers with the replacement',
+  details: [
+    'markers: resources/subscribe handlers and sendResourceUpdated (subscriptions/listen, handler.notify), list-changed sends, enable()/disable() toggles (unconditional tools with handles), ping (remove), SSEServerTransport (createMcpHandler)',
+  ],
+  plan: planServerPush,
+});
+
 /** In the order `apply` runs them: each plans from a fresh analysis of the previous one's output. */
-export const TRANSFORMS: readonly TransformDefinition[] = [sdkV2, handles, sharedStore, serving];
+// sdk-v2 first (the v2 forms the others write need v2 code); the protocol rewrites before shared-store,
+// which inserts awaited store calls that would put effects before an elicitation's await; serving last.
+export const TRANSFORMS: readonly TransformDefinition[] = [sdkV2, handles, handshake, logging, mrtr, serverPush, sharedStore, serving];
 
 export function transformByName(name: string): TransformDefinition | undefined {
   return TRANSFORMS.find((t) => t.name === name);
@@ -92,3 +138,7 @@ export const handlesTransformer = handles.transformer;
 export const sdkV2Transformer = sdkV2.transformer;
 export const sharedStoreTransformer = sharedStore.transformer;
 export const servingTransformer = serving.transformer;
+export const handshakeTransformer = handshake.transformer;
+export const loggingTransformer = logging.transformer;
+export const mrtrTransformer = mrtr.transformer;
+export const serverPushTransformer = serverPush.transformer;

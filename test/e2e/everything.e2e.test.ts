@@ -24,6 +24,7 @@
  * Harness self-check only (never in CI): `MCP_MIGRATE_E2E_EVERYTHING_SERVER=<dir>` runs part 2 on an
  * already-migrated server directory instead of running `apply`.
  */
+import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -166,7 +167,9 @@ describe.skipIf((!(hasApplyStore && hasTransform('stateless-serving')) && !PREMI
       }
       // Both instances get the same environment, as a deployment would (REDIS_URL; any shared secret the
       // migrated server documents for its requestState codec must come from the environment too).
-      const env = { REDIS_URL: redis.url };
+      // The migrated checkout holds the confirmed total across its elicitation in requestState, sealed with
+      // MCP_REQUEST_STATE_KEY (apply's report says to set the same value on every instance).
+      const env = { REDIS_URL: redis.url, MCP_REQUEST_STATE_KEY: randomBytes(32).toString('base64url') };
       try {
         servers.push(await startFixtureServer({ name: 'everything-migrated-a', dir, env }));
         servers.push(await startFixtureServer({ name: 'everything-migrated-b', dir, env }));

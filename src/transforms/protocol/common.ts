@@ -1,0 +1,183 @@
+/**
+ * Shared by the protocol transforms (handshake, logging, mrtr, deprecated-push): which handler a
+ * node runs in and its context parameter, markers, and adding imports without duplicating them.
+ */
+import { ts } from '../../analysis/typescript.js';
+import { calleeParts, isFunctionLike, unwrap } from '../../analysis/ast.js';
+import { isServerKind } from '../../analysis/values.js';
+import type { Analysis } from '../../rules/rule.js';
+import { handlerRegistration } from '../../rules/rule.js';
+import { markerInsertion } from '../../markers.js';
+import type { TextEdit } from '../edits.js';
+import type { TransformPlan } from '../plan.js';
+import type { ToolRegistration } from '../../analysis/tools.js';
+import { afterImports, flavourOf, importStatement } from '../handles/source-style.js';
+
+export class CannotRewrite extends Error {
+  constructor(
+    message: string,
+    readonly node: ts.Node,
+  ) {
+    super(message);
+  }
+}
+
+/** The statement a node belongs to (where a marker goes). */
+export function statementOf(node: ts.Node): ts.Node {
+  let current: ts.Node = node;
+  while (current.parent && !ts.isSourceFile(current.parent) && !ts.isBlock(current.parent) && !ts.isCaseClause(current.parent) && !ts.isClassLike(current.parent)) {
+    current = current.parent;
+  }
+  return current;
+}
+
+export function addMarker(plan: TransformPlan, node: ts.Node, ruleId: string, message: string): void {
+  const sf = node.getSourceFile();
+  const statement = statementOf(node);
+  const insertion = markerInsertion(sf.text, statement.getStart(sf), ruleId, message);
+  plan.markers.push({ file: sf.fileName, line: sf.getLineAndCharacterOfPosition(statement.getStart(sf)).line + 1, ruleId, message });
+  if (insertion) plan.edits.push({ file: sf.fileName, start: insertion.offset, end: insertion.offset, text: insertion.text });
+}
+
+export interface HandlerSite {
+  fn: ts.FunctionLikeDeclaration;
+  /** The tool registered with this handler, when it is one. */
+  tool?: ToolRegistration;
+  /** The JSON-RPC method of a `setRequestHandler` handler. */
+  method?: string;
+  contextIndex: number;
+}
+
+/**
+ * The request handler `node` runs in directly (its nearest enclosing function): a tool callback,
+ * or the handler of `setRequestHandler`. Undefined inside a nested callback or a helper.
+ */
+export function directHandler(analysis: Analysis, node: ts.Node): HandlerSite | undefined {
+  let fn: ts.Node | undefined = node.parent;
+  while (fn && !isFunctionLike(fn)) fn = fn.parent;
+  if (!fn) return undefined;
+  const handler = fn as ts.FunctionLikeDeclaration;
+  const tool = analysis.tools.find((t) => t.handler === handler);
+  if (tool) return { fn: handler, tool, contextIndex: tool.contextIndex, method: 'tools/call' };
+  const call = outermostCall(handler);
+  if (call && call.arguments[1] && unwrap(call.arguments[1]) === handler) {
+    const registration = handlerRegistration(analysis, call);
+    if (registration) return { fn: handler, method: registration.method, contextIndex: 1 };
+  }
+  for (const name of ['registerPrompt', 'registerResource'] as const) {
+    if (call && calleeParts(call).name === name && call.arguments.length > 0 && unwrap(call.arguments[call.arguments.length - 1]!) === handler) {
+      const receiver = calleeParts(call).receiver;
+      if (receiver && isServerKind(analysis.values.valueOf(receiver))) {
+        return { fn: handler, method: name === 'registerPrompt' ? 'prompts/get' : 'resources/read', contextIndex: handler.parameters.length >= 1 ? handler.parameters.length - 1 : 1 };
+      }
+    }
+  }
+  return undefined;
+}
+
+/** Whether `node` is inside any function that is a request handler (directly or in a nested callback). */
+export function insideAnyHandler(analysis: Analysis, node: ts.Node): boolean {
+  let current: ts.Node | undefined = node;
+  while (current) {
+    if (isFunctionLike(current) && directHandler(analysis, current.body ?? current) !== undefined) return true;
+    current = current.parent;
+  }
+  return false;
+}
+
+function outermostCall(fn: ts.Node): ts.CallExpression | undefined {
+  let current = fn.parent;
+  while (current && (ts.isParenthesizedExpression(current) || ts.isAsExpression(current))) current = current.parent;
+  return current && ts.isCallExpression(current) ? current : undefined;
+}
+
+/**
+ * The handler's context parameter name; when the handler does not declare it, an edit adding it
+ * (`async ({ a }) =>` → `async ({ a }, ctx) =>`).
+ */
+export function contextParameter(site: HandlerSite, fallbackName: string): { name: string; edits: TextEdit[] } {
+  const { fn, contextIndex } = site;
+  const sf = fn.getSourceFile();
+  const param = fn.parameters[contextIndex];
+  if (param) {
+    if (!ts.isIdentifier(param.name)) throw new CannotRewrite('the handler destructures its context parameter', param);
+    return { name: param.name.text, edits: [] };
+  }
+  if (fn.parameters.length !== contextIndex) throw new CannotRewrite('the handler does not declare the parameters before its context', fn);
+  if (fallbackName && usesName(fn, fallbackName)) throw new CannotRewrite(`the handler already uses the name \`${fallbackName}\``, fn);
+  if (fn.parameters.length === 0) {
+    const open = fn.getChildren(sf).find((c) => c.kind === ts.SyntaxKind.OpenParenToken);
+    if (!open) throw new CannotRewrite('the handler has no parameter list to extend', fn);
+    return { name: fallbackName, edits: [{ file: sf.fileName, start: open.end, end: open.end, text: fallbackName }] };
+  }
+  const last = fn.parameters[fn.parameters.length - 1]!;
+  const close = fn.getChildren(sf).find((c) => c.kind === ts.SyntaxKind.CloseParenToken);
+  if (!close || close.pos < last.end) throw new CannotRewrite('the handler has no parameter list to extend', fn);
+  return { name: fallbackName, edits: [{ file: sf.fileName, start: last.end, end: last.end, text: `, ${fallbackName}` }] };
+}
+
+export function usesName(root: ts.Node, name: string): boolean {
+  let found = false;
+  const visit = (node: ts.Node): void => {
+    if (found) return;
+    if (ts.isIdentifier(node) && node.text === name) found = true;
+    else ts.forEachChild(node, visit);
+  };
+  visit(root);
+  return found;
+}
+
+/** Edits that make `names` importable from `module` in `sf` (merged into an existing named import when there is one). */
+export function importEdits(sf: ts.SourceFile, names: readonly string[], module: string, typeNames: readonly string[] = []): TextEdit[] {
+  const flavour = flavourOf(sf);
+  const present = new Set<string>();
+  let target: ts.NamedImports | undefined;
+  let requireTarget: ts.ObjectBindingPattern | undefined;
+  for (const statement of sf.statements) {
+    if (ts.isImportDeclaration(statement) && ts.isStringLiteral(statement.moduleSpecifier) && statement.moduleSpecifier.text === module) {
+      const bindings = statement.importClause?.namedBindings;
+      if (bindings && ts.isNamedImports(bindings)) {
+        for (const el of bindings.elements) present.add(el.name.text);
+        if (!statement.importClause?.isTypeOnly) target ??= bindings;
+      }
+    }
+    if (ts.isVariableStatement(statement)) {
+      for (const decl of statement.declarationList.declarations) {
+        const init = decl.initializer && unwrap(decl.initializer);
+        if (init && ts.isCallExpression(init) && ts.isIdentifier(init.expression) && init.expression.text === 'require' && ts.isStringLiteral(init.arguments[0]!) && (init.arguments[0] as ts.StringLiteral).text === module && ts.isObjectBindingPattern(decl.name)) {
+          for (const el of decl.name.elements) if (ts.isIdentifier(el.name)) present.add(el.name.text);
+          requireTarget ??= decl.name;
+        }
+      }
+    }
+  }
+  const isTs = flavour === 'ts';
+  const wanted = [...names.filter((n) => !present.has(n)), ...(isTs ? typeNames.filter((n) => !present.has(n)).map((n) => `type ${n}`) : [])];
+  if (wanted.length === 0) return [];
+  const list = target ?? requireTarget;
+  if (list) {
+    const elements = ts.isNamedImports(list) ? list.elements : list.elements;
+    const last = elements[elements.length - 1];
+    if (last) return [{ file: sf.fileName, start: last.end, end: last.end, text: `, ${wanted.join(', ')}` }];
+  }
+  const at = afterImports(sf);
+  return [{ file: sf.fileName, start: at.offset, end: at.offset, text: at.text(importStatement(wanted, module, flavour)) }];
+}
+
+/** `server.x(...)` / `server.server.x(...)`: the call's receiver is an SDK server. */
+export function isServerCall(analysis: Analysis, call: ts.CallExpression, methods: ReadonlySet<string>): boolean {
+  const { name, receiver } = calleeParts(call);
+  return !!name && !!receiver && methods.has(name) && isServerKind(analysis.values.valueOf(receiver));
+}
+
+/** Every call expression in the analysed files. */
+export function forEachCall(files: readonly ts.SourceFile[], visit: (call: ts.CallExpression) => void): void {
+  for (const sf of files) {
+    if (sf.isDeclarationFile) continue;
+    const walk = (node: ts.Node): void => {
+      if (ts.isCallExpression(node)) visit(node);
+      ts.forEachChild(node, walk);
+    };
+    walk(sf);
+  }
+}

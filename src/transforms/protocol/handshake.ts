@@ -1,0 +1,214 @@
+/**
+ * `handshake-to-request-envelope`: 2026-07-28 has no `initialize`, so nothing may wait for it.
+ * - `getClientCapabilities()` / `getClientVersion()` in a request handler (SDK v2) read the
+ *   request's own envelope first (`ctx.mcpReq.envelope[CLIENT_CAPABILITIES_META_KEY]`), falling
+ *   back to the initialize-scoped value a 2025-era connection still has;
+ * - the same calls outside a handler, `oninitialized` hooks, and registration gated on the
+ *   negotiated capabilities get a marker: register unconditionally (the SDK answers an embedded
+ *   request the client did not declare with -32021) and move setup into the server factory.
+ */
+import { ts } from '../../analysis/typescript.js';
+import { calleeParts, unwrap } from '../../analysis/ast.js';
+import type { AnalysisResult } from '../../analysis/engine.js';
+import { isServerKind } from '../../analysis/values.js';
+import type { Analysis } from '../../rules/rule.js';
+import type { TransformOptions, TransformPlan } from '../plan.js';
+import { emptyPlan } from '../plan.js';
+import { flavourOf, indentUnit, sdkMajorOf } from '../handles/source-style.js';
+import type { TextEdit } from '../edits.js';
+import { addMarker, CannotRewrite, contextParameter, directHandler, forEachCall, importEdits, isServerCall } from './common.js';
+
+const KEYS: Record<string, { key: string; type: string; rule: string }> = {
+  getClientCapabilities: { key: 'CLIENT_CAPABILITIES_META_KEY', type: 'ClientCapabilities', rule: 'handshake/client-capabilities' },
+  getClientVersion: { key: 'CLIENT_INFO_META_KEY', type: 'Implementation', rule: 'handshake/client-version' },
+};
+const METHODS = new Set(Object.keys(KEYS));
+const REGISTER = new Set(['registerTool', 'tool', 'registerPrompt', 'prompt', 'registerResource', 'resource']);
+
+export function planHandshake(result: AnalysisResult, options: TransformOptions): TransformPlan {
+  const plan = emptyPlan();
+  plan.notes = [];
+  const { analysis } = result;
+  let rewritten = 0;
+  let ungated = 0;
+  const gated = new Set<ts.IfStatement>();
+  const removedGetters: ts.CallExpression[] = [];
+  // Gates first: the capability reads they delete get no marker.
+  forEachCall(result.sourceFiles, (call) => {
+    const { name, receiver } = calleeParts(call);
+    if (!name || !REGISTER.has(name) || !receiver || !isServerKind(analysis.values.valueOf(receiver))) return;
+    const gate = capabilityGate(analysis, call);
+    if (!gate || gated.has(gate)) return;
+    gated.add(gate);
+    const unwrapped = unconditional(analysis, gate);
+    if (unwrapped) {
+      plan.edits.push(...unwrapped.edits);
+      removedGetters.push(...unwrapped.removedCalls);
+      ungated++;
+    } else {
+      addMarker(plan, gate, 'handshake/client-capabilities', 'registration gated on the client capabilities from initialize, which 2026-07-28 does not have: register unconditionally (tool lists must not vary per connection); the SDK refuses an embedded inputRequired request the calling client did not declare with -32021, or check ctx.mcpReq.envelope in the handler.');
+    }
+  });
+  forEachCall(result.sourceFiles, (call) => {
+    if (removedGetters.includes(call)) return;
+    const { name } = calleeParts(call);
+    if (!isServerCall(analysis, call, METHODS)) return;
+    const info = KEYS[name!]!;
+    const sf = call.getSourceFile();
+    // Already `envelope?.[KEY] ?? server.getClient…()`: the fallback for 2025-era connections.
+    const parent = call.parent;
+    if (parent && ts.isBinaryExpression(parent) && parent.right === call && parent.operatorToken.kind === ts.SyntaxKind.QuestionQuestionToken && /\benvelope\b/.test(parent.left.getText(sf))) return;
+    const site = directHandler(analysis, call);
+    try {
+      if (!site) throw new CannotRewrite('outside a request handler', call);
+      if (options.target === 'stateless-v1' || sdkMajorOf(sf) !== 2) throw new CannotRewrite('SDK 1.x has no per-request envelope', call);
+      const ctx = contextParameter(site, 'ctx');
+      plan.edits.push(...ctx.edits);
+      // SDK 2.4's published .d.ts types the envelope as `{}`: a TS file names the key's type.
+      const envelope = flavourOf(sf) === 'ts' ? `(${ctx.name}.mcpReq.envelope as { [${info.key}]?: ${info.type} } | undefined)` : `${ctx.name}.mcpReq.envelope`;
+      plan.edits.push({ file: sf.fileName, start: call.getStart(sf), end: call.getStart(sf), text: `${envelope}?.[${info.key}] ?? ` });
+      plan.edits.push(...importEdits(sf, [info.key], '@modelcontextprotocol/server', [info.type]));
+      rewritten++;
+    } catch (error) {
+      if (!(error instanceof CannotRewrite)) throw error;
+      addMarker(plan, call, info.rule, `${name}() ${error.message}: 2026-07-28 has no initialize, every request carries the client's capabilities and identity in its own _meta envelope. Read ctx.mcpReq.envelope in the handler that needs it (CLIENT_CAPABILITIES_META_KEY / CLIENT_INFO_META_KEY); if this only gated a registration, register unconditionally and delete it.`);
+    }
+  });
+  // `server.server.oninitialized = …`
+  for (const sf of result.sourceFiles) {
+    const walk = (node: ts.Node): void => {
+      if (ts.isBinaryExpression(node) && node.operatorToken.kind === ts.SyntaxKind.EqualsToken && ts.isPropertyAccessExpression(node.left) && node.left.name.text === 'oninitialized' && isServerKind(analysis.values.valueOf(node.left.expression))) {
+        addMarker(plan, node, 'handshake/oninitialized', 'oninitialized never fires for a 2026-07-28 client (there is no initialize): move this work into the server factory, or do it lazily in the handler that needs it; registration here becomes unconditional in the factory. Keep it only for 2025-era connections (if (ctx.era !== \'modern\') in a factory taking McpRequestContext).');
+      }
+      ts.forEachChild(node, walk);
+    };
+    walk(sf);
+  }
+  if (rewritten) plan.notes.push(`handshake: ${rewritten} getClientCapabilities()/getClientVersion() call${rewritten === 1 ? '' : 's'} in handlers read the request envelope first`);
+  if (ungated) plan.notes.push(`handshake: ${ungated} capability-gated registration${ungated === 1 ? ' is' : 's are'} now unconditional (the SDK answers an embedded request the client did not declare with -32021)`);
+  if (gated.size > ungated) plan.notes.push(`handshake: ${gated.size - ungated} capability-gated registration${gated.size - ungated === 1 ? '' : 's'} marked: register unconditionally`);
+  return plan;
+}
+
+/** The `if` around a registration whose condition reads the negotiated client capabilities. */
+function capabilityGate(analysis: Analysis, call: ts.CallExpression): ts.IfStatement | undefined {
+  let current: ts.Node | undefined = call.parent;
+  while (current && !ts.isSourceFile(current)) {
+    if (ts.isIfStatement(current) && readsCapabilities(analysis, current.expression, 0)) return current;
+    if (ts.isFunctionLike(current) && current.parent && ts.isCallExpression(current.parent)) return undefined;
+    current = current.parent;
+  }
+  return undefined;
+}
+
+function readsCapabilities(analysis: Analysis, node: ts.Node, depth: number): boolean {
+  if (depth > 3) return false;
+  let found = false;
+  const visit = (n: ts.Node): void => {
+    if (found) return;
+    if (ts.isCallExpression(n) && isServerCall(analysis, n, METHODS)) found = true;
+    else if (ts.isIdentifier(n)) {
+      const decl = analysis.values.symbolOf(n)?.valueDeclaration;
+      if (decl && ts.isVariableDeclaration(decl) && decl.initializer && readsCapabilities(analysis, unwrap(decl.initializer), depth + 1)) found = true;
+    }
+    ts.forEachChild(n, visit);
+  };
+  visit(node);
+  return found;
+}
+
+/**
+ * `if (<reads capabilities>) { <registrations> }` with no else: the registrations, dedented, and the
+ * `const`s that only fed the condition (capability reads) deleted. Undefined when the block does more.
+ */
+function unconditional(analysis: Analysis, gate: ts.IfStatement): { edits: TextEdit[]; removedCalls: ts.CallExpression[] } | undefined {
+  if (gate.elseStatement || !ts.isBlock(gate.thenStatement) || gate.thenStatement.statements.length === 0) return undefined;
+  if (!ts.isBlock(gate.parent)) return undefined;
+  const registers = gate.thenStatement.statements.every((s) => {
+    if (!ts.isExpressionStatement(s)) return false;
+    const call = unwrap(s.expression);
+    if (!ts.isCallExpression(call)) return false;
+    const { name, receiver } = calleeParts(call);
+    if (name && REGISTER.has(name) && receiver && isServerKind(analysis.values.valueOf(receiver))) return true;
+    // `registerSomething(server)`: a registration helper handed the server.
+    return !receiver && call.arguments.some((a) => isServerKind(analysis.values.valueOf(a)));
+  });
+  if (!registers) return undefined;
+  const sf = gate.getSourceFile();
+  const unit = indentUnit(sf.text);
+  const inner = gate.thenStatement.statements;
+  const body = sf.text.slice(inner[0]!.getFullStart(), inner[inner.length - 1]!.end).replace(/^\r?\n/, '');
+  const dedented = body
+    .split('\n')
+    .map((line) => (line.startsWith(unit) ? line.slice(unit.length) : line))
+    .join('\n')
+    .trimStart();
+  // The gate's own comment ("If so, register …") goes with it.
+  const gateComments = ts.getLeadingCommentRanges(sf.text, gate.getFullStart()) ?? [];
+  const gateStart = gateComments.length ? gateComments[0]!.pos : gate.getStart(sf);
+  const edits: TextEdit[] = [{ file: sf.fileName, start: gateStart, end: gate.end, text: dedented }];
+  // The consts that only fed the condition go too (a chain: caps → supportsX → the if).
+  const removedCalls: ts.CallExpression[] = [];
+  const block = gate.parent;
+  const dead = new Set<ts.Node>([gate.expression]);
+  for (let pass = 0; pass < 3; pass++) {
+    for (const statement of block.statements) {
+      if (!ts.isVariableStatement(statement) || dead.has(statement) || statement.declarationList.declarations.length !== 1) continue;
+      const decl = statement.declarationList.declarations[0]!;
+      if (!ts.isIdentifier(decl.name) || !decl.initializer || !(statement.declarationList.flags & ts.NodeFlags.Const) || !pureRead(analysis, decl.initializer)) continue;
+      const declName = decl.name;
+      const symbol = analysis.values.symbolOf(declName);
+      let usedElsewhere = false;
+      const visit = (node: ts.Node): void => {
+        if (usedElsewhere || dead.has(node)) return;
+        if (ts.isIdentifier(node) && node !== declName && node.text === declName.text && analysis.values.symbolOf(node) === symbol) usedElsewhere = true;
+        ts.forEachChild(node, visit);
+      };
+      visit(block);
+      if (usedElsewhere) continue;
+      dead.add(statement);
+      const lineStart = sf.text.lastIndexOf('\n', statement.getStart(sf) - 1) + 1;
+      // Comments directly above the declaration describe it: they go with it.
+      let start = lineStart;
+      const leading = ts.getLeadingCommentRanges(sf.text, statement.getFullStart()) ?? [];
+      if (leading.length) start = sf.text.lastIndexOf('\n', leading[0]!.pos - 1) + 1;
+      const after = /^[ \t]*\r?\n(?:[ \t]*\r?\n)?/.exec(sf.text.slice(statement.end));
+      edits.push({ file: sf.fileName, start, end: statement.end + (after ? after[0].length : 0), text: '' });
+      const collect = (node: ts.Node): void => {
+        if (ts.isCallExpression(node)) removedCalls.push(node);
+        ts.forEachChild(node, collect);
+      };
+      collect(decl.initializer);
+    }
+  }
+  // A const that fed the condition and is read elsewhere too (in a handler, say) would now be read
+  // before any client exists: leave the whole gate to a person.
+  let live = false;
+  const check = (node: ts.Node): void => {
+    if (live) return;
+    if (ts.isIdentifier(node)) {
+      const decl = analysis.values.symbolOf(node)?.valueDeclaration;
+      const statement = decl && ts.isVariableDeclaration(decl) ? decl.parent.parent : undefined;
+      if (statement && statement.parent === block && !dead.has(statement)) live = true;
+    }
+    ts.forEachChild(node, check);
+  };
+  check(gate.expression);
+  if (live) return undefined;
+  return { edits, removedCalls };
+}
+
+/** Capability reads and arithmetic over them: nothing that could have an effect. */
+function pureRead(analysis: Analysis, node: ts.Node): boolean {
+  if (ts.isCallExpression(node)) return isServerCall(analysis, node, METHODS) && node.arguments.length === 0;
+  if (ts.isIdentifier(node) || ts.isLiteralExpression(node) || node.kind === ts.SyntaxKind.TrueKeyword || node.kind === ts.SyntaxKind.FalseKeyword || node.kind === ts.SyntaxKind.NullKeyword) return true;
+  if (ts.isPropertyAccessExpression(node) || ts.isBinaryExpression(node) || ts.isParenthesizedExpression(node) || ts.isPrefixUnaryExpression(node) || ts.isObjectLiteralExpression(node) || ts.isAsExpression(node) || ts.isNonNullExpression(node)) {
+    let ok = true;
+    ts.forEachChild(node, (child) => {
+      if (ok && !ts.isIdentifier(child) && !ts.isToken(child) && !ts.isTypeNode(child) && !pureRead(analysis, child)) ok = false;
+    });
+    if (ts.isBinaryExpression(node) && node.operatorToken.kind >= ts.SyntaxKind.FirstAssignment && node.operatorToken.kind <= ts.SyntaxKind.LastAssignment) return false;
+    return ok;
+  }
+  return false;
+}

@@ -1,0 +1,82 @@
+/**
+ * `logging-to-request-scope`: `server.sendLoggingMessage({ level, logger, data }, sessionId?)`
+ * - in a request handler becomes the request-scoped call: v2 `ctx.mcpReq.log(level, data, logger)`;
+ *   SDK 1.x `extra.sendNotification({ method: 'notifications/message', params: { … } })`. It
+ *   travels on that request's response stream, the only place 2026-07-28 allows it;
+ * - elsewhere (an interval, a startup hook) it has no request to travel on: unsolicited messages
+ *   are dropped on 2026-07-28. A statement becomes a stderr line (`console.error`) with a marker
+ *   (move to OpenTelemetry or a real logger); anything else gets a marker only;
+ * - `logging/setLevel` handlers get a marker: the level now arrives per request in `_meta`.
+ */
+import { ts } from '../../analysis/typescript.js';
+import { propertyNameText, unwrap } from '../../analysis/ast.js';
+import type { AnalysisResult } from '../../analysis/engine.js';
+import { handlerRegistration } from '../../rules/rule.js';
+import type { TransformOptions, TransformPlan } from '../plan.js';
+import { emptyPlan } from '../plan.js';
+import { sdkMajorOf } from '../handles/source-style.js';
+import { addMarker, CannotRewrite, contextParameter, directHandler, forEachCall, isServerCall } from './common.js';
+
+const RULE = 'deprecated-feature/logging';
+const METHODS = new Set(['sendLoggingMessage']);
+
+export function planLogging(result: AnalysisResult, options: TransformOptions): TransformPlan {
+  const plan = emptyPlan();
+  plan.notes = [];
+  const { analysis } = result;
+  let scoped = 0;
+  let stderr = 0;
+  forEachCall(result.sourceFiles, (call) => {
+    const registration = handlerRegistration(analysis, call);
+    if (registration?.method === 'logging/setLevel') {
+      addMarker(plan, call, RULE, 'logging/setLevel was removed in 2026-07-28: the client sends the level with every request (_meta io.modelcontextprotocol/logLevel) and ctx.mcpReq.log honours it. This handler only serves 2025-era clients; remove it (the SDK installs one when the logging capability is declared).');
+      return;
+    }
+    if (!isServerCall(analysis, call, METHODS)) return;
+    const sf = call.getSourceFile();
+    const site = directHandler(analysis, call);
+    const params = call.arguments[0] && unwrap(call.arguments[0]);
+    try {
+      if (!site) throw new CannotRewrite('outside a request handler', call);
+      if (!params || !ts.isObjectLiteralExpression(params)) throw new CannotRewrite('the log message is not an object literal', call);
+      const props = new Map<string, ts.Expression>();
+      for (const p of params.properties) {
+        if (!ts.isPropertyAssignment(p) && !ts.isShorthandPropertyAssignment(p)) throw new CannotRewrite('the log message spreads or computes its fields', call);
+        const name = propertyNameText(p.name);
+        if (!name || !['level', 'logger', 'data'].includes(name)) throw new CannotRewrite(`the log message has a \`${name}\` field`, call);
+        props.set(name, ts.isPropertyAssignment(p) ? p.initializer : p.name);
+      }
+      if (!props.has('level') || !props.has('data')) throw new CannotRewrite('the log message has no level or no data', call);
+      const v2 = options.target !== 'stateless-v1' && sdkMajorOf(sf) === 2;
+      const ctx = contextParameter(site, v2 ? 'ctx' : 'extra');
+      plan.edits.push(...ctx.edits);
+      const text = (name: string) => props.get(name)!.getText(sf);
+      const replacement = v2
+        ? `${ctx.name}.mcpReq.log(${text('level')}, ${text('data')}${props.has('logger') ? `, ${text('logger')}` : ''})`
+        : `${ctx.name}.sendNotification({ method: 'notifications/message', params: ${params.getText(sf)} })`;
+      plan.edits.push({ file: sf.fileName, start: call.getStart(sf), end: call.end, text: replacement });
+      scoped++;
+    } catch (error) {
+      if (!(error instanceof CannotRewrite)) throw error;
+      const statement = outerStatement(call);
+      if (!site && statement && params) {
+        // Background logging: no request to carry it. stderr keeps the line; a person picks the real sink.
+        plan.edits.push({ file: sf.fileName, start: statement.expression.getStart(sf), end: statement.expression.end, text: `console.error(JSON.stringify(${params.getText(sf)}))` });
+        addMarker(plan, statement, RULE, 'logging outside a request: 2026-07-28 drops unsolicited notifications/message (Logging is deprecated, SEP-2577), so this now writes to stderr. Send it to OpenTelemetry or your logger, or log with ctx.mcpReq.log(level, data, logger) inside the handler whose work it describes.');
+        stderr++;
+        return;
+      }
+      addMarker(plan, call, RULE, `sendLoggingMessage not rewritten (${error.message}): inside a handler log with ctx.mcpReq.log(level, data, logger) (2026-07-28 delivers it only on that request's stream, when the request carries a log level); elsewhere log to stderr or OpenTelemetry.`);
+    }
+  });
+  if (scoped) plan.notes.push(`logging: ${scoped} sendLoggingMessage call${scoped === 1 ? '' : 's'} in handlers now log on the request (2026-07-28 clients see them only when the request carries _meta io.modelcontextprotocol/logLevel)`);
+  if (stderr) plan.notes.push(`logging: ${stderr} background sendLoggingMessage call${stderr === 1 ? '' : 's'} now write to stderr (marked): choose OpenTelemetry or your logger`);
+  return plan;
+}
+
+/** `[await|void] <call>;` as a whole statement: the statement. */
+function outerStatement(call: ts.CallExpression): ts.ExpressionStatement | undefined {
+  let node: ts.Node = call;
+  while (node.parent && (ts.isAwaitExpression(node.parent) || ts.isVoidExpression(node.parent) || ts.isParenthesizedExpression(node.parent))) node = node.parent;
+  return node.parent && ts.isExpressionStatement(node.parent) ? node.parent : undefined;
+}

@@ -1,0 +1,423 @@
+/**
+ * `sampling-elicitation-to-mrtr`: a tool handler that awaits ONE server→client request
+ * (`createMessage` / `requestSampling`, `elicitInput`, `listRoots`, or the raw
+ * `sendRequest`/`request`/`mcpReq.send` forms of `sampling/createMessage`, `elicitation/create`,
+ * `roots/list`) becomes the two-phase multi-round-trip form (SEP-2322):
+ *
+ *   const <v>Response = inputResponse(ctx.mcpReq.inputResponses, '<v>');
+ *   if (<v>Response.kind === 'missing') return inputRequired({ inputRequests: { <v>: inputRequired.createMessage(params) } });
+ *   if (<v>Response.kind !== 'sampling') return <tool error>;
+ *   const <v> = <v>Response.result;
+ *
+ * The statements before the await run again on the retry (possibly on another instance), so they
+ * must be reads: an expression statement, a loop or a second request before the await gets a
+ * marker with this recommended shape instead. Locals computed before the await and read after it
+ * (the state the handler holds across the await) travel in `requestState`, sealed by a
+ * `createRequestStateCodec` whose key comes from `MCP_REQUEST_STATE_KEY` so every instance shares it.
+ * v2 only: for SDK 1.x files (`--target stateless-v1`) a marker.
+ */
+import { ts } from '../../analysis/typescript.js';
+import { calleeParts, propertyNameText, unwrap } from '../../analysis/ast.js';
+import type { AnalysisResult } from '../../analysis/engine.js';
+import type { Analysis } from '../../rules/rule.js';
+import type { TextEdit } from '../edits.js';
+import type { TransformOptions, TransformPlan } from '../plan.js';
+import { emptyPlan } from '../plan.js';
+import { afterImports, flavourOf, indentAt, indentUnit, sdkMajorOf } from '../handles/source-style.js';
+import { addMarker, CannotRewrite, contextParameter, directHandler, forEachCall, importEdits, usesName, type HandlerSite } from './common.js';
+
+type Kind = 'sampling' | 'elicit' | 'roots';
+
+const RULE: Record<Kind, string> = { sampling: 'deprecated-feature/sampling', elicit: 'server-push/elicitation', roots: 'deprecated-feature/roots' };
+const SERVER_METHODS: Record<string, Kind> = { createMessage: 'sampling', elicitInput: 'elicit', listRoots: 'roots' };
+const CONTEXT_METHODS: Record<string, Kind> = { requestSampling: 'sampling', createMessage: 'sampling', elicitInput: 'elicit' };
+const RAW_METHODS: Record<string, Kind> = { 'sampling/createMessage': 'sampling', 'elicitation/create': 'elicit', 'roots/list': 'roots' };
+const RAW_SENDERS = new Set(['request', 'sendRequest', 'send']);
+const RESULT_SCHEMAS = new Set(['CreateMessageResultSchema', 'CreateMessageResultWithToolsSchema', 'ElicitResultSchema', 'ListRootsResultSchema']);
+const BUILDER: Record<Kind, string> = { sampling: 'createMessage', elicit: 'elicit', roots: 'listRoots' };
+const SDK = '@modelcontextprotocol/server';
+export const REQUEST_STATE_ENV = 'MCP_REQUEST_STATE_KEY';
+
+export interface ServerRequestSite {
+  call: ts.CallExpression;
+  kind: Kind;
+  /** The request params expression (undefined for listRoots). */
+  params?: ts.Expression;
+  /** `params` is `<message>.params` of a message object named by an identifier. */
+  paramsText?: string;
+  /** A raw `sendRequest`/`request`/`send` of a JSON-RPC message (its 2nd argument may be a result schema). */
+  raw?: boolean;
+}
+
+/** A call that sends sampling/elicitation/roots to the client, with its params. */
+export function serverRequestSite(analysis: Analysis, call: ts.CallExpression): ServerRequestSite | undefined {
+  const { name, receiver } = calleeParts(call);
+  if (!name) return undefined;
+  const kindOf = receiver ? analysis.values.valueOf(receiver)?.kind : analysis.values.valueOf(unwrap(call.expression))?.kind;
+  if (receiver && (kindOf === 'mcp-server' || kindOf === 'server') && SERVER_METHODS[name]) {
+    return { call, kind: SERVER_METHODS[name]!, params: call.arguments[0] };
+  }
+  if (receiver && (kindOf === 'context' || kindOf === 'context-request') && CONTEXT_METHODS[name]) {
+    return { call, kind: CONTEXT_METHODS[name]!, params: call.arguments[0] };
+  }
+  const isSender = RAW_SENDERS.has(name) && (receiver ? kindOf === 'mcp-server' || kindOf === 'server' || kindOf === 'context' || kindOf === 'context-request' : kindOf === 'context-request');
+  if (!isSender || call.arguments.length === 0) return undefined;
+  const arg = unwrap(call.arguments[0]!);
+  let message: ts.ObjectLiteralExpression | undefined;
+  if (ts.isObjectLiteralExpression(arg)) message = arg;
+  else if (ts.isIdentifier(arg)) {
+    const decl = analysis.values.symbolOf(arg)?.valueDeclaration;
+    const init = decl && ts.isVariableDeclaration(decl) && decl.initializer ? unwrap(decl.initializer) : undefined;
+    if (init && ts.isObjectLiteralExpression(init)) message = init;
+  }
+  if (!message) return undefined;
+  const method = message.properties.find((p): p is ts.PropertyAssignment => ts.isPropertyAssignment(p) && propertyNameText(p.name) === 'method');
+  const methodText = method && analysis.values.constantString(method.initializer);
+  const kind = methodText ? RAW_METHODS[methodText] : undefined;
+  if (!kind) return undefined;
+  const params = message.properties.find((p): p is ts.PropertyAssignment => ts.isPropertyAssignment(p) && propertyNameText(p.name) === 'params');
+  if (ts.isIdentifier(arg)) return { call, kind, params: params?.initializer, paramsText: params ? `${arg.text}.params` : undefined, raw: true };
+  return { call, kind, params: params?.initializer, raw: true };
+}
+
+export function planMrtr(result: AnalysisResult, options: TransformOptions): TransformPlan {
+  const plan = emptyPlan();
+  plan.notes = [];
+  const { analysis } = result;
+  const byHandler = new Map<ts.FunctionLikeDeclaration, ServerRequestSite[]>();
+  const outside: ServerRequestSite[] = [];
+  forEachCall(result.sourceFiles, (call) => {
+    const site = serverRequestSite(analysis, call);
+    if (!site) return;
+    const handler = enclosingHandler(analysis, call);
+    if (!handler) outside.push(site);
+    else byHandler.set(handler.fn, [...(byHandler.get(handler.fn) ?? []), site]);
+  });
+  for (const site of outside) {
+    addMarker(plan, site.call, RULE[site.kind], `${describe(site.kind)} sent outside a request handler: on 2026-07-28 a server can only ask the client from inside tools/call, prompts/get or resources/read, by returning inputRequired({ inputRequests: { k: inputRequired.${BUILDER[site.kind]}(${site.kind === 'roots' ? '' : '…'}) } }) and reading inputResponse(ctx.mcpReq.inputResponses, 'k') on the retry.`);
+  }
+  const codecFiles = new Map<ts.SourceFile, { server?: ts.ObjectLiteralExpression }>();
+  const importsOf = new Map<ts.SourceFile, { names: Set<string>; types: Set<string> }>();
+  let rewritten = 0;
+  for (const [fn, sites] of byHandler) {
+    const site = directHandler(analysis, fn.body ?? fn)!;
+    const handler = handlerOf(analysis, fn)!;
+    const first = sites[0]!;
+    const sf = fn.getSourceFile();
+    if (options.target === 'stateless-v1' || sdkMajorOf(sf) !== 2) {
+      for (const s of sites) {
+        const why = options.target === 'stateless-v1' ? 'the stateless v1 server cannot carry it (no session to answer on)' : 'this file still imports SDK 1.x (rewrite it to v2 first, then re-run apply)';
+        addMarker(plan, s.call, RULE[s.kind], `${describe(s.kind)} is a server→client request and ${why}. The multi-round-trip replacement (return inputRequired(…), read inputResponse(ctx.mcpReq.inputResponses, 'k') on the retry) needs SDK v2 (--target 2026-07-28); on SDK 1.x, take the input as a tool argument instead.`);
+      }
+      continue;
+    }
+    void site;
+    try {
+      const edits = rewriteHandler(analysis, handler, sites, codecFiles, importsOf);
+      plan.edits.push(...edits);
+      rewritten++;
+    } catch (error) {
+      if (!(error instanceof CannotRewrite)) throw error;
+      addMarker(plan, error.node === handler.fn ? first.call : error.node, RULE[first.kind], `not rewritten automatically: ${error.message}. Recommended shape: at the top of the handler read \`const r = inputResponse(ctx.mcpReq.inputResponses, 'k')\`; if r.kind === 'missing' return inputRequired({ inputRequests: { k: inputRequired.${BUILDER[first.kind]}(${first.kind === 'roots' ? '' : '…'}) }, requestState }) with what the handler holds in requestState (createRequestStateCodec, key from ${REQUEST_STATE_ENV}); on the retry continue from r without repeating side effects.`);
+    }
+  }
+  for (const [sf, imports] of importsOf) plan.edits.push(...importEdits(sf, [...imports.names], SDK, [...imports.types]));
+  for (const [sf, info] of codecFiles) {
+    plan.edits.push(...codecEdits(sf, info.server));
+    plan.notes.push(`${result.relative(sf.fileName)}: requestState is sealed with createRequestStateCodec keyed by the ${REQUEST_STATE_ENV} environment variable (at least 32 bytes): set the SAME value on every instance, or a retry served by another instance is refused with -32602`);
+  }
+  if (rewritten > 0) plan.notes.push(`multi-round-trip: ${rewritten} handler${rewritten === 1 ? ' now returns' : 's now return'} inputRequired(…) and continue on the retry (the SDK's legacy shim still serves 2025 clients on stateful connections; over stateless legacy HTTP it cannot)`);
+  return plan;
+}
+
+function describe(kind: Kind): string {
+  return kind === 'sampling' ? 'Sampling (createMessage)' : kind === 'elicit' ? 'Elicitation (elicitInput)' : 'Roots (listRoots)';
+}
+
+/** The request handler a call is in (through nested callbacks). */
+function enclosingHandler(analysis: Analysis, node: ts.Node): HandlerSite | undefined {
+  let current: ts.Node | undefined = node.parent;
+  while (current) {
+    if (ts.isFunctionLike(current)) {
+      const site = handlerOf(analysis, current as ts.FunctionLikeDeclaration);
+      if (site) return site;
+    }
+    current = current.parent;
+  }
+  return undefined;
+}
+
+function handlerOf(analysis: Analysis, fn: ts.FunctionLikeDeclaration): HandlerSite | undefined {
+  const probe = fn.body;
+  if (!probe) return undefined;
+  const site = directHandler(analysis, firstChildIn(probe) ?? probe);
+  return site && site.fn === fn ? site : undefined;
+}
+
+function firstChildIn(node: ts.Node): ts.Node | undefined {
+  let child: ts.Node | undefined;
+  ts.forEachChild(node, (c) => {
+    child ??= c;
+  });
+  return child;
+}
+
+function rewriteHandler(
+  analysis: Analysis,
+  handler: HandlerSite,
+  sites: ServerRequestSite[],
+  codecFiles: Map<ts.SourceFile, { server?: ts.ObjectLiteralExpression }>,
+  importsOf: Map<ts.SourceFile, { names: Set<string>; types: Set<string> }>,
+): TextEdit[] {
+  const { fn } = handler;
+  const sf = fn.getSourceFile();
+  if (sites.length > 1) throw new CannotRewrite(`the handler sends ${sites.length} requests to the client (each needs its own round, with what earlier rounds returned carried in requestState)`, sites[1]!.call);
+  const site = sites[0]!;
+  if (handler.method !== 'tools/call' || !handler.tool || handler.tool.api !== 'registerTool') {
+    throw new CannotRewrite('only registerTool handlers are rewritten (inputRequired is also allowed from prompts/get and resources/read)', site.call);
+  }
+  if (!fn.body || !ts.isBlock(fn.body)) throw new CannotRewrite('the handler has an expression body', site.call);
+  const body = fn.body;
+  // `const v = await <request>;` as a statement of the handler body itself.
+  const awaited = site.call.parent;
+  const decl = awaited && ts.isAwaitExpression(awaited) ? awaited.parent : undefined;
+  const list = decl?.parent;
+  const statement = list?.parent;
+  if (!decl || !ts.isVariableDeclaration(decl) || decl.initializer !== awaited || !ts.isIdentifier(decl.name) || !list || !ts.isVariableDeclarationList(list) || list.declarations.length !== 1 || !statement || !ts.isVariableStatement(statement) || statement.parent !== body) {
+    throw new CannotRewrite('the request is not awaited into a variable at the top level of the handler (`const result = await …;`)', site.call);
+  }
+  if (site.kind === 'elicit' && site.params && ts.isObjectLiteralExpression(unwrap(site.params))) {
+    const mode = (unwrap(site.params) as ts.ObjectLiteralExpression).properties.find((p) => ts.isPropertyAssignment(p) && propertyNameText(p.name) === 'mode');
+    if (mode && ts.isPropertyAssignment(mode) && analysis.values.constantString(mode.initializer) === 'url') throw new CannotRewrite('URL-mode elicitation becomes inputRequired.elicitUrl({ message, url }) without elicitationId', site.call);
+  }
+  if (site.kind !== 'roots' && !site.params) throw new CannotRewrite('the request params cannot be found', site.call);
+  const paramsLiteral = site.params && unwrap(site.params);
+  if (paramsLiteral && ts.isObjectLiteralExpression(paramsLiteral) && paramsLiteral.properties.some((p) => propertyNameText(p.name) === 'task')) {
+    throw new CannotRewrite('the request is task-augmented (params.task): the experimental tasks API is gone in SDK v2 / 2026-07-28 (the Tasks extension replaces it); drop the task variant or return inputRequired with a plain request', site.call);
+  }
+  if (site.raw && site.call.arguments[1]) {
+    const schema = unwrap(site.call.arguments[1]);
+    if (!ts.isIdentifier(schema) || !RESULT_SCHEMAS.has(schema.text)) throw new CannotRewrite('the reply is parsed with a custom result schema, which the embedded response does not go through', site.call.arguments[1]);
+  }
+  const index = body.statements.indexOf(statement);
+  const before = body.statements.slice(0, index);
+  for (const s of before) {
+    const problem = sideEffect(s);
+    if (problem) throw new CannotRewrite(`${problem} before the request runs again on the retry (perhaps on another instance)`, s);
+  }
+  const name = decl.name.text;
+  const responseName = `${name}Response`;
+  if (usesName(fn, responseName)) throw new CannotRewrite(`the handler already uses the name \`${responseName}\``, decl.name);
+  const ctx = contextParameter(handler, 'ctx');
+  const edits: TextEdit[] = [...ctx.edits];
+  const typeNames: string[] = [];
+
+  // State held across the await: const locals declared before it and read after it.
+  const held = heldLocals(analysis, before, body.statements.slice(index + 1));
+  const serverOptions = held.length ? serverOptionsOf(analysis, handler) : undefined;
+  if (held.length && !serverOptions) throw new CannotRewrite(`the handler holds ${held.map((h) => `\`${h.name}\``).join(', ')} across the request, and the server's options (where requestState.verify goes) are not an object literal in this file`, decl);
+  const stateName = `${name}State`;
+  const unit = indentUnit(sf.text);
+  const indent = indentAt(sf.text, statement.getStart(sf));
+  const paramsText = site.kind === 'roots' ? '' : site.paramsText ?? site.params!.getText(sf);
+  const key = name;
+  const requestStateText = held.length ? `\n${indent}${unit}${unit}requestState: await requestStateCodec.mint({ ${held.map((h) => h.name).join(', ')} }, ${ctx.name}),` : '';
+  const inner = `${indent}${unit}${unit}${unit}`;
+  const flavour = flavourOf(sf);
+  // A form elicitation's schema validates the answer on the retry (the SDK does not): it is hoisted
+  // into a Standard Schema that both asks (inputRequired.elicit) and checks (acceptedContent).
+  const lines: string[] = [];
+  let sentParams = site.params && !site.paramsText ? reindent(paramsText, indentAt(sf.text, site.params.getStart(sf)), inner) : paramsText;
+  const literal = site.kind === 'elicit' && site.params && !site.paramsText && ts.isObjectLiteralExpression(unwrap(site.params)) ? (unwrap(site.params) as ts.ObjectLiteralExpression) : undefined;
+  const schemaProp = literal?.properties.find((p): p is ts.PropertyAssignment => ts.isPropertyAssignment(p) && propertyNameText(p.name) === 'requestedSchema');
+  const schemaName = `${name}Schema`;
+  const validated = !!schemaProp && literal === site.params && !usesName(fn, schemaName);
+  if (validated) {
+    const init = schemaProp!.initializer;
+    const schemaText = reindent(init.getText(sf), indentAt(sf.text, init.getStart(sf)), indent);
+    lines.push(
+      flavour === 'ts'
+        ? `const ${schemaName} = fromJsonSchema<Record<string, unknown>>(${schemaText});`
+        : `const ${schemaName} = /** @type {import('${SDK}').StandardSchemaWithJSON<Record<string, unknown>>} */ (fromJsonSchema(${schemaText}));`,
+    );
+    const paramsStart = site.params!.getStart(sf);
+    const raw = site.params!.getText(sf);
+    const replaced = raw.slice(0, init.getStart(sf) - paramsStart) + schemaName + raw.slice(init.end - paramsStart);
+    sentParams = reindent(replaced, indentAt(sf.text, paramsStart), inner);
+  }
+  const requestsText = `inputRequests: {\n${inner}${key}: inputRequired.${BUILDER[site.kind]}(${sentParams}),\n${indent}${unit}${unit}}`;
+  const expected = site.kind;
+  lines.push(`const ${responseName} = inputResponse(${ctx.name}.mcpReq.inputResponses, '${key}');`);
+  if (held.length) {
+    const type = `{ ${held.map((h) => `${h.name}: ${h.type}`).join('; ')} }`;
+    lines.push(flavour === 'ts' ? `const ${stateName} = ${ctx.name}.mcpReq.requestState<${type}>();` : `const ${stateName} = /** @type {${type} | undefined} */ (${ctx.name}.mcpReq.requestState());`);
+    lines.push(`if (${responseName}.kind === 'missing' || !${stateName}) {`);
+  } else {
+    lines.push(`if (${responseName}.kind === 'missing') {`);
+  }
+  lines.push(`${unit}return inputRequired({\n${indent}${unit}${unit}${requestsText},${requestStateText}\n${indent}${unit}});`);
+  lines.push('}');
+  lines.push(`if (${responseName}.kind !== '${expected}') {`);
+  lines.push(`${unit}return { content: [{ type: 'text'${flavour === 'ts' ? ' as const' : ''}, text: \`Expected ${expected === 'elicit' ? 'an elicitation' : expected === 'sampling' ? 'a sampling' : 'a roots'} response for "${key}", got "\${${responseName}.kind}".\` }], isError: true };`);
+  lines.push('}');
+  // Without `tools` in its params, createMessage resolved to a CreateMessageResult (single content block).
+  const withTools = site.kind === 'sampling' && !(site.params && ts.isObjectLiteralExpression(unwrap(site.params)) && !(unwrap(site.params) as ts.ObjectLiteralExpression).properties.some((p) => ts.isSpreadAssignment(p) || propertyNameText(p.name) === 'tools'));
+  const sampled = withTools ? `${responseName}.result` : flavour === 'ts' ? `${responseName}.result as CreateMessageResult` : `/** @type {import('${SDK}').CreateMessageResult} */ (${responseName}.result)`;
+  if (site.kind === 'sampling' && !withTools && flavour === 'ts') typeNames.push('CreateMessageResult');
+  const elicited = validated
+    ? `${responseName}.action === 'accept' ? { action: ${responseName}.action, content: acceptedContent(${ctx.name}.mcpReq.inputResponses, '${key}', ${schemaName}) } : ${responseName}`
+    : responseName;
+  const value = site.kind === 'sampling' ? sampled : site.kind === 'roots' ? `{ roots: ${responseName}.roots }` : elicited;
+  lines.push(`${list.flags & ts.NodeFlags.Let ? 'let' : 'const'} ${name} = ${value};`);
+  edits.push({ file: sf.fileName, start: statement.getStart(sf), end: statement.end, text: lines.join(`\n${indent}`) });
+  // After the await, held locals read what the user saw: the values sealed in requestState.
+  for (const h of held) {
+    for (const use of h.usesAfter) {
+      const parent = use.parent;
+      if (parent && ts.isShorthandPropertyAssignment(parent)) edits.push({ file: sf.fileName, start: use.getStart(sf), end: use.end, text: `${h.name}: ${stateName}.${h.name}` });
+      else edits.push({ file: sf.fileName, start: use.getStart(sf), end: use.end, text: `${stateName}.${h.name}` });
+    }
+  }
+  // The handler may now return an InputRequiredResult.
+  const returnType = fn.type;
+  if (returnType) {
+    if (ts.isTypeReferenceNode(returnType) && returnType.typeName.getText(sf) === 'Promise' && returnType.typeArguments?.length === 1) {
+      const inner = returnType.typeArguments[0]!;
+      if (!/\bInputRequiredResult\b/.test(inner.getText(sf))) edits.push({ file: sf.fileName, start: inner.end, end: inner.end, text: ' | InputRequiredResult' });
+      typeNames.push('InputRequiredResult');
+    } else throw new CannotRewrite('the handler declares a return type that is not Promise<…>', returnType);
+  }
+  const imports = importsOf.get(sf) ?? { names: new Set<string>(), types: new Set<string>() };
+  for (const n of ['inputRequired', 'inputResponse', ...(held.length ? ['createRequestStateCodec'] : []), ...(validated ? ['fromJsonSchema', 'acceptedContent'] : [])]) imports.names.add(n);
+  for (const n of typeNames) imports.types.add(n);
+  importsOf.set(sf, imports);
+  if (held.length && !codecFiles.has(sf)) codecFiles.set(sf, { server: serverOptions });
+  return edits;
+}
+
+/** Moves a multi-line expression from the block indented `from` to one indented `to`. */
+function reindent(text: string, from: string, to: string): string {
+  return text
+    .split('\n')
+    .map((line, i) => (i > 0 && line.startsWith(from) ? to + line.slice(from.length) : line))
+    .join('\n');
+}
+
+/** Why a statement before the request is not a read (undefined when it is). */
+function sideEffect(statement: ts.Statement): string | undefined {
+  if (ts.isVariableStatement(statement)) return undefined;
+  if (ts.isIfStatement(statement)) {
+    const exits = (s: ts.Statement | undefined): boolean => !s || ts.isReturnStatement(s) || ts.isThrowStatement(s) || (ts.isBlock(s) && s.statements.length > 0 && s.statements.every((x) => ts.isReturnStatement(x) || ts.isThrowStatement(x) || ts.isVariableStatement(x)));
+    return exits(statement.thenStatement) && exits(statement.elseStatement) ? undefined : 'a branch with effects';
+  }
+  if (ts.isEmptyStatement(statement) || ts.isFunctionDeclaration(statement)) return undefined;
+  if (ts.isExpressionStatement(statement)) return 'a statement with side effects';
+  if (ts.isIterationStatement(statement, false)) return 'a loop';
+  return `a \`${ts.SyntaxKind[statement.kind]}\``;
+}
+
+interface Held {
+  name: string;
+  type: string;
+  usesAfter: ts.Identifier[];
+}
+
+function heldLocals(analysis: Analysis, before: readonly ts.Statement[], after: readonly ts.Statement[]): Held[] {
+  const checker = analysis.values.checker;
+  const out: Held[] = [];
+  for (const statement of before) {
+    if (!ts.isVariableStatement(statement)) continue;
+    for (const decl of statement.declarationList.declarations) {
+      if (!ts.isIdentifier(decl.name)) {
+        if (after.some((s) => bindingNames(decl.name).some((n) => usesName(s, n)))) throw new CannotRewrite('a destructured local is used on both sides of the request', decl);
+        continue;
+      }
+      const symbol = checker.getSymbolAtLocation(decl.name);
+      const uses: ts.Identifier[] = [];
+      const visit = (node: ts.Node): void => {
+        if (ts.isIdentifier(node) && node.text === (decl.name as ts.Identifier).text) {
+          const parent = node.parent;
+          const isName = parent && ((ts.isPropertyAccessExpression(parent) && parent.name === node) || (ts.isPropertyAssignment(parent) && parent.name === node));
+          const target = parent && ts.isShorthandPropertyAssignment(parent) ? checker.getShorthandAssignmentValueSymbol(parent) : checker.getSymbolAtLocation(node);
+          if (!isName && target === symbol) uses.push(node);
+        }
+        ts.forEachChild(node, visit);
+      };
+      after.forEach(visit);
+      if (uses.length === 0) continue;
+      if (!(statement.declarationList.flags & ts.NodeFlags.Const)) throw new CannotRewrite(`\`${decl.name.text}\` is a \`let\` used on both sides of the request`, decl);
+      // The analysis has no lib or SDK types: JSON-unsafe values are refused where they show (a
+      // function, `new Map()`/`new Date()`/any class instance); the type travels as `typeof <name>`.
+      const init = decl.initializer && unwrap(decl.initializer);
+      const type = checker.getTypeAtLocation(decl.name);
+      if ((init && (ts.isNewExpression(init) || ts.isFunctionLike(init) || ts.isClassExpression(init))) || type.getCallSignatures().length > 0 || !jsonSafe(checker, type, 0)) {
+        throw new CannotRewrite(`\`${decl.name.text}\` (used after the request) does not survive JSON in requestState`, decl);
+      }
+      out.push({ name: decl.name.text, type: `typeof ${decl.name.text}`, usesAfter: uses });
+    }
+  }
+  return out;
+}
+
+function bindingNames(name: ts.BindingName): string[] {
+  if (ts.isIdentifier(name)) return [name.text];
+  return name.elements.flatMap((e) => (ts.isOmittedExpression(e) ? [] : bindingNames(e.name)));
+}
+
+function jsonSafe(checker: ts.TypeChecker, type: ts.Type, depth: number): boolean {
+  if (depth > 4) return true;
+  const flags = type.flags;
+  if (flags & (ts.TypeFlags.Any | ts.TypeFlags.Unknown)) return true;
+  if (flags & (ts.TypeFlags.StringLike | ts.TypeFlags.NumberLike | ts.TypeFlags.BooleanLike | ts.TypeFlags.Null)) return true;
+  if (type.isUnion()) return type.types.every((t) => jsonSafe(checker, t, depth + 1));
+  if (checker.isArrayType(type)) return jsonSafe(checker, checker.getTypeArguments(type as ts.TypeReference)[0]!, depth + 1);
+  if (flags & ts.TypeFlags.Object) {
+    if (type.getCallSignatures().length || type.getConstructSignatures().length) return false;
+    const name = type.getSymbol()?.getName();
+    if (name && ['Date', 'Map', 'Set', 'Promise', 'RegExp'].includes(name)) return false;
+    if (type.getSymbol()?.valueDeclaration && ts.isClassLike(type.getSymbol()!.valueDeclaration!)) return false;
+    return checker.getPropertiesOfType(type).every((p) => {
+      const decl = p.valueDeclaration ?? p.declarations?.[0];
+      return decl ? jsonSafe(checker, checker.getTypeOfSymbolAtLocation(p, decl), depth + 1) : true;
+    });
+  }
+  return !(flags & (ts.TypeFlags.ESSymbolLike | ts.TypeFlags.BigIntLike | ts.TypeFlags.Undefined | ts.TypeFlags.Void));
+}
+
+/** The options object of `new McpServer(info, { … })` the tool is registered on, when it is in the same file. */
+function serverOptionsOf(analysis: Analysis, handler: HandlerSite): ts.ObjectLiteralExpression | undefined {
+  const receiver = handler.tool && calleeParts(handler.tool.call).receiver;
+  if (!receiver) return undefined;
+  const decl = analysis.values.symbolOf(unwrap(receiver))?.valueDeclaration;
+  const init = decl && ts.isVariableDeclaration(decl) && decl.initializer ? unwrap(decl.initializer) : undefined;
+  if (!init || !ts.isNewExpression(init) || init.getSourceFile() !== handler.fn.getSourceFile()) return undefined;
+  const options = init.arguments?.[1] && unwrap(init.arguments[1]);
+  return options && ts.isObjectLiteralExpression(options) ? options : undefined;
+}
+
+/** The codec declaration after the imports, and `requestState: { verify }` on the server options. */
+function codecEdits(sf: ts.SourceFile, options: ts.ObjectLiteralExpression | undefined): TextEdit[] {
+  const edits: TextEdit[] = [];
+  if (!/\bconst requestStateCodec\b/.test(sf.text)) {
+    const at = afterImports(sf);
+    const ts_ = flavourOf(sf) === 'ts';
+    const decl = [
+      '',
+      `// Seals what a handler holds between the rounds of a multi-round-trip call. Every instance must share the key: set ${REQUEST_STATE_ENV} (at least 32 bytes).`,
+      `const requestStateKey = process.env.${REQUEST_STATE_ENV};`,
+      `if (!requestStateKey) throw new Error('${REQUEST_STATE_ENV} is not set: it seals requestState across instances (use at least 32 random bytes, the same on every instance)');`,
+      `const requestStateCodec = createRequestStateCodec({ key: requestStateKey, ttlSeconds: 600, bind: (ctx) => \`\${ctx.mcpReq.method}\\0\${ctx.http?.authInfo?.clientId ?? ''}\` });`,
+    ].join('\n');
+    void ts_;
+    edits.push({ file: sf.fileName, start: at.offset, end: at.offset, text: at.offset === 0 ? `${decl.trimStart()}\n` : `\n${decl}` });
+  }
+  if (options) {
+    const has = options.properties.some((p) => propertyNameText(p.name) === 'requestState');
+    if (!has) {
+      const last = options.properties[options.properties.length - 1];
+      if (last) edits.push({ file: sf.fileName, start: last.end, end: last.end, text: `, requestState: { verify: requestStateCodec.verify }` });
+      else edits.push({ file: sf.fileName, start: options.getStart(sf) + 1, end: options.getStart(sf) + 1, text: ` requestState: { verify: requestStateCodec.verify } ` });
+    }
+  }
+  return edits;
+}

@@ -1,0 +1,23 @@
+// @ts-check
+/**
+ * SDK 1.x in JavaScript: no per-request envelope exists, so every use of the handshake is marked.
+ */
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+
+export function buildServer() {
+  const server = new McpServer({ name: 'client-aware', version: '1.0.0' });
+
+  server.registerTool('whoami', { description: 'Describe the calling client.' }, async () => {
+    // @mcp-migrate-todo(handshake/client-version): getClientVersion() SDK 1.x has no per-request envelope: 2026-07-28 has no initialize, every request carries the client's capabilities and identity in its own _meta envelope. Read ctx.mcpReq.envelope in the handler that needs it (CLIENT_CAPABILITIES_META_KEY / CLIENT_INFO_META_KEY); if this only gated a registration, register unconditionally and delete it.
+    const client = server.server.getClientVersion();
+    return { content: [{ type: 'text', text: client?.name ?? 'unknown' }] };
+  });
+
+  // @mcp-migrate-todo(handshake/oninitialized): oninitialized never fires for a 2026-07-28 client (there is no initialize): move this work into the server factory, or do it lazily in the handler that needs it; registration here becomes unconditional in the factory. Keep it only for 2025-era connections (if (ctx.era !== 'modern') in a factory taking McpRequestContext).
+  server.server.oninitialized = () => {
+    // @mcp-migrate-todo(handshake/client-version): getClientVersion() outside a request handler: 2026-07-28 has no initialize, every request carries the client's capabilities and identity in its own _meta envelope. Read ctx.mcpReq.envelope in the handler that needs it (CLIENT_CAPABILITIES_META_KEY / CLIENT_INFO_META_KEY); if this only gated a registration, register unconditionally and delete it.
+    console.error('client ready', server.server.getClientVersion()?.name);
+  };
+
+  return server;
+}

@@ -1,0 +1,33 @@
+/**
+ * Server push on SDK v2: subscribe bookkeeping, resource-updated and list-changed sends from a tool,
+ * a per-connection tool toggle and a ping.
+ */
+import { McpServer } from '@modelcontextprotocol/server';
+
+const subscribers = new Set<string>();
+
+export function buildServer(): McpServer {
+  const server = new McpServer({ name: 'live', version: '1.0.0' }, { capabilities: { resources: { subscribe: true } } });
+
+  const admin = server.registerTool('admin_reset', { description: 'Reset everything.' }, async () => ({ content: [{ type: 'text', text: 'reset' }] }));
+  admin.disable();
+
+  server.server.setRequestHandler('resources/subscribe', async (request) => {
+    subscribers.add(request.params.uri);
+    return {};
+  });
+
+  server.registerTool('unlock_admin', { description: 'Unlock the admin tools.' }, async () => {
+    admin.enable();
+    server.sendToolListChanged();
+    return { content: [{ type: 'text', text: 'unlocked' }] };
+  });
+
+  server.registerTool('touch', { description: 'Touch the live resource.' }, async () => {
+    for (const uri of subscribers) await server.server.sendResourceUpdated({ uri });
+    await server.server.ping();
+    return { content: [{ type: 'text', text: 'touched' }] };
+  });
+
+  return server;
+}
