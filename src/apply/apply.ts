@@ -17,6 +17,7 @@ import { dirtyFiles, type GitState } from './git.js';
 import { loadSources, type LoadOptions } from './load.js';
 import { writeFileAtomic } from '../write-file.js';
 import { applyEdits } from '../transforms/edits.js';
+import { withFileOverlay } from '../transforms/file-overlay.js';
 import type { RawFinding } from '../analysis/engine.js';
 
 export interface ApplyOptions extends LoadOptions {
@@ -97,7 +98,7 @@ export async function runApply(options: ApplyOptions): Promise<ApplyResult> {
 
   for (const transform of transforms) {
     const result = analyze({ files: current, resolve: sources.resolve, relative: sources.relative });
-    const plan = transform.plan(result, transformOptions);
+    const plan = withFileOverlay(current, () => transform.plan(result, transformOptions));
     // Files no analysis loads (package.json): read from disk when a plan edits them.
     for (const edit of plan.edits) {
       if (current.has(edit.file)) continue;

@@ -394,12 +394,32 @@ class StoreRewrite {
       const tools = this.handlerTools(caller);
       if (tools) {
         this.edit(arg, this.toolHandle(tools, call));
+        this.dropStaleCodemodComment(call);
         continue;
       }
       const inner = unwrap(arg);
       const decl = ts.isIdentifier(inner) ? values.symbolOf(inner)?.valueDeclaration : undefined;
       if (!decl || !ts.isParameter(decl) || decl.parent !== caller) throw new CannotRewrite(`${caller.name?.getText() ?? 'a function'} passes a context that is not its parameter`, call);
       this.convertParameter(caller, caller.parameters.indexOf(decl));
+    }
+  }
+
+  /**
+   * The official codemod (sdk-v2) asks a person to check a context handed to a helper; once the
+   * helper takes the handle instead, that comment is stale: remove it with its line.
+   */
+  private dropStaleCodemodComment(call: ts.CallExpression): void {
+    const statement = statementOf(call);
+    const sf = statement.getSourceFile();
+    const callee = calleeParts(call).name ?? '';
+    for (const range of ts.getLeadingCommentRanges(sf.text, statement.getFullStart()) ?? []) {
+      const comment = sf.text.slice(range.pos, range.end);
+      if (!comment.startsWith('/* @mcp-codemod-error') || !comment.includes(`forwarded to ${callee}(`)) continue;
+      const lineStart = sf.text.lastIndexOf('\n', range.pos - 1) + 1;
+      const lineEnd = sf.text.indexOf('\n', range.end);
+      const alone = sf.text.slice(lineStart, range.pos).trim() === '' && sf.text.slice(range.end, lineEnd < 0 ? undefined : lineEnd).trim() === '';
+      if (alone) this.edits.push({ file: sf.fileName, start: lineStart, end: lineEnd < 0 ? range.end : lineEnd + 1, text: '' });
+      else this.edits.push({ file: sf.fileName, start: range.pos, end: range.end, text: '' });
     }
   }
 

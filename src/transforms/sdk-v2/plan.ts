@@ -15,6 +15,7 @@ import { keepIndentation, minimalEdits } from '../minimal-edits.js';
 import { emptyPlan, type TransformOptions, type TransformPlan } from '../plan.js';
 import { CODEMOD_PACKAGE, codemodVersion, runOfficialCodemod, type CodemodFileResult } from './official.js';
 import { V1_PACKAGE, V2_PACKAGE_VERSIONS, ZOD_RANGE, declares, packageOf, readManifest, rewriteManifest, v2PackagesFor, zodRangeReachesFloor, type ManifestChange } from './manifest.js';
+import { readCurrentFile } from '../file-overlay.js';
 
 export const SDK_V2 = 'sdk-v2';
 
@@ -114,7 +115,7 @@ class ManifestCache {
     if (!this.texts.has(file)) {
       let text: string | undefined;
       try {
-        text = fs.readFileSync(file, 'utf8');
+        text = readCurrentFile(file);
       } catch {
         text = undefined;
       }
@@ -249,7 +250,7 @@ function otherV1Users(dir: string, known: ReadonlySet<string>): string[] {
         }
         let text = '';
         try {
-          text = fs.readFileSync(full, 'utf8');
+          text = readCurrentFile(full);
         } catch {
           continue;
         }

@@ -29,6 +29,7 @@ import { emptyPlan, type TransformOptions, type TransformPlan } from '../plan.js
 import { HANDLE_MODULE_BASENAME } from '../handles/runtime.js';
 import { afterImports, flavourOf, importSpecifier, importStatement } from '../handles/source-style.js';
 import { REDIS_PACKAGE, REDIS_PACKAGE_RANGE, redisStoreModuleFileName, redisStoreModuleSource } from './runtime.js';
+import { readCurrentFile } from '../file-overlay.js';
 
 const RULE = 'session-state/keyed-store';
 const STORE_METHODS = new Set(['get', 'set', 'delete', 'has']);
@@ -510,7 +511,7 @@ function nearestPackageJson(dir: string): string | undefined {
 
 function hasDependency(file: string, name: string): boolean {
   try {
-    const json = JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, Record<string, string> | undefined>;
+    const json = JSON.parse(readCurrentFile(file)) as Record<string, Record<string, string> | undefined>;
     return !!(json.dependencies?.[name] ?? json.devDependencies?.[name] ?? json.peerDependencies?.[name]);
   } catch {
     return false;
@@ -522,7 +523,7 @@ export function addDependency(file: string, name: string, range: string): TextEd
   if (hasDependency(file, name)) return undefined;
   let text: string;
   try {
-    text = fs.readFileSync(file, 'utf8');
+    text = readCurrentFile(file);
     JSON.parse(text);
   } catch {
     return undefined;
