@@ -6,7 +6,7 @@
  * 1. Always: unmigrated, it works for a 2025-era client on ONE instance (elicitation, sampling and logging
  *    round trips included), and behind a plain round-robin proxy over TWO instances it fails with its own
  *    session error.
- * 2. GATED until `apply --store` lands: `apply --allow-dirty --store redis` migrates a copy; two instances
+ * 2. `apply --allow-dirty --store redis` migrates a copy; two instances
  *    share a real Redis behind the proxy; a v2 client pinned to 2026-07-28, with a fresh connection per call,
  *    completes a 30-turn workflow across both instances — handles, a sampling round trip and elicitation
  *    round trips (accept and decline), with the retry of a multi-round-trip call served by the OTHER
@@ -14,23 +14,14 @@
  *    (The SDK's legacy shim cannot carry elicitation/sampling over stateless legacy HTTP, so the v1 client is
  *    not asked to.)
  *
- * ┌──────────────────────────────────────────────────────────────────────────────────────────────────────┐
- * │ GATE (issue 6): part 2 is skipped while `apply --help` does not list `--store` OR `mcp-migrate        │
- * │ transforms` does not list `stateless-serving` (part 2 needs sessionless serving and the two-phase     │
- * │ sampling/elicitation rewrite); remove the condition once they are merged. Redis: skipped locally      │
- * │ without redis-server; fails in CI.                                                                    │
- * └──────────────────────────────────────────────────────────────────────────────────────────────────────┘
- *
- * Harness self-check only (never in CI): `MCP_MIGRATE_E2E_EVERYTHING_SERVER=<dir>` runs part 2 on an
- * already-migrated server directory instead of running `apply`.
  */
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callOnFreshConnection, connect, MODERN_PROTOCOL, textOf, type HostHandlers } from './support/clients.js';
-import { hasApplyStore, hasTransform, runCli } from './support/cli.js';
-import { copyFixture, copyIntoRepoTemp, FIXTURES } from './support/paths.js';
+import { runCli } from './support/cli.js';
+import { copyFixture, FIXTURES } from './support/paths.js';
 import { formatOutput, missingPackageHint, startFixtureServer, withOutput, type ManagedProcess } from './support/process.js';
 import { startRoundRobinProxy, type ProxyHit, type RoundRobinProxy } from './support/proxy.js';
 import { skipWithoutRedis, startRedis, type RedisInstance } from './support/redis.js';
@@ -38,8 +29,6 @@ import { addToCart, CartModel, createCart, expectCart, interleavedTurns, price }
 
 const FIXTURE = 'e2e-everything-shop';
 const SESSION_ERROR = 'Bad Request: No valid session ID provided';
-const PREMIGRATED = process.env.MCP_MIGRATE_E2E_EVERYTHING_SERVER;
-if (PREMIGRATED && process.env.CI) throw new Error('MCP_MIGRATE_E2E_EVERYTHING_SERVER is a local harness check; never set it in CI');
 
 /** A scripted host: records what the server asked, answers the model's part and the user's part. */
 function scriptedHost(confirm: boolean | 'decline' = true) {
@@ -136,10 +125,7 @@ function callsFor(hits: ProxyHit[], tool: string, cartId: string) {
   );
 }
 
-// GATE (issue 6): `apply --store` exists now, but part 2 also needs the migrated server to serve without
-// sessions (behind round-robin) and the two-phase sampling/elicitation rewrite: it stays skipped until the
-// `stateless-serving` transform is merged. Then remove this whole condition (keep skipWithoutRedis).
-describe.skipIf((!(hasApplyStore && hasTransform('stateless-serving')) && !PREMIGRATED) || skipWithoutRedis)(
+describe.skipIf(skipWithoutRedis)(
   `${FIXTURE} migrated by apply --store redis: 2 instances, round-robin, one Redis`,
   { timeout: 180_000 },
   () => {
@@ -151,19 +137,14 @@ describe.skipIf((!(hasApplyStore && hasTransform('stateless-serving')) && !PREMI
 
     beforeAll(async () => {
       redis = await startRedis();
-      let dir: string;
-      if (PREMIGRATED) {
-        dir = copyIntoRepoTemp(path.resolve(PREMIGRATED), 'premigrated-everything');
-      } else {
-        dir = copyFixture(FIXTURE);
-        const run = runCli(['apply', '--allow-dirty', '--store', 'redis', dir], { cwd: dir });
-        if (run.status !== 0 && run.status !== 1) {
-          throw new Error(`apply --store redis failed (exit 0 or 1 expected):\n${run.describe()}`);
-        }
-        const original = readFileSync(path.join(FIXTURES, FIXTURE, 'src', 'server.ts'), 'utf8');
-        if (readFileSync(path.join(dir, 'src', 'server.ts'), 'utf8') === original) {
-          throw new Error(`apply --store redis left src/server.ts unchanged:\n${run.describe()}`);
-        }
+      const dir = copyFixture(FIXTURE);
+      const run = runCli(['apply', '--allow-dirty', '--store', 'redis', dir], { cwd: dir });
+      if (run.status !== 0 && run.status !== 1) {
+        throw new Error(`apply --store redis failed (exit 0 or 1 expected):\n${run.describe()}`);
+      }
+      const original = readFileSync(path.join(FIXTURES, FIXTURE, 'src', 'server.ts'), 'utf8');
+      if (readFileSync(path.join(dir, 'src', 'server.ts'), 'utf8') === original) {
+        throw new Error(`apply --store redis left src/server.ts unchanged:\n${run.describe()}`);
       }
       // Both instances get the same environment, as a deployment would (REDIS_URL; any shared secret the
       // migrated server documents for its requestState codec must come from the environment too).

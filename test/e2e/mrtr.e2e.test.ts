@@ -16,7 +16,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callOnFreshConnection, textOf, type HostHandlers } from './support/clients.js';
-import { hasApply, runCli } from './support/cli.js';
+import { runCli } from './support/cli.js';
 import { copyFixture } from './support/paths.js';
 import { startFixtureServer, withOutput, type ManagedProcess } from './support/process.js';
 import { startRoundRobinProxy, type ProxyHit, type RoundRobinProxy } from './support/proxy.js';
@@ -55,7 +55,7 @@ async function startPair(dir: string, keys: [string, string]) {
   return { servers, proxy, url: `${proxy.origin}/mcp` };
 }
 
-describe.skipIf(!hasApply)(`${FIXTURE}: push-style elicitation and sampling → multi-round-trip, across two instances`, { timeout: 180_000 }, () => {
+describe(`${FIXTURE}: push-style elicitation and sampling → multi-round-trip, across two instances`, { timeout: 180_000 }, () => {
   let unmigrated: { servers: ManagedProcess[]; proxy: RoundRobinProxy; url: string } | undefined;
   let shared: { servers: ManagedProcess[]; proxy: RoundRobinProxy; url: string } | undefined;
   let split: { servers: ManagedProcess[]; proxy: RoundRobinProxy; url: string } | undefined;

@@ -12,37 +12,23 @@
  * connection per call: a handle minted on one instance works on the other, 30 turns alternate instances,
  * idempotent retries agree across instances, concurrent changes to one cart lose nothing.
  *
- * ┌──────────────────────────────────────────────────────────────────────────────────────────────────────┐
- * │ GATED (issue 6, stateless serving): the tests BEHIND THE PROXY are skipped while `mcp-migrate         │
- * │ transforms` does not list `stateless-serving`. Until then the migrated server still serves with one    │
- * │ transport per MCP session, so a fresh connection's initialize and its tools/call land on different     │
- * │ instances and the second answers 400 "No valid session ID" (the unmigrated failure), and a v2 client  │
- * │ pinned to 2026-07-28 finds no 2026-07-28 server. Remove `!hasStatelessServing ||` once it is merged.  │
- * └──────────────────────────────────────────────────────────────────────────────────────────────────────┘
- *
- * Harness self-check only (never in CI): `MCP_MIGRATE_E2E_ROUND_ROBIN_SERVER=<dir>` runs the same proof on
- * an already-migrated server directory (e.g. migrated by hand) instead of running `apply`.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callOnFreshConnection, connect, MODERN_PROTOCOL, textOf, type SdkGeneration } from './support/clients.js';
-import { hasTransform, runCli } from './support/cli.js';
-import { copyFixture, copyIntoRepoTemp, FIXTURES } from './support/paths.js';
+import { runCli } from './support/cli.js';
+import { copyFixture, FIXTURES } from './support/paths.js';
 import { formatOutput, missingPackageHint, startFixtureServer, withOutput, type ManagedProcess } from './support/process.js';
 import { startRoundRobinProxy, type ProxyHit, type RoundRobinProxy } from './support/proxy.js';
 import { skipWithoutRedis, startRedis, type RedisInstance } from './support/redis.js';
 import { addToCart, CartModel, checkout, createCart, expectCart, interleavedTurns, UNKNOWN_CART_ID } from './support/shop.js';
 
-const PREMIGRATED = process.env.MCP_MIGRATE_E2E_ROUND_ROBIN_SERVER;
-if (PREMIGRATED && process.env.CI) throw new Error('MCP_MIGRATE_E2E_ROUND_ROBIN_SERVER is a local harness check; never set it in CI');
 
 const INSTANCES = 2;
 
 /** The serving transform that makes one server answer any request without a session (built in parallel). */
 // A pre-migrated server (harness self-check) is judged on its own serving.
-const hasStatelessServing = hasTransform('stateless-serving') || !!PREMIGRATED;
-const PROXY_GATE = 'GATE (issue 6): needs the stateless-serving transform (sessionful serving cannot run behind round-robin)';
 
 /** The instances (sorted) that received a tools/call naming `cartId`. */
 function servedBy(hits: ProxyHit[], cartId: string): number[] {
@@ -64,19 +50,14 @@ describe.skipIf(skipWithoutRedis)(
 
     beforeAll(async () => {
       redis = await startRedis();
-      let dir: string;
-      if (PREMIGRATED) {
-        dir = copyIntoRepoTemp(path.resolve(PREMIGRATED), 'premigrated-round-robin');
-      } else {
-        dir = copyFixture('v1-streamable-express');
-        const run = runCli(['apply', '--allow-dirty', '--store', 'redis', dir], { cwd: dir });
-        if (run.status !== 0 && run.status !== 1) {
-          throw new Error(`apply --store redis failed (exit 0 or 1 expected):\n${run.describe()}`);
-        }
-        const original = readFileSync(path.join(FIXTURES, 'v1-streamable-express', 'src', 'index.ts'), 'utf8');
-        if (readFileSync(path.join(dir, 'src', 'index.ts'), 'utf8') === original) {
-          throw new Error(`apply --store redis left src/index.ts (the sessionful serving) unchanged:\n${run.describe()}`);
-        }
+      const dir = copyFixture('v1-streamable-express');
+      const run = runCli(['apply', '--allow-dirty', '--store', 'redis', dir], { cwd: dir });
+      if (run.status !== 0 && run.status !== 1) {
+        throw new Error(`apply --store redis failed (exit 0 or 1 expected):\n${run.describe()}`);
+      }
+      const original = readFileSync(path.join(FIXTURES, 'v1-streamable-express', 'src', 'index.ts'), 'utf8');
+      if (readFileSync(path.join(dir, 'src', 'index.ts'), 'utf8') === original) {
+        throw new Error(`apply --store redis left src/index.ts (the sessionful serving) unchanged:\n${run.describe()}`);
       }
       const started: ManagedProcess[] = [];
       try {
@@ -176,7 +157,7 @@ describe.skipIf(skipWithoutRedis)(
 
     for (const sdk of ['v1', 'v2'] as SdkGeneration[]) {
       const label = sdk === 'v1' ? 'a 2025-era v1 client' : `a v2 client pinned to ${MODERN_PROTOCOL}`;
-      it.skipIf(!hasStatelessServing)(`${label}, fresh connection per call, completes a 30-turn two-cart workflow across both instances behind the proxy${hasStatelessServing ? '' : ` — ${PROXY_GATE}`}`, async () => {
+      it(`${label}, fresh connection per call, completes a 30-turn two-cart workflow across both instances behind the proxy`, async () => {
         await withOutput(procs, async () => {
           if (sdk === 'v2') {
             const conn = await connect(url, 'v2');
@@ -215,7 +196,7 @@ describe.skipIf(skipWithoutRedis)(
       });
     }
 
-    it.skipIf(!hasStatelessServing)(`a cart created by a v2 (2026-07-28) client is the same cart for a v1 (2025) client${hasStatelessServing ? '' : ` — ${PROXY_GATE}`}`, async () => {
+    it(`a cart created by a v2 (2026-07-28) client is the same cart for a v1 (2025) client`, async () => {
       await withOutput(procs, async () => {
         const before = proxy!.hits.length;
         const cart = await createCart(url, {}, 'v2');
@@ -231,7 +212,7 @@ describe.skipIf(skipWithoutRedis)(
       });
     });
 
-    it.skipIf(!hasStatelessServing)(`an unknown handle and an idempotent retry behave the same behind the proxy${hasStatelessServing ? '' : ` — ${PROXY_GATE}`}`, async () => {
+    it(`an unknown handle and an idempotent retry behave the same behind the proxy`, async () => {
       await withOutput(procs, async () => {
         const unknown = await callOnFreshConnection(url, 'view_cart', { cart_id: UNKNOWN_CART_ID });
         expect(unknown.isError).toBe(true);
