@@ -13,6 +13,8 @@ export interface ProxyHit {
   path: string;
   upstream: number;
   status?: number;
+  /** The client closed the connection before the upstream answered (no status: nothing failed upstream). */
+  aborted?: boolean;
   /** The JSON-RPC message(s) in the request body, when it was JSON (observed as it streams by, not buffered). */
   rpc?: Array<{ method?: string; params?: { name?: string; arguments?: Record<string, unknown> } }>;
 }
@@ -89,7 +91,16 @@ export async function startRoundRobinProxy(upstreamPorts: number[]): Promise<Rou
         upstreamRes.on('error', () => res.destroy());
       },
     );
+    // The client went away first (a fresh-connection client closing while its GET stream is being
+    // opened): that is the client's choice, not an upstream failure — abort upstream, record no status.
+    res.on('close', () => {
+      if (hit.status === undefined) {
+        hit.aborted = true;
+        upstreamReq.destroy();
+      }
+    });
     upstreamReq.on('error', (error) => {
+      if (hit.aborted) return;
       if (!res.headersSent) {
         hit.status = 502;
         res.writeHead(502, { 'content-type': 'text/plain' });
