@@ -13,7 +13,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runApply } from '../../src/apply/apply.js';
 import { parseMarkers } from '../../src/markers.js';
-import { cleanUp, materialise, readTree, ROOT, typeCheck } from '../support/typecheck.js';
+import { cleanUpMaterialised as cleanUp, materialise, readTree, ROOT, typeCheck } from '../support/transform-fixtures.js';
 
 const TRANSFORMS = ['handshake-to-request-envelope', 'logging-to-request-scope', 'sampling-elicitation-to-mrtr', 'server-push-markers'] as const;
 

@@ -21,18 +21,14 @@
  * KNOWN_GAPS lists cases whose expected output is what the transform SHOULD produce but does not yet;
  * their apply test is skipped with the reason (steps 1 and 2 still run).
  */
-import fs from 'node:fs';
 import path from 'node:path';
-import ts from 'typescript';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runApply } from '../../src/apply/apply.js';
 import { parseMarkers } from '../../src/markers.js';
 import { handleModuleSource, type ModuleFlavour } from '../../src/transforms/handles/runtime.js';
+import { ROOT, cleanUpMaterialised, loadFixtureCases, materialise, readTree, typeCheck, type FixtureCase } from '../support/transform-fixtures.js';
 
-const ROOT = path.resolve(import.meta.dirname, '..', '..');
 const CASES_DIR = path.join(ROOT, 'transforms', '__testfixtures__', 'session-state-to-handles');
-const TMP = path.join(ROOT, '.test-tmp');
-const NODE_MODULES = path.join(ROOT, 'node_modules');
 const TRANSFORM = 'session-state-to-handles';
 const HANDLE_MODULE = /^mcp-handles\.(ts|js|cjs)$/;
 
@@ -70,62 +66,6 @@ const MARKERS: Record<string, Record<string, string[]>> = {
   },
 };
 
-interface Case {
-  name: string;
-  /** Relative path → text. */
-  input: Map<string, string>;
-  output: Map<string, string>;
-}
-
-function readTree(dir: string): Map<string, string> {
-  const out = new Map<string, string>();
-  const walk = (rel: string): void => {
-    for (const entry of fs.readdirSync(path.join(dir, rel), { withFileTypes: true })) {
-      const child = rel ? `${rel}/${entry.name}` : entry.name;
-      if (entry.isDirectory()) walk(child);
-      else out.set(child, fs.readFileSync(path.join(dir, child), 'utf8'));
-    }
-  };
-  walk('');
-  return out;
-}
-
-function loadCases(): Case[] {
-  const cases: Case[] = [];
-  for (const entry of fs.readdirSync(CASES_DIR, { withFileTypes: true })) {
-    if (entry.isDirectory()) {
-      const dir = path.join(CASES_DIR, entry.name);
-      cases.push({ name: entry.name, input: readTree(path.join(dir, 'input')), output: readTree(path.join(dir, 'output')) });
-      continue;
-    }
-    const match = /^(.+)\.input\.(ts|js|cjs)$/.exec(entry.name);
-    if (!match) continue;
-    const [, name, ext] = match as unknown as [string, string, string];
-    const file = `server.${ext}`;
-    cases.push({
-      name,
-      input: new Map([[file, fs.readFileSync(path.join(CASES_DIR, entry.name), 'utf8')]]),
-      output: new Map([[file, fs.readFileSync(path.join(CASES_DIR, `${name}.output.${ext}`), 'utf8')]]),
-    });
-  }
-  return cases.sort((a, b) => (a.name < b.name ? -1 : 1));
-}
-
-const created: string[] = [];
-
-/** A fresh directory under <repo>/.test-tmp holding `files` (plus a package.json when it has none). */
-function materialise(name: string, files: ReadonlyMap<string, string>): string {
-  fs.mkdirSync(TMP, { recursive: true });
-  const dir = fs.realpathSync(fs.mkdtempSync(path.join(TMP, `${name}-`)));
-  created.push(dir);
-  for (const [rel, text] of files) {
-    fs.mkdirSync(path.dirname(path.join(dir, rel)), { recursive: true });
-    fs.writeFileSync(path.join(dir, rel), text);
-  }
-  if (!files.has('package.json')) fs.writeFileSync(path.join(dir, 'package.json'), '{ "type": "module", "private": true }\n');
-  return dir;
-}
-
 function flavourOfModule(file: string): ModuleFlavour {
   return file.endsWith('.ts') ? 'ts' : file.endsWith('.cjs') ? 'cjs' : 'esm';
 }
@@ -149,66 +89,7 @@ function expectedHandleModules(output: ReadonlyMap<string, string>): Set<string>
 
 // ---- type-check ------------------------------------------------------------------------------
 
-const TS_OPTIONS: ts.CompilerOptions = {
-  target: ts.ScriptTarget.ES2022,
-  module: ts.ModuleKind.NodeNext,
-  moduleResolution: ts.ModuleResolutionKind.NodeNext,
-  lib: ['lib.es2023.d.ts'],
-  strict: true,
-  esModuleInterop: true,
-  skipLibCheck: true,
-  noEmit: true,
-  types: ['node'],
-  typeRoots: [path.join(NODE_MODULES, '@types')],
-};
-
-const JS_OPTIONS: ts.CompilerOptions = {
-  target: ts.ScriptTarget.ES2022,
-  module: ts.ModuleKind.NodeNext,
-  moduleResolution: ts.ModuleResolutionKind.NodeNext,
-  lib: ['lib.es2023.d.ts'],
-  allowJs: true,
-  checkJs: true,
-  skipLibCheck: true,
-  noEmit: true,
-  types: ['node'],
-  typeRoots: [path.join(NODE_MODULES, '@types')],
-};
-
-// Library .d.ts files are parsed once and shared between the Programs; the case files never are.
-const baseHost = ts.createCompilerHost({}, true);
-const libraryCache = new Map<string, ts.SourceFile>();
-const host: ts.CompilerHost = {
-  ...baseHost,
-  getSourceFile(fileName, languageVersionOrOptions, onError, shouldCreate) {
-    if (fileName.startsWith(TMP + path.sep)) return baseHost.getSourceFile(fileName, languageVersionOrOptions, onError, shouldCreate);
-    const settings =
-      typeof languageVersionOrOptions === 'object'
-        ? `${languageVersionOrOptions.languageVersion}|${languageVersionOrOptions.impliedNodeFormat ?? ''}`
-        : `${languageVersionOrOptions}`;
-    const key = `${fileName}\0${settings}`;
-    let file = libraryCache.get(key);
-    if (!file) {
-      file = baseHost.getSourceFile(fileName, languageVersionOrOptions, onError, shouldCreate);
-      if (file) libraryCache.set(key, file);
-    }
-    return file;
-  },
-};
-
-/** Diagnostics of the sources in `dir` (strict TS, or checkJs for an all-JavaScript case). */
-function typeCheck(dir: string): string {
-  const files = [...readTree(dir).keys()].filter((f) => /\.(ts|js|cjs|mjs)$/.test(f)).map((f) => path.join(dir, f));
-  expect(files.length, `${dir}: no sources to type-check`).toBeGreaterThan(0);
-  const options = files.some((f) => f.endsWith('.ts')) ? TS_OPTIONS : JS_OPTIONS;
-  const program = ts.createProgram({ rootNames: files, options, host });
-  const sdk = program.getSourceFiles().filter((f) => f.fileName.includes(`${path.sep}node_modules${path.sep}@modelcontextprotocol${path.sep}`));
-  expect(sdk.length, `${dir}: no @modelcontextprotocol declarations were loaded (vacuous check)`).toBeGreaterThan(0);
-  const diagnostics = ts.getPreEmitDiagnostics(program);
-  return ts.formatDiagnostics(diagnostics, { getCanonicalFileName: (f) => f, getCurrentDirectory: () => dir, getNewLine: () => '\n' });
-}
-
-function expectedTree(c: Case): Map<string, string> {
+function expectedTree(c: FixtureCase): Map<string, string> {
   const tree = new Map(c.output);
   for (const mod of expectedHandleModules(c.output)) tree.set(mod, handleModuleSource(flavourOfModule(mod)));
   return tree;
@@ -216,7 +97,7 @@ function expectedTree(c: Case): Map<string, string> {
 
 /** Runs the transform on a copy of the case's input; returns the directory. Cached per case. */
 const applied = new Map<string, Promise<{ dir: string; first: Awaited<ReturnType<typeof runApply>> }>>();
-function applyOnce(c: Case) {
+function applyOnce(c: FixtureCase) {
   let run = applied.get(c.name);
   if (!run) {
     const dir = materialise(c.name, c.input);
@@ -237,16 +118,11 @@ function markerLines(files: ReadonlyMap<string, string>): Record<string, string[
 
 // ---- the suite --------------------------------------------------------------------------------
 
-const cases = loadCases();
+const cases = loadFixtureCases(CASES_DIR);
 
 describe(`${TRANSFORM} fixtures`, () => {
   afterAll(() => {
-    for (const dir of created.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
-    try {
-      fs.rmdirSync(TMP); // only when no other suite still uses it
-    } catch {
-      /* not empty, or already gone */
-    }
+    cleanUpMaterialised();
   });
 
   it(
