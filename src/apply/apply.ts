@@ -94,7 +94,8 @@ export async function runApply(options: ApplyOptions): Promise<ApplyResult> {
   let telemetry = 0;
   const notes: string[] = [];
   const sharedStores: SharedStore[] = [];
-  const j = jscodeshift.withParser('tsx');
+  // `.ts` needs the ts parser: tsx rejects `<T>(x) => …` and `<T>value` casts that are valid TypeScript.
+  const parsers = { ts: jscodeshift.withParser('ts'), tsx: jscodeshift.withParser('tsx') };
 
   for (const transform of transforms) {
     const result = analyze({ files: current, resolve: sources.resolve, relative: sources.relative });
@@ -117,7 +118,7 @@ export async function runApply(options: ApplyOptions): Promise<ApplyResult> {
       const source = current.get(file);
       if (source === undefined) continue;
       try {
-        const output = isSourceFile(file) ? transform.transformer({ path: file, source }, { jscodeshift: (text) => j(text) }, { plan, planSources }) : applyEdits(source, plan.edits.filter((e) => e.file === file));
+        const output = isSourceFile(file) ? transform.transformer({ path: file, source }, { jscodeshift: (text) => (/\.[cm]?ts$/.test(file) ? parsers.ts : parsers.tsx)(text) }, { plan, planSources }) : applyEdits(source, plan.edits.filter((e) => e.file === file));
         if (output !== undefined && output !== source) outputs.set(file, output);
       } catch (error) {
         failed.push({ file, transform: transform.name, message: (error as Error).message });
