@@ -91,7 +91,7 @@ export async function scan(options: ScanOptions): Promise<ScanReport> {
   const allRules = options.rules ?? RULES;
   const settings = options.ruleSettings ?? {};
   const rules = allRules.filter((rule) => settings[rule.meta.id] !== 'off');
-  const engine = runEngine({ files: candidates.texts, resolve, rules, relative });
+  const engine = runEngine({ files: candidates.texts, resolve, packageModules: candidates.packageModules, rules, relative });
 
   const texts = new Map([...candidates.texts].map(([abs, text]) => [relative(abs), text]));
   const knownRuleIds = new Set(allRules.map((rule) => rule.meta.id));

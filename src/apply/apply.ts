@@ -93,7 +93,7 @@ export async function runApply(options: ApplyOptions): Promise<ApplyResult> {
   const j = jscodeshift.withParser('tsx');
 
   for (const transform of transforms) {
-    const result = analyze({ files: current, resolve: sources.resolve, relative: sources.relative });
+    const result = analyze({ files: current, resolve: sources.resolve, packageModules: sources.packageModules, relative: sources.relative });
     const plan = transform.plan(result, transformOptions);
     // Files no analysis loads (package.json): read from disk when a plan edits them.
     for (const edit of plan.edits) {
@@ -179,7 +179,7 @@ export async function runApply(options: ApplyOptions): Promise<ApplyResult> {
     }
   }
 
-  const judged = runEngine({ files: current, resolve: sources.resolve, rules: RULES, relative: sources.relative });
+  const judged = runEngine({ files: current, resolve: sources.resolve, packageModules: sources.packageModules, rules: RULES, relative: sources.relative });
   return {
     root: sources.root,
     label: sources.label,
