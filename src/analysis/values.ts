@@ -298,9 +298,27 @@ export class ValueAnalysis {
       nameNode = node.arguments[0];
     } else return undefined;
     const endpoints = this.sseEndpoints();
-    if (endpoints.size === 0) return undefined;
-    const path = enclosingRoute(node, this)?.path;
-    return path !== undefined && endpoints.has(normalPath(path)) ? nameNode : undefined;
+    const path = endpoints.size ? enclosingRoute(node, this)?.path : undefined;
+    if (path !== undefined && endpoints.has(normalPath(path))) return nameNode;
+    return this.postsToSseTransport(node) ? nameNode : undefined;
+  }
+
+  /**
+   * Whether the function around `node` hands the request to an SDK SSE transport (`transport.handlePostMessage(req, res)`):
+   * the message route of a server whose routing is not declared with a path (`node:http`, a helper taking the endpoint).
+   */
+  private postsToSseTransport(node: ts.Node): boolean {
+    const fn = enclosingFunction(node);
+    if (!fn?.body || !fn.body.getText().includes('handlePostMessage')) return false;
+    let found = false;
+    forEachDescendant(fn.body, (n) => {
+      if (found || !ts.isCallExpression(n)) return;
+      const { name, receiver } = calleeParts(n);
+      if (name !== 'handlePostMessage' || !receiver) return;
+      const value = this.valueOf(receiver);
+      found = value?.kind === 'transport' && value.cls !== undefined && SSE_TRANSPORTS.has(value.cls);
+    });
+    return found;
   }
 
   /** The paths SDK SSE transports in the project tell clients to post to (their first argument). */
