@@ -183,12 +183,15 @@ export function selectCandidates(files: readonly DiscoveredFile[], read: (file: 
     if (relative.length) declaredClassImports.set(file.absPath, relative);
   }
 
-  // A module outside the scanned paths is read only when a file imports a declared class name from it.
+  // A module outside the scanned paths is read only when a file imports a declared class name from it. When it
+  // declares none itself but re-exports a module that does (the framework's `src/index.ts` barrel), it stands for
+  // that module too: it is not scanned, so nothing else in it could be followed.
   const outside = new Map<string, string | null>();
-  const packageModuleAt = (target: string): string | undefined => {
+  const packageModuleAt = (target: string, depth = 0): string | undefined => {
     if (byAbs.has(target)) return packageModules.get(target);
     let module = outside.get(target);
     if (module === undefined) {
+      outside.set(target, null); // cycles
       let text: string | undefined;
       try {
         text = fs.readFileSync(target, 'utf8');
@@ -196,6 +199,16 @@ export function selectCandidates(files: readonly DiscoveredFile[], read: (file: 
         text = undefined;
       }
       module = (text !== undefined ? packageModuleDeclaredBy(text) : undefined) ?? null;
+      if (!module && text !== undefined && depth < HELPER_DEPTH) {
+        for (const specifier of reexportedSpecifiers(text, [])) {
+          const next = specifier.startsWith('.') ? resolve(target, specifier) : undefined;
+          const found = next ? packageModuleAt(next, depth + 1) : undefined;
+          if (found) {
+            module = found;
+            break;
+          }
+        }
+      }
       outside.set(target, module);
       if (module) packageModules.set(target, module);
     }

@@ -8,7 +8,7 @@
  * through `withFrameworks` (`src/rules/index.ts`), with the framework's own advice as message.
  */
 import { ts } from '../analysis/typescript.js';
-import { calleeParts, forEachDescendant, isFunctionLike, propertyNameText, unwrap } from '../analysis/ast.js';
+import { calleeParts, forEachDescendant, isFunctionLike, isUndefined, propertyNameText, unwrap } from '../analysis/ast.js';
 import type { Hop, Value } from '../analysis/values.js';
 import type { SdkSymbols } from '../analysis/sdk-symbols.js';
 import type { Analysis, Rule, RuleListener } from '../rules/rule.js';
@@ -414,6 +414,8 @@ function optionSites(analysis: Analysis, option: OptionUse, call: ts.CallExpress
     const prop = property(container, option.key);
     if (!prop || !prop.name) continue;
     if (option.equals !== undefined && literalAt(values, container, [option.key]) !== option.equals) continue;
+    const value = propertyValue(prop);
+    if (option.defined && (!value || isUndefined(unwrap(value)))) continue;
     out.push(prop.name);
   }
   return out;

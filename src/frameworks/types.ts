@@ -101,6 +101,8 @@ export interface OptionUse {
   key?: string;
   /** The property's value must be this literal. */
   equals?: string | number | boolean;
+  /** The property's value must not be `undefined` (`sessionIdGenerator: undefined` is the stateless form). */
+  defined?: boolean;
   /** Not a finding when this path (relative to the container) holds this literal. */
   unless?: { path: readonly string[]; equals: string | number | boolean };
   /** Keyless uses: also report when the argument is missing. */

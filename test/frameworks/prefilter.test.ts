@@ -137,6 +137,29 @@ server.start({ transportType: 'httpStream', httpStream: { port: 8080 } });`,
     ]);
   });
 
+  it('mcp-framework\'s examples import the framework through its own barrel (../src/index.js), outside the scanned paths', async () => {
+    const dir = project({
+      'src/core/MCPServer.ts': `export class MCPServer {
+  private toolsMap = new Map<string, unknown>();
+  constructor(private config: { transport?: { type: string; options?: unknown } } = {}) {}
+  addTool(tool: unknown) {}
+  async start() {}
+  async stop() {}
+}`,
+      'src/index.ts': `export * from './core/MCPServer.js';
+export { helper } from './helper.js';`,
+      'src/helper.ts': 'export const helper = 1;',
+      'examples/http.ts': `import { MCPServer } from '../src/index.js';
+const server = new MCPServer({ transport: { type: 'http-stream', options: { port: 8080 } } });
+await server.start();`,
+      'examples/other.ts': `import { helper } from '../src/index.js';
+export const x = helper;`,
+    });
+    const report = await scan({ paths: ['examples'], cwd: dir });
+    expect(report.summary.filesAnalyzed).toBe(1);
+    expect(report.findings.map((f) => `${f.file}:${f.line} ${f.ruleId}`)).toEqual(['http.ts:2 session-transport/session-id-generator']);
+  });
+
   it('the vendored-SDK text test needs the SDK class name and its members', () => {
     expect(mayDeclareVendoredSdk('export class Server { listen() {} close() {} }')).toBe(false);
     expect(mayDeclareVendoredSdk('export class McpServer { tool() {} }')).toBe(false);
