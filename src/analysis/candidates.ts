@@ -29,7 +29,8 @@ import { PackageIndex, splitPackageSpecifier } from '../discovery/packages.js';
 import { loadConfigForFile } from '../discovery/tsconfig.js';
 import type { FileDiagnostic } from '../model.js';
 import { SDK_SPECIFIER_MARKER, isServerSdkModule, sdkVersionOf } from './sdk-modules.js';
-import { isFrameworkModule } from '../frameworks/index.js';
+import fs from 'node:fs';
+import { DECLARED_CLASS_NAMES, isFrameworkModule, packageModuleDeclaredBy } from '../frameworks/index.js';
 import { mayDeclareVendoredSdk } from '../frameworks/vendored-sdk.js';
 
 const HELPER_DEPTH = 3;
@@ -46,7 +47,25 @@ export interface CandidateSelection {
   mcpFiles: Set<string>;
   /** Every file with an `@mcp-migrate-todo` marker, analysed or not: a marker is a finding wherever it is. */
   markerTexts: Map<string, string>;
+  /**
+   * Project modules that stand for a package module (absolute path → specifier): a vendored SDK
+   * module or a framework's own source, found by what it declares. Imports of them resolve as imports
+   * of that package; they need not be scanned (or loaded) themselves.
+   */
+  packageModules: Map<string, string>;
   diagnostics: FileDiagnostic[];
+}
+
+/** `import { McpServer, … } from './x'`: relative specifiers whose import clause names a class a vendored module is recognised by. */
+const RELATIVE_NAMED_IMPORT = /\bimport\s*(?:type\s*)?(?:[\w$]+\s*,\s*)?\{([^}]*)\}\s*from\s*['"](\.{1,2}\/[^'"\n]*)['"]/g;
+
+function relativeImportsOfDeclaredClasses(text: string): string[] {
+  const out: string[] = [];
+  for (const match of text.matchAll(RELATIVE_NAMED_IMPORT)) {
+    const names = match[1]!.split(',').map((n) => n.trim().replace(/^type\s+/, '').split(/\s+as\s+/)[0]!.trim());
+    if (names.some((n) => DECLARED_CLASS_NAMES.has(n))) out.push(match[2]!);
+  }
+  return out;
 }
 
 
@@ -127,6 +146,9 @@ export function selectCandidates(files: readonly DiscoveredFile[], read: (file: 
   /** Files that are not (yet) SDK users, with their local imports. Their text is not kept: most are never needed. */
   const others = new Map<string, Import[]>();
   const byAbs = new Map(files.map((f) => [f.absPath, f]));
+  const packageModules = new Map<string, string>();
+  /** Files importing a declared class name by relative path, with those specifiers (resolved after the first pass). */
+  const declaredClassImports = new Map<string, string[]>();
 
   for (const file of files) {
     const result = read(file);
@@ -136,6 +158,8 @@ export function selectCandidates(files: readonly DiscoveredFile[], read: (file: 
     }
     const { text } = result;
     if (text.includes(`${MARKER_TAG}(`)) markerTexts.set(file.absPath, text);
+    const declared = packageModuleDeclaredBy(text);
+    if (declared) packageModules.set(file.absPath, declared);
     const specifiers = importSpecifiers(text);
     const reexported = reexportedSpecifiers(text, specifiers);
     if ((text.includes(SDK_SPECIFIER_MARKER) && specifiers.some(isServerSdkModule)) || specifiers.some(isFrameworkModule)) {
@@ -160,6 +184,50 @@ export function selectCandidates(files: readonly DiscoveredFile[], read: (file: 
         reexported: reexported.has(specifier),
       }));
     if (local.length) others.set(file.absPath, local);
+    const relative = text.includes('import') ? relativeImportsOfDeclaredClasses(text) : [];
+    if (relative.length) declaredClassImports.set(file.absPath, relative);
+  }
+
+  // A module outside the scanned paths is read only when a file imports a declared class name from it. When it
+  // declares none itself but re-exports a module that does (the framework's `src/index.ts` barrel), it stands for
+  // that module too: it is not scanned, so nothing else in it could be followed.
+  const outside = new Map<string, string | null>();
+  const packageModuleAt = (target: string, depth = 0): string | undefined => {
+    if (byAbs.has(target)) return packageModules.get(target);
+    let module = outside.get(target);
+    if (module === undefined) {
+      outside.set(target, null); // cycles
+      let text: string | undefined;
+      try {
+        text = fs.readFileSync(target, 'utf8');
+      } catch {
+        text = undefined;
+      }
+      module = (text !== undefined ? packageModuleDeclaredBy(text) : undefined) ?? null;
+      if (!module && text !== undefined && depth < HELPER_DEPTH) {
+        for (const specifier of reexportedSpecifiers(text, [])) {
+          const next = specifier.startsWith('.') ? resolve(target, specifier) : undefined;
+          const found = next ? packageModuleAt(next, depth + 1) : undefined;
+          if (found) {
+            module = found;
+            break;
+          }
+        }
+      }
+      outside.set(target, module);
+      if (module) packageModules.set(target, module);
+    }
+    return module ?? undefined;
+  };
+  const makesServerCode = (module: string): boolean => isServerSdkModule(module) || isFrameworkModule(module);
+
+  // Importers of the SDK's or a framework's own modules by relative path (the SDK's and FastMCP's examples).
+  for (const [absPath, specifiers] of declaredClassImports) {
+    if (sdkUsers.has(absPath)) continue;
+    const modules = specifiers.map((s) => resolve(absPath, s)).filter((t): t is string => t !== undefined).map(packageModuleAt);
+    if (!modules.some((m) => m !== undefined && makesServerCode(m))) continue;
+    sdkUsers.add(absPath);
+    others.delete(absPath);
   }
 
   // Users of the project's SDK barrels, to a fixpoint (a barrel of a barrel).
@@ -197,6 +265,16 @@ export function selectCandidates(files: readonly DiscoveredFile[], read: (file: 
   };
   for (const absPath of [...sdkUsers, ...importers]) readText(absPath);
 
+  // The other modules SDK users import from outside the scanned paths that stand for a package module
+  // (the vendored SDK's `types.js` beside its `server/mcp.js`).
+  for (const absPath of sdkUsers) {
+    for (const specifier of importSpecifiers(texts.get(absPath) ?? '')) {
+      if (!specifier.startsWith('.')) continue;
+      const target = resolve(absPath, specifier);
+      if (target && !byAbs.has(target)) packageModuleAt(target);
+    }
+  }
+
   // Helpers the SDK users import, breadth-first.
   let frontier = [...sdkUsers];
   let helpers = 0;
@@ -213,5 +291,5 @@ export function selectCandidates(files: readonly DiscoveredFile[], read: (file: 
     }
     frontier = next;
   }
-  return { texts, mcpFiles: new Set([...sdkUsers, ...importers]), markerTexts, diagnostics };
+  return { texts, mcpFiles: new Set([...sdkUsers, ...importers]), markerTexts, packageModules, diagnostics };
 }

@@ -25,6 +25,8 @@ export interface EngineInput {
   /** Absolute path → text of every file to load (MCP files and the helpers they import). */
   files: ReadonlyMap<string, string>;
   resolve: ResolveFn;
+  /** Project modules that stand for a package module (vendored SDK, a framework's own source): absolute path → specifier. */
+  packageModules?: ReadonlyMap<string, string>;
   rules: readonly Rule[];
   /** Turns an absolute path into the report's relative path. */
   relative(absPath: string): string;
@@ -89,10 +91,21 @@ export function analyze(input: Omit<EngineInput, 'rules'>): AnalysisResult {
     sourceFiles.push(sf);
   }
 
-  const sdk = new SdkSymbols(checker, (from, spec) => {
-    const target = input.resolve(from, spec);
-    return target ? program.getSourceFile(target) : undefined;
-  });
+  const packageModules = input.packageModules;
+  const sdk = new SdkSymbols(
+    checker,
+    (from, spec) => {
+      const target = input.resolve(from, spec);
+      return target ? program.getSourceFile(target) : undefined;
+    },
+    packageModules?.size
+      ? (from, spec) => {
+          if (!spec.startsWith('.') && !spec.startsWith('/')) return undefined;
+          const target = input.resolve(from, spec);
+          return target ? packageModules.get(target) : undefined;
+        }
+      : undefined,
+  );
   const values = new ValueAnalysis(checker, sdk, sourceFiles);
   const sessions = new SessionFlow(values, sourceFiles);
   sessions.run();

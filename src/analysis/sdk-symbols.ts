@@ -33,6 +33,8 @@ export type SymbolRef = SdkExportRef | NamespaceRef;
 const LOCAL = Symbol('local');
 
 export type ModuleLookup = (fromFile: string, specifier: string) => ts.SourceFile | undefined;
+/** The package module (`fastmcp`, `@modelcontextprotocol/sdk/server/mcp.js`) a project module imported by `specifier` stands for. */
+export type PackageModuleLookup = (fromFile: string, specifier: string) => string | undefined;
 
 export class SdkSymbols {
   private readonly cache = new Map<ts.Node, SymbolRef | null>();
@@ -40,6 +42,7 @@ export class SdkSymbols {
   constructor(
     private readonly checker: ts.TypeChecker,
     private readonly lookupModule: ModuleLookup,
+    private readonly packageModuleOf?: PackageModuleLookup,
   ) {}
 
   /** The SDK export named by `node` (an Identifier, PropertyAccess, QualifiedName or ImportType). */
@@ -52,6 +55,16 @@ export class SdkSymbols {
   frameworkExportOf(node: ts.Node): SdkExportRef | undefined {
     const ref = this.refOf(node);
     return ref?.kind === 'export' && ref.framework ? ref : undefined;
+  }
+
+  /** Whether the file imports a framework's own source by relative path (a module that stands for the framework). */
+  importsFrameworkSource(sf: ts.SourceFile): boolean {
+    if (!this.packageModuleOf) return false;
+    return sf.statements.some((s) => {
+      if (!ts.isImportDeclaration(s) || !ts.isStringLiteral(s.moduleSpecifier) || !s.moduleSpecifier.text.startsWith('.')) return false;
+      const module = this.packageModuleOf!(sf.fileName, s.moduleSpecifier.text);
+      return module !== undefined && frameworkOfSpecifier(module) !== undefined;
+    });
   }
 
   refOf(node: ts.Node): SymbolRef | undefined {
@@ -196,6 +209,9 @@ export class SdkSymbols {
       const ref = { version: framework.sdkMajor, framework: framework.id };
       return name === undefined ? { kind: 'namespace', ...ref } : { kind: 'export', name, ...ref };
     }
+    // A vendored SDK module or a framework's own source, imported by relative path.
+    const standsFor = this.packageModuleOf?.(fromFile, specifier);
+    if (standsFor && standsFor !== specifier) return this.refOfModule(fromFile, standsFor, name, seen);
     const file = this.lookupModule(fromFile, specifier);
     if (!file) return undefined;
     return name === undefined ? { kind: 'namespace', file } : this.exportOfModule(file, name, seen);

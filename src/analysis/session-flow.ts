@@ -359,7 +359,7 @@ export class SessionFlow {
     if (storeRoot(inner) !== inner) return true;
     if (!ts.isIdentifier(inner)) return false;
     const decl = this.values.symbolOf(inner)?.valueDeclaration;
-    return !!decl && ts.isVariableDeclaration(decl) && !!decl.initializer && !isCollectionDeclaration(decl) && !!aliasedCollection(decl.initializer);
+    return !!decl && ts.isVariableDeclaration(decl) && !!decl.initializer && !isCollectionDeclaration(decl, this.values) && !!aliasedCollection(decl.initializer);
   }
 
   /** The declaration of a collection (`const carts = new Map()`, `transports = {}`, a class field) — not of a client. */
@@ -385,7 +385,7 @@ export class SessionFlow {
     if (!(ts.isVariableDeclaration(decl) || ts.isPropertyDeclaration(decl) || ts.isPropertyAssignment(decl) || (ts.isPropertyAccessExpression(decl) && ts.isBinaryExpression(decl.parent)))) {
       return undefined;
     }
-    return isCollectionDeclaration(decl) ? decl : undefined;
+    return isCollectionDeclaration(decl, this.values) ? decl : undefined;
   }
 
   private addStoreAccess(sink: Sink, read: SessionRead): void {
@@ -598,17 +598,33 @@ function isLogCall(call: ts.CallExpression): boolean {
   return LOGGER_RECEIVERS.has(receiverName) || namesALogger(receiverName) || /^(getLogger|getActiveSpan|child|activeSpan)$/.test(receiverName);
 }
 
+/**
+ * Whether a declared type is a keyed collection: an index signature, `Record`, `Map`/`Set`/…, an array, or a project
+ * interface or type alias that is one (`interface TransportMap { [sessionId: string]: SSEServerTransport }`).
+ * Undefined when the type says nothing (a reference that does not resolve): the initializer decides.
+ */
+function isCollectionType(type: ts.TypeNode, values: { symbolOf(node: ts.Node): ts.Symbol | undefined }, depth = 0): boolean | undefined {
+  if (ts.isTypeLiteralNode(type)) return type.members.some(ts.isIndexSignatureDeclaration);
+  if (ts.isArrayTypeNode(type)) return true;
+  if (!ts.isTypeReferenceNode(type)) return undefined;
+  const name = ts.isIdentifier(type.typeName) ? type.typeName.text : type.typeName.right.text;
+  if (COLLECTION_CLASSES.has(name) || name === 'Record' || name === 'ReadonlyMap') return true;
+  const declarations = depth < 3 ? (values.symbolOf(type.typeName)?.declarations ?? []) : [];
+  for (const d of declarations) {
+    if (ts.isInterfaceDeclaration(d)) return d.members.some(ts.isIndexSignatureDeclaration);
+    if (ts.isTypeAliasDeclaration(d)) return isCollectionType(d.type, values, depth + 1) ?? false;
+  }
+  return declarations.length ? false : undefined;
+}
+
 /** A declaration that holds a collection rather than a client object with methods. */
-function isCollectionDeclaration(decl: ts.Node): boolean {
+function isCollectionDeclaration(decl: ts.Node, values: { symbolOf(node: ts.Node): ts.Symbol | undefined }): boolean {
   const type = declaredType(decl);
   if (type) {
-    if (ts.isTypeLiteralNode(type)) return type.members.some(ts.isIndexSignatureDeclaration);
-    if (ts.isTypeReferenceNode(type)) {
-      const name = ts.isIdentifier(type.typeName) ? type.typeName.text : type.typeName.right.text;
-      if (COLLECTION_CLASSES.has(name) || name === 'Record' || name === 'ReadonlyMap') return true;
-      // A project alias (`const transports: TransportMap = {}`): what it is initialised with decides.
-    }
-    if (ts.isArrayTypeNode(type)) return true;
+    const collection = isCollectionType(type, values);
+    // A project type that is not a collection by its declaration (`TransportMap` without an index
+    // signature): what it is initialised with decides.
+    if (collection !== undefined && (collection || !ts.isTypeReferenceNode(type))) return collection;
   }
   const init = (decl as { initializer?: ts.Expression }).initializer ?? (ts.isPropertyAccessExpression(decl) && ts.isBinaryExpression(decl.parent) ? decl.parent.right : undefined);
   if (!init) return false;

@@ -290,9 +290,9 @@ export class ValueAnalysis {
     const nameNode = this.sessionQueryParameter(node);
     if (!nameNode) return undefined;
     const endpoints = this.sseEndpoints();
-    if (endpoints.size === 0) return undefined;
-    const path = enclosingRoute(node, this)?.path;
-    return path !== undefined && endpoints.has(normalPath(path)) ? nameNode : undefined;
+    const path = endpoints.size ? enclosingRoute(node, this)?.path : undefined;
+    if (path !== undefined && endpoints.has(normalPath(path))) return nameNode;
+    return this.postsToSseTransport(node) ? nameNode : undefined;
   }
 
   /**
@@ -314,6 +314,24 @@ export class ValueAnalysis {
       nameNode = node.arguments[0];
     } else return undefined;
     return nameNode;
+  }
+
+  /**
+   * Whether the function around `node` hands the request to an SDK SSE transport (`transport.handlePostMessage(req, res)`):
+   * the message route of a server whose routing is not declared with a path (`node:http`, a helper taking the endpoint).
+   */
+  private postsToSseTransport(node: ts.Node): boolean {
+    const fn = enclosingFunction(node);
+    if (!fn?.body || !fn.body.getText().includes('handlePostMessage')) return false;
+    let found = false;
+    forEachDescendant(fn.body, (n) => {
+      if (found || !ts.isCallExpression(n)) return;
+      const { name, receiver } = calleeParts(n);
+      if (name !== 'handlePostMessage' || !receiver) return;
+      const value = this.valueOf(receiver);
+      found = value?.kind === 'transport' && value.cls !== undefined && SSE_TRANSPORTS.has(value.cls);
+    });
+    return found;
   }
 
   /** The paths SDK SSE transports in the project tell clients to post to (their first argument). */
@@ -489,7 +507,9 @@ export class ValueAnalysis {
         if (member) return member;
       }
       if (ts.isPropertyAccessExpression(inner)) return this.valueOfDeclaredMember(inner);
-      return this.elementOfCollection(inner.expression);
+      // `server.sessions[0]`: an element of a framework list.
+      const listed = ts.isPropertyAccessExpression(unwrap(inner.expression)) ? frameworkElement(this.valueOf(inner.expression)) : undefined;
+      return listed ?? this.elementOfCollection(inner.expression);
     }
     if (ts.isCallExpression(inner)) return this.valueOfCall(inner);
     if (ts.isBinaryExpression(inner)) {
@@ -836,11 +856,32 @@ export class ValueAnalysis {
     }
     // A local factory: `const server = createServer()` where createServer returns `new McpServer(...)`.
     const fn = this.functionOfCall(call);
-    if (!fn || !fn.body) return undefined;
-    for (const returned of returnedExpressions(fn)) {
-      const value = this.valueOf(returned);
-      if (value && value.kind !== 'session-id' && value.kind !== 'context') return value;
-      if (value) return withHop(value, { text: `returned by ${calleeText(call)}`, node: call });
+    if (fn?.body) {
+      for (const returned of returnedExpressions(fn)) {
+        const value = this.valueOf(returned);
+        if (value && value.kind !== 'session-id' && value.kind !== 'context') return value;
+        if (value) return withHop(value, { text: `returned by ${calleeText(call)}`, node: call });
+      }
+    }
+    // A factory known only by its declared type: `private createMcpServer: () => Promise<McpServer>` handed in,
+    // `abstract createServer(): McpServer`, `function make(): Promise<McpServer>` whose body returns something untyped.
+    return this.valueOfDeclaredReturn(call);
+  }
+
+  /** The SDK value a call returns according to the callee's declared return type (through `Promise<…>`). */
+  private valueOfDeclaredReturn(call: ts.CallExpression): Value | undefined {
+    const callee = unwrap(call.expression);
+    if (!ts.isIdentifier(callee) && !ts.isPropertyAccessExpression(callee)) return undefined;
+    const symbol = this.symbolOf(ts.isPropertyAccessExpression(callee) ? callee.name : callee);
+    for (const decl of symbol?.declarations ?? []) {
+      let returnType: ts.TypeNode | undefined;
+      if (isFunctionLike(decl) || ts.isMethodSignature(decl)) returnType = decl.type;
+      else if (ts.isPropertyDeclaration(decl) || ts.isPropertySignature(decl) || ts.isParameter(decl) || ts.isVariableDeclaration(decl)) {
+        const type = decl.type;
+        if (type && ts.isFunctionTypeNode(type)) returnType = type.type;
+      }
+      const value = this.valueOfType(awaitedType(returnType), []);
+      if (value && value.kind !== 'shape') return value;
     }
     return undefined;
   }
@@ -1252,4 +1293,12 @@ function registrationLabel(call: ts.CallExpression, method: string): string {
   if (named !== undefined) return `${method}('${named}') callback`;
   if (first) return `${method}(${first.getText().replace(/\s+/g, '')}) handler`;
   return `${method} callback`;
+}
+
+/** `Promise<T>` → `T` (an async factory's declared return type). */
+function awaitedType(type: ts.TypeNode | undefined): ts.TypeNode | undefined {
+  if (type && ts.isTypeReferenceNode(type) && ts.isIdentifier(type.typeName) && type.typeName.text === 'Promise' && type.typeArguments?.length === 1) {
+    return type.typeArguments[0];
+  }
+  return type;
 }

@@ -98,7 +98,7 @@ export async function runApply(options: ApplyOptions): Promise<ApplyResult> {
   const parsers = { ts: jscodeshift.withParser('ts'), tsx: jscodeshift.withParser('tsx') };
 
   for (const transform of transforms) {
-    const result = analyze({ files: current, resolve: sources.resolve, relative: sources.relative });
+    const result = analyze({ files: current, resolve: sources.resolve, packageModules: sources.packageModules, relative: sources.relative });
     const plan = withFileOverlay(current, () => transform.plan(result, transformOptions));
     // Files no analysis loads (package.json): read from disk when a plan edits them.
     for (const edit of plan.edits) {
@@ -172,7 +172,7 @@ export async function runApply(options: ApplyOptions): Promise<ApplyResult> {
     }
   }
 
-  const judged = runEngine({ files: current, resolve: sources.resolve, rules: RULES, relative: sources.relative });
+  const judged = runEngine({ files: current, resolve: sources.resolve, packageModules: sources.packageModules, rules: RULES, relative: sources.relative });
   return {
     root: sources.root,
     label: sources.label,

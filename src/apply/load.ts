@@ -18,6 +18,8 @@ export interface LoadedSources {
   /** Files discovered (after ignores), for the "nothing analysed" verdict. */
   discovered: number;
   resolve: ResolveFn;
+  /** Project modules that stand for a package module (see `selectCandidates`). */
+  packageModules: ReadonlyMap<string, string>;
   diagnostics: FileDiagnostic[];
   relative(absPath: string): string;
 }
@@ -52,6 +54,7 @@ export async function loadSources(options: LoadOptions): Promise<LoadedSources> 
     files: new Map(candidates.texts),
     discovered: discovery.files.length,
     resolve,
+    packageModules: candidates.packageModules,
     diagnostics: [...discovery.diagnostics, ...candidates.diagnostics],
     relative,
   };

@@ -38,7 +38,11 @@ export interface ProjectConfig {
   diagnostics: FileDiagnostic[];
 }
 
-const CONFIG_NAMES = ['tsconfig.json', 'jsconfig.json'] as const;
+/**
+ * In a directory's order of preference. A project that commits only a shared `tsconfig.base.json` (its
+ * `tsconfig.json` generated, or each build config extending the base) still has its `paths` there.
+ */
+const CONFIG_NAMES = ['tsconfig.json', 'jsconfig.json', 'tsconfig.base.json'] as const;
 
 /** "No inputs were found in config file": expected, since our host lists no files. */
 const IGNORED_TS_ERRORS = new Set([18003]);
@@ -46,7 +50,7 @@ const IGNORED_TS_ERRORS = new Set([18003]);
 const nearestByDir = new Map<string, string | null>();
 const parsedByPath = new Map<string, ProjectConfig>();
 
-/** Nearest tsconfig.json (preferred) or jsconfig.json at or above the file's directory. */
+/** Nearest tsconfig.json (preferred), jsconfig.json or tsconfig.base.json at or above the file's directory. */
 export function findNearestTsconfig(fileAbsPath: string): string | undefined {
   return findConfigFromDir(path.dirname(path.resolve(fileAbsPath)));
 }

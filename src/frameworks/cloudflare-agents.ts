@@ -28,7 +28,29 @@ export const cloudflareAgents: FrameworkDescription = {
   members: {},
   callbacks: [],
   events: [],
-  options: [],
+  options: [
+    {
+      on: { construct: 'WorkerTransport' },
+      arg: 0,
+      container: [],
+      key: 'sessionIdGenerator',
+      defined: true,
+      use: {
+        rule: 'session-transport/session-id-generator',
+        advice: '`WorkerTransport` with a `sessionIdGenerator` mints an `Mcp-Session-Id` and keeps the session\'s transport state in the Durable Object; 2026-07-28 has no sessions. Serve an SDK v2 server factory with `createMcpHandler` from `agents/mcp/server`.',
+      },
+    },
+    {
+      on: { construct: 'WorkerTransport' },
+      arg: 0,
+      container: [],
+      key: 'eventStore',
+      use: {
+        rule: 'session-transport/event-store',
+        advice: 'The `eventStore` of a `WorkerTransport` replays a session\'s SSE stream on reconnect (`Last-Event-ID`); 2026-07-28 has no session streams to resume.',
+      },
+    },
+  ],
   calls: [
     ...['createLegacyMcpHandler', 'experimental_createMcpHandler'].map((fn) => ({
       on: { fn },

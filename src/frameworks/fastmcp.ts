@@ -191,4 +191,5 @@ export const fastmcp: FrameworkDescription = {
     },
   ],
   subclasses: {},
+  declaredBy: [{ name: 'FastMCP', members: ['addTool', 'start', 'sessions'] }],
 };

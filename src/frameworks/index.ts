@@ -8,7 +8,7 @@
  * through `withFrameworks` (`src/rules/index.ts`), with the framework's own advice as message.
  */
 import { ts } from '../analysis/typescript.js';
-import { calleeParts, forEachDescendant, isFunctionLike, propertyNameText, unwrap } from '../analysis/ast.js';
+import { calleeParts, forEachDescendant, isFunctionLike, isUndefined, propertyNameText, unwrap } from '../analysis/ast.js';
 import type { Hop, Value } from '../analysis/values.js';
 import type { SdkSymbols } from '../analysis/sdk-symbols.js';
 import type { Analysis, Rule, RuleListener } from '../rules/rule.js';
@@ -17,7 +17,7 @@ import { fastmcp } from './fastmcp.js';
 import { mcpFramework } from './mcp-framework.js';
 import { mcpHandler } from './mcp-handler.js';
 import type { CallbackHost, FileCondition, FrameworkDescription, MemberMeaning, OptionUse, SdkValue, SiteUse, SubclassDescription } from './types.js';
-import { VENDORED_SDK_CLASSES } from './vendored-sdk.js';
+import { VENDORED_SDK_CLASSES, VENDORED_SDK_MODULES } from './vendored-sdk.js';
 
 export type { FrameworkDescription } from './types.js';
 
@@ -123,7 +123,7 @@ export function frameworkParameter(values: ValueSource, sdk: SdkSymbols, param: 
     property = propertyNameText(fn.name);
     holder = fn.parent;
   }
-  const sites = argumentSites(values, holder);
+  const sites = argumentSites(values, sdk, holder);
   const declared = property !== undefined ? declaredFrameworkType(sdk, holder) : undefined;
   if (sites.length === 0 && !declared) return undefined;
   for (const framework of FRAMEWORKS) {
@@ -169,7 +169,7 @@ function toolName(object: ts.ObjectLiteralExpression): string | undefined {
 }
 
 /** Where `node` is passed: as an argument directly, as an element of an array argument, or through a variable. */
-function argumentSites(values: ValueSource, node: ts.Node): Array<{ call: ts.CallExpression; arg: number }> {
+function argumentSites(values: ValueSource, sdk: SdkSymbols, node: ts.Node): Array<{ call: ts.CallExpression; arg: number }> {
   let outer = node;
   while (outer.parent && (ts.isParenthesizedExpression(outer.parent) || ts.isAsExpression(outer.parent) || ts.isSatisfiesExpression(outer.parent) || ts.isArrayLiteralExpression(outer.parent))) outer = outer.parent;
   const parent = outer.parent;
@@ -179,7 +179,7 @@ function argumentSites(values: ValueSource, node: ts.Node): Array<{ call: ts.Cal
   }
   // A tool object held in a variable and passed later: only looked for in files that import a framework
   // (the search walks the file, and ordinary code is full of object literals with callbacks).
-  if (parent && ts.isVariableDeclaration(parent) && parent.initializer === outer && ts.isIdentifier(parent.name) && usesFrameworks(parent.getSourceFile())) {
+  if (parent && ts.isVariableDeclaration(parent) && parent.initializer === outer && ts.isIdentifier(parent.name) && usesFrameworks(sdk, parent.getSourceFile())) {
     const symbol = values.symbolOf(parent.name);
     const text = parent.name.text;
     const out: Array<{ call: ts.CallExpression; arg: number }> = [];
@@ -217,6 +217,53 @@ export function vendoredSdkClass(decl: ts.ClassDeclaration): string | undefined 
     }
   }
   return VENDORED_SDK_CLASSES.some((c) => c.name === name && c.members.every((m) => members.has(m))) ? name : undefined;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Modules that stand for a package module (vendored SDK, a framework's own sources)
+
+interface DeclaredShape {
+  module: string;
+  declares: RegExp;
+  mentions: readonly RegExp[];
+}
+
+const escape = (s: string): string => s.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+
+const SHAPES: readonly DeclaredShape[] = [
+  ...VENDORED_SDK_CLASSES.filter((c) => c.module).map((c) => ({ module: c.module!, name: c.name, members: c.members })),
+  ...FRAMEWORKS.flatMap((f) => (f.declaredBy ?? []).map((c) => ({ module: c.module ?? f.modules[0]!, name: c.name, members: c.members }))),
+].map(({ module, name, members }) => ({
+  module,
+  declares: new RegExp(`\\bclass\\s+${escape(name)}\\b`),
+  mentions: members.map((m) => new RegExp(`\\b${escape(m)}\\b`)),
+})).concat(
+  VENDORED_SDK_MODULES.map((m) => ({
+    module: m.module,
+    declares: new RegExp(`\\bexport\\s+(?:declare\\s+)?(?:const|let|var|function|async\\s+function|class)\\s+${escape(m.exports[0]!)}\\b`),
+    mentions: m.exports.slice(1).map((e) => new RegExp(`\\bexport\\s+(?:declare\\s+)?(?:const|let|var|function|async\\s+function|class)\\s+${escape(e)}\\b`)),
+  })),
+);
+
+/** One test that every module standing for a package module passes (most files fail it at once). */
+const MAY_DECLARE = new RegExp(SHAPES.map((s) => s.declares.source).join('|'));
+
+/**
+ * Names whose relative import may be an import of a vendored SDK or framework module: the classes
+ * those modules are recognised by (`import { McpServer } from '../../server/mcp.js'`).
+ */
+export const DECLARED_CLASS_NAMES: ReadonlySet<string> = new Set([
+  ...VENDORED_SDK_CLASSES.filter((c) => c.module).map((c) => c.name),
+  ...FRAMEWORKS.flatMap((f) => (f.declaredBy ?? []).map((c) => c.name)),
+]);
+
+/**
+ * The package module (an SDK module, a framework's entry) a project module stands for, judged from
+ * its text by what it declares: `export class FastMCP` with FastMCP's members is `fastmcp`.
+ */
+export function packageModuleDeclaredBy(text: string): string | undefined {
+  if (!MAY_DECLARE.test(text)) return undefined;
+  return SHAPES.find((s) => s.declares.test(text) && s.mentions.every((m) => m.test(text)))?.module;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -367,6 +414,8 @@ function optionSites(analysis: Analysis, option: OptionUse, call: ts.CallExpress
     const prop = property(container, option.key);
     if (!prop || !prop.name) continue;
     if (option.equals !== undefined && literalAt(values, container, [option.key]) !== option.equals) continue;
+    const value = propertyValue(prop);
+    if (option.defined && (!value || isUndefined(unwrap(value)))) continue;
     out.push(prop.name);
   }
   return out;
@@ -476,7 +525,7 @@ export function frameworkSites(analysis: Analysis, files: ReadonlySet<ts.SourceF
     cache = new Map();
     siteCache.set(analysis, cache);
   }
-  if (![...files].some(usesFrameworks)) return [];
+  if (![...files].some((sf) => usesFrameworks(analysis.sdk, sf))) return [];
   const out: FrameworkSite[] = [];
   for (const sf of files) {
     let sites = cache.get(sf);
@@ -491,10 +540,11 @@ export function frameworkSites(analysis: Analysis, files: ReadonlySet<ts.SourceF
 
 const importsFramework = new WeakMap<ts.SourceFile, boolean>();
 
-function usesFrameworks(sf: ts.SourceFile): boolean {
+function usesFrameworks(sdk: SdkSymbols, sf: ts.SourceFile): boolean {
   let uses = importsFramework.get(sf);
   if (uses === undefined) {
-    uses = FRAMEWORK_IMPORT.test(sf.text);
+    // A framework package by name, or the framework's own source by relative path (its examples).
+    uses = FRAMEWORK_IMPORT.test(sf.text) || sdk.importsFrameworkSource(sf);
     importsFramework.set(sf, uses);
   }
   return uses;

@@ -65,6 +65,7 @@ export const mcpFramework: FrameworkDescription = {
   callbacks: [],
   events: [],
   options: [...transportOptions(['transport']), ...transportOptions(['transports'])],
+  declaredBy: [{ name: 'MCPServer', members: ['toolsMap', 'addTool', 'start', 'stop'] }],
   subclasses: {
     MCPTool: {
       thisMembers: {

@@ -101,6 +101,8 @@ export interface OptionUse {
   key?: string;
   /** The property's value must be this literal. */
   equals?: string | number | boolean;
+  /** The property's value must not be `undefined` (`sessionIdGenerator: undefined` is the stateless form). */
+  defined?: boolean;
   /** Not a finding when this path (relative to the container) holds this literal. */
   unless?: { path: readonly string[]; equals: string | number | boolean };
   /** Keyless uses: also report when the argument is missing. */
@@ -147,6 +149,19 @@ export interface VendoredClass {
   name: string;
   /** Members (methods, properties, accessors) the declaration must all have. */
   members: readonly string[];
+  /**
+   * The package module a project module declaring this class stands for (`../../server/mcp.js` in
+   * the SDK's own examples is `@modelcontextprotocol/sdk/server/mcp.js`): imports from it resolve
+   * as imports from that module, whether or not the project module is scanned.
+   */
+  module?: string;
+}
+
+/** A project module that is a package module, recognised by the names it exports (the SDK's `types.ts`). */
+export interface VendoredModule {
+  module: string;
+  /** Exported declarations (`export const`, `export function`, `export class`) it must all have. */
+  exports: readonly string[];
 }
 
 export interface FrameworkDescription {
@@ -171,4 +186,10 @@ export interface FrameworkDescription {
   options: readonly OptionUse[];
   calls?: readonly CallUse[];
   subclasses: Record<string, SubclassDescription>;
+  /**
+   * Classes whose declaration (with these members) makes a project module this framework's entry
+   * module: the framework's own examples import it by relative path (`import { FastMCP } from
+   * '../FastMCP.js'`). Imports from such a module resolve as imports from `modules[0]`.
+   */
+  declaredBy?: readonly VendoredClass[];
 }

@@ -132,6 +132,22 @@ describe('createModuleResolver: tsconfig paths', () => {
     expect(r.resolve(from, '#local/z.js')).toBeUndefined();
   });
 
+  it('uses a committed tsconfig.base.json when the project has no tsconfig.json (and prefers tsconfig.json)', () => {
+    const base = makeTree({
+      'tsconfig.base.json': JSON.stringify({ compilerOptions: { paths: { '@/*': ['./src/*'] } } }),
+      'tsconfig.build.json': JSON.stringify({ extends: './tsconfig.base.json' }),
+      'src/mcp/tools.ts': '',
+      'src/mcp/server.ts': '',
+      'other/tsconfig.json': JSON.stringify({ compilerOptions: { paths: {} } }),
+      'other/tsconfig.base.json': JSON.stringify({ compilerOptions: { paths: { '@/*': ['./*'] } } }),
+      'other/a.ts': '',
+      'other/b.ts': '',
+    });
+    const resolver = createModuleResolver();
+    expect(resolver.resolve(path.join(base, 'src/mcp/server.ts'), '@/mcp/tools.js')).toBe(path.join(base, 'src/mcp/tools.ts'));
+    expect(resolver.resolve(path.join(base, 'other/a.ts'), '@/b.js')).toBeUndefined();
+  });
+
   it('matches like TypeScript', () => {
     expect(pathsTargets({ '@a/*': ['x/*'], '@a/b/*': ['y/*'] }, '@a/b/c')).toEqual(['y/c']);
     expect(pathsTargets({ 'exact': ['e.ts'], '*': ['any/*'] }, 'exact')).toEqual(['e.ts']);

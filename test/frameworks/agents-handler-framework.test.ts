@@ -56,6 +56,20 @@ export const stateless = createMcpHandler(() => new McpServer({ name: 's', versi
     ]);
   });
 
+  it('a WorkerTransport with a session id generator and an event store; the stateless one is not a finding', () => {
+    const code = `import { WorkerTransport, DurableObjectEventStore } from 'agents/mcp';
+declare const storage: never;
+export const sessionful = new WorkerTransport({
+  sessionIdGenerator: () => 'do-name',
+  eventStore: new DurableObjectEventStore(storage),
+});
+export const stateless = new WorkerTransport({ sessionIdGenerator: undefined });`;
+    expect(findingsOf(code)).toEqual([
+      'src/server.ts:4 session-transport/session-id-generator framework',
+      'src/server.ts:5 session-transport/event-store framework',
+    ]);
+  });
+
   it('an unrelated class named McpAgent, and a plain Agent, are not findings', () => {
     expect(
       findingsOf(`import { Agent } from 'agents';

@@ -183,6 +183,22 @@ export async function broadcast(text: string) {
     ]);
   });
 
+  it('a session taken from server.sessions by index; an index into a project array is not a session', () => {
+    expect(
+      findingsOf(`import { FastMCP } from 'fastmcp';
+const server = new FastMCP({ name: 'x', version: '1.0.0' });
+const others = [{ requestSampling: async (_: unknown) => 1 }];
+export async function ask(text: string) {
+  const session = server.sessions[0];
+  await session?.requestSampling({ messages: [{ role: 'user', content: { type: 'text', text } }], maxTokens: 5 });
+  await others[0]!.requestSampling(text);
+}`),
+    ).toEqual([
+      'src/server.ts:5 session-state/per-session-server framework',
+      'src/server.ts:6 deprecated-feature/sampling framework',
+    ]);
+  });
+
   it('connect hooks of a stdio-only server are start-up code; what they send is still found', () => {
     expect(
       findingsOf(`import { FastMCP } from 'fastmcp';

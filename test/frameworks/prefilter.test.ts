@@ -50,6 +50,116 @@ server.tool('note', (extra) => { notes[extra.sessionId] = Date.now(); });`,
     ]);
   });
 
+  it('only the SDK\'s examples are scanned: the vendored modules they import by relative path stand for the SDK modules', async () => {
+    const dir = project({
+      'src/server/mcp.ts': `import { Server } from './index.js';
+export class McpServer {
+  readonly server: Server;
+  constructor(info: unknown) { this.server = new Server(info); }
+  registerTool(name: string, config: unknown, cb: unknown) {}
+  async connect(transport: unknown) {}
+}`,
+      'src/server/index.ts': `export class Server {
+  constructor(public info: unknown) {}
+  getClientCapabilities() { return {}; }
+  async createMessage(params: unknown) { return {}; }
+}`,
+      'src/server/streamableHttp.ts': `export class StreamableHTTPServerTransport {
+  sessionId?: string;
+  constructor(options: unknown) {}
+  async handleRequest(req: unknown, res: unknown, body?: unknown) {}
+}`,
+      'src/types.ts': `export const LATEST_PROTOCOL_VERSION = '2025-06-18';
+export const InitializeRequestSchema = {};
+export const isInitializeRequest = (value: unknown): boolean => true;`,
+      'src/examples/server/example.ts': `import { randomUUID } from 'node:crypto';
+import { McpServer } from '../../server/mcp.js';
+import { StreamableHTTPServerTransport } from '../../server/streamableHttp.js';
+import { isInitializeRequest } from '../../types.js';
+const transports: Record<string, StreamableHTTPServerTransport> = {};
+export async function handle(req: any, res: any) {
+  if (isInitializeRequest(req.body)) {
+    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: () => randomUUID() });
+    const server = new McpServer({ name: 'x', version: '1' });
+    server.server.getClientCapabilities();
+    await server.connect(transport);
+  }
+}`,
+    });
+    const report = await scan({ paths: ['src/examples/server/example.ts'], cwd: dir });
+    expect(report.summary.filesAnalyzed).toBe(1); // the vendored modules are not loaded, only recognised
+    expect(report.findings.map((f) => `${f.file}:${f.line} ${f.ruleId}`).sort()).toEqual([
+      'src/examples/server/example.ts:10 handshake/client-capabilities',
+      'src/examples/server/example.ts:7 session-transport/initialize-routing',
+      'src/examples/server/example.ts:8 session-transport/session-id-generator',
+    ]);
+  });
+
+  it('a module named like an SDK module without the SDK\'s shape does not make its importer server code', async () => {
+    const dir = project({
+      'lib/server.ts': `export class Server { listen(port: number) {} close() {} }`,
+      'lib/types.ts': `export const isInitializeRequest = (v: unknown) => false;`,
+      'app/main.ts': `import { Server } from '../lib/server.js';
+import { isInitializeRequest } from '../lib/types.js';
+const sessions: Record<string, unknown> = {};
+export function handle(req: any) { if (isInitializeRequest(req.body)) sessions[req.headers['mcp-session-id']] = new Server(); }`,
+    });
+    const report = await scan({ paths: [path.join(dir, 'app')] });
+    expect(report.summary.filesAnalyzed).toBe(0);
+    expect(report.findings).toEqual([]);
+  });
+
+  it('FastMCP\'s own examples import the framework by relative path: the module declaring `class FastMCP` with its members is `fastmcp`', async () => {
+    const dir = project({
+      'src/FastMCP.ts': `export class FastMCPSession { sessionId?: string }
+export class FastMCP<T = unknown> {
+  #sessions: FastMCPSession[] = [];
+  constructor(public options: { name: string; version: string }) {}
+  get sessions() { return this.#sessions; }
+  addTool(tool: { name: string; execute: (args: unknown, context: { sessionId?: string }) => unknown }) {}
+  async start(options?: unknown) {}
+}`,
+      'src/examples/counter.ts': `import { FastMCP } from '../FastMCP.js';
+const counters = new Map<string, number>();
+const server = new FastMCP({ name: 'x', version: '1' });
+server.addTool({ name: 'inc', execute: async (_args, context) => { counters.set(context.sessionId!, 1); return ''; } });
+server.start({ transportType: 'httpStream', httpStream: { port: 8080 } });`,
+      'src/examples/lookalike.ts': `import { FastMCP } from './not-fastmcp.js';
+const server = new FastMCP();
+server.start({ transportType: 'httpStream', httpStream: { port: 8080 } });`,
+      'src/examples/not-fastmcp.ts': `export class FastMCP { start(options?: unknown) {} }`,
+    });
+    const report = await scan({ paths: [path.join(dir, 'src/examples')] });
+    expect(report.findings.map((f) => `${f.file}:${f.line} ${f.ruleId}`).sort()).toEqual([
+      'counter.ts:2 session-state/keyed-store',
+      'counter.ts:4 session-state/session-id-read',
+      'counter.ts:5 session-transport/session-id-generator',
+    ]);
+  });
+
+  it('mcp-framework\'s examples import the framework through its own barrel (../src/index.js), outside the scanned paths', async () => {
+    const dir = project({
+      'src/core/MCPServer.ts': `export class MCPServer {
+  private toolsMap = new Map<string, unknown>();
+  constructor(private config: { transport?: { type: string; options?: unknown } } = {}) {}
+  addTool(tool: unknown) {}
+  async start() {}
+  async stop() {}
+}`,
+      'src/index.ts': `export * from './core/MCPServer.js';
+export { helper } from './helper.js';`,
+      'src/helper.ts': 'export const helper = 1;',
+      'examples/http.ts': `import { MCPServer } from '../src/index.js';
+const server = new MCPServer({ transport: { type: 'http-stream', options: { port: 8080 } } });
+await server.start();`,
+      'examples/other.ts': `import { helper } from '../src/index.js';
+export const x = helper;`,
+    });
+    const report = await scan({ paths: ['examples'], cwd: dir });
+    expect(report.summary.filesAnalyzed).toBe(1);
+    expect(report.findings.map((f) => `${f.file}:${f.line} ${f.ruleId}`)).toEqual(['http.ts:2 session-transport/session-id-generator']);
+  });
+
   it('the vendored-SDK text test needs the SDK class name and its members', () => {
     expect(mayDeclareVendoredSdk('export class Server { listen() {} close() {} }')).toBe(false);
     expect(mayDeclareVendoredSdk('export class McpServer { tool() {} }')).toBe(false);

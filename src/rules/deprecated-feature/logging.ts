@@ -1,5 +1,5 @@
 import { ts } from '../../analysis/typescript.js';
-import { propertyNameText, unwrap } from '../../analysis/ast.js';
+import { calleeParts, propertyNameText, unwrap } from '../../analysis/ast.js';
 import { isServerKind } from '../../analysis/values.js';
 import { defineRule, featureVisitors, specUrl, type Analysis } from '../rule.js';
 
@@ -9,8 +9,16 @@ const USES = {
   handledMethods: new Set(['logging/setLevel']),
 };
 
-/** `new McpServer(info, { capabilities: { logging: {} } })`, inline or through an options variable. */
+/**
+ * `new McpServer(info, { capabilities: { logging: {} } })`, inline or through an options variable; or the
+ * capabilities a low-level server registers later: `server.registerCapabilities({ logging: {} })`.
+ */
 function isServerCapabilities(analysis: Analysis, object: ts.Node): boolean {
+  const call = object.parent;
+  if (call && ts.isCallExpression(call) && call.arguments[0] === object) {
+    const { name, receiver } = calleeParts(call);
+    return name === 'registerCapabilities' && !!receiver && isServerKind(analysis.values.valueOf(receiver));
+  }
   const prop = object.parent;
   if (!prop || !ts.isPropertyAssignment(prop) || propertyNameText(prop.name) !== 'capabilities') return false;
   return analysis.values.isConstructorArgument(prop.parent, 1, (created) => isServerKind(analysis.values.valueOf(created)));

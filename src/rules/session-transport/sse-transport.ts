@@ -37,8 +37,8 @@ export default defineRule({
     summary: 'The deprecated HTTP+SSE transport (`SSEServerTransport`)',
     messages: {
       sse: '`SSEServerTransport` is the deprecated HTTP+SSE transport: each client gets a session-bound stream. It survives only in `@modelcontextprotocol/server-legacy` for 2025 clients; serve 2026-07-28 with `createMcpHandler`.',
-      lookup:
-        'Looks up the HTTP+SSE session by the `?sessionId=` its client posts with; 2026-07-28 has no sessions, every POST stands alone. Serve with `createMcpHandler` and drop the lookup.',
+      query:
+        'Reads the HTTP+SSE `?sessionId=` query parameter to find the client\'s session stream; 2026-07-28 has no SSE sessions: each POST is answered on its own response (`createMcpHandler`).',
       shared:
         'One server instance is connected to every SSE connection\'s transport: the SDK keeps only the latest, so server→client messages reach the last client. 2026-07-28 builds a server per request: `createMcpHandler(buildServer)`.',
     },
@@ -46,6 +46,10 @@ export default defineRule({
   },
   create(context) {
     const { analysis } = context;
+    const reportQuery = (node: ts.PropertyAccessExpression | ts.ElementAccessExpression): void => {
+      const query = analysis.values.sseSessionQuery(node);
+      if (query) context.report({ node: query, messageId: 'query' });
+    };
     return {
       visitors: {
         [ts.SyntaxKind.NewExpression]: (node: ts.NewExpression) => {
@@ -55,10 +59,14 @@ export default defineRule({
         [ts.SyntaxKind.CallExpression]: (node: ts.CallExpression) => {
           const shared = sharedServerConnect(analysis, node);
           if (shared) context.report({ node: shared, messageId: 'shared' });
+          const query = analysis.values.sseSessionQuery(node);
+          if (query) context.report({ node: query, messageId: 'query' });
         },
+        [ts.SyntaxKind.PropertyAccessExpression]: reportQuery,
+        [ts.SyntaxKind.ElementAccessExpression]: reportQuery,
       },
       end() {
-        for (const read of analysis.sessions.registryLookups()) context.report({ node: read.node, messageId: 'lookup' });
+        for (const read of analysis.sessions.registryLookups()) context.report({ node: read.node, messageId: 'query' });
       },
     };
   },

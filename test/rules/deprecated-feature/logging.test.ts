@@ -4,6 +4,13 @@ import rule from '../../../src/rules/deprecated-feature/logging.js';
 ruleTester(rule, {
   valid: [
     {
+      name: 'registerCapabilities of something that is not an SDK server',
+      code: `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+export const server = new McpServer({ name: 'x', version: '1' });
+const registry = { registerCapabilities(_c: unknown) {} };
+registry.registerCapabilities({ logging: {} });`,
+    },
+    {
       name: 'v2 ctx.mcpReq.log (the replacement)',
       code: `import { McpServer } from '@modelcontextprotocol/server';
 const server = new McpServer({ name: 'x', version: '1' });
@@ -46,6 +53,20 @@ server.tool('p', async (extra) => {
     },
   ],
   invalid: [
+    {
+      name: 'logging registered on the low-level server after construction',
+      code: `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+export class CliServer {
+  constructor(public readonly mcpServer: McpServer) {}
+  connect() {
+    this.mcpServer.server.registerCapabilities({
+      logging: {},
+      resources: { listChanged: true },
+    });
+  }
+}`,
+      errors: [{ messageId: 'capability', line: 6 }],
+    },
     {
       name: 'logging capability declared in a constant from another module (directly and spread)',
       code: {

@@ -4,6 +4,15 @@ import rule from '../../../src/rules/handshake/initialize-handler.js';
 ruleTester(rule, {
   valid: [
     {
+      name: 'a method switch that is not an SDK server\'s fallback handler',
+      code: `export const router = { fallbackRequestHandler: undefined as unknown };
+router.fallbackRequestHandler = async (request: { method: string }) => (request.method === 'initialize' ? 1 : 0);
+export function route(method: string) {
+  if (method === 'initialize') return 'init';
+  return 'other';
+}`,
+    },
+    {
       name: 'a project schema for another method',
       code: `import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { z } from 'zod';
@@ -45,6 +54,27 @@ events.on('initialize', () => console.log('init'));`,
     },
   ],
   invalid: [
+    {
+      name: 'a fallback request handler on an SDK server that answers initialize itself (JS, if and switch)',
+      filename: 'src/server.js',
+      code: `import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+const server = new Server({ name: 'x', version: '1' }, { capabilities: {} });
+server.fallbackRequestHandler = async (request) => {
+  const { method } = request;
+  if (method === 'initialize') {
+    return { protocolVersion: '2024-11-05', capabilities: {}, serverInfo: { name: 'x', version: '1' } };
+  }
+  switch (request.method) {
+    case 'notifications/initialized':
+      return {};
+  }
+  return {};
+};`,
+      errors: [
+        { messageId: 'handler', line: 5 },
+        { messageId: 'handler', line: 9 },
+      ],
+    },
     {
       name: 'initialize handlers registered with project schemas (a method literal, an extended SDK schema)',
       code: `import { Server } from '@modelcontextprotocol/sdk/server/index.js';

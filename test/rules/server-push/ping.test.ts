@@ -44,8 +44,41 @@ export function keepAlive(client) {
   return setInterval(() => client.ping(), 10000);
 }`,
     },
+    {
+      name: 'a factory declared to return a project type is not an SDK server',
+      code: `class Pinger { request(_m: { method: string }) { return Promise.resolve(); } }
+export class Manager {
+  constructor(private createPinger: () => Promise<{ server: Pinger }>) {}
+  async start() {
+    const p = await this.createPinger();
+    await p.server.request({ method: 'ping' });
+  }
+}`,
+    },
   ],
   invalid: [
+    {
+      name: 'a server from a factory known only by its declared type (a constructor parameter property)',
+      code: `import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { EmptyResultSchema } from '@modelcontextprotocol/sdk/types.js';
+export class TransportManager {
+  constructor(private createMcpServer: () => Promise<McpServer>) {}
+  async start() {
+    const mcpServer = await this.createMcpServer();
+    setInterval(() => mcpServer.server.request({ method: 'ping' }, EmptyResultSchema), 10_000);
+  }
+}
+export abstract class Runner {
+  protected abstract createServer(): McpServer;
+  keepAlive() {
+    return this.createServer().server.ping();
+  }
+}`,
+      errors: [
+        { messageId: 'raw', line: 7 },
+        { messageId: 'call', line: 13 },
+      ],
+    },
     {
       name: 'v1 ping handler registered with PingRequestSchema',
       code: `import { Server } from '@modelcontextprotocol/sdk/server/index.js';

@@ -51,6 +51,16 @@ export function isLegacy(t: SSEServerTransport | undefined): boolean {
   return t !== undefined;
 }`,
     },
+    {
+      name: '`searchParams.get(\'sessionId\')` next to a handlePostMessage of a project object',
+      code: `import http from 'node:http';
+const relay = { handlePostMessage: async (_req: unknown, _res: unknown) => {} };
+http.createServer(async (req, res) => {
+  const url = new URL(req.url!, 'http://x');
+  const sessionId = url.searchParams.get('sessionId');
+  if (sessionId) await relay.handlePostMessage(req, res);
+});`,
+    },
   ],
   invalid: [
     {
@@ -84,10 +94,57 @@ http.createServer(async (req, res) => {
 });`,
       errors: [
         { messageId: 'sse', line: 8 },
-        { messageId: 'lookup', line: 13 },
-        { messageId: 'lookup', line: 16 },
+        { messageId: 'query', line: 13 },
+        { messageId: 'query', line: 16 },
         { messageId: 'sse', line: 23 },
       ],
+    },
+    {
+      name: '`?sessionId=` read in a route that is not the SSE message endpoint and hands nothing to an SSE transport',
+      code: `import express from 'express';
+import { SSEServerTransport } from '@modelcontextprotocol/sdk/server/sse.js';
+const app = express();
+app.get('/sse', async (_req, res) => {
+  const transport = new SSEServerTransport('/messages', res);
+  await transport.start();
+});
+app.get('/report', (req, res) => {
+  res.json({ id: req.query.sessionId });
+});`,
+      errors: [{ messageId: 'sse', line: 5 }],
+    },
+    {
+      name: 'the `?sessionId=` query read in the route the SSE transport posts to',
+      code: `import express from 'express';
+import { SSEServerTransport } from '@modelcontextprotocol/sdk/server/sse.js';
+const transports: Record<string, SSEServerTransport> = {};
+const app = express();
+app.get('/sse', async (_req, res) => {
+  const transport = new SSEServerTransport('/messages', res);
+  transports[transport.sessionId] = transport;
+});
+app.post('/messages', async (req, res) => {
+  const sessionId = req.query.sessionId as string;
+  await transports[sessionId]?.handlePostMessage(req, res);
+});`,
+      errors: [
+        { messageId: 'sse', line: 6 },
+        { messageId: 'query', line: 10 },
+      ],
+    },
+    {
+      name: 'node:http: the query read in a function that hands the POST to a stored SSE transport',
+      code: `import http from 'node:http';
+import { SSEServerTransport } from '@modelcontextprotocol/sdk/server/sse.js';
+async function handleSse(req: http.IncomingMessage, res: http.ServerResponse, url: URL, sessions: Map<string, SSEServerTransport>) {
+  if (req.method === 'POST') {
+    const sessionId = url.searchParams.get('sessionId');
+    const transport = sessions.get(sessionId!);
+    return await transport?.handlePostMessage(req, res);
+  }
+}
+export { handleSse };`,
+      errors: [{ messageId: 'query', line: 5 }],
     },
     {
       name: 'a server built per SSE connection is not shared',

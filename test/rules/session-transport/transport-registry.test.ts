@@ -89,6 +89,26 @@ express().delete('/mcp', async (req, res) => {
       errors: [{ messageId: 'registry', line: 3, file: 'src/store.ts' }],
     },
     {
+      name: 'declared with a project interface that has an index signature: reported at the declaration',
+      code: `import { SSEServerTransport } from '@modelcontextprotocol/sdk/server/sse.js';
+interface TransportMap {
+  [sessionId: string]: SSEServerTransport;
+}
+type Alias = TransportMap;
+const transports: TransportMap = {};
+const others: Alias = {};
+export function open(res: any) {
+  const transport = new SSEServerTransport('/messages', res);
+  transports[transport.sessionId] = transport;
+  others[transport.sessionId] = transport;
+  res.on('close', () => { delete transports[transport.sessionId]; });
+}`,
+      errors: [
+        { messageId: 'registry', line: 6 },
+        { messageId: 'registry', line: 7 },
+      ],
+    },
+    {
       name: 'a hand-rolled session id (minted by hand, sent as the Mcp-Session-Id header) keys the registry',
       code: `import express from 'express';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
