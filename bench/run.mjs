@@ -458,6 +458,7 @@ async function main() {
   // 4b. (f) mcp-migrate apply --dry-run on the servers alone: the official codemod's v1-to-v2 work (sdk-v2
   // runs its transforms in memory) plus this tool's own transforms, in one process, writing nothing.
   let applyStat = null;
+  let applyFullRuns = null;
   if (opts.apply && tool.source === 'bin/mcp-migrate.js') {
     const applyArgs = [...tool.pre, 'apply', '--dry-run', '--format', 'json', '--fail-on', 'none', ...serverDirs];
     const before = new Map(serverDirs.map((d) => [d, snapshot(path.join(TREE, d))]));
@@ -483,6 +484,17 @@ async function main() {
     const wroteNothing = serverDirs.every((d) => sameSnapshot(before.get(d), snapshot(path.join(TREE, d))));
     if (!wroteNothing) failures.push('mcp-migrate apply --dry-run modified files in a server dir');
     const rep = applyRuns.find((r) => r.report)?.report;
+    // (g) the same on the whole tree: issue 5 asks that it cost at most 2× the full scan.
+    const fullArgs = [...tool.pre, 'apply', '--dry-run', '--format', 'json', '--fail-on', 'none', '.'];
+    log(`mcp-migrate apply --dry-run on the whole tree: warm-up, then ${opts.repeats} runs`);
+    completed('warm-up mcp-migrate apply --dry-run, full tree', await measure(tool.cmd, fullArgs, { cwd: TREE, timeoutMs }));
+    applyFullRuns = [];
+    for (let i = 1; i <= opts.repeats; i++) {
+      const r = await measure(tool.cmd, fullArgs, { cwd: TREE, timeoutMs });
+      completed(`mcp-migrate apply --dry-run, full tree #${i}`, r);
+      applyFullRuns.push(r);
+      log(`  run ${i}/${opts.repeats}: ${fmtS(r.wallMs)} s, ${fmtMB(r.peakRssKB)} MB, exit ${r.exitCode}`);
+    }
     applyStat = { runs: applyRuns, wroteNothing, filesChanged: rep?.changes?.length ?? null, sdkV2Files: rep?.changes?.filter((c) => c.transforms?.includes('sdk-v2')).length ?? null,
       failures: rep?.failures?.length ?? null, failureList: (rep?.failures ?? []).map((f) => `${f.file} (${f.transform})`) };
   }
@@ -573,7 +585,7 @@ async function main() {
       failedRuns: all.length - list.length,
     };
   };
-  const m = { full: stat(runs.full), servers: stat(runs.servers), astgrep: stat(runs.astgrep), apply: applyStat ? stat(applyStat.runs) : null };
+  const m = { full: stat(runs.full), servers: stat(runs.servers), astgrep: stat(runs.astgrep), apply: applyStat ? stat(applyStat.runs) : null, applyFull: applyFullRuns ? stat(applyFullRuns) : null };
   const officialSumMs = official.perServer.length ? official.perServer.reduce((a, r) => a + r.wallMs, 0) : null;
   const officialPeakKB = official.perServer.length ? Math.max(...official.perServer.map((r) => r.peakRssKB ?? 0)) : null;
   const ratios = {
@@ -588,6 +600,7 @@ async function main() {
     officialOverApplyCpu: m.apply?.cpuS && official.perServer.length && official.perServer.every((x) => x.cpuS != null)
       ? official.perServer.reduce((a, x) => a + x.cpuS, 0) / m.apply.cpuS : null,
     officialOneRunOverApply: official.all && m.apply ? official.all.wallMs / m.apply.medianMs : null,
+    applyFullOverScanFull: m.applyFull ? m.applyFull.medianMs / m.full.medianMs : null,
   };
   const fullPeakMB = kbToMB(m.full.peakRssKB);
   const fin = (...xs) => xs.every((x) => x != null && Number.isFinite(x));
@@ -596,6 +609,7 @@ async function main() {
     { id: 'full-within-2x-servers', text: `full scan within ${AIM.fullVsServersMax}× of the servers alone`, value: fmtX(ratios.fullOverServers), met: fin(ratios.fullOverServers) ? ratios.fullOverServers <= AIM.fullVsServersMax : null },
     { id: 'full-peak-under-300MB', text: `full scan peak RSS under ${AIM.peakMB} MB`, value: fullPeakMB == null ? '—' : `${fullPeakMB.toFixed(0)} MB`, met: fullPeakMB != null && fullPeakMB < AIM.peakMB },
     ...(m.apply ? [{ id: 'apply-faster-than-official', text: 'apply --dry-run on the servers faster than the official dry run (sum per server)', value: `${fmtS(m.apply.medianMs)} s vs ${fmtS(officialSumMs)} s`, met: fin(m.apply.medianMs, officialSumMs) ? m.apply.medianMs < officialSumMs : null }] : []),
+    ...(m.applyFull ? [{ id: 'apply-full-within-2x-scan', text: 'apply --dry-run on the whole tree at most 2× the full scan', value: fmtX(ratios.applyFullOverScanFull), met: fin(ratios.applyFullOverScanFull) ? ratios.applyFullOverScanFull <= 2 : null }] : []),
     { id: 'servers-10x-faster-than-official', text: `servers alone ≥ ${AIM.officialSpeedupMin}× faster than the official dry run`, value: fmtX(ratios.officialOverServers), met: fin(ratios.officialOverServers) ? ratios.officialOverServers >= AIM.officialSpeedupMin : null },
   ];
 
@@ -628,6 +642,7 @@ async function main() {
       officialFullTree: official.full ? { label: 'official codemod --dry-run, full tree', ...official.full } : null,
       applyServers: m.apply ? { label: 'mcp-migrate apply --dry-run, MCP servers only', command: `${tool.display} apply --dry-run --format json --fail-on none ${serverDirs.join(' ')}`, ...m.apply,
         filesChanged: applyStat.filesChanged, sdkV2Files: applyStat.sdkV2Files, transformFailures: applyStat.failures, transformFailureList: applyStat.failureList, wroteNothing: applyStat.wroteNothing } : null,
+      applyFull: m.applyFull ? { label: 'mcp-migrate apply --dry-run, full tree', command: `${tool.display} apply --dry-run --format json --fail-on none .`, ...m.applyFull } : null,
     },
     ratios,
     aims,
@@ -671,6 +686,10 @@ function renderMarkdown(r) {
     row(`(f) ${A.label}`, fmtS(A.medianMs), fmtS(A.minMs), fmtS(A.maxMs), fmtMB(A.peakRssKB),
       `${A.filesChanged ?? '?'} files would change (${A.sdkV2Files ?? '?'} moved to SDK v2 by the official transforms in memory)${A.transformFailures ? `; exit 2: ${A.transformFailures} file(s) a transform refused, left unchanged: ${A.transformFailureList.join(', ')}` : ''}${A.wroteNothing ? '; wrote nothing' : '; **modified files**'}${A.cpuS != null ? `; CPU ${A.cpuS.toFixed(1)} s` : ''}${procNote(A)}`);
   }
+  if (M.applyFull) {
+    const G = M.applyFull;
+    row(`(g) ${G.label}`, fmtS(G.medianMs), fmtS(G.minMs), fmtS(G.maxMs), fmtMB(G.peakRssKB), `exit ${G.exitCodes.join('/')}${G.cpuS != null ? `; CPU ${G.cpuS.toFixed(1)} s` : ''}${procNote(G)}`);
+  }
   if (M.officialFullTree) row(`(e) ${M.officialFullTree.label}`, fmtS(M.officialFullTree.wallMs), '', '', fmtMB(M.officialFullTree.peakRssKB), `**${M.officialFullTree.status}**`);
 
   const t = r.tree;
@@ -695,6 +714,7 @@ function renderMarkdown(r) {
   if (r.ratios.officialOneRunOverServers != null) lines.push(`| official dry run (one run, all servers) / ours on servers | ${fmtX(r.ratios.officialOneRunOverServers)} |`);
   if (r.ratios.officialOverApply != null) lines.push(`| official dry run (sum per server) / our apply --dry-run on servers | ${fmtX(r.ratios.officialOverApply)} |`);
   if (r.ratios.officialOverApplyCpu != null) lines.push(`| official dry run (sum per server) / our apply --dry-run on servers, by CPU time | ${fmtX(r.ratios.officialOverApplyCpu)} |`);
+  if (r.ratios.applyFullOverScanFull != null) lines.push(`| our apply --dry-run / our scan, full tree | ${fmtX(r.ratios.applyFullOverScanFull)} |`);
   if (r.ratios.officialOneRunOverApply != null) lines.push(`| official dry run (one run, all servers) / our apply --dry-run on servers | ${fmtX(r.ratios.officialOneRunOverApply)} |`);
   lines.push('');
   lines.push('| aim | value | met |', '|---|---|:---:|');
