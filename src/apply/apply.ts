@@ -8,7 +8,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import jscodeshift from 'jscodeshift';
-import { analyze, runEngine } from '../analysis/engine.js';
+import { analyze, runEngine, type AnalysisResult } from '../analysis/engine.js';
 import { RULES } from '../rules/index.js';
 import { UsageError } from '../scan.js';
 import { TRANSFORMS, DEFAULT_TRANSFORM_OPTIONS, type TransformDefinition, type TransformOptions } from '../transforms/catalog.js';
@@ -97,9 +97,12 @@ export async function runApply(options: ApplyOptions): Promise<ApplyResult> {
   // `.ts` needs the ts parser: tsx rejects `<T>(x) => …` and `<T>value` casts that are valid TypeScript.
   const parsers = { ts: jscodeshift.withParser('ts'), tsx: jscodeshift.withParser('tsx') };
 
+  // One analysis per state of the code: a transform that changed nothing leaves the next one the same analysis.
+  let result: AnalysisResult | undefined;
   for (const transform of transforms) {
-    const result = analyze({ files: current, resolve: sources.resolve, packageModules: sources.packageModules, relative: sources.relative });
-    const plan = withFileOverlay(current, () => transform.plan(result, transformOptions));
+    result ??= analyze({ files: sourcesOnly(current), resolve: sources.resolve, packageModules: sources.packageModules, relative: sources.relative });
+    const analysis = result;
+    const plan = withFileOverlay(current, () => transform.plan(analysis, transformOptions));
     // Files no analysis loads (package.json): read from disk when a plan edits them.
     for (const edit of plan.edits) {
       if (current.has(edit.file)) continue;
@@ -133,6 +136,7 @@ export async function runApply(options: ApplyOptions): Promise<ApplyResult> {
     telemetry += plan.telemetry?.length ?? 0;
     notes.push(...(plan.notes ?? []));
     sharedStores.push(...(plan.sharedStores ?? []));
+    if (outputs.size > 0 || plan.newFiles.size > 0) result = undefined;
     for (const [file, output] of outputs) {
       current.set(file, output);
       applied.set(file, (applied.get(file) ?? new Set()).add(transform.name));
@@ -172,7 +176,7 @@ export async function runApply(options: ApplyOptions): Promise<ApplyResult> {
     }
   }
 
-  const judged = runEngine({ files: current, resolve: sources.resolve, packageModules: sources.packageModules, rules: RULES, relative: sources.relative });
+  const judged = runEngine({ files: sourcesOnly(current), resolve: sources.resolve, packageModules: sources.packageModules, rules: RULES, relative: sources.relative });
   return {
     root: sources.root,
     label: sources.label,
@@ -199,6 +203,11 @@ function readIfExists(file: string): string | undefined {
   } catch {
     return undefined;
   }
+}
+
+/** The texts the analysis loads: package.json and other data files that plans edit are not code. */
+function sourcesOnly(files: ReadonlyMap<string, string>): Map<string, string> {
+  return new Map([...files].filter(([file]) => isSourceFile(file)));
 }
 
 /** JSON and other data files get their edits applied directly; source files go through the transformer (and its parse check). */
