@@ -173,7 +173,7 @@ function nothingToScan(paths: readonly string[], cwd: string, options: ScanOptio
 }
 
 /** Rule metadata, configured severity, doc path and a baseline fingerprint for each raw finding, in report order. */
-function toFindings(raws: readonly RawFinding[], settings: Readonly<Record<string, RuleSetting>>): Finding[] {
+export function toFindings(raws: readonly RawFinding[], settings: Readonly<Record<string, RuleSetting>>): Finding[] {
   const findings = raws.map((raw) => {
     const { meta } = raw.rule;
     const configured = settings[meta.id];

@@ -7,7 +7,8 @@ import path from 'node:path';
 import { Chalk } from 'chalk';
 import { createTwoFilesPatch } from 'diff';
 import type { RawFinding } from '../analysis/engine.js';
-import { SCHEMA_VERSION, compareFindings, ruleDocPath, summarize, type Finding } from '../model.js';
+import { SCHEMA_VERSION, summarize, type Finding } from '../model.js';
+import { toFindings } from '../scan.js';
 import { VERSION } from '../version.js';
 import type { ApplyResult } from './apply.js';
 
@@ -18,23 +19,9 @@ export function markersLeft(result: ApplyResult): RawFinding[] {
   return result.remaining.filter((f) => f.messageId === 'marker');
 }
 
+/** The findings left in the migrated code, as `scan` reports them. */
 function findingsOf(result: ApplyResult): Finding[] {
-  return result.remaining
-    .map((raw) => ({
-      ruleId: raw.rule.meta.id,
-      category: raw.rule.meta.category,
-      severity: raw.severity ?? raw.rule.meta.severity,
-      file: raw.file,
-      line: raw.line,
-      column: raw.column,
-      endLine: raw.endLine,
-      endColumn: raw.endColumn,
-      message: raw.message,
-      fix: raw.rule.meta.fix,
-      docs: ruleDocPath(raw.rule.meta.id),
-      fingerprint: '',
-    }))
-    .sort(compareFindings);
+  return toFindings(result.remaining, {});
 }
 
 /** Rough tokens: ~4 characters per token for identifiers and English. */

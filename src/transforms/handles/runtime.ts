@@ -147,21 +147,33 @@ export function withHandle<T extends object>(result: T, fields: Record<string, s
 `;
 
 export function handleModuleSource(flavour: ModuleFlavour): string {
-  if (flavour === 'ts') return SOURCE;
-  const output = ts.transpileModule(SOURCE, {
+  return generatedModuleSource(SOURCE, flavour);
+}
+
+/**
+ * A generated module in the project's flavour: the TypeScript source as is, or transpiled. Transpiling
+ * drops the literal types of a tool error, and checkJs would then see `type: string` and
+ * `isError: boolean`, which the SDK's CallToolResult does not accept: they are kept as JSDoc casts.
+ */
+export function generatedModuleSource(source: string, flavour: ModuleFlavour): string {
+  if (flavour === 'ts') return source;
+  const output = ts.transpileModule(source, {
     compilerOptions: {
       target: ts.ScriptTarget.ES2022,
       module: flavour === 'cjs' ? ts.ModuleKind.CommonJS : ts.ModuleKind.ESNext,
       removeComments: false,
     },
   }).outputText;
-  // Transpiling drops the literal types of the tool error, and checkJs would then see `type: string`
-  // and `isError: boolean`, which the SDK's CallToolResult does not accept: keep them as JSDoc casts.
   return output
-    .replace("content: [{ type: 'text', text: `${argument}", "content: [{ type: /** @type {const} */ ('text'), text: `${argument}")
+    .replace("content: [{ type: 'text', text:", "content: [{ type: /** @type {const} */ ('text'), text:")
     .replace('isError: true,', 'isError: /** @type {const} */ (true),');
 }
 
+/** `<basename>.ts`, `.js` or `.cjs` for the flavour. */
+export function generatedFileName(basename: string, flavour: ModuleFlavour): string {
+  return `${basename}${flavour === 'ts' ? '.ts' : flavour === 'cjs' ? '.cjs' : '.js'}`;
+}
+
 export function handleModuleFileName(flavour: ModuleFlavour): string {
-  return `${HANDLE_MODULE_BASENAME}${flavour === 'ts' ? '.ts' : flavour === 'cjs' ? '.cjs' : '.js'}`;
+  return generatedFileName(HANDLE_MODULE_BASENAME, flavour);
 }

@@ -4,8 +4,7 @@
  * One TypeScript source; JavaScript projects get it through `ts.transpileModule`, like
  * `mcp-handles`, so the flavours cannot drift apart.
  */
-import { ts } from '../../analysis/typescript.js';
-import type { ModuleFlavour } from '../handles/runtime.js';
+import { generatedFileName, generatedModuleSource, type ModuleFlavour } from '../handles/runtime.js';
 
 export const REDIS_STORE_MODULE_BASENAME = 'mcp-redis-store';
 
@@ -240,21 +239,9 @@ export function withSharedState<A extends unknown[], R>(handler: (...args: A) =>
 
 /** The module text, importing mcp-handles as `handlesSpecifier` (e.g. `./mcp-handles.js`). */
 export function redisStoreModuleSource(flavour: ModuleFlavour, handlesSpecifier: string): string {
-  const source = SOURCE.replace(HANDLES_SPECIFIER, handlesSpecifier);
-  if (flavour === 'ts') return source;
-  const output = ts.transpileModule(source, {
-    compilerOptions: {
-      target: ts.ScriptTarget.ES2022,
-      module: flavour === 'cjs' ? ts.ModuleKind.CommonJS : ts.ModuleKind.ESNext,
-      removeComments: false,
-    },
-  }).outputText;
-  // The literal types TypeScript infers from the declared return type, kept for checkJs (CallToolResult).
-  return output
-    .replace("content: [{ type: 'text', text:", "content: [{ type: /** @type {const} */ ('text'), text:")
-    .replace('isError: true,', 'isError: /** @type {const} */ (true),');
+  return generatedModuleSource(SOURCE.replace(HANDLES_SPECIFIER, handlesSpecifier), flavour);
 }
 
 export function redisStoreModuleFileName(flavour: ModuleFlavour): string {
-  return `${REDIS_STORE_MODULE_BASENAME}${flavour === 'ts' ? '.ts' : flavour === 'cjs' ? '.cjs' : '.js'}`;
+  return generatedFileName(REDIS_STORE_MODULE_BASENAME, flavour);
 }
