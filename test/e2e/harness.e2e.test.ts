@@ -8,7 +8,6 @@ import http from 'node:http';
 import type net from 'node:net';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { oneSecondHandleTtl } from './support/cli.js';
 import { repoTempDir } from './support/paths.js';
 import { canConnect, startFixtureServer } from './support/process.js';
 import { startRoundRobinProxy } from './support/proxy.js';
@@ -152,14 +151,5 @@ describe.skipIf(skipWithoutRedis)(`redis-server (${redisVersion ?? 'not installe
     }
     expect(redis.process.exited()).toBe(true);
     expect(await canConnect(redis.port)).toBe(false);
-  });
-});
-
-describe('CLI gates', () => {
-  it('reads the unit of --handle-ttl from the apply help', () => {
-    expect(oneSecondHandleTtl('Usage: mcp-migrate apply\n  --check  exit 1 if anything would change')).toBeUndefined();
-    expect(oneSecondHandleTtl('  --handle-ttl <duration>  idle lifetime of a handle (default: "24h")')).toBe('1s');
-    expect(oneSecondHandleTtl('  --handle-ttl <seconds>  idle lifetime of a handle in seconds')).toBe('1');
-    expect(oneSecondHandleTtl('  --handle-ttl <ms>  idle lifetime of a handle (ms)')).toBe('1000');
   });
 });
