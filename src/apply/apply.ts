@@ -18,6 +18,7 @@ import { loadSources, type LoadOptions } from './load.js';
 import { writeFileAtomic } from '../write-file.js';
 import { applyEdits } from '../transforms/edits.js';
 import { withFileOverlay } from '../transforms/file-overlay.js';
+import { pruneImportsMadeUnused } from './prune-imports.js';
 import type { RawFinding } from '../analysis/engine.js';
 
 export interface ApplyOptions extends LoadOptions {
@@ -148,6 +149,13 @@ export async function runApply(options: ApplyOptions): Promise<ApplyResult> {
       current.set(file, text);
       applied.set(file, new Set([transform.name]));
     }
+  }
+
+  // Imports only the replaced code used go last, once every transform has had its say.
+  for (const [file, text] of current) {
+    const before = original.get(file);
+    if (before === undefined || before === text || created.has(file) || !isSourceFile(file)) continue;
+    current.set(file, pruneImportsMadeUnused(file, before, text));
   }
 
   const changes: FileChange[] = [];

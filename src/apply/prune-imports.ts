@@ -1,0 +1,176 @@
+/**
+ * The last step of `apply`: imports that the run made unused are removed.
+ *
+ * A binding goes only when the original file used it and the migrated file no longer mentions it
+ * anywhere (code, JSDoc or comments): `CreateMessageResultSchema` after `sendRequest(…, Schema)`
+ * became an MRTR result, `randomUUID` after the session id generator went. Imports the user had
+ * left unused are theirs and stay. Works on text alone (no checker), so it costs one parse of each
+ * changed file.
+ */
+import { ts } from '../analysis/typescript.js';
+import { isRequireCall, unwrap } from '../analysis/ast.js';
+import { applyEdits, type TextEdit } from '../transforms/edits.js';
+import { isReference, removalRange } from '../transforms/serving/text.js';
+
+/** One imported local name and the text range that removes it from its import. */
+interface ImportedBinding {
+  local: string;
+  statement: ts.Statement;
+  /** How many bindings the import statement has (default, namespace and named). */
+  siblings: number;
+  /** The range removing just this binding while its siblings stay (default or namespace binding). */
+  range: { start: number; end: number };
+  /** A named binding: its element and the comma list it is in (removed in runs, see `listRemovals`). */
+  element?: ts.Node;
+  list?: ts.NodeArray<ts.Node>;
+}
+
+/** `after` without the imports that were used in `before` and are mentioned nowhere in `after`. */
+export function pruneImportsMadeUnused(file: string, before: string, after: string): string {
+  const kind = scriptKind(file);
+  const original = ts.createSourceFile(file, before, ts.ScriptTarget.Latest, true, kind);
+  const usedBefore = referencedNames(original);
+  const migrated = ts.createSourceFile(file, after, ts.ScriptTarget.Latest, true, kind);
+  const bindings = importedBindings(migrated);
+  if (bindings.length === 0) return after;
+  const outside = textOutsideImports(migrated);
+  const unused = bindings.filter((b) => usedBefore.has(b.local) && !new RegExp(`(?<![\\w$])${escape(b.local)}(?![\\w$])`).test(outside));
+  if (unused.length === 0) return after;
+
+  const edits: TextEdit[] = [];
+  const byStatement = new Map<ts.Statement, ImportedBinding[]>();
+  for (const binding of unused) byStatement.set(binding.statement, [...(byStatement.get(binding.statement) ?? []), binding]);
+  for (const [statement, gone] of byStatement) {
+    if (gone.length === gone[0]!.siblings) {
+      edits.push({ file, ...removalRange(migrated, statement, false, false), text: '' });
+      continue;
+    }
+    const lists = new Map<ts.NodeArray<ts.Node>, Set<ts.Node>>();
+    for (const binding of gone) {
+      if (binding.list && binding.list.length > 1) lists.set(binding.list, (lists.get(binding.list) ?? new Set()).add(binding.element!));
+      else if (binding.range.end > binding.range.start) edits.push({ file, ...binding.range, text: '' });
+      else return after; // a binding that cannot go alone (`import a, * as b`): leave the imports as they are
+    }
+    for (const [list, removed] of lists) {
+      if (removed.size < list.length) {
+        for (const range of listRemovals(migrated, list, removed)) edits.push({ file, ...range, text: '' });
+        continue;
+      }
+      // Every named binding goes but the default import stays: `import a, { X, Y }` → `import a`.
+      const whole = gone.find((b) => b.list === list)!.range;
+      if (whole.end <= whole.start) return after;
+      edits.push({ file, ...whole, text: '' });
+    }
+  }
+  try {
+    return applyEdits(after, edits);
+  } catch {
+    return after; // overlapping removals in an unusual import: leave the imports as they are
+  }
+}
+
+function scriptKind(file: string): ts.ScriptKind {
+  if (/\.[cm]?ts$/.test(file)) return ts.ScriptKind.TS;
+  if (/\.tsx$/.test(file)) return ts.ScriptKind.TSX;
+  if (/\.jsx$/.test(file)) return ts.ScriptKind.JSX;
+  return ts.ScriptKind.JS;
+}
+
+function escape(name: string): string {
+  return name.replace(/\$/g, '\\$');
+}
+
+/** Every name the file reads outside its imports (re-exports count: `export { X }` uses X). */
+function referencedNames(sf: ts.SourceFile): Set<string> {
+  const names = new Set<string>();
+  const visit = (node: ts.Node): void => {
+    if (ts.isImportDeclaration(node)) return;
+    if (ts.isIdentifier(node) && (isReference(node) || (ts.isExportSpecifier(node.parent) && !node.parent.parent.parent.moduleSpecifier && (node.parent.propertyName ?? node.parent.name) === node))) {
+      names.add(node.text);
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(sf);
+  return names;
+}
+
+/** The file's text with its import statements blanked out (so a name mentioned only by its own import does not count). */
+function textOutsideImports(sf: ts.SourceFile): string {
+  let text = sf.text;
+  for (const statement of sf.statements) {
+    if (!isImportStatement(statement)) continue;
+    text = text.slice(0, statement.pos) + ' '.repeat(statement.end - statement.pos) + text.slice(statement.end);
+  }
+  return text;
+}
+
+function isImportStatement(statement: ts.Statement): boolean {
+  if (ts.isImportDeclaration(statement)) return true;
+  if (!ts.isVariableStatement(statement) || statement.declarationList.declarations.length !== 1) return false;
+  const init = statement.declarationList.declarations[0]!.initializer;
+  return !!init && isRequireCall(unwrap(init));
+}
+
+function importedBindings(sf: ts.SourceFile): ImportedBinding[] {
+  const out: ImportedBinding[] = [];
+  const none = { start: 0, end: 0 };
+  for (const statement of sf.statements) {
+    if (ts.isImportDeclaration(statement)) {
+      const clause = statement.importClause;
+      if (!clause) continue; // `import 'x'` is there for its side effects
+      const bindings = clause.namedBindings;
+      const named = bindings && ts.isNamedImports(bindings) ? bindings.elements : undefined;
+      const siblings = (clause.name ? 1 : 0) + (bindings && ts.isNamespaceImport(bindings) ? 1 : 0) + (named?.length ?? 0);
+      if (clause.name) {
+        // `import a, { X }` → `import { X }`
+        const range = bindings ? { start: clause.name.getStart(sf), end: bindings.getStart(sf) } : none;
+        out.push({ local: clause.name.text, statement, siblings, range });
+      }
+      if (bindings && ts.isNamespaceImport(bindings)) {
+        out.push({ local: bindings.name.text, statement, siblings, range: clause.name ? { start: clause.name.end, end: bindings.end } : none });
+      }
+      for (const element of named ?? []) {
+        // `import a, { X }` → `import a`; `{ X, Y }` → `{ Y }`
+        const range = clause.name ? { start: clause.name.end, end: bindings!.end } : none;
+        out.push({ local: element.name.text, statement, siblings, range, element, list: named! });
+      }
+      continue;
+    }
+    if (!isImportStatement(statement)) continue;
+    const decl = (statement as ts.VariableStatement).declarationList.declarations[0]!;
+    if (ts.isIdentifier(decl.name)) {
+      out.push({ local: decl.name.text, statement, siblings: 1, range: none });
+      continue;
+    }
+    if (!ts.isObjectBindingPattern(decl.name)) continue;
+    const elements = decl.name.elements;
+    if (elements.some((e) => !ts.isIdentifier(e.name) || e.dotDotDotToken || e.initializer)) continue;
+    for (const element of elements) {
+      out.push({ local: (element.name as ts.Identifier).text, statement, siblings: elements.length, range: none, element, list: elements });
+    }
+  }
+  return out;
+}
+
+/**
+ * The ranges removing some elements of a comma list, keeping the others' layout: a run of removed
+ * elements goes up to the next kept one (`{ A, B, C }` without A, B → `{ C }`), a run at the end from
+ * the previous kept one's end (`{ A, B, C }` without B, C → `{ A }`).
+ */
+function listRemovals(sf: ts.SourceFile, list: ts.NodeArray<ts.Node>, removed: ReadonlySet<ts.Node>): Array<{ start: number; end: number }> {
+  const out: Array<{ start: number; end: number }> = [];
+  for (let i = 0; i < list.length; ) {
+    if (!removed.has(list[i]!)) {
+      i++;
+      continue;
+    }
+    let j = i;
+    while (j + 1 < list.length && removed.has(list[j + 1]!)) j++;
+    const next = list[j + 1];
+    const previous = list[i - 1];
+    if (next) out.push({ start: list[i]!.getStart(sf), end: next.getStart(sf) });
+    else if (previous) out.push({ start: previous.end, end: list[j]!.end });
+    i = j + 1;
+  }
+  return out;
+}
