@@ -12,7 +12,7 @@ import { analyze, runEngine, type AnalysisResult } from '../analysis/engine.js';
 import { RULES } from '../rules/index.js';
 import { UsageError } from '../scan.js';
 import { TRANSFORMS, DEFAULT_TRANSFORM_OPTIONS, type TransformDefinition, type TransformOptions } from '../transforms/catalog.js';
-import type { PlannedMarker, SharedStore, StoreOutcome } from '../transforms/plan.js';
+import type { AnchoredNote, PlannedMarker, SharedStore, StoreOutcome } from '../transforms/plan.js';
 import { dirtyFiles, type GitState } from './git.js';
 import { loadSources, type LoadOptions } from './load.js';
 import { writeFileAtomic } from '../write-file.js';
@@ -95,6 +95,7 @@ export async function runApply(options: ApplyOptions): Promise<ApplyResult> {
   let telemetry = 0;
   const notes: string[] = [];
   const sharedStores: SharedStore[] = [];
+  const anchoredNotes: AnchoredNote[] = [];
   // `.ts` needs the ts parser: tsx rejects `<T>(x) => …` and `<T>value` casts that are valid TypeScript.
   const parsers = { ts: jscodeshift.withParser('ts'), tsx: jscodeshift.withParser('tsx') };
 
@@ -136,6 +137,7 @@ export async function runApply(options: ApplyOptions): Promise<ApplyResult> {
     stores.push(...(plan.stores ?? []));
     telemetry += plan.telemetry?.length ?? 0;
     notes.push(...(plan.notes ?? []));
+    anchoredNotes.push(...(plan.anchoredNotes ?? []));
     sharedStores.push(...(plan.sharedStores ?? []));
     if (outputs.size > 0 || plan.newFiles.size > 0) result = undefined;
     for (const [file, output] of outputs) {
@@ -157,6 +159,7 @@ export async function runApply(options: ApplyOptions): Promise<ApplyResult> {
     if (before === undefined || before === text || created.has(file) || !isSourceFile(file)) continue;
     current.set(file, pruneImportsMadeUnused(file, before, text));
   }
+  notes.push(...settleAnchoredNotes(anchoredNotes, current));
 
   const changes: FileChange[] = [];
   for (const [file, after] of current) {
@@ -221,6 +224,24 @@ function sourcesOnly(files: ReadonlyMap<string, string>): Map<string, string> {
 /** JSON and other data files get their edits applied directly; source files go through the transformer (and its parse check). */
 function isSourceFile(file: string): boolean {
   return /\.[cm]?[jt]sx?$/.test(file);
+}
+
+/** One note per line that still holds its anchor in the final text, at that line. */
+function settleAnchoredNotes(anchored: readonly AnchoredNote[], files: ReadonlyMap<string, string>): string[] {
+  const out: string[] = [];
+  const seen = new Set<string>();
+  for (const a of anchored) {
+    const key = `${a.file}\0${a.anchor}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    const lines = files.get(a.file)?.split('\n') ?? [];
+    lines.forEach((line, index) => {
+      const at = line.indexOf(a.anchor);
+      // The whole comment, not the start of a longer one.
+      if (at >= 0 && /^\s*(\*\/\s*)?$/.test(line.slice(at + a.anchor.length))) out.push(a.note(index + 1));
+    });
+  }
+  return out;
 }
 
 function dedupeMarkers(markers: readonly PlannedMarker[]): PlannedMarker[] {

@@ -69,6 +69,20 @@ export interface TransformPlan {
   sharedStores?: SharedStore[];
   /** One line each, for the report: what the transform did that is not a store (e.g. "serving: createMcpHandler"). */
   notes?: string[];
+  /**
+   * Notes about a comment left in the code (the official codemod's `@mcp-codemod-error`): settled
+   * after the last transform, one per line that still holds the comment, at its line then — a later
+   * transform may have moved it, or removed it with the code it was about.
+   */
+  anchoredNotes?: AnchoredNote[];
+}
+
+export interface AnchoredNote {
+  file: string;
+  /** Text that stands on the line the note is about. */
+  anchor: string;
+  /** The note for the anchor at this 1-based line. */
+  note(line: number): string;
 }
 
 export function emptyPlan(): TransformPlan {

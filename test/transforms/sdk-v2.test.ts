@@ -242,4 +242,42 @@ describe('minimal edits', () => {
     expect(matchSpecifierQuotes("import a from 'a';\n", 'import a from \'a\';\nimport { b } from "@modelcontextprotocol/server";\n')).toBe("import a from 'a';\nimport { b } from '@modelcontextprotocol/server';\n");
     expect(matchSpecifierQuotes('import a from \'a\';\nimport b from "b";\n', 'x from "c"')).toBe('x from "c"');
   });
+  it('reports a codemod comment where it is after the later transforms, and not at all once a later transform resolved it', async () => {
+    const server = [
+      "import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';",
+      "import type { RequestHandlerExtra } from '@modelcontextprotocol/sdk/shared/protocol.js';",
+      "import type { ServerRequest, ServerNotification } from '@modelcontextprotocol/sdk/types.js';",
+      "import { z } from 'zod';",
+      'type Extra = RequestHandlerExtra<ServerRequest, ServerNotification>;',
+      'const carts = new Map<string, string[]>();',
+      'function getCart(extra: Extra): string[] {',
+      "  const id = extra.sessionId ?? 'anonymous';",
+      '  let cart = carts.get(id);',
+      '  if (!cart) carts.set(id, (cart = []));',
+      '  return cart;',
+      '}',
+      "export const server = new McpServer({ name: 'shop', version: '1.0.0' });",
+      "server.registerTool('add_to_cart', { inputSchema: { sku: z.string() } }, async ({ sku }, extra) => {",
+      '  const cart = getCart(extra);',
+      '  cart.push(sku);',
+      "  return { content: [{ type: 'text', text: `${cart.length} items` }] };",
+      '});',
+      "server.tool('echo', { x: z.string() }, async ({ x }, { signal }) => ({ content: [{ type: 'text', text: x + String(signal.aborted) }] }));",
+      '',
+    ].join('\n');
+    const commentNotes = (notes: string[]) => notes.filter((n) => n.includes('`@mcp-codemod-error` comment')).map((n) => /server\.ts:(\d+) .*comment\): (\w+ \w+)/.exec(n)!.slice(1).join(' '));
+    const alone = await runApply({ paths: [materialise('anchored-alone', new Map([['server.ts', server]]))], allowDirty: true, dryRun: true, transforms: [TRANSFORM] });
+    const after = alone.changes.find((c) => c.file.endsWith('server.ts'))!.after.split('\n');
+    const at = (text: string) => after.findIndex((l) => l.includes(`@mcp-codemod-error ${text}`)) + 1;
+    expect(at('The context')).toBeGreaterThan(0);
+    expect(commentNotes(alone.notes).sort()).toEqual([`${at('The context')} The context`, `${at('Destructuring')} Destructuring of`]);
+
+    const dir = materialise('anchored-pipeline', new Map([['server.ts', server]]));
+    const both = await runApply({ paths: [dir], cwd: dir, allowDirty: true, transforms: [TRANSFORM, 'session-state-to-handles'] });
+    const lines = fs.readFileSync(path.join(dir, 'server.ts'), 'utf8').split('\n');
+    expect(lines.some((l) => l.includes('forwarded to getCart('))).toBe(false);
+    const destructuring = lines.findIndex((l) => l.includes('@mcp-codemod-error Destructuring')) + 1;
+    expect(destructuring).toBeGreaterThan(20);
+    expect(commentNotes(both.notes)).toEqual([`${destructuring} Destructuring of`]);
+  });
 });

@@ -12,7 +12,7 @@ import path from 'node:path';
 import type { TransformContext } from '@modelcontextprotocol/codemod';
 import type { AnalysisResult } from '../../analysis/engine.js';
 import { keepIndentation, minimalEdits } from '../minimal-edits.js';
-import { emptyPlan, type TransformOptions, type TransformPlan } from '../plan.js';
+import { emptyPlan, type AnchoredNote, type TransformOptions, type TransformPlan } from '../plan.js';
 import { CODEMOD_PACKAGE, codemodVersion, runOfficialCodemod, type CodemodFileResult } from './official.js';
 import { V1_PACKAGE, V2_PACKAGE_VERSIONS, ZOD_RANGE, declares, packageOf, readManifest, rewriteManifest, v2PackagesFor, zodRangeReachesFloor, type ManifestChange } from './manifest.js';
 import { readCurrentFile } from '../file-overlay.js';
@@ -52,7 +52,9 @@ export function planSdkV2(result: AnalysisResult, options: TransformOptions): Tr
     const edits = minimalEdits(outcome.file, outcome.before, final);
     if (edits.length) changedFiles++;
     plan.edits.push(...edits);
-    plan.notes!.push(...diagnosticNotes(rel, outcome, final));
+    const { notes, anchored } = diagnosticNotes(outcome.file, rel, outcome);
+    plan.notes!.push(...notes);
+    (plan.anchoredNotes ??= []).push(...anchored);
   }
   if (changedFiles) {
     plan.notes!.unshift(`${SDK_V2}: ${changedFiles} file${changedFiles === 1 ? '' : 's'} moved from ${V1_PACKAGE} 1.x to SDK v2 by the official ${CODEMOD_PACKAGE} ${codemodVersion()} (imports, symbols, registerTool/registerPrompt/registerResource, handler context).`);
@@ -74,25 +76,27 @@ export function matchSpecifierQuotes(before: string, after: string): string {
   return after.replace(SPECIFIER, (_all, lead: string, _q: string, spec: string) => `${lead}${quote}${spec}${quote}`);
 }
 
-/** The codemod's comments and warnings, one note each (its info-level notes are left out). */
-function diagnosticNotes(rel: string, outcome: CodemodFileResult, final: string): string[] {
+/**
+ * The codemod's comments and warnings, one note each (its info-level notes are left out). Comments
+ * are anchored notes: apply reports each at the line it is on once every transform has run.
+ */
+function diagnosticNotes(file: string, rel: string, outcome: CodemodFileResult): { notes: string[]; anchored: AnchoredNote[] } {
   const notes: string[] = [];
-  const finalLines = final.split('\n');
+  const anchored = new Map<string, AnchoredNote>();
   const commented = new Set<string>();
-  let from = 0;
   for (const c of outcome.comments) {
-    // Where the comment is now (keepIndentation never moves lines, but look it up to be sure); comments
-    // come in file order, and the same message may stand above several lines.
-    const index = finalLines.findIndex((l, i) => i >= from && l.includes(`@mcp-codemod-error ${c.message}`));
-    if (index >= 0) from = index + 1;
-    notes.push(`${SDK_V2}: ${rel}:${index >= 0 ? index + 1 : c.line} left for a person by the official codemod (\`@mcp-codemod-error\` comment): ${c.message}`);
+    anchored.set(c.message, {
+      file,
+      anchor: `@mcp-codemod-error ${c.message}`,
+      note: (line) => `${SDK_V2}: ${rel}:${line} left for a person by the official codemod (\`@mcp-codemod-error\` comment): ${c.message}`,
+    });
     for (const part of c.message.split(' | ')) commented.add(part);
   }
   for (const d of outcome.diagnostics) {
     if (d.level === 'info' || commented.has(d.message)) continue;
     notes.push(`${SDK_V2}: ${rel}:${d.line} ${d.category === 'v2-gap' ? 'v2 gap' : d.level} from the official codemod: ${d.message}`);
   }
-  return notes;
+  return { notes, anchored: [...anchored.values()] };
 }
 
 // ---- package.json -------------------------------------------------------------------------
