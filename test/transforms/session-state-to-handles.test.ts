@@ -54,11 +54,6 @@ const MARKERS: Record<string, Record<string, string[]>> = {
       '// @mcp-migrate-todo(session-state/keyed-store): not rewritten automatically: the key is computed from the session id in a way the handle cannot replace. Re-key `uploads` by an explicit handle minted by a create tool and checked against the caller.',
     ],
   },
-  'destructured-context-marker': {
-    'server.ts': [
-      '// @mcp-migrate-todo(session-state/keyed-store): not rewritten automatically: the session id is destructured from the handler context. Re-key `readingLists` by an explicit handle minted by a create tool and checked against the caller.',
-    ],
-  },
   'store-outside-tools-marker': {
     'server.ts': [
       '// @mcp-migrate-todo(session-state/keyed-store): not rewritten automatically: the store is also used outside tool handlers. Re-key `scores` by an explicit handle minted by a create tool and checked against the caller.',

@@ -158,6 +158,8 @@ class StoreRewrite {
   private readonly edits: TextEdit[] = [];
   private readonly tools = new Map<ToolRegistration, ToolEdits>();
   private readonly converted = new Set<string>();
+  /** Context patterns whose `sessionId` binding now holds the caller's identity (or went beside it). */
+  private readonly destructured = new Set<ts.ObjectBindingPattern | ts.ArrayBindingPattern>();
   private readonly byHandler = new Map<ts.FunctionLikeDeclaration, ToolRegistration[]>();
   private readonly ttlMs: number;
 
@@ -292,9 +294,47 @@ class StoreRewrite {
       return;
     }
     if (ts.isBindingElement(read.node.parent) || ts.isBindingElement(read.node)) {
-      throw new CannotRewrite('the session id is destructured from the handler context', read.node);
+      this.replaceDestructuredRead((ts.isBindingElement(read.node) ? read.node : read.node.parent) as ts.BindingElement);
+      return;
     }
     throw new CannotRewrite('unrecognised session id read', read.node);
+  }
+
+  /**
+   * `async ({ sku }, { sessionId }) =>` in a tool handler: every use of the binding becomes the
+   * handle, and the binding itself becomes the caller's identity the check needs (`authInfo` in v1,
+   * `http` in v2) or goes when the pattern already has it.
+   */
+  private replaceDestructuredRead(element: ts.BindingElement): void {
+    const pattern = element.parent;
+    const param = pattern.parent;
+    const fn = ts.isParameter(param) ? param.parent : undefined;
+    const tools = fn && ts.isObjectBindingPattern(pattern) && ts.isFunctionLike(fn) ? this.handlerTools(fn as ts.FunctionLikeDeclaration) : undefined;
+    if (!tools || !ts.isIdentifier(element.name) || element.dotDotDotToken) throw new CannotRewrite('the session id is destructured from a context that is not a tool handler\'s parameter', element);
+    if (this.destructured.has(pattern) || !ts.isObjectBindingPattern(pattern)) return;
+    const sf = element.getSourceFile();
+    const handle = this.toolHandle(tools, element);
+    for (const ref of this.result.analysis.sessions.referencesOf(element.name)) {
+      const parent = outermostWrapper(ref).parent;
+      if (parent && (ts.isBinaryExpression(parent) && parent.left === outermostWrapper(ref) && parent.operatorToken.kind === ts.SyntaxKind.EqualsToken)) {
+        throw new CannotRewrite('the destructured session id is assigned to', ref);
+      }
+      if (ts.isShorthandPropertyAssignment(ref.parent)) this.edit(ref, `${ref.text}: ${handle}`);
+      else this.edit(withFallback(ref), handle, withFallback(ref).getStart(sf), withFallback(ref).end);
+    }
+    const major = sdkMajorOf(sf) ?? this.projectMajor();
+    const identity = major === 2 ? 'http' : 'authInfo';
+    const elements = pattern.elements;
+    const hasIdentity = elements.some((e) => propertyNameText(e.propertyName ?? (e.name as ts.Identifier)) === identity);
+    this.destructured.add(pattern);
+    if (!hasIdentity) {
+      this.edit(element, identity);
+      return;
+    }
+    const index = elements.indexOf(element);
+    const next = elements[index + 1];
+    if (next) this.edit(element, '', element.getStart(sf), next.getStart(sf));
+    else this.edit(element, '', elements[index - 1]!.end, element.end);
   }
 
   /** `extra.sessionId` (optionally `?? fallback`) → the handle in scope. */
@@ -593,7 +633,7 @@ class StoreRewrite {
     const identity = major === 2 ? 'http' : 'authInfo';
     if (param && ts.isIdentifier(param.name)) return param.name.text;
     if (param && ts.isObjectBindingPattern(param.name)) {
-      if (!param.name.elements.some((e) => propertyNameText(e.propertyName ?? (e.name as ts.Identifier)) === identity)) this.addBindingElement(param.name, identity);
+      if (!this.destructured.has(param.name) && !param.name.elements.some((e) => propertyNameText(e.propertyName ?? (e.name as ts.Identifier)) === identity)) this.addBindingElement(param.name, identity);
       return `{ ${identity} }`;
     }
     const name = major === 2 ? 'ctx' : 'extra';

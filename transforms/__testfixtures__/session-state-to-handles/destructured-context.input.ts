@@ -1,11 +1,15 @@
 /**
- * Reading lists per MCP session (SDK v1); the handler destructures `sessionId` from its context.
- * apply leaves a marker here (today's documented limit) and changes nothing else.
+ * Reading lists per MCP session (SDK v1); the handlers destructure `sessionId` from their context,
+ * once plainly and once renamed beside `authInfo`, and one hands it on in an object shorthand.
  */
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
 
 const readingLists = new Map<string, string[]>();
+
+function describeList(entry: { sessionId: string; books: string[] }): string {
+  return `${entry.books.length} book(s) on the list.`;
+}
 
 export function createReadingListServer(): McpServer {
   const server = new McpServer({ name: 'reading-list', version: '1.0.0' });
@@ -20,6 +24,13 @@ export function createReadingListServer(): McpServer {
       return { content: [{ type: 'text', text: `${list.length} book(s) on the list.` }] };
     },
   );
+
+  server.registerTool('show_list', { description: 'Show the reading list.' }, async ({ sessionId: sid, authInfo }) => {
+    const sessionId = sid ?? 'anonymous';
+    const books = readingLists.get(sessionId) ?? [];
+    const owner = authInfo?.clientId ?? 'anonymous';
+    return { content: [{ type: 'text', text: `${owner}: ${describeList({ sessionId, books })}\n${books.join('\n')}` }] };
+  });
 
   return server;
 }
