@@ -75,12 +75,12 @@ const serving = defineTransform({
   name: 'stateless-serving',
   summary: 'Sessionful serving → createMcpHandler(factory) + toNodeHandler, serveStdio(factory); or the v1 stateless idiom (--target stateless-v1)',
   details: [
-    'express and plain node:http Streamable HTTP: the transport registry, isInitializeRequest routing, mcp-session-id reads, onsession* bookkeeping, GET/DELETE session routes and eventStore become createMcpHandler(factory) via toNodeHandler (express: app.all; node:http: the POST/GET/DELETE branches of the listener)',
+    'express, hono, fastify and plain node:http Streamable HTTP: the transport registry, isInitializeRequest routing, mcp-session-id reads, onsession* bookkeeping, GET/DELETE session routes and eventStore become createMcpHandler(factory) (express: app.all via toNodeHandler; hono: app.all via handler.fetch(c.req.raw); fastify: app.all handing the hijacked reply to toNodeHandler; node:http: the POST/GET/DELETE branches of the listener)',
     'the v1 stateless idiom (a sessionIdGenerator: undefined transport and server per POST) becomes the same',
     'server.connect(new StdioServerTransport()) becomes serveStdio(factory); a server built at module level is extracted into a factory',
     "2025-era clients stay served (createMcpHandler legacy: 'stateless', serveStdio legacy: 'serve'); --modern-only passes legacy: 'reject'",
     '--target stateless-v1: SDK 1.x, a new server and a sessionIdGenerator: undefined transport per POST; GET/DELETE answer 405',
-    'markers: custom routing logic, custom session-lifecycle work, servers built as bundles, SSEServerTransport, CORS naming Mcp-Session-Id, hono/fastify/web-standard routers (the marker gives the adapter)',
+    'markers: custom routing logic, custom session-lifecycle work, servers built as bundles, SSEServerTransport, CORS naming Mcp-Session-Id, other route styles and web-standard handlers (the marker gives the adapter); --target stateless-v1 on hono/fastify',
   ],
   plan: planServing,
 });

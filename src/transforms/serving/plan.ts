@@ -114,7 +114,7 @@ class FileServing {
     if (http.length > 0) this.markCors();
     if (!rewrote) return;
     this.removeDeadDeclarations();
-    this.plan.edits.push(...this.edits, ...this.imports.edits(this.replaced, this.edits.map((e) => e.text)));
+    this.plan.edits.push(...mergeAdjacentRemovals(this.text, this.edits), ...this.imports.edits(this.replaced, this.edits.map((e) => e.text)));
   }
 
   /**
@@ -197,7 +197,7 @@ class FileServing {
     if (!route || !route.call) {
       throw new CannotRewrite('the transport is not created in a route handler mcp-migrate recognises: serve the endpoint with `createMcpHandler(buildServer)` (one server per request from a factory) mounted with `toNodeHandler` (or `handler.fetch` on web-standard runtimes).', first);
     }
-    if (route.framework !== 'express') {
+    if (route.framework !== 'express' && route.framework !== 'hono' && route.framework !== 'fastify') {
       const how: Record<string, string> = {
         'node-http': '`http.createServer(toNodeHandler(createMcpHandler(buildServer)))` (route other paths before it)',
         hono: '`app.all(\'/mcp\', (c) => handler.fetch(c.req.raw))` with `const handler = createMcpHandler(buildServer)`',
@@ -205,6 +205,10 @@ class FileServing {
         web: '`handler.fetch(request)` with `const handler = createMcpHandler(buildServer)`',
       };
       throw new CannotRewrite(`sessionful serving on ${route.framework === 'unknown' ? 'an unrecognised router' : route.framework} is not rewritten automatically: replace the transport registry, its routing and the GET/DELETE session routes with ${how[route.framework] ?? how['node-http']}.`, route.call);
+    }
+    // hono's `app.on('POST', …)` and fastify's `route({ … })` name the method elsewhere: only `app.post(path, handler)` is rewritten.
+    if (route.framework !== 'express' && calleeParts(route.call).name !== route.method) {
+      throw new CannotRewrite(`the ${route.framework} route is not declared as \`${route.method}(path, handler)\`: replace it with one \`all(path, …)\` route serving \`createMcpHandler(buildServer)\` by hand.`, route.call);
     }
     if (route.method !== 'post' && route.method !== 'all') throw new CannotRewrite(`the transport is created in a ${route.method.toUpperCase()} route: only POST carries MCP requests in stateless serving; serve the endpoint with \`createMcpHandler(buildServer)\`.`, route.call);
     if (transports.length > 1) throw new CannotRewrite('the route creates more than one transport (custom routing around the transport): replace it with one `createMcpHandler(buildServer)` endpoint by hand.', route.call);
@@ -235,7 +239,7 @@ class FileServing {
     const siblingRoutes = routesOf(this.sf, this.values).filter((r) => r.call && r.call !== route.call && r.path === route.path && (r.method === 'get' || r.method === 'delete'));
     const removedCalls = new Set<ts.CallExpression>();
     for (const sibling of siblingRoutes) {
-      if (sibling.framework !== 'express') continue;
+      if (sibling.framework !== route.framework) continue;
       for (const h of sibling.handlers) this.checkBoilerplate(h, allowed, `the ${sibling.method.toUpperCase()} ${route.path ?? ''} route`.replace('  ', ' '));
       removedCalls.add(sibling.call!);
     }
@@ -273,6 +277,7 @@ class FileServing {
     const routeStatement = statementOf(route.call);
     const indent = indentAt(this.text, routeStatement.getStart(this.sf));
     if (this.options.target === 'stateless-v1') {
+      if (route.framework !== 'express') throw new CannotRewrite(`--target stateless-v1 rewrites express routes only: on ${route.framework}, create a server and a \`sessionIdGenerator: undefined\` transport per POST by hand (GET/DELETE answer 405).`, route.call);
       this.statelessV1(handler, factory.name, first, transportOptions, removedCalls);
       for (const registry of registries) this.remove(statementOf(registry.declaration!));
       for (const loop of shutdownLoops) this.remove(loop);
@@ -294,7 +299,15 @@ class FileServing {
     const parsesBody = /\b(?:express|bodyParser)\.(?:json|urlencoded|text|raw)\(|['"]body-parser['"]/.test(this.text);
     const oneLine = `const ${handlerName} = createMcpHandler(${factory.name}${options.length ? `, { ${options.join(', ')} }` : ''});`;
     const lines = [oneLine.length + indent.length <= 100 ? oneLine : `const ${handlerName} = createMcpHandler(${factory.name}, {\n${options.map((o) => `${indent}${this.unit}${o},`).join('\n')}\n${indent}});`];
-    if (parsesBody) {
+    if (route.framework === 'hono') {
+      // hono speaks web-standard Request/Response: the handler's own face.
+      lines.push(`${receiver}.all(${[...args, `(c) => ${handlerName}.fetch(c.req.raw)`].join(', ')});`);
+    } else if (route.framework === 'fastify') {
+      // fastify has parsed the body; the reply is handed to the node handler (hijacked, so fastify does not answer too).
+      lines.push(`const ${nodeHandlerName} = toNodeHandler(${handlerName});`);
+      const mount = [`async (request, reply) => {`, `${this.unit}reply.hijack();`, `${this.unit}await ${nodeHandlerName}(request.raw, reply.raw, request.body);`, `}`].join(`\n${indent}`);
+      lines.push(`${receiver}.all(${[...args, mount].join(', ')});`);
+    } else if (parsesBody) {
       // express.json() has consumed the body stream: hand the parsed body over.
       lines.push(`const ${nodeHandlerName} = toNodeHandler(${handlerName});`);
       lines.push(`${receiver}.all(${[...args, `(req, res) => ${nodeHandlerName}(req, res, req.body)`].join(', ')});`);
@@ -311,9 +324,9 @@ class FileServing {
       this.edit(start, loop.end, `${fn && isAsync(fn) ? 'await' : 'void'} ${handlerName}.close();`);
     }
     this.imports.add(SERVER_MODULE, 'createMcpHandler');
-    this.imports.add(NODE_MODULE, 'toNodeHandler');
+    if (route.framework !== 'hono') this.imports.add(NODE_MODULE, 'toNodeHandler');
     const legacy = this.options.modernOnly ? 'modern-only (legacy: \'reject\')' : '2025-era clients still served statelessly';
-    this.plan.notes!.push(`serving: ${this.relative()} — ${sessionful ? 'sessionful' : 'stateless-idiom'} Streamable HTTP → createMcpHandler(${factory.name}) on ${receiver}.all(${args[0] ?? ''}) via toNodeHandler (${legacy})${transportOptions.eventStore ? '; eventStore dropped (2026-07-28 has no resumability)' : ''}`);
+    this.plan.notes!.push(`serving: ${this.relative()} — ${sessionful ? 'sessionful' : 'stateless-idiom'} Streamable HTTP → createMcpHandler(${factory.name}) on ${receiver}.all(${args[0] ?? ''}) via ${route.framework === 'hono' ? `${handlerName}.fetch` : 'toNodeHandler'} (${legacy})${transportOptions.eventStore ? '; eventStore dropped (2026-07-28 has no resumability)' : ''}`);
   }
 
   /** The route's `catch (error) { console.error('…', error) }` becomes the handler's `onerror` (errors stay logged). */
@@ -820,4 +833,24 @@ function shutdownLoop(ref: ts.Identifier): ts.Node | undefined {
     }
   }
   return undefined;
+}
+
+/**
+ * Removals with only whitespace between them become one: each removal keeps one blank line of its
+ * own, so three statements removed in a row (a shared session handler and its GET and DELETE
+ * routes) would otherwise leave a run of blank lines behind.
+ */
+export function mergeAdjacentRemovals(text: string, edits: readonly TextEdit[]): TextEdit[] {
+  const removals = edits.filter((e) => e.text === '' && e.end > e.start).sort((a, b) => a.start - b.start);
+  const others = edits.filter((e) => !removals.includes(e));
+  const merged: TextEdit[] = [];
+  for (const edit of removals) {
+    const last = merged[merged.length - 1];
+    if (last && last.file === edit.file && edit.start >= last.end && /^\s*$/.test(text.slice(last.end, edit.start))) {
+      merged[merged.length - 1] = { ...last, end: Math.max(last.end, edit.end) };
+      continue;
+    }
+    merged.push({ ...edit });
+  }
+  return [...others, ...merged];
 }
