@@ -24,7 +24,8 @@ export type RuleId =
   | 'deprecated-feature/sampling'
   | 'deprecated-feature/logging'
   | 'server-push/elicitation'
-  | 'server-push/change-notification';
+  | 'server-push/change-notification'
+  | 'server-push/ping';
 
 /** A use that is a finding: the rule it belongs to and the framework's own migration advice. */
 export interface SiteUse {

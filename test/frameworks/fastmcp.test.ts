@@ -210,4 +210,48 @@ server.on('connect', async (event) => {
 });`),
     ).toEqual(['src/server.ts:6 deprecated-feature/sampling framework']);
   });
+  it('explicit ping and roots options: the automatic server→client pings and roots/list; `enabled: false` turns them off', () => {
+    expect(
+      findingsOf(`import { FastMCP } from 'fastmcp';
+const server = new FastMCP({
+  name: 'workspace',
+  version: '2.0.0',
+  ping: { intervalMs: 20_000, logLevel: 'warning' },
+  roots: {},
+});
+const quiet = new FastMCP({
+  name: 'workspace-quiet',
+  version: '2.0.0',
+  ping: { enabled: false },
+  roots: { enabled: false },
+});
+server.start({ transportType: 'httpStream', httpStream: { port: 8080 } });
+quiet.start({ transportType: 'stdio' });`),
+    ).toEqual([
+      'src/server.ts:5 server-push/ping framework',
+      'src/server.ts:6 deprecated-feature/roots framework',
+      'src/server.ts:14 session-transport/session-id-generator framework',
+    ]);
+  });
+
+  it('ping and roots left out are the defaults of the sessionful transport, named in its message; a stateless server keeps neither', () => {
+    const { findings } = scanProject(`import { FastMCP } from 'fastmcp';
+const server = new FastMCP({ name: 'x', version: '1.0.0' });
+server.start({ transportType: 'httpStream', httpStream: { port: 8080 } });`);
+    expect(findings.map((f) => f.rule.meta.id)).toEqual(['session-transport/session-id-generator']);
+    expect(findings[0]!.message).toMatch(/pings the client every 5 s/);
+    expect(
+      findingsOf(`import { FastMCP } from 'fastmcp';
+const server = new FastMCP({ name: 'x', version: '1.0.0', ping: { intervalMs: 10_000 }, roots: { enabled: true } });
+server.start({ transportType: 'httpStream', httpStream: { port: 8080, stateless: true } });`),
+    ).toEqual([]);
+  });
+
+  it('ping and roots options held in a const', () => {
+    expect(
+      findingsOf(`import { FastMCP } from 'fastmcp';
+const options = { name: 'x', version: '1.0.0' as const, ping: { enabled: true }, roots: { enabled: true } };
+export const server = new FastMCP(options);`),
+    ).toEqual(['src/server.ts:2 deprecated-feature/roots framework', 'src/server.ts:2 server-push/ping framework']);
+  });
 });
