@@ -9,6 +9,7 @@
  */
 import { ts } from '../analysis/typescript.js';
 import { calleeParts, forEachDescendant, isFunctionLike, isUndefined, propertyNameText, unwrap } from '../analysis/ast.js';
+import { returnedExpressions } from '../analysis/declarations.js';
 import type { Hop, Value } from '../analysis/values.js';
 import type { SdkSymbols } from '../analysis/sdk-symbols.js';
 import type { Analysis, Rule, RuleListener } from '../rules/rule.js';
@@ -16,7 +17,7 @@ import { cloudflareAgents } from './cloudflare-agents.js';
 import { fastmcp } from './fastmcp.js';
 import { mcpFramework } from './mcp-framework.js';
 import { mcpHandler } from './mcp-handler.js';
-import type { CallbackHost, FileCondition, FrameworkDescription, MemberMeaning, OptionUse, SdkValue, SiteUse, SubclassDescription } from './types.js';
+import type { CallbackHost, FileCondition, FrameworkDescription, MemberMeaning, OptionUse, RouteExportUse, SdkValue, SiteUse, SubclassDescription } from './types.js';
 import { VENDORED_SDK_CLASSES, VENDORED_SDK_MODULES } from './vendored-sdk.js';
 
 export type { FrameworkDescription } from './types.js';
@@ -435,6 +436,50 @@ function unlessInFile(analysis: Analysis, framework: FrameworkDescription, condi
   return condition.every ? calls > 0 && matching === calls : matching > 0;
 }
 
+/** The exported name and value of a route-module export: `export { handler as GET }`, `export const GET = …`, `export function GET`. */
+function routeExport(node: ts.Node): { name: ts.Identifier; value: ts.Node } | undefined {
+  if (ts.isExportSpecifier(node) && !node.isTypeOnly && !node.parent.parent.moduleSpecifier && ts.isIdentifier(node.name)) {
+    const local = node.propertyName ?? node.name;
+    return ts.isIdentifier(local) ? { name: node.name, value: local } : undefined;
+  }
+  const exported = (n: ts.Node): boolean => !!ts.getModifiers(n as ts.HasModifiers)?.some((m) => m.kind === ts.SyntaxKind.ExportKeyword);
+  if (ts.isVariableDeclaration(node) && ts.isIdentifier(node.name) && node.initializer && ts.isVariableDeclarationList(node.parent) && exported(node.parent.parent)) {
+    return { name: node.name, value: node.initializer };
+  }
+  if (ts.isFunctionDeclaration(node) && node.name && node.body && exported(node)) return { name: node.name, value: node };
+  return undefined;
+}
+
+/**
+ * Whether `node` is (or answers with) the handler a `RouteExportUse` describes: the creating call, a
+ * variable holding it, a wrapper around it, or a function returning `handler(req)`.
+ */
+function isRouteHandler(analysis: Analysis, framework: FrameworkDescription, route: RouteExportUse, node: ts.Node, depth = 0, seen = new Set<ts.Node>()): boolean {
+  if (depth > 4 || seen.has(node)) return false;
+  seen.add(node);
+  const values = analysis.values;
+  const inner = unwrap(node);
+  if (ts.isIdentifier(inner)) {
+    const decl = values.symbolOf(inner)?.valueDeclaration;
+    if (decl && ts.isVariableDeclaration(decl) && decl.initializer) return isRouteHandler(analysis, framework, route, decl.initializer, depth + 1, seen);
+    return !!decl && isFunctionLike(decl) && isRouteHandler(analysis, framework, route, decl, depth + 1, seen);
+  }
+  if (isFunctionLike(inner)) {
+    // `async (req) => handler(req)`, `return createMcpHandler(...)(req)`: the function answers with the handler.
+    return returnedExpressions(inner).some((e) => {
+      const call = unwrap(ts.isAwaitExpression(unwrap(e)) ? (unwrap(e) as ts.AwaitExpression).expression : e);
+      return ts.isCallExpression(call) && isRouteHandler(analysis, framework, route, call.expression, depth + 1, seen);
+    });
+  }
+  if (!ts.isCallExpression(inner)) return false;
+  if (callMatches(values, analysis.sdk, framework, inner, route.of)) {
+    if (!route.when) return true;
+    const condition: OptionUse = { on: route.of, arg: route.when.arg, container: route.when.container, unless: route.when.unless, use: route.use };
+    return optionSites(analysis, condition, inner).length > 0;
+  }
+  return (route.wrappers ?? []).some((w) => callMatches(values, analysis.sdk, framework, inner, { fn: w.fn }) && !!inner.arguments[w.arg] && isRouteHandler(analysis, framework, route, inner.arguments[w.arg]!, depth + 1, seen));
+}
+
 /** Every framework site of a file, in source order, with `once` groups reduced to their first site. */
 function computeSites(analysis: Analysis, sf: ts.SourceFile): FrameworkSite[] {
   const values = analysis.values;
@@ -466,6 +511,14 @@ function computeSites(analysis: Analysis, sf: ts.SourceFile): FrameworkSite[] {
         if (ts.isPropertyDeclaration(member) && name) add(base.framework, base.description.fields?.[name], member.name, node);
       }
       return;
+    }
+    const exported = routeExport(node);
+    if (exported) {
+      for (const framework of FRAMEWORKS) {
+        for (const route of framework.routeExports ?? []) {
+          if (route.methods.includes(exported.name.text) && isRouteHandler(analysis, framework, route, exported.value)) add(framework, route.use, exported.name, sf);
+        }
+      }
     }
     if (!ts.isCallExpression(node) && !ts.isNewExpression(node)) return;
     for (const framework of FRAMEWORKS) {
@@ -569,7 +622,7 @@ export function withFrameworks(rule: Rule): Rule {
         files.add(node.getSourceFile());
       };
       const visitors = { ...(listener.visitors ?? {}) } as Record<number, (node: never) => void>;
-      for (const kind of [ts.SyntaxKind.CallExpression, ts.SyntaxKind.PropertyAccessExpression, ts.SyntaxKind.NewExpression, ts.SyntaxKind.ClassDeclaration]) {
+      for (const kind of [ts.SyntaxKind.CallExpression, ts.SyntaxKind.PropertyAccessExpression, ts.SyntaxKind.NewExpression, ts.SyntaxKind.ClassDeclaration, ts.SyntaxKind.ExportSpecifier, ts.SyntaxKind.VariableDeclaration]) {
         const own = visitors[kind] as ((node: ts.Node) => void) | undefined;
         visitors[kind] = ((node: ts.Node) => {
           own?.(node);
@@ -595,6 +648,7 @@ function hasRule(framework: FrameworkDescription, id: string): boolean {
     ...framework.events.map((e) => e.use),
     ...framework.options.map((o) => o.use),
     ...(framework.calls ?? []).map((c) => c.use),
+    ...(framework.routeExports ?? []).map((r) => r.use),
     ...Object.values(framework.subclasses).flatMap((s) => [
       s.declaration,
       ...Object.values(s.thisMembers ?? {}).map((m) => m.use),

@@ -12,6 +12,7 @@
 export type RuleId =
   | 'session-transport/session-id-generator'
   | 'session-transport/session-lifecycle'
+  | 'session-transport/session-route'
   | 'session-transport/sse-transport'
   | 'session-transport/event-store'
   | 'session-state/session-id-read'
@@ -132,6 +133,26 @@ export interface CallUse {
   use: SiteUse;
 }
 
+/**
+ * A framework request handler exported under an HTTP method name from a route module (the Next.js
+ * app router and other web-standard file routers): `export { handler as GET }`, `export const GET =
+ * handler`, `export async function GET(req) { return handler(req); }`. Reported at the exported name.
+ */
+export interface RouteExportUse {
+  /** The call that creates the handler (`createMcpHandler(...)`). */
+  of: CallbackHost;
+  /** Framework functions that wrap a handler and answer with it: argument `arg` is the handler (`withMcpAuth(handler, verify)`). */
+  wrappers?: ReadonlyArray<{ fn: string; arg: number }>;
+  /** The exported names (HTTP methods) that are a finding. */
+  methods: readonly string[];
+  /**
+   * Only when the creating call's options make the method mean something: argument `arg` is given,
+   * holds `container`, and `unless` (relative to the container) does not hold.
+   */
+  when?: { arg: number; container: readonly string[]; unless?: { path: readonly string[]; equals: string | number | boolean } };
+  use: SiteUse;
+}
+
 /** A project class extending a framework class (`class MyMCP extends McpAgent`). */
 export interface SubclassDescription {
   /** The class declaration itself is a finding (at the class name). */
@@ -186,6 +207,7 @@ export interface FrameworkDescription {
   events: readonly EventUse[];
   options: readonly OptionUse[];
   calls?: readonly CallUse[];
+  routeExports?: readonly RouteExportUse[];
   subclasses: Record<string, SubclassDescription>;
   /**
    * Classes whose declaration (with these members) makes a project module this framework's entry
