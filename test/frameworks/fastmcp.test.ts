@@ -254,4 +254,82 @@ const options = { name: 'x', version: '1.0.0' as const, ping: { enabled: true },
 export const server = new FastMCP(options);`),
     ).toEqual(['src/server.ts:2 deprecated-feature/roots framework', 'src/server.ts:2 server-push/ping framework']);
   });
+  it('a session kept in a provider object and handed on in options objects and constructor arguments (plain JS)', () => {
+    const files = {
+      'src/server.js': `import { FastMCP } from 'fastmcp';
+import { SamplingProvider } from './provider.js';
+export const provider = new SamplingProvider();
+const server = new FastMCP({ name: 'notes', version: '1.0.0' });
+server.on('connect', ({ session }) => {
+  provider.attach(session);
+});
+server.start({ transportType: 'stdio' });`,
+      'src/provider.js': `import { createModel } from './model.js';
+export class SamplingProvider {
+  constructor() {
+    this.session = null;
+  }
+  attach(session) {
+    this.session = session;
+  }
+  model(settings) {
+    return createModel({ session: this.session, temperature: settings.temperature });
+  }
+}`,
+      'src/model.js': `class SessionModel {
+  constructor({ session, temperature }) {
+    this.session = session;
+    this.temperature = temperature;
+  }
+  async complete(prompt) {
+    const reply = await this.session.requestSampling({ messages: [{ role: 'user', content: { type: 'text', text: prompt } }], maxTokens: 300 });
+    return reply.content.text;
+  }
+}
+class OptionsModel {
+  constructor(options) {
+    this.options = options;
+    this.client = options.session;
+  }
+  supportsSampling() {
+    return Boolean(this.client?.clientCapabilities?.sampling);
+  }
+}
+export function createModel(options = {}) {
+  return options.temperature === 0 ? new OptionsModel(options) : new SessionModel({ session: options.session, temperature: options.temperature });
+}`,
+    };
+    expect(findingsOf(files)).toEqual([
+      'src/model.js:7 deprecated-feature/sampling framework',
+      'src/model.js:17 handshake/client-capabilities framework',
+    ]);
+  });
+
+  it('the same shapes carrying something that is not a FastMCP session are not findings', () => {
+    const files = {
+      'src/server.ts': `import { FastMCP } from 'fastmcp';
+import { Cache } from './cache.js';
+const server = new FastMCP({ name: 'x', version: '1.0.0' });
+const browser = { session: { roots: ['/'], requestSampling: async (_: unknown) => 'x', clientCapabilities: {} } };
+const cache = new Cache({ session: browser.session });
+server.addTool({
+  name: 'warm',
+  execute: async (_args, context) => {
+    const c = new Cache({ session: context.session });
+    return String(cache.hasRoots()) + String(c.hasRoots());
+  },
+});
+server.start({ transportType: 'stdio' });`,
+      'src/cache.ts': `export class Cache {
+  private session: any;
+  constructor(options: any) {
+    this.session = options.session;
+  }
+  hasRoots(): boolean {
+    return !!this.session?.roots?.length && !!this.session.clientCapabilities;
+  }
+}`,
+    };
+    expect(findingsOf(files)).toEqual([]);
+  });
 });
