@@ -219,6 +219,12 @@ export const fastmcp: FrameworkDescription = {
       },
     },
   ],
+  kept: {
+    session: {
+      rule: 'session-state/per-session-server',
+      advice: 'A FastMCPSession (one client\'s connection, with its own SDK `Server`) is kept in a field so later calls can use it; 2026-07-28 has no sessions, and in stateless mode each request gets a throwaway one. Whatever later code needs from it (sampling, roots, capabilities) has to come with the request, or from configuration.',
+    },
+  },
   subclasses: {},
   declaredBy: [{ name: 'FastMCP', members: ['addTool', 'start', 'sessions'] }],
 };

@@ -8,8 +8,8 @@
  * through `withFrameworks` (`src/rules/index.ts`), with the framework's own advice as message.
  */
 import { ts } from '../analysis/typescript.js';
-import { calleeParts, forEachDescendant, isFunctionLike, isUndefined, propertyNameText, unwrap } from '../analysis/ast.js';
-import { returnedExpressions } from '../analysis/declarations.js';
+import { calleeParts, enclosingFunction, forEachDescendant, isFunctionLike, isUndefined, propertyNameText, unwrap } from '../analysis/ast.js';
+import { forOfLoop, returnedExpressions } from '../analysis/declarations.js';
 import type { Hop, Value } from '../analysis/values.js';
 import type { SdkSymbols } from '../analysis/sdk-symbols.js';
 import type { Analysis, Rule, RuleListener } from '../rules/rule.js';
@@ -480,6 +480,54 @@ function isRouteHandler(analysis: Analysis, framework: FrameworkDescription, rou
   return (route.wrappers ?? []).some((w) => callMatches(values, analysis.sdk, framework, inner, { fn: w.fn }) && !!inner.arguments[w.arg] && isRouteHandler(analysis, framework, route, inner.arguments[w.arg]!, depth + 1, seen));
 }
 
+/**
+ * Whether `node` holds a framework value as the framework handed it out: a callback parameter (or what
+ * is destructured from one), a member of a framework value (`event.session`), an element of a framework
+ * list, or a variable/parameter fed only so — not a value read back from a project object's field.
+ */
+function fromFramework(analysis: Analysis, node: ts.Node, depth = 0, seen = new Set<ts.Node>()): boolean {
+  if (depth > 6 || seen.has(node)) return false;
+  seen.add(node);
+  const values = analysis.values;
+  const inner = unwrap(node);
+  if (ts.isPropertyAccessExpression(inner) || ts.isElementAccessExpression(inner)) {
+    if (inner.expression.kind === ts.SyntaxKind.ThisKeyword) return false;
+    return values.valueOf(inner.expression)?.kind === 'framework';
+  }
+  if (!ts.isIdentifier(inner)) return false;
+  let decl: ts.Node | undefined = values.symbolOf(inner)?.valueDeclaration;
+  while (decl && ts.isBindingElement(decl)) decl = decl.parent.parent;
+  if (!decl) return false;
+  if (ts.isVariableDeclaration(decl)) {
+    const loop = forOfLoop(decl);
+    if (loop) return values.valueOf(loop.expression)?.kind === 'framework';
+    return !!decl.initializer && fromFramework(analysis, decl.initializer, depth + 1, seen);
+  }
+  if (!ts.isParameter(decl) || !isFunctionLike(decl.parent)) return false;
+  if (frameworkParameter(values, analysis.sdk, decl)) return true;
+  const index = decl.parent.parameters.indexOf(decl);
+  return values.invocationsOf(decl.parent).some((site) => {
+    const arg = site.arguments?.[index];
+    return !!arg && !ts.isSpreadElement(arg) && fromFramework(analysis, arg, depth + 1, seen);
+  });
+}
+
+/** Where a framework value kept in a field is reported: the assignment, or the arguments a setter/constructor received it by. */
+function keptSites(analysis: Analysis, assignment: ts.BinaryExpression): ts.Node[] {
+  const right = unwrap(assignment.right);
+  const decl = ts.isIdentifier(right) ? analysis.values.symbolOf(right)?.valueDeclaration : undefined;
+  const fn = enclosingFunction(assignment);
+  if (decl && ts.isParameter(decl) && fn && decl.parent === fn) {
+    const index = fn.parameters.indexOf(decl);
+    const args = analysis.values.invocationsOf(fn).flatMap((site) => {
+      const arg = site.arguments?.[index];
+      return arg && !ts.isSpreadElement(arg) && fromFramework(analysis, arg) ? [arg] : [];
+    });
+    if (args.length) return args;
+  }
+  return fromFramework(analysis, assignment.right) ? [assignment.left] : [];
+}
+
 /** Every framework site of a file, in source order, with `once` groups reduced to their first site. */
 function computeSites(analysis: Analysis, sf: ts.SourceFile): FrameworkSite[] {
   const values = analysis.values;
@@ -509,6 +557,25 @@ function computeSites(analysis: Analysis, sf: ts.SourceFile): FrameworkSite[] {
       for (const member of node.members) {
         const name = member.name ? propertyNameText(member.name as ts.PropertyName) : undefined;
         if (ts.isPropertyDeclaration(member) && name) add(base.framework, base.description.fields?.[name], member.name, node);
+      }
+      return;
+    }
+    if (ts.isBinaryExpression(node) && node.operatorToken.kind === ts.SyntaxKind.EqualsToken && (ts.isPropertyAccessExpression(node.left) || ts.isElementAccessExpression(node.left))) {
+      const value = values.valueOf(node.right);
+      const framework = value?.kind === 'framework' && value.framework ? BY_ID.get(value.framework) : undefined;
+      const use = framework && value?.cls ? framework.kept?.[value.cls] : undefined;
+      if (framework && use) for (const site of keptSites(analysis, node)) add(framework, use, site, site.getSourceFile());
+      return;
+    }
+    if (ts.isParameter(node) && ts.isConstructorDeclaration(node.parent) && ts.isParameterPropertyDeclaration(node, node.parent)) {
+      // `constructor(private session: FastMCPSession)`: a field assigned from the argument.
+      const index = node.parent.parameters.indexOf(node);
+      for (const site of values.invocationsOf(node.parent)) {
+        const arg = site.arguments?.[index];
+        const value = arg && !ts.isSpreadElement(arg) ? values.valueOf(arg) : undefined;
+        const framework = value?.kind === 'framework' && value.framework ? BY_ID.get(value.framework) : undefined;
+        const use = framework && value?.cls ? framework.kept?.[value.cls] : undefined;
+        if (framework && use && fromFramework(analysis, arg!)) add(framework, use, arg!, arg!.getSourceFile());
       }
       return;
     }
@@ -649,6 +716,7 @@ function hasRule(framework: FrameworkDescription, id: string): boolean {
     ...framework.options.map((o) => o.use),
     ...(framework.calls ?? []).map((c) => c.use),
     ...(framework.routeExports ?? []).map((r) => r.use),
+    ...Object.values(framework.kept ?? {}),
     ...Object.values(framework.subclasses).flatMap((s) => [
       s.declaration,
       ...Object.values(s.thisMembers ?? {}).map((m) => m.use),

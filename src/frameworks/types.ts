@@ -208,6 +208,15 @@ export interface FrameworkDescription {
   options: readonly OptionUse[];
   calls?: readonly CallUse[];
   routeExports?: readonly RouteExportUse[];
+  /**
+   * role → the finding when a value of that role, straight from the framework (a callback parameter,
+   * a member of a framework value), is kept in a field of a project object: `this.session = session`,
+   * `holder.session = event.session`. Placed at the assignment or, when the assigned value is a
+   * parameter of the function assigning it (a setter, a constructor), at each argument that passes the
+   * framework value for it (`provider.setSession(session)`, `new Provider(session)`). A value copied on
+   * from one project field to another is not kept again.
+   */
+  kept?: Record<string, SiteUse>;
   subclasses: Record<string, SubclassDescription>;
   /**
    * Classes whose declaration (with these members) makes a project module this framework's entry

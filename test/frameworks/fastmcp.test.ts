@@ -302,6 +302,37 @@ export function createModel(options = {}) {
     expect(findingsOf(files)).toEqual([
       'src/model.js:7 deprecated-feature/sampling framework',
       'src/model.js:17 handshake/client-capabilities framework',
+      'src/server.js:6 session-state/per-session-server framework',
+    ]);
+  });
+
+  it('a session kept in a field straight from the connect event or a setter; copies between project fields are not kept again', () => {
+    expect(
+      findingsOf(`import { FastMCP, type FastMCPSession } from 'fastmcp';
+class Relay {
+  current?: FastMCPSession;
+  last?: FastMCPSession;
+  constructor(readonly first: FastMCPSession) {}
+  use(session: FastMCPSession) {
+    this.current = session;
+  }
+  rotate() {
+    this.last = this.current;
+  }
+}
+const server = new FastMCP({ name: 'x', version: '1.0.0' });
+let relay: Relay | undefined;
+const registry: Record<string, FastMCPSession> = {};
+server.on('connect', (event) => {
+  relay ??= new Relay(event.session);
+  relay.use(event.session);
+  registry.latest = event.session;
+});
+server.start({ transportType: 'stdio' });`),
+    ).toEqual([
+      'src/server.ts:17 session-state/per-session-server framework',
+      'src/server.ts:18 session-state/per-session-server framework',
+      'src/server.ts:19 session-state/per-session-server framework',
     ]);
   });
 
