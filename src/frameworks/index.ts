@@ -27,13 +27,17 @@ const BY_ID = new Map(FRAMEWORKS.map((f) => [f.id, f]));
 
 /** The framework a module specifier belongs to (`fastmcp`, `agents/mcp`, `mcp-handler`, `mcp-framework/...`). */
 export function frameworkOfSpecifier(specifier: string): FrameworkDescription | undefined {
+  return frameworkOfServerModule(specifier) ?? FRAMEWORKS.find((f) => f.companionModules?.includes(specifier));
+}
+
+function frameworkOfServerModule(specifier: string): FrameworkDescription | undefined {
   const under = (m: string): boolean => specifier === m || specifier.startsWith(`${m}/`);
   return FRAMEWORKS.find((f) => f.modules.some(under) && !f.clientModules?.some(under));
 }
 
-/** Prefilter: does importing `specifier` make a file MCP server code. */
+/** Prefilter: does importing `specifier` make a file MCP server code (a companion module does not). */
 export function isFrameworkModule(specifier: string): boolean {
-  return frameworkOfSpecifier(specifier) !== undefined;
+  return frameworkOfServerModule(specifier) !== undefined;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -302,7 +306,10 @@ function findFrameworkBase(analysis: Analysis, decl: ts.ClassLikeDeclaration, de
     const ref = analysis.sdk.frameworkExportOf(base);
     const framework = ref?.framework ? BY_ID.get(ref.framework) : undefined;
     const description = framework?.subclasses[ref!.name];
-    if (framework && description) return { framework, description };
+    if (framework && description) {
+      if (description.onlyWhenSessionIdIs && !namesSessionsBy(analysis, decl, description.onlyWhenSessionIdIs)) return undefined;
+      return { framework, description };
+    }
     const inner = unwrap(base);
     const symbol = ts.isIdentifier(inner) ? analysis.values.symbolOf(inner) : undefined;
     for (const d of symbol?.declarations ?? []) {
@@ -313,6 +320,30 @@ function findFrameworkBase(analysis: Analysis, decl: ts.ClassLikeDeclaration, de
     }
   }
   return undefined;
+}
+
+/** Whether a transport built in the class mints `this.<member>` as the session id (`sessionIdGenerator: () => this.name`). */
+function namesSessionsBy(analysis: Analysis, decl: ts.ClassLikeDeclaration, member: string): boolean {
+  let found = false;
+  forEachDescendant(decl, (node) => {
+    if (found || !ts.isPropertyAssignment(node) || propertyNameText(node.name) !== 'sessionIdGenerator') return;
+    const created = outerNew(node.parent);
+    if (!created || !(analysis.values.valueOf(created)?.kind === 'transport' || analysis.sdk.frameworkExportOf(created.expression))) return;
+    const fn = unwrap(node.initializer);
+    if (!isFunctionLike(fn)) return;
+    found = returnedExpressions(fn).some((e) => {
+      const inner = unwrap(e);
+      return ts.isPropertyAccessExpression(inner) && inner.expression.kind === ts.SyntaxKind.ThisKeyword && inner.name.text === member;
+    });
+  });
+  return found;
+}
+
+/** The `new X(...)` an options object literal is the first argument of. */
+function outerNew(object: ts.ObjectLiteralExpression): ts.NewExpression | undefined {
+  let outer: ts.Node = object;
+  while (outer.parent && (ts.isParenthesizedExpression(outer.parent) || ts.isAsExpression(outer.parent) || ts.isSatisfiesExpression(outer.parent))) outer = outer.parent;
+  return outer.parent && ts.isNewExpression(outer.parent) && outer.parent.arguments?.[0] === outer ? outer.parent : undefined;
 }
 
 function enclosingClass(node: ts.Node): ts.ClassLikeDeclaration | undefined {
@@ -599,7 +630,10 @@ function computeSites(analysis: Analysis, sf: ts.SourceFile): FrameworkSite[] {
       for (const call of framework.calls ?? []) {
         if (!callMatches(values, analysis.sdk, framework, node, call.on)) continue;
         const argument = call.whenArgument ? node.arguments[call.whenArgument.index] : undefined;
-        if (call.whenArgument && !call.whenArgument.sdk.some((kind) => argument && values.valueOf(argument)?.kind === kind)) continue;
+        if (call.whenArgument) {
+          const kind = argument ? values.valueOf(argument)?.kind : undefined;
+          if (!(call.whenArgument.sdk ?? []).some((k) => k === kind) && !(call.whenArgument.sessionId && kind === 'session-id')) continue;
+        }
         add(framework, call.use, calleeParts(node).nameNode ?? node);
       }
       for (const event of framework.events) {

@@ -128,8 +128,11 @@ export interface FileCondition {
 /** A call of a framework function (or method) that is a finding by itself, reported at the callee name. */
 export interface CallUse {
   on: CallbackHost;
-  /** Only when argument `index` is this SDK value (`createMcpHandler(server)` with an SDK server, not a factory). */
-  whenArgument?: { index: number; sdk: readonly SdkValue[] };
+  /**
+   * Only when argument `index` is one of these SDK values (`createMcpHandler(server)` with an SDK server, not a
+   * factory), or, with `sessionId`, the MCP session id (`getAgentByName(namespace, sessionId)`).
+   */
+  whenArgument?: { index: number; sdk?: readonly SdkValue[]; sessionId?: boolean };
   use: SiteUse;
 }
 
@@ -163,6 +166,12 @@ export interface SubclassDescription {
   fields?: Record<string, SiteUse>;
   /** `MyMCP.<static>(...)` calls. */
   statics?: Record<string, SiteUse>;
+  /**
+   * Only a subclass that names its MCP sessions after this member of `this`: a transport built in the class
+   * with `sessionIdGenerator: () => this.name` makes every instance (an `Agent`, a Durable Object named by
+   * the session id) one MCP session. Other subclasses of the base class are not MCP sessions.
+   */
+  onlyWhenSessionIdIs?: string;
 }
 
 /** A project module that declares (or bundles) the SDK itself: recognised by what it declares. */
@@ -195,6 +204,12 @@ export interface FrameworkDescription {
   sdkMajor: 1 | 2;
   /** Module specifiers that are this framework (exact, or as a prefix of `<module>/…`). */
   modules: readonly string[];
+  /**
+   * Modules of the same package that are not MCP code by themselves (`agents`, the Agents SDK root, for
+   * `getAgentByName`): matched exactly, their exports resolve as this framework's in files that are MCP
+   * code for another reason, but importing them does not make a file MCP code.
+   */
+  companionModules?: readonly string[];
   /** Submodules that are not server code (the framework's MCP client). */
   clientModules?: readonly string[];
   /** The framework's migration path in one sentence, appended to every message. */

@@ -70,6 +70,45 @@ export const stateless = new WorkerTransport({ sessionIdGenerator: undefined });
     ]);
   });
 
+  it('a Worker routing each MCP session to its own Agent by the session id, and that Agent\'s state; other names and Agents are not findings', () => {
+    const code = `import { Agent, getAgentByName } from 'agents';
+import { WorkerTransport } from 'agents/mcp';
+import { z } from 'zod';
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+export class Notebook extends Agent<Env, { pages: string[] }> {
+  server = new McpServer({ name: 'notebook', version: '1.0.0' });
+  transport = new WorkerTransport({ sessionIdGenerator: () => this.name });
+  initialState = { pages: [] };
+  onStart() {
+    this.server.tool('add_page', { text: z.string() }, async ({ text }) => {
+      this.setState({ pages: [...this.state.pages, text] });
+      return { content: [{ type: 'text', text: String(this.state.pages.length) }] };
+    });
+  }
+}
+export class Chat extends Agent<Env, { lines: string[] }> {
+  initialState = { lines: [] };
+  transport = new WorkerTransport({ sessionIdGenerator: () => crypto.randomUUID() });
+  say(line: string) { this.setState({ lines: [...this.state.lines, line] }); }
+}
+export default {
+  async fetch(request: Request, env: Env) {
+    const url = new URL(request.url);
+    if (url.pathname === '/chat') return (await getAgentByName(env.Chat, url.searchParams.get('room') ?? 'lobby')).fetch(request);
+    const sid = request.headers.get('mcp-session-id') ?? crypto.randomUUID();
+    const notebook = await getAgentByName(env.Notebook, sid);
+    return notebook.fetch(request);
+  },
+};`;
+    expect(findingsOf(code)).toEqual([
+      'src/server.ts:7 session-transport/session-id-generator framework',
+      'src/server.ts:8 session-state/keyed-store framework',
+      'src/server.ts:18 session-transport/session-id-generator framework',
+      'src/server.ts:25 session-transport/session-header read',
+      'src/server.ts:26 session-state/per-session-server framework',
+    ]);
+  });
+
   it('an unrelated class named McpAgent, and a plain Agent, are not findings', () => {
     expect(
       findingsOf(`import { Agent } from 'agents';
