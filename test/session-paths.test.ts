@@ -64,4 +64,28 @@ server.tool('hello', async (extra) => { touch(extra); return { content: [] }; })
     expect(runRule(sessionIdRead, code).findings.map((f) => f.line)).toEqual([5]);
     expect(runRule(ping, code).findings.map((f) => f.line)).toEqual([6]);
   });
+  it('the context handed on inside an options object and as a constructor argument', () => {
+    const code = `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+const server = new McpServer({ name: 'x', version: '1' });
+const drafts = new Map<string, string>();
+class DraftBook {
+  private ctx;
+  constructor(ctx) {
+    this.ctx = ctx;
+  }
+  save(text: string) {
+    drafts.set(this.ctx.sessionId, text);
+  }
+}
+function openBook(options) {
+  return new DraftBook(options.ctx);
+}
+server.tool('save_draft', async (extra) => {
+  openBook({ ctx: extra, readOnly: false }).save('x');
+  return { content: [] };
+});`;
+    const result = runRule(listPaths, code);
+    expect(result.findings.map((f) => f.line)).toEqual([10]);
+    expect(result.findings[0]!.message).toMatch(/save_draft.*`ctx` passed to openBook\(\{ ctx: extra.*new DraftBook\(options.ctx\)/);
+  });
 });

@@ -13,12 +13,15 @@ export interface CallIndex {
   argumentRefs: Map<string, ts.Node[]>;
   /** Imported/destructured name → the local names it is bound to. */
   aliases: Map<string, Set<string>>;
+  /** `new X(...)` with at least one argument, by the class name (`X`, `ns.X`): callers of a constructor. */
+  constructions: Map<string, ts.NewExpression[]>;
 }
 
 export function buildCallIndex(files: readonly ts.SourceFile[]): CallIndex {
   const byName = new Map<string, ts.CallExpression[]>();
   const argumentRefs = new Map<string, ts.Node[]>();
   const aliases = new Map<string, Set<string>>();
+  const constructions = new Map<string, ts.NewExpression[]>();
   const add = <T>(map: Map<string, T[]>, key: string, value: T): void => {
     const list = map.get(key);
     if (list) list.push(value);
@@ -40,6 +43,10 @@ export function buildCallIndex(files: readonly ts.SourceFile[]): CallIndex {
           if (ts.isIdentifier(inner)) add(argumentRefs, inner.text, inner);
           else if (ts.isPropertyAccessExpression(inner)) add(argumentRefs, inner.name.text, inner);
         }
+      } else if (ts.isNewExpression(node) && node.arguments?.length) {
+        const callee = unwrap(node.expression);
+        const name = ts.isIdentifier(callee) ? callee.text : ts.isPropertyAccessExpression(callee) ? callee.name.text : undefined;
+        if (name) add(constructions, name, node);
       } else if (ts.isImportClause(node) && node.name) {
         alias('default', node.name.text);
       } else if ((ts.isImportSpecifier(node) || ts.isExportSpecifier(node) || ts.isBindingElement(node)) && node.propertyName && ts.isIdentifier(node.name)) {
@@ -48,7 +55,7 @@ export function buildCallIndex(files: readonly ts.SourceFile[]): CallIndex {
       }
     });
   }
-  return { byName, argumentRefs, aliases };
+  return { byName, argumentRefs, aliases, constructions };
 }
 
 /** The names a function is called by: its own, or the variable/property/method it is assigned to. */

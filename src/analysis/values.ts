@@ -134,6 +134,7 @@ export class ValueAnalysis {
   private readonly cache = new Map<ts.Node, Value | null>();
   private callIndex: CallIndex | undefined;
   private readonly callSites = new Map<ts.Node, ts.CallExpression[]>();
+  private readonly constructionSites = new Map<ts.Node, ts.NewExpression[]>();
   private readonly handlerRegistrations = new Map<ts.Node, ts.CallExpression | null>();
   private readonly thisAssignments = new Map<ts.Node, Map<string, ts.Expression[]>>();
   private readonly symbols = new Map<ts.Node, ts.Symbol | null>();
@@ -485,6 +486,70 @@ export class ValueAnalysis {
     return calls;
   }
 
+  /**
+   * Where `fn` is invoked with arguments: its calls, or for a class constructor the `new` expressions
+   * of its class (`new LanguageModel({ session })`), also through an imported alias of the class.
+   */
+  invocationsOf(fn: ts.FunctionLikeDeclaration): ReadonlyArray<ts.CallExpression | ts.NewExpression> {
+    if (!ts.isConstructorDeclaration(fn)) return this.callsOf(fn);
+    const cached = this.constructionSites.get(fn);
+    if (cached) return cached;
+    const cls = fn.parent;
+    const own = cls.name?.text ?? (ts.isVariableDeclaration(cls.parent) && ts.isIdentifier(cls.parent.name) ? cls.parent.name.text : undefined);
+    const index = this.callIndex ?? (this.callIndex = buildCallIndex(this.files));
+    const names = new Set<string>(own ? [own, ...(index.aliases.get(own) ?? [])] : []);
+    if (own && ts.getModifiers(cls)?.some((m) => m.kind === ts.SyntaxKind.DefaultKeyword)) for (const alias of index.aliases.get('default') ?? []) names.add(alias);
+    const sites = [...names].flatMap((name) => index.constructions.get(name) ?? []).filter((site) => {
+      const callee = unwrap(site.expression);
+      const symbol = this.symbolOf(ts.isPropertyAccessExpression(callee) ? callee.name : callee);
+      return (symbol?.declarations ?? []).some((d) => d === cls || (ts.isVariableDeclaration(d) && d.initializer && unwrap(d.initializer) === cls));
+    });
+    this.constructionSites.set(fn, sites);
+    return sites;
+  }
+
+  /**
+   * `options.session` where `options` is a parameter (or a `const`) with no value of its own: the
+   * `session` property of the object literals its callers pass (`createModel({ session: this.session })`,
+   * `new LanguageModel({ session: options.session })`), followed through parameters handed on.
+   */
+  private memberOfPassedObject(object: ts.Node, name: string, depth = 0): Value | undefined {
+    const inner = unwrap(object);
+    if (depth > 4 || !ts.isIdentifier(inner)) return undefined;
+    const decl = this.symbolOf(inner)?.valueDeclaration;
+    if (!decl) return undefined;
+    if (ts.isParameter(decl)) return this.memberOfPassedArgument(decl, name, depth);
+    if (ts.isVariableDeclaration(decl) && decl.initializer && !forOfLoop(decl)) return this.propertyOfPassed(decl.initializer, name, depth + 1);
+    return undefined;
+  }
+
+  private memberOfPassedArgument(param: ts.ParameterDeclaration, name: string, depth: number): Value | undefined {
+    const fn = param.parent;
+    if (!isFunctionLike(fn) || param.dotDotDotToken) return undefined;
+    const index = fn.parameters.indexOf(param);
+    for (const site of this.invocationsOf(fn)) {
+      const arg = site.arguments?.[index];
+      if (!arg || ts.isSpreadElement(arg)) continue;
+      const value = this.propertyOfPassed(arg, name, depth + 1);
+      if (value) return withHop(value, { text: `\`${name}\` passed to ${ts.isNewExpression(site) ? 'new ' : ''}${calleeText(site)}(${argsText(site)})`, node: site });
+    }
+    return undefined;
+  }
+
+  /** The value of property `name` of what `expression` is: an object literal, or a parameter/const holding one. */
+  private propertyOfPassed(expression: ts.Node, name: string, depth: number): Value | undefined {
+    const inner = unwrap(expression);
+    if (ts.isObjectLiteralExpression(inner)) {
+      for (const prop of inner.properties) {
+        if (prop.name && propertyNameText(prop.name) !== name) continue;
+        if (ts.isPropertyAssignment(prop)) return this.valueOf(prop.initializer);
+        if (ts.isShorthandPropertyAssignment(prop)) return this.valueOf(prop.name);
+      }
+      return undefined;
+    }
+    return this.memberOfPassedObject(inner, name, depth);
+  }
+
   private compute(node: ts.Node): Value | undefined {
     const value = this.computeUnwrapped(node);
     if (value) return value;
@@ -503,8 +568,11 @@ export class ValueAnalysis {
       if (header) return header.name === SESSION_HEADER ? { kind: 'session-id', origin: 'header', hops: [] } : undefined;
       const access = memberAccess(inner);
       if (access) {
-        const member = this.memberOf(this.valueOf(access.object), access.name);
+        const object = this.valueOf(access.object);
+        const member = this.memberOf(object, access.name);
         if (member) return member;
+        const passed = object ? undefined : this.memberOfPassedObject(access.object, access.name);
+        if (passed) return passed;
       }
       if (ts.isPropertyAccessExpression(inner)) return this.valueOfDeclaredMember(inner);
       // `server.sessions[0]`: an element of a framework list.
@@ -910,6 +978,8 @@ export class ValueAnalysis {
     if (ts.isVariableDeclaration(owner)) base = this.valueOfVariable(owner);
     else if (ts.isParameter(owner)) base = this.valueOfParameter(owner);
     else if (ts.isBindingElement(owner)) base = this.valueOfBindingElement(owner);
+    // `constructor({ session })`: the property of the object literals callers pass.
+    if (!base && ts.isParameter(owner)) return this.memberOfPassedArgument(owner, name, 0);
     return this.memberOf(base, name);
   }
 
@@ -943,13 +1013,13 @@ export class ValueAnalysis {
     // (context, session id) win, with one path per caller chain; other kinds stay as alternatives.
     const sessionLike: Value[] = [];
     const others: Value[] = [];
-    for (const call of this.callsOf(fn)) {
-      const arg = call.arguments[index];
+    for (const call of this.invocationsOf(fn)) {
+      const arg = call.arguments?.[index];
       if (!arg || ts.isSpreadElement(arg)) continue;
       const value = this.valueOf(arg);
       if (!value) continue;
       if (value.kind === 'context' || value.kind === 'context-request' || value.kind === 'session-id') {
-        sessionLike.push(withHop(value, { text: `${calleeText(call)}(${argsText(call)})`, node: call }));
+        sessionLike.push(withHop(value, { text: `${ts.isNewExpression(call) ? 'new ' : ''}${calleeText(call)}(${argsText(call)})`, node: call }));
       } else if (!others.some((o) => o.kind === value.kind)) others.push(value);
     }
     if (sessionLike.length > 0) {
@@ -1282,8 +1352,8 @@ export function calleeText(call: ts.CallExpression | ts.NewExpression): string {
   return unwrap(call.expression).getText().replace(/\s+/g, '');
 }
 
-function argsText(call: ts.CallExpression): string {
-  const text = call.arguments.map((a) => a.getText().replace(/\s+/g, ' ')).join(', ');
+function argsText(call: ts.CallExpression | ts.NewExpression): string {
+  const text = (call.arguments ?? []).map((a) => a.getText().replace(/\s+/g, ' ')).join(', ');
   return text.length > 40 ? `${text.slice(0, 39)}…` : text;
 }
 

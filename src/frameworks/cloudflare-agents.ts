@@ -16,6 +16,11 @@ const state: SiteUse = {
   group: 'state',
 };
 
+const agentState: SiteUse = {
+  ...state,
+  advice: 'This Agent mints its own name as the MCP session id, so its state (`initialState` / `this.state` / `this.setState`) lives in the Durable Object of one MCP session, keyed by a session id that does not exist on 2026-07-28. Keep it in a Durable Object (or KV) addressed by an explicit handle that a tool mints and returns.',
+};
+
 export const cloudflareAgents: FrameworkDescription = {
   id: 'cloudflare-agents',
   name: 'Cloudflare McpAgent',
@@ -23,6 +28,7 @@ export const cloudflareAgents: FrameworkDescription = {
   sdkMajor: 1,
   modules: ['agents/mcp'],
   clientModules: ['agents/mcp/client'],
+  companionModules: ['agents'],
   migration: 'The agents path: build the server in an SDK v2 factory and serve it with `createMcpHandler` from `agents/mcp/server` (stateless), reading the grant with `getMcpAuthContext()`; run it beside the McpAgent route until old clients drain.',
   exports: {},
   members: {},
@@ -60,6 +66,15 @@ export const cloudflareAgents: FrameworkDescription = {
       },
     })),
     {
+      // A Worker routing each MCP session to its own Agent (Durable Object) by name.
+      on: { fn: 'getAgentByName' },
+      whenArgument: { index: 1, sessionId: true },
+      use: {
+        rule: 'session-state/per-session-server',
+        advice: '`getAgentByName(namespace, sessionId)` addresses one Agent (a Durable Object with its own server, transport and state) per MCP session; 2026-07-28 has no session id to route by. Serve a stateless factory, and name the Durable Object holding state that spans calls by an explicit handle a tool returns.',
+      },
+    },
+    {
       on: { fn: 'createMcpHandler' },
       whenArgument: { index: 0, sdk: ['mcp-server', 'server'] as const },
       use: {
@@ -69,6 +84,13 @@ export const cloudflareAgents: FrameworkDescription = {
     },
   ],
   subclasses: {
+    // A plain Agent (Durable Object) hosting an SDK server whose transport mints the agent's own name as the
+    // session id (the Worker routes `getAgentByName(ns, sessionId)`): each agent is one MCP session.
+    Agent: {
+      onlyWhenSessionIdIs: 'name',
+      fields: { initialState: agentState },
+      thisMembers: { state: { use: agentState }, setState: { use: agentState } },
+    },
     McpAgent: {
       declaration: {
         rule: 'session-state/per-session-server',

@@ -5,9 +5,12 @@
  * Its stateless mode (`start({ transportType: 'httpStream', httpStream: { stateless: true } })`) is
  * the migration path: one throwaway session per request, `authenticate` run per request.
  */
-import type { FrameworkDescription, MemberMeaning, SiteUse } from './types.js';
+import type { FileCondition, FrameworkDescription, MemberMeaning, SiteUse } from './types.js';
 
 const STATELESS = 'run it with `server.start({ transportType: "httpStream", httpStream: { stateless: true } })`';
+
+/** The file starts the server stateless: FastMCP then keeps no session (no handshake state, pings or roots). */
+const STATELESS_IN_FILE: FileCondition = { on: { role: 'server', method: 'start' }, arg: 0, path: ['httpStream', 'stateless'], equals: true };
 
 const sampling: SiteUse = {
   rule: 'deprecated-feature/sampling',
@@ -155,7 +158,7 @@ export const fastmcp: FrameworkDescription = {
       unless: { path: ['httpStream', 'stateless'], equals: true },
       use: {
         rule: 'session-transport/session-id-generator',
-        advice: 'FastMCP\'s httpStream transport is sessionful unless `stateless: true`: it mints an `Mcp-Session-Id` and keeps a FastMCPSession per client. Add `stateless: true` to `httpStream`.',
+        advice: 'FastMCP\'s httpStream transport is sessionful unless `stateless: true`: it mints an `Mcp-Session-Id` and keeps a FastMCPSession per client (which, by default, pings the client every 5 s and asks a client that supports roots for them with `roots/list`). Add `stateless: true` to `httpStream`.',
       },
     },
     {
@@ -179,17 +182,49 @@ export const fastmcp: FrameworkDescription = {
       use: { rule: 'session-transport/event-store', advice: 'An `eventStore` replays a session\'s SSE stream on reconnect (`Last-Event-ID`); 2026-07-28 has no session streams to resume. Drop it with `stateless: true`.' },
     },
     {
+      // Explicit options only: left out, pings are on for a sessionful httpStream server and Roots is
+      // on by default, which the `httpStream` finding (and its `stateless: true` fix) already covers.
+      on: { construct: 'FastMCP' },
+      arg: 0,
+      container: [],
+      key: 'ping',
+      unless: { path: ['ping', 'enabled'], equals: false },
+      unlessInFile: STATELESS_IN_FILE,
+      use: {
+        rule: 'server-push/ping',
+        advice: '`ping` configures FastMCP\'s automatic server→client `ping` requests (every `intervalMs`, 5 s by default; on by default on httpStream, on stdio with `enabled: true`) sent to each session once it has initialized. 2026-07-28 removes `ping` in both directions and a stateless FastMCP never sends it: drop the option (or set `enabled: false`) and rely on transport keep-alives.',
+      },
+    },
+    {
+      on: { construct: 'FastMCP' },
+      arg: 0,
+      container: [],
+      key: 'roots',
+      unless: { path: ['roots', 'enabled'], equals: false },
+      unlessInFile: STATELESS_IN_FILE,
+      use: {
+        rule: 'deprecated-feature/roots',
+        advice: '`roots` turns on FastMCP\'s Roots support (also its default): after `initialize` each session sends `roots/list` to the client and fetches again on `notifications/roots/list_changed`. 2026-07-28 deprecates Roots, removes that notification and lets servers send no requests: take the paths as a tool argument or from configuration and set `roots: { enabled: false }`.',
+      },
+    },
+    {
       on: { construct: 'FastMCP' },
       arg: 0,
       container: [],
       key: 'authenticate',
-      unlessInFile: { on: { role: 'server', method: 'start' }, arg: 0, path: ['httpStream', 'stateless'], equals: true },
+      unlessInFile: STATELESS_IN_FILE,
       use: {
         rule: 'session-state/keyed-store',
         advice: 'In sessionful mode FastMCP runs `authenticate` once per session and keeps its result on the session (`context.session`, `session.auth`); on 2026-07-28 every request is authenticated on its own. With `stateless: true` it runs per request, which is the 2026-07-28 behaviour.',
       },
     },
   ],
+  kept: {
+    session: {
+      rule: 'session-state/per-session-server',
+      advice: 'A FastMCPSession (one client\'s connection, with its own SDK `Server`) is kept in a field so later calls can use it; 2026-07-28 has no sessions, and in stateless mode each request gets a throwaway one. Whatever later code needs from it (sampling, roots, capabilities) has to come with the request, or from configuration.',
+    },
+  },
   subclasses: {},
   declaredBy: [{ name: 'FastMCP', members: ['addTool', 'start', 'sessions'] }],
 };

@@ -8,7 +8,8 @@
  * through `withFrameworks` (`src/rules/index.ts`), with the framework's own advice as message.
  */
 import { ts } from '../analysis/typescript.js';
-import { calleeParts, forEachDescendant, isFunctionLike, isUndefined, propertyNameText, unwrap } from '../analysis/ast.js';
+import { calleeParts, enclosingFunction, forEachDescendant, isFunctionLike, isUndefined, propertyNameText, unwrap } from '../analysis/ast.js';
+import { forOfLoop, returnedExpressions } from '../analysis/declarations.js';
 import type { Hop, Value } from '../analysis/values.js';
 import type { SdkSymbols } from '../analysis/sdk-symbols.js';
 import type { Analysis, Rule, RuleListener } from '../rules/rule.js';
@@ -16,7 +17,7 @@ import { cloudflareAgents } from './cloudflare-agents.js';
 import { fastmcp } from './fastmcp.js';
 import { mcpFramework } from './mcp-framework.js';
 import { mcpHandler } from './mcp-handler.js';
-import type { CallbackHost, FileCondition, FrameworkDescription, MemberMeaning, OptionUse, SdkValue, SiteUse, SubclassDescription } from './types.js';
+import type { CallbackHost, FileCondition, FrameworkDescription, MemberMeaning, OptionUse, RouteExportUse, SdkValue, SiteUse, SubclassDescription } from './types.js';
 import { VENDORED_SDK_CLASSES, VENDORED_SDK_MODULES } from './vendored-sdk.js';
 
 export type { FrameworkDescription } from './types.js';
@@ -26,13 +27,17 @@ const BY_ID = new Map(FRAMEWORKS.map((f) => [f.id, f]));
 
 /** The framework a module specifier belongs to (`fastmcp`, `agents/mcp`, `mcp-handler`, `mcp-framework/...`). */
 export function frameworkOfSpecifier(specifier: string): FrameworkDescription | undefined {
+  return frameworkOfServerModule(specifier) ?? FRAMEWORKS.find((f) => f.companionModules?.includes(specifier));
+}
+
+function frameworkOfServerModule(specifier: string): FrameworkDescription | undefined {
   const under = (m: string): boolean => specifier === m || specifier.startsWith(`${m}/`);
   return FRAMEWORKS.find((f) => f.modules.some(under) && !f.clientModules?.some(under));
 }
 
-/** Prefilter: does importing `specifier` make a file MCP server code. */
+/** Prefilter: does importing `specifier` make a file MCP server code (a companion module does not). */
 export function isFrameworkModule(specifier: string): boolean {
-  return frameworkOfSpecifier(specifier) !== undefined;
+  return frameworkOfServerModule(specifier) !== undefined;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -301,7 +306,10 @@ function findFrameworkBase(analysis: Analysis, decl: ts.ClassLikeDeclaration, de
     const ref = analysis.sdk.frameworkExportOf(base);
     const framework = ref?.framework ? BY_ID.get(ref.framework) : undefined;
     const description = framework?.subclasses[ref!.name];
-    if (framework && description) return { framework, description };
+    if (framework && description) {
+      if (description.onlyWhenSessionIdIs && !namesSessionsBy(analysis, decl, description.onlyWhenSessionIdIs)) return undefined;
+      return { framework, description };
+    }
     const inner = unwrap(base);
     const symbol = ts.isIdentifier(inner) ? analysis.values.symbolOf(inner) : undefined;
     for (const d of symbol?.declarations ?? []) {
@@ -312,6 +320,30 @@ function findFrameworkBase(analysis: Analysis, decl: ts.ClassLikeDeclaration, de
     }
   }
   return undefined;
+}
+
+/** Whether a transport built in the class mints `this.<member>` as the session id (`sessionIdGenerator: () => this.name`). */
+function namesSessionsBy(analysis: Analysis, decl: ts.ClassLikeDeclaration, member: string): boolean {
+  let found = false;
+  forEachDescendant(decl, (node) => {
+    if (found || !ts.isPropertyAssignment(node) || propertyNameText(node.name) !== 'sessionIdGenerator') return;
+    const created = outerNew(node.parent);
+    if (!created || !(analysis.values.valueOf(created)?.kind === 'transport' || analysis.sdk.frameworkExportOf(created.expression))) return;
+    const fn = unwrap(node.initializer);
+    if (!isFunctionLike(fn)) return;
+    found = returnedExpressions(fn).some((e) => {
+      const inner = unwrap(e);
+      return ts.isPropertyAccessExpression(inner) && inner.expression.kind === ts.SyntaxKind.ThisKeyword && inner.name.text === member;
+    });
+  });
+  return found;
+}
+
+/** The `new X(...)` an options object literal is the first argument of. */
+function outerNew(object: ts.ObjectLiteralExpression): ts.NewExpression | undefined {
+  let outer: ts.Node = object;
+  while (outer.parent && (ts.isParenthesizedExpression(outer.parent) || ts.isAsExpression(outer.parent) || ts.isSatisfiesExpression(outer.parent))) outer = outer.parent;
+  return outer.parent && ts.isNewExpression(outer.parent) && outer.parent.arguments?.[0] === outer ? outer.parent : undefined;
 }
 
 function enclosingClass(node: ts.Node): ts.ClassLikeDeclaration | undefined {
@@ -435,6 +467,98 @@ function unlessInFile(analysis: Analysis, framework: FrameworkDescription, condi
   return condition.every ? calls > 0 && matching === calls : matching > 0;
 }
 
+/** The exported name and value of a route-module export: `export { handler as GET }`, `export const GET = …`, `export function GET`. */
+function routeExport(node: ts.Node): { name: ts.Identifier; value: ts.Node } | undefined {
+  if (ts.isExportSpecifier(node) && !node.isTypeOnly && !node.parent.parent.moduleSpecifier && ts.isIdentifier(node.name)) {
+    const local = node.propertyName ?? node.name;
+    return ts.isIdentifier(local) ? { name: node.name, value: local } : undefined;
+  }
+  const exported = (n: ts.Node): boolean => !!ts.getModifiers(n as ts.HasModifiers)?.some((m) => m.kind === ts.SyntaxKind.ExportKeyword);
+  if (ts.isVariableDeclaration(node) && ts.isIdentifier(node.name) && node.initializer && ts.isVariableDeclarationList(node.parent) && exported(node.parent.parent)) {
+    return { name: node.name, value: node.initializer };
+  }
+  if (ts.isFunctionDeclaration(node) && node.name && node.body && exported(node)) return { name: node.name, value: node };
+  return undefined;
+}
+
+/**
+ * Whether `node` is (or answers with) the handler a `RouteExportUse` describes: the creating call, a
+ * variable holding it, a wrapper around it, or a function returning `handler(req)`.
+ */
+function isRouteHandler(analysis: Analysis, framework: FrameworkDescription, route: RouteExportUse, node: ts.Node, depth = 0, seen = new Set<ts.Node>()): boolean {
+  if (depth > 4 || seen.has(node)) return false;
+  seen.add(node);
+  const values = analysis.values;
+  const inner = unwrap(node);
+  if (ts.isIdentifier(inner)) {
+    const decl = values.symbolOf(inner)?.valueDeclaration;
+    if (decl && ts.isVariableDeclaration(decl) && decl.initializer) return isRouteHandler(analysis, framework, route, decl.initializer, depth + 1, seen);
+    return !!decl && isFunctionLike(decl) && isRouteHandler(analysis, framework, route, decl, depth + 1, seen);
+  }
+  if (isFunctionLike(inner)) {
+    // `async (req) => handler(req)`, `return createMcpHandler(...)(req)`: the function answers with the handler.
+    return returnedExpressions(inner).some((e) => {
+      const call = unwrap(ts.isAwaitExpression(unwrap(e)) ? (unwrap(e) as ts.AwaitExpression).expression : e);
+      return ts.isCallExpression(call) && isRouteHandler(analysis, framework, route, call.expression, depth + 1, seen);
+    });
+  }
+  if (!ts.isCallExpression(inner)) return false;
+  if (callMatches(values, analysis.sdk, framework, inner, route.of)) {
+    if (!route.when) return true;
+    const condition: OptionUse = { on: route.of, arg: route.when.arg, container: route.when.container, unless: route.when.unless, use: route.use };
+    return optionSites(analysis, condition, inner).length > 0;
+  }
+  return (route.wrappers ?? []).some((w) => callMatches(values, analysis.sdk, framework, inner, { fn: w.fn }) && !!inner.arguments[w.arg] && isRouteHandler(analysis, framework, route, inner.arguments[w.arg]!, depth + 1, seen));
+}
+
+/**
+ * Whether `node` holds a framework value as the framework handed it out: a callback parameter (or what
+ * is destructured from one), a member of a framework value (`event.session`), an element of a framework
+ * list, or a variable/parameter fed only so — not a value read back from a project object's field.
+ */
+function fromFramework(analysis: Analysis, node: ts.Node, depth = 0, seen = new Set<ts.Node>()): boolean {
+  if (depth > 6 || seen.has(node)) return false;
+  seen.add(node);
+  const values = analysis.values;
+  const inner = unwrap(node);
+  if (ts.isPropertyAccessExpression(inner) || ts.isElementAccessExpression(inner)) {
+    if (inner.expression.kind === ts.SyntaxKind.ThisKeyword) return false;
+    return values.valueOf(inner.expression)?.kind === 'framework';
+  }
+  if (!ts.isIdentifier(inner)) return false;
+  let decl: ts.Node | undefined = values.symbolOf(inner)?.valueDeclaration;
+  while (decl && ts.isBindingElement(decl)) decl = decl.parent.parent;
+  if (!decl) return false;
+  if (ts.isVariableDeclaration(decl)) {
+    const loop = forOfLoop(decl);
+    if (loop) return values.valueOf(loop.expression)?.kind === 'framework';
+    return !!decl.initializer && fromFramework(analysis, decl.initializer, depth + 1, seen);
+  }
+  if (!ts.isParameter(decl) || !isFunctionLike(decl.parent)) return false;
+  if (frameworkParameter(values, analysis.sdk, decl)) return true;
+  const index = decl.parent.parameters.indexOf(decl);
+  return values.invocationsOf(decl.parent).some((site) => {
+    const arg = site.arguments?.[index];
+    return !!arg && !ts.isSpreadElement(arg) && fromFramework(analysis, arg, depth + 1, seen);
+  });
+}
+
+/** Where a framework value kept in a field is reported: the assignment, or the arguments a setter/constructor received it by. */
+function keptSites(analysis: Analysis, assignment: ts.BinaryExpression): ts.Node[] {
+  const right = unwrap(assignment.right);
+  const decl = ts.isIdentifier(right) ? analysis.values.symbolOf(right)?.valueDeclaration : undefined;
+  const fn = enclosingFunction(assignment);
+  if (decl && ts.isParameter(decl) && fn && decl.parent === fn) {
+    const index = fn.parameters.indexOf(decl);
+    const args = analysis.values.invocationsOf(fn).flatMap((site) => {
+      const arg = site.arguments?.[index];
+      return arg && !ts.isSpreadElement(arg) && fromFramework(analysis, arg) ? [arg] : [];
+    });
+    if (args.length) return args;
+  }
+  return fromFramework(analysis, assignment.right) ? [assignment.left] : [];
+}
+
 /** Every framework site of a file, in source order, with `once` groups reduced to their first site. */
 function computeSites(analysis: Analysis, sf: ts.SourceFile): FrameworkSite[] {
   const values = analysis.values;
@@ -467,6 +591,33 @@ function computeSites(analysis: Analysis, sf: ts.SourceFile): FrameworkSite[] {
       }
       return;
     }
+    if (ts.isBinaryExpression(node) && node.operatorToken.kind === ts.SyntaxKind.EqualsToken && (ts.isPropertyAccessExpression(node.left) || ts.isElementAccessExpression(node.left))) {
+      const value = values.valueOf(node.right);
+      const framework = value?.kind === 'framework' && value.framework ? BY_ID.get(value.framework) : undefined;
+      const use = framework && value?.cls ? framework.kept?.[value.cls] : undefined;
+      if (framework && use) for (const site of keptSites(analysis, node)) add(framework, use, site, site.getSourceFile());
+      return;
+    }
+    if (ts.isParameter(node) && ts.isConstructorDeclaration(node.parent) && ts.isParameterPropertyDeclaration(node, node.parent)) {
+      // `constructor(private session: FastMCPSession)`: a field assigned from the argument.
+      const index = node.parent.parameters.indexOf(node);
+      for (const site of values.invocationsOf(node.parent)) {
+        const arg = site.arguments?.[index];
+        const value = arg && !ts.isSpreadElement(arg) ? values.valueOf(arg) : undefined;
+        const framework = value?.kind === 'framework' && value.framework ? BY_ID.get(value.framework) : undefined;
+        const use = framework && value?.cls ? framework.kept?.[value.cls] : undefined;
+        if (framework && use && fromFramework(analysis, arg!)) add(framework, use, arg!, arg!.getSourceFile());
+      }
+      return;
+    }
+    const exported = routeExport(node);
+    if (exported) {
+      for (const framework of FRAMEWORKS) {
+        for (const route of framework.routeExports ?? []) {
+          if (route.methods.includes(exported.name.text) && isRouteHandler(analysis, framework, route, exported.value)) add(framework, route.use, exported.name, sf);
+        }
+      }
+    }
     if (!ts.isCallExpression(node) && !ts.isNewExpression(node)) return;
     for (const framework of FRAMEWORKS) {
       for (const option of framework.options) {
@@ -479,7 +630,10 @@ function computeSites(analysis: Analysis, sf: ts.SourceFile): FrameworkSite[] {
       for (const call of framework.calls ?? []) {
         if (!callMatches(values, analysis.sdk, framework, node, call.on)) continue;
         const argument = call.whenArgument ? node.arguments[call.whenArgument.index] : undefined;
-        if (call.whenArgument && !call.whenArgument.sdk.some((kind) => argument && values.valueOf(argument)?.kind === kind)) continue;
+        if (call.whenArgument) {
+          const kind = argument ? values.valueOf(argument)?.kind : undefined;
+          if (!(call.whenArgument.sdk ?? []).some((k) => k === kind) && !(call.whenArgument.sessionId && kind === 'session-id')) continue;
+        }
         add(framework, call.use, calleeParts(node).nameNode ?? node);
       }
       for (const event of framework.events) {
@@ -569,7 +723,7 @@ export function withFrameworks(rule: Rule): Rule {
         files.add(node.getSourceFile());
       };
       const visitors = { ...(listener.visitors ?? {}) } as Record<number, (node: never) => void>;
-      for (const kind of [ts.SyntaxKind.CallExpression, ts.SyntaxKind.PropertyAccessExpression, ts.SyntaxKind.NewExpression, ts.SyntaxKind.ClassDeclaration]) {
+      for (const kind of [ts.SyntaxKind.CallExpression, ts.SyntaxKind.PropertyAccessExpression, ts.SyntaxKind.NewExpression, ts.SyntaxKind.ClassDeclaration, ts.SyntaxKind.ExportSpecifier, ts.SyntaxKind.VariableDeclaration]) {
         const own = visitors[kind] as ((node: ts.Node) => void) | undefined;
         visitors[kind] = ((node: ts.Node) => {
           own?.(node);
@@ -595,6 +749,8 @@ function hasRule(framework: FrameworkDescription, id: string): boolean {
     ...framework.events.map((e) => e.use),
     ...framework.options.map((o) => o.use),
     ...(framework.calls ?? []).map((c) => c.use),
+    ...(framework.routeExports ?? []).map((r) => r.use),
+    ...Object.values(framework.kept ?? {}),
     ...Object.values(framework.subclasses).flatMap((s) => [
       s.declaration,
       ...Object.values(s.thisMembers ?? {}).map((m) => m.use),

@@ -59,5 +59,20 @@ export const mcpHandler: FrameworkDescription = {
       },
     },
   ],
+  routeExports: [
+    {
+      // A Next.js route file (`app/[transport]/route.ts`) serves both transports from one handler: GET on
+      // `/sse` opens the legacy SSE stream. GET and DELETE on the Streamable HTTP endpoint are already
+      // answered 405 by mcp-handler (DELETE ends nothing), so with `disableSse: true` the exports are harmless.
+      of: { fn: 'createMcpHandler' },
+      wrappers: [{ fn: 'withMcpAuth', arg: 0 }, { fn: 'experimental_withMcpAuth', arg: 0 }],
+      methods: ['GET'],
+      when: { arg: 2, container: [], unless: { path: ['disableSse'], equals: true } },
+      use: {
+        rule: 'session-transport/session-route',
+        advice: 'Exported as the route\'s GET handler, the mcp-handler 1 handler opens the legacy SSE stream on `/sse` (one session per stream, relayed through Redis); 2026-07-28 has no such stream. With `disableSse: true` mcp-handler answers GET with 405 (or 404 on `/sse`), so the export stays harmless; DELETE is answered 405 either way.',
+      },
+    },
+  ],
   subclasses: {},
 };

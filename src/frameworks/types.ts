@@ -12,6 +12,7 @@
 export type RuleId =
   | 'session-transport/session-id-generator'
   | 'session-transport/session-lifecycle'
+  | 'session-transport/session-route'
   | 'session-transport/sse-transport'
   | 'session-transport/event-store'
   | 'session-state/session-id-read'
@@ -24,7 +25,8 @@ export type RuleId =
   | 'deprecated-feature/sampling'
   | 'deprecated-feature/logging'
   | 'server-push/elicitation'
-  | 'server-push/change-notification';
+  | 'server-push/change-notification'
+  | 'server-push/ping';
 
 /** A use that is a finding: the rule it belongs to and the framework's own migration advice. */
 export interface SiteUse {
@@ -126,8 +128,31 @@ export interface FileCondition {
 /** A call of a framework function (or method) that is a finding by itself, reported at the callee name. */
 export interface CallUse {
   on: CallbackHost;
-  /** Only when argument `index` is this SDK value (`createMcpHandler(server)` with an SDK server, not a factory). */
-  whenArgument?: { index: number; sdk: readonly SdkValue[] };
+  /**
+   * Only when argument `index` is one of these SDK values (`createMcpHandler(server)` with an SDK server, not a
+   * factory), or, with `sessionId`, the MCP session id (`getAgentByName(namespace, sessionId)`).
+   */
+  whenArgument?: { index: number; sdk?: readonly SdkValue[]; sessionId?: boolean };
+  use: SiteUse;
+}
+
+/**
+ * A framework request handler exported under an HTTP method name from a route module (the Next.js
+ * app router and other web-standard file routers): `export { handler as GET }`, `export const GET =
+ * handler`, `export async function GET(req) { return handler(req); }`. Reported at the exported name.
+ */
+export interface RouteExportUse {
+  /** The call that creates the handler (`createMcpHandler(...)`). */
+  of: CallbackHost;
+  /** Framework functions that wrap a handler and answer with it: argument `arg` is the handler (`withMcpAuth(handler, verify)`). */
+  wrappers?: ReadonlyArray<{ fn: string; arg: number }>;
+  /** The exported names (HTTP methods) that are a finding. */
+  methods: readonly string[];
+  /**
+   * Only when the creating call's options make the method mean something: argument `arg` is given,
+   * holds `container`, and `unless` (relative to the container) does not hold.
+   */
+  when?: { arg: number; container: readonly string[]; unless?: { path: readonly string[]; equals: string | number | boolean } };
   use: SiteUse;
 }
 
@@ -141,6 +166,12 @@ export interface SubclassDescription {
   fields?: Record<string, SiteUse>;
   /** `MyMCP.<static>(...)` calls. */
   statics?: Record<string, SiteUse>;
+  /**
+   * Only a subclass that names its MCP sessions after this member of `this`: a transport built in the class
+   * with `sessionIdGenerator: () => this.name` makes every instance (an `Agent`, a Durable Object named by
+   * the session id) one MCP session. Other subclasses of the base class are not MCP sessions.
+   */
+  onlyWhenSessionIdIs?: string;
 }
 
 /** A project module that declares (or bundles) the SDK itself: recognised by what it declares. */
@@ -173,6 +204,12 @@ export interface FrameworkDescription {
   sdkMajor: 1 | 2;
   /** Module specifiers that are this framework (exact, or as a prefix of `<module>/…`). */
   modules: readonly string[];
+  /**
+   * Modules of the same package that are not MCP code by themselves (`agents`, the Agents SDK root, for
+   * `getAgentByName`): matched exactly, their exports resolve as this framework's in files that are MCP
+   * code for another reason, but importing them does not make a file MCP code.
+   */
+  companionModules?: readonly string[];
   /** Submodules that are not server code (the framework's MCP client). */
   clientModules?: readonly string[];
   /** The framework's migration path in one sentence, appended to every message. */
@@ -185,6 +222,16 @@ export interface FrameworkDescription {
   events: readonly EventUse[];
   options: readonly OptionUse[];
   calls?: readonly CallUse[];
+  routeExports?: readonly RouteExportUse[];
+  /**
+   * role → the finding when a value of that role, straight from the framework (a callback parameter,
+   * a member of a framework value), is kept in a field of a project object: `this.session = session`,
+   * `holder.session = event.session`. Placed at the assignment or, when the assigned value is a
+   * parameter of the function assigning it (a setter, a constructor), at each argument that passes the
+   * framework value for it (`provider.setSession(session)`, `new Provider(session)`). A value copied on
+   * from one project field to another is not kept again.
+   */
+  kept?: Record<string, SiteUse>;
   subclasses: Record<string, SubclassDescription>;
   /**
    * Classes whose declaration (with these members) makes a project module this framework's entry

@@ -70,6 +70,45 @@ export const stateless = new WorkerTransport({ sessionIdGenerator: undefined });
     ]);
   });
 
+  it('a Worker routing each MCP session to its own Agent by the session id, and that Agent\'s state; other names and Agents are not findings', () => {
+    const code = `import { Agent, getAgentByName } from 'agents';
+import { WorkerTransport } from 'agents/mcp';
+import { z } from 'zod';
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+export class Notebook extends Agent<Env, { pages: string[] }> {
+  server = new McpServer({ name: 'notebook', version: '1.0.0' });
+  transport = new WorkerTransport({ sessionIdGenerator: () => this.name });
+  initialState = { pages: [] };
+  onStart() {
+    this.server.tool('add_page', { text: z.string() }, async ({ text }) => {
+      this.setState({ pages: [...this.state.pages, text] });
+      return { content: [{ type: 'text', text: String(this.state.pages.length) }] };
+    });
+  }
+}
+export class Chat extends Agent<Env, { lines: string[] }> {
+  initialState = { lines: [] };
+  transport = new WorkerTransport({ sessionIdGenerator: () => crypto.randomUUID() });
+  say(line: string) { this.setState({ lines: [...this.state.lines, line] }); }
+}
+export default {
+  async fetch(request: Request, env: Env) {
+    const url = new URL(request.url);
+    if (url.pathname === '/chat') return (await getAgentByName(env.Chat, url.searchParams.get('room') ?? 'lobby')).fetch(request);
+    const sid = request.headers.get('mcp-session-id') ?? crypto.randomUUID();
+    const notebook = await getAgentByName(env.Notebook, sid);
+    return notebook.fetch(request);
+  },
+};`;
+    expect(findingsOf(code)).toEqual([
+      'src/server.ts:7 session-transport/session-id-generator framework',
+      'src/server.ts:8 session-state/keyed-store framework',
+      'src/server.ts:18 session-transport/session-id-generator framework',
+      'src/server.ts:25 session-transport/session-header read',
+      'src/server.ts:26 session-state/per-session-server framework',
+    ]);
+  });
+
   it('an unrelated class named McpAgent, and a plain Agent, are not findings', () => {
     expect(
       findingsOf(`import { Agent } from 'agents';
@@ -102,7 +141,54 @@ export { handler as GET, handler as POST };`;
       'src/server.ts:3 session-transport/sse-transport framework',
       'src/server.ts:6 session-state/session-id-read read',
       'src/server.ts:11 session-transport/event-store framework',
+      'src/server.ts:13 session-transport/session-route framework',
     ]);
+  });
+
+  it('a Next.js route file exporting the SSE-serving handler as GET, in each export form; DELETE is answered 405 by mcp-handler', () => {
+    const files = {
+      'lib/mcp.ts': `import { createMcpHandler, withMcpAuth } from 'mcp-handler';
+const mcp = createMcpHandler((server) => {
+  server.tool('lookup', async () => ({ content: [] }));
+}, {}, { basePath: '/api', maxDuration: 60 });
+export const handler = withMcpAuth(mcp, async (_req, token) => (token ? { token, clientId: 'web', scopes: [] } : undefined));`,
+      'app/api/[transport]/route.ts': `import { handler } from '../../../lib/mcp.js';
+export { handler as GET, handler as POST, handler as DELETE };`,
+      'app/other/[transport]/route.ts': `import { createMcpHandler } from 'mcp-handler';
+const mcp = createMcpHandler(() => {}, {}, { redisUrl: process.env.REDIS_URL });
+export const GET = mcp;
+export const POST = mcp;`,
+      'app/dynamic/[p]/[transport]/route.ts': `import { createMcpHandler } from 'mcp-handler';
+export async function GET(req: Request): Promise<Response> {
+  return createMcpHandler(() => {}, {}, { basePath: '/dynamic' })(req);
+}`,
+    };
+    expect(findingsOf(files)).toEqual([
+      'app/api/[transport]/route.ts:2 session-transport/session-route framework',
+      'app/dynamic/[p]/[transport]/route.ts:2 session-transport/session-route framework',
+      'app/dynamic/[p]/[transport]/route.ts:3 session-transport/sse-transport framework',
+      'app/other/[transport]/route.ts:2 session-transport/event-store framework',
+      'app/other/[transport]/route.ts:2 session-transport/sse-transport framework',
+      'app/other/[transport]/route.ts:3 session-transport/session-route framework',
+      'lib/mcp.ts:2 session-transport/sse-transport framework',
+    ]);
+  });
+
+  it('GET of a handler with SSE disabled, or of mcp-handler 2, is answered 405: not a session route', () => {
+    expect(
+      findingsOf({
+        'app/v1/[transport]/route.ts': `import { createMcpHandler } from 'mcp-handler';
+const v1 = createMcpHandler(() => {}, {}, { disableSse: true, basePath: '/v1' });
+export { v1 as GET, v1 as POST, v1 as DELETE };`,
+        'app/v2/route.ts': `import { createMcpHandler } from 'mcp-handler';
+const v2 = createMcpHandler((server) => { server.tool('t', async () => ({ content: [] })); });
+const GET = v2;
+export { GET, v2 as POST };
+export async function DELETE(req: Request) { return v2(req); }`,
+        'app/local/route.ts': `const createMcpHandler = (_f: unknown, _o: unknown, _c: unknown) => async (_req: Request) => new Response('');
+export const GET = createMcpHandler(() => {}, {}, { basePath: '/local' });`,
+      }),
+    ).toEqual([]);
   });
 
   it('disableSse without Redis, and the major-2 two-argument form, are not session transports', () => {

@@ -210,4 +210,157 @@ server.on('connect', async (event) => {
 });`),
     ).toEqual(['src/server.ts:6 deprecated-feature/sampling framework']);
   });
+  it('explicit ping and roots options: the automatic server→client pings and roots/list; `enabled: false` turns them off', () => {
+    expect(
+      findingsOf(`import { FastMCP } from 'fastmcp';
+const server = new FastMCP({
+  name: 'workspace',
+  version: '2.0.0',
+  ping: { intervalMs: 20_000, logLevel: 'warning' },
+  roots: {},
+});
+const quiet = new FastMCP({
+  name: 'workspace-quiet',
+  version: '2.0.0',
+  ping: { enabled: false },
+  roots: { enabled: false },
+});
+server.start({ transportType: 'httpStream', httpStream: { port: 8080 } });
+quiet.start({ transportType: 'stdio' });`),
+    ).toEqual([
+      'src/server.ts:5 server-push/ping framework',
+      'src/server.ts:6 deprecated-feature/roots framework',
+      'src/server.ts:14 session-transport/session-id-generator framework',
+    ]);
+  });
+
+  it('ping and roots left out are the defaults of the sessionful transport, named in its message; a stateless server keeps neither', () => {
+    const { findings } = scanProject(`import { FastMCP } from 'fastmcp';
+const server = new FastMCP({ name: 'x', version: '1.0.0' });
+server.start({ transportType: 'httpStream', httpStream: { port: 8080 } });`);
+    expect(findings.map((f) => f.rule.meta.id)).toEqual(['session-transport/session-id-generator']);
+    expect(findings[0]!.message).toMatch(/pings the client every 5 s/);
+    expect(
+      findingsOf(`import { FastMCP } from 'fastmcp';
+const server = new FastMCP({ name: 'x', version: '1.0.0', ping: { intervalMs: 10_000 }, roots: { enabled: true } });
+server.start({ transportType: 'httpStream', httpStream: { port: 8080, stateless: true } });`),
+    ).toEqual([]);
+  });
+
+  it('ping and roots options held in a const', () => {
+    expect(
+      findingsOf(`import { FastMCP } from 'fastmcp';
+const options = { name: 'x', version: '1.0.0' as const, ping: { enabled: true }, roots: { enabled: true } };
+export const server = new FastMCP(options);`),
+    ).toEqual(['src/server.ts:2 deprecated-feature/roots framework', 'src/server.ts:2 server-push/ping framework']);
+  });
+  it('a session kept in a provider object and handed on in options objects and constructor arguments (plain JS)', () => {
+    const files = {
+      'src/server.js': `import { FastMCP } from 'fastmcp';
+import { SamplingProvider } from './provider.js';
+export const provider = new SamplingProvider();
+const server = new FastMCP({ name: 'notes', version: '1.0.0' });
+server.on('connect', ({ session }) => {
+  provider.attach(session);
+});
+server.start({ transportType: 'stdio' });`,
+      'src/provider.js': `import { createModel } from './model.js';
+export class SamplingProvider {
+  constructor() {
+    this.session = null;
+  }
+  attach(session) {
+    this.session = session;
+  }
+  model(settings) {
+    return createModel({ session: this.session, temperature: settings.temperature });
+  }
+}`,
+      'src/model.js': `class SessionModel {
+  constructor({ session, temperature }) {
+    this.session = session;
+    this.temperature = temperature;
+  }
+  async complete(prompt) {
+    const reply = await this.session.requestSampling({ messages: [{ role: 'user', content: { type: 'text', text: prompt } }], maxTokens: 300 });
+    return reply.content.text;
+  }
+}
+class OptionsModel {
+  constructor(options) {
+    this.options = options;
+    this.client = options.session;
+  }
+  supportsSampling() {
+    return Boolean(this.client?.clientCapabilities?.sampling);
+  }
+}
+export function createModel(options = {}) {
+  return options.temperature === 0 ? new OptionsModel(options) : new SessionModel({ session: options.session, temperature: options.temperature });
+}`,
+    };
+    expect(findingsOf(files)).toEqual([
+      'src/model.js:7 deprecated-feature/sampling framework',
+      'src/model.js:17 handshake/client-capabilities framework',
+      'src/server.js:6 session-state/per-session-server framework',
+    ]);
+  });
+
+  it('a session kept in a field straight from the connect event or a setter; copies between project fields are not kept again', () => {
+    expect(
+      findingsOf(`import { FastMCP, type FastMCPSession } from 'fastmcp';
+class Relay {
+  current?: FastMCPSession;
+  last?: FastMCPSession;
+  constructor(readonly first: FastMCPSession) {}
+  use(session: FastMCPSession) {
+    this.current = session;
+  }
+  rotate() {
+    this.last = this.current;
+  }
+}
+const server = new FastMCP({ name: 'x', version: '1.0.0' });
+let relay: Relay | undefined;
+const registry: Record<string, FastMCPSession> = {};
+server.on('connect', (event) => {
+  relay ??= new Relay(event.session);
+  relay.use(event.session);
+  registry.latest = event.session;
+});
+server.start({ transportType: 'stdio' });`),
+    ).toEqual([
+      'src/server.ts:17 session-state/per-session-server framework',
+      'src/server.ts:18 session-state/per-session-server framework',
+      'src/server.ts:19 session-state/per-session-server framework',
+    ]);
+  });
+
+  it('the same shapes carrying something that is not a FastMCP session are not findings', () => {
+    const files = {
+      'src/server.ts': `import { FastMCP } from 'fastmcp';
+import { Cache } from './cache.js';
+const server = new FastMCP({ name: 'x', version: '1.0.0' });
+const browser = { session: { roots: ['/'], requestSampling: async (_: unknown) => 'x', clientCapabilities: {} } };
+const cache = new Cache({ session: browser.session });
+server.addTool({
+  name: 'warm',
+  execute: async (_args, context) => {
+    const c = new Cache({ session: context.session });
+    return String(cache.hasRoots()) + String(c.hasRoots());
+  },
+});
+server.start({ transportType: 'stdio' });`,
+      'src/cache.ts': `export class Cache {
+  private session: any;
+  constructor(options: any) {
+    this.session = options.session;
+  }
+  hasRoots(): boolean {
+    return !!this.session?.roots?.length && !!this.session.clientCapabilities;
+  }
+}`,
+    };
+    expect(findingsOf(files)).toEqual([]);
+  });
 });
