@@ -893,6 +893,10 @@ export class ValueAnalysis {
         return undefined;
       case 'server':
         if (name === 'transport') return { kind: 'transport', hops: object.hops };
+        // `server.experimental.tasks` (SDK ≥ 1.24): a facade that sends the server's own
+        // server→client requests (`elicitInputStream`, `createMessageStream`) from a task.
+        if (name === 'experimental' && object.cls === 'Server') return { kind: 'server', cls: 'ExperimentalServer', hops: object.hops };
+        if (name === 'tasks' && object.cls === 'ExperimentalServer') return { kind: 'server', cls: 'ExperimentalServerTasks', hops: object.hops };
         return undefined;
       case 'transport':
         if (name === 'sessionId') return { kind: 'session-id', origin: 'transport', hops: object.hops };

@@ -15,7 +15,7 @@ export default defineRule({
   },
   create: (context) =>
     featureVisitors(context, {
-      serverMethods: new Set(['createMessage']),
+      serverMethods: new Set(['createMessage', 'createMessageStream']),
       contextMethods: new Set(['requestSampling', 'createMessage']),
       rawMethods: (m) => m === 'sampling/createMessage',
     }),

@@ -4,7 +4,7 @@ import { defineRule, featureVisitors, serverMethodCall, specUrl } from '../rule.
 const NOTIFIER = new Set(['createElicitationCompletionNotifier']);
 
 const USES = {
-  serverMethods: new Set(['elicitInput']),
+  serverMethods: new Set(['elicitInput', 'elicitInputStream']),
   contextMethods: new Set(['elicitInput']),
   rawMethods: (m: string) => m === 'elicitation/create' || m === 'notifications/elicitation/complete',
 };

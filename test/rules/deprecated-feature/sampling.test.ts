@@ -42,6 +42,17 @@ server.registerTool('s', { description: 'Used to send sampling/createMessage' },
   ],
   invalid: [
     {
+      name: 'v1 experimental tasks: server.server.experimental.tasks.createMessageStream',
+      code: `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+const server = new McpServer({ name: 'x', version: '1' });
+server.tool('draft', async () => {
+  const stream = server.server.experimental.tasks.createMessageStream({ messages: [], maxTokens: 50 });
+  for await (const event of stream) if (event.type === 'result') return { content: [event.result.content] };
+  return { content: [] };
+});`,
+      errors: [{ messageId: 'call', line: 4 }],
+    },
+    {
       name: 'v1 server.server.createMessage in a tool',
       code: `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 const server = new McpServer({ name: 'x', version: '1' });

@@ -27,6 +27,11 @@ const client = new Client({ name: 'c', version: '1' }, { capabilities: { elicita
 client.setRequestHandler(ElicitRequestSchema, async () => ({ action: 'decline' }));`,
     },
     {
+      name: 'a project object with an experimental.tasks member',
+      code: `const queue = { experimental: { tasks: { elicitInputStream: (q: string) => q } } };
+export const ask = () => queue.experimental.tasks.elicitInputStream('Name?');`,
+    },
+    {
       name: 'a project error class of the same name',
       code: `class UrlElicitationRequiredError extends Error {}
 export function fail() {
@@ -78,6 +83,17 @@ server.tool('login', async () => {
         { messageId: 'notifier', line: 4 },
         { messageId: 'call', line: 5 },
       ],
+    },
+    {
+      name: 'v1 experimental tasks: server.server.experimental.tasks.elicitInputStream',
+      code: `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+const server = new McpServer({ name: 'x', version: '1' });
+server.tool('survey', async () => {
+  const stream = server.server.experimental.tasks.elicitInputStream({ mode: 'form', message: 'Theme?', requestedSchema: { type: 'object', properties: {} } });
+  for await (const event of stream) if (event.type === 'result') return { content: [{ type: 'text', text: String(event.result.action) }] };
+  return { content: [] };
+});`,
+      errors: [{ messageId: 'call', line: 4 }],
     },
     {
       name: 'raw elicitation/create through extra.sendRequest',
