@@ -266,7 +266,8 @@ describe('minimal edits', () => {
       '',
     ].join('\n');
     const commentNotes = (notes: string[]) => notes.filter((n) => n.includes('`@mcp-codemod-error` comment')).map((n) => /server\.ts:(\d+) .*comment\): (\w+ \w+)/.exec(n)!.slice(1).join(' '));
-    const alone = await runApply({ paths: [materialise('anchored-alone', new Map([['server.ts', server]]))], allowDirty: true, dryRun: true, transforms: [TRANSFORM] });
+    const aloneDir = materialise('anchored-alone', new Map([['server.ts', server]]));
+    const alone = await runApply({ paths: [aloneDir], cwd: aloneDir, allowDirty: true, dryRun: true, transforms: [TRANSFORM] });
     const after = alone.changes.find((c) => c.file.endsWith('server.ts'))!.after.split('\n');
     const at = (text: string) => after.findIndex((l) => l.includes(`@mcp-codemod-error ${text}`)) + 1;
     expect(at('The context')).toBeGreaterThan(0);
