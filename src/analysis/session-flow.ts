@@ -315,7 +315,9 @@ export class SessionFlow {
         return this.flowIntoReferences(param.name, seen, [...hops, { text: `${calleeText(call)}(…) parameter \`${param.name.text}\``, node: call }], derived);
       }
     }
-    return [other(call, `passed to ${calleeText(call)}()`, hops)];
+    // A library call (`createHash('sha256').update(sid)`, `encodeURIComponent(sid)`): its result is
+    // derived from the id, so a store keyed by that result is still keyed by the session.
+    return [other(call, `passed to ${calleeText(call)}()`, hops), ...this.flow(call, seen, [...hops, { text: `derived by ${calleeText(call)}()`, node: call }], true)];
   }
 
   /** `ctx.mcpReq.log(level, data)`: request-scoped logging to the client. */

@@ -34,7 +34,6 @@ const HANDLE_MODULE = /^mcp-handles\.(ts|js|cjs)$/;
 
 /** Cases whose expected output the transform does not produce yet: case → what is wrong (see the report). */
 const KNOWN_GAPS: Record<string, string> = {
-  'derived-key-helper-marker': 'a Map keyed by a helper that derives the key from the session id (`uploads.get(shardKey(extra.sessionId, kind))`) is not seen as a store: no marker',
 };
 
 /** Marker cases: the exact marker comment lines (trimmed) the output must hold, per output file. */

@@ -140,6 +140,19 @@ export function open() {
   ],
   invalid: [
     {
+      name: 'keyed by a hash of the session id computed in a helper (library calls carry the derivation)',
+      code: `import { createHash } from 'node:crypto';
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+const server = new McpServer({ name: 'x', version: '1' });
+const drafts = new Map<string, string>();
+const bucket = (sid: string) => createHash('sha256').update(sid).digest('hex').slice(0, 12);
+server.tool('save_draft', async (extra) => {
+  drafts.set(bucket(extra.sessionId ?? 'anon'), 'text');
+  return { content: [] };
+});`,
+      errors: [{ messageId: 'storeInTools', line: 4 }],
+    },
+    {
       name: 'state keyed by the ?sessionId= an HTTP+SSE client posts its messages with',
       code: `import express from 'express';
 import { SSEServerTransport } from '@modelcontextprotocol/sdk/server/sse.js';
