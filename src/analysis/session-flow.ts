@@ -465,7 +465,8 @@ export class SessionFlow {
   }
 
   /** SDK values declared as members of a project type (`interface Session { transport: …; server: … }`). */
-  private membersOfShape(shape: ts.TypeLiteralNode | ts.InterfaceDeclaration): Value[] {
+  private membersOfShape(shape: ts.TypeLiteralNode | ts.InterfaceDeclaration | ts.ClassLikeDeclaration): Value[] {
+    if (ts.isClassDeclaration(shape) || ts.isClassExpression(shape)) return this.membersOfClass(shape);
     const out: Value[] = [];
     for (const member of shape.members) {
       if (!ts.isPropertySignature(member) || !member.type) continue;
