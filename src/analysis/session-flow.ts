@@ -457,11 +457,39 @@ export class SessionFlow {
       if (cls) out.push(...this.membersOfClass(cls));
       return out;
     }
+    if (ts.isBinaryExpression(inner) && (inner.operatorToken.kind === ts.SyntaxKind.QuestionQuestionToken || inner.operatorToken.kind === ts.SyntaxKind.BarBarToken)) {
+      return [...this.heldValues(inner.left, depth + 1), ...this.heldValues(inner.right, depth + 1)];
+    }
+    if (ts.isConditionalExpression(inner)) return [...this.heldValues(inner.whenTrue, depth + 1), ...this.heldValues(inner.whenFalse, depth + 1)];
     if (ts.isCallExpression(inner)) {
-      const fn = this.values.functionOfCall(inner);
-      for (const returned of fn ? returnedExpressions(fn) : []) out.push(...this.heldValues(returned, depth + 1));
+      const callee = unwrap(inner.expression);
+      // `(async () => { … })()`: an immediately invoked set-up.
+      const fn = isFunctionLike(callee) ? callee : this.values.functionOfCall(inner);
+      const returns = fn ? returnedExpressions(fn) : [];
+      for (const returned of returns) out.push(...this.heldValues(returned, depth + 1));
+      // The pending set-up of a session (`pending.set(sid, (async () => { new StreamableHTTPServerTransport(…); … })())`):
+      // the entry stands for the transport being created, so the store is serving plumbing too.
+      if (returns.length === 0 && fn?.body) {
+        const created = this.transportCreatedIn(fn);
+        if (created) out.push({ ...created, hops: [{ text: `set up by ${calleeText(inner)}`, node: inner }] });
+      }
     }
     return out;
+  }
+
+  /** An SDK transport constructed in the body of `fn` itself (not in a function nested in it). */
+  private transportCreatedIn(fn: ts.FunctionLikeDeclaration): Value | undefined {
+    let found: Value | undefined;
+    const visit = (node: ts.Node): void => {
+      if (found || (node !== fn && isFunctionLike(node))) return;
+      if (ts.isNewExpression(node)) {
+        const value = this.values.valueOf(node);
+        if (value?.kind === 'transport') found = value;
+      }
+      ts.forEachChild(node, visit);
+    };
+    visit(fn);
+    return found;
   }
 
   /** SDK values declared as members of a project type (`interface Session { transport: …; server: … }`). */

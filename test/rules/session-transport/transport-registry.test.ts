@@ -53,8 +53,46 @@ export function remember(t: StreamableHTTPClientTransport) {
   clients.set(t.sessionId ?? '', t);
 }`,
     },
+    {
+      name: 'pending work per session id that sets up no transport stays application state (keyed-store)',
+      code: `import express from 'express';
+const pendingAudits = new Map<string, Promise<void>>();
+async function audit(id: string): Promise<void> { console.error('audit', id); }
+express().post('/mcp', async (req, res) => {
+  const sid = req.headers['mcp-session-id'] as string;
+  pendingAudits.set(sid, (async () => { await audit(sid); })());
+  res.end();
+});`,
+    },
   ],
   invalid: [
+    {
+      name: 'the in-flight set-up of each session (a promise of work that creates its transport) keyed by session id',
+      code: `import express from 'express';
+import { randomUUID } from 'node:crypto';
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+const ready = new Map<string, StreamableHTTPServerTransport>();
+const settingUp = new Map<string, Promise<void>>();
+express().post('/mcp', async (req, res) => {
+  const sid = (req.headers['mcp-session-id'] as string | undefined) ?? randomUUID();
+  if (!ready.has(sid)) {
+    const inFlight = settingUp.get(sid) ?? (async () => {
+      const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: () => sid });
+      await new McpServer({ name: 'x', version: '1' }).connect(transport);
+      ready.set(sid, transport);
+    })();
+    settingUp.set(sid, inFlight);
+    await inFlight;
+    settingUp.delete(sid);
+  }
+  await ready.get(sid)!.handleRequest(req, res, req.body);
+});`,
+      errors: [
+        { messageId: 'registry', line: 5 },
+        { messageId: 'registry', line: 6 },
+      ],
+    },
     {
       name: 'a registry typed with a project alias and initialised with {} is reported at its declaration',
       code: `import { SSEServerTransport } from '@modelcontextprotocol/sdk/server/sse.js';
