@@ -1129,7 +1129,19 @@ export class ValueAnalysis {
     }
     // A handler factory: `withSession(fn)` returns `async (args, extra) => ...`; its calls stand where the handler is passed.
     const factory = returningFunction(fn);
-    if (factory) starts.push(...this.callsOf(factory));
+    if (factory) {
+      for (const call of this.callsOf(factory)) {
+        starts.push(call);
+        // `const handler = createToolHandler(def); server.registerTool(name, config, handler)`.
+        const holder = outermostWrapper(call).parent;
+        if (holder && ts.isVariableDeclaration(holder) && ts.isIdentifier(holder.name) && holder.initializer && outermostWrapper(holder.initializer) === outermostWrapper(call)) {
+          const symbol = this.symbolOf(holder.name);
+          for (const ref of index.argumentRefs.get(holder.name.text) ?? []) {
+            if (ts.isIdentifier(ref) && symbol && this.symbolOf(ref) === symbol) starts.push(ref);
+          }
+        }
+      }
+    }
     let found: ts.CallExpression | undefined;
     for (const start of starts) {
       let node = outermostWrapper(start);
