@@ -52,7 +52,12 @@ export interface SessionRead {
   guard: boolean;
 }
 
-export type StoreKind = 'transport' | 'server' | 'state';
+/**
+ * `session`: the HTTP layer's own record of each session (a hand-rolled session registry: validation, expiry,
+ * identity binding), keyed only by ids the serving code reads from the `Mcp-Session-Id` header or mints and
+ * sends as one — never by an id a handler reads from its context. Serving plumbing, like a transport registry.
+ */
+export type StoreKind = 'transport' | 'server' | 'session' | 'state';
 
 export interface SessionStore {
   kind: StoreKind;
@@ -420,6 +425,11 @@ export class SessionFlow {
     // Nothing typed or written tells us what it holds (a registry reached through another
     // object, `this.httpServer.transports[id]`): its name is the last, weakest signal.
     if (kinds.size === 0 && /transports?$/i.test(store.name)) return 'transport';
+    // Keyed only by the header the serving code reads (or the id it mints and sends as the header): no
+    // handler reaches it through its context, so it records sessions for the HTTP layer, not app state.
+    // Its entries may carry the id itself (`{ id: sid, createdAt, identity }`).
+    const plainRecords = [...kinds].every((k) => k === 'session-id' || k === 'shape');
+    if (plainRecords && store.reads.length > 0 && store.reads.every((r) => r.origin === 'header')) return 'session';
     return 'state';
   }
 
