@@ -68,6 +68,40 @@ export function serverMethodCall(analysis: Analysis, call: ts.CallExpression, me
   return kind === 'mcp-server' || kind === 'server' ? nameNode : undefined;
 }
 
+/**
+ * `app.sendResourceListChanged()` where the project's own class forwards the method of that name to an SDK
+ * server (`sendResourceListChanged() { this.mcpServer.sendResourceListChanged(); }`): a call of the SDK method
+ * through the project's wrapper. The method is found through the receiver's declared type, or through the
+ * project class a type parameter is instantiated with (`TServer` of `ReactiveResource<…, AppServer>`).
+ */
+function forwardedServerMethodCall(analysis: Analysis, call: ts.CallExpression, methods: ReadonlySet<string>): ts.Node | undefined {
+  const { name, nameNode, receiver } = calleeParts(call);
+  if (!name || !receiver || !methods.has(name) || !nameNode) return undefined;
+  const declarations: ts.Node[] = [];
+  const value = analysis.values.valueOf(receiver);
+  if (value?.kind === 'shape' && value.shape && (ts.isClassDeclaration(value.shape) || ts.isClassExpression(value.shape))) {
+    declarations.push(...value.shape.members.filter((m) => ts.isMethodDeclaration(m) && propertyNameText(m.name) === name));
+  } else if (!value) {
+    declarations.push(...(analysis.values.symbolOf(nameNode)?.declarations ?? []));
+  }
+  for (const decl of declarations) {
+    if (!ts.isMethodDeclaration(decl) || !decl.body || !ts.isClassLike(decl.parent)) continue;
+    let forwards = false;
+    const visit = (node: ts.Node): void => {
+      if (forwards || (node !== decl && isFunctionLikeNode(node))) return;
+      if (ts.isCallExpression(node) && calleeParts(node).name === name && serverMethodCall(analysis, node, methods)) forwards = true;
+      ts.forEachChild(node, visit);
+    };
+    visit(decl.body);
+    if (forwards) return nameNode;
+  }
+  return undefined;
+}
+
+function isFunctionLikeNode(node: ts.Node): boolean {
+  return ts.isFunctionDeclaration(node) || ts.isFunctionExpression(node) || ts.isArrowFunction(node) || ts.isMethodDeclaration(node);
+}
+
 /** `ctx.mcpReq.method(...)` / `extra.method(...)`: a request-scoped context method. */
 function contextMethodCall(analysis: Analysis, call: ts.CallExpression, methods: ReadonlySet<string>): ts.Node | undefined {
   const { name, nameNode, receiver } = calleeParts(call);
@@ -196,7 +230,7 @@ function featureUse(
 ): { node: ts.Node; messageId: 'call' | 'raw' | 'handler'; method: string } | undefined {
   const method = calleeParts(call).name ?? '';
   if (uses.serverMethods) {
-    const at = serverMethodCall(analysis, call, uses.serverMethods);
+    const at = serverMethodCall(analysis, call, uses.serverMethods) ?? forwardedServerMethodCall(analysis, call, uses.serverMethods);
     if (at) return { node: at, messageId: 'call', method };
   }
   if (uses.contextMethods) {
