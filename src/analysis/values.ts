@@ -850,6 +850,10 @@ export class ValueAnalysis {
         return undefined;
       case 'transport':
         if (name === 'sessionId') return { kind: 'session-id', origin: 'transport', hops: object.hops };
+        // v1's Node `StreamableHTTPServerTransport` (1.2x) delegates to a private web-standard transport.
+        if (name === '_webStandardTransport' && object.cls !== 'WebStandardStreamableHTTPServerTransport') {
+          return { kind: 'transport', cls: 'WebStandardStreamableHTTPServerTransport', hops: object.hops };
+        }
         return undefined;
       case 'shape': {
         if (object.shape && (ts.isClassDeclaration(object.shape) || ts.isClassExpression(object.shape))) {
