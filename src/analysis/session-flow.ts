@@ -54,8 +54,9 @@ export interface SessionRead {
 
 /**
  * `session`: the HTTP layer's own record of each session (a hand-rolled session registry: validation, expiry,
- * identity binding), keyed only by ids the serving code reads from the `Mcp-Session-Id` header or mints and
- * sends as one — never by an id a handler reads from its context. Serving plumbing, like a transport registry.
+ * identity binding) — entries that carry the session's own id and no SDK object — keyed only by ids the serving
+ * code reads from the `Mcp-Session-Id` header or mints and sends as one, never by an id a handler reads from its
+ * context. Serving plumbing, like a transport registry.
  */
 export type StoreKind = 'transport' | 'server' | 'session' | 'state';
 
@@ -109,6 +110,11 @@ export class SessionFlow {
       for (const sink of read.sinks) if (sink.kind === 'store') this.addStoreAccess(sink, read);
     }
     for (const store of this.stores.values()) store.kind = this.classify(store);
+    // `registry.getOrCreate(sid)` on an instance of the project's own class whose collection is a session registry:
+    // the calls are that registry's accesses, not a KV client's.
+    for (const store of this.stores.values()) {
+      if (store.kind === 'state' && !store.declaration && store.accesses.length > 0 && store.accesses.every((a) => this.callsIntoSessionRegistry(a.node))) store.kind = 'session';
+    }
     this.promoteRegistryLookups();
     return this;
   }
@@ -427,10 +433,65 @@ export class SessionFlow {
     if (kinds.size === 0 && /transports?$/i.test(store.name)) return 'transport';
     // Keyed only by the header the serving code reads (or the id it mints and sends as the header): no
     // handler reaches it through its context, so it records sessions for the HTTP layer, not app state.
-    // Its entries may carry the id itself (`{ id: sid, createdAt, identity }`).
-    const plainRecords = [...kinds].every((k) => k === 'session-id' || k === 'shape');
-    if (plainRecords && store.reads.length > 0 && store.reads.every((r) => r.origin === 'header')) return 'session';
+    // Its entries record the session itself: they carry its own id (`{ id: sid, createdAt, identity }`) and no SDK object.
+    const sessionRecords =
+      [...kinds].every((k) => k === 'session-id' || k === 'shape') &&
+      [...store.accesses.map((a) => a.written), ...(store.declaration ? this.writtenInto(store.declaration) : [])].some((w) => w !== undefined && this.carriesSessionId(w, 0));
+    if (sessionRecords && store.reads.length > 0 && store.reads.every((r) => r.origin === 'header')) return 'session';
     return 'state';
+  }
+
+  /** A call of a project method whose class declares a collection classified as a session registry. */
+  private callsIntoSessionRegistry(node: ts.Node): boolean {
+    if (!ts.isCallExpression(node)) return false;
+    const fn = this.values.functionOfCall(node);
+    const cls = fn && ts.isMethodDeclaration(fn) && ts.isClassLike(fn.parent) ? fn.parent : undefined;
+    if (!cls) return false;
+    return [...this.stores.values()].some((s) => s.kind === 'session' && s.declaration !== undefined && s.declaration.parent === cls);
+  }
+
+  /** What the declaring file writes into a collection (`x.set(k, v)`, `x[k] = v`), whatever the key. */
+  private writtenInto(decl: ts.Node): ts.Expression[] {
+    const name = (decl as { name?: ts.Node }).name;
+    if (!name || !(ts.isIdentifier(name) || ts.isPrivateIdentifier(name))) return [];
+    const symbol = this.values.symbolOf(name);
+    const same = (node: ts.Node): boolean => {
+      const target = ts.isPropertyAccessExpression(node) ? node.name : node;
+      return (ts.isIdentifier(target) || ts.isPrivateIdentifier(target)) && target.text === name.text && this.values.symbolOf(target) === symbol;
+    };
+    const out: ts.Expression[] = [];
+    forEachDescendant(decl.getSourceFile(), (node) => {
+      if (ts.isCallExpression(node) && node.arguments.length >= 2) {
+        const { name: method, receiver } = calleeParts(node);
+        if (method === 'set' && receiver && same(unwrap(receiver))) out.push(node.arguments[1]!);
+      } else if (ts.isBinaryExpression(node) && node.operatorToken.kind === ts.SyntaxKind.EqualsToken && ts.isElementAccessExpression(node.left) && same(unwrap(node.left.expression))) {
+        out.push(node.right);
+      }
+    });
+    return out;
+  }
+
+  /** An entry that records the session itself: an object literal (maybe through a `const`) with the session id as a member. */
+  private carriesSessionId(written: ts.Expression, depth: number): boolean {
+    const inner = unwrap(written);
+    if (ts.isIdentifier(inner) && depth < 3) {
+      const symbol = this.values.symbolOf(inner);
+      const decl = symbol?.valueDeclaration;
+      if (!decl || !ts.isVariableDeclaration(decl)) return false;
+      // The initializer, or what is assigned to it later (`let session = map.get(id); if (!session) { session = { id, … } }`).
+      const assigned: ts.Expression[] = decl.initializer ? [decl.initializer] : [];
+      forEachDescendant(enclosingFunction(decl) ?? decl.getSourceFile(), (node) => {
+        if (ts.isBinaryExpression(node) && node.operatorToken.kind === ts.SyntaxKind.EqualsToken && ts.isIdentifier(node.left) && node.left.text === inner.text && this.values.symbolOf(node.left) === symbol) {
+          assigned.push(node.right);
+        }
+      });
+      return assigned.some((e) => this.carriesSessionId(e, depth + 1));
+    }
+    if (!ts.isObjectLiteralExpression(inner)) return false;
+    return inner.properties.some((p) => {
+      const value = ts.isPropertyAssignment(p) ? p.initializer : ts.isShorthandPropertyAssignment(p) ? p.name : undefined;
+      return value !== undefined && this.values.valueOf(value)?.kind === 'session-id';
+    });
   }
 
   /**
