@@ -91,7 +91,7 @@ export async function scan(options: ScanOptions): Promise<ScanReport> {
   const allRules = options.rules ?? RULES;
   const settings = options.ruleSettings ?? {};
   const rules = allRules.filter((rule) => settings[rule.meta.id] !== 'off');
-  const engine = runEngine({ files: candidates.texts, resolve, packageModules: candidates.packageModules, rules, relative });
+  const engine = runEngine({ files: candidates.texts, contextFiles: candidates.contextTexts, resolve, packageModules: candidates.packageModules, rules, relative });
   // Markers in files the analysis never loaded (no SDK import): still findings, so CI stays red.
   for (const [file, text] of candidates.markerTexts) {
     if (!candidates.texts.has(file)) engine.findings.push(...markerFindings(file, text, rules, relative));

@@ -76,4 +76,24 @@ http.createServer((req, res) => {
 export default { fetch(request: Request) { if ('GET' === request.method) return new Response(''); } };`),
     ).toEqual(['4: node-http delete /mcp (1 handler)', '7: node-http get ? (1 handler)', '8: node-http head ? (1 handler)', '13: web get ? (1 handler)']);
   });
+
+  it('a node:http listener that hands any method to a transport it did not create is an `all` route at handleRequest', () => {
+    expect(
+      routes(`import http from 'node:http';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+const live = new Map<string, StreamableHTTPServerTransport>();
+async function dispatch(req: http.IncomingMessage, res: http.ServerResponse) {
+  const sid = req.headers['mcp-session-id'] as string | undefined;
+  const existing = sid ? live.get(sid) : undefined;
+  if (existing) return existing.handleRequest(req, res);
+  if (req.method === 'POST') {
+    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: () => crypto.randomUUID() });
+    return transport.handleRequest(req, res);
+  }
+}
+http.createServer((req, res) => {
+  if (req.url?.startsWith('/mcp')) void dispatch(req, res);
+});`),
+    ).toEqual(['7: node-http all ? (1 handler)', '8: node-http post ? (1 handler)']);
+  });
 });

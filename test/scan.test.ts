@@ -119,6 +119,18 @@ describe('prefilter roles', () => {
     expect(ids(await scan({ paths: [dir] }))).toEqual(['apps/server/src/main.ts:3 handshake/oninitialized']);
   });
 
+  it('follows uninstalled workspace packages outside the scanned paths, loading them for resolution only', async () => {
+    const fixture = path.resolve(import.meta.dirname, '../fixtures/pnpm-workspace-unlinked');
+    const whole = await scan({ paths: [fixture] });
+    const expected = ids(whole);
+    expect(expected).toContain('packages/app/src/noteLog.ts:9 deprecated-feature/logging');
+    // The types package (the SDK barrel and the structural server type) is outside the scanned paths: loaded, never reported.
+    const subset = await scan({ paths: ['packages/http', 'packages/app'], cwd: fixture });
+    expect(ids(subset)).toEqual(expected);
+    expect(subset.summary.filesAnalyzed).toBe(5);
+    expect(subset.diagnostics).toEqual([]);
+  });
+
   it("analyses an app entry that imports the server, but not the rest of the app it imports", async () => {
     const files: Record<string, string> = {
       'src/server.ts': "import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';\nexport const createServer = () => new McpServer({ name: 'x', version: '1' });\n",

@@ -36,6 +36,8 @@ import { mayDeclareVendoredSdk } from '../frameworks/vendored-sdk.js';
 const HELPER_DEPTH = 3;
 /** Upper bound on helper files pulled in, so one SDK user importing a whole app stays cheap. */
 const MAX_HELPERS = 2000;
+/** Upper bound on modules loaded from outside the scanned paths for symbol resolution only. */
+const MAX_CONTEXT_FILES = 500;
 
 const SPECIFIER = /\b(?:from|import|require)\s*\(?\s*['"]([^'"\n]+)['"]/g;
 const REEXPORT = /\bexport\s*(?:type\s*)?(?:\*(?:\s*as\s+[\w$]+)?|\{[^}]*\})\s*from\s*['"]([^'"\n]+)['"]/g;
@@ -53,6 +55,12 @@ export interface CandidateSelection {
    * of that package; they need not be scanned (or loaded) themselves.
    */
   packageModules: Map<string, string>;
+  /**
+   * Modules outside the scanned paths that scanned files reach the SDK through (a workspace package's
+   * barrel, `@acme/types` re-exporting `McpServer`), with the modules they re-export: loaded so that
+   * symbols and types resolve across the package boundary, never analysed or reported themselves.
+   */
+  contextTexts: Map<string, string>;
   diagnostics: FileDiagnostic[];
 }
 
@@ -221,6 +229,68 @@ export function selectCandidates(files: readonly DiscoveredFile[], read: (file: 
   };
   const makesServerCode = (module: string): boolean => isServerSdkModule(module) || isFrameworkModule(module);
 
+  // SDK barrels outside the scanned paths, reached through workspace package names (`@acme/mcp-types`
+  // re-exporting `McpServer` from the SDK): the importer is an SDK user, and the barrel with what it
+  // re-exports is loaded as context.
+  const contextTexts = new Map<string, string>();
+  const outsideTexts = new Map<string, string | null>();
+  const readOutside = (target: string): string | undefined => {
+    let text = outsideTexts.get(target);
+    if (text === undefined) {
+      try {
+        text = fs.readFileSync(target, 'utf8');
+      } catch {
+        text = null;
+      }
+      outsideTexts.set(target, text);
+    }
+    return text ?? undefined;
+  };
+  const outsideBarrels = new Map<string, boolean>();
+  const isOutsideBarrel = (target: string, depth = 0): boolean => {
+    const cached = outsideBarrels.get(target);
+    if (cached !== undefined) return cached;
+    outsideBarrels.set(target, false); // cycles
+    const text = readOutside(target);
+    let barrel = false;
+    if (text !== undefined) {
+      const reexported = reexportedSpecifiers(text, importSpecifiers(text));
+      barrel = [...reexported].some((s) => sdkVersionOf(s) !== undefined);
+      if (!barrel && depth < HELPER_DEPTH) {
+        for (const specifier of reexported) {
+          const next = resolve(target, specifier);
+          if (next && (byAbs.has(next) ? barrels.has(next) : isOutsideBarrel(next, depth + 1))) {
+            barrel = true;
+            break;
+          }
+        }
+      }
+    }
+    outsideBarrels.set(target, barrel);
+    if (barrel) loadContext(target);
+    return barrel;
+  };
+  /** An outside barrel and the modules it re-exports (so `export type * from './server.js'` declarations resolve too). */
+  const loadContext = (entry: string): void => {
+    let frontier = [entry];
+    for (let depth = 0; depth <= HELPER_DEPTH && frontier.length && contextTexts.size < MAX_CONTEXT_FILES; depth++) {
+      const next: string[] = [];
+      for (const absPath of frontier) {
+        if (contextTexts.has(absPath) || byAbs.has(absPath)) continue;
+        const text = readOutside(absPath);
+        if (text === undefined) continue;
+        contextTexts.set(absPath, text);
+        for (const specifier of reexportedSpecifiers(text, importSpecifiers(text))) {
+          const target = sdkVersionOf(specifier) === undefined ? resolve(absPath, specifier) : undefined;
+          if (target) next.push(target);
+        }
+      }
+      frontier = next;
+    }
+  };
+  const isBarrelTarget = (target: string | undefined): boolean =>
+    target !== undefined && (byAbs.has(target) ? barrels.has(target) : isOutsideBarrel(target));
+
   // Importers of the SDK's or a framework's own modules by relative path (the SDK's and FastMCP's examples).
   for (const [absPath, specifiers] of declaredClassImports) {
     if (sdkUsers.has(absPath)) continue;
@@ -230,13 +300,19 @@ export function selectCandidates(files: readonly DiscoveredFile[], read: (file: 
     others.delete(absPath);
   }
 
-  // Users of the project's SDK barrels, to a fixpoint (a barrel of a barrel).
-  for (let changed = barrels.size > 0; changed; ) {
+  // Users of the project's SDK barrels, to a fixpoint (a barrel of a barrel). Package imports that lead
+  // out of the scanned paths are resolved too: they may be a workspace package's barrel.
+  for (let changed = true, round = 0; changed; round++) {
     changed = false;
     const names = new ImportNames();
     for (const barrel of barrels) names.add(barrel);
     for (const [absPath, imports] of others) {
-      const viaBarrel = imports.filter((i) => names.mayName(i) && barrels.has(resolve(absPath, i.specifier) ?? ''));
+      const viaBarrel = imports.filter((i) => {
+        if (names.mayName(i)) return isBarrelTarget(resolve(absPath, i.specifier));
+        if (round > 0 || i.packageName === undefined) return false;
+        const target = resolve(absPath, i.specifier);
+        return target !== undefined && !byAbs.has(target) && isOutsideBarrel(target);
+      });
       if (viaBarrel.length === 0) continue;
       sdkUsers.add(absPath);
       if (viaBarrel.some((i) => i.reexported)) barrels.add(absPath);
@@ -291,5 +367,5 @@ export function selectCandidates(files: readonly DiscoveredFile[], read: (file: 
     }
     frontier = next;
   }
-  return { texts, mcpFiles: new Set([...sdkUsers, ...importers]), markerTexts, packageModules, diagnostics };
+  return { texts, mcpFiles: new Set([...sdkUsers, ...importers]), markerTexts, packageModules, contextTexts, diagnostics };
 }

@@ -25,6 +25,8 @@ export interface EngineInput {
   /** Absolute path → text of every file to load (MCP files and the helpers they import). */
   files: ReadonlyMap<string, string>;
   resolve: ResolveFn;
+  /** Modules outside the scanned paths loaded only so that symbols resolve through them (never analysed or reported). */
+  contextFiles?: ReadonlyMap<string, string>;
   /** Project modules that stand for a package module (vendored SDK, a framework's own source): absolute path → specifier. */
   packageModules?: ReadonlyMap<string, string>;
   rules: readonly Rule[];
@@ -229,12 +231,12 @@ function createProject(input: Omit<EngineInput, 'rules'>): Project {
       resolveModuleNames: (moduleNames, containingFile) =>
         moduleNames.map((name) => {
           const target = input.resolve(containingFile, name);
-          if (!target || !input.files.has(target)) return undefined;
+          if (!target || !(input.files.has(target) || input.contextFiles?.has(target))) return undefined;
           return { resolvedFileName: target, extension: EXTENSIONS[path.extname(target)] ?? ts.Extension.Ts, isExternalLibraryImport: false };
         }),
     }),
   });
-  for (const [absPath, text] of input.files) {
+  for (const [absPath, text] of [...input.files, ...(input.contextFiles ?? [])]) {
     project.createSourceFile(absPath, text, { overwrite: true, scriptKind: scriptKindOf(absPath) });
   }
   return project;

@@ -72,7 +72,10 @@ export function routesOf(file: ts.SourceFile, values: ValueAnalysis): Route[] {
 
 /** The routes `node` declares: a route call, a method comparison (`req.method === 'GET'`) or a `case 'GET':`. */
 export function routesAt(node: ts.Node, values: ValueAnalysis): Route[] {
-  if (ts.isCallExpression(node)) return routesOfCall(node, values);
+  if (ts.isCallExpression(node)) {
+    const dispatch = methodlessDispatch(node, values);
+    return dispatch ? [dispatch] : routesOfCall(node, values);
+  }
   if (ts.isBinaryExpression(node)) {
     const route = routeOfComparison(node, values);
     return route ? [route] : [];
@@ -135,6 +138,45 @@ export function enclosingRoute(node: ts.Node, values: ValueAnalysis): Route | un
     }
   }
   return undefined;
+}
+
+/**
+ * A `node:http` listener that hands the request to a transport it did not create for this request
+ * (`sessions.get(sid)?.handleRequest(req, res)`) without asking which method it is: every method reaches
+ * that transport (GET opens its stream, DELETE ends it), like an `all` route. The `handleRequest` call is
+ * where the route names its methods; the handler is the listener (or helper) around it.
+ */
+function methodlessDispatch(call: ts.CallExpression, values: ValueAnalysis): Route | undefined {
+  const { name, nameNode, receiver } = calleeParts(call);
+  if (name !== 'handleRequest' || !receiver || call.arguments.length < 2) return undefined;
+  const request = unwrap(call.arguments[0]!);
+  if (!ts.isIdentifier(request) || requestFramework(request, values) !== 'node-http') return undefined;
+  if (values.valueOf(receiver)?.kind !== 'transport') return undefined;
+  const listener = enclosingFunctionOf(call);
+  if (!listener || enclosingMethodTest(call, listener)) return undefined;
+  return { framework: 'node-http', method: 'all', path: pathTestedIn(call, values), handlers: [listener], node: nameNode, call };
+}
+
+function enclosingFunctionOf(node: ts.Node): ts.FunctionLikeDeclaration | undefined {
+  for (let current = node.parent; current; current = current.parent) if (isFunctionLike(current)) return current;
+  return undefined;
+}
+
+/** Whether a `req.method` comparison or `switch (req.method)` between the listener and `node` decides which method gets there. */
+function enclosingMethodTest(node: ts.Node, listener: ts.Node): boolean {
+  for (let current: ts.Node | undefined = node.parent; current && current !== listener; current = current.parent) {
+    const condition = ts.isIfStatement(current) ? current.expression : ts.isSwitchStatement(current) ? current.expression : ts.isConditionalExpression(current) ? current.condition : undefined;
+    if (!condition) continue;
+    let tested = false;
+    const visit = (n: ts.Node): void => {
+      if (tested) return;
+      if ((ts.isPropertyAccessExpression(n) || ts.isElementAccessExpression(n)) && requestOfMethodAccess(n)) tested = true;
+      ts.forEachChild(n, visit);
+    };
+    visit(condition);
+    if (tested) return true;
+  }
+  return false;
 }
 
 /** hono `app.on('GET', '/mcp', h)` / `app.on(['GET', 'DELETE'], '/mcp', h)`. */

@@ -52,7 +52,13 @@ export interface SessionRead {
   guard: boolean;
 }
 
-export type StoreKind = 'transport' | 'server' | 'state';
+/**
+ * `session`: the HTTP layer's own record of each session (a hand-rolled session registry: validation, expiry,
+ * identity binding) — entries that carry the session's own id and no SDK object — keyed only by ids the serving
+ * code reads from the `Mcp-Session-Id` header or mints and sends as one, never by an id a handler reads from its
+ * context. Serving plumbing, like a transport registry.
+ */
+export type StoreKind = 'transport' | 'server' | 'session' | 'state';
 
 export interface SessionStore {
   kind: StoreKind;
@@ -104,6 +110,11 @@ export class SessionFlow {
       for (const sink of read.sinks) if (sink.kind === 'store') this.addStoreAccess(sink, read);
     }
     for (const store of this.stores.values()) store.kind = this.classify(store);
+    // `registry.getOrCreate(sid)` on an instance of the project's own class whose collection is a session registry:
+    // the calls are that registry's accesses, not a KV client's.
+    for (const store of this.stores.values()) {
+      if (store.kind === 'state' && !store.declaration && store.accesses.length > 0 && store.accesses.every((a) => this.callsIntoSessionRegistry(a.node))) store.kind = 'session';
+    }
     this.promoteRegistryLookups();
     return this;
   }
@@ -422,7 +433,67 @@ export class SessionFlow {
     // Nothing typed or written tells us what it holds (a registry reached through another
     // object, `this.httpServer.transports[id]`): its name is the last, weakest signal.
     if (kinds.size === 0 && /transports?$/i.test(store.name)) return 'transport';
+    // Keyed only by the header the serving code reads (or the id it mints and sends as the header): no
+    // handler reaches it through its context, so it records sessions for the HTTP layer, not app state.
+    // Its entries record the session itself: they carry its own id (`{ id: sid, createdAt, identity }`) and no SDK object.
+    const sessionRecords =
+      [...kinds].every((k) => k === 'session-id' || k === 'shape') &&
+      [...store.accesses.map((a) => a.written), ...(store.declaration ? this.writtenInto(store.declaration) : [])].some((w) => w !== undefined && this.carriesSessionId(w, 0));
+    if (sessionRecords && store.reads.length > 0 && store.reads.every((r) => r.origin === 'header')) return 'session';
     return 'state';
+  }
+
+  /** A call of a project method whose class declares a collection classified as a session registry. */
+  private callsIntoSessionRegistry(node: ts.Node): boolean {
+    if (!ts.isCallExpression(node)) return false;
+    const fn = this.values.functionOfCall(node);
+    const cls = fn && ts.isMethodDeclaration(fn) && ts.isClassLike(fn.parent) ? fn.parent : undefined;
+    if (!cls) return false;
+    return [...this.stores.values()].some((s) => s.kind === 'session' && s.declaration !== undefined && s.declaration.parent === cls);
+  }
+
+  /** What the declaring file writes into a collection (`x.set(k, v)`, `x[k] = v`), whatever the key. */
+  private writtenInto(decl: ts.Node): ts.Expression[] {
+    const name = (decl as { name?: ts.Node }).name;
+    if (!name || !(ts.isIdentifier(name) || ts.isPrivateIdentifier(name))) return [];
+    const symbol = this.values.symbolOf(name);
+    const same = (node: ts.Node): boolean => {
+      const target = ts.isPropertyAccessExpression(node) ? node.name : node;
+      return (ts.isIdentifier(target) || ts.isPrivateIdentifier(target)) && target.text === name.text && this.values.symbolOf(target) === symbol;
+    };
+    const out: ts.Expression[] = [];
+    forEachDescendant(decl.getSourceFile(), (node) => {
+      if (ts.isCallExpression(node) && node.arguments.length >= 2) {
+        const { name: method, receiver } = calleeParts(node);
+        if (method === 'set' && receiver && same(unwrap(receiver))) out.push(node.arguments[1]!);
+      } else if (ts.isBinaryExpression(node) && node.operatorToken.kind === ts.SyntaxKind.EqualsToken && ts.isElementAccessExpression(node.left) && same(unwrap(node.left.expression))) {
+        out.push(node.right);
+      }
+    });
+    return out;
+  }
+
+  /** An entry that records the session itself: an object literal (maybe through a `const`) with the session id as a member. */
+  private carriesSessionId(written: ts.Expression, depth: number): boolean {
+    const inner = unwrap(written);
+    if (ts.isIdentifier(inner) && depth < 3) {
+      const symbol = this.values.symbolOf(inner);
+      const decl = symbol?.valueDeclaration;
+      if (!decl || !ts.isVariableDeclaration(decl)) return false;
+      // The initializer, or what is assigned to it later (`let session = map.get(id); if (!session) { session = { id, … } }`).
+      const assigned: ts.Expression[] = decl.initializer ? [decl.initializer] : [];
+      forEachDescendant(enclosingFunction(decl) ?? decl.getSourceFile(), (node) => {
+        if (ts.isBinaryExpression(node) && node.operatorToken.kind === ts.SyntaxKind.EqualsToken && ts.isIdentifier(node.left) && node.left.text === inner.text && this.values.symbolOf(node.left) === symbol) {
+          assigned.push(node.right);
+        }
+      });
+      return assigned.some((e) => this.carriesSessionId(e, depth + 1));
+    }
+    if (!ts.isObjectLiteralExpression(inner)) return false;
+    return inner.properties.some((p) => {
+      const value = ts.isPropertyAssignment(p) ? p.initializer : ts.isShorthandPropertyAssignment(p) ? p.name : undefined;
+      return value !== undefined && this.values.valueOf(value)?.kind === 'session-id';
+    });
   }
 
   /**
@@ -459,15 +530,44 @@ export class SessionFlow {
       if (cls) out.push(...this.membersOfClass(cls));
       return out;
     }
+    if (ts.isBinaryExpression(inner) && (inner.operatorToken.kind === ts.SyntaxKind.QuestionQuestionToken || inner.operatorToken.kind === ts.SyntaxKind.BarBarToken)) {
+      return [...this.heldValues(inner.left, depth + 1), ...this.heldValues(inner.right, depth + 1)];
+    }
+    if (ts.isConditionalExpression(inner)) return [...this.heldValues(inner.whenTrue, depth + 1), ...this.heldValues(inner.whenFalse, depth + 1)];
     if (ts.isCallExpression(inner)) {
-      const fn = this.values.functionOfCall(inner);
-      for (const returned of fn ? returnedExpressions(fn) : []) out.push(...this.heldValues(returned, depth + 1));
+      const callee = unwrap(inner.expression);
+      // `(async () => { … })()`: an immediately invoked set-up.
+      const fn = isFunctionLike(callee) ? callee : this.values.functionOfCall(inner);
+      const returns = fn ? returnedExpressions(fn) : [];
+      for (const returned of returns) out.push(...this.heldValues(returned, depth + 1));
+      // The pending set-up of a session (`pending.set(sid, (async () => { new StreamableHTTPServerTransport(…); … })())`):
+      // the entry stands for the transport being created, so the store is serving plumbing too.
+      if (returns.length === 0 && fn?.body) {
+        const created = this.transportCreatedIn(fn);
+        if (created) out.push({ ...created, hops: [{ text: `set up by ${calleeText(inner)}`, node: inner }] });
+      }
     }
     return out;
   }
 
+  /** An SDK transport constructed in the body of `fn` itself (not in a function nested in it). */
+  private transportCreatedIn(fn: ts.FunctionLikeDeclaration): Value | undefined {
+    let found: Value | undefined;
+    const visit = (node: ts.Node): void => {
+      if (found || (node !== fn && isFunctionLike(node))) return;
+      if (ts.isNewExpression(node)) {
+        const value = this.values.valueOf(node);
+        if (value?.kind === 'transport') found = value;
+      }
+      ts.forEachChild(node, visit);
+    };
+    visit(fn);
+    return found;
+  }
+
   /** SDK values declared as members of a project type (`interface Session { transport: …; server: … }`). */
-  private membersOfShape(shape: ts.TypeLiteralNode | ts.InterfaceDeclaration): Value[] {
+  private membersOfShape(shape: ts.TypeLiteralNode | ts.InterfaceDeclaration | ts.ClassLikeDeclaration): Value[] {
+    if (ts.isClassDeclaration(shape) || ts.isClassExpression(shape)) return this.membersOfClass(shape);
     const out: Value[] = [];
     for (const member of shape.members) {
       if (!ts.isPropertySignature(member) || !member.type) continue;

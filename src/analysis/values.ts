@@ -73,8 +73,11 @@ export interface Value {
   /** For `framework`: which framework description it belongs to. */
   framework?: string;
   origin?: SessionIdOrigin;
-  /** For `shape`: the type literal or interface that declares its members. */
-  shape?: ts.TypeLiteralNode | ts.InterfaceDeclaration;
+  /**
+   * For `shape`: the type literal or interface that declares its members; or a project class a type
+   * parameter is instantiated with (`class Runner<T extends { server: … }>` used as `Runner<AppServer>`).
+   */
+  shape?: ts.TypeLiteralNode | ts.InterfaceDeclaration | ts.ClassLikeDeclaration;
   /** How the value reached here, for messages: the first path found. */
   hops: readonly Hop[];
   /**
@@ -719,6 +722,7 @@ export class ValueAnalysis {
     this.typeParameters.set(param, null);
     const owner = param.parent;
     let found: Value | undefined;
+    let holder: ts.ClassLikeDeclaration | undefined;
     if ((ts.isClassDeclaration(owner) || ts.isInterfaceDeclaration(owner)) && owner.name && owner.typeParameters) {
       const targets: Array<{ decl: ts.Node; name: string; index: number }> = [{ decl: owner, name: owner.name.text, index: owner.typeParameters.indexOf(param) }];
       for (const clause of owner.heritageClauses ?? []) {
@@ -743,13 +747,31 @@ export class ValueAnalysis {
             found = value;
             break;
           }
+          // A project class that holds SDK values (`MCPHttpServer<AppServer>` where `AppServer.mcpServer: McpServer`):
+          // its members say more than the constraint's structural type does.
+          if (!value && !holder) holder = this.sdkHolderClass(arg);
         }
         if (found) break;
       }
     }
+    found ??= holder ? { kind: 'shape', shape: holder, hops: [] } : undefined;
     found ??= param.constraint ? this.valueOfType(param.constraint, []) : undefined;
     this.typeParameters.set(param, found ?? null);
     return found;
+  }
+
+  /** The project class a type argument names, when one of its fields is declared with an SDK type. */
+  private sdkHolderClass(type: ts.TypeNode): ts.ClassLikeDeclaration | undefined {
+    if (!ts.isTypeReferenceNode(type)) return undefined;
+    const id = ts.isQualifiedName(type.typeName) ? type.typeName.right : type.typeName;
+    const cls = this.symbolOf(id)?.declarations?.find((d): d is ts.ClassLikeDeclaration => ts.isClassDeclaration(d) || ts.isClassExpression(d));
+    if (!cls) return undefined;
+    const holds = cls.members.some((m) => {
+      if (!ts.isPropertyDeclaration(m) || !m.type) return false;
+      const value = this.valueOfType(m.type, []);
+      return value !== undefined && value.kind !== 'shape';
+    });
+    return holds ? cls : undefined;
   }
 
   /** Type references and `new` expressions with type arguments, by the name they use (an index built on first use). */
@@ -900,11 +922,21 @@ export class ValueAnalysis {
         return undefined;
       case 'transport':
         if (name === 'sessionId') return { kind: 'session-id', origin: 'transport', hops: object.hops };
+        // v1's Node `StreamableHTTPServerTransport` (1.2x) delegates to a private web-standard transport.
+        if (name === '_webStandardTransport' && object.cls !== 'WebStandardStreamableHTTPServerTransport') {
+          return { kind: 'transport', cls: 'WebStandardStreamableHTTPServerTransport', hops: object.hops };
+        }
         return undefined;
       case 'shape': {
-        const member = object.shape?.members.find((m) => ts.isPropertySignature(m) && propertyNameText(m.name) === name) as ts.PropertySignature | undefined;
+        if (object.shape && (ts.isClassDeclaration(object.shape) || ts.isClassExpression(object.shape))) {
+          const field = object.shape.members.find((m): m is ts.PropertyDeclaration => ts.isPropertyDeclaration(m) && propertyNameText(m.name) === name);
+          const value = field ? this.valueOfDeclaration(field) : undefined;
+          return value && { ...value, hops: [...object.hops, ...value.hops] };
+        }
+        const shape = object.shape as ts.TypeLiteralNode | ts.InterfaceDeclaration | undefined;
+        const member = shape?.members.find((m) => ts.isPropertySignature(m) && propertyNameText(m.name) === name) as ts.PropertySignature | undefined;
         const typed = member?.type ? this.valueOfType(member.type, object.hops) : undefined;
-        return typed ?? (member && object.shape ? this.carriedInto(object.shape, member) : undefined);
+        return typed ?? (member && shape ? this.carriedInto(shape, member) : undefined);
       }
       case 'context':
         if (name === 'sessionId') return { kind: 'session-id', origin: 'context', hops: object.hops };
@@ -1175,7 +1207,19 @@ export class ValueAnalysis {
     }
     // A handler factory: `withSession(fn)` returns `async (args, extra) => ...`; its calls stand where the handler is passed.
     const factory = returningFunction(fn);
-    if (factory) starts.push(...this.callsOf(factory));
+    if (factory) {
+      for (const call of this.callsOf(factory)) {
+        starts.push(call);
+        // `const handler = createToolHandler(def); server.registerTool(name, config, handler)`.
+        const holder = outermostWrapper(call).parent;
+        if (holder && ts.isVariableDeclaration(holder) && ts.isIdentifier(holder.name) && holder.initializer && outermostWrapper(holder.initializer) === outermostWrapper(call)) {
+          const symbol = this.symbolOf(holder.name);
+          for (const ref of index.argumentRefs.get(holder.name.text) ?? []) {
+            if (ts.isIdentifier(ref) && symbol && this.symbolOf(ref) === symbol) starts.push(ref);
+          }
+        }
+      }
+    }
     let found: ts.CallExpression | undefined;
     for (const start of starts) {
       let node = outermostWrapper(start);

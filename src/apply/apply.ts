@@ -102,7 +102,7 @@ export async function runApply(options: ApplyOptions): Promise<ApplyResult> {
   // One analysis per state of the code: a transform that changed nothing leaves the next one the same analysis.
   let result: AnalysisResult | undefined;
   for (const transform of transforms) {
-    result ??= analyze({ files: sourcesOnly(current), resolve: sources.resolve, packageModules: sources.packageModules, relative: sources.relative });
+    result ??= analyze({ files: sourcesOnly(current), resolve: sources.resolve, packageModules: sources.packageModules, contextFiles: sources.contextFiles, relative: sources.relative });
     const analysis = result;
     const plan = withFileOverlay(current, () => transform.plan(analysis, transformOptions));
     // Files no analysis loads (package.json): read from disk when a plan edits them.
@@ -187,7 +187,7 @@ export async function runApply(options: ApplyOptions): Promise<ApplyResult> {
     }
   }
 
-  const judged = runEngine({ files: sourcesOnly(current), resolve: sources.resolve, packageModules: sources.packageModules, rules: RULES, relative: sources.relative });
+  const judged = runEngine({ files: sourcesOnly(current), resolve: sources.resolve, packageModules: sources.packageModules, contextFiles: sources.contextFiles, rules: RULES, relative: sources.relative });
   return {
     root: sources.root,
     label: sources.label,

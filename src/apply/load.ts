@@ -20,6 +20,8 @@ export interface LoadedSources {
   resolve: ResolveFn;
   /** Project modules that stand for a package module (see `selectCandidates`). */
   packageModules: ReadonlyMap<string, string>;
+  /** Modules outside the scanned paths loaded for symbol resolution only (see `selectCandidates`). */
+  contextFiles: ReadonlyMap<string, string>;
   diagnostics: FileDiagnostic[];
   relative(absPath: string): string;
 }
@@ -55,6 +57,7 @@ export async function loadSources(options: LoadOptions): Promise<LoadedSources> 
     discovered: discovery.files.length,
     resolve,
     packageModules: candidates.packageModules,
+    contextFiles: candidates.contextTexts,
     diagnostics: [...discovery.diagnostics, ...candidates.diagnostics],
     relative,
   };

@@ -89,6 +89,8 @@ export class PackageIndex {
   /** `${dir}/node_modules/${name}` → the workspace package it links to, or why not. */
   private readonly linkCache = new Map<string, PackageInfo | 'dependency' | 'absent'>();
   private readonly nodeModulesByDir = new Map<string, boolean>();
+  private readonly patternsByDir = new Map<string, string[]>();
+  private readonly workspaceByRoot = new Map<string, Map<string, PackageInfo>>();
 
   /** Nearest package.json at or above `dir` (for `imports`). */
   nearestPackage(dir: string): PackageInfo | undefined {
@@ -134,9 +136,69 @@ export class PackageIndex {
         if (info !== 'absent') return info;
       }
       const up = path.dirname(d);
-      if (up === d) return undefined;
+      if (up === d) break;
       d = up;
     }
+    // Not installed (a fresh clone, a CI checkout before `pnpm install`): the workspaces the repository
+    // declares, nearest root first.
+    for (const root of this.workspaceRoots(dir)) {
+      const found = this.declaredWorkspace(root).get(name);
+      if (found) return found;
+    }
+    return undefined;
+  }
+
+  /**
+   * Directories at or above `dir` that declare workspaces: package.json `workspaces` (npm, yarn, bun:
+   * an array or `{ packages: [...] }`) or `pnpm-workspace.yaml` `packages:`.
+   */
+  private workspaceRoots(dir: string): string[] {
+    const out: string[] = [];
+    for (let d = dir; ; ) {
+      if (path.basename(d) === 'node_modules') return out; // never inside a dependency
+      if (this.workspacePatterns(d).length) out.push(d);
+      const up = path.dirname(d);
+      if (up === d) return out;
+      d = up;
+    }
+  }
+
+  private workspacePatterns(dir: string): string[] {
+    let patterns = this.patternsByDir.get(dir);
+    if (patterns !== undefined) return patterns;
+    patterns = [];
+    const json = this.readJson(dir);
+    const declared = json?.workspaces;
+    const list = Array.isArray(declared) ? declared : declared && typeof declared === 'object' ? (declared as { packages?: unknown }).packages : undefined;
+    if (Array.isArray(list)) patterns.push(...list.filter((p): p is string => typeof p === 'string'));
+    try {
+      patterns.push(...pnpmWorkspacePackages(fs.readFileSync(path.join(dir, 'pnpm-workspace.yaml'), 'utf8')));
+    } catch {
+      // No pnpm workspace here.
+    }
+    this.patternsByDir.set(dir, patterns);
+    return patterns;
+  }
+
+  /** Package name → package of every workspace a root declares (its globs expanded once, cached). */
+  private declaredWorkspace(root: string): Map<string, PackageInfo> {
+    let byName = this.workspaceByRoot.get(root);
+    if (byName) return byName;
+    byName = new Map();
+    this.workspaceByRoot.set(root, byName);
+    const patterns = this.workspacePatterns(root);
+    const excluded = patterns.filter((p) => p.startsWith('!')).map((p) => globRegExp(p.slice(1)));
+    for (const pattern of patterns) {
+      if (pattern.startsWith('!')) continue;
+      for (const rel of expandDirectoryGlob(root, pattern)) {
+        if (excluded.some((re) => re.test(rel))) continue;
+        const dir = path.join(root, rel);
+        const json = this.readJson(dir);
+        const name = json?.name;
+        if (typeof name === 'string' && !byName.has(name)) byName.set(name, { dir, json: json! });
+      }
+    }
+    return byName;
   }
 
   private hasNodeModules(dir: string): boolean {
@@ -174,4 +236,107 @@ export class PackageIndex {
     this.jsonByDir.set(dir, json);
     return json;
   }
+}
+
+/** The `packages:` list of a pnpm-workspace.yaml (block or flow style); the rest of the file is not read. */
+export function pnpmWorkspacePackages(yaml: string): string[] {
+  const out: string[] = [];
+  const lines = yaml.split(/\r?\n/);
+  const unquote = (v: string): string => v.trim().replace(/\s+#.*$/, '').replace(/^(['"])(.*)\1$/, '$2');
+  for (let i = 0; i < lines.length; i++) {
+    const match = /^packages\s*:\s*(.*)$/.exec(lines[i]!);
+    if (!match) continue;
+    const inline = match[1]!.trim();
+    if (inline.startsWith('[')) {
+      return inline.replace(/^\[|\].*$/g, '').split(',').map(unquote).filter(Boolean);
+    }
+    for (let j = i + 1; j < lines.length; j++) {
+      const line = lines[j]!;
+      if (/^\s*(#.*)?$/.test(line)) continue;
+      const item = /^\s+-\s*(.+)$/.exec(line);
+      if (!item) break;
+      out.push(unquote(item[1]!));
+    }
+    break;
+  }
+  return out.filter(Boolean);
+}
+
+/** Most directories a `**` pattern may descend (workspace globs are shallow in practice). */
+const MAX_GLOB_DEPTH = 4;
+const SKIPPED_WORKSPACE_DIRS = new Set(['node_modules', '.git', 'dist', 'build']);
+
+/** Directories (relative to `root`, `/`-separated) that a workspace pattern (`packages/*`, `apps/**`, `tools/cli`) names. */
+function expandDirectoryGlob(root: string, pattern: string): string[] {
+  const segments = pattern.replace(/\\/g, '/').replace(/^\.\//, '').replace(/\/+$/, '').split('/').filter((s) => s !== '' && s !== '.');
+  let current = [''];
+  for (let i = 0; i < segments.length; i++) {
+    const segment = segments[i]!;
+    const next: string[] = [];
+    for (const rel of current) {
+      if (segment === '**') {
+        const walk = (r: string, depth: number): void => {
+          next.push(r);
+          if (depth >= MAX_GLOB_DEPTH) return;
+          for (const child of subdirectories(path.join(root, r))) walk(r ? `${r}/${child}` : child, depth + 1);
+        };
+        walk(rel, 0);
+      } else if (/[*?[{]/.test(segment)) {
+        const re = globRegExp(segment);
+        for (const child of subdirectories(path.join(root, rel))) if (re.test(child)) next.push(rel ? `${rel}/${child}` : child);
+      } else {
+        const candidate = rel ? `${rel}/${segment}` : segment;
+        if (isDirectory(path.join(root, candidate))) next.push(candidate);
+      }
+    }
+    current = [...new Set(next)];
+  }
+  return current.filter((r) => r !== '');
+}
+
+function subdirectories(dir: string): string[] {
+  try {
+    return fs
+      .readdirSync(dir, { withFileTypes: true })
+      .filter((e) => e.isDirectory() && !SKIPPED_WORKSPACE_DIRS.has(e.name) && !e.name.startsWith('.'))
+      .map((e) => e.name)
+      .sort();
+  } catch {
+    return [];
+  }
+}
+
+function isDirectory(p: string): boolean {
+  try {
+    return fs.statSync(p).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+/** A workspace glob (`*`, `**`, `?`, `{a,b}`) as an anchored regular expression over `/`-separated paths. */
+function globRegExp(glob: string): RegExp {
+  let out = '';
+  const g = glob.replace(/^\.\//, '').replace(/\/+$/, '');
+  for (let i = 0; i < g.length; i++) {
+    const c = g[i]!;
+    if (c === '*') {
+      if (g[i + 1] === '*') {
+        i++;
+        if (g[i + 1] === '/') {
+          i++;
+          out += '(?:.*/)?'; // `**/` matches zero or more directories
+        } else out += '.*';
+      } else out += '[^/]*';
+    } else if (c === '?') out += '[^/]';
+    else if (c === '{') {
+      const end = g.indexOf('}', i);
+      if (end < 0) out += '\\{';
+      else {
+        out += `(?:${g.slice(i + 1, end).split(',').map((a) => a.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})`;
+        i = end;
+      }
+    } else out += c.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+  }
+  return new RegExp(`^${out}$`);
 }

@@ -11,7 +11,7 @@ import type { SessionFlow } from '../analysis/session-flow.js';
 import type { Hop, ValueAnalysis } from '../analysis/values.js';
 import type { StoreModel, ToolReach } from '../analysis/reach.js';
 import type { ToolRegistration } from '../analysis/tools.js';
-import { calleeParts, propertyNameText, unwrap } from '../analysis/ast.js';
+import { calleeParts, outermostWrapper, propertyNameText, unwrap } from '../analysis/ast.js';
 import { METHOD_OF_SCHEMA } from '../analysis/sdk-modules.js';
 
 /**
@@ -66,6 +66,40 @@ export function serverMethodCall(analysis: Analysis, call: ts.CallExpression, me
   if (!name || !receiver || !methods.has(name)) return undefined;
   const kind = analysis.values.valueOf(receiver)?.kind;
   return kind === 'mcp-server' || kind === 'server' ? nameNode : undefined;
+}
+
+/**
+ * `app.sendResourceListChanged()` where the project's own class forwards the method of that name to an SDK
+ * server (`sendResourceListChanged() { this.mcpServer.sendResourceListChanged(); }`): a call of the SDK method
+ * through the project's wrapper. The method is found through the receiver's declared type, or through the
+ * project class a type parameter is instantiated with (`TServer` of `ReactiveResource<…, AppServer>`).
+ */
+function forwardedServerMethodCall(analysis: Analysis, call: ts.CallExpression, methods: ReadonlySet<string>): ts.Node | undefined {
+  const { name, nameNode, receiver } = calleeParts(call);
+  if (!name || !receiver || !methods.has(name) || !nameNode) return undefined;
+  const declarations: ts.Node[] = [];
+  const value = analysis.values.valueOf(receiver);
+  if (value?.kind === 'shape' && value.shape && (ts.isClassDeclaration(value.shape) || ts.isClassExpression(value.shape))) {
+    declarations.push(...value.shape.members.filter((m) => ts.isMethodDeclaration(m) && propertyNameText(m.name) === name));
+  } else if (!value) {
+    declarations.push(...(analysis.values.symbolOf(nameNode)?.declarations ?? []));
+  }
+  for (const decl of declarations) {
+    if (!ts.isMethodDeclaration(decl) || !decl.body || !ts.isClassLike(decl.parent)) continue;
+    let forwards = false;
+    const visit = (node: ts.Node): void => {
+      if (forwards || (node !== decl && isFunctionLikeNode(node))) return;
+      if (ts.isCallExpression(node) && calleeParts(node).name === name && serverMethodCall(analysis, node, methods)) forwards = true;
+      ts.forEachChild(node, visit);
+    };
+    visit(decl.body);
+    if (forwards) return nameNode;
+  }
+  return undefined;
+}
+
+function isFunctionLikeNode(node: ts.Node): boolean {
+  return ts.isFunctionDeclaration(node) || ts.isFunctionExpression(node) || ts.isArrowFunction(node) || ts.isMethodDeclaration(node);
 }
 
 /** `ctx.mcpReq.method(...)` / `extra.method(...)`: a request-scoped context method. */
@@ -196,7 +230,7 @@ function featureUse(
 ): { node: ts.Node; messageId: 'call' | 'raw' | 'handler'; method: string } | undefined {
   const method = calleeParts(call).name ?? '';
   if (uses.serverMethods) {
-    const at = serverMethodCall(analysis, call, uses.serverMethods);
+    const at = serverMethodCall(analysis, call, uses.serverMethods) ?? forwardedServerMethodCall(analysis, call, uses.serverMethods);
     if (at) return { node: at, messageId: 'call', method };
   }
   if (uses.contextMethods) {
@@ -217,15 +251,30 @@ function featureUse(
 }
 
 /**
- * `server.server.elicitInput.bind(server.server)`: the method handed to a helper instead of
- * called here. Reported at the reference, since the later call site cannot be resolved.
+ * The method handed on instead of called here: `server.server.elicitInput.bind(server.server)`,
+ * `const fn = extra.elicitInput` (then `fn({...})`), `wrap(ctx.mcpReq.requestSampling)`,
+ * `{ sample: ctx.createMessage }`. Reported at the reference, since the later call site cannot be
+ * resolved. A `typeof x.elicitInput` guard, an assignment to the member, or a call is not a reference.
  */
-function boundServerMethod(analysis: Analysis, access: ts.PropertyAccessExpression, methods: ReadonlySet<string>): boolean {
-  if (!methods.has(access.name.text)) return false;
-  const parent = access.parent;
-  if (!parent || !ts.isPropertyAccessExpression(parent) || parent.name.text !== 'bind') return false;
+function detachedMethod(analysis: Analysis, access: ts.PropertyAccessExpression, uses: FeatureUses): boolean {
+  const name = access.name.text;
+  const onServer = uses.serverMethods?.has(name) ?? false;
+  const onContext = uses.contextMethods?.has(name) ?? false;
+  if (!onServer && !onContext) return false;
+  const outer = outermostWrapper(access);
+  const parent = outer.parent;
+  if (!parent) return false;
+  const handedOn =
+    (ts.isPropertyAccessExpression(parent) && parent.expression === outer && ['bind', 'call', 'apply'].includes(parent.name.text)) ||
+    (ts.isVariableDeclaration(parent) && parent.initializer === outer) ||
+    ((ts.isCallExpression(parent) || ts.isNewExpression(parent)) && parent.expression !== outer && (parent.arguments ?? []).some((a) => a === outer)) ||
+    (ts.isPropertyAssignment(parent) && parent.initializer === outer) ||
+    ts.isReturnStatement(parent) ||
+    (ts.isArrowFunction(parent) && parent.body === outer) ||
+    (ts.isBinaryExpression(parent) && parent.right === outer && parent.operatorToken.kind === ts.SyntaxKind.EqualsToken);
+  if (!handedOn) return false;
   const kind = analysis.values.valueOf(access.expression)?.kind;
-  return kind === 'mcp-server' || kind === 'server';
+  return (onServer && (kind === 'mcp-server' || kind === 'server')) || (onContext && (kind === 'context' || kind === 'context-request'));
 }
 
 /** A rule whose every finding is a `featureUse` match: the visitor is the same for all of them. */
@@ -237,7 +286,7 @@ export function featureVisitors(context: RuleContext, uses: FeatureUses): RuleLi
         if (use) context.report({ node: use.node, messageId: use.messageId, data: { method: use.method } });
       },
       [ts.SyntaxKind.PropertyAccessExpression]: (node: ts.PropertyAccessExpression) => {
-        if (uses.serverMethods && boundServerMethod(context.analysis, node, uses.serverMethods)) {
+        if (detachedMethod(context.analysis, node, uses)) {
           context.report({ node: node.name, messageId: 'call', data: { method: node.name.text } });
         }
       },

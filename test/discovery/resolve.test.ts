@@ -3,6 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { tempTree } from '../support/temp-tree.js';
 import { createModuleResolver, pathsTargets } from '../../src/discovery/resolve.js';
+import { pnpmWorkspacePackages } from '../../src/discovery/packages.js';
 
 const makeTree = (files: Record<string, string>): string => tempTree(files, 'mcp-migrate-resolve-');
 
@@ -186,6 +187,51 @@ describe('createModuleResolver: packages', () => {
     expect(r.resolve(from, 'built-only')).toBeUndefined(); // only build output: not source
     expect(r.resolve(from, '@modelcontextprotocol/sdk/server/mcp.js')).toBeUndefined();
     expect(createModuleResolver({ workspaces: false }).resolve(from, '@acme/shared')).toBeUndefined();
+  });
+
+  it('resolves workspace packages declared but not installed (no node_modules): pnpm-workspace.yaml and package.json workspaces', () => {
+    const pnpm = makeTree({
+      'pnpm-workspace.yaml': "# comment\npackages:\n  - 'packages/*'\n  - \"tools/**\"\n  - '!packages/**/examples'\nonlyBuiltDependencies:\n  - esbuild\n",
+      'packages/types/package.json': JSON.stringify({ name: '@acme/types', types: './dist/index.d.ts', exports: { '.': { types: './dist/index.d.ts', default: './dist/index.js' } } }),
+      'packages/types/src/index.ts': '',
+      'packages/built/package.json': JSON.stringify({ name: '@acme/built', main: './lib/index.js' }),
+      'packages/built/tsconfig.json': JSON.stringify({ compilerOptions: { rootDir: 'source', outDir: 'lib' } }),
+      'packages/built/source/index.ts': '',
+      'packages/examples/package.json': JSON.stringify({ name: '@acme/examples-root', main: 'index.ts' }),
+      'packages/examples/index.ts': '',
+      'tools/nested/cli/package.json': JSON.stringify({ name: 'acme-cli', main: 'src/index.ts' }),
+      'tools/nested/cli/src/index.ts': '',
+      'apps/server/src/server.ts': '',
+    });
+    const from = path.join(pnpm, 'apps/server/src/server.ts');
+    const r = createModuleResolver();
+    expect(r.resolve(from, '@acme/types')).toBe(path.join(pnpm, 'packages/types/src/index.ts')); // dist → src
+    expect(r.resolve(from, '@acme/built')).toBe(path.join(pnpm, 'packages/built/source/index.ts')); // outDir → rootDir
+    expect(r.resolve(from, 'acme-cli')).toBe(path.join(pnpm, 'tools/nested/cli/src/index.ts')); // `**`
+    expect(r.resolve(from, '@acme/examples-root')).toBeUndefined(); // excluded: `**/` matches no folder too
+    expect(r.resolve(from, '@acme/absent')).toBeUndefined();
+    expect(createModuleResolver({ workspaces: false }).resolve(from, '@acme/types')).toBeUndefined();
+
+    const npm = makeTree({
+      'package.json': JSON.stringify({ name: 'root', private: true, workspaces: { packages: ['libs/*'] } }),
+      'libs/shared/package.json': JSON.stringify({ name: '@acme/shared', exports: './dist/index.js' }),
+      'libs/shared/src/index.ts': '',
+      'libs/legacy/package.json': JSON.stringify({ name: 'legacy' }), // no entry fields: index / src/index
+      'libs/legacy/src/index.js': '',
+      'server/main.ts': '',
+      // An installed dependency of the same name still wins over the declaration.
+      'server/node_modules/@acme/shared/package.json': JSON.stringify({ name: '@acme/shared', main: 'index.js' }),
+      'server/node_modules/@acme/shared/index.js': '',
+    });
+    expect(r.resolve(path.join(npm, 'libs/legacy/src/index.js'), '@acme/shared')).toBe(path.join(npm, 'libs/shared/src/index.ts'));
+    expect(r.resolve(path.join(npm, 'libs/shared/src/index.ts'), 'legacy')).toBe(path.join(npm, 'libs/legacy/src/index.js'));
+    expect(r.resolve(path.join(npm, 'server/main.ts'), '@acme/shared')).toBeUndefined();
+  });
+
+  it('reads the packages list of pnpm-workspace.yaml in block and flow style', () => {
+    expect(pnpmWorkspacePackages('packages:\n  - packages/*   # all\n  - "apps/web"\n\ncatalog:\n  zod: ^3\n')).toEqual(['packages/*', 'apps/web']);
+    expect(pnpmWorkspacePackages("packages: ['packages/*', \"apps/*\"]\n")).toEqual(['packages/*', 'apps/*']);
+    expect(pnpmWorkspacePackages('catalog:\n  zod: ^3\n')).toEqual([]);
   });
 
   it('resolves package.json #imports', () => {

@@ -79,6 +79,11 @@ export function planHandles(result: AnalysisResult, options: HandlesOptions): Ha
       inProcess: !!model.store.declaration,
     };
     plan.stores.push(outcome);
+    if (model.store.kind === 'session') {
+      outcome.reason = 'session registry of the HTTP layer: serving plumbing, not application state';
+      marker(site, 'session-transport/transport-registry', 'a record per session kept by the HTTP layer: remove it with the session routing (2026-07-28 has no sessions to validate or expire) and bind identity per request.');
+      continue;
+    }
     if (model.store.kind === 'transport') {
       outcome.reason = 'transport registry: serving plumbing, not application state';
       marker(site, 'session-transport/transport-registry', 'serving plumbing keyed by the session id: replace the sessionful transport and this registry with the stateless handler (createMcpHandler / a transport per request).');

@@ -53,6 +53,30 @@ server.tool('draft', async () => {
       errors: [{ messageId: 'call', line: 4 }],
     },
     {
+      name: "the call context's createMessage handed to a wrapper (v1 extra cast to a project capability type)",
+      code: {
+        'src/caps.ts': `export interface SdkCaps {
+  createMessage?: (params: Record<string, unknown>) => Promise<unknown>;
+}
+export function sampler(caps: SdkCaps) {
+  if (typeof caps.createMessage !== 'function') return undefined;
+  return wrap(caps.createMessage);
+}
+function wrap(fn: (params: Record<string, unknown>) => Promise<unknown>) {
+  return (prompt: string) => fn({ messages: [{ role: 'user', content: { type: 'text', text: prompt } }], maxTokens: 200 });
+}`,
+        'src/server.ts': `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { z } from 'zod';
+import { sampler, type SdkCaps } from './caps.js';
+const server = new McpServer({ name: 'x', version: '1' });
+server.registerTool('summarise', { inputSchema: { text: z.string() } }, async ({ text }, extra) => {
+  const sample = sampler(extra as unknown as SdkCaps);
+  return { content: [{ type: 'text', text: String(await sample?.(text)) }] };
+});`,
+      },
+      errors: [{ messageId: 'call', line: 6, file: 'src/caps.ts' }],
+    },
+    {
       name: 'v1 server.server.createMessage in a tool',
       code: `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 const server = new McpServer({ name: 'x', version: '1' });

@@ -38,6 +38,17 @@ export const caps = (transport as any)._clientCapabilities;`,
   ],
   invalid: [
     {
+      name: "v1's Node transport: `_initialized` of the web-standard transport it delegates to (`_webStandardTransport`)",
+      code: `import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+export function adopt(sessionId: string): StreamableHTTPServerTransport {
+  const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: () => sessionId });
+  const inner = transport['_webStandardTransport'] as unknown as { _initialized: boolean };
+  inner._initialized = true;
+  return transport;
+}`,
+      errors: [{ messageId: 'field', line: 5 }],
+    },
+    {
       name: 'v2 McpServer: read through as any',
       code: `import { McpServer } from '@modelcontextprotocol/server';
 const server = new McpServer({ name: 'x', version: '1' });

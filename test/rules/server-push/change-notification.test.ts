@@ -4,6 +4,16 @@ import rule from '../../../src/rules/server-push/change-notification.js';
 ruleTester(rule, {
   valid: [
     {
+      name: 'a project method of the same name that does not forward to an SDK server',
+      code: `import { EventEmitter } from 'node:events';
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+export class Catalog extends EventEmitter {
+  readonly mcp = new McpServer({ name: 'x', version: '1' });
+  sendResourceListChanged(): void { this.emit('changed'); }
+}
+export const touch = (c: Catalog) => c.sendResourceListChanged();`,
+    },
+    {
       name: 'handler.notify.* on a createMcpHandler handler',
       code: `import { McpServer, createMcpHandler } from '@modelcontextprotocol/server';
 const handler = createMcpHandler(() => new McpServer({ name: 'x', version: '1' }));
@@ -39,6 +49,34 @@ admin.disable();`,
     },
   ],
   invalid: [
+    {
+      name: "through the project's wrapper class: its callers (typed with the class, or a type parameter instantiated with it) count too",
+      code: {
+        'src/app.ts': `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+export class AppServer {
+  readonly mcp = new McpServer({ name: 'x', version: '1' });
+  readonly mcpServer: McpServer = this.mcp;
+  sendResourceListChanged(): void {
+    this.mcpServer.sendResourceListChanged();
+  }
+}`,
+        'src/watch.ts': `import type { AppServer } from './app.js';
+export function onExport(app: AppServer): void {
+  app.sendResourceListChanged();
+}
+export abstract class LiveResource<TServer extends { sendResourceListChanged(): void }> {
+  protected server?: TServer;
+  attach(server: TServer): void { this.server = server; }
+  changed(): void { this.server?.sendResourceListChanged(); }
+}
+export class FilesResource extends LiveResource<AppServer> {}`,
+      },
+      errors: [
+        { messageId: 'call', line: 6, file: 'src/app.ts' },
+        { messageId: 'call', line: 3, file: 'src/watch.ts' },
+        { messageId: 'call', line: 8, file: 'src/watch.ts' },
+      ],
+    },
     {
       name: 'v2 McpServer list-changed senders',
       code: `import { McpServer } from '@modelcontextprotocol/server';

@@ -53,8 +53,34 @@ const server = new McpServer({ name: 'x', version: '1' });
 // server.server.elicitInput(...) moved to MRTR
 server.registerTool('e', { description: "Sends 'elicitation/create' no more" }, async () => ({ content: [] }));`,
     },
+    {
+      name: 'a capability probe on the context that never takes or calls the method',
+      code: `import { McpServer } from '@modelcontextprotocol/server';
+const server = new McpServer({ name: 'x', version: '1' });
+server.registerTool('caps', { description: 'd' }, async (ctx) => ({
+  content: [{ type: 'text', text: typeof ctx.mcpReq.elicitInput === 'function' ? 'interactive' : 'batch' }],
+}));`,
+    },
   ],
   invalid: [
+    {
+      name: "the context's elicitInput taken into a wrapper (detached, called later), through a handler factory held in a const",
+      code: `import { McpServer } from '@modelcontextprotocol/server';
+type Ask = (message: string) => Promise<unknown>;
+type Caps = { elicitInput?: (p: { mode: 'form'; message: string; requestedSchema: { type: 'object'; properties: {} } }) => Promise<unknown> };
+function askerFrom(req: Caps): Ask | undefined {
+  if (typeof req.elicitInput !== 'function') return undefined;
+  const elicit = req.elicitInput;
+  return (message) => elicit({ mode: 'form', message, requestedSchema: { type: 'object', properties: {} } });
+}
+function makeHandler(run: (ask: Ask | undefined) => Promise<string>) {
+  return async (ctx: any) => ({ content: [{ type: 'text' as const, text: await run(askerFrom(ctx.mcpReq as unknown as Caps)) }] });
+}
+const server = new McpServer({ name: 'x', version: '1' });
+const handler = makeHandler(async (ask) => String(await ask?.('Publish?')));
+server.registerTool('publish', { description: 'd' }, handler);`,
+      errors: [{ messageId: 'call', line: 6 }],
+    },
     {
       name: 'v2 ctx.mcpReq.elicitInput',
       code: `import { McpServer } from '@modelcontextprotocol/server';

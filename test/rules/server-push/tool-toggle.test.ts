@@ -37,6 +37,30 @@ handle.enable();`,
   ],
   invalid: [
     {
+      name: 'a resource registered by a helper that a tool handler calls (the list grows as a side effect of the call)',
+      code: {
+        'src/exports.ts': `import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+export function publishExport(server: McpServer, name: string, text: string): string {
+  const uri = \`export://\${name}\`;
+  server.registerResource(name, uri, { mimeType: 'text/csv' }, async () => ({ contents: [{ uri, text }] }));
+  return uri;
+}`,
+        'src/server.ts': `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { z } from 'zod';
+import { publishExport } from './exports.js';
+export function buildServer(): McpServer {
+  const server = new McpServer({ name: 'x', version: '1' });
+  server.registerResource('readme', 'doc://readme', {}, async (uri) => ({ contents: [{ uri: uri.href, text: 'hi' }] }));
+  server.registerTool('export_rows', { inputSchema: { name: z.string() } }, async ({ name }) => {
+    const uri = publishExport(server, name, 'a,b\\n1,2');
+    return { content: [{ type: 'resource_link', uri, name }] };
+  });
+  return server;
+}`,
+      },
+      errors: [{ messageId: 'registeredInCall', line: 4, file: 'src/exports.ts' }],
+    },
+    {
       name: 'v1 registerTool handle disabled, then enabled from oninitialized',
       code: `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 const server = new McpServer({ name: 'x', version: '1' });

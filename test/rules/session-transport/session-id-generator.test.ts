@@ -4,6 +4,18 @@ import rule from '../../../src/rules/session-transport/session-id-generator.js';
 ruleTester(rule, {
   valid: [
     {
+      name: "echoing the transport's own session id (or the incoming header) is not minting it",
+      code: `import express from 'express';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+const app = express();
+app.post('/mcp', async (req, res) => {
+  const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
+  const sid = req.header('mcp-session-id') ?? transport.sessionId;
+  if (sid) res.setHeader('mcp-session-id', sid);
+  await transport.handleRequest(req, res, req.body);
+});`,
+    },
+    {
       name: 'super({...}) of a class that does not extend an SDK transport',
       code: `class Base { constructor(readonly options: object) {} }
 export class Other extends Base {
@@ -82,6 +94,22 @@ export const c = makeOther(void 0);`,
     },
   ],
   invalid: [
+    {
+      name: 'a session id minted by hand for a new client and sent as the Mcp-Session-Id header (hono)',
+      code: `import { Hono } from 'hono';
+import { randomBytes } from 'node:crypto';
+const newSessionId = (): string => randomBytes(24).toString('base64url');
+const app = new Hono();
+app.post('/mcp', async (c) => {
+  const provided = c.req.header('mcp-session-id');
+  const sessionId = provided ?? newSessionId();
+  const response = await fetch('http://upstream.internal/rpc', { method: 'POST', body: await c.req.text() });
+  const out = new Response(response.body, response);
+  out.headers.set('Mcp-Session-Id', sessionId);
+  return out;
+});`,
+      errors: [{ messageId: 'minted', line: 7 }],
+    },
     {
       name: 'a subclass of the SDK transport: generator set inside super({...}) or passed when constructed',
       code: `import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';

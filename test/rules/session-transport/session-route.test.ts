@@ -66,8 +66,43 @@ http.createServer((req, res) => {
   }
 });`,
     },
+    {
+      name: 'a stateless node:http listener: a fresh transport per request handles every method',
+      code: `import http from 'node:http';
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+http.createServer(async (req, res) => {
+  const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
+  await new McpServer({ name: 'x', version: '1' }).connect(transport);
+  await transport.handleRequest(req, res);
+}).listen(3000);`,
+    },
   ],
   invalid: [
+    {
+      name: 'node:http helper: any request carrying a session id goes to its stored transport, whatever the method',
+      code: `import http from 'node:http';
+import { randomUUID } from 'node:crypto';
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+async function route(req: http.IncomingMessage, res: http.ServerResponse, live: Map<string, StreamableHTTPServerTransport>) {
+  const sid = req.headers['mcp-session-id'] as string | undefined;
+  if (sid) {
+    const transport = live.get(sid);
+    if (!transport) return void res.writeHead(404).end();
+    return transport.handleRequest(req, res);
+  }
+  if (req.method === 'POST') {
+    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: randomUUID, onsessioninitialized: (id) => void live.set(id, transport) });
+    await new McpServer({ name: 'x', version: '1' }).connect(transport);
+    return transport.handleRequest(req, res);
+  }
+  res.writeHead(400).end();
+}
+const live = new Map<string, StreamableHTTPServerTransport>();
+http.createServer((req, res) => void route(req, res, live)).listen(3000);`,
+      errors: [{ messageId: 'all', line: 10 }],
+    },
     {
       name: 'a catch-all app.all route handing every method to the session\'s stored transport',
       code: `import express from 'express';

@@ -53,8 +53,91 @@ export function remember(t: StreamableHTTPClientTransport) {
   clients.set(t.sessionId ?? '', t);
 }`,
     },
+    {
+      name: 'pending work per session id that sets up no transport stays application state (keyed-store)',
+      code: `import express from 'express';
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+const pendingAudits = new Map<string, Promise<void>>();
+async function audit(id: string): Promise<void> { console.error('audit', id); }
+express().post('/mcp', async (req, res) => {
+  const sid = req.headers['mcp-session-id'] as string;
+  pendingAudits.set(sid, (async () => { await audit(sid); })());
+  res.end();
+});
+const server = new McpServer({ name: 'x', version: '1' });
+server.registerTool('report', { description: 'd' }, async (extra) => {
+  await pendingAudits.get(extra.sessionId ?? '');
+  return { content: [] };
+});`,
+    },
   ],
   invalid: [
+    {
+      name: 'a hand-rolled session registry (records keyed only by the header id the HTTP layer reads or mints)',
+      code: {
+        'src/sessions.ts': `export interface SessionRecord { id: string; createdAt: number; lastSeen: number; subject?: string }
+export class SessionRegistry {
+  private readonly records = new Map<string, SessionRecord>();
+  touch(id: string, subject?: string): SessionRecord {
+    const existing = this.records.get(id);
+    if (existing) { existing.lastSeen = Date.now(); return existing; }
+    const record = { id, createdAt: Date.now(), lastSeen: Date.now(), subject };
+    this.records.set(id, record);
+    return record;
+  }
+  isValid(id: string, subject?: string): boolean {
+    const record = this.records.get(id);
+    return !!record && record.subject === subject;
+  }
+  end(id: string): void { this.records.delete(id); }
+}`,
+        'src/http.ts': `import express from 'express';
+import { randomUUID } from 'node:crypto';
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import { SessionRegistry } from './sessions.js';
+const registry = new SessionRegistry();
+const app = express();
+app.post('/mcp', async (req, res) => {
+  const provided = req.header('mcp-session-id');
+  if (provided && !registry.isValid(provided, req.header('x-user'))) return void res.status(404).end();
+  const sid = provided ?? randomUUID();
+  const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
+  await new McpServer({ name: 'x', version: '1' }).connect(transport);
+  registry.touch(sid, req.header('x-user'));
+  res.setHeader('mcp-session-id', sid);
+  await transport.handleRequest(req, res, req.body);
+});`,
+      },
+      errors: [{ messageId: 'sessions', line: 3, file: 'src/sessions.ts' }],
+    },
+    {
+      name: 'the in-flight set-up of each session (a promise of work that creates its transport) keyed by session id',
+      code: `import express from 'express';
+import { randomUUID } from 'node:crypto';
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+const ready = new Map<string, StreamableHTTPServerTransport>();
+const settingUp = new Map<string, Promise<void>>();
+express().post('/mcp', async (req, res) => {
+  const sid = (req.headers['mcp-session-id'] as string | undefined) ?? randomUUID();
+  if (!ready.has(sid)) {
+    const inFlight = settingUp.get(sid) ?? (async () => {
+      const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: () => sid });
+      await new McpServer({ name: 'x', version: '1' }).connect(transport);
+      ready.set(sid, transport);
+    })();
+    settingUp.set(sid, inFlight);
+    await inFlight;
+    settingUp.delete(sid);
+  }
+  await ready.get(sid)!.handleRequest(req, res, req.body);
+});`,
+      errors: [
+        { messageId: 'registry', line: 5 },
+        { messageId: 'registry', line: 6 },
+      ],
+    },
     {
       name: 'a registry typed with a project alias and initialised with {} is reported at its declaration',
       code: `import { SSEServerTransport } from '@modelcontextprotocol/sdk/server/sse.js';
