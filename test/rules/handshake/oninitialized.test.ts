@@ -4,6 +4,17 @@ import rule from '../../../src/rules/handshake/oninitialized.js';
 ruleTester(rule, {
   valid: [
     {
+      name: 'a hook that calls module functions, not anything its caller passed',
+      code: `import { McpServer } from '@modelcontextprotocol/server';
+function warmCaches() {}
+export function makeServer(name: string, onClose: () => void): McpServer {
+  const server = new McpServer({ name, version: '1' });
+  server.server.onclose = onClose;
+  return server;
+}
+export const s = makeServer('x', () => warmCaches());`,
+    },
+    {
       name: 'computed keys that never name oninitialized',
       code: `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 const server = new McpServer({ name: 'x', version: '1' });
@@ -44,6 +55,52 @@ export const server = new McpServer({ name: 'x', version: '1' });`,
     },
   ],
   invalid: [
+    {
+      name: "a helper's option run by the hook it sets: reported at every caller's property (options object, destructured, plain parameter)",
+      code: {
+        'src/make-server.ts': `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+export interface Options { name: string; onInitialize?: (client: { name: string; version: string }) => Promise<void> }
+export function makeServer(options: Options): McpServer {
+  const server = new McpServer({ name: options.name, version: '1' });
+  server.server.oninitialized = async () => {
+    const client = server.server.getClientVersion();
+    if (client) await options.onInitialize?.(client);
+  };
+  return server;
+}
+export function makeQuietServer({ name, onReady }: { name: string; onReady: () => void }): McpServer {
+  const server = new McpServer({ name, version: '1' });
+  server.server.oninitialized = () => onReady();
+  return server;
+}
+export function makeServerWith(name: string, ready: () => void): McpServer {
+  const server = new McpServer({ name, version: '1' });
+  server.server.oninitialized = () => {
+    console.error('initialized');
+    ready();
+  };
+  return server;
+}`,
+        'src/index.ts': `import { makeQuietServer, makeServer, makeServerWith } from './make-server.js';
+let userAgent = 'docs-mcp';
+export const docs = makeServer({
+  name: 'docs',
+  async onInitialize(client) {
+    userAgent = \`docs-mcp (\${client.name}/\${client.version})\`;
+  },
+});
+export const quiet = makeQuietServer({ name: 'quiet', onReady: () => console.error(userAgent) });
+export const plain = makeServerWith('plain', () => console.error('ready'));`,
+      },
+      errors: [
+        { messageId: 'hook', line: 5, file: 'src/make-server.ts' },
+        { messageId: 'hook', line: 13, file: 'src/make-server.ts' },
+        { messageId: 'hook', line: 18, file: 'src/make-server.ts' },
+        { messageId: 'callback', line: 5, file: 'src/index.ts' },
+        { messageId: 'callback', line: 9, file: 'src/index.ts' },
+        { messageId: 'callback', line: 10, file: 'src/index.ts' },
+      ],
+    },
     {
       name: 'oninitialized set by an untyped helper whose callers pass the server',
       filename: 'src/server.js',
