@@ -4,6 +4,17 @@ import rule from '../../../src/rules/server-push/tool-toggle.js';
 ruleTester(rule, {
   valid: [
     {
+      name: 'registrations at start-up, and a project function named setTimeout',
+      code: `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+function setTimeout(run: () => void) { run(); }
+export function buildServer(): McpServer {
+  const server = new McpServer({ name: 'x', version: '1' });
+  server.registerResource('readme', 'doc://readme', {}, async (uri) => ({ contents: [{ uri: uri.href, text: 'hi' }] }));
+  setTimeout(() => server.registerPrompt('p', { description: 'd' }, async () => ({ messages: [] })));
+  return server;
+}`,
+    },
+    {
       name: 'feature flags and collections with the same method names',
       code: `import { flags } from './flags.js';
 const tags = new Set<string>();
@@ -36,6 +47,28 @@ handle.enable();`,
     },
   ],
   invalid: [
+    {
+      name: 'resources registered from a timer, through a helper (setInterval) and directly (setTimeout)',
+      code: `import { randomUUID } from 'node:crypto';
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+export function buildServer(): McpServer {
+  const server = new McpServer({ name: 'x', version: '1' });
+  const addFeed = (name: string) => {
+    server.registerResource(name, \`feed://\${name}\`, {}, async (uri) => ({ contents: [{ uri: uri.href, text: name }] }));
+  };
+  addFeed('front-page');
+  const timer = setInterval(() => addFeed(randomUUID()), 5000);
+  setTimeout(() => {
+    server.registerPrompt('late', { description: 'added later' }, async () => ({ messages: [] }));
+  }, 1000);
+  server.server.onclose = () => clearInterval(timer);
+  return server;
+}`,
+      errors: [
+        { messageId: 'registeredOnTimer', line: 6, data: { method: 'registerResource', timer: 'setInterval' } },
+        { messageId: 'registeredOnTimer', line: 11, data: { method: 'registerPrompt', timer: 'setTimeout' } },
+      ],
+    },
     {
       name: 'a resource registered by a helper that a tool handler calls (the list grows as a side effect of the call)',
       code: {
