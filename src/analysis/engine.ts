@@ -104,6 +104,7 @@ export function analyze(input: Omit<EngineInput, 'rules'>): AnalysisResult {
           return target ? packageModules.get(target) : undefined;
         }
       : undefined,
+    sourceFiles,
   );
   const values = new ValueAnalysis(checker, sdk, sourceFiles);
   const sessions = new SessionFlow(values, sourceFiles);
@@ -212,7 +213,7 @@ export function markerFindings(fileName: string, text: string, rules: readonly R
 /**
  * The program over exactly the given files, built with the compiler API (no ts-morph wrapper, no
  * file system): each file is parsed once, as ts-morph's in-memory project did it (target ESNext,
- * parent pointers set, script kind by extension, file names with forward slashes), and module
+ * script kind by extension, file names with forward slashes), and module
  * names resolve through `input.resolve` to files of the set only.
  */
 function createProgram(input: Omit<EngineInput, 'rules'>): ts.Program {
@@ -230,7 +231,9 @@ function createProgram(input: Omit<EngineInput, 'rules'>): ts.Program {
   const directories = new Set<string>(['/']);
   for (const [absPath, text] of input.files) {
     const fileName = standardized(absPath);
-    byName.set(fileName, ts.createSourceFile(fileName, text, ts.ScriptTarget.ESNext, true, scriptKindOf(absPath)));
+    // No `setParentNodes`: that is a second walk over every tree; the binder sets every parent pointer
+    // (as in tsc) when `getTypeChecker()` binds all files, before anything reads them.
+    byName.set(fileName, ts.createSourceFile(fileName, text, ts.ScriptTarget.ESNext, false, scriptKindOf(absPath)));
     for (let dir = path.posix.dirname(fileName); !directories.has(dir); dir = path.posix.dirname(dir)) directories.add(dir);
   }
   const host: ts.CompilerHost = {
