@@ -133,8 +133,10 @@ export function runEngine(input: EngineInput): EngineResult {
 
   const findings: RawFinding[] = [];
   const seen = new Set<string>();
-  const listeners = new Map<ts.SyntaxKind, Array<(node: ts.Node) => void>>();
+  /** Visitors by syntax kind (an array indexed by kind: one lookup per node of every file). */
+  const listeners: Array<Array<(node: ts.Node) => void> | undefined> = [];
   const ends: Array<() => void> = [];
+  let currentFile: ts.SourceFile | undefined;
 
   for (const rule of input.rules) {
     const context: RuleContext = {
@@ -147,26 +149,27 @@ export function runEngine(input: EngineInput): EngineResult {
         seen.add(key);
         findings.push(finding);
       },
+      currentFile: () => currentFile,
     };
     const listener = rule.create(context);
     for (const [kind, visit] of Object.entries(listener.visitors ?? ({} as VisitorMap))) {
-      const list = listeners.get(Number(kind)) ?? [];
-      list.push(visit as (node: ts.Node) => void);
-      listeners.set(Number(kind), list);
+      (listeners[Number(kind)] ??= []).push(visit as (node: ts.Node) => void);
     }
     if (listener.end) ends.push(() => listener.end!());
   }
 
   for (const sf of sourceFiles) {
+    currentFile = sf;
     try {
       forEachDescendant(sf, (node) => {
-        const visitors = listeners.get(node.kind);
+        const visitors = listeners[node.kind];
         if (visitors) for (const visit of visitors) visit(node);
       });
     } catch (error) {
       diagnostics.push(internalError(input.relative(sf.fileName), error));
     }
   }
+  currentFile = undefined;
   for (const end of ends) {
     try {
       end();

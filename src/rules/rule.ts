@@ -37,6 +37,8 @@ export interface ReportDescriptor {
 export interface RuleContext {
   analysis: Analysis;
   report(descriptor: ReportDescriptor): void;
+  /** The file whose nodes the visitors are being called with (the engine's walk sets it; cheaper than `node.getSourceFile()`). */
+  currentFile?(): ts.SourceFile | undefined;
 }
 
 export type VisitorMap = { [K in ts.SyntaxKind]?: (node: never) => void };
