@@ -3,7 +3,7 @@
 // against the official codemod's dry run, side by side, same machine, same run.
 //
 //   node bench/sdk-heavy.mjs [--repeats 5] [--target auto|generated|DIR] [--bin PATH] [--no-official]
-//                            [--record-baseline]
+//                            [--before-bin PATH] [--record-baseline]
 //
 // Target: the real mongodb-mcp-server (pinned in eval/fetch-list.txt, fetched by eval/fetch.sh into
 // /work/eval-repos or $EVAL_REPOS) when present, else a generated equivalent (bench/lib/sdk-heavy-tree.mjs,
@@ -11,6 +11,8 @@
 //   (h) `mcp-migrate scan . --format json --fail-on none` (cwd = the target)
 //   (i) `mcp-codemod v1-to-v2 --dry-run .` (cwd = a copy of the target, checked unchanged afterwards)
 // Median/min/max wall time, median user+sys CPU and max peak RSS (/usr/bin/time), machine load.
+// --before-bin: also time another build of the CLI (e.g. a `git worktree` of the commit before the speed
+// work, built), interleaved with the others, as row (h′) with its ratio to (h).
 // Findings check (fatal): the scan's findings (gated, test and suppressed; file, range, rule,
 // fingerprint) equal the ones recorded in bench/sdk-heavy-baseline.json for this target, recorded with
 // the scanner as it was before the speed work (`--record-baseline --bin <that build>`).
@@ -128,23 +130,25 @@ function stats(runs) {
  * Runs the comparison. `bin`: the mcp-migrate CLI; `codemod`: the official codemod's cli.mjs (null: skipped).
  * Returns the result object (also what is written to results/sdk-heavy.json).
  */
-export async function runSdkHeavy({ repeats = 5, target = 'auto', bin = path.join(REPO, 'bin', 'mcp-migrate.js'), codemod, log = () => {}, recordBaseline = false }) {
+export async function runSdkHeavy({ repeats = 5, target = 'auto', bin = path.join(REPO, 'bin', 'mcp-migrate.js'), beforeBin, codemod, log = () => {}, recordBaseline = false }) {
   fs.mkdirSync(WORK, { recursive: true });
   const t = sdkHeavyTarget(target, log);
   const loadBefore = os.loadavg();
   const scanArgs = [bin, 'scan', '.', '--format', 'json', '--fail-on', 'none'];
+  const beforeArgs = beforeBin ? [beforeBin, ...scanArgs.slice(1)] : null;
   let copy = null;
   if (codemod) {
     copy = path.join(WORK, 'sdk-heavy-official-copy');
     fs.rmSync(copy, { recursive: true, force: true });
     fs.cpSync(t.dir, copy, { recursive: true, filter: (src) => path.basename(src) !== '.git' });
   }
-  const before = copy ? snapshot(copy) : null;
+  const copyBefore = copy ? snapshot(copy) : null;
   const ours = [];
+  const before = [];
   const official = [];
   const failures = [];
-  const runOurs = async (label) => {
-    const r = await measure(process.execPath, scanArgs, t.dir);
+  const runOurs = async (label, args = scanArgs) => {
+    const r = await measure(process.execPath, args, t.dir);
     try {
       r.report = JSON.parse(r.stdout);
     } catch {
@@ -163,19 +167,26 @@ export async function runSdkHeavy({ repeats = 5, target = 'auto', bin = path.joi
   log(`SDK-heavy target: ${t.label}`);
   log('  warm-up: one run of each');
   await runOurs('warm-up scan');
+  if (beforeArgs) await runOurs('warm-up scan (before)', beforeArgs);
   if (codemod) await runOfficial('warm-up official');
+  const cpu = (r) => (r.cpuS == null ? '?' : r.cpuS.toFixed(2));
   for (let i = 1; i <= repeats; i++) {
     const a = await runOurs(`scan #${i}`);
     ours.push(a);
-    let line = `  run ${i}/${repeats}: scan ${fmtS(a.wallMs)} s (CPU ${a.cpuS ?? '?'} s)`;
+    let line = `  run ${i}/${repeats}: scan ${fmtS(a.wallMs)} s (CPU ${cpu(a)} s)`;
+    if (beforeArgs) {
+      const p = await runOurs(`scan (before) #${i}`, beforeArgs);
+      before.push(p);
+      line += `, scan before ${fmtS(p.wallMs)} s (CPU ${cpu(p)} s)`;
+    }
     if (codemod) {
       const b = await runOfficial(`official #${i}`);
       official.push(b);
-      line += `, official dry run ${fmtS(b.wallMs)} s (CPU ${b.cpuS ?? '?'} s)`;
+      line += `, official dry run ${fmtS(b.wallMs)} s (CPU ${cpu(b)} s)`;
     }
     log(line);
   }
-  const wroteNothing = copy ? sameSnapshot(before, snapshot(copy)) : null;
+  const wroteNothing = copy ? sameSnapshot(copyBefore, snapshot(copy)) : null;
   if (wroteNothing === false) failures.push('the official codemod --dry-run changed files of the copy');
 
   // findings: identical in every run, and identical to the recorded baseline
@@ -199,6 +210,12 @@ export async function runSdkHeavy({ repeats = 5, target = 'auto', bin = path.joi
 
   const s = stats(ours);
   const o = codemod ? stats(official) : null;
+  const p = beforeArgs ? stats(before) : null;
+  if (p) {
+    const beforeKeys = before.find((r) => r.report)?.report;
+    p.sameFindings = beforeKeys ? JSON.stringify(findingKeys(beforeKeys)) === JSON.stringify(keys) : null;
+    if (p.sameFindings === false) failures.push('the build before the speed work reports other findings than this one');
+  }
   const summary = reports[0]?.summary;
   const officialChanges = codemod ? /Changes: (\d+) across (\d+) file/.exec(official.find((r) => r.ok)?.stdout ?? '') : null;
   const result = {
@@ -207,8 +224,11 @@ export async function runSdkHeavy({ repeats = 5, target = 'auto', bin = path.joi
     target: { kind: t.kind, label: t.label, key: t.key, filesScanned: summary?.filesScanned ?? null, filesAnalyzed: summary?.filesAnalyzed ?? null },
     repeats,
     scan: { command: 'node bin/mcp-migrate.js scan . --format json --fail-on none', ...s, findings: keys.length },
+    before: p ? { command: `node ${beforeBin} scan . --format json --fail-on none`, ...p } : null,
     official: o ? { command: 'node …/@modelcontextprotocol/codemod/dist/cli.mjs v1-to-v2 --dry-run . (on a copy)', ...o, wroteNothing, changes: officialChanges ? Number(officialChanges[1]) : null, filesChanged: officialChanges ? Number(officialChanges[2]) : null } : null,
-    ratios: o ? { wall: o.medianMs / s.medianMs, cpu: o.medianCpuS != null && s.medianCpuS ? o.medianCpuS / s.medianCpuS : null } : null,
+    ratios: o ? { wall: o.medianMs / s.medianMs, cpu: o.medianCpuS != null && s.medianCpuS ? o.medianCpuS / s.medianCpuS : null,
+      ...(p ? { wallBefore: o.medianMs / p.medianMs, cpuBefore: o.medianCpuS != null && p.medianCpuS ? o.medianCpuS / p.medianCpuS : null } : {}) } : null,
+    speedup: p ? { wall: p.medianMs / s.medianMs, cpu: p.medianCpuS && s.medianCpuS ? p.medianCpuS / s.medianCpuS : null } : null,
     aim: o ? { text: `scan of the SDK-heavy server ≥ ${SDK_HEAVY_AIM}× faster than the official dry run (median wall)`, met: o.medianMs / s.medianMs >= SDK_HEAVY_AIM } : null,
     findingsCheck,
     failures,
@@ -221,12 +241,16 @@ export function sdkHeavyRows(r) {
   const rows = [];
   const mb = (kb) => (kb == null ? '—' : ((kb * 1024) / 1e6).toFixed(0));
   rows.push(`| (h) mcp-migrate scan, SDK-heavy server: ${r.target.label} | ${fmtS(r.scan.medianMs)} | ${fmtS(r.scan.minMs)} | ${fmtS(r.scan.maxMs)} | ${mb(r.scan.peakRssKB)} | ${r.scan.findings} findings (gated+test+suppressed); ${r.target.filesScanned} files scanned, ${r.target.filesAnalyzed} analyzed; CPU ${r.scan.medianCpuS?.toFixed(2) ?? '?'} s (median) |`);
+  if (r.before) rows.push(`| (h′) the same scan with the build before the speed work | ${fmtS(r.before.medianMs)} | ${fmtS(r.before.minMs)} | ${fmtS(r.before.maxMs)} | ${mb(r.before.peakRssKB)} | CPU ${r.before.medianCpuS?.toFixed(2) ?? '?'} s (median); ${r.before.sameFindings ? 'same findings' : '**other findings**'} |`);
   if (r.official) rows.push(`| (i) official codemod v1-to-v2 --dry-run, same server (a copy) | ${fmtS(r.official.medianMs)} | ${fmtS(r.official.minMs)} | ${fmtS(r.official.maxMs)} | ${mb(r.official.peakRssKB)} | ${r.official.changes ?? '?'} changes in ${r.official.filesChanged ?? '?'} files; CPU ${r.official.medianCpuS?.toFixed(2) ?? '?'} s (median)${r.official.wroteNothing ? '; wrote nothing' : '; **modified files**'} |`);
   return rows;
 }
 export function sdkHeavyRatioRows(r) {
-  if (!r.ratios) return [];
-  return [`| official dry run / ours, SDK-heavy server (median wall) | ${fmtX(r.ratios.wall)} |`, `| official dry run / ours, SDK-heavy server, by CPU time (user+sys) | ${fmtX(r.ratios.cpu)} |`];
+  const rows = [];
+  if (r.ratios) rows.push(`| official dry run / ours, SDK-heavy server (median wall) | ${fmtX(r.ratios.wall)} |`, `| official dry run / ours, SDK-heavy server, by CPU time (user+sys) | ${fmtX(r.ratios.cpu)} |`);
+  if (r.ratios?.wallBefore != null) rows.push(`| official dry run / the build before the speed work, SDK-heavy server (median wall; by CPU) | ${fmtX(r.ratios.wallBefore)}; ${fmtX(r.ratios.cpuBefore)} |`);
+  if (r.speedup) rows.push(`| before / after the speed work, SDK-heavy server (median wall; by CPU) | ${fmtX(r.speedup.wall)}; ${fmtX(r.speedup.cpu)} |`);
+  return rows;
 }
 export function sdkHeavyAimRow(r) {
   return r.aim ? `| ${r.aim.text} | ${fmtX(r.ratios.wall)} (${fmtS(r.official.medianMs)} s vs ${fmtS(r.scan.medianMs)} s) | ${r.aim.met ? 'yes' : '**no**'} |` : null;
@@ -244,7 +268,7 @@ function renderMarkdown(r) {
   lines.push(`- Target: ${r.target.label}`);
   lines.push(`- Median of ${r.repeats} interleaved runs after one warm-up run of each; peak RSS: /usr/bin/time %M, max over the runs.`, '');
   lines.push('| measurement | median s | min s | max s | peak RSS MB | notes |', '|---|---:|---:|---:|---:|---|', ...sdkHeavyRows(r), '');
-  if (r.ratios) lines.push('| ratio | value |', '|---|---:|', ...sdkHeavyRatioRows(r), '');
+  if (r.ratios || r.speedup) lines.push('| ratio | value |', '|---|---:|', ...sdkHeavyRatioRows(r), '');
   if (r.aim) lines.push('| aim | value | met |', '|---|---|:---:|', sdkHeavyAimRow(r), '');
   lines.push('Checks:', sdkHeavyCheckLine(r));
   if (r.failures.length) lines.push('', 'Failures:', ...r.failures.map((f) => `- ${f}`));
@@ -254,16 +278,17 @@ function renderMarkdown(r) {
 
 async function main() {
   const argv = process.argv.slice(2);
-  const opts = { repeats: 5, target: 'auto', bin: undefined, official: true, recordBaseline: false };
+  const opts = { repeats: 5, target: 'auto', bin: undefined, beforeBin: undefined, official: true, recordBaseline: false };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     if (a === '--repeats') opts.repeats = Math.max(1, Number(argv[++i]));
     else if (a === '--target') opts.target = argv[++i];
     else if (a === '--bin') opts.bin = path.resolve(argv[++i]);
+    else if (a === '--before-bin') opts.beforeBin = path.resolve(argv[++i]);
     else if (a === '--no-official') opts.official = false;
     else if (a === '--record-baseline') opts.recordBaseline = true;
     else if (a === '-h' || a === '--help') {
-      console.log(fs.readFileSync(fileURLToPath(import.meta.url), 'utf8').split('\n').slice(1, 18).map((l) => l.replace(/^\/\/ ?/, '')).join('\n'));
+      console.log(fs.readFileSync(fileURLToPath(import.meta.url), 'utf8').split('\n').slice(1, 20).map((l) => l.replace(/^\/\/ ?/, '')).join('\n'));
       return;
     } else throw new Error(`unknown argument ${a}`);
   }
@@ -273,7 +298,7 @@ async function main() {
     spawnSync('npm', ['install', '--prefix', path.join(HERE, '.peers'), '--no-save', '--no-audit', '--no-fund', '@modelcontextprotocol/codemod@2.3.1'], { stdio: 'inherit' });
   }
   const r = await runSdkHeavy({
-    repeats: opts.repeats, target: opts.target, bin: opts.bin, recordBaseline: opts.recordBaseline,
+    repeats: opts.repeats, target: opts.target, bin: opts.bin, beforeBin: opts.beforeBin, recordBaseline: opts.recordBaseline,
     codemod: opts.official && fs.existsSync(codemodCli) ? codemodCli : null,
     log: (m) => console.error(`[sdk-heavy] ${m}`),
   });
