@@ -4,7 +4,8 @@
 // See bench/README.md for what is measured and how.
 //
 //   node bench/run.mjs [--files 20000] [--seed 1] [--repeats 3] [--regen] [--official-full]
-//                      [--no-official] [--no-apply] [--strict] [--timeout-s 600]
+//                      [--no-official] [--no-apply] [--no-sdk-heavy] [--sdk-heavy-target auto|generated|DIR]
+//                      [--strict] [--timeout-s 600]
 //   MCP_MIGRATE_CMD="node bench/lib/standin-scan.mjs" node bench/run.mjs   # harness debugging
 //
 // Exit code: 0 when every measured command ran and the correctness checks passed (aims may be unmet,
@@ -16,6 +17,7 @@ import path from 'node:path';
 import { spawn, spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { generate, generationKey, GENERATOR_VERSION } from './generate.mjs';
+import { runSdkHeavy, sdkHeavyAimRow, sdkHeavyCheckLine, sdkHeavyRatioRows, sdkHeavyRows } from './sdk-heavy.mjs';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const REPO = path.resolve(HERE, '..');
@@ -32,7 +34,7 @@ const AIM = { fullVsServersMax: 2, peakMB: 300, officialSpeedupMin: 10 };
 
 // ------------------------------------------------------------------ args
 function parseArgs(argv) {
-  const o = { files: 20000, seed: 1, repeats: 3, regen: false, officialFull: false, official: true, apply: true, strict: false, timeoutS: 600, officialFullTimeoutS: 240 };
+  const o = { files: 20000, seed: 1, repeats: 3, regen: false, officialFull: false, official: true, apply: true, sdkHeavy: true, sdkHeavyTarget: 'auto', strict: false, timeoutS: 600, officialFullTimeoutS: 240 };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     const num = () => {
@@ -49,9 +51,11 @@ function parseArgs(argv) {
     else if (a === '--official-full') o.officialFull = true;
     else if (a === '--no-official') o.official = false;
     else if (a === '--no-apply') o.apply = false;
+    else if (a === '--no-sdk-heavy') o.sdkHeavy = false;
+    else if (a === '--sdk-heavy-target') o.sdkHeavyTarget = argv[++i];
     else if (a === '--strict') o.strict = true;
     else if (a === '-h' || a === '--help') {
-      console.log(fs.readFileSync(fileURLToPath(import.meta.url), 'utf8').split('\n').slice(1, 12).map((l) => l.replace(/^\/\/ ?/, '')).join('\n'));
+      console.log(fs.readFileSync(fileURLToPath(import.meta.url), 'utf8').split('\n').slice(1, 13).map((l) => l.replace(/^\/\/ ?/, '')).join('\n'));
       process.exit(0);
     } else die(`unknown argument ${a}`);
   }
@@ -499,6 +503,15 @@ async function main() {
       failures: rep?.failures?.length ?? null, failureList: (rep?.failures ?? []).map((f) => `${f.file} (${f.transform})`) };
   }
 
+  // 4c. (h)/(i) issue 7: a ~500-file SDK-heavy server, our scan vs the official dry run (bench/sdk-heavy.mjs)
+  let sdkHeavy = null;
+  if (opts.sdkHeavy && tool.source === 'bin/mcp-migrate.js') {
+    sdkHeavy = await runSdkHeavy({ repeats: opts.repeats, target: opts.sdkHeavyTarget, codemod: opts.official ? codemod : null, log: (m) => log(m) });
+    for (const f of sdkHeavy.failures) failures.push(`SDK-heavy server: ${f}`);
+    fs.mkdirSync(RESULTS, { recursive: true });
+    fs.writeFileSync(path.join(RESULTS, 'sdk-heavy.json'), JSON.stringify(sdkHeavy, null, 2) + '\n');
+  }
+
   // 5. correctness and precision
   const given = { full: ['.'], servers: serverDirs };
   const norm = { full: [], servers: [] };
@@ -611,6 +624,7 @@ async function main() {
     ...(m.apply ? [{ id: 'apply-faster-than-official', text: 'apply --dry-run on the servers faster than the official dry run (sum per server)', value: `${fmtS(m.apply.medianMs)} s vs ${fmtS(officialSumMs)} s`, met: fin(m.apply.medianMs, officialSumMs) ? m.apply.medianMs < officialSumMs : null }] : []),
     ...(m.applyFull ? [{ id: 'apply-full-within-2x-scan', text: 'apply --dry-run on the whole tree at most 2× the full scan', value: fmtX(ratios.applyFullOverScanFull), met: fin(ratios.applyFullOverScanFull) ? ratios.applyFullOverScanFull <= 2 : null }] : []),
     { id: 'servers-10x-faster-than-official', text: `servers alone ≥ ${AIM.officialSpeedupMin}× faster than the official dry run`, value: fmtX(ratios.officialOverServers), met: fin(ratios.officialOverServers) ? ratios.officialOverServers >= AIM.officialSpeedupMin : null },
+    ...(sdkHeavy?.aim ? [{ id: 'sdk-heavy-5x-faster-than-official', text: sdkHeavy.aim.text, value: `${fmtX(sdkHeavy.ratios.wall)} (${fmtS(sdkHeavy.official.medianMs)} s vs ${fmtS(sdkHeavy.scan.medianMs)} s; by CPU ${fmtX(sdkHeavy.ratios.cpu)})`, met: sdkHeavy.aim.met }] : []),
   ];
 
   const rf = reports.full.find(Boolean);
@@ -647,6 +661,7 @@ async function main() {
     ratios,
     aims,
     checks,
+    sdkHeavy,
     failures,
   };
 
@@ -659,7 +674,7 @@ async function main() {
   log(`wrote ${path.relative(REPO, path.join(RESULTS, 'latest.json'))} and latest.md`);
 
   // fatal: the requested correctness check and determinism; discovery/precision are reported, not fatal
-  const checksOk = [checks.sameServerFindings, checks.deterministic].every((c) => !c || c.ok !== false);
+  const checksOk = [checks.sameServerFindings, checks.deterministic, sdkHeavy?.findingsCheck].every((c) => !c || c.ok !== false);
   const aimsOk = aims.every((a) => a.met !== false);
   if (result.tool.changedDuringRun) log('WARNING: bin/ or dist/ changed during the run (rebuilt?) — rerun for clean numbers');
   if (failures.length || !checksOk || (opts.strict && !aimsOk)) process.exitCode = 1;
@@ -691,6 +706,7 @@ function renderMarkdown(r) {
     row(`(g) ${G.label}`, fmtS(G.medianMs), fmtS(G.minMs), fmtS(G.maxMs), fmtMB(G.peakRssKB), `exit ${G.exitCodes.join('/')}${G.cpuS != null ? `; CPU ${G.cpuS.toFixed(1)} s` : ''}${procNote(G)}`);
   }
   if (M.officialFullTree) row(`(e) ${M.officialFullTree.label}`, fmtS(M.officialFullTree.wallMs), '', '', fmtMB(M.officialFullTree.peakRssKB), `**${M.officialFullTree.status}**`);
+  if (r.sdkHeavy) rows.push(...sdkHeavyRows(r.sdkHeavy));
 
   const t = r.tree;
   const c = r.checks;
@@ -702,6 +718,7 @@ function renderMarkdown(r) {
   lines.push(`- Peers: ast-grep ${r.peers.astGrep}, @modelcontextprotocol/codemod ${r.peers.codemod}`);
   lines.push(`- Tree: ${t.ordinaryFiles} ordinary TS files in ${t.packages} packages + ${t.mcpServers.length} MCP servers (${t.mcpServerFiles} files: ${t.mcpServers.map((s) => `${s.dir.replace('packages/', '')} [${s.origin}, ${s.sdk}]`).join(', ')}) + an MCP client (${t.mcpClientFiles} files); ${t.mcpMentionFiles} ordinary files mention MCP in comments; ${t.filesInIgnoredPaths} files in ignored paths; ${t.writtenFiles} files, ${t.megabytes} MB in all (generator v${t.generatorVersion}, seed ${t.seed})`);
   lines.push(`- Wall time: median of ${r.repeats} runs after one warm-up run each, (a)/(b)/(c) interleaved; (d) one run per server. Peak RSS: ${r.rssMethod}; the max over the runs.`);
+  if (r.sdkHeavy) lines.push(`- SDK-heavy server (h)/(i), issue 7: ${r.sdkHeavy.target.label}; median of ${r.sdkHeavy.repeats} interleaved runs after a warm-up each (bench/sdk-heavy.mjs); load ${r.sdkHeavy.machine.loadAvg1mBefore} before, ${r.sdkHeavy.machine.loadAvg1mAfter} after.`);
   lines.push('');
   lines.push('| measurement | median s | min s | max s | peak RSS MB | notes |', '|---|---:|---:|---:|---:|---|', ...rows);
   lines.push('');
@@ -716,6 +733,7 @@ function renderMarkdown(r) {
   if (r.ratios.officialOverApplyCpu != null) lines.push(`| official dry run (sum per server) / our apply --dry-run on servers, by CPU time | ${fmtX(r.ratios.officialOverApplyCpu)} |`);
   if (r.ratios.applyFullOverScanFull != null) lines.push(`| our apply --dry-run / our scan, full tree | ${fmtX(r.ratios.applyFullOverScanFull)} |`);
   if (r.ratios.officialOneRunOverApply != null) lines.push(`| official dry run (one run, all servers) / our apply --dry-run on servers | ${fmtX(r.ratios.officialOneRunOverApply)} |`);
+  if (r.sdkHeavy) lines.push(...sdkHeavyRatioRows(r.sdkHeavy));
   lines.push('');
   lines.push('| aim | value | met |', '|---|---|:---:|');
   for (const a of r.aims) lines.push(`| ${a.text} | ${a.value} | ${a.met == null ? 'n/a' : a.met ? 'yes' : '**no**'} |`);
@@ -735,6 +753,7 @@ function renderMarkdown(r) {
     lines.push(`- ${c.deterministic.ok ? 'PASS' : '**FAIL**'} identical findings across repeated runs` +
       c.deterministic.diffs.map((d) => `; ${d.scan} run ${d.run}: ${d.counts[0]} vs ${d.counts[1]} findings (only in run 1: ${d.onlyInRun1.join(', ') || '—'}; only in run ${d.run}: ${d.onlyInThisRun.join(', ') || '—'})`).join(''));
   }
+  if (r.sdkHeavy) lines.push(sdkHeavyCheckLine(r.sdkHeavy));
   if (r.tool.changedDuringRun) lines.push('- **WARN** the tool under test (dist/, bin/) changed during this run: numbers and checks may mix two builds');
   if (c.discovery) {
     const d = c.discovery;

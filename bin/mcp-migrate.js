@@ -1,5 +1,6 @@
 #!/usr/bin/env node
 import module from 'node:module';
+import { installTsCodeCache } from './ts-code-cache.js';
 
 // Most of a small scan is V8 compiling TypeScript's 9 MB compiler; cache the compiled code
 // between runs. Node ≥ 22.1 has this built in; on Node 20 the v8-compile-cache package does
@@ -11,6 +12,9 @@ try {
 } catch {
   /* no cache */
 }
+// The compiler bundle itself gets a cache written *after* an analysing run, so that it holds the
+// functions the scan compiled lazily (parser, binder, checker), not only the bundle's top level.
+const tsCodeCache = installTsCodeCache();
 
 const { main, processIo } = await import('../dist/cli.js');
 
@@ -23,6 +27,7 @@ process.stdout.on('error', (error) => {
 main(process.argv.slice(2), processIo()).then(
   (code) => {
     process.exitCode = code;
+    tsCodeCache?.save(code !== 2 && process.argv.slice(2).some((arg) => arg === 'scan' || arg === 'apply'));
   },
   (error) => {
     process.stderr.write(`mcp-migrate: internal error: ${error?.stack ?? error}\n`);

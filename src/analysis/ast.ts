@@ -116,6 +116,28 @@ const MAX_RECURSION_DEPTH = 400;
  * is walked with an explicit stack, so it cannot overflow the call stack.
  */
 export function forEachDescendant(root: ts.Node, visit: (node: ts.Node) => void): void {
+  if (root.kind === ts.SyntaxKind.SourceFile) {
+    // Whole files are walked many times over (rules, session flow, tool registrations, the call
+    // index, value lookups): the first walk records the nodes in order, later ones replay the list.
+    // Trees are never changed after parsing (a change is a new SourceFile), so the list stays true.
+    let nodes = preorder.get(root as ts.SourceFile);
+    if (!nodes) {
+      const list: ts.Node[] = [];
+      walkTree(root, (node) => {
+        list.push(node);
+      });
+      preorder.set(root as ts.SourceFile, (nodes = list));
+    }
+    for (let i = 0; i < nodes.length; i++) visit(nodes[i]!);
+    return;
+  }
+  walkTree(root, visit);
+}
+
+/** Every node of a file in pre-order (see `forEachDescendant`). */
+const preorder = new WeakMap<ts.SourceFile, readonly ts.Node[]>();
+
+function walkTree(root: ts.Node, visit: (node: ts.Node) => void): void {
   let depth = 0;
   const walk = (node: ts.Node): void => {
     visit(node);

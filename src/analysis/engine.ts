@@ -1,14 +1,14 @@
 /**
  * Runs the rules over a set of source files that can involve MCP.
  *
- * One ts-morph project holds exactly the files we were given, in an in-memory file
- * system (nothing else is read from disk: no lib files, no node_modules). Module
+ * One compiler program holds exactly the files we were given, served from memory
+ * (nothing else is read from disk: no lib files, no node_modules). Module
  * resolution between them goes through the project's own resolver (relative paths,
  * tsconfig `paths`), so the checker can follow imports across files for scope lookup
  * while SDK specifiers stay unresolved and are recognised by name.
  */
 import path from 'node:path';
-import { Project, ts } from './typescript.js';
+import { ts } from './typescript.js';
 import type { ResolveFn } from '../discovery/resolve.js';
 import type { FileDiagnostic, Finding, Severity } from '../model.js';
 import type { Analysis, Rule, RuleContext, ReportDescriptor, VisitorMap } from '../rules/rule.js';
@@ -77,13 +77,12 @@ export interface AnalysisResult {
  * `runEngine` runs the rules over it; `apply` plans its transforms from it.
  */
 export function analyze(input: Omit<EngineInput, 'rules'>): AnalysisResult {
-  const project = createProject(input);
-  const program = project.getProgram().compilerObject;
+  const program = createProgram(input);
   const checker = program.getTypeChecker();
   const diagnostics: FileDiagnostic[] = [];
   const sourceFiles: ts.SourceFile[] = [];
   for (const absPath of input.files.keys()) {
-    const sf = program.getSourceFile(absPath);
+    const sf = program.getSourceFile(standardized(absPath));
     if (!sf) continue;
     const syntax = program.getSyntacticDiagnostics(sf);
     // A file with syntax errors is analysed as far as TypeScript's error-tolerant parser
@@ -107,6 +106,7 @@ export function analyze(input: Omit<EngineInput, 'rules'>): AnalysisResult {
           return target ? packageModules.get(target) : undefined;
         }
       : undefined,
+    sourceFiles,
   );
   const values = new ValueAnalysis(checker, sdk, sourceFiles);
   const sessions = new SessionFlow(values, sourceFiles);
@@ -135,8 +135,10 @@ export function runEngine(input: EngineInput): EngineResult {
 
   const findings: RawFinding[] = [];
   const seen = new Set<string>();
-  const listeners = new Map<ts.SyntaxKind, Array<(node: ts.Node) => void>>();
+  /** Visitors by syntax kind (an array indexed by kind: one lookup per node of every file). */
+  const listeners: Array<Array<(node: ts.Node) => void> | undefined> = [];
   const ends: Array<() => void> = [];
+  let currentFile: ts.SourceFile | undefined;
 
   for (const rule of input.rules) {
     const context: RuleContext = {
@@ -149,26 +151,27 @@ export function runEngine(input: EngineInput): EngineResult {
         seen.add(key);
         findings.push(finding);
       },
+      currentFile: () => currentFile,
     };
     const listener = rule.create(context);
     for (const [kind, visit] of Object.entries(listener.visitors ?? ({} as VisitorMap))) {
-      const list = listeners.get(Number(kind)) ?? [];
-      list.push(visit as (node: ts.Node) => void);
-      listeners.set(Number(kind), list);
+      (listeners[Number(kind)] ??= []).push(visit as (node: ts.Node) => void);
     }
     if (listener.end) ends.push(() => listener.end!());
   }
 
   for (const sf of sourceFiles) {
+    currentFile = sf;
     try {
       forEachDescendant(sf, (node) => {
-        const visitors = listeners.get(node.kind);
+        const visitors = listeners[node.kind];
         if (visitors) for (const visit of visitors) visit(node);
       });
     } catch (error) {
       diagnostics.push(internalError(input.relative(sf.fileName), error));
     }
   }
+  currentFile = undefined;
   for (const end of ends) {
     try {
       end();
@@ -212,34 +215,57 @@ export function markerFindings(fileName: string, text: string, rules: readonly R
   return out;
 }
 
-function createProject(input: Omit<EngineInput, 'rules'>): Project {
-  const project = new Project({
-    useInMemoryFileSystem: true,
-    skipLoadingLibFiles: true,
-    skipFileDependencyResolution: true,
-    compilerOptions: {
-      allowJs: true,
-      checkJs: false,
-      noLib: true,
-      types: [],
-      jsx: ts.JsxEmit.Preserve,
-      target: ts.ScriptTarget.ESNext,
-      module: ts.ModuleKind.ESNext,
-      moduleResolution: ts.ModuleResolutionKind.Bundler,
-    },
-    resolutionHost: () => ({
-      resolveModuleNames: (moduleNames, containingFile) =>
-        moduleNames.map((name) => {
-          const target = input.resolve(containingFile, name);
-          if (!target || !(input.files.has(target) || input.contextFiles?.has(target))) return undefined;
-          return { resolvedFileName: target, extension: EXTENSIONS[path.extname(target)] ?? ts.Extension.Ts, isExternalLibraryImport: false };
-        }),
-    }),
-  });
+/**
+ * The program over exactly the given files, built with the compiler API (no ts-morph wrapper, no
+ * file system): each file is parsed once, as ts-morph's in-memory project did it (target ESNext,
+ * script kind by extension, file names with forward slashes), and module
+ * names resolve through `input.resolve` to files of the set only.
+ */
+function createProgram(input: Omit<EngineInput, 'rules'>): ts.Program {
+  const options: ts.CompilerOptions = {
+    allowJs: true,
+    checkJs: false,
+    noLib: true,
+    types: [],
+    jsx: ts.JsxEmit.Preserve,
+    target: ts.ScriptTarget.ESNext,
+    module: ts.ModuleKind.ESNext,
+    moduleResolution: ts.ModuleResolutionKind.Bundler,
+  };
+  const byName = new Map<string, ts.SourceFile>();
+  const directories = new Set<string>(['/']);
   for (const [absPath, text] of [...input.files, ...(input.contextFiles ?? [])]) {
-    project.createSourceFile(absPath, text, { overwrite: true, scriptKind: scriptKindOf(absPath) });
+    const fileName = standardized(absPath);
+    // No `setParentNodes`: that is a second walk over every tree; the binder sets every parent pointer
+    // (as in tsc) when `getTypeChecker()` binds all files, before anything reads them.
+    byName.set(fileName, ts.createSourceFile(fileName, text, ts.ScriptTarget.ESNext, false, scriptKindOf(absPath)));
+    for (let dir = path.posix.dirname(fileName); !directories.has(dir); dir = path.posix.dirname(dir)) directories.add(dir);
   }
-  return project;
+  const host: ts.CompilerHost = {
+    getSourceFile: (fileName) => byName.get(standardized(fileName)),
+    getDefaultLibFileName: () => '/node_modules/typescript/lib/lib.d.ts',
+    writeFile: () => undefined,
+    getCurrentDirectory: () => '/',
+    getDirectories: () => [],
+    fileExists: (fileName) => byName.has(standardized(fileName)),
+    readFile: (fileName) => byName.get(standardized(fileName))?.text,
+    directoryExists: (dir) => directories.has(standardized(dir).replace(/(.)\/$/, '$1')),
+    getCanonicalFileName: standardized,
+    useCaseSensitiveFileNames: () => true,
+    getNewLine: () => '\n',
+    resolveModuleNames: (moduleNames, containingFile) =>
+      moduleNames.map((name) => {
+        const target = input.resolve(containingFile, name);
+        if (!target || !(input.files.has(target) || input.contextFiles?.has(target))) return undefined;
+        return { resolvedFileName: standardized(target), extension: EXTENSIONS[path.extname(target)] ?? ts.Extension.Ts, isExternalLibraryImport: false };
+      }),
+  };
+  return ts.createProgram([...byName.keys()], options, host);
+}
+
+/** The file name the program knows a file by: forward slashes (as ts-morph standardised paths). */
+function standardized(fileName: string): string {
+  return fileName.replace(/\\/g, '/');
 }
 
 function scriptKindOf(absPath: string): ts.ScriptKind {

@@ -38,11 +38,20 @@ export type PackageModuleLookup = (fromFile: string, specifier: string) => strin
 
 export class SdkSymbols {
   private readonly cache = new Map<ts.Node, SymbolRef | null>();
+  /** Fresh lookups by symbol (see `compute`): the answer and the nodes the lookup marked seen. */
+  private readonly bySymbol = new Map<ts.Symbol, { ref: SymbolRef | undefined; seen: ts.Node[] }>();
+  /** See `mayRefer`; built on first use, `null` when the files' bindings cannot be read. */
+  private followable: Set<ts.__String> | null | undefined;
 
+  /**
+   * `files` (optional): every file of the program. With them, identifiers whose name no declaration
+   * this class could follow carries are answered "not SDK" without asking the checker (`mayRefer`).
+   */
   constructor(
     private readonly checker: ts.TypeChecker,
     private readonly lookupModule: ModuleLookup,
     private readonly packageModuleOf?: PackageModuleLookup,
+    private readonly files?: readonly ts.SourceFile[],
   ) {}
 
   /** The SDK export named by `node` (an Identifier, PropertyAccess, QualifiedName or ImportType). */
@@ -79,8 +88,22 @@ export class SdkSymbols {
   private compute(node: ts.Node, seen: Set<ts.Node>): SymbolRef | undefined {
     const inner = unwrap(node);
     if (ts.isIdentifier(inner)) {
+      if (!this.mayRefer(inner)) return undefined;
       const symbol = safely(() => this.checker.getSymbolAtLocation(inner));
-      return symbol ? this.refOfSymbol(symbol, seen) : undefined;
+      if (!symbol) return undefined;
+      if (seen.size > 0) return this.refOfSymbol(symbol, seen);
+      // A fresh lookup (nothing seen yet) of a symbol answers the same every time: `foo()` called 50 times
+      // follows `foo`'s imports and re-exports once. What it marked seen is replayed, so that a caller
+      // continuing from here (`ns.X`) cuts cycles exactly as before.
+      let entry = this.bySymbol.get(symbol);
+      if (!entry) {
+        const ref = this.refOfSymbol(symbol, seen);
+        entry = { ref, seen: [...seen] };
+        this.bySymbol.set(symbol, entry);
+      } else {
+        for (const node of entry.seen) seen.add(node);
+      }
+      return entry.ref;
     }
     if (ts.isPropertyAccessExpression(inner) || ts.isQualifiedName(inner)) {
       const left = ts.isPropertyAccessExpression(inner) ? inner.expression : inner.left;
@@ -112,6 +135,66 @@ export class SdkSymbols {
     if (ns.version) return { kind: 'export', name, version: ns.version, ...(ns.framework ? { framework: ns.framework } : {}) };
     if (ns.file) return this.exportOfModule(ns.file, name, seen);
     return undefined;
+  }
+
+  /**
+   * A cheap, exact pre-check for the scope lookup (most identifiers a rule asks about are `expect`,
+   * `res`, `logger`...). An identifier in a reference position (a callee, the object of an access,
+   * a type name, an argument) is looked up by its name, so the symbol it finds is declared under that
+   * name; `refOfDeclaration` answers something only for imports, exports and some variables. When no
+   * scope of the program declares the name with such a declaration, the answer is "not SDK" and the
+   * checker need not be asked. The names come from the binder's symbol tables (every scope's locals,
+   * module and namespace exports), which the checker filled when it was created.
+   */
+  private mayRefer(id: ts.Identifier): boolean {
+    if (!this.files || !isLookedUpByName(id)) return true;
+    if (this.followable === undefined) this.followable = this.followableNames(this.files);
+    return this.followable === null || this.followable.has(id.escapedText);
+  }
+
+  private followableNames(files: readonly ts.SourceFile[]): Set<ts.__String> | null {
+    type Bound = ts.Node & { locals?: ts.SymbolTable; nextContainer?: Bound; symbol?: ts.Symbol };
+    const names = new Set<ts.__String>();
+    const addTable = (table: ts.SymbolTable | undefined): void => {
+      table?.forEach((symbol, name) => {
+        if (!names.has(name) && symbol.declarations?.some((d) => this.mayFollow(d))) names.add(name);
+      });
+    };
+    for (const file of files as ReadonlyArray<ts.SourceFile & Bound>) {
+      if (file.locals === undefined) return null; // not bound: no pre-check
+      for (let container: Bound | undefined = file; container; container = container.nextContainer) {
+        addTable(container.locals);
+        if (container.kind === ts.SyntaxKind.SourceFile || container.kind === ts.SyntaxKind.ModuleDeclaration) addTable(container.symbol?.exports);
+      }
+    }
+    return names;
+  }
+
+  /** Whether `refOfDeclaration` can answer anything but `undefined` for this declaration (mirrors its cases). */
+  private mayFollow(decl: ts.Declaration): boolean {
+    const fromFile = (): string => decl.getSourceFile().fileName;
+    if (ts.isImportSpecifier(decl)) return this.mayBeModule(fromFile(), decl.parent.parent.parent.moduleSpecifier);
+    if (ts.isImportClause(decl)) return this.mayBeModule(fromFile(), decl.parent.moduleSpecifier);
+    if (ts.isNamespaceImport(decl)) return this.mayBeModule(fromFile(), decl.parent.parent.moduleSpecifier);
+    if (ts.isImportEqualsDeclaration(decl)) {
+      const ref = decl.moduleReference;
+      return ts.isExternalModuleReference(ref) && this.mayBeModule(fromFile(), ref.expression);
+    }
+    if (ts.isVariableDeclaration(decl)) {
+      const init = decl.initializer && unwrap(decl.initializer);
+      if (init && (ts.isIdentifier(init) || ts.isPropertyAccessExpression(init) || isRequireCall(init) || isDynamicImport(init))) return true;
+      if (decl.type && (ts.isTypeQueryNode(decl.type) || (ts.isImportTypeNode(decl.type) && decl.type.isTypeOf))) return true;
+      return decl.initializer !== undefined && castTypeOf(decl.initializer) !== undefined;
+    }
+    if (ts.isBindingElement(decl)) return ts.isObjectBindingPattern(decl.parent) && ts.isVariableDeclaration(decl.parent.parent) && decl.parent.parent.initializer !== undefined;
+    return ts.isExportSpecifier(decl) || ts.isShorthandPropertyAssignment(decl) || ts.isPropertyAssignment(decl) || ts.isBinaryExpression(decl) || ts.isPropertyAccessExpression(decl);
+  }
+
+  /** Whether `refOfModule` can answer anything for an import of this specifier (an SDK or framework module, or one of the program's). */
+  private mayBeModule(fromFile: string, specifier: ts.Expression): boolean {
+    if (!ts.isStringLiteral(specifier)) return false;
+    const spec = specifier.text;
+    return sdkVersionOf(spec) !== undefined || frameworkOfSpecifier(spec) !== undefined || this.packageModuleOf?.(fromFile, spec) !== undefined || this.lookupModule(fromFile, spec) !== undefined;
   }
 
   private refOfSymbol(symbol: ts.Symbol, seen: Set<ts.Node>): SymbolRef | undefined {
@@ -307,6 +390,28 @@ export class SdkSymbols {
     if (target === `module.exports.${name}` || target === `exports.${name}`) return this.compute(right, seen);
     return undefined;
   }
+}
+
+/**
+ * Whether the checker finds `id`'s symbol by looking its name up in scope: a callee, the object of an
+ * access, an argument, a type name. Not property names (`a.b`, `{ b: 1 }`), declaration names or
+ * import/export specifiers, and not JavaScript's `exports.X = …` (the checker answers the assigned
+ * property there).
+ */
+function isLookedUpByName(id: ts.Identifier): boolean {
+  const parent = id.parent;
+  if (!parent) return false;
+  if (ts.isPropertyAccessExpression(parent) || ts.isElementAccessExpression(parent)) {
+    if (parent.expression !== id) return false;
+    const assignment = parent.parent;
+    return !(ts.isBinaryExpression(assignment) && assignment.left === parent && (id.flags & ts.NodeFlags.JavaScriptFile) !== 0);
+  }
+  if (ts.isCallExpression(parent) || ts.isNewExpression(parent)) return parent.expression === id || (parent.arguments?.includes(id) ?? false);
+  if (ts.isTypeReferenceNode(parent)) return parent.typeName === id;
+  if (ts.isQualifiedName(parent)) return parent.left === id;
+  if (ts.isTypeQueryNode(parent)) return parent.exprName === id;
+  if (ts.isExpressionWithTypeArguments(parent)) return parent.expression === id;
+  return false;
 }
 
 /** `x as typeof import('…')` / `x as unknown as typeof McpServer`: the outermost asserted `typeof` type. */

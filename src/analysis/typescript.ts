@@ -1,11 +1,23 @@
 /**
- * The one place ts-morph is loaded. It is a CommonJS package: importing it from ESM makes
- * Node run its CJS export lexer over ts-morph on every start (~70 ms of a ~1 s scan), so it
- * is loaded with `require` instead (TypeScript emits `createRequire` for this form).
- * Everything else imports `ts` and `Project` from here.
+ * The one place TypeScript is loaded. Everything else imports `ts` from here.
+ *
+ * `ts` is the compiler that ts-morph bundles (the same module object ts-morph itself uses, so
+ * nodes, enums and functions are interchangeable with ts-morph's `ts`), loaded *without* the
+ * ts-morph wrapper: `scan` builds its program with the compiler API alone, and the wrapper (with
+ * the 5 MB of lib.d.ts text in @ts-morph/common) costs 60–200 ms of start-up that a scan does not
+ * need. `loadTsMorph()` loads ts-morph for the code that does need it (transforms).
+ *
+ * Both are CommonJS: they are loaded with `require` (TypeScript emits `createRequire` for this
+ * form), not `import`, so that Node does not run its CJS export lexer over them on every start.
  */
-import tsMorph = require('ts-morph');
+import tsBundle = require('@ts-morph/common/dist/typescript.js');
+import { createRequire } from 'node:module';
 
-export import ts = tsMorph.ts;
-export const Project = tsMorph.Project;
-export type Project = tsMorph.Project;
+export import ts = tsBundle;
+
+const requireCjs = createRequire(import.meta.url);
+
+/** ts-morph, loaded on first use (it shares `ts` with this module). */
+export function loadTsMorph(): typeof import('ts-morph') {
+  return requireCjs('ts-morph') as typeof import('ts-morph');
+}

@@ -11,8 +11,8 @@ import { TRANSFORMS } from '../transforms/catalog.js';
 import { parseDuration } from '../transforms/duration.js';
 import { EXIT, addOptions, fileSelectionOptions, globalOptions, useColor, type CommandContext, type GlobalFlags, type Io } from './shared.js';
 import { writeOutput } from './scan.js';
-import { runApply, type ApplyResult } from '../apply/apply.js';
-import { renderDiff, renderJson, renderMarkdown, renderSummary } from '../apply/report.js';
+// apply/ (jscodeshift, recast, babel, the official codemod) is loaded when `apply` runs, not on every start.
+import type { ApplyResult } from '../apply/apply.js';
 
 interface ApplyFlags extends GlobalFlags {
   dryRun?: boolean;
@@ -92,6 +92,7 @@ function reportPath(result: ApplyResult, flags: ApplyFlags, io: Io): string {
 async function runApplyCommand(paths: string[], flags: ApplyFlags, io: Io): Promise<number> {
   const color = useColor(io, flags.color);
   const noWrite = Boolean(flags.dryRun || flags.check);
+  const [{ runApply }, { renderDiff, renderJson, renderMarkdown, renderSummary }] = await Promise.all([import('../apply/apply.js'), import('../apply/report.js')]);
   let result: ApplyResult;
   try {
     result = await runApply({

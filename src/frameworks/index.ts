@@ -720,7 +720,7 @@ export function withFrameworks(rule: Rule): Rule {
       // another file of the project does.
       const files = new Set<ts.SourceFile>();
       const collect = (node: ts.Node): void => {
-        files.add(node.getSourceFile());
+        files.add(context.currentFile?.() ?? node.getSourceFile());
       };
       const visitors = { ...(listener.visitors ?? {}) } as Record<number, (node: never) => void>;
       for (const kind of [ts.SyntaxKind.CallExpression, ts.SyntaxKind.PropertyAccessExpression, ts.SyntaxKind.NewExpression, ts.SyntaxKind.ClassDeclaration, ts.SyntaxKind.ExportSpecifier, ts.SyntaxKind.VariableDeclaration]) {

@@ -37,6 +37,8 @@ export interface ReportDescriptor {
 export interface RuleContext {
   analysis: Analysis;
   report(descriptor: ReportDescriptor): void;
+  /** The file whose nodes the visitors are being called with (the engine's walk sets it; cheaper than `node.getSourceFile()`). */
+  currentFile?(): ts.SourceFile | undefined;
 }
 
 export type VisitorMap = { [K in ts.SyntaxKind]?: (node: never) => void };
@@ -129,6 +131,18 @@ function isUnambiguousMcpMethod(method: string): boolean {
  * Returns the method string literal.
  */
 function rawSdkMessage(analysis: Analysis, call: ts.CallExpression): { method: string; literal: ts.Node } | undefined {
+  // Every feature rule asks about every call: answer each call once per analysis.
+  let answers = rawMessages.get(analysis);
+  if (!answers) rawMessages.set(analysis, (answers = new WeakMap()));
+  const known = answers.get(call);
+  if (known !== undefined) return known ?? undefined;
+  const answer = findRawSdkMessage(analysis, call);
+  answers.set(call, answer ?? null);
+  return answer;
+}
+const rawMessages = new WeakMap<Analysis, WeakMap<ts.CallExpression, { method: string; literal: ts.Node } | null>>();
+
+function findRawSdkMessage(analysis: Analysis, call: ts.CallExpression): { method: string; literal: ts.Node } | undefined {
   const { name, receiver } = calleeParts(call);
   let sdkSender: boolean | undefined;
   const isSdkSender = (): boolean => {

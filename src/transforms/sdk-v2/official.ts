@@ -22,7 +22,7 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { Diagnostic, Migration, TransformContext } from '@modelcontextprotocol/codemod';
-import { Project, ts } from '../../analysis/typescript.js';
+import { loadTsMorph, ts } from '../../analysis/typescript.js';
 import type { SourceFile } from 'ts-morph';
 
 export const CODEMOD_PACKAGE = '@modelcontextprotocol/codemod';
@@ -68,6 +68,7 @@ export interface CodemodFileResult {
 
 export function runOfficialCodemod(files: ReadonlyArray<{ file: string; text: string }>, context: TransformContext): CodemodFileResult[] {
   const { transforms } = v1ToV2();
+  const { Project } = loadTsMorph();
   const project = new Project({ useInMemoryFileSystem: true, skipAddingFilesFromTsConfig: true, compilerOptions: { allowJs: true, noEmit: true } });
   const results: CodemodFileResult[] = [];
   for (const { file, text } of files) {
