@@ -80,8 +80,8 @@ export async function scan(options: ScanOptions): Promise<ScanReport> {
     if (++read % 500 === 0) options.onProgress?.('reading', Math.min(read, total), total);
     return readSourceFile(file);
   };
-  const { resolve } = createModuleResolver();
-  const candidates = selectCandidates(discovery.files, readWithProgress, resolve);
+  const { resolve, workspacePackageDir } = createModuleResolver();
+  const candidates = selectCandidates(discovery.files, readWithProgress, resolve, workspacePackageDir);
   // A file named on the command line that cannot be read is an input failure too.
   const unreadableFiles = inputFailures(candidates.diagnostics, paths, cwd, root);
   if (unreadableFiles.length) throw new UsageError(unreadableFiles.map((d) => d.message).join('\n'));

@@ -145,7 +145,18 @@ class ImportNames {
   }
 }
 
-export function selectCandidates(files: readonly DiscoveredFile[], read: (file: DiscoveredFile) => ReadResult, resolve: ResolveFn): CandidateSelection {
+/**
+ * `workspacePackageDir`: the directory of the repository's workspace package a bare import names. Only
+ * workspace packages outside the scanned paths are followed out of them (resolving every dependency or
+ * sibling-package import of every file would cost more than the rest of a large scan; a scanned
+ * package's barrels are found among the scanned files).
+ */
+export function selectCandidates(
+  files: readonly DiscoveredFile[],
+  read: (file: DiscoveredFile) => ReadResult,
+  resolve: ResolveFn,
+  workspacePackageDir: (fromAbsPath: string, packageName: string) => string | undefined = () => undefined,
+): CandidateSelection {
   const texts = new Map<string, string>();
   const markerTexts = new Map<string, string>();
   const diagnostics: FileDiagnostic[] = [];
@@ -232,6 +243,19 @@ export function selectCandidates(files: readonly DiscoveredFile[], read: (file: 
   // SDK barrels outside the scanned paths, reached through workspace package names (`@acme/mcp-types`
   // re-exporting `McpServer` from the SDK): the importer is an SDK user, and the barrel with what it
   // re-exports is loaded as context.
+  // Directories holding scanned files (and their ancestors): a workspace package found there is scanned.
+  let dirs: Set<string> | undefined;
+  const scannedDirs = (): Set<string> => {
+    if (dirs) return dirs;
+    dirs = new Set();
+    for (const absPath of byAbs.keys()) {
+      for (let d = path.dirname(absPath); !dirs.has(d); d = path.dirname(d)) {
+        dirs.add(d);
+        if (path.dirname(d) === d) break;
+      }
+    }
+    return dirs;
+  };
   const contextTexts = new Map<string, string>();
   const outsideTexts = new Map<string, string | null>();
   const readOutside = (target: string): string | undefined => {
@@ -310,6 +334,8 @@ export function selectCandidates(files: readonly DiscoveredFile[], read: (file: 
       const viaBarrel = imports.filter((i) => {
         if (names.mayName(i)) return isBarrelTarget(resolve(absPath, i.specifier));
         if (round > 0 || i.packageName === undefined) return false;
+        const packageDir = workspacePackageDir(absPath, i.packageName);
+        if (!packageDir || scannedDirs().has(packageDir)) return false;
         const target = resolve(absPath, i.specifier);
         return target !== undefined && !byAbs.has(target) && isOutsideBarrel(target);
       });

@@ -47,8 +47,8 @@ export async function loadSources(options: LoadOptions): Promise<LoadedSources> 
   });
   const missing = discovery.diagnostics.filter((d) => d.kind === 'not-found');
   if (missing.length) throw new UsageError(missing.map((d) => d.message).join('\n'));
-  const { resolve } = createModuleResolver();
-  const candidates = selectCandidates(discovery.files, readSourceFile, resolve);
+  const { resolve, workspacePackageDir } = createModuleResolver();
+  const candidates = selectCandidates(discovery.files, readSourceFile, resolve, workspacePackageDir);
   const relative = (abs: string): string => path.relative(root, abs).split(path.sep).join('/');
   return {
     root,

@@ -148,6 +148,15 @@ export class PackageIndex {
     return undefined;
   }
 
+  /** The directory of the package `name` that a workspace at or above `dir` declares (installed or not). */
+  declaredWorkspacePackageDir(dir: string, name: string): string | undefined {
+    for (const root of this.workspaceRoots(dir)) {
+      const found = this.declaredWorkspace(root).get(name);
+      if (found) return found.dir;
+    }
+    return undefined;
+  }
+
   /**
    * Directories at or above `dir` that declare workspaces: package.json `workspaces` (npm, yarn, bun:
    * an array or `{ packages: [...] }`) or `pnpm-workspace.yaml` `packages:`.

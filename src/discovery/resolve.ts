@@ -30,6 +30,8 @@ export type ResolveFn = (fromAbsPath: string, specifier: string) => string | und
 
 export interface ModuleResolver {
   resolve: ResolveFn;
+  /** The directory of the repository's workspace package a bare import of `packageName` from this file names (declared, installed or not). */
+  workspacePackageDir(fromAbsPath: string, packageName: string): string | undefined;
 }
 
 export interface ModuleResolverOptions {
@@ -162,7 +164,16 @@ export function createModuleResolver(options: ModuleResolverOptions = {}): Modul
     return undefined;
   };
 
+  const workspaceDirs = new Map<string, string | null>();
   return {
+    workspacePackageDir(fromAbsPath, packageName) {
+      if (!workspaces) return undefined;
+      const dir = path.dirname(fromAbsPath);
+      const key = `${dir}\0${packageName}`;
+      let known = workspaceDirs.get(key);
+      if (known === undefined) workspaceDirs.set(key, (known = packages.declaredWorkspacePackageDir(dir, packageName) ?? null));
+      return known ?? undefined;
+    },
     resolve(fromAbsPath, specifier) {
       const spec = specifier.replace(/\?.*$/, ''); // bundler queries (`./x.js?raw`)
       const dir = path.dirname(fromAbsPath);
