@@ -30,7 +30,7 @@ export function installTsCodeCache() {
       try {
         const stat = fs.statSync(filename);
         const key = crypto.createHash('sha1').update(`${filename}\0${stat.size}\0${stat.mtimeMs}\0${process.version}\0${process.arch}`).digest('hex');
-        file = path.join(os.tmpdir(), `mcp-migrate-code-cache-${os.userInfo().uid}`, `${key}.bin`);
+        file = path.join(privateCacheDir(), `${key}.bin`);
         cachedData = fs.readFileSync(file);
       } catch {
         /* no cache yet */
@@ -53,7 +53,6 @@ export function installTsCodeCache() {
         if (!entry?.file || !entry.fresh || !analysed) return;
         try {
           const data = entry.script.createCachedData();
-          fs.mkdirSync(path.dirname(entry.file), { recursive: true });
           const tmp = `${entry.file}.${process.pid}.tmp`;
           fs.writeFileSync(tmp, data);
           fs.renameSync(tmp, entry.file);
@@ -65,4 +64,24 @@ export function installTsCodeCache() {
   } catch {
     return undefined;
   }
+}
+
+/**
+ * The cache directory in the shared temp folder: created with mode 0700, and used only when it is a real
+ * directory (not a link) owned by this user that no one else can write — a cache planted by another user
+ * is never loaded. Throws otherwise (the caller then starts without a cache).
+ */
+function privateCacheDir() {
+  const uid = typeof process.getuid === 'function' ? process.getuid() : undefined;
+  const dir = path.join(os.tmpdir(), `mcp-migrate-code-cache-${uid ?? os.userInfo().username}`);
+  try {
+    fs.mkdirSync(dir, { mode: 0o700 });
+  } catch (error) {
+    if (error?.code !== 'EEXIST') throw error;
+  }
+  const stat = fs.lstatSync(dir);
+  if (!stat.isDirectory() || (uid !== undefined && stat.uid !== uid) || (process.platform !== 'win32' && (stat.mode & 0o022) !== 0)) {
+    throw new Error(`unsafe code cache directory ${dir}`);
+  }
+  return dir;
 }
