@@ -18,6 +18,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { generate, generationKey, GENERATOR_VERSION } from './generate.mjs';
 import { runSdkHeavy, sdkHeavyAimRow, sdkHeavyCheckLine, sdkHeavyRatioRows, sdkHeavyRows } from './sdk-heavy.mjs';
+import { fmtS, fmtX, median } from './lib/format.mjs';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const REPO = path.resolve(HERE, '..');
@@ -68,14 +69,8 @@ function die(msg) {
 const log = (msg) => console.error(`[bench] ${msg}`);
 
 // ------------------------------------------------------------------ small helpers
-const median = (xs) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
-};
 const kbToMB = (kb) => (kb == null ? null : (kb * 1024) / 1e6);
-const fmtS = (ms) => (ms == null || !Number.isFinite(ms) ? '—' : (ms / 1000).toFixed(2));
 const fmtMB = (kb) => (kb == null ? '—' : kbToMB(kb).toFixed(0));
-const fmtX = (x) => (x == null || !Number.isFinite(x) ? '—' : `${x.toFixed(x < 10 ? 2 : 1)}×`);
 
 function shellSplit(s) {
   const out = [];

@@ -24,6 +24,7 @@ import path from 'node:path';
 import { spawn, spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { generateSdkHeavyTree, SDK_HEAVY_GENERATOR_VERSION } from './lib/sdk-heavy-tree.mjs';
+import { fmtS, fmtX, median } from './lib/format.mjs';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const REPO = path.resolve(HERE, '..');
@@ -34,12 +35,6 @@ const GNU_TIME = '/usr/bin/time';
 const REAL = { repo: 'mongodb-js/mongodb-mcp-server', dir: 'mongodb-js__mongodb-mcp-server' };
 export const SDK_HEAVY_AIM = 5;
 
-const median = (xs) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length === 0 ? NaN : s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
-};
-const fmtS = (ms) => (ms == null || !Number.isFinite(ms) ? '—' : (ms / 1000).toFixed(2));
-const fmtX = (x) => (x == null || !Number.isFinite(x) ? '—' : `${x.toFixed(2)}×`);
 
 function pinnedCommit() {
   const list = fs.readFileSync(path.join(REPO, 'eval', 'fetch-list.txt'), 'utf8');
