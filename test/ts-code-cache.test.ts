@@ -18,7 +18,7 @@ afterAll(() => {
 });
 
 function scanWithTmp(tmp: string) {
-  const env = { ...process.env, TMPDIR: tmp, TMP: tmp, TEMP: tmp };
+  const env: NodeJS.ProcessEnv = { ...process.env, TMPDIR: tmp, TMP: tmp, TEMP: tmp };
   delete env.MCP_MIGRATE_NO_TS_CODE_CACHE;
   return spawnSync(process.execPath, [BIN, 'scan', FIXTURE, '--fail-on', 'none', '-q'], { env, encoding: 'utf8' });
 }
