@@ -846,6 +846,8 @@ export function mergeAdjacentRemovals(text: string, edits: readonly TextEdit[]):
   const merged: TextEdit[] = [];
   for (const edit of removals) {
     const last = merged[merged.length - 1];
+    // The same statement removed twice (two registries declared in one statement): once is enough.
+    if (last && last.file === edit.file && edit.start >= last.start && edit.end <= last.end) continue;
     if (last && last.file === edit.file && edit.start >= last.end && /^\s*$/.test(text.slice(last.end, edit.start))) {
       merged[merged.length - 1] = { ...last, end: Math.max(last.end, edit.end) };
       continue;
