@@ -31,6 +31,7 @@ const MARKERS: Record<string, string[]> = {
   'custom-lifecycle-marker': ['session-transport/session-lifecycle'],
   'bundle-factory-marker': ['session-state/per-session-server'],
   'sse-marker': ['session-transport/sse-transport'],
+  'fastify-options-route-marker': ['session-transport/session-id-generator'],
 };
 
 interface Case {
