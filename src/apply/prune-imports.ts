@@ -99,7 +99,9 @@ function textOutsideImports(sf: ts.SourceFile): string {
   let text = sf.text;
   for (const statement of sf.statements) {
     if (!isImportStatement(statement)) continue;
-    text = text.slice(0, statement.pos) + ' '.repeat(statement.end - statement.pos) + text.slice(statement.end);
+    // From the statement's first token: a comment above it (`/** Built on {@link A}. */`) still mentions A.
+    const start = statement.getStart(sf);
+    text = text.slice(0, start) + ' '.repeat(statement.end - start) + text.slice(statement.end);
   }
   return text;
 }
@@ -168,7 +170,9 @@ function listRemovals(sf: ts.SourceFile, list: ts.NodeArray<ts.Node>, removed: R
     while (j + 1 < list.length && removed.has(list[j + 1]!)) j++;
     const next = list[j + 1];
     const previous = list[i - 1];
-    if (next) out.push({ start: list[i]!.getStart(sf), end: next.getStart(sf) });
+    // Up to the next kept element, but not over the comments above it (`// B is for the bridge`): only the
+    // separator, the removed run's own comment on its line and the line break go.
+    if (next) out.push({ start: list[i]!.getStart(sf), end: next.pos + /^[ \t]*(?:\/\/[^\n]*|\/\*.*?\*\/)?[ \t]*(?:\r?\n[ \t]*)?/.exec(sf.text.slice(next.pos, next.getStart(sf)))![0].length });
     else if (previous) out.push({ start: previous.end, end: list[j]!.end });
     i = j + 1;
   }

@@ -49,6 +49,19 @@ describe('pruneImportsMadeUnused', () => {
     expect(prune(before, after, 'server.cjs')).toBe(`const { createHash } = require('node:crypto');\ncreateHash('x');\n`);
   });
 
+  it('keeps the comments of the bindings that stay', () => {
+    const before = `import {\n  A,\n  // B is for the bridge\n  B,\n} from 'm';\nA(); B();\n`;
+    expect(prune(before, before.replace('A(); ', ''))).toBe(`import {\n  // B is for the bridge\n  B,\n} from 'm';\nB();\n`);
+    const trailing = `import {\n  A, // only A\n  B,\n} from 'm';\nA(); B();\n`;
+    expect(prune(trailing, trailing.replace('A(); ', ''))).toBe(`import {\n  B,\n} from 'm';\nB();\n`);
+  });
+
+  it('counts a comment above an import statement as a mention', () => {
+    const before = `import { A } from 'a';\n/** Built on {@link A}. */\nimport { B } from 'b';\nA(); B();\n`;
+    const after = before.replace('A(); ', '');
+    expect(prune(before, after)).toBe(after);
+  });
+
   it('returns the text unchanged when nothing was made unused', () => {
     const text = `import { A } from 'm';\nA();\n`;
     expect(prune(text, text)).toBe(text);

@@ -9,6 +9,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runApply } from '../../src/apply/apply.js';
+import { applyEdits } from '../../src/transforms/edits.js';
+import { mergeAdjacentRemovals } from '../../src/transforms/serving/plan.js';
 import { parseMarkers } from '../../src/markers.js';
 import type { TransformOptions } from '../../src/transforms/plan.js';
 import { ROOT, cleanUpMaterialised as cleanUp, materialise, readTree, typeCheck } from '../support/transform-fixtures.js';
@@ -29,6 +31,7 @@ const MARKERS: Record<string, string[]> = {
   'custom-lifecycle-marker': ['session-transport/session-lifecycle'],
   'bundle-factory-marker': ['session-state/per-session-server'],
   'sse-marker': ['session-transport/sse-transport'],
+  'fastify-options-route-marker': ['session-transport/session-id-generator'],
 };
 
 interface Case {
@@ -105,4 +108,13 @@ describe(`${TRANSFORM} fixtures`, () => {
       });
     });
   }
+});
+
+describe('mergeAdjacentRemovals', () => {
+  it('merges a statement removed twice (two registries in one declaration) with the removal next to it', () => {
+    const text = `const transports = new Map(), servers = new Map();\n\napp.get('/mcp', h);\nrest();\n`;
+    const first = { file: 'f', start: 0, end: text.indexOf('app.'), text: '' };
+    const second = { file: 'f', start: first.end, end: text.indexOf('rest'), text: '' };
+    expect(applyEdits(text, mergeAdjacentRemovals(text, [first, { ...first }, second]))).toBe('rest();\n');
+  });
 });

@@ -638,7 +638,11 @@ class StoreRewrite {
     const identity = major === 2 ? 'http' : 'authInfo';
     if (param && ts.isIdentifier(param.name)) return param.name.text;
     if (param && ts.isObjectBindingPattern(param.name)) {
-      if (!this.destructured.has(param.name) && !param.name.elements.some((e) => propertyNameText(e.propertyName ?? (e.name as ts.Identifier)) === identity)) this.addBindingElement(param.name, identity);
+      const bound = param.name.elements.find((e) => !e.dotDotDotToken && propertyNameText(e.propertyName ?? (e.name as ts.Identifier)) === identity);
+      // `{ authInfo: auth }`: the identity is in scope under the name the handler gave it.
+      if (bound && ts.isIdentifier(bound.name) && bound.name.text !== identity) return `{ ${identity}: ${bound.name.text} }`;
+      if (bound && !ts.isIdentifier(bound.name)) throw new CannotRewrite(`the handler destructures \`${identity}\` further, so the handle check cannot pass it on`, bound);
+      if (!bound && !this.destructured.has(param.name)) this.addBindingElement(param.name, identity);
       return `{ ${identity} }`;
     }
     const name = major === 2 ? 'ctx' : 'extra';

@@ -243,6 +243,11 @@ class FileServing {
       for (const h of sibling.handlers) this.checkBoilerplate(h, allowed, `the ${sibling.method.toUpperCase()} ${route.path ?? ''} route`.replace('  ', ' '));
       removedCalls.add(sibling.call!);
     }
+    // fastify refuses a second route for a method `all` covers (`app.options('/mcp', …)` for CORS): the server would not start.
+    const clash = route.framework === 'fastify' ? routesOf(this.sf, this.values).find((r) => r.call && r.call !== route.call && !removedCalls.has(r.call) && r.framework === 'fastify' && r.path === route.path) : undefined;
+    if (clash) {
+      throw new CannotRewrite(`the ${clash.method.toUpperCase()} ${route.path ?? ''} route stays, and fastify refuses \`all(path, …)\` beside another route on the same path: replace the routes on this path with one \`all(path, …)\` route serving \`createMcpHandler(buildServer)\` by hand.`.replace('  ', ' '), route.call);
+    }
     // Handlers passed by name to those routes (only there) go with them.
     const removedDeclarations = new Set<ts.Node>();
     for (const call of [route.call, ...removedCalls]) {
@@ -846,6 +851,8 @@ export function mergeAdjacentRemovals(text: string, edits: readonly TextEdit[]):
   const merged: TextEdit[] = [];
   for (const edit of removals) {
     const last = merged[merged.length - 1];
+    // The same statement removed twice (two registries declared in one statement): once is enough.
+    if (last && last.file === edit.file && edit.start >= last.start && edit.end <= last.end) continue;
     if (last && last.file === edit.file && edit.start >= last.end && /^\s*$/.test(text.slice(last.end, edit.start))) {
       merged[merged.length - 1] = { ...last, end: Math.max(last.end, edit.end) };
       continue;
