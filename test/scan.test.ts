@@ -3,7 +3,9 @@
  * working together (tsconfig `paths` through `extends`, ignore files, include/exclude, the
  * prefilter's importer and helper passes).
  */
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { tempTree } from './support/temp-tree.js';
@@ -129,6 +131,22 @@ describe('prefilter roles', () => {
     expect(ids(subset)).toEqual(expected);
     expect(subset.summary.filesAnalyzed).toBe(5);
     expect(subset.diagnostics).toEqual([]);
+  });
+
+  it.skipIf(process.platform === 'win32')('never reads a FIFO or an oversized module outside the scanned paths (no hang, the rest still scanned)', async () => {
+    const fixture = path.resolve(import.meta.dirname, '../fixtures/pnpm-workspace-unlinked');
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mcp-outside-'));
+    try {
+      fs.cpSync(fixture, dir, { recursive: true });
+      const entry = path.join(dir, 'packages/types/src/index.ts');
+      fs.rmSync(entry);
+      execFileSync('mkfifo', [entry]);
+      fs.writeFileSync(path.join(dir, 'packages/types/src/server.ts'), `export {};\n${'// generated\n'.repeat(100_000)}`);
+      const report = await scan({ paths: ['packages/http', 'packages/app'], cwd: dir });
+      expect(report.summary.filesScanned).toBeGreaterThan(0);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it("analyses an app entry that imports the server, but not the rest of the app it imports", async () => {

@@ -218,7 +218,7 @@ export function selectCandidates(
       outside.set(target, null); // cycles
       let text: string | undefined;
       try {
-        text = fs.readFileSync(target, 'utf8');
+        text = readOutsideFile(target);
       } catch {
         text = undefined;
       }
@@ -262,7 +262,7 @@ export function selectCandidates(
     let text = outsideTexts.get(target);
     if (text === undefined) {
       try {
-        text = fs.readFileSync(target, 'utf8');
+        text = readOutsideFile(target) ?? null;
       } catch {
         text = null;
       }
@@ -394,4 +394,17 @@ export function selectCandidates(
     frontier = next;
   }
   return { texts, mcpFiles: new Set([...sdkUsers, ...importers]), markerTexts, packageModules, contextTexts, diagnostics };
+}
+
+/** The largest file read outside the scanned paths (a package entry or barrel), as discovery's default limit. */
+const MAX_OUTSIDE_BYTES = 1024 * 1024;
+
+/**
+ * A module outside the scanned paths, read only to follow what it re-exports: a regular file under the
+ * size limit (a FIFO or a huge generated bundle is not read), else `undefined` through the caller's catch.
+ */
+function readOutsideFile(target: string): string | undefined {
+  const stat = fs.statSync(target);
+  if (!stat.isFile() || stat.size > MAX_OUTSIDE_BYTES) return undefined;
+  return fs.readFileSync(target, 'utf8');
 }

@@ -117,4 +117,14 @@ describe('mergeAdjacentRemovals', () => {
     const second = { file: 'f', start: first.end, end: text.indexOf('rest'), text: '' };
     expect(applyEdits(text, mergeAdjacentRemovals(text, [first, { ...first }, second]))).toBe('rest();\n');
   });
+
+  it('a run of removals with a blank line on both sides leaves one blank line, not two', () => {
+    const text = `app.all('/mcp', h);\n\nconst shared = () => 1;\n\napp.get('/mcp', shared);\napp.delete('/mcp', shared);\n\napp.get('/health', ok);\n`;
+    const line = (needle: string) => {
+      const start = text.indexOf(needle);
+      return { file: 'f', start, end: text.indexOf('\n', start) + 1, text: '' };
+    };
+    const edits = [line('const shared'), line("app.get('/mcp'"), line("app.delete('/mcp'")];
+    expect(applyEdits(text, mergeAdjacentRemovals(text, edits))).toBe(`app.all('/mcp', h);\n\napp.get('/health', ok);\n`);
+  });
 });

@@ -848,16 +848,22 @@ function shutdownLoop(ref: ts.Identifier): ts.Node | undefined {
 export function mergeAdjacentRemovals(text: string, edits: readonly TextEdit[]): TextEdit[] {
   const removals = edits.filter((e) => e.text === '' && e.end > e.start).sort((a, b) => a.start - b.start);
   const others = edits.filter((e) => !removals.includes(e));
-  const merged: TextEdit[] = [];
+  const merged: Array<TextEdit & { joined?: boolean }> = [];
   for (const edit of removals) {
     const last = merged[merged.length - 1];
     // The same statement removed twice (two registries declared in one statement): once is enough.
     if (last && last.file === edit.file && edit.start >= last.start && edit.end <= last.end) continue;
     if (last && last.file === edit.file && edit.start >= last.end && /^\s*$/.test(text.slice(last.end, edit.start))) {
-      merged[merged.length - 1] = { ...last, end: Math.max(last.end, edit.end) };
+      merged[merged.length - 1] = { ...last, end: Math.max(last.end, edit.end), joined: true };
       continue;
     }
     merged.push({ ...edit });
   }
-  return [...others, ...merged];
+  // A joined run with a blank line on both sides takes the one above with it, as a single removal does.
+  const out: TextEdit[] = merged.map(({ joined, ...edit }) => {
+    if (!joined || edit.start === 0 || text[edit.start - 1] !== '\n' || !/^[ \t]*(\n|$)/.test(text.slice(edit.end))) return edit;
+    const above = /\n([ \t]*\n)$/.exec(text.slice(0, edit.start));
+    return above ? { ...edit, start: edit.start - above[1]!.length } : edit;
+  });
+  return [...others, ...out];
 }
