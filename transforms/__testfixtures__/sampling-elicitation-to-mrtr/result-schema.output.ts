@@ -1,7 +1,7 @@
 /**
- * Sampling sent with an explicit result schema, the form the official codemod leaves for
- * `extra.sendRequest(request, CreateMessageResultSchema)`. Once the call becomes an MRTR result the
- * schema's import is unused and goes; `ListRootsResultSchema`, already unused before, is left alone.
+ * Sampling sent with an explicit result schema (the form the official codemod leaves for a v1
+ * `extra.sendRequest(request, schema)`). Once the call becomes an MRTR result the schema's import is
+ * unused and goes; the roots result schema, already unused before, is left alone.
  */
 import { ListRootsResultSchema } from '@modelcontextprotocol/core';
 import { McpServer, type CallToolResult, inputRequired, inputResponse, type CreateMessageResult, type InputRequiredResult } from '@modelcontextprotocol/server';
