@@ -10,29 +10,18 @@
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { runCli } from './support/cli.js';
 import { MODERN_PROTOCOL, connect, textOf, type Connection } from './support/clients.js';
 import { REPO_ROOT, copyFixture } from './support/paths.js';
-import { startFixtureServer, withOutput, type ManagedProcess } from './support/process.js';
-import { startRoundRobinProxy, type RoundRobinProxy } from './support/proxy.js';
+import { startFixtureServer, withOutput } from './support/process.js';
+import { startRoundRobinProxy } from './support/proxy.js';
+import { trackDeployments, type Deployment } from './support/deployment.js';
 
 const SESSION_ERROR = 'Bad Request: No valid session ID provided';
 const ENTRY = 'src/server.ts';
 
-interface Deployment {
-  dir: string;
-  servers: ManagedProcess[];
-  proxy: RoundRobinProxy;
-}
-
-const deployments: Deployment[] = [];
-afterAll(async () => {
-  for (const d of deployments.splice(0)) {
-    await d.proxy.close();
-    await Promise.all(d.servers.map((s) => s.stop()));
-  }
-});
+const track = trackDeployments();
 
 /** A copy of the fixture, migrated by `apply` when `migrate`, two instances behind the proxy. */
 async function deploy(migrate: boolean): Promise<Deployment> {
@@ -51,7 +40,7 @@ async function deploy(migrate: boolean): Promise<Deployment> {
   const servers = await Promise.all(['a', 'b'].map((n) => startFixtureServer({ name: `serving-fastify-${n}`, dir, entry: ENTRY })));
   const proxy = await startRoundRobinProxy(servers.map((s) => s.port));
   const deployment = { dir, servers, proxy };
-  deployments.push(deployment);
+  track(deployment);
   return deployment;
 }
 

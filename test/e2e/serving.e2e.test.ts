@@ -10,28 +10,17 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { runCli } from './support/cli.js';
 import { MODERN_PROTOCOL, connect, textOf, type Connection } from './support/clients.js';
 import { copyFixture } from './support/paths.js';
-import { startFixtureServer, withOutput, type ManagedProcess } from './support/process.js';
-import { startRoundRobinProxy, type RoundRobinProxy } from './support/proxy.js';
+import { startFixtureServer, withOutput } from './support/process.js';
+import { startRoundRobinProxy } from './support/proxy.js';
+import { trackDeployments, type Deployment } from './support/deployment.js';
 
 const SESSION_ERROR = 'Bad Request: No valid session ID provided';
 
-interface Deployment {
-  dir: string;
-  servers: ManagedProcess[];
-  proxy: RoundRobinProxy;
-}
-
-const deployments: Deployment[] = [];
-afterAll(async () => {
-  for (const d of deployments.splice(0)) {
-    await d.proxy.close();
-    await Promise.all(d.servers.map((s) => s.stop()));
-  }
-});
+const track = trackDeployments();
 
 /** A copy of the fixture, migrated with `args` (none: unmigrated), two instances of `entry` behind the proxy. */
 async function deploy(entry: string, args: string[] | undefined): Promise<Deployment> {
@@ -44,7 +33,7 @@ async function deploy(entry: string, args: string[] | undefined): Promise<Deploy
   const servers = await Promise.all(['a', 'b'].map((n) => startFixtureServer({ name: `serving-${n}`, dir, entry })));
   const proxy = await startRoundRobinProxy(servers.map((s) => s.port));
   const deployment = { dir, servers, proxy };
-  deployments.push(deployment);
+  track(deployment);
   return deployment;
 }
 
