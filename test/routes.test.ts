@@ -46,6 +46,20 @@ cache.get('key');`),
     ).toEqual(['5: express get /mcp (1 handler)', '6: express delete /mcp (1 handler)', '7: express post /sse (1 handler)', '7: express get /sse (1 handler)']);
   });
 
+  it('routes inside a fastify plugin (untyped instance parameter), and a register() of something else', () => {
+    expect(
+      routes(`import Fastify from 'fastify';
+const app = Fastify();
+app.register(async (instance) => {
+  instance.get('/mcp', async () => 'ok');
+});
+const registry = { register: (fn: (x: { get(p: string, h: () => void): void }) => void) => fn({ get() {} }) };
+registry.register((x) => {
+  x.get('/mcp', () => undefined);
+});`),
+    ).toEqual(['4: fastify get /mcp (1 handler)', '8: unknown get /mcp (1 handler)']);
+  });
+
   it('fastify shorthands and route options, hono verbs and on()', () => {
     expect(
       routes(`import Fastify from 'fastify';

@@ -373,8 +373,20 @@ export function frameworkOf(router: ts.Node, values: ValueAnalysis, depth = 0): 
     if (ts.isParameter(decl) && decl.type && ts.isTypeReferenceNode(decl.type)) {
       return frameworkOf(ts.isIdentifier(decl.type.typeName) ? decl.type.typeName : decl.type.typeName.left, values, depth + 1);
     }
+    // A fastify plugin: `app.register(async (instance) => { instance.post(…) })` hands the plugin a fastify instance.
+    const plugin = ts.isParameter(decl) && !decl.type ? pluginRegistration(decl) : undefined;
+    if (plugin && frameworkOf(plugin.expression, values, depth + 1) === 'fastify') return 'fastify';
   }
   return 'unknown';
+}
+
+/** `app.register(fn)` when `param` is the first parameter of `fn`: the call's callee (`app.register`). */
+function pluginRegistration(param: ts.ParameterDeclaration): ts.CallExpression | undefined {
+  const fn = param.parent;
+  if (!ts.isFunctionLike(fn) || fn.parameters[0] !== param) return undefined;
+  const call = outermostWrapper(fn as ts.Node).parent;
+  if (!call || !ts.isCallExpression(call) || unwrap(call.arguments[0] ?? call) !== fn) return undefined;
+  return calleeParts(call).name === 'register' ? call : undefined;
 }
 
 function importedFrom(decl: ts.Node): string | undefined {
