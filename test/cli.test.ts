@@ -7,33 +7,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { tempTree } from './support/temp-tree.js';
-import { main, type Io } from '../src/cli.js';
+import { FIXTURES, runCli } from './support/run-cli.js';
 
-const FIXTURES = path.resolve(import.meta.dirname, '../fixtures');
-
-interface Run {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
-async function run(argv: string[], options: { cwd?: string; isTTY?: boolean; env?: NodeJS.ProcessEnv } = {}): Promise<Run> {
-  let stdout = '';
-  let stderr = '';
-  const io: Io = {
-    stdout: (text) => {
-      stdout += text;
-    },
-    stderr: (text) => {
-      stderr += text;
-    },
-    isTTY: options.isTTY ?? false,
-    env: options.env ?? {},
-    cwd: options.cwd ?? FIXTURES,
-  };
-  const code = await main(argv, io);
-  return { code, stdout, stderr };
-}
+const run = runCli;
 
 const tempProject = (files: Record<string, string | Buffer>): string => tempTree(files, 'mcp-migrate-cli-');
 
