@@ -36,6 +36,11 @@ export function globToRegExp(pattern: string): RegExp {
   return new RegExp(`^${translate(p)}(?:/.*)?$`);
 }
 
+/** A glob matched against a whole `/`-separated path (no any-depth prefix, no directory tail): workspace patterns. */
+export function exactGlobRegExp(pattern: string): RegExp {
+  return new RegExp(`^${translate(pattern.replace(/\\/g, '/').replace(/^\.\//, '').replace(/\/+$/, ''))}$`);
+}
+
 function translate(glob: string): string {
   let out = '';
   let braceDepth = 0;

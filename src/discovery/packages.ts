@@ -8,6 +8,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { exactGlobRegExp } from './glob.js';
 
 export interface PackageInfo {
   /** Absolute, real path of the package directory. */
@@ -196,7 +197,7 @@ export class PackageIndex {
     byName = new Map();
     this.workspaceByRoot.set(root, byName);
     const patterns = this.workspacePatterns(root);
-    const excluded = patterns.filter((p) => p.startsWith('!')).map((p) => globRegExp(p.slice(1)));
+    const excluded = patterns.filter((p) => p.startsWith('!')).map((p) => exactGlobRegExp(p.slice(1)));
     for (const pattern of patterns) {
       if (pattern.startsWith('!')) continue;
       for (const rel of expandDirectoryGlob(root, pattern)) {
@@ -291,7 +292,7 @@ function expandDirectoryGlob(root: string, pattern: string): string[] {
         };
         walk(rel, 0);
       } else if (/[*?[{]/.test(segment)) {
-        const re = globRegExp(segment);
+        const re = exactGlobRegExp(segment);
         for (const child of subdirectories(path.join(root, rel))) if (re.test(child)) next.push(rel ? `${rel}/${child}` : child);
       } else {
         const candidate = rel ? `${rel}/${segment}` : segment;
@@ -321,31 +322,4 @@ function isDirectory(p: string): boolean {
   } catch {
     return false;
   }
-}
-
-/** A workspace glob (`*`, `**`, `?`, `{a,b}`) as an anchored regular expression over `/`-separated paths. */
-function globRegExp(glob: string): RegExp {
-  let out = '';
-  const g = glob.replace(/^\.\//, '').replace(/\/+$/, '');
-  for (let i = 0; i < g.length; i++) {
-    const c = g[i]!;
-    if (c === '*') {
-      if (g[i + 1] === '*') {
-        i++;
-        if (g[i + 1] === '/') {
-          i++;
-          out += '(?:.*/)?'; // `**/` matches zero or more directories
-        } else out += '.*';
-      } else out += '[^/]*';
-    } else if (c === '?') out += '[^/]';
-    else if (c === '{') {
-      const end = g.indexOf('}', i);
-      if (end < 0) out += '\\{';
-      else {
-        out += `(?:${g.slice(i + 1, end).split(',').map((a) => a.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})`;
-        i = end;
-      }
-    } else out += c.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
-  }
-  return new RegExp(`^${out}$`);
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compileGlobs } from '../../src/discovery/glob.js';
+import { compileGlobs, exactGlobRegExp } from '../../src/discovery/glob.js';
 import { rebasePatterns } from '../../src/discovery/ignore-rules.js';
 
 describe('compileGlobs', () => {
@@ -58,5 +58,17 @@ describe('rebasePatterns', () => {
 
   it('escapes glob characters in the directory name', () => {
     expect(rebasePatterns('x.ts', 'a[1]/*b')).toEqual(['a\\[1\\]/\\*b/**/x.ts']);
+  });
+});
+
+describe('exactGlobRegExp (workspace patterns)', () => {
+  it('matches whole paths only: no any-depth prefix, no directory tail', () => {
+    const re = exactGlobRegExp('./packages/*-tests/');
+    expect(re.test('packages/eval-tests')).toBe(true);
+    expect(re.test('packages/eval-tests/src')).toBe(false);
+    expect(re.test('tools/packages/eval-tests')).toBe(false);
+    expect(exactGlobRegExp('apps/**/web').test('apps/web')).toBe(true);
+    expect(exactGlobRegExp('apps/**/web').test('apps/a/b/web')).toBe(true);
+    expect(exactGlobRegExp('{apps,libs}/x').test('libs/x')).toBe(true);
   });
 });
