@@ -21,6 +21,7 @@ import type { AnalysisResult } from '../../analysis/engine.js';
 import { enclosingRoute, routesOf, type Route } from '../../analysis/routes.js';
 import { SSE_TRANSPORTS, STDIO_TRANSPORTS, STREAMABLE_HTTP_TRANSPORTS } from '../../analysis/sdk-modules.js';
 import { SESSION_HEADER } from '../../analysis/values.js';
+import type { SessionStore } from '../../analysis/session-flow.js';
 import { markerInsertion } from '../../markers.js';
 import type { TextEdit } from '../edits.js';
 import type { TransformOptions, TransformPlan } from '../plan.js';
@@ -261,23 +262,7 @@ class FileServing {
     }
 
     // Every other use of a registry must be shutdown bookkeeping (a loop closing its transports).
-    const shutdownLoops = new Set<ts.Node>();
-    const removedRoots = [route.call, ...removedCalls, ...removedDeclarations];
-    for (const registry of registries) {
-      const decl = registry.declaration!;
-      const declStatement = statementOf(decl);
-      for (const ref of referencesByName(this.sf, registry.name)) {
-        if (isInside(ref, declStatement) || removedRoots.some((r) => isInside(ref, r))) continue;
-        if (this.values.symbolOf(ref)?.valueDeclaration !== decl) continue;
-        const loop = shutdownLoop(ref);
-        if (loop) {
-          this.checkBoilerplate(loop, new Set([...allowed]), 'the shutdown loop');
-          shutdownLoops.add(loop);
-          continue;
-        }
-        throw new CannotRewrite(`\`${registry.name}\` (the session registry) is also used at line ${this.line(ref)}: that code depends on sessions; remove it, then serve with \`createMcpHandler(${factory.name})\`.`, ref, 'session-transport/transport-registry');
-      }
-    }
+    const shutdownLoops = this.shutdownLoops(registries, [route.call, ...removedCalls, ...removedDeclarations], allowed, factory.name);
 
     const routeStatement = statementOf(route.call);
     const indent = indentAt(this.text, routeStatement.getStart(this.sf));
@@ -334,6 +319,30 @@ class FileServing {
     this.plan.notes!.push(`serving: ${this.relative()} — ${sessionful ? 'sessionful' : 'stateless-idiom'} Streamable HTTP → createMcpHandler(${factory.name}) on ${receiver}.all(${args[0] ?? ''}) via ${route.framework === 'hono' ? `${handlerName}.fetch` : 'toNodeHandler'} (${legacy})${transportOptions.eventStore ? '; eventStore dropped (2026-07-28 has no resumability)' : ''}`);
   }
 
+  /**
+   * Every use of a registry outside its declaration and the `replaced` code: each must be a shutdown
+   * loop closing its transports (those are returned), or the code depends on sessions.
+   */
+  private shutdownLoops(registries: readonly SessionStore[], replaced: readonly ts.Node[], allowed: Set<string>, factory: string): Set<ts.Node> {
+    const loops = new Set<ts.Node>();
+    for (const registry of registries) {
+      const decl = registry.declaration!;
+      const declStatement = statementOf(decl);
+      for (const ref of referencesByName(this.sf, registry.name)) {
+        if (isInside(ref, declStatement) || replaced.some((r) => isInside(ref, r))) continue;
+        if (this.values.symbolOf(ref)?.valueDeclaration !== decl) continue;
+        const loop = shutdownLoop(ref);
+        if (loop) {
+          this.checkBoilerplate(loop, allowed, 'the shutdown loop');
+          loops.add(loop);
+          continue;
+        }
+        throw new CannotRewrite(`\`${registry.name}\` (the session registry) is also used at line ${this.line(ref)}: that code depends on sessions; remove it, then serve with \`createMcpHandler(${factory})\`.`, ref, 'session-transport/transport-registry');
+      }
+    }
+    return loops;
+  }
+
   /** The route's `catch (error) { console.error('…', error) }` becomes the handler's `onerror` (errors stay logged). */
   private errorLogging(handler: ts.Node): string | undefined {
     let out: string | undefined;
@@ -386,22 +395,7 @@ class FileServing {
     const siblings = routesOf(this.sf, this.values).filter((r) => !r.call && r.framework === 'node-http' && (r.method === 'get' || r.method === 'delete') && r.handlers[0] && ts.isBlock(r.handlers[0]) && isInside(r.handlers[0], listener) && r.path === route.path);
     for (const sibling of siblings) this.checkBoilerplate(sibling.handlers[0]!, allowed, `the ${sibling.method.toUpperCase()} branch`);
     const blocks = [...new Set([branch, ...siblings.map((r) => r.handlers[0] as ts.Block)])];
-    const shutdownLoops = new Set<ts.Node>();
-    for (const registry of registries) {
-      const decl = registry.declaration!;
-      const declStatement = statementOf(decl);
-      for (const ref of referencesByName(this.sf, registry.name)) {
-        if (isInside(ref, declStatement) || blocks.some((b) => isInside(ref, b))) continue;
-        if (this.values.symbolOf(ref)?.valueDeclaration !== decl) continue;
-        const loop = shutdownLoop(ref);
-        if (loop) {
-          this.checkBoilerplate(loop, allowed, 'the shutdown loop');
-          shutdownLoops.add(loop);
-          continue;
-        }
-        throw new CannotRewrite(`\`${registry.name}\` (the session registry) is also used at line ${this.line(ref)}: that code depends on sessions; remove it, then serve with \`createMcpHandler(${factory.name})\`.`, ref, 'session-transport/transport-registry');
-      }
-    }
+    const shutdownLoops = this.shutdownLoops(registries, blocks, allowed, factory.name);
     const u = this.unit;
     const blockIndent = (b: ts.Block) => indentAt(this.text, b.getStart(this.sf)).length >= indentAt(this.text, b.parent.getStart(this.sf)).length ? indentAt(this.text, b.parent.getStart(this.sf)) : indentAt(this.text, b.getStart(this.sf));
     const q = (t: string) => this.q(t);
