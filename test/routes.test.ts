@@ -60,6 +60,17 @@ registry.register((x) => {
     ).toEqual(['4: fastify get /mcp (1 handler)', '8: unknown get /mcp (1 handler)']);
   });
 
+  it("apps made by the SDK's factories (v1 package path, v2 framework packages, an alias)", () => {
+    expect(
+      routes(`import { createMcpExpressApp } from '@modelcontextprotocol/sdk/server/express.js';
+import { createMcpHonoApp as honoApp } from '@modelcontextprotocol/hono';
+const app = createMcpExpressApp();
+app.delete('/mcp', (_req, res) => res.end());
+const web = honoApp();
+web.get('/mcp', (c) => c.text('ok'));`),
+    ).toEqual(['4: express delete /mcp (1 handler)', '6: hono get /mcp (1 handler)']);
+  });
+
   it('fastify shorthands and route options, hono verbs and on()', () => {
     expect(
       routes(`import Fastify from 'fastify';

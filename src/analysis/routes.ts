@@ -46,6 +46,16 @@ const FRAMEWORK_MODULES: Record<string, RouteFramework> = {
   '@modelcontextprotocol/fastify': 'fastify',
 };
 
+/**
+ * The SDK's app factories, resolved as SDK exports wherever they come from (v1's
+ * `@modelcontextprotocol/sdk/server/express.js`, the v2 framework packages, a vendored or relative SDK).
+ */
+const SDK_APP_FACTORIES: Record<string, RouteFramework> = {
+  createMcpExpressApp: 'express',
+  createMcpHonoApp: 'hono',
+  createMcpFastifyApp: 'fastify',
+};
+
 const HTTP_METHODS = ['get', 'post', 'put', 'patch', 'delete', 'head', 'options', 'all'];
 
 /**
@@ -366,6 +376,8 @@ export function frameworkOf(router: ts.Node, values: ValueAnalysis, depth = 0): 
   let root = unwrap(router);
   while (ts.isPropertyAccessExpression(root) || ts.isCallExpression(root) || ts.isNewExpression(root)) root = unwrap(root.expression);
   if (!ts.isIdentifier(root) || depth > 4) return 'unknown';
+  const factory = SDK_APP_FACTORIES[values.sdk.exportOf(root)?.name ?? ''];
+  if (factory) return factory;
   for (const decl of values.symbolOf(root)?.declarations ?? []) {
     const module = importedFrom(decl);
     if (module !== undefined) return FRAMEWORK_MODULES[module] ?? 'unknown';

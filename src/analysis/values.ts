@@ -150,7 +150,7 @@ export class ValueAnalysis {
 
   constructor(
     readonly checker: ts.TypeChecker,
-    private readonly sdk: SdkSymbols,
+    readonly sdk: SdkSymbols,
     private readonly files: readonly ts.SourceFile[],
   ) {}
 

@@ -538,13 +538,14 @@ class FileServing {
   /** Code that only does session plumbing: every name it uses is a global, the SDK, a registry, the factory, or its own. */
   private checkBoilerplate(root: ts.Node, allowed: Set<string>, where: string): void {
     for (const [name, id] of freeNames(root)) {
-      if (allowed.has(name) || localNames(root).has(name)) continue;
+      // SDK names however they are imported (a package, a vendored or relative SDK) are plumbing too.
+      if (allowed.has(name) || localNames(root).has(name) || this.result.analysis.sdk.exportOf(id)) continue;
       const callback = lifecycleCallback(id, root);
       if (callback) {
         throw new CannotRewrite(`custom session-lifecycle work in \`${callback}\` (uses \`${name}\`): there are no sessions to open or close on 2026-07-28. Move setup into the server factory and cleanup into handle expiry, then serve with \`createMcpHandler(buildServer)\`.`, id, 'session-transport/session-lifecycle');
       }
       if (name === 'res' || name === 'req') continue;
-      throw new CannotRewrite(`custom logic in ${where} (uses \`${name}\`, line ${this.line(id)}): not rewritten automatically. Keep that logic in middleware, then serve the endpoint with \`createMcpHandler(buildServer)\` + \`toNodeHandler\`.`, id, 'session-transport/transport-registry');
+      throw new CannotRewrite(`custom logic in ${where} (uses \`${name}\`, line ${this.line(id)}): not rewritten automatically. Keep that logic in middleware, then serve the endpoint with \`createMcpHandler(buildServer)\` (mounted the way the router takes a handler).`, id, 'session-transport/transport-registry');
     }
   }
 
