@@ -27,7 +27,7 @@ import type { TextEdit } from '../edits.js';
 import type { TransformOptions, TransformPlan } from '../plan.js';
 import { flavourOf, indentAt, indentUnit } from '../handles/source-style.js';
 import { ImportEdits } from './imports.js';
-import { freeNames, isAsync, isInside, localNames, referencesByName, reindent, removalRange, statementOf } from './text.js';
+import { freeNames, isAsync, isInside, localNames, referencesByName, reindent, removalRange, statementOf, withBlankLineAbove } from './text.js';
 
 export type ServingOptions = Pick<TransformOptions, 'target' | 'modernOnly'>;
 
@@ -855,10 +855,6 @@ export function mergeAdjacentRemovals(text: string, edits: readonly TextEdit[]):
     merged.push({ ...edit });
   }
   // A joined run with a blank line on both sides takes the one above with it, as a single removal does.
-  const out: TextEdit[] = merged.map(({ joined, ...edit }) => {
-    if (!joined || edit.start === 0 || text[edit.start - 1] !== '\n' || !/^[ \t]*(\n|$)/.test(text.slice(edit.end))) return edit;
-    const above = /\n([ \t]*\n)$/.exec(text.slice(0, edit.start));
-    return above ? { ...edit, start: edit.start - above[1]!.length } : edit;
-  });
+  const out: TextEdit[] = merged.map(({ joined, ...edit }) => (joined ? { ...edit, start: withBlankLineAbove(text, edit.start, edit.end) } : edit));
   return [...others, ...out];
 }

@@ -36,12 +36,18 @@ export function removalRange(sf: ts.SourceFile, statement: ts.Node, withComments
   let end = statement.end;
   const lineEnd = text.indexOf('\n', end);
   if (text.slice(end, lineEnd < 0 ? text.length : lineEnd).trim() === '') end = lineEnd < 0 ? text.length : lineEnd + 1;
-  // Blank lines on both sides: one of them (the one above) goes too, so the code does not drift apart.
-  if (swallowBlank && withComments && start > 0 && start === text.lastIndexOf('\n', start - 1) + 1 && /^[ \t]*(\n|$)/.test(text.slice(end))) {
-    const above = /\n([ \t]*\n)$/.exec(text.slice(0, start));
-    if (above) start -= above[1]!.length;
-  }
+  if (swallowBlank && withComments) start = withBlankLineAbove(text, start, end);
   return { start, end };
+}
+
+/**
+ * The start of a removal of whole lines [start, end) that also takes the blank line above it when there is
+ * a blank line below too, so the code around does not drift apart.
+ */
+export function withBlankLineAbove(text: string, start: number, end: number): number {
+  if (start === 0 || text[start - 1] !== '\n' || !/^[ \t]*(\n|$)/.test(text.slice(end))) return start;
+  const above = /\n([ \t]*\n)$/.exec(text.slice(0, start));
+  return above ? start - above[1]!.length : start;
 }
 
 /** Whether a line comment is a marker (ours), so moved or removed code keeps no stale marker. */
