@@ -8,8 +8,8 @@
  * changed file.
  */
 import { ts } from '../analysis/typescript.js';
-import { isRequireCall, unwrap } from '../analysis/ast.js';
 import { applyEdits, type TextEdit } from '../transforms/edits.js';
+import { importSites } from '../transforms/serving/imports.js';
 import { isReference, removalRange } from '../transforms/serving/text.js';
 
 /** One imported local name and the text range that removes it from its import. */
@@ -97,8 +97,7 @@ function referencedNames(sf: ts.SourceFile): Set<string> {
 /** The file's text with its import statements blanked out (so a name mentioned only by its own import does not count). */
 function textOutsideImports(sf: ts.SourceFile): string {
   let text = sf.text;
-  for (const statement of sf.statements) {
-    if (!isImportStatement(statement)) continue;
+  for (const { statement } of importSites(sf)) {
     // From the statement's first token: a comment above it (`/** Built on {@link A}. */`) still mentions A.
     const start = statement.getStart(sf);
     text = text.slice(0, start) + ' '.repeat(statement.end - start) + text.slice(statement.end);
@@ -106,20 +105,13 @@ function textOutsideImports(sf: ts.SourceFile): string {
   return text;
 }
 
-function isImportStatement(statement: ts.Statement): boolean {
-  if (ts.isImportDeclaration(statement)) return true;
-  if (!ts.isVariableStatement(statement) || statement.declarationList.declarations.length !== 1) return false;
-  const init = statement.declarationList.declarations[0]!.initializer;
-  return !!init && isRequireCall(unwrap(init));
-}
-
+/** Every binding of the file's imports (`importSites`), with what removing it alone takes. */
 function importedBindings(sf: ts.SourceFile): ImportedBinding[] {
   const out: ImportedBinding[] = [];
   const none = { start: 0, end: 0 };
-  for (const statement of sf.statements) {
+  for (const { statement } of importSites(sf)) {
     if (ts.isImportDeclaration(statement)) {
-      const clause = statement.importClause;
-      if (!clause) continue; // `import 'x'` is there for its side effects
+      const clause = statement.importClause!;
       const bindings = clause.namedBindings;
       const named = bindings && ts.isNamedImports(bindings) ? bindings.elements : undefined;
       const siblings = (clause.name ? 1 : 0) + (bindings && ts.isNamespaceImport(bindings) ? 1 : 0) + (named?.length ?? 0);
@@ -138,15 +130,12 @@ function importedBindings(sf: ts.SourceFile): ImportedBinding[] {
       }
       continue;
     }
-    if (!isImportStatement(statement)) continue;
     const decl = (statement as ts.VariableStatement).declarationList.declarations[0]!;
     if (ts.isIdentifier(decl.name)) {
       out.push({ local: decl.name.text, statement, siblings: 1, range: none });
       continue;
     }
-    if (!ts.isObjectBindingPattern(decl.name)) continue;
-    const elements = decl.name.elements;
-    if (elements.some((e) => !ts.isIdentifier(e.name) || e.dotDotDotToken || e.initializer)) continue;
+    const elements = (decl.name as ts.ObjectBindingPattern).elements;
     for (const element of elements) {
       out.push({ local: (element.name as ts.Identifier).text, statement, siblings: elements.length, range: none, element, list: elements });
     }

@@ -22,7 +22,7 @@ interface Binding {
   typeOnly: boolean;
 }
 
-interface ImportSite {
+export interface ImportSite {
   statement: ts.Statement;
   module: string;
   quote: string;
@@ -124,44 +124,51 @@ export class ImportEdits {
 
   private cached: ImportSite[] | undefined;
   private sites(): ImportSite[] {
-    if (this.cached) return this.cached;
-    const out: ImportSite[] = [];
-    for (const statement of this.sf.statements) {
-      if (ts.isImportDeclaration(statement) && ts.isStringLiteral(statement.moduleSpecifier) && statement.importClause) {
-        const clause = statement.importClause;
-        const bindings = clause.namedBindings;
-        out.push({
-          statement,
-          module: statement.moduleSpecifier.text,
-          quote: statement.moduleSpecifier.getText(this.sf)[0] ?? "'",
-          kind: 'esm',
-          typeOnly: clause.isTypeOnly,
-          defaultName: clause.name?.text,
-          namespace: bindings && ts.isNamespaceImport(bindings) ? bindings.name.text : undefined,
-          named: bindings && ts.isNamedImports(bindings) ? bindings.elements.map((e) => ({ imported: (e.propertyName ?? e.name).text, local: e.name.text, typeOnly: e.isTypeOnly })) : [],
-        });
-      }
-      if (ts.isVariableStatement(statement) && statement.declarationList.declarations.length === 1) {
-        const decl = statement.declarationList.declarations[0]!;
-        const init = decl.initializer && unwrap(decl.initializer);
-        if (!init || !isRequireCall(init) || !ts.isStringLiteralLike(init.arguments[0]!)) continue;
-        const arg = init.arguments[0] as ts.StringLiteralLike;
-        if (ts.isIdentifier(decl.name)) {
-          // `const types = require('…')`: the whole module under one name (removed when only replaced code used it).
-          out.push({ statement, module: arg.text, quote: arg.getText(this.sf)[0] ?? "'", kind: 'cjs', typeOnly: false, namespace: decl.name.text, named: [] });
-          continue;
-        }
-        if (!ts.isObjectBindingPattern(decl.name)) continue;
-        const named: Binding[] = [];
-        let plain = true;
-        for (const element of decl.name.elements) {
-          if (!ts.isIdentifier(element.name) || element.dotDotDotToken || element.initializer) plain = false;
-          else named.push({ imported: element.propertyName ? (element.propertyName as ts.Identifier).text : element.name.text, local: element.name.text, typeOnly: false });
-        }
-        if (plain) out.push({ statement, module: arg.text, quote: arg.getText(this.sf)[0] ?? "'", kind: 'cjs', typeOnly: false, named });
-      }
-    }
-    this.cached = out;
-    return out;
+    return (this.cached ??= importSites(this.sf));
   }
 }
+
+/**
+ * The file's top-level imports with bindings: ESM `import … from` (not `import 'x'`), and CommonJS
+ * `const x = require('m')` / `const { a, b: c } = require('m')` (plain destructuring only).
+ */
+export function importSites(sf: ts.SourceFile): ImportSite[] {
+  const out: ImportSite[] = [];
+  for (const statement of sf.statements) {
+    if (ts.isImportDeclaration(statement) && ts.isStringLiteral(statement.moduleSpecifier) && statement.importClause) {
+      const clause = statement.importClause;
+      const bindings = clause.namedBindings;
+      out.push({
+        statement,
+        module: statement.moduleSpecifier.text,
+        quote: statement.moduleSpecifier.getText(sf)[0] ?? "'",
+        kind: 'esm',
+        typeOnly: clause.isTypeOnly,
+        defaultName: clause.name?.text,
+        namespace: bindings && ts.isNamespaceImport(bindings) ? bindings.name.text : undefined,
+        named: bindings && ts.isNamedImports(bindings) ? bindings.elements.map((e) => ({ imported: (e.propertyName ?? e.name).text, local: e.name.text, typeOnly: e.isTypeOnly })) : [],
+      });
+    }
+    if (ts.isVariableStatement(statement) && statement.declarationList.declarations.length === 1) {
+      const decl = statement.declarationList.declarations[0]!;
+      const init = decl.initializer && unwrap(decl.initializer);
+      if (!init || !isRequireCall(init) || !ts.isStringLiteralLike(init.arguments[0]!)) continue;
+      const arg = init.arguments[0] as ts.StringLiteralLike;
+      if (ts.isIdentifier(decl.name)) {
+        // `const types = require('…')`: the whole module under one name (removed when only replaced code used it).
+        out.push({ statement, module: arg.text, quote: arg.getText(sf)[0] ?? "'", kind: 'cjs', typeOnly: false, namespace: decl.name.text, named: [] });
+        continue;
+      }
+      if (!ts.isObjectBindingPattern(decl.name)) continue;
+      const named: Binding[] = [];
+      let plain = true;
+      for (const element of decl.name.elements) {
+        if (!ts.isIdentifier(element.name) || element.dotDotDotToken || element.initializer) plain = false;
+        else named.push({ imported: element.propertyName ? (element.propertyName as ts.Identifier).text : element.name.text, local: element.name.text, typeOnly: false });
+      }
+      if (plain) out.push({ statement, module: arg.text, quote: arg.getText(sf)[0] ?? "'", kind: 'cjs', typeOnly: false, named });
+    }
+  }
+  return out;
+}
+
