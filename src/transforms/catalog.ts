@@ -100,7 +100,7 @@ const logging = defineTransform({
   summary: 'sendLoggingMessage → the request-scoped log (ctx.mcpReq.log; v1: extra.sendNotification)',
   details: [
     'in a handler: ctx.mcpReq.log(level, data, logger) (SDK v2) or extra.sendNotification({ method: \'notifications/message\', params }) (SDK 1.x)',
-    'outside a handler: a stderr line (console.error) with a marker; logging/setLevel handlers: a marker',
+    'outside a handler: left as it is while 2025-era clients are served over stdio or HTTP+SSE (it still reaches them); otherwise a stderr line (console.error) with a marker; logging/setLevel handlers: a marker',
   ],
   plan: planLogging,
 });

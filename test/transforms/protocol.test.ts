@@ -2,7 +2,7 @@
  * The protocol transforms of issue 6 (handshake, logging, sampling/elicitation/roots, server push),
  * driven by the fixture pairs in transforms/__testfixtures__/<transform>/: `<case>.input.<ext>` /
  * `<case>.output.<ext>` (ext ts, js or cjs), run with ONLY that transform. A case whose name ends in
- * `-stateless-v1` runs with `--target stateless-v1`.
+ * `-stateless-v1` runs with `--target stateless-v1`; one ending in `-modern-only` with `--modern-only`.
  *
  * For each case: the input and the expected output type-check against the real SDK packages; `runApply`
  * on a copy gives exactly the expected output, with exactly the markers the expected output holds; a
@@ -45,6 +45,9 @@ function loadCases(): Case[] {
   return cases;
 }
 
+/** The options a case's name asks for: `-stateless-v1`, `-modern-only`. */
+const optionsOf = (name: string) => (name.endsWith('-stateless-v1') ? { target: 'stateless-v1' as const } : name.endsWith('-modern-only') ? { modernOnly: true } : {});
+
 const markerLines = (text: string) => parseMarkers(text).map((m) => m.lineText.trim());
 
 const cases = loadCases();
@@ -68,7 +71,7 @@ describe('protocol transforms fixtures', () => {
         return () => {
           done ??= (async () => {
             const dir = materialise(`${c.name}-run`, new Map([[c.file, c.input]]));
-            const first = await runApply({ paths: [dir], cwd: dir, allowDirty: true, transforms: [c.transform], transformOptions: c.name.endsWith('-stateless-v1') ? { target: 'stateless-v1' } : {} });
+            const first = await runApply({ paths: [dir], cwd: dir, allowDirty: true, transforms: [c.transform], transformOptions: optionsOf(c.name) });
             return { dir, first };
           })();
           return done;
@@ -89,7 +92,7 @@ describe('protocol transforms fixtures', () => {
         expect(actual.get(c.file)).toBe(c.output);
         const expectedMarkers = markerLines(c.output).filter((m) => !markerLines(c.input).includes(m));
         expect(new Set(first.markers.map((m) => m.ruleId))).toEqual(new Set(parseMarkers(c.output).filter((m) => expectedMarkers.includes(m.lineText.trim())).map((m) => m.ruleId)));
-        const second = await runApply({ paths: [dir], cwd: dir, allowDirty: true, transforms: [c.transform], transformOptions: c.name.endsWith('-stateless-v1') ? { target: 'stateless-v1' } : {} });
+        const second = await runApply({ paths: [dir], cwd: dir, allowDirty: true, transforms: [c.transform], transformOptions: optionsOf(c.name) });
         expect(second.failures).toEqual([]);
         expect(second.changes.map((ch) => path.relative(dir, ch.file))).toEqual([]);
       });

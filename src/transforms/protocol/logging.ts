@@ -3,9 +3,14 @@
  * - in a request handler becomes the request-scoped call: v2 `ctx.mcpReq.log(level, data, logger)`;
  *   SDK 1.x `extra.sendNotification({ method: 'notifications/message', params: { … } })`. It
  *   travels on that request's response stream, the only place 2026-07-28 allows it;
- * - elsewhere (an interval, a startup hook) it has no request to travel on: unsolicited messages
- *   are dropped on 2026-07-28. A statement becomes a stderr line (`console.error`) with a marker
- *   (move to OpenTelemetry or a real logger); anything else gets a marker only;
+ * - elsewhere (an interval, a startup hook) it has no request to travel on: 2026-07-28 clients never
+ *   receive it. While 2025-era clients are still served over a connection that outlives a request
+ *   (stdio, HTTP+SSE: the serving transform keeps them through `legacy: 'serve'` and server-legacy),
+ *   the call is left as it is: it still reaches them, through the deprecation window (SEP-2577), as
+ *   the maintainers of `src/everything` kept it. With `--modern-only`, `--target stateless-v1` or only
+ *   Streamable HTTP (stateless: no connection outlives a request), a statement becomes a stderr
+ *   line (`console.error`) with a marker (move to OpenTelemetry or a real logger); anything else gets
+ *   a marker only;
  * - `logging/setLevel` handlers get a marker: the level now arrives per request in `_meta`.
  */
 import { ts } from '../../analysis/typescript.js';
@@ -15,6 +20,7 @@ import { handlerRegistration } from '../../rules/rule.js';
 import type { TransformOptions, TransformPlan } from '../plan.js';
 import { emptyPlan } from '../plan.js';
 import { sdkMajorOf } from '../handles/source-style.js';
+import { SSE_TRANSPORTS, STDIO_TRANSPORTS } from '../../analysis/sdk-modules.js';
 import { addMarker, CannotRewrite, contextParameter, directHandler, forEachCall, isServerCall } from './common.js';
 
 const RULE = 'deprecated-feature/logging';
@@ -26,6 +32,8 @@ export function planLogging(result: AnalysisResult, options: TransformOptions): 
   const { analysis } = result;
   let scoped = 0;
   let stderr = 0;
+  let kept = 0;
+  const legacyStreams = options.target !== 'stateless-v1' && !options.modernOnly ? connectionTransports(result) : [];
   forEachCall(result.sourceFiles, (call) => {
     const registration = handlerRegistration(analysis, call);
     if (registration?.method === 'logging/setLevel') {
@@ -59,6 +67,10 @@ export function planLogging(result: AnalysisResult, options: TransformOptions): 
     } catch (error) {
       if (!(error instanceof CannotRewrite)) throw error;
       const statement = outerStatement(call);
+      if (!site && legacyStreams.length > 0) {
+        kept++;
+        return;
+      }
       if (!site && statement && params) {
         // Background logging: no request to carry it. stderr keeps the line; a person picks the real sink.
         plan.edits.push({ file: sf.fileName, start: statement.expression.getStart(sf), end: statement.expression.end, text: `console.error(JSON.stringify(${params.getText(sf)}))` });
@@ -70,8 +82,32 @@ export function planLogging(result: AnalysisResult, options: TransformOptions): 
     }
   });
   if (scoped) plan.notes.push(`logging: ${scoped} sendLoggingMessage call${scoped === 1 ? '' : 's'} in handlers now log on the request (2026-07-28 clients see them only when the request carries _meta io.modelcontextprotocol/logLevel)`);
+  if (kept) plan.notes.push(`logging: ${kept} background sendLoggingMessage call${kept === 1 ? '' : 's'} left as ${kept === 1 ? 'it is' : 'they are'}: ${kept === 1 ? 'it reaches' : 'they reach'} 2025-era clients on ${legacyStreams.join(' and ')} connections (deprecated, functional through the deprecation window); 2026-07-28 clients never receive ${kept === 1 ? 'it' : 'them'} — log to stderr or OpenTelemetry if they need to be seen, and remove ${kept === 1 ? 'it' : 'them'} with --modern-only`);
   if (stderr) plan.notes.push(`logging: ${stderr} background sendLoggingMessage call${stderr === 1 ? '' : 's'} now write to stderr (marked): choose OpenTelemetry or your logger`);
   return plan;
+}
+
+/**
+ * The SDK transports constructed in the program whose connection outlives a request, so a message
+ * sent outside any request still reaches a 2025-era client on them: `stdio`, `HTTP+SSE`.
+ */
+function connectionTransports(result: AnalysisResult): string[] {
+  const found = new Set<string>();
+  for (const sf of result.sourceFiles) {
+    if (sf.isDeclarationFile) continue;
+    const walk = (node: ts.Node): void => {
+      if (ts.isNewExpression(node)) {
+        const value = result.analysis.values.valueOf(node);
+        if (value?.kind === 'transport' && value.cls) {
+          if (STDIO_TRANSPORTS.has(value.cls)) found.add('stdio');
+          if (SSE_TRANSPORTS.has(value.cls)) found.add('HTTP+SSE');
+        }
+      }
+      ts.forEachChild(node, walk);
+    };
+    walk(sf);
+  }
+  return [...found].sort().reverse();
 }
 
 /** `[await|void] <call>;` as a whole statement: the statement. */
