@@ -101,6 +101,7 @@ const logging = defineTransform({
   details: [
     'in a handler: ctx.mcpReq.log(level, data, logger) (SDK v2) or extra.sendNotification({ method: \'notifications/message\', params }) (SDK 1.x)',
     'outside a handler: left as it is while 2025-era clients are served over stdio or HTTP+SSE (it still reaches them); otherwise a stderr line (console.error) with a marker; logging/setLevel handlers: a marker',
+    "notifications/progress a handler sends through the server (server.server.notification(message, { relatedRequestId })) → ctx.mcpReq.notify(message) (v1: extra.sendNotification)",
   ],
   plan: planLogging,
 });

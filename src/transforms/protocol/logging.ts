@@ -11,13 +11,19 @@
  *   Streamable HTTP (stateless: no connection outlives a request), a statement becomes a stderr
  *   line (`console.error`) with a marker (move to OpenTelemetry or a real logger); anything else gets
  *   a marker only;
- * - `logging/setLevel` handlers get a marker: the level now arrives per request in `_meta`.
+ * - `logging/setLevel` handlers get a marker: the level now arrives per request in `_meta`;
+ * - progress a handler sends through the server (`server.server.notification({ method:
+ *   'notifications/progress', … }, { relatedRequestId })`) goes onto the request it reports on, as the
+ *   maintainers of `src/everything` moved it: v2 `ctx.mcpReq.notify(message)`, SDK 1.x
+ *   `extra.sendNotification(message)`. Without `relatedRequestId` the server sent it on the
+ *   standalone stream, which 2026-07-28 no longer has.
  */
 import { ts } from '../../analysis/typescript.js';
 import { propertyNameText, unwrap } from '../../analysis/ast.js';
 import type { AnalysisResult } from '../../analysis/engine.js';
 import { handlerRegistration } from '../../rules/rule.js';
 import type { TransformOptions, TransformPlan } from '../plan.js';
+import type { TextEdit } from '../edits.js';
 import { emptyPlan } from '../plan.js';
 import { sdkMajorOf } from '../handles/source-style.js';
 import { SSE_TRANSPORTS, STDIO_TRANSPORTS } from '../../analysis/sdk-modules.js';
@@ -25,6 +31,9 @@ import { addMarker, CannotRewrite, contextParameter, directHandler, forEachCall,
 
 const RULE = 'deprecated-feature/logging';
 const METHODS = new Set(['sendLoggingMessage']);
+const NOTIFY = new Set(['notification']);
+/** Notifications about one request's work: they belong on that request's response stream. */
+const REQUEST_SCOPED_NOTIFICATIONS = new Set(['notifications/progress']);
 
 export function planLogging(result: AnalysisResult, options: TransformOptions): TransformPlan {
   const plan = emptyPlan();
@@ -33,11 +42,16 @@ export function planLogging(result: AnalysisResult, options: TransformOptions): 
   let scoped = 0;
   let stderr = 0;
   let kept = 0;
+  let progress = 0;
   const legacyStreams = options.target !== 'stateless-v1' && !options.modernOnly ? connectionTransports(result) : [];
   forEachCall(result.sourceFiles, (call) => {
     const registration = handlerRegistration(analysis, call);
     if (registration?.method === 'logging/setLevel') {
       addMarker(plan, call, RULE, 'logging/setLevel was removed in 2026-07-28: the client sends the level with every request (_meta io.modelcontextprotocol/logLevel) and ctx.mcpReq.log honours it. This handler only serves 2025-era clients; remove it (the SDK installs one when the logging capability is declared).');
+      return;
+    }
+    if (isServerCall(analysis, call, NOTIFY)) {
+      if (moveOntoRequest(result, call, options, plan)) progress++;
       return;
     }
     if (!isServerCall(analysis, call, METHODS)) return;
@@ -82,9 +96,64 @@ export function planLogging(result: AnalysisResult, options: TransformOptions): 
     }
   });
   if (scoped) plan.notes.push(`logging: ${scoped} sendLoggingMessage call${scoped === 1 ? '' : 's'} in handlers now log on the request (2026-07-28 clients see them only when the request carries _meta io.modelcontextprotocol/logLevel)`);
+  if (progress) plan.notes.push(`progress: ${progress} notifications/progress send${progress === 1 ? '' : 's'} through the server now ${progress === 1 ? 'goes' : 'go'} on the request ${progress === 1 ? 'it reports' : 'they report'} on (ctx.mcpReq.notify / extra.sendNotification)`);
   if (kept) plan.notes.push(`logging: ${kept} background sendLoggingMessage call${kept === 1 ? '' : 's'} left as ${kept === 1 ? 'it is' : 'they are'}: ${kept === 1 ? 'it reaches' : 'they reach'} 2025-era clients on ${legacyStreams.join(' and ')} connections (deprecated, functional through the deprecation window); 2026-07-28 clients never receive ${kept === 1 ? 'it' : 'them'} — log to stderr or OpenTelemetry if they need to be seen, and remove ${kept === 1 ? 'it' : 'them'} with --modern-only`);
   if (stderr) plan.notes.push(`logging: ${stderr} background sendLoggingMessage call${stderr === 1 ? '' : 's'} now write to stderr (marked): choose OpenTelemetry or your logger`);
   return plan;
+}
+
+/**
+ * `server.server.notification({ method: 'notifications/progress', … }[, { relatedRequestId: <this request> }])`
+ * in a request handler → the request-scoped send. Anything else (another method, other options, a message
+ * built elsewhere, outside a handler) is left alone: true when rewritten.
+ */
+function moveOntoRequest(result: AnalysisResult, call: ts.CallExpression, options: TransformOptions, plan: TransformPlan): boolean {
+  const { analysis } = result;
+  const site = directHandler(analysis, call);
+  const [message, sendOptions, ...rest] = call.arguments.map(unwrap);
+  if (!site || !message || rest.length > 0 || !ts.isObjectLiteralExpression(message)) return false;
+  const method = message.properties.find((p): p is ts.PropertyAssignment => ts.isPropertyAssignment(p) && propertyNameText(p.name) === 'method');
+  const methodName = method && analysis.values.constantString(method.initializer);
+  if (!methodName || !REQUEST_SCOPED_NOTIFICATIONS.has(methodName)) return false;
+  if (sendOptions && !relatesToThisRequest(result, sendOptions)) return false;
+  const sf = call.getSourceFile();
+  const v2 = options.target !== 'stateless-v1' && sdkMajorOf(sf) === 2;
+  let ctx: { name: string; edits: TextEdit[] };
+  try {
+    ctx = contextParameter(site, v2 ? 'ctx' : 'extra');
+  } catch (error) {
+    if (error instanceof CannotRewrite) return false;
+    throw error;
+  }
+  plan.edits.push(...ctx.edits);
+  plan.edits.push({ file: sf.fileName, start: call.getStart(sf), end: call.end, text: `${ctx.name}.${v2 ? 'mcpReq.notify' : 'sendNotification'}(${pulledUp(sf, call, message)})` });
+  return true;
+}
+
+/**
+ * The message's text for its new place right after `(`: a message that sat on a line of its own,
+ * indented under the call, moves up to the call's line, so its lines lose that extra indentation.
+ */
+function pulledUp(sf: ts.SourceFile, call: ts.CallExpression, message: ts.Node): string {
+  const text = message.getText(sf);
+  const column = (pos: number) => pos - sf.text.lastIndexOf('\n', pos - 1) - 1;
+  const lineIndent = (pos: number) => /^[ \t]*/.exec(sf.text.slice(sf.text.lastIndexOf('\n', pos - 1) + 1))![0].length;
+  const onOwnLine = sf.text.slice(call.arguments.pos, message.getStart(sf)).includes('\n');
+  const shift = column(message.getStart(sf)) - lineIndent(call.getStart(sf));
+  if (!onOwnLine || shift <= 0) return text;
+  const indentation = new RegExp(`\\n[ \\t]{0,${shift}}`, 'g');
+  return text.replace(indentation, '\n');
+}
+
+/** `{ relatedRequestId: extra.requestId }` / `{ relatedRequestId: ctx.mcpReq.id }`: the options name the handler's own request and nothing else. */
+function relatesToThisRequest(result: AnalysisResult, node: ts.Node): boolean {
+  if (!ts.isObjectLiteralExpression(node) || node.properties.length !== 1) return false;
+  const only = node.properties[0]!;
+  if (!ts.isPropertyAssignment(only) || propertyNameText(only.name) !== 'relatedRequestId') return false;
+  const id = unwrap(only.initializer);
+  if (!ts.isPropertyAccessExpression(id)) return false;
+  const owner = result.analysis.values.valueOf(id.expression)?.kind;
+  return (id.name.text === 'requestId' && owner === 'context') || (id.name.text === 'id' && owner === 'context-request');
 }
 
 /**
