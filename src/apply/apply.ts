@@ -19,6 +19,7 @@ import { writeFileAtomic } from '../write-file.js';
 import { applyEdits } from '../transforms/edits.js';
 import { withFileOverlay } from '../transforms/file-overlay.js';
 import { pruneImportsMadeUnused } from './prune-imports.js';
+import { matchQuoteStyle } from './quote-style.js';
 import type { RawFinding } from '../analysis/engine.js';
 
 export interface ApplyOptions extends LoadOptions {
@@ -157,7 +158,7 @@ export async function runApply(options: ApplyOptions): Promise<ApplyResult> {
   for (const [file, text] of current) {
     const before = original.get(file);
     if (before === undefined || before === text || created.has(file) || !isSourceFile(file)) continue;
-    current.set(file, pruneImportsMadeUnused(file, before, text));
+    current.set(file, matchQuoteStyle(file, before, pruneImportsMadeUnused(file, before, text)));
   }
   notes.push(...settleAnchoredNotes(anchoredNotes, current));
 

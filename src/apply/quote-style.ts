@@ -1,0 +1,106 @@
+/**
+ * Generated code in the file's own quotes. The transforms (and the official codemod `sdk-v2` composes)
+ * write string literals with single quotes; in a file that uses double quotes throughout, every line
+ * they add would stand out in review and fail the project's lint. After the last transform, the string
+ * literals on lines the run added or changed take the quote the original file uses, when it has a
+ * clear one. Lines the run did not touch are never changed, so a file of mixed quotes stays as it was.
+ */
+import { diffLines } from 'diff';
+import { ts } from '../analysis/typescript.js';
+
+type Quote = "'" | '"';
+
+/** A file needs this many string literals, this share of them in one quote, to have a style. */
+const MIN_LITERALS = 3;
+const MIN_SHARE = 0.8;
+
+/** `after` with the string literals of its added lines in `before`'s quote style (unchanged when `before` has none). */
+export function matchQuoteStyle(file: string, before: string, after: string): string {
+  if (before === after) return after;
+  const preferred = preferredQuote(file, before);
+  if (!preferred) return after;
+  const added = addedLines(before, after);
+  if (added.size === 0) return after;
+  const sf = parse(file, after);
+  const replacements: Array<{ start: number; end: number; text: string }> = [];
+  const visit = (node: ts.Node): void => {
+    if (ts.isStringLiteral(node) && !ts.isJsxAttribute(node.parent)) {
+      const start = node.getStart(sf);
+      if (added.has(sf.getLineAndCharacterOfPosition(start).line)) {
+        const requoted = requote(sf.text.slice(start, node.end), preferred);
+        if (requoted !== undefined) replacements.push({ start, end: node.end, text: requoted });
+      }
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(sf);
+  let out = after;
+  for (const r of replacements.reverse()) out = out.slice(0, r.start) + r.text + out.slice(r.end);
+  return out;
+}
+
+/** The quote most of the file's string literals use, when most of them clearly use one. */
+export function preferredQuote(file: string, text: string): Quote | undefined {
+  const sf = parse(file, text);
+  let single = 0;
+  let double = 0;
+  const visit = (node: ts.Node): void => {
+    if (ts.isStringLiteral(node) && !ts.isJsxAttribute(node.parent)) {
+      const raw = text.slice(node.getStart(sf), node.end);
+      // A literal holding the other quote chose its quote for that reason: it says nothing of the style.
+      if (!raw.slice(1, -1).includes(raw[0] === "'" ? '"' : "'")) {
+        if (raw[0] === "'") single++;
+        else double++;
+      }
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(sf);
+  const total = single + double;
+  if (total < MIN_LITERALS) return undefined;
+  if (single / total >= MIN_SHARE) return "'";
+  if (double / total >= MIN_SHARE) return '"';
+  return undefined;
+}
+
+/**
+ * A literal's source text in the other quote, or undefined when it already uses `quote` or holds the
+ * new quote character (escaping it would make the line harder to read than the odd quote does).
+ */
+export function requote(raw: string, quote: Quote): string | undefined {
+  const old = raw[0];
+  if (old === quote || (old !== "'" && old !== '"')) return undefined;
+  const body = raw.slice(1, -1);
+  if (body.includes(quote)) return undefined;
+  let out = '';
+  for (let i = 0; i < body.length; i++) {
+    const ch = body[i]!;
+    if (ch === '\\' && i + 1 < body.length) {
+      const next = body[i + 1]!;
+      // `\'` in a single-quoted literal is a plain `'` in a double-quoted one; every other escape stays.
+      out += next === old ? next : ch + next;
+      i++;
+    } else {
+      out += ch;
+    }
+  }
+  return quote + out + quote;
+}
+
+/** 0-based line numbers of `after` that are not lines of `before` (added or changed). */
+function addedLines(before: string, after: string): Set<number> {
+  const added = new Set<number>();
+  let line = 0;
+  for (const part of diffLines(before, after)) {
+    const count = part.count ?? part.value.split('\n').length - (part.value.endsWith('\n') ? 1 : 0);
+    if (part.removed) continue;
+    if (part.added) for (let i = 0; i < count; i++) added.add(line + i);
+    line += count;
+  }
+  return added;
+}
+
+function parse(file: string, text: string): ts.SourceFile {
+  const kind = /\.[cm]?tsx$|\.jsx$/.test(file) ? ts.ScriptKind.TSX : /\.[cm]?js$/.test(file) ? ts.ScriptKind.JS : ts.ScriptKind.TS;
+  return ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, kind);
+}
