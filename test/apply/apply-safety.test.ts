@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { runApply } from '../../src/apply/apply.js';
+import { WriteAbortedError, writeAllOrNothing } from '../../src/apply/write-changes.js';
 import { UsageError } from '../../src/scan.js';
 import { tempTree } from '../support/temp-tree.js';
 
@@ -91,7 +92,11 @@ function snapshot(dir: string): Map<string, string> {
       if (entry.name === '.git') continue;
       const full = path.join(at, entry.name);
       if (entry.isDirectory()) walk(full);
-      else out.set(path.relative(dir, full), `${(fs.lstatSync(full).mode & 0o7777).toString(8)} ${fs.readFileSync(full, 'base64')}`);
+      else {
+        const stat = fs.lstatSync(full);
+        // Only regular files are read (a FIFO would block); the others are compared by kind and mode.
+        out.set(path.relative(dir, full), `${(stat.mode & 0o7777).toString(8)} ${stat.isFile() ? fs.readFileSync(full, 'base64') : `not a file (${stat.mode >> 12})`}`);
+      }
     }
   };
   walk(dir);
@@ -138,15 +143,46 @@ describe('apply checks every target before it writes any', () => {
     expect(snapshot(dir)).toEqual(before);
   });
 
-  it('refuses a target that is not a regular file', async () => {
-    const dir = committedRepo({ 'package.json': PACKAGE_JSON, 'src/server.ts': SERVER });
-    // The generated module's name is taken by a directory.
-    fs.mkdirSync(path.join(dir, 'src/mcp-handles.ts'));
+  it('refuses a target that is not a regular file, before writing any', () => {
+    const dir = tempTree({ 'a.ts': 'a', 'fifo/.keep': '' });
+    expect(spawnSync('mkfifo', [path.join(dir, 'b.ts')]).status).toBe(0);
+    fs.mkdirSync(path.join(dir, 'c.ts'));
     const before = snapshot(dir);
-    const error = await runApply({ paths: [dir], cwd: dir }).catch((e: unknown) => e);
-    // A user's own copy of the module wins (it is not overwritten); a directory by that name is not a copy.
-    expect((error as Error).message).toBe('src/mcp-handles.ts is a directory, not a file; refusing to write it; nothing was written');
+    const relative = (file: string): string => path.relative(dir, file);
+    const write = (name: string) => ({ file: path.join(dir, name), before: undefined, after: 'new' });
+    expect(() => writeAllOrNothing([{ ...write('a.ts'), before: 'a' }, write('b.ts')], relative)).toThrow(new WriteAbortedError('b.ts is a FIFO, not a file; refusing to write it; nothing was written'));
+    expect(() => writeAllOrNothing([{ ...write('a.ts'), before: 'a' }, write('c.ts')], relative)).toThrow(new WriteAbortedError('c.ts is a directory, not a file; refusing to write it; nothing was written'));
     expect(snapshot(dir)).toEqual(before);
+  });
+
+  it('refuses two paths of one run that are the same file', () => {
+    const dir = tempTree({ 'a.ts': 'a' });
+    fs.symlinkSync('a.ts', path.join(dir, 'link.ts'));
+    const relative = (file: string): string => path.relative(dir, file);
+    const writes = ['a.ts', 'link.ts'].map((name) => ({ file: path.join(dir, name), before: 'a', after: `new ${name}` }));
+    expect(() => writeAllOrNothing(writes, relative)).toThrow('a.ts and link.ts are the same file (a symbolic link); refusing to write it twice; nothing was written');
+    expect(fs.readFileSync(path.join(dir, 'a.ts'), 'utf8')).toBe('a');
+  });
+
+  it('creates the directories of a new file, and removes them again when the run is rolled back', () => {
+    const dir = tempTree({ 'a.ts': 'a' });
+    const relative = (file: string): string => path.relative(dir, file);
+    const realRename = fs.renameSync;
+    vi.spyOn(fs, 'renameSync').mockImplementation(((from: fs.PathLike, to: fs.PathLike) => {
+      if (String(to).endsWith('a.ts') && String(from).includes('.a.ts.')) throw errnoError('EROFS', 'rename', String(from));
+      return realRename(from, to);
+    }) as typeof fs.renameSync);
+    const writes = [
+      { file: path.join(dir, 'gen/deep/new.ts'), after: 'generated' },
+      { file: path.join(dir, 'a.ts'), before: 'a', after: 'changed' },
+    ];
+    expect(() => writeAllOrNothing(writes, relative)).toThrow('could not write a.ts (EROFS: read-only file system); nothing was written');
+    vi.restoreAllMocks();
+    expect(fs.existsSync(path.join(dir, 'gen'))).toBe(false);
+    expect(fs.readdirSync(dir)).toEqual(['a.ts']);
+    writeAllOrNothing(writes, relative);
+    expect(fs.readFileSync(path.join(dir, 'gen/deep/new.ts'), 'utf8')).toBe('generated');
+    expect(fs.readFileSync(path.join(dir, 'a.ts'), 'utf8')).toBe('changed');
   });
 
   it('writes through a symlinked source file to its target and keeps the link', async () => {
@@ -167,9 +203,9 @@ describe('apply checks every target before it writes any', () => {
       const dir = committedRepo({ 'package.json': PACKAGE_JSON, 'src/server.ts': SERVER });
       const before = snapshot(dir);
       const realOpen = fs.openSync;
-      vi.spyOn(fs, 'openSync').mockImplementation(((target: fs.PathLike, flags?: fs.OpenMode, mode?: fs.Mode) => {
+      vi.spyOn(fs, 'openSync').mockImplementation(((target: fs.PathLike, ...rest: [fs.OpenMode, fs.Mode]) => {
         if (String(target).includes(`${path.sep}src${path.sep}.server.ts.`)) throw errnoError(code, 'open', String(target));
-        return realOpen(target, flags, mode);
+        return realOpen(target, ...rest);
       }) as typeof fs.openSync);
       const error = await runApply({ paths: [dir], cwd: dir }).catch((e: unknown) => e);
       vi.restoreAllMocks();
