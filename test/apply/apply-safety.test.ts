@@ -10,6 +10,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { runApply } from '../../src/apply/apply.js';
 import { WriteAbortedError, writeAllOrNothing } from '../../src/apply/write-changes.js';
 import { UsageError } from '../../src/scan.js';
+import { FIXTURES, runCli } from '../support/run-cli.js';
 import { tempTree } from '../support/temp-tree.js';
 
 const SERVER = `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
@@ -292,4 +293,50 @@ export async function ping(server: McpServer) {
     expect(migrated).not.toContain('EmptyResultSchema');
     expect(migrated.startsWith(`${header}import type { McpServer } from`)).toBe(true);
   });
+});
+
+describe('apply on the command line', () => {
+  it('a read-only file: one line on standard error, exit 2, no MIGRATION.md, nothing written', async () => {
+    const dir = committedRepo({ 'package.json': PACKAGE_JSON, 'src/server.ts': SERVER });
+    fs.chmodSync(path.join(dir, 'src/server.ts'), 0o444);
+    const before = snapshot(dir);
+    const run = await runCli(['apply', '--no-color'], { cwd: dir });
+    expect(run.code).toBe(2);
+    expect(run.stderr).toBe('mcp-migrate: src/server.ts is read-only (mode 0444): make it writable (chmod u+w src/server.ts) and run apply again; nothing was written\n');
+    expect(snapshot(dir)).toEqual(before);
+  });
+
+  it('a failing transform: says which file and transform, and that nothing was written; exit 2', async () => {
+    const dir = committedRepo({ 'package.json': PACKAGE_JSON, 'src/server.ts': SERVER, 'src/register.ts': BROKEN });
+    const before = snapshot(dir);
+    const run = await runCli(['apply', '--no-color'], { cwd: dir });
+    expect(run.code).toBe(2);
+    expect(run.stdout).toMatch(/^✖ src\/register\.ts: sdk-v2 failed: Unexpected token/m);
+    expect(run.stdout).toContain('✖ nothing is written while a transform fails');
+    expect(run.stdout).toContain('files not written (nothing was)');
+    expect(snapshot(dir)).toEqual(before);
+  });
+});
+
+describe('a second run changes nothing', () => {
+  // The fixture projects cover the transforms' main shapes: streamable HTTP with express, CommonJS,
+  // stdio with deprecated features, a low-level Server, and the end-to-end shop.
+  for (const fixture of ['v1-streamable-express', 'js-commonjs', 'v1-stdio-deprecated', 'low-level-server', 'e2e-everything-shop']) {
+    it(fixture, async () => {
+      const dir = tempTree();
+      fs.cpSync(path.join(FIXTURES, fixture), dir, { recursive: true });
+      git(dir, 'init', '-q');
+      git(dir, 'add', '-A');
+      git(dir, 'commit', '-qm', 'v1');
+      const first = await runApply({ paths: [dir], cwd: dir });
+      expect(first.failures).toEqual([]);
+      expect(first.written).toBe(true);
+      expect(first.changes.length).toBeGreaterThan(0);
+      git(dir, 'add', '-A');
+      git(dir, 'commit', '-qm', 'migrated');
+      const second = await runApply({ paths: [dir], cwd: dir });
+      expect(second.failures).toEqual([]);
+      expect(second.changes.map((c) => ({ file: path.relative(dir, c.file), transforms: c.transforms }))).toEqual([]);
+    }, 120_000);
+  }
 });
