@@ -47,6 +47,7 @@ export function keepFileHeader(before: string, after: string): string {
       return;
     }
     if (after.includes(comment.text)) return; // moved further down by a transform: not ours to move back
+    if (kept.some((k, j) => j >= next && resembles(k.text, comment.text))) return; // edited by a transform (a renamed {@link}): keep its edit
     // With the blank lines that followed it, up to what followed it (the next comment or the code).
     const following = header[i + 1]?.pos ?? firstTokenAt(before, comment.end);
     inserted += comment.text + before.slice(comment.end, following);
@@ -55,6 +56,13 @@ export function keepFileHeader(before: string, after: string): string {
   let out = after;
   for (const { at, text } of insertions.reverse()) out = out.slice(0, at) + text + out.slice(at);
   return out;
+}
+
+/** Two versions of one comment: as many lines, at least half of them the same. */
+function resembles(a: string, b: string): boolean {
+  const left = a.split('\n').map((l) => l.trim());
+  const right = b.split('\n').map((l) => l.trim());
+  return left.length === right.length && left.filter((line, i) => line === right[i]).length * 2 >= left.length;
 }
 
 /** The comments before the first token of the file (after a shebang line, which TypeScript skips). */

@@ -40,6 +40,12 @@ describe('keepFileHeader', () => {
     expect(keepFileHeader(before, after)).toBe(after);
   });
 
+  it('keeps a transform\'s edit of the header instead of adding the old one back', () => {
+    const before = "/**\n * The tools.\n * @see RequestHandlerExtra\n */\nimport { a } from 'a';\n";
+    const after = "/**\n * The tools.\n * @see ServerContext\n */\nimport { b } from 'b';\n";
+    expect(keepFileHeader(before, after)).toBe(after);
+  });
+
   it('leaves a file without top comments alone', () => {
     expect(keepFileHeader("import { a } from 'a';\n", "import { b } from 'b';\n")).toBe("import { b } from 'b';\n");
   });
