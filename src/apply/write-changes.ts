@@ -5,13 +5,15 @@
  *    as a shell's `>` does, so the link stays) must be a regular file, or not exist yet (a
  *    generated module); it must be writable, and a file nobody may write (0444) is refused even
  *    when we run as root and could: its mode says "do not change me". Its directory (the nearest
- *    existing one, for a new file) must let us create the temporary file and rename it.
+ *    existing one, for a new file) must let us create the temporary file and rename it. A file that
+ *    is not valid UTF-8 is refused: its invalid bytes were read as U+FFFD and would be lost.
  * 2. Staging: each new text goes to a temporary file beside its target, with the target's mode
  *    (and owner, as root), flushed to disk. A failure removes the temporary files: nothing changed.
  * 3. Commit: the temporary files are renamed over their targets. If a rename fails, the targets
  *    already replaced get their original text back and the new files are removed.
  * Every failure is a WriteAbortedError: one line naming the file and the reason, no stack trace.
  */
+import { isUtf8 } from 'node:buffer';
 import fs from 'node:fs';
 import path from 'node:path';
 import { UsageError } from '../scan.js';
@@ -80,6 +82,11 @@ function preflight(write: FileWrite, name: string): Target {
   }
   try {
     if (existing) fs.accessSync(destination, fs.constants.W_OK);
+    // The texts were decoded as UTF-8 with U+FFFD for invalid bytes (a Latin-1 comment): writing them
+    // would replace those bytes for good.
+    if (existing && !isUtf8(fs.readFileSync(destination))) {
+      throw new WriteAbortedError(`${name} is not valid UTF-8: writing it would replace its invalid bytes; convert it to UTF-8 (or --exclude it) and run apply again; nothing was written`);
+    }
     const dir = nearestExisting(path.dirname(destination));
     if (!fs.statSync(dir).isDirectory()) throw new WriteAbortedError(`${name} cannot be created: a directory above it is a file; nothing was written`);
     fs.accessSync(dir, fs.constants.W_OK | fs.constants.X_OK);

@@ -156,6 +156,15 @@ describe('apply checks every target before it writes any', () => {
     expect(snapshot(dir)).toEqual(before);
   });
 
+  it('refuses a file that is not valid UTF-8 (its invalid bytes would be replaced)', async () => {
+    const latin1 = Buffer.concat([Buffer.from('// Caf'), Buffer.from([0xe9]), Buffer.from(' server\n'), Buffer.from(SERVER)]);
+    const dir = committedRepo({ 'package.json': PACKAGE_JSON, 'src/server.ts': latin1 });
+    const before = snapshot(dir);
+    const error = await runApply({ paths: [dir], cwd: dir }).catch((e: unknown) => e);
+    expect((error as Error).message).toBe('src/server.ts is not valid UTF-8: writing it would replace its invalid bytes; convert it to UTF-8 (or --exclude it) and run apply again; nothing was written');
+    expect(snapshot(dir)).toEqual(before);
+  });
+
   it('refuses two paths of one run that are the same file', () => {
     const dir = tempTree({ 'a.ts': 'a' });
     fs.symlinkSync('a.ts', path.join(dir, 'link.ts'));
