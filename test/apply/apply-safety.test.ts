@@ -328,6 +328,20 @@ describe('apply on the command line', () => {
 });
 
 describe('a second run changes nothing', () => {
+  it('on a file with a byte-order mark, CRLF line endings and a licence header', async () => {
+    const header = '// Copyright 2026 Example Corp.\n// SPDX-License-Identifier: MIT\n';
+    const source = `\uFEFF${header}${SERVER}`.replace(/\n/g, '\r\n');
+    const dir = committedRepo({ 'package.json': PACKAGE_JSON, 'src/server.ts': source });
+    expect((await runApply({ paths: [dir], cwd: dir })).written).toBe(true);
+    const migrated = fs.readFileSync(path.join(dir, 'src/server.ts'), 'utf8');
+    expect(migrated.startsWith(`\uFEFF${header.replace(/\n/g, '\r\n')}`)).toBe(true);
+    git(dir, 'add', '-A');
+    git(dir, 'commit', '-qm', 'migrated');
+    const second = await runApply({ paths: [dir], cwd: dir });
+    expect(second.changes).toEqual([]);
+    expect(fs.readFileSync(path.join(dir, 'src/server.ts'), 'utf8')).toBe(migrated);
+  });
+
   // The fixture projects cover the transforms' main shapes: streamable HTTP with express, CommonJS,
   // stdio with deprecated features, a low-level Server, and the end-to-end shop.
   for (const fixture of ['v1-streamable-express', 'js-commonjs', 'v1-stdio-deprecated', 'low-level-server', 'e2e-everything-shop']) {
