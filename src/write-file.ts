@@ -74,10 +74,13 @@ export function describeWriteError(error: unknown): string {
   return (error as NodeJS.ErrnoException).code ? message.replace(/, \w+(?: '[^']*')*$/, '') : message;
 }
 
-function describeKind(stat: fs.Stats): string {
+/** What a non-regular file is, for a message: "a directory", "a socket"… */
+export function describeKind(stat: fs.Stats): string {
   if (stat.isDirectory()) return 'a directory';
   if (stat.isBlockDevice()) return 'a block device';
   if (stat.isSocket()) return 'a socket';
+  if (stat.isFIFO()) return 'a FIFO';
+  if (stat.isCharacterDevice()) return 'a character device';
   return 'not a regular file';
 }
 
@@ -87,8 +90,24 @@ function describeKind(stat: fs.Stats): string {
  * file under the final name.
  */
 export function writeFileAtomic(target: string, content: string, mode?: number): void {
+  const temp = writeTempBeside(target, content, mode);
+  try {
+    fs.renameSync(temp, target);
+  } catch (error) {
+    fs.rmSync(temp, { force: true });
+    throw error;
+  }
+}
+
+/**
+ * Writes `content` to a new temporary file beside `target` and returns its path; the caller
+ * renames it over `target` (or removes it). With `existing` (the target's stat), the temporary
+ * file gets exactly its permission bits and, when we run as root, its owner: a `sudo` run must
+ * not hand the user's files to root.
+ */
+export function writeTempBeside(target: string, content: string, mode?: number, owner?: { uid: number; gid: number }): string {
   const dir = path.dirname(target);
-  const temp = path.join(dir, `.${path.basename(target)}.${process.pid}.${Date.now()}.tmp`);
+  const temp = path.join(dir, `.${path.basename(target)}.${process.pid}.${Date.now()}.${++tempCounter}.tmp`);
   let fd: number | undefined;
   try {
     fd = fs.openSync(temp, 'wx', mode === undefined ? 0o666 : mode & 0o7777);
@@ -98,10 +117,14 @@ export function writeFileAtomic(target: string, content: string, mode?: number):
     fd = undefined;
     // openSync's mode is filtered by the umask; an existing file keeps exactly its own bits.
     if (mode !== undefined) fs.chmodSync(temp, mode & 0o7777);
-    fs.renameSync(temp, target);
+    if (owner && process.getuid?.() === 0) fs.chownSync(temp, owner.uid, owner.gid);
+    return temp;
   } catch (error) {
     if (fd !== undefined) fs.closeSync(fd);
     fs.rmSync(temp, { force: true });
     throw error;
   }
 }
+
+/** Two temporary files written in the same millisecond (apply stages many) must not collide. */
+let tempCounter = 0;

@@ -3,10 +3,11 @@
  *
  * Transforms run one after another on the in-memory texts; each plans from a fresh analysis of
  * the previous one's output, so their edits never go stale. Nothing touches the disk until every
- * transform has run: a failing file is left as it was, never half-written.
+ * transform has run, and then a run writes every file or none (`write-changes.ts`): a transform
+ * that fails on any file, a file changed on disk meanwhile, or a file that cannot be written
+ * leaves the whole tree as it was.
  */
 import fs from 'node:fs';
-import path from 'node:path';
 import jscodeshift from 'jscodeshift';
 import { analyze, runEngine, type AnalysisResult } from '../analysis/engine.js';
 import { RULES } from '../rules/index.js';
@@ -15,7 +16,8 @@ import { TRANSFORMS, DEFAULT_TRANSFORM_OPTIONS, type TransformDefinition, type T
 import type { AnchoredNote, PlannedMarker, SharedStore, StoreOutcome } from '../transforms/plan.js';
 import { dirtyFiles, type GitState } from './git.js';
 import { loadSources, type LoadOptions } from './load.js';
-import { writeFileAtomic } from '../write-file.js';
+import { writeAllOrNothing } from './write-changes.js';
+import { keepFileHeader, keepLineEndings } from './file-conventions.js';
 import { applyEdits } from '../transforms/edits.js';
 import { withFileOverlay } from '../transforms/file-overlay.js';
 import { pruneImportsMadeUnused } from './prune-imports.js';
@@ -60,7 +62,7 @@ export interface ApplyResult {
   /** What transforms did beyond stores and markers (serving, imports, package.json). */
   notes: string[];
   transforms: string[];
-  /** Files not written because they changed on disk since they were read. */
+  /** Files that changed on disk since they were read: then nothing is written. */
   skippedChanged: string[];
   /** Findings the rules still report on the migrated code (markers included). */
   remaining: RawFinding[];
@@ -86,6 +88,7 @@ export async function runApply(options: ApplyOptions): Promise<ApplyResult> {
   if (sources.files.size === 0) throw new UsageError(`no MCP server code found in ${sources.discovered} file${sources.discovered === 1 ? '' : 's'}: nothing to migrate`);
   const transformOptions = { ...DEFAULT_TRANSFORM_OPTIONS, ...options.transformOptions };
   const original = new Map(sources.files);
+  const withBom = new Set(sources.withBom);
   const current = new Map(sources.files);
   const created = new Map<string, string>();
   const applied = new Map<string, Set<string>>();
@@ -109,8 +112,12 @@ export async function runApply(options: ApplyOptions): Promise<ApplyResult> {
     // Files no analysis loads (package.json): read from disk when a plan edits them.
     for (const edit of plan.edits) {
       if (current.has(edit.file)) continue;
-      const text = readIfExists(edit.file);
+      let text = readIfExists(edit.file);
       if (text === undefined) continue;
+      if (text.startsWith(BOM)) {
+        withBom.add(edit.file);
+        text = text.slice(BOM.length);
+      }
       original.set(edit.file, text);
       current.set(edit.file, text);
     }
@@ -154,11 +161,13 @@ export async function runApply(options: ApplyOptions): Promise<ApplyResult> {
     }
   }
 
-  // Imports only the replaced code used go last, once every transform has had its say.
+  // Imports only the replaced code used go last, once every transform has had its say; then the
+  // file gets back the header and line endings a transform may have lost, and its added lines the file's quotes.
   for (const [file, text] of current) {
     const before = original.get(file);
-    if (before === undefined || before === text || created.has(file) || !isSourceFile(file)) continue;
-    current.set(file, matchQuoteStyle(file, before, pruneImportsMadeUnused(file, before, text)));
+    if (before === undefined || before === text || created.has(file)) continue;
+    const pruned = isSourceFile(file) ? matchQuoteStyle(file, before, keepFileHeader(before, pruneImportsMadeUnused(file, before, text))) : text;
+    current.set(file, keepLineEndings(before, pruned));
   }
   notes.push(...settleAnchoredNotes(anchoredNotes, current));
 
@@ -177,15 +186,19 @@ export async function runApply(options: ApplyOptions): Promise<ApplyResult> {
     );
   }
 
+  // On disk, a file that had a byte-order mark keeps it (the texts above are without it).
+  const onDisk = (file: string, text: string): string => (withBom.has(file) ? BOM + text : text);
   // Changed on disk since we read it (an editor, a formatter, another run): never overwrite that, and
   // write nothing else either — the edits across files belong together.
-  const skippedChanged = changes.filter((c) => (c.created ? fs.existsSync(c.file) : readIfExists(c.file) !== c.before)).map((c) => c.file);
-  const writing = !options.dryRun && skippedChanged.length === 0;
+  const skippedChanged = changes.filter((c) => (c.created ? fs.existsSync(c.file) : readIfExists(c.file) !== onDisk(c.file, c.before))).map((c) => c.file);
+  // A transform that failed on a file dropped its edits everywhere: writing the others' would leave a
+  // half migration (one file on v2, its neighbours and package.json on v1). A dry run still shows them.
+  const writing = !options.dryRun && skippedChanged.length === 0 && failures.length === 0;
   if (writing) {
-    for (const change of changes) {
-      fs.mkdirSync(path.dirname(change.file), { recursive: true });
-      writeFileAtomic(change.file, change.after);
-    }
+    writeAllOrNothing(
+      changes.map((c) => ({ file: c.file, before: c.created ? undefined : onDisk(c.file, c.before), after: onDisk(c.file, c.after) })),
+      sources.relative,
+    );
   }
 
   const judged = runEngine({ files: sourcesOnly(current), resolve: sources.resolve, packageModules: sources.packageModules, contextFiles: sources.contextFiles, rules: RULES, relative: sources.relative });
@@ -209,6 +222,9 @@ export async function runApply(options: ApplyOptions): Promise<ApplyResult> {
   };
 }
 
+const BOM = '\uFEFF';
+
+/** The file's text exactly as on disk (a byte-order mark included). */
 function readIfExists(file: string): string | undefined {
   try {
     return fs.readFileSync(file, 'utf8');

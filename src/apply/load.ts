@@ -4,8 +4,8 @@
  */
 import path from 'node:path';
 import { selectCandidates } from '../analysis/candidates.js';
-import { discoverFiles } from '../discovery/discover.js';
-import { readSourceFile } from '../discovery/read.js';
+import { discoverFiles, type DiscoveredFile } from '../discovery/discover.js';
+import { readSourceFile, type ReadResult } from '../discovery/read.js';
 import { createModuleResolver, type ResolveFn } from '../discovery/resolve.js';
 import type { FileDiagnostic } from '../model.js';
 import { UsageError, reportRoot } from '../scan.js';
@@ -13,8 +13,10 @@ import { UsageError, reportRoot } from '../scan.js';
 export interface LoadedSources {
   root: string;
   label: string;
-  /** Absolute path → text of every file the analysis loads. */
+  /** Absolute path → text of every file the analysis loads (without a byte-order mark: see `withBom`). */
   files: Map<string, string>;
+  /** Files that started with a UTF-8 byte-order mark: it is put back when they are written. */
+  withBom: Set<string>;
   /** Files discovered (after ignores), for the "nothing analysed" verdict. */
   discovered: number;
   resolve: ResolveFn;
@@ -48,12 +50,19 @@ export async function loadSources(options: LoadOptions): Promise<LoadedSources> 
   const missing = discovery.diagnostics.filter((d) => d.kind === 'not-found');
   if (missing.length) throw new UsageError(missing.map((d) => d.message).join('\n'));
   const { resolve, workspacePackageDir } = createModuleResolver();
-  const candidates = selectCandidates(discovery.files, readSourceFile, resolve, workspacePackageDir);
+  const withBom = new Set<string>();
+  const readNotingBom = (file: DiscoveredFile): ReadResult => {
+    const result = readSourceFile(file);
+    if ('bom' in result && result.bom) withBom.add(file.absPath);
+    return result;
+  };
+  const candidates = selectCandidates(discovery.files, readNotingBom, resolve, workspacePackageDir);
   const relative = (abs: string): string => path.relative(root, abs).split(path.sep).join('/');
   return {
     root,
     label,
     files: new Map(candidates.texts),
+    withBom,
     discovered: discovery.files.length,
     resolve,
     packageModules: candidates.packageModules,

@@ -61,7 +61,7 @@ export function renderMarkdown(result: ApplyResult): string {
   out.push(`- Session-keyed stores turned into handles: ${rewritten.length} of ${result.stores.length}`);
   out.push(`- Markers left for a person: ${markersLeft(result).length}`);
   out.push(`- Findings still reported by \`mcp-migrate scan\`: ${result.remaining.length}`);
-  if (result.failures.length) out.push(`- Files a transform failed on (left unchanged): ${result.failures.length}`);
+  if (result.failures.length) out.push(`- Files a transform failed on (nothing was written): ${result.failures.length}`);
   out.push('');
 
   if (result.changes.length) {
@@ -151,9 +151,10 @@ export function renderSummary(result: ApplyResult, color: boolean): string {
   const out: string[] = [];
   const changed = result.changes.length;
   if (!result.git.repository) out.push(c.yellow('warning: not a git repository: no uncommitted-changes check, and no diff to review the migration with.'));
-  for (const failure of result.failures) out.push(c.red(`✖ ${rel(result, failure.file)}: ${failure.transform} failed, file left unchanged: ${failure.message}`));
+  for (const failure of result.failures) out.push(c.red(`✖ ${rel(result, failure.file)}: ${failure.transform} failed: ${failure.message}`));
+  if (result.failures.length) out.push(c.red('✖ nothing is written while a transform fails (one run migrates every file or none): fix or --exclude the file, then run apply again'));
   for (const file of result.skippedChanged) out.push(c.red(`✖ ${rel(result, file)} changed on disk while apply ran: nothing was written; run apply again`));
-  const verb = result.written ? 'changed' : result.skippedChanged.length ? 'not written (nothing was)' : 'would change';
+  const verb = result.written ? 'changed' : result.skippedChanged.length || result.failures.length ? 'not written (nothing was)' : 'would change';
   out.push(`${changed ? c.green('✔') : '•'} ${changed} file${changed === 1 ? '' : 's'} ${verb} by ${result.transforms.join(', ')}`);
   for (const change of result.changes) out.push(`  ${change.created ? c.green('+') : c.cyan('~')} ${rel(result, change.file)}${change.created ? ' (new)' : ` (${change.edits} edit${change.edits === 1 ? '' : 's'})`}`);
   const rewritten = result.stores.filter((s) => s.status === 'rewritten');

@@ -18,7 +18,11 @@ export function withFileOverlay<T>(files: ReadonlyMap<string, string>, plan: () 
   }
 }
 
-/** The current text of a file (throws like fs.readFileSync when it does not exist). */
+/**
+ * The current text of a file (throws like fs.readFileSync when it does not exist), without a
+ * byte-order mark: apply's texts never have one (it is put back on writing), so plans' offsets
+ * hold, and JSON.parse accepts a package.json saved with one.
+ */
 export function readCurrentFile(file: string): string {
-  return overlay?.get(file) ?? fs.readFileSync(file, 'utf8');
+  return overlay?.get(file) ?? fs.readFileSync(file, 'utf8').replace(/^\uFEFF/, '');
 }

@@ -1,0 +1,93 @@
+/**
+ * What a rewritten file keeps of its original that a transform can lose on the way: the comment
+ * block at its top (a licence, `@fileoverview`) and its line endings. Both run on the final text of
+ * each changed file, after every transform, so no transform has to get them right on its own.
+ */
+import { ts } from '../analysis/typescript.js';
+
+/**
+ * Comments about the statement below them, not about the file: when that statement goes, they
+ * go with it (an `eslint-disable-next-line` above a removed import must not land on another line).
+ */
+const STATEMENT_DIRECTIVE = /^(?:\/\/|\/\*+)\s*(?:eslint-disable-next-line|@ts-ignore|@ts-expect-error|prettier-ignore|biome-ignore|istanbul ignore|c8 ignore|@mcp-migrate-todo|mcp-migrate-disable-next-line|@mcp-codemod-error)/;
+
+interface TopComment {
+  text: string;
+  /** Where it starts and ends in its file. */
+  pos: number;
+  end: number;
+}
+
+/**
+ * `after` with the original's top-of-file comments that it lost put back where they were.
+ *
+ * The official codemod removes an import declaration with ts-morph's `remove()`, which takes the
+ * comments attached above it: when that import is the file's first statement, the licence or
+ * `@fileoverview` header goes too (its `schema-params` step does this to
+ * `import { EmptyResultSchema } …`). A header comment that `after` still has anywhere is left where
+ * it is; comments are never duplicated.
+ */
+export function keepFileHeader(before: string, after: string): string {
+  const header = topComments(before);
+  const cut = header.findIndex((c) => STATEMENT_DIRECTIVE.test(c.text));
+  if (cut >= 0) header.length = cut;
+  if (header.length === 0) return after;
+  const kept = topComments(after);
+  let cursor = kept.length > 0 ? kept[0]!.pos : firstTokenAt(after, 0);
+  let next = 0; // the first of `kept` not matched yet
+  let inserted = '';
+  const insertions: Array<{ at: number; text: string }> = [];
+  header.forEach((comment, i) => {
+    const match = kept.findIndex((k, j) => j >= next && k.text === comment.text);
+    if (match >= 0) {
+      if (inserted) insertions.push({ at: cursor, text: inserted });
+      inserted = '';
+      next = match + 1;
+      cursor = firstTokenAt(after, kept[match]!.end);
+      return;
+    }
+    if (after.includes(comment.text)) return; // moved further down by a transform: not ours to move back
+    if (kept.some((k, j) => j >= next && resembles(k.text, comment.text))) return; // edited by a transform (a renamed {@link}): keep its edit
+    // With the blank lines that followed it, up to what followed it (the next comment or the code).
+    const following = header[i + 1]?.pos ?? firstTokenAt(before, comment.end);
+    inserted += comment.text + before.slice(comment.end, following);
+  });
+  if (inserted) insertions.push({ at: cursor, text: inserted });
+  let out = after;
+  for (const { at, text } of insertions.reverse()) out = out.slice(0, at) + text + out.slice(at);
+  return out;
+}
+
+/** Two versions of one comment: as many lines, at least half of them the same. */
+function resembles(a: string, b: string): boolean {
+  const left = a.split('\n').map((l) => l.trim());
+  const right = b.split('\n').map((l) => l.trim());
+  return left.length === right.length && left.filter((line, i) => line === right[i]).length * 2 >= left.length;
+}
+
+/** The comments before the first token of the file (after a shebang line, which TypeScript skips). */
+function topComments(text: string): TopComment[] {
+  return (ts.getLeadingCommentRanges(text, 0) ?? []).map((r) => ({ text: text.slice(r.pos, r.end), pos: r.pos, end: r.end }));
+}
+
+/** The position after `from` and the whitespace that follows it (and after a shebang line at the start). */
+function firstTokenAt(text: string, from: number): number {
+  let at = from;
+  if (at === 0) at = /^#![^\n]*\n?/.exec(text)?.[0].length ?? 0;
+  return at + /^\s*/.exec(text.slice(at))![0].length;
+}
+
+/**
+ * `after` with CRLF line breaks when the original used CRLF throughout: transforms insert `\n`.
+ * (Inside a template literal this changes nothing either: JavaScript reads a CRLF there as `\n`.)
+ * A file that mixes both is left as the transforms made it.
+ */
+export function keepLineEndings(before: string, after: string): string {
+  const breaks = count(before, '\n');
+  if (breaks === 0 || count(before, '\r\n') !== breaks) return after;
+  return after.replace(/\r?\n/g, '\r\n');
+}
+
+function count(text: string, needle: string): number {
+  return text.split(needle).length - 1;
+}

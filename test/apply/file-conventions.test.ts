@@ -1,0 +1,63 @@
+/**
+ * What a rewritten file keeps of its original: the comments at its top and its line endings.
+ */
+import { describe, expect, it } from 'vitest';
+import { keepFileHeader, keepLineEndings } from '../../src/apply/file-conventions.js';
+
+const LICENCE = '/**\n * @license\n * Copyright 2026 Example Corp.\n */\n';
+
+describe('keepFileHeader', () => {
+  it('puts back a header lost with the first import', () => {
+    const before = `${LICENCE}import { a } from 'a';\nimport { b } from 'b';\n`;
+    expect(keepFileHeader(before, "import { b } from 'b';\n")).toBe(`${LICENCE}import { b } from 'b';\n`);
+  });
+
+  it('keeps the blank line that followed it, and puts it after a shebang', () => {
+    const before = `#!/usr/bin/env node\n// Copyright 2026 Example Corp.\n// SPDX-License-Identifier: MIT\n\nimport { a } from 'a';\nrun(a);\n`;
+    expect(keepFileHeader(before, '#!/usr/bin/env node\nrun(b);\n')).toBe('#!/usr/bin/env node\n// Copyright 2026 Example Corp.\n// SPDX-License-Identifier: MIT\n\nrun(b);\n');
+  });
+
+  it('changes nothing when the header is still there', () => {
+    const before = `${LICENCE}import { a } from 'a';\n`;
+    const after = `${LICENCE}import { a2 } from 'a2';\n`;
+    expect(keepFileHeader(before, after)).toBe(after);
+  });
+
+  it('puts back only the comments lost, in their place among those kept', () => {
+    const before = `// Copyright 2026 Example Corp.\n\n/** @fileoverview The tools. */\nimport { a } from 'a';\n`;
+    const after = "// Copyright 2026 Example Corp.\n\nimport { b } from 'b';\n";
+    expect(keepFileHeader(before, after)).toBe("// Copyright 2026 Example Corp.\n\n/** @fileoverview The tools. */\nimport { b } from 'b';\n");
+  });
+
+  it('does not put back a directive about the removed statement, nor what follows it', () => {
+    const before = `${LICENCE}// eslint-disable-next-line import/no-unresolved\nimport { a } from 'a';\n`;
+    expect(keepFileHeader(before, "import { b } from 'b';\n")).toBe(`${LICENCE}import { b } from 'b';\n`);
+  });
+
+  it('does not duplicate a comment a transform moved further down', () => {
+    const before = `// the SDK\nimport { a } from 'a';\n`;
+    const after = "import { b } from 'b';\n// the SDK\nimport { a } from 'a2';\n";
+    expect(keepFileHeader(before, after)).toBe(after);
+  });
+
+  it('keeps a transform\'s edit of the header instead of adding the old one back', () => {
+    const before = "/**\n * The tools.\n * @see RequestHandlerExtra\n */\nimport { a } from 'a';\n";
+    const after = "/**\n * The tools.\n * @see ServerContext\n */\nimport { b } from 'b';\n";
+    expect(keepFileHeader(before, after)).toBe(after);
+  });
+
+  it('leaves a file without top comments alone', () => {
+    expect(keepFileHeader("import { a } from 'a';\n", "import { b } from 'b';\n")).toBe("import { b } from 'b';\n");
+  });
+});
+
+describe('keepLineEndings', () => {
+  it('makes the lines a transform added end in CRLF when the file did throughout', () => {
+    expect(keepLineEndings('a;\r\nb;\r\n', 'a;\r\nnew;\nb;\r\n')).toBe('a;\r\nnew;\r\nb;\r\n');
+  });
+
+  it('leaves LF files and files that mixed both as the transform made them', () => {
+    expect(keepLineEndings('a;\nb;\n', 'a;\nnew;\nb;\n')).toBe('a;\nnew;\nb;\n');
+    expect(keepLineEndings('a;\r\nb;\n', 'a;\r\nnew;\nb;\n')).toBe('a;\r\nnew;\nb;\n');
+  });
+});
