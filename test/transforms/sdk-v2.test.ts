@@ -39,8 +39,8 @@ function applyOnce(c: FixtureCase) {
 afterAll(cleanUpMaterialised);
 
 describe(`${TRANSFORM} fixtures`, () => {
-  it('finds the cases: v1 TypeScript, v1 CommonJS, v1 with package.json, an official-codemod comment, already v2', () => {
-    expect(cases.map((c) => c.name)).toEqual(['already-v2', 'codemod-comment', 'v1-commonjs', 'v1-typescript', 'v1-with-package-json']);
+  it('finds the cases', () => {
+    expect(cases.map((c) => c.name)).toEqual(['already-v2', 'codemod-comment', 'dropped-imports', 'name-clash', 'v1-commonjs', 'v1-typescript', 'v1-with-package-json']);
   });
 
   for (const c of cases) {
@@ -99,6 +99,28 @@ describe(`${TRANSFORM} fixtures`, () => {
     expect(commented).toHaveLength(2);
     const noted = result.notes.filter((n) => n.includes('Destructuring of context parameter')).map((n) => Number(/server\.ts:(\d+)/.exec(n)![1]));
     expect(noted).toEqual(commented);
+  });
+
+  it('a name the codemod dropped that v2 does not export is marked at its first use, once, and reported', async () => {
+    const server = [
+      "import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';",
+      "import { InMemoryTaskStore, type CreateTaskResult } from '@modelcontextprotocol/sdk/experimental/tasks';",
+      '',
+      'export const taskStore = new InMemoryTaskStore();',
+      'export let last: CreateTaskResult | undefined;',
+      "export const server = new McpServer({ name: 'tasks', version: '1.0.0' });",
+      '',
+    ].join('\n');
+    const dir = materialise('dropped-marked', new Map([['server.ts', server]]));
+    const first = await runApply({ paths: [dir], cwd: dir, allowDirty: true, transforms: [TRANSFORM] });
+    const lines = fs.readFileSync(path.join(dir, 'server.ts'), 'utf8').split('\n');
+    expect(lines).toContain("import type { CreateTaskResult } from '@modelcontextprotocol/server';");
+    const marked = lines.flatMap((l, i) => (l.includes('@mcp-codemod-error InMemoryTaskStore came from @modelcontextprotocol/sdk/experimental/tasks') ? [i + 1] : []));
+    expect(marked).toHaveLength(1);
+    expect(lines[marked[0]!]).toBe('export const taskStore = new InMemoryTaskStore();');
+    expect(first.notes.some((n) => n.startsWith(`sdk-v2: server.ts:${marked[0]} left for a person`) && n.includes('SDK v2 exports no InMemoryTaskStore value'))).toBe(true);
+    const second = await runApply({ paths: [dir], cwd: dir, allowDirty: true, transforms: [TRANSFORM] });
+    expect(second.changes).toEqual([]);
   });
 
   it('package.json: the v1 SDK out, the v2 packages in, zod raised, and the report says to run the package manager', async () => {

@@ -24,6 +24,9 @@ import path from 'node:path';
 import type { Diagnostic, Migration, TransformContext } from '@modelcontextprotocol/codemod';
 import { loadTsMorph, ts } from '../../analysis/typescript.js';
 import type { SourceFile } from 'ts-morph';
+import { importBindings, isV1Specifier, ownNames } from './bindings.js';
+import { restoreDroppedImports } from './dropped-imports.js';
+import { aliasSdkImports, clashingNames, hideOwnNames, restoreOwnNames } from './name-clash.js';
 
 export const CODEMOD_PACKAGE = '@modelcontextprotocol/codemod';
 const CODEMOD_ERROR_PREFIX = '@mcp-codemod-error';
@@ -64,6 +67,8 @@ export interface CodemodFileResult {
   failed?: string;
   /** The codemod added `import { z } from 'zod'` (its `zod-injected` tag). */
   zodInjected: boolean;
+  /** Names the codemod dropped from an import while the code still uses them, imported again from v2 (dropped-imports.ts). */
+  restoredImports: Array<{ local: string; from: string }>;
 }
 
 export function runOfficialCodemod(files: ReadonlyArray<{ file: string; text: string }>, context: TransformContext): CodemodFileResult[] {
@@ -72,27 +77,32 @@ export function runOfficialCodemod(files: ReadonlyArray<{ file: string; text: st
   const project = new Project({ useInMemoryFileSystem: true, skipAddingFilesFromTsConfig: true, compilerOptions: { allowJs: true, noEmit: true } });
   const results: CodemodFileResult[] = [];
   for (const { file, text } of files) {
-    const sf = project.createSourceFile(file, text, { overwrite: true });
     const shebang = /^#![^\n]*\n(?:[ \t]*\r?\n)*/.exec(text)?.[0];
+    let sf = project.createSourceFile(file, text, { overwrite: true });
     const commonJs = isCommonJs(sf);
     const restore = commonJs ? requiresToImports(sf) : undefined;
     const bridged = sf.getFullText();
-    let changes = 0;
-    let diagnostics: Diagnostic[] = [];
-    let failed: string | undefined;
-    try {
-      for (const transform of transforms) {
-        const result = transform.apply(sf, context);
-        changes += result.changesCount;
-        diagnostics.push(...result.diagnostics);
-      }
-    } catch (error) {
-      failed = error instanceof Error ? error.message : String(error);
+    const sdkBefore = importBindings(sf, isV1Specifier);
+    const own = ownNames(sf);
+    let run = runTransforms(transforms, sf, context);
+    const clashes = run.failed === undefined ? clashingNames(sf, sdkBefore, own) : [];
+    let placeholders = new Map<string, string>();
+    if (clashes.length) {
+      // The file declares a name the codemod brings in: again, with the file's own one out of the way.
+      sf = project.createSourceFile(file, bridged, { overwrite: true });
+      placeholders = hideOwnNames(sf, clashes);
+      run = runTransforms(transforms, sf, context);
+      if (run.failed === undefined) aliasSdkImports(sf, clashes);
     }
+    let { changes, diagnostics } = run;
+    const { failed } = run;
     if (failed !== undefined) {
-      results.push({ file, before: text, after: text, changes: 0, diagnostics: [], comments: [], failed, zodInjected: false });
+      results.push({ file, before: text, after: text, changes: 0, diagnostics: [], comments: [], failed, zodInjected: false, restoredImports: [] });
       continue;
     }
+    const dropped = restoreDroppedImports(sf, sdkBefore, context, diagnostics);
+    diagnostics.push(...dropped.diagnostics);
+    changes += dropped.restored.length;
     if (changes === 0) diagnostics = diagnostics.filter((d) => !d.advisoryOnly);
     for (const d of diagnostics) {
       if (!d.resolveCurrentLine) continue;
@@ -106,13 +116,29 @@ export function runOfficialCodemod(files: ReadonlyArray<{ file: string; text: st
     insertDiagnosticComments(sf, diagnostics);
     if (shebang && !sf.getFullText().startsWith('#!')) sf.insertText(0, shebang);
     if (restore) importsToRequires(sf, restore);
-    let after = sf.getFullText();
+    let after = restoreOwnNames(sf.getFullText(), placeholders);
     // Nothing changed (bar the CommonJS round trip): the file is exactly as it was.
     if (after === bridged && restore) after = text;
     const comments = commentLines(after);
-    results.push({ file, before: text, after, changes, diagnostics, comments, zodInjected: diagnostics.some((d) => d.tag === 'zod-injected') });
+    results.push({ file, before: text, after, changes, diagnostics, comments, zodInjected: diagnostics.some((d) => d.tag === 'zod-injected'), restoredImports: dropped.restored });
   }
   return results;
+}
+
+/** The codemod's transforms in its order on one file; a throw leaves `failed` (the caller keeps the file as it was). */
+function runTransforms(transforms: Migration['transforms'], sf: SourceFile, context: TransformContext): { changes: number; diagnostics: Diagnostic[]; failed?: string } {
+  let changes = 0;
+  const diagnostics: Diagnostic[] = [];
+  try {
+    for (const transform of transforms) {
+      const result = transform.apply(sf, context);
+      changes += result.changesCount;
+      diagnostics.push(...result.diagnostics);
+    }
+  } catch (error) {
+    return { changes: 0, diagnostics: [], failed: error instanceof Error ? error.message : String(error) };
+  }
+  return { changes, diagnostics };
 }
 
 // ---- the runner's comment insertion ---------------------------------------------------------
