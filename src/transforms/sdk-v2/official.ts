@@ -69,6 +69,8 @@ export interface CodemodFileResult {
   zodInjected: boolean;
   /** Names the codemod dropped from an import while the code still uses them, imported again from v2 (dropped-imports.ts). */
   restoredImports: Array<{ local: string; from: string }>;
+  /** SDK names imported under an alias because the file declares the name itself (name-clash.ts): name → alias. */
+  aliases: ReadonlyMap<string, string>;
 }
 
 export function runOfficialCodemod(files: ReadonlyArray<{ file: string; text: string }>, context: TransformContext): CodemodFileResult[] {
@@ -87,17 +89,18 @@ export function runOfficialCodemod(files: ReadonlyArray<{ file: string; text: st
     let run = runTransforms(transforms, sf, context);
     const clashes = run.failed === undefined ? clashingNames(sf, sdkBefore, own) : [];
     let placeholders = new Map<string, string>();
+    let aliases = new Map<string, string>();
     if (clashes.length) {
       // The file declares a name the codemod brings in: again, with the file's own one out of the way.
       sf = project.createSourceFile(file, bridged, { overwrite: true });
       placeholders = hideOwnNames(sf, clashes);
       run = runTransforms(transforms, sf, context);
-      if (run.failed === undefined) aliasSdkImports(sf, clashes);
+      if (run.failed === undefined) aliases = aliasSdkImports(sf, clashes);
     }
     let { changes, diagnostics } = run;
     const { failed } = run;
     if (failed !== undefined) {
-      results.push({ file, before: text, after: text, changes: 0, diagnostics: [], comments: [], failed, zodInjected: false, restoredImports: [] });
+      results.push({ file, before: text, after: text, changes: 0, diagnostics: [], comments: [], failed, zodInjected: false, restoredImports: [], aliases: new Map() });
       continue;
     }
     const dropped = restoreDroppedImports(sf, sdkBefore, context, diagnostics);
@@ -120,7 +123,7 @@ export function runOfficialCodemod(files: ReadonlyArray<{ file: string; text: st
     // Nothing changed (bar the CommonJS round trip): the file is exactly as it was.
     if (after === bridged && restore) after = text;
     const comments = commentLines(after);
-    results.push({ file, before: text, after, changes, diagnostics, comments, zodInjected: diagnostics.some((d) => d.tag === 'zod-injected'), restoredImports: dropped.restored });
+    results.push({ file, before: text, after, changes, diagnostics, comments, zodInjected: diagnostics.some((d) => d.tag === 'zod-injected'), restoredImports: dropped.restored, aliases });
   }
   return results;
 }

@@ -34,10 +34,11 @@ export function planSdkV2(result: AnalysisResult, options: TransformOptions): Tr
   const plan: TransformPlan = { ...emptyPlan(), notes: [] };
   if (options.target !== '2026-07-28') return plan;
   const texts = new Map(result.sourceFiles.map((sf) => [sf.fileName, sf.text]));
-  const v1 = [...texts].filter(([, text]) => usesSdkV1(text)).map(([file, text]) => ({ file, text }));
-  if (!v1.length) return plan;
+  const analysed = [...texts].filter(([, text]) => usesSdkV1(text)).map(([file, text]) => ({ file, text }));
+  if (!analysed.length) return plan;
 
   const manifests = new ManifestCache();
+  const v1 = [...analysed, ...unanalysedV1Files(analysed, manifests, result.relative)];
   const outcomes = runOfficialCodemod(v1, { projectType: projectType(v1, manifests) });
   const after = new Map(texts);
   let changedFiles = 0;
@@ -52,6 +53,14 @@ export function planSdkV2(result: AnalysisResult, options: TransformOptions): Tr
     const edits = minimalEdits(outcome.file, outcome.before, final);
     if (edits.length) changedFiles++;
     plan.edits.push(...edits);
+    for (const [name, alias] of outcome.aliases) {
+      plan.notes!.push(`${SDK_V2}: ${rel}: v2's ${name} is imported as ${alias}, since the file declares its own ${name}.`);
+    }
+    const restored = outcome.restoredImports;
+    for (const from of new Set(restored.map((r) => r.from))) {
+      const names = restored.filter((r) => r.from === from).map((r) => r.local);
+      plan.notes!.push(`${SDK_V2}: ${rel}: ${names.join(', ')} imported from ${from} (the official codemod dropped ${names.length === 1 ? 'its import' : 'their imports'} while the code still uses ${names.length === 1 ? 'it' : 'them'}).`);
+    }
     const { notes, anchored } = diagnosticNotes(outcome.file, rel, outcome);
     plan.notes!.push(...notes);
     (plan.anchoredNotes ??= []).push(...anchored);
@@ -222,6 +231,35 @@ function planManifests(
     ];
     plan.notes!.push(`${SDK_V2}: ${relative(manifest)}: ${parts.join('; ')}. Run \`${installCommand(path.dirname(manifest))}\` to update node_modules and the lockfile.`);
   }
+}
+
+/**
+ * Files of the packages being migrated that import the v1 SDK but that the analysis did not load:
+ * a module that only imports types (`import type { CallToolResult } from '…/sdk/types.js'`) is not
+ * an MCP server file, nor always a helper of one. Left on v1, such a file would keep v1's types
+ * beside v2's runtime, and a second run would migrate it once a migrated neighbour had become a
+ * server file (a first run that does not finish the job). Only files under what apply was pointed
+ * at, and not client code (this transform does not move clients; package.json then keeps v1).
+ */
+function unanalysedV1Files(analysed: ReadonlyArray<{ file: string }>, manifests: ManifestCache, relative: (abs: string) => string): Array<{ file: string; text: string }> {
+  const known = new Set(analysed.map((f) => f.file));
+  const packageDirs = new Set(analysed.map((f) => manifests.chain(path.dirname(f.file))[0]).filter((m): m is string => m !== undefined).map((m) => path.dirname(m)));
+  const out: Array<{ file: string; text: string }> = [];
+  for (const dir of packageDirs) {
+    for (const file of otherV1Users(dir, known)) {
+      if (known.has(file) || relative(file).startsWith('..')) continue;
+      let text: string;
+      try {
+        text = readCurrentFile(file);
+      } catch {
+        continue;
+      }
+      if (!usesSdkV1(text) || mcpSpecifiers(text).some((s) => s.startsWith(`${V1_PACKAGE}/client`))) continue;
+      known.add(file);
+      out.push({ file, text });
+    }
+  }
+  return out;
 }
 
 const SOURCE = /\.(?:[cm]?[jt]s|[jt]sx)$/;
