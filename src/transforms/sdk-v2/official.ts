@@ -25,6 +25,7 @@ import type { Diagnostic, Migration, TransformContext } from '@modelcontextproto
 import { loadTsMorph, ts } from '../../analysis/typescript.js';
 import type { SourceFile } from 'ts-morph';
 import { importBindings, isV1Specifier, ownNames } from './bindings.js';
+import { isContextMockDiagnostic, mockIsHandlerContext } from './context-mocks.js';
 import { restoreDroppedImports } from './dropped-imports.js';
 import { aliasSdkImports, clashingNames, hideOwnNames, restoreOwnNames } from './name-clash.js';
 
@@ -116,6 +117,7 @@ export function runOfficialCodemod(files: ReadonlyArray<{ file: string; text: st
       }
       delete d.resolveCurrentLine;
     }
+    diagnostics = diagnostics.filter((d) => !isContextMockDiagnostic(d) || mockIsHandlerContext(sf, d.line));
     insertDiagnosticComments(sf, diagnostics);
     if (shebang && !sf.getFullText().startsWith('#!')) sf.insertText(0, shebang);
     if (restore) importsToRequires(sf, restore);
