@@ -126,8 +126,32 @@ describe(`${TRANSFORM} fixtures`, () => {
   it('package.json: the v1 SDK out, the v2 packages in, zod raised, and the report says to run the package manager', async () => {
     const { first } = await applyOnce(byName('v1-with-package-json'));
     expect(first.notes).toContain(
-      'sdk-v2: package.json: removed @modelcontextprotocol/sdk; added @modelcontextprotocol/node ^2.1.2; added @modelcontextprotocol/server ^2.4.0; zod ^3.25.76 → ^4.2.0 (SDK v2 needs zod ≥ 4.2: its schemas are Standard Schemas with JSON Schema; check your own zod code against zod 4\'s changelog). Run `npm install` to update node_modules and the lockfile.',
+      'sdk-v2: package.json: removed @modelcontextprotocol/sdk; added @modelcontextprotocol/node ^2.1.2; added @modelcontextprotocol/server ^2.4.0; zod ^3.25.76 → ^4.2.0 (SDK v2 needs zod ≥ 4.2: its schemas are Standard Schemas with JSON Schema; no use of what zod 4 removed was found: zod-to-json-schema, ZodError.errors, one-argument z.record). Run `npm install` to update node_modules and the lockfile.',
     );
+  });
+
+  it('zod stays on 3 where the project uses what zod 4 removed, and the report names each site', async () => {
+    const c = byName('v1-with-package-json');
+    const errors = [
+      "import { z } from 'zod';",
+      '// ZodError.errors and one-argument z.record: zod 3 only.',
+      'export const Labels = z.record(z.string());',
+      'export function describe(error: z.ZodError): string {',
+      "  return error.errors.map((issue) => issue.message).join('; ');",
+      '}',
+      '',
+    ].join('\n');
+    const schemas = "import { zodToJsonSchema } from 'zod-to-json-schema';\nimport { z } from 'zod';\nexport const schema = zodToJsonSchema(z.object({ a: z.string() }));\n";
+    const dir = materialise('zod-kept', new Map([...c.input, ['src/errors.ts', errors], ['src/schemas.ts', schemas]]));
+    const result = await runApply({ paths: [dir], cwd: dir, allowDirty: true, transforms: [TRANSFORM] });
+    const manifest = JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8'));
+    expect(manifest.dependencies.zod).toBe('^3.25.76');
+    expect(manifest.dependencies['@modelcontextprotocol/server']).toBe('^2.4.0');
+    const note = result.notes.find((n) => n.startsWith('sdk-v2: package.json keeps zod ^3.25.76'));
+    expect(note).toContain('src/errors.ts:3 calls z.record with the value schema only');
+    expect(note).toContain('src/errors.ts:5 reads ZodError.errors, which zod 4 removed (use .issues)');
+    expect(note).toContain('src/schemas.ts:1 imports zod-to-json-schema');
+    expect(result.notes.some((n) => n.includes('→ ^4.2.0'))).toBe(false);
   });
 
   it('a pnpm project is told to run pnpm install', async () => {

@@ -16,6 +16,7 @@ import { emptyPlan, type AnchoredNote, type TransformOptions, type TransformPlan
 import { CODEMOD_PACKAGE, codemodVersion, runOfficialCodemod, type CodemodFileResult } from './official.js';
 import { V1_PACKAGE, V2_PACKAGE_VERSIONS, ZOD_RANGE, declares, packageOf, readManifest, rewriteManifest, v2PackagesFor, zodRangeReachesFloor, type ManifestChange } from './manifest.js';
 import { readCurrentFile } from '../file-overlay.js';
+import { mayUseZod, zod4Breaks, type Zod4Break } from './zod-usage.js';
 
 export const SDK_V2 = 'sdk-v2';
 
@@ -211,9 +212,14 @@ function planManifests(
     const zodSection = declares(view, 'zod');
     const zodRange = zodSection ? view.sections[zodSection]!.zod! : undefined;
     let zodNote: string | undefined;
-    if (zodSection && !zodRangeReachesFloor(zodRange!)) {
+    const zodBreaks = zodSection && !zodRangeReachesFloor(zodRange!) ? zod4BreaksIn(path.dirname(manifest)) : [];
+    if (zodBreaks.length) {
+      // Raising zod would break the project's own zod code: left as it is, and the sites named.
+      const sites = zodBreaks.map((b) => `${relative(b.file)}:${b.line} ${b.what}`).join('; ');
+      plan.notes!.push(`${SDK_V2}: ${relative(manifest)} keeps zod ${zodRange}: SDK v2 needs zod ≥ ${ZOD_RANGE.slice(1)} (its schemas are Standard Schemas with JSON Schema), but this code uses what zod 4 removed: ${sites}. Move that code to zod 4, then set zod to ${ZOD_RANGE}; until then the v2 registrations do not type-check.`);
+    } else if (zodSection && !zodRangeReachesFloor(zodRange!)) {
       change.set.push({ section: zodSection, name: 'zod', range: ZOD_RANGE });
-      zodNote = `zod ${zodRange} → ${ZOD_RANGE} (SDK v2 needs zod ≥ 4.2: its schemas are Standard Schemas with JSON Schema; check your own zod code against zod 4's changelog)`;
+      zodNote = `zod ${zodRange} → ${ZOD_RANGE} (SDK v2 needs zod ≥ 4.2: its schemas are Standard Schemas with JSON Schema; no use of what zod 4 removed was found: zod-to-json-schema, ZodError.errors, one-argument z.record)`;
     } else if (!zodSection && outcomes.some((o) => o.zodInjected && o.file.startsWith(dir))) {
       change.add.push({ section, name: 'zod', range: ZOD_RANGE });
       zodNote = `zod ${ZOD_RANGE} added (the migrated code now imports it)`;
@@ -271,6 +277,14 @@ const WALK_BUDGET = 5000;
  * Past the budget the walk stops and counts as "still used": keeping v1 is the safe side.
  */
 function otherV1Users(dir: string, known: ReadonlySet<string>): string[] {
+  return sourcesOf(dir, known, (text) => text.includes(V1_PACKAGE) && usesSdkV1(text));
+}
+
+/**
+ * The package's source files under `dir` (not in `known`, not in another package below it) whose
+ * text `matches`. Past WALK_BUDGET files the walk stops and returns the file it stopped at too.
+ */
+function sourcesOf(dir: string, known: ReadonlySet<string>, matches: (text: string) => boolean): string[] {
   const out: string[] = [];
   let seen = 0;
   const walk = (current: string): boolean => {
@@ -296,13 +310,25 @@ function otherV1Users(dir: string, known: ReadonlySet<string>): string[] {
         } catch {
           continue;
         }
-        if (text.includes(V1_PACKAGE) && usesSdkV1(text)) out.push(full);
+        if (matches(text)) out.push(full);
       }
     }
     return true;
   };
   walk(dir);
   return out;
+}
+
+/** Where the package's own code uses what zod 4 removed (zod-usage.ts). */
+function zod4BreaksIn(dir: string): Zod4Break[] {
+  const files = sourcesOf(dir, new Set(), mayUseZod);
+  return zod4Breaks(files, (file) => {
+    try {
+      return readCurrentFile(file);
+    } catch {
+      return undefined;
+    }
+  });
 }
 
 /** The install command of the package manager whose lockfile sits beside (or above) the manifest. */
