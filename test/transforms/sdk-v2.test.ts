@@ -123,6 +123,31 @@ describe(`${TRANSFORM} fixtures`, () => {
     expect(second.changes).toEqual([]);
   });
 
+  it('a server.tool() call the official codemod leaves (receiver not named like a server, no McpServer import) is marked once', async () => {
+    const server = [
+      "import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';",
+      "export const app = new McpServer({ name: 'echo', version: '1.0.0' });",
+      '',
+    ].join('\n');
+    const tools = [
+      "import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';",
+      "import { z } from 'zod';",
+      "import { app } from './server.js';",
+      '',
+      "app.tool('echo', { text: z.string() }, async ({ text }): Promise<CallToolResult> => ({ content: [{ type: 'text', text }] }));",
+      '',
+    ].join('\n');
+    const dir = materialise('leftover-tool', new Map([['server.ts', server], ['tools.ts', tools]]));
+    const first = await runApply({ paths: [dir], cwd: dir, allowDirty: true, transforms: [TRANSFORM] });
+    const lines = fs.readFileSync(path.join(dir, 'tools.ts'), 'utf8').split('\n');
+    const marked = lines.flatMap((l, i) => (l.includes("@mcp-codemod-error .tool() does not exist on SDK v2's McpServer") ? [i + 1] : []));
+    expect(marked).toHaveLength(1);
+    expect(lines[marked[0]!]).toMatch(/^app\.tool\('echo'/);
+    expect(first.notes.some((n) => n.startsWith(`sdk-v2: tools.ts:${marked[0]} left for a person`))).toBe(true);
+    const second = await runApply({ paths: [dir], cwd: dir, allowDirty: true, transforms: [TRANSFORM] });
+    expect(second.changes).toEqual([]);
+  });
+
   it('package.json: the v1 SDK out, the v2 packages in, zod raised, and the report says to run the package manager', async () => {
     const { first } = await applyOnce(byName('v1-with-package-json'));
     expect(first.notes).toContain(

@@ -27,6 +27,7 @@ import type { SourceFile } from 'ts-morph';
 import { importBindings, isV1Specifier, ownNames } from './bindings.js';
 import { isContextMockDiagnostic, mockIsHandlerContext } from './context-mocks.js';
 import { restoreDroppedImports } from './dropped-imports.js';
+import { leftoverToolCallDiagnostics, type LegacyToolCall } from './legacy-tool-calls.js';
 import { aliasSdkImports, clashingNames, hideOwnNames, restoreOwnNames } from './name-clash.js';
 
 export const CODEMOD_PACKAGE = '@modelcontextprotocol/codemod';
@@ -74,12 +75,12 @@ export interface CodemodFileResult {
   aliases: ReadonlyMap<string, string>;
 }
 
-export function runOfficialCodemod(files: ReadonlyArray<{ file: string; text: string }>, context: TransformContext): CodemodFileResult[] {
+export function runOfficialCodemod(files: ReadonlyArray<{ file: string; text: string; toolCalls?: readonly LegacyToolCall[] }>, context: TransformContext): CodemodFileResult[] {
   const { transforms } = v1ToV2();
   const { Project } = loadTsMorph();
   const project = new Project({ useInMemoryFileSystem: true, skipAddingFilesFromTsConfig: true, compilerOptions: { allowJs: true, noEmit: true } });
   const results: CodemodFileResult[] = [];
-  for (const { file, text } of files) {
+  for (const { file, text, toolCalls } of files) {
     const shebang = /^#![^\n]*\n(?:[ \t]*\r?\n)*/.exec(text)?.[0];
     let sf = project.createSourceFile(file, text, { overwrite: true });
     const commonJs = isCommonJs(sf);
@@ -118,6 +119,7 @@ export function runOfficialCodemod(files: ReadonlyArray<{ file: string; text: st
       delete d.resolveCurrentLine;
     }
     diagnostics = diagnostics.filter((d) => !isContextMockDiagnostic(d) || mockIsHandlerContext(sf, d.line));
+    diagnostics.push(...leftoverToolCallDiagnostics(sf, toolCalls ?? [], diagnostics));
     insertDiagnosticComments(sf, diagnostics);
     if (shebang && !sf.getFullText().startsWith('#!')) sf.insertText(0, shebang);
     if (restore) importsToRequires(sf, restore);

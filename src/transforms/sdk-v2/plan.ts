@@ -16,6 +16,7 @@ import { emptyPlan, type AnchoredNote, type TransformOptions, type TransformPlan
 import { CODEMOD_PACKAGE, codemodVersion, runOfficialCodemod, type CodemodFileResult } from './official.js';
 import { V1_PACKAGE, V2_PACKAGE_VERSIONS, ZOD_RANGE, declares, packageOf, readManifest, rewriteManifest, v2PackagesFor, zodRangeReachesFloor, type ManifestChange } from './manifest.js';
 import { readCurrentFile } from '../file-overlay.js';
+import { legacyToolCalls } from './legacy-tool-calls.js';
 import { mayUseZod, zod4Breaks, type Zod4Break } from './zod-usage.js';
 
 export const SDK_V2 = 'sdk-v2';
@@ -39,7 +40,8 @@ export function planSdkV2(result: AnalysisResult, options: TransformOptions): Tr
   if (!analysed.length) return plan;
 
   const manifests = new ManifestCache();
-  const v1 = [...analysed, ...unanalysedV1Files(analysed, manifests, result.relative)];
+  const toolCalls = legacyToolCalls(result);
+  const v1 = [...analysed.map((f) => ({ ...f, toolCalls: toolCalls.get(f.file) })), ...unanalysedV1Files(analysed, manifests, result.relative)];
   const outcomes = runOfficialCodemod(v1, { projectType: projectType(v1, manifests) });
   const after = new Map(texts);
   let changedFiles = 0;
