@@ -148,6 +148,30 @@ describe(`${TRANSFORM} fixtures`, () => {
     expect(second.changes).toEqual([]);
   });
 
+  it('a package whose SDK runtime is its own v1 bundle module (playwright-mcp\'s src/sdk/bundle.ts) is left on v1, with a note', async () => {
+    const manifest = '{\n  "name": "bundled",\n  "type": "module",\n  "dependencies": {\n    "@modelcontextprotocol/sdk": "^1.25.2",\n    "zod": "^3.24.1"\n  }\n}\n';
+    const vendor = "export { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';\n";
+    const bundle = [
+      '// The SDK as the app runs it: taken from a prebuilt bundle, typed by the SDK package.',
+      "import * as bundle from './vendor.js';",
+      "export const McpServer: typeof import('@modelcontextprotocol/sdk/server/mcp.js').McpServer = bundle.McpServer;",
+      '',
+    ].join('\n');
+    const server = [
+      "import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';",
+      "import { McpServer } from './bundle.js';",
+      "export const server = new McpServer({ name: 'browser', version: '1.0.0' });",
+      "export const ok: CallToolResult = { content: [{ type: 'text', text: 'ok' }] };",
+      '',
+    ].join('\n');
+    const files = new Map([['package.json', manifest], ['src/vendor.ts', vendor], ['src/bundle.ts', bundle], ['src/server.ts', server]]);
+    const dir = materialise('runtime-bundle', files);
+    const result = await runApply({ paths: [dir], cwd: dir, allowDirty: true, transforms: [TRANSFORM] });
+    expect(result.changes).toEqual([]);
+    expect(readTree(dir).get('package.json')).toBe(manifest);
+    expect(result.notes.filter((n) => n.startsWith('sdk-v2: src/bundle.ts takes the SDK\'s runtime from another module'))).toHaveLength(1);
+  });
+
   it('package.json: the v1 SDK out, the v2 packages in, zod raised, and the report says to run the package manager', async () => {
     const { first } = await applyOnce(byName('v1-with-package-json'));
     expect(first.notes).toContain(

@@ -17,6 +17,7 @@ import { CODEMOD_PACKAGE, codemodVersion, runOfficialCodemod, type CodemodFileRe
 import { V1_PACKAGE, V2_PACKAGE_VERSIONS, ZOD_RANGE, declares, packageOf, readManifest, rewriteManifest, v2PackagesFor, zodRangeReachesFloor, type ManifestChange } from './manifest.js';
 import { readCurrentFile } from '../file-overlay.js';
 import { legacyToolCalls } from './legacy-tool-calls.js';
+import { reexportsSdkRuntime } from './runtime-bundle.js';
 import { mayUseZod, zod4Breaks, type Zod4Break } from './zod-usage.js';
 
 export const SDK_V2 = 'sdk-v2';
@@ -41,7 +42,16 @@ export function planSdkV2(result: AnalysisResult, options: TransformOptions): Tr
 
   const manifests = new ManifestCache();
   const toolCalls = legacyToolCalls(result);
-  const v1 = [...analysed.map((f) => ({ ...f, toolCalls: toolCalls.get(f.file) })), ...unanalysedV1Files(analysed, manifests, result.relative)];
+  const candidates = [...analysed.map((f) => ({ ...f, toolCalls: toolCalls.get(f.file) })), ...unanalysedV1Files(analysed, manifests, result.relative)];
+  // A package whose SDK runtime comes through its own v1 bundle module stays on v1 whole (runtime-bundle.ts).
+  const packageOfFile = (file: string): string => path.dirname(manifests.chain(path.dirname(file))[0] ?? file);
+  const bundles = candidates.filter((f) => reexportsSdkRuntime(f.file, f.text));
+  const heldPackages = new Set(bundles.map((f) => packageOfFile(f.file)));
+  for (const bundle of bundles) {
+    plan.notes!.push(`${SDK_V2}: ${result.relative(bundle.file)} takes the SDK's runtime from another module (a bundle or vendored copy, still SDK v1) and re-exports it under the SDK's types, so the files of its package are left on SDK v1: moving their types to v2 would not fit the objects they run with. Move that module to SDK v2 first, then run apply again.`);
+  }
+  const v1 = candidates.filter((f) => !heldPackages.has(packageOfFile(f.file)));
+  if (!v1.length) return plan;
   const outcomes = runOfficialCodemod(v1, { projectType: projectType(v1, manifests) });
   const after = new Map(texts);
   let changedFiles = 0;
