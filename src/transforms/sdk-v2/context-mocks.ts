@@ -57,7 +57,7 @@ function typedAsContext(literal: ObjectLiteralExpression): boolean {
 }
 
 /** Whether a type refers to the SDK's handler context type (by its import from an MCP package, under any local name). */
-function namesContextType(type: TsMorphNode): boolean {
+export function namesContextType(type: TsMorphNode): boolean {
   const { Node, SyntaxKind } = loadTsMorph();
   const sf = type.getSourceFile();
   const contextLocals = new Set(

@@ -27,6 +27,7 @@ import type { SourceFile } from 'ts-morph';
 import { importBindings, isV1Specifier, ownNames } from './bindings.js';
 import { isContextMockDiagnostic, mockIsHandlerContext } from './context-mocks.js';
 import { restoreDroppedImports } from './dropped-imports.js';
+import { annotateAsV1Context, contextImportsTypeOnly, forwardedContexts, helperTakesV2Context, inlineTypedHelpers, type ForwardedContext } from './helper-context.js';
 import { leftoverToolCallDiagnostics, type LegacyToolCall } from './legacy-tool-calls.js';
 import { aliasSdkImports, clashingNames, hideOwnNames, restoreOwnNames } from './name-clash.js';
 
@@ -89,14 +90,21 @@ export function runOfficialCodemod(files: ReadonlyArray<{ file: string; text: st
     const sdkBefore = importBindings(sf, isV1Specifier);
     const own = ownNames(sf);
     let run = runTransforms(transforms, sf, context);
-    const clashes = run.failed === undefined ? clashingNames(sf, sdkBefore, own) : [];
     let placeholders = new Map<string, string>();
     let aliases = new Map<string, string>();
-    if (clashes.length) {
-      // The file declares a name the codemod brings in: again, with the file's own one out of the way.
+    // Again from the text as it was, with what the first run showed it needs (see each module).
+    const rerun = (helpers: readonly ForwardedContext[], clashes: readonly string[]): void => {
       sf = project.createSourceFile(file, bridged, { overwrite: true });
       placeholders = hideOwnNames(sf, clashes);
+      annotateAsV1Context(sf, helpers);
       run = runTransforms(transforms, sf, context);
+      if (helpers.length && run.failed === undefined) contextImportsTypeOnly(sf);
+    };
+    const helpers = run.failed === undefined ? inlineTypedHelpers(sf, forwardedContexts(sf, run.diagnostics)) : [];
+    if (helpers.length) rerun(helpers, []);
+    const clashes = run.failed === undefined ? clashingNames(sf, sdkBefore, own) : [];
+    if (clashes.length) {
+      rerun(helpers, clashes);
       if (run.failed === undefined) aliases = aliasSdkImports(sf, clashes);
     }
     let { changes, diagnostics } = run;
@@ -119,6 +127,8 @@ export function runOfficialCodemod(files: ReadonlyArray<{ file: string; text: st
       delete d.resolveCurrentLine;
     }
     diagnostics = diagnostics.filter((d) => !isContextMockDiagnostic(d) || mockIsHandlerContext(sf, d.line));
+    const coherent = new Set(forwardedContexts(sf, diagnostics).filter((f) => helperTakesV2Context(sf, f)).map((f) => f.diagnostic));
+    diagnostics = diagnostics.filter((d) => !coherent.has(d));
     diagnostics.push(...leftoverToolCallDiagnostics(sf, toolCalls ?? [], diagnostics));
     insertDiagnosticComments(sf, diagnostics);
     if (shebang && !sf.getFullText().startsWith('#!')) sf.insertText(0, shebang);
