@@ -13,6 +13,13 @@
  * Nothing is re-implemented here except that runner loop: its `run()` reads and writes the disk
  * itself, and `apply` must plan first and write atomically later.
  *
+ * Around its transforms, what real servers showed it leaves broken (each in its own module):
+ * a name it brings in that the file declares itself is aliased (name-clash.ts); a helper typed
+ * inline with v1's context keys is migrated like an annotated one (helper-context.ts); names it
+ * dropped from an import are imported again or marked (dropped-imports.ts); its context-mock
+ * comment is kept only on possible handler contexts (context-mocks.ts); `.tool()` calls it left
+ * are marked (legacy-tool-calls.ts).
+ *
  * CommonJS: the official transforms only read `import` declarations, so in a CommonJS file the
  * top-level `const … = require('…')` statements are turned into the equivalent `import` in the
  * in-memory copy, the transforms run, and every `import` is turned back into a `require` (a
