@@ -39,8 +39,8 @@ function applyOnce(c: FixtureCase) {
 afterAll(cleanUpMaterialised);
 
 describe(`${TRANSFORM} fixtures`, () => {
-  it('finds the cases: v1 TypeScript, v1 CommonJS, v1 with package.json, an official-codemod comment, already v2', () => {
-    expect(cases.map((c) => c.name)).toEqual(['already-v2', 'codemod-comment', 'v1-commonjs', 'v1-typescript', 'v1-with-package-json']);
+  it('finds the cases', () => {
+    expect(cases.map((c) => c.name)).toEqual(['already-v2', 'codemod-comment', 'context-mocks', 'dropped-imports', 'helper-context', 'name-clash', 'v1-commonjs', 'v1-typescript', 'v1-with-package-json']);
   });
 
   for (const c of cases) {
@@ -101,11 +101,106 @@ describe(`${TRANSFORM} fixtures`, () => {
     expect(noted).toEqual(commented);
   });
 
+  it('a name the codemod dropped that v2 does not export is marked at its first use, once, and reported', async () => {
+    const server = [
+      "import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';",
+      "import { InMemoryTaskStore, type CreateTaskResult } from '@modelcontextprotocol/sdk/experimental/tasks';",
+      '',
+      'export const taskStore = new InMemoryTaskStore();',
+      'export let last: CreateTaskResult | undefined;',
+      "export const server = new McpServer({ name: 'tasks', version: '1.0.0' });",
+      '',
+    ].join('\n');
+    const dir = materialise('dropped-marked', new Map([['server.ts', server]]));
+    const first = await runApply({ paths: [dir], cwd: dir, allowDirty: true, transforms: [TRANSFORM] });
+    const lines = fs.readFileSync(path.join(dir, 'server.ts'), 'utf8').split('\n');
+    expect(lines).toContain("import type { CreateTaskResult } from '@modelcontextprotocol/server';");
+    const marked = lines.flatMap((l, i) => (l.includes('@mcp-codemod-error InMemoryTaskStore came from @modelcontextprotocol/sdk/experimental/tasks') ? [i + 1] : []));
+    expect(marked).toHaveLength(1);
+    expect(lines[marked[0]!]).toBe('export const taskStore = new InMemoryTaskStore();');
+    expect(first.notes.some((n) => n.startsWith(`sdk-v2: server.ts:${marked[0]} left for a person`) && n.includes('SDK v2 exports no InMemoryTaskStore value'))).toBe(true);
+    const second = await runApply({ paths: [dir], cwd: dir, allowDirty: true, transforms: [TRANSFORM] });
+    expect(second.changes).toEqual([]);
+  });
+
+  it('a server.tool() call the official codemod leaves (receiver not named like a server, no McpServer import) is marked once', async () => {
+    const server = [
+      "import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';",
+      "export const app = new McpServer({ name: 'echo', version: '1.0.0' });",
+      '',
+    ].join('\n');
+    const tools = [
+      "import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';",
+      "import { z } from 'zod';",
+      "import { app } from './server.js';",
+      '',
+      "app.tool('echo', { text: z.string() }, async ({ text }): Promise<CallToolResult> => ({ content: [{ type: 'text', text }] }));",
+      '',
+    ].join('\n');
+    const dir = materialise('leftover-tool', new Map([['server.ts', server], ['tools.ts', tools]]));
+    const first = await runApply({ paths: [dir], cwd: dir, allowDirty: true, transforms: [TRANSFORM] });
+    const lines = fs.readFileSync(path.join(dir, 'tools.ts'), 'utf8').split('\n');
+    const marked = lines.flatMap((l, i) => (l.includes("@mcp-codemod-error .tool() does not exist on SDK v2's McpServer") ? [i + 1] : []));
+    expect(marked).toHaveLength(1);
+    expect(lines[marked[0]!]).toMatch(/^app\.tool\('echo'/);
+    expect(first.notes.some((n) => n.startsWith(`sdk-v2: tools.ts:${marked[0]} left for a person`))).toBe(true);
+    const second = await runApply({ paths: [dir], cwd: dir, allowDirty: true, transforms: [TRANSFORM] });
+    expect(second.changes).toEqual([]);
+  });
+
+  it('a package whose SDK runtime is its own v1 bundle module (playwright-mcp\'s src/sdk/bundle.ts) is left on v1, with a note', async () => {
+    const manifest = '{\n  "name": "bundled",\n  "type": "module",\n  "dependencies": {\n    "@modelcontextprotocol/sdk": "^1.25.2",\n    "zod": "^3.24.1"\n  }\n}\n';
+    const vendor = "export { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';\n";
+    const bundle = [
+      '// The SDK as the app runs it: taken from a prebuilt bundle, typed by the SDK package.',
+      "import * as bundle from './vendor.js';",
+      "export const McpServer: typeof import('@modelcontextprotocol/sdk/server/mcp.js').McpServer = bundle.McpServer;",
+      '',
+    ].join('\n');
+    const server = [
+      "import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';",
+      "import { McpServer } from './bundle.js';",
+      "export const server = new McpServer({ name: 'browser', version: '1.0.0' });",
+      "export const ok: CallToolResult = { content: [{ type: 'text', text: 'ok' }] };",
+      '',
+    ].join('\n');
+    const files = new Map([['package.json', manifest], ['src/vendor.ts', vendor], ['src/bundle.ts', bundle], ['src/server.ts', server]]);
+    const dir = materialise('runtime-bundle', files);
+    const result = await runApply({ paths: [dir], cwd: dir, allowDirty: true, transforms: [TRANSFORM] });
+    expect(result.changes).toEqual([]);
+    expect(readTree(dir).get('package.json')).toBe(manifest);
+    expect(result.notes.filter((n) => n.startsWith('sdk-v2: src/bundle.ts takes the SDK\'s runtime from another module'))).toHaveLength(1);
+  });
+
   it('package.json: the v1 SDK out, the v2 packages in, zod raised, and the report says to run the package manager', async () => {
     const { first } = await applyOnce(byName('v1-with-package-json'));
     expect(first.notes).toContain(
-      'sdk-v2: package.json: removed @modelcontextprotocol/sdk; added @modelcontextprotocol/node ^2.1.2; added @modelcontextprotocol/server ^2.4.0; zod ^3.25.76 → ^4.2.0 (SDK v2 needs zod ≥ 4.2: its schemas are Standard Schemas with JSON Schema; check your own zod code against zod 4\'s changelog). Run `npm install` to update node_modules and the lockfile.',
+      'sdk-v2: package.json: removed @modelcontextprotocol/sdk; added @modelcontextprotocol/node ^2.1.2; added @modelcontextprotocol/server ^2.4.0; zod ^3.25.76 → ^4.2.0 (SDK v2 needs zod ≥ 4.2: its schemas are Standard Schemas with JSON Schema; no use of what zod 4 removed was found: zod-to-json-schema, ZodError.errors, one-argument z.record). Run `npm install` to update node_modules and the lockfile.',
     );
+  });
+
+  it('zod stays on 3 where the project uses what zod 4 removed, and the report names each site', async () => {
+    const c = byName('v1-with-package-json');
+    const errors = [
+      "import { z } from 'zod';",
+      '// ZodError.errors and one-argument z.record: zod 3 only.',
+      'export const Labels = z.record(z.string());',
+      'export function describe(error: z.ZodError): string {',
+      "  return error.errors.map((issue) => issue.message).join('; ');",
+      '}',
+      '',
+    ].join('\n');
+    const schemas = "import { zodToJsonSchema } from 'zod-to-json-schema';\nimport { z } from 'zod';\nexport const schema = zodToJsonSchema(z.object({ a: z.string() }));\n";
+    const dir = materialise('zod-kept', new Map([...c.input, ['src/errors.ts', errors], ['src/schemas.ts', schemas]]));
+    const result = await runApply({ paths: [dir], cwd: dir, allowDirty: true, transforms: [TRANSFORM] });
+    const manifest = JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8'));
+    expect(manifest.dependencies.zod).toBe('^3.25.76');
+    expect(manifest.dependencies['@modelcontextprotocol/server']).toBe('^2.4.0');
+    const note = result.notes.find((n) => n.startsWith('sdk-v2: package.json keeps zod ^3.25.76'));
+    expect(note).toContain('src/errors.ts:3 calls z.record with the value schema only');
+    expect(note).toContain('src/errors.ts:5 reads ZodError.errors, which zod 4 removed (use .issues)');
+    expect(note).toContain('src/schemas.ts:1 imports zod-to-json-schema');
+    expect(result.notes.some((n) => n.includes('→ ^4.2.0'))).toBe(false);
   });
 
   it('a pnpm project is told to run pnpm install', async () => {

@@ -13,6 +13,13 @@
  * Nothing is re-implemented here except that runner loop: its `run()` reads and writes the disk
  * itself, and `apply` must plan first and write atomically later.
  *
+ * Around its transforms, what real servers showed it leaves broken (each in its own module):
+ * a name it brings in that the file declares itself is aliased (name-clash.ts); a helper typed
+ * inline with v1's context keys is migrated like an annotated one (helper-context.ts); names it
+ * dropped from an import are imported again or marked (dropped-imports.ts); its context-mock
+ * comment is kept only on possible handler contexts (context-mocks.ts); `.tool()` calls it left
+ * are marked (legacy-tool-calls.ts).
+ *
  * CommonJS: the official transforms only read `import` declarations, so in a CommonJS file the
  * top-level `const … = require('…')` statements are turned into the equivalent `import` in the
  * in-memory copy, the transforms run, and every `import` is turned back into a `require` (a
@@ -24,6 +31,12 @@ import path from 'node:path';
 import type { Diagnostic, Migration, TransformContext } from '@modelcontextprotocol/codemod';
 import { loadTsMorph, ts } from '../../analysis/typescript.js';
 import type { SourceFile } from 'ts-morph';
+import { importBindings, isV1Specifier, ownNames } from './bindings.js';
+import { isContextMockDiagnostic, mockIsHandlerContext } from './context-mocks.js';
+import { restoreDroppedImports } from './dropped-imports.js';
+import { annotateAsV1Context, contextImportsTypeOnly, forwardedContexts, helperTakesV2Context, inlineTypedHelpers, type ForwardedContext } from './helper-context.js';
+import { leftoverToolCallDiagnostics, type LegacyToolCall } from './legacy-tool-calls.js';
+import { aliasSdkImports, clashingNames, hideOwnNames, restoreOwnNames } from './name-clash.js';
 
 export const CODEMOD_PACKAGE = '@modelcontextprotocol/codemod';
 const CODEMOD_ERROR_PREFIX = '@mcp-codemod-error';
@@ -64,35 +77,52 @@ export interface CodemodFileResult {
   failed?: string;
   /** The codemod added `import { z } from 'zod'` (its `zod-injected` tag). */
   zodInjected: boolean;
+  /** Names the codemod dropped from an import while the code still uses them, imported again from v2 (dropped-imports.ts). */
+  restoredImports: Array<{ local: string; from: string }>;
+  /** SDK names imported under an alias because the file declares the name itself (name-clash.ts): name → alias. */
+  aliases: ReadonlyMap<string, string>;
 }
 
-export function runOfficialCodemod(files: ReadonlyArray<{ file: string; text: string }>, context: TransformContext): CodemodFileResult[] {
+export function runOfficialCodemod(files: ReadonlyArray<{ file: string; text: string; toolCalls?: readonly LegacyToolCall[] }>, context: TransformContext): CodemodFileResult[] {
   const { transforms } = v1ToV2();
   const { Project } = loadTsMorph();
   const project = new Project({ useInMemoryFileSystem: true, skipAddingFilesFromTsConfig: true, compilerOptions: { allowJs: true, noEmit: true } });
   const results: CodemodFileResult[] = [];
-  for (const { file, text } of files) {
-    const sf = project.createSourceFile(file, text, { overwrite: true });
+  for (const { file, text, toolCalls } of files) {
     const shebang = /^#![^\n]*\n(?:[ \t]*\r?\n)*/.exec(text)?.[0];
+    let sf = project.createSourceFile(file, text, { overwrite: true });
     const commonJs = isCommonJs(sf);
     const restore = commonJs ? requiresToImports(sf) : undefined;
     const bridged = sf.getFullText();
-    let changes = 0;
-    let diagnostics: Diagnostic[] = [];
-    let failed: string | undefined;
-    try {
-      for (const transform of transforms) {
-        const result = transform.apply(sf, context);
-        changes += result.changesCount;
-        diagnostics.push(...result.diagnostics);
-      }
-    } catch (error) {
-      failed = error instanceof Error ? error.message : String(error);
+    const sdkBefore = importBindings(sf, isV1Specifier);
+    const own = ownNames(sf);
+    let run = runTransforms(transforms, sf, context);
+    let placeholders = new Map<string, string>();
+    let aliases = new Map<string, string>();
+    // Again from the text as it was, with what the first run showed it needs (see each module).
+    const rerun = (helpers: readonly ForwardedContext[], clashes: readonly string[]): void => {
+      sf = project.createSourceFile(file, bridged, { overwrite: true });
+      placeholders = hideOwnNames(sf, clashes);
+      annotateAsV1Context(sf, helpers);
+      run = runTransforms(transforms, sf, context);
+      if (helpers.length && run.failed === undefined) contextImportsTypeOnly(sf);
+    };
+    const helpers = run.failed === undefined ? inlineTypedHelpers(sf, forwardedContexts(sf, run.diagnostics)) : [];
+    if (helpers.length) rerun(helpers, []);
+    const clashes = run.failed === undefined ? clashingNames(sf, sdkBefore, own) : [];
+    if (clashes.length) {
+      rerun(helpers, clashes);
+      if (run.failed === undefined) aliases = aliasSdkImports(sf, clashes);
     }
+    let { changes, diagnostics } = run;
+    const { failed } = run;
     if (failed !== undefined) {
-      results.push({ file, before: text, after: text, changes: 0, diagnostics: [], comments: [], failed, zodInjected: false });
+      results.push({ file, before: text, after: text, changes: 0, diagnostics: [], comments: [], failed, zodInjected: false, restoredImports: [], aliases: new Map() });
       continue;
     }
+    const dropped = restoreDroppedImports(sf, sdkBefore, context, diagnostics);
+    diagnostics.push(...dropped.diagnostics);
+    changes += dropped.restored.length;
     if (changes === 0) diagnostics = diagnostics.filter((d) => !d.advisoryOnly);
     for (const d of diagnostics) {
       if (!d.resolveCurrentLine) continue;
@@ -103,16 +133,36 @@ export function runOfficialCodemod(files: ReadonlyArray<{ file: string; text: st
       }
       delete d.resolveCurrentLine;
     }
+    diagnostics = diagnostics.filter((d) => !isContextMockDiagnostic(d) || mockIsHandlerContext(sf, d.line));
+    const coherent = new Set(forwardedContexts(sf, diagnostics).filter((f) => helperTakesV2Context(sf, f)).map((f) => f.diagnostic));
+    diagnostics = diagnostics.filter((d) => !coherent.has(d));
+    diagnostics.push(...leftoverToolCallDiagnostics(sf, toolCalls ?? [], diagnostics));
     insertDiagnosticComments(sf, diagnostics);
     if (shebang && !sf.getFullText().startsWith('#!')) sf.insertText(0, shebang);
     if (restore) importsToRequires(sf, restore);
-    let after = sf.getFullText();
+    let after = restoreOwnNames(sf.getFullText(), placeholders);
     // Nothing changed (bar the CommonJS round trip): the file is exactly as it was.
     if (after === bridged && restore) after = text;
     const comments = commentLines(after);
-    results.push({ file, before: text, after, changes, diagnostics, comments, zodInjected: diagnostics.some((d) => d.tag === 'zod-injected') });
+    results.push({ file, before: text, after, changes, diagnostics, comments, zodInjected: diagnostics.some((d) => d.tag === 'zod-injected'), restoredImports: dropped.restored, aliases });
   }
   return results;
+}
+
+/** The codemod's transforms in its order on one file; a throw leaves `failed` (the caller keeps the file as it was). */
+function runTransforms(transforms: Migration['transforms'], sf: SourceFile, context: TransformContext): { changes: number; diagnostics: Diagnostic[]; failed?: string } {
+  let changes = 0;
+  const diagnostics: Diagnostic[] = [];
+  try {
+    for (const transform of transforms) {
+      const result = transform.apply(sf, context);
+      changes += result.changesCount;
+      diagnostics.push(...result.diagnostics);
+    }
+  } catch (error) {
+    return { changes: 0, diagnostics: [], failed: error instanceof Error ? error.message : String(error) };
+  }
+  return { changes, diagnostics };
 }
 
 // ---- the runner's comment insertion ---------------------------------------------------------

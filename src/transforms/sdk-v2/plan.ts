@@ -16,6 +16,9 @@ import { emptyPlan, type AnchoredNote, type TransformOptions, type TransformPlan
 import { CODEMOD_PACKAGE, codemodVersion, runOfficialCodemod, type CodemodFileResult } from './official.js';
 import { V1_PACKAGE, V2_PACKAGE_VERSIONS, ZOD_RANGE, declares, packageOf, readManifest, rewriteManifest, v2PackagesFor, zodRangeReachesFloor, type ManifestChange } from './manifest.js';
 import { readCurrentFile } from '../file-overlay.js';
+import { legacyToolCalls } from './legacy-tool-calls.js';
+import { reexportsSdkRuntime } from './runtime-bundle.js';
+import { mayUseZod, zod4Breaks, type Zod4Break } from './zod-usage.js';
 
 export const SDK_V2 = 'sdk-v2';
 
@@ -34,10 +37,21 @@ export function planSdkV2(result: AnalysisResult, options: TransformOptions): Tr
   const plan: TransformPlan = { ...emptyPlan(), notes: [] };
   if (options.target !== '2026-07-28') return plan;
   const texts = new Map(result.sourceFiles.map((sf) => [sf.fileName, sf.text]));
-  const v1 = [...texts].filter(([, text]) => usesSdkV1(text)).map(([file, text]) => ({ file, text }));
-  if (!v1.length) return plan;
+  const analysed = [...texts].filter(([, text]) => usesSdkV1(text)).map(([file, text]) => ({ file, text }));
+  if (!analysed.length) return plan;
 
   const manifests = new ManifestCache();
+  const toolCalls = legacyToolCalls(result);
+  const candidates = [...analysed.map((f) => ({ ...f, toolCalls: toolCalls.get(f.file) })), ...unanalysedV1Files(analysed, manifests, result.relative)];
+  // A package whose SDK runtime comes through its own v1 bundle module stays on v1 whole (runtime-bundle.ts).
+  const packageOfFile = (file: string): string => path.dirname(manifests.chain(path.dirname(file))[0] ?? file);
+  const bundles = candidates.filter((f) => reexportsSdkRuntime(f.file, f.text));
+  const heldPackages = new Set(bundles.map((f) => packageOfFile(f.file)));
+  for (const bundle of bundles) {
+    plan.notes!.push(`${SDK_V2}: ${result.relative(bundle.file)} takes the SDK's runtime from another module (a bundle or vendored copy, still SDK v1) and re-exports it under the SDK's types, so the files of its package are left on SDK v1: moving their types to v2 would not fit the objects they run with. Move that module to SDK v2 first, then run apply again.`);
+  }
+  const v1 = candidates.filter((f) => !heldPackages.has(packageOfFile(f.file)));
+  if (!v1.length) return plan;
   const outcomes = runOfficialCodemod(v1, { projectType: projectType(v1, manifests) });
   const after = new Map(texts);
   let changedFiles = 0;
@@ -52,6 +66,14 @@ export function planSdkV2(result: AnalysisResult, options: TransformOptions): Tr
     const edits = minimalEdits(outcome.file, outcome.before, final);
     if (edits.length) changedFiles++;
     plan.edits.push(...edits);
+    for (const [name, alias] of outcome.aliases) {
+      plan.notes!.push(`${SDK_V2}: ${rel}: v2's ${name} is imported as ${alias}, since the file declares its own ${name}.`);
+    }
+    const restored = outcome.restoredImports;
+    for (const from of new Set(restored.map((r) => r.from))) {
+      const names = restored.filter((r) => r.from === from).map((r) => r.local);
+      plan.notes!.push(`${SDK_V2}: ${rel}: ${names.join(', ')} imported from ${from} (the official codemod dropped ${names.length === 1 ? 'its import' : 'their imports'} while the code still uses ${names.length === 1 ? 'it' : 'them'}).`);
+    }
     const { notes, anchored } = diagnosticNotes(outcome.file, rel, outcome);
     plan.notes!.push(...notes);
     (plan.anchoredNotes ??= []).push(...anchored);
@@ -202,9 +224,14 @@ function planManifests(
     const zodSection = declares(view, 'zod');
     const zodRange = zodSection ? view.sections[zodSection]!.zod! : undefined;
     let zodNote: string | undefined;
-    if (zodSection && !zodRangeReachesFloor(zodRange!)) {
+    const zodBreaks = zodSection && !zodRangeReachesFloor(zodRange!) ? zod4BreaksIn(path.dirname(manifest)) : [];
+    if (zodBreaks.length) {
+      // Raising zod would break the project's own zod code: left as it is, and the sites named.
+      const sites = zodBreaks.map((b) => `${relative(b.file)}:${b.line} ${b.what}`).join('; ');
+      plan.notes!.push(`${SDK_V2}: ${relative(manifest)} keeps zod ${zodRange}: SDK v2 needs zod ≥ ${ZOD_RANGE.slice(1)} (its schemas are Standard Schemas with JSON Schema), but this code uses what zod 4 removed: ${sites}. Move that code to zod 4, then set zod to ${ZOD_RANGE}; until then the v2 registrations do not type-check.`);
+    } else if (zodSection && !zodRangeReachesFloor(zodRange!)) {
       change.set.push({ section: zodSection, name: 'zod', range: ZOD_RANGE });
-      zodNote = `zod ${zodRange} → ${ZOD_RANGE} (SDK v2 needs zod ≥ 4.2: its schemas are Standard Schemas with JSON Schema; check your own zod code against zod 4's changelog)`;
+      zodNote = `zod ${zodRange} → ${ZOD_RANGE} (SDK v2 needs zod ≥ 4.2: its schemas are Standard Schemas with JSON Schema; no use of what zod 4 removed was found: zod-to-json-schema, ZodError.errors, one-argument z.record)`;
     } else if (!zodSection && outcomes.some((o) => o.zodInjected && o.file.startsWith(dir))) {
       change.add.push({ section, name: 'zod', range: ZOD_RANGE });
       zodNote = `zod ${ZOD_RANGE} added (the migrated code now imports it)`;
@@ -224,6 +251,35 @@ function planManifests(
   }
 }
 
+/**
+ * Files of the packages being migrated that import the v1 SDK but that the analysis did not load:
+ * a module that only imports types (`import type { CallToolResult } from '…/sdk/types.js'`) is not
+ * an MCP server file, nor always a helper of one. Left on v1, such a file would keep v1's types
+ * beside v2's runtime, and a second run would migrate it once a migrated neighbour had become a
+ * server file (a first run that does not finish the job). Only files under what apply was pointed
+ * at, and not client code (this transform does not move clients; package.json then keeps v1).
+ */
+function unanalysedV1Files(analysed: ReadonlyArray<{ file: string }>, manifests: ManifestCache, relative: (abs: string) => string): Array<{ file: string; text: string }> {
+  const known = new Set(analysed.map((f) => f.file));
+  const packageDirs = new Set(analysed.map((f) => manifests.chain(path.dirname(f.file))[0]).filter((m): m is string => m !== undefined).map((m) => path.dirname(m)));
+  const out: Array<{ file: string; text: string }> = [];
+  for (const dir of packageDirs) {
+    for (const file of otherV1Users(dir, known)) {
+      if (known.has(file) || relative(file).startsWith('..')) continue;
+      let text: string;
+      try {
+        text = readCurrentFile(file);
+      } catch {
+        continue;
+      }
+      if (!usesSdkV1(text) || mcpSpecifiers(text).some((s) => s.startsWith(`${V1_PACKAGE}/client`))) continue;
+      known.add(file);
+      out.push({ file, text });
+    }
+  }
+  return out;
+}
+
 const SOURCE = /\.(?:[cm]?[jt]s|[jt]sx)$/;
 const SKIP_DIRS = new Set(['node_modules', '.git', 'dist', 'build', 'coverage', '.next', '.nuxt', '.test-tmp']);
 const WALK_BUDGET = 5000;
@@ -233,6 +289,14 @@ const WALK_BUDGET = 5000;
  * Past the budget the walk stops and counts as "still used": keeping v1 is the safe side.
  */
 function otherV1Users(dir: string, known: ReadonlySet<string>): string[] {
+  return sourcesOf(dir, known, (text) => text.includes(V1_PACKAGE) && usesSdkV1(text));
+}
+
+/**
+ * The package's source files under `dir` (not in `known`, not in another package below it) whose
+ * text `matches`. Past WALK_BUDGET files the walk stops and returns the file it stopped at too.
+ */
+function sourcesOf(dir: string, known: ReadonlySet<string>, matches: (text: string) => boolean): string[] {
   const out: string[] = [];
   let seen = 0;
   const walk = (current: string): boolean => {
@@ -258,13 +322,25 @@ function otherV1Users(dir: string, known: ReadonlySet<string>): string[] {
         } catch {
           continue;
         }
-        if (text.includes(V1_PACKAGE) && usesSdkV1(text)) out.push(full);
+        if (matches(text)) out.push(full);
       }
     }
     return true;
   };
   walk(dir);
   return out;
+}
+
+/** Where the package's own code uses what zod 4 removed (zod-usage.ts). */
+function zod4BreaksIn(dir: string): Zod4Break[] {
+  const files = sourcesOf(dir, new Set(), mayUseZod);
+  return zod4Breaks(files, (file) => {
+    try {
+      return readCurrentFile(file);
+    } catch {
+      return undefined;
+    }
+  });
 }
 
 /** The install command of the package manager whose lockfile sits beside (or above) the manifest. */

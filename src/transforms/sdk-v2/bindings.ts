@@ -1,0 +1,131 @@
+/**
+ * The names a file binds at its top (imports and declarations) and the identifiers that refer to
+ * them, read with the type checker of the in-memory ts-morph project the official codemod runs in.
+ * The passes around the codemod (name-clash.ts, dropped-imports.ts) compare these before and after.
+ */
+import type { Identifier, ImportDeclaration, Node as TsMorphNode, SourceFile } from 'ts-morph';
+import { loadTsMorph } from '../../analysis/typescript.js';
+
+export const MCP_SCOPE = '@modelcontextprotocol/';
+export const V1_SDK = '@modelcontextprotocol/sdk';
+
+export function isMcpSpecifier(specifier: string): boolean {
+  return specifier.startsWith(MCP_SCOPE);
+}
+
+export function isV1Specifier(specifier: string): boolean {
+  return specifier === V1_SDK || specifier.startsWith(`${V1_SDK}/`);
+}
+
+export interface ImportBinding {
+  /** The name the file uses. */
+  local: string;
+  /** The name the module exports (`default` / `*` for default and namespace imports). */
+  imported: string;
+  specifier: string;
+  typeOnly: boolean;
+}
+
+export function importBindings(sf: SourceFile, which: (specifier: string) => boolean = () => true): ImportBinding[] {
+  const out: ImportBinding[] = [];
+  for (const decl of sf.getImportDeclarations()) {
+    const specifier = decl.getModuleSpecifierValue();
+    if (!which(specifier)) continue;
+    const typeOnly = decl.isTypeOnly();
+    const defaultImport = decl.getDefaultImport();
+    if (defaultImport) out.push({ local: defaultImport.getText(), imported: 'default', specifier, typeOnly });
+    const namespace = decl.getNamespaceImport();
+    if (namespace) out.push({ local: namespace.getText(), imported: '*', specifier, typeOnly });
+    for (const named of decl.getNamedImports()) {
+      out.push({ local: named.getAliasNode()?.getText() ?? named.getName(), imported: named.getName(), specifier, typeOnly: typeOnly || named.isTypeOnly() });
+    }
+  }
+  return out;
+}
+
+/** The identifiers that name what the file declares at its top level (not its imports). */
+export function topLevelDeclarationNames(sf: SourceFile): Identifier[] {
+  const { Node, SyntaxKind } = loadTsMorph();
+  const out: Identifier[] = [];
+  for (const statement of sf.getStatements()) {
+    if (Node.isVariableStatement(statement)) {
+      for (const decl of statement.getDeclarations()) {
+        const name = decl.getNameNode();
+        if (Node.isIdentifier(name)) out.push(name);
+        else for (const element of name.getDescendantsOfKind(SyntaxKind.BindingElement)) {
+          const bound = element.getNameNode();
+          if (Node.isIdentifier(bound)) out.push(bound);
+        }
+      }
+      continue;
+    }
+    if (Node.isFunctionDeclaration(statement) || Node.isClassDeclaration(statement) || Node.isInterfaceDeclaration(statement) || Node.isTypeAliasDeclaration(statement) || Node.isEnumDeclaration(statement) || Node.isModuleDeclaration(statement)) {
+      const name = statement.getNameNode();
+      if (name && Node.isIdentifier(name)) out.push(name);
+    }
+  }
+  return out;
+}
+
+/** The local name of each binding a file declares for itself: imports from outside the MCP packages and top-level declarations. */
+export function ownNames(sf: SourceFile): Set<string> {
+  return new Set([...importBindings(sf, (s) => !isMcpSpecifier(s)).map((b) => b.local), ...topLevelDeclarationNames(sf).map((id) => id.getText())]);
+}
+
+/**
+ * Identifiers named `name` in reference position outside import declarations: not a property
+ * name, member name or object key (those are not bindings).
+ */
+export function referencesByName(sf: SourceFile, name: string): Identifier[] {
+  const { Node, SyntaxKind } = loadTsMorph();
+  return sf.getDescendantsOfKind(SyntaxKind.Identifier).filter((id) => {
+    if (id.getText() !== name || id.getFirstAncestorByKind(SyntaxKind.ImportDeclaration)) return false;
+    const parent = id.getParent();
+    if (!parent) return false;
+    if (Node.isPropertyAccessExpression(parent) && parent.getNameNode() === id) return false;
+    if (Node.isQualifiedName(parent) && parent.getRight() === id) return false;
+    if ((Node.isPropertyAssignment(parent) || Node.isPropertySignature(parent) || Node.isMethodDeclaration(parent) || Node.isMethodSignature(parent) || Node.isPropertyDeclaration(parent) || Node.isEnumMember(parent) || Node.isGetAccessorDeclaration(parent) || Node.isSetAccessorDeclaration(parent)) && parent.getNameNode() === id) return false;
+    if (Node.isBindingElement(parent) && parent.getPropertyNameNode() === id) return false;
+    if (Node.isExportSpecifier(parent) && parent.getAliasNode() === id) return false;
+    return true;
+  });
+}
+
+/** Whether `id` resolves to nothing this file binds (no declaration in the file). */
+export function isUnbound(id: Identifier): boolean {
+  const { Node } = loadTsMorph();
+  const sf = id.getSourceFile();
+  const parent = id.getParent();
+  const symbol = parent && Node.isShorthandPropertyAssignment(parent) ? parent.getValueSymbol() : id.getSymbol();
+  return !symbol || !symbol.getDeclarations().some((d) => d.getSourceFile() === sf);
+}
+
+/** Whether `id` is used as a value (not only inside a type; `typeof X` in a type reads the value). */
+export function inValuePosition(id: Identifier): boolean {
+  const { Node, SyntaxKind } = loadTsMorph();
+  for (let node: TsMorphNode | undefined = id.getParent(); node; node = node.getParent()) {
+    if (Node.isTypeQuery(node)) return true;
+    if (Node.isTypeNode(node) || Node.isInterfaceDeclaration(node) || Node.isTypeAliasDeclaration(node) || Node.isHeritageClause(node)) {
+      // `class A extends B` reads a value; `implements B` and interface heritage do not.
+      if (Node.isHeritageClause(node)) return node.getToken() === SyntaxKind.ExtendsKeyword && Node.isClassDeclaration(node.getParent());
+      if (Node.isExpressionWithTypeArguments(node) && Node.isHeritageClause(node.getParent())) continue;
+      return false;
+    }
+    if (Node.isStatement(node) || Node.isSourceFile(node)) return true;
+  }
+  return true;
+}
+
+/** The import declarations from `specifier`, type-only or not as asked, without a namespace import. */
+export function mergeableImport(sf: SourceFile, specifier: string, typeOnly: boolean): ImportDeclaration | undefined {
+  return sf.getImportDeclarations().find((d) => d.getModuleSpecifierValue() === specifier && d.isTypeOnly() === typeOnly && !d.getNamespaceImport() && !d.getDefaultImport());
+}
+
+/** A name not used anywhere in the file, starting from `base`. */
+export function freshName(sf: SourceFile, base: string): string {
+  const { SyntaxKind } = loadTsMorph();
+  const used = new Set(sf.getDescendantsOfKind(SyntaxKind.Identifier).map((id) => id.getText()));
+  let name = base;
+  for (let i = 2; used.has(name); i++) name = `${base}${i}`;
+  return name;
+}

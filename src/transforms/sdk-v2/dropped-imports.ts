@@ -1,0 +1,75 @@
+/**
+ * Names the official codemod dropped from an import while the code still uses them. It removes an
+ * import of a module v2 no longer has (`@modelcontextprotocol/sdk/experimental/tasks`) whole, with
+ * a warning but without touching the code that used it: `CreateTaskResult` (a spec type v2 still
+ * exports) and `InMemoryTaskStore` (gone) are then referenced and bound by nothing.
+ *
+ * After the codemod, each name an SDK import bound before and the code still refers to, unbound,
+ * is imported again from its v2 home: the first v2 entry point that exports it (the ones the file
+ * already imports first; v2-exports.ts is read off the real packages). Where v2 exports no such
+ * name (or only its type, where the code needs the value), the first use gets the codemod's own
+ * `@mcp-codemod-error` comment, so the person migrating sees it and the report lists it.
+ */
+import type { Diagnostic, TransformContext } from '@modelcontextprotocol/codemod';
+import type { SourceFile } from 'ts-morph';
+import { inValuePosition, isMcpSpecifier, isUnbound, isV1Specifier, mergeableImport, referencesByName, type ImportBinding } from './bindings.js';
+import { V2_ENTRY_POINTS, V2_EXPORTS } from './v2-exports.js';
+
+export interface DroppedImports {
+  /** Put back: local name and the v2 entry point it is imported from now. */
+  restored: Array<{ local: string; from: string }>;
+  /** No v2 home: comments asked for at the first use. */
+  diagnostics: Diagnostic[];
+}
+
+export function restoreDroppedImports(sf: SourceFile, sdkBefore: readonly ImportBinding[], context: TransformContext, existing: readonly Diagnostic[]): DroppedImports {
+  const out: DroppedImports = { restored: [], diagnostics: [] };
+  for (const binding of sdkBefore) {
+    if (!isV1Specifier(binding.specifier)) continue;
+    const unbound = referencesByName(sf, binding.local).filter(isUnbound);
+    if (!unbound.length) continue;
+    const needsValue = !binding.typeOnly && unbound.some(inValuePosition);
+    const home = binding.imported === '*' || binding.imported === 'default' ? undefined : homeOf(sf, binding.imported, needsValue, context);
+    if (home) {
+      addImport(sf, home, binding);
+      out.restored.push({ local: binding.local, from: home });
+      continue;
+    }
+    const first = unbound[0]!;
+    // The codemod already left its own comment about this name (a removed symbol): one is enough.
+    if (existing.some((d) => d.insertComment && d.message.includes(binding.imported))) continue;
+    out.diagnostics.push({
+      level: 'warning' as Diagnostic['level'],
+      file: sf.getFilePath(),
+      line: first.getStartLineNumber(),
+      message: `${binding.local} came from ${binding.specifier}, and SDK v2 exports no ${binding.imported === '*' ? 'such module' : binding.imported}${needsValue ? ' value' : ''}: replace this use by hand.`,
+      insertComment: true,
+      resolveCurrentLine: () => first.getStartLineNumber(),
+    });
+  }
+  return out;
+}
+
+/** The v2 entry point to import `name` from: the file's own v2 imports first, then the server or client side the project is. */
+function homeOf(sf: SourceFile, name: string, needsValue: boolean, context: TransformContext): string | undefined {
+  const imported = sf.getImportDeclarations().map((d) => d.getModuleSpecifierValue()).filter((s) => isMcpSpecifier(s) && s in V2_EXPORTS);
+  const sideFirst = context.projectType === 'client' ? [...V2_ENTRY_POINTS].sort((a, b) => Number(b.includes('/client')) - Number(a.includes('/client'))) : V2_ENTRY_POINTS;
+  for (const entry of new Set([...imported, ...sideFirst])) {
+    const exports = V2_EXPORTS[entry];
+    if (exports?.values.includes(name) || (!needsValue && exports?.types.includes(name))) return entry;
+  }
+  return undefined;
+}
+
+function addImport(sf: SourceFile, from: string, binding: ImportBinding): void {
+  const spec = binding.local === binding.imported ? binding.imported : { name: binding.imported, alias: binding.local };
+  const existing = mergeableImport(sf, from, binding.typeOnly);
+  if (existing) {
+    existing.addNamedImport(spec);
+    return;
+  }
+  const imports = sf.getImportDeclarations();
+  const lastMcp = imports.map((d) => isMcpSpecifier(d.getModuleSpecifierValue())).lastIndexOf(true);
+  const index = lastMcp >= 0 ? imports[lastMcp]!.getChildIndex() + 1 : imports.length ? imports.at(-1)!.getChildIndex() + 1 : 0;
+  sf.insertImportDeclaration(index, { moduleSpecifier: from, namedImports: [spec], isTypeOnly: binding.typeOnly });
+}

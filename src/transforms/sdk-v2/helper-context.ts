@@ -1,0 +1,117 @@
+/**
+ * Helpers a handler passes its context to. The official codemod rewrites a handler's `extra` into
+ * v2's `ctx` and, where `ctx` is passed on (`audit(ctx, 'echo')`), comments "The context object
+ * is forwarded to audit(…)". Two cases it leaves worse than it could:
+ * - the helper's parameter is typed inline with v1's context keys
+ *   (`extra: { sessionId?: string; requestId: unknown }`): the call no longer type-checks (TS2345).
+ *   The codemod does remap a parameter annotated `RequestHandlerExtra` (its type becomes
+ *   `ServerContext`, `extra.requestId` becomes `extra.mcpReq.id`), so the codemod runs again with
+ *   that annotation in place of the inline type: helper and callers then agree;
+ * - the helper's parameter is (now) typed as v2's context: the comment is stale, and dropped.
+ */
+import type { Diagnostic } from '@modelcontextprotocol/codemod';
+import type { FunctionDeclaration, Node as TsMorphNode, ParameterDeclaration, SourceFile } from 'ts-morph';
+import { loadTsMorph } from '../../analysis/typescript.js';
+import { namesContextType } from './context-mocks.js';
+
+const FORWARDED = /^The context object is forwarded to ([\w$]+)\(…\)/;
+/** The keys of v1's `RequestHandlerExtra`: an inline type made of these only describes the handler context. */
+const V1_CONTEXT_KEYS = new Set(['signal', 'sessionId', 'requestId', 'authInfo', '_meta', 'sendNotification', 'sendRequest', 'requestInfo', 'taskId', 'taskStore', 'taskRequestedTtl', 'closeSSEStream', 'closeStandaloneSSEStream']);
+const V1_PROTOCOL_MODULE = '@modelcontextprotocol/sdk/shared/protocol.js';
+
+export interface ForwardedContext {
+  /** The helper, a function declared at the top of the file. */
+  helper: string;
+  /** Which of its parameters receives the context. */
+  index: number;
+}
+
+/** The helper parameters the codemod's "forwarded" comments are about (their lines resolved, in `sf`). */
+export function forwardedContexts(sf: SourceFile, diagnostics: readonly Diagnostic[]): Array<ForwardedContext & { diagnostic: Diagnostic }> {
+  const { Node, SyntaxKind } = loadTsMorph();
+  const out: Array<ForwardedContext & { diagnostic: Diagnostic }> = [];
+  for (const diagnostic of diagnostics) {
+    const helper = FORWARDED.exec(diagnostic.message)?.[1];
+    if (!helper) continue;
+    let line: number;
+    try {
+      line = diagnostic.resolveCurrentLine?.() ?? diagnostic.line;
+    } catch {
+      continue;
+    }
+    const call = sf
+      .getDescendantsOfKind(SyntaxKind.CallExpression)
+      .find((c) => c.getExpression().getText() === helper && c.getStartLineNumber() <= line && c.getEndLineNumber() >= line);
+    const index = call?.getArguments().findIndex((a) => Node.isIdentifier(a) && (a.getSymbol()?.getDeclarations() ?? []).some((d) => Node.isParameterDeclaration(d)));
+    if (index === undefined || index < 0) continue;
+    out.push({ helper, index, diagnostic });
+  }
+  return out;
+}
+
+function helperParameter(sf: SourceFile, { helper, index }: ForwardedContext): ParameterDeclaration | undefined {
+  const { Node } = loadTsMorph();
+  const fn: FunctionDeclaration | undefined = sf.getFunction(helper);
+  if (fn) return fn.getParameters()[index];
+  const init = sf.getVariableDeclaration(helper)?.getInitializer();
+  if (init && (Node.isArrowFunction(init) || Node.isFunctionExpression(init))) return init.getParameters()[index];
+  return undefined;
+}
+
+/** An inline object type made only of v1 context keys. */
+function isInlineV1Context(type: TsMorphNode | undefined): boolean {
+  const { Node } = loadTsMorph();
+  if (!type || !Node.isTypeLiteral(type)) return false;
+  const members = type.getMembers();
+  return members.length > 0 && members.every((m) => Node.isPropertySignature(m) && V1_CONTEXT_KEYS.has(m.getName()));
+}
+
+/** The forwarded contexts whose helper parameter is typed inline with v1's context keys. */
+export function inlineTypedHelpers(sf: SourceFile, forwarded: readonly ForwardedContext[]): ForwardedContext[] {
+  return forwarded.filter((f) => isInlineV1Context(helperParameter(sf, f)?.getTypeNode()));
+}
+
+/**
+ * In a fresh copy of the file (before the codemod), types each of those parameters as v1's
+ * `RequestHandlerExtra` (imported for the purpose), so that the codemod migrates it like any
+ * annotated context parameter.
+ */
+export function annotateAsV1Context(sf: SourceFile, helpers: readonly ForwardedContext[]): void {
+  const existing = sf
+    .getImportDeclarations()
+    .filter((d) => d.getModuleSpecifierValue().startsWith('@modelcontextprotocol/sdk'))
+    .flatMap((d) => d.getNamedImports())
+    .find((n) => n.getName() === 'RequestHandlerExtra');
+  const local = existing ? (existing.getAliasNode()?.getText() ?? 'RequestHandlerExtra') : 'RequestHandlerExtra';
+  let changed = false;
+  for (const helper of helpers) {
+    const parameter = helperParameter(sf, helper);
+    if (!parameter || !isInlineV1Context(parameter.getTypeNode())) continue;
+    parameter.setType(local);
+    changed = true;
+  }
+  if (changed && !existing) {
+    // Beside the file's SDK imports, where a hand-written one would be.
+    const imports = sf.getImportDeclarations();
+    const lastSdk = imports.map((d) => d.getModuleSpecifierValue().startsWith('@modelcontextprotocol/sdk')).lastIndexOf(true);
+    sf.insertImportDeclaration(lastSdk + 1, { moduleSpecifier: V1_PROTOCOL_MODULE, namedImports: ['RequestHandlerExtra'], isTypeOnly: true });
+  }
+}
+
+/** Whether the helper's parameter is typed as v2's context: the codemod's "forwarded" comment is then stale. */
+export function helperTakesV2Context(sf: SourceFile, forwarded: ForwardedContext): boolean {
+  const type = helperParameter(sf, forwarded)?.getTypeNode();
+  return !!type && namesContextType(type);
+}
+
+/**
+ * After that run: the codemod adds `ServerContext` to an existing value import of
+ * `@modelcontextprotocol/server` without `type`; v2 exports it as a type only, which a project on
+ * `verbatimModuleSyntax` rejects. The specifier gets its `type`.
+ */
+export function contextImportsTypeOnly(sf: SourceFile): void {
+  for (const decl of sf.getImportDeclarations()) {
+    if (decl.isTypeOnly() || !decl.getModuleSpecifierValue().startsWith('@modelcontextprotocol/')) continue;
+    for (const named of decl.getNamedImports()) if ((named.getName() === 'ServerContext' || named.getName() === 'ClientContext') && !named.isTypeOnly()) named.setIsTypeOnly(true);
+  }
+}

@@ -1,0 +1,66 @@
+/**
+ * `server.tool(…)` calls the official codemod leaves as they are. v2's McpServer has no `tool`
+ * method, so such a call no longer compiles. The codemod rewrites a call only when it can prove
+ * the shape from the syntax: a string-literal name, arguments it can tell apart, and a file that
+ * imports McpServer (or a receiver named like one); otherwise it gives up, and says so only in a
+ * file that imports McpServer.
+ *
+ * The analysis knows better which calls are v1 registrations: the receiver resolves to the SDK's
+ * McpServer through imports and types (`collectToolRegistrations` reads the same). Each such call
+ * still spelled `.tool(` after the codemod gets its `@mcp-codemod-error` comment, with the
+ * registerTool form to write, unless the codemod already commented on that line.
+ */
+import type { Diagnostic } from '@modelcontextprotocol/codemod';
+import type { SourceFile } from 'ts-morph';
+import type { AnalysisResult } from '../../analysis/engine.js';
+import { calleeParts, forEachDescendant } from '../../analysis/ast.js';
+import { loadTsMorph, ts } from '../../analysis/typescript.js';
+import { isServerKind } from '../../analysis/values.js';
+
+/** A v1 `McpServer.tool(…)` call, by what identifies it after the codemod: its receiver and name argument as written. */
+export interface LegacyToolCall {
+  receiver: string;
+  name: string;
+}
+
+/** The v1 `.tool(…)` registrations of each analysed file (the receiver resolved to an SDK server). */
+export function legacyToolCalls(result: AnalysisResult): Map<string, LegacyToolCall[]> {
+  const out = new Map<string, LegacyToolCall[]>();
+  for (const sf of result.sourceFiles) {
+    forEachDescendant(sf, (node) => {
+      if (!ts.isCallExpression(node) || !node.arguments.length) return;
+      const { name, receiver } = calleeParts(node);
+      if (name !== 'tool' || !receiver || !isServerKind(result.analysis.values.valueOf(receiver))) return;
+      const list = out.get(sf.fileName) ?? [];
+      list.push({ receiver: receiver.getText(sf), name: node.arguments[0]!.getText(sf) });
+      out.set(sf.fileName, list);
+    });
+  }
+  return out;
+}
+
+const REGISTER_TOOL_FORM = 'registerTool(name, { description, inputSchema: z.object({ … }), annotations }, handler)';
+
+/** Comments for the `calls` still written `.tool(` in `sf` after the codemod (lines of `existing` already resolved). */
+export function leftoverToolCallDiagnostics(sf: SourceFile, calls: readonly LegacyToolCall[], existing: readonly Diagnostic[]): Diagnostic[] {
+  if (!calls.length) return [];
+  const { Node, SyntaxKind } = loadTsMorph();
+  const commentedLines = new Set(existing.filter((d) => d.insertComment).map((d) => d.line));
+  const out: Diagnostic[] = [];
+  for (const call of sf.getDescendantsOfKind(SyntaxKind.CallExpression)) {
+    const callee = call.getExpression();
+    if (!Node.isPropertyAccessExpression(callee) || callee.getName() !== 'tool') continue;
+    const [nameArg] = call.getArguments();
+    if (!nameArg || !calls.some((c) => c.receiver === callee.getExpression().getText() && c.name === nameArg.getText())) continue;
+    const line = call.getStartLineNumber();
+    if (commentedLines.has(line)) continue;
+    out.push({
+      level: 'warning' as Diagnostic['level'],
+      file: sf.getFilePath(),
+      line,
+      message: `.tool() does not exist on SDK v2's McpServer, and the official codemod could not prove this call's shape: rewrite it as ${REGISTER_TOOL_FORM}.`,
+      insertComment: true,
+    });
+  }
+  return out;
+}

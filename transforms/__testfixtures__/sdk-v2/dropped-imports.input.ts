@@ -1,0 +1,20 @@
+// A v1 server that used the experimental tasks API: the official codemod removes the import of
+// v1's `experimental/tasks` module whole, while the code still uses `CreateTaskResult`, a spec
+// type SDK v2 still exports (so it is imported again, from @modelcontextprotocol/server).
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { CreateTaskResult } from '@modelcontextprotocol/sdk/experimental/tasks';
+import { z } from 'zod';
+
+const finished = new Map<string, CreateTaskResult>();
+
+function describeTask(result: CreateTaskResult): CallToolResult {
+  return { content: [{ type: 'text', text: `task ${result.task.taskId} is ${result.task.status}` }] };
+}
+
+export const server = new McpServer({ name: 'research', version: '1.0.0' });
+
+server.registerTool('task_status', { inputSchema: { taskId: z.string() } }, async ({ taskId }) => {
+  const result = finished.get(taskId);
+  return result ? describeTask(result) : { content: [{ type: 'text', text: `no task ${taskId}` }], isError: true };
+});
