@@ -20,6 +20,7 @@ import { applyEdits } from '../transforms/edits.js';
 import { withFileOverlay } from '../transforms/file-overlay.js';
 import { pruneImportsMadeUnused } from './prune-imports.js';
 import type { RawFinding } from '../analysis/engine.js';
+import { gateFindings, type GateSettings, type GatedFindings } from '../gate.js';
 
 export interface ApplyOptions extends LoadOptions {
   transforms?: readonly string[];
@@ -27,6 +28,8 @@ export interface ApplyOptions extends LoadOptions {
   dryRun?: boolean;
   allowDirty?: boolean;
   transformOptions?: Partial<TransformOptions>;
+  /** Configured severities, test files and baseline: what is left is judged as `scan` judges it. */
+  gate?: GateSettings;
 }
 
 export interface FileChange {
@@ -61,8 +64,10 @@ export interface ApplyResult {
   transforms: string[];
   /** Files not written because they changed on disk since they were read. */
   skippedChanged: string[];
-  /** Findings the rules still report on the migrated code (markers included). */
+  /** Findings the rules still report on the migrated code (markers included), before the gate. */
   remaining: RawFinding[];
+  /** `remaining` as `scan` judges it: configured severities, suppressions, test files, baseline. */
+  gate: GatedFindings;
   git: GitState;
   written: boolean;
 }
@@ -188,6 +193,8 @@ export async function runApply(options: ApplyOptions): Promise<ApplyResult> {
   }
 
   const judged = runEngine({ files: sourcesOnly(current), resolve: sources.resolve, packageModules: sources.packageModules, contextFiles: sources.contextFiles, rules: RULES, relative: sources.relative });
+  const judgedTexts = new Map([...sourcesOnly(current)].map(([file, text]) => [sources.relative(file), text]));
+  const gate = gateFindings(judged.findings, judgedTexts, new Set(RULES.map((r) => r.meta.id)), options.gate ?? {});
   return {
     root: sources.root,
     label: sources.label,
@@ -203,6 +210,7 @@ export async function runApply(options: ApplyOptions): Promise<ApplyResult> {
     transforms: transforms.map((t) => t.name),
     skippedChanged,
     remaining: judged.findings,
+    gate,
     git,
     written: writing,
   };

@@ -6,22 +6,27 @@
 import path from 'node:path';
 import { Chalk } from 'chalk';
 import { createTwoFilesPatch } from 'diff';
-import type { RawFinding } from '../analysis/engine.js';
 import { SCHEMA_VERSION, summarize, type Finding } from '../model.js';
-import { toFindings } from '../scan.js';
 import { VERSION } from '../version.js';
 import type { ApplyResult } from './apply.js';
 
 const rel = (result: ApplyResult, file: string): string => path.relative(result.root, file).split(path.sep).join('/');
 
-/** Markers left in the migrated code, read back from it (so their lines are where they are now). */
-export function markersLeft(result: ApplyResult): RawFinding[] {
-  return result.remaining.filter((f) => f.messageId === 'marker');
+/** Markers left in the migrated code, read back from it (so their lines are where they are now); suppressed ones excepted. */
+export function markersLeft(result: ApplyResult): Finding[] {
+  const siteKey = (ruleId: string, file: string, line: number, column: number): string => `${ruleId}\0${file}\0${line}\0${column}`;
+  const markers = new Set(result.remaining.filter((f) => f.messageId === 'marker').map((f) => siteKey(f.rule.meta.id, f.file, f.line, f.column)));
+  return [...result.gate.gated, ...result.gate.testFindings].filter((f) => markers.has(siteKey(f.ruleId, f.file, f.line, f.column)));
 }
 
-/** The findings left in the migrated code, as `scan` reports them. */
+/** The findings left in the migrated code that count, as `scan` reports them. */
 function findingsOf(result: ApplyResult): Finding[] {
-  return toFindings(result.remaining, {});
+  return result.gate.gated;
+}
+
+/** What the marker asks a person to do, without the prefix every marker finding's message has. */
+function markerReason(marker: Finding): string {
+  return marker.message.replace(/^Left by `mcp-migrate apply`, still to do: /, '');
 }
 
 /** Rough tokens: ~4 characters per token for identifiers and English. */
@@ -36,15 +41,22 @@ export function renderJson(result: ApplyResult): string {
       command: 'apply',
       root: result.label,
       dryRun: !result.written,
-      summary: summarize(findings, result.discovered, result.analysed),
+      summary: {
+        ...summarize(findings, result.discovered, result.analysed),
+        ...(result.gate.suppressed.length ? { suppressed: result.gate.suppressed.length } : {}),
+        ...(result.gate.testFindings.length ? { testFindings: result.gate.testFindings.length } : {}),
+        ...(result.gate.baselined ? { baselined: result.gate.baselined } : {}),
+      },
       changes: result.changes.map((c) => ({ file: rel(result, c.file), transforms: c.transforms, edits: c.edits, created: c.created })),
-      manual: markersLeft(result).map((m) => ({ file: m.file, line: m.line, ruleId: m.rule.meta.id, reason: m.message.replace(/^Left by `mcp-migrate apply`, still to do: /, '') })),
+      manual: markersLeft(result).map((m) => ({ file: m.file, line: m.line, ruleId: m.ruleId, reason: markerReason(m) })),
       stores: result.stores.map((s) => ({ ...s, file: rel(result, s.file), names: s.names })),
       notes: result.notes,
       failures: result.failures.map((f) => ({ ...f, file: rel(result, f.file) })),
       skippedChanged: result.skippedChanged.map((f) => rel(result, f)),
       findings,
-      diagnostics: [],
+      ...(result.gate.suppressed.length ? { suppressed: result.gate.suppressed } : {}),
+      ...(result.gate.testFindings.length ? { testFindings: result.gate.testFindings } : {}),
+      diagnostics: result.gate.diagnostics,
     },
     null,
     2,
@@ -60,7 +72,7 @@ export function renderMarkdown(result: ApplyResult): string {
   out.push(`- Files changed: ${result.changes.filter((c) => !c.created).length}; files created: ${result.changes.filter((c) => c.created).length}`);
   out.push(`- Session-keyed stores turned into handles: ${rewritten.length} of ${result.stores.length}`);
   out.push(`- Markers left for a person: ${markersLeft(result).length}`);
-  out.push(`- Findings still reported by \`mcp-migrate scan\`: ${result.remaining.length}`);
+  out.push(`- Findings still reported by \`mcp-migrate scan\`: ${findingsOf(result).length}`);
   if (result.failures.length) out.push(`- Files a transform failed on (left unchanged): ${result.failures.length}`);
   out.push('');
 
@@ -94,7 +106,7 @@ export function renderMarkdown(result: ApplyResult): string {
   if (manual.length || unrewritten.length) {
     out.push('## Left for a person', '');
     out.push('Each site carries a `// @mcp-migrate-todo(<rule>)` comment; `mcp-migrate scan` reports them as errors until they are resolved.', '');
-    for (const m of manual) out.push(`- \`${m.file}:${m.line}\` (${m.rule.meta.id}): ${m.message.replace(/^Left by `mcp-migrate apply`, still to do: /, '')}`);
+    for (const m of manual) out.push(`- \`${m.file}:${m.line}\` (${m.ruleId}): ${markerReason(m)}`);
     for (const s of unrewritten) out.push(`- store \`${s.store}\` (${rel(result, s.file)}:${s.line}) not rewritten: ${s.reason}`);
     out.push('');
   }
@@ -138,7 +150,7 @@ export function renderMarkdown(result: ApplyResult): string {
 function nextSteps(result: ApplyResult): string[] {
   const steps = ['Review the diff (`git diff`), build and run your tests.'];
   if (markersLeft(result).length) steps.push('Resolve every `@mcp-migrate-todo` marker; `mcp-migrate scan` lists them.');
-  if (result.remaining.some((f) => f.messageId !== 'marker')) steps.push('Run `mcp-migrate scan` for what no transform rewrites yet (serving, handshake, deprecated features).');
+  if (findingsOf(result).length > markersLeft(result).filter((m) => !m.testFile).length) steps.push('Run `mcp-migrate scan` for what no transform rewrites yet (serving, handshake, deprecated features).');
   if (result.changes.some((c) => c.created)) {
     const redis = (result.sharedStores ?? []).length > 0;
     steps.push(redis ? 'Commit the generated `mcp-handles` and `mcp-redis-store` modules with the change; install the `redis` client and set `REDIS_URL`.' : 'Commit the generated `mcp-handles` module with the change.');
@@ -161,8 +173,8 @@ export function renderSummary(result: ApplyResult, color: boolean): string {
   for (const note of result.notes) out.push(`  ${c.green('•')} ${note}`);
   const manual = markersLeft(result);
   out.push(`${manual.length ? c.yellow('!') : c.green('✔')} ${manual.length} marker${manual.length === 1 ? '' : 's'} left for a person`);
-  for (const m of manual) out.push(`  ${m.file}:${m.line} ${c.dim(m.rule.meta.id)}`);
-  const other = result.remaining.length - manual.length;
+  for (const m of manual) out.push(`  ${m.file}:${m.line} ${c.dim(m.ruleId)}`);
+  const other = findingsOf(result).length - manual.filter((m) => !m.testFile).length;
   if (other > 0) out.push(`${c.yellow('!')} ${other} finding${other === 1 ? '' : 's'} still reported by scan (not rewritten by the selected transforms)`);
   out.push('', 'Next steps:', ...nextSteps(result).map((s, i) => `  ${i + 1}. ${s}`));
   return `${out.join('\n')}\n`;
