@@ -17,6 +17,7 @@ import { VERSION } from './version.js';
 import type { RuleSetting } from './config.js';
 import { SOURCE_EXTENSIONS, isSourceFileName } from './discovery/extensions.js';
 import { gateFindings } from './gate.js';
+import { fixKind } from './fix-status.js';
 
 export interface ScanOptions {
   /** Files or directories, relative to `cwd` or absolute. */
@@ -171,7 +172,7 @@ export function toFindings(raws: readonly RawFinding[], settings: Readonly<Recor
       endLine: raw.endLine,
       endColumn: raw.endColumn,
       message: raw.message,
-      fix: meta.fix,
+      fix: fixKind(meta),
       docs: ruleDocPath(meta.id),
       fingerprint: '',
     };

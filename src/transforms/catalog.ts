@@ -22,6 +22,14 @@ export interface TransformDefinition {
   summary: string;
   /** What it rewrites and what it leaves as a marker (shown by `mcp-migrate transforms`). */
   details: readonly string[];
+  /**
+   * Rule ids whose findings it resolves by rewriting the code (the finding is gone afterwards).
+   * Every report's fix status is derived from these (fix-status.ts); test/fix-status.test.ts holds
+   * each declaration to the transform's fixture pairs, so a label cannot drift from what it does.
+   */
+  rewrites: readonly string[];
+  /** Rule ids it leaves a `@mcp-migrate-todo` marker for where it cannot rewrite the site. */
+  marks: readonly string[];
   plan(result: AnalysisResult, options: TransformOptions): TransformPlan;
   transformer: Transformer;
 }
@@ -42,6 +50,8 @@ const handles = defineTransform({
     'a session id used only in logs becomes the request id',
     'markers: transport registries, per-session servers, per-session credentials, sites that cannot be rewritten safely',
   ],
+  rewrites: ['session-state/keyed-store', 'session-state/session-id-read', 'session-state/session-telemetry'],
+  marks: ['session-state/keyed-store', 'session-transport/transport-registry'],
   plan: planHandles,
 });
 
@@ -54,6 +64,8 @@ const sdkV2 = defineTransform({
     'what the official codemod cannot rewrite keeps its /* @mcp-codemod-error … */ comment and becomes a report note',
     'only with --target 2026-07-28 (the default); files already on v2 are left alone',
   ],
+  rewrites: [],
+  marks: [],
   plan: planSdkV2,
 });
 
@@ -68,6 +80,8 @@ const sharedStore = defineTransform({
     'a generated mcp-redis-store module (client from REDIS_URL); the redis client is added to package.json',
     'markers: stores used other than through get/set/delete/has, helpers passed as values, methods',
   ],
+  rewrites: [],
+  marks: ['session-state/keyed-store'],
   plan: planSharedStore,
 });
 
@@ -82,6 +96,8 @@ const serving = defineTransform({
     '--target stateless-v1: SDK 1.x, a new server and a sessionIdGenerator: undefined transport per POST; GET/DELETE answer 405',
     'markers: custom routing logic, custom session-lifecycle work, servers built as bundles, SSEServerTransport, CORS naming Mcp-Session-Id, other route styles and web-standard handlers (the marker gives the adapter); --target stateless-v1 on hono/fastify',
   ],
+  rewrites: ['session-transport/initialize-routing', 'session-transport/session-header', 'session-transport/session-id-generator', 'session-transport/session-lifecycle', 'session-transport/session-route', 'session-transport/transport-registry'],
+  marks: ['session-state/per-session-server', 'session-transport/session-id-generator', 'session-transport/session-lifecycle', 'session-transport/sse-transport'],
   plan: planServing,
 });
 
@@ -92,6 +108,8 @@ const handshake = defineTransform({
     'getClientCapabilities()/getClientVersion() in a handler (SDK v2) read ctx.mcpReq.envelope first, the initialize-scoped value as the 2025-era fallback',
     'markers: the same calls outside a handler, oninitialized hooks, registration gated on negotiated capabilities (register unconditionally)',
   ],
+  rewrites: ['handshake/client-capabilities'],
+  marks: ['handshake/client-capabilities', 'handshake/client-version', 'handshake/oninitialized'],
   plan: planHandshake,
 });
 
@@ -102,6 +120,8 @@ const logging = defineTransform({
     'in a handler: ctx.mcpReq.log(level, data, logger) (SDK v2) or extra.sendNotification({ method: \'notifications/message\', params }) (SDK 1.x)',
     'outside a handler: a stderr line (console.error) with a marker; logging/setLevel handlers: a marker',
   ],
+  rewrites: ['deprecated-feature/logging', 'session-state/session-id-read'],
+  marks: ['deprecated-feature/logging'],
   plan: planLogging,
 });
 
@@ -113,6 +133,8 @@ const mrtr = defineTransform({
     'locals held across the await travel in requestState sealed by createRequestStateCodec (key from MCP_REQUEST_STATE_KEY); the server gets requestState.verify',
     'markers: several requests, side effects or loops before the await, handlers other than registerTool, SDK 1.x (--target stateless-v1)',
   ],
+  rewrites: ['deprecated-feature/roots', 'deprecated-feature/sampling', 'server-push/elicitation'],
+  marks: ['deprecated-feature/roots', 'deprecated-feature/sampling', 'server-push/elicitation'],
   plan: planMrtr,
 });
 
@@ -122,6 +144,8 @@ const serverPush = defineTransform({
   details: [
     'markers: resources/subscribe handlers and sendResourceUpdated (subscriptions/listen, handler.notify), list-changed sends, enable()/disable() toggles (unconditional tools with handles), ping (remove), SSEServerTransport (createMcpHandler)',
   ],
+  rewrites: ['server-push/ping'],
+  marks: ['server-push/change-notification', 'server-push/resource-subscription', 'server-push/tool-toggle', 'session-transport/sse-transport'],
   plan: planServerPush,
 });
 
