@@ -7,6 +7,7 @@ import path from 'node:path';
 import { Chalk } from 'chalk';
 import { createTwoFilesPatch } from 'diff';
 import { SCHEMA_VERSION, summarize, type Finding } from '../model.js';
+import { transformsRewriting } from '../fix-status.js';
 import { VERSION } from '../version.js';
 import type { ApplyResult } from './apply.js';
 
@@ -150,11 +151,45 @@ export function renderMarkdown(result: ApplyResult): string {
 function nextSteps(result: ApplyResult): string[] {
   const steps = ['Review the diff (`git diff`), build and run your tests.'];
   if (markersLeft(result).length) steps.push('Resolve every `@mcp-migrate-todo` marker; `mcp-migrate scan` lists them.');
-  if (findingsOf(result).length > markersLeft(result).filter((m) => !m.testFile).length) steps.push('Run `mcp-migrate scan` for what no transform rewrites yet (serving, handshake, deprecated features).');
+  steps.push(...unmarkedSteps(result));
   if (result.changes.some((c) => c.created)) {
     const redis = (result.sharedStores ?? []).length > 0;
     steps.push(redis ? 'Commit the generated `mcp-handles` and `mcp-redis-store` modules with the change; install the `redis` client and set `REDIS_URL`.' : 'Commit the generated `mcp-handles` module with the change.');
   }
+  return steps;
+}
+
+/** Findings left in the gate that no marker stands for. */
+function unmarkedFindings(result: ApplyResult): Finding[] {
+  const markers = new Set(markersLeft(result));
+  return findingsOf(result).filter((f) => !markers.has(f));
+}
+
+/**
+ * What to do with findings left without a marker, by why they are left (fix-status.ts, from the
+ * transforms' declarations): no transform rewrites the rule yet; a transform that rewrites it was
+ * not selected; or the selected transform rewrites the rule but not in this shape.
+ */
+function unmarkedSteps(result: ApplyResult): string[] {
+  const noTransform = new Map<string, number>();
+  const notSelected = new Map<string, number>();
+  const otherShape = new Map<string, number>();
+  const unselected = new Set<string>();
+  for (const f of unmarkedFindings(result)) {
+    const rewriting = transformsRewriting(f.ruleId);
+    const missing = rewriting.filter((t) => !result.transforms.includes(t));
+    const bucket = rewriting.length === 0 ? noTransform : missing.length === rewriting.length ? notSelected : otherShape;
+    bucket.set(f.ruleId, (bucket.get(f.ruleId) ?? 0) + 1);
+    if (bucket === notSelected) for (const t of missing) unselected.add(t);
+  }
+  const count = (rules: Map<string, number>): string => {
+    const n = [...rules.values()].reduce((a, b) => a + b, 0);
+    return `${n} finding${n === 1 ? '' : 's'} of ${[...rules.keys()].sort().map((r) => `\`${r}\``).join(', ')}`;
+  };
+  const steps: string[] = [];
+  if (noTransform.size) steps.push(`Change by hand what no transform rewrites yet: ${count(noTransform)} (\`mcp-migrate scan\` lists them; each rule's page says how).`);
+  if (otherShape.size) steps.push(`Change by hand ${count(otherShape)}: apply rewrites these rules, but not the shape of code at these sites (\`mcp-migrate scan\` lists them).`);
+  if (notSelected.size) steps.push(`Run apply again with ${[...unselected].map((t) => `\`${t}\``).join(', ')} among --transforms for ${count(notSelected)}.`);
   return steps;
 }
 
@@ -174,8 +209,8 @@ export function renderSummary(result: ApplyResult, color: boolean): string {
   const manual = markersLeft(result);
   out.push(`${manual.length ? c.yellow('!') : c.green('✔')} ${manual.length} marker${manual.length === 1 ? '' : 's'} left for a person`);
   for (const m of manual) out.push(`  ${m.file}:${m.line} ${c.dim(m.ruleId)}`);
-  const other = findingsOf(result).length - manual.filter((m) => !m.testFile).length;
-  if (other > 0) out.push(`${c.yellow('!')} ${other} finding${other === 1 ? '' : 's'} still reported by scan (not rewritten by the selected transforms)`);
+  const other = unmarkedFindings(result).length;
+  if (other > 0) out.push(`${c.yellow('!')} ${other} finding${other === 1 ? '' : 's'} left without a marker (see the next steps)`);
   out.push('', 'Next steps:', ...nextSteps(result).map((s, i) => `  ${i + 1}. ${s}`));
   return `${out.join('\n')}\n`;
 }

@@ -8,6 +8,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../support/run-cli.js';
 import { committedRepo } from '../support/committed-repo.js';
+import { fixAvailable } from '../../src/fix-status.js';
 
 /** A transport registry: apply cannot rewrite it alone (no serving code here), so it leaves a marker. */
 const REGISTRY = `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
@@ -53,6 +54,13 @@ app.delete('/mcp', async (req, res) => {
   const sessionId = req.headers['mcp-session-id'] as string;
   await transports[sessionId]!.handleRequest(req, res);
 });
+`;
+
+/** getClientVersion() at module level: no transform rewrites handshake/client-version (fix-status). */
+const CLIENT_VERSION = `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+
+export const server = new McpServer({ name: 'x', version: '1' });
+export const clientName = (): string | undefined => server.server.getClientVersion()?.name;
 `;
 
 interface Finding {
@@ -148,5 +156,34 @@ describe('after apply, each remaining site is reported once', () => {
       '18 session-transport/session-route',
       '19 session-transport/session-header', // its rule, in another statement
     ]);
+  });
+});
+
+describe("apply's next steps agree with what the transforms rewrite", () => {
+  /** The numbered steps of the terminal summary (wherever it is printed). */
+  const stepsOf = (output: string): string[] => output.slice(output.indexOf('Next steps:')).split('\n').filter((l) => /^\s+\d+\. /.test(l));
+  const rulesIn = (step: string): string[] => [...step.matchAll(/`([a-z-]+\/[a-z-]+)`/g)].map((m) => m[1]!);
+
+  it('a rule left because its transform was not selected: run it, not "by hand"', async () => {
+    const dir = committedRepo({ 'src/http.ts': MARKED_ROUTES.replace(/\/\/ @mcp-migrate-todo.*\n/, '') });
+    const run = await runCli(['apply', '--dry-run', '--transforms', 'session-state-to-handles'], { cwd: dir });
+    const steps = stepsOf(run.stdout + run.stderr);
+    const rerun = steps.find((s) => s.includes('Run apply again with `stateless-serving`'));
+    expect(rerun).toBeDefined();
+    expect(rulesIn(rerun!)).toContain('session-transport/session-header');
+    expect(steps.some((s) => s.includes('no transform rewrites yet') && s.includes('session-header'))).toBe(false);
+  });
+
+  it('"by hand, no transform rewrites yet" names only rules no transform rewrites, the others only rules one does', async () => {
+    const dir = committedRepo({ 'src/http.ts': MARKED_ROUTES, 'src/version.ts': CLIENT_VERSION });
+    const run = await runCli(['apply', '--dry-run'], { cwd: dir });
+    const steps = stepsOf(run.stdout + run.stderr);
+    expect(steps.length).toBeGreaterThan(1);
+    expect(steps.join('\n')).not.toMatch(/serving, handshake, deprecated features/);
+    for (const step of steps) {
+      const rules = rulesIn(step);
+      if (step.includes('no transform rewrites yet')) for (const r of rules) expect(fixAvailable(r), `${r} in "${step}"`).toBe(false);
+      else for (const r of rules) expect(fixAvailable(r), `${r} in "${step}"`).toBe(true);
+    }
   });
 });
