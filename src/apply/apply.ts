@@ -106,7 +106,8 @@ export async function runApply(options: ApplyOptions): Promise<ApplyResult> {
 
   // One analysis per state of the code: a transform that changed nothing leaves the next one the same analysis.
   let result: AnalysisResult | undefined;
-  for (const transform of transforms) {
+  for (const [index, transform] of transforms.entries()) {
+    options.onProgress?.(transform.name, index + 1, transforms.length, 'transforms');
     result ??= analyze({ files: sourcesOnly(current), resolve: sources.resolve, packageModules: sources.packageModules, contextFiles: sources.contextFiles, relative: sources.relative });
     const analysis = result;
     const plan = withFileOverlay(current, () => transform.plan(analysis, transformOptions));
@@ -192,6 +193,7 @@ export async function runApply(options: ApplyOptions): Promise<ApplyResult> {
     }
   }
 
+  options.onProgress?.('checking the migrated code', current.size, current.size);
   const judged = runEngine({ files: sourcesOnly(current), resolve: sources.resolve, packageModules: sources.packageModules, contextFiles: sources.contextFiles, rules: RULES, relative: sources.relative });
   const judgedTexts = new Map([...sourcesOnly(current)].map(([file, text]) => [sources.relative(file), text]));
   const gate = gateFindings(judged.findings, judgedTexts, new Set(RULES.map((r) => r.meta.id)), options.gate ?? {});

@@ -33,6 +33,8 @@ export interface LoadOptions {
   exclude?: string[];
   respectGitignore?: boolean;
   maxFileBytes?: number;
+  /** Coarse progress for long runs (`createProgress`): phase, done, total and what is counted. */
+  onProgress?: (phase: string, done: number, total: number, unit?: string) => void;
 }
 
 export async function loadSources(options: LoadOptions): Promise<LoadedSources> {
@@ -48,7 +50,13 @@ export async function loadSources(options: LoadOptions): Promise<LoadedSources> 
   const missing = discovery.diagnostics.filter((d) => d.kind === 'not-found');
   if (missing.length) throw new UsageError(missing.map((d) => d.message).join('\n'));
   const { resolve, workspacePackageDir } = createModuleResolver();
-  const candidates = selectCandidates(discovery.files, readSourceFile, resolve, workspacePackageDir);
+  const total = discovery.files.length;
+  let read = 0;
+  const readWithProgress: typeof readSourceFile = (file) => {
+    if (++read % 500 === 0) options.onProgress?.('reading', Math.min(read, total), total);
+    return readSourceFile(file);
+  };
+  const candidates = selectCandidates(discovery.files, readWithProgress, resolve, workspacePackageDir);
   const relative = (abs: string): string => path.relative(root, abs).split(path.sep).join('/');
   return {
     root,

@@ -12,6 +12,7 @@ import { RULE_METAS } from '../rules/index.js';
 import { reportRoot, UsageError } from '../scan.js';
 import { TRANSFORMS } from '../transforms/catalog.js';
 import { parseDuration } from '../transforms/duration.js';
+import { createProgress } from '../progress.js';
 import { EXIT, addOptions, fileSelectionOptions, globalOptions, useColor, type CommandContext, type GlobalFlags, type Io } from './shared.js';
 import { writeOutput } from './scan.js';
 // apply/ (jscodeshift, recast, babel, the official codemod) is loaded when `apply` runs, not on every start.
@@ -63,7 +64,7 @@ export function registerApplyCommand(program: Command, { io, setExit }: CommandC
     .command('apply')
     .description('Rewrite what can be rewritten safely (session state → handles), mark the rest, and write a migration report.')
     .argument('[paths...]', 'files or directories to migrate (default: the current directory)')
-    .option('--dry-run', 'print the unified diff, write nothing')
+    .option('--dry-run', 'print the unified diff on standard output (the summary on standard error), write nothing')
     .option('--check', 'write nothing; exit 1 if any file would change (for CI)')
     .option('--transforms <names>', `comma-separated subset to run (${TRANSFORMS.map((t) => t.name).join(', ')})`)
     .option('--allow-dirty', 'change files even if they have uncommitted changes')
@@ -114,6 +115,7 @@ async function runApplyCommand(paths: string[], flags: ApplyFlags, io: Io): Prom
     throw error;
   }
   const failOn: FailOn = flags.failOn ?? config.failOn ?? 'error';
+  const progress = createProgress({ enabled: io.isTTY && !flags.quiet, write: io.stderr });
   const [{ runApply }, { renderDiff, renderJson, renderMarkdown, renderSummary }] = await Promise.all([import('../apply/apply.js'), import('../apply/report.js')]);
   let result: ApplyResult;
   try {
@@ -128,15 +130,18 @@ async function runApplyCommand(paths: string[], flags: ApplyFlags, io: Io): Prom
       dryRun: noWrite,
       allowDirty: flags.allowDirty,
       transformOptions: { ttlMs: flags.handleTtl, target: flags.target, store: flags.store, modernOnly: Boolean(flags.modernOnly) },
+      onProgress: progress.update,
       gate: { ruleSettings: config.rules, testFiles: flags.testFiles ?? config.testFiles, includeTests: flags.includeTests ?? config.includeTests ?? false, baseline },
     });
   } catch (error) {
+    progress.done();
     if (error instanceof UsageError) {
       io.stderr(`mcp-migrate: ${error.message}\n`);
       return EXIT.error;
     }
     throw error;
   }
+  progress.done();
 
   // A run that changes nothing keeps the existing report: a second run changes nothing at all.
   if (result.written && result.changes.length > 0 && !writeOutput(io, reportPath(result, flags, io), renderMarkdown(result))) return EXIT.error;
@@ -144,8 +149,11 @@ async function runApplyCommand(paths: string[], flags: ApplyFlags, io: Io): Prom
   if (!flags.quiet) {
     if (flags.format === 'json') io.stdout(renderJson(result));
     else {
-      if (flags.dryRun) io.stdout(renderDiff(result, color));
-      io.stdout(renderSummary(result, color));
+      // The diff alone on standard output (`apply --dry-run > migration.patch`), the summary beside it.
+      if (flags.dryRun) {
+        io.stdout(renderDiff(result, color));
+        io.stderr(renderSummary(result, color));
+      } else io.stdout(renderSummary(result, color));
       if (result.written && result.changes.length > 0) io.stdout(`Migration report: ${path.relative(io.cwd, reportPath(result, flags, io))}\n`);
     }
   }

@@ -102,7 +102,9 @@ describe('apply', () => {
     expect(result.stdout).toContain('--- a/src/server.ts');
     expect(result.stdout).toContain('+++ b/src/mcp-handles.ts');
     expect(result.stdout).toMatch(/^-.*extra\.sessionId/m);
-    expect(result.stdout).toContain('would change');
+    // The summary goes to standard error, so the diff on standard output can be piped to a patch file.
+    expect(result.stderr).toContain('would change');
+    expect(result.stdout).not.toContain('would change');
     expect(read(dir, 'src/server.ts')).toBe(CART);
     expect(fs.existsSync(path.join(dir, 'MIGRATION.md'))).toBe(false);
     expect(fs.existsSync(path.join(dir, 'src/mcp-handles.ts'))).toBe(false);

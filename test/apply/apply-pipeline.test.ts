@@ -9,6 +9,8 @@ import { describe, expect, it } from 'vitest';
 import { runCli } from '../support/run-cli.js';
 import { committedRepo } from '../support/committed-repo.js';
 import { fixAvailable } from '../../src/fix-status.js';
+import { runApply } from '../../src/apply/apply.js';
+import { TRANSFORMS } from '../../src/transforms/catalog.js';
 
 /** A transport registry: apply cannot rewrite it alone (no serving code here), so it leaves a marker. */
 const REGISTRY = `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
@@ -185,5 +187,26 @@ describe("apply's next steps agree with what the transforms rewrite", () => {
       if (step.includes('no transform rewrites yet')) for (const r of rules) expect(fixAvailable(r), `${r} in "${step}"`).toBe(false);
       else for (const r of rules) expect(fixAvailable(r), `${r} in "${step}"`).toBe(true);
     }
+  });
+});
+
+describe('apply output streams', () => {
+  it('--dry-run: the diff alone on standard output, the summary on standard error', async () => {
+    const dir = committedRepo({ 'src/http.ts': REGISTRY });
+    const run = await runCli(['apply', '--dry-run', '--no-color'], { cwd: dir });
+    expect(run.stdout.startsWith('--- a/src/http.ts')).toBe(true);
+    expect(run.stdout).not.toContain('would change');
+    expect(run.stdout).not.toContain('Next steps');
+    expect(run.stderr).toContain('1 file would change');
+    expect(run.stderr).toContain('Next steps:');
+  });
+
+  it('reports its progress through each phase and transform (shown on standard error for long runs in a terminal)', async () => {
+    const dir = committedRepo({ 'src/http.ts': REGISTRY });
+    const phases: string[] = [];
+    await runApply({ paths: [dir], cwd: dir, dryRun: true, onProgress: (phase, done, total) => phases.push(`${phase} ${done}/${total}`) });
+    const transforms = TRANSFORMS.map((t, i) => `${t.name} ${i + 1}/${TRANSFORMS.length}`);
+    expect(phases.filter((p) => transforms.includes(p))).toEqual(transforms);
+    expect(phases.at(-1)).toMatch(/^checking the migrated code /);
   });
 });
