@@ -3,6 +3,7 @@
  * 1 markers or findings left at or above --fail-on, or --check with changes pending; 2 usage
  * error (a dirty tree included) or crash.
  */
+import fs from 'node:fs';
 import path from 'node:path';
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { isBlocking, type FailOn } from '../reporters/index.js';
@@ -94,6 +95,14 @@ export function registerTransformsCommand(program: Command, { io, setExit }: Com
   });
 }
 
+function readIfExists(file: string): string | undefined {
+  try {
+    return fs.readFileSync(file, 'utf8');
+  } catch {
+    return undefined;
+  }
+}
+
 function reportPath(result: ApplyResult, flags: ApplyFlags, io: Io): string {
   return flags.report ? path.resolve(io.cwd, flags.report) : path.join(result.root, 'MIGRATION.md');
 }
@@ -116,7 +125,7 @@ async function runApplyCommand(paths: string[], flags: ApplyFlags, io: Io): Prom
   }
   const failOn: FailOn = flags.failOn ?? config.failOn ?? 'error';
   const progress = createProgress({ enabled: io.isTTY && !flags.quiet, write: io.stderr });
-  const [{ runApply }, { renderDiff, renderJson, renderMarkdown, renderSummary }] = await Promise.all([import('../apply/apply.js'), import('../apply/report.js')]);
+  const [{ runApply }, { mergeMigrationReport, renderDiff, renderJson, renderSummary }] = await Promise.all([import('../apply/apply.js'), import('../apply/report.js')]);
   let result: ApplyResult;
   try {
     result = await runApply({
@@ -144,7 +153,11 @@ async function runApplyCommand(paths: string[], flags: ApplyFlags, io: Io): Prom
   progress.done();
 
   // A run that changes nothing keeps the existing report: a second run changes nothing at all.
-  if (result.written && result.changes.length > 0 && !writeOutput(io, reportPath(result, flags, io), renderMarkdown(result))) return EXIT.error;
+  // Earlier runs' sections are kept: the report is the record of the whole migration.
+  if (result.written && result.changes.length > 0) {
+    const target = reportPath(result, flags, io);
+    if (!writeOutput(io, target, mergeMigrationReport(readIfExists(target), result))) return EXIT.error;
+  }
 
   if (!flags.quiet) {
     if (flags.format === 'json') io.stdout(renderJson(result));
