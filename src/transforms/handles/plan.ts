@@ -20,6 +20,7 @@ import type { StoreModel } from '../../analysis/reach.js';
 import type { SessionRead, Sink } from '../../analysis/session-flow.js';
 import type { ToolRegistration } from '../../analysis/tools.js';
 import { holdsCredentials } from '../../rules/session-state/keyed-store.js';
+import { holdsTimers } from './timers.js';
 import { markerInsertion } from '../../markers.js';
 import type { TextEdit } from '../edits.js';
 import type { StoreOutcome, TransformOptions, TransformPlan } from '../plan.js';
@@ -92,6 +93,11 @@ export function planHandles(result: AnalysisResult, options: HandlesOptions): Ha
     if (model.store.kind === 'server') {
       outcome.reason = 'per-session server instances: their closures may hold state';
       marker(site, 'session-state/per-session-server', 'one server per session: build a server per request from a factory, and move any state its closures hold behind explicit handles.');
+      continue;
+    }
+    if (holdsTimers(model, analysis.values.checker)) {
+      outcome.reason = 'timers per session: bookkeeping of the connection, not state a tool reads back';
+      marker(site, 'session-state/keyed-store', `\`${model.store.name}\` holds a timer per session: bookkeeping of the connection, not state a tool reads back, so it needs no handle. 2026-07-28 has no connection to push to: stop the timer when the work it serves ends (its request, or a subscriptions/listen stream for what it sends), and drop the map.`);
       continue;
     }
     if (holdsCredentials(model.store.name)) {
