@@ -114,4 +114,14 @@ describe('MIGRATION.md content', () => {
     }
     expect(text).toContain('#### `src/mcp-handles.ts` (new)');
   });
+
+  it('one entry per site left for a person: a store marked at its declaration is not listed again as a store', async () => {
+    const dir = committedRepo({ 'src/http.ts': REGISTRY });
+    await runCli(['apply'], { cwd: dir });
+    const text = report(dir);
+    const left = text.slice(text.indexOf('### Left for a person'));
+    const entries = left.slice(0, left.indexOf('\n###', 1)).split('\n').filter((l) => l.startsWith('- '));
+    expect(entries).toHaveLength(1);
+    expect(entries[0]).toMatch(/^- `src\/http\.ts:\d+` \(session-transport\/transport-registry\): /);
+  });
 });
