@@ -20,6 +20,7 @@ import { applyEdits } from '../transforms/edits.js';
 import { withFileOverlay } from '../transforms/file-overlay.js';
 import { pruneImportsMadeUnused } from './prune-imports.js';
 import type { RawFinding } from '../analysis/engine.js';
+import { parseMarkers } from '../markers.js';
 import { gateFindings, type GateSettings, type GatedFindings } from '../gate.js';
 
 export interface ApplyOptions extends LoadOptions {
@@ -39,6 +40,8 @@ export interface FileChange {
   transforms: string[];
   edits: number;
   created: boolean;
+  /** Transforms whose only edits to this file were markers: how many each left (the report says "marked", not "rewrote"). */
+  markedOnly: Record<string, number>;
 }
 
 export interface FileFailure {
@@ -94,6 +97,7 @@ export async function runApply(options: ApplyOptions): Promise<ApplyResult> {
   const created = new Map<string, string>();
   const applied = new Map<string, Set<string>>();
   const editCounts = new Map<string, number>();
+  const markedOnly = new Map<string, Record<string, number>>();
   const failures: FileFailure[] = [];
   const markers: PlannedMarker[] = [];
   const stores: StoreOutcome[] = [];
@@ -147,6 +151,10 @@ export async function runApply(options: ApplyOptions): Promise<ApplyResult> {
     sharedStores.push(...(plan.sharedStores ?? []));
     if (outputs.size > 0 || plan.newFiles.size > 0) result = undefined;
     for (const [file, output] of outputs) {
+      const markersPerEdit = plan.edits.filter((e) => e.file === file).map((e) => parseMarkers(e.text).length);
+      if (markersPerEdit.length > 0 && markersPerEdit.every((n) => n > 0)) {
+        markedOnly.set(file, { ...markedOnly.get(file), [transform.name]: markersPerEdit.reduce((a, b) => a + b, 0) });
+      }
       current.set(file, output);
       applied.set(file, (applied.get(file) ?? new Set()).add(transform.name));
       editCounts.set(file, (editCounts.get(file) ?? 0) + plan.edits.filter((e) => e.file === file).length);
@@ -171,7 +179,7 @@ export async function runApply(options: ApplyOptions): Promise<ApplyResult> {
   for (const [file, after] of current) {
     const before = original.get(file);
     if (before === after) continue;
-    changes.push({ file, before: before ?? '', after, transforms: [...(applied.get(file) ?? [])], edits: editCounts.get(file) ?? 1, created: created.has(file) });
+    changes.push({ file, before: before ?? '', after, transforms: [...(applied.get(file) ?? [])], edits: editCounts.get(file) ?? 1, created: created.has(file), markedOnly: markedOnly.get(file) ?? {} });
   }
   changes.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
 

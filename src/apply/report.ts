@@ -130,7 +130,9 @@ function changedSection(result: ApplyResult): string[] {
     out.push(change.created ? 'Generated file.' : `${change.edits} edit${change.edits === 1 ? '' : 's'}.`, '');
     for (const name of change.transforms) {
       const transform = transformByName(name);
-      out.push(transform ? `- \`${name}\`: ${transform.summary}. Why: ${transform.why}` : `- \`${name}\``);
+      const marked = change.markedOnly[name];
+      const what = marked ? `left ${marked} marker${marked === 1 ? '' : 's'} for a person (see "Left for a person")` : transform?.summary;
+      out.push(transform ? `- \`${name}\`: ${what}. Why: ${transform.why}` : `- \`${name}\``);
     }
     out.push('');
   }

@@ -124,4 +124,19 @@ describe('MIGRATION.md content', () => {
     expect(entries).toHaveLength(1);
     expect(entries[0]).toMatch(/^- `src\/http\.ts:\d+` \(session-transport\/transport-registry\): /);
   });
+
+  it('per file: a transform that only left markers there is said to have marked, not to have rewritten', async () => {
+    const dir = committedRepo({ 'src/http.ts': REGISTRY });
+    // stateless-v1: no SDK move, so the only change to the file is the marker.
+    await runCli(['apply', '--target', 'stateless-v1'], { cwd: dir });
+    const text = report(dir);
+    const entry = text.slice(text.indexOf('#### `src/http.ts`'));
+    const lines = entry.slice(0, entry.indexOf('\n#', 1)).split('\n').filter((l) => l.startsWith('- `'));
+    expect(lines.length).toBeGreaterThan(0);
+    for (const line of lines) {
+      const name = /^- `([^`]+)`/.exec(line)![1]!;
+      expect(line, line).toMatch(/: left 1 marker for a person \(see "Left for a person"\)\. Why: /);
+      expect(line).not.toContain(TRANSFORMS.find((t) => t.name === name)!.summary);
+    }
+  });
 });
