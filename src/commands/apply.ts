@@ -89,7 +89,10 @@ export function registerTransformsCommand(program: Command, { io, setExit }: Com
   addOptions(command, globalOptions());
   command.action((_flags: unknown, self: Command) => {
     const lines: string[] = [];
-    for (const t of TRANSFORMS) lines.push(`${t.name}\n  ${t.summary}\n${t.details.map((d) => `  - ${d}`).join('\n')}`);
+    const rules = (ids: readonly string[]): string => (ids.length ? ids.join(', ') : 'none');
+    for (const t of TRANSFORMS) {
+      lines.push(`${t.name}\n  ${t.summary}\n${t.details.map((d) => `  - ${d}`).join('\n')}\n  rewrites: ${rules(t.rewrites)}\n  marks: ${rules(t.marks)}`);
+    }
     if (!self.optsWithGlobals<GlobalFlags>().quiet) io.stdout(`${lines.join('\n\n')}\n`);
     setExit(EXIT.ok);
   });

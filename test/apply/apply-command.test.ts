@@ -9,6 +9,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { main } from '../../src/cli.js';
 import { tempTree } from '../support/temp-tree.js';
+import { TRANSFORMS } from '../../src/transforms/catalog.js';
 
 const CART = `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
@@ -202,5 +203,10 @@ export function register(transport: StreamableHTTPServerTransport, server: McpSe
     const result = await run(['transforms'], tempTree());
     expect(result.code).toBe(0);
     expect(result.stdout).toContain('session-state-to-handles');
+    // What each transform declares it rewrites and marks: the source of every fix status.
+    for (const t of TRANSFORMS) {
+      const block = result.stdout.slice(result.stdout.indexOf(`${t.name}\n`)).split('\n\n')[0]!;
+      expect(block).toContain(`  rewrites: ${t.rewrites.length ? t.rewrites.join(', ') : 'none'}\n  marks: ${t.marks.length ? t.marks.join(', ') : 'none'}`);
+    }
   });
 });
