@@ -160,9 +160,8 @@ function handlesSection(result: ApplyResult): string[] {
 
 function leftSection(result: ApplyResult): string[] {
   const manual = markersLeft(result);
-  // A store whose marker stands at its own declaration is that marker's entry already: one entry per site.
-  const markedAtDeclaration = (s: ApplyResult['stores'][number]): boolean => result.markers.some((m) => m.file === s.file && m.line === s.line);
-  const unrewritten = result.stores.filter((s) => s.status === 'marked' && !markedAtDeclaration(s));
+  // A store with a marker is listed by that marker (which names it): one entry per registry.
+  const unrewritten = result.stores.filter((s) => s.status === 'marked' && !s.markedAt);
   if (!manual.length && !unrewritten.length) return [];
   const out = ['### Left for a person', ''];
   out.push('Each site carries a `// @mcp-migrate-todo(<rule>)` comment; `mcp-migrate scan` reports them as errors until they are resolved.', '');

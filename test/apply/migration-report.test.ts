@@ -139,4 +139,15 @@ describe('MIGRATION.md content', () => {
       expect(line).not.toContain(TRANSFORMS.find((t) => t.name === name)!.summary);
     }
   });
+
+  it('one entry per registry: a store marked where its key comes from is listed by that marker, not again by its declaration', async () => {
+    const fixture = path.join(import.meta.dirname, '../../transforms/__testfixtures__/session-state-to-handles/store-outside-tools-marker.input.ts');
+    const dir = committedRepo({ 'src/server.ts': fs.readFileSync(fixture, 'utf8') });
+    await runCli(['apply', '--transforms', 'session-state-to-handles'], { cwd: dir });
+    const text = report(dir);
+    const left = text.slice(text.indexOf('### Left for a person'));
+    const entries = left.slice(0, left.indexOf('\n###', 1)).split('\n').filter((l) => l.startsWith('- '));
+    expect(entries).toHaveLength(1);
+    expect(entries[0]).toContain('`scores`');
+  });
 });
