@@ -3,6 +3,8 @@
  * finish (design.md, "Markers"). Writing and reading them live here together, so the format
  * `apply` writes is exactly the one `scan` reports.
  */
+import { ts } from './analysis/typescript.js';
+
 export const MARKER_TAG = '@mcp-migrate-todo';
 
 const MARKER = /^[ \t]*(?:\/\/|\/\*+|\*)[ \t]*@mcp-migrate-todo\(([^)\s]+)\):?[ \t]*(.*?)[ \t]*(?:\*\/)?[ \t]*$/gm;
@@ -54,4 +56,57 @@ export function markerInsertion(text: string, position: number, ruleId: string, 
     above = prevStart - 1;
   }
   return { offset: lineStart, text: `${indent}${comment}\n` };
+}
+
+/** The lines a marker stands for: its own line through the end of the statement it marks (1-based, inclusive). */
+export interface MarkedSpan {
+  ruleId: string;
+  markerLine: number;
+  endLine: number;
+}
+
+/**
+ * `apply` puts a marker on its own line directly above the statement it could not finish
+ * (`markerInsertion`), so the statement a marker marks is the one whose first token follows the
+ * marker's comment (other comments, such as a second marker, in between). A finding of the
+ * marker's rule inside that statement is the site the marker stands for: `scan` reports the
+ * marker in its place, so each site left to a person is reported once.
+ */
+export function markedSpans(sf: ts.SourceFile): MarkedSpan[] {
+  const spans: MarkedSpan[] = [];
+  for (const marker of parseMarkers(sf.text)) {
+    const markerLine = sf.getLineAndCharacterOfPosition(marker.offset).line;
+    const commentEnd = sf.text.indexOf('\n', marker.offset);
+    const statement = commentEnd < 0 ? undefined : outermostNodeStartingAt(sf, firstTokenAfter(sf.text, commentEnd));
+    const endLine = statement ? sf.getLineAndCharacterOfPosition(statement.getEnd()).line : markerLine;
+    spans.push({ ruleId: marker.ruleId, markerLine: markerLine + 1, endLine: endLine + 1 });
+  }
+  return spans;
+}
+
+/** The span of a marker of the finding's rule whose statement holds the finding (that marker is reported instead of it). */
+export function markingSpan(finding: { ruleId: string; line: number }, spans: readonly MarkedSpan[]): MarkedSpan | undefined {
+  return spans.find((s) => s.ruleId === finding.ruleId && s.markerLine < finding.line && finding.line <= s.endLine);
+}
+
+function outermostNodeStartingAt(sf: ts.SourceFile, position: number): ts.Node | undefined {
+  let found: ts.Node | undefined;
+  const visit = (node: ts.Node): void => {
+    if (found || position < node.pos || position >= node.end) return;
+    if (node.getStart(sf) === position) found = node;
+    else ts.forEachChild(node, visit);
+  };
+  ts.forEachChild(sf, visit);
+  return found;
+}
+
+/** The position of the first token at or after `position`: whitespace and comments skipped. */
+function firstTokenAfter(text: string, position: number): number {
+  let at = position;
+  for (;;) {
+    while (at < text.length && /\s/.test(text[at]!)) at++;
+    const comments = ts.getLeadingCommentRanges(text, at);
+    if (!comments?.length) return at;
+    at = comments[comments.length - 1]!.end;
+  }
 }

@@ -14,10 +14,10 @@ import { RULES } from './rules/index.js';
 import type { Rule } from './rules/rule.js';
 import { SCHEMA_VERSION, compareDiagnostics, compareFindings, ruleDocPath, summarize, type FileDiagnostic, type Finding, type ScanReport, type Severity } from './model.js';
 import { VERSION } from './version.js';
-import { DEFAULT_TEST_FILE_GLOBS, type RuleSetting } from './config.js';
+import type { RuleSetting } from './config.js';
 import { SOURCE_EXTENSIONS, isSourceFileName } from './discovery/extensions.js';
-import { compileGlobs } from './discovery/glob.js';
-import { applySuppressions } from './suppressions.js';
+import { gateFindings } from './gate.js';
+import { fixKind } from './fix-status.js';
 
 export interface ScanOptions {
   /** Files or directories, relative to `cwd` or absolute. */
@@ -99,8 +99,11 @@ export async function scan(options: ScanOptions): Promise<ScanReport> {
 
   const texts = new Map([...candidates.texts].map(([abs, text]) => [relative(abs), text]));
   const knownRuleIds = new Set(allRules.map((rule) => rule.meta.id));
-  const { active, suppressed, diagnostics: suppressionDiagnostics } = applySuppressions(toFindings(engine.findings, settings), texts, knownRuleIds);
-  const { gated, testFindings } = separateTestFindings(active, options);
+  const { gated, suppressed, testFindings, diagnostics: suppressionDiagnostics } = gateFindings(engine.findings, texts, knownRuleIds, {
+    ruleSettings: settings,
+    testFiles: options.testFiles,
+    includeTests: options.includeTests,
+  });
 
   const diagnostics = [
     ...discovery.diagnostics,
@@ -125,25 +128,6 @@ export async function scan(options: ScanOptions): Promise<ScanReport> {
     durationMs: Math.round(performance.now() - started),
   };
   return options.baseline ? withBaseline(report, options.baseline) : report;
-}
-
-/**
- * Findings in test files are marked; unless `includeTests`, they leave the gate for a group of
- * their own (a test that fakes a session id is not a server that relies on one).
- */
-function separateTestFindings(findings: readonly Finding[], options: ScanOptions): { gated: Finding[]; testFindings: Finding[] } {
-  const isTestFile = compileGlobs(options.testFiles ?? DEFAULT_TEST_FILE_GLOBS);
-  const gated: Finding[] = [];
-  const testFindings: Finding[] = [];
-  for (const finding of findings) {
-    if (!isTestFile(finding.file)) {
-      gated.push(finding);
-      continue;
-    }
-    const marked: Finding = { ...finding, testFile: true };
-    (options.includeTests ? gated : testFindings).push(marked);
-  }
-  return { gated, testFindings };
 }
 
 /** Diagnostics about the inputs themselves (the root, a named file or directory): nothing of them was read. */
@@ -188,7 +172,7 @@ export function toFindings(raws: readonly RawFinding[], settings: Readonly<Recor
       endLine: raw.endLine,
       endColumn: raw.endColumn,
       message: raw.message,
-      fix: meta.fix,
+      fix: fixKind(meta),
       docs: ruleDocPath(meta.id),
       fingerprint: '',
     };

@@ -26,4 +26,13 @@ describe('progress indicator', () => {
     progress.done();
     expect(out.at(-1)).toBe('\r\x1b[2K');
   });
+
+  it('names what it counts (transforms for apply, files by default)', () => {
+    vi.useFakeTimers();
+    const out: string[] = [];
+    const progress = createProgress({ enabled: true, write: (t) => out.push(t) });
+    vi.advanceTimersByTime(1500);
+    progress.update('sdk-v2', 1, 8, 'transforms');
+    expect(out.join('')).toContain('sdk-v2 1/8 transforms');
+  });
 });

@@ -15,7 +15,7 @@ import type { Analysis, Rule, RuleContext, ReportDescriptor, VisitorMap } from '
 import { ToolReach } from './reach.js';
 import { collectToolRegistrations, type ToolRegistration } from './tools.js';
 import { forEachDescendant, lineOf } from './ast.js';
-import { parseMarkers } from '../markers.js';
+import { markedSpans, markingSpan, parseMarkers } from '../markers.js';
 import { SdkSymbols } from './sdk-symbols.js';
 import { SessionFlow } from './session-flow.js';
 import { ValueAnalysis } from './values.js';
@@ -180,8 +180,40 @@ export function runEngine(input: EngineInput): EngineResult {
     }
   }
 
-  for (const sf of sourceFiles) findings.push(...markerFindings(sf.fileName, sf.text, input.rules, input.relative));
-  return { findings, diagnostics, filesAnalyzed: sourceFiles.length };
+  // A marker replaces the finding it marks (markers.ts, `markedSpans`): each site is reported once.
+  const replacedByMarker = findingsMarkedInPlace(sourceFiles, findings, input.relative);
+  const reported = findings.filter((f) => !replacedByMarker.has(f));
+  // The marker keeps the identity of the finding it replaces (the flagged line's text, for baseline
+  // fingerprints and report excerpts), so a baselined site stays excused once apply has marked it.
+  const replacedLineText = new Map<string, RawFinding>();
+  for (const [finding, markerLine] of replacedByMarker) {
+    const key = `${finding.file}\0${markerLine}\0${finding.rule.meta.id}`;
+    const first = replacedLineText.get(key);
+    if (!first || finding.line < first.line || (finding.line === first.line && finding.column < first.column)) replacedLineText.set(key, finding);
+  }
+  for (const sf of sourceFiles) {
+    for (const marker of markerFindings(sf.fileName, sf.text, input.rules, input.relative)) {
+      const replaced = replacedLineText.get(`${marker.file}\0${marker.line}\0${marker.rule.meta.id}`);
+      reported.push(replaced ? { ...marker, lineText: replaced.lineText } : marker);
+    }
+  }
+  return { findings: reported, diagnostics, filesAnalyzed: sourceFiles.length };
+}
+
+/** The findings that lie in a statement a marker of their rule marks, each with the marker's line. */
+function findingsMarkedInPlace(sourceFiles: readonly ts.SourceFile[], findings: readonly RawFinding[], relative: (abs: string) => string): Map<RawFinding, number> {
+  const marked = new Map<RawFinding, number>();
+  for (const sf of sourceFiles) {
+    const spans = markedSpans(sf);
+    if (spans.length === 0) continue;
+    const file = relative(sf.fileName);
+    for (const finding of findings) {
+      if (finding.file !== file) continue;
+      const span = markingSpan({ ruleId: finding.rule.meta.id, line: finding.line }, spans);
+      if (span) marked.set(finding, span.markerLine);
+    }
+  }
+  return marked;
 }
 
 /**

@@ -23,6 +23,8 @@ import { withFileOverlay } from '../transforms/file-overlay.js';
 import { pruneImportsMadeUnused } from './prune-imports.js';
 import { matchQuoteStyle } from './quote-style.js';
 import type { RawFinding } from '../analysis/engine.js';
+import { parseMarkers } from '../markers.js';
+import { gateFindings, type GateSettings, type GatedFindings } from '../gate.js';
 
 export interface ApplyOptions extends LoadOptions {
   transforms?: readonly string[];
@@ -30,6 +32,8 @@ export interface ApplyOptions extends LoadOptions {
   dryRun?: boolean;
   allowDirty?: boolean;
   transformOptions?: Partial<TransformOptions>;
+  /** Configured severities, test files and baseline: what is left is judged as `scan` judges it. */
+  gate?: GateSettings;
 }
 
 export interface FileChange {
@@ -39,6 +43,8 @@ export interface FileChange {
   transforms: string[];
   edits: number;
   created: boolean;
+  /** Transforms whose only edits to this file were markers: how many each left (the report says "marked", not "rewrote"). */
+  markedOnly: Record<string, number>;
 }
 
 export interface FileFailure {
@@ -64,8 +70,10 @@ export interface ApplyResult {
   transforms: string[];
   /** Files that changed on disk since they were read: then nothing is written. */
   skippedChanged: string[];
-  /** Findings the rules still report on the migrated code (markers included). */
+  /** Findings the rules still report on the migrated code (markers included), before the gate. */
   remaining: RawFinding[];
+  /** `remaining` as `scan` judges it: configured severities, suppressions, test files, baseline. */
+  gate: GatedFindings;
   git: GitState;
   written: boolean;
 }
@@ -93,6 +101,7 @@ export async function runApply(options: ApplyOptions): Promise<ApplyResult> {
   const created = new Map<string, string>();
   const applied = new Map<string, Set<string>>();
   const editCounts = new Map<string, number>();
+  const markedOnly = new Map<string, Record<string, number>>();
   const failures: FileFailure[] = [];
   const markers: PlannedMarker[] = [];
   const stores: StoreOutcome[] = [];
@@ -105,7 +114,8 @@ export async function runApply(options: ApplyOptions): Promise<ApplyResult> {
 
   // One analysis per state of the code: a transform that changed nothing leaves the next one the same analysis.
   let result: AnalysisResult | undefined;
-  for (const transform of transforms) {
+  for (const [index, transform] of transforms.entries()) {
+    options.onProgress?.(transform.name, index + 1, transforms.length, 'transforms');
     result ??= analyze({ files: sourcesOnly(current), resolve: sources.resolve, packageModules: sources.packageModules, contextFiles: sources.contextFiles, relative: sources.relative });
     const analysis = result;
     const plan = withFileOverlay(current, () => transform.plan(analysis, transformOptions));
@@ -149,6 +159,10 @@ export async function runApply(options: ApplyOptions): Promise<ApplyResult> {
     sharedStores.push(...(plan.sharedStores ?? []));
     if (outputs.size > 0 || plan.newFiles.size > 0) result = undefined;
     for (const [file, output] of outputs) {
+      const markersPerEdit = plan.edits.filter((e) => e.file === file).map((e) => parseMarkers(e.text).length);
+      if (markersPerEdit.length > 0 && markersPerEdit.every((n) => n > 0)) {
+        markedOnly.set(file, { ...markedOnly.get(file), [transform.name]: markersPerEdit.reduce((a, b) => a + b, 0) });
+      }
       current.set(file, output);
       applied.set(file, (applied.get(file) ?? new Set()).add(transform.name));
       editCounts.set(file, (editCounts.get(file) ?? 0) + plan.edits.filter((e) => e.file === file).length);
@@ -175,7 +189,7 @@ export async function runApply(options: ApplyOptions): Promise<ApplyResult> {
   for (const [file, after] of current) {
     const before = original.get(file);
     if (before === after) continue;
-    changes.push({ file, before: before ?? '', after, transforms: [...(applied.get(file) ?? [])], edits: editCounts.get(file) ?? 1, created: created.has(file) });
+    changes.push({ file, before: before ?? '', after, transforms: [...(applied.get(file) ?? [])], edits: editCounts.get(file) ?? 1, created: created.has(file), markedOnly: markedOnly.get(file) ?? {} });
   }
   changes.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
 
@@ -201,7 +215,10 @@ export async function runApply(options: ApplyOptions): Promise<ApplyResult> {
     );
   }
 
+  options.onProgress?.('checking the migrated code', current.size, current.size);
   const judged = runEngine({ files: sourcesOnly(current), resolve: sources.resolve, packageModules: sources.packageModules, contextFiles: sources.contextFiles, rules: RULES, relative: sources.relative });
+  const judgedTexts = new Map([...sourcesOnly(current)].map(([file, text]) => [sources.relative(file), text]));
+  const gate = gateFindings(judged.findings, judgedTexts, new Set(RULES.map((r) => r.meta.id)), options.gate ?? {});
   return {
     root: sources.root,
     label: sources.label,
@@ -217,6 +234,7 @@ export async function runApply(options: ApplyOptions): Promise<ApplyResult> {
     transforms: transforms.map((t) => t.name),
     skippedChanged,
     remaining: judged.findings,
+    gate,
     git,
     written: writing,
   };

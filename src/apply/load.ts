@@ -35,6 +35,8 @@ export interface LoadOptions {
   exclude?: string[];
   respectGitignore?: boolean;
   maxFileBytes?: number;
+  /** Coarse progress for long runs (`createProgress`): phase, done, total and what is counted. */
+  onProgress?: (phase: string, done: number, total: number, unit?: string) => void;
 }
 
 export async function loadSources(options: LoadOptions): Promise<LoadedSources> {
@@ -51,7 +53,10 @@ export async function loadSources(options: LoadOptions): Promise<LoadedSources> 
   if (missing.length) throw new UsageError(missing.map((d) => d.message).join('\n'));
   const { resolve, workspacePackageDir } = createModuleResolver();
   const withBom = new Set<string>();
+  const total = discovery.files.length;
+  let read = 0;
   const readNotingBom = (file: DiscoveredFile): ReadResult => {
+    if (++read % 500 === 0) options.onProgress?.('reading', Math.min(read, total), total);
     const result = readSourceFile(file);
     if ('bom' in result && result.bom) withBom.add(file.absPath);
     return result;

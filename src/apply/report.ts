@@ -6,22 +6,29 @@
 import path from 'node:path';
 import { Chalk } from 'chalk';
 import { createTwoFilesPatch } from 'diff';
-import type { RawFinding } from '../analysis/engine.js';
 import { SCHEMA_VERSION, summarize, type Finding } from '../model.js';
-import { toFindings } from '../scan.js';
+import { transformsRewriting } from '../fix-status.js';
+import { transformByName } from '../transforms/catalog.js';
 import { VERSION } from '../version.js';
 import type { ApplyResult } from './apply.js';
 
 const rel = (result: ApplyResult, file: string): string => path.relative(result.root, file).split(path.sep).join('/');
 
-/** Markers left in the migrated code, read back from it (so their lines are where they are now). */
-export function markersLeft(result: ApplyResult): RawFinding[] {
-  return result.remaining.filter((f) => f.messageId === 'marker');
+/** Markers left in the migrated code, read back from it (so their lines are where they are now); suppressed ones excepted. */
+export function markersLeft(result: ApplyResult): Finding[] {
+  const siteKey = (ruleId: string, file: string, line: number, column: number): string => `${ruleId}\0${file}\0${line}\0${column}`;
+  const markers = new Set(result.remaining.filter((f) => f.messageId === 'marker').map((f) => siteKey(f.rule.meta.id, f.file, f.line, f.column)));
+  return [...result.gate.gated, ...result.gate.testFindings].filter((f) => markers.has(siteKey(f.ruleId, f.file, f.line, f.column)));
 }
 
-/** The findings left in the migrated code, as `scan` reports them. */
+/** The findings left in the migrated code that count, as `scan` reports them. */
 function findingsOf(result: ApplyResult): Finding[] {
-  return toFindings(result.remaining, {});
+  return result.gate.gated;
+}
+
+/** What the marker asks a person to do, without the prefix every marker finding's message has. */
+function markerReason(marker: Finding): string {
+  return marker.message.replace(/^Left by `mcp-migrate apply`, still to do: /, '');
 }
 
 /** Rough tokens: ~4 characters per token for identifiers and English. */
@@ -36,91 +43,152 @@ export function renderJson(result: ApplyResult): string {
       command: 'apply',
       root: result.label,
       dryRun: !result.written,
-      summary: summarize(findings, result.discovered, result.analysed),
+      summary: {
+        ...summarize(findings, result.discovered, result.analysed),
+        ...(result.gate.suppressed.length ? { suppressed: result.gate.suppressed.length } : {}),
+        ...(result.gate.testFindings.length ? { testFindings: result.gate.testFindings.length } : {}),
+        ...(result.gate.baselined ? { baselined: result.gate.baselined } : {}),
+      },
       changes: result.changes.map((c) => ({ file: rel(result, c.file), transforms: c.transforms, edits: c.edits, created: c.created })),
-      manual: markersLeft(result).map((m) => ({ file: m.file, line: m.line, ruleId: m.rule.meta.id, reason: m.message.replace(/^Left by `mcp-migrate apply`, still to do: /, '') })),
+      manual: markersLeft(result).map((m) => ({ file: m.file, line: m.line, ruleId: m.ruleId, reason: markerReason(m) })),
       stores: result.stores.map((s) => ({ ...s, file: rel(result, s.file), names: s.names })),
       notes: result.notes,
       failures: result.failures.map((f) => ({ ...f, file: rel(result, f.file) })),
       skippedChanged: result.skippedChanged.map((f) => rel(result, f)),
       findings,
-      diagnostics: [],
+      ...(result.gate.suppressed.length ? { suppressed: result.gate.suppressed } : {}),
+      ...(result.gate.testFindings.length ? { testFindings: result.gate.testFindings } : {}),
+      diagnostics: result.gate.diagnostics,
     },
     null,
     2,
   )}\n`;
 }
 
-export function renderMarkdown(result: ApplyResult): string {
+/** The title of a migration report `apply` started; a file without it is a person's, kept above the runs. */
+export const REPORT_TITLE = '# MCP migration report';
+
+const REPORT_INTRO =
+  'Written by `mcp-migrate apply`: one section per run that changed files, oldest first. Review the diff of each run together with its section.';
+
+export interface MarkdownOptions {
+  /** When the run happened (the section's heading); now by default. */
+  date?: Date;
+}
+
+/** The migration report of a first run: title, then the run's section. */
+export function renderMarkdown(result: ApplyResult, options: MarkdownOptions = {}): string {
+  return `${REPORT_TITLE}\n\n${REPORT_INTRO}\n\n${renderRunSection(result, options.date ?? new Date())}`;
+}
+
+/**
+ * The report after this run: what earlier runs wrote is kept and this run's dated section goes
+ * below it (a person's own MIGRATION.md is kept too). A section with the same content as one
+ * already there (a run repeated after a revert) is not added twice.
+ */
+export function mergeMigrationReport(existing: string | undefined, result: ApplyResult, options: MarkdownOptions = {}): string {
+  if (existing === undefined || existing.trim() === '') return renderMarkdown(result, options);
+  const section = renderRunSection(result, options.date ?? new Date());
+  const body = section.slice(section.indexOf('\n'));
+  if (existing.includes(body)) return existing;
+  return `${existing.trimEnd()}\n\n${section}`;
+}
+
+/** `2026-07-28 09:30 UTC` */
+function runDate(date: Date): string {
+  return `${date.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+}
+
+function renderRunSection(result: ApplyResult, date: Date): string {
   const out: string[] = [];
-  const rewritten = result.stores.filter((s) => s.status === 'rewritten');
-  out.push('# MCP migration report', '');
-  out.push(`Generated by \`mcp-migrate apply\` ${VERSION} (transforms: ${result.transforms.join(', ')}). Review the diff of the changed files together with this report.`, '');
-  out.push('## Summary', '');
+  out.push(`## ${runDate(date)}: \`mcp-migrate apply\` ${VERSION}`, '');
+  out.push(`Transforms run: ${result.transforms.map((t) => `\`${t}\``).join(', ')}.`, '');
+  out.push(...summarySection(result), ...changedSection(result), ...alsoDoneSection(result), ...handlesSection(result), ...leftSection(result), ...risksSection(result));
+  out.push('### Next steps', '');
+  out.push(...nextSteps(result).map((s) => `1. ${s}`), '');
+  return out.join('\n');
+}
+
+const rewrittenStores = (result: ApplyResult): ApplyResult['stores'] => result.stores.filter((s) => s.status === 'rewritten');
+
+function summarySection(result: ApplyResult): string[] {
+  const out = ['### Summary', ''];
   out.push(`- Files changed: ${result.changes.filter((c) => !c.created).length}; files created: ${result.changes.filter((c) => c.created).length}`);
-  out.push(`- Session-keyed stores turned into handles: ${rewritten.length} of ${result.stores.length}`);
+  out.push(`- Session-keyed stores turned into handles: ${rewrittenStores(result).length} of ${result.stores.length}`);
   out.push(`- Markers left for a person: ${markersLeft(result).length}`);
-  out.push(`- Findings still reported by \`mcp-migrate scan\`: ${result.remaining.length}`);
+  out.push(`- Findings still reported by \`mcp-migrate scan\`: ${findingsOf(result).length}`);
   if (result.failures.length) out.push(`- Files a transform failed on (nothing was written): ${result.failures.length}`);
+  return [...out, ''];
+}
+
+/** Per file: each transform that changed it, what that transform does and why 2026-07-28 needs it. */
+function changedSection(result: ApplyResult): string[] {
+  if (!result.changes.length) return [];
+  const out = ['### What changed', ''];
+  for (const change of result.changes) {
+    out.push(`#### \`${rel(result, change.file)}\`${change.created ? ' (new)' : ''}`, '');
+    out.push(change.created ? 'Generated file.' : `${change.edits} edit${change.edits === 1 ? '' : 's'}.`, '');
+    for (const name of change.transforms) {
+      const transform = transformByName(name);
+      const marked = change.markedOnly[name];
+      const what = marked ? `left ${marked} marker${marked === 1 ? '' : 's'} for a person (see "Left for a person")` : transform?.summary;
+      out.push(transform ? `- \`${name}\`: ${what}. Why: ${transform.why}` : `- \`${name}\``);
+    }
+    out.push('');
+  }
+  return out;
+}
+
+function alsoDoneSection(result: ApplyResult): string[] {
+  if (!result.notes.length) return [];
+  return ['### Also done', '', ...result.notes.map((note) => `- ${note}`), ''];
+}
+
+function handlesSection(result: ApplyResult): string[] {
+  const rewritten = rewrittenStores(result);
+  if (!rewritten.length) return [];
+  const out = ['### Handles', ''];
+  out.push('| store | handle argument | minted by | tools that now take it | in-process |', '|---|---|---|---|---|');
+  for (const s of rewritten) {
+    const moved = (result.sharedStores ?? []).find((m) => m.store === s.store && m.file === s.file);
+    out.push(`| \`${s.store}\` (${rel(result, s.file)}:${s.line}) | \`${s.names!.argument}\` | \`${s.names!.mintTool}\` | ${s.tools.map((t) => `\`${t}\``).join(', ')} | ${moved ? `no (moved to ${moved.backend})` : s.inProcess ? 'yes' : 'no'} |`);
+  }
   out.push('');
+  out.push('Why: on MCP 2026-07-28 there is no session; state that spans calls must be referenced by an explicit identifier the client passes on each request (spec, basic/index "Statelessness"). The model now calls the minting tool, keeps the id, and passes it to each tool.', '');
+  return out;
+}
 
-  if (result.changes.length) {
-    out.push('## What changed', '');
-    for (const change of result.changes) {
-      out.push(`### \`${rel(result, change.file)}\`${change.created ? ' (new)' : ''}`, '');
-      out.push(`Transforms: ${change.transforms.join(', ')}; ${change.created ? 'generated file' : `${change.edits} edit${change.edits === 1 ? '' : 's'}`}.`, '');
-    }
-  }
-
-  if (result.notes.length) {
-    out.push('## Also done', '');
-    for (const note of result.notes) out.push(`- ${note}`);
-    out.push('');
-  }
-
-  if (rewritten.length) {
-    out.push('## Handles', '');
-    out.push('| store | handle argument | minted by | tools that now take it | in-process |', '|---|---|---|---|---|');
-    for (const s of rewritten) {
-      const moved = (result.sharedStores ?? []).find((m) => m.store === s.store && m.file === s.file);
-      out.push(`| \`${s.store}\` (${rel(result, s.file)}:${s.line}) | \`${s.names!.argument}\` | \`${s.names!.mintTool}\` | ${s.tools.map((t) => `\`${t}\``).join(', ')} | ${moved ? `no (moved to ${moved.backend})` : s.inProcess ? 'yes' : 'no'} |`);
-    }
-    out.push('');
-    out.push('Why: on MCP 2026-07-28 there is no session; state that spans calls must be referenced by an explicit identifier the client passes on each request (spec, basic/index "Statelessness"). The model now calls the minting tool, keeps the id, and passes it to each tool.', '');
-  }
-
+function leftSection(result: ApplyResult): string[] {
   const manual = markersLeft(result);
-  const unrewritten = result.stores.filter((s) => s.status === 'marked');
-  if (manual.length || unrewritten.length) {
-    out.push('## Left for a person', '');
-    out.push('Each site carries a `// @mcp-migrate-todo(<rule>)` comment; `mcp-migrate scan` reports them as errors until they are resolved.', '');
-    for (const m of manual) out.push(`- \`${m.file}:${m.line}\` (${m.rule.meta.id}): ${m.message.replace(/^Left by `mcp-migrate apply`, still to do: /, '')}`);
-    for (const s of unrewritten) out.push(`- store \`${s.store}\` (${rel(result, s.file)}:${s.line}) not rewritten: ${s.reason}`);
-    out.push('');
-  }
+  // A store with a marker is listed by that marker (which names it): one entry per registry.
+  const unrewritten = result.stores.filter((s) => s.status === 'marked' && !s.markedAt);
+  if (!manual.length && !unrewritten.length) return [];
+  const out = ['### Left for a person', ''];
+  out.push('Each site carries a `// @mcp-migrate-todo(<rule>)` comment; `mcp-migrate scan` reports them as errors until they are resolved.', '');
+  for (const m of manual) out.push(`- \`${m.file}:${m.line}\` (${m.ruleId}): ${markerReason(m)}`);
+  for (const s of unrewritten) out.push(`- store \`${s.store}\` (${rel(result, s.file)}:${s.line}) not rewritten: ${s.reason}`);
+  return [...out, ''];
+}
 
-  if (result.notes.length) {
-    out.push('## Notes', '');
-    for (const note of result.notes) out.push(`- ${note}`);
-    out.push('');
-  }
-
-  out.push('## Risks', '');
+/** Only the risks this run brings: in-process or Redis state, and handle security and token cost where handles were made. */
+function risksSection(result: ApplyResult): string[] {
+  const rewritten = rewrittenStores(result);
   const shared = result.sharedStores ?? [];
   const inProcess = rewritten.filter((s) => s.inProcess && !shared.some((m) => m.store === s.store && m.file === s.file));
+  const out: string[] = [];
   if (inProcess.length) {
     out.push(`- **In-process state.** ${inProcess.map((s) => `\`${s.store}\``).join(', ')} and the handle registry live in this process: they do not survive a restart, and a second instance behind a load balancer does not see them. Run one instance, or move them to a shared store (Redis, a database).`);
   }
   if (shared.length) {
     out.push(`- **Shared state in Redis.** ${shared.map((s) => `\`${s.store}\``).join(', ')} and ${shared.length === 1 ? 'its handles live' : 'their handles live'} in Redis (\`apply --store redis\`, generated \`mcp-redis-store\` module): set \`REDIS_URL\` on every instance and install the \`redis\` client. Values are stored as JSON (a Date comes back as a string, a Map or class instance as a plain object). Tools that change a loaded value in place save it when they return, by compare-and-set: a concurrent change by another request fails the later call with an error asking to retry.`);
   }
-  out.push('- **Handle security checklist.**');
-  out.push('  - [ ] Handles are 128-bit random (`<prefix>_` + 22 base64url characters); never log them in full.');
-  out.push('  - [ ] Every tool that takes a handle checks it against the caller first (`<noun>Handles.check`); a handle is a name, not a credential.');
-  out.push('  - [ ] On an authenticated server the principal comes from the verified token (`authInfo`; user ids from your verifier\'s `extra.sub`): check `principalOf` in the generated `mcp-handles` module matches your auth.');
-  out.push('  - [ ] On an anonymous server a handle is a bearer token: keep the lifetime short enough for your data.');
-  out.push('  - [ ] Handles expire after the configured idle time; the minting tool\'s description states it.');
   if (rewritten.length) {
+    out.push('- **Handle security checklist.**');
+    out.push('  - [ ] Handles are 128-bit random (`<prefix>_` + 22 base64url characters); never log them in full.');
+    out.push('  - [ ] Every tool that takes a handle checks it against the caller first (`<noun>Handles.check`); a handle is a name, not a credential.');
+    out.push('  - [ ] On an authenticated server the principal comes from the verified token (`authInfo`; user ids from your verifier\'s `extra.sub`): check `principalOf` in the generated `mcp-handles` module matches your auth.');
+    out.push('  - [ ] On an anonymous server a handle is a bearer token: keep the lifetime short enough for your data.');
+    out.push('  - [ ] Handles expire after the configured idle time; the minting tool\'s description states it.');
     out.push('- **Token cost in the model\'s context** (≈ 4 characters a token):');
     for (const s of rewritten) {
       const n = s.names!;
@@ -129,20 +197,51 @@ export function renderMarkdown(result: ApplyResult): string {
       out.push(`  - \`${n.argument}\`: ≈${tokens(perTool)} tokens per tool schema × ${s.tools.length} tools, ≈${tokens(handleValue)} tokens per call that passes it, plus the \`${n.mintTool}\` tool definition (≈${tokens(260)} tokens).`);
     }
   }
-  out.push('');
-  out.push('## Next steps', '');
-  out.push(...nextSteps(result).map((s) => `1. ${s}`), '');
-  return out.join('\n');
+  return out.length ? ['### Risks', '', ...out, ''] : [];
 }
 
 function nextSteps(result: ApplyResult): string[] {
   const steps = ['Review the diff (`git diff`), build and run your tests.'];
   if (markersLeft(result).length) steps.push('Resolve every `@mcp-migrate-todo` marker; `mcp-migrate scan` lists them.');
-  if (result.remaining.some((f) => f.messageId !== 'marker')) steps.push('Run `mcp-migrate scan` for what no transform rewrites yet (serving, handshake, deprecated features).');
+  steps.push(...unmarkedSteps(result));
   if (result.changes.some((c) => c.created)) {
     const redis = (result.sharedStores ?? []).length > 0;
     steps.push(redis ? 'Commit the generated `mcp-handles` and `mcp-redis-store` modules with the change; install the `redis` client and set `REDIS_URL`.' : 'Commit the generated `mcp-handles` module with the change.');
   }
+  return steps;
+}
+
+/** Findings left in the gate that no marker stands for. */
+function unmarkedFindings(result: ApplyResult): Finding[] {
+  const markers = new Set(markersLeft(result));
+  return findingsOf(result).filter((f) => !markers.has(f));
+}
+
+/**
+ * What to do with findings left without a marker, by why they are left (fix-status.ts, from the
+ * transforms' declarations): no transform rewrites the rule yet; a transform that rewrites it was
+ * not selected; or the selected transform rewrites the rule but not in this shape.
+ */
+function unmarkedSteps(result: ApplyResult): string[] {
+  const noTransform = new Map<string, number>();
+  const notSelected = new Map<string, number>();
+  const otherShape = new Map<string, number>();
+  const unselected = new Set<string>();
+  for (const f of unmarkedFindings(result)) {
+    const rewriting = transformsRewriting(f.ruleId);
+    const missing = rewriting.filter((t) => !result.transforms.includes(t));
+    const bucket = rewriting.length === 0 ? noTransform : missing.length === rewriting.length ? notSelected : otherShape;
+    bucket.set(f.ruleId, (bucket.get(f.ruleId) ?? 0) + 1);
+    if (bucket === notSelected) for (const t of missing) unselected.add(t);
+  }
+  const count = (rules: Map<string, number>): string => {
+    const n = [...rules.values()].reduce((a, b) => a + b, 0);
+    return `${n} finding${n === 1 ? '' : 's'} of ${[...rules.keys()].sort().map((r) => `\`${r}\``).join(', ')}`;
+  };
+  const steps: string[] = [];
+  if (noTransform.size) steps.push(`Change by hand what no transform rewrites yet: ${count(noTransform)} (\`mcp-migrate scan\` lists them; each rule's page says how).`);
+  if (otherShape.size) steps.push(`Change by hand ${count(otherShape)}: apply rewrites these rules, but not the shape of code at these sites (\`mcp-migrate scan\` lists them).`);
+  if (notSelected.size) steps.push(`Run apply again with ${[...unselected].map((t) => `\`${t}\``).join(', ')} among --transforms for ${count(notSelected)}.`);
   return steps;
 }
 
@@ -162,9 +261,9 @@ export function renderSummary(result: ApplyResult, color: boolean): string {
   for (const note of result.notes) out.push(`  ${c.green('•')} ${note}`);
   const manual = markersLeft(result);
   out.push(`${manual.length ? c.yellow('!') : c.green('✔')} ${manual.length} marker${manual.length === 1 ? '' : 's'} left for a person`);
-  for (const m of manual) out.push(`  ${m.file}:${m.line} ${c.dim(m.rule.meta.id)}`);
-  const other = result.remaining.length - manual.length;
-  if (other > 0) out.push(`${c.yellow('!')} ${other} finding${other === 1 ? '' : 's'} still reported by scan (not rewritten by the selected transforms)`);
+  for (const m of manual) out.push(`  ${m.file}:${m.line} ${c.dim(m.ruleId)}`);
+  const other = unmarkedFindings(result).length;
+  if (other > 0) out.push(`${c.yellow('!')} ${other} finding${other === 1 ? '' : 's'} left without a marker (see the next steps)`);
   out.push('', 'Next steps:', ...nextSteps(result).map((s, i) => `  ${i + 1}. ${s}`));
   return `${out.join('\n')}\n`;
 }

@@ -3,12 +3,17 @@
  * 1 markers or findings left at or above --fail-on, or --check with changes pending; 2 usage
  * error (a dirty tree included) or crash.
  */
+import fs from 'node:fs';
 import path from 'node:path';
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { isBlocking, type FailOn } from '../reporters/index.js';
-import { UsageError } from '../scan.js';
+import { BaselineError, readBaseline, type BaselineFile } from '../baseline.js';
+import { ConfigError, loadConfig, type Config } from '../config.js';
+import { RULE_METAS } from '../rules/index.js';
+import { reportRoot, UsageError } from '../scan.js';
 import { TRANSFORMS } from '../transforms/catalog.js';
 import { parseDuration } from '../transforms/duration.js';
+import { createProgress } from '../progress.js';
 import { EXIT, addOptions, fileSelectionOptions, globalOptions, useColor, type CommandContext, type GlobalFlags, type Io } from './shared.js';
 import { writeOutput } from './scan.js';
 // apply/ (jscodeshift, recast, babel, the official codemod) is loaded when `apply` runs, not on every start.
@@ -21,7 +26,10 @@ interface ApplyFlags extends GlobalFlags {
   allowDirty?: boolean;
   report?: string;
   format: 'text' | 'json';
-  failOn: FailOn;
+  failOn?: FailOn;
+  baseline?: string;
+  testFiles?: string[];
+  includeTests?: boolean;
   handleTtl: number;
   target: '2026-07-28' | 'stateless-v1';
   store: 'memory' | 'redis';
@@ -42,7 +50,8 @@ Examples:
   $ mcp-migrate apply --store redis                   carts and handles in Redis: any instance serves any call
   $ mcp-migrate apply --format json > migration.json
 
-Refuses files with uncommitted changes unless --allow-dirty. Exit codes: 0 done, 1 markers or
+Reads mcp-migrate.config.json (or "mcp-migrate" in package.json) and suppression comments as
+\`scan\` does, so the two agree on what blocks. Refuses files with uncommitted changes unless --allow-dirty. Exit codes: 0 done, 1 markers or
 findings left at or above --fail-on (or --check with changes pending), 2 usage error or crash.`;
 
 function parseTtl(value: string): number {
@@ -56,13 +65,14 @@ export function registerApplyCommand(program: Command, { io, setExit }: CommandC
     .command('apply')
     .description('Rewrite what can be rewritten safely (session state → handles), mark the rest, and write a migration report.')
     .argument('[paths...]', 'files or directories to migrate (default: the current directory)')
-    .option('--dry-run', 'print the unified diff, write nothing')
+    .option('--dry-run', 'print the unified diff on standard output (the summary on standard error), write nothing')
     .option('--check', 'write nothing; exit 1 if any file would change (for CI)')
     .option('--transforms <names>', `comma-separated subset to run (${TRANSFORMS.map((t) => t.name).join(', ')})`)
     .option('--allow-dirty', 'change files even if they have uncommitted changes')
     .option('--report <file>', 'where to write the migration report (default: MIGRATION.md in the migrated root)')
     .addOption(new Option('-f, --format <format>', 'terminal output format').choices(['text', 'json']).default('text'))
-    .addOption(new Option('--fail-on <severity>', 'lowest severity of what is left that makes the exit code 1').choices(['error', 'warning', 'info', 'none']).default('error'))
+    .addOption(new Option('--fail-on <severity>', 'lowest severity of what is left that makes the exit code 1 (default: "failOn" of the config file, else error)').choices(['error', 'warning', 'info', 'none']))
+    .option('--baseline <file>', 'only what is left and not in this baseline (written by `scan --write-baseline`) counts')
     .option('--handle-ttl <duration>', 'idle lifetime of generated handles: 90s, 30m, 24h, 7d (default 24h)', parseTtl, 24 * 60 * 60 * 1000)
     .addOption(new Option('--target <target>', 'where the migration ends: 2026-07-28 (SDK v2, createMcpHandler) or stateless-v1 (SDK 1.x, a transport per request)').choices(['2026-07-28', 'stateless-v1']).default('2026-07-28'))
     .addOption(new Option('--store <backend>', 'where handle state lives: memory (your store, in this process) or redis (a generated Redis store, REDIS_URL)').choices(['memory', 'redis']).default('memory'))
@@ -79,10 +89,21 @@ export function registerTransformsCommand(program: Command, { io, setExit }: Com
   addOptions(command, globalOptions());
   command.action((_flags: unknown, self: Command) => {
     const lines: string[] = [];
-    for (const t of TRANSFORMS) lines.push(`${t.name}\n  ${t.summary}\n${t.details.map((d) => `  - ${d}`).join('\n')}`);
+    const rules = (ids: readonly string[]): string => (ids.length ? ids.join(', ') : 'none');
+    for (const t of TRANSFORMS) {
+      lines.push(`${t.name}\n  ${t.summary}\n${t.details.map((d) => `  - ${d}`).join('\n')}\n  rewrites: ${rules(t.rewrites)}\n  marks: ${rules(t.marks)}`);
+    }
     if (!self.optsWithGlobals<GlobalFlags>().quiet) io.stdout(`${lines.join('\n\n')}\n`);
     setExit(EXIT.ok);
   });
+}
+
+function readIfExists(file: string): string | undefined {
+  try {
+    return fs.readFileSync(file, 'utf8');
+  } catch {
+    return undefined;
+  }
 }
 
 function reportPath(result: ApplyResult, flags: ApplyFlags, io: Io): string {
@@ -92,43 +113,69 @@ function reportPath(result: ApplyResult, flags: ApplyFlags, io: Io): string {
 async function runApplyCommand(paths: string[], flags: ApplyFlags, io: Io): Promise<number> {
   const color = useColor(io, flags.color);
   const noWrite = Boolean(flags.dryRun || flags.check);
-  const [{ runApply }, { renderDiff, renderJson, renderMarkdown, renderSummary }] = await Promise.all([import('../apply/apply.js'), import('../apply/report.js')]);
+  // The same settings as `scan` (command line over config file), so the two agree on what blocks.
+  let config: Config;
+  let baseline: BaselineFile | undefined;
+  try {
+    config = loadConfig(reportRoot(paths.length ? paths : ['.'], io.cwd).root, new Set(RULE_METAS.map((m) => m.id))).config;
+    if (flags.baseline) baseline = readBaseline(path.resolve(io.cwd, flags.baseline));
+  } catch (error) {
+    if (error instanceof ConfigError || error instanceof BaselineError) {
+      io.stderr(`mcp-migrate: ${error.message}\n`);
+      return EXIT.error;
+    }
+    throw error;
+  }
+  const failOn: FailOn = flags.failOn ?? config.failOn ?? 'error';
+  const progress = createProgress({ enabled: io.isTTY && !flags.quiet, write: io.stderr });
+  const [{ runApply }, { mergeMigrationReport, renderDiff, renderJson, renderSummary }] = await Promise.all([import('../apply/apply.js'), import('../apply/report.js')]);
   let result: ApplyResult;
   try {
     result = await runApply({
       paths,
       cwd: io.cwd,
-      include: flags.include,
-      exclude: flags.exclude,
+      include: flags.include ?? config.include,
+      exclude: flags.exclude ?? config.exclude,
       respectGitignore: flags.gitignore,
       maxFileBytes: flags.maxFileSize * 1024,
       transforms: flags.transforms?.split(',').map((s) => s.trim()).filter(Boolean),
       dryRun: noWrite,
       allowDirty: flags.allowDirty,
       transformOptions: { ttlMs: flags.handleTtl, target: flags.target, store: flags.store, modernOnly: Boolean(flags.modernOnly) },
+      onProgress: progress.update,
+      gate: { ruleSettings: config.rules, testFiles: flags.testFiles ?? config.testFiles, includeTests: flags.includeTests ?? config.includeTests ?? false, baseline },
     });
   } catch (error) {
+    progress.done();
     if (error instanceof UsageError) {
       io.stderr(`mcp-migrate: ${error.message}\n`);
       return EXIT.error;
     }
     throw error;
   }
+  progress.done();
 
   // A run that changes nothing keeps the existing report: a second run changes nothing at all.
-  if (result.written && result.changes.length > 0 && !writeOutput(io, reportPath(result, flags, io), renderMarkdown(result))) return EXIT.error;
+  // Earlier runs' sections are kept: the report is the record of the whole migration.
+  if (result.written && result.changes.length > 0) {
+    const target = reportPath(result, flags, io);
+    if (!writeOutput(io, target, mergeMigrationReport(readIfExists(target), result))) return EXIT.error;
+  }
 
   if (!flags.quiet) {
     if (flags.format === 'json') io.stdout(renderJson(result));
     else {
-      if (flags.dryRun) io.stdout(renderDiff(result, color));
-      io.stdout(renderSummary(result, color));
+      // The diff alone on standard output (`apply --dry-run > migration.patch`), the summary beside it.
+      if (flags.dryRun) {
+        io.stdout(renderDiff(result, color));
+        io.stderr(renderSummary(result, color));
+      } else io.stdout(renderSummary(result, color));
       if (result.written && result.changes.length > 0) io.stdout(`Migration report: ${path.relative(io.cwd, reportPath(result, flags, io))}\n`);
     }
   }
   if (result.failures.length > 0 || result.skippedChanged.length > 0) return EXIT.error;
   if (flags.check && result.changes.length > 0) return EXIT.findings;
-  const blocking = result.remaining.some((f) => isBlocking(f.severity ?? f.rule.meta.severity, flags.failOn));
+  const blocking = result.gate.gated.some((f) => isBlocking(f.severity, failOn));
   return blocking ? EXIT.findings : EXIT.ok;
 }
 

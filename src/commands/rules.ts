@@ -6,7 +6,7 @@ import type { Command } from 'commander';
 import { Chalk } from 'chalk';
 import { Option } from 'commander';
 import { CONFIG_FILE_NAME, ConfigError, effectiveSeverity, loadConfig, type Config, type RuleSetting } from '../config.js';
-import { fixAvailable, fixLabel, FIX_LEGEND_TEXT } from '../fix-status.js';
+import { fixAvailable, fixKind, fixLabel, FIX_LEGEND_TEXT } from '../fix-status.js';
 import type { RuleMeta } from '../model.js';
 import { RULE_METAS } from '../rules/index.js';
 import { EXIT, addOptions, globalOptions, useColor, type CommandContext, type GlobalFlags } from './shared.js';
@@ -42,7 +42,7 @@ export function registerRulesCommand(program: Command, { io, setExit }: CommandC
 export function renderRules(format: 'text' | 'json', { config = {}, color = false }: { config?: Config; color?: boolean } = {}): string {
   const effective = (meta: RuleMeta): RuleSetting => effectiveSeverity(meta.id, meta.severity, config);
   if (format === 'json') {
-    const rules = RULE_METAS.map(({ messages: _m, ...meta }) => ({ ...meta, fixAvailable: fixAvailable(meta.id, meta.fix), effectiveSeverity: effective(meta as RuleMeta), docs: `docs/rules/${meta.id}.md` }));
+    const rules = RULE_METAS.map(({ messages: _m, ...meta }) => ({ ...meta, fix: fixKind(meta), fixAvailable: fixAvailable(meta.id), effectiveSeverity: effective(meta as RuleMeta), docs: `docs/rules/${meta.id}.md` }));
     return `${JSON.stringify(rules, null, 2)}\n`;
   }
   const chalk = new Chalk({ level: color ? 1 : 0 });

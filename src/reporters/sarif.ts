@@ -13,6 +13,7 @@ import {
   type ScanReport,
   type Severity,
 } from '../model.js';
+import { fixAvailable, fixKind } from '../fix-status.js';
 import { CATEGORY_GUIDE } from './category-guide.js';
 import { ciPath, docHref, encodeUriPath, fileUri, isAbsolutePath, parseChainStepLocation } from './locations.js';
 import { sortedDiagnostics, sortedFindings } from './order.js';
@@ -149,7 +150,7 @@ function ruleDescriptor(rule: RuleMeta, docsBaseUrl: string | undefined) {
     // helpUri must be an absolute URI; a repository-relative path would not be one.
     ...(docsBaseUrl ? { helpUri: docs } : {}),
     defaultConfiguration: { level: LEVEL_FOR[rule.severity] },
-    properties: { tags: [rule.category], category: rule.category, fix: rule.fix },
+    properties: { tags: [rule.category], category: rule.category, fix: fixKind(rule), fixAvailable: fixAvailable(rule.id) },
   };
 }
 
@@ -210,7 +211,7 @@ function result(f: Finding, root: string, ruleIndex: ReadonlyMap<string, number>
     partialFingerprints: { [FINGERPRINT_KEY]: f.fingerprint },
     ...(f.chain && f.chain.length > 0 ? { codeFlows: [codeFlow(f, root, site)] } : {}),
     ...(f.suppressed ? { suppressions: [{ kind: 'inSource', status: 'accepted', justification: f.suppressed.reason }] } : {}),
-    properties: { category: f.category, fix: f.fix },
+    properties: { category: f.category, fix: f.fix, fixAvailable: fixAvailable(f.ruleId) },
   };
 }
 

@@ -20,8 +20,18 @@ export { DEFAULT_TRANSFORM_OPTIONS, type TransformOptions } from './plan.js';
 export interface TransformDefinition {
   name: string;
   summary: string;
+  /** Why the change is needed on 2026-07-28, in one line (MIGRATION.md, per changed file). */
+  why: string;
   /** What it rewrites and what it leaves as a marker (shown by `mcp-migrate transforms`). */
   details: readonly string[];
+  /**
+   * Rule ids whose findings it resolves by rewriting the code (the finding is gone afterwards).
+   * Every report's fix status is derived from these (fix-status.ts); test/fix-status.test.ts holds
+   * each declaration to the transform's fixture pairs, so a label cannot drift from what it does.
+   */
+  rewrites: readonly string[];
+  /** Rule ids it leaves a `@mcp-migrate-todo` marker for where it cannot rewrite the site. */
+  marks: readonly string[];
   plan(result: AnalysisResult, options: TransformOptions): TransformPlan;
   transformer: Transformer;
 }
@@ -34,6 +44,7 @@ export function defineTransform(definition: Omit<TransformDefinition, 'transform
 const handles = defineTransform({
   name: 'session-state-to-handles',
   summary: 'Session-keyed application state → explicit handle arguments, with a minting tool',
+  why: '2026-07-28 has no session, so state that spans calls needs an id the client passes on each request.',
   details: [
     'every tool that reaches a session-keyed store gets a required <noun>_id argument (zod raw shape, z.object, JSON Schema)',
     'the session id becomes that handle at every read, through helpers and all their callers',
@@ -42,24 +53,30 @@ const handles = defineTransform({
     'a session id used only in logs becomes the request id',
     'markers: transport registries, per-session servers, per-session credentials, sites that cannot be rewritten safely',
   ],
+  rewrites: ['session-state/keyed-store', 'session-state/session-id-read', 'session-state/session-telemetry'],
+  marks: ['session-state/keyed-store', 'session-transport/transport-registry'],
   plan: planHandles,
 });
 
 const sdkV2 = defineTransform({
   name: SDK_V2,
   summary: 'SDK v1 → v2 (imports, symbols, register* API, handler context) by the official @modelcontextprotocol/codemod, and package.json with it',
+  why: '2026-07-28 is served by SDK v2 (createMcpHandler, serveStdio, the per-request context), and the other rewrites write v2 code.',
   details: [
     'runs the official codemod\'s exported v1-to-v2 transforms in memory on every file that imports @modelcontextprotocol/sdk (CommonJS requires included)',
     'package.json: @modelcontextprotocol/sdk removed, the v2 packages the code now imports added, zod raised to ^4.2.0 when its range cannot reach it',
     'what the official codemod cannot rewrite keeps its /* @mcp-codemod-error … */ comment and becomes a report note',
     'only with --target 2026-07-28 (the default); files already on v2 are left alone',
   ],
+  rewrites: [],
+  marks: [],
   plan: planSdkV2,
 });
 
 const sharedStore = defineTransform({
   name: 'shared-store',
   summary: 'With --store redis: the stores the handles transform re-keyed, and their handle registries, move to Redis',
+  why: 'state and handles held in one process do not survive a restart or reach a second instance; Redis shares them.',
   details: [
     'runs after session-state-to-handles; without --store redis it changes nothing (the store stays yours, in this process)',
     'createHandleRegistry → createRedisHandleRegistry: owner binding, expiry (the handle TTL as Redis expiry) and idempotency keys (SET NX) in Redis',
@@ -68,12 +85,15 @@ const sharedStore = defineTransform({
     'a generated mcp-redis-store module (client from REDIS_URL); the redis client is added to package.json',
     'markers: stores used other than through get/set/delete/has, helpers passed as values, methods',
   ],
+  rewrites: [],
+  marks: ['session-state/keyed-store'],
   plan: planSharedStore,
 });
 
 const serving = defineTransform({
   name: 'stateless-serving',
   summary: 'Sessionful serving → createMcpHandler(factory) + toNodeHandler, serveStdio(factory); or the v1 stateless idiom (--target stateless-v1)',
+  why: '2026-07-28 requests stand alone: no initialize, no Mcp-Session-Id, no session to route a request to.',
   details: [
     'express, hono, fastify and plain node:http Streamable HTTP: the transport registry, isInitializeRequest routing, mcp-session-id reads, onsession* bookkeeping, GET/DELETE session routes and eventStore become createMcpHandler(factory) (express: app.all via toNodeHandler; hono: app.all via handler.fetch(c.req.raw); fastify: app.all handing the hijacked reply to toNodeHandler; node:http: the POST/GET/DELETE branches of the listener)',
     'the v1 stateless idiom (a sessionIdGenerator: undefined transport and server per POST) becomes the same',
@@ -82,47 +102,61 @@ const serving = defineTransform({
     '--target stateless-v1: SDK 1.x, a new server and a sessionIdGenerator: undefined transport per POST; GET/DELETE answer 405',
     'markers: custom routing logic, custom session-lifecycle work, servers built as bundles, SSEServerTransport, CORS naming Mcp-Session-Id, other route styles and web-standard handlers (the marker gives the adapter); --target stateless-v1 on hono/fastify',
   ],
+  rewrites: ['session-transport/initialize-routing', 'session-transport/session-header', 'session-transport/session-id-generator', 'session-transport/session-lifecycle', 'session-transport/session-route', 'session-transport/transport-registry'],
+  marks: ['session-state/per-session-server', 'session-transport/session-id-generator', 'session-transport/session-lifecycle', 'session-transport/sse-transport'],
   plan: planServing,
 });
 
 const handshake = defineTransform({
   name: 'handshake-to-request-envelope',
   summary: 'Reliance on initialize → the per-request envelope',
+  why: '2026-07-28 has no initialize: what the client is and supports arrives with each request.',
   details: [
     'getClientCapabilities()/getClientVersion() in a handler (SDK v2) read ctx.mcpReq.envelope first, the initialize-scoped value as the 2025-era fallback',
     'markers: the same calls outside a handler, oninitialized hooks, registration gated on negotiated capabilities (register unconditionally)',
   ],
+  rewrites: ['handshake/client-capabilities'],
+  marks: ['handshake/client-capabilities', 'handshake/client-version', 'handshake/oninitialized'],
   plan: planHandshake,
 });
 
 const logging = defineTransform({
   name: 'logging-to-request-scope',
   summary: 'sendLoggingMessage → the request-scoped log (ctx.mcpReq.log; v1: extra.sendNotification)',
+  why: '2026-07-28 deprecates the logging capability; a log message belongs to the request it is about.',
   details: [
     'in a handler: ctx.mcpReq.log(level, data, logger) (SDK v2) or extra.sendNotification({ method: \'notifications/message\', params }) (SDK 1.x)',
     'outside a handler: left as it is while 2025-era clients are served over stdio or HTTP+SSE (it still reaches them); otherwise a stderr line (console.error) with a marker; logging/setLevel handlers: a marker',
     "notifications/progress a handler sends through the server (server.server.notification(message, { relatedRequestId })) → ctx.mcpReq.notify(message) (v1: extra.sendNotification)",
   ],
+  rewrites: ['deprecated-feature/logging', 'session-state/session-id-read'],
+  marks: ['deprecated-feature/logging'],
   plan: planLogging,
 });
 
 const mrtr = defineTransform({
   name: 'sampling-elicitation-to-mrtr',
   summary: 'One awaited createMessage/elicitInput/listRoots in a tool → two-phase inputRequired/inputResponse',
+  why: '2026-07-28 has no server-to-client request in the middle of a call: sampling, elicitation and roots become input requests the tool returns and the client answers on a retry.',
   details: [
     'const r = await <request> (server, ctx or raw sendRequest/request forms) → return inputRequired({ inputRequests }) first, read inputResponse(ctx.mcpReq.inputResponses, k) on the retry',
     'locals held across the await travel in requestState sealed by createRequestStateCodec (key from MCP_REQUEST_STATE_KEY); the server gets requestState.verify',
     'markers: several requests, side effects or loops before the await, handlers other than registerTool, SDK 1.x (--target stateless-v1)',
   ],
+  rewrites: ['deprecated-feature/roots', 'deprecated-feature/sampling', 'server-push/elicitation'],
+  marks: ['deprecated-feature/roots', 'deprecated-feature/sampling', 'server-push/elicitation'],
   plan: planMrtr,
 });
 
 const serverPush = defineTransform({
   name: 'server-push-markers',
   summary: 'Subscriptions, list-changed side effects, tool toggles, ping, SSEServerTransport → markers with the replacement',
+  why: '2026-07-28 has no per-session channel to push on: subscriptions, list-changed side effects and per-connection toggles need another design.',
   details: [
     'markers: resources/subscribe handlers and sendResourceUpdated (subscriptions/listen, handler.notify), list-changed sends, enable()/disable() toggles (unconditional tools with handles), ping (remove), SSEServerTransport (createMcpHandler)',
   ],
+  rewrites: ['server-push/ping'],
+  marks: ['server-push/change-notification', 'server-push/resource-subscription', 'server-push/tool-toggle', 'session-transport/sse-transport'],
   plan: planServerPush,
 });
 

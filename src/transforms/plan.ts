@@ -42,6 +42,8 @@ export interface StoreOutcome {
   /** The store lives in this process (a Map, an object): it does not survive a second instance. */
   inProcess: boolean;
   reason?: string;
+  /** Where the marker about this store was put, when it was marked (the report lists the store by that marker). */
+  markedAt?: { file: string; line: number };
 }
 
 /** A store the shared-store transform moved out of the process, with its handle registry. */

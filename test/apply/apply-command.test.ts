@@ -9,6 +9,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { main } from '../../src/cli.js';
 import { tempTree } from '../support/temp-tree.js';
+import { TRANSFORMS } from '../../src/transforms/catalog.js';
 
 const CART = `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
@@ -102,7 +103,9 @@ describe('apply', () => {
     expect(result.stdout).toContain('--- a/src/server.ts');
     expect(result.stdout).toContain('+++ b/src/mcp-handles.ts');
     expect(result.stdout).toMatch(/^-.*extra\.sessionId/m);
-    expect(result.stdout).toContain('would change');
+    // The summary goes to standard error, so the diff on standard output can be piped to a patch file.
+    expect(result.stderr).toContain('would change');
+    expect(result.stdout).not.toContain('would change');
     expect(read(dir, 'src/server.ts')).toBe(CART);
     expect(fs.existsSync(path.join(dir, 'MIGRATION.md'))).toBe(false);
     expect(fs.existsSync(path.join(dir, 'src/mcp-handles.ts'))).toBe(false);
@@ -200,5 +203,10 @@ export function register(transport: StreamableHTTPServerTransport, server: McpSe
     const result = await run(['transforms'], tempTree());
     expect(result.code).toBe(0);
     expect(result.stdout).toContain('session-state-to-handles');
+    // What each transform declares it rewrites and marks: the source of every fix status.
+    for (const t of TRANSFORMS) {
+      const block = result.stdout.slice(result.stdout.indexOf(`${t.name}\n`)).split('\n\n')[0]!;
+      expect(block).toContain(`  rewrites: ${t.rewrites.length ? t.rewrites.join(', ') : 'none'}\n  marks: ${t.marks.length ? t.marks.join(', ') : 'none'}`);
+    }
   });
 });

@@ -81,7 +81,8 @@ describe('markdown reporter: structure', () => {
 
   it('groups findings by rule and message: one heading with rule link, severity, honest fix and site count, the message once, then the sites', () => {
     const header = md.split('\n').find((l) => l.includes('[session-transport/session-header]'))!;
-    expect(header).toBe('### [session-transport/session-header](docs/rules/session-transport/session-header.md) · error · fix: auto (planned) · 1 site');
+    // stateless-serving rewrites session-header (transforms/catalog.ts), so the fix is claimed.
+    expect(header).toBe('### [session-transport/session-header](docs/rules/session-transport/session-header.md) · error · fix: auto · 1 site');
     expect(md).toContain('Reads the `Mcp-Session-Id` header; 2026-07-28 servers ignore it and never mint or echo one.');
     expect(rowsOf(md, '`src/server.ts:24`')).toHaveLength(1);
     // Every finding is a site row, under exactly one heading.

@@ -255,7 +255,9 @@ describe('--target', () => {
     expect(v1.changes).toEqual([]);
     expect(v1.notes).toEqual([]);
     const dry = await cli(['apply', '--dry-run', '--no-color', '--target', 'stateless-v1', '.'], dir);
-    expect(dry.stderr).toBe('');
+    // --dry-run prints its summary on standard error (the diff alone on standard output): no error there.
+    expect(dry.stderr).not.toMatch(/^mcp-migrate: /m);
+    expect(dry.stderr).toContain('0 files would change');
     expect(dry.stdout).not.toContain('@modelcontextprotocol/server');
     expect(dry.stdout).not.toContain('package.json');
     const v2 = await cli(['apply', '--dry-run', '--no-color', '--transforms', TRANSFORM, '.'], dir);

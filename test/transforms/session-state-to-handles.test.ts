@@ -53,6 +53,11 @@ const MARKERS: Record<string, Record<string, string[]>> = {
       '// @mcp-migrate-todo(session-state/keyed-store): not rewritten automatically: the key is computed from the session id in a way the handle cannot replace. Re-key `uploads` by an explicit handle minted by a create tool and checked against the caller.',
     ],
   },
+  'timer-store-marker': {
+    'server.ts': [
+      '// @mcp-migrate-todo(session-state/keyed-store): `tickers` holds a timer per session: bookkeeping of the connection, not state a tool reads back, so it needs no handle. 2026-07-28 has no connection to push to: stop the timer when the work it serves ends (its request, or a subscriptions/listen stream for what it sends), and drop the map.',
+    ],
+  },
   'store-outside-tools-marker': {
     'server.ts': [
       '// @mcp-migrate-todo(session-state/keyed-store): not rewritten automatically: the store is also used outside tool handlers. Re-key `scores` by an explicit handle minted by a create tool and checked against the caller.',

@@ -20,6 +20,7 @@ import type { StoreModel } from '../../analysis/reach.js';
 import type { SessionRead, Sink } from '../../analysis/session-flow.js';
 import type { ToolRegistration } from '../../analysis/tools.js';
 import { holdsCredentials } from '../../rules/session-state/keyed-store.js';
+import { holdsTimers } from './timers.js';
 import { markerInsertion } from '../../markers.js';
 import type { TextEdit } from '../edits.js';
 import type { StoreOutcome, TransformOptions, TransformPlan } from '../plan.js';
@@ -48,11 +49,14 @@ class CannotRewrite extends Error {
 export function planHandles(result: AnalysisResult, options: HandlesOptions): HandlesPlan {
   const plan: HandlesPlan = { edits: [], newFiles: new Map(), markers: [], stores: [], telemetry: [] };
   const { analysis } = result;
-  const marker = (node: ts.Node, ruleId: string, message: string): void => {
+  /** `store`: the outcome of the store the marker is about, so the report lists the store once, by its marker. */
+  const marker = (node: ts.Node, ruleId: string, message: string, store?: StoreOutcome): void => {
     const sf = node.getSourceFile();
     const statement = statementOf(node);
     const insertion = markerInsertion(sf.text, statement.getStart(sf), ruleId, message);
-    plan.markers.push({ file: sf.fileName, line: sf.getLineAndCharacterOfPosition(statement.getStart(sf)).line + 1, ruleId, message });
+    const line = sf.getLineAndCharacterOfPosition(statement.getStart(sf)).line + 1;
+    plan.markers.push({ file: sf.fileName, line, ruleId, message });
+    if (store) store.markedAt = { file: sf.fileName, line };
     if (insertion) plan.edits.push({ file: sf.fileName, start: insertion.offset, end: insertion.offset, text: insertion.text });
   };
 
@@ -81,22 +85,27 @@ export function planHandles(result: AnalysisResult, options: HandlesOptions): Ha
     plan.stores.push(outcome);
     if (model.store.kind === 'session') {
       outcome.reason = 'session registry of the HTTP layer: serving plumbing, not application state';
-      marker(site, 'session-transport/transport-registry', 'a record per session kept by the HTTP layer: remove it with the session routing (2026-07-28 has no sessions to validate or expire) and bind identity per request.');
+      marker(site, 'session-transport/transport-registry', 'a record per session kept by the HTTP layer: remove it with the session routing (2026-07-28 has no sessions to validate or expire) and bind identity per request.', outcome);
       continue;
     }
     if (model.store.kind === 'transport') {
       outcome.reason = 'transport registry: serving plumbing, not application state';
-      marker(site, 'session-transport/transport-registry', 'serving plumbing keyed by the session id: replace the sessionful transport and this registry with the stateless handler (createMcpHandler / a transport per request).');
+      marker(site, 'session-transport/transport-registry', 'serving plumbing keyed by the session id: replace the sessionful transport and this registry with the stateless handler (createMcpHandler / a transport per request).', outcome);
       continue;
     }
     if (model.store.kind === 'server') {
       outcome.reason = 'per-session server instances: their closures may hold state';
-      marker(site, 'session-state/per-session-server', 'one server per session: build a server per request from a factory, and move any state its closures hold behind explicit handles.');
+      marker(site, 'session-state/per-session-server', 'one server per session: build a server per request from a factory, and move any state its closures hold behind explicit handles.', outcome);
+      continue;
+    }
+    if (holdsTimers(model, analysis.values.checker)) {
+      outcome.reason = 'timers per session: bookkeeping of the connection, not state a tool reads back';
+      marker(site, 'session-state/keyed-store', `\`${model.store.name}\` holds a timer per session: bookkeeping of the connection, not state a tool reads back, so it needs no handle. 2026-07-28 has no connection to push to: stop the timer when the work it serves ends (its request, or a subscriptions/listen stream for what it sends), and drop the map.`, outcome);
       continue;
     }
     if (holdsCredentials(model.store.name)) {
       outcome.reason = 'credentials per session: identity must come from the verified token on every request, not from a handle';
-      marker(site, 'session-state/keyed-store', 'credentials kept per session: authenticate every request (authInfo from the bearer token) instead of remembering a login per session.');
+      marker(site, 'session-state/keyed-store', 'credentials kept per session: authenticate every request (authInfo from the bearer token) instead of remembering a login per session.', outcome);
       continue;
     }
     try {
@@ -115,7 +124,7 @@ export function planHandles(result: AnalysisResult, options: HandlesOptions): Ha
     } catch (error) {
       if (!(error instanceof CannotRewrite)) throw error;
       outcome.reason = error.message;
-      marker(error.node, 'session-state/keyed-store', `not rewritten automatically: ${error.message}. Re-key \`${model.store.name}\` by an explicit handle minted by a create tool and checked against the caller.`);
+      marker(error.node, 'session-state/keyed-store', `not rewritten automatically: ${error.message}. Re-key \`${model.store.name}\` by an explicit handle minted by a create tool and checked against the caller.`, outcome);
     }
   }
 
