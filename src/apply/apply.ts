@@ -20,6 +20,8 @@ import { applyEdits } from '../transforms/edits.js';
 import { withFileOverlay } from '../transforms/file-overlay.js';
 import { pruneImportsMadeUnused } from './prune-imports.js';
 import type { RawFinding } from '../analysis/engine.js';
+import { guardMigration, type TypeCheckResult } from './typecheck/check.js';
+import { LineProvenance } from './typecheck/provenance.js';
 
 export interface ApplyOptions extends LoadOptions {
   transforms?: readonly string[];
@@ -27,6 +29,8 @@ export interface ApplyOptions extends LoadOptions {
   dryRun?: boolean;
   allowDirty?: boolean;
   transformOptions?: Partial<TransformOptions>;
+  /** Type-check the migrated code before writing (default true; `--no-typecheck`). */
+  typecheck?: boolean;
 }
 
 export interface FileChange {
@@ -65,6 +69,8 @@ export interface ApplyResult {
   remaining: RawFinding[];
   git: GitState;
   written: boolean;
+  /** Type errors the migration introduced (the original did not have them), or why it was not checked. */
+  typeCheck: TypeCheckResult;
 }
 
 export class DirtyTreeError extends UsageError {}
@@ -96,6 +102,7 @@ export async function runApply(options: ApplyOptions): Promise<ApplyResult> {
   const notes: string[] = [];
   const sharedStores: SharedStore[] = [];
   const anchoredNotes: AnchoredNote[] = [];
+  const provenance = new LineProvenance();
   // `.ts` needs the ts parser: tsx rejects `<T>(x) => …` and `<T>value` casts that are valid TypeScript.
   const parsers = { ts: jscodeshift.withParser('ts'), tsx: jscodeshift.withParser('tsx') };
 
@@ -141,6 +148,7 @@ export async function runApply(options: ApplyOptions): Promise<ApplyResult> {
     sharedStores.push(...(plan.sharedStores ?? []));
     if (outputs.size > 0 || plan.newFiles.size > 0) result = undefined;
     for (const [file, output] of outputs) {
+      provenance.record(file, transform.name, current.get(file)!, output);
       current.set(file, output);
       applied.set(file, (applied.get(file) ?? new Set()).add(transform.name));
       editCounts.set(file, (editCounts.get(file) ?? 0) + plan.edits.filter((e) => e.file === file).length);
@@ -149,6 +157,7 @@ export async function runApply(options: ApplyOptions): Promise<ApplyResult> {
       if (fs.existsSync(file) || current.has(file)) continue; // the user's copy (perhaps edited) wins
       created.set(file, text);
       current.set(file, text);
+      provenance.record(file, transform.name, '', text);
       applied.set(file, new Set([transform.name]));
     }
   }
@@ -157,7 +166,9 @@ export async function runApply(options: ApplyOptions): Promise<ApplyResult> {
   for (const [file, text] of current) {
     const before = original.get(file);
     if (before === undefined || before === text || created.has(file) || !isSourceFile(file)) continue;
-    current.set(file, pruneImportsMadeUnused(file, before, text));
+    const pruned = pruneImportsMadeUnused(file, before, text);
+    provenance.record(file, 'prune-imports', text, pruned);
+    current.set(file, pruned);
   }
   notes.push(...settleAnchoredNotes(anchoredNotes, current));
 
@@ -175,6 +186,8 @@ export async function runApply(options: ApplyOptions): Promise<ApplyResult> {
       `refusing to change files with uncommitted changes (commit or stash them, or pass --allow-dirty):\n${git.dirty.map((f) => `  ${sources.relative(f)}`).join('\n')}`,
     );
   }
+
+  const typeCheck = guardMigration(changes, provenance, options.typecheck !== false);
 
   // Changed on disk since we read it (an editor, a formatter, another run): never overwrite that, and
   // write nothing else either — the edits across files belong together.
@@ -205,6 +218,7 @@ export async function runApply(options: ApplyOptions): Promise<ApplyResult> {
     remaining: judged.findings,
     git,
     written: writing,
+    typeCheck,
   };
 }
 

@@ -11,6 +11,7 @@ import { SCHEMA_VERSION, summarize, type Finding } from '../model.js';
 import { toFindings } from '../scan.js';
 import { VERSION } from '../version.js';
 import type { ApplyResult } from './apply.js';
+import { typeCheckJson, typeCheckMarkdownLines, typeCheckSummaryLines } from './typecheck/render.js';
 
 const rel = (result: ApplyResult, file: string): string => path.relative(result.root, file).split(path.sep).join('/');
 
@@ -43,6 +44,7 @@ export function renderJson(result: ApplyResult): string {
       notes: result.notes,
       failures: result.failures.map((f) => ({ ...f, file: rel(result, f.file) })),
       skippedChanged: result.skippedChanged.map((f) => rel(result, f)),
+      ...typeCheckJson(result.typeCheck, (f) => rel(result, f)),
       findings,
       diagnostics: [],
     },
@@ -98,6 +100,8 @@ export function renderMarkdown(result: ApplyResult): string {
     for (const s of unrewritten) out.push(`- store \`${s.store}\` (${rel(result, s.file)}:${s.line}) not rewritten: ${s.reason}`);
     out.push('');
   }
+
+  out.push(...typeCheckMarkdownLines(result.typeCheck, (f) => rel(result, f)));
 
   if (result.notes.length) {
     out.push('## Notes', '');
@@ -164,6 +168,7 @@ export function renderSummary(result: ApplyResult, color: boolean): string {
   for (const m of manual) out.push(`  ${m.file}:${m.line} ${c.dim(m.rule.meta.id)}`);
   const other = result.remaining.length - manual.length;
   if (other > 0) out.push(`${c.yellow('!')} ${other} finding${other === 1 ? '' : 's'} still reported by scan (not rewritten by the selected transforms)`);
+  out.push(...typeCheckSummaryLines(result.typeCheck, (f) => rel(result, f), c));
   out.push('', 'Next steps:', ...nextSteps(result).map((s, i) => `  ${i + 1}. ${s}`));
   return `${out.join('\n')}\n`;
 }

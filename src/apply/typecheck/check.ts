@@ -1,0 +1,242 @@
+/**
+ * The migration guard: type-check the migrated program before anything is written and report the
+ * errors the migration introduced — those the original program did not have.
+ *
+ * Per tsconfig that governs a changed file: one program of the original texts, one of the migrated
+ * texts (same options, same node_modules; library files parsed once for both). Only the semantic and
+ * syntactic diagnostics of the changed files and of the files that import them are compared: nothing
+ * else can gain an error. Diagnostics match by file, code and message text, counted, so an error that
+ * only moved lines is not new.
+ */
+import path from 'node:path';
+import type { ts } from '../../analysis/typescript.js';
+import { findNearestTsconfig } from '../../discovery/tsconfig.js';
+import { createTrackedHost, loadCompiler, packageOf, packagesToShip, type Compiler, type TrackedHost } from './compiler.js';
+import type { LineProvenance } from './provenance.js';
+
+export interface MigratedFile {
+  /** Absolute path. */
+  file: string;
+  before: string;
+  after: string;
+  created: boolean;
+}
+
+export interface NewTypeError {
+  /** Absolute path. */
+  file: string;
+  line: number;
+  column: number;
+  code: number;
+  message: string;
+  /**
+   * The transforms whose edits wrote the line (`onEditedLine`), else those that changed the file, else
+   * (a file no transform touched) those that changed the modules it imports.
+   */
+  transforms: string[];
+  onEditedLine: boolean;
+  advice: string;
+}
+
+export interface NotTypeChecked {
+  /** Absolute paths of the changed files this concerns. */
+  files: string[];
+  reason: string;
+}
+
+export interface TypeCheckResult {
+  errors: NewTypeError[];
+  /** Files whose diagnostics were compared (changed files and their importers). */
+  checked: string[];
+  notChecked: NotTypeChecked[];
+  /** `TypeScript 5.9.3 (the project's)`, per compiler used. */
+  compilers: string[];
+  ms: number;
+}
+
+const TS_SOURCE = /\.(?:[cm]?ts|tsx)$/;
+const JS_SOURCE = /\.(?:[cm]?js|jsx)$/;
+
+/** Options for TypeScript files no tsconfig governs: what `tsc file.ts` on a Node project needs. */
+function noConfigOptions(ts: Compiler['ts']): ts.CompilerOptions {
+  return { target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.NodeNext, moduleResolution: ts.ModuleResolutionKind.NodeNext, strict: true, skipLibCheck: true, esModuleInterop: true };
+}
+
+/**
+ * The guard as `apply` runs it: skipped on request (and then said so), and never the reason a run
+ * crashes — a failure of the check itself is reported as "not type-checked".
+ */
+export function guardMigration(changes: readonly MigratedFile[], provenance: LineProvenance, enabled: boolean): TypeCheckResult {
+  const sources = changes.filter((c) => TS_SOURCE.test(c.file) || JS_SOURCE.test(c.file)).map((c) => c.file);
+  const notRun = (reason: string): TypeCheckResult => ({ errors: [], checked: [], notChecked: sources.length ? [{ files: sources, reason }] : [], compilers: [], ms: 0 });
+  if (!enabled) return notRun('skipped with --no-typecheck');
+  try {
+    return typeCheckMigration(changes, provenance);
+  } catch (error) {
+    return notRun(`the type-check itself failed (${(error as Error).message})`);
+  }
+}
+
+export function typeCheckMigration(changes: readonly MigratedFile[], provenance: LineProvenance): TypeCheckResult {
+  const started = performance.now();
+  const result: TypeCheckResult = { errors: [], checked: [], notChecked: [], compilers: [], ms: 0 };
+  const sources = changes.filter((c) => TS_SOURCE.test(c.file) || JS_SOURCE.test(c.file));
+  const groups = new Map<string, MigratedFile[]>();
+  for (const change of sources) {
+    const config = findNearestTsconfig(change.file) ?? '';
+    groups.set(config, [...(groups.get(config) ?? []), change]);
+  }
+  for (const [config, files] of groups) checkGroup(config || undefined, files, changes, provenance, result);
+  result.ms = Math.round(performance.now() - started);
+  return result;
+}
+
+function checkGroup(configPath: string | undefined, files: MigratedFile[], changes: readonly MigratedFile[], provenance: LineProvenance, result: TypeCheckResult): void {
+  const projectDir = configPath ? path.dirname(configPath) : commonDir(files.map((f) => f.file));
+  const compiler = loadCompiler(projectDir);
+  const ts = compiler.ts;
+  let options: ts.CompilerOptions;
+  let projectFiles: readonly string[] = [];
+  if (configPath) {
+    const parsed = ts.getParsedCommandLineOfConfigFile(configPath, {}, { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => undefined });
+    if (!parsed) return void result.notChecked.push({ files: files.map((f) => f.file), reason: `${path.basename(configPath)} could not be read` });
+    options = parsed.options;
+    projectFiles = parsed.fileNames;
+  } else {
+    const ts_ = files.filter((f) => TS_SOURCE.test(f.file));
+    const js = files.filter((f) => !TS_SOURCE.test(f.file));
+    if (js.length) result.notChecked.push({ files: js.map((f) => f.file), reason: 'no tsconfig.json or jsconfig.json governs these JavaScript files, so the project does not type-check them' });
+    if (ts_.length === 0) return;
+    files = ts_;
+    options = noConfigOptions(ts);
+  }
+  const checkable = (file: string): boolean => TS_SOURCE.test(file) || (JS_SOURCE.test(file) && Boolean(options.allowJs && options.checkJs));
+  const unchecked = files.filter((f) => !checkable(f.file));
+  if (unchecked.length) result.notChecked.push({ files: unchecked.map((f) => f.file), reason: 'the project does not type-check its JavaScript (no allowJs with checkJs in its tsconfig)' });
+  files = files.filter((f) => checkable(f.file));
+  if (files.length === 0) return;
+  options = { ...options, noEmit: true, incremental: false, composite: false, tsBuildInfoFile: undefined };
+
+  // Every changed file of the run (package.json too: it decides the module format and, once sdk-v2 raised zod, which zod is checked).
+  const beforeOverlay = new Map(changes.filter((c) => !c.created).map((c) => [c.file, c.before]));
+  const afterOverlay = new Map(changes.map((c) => [c.file, c.after]));
+  const sharedSources = new Map<string, ts.SourceFile>();
+  const programOf = (overlay: Map<string, string>, roots: string[]): { program: ts.Program; tracked: TrackedHost } => {
+    const shipped = packagesToShip(projectDir, (file) => (overlay.has(file) ? overlay.get(file) : ts.sys.readFile(file)));
+    const tracked = createTrackedHost({ compiler, options, overlay, sharedSources, shipped });
+    return { program: ts.createProgram({ rootNames: roots, options, host: tracked.host }), tracked };
+  };
+  const changedNames = files.map((f) => f.file);
+  const before = programOf(beforeOverlay, unique([...projectFiles, ...files.filter((f) => !f.created).map((f) => f.file)]));
+  const missingBefore = sdkUnresolved(before.tracked);
+  if (missingBefore) {
+    result.notChecked.push({ files: changedNames, reason: `the project's dependencies are not installed (${missingBefore.specifier} does not resolve from ${path.relative(projectDir, missingBefore.from) || missingBefore.from}): run your package manager's install, then apply again` });
+    return;
+  }
+  const after = programOf(afterOverlay, unique([...projectFiles, ...changedNames]));
+  const missingAfter = sdkUnresolved(after.tracked);
+  if (missingAfter) {
+    result.notChecked.push({ files: changedNames, reason: `the migrated code imports ${missingAfter.specifier}, which is not installed and mcp-migrate does not ship: install the packages package.json now lists, then run \`mcp-migrate apply --check\` or your build` });
+    return;
+  }
+  result.compilers = unique([...result.compilers, `TypeScript ${compiler.version}${compiler.origin === 'project' ? " (the project's)" : " (bundled with mcp-migrate; the project has none)"}`]);
+
+  const changedSet = new Set(changes.map((c) => c.file));
+  const importsOf = (file: string): string[] => [...(before.tracked.imports.get(file) ?? []), ...(after.tracked.imports.get(file) ?? [])].filter((target) => changedSet.has(target));
+  // The changed files and the project files that import one of them: nothing else can gain an error.
+  const toCheck = new Set(changedNames);
+  for (const tracked of [before.tracked, after.tracked]) {
+    for (const [importer, targets] of tracked.imports) {
+      if (isProjectSource(importer) && [...targets].some((t) => changedSet.has(t))) toCheck.add(importer);
+    }
+  }
+  for (const file of toCheck) {
+    const afterErrors = errorsOf(ts, after.program, file);
+    if (afterErrors.length === 0) continue;
+    const known = countByKey(errorsOf(ts, before.program, file));
+    const owned = (d: FoundError): boolean => provenance.ownersOfLine(file, d.line).length > 0;
+    // Of the errors that share a key, those on lines a transform wrote are the new ones.
+    const ordered = [...afterErrors].sort((a, b) => Number(owned(b)) - Number(owned(a)) || a.line - b.line || a.column - b.column);
+    for (const error of ordered) {
+      const left = known.get(error.key) ?? 0;
+      if (left > 0) {
+        known.set(error.key, left - 1);
+        continue;
+      }
+      result.errors.push(describeError(file, error, provenance, importsOf(file)));
+    }
+  }
+  result.checked.push(...toCheck);
+  result.errors.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : a.line - b.line || a.column - b.column));
+}
+
+interface FoundError {
+  key: string;
+  line: number;
+  column: number;
+  code: number;
+  message: string;
+}
+
+function errorsOf(ts: Compiler['ts'], program: ts.Program, file: string): FoundError[] {
+  const sf = program.getSourceFile(file);
+  if (!sf) return [];
+  return [...program.getSyntacticDiagnostics(sf), ...program.getSemanticDiagnostics(sf)]
+    .filter((d) => d.category === ts.DiagnosticCategory.Error && d.start !== undefined)
+    .map((d) => {
+      const { line, character } = sf.getLineAndCharacterOfPosition(d.start!);
+      const message = ts.flattenDiagnosticMessageText(d.messageText, ' ');
+      return { key: `${d.code}\0${message}`, line: line + 1, column: character + 1, code: d.code, message };
+    });
+}
+
+function countByKey(errors: readonly FoundError[]): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const e of errors) counts.set(e.key, (counts.get(e.key) ?? 0) + 1);
+  return counts;
+}
+
+function describeError(file: string, error: FoundError, provenance: LineProvenance, changedImports: string[]): NewTypeError {
+  const onLine = provenance.ownersOfLine(file, error.line);
+  const transforms = onLine.length ? onLine : provenance.stepsOf(file).length ? provenance.stepsOf(file) : unique(changedImports.flatMap((f) => provenance.stepsOf(f)));
+  return { file, line: error.line, column: error.column, code: error.code, message: error.message, transforms, onEditedLine: onLine.length > 0, advice: adviceFor(error.code, transforms, onLine.length > 0) };
+}
+
+/** What to do about a new error, from what kind of error it is and which transform made it. */
+export function adviceFor(code: number, transforms: readonly string[], onEditedLine: boolean): string {
+  const byCode: Record<number, string> = {
+    2304: 'a name the code still uses is no longer imported: import it again (from the v2 package that exports it, see the SDK v1→v2 API map) or replace the use',
+    2305: 'the module no longer exports this name: import it from the v2 package that does, or replace it (SDK v1→v2 API map)',
+    2307: 'the module does not exist: install the packages package.json now lists, or import from the v2 package that replaced it',
+    2339: 'the property does not exist on the v2 type: use the v2 equivalent (SDK v1→v2 API map) or adapt the code',
+    2345: 'an argument no longer fits the parameter: a helper typed for v1 (`extra`) now receives the v2 `ctx`, or the v2 API takes another shape: change the parameter type or the call',
+    2353: 'an object literal has a property the v2 type does not declare: remove it or move it where the type expects it',
+    2724: 'the module exports this name under another name in v2: import the suggested one',
+  };
+  const why = byCode[code] ?? 'the migrated code no longer type-checks here';
+  const who = transforms.length ? `${onEditedLine ? 'written' : 'caused'} by ${transforms.join(', ')}` : 'no transform edit covers it';
+  const step = transforms.includes('sdk-v2') ? 'fix it by hand after the official codemod (or revert that edit and migrate the line yourself)' : 'fix it by hand, or report it to mcp-migrate with the original code';
+  return `${why}; ${who}: ${step}.`;
+}
+
+function sdkUnresolved(tracked: TrackedHost): { specifier: string; from: string } | undefined {
+  for (const [specifier, from] of tracked.unresolved) {
+    const pkg = packageOf(specifier);
+    if (pkg && (pkg.startsWith('@modelcontextprotocol/') || pkg === 'zod') && isProjectSource(from)) return { specifier, from };
+  }
+  return undefined;
+}
+
+function isProjectSource(file: string): boolean {
+  return !file.includes(`${path.sep}node_modules${path.sep}`) && !/\.d\.[cm]?ts$/.test(file);
+}
+
+function commonDir(files: readonly string[]): string {
+  let dir = path.dirname(files[0]!);
+  while (!files.every((f) => f.startsWith(dir + path.sep)) && path.dirname(dir) !== dir) dir = path.dirname(dir);
+  return dir;
+}
+
+function unique<T>(items: readonly T[]): T[] {
+  return [...new Set(items)];
+}
