@@ -2,8 +2,9 @@
  * The migration guard: type-check the migrated program before anything is written and report the
  * errors the migration introduced — those the original program did not have.
  *
- * Per tsconfig that governs a changed file: one program of the original texts, one of the migrated
- * texts (same options, same node_modules; library files parsed once for both). Only the semantic and
+ * Per tsconfig that governs a changed file: one program of the migrated texts and, only when that one
+ * has errors in the files compared, one of the original texts (same options, same node_modules;
+ * library files parsed once for both). Only the semantic and
  * syntactic diagnostics of the changed files and of the files that import them are compared: nothing
  * else can gain an error. Diagnostics match by file, code and message text, counted, so an error that
  * only moved lines is not new.
@@ -29,14 +30,18 @@ export interface NewTypeError {
   column: number;
   code: number;
   message: string;
-  /**
-   * The transforms whose edits wrote the line (`onEditedLine`), else those that changed the file, else
-   * (a file no transform touched) those that changed the modules it imports.
-   */
+  /** The transforms that caused it, as precisely as `cause` says. */
   transforms: string[];
-  onEditedLine: boolean;
+  /**
+   * `edited-line`: their edits wrote the line; `removed-name`: the name is no longer found and their
+   * edits removed it (an import dropped); `changed-file`: the line is the user's, they changed the file;
+   * `changed-import`: no transform touched the file, they changed modules it imports.
+   */
+  cause: ErrorCause;
   advice: string;
 }
+
+export type ErrorCause = 'edited-line' | 'removed-name' | 'changed-file' | 'changed-import';
 
 export interface NotTypeChecked {
   /** Absolute paths of the changed files this concerns. */
@@ -127,51 +132,60 @@ function checkGroup(configPath: string | undefined, files: MigratedFile[], chang
     return { program: ts.createProgram({ rootNames: roots, options, host: tracked.host }), tracked };
   };
   const changedNames = files.map((f) => f.file);
-  const before = programOf(beforeOverlay, unique([...projectFiles, ...files.filter((f) => !f.created).map((f) => f.file)]));
-  const missingBefore = sdkUnresolved(before.tracked);
-  if (missingBefore) {
-    result.notChecked.push({ files: changedNames, reason: `the project's dependencies are not installed (${missingBefore.specifier} does not resolve from ${path.relative(projectDir, missingBefore.from) || missingBefore.from}): run your package manager's install, then apply again` });
-    return;
-  }
+  // The migrated program first: when the changed files and their importers have no errors at all
+  // (the common case), the original program is never built.
   const after = programOf(afterOverlay, unique([...projectFiles, ...changedNames]));
-  const missingAfter = sdkUnresolved(after.tracked);
-  if (missingAfter) {
-    result.notChecked.push({ files: changedNames, reason: `the migrated code imports ${missingAfter.specifier}, which is not installed and mcp-migrate does not ship: install the packages package.json now lists, then run \`mcp-migrate apply --check\` or your build` });
-    return;
+  // A v2 package the migration added that neither the project nor mcp-migrate has (server-legacy, hono, …):
+  // its imports are `any`, so the code using them is not checked; everything else still is.
+  const missing = new Map<string, Set<string>>();
+  for (const [specifier, importers] of after.tracked.unresolved) {
+    const pkg = packageOf(specifier);
+    if (pkg && isSdkPackage(pkg) && [...importers].some(isProjectSource)) missing.set(specifier, new Set([...importers].filter(isProjectSource)));
   }
-  result.compilers = unique([...result.compilers, `TypeScript ${compiler.version}${compiler.origin === 'project' ? " (the project's)" : " (bundled with mcp-migrate; the project has none)"}`]);
-
+  for (const [specifier, importers] of missing) {
+    result.notChecked.push({ files: [...importers], reason: `the migrated code imports ${specifier}, which is not installed (and mcp-migrate does not ship it), so what it is used for is not checked: install the packages package.json now lists, then build` });
+  }
   const changedSet = new Set(changes.map((c) => c.file));
-  const importsOf = (file: string): string[] => [...(before.tracked.imports.get(file) ?? []), ...(after.tracked.imports.get(file) ?? [])].filter((target) => changedSet.has(target));
   // The changed files and the project files that import one of them: nothing else can gain an error.
+  // (Without an old program every import goes through the tracking host, so this sees them all.)
   const toCheck = new Set(changedNames);
-  for (const tracked of [before.tracked, after.tracked]) {
-    for (const [importer, targets] of tracked.imports) {
-      if (isProjectSource(importer) && [...targets].some((t) => changedSet.has(t))) toCheck.add(importer);
-    }
+  for (const [importer, targets] of after.tracked.imports) {
+    if (isProjectSource(importer) && [...targets].some((t) => changedSet.has(t))) toCheck.add(importer);
   }
-  for (const file of toCheck) {
-    const afterErrors = errorsOf(ts, after.program, file);
-    if (afterErrors.length === 0) continue;
-    const known = countByKey(errorsOf(ts, before.program, file));
-    const owned = (d: FoundError): boolean => provenance.ownersOfLine(file, d.line).length > 0;
-    // Of the errors that share a key, those on lines a transform wrote are the new ones.
-    const ordered = [...afterErrors].sort((a, b) => Number(owned(b)) - Number(owned(a)) || a.line - b.line || a.column - b.column);
-    for (const error of ordered) {
-      const left = known.get(error.key) ?? 0;
-      if (left > 0) {
-        known.set(error.key, left - 1);
-        continue;
+  const unresolvable = (e: FoundError): boolean => e.code === CANNOT_FIND_MODULE && [...missing.keys()].some((specifier) => e.message.includes(`'${specifier}'`));
+  const afterErrors = new Map([...toCheck].map((file) => [file, errorsOf(ts, after.program, file).filter((e) => !unresolvable(e))] as const).filter(([, errors]) => errors.length > 0));
+  if (afterErrors.size > 0) {
+    const before = programOf(beforeOverlay, unique([...projectFiles, ...files.filter((f) => !f.created).map((f) => f.file)]));
+    const missingBefore = sdkUnresolved(before.tracked);
+    if (missingBefore) {
+      result.notChecked.push({ files: changedNames, reason: `the project's dependencies are not installed (${missingBefore.specifier} does not resolve from ${path.relative(projectDir, missingBefore.from) || missingBefore.from}): run your package manager's install, then apply again` });
+      return;
+    }
+    const importsOf = (file: string): string[] => [...(after.tracked.imports.get(file) ?? [])].filter((target) => changedSet.has(target));
+    for (const [file, errors] of afterErrors) {
+      const known = countByKey(errorsOf(ts, before.program, file));
+      const owned = (d: FoundError): boolean => provenance.ownersOfLine(file, d.line).length > 0;
+      // Of the errors that share a key, those on lines a transform wrote are the new ones.
+      const ordered = [...errors].sort((a, b) => Number(owned(b)) - Number(owned(a)) || a.line - b.line || a.column - b.column);
+      for (const error of ordered) {
+        const left = known.get(error.key) ?? 0;
+        if (left > 0) {
+          known.set(error.key, left - 1);
+          continue;
+        }
+        result.errors.push(describeError(file, error, provenance, importsOf(file)));
       }
-      result.errors.push(describeError(file, error, provenance, importsOf(file)));
     }
   }
+  result.compilers = unique([...result.compilers, `TypeScript ${compiler.version}${compiler.origin === 'project' ? " (the project's)" : ' (bundled with mcp-migrate; the project has none)'}`]);
   result.checked.push(...toCheck);
   result.errors.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : a.line - b.line || a.column - b.column));
 }
 
 interface FoundError {
   key: string;
+  /** The source text the diagnostic spans (the name, for "Cannot find name"). */
+  span: string;
   line: number;
   column: number;
   code: number;
@@ -186,7 +200,7 @@ function errorsOf(ts: Compiler['ts'], program: ts.Program, file: string): FoundE
     .map((d) => {
       const { line, character } = sf.getLineAndCharacterOfPosition(d.start!);
       const message = ts.flattenDiagnosticMessageText(d.messageText, ' ');
-      return { key: `${d.code}\0${message}`, line: line + 1, column: character + 1, code: d.code, message };
+      return { key: `${d.code}\0${message}`, span: sf.text.slice(d.start!, d.start! + (d.length ?? 0)), line: line + 1, column: character + 1, code: d.code, message };
     });
 }
 
@@ -198,14 +212,27 @@ function countByKey(errors: readonly FoundError[]): Map<string, number> {
 
 function describeError(file: string, error: FoundError, provenance: LineProvenance, changedImports: string[]): NewTypeError {
   const onLine = provenance.ownersOfLine(file, error.line);
-  const transforms = onLine.length ? onLine : provenance.stepsOf(file).length ? provenance.stepsOf(file) : unique(changedImports.flatMap((f) => provenance.stepsOf(f)));
-  return { file, line: error.line, column: error.column, code: error.code, message: error.message, transforms, onEditedLine: onLine.length > 0, advice: adviceFor(error.code, transforms, onLine.length > 0) };
+  // A name no longer found on a line the user wrote: the step that removed its import or declaration.
+  const removedBy = onLine.length === 0 && CANNOT_FIND_NAME.has(error.code) && /^[\w$]+$/.test(error.span) ? provenance.stepsThatRemoved(file, error.span) : [];
+  const changedFile = provenance.stepsOf(file);
+  const [cause, transforms]: [ErrorCause, string[]] = onLine.length
+    ? ['edited-line', onLine]
+    : removedBy.length
+      ? ['removed-name', removedBy]
+      : changedFile.length
+        ? ['changed-file', changedFile]
+        : ['changed-import', unique(changedImports.flatMap((f) => provenance.stepsOf(f)))];
+  return { file, line: error.line, column: error.column, code: error.code, message: error.message, transforms, cause, advice: adviceFor(error.code, transforms, cause) };
 }
 
+/** "Cannot find name 'x'" and "… Did you mean 'y'?". */
+const CANNOT_FIND_NAME = new Set([2304, 2552]);
+
 /** What to do about a new error, from what kind of error it is and which transform made it. */
-export function adviceFor(code: number, transforms: readonly string[], onEditedLine: boolean): string {
+export function adviceFor(code: number, transforms: readonly string[], cause: ErrorCause): string {
   const byCode: Record<number, string> = {
     2304: 'a name the code still uses is no longer imported: import it again (from the v2 package that exports it, see the SDK v1→v2 API map) or replace the use',
+    2552: 'a name the code still uses is no longer imported: import it again (from the v2 package that exports it, see the SDK v1→v2 API map) or replace the use',
     2305: 'the module no longer exports this name: import it from the v2 package that does, or replace it (SDK v1→v2 API map)',
     2307: 'the module does not exist: install the packages package.json now lists, or import from the v2 package that replaced it',
     2339: 'the property does not exist on the v2 type: use the v2 equivalent (SDK v1→v2 API map) or adapt the code',
@@ -214,17 +241,33 @@ export function adviceFor(code: number, transforms: readonly string[], onEditedL
     2724: 'the module exports this name under another name in v2: import the suggested one',
   };
   const why = byCode[code] ?? 'the migrated code no longer type-checks here';
-  const who = transforms.length ? `${onEditedLine ? 'written' : 'caused'} by ${transforms.join(', ')}` : 'no transform edit covers it';
+  const by = transforms.join(', ');
+  const who = !transforms.length
+    ? 'no transform edit covers it'
+    : cause === 'edited-line'
+      ? `written by ${by}`
+      : cause === 'removed-name'
+        ? `${by} removed it`
+        : cause === 'changed-file'
+          ? `on a line of yours in a file ${by} changed`
+          : `in a file that imports modules ${by} changed`;
   const step = transforms.includes('sdk-v2') ? 'fix it by hand after the official codemod (or revert that edit and migrate the line yourself)' : 'fix it by hand, or report it to mcp-migrate with the original code';
   return `${why}; ${who}: ${step}.`;
 }
 
 function sdkUnresolved(tracked: TrackedHost): { specifier: string; from: string } | undefined {
-  for (const [specifier, from] of tracked.unresolved) {
+  for (const [specifier, importers] of tracked.unresolved) {
     const pkg = packageOf(specifier);
-    if (pkg && (pkg.startsWith('@modelcontextprotocol/') || pkg === 'zod') && isProjectSource(from)) return { specifier, from };
+    const from = [...importers].find(isProjectSource);
+    if (pkg && isSdkPackage(pkg) && from) return { specifier, from };
   }
   return undefined;
+}
+
+const CANNOT_FIND_MODULE = 2307;
+
+function isSdkPackage(pkg: string): boolean {
+  return pkg.startsWith('@modelcontextprotocol/') || pkg === 'zod';
 }
 
 function isProjectSource(file: string): boolean {

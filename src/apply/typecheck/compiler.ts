@@ -27,7 +27,7 @@ export interface Compiler {
 }
 
 /** The packages mcp-migrate ships as dependencies so that migrated code type-checks before `npm install`. */
-export const SHIPPED = ['@modelcontextprotocol/server', '@modelcontextprotocol/node', '@modelcontextprotocol/express', '@modelcontextprotocol/client', 'zod'] as const;
+export const SHIPPED = ['@modelcontextprotocol/server', '@modelcontextprotocol/core', '@modelcontextprotocol/node', '@modelcontextprotocol/express', '@modelcontextprotocol/client', 'zod'] as const;
 
 /** This package's root (src/apply/typecheck or dist/apply/typecheck → ../../..). */
 const OWN_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -126,8 +126,8 @@ export interface TrackedHost {
   host: bundledTs.CompilerHost;
   /** Importing file → the files its imports resolved to. */
   imports: Map<string, Set<string>>;
-  /** Package imports (by specifier) that resolved nowhere, with a file that imports each. */
-  unresolved: Map<string, string>;
+  /** Package imports (by specifier) that resolved nowhere, with the files that import each. */
+  unresolved: Map<string, Set<string>>;
 }
 
 export function createTrackedHost({ compiler, options, overlay, sharedSources, shipped }: HostOptions): TrackedHost {
@@ -137,14 +137,14 @@ export function createTrackedHost({ compiler, options, overlay, sharedSources, s
   const readFile = (file: string): string | undefined => overlay.get(file) ?? lib?.files.get(file) ?? base.readFile(file);
   const fileExists = (file: string): boolean => overlay.has(file) || (lib?.files.has(file) ?? false) || base.fileExists(file);
   const imports = new Map<string, Set<string>>();
-  const unresolved = new Map<string, string>();
+  const unresolved = new Map<string, Set<string>>();
   const host: bundledTs.CompilerHost = {
     ...base,
     readFile,
     fileExists,
     getSourceFile(fileName, languageVersionOrOptions, onError) {
       const own = overlay.get(fileName);
-      if (own !== undefined) return ts.createSourceFile(fileName, own, languageVersionOrOptions, true);
+      if (own !== undefined) return ts.createSourceFile(fileName, own, languageVersionOrOptions);
       const settings = typeof languageVersionOrOptions === 'object' ? `${languageVersionOrOptions.languageVersion}|${languageVersionOrOptions.impliedNodeFormat ?? ''}` : `${languageVersionOrOptions}`;
       const key = `${fileName}\0${settings}`;
       let file = sharedSources.get(key);
@@ -154,7 +154,7 @@ export function createTrackedHost({ compiler, options, overlay, sharedSources, s
           onError?.(`file not found: ${fileName}`);
           return undefined;
         }
-        file = ts.createSourceFile(fileName, text, languageVersionOrOptions, true);
+        file = ts.createSourceFile(fileName, text, languageVersionOrOptions);
         sharedSources.set(key, file);
       }
       return file;
@@ -168,7 +168,7 @@ export function createTrackedHost({ compiler, options, overlay, sharedSources, s
         const result = pkg && shipped.has(pkg) && !containingFile.includes(NODE_MODULES) ? ts.resolveModuleName(literal.text, OWN_ANCHOR, compilerOptions, host, undefined, undefined, mode) : fromProject();
         const target = result.resolvedModule?.resolvedFileName;
         if (target) imports.set(containingFile, (imports.get(containingFile) ?? new Set()).add(target));
-        else if (pkg && !unresolved.has(literal.text)) unresolved.set(literal.text, containingFile);
+        else if (pkg) unresolved.set(literal.text, (unresolved.get(literal.text) ?? new Set()).add(containingFile));
         return result;
       });
     },

@@ -14,6 +14,8 @@ export class LineProvenance {
   private readonly owners = new Map<string, ReadonlySet<string>[]>();
   /** File → every step that changed it, in order. */
   private readonly steps = new Map<string, string[]>();
+  /** File → the lines each step removed or rewrote (an import it dropped, a declaration it renamed). */
+  private readonly removed = new Map<string, { step: string; text: string }[]>();
 
   /** `step` turned `before` into `after` (`before` is '' for a file it created). */
   record(file: string, step: string, before: string, after: string): void {
@@ -24,7 +26,10 @@ export class LineProvenance {
     let oldLine = 0;
     for (const part of diffLines(before, after)) {
       const count = part.count ?? lineCount(part.value);
-      if (part.removed) oldLine += count;
+      if (part.removed) {
+        oldLine += count;
+        this.removed.set(file, [...(this.removed.get(file) ?? []), { step, text: part.value }]);
+      }
       else if (part.added) for (let i = 0; i < count; i++) next.push(own);
       else {
         for (let i = 0; i < count; i++) next.push(previous[oldLine + i] ?? EMPTY);
@@ -40,6 +45,15 @@ export class LineProvenance {
   /** The steps that wrote line `line` (1-based) of the file's final text; empty when the line is the user's. */
   ownersOfLine(file: string, line: number): string[] {
     return [...(this.owners.get(file)?.[line - 1] ?? EMPTY)];
+  }
+
+  /**
+   * The steps that took `name` out of the file: their removed or rewritten lines held it as a word.
+   * For "Cannot find name" on a line the user wrote, this is the step that dropped its import.
+   */
+  stepsThatRemoved(file: string, name: string): string[] {
+    const word = new RegExp(`(?<![\\w$])${name.replace(/[$]/g, '\\$')}(?![\\w$])`);
+    return [...new Set((this.removed.get(file) ?? []).filter((r) => word.test(r.text)).map((r) => r.step))];
   }
 
   /** Every step that changed the file. */

@@ -10,7 +10,7 @@ type Relative = (file: string) => string;
 const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 function notCheckedLines(result: TypeCheckResult, relative: Relative): string[] {
-  return result.notChecked.map((n) => `not type-checked: ${n.reason} (${n.files.map(relative).join(', ')})`);
+  return result.notChecked.map((n) => `not type-checked: ${n.reason} (${fileList(n.files.map(relative))})`);
 }
 
 function headline(result: TypeCheckResult): string | undefined {
@@ -20,7 +20,8 @@ function headline(result: TypeCheckResult): string | undefined {
 }
 
 const where = (e: NewTypeError, relative: Relative): string => `${relative(e.file)}:${e.line}`;
-const blame = (e: NewTypeError): string => (e.transforms.length ? `${e.onEditedLine ? '' : 'file changed by '}${e.transforms.join(', ')}` : 'no transform');
+const CAUSE: Record<NewTypeError['cause'], string> = { 'edited-line': '', 'removed-name': 'removed by ', 'changed-file': 'file changed by ', 'changed-import': 'imports changed by ' };
+const blame = (e: NewTypeError): string => (e.transforms.length ? `${CAUSE[e.cause]}${e.transforms.join(', ')}` : 'no transform');
 
 export function typeCheckSummaryLines(result: TypeCheckResult, relative: Relative, c: InstanceType<typeof Chalk>): string[] {
   const out: string[] = [];
@@ -53,9 +54,14 @@ export function typeCheckMarkdownLines(result: TypeCheckResult, relative: Relati
 /** The `typeErrors` array and the `typeCheck` status that `apply --format json` adds. */
 export function typeCheckJson(result: TypeCheckResult, relative: Relative): { typeErrors: object[]; typeCheck: object } {
   return {
-    typeErrors: result.errors.map((e) => ({ file: relative(e.file), line: e.line, column: e.column, code: `TS${e.code}`, message: e.message, transforms: e.transforms, onEditedLine: e.onEditedLine, advice: e.advice })),
+    typeErrors: result.errors.map((e) => ({ file: relative(e.file), line: e.line, column: e.column, code: `TS${e.code}`, message: e.message, transforms: e.transforms, cause: e.cause, advice: e.advice })),
     typeCheck: { checked: result.checked.map(relative), notChecked: result.notChecked.map((n) => ({ files: n.files.map(relative), reason: n.reason })), compilers: result.compilers, ms: result.ms },
   };
+}
+
+/** A few names, then how many more: a run over a whole server should not print forty paths on one line. */
+function fileList(files: readonly string[]): string {
+  return files.length <= 4 ? files.join(', ') : `${files.slice(0, 3).join(', ')} and ${files.length - 3} more files`;
 }
 
 function cell(text: string): string {
