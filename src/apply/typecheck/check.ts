@@ -12,7 +12,7 @@
 import path from 'node:path';
 import type { ts } from '../../analysis/typescript.js';
 import { findNearestTsconfig } from '../../discovery/tsconfig.js';
-import { createTrackedHost, loadCompiler, packageOf, packagesToShip, type Compiler, type TrackedHost } from './compiler.js';
+import { createTrackedHost, declaredDependencies, installedVersion, loadCompiler, packageOf, packagesToShip, type Compiler, type TrackedHost } from './compiler.js';
 import type { LineProvenance } from './provenance.js';
 
 export interface MigratedFile {
@@ -132,6 +132,11 @@ function checkGroup(configPath: string | undefined, files: MigratedFile[], chang
     return { program: ts.createProgram({ rootNames: roots, options, host: tracked.host }), tracked };
   };
   const changedNames = files.map((f) => f.file);
+  const uninstalled = uninstalledSdk(projectDir, (file) => (beforeOverlay.has(file) ? beforeOverlay.get(file) : ts.sys.readFile(file)));
+  if (uninstalled) {
+    result.notChecked.push({ files: changedNames, reason: `the project's dependencies are not installed (${uninstalled} is in package.json, not in node_modules): run your package manager's install, then apply again` });
+    return;
+  }
   // The migrated program first: when the changed files and their importers have no errors at all
   // (the common case), the original program is never built.
   const after = programOf(afterOverlay, unique([...projectFiles, ...changedNames]));
@@ -165,8 +170,9 @@ function checkGroup(configPath: string | undefined, files: MigratedFile[], chang
     for (const [file, errors] of afterErrors) {
       const known = countByKey(errorsOf(ts, before.program, file));
       const owned = (d: FoundError): boolean => provenance.ownersOfLine(file, d.line).length > 0;
-      // Of the errors that share a key, those on lines a transform wrote are the new ones.
-      const ordered = [...errors].sort((a, b) => Number(owned(b)) - Number(owned(a)) || a.line - b.line || a.column - b.column);
+      // Of the errors that share a key, those on the user's lines match the original's first: the ones
+      // left over, on lines a transform wrote, are the new ones.
+      const ordered = [...errors].sort((a, b) => Number(owned(a)) - Number(owned(b)) || a.line - b.line || a.column - b.column);
       for (const error of ordered) {
         const left = known.get(error.key) ?? 0;
         if (left > 0) {
@@ -265,6 +271,11 @@ function sdkUnresolved(tracked: TrackedHost): { specifier: string; from: string 
 }
 
 const CANNOT_FIND_MODULE = 2307;
+
+/** An SDK package the original package.json declares that is not installed: nothing can be compared then. */
+function uninstalledSdk(projectDir: string, read: (file: string) => string | undefined): string | undefined {
+  return Object.keys(declaredDependencies(projectDir, read) ?? {}).find((pkg) => isSdkPackage(pkg) && installedVersion(pkg, projectDir) === undefined);
+}
 
 function isSdkPackage(pkg: string): boolean {
   return pkg.startsWith('@modelcontextprotocol/') || pkg === 'zod';

@@ -75,7 +75,7 @@ function majorOf(text: string): number | undefined {
  */
 export function packagesToShip(projectDir: string, readPackageJson: (file: string) => string | undefined): Set<string> {
   const out = new Set<string>();
-  const declared = nearestManifest(projectDir, readPackageJson);
+  const declared = declaredDependencies(projectDir, readPackageJson);
   for (const pkg of SHIPPED) {
     const range = declared?.[pkg];
     const installed = installedVersion(pkg, projectDir);
@@ -89,7 +89,8 @@ export function packagesToShip(projectDir: string, readPackageJson: (file: strin
   return out;
 }
 
-function nearestManifest(dir: string, read: (file: string) => string | undefined): Record<string, string> | undefined {
+/** The dependencies (all kinds) of the package.json nearest to `dir`, as `read` sees it. */
+export function declaredDependencies(dir: string, read: (file: string) => string | undefined): Record<string, string> | undefined {
   for (let d = dir; ; d = path.dirname(d)) {
     const text = read(path.join(d, 'package.json'));
     if (text !== undefined) {
