@@ -112,12 +112,15 @@ export function packageOf(specifier: string): string | undefined {
   return specifier.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0];
 }
 
+/** Parsed library files by compiler version, path and parse settings (see getSourceFile). */
+const LIBRARY_SOURCES = new Map<string, bundledTs.SourceFile>();
+
 export interface HostOptions {
   compiler: Compiler;
   options: bundledTs.CompilerOptions;
   /** Absolute path → text that replaces the disk's (the original or the migrated files). */
   overlay: ReadonlyMap<string, string>;
-  /** Parsed files that are the same in every program (libraries), shared between programs. */
+  /** Parsed project files that are the same in both programs of one check. */
   sharedSources: Map<string, bundledTs.SourceFile>;
   /** Packages to resolve from mcp-migrate's own node_modules. */
   shipped: ReadonlySet<string>;
@@ -147,8 +150,11 @@ export function createTrackedHost({ compiler, options, overlay, sharedSources, s
       const own = overlay.get(fileName);
       if (own !== undefined) return ts.createSourceFile(fileName, own, languageVersionOrOptions);
       const settings = typeof languageVersionOrOptions === 'object' ? `${languageVersionOrOptions.languageVersion}|${languageVersionOrOptions.impliedNodeFormat ?? ''}` : `${languageVersionOrOptions}`;
-      const key = `${fileName}\0${settings}`;
-      let file = sharedSources.get(key);
+      // Installed packages and the lib files do not change while mcp-migrate runs: parsed once per process.
+      const library = fileName.includes(NODE_MODULES) || (lib?.files.has(fileName) ?? false);
+      const cache = library ? LIBRARY_SOURCES : sharedSources;
+      const key = `${library ? `${compiler.version}\0` : ''}${fileName}\0${settings}`;
+      let file = cache.get(key);
       if (!file) {
         const text = readFile(fileName);
         if (text === undefined) {
@@ -156,7 +162,7 @@ export function createTrackedHost({ compiler, options, overlay, sharedSources, s
           return undefined;
         }
         file = ts.createSourceFile(fileName, text, languageVersionOrOptions);
-        sharedSources.set(key, file);
+        cache.set(key, file);
       }
       return file;
     },
