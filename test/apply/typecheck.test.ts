@@ -146,6 +146,13 @@ describe('LineProvenance', () => {
     expect(p.stepsThatRemoved('f', 'two')).toEqual(['a']);
     expect(p.stepsThatRemoved('f', 'tw')).toEqual([]);
   });
+
+  it('does not count re-indenting a line as writing it', () => {
+    const p = new LineProvenance();
+    p.record('f', 'a', 'x;\n', 'x(1);\n');
+    p.record('f', 'wrap', 'x(1);\n', 'function f() {\n  x(1);\n}\n');
+    expect([1, 2, 3].map((line) => p.ownersOfLine('f', line))).toEqual([['wrap'], ['a'], ['wrap']]);
+  });
 });
 
 function git(dir: string, ...args: string[]): void {

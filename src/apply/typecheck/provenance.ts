@@ -24,7 +24,8 @@ export class LineProvenance {
     const next: ReadonlySet<string>[] = [];
     const own = new Set([step]);
     let oldLine = 0;
-    for (const part of diffLines(before, after)) {
+    // A line a step only re-indented (code moved into a new function) is not a line it wrote.
+    for (const part of diffLines(before, after, { ignoreWhitespace: true })) {
       const count = part.count ?? lineCount(part.value);
       if (part.removed) {
         oldLine += count;
