@@ -127,6 +127,16 @@ export const make = (): McpServer => new McpServer({ name: 'a', version: '1' });
     expect(result.notChecked).toEqual([{ files: [path.join(dir, 'src/server.ts')], reason: expect.stringContaining("the project's dependencies are not installed (@modelcontextprotocol/sdk") }]);
   });
 
+  it('compares nothing when a package the original imports resolves nowhere (every use of it is any)', () => {
+    const withMissing = `import { helper } from 'not-installed-anywhere';\n${V1}`;
+    const dir = project({ 'src/server.ts': withMissing });
+    const provenance = new LineProvenance();
+    const after = withMissing.replace('  return server;', '  const value: number = helper();\n  const oops: number = "x";\n  return server;');
+    const result = typeCheckMigration(migrate(dir, [{ step: 'x', file: 'src/server.ts', after }], provenance), provenance);
+    expect(result.errors).toEqual([]);
+    expect(result.notChecked[0]!.reason).toMatch(/not-installed-anywhere does not resolve from src\/server\.ts/);
+  });
+
   it('says why for JavaScript no tsconfig governs, and for --no-typecheck', () => {
     const dir = tempTree({ 'package.json': PACKAGE, 'server.js': 'export const a = 1;\n' });
     const provenance = new LineProvenance();

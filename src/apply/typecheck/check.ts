@@ -161,7 +161,9 @@ function checkGroup(configPath: string | undefined, files: MigratedFile[], chang
   const afterErrors = new Map([...toCheck].map((file) => [file, errorsOf(ts, after.program, file).filter((e) => !unresolvable(e))] as const).filter(([, errors]) => errors.length > 0));
   if (afterErrors.size > 0) {
     const before = programOf(beforeOverlay, unique([...projectFiles, ...files.filter((f) => !f.created).map((f) => f.file)]));
-    const missingBefore = sdkUnresolved(before.tracked);
+    // A package the original code imports that resolves nowhere makes both programs wrong in ways
+    // that do not cancel out (every use of it is `any`): no comparison then.
+    const missingBefore = unresolvedFrom(before.tracked, new Set(changedNames));
     if (missingBefore) {
       result.notChecked.push({ files: changedNames, reason: `the project's dependencies are not installed (${missingBefore.specifier} does not resolve from ${path.relative(projectDir, missingBefore.from) || missingBefore.from}): run your package manager's install, then apply again` });
       return;
@@ -261,11 +263,11 @@ export function adviceFor(code: number, transforms: readonly string[], cause: Er
   return `${why}; ${who}: ${step}.`;
 }
 
-function sdkUnresolved(tracked: TrackedHost): { specifier: string; from: string } | undefined {
+/** A package import of one of `files` that resolved nowhere. */
+function unresolvedFrom(tracked: TrackedHost, files: ReadonlySet<string>): { specifier: string; from: string } | undefined {
   for (const [specifier, importers] of tracked.unresolved) {
-    const pkg = packageOf(specifier);
-    const from = [...importers].find(isProjectSource);
-    if (pkg && isSdkPackage(pkg) && from) return { specifier, from };
+    const from = [...importers].find((f) => files.has(f));
+    if (packageOf(specifier) && from) return { specifier, from };
   }
   return undefined;
 }
