@@ -16,7 +16,7 @@ import { LineProvenance } from '../../src/apply/typecheck/provenance.js';
 import { tempTree } from '../support/temp-tree.js';
 
 const NODE_MODULES = path.resolve(import.meta.dirname, '../../node_modules');
-const TSCONFIG = JSON.stringify({ compilerOptions: { target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', strict: true, skipLibCheck: true, types: [] }, include: ['src'] });
+const TSCONFIG = JSON.stringify({ compilerOptions: { target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', strict: true, skipLibCheck: true, types: ['node'] }, include: ['src'] });
 const PACKAGE = JSON.stringify({ name: 'p', type: 'module', dependencies: { '@modelcontextprotocol/sdk': '^1.29.0', zod: '^4.0.0' } });
 
 function project(files: Record<string, string>, { linked = true } = {}): string {
@@ -128,7 +128,8 @@ export const make = (): McpServer => new McpServer({ name: 'a', version: '1' });
   });
 
   it('compares nothing when a package the original imports resolves nowhere (every use of it is any)', () => {
-    const withMissing = `import { helper } from 'not-installed-anywhere';\n${V1}`;
+    // `url` has no package: @types/node declares it as an ambient module, which is not "resolving nowhere".
+    const withMissing = `import { URL } from 'url';\nimport { helper } from 'not-installed-anywhere';\nexport const u = new URL('https://example.com');\n${V1}`;
     const dir = project({ 'src/server.ts': withMissing });
     const provenance = new LineProvenance();
     const after = withMissing.replace('  return server;', '  const value: number = helper();\n  const oops: number = "x";\n  return server;');

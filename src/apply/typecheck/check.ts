@@ -163,7 +163,7 @@ function checkGroup(configPath: string | undefined, files: MigratedFile[], chang
     const before = programOf(beforeOverlay, unique([...projectFiles, ...files.filter((f) => !f.created).map((f) => f.file)]));
     // A package the original code imports that resolves nowhere makes both programs wrong in ways
     // that do not cancel out (every use of it is `any`): no comparison then.
-    const missingBefore = unresolvedFrom(before.tracked, new Set(changedNames));
+    const missingBefore = unresolvedFrom(before.tracked, new Set(changedNames), ambientModules(before.program));
     if (missingBefore) {
       result.notChecked.push({ files: changedNames, reason: `the project's dependencies are not installed (${missingBefore.specifier} does not resolve from ${path.relative(projectDir, missingBefore.from) || missingBefore.from}): run your package manager's install, then apply again` });
       return;
@@ -263,13 +263,24 @@ export function adviceFor(code: number, transforms: readonly string[], cause: Er
   return `${why}; ${who}: ${step}.`;
 }
 
-/** A package import of one of `files` that resolved nowhere. */
-function unresolvedFrom(tracked: TrackedHost, files: ReadonlySet<string>): { specifier: string; from: string } | undefined {
+/** A package import of one of `files` that resolved nowhere, not even to an ambient `declare module`. */
+function unresolvedFrom(tracked: TrackedHost, files: ReadonlySet<string>, ambient: (specifier: string) => boolean): { specifier: string; from: string } | undefined {
   for (const [specifier, importers] of tracked.unresolved) {
     const from = [...importers].find((f) => files.has(f));
-    if (packageOf(specifier) && from) return { specifier, from };
+    if (packageOf(specifier) && from && !ambient(specifier)) return { specifier, from };
   }
   return undefined;
+}
+
+/**
+ * Whether a specifier names an ambient module of the program (`declare module 'url'` in @types/node,
+ * `declare module '*.svg'`): those never go through module resolution.
+ */
+function ambientModules(program: ts.Program): (specifier: string) => boolean {
+  const names = program.getTypeChecker().getAmbientModules().map((m) => m.getName().replace(/^"|"$/g, ''));
+  const exact = new Set(names.filter((n) => !n.includes('*')));
+  const patterns = names.filter((n) => n.includes('*')).map((n) => new RegExp(`^${n.split('*').map((part) => part.replace(/[.+?^${}()|[\]\\/]/g, '\\$&')).join('.*')}$`));
+  return (specifier) => exact.has(specifier) || patterns.some((p) => p.test(specifier));
 }
 
 const CANNOT_FIND_MODULE = 2307;
