@@ -168,20 +168,10 @@ function checkGroup(configPath: string | undefined, files: MigratedFile[], chang
       result.notChecked.push({ files: changedNames, reason: `the project's dependencies are not installed (${missingBefore.specifier} does not resolve from ${path.relative(projectDir, missingBefore.from) || missingBefore.from}): run your package manager's install, then apply again` });
       return;
     }
-    const importsOf = (file: string): string[] => [...(after.tracked.imports.get(file) ?? [])].filter((target) => changedSet.has(target));
     for (const [file, errors] of afterErrors) {
-      const known = countByKey(errorsOf(ts, before.program, file));
-      const owned = (d: FoundError): boolean => provenance.ownersOfLine(file, d.line).length > 0;
-      // Of the errors that share a key, those on the user's lines match the original's first: the ones
-      // left over, on lines a transform wrote, are the new ones.
-      const ordered = [...errors].sort((a, b) => Number(owned(a)) - Number(owned(b)) || a.line - b.line || a.column - b.column);
-      for (const error of ordered) {
-        const left = known.get(error.key) ?? 0;
-        if (left > 0) {
-          known.set(error.key, left - 1);
-          continue;
-        }
-        result.errors.push(describeError(file, error, provenance, importsOf(file)));
+      const changedImports = [...(after.tracked.imports.get(file) ?? [])].filter((target) => changedSet.has(target));
+      for (const error of newErrors(errors, errorsOf(ts, before.program, file), (line) => provenance.ownersOfLine(file, line).length > 0)) {
+        result.errors.push(describeError(file, error, provenance, changedImports));
       }
     }
   }
@@ -210,6 +200,21 @@ function errorsOf(ts: Compiler['ts'], program: ts.Program, file: string): FoundE
       const message = ts.flattenDiagnosticMessageText(d.messageText, ' ');
       return { key: `${d.code}\0${message}`, span: sf.text.slice(d.start!, d.start! + (d.length ?? 0)), line: line + 1, column: character + 1, code: d.code, message };
     });
+}
+
+/**
+ * The errors of a file's migrated text that its original text did not have, matched by code and
+ * message and counted. Of the errors that share a key, those on the user's lines match the
+ * original's first: the ones left over, on lines a transform wrote, are the new ones.
+ */
+function newErrors(after: readonly FoundError[], before: readonly FoundError[], written: (line: number) => boolean): FoundError[] {
+  const known = countByKey(before);
+  const ordered = [...after].sort((a, b) => Number(written(a.line)) - Number(written(b.line)) || a.line - b.line || a.column - b.column);
+  return ordered.filter((error) => {
+    const left = known.get(error.key) ?? 0;
+    if (left > 0) known.set(error.key, left - 1);
+    return left === 0;
+  });
 }
 
 function countByKey(errors: readonly FoundError[]): Map<string, number> {
