@@ -250,7 +250,11 @@ export function adviceFor(code: number, transforms: readonly string[], cause: Er
     2307: 'the module does not exist: install the packages package.json now lists, or import from the v2 package that replaced it',
     2339: 'the property does not exist on the v2 type: use the v2 equivalent (SDK v1→v2 API map) or adapt the code',
     2345: 'an argument no longer fits the parameter: a helper typed for v1 (`extra`) now receives the v2 `ctx`, or the v2 API takes another shape: change the parameter type or the call',
+    2322: 'a value no longer fits the type it is assigned to (a v2 type differs from the v1 one): adapt the value or the declared type',
     2353: 'an object literal has a property the v2 type does not declare: remove it or move it where the type expects it',
+    2554: 'the call has a different number of arguments than the v2 signature: adapt it to the v2 API (SDK v1→v2 API map)',
+    7006: 'a callback lost its parameter types because the call it is passed to no longer type-checks: fix that call first',
+    7031: 'a callback lost its parameter types because the call it is passed to no longer type-checks: fix that call first',
     2724: 'the module exports this name under another name in v2: import the suggested one',
   };
   const why = byCode[code] ?? 'the migrated code no longer type-checks here';

@@ -1,8 +1,8 @@
 /**
  * The compiler and compiler host the migration guard checks a project with.
  *
- * The compiler is the project's own `typescript` when it has one (the one its build uses), else the
- * TypeScript that ts-morph bundles, with the lib files ts-morph ships in memory.
+ * The compiler is the project's own `typescript` when it has one (the one its build uses) of 5.0 or
+ * later, else the TypeScript that ts-morph bundles, with the lib files ts-morph ships in memory.
  *
  * Modules resolve from the project's node_modules, with one exception: the migrated code imports the
  * SDK v2 packages (and zod ^4) before the user has installed them, so a package mcp-migrate ships
@@ -38,7 +38,8 @@ const NODE_MODULES = `${path.sep}node_modules${path.sep}`;
 export function loadCompiler(projectDir: string): Compiler {
   try {
     const projectTs = createRequire(path.join(projectDir, 'package.json'))('typescript') as Ts;
-    if (typeof projectTs.createProgram === 'function') return { ts: projectTs, version: projectTs.version, origin: 'project' };
+    // The host's resolveModuleNameLiterals (how shipped packages are substituted) arrived in TypeScript 5.0.
+    if (typeof projectTs.createProgram === 'function' && Number(projectTs.version.split('.')[0]) >= 5) return { ts: projectTs, version: projectTs.version, origin: 'project' };
   } catch {
     // No typescript in the project: the bundled compiler below.
   }
