@@ -197,7 +197,8 @@ function errorsOf(ts: Compiler['ts'], program: ts.Program, file: string): FoundE
     .filter((d) => d.category === ts.DiagnosticCategory.Error && d.start !== undefined)
     .map((d) => {
       const { line, character } = sf.getLineAndCharacterOfPosition(d.start!);
-      const message = ts.flattenDiagnosticMessageText(d.messageText, ' ');
+      // A chain of messages is flattened with indentation: one line, single spaces.
+      const message = ts.flattenDiagnosticMessageText(d.messageText, ' ').replace(/\s+/g, ' ').trim();
       return { key: `${d.code}\0${message}`, span: sf.text.slice(d.start!, d.start! + (d.length ?? 0)), line: line + 1, column: character + 1, code: d.code, message };
     });
 }

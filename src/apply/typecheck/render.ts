@@ -13,9 +13,10 @@ function notCheckedLines(result: TypeCheckResult, relative: Relative): string[] 
   return result.notChecked.map((n) => `not type-checked: ${n.reason} (${fileList(n.files.map(relative))})`);
 }
 
-function headline(result: TypeCheckResult): string | undefined {
+/** The verdict in one line; the time only where it is not committed (MIGRATION.md stays the same across equal runs). */
+function headline(result: TypeCheckResult, timed: boolean): string | undefined {
   if (result.checked.length === 0) return undefined;
-  const how = `${plural(result.checked.length, 'file')} compared with the original, ${result.compilers.join(', ')}, ${(result.ms / 1000).toFixed(1)} s`;
+  const how = `${plural(result.checked.length, 'file')} compared with the original, ${result.compilers.join(', ')}${timed ? `, ${(result.ms / 1000).toFixed(1)} s` : ''}`;
   return result.errors.length ? `${plural(result.errors.length, 'new type error')} in the migrated code (${how})` : `the migrated code type-checks as the original did: no new type errors (${how})`;
 }
 
@@ -25,7 +26,7 @@ const blame = (e: NewTypeError): string => (e.transforms.length ? `${CAUSE[e.cau
 
 export function typeCheckSummaryLines(result: TypeCheckResult, relative: Relative, c: InstanceType<typeof Chalk>): string[] {
   const out: string[] = [];
-  const head = headline(result);
+  const head = headline(result, true);
   if (head) out.push(result.errors.length ? c.red(`✖ ${head}`) : `${c.green('✔')} ${head}`);
   for (const e of result.errors) {
     out.push(`  ${where(e, relative)} ${c.dim(`TS${e.code}`)} ${e.message} ${c.dim(`[${blame(e)}]`)}`);
@@ -38,7 +39,7 @@ export function typeCheckSummaryLines(result: TypeCheckResult, relative: Relativ
 export function typeCheckMarkdownLines(result: TypeCheckResult, relative: Relative): string[] {
   if (result.checked.length === 0 && result.notChecked.length === 0) return [];
   const out = ['## Type check', ''];
-  const head = headline(result);
+  const head = headline(result, false);
   if (head) out.push(`${head.charAt(0).toUpperCase()}${head.slice(1)}.`, '');
   if (result.errors.length) {
     out.push('Each error below is new: the original code did not have it. Your build fails until they are fixed.', '');
