@@ -25,6 +25,8 @@ import { matchQuoteStyle } from './quote-style.js';
 import type { RawFinding } from '../analysis/engine.js';
 import { parseMarkers } from '../markers.js';
 import { gateFindings, type GateSettings, type GatedFindings } from '../gate.js';
+import { guardMigration, type TypeCheckResult } from './typecheck/check.js';
+import { LineProvenance } from './typecheck/provenance.js';
 
 export interface ApplyOptions extends LoadOptions {
   transforms?: readonly string[];
@@ -34,6 +36,8 @@ export interface ApplyOptions extends LoadOptions {
   transformOptions?: Partial<TransformOptions>;
   /** Configured severities, test files and baseline: what is left is judged as `scan` judges it. */
   gate?: GateSettings;
+  /** Type-check the migrated code before writing (default true; `--no-typecheck`). */
+  typecheck?: boolean;
 }
 
 export interface FileChange {
@@ -76,6 +80,8 @@ export interface ApplyResult {
   gate: GatedFindings;
   git: GitState;
   written: boolean;
+  /** Type errors the migration introduced (the original did not have them), or why it was not checked. */
+  typeCheck: TypeCheckResult;
 }
 
 export class DirtyTreeError extends UsageError {}
@@ -109,6 +115,7 @@ export async function runApply(options: ApplyOptions): Promise<ApplyResult> {
   const notes: string[] = [];
   const sharedStores: SharedStore[] = [];
   const anchoredNotes: AnchoredNote[] = [];
+  const provenance = new LineProvenance();
   // `.ts` needs the ts parser: tsx rejects `<T>(x) => …` and `<T>value` casts that are valid TypeScript.
   const parsers = { ts: jscodeshift.withParser('ts'), tsx: jscodeshift.withParser('tsx') };
 
@@ -163,6 +170,7 @@ export async function runApply(options: ApplyOptions): Promise<ApplyResult> {
       if (markersPerEdit.length > 0 && markersPerEdit.every((n) => n > 0)) {
         markedOnly.set(file, { ...markedOnly.get(file), [transform.name]: markersPerEdit.reduce((a, b) => a + b, 0) });
       }
+      provenance.record(file, transform.name, current.get(file)!, output);
       current.set(file, output);
       applied.set(file, (applied.get(file) ?? new Set()).add(transform.name));
       editCounts.set(file, (editCounts.get(file) ?? 0) + plan.edits.filter((e) => e.file === file).length);
@@ -171,6 +179,7 @@ export async function runApply(options: ApplyOptions): Promise<ApplyResult> {
       if (fs.existsSync(file) || current.has(file)) continue; // the user's copy (perhaps edited) wins
       created.set(file, text);
       current.set(file, text);
+      provenance.record(file, transform.name, '', text);
       applied.set(file, new Set([transform.name]));
     }
   }
@@ -180,8 +189,13 @@ export async function runApply(options: ApplyOptions): Promise<ApplyResult> {
   for (const [file, text] of current) {
     const before = original.get(file);
     if (before === undefined || before === text || created.has(file)) continue;
-    const pruned = isSourceFile(file) ? matchQuoteStyle(file, before, keepFileHeader(before, pruneImportsMadeUnused(file, before, text))) : text;
-    current.set(file, keepLineEndings(before, pruned));
+    let next = text;
+    if (isSourceFile(file)) {
+      const pruned = pruneImportsMadeUnused(file, before, text);
+      provenance.record(file, 'prune-imports', text, pruned);
+      next = matchQuoteStyle(file, before, keepFileHeader(before, pruned));
+    }
+    current.set(file, keepLineEndings(before, next));
   }
   notes.push(...settleAnchoredNotes(anchoredNotes, current));
 
@@ -199,6 +213,8 @@ export async function runApply(options: ApplyOptions): Promise<ApplyResult> {
       `refusing to change files with uncommitted changes (commit or stash them, or pass --allow-dirty):\n${git.dirty.map((f) => `  ${sources.relative(f)}`).join('\n')}`,
     );
   }
+
+  const typeCheck = guardMigration(changes, provenance, options.typecheck !== false);
 
   // On disk, a file that had a byte-order mark keeps it (the texts above are without it).
   const onDisk = (file: string, text: string): string => (withBom.has(file) ? BOM + text : text);
@@ -237,6 +253,7 @@ export async function runApply(options: ApplyOptions): Promise<ApplyResult> {
     gate,
     git,
     written: writing,
+    typeCheck,
   };
 }
 

@@ -11,6 +11,7 @@ import { transformsRewriting } from '../fix-status.js';
 import { transformByName } from '../transforms/catalog.js';
 import { VERSION } from '../version.js';
 import type { ApplyResult } from './apply.js';
+import { typeCheckJson, typeCheckMarkdownLines, typeCheckSummaryLines } from './typecheck/render.js';
 
 const rel = (result: ApplyResult, file: string): string => path.relative(result.root, file).split(path.sep).join('/');
 
@@ -55,6 +56,7 @@ export function renderJson(result: ApplyResult): string {
       notes: result.notes,
       failures: result.failures.map((f) => ({ ...f, file: rel(result, f.file) })),
       skippedChanged: result.skippedChanged.map((f) => rel(result, f)),
+      ...typeCheckJson(result.typeCheck, (f) => rel(result, f)),
       findings,
       ...(result.gate.suppressed.length ? { suppressed: result.gate.suppressed } : {}),
       ...(result.gate.testFindings.length ? { testFindings: result.gate.testFindings } : {}),
@@ -103,7 +105,7 @@ function renderRunSection(result: ApplyResult, date: Date): string {
   const out: string[] = [];
   out.push(`## ${runDate(date)}: \`mcp-migrate apply\` ${VERSION}`, '');
   out.push(`Transforms run: ${result.transforms.map((t) => `\`${t}\``).join(', ')}.`, '');
-  out.push(...summarySection(result), ...changedSection(result), ...alsoDoneSection(result), ...handlesSection(result), ...leftSection(result), ...risksSection(result));
+  out.push(...summarySection(result), ...changedSection(result), ...alsoDoneSection(result), ...handlesSection(result), ...leftSection(result), ...typeCheckSection(result), ...risksSection(result));
   out.push('### Next steps', '');
   out.push(...nextSteps(result).map((s) => `1. ${s}`), '');
   return out.join('\n');
@@ -168,6 +170,11 @@ function leftSection(result: ApplyResult): string[] {
   for (const m of manual) out.push(`- \`${m.file}:${m.line}\` (${m.ruleId}): ${markerReason(m)}`);
   for (const s of unrewritten) out.push(`- store \`${s.store}\` (${rel(result, s.file)}:${s.line}) not rewritten: ${s.reason}`);
   return [...out, ''];
+}
+
+/** New type errors of the migrated code, and what could not be checked (typecheck/). */
+function typeCheckSection(result: ApplyResult): string[] {
+  return typeCheckMarkdownLines(result.typeCheck, (f) => rel(result, f)).map((line) => (line.startsWith('## ') ? `#${line}` : line));
 }
 
 /** Only the risks this run brings: in-process or Redis state, and handle security and token cost where handles were made. */
@@ -264,6 +271,7 @@ export function renderSummary(result: ApplyResult, color: boolean): string {
   for (const m of manual) out.push(`  ${m.file}:${m.line} ${c.dim(m.ruleId)}`);
   const other = unmarkedFindings(result).length;
   if (other > 0) out.push(`${c.yellow('!')} ${other} finding${other === 1 ? '' : 's'} left without a marker (see the next steps)`);
+  out.push(...typeCheckSummaryLines(result.typeCheck, (f) => rel(result, f), c));
   out.push('', 'Next steps:', ...nextSteps(result).map((s, i) => `  ${i + 1}. ${s}`));
   return `${out.join('\n')}\n`;
 }

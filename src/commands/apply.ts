@@ -38,6 +38,7 @@ interface ApplyFlags extends GlobalFlags {
   exclude?: string[];
   gitignore: boolean;
   maxFileSize: number;
+  typecheck: boolean;
 }
 
 const APPLY_EXAMPLES = `
@@ -76,7 +77,8 @@ export function registerApplyCommand(program: Command, { io, setExit }: CommandC
     .option('--handle-ttl <duration>', 'idle lifetime of generated handles: 90s, 30m, 24h, 7d (default 24h)', parseTtl, 24 * 60 * 60 * 1000)
     .addOption(new Option('--target <target>', 'where the migration ends: 2026-07-28 (SDK v2, createMcpHandler) or stateless-v1 (SDK 1.x, a transport per request)').choices(['2026-07-28', 'stateless-v1']).default('2026-07-28'))
     .addOption(new Option('--store <backend>', 'where handle state lives: memory (your store, in this process) or redis (a generated Redis store, REDIS_URL)').choices(['memory', 'redis']).default('memory'))
-    .option('--modern-only', "serve 2026-07-28 clients only (createMcpHandler/serveStdio legacy: 'reject'); by default 2025-era clients stay served");
+    .option('--modern-only', "serve 2026-07-28 clients only (createMcpHandler/serveStdio legacy: 'reject'); by default 2025-era clients stay served")
+    .option('--no-typecheck', 'do not type-check the migrated code before writing (by default new type errors are reported and make the exit code 1)');
   addOptions(command, fileSelectionOptions());
   addOptions(command, globalOptions());
   command.addHelpText('after', APPLY_EXAMPLES).action(async (paths: string[], _flags: unknown, self: Command) => {
@@ -141,6 +143,7 @@ async function runApplyCommand(paths: string[], flags: ApplyFlags, io: Io): Prom
       transforms: flags.transforms?.split(',').map((s) => s.trim()).filter(Boolean),
       dryRun: noWrite,
       allowDirty: flags.allowDirty,
+      typecheck: flags.typecheck,
       transformOptions: { ttlMs: flags.handleTtl, target: flags.target, store: flags.store, modernOnly: Boolean(flags.modernOnly) },
       onProgress: progress.update,
       gate: { ruleSettings: config.rules, testFiles: flags.testFiles ?? config.testFiles, includeTests: flags.includeTests ?? config.includeTests ?? false, baseline },
@@ -175,6 +178,8 @@ async function runApplyCommand(paths: string[], flags: ApplyFlags, io: Io): Prom
   }
   if (result.failures.length > 0 || result.skippedChanged.length > 0) return EXIT.error;
   if (flags.check && result.changes.length > 0) return EXIT.findings;
+  // New type errors break the user's build: they fail the run like a marker left, unless --fail-on none.
+  if (result.typeCheck.errors.length > 0 && failOn !== 'none') return EXIT.findings;
   const blocking = result.gate.gated.some((f) => isBlocking(f.severity, failOn));
   return blocking ? EXIT.findings : EXIT.ok;
 }

@@ -231,15 +231,23 @@ function rewriteHandler(
   const literal = site.kind === 'elicit' && site.params && !site.paramsText && ts.isObjectLiteralExpression(unwrap(site.params)) ? (unwrap(site.params) as ts.ObjectLiteralExpression) : undefined;
   const schemaProp = literal?.properties.find((p): p is ts.PropertyAssignment => ts.isPropertyAssignment(p) && propertyNameText(p.name) === 'requestedSchema');
   const schemaName = `${name}Schema`;
-  const validated = !!schemaProp && literal === site.params && !usesName(fn, schemaName);
+  const requestedName = `${name}RequestedSchema`;
+  const validated = !!schemaProp && literal === site.params && !usesName(fn, schemaName) && !usesName(fn, requestedName);
   if (validated) {
     const init = schemaProp!.initializer;
     const schemaText = reindent(init.getText(sf), indentAt(sf.text, init.getStart(sf)), indent);
-    lines.push(
-      flavour === 'ts'
-        ? `const ${schemaName} = fromJsonSchema<Record<string, unknown>>(${schemaText});`
-        : `const ${schemaName} = /** @type {import('${SDK}').StandardSchemaWithJSON<Record<string, unknown>>} */ (fromJsonSchema(${schemaText}));`,
-    );
+    // The literal is typed as what it was, an elicitation's requestedSchema (which allows the legacy
+    // `enumNames`); passed to fromJsonSchema as a fresh literal it would be checked against plain JSON
+    // Schema instead, and fail to compile (TS2353) on those properties.
+    if (flavour === 'ts') {
+      lines.push(`const ${requestedName}: ElicitRequestFormParams['requestedSchema'] = ${schemaText};`);
+      lines.push(`const ${schemaName} = fromJsonSchema<Record<string, unknown>>(${requestedName});`);
+      typeNames.push('ElicitRequestFormParams');
+    } else {
+      lines.push(`/** @type {import('${SDK}').ElicitRequestFormParams['requestedSchema']} */`);
+      lines.push(`const ${requestedName} = ${schemaText};`);
+      lines.push(`const ${schemaName} = /** @type {import('${SDK}').StandardSchemaWithJSON<Record<string, unknown>>} */ (fromJsonSchema(${requestedName}));`);
+    }
     const paramsStart = site.params!.getStart(sf);
     const raw = site.params!.getText(sf);
     const replaced = raw.slice(0, init.getStart(sf) - paramsStart) + schemaName + raw.slice(init.end - paramsStart);

@@ -23,7 +23,9 @@ export function buildServer() {
     async ({ folder }, ctx) => {
       const files = folders.get(folder) ?? [];
       const count = files.length;
-      const answerSchema = /** @type {import('@modelcontextprotocol/server').StandardSchemaWithJSON<Record<string, unknown>>} */ (fromJsonSchema({ type: 'object', properties: { confirm: { type: 'boolean' } }, required: ['confirm'] }));
+      /** @type {import('@modelcontextprotocol/server').ElicitRequestFormParams['requestedSchema']} */
+      const answerRequestedSchema = { type: 'object', properties: { confirm: { type: 'boolean' } }, required: ['confirm'] };
+      const answerSchema = /** @type {import('@modelcontextprotocol/server').StandardSchemaWithJSON<Record<string, unknown>>} */ (fromJsonSchema(answerRequestedSchema));
       const answerResponse = inputResponse(ctx.mcpReq.inputResponses, 'answer');
       const answerState = /** @type {{ count: typeof count } | undefined} */ (ctx.mcpReq.requestState());
       if (answerResponse.kind === 'missing' || !answerState) {

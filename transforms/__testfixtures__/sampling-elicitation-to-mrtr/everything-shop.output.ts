@@ -2,7 +2,7 @@
  * The tools. State lives per MCP session; elicitation and sampling are server→client requests sent in the
  * middle of a tool call; progress of the cart is logged to the session.
  */
-import { McpServer, inputRequired, inputResponse, createRequestStateCodec, fromJsonSchema, acceptedContent, type CreateMessageResult } from '@modelcontextprotocol/server';
+import { McpServer, inputRequired, inputResponse, createRequestStateCodec, fromJsonSchema, acceptedContent, type CreateMessageResult, type ElicitRequestFormParams } from '@modelcontextprotocol/server';
 import { z } from 'zod';
 
 // Seals what a handler holds between the rounds of a multi-round-trip call. Every instance must share the key: set MCP_REQUEST_STATE_KEY (at least 32 bytes).
@@ -108,11 +108,12 @@ export function createServer(): McpServer {
       const cart = cartOf(ctx.sessionId);
       if (cart.length === 0) return { ...text('Nothing to check out: the cart is empty.'), isError: true };
       const total = totalOf(cart);
-      const answerSchema = fromJsonSchema<Record<string, unknown>>({
+      const answerRequestedSchema: ElicitRequestFormParams['requestedSchema'] = {
         type: 'object',
         properties: { confirm: { type: 'boolean', description: 'Place the order' } },
         required: ['confirm'],
-      });
+      };
+      const answerSchema = fromJsonSchema<Record<string, unknown>>(answerRequestedSchema);
       const answerResponse = inputResponse(ctx.mcpReq.inputResponses, 'answer');
       const answerState = ctx.mcpReq.requestState<{ total: typeof total }>();
       if (answerResponse.kind === 'missing' || !answerState) {

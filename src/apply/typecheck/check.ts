@@ -1,0 +1,319 @@
+/**
+ * The migration guard: type-check the migrated program before anything is written and report the
+ * errors the migration introduced — those the original program did not have.
+ *
+ * Per tsconfig that governs a changed file: one program of the migrated texts and, only when that one
+ * has errors in the files compared, one of the original texts (same options, same node_modules;
+ * library files parsed once for both). Only the semantic and
+ * syntactic diagnostics of the changed files and of the files that import them are compared: nothing
+ * else can gain an error. Diagnostics match by file, code and message text, counted, so an error that
+ * only moved lines is not new.
+ */
+import path from 'node:path';
+import type { ts } from '../../analysis/typescript.js';
+import { findNearestTsconfig } from '../../discovery/tsconfig.js';
+import { createTrackedHost, declaredDependencies, installedVersion, loadCompiler, packageOf, packagesToShip, type Compiler, type TrackedHost } from './compiler.js';
+import type { LineProvenance } from './provenance.js';
+
+export interface MigratedFile {
+  /** Absolute path. */
+  file: string;
+  before: string;
+  after: string;
+  created: boolean;
+}
+
+export interface NewTypeError {
+  /** Absolute path. */
+  file: string;
+  line: number;
+  column: number;
+  code: number;
+  message: string;
+  /** The transforms that caused it, as precisely as `cause` says. */
+  transforms: string[];
+  /**
+   * `edited-line`: their edits wrote the line; `removed-name`: the name is no longer found and their
+   * edits removed it (an import dropped); `changed-file`: the line is the user's, they changed the file;
+   * `changed-import`: no transform touched the file, they changed modules it imports.
+   */
+  cause: ErrorCause;
+  advice: string;
+}
+
+export type ErrorCause = 'edited-line' | 'removed-name' | 'changed-file' | 'changed-import';
+
+export interface NotTypeChecked {
+  /** Absolute paths of the changed files this concerns. */
+  files: string[];
+  reason: string;
+}
+
+export interface TypeCheckResult {
+  errors: NewTypeError[];
+  /** Files whose diagnostics were compared (changed files and their importers). */
+  checked: string[];
+  notChecked: NotTypeChecked[];
+  /** `TypeScript 5.9.3 (the project's)`, per compiler used. */
+  compilers: string[];
+  ms: number;
+}
+
+const TS_SOURCE = /\.(?:[cm]?ts|tsx)$/;
+const JS_SOURCE = /\.(?:[cm]?js|jsx)$/;
+
+/** Options for TypeScript files no tsconfig governs: what `tsc file.ts` on a Node project needs. */
+function noConfigOptions(ts: Compiler['ts']): ts.CompilerOptions {
+  return { target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.NodeNext, moduleResolution: ts.ModuleResolutionKind.NodeNext, strict: true, skipLibCheck: true, esModuleInterop: true };
+}
+
+/**
+ * The guard as `apply` runs it: skipped on request (and then said so), and never the reason a run
+ * crashes — a failure of the check itself is reported as "not type-checked".
+ */
+export function guardMigration(changes: readonly MigratedFile[], provenance: LineProvenance, enabled: boolean): TypeCheckResult {
+  const sources = changes.filter((c) => TS_SOURCE.test(c.file) || JS_SOURCE.test(c.file)).map((c) => c.file);
+  const notRun = (reason: string): TypeCheckResult => ({ errors: [], checked: [], notChecked: sources.length ? [{ files: sources, reason }] : [], compilers: [], ms: 0 });
+  if (!enabled) return notRun('skipped with --no-typecheck');
+  try {
+    return typeCheckMigration(changes, provenance);
+  } catch (error) {
+    return notRun(`the type-check itself failed (${(error as Error).message})`);
+  }
+}
+
+export function typeCheckMigration(changes: readonly MigratedFile[], provenance: LineProvenance): TypeCheckResult {
+  const started = performance.now();
+  const result: TypeCheckResult = { errors: [], checked: [], notChecked: [], compilers: [], ms: 0 };
+  const sources = changes.filter((c) => TS_SOURCE.test(c.file) || JS_SOURCE.test(c.file));
+  const groups = new Map<string, MigratedFile[]>();
+  for (const change of sources) {
+    const config = findNearestTsconfig(change.file) ?? '';
+    groups.set(config, [...(groups.get(config) ?? []), change]);
+  }
+  for (const [config, files] of groups) checkGroup(config || undefined, files, changes, provenance, result);
+  result.ms = Math.round(performance.now() - started);
+  return result;
+}
+
+function checkGroup(configPath: string | undefined, files: MigratedFile[], changes: readonly MigratedFile[], provenance: LineProvenance, result: TypeCheckResult): void {
+  const projectDir = configPath ? path.dirname(configPath) : commonDir(files.map((f) => f.file));
+  const compiler = loadCompiler(projectDir);
+  const ts = compiler.ts;
+  let options: ts.CompilerOptions;
+  let projectFiles: readonly string[] = [];
+  if (configPath) {
+    const parsed = ts.getParsedCommandLineOfConfigFile(configPath, {}, { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => undefined });
+    if (!parsed) return void result.notChecked.push({ files: files.map((f) => f.file), reason: `${path.basename(configPath)} could not be read` });
+    options = parsed.options;
+    projectFiles = parsed.fileNames;
+  } else {
+    const ts_ = files.filter((f) => TS_SOURCE.test(f.file));
+    const js = files.filter((f) => !TS_SOURCE.test(f.file));
+    if (js.length) result.notChecked.push({ files: js.map((f) => f.file), reason: 'no tsconfig.json or jsconfig.json governs these JavaScript files, so the project does not type-check them' });
+    if (ts_.length === 0) return;
+    files = ts_;
+    options = noConfigOptions(ts);
+  }
+  const checkable = (file: string): boolean => TS_SOURCE.test(file) || (JS_SOURCE.test(file) && Boolean(options.allowJs && options.checkJs));
+  const unchecked = files.filter((f) => !checkable(f.file));
+  if (unchecked.length) result.notChecked.push({ files: unchecked.map((f) => f.file), reason: 'the project does not type-check its JavaScript (no allowJs with checkJs in its tsconfig)' });
+  files = files.filter((f) => checkable(f.file));
+  if (files.length === 0) return;
+  options = { ...options, noEmit: true, incremental: false, composite: false, tsBuildInfoFile: undefined };
+
+  // Every changed file of the run (package.json too: it decides the module format and, once sdk-v2 raised zod, which zod is checked).
+  const beforeOverlay = new Map(changes.filter((c) => !c.created).map((c) => [c.file, c.before]));
+  const afterOverlay = new Map(changes.map((c) => [c.file, c.after]));
+  const sharedSources = new Map<string, ts.SourceFile>();
+  const programOf = (overlay: Map<string, string>, roots: string[]): { program: ts.Program; tracked: TrackedHost } => {
+    const shipped = packagesToShip(projectDir, (file) => (overlay.has(file) ? overlay.get(file) : ts.sys.readFile(file)));
+    const tracked = createTrackedHost({ compiler, options, overlay, sharedSources, shipped });
+    return { program: ts.createProgram({ rootNames: roots, options, host: tracked.host }), tracked };
+  };
+  const changedNames = files.map((f) => f.file);
+  const uninstalled = uninstalledSdk(projectDir, (file) => (beforeOverlay.has(file) ? beforeOverlay.get(file) : ts.sys.readFile(file)));
+  if (uninstalled) {
+    result.notChecked.push({ files: changedNames, reason: `the project's dependencies are not installed (${uninstalled} is in package.json, not in node_modules): run your package manager's install, then apply again` });
+    return;
+  }
+  // The migrated program first: when the changed files and their importers have no errors at all
+  // (the common case), the original program is never built.
+  const after = programOf(afterOverlay, unique([...projectFiles, ...changedNames]));
+  // A v2 package the migration added that neither the project nor mcp-migrate has (server-legacy, hono, …):
+  // its imports are `any`, so the code using them is not checked; everything else still is.
+  const missing = new Map<string, Set<string>>();
+  for (const [specifier, importers] of after.tracked.unresolved) {
+    const pkg = packageOf(specifier);
+    if (pkg && isSdkPackage(pkg) && [...importers].some(isProjectSource)) missing.set(specifier, new Set([...importers].filter(isProjectSource)));
+  }
+  for (const [specifier, importers] of missing) {
+    result.notChecked.push({ files: [...importers], reason: `the migrated code imports ${specifier}, which is not installed (and mcp-migrate does not ship it), so what it is used for is not checked: install the packages package.json now lists, then build` });
+  }
+  const changedSet = new Set(changes.map((c) => c.file));
+  // The changed files and the project files that import one of them: nothing else can gain an error.
+  // (Without an old program every import goes through the tracking host, so this sees them all.)
+  const toCheck = new Set(changedNames);
+  for (const [importer, targets] of after.tracked.imports) {
+    if (isProjectSource(importer) && [...targets].some((t) => changedSet.has(t))) toCheck.add(importer);
+  }
+  const unresolvable = (e: FoundError): boolean => e.code === CANNOT_FIND_MODULE && [...missing.keys()].some((specifier) => e.message.includes(`'${specifier}'`));
+  const afterErrors = new Map([...toCheck].map((file) => [file, errorsOf(ts, after.program, file).filter((e) => !unresolvable(e))] as const).filter(([, errors]) => errors.length > 0));
+  if (afterErrors.size > 0) {
+    const before = programOf(beforeOverlay, unique([...projectFiles, ...files.filter((f) => !f.created).map((f) => f.file)]));
+    // A package the original code imports that resolves nowhere makes both programs wrong in ways
+    // that do not cancel out (every use of it is `any`): no comparison then.
+    const missingBefore = unresolvedFrom(before.tracked, new Set(changedNames), ambientModules(before.program));
+    if (missingBefore) {
+      result.notChecked.push({ files: changedNames, reason: `the project's dependencies are not installed (${missingBefore.specifier} does not resolve from ${path.relative(projectDir, missingBefore.from) || missingBefore.from}): run your package manager's install, then apply again` });
+      return;
+    }
+    for (const [file, errors] of afterErrors) {
+      const changedImports = [...(after.tracked.imports.get(file) ?? [])].filter((target) => changedSet.has(target));
+      for (const error of newErrors(errors, errorsOf(ts, before.program, file), (line) => provenance.ownersOfLine(file, line).length > 0)) {
+        result.errors.push(describeError(file, error, provenance, changedImports));
+      }
+    }
+  }
+  result.compilers = unique([...result.compilers, `TypeScript ${compiler.version}${compiler.origin === 'project' ? " (the project's)" : ' (bundled with mcp-migrate; the project has none)'}`]);
+  result.checked.push(...toCheck);
+  result.errors.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : a.line - b.line || a.column - b.column));
+}
+
+interface FoundError {
+  key: string;
+  /** The source text the diagnostic spans (the name, for "Cannot find name"). */
+  span: string;
+  line: number;
+  column: number;
+  code: number;
+  message: string;
+}
+
+function errorsOf(ts: Compiler['ts'], program: ts.Program, file: string): FoundError[] {
+  const sf = program.getSourceFile(file);
+  if (!sf) return [];
+  return [...program.getSyntacticDiagnostics(sf), ...program.getSemanticDiagnostics(sf)]
+    .filter((d) => d.category === ts.DiagnosticCategory.Error && d.start !== undefined)
+    .map((d) => {
+      const { line, character } = sf.getLineAndCharacterOfPosition(d.start!);
+      // A chain of messages is flattened with indentation: one line, single spaces.
+      const message = ts.flattenDiagnosticMessageText(d.messageText, ' ').replace(/\s+/g, ' ').trim();
+      return { key: `${d.code}\0${message}`, span: sf.text.slice(d.start!, d.start! + (d.length ?? 0)), line: line + 1, column: character + 1, code: d.code, message };
+    });
+}
+
+/**
+ * The errors of a file's migrated text that its original text did not have, matched by code and
+ * message and counted. Of the errors that share a key, those on the user's lines match the
+ * original's first: the ones left over, on lines a transform wrote, are the new ones.
+ */
+function newErrors(after: readonly FoundError[], before: readonly FoundError[], written: (line: number) => boolean): FoundError[] {
+  const known = countByKey(before);
+  const ordered = [...after].sort((a, b) => Number(written(a.line)) - Number(written(b.line)) || a.line - b.line || a.column - b.column);
+  return ordered.filter((error) => {
+    const left = known.get(error.key) ?? 0;
+    if (left > 0) known.set(error.key, left - 1);
+    return left === 0;
+  });
+}
+
+function countByKey(errors: readonly FoundError[]): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const e of errors) counts.set(e.key, (counts.get(e.key) ?? 0) + 1);
+  return counts;
+}
+
+function describeError(file: string, error: FoundError, provenance: LineProvenance, changedImports: string[]): NewTypeError {
+  const onLine = provenance.ownersOfLine(file, error.line);
+  // A name no longer found on a line the user wrote: the step that removed its import or declaration.
+  const removedBy = onLine.length === 0 && CANNOT_FIND_NAME.has(error.code) && /^[\w$]+$/.test(error.span) ? provenance.stepsThatRemoved(file, error.span) : [];
+  const changedFile = provenance.stepsOf(file);
+  const [cause, transforms]: [ErrorCause, string[]] = onLine.length
+    ? ['edited-line', onLine]
+    : removedBy.length
+      ? ['removed-name', removedBy]
+      : changedFile.length
+        ? ['changed-file', changedFile]
+        : ['changed-import', unique(changedImports.flatMap((f) => provenance.stepsOf(f)))];
+  return { file, line: error.line, column: error.column, code: error.code, message: error.message, transforms, cause, advice: adviceFor(error.code, transforms, cause) };
+}
+
+/** "Cannot find name 'x'" and "… Did you mean 'y'?". */
+const CANNOT_FIND_NAME = new Set([2304, 2552]);
+
+/** What to do about a new error, from what kind of error it is and which transform made it. */
+export function adviceFor(code: number, transforms: readonly string[], cause: ErrorCause): string {
+  const byCode: Record<number, string> = {
+    2304: 'a name the code still uses is no longer imported: import it again (from the v2 package that exports it, see the SDK v1→v2 API map) or replace the use',
+    2552: 'a name the code still uses is no longer imported: import it again (from the v2 package that exports it, see the SDK v1→v2 API map) or replace the use',
+    2305: 'the module no longer exports this name: import it from the v2 package that does, or replace it (SDK v1→v2 API map)',
+    2307: 'the module does not exist: install the packages package.json now lists, or import from the v2 package that replaced it',
+    2339: 'the property does not exist on the v2 type: use the v2 equivalent (SDK v1→v2 API map) or adapt the code',
+    2345: 'an argument no longer fits the parameter: a helper typed for v1 (`extra`) now receives the v2 `ctx`, or the v2 API takes another shape: change the parameter type or the call',
+    2322: 'a value no longer fits the type it is assigned to (a v2 type differs from the v1 one): adapt the value or the declared type',
+    2353: 'an object literal has a property the v2 type does not declare: remove it or move it where the type expects it',
+    2554: 'the call has a different number of arguments than the v2 signature: adapt it to the v2 API (SDK v1→v2 API map)',
+    7006: 'a callback lost its parameter types because the call it is passed to no longer type-checks: fix that call first',
+    7031: 'a callback lost its parameter types because the call it is passed to no longer type-checks: fix that call first',
+    2724: 'the module exports this name under another name in v2: import the suggested one',
+  };
+  const why = byCode[code] ?? 'the migrated code no longer type-checks here';
+  const by = transforms.join(', ');
+  const who = !transforms.length
+    ? 'no transform edit covers it'
+    : cause === 'edited-line'
+      ? `written by ${by}`
+      : cause === 'removed-name'
+        ? `${by} removed it`
+        : cause === 'changed-file'
+          ? `on a line of yours in a file ${by} changed`
+          : `in a file that imports modules ${by} changed`;
+  const step = transforms.includes('sdk-v2') ? 'fix it by hand after the official codemod (or revert that edit and migrate the line yourself)' : 'fix it by hand, or report it to mcp-migrate with the original code';
+  return `${why}; ${who}: ${step}.`;
+}
+
+/** A package import of one of `files` that resolved nowhere, not even to an ambient `declare module`. */
+function unresolvedFrom(tracked: TrackedHost, files: ReadonlySet<string>, ambient: (specifier: string) => boolean): { specifier: string; from: string } | undefined {
+  for (const [specifier, importers] of tracked.unresolved) {
+    const from = [...importers].find((f) => files.has(f));
+    if (packageOf(specifier) && from && !ambient(specifier)) return { specifier, from };
+  }
+  return undefined;
+}
+
+/**
+ * Whether a specifier names an ambient module of the program (`declare module 'url'` in @types/node,
+ * `declare module '*.svg'`): those never go through module resolution.
+ */
+function ambientModules(program: ts.Program): (specifier: string) => boolean {
+  const names = program.getTypeChecker().getAmbientModules().map((m) => m.getName().replace(/^"|"$/g, ''));
+  const exact = new Set(names.filter((n) => !n.includes('*')));
+  const patterns = names.filter((n) => n.includes('*')).map((n) => new RegExp(`^${n.split('*').map((part) => part.replace(/[.+?^${}()|[\]\\/]/g, '\\$&')).join('.*')}$`));
+  return (specifier) => exact.has(specifier) || patterns.some((p) => p.test(specifier));
+}
+
+const CANNOT_FIND_MODULE = 2307;
+
+/** An SDK package the original package.json declares that is not installed: nothing can be compared then. */
+function uninstalledSdk(projectDir: string, read: (file: string) => string | undefined): string | undefined {
+  return Object.keys(declaredDependencies(projectDir, read) ?? {}).find((pkg) => isSdkPackage(pkg) && installedVersion(pkg, projectDir) === undefined);
+}
+
+function isSdkPackage(pkg: string): boolean {
+  return pkg.startsWith('@modelcontextprotocol/') || pkg === 'zod';
+}
+
+function isProjectSource(file: string): boolean {
+  return !file.includes(`${path.sep}node_modules${path.sep}`) && !/\.d\.[cm]?ts$/.test(file);
+}
+
+function commonDir(files: readonly string[]): string {
+  let dir = path.dirname(files[0]!);
+  while (!files.every((f) => f.startsWith(dir + path.sep)) && path.dirname(dir) !== dir) dir = path.dirname(dir);
+  return dir;
+}
+
+function unique<T>(items: readonly T[]): T[] {
+  return [...new Set(items)];
+}

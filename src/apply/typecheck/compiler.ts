@@ -1,0 +1,189 @@
+/**
+ * The compiler and compiler host the migration guard checks a project with.
+ *
+ * The compiler is the project's own `typescript` when it has one (the one its build uses) of 5.0 or
+ * later, else the TypeScript that ts-morph bundles, with the lib files ts-morph ships in memory.
+ *
+ * Modules resolve from the project's node_modules, with one exception: the migrated code imports the
+ * SDK v2 packages (and zod ^4) before the user has installed them, so a package mcp-migrate ships
+ * (`SHIPPED`) that the project lacks — or has at another major than its package.json now asks for —
+ * resolves to mcp-migrate's own copy. Otherwise every migrated server would "fail" on a missing module.
+ */
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ts as bundledTs } from '../../analysis/typescript.js';
+
+export type Ts = typeof bundledTs;
+
+export interface Compiler {
+  ts: Ts;
+  version: string;
+  /** Where it came from, for the report. */
+  origin: 'project' | 'bundled';
+  /** In-memory lib folder and files (bundled compiler only). */
+  lib?: { folder: string; files: ReadonlyMap<string, string> };
+}
+
+/** The packages mcp-migrate ships as dependencies so that migrated code type-checks before `npm install`. */
+export const SHIPPED = ['@modelcontextprotocol/server', '@modelcontextprotocol/core', '@modelcontextprotocol/node', '@modelcontextprotocol/express', '@modelcontextprotocol/client', 'zod'] as const;
+
+/** This package's root (src/apply/typecheck or dist/apply/typecheck → ../../..). */
+const OWN_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+/** A file to resolve shipped packages from: module resolution walks up from it into our node_modules. */
+const OWN_ANCHOR = path.join(OWN_ROOT, 'package.json');
+const NODE_MODULES = `${path.sep}node_modules${path.sep}`;
+
+export function loadCompiler(projectDir: string): Compiler {
+  try {
+    const projectTs = createRequire(path.join(projectDir, 'package.json'))('typescript') as Ts;
+    // The host's resolveModuleNameLiterals (how shipped packages are substituted) arrived in TypeScript 5.0.
+    if (typeof projectTs.createProgram === 'function' && Number(projectTs.version.split('.')[0]) >= 5) return { ts: projectTs, version: projectTs.version, origin: 'project' };
+  } catch {
+    // No typescript in the project: the bundled compiler below.
+  }
+  const common = createRequire(import.meta.url)('@ts-morph/common') as { getLibFiles(): { fileName: string; text: string }[]; libFolderInMemoryPath: string };
+  const folder = common.libFolderInMemoryPath;
+  const files = new Map(common.getLibFiles().map((f) => [path.join(folder, f.fileName), f.text]));
+  return { ts: bundledTs, version: bundledTs.version, origin: 'bundled', lib: { folder, files } };
+}
+
+/** The installed version of a package as seen from `dir` (walking up node_modules), read from its package.json. */
+export function installedVersion(pkg: string, dir: string): string | undefined {
+  for (let d = dir; ; d = path.dirname(d)) {
+    const manifest = path.join(d, 'node_modules', pkg, 'package.json');
+    try {
+      const version = (JSON.parse(fs.readFileSync(manifest, 'utf8')) as { version?: unknown }).version;
+      if (typeof version === 'string') return version;
+    } catch {
+      // not here: one directory up
+    }
+    if (path.dirname(d) === d) return undefined;
+  }
+}
+
+/** The major a range asks for (`^4.2.0`, `~4`, `4.x`, `>=4.2 <5`): the first version number in it. */
+function majorOf(text: string): number | undefined {
+  const m = /(\d+)(?:\.[\dx*]+)*/.exec(text.replace(/^npm:[^@]+@/, ''));
+  return m ? Number(m[1]) : undefined;
+}
+
+/**
+ * The shipped packages that modules of the project at `projectDir` resolve to mcp-migrate's copy:
+ * those the (migrated) package.json declares while the installed copy is missing or of another
+ * major. `readPackageJson` sees the migrated text, not the disk.
+ */
+export function packagesToShip(projectDir: string, readPackageJson: (file: string) => string | undefined): Set<string> {
+  const out = new Set<string>();
+  const declared = declaredDependencies(projectDir, readPackageJson);
+  for (const pkg of SHIPPED) {
+    const range = declared?.[pkg];
+    const installed = installedVersion(pkg, projectDir);
+    if (installed === undefined) {
+      // Not installed at all: ours, if the code is to import it (declared, or a v2 package anyway).
+      if (range !== undefined || pkg.startsWith('@modelcontextprotocol/')) out.add(pkg);
+      continue;
+    }
+    if (range !== undefined && majorOf(range) !== undefined && majorOf(range) !== majorOf(installed)) out.add(pkg);
+  }
+  return out;
+}
+
+/** The dependencies (all kinds) of the package.json nearest to `dir`, as `read` sees it. */
+export function declaredDependencies(dir: string, read: (file: string) => string | undefined): Record<string, string> | undefined {
+  for (let d = dir; ; d = path.dirname(d)) {
+    const text = read(path.join(d, 'package.json'));
+    if (text !== undefined) {
+      try {
+        const json = JSON.parse(text) as Record<string, Record<string, string> | undefined>;
+        return { ...json.peerDependencies, ...json.devDependencies, ...json.dependencies };
+      } catch {
+        return undefined;
+      }
+    }
+    if (path.dirname(d) === d) return undefined;
+  }
+}
+
+/** The package a bare specifier names (`zod/v4` → `zod`, `@scope/pkg/sub` → `@scope/pkg`). */
+export function packageOf(specifier: string): string | undefined {
+  if (specifier.startsWith('.') || path.isAbsolute(specifier) || specifier.startsWith('node:')) return undefined;
+  const parts = specifier.split('/');
+  return specifier.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0];
+}
+
+/** Parsed library files by compiler version, path and parse settings (see getSourceFile). */
+const LIBRARY_SOURCES = new Map<string, bundledTs.SourceFile>();
+
+export interface HostOptions {
+  compiler: Compiler;
+  options: bundledTs.CompilerOptions;
+  /** Absolute path → text that replaces the disk's (the original or the migrated files). */
+  overlay: ReadonlyMap<string, string>;
+  /** Parsed project files that are the same in both programs of one check. */
+  sharedSources: Map<string, bundledTs.SourceFile>;
+  /** Packages to resolve from mcp-migrate's own node_modules. */
+  shipped: ReadonlySet<string>;
+}
+
+export interface TrackedHost {
+  host: bundledTs.CompilerHost;
+  /** Importing file → the files its imports resolved to. */
+  imports: Map<string, Set<string>>;
+  /** Package imports (by specifier) that resolved nowhere, with the files that import each. */
+  unresolved: Map<string, Set<string>>;
+}
+
+export function createTrackedHost({ compiler, options, overlay, sharedSources, shipped }: HostOptions): TrackedHost {
+  const ts = compiler.ts;
+  const base = ts.createCompilerHost(options, true);
+  const lib = compiler.lib;
+  const readFile = (file: string): string | undefined => overlay.get(file) ?? lib?.files.get(file) ?? base.readFile(file);
+  const fileExists = (file: string): boolean => overlay.has(file) || (lib?.files.has(file) ?? false) || base.fileExists(file);
+  const imports = new Map<string, Set<string>>();
+  const unresolved = new Map<string, Set<string>>();
+  const host: bundledTs.CompilerHost = {
+    ...base,
+    readFile,
+    fileExists,
+    getSourceFile(fileName, languageVersionOrOptions, onError) {
+      const own = overlay.get(fileName);
+      if (own !== undefined) return ts.createSourceFile(fileName, own, languageVersionOrOptions);
+      const settings = typeof languageVersionOrOptions === 'object' ? `${languageVersionOrOptions.languageVersion}|${languageVersionOrOptions.impliedNodeFormat ?? ''}` : `${languageVersionOrOptions}`;
+      // Installed packages and the lib files do not change while mcp-migrate runs: parsed once per process.
+      const library = fileName.includes(NODE_MODULES) || (lib?.files.has(fileName) ?? false);
+      const cache = library ? LIBRARY_SOURCES : sharedSources;
+      const key = `${library ? `${compiler.version}\0` : ''}${fileName}\0${settings}`;
+      let file = cache.get(key);
+      if (!file) {
+        const text = readFile(fileName);
+        if (text === undefined) {
+          onError?.(`file not found: ${fileName}`);
+          return undefined;
+        }
+        file = ts.createSourceFile(fileName, text, languageVersionOrOptions);
+        cache.set(key, file);
+      }
+      return file;
+    },
+    resolveModuleNameLiterals(literals, containingFile, redirectedReference, compilerOptions, containingSourceFile) {
+      return literals.map((literal) => {
+        const mode = ts.getModeForUsageLocation(containingSourceFile, literal, compilerOptions);
+        const pkg = packageOf(literal.text);
+        const fromProject = (): bundledTs.ResolvedModuleWithFailedLookupLocations => ts.resolveModuleName(literal.text, containingFile, compilerOptions, host, undefined, redirectedReference, mode);
+        // A project file importing a shipped package gets ours; installed packages' own imports resolve beside them.
+        const result = pkg && shipped.has(pkg) && !containingFile.includes(NODE_MODULES) ? ts.resolveModuleName(literal.text, OWN_ANCHOR, compilerOptions, host, undefined, undefined, mode) : fromProject();
+        const target = result.resolvedModule?.resolvedFileName;
+        if (target) imports.set(containingFile, (imports.get(containingFile) ?? new Set()).add(target));
+        else if (pkg) unresolved.set(literal.text, (unresolved.get(literal.text) ?? new Set()).add(containingFile));
+        return result;
+      });
+    },
+  };
+  if (lib) {
+    host.getDefaultLibLocation = () => lib.folder;
+    host.getDefaultLibFileName = (o) => path.join(lib.folder, ts.getDefaultLibFileName(o));
+  }
+  return { host, imports, unresolved };
+}

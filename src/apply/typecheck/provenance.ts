@@ -1,0 +1,72 @@
+/**
+ * Which transform wrote each line of a migrated file.
+ *
+ * Transforms run one after another on the in-memory texts, so the edits one transform planned are
+ * offsets into the text the previous one left, not into the final text. Rather than replaying those
+ * offsets, each step is recorded as the text before and after it: a line diff of the two is exactly
+ * what the step changed, and carrying the owners of unchanged lines forward keeps the map right
+ * however later steps shift the lines.
+ */
+import { diffLines } from 'diff';
+
+export class LineProvenance {
+  /** File → for each line of its current text (0-based), the steps that wrote it. */
+  private readonly owners = new Map<string, ReadonlySet<string>[]>();
+  /** File → every step that changed it, in order. */
+  private readonly steps = new Map<string, string[]>();
+  /** File → the lines each step removed or rewrote (an import it dropped, a declaration it renamed). */
+  private readonly removed = new Map<string, { step: string; text: string }[]>();
+
+  /** `step` turned `before` into `after` (`before` is '' for a file it created). */
+  record(file: string, step: string, before: string, after: string): void {
+    if (before === after) return;
+    const previous = this.owners.get(file) ?? [];
+    const next: ReadonlySet<string>[] = [];
+    const own = new Set([step]);
+    let oldLine = 0;
+    // A line a step only re-indented (code moved into a new function) is not a line it wrote.
+    for (const part of diffLines(before, after, { ignoreWhitespace: true })) {
+      const count = part.count ?? lineCount(part.value);
+      if (part.removed) {
+        oldLine += count;
+        this.removed.set(file, [...(this.removed.get(file) ?? []), { step, text: part.value }]);
+      }
+      else if (part.added) for (let i = 0; i < count; i++) next.push(own);
+      else {
+        for (let i = 0; i < count; i++) next.push(previous[oldLine + i] ?? EMPTY);
+        oldLine += count;
+      }
+    }
+    this.owners.set(file, next);
+    const steps = this.steps.get(file) ?? [];
+    if (!steps.includes(step)) steps.push(step);
+    this.steps.set(file, steps);
+  }
+
+  /** The steps that wrote line `line` (1-based) of the file's final text; empty when the line is the user's. */
+  ownersOfLine(file: string, line: number): string[] {
+    return [...(this.owners.get(file)?.[line - 1] ?? EMPTY)];
+  }
+
+  /**
+   * The steps that took `name` out of the file: their removed or rewritten lines held it as a word.
+   * For "Cannot find name" on a line the user wrote, this is the step that dropped its import.
+   */
+  stepsThatRemoved(file: string, name: string): string[] {
+    const word = new RegExp(`(?<![\\w$])${name.replace(/[$]/g, '\\$')}(?![\\w$])`);
+    return [...new Set((this.removed.get(file) ?? []).filter((r) => word.test(r.text)).map((r) => r.step))];
+  }
+
+  /** Every step that changed the file. */
+  stepsOf(file: string): string[] {
+    return [...(this.steps.get(file) ?? [])];
+  }
+}
+
+const EMPTY: ReadonlySet<string> = new Set();
+
+function lineCount(text: string): number {
+  if (text === '') return 0;
+  const newlines = text.split('\n').length - 1;
+  return text.endsWith('\n') ? newlines : newlines + 1;
+}

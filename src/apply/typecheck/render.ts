@@ -1,0 +1,70 @@
+/**
+ * The guard's section of each `apply` output: terminal summary, MIGRATION.md and JSON. Pure
+ * functions of the `TypeCheckResult`; report.ts calls one of them per format.
+ */
+import type { Chalk } from 'chalk';
+import type { NewTypeError, TypeCheckResult } from './check.js';
+
+type Relative = (file: string) => string;
+
+const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+function notCheckedLines(result: TypeCheckResult, relative: Relative): string[] {
+  return result.notChecked.map((n) => `not type-checked: ${n.reason} (${fileList(n.files.map(relative))})`);
+}
+
+/** The verdict in one line; the time only where it is not committed (MIGRATION.md stays the same across equal runs). */
+function headline(result: TypeCheckResult, timed: boolean): string | undefined {
+  if (result.checked.length === 0) return undefined;
+  const how = `${plural(result.checked.length, 'file')} compared with the original, ${result.compilers.join(', ')}${timed ? `, ${(result.ms / 1000).toFixed(1)} s` : ''}`;
+  return result.errors.length ? `${plural(result.errors.length, 'new type error')} in the migrated code (${how})` : `the migrated code type-checks as the original did: no new type errors (${how})`;
+}
+
+const where = (e: NewTypeError, relative: Relative): string => `${relative(e.file)}:${e.line}`;
+const CAUSE: Record<NewTypeError['cause'], string> = { 'edited-line': '', 'removed-name': 'removed by ', 'changed-file': 'file changed by ', 'changed-import': 'imports changed by ' };
+const blame = (e: NewTypeError): string => (e.transforms.length ? `${CAUSE[e.cause]}${e.transforms.join(', ')}` : 'no transform');
+
+export function typeCheckSummaryLines(result: TypeCheckResult, relative: Relative, c: InstanceType<typeof Chalk>): string[] {
+  const out: string[] = [];
+  const head = headline(result, true);
+  if (head) out.push(result.errors.length ? c.red(`✖ ${head}`) : `${c.green('✔')} ${head}`);
+  for (const e of result.errors) {
+    out.push(`  ${where(e, relative)} ${c.dim(`TS${e.code}`)} ${e.message} ${c.dim(`[${blame(e)}]`)}`);
+    out.push(`    ${c.dim('→')} ${e.advice}`);
+  }
+  for (const line of notCheckedLines(result, relative)) out.push(`${c.yellow('!')} ${line}`);
+  return out;
+}
+
+export function typeCheckMarkdownLines(result: TypeCheckResult, relative: Relative): string[] {
+  if (result.checked.length === 0 && result.notChecked.length === 0) return [];
+  const out = ['## Type check', ''];
+  const head = headline(result, false);
+  if (head) out.push(`${head.charAt(0).toUpperCase()}${head.slice(1)}.`, '');
+  if (result.errors.length) {
+    out.push('Each error below is new: the original code did not have it. Your build fails until they are fixed.', '');
+    out.push('| where | error | transform | what to do |', '|---|---|---|---|');
+    for (const e of result.errors) out.push(`| \`${where(e, relative)}\` | TS${e.code}: ${cell(e.message)} | ${blame(e)} | ${cell(e.advice)} |`);
+    out.push('');
+  }
+  for (const line of notCheckedLines(result, relative)) out.push(`- **${line.replace(/:.*/s, '')}**${line.slice(line.indexOf(':'))}`);
+  if (result.notChecked.length) out.push('');
+  return out;
+}
+
+/** The `typeErrors` array and the `typeCheck` status that `apply --format json` adds. */
+export function typeCheckJson(result: TypeCheckResult, relative: Relative): { typeErrors: object[]; typeCheck: object } {
+  return {
+    typeErrors: result.errors.map((e) => ({ file: relative(e.file), line: e.line, column: e.column, code: `TS${e.code}`, message: e.message, transforms: e.transforms, cause: e.cause, advice: e.advice })),
+    typeCheck: { checked: result.checked.map(relative), notChecked: result.notChecked.map((n) => ({ files: n.files.map(relative), reason: n.reason })), compilers: result.compilers, ms: result.ms },
+  };
+}
+
+/** A few names, then how many more: a run over a whole server should not print forty paths on one line. */
+function fileList(files: readonly string[]): string {
+  return files.length <= 4 ? files.join(', ') : `${files.slice(0, 3).join(', ')} and ${files.length - 3} more files`;
+}
+
+function cell(text: string): string {
+  return text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
+}

@@ -1,0 +1,224 @@
+/**
+ * The migration guard (src/apply/typecheck): the migrated program is type-checked against the real
+ * packages before anything is written, and only the errors the migration introduced are reported,
+ * each with the transform that caused it.
+ *
+ * Projects are temporary trees whose node_modules links to this repository's (the real SDK v1 and v2
+ * packages, zod and TypeScript). The "transforms" here are recorded text steps, as apply records them.
+ */
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { main } from '../../src/cli.js';
+import { guardMigration, typeCheckMigration, type MigratedFile } from '../../src/apply/typecheck/check.js';
+import { LineProvenance } from '../../src/apply/typecheck/provenance.js';
+import { tempTree } from '../support/temp-tree.js';
+
+const NODE_MODULES = path.resolve(import.meta.dirname, '../../node_modules');
+const TSCONFIG = JSON.stringify({ compilerOptions: { target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', strict: true, skipLibCheck: true, types: ['node'] }, include: ['src'] });
+const PACKAGE = JSON.stringify({ name: 'p', type: 'module', dependencies: { '@modelcontextprotocol/sdk': '^1.29.0', zod: '^4.0.0' } });
+
+function project(files: Record<string, string>, { linked = true } = {}): string {
+  const dir = tempTree({ 'tsconfig.json': TSCONFIG, 'package.json': PACKAGE, ...files });
+  if (linked) fs.symlinkSync(NODE_MODULES, path.join(dir, 'node_modules'));
+  return dir;
+}
+
+/** One step (a transform) changing files of `dir`: returns the changes as apply hands them over. */
+function migrate(dir: string, steps: { step: string; file: string; after: string }[], provenance = new LineProvenance()): MigratedFile[] {
+  const current = new Map<string, { before: string; after: string; created: boolean }>();
+  for (const { step, file, after } of steps) {
+    const abs = path.join(dir, file);
+    const existing = current.get(abs);
+    const onDisk = fs.existsSync(abs) ? fs.readFileSync(abs, 'utf8') : undefined;
+    const before = existing?.after ?? onDisk ?? '';
+    provenance.record(abs, step, before, after);
+    current.set(abs, { before: existing?.before ?? onDisk ?? '', after, created: onDisk === undefined });
+  }
+  return [...current].map(([file, c]) => ({ file, ...c }));
+}
+
+const V1 = `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+
+export function build(): McpServer {
+  const server = new McpServer({ name: 'shop', version: '1.0.0' });
+  return server;
+}
+`;
+
+describe('typeCheckMigration', () => {
+  it('reports an error on a line a transform wrote, at its line in the migrated text, naming the transform', () => {
+    const dir = project({ 'src/server.ts': V1 });
+    const provenance = new LineProvenance();
+    const after = V1.replace("  return server;\n", "  server.registerTool('t', { description: 7 }, async () => ({ content: [] }));\n  return server;\n");
+    const result = typeCheckMigration(migrate(dir, [{ step: 'tool-rewriter', file: 'src/server.ts', after }], provenance), provenance);
+    expect(result.notChecked).toEqual([]);
+    expect(result.errors).toHaveLength(1);
+    expect(result.errors[0]).toMatchObject({ file: path.join(dir, 'src/server.ts'), line: 5, code: 2322, transforms: ['tool-rewriter'], cause: 'edited-line' });
+    expect(result.errors[0]!.advice).toContain('written by tool-rewriter');
+  });
+
+  it('does not report an error the original had, when a transform only moved it to another line', () => {
+    const broken = V1.replace('  return server;', "  const n: number = 'not a number';\n  return server;");
+    const dir = project({ 'src/server.ts': broken });
+    const provenance = new LineProvenance();
+    const after = broken.replace("import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';\n", "import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';\n// a comment\n// another\n");
+    const result = typeCheckMigration(migrate(dir, [{ step: 'commenter', file: 'src/server.ts', after }], provenance), provenance);
+    expect(result.checked).toContain(path.join(dir, 'src/server.ts'));
+    expect(result.errors).toEqual([]);
+  });
+
+  it('reports the second copy of an error the original had once', () => {
+    const broken = V1.replace('  return server;', "  const n: number = 'x';\n  return server;");
+    const dir = project({ 'src/server.ts': broken });
+    const provenance = new LineProvenance();
+    const after = broken.replace('  return server;', "  const m: number = 'x';\n  return server;");
+    const result = typeCheckMigration(migrate(dir, [{ step: 'duplicator', file: 'src/server.ts', after }], provenance), provenance);
+    expect(result.errors.map((e) => [e.line, e.transforms])).toEqual([[6, ['duplicator']]]);
+  });
+
+  it('blames a missing name on the step that removed its import, and lists it for a later step that touched the file', () => {
+    const source = `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { z } from 'zod';
+
+export const schema = z.object({ a: z.string() });
+export const make = (): McpServer => new McpServer({ name: 'a', version: '1' });
+`;
+    const dir = project({ 'src/server.ts': source });
+    const provenance = new LineProvenance();
+    const withoutZod = source.replace("import { z } from 'zod';\n", '');
+    const changes = migrate(dir, [
+      { step: 'import-dropper', file: 'src/server.ts', after: withoutZod },
+      { step: 'appender', file: 'src/server.ts', after: `${withoutZod}export const x = 1;\n` },
+    ], provenance);
+    const result = typeCheckMigration(changes, provenance);
+    expect(result.errors.map((e) => [e.line, e.code, e.cause, e.transforms])).toEqual([
+      [3, 2304, 'removed-name', ['import-dropper']],
+      [3, 2304, 'removed-name', ['import-dropper']],
+    ]);
+  });
+
+  it('checks the files that import a changed module, and blames the transforms that changed what they import', () => {
+    const lib = 'export function total(a: number, b: number): number {\n  return a + b;\n}\n';
+    const user = "import { total } from './lib.js';\n\nexport const sum = total(1, 2);\n";
+    const dir = project({ 'src/lib.ts': lib, 'src/use.ts': user, 'src/server.ts': V1 });
+    const provenance = new LineProvenance();
+    const result = typeCheckMigration(migrate(dir, [{ step: 'signature-changer', file: 'src/lib.ts', after: lib.replace('b: number)', 'b: number, c: string)') }], provenance), provenance);
+    expect(result.checked).toContain(path.join(dir, 'src/use.ts'));
+    expect(result.errors.map((e) => [path.basename(e.file), e.line, e.code, e.cause, e.transforms])).toEqual([['use.ts', 3, 2554, 'changed-import', ['signature-changer']]]);
+  });
+
+  it('resolves the v2 packages the migrated code imports even when the project has only SDK 1.x', () => {
+    const dir = project({ 'src/server.ts': V1 });
+    const provenance = new LineProvenance();
+    const v2 = `import { McpServer } from '@modelcontextprotocol/server';\n\nexport function build(): McpServer {\n  return new McpServer({ name: 'shop', version: '1.0.0' });\n}\n`;
+    const result = typeCheckMigration(migrate(dir, [{ step: 'sdk-v2', file: 'src/server.ts', after: v2 }], provenance), provenance);
+    expect(result.notChecked).toEqual([]);
+    expect(result.errors).toEqual([]);
+    expect(result.compilers.join()).toMatch(/TypeScript \d+\.\d+/);
+  });
+
+  it('says why when the project has no dependencies installed, and checks nothing', () => {
+    const dir = project({ 'src/server.ts': V1 }, { linked: false });
+    const provenance = new LineProvenance();
+    const result = typeCheckMigration(migrate(dir, [{ step: 'x', file: 'src/server.ts', after: `${V1}const broken: number = 'x';\n` }], provenance), provenance);
+    expect(result.errors).toEqual([]);
+    expect(result.notChecked).toEqual([{ files: [path.join(dir, 'src/server.ts')], reason: expect.stringContaining("the project's dependencies are not installed (@modelcontextprotocol/sdk") }]);
+  });
+
+  it('compares nothing when a package the original imports resolves nowhere (every use of it is any)', () => {
+    // `url` has no package: @types/node declares it as an ambient module, which is not "resolving nowhere".
+    const withMissing = `import { URL } from 'url';\nimport { helper } from 'not-installed-anywhere';\nexport const u = new URL('https://example.com');\n${V1}`;
+    const dir = project({ 'src/server.ts': withMissing });
+    const provenance = new LineProvenance();
+    const after = withMissing.replace('  return server;', '  const value: number = helper();\n  const oops: number = "x";\n  return server;');
+    const result = typeCheckMigration(migrate(dir, [{ step: 'x', file: 'src/server.ts', after }], provenance), provenance);
+    expect(result.errors).toEqual([]);
+    expect(result.notChecked[0]!.reason).toMatch(/not-installed-anywhere does not resolve from src\/server\.ts/);
+  });
+
+  it('says why for JavaScript no tsconfig governs, and for --no-typecheck', () => {
+    const dir = tempTree({ 'package.json': PACKAGE, 'server.js': 'export const a = 1;\n' });
+    const provenance = new LineProvenance();
+    const changes = migrate(dir, [{ step: 'x', file: 'server.js', after: 'export const a = 2;\n' }], provenance);
+    expect(typeCheckMigration(changes, provenance).notChecked[0]!.reason).toMatch(/no tsconfig\.json or jsconfig\.json/);
+    expect(guardMigration(changes, provenance, false).notChecked).toEqual([{ files: [path.join(dir, 'server.js')], reason: 'skipped with --no-typecheck' }]);
+  });
+});
+
+describe('LineProvenance', () => {
+  it('keeps the owners of lines through later steps that shift them', () => {
+    const p = new LineProvenance();
+    p.record('f', 'a', 'one\ntwo\n', 'one\nTWO\n');
+    p.record('f', 'b', 'one\nTWO\n', 'zero\none\nTWO\nthree\n');
+    expect([1, 2, 3, 4].map((line) => p.ownersOfLine('f', line))).toEqual([['b'], [], ['a'], ['b']]);
+    expect(p.stepsOf('f')).toEqual(['a', 'b']);
+    expect(p.stepsThatRemoved('f', 'two')).toEqual(['a']);
+    expect(p.stepsThatRemoved('f', 'tw')).toEqual([]);
+  });
+
+  it('does not count re-indenting a line as writing it', () => {
+    const p = new LineProvenance();
+    p.record('f', 'a', 'x;\n', 'x(1);\n');
+    p.record('f', 'wrap', 'x(1);\n', 'function f() {\n  x(1);\n}\n');
+    expect([1, 2, 3].map((line) => p.ownersOfLine('f', line))).toEqual([['wrap'], ['a'], ['wrap']]);
+  });
+});
+
+function git(dir: string, ...args: string[]): void {
+  const result = spawnSync('git', args, { cwd: dir, encoding: 'utf8', env: { ...process.env, GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@t', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@t' } });
+  if (result.status !== 0) throw new Error(result.stderr);
+}
+
+async function run(argv: string[], cwd: string): Promise<{ code: number; stdout: string }> {
+  let stdout = '';
+  const code = await main(argv, { stdout: (t) => void (stdout += t), stderr: () => undefined, isTTY: false, env: {}, cwd });
+  return { code, stdout };
+}
+
+describe('apply with the guard', () => {
+  // SDK v2 has no `experimental` tasks (SEP-2663): no transform can keep this compiling, so the guard must say so.
+  const TASKS = `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+
+export function build(): McpServer {
+  const server = new McpServer({ name: 'shop', version: '1.0.0' });
+  server.tool('ping', async () => ({ content: [{ type: 'text', text: 'pong' }] }));
+  console.error(typeof server.experimental.tasks);
+  return server;
+}
+`;
+
+  function repo(): string {
+    const dir = project({ 'src/server.ts': TASKS, '.gitignore': 'node_modules\n' });
+    git(dir, 'init', '-q');
+    git(dir, 'add', '-A');
+    git(dir, 'commit', '-qm', 'init');
+    return dir;
+  }
+
+  it('names the new error in the terminal, the JSON and MIGRATION.md, and exits 1 unless --fail-on none', async () => {
+    const dir = repo();
+    const json = await run(['apply', '--dry-run', '--format', 'json', '.'], dir);
+    const report = JSON.parse(json.stdout) as { typeErrors: { file: string; line: number; code: string; transforms: string[] }[]; typeCheck: { checked: string[] } };
+    expect(report.typeErrors).toEqual([expect.objectContaining({ file: 'src/server.ts', line: 6, code: 'TS2339', transforms: ['sdk-v2'] })]);
+    expect(report.typeCheck.checked).toEqual(['src/server.ts']);
+    expect(json.code).toBe(1);
+
+    const text = await run(['apply', '--dry-run', '--fail-on', 'none', '.'], dir);
+    expect(text.stdout).toMatch(/✖ 1 new type error in the migrated code/);
+    expect(text.stdout).toMatch(/src\/server\.ts:6 TS2339 Property 'experimental' does not exist/);
+    expect(text.code).toBe(0);
+
+    expect((await run(['apply', '.'], dir)).code).toBe(1);
+    const markdown = fs.readFileSync(path.join(dir, 'MIGRATION.md'), 'utf8');
+    expect(markdown).toMatch(/## Type check[\s\S]*\| `src\/server\.ts:6` \| TS2339/);
+    expect(markdown, 'no timing in a committed report').not.toMatch(/\d\.\d s\)/);
+  });
+
+  it('--no-typecheck says the code was not type-checked', async () => {
+    const result = await run(['apply', '--dry-run', '--no-typecheck', '--fail-on', 'none', '.'], repo());
+    expect(result.stdout).toMatch(/not type-checked: skipped with --no-typecheck \(src\/server\.ts\)/);
+    expect(result.code).toBe(0);
+  });
+});
