@@ -34,6 +34,7 @@ const MARKERS: Record<string, string[]> = {
   'sse-modern-only': ['session-transport/sse-transport'],
   'fastify-options-route-marker': ['session-transport/session-id-generator'],
   'stdio-factory-marker': ['session-state/per-session-server'],
+  'helper-session-marker': ['session-transport/session-id-generator'],
 };
 
 /** Cases the transform must leave exactly as they are (no marker either). */

@@ -16,9 +16,9 @@
  * gets a marker with the replacement, never half a rewrite.
  */
 import { ts } from '../../analysis/typescript.js';
-import { calleeParts, forEachDescendant, isFunctionLike, propertyNameText, unwrap } from '../../analysis/ast.js';
+import { calleeParts, forEachDescendant, isFunctionLike, outermostWrapper, propertyNameText, unwrap } from '../../analysis/ast.js';
 import type { AnalysisResult } from '../../analysis/engine.js';
-import { enclosingRoute, routesOf, type Route, type RouteFramework } from '../../analysis/routes.js';
+import { enclosingRoute, mountsOf, routesAt, routesOf, type Route, type RouteFramework } from '../../analysis/routes.js';
 import { SSE_TRANSPORTS, STDIO_TRANSPORTS, STREAMABLE_HTTP_TRANSPORTS } from '../../analysis/sdk-modules.js';
 import { SESSION_HEADER } from '../../analysis/values.js';
 import type { SessionStore } from '../../analysis/session-flow.js';
@@ -28,7 +28,7 @@ import type { TransformOptions, TransformPlan } from '../plan.js';
 import { flavourOf, indentAt, indentUnit } from '../handles/source-style.js';
 import { servingEntryAdvice } from './advice.js';
 import { ImportEdits } from './imports.js';
-import { freeNames, isAsync, isInside, localNames, referencesByName, reindent, removalRange, statementOf, withBlankLineAbove } from './text.js';
+import { freeNames, isAsync, isInside, localNames, loggerNames, referencesByName, reindent, removalRange, statementOf, withBlankLineAbove } from './text.js';
 
 export type ServingOptions = Pick<TransformOptions, 'target' | 'modernOnly'>;
 
@@ -207,9 +207,13 @@ class FileServing {
       this.planNodeHttp(route, transports);
       return;
     }
-    if (!route || !route.call) {
-      throw new CannotRewrite('the transport is not created in a route handler mcp-migrate recognises: replace the transport, its registry and the session routing by hand.', first);
+    const dispatcher = route && !route.call ? enclosingFunctionOf(first) : undefined;
+    const mounts = dispatcher && mountsOf(dispatcher, this.values);
+    if (route && dispatcher && mounts) {
+      this.planMountedDispatcher(dispatcher, mounts, route, transports);
+      return;
     }
+    if (!route || !route.call) throw this.unrecognisedPlace(first);
     if (route.framework !== 'express' && route.framework !== 'hono' && route.framework !== 'fastify') {
       throw new CannotRewrite(`sessionful serving on ${route.framework === 'unknown' ? 'an unrecognised router' : route.framework} is not rewritten automatically: replace the transport registry, its routing and the GET/DELETE session routes by hand.`, route.call, undefined, route.framework);
     }
@@ -231,11 +235,7 @@ class FileServing {
     const sessionful = !!transportOptions.sessionIdGenerator && !this.values.isUndefinedValue(transportOptions.sessionIdGenerator);
     const registries = [...this.result.analysis.sessions.stores.values()].filter((s) => (s.kind === 'transport' || s.kind === 'server') && s.declaration && s.declaration.getSourceFile() === this.sf);
     if (this.options.target === 'stateless-v1' && !sessionful && registries.length === 0) return; // already the v1 stateless idiom
-    for (const key of Object.keys(transportOptions)) {
-      if (['allowedHosts', 'allowedOrigins', 'enableDnsRebindingProtection'].includes(key)) {
-        throw new CannotRewrite(`\`${key}\` (DNS-rebinding protection) ${this.options.target === 'stateless-v1' ? 'is kept on a per-POST transport: pass the same option to it' : 'has no createMcpHandler option: mount `hostHeaderValidation`/`originValidation` from @modelcontextprotocol/express in front of the handler'}.`, transportOptions[key]!, undefined, route.framework);
-      }
-    }
+    this.checkTransportOptions(transportOptions, route.framework);
 
     const factory = this.factoryOf(handler, first);
     const registryNames = new Set(registries.map((r) => r.name));
@@ -349,22 +349,148 @@ class FileServing {
     return loops;
   }
 
-  /** The route's `catch (error) { console.error('…', error) }` becomes the handler's `onerror` (errors stay logged). */
-  private errorLogging(handler: ts.Node): string | undefined {
+  /**
+   * The route's `catch (error) { logger.error(…error…) }` becomes the handler's `onerror` (errors stay
+   * logged): the first logging statement of the catch block that reads the caught error and nothing else of
+   * the route, with the caught name renamed to `error`. Continuation lines are indented for `indent`.
+   */
+  private errorLogging(handler: ts.Node, indent = ''): string | undefined {
+    const loggers = loggerNames(handler);
+    const routeLocals = localNames(handler);
     let out: string | undefined;
     forEachDescendant(handler, (node) => {
       if (out || !ts.isCatchClause(node) || !node.variableDeclaration || !ts.isIdentifier(node.variableDeclaration.name)) return;
       const caught = node.variableDeclaration.name.text;
-      forEachDescendant(node.block, (inner) => {
-        if (out || !ts.isCallExpression(inner)) return;
-        const { name, receiver } = calleeParts(inner);
-        const [first, second] = inner.arguments;
-        if (receiver && unwrap(receiver).getText(this.sf) === 'console' && name && first && ts.isStringLiteralLike(first) && second && ts.isIdentifier(second) && second.text === caught) {
-          out = `(error) => console.${name}(${first.getText(this.sf)}, error)`;
-        }
-      });
+      for (const statement of node.block.statements) {
+        const call = ts.isExpressionStatement(statement) ? unwrap(statement.expression) : undefined;
+        if (!call || !ts.isCallExpression(call)) continue;
+        const receiver = calleeParts(call).receiver;
+        const logger = receiver && unwrap(receiver);
+        if (!logger || !ts.isIdentifier(logger) || !(logger.text === 'console' || loggers.has(logger.text))) continue;
+        const names = [...freeNames(call).keys()];
+        if (!names.includes(caught) || names.some((n) => n !== caught && (routeLocals.has(n) || n === 'error'))) continue;
+        out = `(error) => ${this.renamed(call, caught, 'error', indent)}`;
+        return;
+      }
     });
     return out;
+  }
+
+  /** `node`'s text with references to `from` named `to`, its continuation lines re-indented for `indent`. */
+  private renamed(node: ts.Node, from: string, to: string, indent: string): string {
+    const start = node.getStart(this.sf);
+    const ids: ts.Identifier[] = [];
+    forEachDescendant(node, (n) => {
+      if (ts.isIdentifier(n) && n.text === from && !(ts.isPropertyAccessExpression(n.parent) && n.parent.name === n) && !(ts.isPropertyAssignment(n.parent) && n.parent.name === n)) ids.push(n);
+    });
+    let text = node.getText(this.sf);
+    for (const id of ids.reverse()) text = text.slice(0, id.getStart(this.sf) - start) + to + text.slice(id.end - start);
+    const [head, ...rest] = text.split('\n');
+    return [head, ...rest.map((line) => reindent(line, indentAt(this.text, statementOf(node).getStart(this.sf)), indent))].join('\n');
+  }
+
+  /**
+   * One named handler mounted on several methods of one path (`app.post('/mcp', mcpHandler)`, `app.get(…)`,
+   * `app.delete(…)`) that tells the methods apart itself and creates the transport in its
+   * `if (req.method === 'POST' && !sessionId && isInitializeRequest(req.body))` branch. The handler and its
+   * mounts become one `all` route serving `createMcpHandler(factory)`. A branch answering another method with
+   * the application's own logic (a GET describing the server) is not session plumbing: it stays, as a route
+   * of its own ahead of the `all` route.
+   */
+  private planMountedDispatcher(fn: ts.FunctionLikeDeclaration, mounts: Route[], branch: Route, transports: ts.NewExpression[]): void {
+    const first = transports[0]!;
+    const mount = mounts[0]!;
+    const framework = mount.framework;
+    const receiver = calleeParts(mount.call!).receiver!.getText(this.sf);
+    if (framework !== 'express') throw new CannotRewrite(`the ${framework} handler mounted on several methods is not rewritten automatically: replace it and its routes by hand.`, mount.call!, undefined, framework);
+    const sameEndpoint = (m: Route) => m.framework === framework && m.path !== undefined && m.path === mount.path && calleeParts(m.call!).receiver!.getText(this.sf) === receiver && m.call!.arguments.length === 2 && ['post', 'get', 'delete', 'all'].includes(m.method);
+    if (!mounts.every(sameEndpoint) || !mounts.some((m) => m.method === 'post' || m.method === 'all')) {
+      throw new CannotRewrite('the handler is mounted on other paths, routers or methods, or behind middleware: replace it and its routes by hand.', mount.call!, undefined, framework);
+    }
+    if (branch.method !== 'post') throw new CannotRewrite(`the transport is created in a ${branch.method.toUpperCase()} branch: only POST carries MCP requests in stateless serving.`, first, undefined, framework);
+    if (transports.length > 1) throw new CannotRewrite('the handler creates more than one transport (custom routing around the transport): replace it by hand.', first, undefined, framework);
+    if (this.options.target === 'stateless-v1') throw new CannotRewrite('a handler mounted on several methods is rewritten for --target 2026-07-28 only.', mount.call!, undefined, framework);
+    const [reqParam, resParam] = fn.parameters;
+    if (!fn.body || !ts.isBlock(fn.body) || !reqParam || !resParam || !ts.isIdentifier(reqParam.name) || !ts.isIdentifier(resParam.name)) {
+      throw new CannotRewrite('the handler is not a function of (req, res) with a block body.', mount.call!, undefined, framework);
+    }
+    const transportOptions = this.transportOptions(first);
+    this.checkTransportOptions(transportOptions, framework);
+    const factory = this.factoryOf(fn, first);
+    const registries = [...this.result.analysis.sessions.stores.values()].filter((s) => (s.kind === 'transport' || s.kind === 'server') && s.declaration && s.declaration.getSourceFile() === this.sf);
+    const allowed = new Set([...BOILERPLATE_GLOBALS, ...registries.map((r) => r.name), ...this.sdkNames, ...factory.names, ...this.newedInEventStore(transportOptions)]);
+    const kept = this.ownMethodBranches(fn, first, allowed);
+    this.checkBoilerplate(fn, allowed, 'the MCP handler', kept);
+    const mountCalls = mounts.map((m) => m.call!);
+    const shutdownLoops = this.shutdownLoops(registries, [fn, ...mountCalls], allowed);
+
+    const declaration = statementOf(fn);
+    const mountStatement = statementOf(mount.call!);
+    const declIndent = indentAt(this.text, declaration.getStart(this.sf));
+    const mountIndent = indentAt(this.text, mountStatement.getStart(this.sf));
+    const u = this.unit;
+    const options: string[] = [];
+    if (this.options.modernOnly) options.push(`legacy: ${this.q('reject')}`);
+    const json = transportOptions.enableJsonResponse;
+    if (json && unwrap(json).kind === ts.SyntaxKind.TrueKeyword) options.push(`responseMode: ${this.q('json')}`);
+    const onerror = this.errorLogging(fn, declIndent + u);
+    if (onerror) options.push(`onerror: ${onerror}`);
+    // The handler's own name is free once its declaration goes.
+    const ownName = ts.isVariableDeclaration(outermostWrapper(fn).parent) ? ((outermostWrapper(fn).parent as ts.VariableDeclaration).name as ts.Identifier).text : fn.name?.getText(this.sf);
+    const handlerName = ownName === 'mcpHandler' ? ownName : this.freshName('mcpHandler');
+    const nodeHandlerName = this.freshName('mcpNodeHandler');
+    const oneLine = `const ${handlerName} = createMcpHandler(${factory.expression}${options.length ? `, { ${options.join(', ')} }` : ''});`;
+    const create = oneLine.length + declIndent.length <= 100 && !oneLine.includes('\n') ? oneLine : `const ${handlerName} = createMcpHandler(${factory.expression}, {\n${options.map((o) => `${declIndent}${u}${o},`).join('\n')}\n${declIndent}});`;
+    const parsesBody = /\b(?:express|bodyParser)\.(?:json|urlencoded|text|raw)\(|['"]body-parser['"]/.test(this.text);
+    this.edit(declaration.getStart(this.sf), declaration.end, parsesBody ? `${create}\n${declIndent}const ${nodeHandlerName} = toNodeHandler(${handlerName});` : create);
+    const pathText = mount.call!.arguments[0]!.getText(this.sf);
+    const params = fn.parameters.map((p) => p.getText(this.sf)).join(', ');
+    const routes = kept.map((branchIf) => {
+      const block = branchIf.thenStatement;
+      const body = reindent(block.getText(this.sf), indentAt(this.text, branchIf.getStart(this.sf)), mountIndent);
+      // The branch's own comments say what the route is for.
+      const comments = (ts.getLeadingCommentRanges(this.text, branchIf.getFullStart()) ?? []).map((c) => `${reindent(this.text.slice(c.pos, c.end), indentAt(this.text, branchIf.getStart(this.sf)), mountIndent).trimStart()}\n${mountIndent}`);
+      return `${comments.join('')}${receiver}.get(${pathText}, ${isAsync(fn) ? 'async ' : ''}(${params}) => ${body.trimStart()});`;
+    });
+    // express.json() has consumed the body stream: hand the parsed body over.
+    routes.push(`${receiver}.all(${pathText}, ${parsesBody ? `(req, res) => ${nodeHandlerName}(req, res, req.body)` : `toNodeHandler(${handlerName})`});`);
+    this.edit(mountStatement.getStart(this.sf), mountStatement.end, routes.join(`\n${mountIndent}`));
+    for (const call of mountCalls.slice(1)) this.remove(statementOf(call));
+    for (const registry of registries) this.remove(statementOf(registry.declaration!));
+    for (const loop of shutdownLoops) {
+      const enclosing = enclosingFunctionOf(loop);
+      this.edit(loop.getStart(this.sf), loop.end, `${enclosing && isAsync(enclosing) ? 'await' : 'void'} ${handlerName}.close();`);
+    }
+    this.imports.add(SERVER_MODULE, 'createMcpHandler');
+    this.imports.add(NODE_MODULE, 'toNodeHandler');
+    const legacy = this.options.modernOnly ? 'modern-only (legacy: \'reject\')' : '2025-era clients still served statelessly';
+    this.plan.notes!.push(`serving: ${this.relative()} — a handler mounted on ${mounts.map((m) => m.method.toUpperCase()).join('/')} ${mount.path} → createMcpHandler(${factory.expression}) on ${receiver}.all via toNodeHandler (${legacy})${kept.length ? `; its own GET answer kept as ${receiver}.get` : ''}`);
+  }
+
+  /**
+   * The `if (req.method === 'GET') { … }` branches of a dispatcher that run the application's own logic
+   * (anything but session plumbing) and can stand as a route of their own: the condition is the method test
+   * alone, and the branch reads no local of the handler besides its parameters. Plumbing branches go; any
+   * other branch with own logic cannot be rewritten.
+   */
+  private ownMethodBranches(fn: ts.FunctionLikeDeclaration, transport: ts.Node, allowed: Set<string>): ts.IfStatement[] {
+    const kept: ts.IfStatement[] = [];
+    const params = new Set(fn.parameters.flatMap((p) => declaredNamesOfBinding(p.name)));
+    const locals = [...localNames(fn)].filter((n) => !params.has(n));
+    forEachDescendant(fn, (node) => {
+      if (!ts.isIfStatement(node) || enclosingFunctionOf(node) !== fn || isInside(transport, node)) return;
+      const route = routesOfCondition(node, this.values);
+      if (!route) return;
+      try {
+        this.checkBoilerplate(node.thenStatement, allowed, `the ${route.method.toUpperCase()} branch`);
+      } catch (error) {
+        const alone = ts.isBinaryExpression(unwrap(node.expression)) && routesAt(unwrap(node.expression), this.values).length === 1;
+        const free = [...freeNames(node.thenStatement).keys()];
+        if (!(error instanceof CannotRewrite) || route.method !== 'get' || !alone || node.elseStatement || !ts.isBlock(node.thenStatement) || free.some((n) => locals.includes(n))) throw error;
+        kept.push(node);
+      }
+    });
+    return kept;
   }
 
   /**
@@ -468,6 +594,53 @@ class FileServing {
     if (!ts.isIdentifier(inner)) return false;
     const decl = this.values.symbolOf(inner)?.valueDeclaration;
     return !!decl && isInside(decl, statement);
+  }
+
+  /**
+   * Why a transport outside any recognised route is left to a person, naming where it is made: a helper
+   * (`createSession()`) or a class method is called from the routing code the entry replaces as a whole.
+   * A web-standard transport is served through `handler.fetch`.
+   */
+  private unrecognisedPlace(transport: ts.NewExpression): CannotRewrite {
+    const framework: RouteFramework | undefined = this.result.analysis.sdk.exportOf(transport.expression)?.name.startsWith('WebStandard') ? 'web' : undefined;
+    const fn = enclosingFunctionOf(transport);
+    const holder = fn && (ts.isFunctionDeclaration(fn) || ts.isMethodDeclaration(fn) ? fn.name : ts.isVariableDeclaration(outermostWrapper(fn).parent) ? (outermostWrapper(fn).parent as ts.VariableDeclaration).name : undefined);
+    if (holder && ts.isIdentifier(holder)) {
+      const symbol = this.values.symbolOf(holder);
+      const calls = referencesByName(this.sf, holder.text).filter((r) => r !== holder && this.values.symbolOf(r) === symbol);
+      const kind = ts.isMethodDeclaration(fn!) ? 'method' : 'helper';
+      // Callers by name: a line number would be off by the marker's own line.
+      const callers = [...new Set(calls.map((c) => functionName(enclosingFunctionOf(c))).filter((n): n is string => !!n))];
+      const where = callers.length ? ` (called from ${callers.map((n) => `\`${n}()\``).join(', ')})` : '';
+      const timers = this.registryTimers();
+      const expiry = timers.length ? ` The registry's idle expiry (${timers.join(', ')}) goes with the sessions: remove it, there is nothing left to expire.` : '';
+      return new CannotRewrite(`the transport is created in the ${kind} \`${holder.text}()\`${where}, not in a route handler: replace the helper, the session registry and the routing that calls it with one stateless endpoint by hand.${expiry}`, transport, undefined, framework);
+    }
+    return new CannotRewrite('the transport is not created in a route handler mcp-migrate recognises: replace the transport, its registry and the session routing by hand.', transport, undefined, framework);
+  }
+
+  /** The `setInterval`/`setTimeout` calls whose callback reads a session registry of this file (idle reapers), by the name they are kept in. */
+  private registryTimers(): string[] {
+    const registries = [...this.result.analysis.sessions.stores.values()].filter((s) => (s.kind === 'transport' || s.kind === 'server') && s.declaration?.getSourceFile() === this.sf);
+    const lines: string[] = [];
+    forEachDescendant(this.sf, (node) => {
+      if (!ts.isCallExpression(node) || !ts.isIdentifier(node.expression) || !['setInterval', 'setTimeout'].includes(node.expression.text)) return;
+      const callback = node.arguments[0] && unwrap(node.arguments[0]);
+      if (!callback || !isFunctionLike(callback)) return;
+      const reads = registries.some((r) => referencesByName(callback, r.name).some((ref) => this.values.symbolOf(ref)?.valueDeclaration === r.declaration));
+      const holder = outermostWrapper(node).parent;
+      if (reads) lines.push(ts.isVariableDeclaration(holder) && ts.isIdentifier(holder.name) ? `\`${holder.name.text}\`` : `\`${node.expression.text}(…)\``);
+    });
+    return lines;
+  }
+
+  /** Transport options the stateless entry has no place for. */
+  private checkTransportOptions(transportOptions: Record<string, ts.Node>, framework: RouteFramework): void {
+    for (const key of Object.keys(transportOptions)) {
+      if (['allowedHosts', 'allowedOrigins', 'enableDnsRebindingProtection'].includes(key)) {
+        throw new CannotRewrite(`\`${key}\` (DNS-rebinding protection) ${this.options.target === 'stateless-v1' ? 'is kept on a per-POST transport: pass the same option to it' : 'has no createMcpHandler option: mount `hostHeaderValidation`/`originValidation` from @modelcontextprotocol/express in front of the handler'}.`, transportOptions[key]!, undefined, framework);
+      }
+    }
   }
 
   /** The options object of a transport construction, by property name. */
@@ -592,10 +765,11 @@ class FileServing {
   }
 
   /** Code that only does session plumbing: every name it uses is a global, the SDK, a registry, the factory, or its own. */
-  private checkBoilerplate(root: ts.Node, allowed: Set<string>, where: string): void {
-    for (const [name, id] of freeNames(root)) {
+  private checkBoilerplate(root: ts.Node, allowed: Set<string>, where: string, skip: readonly ts.Node[] = []): void {
+    const loggers = loggerNames(root);
+    for (const [name, id] of freeNames(root, skip)) {
       // SDK names however they are imported (a package, a vendored or relative SDK) are plumbing too.
-      if (allowed.has(name) || localNames(root).has(name) || this.result.analysis.sdk.exportOf(id)) continue;
+      if (allowed.has(name) || loggers.has(name) || localNames(root).has(name) || this.result.analysis.sdk.exportOf(id)) continue;
       const callback = lifecycleCallback(id, root);
       if (callback) {
         throw new CannotRewrite(`custom session-lifecycle work in \`${callback}\` (uses \`${name}\`): there are no sessions to open or close on 2026-07-28. Move setup into the server factory and cleanup into handle expiry.`, id, 'session-transport/session-lifecycle');
@@ -871,6 +1045,26 @@ function declaredNames(statement: ts.Statement): string[] {
   if (ts.isVariableStatement(statement)) return statement.declarationList.declarations.flatMap((d) => declaredNamesOfBinding(d.name));
   if ((ts.isFunctionDeclaration(statement) || ts.isClassDeclaration(statement)) && statement.name) return [statement.name.text];
   return [];
+}
+
+/** The method route an `if` statement's condition declares for its branch (`req.method === 'GET'`, possibly within `&&`). */
+function routesOfCondition(statement: ts.IfStatement, values: Parameters<typeof routesAt>[1]): Route | undefined {
+  let found: Route | undefined;
+  const visit = (node: ts.Node): void => {
+    if (found) return;
+    if (ts.isBinaryExpression(node)) found = routesAt(node, values).find((r) => r.handlers[0] === statement.thenStatement);
+    ts.forEachChild(node, visit);
+  };
+  visit(statement.expression);
+  return found;
+}
+
+/** The name a function is declared or bound with (`function f`, `const f = () => …`, a method). */
+function functionName(fn: ts.FunctionLikeDeclaration | undefined): string | undefined {
+  if (!fn) return undefined;
+  if ((ts.isFunctionDeclaration(fn) || ts.isMethodDeclaration(fn)) && fn.name && ts.isIdentifier(fn.name)) return fn.name.text;
+  const holder = outermostWrapper(fn).parent;
+  return ts.isVariableDeclaration(holder) && ts.isIdentifier(holder.name) ? holder.name.text : undefined;
 }
 
 function enclosingFunctionOf(node: ts.Node): ts.FunctionLikeDeclaration | undefined {
