@@ -77,10 +77,13 @@ const serving = defineTransform({
   details: [
     'express, hono, fastify and plain node:http Streamable HTTP: the transport registry, isInitializeRequest routing, mcp-session-id reads, onsession* bookkeeping, GET/DELETE session routes and eventStore become createMcpHandler(factory) (express: app.all via toNodeHandler; hono: app.all via handler.fetch(c.req.raw); fastify: app.all handing the hijacked reply to toNodeHandler; node:http: the POST/GET/DELETE branches of the listener)',
     'the v1 stateless idiom (a sessionIdGenerator: undefined transport and server per POST) becomes the same',
+    'one named handler mounted with app.post/get/delete on one path that creates its transport in its POST-initialize branch becomes the same app.all route (a GET branch with its own answer stays as an app.get route)',
+    'a factory called with values built once (createMcpServer(store)) is served as a closure: createMcpHandler(() => createMcpServer(store))',
     'server.connect(new StdioServerTransport()) becomes serveStdio(factory); a server built at module level is extracted into a factory',
+    'HTTP+SSE (SSEServerTransport) is kept while 2025-era clients are served (server-legacy); --modern-only and --target stateless-v1 mark it',
     "2025-era clients stay served (createMcpHandler legacy: 'stateless', serveStdio legacy: 'serve'); --modern-only passes legacy: 'reject'",
     '--target stateless-v1: SDK 1.x, a new server and a sessionIdGenerator: undefined transport per POST; GET/DELETE answer 405',
-    'markers: custom routing logic, custom session-lifecycle work, servers built as bundles, SSEServerTransport, CORS naming Mcp-Session-Id, other route styles and web-standard handlers (the marker gives the adapter); --target stateless-v1 on hono/fastify',
+    'markers: custom routing logic, custom session-lifecycle work, servers built as bundles, transports made in helpers and classes, CORS naming Mcp-Session-Id, other route styles and web-standard handlers (the marker gives the adapter); --target stateless-v1 on hono/fastify; every marker names the entry of the target (the SDK 1.x idiom on stateless-v1, serveStdio for stdio)',
   ],
   plan: planServing,
 });

@@ -1008,7 +1008,10 @@ class FileServing {
       if (ts.isArrayLiteralExpression(node.parent)) holder = node.parent;
       const prop = holder.parent;
       if (!prop || !ts.isPropertyAssignment(prop) || !/headers$/i.test(propertyNameText(prop.name) ?? '')) return;
-      this.marker(node, 'session-transport/session-header', 'CORS names Mcp-Session-Id, which 2026-07-28 servers never mint or read: drop it from exposedHeaders/allowedHeaders, and allow the headers modern clients send (Mcp-Method, Mcp-Name, MCP-Protocol-Version, Mcp-Param-*).');
+      const message = this.options.target === 'stateless-v1'
+        ? 'CORS names Mcp-Session-Id, which a stateless server (`sessionIdGenerator: undefined`) never mints or reads: drop it from exposedHeaders/allowedHeaders.'
+        : 'CORS names Mcp-Session-Id, which 2026-07-28 servers never mint or read: drop it from exposedHeaders/allowedHeaders, and allow the headers modern clients send (Mcp-Method, Mcp-Name, MCP-Protocol-Version, Mcp-Param-*).';
+      this.marker(node, 'session-transport/session-header', message);
     });
   }
 }
