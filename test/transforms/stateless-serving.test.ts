@@ -25,6 +25,7 @@ const OPTIONS: Record<string, Partial<TransformOptions>> = {
   'sse-modern-only': { modernOnly: true },
   'v1-stateless-v1': { target: 'stateless-v1' },
   'v1-stateless-v1-js': { target: 'stateless-v1' }, 'node-http-stateless-v1': { target: 'stateless-v1' },
+  'v1-dispatcher-stateless-v1': { target: 'stateless-v1' },
 };
 
 /** Marker cases: rule ids of the markers the output must hold (and nothing else rewritten). */

@@ -32,7 +32,7 @@ export function servingEntryAdvice({ kind, target, modernOnly, framework, factor
   if (kind === 'sse') {
     if (target === 'stateless-v1') return `It is sessionful by design: add a Streamable HTTP endpoint for new clients (${perPostIdiom(factory)}) and remove the /sse and /message routes once no client needs them.`;
     if (modernOnly) return `With --modern-only no 2025-era client is served: remove the /sse and /message routes and their transport registry; 2026-07-28 clients use the Streamable HTTP endpoint (\`createMcpHandler(${factory})\` mounted with \`toNodeHandler\`).`;
-    return 'Keep it (from @modelcontextprotocol/server-legacy/sse) while 2025-era clients need this endpoint.';
+    return 'kept (from @modelcontextprotocol/server-legacy/sse) while 2025-era clients are served';
   }
   if (target === 'stateless-v1') return perPostIdiom(factory);
   const handler = `createMcpHandler(${factory})`;

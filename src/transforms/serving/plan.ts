@@ -207,9 +207,9 @@ class FileServing {
       this.planNodeHttp(route, transports);
       return;
     }
-    const dispatcher = route && !route.call ? enclosingFunctionOf(first) : undefined;
+    const dispatcher = !route?.call ? enclosingFunctionOf(first) : undefined;
     const mounts = dispatcher && mountsOf(dispatcher, this.values);
-    if (route && dispatcher && mounts) {
+    if (dispatcher && mounts) {
       this.planMountedDispatcher(dispatcher, mounts, route, transports);
       return;
     }
@@ -397,7 +397,7 @@ class FileServing {
    * the application's own logic (a GET describing the server) is not session plumbing: it stays, as a route
    * of its own ahead of the `all` route.
    */
-  private planMountedDispatcher(fn: ts.FunctionLikeDeclaration, mounts: Route[], branch: Route, transports: ts.NewExpression[]): void {
+  private planMountedDispatcher(fn: ts.FunctionLikeDeclaration, mounts: Route[], branch: Route | undefined, transports: ts.NewExpression[]): void {
     const first = transports[0]!;
     const mount = mounts[0]!;
     const framework = mount.framework;
@@ -407,22 +407,32 @@ class FileServing {
     if (!mounts.every(sameEndpoint) || !mounts.some((m) => m.method === 'post' || m.method === 'all')) {
       throw new CannotRewrite('the handler is mounted on other paths, routers or methods, or behind middleware: replace it and its routes by hand.', mount.call!, undefined, framework);
     }
+    const registries = [...this.result.analysis.sessions.stores.values()].filter((s) => (s.kind === 'transport' || s.kind === 'server') && s.declaration && s.declaration.getSourceFile() === this.sf);
+    const transportOptions = this.transportOptions(first);
+    const sessionful = !!transportOptions.sessionIdGenerator && !this.values.isUndefinedValue(transportOptions.sessionIdGenerator);
+    if (this.options.target === 'stateless-v1' && !sessionful && registries.length === 0) return; // already the v1 stateless idiom
+    if (!branch) throw new CannotRewrite('the handler mounted on several methods creates its transport outside a `req.method === \'POST\'` branch: replace it and its routes by hand.', first, undefined, framework);
     if (branch.method !== 'post') throw new CannotRewrite(`the transport is created in a ${branch.method.toUpperCase()} branch: only POST carries MCP requests in stateless serving.`, first, undefined, framework);
     if (transports.length > 1) throw new CannotRewrite('the handler creates more than one transport (custom routing around the transport): replace it by hand.', first, undefined, framework);
-    if (this.options.target === 'stateless-v1') throw new CannotRewrite('a handler mounted on several methods is rewritten for --target 2026-07-28 only.', mount.call!, undefined, framework);
     const [reqParam, resParam] = fn.parameters;
     if (!fn.body || !ts.isBlock(fn.body) || !reqParam || !resParam || !ts.isIdentifier(reqParam.name) || !ts.isIdentifier(resParam.name)) {
       throw new CannotRewrite('the handler is not a function of (req, res) with a block body.', mount.call!, undefined, framework);
     }
-    const transportOptions = this.transportOptions(first);
     this.checkTransportOptions(transportOptions, framework);
     const factory = this.factoryOf(fn, first);
-    const registries = [...this.result.analysis.sessions.stores.values()].filter((s) => (s.kind === 'transport' || s.kind === 'server') && s.declaration && s.declaration.getSourceFile() === this.sf);
     const allowed = new Set([...BOILERPLATE_GLOBALS, ...registries.map((r) => r.name), ...this.sdkNames, ...factory.names, ...this.newedInEventStore(transportOptions)]);
     const kept = this.ownMethodBranches(fn, first, allowed);
     this.checkBoilerplate(fn, allowed, 'the MCP handler', kept);
     const mountCalls = mounts.map((m) => m.call!);
     const shutdownLoops = this.shutdownLoops(registries, [fn, ...mountCalls], allowed);
+    if (this.options.target === 'stateless-v1') {
+      // SDK 1.x: the handler and its mounts stay; its body becomes the own GET answers, 405 for other methods, then a server and transport per POST.
+      this.statelessV1(fn, factory, first, transportOptions, new Set(), this.v1DispatcherPrelude(fn, kept));
+      for (const registry of registries) this.remove(statementOf(registry.declaration!));
+      for (const loop of shutdownLoops) this.remove(loop);
+      this.plan.notes!.push(`serving: ${this.relative()} — a handler mounted on ${mounts.map((m) => m.method.toUpperCase()).join('/')} ${mount.path} → a new server (${factory.call}) and a sessionIdGenerator: undefined transport per POST; other methods answer 405${kept.length ? ' (its own GET answer first)' : ''} (SDK 1.x)`);
+      return;
+    }
 
     const declaration = statementOf(fn);
     const mountStatement = statementOf(mount.call!);
@@ -465,6 +475,32 @@ class FileServing {
     this.imports.add(NODE_MODULE, 'toNodeHandler');
     const legacy = this.options.modernOnly ? 'modern-only (legacy: \'reject\')' : '2025-era clients still served statelessly';
     this.plan.notes!.push(`serving: ${this.relative()} — a handler mounted on ${mounts.map((m) => m.method.toUpperCase()).join('/')} ${mount.path} → createMcpHandler(${factory.expression}) on ${receiver}.all via toNodeHandler (${legacy})${kept.length ? `; its own GET answer kept as ${receiver}.get` : ''}`);
+  }
+
+  /** The start of a v1 dispatcher's body: its own GET answers (each ending in `return;`), then 405 for anything but POST. */
+  private v1DispatcherPrelude(fn: ts.FunctionLikeDeclaration, kept: ts.IfStatement[]): string[] {
+    const [reqParam, resParam] = fn.parameters;
+    const req = (reqParam!.name as ts.Identifier).text;
+    const res = (resParam!.name as ts.Identifier).text;
+    const u = this.unit;
+    const q = (t: string) => this.q(t);
+    const lines: string[] = [];
+    for (const branch of kept) {
+      const block = branch.thenStatement as ts.Block;
+      const from = indentAt(this.text, branch.getStart(this.sf));
+      const last = block.statements[block.statements.length - 1];
+      const text = reindent(branch.getText(this.sf), from, '').split('\n');
+      // The branch fell through to the session checks before; now it would reach the 405.
+      if (!last || !ts.isReturnStatement(last)) text.splice(text.length - 1, 0, `${u}return;`);
+      lines.push(...(ts.getLeadingCommentRanges(this.text, branch.getFullStart()) ?? []).map((c) => this.text.slice(c.pos, c.end)), ...text);
+    }
+    lines.push(
+      `if (${req}.method !== ${q('POST')}) {`,
+      `${u}${res}.status(405).set(${q('Allow')}, ${q('POST')}).json({ jsonrpc: ${q('2.0')}, error: { code: -32000, message: ${q('Method not allowed.')} }, id: null });`,
+      `${u}return;`,
+      `}`,
+    );
+    return lines;
   }
 
   /**
@@ -796,7 +832,8 @@ class FileServing {
 
   // ---- --target stateless-v1 -------------------------------------------------------------------
 
-  private statelessV1(handler: ts.FunctionLikeDeclaration, factory: Factory, transport: ts.NewExpression, options: Record<string, ts.Node>, siblings: Set<ts.CallExpression>): void {
+  /** `prelude`: lines (indented relative to the body) the new body starts with, ahead of the per-POST idiom. */
+  private statelessV1(handler: ts.FunctionLikeDeclaration, factory: Factory, transport: ts.NewExpression, options: Record<string, ts.Node>, siblings: Set<ts.CallExpression>, prelude: string[] = []): void {
     if (!isAsync(handler)) throw new CannotRewrite('the POST handler is not async.', handler);
     const [reqParam, resParam] = handler.parameters;
     if (!reqParam || !resParam || !ts.isIdentifier(reqParam.name) || !ts.isIdentifier(resParam.name)) throw new CannotRewrite('the POST handler does not name its request and response parameters.', handler);
@@ -813,6 +850,7 @@ class FileServing {
     const u = this.unit;
     const q = (s: string) => this.q(s);
     const lines = [
+      ...prelude,
       `const server = ${factory.call};`,
       `const transport = new ${cls}({ sessionIdGenerator: undefined${json} });`,
       `${res}.on(${q('close')}, () => {`,
@@ -823,13 +861,14 @@ class FileServing {
       `${u}await server.connect(transport);`,
       `${u}await transport.handleRequest(${req}, ${res}${passesBody ? `, ${req}.body` : ''});`,
       `} catch (error) {`,
-      `${u}console.error(${q('Error handling MCP request:')}, error);`,
+      // The route's own error logging stays (with the caught error named `error`); console.error otherwise.
+      `${u}${this.errorLogging(handler, `${base}${u}${u}`)?.replace(/^\(error\) => /, '') ?? `console.error(${q('Error handling MCP request:')}, error)`};`,
       `${u}if (!${res}.headersSent) {`,
       `${u}${u}${res}.status(500).json({ jsonrpc: ${q('2.0')}, error: { code: -32603, message: ${q('Internal server error')} }, id: null });`,
       `${u}}`,
       `}`,
     ];
-    this.edit(body.getStart(this.sf), body.end, `{\n${lines.map((l) => `${base}${u}${l}`).join('\n')}\n${base}}`);
+    this.edit(body.getStart(this.sf), body.end, `{\n${lines.map((l) => (l ? `${base}${u}${l}` : '')).join('\n')}\n${base}}`);
     for (const call of siblings) {
       const arg = unwrap(call.arguments[call.arguments.length - 1]!);
       if (isFunctionLike(arg)) this.replaceWith405(arg);
@@ -993,7 +1032,7 @@ class FileServing {
   private planSse(created: ts.NewExpression): void {
     const advice = servingEntryAdvice({ kind: 'sse', target: this.options.target, modernOnly: this.options.modernOnly });
     if (this.options.target === '2026-07-28' && !this.options.modernOnly) {
-      this.plan.notes!.push(`serving: ${this.relative()}:${this.line(created)} — HTTP+SSE endpoint kept: ${advice} (--modern-only removes it)`);
+      this.plan.notes!.push(`serving: ${this.relative()}:${this.line(created)} — HTTP+SSE endpoint ${advice}; --modern-only marks it for removal`);
       return;
     }
     this.marker(created, 'session-transport/sse-transport', `HTTP+SSE (deprecated) serves 2025-era clients only. ${advice}`);
