@@ -416,3 +416,25 @@ function importedFrom(decl: ts.Node): string | undefined {
   }
   return spec && ts.isStringLiteralLike(spec) ? spec.text : undefined;
 }
+
+/**
+ * The route calls a named handler function is mounted with (`app.post('/mcp', mcpHandler)`,
+ * `app.get('/mcp', mcpHandler)`, …), when every use of its name is such a mount; undefined when the
+ * function is anonymous, used in any other way, or never mounted.
+ */
+export function mountsOf(fn: ts.FunctionLikeDeclaration, values: ValueAnalysis): Route[] | undefined {
+  const holder = ts.isFunctionDeclaration(fn) ? fn : outermostWrapper(fn).parent;
+  const name = holder && (ts.isFunctionDeclaration(holder) || ts.isVariableDeclaration(holder)) ? holder.name : undefined;
+  if (!name || !ts.isIdentifier(name)) return undefined;
+  const declaration = values.symbolOf(name)?.valueDeclaration;
+  const routes: Route[] = [];
+  let elsewhere = false;
+  forEachDescendant(fn.getSourceFile(), (node) => {
+    if (elsewhere || !ts.isIdentifier(node) || node === name || node.text !== name.text || values.symbolOf(node)?.valueDeclaration !== declaration) return;
+    const call = outermostWrapper(node).parent;
+    const route = call && ts.isCallExpression(call) && call.arguments[call.arguments.length - 1] === outermostWrapper(node) ? routesOfCall(call, values).find((r) => r.handlers.includes(fn)) : undefined;
+    if (route) routes.push(route);
+    else elsewhere = true;
+  });
+  return elsewhere || routes.length === 0 ? undefined : routes;
+}

@@ -22,17 +22,24 @@ const CASES_DIR = path.join(ROOT, 'transforms', '__testfixtures__', TRANSFORM);
 const OPTIONS: Record<string, Partial<TransformOptions>> = {
   'express-modern-only': { modernOnly: true },
   'stdio-modern-only': { modernOnly: true },
+  'sse-modern-only': { modernOnly: true },
   'v1-stateless-v1': { target: 'stateless-v1' },
   'v1-stateless-v1-js': { target: 'stateless-v1' }, 'node-http-stateless-v1': { target: 'stateless-v1' },
+  'v1-dispatcher-stateless-v1': { target: 'stateless-v1' },
 };
 
 /** Marker cases: rule ids of the markers the output must hold (and nothing else rewritten). */
 const MARKERS: Record<string, string[]> = {
   'custom-lifecycle-marker': ['session-transport/session-lifecycle'],
   'bundle-factory-marker': ['session-state/per-session-server'],
-  'sse-marker': ['session-transport/sse-transport'],
+  'sse-modern-only': ['session-transport/sse-transport'],
   'fastify-options-route-marker': ['session-transport/session-id-generator'],
+  'stdio-factory-marker': ['session-state/per-session-server'],
+  'helper-session-marker': ['session-transport/session-id-generator'],
 };
+
+/** Cases the transform must leave exactly as they are (no marker either). */
+const UNCHANGED = new Set(['sse-kept']);
 
 interface Case {
   name: string;
@@ -74,7 +81,7 @@ describe(`${TRANSFORM} fixtures`, () => {
 
   it('finds the cases', () => {
     expect(cases.length).toBeGreaterThanOrEqual(13);
-    for (const name of [...Object.keys(OPTIONS), ...Object.keys(MARKERS)]) expect(cases.map((c) => c.name)).toContain(name);
+    for (const name of [...Object.keys(OPTIONS), ...Object.keys(MARKERS), ...UNCHANGED]) expect(cases.map((c) => c.name)).toContain(name);
   });
 
   for (const c of cases) {
@@ -95,6 +102,7 @@ describe(`${TRANSFORM} fixtures`, () => {
         const markers = parseMarkers(c.output).map((m) => m.ruleId);
         expect(markers).toEqual(MARKERS[c.name] ?? parseMarkers(c.input).map((m) => m.ruleId));
         if (MARKERS[c.name]) expect(first.markers.map((m) => m.ruleId)).toEqual(MARKERS[c.name]);
+        else if (UNCHANGED.has(c.name)) expect(c.output).toBe(c.input);
         else expect(c.output).not.toBe(c.input);
         const second = await runApply({ paths: [dir], cwd: dir, allowDirty: true, transforms: [TRANSFORM], transformOptions: OPTIONS[c.name] });
         expect(second.failures).toEqual([]);
@@ -108,6 +116,32 @@ describe(`${TRANSFORM} fixtures`, () => {
       });
     });
   }
+});
+
+/** APIs only SDK v2 has: a `--target stateless-v1` marker that names one sends the user to code SDK 1.x cannot run. */
+const V2_ONLY_APIS = /createMcpHandler|toNodeHandler|serveStdio|handler\.fetch|server-legacy/;
+
+describe(`${TRANSFORM} markers fit the target`, () => {
+  afterAll(cleanUp);
+
+  for (const c of cases) {
+    it(`${c.name}: on --target stateless-v1 no marker names an SDK v2 API`, async () => {
+      const dir = materialise(`${c.name}-v1`, new Map([[c.file, c.input]]));
+      const run = await runApply({ paths: [dir], cwd: dir, allowDirty: true, dryRun: true, transforms: [TRANSFORM], transformOptions: { ...OPTIONS[c.name], target: 'stateless-v1' } });
+      expect(run.failures).toEqual([]);
+      for (const marker of run.markers) expect(marker.message, `${marker.ruleId} at line ${marker.line}`).not.toMatch(V2_ONLY_APIS);
+    });
+  }
+
+  it('a stdio server is never told to use createMcpHandler', async () => {
+    const c = cases.find((k) => k.name === 'stdio-factory-marker')!;
+    const { first } = await applyOnce(c);
+    expect(first.markers.length).toBeGreaterThan(0);
+    for (const marker of first.markers) {
+      expect(marker.message).toMatch(/serveStdio/);
+      expect(marker.message).not.toMatch(/createMcpHandler|toNodeHandler/);
+    }
+  });
 });
 
 describe('mergeAdjacentRemovals', () => {

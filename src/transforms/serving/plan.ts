@@ -16,9 +16,9 @@
  * gets a marker with the replacement, never half a rewrite.
  */
 import { ts } from '../../analysis/typescript.js';
-import { calleeParts, forEachDescendant, isFunctionLike, propertyNameText, unwrap } from '../../analysis/ast.js';
+import { calleeParts, forEachDescendant, isFunctionLike, outermostWrapper, propertyNameText, unwrap } from '../../analysis/ast.js';
 import type { AnalysisResult } from '../../analysis/engine.js';
-import { enclosingRoute, routesOf, type Route } from '../../analysis/routes.js';
+import { enclosingRoute, mountsOf, routesAt, routesOf, type Route, type RouteFramework } from '../../analysis/routes.js';
 import { SSE_TRANSPORTS, STDIO_TRANSPORTS, STREAMABLE_HTTP_TRANSPORTS } from '../../analysis/sdk-modules.js';
 import { SESSION_HEADER } from '../../analysis/values.js';
 import type { SessionStore } from '../../analysis/session-flow.js';
@@ -26,8 +26,9 @@ import { markerInsertion } from '../../markers.js';
 import type { TextEdit } from '../edits.js';
 import type { TransformOptions, TransformPlan } from '../plan.js';
 import { flavourOf, indentAt, indentUnit } from '../handles/source-style.js';
+import { servingEntryAdvice } from './advice.js';
 import { ImportEdits } from './imports.js';
-import { freeNames, isAsync, isInside, localNames, referencesByName, reindent, removalRange, statementOf, withBlankLineAbove } from './text.js';
+import { freeNames, isAsync, isInside, localNames, loggerNames, referencesByName, reindent, removalRange, statementOf, withBlankLineAbove } from './text.js';
 
 export type ServingOptions = Pick<TransformOptions, 'target' | 'modernOnly'>;
 
@@ -36,6 +37,10 @@ class CannotRewrite extends Error {
     message: string,
     readonly node: ts.Node,
     readonly ruleId = 'session-transport/session-id-generator',
+    /** The router the endpoint is on, when known: the advice names how that router mounts the handler. */
+    readonly framework?: RouteFramework,
+    /** The factory expression the advice names, when known (`buildServer` otherwise). */
+    readonly factory?: string,
   ) {
     super(message);
   }
@@ -57,6 +62,14 @@ export function planServing(result: AnalysisResult, options: ServingOptions): Tr
 interface Range {
   start: number;
   end: number;
+}
+
+/** How the rewritten code builds servers: `expression` is handed to the serving entry, `call` builds one server. */
+interface Factory {
+  expression: string;
+  call: string;
+  /** The names the factory uses (the function and its arguments): not custom logic in the route. */
+  names: string[];
 }
 
 class FileServing {
@@ -93,6 +106,7 @@ class FileServing {
   run(): void {
     const http: ts.NewExpression[] = [];
     const stdio: ts.NewExpression[] = [];
+    const sse: ts.NewExpression[] = [];
     forEachDescendant(this.sf, (node) => {
       if (!ts.isNewExpression(node)) return;
       const ref = this.result.analysis.sdk.exportOf(node.expression);
@@ -100,9 +114,10 @@ class FileServing {
       if (STREAMABLE_HTTP_TRANSPORTS.has(ref.name)) http.push(node);
       else if (STDIO_TRANSPORTS.has(ref.name)) stdio.push(node);
       else if (SSE_TRANSPORTS.has(ref.name)) {
-        this.marker(node, 'session-transport/sse-transport', 'HTTP+SSE serves 2025-era clients only (in v2 from @modelcontextprotocol/server-legacy/sse). Replace the /sse and /message routes with one endpoint: `app.all(\'/mcp\', toNodeHandler(createMcpHandler(buildServer)))`; per-connection state becomes explicit handles.');
+        sse.push(node);
       }
     });
+    for (const node of sse) this.planSse(node);
     const byRoute = new Map<ts.Node | undefined, ts.NewExpression[]>();
     for (const node of http) {
       const route = enclosingRoute(node, this.values);
@@ -148,12 +163,9 @@ class FileServing {
       if (!(error instanceof CannotRewrite)) throw error;
       this.edits.length = edits;
       this.replaced.length = replaced;
-      // Every marker names the replacement.
-      const replacement = stdio
-        ? ' Serve with `serveStdio(buildServer)` from @modelcontextprotocol/server/stdio.'
-        : ' Serve the endpoint with `createMcpHandler(buildServer)` mounted with `toNodeHandler` (GET/DELETE then answer 405).';
-      const message = /createMcpHandler|serveStdio/.test(error.message) ? error.message : `${error.message}${replacement}`;
-      this.marker(error.node, error.ruleId, message);
+      // Every marker names the replacement, in the idiom of the target (SDK 1.x has no createMcpHandler).
+      const advice = servingEntryAdvice({ kind: stdio ? 'stdio' : 'http', target: this.options.target, framework: error.framework, factory: error.factory });
+      this.marker(error.node, error.ruleId, `${error.message} ${advice}`);
       return false;
     }
   }
@@ -195,45 +207,39 @@ class FileServing {
       this.planNodeHttp(route, transports);
       return;
     }
-    if (!route || !route.call) {
-      throw new CannotRewrite('the transport is not created in a route handler mcp-migrate recognises: serve the endpoint with `createMcpHandler(buildServer)` (one server per request from a factory) mounted with `toNodeHandler` (or `handler.fetch` on web-standard runtimes).', first);
+    const dispatcher = !route?.call ? enclosingFunctionOf(first) : undefined;
+    const mounts = dispatcher && mountsOf(dispatcher, this.values);
+    if (dispatcher && mounts) {
+      this.planMountedDispatcher(dispatcher, mounts, route, transports);
+      return;
     }
+    if (!route || !route.call) throw this.unrecognisedPlace(first);
     if (route.framework !== 'express' && route.framework !== 'hono' && route.framework !== 'fastify') {
-      const how: Record<string, string> = {
-        'node-http': '`http.createServer(toNodeHandler(createMcpHandler(buildServer)))` (route other paths before it)',
-        hono: '`app.all(\'/mcp\', (c) => handler.fetch(c.req.raw))` with `const handler = createMcpHandler(buildServer)`',
-        fastify: '`app.all(\'/mcp\', async (req, reply) => { reply.hijack(); await toNodeHandler(handler)(req.raw, reply.raw, req.body); })` with `const handler = createMcpHandler(buildServer)`',
-        web: '`handler.fetch(request)` with `const handler = createMcpHandler(buildServer)`',
-      };
-      throw new CannotRewrite(`sessionful serving on ${route.framework === 'unknown' ? 'an unrecognised router' : route.framework} is not rewritten automatically: replace the transport registry, its routing and the GET/DELETE session routes with ${how[route.framework] ?? how['node-http']}.`, route.call);
+      throw new CannotRewrite(`sessionful serving on ${route.framework === 'unknown' ? 'an unrecognised router' : route.framework} is not rewritten automatically: replace the transport registry, its routing and the GET/DELETE session routes by hand.`, route.call, undefined, route.framework);
     }
     // hono's `app.on('POST', …)` and fastify's `route({ … })` name the method elsewhere: only `app.post(path, handler)` is rewritten.
     if (route.framework !== 'express' && calleeParts(route.call).name !== route.method) {
-      throw new CannotRewrite(`the ${route.framework} route is not declared as \`${route.method}(path, handler)\`: replace it with one \`all(path, …)\` route serving \`createMcpHandler(buildServer)\` by hand.`, route.call);
+      throw new CannotRewrite(`the ${route.framework} route is not declared as \`${route.method}(path, handler)\`: replace it with one \`all(path, …)\` route by hand.`, route.call, undefined, route.framework);
     }
-    if (route.method !== 'post' && route.method !== 'all') throw new CannotRewrite(`the transport is created in a ${route.method.toUpperCase()} route: only POST carries MCP requests in stateless serving; serve the endpoint with \`createMcpHandler(buildServer)\`.`, route.call);
-    if (transports.length > 1) throw new CannotRewrite('the route creates more than one transport (custom routing around the transport): replace it with one `createMcpHandler(buildServer)` endpoint by hand.', route.call);
+    if (route.method !== 'post' && route.method !== 'all') throw new CannotRewrite(`the transport is created in a ${route.method.toUpperCase()} route: only POST carries MCP requests in stateless serving.`, route.call, undefined, route.framework);
+    if (transports.length > 1) throw new CannotRewrite('the route creates more than one transport (custom routing around the transport): replace it with one stateless endpoint by hand.', route.call, undefined, route.framework);
     const handler = route.handlers.find((h) => isInside(first, h));
     if (!handler || !isFunctionLike(handler) || !handler.body || !ts.isBlock(handler.body)) throw new CannotRewrite('the route handler is not a function with a block body.', route.call);
     const handlerArg = route.call.arguments[route.call.arguments.length - 1]!;
     const inline = unwrap(handlerArg) === handler;
     if (!inline && !(ts.isIdentifier(unwrap(handlerArg)) && this.onlyUsedBy(unwrap(handlerArg) as ts.Identifier, [route.call]))) {
-      throw new CannotRewrite('the POST handler is shared with other code: replace it with `createMcpHandler(buildServer)` by hand.', route.call);
+      throw new CannotRewrite('the POST handler is shared with other code: replace it by hand.', route.call, undefined, route.framework);
     }
 
     const transportOptions = this.transportOptions(first);
     const sessionful = !!transportOptions.sessionIdGenerator && !this.values.isUndefinedValue(transportOptions.sessionIdGenerator);
     const registries = [...this.result.analysis.sessions.stores.values()].filter((s) => (s.kind === 'transport' || s.kind === 'server') && s.declaration && s.declaration.getSourceFile() === this.sf);
     if (this.options.target === 'stateless-v1' && !sessionful && registries.length === 0) return; // already the v1 stateless idiom
-    for (const key of Object.keys(transportOptions)) {
-      if (['allowedHosts', 'allowedOrigins', 'enableDnsRebindingProtection'].includes(key)) {
-        throw new CannotRewrite(`\`${key}\` (DNS-rebinding protection) has no createMcpHandler option: mount \`hostHeaderValidation\`/\`originValidation\` from @modelcontextprotocol/express in front of the handler, then serve with \`createMcpHandler(buildServer)\`.`, transportOptions[key]!);
-      }
-    }
+    this.checkTransportOptions(transportOptions, route.framework);
 
     const factory = this.factoryOf(handler, first);
     const registryNames = new Set(registries.map((r) => r.name));
-    const allowed = new Set([...BOILERPLATE_GLOBALS, ...registryNames, ...this.sdkNames, factory.name, ...this.newedInEventStore(transportOptions)]);
+    const allowed = new Set([...BOILERPLATE_GLOBALS, ...registryNames, ...this.sdkNames, ...factory.names, ...this.newedInEventStore(transportOptions)]);
     this.checkBoilerplate(handler, allowed, 'the MCP route');
 
     // Other routes on the same path: GET/DELETE session routes (and 405 answers of the stateless idiom).
@@ -247,7 +253,7 @@ class FileServing {
     // fastify refuses a second route for a method `all` covers (`app.options('/mcp', …)` for CORS): the server would not start.
     const clash = route.framework === 'fastify' ? routesOf(this.sf, this.values).find((r) => r.call && r.call !== route.call && !removedCalls.has(r.call) && r.framework === 'fastify' && r.path === route.path) : undefined;
     if (clash) {
-      throw new CannotRewrite(`the ${clash.method.toUpperCase()} ${route.path ?? ''} route stays, and fastify refuses \`all(path, …)\` beside another route on the same path: replace the routes on this path with one \`all(path, …)\` route serving \`createMcpHandler(buildServer)\` by hand.`.replace('  ', ' '), route.call);
+      throw new CannotRewrite(`the ${clash.method.toUpperCase()} ${route.path ?? ''} route stays, and fastify refuses \`all(path, …)\` beside another route on the same path: replace the session routes on this path by POST, GET and DELETE routes that hand the request to one stateless handler, by hand.`.replace('  ', ' '), route.call, undefined, route.framework);
     }
     // Handlers passed by name to those routes (only there) go with them.
     const removedDeclarations = new Set<ts.Node>();
@@ -262,17 +268,17 @@ class FileServing {
     }
 
     // Every other use of a registry must be shutdown bookkeeping (a loop closing its transports).
-    const shutdownLoops = this.shutdownLoops(registries, [route.call, ...removedCalls, ...removedDeclarations], allowed, factory.name);
+    const shutdownLoops = this.shutdownLoops(registries, [route.call, ...removedCalls, ...removedDeclarations], allowed);
 
     const routeStatement = statementOf(route.call);
     const indent = indentAt(this.text, routeStatement.getStart(this.sf));
     if (this.options.target === 'stateless-v1') {
       if (route.framework !== 'express') throw new CannotRewrite(`--target stateless-v1 rewrites express routes only: on ${route.framework}, create a server and a \`sessionIdGenerator: undefined\` transport per POST by hand (GET/DELETE answer 405).`, route.call);
-      this.statelessV1(handler, factory.name, first, transportOptions, removedCalls);
+      this.statelessV1(handler, factory, first, transportOptions, removedCalls);
       for (const registry of registries) this.remove(statementOf(registry.declaration!));
       for (const loop of shutdownLoops) this.remove(loop);
       for (const decl of removedDeclarations) if (!this.isDeclarationOf(decl, handlerArg)) this.replaceWith405Declaration(decl);
-      this.plan.notes!.push(`serving: ${this.relative()} — sessionful Streamable HTTP → a new server (${factory.name}) and a sessionIdGenerator: undefined transport per POST; GET/DELETE answer 405 (SDK 1.x, 2025-era clients only)`);
+      this.plan.notes!.push(`serving: ${this.relative()} — sessionful Streamable HTTP → a new server (${factory.call}) and a sessionIdGenerator: undefined transport per POST; GET/DELETE answer 405 (SDK 1.x, 2025-era clients only)`);
       return;
     }
 
@@ -287,8 +293,8 @@ class FileServing {
     const receiver = calleeParts(route.call).receiver!.getText(this.sf);
     const args = route.call.arguments.slice(0, -1).map((a) => a.getText(this.sf));
     const parsesBody = /\b(?:express|bodyParser)\.(?:json|urlencoded|text|raw)\(|['"]body-parser['"]/.test(this.text);
-    const oneLine = `const ${handlerName} = createMcpHandler(${factory.name}${options.length ? `, { ${options.join(', ')} }` : ''});`;
-    const lines = [oneLine.length + indent.length <= 100 ? oneLine : `const ${handlerName} = createMcpHandler(${factory.name}, {\n${options.map((o) => `${indent}${this.unit}${o},`).join('\n')}\n${indent}});`];
+    const oneLine = `const ${handlerName} = createMcpHandler(${factory.expression}${options.length ? `, { ${options.join(', ')} }` : ''});`;
+    const lines = [oneLine.length + indent.length <= 100 ? oneLine : `const ${handlerName} = createMcpHandler(${factory.expression}, {\n${options.map((o) => `${indent}${this.unit}${o},`).join('\n')}\n${indent}});`];
     if (route.framework === 'hono') {
       // hono speaks web-standard Request/Response: the handler's own face.
       lines.push(`${receiver}.all(${[...args, `(c) => ${handlerName}.fetch(c.req.raw)`].join(', ')});`);
@@ -316,14 +322,14 @@ class FileServing {
     this.imports.add(SERVER_MODULE, 'createMcpHandler');
     if (route.framework !== 'hono') this.imports.add(NODE_MODULE, 'toNodeHandler');
     const legacy = this.options.modernOnly ? 'modern-only (legacy: \'reject\')' : '2025-era clients still served statelessly';
-    this.plan.notes!.push(`serving: ${this.relative()} — ${sessionful ? 'sessionful' : 'stateless-idiom'} Streamable HTTP → createMcpHandler(${factory.name}) on ${receiver}.all(${args[0] ?? ''}) via ${route.framework === 'hono' ? `${handlerName}.fetch` : 'toNodeHandler'} (${legacy})${transportOptions.eventStore ? '; eventStore dropped (2026-07-28 has no resumability)' : ''}`);
+    this.plan.notes!.push(`serving: ${this.relative()} — ${sessionful ? 'sessionful' : 'stateless-idiom'} Streamable HTTP → createMcpHandler(${factory.expression}) on ${receiver}.all(${args[0] ?? ''}) via ${route.framework === 'hono' ? `${handlerName}.fetch` : 'toNodeHandler'} (${legacy})${transportOptions.eventStore ? '; eventStore dropped (2026-07-28 has no resumability)' : ''}`);
   }
 
   /**
    * Every use of a registry outside its declaration and the `replaced` code: each must be a shutdown
    * loop closing its transports (those are returned), or the code depends on sessions.
    */
-  private shutdownLoops(registries: readonly SessionStore[], replaced: readonly ts.Node[], allowed: Set<string>, factory: string): Set<ts.Node> {
+  private shutdownLoops(registries: readonly SessionStore[], replaced: readonly ts.Node[], allowed: Set<string>): Set<ts.Node> {
     const loops = new Set<ts.Node>();
     for (const registry of registries) {
       const decl = registry.declaration!;
@@ -337,28 +343,190 @@ class FileServing {
           loops.add(loop);
           continue;
         }
-        throw new CannotRewrite(`\`${registry.name}\` (the session registry) is also used at line ${this.line(ref)}: that code depends on sessions; remove it, then serve with \`createMcpHandler(${factory})\`.`, ref, 'session-transport/transport-registry');
+        throw new CannotRewrite(`\`${registry.name}\` (the session registry) is also used at line ${this.line(ref)}: that code depends on sessions; remove it.`, ref, 'session-transport/transport-registry');
       }
     }
     return loops;
   }
 
-  /** The route's `catch (error) { console.error('…', error) }` becomes the handler's `onerror` (errors stay logged). */
-  private errorLogging(handler: ts.Node): string | undefined {
+  /**
+   * The route's `catch (error) { logger.error(…error…) }` becomes the handler's `onerror` (errors stay
+   * logged): the first logging statement of the catch block that reads the caught error and nothing else of
+   * the route, with the caught name renamed to `error`. Continuation lines are indented for `indent`.
+   */
+  private errorLogging(handler: ts.Node, indent = ''): string | undefined {
+    const loggers = loggerNames(handler);
+    const routeLocals = localNames(handler);
     let out: string | undefined;
     forEachDescendant(handler, (node) => {
       if (out || !ts.isCatchClause(node) || !node.variableDeclaration || !ts.isIdentifier(node.variableDeclaration.name)) return;
       const caught = node.variableDeclaration.name.text;
-      forEachDescendant(node.block, (inner) => {
-        if (out || !ts.isCallExpression(inner)) return;
-        const { name, receiver } = calleeParts(inner);
-        const [first, second] = inner.arguments;
-        if (receiver && unwrap(receiver).getText(this.sf) === 'console' && name && first && ts.isStringLiteralLike(first) && second && ts.isIdentifier(second) && second.text === caught) {
-          out = `(error) => console.${name}(${first.getText(this.sf)}, error)`;
-        }
-      });
+      for (const statement of node.block.statements) {
+        const call = ts.isExpressionStatement(statement) ? unwrap(statement.expression) : undefined;
+        if (!call || !ts.isCallExpression(call)) continue;
+        const receiver = calleeParts(call).receiver;
+        const logger = receiver && unwrap(receiver);
+        if (!logger || !ts.isIdentifier(logger) || !(logger.text === 'console' || loggers.has(logger.text))) continue;
+        const names = [...freeNames(call).keys()];
+        if (!names.includes(caught) || names.some((n) => n !== caught && (routeLocals.has(n) || n === 'error'))) continue;
+        out = `(error) => ${this.renamed(call, caught, 'error', indent)}`;
+        return;
+      }
     });
     return out;
+  }
+
+  /** `node`'s text with references to `from` named `to`, its continuation lines re-indented for `indent`. */
+  private renamed(node: ts.Node, from: string, to: string, indent: string): string {
+    const start = node.getStart(this.sf);
+    const ids: ts.Identifier[] = [];
+    forEachDescendant(node, (n) => {
+      if (ts.isIdentifier(n) && n.text === from && !(ts.isPropertyAccessExpression(n.parent) && n.parent.name === n) && !(ts.isPropertyAssignment(n.parent) && n.parent.name === n)) ids.push(n);
+    });
+    let text = node.getText(this.sf);
+    for (const id of ids.reverse()) text = text.slice(0, id.getStart(this.sf) - start) + to + text.slice(id.end - start);
+    const [head, ...rest] = text.split('\n');
+    return [head, ...rest.map((line) => reindent(line, indentAt(this.text, statementOf(node).getStart(this.sf)), indent))].join('\n');
+  }
+
+  /**
+   * One named handler mounted on several methods of one path (`app.post('/mcp', mcpHandler)`, `app.get(…)`,
+   * `app.delete(…)`) that tells the methods apart itself and creates the transport in its
+   * `if (req.method === 'POST' && !sessionId && isInitializeRequest(req.body))` branch. The handler and its
+   * mounts become one `all` route serving `createMcpHandler(factory)`. A branch answering another method with
+   * the application's own logic (a GET describing the server) is not session plumbing: it stays, as a route
+   * of its own ahead of the `all` route.
+   */
+  private planMountedDispatcher(fn: ts.FunctionLikeDeclaration, mounts: Route[], branch: Route | undefined, transports: ts.NewExpression[]): void {
+    const first = transports[0]!;
+    const mount = mounts[0]!;
+    const framework = mount.framework;
+    const receiver = calleeParts(mount.call!).receiver!.getText(this.sf);
+    if (framework !== 'express') throw new CannotRewrite(`the ${framework} handler mounted on several methods is not rewritten automatically: replace it and its routes by hand.`, mount.call!, undefined, framework);
+    const sameEndpoint = (m: Route) => m.framework === framework && m.path !== undefined && m.path === mount.path && calleeParts(m.call!).receiver!.getText(this.sf) === receiver && m.call!.arguments.length === 2 && ['post', 'get', 'delete', 'all'].includes(m.method);
+    if (!mounts.every(sameEndpoint) || !mounts.some((m) => m.method === 'post' || m.method === 'all')) {
+      throw new CannotRewrite('the handler is mounted on other paths, routers or methods, or behind middleware: replace it and its routes by hand.', mount.call!, undefined, framework);
+    }
+    const registries = [...this.result.analysis.sessions.stores.values()].filter((s) => (s.kind === 'transport' || s.kind === 'server') && s.declaration && s.declaration.getSourceFile() === this.sf);
+    const transportOptions = this.transportOptions(first);
+    const sessionful = !!transportOptions.sessionIdGenerator && !this.values.isUndefinedValue(transportOptions.sessionIdGenerator);
+    if (this.options.target === 'stateless-v1' && !sessionful && registries.length === 0) return; // already the v1 stateless idiom
+    if (!branch) throw new CannotRewrite('the handler mounted on several methods creates its transport outside a `req.method === \'POST\'` branch: replace it and its routes by hand.', first, undefined, framework);
+    if (branch.method !== 'post') throw new CannotRewrite(`the transport is created in a ${branch.method.toUpperCase()} branch: only POST carries MCP requests in stateless serving.`, first, undefined, framework);
+    if (transports.length > 1) throw new CannotRewrite('the handler creates more than one transport (custom routing around the transport): replace it by hand.', first, undefined, framework);
+    const [reqParam, resParam] = fn.parameters;
+    if (!fn.body || !ts.isBlock(fn.body) || !reqParam || !resParam || !ts.isIdentifier(reqParam.name) || !ts.isIdentifier(resParam.name)) {
+      throw new CannotRewrite('the handler is not a function of (req, res) with a block body.', mount.call!, undefined, framework);
+    }
+    this.checkTransportOptions(transportOptions, framework);
+    const factory = this.factoryOf(fn, first);
+    const allowed = new Set([...BOILERPLATE_GLOBALS, ...registries.map((r) => r.name), ...this.sdkNames, ...factory.names, ...this.newedInEventStore(transportOptions)]);
+    const kept = this.ownMethodBranches(fn, first, allowed);
+    this.checkBoilerplate(fn, allowed, 'the MCP handler', kept);
+    const mountCalls = mounts.map((m) => m.call!);
+    const shutdownLoops = this.shutdownLoops(registries, [fn, ...mountCalls], allowed);
+    if (this.options.target === 'stateless-v1') {
+      // SDK 1.x: the handler and its mounts stay; its body becomes the own GET answers, 405 for other methods, then a server and transport per POST.
+      this.statelessV1(fn, factory, first, transportOptions, new Set(), this.v1DispatcherPrelude(fn, kept));
+      for (const registry of registries) this.remove(statementOf(registry.declaration!));
+      for (const loop of shutdownLoops) this.remove(loop);
+      this.plan.notes!.push(`serving: ${this.relative()} — a handler mounted on ${mounts.map((m) => m.method.toUpperCase()).join('/')} ${mount.path} → a new server (${factory.call}) and a sessionIdGenerator: undefined transport per POST; other methods answer 405${kept.length ? ' (its own GET answer first)' : ''} (SDK 1.x)`);
+      return;
+    }
+
+    const declaration = statementOf(fn);
+    const mountStatement = statementOf(mount.call!);
+    const declIndent = indentAt(this.text, declaration.getStart(this.sf));
+    const mountIndent = indentAt(this.text, mountStatement.getStart(this.sf));
+    const u = this.unit;
+    const options: string[] = [];
+    if (this.options.modernOnly) options.push(`legacy: ${this.q('reject')}`);
+    const json = transportOptions.enableJsonResponse;
+    if (json && unwrap(json).kind === ts.SyntaxKind.TrueKeyword) options.push(`responseMode: ${this.q('json')}`);
+    const onerror = this.errorLogging(fn, declIndent + u);
+    if (onerror) options.push(`onerror: ${onerror}`);
+    // The handler's own name is free once its declaration goes.
+    const ownName = ts.isVariableDeclaration(outermostWrapper(fn).parent) ? ((outermostWrapper(fn).parent as ts.VariableDeclaration).name as ts.Identifier).text : fn.name?.getText(this.sf);
+    const handlerName = ownName === 'mcpHandler' ? ownName : this.freshName('mcpHandler');
+    const nodeHandlerName = this.freshName('mcpNodeHandler');
+    const oneLine = `const ${handlerName} = createMcpHandler(${factory.expression}${options.length ? `, { ${options.join(', ')} }` : ''});`;
+    const create = oneLine.length + declIndent.length <= 100 && !oneLine.includes('\n') ? oneLine : `const ${handlerName} = createMcpHandler(${factory.expression}, {\n${options.map((o) => `${declIndent}${u}${o},`).join('\n')}\n${declIndent}});`;
+    const parsesBody = /\b(?:express|bodyParser)\.(?:json|urlencoded|text|raw)\(|['"]body-parser['"]/.test(this.text);
+    this.edit(declaration.getStart(this.sf), declaration.end, parsesBody ? `${create}\n${declIndent}const ${nodeHandlerName} = toNodeHandler(${handlerName});` : create);
+    const pathText = mount.call!.arguments[0]!.getText(this.sf);
+    const params = fn.parameters.map((p) => p.getText(this.sf)).join(', ');
+    const routes = kept.map((branchIf) => {
+      const block = branchIf.thenStatement;
+      const body = reindent(block.getText(this.sf), indentAt(this.text, branchIf.getStart(this.sf)), mountIndent);
+      // The branch's own comments say what the route is for.
+      const comments = (ts.getLeadingCommentRanges(this.text, branchIf.getFullStart()) ?? []).map((c) => `${reindent(this.text.slice(c.pos, c.end), indentAt(this.text, branchIf.getStart(this.sf)), mountIndent).trimStart()}\n${mountIndent}`);
+      return `${comments.join('')}${receiver}.get(${pathText}, ${isAsync(fn) ? 'async ' : ''}(${params}) => ${body.trimStart()});`;
+    });
+    // express.json() has consumed the body stream: hand the parsed body over.
+    routes.push(`${receiver}.all(${pathText}, ${parsesBody ? `(req, res) => ${nodeHandlerName}(req, res, req.body)` : `toNodeHandler(${handlerName})`});`);
+    this.edit(mountStatement.getStart(this.sf), mountStatement.end, routes.join(`\n${mountIndent}`));
+    for (const call of mountCalls.slice(1)) this.remove(statementOf(call));
+    for (const registry of registries) this.remove(statementOf(registry.declaration!));
+    for (const loop of shutdownLoops) {
+      const enclosing = enclosingFunctionOf(loop);
+      this.edit(loop.getStart(this.sf), loop.end, `${enclosing && isAsync(enclosing) ? 'await' : 'void'} ${handlerName}.close();`);
+    }
+    this.imports.add(SERVER_MODULE, 'createMcpHandler');
+    this.imports.add(NODE_MODULE, 'toNodeHandler');
+    const legacy = this.options.modernOnly ? 'modern-only (legacy: \'reject\')' : '2025-era clients still served statelessly';
+    this.plan.notes!.push(`serving: ${this.relative()} — a handler mounted on ${mounts.map((m) => m.method.toUpperCase()).join('/')} ${mount.path} → createMcpHandler(${factory.expression}) on ${receiver}.all via toNodeHandler (${legacy})${kept.length ? `; its own GET answer kept as ${receiver}.get` : ''}`);
+  }
+
+  /** The start of a v1 dispatcher's body: its own GET answers (each ending in `return;`), then 405 for anything but POST. */
+  private v1DispatcherPrelude(fn: ts.FunctionLikeDeclaration, kept: ts.IfStatement[]): string[] {
+    const [reqParam, resParam] = fn.parameters;
+    const req = (reqParam!.name as ts.Identifier).text;
+    const res = (resParam!.name as ts.Identifier).text;
+    const u = this.unit;
+    const q = (t: string) => this.q(t);
+    const lines: string[] = [];
+    for (const branch of kept) {
+      const block = branch.thenStatement as ts.Block;
+      const from = indentAt(this.text, branch.getStart(this.sf));
+      const last = block.statements[block.statements.length - 1];
+      const text = reindent(branch.getText(this.sf), from, '').split('\n');
+      // The branch fell through to the session checks before; now it would reach the 405.
+      if (!last || !ts.isReturnStatement(last)) text.splice(text.length - 1, 0, `${u}return;`);
+      lines.push(...(ts.getLeadingCommentRanges(this.text, branch.getFullStart()) ?? []).map((c) => this.text.slice(c.pos, c.end)), ...text);
+    }
+    lines.push(
+      `if (${req}.method !== ${q('POST')}) {`,
+      `${u}${res}.status(405).set(${q('Allow')}, ${q('POST')}).json({ jsonrpc: ${q('2.0')}, error: { code: -32000, message: ${q('Method not allowed.')} }, id: null });`,
+      `${u}return;`,
+      `}`,
+    );
+    return lines;
+  }
+
+  /**
+   * The `if (req.method === 'GET') { … }` branches of a dispatcher that run the application's own logic
+   * (anything but session plumbing) and can stand as a route of their own: the condition is the method test
+   * alone, and the branch reads no local of the handler besides its parameters. Plumbing branches go; any
+   * other branch with own logic cannot be rewritten.
+   */
+  private ownMethodBranches(fn: ts.FunctionLikeDeclaration, transport: ts.Node, allowed: Set<string>): ts.IfStatement[] {
+    const kept: ts.IfStatement[] = [];
+    const params = new Set(fn.parameters.flatMap((p) => declaredNamesOfBinding(p.name)));
+    const locals = [...localNames(fn)].filter((n) => !params.has(n));
+    forEachDescendant(fn, (node) => {
+      if (!ts.isIfStatement(node) || enclosingFunctionOf(node) !== fn || isInside(transport, node)) return;
+      const route = routesOfCondition(node, this.values);
+      if (!route) return;
+      try {
+        this.checkBoilerplate(node.thenStatement, allowed, `the ${route.method.toUpperCase()} branch`);
+      } catch (error) {
+        const alone = ts.isBinaryExpression(unwrap(node.expression)) && routesAt(unwrap(node.expression), this.values).length === 1;
+        const free = [...freeNames(node.thenStatement).keys()];
+        if (!(error instanceof CannotRewrite) || route.method !== 'get' || !alone || node.elseStatement || !ts.isBlock(node.thenStatement) || free.some((n) => locals.includes(n))) throw error;
+        kept.push(node);
+      }
+    });
+    return kept;
   }
 
   /**
@@ -390,12 +558,12 @@ class FileServing {
       body = decl && isInside(decl, branch) ? '' : node.arguments[2]!.getText(this.sf);
     });
     const bodyName = body && /^[A-Za-z_$][\w$]*$/.test(body) ? [body] : [];
-    const allowed = new Set([...BOILERPLATE_GLOBALS, ...registries.map((r) => r.name), ...this.sdkNames, factory.name, req, res, ...bodyName, ...this.newedInEventStore(transportOptions)]);
+    const allowed = new Set([...BOILERPLATE_GLOBALS, ...registries.map((r) => r.name), ...this.sdkNames, ...factory.names, req, res, ...bodyName, ...this.newedInEventStore(transportOptions)]);
     this.checkBoilerplate(branch, allowed, 'the MCP POST branch');
     const siblings = routesOf(this.sf, this.values).filter((r) => !r.call && r.framework === 'node-http' && (r.method === 'get' || r.method === 'delete') && r.handlers[0] && ts.isBlock(r.handlers[0]) && isInside(r.handlers[0], listener) && r.path === route.path);
     for (const sibling of siblings) this.checkBoilerplate(sibling.handlers[0]!, allowed, `the ${sibling.method.toUpperCase()} branch`);
     const blocks = [...new Set([branch, ...siblings.map((r) => r.handlers[0] as ts.Block)])];
-    const shutdownLoops = this.shutdownLoops(registries, blocks, allowed, factory.name);
+    const shutdownLoops = this.shutdownLoops(registries, blocks, allowed);
     const u = this.unit;
     const blockIndent = (b: ts.Block) => indentAt(this.text, b.getStart(this.sf)).length >= indentAt(this.text, b.parent.getStart(this.sf)).length ? indentAt(this.text, b.parent.getStart(this.sf)) : indentAt(this.text, b.getStart(this.sf));
     const q = (t: string) => this.q(t);
@@ -405,7 +573,7 @@ class FileServing {
       const json = transportOptions.enableJsonResponse ? `, enableJsonResponse: ${transportOptions.enableJsonResponse.getText(this.sf)}` : '';
       const base = blockIndent(branch);
       const lines = [
-        `const server = ${factory.name}();`,
+        `const server = ${factory.call};`,
         `const transport = new ${cls}({ sessionIdGenerator: undefined${json} });`,
         `${res}.on(${q('close')}, () => {`,
         `${u}void transport.close();`,
@@ -423,7 +591,7 @@ class FileServing {
       }
       for (const registry of registries) this.remove(statementOf(registry.declaration!));
       for (const loop of shutdownLoops) this.remove(loop);
-      this.plan.notes!.push(`serving: ${this.relative()} — sessionful Streamable HTTP (node:http) → a new server (${factory.name}) and a sessionIdGenerator: undefined transport per POST; GET/DELETE answer 405 (SDK 1.x)`);
+      this.plan.notes!.push(`serving: ${this.relative()} — sessionful Streamable HTTP (node:http) → a new server (${factory.call}) and a sessionIdGenerator: undefined transport per POST; GET/DELETE answer 405 (SDK 1.x)`);
       return;
     }
     const options: string[] = [];
@@ -438,8 +606,8 @@ class FileServing {
     let topLevel: ts.Node = top;
     while (!ts.isSourceFile(topLevel.parent)) topLevel = statementOf(topLevel.parent);
     const indent = indentAt(this.text, topLevel.getStart(this.sf));
-    const oneLine = `const ${handlerName} = createMcpHandler(${factory.name}${options.length ? `, { ${options.join(', ')} }` : ''});`;
-    const create = oneLine.length <= 100 ? oneLine : `const ${handlerName} = createMcpHandler(${factory.name}, {\n${options.map((o) => `${indent}${u}${o},`).join('\n')}\n${indent}});`;
+    const oneLine = `const ${handlerName} = createMcpHandler(${factory.expression}${options.length ? `, { ${options.join(', ')} }` : ''});`;
+    const create = oneLine.length <= 100 ? oneLine : `const ${handlerName} = createMcpHandler(${factory.expression}, {\n${options.map((o) => `${indent}${u}${o},`).join('\n')}\n${indent}});`;
     const lineStart = this.text.lastIndexOf('\n', topLevel.getStart(this.sf) - 1) + 1;
     this.edits.push({ file: this.sf.fileName, start: lineStart, end: lineStart, text: `${indent}${create}\n${indent}const ${nodeHandlerName} = toNodeHandler(${handlerName});\n\n` });
     const call = `${isAsync(listener) ? 'await' : 'void'} ${nodeHandlerName}(${req}, ${res}${body ? `, ${body}` : ''});`;
@@ -454,7 +622,7 @@ class FileServing {
     }
     this.imports.add(SERVER_MODULE, 'createMcpHandler');
     this.imports.add(NODE_MODULE, 'toNodeHandler');
-    this.plan.notes!.push(`serving: ${this.relative()} — ${sessionful ? 'sessionful' : 'stateless-idiom'} Streamable HTTP (node:http) → the POST/GET/DELETE branches hand the request to toNodeHandler(createMcpHandler(${factory.name}))${this.options.modernOnly ? ' (modern-only)' : ' (2025-era clients still served statelessly)'}`);
+    this.plan.notes!.push(`serving: ${this.relative()} — ${sessionful ? 'sessionful' : 'stateless-idiom'} Streamable HTTP (node:http) → the POST/GET/DELETE branches hand the request to toNodeHandler(createMcpHandler(${factory.expression}))${this.options.modernOnly ? ' (modern-only)' : ' (2025-era clients still served statelessly)'}`);
   }
 
   private isDeclarationOf(statement: ts.Node, arg: ts.Node): boolean {
@@ -462,6 +630,53 @@ class FileServing {
     if (!ts.isIdentifier(inner)) return false;
     const decl = this.values.symbolOf(inner)?.valueDeclaration;
     return !!decl && isInside(decl, statement);
+  }
+
+  /**
+   * Why a transport outside any recognised route is left to a person, naming where it is made: a helper
+   * (`createSession()`) or a class method is called from the routing code the entry replaces as a whole.
+   * A web-standard transport is served through `handler.fetch`.
+   */
+  private unrecognisedPlace(transport: ts.NewExpression): CannotRewrite {
+    const framework: RouteFramework | undefined = this.result.analysis.sdk.exportOf(transport.expression)?.name.startsWith('WebStandard') ? 'web' : undefined;
+    const fn = enclosingFunctionOf(transport);
+    const holder = fn && (ts.isFunctionDeclaration(fn) || ts.isMethodDeclaration(fn) ? fn.name : ts.isVariableDeclaration(outermostWrapper(fn).parent) ? (outermostWrapper(fn).parent as ts.VariableDeclaration).name : undefined);
+    if (holder && ts.isIdentifier(holder)) {
+      const symbol = this.values.symbolOf(holder);
+      const calls = referencesByName(this.sf, holder.text).filter((r) => r !== holder && this.values.symbolOf(r) === symbol);
+      const kind = ts.isMethodDeclaration(fn!) ? 'method' : 'helper';
+      // Callers by name: a line number would be off by the marker's own line.
+      const callers = [...new Set(calls.map((c) => functionName(enclosingFunctionOf(c))).filter((n): n is string => !!n))];
+      const where = callers.length ? ` (called from ${callers.map((n) => `\`${n}()\``).join(', ')})` : '';
+      const timers = this.registryTimers();
+      const expiry = timers.length ? ` The registry's idle expiry (${timers.join(', ')}) goes with the sessions: remove it, there is nothing left to expire.` : '';
+      return new CannotRewrite(`the transport is created in the ${kind} \`${holder.text}()\`${where}, not in a route handler: replace the helper, the session registry and the routing that calls it with one stateless endpoint by hand.${expiry}`, transport, undefined, framework);
+    }
+    return new CannotRewrite('the transport is not created in a route handler mcp-migrate recognises: replace the transport, its registry and the session routing by hand.', transport, undefined, framework);
+  }
+
+  /** The `setInterval`/`setTimeout` calls whose callback reads a session registry of this file (idle reapers), by the name they are kept in. */
+  private registryTimers(): string[] {
+    const registries = [...this.result.analysis.sessions.stores.values()].filter((s) => (s.kind === 'transport' || s.kind === 'server') && s.declaration?.getSourceFile() === this.sf);
+    const lines: string[] = [];
+    forEachDescendant(this.sf, (node) => {
+      if (!ts.isCallExpression(node) || !ts.isIdentifier(node.expression) || !['setInterval', 'setTimeout'].includes(node.expression.text)) return;
+      const callback = node.arguments[0] && unwrap(node.arguments[0]);
+      if (!callback || !isFunctionLike(callback)) return;
+      const reads = registries.some((r) => referencesByName(callback, r.name).some((ref) => this.values.symbolOf(ref)?.valueDeclaration === r.declaration));
+      const holder = outermostWrapper(node).parent;
+      if (reads) lines.push(ts.isVariableDeclaration(holder) && ts.isIdentifier(holder.name) ? `\`${holder.name.text}\`` : `\`${node.expression.text}(…)\``);
+    });
+    return lines;
+  }
+
+  /** Transport options the stateless entry has no place for. */
+  private checkTransportOptions(transportOptions: Record<string, ts.Node>, framework: RouteFramework): void {
+    for (const key of Object.keys(transportOptions)) {
+      if (['allowedHosts', 'allowedOrigins', 'enableDnsRebindingProtection'].includes(key)) {
+        throw new CannotRewrite(`\`${key}\` (DNS-rebinding protection) ${this.options.target === 'stateless-v1' ? 'is kept on a per-POST transport: pass the same option to it' : 'has no createMcpHandler option: mount `hostHeaderValidation`/`originValidation` from @modelcontextprotocol/express in front of the handler'}.`, transportOptions[key]!, undefined, framework);
+      }
+    }
   }
 
   /** The options object of a transport construction, by property name. */
@@ -497,7 +712,7 @@ class FileServing {
   }
 
   /** The factory the route builds its server with: `f().connect(t)` or `const server = f(); server.connect(t)`. */
-  private factoryOf(handler: ts.Node, transport: ts.NewExpression): { name: string } {
+  private factoryOf(handler: ts.Node, transport: ts.NewExpression): Factory {
     let connect: ts.CallExpression | undefined;
     // The name the transport is bound to (`const transport = new …` or `transport = new …`).
     const holder = transport.parent;
@@ -511,10 +726,14 @@ class FileServing {
     });
     if (!connect) throw new CannotRewrite('no `server.connect(transport)` in the route: the server the transport serves is not found.', transport);
     const receiver = unwrap(calleeParts(connect).receiver!);
-    return { name: this.factoryName(receiver, handler, connect) };
+    return this.factoryName(receiver, handler, connect, 'http');
   }
 
-  private factoryName(receiver: ts.Node, scope: ts.Node, at: ts.Node): string {
+  /**
+   * The factory `receiver` (the connected server) was built with. `scope` is where one server is built:
+   * the route handler (once per request or session) or the function around a stdio `connect`.
+   */
+  private factoryName(receiver: ts.Node, scope: ts.Node, at: ts.Node, kind: 'http' | 'stdio'): Factory {
     let init: ts.Node = receiver;
     if (ts.isIdentifier(receiver)) {
       const decl = this.values.symbolOf(receiver)?.valueDeclaration;
@@ -522,30 +741,77 @@ class FileServing {
         throw new CannotRewrite('the server factory returns more than the server (`const { server, … } = createServer()`): make the factory return the server (cleanup in `server.server.onclose`), then re-run (the factory is called once per request on HTTP, once per connection on stdio).', at, 'session-state/per-session-server');
       }
       if (!decl || !ts.isVariableDeclaration(decl) || !decl.initializer || !isInside(decl, scope)) {
-        throw new CannotRewrite('the server is not built in the route by a factory function: extract its construction into `function buildServer() { … return server; }` and serve with `createMcpHandler(buildServer)`.', at, 'session-state/per-session-server');
+        throw new CannotRewrite('the server is not built in the route by a factory function: extract its construction into `function buildServer() { … return server; }`.', at, 'session-state/per-session-server');
       }
       init = unwrap(decl.initializer);
     }
     if (!ts.isCallExpression(init) || !ts.isIdentifier(init.expression)) {
-      throw new CannotRewrite('the server is built inline in the route: extract its construction into `function buildServer() { … return server; }` and serve with `createMcpHandler(buildServer)`.', at, 'session-state/per-session-server');
+      throw new CannotRewrite('the server is built inline in the route: extract its construction into `function buildServer() { … return server; }`.', at, 'session-state/per-session-server');
     }
-    if (init.arguments.length > 0) throw new CannotRewrite(`the server factory \`${init.expression.text}\` takes arguments: serve with \`createMcpHandler((ctx) => ${init.getText(this.sf)})\` once its arguments do not depend on the session.`, at, 'session-state/per-session-server');
     const fnDecl = this.values.symbolOf(init.expression)?.valueDeclaration;
-    if (fnDecl && isInside(fnDecl, scope)) throw new CannotRewrite('the server factory is declared inside the route.', at, 'session-state/per-session-server');
-    return init.expression.text;
+    // On HTTP the route runs per request: a factory declared in it is not one the handler can be given. stdio serves in place.
+    if (kind === 'http' && fnDecl && isInside(fnDecl, scope)) throw new CannotRewrite('the server factory is declared inside the route.', at, 'session-state/per-session-server');
+    const name = init.expression.text;
+    // An async factory stays awaited where one server is built (the entries take a factory returning a promise).
+    const awaited = ts.isIdentifier(receiver) ? this.isAwaited(receiver) : false;
+    const build = (call: string) => `${awaited ? 'await ' : ''}${call}`;
+    if (init.arguments.length === 0) return { expression: name, call: build(`${name}()`), names: [name] };
+    const argNames = this.factoryArgumentNames(init, scope, kind);
+    if (!argNames) {
+      const where = kind === 'http' ? 'in the route (per request or session)' : 'where the server is built';
+      throw new CannotRewrite(`the server factory \`${name}\` is called with arguments computed ${where}: compute them once into constants${kind === 'http' ? ' outside the route' : ''}, so that the factory is a closure over them.`, at, 'session-state/per-session-server', undefined, `() => ${init.getText(this.sf)}`);
+    }
+    // Arguments built once (a shared store, a config object) are passed on by a closure the entry calls per request/connection.
+    return { expression: `() => ${init.getText(this.sf)}`, call: build(init.getText(this.sf)), names: [name, ...argNames] };
+  }
+
+  /** Whether the server `id` names was declared as `const server = await factory(…)`. */
+  private isAwaited(id: ts.Identifier): boolean {
+    const decl = this.values.symbolOf(id)?.valueDeclaration;
+    let init = decl && ts.isVariableDeclaration(decl) ? decl.initializer : undefined;
+    while (init && ts.isParenthesizedExpression(init)) init = init.expression;
+    return !!init && ts.isAwaitExpression(init);
+  }
+
+  /**
+   * The names `init`'s arguments use, when they may be evaluated where the entry builds a server. On stdio any
+   * argument without `await` (one connection per process: evaluated once, as before). On HTTP each must be a
+   * literal or a (dotted) name declared outside the route (shared by every request, as it was by every
+   * session); a call or `new` would run once per request: undefined.
+   */
+  private factoryArgumentNames(init: ts.CallExpression, scope: ts.Node, kind: 'http' | 'stdio'): string[] | undefined {
+    const names: string[] = [];
+    if (kind === 'stdio') {
+      let awaits = false;
+      forEachDescendant(init, (node) => {
+        if (ts.isAwaitExpression(node)) awaits = true;
+      });
+      return awaits ? undefined : [...freeNames(init).keys()];
+    }
+    for (const arg of init.arguments) {
+      let root: ts.Node = unwrap(arg);
+      if (ts.isStringLiteralLike(root) || ts.isNumericLiteral(root) || root.kind === ts.SyntaxKind.TrueKeyword || root.kind === ts.SyntaxKind.FalseKeyword) continue;
+      while (ts.isPropertyAccessExpression(root)) root = unwrap(root.expression);
+      if (!ts.isIdentifier(root)) return undefined;
+      const decl = this.values.symbolOf(root)?.valueDeclaration;
+      if (!decl || (kind === 'http' && isInside(decl, scope))) return undefined;
+      names.push(root.text);
+    }
+    return names;
   }
 
   /** Code that only does session plumbing: every name it uses is a global, the SDK, a registry, the factory, or its own. */
-  private checkBoilerplate(root: ts.Node, allowed: Set<string>, where: string): void {
-    for (const [name, id] of freeNames(root)) {
+  private checkBoilerplate(root: ts.Node, allowed: Set<string>, where: string, skip: readonly ts.Node[] = []): void {
+    const loggers = loggerNames(root);
+    for (const [name, id] of freeNames(root, skip)) {
       // SDK names however they are imported (a package, a vendored or relative SDK) are plumbing too.
-      if (allowed.has(name) || localNames(root).has(name) || this.result.analysis.sdk.exportOf(id)) continue;
+      if (allowed.has(name) || loggers.has(name) || localNames(root).has(name) || this.result.analysis.sdk.exportOf(id)) continue;
       const callback = lifecycleCallback(id, root);
       if (callback) {
-        throw new CannotRewrite(`custom session-lifecycle work in \`${callback}\` (uses \`${name}\`): there are no sessions to open or close on 2026-07-28. Move setup into the server factory and cleanup into handle expiry, then serve with \`createMcpHandler(buildServer)\`.`, id, 'session-transport/session-lifecycle');
+        throw new CannotRewrite(`custom session-lifecycle work in \`${callback}\` (uses \`${name}\`): there are no sessions to open or close on 2026-07-28. Move setup into the server factory and cleanup into handle expiry.`, id, 'session-transport/session-lifecycle');
       }
       if (name === 'res' || name === 'req') continue;
-      throw new CannotRewrite(`custom logic in ${where} (uses \`${name}\`, line ${this.line(id)}): not rewritten automatically. Keep that logic in middleware, then serve the endpoint with \`createMcpHandler(buildServer)\` (mounted the way the router takes a handler).`, id, 'session-transport/transport-registry');
+      throw new CannotRewrite(`custom logic in ${where} (uses \`${name}\`, line ${this.line(id)}): not rewritten automatically. Keep that logic in middleware.`, id, 'session-transport/transport-registry');
     }
   }
 
@@ -566,7 +832,8 @@ class FileServing {
 
   // ---- --target stateless-v1 -------------------------------------------------------------------
 
-  private statelessV1(handler: ts.FunctionLikeDeclaration, factory: string, transport: ts.NewExpression, options: Record<string, ts.Node>, siblings: Set<ts.CallExpression>): void {
+  /** `prelude`: lines (indented relative to the body) the new body starts with, ahead of the per-POST idiom. */
+  private statelessV1(handler: ts.FunctionLikeDeclaration, factory: Factory, transport: ts.NewExpression, options: Record<string, ts.Node>, siblings: Set<ts.CallExpression>, prelude: string[] = []): void {
     if (!isAsync(handler)) throw new CannotRewrite('the POST handler is not async.', handler);
     const [reqParam, resParam] = handler.parameters;
     if (!reqParam || !resParam || !ts.isIdentifier(reqParam.name) || !ts.isIdentifier(resParam.name)) throw new CannotRewrite('the POST handler does not name its request and response parameters.', handler);
@@ -583,7 +850,8 @@ class FileServing {
     const u = this.unit;
     const q = (s: string) => this.q(s);
     const lines = [
-      `const server = ${factory}();`,
+      ...prelude,
+      `const server = ${factory.call};`,
       `const transport = new ${cls}({ sessionIdGenerator: undefined${json} });`,
       `${res}.on(${q('close')}, () => {`,
       `${u}void transport.close();`,
@@ -593,13 +861,14 @@ class FileServing {
       `${u}await server.connect(transport);`,
       `${u}await transport.handleRequest(${req}, ${res}${passesBody ? `, ${req}.body` : ''});`,
       `} catch (error) {`,
-      `${u}console.error(${q('Error handling MCP request:')}, error);`,
+      // The route's own error logging stays (with the caught error named `error`); console.error otherwise.
+      `${u}${this.errorLogging(handler, `${base}${u}${u}`)?.replace(/^\(error\) => /, '') ?? `console.error(${q('Error handling MCP request:')}, error)`};`,
       `${u}if (!${res}.headersSent) {`,
       `${u}${u}${res}.status(500).json({ jsonrpc: ${q('2.0')}, error: { code: -32603, message: ${q('Internal server error')} }, id: null });`,
       `${u}}`,
       `}`,
     ];
-    this.edit(body.getStart(this.sf), body.end, `{\n${lines.map((l) => `${base}${u}${l}`).join('\n')}\n${base}}`);
+    this.edit(body.getStart(this.sf), body.end, `{\n${lines.map((l) => (l ? `${base}${u}${l}` : '')).join('\n')}\n${base}}`);
     for (const call of siblings) {
       const arg = unwrap(call.arguments[call.arguments.length - 1]!);
       if (isFunctionLike(arg)) this.replaceWith405(arg);
@@ -648,10 +917,10 @@ class FileServing {
       transportStatement = statementOf(parent);
       if (!ts.isVariableStatement(transportStatement) || transportStatement.declarationList.declarations.length !== 1) connect = undefined;
     }
-    if (!connect) throw new CannotRewrite('the stdio transport is used beyond `server.connect(transport)`: serve with `serveStdio(buildServer)` from @modelcontextprotocol/server/stdio (one server per connection from a factory).', created, 'session-state/per-session-server');
+    if (!connect) throw new CannotRewrite('the stdio transport is used beyond `server.connect(transport)`.', created, 'session-state/per-session-server');
     const connectStatement = statementOf(connect);
     if (!ts.isExpressionStatement(connectStatement) || unwrap(connectStatement.expression) !== connect) {
-      throw new CannotRewrite('the result of `server.connect(…)` is used: serve with `serveStdio(buildServer)` (it returns a handle with `close()`).', connect, 'session-state/per-session-server');
+      throw new CannotRewrite('the result of `server.connect(…)` is used: use the handle serveStdio returns instead (it has `close()`).', connect, 'session-state/per-session-server');
     }
     const receiver = unwrap(calleeParts(connect).receiver!);
     const options: string[] = [];
@@ -665,14 +934,14 @@ class FileServing {
       factory = this.extractFactory(decl, connectStatement);
     } else {
       const scope = enclosingFunctionOf(connect) ?? this.sf;
-      factory = this.factoryName(receiver, scope, connect);
+      factory = this.factoryName(receiver, scope, connect, 'stdio').expression;
       if (ts.isIdentifier(receiver)) {
         serverStatement = statementOf(this.values.symbolOf(receiver)!.valueDeclaration!);
         const others = referencesByName(this.sf, receiver.text).filter((r) => this.values.symbolOf(r)?.valueDeclaration === decl && !isInside(r, connectStatement));
         // `server.close()` on shutdown becomes the serving handle's `close()`; any other use needs a person.
         const other = others.find((r) => !(ts.isPropertyAccessExpression(r.parent) && r.parent.name.text === 'close' && ts.isCallExpression(r.parent.parent) && r.parent.parent.expression === r.parent));
         if (other) {
-          throw new CannotRewrite(`\`${receiver.text}\` is used after it is connected (line ${this.line(other)}): serveStdio builds one server per connection from \`${factory}\`; keep the handle \`serveStdio(${factory})\` returns (it has \`close()\`) and drop \`${receiver.text}\`.`, other, 'session-state/per-session-server');
+          throw new CannotRewrite(`\`${receiver.text}\` is used after it is connected (line ${this.line(other)}): the serving entry builds one server per connection from the factory; move that use into the factory (or onto the handle the entry returns, which has \`close()\`) and drop \`${receiver.text}\`.`, other, 'session-state/per-session-server', undefined, factory);
         }
         if (others.length > 0) {
           const handleName = this.freshName('stdioServing');
@@ -697,7 +966,7 @@ class FileServing {
     const declStatement = statementOf(decl);
     const name = (decl.name as ts.Identifier).text;
     if (!ts.isSourceFile(declStatement.parent) || !ts.isSourceFile(connectStatement.parent) || !ts.isVariableStatement(declStatement) || declStatement.declarationList.declarations.length !== 1) {
-      throw new CannotRewrite('the server is built outside the module top level: extract its construction into a factory and serve with `serveStdio(buildServer)`.', connectStatement, 'session-state/per-session-server');
+      throw new CannotRewrite('the server is built outside the module top level: extract its construction into a factory.', connectStatement, 'session-state/per-session-server');
     }
     const statements = this.sf.statements;
     const from = statements.indexOf(declStatement as ts.Statement);
@@ -722,7 +991,7 @@ class FileServing {
     const moved = statements.filter((s) => movedSet.has(s));
     for (const ref of refs) {
       if (isInside(ref, connectStatement) || moved.some((s) => isInside(ref, s))) continue;
-      throw new CannotRewrite(`\`${name}\` is used outside its construction (line ${this.line(ref)}): extract the server into a factory by hand and serve with \`serveStdio(buildServer)\`.`, ref, 'session-state/per-session-server');
+      throw new CannotRewrite(`\`${name}\` is used outside its construction (line ${this.line(ref)}): extract the server into a factory by hand.`, ref, 'session-state/per-session-server');
     }
     // Names the moved statements declare must not be used by code that stays.
     for (const statement of moved) {
@@ -752,6 +1021,23 @@ class FileServing {
     return factory;
   }
 
+  // ---- HTTP+SSE ------------------------------------------------------------------------------
+
+  /**
+   * HTTP+SSE (2024-11-05) serves 2025-era clients only. While they are served (the default on
+   * 2026-07-28) the endpoint stays, from @modelcontextprotocol/server-legacy/sse (the sdk-v2 step moves
+   * the import), as the maintainers of the reference servers kept it; `--modern-only` serves no such
+   * client, and `--target stateless-v1` cannot make it stateless: those get a marker.
+   */
+  private planSse(created: ts.NewExpression): void {
+    const advice = servingEntryAdvice({ kind: 'sse', target: this.options.target, modernOnly: this.options.modernOnly });
+    if (this.options.target === '2026-07-28' && !this.options.modernOnly) {
+      this.plan.notes!.push(`serving: ${this.relative()}:${this.line(created)} — HTTP+SSE endpoint ${advice}; --modern-only marks it for removal`);
+      return;
+    }
+    this.marker(created, 'session-transport/sse-transport', `HTTP+SSE (deprecated) serves 2025-era clients only. ${advice}`);
+  }
+
   // ---- CORS ---------------------------------------------------------------------------------
 
   private markCors(): void {
@@ -761,7 +1047,10 @@ class FileServing {
       if (ts.isArrayLiteralExpression(node.parent)) holder = node.parent;
       const prop = holder.parent;
       if (!prop || !ts.isPropertyAssignment(prop) || !/headers$/i.test(propertyNameText(prop.name) ?? '')) return;
-      this.marker(node, 'session-transport/session-header', 'CORS names Mcp-Session-Id, which 2026-07-28 servers never mint or read: drop it from exposedHeaders/allowedHeaders, and allow the headers modern clients send (Mcp-Method, Mcp-Name, MCP-Protocol-Version, Mcp-Param-*).');
+      const message = this.options.target === 'stateless-v1'
+        ? 'CORS names Mcp-Session-Id, which a stateless server (`sessionIdGenerator: undefined`) never mints or reads: drop it from exposedHeaders/allowedHeaders.'
+        : 'CORS names Mcp-Session-Id, which 2026-07-28 servers never mint or read: drop it from exposedHeaders/allowedHeaders, and allow the headers modern clients send (Mcp-Method, Mcp-Name, MCP-Protocol-Version, Mcp-Param-*).';
+      this.marker(node, 'session-transport/session-header', message);
     });
   }
 }
@@ -798,6 +1087,26 @@ function declaredNames(statement: ts.Statement): string[] {
   if (ts.isVariableStatement(statement)) return statement.declarationList.declarations.flatMap((d) => declaredNamesOfBinding(d.name));
   if ((ts.isFunctionDeclaration(statement) || ts.isClassDeclaration(statement)) && statement.name) return [statement.name.text];
   return [];
+}
+
+/** The method route an `if` statement's condition declares for its branch (`req.method === 'GET'`, possibly within `&&`). */
+function routesOfCondition(statement: ts.IfStatement, values: Parameters<typeof routesAt>[1]): Route | undefined {
+  let found: Route | undefined;
+  const visit = (node: ts.Node): void => {
+    if (found) return;
+    if (ts.isBinaryExpression(node)) found = routesAt(node, values).find((r) => r.handlers[0] === statement.thenStatement);
+    ts.forEachChild(node, visit);
+  };
+  visit(statement.expression);
+  return found;
+}
+
+/** The name a function is declared or bound with (`function f`, `const f = () => …`, a method). */
+function functionName(fn: ts.FunctionLikeDeclaration | undefined): string | undefined {
+  if (!fn) return undefined;
+  if ((ts.isFunctionDeclaration(fn) || ts.isMethodDeclaration(fn)) && fn.name && ts.isIdentifier(fn.name)) return fn.name.text;
+  const holder = outermostWrapper(fn).parent;
+  return ts.isVariableDeclaration(holder) && ts.isIdentifier(holder.name) ? holder.name.text : undefined;
 }
 
 function enclosingFunctionOf(node: ts.Node): ts.FunctionLikeDeclaration | undefined {

@@ -106,16 +106,43 @@ export function localNames(fn: ts.Node): Set<string> {
   return out;
 }
 
-/** Free identifiers `root` uses: references not declared inside it. */
-export function freeNames(root: ts.Node): Map<string, ts.Identifier> {
+/** Free identifiers `root` uses: references not declared inside it (nor inside `skip`, whose subtrees are not read). */
+export function freeNames(root: ts.Node, skip: readonly ts.Node[] = []): Map<string, ts.Identifier> {
   const locals = localNames(root);
   const out = new Map<string, ts.Identifier>();
   const visit = (node: ts.Node): void => {
     if (ts.isTypeNode(node) && !ts.isExpressionWithTypeArguments(node)) return; // types are not behaviour
+    if (skip.includes(node)) return;
     if (ts.isIdentifier(node) && isReference(node) && !locals.has(node.text) && !out.has(node.text)) out.set(node.text, node);
     ts.forEachChild(node, visit);
   };
   visit(root);
+  return out;
+}
+
+const LOG_LEVELS = new Set(['log', 'info', 'warn', 'error', 'debug', 'trace', 'fatal']);
+
+/**
+ * Free names `root` uses only as a logger: every reference is `name.<level>(…)` as a statement of its own
+ * (`logger.info({ sessionId }, 'MCP session closed')`). Such statements describe the plumbing around them and
+ * go with it; the logger itself is no custom logic.
+ */
+export function loggerNames(root: ts.Node): Set<string> {
+  const out = new Set<string>();
+  const rejected = new Set<string>();
+  const locals = localNames(root);
+  const visit = (node: ts.Node): void => {
+    if (ts.isTypeNode(node) && !ts.isExpressionWithTypeArguments(node)) return;
+    if (ts.isIdentifier(node) && isReference(node) && !locals.has(node.text)) {
+      const access = node.parent;
+      const call = access?.parent;
+      const logs = ts.isPropertyAccessExpression(access) && access.expression === node && LOG_LEVELS.has(access.name.text) && ts.isCallExpression(call) && call.expression === access && ts.isExpressionStatement(call.parent);
+      (logs ? out : rejected).add(node.text);
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(root);
+  for (const name of rejected) out.delete(name);
   return out;
 }
 

@@ -1,5 +1,6 @@
 /**
- * The deprecated HTTP+SSE transport (SDK v1): a marker with the replacement, nothing rewritten.
+ * The deprecated HTTP+SSE transport while 2025-era clients are served (the default): kept as it is (the sdk-v2
+ * step moves its import to @modelcontextprotocol/server-legacy/sse), no marker, nothing rewritten.
  */
 import express from 'express';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
@@ -13,7 +14,6 @@ function buildServer(): McpServer {
 }
 
 app.get('/sse', async (_req, res) => {
-  // @mcp-migrate-todo(session-transport/sse-transport): HTTP+SSE serves 2025-era clients only (in v2 from @modelcontextprotocol/server-legacy/sse). Replace the /sse and /message routes with one endpoint: `app.all('/mcp', toNodeHandler(createMcpHandler(buildServer)))`; per-connection state becomes explicit handles.
   const transport = new SSEServerTransport('/messages', res);
   transports.set(transport.sessionId, transport);
   res.on('close', () => transports.delete(transport.sessionId));

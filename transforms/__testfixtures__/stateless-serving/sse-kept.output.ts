@@ -1,5 +1,6 @@
 /**
- * The deprecated HTTP+SSE transport (SDK v1): a marker with the replacement, nothing rewritten.
+ * The deprecated HTTP+SSE transport while 2025-era clients are served (the default): kept as it is (the sdk-v2
+ * step moves its import to @modelcontextprotocol/server-legacy/sse), no marker, nothing rewritten.
  */
 import express from 'express';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';

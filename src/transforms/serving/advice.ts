@@ -1,0 +1,51 @@
+/**
+ * What a serving marker tells a person to serve with instead. The advice depends on where the
+ * migration ends: `createMcpHandler`/`toNodeHandler`/`serveStdio` exist only in SDK v2, so a
+ * `--target stateless-v1` marker names the SDK 1.x idiom (a server and a transport per POST, 405 for
+ * GET/DELETE), and a stdio marker never names the HTTP handler.
+ */
+import type { RouteFramework } from '../../analysis/routes.js';
+import type { TransformOptions } from '../plan.js';
+
+export type ServingKind = 'http' | 'stdio' | 'sse';
+
+export interface AdviceContext {
+  kind: ServingKind;
+  target: TransformOptions['target'];
+  modernOnly?: boolean;
+  framework?: RouteFramework;
+  /** The factory the advice names (`buildServer` when the server is not built by one yet). */
+  factory?: string;
+}
+
+/** The v1 idiom, spelled once: what `--target stateless-v1` rewrites to. */
+function perPostIdiom(factory: string): string {
+  return `On SDK 1.x, serve each POST with a new server from \`${factory}()\` and a new transport with \`sessionIdGenerator: undefined\` (\`await server.connect(transport); await transport.handleRequest(req, res, req.body)\`, both closed when the response closes), and answer GET and DELETE with 405.`;
+}
+
+/** The sentence a serving marker ends with: the entry to serve with, for this target and router. */
+export function servingEntryAdvice({ kind, target, modernOnly, framework, factory = 'buildServer' }: AdviceContext): string {
+  if (kind === 'stdio') {
+    if (target === 'stateless-v1') return 'On SDK 1.x keep `server.connect(new StdioServerTransport())`: stdio has no HTTP sessions to remove.';
+    return `Serve with \`serveStdio(${factory})\` from @modelcontextprotocol/server/stdio (one server per connection from the factory).`;
+  }
+  if (kind === 'sse') {
+    if (target === 'stateless-v1') return `It is sessionful by design: add a Streamable HTTP endpoint for new clients (${perPostIdiom(factory)}) and remove the /sse and /message routes once no client needs them.`;
+    if (modernOnly) return `With --modern-only no 2025-era client is served: remove the /sse and /message routes and their transport registry; 2026-07-28 clients use the Streamable HTTP endpoint (\`createMcpHandler(${factory})\` mounted with \`toNodeHandler\`).`;
+    return 'kept (from @modelcontextprotocol/server-legacy/sse) while 2025-era clients are served';
+  }
+  if (target === 'stateless-v1') return perPostIdiom(factory);
+  const handler = `createMcpHandler(${factory})`;
+  switch (framework) {
+    case 'hono':
+      return `Serve the endpoint with \`app.all('/mcp', (c) => handler.fetch(c.req.raw))\` and \`const handler = ${handler}\` (GET/DELETE then answer 405).`;
+    case 'fastify':
+      return `Serve the endpoint's routes with \`async (req, reply) => { reply.hijack(); await toNodeHandler(handler)(req.raw, reply.raw, req.body); }\` and \`const handler = ${handler}\` (GET/DELETE then answer 405).`;
+    case 'web':
+      return `Serve the endpoint with \`handler.fetch(request)\` and \`const handler = ${handler}\` (GET/DELETE then answer 405).`;
+    case 'node-http':
+      return `Serve the endpoint with \`toNodeHandler(${handler})\` from the request listener (route other paths before it; GET/DELETE then answer 405).`;
+    default:
+      return `Serve the endpoint with \`${handler}\` mounted with \`toNodeHandler\` (GET/DELETE then answer 405).`;
+  }
+}
