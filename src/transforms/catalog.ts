@@ -153,13 +153,13 @@ const mrtr = defineTransform({
 
 const serverPush = defineTransform({
   name: 'server-push-markers',
-  summary: 'Subscriptions, list-changed side effects, tool toggles, ping, SSEServerTransport → markers with the replacement',
+  summary: 'Subscriptions, list-changed side effects, tool toggles → markers with the replacement; ping removed',
   why: '2026-07-28 has no per-session channel to push on: subscriptions, list-changed side effects and per-connection toggles need another design.',
   details: [
-    'markers: resources/subscribe handlers and sendResourceUpdated (subscriptions/listen, handler.notify), list-changed sends, enable()/disable() toggles (unconditional tools with handles), ping (remove), SSEServerTransport (createMcpHandler)',
+    'markers: resources/subscribe handlers and sendResourceUpdated (subscriptions/listen, handler.notify), list-changed sends, enable()/disable() toggles (unconditional tools with handles); ping calls removed (SSEServerTransport is stateless-serving\'s)',
   ],
   rewrites: ['server-push/ping'],
-  marks: ['server-push/change-notification', 'server-push/resource-subscription', 'server-push/tool-toggle', 'session-transport/sse-transport'],
+  marks: ['server-push/change-notification', 'server-push/resource-subscription', 'server-push/tool-toggle'],
   plan: planServerPush,
 });
 

@@ -71,7 +71,7 @@ describe('protocol transforms fixtures', () => {
         return () => {
           done ??= (async () => {
             const dir = materialise(`${c.name}-run`, new Map([[c.file, c.input]]));
-            const first = await runApply({ paths: [dir], cwd: dir, allowDirty: true, transforms: [c.transform], transformOptions: optionsOf(c.name) });
+            const first = await runApply({ paths: [dir], cwd: dir, allowDirty: true, typecheck: false, transforms: [c.transform], transformOptions: optionsOf(c.name) });
             return { dir, first };
           })();
           return done;
@@ -92,7 +92,7 @@ describe('protocol transforms fixtures', () => {
         expect(actual.get(c.file)).toBe(c.output);
         const expectedMarkers = markerLines(c.output).filter((m) => !markerLines(c.input).includes(m));
         expect(new Set(first.markers.map((m) => m.ruleId))).toEqual(new Set(parseMarkers(c.output).filter((m) => expectedMarkers.includes(m.lineText.trim())).map((m) => m.ruleId)));
-        const second = await runApply({ paths: [dir], cwd: dir, allowDirty: true, transforms: [c.transform], transformOptions: optionsOf(c.name) });
+        const second = await runApply({ paths: [dir], cwd: dir, allowDirty: true, typecheck: false, transforms: [c.transform], transformOptions: optionsOf(c.name) });
         expect(second.failures).toEqual([]);
         expect(second.changes.map((ch) => path.relative(dir, ch.file))).toEqual([]);
       });

@@ -30,7 +30,7 @@ function applyOnce(c: FixtureCase) {
   let run = applied.get(c.name);
   if (!run) {
     const dir = materialise(c.name, c.input);
-    run = runApply({ paths: [dir], cwd: dir, allowDirty: true, transforms: [TRANSFORM] }).then((first) => ({ dir, first }));
+    run = runApply({ paths: [dir], cwd: dir, allowDirty: true, typecheck: false, transforms: [TRANSFORM] }).then((first) => ({ dir, first }));
     applied.set(c.name, run);
   }
   return run;
@@ -63,7 +63,7 @@ describe(`${TRANSFORM} fixtures`, () => {
         if (!c.input.has('package.json')) actual.delete('package.json');
         expect([...actual.keys()].sort()).toEqual([...c.output.keys()].sort());
         for (const [rel, expected] of c.output) expect(actual.get(rel), `${c.name}: ${rel}`).toBe(expected);
-        const second = await runApply({ paths: [dir], cwd: dir, allowDirty: true, transforms: [TRANSFORM] });
+        const second = await runApply({ paths: [dir], cwd: dir, allowDirty: true, typecheck: false, transforms: [TRANSFORM] });
         expect(second.failures).toEqual([]);
         expect(second.changes.map((ch) => path.relative(dir, ch.file))).toEqual([]);
         expect(second.notes).toEqual([]);
@@ -93,7 +93,7 @@ describe(`${TRANSFORM} fixtures`, () => {
       '',
     ].join('\n');
     const dir = materialise('twice', new Map([['server.ts', server]]));
-    const result = await runApply({ paths: [dir], cwd: dir, allowDirty: true, transforms: [TRANSFORM] });
+    const result = await runApply({ paths: [dir], cwd: dir, allowDirty: true, typecheck: false, transforms: [TRANSFORM] });
     const lines = fs.readFileSync(path.join(dir, 'server.ts'), 'utf8').split('\n');
     const commented = lines.flatMap((l, i) => (l.includes('@mcp-codemod-error Destructuring of context parameter') ? [i + 1] : []));
     expect(commented).toHaveLength(2);
@@ -112,14 +112,14 @@ describe(`${TRANSFORM} fixtures`, () => {
       '',
     ].join('\n');
     const dir = materialise('dropped-marked', new Map([['server.ts', server]]));
-    const first = await runApply({ paths: [dir], cwd: dir, allowDirty: true, transforms: [TRANSFORM] });
+    const first = await runApply({ paths: [dir], cwd: dir, allowDirty: true, typecheck: false, transforms: [TRANSFORM] });
     const lines = fs.readFileSync(path.join(dir, 'server.ts'), 'utf8').split('\n');
     expect(lines).toContain("import type { CreateTaskResult } from '@modelcontextprotocol/server';");
     const marked = lines.flatMap((l, i) => (l.includes('@mcp-codemod-error InMemoryTaskStore came from @modelcontextprotocol/sdk/experimental/tasks') ? [i + 1] : []));
     expect(marked).toHaveLength(1);
     expect(lines[marked[0]!]).toBe('export const taskStore = new InMemoryTaskStore();');
     expect(first.notes.some((n) => n.startsWith(`sdk-v2: server.ts:${marked[0]} left for a person`) && n.includes('SDK v2 exports no InMemoryTaskStore value'))).toBe(true);
-    const second = await runApply({ paths: [dir], cwd: dir, allowDirty: true, transforms: [TRANSFORM] });
+    const second = await runApply({ paths: [dir], cwd: dir, allowDirty: true, typecheck: false, transforms: [TRANSFORM] });
     expect(second.changes).toEqual([]);
   });
 
@@ -138,13 +138,13 @@ describe(`${TRANSFORM} fixtures`, () => {
       '',
     ].join('\n');
     const dir = materialise('leftover-tool', new Map([['server.ts', server], ['tools.ts', tools]]));
-    const first = await runApply({ paths: [dir], cwd: dir, allowDirty: true, transforms: [TRANSFORM] });
+    const first = await runApply({ paths: [dir], cwd: dir, allowDirty: true, typecheck: false, transforms: [TRANSFORM] });
     const lines = fs.readFileSync(path.join(dir, 'tools.ts'), 'utf8').split('\n');
     const marked = lines.flatMap((l, i) => (l.includes("@mcp-codemod-error .tool() does not exist on SDK v2's McpServer") ? [i + 1] : []));
     expect(marked).toHaveLength(1);
     expect(lines[marked[0]!]).toMatch(/^app\.tool\('echo'/);
     expect(first.notes.some((n) => n.startsWith(`sdk-v2: tools.ts:${marked[0]} left for a person`))).toBe(true);
-    const second = await runApply({ paths: [dir], cwd: dir, allowDirty: true, transforms: [TRANSFORM] });
+    const second = await runApply({ paths: [dir], cwd: dir, allowDirty: true, typecheck: false, transforms: [TRANSFORM] });
     expect(second.changes).toEqual([]);
   });
 
@@ -166,7 +166,7 @@ describe(`${TRANSFORM} fixtures`, () => {
     ].join('\n');
     const files = new Map([['package.json', manifest], ['src/vendor.ts', vendor], ['src/bundle.ts', bundle], ['src/server.ts', server]]);
     const dir = materialise('runtime-bundle', files);
-    const result = await runApply({ paths: [dir], cwd: dir, allowDirty: true, transforms: [TRANSFORM] });
+    const result = await runApply({ paths: [dir], cwd: dir, allowDirty: true, typecheck: false, transforms: [TRANSFORM] });
     expect(result.changes).toEqual([]);
     expect(readTree(dir).get('package.json')).toBe(manifest);
     expect(result.notes.filter((n) => n.startsWith('sdk-v2: src/bundle.ts takes the SDK\'s runtime from another module'))).toHaveLength(1);
@@ -192,7 +192,7 @@ describe(`${TRANSFORM} fixtures`, () => {
     ].join('\n');
     const schemas = "import { zodToJsonSchema } from 'zod-to-json-schema';\nimport { z } from 'zod';\nexport const schema = zodToJsonSchema(z.object({ a: z.string() }));\n";
     const dir = materialise('zod-kept', new Map([...c.input, ['src/errors.ts', errors], ['src/schemas.ts', schemas]]));
-    const result = await runApply({ paths: [dir], cwd: dir, allowDirty: true, transforms: [TRANSFORM] });
+    const result = await runApply({ paths: [dir], cwd: dir, allowDirty: true, typecheck: false, transforms: [TRANSFORM] });
     const manifest = JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8'));
     expect(manifest.dependencies.zod).toBe('^3.25.76');
     expect(manifest.dependencies['@modelcontextprotocol/server']).toBe('^2.4.0');
@@ -206,7 +206,7 @@ describe(`${TRANSFORM} fixtures`, () => {
   it('a pnpm project is told to run pnpm install', async () => {
     const c = byName('v1-with-package-json');
     const dir = materialise('pnpm', new Map([...c.input, ['pnpm-lock.yaml', "lockfileVersion: '9.0'\n"]]));
-    const result = await runApply({ paths: [dir], cwd: dir, allowDirty: true, dryRun: true, transforms: [TRANSFORM] });
+    const result = await runApply({ paths: [dir], cwd: dir, allowDirty: true, typecheck: false, dryRun: true, transforms: [TRANSFORM] });
     expect(result.notes.some((n) => n.includes('Run `pnpm install`'))).toBe(true);
   });
 
@@ -214,7 +214,7 @@ describe(`${TRANSFORM} fixtures`, () => {
     const c = byName('v1-with-package-json');
     const client = "import { Client } from '@modelcontextprotocol/sdk/client/index.js';\nexport const client = new Client({ name: 'probe', version: '1.0.0' });\n";
     const dir = materialise('still-v1', new Map([...c.input, ['src/probe.ts', client]]));
-    const result = await runApply({ paths: [dir], cwd: dir, allowDirty: true, transforms: [TRANSFORM] });
+    const result = await runApply({ paths: [dir], cwd: dir, allowDirty: true, typecheck: false, transforms: [TRANSFORM] });
     const manifest = JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8'));
     expect(manifest.dependencies['@modelcontextprotocol/sdk']).toBe('^1.29.0');
     expect(manifest.dependencies['@modelcontextprotocol/server']).toBe('^2.4.0');
@@ -229,7 +229,7 @@ describe('which package.json', () => {
     const outer = '{\n  "name": "outer",\n  "devDependencies": {\n    "@modelcontextprotocol/sdk": "1.32.2"\n  }\n}\n';
     const root = materialise('outer', new Map([['package.json', outer], ['inner/package.json', '{ "name": "inner", "type": "module" }\n'], ['inner/server.ts', c.input.get('server.ts')!]]));
     const inner = path.join(root, 'inner');
-    const result = await runApply({ paths: [inner], cwd: inner, allowDirty: true, transforms: [TRANSFORM] });
+    const result = await runApply({ paths: [inner], cwd: inner, allowDirty: true, typecheck: false, transforms: [TRANSFORM] });
     expect(fs.readFileSync(path.join(root, 'package.json'), 'utf8')).toBe(outer);
     expect(JSON.parse(fs.readFileSync(path.join(inner, 'package.json'), 'utf8'))).toEqual({
       name: 'inner',
@@ -251,7 +251,7 @@ describe('--target', () => {
   it('stateless-v1 leaves the SDK v1 imports and package.json alone', async () => {
     const c = byName('v1-with-package-json');
     const dir = materialise('target-v1', c.input);
-    const v1 = await runApply({ paths: [dir], cwd: dir, allowDirty: true, transforms: [TRANSFORM], transformOptions: { target: 'stateless-v1' } });
+    const v1 = await runApply({ paths: [dir], cwd: dir, allowDirty: true, typecheck: false, transforms: [TRANSFORM], transformOptions: { target: 'stateless-v1' } });
     expect(v1.changes).toEqual([]);
     expect(v1.notes).toEqual([]);
     const dry = await cli(['apply', '--dry-run', '--no-color', '--target', 'stateless-v1', '.'], dir);
@@ -364,14 +364,14 @@ describe('minimal edits', () => {
     ].join('\n');
     const commentNotes = (notes: string[]) => notes.filter((n) => n.includes('`@mcp-codemod-error` comment')).map((n) => /server\.ts:(\d+) .*comment\): (\w+ \w+)/.exec(n)!.slice(1).join(' '));
     const aloneDir = materialise('anchored-alone', new Map([['server.ts', server]]));
-    const alone = await runApply({ paths: [aloneDir], cwd: aloneDir, allowDirty: true, dryRun: true, transforms: [TRANSFORM] });
+    const alone = await runApply({ paths: [aloneDir], cwd: aloneDir, allowDirty: true, typecheck: false, dryRun: true, transforms: [TRANSFORM] });
     const after = alone.changes.find((c) => c.file.endsWith('server.ts'))!.after.split('\n');
     const at = (text: string) => after.findIndex((l) => l.includes(`@mcp-codemod-error ${text}`)) + 1;
     expect(at('The context')).toBeGreaterThan(0);
     expect(commentNotes(alone.notes).sort()).toEqual([`${at('The context')} The context`, `${at('Destructuring')} Destructuring of`]);
 
     const dir = materialise('anchored-pipeline', new Map([['server.ts', server]]));
-    const both = await runApply({ paths: [dir], cwd: dir, allowDirty: true, transforms: [TRANSFORM, 'session-state-to-handles'] });
+    const both = await runApply({ paths: [dir], cwd: dir, allowDirty: true, typecheck: false, transforms: [TRANSFORM, 'session-state-to-handles'] });
     const lines = fs.readFileSync(path.join(dir, 'server.ts'), 'utf8').split('\n');
     expect(lines.some((l) => l.includes('forwarded to getCart('))).toBe(false);
     const destructuring = lines.findIndex((l) => l.includes('@mcp-codemod-error Destructuring')) + 1;

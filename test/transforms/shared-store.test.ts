@@ -82,7 +82,7 @@ function applyOnce(c: FixtureCase) {
   let run = applied.get(c.name);
   if (!run) {
     const dir = materialise(c.name, c.input);
-    run = runApply({ paths: [dir], cwd: dir, allowDirty: true, transforms: PIPELINE, transformOptions: { store: 'redis' } }).then((first) => ({ dir, first }));
+    run = runApply({ paths: [dir], cwd: dir, allowDirty: true, typecheck: false, transforms: PIPELINE, transformOptions: { store: 'redis' } }).then((first) => ({ dir, first }));
     applied.set(c.name, run);
   }
   return run;
@@ -123,7 +123,7 @@ describe('shared-store fixtures', () => {
         expect(markerLines(actual)).toEqual(markers ?? markerLines(c.input));
         if (markers) expect(first.markers.filter((m) => m.message.startsWith('not moved to Redis')).length).toBe(Object.values(markers).flat().length);
 
-        const second = await runApply({ paths: [dir], cwd: dir, allowDirty: true, transforms: PIPELINE, transformOptions: { store: 'redis' } });
+        const second = await runApply({ paths: [dir], cwd: dir, allowDirty: true, typecheck: false, transforms: PIPELINE, transformOptions: { store: 'redis' } });
         expect(second.failures).toEqual([]);
         expect(second.changes.map((ch) => path.relative(dir, ch.file))).toEqual([]);
       });
@@ -138,9 +138,9 @@ describe('shared-store fixtures', () => {
   it('without --store redis the store stays the user\'s: shared-store changes nothing after the handles transform', async () => {
     const c = cases.find((k) => k.name === 'v2-notes-inline')!;
     const handlesOnly = materialise('memory-handles', c.input);
-    await runApply({ paths: [handlesOnly], cwd: handlesOnly, allowDirty: true, transforms: ['session-state-to-handles'] });
+    await runApply({ paths: [handlesOnly], cwd: handlesOnly, allowDirty: true, typecheck: false, transforms: ['session-state-to-handles'] });
     const both = materialise('memory-both', c.input);
-    const result = await runApply({ paths: [both], cwd: both, allowDirty: true, transforms: PIPELINE });
+    const result = await runApply({ paths: [both], cwd: both, allowDirty: true, typecheck: false, transforms: PIPELINE });
     expect(result.failures).toEqual([]);
     expect(result.changes.every((ch) => !ch.transforms.includes('shared-store'))).toBe(true);
     expect(readTree(both)).toEqual(readTree(handlesOnly));

@@ -70,7 +70,7 @@ function applyOnce(c: Case) {
   let run = applied.get(c.name);
   if (!run) {
     const dir = materialise(c.name, new Map([[c.file, c.input]]));
-    run = runApply({ paths: [dir], cwd: dir, allowDirty: true, transforms: [TRANSFORM], transformOptions: OPTIONS[c.name] }).then((first) => ({ dir, first }));
+    run = runApply({ paths: [dir], cwd: dir, allowDirty: true, typecheck: false, transforms: [TRANSFORM], transformOptions: OPTIONS[c.name] }).then((first) => ({ dir, first }));
     applied.set(c.name, run);
   }
   return run;
@@ -104,7 +104,7 @@ describe(`${TRANSFORM} fixtures`, () => {
         if (MARKERS[c.name]) expect(first.markers.map((m) => m.ruleId)).toEqual(MARKERS[c.name]);
         else if (UNCHANGED.has(c.name)) expect(c.output).toBe(c.input);
         else expect(c.output).not.toBe(c.input);
-        const second = await runApply({ paths: [dir], cwd: dir, allowDirty: true, transforms: [TRANSFORM], transformOptions: OPTIONS[c.name] });
+        const second = await runApply({ paths: [dir], cwd: dir, allowDirty: true, typecheck: false, transforms: [TRANSFORM], transformOptions: OPTIONS[c.name] });
         expect(second.failures).toEqual([]);
         expect(second.changes.map((ch) => path.relative(dir, ch.file))).toEqual([]);
       });
@@ -127,7 +127,7 @@ describe(`${TRANSFORM} markers fit the target`, () => {
   for (const c of cases) {
     it(`${c.name}: on --target stateless-v1 no marker names an SDK v2 API`, async () => {
       const dir = materialise(`${c.name}-v1`, new Map([[c.file, c.input]]));
-      const run = await runApply({ paths: [dir], cwd: dir, allowDirty: true, dryRun: true, transforms: [TRANSFORM], transformOptions: { ...OPTIONS[c.name], target: 'stateless-v1' } });
+      const run = await runApply({ paths: [dir], cwd: dir, allowDirty: true, typecheck: false, dryRun: true, transforms: [TRANSFORM], transformOptions: { ...OPTIONS[c.name], target: 'stateless-v1' } });
       expect(run.failures).toEqual([]);
       for (const marker of run.markers) expect(marker.message, `${marker.ruleId} at line ${marker.line}`).not.toMatch(V2_ONLY_APIS);
     });

@@ -6,8 +6,9 @@
  *   the serving entry) and `handler.notify.resourceUpdated(uri)`;
  * - list-changed notifications sent as a side effect: `handler.notify.*`, lists that do not change per call;
  * - per-connection tool toggles (`enable()`/`disable()`): unconditional tools that take a handle;
- * - `ping()`: removal (transport keep-alives);
- * - `SSEServerTransport`: `createMcpHandler` (server-legacy only for 2025 clients).
+ * - `ping()`: removal (transport keep-alives).
+ * `SSEServerTransport` is serving: `stateless-serving` keeps it (server-legacy) while 2025-era clients
+ * are served and marks it otherwise, so it is not marked here a second time with other advice.
  */
 import { ts } from '../../analysis/typescript.js';
 import { forEachDescendant } from '../../analysis/ast.js';
@@ -17,7 +18,6 @@ import changeNotification from '../../rules/server-push/change-notification.js';
 import ping from '../../rules/server-push/ping.js';
 import resourceSubscription from '../../rules/server-push/resource-subscription.js';
 import toolToggle from '../../rules/server-push/tool-toggle.js';
-import sseTransport from '../../rules/session-transport/sse-transport.js';
 import type { TransformOptions, TransformPlan } from '../plan.js';
 import { emptyPlan } from '../plan.js';
 import { addMarker } from './common.js';
@@ -39,13 +39,9 @@ const REPLACEMENT: Record<string, { marker: string; note: string }> = {
     marker: 'ping was removed in both directions in 2026-07-28 and throws on a 2026-era instance: remove it and rely on transport keep-alives.',
     note: 'ping: removed in 2026-07-28 → delete the call (transport keep-alives)',
   },
-  'session-transport/sse-transport': {
-    marker: 'SSEServerTransport (HTTP+SSE, deprecated) serves 2025 clients only: serve with createMcpHandler(factory) + toNodeHandler; keep @modelcontextprotocol/server-legacy/sse only if old clients still need this endpoint.',
-    note: 'SSE transport: SSEServerTransport → createMcpHandler(factory); @modelcontextprotocol/server-legacy/sse only for clients that still need the 2024-11-05 endpoint',
-  },
 };
 
-const RULES: readonly Rule[] = [resourceSubscription, changeNotification, toolToggle, ping, sseTransport];
+const RULES: readonly Rule[] = [resourceSubscription, changeNotification, toolToggle, ping];
 
 export function planServerPush(result: AnalysisResult, _options: TransformOptions): TransformPlan {
   const plan = emptyPlan();
