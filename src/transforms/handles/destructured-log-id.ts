@@ -4,7 +4,7 @@
  * maintainers did by hand (nickytonline/mcp-typescript-template PR 93): a log object that already carries
  * `requestId` loses its `sessionId` field; elsewhere the binding is renamed to `requestId`.
  *
- * Only where the context's type declares `requestId` (v1's `RequestHandlerExtra`, or a helper's structural
+ * Only where the context's type declares `requestId` (a v1 handler's `RequestHandlerExtra`, or a helper's structural
  * `{ sessionId?: string; requestId: unknown }`) and every reference of the binding is a value read: anything
  * else returns undefined and the finding stays for a person to decide.
  */
@@ -14,14 +14,22 @@ import type { TextEdit } from '../edits.js';
 
 const REQUEST_ID = 'requestId';
 
-export function requestIdForDestructuredSessionId(name: ts.Node, checker: ts.TypeChecker): TextEdit[] | undefined {
+/**
+ * `v1ContextParameters`: the context parameters of SDK 1.x tool handlers (their `RequestHandlerExtra` always has
+ * `requestId`), for when the checker cannot type the handler's parameter from the SDK's declarations.
+ */
+export function requestIdForDestructuredSessionId(
+  name: ts.Node,
+  checker: ts.TypeChecker,
+  v1ContextParameters: ReadonlySet<ts.Node>,
+): TextEdit[] | undefined {
   const element = name.parent;
   if (!ts.isIdentifier(name) || !element || !ts.isBindingElement(element) || element.name !== name) return undefined;
   // `{ sessionId: sid }`, `{ sessionId = 'stdio' }` and `...rest` keep their meaning only with the session id.
   if (element.propertyName || element.initializer || element.dotDotDotToken) return undefined;
   const pattern = element.parent;
   if (!ts.isObjectBindingPattern(pattern)) return undefined;
-  if (!checker.getTypeAtLocation(pattern).getProperty(REQUEST_ID)) return undefined;
+  if (!v1ContextParameters.has(pattern.parent) && !destructuredType(pattern, checker)?.getProperty(REQUEST_ID)) return undefined;
 
   const scope = enclosingScope(pattern);
   const symbol = checker.getSymbolAtLocation(name);
@@ -54,6 +62,17 @@ export function requestIdForDestructuredSessionId(name: ts.Node, checker: ts.Typ
 
   edits.push(existing ? removeListItem(pattern.elements, element, sf) : replace(name, REQUEST_ID, sf));
   return edits;
+}
+
+/**
+ * The type of the object being destructured: the parameter's (contextual) type, or the initializer's. Not the
+ * pattern's own type, which TypeScript builds from the names the pattern lists.
+ */
+function destructuredType(pattern: ts.ObjectBindingPattern, checker: ts.TypeChecker): ts.Type | undefined {
+  const owner = pattern.parent;
+  if (ts.isParameter(owner)) return checker.getTypeAtLocation(owner);
+  if (ts.isVariableDeclaration(owner) && owner.initializer) return checker.getTypeAtLocation(owner.initializer);
+  return undefined;
 }
 
 /** The function whose body holds the binding (a parameter's function, or the function around a declaration). */

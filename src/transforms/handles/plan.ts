@@ -130,9 +130,14 @@ export function planHandles(result: AnalysisResult, options: HandlesOptions): Ha
 /** A session id used only in logs becomes the request id (v1 `extra.requestId`, v2 `ctx.mcpReq.id`; destructured: see destructured-log-id). */
 function planTelemetry(result: AnalysisResult, plan: HandlesPlan): void {
   const { analysis } = result;
+  const v1ContextParameters = new Set<ts.Node>();
+  for (const tool of analysis.tools) {
+    const parameter = tool.handler?.parameters[tool.contextIndex];
+    if (parameter && sdkMajorOf(parameter.getSourceFile()) === 1) v1ContextParameters.add(parameter);
+  }
   for (const read of analysis.sessions.reads) {
     if (read.origin !== 'context' || read.sinks.length === 0 || read.sinks.some((s) => s.kind !== 'log')) continue;
-    const destructured = requestIdForDestructuredSessionId(read.node, analysis.values.checker);
+    const destructured = requestIdForDestructuredSessionId(read.node, analysis.values.checker, v1ContextParameters);
     if (destructured) {
       plan.edits.push(...destructured);
       const sf = read.node.getSourceFile();
