@@ -25,6 +25,7 @@ import { markerInsertion } from '../../markers.js';
 import type { TextEdit } from '../edits.js';
 import type { StoreOutcome, TransformOptions, TransformPlan } from '../plan.js';
 import { describeDuration } from '../duration.js';
+import { requestIdForDestructuredSessionId } from './destructured-log-id.js';
 import { handleNames, nounOf, styleOf, type HandleNames } from './naming.js';
 import { handleModuleFileName, handleModuleSource, type ModuleFlavour } from './runtime.js';
 import { afterImports, flavourOf, importSpecifier, importStatement, indentAt, indentUnit, sdkMajorOf, zodName } from './source-style.js';
@@ -135,11 +136,23 @@ export function planHandles(result: AnalysisResult, options: HandlesOptions): Ha
   return plan;
 }
 
-/** A session id used only in logs becomes the request id (v1 `extra.requestId`, v2 `ctx.mcpReq.id`). */
+/** A session id used only in logs becomes the request id (v1 `extra.requestId`, v2 `ctx.mcpReq.id`; destructured: see destructured-log-id). */
 function planTelemetry(result: AnalysisResult, plan: HandlesPlan): void {
   const { analysis } = result;
+  const v1ContextParameters = new Set<ts.Node>();
+  for (const tool of analysis.tools) {
+    const parameter = tool.handler?.parameters[tool.contextIndex];
+    if (parameter && sdkMajorOf(parameter.getSourceFile()) === 1) v1ContextParameters.add(parameter);
+  }
   for (const read of analysis.sessions.reads) {
     if (read.origin !== 'context' || read.sinks.length === 0 || read.sinks.some((s) => s.kind !== 'log')) continue;
+    const destructured = requestIdForDestructuredSessionId(read.node, analysis.values.checker, v1ContextParameters);
+    if (destructured) {
+      plan.edits.push(...destructured);
+      const sf = read.node.getSourceFile();
+      plan.telemetry.push({ file: sf.fileName, line: sf.getLineAndCharacterOfPosition(read.node.getStart(sf)).line + 1 });
+      continue;
+    }
     const access = read.node.parent;
     if (!access || !ts.isPropertyAccessExpression(access) || access.name !== read.node) continue;
     const sf = access.getSourceFile();
