@@ -80,6 +80,8 @@ export function referencesByName(sf: SourceFile, name: string): Identifier[] {
   const { Node, SyntaxKind } = loadTsMorph();
   return sf.getDescendantsOfKind(SyntaxKind.Identifier).filter((id) => {
     if (id.getText() !== name || id.getFirstAncestorByKind(SyntaxKind.ImportDeclaration)) return false;
+    // `{@link McpError}` in a doc comment names the symbol but binds nothing (and a comment there would break the comment).
+    if (id.getFirstAncestor((a) => Node.isJSDoc(a))) return false;
     const parent = id.getParent();
     if (!parent) return false;
     if (Node.isPropertyAccessExpression(parent) && parent.getNameNode() === id) return false;

@@ -2,7 +2,7 @@
 // v1's `experimental/tasks` module whole, while the code still uses `CreateTaskResult`, a spec
 // type SDK v2 still exports (so it is imported again, from @modelcontextprotocol/server).
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { ErrorCode, McpError, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { CreateTaskResult } from '@modelcontextprotocol/sdk/experimental/tasks';
 import { z } from 'zod';
 
@@ -14,7 +14,11 @@ function describeTask(result: CreateTaskResult): CallToolResult {
 
 export const server = new McpServer({ name: 'research', version: '1.0.0' });
 
-server.registerTool('task_status', { inputSchema: { taskId: z.string() } }, async ({ taskId }) => {
+/** Throws {@link McpError} for a task it does not know (a doc comment's link is not a use to import). */
+function requireTask(taskId: string): CreateTaskResult {
   const result = finished.get(taskId);
-  return result ? describeTask(result) : { content: [{ type: 'text', text: `no task ${taskId}` }], isError: true };
-});
+  if (!result) throw new McpError(ErrorCode.InvalidParams, `no task ${taskId}`);
+  return result;
+}
+
+server.registerTool('task_status', { inputSchema: { taskId: z.string() } }, async ({ taskId }) => describeTask(requireTask(taskId)));
