@@ -18,7 +18,7 @@ import { main } from '../../src/cli.js';
 import { keepIndentation, minimalEdits } from '../../src/transforms/minimal-edits.js';
 import { applyEdits } from '../../src/transforms/edits.js';
 import { V2_PACKAGE_VERSIONS, rewriteManifest, zodRangeReachesFloor } from '../../src/transforms/sdk-v2/manifest.js';
-import { matchSpecifierQuotes } from '../../src/transforms/sdk-v2/plan.js';
+import { isClientOnly, matchSpecifierQuotes } from '../../src/transforms/sdk-v2/plan.js';
 import { ROOT, cleanUpMaterialised, loadFixtureCases, materialise, readTree, typeCheck, type FixtureCase } from '../support/transform-fixtures.js';
 
 const TRANSFORM = 'sdk-v2';
@@ -221,6 +221,24 @@ describe(`${TRANSFORM} fixtures`, () => {
     expect(fs.readFileSync(path.join(dir, 'src/probe.ts'), 'utf8')).toBe(client);
     expect(result.notes).toContain('sdk-v2: package.json keeps @modelcontextprotocol/sdk: src/probe.ts still refers to it (code this transform does not migrate, such as a client; a JSDoc type import; or an SDK path the official codemod left with an @mcp-codemod-error comment).');
   });
+  it('leaves client code on v1 also when a server file imports it (else a second run would migrate it once the analysis loads it)', async () => {
+    const c = byName('v1-with-package-json');
+    const probe = "import { Client } from '@modelcontextprotocol/sdk/client/index.js';\nimport type { Tool } from '@modelcontextprotocol/sdk/types.js';\nexport const client = new Client({ name: 'probe', version: '1.0.0' });\nexport const probeTools = async (): Promise<Tool[]> => (await client.listTools()).tools;\n";
+    const server = `import { probeTools } from './probe.js';\n${c.input.get('src/server.ts')!}\nvoid probeTools;\n`;
+    const dir = materialise('client-helper', new Map([...c.input, ['src/server.ts', server], ['src/probe.ts', probe]]));
+    const first = await runApply({ paths: [dir], cwd: dir, allowDirty: true, typecheck: false, transforms: [TRANSFORM] });
+    expect(first.failures).toEqual([]);
+    expect(fs.readFileSync(path.join(dir, 'src/probe.ts'), 'utf8')).toBe(probe);
+    expect(fs.readFileSync(path.join(dir, 'src/server.ts'), 'utf8')).not.toContain('@modelcontextprotocol/sdk/');
+    const second = await runApply({ paths: [dir], cwd: dir, allowDirty: true, typecheck: false, transforms: [TRANSFORM] });
+    expect(second.changes.map((ch) => path.relative(dir, ch.file))).toEqual([]);
+  });
+
+  it('tells client-only files from servers by their SDK imports', () => {
+    expect(isClientOnly("import { Client } from '@modelcontextprotocol/sdk/client/index.js';\nimport type { Tool } from '@modelcontextprotocol/sdk/types.js';")).toBe(true);
+    expect(isClientOnly("import { Client } from '@modelcontextprotocol/sdk/client/index.js';\nimport { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';")).toBe(false);
+    expect(isClientOnly("import type { Tool } from '@modelcontextprotocol/sdk/types.js';")).toBe(false);
+  });
 });
 
 describe('which package.json', () => {
@@ -275,8 +293,9 @@ describe('--target', () => {
 });
 
 describe('package.json versions', () => {
-  it('the v2 versions written are the ones the fixtures type-check against (this repository\'s devDependencies)', () => {
-    const own = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')).devDependencies as Record<string, string>;
+  it('the v2 versions written are the ones the fixtures type-check against (the v2 packages this repository ships for the type check)', () => {
+    const manifest = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8'));
+    const own = { ...manifest.devDependencies, ...manifest.dependencies } as Record<string, string>;
     for (const pkg of ['@modelcontextprotocol/server', '@modelcontextprotocol/client', '@modelcontextprotocol/node', '@modelcontextprotocol/express']) {
       expect(V2_PACKAGE_VERSIONS[pkg], pkg).toBe(`^${own[pkg]}`);
     }

@@ -33,11 +33,21 @@ export function usesSdkV1(text: string): boolean {
   return mcpSpecifiers(text).some((s) => packageOf(s) === V1_PACKAGE);
 }
 
+/** A file whose v1 SDK imports are the client and what client and server share (types, shared/): a client, not a server. */
+export function isClientOnly(text: string): boolean {
+  const v1 = mcpSpecifiers(text).filter((s) => packageOf(s) === V1_PACKAGE);
+  const client = (s: string) => s.startsWith(`${V1_PACKAGE}/client`);
+  const shared = (s: string) => /^@modelcontextprotocol\/sdk\/(?:types(?:\.js)?|shared\/.*)$/.test(s);
+  return v1.some(client) && v1.every((s) => client(s) || shared(s));
+}
+
 export function planSdkV2(result: AnalysisResult, options: TransformOptions): TransformPlan {
   const plan: TransformPlan = { ...emptyPlan(), notes: [] };
   if (options.target !== '2026-07-28') return plan;
   const texts = new Map(result.sourceFiles.map((sf) => [sf.fileName, sf.text]));
-  const analysed = [...texts].filter(([, text]) => usesSdkV1(text)).map(([file, text]) => ({ file, text }));
+  // Client code stays on v1 whether or not the analysis loaded it: a client file loaded only once a migrated
+  // neighbour had become a server file would otherwise be migrated by a second run.
+  const analysed = [...texts].filter(([, text]) => usesSdkV1(text) && !isClientOnly(text)).map(([file, text]) => ({ file, text }));
   if (!analysed.length) return plan;
 
   const manifests = new ManifestCache();
