@@ -91,7 +91,7 @@ function readList(file) {
 // ---------- install (cached in the extracted tree) ----------
 
 function installCommand(pm) {
-  if (pm === 'pnpm') return ['npx', ['--yes', 'pnpm@10', 'install', '--ignore-scripts', '--config.confirmModulesPurge=false']];
+  if (pm === 'pnpm') return ['npx', ['--yes', 'pnpm@10', 'install', '--ignore-scripts', '--no-frozen-lockfile', '--config.confirmModulesPurge=false']];
   return ['npm', ['install', '--ignore-scripts', '--no-audit', '--no-fund', '--loglevel=error']];
 }
 
@@ -316,6 +316,8 @@ function judgeHandChanges(migration) {
   };
 }
 
+const sharedTree = (tree) => (tree && existsSync(tree) ? tree : undefined);
+
 function ensureHandTree(m) {
   const dest = join(opt.repos, 'hand');
   const tree = join(dest, m.repo.replace('/', '__'));
@@ -434,11 +436,13 @@ function main() {
   let inspectors = new Map();
   if (opt.hand) {
     const inventory = JSON.parse(readFileSync(opt['hand-file'], 'utf8'));
+    // A parent commit the list also pins shares the list's tree (and its install cache).
+    const listed = new Map(readList(opt.list).map((e) => [`${e.repo}@${e.commit}`, join(opt.repos, e.slug)]));
     entries = inventory.migrations
       .filter((m) => !only || only.has(m.id))
       .map((m) => {
         inspectors.set(m.id, judgeHandChanges(m));
-        return { repo: m.repo, slug: m.id, commit: m.parent, dir: m.dir, paths: m.paths ?? ['.'], tsconfig: m.tsconfig ?? 'tsconfig.json', pm: m.pm ?? 'npm', tree: ensureHandTree(m) };
+        return { repo: m.repo, slug: m.id, commit: m.parent, dir: m.dir, paths: m.paths ?? ['.'], tsconfig: m.tsconfig ?? 'tsconfig.json', pm: m.pm ?? 'npm', tree: sharedTree(listed.get(`${m.repo}@${m.parent}`)) ?? ensureHandTree(m) };
       });
   } else {
     entries = readList(opt.list).filter((e) => !only || only.has(e.slug));
@@ -452,20 +456,25 @@ function main() {
     }
     return;
   }
-  const binCommit = run('git', ['rev-parse', '--short', 'HEAD'], { cwd: dirname(dirname(bin)) }).stdout.trim() || 'unknown';
+  // The last commit that changed what apply runs (the evaluation's own commits do not change the result).
+  const binCommit =
+    run('git', ['log', '-1', '--format=%h', '--', 'src', 'transforms', 'package.json'], { cwd: dirname(dirname(bin)) }).stdout.trim() ||
+    'unknown';
   const meta = { bin: relative(process.cwd(), bin), binCommit, date: new Date().toISOString(), applyArgs: opt['apply-arg'] };
   const results = [];
+  // Written after every server, so a run cut short still leaves the servers it finished.
+  const save = () => {
+    if (!opt.out) return;
+    mkdirSync(dirname(resolve(opt.out)), { recursive: true });
+    writeFileSync(`${opt.out}.md`, markdown(results, meta));
+    writeFileSync(`${opt.out}.json`, JSON.stringify({ ...meta, totals: totals(results), servers: results }, null, 2) + '\n');
+  };
   for (const entry of entries) {
     process.stderr.write(`${entry.slug} @ ${entry.commit.slice(0, 12)}\n`);
     results.push(evaluate(entry, { inspect: inspectors.get(entry.slug) }));
+    save();
   }
-  const md = markdown(results, meta);
-  process.stdout.write(md);
-  if (opt.out) {
-    mkdirSync(dirname(resolve(opt.out)), { recursive: true });
-    writeFileSync(`${opt.out}.md`, md);
-    writeFileSync(`${opt.out}.json`, JSON.stringify({ ...meta, totals: totals(results), servers: results }, null, 2) + '\n');
-  }
+  process.stdout.write(markdown(results, meta));
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) main();
