@@ -91,7 +91,7 @@ function readList(file) {
 // ---------- install (cached in the extracted tree) ----------
 
 function installCommand(pm) {
-  if (pm === 'pnpm') return ['npx', ['--yes', 'pnpm@10', 'install', '--ignore-scripts', '--no-frozen-lockfile', '--config.confirmModulesPurge=false']];
+  if (pm === 'pnpm') return ['npx', ['--yes', 'pnpm@10', 'install', '--ignore-scripts', '--no-frozen-lockfile', '--config.confirmModulesPurge=false', '--config.manage-package-manager-versions=false']];
   return ['npm', ['install', '--ignore-scripts', '--no-audit', '--no-fund', '--loglevel=error']];
 }
 
