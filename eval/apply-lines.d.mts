@@ -16,3 +16,9 @@ export function classifyFindings(
   introduced: Finding[];
 };
 export function blankComments(text: string): string;
+export interface Pattern { file: string; contains?: string; lacks?: string; marker?: string; near?: string; within?: number }
+export interface Change { id: string; file: string; what: string; serving?: boolean; required?: boolean; made?: Pattern[]; wrong?: Pattern[]; marked?: Pattern[] }
+export function judgeChanges(
+  changes: Change[],
+  tree: { code(file: string): string | undefined; markers(file: string): { line: number; rule: string }[] },
+): { id: string; file: string; serving: boolean; required: boolean; what: string; verdict: 'made' | 'wrong' | 'marked' | 'missed' }[];

@@ -165,3 +165,30 @@ export function blankComments(text) {
   }
   return out;
 }
+
+/**
+ * The verdict on each change of a hand migration (eval/apply-hand-migrations.json): `made` when every `made`
+ * pattern holds, else `wrong` when every `wrong` pattern holds, else `marked` when every `marked` pattern holds,
+ * else `missed`. `tree.code(file)` is the file's code after apply with comments blanked (undefined when absent);
+ * `tree.markers(file)` the markers apply added to it ({ line, rule }).
+ */
+export function judgeChanges(changes, tree) {
+  const holds = (p) => {
+    const code = tree.code(p.file);
+    if (p.contains !== undefined) return code !== undefined && new RegExp(p.contains, 'm').test(code);
+    if (p.lacks !== undefined) return code === undefined || !new RegExp(p.lacks, 'm').test(code);
+    if (p.marker !== undefined) {
+      const markers = tree.markers(p.file).filter((m) => p.marker === '*' || m.rule.startsWith(p.marker));
+      if (!p.near) return markers.length > 0;
+      const near = new RegExp(p.near);
+      const sites = (code ?? '').split('\n').flatMap((l, i) => (near.test(l) ? [i + 1] : []));
+      return markers.some((m) => sites.some((s) => Math.abs(s - m.line) <= (p.within ?? 5)));
+    }
+    throw new Error(`pattern without contains/lacks/marker: ${JSON.stringify(p)}`);
+  };
+  const all = (patterns) => patterns?.length > 0 && patterns.every(holds);
+  return changes.map((c) => {
+    const verdict = all(c.made) ? 'made' : all(c.wrong) ? 'wrong' : all(c.marked) ? 'marked' : 'missed';
+    return { id: c.id, file: c.file, serving: !!c.serving, required: c.required !== false, what: c.what, verdict };
+  });
+}

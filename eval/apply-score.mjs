@@ -16,13 +16,14 @@
 // PREFIX.json)  --apply-arg ARG (repeatable: passed to every apply, e.g. --apply-arg=--target=stateless-v1)
 // --hand (score the hand migrations of eval/apply-hand-migrations.json instead of the list)
 // --install-only (fill the install cache of the extracted trees, score nothing)
+// --merge a.json,b.json (one table from runs over parts of the list; with --out)
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { blankComments, classifyFindings, newTypeErrors, parseDiff } from './apply-lines.mjs';
+import { blankComments, classifyFindings, judgeChanges, newTypeErrors, parseDiff } from './apply-lines.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const checkout = resolve(here, '..');
@@ -39,6 +40,7 @@ const { values: opt } = parseArgs({
     'apply-arg': { type: 'string', multiple: true, default: [] },
     hand: { type: 'boolean', default: false },
     'install-only': { type: 'boolean', default: false },
+    merge: { type: 'string' },
     'hand-file': { type: 'string', default: join(here, 'apply-hand-migrations.json') },
   },
 });
@@ -285,35 +287,16 @@ function evaluate(entry, { inspect } = {}) {
 
 /** Each maintainer change of the inventory, judged on the tree after apply's first run. */
 function judgeHandChanges(migration) {
-  return (pkg, diff) => {
-    const text = (file) => {
-      const path = join(pkg, file);
-      if (!existsSync(path) || !statSync(path).isFile()) return undefined;
-      const body = readFileSync(path, 'utf8');
-      return file.endsWith('.json') ? body : blankComments(body);
-    };
-    const holds = (p) => {
-      const body = text(p.file);
-      if (p.contains !== undefined) return body !== undefined && new RegExp(p.contains, 'm').test(body);
-      if (p.lacks !== undefined) return body === undefined || !new RegExp(p.lacks, 'm').test(body);
-      if (p.marker !== undefined) {
-        const markers = (diff.get(resolve(pkg, p.file))?.markers ?? []).filter(
-          (m) => p.marker === '*' || m.rule.startsWith(p.marker),
-        );
-        if (!p.near) return markers.length > 0;
-        const lines = (body ?? '').split('\n');
-        const near = new RegExp(p.near);
-        const sites = lines.flatMap((l, i) => (near.test(l) ? [i + 1] : []));
-        return markers.some((m) => sites.some((s) => Math.abs(s - m.line) <= (p.within ?? 5)));
-      }
-      throw new Error(`pattern without contains/lacks/marker: ${JSON.stringify(p)}`);
-    };
-    const all = (patterns) => patterns?.length > 0 && patterns.every(holds);
-    return migration.changes.map((c) => {
-      const verdict = all(c.made) ? 'made' : all(c.wrong) ? 'wrong' : all(c.marked) ? 'marked' : 'missed';
-      return { id: c.id, file: c.file, serving: !!c.serving, required: c.required !== false, what: c.what, verdict };
+  return (pkg, diff) =>
+    judgeChanges(migration.changes, {
+      code: (file) => {
+        const path = join(pkg, file);
+        if (!existsSync(path) || !statSync(path).isFile()) return undefined;
+        const body = readFileSync(path, 'utf8');
+        return file.endsWith('.json') ? body : blankComments(body);
+      },
+      markers: (file) => diff.get(resolve(pkg, file))?.markers ?? [],
     });
-  };
 }
 
 const sharedTree = (tree) => (tree && existsSync(tree) ? tree : undefined);
@@ -445,7 +428,25 @@ function main() {
         return { repo: m.repo, slug: m.id, commit: m.parent, dir: m.dir, paths: m.paths ?? ['.'], tsconfig: m.tsconfig ?? 'tsconfig.json', pm: m.pm ?? 'npm', tree: sharedTree(listed.get(`${m.repo}@${m.parent}`)) ?? ensureHandTree(m) };
       });
   } else {
-    entries = readList(opt.list).filter((e) => !only || only.has(e.slug));
+    // --only runs the servers in the order it names them.
+    const list = readList(opt.list);
+    entries = only ? [...only].map((slug) => list.find((e) => e.slug === slug) ?? { slug, missing: true }) : list;
+    for (const e of entries.filter((e) => e.missing)) throw new Error(`--only: ${e.slug} is not in ${opt.list}`);
+  }
+  if (opt.merge) {
+    // Join the results of runs over parts of the list (e.g. two runs side by side) into one table.
+    const parts = opt.merge.split(',').map((f) => JSON.parse(readFileSync(f, 'utf8')));
+    const servers = parts.flatMap((p) => p.servers);
+    const meta = { ...parts[0], date: parts.map((p) => p.date).join(', ') };
+    delete meta.servers;
+    delete meta.totals;
+    const md = markdown(servers, meta);
+    process.stdout.write(md);
+    if (opt.out) {
+      writeFileSync(`${opt.out}.md`, md);
+      writeFileSync(`${opt.out}.json`, JSON.stringify({ ...meta, totals: totals(servers), servers }, null, 2) + '\n');
+    }
+    return;
   }
   if (opt['install-only']) {
     for (const entry of entries) {

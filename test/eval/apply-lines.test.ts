@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { blankComments, classifyFindings, mapLine, newTypeErrors, parseDiff } from '../../eval/apply-lines.mjs';
+import { blankComments, classifyFindings, judgeChanges, mapLine, newTypeErrors, parseDiff } from '../../eval/apply-lines.mjs';
 
 // Before apply (server.ts):          After apply:
 //  1 import x                          1 import x
@@ -120,5 +120,59 @@ describe('blankComments', () => {
     expect(code).toContain("'https://x'");
     expect(code).toContain('serve();');
     expect(code).toContain('`a // b`');
+  });
+});
+
+describe('judgeChanges', () => {
+  // The tree after apply: a marker's advice names createMcpHandler, but the code still builds the sessionful
+  // transport; SSE is gone (wrong while 2025-era clients are served) although a marker is there too.
+  const files: Record<string, string> = {
+    'http.ts': [
+      '// @mcp-migrate-todo(session-transport/transport-registry): use createMcpHandler(factory)',
+      'const transports = new Map();',
+      'const t = new StreamableHTTPServerTransport({ sessionIdGenerator: () => randomUUID() });',
+    ].join('\n'),
+    'stdio.ts': 'serveStdio(() => createServer());',
+    'sse.ts': 'app.get("/sse", handler);',
+  };
+  const tree = {
+    code: (file: string) => (file in files ? blankComments(files[file]) : undefined),
+    markers: (file: string) =>
+      ({
+        'http.ts': [{ line: 1, rule: 'session-transport/transport-registry' }],
+        'sse.ts': [{ line: 1, rule: 'session-transport/sse-transport' }],
+      })[file] ?? [],
+  };
+  const change = (id: string, rest: object) => ({ id, file: 'x', what: id, ...rest });
+  const verdicts = judgeChanges(
+    [
+      change('http', {
+        serving: true,
+        made: [{ file: 'http.ts', contains: 'createMcpHandler\\(' }],
+        marked: [{ file: 'http.ts', marker: 'session-transport/', near: 'transports = new Map', within: 2 }],
+      }),
+      change('stdio', { made: [{ file: 'stdio.ts', contains: 'serveStdio\\(' }, { file: 'stdio.ts', lacks: 'StdioServerTransport' }] }),
+      change('sse', {
+        made: [{ file: 'sse.ts', contains: 'server-legacy' }],
+        wrong: [{ file: 'sse.ts', lacks: 'SSEServerTransport' }],
+        marked: [{ file: 'sse.ts', marker: '*' }],
+      }),
+      change('gone', { required: false, made: [{ file: 'absent.ts', contains: '.' }], marked: [{ file: 'http.ts', marker: 'handshake/' }] }),
+    ],
+    tree,
+  );
+
+  it('takes made, then wrong, then marked, else missed, and does not take a marker\'s advice for the code', () => {
+    expect(verdicts.map((v) => `${v.id} ${v.verdict}`)).toEqual(['http marked', 'stdio made', 'sse wrong', 'gone missed']);
+    expect(verdicts.map((v) => [v.serving, v.required])).toEqual([
+      [true, true],
+      [false, true],
+      [false, true],
+      [false, false],
+    ]);
+  });
+
+  it('rejects a pattern it cannot evaluate instead of judging it false', () => {
+    expect(() => judgeChanges([change('bad', { made: [{ file: 'http.ts' }] })], tree)).toThrow(/pattern without/);
   });
 });
