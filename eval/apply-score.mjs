@@ -92,14 +92,16 @@ function readList(file) {
 
 // ---------- install (cached in the extracted tree) ----------
 
-function installCommand(pm) {
-  if (pm === 'pnpm') return ['npx', ['--yes', 'pnpm@10', 'install', '--ignore-scripts', '--no-frozen-lockfile', '--config.confirmModulesPurge=false', '--config.manage-package-manager-versions=false']];
-  return ['npm', ['install', '--ignore-scripts', '--no-audit', '--no-fund', '--loglevel=error']];
+function installCommand(pm, pkgDir) {
+  // npx runs outside the project: in it, npm would enforce the project's devEngines (which name pnpm) on npx.
+  const pnpm = ['--yes', 'pnpm@10', '--dir', pkgDir, 'install', '--ignore-scripts', '--no-frozen-lockfile'];
+  if (pm === 'pnpm') return ['npx', [...pnpm, '--config.confirmModulesPurge=false', '--config.manage-package-manager-versions=false'], tmpdir()];
+  return ['npm', ['install', '--ignore-scripts', '--no-audit', '--no-fund', '--loglevel=error'], pkgDir];
 }
 
 function install(pkgDir, pm, deadline) {
-  const [cmd, args] = installCommand(pm);
-  const r = run(cmd, args, { cwd: pkgDir, deadline });
+  const [cmd, args, cwd] = installCommand(pm, pkgDir);
+  const r = run(cmd, args, { cwd, deadline });
   return { ok: r.code === 0, seconds: r.seconds, timedOut: r.timedOut, log: r.code === 0 ? undefined : tail(r.stderr || r.stdout) };
 }
 
