@@ -438,7 +438,9 @@ function main() {
   if (opt.merge) {
     // Join the results of runs over parts of the list (e.g. two runs side by side) into one table.
     const parts = opt.merge.split(',').map((f) => JSON.parse(readFileSync(f, 'utf8')));
-    const servers = parts.flatMap((p) => p.servers);
+    const order = readList(opt.list).map((e) => e.slug);
+    const rank = (r) => (order.includes(r.server) ? order.indexOf(r.server) : order.length);
+    const servers = parts.flatMap((p) => p.servers).sort((x, y) => rank(x) - rank(y));
     const meta = { ...parts[0], date: parts.map((p) => p.date).join(', ') };
     delete meta.servers;
     delete meta.totals;
