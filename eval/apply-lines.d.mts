@@ -1,0 +1,24 @@
+// Types of eval/apply-lines.mjs for test/eval/apply-lines.test.ts (the evaluation itself is plain Node).
+export interface Hunk { a: number; b: number; c: number; d: number }
+export interface FileDiff { deleted: boolean; hunks: Hunk[]; markers: { line: number; rule: string }[] }
+export interface Finding { ruleId: string; category: string; line: number; abs: string; file: string }
+export interface TypeErrors { list: { file: string; line: number; code: string; message: string }[] }
+export const MARKER: RegExp;
+export function newTypeErrors(before: TypeErrors | undefined, after: TypeErrors | undefined): string[];
+export function parseDiff(diffText: string, repoRoot: string): Map<string, FileDiff>;
+export function mapLine(fileDiff: FileDiff | undefined, oldLine: number): [number, number];
+export function classifyFindings(
+  before: Finding[],
+  after: Finding[],
+  diff: Map<string, FileDiff>,
+): {
+  verdicts: (Finding & { verdict: 'rewritten' | 'marked' | 'left'; mapped?: [number, number]; marker?: string })[];
+  introduced: Finding[];
+};
+export function blankComments(text: string): string;
+export interface Pattern { file: string; contains?: string; lacks?: string; marker?: string; near?: string; within?: number }
+export interface Change { id: string; file: string; what: string; serving?: boolean; required?: boolean; made?: Pattern[]; wrong?: Pattern[]; marked?: Pattern[] }
+export function judgeChanges(
+  changes: Change[],
+  tree: { code(file: string): string | undefined; markers(file: string): { line: number; rule: string }[] },
+): { id: string; file: string; serving: boolean; required: boolean; what: string; verdict: 'made' | 'wrong' | 'marked' | 'missed' }[];

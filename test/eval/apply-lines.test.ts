@@ -1,0 +1,178 @@
+import { describe, expect, it } from 'vitest';
+import { blankComments, classifyFindings, judgeChanges, mapLine, newTypeErrors, parseDiff } from '../../eval/apply-lines.mjs';
+
+// Before apply (server.ts):          After apply:
+//  1 import x                          1 import x
+//  2 const transports = {}             2 // @mcp-migrate-todo(session-transport/transport-registry): …
+//  3 foo()                             3 const transports = {}
+//  4 const t = sessionIdGenerator      4 foo()
+//  5 bar()                             5 const handler = createMcpHandler(a)
+//  6 server.elicitInput()              6 const b = 1
+//  7 baz()                             7 bar()
+//  8 -- old()                          8 server.elicitInput()
+//  9 end                              9 baz()
+//                                     10 end
+const diffText = [
+  'diff --git a/src/server.ts b/src/server.ts',
+  'index 1111111..2222222 100644',
+  '--- a/src/server.ts',
+  '+++ b/src/server.ts',
+  '@@ -1,0 +2 @@ import x',
+  '+// @mcp-migrate-todo(session-transport/transport-registry): serve with createMcpHandler(factory)',
+  '@@ -4 +5,2 @@ foo()',
+  '-const t = sessionIdGenerator',
+  '+const handler = createMcpHandler(a)',
+  '+const b = 1',
+  '@@ -8 +9,0 @@ baz()',
+  '--- old()',
+  'diff --git a/src/gone.ts b/src/gone.ts',
+  'deleted file mode 100644',
+  '--- a/src/gone.ts',
+  '+++ /dev/null',
+  '@@ -1 +0,0 @@',
+  '-transports[sessionId] = t',
+].join('\n');
+
+const root = '/repo';
+const at = (file: string, line: number, category: string, ruleId = `${category}/x`) => ({
+  ruleId,
+  category,
+  line,
+  file,
+  abs: `${root}/${file}`,
+});
+
+describe('parseDiff and mapLine', () => {
+  const diff = parseDiff(diffText, root);
+  const server = diff.get('/repo/src/server.ts');
+
+  it('records hunks per file and the markers the diff adds, at their new line', () => {
+    expect(server?.hunks).toHaveLength(3);
+    expect(server?.markers).toEqual([{ line: 2, rule: 'session-transport/transport-registry' }]);
+    expect(diff.get('/repo/src/gone.ts')?.deleted).toBe(true);
+  });
+
+  it('does not take a removed line that starts with "-- " for a file header', () => {
+    expect([...diff.keys()].sort()).toEqual(['/repo/src/gone.ts', '/repo/src/server.ts']);
+  });
+
+  it('maps unchanged lines past insertions and deletions, and changed lines to their replacement', () => {
+    expect(mapLine(server, 1)).toEqual([1, 1]);
+    expect(mapLine(server, 2)).toEqual([3, 3]);
+    expect(mapLine(server, 4)).toEqual([5, 6]);
+    expect(mapLine(server, 6)).toEqual([8, 8]);
+    expect(mapLine(server, 8)).toEqual([9, 10]);
+    expect(mapLine(server, 9)).toEqual([10, 10]);
+    expect(mapLine(undefined, 7)).toEqual([7, 7]);
+  });
+});
+
+describe('classifyFindings', () => {
+  const diff = parseDiff(diffText, root);
+  const before = [
+    at('src/server.ts', 2, 'session-transport', 'session-transport/transport-registry'),
+    at('src/server.ts', 4, 'session-transport', 'session-transport/session-id-generator'),
+    at('src/server.ts', 6, 'server-push'),
+    at('src/gone.ts', 1, 'session-transport'),
+  ];
+  const after = [
+    at('src/server.ts', 3, 'session-transport', 'session-transport/transport-registry'),
+    at('src/server.ts', 8, 'server-push'),
+    at('src/server.ts', 6, 'handshake'),
+  ];
+  const { verdicts, introduced } = classifyFindings(before, after, diff);
+
+  it('says marked where apply left a marker, left where a finding of the category stays, rewritten otherwise', () => {
+    expect(verdicts.map((v) => `${v.file}:${v.line} ${v.verdict}`)).toEqual([
+      'src/server.ts:2 marked',
+      'src/server.ts:4 rewritten',
+      'src/server.ts:6 left',
+      'src/gone.ts:1 rewritten',
+    ]);
+  });
+
+  it('pairs one remaining finding with one original (the closest), and reports the unpaired as introduced', () => {
+    // The registry finding now on line 3 is within 2 lines of the rewritten site (5–6) too; it stays with line 2.
+    expect(introduced.map((f) => `${f.line} ${f.category}`)).toEqual(['6 handshake']);
+  });
+});
+
+describe('newTypeErrors', () => {
+  it('matches errors by file, code and message whatever their line, counting repeats', () => {
+    const e = (line: number, code = 'TS2345', message = 'Argument of type X') => ({ file: 'a.ts', line, code, message });
+    const fresh = newTypeErrors({ list: [e(10), e(20, 'TS2304', 'Cannot find name Y')] }, { list: [e(12), e(30), e(40, 'TS2353', 'Z')] });
+    expect(fresh).toEqual(['a.ts:30 TS2345 Argument of type X', 'a.ts:40 TS2353 Z']);
+  });
+});
+
+describe('blankComments', () => {
+  it('blanks line and block comments, keeps strings that contain comment openers, and keeps line numbers', () => {
+    const source = [
+      '// @mcp-migrate-todo(x): use createMcpHandler(factory)',
+      'const glob = "src/**/*.ts"; const url = \'https://x\'; /* inline',
+      'still comment */ serve(); // trailing',
+      'const t = `a // b`;',
+    ].join('\n');
+    const code = blankComments(source);
+    expect(code.split('\n')).toHaveLength(4);
+    expect(code).not.toMatch(/createMcpHandler|inline|trailing/);
+    expect(code).toContain('"src/**/*.ts"');
+    expect(code).toContain("'https://x'");
+    expect(code).toContain('serve();');
+    expect(code).toContain('`a // b`');
+  });
+});
+
+describe('judgeChanges', () => {
+  // The tree after apply: a marker's advice names createMcpHandler, but the code still builds the sessionful
+  // transport; SSE is gone (wrong while 2025-era clients are served) although a marker is there too.
+  const files: Record<string, string> = {
+    'http.ts': [
+      '// @mcp-migrate-todo(session-transport/transport-registry): use createMcpHandler(factory)',
+      'const transports = new Map();',
+      'const t = new StreamableHTTPServerTransport({ sessionIdGenerator: () => randomUUID() });',
+    ].join('\n'),
+    'stdio.ts': 'serveStdio(() => createServer());',
+    'sse.ts': 'app.get("/sse", handler);',
+  };
+  const tree = {
+    code: (file: string) => (file in files ? blankComments(files[file]) : undefined),
+    markers: (file: string) =>
+      ({
+        'http.ts': [{ line: 1, rule: 'session-transport/transport-registry' }],
+        'sse.ts': [{ line: 1, rule: 'session-transport/sse-transport' }],
+      })[file] ?? [],
+  };
+  const change = (id: string, rest: object) => ({ id, file: 'x', what: id, ...rest });
+  const verdicts = judgeChanges(
+    [
+      change('http', {
+        serving: true,
+        made: [{ file: 'http.ts', contains: 'createMcpHandler\\(' }],
+        marked: [{ file: 'http.ts', marker: 'session-transport/', near: 'transports = new Map', within: 2 }],
+      }),
+      change('stdio', { made: [{ file: 'stdio.ts', contains: 'serveStdio\\(' }, { file: 'stdio.ts', lacks: 'StdioServerTransport' }] }),
+      change('sse', {
+        made: [{ file: 'sse.ts', contains: 'server-legacy' }],
+        wrong: [{ file: 'sse.ts', lacks: 'SSEServerTransport' }],
+        marked: [{ file: 'sse.ts', marker: '*' }],
+      }),
+      change('gone', { required: false, made: [{ file: 'absent.ts', contains: '.' }], marked: [{ file: 'http.ts', marker: 'handshake/' }] }),
+    ],
+    tree,
+  );
+
+  it('takes made, then wrong, then marked, else missed, and does not take a marker\'s advice for the code', () => {
+    expect(verdicts.map((v) => `${v.id} ${v.verdict}`)).toEqual(['http marked', 'stdio made', 'sse wrong', 'gone missed']);
+    expect(verdicts.map((v) => [v.serving, v.required])).toEqual([
+      [true, true],
+      [false, true],
+      [false, true],
+      [false, false],
+    ]);
+  });
+
+  it('rejects a pattern it cannot evaluate instead of judging it false', () => {
+    expect(() => judgeChanges([change('bad', { made: [{ file: 'http.ts' }] })], tree)).toThrow(/pattern without/);
+  });
+});
