@@ -64,7 +64,9 @@ const sdkV2 = defineTransform({
   why: '2026-07-28 is served by SDK v2 (createMcpHandler, serveStdio, the per-request context), and the other rewrites write v2 code.',
   details: [
     'runs the official codemod\'s exported v1-to-v2 transforms in memory on every file that imports @modelcontextprotocol/sdk (CommonJS requires included)',
-    'package.json: @modelcontextprotocol/sdk removed, the v2 packages the code now imports added, zod raised to ^4.2.0 when its range cannot reach it',
+    'package.json: @modelcontextprotocol/sdk removed, the v2 packages the code now imports added, zod raised to ^4.2.0 when its range cannot reach it and the code uses nothing zod 4 removed (else kept, sites named)',
+    'around the codemod: a v2 name the file declares itself is imported under an alias; names it dropped while still used are imported again (or marked where v2 has none); helpers typed with v1 context keys become ServerContext; .tool() it leaves is marked; its context-mock comment only where the object can be a context',
+    'also the types-only files of a migrated package; client-only files and packages that run the SDK through their own v1 bundle stay on v1',
     'what the official codemod cannot rewrite keeps its /* @mcp-codemod-error … */ comment and becomes a report note',
     'only with --target 2026-07-28 (the default); files already on v2 are left alone',
   ],
