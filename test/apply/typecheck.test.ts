@@ -171,10 +171,11 @@ function git(dir: string, ...args: string[]): void {
   if (result.status !== 0) throw new Error(result.stderr);
 }
 
-async function run(argv: string[], cwd: string): Promise<{ code: number; stdout: string }> {
+async function run(argv: string[], cwd: string): Promise<{ code: number; stdout: string; stderr: string }> {
   let stdout = '';
-  const code = await main(argv, { stdout: (t) => void (stdout += t), stderr: () => undefined, isTTY: false, env: {}, cwd });
-  return { code, stdout };
+  let stderr = '';
+  const code = await main(argv, { stdout: (t) => void (stdout += t), stderr: (t) => void (stderr += t), isTTY: false, env: {}, cwd });
+  return { code, stdout, stderr };
 }
 
 describe('apply with the guard', () => {
@@ -206,8 +207,9 @@ export function build(): McpServer {
     expect(json.code).toBe(1);
 
     const text = await run(['apply', '--dry-run', '--fail-on', 'none', '.'], dir);
-    expect(text.stdout).toMatch(/✖ 1 new type error in the migrated code/);
-    expect(text.stdout).toMatch(/src\/server\.ts:6 TS2339 Property 'experimental' does not exist/);
+    expect(text.stderr).toMatch(/✖ 1 new type error in the migrated code/);
+    // A dry run prints the diff on standard output and its summary on standard error.
+    expect(text.stderr).toMatch(/src\/server\.ts:6 TS2339 Property 'experimental' does not exist/);
     expect(text.code).toBe(0);
 
     expect((await run(['apply', '.'], dir)).code).toBe(1);
@@ -218,7 +220,7 @@ export function build(): McpServer {
 
   it('--no-typecheck says the code was not type-checked', async () => {
     const result = await run(['apply', '--dry-run', '--no-typecheck', '--fail-on', 'none', '.'], repo());
-    expect(result.stdout).toMatch(/not type-checked: skipped with --no-typecheck \(src\/server\.ts\)/);
+    expect(result.stderr).toMatch(/not type-checked: skipped with --no-typecheck \(src\/server\.ts\)/);
     expect(result.code).toBe(0);
   });
 });
