@@ -215,6 +215,9 @@ function evaluate(entry, { inspect } = {}) {
       skippedChanged: run1.json?.skippedChanged ?? [],
       diagnostics: run1.json?.diagnostics ?? [],
       stores: (run1.json?.stores ?? []).map((s) => `${s.file}:${s.line} ${s.store} ${s.status}`),
+      // What apply itself said of the build: the new type errors it named, and what it could not check.
+      typeErrorsNamed: run1.json?.typeErrors?.length,
+      notTypeChecked: (run1.json?.typeCheck?.notChecked ?? []).map((n) => n.reason ?? String(n)),
       stderr: run1.json ? undefined : run1.stderr,
     };
     const changed = changedFiles(work);
