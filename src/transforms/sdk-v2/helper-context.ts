@@ -49,6 +49,45 @@ export function forwardedContexts(sf: SourceFile, diagnostics: readonly Diagnost
   return out;
 }
 
+/** Registration methods whose last callback parameter is the handler's context. */
+const REGISTRATIONS = new Set(['registerTool', 'tool', 'registerPrompt', 'prompt', 'registerResource', 'resource']);
+
+/**
+ * Helpers a registration callback hands its context parameter to, found in the code rather than in
+ * the codemod's comments: the codemod says "forwarded" only for some shapes, and says nothing for a
+ * callback with an expression body (`(args, ctx) => echo(send, args, ctx)`, nickytonline's
+ * `src/tools.ts`). Only helpers declared in the file count; `inlineTypedHelpers` then keeps those whose
+ * parameter is typed with v1's context keys alone.
+ */
+export function contextsPassedToHelpers(sf: SourceFile): ForwardedContext[] {
+  const { Node, SyntaxKind } = loadTsMorph();
+  const out: ForwardedContext[] = [];
+  const seen = new Set<string>();
+  for (const call of sf.getDescendantsOfKind(SyntaxKind.CallExpression)) {
+    const callee = call.getExpression();
+    if (!Node.isIdentifier(callee)) continue;
+    const helper = callee.getText();
+    if (!sf.getFunction(helper) && !sf.getVariableDeclaration(helper)) continue;
+    call.getArguments().forEach((argument, index) => {
+      if (!Node.isIdentifier(argument)) return;
+      const parameter = (argument.getSymbol()?.getDeclarations() ?? []).find((d) => Node.isParameterDeclaration(d));
+      const callback = parameter?.getParent();
+      if (!parameter || !callback || !(Node.isArrowFunction(callback) || Node.isFunctionExpression(callback))) return;
+      const parameters = callback.getParameters();
+      if (parameters[parameters.length - 1] !== parameter) return;
+      const registration = callback.getParent();
+      if (!registration || !Node.isCallExpression(registration) || !registration.getArguments().includes(callback)) return;
+      const target = registration.getExpression();
+      if (!Node.isPropertyAccessExpression(target) || !REGISTRATIONS.has(target.getName())) return;
+      const key = `${helper}\0${index}`;
+      if (seen.has(key)) return;
+      seen.add(key);
+      out.push({ helper, index });
+    });
+  }
+  return out;
+}
+
 function helperParameter(sf: SourceFile, { helper, index }: ForwardedContext): ParameterDeclaration | undefined {
   const { Node } = loadTsMorph();
   const fn: FunctionDeclaration | undefined = sf.getFunction(helper);
@@ -95,6 +134,33 @@ export function annotateAsV1Context(sf: SourceFile, helpers: readonly ForwardedC
     const imports = sf.getImportDeclarations();
     const lastSdk = imports.map((d) => d.getModuleSpecifierValue().startsWith('@modelcontextprotocol/sdk')).lastIndexOf(true);
     sf.insertImportDeclaration(lastSdk + 1, { moduleSpecifier: V1_PROTOCOL_MODULE, namedImports: ['RequestHandlerExtra'], isTypeOnly: true });
+  }
+}
+
+/**
+ * After that run: the codemod remaps `extra.requestId` in the helper but not a destructuring of it
+ * (`const { sessionId, requestId } = extra;`), which v2's context no longer fits (its id is
+ * `mcpReq.id`). The element becomes `mcpReq: { id: requestId }`, so the local keeps its name.
+ */
+export function remapDestructuredRequestId(sf: SourceFile, helpers: readonly ForwardedContext[]): void {
+  const { Node, SyntaxKind } = loadTsMorph();
+  for (const helper of helpers) {
+    const parameter = helperParameter(sf, helper);
+    const name = parameter?.getNameNode();
+    const body = parameter?.getParent();
+    if (!parameter || !name || !Node.isIdentifier(name) || !body) continue;
+    for (const decl of body.getDescendantsOfKind(SyntaxKind.VariableDeclaration)) {
+      const init = decl.getInitializer();
+      const pattern = decl.getNameNode();
+      if (!init || !Node.isIdentifier(init) || init.getText() !== name.getText() || !Node.isObjectBindingPattern(pattern)) continue;
+      const elements = pattern.getElements();
+      if (elements.some((e) => (e.getPropertyNameNode()?.getText() ?? e.getName()) === 'mcpReq')) continue;
+      for (const element of elements) {
+        const key = element.getPropertyNameNode()?.getText() ?? element.getName();
+        if (key !== 'requestId' || element.getDotDotDotToken() || element.getInitializer()) continue;
+        element.replaceWithText(`mcpReq: { id: ${element.getName()} }`);
+      }
+    }
   }
 }
 

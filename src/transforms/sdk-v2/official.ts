@@ -34,7 +34,7 @@ import type { SourceFile } from 'ts-morph';
 import { importBindings, isV1Specifier, ownNames } from './bindings.js';
 import { isContextMockDiagnostic, mockIsHandlerContext } from './context-mocks.js';
 import { restoreDroppedImports } from './dropped-imports.js';
-import { annotateAsV1Context, contextImportsTypeOnly, forwardedContexts, helperTakesV2Context, inlineTypedHelpers, type ForwardedContext } from './helper-context.js';
+import { annotateAsV1Context, contextImportsTypeOnly, contextsPassedToHelpers, remapDestructuredRequestId, forwardedContexts, helperTakesV2Context, inlineTypedHelpers, type ForwardedContext } from './helper-context.js';
 import { leftoverToolCallDiagnostics, type LegacyToolCall } from './legacy-tool-calls.js';
 import { aliasSdkImports, clashingNames, hideOwnNames, restoreOwnNames } from './name-clash.js';
 
@@ -105,9 +105,12 @@ export function runOfficialCodemod(files: ReadonlyArray<{ file: string; text: st
       placeholders = hideOwnNames(sf, clashes);
       annotateAsV1Context(sf, helpers);
       run = runTransforms(transforms, sf, context);
-      if (helpers.length && run.failed === undefined) contextImportsTypeOnly(sf);
+      if (helpers.length && run.failed === undefined) {
+        contextImportsTypeOnly(sf);
+        remapDestructuredRequestId(sf, helpers);
+      }
     };
-    const helpers = run.failed === undefined ? inlineTypedHelpers(sf, forwardedContexts(sf, run.diagnostics)) : [];
+    const helpers = run.failed === undefined ? inlineTypedHelpers(sf, uniqueHelpers([...forwardedContexts(sf, run.diagnostics), ...contextsPassedToHelpers(sf)])) : [];
     if (helpers.length) rerun(helpers, []);
     const clashes = run.failed === undefined ? clashingNames(sf, sdkBefore, own) : [];
     if (clashes.length) {
@@ -271,4 +274,15 @@ function importsToRequires(sf: SourceFile, restore: ReadonlyMap<string, string>)
     if (!statements.length) statements.push(`require(${specifier});`);
     decl.replaceWithText(statements.join('\n'));
   }
+}
+
+/** One entry per helper parameter: the codemod's comments and the code can name the same one. */
+function uniqueHelpers(found: readonly ForwardedContext[]): ForwardedContext[] {
+  const seen = new Set<string>();
+  return found.filter((f) => {
+    const key = `${f.helper}\0${f.index}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
 }
