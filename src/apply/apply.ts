@@ -191,9 +191,13 @@ export async function runApply(options: ApplyOptions): Promise<ApplyResult> {
     if (before === undefined || before === text || created.has(file)) continue;
     let next = text;
     if (isSourceFile(file)) {
-      const pruned = pruneImportsMadeUnused(file, before, text);
-      provenance.record(file, 'prune-imports', text, pruned);
-      next = matchQuoteStyle(file, before, keepFileHeader(before, pruned));
+      const pruned = pruneImportsMadeUnused(file, before, next);
+      provenance.record(file, 'prune-imports', next, pruned);
+      // A restored header shifts the lines below it: recorded, so the type check's line owners stay right.
+      // Quotes and line endings change no line's place, and a requoted line stays its transform's.
+      next = keepFileHeader(before, pruned);
+      provenance.record(file, 'file-header', pruned, next);
+      next = matchQuoteStyle(file, before, next);
     }
     current.set(file, keepLineEndings(before, next));
   }

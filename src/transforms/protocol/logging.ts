@@ -19,13 +19,13 @@
  *   standalone stream, which 2026-07-28 no longer has.
  */
 import { ts } from '../../analysis/typescript.js';
-import { propertyNameText, unwrap } from '../../analysis/ast.js';
+import { forEachDescendant, propertyNameText, unwrap } from '../../analysis/ast.js';
 import type { AnalysisResult } from '../../analysis/engine.js';
 import { handlerRegistration } from '../../rules/rule.js';
 import type { TransformOptions, TransformPlan } from '../plan.js';
 import type { TextEdit } from '../edits.js';
 import { emptyPlan } from '../plan.js';
-import { sdkMajorOf } from '../handles/source-style.js';
+import { indentAt, sdkMajorOf } from '../handles/source-style.js';
 import { SSE_TRANSPORTS, STDIO_TRANSPORTS } from '../../analysis/sdk-modules.js';
 import { addMarker, CannotRewrite, contextParameter, directHandler, forEachCall, isServerCall } from './common.js';
 
@@ -136,10 +136,9 @@ function moveOntoRequest(result: AnalysisResult, call: ts.CallExpression, option
  */
 function pulledUp(sf: ts.SourceFile, call: ts.CallExpression, message: ts.Node): string {
   const text = message.getText(sf);
-  const column = (pos: number) => pos - sf.text.lastIndexOf('\n', pos - 1) - 1;
-  const lineIndent = (pos: number) => /^[ \t]*/.exec(sf.text.slice(sf.text.lastIndexOf('\n', pos - 1) + 1))![0].length;
+  const column = sf.getLineAndCharacterOfPosition(message.getStart(sf)).character;
   const onOwnLine = sf.text.slice(call.arguments.pos, message.getStart(sf)).includes('\n');
-  const shift = column(message.getStart(sf)) - lineIndent(call.getStart(sf));
+  const shift = column - indentAt(sf.text, call.getStart(sf)).length;
   if (!onOwnLine || shift <= 0) return text;
   const indentation = new RegExp(`\\n[ \\t]{0,${shift}}`, 'g');
   return text.replace(indentation, '\n');
@@ -164,17 +163,13 @@ function connectionTransports(result: AnalysisResult): string[] {
   const found = new Set<string>();
   for (const sf of result.sourceFiles) {
     if (sf.isDeclarationFile) continue;
-    const walk = (node: ts.Node): void => {
-      if (ts.isNewExpression(node)) {
-        const value = result.analysis.values.valueOf(node);
-        if (value?.kind === 'transport' && value.cls) {
-          if (STDIO_TRANSPORTS.has(value.cls)) found.add('stdio');
-          if (SSE_TRANSPORTS.has(value.cls)) found.add('HTTP+SSE');
-        }
-      }
-      ts.forEachChild(node, walk);
-    };
-    walk(sf);
+    forEachDescendant(sf, (node) => {
+      if (!ts.isNewExpression(node)) return;
+      const value = result.analysis.values.valueOf(node);
+      if (value?.kind !== 'transport' || !value.cls) return;
+      if (STDIO_TRANSPORTS.has(value.cls)) found.add('stdio');
+      if (SSE_TRANSPORTS.has(value.cls)) found.add('HTTP+SSE');
+    });
   }
   return [...found].sort().reverse();
 }

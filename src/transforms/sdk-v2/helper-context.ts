@@ -62,7 +62,6 @@ const REGISTRATIONS = new Set(['registerTool', 'tool', 'registerPrompt', 'prompt
 export function contextsPassedToHelpers(sf: SourceFile): ForwardedContext[] {
   const { Node, SyntaxKind } = loadTsMorph();
   const out: ForwardedContext[] = [];
-  const seen = new Set<string>();
   for (const call of sf.getDescendantsOfKind(SyntaxKind.CallExpression)) {
     const callee = call.getExpression();
     if (!Node.isIdentifier(callee)) continue;
@@ -79,10 +78,7 @@ export function contextsPassedToHelpers(sf: SourceFile): ForwardedContext[] {
       if (!registration || !Node.isCallExpression(registration) || !registration.getArguments().includes(callback)) return;
       const target = registration.getExpression();
       if (!Node.isPropertyAccessExpression(target) || !REGISTRATIONS.has(target.getName())) return;
-      const key = `${helper}\0${index}`;
-      if (seen.has(key)) return;
-      seen.add(key);
-      out.push({ helper, index });
+      out.push({ helper, index }); // repeats are merged with the codemod's ones by the caller
     });
   }
   return out;
