@@ -4,6 +4,7 @@
  */
 import type { ScanReport } from '../model.js';
 import { renderGithub } from './github.js';
+import { renderGitlab } from './gitlab.js';
 import { renderJson } from './json.js';
 import { renderMarkdown } from './markdown.js';
 import { renderSarif } from './sarif.js';
@@ -20,9 +21,10 @@ const REPORTERS: Readonly<Record<FormatName, Reporter>> = {
   markdown: renderMarkdown,
   sarif: renderSarif,
   github: renderGithub,
+  gitlab: renderGitlab,
 };
 
-export const FORMATS: readonly FormatName[] = Object.freeze(['text', 'json', 'markdown', 'sarif', 'github']);
+export const FORMATS: readonly FormatName[] = Object.freeze(['text', 'json', 'markdown', 'sarif', 'github', 'gitlab']);
 
 export function isFormatName(name: string): name is FormatName {
   return (FORMATS as readonly string[]).includes(name);

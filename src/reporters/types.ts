@@ -2,7 +2,7 @@
 import type { RuleMeta, ScanReport } from '../model.js';
 import type { FailOn } from './verdict.js';
 
-export type FormatName = 'text' | 'json' | 'markdown' | 'sarif' | 'github';
+export type FormatName = 'text' | 'json' | 'markdown' | 'sarif' | 'github' | 'gitlab';
 
 export interface RenderOptions {
   /** The rule catalogue: SARIF rule metadata and per-rule links come from here. */

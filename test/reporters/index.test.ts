@@ -14,14 +14,14 @@ function deepFreeze<T>(value: T): T {
 }
 
 describe('reporter registry', () => {
-  it('registers exactly the five formats', () => {
-    expect([...FORMATS].sort()).toEqual(['github', 'json', 'markdown', 'sarif', 'text']);
+  it('registers exactly the six formats', () => {
+    expect([...FORMATS].sort()).toEqual(['github', 'gitlab', 'json', 'markdown', 'sarif', 'text']);
     for (const format of FORMATS) expect(isFormatName(format)).toBe(true);
     expect(isFormatName('html')).toBe(false);
   });
 
   it('rejects an unknown format with the list of known ones', () => {
-    expect(() => render('html' as FormatName, SAMPLE_REPORT, options)).toThrow(/text, json, markdown, sarif, github/);
+    expect(() => render('html' as FormatName, SAMPLE_REPORT, options)).toThrow(/text, json, markdown, sarif, github, gitlab/);
   });
 
   it.each(FORMATS)('%s is a pure function: no mutation of the report, same output twice, trailing newline', (format) => {
