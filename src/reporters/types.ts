@@ -19,6 +19,17 @@ export interface RenderOptions {
   docsBaseUrl?: string;
   /** Terminal width: `text` wraps long messages to it. Undefined: no wrapping (files, pipes). */
   width?: number;
+  /**
+   * Where the complete report is when this one is cut to a size limit (GitHub's annotation
+   * limits, `markdownMaxBytes`): the other outputs of the same run, e.g. `mcp-migrate.sarif` or
+   * `the job summary`. Reporters name them in their truncation note.
+   */
+  fullReportAt?: readonly string[];
+  /**
+   * Cap for `markdown`, in UTF-8 bytes (so also in characters): 65536 fits a pull-request
+   * comment, 1 MiB a GitHub job summary. Undefined: no cap (MIGRATION.md in a file).
+   */
+  markdownMaxBytes?: number;
 }
 
 /** A reporter is a pure function of one report. */

@@ -96,6 +96,57 @@ describe('github reporter', () => {
   });
 });
 
+describe('github reporter within GitHub\'s annotation limits (10 errors, 10 warnings, 10 notices per step)', () => {
+  // 23 errors, 13 warnings and 12 info findings (as on mongodb-mcp-server, where 16 were dropped), plus a skipped file and a note.
+  const many = (ruleId: string, count: number, file: string) =>
+    Array.from({ length: count }, (_, i) => makeFinding({ ruleId, file, line: i + 1, column: 1, message: `${ruleId} #${i + 1}` }));
+  const report = makeReport(
+    [...many('session-transport/session-header', 23, 'src/a.ts'), ...many('deprecated-feature/logging', 13, 'src/b.ts'), ...many('handle-hygiene/guessable-handle', 12, 'src/c.ts')],
+    {
+      diagnostics: [
+        { file: 'src/broken.ts', kind: 'parse-error', message: 'x', line: 1, column: 1 },
+        { file: 'tsconfig.json', kind: 'note', message: 'n' },
+      ],
+    },
+  );
+  const out = renderGithub(report, { ...options, fullReportAt: ['mcp-migrate.sarif', 'the job summary'] });
+  const parsed = out.split('\n').filter((l) => l.startsWith('::')).map(parseCommand);
+  const ofKind = (name: string) => parsed.filter((c) => c.name === name);
+
+  it('annotates at most 10 of each kind, the overflow notice included', () => {
+    expect(ofKind('error')).toHaveLength(10);
+    expect(ofKind('warning')).toHaveLength(10);
+    expect(ofKind('notice')).toHaveLength(10);
+  });
+
+  it('annotates the first findings in report order, findings before diagnostics', () => {
+    expect(ofKind('error').map((c) => c.message)).toEqual(Array.from({ length: 10 }, (_, i) => `session-transport/session-header #${i + 1}`));
+    expect(ofKind('warning').every((c) => c.properties.title === 'deprecated-feature/logging')).toBe(true);
+  });
+
+  it('lists every finding it did not annotate as a plain log line, then one notice with the count and where the full report is', () => {
+    const lines = out.split('\n');
+    const logged = lines.filter((l) => /^  \S+:\d+/.test(l) || /^  tsconfig\.json /.test(l));
+    // 13 errors, 3 warning findings + the skipped file, 3 info findings + the note (9 notices annotated, 1 place for the overflow notice).
+    expect(logged).toHaveLength(13 + 4 + 4);
+    expect(logged).toContain('  src/a.ts:23:1  error  session-transport/session-header  session-transport/session-header #23');
+    expect(logged).toContain('  src/broken.ts:1:1  warning  mcp-migrate parse-error  x');
+    const overflow = ofKind('notice').at(-1)!;
+    expect(overflow.properties.title).toBe('mcp-migrate: 21 more not annotated');
+    expect(overflow.message).toBe(
+      "GitHub shows 10 error, 10 warning and 10 notice annotations per step; 13 errors, 4 warnings, 4 notices more are not annotated. The full list: this step's log above, mcp-migrate.sarif, the job summary.",
+    );
+    expect(lines.at(-2)).toBe('✖ 23 findings block 2026-07-28 readiness (23 errors); 13 warnings, 12 info below --fail-on error; findings may be incomplete: 1 file with syntax errors analysed only as far as it parses');
+  });
+
+  it('annotates all 10 notices and adds no overflow notice when every kind fits', () => {
+    const fits = makeReport([...many('session-transport/session-header', 10, 'src/a.ts'), ...many('handle-hygiene/guessable-handle', 10, 'src/c.ts')]);
+    const commands = renderGithub(fits, options).split('\n').filter((l) => l.startsWith('::')).map(parseCommand);
+    expect(commands).toHaveLength(20);
+    expect(commands.filter((c) => c.name === 'notice').every((c) => c.properties.title === 'handle-hygiene/guessable-handle')).toBe(true);
+  });
+});
+
 describe('workflow command escaping', () => {
   it('escapeData encodes %, CR and LF (and % first, so it is not double-encoded)', () => {
     expect(escapeData('50%\r\n%0A')).toBe('50%25%0D%0A%250A');
