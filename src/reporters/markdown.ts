@@ -4,6 +4,10 @@
  * the findings grouped by rule and message (one explanation, then every site
  * with a short excerpt of its code), then findings in test files, suppressed
  * findings and the diagnostics.
+ *
+ * With `markdownMaxBytes` (a pull-request comment, a job summary) the report is cut where it
+ * stops fitting — whole blocks, then whole table rows, never inside a line — and a note under the
+ * summary says how many findings are listed and where the full report is.
  */
 import { CATEGORIES, NOTE_KINDS, SEVERITIES, ruleDocPath, type Category, type Finding, type ScanReport } from '../model.js';
 import { FIX_LEGEND_MARKDOWN, fixLabel } from '../fix-status.js';
@@ -14,12 +18,23 @@ import { sortedDiagnostics, sortedFindings } from './order.js';
 import type { RenderOptions } from './types.js';
 import { countBySeverity, pluralize, verdict } from './verdict.js';
 
+/** What fits a GitHub pull-request or issue comment (characters; bytes are at least as many). */
+export const PR_COMMENT_MAX = 65_536;
+/** What GitHub accepts in one step's job summary ($GITHUB_STEP_SUMMARY). */
+export const JOB_SUMMARY_MAX_BYTES = 1024 * 1024;
+
+/**
+ * A block of the report, or a table whose rows can be cut: `findingRows` says whether each row
+ * is one finding (a site table) so the truncation note can count what is listed.
+ */
+type Piece = string | { header: readonly string[]; rows: readonly string[]; findingRows: boolean };
+
+const pieceText = (piece: Piece): string => (typeof piece === 'string' ? piece : [...piece.header, ...piece.rows].join('\n'));
+
 export function renderMarkdown(report: ScanReport, options: RenderOptions): string {
   const findings = sortedFindings(report.findings);
-  const blocks = [
-    '# MCP 2026-07-28 readiness report',
-    verdictBlock(report, options),
-    scopeLine(report),
+  const head: Piece[] = ['# MCP 2026-07-28 readiness report', verdictBlock(report, options), scopeLine(report)];
+  const body: Piece[] = [
     '## Summary',
     summaryTable(findings, options),
     ...(findings.length > 0 ? [FIX_LEGEND_MARKDOWN] : []),
@@ -34,7 +49,77 @@ export function renderMarkdown(report: ScanReport, options: RenderOptions): stri
     ...suppressedSection(report),
     ...diagnosticsSection(report),
   ];
-  return `${blocks.join('\n\n')}\n`;
+  const full = `${[...head, ...body].map(pieceText).join('\n\n')}\n`;
+  const max = options.markdownMaxBytes;
+  if (max === undefined || byteLength(full) <= max) return full;
+  return truncated(head, body, report, options, max);
+}
+
+const byteLength = (text: string): number => Buffer.byteLength(text, 'utf8');
+
+/**
+ * Head, truncation note, then as many body pieces as fit in order (a site table row by row):
+ * a reader gets the summary and the most important categories, grouped as in the full report.
+ */
+function truncated(head: readonly Piece[], body: readonly Piece[], report: ScanReport, options: RenderOptions, max: number): string {
+  const total = report.findings.length + (report.testFindings?.length ?? 0);
+  // The note's length is reserved with the largest count it can show; the real count is never longer.
+  const reserve = byteLength(truncationNote(total, total, max, options)) + 2;
+  const blocks = head.map(pieceText);
+  let used = byteLength(blocks.join('\n\n')) + reserve + 1;
+  const kept: string[] = [];
+  let listed = 0;
+  for (const piece of body) {
+    const text = pieceText(piece);
+    if (used + 2 + byteLength(text) <= max) {
+      kept.push(text);
+      used += 2 + byteLength(text);
+      if (typeof piece !== 'string' && piece.findingRows) listed += piece.rows.length;
+      continue;
+    }
+    if (typeof piece !== 'string') {
+      // As many rows as fit, then a row that says how many sites are left out.
+      const lines = [...piece.header];
+      let size = used + 2 + byteLength(lines.join('\n'));
+      let rows = 0;
+      const moreRow = (left: number) => tableRow(['…', `${pluralize(left, 'more site')} not shown`]);
+      for (const row of piece.rows) {
+        const after = size + 1 + byteLength(row);
+        if (after + 1 + byteLength(moreRow(piece.rows.length - rows - 1)) > max) break;
+        lines.push(row);
+        size = after;
+        rows += 1;
+      }
+      if (rows > 0) {
+        lines.push(moreRow(piece.rows.length - rows));
+        kept.push(lines.join('\n'));
+        if (piece.findingRows) listed += rows;
+      }
+    }
+    break;
+  }
+  const out = `${[...blocks, truncationNote(listed, total, max, options), ...kept].join('\n\n')}\n`;
+  return byteLength(out) <= max ? out : cutToBytes(out, max);
+}
+
+function truncationNote(listed: number, total: number, max: number, options: RenderOptions): string {
+  const where = options.fullReportAt?.length
+    ? `the full report is in ${options.fullReportAt.map((w) => inlineMarkdown(w)).join(', ')}`
+    : 'the full report: `mcp-migrate scan --format markdown --output MIGRATION.md`';
+  return `> **Cut to fit ${max.toLocaleString('en-US')} bytes:** ${listed} of ${pluralize(total, 'finding')} listed below; ${where}.`;
+}
+
+/** Last resort for a limit smaller than the report's head: cut on a character boundary. */
+function cutToBytes(text: string, max: number): string {
+  let out = '';
+  let size = 1; // the final newline
+  for (const char of text) {
+    const n = byteLength(char);
+    if (size + n > max) break;
+    out += char;
+    size += n;
+  }
+  return `${out.trimEnd()}\n`;
 }
 
 function verdictBlock(report: ScanReport, options: RenderOptions): string {
@@ -74,7 +159,7 @@ function summaryTable(findings: readonly Finding[], options: RenderOptions): str
   return [header, align, ...rows, totalRow].join('\n');
 }
 
-function categorySection(category: Category, findings: readonly Finding[], options: RenderOptions): string[] {
+function categorySection(category: Category, findings: readonly Finding[], options: RenderOptions): Piece[] {
   if (findings.length === 0) return [];
   const guide = CATEGORY_GUIDE[category];
   return [
@@ -98,17 +183,17 @@ export function groupByMessage(findings: readonly Finding[]): Finding[][] {
 }
 
 /** One explanation, then every site with the code it flags. */
-function messageGroup(group: readonly Finding[], options: RenderOptions): string[] {
+function messageGroup(group: readonly Finding[], options: RenderOptions): Piece[] {
   const first = group[0]!;
   const href = docHref(first.docs || ruleDocPath(first.ruleId), options.docsBaseUrl);
   const sites = group.length === 1 ? '1 site' : `${group.length} sites`;
   const heading = `### ${link(first.ruleId, href)} · ${first.severity} · fix: ${fixLabel(first)} · ${sites}`;
   const inTable = { inTable: true };
   const rows = group.map((f) => tableRow([codeSpan(formatPosition(f.file, f.line), inTable), f.snippet ? codeSpan(f.snippet, inTable) : '']));
-  return [heading, inlineMarkdown(first.message), [tableRow(['Location', 'Code']), tableRow(['---', '---']), ...rows].join('\n')];
+  return [heading, inlineMarkdown(first.message), { header: [tableRow(['Location', 'Code']), tableRow(['---', '---'])], rows, findingRows: true }];
 }
 
-function testFindingsSection(report: ScanReport, options: RenderOptions): string[] {
+function testFindingsSection(report: ScanReport, options: RenderOptions): Piece[] {
   const findings = sortedFindings(report.testFindings ?? []);
   if (findings.length === 0) return [];
   return [
@@ -118,7 +203,7 @@ function testFindingsSection(report: ScanReport, options: RenderOptions): string
   ];
 }
 
-function suppressedSection(report: ScanReport): string[] {
+function suppressedSection(report: ScanReport): Piece[] {
   const findings = sortedFindings(report.suppressed ?? []);
   if (findings.length === 0) return [];
   const inTable = { inTable: true };
@@ -128,11 +213,11 @@ function suppressedSection(report: ScanReport): string[] {
   return [
     `## Suppressed: ${pluralize(findings.length, 'finding')}`,
     'Silenced by `mcp-migrate-disable-*` comments after review; they do not fail the run.',
-    [tableRow(['Location', 'Rule', 'Reason']), tableRow(['---', '---', '---']), ...rows].join('\n'),
+    { header: [tableRow(['Location', 'Rule', 'Reason']), tableRow(['---', '---', '---'])], rows, findingRows: false },
   ];
 }
 
-function diagnosticsSection(report: ScanReport): string[] {
+function diagnosticsSection(report: ScanReport): Piece[] {
   const skipped = report.diagnostics.filter((d) => !NOTE_KINDS.has(d.kind));
   const notes = report.diagnostics.filter((d) => NOTE_KINDS.has(d.kind));
   return [
@@ -141,7 +226,7 @@ function diagnosticsSection(report: ScanReport): string[] {
   ];
 }
 
-function diagnosticsTable(diagnostics: ScanReport['diagnostics']): string {
+function diagnosticsTable(diagnostics: ScanReport['diagnostics']): Piece {
   const inTable = { inTable: true };
   const header = tableRow(['File', 'Kind', 'Message']);
   const align = tableRow(['---', '---', '---']);
@@ -152,5 +237,5 @@ function diagnosticsTable(diagnostics: ScanReport['diagnostics']): string {
       inlineMarkdown(d.message, inTable),
     ]),
   );
-  return [header, align, ...rows].join('\n');
+  return { header: [header, align], rows, findingRows: false };
 }

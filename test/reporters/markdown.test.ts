@@ -184,3 +184,41 @@ describe('markdown reporter: escaping', () => {
     expect(message).toContain('\\*keyed\\*');
   });
 });
+
+describe('markdown reporter: cut to fit a pull-request comment (markdownMaxBytes)', () => {
+  // 3,000 findings in two categories: about 190 kB in full, far over a 65,536-character comment.
+  const many = (ruleId: string, count: number, prefix: string) =>
+    Array.from({ length: count }, (_, i) =>
+      makeFinding({ ruleId, file: `src/${prefix}-${String(i).padStart(4, '0')}.ts`, line: i + 1, column: 3, message: "Session-keyed state in a handler — réécrire ✓", snippet: `carts.get(extra.sessionId) // ${i}` }),
+    );
+  const big = makeReport([...many('session-transport/session-header', 2000, 'a'), ...many('deprecated-feature/logging', 1000, 'b')]);
+  const limited = renderMarkdown(big, { ...options, markdownMaxBytes: 65_536, fullReportAt: ['mcp-migrate.sarif'] });
+  const siteRows = limited.split('\n').filter((l) => /^\| `src\//.test(l));
+
+  it('fits: at most 65,536 bytes (so also characters), and ends with one newline', () => {
+    expect(renderMarkdown(big, options).length).toBeGreaterThan(65_536 * 2);
+    expect(Buffer.byteLength(limited, 'utf8')).toBeLessThanOrEqual(65_536);
+    expect(Buffer.byteLength(limited, 'utf8')).toBeGreaterThan(60_000);
+    expect(limited.endsWith('\n')).toBe(true);
+    expect(limited.endsWith('\n\n')).toBe(false);
+  });
+
+  it('keeps the verdict, the summary table and the grouping, and says how many findings are listed and where the rest is', () => {
+    expect(limited).toContain('**✖ 2000 findings block');
+    expect(limited).toContain('| **Total** | **2000** | **1000** | **0** | **3000** |');
+    expect(limited).toContain('## Sessionful transport setup and routing (`session-transport`): 2000 findings');
+    expect(limited).not.toContain('## Roots, sampling and logging');
+    expect(limited).toContain(`> **Cut to fit 65,536 bytes:** ${siteRows.length} of 3000 findings listed below; the full report is in mcp-migrate.sarif.`);
+    expect(siteRows.length).toBeGreaterThan(100);
+    expect(limited).toContain(`| … | ${2000 - siteRows.length} more sites not shown |`);
+  });
+
+  it('names the command that writes the full report when the run wrote no other output', () => {
+    const alone = renderMarkdown(big, { ...options, markdownMaxBytes: 65_536 });
+    expect(alone).toContain('the full report: `mcp-migrate scan --format markdown --output MIGRATION.md`.');
+  });
+
+  it('leaves a report that fits unchanged', () => {
+    expect(renderMarkdown(SAMPLE_REPORT, { ...options, markdownMaxBytes: 65_536 })).toBe(md);
+  });
+});
