@@ -8,11 +8,13 @@ import { BaselineError, readBaseline, toBaseline, withBaseline, type BaselineFil
 import { ConfigError, loadConfig, type LoadedConfig } from '../config.js';
 import type { ScanReport } from '../model.js';
 import { createProgress } from '../progress.js';
-import { analysisFailures, isBlocking, render, type FailOn, type FormatName } from '../reporters/index.js';
+import { analysisFailures, isBlocking, render, type FailOn, type FormatName, type RenderOptions } from '../reporters/index.js';
+import { JOB_SUMMARY_MAX_BYTES } from '../reporters/markdown.js';
 import { RULE_METAS } from '../rules/index.js';
 import { reportRoot, scan, UsageError } from '../scan.js';
 import { VERSION } from '../version.js';
 import { describeWriteError, isStdout, writeFileSafely } from '../write-file.js';
+import { OutputSpecError, appendJobSummary, completeReportFiles, jobSummaryRoom, parseOutputSpecs, type OutputTarget } from './outputs.js';
 import { EXIT, addOptions, fileSelectionOptions, globalOptions, reportOptions, useColor, type CommandContext, type GlobalFlags, type Io } from './shared.js';
 
 /**
@@ -34,7 +36,8 @@ export function exitCodeFor(report: ScanReport, failOn: FailOn): number {
 
 interface ScanFlags extends GlobalFlags {
   format: FormatName;
-  output?: string;
+  output?: string[];
+  markdownMax?: number;
   failOn?: FailOn;
   baseline?: string;
   writeBaseline?: string;
@@ -151,22 +154,50 @@ async function runScan(paths: string[], flags: ScanFlags, io: Io): Promise<numbe
   }
   if (baseline) report = withBaseline(report, baseline);
 
-  const options = {
+  let targets: OutputTarget[];
+  try {
+    targets = parseOutputSpecs(flags.output, flags.format);
+  } catch (error) {
+    if (error instanceof OutputSpecError) return usageError(io, error.message);
+    throw error;
+  }
+  const options: RenderOptions = {
     rules: RULE_METAS,
     color,
     failOn,
     docsBaseUrl: flags.docsBaseUrl ?? config.docsBaseUrl ?? DEFAULT_DOCS_BASE_URL,
     width: io.columns,
+    markdownMaxBytes: flags.markdownMax,
   };
-  if (flags.output && !isStdout(flags.output)) {
-    const text = render(flags.format, report, { ...options, color: false, width: undefined });
-    if (!writeOutput(io, flags.output, text)) return EXIT.error;
-    if (!flags.quiet) io.stdout(render('text', report, options));
-  } else if (flags.output) {
+  // On GitHub Actions, annotations come with a job summary: annotations stop at 10 of a kind.
+  const summaryFile = io.env.GITHUB_STEP_SUMMARY && [flags.format, ...targets.map((t) => t.format)].includes('github') ? io.env.GITHUB_STEP_SUMMARY : undefined;
+  const files = completeReportFiles(targets, flags.markdownMax !== undefined);
+  const fullReportAt = [...files, ...(summaryFile ? ['the job summary'] : [])];
+  const fileOptions: RenderOptions = { ...options, color: false, width: undefined, fullReportAt };
+
+  for (const target of targets.filter((t) => !isStdout(t.file))) {
+    if (!writeOutput(io, target.file, render(target.format, report, fileOptions))) return EXIT.error;
+  }
+  if (summaryFile) {
+    const room = Math.min(jobSummaryRoom(path.resolve(io.cwd, summaryFile), JOB_SUMMARY_MAX_BYTES), flags.markdownMax ?? Number.POSITIVE_INFINITY);
+    try {
+      // Below a few KiB not even the summary table fits: better no summary than a broken one.
+      if (room >= 4096) appendJobSummary(io.cwd, summaryFile, render('markdown', report, { ...fileOptions, markdownMaxBytes: room, fullReportAt: files }));
+      else io.stderr(`mcp-migrate: no job summary written: ${summaryFile} has only ${Math.max(room, 0)} bytes left of GitHub's 1 MiB\n`);
+    } catch (error) {
+      // The summary is a courtesy: the gate (annotations, exit code) stands without it.
+      io.stderr(`mcp-migrate: cannot write the job summary ${summaryFile}: ${describeWriteError(error)}\n`);
+    }
+  }
+
+  const toStdout = targets.find((t) => isStdout(t.file));
+  if (toStdout) {
     // `-o -` asks for the report on standard output: it is the output, so --quiet does not hide it.
-    io.stdout(render(flags.format, report, { ...options, color: flags.format === 'text' && color }));
+    io.stdout(render(toStdout.format, report, { ...options, fullReportAt, color: toStdout.format === 'text' && color }));
   } else if (!flags.quiet) {
-    io.stdout(render(flags.format, report, options));
+    // A bare `--output <file>` has always meant: the report in --format to the file, the text summary here.
+    const terminalFormat = targets.some((t) => !t.prefixed) ? 'text' : flags.format;
+    io.stdout(render(terminalFormat, report, { ...options, fullReportAt }));
   }
   return exitCodeFor(report, failOn);
 }

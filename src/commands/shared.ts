@@ -81,7 +81,10 @@ export function reportOptions(): Option[] {
   const group = 'Report:';
   return [
     new Option('-f, --format <format>', 'output format').choices([...FORMATS]).default('text').helpGroup(group),
-    new Option('-o, --output <file>', 'write the report (in --format) to a file ("-" or /dev/stdout: standard output); the terminal still shows the text report').helpGroup(group),
+    new Option('-o, --output <[format:]file>', `also write the report to a file, in <format> (${FORMATS.join(', ')}) or else in --format; repeatable ("-" or /dev/stdout: standard output); the terminal report is unchanged (the text report after a bare <file>)`)
+      .argParser(collect)
+      .helpGroup(group),
+    new Option('--markdown-max <bytes>', 'cut Markdown output to this size with a note saying where the full report is (65536 fits a pull-request comment)').argParser(parsePositiveInt).helpGroup(group),
     new Option('--fail-on <severity>', 'lowest severity that makes the exit code 1 (default: "failOn" of the config file, else error)').choices([...FAIL_ON_VALUES]).helpGroup(group),
     new Option('--docs-base-url <url>', 'base of rule doc links in markdown/sarif (default: the published package on unpkg)').helpGroup(group),
   ];
