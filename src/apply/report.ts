@@ -276,11 +276,20 @@ export function renderSummary(result: ApplyResult, color: boolean): string {
   return `${out.join('\n')}\n`;
 }
 
-export function renderDiff(result: ApplyResult, color: boolean): string {
+/**
+ * The changes as one unified diff. With `from` (the directory the user runs `git apply` in), paths
+ * are relative to it — `apply --dry-run packages/api | git apply` from the repository root needs
+ * `packages/api/src/x.ts`, not `src/x.ts` — unless a file lies outside it.
+ */
+export function renderDiff(result: ApplyResult, color: boolean, from?: string): string {
   const c = new Chalk({ level: color ? 1 : 0 });
+  const diffPath = (file: string): string => {
+    const fromDir = from === undefined ? undefined : path.relative(from, file);
+    return fromDir === undefined || fromDir.startsWith('..') || path.isAbsolute(fromDir) ? rel(result, file) : fromDir.split(path.sep).join('/');
+  };
   let out = '';
   for (const change of result.changes) {
-    const name = rel(result, change.file);
+    const name = diffPath(change.file);
     const patch = createTwoFilesPatch(change.created ? '/dev/null' : `a/${name}`, `b/${name}`, change.before, change.after, '', '', { context: 3 });
     for (const line of patch.split('\n')) {
       if (line.startsWith('+++') || line.startsWith('---')) out += `${c.bold(line)}\n`;

@@ -14,8 +14,10 @@ import { reportRoot, UsageError } from '../scan.js';
 import { TRANSFORMS } from '../transforms/catalog.js';
 import { parseDuration } from '../transforms/duration.js';
 import { createProgress } from '../progress.js';
-import { EXIT, addOptions, fileSelectionOptions, globalOptions, useColor, type CommandContext, type GlobalFlags, type Io } from './shared.js';
+import { OutputSpecError, parseOutputSpecs, type OutputTarget } from './outputs.js';
+import { EXIT, addOptions, collect, fileSelectionOptions, globalOptions, useColor, type CommandContext, type GlobalFlags, type Io } from './shared.js';
 import { writeOutput } from './scan.js';
+import { isStdout } from '../write-file.js';
 // apply/ (jscodeshift, recast, babel, the official codemod) is loaded when `apply` runs, not on every start.
 import type { ApplyResult } from '../apply/apply.js';
 
@@ -26,6 +28,7 @@ interface ApplyFlags extends GlobalFlags {
   allowDirty?: boolean;
   report?: string;
   format: 'text' | 'json';
+  output?: string[];
   failOn?: FailOn;
   baseline?: string;
   testFiles?: string[];
@@ -41,6 +44,9 @@ interface ApplyFlags extends GlobalFlags {
   typecheck: boolean;
 }
 
+/** What `apply --output` writes: the summary, the JSON record, and this run's section of the migration report. */
+const APPLY_OUTPUT_FORMATS = ['text', 'json', 'markdown'] as const;
+
 const APPLY_EXAMPLES = `
 Examples:
   $ mcp-migrate apply --dry-run                       show the diff, write nothing
@@ -50,6 +56,8 @@ Examples:
   $ mcp-migrate apply --target stateless-v1             stay on SDK 1.x (no move to v2)
   $ mcp-migrate apply --store redis                   carts and handles in Redis: any instance serves any call
   $ mcp-migrate apply --format json > migration.json
+  $ mcp-migrate apply --check --output json:apply.json --output markdown:apply.md
+                                                      CI: the verdict, a JSON record and a Markdown section
 
 Reads mcp-migrate.config.json (or "mcp-migrate" in package.json) and suppression comments as
 \`scan\` does, so the two agree on what blocks. Refuses files with uncommitted changes unless --allow-dirty. Exit codes: 0 done, 1 markers or
@@ -72,6 +80,7 @@ export function registerApplyCommand(program: Command, { io, setExit }: CommandC
     .option('--allow-dirty', 'change files even if they have uncommitted changes')
     .option('--report <file>', 'where to write the migration report (default: MIGRATION.md in the migrated root)')
     .addOption(new Option('-f, --format <format>', 'terminal output format').choices(['text', 'json']).default('text'))
+    .addOption(new Option('-o, --output <[format:]file>', `also write this run's report to a file, in <format> (${APPLY_OUTPUT_FORMATS.join(', ')}) or else in --format; repeatable`).argParser(collect))
     .addOption(new Option('--fail-on <severity>', 'lowest severity of what is left that makes the exit code 1 (default: "failOn" of the config file, else error)').choices(['error', 'warning', 'info', 'none']))
     .option('--baseline <file>', 'only what is left and not in this baseline (written by `scan --write-baseline`) counts')
     .option('--handle-ttl <duration>', 'idle lifetime of generated handles: 90s, 30m, 24h, 7d (default 24h)', parseTtl, 24 * 60 * 60 * 1000)
@@ -129,8 +138,18 @@ async function runApplyCommand(paths: string[], flags: ApplyFlags, io: Io): Prom
     throw error;
   }
   const failOn: FailOn = flags.failOn ?? config.failOn ?? 'error';
+  let targets: OutputTarget[];
+  try {
+    targets = parseOutputSpecs(flags.output, flags.format, APPLY_OUTPUT_FORMATS);
+  } catch (error) {
+    if (error instanceof OutputSpecError) {
+      io.stderr(`mcp-migrate: ${error.message}\n`);
+      return EXIT.error;
+    }
+    throw error;
+  }
   const progress = createProgress({ enabled: io.isTTY && !flags.quiet, write: io.stderr });
-  const [{ runApply }, { mergeMigrationReport, renderDiff, renderJson, renderSummary }] = await Promise.all([import('../apply/apply.js'), import('../apply/report.js')]);
+  const [{ runApply }, { mergeMigrationReport, renderDiff, renderJson, renderMarkdown, renderSummary }] = await Promise.all([import('../apply/apply.js'), import('../apply/report.js')]);
   let result: ApplyResult;
   try {
     result = await runApply({
@@ -165,12 +184,19 @@ async function runApplyCommand(paths: string[], flags: ApplyFlags, io: Io): Prom
     if (!writeOutput(io, target, mergeMigrationReport(readIfExists(target), result))) return EXIT.error;
   }
 
-  if (!flags.quiet) {
+  const renderAs = { text: () => renderSummary(result, false), json: () => renderJson(result), markdown: () => renderMarkdown(result) };
+  for (const target of targets) {
+    if (!writeOutput(io, target.file, renderAs[target.format as (typeof APPLY_OUTPUT_FORMATS)[number]]())) return EXIT.error;
+  }
+
+  // `<format>:-` put its report on standard output: it replaces the terminal report.
+  if (!flags.quiet && !targets.some((t) => isStdout(t.file))) {
     if (flags.format === 'json') io.stdout(renderJson(result));
     else {
       // The diff alone on standard output (`apply --dry-run > migration.patch`), the summary beside it.
       if (flags.dryRun) {
-        io.stdout(renderDiff(result, color));
+        // Paths from the working directory, as `git apply` and `patch -p1` read them there.
+        io.stdout(renderDiff(result, color, io.cwd));
         io.stderr(renderSummary(result, color));
       } else io.stdout(renderSummary(result, color));
       if (result.written && result.changes.length > 0) io.stdout(`Migration report: ${path.relative(io.cwd, reportPath(result, flags, io))}\n`);
