@@ -28,7 +28,6 @@ export function buildProgram(io: Io, setExit: (code: number) => void): Command {
   const program = new Command('mcp-migrate')
     .description('Find and migrate MCP servers that rely on protocol sessions, the initialize handshake or deprecated features (MCP 2026-07-28).')
     .version(VERSION)
-    .showHelpAfterError()
     .addHelpText(
       'after',
       `
@@ -41,7 +40,9 @@ Examples:
 
 Docs: docs/rules/<rule-id>.md for every rule; exit codes: 0 ok, 1 findings at or above --fail-on, 2 usage error or crash.`,
     )
-    .configureOutput({ writeOut: io.stdout, writeErr: io.stderr })
+    // A usage error is one line, with commander's suggestion on it (as the official codemod does),
+    // not the whole help after it: `--help` is one word away.
+    .configureOutput({ writeOut: io.stdout, writeErr: io.stderr, outputError: (message, write) => write(oneLineError(message)) })
     .exitOverride();
 
   // Also before the command (`mcp-migrate --no-color rules`); actions read optsWithGlobals().
@@ -49,6 +50,11 @@ Docs: docs/rules/<rule-id>.md for every rule; exit codes: 0 ok, 1 findings at or
   const context: CommandContext = { io, setExit };
   for (const register of COMMANDS) register(program, context);
   return program;
+}
+
+/** `error: unknown option '--formt'\n(Did you mean --format?)\n` → one line, the suggestion kept. */
+export function oneLineError(message: string): string {
+  return `${message.trim().replace(/\s*\n\s*/g, ' ')}\n`;
 }
 
 /** Entry point used by bin/mcp-migrate.js; returns the exit code instead of exiting (testable). */

@@ -74,3 +74,16 @@ describe('apply --output', () => {
     expect(result.stderr).toBe('mcp-migrate: --output sarif:x.sarif: this command writes text, json, markdown, not sarif\n');
   });
 });
+
+describe('a mistyped command or option', () => {
+  it.each([
+    [['scna'], "error: unknown command 'scna' (Did you mean scan?)\n"],
+    [['scan', '--formt', 'json'], "error: unknown option '--formt' (Did you mean --format?)\n"],
+    [['apply', '--dryrun'], "error: unknown option '--dryrun' (Did you mean --dry-run?)\n"],
+  ])('%j gets one line with the suggestion and exit 2, not the help', async (argv, line) => {
+    const result = await run(argv);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toBe(line);
+    expect(result.stdout).toBe('');
+  });
+});

@@ -33,6 +33,10 @@ describe('reporter registry', () => {
     expect(first.endsWith('\n\n')).toBe(false);
   });
 
+  it.each(FORMATS)('%s writes no colour codes unless asked (TERM=dumb, NO_COLOR, files and pipes get plain text)', (format) => {
+    expect(render(format, SAMPLE_REPORT, { ...options, color: false })).not.toMatch(/\x1b\[/);
+  });
+
   it.each(FORMATS)('%s does not depend on the order findings arrive in', (format) => {
     const reversed = { ...SAMPLE_REPORT, findings: [...SAMPLE_REPORT.findings].reverse() };
     expect(render(format, reversed, options)).toBe(render(format, SAMPLE_REPORT, options));
