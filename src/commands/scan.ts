@@ -60,6 +60,12 @@ Examples:
                                                       code-scanning upload without failing the job
   $ mcp-migrate scan --format github --fail-on warning
                                                       PR annotations; fail on warnings too
+  $ mcp-migrate scan -f github --output sarif:mcp-migrate.sarif --output markdown:MIGRATION.md
+                                                      one scan, several reports (terminal unchanged)
+  $ mcp-migrate scan --output gitlab:gl-code-quality-report.json
+                                                      GitLab Code Quality report
+  $ mcp-migrate scan -f markdown --markdown-max 65536 > comment.md
+                                                      a report that fits a pull-request comment
   $ mcp-migrate scan --write-baseline .mcp-migrate-baseline.json
   $ mcp-migrate scan --baseline .mcp-migrate-baseline.json
                                                       fail only on findings not in the baseline
