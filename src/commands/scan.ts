@@ -160,13 +160,6 @@ async function runScan(paths: string[], flags: ScanFlags, io: Io): Promise<numbe
   }
   if (baseline) report = withBaseline(report, baseline);
 
-  let targets: OutputTarget[];
-  try {
-    targets = parseOutputSpecs(flags.output, flags.format);
-  } catch (error) {
-    if (error instanceof OutputSpecError) return usageError(io, error.message);
-    throw error;
-  }
   const options: RenderOptions = {
     rules: RULE_METAS,
     color,
@@ -175,7 +168,24 @@ async function runScan(paths: string[], flags: ScanFlags, io: Io): Promise<numbe
     width: io.columns,
     markdownMaxBytes: flags.markdownMax,
   };
-  // On GitHub Actions, annotations come with a job summary: annotations stop at 10 of a kind.
+  const written = writeReports(report, flags, options, io);
+  if (written !== EXIT.ok) return written;
+  return exitCodeFor(report, failOn);
+}
+
+/**
+ * Every report of the run: the `--output` files, the job summary (on GitHub Actions, with the
+ * github format), then the terminal. Returns EXIT.error when a file cannot be written.
+ */
+function writeReports(report: ScanReport, flags: ScanFlags, options: RenderOptions, io: Io): number {
+  let targets: OutputTarget[];
+  try {
+    targets = parseOutputSpecs(flags.output, flags.format);
+  } catch (error) {
+    if (error instanceof OutputSpecError) return usageError(io, error.message);
+    throw error;
+  }
+  // Annotations stop at 10 of a kind: on GitHub Actions they come with the whole report in the job summary.
   const summaryFile = io.env.GITHUB_STEP_SUMMARY && [flags.format, ...targets.map((t) => t.format)].includes('github') ? io.env.GITHUB_STEP_SUMMARY : undefined;
   const files = completeReportFiles(targets, flags.markdownMax !== undefined);
   const fullReportAt = [...files, ...(summaryFile ? ['the job summary'] : [])];
@@ -184,28 +194,34 @@ async function runScan(paths: string[], flags: ScanFlags, io: Io): Promise<numbe
   for (const target of targets.filter((t) => !isStdout(t.file))) {
     if (!writeOutput(io, target.file, render(target.format, report, fileOptions))) return EXIT.error;
   }
-  if (summaryFile) {
-    const room = Math.min(jobSummaryRoom(path.resolve(io.cwd, summaryFile), JOB_SUMMARY_MAX_BYTES), flags.markdownMax ?? Number.POSITIVE_INFINITY);
-    try {
-      // Below a few KiB not even the summary table fits: better no summary than a broken one.
-      if (room >= 4096) appendJobSummary(io.cwd, summaryFile, render('markdown', report, { ...fileOptions, markdownMaxBytes: room, fullReportAt: files }));
-      else io.stderr(`mcp-migrate: no job summary written: ${summaryFile} has only ${Math.max(room, 0)} bytes left of GitHub's 1 MiB\n`);
-    } catch (error) {
-      // The summary is a courtesy: the gate (annotations, exit code) stands without it.
-      io.stderr(`mcp-migrate: cannot write the job summary ${summaryFile}: ${describeWriteError(error)}\n`);
-    }
-  }
+  if (summaryFile) writeJobSummary(report, summaryFile, { ...fileOptions, fullReportAt: files }, io);
 
   const toStdout = targets.find((t) => isStdout(t.file));
   if (toStdout) {
     // `-o -` asks for the report on standard output: it is the output, so --quiet does not hide it.
-    io.stdout(render(toStdout.format, report, { ...options, fullReportAt, color: toStdout.format === 'text' && color }));
+    io.stdout(render(toStdout.format, report, { ...options, fullReportAt, color: toStdout.format === 'text' && options.color }));
   } else if (!flags.quiet) {
     // A bare `--output <file>` has always meant: the report in --format to the file, the text summary here.
     const terminalFormat = targets.some((t) => !t.prefixed) ? 'text' : flags.format;
     io.stdout(render(terminalFormat, report, { ...options, fullReportAt }));
   }
-  return exitCodeFor(report, failOn);
+  return EXIT.ok;
+}
+
+/** The Markdown report appended to the step's summary, within what is left of GitHub's 1 MiB. */
+function writeJobSummary(report: ScanReport, summaryFile: string, options: RenderOptions, io: Io): void {
+  const room = jobSummaryRoom(path.resolve(io.cwd, summaryFile), JOB_SUMMARY_MAX_BYTES);
+  // Below a few KiB not even the summary table fits: better no summary than a broken one.
+  if (room < 4096) {
+    io.stderr(`mcp-migrate: no job summary written: ${summaryFile} has only ${Math.max(room, 0)} bytes left of GitHub's 1 MiB\n`);
+    return;
+  }
+  try {
+    appendJobSummary(io.cwd, summaryFile, render('markdown', report, { ...options, markdownMaxBytes: room }));
+  } catch (error) {
+    // The summary is a courtesy: the gate (annotations, exit code) stands without it.
+    io.stderr(`mcp-migrate: cannot write the job summary ${summaryFile}: ${describeWriteError(error)}\n`);
+  }
 }
 
 /**
