@@ -29,6 +29,13 @@ describe('scan: several outputs from one run', () => {
     expect(annotations(result.stdout).at(-1)).toContain(`The full list: this step's log above, ${files.sarif}, ${files.json}, ${files.markdown}, ${files.gitlab}.`);
   });
 
+  it('the text report on the terminal is the same with or without prefixed outputs', async () => {
+    const dir = tempDir();
+    const alone = await run(['scan', 'v1-streamable-express']);
+    const result = await run(['scan', 'v1-streamable-express', '--output', `json:${path.join(dir, 'r.json')}`, '--output', `gitlab:${path.join(dir, 'gl.json')}`]);
+    expect(result.stdout).toBe(alone.stdout);
+  });
+
   it('a bare --output still takes --format and keeps the text report on the terminal', async () => {
     const file = path.join(tempDir(), 'r.json');
     const result = await run(['scan', 'v1-streamable-express', '-f', 'json', '-o', file]);
