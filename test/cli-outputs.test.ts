@@ -5,10 +5,18 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { runCli as run } from './support/run-cli.js';
 
-const tempDir = (): string => fs.mkdtempSync(path.join(os.tmpdir(), 'mcp-migrate-outputs-'));
+const made: string[] = [];
+afterAll(() => {
+  for (const dir of made.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
+});
+const tempDir = (): string => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mcp-migrate-outputs-'));
+  made.push(dir);
+  return dir;
+};
 const annotations = (stdout: string) => stdout.split('\n').filter((l) => /^::(error|warning|notice) /.test(l));
 
 describe('scan: several outputs from one run', () => {

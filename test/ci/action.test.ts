@@ -7,16 +7,21 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { git } from '../support/committed-repo.js';
 import { readAction, runCompositeAction } from './workflow-runner.js';
 
 const REPO_ROOT = path.resolve(import.meta.dirname, '..', '..');
+const made: string[] = [];
+afterAll(() => {
+  for (const dir of made.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
+});
 const FIXTURES = path.join(REPO_ROOT, 'fixtures');
 
 /** A workspace with a copy of a fixture server (20 errors and 2 warnings: more than GitHub annotates). */
 function workspace(fixture = 'v2-sessionful'): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'action-workspace-'));
+  made.push(dir);
   fs.cpSync(path.join(FIXTURES, fixture), dir, { recursive: true });
   return dir;
 }

@@ -7,11 +7,15 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { readAction } from './workflow-runner.js';
 
 const REPO_ROOT = path.resolve(import.meta.dirname, '..', '..');
+const made: string[] = [];
+afterAll(() => {
+  for (const dir of made.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
+});
 const CLI = path.join(REPO_ROOT, 'bin', 'mcp-migrate.js');
 const action = readAction(path.join(REPO_ROOT, 'action.yml'));
 
@@ -74,6 +78,7 @@ describe('docs/ci/gitlab-ci.yml', () => {
 
   it('its script writes the Code Quality report and the artifacts it names, failing on errors', () => {
     const ws = fs.mkdtempSync(path.join(os.tmpdir(), 'gitlab-job-'));
+    made.push(ws);
     fs.cpSync(path.join(REPO_ROOT, 'fixtures', 'v2-sessionful'), ws, { recursive: true });
     const script = job.script.map((line) => line.replace(/^npx --yes mcp-migrate /, `node ${JSON.stringify(CLI)} `)).join('\n');
     expect(script).toContain(CLI);
