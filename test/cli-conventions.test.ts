@@ -41,7 +41,7 @@ describe('apply --dry-run | git apply', () => {
     expect(dry.code).toBe(0);
     expect(dry.stdout.split('\n').filter((l) => !DIFF_LINE.test(l))).toEqual([]);
     expect(dry.stderr).toContain('would change');
-    const patch = path.join(repo, '..', `${path.basename(repo)}.patch`);
+    const patch = path.join(repo, '.git', 'dry-run.patch'); // removed with the repository
     fs.writeFileSync(patch, dry.stdout);
     git(cwd, 'apply', '--check', patch);
     git(cwd, 'apply', patch);
