@@ -182,6 +182,9 @@ class HandleModelBuilder {
       if ((node.name.text === 'size' || node.name.text === 'length') && !this.isToolInput(node.expression, tool)) return void out.push({ kind: 'counter', node });
       if (this.isToolInput(node, tool)) return void out.push({ kind: 'input', node });
       if (this.isIncremented(node)) return void out.push({ kind: 'counter', node });
+      // `trip.id` where `trip` is an object the project builds (`{ id, title }`): the value of that property.
+      const built = this.propertyValues(node.expression, node.name.text, depth);
+      if (built.length > 0) return built.forEach(next);
       return void out.push({ kind: 'other', node });
     }
     if (ts.isIdentifier(node)) {
@@ -207,6 +210,27 @@ class HandleModelBuilder {
       }
     }
     out.push({ kind: 'other', node });
+  }
+
+  /** The expressions property `name` is given in the object literals `object` can be (through variables and local functions' returns). */
+  private propertyValues(object: ts.Expression, name: string, depth: number): ts.Expression[] {
+    const node = unwrap(object);
+    if (depth > MAX_DEPTH * 3) return [];
+    if (ts.isObjectLiteralExpression(node)) {
+      const prop = node.properties.find((p) => propertyNameText(p.name) === name);
+      if (prop && ts.isPropertyAssignment(prop)) return [prop.initializer];
+      if (prop && ts.isShorthandPropertyAssignment(prop)) return [prop.name];
+      return [];
+    }
+    if (ts.isIdentifier(node)) {
+      const decl = this.values.symbolOf(node)?.valueDeclaration;
+      return decl && ts.isVariableDeclaration(decl) && decl.initializer ? this.propertyValues(decl.initializer, name, depth + 1) : [];
+    }
+    if (ts.isCallExpression(node)) {
+      const fn = this.values.functionOfCall(node);
+      return fn ? returnedExpressions(fn).flatMap((e) => this.propertyValues(e, name, depth + 1)) : [];
+    }
+    return [];
   }
 
   private callSources(call: ts.CallExpression, depth: number, out: IdSource[], carriers: Set<ts.Symbol>, tool: ToolRegistration): void {

@@ -44,6 +44,11 @@ export function derivesFromCaller(values: ValueAnalysis, expr: ts.Node, depth = 
     const decl = values.symbolOf(node)?.valueDeclaration;
     if (!decl) return false;
     if (ts.isBindingElement(decl)) return (propertyNameText(decl.propertyName) ?? node.text) === 'authInfo' || derivesFromBinding(values, decl, depth);
+    // `findTrip(owner, id)` called with `ownerOf(extra)`: the parameter is what its callers pass.
+    if (ts.isParameter(decl) && isFunctionLike(decl.parent)) {
+      const index = decl.parent.parameters.indexOf(decl);
+      return values.callsOf(decl.parent).some((call) => call.arguments[index] !== undefined && next(call.arguments[index]!));
+    }
     return ts.isVariableDeclaration(decl) && decl.initializer !== undefined && next(decl.initializer);
   }
   if (ts.isCallExpression(node)) {

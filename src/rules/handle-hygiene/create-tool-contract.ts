@@ -1,6 +1,6 @@
 import { ts } from '../../analysis/typescript.js';
 import { propertyNameText, unwrap } from '../../analysis/ast.js';
-import { schemaArguments } from '../../analysis/handles.js';
+import { schemaArguments, schemaProperty } from '../../analysis/handles.js';
 import type { ToolRegistration } from '../../analysis/tools.js';
 import type { ValueAnalysis } from '../../analysis/values.js';
 import { defineRule, specUrl } from '../rule.js';
@@ -18,6 +18,7 @@ export default defineRule({
     summary: 'A handle-minting tool without an idempotency key or without a stated lifetime in its description',
     messages: {
       noIdempotencyKey: '`{{tool}}` mints `{{argument}}` handles but takes no idempotency key: a model that retries the call after a timeout creates a second object. Accept an optional `idempotency_key` and return the same `{{argument}}` for the same key from the same caller.',
+      ignoredIdempotencyKey: '`{{tool}}` declares `{{key}}` but its handler never reads it: a retry with the same key still creates a second `{{argument}}`. Remember the handle minted for each (caller, key) and return it again.',
       noLifetime: '`{{tool}}`\'s description does not say how long a `{{argument}}` lives: the model cannot know when to mint a new one. State the lifetime (e.g. "expires after 24 hours without use").',
     },
     spec: specUrl('server/tools'),
@@ -28,11 +29,13 @@ export default defineRule({
       const seen = new Set<string>();
       for (const family of context.analysis.handles) {
         for (const mint of family.mints) {
-          const key = `${mint.tool.nameNode.getSourceFile().fileName}:${mint.tool.nameNode.pos}:${family.argument}`;
-          if (seen.has(key)) continue;
-          seen.add(key);
+          const toolKey = `${mint.tool.nameNode.getSourceFile().fileName}:${mint.tool.nameNode.pos}:${family.argument}`;
+          if (seen.has(toolKey)) continue;
+          seen.add(toolKey);
           const data = { tool: mint.tool.name, argument: family.argument };
-          if (!schemaArguments(mint.tool).some((name) => IDEMPOTENCY_KEY.test(name))) context.report({ node: mint.tool.nameNode, messageId: 'noIdempotencyKey', data });
+          const key = schemaArguments(mint.tool).find((name) => IDEMPOTENCY_KEY.test(name));
+          if (!key) context.report({ node: mint.tool.nameNode, messageId: 'noIdempotencyKey', data });
+          else if (!readsArgument(mint.tool, key)) context.report({ node: schemaProperty(mint.tool, key) ?? mint.tool.nameNode, messageId: 'ignoredIdempotencyKey', data: { ...data, key } });
           const description = descriptionOf(context.analysis.values, mint.tool);
           if (!description || !LIFETIME.test(description)) context.report({ node: descriptionNode(context.analysis.values, mint.tool) ?? mint.tool.nameNode, messageId: 'noLifetime', data });
         }
@@ -40,6 +43,22 @@ export default defineRule({
     },
   }),
 });
+
+/** The handler takes the argument out of its arguments: `{ key }` destructured, or `args.key` read. */
+function readsArgument(tool: ToolRegistration, name: string): boolean {
+  const handler = tool.handler;
+  if (!handler) return true;
+  let read = false;
+  const visit = (node: ts.Node): void => {
+    if (read) return;
+    if (ts.isBindingElement(node) && (propertyNameText(node.propertyName) ?? (ts.isIdentifier(node.name) ? node.name.text : '')) === name) read = true;
+    if ((ts.isPropertyAccessExpression(node) && node.name.text === name) || (ts.isElementAccessExpression(node) && propertyNameText(node.argumentExpression as ts.PropertyName) === name)) read = true;
+    ts.forEachChild(node, visit);
+  };
+  handler.parameters.forEach(visit);
+  if (tool.branch ?? handler.body) visit((tool.branch ?? handler.body)!);
+  return read;
+}
 
 /** The description's literal text (template parts included), wherever the registration form keeps it. */
 function descriptionOf(values: ValueAnalysis, tool: ToolRegistration): string | undefined {
