@@ -165,8 +165,22 @@ function objectLiteralsOf(values: ValueAnalysis, expr: ts.Node, depth: number): 
       }
     } else if ((ts.isVariableDeclaration(decl) || ts.isPropertyDeclaration(decl)) && decl.initializer) {
       out.push(...objectLiteralsOf(values, decl.initializer, depth + 1));
+    } else if (ts.isPropertyDeclaration(decl) && ts.isClassLike(decl.parent)) {
+      // `options;` declared, then `this.options = options` in the constructor (transpiled parameter properties).
+      const ctor = decl.parent.members.find(ts.isConstructorDeclaration);
+      const name = propertyNameText(decl.name);
+      if (ctor?.body) {
+        forEachDescendant(ctor.body, (node) => {
+          if (ts.isBinaryExpression(node) && node.operatorToken.kind === ts.SyntaxKind.EqualsToken && ts.isPropertyAccessExpression(node.left) && node.left.expression.kind === ts.SyntaxKind.ThisKeyword && node.left.name.text === name) {
+            out.push(...objectLiteralsOf(values, node.right, depth + 1));
+          }
+        });
+      }
     } else if (ts.isPropertyAccessExpression(decl) && ts.isBinaryExpression(decl.parent) && decl.parent.left === decl) {
       out.push(...objectLiteralsOf(values, decl.parent.right, depth + 1));
+    } else if (ts.isBinaryExpression(decl) && decl.operatorToken.kind === ts.SyntaxKind.EqualsToken) {
+      // JavaScript: `this.options = options` in a constructor is the property's declaration.
+      out.push(...objectLiteralsOf(values, decl.right, depth + 1));
     }
   }
   return out;
