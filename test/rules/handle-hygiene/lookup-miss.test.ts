@@ -107,5 +107,37 @@ server.registerTool('clear', { inputSchema: { board_id: z.string() } }, async ({
         { messageId: 'weakError', line: 19 },
       ],
     },
+    {
+      name: 'low-level Server: JSON Schema tools, the tools/call branch goes on with a missing session',
+      code: `import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import { randomUUID } from 'node:crypto';
+const server = new Server({ name: 'x', version: '1' }, { capabilities: { tools: {} } });
+const games = new Map<string, { moves: string[] }>();
+server.setRequestHandler(ListToolsRequestSchema, async () => ({
+  tools: [
+    { name: 'new_game', inputSchema: { type: 'object', properties: {} } },
+    { name: 'move', inputSchema: { type: 'object', properties: { game_id: { type: 'string' }, move: { type: 'string' } }, required: ['game_id', 'move'] } },
+  ],
+}));
+server.setRequestHandler(CallToolRequestSchema, async (request) => {
+  const { name } = request.params;
+  const args = request.params.arguments as { game_id: string; move: string };
+  switch (name) {
+    case 'new_game': {
+      const game_id = randomUUID();
+      games.set(game_id, { moves: [] });
+      return { content: [{ type: 'text', text: \`game_id: \${game_id}\` }] };
+    }
+    case 'move': {
+      const game = games.get(args.game_id);
+      game?.moves.push(args.move);
+      return { content: [{ type: 'text', text: 'ok' }] };
+    }
+  }
+  throw new Error('unknown tool');
+});`,
+      errors: [{ messageId: 'missFlows', line: 22, data: { tool: 'move', argument: 'game_id', mintTool: 'new_game' } }],
+    },
   ],
 });
