@@ -14,6 +14,7 @@ import type { FileDiagnostic, Finding, Severity } from '../model.js';
 import type { Analysis, Rule, RuleContext, ReportDescriptor, VisitorMap } from '../rules/rule.js';
 import { ToolReach } from './reach.js';
 import { collectToolRegistrations, type ToolRegistration } from './tools.js';
+import { collectHandleFamilies, type HandleFamily } from './handles.js';
 import { forEachDescendant, lineOf } from './ast.js';
 import { markedSpans, markingSpan, parseMarkers } from '../markers.js';
 import { SdkSymbols } from './sdk-symbols.js';
@@ -120,7 +121,28 @@ export function analyze(input: Omit<EngineInput, 'rules'>): AnalysisResult {
   }
   const reach = new ToolReach(values, tools);
   const stores = reach.storeModels(sessions);
-  return { analysis: { sdk, values, sessions, tools, reach, stores }, sourceFiles, diagnostics, relative: input.relative };
+  // Only the handle-hygiene rules read handles: `apply` and scans without them never pay for it.
+  let handles: readonly HandleFamily[] | undefined;
+  const analysis: Analysis = {
+    sdk,
+    values,
+    sessions,
+    tools,
+    reach,
+    stores,
+    get handles() {
+      if (!handles) {
+        try {
+          handles = collectHandleFamilies(values, tools);
+        } catch (error) {
+          handles = [];
+          diagnostics.push(internalError('.', error));
+        }
+      }
+      return handles;
+    },
+  };
+  return { analysis, sourceFiles, diagnostics, relative: input.relative };
 }
 
 // A rule that throws on one file (a bug of ours, or code no one anticipated) costs that

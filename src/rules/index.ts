@@ -26,6 +26,11 @@ import resourceSubscription from './server-push/resource-subscription.js';
 import changeNotification from './server-push/change-notification.js';
 import toolToggle from './server-push/tool-toggle.js';
 import ping from './server-push/ping.js';
+import guessableHandle from './handle-hygiene/guessable-handle.js';
+import unboundHandle from './handle-hygiene/unbound-handle.js';
+import noExpiry from './handle-hygiene/no-expiry.js';
+import lookupMiss from './handle-hygiene/lookup-miss.js';
+import createToolContract from './handle-hygiene/create-tool-contract.js';
 
 /** Each rule also reports the framework sites carrying its id (src/frameworks), with the framework's advice. */
 export const RULES: readonly Rule[] = [
@@ -54,6 +59,11 @@ export const RULES: readonly Rule[] = [
   changeNotification,
   toolToggle,
   ping,
+  guessableHandle,
+  unboundHandle,
+  noExpiry,
+  lookupMiss,
+  createToolContract,
 ].map(withFrameworks);
 
 export const RULE_METAS = RULES.map((rule) => rule.meta);

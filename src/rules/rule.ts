@@ -11,6 +11,7 @@ import type { SessionFlow } from '../analysis/session-flow.js';
 import type { Hop, ValueAnalysis } from '../analysis/values.js';
 import type { StoreModel, ToolReach } from '../analysis/reach.js';
 import type { ToolRegistration } from '../analysis/tools.js';
+import type { HandleFamily } from '../analysis/handles.js';
 import { calleeParts, outermostWrapper, propertyNameText, unwrap } from '../analysis/ast.js';
 import { METHOD_OF_SCHEMA } from '../analysis/sdk-modules.js';
 
@@ -25,6 +26,8 @@ export interface Analysis {
   tools: readonly ToolRegistration[];
   reach: ToolReach;
   stores: readonly StoreModel[];
+  /** Handles the code already has (analysis/handles.ts), built when a rule first asks. */
+  readonly handles: readonly HandleFamily[];
 }
 
 export interface ReportDescriptor {

@@ -1,0 +1,67 @@
+import { ruleTester } from '../../support/rule-tester.js';
+import rule from '../../../src/rules/handle-hygiene/create-tool-contract.js';
+
+const HEAD = `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { randomUUID } from 'node:crypto';
+import { z } from 'zod';
+const server = new McpServer({ name: 'x', version: '1' });
+const uploads = new Map<string, string[]>();
+`;
+const CONSUMER = `
+server.registerTool('append', { inputSchema: { upload_id: z.string(), chunk: z.string() } }, async ({ upload_id, chunk }) => {
+  uploads.get(upload_id)?.push(chunk);
+  return { content: [] };
+});`;
+
+ruleTester(rule, {
+  valid: [
+    {
+      name: 'an idempotency key the handler uses, and the lifetime in the description',
+      code: `${HEAD}const byKey = new Map<string, string>();
+server.registerTool(
+  'start_upload',
+  {
+    description: 'Start an upload; returns upload_id. An upload_id expires after 30 minutes without use.',
+    inputSchema: { idempotency_key: z.string().optional() },
+  },
+  async ({ idempotency_key }) => {
+    const upload_id = (idempotency_key && byKey.get(idempotency_key)) || randomUUID();
+    uploads.set(upload_id, []);
+    if (idempotency_key) byKey.set(idempotency_key, upload_id);
+    return { content: [], structuredContent: { upload_id } };
+  },
+);${CONSUMER}`,
+    },
+    {
+      name: 'a tool that returns an id no other tool takes is not a create tool of a handle',
+      code: `${HEAD}server.registerTool('ping_upload', {}, async () => {
+  const receipt_id = randomUUID();
+  uploads.set(receipt_id, []);
+  return { content: [], structuredContent: { receipt_id } };
+});`,
+    },
+  ],
+  invalid: [
+    {
+      name: 'no idempotency key, no lifetime (registerTool)',
+      code: `${HEAD}server.registerTool('start_upload', { description: 'Start an upload and return its upload_id.' }, async () => {
+  const upload_id = randomUUID();
+  uploads.set(upload_id, []);
+  return { content: [], structuredContent: { upload_id } };
+});${CONSUMER}`,
+      errors: [
+        { messageId: 'noIdempotencyKey', line: 6, data: { tool: 'start_upload', argument: 'upload_id' } },
+        { messageId: 'noLifetime', line: 6, column: 52 },
+      ],
+    },
+    {
+      name: 'server.tool with a described idempotencyKey the handler ignores; a lifetime stated',
+      code: `${HEAD}server.tool('start_upload', 'Start an upload (idle uploads are dropped after 1 hour).', { idempotencyKey: z.string().optional() }, async () => {
+  const upload_id = randomUUID();
+  uploads.set(upload_id, []);
+  return { content: [{ type: 'text', text: \`upload_id: \${upload_id}\` }] };
+});${CONSUMER}`,
+      errors: [{ messageId: 'ignoredIdempotencyKey', line: 6, data: { tool: 'start_upload', argument: 'upload_id', key: 'idempotencyKey' } }],
+    },
+  ],
+});
