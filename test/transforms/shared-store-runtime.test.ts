@@ -5,6 +5,7 @@
  * every flavour (TS, ESM JS, CommonJS). Interleavings that the end-to-end proofs can only hope to hit
  * (two calls loading one value, then both saving) are forced here.
  */
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -35,7 +36,7 @@ interface Store<V> {
   has(key: string): Promise<boolean>;
 }
 interface RedisStoreModule {
-  createRedisHandleRegistry(options: { prefix: string; argument: string; mintTool: string; ttlMs: number; onExpire?: (id: string) => unknown }): Registry;
+  createRedisHandleRegistry(options: { prefix: string; argument: string; mintTool: string; ttlMs: number; maxAgeMs?: number; maxPerCaller?: number; onExpire?: (id: string) => unknown }): Registry;
   createRedisStore<V>(options: { name: string; ttlMs: number }): Store<V>;
   withSharedState<A extends unknown[], R>(handler: (...args: A) => Promise<R>): (...args: A) => Promise<R>;
   closeRedisClient(): Promise<void>;
@@ -123,7 +124,7 @@ describe.skipIf(skipWithoutRedis)('generated mcp-redis-store module against a re
     expect(foreign?.content[0]?.text).toBe(unknown?.content[0]?.text.replace('A'.repeat(22), handle.slice(5)));
     const boards = m.createRedisHandleRegistry({ prefix: 'board', argument: 'board_id', mintTool: 'create_board', ttlMs: 60_000 });
     expect((await boards.check(handle, ALICE))?.isError, 'a cart handle is not a board handle').toBe(true);
-    expect(await redis!.command('GET', `${NS}:handle:${handle}`)).toContain('user:alice');
+    expect(await redis!.command('GET', `${NS}:handle:${handle}`)).toContain('user:0::alice');
   });
 
   it('the handle TTL is the Redis expiry: an idle handle expires, a used one lives on', async () => {
@@ -397,6 +398,64 @@ describe.skipIf(skipWithoutRedis)('generated mcp-redis-store module against a re
     const handle = await other.createRedisHandleRegistry({ prefix: 'cart', argument: 'cart_id', mintTool: 'create_cart', ttlMs: 60_000 }).mint(ALICE);
     expect(await redis!.command('EXISTS', `tenant-b:handle:${handle}`)).toBe(':1\r\n');
     expect((await registry().check(handle, ALICE))?.isError, 'another namespace is another deployment').toBe(true);
+  });
+
+  describe('who a handle is bound to, its bounds and lifetimes (the same rules as the in-memory registry)', () => {
+    const limited = (options: { ttlMs?: number; maxAgeMs?: number; maxPerCaller?: number; onExpire?: (id: string) => unknown } = {}) =>
+      m.createRedisHandleRegistry({ prefix: 'cart', argument: 'cart_id', mintTool: 'create_cart', ttlMs: 60_000, ...options });
+    const refusalOf = async (minting: Promise<string>): Promise<string> => {
+      const error = await minting.then(() => undefined, (e: Error) => e);
+      expect(error?.name, 'the mint was refused').toBe('HandleRefusal');
+      expect(error!.message).toContain('create_cart');
+      return error!.message;
+    };
+
+    it('issuer + String(sub): a numeric subject works, another issuer is another principal, a token without a subject mints nothing', async () => {
+      const carts = limited();
+      const numeric = { authInfo: { clientId: 'shop-app', extra: { sub: 7 } } };
+      const handle = await carts.mint(numeric);
+      expect(await carts.check(handle, { authInfo: { clientId: 'x', extra: { sub: '7' } } })).toBeUndefined();
+      expect((await carts.check(handle, { authInfo: { clientId: 'shop-app', extra: { sub: 7, iss: 'https://other.example' } } }))?.isError).toBe(true);
+      const app = { authInfo: { clientId: 'shop-app' } };
+      expect(await refusalOf(carts.mint(app))).toMatch(/names no user/);
+      expect((await carts.check(handle, app))?.isError).toBe(true);
+    });
+
+    it('anonymous: a short idempotency key is refused, a random one replays; the refusal of a forged handle repeats nothing', async () => {
+      const carts = limited();
+      expect(await refusalOf(carts.mint(undefined, 'retry'))).toMatch(/too easy to guess/);
+      const key = randomBytes(16).toString('base64url');
+      const handle = await carts.mint(undefined, key);
+      expect(await carts.mint({}, key)).toBe(handle);
+      const forged = await carts.check(`cart_${'A'.repeat(20)}\r\n`, undefined);
+      expect(forged?.content[0]?.text).toBe('This cart_id is unknown or has expired. Call create_cart to get a new cart, then pass its cart_id.');
+      expect(await refusalOf(carts.mint(ALICE, 'k'.repeat(129)))).toMatch(/longer than 128/);
+    });
+
+    it('caps the live handles per principal; an expired one frees a place', async () => {
+      const carts = limited({ ttlMs: 400, maxPerCaller: 2 });
+      await carts.mint(BOB);
+      await sleep(250);
+      const kept = await carts.mint(BOB);
+      expect(await refusalOf(carts.mint(BOB))).toMatch(/2 live cart handles/);
+      expect(await carts.mint(ALICE)).toMatch(/^cart_/);
+      await sleep(250);
+      expect(await carts.check(kept, BOB)).toBeUndefined();
+      expect(await carts.mint(BOB)).toMatch(/^cart_/);
+    });
+
+    it('a handle in use expires at maxAgeMs; its claim lives as long as it does, not just one idle TTL', async () => {
+      const carts = limited({ ttlMs: 500, maxAgeMs: 1_600 });
+      const handle = await carts.mint(ALICE, 'max-age');
+      for (let i = 0; i < 4; i++) {
+        await sleep(300);
+        expect(await carts.check(handle, ALICE), `in use after ${(i + 1) * 300} ms`).toBeUndefined();
+      }
+      expect(await carts.mint(ALICE, 'max-age'), 'a retry after more than one idle TTL, while the handle lives').toBe(handle);
+      await sleep(500);
+      expect((await carts.check(handle, ALICE))?.isError, 'past the absolute lifetime').toBe(true);
+      expect(await carts.mint(ALICE, 'max-age')).not.toBe(handle);
+    });
   });
 
   for (const flavour of ['esm', 'cjs'] as const) {

@@ -493,7 +493,7 @@ class StoreMove {
 
 /**
  * A store keeps its variable's name in Redis unless the registry uses that name for its own keys
- * (`handle`, `idem`) or another store of the project has it: then `<name>_store`, `<name>_store2`, …
+ * (`handle`, `idem`, `handles-of`) or another store of the project has it: then `<name>_store`, `<name>_store2`, …
  */
 function uniqueStoreName(name: string, taken: ReadonlySet<string>): string {
   if (!RESERVED_STORE_NAMES.includes(name) && !taken.has(name)) return name;

@@ -16,7 +16,7 @@ const HANDLES_SPECIFIER = '__MCP_HANDLES__';
 const NAMESPACE_PLACEHOLDER = /__MCP_STATE_NAMESPACE__/g;
 
 /** Store names the generated registry uses for its own keys (`<ns>:handle:…`, `<ns>:idem:…`). */
-export const RESERVED_STORE_NAMES: readonly string[] = ['handle', 'idem'];
+export const RESERVED_STORE_NAMES: readonly string[] = ['handle', 'idem', 'handles-of'];
 
 /**
  * The default key namespace of a deployment: the package name (or, without one, the project
@@ -39,11 +39,13 @@ const SOURCE = `/**
  *   \`__MCP_STATE_NAMESPACE__\`, the package name at migration time); \`MCP_REDIS_CONNECT_TIMEOUT_MS\` and
  *   \`MCP_REDIS_COMMAND_TIMEOUT_MS\` (default 2000 each), how long a call waits for Redis before it fails.
  * - Handles: \`<ns>:handle:<handle>\` holds the owner (the caller's principal, see mcp-handles), with
- *   the handle's idle lifetime as its Redis expiry, restarted by every check. An idempotency key is
- *   claimed with \`SET NX\`, so two instances retrying one create agree on one handle.
+ *   the handle's idle lifetime as its Redis expiry, restarted by every check but never past the
+ *   handle's absolute deadline, kept as its score in the owner's \`<ns>:handles-of:…\` set (which
+ *   also bounds the live handles per owner). Mint and check are one script each, so two instances
+ *   retrying one create with one idempotency key agree on one handle.
  * - State: a store keeps each value as JSON under \`<ns>:<store>:<key>\`, with the same expiry,
  *   restarted whenever it is read or written. Values must survive JSON: a Date comes back as a
- *   string, a Map, Set or class instance as a plain object. \`handle\` and \`idem\` are not store names.
+ *   string, a Map, Set or class instance as a plain object. \`handle\`, \`idem\` and \`handles-of\` are not store names.
  * - One call, one atomic step: a tool handler wrapped in \`withSharedState\` loads values as before
  *   (\`await carts.get(id)\`), may change them in place, set or delete them; nothing is written
  *   until it returns. Then one Lua script checks that every handle the call checked still belongs
@@ -61,9 +63,9 @@ const SOURCE = `/**
  * Needs Redis 6.2 or later (GETEX), one primary (not Redis Cluster: a commit spans several keys).
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { createClient, ErrorReply } from 'redis';
-import { principalOf, type HandleCaller, type HandleRegistryOptions, type HandleToolError } from '__MCP_HANDLES__';
+import { handleLimits, handleRefused, isHandleOf, newHandle, principalForMint, principalOf, tooManyHandles, type HandleCaller, type HandleRegistryOptions, type HandleToolError } from '__MCP_HANDLES__';
 
 const REDIS_URL = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
 const NAMESPACE = process.env.MCP_STATE_NAMESPACE || '__MCP_STATE_NAMESPACE__';
@@ -73,7 +75,7 @@ const COMMAND_TIMEOUT_MS = milliseconds(process.env.MCP_REDIS_COMMAND_TIMEOUT_MS
 const LOG_INTERVAL_MS = 30_000;
 
 /** The registry's own key spaces: a store with one of these names would share their keys. */
-export const RESERVED_STORE_NAMES: readonly string[] = ['handle', 'idem'];
+export const RESERVED_STORE_NAMES: readonly string[] = ['handle', 'idem', 'handles-of'];
 
 function milliseconds(text: string | undefined, fallback: number): number {
   const value = Number(text);
@@ -245,46 +247,84 @@ function idempotencyKeyOf(prefix: string, owner: string, key: string): string {
   return \`\${NAMESPACE}:idem:\${prefix}:\${owner.length}:\${owner}:\${key}\`;
 }
 
-/** The handle registry of mcp-handles, in Redis: the same ids, owner binding, expiry and errors, on every instance. */
+/** The live handles of one principal, scored by their absolute deadline (ms). No store name has a hyphen: no collision. */
+function handlesOfKey(prefix: string, owner: string): string {
+  return \`\${NAMESPACE}:handles-of:\${prefix}:\${owner.length}:\${owner}\`;
+}
+
+/**
+ * One atomic mint. KEYS: the owner's handles-of set, the new handle's key, the claim ('' without an
+ * idempotency key). ARGV: owner, new handle, idle ttl, max age, max per caller, the handle key prefix.
+ * Returns the claimed handle while it lives, else the new one, or nil when the owner holds too many.
+ * A claim resolves only while its handle lives, so it names the handle exactly as long as that lives.
+ * (Handle keys other than KEYS are read: one Redis, not a cluster.)
+ */
+const MINT_HANDLE = \`local time = redis.call('TIME')
+local now = tonumber(time[1]) * 1000 + math.floor(tonumber(time[2]) / 1000)
+local ttl, maxAge = tonumber(ARGV[3]), tonumber(ARGV[4])
+redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now)
+if KEYS[3] ~= '' then
+  local previous = redis.call('GET', KEYS[3])
+  local deadline = previous and tonumber(redis.call('ZSCORE', KEYS[1], previous))
+  if deadline and redis.call('GET', ARGV[6] .. previous) == ARGV[1] then
+    redis.call('PEXPIRE', ARGV[6] .. previous, math.min(ttl, deadline - now))
+    return previous
+  end
+end
+if redis.call('ZCARD', KEYS[1]) >= tonumber(ARGV[5]) then
+  for _, held in ipairs(redis.call('ZRANGE', KEYS[1], 0, -1)) do
+    if redis.call('EXISTS', ARGV[6] .. held) == 0 then redis.call('ZREM', KEYS[1], held) end
+  end
+  if redis.call('ZCARD', KEYS[1]) >= tonumber(ARGV[5]) then return false end
+end
+redis.call('SET', KEYS[2], ARGV[1], 'PX', math.min(ttl, maxAge))
+redis.call('ZADD', KEYS[1], now + maxAge, ARGV[2])
+redis.call('PEXPIRE', KEYS[1], maxAge)
+if KEYS[3] ~= '' then redis.call('SET', KEYS[3], ARGV[2], 'PX', maxAge) end
+return ARGV[2]\`;
+
+/**
+ * One atomic check. KEYS: the handle's key, the caller's handles-of set. ARGV: the caller's
+ * principal, the handle, the idle ttl. 1: the caller owns the live handle, and its idle time
+ * restarts, never past its deadline; 0: unknown or foreign; -1: past its deadline (now dropped).
+ */
+const CHECK_HANDLE = \`if redis.call('GET', KEYS[1]) ~= ARGV[1] then return 0 end
+local time = redis.call('TIME')
+local now = tonumber(time[1]) * 1000 + math.floor(tonumber(time[2]) / 1000)
+local deadline = tonumber(redis.call('ZSCORE', KEYS[2], ARGV[2]))
+if not deadline or deadline <= now then
+  redis.call('DEL', KEYS[1])
+  redis.call('ZREM', KEYS[2], ARGV[2])
+  return -1
+end
+redis.call('PEXPIRE', KEYS[1], math.min(tonumber(ARGV[3]), deadline - now))
+return 1\`;
+
+/** The handle registry of mcp-handles, in Redis: the same ids, owner binding, lifetimes, bounds and errors, on every instance. */
 export class RedisHandleRegistry {
   constructor(private readonly options: HandleRegistryOptions) {}
 
-  /** A new handle owned by the caller; the same idempotency key from the same caller returns the same handle. */
+  /** A new handle owned by the caller; the same idempotency key from the same caller returns the same live handle. Throws a HandleRefusal. */
   async mint(caller: HandleCaller | undefined, idempotencyKey?: string): Promise<string> {
-    const owner = principalOf(caller);
-    const ttl = String(this.options.ttlMs);
-    const handle = \`\${this.options.prefix}_\${randomBytes(16).toString('base64url')}\`;
-    await command(['SET', handleKey(handle), owner, 'PX', ttl]);
-    if (!idempotencyKey) return handle;
-    const claim = idempotencyKeyOf(this.options.prefix, owner, idempotencyKey);
-    if ((await command<string | null>(['SET', claim, handle, 'NX', 'PX', ttl])) === 'OK') return handle;
-    const previous = await command<string | null>(['GET', claim]);
-    if (previous && (await command<number>(['PEXPIRE', handleKey(previous), ttl])) === 1) {
-      // A retry: the handle minted the first time is still alive.
-      await command(['PEXPIRE', claim, ttl]);
-      await command(['DEL', handleKey(handle)]);
-      return previous;
-    }
-    // The handle the key named has expired: the key now names the new one.
-    await command(['SET', claim, handle, 'PX', ttl]);
-    return handle;
+    const owner = principalForMint(caller, this.options, idempotencyKey);
+    const { prefix } = this.options;
+    const { ttlMs, maxAgeMs, maxPerCaller } = handleLimits(this.options);
+    const handle = newHandle(prefix);
+    const claim = idempotencyKey ? idempotencyKeyOf(prefix, owner, idempotencyKey) : '';
+    const minted = await command<string | null>(['EVAL', MINT_HANDLE, '3', handlesOfKey(prefix, owner), handleKey(handle), claim, owner, handle, String(ttlMs), String(maxAgeMs), String(maxPerCaller), handleKey('')]);
+    if (minted === null) throw tooManyHandles(this.options);
+    return minted;
   }
 
   /** Undefined when the caller may use the handle (and its idle time restarts); otherwise the tool error to return. */
   async check(handle: unknown, caller: HandleCaller | undefined): Promise<HandleToolError | undefined> {
-    const { argument, mintTool, prefix, ttlMs } = this.options;
-    const valid = typeof handle === 'string' && handle.startsWith(\`\${prefix}_\`);
-    const owner = valid ? await command<string | null>(['GET', handleKey(handle)]) : null;
-    // Unknown, expired and foreign handles get one answer, so a guess learns nothing.
-    if (owner === null || owner !== principalOf(caller)) {
-      const shown = typeof handle === 'string' && handle ? \`"\${handle.slice(0, 40)}"\` : '(missing)';
-      return {
-        content: [{ type: 'text', text: \`\${argument} \${shown} is unknown or has expired. Call \${mintTool} to get a new \${prefix}, then pass its \${argument}.\` }],
-        isError: true,
-      };
-    }
-    await command(['PEXPIRE', handleKey(handle as string), String(ttlMs)]);
-    checkedInThisCall(handleKey(handle as string), owner, this.options);
+    const { prefix } = this.options;
+    const owner = principalOf(caller);
+    if (!isHandleOf(prefix, handle) || owner === undefined) return handleRefused(this.options, handle);
+    const verdict = await command<number>(['EVAL', CHECK_HANDLE, '2', handleKey(handle), handlesOfKey(prefix, owner), owner, handle, String(handleLimits(this.options).ttlMs)]);
+    if (verdict === -1) await this.options.onExpire?.(handle);
+    if (verdict !== 1) return handleRefused(this.options, handle);
+    checkedInThisCall(handleKey(handle), owner, this.options);
     return undefined;
   }
 
