@@ -13,12 +13,14 @@ interface Note {
 
 const handle = createRedisStore<Note[]>({ name: 'handle_store', ttlMs: 24 * 60 * 60 * 1000 });
 
-/** handle_id handles (mcp-migrate): minted by create_handle, bound to the caller, expire after 24 hours idle. */
+/** handle_id handles (mcp-migrate): minted by create_handle, bound to the caller, expire after 24 hours idle or 7 days after minting, at most 100 live per caller. */
 const handleHandles = createRedisHandleRegistry({
   prefix: 'handle',
   argument: 'handle_id',
   mintTool: 'create_handle',
   ttlMs: 24 * 60 * 60 * 1000,
+  maxAgeMs: 7 * 24 * 60 * 60 * 1000,
+  maxPerCaller: 100,
   onExpire: (id) => handle.delete(id),
 });
 
@@ -29,7 +31,7 @@ export function buildNotesServer(): McpServer {
     'add_note',
     {
       description: 'Add a note to the scratchpad.',
-      inputSchema: z.object({ title: z.string().min(1), body: z.string(), handle_id: z.string().describe('The handle_id returned by create_handle.') }),
+      inputSchema: z.object({ title: z.string().min(1), body: z.string(), handle_id: z.string().max(29).regex(/^handle_[A-Za-z0-9_-]{22}$/, 'Not a handle_id: call create_handle to get one.').describe('The handle_id returned by create_handle.') }),
     },
     withSharedState(async ({ title, body, handle_id }, ctx) => {
       const handleDenied = await handleHandles.check(handle_id, ctx);
@@ -47,7 +49,7 @@ export function buildNotesServer(): McpServer {
       description: 'List the titles of the notes on the scratchpad.',
       inputSchema: z.object({
         limit: z.number().int().positive().max(100).default(20),
-        handle_id: z.string().describe('The handle_id returned by create_handle.'),
+        handle_id: z.string().max(29).regex(/^handle_[A-Za-z0-9_-]{22}$/, 'Not a handle_id: call create_handle to get one.').describe('The handle_id returned by create_handle.'),
       }),
     },
     withSharedState(async ({ limit, handle_id }, ctx) => {
@@ -62,8 +64,8 @@ export function buildNotesServer(): McpServer {
   server.registerTool(
     'create_handle',
     {
-      description: 'Create a new handle and return its handle_id. Pass the handle_id to add_note and list_notes. A handle_id expires after 24 hours without use; then call create_handle again.',
-      inputSchema: z.object({ idempotency_key: z.string().optional().describe('Optional. Retrying with the same key returns the same handle_id instead of creating a second handle.') }),
+      description: 'Create a new handle and return its handle_id. Pass the handle_id to add_note and list_notes. A handle_id expires after 24 hours without use, and 7 days after it was created however often it is used; then call create_handle again.',
+      inputSchema: z.object({ idempotency_key: z.string().max(128).optional().describe('Optional. Retrying with the same key returns the same handle_id instead of creating a second handle, for as long as that handle_id lives. At most 128 characters. Without sign-in the key must be 16 random bytes in base64url (22 characters): a guessable key is refused.') }),
     },
     async ({ idempotency_key }, ctx) => {
       const handle_id = await handleHandles.mint(ctx, idempotency_key);
