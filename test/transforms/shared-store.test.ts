@@ -154,6 +154,7 @@ describe('shared-store fixtures', () => {
     const report = renderMarkdown(moved.first);
     expect(report).toContain('| no (moved to redis) |');
     expect(report).toContain('**Shared state in Redis.** `notebooks`');
+    expect(report).toContain('Keys start with `MCP_STATE_NAMESPACE` (default: the package name)');
     expect(report).not.toContain('**In-process state.**');
     const kept = await applyOnce(cases.find((k) => k.name === 'store-size-marker')!);
     const keptReport = renderMarkdown(kept.first);
