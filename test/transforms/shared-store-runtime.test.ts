@@ -375,6 +375,25 @@ describe.skipIf(skipWithoutRedis)('generated mcp-redis-store module against a re
     expect(await store.get('k')).toEqual({ n: 1 });
   });
 
+  it("a client giving up stops the call at once, also in a handle check waiting on a frozen Redis", async () => {
+    const carts = registry();
+    // A caller of its own: the per-caller cap tests below count ALICE's and BOB's live handles.
+    const dave: Caller = { authInfo: { clientId: 'c', extra: { sub: 'dave' } } };
+    const handle = await carts.mint(dave);
+    const controller = new AbortController();
+    const view = m.withSharedState(async (_args: object, _ctx: object) => carts.check(handle, dave));
+    freezeRedis(redis!);
+    try {
+      const started = Date.now();
+      const running = view({}, { mcpReq: { signal: controller.signal } }).then(() => 'answered', (e: Error) => e.message);
+      setTimeout(() => controller.abort(), 200);
+      expect(await running).toBe("The client cancelled this call; its changes were not saved.");
+      expect(Date.now() - started, 'before the command timeout').toBeLessThan(COMMAND_TIMEOUT_MS - 200);
+    } finally {
+      thawRedis(redis!);
+    }
+  });
+
   it('commits survive a script cache flush (EVALSHA falls back to EVAL)', async () => {
     const store = m.createRedisStore<{ n: number }>({ name: 'flush-carts', ttlMs: 60_000 });
     const bump = m.withSharedState(async () => {

@@ -197,10 +197,12 @@ export class CallAbandonedError extends Error {
 }
 
 /**
- * One Redis command, bounded by the command timeout and the call's abort signal. The bound is ours:
- * node-redis times a command out only until it is written, and a frozen Redis accepts the write.
+ * One Redis command, bounded by the command timeout and the abort signal of the tool call it serves
+ * (handle checks included). The bound is ours: node-redis times a command out only until it is
+ * written, and a frozen Redis accepts the write.
  */
-async function command<T>(args: string[], signal?: AbortSignal): Promise<T> {
+async function command<T>(args: string[], callSignal?: AbortSignal): Promise<T> {
+  const signal = callSignal ?? currentCall.getStore()?.signal;
   if (signal?.aborted) throw new CallAbandonedError();
   const client = await readyClient();
   let timer: ReturnType<typeof setTimeout> | undefined;
