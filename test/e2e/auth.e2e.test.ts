@@ -6,6 +6,8 @@
  *    tools), so the gated part below cannot pass on a server that ignores identity.
  * 2. `apply --allow-dirty --transforms session-state-to-handles` on a copy, ONE
  *    instance, each call on a fresh v1 connection with the caller's token.
+ * Issue 13: alice and bob are numeric subjects (`extra.sub` 1001, 1002) of ONE OAuth client app, so a
+ * principal taken from the client id would make them one; a client-credentials token names no user.
  *
  */
 import { readFileSync } from 'node:fs';

@@ -31,6 +31,7 @@ interface Options {
 }
 interface Registry {
   mint(caller: Caller | undefined, key?: string): string;
+  mintOrRefuse(caller: Caller | undefined, key?: string): string | ToolError;
   check(handle: unknown, caller: Caller | undefined): ToolError | undefined;
   release(handle: string): void;
 }
@@ -132,6 +133,10 @@ for (const flavour of ['ts', 'esm', 'cjs'] as const) {
         expect(m.principalOf({ authInfo: { clientId: 'shop-app' } })).toBeUndefined();
         const alices = carts.mint(ALICE);
         refusalText(carts.check(alices, app));
+        // For low-level servers, where a throw is a protocol error: the same refusal as a tool error.
+        const refused = carts.mintOrRefuse(app);
+        expect(typeof refused === 'string' ? refused : refused.content[0]!.text).toBe(message);
+        expect(carts.mintOrRefuse(ALICE, 'k')).toBe(carts.mint(ALICE, 'k'));
       });
     });
 

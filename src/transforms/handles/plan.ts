@@ -910,7 +910,9 @@ class StoreRewrite {
     const branch = [
       `if (${request}.params.name === '${names.mintTool}') {`,
       `${unit}const key = ${request}.params.arguments?.${names.idempotencyKey};`,
-      `${unit}const ${names.argument} = ${names.registry}.mint(${ctx}, typeof key === 'string' ? key : undefined);`,
+      // A low-level handler's throw is a protocol error, not a tool error: the refusal is returned.
+      `${unit}const ${names.argument} = ${names.registry}.mintOrRefuse(${ctx}, typeof key === 'string' ? key : undefined);`,
+      `${unit}if (typeof ${names.argument} !== 'string') return ${names.argument};`,
       `${unit}return ${result};`,
       `}`,
     ];

@@ -247,6 +247,19 @@ export class HandleRegistry {
     return handle;
   }
 
+  /**
+   * \`mint\` for a handler whose thrown errors do not become tool errors (a low-level server's
+   * tools/call handler answers them as protocol errors): a refusal is returned as the tool error.
+   */
+  mintOrRefuse(caller: HandleCaller | undefined, idempotencyKey?: string): string | HandleToolError {
+    try {
+      return this.mint(caller, idempotencyKey);
+    } catch (error) {
+      if (!(error instanceof HandleRefusal)) throw error;
+      return { content: [{ type: 'text', text: error.message }], isError: true };
+    }
+  }
+
   /** Undefined when the caller may use the handle (and its idle time restarts); otherwise the tool error to return. */
   check(handle: unknown, caller: HandleCaller | undefined): HandleToolError | undefined {
     const now = Date.now();
@@ -330,8 +343,8 @@ export function generatedModuleSource(source: string, flavour: ModuleFlavour): s
     },
   }).outputText;
   return output
-    .replace("content: [{ type: 'text', text:", "content: [{ type: /** @type {const} */ ('text'), text:")
-    .replace('isError: true,', 'isError: /** @type {const} */ (true),');
+    .replaceAll("content: [{ type: 'text', text:", "content: [{ type: /** @type {const} */ ('text'), text:")
+    .replace(/isError: true\b/g, 'isError: /** @type {const} */ (true)');
 }
 
 /** `<basename>.ts`, `.js` or `.cjs` for the flavour. */

@@ -45,7 +45,8 @@ export function createTrackerServer(): Server {
   server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
     if (request.params.name === 'create_tracker') {
       const key = request.params.arguments?.idempotency_key;
-      const tracker_id = trackerHandles.mint(extra, typeof key === 'string' ? key : undefined);
+      const tracker_id = trackerHandles.mintOrRefuse(extra, typeof key === 'string' ? key : undefined);
+      if (typeof tracker_id !== 'string') return tracker_id;
       return { content: [{ type: 'text' as const, text: `tracker_id: ${tracker_id}` }], structuredContent: { tracker_id } };
     }
 
