@@ -187,15 +187,15 @@ function risksSection(result: ApplyResult): string[] {
     out.push(`- **In-process state.** ${inProcess.map((s) => `\`${s.store}\``).join(', ')} and the handle registry live in this process: they do not survive a restart, and a second instance behind a load balancer does not see them. Run one instance, or move them to a shared store (Redis, a database).`);
   }
   if (shared.length) {
-    out.push(`- **Shared state in Redis.** ${shared.map((s) => `\`${s.store}\``).join(', ')} and ${shared.length === 1 ? 'its handles live' : 'their handles live'} in Redis (\`apply --store redis\`, generated \`mcp-redis-store\` module): set \`REDIS_URL\` on every instance and install the \`redis\` client. Values are stored as JSON (a Date comes back as a string, a Map or class instance as a plain object). Tools that change a loaded value in place save it when they return, by compare-and-set: a concurrent change by another request fails the later call with an error asking to retry.`);
+    out.push(`- **Shared state in Redis.** ${shared.map((s) => `\`${s.store}\``).join(', ')} and ${shared.length === 1 ? 'its handles live' : 'their handles live'} in Redis (\`apply --store redis\`, generated \`mcp-redis-store\` module): set \`REDIS_URL\` on every instance and install the \`redis\` client. Values are stored as JSON (a Date comes back as a string, a Map or class instance as a plain object). Each tool call's changes are written in one atomic step when it returns, or not at all: a concurrent change by another request fails the later call with an error asking to retry. While Redis is down or frozen, calls fail within \`MCP_REDIS_CONNECT_TIMEOUT_MS\`/\`MCP_REDIS_COMMAND_TIMEOUT_MS\` (2 s each) with a retryable "state store is unavailable" error. Keys start with \`MCP_STATE_NAMESPACE\` (default: the package name): give each deployment sharing one Redis its own.`);
   }
   if (rewritten.length) {
     out.push('- **Handle security checklist.**');
     out.push('  - [ ] Handles are 128-bit random (`<prefix>_` + 22 base64url characters); never log them in full.');
     out.push('  - [ ] Every tool that takes a handle checks it against the caller first (`<noun>Handles.check`); a handle is a name, not a credential.');
-    out.push('  - [ ] On an authenticated server the principal comes from the verified token (`authInfo`; user ids from your verifier\'s `extra.sub`): check `principalOf` in the generated `mcp-handles` module matches your auth.');
-    out.push('  - [ ] On an anonymous server a handle is a bearer token: keep the lifetime short enough for your data.');
-    out.push('  - [ ] Handles expire after the configured idle time; the minting tool\'s description states it.');
+    out.push('  - [ ] On an authenticated server the principal is the verified token\'s issuer and subject: your token verifier must put the user\'s id in `authInfo.extra.sub` (and the issuer in `extra.iss` if it accepts several issuers). A token without a subject (client credentials) mints nothing: it is never one principal for every user of a client app.');
+    out.push('  - [ ] On an anonymous server (no `authInfo`) a handle is a **bearer secret**: whoever learns it holds what it names. The server warns once on stderr; idempotency keys must then be 16 random bytes (22 base64url characters). Authenticate, or keep the lifetimes short enough for your data.');
+    out.push('  - [ ] Handles expire after the idle time (`--handle-ttl`) and, however often used, the absolute lifetime (`--handle-max-age`); the minting tool\'s description states both. One caller holds at most `maxPerCaller` live handles (100; anonymous callers share one allowance): adjust it in the registry.');
     out.push('- **Token cost in the model\'s context** (≈ 4 characters a token):');
     for (const s of rewritten) {
       const n = s.names!;

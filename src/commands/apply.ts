@@ -34,6 +34,7 @@ interface ApplyFlags extends GlobalFlags {
   testFiles?: string[];
   includeTests?: boolean;
   handleTtl: number;
+  handleMaxAge: number;
   target: '2026-07-28' | 'stateless-v1';
   store: 'memory' | 'redis';
   modernOnly?: boolean;
@@ -84,6 +85,7 @@ export function registerApplyCommand(program: Command, { io, setExit }: CommandC
     .addOption(new Option('--fail-on <severity>', 'lowest severity of what is left that makes the exit code 1 (default: "failOn" of the config file, else error)').choices(['error', 'warning', 'info', 'none']))
     .option('--baseline <file>', 'only what is left and not in this baseline (written by `scan --write-baseline`) counts')
     .option('--handle-ttl <duration>', 'idle lifetime of generated handles: 90s, 30m, 24h, 7d (default 24h)', parseTtl, 24 * 60 * 60 * 1000)
+    .option('--handle-max-age <duration>', 'absolute lifetime of generated handles, however often used (default 7d)', parseTtl, 7 * 24 * 60 * 60 * 1000)
     .addOption(new Option('--target <target>', 'where the migration ends: 2026-07-28 (SDK v2, createMcpHandler) or stateless-v1 (SDK 1.x, a transport per request)').choices(['2026-07-28', 'stateless-v1']).default('2026-07-28'))
     .addOption(new Option('--store <backend>', 'where handle state lives: memory (your store, in this process) or redis (a generated Redis store, REDIS_URL)').choices(['memory', 'redis']).default('memory'))
     .option('--modern-only', "serve 2026-07-28 clients only (createMcpHandler/serveStdio legacy: 'reject'); by default 2025-era clients stay served")
@@ -163,7 +165,7 @@ async function runApplyCommand(paths: string[], flags: ApplyFlags, io: Io): Prom
       dryRun: noWrite,
       allowDirty: flags.allowDirty,
       typecheck: flags.typecheck,
-      transformOptions: { ttlMs: flags.handleTtl, target: flags.target, store: flags.store, modernOnly: Boolean(flags.modernOnly) },
+      transformOptions: { ttlMs: flags.handleTtl, maxAgeMs: flags.handleMaxAge, target: flags.target, store: flags.store, modernOnly: Boolean(flags.modernOnly) },
       onProgress: progress.update,
       gate: { ruleSettings: config.rules, testFiles: flags.testFiles ?? config.testFiles, includeTests: flags.includeTests ?? config.includeTests ?? false, baseline },
     });

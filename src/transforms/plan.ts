@@ -12,6 +12,8 @@ export type StoreBackend = 'memory' | 'redis';
 export interface TransformOptions {
   /** Idle lifetime of a handle, in milliseconds. */
   ttlMs: number;
+  /** Absolute lifetime of a handle (from its minting, however often it is used), in milliseconds. */
+  maxAgeMs: number;
   /** `2026-07-28` ends on SDK v2 (createMcpHandler); `stateless-v1` stays on SDK 1.x. */
   target: Target;
   /** Drop the SDK's legacy (2025-era) serving modes. */
@@ -20,7 +22,7 @@ export interface TransformOptions {
   store: StoreBackend;
 }
 
-export const DEFAULT_TRANSFORM_OPTIONS: TransformOptions = { ttlMs: 24 * 60 * 60 * 1000, target: '2026-07-28', modernOnly: false, store: 'memory' };
+export const DEFAULT_TRANSFORM_OPTIONS: TransformOptions = { ttlMs: 24 * 60 * 60 * 1000, maxAgeMs: 7 * 24 * 60 * 60 * 1000, target: '2026-07-28', modernOnly: false, store: 'memory' };
 
 export interface PlannedMarker {
   file: string;

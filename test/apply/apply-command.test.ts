@@ -80,7 +80,7 @@ describe('apply', () => {
     const server = read(dir, 'src/server.ts');
     // The default target (2026-07-28) moves the file to SDK v2 first (sdk-v2), then re-keys the store.
     expect(server).toContain("import { McpServer } from '@modelcontextprotocol/server';");
-    expect(server).toContain("server.registerTool('add_item', { inputSchema: z.object({ sku: z.string(), cart_id: z.string().describe('The cart_id returned by create_cart.') }) }, async ({ sku, cart_id }, ctx) => {");
+    expect(server).toContain("server.registerTool('add_item', { inputSchema: z.object({ sku: z.string(), cart_id: z.string().max(27).regex(/^cart_[A-Za-z0-9_-]{22}$/, 'Not a cart_id: call create_cart to get one.').describe('The cart_id returned by create_cart.') }) }, async ({ sku, cart_id }, ctx) => {");
     expect(server).toContain('carts.get(cart_id)');
     expect(server).not.toContain('sessionId');
     expect(server).toContain("'create_cart'");

@@ -100,6 +100,8 @@ describe('MIGRATION.md content', () => {
     await runCli(['apply'], { cwd: withHandles });
     expect(report(withHandles)).toContain('**In-process state.** `carts`');
     expect(report(withHandles)).toContain('**Handle security checklist.**');
+    expect(report(withHandles)).toMatch(/anonymous server .* a handle is a \*\*bearer secret\*\*/);
+    expect(report(withHandles)).toMatch(/absolute lifetime \(`--handle-max-age`\)/);
   });
 
   it('per file: each transform that changed it, with why', async () => {

@@ -6,6 +6,8 @@
  *    tools), so the gated part below cannot pass on a server that ignores identity.
  * 2. `apply --allow-dirty --transforms session-state-to-handles` on a copy, ONE
  *    instance, each call on a fresh v1 connection with the caller's token.
+ * Issue 13: alice and bob are numeric subjects (`extra.sub` 1001, 1002) of ONE OAuth client app, so a
+ * principal taken from the client id would make them one; a client-credentials token names no user.
  *
  */
 import { readFileSync } from 'node:fs';
@@ -20,6 +22,8 @@ import { addToCart, CartModel, checkout, createCart, expectCart } from './suppor
 const FIXTURE = 'e2e-auth-shop';
 const alice: ClientOptions = { sdk: 'v1', bearer: 'alice-token' };
 const bob: ClientOptions = { sdk: 'v1', bearer: 'bob-token' };
+/** A client-credentials token of the same OAuth client app: it names no user. */
+const service: ClientOptions = { sdk: 'v1', bearer: 'service-token' };
 
 describe(`${FIXTURE} unmigrated: the fixture really authenticates`, { timeout: 60_000 }, () => {
   let server: ManagedProcess | undefined;
@@ -112,22 +116,58 @@ describe(`${FIXTURE} migrated to handles: a handle is bound to its caller`, { ti
     });
   });
 
-  it("bob cannot reach alice's cart through her idempotency key", async () => {
+  it("two users of one OAuth client app are two principals: bob cannot get alice's cart by replaying her idempotency key", async () => {
     await withOutput(procs, async () => {
-      const key = `auth-e2e-${Date.now()}-${Math.random().toString(36).slice(2)}`;
+      // A signed-in user's key is scoped to the user: a short, guessable key is fine here.
+      const key = 'order-1';
       const alicesCart = await createCart(url, { idempotency_key: key }, alice);
       const model = new CartModel();
       await addToCart(url, alicesCart, 'MUG-001', 1, model, alice);
       expect(await createCart(url, { idempotency_key: key }, alice)).toBe(alicesCart);
       const bobsCart = await createCart(url, { idempotency_key: key }, bob);
-      if (bobsCart === alicesCart) {
-        // Even if the key space were shared, the handle must still be alice's alone.
-        const view = await callOnFreshConnection(url, 'view_cart', { cart_id: bobsCart }, bob);
-        expect(view.isError, "bob's retry with alice's key returned her handle, and it works for him").toBe(true);
-      } else {
-        await expectCart(url, bobsCart, new CartModel(), bob);
-      }
+      expect(bobsCart, "bob's retry with alice's key must not return her handle").not.toBe(alicesCart);
+      await expectCart(url, bobsCart, new CartModel(), bob);
+      const view = await callOnFreshConnection(url, 'view_cart', { cart_id: alicesCart }, bob);
+      expect(view.isError, "bob's view of alice's cart").toBe(true);
       await expectCart(url, alicesCart, model, alice);
+    });
+  });
+
+  it('a token that names no user (client credentials) mints nothing and uses nothing: a tool error naming create_cart, not the client id', async () => {
+    await withOutput(procs, async () => {
+      const minted = await callOnFreshConnection(url, 'create_cart', {}, service);
+      expect(minted.isError, `create_cart with a token without a user:\n${JSON.stringify(minted)}`).toBe(true);
+      expect(textOf(minted)).toMatch(/create_cart needs a signed-in user/);
+      expect(textOf(minted)).not.toContain('shop-app');
+      const alicesCart = await createCart(url, {}, alice);
+      const view = await callOnFreshConnection(url, 'view_cart', { cart_id: alicesCart }, service);
+      expect(view.isError, "the service token on alice's cart").toBe(true);
+      expect(textOf(view)).toContain('create_cart');
+    });
+  });
+
+  it('forged, oversized and foreign handles are refused with an error naming create_cart that repeats nothing of the input', async () => {
+    await withOutput(procs, async () => {
+      const alicesCart = await createCart(url, {}, alice);
+      const cases: Array<[string, string, ClientOptions]> = [
+        ['forged (bidi control)', `cart_${'A'.repeat(21)}\u202e`, alice],
+        ['forged (line break)', `cart_${'A'.repeat(20)}\r\n`, alice],
+        ['forged (unknown)', `cart_${'B'.repeat(22)}`, alice],
+        ['oversized', `cart_${'A'.repeat(60_000)}`, alice],
+        ['foreign', alicesCart, bob],
+      ];
+      for (const [what, cartId, caller] of cases) {
+        const result = await callOnFreshConnection(url, 'view_cart', { cart_id: cartId }, caller);
+        expect(result.isError, `${what}:\n${JSON.stringify(result).slice(0, 2000)}`).toBe(true);
+        const text = textOf(result);
+        expect(text, what).toContain('create_cart');
+        expect(text.length, `${what}: the refusal stays short`).toBeLessThan(2000);
+        expect(text, what).not.toMatch(/[\r\u0000\u202e]|AAAAAAAAAAAAAAAAAAAA|BBBBBBBBBBBBBBBBBBBB/);
+        if (what === 'foreign') expect(text).not.toContain(alicesCart.slice(5));
+      }
+      const longKey = await callOnFreshConnection(url, 'create_cart', { idempotency_key: 'k'.repeat(60_000) }, alice);
+      expect(longKey.isError, 'an idempotency_key of 60,000 characters').toBe(true);
+      expect(textOf(longKey).length).toBeLessThan(2000);
     });
   });
 });

@@ -5,6 +5,7 @@
  * (a new client, a new MCP session every time), so the cart provably follows the handle, not the session.
  *
  */
+import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -116,15 +117,52 @@ describe('issue 5: session-keyed cart → handles, one instance, fresh connectio
 
   it('a retried create_cart with the same idempotency_key returns the same cart_id (and the same cart)', async () => {
     await withOutput(procs, async () => {
-      const key = `e2e-${Date.now()}-${Math.random().toString(36).slice(2)}`;
+      // No sign-in here: the key must be 16 random bytes (anyone sending the same key gets the same cart).
+      const key = randomBytes(16).toString('base64url');
       const first = await createCart(url, { idempotency_key: key });
       const model = new CartModel();
       await addToCart(url, first, 'TNT-210', 1, model);
       const retry = await createCart(url, { idempotency_key: key });
       expect(retry).toBe(first);
       await expectCart(url, retry, model); // the retry did not replace the cart with an empty one
-      const other = await createCart(url, { idempotency_key: `${key}-other` });
+      const other = await createCart(url, { idempotency_key: randomBytes(16).toString('base64url') });
       expect(other).not.toBe(first);
+    });
+  });
+
+  it('anonymous mode: a guessable idempotency_key is refused (a tool error naming create_cart), and the server warned once that a handle is a bearer secret', async () => {
+    await withOutput(procs, async () => {
+      const key = randomBytes(16).toString('base64url');
+      const first = await createCart(url, { idempotency_key: key });
+      for (const guessable of ['1', 'retry', `e2e-${Date.now()}`]) {
+        const replay = await callOnFreshConnection(url, 'create_cart', { idempotency_key: guessable });
+        expect(replay.isError, `create_cart with idempotency_key ${guessable}:\n${JSON.stringify(replay)}`).toBe(true);
+        expect(textOf(replay)).toMatch(/too easy to guess.*create_cart/);
+        expect(JSON.stringify(replay)).not.toContain(first);
+      }
+      expect(await createCart(url, { idempotency_key: key })).toBe(first);
+      const warnings = server!.output().split('\n').filter((line) => line.includes('bearer secret'));
+      expect(warnings, 'one warning on stderr at the first anonymous mint').toHaveLength(1);
+      expect(warnings[0]).toContain('create_cart');
+    });
+  });
+
+  it('create_cart states both lifetimes and the rules of idempotency keys; cart_id is typed as a handle', async () => {
+    await withOutput(procs, async () => {
+      const conn = await connect(url, 'v1');
+      try {
+        const tools = new Map((await conn.listTools()).map((t) => [t.name, t]));
+        const create = tools.get('create_cart')!;
+        expect(create.description).toMatch(/expires after 24 hours without use, and 7 days after it was created/);
+        const key = (create.inputSchema as { properties?: Record<string, { maxLength?: number; description?: string }> }).properties?.idempotency_key;
+        expect(key?.maxLength).toBe(128);
+        expect(key?.description).toMatch(/Without sign-in the key must be 16 random bytes/);
+        const cartId = (tools.get('view_cart')!.inputSchema as { properties?: Record<string, { maxLength?: number; pattern?: string }> }).properties?.cart_id;
+        expect(cartId?.maxLength).toBe(27);
+        expect(cartId?.pattern).toBe('^cart_[A-Za-z0-9_-]{22}$');
+      } finally {
+        await conn.close();
+      }
     });
   });
 });
@@ -162,6 +200,47 @@ describe('issue 5: an idle handle expires (apply --handle-ttl)', { timeout: 120_
       // A fresh cart works again straight away.
       const again = await createCart(url);
       await expectCart(url, again, new CartModel());
+    });
+  });
+});
+
+describe('issue 13: a handle in use expires at its absolute lifetime (apply --handle-max-age)', { timeout: 120_000 }, () => {
+  let server: ManagedProcess | undefined;
+  let url = '';
+  const procs = () => (server ? [server] : []);
+
+  beforeAll(async () => {
+    const dir = copyFixture('v1-streamable-express');
+    const args = ['apply', '--allow-dirty', '--transforms', 'session-state-to-handles', '--handle-ttl', '2s', '--handle-max-age', '4s', dir];
+    const run = runCli(args, { cwd: dir });
+    if (run.status !== 0 && run.status !== 1) throw new Error(`apply failed (exit 0 or 1 expected):\n${run.describe()}`);
+    server = await startFixtureServer({ name: 'migrated-handles-max-age', dir });
+    url = `http://127.0.0.1:${server.port}/mcp`;
+  }, 180_000);
+
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  it('used every second, a cart_id still expires 4 s after create_cart, and a retry with its key then mints a new cart', async () => {
+    await withOutput(procs, async () => {
+      const key = randomBytes(16).toString('base64url');
+      const minted = Date.now();
+      const cart = await createCart(url, { idempotency_key: key });
+      const model = new CartModel();
+      await addToCart(url, cart, 'MUG-001', 1, model);
+      // Lifetimes are about time passing, so this waits by design: uses at ~1, 2 and 3 s keep it from idling out.
+      for (const at of [1000, 2000, 3000]) {
+        await new Promise((resolve) => setTimeout(resolve, Math.max(0, minted + at - Date.now())));
+        if (Date.now() - minted < 3800) await expectCart(url, cart, model);
+      }
+      await new Promise((resolve) => setTimeout(resolve, Math.max(0, minted + 4500 - Date.now())));
+      const expired = await callOnFreshConnection(url, 'view_cart', { cart_id: cart });
+      expect(expired.isError, `view_cart past the absolute lifetime:\n${JSON.stringify(expired)}`).toBe(true);
+      expect(textOf(expired)).toContain('create_cart');
+      const retried = await createCart(url, { idempotency_key: key });
+      expect(retried).not.toBe(cart);
+      await expectCart(url, retried, new CartModel());
     });
   });
 });

@@ -5,14 +5,16 @@
  * every flavour (TS, ESM JS, CommonJS). Interleavings that the end-to-end proofs can only hope to hit
  * (two calls loading one value, then both saving) are forced here.
  */
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { handleModuleSource, type ModuleFlavour } from '../../src/transforms/handles/runtime.js';
 import { redisStoreModuleSource } from '../../src/transforms/shared-store/runtime.js';
-import { skipWithoutRedis, startRedis, type RedisInstance } from '../e2e/support/redis.js';
+import { freePort } from '../e2e/support/process.js';
+import { freezeRedis, skipWithoutRedis, startRedis, thawRedis, type RedisInstance } from '../e2e/support/redis.js';
 import { cleanUpMaterialised as cleanUp, materialise } from '../support/transform-fixtures.js';
 
 interface Caller {
@@ -34,7 +36,7 @@ interface Store<V> {
   has(key: string): Promise<boolean>;
 }
 interface RedisStoreModule {
-  createRedisHandleRegistry(options: { prefix: string; argument: string; mintTool: string; ttlMs: number; onExpire?: (id: string) => unknown }): Registry;
+  createRedisHandleRegistry(options: { prefix: string; argument: string; mintTool: string; ttlMs: number; maxAgeMs?: number; maxPerCaller?: number; onExpire?: (id: string) => unknown }): Registry;
   createRedisStore<V>(options: { name: string; ttlMs: number }): Store<V>;
   withSharedState<A extends unknown[], R>(handler: (...args: A) => Promise<R>): (...args: A) => Promise<R>;
   closeRedisClient(): Promise<void>;
@@ -51,12 +53,32 @@ function gate(): { wait: Promise<void>; open: () => void } {
   return { wait, open };
 }
 
-async function load(flavour: ModuleFlavour): Promise<RedisStoreModule> {
+/** The namespace the module is generated with (apply derives it from the package name). */
+const NS = 'gen-ns';
+/** Short, so that a frozen Redis fails a call quickly here; a local Redis answers in well under a millisecond. */
+const COMMAND_TIMEOUT_MS = 1000;
+
+/** A fresh instance of the generated module (its own Redis client), configured by the environment as it is now. */
+async function load(flavour: ModuleFlavour, env: Record<string, string> = {}): Promise<RedisStoreModule> {
   const ext = flavour === 'ts' ? 'ts' : flavour === 'cjs' ? 'cjs' : 'js';
   const dir = materialise(`redis-runtime-${flavour}`, new Map([
     [`mcp-handles.${ext}`, handleModuleSource(flavour)],
-    [`mcp-redis-store.${ext}`, redisStoreModuleSource(flavour, `./mcp-handles.${ext === 'ts' ? 'js' : ext}`)],
+    [`mcp-redis-store.${ext}`, redisStoreModuleSource(flavour, `./mcp-handles.${ext === 'ts' ? 'js' : ext}`, NS)],
   ]));
+  // The module reads its configuration when it loads.
+  const saved = Object.fromEntries(Object.keys(env).map((k) => [k, process.env[k]]));
+  Object.assign(process.env, env);
+  try {
+    return await importModule(flavour, dir, ext);
+  } finally {
+    for (const [k, v] of Object.entries(saved)) {
+      if (v === undefined) delete process.env[k];
+      else process.env[k] = v;
+    }
+  }
+}
+
+async function importModule(flavour: ModuleFlavour, dir: string, ext: string): Promise<RedisStoreModule> {
   const file = path.join(dir, `mcp-redis-store.${ext}`);
   expect(fs.existsSync(file)).toBe(true);
   if (flavour === 'cjs') return createRequire(file)(file) as RedisStoreModule;
@@ -71,6 +93,7 @@ describe.skipIf(skipWithoutRedis)('generated mcp-redis-store module against a re
   beforeAll(async () => {
     redis = await startRedis();
     process.env.REDIS_URL = redis.url;
+    process.env.MCP_REDIS_COMMAND_TIMEOUT_MS = String(COMMAND_TIMEOUT_MS);
     m = await load('ts');
     modules.push(m);
   }, 60_000);
@@ -79,6 +102,7 @@ describe.skipIf(skipWithoutRedis)('generated mcp-redis-store module against a re
     for (const mod of modules) await mod.closeRedisClient().catch(() => {});
     await redis?.stop();
     delete process.env.REDIS_URL;
+    delete process.env.MCP_REDIS_COMMAND_TIMEOUT_MS;
     cleanUp();
   });
 
@@ -100,14 +124,14 @@ describe.skipIf(skipWithoutRedis)('generated mcp-redis-store module against a re
     expect(foreign?.content[0]?.text).toBe(unknown?.content[0]?.text.replace('A'.repeat(22), handle.slice(5)));
     const boards = m.createRedisHandleRegistry({ prefix: 'board', argument: 'board_id', mintTool: 'create_board', ttlMs: 60_000 });
     expect((await boards.check(handle, ALICE))?.isError, 'a cart handle is not a board handle').toBe(true);
-    expect(await redis!.command('GET', `mcp:handle:${handle}`)).toContain('user:alice');
+    expect(await redis!.command('GET', `${NS}:handle:${handle}`)).toContain('user:0::alice');
   });
 
   it('the handle TTL is the Redis expiry: an idle handle expires, a used one lives on', async () => {
     const carts = registry(400);
     const idle = await carts.mint(ALICE);
     const used = await carts.mint(ALICE);
-    expect(Number((await redis!.command('PTTL', `mcp:handle:${idle}`)).replace(/^:/, ''))).toBeGreaterThan(0);
+    expect(Number((await redis!.command('PTTL', `${NS}:handle:${idle}`)).replace(/^:/, ''))).toBeGreaterThan(0);
     for (let i = 0; i < 4; i++) {
       await sleep(200);
       expect(await carts.check(used, ALICE), `check ${i} restarts the idle time`).toBeUndefined();
@@ -181,6 +205,7 @@ describe.skipIf(skipWithoutRedis)('generated mcp-redis-store module against a re
     await fast();
     release.open();
     await expect(slowRun).rejects.toThrow(/changed by another request meanwhile.*Retry/);
+    await expect(slowRun).rejects.not.toThrow(/cas-carts:|gen-ns|c1/);
     expect(await store.get('c1')).toEqual({ lines: ['first', 'fast'] });
   });
 
@@ -215,6 +240,243 @@ describe.skipIf(skipWithoutRedis)('generated mcp-redis-store module against a re
     expect(await store.get('c1')).toBeUndefined();
   });
 
+  it('a delete joins the commit: a checkout racing an add keeps the acknowledged add (the checkout is refused)', async () => {
+    const store = m.createRedisStore<{ lines: string[] }>({ name: 'race-carts', ttlMs: 60_000 });
+    await store.set('c1', { lines: ['MUG-001'] });
+    const loaded = gate();
+    const release = gate();
+    const checkout = m.withSharedState(async () => {
+      const cart = (await store.get('c1'))!;
+      loaded.open();
+      await release.wait;
+      await store.delete('c1');
+      return cart.lines.length;
+    });
+    const add = m.withSharedState(async () => {
+      (await store.get('c1'))!.lines.push('LMP-044');
+    });
+    const running = checkout();
+    await loaded.wait;
+    await add(); // acknowledged
+    release.open();
+    await expect(running).rejects.toThrow(/race-carts entry was changed by another request meanwhile.*Retry/);
+    expect(await store.get('c1')).toEqual({ lines: ['MUG-001', 'LMP-044'] });
+  });
+
+  it("one call's changes to several keys commit together or not at all, blind sets included", async () => {
+    const orders = m.createRedisStore<{ n: number }>({ name: 'atomic-orders', ttlMs: 60_000 });
+    const stock = m.createRedisStore<{ n: number }>({ name: 'atomic-stock', ttlMs: 60_000 });
+    await stock.set('mug', { n: 5 });
+    const loaded = gate();
+    const release = gate();
+    const order = m.withSharedState(async () => {
+      await orders.set('o1', { n: 1 }); // never read in this call: a blind set
+      (await stock.get('mug'))!.n -= 1;
+      loaded.open();
+      await release.wait;
+    });
+    const running = order();
+    await loaded.wait;
+    await m.withSharedState(async () => {
+      (await stock.get('mug'))!.n = 0;
+    })();
+    release.open();
+    await expect(running).rejects.toThrow(/atomic-stock entry was changed by another request meanwhile.*Retry/);
+    expect(await orders.get('o1'), 'the blind set did not commit on its own').toBeUndefined();
+    expect(await stock.get('mug')).toEqual({ n: 0 });
+  });
+
+  it('a set of a value the call did not read is checked against the value it replaces', async () => {
+    const store = m.createRedisStore<{ by: string }>({ name: 'blind-carts', ttlMs: 60_000 });
+    await store.set('k', { by: 'first' });
+    const set = gate();
+    const release = gate();
+    const blind = m.withSharedState(async () => {
+      await store.set('k', { by: 'blind' });
+      set.open();
+      await release.wait;
+    });
+    const running = blind();
+    await set.wait;
+    expect(await store.get('k'), 'nothing is written before the call returns').toEqual({ by: 'first' });
+    await m.withSharedState(async () => {
+      (await store.get('k'))!.by = 'other';
+    })();
+    release.open();
+    await expect(running).rejects.toThrow(/changed by another request meanwhile/);
+    expect(await store.get('k')).toEqual({ by: 'other' });
+  });
+
+  it('the owner check commits with the save: state is not written for a handle released meanwhile', async () => {
+    const store = m.createRedisStore<{ lines: string[] }>({ name: 'owner-carts', ttlMs: 60_000 });
+    const carts = registry(60_000, (id) => store.delete(id));
+    const handle = await carts.mint(ALICE);
+    const loaded = gate();
+    const release = gate();
+    const add = m.withSharedState(async () => {
+      expect(await carts.check(handle, ALICE)).toBeUndefined();
+      const cart = (await store.get(handle)) ?? { lines: [] };
+      cart.lines.push('MUG-001');
+      await store.set(handle, cart);
+      loaded.open();
+      await release.wait;
+    });
+    const running = add();
+    await loaded.wait;
+    await carts.release(handle);
+    release.open();
+    await expect(running).rejects.toThrow(/cart_id this call used was released or expired meanwhile.*Call create_cart/);
+    expect(await store.get(handle)).toBeUndefined();
+    expect(await redis!.command('EXISTS', `${NS}:owner-carts:${handle}`)).toBe(':0\r\n');
+  });
+
+  it("nothing is written once the request's abort signal fired (SDK v1 extra.signal, v2 ctx.mcpReq.signal)", async () => {
+    const store = m.createRedisStore<{ n: number }>({ name: 'abort-carts', ttlMs: 60_000 });
+    await store.set('k', { n: 0 });
+    for (const context of [(signal: AbortSignal) => ({ signal }), (signal: AbortSignal) => ({ mcpReq: { signal } })]) {
+      const controller = new AbortController();
+      const handler = m.withSharedState(async (_args: object, _ctx: object) => {
+        (await store.get('k'))!.n += 1;
+        controller.abort(); // the client went away while the handler ran
+      });
+      await expect(handler({}, context(controller.signal))).rejects.toThrow(/client cancelled this call; its changes were not saved/);
+    }
+    expect(await store.get('k')).toEqual({ n: 0 });
+  });
+
+  it('a frozen Redis: a call fails within the command timeout with a retryable error, and its save is not applied when Redis resumes', async () => {
+    const store = m.createRedisStore<{ n: number }>({ name: 'frozen-carts', ttlMs: 60_000 });
+    await store.set('k', { n: 0 });
+    const loaded = gate();
+    const release = gate();
+    const add = m.withSharedState(async () => {
+      (await store.get('k'))!.n += 1;
+      loaded.open();
+      await release.wait;
+    });
+    const running = add();
+    await loaded.wait;
+    freezeRedis(redis!);
+    try {
+      const started = Date.now();
+      release.open(); // the commit is sent to the frozen Redis
+      const outcome = await Promise.race([running.then(() => 'saved', (e: Error) => e.message), sleep(5000).then(() => 'hung')]);
+      expect(outcome).toMatch(/^The state store is unavailable \(.*\); this call's changes were not saved\. Retry the call in a few seconds\.$/);
+      expect(Date.now() - started, 'fails within the command timeout').toBeLessThan(COMMAND_TIMEOUT_MS + 1000);
+      // A call that starts while Redis is frozen fails as fast.
+      const read = await Promise.race([store.get('k').then(() => 'answered', (e: Error) => e.message), sleep(5000).then(() => 'hung')]);
+      expect(read).toMatch(/state store is unavailable.*Retry/);
+    } finally {
+      thawRedis(redis!);
+    }
+    await sleep(300); // Redis runs what it received while frozen: the commit, past its deadline
+    expect(await store.get('k')).toEqual({ n: 0 });
+    await add(); // and serves again
+    expect(await store.get('k')).toEqual({ n: 1 });
+  });
+
+  it("a client giving up stops the call at once, also in a handle check waiting on a frozen Redis", async () => {
+    const carts = registry();
+    // A caller of its own: the per-caller cap tests below count ALICE's and BOB's live handles.
+    const dave: Caller = { authInfo: { clientId: 'c', extra: { sub: 'dave' } } };
+    const handle = await carts.mint(dave);
+    const controller = new AbortController();
+    const view = m.withSharedState(async (_args: object, _ctx: object) => carts.check(handle, dave));
+    freezeRedis(redis!);
+    try {
+      const started = Date.now();
+      const running = view({}, { mcpReq: { signal: controller.signal } }).then(() => 'answered', (e: Error) => e.message);
+      setTimeout(() => controller.abort(), 200);
+      expect(await running).toBe("The client cancelled this call; its changes were not saved.");
+      expect(Date.now() - started, 'before the command timeout').toBeLessThan(COMMAND_TIMEOUT_MS - 200);
+    } finally {
+      thawRedis(redis!);
+    }
+  });
+
+  it('commits survive a script cache flush (EVALSHA falls back to EVAL)', async () => {
+    const store = m.createRedisStore<{ n: number }>({ name: 'flush-carts', ttlMs: 60_000 });
+    const bump = m.withSharedState(async () => {
+      const value = (await store.get('k')) ?? { n: 0 };
+      value.n += 1;
+      await store.set('k', value);
+    });
+    await bump();
+    expect(await redis!.command('SCRIPT', 'FLUSH')).toBe('+OK\r\n');
+    await bump();
+    expect(await store.get('k')).toEqual({ n: 2 });
+  });
+
+  it('a store may not use the names of the registry\'s own keys', () => {
+    for (const name of ['handle', 'idem']) expect(() => m.createRedisStore({ name, ttlMs: 1000 })).toThrow(/reserved/);
+  });
+
+  it('MCP_STATE_NAMESPACE overrides the generated namespace', async () => {
+    const other = await load('ts', { MCP_STATE_NAMESPACE: 'tenant-b' });
+    modules.push(other);
+    const handle = await other.createRedisHandleRegistry({ prefix: 'cart', argument: 'cart_id', mintTool: 'create_cart', ttlMs: 60_000 }).mint(ALICE);
+    expect(await redis!.command('EXISTS', `tenant-b:handle:${handle}`)).toBe(':1\r\n');
+    expect((await registry().check(handle, ALICE))?.isError, 'another namespace is another deployment').toBe(true);
+  });
+
+  describe('who a handle is bound to, its bounds and lifetimes (the same rules as the in-memory registry)', () => {
+    const limited = (options: { ttlMs?: number; maxAgeMs?: number; maxPerCaller?: number; onExpire?: (id: string) => unknown } = {}) =>
+      m.createRedisHandleRegistry({ prefix: 'cart', argument: 'cart_id', mintTool: 'create_cart', ttlMs: 60_000, ...options });
+    const refusalOf = async (minting: Promise<string>): Promise<string> => {
+      const error = await minting.then(() => undefined, (e: Error) => e);
+      expect(error?.name, 'the mint was refused').toBe('HandleRefusal');
+      expect(error!.message).toContain('create_cart');
+      return error!.message;
+    };
+
+    it('issuer + String(sub): a numeric subject works, another issuer is another principal, a token without a subject mints nothing', async () => {
+      const carts = limited();
+      const numeric = { authInfo: { clientId: 'shop-app', extra: { sub: 7 } } };
+      const handle = await carts.mint(numeric);
+      expect(await carts.check(handle, { authInfo: { clientId: 'x', extra: { sub: '7' } } })).toBeUndefined();
+      expect((await carts.check(handle, { authInfo: { clientId: 'shop-app', extra: { sub: 7, iss: 'https://other.example' } } }))?.isError).toBe(true);
+      const app = { authInfo: { clientId: 'shop-app' } };
+      expect(await refusalOf(carts.mint(app))).toMatch(/names no user/);
+      expect((await carts.check(handle, app))?.isError).toBe(true);
+    });
+
+    it('anonymous: a short idempotency key is refused, a random one replays; the refusal of a forged handle repeats nothing', async () => {
+      const carts = limited();
+      expect(await refusalOf(carts.mint(undefined, 'retry'))).toMatch(/too easy to guess/);
+      const key = randomBytes(16).toString('base64url');
+      const handle = await carts.mint(undefined, key);
+      expect(await carts.mint({}, key)).toBe(handle);
+      const forged = await carts.check(`cart_${'A'.repeat(20)}\r\n`, undefined);
+      expect(forged?.content[0]?.text).toBe('This cart_id is unknown or has expired. Call create_cart to get a new cart, then pass its cart_id.');
+      expect(await refusalOf(carts.mint(ALICE, 'k'.repeat(129)))).toMatch(/longer than 128/);
+    });
+
+    it('caps the live handles per principal; an expired one frees a place', async () => {
+      const carts = limited({ ttlMs: 400, maxPerCaller: 2 });
+      await carts.mint(BOB);
+      await sleep(250);
+      const kept = await carts.mint(BOB);
+      expect(await refusalOf(carts.mint(BOB))).toMatch(/2 live cart handles/);
+      expect(await carts.mint(ALICE)).toMatch(/^cart_/);
+      await sleep(250);
+      expect(await carts.check(kept, BOB)).toBeUndefined();
+      expect(await carts.mint(BOB)).toMatch(/^cart_/);
+    });
+
+    it('a handle in use expires at maxAgeMs; its claim lives as long as it does, not just one idle TTL', async () => {
+      const carts = limited({ ttlMs: 500, maxAgeMs: 1_600 });
+      const handle = await carts.mint(ALICE, 'max-age');
+      for (let i = 0; i < 4; i++) {
+        await sleep(300);
+        expect(await carts.check(handle, ALICE), `in use after ${(i + 1) * 300} ms`).toBeUndefined();
+      }
+      expect(await carts.mint(ALICE, 'max-age'), 'a retry after more than one idle TTL, while the handle lives').toBe(handle);
+      await sleep(500);
+      expect((await carts.check(handle, ALICE))?.isError, 'past the absolute lifetime').toBe(true);
+      expect(await carts.mint(ALICE, 'max-age')).not.toBe(handle);
+    });
+  });
+
   for (const flavour of ['esm', 'cjs'] as const) {
     it(`the ${flavour === 'esm' ? 'ESM JavaScript' : 'CommonJS'} flavour loads and shares state with the TypeScript one`, async () => {
       const js = await load(flavour);
@@ -231,6 +493,49 @@ describe.skipIf(skipWithoutRedis)('generated mcp-redis-store module against a re
       expect(await m.createRedisStore<{ n: number }>({ name: 'flavours', ttlMs: 60_000 }).get(handle)).toEqual({ n: 1 });
     });
   }
+});
+
+describe.skipIf(skipWithoutRedis)('generated mcp-redis-store module: Redis down at start, then started', { timeout: 60_000 }, () => {
+  it('fails fast with a retryable error, logs one line without a stack, and serves by itself once Redis is up', async () => {
+    const port = await freePort();
+    const mod = await load('ts', { REDIS_URL: `redis://127.0.0.1:${port}`, MCP_REDIS_COMMAND_TIMEOUT_MS: String(COMMAND_TIMEOUT_MS) });
+    const logged: string[] = [];
+    const spy = vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
+      logged.push(args.map(String).join(' '));
+    });
+    let late: RedisInstance | undefined;
+    try {
+      const store = mod.createRedisStore<{ n: number }>({ name: 'down-carts', ttlMs: 60_000 });
+      for (let i = 0; i < 3; i++) {
+        const started = Date.now();
+        const outcome = await Promise.race([store.get('k').then(() => 'answered', (e: Error) => e.message), sleep(3000).then(() => 'hung')]);
+        expect(outcome).toBe("The state store is unavailable (no connection to Redis); this call's changes were not saved. Retry the call in a few seconds.");
+        expect(Date.now() - started, `call ${i} fails fast`).toBeLessThan(500);
+      }
+      await sleep(1500); // the client keeps trying to connect meanwhile
+      late = await startRedis({ port });
+      const up = Date.now();
+      for (;;) {
+        const saved = await mod.withSharedState(async () => {
+          await store.set('k', { n: 1 });
+        })().then(() => true, () => false);
+        if (saved) break;
+        expect(Date.now() - up, 'serving again within the reconnect backoff (1 s)').toBeLessThan(3000);
+        await sleep(100);
+      }
+      expect(await store.get('k')).toEqual({ n: 1 });
+      const lines = logged.filter((l) => l.startsWith('[mcp-redis-store]'));
+      expect(lines.filter((l) => l.includes('is unavailable')), 'one line per 30 s, not one per reconnect attempt').toEqual([
+        expect.stringMatching(/^\[mcp-redis-store\] Redis at 127\.0\.0\.1:\d+ is unavailable: ECONNREFUSED\. Calls that need it fail with a retryable error; reconnecting\.$/),
+      ]);
+      expect(lines.at(-1)).toBe('[mcp-redis-store] Redis is back; serving again.');
+      expect(logged.join('\n'), 'no stack traces').not.toMatch(/\n\s+at /);
+    } finally {
+      spy.mockRestore();
+      await mod.closeRedisClient();
+      await late?.stop();
+    }
+  });
 });
 
 afterAll(() => {

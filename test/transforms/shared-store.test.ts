@@ -20,7 +20,7 @@ import { runApply } from '../../src/apply/apply.js';
 import { renderMarkdown } from '../../src/apply/report.js';
 import { parseMarkers } from '../../src/markers.js';
 import { handleModuleSource, type ModuleFlavour } from '../../src/transforms/handles/runtime.js';
-import { redisStoreModuleSource } from '../../src/transforms/shared-store/runtime.js';
+import { defaultStateNamespace, redisStoreModuleSource } from '../../src/transforms/shared-store/runtime.js';
 import { cleanUpMaterialised as cleanUp, loadFixtureCases as loadCases, materialise, readTree, ROOT, typeCheck, type FixtureCase } from '../support/transform-fixtures.js';
 
 /** Handles then shared-store (the v1 fixtures stay on v1: sdk-v2 has its own suite). */
@@ -47,8 +47,8 @@ function flavourOf(file: string): ModuleFlavour {
   return file.endsWith('.ts') ? 'ts' : file.endsWith('.cjs') ? 'cjs' : 'esm';
 }
 
-/** The generated modules the expected output imports, relative to the case root. */
-function expectedGenerated(output: ReadonlyMap<string, string>): Map<string, string> {
+/** The generated modules the expected output imports, relative to the case root; `namespace`: the key namespace they default to. */
+function expectedGenerated(output: ReadonlyMap<string, string>, namespace: string): Map<string, string> {
   const modules = new Map<string, string>();
   for (const [rel, text] of output) {
     for (const match of text.matchAll(/(?:from\s+|require\()\s*'(\.{1,2}\/(?:[^']*\/)?mcp-(?:handles|redis-store)(?:\.(?:js|cjs|ts))?)'/g)) {
@@ -58,7 +58,7 @@ function expectedGenerated(output: ReadonlyMap<string, string>): Map<string, str
       if (/mcp-redis-store\.\w+$/.test(file)) {
         // The Redis module imports mcp-handles beside it, spelled as the project spells relative imports.
         const handlesSpec = `./mcp-handles${ext === 'cjs' ? '.cjs' : /\.js'$/.test(match[0]) || ext === 'js' ? '.js' : ''}`;
-        modules.set(file, redisStoreModuleSource(flavourOf(file), handlesSpec));
+        modules.set(file, redisStoreModuleSource(flavourOf(file), handlesSpec, namespace));
         modules.set(file.replace('mcp-redis-store', 'mcp-handles'), handleModuleSource(flavourOf(file)));
       } else {
         modules.set(file, handleModuleSource(flavourOf(file)));
@@ -108,14 +108,16 @@ describe('shared-store fixtures', () => {
         const { dir, first } = await applyOnce(c);
         expect(first.failures).toEqual([]);
         const actual = readTree(dir);
-        if (!c.input.has('package.json')) actual.delete('package.json');
-        const generated = expectedGenerated(c.output);
+        // The namespace defaults to the package's name, else (a single-file case) the project directory's.
+        const pkgName = (JSON.parse(actual.get('package.json') ?? '{}') as { name?: string }).name;
+        const generated = expectedGenerated(c.output, defaultStateNamespace(pkgName, dir));
         const modules = [...actual.keys()].filter((f) => GENERATED.test(path.posix.basename(f)));
         expect(modules.sort()).toEqual([...generated.keys()].sort());
         for (const mod of modules) {
           expect(actual.get(mod), `${mod} is not the generated module`).toBe(generated.get(mod));
           actual.delete(mod);
         }
+        if (!c.input.has('package.json')) actual.delete('package.json');
         expect([...actual.keys()].sort()).toEqual([...c.output.keys()].sort());
         for (const [rel, expected] of c.output) expect(actual.get(rel), `${c.name}: ${rel}`).toBe(expected);
 
@@ -152,11 +154,26 @@ describe('shared-store fixtures', () => {
     const report = renderMarkdown(moved.first);
     expect(report).toContain('| no (moved to redis) |');
     expect(report).toContain('**Shared state in Redis.** `notebooks`');
+    expect(report).toContain('Keys start with `MCP_STATE_NAMESPACE` (default: the package name)');
     expect(report).not.toContain('**In-process state.**');
     const kept = await applyOnce(cases.find((k) => k.name === 'store-size-marker')!);
     const keptReport = renderMarkdown(kept.first);
     expect(keptReport).toContain('**In-process state.** `drafts`');
     expect(keptReport).not.toContain('**Shared state in Redis.**');
+  });
+
+  it("the generated module's key namespace defaults to the package's name, not a name every deployment shares", async () => {
+    const { dir } = await applyOnce(cases.find((k) => k.name === 'v1-cart-helpers')!);
+    const store = [...readTree(dir)].find(([rel]) => rel.endsWith('mcp-redis-store.ts'))![1];
+    expect(store).toContain("const NAMESPACE = process.env.MCP_STATE_NAMESPACE || 'shop-assistant-mcp';");
+    expect(defaultStateNamespace('@acme/shop server', '/x/y')).toBe('acme/shop-server');
+    expect(defaultStateNamespace(undefined, '/srv/notes-mcp/')).toBe('notes-mcp');
+    expect(defaultStateNamespace("'; drop", '/')).toBe('drop');
+  });
+
+  it('a store named like the registry\'s own keys (handle, idem) gets another name in Redis', async () => {
+    const { dir } = await applyOnce(cases.find((k) => k.name === 'reserved-store-name')!);
+    expect(readTree(dir).get('server.ts')).toContain("createRedisStore<Note[]>({ name: 'handle_store',");
   });
 
   it('adds the redis client to package.json in alphabetical place, once', async () => {

@@ -28,9 +28,10 @@ import { describeDuration } from '../duration.js';
 import { requestIdForDestructuredSessionId } from './destructured-log-id.js';
 import { handleNames, nounOf, styleOf, type HandleNames } from './naming.js';
 import { handleModuleFileName, handleModuleSource, type ModuleFlavour } from './runtime.js';
+import { handleArgumentJsonSchema, handleArgumentZod, idempotencyKeyJsonSchema, idempotencyKeyZod, lifetimeText, quote } from './schema-text.js';
 import { afterImports, flavourOf, importSpecifier, importStatement, indentAt, indentUnit, sdkMajorOf, zodName } from './source-style.js';
 
-export type HandlesOptions = Pick<TransformOptions, 'ttlMs'>;
+export type HandlesOptions = Pick<TransformOptions, 'ttlMs' | 'maxAgeMs'>;
 
 interface HandlesPlan extends TransformPlan {
   stores: StoreOutcome[];
@@ -189,6 +190,7 @@ class StoreRewrite {
   private readonly destructured = new Set<ts.ObjectBindingPattern | ts.ArrayBindingPattern>();
   private readonly byHandler = new Map<ts.FunctionLikeDeclaration, ToolRegistration[]>();
   private readonly ttlMs: number;
+  private readonly maxAgeMs: number;
 
   constructor(
     private readonly result: AnalysisResult,
@@ -201,6 +203,7 @@ class StoreRewrite {
       this.byHandler.set(tool.handler, [...(this.byHandler.get(tool.handler) ?? []), tool]);
     }
     this.ttlMs = options.ttlMs;
+    this.maxAgeMs = options.maxAgeMs;
     const anchor = model.tools[0];
     this.names = handleNames(nounOf(keyPrefix(model) || model.store.name), styleOf(anchor ? this.toolsInFile(anchor.call.getSourceFile()).map((t) => t.name) : []));
   }
@@ -497,9 +500,8 @@ class StoreRewrite {
     const sf = handler.getSourceFile();
     const text = sf.text;
     const arg = this.names.argument;
-    const description = `The ${arg} returned by ${this.names.mintTool}.`;
     const major = sdkMajorOf(tool.call.getSourceFile()) ?? this.projectMajor();
-    const zodProperty = (): string => `${arg}: ${this.zod(tool.call.getSourceFile())}.string().describe(${quote(description)})`;
+    const zodProperty = (): string => `${arg}: ${handleArgumentZod(this.zod(tool.call.getSourceFile()), this.names)}`;
 
     // 1. The schema.
     switch (tool.schema.kind) {
@@ -508,7 +510,7 @@ class StoreRewrite {
         this.addProperty(tool.schema.node!, zodProperty());
         break;
       case 'json-schema':
-        this.addJsonSchemaProperty(tool.schema.node!, arg, description);
+        this.addJsonSchemaProperty(tool.schema.node!, arg, handleArgumentJsonSchema(this.names));
         break;
       case 'none':
         if (tool.api === 'tool') {
@@ -583,8 +585,7 @@ class StoreRewrite {
     const { names } = this;
     if (tool.api === 'low-level') throw new CannotRewrite(`'${tool.name}' creates the state in a low-level handler: mint the handle there by hand`, tool.nameNode);
     const major = sdkMajorOf(tool.call.getSourceFile()) ?? this.projectMajor();
-    const keyDescription = `Optional. Retrying with the same key returns the same ${names.argument} instead of creating a second ${names.noun}.`;
-    const keyProperty = (): string => `${names.idempotencyKey}: ${this.zod(sf)}.string().optional().describe(${quote(keyDescription)})`;
+    const keyProperty = (): string => `${names.idempotencyKey}: ${idempotencyKeyZod(this.zod(sf), names)}`;
     let key: string;
     switch (tool.schema.kind) {
       case 'zod-raw-shape':
@@ -624,7 +625,7 @@ class StoreRewrite {
       this.insert(sf, statement.expression.end, `, { ${names.argument} })`);
     }
     const users = this.userNames();
-    const lifetime = ` Returns a ${names.argument}${users.length ? `: pass it to ${listText(users)}` : ''}. A ${names.argument} expires after ${describeDuration(this.ttlMs)} without use; then call ${names.mintTool} again.`;
+    const lifetime = ` Returns a ${names.argument}${users.length ? `: pass it to ${listText(users)}` : ''}. ${lifetimeText(names, this.ttlMs, this.maxAgeMs)}`;
     const description = this.descriptionLiteral(tool);
     if (description) this.insert(sf, description.end - 1, lifetime.replace(/'/g, "\\'"));
   }
@@ -727,10 +728,10 @@ class StoreRewrite {
     }
   }
 
-  private addJsonSchemaProperty(schema: ts.ObjectLiteralExpression, arg: string, description: string): void {
+  private addJsonSchemaProperty(schema: ts.ObjectLiteralExpression, arg: string, argSchema: string): void {
     const prop = (name: string) => schema.properties.find((p): p is ts.PropertyAssignment => ts.isPropertyAssignment(p) && propertyNameText(p.name) === name);
     const properties = prop('properties');
-    const entry = `${arg}: { type: 'string', description: ${quote(description)} }`;
+    const entry = `${arg}: ${argSchema}`;
     if (properties && ts.isObjectLiteralExpression(unwrap(properties.initializer))) this.addProperty(unwrap(properties.initializer) as ts.ObjectLiteralExpression, entry);
     else if (!properties) this.addProperty(schema, `properties: { ${entry} }`);
     else throw new CannotRewrite('the JSON Schema properties are not written in place', properties);
@@ -800,12 +801,14 @@ class StoreRewrite {
     const decl = this.model.store.declaration;
     const onExpire = decl ? expiryCallback(decl, this.model.store.name) : undefined;
     const registry = [
-      `/** ${names.argument} handles (mcp-migrate): minted by ${names.mintTool}, bound to the caller, expire after ${describeDuration(this.ttlMs)} idle. */`,
+      `/** ${names.argument} handles (mcp-migrate): minted by ${names.mintTool}, bound to the caller, expire after ${describeDuration(this.ttlMs)} idle or ${describeDuration(this.maxAgeMs)} after minting, at most ${MAX_PER_CALLER} live per caller. */`,
       `${exported && flavour !== 'cjs' ? 'export ' : ''}const ${names.registry} = createHandleRegistry({`,
       `  prefix: '${names.noun}',`,
       `  argument: '${names.argument}',`,
       `  mintTool: '${names.mintTool}',`,
       `  ttlMs: ${ttlExpression(this.ttlMs)},`,
+      `  maxAgeMs: ${ttlExpression(this.maxAgeMs)},`,
+      `  maxPerCaller: ${MAX_PER_CALLER},`,
       ...(onExpire ? [`  onExpire: ${onExpire},`] : []),
       `});`,
       ...(exported && flavour === 'cjs' ? [`module.exports.${names.registry} = ${names.registry};`] : []),
@@ -852,22 +855,20 @@ class StoreRewrite {
     const unit = indentUnit(text);
     const major = sdkMajorOf(sf) ?? this.projectMajor();
     const registry = this.registryRef(sf);
-    const lifetime = `A ${names.argument} expires after ${describeDuration(this.ttlMs)} without use; then call ${names.mintTool} again.`;
     const users = this.userNames();
-    const description = `Create a new ${names.noun} and return its ${names.argument}. Pass the ${names.argument} to ${listText(users)}. ${lifetime}`;
-    const keyDescription = `Optional. Retrying with the same key returns the same ${names.argument} instead of creating a second ${names.noun}.`;
+    const description = `Create a new ${names.noun} and return its ${names.argument}. Pass the ${names.argument} to ${listText(users)}. ${lifetimeText(names, this.ttlMs, this.maxAgeMs)}`;
     const result = `{ content: [{ type: 'text'${flavourOf(sf) === 'ts' ? ' as const' : ''}, text: \`${names.argument}: \${${names.argument}}\` }], structuredContent: { ${names.argument} } }`;
     const ctx = major === 2 ? 'ctx' : 'extra';
 
     if (anchor.api === 'low-level') {
-      this.addLowLevelMintingTool(anchor, description, keyDescription, result);
+      this.addLowLevelMintingTool(anchor, description, result);
       return;
     }
     const receiver = calleeParts(anchor.call).receiver?.getText(sf);
     const statement = statementOf(anchor.call);
     const indent = indentAt(text, statement.getStart(sf));
     const z = this.zod(sf);
-    const keyProperty = `${names.idempotencyKey}: ${z}.string().optional().describe(${quote(keyDescription)})`;
+    const keyProperty = `${names.idempotencyKey}: ${idempotencyKeyZod(z, names)}`;
     const schema = major === 2 ? `${z}.object({ ${keyProperty} })` : `{ ${keyProperty} }`;
     const body = [
       `async ({ ${names.idempotencyKey} }, ${ctx}) => {`,
@@ -888,7 +889,7 @@ class StoreRewrite {
     this.insert(sf, statement.end, `\n\n${lines.map((line) => `${indent}${line}`).join('\n')}`);
   }
 
-  private addLowLevelMintingTool(anchor: ToolRegistration, description: string, keyDescription: string, result: string): void {
+  private addLowLevelMintingTool(anchor: ToolRegistration, description: string, result: string): void {
     const { names } = this;
     const sf = anchor.call.getSourceFile();
     const text = sf.text;
@@ -897,7 +898,7 @@ class StoreRewrite {
     const list = listObject?.parent;
     if (!listObject || !list || !ts.isArrayLiteralExpression(list)) throw new CannotRewrite('the tools/list result is not an array literal', anchor.call);
     const entryIndent = indentAt(text, listObject.getStart(sf));
-    const entry = `{ name: '${names.mintTool}', description: ${quote(description)}, inputSchema: { type: 'object', properties: { ${names.idempotencyKey}: { type: 'string', description: ${quote(keyDescription)} } } } }`;
+    const entry = `{ name: '${names.mintTool}', description: ${quote(description)}, inputSchema: { type: 'object', properties: { ${names.idempotencyKey}: ${idempotencyKeyJsonSchema(names)} } } }`;
     this.insert(sf, listObject.getStart(sf), `${entry},\n${entryIndent}`);
     const handler = anchor.handler!;
     const request = handler.parameters[0]!.name.getText(sf);
@@ -909,7 +910,9 @@ class StoreRewrite {
     const branch = [
       `if (${request}.params.name === '${names.mintTool}') {`,
       `${unit}const key = ${request}.params.arguments?.${names.idempotencyKey};`,
-      `${unit}const ${names.argument} = ${names.registry}.mint(${ctx}, typeof key === 'string' ? key : undefined);`,
+      // A low-level handler's throw is a protocol error, not a tool error: the refusal is returned.
+      `${unit}const ${names.argument} = ${names.registry}.mintOrRefuse(${ctx}, typeof key === 'string' ? key : undefined);`,
+      `${unit}if (typeof ${names.argument} !== 'string') return ${names.argument};`,
       `${unit}return ${result};`,
       `}`,
     ];
@@ -964,18 +967,18 @@ function openParen(fn: ts.FunctionLikeDeclaration): number {
   return index;
 }
 
-function quote(text: string): string {
-  return `'${text.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
-}
-
 function listText(items: readonly string[]): string {
   if (items.length <= 1) return items.join('');
   return `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
 }
 
 
+/** The cap written into a generated registry (the mcp-handles default): the user's to change. */
+const MAX_PER_CALLER = 100;
+
 /** `24 * 60 * 60 * 1000` reads better than `86400000` in the user's code. */
 function ttlExpression(ms: number): string {
+  if (ms % 86_400_000 === 0 && ms > 86_400_000) return `${ms / 86_400_000} * 24 * 60 * 60 * 1000`;
   if (ms % 3_600_000 === 0) return `${ms / 3_600_000} * 60 * 60 * 1000`;
   if (ms % 60_000 === 0) return `${ms / 60_000} * 60 * 1000`;
   if (ms % 1_000 === 0) return `${ms / 1_000} * 1000`;

@@ -15,13 +15,26 @@ const SOURCE = `/**
  * A handle is an opaque id (\`cart_…\`) that a minting tool returns and the model passes back as
  * an ordinary tool argument. State that used to hang off the MCP session is keyed by it instead.
  * - Ids are \`<prefix>_<base64url of 16 CSPRNG bytes>\` (128 bits): unguessable, not parseable.
- * - Each handle is bound to the caller that minted it: the principal from the request's
- *   \`authInfo\` (\`extra.authInfo\` in SDK v1, \`ctx.http.authInfo\` in v2). A handle presented by
+ * - Each handle is bound to the user who minted it: the principal is the access token's issuer
+ *   and subject, read from the request's \`authInfo\` (\`extra.authInfo\` in SDK v1,
+ *   \`ctx.http.authInfo\` in v2). Neither SDK's AuthInfo has fields for them, so the token verifier
+ *   puts the subject in \`authInfo.extra.sub\` (a string or a number; \`userId\` and \`user_id\` are read
+ *   too) and, when it accepts tokens of more than one issuer, the issuer in \`authInfo.extra.iss\`.
+ *   A token that names no user (a client-credentials token) mints nothing: falling back to the
+ *   client id would make every user of one OAuth client app one principal. A handle presented by
  *   another principal is refused: possession of a handle is not authentication.
- * - Anonymous mode: when the server does not authenticate, every caller is the same principal
- *   and the handle is a bearer token; its entropy and expiry are the protection.
- * - Handles expire after \`ttlMs\` without use; an unknown, expired or foreign handle gives a tool
- *   error that tells the model which tool mints a new one.
+ * - Anonymous mode: when the server does not authenticate, every caller is the same principal and
+ *   a handle is a bearer secret: whoever learns it holds what it names. The first anonymous mint
+ *   warns once on stderr, and an idempotency key must then carry 128 bits of randomness (a guessed
+ *   key would return someone else's handle).
+ * - Lifetimes: a handle expires after \`ttlMs\` without use and, however often it is used, \`maxAgeMs\`
+ *   after it was minted. An idempotency key names its handle exactly as long as the handle lives.
+ * - An unknown, expired or foreign handle gives a tool error that names the tool minting a new one
+ *   and never repeats what the caller sent. A refused mint throws a HandleRefusal, which the SDK
+ *   returns as the minting tool's error.
+ * - Bounds: one principal holds at most \`maxPerCaller\` live handles (anonymous callers are one
+ *   principal); expiry is checked on every use, and expired handles are dropped least recently used
+ *   first, so the registry holds no more than the handles used within the idle lifetime.
  * - This registry lives in this process. A second instance behind a load balancer does not see
  *   it: keep one instance, or move the registry and the state it guards to a shared store.
  */
@@ -45,8 +58,12 @@ export interface HandleRegistryOptions {
   argument: string;
   /** The tool that mints handles, named in error messages. */
   mintTool: string;
-  /** Idle lifetime in milliseconds. */
+  /** Idle lifetime in milliseconds: a handle unused this long expires. */
   ttlMs: number;
+  /** Absolute lifetime in milliseconds: a handle expires this long after it was minted, however often it is used (default 7 days). */
+  maxAgeMs?: number;
+  /** Live handles one principal may hold at once (default 100); minting one more is refused. */
+  maxPerCaller?: number;
   /** Called when a handle expires, to drop the state it keyed. */
   onExpire?: (handle: string) => void;
 }
@@ -57,76 +74,237 @@ export type HandleToolError = {
   isError: true;
 };
 
-const ANONYMOUS = 'anonymous';
+/** A mint the registry refuses. Thrown from the minting tool's handler, the SDK returns its message as the tool error. */
+export class HandleRefusal extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'HandleRefusal';
+  }
+}
 
-/** The verified principal of a request; user ids come from the token verifier's \`extra\`. */
-export function principalOf(caller: HandleCaller | undefined): string {
+/** The principal of every caller of a server that does not authenticate. */
+export const ANONYMOUS = 'anonymous';
+/** The characters of a handle after \`<prefix>_\`: 16 bytes in base64url. */
+const HANDLE_ID = /^[A-Za-z0-9_-]{22}$/;
+/** The longest idempotency key accepted (the minting tool's schema says so too). */
+export const IDEMPOTENCY_KEY_MAX_LENGTH = 128;
+const DEFAULT_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
+const DEFAULT_MAX_PER_CALLER = 100;
+
+/** The options with their defaults filled in. */
+export function handleLimits(options: HandleRegistryOptions): { ttlMs: number; maxAgeMs: number; maxPerCaller: number } {
+  return { ttlMs: options.ttlMs, maxAgeMs: options.maxAgeMs ?? DEFAULT_MAX_AGE_MS, maxPerCaller: options.maxPerCaller ?? DEFAULT_MAX_PER_CALLER };
+}
+
+/** The user's subject in the token verifier's \`extra\`: \`sub\` (a string or a number), else \`userId\` or \`user_id\`. */
+function subjectOf(extra: Record<string, unknown> | undefined): string | undefined {
+  for (const name of ['sub', 'userId', 'user_id']) {
+    const value = extra?.[name];
+    if (typeof value === 'string' && value) return value;
+    if ((typeof value === 'number' && Number.isFinite(value)) || typeof value === 'bigint') return String(value);
+  }
+  return undefined;
+}
+
+/**
+ * The verified principal of a request: \`user:<issuer length>:<issuer>:<subject>\` (length-prefixed,
+ * so no issuer and subject spell another pair), \`anonymous\` without authInfo, and undefined for a
+ * token that names no user (which may neither mint nor use a handle).
+ */
+export function principalOf(caller: HandleCaller | undefined): string | undefined {
   const auth = caller?.authInfo ?? caller?.http?.authInfo;
   if (!auth) return ANONYMOUS;
-  const subject = auth.extra?.sub ?? auth.extra?.userId ?? auth.extra?.user_id;
-  return typeof subject === 'string' && subject ? \`user:\${subject}\` : \`client:\${auth.clientId ?? ANONYMOUS}\`;
+  const subject = subjectOf(auth.extra);
+  if (subject === undefined) return undefined;
+  const issuer = typeof auth.extra?.iss === 'string' ? auth.extra.iss : '';
+  return \`user:\${issuer.length}:\${issuer}:\${subject}\`;
+}
+
+let warnedAnonymous = false;
+
+/**
+ * The principal a new handle is bound to, after the checks minting needs: a token that names no
+ * user is refused; an idempotency key is bounded and, from an anonymous caller, must be random.
+ */
+export function principalForMint(caller: HandleCaller | undefined, options: HandleRegistryOptions, idempotencyKey?: string): string {
+  const { mintTool, prefix } = options;
+  const owner = principalOf(caller);
+  if (owner === undefined) {
+    throw new HandleRefusal(\`\${mintTool} needs a signed-in user: the access token of this request names no user, so a new \${prefix} could not be bound to anyone. Call \${mintTool} with a user's token.\`);
+  }
+  if (idempotencyKey !== undefined && idempotencyKey.length > IDEMPOTENCY_KEY_MAX_LENGTH) {
+    throw new HandleRefusal(\`The idempotency key is longer than \${IDEMPOTENCY_KEY_MAX_LENGTH} characters. Call \${mintTool} again with a shorter one.\`);
+  }
+  if (owner === ANONYMOUS) {
+    if (idempotencyKey && !isRandomEnough(idempotencyKey)) {
+      throw new HandleRefusal(\`The idempotency key is too easy to guess: without sign-in, anyone who sends the same key gets the same \${prefix}. Call \${mintTool} again with a key of 16 random bytes in base64url (22 characters), or without one.\`);
+    }
+    if (!warnedAnonymous) {
+      warnedAnonymous = true;
+      console.warn(\`[mcp-handles] \${mintTool} minted a \${prefix} for an unauthenticated caller. Without authentication every caller is one principal, so a handle is a bearer secret: whoever learns it holds the \${prefix}. Authenticate requests (a token verifier that sets authInfo.extra.sub) to bind handles to users.\`);
+    }
+  }
+  return owner;
+}
+
+/**
+ * Whether a key can carry 128 bits of randomness. One string cannot prove it was drawn at random;
+ * this refuses the keys that cannot have been: its length times the bits per character of the
+ * alphabet it is written in (decimal 3.3, hex 4, one-case letters and digits 5.2, mixed-case
+ * base64url 6, other characters 6.6) must reach 128 (22 base64url characters, 32 hex digits), no
+ * character may make up more than a third of it, and at most half of its neighbouring characters
+ * may be equal or one apart ("aaaa…", "abcd…", "1234…").
+ */
+export function isRandomEnough(key: string): boolean {
+  const chars = [...key];
+  let bitsPerChar: number;
+  if (/^[0-9]+$/.test(key)) bitsPerChar = Math.log2(10);
+  else if (/^[0-9a-f-]+$/.test(key) || /^[0-9A-F-]+$/.test(key)) bitsPerChar = 4;
+  else if (/^[0-9a-z_-]+$/.test(key) || /^[0-9A-Z_-]+$/.test(key)) bitsPerChar = Math.log2(38);
+  else if (/^[0-9A-Za-z_-]+$/.test(key)) bitsPerChar = 6;
+  else bitsPerChar = Math.log2(95);
+  const counted = bitsPerChar === 4 ? chars.filter((c) => c !== '-').length : chars.length;
+  if (counted * bitsPerChar < 128) return false;
+  const counts = new Map<string, number>();
+  for (const c of chars) counts.set(c, (counts.get(c) ?? 0) + 1);
+  if (Math.max(...counts.values()) * 3 > chars.length) return false;
+  let close = 0;
+  for (let i = 1; i < chars.length; i++) if (Math.abs(chars[i]!.codePointAt(0)! - chars[i - 1]!.codePointAt(0)!) <= 1) close++;
+  return close * 2 <= chars.length - 1;
+}
+
+/** Whether a value has the shape of a handle of this prefix (checked before any lookup). */
+export function isHandleOf(prefix: string, value: unknown): value is string {
+  return typeof value === 'string' && value.length === prefix.length + 23 && value.startsWith(\`\${prefix}_\`) && HANDLE_ID.test(value.slice(prefix.length + 1));
+}
+
+/** A new handle id: \`<prefix>_\` and 16 CSPRNG bytes in base64url. */
+export function newHandle(prefix: string): string {
+  return \`\${prefix}_\${randomBytes(16).toString('base64url')}\`;
+}
+
+/**
+ * The refusal of a handle. Unknown, expired, forged and foreign handles get one answer, so a guess
+ * learns nothing; what the caller sent is not repeated (it may hold anything, line breaks included).
+ */
+export function handleRefused(options: HandleRegistryOptions, handle: unknown): HandleToolError {
+  const { argument, mintTool, prefix } = options;
+  const what = typeof handle === 'string' && handle ? \`This \${argument} is unknown or has expired.\` : \`\${argument} is missing.\`;
+  return {
+    content: [{ type: 'text', text: \`\${what} Call \${mintTool} to get a new \${prefix}, then pass its \${argument}.\` }],
+    isError: true,
+  };
+}
+
+/** The refusal of a mint beyond \`maxPerCaller\`. */
+export function tooManyHandles(options: HandleRegistryOptions): HandleRefusal {
+  const { mintTool, prefix } = options;
+  const { maxPerCaller } = handleLimits(options);
+  return new HandleRefusal(\`\${mintTool} refused: you already hold \${maxPerCaller} live \${prefix} handles, the most one caller may have at once. Keep using one of them, or call \${mintTool} again when one has expired.\`);
+}
+
+/** The key of an idempotency claim: the owner length-prefixed, so no principal and key spell another pair's claim. */
+function claimOf(owner: string, key: string): string {
+  return \`\${owner.length}:\${owner}:\${key}\`;
 }
 
 interface Entry {
   owner: string;
+  minted: number;
   lastUsed: number;
+  /** The idempotency claim naming this handle: it lives exactly as long as the handle. */
+  claim?: string;
 }
 
 export class HandleRegistry {
+  /** Least recently used first: every use moves its entry to the end, so a sweep stops at the first live one. */
   private readonly entries = new Map<string, Entry>();
-  private readonly idempotent = new Map<string, string>();
-  private lastSweep = 0;
+  private readonly claims = new Map<string, string>();
+  private readonly byOwner = new Map<string, Set<string>>();
+  private readonly limits: { ttlMs: number; maxAgeMs: number; maxPerCaller: number };
 
-  constructor(private readonly options: HandleRegistryOptions) {}
+  constructor(private readonly options: HandleRegistryOptions) {
+    this.limits = handleLimits(options);
+  }
 
-  /** A new handle owned by the caller; the same idempotency key from the same caller returns the same handle. */
+  /** A new handle owned by the caller; the same idempotency key from the same caller returns the same live handle. Throws a HandleRefusal. */
   mint(caller: HandleCaller | undefined, idempotencyKey?: string): string {
     const now = Date.now();
     this.sweep(now);
-    const owner = principalOf(caller);
-    const keyed = idempotencyKey ? \`\${owner}\\u0000\${idempotencyKey}\` : undefined;
-    const previous = keyed ? this.idempotent.get(keyed) : undefined;
-    const entry = previous ? this.entries.get(previous) : undefined;
-    if (previous && entry) {
-      entry.lastUsed = now;
-      return previous;
+    const owner = principalForMint(caller, this.options, idempotencyKey);
+    const claim = idempotencyKey ? claimOf(owner, idempotencyKey) : undefined;
+    const previous = claim ? this.claims.get(claim) : undefined;
+    if (previous && this.use(previous, now)) return previous;
+    const held = this.byOwner.get(owner) ?? new Set<string>();
+    if (held.size >= this.limits.maxPerCaller) {
+      for (const handle of held) if (this.expired(this.entries.get(handle)!, now)) this.release(handle);
+      if (held.size >= this.limits.maxPerCaller) throw tooManyHandles(this.options);
     }
-    const handle = \`\${this.options.prefix}_\${randomBytes(16).toString('base64url')}\`;
-    this.entries.set(handle, { owner, lastUsed: now });
-    if (keyed) this.idempotent.set(keyed, handle);
+    const handle = newHandle(this.options.prefix);
+    this.entries.set(handle, { owner, minted: now, lastUsed: now, claim });
+    this.byOwner.set(owner, held.add(handle));
+    if (claim) this.claims.set(claim, handle);
     return handle;
+  }
+
+  /**
+   * \`mint\` for a handler whose thrown errors do not become tool errors (a low-level server's
+   * tools/call handler answers them as protocol errors): a refusal is returned as the tool error.
+   */
+  mintOrRefuse(caller: HandleCaller | undefined, idempotencyKey?: string): string | HandleToolError {
+    try {
+      return this.mint(caller, idempotencyKey);
+    } catch (error) {
+      if (!(error instanceof HandleRefusal)) throw error;
+      return { content: [{ type: 'text', text: error.message }], isError: true };
+    }
   }
 
   /** Undefined when the caller may use the handle (and its idle time restarts); otherwise the tool error to return. */
   check(handle: unknown, caller: HandleCaller | undefined): HandleToolError | undefined {
     const now = Date.now();
     this.sweep(now);
-    const entry = typeof handle === 'string' ? this.entries.get(handle) : undefined;
-    // Unknown, expired and foreign handles get one answer, so a guess learns nothing.
-    if (!entry || entry.owner !== principalOf(caller)) {
-      const shown = typeof handle === 'string' && handle ? \`"\${handle.slice(0, 40)}"\` : '(missing)';
-      const { argument, mintTool, prefix } = this.options;
-      return {
-        content: [{ type: 'text', text: \`\${argument} \${shown} is unknown or has expired. Call \${mintTool} to get a new \${prefix}, then pass its \${argument}.\` }],
-        isError: true,
-      };
-    }
-    entry.lastUsed = now;
+    const entry = isHandleOf(this.options.prefix, handle) ? this.entries.get(handle) : undefined;
+    if (!entry || entry.owner !== principalOf(caller) || !this.use(handle as string, now)) return handleRefused(this.options, handle);
     return undefined;
   }
 
-  /** Forget a handle now (a destroy tool, or after the state it keyed was consumed). */
+  /** Forget a handle now (a destroy tool, or after the state it keyed was consumed), and its idempotency claim. */
   release(handle: string): void {
-    if (this.entries.delete(handle)) this.options.onExpire?.(handle);
+    const entry = this.entries.get(handle);
+    if (!entry) return;
+    this.entries.delete(handle);
+    if (entry.claim && this.claims.get(entry.claim) === handle) this.claims.delete(entry.claim);
+    const held = this.byOwner.get(entry.owner);
+    held?.delete(handle);
+    if (held?.size === 0) this.byOwner.delete(entry.owner);
+    this.options.onExpire?.(handle);
   }
 
-  private sweep(now: number): void {
-    if (now - this.lastSweep < 1_000) return;
-    this.lastSweep = now;
-    for (const [handle, entry] of this.entries) {
-      if (now - entry.lastUsed > this.options.ttlMs) this.release(handle);
+  private expired(entry: Entry, now: number): boolean {
+    return now - entry.lastUsed >= this.limits.ttlMs || now - entry.minted >= this.limits.maxAgeMs;
+  }
+
+  /** Restarts the idle time of a live handle (true); an expired one is released, never revived (false). */
+  private use(handle: string, now: number): boolean {
+    const entry = this.entries.get(handle);
+    if (!entry) return false;
+    if (this.expired(entry, now)) {
+      this.release(handle);
+      return false;
     }
-    for (const [key, handle] of this.idempotent) if (!this.entries.has(handle)) this.idempotent.delete(key);
+    entry.lastUsed = now;
+    this.entries.delete(handle);
+    this.entries.set(handle, entry);
+    return true;
+  }
+
+  /** Drops the handles idle too long, oldest use first; stops at the first one used since. */
+  private sweep(now: number): void {
+    for (const [handle, entry] of this.entries) {
+      if (now - entry.lastUsed < this.limits.ttlMs) break;
+      this.release(handle);
+    }
   }
 }
 
@@ -165,8 +343,8 @@ export function generatedModuleSource(source: string, flavour: ModuleFlavour): s
     },
   }).outputText;
   return output
-    .replace("content: [{ type: 'text', text:", "content: [{ type: /** @type {const} */ ('text'), text:")
-    .replace('isError: true,', 'isError: /** @type {const} */ (true),');
+    .replaceAll("content: [{ type: 'text', text:", "content: [{ type: /** @type {const} */ ('text'), text:")
+    .replace(/isError: true\b/g, 'isError: /** @type {const} */ (true)');
 }
 
 /** `<basename>.ts`, `.js` or `.cjs` for the flavour. */

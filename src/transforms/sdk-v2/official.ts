@@ -15,7 +15,8 @@
  *
  * Around its transforms, what real servers showed it leaves broken (each in its own module):
  * a name it brings in that the file declares itself is aliased (name-clash.ts); a helper typed
- * inline with v1's context keys is migrated like an annotated one (helper-context.ts); names it
+ * inline with v1's context keys is migrated like an annotated one (helper-context.ts); a handler
+ * whose only parameter is the context reads it the v2 way too (lone-context.ts); names it
  * dropped from an import are imported again or marked (dropped-imports.ts); its context-mock
  * comment is kept only on possible handler contexts (context-mocks.ts); `.tool()` calls it left
  * are marked (legacy-tool-calls.ts).
@@ -36,6 +37,7 @@ import { isContextMockDiagnostic, mockIsHandlerContext } from './context-mocks.j
 import { restoreDroppedImports } from './dropped-imports.js';
 import { annotateAsV1Context, contextImportsTypeOnly, contextsPassedToHelpers, remapDestructuredRequestId, forwardedContexts, helperTakesV2Context, inlineTypedHelpers, type ForwardedContext } from './helper-context.js';
 import { leftoverToolCallDiagnostics, type LegacyToolCall } from './legacy-tool-calls.js';
+import { remapLoneContexts } from './lone-context.js';
 import { aliasSdkImports, clashingNames, hideOwnNames, restoreOwnNames } from './name-clash.js';
 
 export const CODEMOD_PACKAGE = '@modelcontextprotocol/codemod';
@@ -123,6 +125,7 @@ export function runOfficialCodemod(files: ReadonlyArray<{ file: string; text: st
       results.push({ file, before: text, after: text, changes: 0, diagnostics: [], comments: [], failed, zodInjected: false, restoredImports: [], aliases: new Map() });
       continue;
     }
+    changes += remapLoneContexts(sf);
     const dropped = restoreDroppedImports(sf, sdkBefore, context, diagnostics);
     diagnostics.push(...dropped.diagnostics);
     changes += dropped.restored.length;

@@ -28,7 +28,7 @@ import type { TextEdit } from '../edits.js';
 import { emptyPlan, type TransformOptions, type TransformPlan } from '../plan.js';
 import { HANDLE_MODULE_BASENAME } from '../handles/runtime.js';
 import { afterImports, flavourOf, importSpecifier, importStatement } from '../handles/source-style.js';
-import { REDIS_PACKAGE, REDIS_PACKAGE_RANGE, redisStoreModuleFileName, redisStoreModuleSource } from './runtime.js';
+import { defaultStateNamespace, REDIS_PACKAGE, REDIS_PACKAGE_RANGE, RESERVED_STORE_NAMES, redisStoreModuleFileName, redisStoreModuleSource } from './runtime.js';
 import { readCurrentFile } from '../file-overlay.js';
 
 const RULE = 'session-state/keyed-store';
@@ -69,11 +69,13 @@ export function planSharedStore(result: AnalysisResult, options: TransformOption
     plan.markers.push({ file: sf.fileName, line: sf.getLineAndCharacterOfPosition(statement.getStart(sf)).line + 1, ruleId: RULE, message });
     if (insertion) plan.edits.push({ file: sf.fileName, start: insertion.offset, end: insertion.offset, text: insertion.text });
   }
+  const redisNames = new Set<string>();
   for (const site of sites) {
     const move = new StoreMove(result, site);
     try {
-      plan.edits.push(...move.run());
+      plan.edits.push(...move.run(redisNames));
       moved.push(move);
+      redisNames.add(move.redisName);
       for (const [file, text] of move.newFiles) plan.newFiles.set(file, text);
       plan.notes!.push(move.note());
       (plan.sharedStores ??= []).push({ store: move.storeName!, file: (move.storeDeclaration ?? site.declaration).getSourceFile().fileName, backend: 'redis', tools: move.tools() });
@@ -191,6 +193,8 @@ class StoreMove {
   private readonly edits: TextEdit[] = [];
   readonly newFiles = new Map<string, string>();
   storeName?: string;
+  /** The store's name in its Redis keys: the variable's, unless reserved or taken by another store. */
+  redisName = '';
   storeDeclaration?: ts.VariableDeclaration;
   private readonly asyncDone = new Map<ts.Node, Set<string>>();
   private readonly awaited = new Set<ts.Node>();
@@ -224,7 +228,8 @@ class StoreMove {
     return `shared store: \`${this.storeName}\` and its handles (\`${registry}\`) → Redis (REDIS_URL); ${this.wrappedTools.length ? `${this.wrappedTools.map((t) => `\`${t}\``).join(', ')} load, change and save through withSharedState` : 'no tool changes it in place'}`;
   }
 
-  run(): TextEdit[] {
+  /** `taken`: the Redis names of the stores moved before this one. */
+  run(taken: ReadonlySet<string>): TextEdit[] {
     const { site } = this;
     const home = site.declaration.getSourceFile();
     const flavour = flavourOf(home);
@@ -232,6 +237,7 @@ class StoreMove {
     if (!ttl) throw new CannotMove('the registry has no ttlMs', site.call);
     const store = this.store();
     this.storeName = store.name.text;
+    this.redisName = uniqueStoreName(store.name.text, taken);
 
     // The store: `new Map<K, V>()` → `createRedisStore<V>({ name, ttlMs })`.
     const init = unwrap(store.initializer!) as ts.NewExpression;
@@ -246,7 +252,7 @@ class StoreMove {
       this.edit(declared, `RedisStore${valueType}`);
       this.storeType = true;
     }
-    this.edit(init, `createRedisStore${valueType}({ name: '${store.name.text}', ttlMs: ${ttl.getText(home)} })`);
+    this.edit(init, `createRedisStore${valueType}({ name: '${this.redisName}', ttlMs: ${ttl.getText(home)} })`);
     const handlesPath = path.resolve(path.dirname(home.fileName), site.handlesSpecifier);
     const modulePath = path.join(path.dirname(handlesPath), redisStoreModuleFileName(flavour));
     this.retypeJsDoc(store, importSpecifier(home, modulePath, flavour));
@@ -258,7 +264,7 @@ class StoreMove {
     this.finishHandlers();
 
     // The generated module, beside mcp-handles, and the imports.
-    this.newFiles.set(modulePath, redisStoreModuleSource(flavour, `./${path.posix.basename(site.handlesSpecifier)}`));
+    this.newFiles.set(modulePath, redisStoreModuleSource(flavour, `./${path.posix.basename(site.handlesSpecifier)}`, stateNamespaceOf(home.fileName)));
     this.modulePath = modulePath;
     const importing = new Set([...this.wrapped.values()].map((tools) => tools[0]!.call.getSourceFile()).filter((sf) => sf !== home));
     for (const sf of importing) {
@@ -483,6 +489,31 @@ class StoreMove {
   private insert(sf: ts.SourceFile, offset: number, text: string): void {
     this.edits.push({ file: sf.fileName, start: offset, end: offset, text });
   }
+}
+
+/**
+ * A store keeps its variable's name in Redis unless the registry uses that name for its own keys
+ * (`handle`, `idem`, `handles-of`) or another store of the project has it: then `<name>_store`, `<name>_store2`, …
+ */
+function uniqueStoreName(name: string, taken: ReadonlySet<string>): string {
+  if (!RESERVED_STORE_NAMES.includes(name) && !taken.has(name)) return name;
+  for (let n = 1; ; n++) {
+    const candidate = `${name}_store${n === 1 ? '' : n}`;
+    if (!taken.has(candidate)) return candidate;
+  }
+}
+
+/** The deployment's default key namespace: from the nearest package.json's name, else the directory's. */
+function stateNamespaceOf(file: string): string {
+  const pkg = nearestPackageJson(path.dirname(file));
+  let name: string | undefined;
+  try {
+    const parsed = pkg ? (JSON.parse(readCurrentFile(pkg)) as { name?: unknown }) : undefined;
+    if (typeof parsed?.name === 'string') name = parsed.name;
+  } catch {
+    /* an unreadable package.json names nothing */
+  }
+  return defaultStateNamespace(name, path.dirname(pkg ?? file));
 }
 
 function isAsync(fn: ts.FunctionLikeDeclaration): boolean {

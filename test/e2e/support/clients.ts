@@ -62,10 +62,16 @@ export interface ClientOptions {
   host?: HostHandlers;
   /** Sent as `Authorization: Bearer <token>` on every HTTP request. */
   bearer?: string;
+  /** Give up on a tool call after this long (the SDK's request timeout; the connection is then closed). */
+  timeoutMs?: number;
 }
 
 function options(spec: ClientSpec): ClientOptions & { sdk: SdkGeneration } {
   return typeof spec === 'string' ? { sdk: spec } : { sdk: 'v1', ...spec };
+}
+
+function requestOptions(timeoutMs: number | undefined): { timeout: number } | undefined {
+  return timeoutMs === undefined ? undefined : { timeout: timeoutMs };
 }
 
 function requestInit(bearer: string | undefined): RequestInit | undefined {
@@ -108,7 +114,7 @@ export async function connectV1(url: string, opts: ClientOptions = {}): Promise<
   return {
     sdk: 'v1',
     protocolVersion: () => transport.protocolVersion,
-    callTool: async (name, args = {}) => (await client.callTool({ name, arguments: args })) as ToolResult,
+    callTool: async (name, args = {}) => (await client.callTool({ name, arguments: args }, undefined, requestOptions(opts.timeoutMs))) as ToolResult,
     listTools: async () => (await client.listTools()).tools,
     logs,
     close: () => client.close(),
@@ -142,7 +148,7 @@ export async function connectV2(url: string, opts: ClientOptions & { pin?: strin
   return {
     sdk: 'v2',
     protocolVersion: () => client.getNegotiatedProtocolVersion(),
-    callTool: async (name, args = {}) => (await client.callTool({ name, arguments: args })) as ToolResult,
+    callTool: async (name, args = {}) => (await client.callTool({ name, arguments: args }, requestOptions(opts.timeoutMs))) as ToolResult,
     listTools: async () => (await client.listTools()).tools,
     logs: [],
     close: () => client.close(),

@@ -60,9 +60,18 @@ afterAll(async () => {
   await Promise.all([...open].map((p) => p.close()));
 });
 
-export async function startRoundRobinProxy(upstreamPorts: number[]): Promise<RoundRobinProxy> {
+export interface ProxyOptions {
+  /**
+   * Reuse upstream connections (default). A reused connection that the upstream closes as idle at the
+   * same moment fails the request with ECONNRESET (the POST is not retried): tests that count every
+   * call's outcome under load pass `false`, one upstream connection per request.
+   */
+  keepAlive?: boolean;
+}
+
+export async function startRoundRobinProxy(upstreamPorts: number[], options: ProxyOptions = {}): Promise<RoundRobinProxy> {
   if (upstreamPorts.length === 0) throw new Error('round-robin proxy needs at least one upstream');
-  const agent = new http.Agent({ keepAlive: true });
+  const agent = new http.Agent({ keepAlive: options.keepAlive ?? true });
   const hits: ProxyHit[] = [];
   const sockets = new Set<net.Socket>();
   let next = 0;

@@ -1,6 +1,6 @@
 /**
  * A real `redis-server` (Debian's package; `.ci/run` installs it) on a free loopback port, in a temp dir,
- * without persistence (`--save '' --appendonly no`). No Redis client library: readiness and the few
+ * without persistence (`--save '' --appendonly no`) unless asked for. No Redis client library: readiness and the few
  * assertions the harness needs speak RESP over a socket.
  *
  * When `redis-server` is not on PATH:
@@ -100,18 +100,33 @@ function isCompleteReply(reply: string): boolean {
   return true;
 }
 
+export interface RedisOptions {
+  /** Listen here (a restart on the port the clients know) instead of on a free port. */
+  port?: number;
+  /** The data directory (a restart that finds what the last run persisted); default: a fresh temp dir. */
+  dir?: string;
+  /** Append-only file, fsync on every write: a killed server restarted on `dir` has every acknowledged write. */
+  persistence?: boolean;
+}
+
+/** A fresh data directory for `startRedis({ dir })`, removed after the test file. */
+export function redisDataDir(): string {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'mcp-migrate-e2e-redis-'));
+  dirs.push(dir);
+  return dir;
+}
+
 /**
  * Start a fresh redis-server on a free port. Throws (with the reason) when redis-server is missing —
  * call it only in suites gated by `skipWithoutRedis`, so that CI fails here instead of skipping.
  */
-export async function startRedis(): Promise<RedisInstance> {
+export async function startRedis(options: RedisOptions = {}): Promise<RedisInstance> {
   if (redisVersion === undefined) {
     throw new Error(`${REDIS_MISSING_REASON}${process.env.CI ? ' (CI is set: refusing to skip)' : ''}`);
   }
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'mcp-migrate-e2e-redis-'));
-  dirs.push(dir);
+  const dir = options.dir ?? redisDataDir();
   for (let attempt = 1; ; attempt++) {
-    const port = await freePort();
+    const port = options.port ?? (await freePort());
     try {
       const proc = await startProcess({
         name: 'redis-server',
@@ -120,7 +135,7 @@ export async function startRedis(): Promise<RedisInstance> {
           '--port', String(port),
           '--bind', '127.0.0.1',
           '--save', '',
-          '--appendonly', 'no',
+          ...(options.persistence ? ['--appendonly', 'yes', '--appendfsync', 'always'] : ['--appendonly', 'no']),
           '--dir', dir,
           '--daemonize', 'no',
           '--protected-mode', 'yes',
@@ -139,8 +154,24 @@ export async function startRedis(): Promise<RedisInstance> {
         stop: () => proc.stop(),
       };
     } catch (error) {
-      if (attempt < 3 && /Address already in use|EADDRINUSE/i.test(String(error))) continue;
+      if (attempt < 3 && options.port === undefined && /Address already in use|EADDRINUSE/i.test(String(error))) continue;
       throw error;
     }
   }
+}
+
+/** Freeze the server (SIGSTOP): connections stay open, nothing is answered — a hung Redis. */
+export function freezeRedis(redis: RedisInstance): void {
+  process.kill(redis.process.pid, 'SIGSTOP');
+}
+
+/** Let a frozen server run again (SIGCONT): it then executes what it received meanwhile. */
+export function thawRedis(redis: RedisInstance): void {
+  process.kill(redis.process.pid, 'SIGCONT');
+}
+
+/** Kill the server at once (SIGKILL): no shutdown save; only what persistence already wrote survives. */
+export async function killRedis(redis: RedisInstance): Promise<void> {
+  process.kill(redis.process.pid, 'SIGKILL');
+  await redis.process.stop();
 }

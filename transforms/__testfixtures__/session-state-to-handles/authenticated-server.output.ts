@@ -15,12 +15,14 @@ interface Draft {
 
 const drafts = new Map<string, Draft>();
 
-/** draft_id handles (mcp-migrate): minted by create_draft, bound to the caller, expire after 24 hours idle. */
+/** draft_id handles (mcp-migrate): minted by create_draft, bound to the caller, expire after 24 hours idle or 7 days after minting, at most 100 live per caller. */
 const draftHandles = createHandleRegistry({
   prefix: 'draft',
   argument: 'draft_id',
   mintTool: 'create_draft',
   ttlMs: 24 * 60 * 60 * 1000,
+  maxAgeMs: 7 * 24 * 60 * 60 * 1000,
+  maxPerCaller: 100,
   onExpire: (id) => drafts.delete(id),
 });
 
@@ -31,7 +33,7 @@ export function createDraftServer(): McpServer {
     'write_draft',
     {
       description: 'Set the recipients, subject and body of the draft.',
-      inputSchema: { to: z.array(z.string().email()).min(1), subject: z.string(), body: z.string(), draft_id: z.string().describe('The draft_id returned by create_draft.') },
+      inputSchema: { to: z.array(z.string().email()).min(1), subject: z.string(), body: z.string(), draft_id: z.string().max(28).regex(/^draft_[A-Za-z0-9_-]{22}$/, 'Not a draft_id: call create_draft to get one.').describe('The draft_id returned by create_draft.') },
     },
     async ({ to, subject, body, draft_id }, extra) => {
       const draftDenied = draftHandles.check(draft_id, extra);
@@ -45,7 +47,7 @@ export function createDraftServer(): McpServer {
 
   server.registerTool(
     'append_to_draft',
-    { description: 'Append a paragraph to the draft.', inputSchema: { paragraph: z.string(), draft_id: z.string().describe('The draft_id returned by create_draft.') } },
+    { description: 'Append a paragraph to the draft.', inputSchema: { paragraph: z.string(), draft_id: z.string().max(28).regex(/^draft_[A-Za-z0-9_-]{22}$/, 'Not a draft_id: call create_draft to get one.').describe('The draft_id returned by create_draft.') } },
     async ({ paragraph, draft_id }, extra) => {
       const draftDenied = draftHandles.check(draft_id, extra);
       if (draftDenied) return draftDenied;
@@ -59,7 +61,7 @@ export function createDraftServer(): McpServer {
     },
   );
 
-  server.registerTool('preview_draft', { description: 'Show the draft.', inputSchema: { draft_id: z.string().describe('The draft_id returned by create_draft.') } }, async ({ draft_id }, extra) => {
+  server.registerTool('preview_draft', { description: 'Show the draft.', inputSchema: { draft_id: z.string().max(28).regex(/^draft_[A-Za-z0-9_-]{22}$/, 'Not a draft_id: call create_draft to get one.').describe('The draft_id returned by create_draft.') } }, async ({ draft_id }, extra) => {
     const draftDenied = draftHandles.check(draft_id, extra);
     if (draftDenied) return draftDenied;
     const draft = drafts.get(draft_id);
@@ -70,8 +72,8 @@ export function createDraftServer(): McpServer {
   server.registerTool(
     'create_draft',
     {
-      description: 'Create a new draft and return its draft_id. Pass the draft_id to write_draft, append_to_draft and preview_draft. A draft_id expires after 24 hours without use; then call create_draft again.',
-      inputSchema: { idempotency_key: z.string().optional().describe('Optional. Retrying with the same key returns the same draft_id instead of creating a second draft.') },
+      description: 'Create a new draft and return its draft_id. Pass the draft_id to write_draft, append_to_draft and preview_draft. A draft_id expires after 24 hours without use, and 7 days after it was created however often it is used; then call create_draft again.',
+      inputSchema: { idempotency_key: z.string().max(128).optional().describe('Optional. Retrying with the same key returns the same draft_id instead of creating a second draft, for as long as that draft_id lives. At most 128 characters. Without sign-in the key must be 16 random bytes in base64url (22 characters): a guessable key is refused.') },
     },
     async ({ idempotency_key }, extra) => {
       const draft_id = draftHandles.mint(extra, idempotency_key);

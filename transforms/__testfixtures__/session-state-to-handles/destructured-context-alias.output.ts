@@ -9,12 +9,14 @@ import { createHandleRegistry } from './mcp-handles.js';
 
 const readingLists = new Map<string, string[]>();
 
-/** list_id handles (mcp-migrate): minted by create_list, bound to the caller, expire after 24 hours idle. */
+/** list_id handles (mcp-migrate): minted by create_list, bound to the caller, expire after 24 hours idle or 7 days after minting, at most 100 live per caller. */
 const listHandles = createHandleRegistry({
   prefix: 'list',
   argument: 'list_id',
   mintTool: 'create_list',
   ttlMs: 24 * 60 * 60 * 1000,
+  maxAgeMs: 7 * 24 * 60 * 60 * 1000,
+  maxPerCaller: 100,
   onExpire: (id) => readingLists.delete(id),
 });
 
@@ -27,7 +29,7 @@ export function createReadingListServer(): McpServer {
 
   server.registerTool(
     'add_book',
-    { description: 'Add a book to the reading list.', inputSchema: { title: z.string(), author: z.string().optional(), list_id: z.string().describe('The list_id returned by create_list.') } },
+    { description: 'Add a book to the reading list.', inputSchema: { title: z.string(), author: z.string().optional(), list_id: z.string().max(27).regex(/^list_[A-Za-z0-9_-]{22}$/, 'Not a list_id: call create_list to get one.').describe('The list_id returned by create_list.') } },
     async ({ title, author, list_id }, { authInfo: auth }) => {
       const listDenied = listHandles.check(list_id, { authInfo: auth });
       if (listDenied) return listDenied;
@@ -38,7 +40,7 @@ export function createReadingListServer(): McpServer {
     },
   );
 
-  server.registerTool('show_list', { description: 'Show the reading list.', inputSchema: { list_id: z.string().describe('The list_id returned by create_list.') } }, async ({ list_id }, { authInfo }) => {
+  server.registerTool('show_list', { description: 'Show the reading list.', inputSchema: { list_id: z.string().max(27).regex(/^list_[A-Za-z0-9_-]{22}$/, 'Not a list_id: call create_list to get one.').describe('The list_id returned by create_list.') } }, async ({ list_id }, { authInfo }) => {
     const listDenied = listHandles.check(list_id, { authInfo });
     if (listDenied) return listDenied;
     const sessionId = list_id;
@@ -50,8 +52,8 @@ export function createReadingListServer(): McpServer {
   server.registerTool(
     'create_list',
     {
-      description: 'Create a new list and return its list_id. Pass the list_id to add_book and show_list. A list_id expires after 24 hours without use; then call create_list again.',
-      inputSchema: { idempotency_key: z.string().optional().describe('Optional. Retrying with the same key returns the same list_id instead of creating a second list.') },
+      description: 'Create a new list and return its list_id. Pass the list_id to add_book and show_list. A list_id expires after 24 hours without use, and 7 days after it was created however often it is used; then call create_list again.',
+      inputSchema: { idempotency_key: z.string().max(128).optional().describe('Optional. Retrying with the same key returns the same list_id instead of creating a second list, for as long as that list_id lives. At most 128 characters. Without sign-in the key must be 16 random bytes in base64url (22 characters): a guessable key is refused.') },
     },
     async ({ idempotency_key }, extra) => {
       const list_id = listHandles.mint(extra, idempotency_key);

@@ -23,12 +23,14 @@ const QUESTIONS = [
 
 const quizzes = new Map<string, Quiz>();
 
-/** quiz_id handles (mcp-migrate): minted by create_quiz, bound to the caller, expire after 24 hours idle. */
+/** quiz_id handles (mcp-migrate): minted by create_quiz, bound to the caller, expire after 24 hours idle or 7 days after minting, at most 100 live per caller. */
 const quizHandles = createHandleRegistry({
   prefix: 'quiz',
   argument: 'quiz_id',
   mintTool: 'create_quiz',
   ttlMs: 24 * 60 * 60 * 1000,
+  maxAgeMs: 7 * 24 * 60 * 60 * 1000,
+  maxPerCaller: 100,
   onExpire: (id) => quizzes.delete(id),
 });
 
@@ -45,7 +47,7 @@ function quizFor(sessionId: string | undefined): Quiz {
 function buildServer(): McpServer {
   const server = new McpServer({ name: 'quiz-master', version: '1.0.2' });
 
-  server.tool('next_question', 'Ask the next question.', { quiz_id: z.string().describe('The quiz_id returned by create_quiz.') }, async ({ quiz_id }, extra) => {
+  server.tool('next_question', 'Ask the next question.', { quiz_id: z.string().max(27).regex(/^quiz_[A-Za-z0-9_-]{22}$/, 'Not a quiz_id: call create_quiz to get one.').describe('The quiz_id returned by create_quiz.') }, async ({ quiz_id }, extra) => {
     const quizDenied = quizHandles.check(quiz_id, extra);
     if (quizDenied) return quizDenied;
     const quiz = quizFor(quiz_id);
@@ -53,7 +55,7 @@ function buildServer(): McpServer {
     return { content: [{ type: 'text', text: question.q }] };
   });
 
-  server.tool('answer', 'Answer the current question.', { answer: z.string(), quiz_id: z.string().describe('The quiz_id returned by create_quiz.') }, async ({ answer, quiz_id }, extra) => {
+  server.tool('answer', 'Answer the current question.', { answer: z.string(), quiz_id: z.string().max(27).regex(/^quiz_[A-Za-z0-9_-]{22}$/, 'Not a quiz_id: call create_quiz to get one.').describe('The quiz_id returned by create_quiz.') }, async ({ answer, quiz_id }, extra) => {
     const quizDenied = quizHandles.check(quiz_id, extra);
     if (quizDenied) return quizDenied;
     const quiz = quizFor(quiz_id);
@@ -64,7 +66,7 @@ function buildServer(): McpServer {
     return { content: [{ type: 'text', text: right ? 'Correct!' : `No: ${question.a}.` }] };
   });
 
-  server.tool('score', 'Show the score so far.', { quiz_id: z.string().describe('The quiz_id returned by create_quiz.') }, async ({ quiz_id }, extra) => {
+  server.tool('score', 'Show the score so far.', { quiz_id: z.string().max(27).regex(/^quiz_[A-Za-z0-9_-]{22}$/, 'Not a quiz_id: call create_quiz to get one.').describe('The quiz_id returned by create_quiz.') }, async ({ quiz_id }, extra) => {
     const quizDenied = quizHandles.check(quiz_id, extra);
     if (quizDenied) return quizDenied;
     const quiz = quizFor(quiz_id);
@@ -74,8 +76,8 @@ function buildServer(): McpServer {
   server.registerTool(
     'create_quiz',
     {
-      description: 'Create a new quiz and return its quiz_id. Pass the quiz_id to next_question, answer and score. A quiz_id expires after 24 hours without use; then call create_quiz again.',
-      inputSchema: { idempotency_key: z.string().optional().describe('Optional. Retrying with the same key returns the same quiz_id instead of creating a second quiz.') },
+      description: 'Create a new quiz and return its quiz_id. Pass the quiz_id to next_question, answer and score. A quiz_id expires after 24 hours without use, and 7 days after it was created however often it is used; then call create_quiz again.',
+      inputSchema: { idempotency_key: z.string().max(128).optional().describe('Optional. Retrying with the same key returns the same quiz_id instead of creating a second quiz, for as long as that quiz_id lives. At most 128 characters. Without sign-in the key must be 16 random bytes in base64url (22 characters): a guessable key is refused.') },
     },
     async ({ idempotency_key }, extra) => {
       const quiz_id = quizHandles.mint(extra, idempotency_key);

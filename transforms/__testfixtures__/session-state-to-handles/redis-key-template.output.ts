@@ -6,12 +6,14 @@ import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
 import { createHandleRegistry } from './mcp-handles.js';
 
-/** cart_id handles (mcp-migrate): minted by create_cart, bound to the caller, expire after 24 hours idle. */
+/** cart_id handles (mcp-migrate): minted by create_cart, bound to the caller, expire after 24 hours idle or 7 days after minting, at most 100 live per caller. */
 const cartHandles = createHandleRegistry({
   prefix: 'cart',
   argument: 'cart_id',
   mintTool: 'create_cart',
   ttlMs: 24 * 60 * 60 * 1000,
+  maxAgeMs: 7 * 24 * 60 * 60 * 1000,
+  maxPerCaller: 100,
 });
 
 export interface RedisLike {
@@ -29,7 +31,7 @@ export function createCartServer(redis: RedisLike): McpServer {
 
   server.registerTool(
     'add_to_cart',
-    { description: 'Add units of a product to the cart.', inputSchema: { sku: z.string(), quantity: z.number().int().min(1), cart_id: z.string().describe('The cart_id returned by create_cart.') } },
+    { description: 'Add units of a product to the cart.', inputSchema: { sku: z.string(), quantity: z.number().int().min(1), cart_id: z.string().max(27).regex(/^cart_[A-Za-z0-9_-]{22}$/, 'Not a cart_id: call create_cart to get one.').describe('The cart_id returned by create_cart.') } },
     async ({ sku, quantity, cart_id }, extra) => {
       const cartDenied = cartHandles.check(cart_id, extra);
       if (cartDenied) return cartDenied;
@@ -41,7 +43,7 @@ export function createCartServer(redis: RedisLike): McpServer {
     },
   );
 
-  server.registerTool('show_cart', { description: 'Show the cart.', inputSchema: { cart_id: z.string().describe('The cart_id returned by create_cart.') } }, async ({ cart_id }, extra) => {
+  server.registerTool('show_cart', { description: 'Show the cart.', inputSchema: { cart_id: z.string().max(27).regex(/^cart_[A-Za-z0-9_-]{22}$/, 'Not a cart_id: call create_cart to get one.').describe('The cart_id returned by create_cart.') } }, async ({ cart_id }, extra) => {
     const cartDenied = cartHandles.check(cart_id, extra);
     if (cartDenied) return cartDenied;
     const raw = await redis.get(`cart:${cart_id}`);
@@ -50,7 +52,7 @@ export function createCartServer(redis: RedisLike): McpServer {
     return { content: [{ type: 'text', text: lines.join('\n') || 'The cart is empty.' }] };
   });
 
-  server.registerTool('clear_cart', { description: 'Empty the cart.', inputSchema: { cart_id: z.string().describe('The cart_id returned by create_cart.') } }, async ({ cart_id }, extra) => {
+  server.registerTool('clear_cart', { description: 'Empty the cart.', inputSchema: { cart_id: z.string().max(27).regex(/^cart_[A-Za-z0-9_-]{22}$/, 'Not a cart_id: call create_cart to get one.').describe('The cart_id returned by create_cart.') } }, async ({ cart_id }, extra) => {
     const cartDenied = cartHandles.check(cart_id, extra);
     if (cartDenied) return cartDenied;
     await redis.del(`cart:${cart_id}`);
@@ -60,8 +62,8 @@ export function createCartServer(redis: RedisLike): McpServer {
   server.registerTool(
     'create_cart',
     {
-      description: 'Create a new cart and return its cart_id. Pass the cart_id to add_to_cart, show_cart and clear_cart. A cart_id expires after 24 hours without use; then call create_cart again.',
-      inputSchema: { idempotency_key: z.string().optional().describe('Optional. Retrying with the same key returns the same cart_id instead of creating a second cart.') },
+      description: 'Create a new cart and return its cart_id. Pass the cart_id to add_to_cart, show_cart and clear_cart. A cart_id expires after 24 hours without use, and 7 days after it was created however often it is used; then call create_cart again.',
+      inputSchema: { idempotency_key: z.string().max(128).optional().describe('Optional. Retrying with the same key returns the same cart_id instead of creating a second cart, for as long as that cart_id lives. At most 128 characters. Without sign-in the key must be 16 random bytes in base64url (22 characters): a guessable key is refused.') },
     },
     async ({ idempotency_key }, extra) => {
       const cart_id = cartHandles.mint(extra, idempotency_key);

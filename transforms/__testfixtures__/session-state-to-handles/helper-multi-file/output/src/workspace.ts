@@ -15,12 +15,14 @@ export interface Workspace {
 
 const workspaces = new Map<string, Workspace>();
 
-/** workspace_id handles (mcp-migrate): minted by create_workspace, bound to the caller, expire after 24 hours idle. */
+/** workspace_id handles (mcp-migrate): minted by create_workspace, bound to the caller, expire after 24 hours idle or 7 days after minting, at most 100 live per caller. */
 export const workspaceHandles = createHandleRegistry({
   prefix: 'workspace',
   argument: 'workspace_id',
   mintTool: 'create_workspace',
   ttlMs: 24 * 60 * 60 * 1000,
+  maxAgeMs: 7 * 24 * 60 * 60 * 1000,
+  maxPerCaller: 100,
   onExpire: (id) => workspaces.delete(id),
 });
 

@@ -21,12 +21,14 @@ export interface Cart {
 
 const carts = createRedisStore<Cart>({ name: 'carts', ttlMs: 24 * 60 * 60 * 1000 });
 
-/** cart_id handles (mcp-migrate): minted by create_cart, bound to the caller, expire after 24 hours idle. */
+/** cart_id handles (mcp-migrate): minted by create_cart, bound to the caller, expire after 24 hours idle or 7 days after minting, at most 100 live per caller. */
 export const cartHandles = createRedisHandleRegistry({
   prefix: 'cart',
   argument: 'cart_id',
   mintTool: 'create_cart',
   ttlMs: 24 * 60 * 60 * 1000,
+  maxAgeMs: 7 * 24 * 60 * 60 * 1000,
+  maxPerCaller: 100,
   onExpire: (id) => carts.delete(id),
 });
 

@@ -50,7 +50,7 @@ export function createShopServer(): McpServer {
     {
       title: 'Add to cart',
       description: 'Add a product to the cart by SKU.',
-      inputSchema: { sku: z.string(), quantity: z.number().int().min(1).max(99).default(1), cart_id: z.string().describe('The cart_id returned by create_cart.') },
+      inputSchema: { sku: z.string(), quantity: z.number().int().min(1).max(99).default(1), cart_id: z.string().max(27).regex(/^cart_[A-Za-z0-9_-]{22}$/, 'Not a cart_id: call create_cart to get one.').describe('The cart_id returned by create_cart.') },
     },
     withSharedState(async ({ sku, quantity, cart_id }, extra) => {
       const cartDenied = await cartHandles.check(cart_id, extra);
@@ -65,14 +65,14 @@ export function createShopServer(): McpServer {
     }),
   );
 
-  server.tool('remove_from_cart', 'Remove a product from the cart.', { sku: z.string(), cart_id: z.string().describe('The cart_id returned by create_cart.') }, withSharedState(async ({ sku, cart_id }, extra) => {
+  server.tool('remove_from_cart', 'Remove a product from the cart.', { sku: z.string(), cart_id: z.string().max(27).regex(/^cart_[A-Za-z0-9_-]{22}$/, 'Not a cart_id: call create_cart to get one.').describe('The cart_id returned by create_cart.') }, withSharedState(async ({ sku, cart_id }, extra) => {
     const cartDenied = await cartHandles.check(cart_id, extra);
     if (cartDenied) return cartDenied;
     const removed = removeLine(await getCart(cart_id), sku);
     return removed ? text(`Removed ${sku}.`) : { ...text(`${sku} is not in the cart.`), isError: true };
   }));
 
-  server.tool('view_cart', 'Show the items in the cart and the total.', { cart_id: z.string().describe('The cart_id returned by create_cart.') }, withSharedState(async ({ cart_id }, extra) => {
+  server.tool('view_cart', 'Show the items in the cart and the total.', { cart_id: z.string().max(27).regex(/^cart_[A-Za-z0-9_-]{22}$/, 'Not a cart_id: call create_cart to get one.').describe('The cart_id returned by create_cart.') }, withSharedState(async ({ cart_id }, extra) => {
     const cartDenied = await cartHandles.check(cart_id, extra);
     if (cartDenied) return cartDenied;
     const cart = await getCart(cart_id);
@@ -86,7 +86,7 @@ export function createShopServer(): McpServer {
     {
       title: 'Checkout',
       description: 'Place the order for everything in the cart and empty it.',
-      inputSchema: { shippingPostcode: z.string().regex(/^[0-9A-Za-z -]{3,10}$/), cart_id: z.string().describe('The cart_id returned by create_cart.') },
+      inputSchema: { shippingPostcode: z.string().regex(/^[0-9A-Za-z -]{3,10}$/), cart_id: z.string().max(27).regex(/^cart_[A-Za-z0-9_-]{22}$/, 'Not a cart_id: call create_cart to get one.').describe('The cart_id returned by create_cart.') },
     },
     withSharedState(async ({ shippingPostcode, cart_id }, extra) => {
       const cartDenied = await cartHandles.check(cart_id, extra);
@@ -113,8 +113,8 @@ export function createShopServer(): McpServer {
   server.registerTool(
     'create_cart',
     {
-      description: 'Create a new cart and return its cart_id. Pass the cart_id to add_to_cart, remove_from_cart, view_cart and checkout. A cart_id expires after 24 hours without use; then call create_cart again.',
-      inputSchema: { idempotency_key: z.string().optional().describe('Optional. Retrying with the same key returns the same cart_id instead of creating a second cart.') },
+      description: 'Create a new cart and return its cart_id. Pass the cart_id to add_to_cart, remove_from_cart, view_cart and checkout. A cart_id expires after 24 hours without use, and 7 days after it was created however often it is used; then call create_cart again.',
+      inputSchema: { idempotency_key: z.string().max(128).optional().describe('Optional. Retrying with the same key returns the same cart_id instead of creating a second cart, for as long as that cart_id lives. At most 128 characters. Without sign-in the key must be 16 random bytes in base64url (22 characters): a guessable key is refused.') },
     },
     async ({ idempotency_key }, extra) => {
       const cart_id = await cartHandles.mint(extra, idempotency_key);
