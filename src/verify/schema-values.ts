@@ -78,8 +78,8 @@ function stringFor(schema: JsonSchema): string {
 }
 
 function numberFor(schema: JsonSchema, integer: boolean): number {
-  let value = typeof schema.minimum === 'number' ? schema.minimum : 1;
-  if (typeof schema.exclusiveMinimum === 'number') value = Math.max(value, schema.exclusiveMinimum + (integer ? 1 : 0.5));
+  const above = typeof schema.exclusiveMinimum === 'number' ? schema.exclusiveMinimum + (integer ? 1 : 0.5) : undefined;
+  let value = typeof schema.minimum === 'number' ? Math.max(schema.minimum, above ?? -Infinity) : (above ?? 1);
   if (typeof schema.maximum === 'number' && value > schema.maximum) value = schema.maximum;
   return integer ? Math.ceil(value) : value;
 }
