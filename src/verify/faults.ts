@@ -2,7 +2,7 @@
  * The faults injected into one handle family, each an ordinary call a model or an attacker could make.
  * Each becomes one check; a check fails with the fault it found named.
  */
-import { textOf, type Principal } from './clients.js';
+import { textOf, type Era, type Principal } from './clients.js';
 import { freshKey, type Driver } from './driver.js';
 import type { HandleFamily } from './families.js';
 import { predictedBetween, shapeOf, unknownLike, withOneCharacterChanged, type HandleShape } from './handle-shape.js';
@@ -25,6 +25,8 @@ export interface FaultContext {
   earlier: string[];
   otherHandles: Record<string, string>;
   expectTtlMs: number | undefined;
+  /** The client eras the server answers: the 2026-07-28 client first, the 2025-era one second (one of them when it refuses the other). */
+  eras: { first: Era; second: Era };
 }
 
 export interface FaultRun {
@@ -44,7 +46,7 @@ export async function runFaults(ctx: FaultContext): Promise<FaultRun> {
     else args[family.argument] = handle;
     return args;
   };
-  const probeCall = (principal: Principal, handle: string | undefined, era: 'modern' | 'legacy' = 'modern') =>
+  const probeCall = (principal: Principal, handle: string | undefined, era: Era = ctx.eras.first) =>
     driver.call(principal, era, probe.name, probeArgs(handle));
   const refused = async (principal: Principal, handle: string | undefined, what: string, rules: Omit<RefusalRules, 'mintTool'>): Promise<Problem | undefined> => {
     const call = await probeCall(principal, handle);
@@ -53,7 +55,7 @@ export async function runFaults(ctx: FaultContext): Promise<FaultRun> {
   };
   const checks: Check[] = [];
 
-  const own = await mint(driver, family, owner, 'modern');
+  const own = await mint(driver, family, owner, ctx.eras.first);
   if (!own.handle) {
     return { checks: [{ id: 'faults', title: 'faults injected', status: 'fail', detail: `${mintTool} returned no ${family.argument}: ${describeOutcome(own.call.outcome)}` }], shape: undefined };
   }
@@ -62,9 +64,9 @@ export async function runFaults(ctx: FaultContext): Promise<FaultRun> {
   const baselineText = baseline.outcome.kind === 'result' ? textOf(baseline.outcome.result) : undefined;
 
   // Neighbours: the owner mints, another caller mints right after, the owner mints again.
-  const before = await mint(driver, family, owner, 'modern');
-  const neighbour = await mint(driver, family, other ?? owner, 'modern');
-  const after = await mint(driver, family, owner, 'modern');
+  const before = await mint(driver, family, owner, ctx.eras.first);
+  const neighbour = await mint(driver, family, other ?? owner, ctx.eras.first);
+  const after = await mint(driver, family, owner, ctx.eras.first);
   const minted = [...ctx.earlier, handle, before.handle, neighbour.handle, after.handle].filter((h): h is string => typeof h === 'string');
   const shape = shapeOf(minted);
 
@@ -105,7 +107,7 @@ export async function runFaults(ctx: FaultContext): Promise<FaultRun> {
     if (read) problems.push(read);
     // Every other tool of the family, by the other caller, on the owner's object: none may change it.
     for (const tool of family.users.filter((t) => t !== probe)) {
-      const call = await driver.call(other, 'modern', tool.name, driver.argumentsFor(tool, { ...ctx.otherHandles, [family.argument]: handle }));
+      const call = await driver.call(other, ctx.eras.first, tool.name, driver.argumentsFor(tool, { ...ctx.otherHandles, [family.argument]: handle }));
       const problem = refusalProblem(call.outcome, { mintTool, accepted: 'foreign-handle-accepted' });
       // A tool error about its other arguments (an unknown SKU) judges nothing about the handle.
       if (problem && servedAs(call.outcome, { mintTool, argument: family.argument, handle }) !== 'domain-error') {
@@ -145,7 +147,7 @@ export async function runFaults(ctx: FaultContext): Promise<FaultRun> {
     const problem = await refused(owner, value, `with ${JSON.stringify(value)}`, { accepted: 'malformed-handle-accepted', schemaMayRefuse: true });
     if (problem) malformedProblems.push(problem);
   }
-  const alive = await probeCall(owner, handle, 'legacy');
+  const alive = await probeCall(owner, handle, ctx.eras.second);
   if (servedAs(alive.outcome, { mintTool, argument: family.argument, handle }) === 'failed') {
     malformedProblems.push({ fault: 'server-error', what: `${probe.name} with the valid ${handle} afterwards`, why: describeOutcome(alive.outcome) });
   }
@@ -172,7 +174,7 @@ async function expiry(ctx: FaultContext, probeCall: (p: Principal, h: string | u
   const title = 'a handle past its lifetime is refused';
   const stated = ctx.family.statedLifetime ? `the stated lifetime: "${ctx.family.statedLifetime.text}"` : `${mintTool} states no lifetime`;
   if (ctx.expectTtlMs === undefined) return { id, title, status: 'skip', detail: `${stated}; start the server with a short one and pass --expect-ttl to check it` };
-  const minted = await mint(ctx.driver, ctx.family, ctx.owner, 'modern');
+  const minted = await mint(ctx.driver, ctx.family, ctx.owner, ctx.eras.first);
   if (!minted.handle) return { id, title, status: 'fail', fault: 'server-error', detail: `${mintTool}: ${describeOutcome(minted.call.outcome)}` };
   const fresh = await probeCall(ctx.owner, minted.handle);
   const idleMs = ctx.expectTtlMs + Math.max(1000, ctx.expectTtlMs / 2);
@@ -191,18 +193,18 @@ async function idempotency(ctx: FaultContext): Promise<Check[]> {
     return [{ id: 'idempotency-same-caller', title: 'a retried mint with the same idempotency key returns the same handle', status: 'warn', detail: `${family.mintTool.name} takes no idempotency key: a retried call creates a second ${family.noun}` }];
   }
   const value = freshKey();
-  const first = await mint(driver, family, owner, 'modern', value);
-  const retry = await mint(driver, family, owner, 'legacy', value);
+  const first = await mint(driver, family, owner, ctx.eras.first, value);
+  const retry = await mint(driver, family, owner, ctx.eras.second, value);
   const checks: Check[] = [];
   const same: Problem[] = [];
   if (!first.handle || !retry.handle) same.push({ fault: 'server-error', what: `${family.mintTool.name} with ${key}`, why: describeOutcome((first.handle ? retry : first).call.outcome) });
   else if (first.handle !== retry.handle) same.push({ fault: 'idempotency-ignored', what: `${family.mintTool.name} twice with ${key}="${value}"`, why: `returned ${first.handle}, then ${retry.handle}` });
-  checks.push(check('idempotency-same-caller', 'a retried mint with the same idempotency key returns the same handle', same, `the retry (2025-era client) returned the same ${family.argument}`));
+  checks.push(check('idempotency-same-caller', 'a retried mint with the same idempotency key returns the same handle', same, `the retry (${ctx.eras.second === 'legacy' ? '2025-era' : '2026-07-28'} client) returned the same ${family.argument}`));
   if (!other) {
     checks.push({ id: 'idempotency-other-caller', title: "another caller's idempotency key never returns the first caller's handle", status: 'skip', detail: 'one principal: give --token A --token B' });
     return checks;
   }
-  const theirs = await mint(driver, family, other, 'modern', value);
+  const theirs = await mint(driver, family, other, ctx.eras.first, value);
   const crossed: Problem[] =
     theirs.handle && theirs.handle === first.handle
       ? [{ fault: 'idempotency-crosses-callers', what: `${family.mintTool.name} by ${other.name} with ${owner.name}'s ${key}`, why: `returned ${owner.name}'s ${theirs.handle}` }]

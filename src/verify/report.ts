@@ -11,7 +11,7 @@ const MARK: Record<Check['status'], string> = { pass: 'PASS', fail: 'FAIL', warn
 function targetLine(r: VerifyResult): string {
   const t = r.target;
   const where = t.instances ? `${t.instances} instance${t.instances > 1 ? 's' : ''} behind round-robin${t.redis ? ', private redis-server' : ''}` : 'as given';
-  return `${t.url} (${where}); depth ${t.depth}; principals: ${t.principals.join(', ')}`;
+  return `${t.url || '(no server reached)'} (${where}); depth ${t.depth}; principals: ${t.principals.join(', ')}`;
 }
 
 function faultLabel(check: Check): string {

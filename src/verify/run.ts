@@ -106,7 +106,7 @@ async function verifyTarget(base: Unfinished, target: Target, callers: Callers, 
     const workflow = await runWorkflow({ driver, family, principal: owner, eras, depth: options.depth, extraTools, otherHandles });
     const workflowCalls = driver.calls.slice(firstCall);
     const faults = workflow.handles.length
-      ? await runFaults({ driver, family, owner, other, earlier: workflow.handles, otherHandles, expectTtlMs: options.expectTtlMs })
+      ? await runFaults({ driver, family, owner, other, earlier: workflow.handles, otherHandles, expectTtlMs: options.expectTtlMs, eras: { first: eras[0]!, second: eras[eras.length - 1]! } })
       : { checks: [], shape: undefined };
     base.families.push({
       noun: family.noun,

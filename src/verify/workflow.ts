@@ -63,7 +63,7 @@ export async function runWorkflow(opts: {
   otherHandles: Record<string, string>;
 }): Promise<WorkflowRun> {
   const { driver, family, principal, eras, depth } = opts;
-  const title = `state follows the handle for ${depth} turns across instances and both client eras`;
+  const title = `state follows the handle for ${depth} turns across instances and ${eras.length > 1 ? 'both client eras' : `the ${eras[0] === 'modern' ? '2026-07-28' : '2025-era'} client only`}`;
   const minted = [await mint(driver, family, principal, eras[0]!), await mint(driver, family, principal, eras[eras.length - 1]!)];
   const handles = minted.map((m) => m.handle);
   if (handles.some((h) => h === undefined)) {
