@@ -90,6 +90,19 @@ describe('issue 17: verify passes on servers migrated by apply', { timeout: TIME
     expect(checksOf(report).get('workflow')?.detail).toMatch(/served by instances 1, 2/);
   });
 
+  it('the auth shop after apply --transforms session-state-to-handles (still sessionful): session-required, and with the 2025-era client every owner check passes', () => {
+    const dir = copyFixture('e2e-auth-shop');
+    const applied = runCli(['apply', '--allow-dirty', '--no-typecheck', '--transforms', 'session-state-to-handles', dir], { cwd: dir, timeoutMs: 180_000 });
+    if (applied.status !== 0 && applied.status !== 1) throw new Error(`apply failed:\n${applied.describe()}`);
+    const { run, report } = verifyRun(dir, ['--instances', '1', '--token', 'alice-token', '--token', 'bob-token', '--scenario', shopScenario(dir)]);
+    expect(run.status, run.describe()).toBe(1);
+    expect(report.summary.faults, run.describe()).toEqual(['session-required']);
+    const checks = checksOf(report);
+    for (const id of ['workflow', 'other-caller-handle', 'neighbour-handle', 'idempotency-other-caller', 'unknown-handle']) {
+      expect(checks.get(id)?.status, `${id}: ${checks.get(id)?.detail}`).toBe('pass');
+    }
+  });
+
   it('the same server migrated to memory, on two instances: state does not follow the handle (state-lost)', () => {
     const dir = migrate(['--store', 'memory']);
     const { run, report } = verifyRun(dir, ['--instances', '2', '--depth', '10', '--scenario', shopScenario(dir)]);
