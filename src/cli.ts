@@ -15,6 +15,7 @@ import { registerScanCommand } from './commands/scan.js';
 import { registerRulesCommand } from './commands/rules.js';
 import { registerInitCommand } from './commands/init.js';
 import { registerApplyCommand, registerTransformsCommand } from './commands/apply.js';
+import { registerVerifyCommand } from './commands/verify.js';
 
 export { exitCodeFor, DEFAULT_DOCS_BASE_URL } from './commands/scan.js';
 export { renderRules } from './commands/rules.js';
@@ -22,7 +23,7 @@ export { EXIT, addOptions, fileSelectionOptions, globalOptions, reportOptions, u
 export type { CommandContext, CommandRegistrar, GlobalFlags, Io } from './commands/shared.js';
 
 /** Every command, in help order. */
-const COMMANDS: readonly CommandRegistrar[] = [registerScanCommand, registerApplyCommand, registerTransformsCommand, registerRulesCommand, registerInitCommand];
+const COMMANDS: readonly CommandRegistrar[] = [registerScanCommand, registerApplyCommand, registerTransformsCommand, registerVerifyCommand, registerRulesCommand, registerInitCommand];
 
 export function buildProgram(io: Io, setExit: (code: number) => void): Command {
   const program = new Command('mcp-migrate')

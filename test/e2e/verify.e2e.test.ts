@@ -1,0 +1,141 @@
+/**
+ * Issue 17, the end-to-end proof of `mcp-migrate verify`: the real CLI starts real server processes (one,
+ * or two behind its own round-robin proxy sharing its own private redis-server) and drives them with real
+ * `@modelcontextprotocol/client` clients of both eras.
+ * 1. Servers migrated by `apply` pass: the shop (`fixtures/v1-streamable-express`) after `apply --store
+ *    memory` on one instance and after `apply --store redis` on two instances with Redis.
+ * 2. A server migrated by hand (`fixtures/verify-notes`) passes with two callers and an enforced lifetime,
+ *    and each of its subtly wrong variants (NOTES_FLAW) fails with its fault named.
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { runCli, type CliRun } from './support/cli.js';
+import { copyFixture, FIXTURES, REPO_ROOT } from './support/paths.js';
+import { skipWithoutRedis } from './support/redis.js';
+
+const TSX = pathToFileURL(path.join(REPO_ROOT, 'node_modules', 'tsx', 'dist', 'loader.mjs')).href;
+const START = ['--', process.execPath, '--import', TSX, 'src/index.ts'];
+// apply and two tsx-started servers on a busy 2-core machine: minutes, not seconds.
+const TIMEOUT = 400_000;
+
+interface Report {
+  target: { instances?: number; principals: string[]; depth: number };
+  checks: Array<{ id: string; status: string; fault?: string; detail: string }>;
+  families: Array<{ argument: string; mintTool: string; checks: Array<{ id: string; status: string; fault?: string; detail: string }>; tokens?: { handleTokens: number; inConversation: number } }>;
+  summary: { failed: number; faults: string[] };
+  error?: string;
+}
+
+function verifyRun(dir: string, args: string[], env: Record<string, string> = {}): { run: CliRun; report: Report } {
+  const run = runCli(['verify', '-f', 'json', ...args, ...START], { cwd: dir, env, timeoutMs: TIMEOUT - 20_000 });
+  let report: Report;
+  try {
+    report = JSON.parse(run.stdout) as Report;
+  } catch {
+    throw new Error(`verify printed no JSON report:\n${run.describe()}`);
+  }
+  return { run, report };
+}
+
+function checksOf(report: Report): Map<string, { status: string; fault?: string; detail: string }> {
+  return new Map([...report.checks, ...report.families.flatMap((f) => f.checks)].map((c) => [c.id, c]));
+}
+
+/** The shop needs real SKUs: a scenario, as its user would write one. */
+function shopScenario(dir: string): string {
+  const file = path.join(dir, 'verify-scenario.json');
+  writeFileSync(file, JSON.stringify({ args: { add_to_cart: { sku: 'MUG-001', quantity: 1 }, remove_from_cart: { sku: 'MUG-001' }, checkout: { shippingPostcode: 'SW1A 1AA' } } }));
+  return file;
+}
+
+function migrate(args: string[]): string {
+  const dir = copyFixture('v1-streamable-express');
+  // The type check of apply is proven elsewhere; skipping it keeps this proof about verify (and quick).
+  const run = runCli(['apply', '--allow-dirty', '--no-typecheck', ...args, dir], { cwd: dir, timeoutMs: 180_000 });
+  if (run.status !== 0 && run.status !== 1) throw new Error(`apply failed:\n${run.describe()}`);
+  const original = readFileSync(path.join(FIXTURES, 'v1-streamable-express', 'src', 'server.ts'), 'utf8');
+  if (readFileSync(path.join(dir, 'src', 'server.ts'), 'utf8') === original) throw new Error(`apply left src/server.ts unchanged:\n${run.describe()}`);
+  return dir;
+}
+
+function expectPassed(run: CliRun, report: Report): void {
+  expect(report.error, run.describe()).toBeUndefined();
+  expect(report.summary.failed, run.describe()).toBe(0);
+  expect(run.status, run.describe()).toBe(0);
+}
+
+describe('issue 17: verify passes on servers migrated by apply', { timeout: TIMEOUT }, () => {
+  it('apply --store memory, one instance: the cart family passes every check at depth 30 with both client eras', () => {
+    const dir = migrate(['--store', 'memory']);
+    const { run, report } = verifyRun(dir, ['--instances', '1', '--scenario', shopScenario(dir)]);
+    expectPassed(run, report);
+    expect(report.families.map((f) => [f.argument, f.mintTool])).toEqual([['cart_id', 'create_cart']]);
+    const checks = checksOf(report);
+    expect(checks.get('workflow')?.status).toBe('pass');
+    expect(checks.get('workflow')?.detail).toMatch(/30 turns on 2 carts, 2026-07-28 client and 2025-era client/);
+    for (const id of ['no-session', 'unknown-handle', 'changed-character', 'handle-entropy', 'idempotency-same-caller', 'missing-handle', 'malformed-handle']) {
+      expect(checks.get(id)?.status, `${id}: ${checks.get(id)?.detail}`).toBe('pass');
+    }
+    expect(report.families[0]!.tokens!.handleTokens).toBeGreaterThan(0);
+    expect(report.families[0]!.tokens!.inConversation).toBeGreaterThan(report.families[0]!.tokens!.handleTokens * 30);
+  });
+
+  it.skipIf(skipWithoutRedis)('apply --store redis, two instances behind round-robin sharing a private redis-server: passes, served by both', () => {
+    const dir = migrate(['--store', 'redis']);
+    const { run, report } = verifyRun(dir, ['--instances', '2', '--redis', '--scenario', shopScenario(dir)]);
+    expectPassed(run, report);
+    expect(report.target.instances).toBe(2);
+    expect(checksOf(report).get('workflow')?.detail).toMatch(/served by instances 1, 2/);
+  });
+
+  it('the auth shop after apply --transforms session-state-to-handles (still sessionful): session-required, and with the 2025-era client every owner check passes', () => {
+    const dir = copyFixture('e2e-auth-shop');
+    const applied = runCli(['apply', '--allow-dirty', '--no-typecheck', '--transforms', 'session-state-to-handles', dir], { cwd: dir, timeoutMs: 180_000 });
+    if (applied.status !== 0 && applied.status !== 1) throw new Error(`apply failed:\n${applied.describe()}`);
+    const { run, report } = verifyRun(dir, ['--instances', '1', '--token', 'alice-token', '--token', 'bob-token', '--scenario', shopScenario(dir)]);
+    expect(run.status, run.describe()).toBe(1);
+    expect(report.summary.faults, run.describe()).toEqual(['session-required']);
+    const checks = checksOf(report);
+    for (const id of ['workflow', 'other-caller-handle', 'neighbour-handle', 'idempotency-other-caller', 'unknown-handle']) {
+      expect(checks.get(id)?.status, `${id}: ${checks.get(id)?.detail}`).toBe('pass');
+    }
+  });
+
+  it('the same server migrated to memory, on two instances: state does not follow the handle (state-lost)', () => {
+    const dir = migrate(['--store', 'memory']);
+    const { run, report } = verifyRun(dir, ['--instances', '2', '--depth', '10', '--scenario', shopScenario(dir)]);
+    expect(run.status, run.describe()).toBe(1);
+    expect(report.summary.faults).toContain('state-lost');
+  });
+});
+
+describe('issue 17: verify on a server migrated by hand (fixtures/verify-notes)', { timeout: TIMEOUT }, () => {
+  const dir = path.join(FIXTURES, 'verify-notes');
+  const callers = ['--token', 'alice-token', '--token', 'bob-token'];
+
+  it.skipIf(skipWithoutRedis)('done right: passes every check, two callers, lifetime enforced, two instances with Redis', () => {
+    // The lifetime must outlast the gaps between two uses of a handle (a few calls) on a loaded machine.
+    const { run, report } = verifyRun(dir, ['--redis', ...callers, '--expect-ttl', '8s'], { NOTES_TTL_MS: '8000' });
+    expectPassed(run, report);
+    const checks = checksOf(report);
+    for (const [id, check] of checks) expect(check.status, `${id}: ${check.detail}`).toBe('pass');
+    expect(report.target.principals).toEqual(['A', 'B']);
+  });
+
+  const flaws: Array<[string, string]> = [
+    ['sequential-ids', 'guessable-handle'],
+    ['ignored-idempotency-key', 'idempotency-ignored'],
+    ['no-owner-check', 'foreign-handle-accepted'],
+    ['expiry-not-enforced', 'expired-handle-served'],
+    ['session-required', 'session-required'],
+  ];
+  for (const [flaw, fault] of flaws) {
+    it(`NOTES_FLAW=${flaw}: fails, naming ${fault}`, () => {
+      const { run, report } = verifyRun(dir, ['--instances', '1', '--depth', '10', ...callers, '--expect-ttl', '2s'], { NOTES_FLAW: flaw, NOTES_TTL_MS: '2000' });
+      expect(run.status, run.describe()).toBe(1);
+      expect(report.summary.faults, run.describe()).toContain(fault);
+    });
+  }
+});
