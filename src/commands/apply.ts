@@ -16,7 +16,7 @@ import { parseDuration } from '../transforms/duration.js';
 import { createProgress } from '../progress.js';
 import { EXIT, addOptions, fileSelectionOptions, globalOptions, useColor, type CommandContext, type GlobalFlags, type Io } from './shared.js';
 import { writeOutput } from './scan.js';
-// apply/ (jscodeshift, recast, babel, the official codemod) is loaded when `apply` runs, not on every start.
+// apply/ (ts-morph, the official codemod) is loaded when `apply` runs, not on every start.
 import type { ApplyResult } from '../apply/apply.js';
 
 interface ApplyFlags extends GlobalFlags {
