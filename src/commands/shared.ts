@@ -4,7 +4,7 @@
  */
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { FAIL_ON_VALUES } from '../config.js';
-import { FORMATS } from '../reporters/index.js';
+import { FORMATS } from '../reporters/formats.js';
 
 export const EXIT = { ok: 0, findings: 1, error: 2 } as const;
 
