@@ -63,10 +63,20 @@ export function globalOptions(): Option[] {
   ];
 }
 
-/** Which files a command looks at (scan, and apply later). */
+/** Where the settings come from: every command that reads them (scan, apply, rules). */
+export function configOptions(): Option[] {
+  return [
+    new Option('-c, --config <file>', 'read the settings from this file (default: the nearest mcp-migrate.config.json or package.json "mcp-migrate" from the scanned root, then from the working directory, up to the repository root)').helpGroup(
+      'Configuration:',
+    ),
+  ];
+}
+
+/** Which files a command looks at (scan, apply), and the settings file that may choose them. */
 export function fileSelectionOptions(): Option[] {
   const group = 'File selection:';
   return [
+    ...configOptions(),
     new Option('--include <glob>', 'only scan files matching the glob (repeatable; replaces the config file\'s "include")').argParser(collect).helpGroup(group),
     new Option('--exclude <glob>', 'skip files matching the glob (repeatable; replaces the config file\'s "exclude")').argParser(collect).helpGroup(group),
     new Option('--no-gitignore', 'do not honour .gitignore files (.mcp-migrateignore still applies)').helpGroup(group),
