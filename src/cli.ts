@@ -8,6 +8,7 @@
  * Options come in groups shared by commands (`globalOptions()` on every command), so a new
  * command is one `register…` function in commands/ and one entry in COMMANDS.
  */
+import { supportsColor } from 'chalk';
 import { Command, CommanderError } from 'commander';
 import { VERSION } from './version.js';
 import { EXIT, addOptions, globalOptions, type CommandContext, type CommandRegistrar, type Io } from './commands/shared.js';
@@ -114,5 +115,6 @@ export function processIo(): Io {
     env: process.env,
     cwd: process.cwd(),
     columns: process.stdout.isTTY ? process.stdout.columns : undefined,
+    colorLevel: supportsColor ? supportsColor.level : 0,
   };
 }
