@@ -102,7 +102,7 @@ process.stdout.write(JSON.stringify({ report, apply: typeof apply }));
     fs.writeFileSync(path.join(CONSUMER, 'package.json'), '{ "type": "module" }\n');
     fs.writeFileSync(
       path.join(CONSUMER, 'tsconfig.json'),
-      JSON.stringify({ compilerOptions: { module: 'nodenext', moduleResolution: 'nodenext', target: 'es2022', strict: true, noEmit: true, skipLibCheck: false, types: [] }, files: ['use.ts'] }),
+      JSON.stringify({ compilerOptions: { module: 'nodenext', moduleResolution: 'nodenext', target: 'es2022', strict: true, noEmit: true, skipLibCheck: false, types: [], lib: ['es2022', 'dom'] }, files: ['use.ts'] }),
     );
     const tsc = path.join(REPO, 'node_modules', 'typescript', 'bin', 'tsc');
     const check = (code: string) => {
@@ -118,6 +118,11 @@ export const counts = [report.summary.findings, migrated.changes.length, line];
 `);
     expect(good.stdout + good.stderr).toBe('');
     expect(good.status).toBe(0);
+    // The README's example, as written.
+    const readme = fs.readFileSync(path.join(REPO, 'README.md'), 'utf8');
+    const example = /```js\n([\s\S]*?)```/.exec(readme.slice(readme.indexOf('\n## Programmatic API')))![1]!;
+    const documented = check(`${example}export {};\n`);
+    expect(documented.stdout + documented.stderr).toBe('');
     const bad = check(`import { scan } from 'mcp-migrate';
 export const n: string = (await scan({ paths: 'src' })).summary.findings;
 `);
