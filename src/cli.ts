@@ -6,26 +6,48 @@
  * 2 usage error, unreadable input or crash. --quiet never changes the exit code.
  *
  * Options come in groups shared by commands (`globalOptions()` on every command), so a new
- * command (`apply`) is one `register…` function added to COMMANDS.
+ * command is one `register…` function in commands/ and one entry in COMMANDS.
  */
+import { supportsColor } from 'chalk';
 import { Command, CommanderError } from 'commander';
 import { VERSION } from './version.js';
 import { EXIT, addOptions, globalOptions, type CommandContext, type CommandRegistrar, type Io } from './commands/shared.js';
-import { registerScanCommand } from './commands/scan.js';
-import { registerRulesCommand } from './commands/rules.js';
-import { registerInitCommand } from './commands/init.js';
-import { registerApplyCommand, registerTransformsCommand } from './commands/apply.js';
-import { registerVerifyCommand } from './commands/verify.js';
 
-export { exitCodeFor, DEFAULT_DOCS_BASE_URL } from './commands/scan.js';
-export { renderRules } from './commands/rules.js';
 export { EXIT, addOptions, fileSelectionOptions, globalOptions, reportOptions, useColor } from './commands/shared.js';
 export type { CommandContext, CommandRegistrar, GlobalFlags, Io } from './commands/shared.js';
 
-/** Every command, in help order. */
-const COMMANDS: readonly CommandRegistrar[] = [registerScanCommand, registerApplyCommand, registerTransformsCommand, registerVerifyCommand, registerRulesCommand, registerInitCommand];
+/**
+ * Every command, in help order. A command's module (and the analysis behind it: TypeScript's
+ * compiler, the rules, the transforms) is loaded only when that command runs or shows its help;
+ * the others are listed from this table, so `--version`, `--help` and a mistyped command start
+ * in the time Node takes to start.
+ */
+interface LazyCommand {
+  name: string;
+  /** Its arguments as the command declares them, for the command list. */
+  args?: string;
+  /** Its line in the command list. */
+  summary: string;
+  load: () => Promise<CommandRegistrar>;
+}
 
-export function buildProgram(io: Io, setExit: (code: number) => void): Command {
+const COMMANDS: readonly LazyCommand[] = [
+  { name: 'scan', args: '[paths...]', summary: 'Report every reliance on sessions, the handshake and deprecated features. Never writes source files.', load: async () => (await import('./commands/scan.js')).registerScanCommand },
+  { name: 'apply', args: '[paths...]', summary: 'Rewrite what can be rewritten safely (session state → handles), mark the rest, and write a migration report.', load: async () => (await import('./commands/apply.js')).registerApplyCommand },
+  { name: 'transforms', summary: 'List the transforms apply runs, with what each rewrites and marks.', load: async () => (await import('./commands/apply.js')).registerTransformsCommand },
+  { name: 'verify', args: '[command...]', summary: "Prove a migrated server's handles at turn depth 30, behind round-robin, with faults injected.", load: async () => (await import('./commands/verify.js')).registerVerifyCommand },
+  { name: 'rules', args: '[rule-id]', summary: 'List every rule (id, category, effective severity, fix availability, summary), or print one rule\'s doc.', load: async () => (await import('./commands/rules.js')).registerRulesCommand },
+  { name: 'init', args: '[dir]', summary: 'Write a starter mcp-migrate.config.json (plain JSON; explanations in "$comment" keys).', load: async () => (await import('./commands/init.js')).registerInitCommand },
+];
+
+/** The command `argv` runs (`help <command>` included), if it names one: the only module to load. */
+function requestedCommand(argv: readonly string[]): LazyCommand | undefined {
+  const words = argv.filter((arg) => !arg.startsWith('-'));
+  const name = words[0] === 'help' ? words[1] : words[0];
+  return COMMANDS.find((command) => command.name === name);
+}
+
+export async function buildProgram(io: Io, setExit: (code: number) => void, argv: readonly string[] = []): Promise<Command> {
   const program = new Command('mcp-migrate')
     .description('Find and migrate MCP servers that rely on protocol sessions, the initialize handshake or deprecated features (MCP 2026-07-28).')
     .version(VERSION)
@@ -49,7 +71,18 @@ Docs: docs/rules/<rule-id>.md for every rule; exit codes: 0 ok, 1 findings at or
   // Also before the command (`mcp-migrate --no-color rules`); actions read optsWithGlobals().
   addOptions(program, globalOptions());
   const context: CommandContext = { io, setExit };
-  for (const register of COMMANDS) register(program, context);
+  const requested = requestedCommand(argv);
+  for (const command of COMMANDS) {
+    if (command === requested) {
+      (await command.load())(program, context);
+      program.commands.at(-1)!.summary(command.summary);
+    } else {
+      // Listed, not loaded: enough for the command list and for commander's "did you mean".
+      const stub = program.command(command.name).summary(command.summary);
+      if (command.args) stub.argument(command.args);
+      addOptions(stub, globalOptions());
+    }
+  }
   return program;
 }
 
@@ -61,9 +94,13 @@ export function oneLineError(message: string): string {
 /** Entry point used by bin/mcp-migrate.js; returns the exit code instead of exiting (testable). */
 export async function main(argv: string[], io: Io): Promise<number> {
   let code: number = EXIT.ok;
-  const program = buildProgram(io, (c) => {
-    code = c;
-  });
+  const program = await buildProgram(
+    io,
+    (c) => {
+      code = c;
+    },
+    argv,
+  );
   try {
     await program.parseAsync(argv, { from: 'user' });
   } catch (error) {
@@ -85,5 +122,6 @@ export function processIo(): Io {
     env: process.env,
     cwd: process.cwd(),
     columns: process.stdout.isTTY ? process.stdout.columns : undefined,
+    colorLevel: supportsColor ? supportsColor.level : 0,
   };
 }

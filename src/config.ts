@@ -1,6 +1,8 @@
 /**
- * Project settings: `mcp-migrate.config.json` at the scanned root, or a `"mcp-migrate"` key in
- * its package.json (one or the other: two sources would leave users guessing which one won).
+ * Project settings: `mcp-migrate.config.json`, or a `"mcp-migrate"` key in package.json (one or the
+ * other in a directory: two sources would leave users guessing which one won). Found as ESLint and
+ * knip users expect (`findConfig`): `--config <file>` if given, else the nearest one from the
+ * scanned root up to its repository root, else from the working directory up to its repository root.
  *
  * The file is strict JSON, deliberately: a `.json` file with comments breaks every other tool
  * that reads it (editors, jq, `JSON.parse` in scripts). Comments go in keys starting with `$`
@@ -11,11 +13,18 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import picomatch from 'picomatch';
 import { SEVERITIES, type Severity } from './model.js';
 import type { FailOn } from './reporters/verdict.js';
+import { locateJsonError } from './json-error.js';
+import { didYouMean } from './suggest.js';
+import { VERSION } from './version.js';
 
 export const CONFIG_FILE_NAME = 'mcp-migrate.config.json';
 export const PACKAGE_JSON_KEY = 'mcp-migrate';
+/** The JSON Schema of the file, shipped in the package; `init` points `$schema` at this version's copy. */
+export const CONFIG_SCHEMA_PATH = 'schema/mcp-migrate.config.schema.json';
+export const CONFIG_SCHEMA_URL = `https://unpkg.com/mcp-migrate@${VERSION}/${CONFIG_SCHEMA_PATH}`;
 
 export type RuleSetting = Severity | 'off';
 export const RULE_SETTINGS: readonly RuleSetting[] = ['off', ...SEVERITIES];
@@ -50,11 +59,13 @@ export interface LoadedConfig {
   config: Config;
   /** Where it came from (`mcp-migrate.config.json` or `package.json#mcp-migrate`), for messages. */
   source?: string;
+  /** The directory it was found in (its globs are relative to it). */
+  dir?: string;
 }
 
 export class ConfigError extends Error {}
 
-const KNOWN_KEYS = ['include', 'exclude', 'testFiles', 'includeTests', 'rules', 'failOn', 'docsBaseUrl'] as const;
+export const KNOWN_KEYS = ['include', 'exclude', 'testFiles', 'includeTests', 'rules', 'failOn', 'docsBaseUrl'] as const;
 
 /** Reads the configuration of the project at `root`; no file is an empty configuration. */
 export function loadConfig(root: string, knownRuleIds: ReadonlySet<string>): LoadedConfig {
@@ -67,13 +78,109 @@ export function loadConfig(root: string, knownRuleIds: ReadonlySet<string>): Loa
   if (fromFile !== undefined && fromPackage !== undefined) {
     throw new ConfigError(`both ${CONFIG_FILE_NAME} and the "${PACKAGE_JSON_KEY}" key of package.json configure mcp-migrate in ${root}; keep one`);
   }
-  if (fromFile !== undefined) return { config: validateConfig(fromFile, CONFIG_FILE_NAME, knownRuleIds), source: CONFIG_FILE_NAME };
-  if (fromPackage !== undefined) return { config: validateConfig(fromPackage, packageSource, knownRuleIds), source: packageSource };
+  if (fromFile !== undefined) return { config: validateConfig(fromFile, CONFIG_FILE_NAME, knownRuleIds), source: CONFIG_FILE_NAME, dir: root };
+  if (fromPackage !== undefined) return { config: validateConfig(fromPackage, packageSource, knownRuleIds), source: packageSource, dir: root };
   return { config: {} };
 }
 
+export interface ConfigLookup {
+  /** The scanned root (`reportRoot`): globs of the configuration are rebased onto it. */
+  root: string;
+  cwd: string;
+  /** `--config <file>`, relative to cwd: that file and no other (a package.json: its "mcp-migrate" key). */
+  file?: string;
+}
+
+/**
+ * The configuration that applies to a run (see the header for the order), its globs rebased from its
+ * directory onto the scanned root. No configuration anywhere is an empty one.
+ */
+export function findConfig(lookup: ConfigLookup, knownRuleIds: ReadonlySet<string>): LoadedConfig {
+  const found = lookup.file ? loadConfigFile(path.resolve(lookup.cwd, lookup.file), lookup.file, knownRuleIds) : searchConfig(lookup, knownRuleIds);
+  if (!found.dir || !found.source) return found;
+  const source = lookup.file || found.dir === path.resolve(lookup.root) ? found.source : sourceFromCwd(found.source, found.dir, lookup.cwd);
+  return { config: rebaseConfig(found.config, found.dir, lookup.root), source, dir: found.dir };
+}
+
+/** Found above the scanned root: `package.json#mcp-migrate` in `../..` → `../../package.json#mcp-migrate`, a path the user can open. */
+function sourceFromCwd(source: string, dir: string, cwd: string): string {
+  const [fileName, key] = source.split('#');
+  return `${path.relative(cwd, path.join(dir, fileName!)) || fileName}${key ? `#${key}` : ''}`;
+}
+
+function searchConfig(lookup: ConfigLookup, knownRuleIds: ReadonlySet<string>): LoadedConfig {
+  for (const start of [lookup.root, lookup.cwd]) {
+    for (const dir of upToRepositoryRoot(start)) {
+      const loaded = loadConfig(dir, knownRuleIds);
+      if (loaded.source) return loaded;
+    }
+  }
+  return { config: {} };
+}
+
+/** `dir`, then each parent up to and including the first that holds `.git` (or the file-system root). */
+function* upToRepositoryRoot(dir: string): Generator<string> {
+  for (let d = path.resolve(dir); ; ) {
+    yield d;
+    const up = path.dirname(d);
+    if (up === d || fs.existsSync(path.join(d, '.git'))) return;
+    d = up;
+  }
+}
+
+function loadConfigFile(file: string, shown: string, knownRuleIds: ReadonlySet<string>): LoadedConfig {
+  if (!fs.existsSync(file)) throw new ConfigError(`${shown}: no such file (--config)`);
+  if (path.basename(file) === 'package.json') {
+    const json = readJson(file, shown, true);
+    const settings = isObject(json) ? json[PACKAGE_JSON_KEY] : undefined;
+    if (settings === undefined) throw new ConfigError(`${shown}: has no "${PACKAGE_JSON_KEY}" key (--config)`);
+    return { config: validateConfig(settings, `${shown}#${PACKAGE_JSON_KEY}`, knownRuleIds), source: `${shown}#${PACKAGE_JSON_KEY}`, dir: path.dirname(file) };
+  }
+  return { config: validateConfig(readJson(file, shown), shown, knownRuleIds), source: shown, dir: path.dirname(file) };
+}
+
+/** The globs of a configuration in `configDir`, rewritten to match paths relative to `root`. */
+function rebaseConfig(config: Config, configDir: string, root: string): Config {
+  const prefix = path.relative(configDir, root).split(path.sep).join('/');
+  // Same directory, or a root outside the configuration's directory (its globs are then read from the root).
+  if (prefix === '' || prefix.startsWith('..') || path.isAbsolute(prefix)) return config;
+  const rebase = (globs: string[] | undefined): string[] | undefined => globs && globs.flatMap((glob) => rebaseGlob(glob, prefix) ?? []);
+  return {
+    ...config,
+    ...(config.include ? { include: rebase(config.include) } : {}),
+    ...(config.exclude ? { exclude: rebase(config.exclude) } : {}),
+    ...(config.testFiles ? { testFiles: rebase(config.testFiles) } : {}),
+  };
+}
+
+/**
+ * A glob written relative to a directory, rewritten for paths relative to its subdirectory `prefix`
+ * (`packages/server`): `packages/*\/src/**` → `/src/**`. Undefined when it can match nothing there.
+ * Slash-less globs match at any depth and stay as they are.
+ */
+export function rebaseGlob(glob: string, prefix: string): string | undefined {
+  const negated = glob.startsWith('!');
+  let body = negated ? glob.slice(1) : glob;
+  while (body.startsWith('./')) body = body.slice(2);
+  const anchored = body.startsWith('/');
+  body = body.replace(/^\/+/, '').replace(/\/+$/, '');
+  if (!anchored && !body.includes('/')) return glob;
+  const segments = body.split('/');
+  const prefixSegments = prefix.split('/');
+  let i = 0;
+  for (const directory of prefixSegments) {
+    const segment = segments[i];
+    if (segment === undefined) return `${negated ? '!' : ''}/**`; // the glob names a directory above the root: all of it
+    if (segment === '**') return `${negated ? '!' : ''}/${segments.slice(i).join('/')}`;
+    if (!picomatch(segment, { dot: true, posix: true })(directory)) return undefined;
+    i++;
+  }
+  const rest = segments.slice(i);
+  return `${negated ? '!' : ''}/${rest.length ? rest.join('/') : '**'}`;
+}
+
 /** undefined when the file does not exist; a ConfigError when it exists but is not JSON. */
-function readJson(file: string, label: string): unknown {
+function readJson(file: string, label: string, strict = label !== 'package.json'): unknown {
   let text: string;
   try {
     text = fs.readFileSync(file, 'utf8');
@@ -86,8 +193,10 @@ function readJson(file: string, label: string): unknown {
     return JSON.parse(text) as unknown;
   } catch (error) {
     // A broken package.json is not ours to judge unless it is where our settings would be.
-    if (label === 'package.json') return undefined;
-    throw new ConfigError(`${label}: not valid JSON (${(error as Error).message}); comments go in "$comment" keys`);
+    if (!strict) return undefined;
+    const where = locateJsonError(text);
+    const at = where ? `:${where.line}:${where.column}` : '';
+    throw new ConfigError(`${label}${at}: not valid JSON (${where?.message ?? (error as Error).message}); comments go in "$comment" keys`);
   }
 }
 
@@ -138,7 +247,7 @@ export function validateConfig(value: unknown, source: string, knownRuleIds: Rea
         config.rules = ruleSettings(entry, knownRuleIds, fail);
         break;
       default:
-        fail(`unknown key "${key}" (known keys: ${KNOWN_KEYS.join(', ')}; keys starting with "$" are comments)`);
+        fail(`unknown key "${key}"${didYouMean(key, KNOWN_KEYS)} (known keys: ${KNOWN_KEYS.join(', ')}; keys starting with "$" are comments)`);
     }
   }
   return config;
@@ -156,7 +265,7 @@ function ruleSettings(value: unknown, knownRuleIds: ReadonlySet<string>, fail: (
   const settings: Record<string, RuleSetting> = {};
   for (const [ruleId, setting] of Object.entries(value)) {
     if (ruleId.startsWith('$')) continue;
-    if (!knownRuleIds.has(ruleId)) fail(`"rules": unknown rule "${ruleId}" (\`mcp-migrate rules\` lists them)`);
+    if (!knownRuleIds.has(ruleId)) fail(`"rules": unknown rule "${ruleId}"${didYouMean(ruleId, knownRuleIds)} (\`mcp-migrate rules\` lists them)`);
     if (typeof setting !== 'string' || !(RULE_SETTINGS as readonly string[]).includes(setting)) {
       fail(`"rules"."${ruleId}" must be one of ${oneOf(RULE_SETTINGS)}, got ${describe(setting)}`);
     }
@@ -176,6 +285,7 @@ export function effectiveSeverity(ruleId: string, defaultSeverity: Severity, con
  */
 export function starterConfig(): string {
   const starter = {
+    $schema: CONFIG_SCHEMA_URL,
     $comment: [
       'mcp-migrate settings (https://www.npmjs.com/package/mcp-migrate). Plain JSON: explanations live in "$comment" keys,',
       'which mcp-migrate ignores. Command-line options win over this file.',

@@ -179,7 +179,7 @@ describe('bad input never stops the scan', () => {
 
 describe('analysis failures', () => {
   it('exit 2 and an "incomplete" verdict when the analysis failed on part of the code, whatever --fail-on says', async () => {
-    const { exitCodeFor } = await import('../src/cli.js');
+    const { exitCodeFor } = await import('../src/commands/scan.js');
     const { verdict } = await import('../src/reporters/index.js');
     const { SAMPLE_REPORT } = await import('./support/sample-report.js');
     const report = { ...SAMPLE_REPORT, findings: [], diagnostics: [{ file: 'src/x.ts', kind: 'analysis-error' as const, message: 'boom' }] };

@@ -8,7 +8,6 @@
  * leaves the whole tree as it was.
  */
 import fs from 'node:fs';
-import jscodeshift from 'jscodeshift';
 import { analyze, runEngine, type AnalysisResult } from '../analysis/engine.js';
 import { RULES } from '../rules/index.js';
 import { UsageError } from '../scan.js';
@@ -27,6 +26,7 @@ import { parseMarkers } from '../markers.js';
 import { gateFindings, type GateSettings, type GatedFindings } from '../gate.js';
 import { guardMigration, type TypeCheckResult } from './typecheck/check.js';
 import { LineProvenance } from './typecheck/provenance.js';
+import { assertParses } from './syntax-check.js';
 
 export interface ApplyOptions extends LoadOptions {
   transforms?: readonly string[];
@@ -116,8 +116,6 @@ export async function runApply(options: ApplyOptions): Promise<ApplyResult> {
   const sharedStores: SharedStore[] = [];
   const anchoredNotes: AnchoredNote[] = [];
   const provenance = new LineProvenance();
-  // `.ts` needs the ts parser: tsx rejects `<T>(x) => …` and `<T>value` casts that are valid TypeScript.
-  const parsers = { ts: jscodeshift.withParser('ts'), tsx: jscodeshift.withParser('tsx') };
 
   // One analysis per state of the code: a transform that changed nothing leaves the next one the same analysis.
   let result: AnalysisResult | undefined;
@@ -148,7 +146,7 @@ export async function runApply(options: ApplyOptions): Promise<ApplyResult> {
       const source = current.get(file);
       if (source === undefined) continue;
       try {
-        const output = isSourceFile(file) ? transform.transformer({ path: file, source }, { jscodeshift: (text) => (/\.[cm]?ts$/.test(file) ? parsers.ts : parsers.tsx)(text) }, { plan, planSources }) : applyEdits(source, plan.edits.filter((e) => e.file === file));
+        const output = isSourceFile(file) ? transform.transformer({ path: file, source }, { jscodeshift: (text) => assertParses(file, text) }, { plan, planSources }) : applyEdits(source, plan.edits.filter((e) => e.file === file));
         if (output !== undefined && output !== source) outputs.set(file, output);
       } catch (error) {
         failed.push({ file, transform: transform.name, message: (error as Error).message });

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { isBlocking, type FailOn } from '../reporters/index.js';
 import { BaselineError, readBaseline, type BaselineFile } from '../baseline.js';
-import { ConfigError, loadConfig, type Config } from '../config.js';
+import { ConfigError, findConfig, type Config } from '../config.js';
 import { RULE_METAS } from '../rules/index.js';
 import { reportRoot, UsageError } from '../scan.js';
 import { TRANSFORMS } from '../transforms/catalog.js';
@@ -18,10 +18,11 @@ import { OutputSpecError, parseOutputSpecs, type OutputTarget } from './outputs.
 import { EXIT, addOptions, collect, fileSelectionOptions, globalOptions, useColor, type CommandContext, type GlobalFlags, type Io } from './shared.js';
 import { writeOutput } from './scan.js';
 import { isStdout } from '../write-file.js';
-// apply/ (jscodeshift, recast, babel, the official codemod) is loaded when `apply` runs, not on every start.
+// apply/ (ts-morph, the official codemod) is loaded when `apply` runs, not on every start.
 import type { ApplyResult } from '../apply/apply.js';
 
 interface ApplyFlags extends GlobalFlags {
+  config?: string;
   dryRun?: boolean;
   check?: boolean;
   transforms?: string;
@@ -84,8 +85,8 @@ export function registerApplyCommand(program: Command, { io, setExit }: CommandC
     .addOption(new Option('-o, --output <[format:]file>', `also write this run's report to a file, in <format> (${APPLY_OUTPUT_FORMATS.join(', ')}) or else in --format; repeatable`).argParser(collect))
     .addOption(new Option('--fail-on <severity>', 'lowest severity of what is left that makes the exit code 1 (default: "failOn" of the config file, else error)').choices(['error', 'warning', 'info', 'none']))
     .option('--baseline <file>', 'only what is left and not in this baseline (written by `scan --write-baseline`) counts')
-    .option('--handle-ttl <duration>', 'idle lifetime of generated handles: 90s, 30m, 24h, 7d (default 24h)', parseTtl, 24 * 60 * 60 * 1000)
-    .option('--handle-max-age <duration>', 'absolute lifetime of generated handles, however often used (default 7d)', parseTtl, 7 * 24 * 60 * 60 * 1000)
+    .addOption(new Option('--handle-ttl <duration>', 'idle lifetime of generated handles: 90s, 30m, 24h, 7d').argParser(parseTtl).default(24 * 60 * 60 * 1000, '24h'))
+    .addOption(new Option('--handle-max-age <duration>', 'absolute lifetime of generated handles, however often used').argParser(parseTtl).default(7 * 24 * 60 * 60 * 1000, '7d'))
     .addOption(new Option('--target <target>', 'where the migration ends: 2026-07-28 (SDK v2, createMcpHandler) or stateless-v1 (SDK 1.x, a transport per request)').choices(['2026-07-28', 'stateless-v1']).default('2026-07-28'))
     .addOption(new Option('--store <backend>', 'where handle state lives: memory (your store, in this process) or redis (a generated Redis store, REDIS_URL)').choices(['memory', 'redis']).default('memory'))
     .option('--modern-only', "serve 2026-07-28 clients only (createMcpHandler/serveStdio legacy: 'reject'); by default 2025-era clients stay served")
@@ -130,7 +131,7 @@ async function runApplyCommand(paths: string[], flags: ApplyFlags, io: Io): Prom
   let config: Config;
   let baseline: BaselineFile | undefined;
   try {
-    config = loadConfig(reportRoot(paths.length ? paths : ['.'], io.cwd).root, new Set(RULE_METAS.map((m) => m.id))).config;
+    config = findConfig({ root: reportRoot(paths.length ? paths : ['.'], io.cwd).root, cwd: io.cwd, file: flags.config }, new Set(RULE_METAS.map((m) => m.id))).config;
     if (flags.baseline) baseline = readBaseline(path.resolve(io.cwd, flags.baseline));
   } catch (error) {
     if (error instanceof ConfigError || error instanceof BaselineError) {

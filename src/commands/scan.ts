@@ -5,7 +5,7 @@
 import path from 'node:path';
 import { Option, type Command } from 'commander';
 import { BaselineError, readBaseline, toBaseline, withBaseline, type BaselineFile } from '../baseline.js';
-import { ConfigError, loadConfig, type LoadedConfig } from '../config.js';
+import { ConfigError, findConfig, type LoadedConfig } from '../config.js';
 import type { ScanReport } from '../model.js';
 import { createProgress } from '../progress.js';
 import { analysisFailures, isBlocking, render, type FailOn, type FormatName, type RenderOptions } from '../reporters/index.js';
@@ -35,6 +35,7 @@ export function exitCodeFor(report: ScanReport, failOn: FailOn): number {
 }
 
 interface ScanFlags extends GlobalFlags {
+  config?: string;
   format: FormatName;
   output?: string[];
   markdownMax?: number;
@@ -76,8 +77,9 @@ Examples:
                                                       also scan ignored files, and files up to 4 MiB
   $ NO_COLOR=1 mcp-migrate scan                        plain text (also --no-color; --color forces it)
 
-Settings: mcp-migrate.config.json at the scanned root (or "mcp-migrate" in package.json; see
-\`mcp-migrate init\`); command-line options win over it.
+Settings: --config <file>, else the nearest mcp-migrate.config.json (or "mcp-migrate" in package.json;
+see \`mcp-migrate init\`) from the scanned root, then the working directory, up to the repository root;
+command-line options win over it.
 Silence a reviewed site: // mcp-migrate-disable-next-line <ruleId> -- <reason>
 
 Exit codes: 0 nothing at or above --fail-on, 1 findings at or above it, 2 usage error (including
@@ -110,7 +112,7 @@ async function runScan(paths: string[], flags: ScanFlags, io: Io): Promise<numbe
   const color = useColor(io, flags.color);
   let loaded: LoadedConfig;
   try {
-    loaded = loadConfig(reportRoot(paths.length ? paths : ['.'], io.cwd).root, new Set(RULE_METAS.map((m) => m.id)));
+    loaded = findConfig({ root: reportRoot(paths.length ? paths : ['.'], io.cwd).root, cwd: io.cwd, file: flags.config }, new Set(RULE_METAS.map((m) => m.id)));
   } catch (error) {
     if (error instanceof ConfigError) return usageError(io, error.message);
     throw error;

@@ -4,7 +4,7 @@
  */
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { FAIL_ON_VALUES } from '../config.js';
-import { FORMATS } from '../reporters/index.js';
+import { FORMATS } from '../reporters/formats.js';
 
 export const EXIT = { ok: 0, findings: 1, error: 2 } as const;
 
@@ -16,6 +16,11 @@ export interface Io {
   cwd: string;
   /** Terminal width for wrapping text output; undefined when not a terminal (no wrapping). */
   columns?: number;
+  /**
+   * What standard output can show, by chalk's own detection (0 none … 3 truecolor: a terminal, TERM,
+   * TERM=dumb, FORCE_COLOR, CI): set by processIo(). Without it, colour follows isTTY and FORCE_COLOR.
+   */
+  colorLevel?: number;
 }
 
 /** What every command's action gets: where to print and how to report its exit code. */
@@ -28,12 +33,14 @@ export interface CommandContext {
 export type CommandRegistrar = (program: Command, context: CommandContext) => void;
 
 /**
- * An explicit --color / --no-color wins; then NO_COLOR (https://no-color.org) turns colour off and
- * FORCE_COLOR (other than 0/false) on; otherwise colour only on a terminal.
+ * An explicit --color / --no-color wins; then NO_COLOR (https://no-color.org, which chalk leaves to
+ * its users) turns colour off; then chalk's detection decides (`io.colorLevel`). An Io made without
+ * it (tests, embedders): FORCE_COLOR (other than 0/false) on, otherwise colour only on a terminal.
  */
 export function useColor(io: Io, flag: boolean | undefined): boolean {
   if (flag !== undefined) return flag;
   if (io.env.NO_COLOR !== undefined && io.env.NO_COLOR !== '') return false;
+  if (io.colorLevel !== undefined) return io.colorLevel > 0;
   const force = io.env.FORCE_COLOR;
   if (force !== undefined && force !== '') return force !== '0' && force.toLowerCase() !== 'false';
   return io.isTTY;
@@ -63,10 +70,20 @@ export function globalOptions(): Option[] {
   ];
 }
 
-/** Which files a command looks at (scan, and apply later). */
+/** Where the settings come from: every command that reads them (scan, apply, rules). */
+export function configOptions(): Option[] {
+  return [
+    new Option('-c, --config <file>', 'read the settings from this file (default: the nearest mcp-migrate.config.json or package.json "mcp-migrate" from the scanned root, then from the working directory, up to the repository root)').helpGroup(
+      'Configuration:',
+    ),
+  ];
+}
+
+/** Which files a command looks at (scan, apply), and the settings file that may choose them. */
 export function fileSelectionOptions(): Option[] {
   const group = 'File selection:';
   return [
+    ...configOptions(),
     new Option('--include <glob>', 'only scan files matching the glob (repeatable; replaces the config file\'s "include")').argParser(collect).helpGroup(group),
     new Option('--exclude <glob>', 'skip files matching the glob (repeatable; replaces the config file\'s "exclude")').argParser(collect).helpGroup(group),
     new Option('--no-gitignore', 'do not honour .gitignore files (.mcp-migrateignore still applies)').helpGroup(group),

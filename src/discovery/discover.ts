@@ -219,7 +219,7 @@ class Walker {
       const baseRel = join(task.baseRel, name);
       const abs = task.abs + path.sep + name;
       if (entry.isDirectory()) {
-        if (SKIPPED_DIR_NAMES.has(name) || isIgnored(rules, baseRel, true) || this.exclude(rel)) continue;
+        if (SKIPPED_DIR_NAMES.has(name) || isIgnored(rules, baseRel, true) || this.exclude.coversDirectory(rel)) continue;
         const real = task.real + path.sep + name;
         if (this.visitedDirs.has(real)) continue;
         this.visitedDirs.add(real);
@@ -261,7 +261,7 @@ class Walker {
       if (real.split(path.sep).includes('node_modules')) continue;
 
       if (st.isDirectory()) {
-        if (SKIPPED_DIR_NAMES.has(link.name) || isIgnored(link.rules, link.baseRel, true) || this.exclude(link.rel)) {
+        if (SKIPPED_DIR_NAMES.has(link.name) || isIgnored(link.rules, link.baseRel, true) || this.exclude.coversDirectory(link.rel)) {
           continue;
         }
         if (this.visitedDirs.has(real)) {

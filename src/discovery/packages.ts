@@ -8,6 +8,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { parse as parseYaml } from 'yaml';
 import { exactGlobRegExp } from './glob.js';
 
 export interface PackageInfo {
@@ -248,28 +249,19 @@ export class PackageIndex {
   }
 }
 
-/** The `packages:` list of a pnpm-workspace.yaml (block or flow style); the rest of the file is not read. */
-export function pnpmWorkspacePackages(yaml: string): string[] {
-  const out: string[] = [];
-  const lines = yaml.split(/\r?\n/);
-  const unquote = (v: string): string => v.trim().replace(/\s+#.*$/, '').replace(/^(['"])(.*)\1$/, '$2');
-  for (let i = 0; i < lines.length; i++) {
-    const match = /^packages\s*:\s*(.*)$/.exec(lines[i]!);
-    if (!match) continue;
-    const inline = match[1]!.trim();
-    if (inline.startsWith('[')) {
-      return inline.replace(/^\[|\].*$/g, '').split(',').map(unquote).filter(Boolean);
-    }
-    for (let j = i + 1; j < lines.length; j++) {
-      const line = lines[j]!;
-      if (/^\s*(#.*)?$/.test(line)) continue;
-      const item = /^\s+-\s*(.+)$/.exec(line);
-      if (!item) break;
-      out.push(unquote(item[1]!));
-    }
-    break;
+/**
+ * The `packages:` list of a pnpm-workspace.yaml, read by a YAML parser (indentless `- a`, flow lists over
+ * several lines, quoting and comments are all plain YAML). A file that is not valid YAML declares nothing.
+ */
+export function pnpmWorkspacePackages(text: string): string[] {
+  let document: unknown;
+  try {
+    document = parseYaml(text);
+  } catch {
+    return [];
   }
-  return out.filter(Boolean);
+  const packages = document !== null && typeof document === 'object' ? (document as { packages?: unknown }).packages : undefined;
+  return Array.isArray(packages) ? packages.filter((p): p is string => typeof p === 'string' && p !== '') : [];
 }
 
 /** Most directories a `**` pattern may descend (workspace globs are shallow in practice). */

@@ -9,6 +9,7 @@ import { renderJson } from './json.js';
 import { renderMarkdown } from './markdown.js';
 import { renderSarif } from './sarif.js';
 import { renderText } from './text.js';
+import { FORMATS } from './formats.js';
 import type { FormatName, RenderOptions, Reporter } from './types.js';
 
 export type { FormatName, RenderOptions, Reporter } from './types.js';
@@ -24,7 +25,7 @@ const REPORTERS: Readonly<Record<FormatName, Reporter>> = {
   gitlab: renderGitlab,
 };
 
-export const FORMATS: readonly FormatName[] = Object.freeze(['text', 'json', 'markdown', 'sarif', 'github', 'gitlab']);
+export { FORMATS } from './formats.js';
 
 export function isFormatName(name: string): name is FormatName {
   return (FORMATS as readonly string[]).includes(name);

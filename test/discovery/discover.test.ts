@@ -244,6 +244,18 @@ describe('discoverFiles: include / exclude', () => {
     expect(files).toEqual(['src/a.ts', 'src/legacy/old.ts']);
   });
 
+  it('reads a negated exclude as "everything else", and lets a negation bring a file back', async () => {
+    const root = makeTree(tree);
+    expect((await relPaths(root, [root], { exclude: ['!src/**'] })).files).toEqual(['src/a.test.ts', 'src/a.ts', 'src/fixtures/f.ts', 'src/legacy/old.ts']);
+    expect((await relPaths(root, [root], { exclude: ['/src', '!src/legacy/old.ts'] })).files).toEqual([
+      'packages/x/fixtures/g.ts',
+      'packages/x/src/x.ts',
+      'packages/y/src/y.js',
+      'scripts/s.mjs',
+      'src/legacy/old.ts',
+    ]);
+  });
+
   it('treats a non-matching pattern as matching nothing', async () => {
     const root = makeTree(tree);
     expect((await relPaths(root, [root], { include: ['nothing-here/**'] })).files).toEqual([]);

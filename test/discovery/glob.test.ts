@@ -29,9 +29,37 @@ describe('compileGlobs', () => {
     ['file[!0-9].ts', 'file7.ts', false],
     ['a.b', 'axb', false], // dots are literal
     ['{unclosed', '{unclosed', false],
+    ['a\\*b.ts', 'a*b.ts', true], // a backslash escapes a special character
+    ['a\\*b.ts', 'axb.ts', false],
+    ['gen/\\[id\\].ts', 'gen/[id].ts', true],
+    ['*.+(test|spec).ts', 'a/b.spec.ts', true], // extglob
+    ['*.+(test|spec).ts', 'a/b.unit.ts', false],
+    ['!(src)/**', 'lib/a.ts', true],
+    ['!(src)/**', 'src/a.ts', false],
   ];
   it.each(cases)('%s vs %s → %s', (glob, p, expected) => {
     expect(compileGlobs([glob])(p)).toBe(expected);
+  });
+
+  it('reads a leading ! as a negation: only negations match everything else', () => {
+    const outsideSrc = compileGlobs(['!src/**']);
+    expect(outsideSrc('test/a.ts')).toBe(true);
+    expect(outsideSrc('src/a.ts')).toBe(false);
+    const distButKeep = compileGlobs(['dist', '!dist/keep.ts']);
+    expect(distButKeep('dist/a.js')).toBe(true);
+    expect(distButKeep('dist/keep.ts')).toBe(false);
+    expect(distButKeep('src/a.ts')).toBe(false);
+  });
+
+  it('covers a directory whole only when no negation can reach inside it', () => {
+    const outsideSrc = compileGlobs(['!src/**']);
+    expect(outsideSrc.coversDirectory('test')).toBe(true);
+    expect(outsideSrc.coversDirectory('src')).toBe(false);
+    const distButKeep = compileGlobs(['dist', '!dist/keep.ts']);
+    expect(distButKeep.coversDirectory('dist')).toBe(false); // dist/keep.ts is back: read the directory
+    expect(distButKeep.coversDirectory('dist/sub')).toBe(true);
+    expect(compileGlobs(['dist', '!*.keep.ts']).coversDirectory('dist')).toBe(false); // may match at any depth
+    expect(compileGlobs(['packages/*/test']).coversDirectory('packages/a/test')).toBe(true);
   });
 
   it('matches nothing without patterns', () => {

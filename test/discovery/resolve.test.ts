@@ -232,6 +232,10 @@ describe('createModuleResolver: packages', () => {
     expect(pnpmWorkspacePackages('packages:\n  - packages/*   # all\n  - "apps/web"\n\ncatalog:\n  zod: ^3\n')).toEqual(['packages/*', 'apps/web']);
     expect(pnpmWorkspacePackages("packages: ['packages/*', \"apps/*\"]\n")).toEqual(['packages/*', 'apps/*']);
     expect(pnpmWorkspacePackages('catalog:\n  zod: ^3\n')).toEqual([]);
+    // Plain YAML that a line reader missed: an indentless block list, a flow list over several lines.
+    expect(pnpmWorkspacePackages('packages:\n- packages/*\n- "!**/test/**"\n')).toEqual(['packages/*', '!**/test/**']);
+    expect(pnpmWorkspacePackages('packages: [\n  packages/*,\n  apps/web, # the site\n]\n')).toEqual(['packages/*', 'apps/web']);
+    expect(pnpmWorkspacePackages('packages: [unclosed\n')).toEqual([]);
   });
 
   it('resolves package.json #imports', () => {
