@@ -65,8 +65,9 @@ function readJson(file) {
 const mode = input('mode') || 'scan';
 if (!['scan', 'apply-check'].includes(mode)) fail(`mode must be scan or apply-check, not "${mode}"`);
 const paths = input('paths').split(/\s+/).filter(Boolean);
-const failOn = input('fail-on') || 'error';
-const common = ['--fail-on', failOn];
+// Empty: the CLI decides, as on the command line (the config's failOn, else error).
+const failOn = input('fail-on');
+const common = failOn ? ['--fail-on', failOn] : [];
 if (input('baseline')) common.push('--baseline', input('baseline'));
 if (input('config')) common.push('--config', input('config'));
 

@@ -72,6 +72,17 @@ describe('action.yml', () => {
     expect(run.outputs).toMatchObject({ verdict: 'pass', findings: '0' });
   });
 
+  it('scan mode: the config input names a config outside the default place (its failOn: none passes the step)', () => {
+    const ws = workspace();
+    fs.mkdirSync(path.join(ws, 'ci'));
+    fs.writeFileSync(path.join(ws, 'ci', 'migrate.json'), JSON.stringify({ failOn: 'none' }));
+    const without = runCompositeAction(REPO_ROOT, { workspace: ws });
+    expect(without.exitCode, without.stderr).toBe(1);
+    const run = runCompositeAction(REPO_ROOT, { workspace: ws, with: { config: 'ci/migrate.json' } });
+    expect(run.exitCode, run.stdout + run.stderr).toBe(0);
+    expect(run.outputs).toMatchObject({ verdict: 'pass', findings: '22' });
+  });
+
   it('apply-check mode: exit 1 while the migration would change files, with the count and the run in the job summary', () => {
     const ws = workspace('v1-streamable-express');
     for (const args of [['init', '-q'], ['add', '-A'], ['commit', '-qm', 'server']]) git(ws, ...args);
