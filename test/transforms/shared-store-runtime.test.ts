@@ -394,6 +394,28 @@ describe.skipIf(skipWithoutRedis)('generated mcp-redis-store module against a re
     }
   });
 
+  it('a mint sent to a frozen Redis fails within the command timeout and mints nothing when Redis resumes (its script carries a deadline)', async () => {
+    const carts = registry();
+    const erin: Caller = { authInfo: { clientId: 'c', extra: { sub: 'erin' } } };
+    await carts.mint({ authInfo: { clientId: 'c', extra: { sub: 'frank' } } }); // connected: the mint below is sent and waits in the frozen Redis (a caller of its own: the cap tests count ALICE's and BOB's handles)
+    freezeRedis(redis!);
+    let outcome: string;
+    try {
+      const started = Date.now();
+      outcome = await Promise.race([carts.mint(erin, 'k'.repeat(22)).then(() => 'minted', (e: Error) => e.message), sleep(5000).then(() => 'hung')]);
+      // Generous: this is about what is written, not speed (a loaded CI machine adds its own delay).
+      expect(Date.now() - started, 'fails near the command timeout').toBeLessThan(COMMAND_TIMEOUT_MS + 2500);
+    } finally {
+      thawRedis(redis!);
+    }
+    expect(outcome).toMatch(/state store is unavailable.*Retry/);
+    await sleep(300); // Redis runs the mint it received while frozen, past its deadline
+    const handlesOf = (await redis!.command('KEYS', `${NS}:handles-of:*`)).toString();
+    expect(handlesOf, 'no handle was minted for erin after the caller was told it failed').not.toContain('erin');
+    const claims = (await redis!.command('KEYS', `${NS}:idem:*`)).toString();
+    expect(claims).not.toContain('erin');
+  });
+
   it('commits survive a script cache flush (EVALSHA falls back to EVAL)', async () => {
     const store = m.createRedisStore<{ n: number }>({ name: 'flush-carts', ttlMs: 60_000 });
     const bump = m.withSharedState(async () => {

@@ -256,13 +256,17 @@ function handlesOfKey(prefix: string, owner: string): string {
 
 /**
  * One atomic mint. KEYS: the owner's handles-of set, the new handle's key, the claim ('' without an
- * idempotency key). ARGV: owner, new handle, idle ttl, max age, max per caller, the handle key prefix.
- * Returns the claimed handle while it lives, else the new one, or nil when the owner holds too many.
+ * idempotency key). ARGV: owner, new handle, idle ttl, max age, max per caller, the handle key prefix,
+ * the deadline (ms, Redis clock) after which nothing is minted, since the caller has been told the mint
+ * failed (a mint that waited in a frozen Redis would otherwise leave an orphan counted against the cap).
+ * Returns the claimed handle while it lives, else the new one, nil when the owner holds too many, or
+ * -1 past the deadline.
  * A claim resolves only while its handle lives, so it names the handle exactly as long as that lives.
  * (Handle keys other than KEYS are read: one Redis, not a cluster.)
  */
-const MINT_HANDLE = \`local time = redis.call('TIME')
+const MINT_HANDLE = luaScript(\`local time = redis.call('TIME')
 local now = tonumber(time[1]) * 1000 + math.floor(tonumber(time[2]) / 1000)
+if now > tonumber(ARGV[7]) then return -1 end
 local ttl, maxAge = tonumber(ARGV[3]), tonumber(ARGV[4])
 redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now)
 if KEYS[3] ~= '' then
@@ -283,7 +287,7 @@ redis.call('SET', KEYS[2], ARGV[1], 'PX', math.min(ttl, maxAge))
 redis.call('ZADD', KEYS[1], now + maxAge, ARGV[2])
 redis.call('PEXPIRE', KEYS[1], maxAge)
 if KEYS[3] ~= '' then redis.call('SET', KEYS[3], ARGV[2], 'PX', maxAge) end
-return ARGV[2]\`;
+return ARGV[2]\`);
 
 /**
  * One atomic check. KEYS: the handle's key, the caller's handles-of set. ARGV: the caller's
@@ -313,8 +317,11 @@ export class RedisHandleRegistry {
     const { ttlMs, maxAgeMs, maxPerCaller } = handleLimits(this.options);
     const handle = newHandle(prefix);
     const claim = idempotencyKey ? idempotencyKeyOf(prefix, owner, idempotencyKey) : '';
-    const minted = await command<string | null>(['EVAL', MINT_HANDLE, '3', handlesOfKey(prefix, owner), handleKey(handle), claim, owner, handle, String(ttlMs), String(maxAgeMs), String(maxPerCaller), handleKey('')]);
+    const deadline = Date.now() + Math.floor(COMMAND_TIMEOUT_MS / 2);
+    const keys = [handlesOfKey(prefix, owner), handleKey(handle), claim];
+    const minted = await script<string | number | null>(MINT_HANDLE, keys, [owner, handle, String(ttlMs), String(maxAgeMs), String(maxPerCaller), handleKey(''), String(deadline)]);
     if (minted === null) throw tooManyHandles(this.options);
+    if (typeof minted === 'number') throw new StateStoreUnavailableError(\`Redis did not run the mint within \${Math.floor(COMMAND_TIMEOUT_MS / 2)} ms\`);
     return minted;
   }
 
