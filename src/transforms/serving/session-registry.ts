@@ -95,7 +95,7 @@ export function rewriteHelperRegistry(site: ServingSite, transports: readonly ts
 
   // The helper only builds, connects and books the transport.
   const helperAllowed = new Set([...PLUMBING_GLOBALS, ...site.sdkNames, ...registries.map((r) => r.name), ...factory.names]);
-  const helperIssue = customLogic(site, helper.fn.body!, helperAllowed, new Set(), 'the helper');
+  const helperIssue = customLogic(site, helper.fn.body!, helperAllowed, new Set(), 'the helper', isRegistry);
   if (helperIssue) return helperIssue;
 
   // Every branch of a listener that hands a request to a transport picked from the registry.
@@ -132,11 +132,11 @@ export function rewriteHelperRegistry(site: ServingSite, transports: readonly ts
         removed.add(clear);
         continue;
       }
-      return `\`${registry.name}\` (the session registry) is also used at line ${line(site.sf, ref)}: that code depends on sessions; remove it.`;
+      return `\`${registry.name}\` (the session registry) is also used ${placeOf(ref)}: that code depends on sessions; remove it.`;
     }
   }
   for (const ref of referencesByName(site.sf, helper.name)) {
-    if (ref !== helper.nameNode && isHelper(ref) && ![...removed].some((r) => isInside(ref, r))) return `\`${helper.name}()\` is also called at line ${line(site.sf, ref)}, outside the session routing.`;
+    if (ref !== helper.nameNode && isHelper(ref) && ![...removed].some((r) => isInside(ref, r))) return `\`${helper.name}()\` is also called ${placeOf(ref)}, outside the session routing.`;
   }
 
   const v1 = site.options.target === 'stateless-v1';
@@ -153,7 +153,7 @@ export function rewriteHelperRegistry(site: ServingSite, transports: readonly ts
   // On stateless-v1 a branch that only served existing sessions is answered 405 as a whole.
   const answered = v1 ? sites.filter((s) => !s.opens).map((s) => s.block) : [];
   const inAnswered = (n: ts.Node) => answered.some((b) => isInside(n, b));
-  const deadDeclarations = deadAfter(site, new Set([...removed, ...answered])).filter((n) => !inAnswered(n));
+  const deadDeclarations = deadAfter(site, new Set([...removed, ...answered]), new Set(factory.names)).filter((n) => !inAnswered(n));
   for (const node of outermost([...removed, ...deadDeclarations])) {
     if ((node === helper.statement && !v1) || inAnswered(node)) continue;
     site.remove(node);
@@ -280,7 +280,7 @@ function dispatchSite(site: ServingSite, call: ts.CallExpression, isRegistry: (i
   // The transport call itself may read nothing of the routing but the transport.
   for (const ref of identifiers(callStatement)) {
     const symbol = values.symbolOf(ref);
-    if (symbol && declared.has(symbol) && ref !== receiver) return `the transport call at line ${line(site.sf, call)} reads \`${ref.text}\` from the session routing.`;
+    if (symbol && declared.has(symbol) && ref !== receiver) return `the transport call ${placeOf(call)} reads \`${ref.text}\` from the session routing.`;
   }
   const params = new Set(listener.parameters.flatMap((p) => (ts.isIdentifier(p.name) ? [p.name.text] : [])));
   const allowed = new Set([...PLUMBING_GLOBALS, ...site.sdkNames, ...params]);
@@ -322,14 +322,14 @@ function customLogic(site: ServingSite, root: ts.Node, allowed: ReadonlySet<stri
     if (ts.isCallExpression(node) || ts.isNewExpression(node)) {
       const root = rootIdentifier(node.expression);
       if (root && !ok(root)) {
-        issue = `custom logic in ${where} (calls \`${node.expression.getText(site.sf)}\`, line ${line(site.sf, node)}): not rewritten automatically.`;
+        issue = `${where} ${placeOf(node)} also runs the application's own logic (calls \`${node.expression.getText(site.sf)}\`).`;
         return;
       }
     }
     if (ts.isBinaryExpression(node) && node.operatorToken.kind >= ts.SyntaxKind.FirstAssignment && node.operatorToken.kind <= ts.SyntaxKind.LastAssignment) {
       const target = rootIdentifier(node.left);
       if (target && !ownOrDeclared(target) && !extra(target)) {
-        issue = `${where} assigns \`${target.text}\` (line ${line(site.sf, node)}), which the rest of the code reads.`;
+        issue = `${where} ${placeOf(node)} assigns \`${target.text}\`, which the rest of the code reads.`;
         return;
       }
     }
@@ -338,7 +338,7 @@ function customLogic(site: ServingSite, root: ts.Node, allowed: ReadonlySet<stri
       // Reading the listener's own data (the parsed body for an error id) is no logic of its own.
       const data = decl && listener && isInside(decl, listener) && !isFunctionLike(decl) && !(ts.isVariableDeclaration(decl) && decl.initializer && isFunctionLike(unwrap(decl.initializer)));
       if (!data) {
-        issue = `custom logic in ${where} (uses \`${node.text}\`, line ${line(site.sf, node)}): not rewritten automatically.`;
+        issue = `${where} ${placeOf(node)} also uses \`${node.text}\`, which is not session plumbing.`;
         return;
       }
     }
@@ -411,7 +411,7 @@ function reapers(site: ServingSite, registries: readonly SessionStore[], already
     let timer: ts.Identifier | undefined;
     if (ts.isVariableDeclaration(holder) && ts.isIdentifier(holder.name)) timer = holder.name;
     else if (ts.isBinaryExpression(holder) && holder.operatorToken.kind === ts.SyntaxKind.EqualsToken && ts.isIdentifier(holder.left)) timer = holder.left;
-    else if (!(ts.isExpressionStatement(holder) && holder === statement)) return `the idle reaper at line ${line(site.sf, call)} is not kept in a variable or run as a statement of its own.`;
+    else if (!(ts.isExpressionStatement(holder) && holder === statement)) return `the idle reaper ${placeOf(call)} is not kept in a variable or run as a statement of its own.`;
     removed.add(statement);
     out.timers.push(timer?.text ?? call.expression.getText(site.sf));
     if (!timer) continue;
@@ -419,7 +419,7 @@ function reapers(site: ServingSite, registries: readonly SessionStore[], already
     for (const ref of referencesByName(site.sf, timer.text)) {
       if (values.symbolOf(ref) !== symbol || isInside(ref, statement)) continue;
       const use = timerUse(ref);
-      if (!use) return `the idle reaper's timer \`${timer.text}\` is also used at line ${line(site.sf, ref)}.`;
+      if (!use) return `the idle reaper's timer \`${timer.text}\` is also used ${placeOf(ref)}.`;
       removed.add(use);
     }
   }
@@ -607,7 +607,7 @@ function statelessV1Branches(site: ServingSite, sites: readonly DispatchSite[], 
         `await ${server}.connect(${branch.receiver.text});`,
       ]);
     } else {
-      if (!ts.isIfStatement(branch.block.parent) || branch.block.parent.thenStatement !== branch.block) return `the branch serving existing sessions at line ${line(site.sf, branch.call)} is not the block of an \`if\`.`;
+      if (!ts.isIfStatement(branch.block.parent) || branch.block.parent.thenStatement !== branch.block) return `the branch serving existing sessions ${placeOf(branch.call)} is not the block of an \`if\`.`;
       out.set(branch, [
         `${r}.writeHead(405, { Allow: ${q('POST')}, ${q('Content-Type')}: ${q('application/json')} }).end(JSON.stringify({ jsonrpc: ${q('2.0')}, error: { code: -32000, message: ${q('Method not allowed.')} }, id: null }));`,
         `return;`,
@@ -645,9 +645,9 @@ function statementNames(statement: ts.Statement): string[] {
  * Declarations the removed code was the only user of, found to a fixed point: type aliases and interfaces
  * (the registry's entry type), functions that are not exported (a TTL resolver), and variables with a plain
  * initializer (a default TTL). Code the project had left unused before stays: only declarations the removed
- * code referred to are considered.
+ * code referred to are considered, and `used` names the new code calls (the factory) stay.
  */
-function deadAfter(site: ServingSite, removed: ReadonlySet<ts.Node>): ts.Node[] {
+function deadAfter(site: ServingSite, removed: ReadonlySet<ts.Node>, used: ReadonlySet<string>): ts.Node[] {
   const values = site.result.analysis.values;
   const gone = new Set<ts.Node>(removed);
   const dead: ts.Node[] = [];
@@ -666,7 +666,7 @@ function deadAfter(site: ServingSite, removed: ReadonlySet<ts.Node>): ts.Node[] 
       const statement = removableDeclaration(decl);
       if (!statement || gone.has(statement)) continue;
       const nameNode = (decl as ts.NamedDeclaration).name;
-      if (!nameNode || !ts.isIdentifier(nameNode)) continue;
+      if (!nameNode || !ts.isIdentifier(nameNode) || used.has(nameNode.text)) continue;
       const symbol = values.symbolOf(nameNode);
       const refs = referencesByName(site.sf, nameNode.text).filter((r) => r !== nameNode && values.symbolOf(r) === symbol);
       if (refs.length === 0 || !refs.every(isGone)) continue;
@@ -775,6 +775,11 @@ function makesCalls(node: ts.Node): boolean {
   return calls;
 }
 
-function line(sf: ts.SourceFile, node: ts.Node): number {
-  return sf.getLineAndCharacterOfPosition(node.getStart(sf)).line + 1;
+/** Where `node` is, by the named function around it: the marker's own line would shift a line number. */
+function placeOf(node: ts.Node): string {
+  for (let fn = enclosingFunction(node); fn; fn = enclosingFunction(fn)) {
+    const name = functionName(fn) ?? (ts.isMethodDeclaration(fn) && ts.isIdentifier(fn.name) ? fn.name.text : undefined);
+    if (name) return `in \`${name}()\``;
+  }
+  return 'at the top level of the file';
 }
