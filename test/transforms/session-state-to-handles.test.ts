@@ -60,7 +60,12 @@ const MARKERS: Record<string, Record<string, string[]>> = {
   },
   'idle-expiry-class-marker': {
     'server.ts': [
-      "// @mcp-migrate-todo(session-state/keyed-store): `this.sessions` expires idle MCP sessions (a timer deletes the entry of a session nobody used for a while): bookkeeping of the serving layer, not state a tool reads back, so it needs no handle. Without sessions there is nothing to expire: remove it, with the calls that count a session's requests, when the session registry and its routing are replaced by stateless serving.",
+      "// @mcp-migrate-todo(session-state/keyed-store): `this.sessions` expires MCP sessions (a timer forgets or sweeps the sessions past their time): bookkeeping of the serving layer, not state a tool reads back, so it needs no handle. Without sessions there is nothing to expire: remove it, with the calls that feed it, when the session registry and its routing are replaced by stateless serving.",
+    ],
+  },
+  'sweep-expiry-class-marker': {
+    'server.js': [
+      "// @mcp-migrate-todo(session-state/keyed-store): `this.startedAt` expires MCP sessions (a timer forgets or sweeps the sessions past their time): bookkeeping of the serving layer, not state a tool reads back, so it needs no handle. Without sessions there is nothing to expire: remove it, with the calls that feed it, when the session registry and its routing are replaced by stateless serving.",
     ],
   },
   'store-outside-tools-marker': {

@@ -9,7 +9,7 @@ import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 
 export class IdleSessions {
-  // @mcp-migrate-todo(session-state/keyed-store): `this.sessions` expires idle MCP sessions (a timer deletes the entry of a session nobody used for a while): bookkeeping of the serving layer, not state a tool reads back, so it needs no handle. Without sessions there is nothing to expire: remove it, with the calls that count a session's requests, when the session registry and its routing are replaced by stateless serving.
+  // @mcp-migrate-todo(session-state/keyed-store): `this.sessions` expires MCP sessions (a timer forgets or sweeps the sessions past their time): bookkeeping of the serving layer, not state a tool reads back, so it needs no handle. Without sessions there is nothing to expire: remove it, with the calls that feed it, when the session registry and its routing are replaced by stateless serving.
   private sessions = new Map<string, { inFlight: number } | { expiry: NodeJS.Timeout }>();
 
   constructor(
