@@ -214,7 +214,15 @@ class FileServing {
       q: (text) => this.q(text),
       edit: (start, end, text) => this.edit(start, end, text),
       remove: (statement) => this.remove(statement),
-      marker: (node, ruleId, message) => this.marker(node, ruleId, message),
+      marker: (node, ruleId, message) => {
+        const sf = node.getSourceFile();
+        if (sf === this.sf) return this.marker(node, ruleId, message);
+        // Another file (a caller passing an option that no longer does anything): its marker goes straight to the plan.
+        const start = statementOf(node).getStart(sf);
+        const insertion = markerInsertion(sf.text, start, ruleId, message);
+        this.plan.markers.push({ file: sf.fileName, line: sf.getLineAndCharacterOfPosition(start).line + 1, ruleId, message });
+        if (insertion) this.plan.edits.push({ file: sf.fileName, start: insertion.offset, end: insertion.offset, text: insertion.text });
+      },
       addImport: (module, name) => this.imports.add(module, name),
       note: (text) => this.plan.notes!.push(text),
       freshName: (base) => this.freshName(base),
