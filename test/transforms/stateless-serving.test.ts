@@ -37,6 +37,7 @@ const MARKERS: Record<string, string[]> = {
   'fastify-options-route-marker': ['session-transport/session-id-generator'],
   'stdio-factory-marker': ['session-state/per-session-server'],
   'helper-session-marker': ['session-transport/session-id-generator'],
+  'helper-reaper-metrics-marker': ['session-transport/session-id-generator'],
   // Rewritten; the TTL option of the exported start function stays in its options, marked as having no effect.
   'node-http-helper-registry': ['session-transport/transport-registry'],
   'node-http-helper-stateless-v1': ['session-transport/transport-registry'],

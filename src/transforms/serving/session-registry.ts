@@ -78,6 +78,8 @@ export function rewriteHelperRegistry(site: ServingSite, transports: readonly ts
   const registries = [...site.result.analysis.sessions.stores.values()].filter((s) => (s.kind === 'transport' || s.kind === 'server') && s.declaration?.getSourceFile() === site.sf);
   if (registries.length === 0) return undefined;
   if (transports.length > 1) return 'the file creates more than one transport.';
+  const exportedRegistry = registries.find((r) => ts.getModifiers(statementOf(r.declaration!) as ts.HasModifiers)?.some((m) => m.kind === ts.SyntaxKind.ExportKeyword));
+  if (exportedRegistry) return `\`${exportedRegistry.name}\` is exported: other modules may use the sessions.`;
   if (ts.getModifiers(helper.statement as ts.HasModifiers)?.some((m) => m.kind === ts.SyntaxKind.ExportKeyword)) return `\`${helper.name}\` is exported: other modules may open sessions with it.`;
 
   const options = site.transportOptions(transport);
@@ -405,7 +407,14 @@ function reapers(site: ServingSite, registries: readonly SessionStore[], already
     if (registries.some((r) => referencesByName(callback, r.name).some((ref) => values.symbolOf(ref)?.valueDeclaration === r.declaration))) timerCalls.push(node);
   });
   const removed = new Set<ts.Node>();
+  const isRegistry = (id: ts.Identifier) => registries.some((r) => values.symbolOf(id)?.valueDeclaration === r.declaration);
+  const allowed = new Set([...PLUMBING_GLOBALS, ...site.sdkNames]);
   for (const call of timerCalls) {
+    // A timer that does more than sweep the sessions (flushes metrics, polls a backend) is the application's: it stays.
+    const callback = unwrap(call.arguments[0]!) as ts.FunctionLikeDeclaration;
+    const scope = enclosingFunction(call) ?? site.sf;
+    const issue = customLogic(site, callback.body!, allowed, new Set(), 'the idle reaper', isRegistry, scope);
+    if (issue) return issue;
     const statement = statementOf(call);
     const holder = outermostWrapper(call).parent;
     let timer: ts.Identifier | undefined;
