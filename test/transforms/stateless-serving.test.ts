@@ -26,6 +26,7 @@ const OPTIONS: Record<string, Partial<TransformOptions>> = {
   'v1-stateless-v1': { target: 'stateless-v1' },
   'v1-stateless-v1-js': { target: 'stateless-v1' }, 'node-http-stateless-v1': { target: 'stateless-v1' },
   'v1-dispatcher-stateless-v1': { target: 'stateless-v1' },
+  'node-http-helper-stateless-v1': { target: 'stateless-v1' },
 };
 
 /** Marker cases: rule ids of the markers the output must hold (and nothing else rewritten). */
@@ -36,6 +37,10 @@ const MARKERS: Record<string, string[]> = {
   'fastify-options-route-marker': ['session-transport/session-id-generator'],
   'stdio-factory-marker': ['session-state/per-session-server'],
   'helper-session-marker': ['session-transport/session-id-generator'],
+  'helper-reaper-metrics-marker': ['session-transport/session-id-generator'],
+  // Rewritten; the TTL option of the exported start function stays in its options, marked as having no effect.
+  'node-http-helper-registry': ['session-transport/transport-registry'],
+  'node-http-helper-stateless-v1': ['session-transport/transport-registry'],
 };
 
 /** Cases the transform must leave exactly as they are (no marker either). */

@@ -21,6 +21,7 @@ import type { SessionRead, Sink } from '../../analysis/session-flow.js';
 import type { ToolRegistration } from '../../analysis/tools.js';
 import { holdsCredentials } from '../../rules/session-state/keyed-store.js';
 import { holdsTimers } from './timers.js';
+import { expiresIdleSessions, idleExpiryAdvice } from '../serving/idle-expiry.js';
 import { markerInsertion } from '../../markers.js';
 import type { TextEdit } from '../edits.js';
 import type { StoreOutcome, TransformOptions, TransformPlan } from '../plan.js';
@@ -98,6 +99,11 @@ export function planHandles(result: AnalysisResult, options: HandlesOptions): Ha
     if (model.store.kind === 'server') {
       outcome.reason = 'per-session server instances: their closures may hold state';
       marker(site, 'session-state/per-session-server', 'one server per session: build a server per request from a factory, and move any state its closures hold behind explicit handles.', outcome);
+      continue;
+    }
+    if (expiresIdleSessions(model.store, analysis.values)) {
+      outcome.reason = 'idle-session expiry: bookkeeping of the serving layer, not state a tool reads back';
+      marker(site, 'session-state/keyed-store', idleExpiryAdvice(model.store.name), outcome);
       continue;
     }
     if (holdsTimers(model, analysis.values.checker)) {

@@ -28,6 +28,7 @@ import type { TransformOptions, TransformPlan } from '../plan.js';
 import { flavourOf, indentAt, indentUnit } from '../handles/source-style.js';
 import { servingEntryAdvice } from './advice.js';
 import { ImportEdits } from './imports.js';
+import { rewriteHelperRegistry, type ServingSite } from './session-registry.js';
 import { freeNames, isAsync, isInside, localNames, loggerNames, referencesByName, reindent, removalRange, statementOf, withBlankLineAbove } from './text.js';
 
 export type ServingOptions = Pick<TransformOptions, 'target' | 'modernOnly'>;
@@ -198,6 +199,50 @@ class FileServing {
     return this.result.relative(this.sf.fileName);
   }
 
+  /** This file's plan as session-registry.ts sees it (refusals there are reasons, not exceptions). */
+  private site(): ServingSite {
+    const refusal = (error: unknown): string => {
+      if (error instanceof CannotRewrite) return error.message;
+      throw error;
+    };
+    return {
+      sf: this.sf,
+      result: this.result,
+      options: this.options,
+      unit: this.unit,
+      sdkNames: this.sdkNames,
+      q: (text) => this.q(text),
+      edit: (start, end, text) => this.edit(start, end, text),
+      remove: (statement) => this.remove(statement),
+      marker: (node, ruleId, message) => {
+        const sf = node.getSourceFile();
+        if (sf === this.sf) return this.marker(node, ruleId, message);
+        // Another file (a caller passing an option that no longer does anything): its marker goes straight to the plan.
+        const start = statementOf(node).getStart(sf);
+        const insertion = markerInsertion(sf.text, start, ruleId, message);
+        this.plan.markers.push({ file: sf.fileName, line: sf.getLineAndCharacterOfPosition(start).line + 1, ruleId, message });
+        if (insertion) this.plan.edits.push({ file: sf.fileName, start: insertion.offset, end: insertion.offset, text: insertion.text });
+      },
+      addImport: (module, name) => this.imports.add(module, name),
+      note: (text) => this.plan.notes!.push(text),
+      freshName: (base) => this.freshName(base),
+      factoryOf: (scope, transport) => {
+        try {
+          return this.factoryOf(scope, transport);
+        } catch (error) {
+          return refusal(error);
+        }
+      },
+      transportOptions: (created) => {
+        try {
+          return this.transportOptions(created);
+        } catch (error) {
+          return refusal(error);
+        }
+      },
+    };
+  }
+
   // ---- Streamable HTTP ------------------------------------------------------------------------
 
   private planHttp(transports: ts.NewExpression[]): void {
@@ -213,7 +258,12 @@ class FileServing {
       this.planMountedDispatcher(dispatcher, mounts, route, transports);
       return;
     }
-    if (!route || !route.call) throw this.unrecognisedPlace(first);
+    if (!route || !route.call) {
+      // Transports a helper makes and a registry keeps (qmd's node:http dispatcher): session-registry.ts.
+      const outcome = route ? undefined : rewriteHelperRegistry(this.site(), transports);
+      if (outcome === true) return;
+      throw this.unrecognisedPlace(first, outcome);
+    }
     if (route.framework !== 'express' && route.framework !== 'hono' && route.framework !== 'fastify') {
       throw new CannotRewrite(`sessionful serving on ${route.framework === 'unknown' ? 'an unrecognised router' : route.framework} is not rewritten automatically: replace the transport registry, its routing and the GET/DELETE session routes by hand.`, route.call, undefined, route.framework);
     }
@@ -637,7 +687,7 @@ class FileServing {
    * (`createSession()`) or a class method is called from the routing code the entry replaces as a whole.
    * A web-standard transport is served through `handler.fetch`.
    */
-  private unrecognisedPlace(transport: ts.NewExpression): CannotRewrite {
+  private unrecognisedPlace(transport: ts.NewExpression, refusal?: string): CannotRewrite {
     const framework: RouteFramework | undefined = this.result.analysis.sdk.exportOf(transport.expression)?.name.startsWith('WebStandard') ? 'web' : undefined;
     const fn = enclosingFunctionOf(transport);
     const holder = fn && (ts.isFunctionDeclaration(fn) || ts.isMethodDeclaration(fn) ? fn.name : ts.isVariableDeclaration(outermostWrapper(fn).parent) ? (outermostWrapper(fn).parent as ts.VariableDeclaration).name : undefined);
@@ -650,7 +700,8 @@ class FileServing {
       const where = callers.length ? ` (called from ${callers.map((n) => `\`${n}()\``).join(', ')})` : '';
       const timers = this.registryTimers();
       const expiry = timers.length ? ` The registry's idle expiry (${timers.join(', ')}) goes with the sessions: remove it, there is nothing left to expire.` : '';
-      return new CannotRewrite(`the transport is created in the ${kind} \`${holder.text}()\`${where}, not in a route handler: replace the helper, the session registry and the routing that calls it with one stateless endpoint by hand.${expiry}`, transport, undefined, framework);
+      const why = refusal ? ` It is not rewritten: ${refusal}` : '';
+      return new CannotRewrite(`the transport is created in the ${kind} \`${holder.text}()\`${where}, not in a route handler: replace the helper, the session registry and the routing that calls it with one stateless endpoint by hand.${why}${expiry}`, transport, undefined, framework);
     }
     return new CannotRewrite('the transport is not created in a route handler mcp-migrate recognises: replace the transport, its registry and the session routing by hand.', transport, undefined, framework);
   }

@@ -1,7 +1,9 @@
 /**
  * A node:http dispatcher whose transports are made by a `openSession()` helper and kept in a `sessions` map
- * that an idle reaper also sweeps: a marker at the transport naming the helper and where it is called, with
- * the web-standard entry (`handler.fetch`); nothing rewritten.
+ * that an idle reaper also sweeps, and whose session routing also enforces a per-session quota (the
+ * application's own logic): a marker at the transport naming the helper, where it is called, why it is not
+ * rewritten, the reaper that goes with the sessions, and the web-standard entry (`handler.fetch`); nothing
+ * rewritten.
  */
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
@@ -12,6 +14,14 @@ function buildServer(): McpServer {
 }
 
 const IDLE_MS = 30 * 60_000;
+const QUOTA = 1000;
+const calls = new Map<string, number>();
+
+function overQuota(id: string): boolean {
+  const count = (calls.get(id) ?? 0) + 1;
+  calls.set(id, count);
+  return count > QUOTA;
+}
 const sessions = new Map<string, { transport: WebStandardStreamableHTTPServerTransport; seen: number }>();
 
 async function openSession(): Promise<WebStandardStreamableHTTPServerTransport> {
@@ -49,6 +59,10 @@ async function dispatch(req: IncomingMessage, res: ServerResponse): Promise<void
   const id = req.headers['mcp-session-id'];
   const known = typeof id === 'string' ? sessions.get(id) : undefined;
   if (known) known.seen = Date.now();
+  if (known && typeof id === 'string' && overQuota(id)) {
+    res.writeHead(429).end('quota exceeded');
+    return;
+  }
   const transport = known?.transport ?? (isInitializeRequest(body) ? await openSession() : undefined);
   if (!transport) {
     res.writeHead(400).end('no session');
