@@ -34,6 +34,7 @@ import type { SourceFile } from 'ts-morph';
 import { importBindings, isV1Specifier, ownNames } from './bindings.js';
 import { isContextMockDiagnostic, mockIsHandlerContext } from './context-mocks.js';
 import { restoreDroppedImports } from './dropped-imports.js';
+import { removeExperimentalTasks } from './experimental-tasks.js';
 import { annotateAsV1Context, contextImportsTypeOnly, contextsPassedToHelpers, remapDestructuredRequestId, forwardedContexts, helperTakesV2Context, inlineTypedHelpers, type ForwardedContext } from './helper-context.js';
 import { leftoverToolCallDiagnostics, type LegacyToolCall } from './legacy-tool-calls.js';
 import { aliasSdkImports, clashingNames, hideOwnNames, restoreOwnNames } from './name-clash.js';
@@ -81,6 +82,8 @@ export interface CodemodFileResult {
   restoredImports: Array<{ local: string; from: string }>;
   /** SDK names imported under an alias because the file declares the name itself (name-clash.ts): name → alias. */
   aliases: ReadonlyMap<string, string>;
+  /** Experimental task stores and queues removed with their McpServer options and `tasks` capability (experimental-tasks.ts). */
+  removedTasks: string[];
 }
 
 export function runOfficialCodemod(files: ReadonlyArray<{ file: string; text: string; toolCalls?: readonly LegacyToolCall[] }>, context: TransformContext): CodemodFileResult[] {
@@ -120,9 +123,12 @@ export function runOfficialCodemod(files: ReadonlyArray<{ file: string; text: st
     let { changes, diagnostics } = run;
     const { failed } = run;
     if (failed !== undefined) {
-      results.push({ file, before: text, after: text, changes: 0, diagnostics: [], comments: [], failed, zodInjected: false, restoredImports: [], aliases: new Map() });
+      results.push({ file, before: text, after: text, changes: 0, diagnostics: [], comments: [], failed, zodInjected: false, restoredImports: [], aliases: new Map(), removedTasks: [] });
       continue;
     }
+    // Before the dropped imports are restored: a task store that goes needs no import back.
+    const removedTasks = removeExperimentalTasks(sf, sdkBefore, diagnostics).variables;
+    changes += removedTasks.length;
     const dropped = restoreDroppedImports(sf, sdkBefore, context, diagnostics);
     diagnostics.push(...dropped.diagnostics);
     changes += dropped.restored.length;
@@ -147,7 +153,7 @@ export function runOfficialCodemod(files: ReadonlyArray<{ file: string; text: st
     // Nothing changed (bar the CommonJS round trip): the file is exactly as it was.
     if (after === bridged && restore) after = text;
     const comments = commentLines(after);
-    results.push({ file, before: text, after, changes, diagnostics, comments, zodInjected: diagnostics.some((d) => d.tag === 'zod-injected'), restoredImports: dropped.restored, aliases });
+    results.push({ file, before: text, after, changes, diagnostics, comments, zodInjected: diagnostics.some((d) => d.tag === 'zod-injected'), restoredImports: dropped.restored, aliases, removedTasks });
   }
   return results;
 }

@@ -84,6 +84,9 @@ export function planSdkV2(result: AnalysisResult, options: TransformOptions): Tr
       const names = restored.filter((r) => r.from === from).map((r) => r.local);
       plan.notes!.push(`${SDK_V2}: ${rel}: ${names.join(', ')} imported from ${from} (the official codemod dropped ${names.length === 1 ? 'its import' : 'their imports'} while the code still uses ${names.length === 1 ? 'it' : 'them'}).`);
     }
+    if (outcome.removedTasks.length) {
+      plan.notes!.push(`${SDK_V2}: ${rel}: ${outcome.removedTasks.join(', ')} removed with the server's task options and \`tasks\` capability (SDK v2 has no tasks layer; SEP-2663 moved tasks to the Extensions Track).`);
+    }
     const { notes, anchored } = diagnosticNotes(outcome.file, rel, outcome);
     plan.notes!.push(...notes);
     (plan.anchoredNotes ??= []).push(...anchored);

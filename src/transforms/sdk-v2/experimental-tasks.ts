@@ -1,0 +1,194 @@
+/**
+ * SDK v2 has no tasks layer (SEP-2663 moved tasks to the Extensions Track). The official codemod
+ * drops the import of `@modelcontextprotocol/sdk/experimental/tasks` and comments the McpServer
+ * options, but leaves `new InMemoryTaskStore()` / `new InMemoryTaskMessageQueue()` in the code,
+ * bound by nothing, and the options v2's McpServer does not take: the migrated tree no longer
+ * type-checks (modelcontextprotocol/servers `src/everything`).
+ *
+ * A store or queue the server was built with goes, with what only served it: its `taskStore` /
+ * `taskMessageQueue` option, its own `cleanup()` statements, and the `tasks` capability of the
+ * same server (no v2 server can answer tasks/*). Only when every use of the variable is one of those;
+ * a store used for anything else (handed to a handler, polled) keeps the codemod's comment for a person.
+ */
+import type { Diagnostic } from '@modelcontextprotocol/codemod';
+import type { Identifier, Node as TsMorphNode, ObjectLiteralExpression, SourceFile, VariableStatement } from 'ts-morph';
+import { loadTsMorph, ts } from '../../analysis/typescript.js';
+import { isMcpSpecifier, type ImportBinding } from './bindings.js';
+
+const TASKS_MODULE = /^@modelcontextprotocol\/sdk\/experimental\/tasks(?:\/|\.js$|$)/;
+/** The experimental classes a server is built with, by the McpServer option that takes each. */
+const OPTION_OF: Record<string, string> = { InMemoryTaskStore: 'taskStore', InMemoryTaskMessageQueue: 'taskMessageQueue' };
+
+export interface RemovedTasks {
+  /** The variables removed (`taskStore`, `taskMessageQueue`), for the report. */
+  variables: string[];
+  /** Servers whose `tasks` capability went. */
+  capabilities: number;
+}
+
+/**
+ * Removes, from `sf` as the codemod left it, the experimental task stores and queues `sdkBefore`
+ * says came from the experimental tasks module, and drops the codemod's diagnostics about the options
+ * that are gone with them.
+ */
+export function removeExperimentalTasks(sf: SourceFile, sdkBefore: readonly ImportBinding[], diagnostics: Diagnostic[]): RemovedTasks {
+  const { Node, SyntaxKind } = loadTsMorph();
+  const out: RemovedTasks = { variables: [], capabilities: 0 };
+  const classes = new Map(sdkBefore.filter((b) => TASKS_MODULE.test(b.specifier) && b.imported in OPTION_OF).map((b) => [b.local, OPTION_OF[b.imported]!]));
+  if (!classes.size) return out;
+
+  const removals: TsMorphNode[] = [];
+  const removedOptions = new Set<string>();
+  const optionObjects = new Set<ObjectLiteralExpression>();
+  for (const statement of sf.getDescendantsOfKind(SyntaxKind.VariableStatement)) {
+    const [decl, ...more] = statement.getDeclarations();
+    const init = decl?.getInitializer();
+    if (!decl || more.length || !Node.isIdentifier(decl.getNameNode()) || !init || !Node.isNewExpression(init)) continue;
+    const created = init.getExpression();
+    const option = Node.isIdentifier(created) ? classes.get(created.getText()) : undefined;
+    if (!option) continue;
+    const uses = usesOf(decl.getNameNode() as Identifier, statement);
+    const plan = uses.map((use) => ownUse(use, option));
+    // Used for more than building a server (or for no server, or exported): a person decides.
+    if (statement.isExported() || plan.some((p) => p === undefined) || !plan.some((p) => p!.options)) continue;
+    removals.push(statement, ...plan.map((p) => p!.remove));
+    for (const p of plan) if (p!.options) optionObjects.add(p!.options);
+    removedOptions.add(option);
+    out.variables.push(decl.getName());
+  }
+  // The `tasks` capability of a server whose task store went: nothing answers tasks/* any more.
+  for (const options of optionObjects) {
+    const capabilities = options.getProperty('capabilities');
+    const object = capabilities && Node.isPropertyAssignment(capabilities) ? capabilities.getInitializer() : undefined;
+    const tasks = object && Node.isObjectLiteralExpression(object) ? object.getProperty('tasks') : undefined;
+    if (tasks) {
+      removals.push(tasks);
+      out.capabilities++;
+    }
+  }
+  // By text, last first, so each removal keeps the file's own commas, comments and blank lines.
+  const text = sf.getFullText();
+  const ranges = removals.map((node) => (Node.isStatement(node) ? statementRange(text, node, removals) : listElementRange(text, node)));
+  for (const [start, end] of withoutDoubleBlankLines(text, ranges).sort((a, b) => b[0] - a[0])) sf.removeText(start, end);
+  // The codemod's "Remove 'taskStore' from McpServer options" is done.
+  const done = [...removedOptions].map((o) => `Remove '${o}' from McpServer options`);
+  for (let i = diagnostics.length - 1; i >= 0; i--) {
+    if (done.some((d) => diagnostics[i]!.message.startsWith(d))) diagnostics.splice(i, 1);
+  }
+  return out;
+}
+
+/** Every reference to the variable `name` declares, outside its declaration. */
+function usesOf(name: Identifier, declaration: VariableStatement): TsMorphNode[] {
+  const { Node, SyntaxKind } = loadTsMorph();
+  const symbol = name.getSymbol();
+  return name
+    .getSourceFile()
+    .getDescendantsOfKind(SyntaxKind.Identifier)
+    .filter((id) => {
+      if (id === name || id.getText() !== name.getText() || declaration.containsRange(id.getPos(), id.getEnd())) return false;
+      const parent = id.getParent();
+      if (Node.isPropertyAccessExpression(parent) && parent.getNameNode() === id) return false;
+      if (Node.isPropertyAssignment(parent) && parent.getNameNode() === id) return false;
+      const bound = parent && Node.isShorthandPropertyAssignment(parent) ? parent.getValueSymbol() : id.getSymbol();
+      return bound === symbol;
+    });
+}
+
+/**
+ * What removing one use takes: the `taskStore` property of the options of `new McpServer(…)` (with
+ * that options object), or the statement `store.cleanup();`. Undefined for any other use.
+ */
+function ownUse(use: TsMorphNode, option: string): { remove: TsMorphNode; options?: ObjectLiteralExpression } | undefined {
+  const { Node } = loadTsMorph();
+  const parent = use.getParent();
+  const property = parent && (Node.isShorthandPropertyAssignment(parent) ? parent : Node.isPropertyAssignment(parent) && parent.getInitializer() === use ? parent : undefined);
+  if (property) {
+    const object = property.getParent();
+    const server = object.getParent();
+    if (property.getName() !== option || !Node.isObjectLiteralExpression(object) || !server || !Node.isNewExpression(server) || server.getArguments()[1] !== object) return undefined;
+    if (!isSdkMcpServer(server.getExpression())) return undefined;
+    return { remove: property, options: object };
+  }
+  const access = parent;
+  const call = access?.getParent();
+  const statement = call?.getParent();
+  if (access && Node.isPropertyAccessExpression(access) && access.getName() === 'cleanup' && call && Node.isCallExpression(call) && call.getExpression() === access && statement && Node.isExpressionStatement(statement)) {
+    return { remove: statement };
+  }
+  return undefined;
+}
+
+/** Whether `expression` names the SDK's McpServer: bound by an import of `McpServer` from an MCP package (as the codemod left it). */
+function isSdkMcpServer(expression: TsMorphNode): boolean {
+  const { Node } = loadTsMorph();
+  if (!Node.isIdentifier(expression)) return false;
+  return (expression.getSymbol()?.getDeclarations() ?? []).some((d) => Node.isImportSpecifier(d) && d.getName() === 'McpServer' && isMcpSpecifier(d.getImportDeclaration().getModuleSpecifierValue()));
+}
+
+/** Start of the line `pos` is on, when only whitespace precedes it there; else `pos`. */
+function lineStartBefore(text: string, pos: number): number {
+  const lineStart = text.lastIndexOf('\n', pos - 1) + 1;
+  return /^[ \t]*$/.test(text.slice(lineStart, pos)) ? lineStart : pos;
+}
+
+/** After `end`'s line break, when only whitespace follows `end` on its line; else `end`. */
+function lineEndAfter(text: string, end: number): number {
+  const match = /^[ \t]*\r?\n/.exec(text.slice(end));
+  return match ? end + match[0].length : end;
+}
+
+/**
+ * A statement's whole lines. Its leading comments go with it when what they head is removed whole:
+ * the statements after it up to a blank line or the next comment ("// Create task store and message
+ * queue" above the two).
+ */
+function statementRange(text: string, node: TsMorphNode, removed: readonly TsMorphNode[]): [number, number] {
+  const start = node.getStart();
+  const end = lineEndAfter(text, node.getEnd());
+  const comments = ts.getLeadingCommentRanges(text, node.getPos()) ?? [];
+  const parent = node.compilerNode.parent;
+  const siblings: readonly ts.Node[] = parent && (ts.isBlock(parent) || ts.isSourceFile(parent) || ts.isModuleBlock(parent) || ts.isCaseClause(parent) || ts.isDefaultClause(parent)) ? parent.statements : [];
+  const removedNodes = new Set(removed.map((n) => n.compilerNode));
+  let headsOnlyRemoved = true;
+  for (const next of siblings.slice(siblings.indexOf(node.compilerNode as ts.Node) + 1)) {
+    if (/\n[ \t]*\r?\n/.test(text.slice(next.pos, next.getStart())) || (ts.getLeadingCommentRanges(text, next.pos) ?? []).length) break;
+    if (!removedNodes.has(next)) {
+      headsOnlyRemoved = false;
+      break;
+    }
+  }
+  return [lineStartBefore(text, comments.length && headsOnlyRemoved ? comments[0]!.pos : start), end];
+}
+
+/** A property of an object literal with its comma (the one after it, else the one before it). */
+function listElementRange(text: string, node: TsMorphNode): [number, number] {
+  const start = node.getStart();
+  const end = node.getEnd();
+  const after = /^\s*,/.exec(text.slice(end));
+  if (after) {
+    const ownLine = lineStartBefore(text, start) !== start;
+    return ownLine ? [lineStartBefore(text, start), lineEndAfter(text, end + after[0].length)] : [start, end + after[0].length + (/^ /.test(text.slice(end + after[0].length)) ? 1 : 0)];
+  }
+  // The last property without a trailing comma: the comma before it goes instead.
+  const before = text.lastIndexOf(',', start);
+  return [before, end];
+}
+
+/**
+ * Touching ranges joined; a joined range of whole lines takes the blank line after it when one is
+ * before it, or it opened the block, so no run of blank lines (or a blank first line) is left.
+ */
+function withoutDoubleBlankLines(text: string, ranges: ReadonlyArray<[number, number]>): Array<[number, number]> {
+  const joined: Array<[number, number]> = [];
+  for (const [start, end] of [...ranges].sort((a, b) => a[0] - b[0])) {
+    const last = joined[joined.length - 1];
+    if (last && start <= last[1]) last[1] = Math.max(last[1], end);
+    else joined.push([start, end]);
+  }
+  return joined.map(([start, end]) => {
+    const blankAfter = /^[ \t]*\r?\n/.exec(text.slice(end));
+    const wholeLines = /(?:^|\n)$/.test(text.slice(0, start)) && /\n$/.test(text.slice(start, end));
+    return [start, wholeLines && blankAfter && /(?:\{[ \t]*|\n[ \t]*)\r?\n$/.test(text.slice(0, start)) ? end + blankAfter[0].length : end];
+  });
+}
