@@ -10,7 +10,6 @@
  * same server (no v2 server can answer tasks/*). Only when every use of the variable is one of those;
  * a store used for anything else (handed to a handler, polled) keeps the codemod's comment for a person.
  */
-import type { Diagnostic } from '@modelcontextprotocol/codemod';
 import type { Identifier, Node as TsMorphNode, ObjectLiteralExpression, SourceFile, VariableStatement } from 'ts-morph';
 import { loadTsMorph, ts } from '../../analysis/typescript.js';
 import { isMcpSpecifier, type ImportBinding } from './bindings.js';
@@ -27,18 +26,16 @@ export interface RemovedTasks {
 }
 
 /**
- * Removes, from `sf` as the codemod left it, the experimental task stores and queues `sdkBefore`
- * says came from the experimental tasks module, and drops the codemod's diagnostics about the options
- * that are gone with them.
+ * Removes from `sf` (v1, before the codemod runs: the codemod then has no task options to comment)
+ * the experimental task stores and queues `sdkBefore` says came from the experimental tasks module.
  */
-export function removeExperimentalTasks(sf: SourceFile, sdkBefore: readonly ImportBinding[], diagnostics: Diagnostic[]): RemovedTasks {
+export function removeExperimentalTasks(sf: SourceFile, sdkBefore: readonly ImportBinding[]): RemovedTasks {
   const { Node, SyntaxKind } = loadTsMorph();
   const out: RemovedTasks = { variables: [], capabilities: 0 };
   const classes = new Map(sdkBefore.filter((b) => TASKS_MODULE.test(b.specifier) && b.imported in OPTION_OF).map((b) => [b.local, OPTION_OF[b.imported]!]));
   if (!classes.size) return out;
 
   const removals: TsMorphNode[] = [];
-  const removedOptions = new Set<string>();
   const optionObjects = new Set<ObjectLiteralExpression>();
   for (const statement of sf.getDescendantsOfKind(SyntaxKind.VariableStatement)) {
     const [decl, ...more] = statement.getDeclarations();
@@ -53,7 +50,6 @@ export function removeExperimentalTasks(sf: SourceFile, sdkBefore: readonly Impo
     if (statement.isExported() || plan.some((p) => p === undefined) || !plan.some((p) => p!.options)) continue;
     removals.push(statement, ...plan.map((p) => p!.remove));
     for (const p of plan) if (p!.options) optionObjects.add(p!.options);
-    removedOptions.add(option);
     out.variables.push(decl.getName());
   }
   // The `tasks` capability of a server whose task store went: nothing answers tasks/* any more.
@@ -70,29 +66,35 @@ export function removeExperimentalTasks(sf: SourceFile, sdkBefore: readonly Impo
   const text = sf.getFullText();
   const ranges = removals.map((node) => (Node.isStatement(node) ? statementRange(text, node, removals) : listElementRange(text, node)));
   for (const [start, end] of withoutDoubleBlankLines(text, ranges).sort((a, b) => b[0] - a[0])) sf.removeText(start, end);
-  // The codemod's "Remove 'taskStore' from McpServer options" is done.
-  const done = [...removedOptions].map((o) => `Remove '${o}' from McpServer options`);
-  for (let i = diagnostics.length - 1; i >= 0; i--) {
-    if (done.some((d) => diagnostics[i]!.message.startsWith(d))) diagnostics.splice(i, 1);
-  }
   return out;
 }
 
-/** Every reference to the variable `name` declares, outside its declaration. */
+/**
+ * Every reference to the variable `name` declares, outside its declaration: identifiers of that name in
+ * the declaring scope, by syntax (a type checker here would change what the codemod then sees), with
+ * a scope that declares the name again (a parameter, a local) left out.
+ */
 function usesOf(name: Identifier, declaration: VariableStatement): TsMorphNode[] {
   const { Node, SyntaxKind } = loadTsMorph();
-  const symbol = name.getSymbol();
-  return name
-    .getSourceFile()
-    .getDescendantsOfKind(SyntaxKind.Identifier)
-    .filter((id) => {
-      if (id === name || id.getText() !== name.getText() || declaration.containsRange(id.getPos(), id.getEnd())) return false;
-      const parent = id.getParent();
-      if (Node.isPropertyAccessExpression(parent) && parent.getNameNode() === id) return false;
-      if (Node.isPropertyAssignment(parent) && parent.getNameNode() === id) return false;
-      const bound = parent && Node.isShorthandPropertyAssignment(parent) ? parent.getValueSymbol() : id.getSymbol();
-      return bound === symbol;
-    });
+  const scope = declaration.getParent() ?? declaration.getSourceFile();
+  const text = name.getText();
+  const redeclares = (node: TsMorphNode): boolean =>
+    node !== declaration &&
+    (Node.isVariableDeclaration(node) || Node.isParameterDeclaration(node) || Node.isFunctionDeclaration(node) || Node.isClassDeclaration(node) || Node.isBindingElement(node)) &&
+    node.getNameNode()?.getText() === text;
+  return scope.getDescendantsOfKind(SyntaxKind.Identifier).filter((id) => {
+    if (id === name || id.getText() !== text || declaration.containsRange(id.getPos(), id.getEnd())) return false;
+    const parent = id.getParent();
+    if (Node.isPropertyAccessExpression(parent) && parent.getNameNode() === id) return false;
+    if (Node.isPropertyAssignment(parent) && parent.getNameNode() === id) return false;
+    if (parent && redeclares(parent)) return false;
+    // Shadowed by a function between the use and the declaring scope.
+    for (let up: TsMorphNode | undefined = id.getParent(); up && up !== scope; up = up.getParent()) {
+      if ((Node.isFunctionLikeDeclaration(up) || Node.isArrowFunction(up)) && up.getParameters().some((p) => p.getName() === text)) return false;
+      if (Node.isBlock(up) && up !== scope && up.getStatements().some((st) => Node.isVariableStatement(st) && st.getDeclarations().some((d) => d.getName() === text))) return false;
+    }
+    return true;
+  });
 }
 
 /**
@@ -119,13 +121,16 @@ function ownUse(use: TsMorphNode, option: string): { remove: TsMorphNode; option
   return undefined;
 }
 
-/** Whether `expression` names the SDK's McpServer: bound by an import of `McpServer` from an MCP package (as the codemod left it). */
+/** Whether `expression` names the SDK's McpServer: bound by an import of `McpServer` from an MCP package (v1 here). */
 function isSdkMcpServer(expression: TsMorphNode): boolean {
   const { Node } = loadTsMorph();
   if (!Node.isIdentifier(expression)) return false;
-  return (expression.getSymbol()?.getDeclarations() ?? []).some((d) => Node.isImportSpecifier(d) && d.getName() === 'McpServer' && isMcpSpecifier(d.getImportDeclaration().getModuleSpecifierValue()));
+  const local = expression.getText();
+  return expression
+    .getSourceFile()
+    .getImportDeclarations()
+    .some((d) => isMcpSpecifier(d.getModuleSpecifierValue()) && d.getNamedImports().some((n) => n.getName() === 'McpServer' && (n.getAliasNode()?.getText() ?? n.getName()) === local));
 }
-
 /** Start of the line `pos` is on, when only whitespace precedes it there; else `pos`. */
 function lineStartBefore(text: string, pos: number): number {
   const lineStart = text.lastIndexOf('\n', pos - 1) + 1;

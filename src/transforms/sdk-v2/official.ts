@@ -84,6 +84,8 @@ export interface CodemodFileResult {
   aliases: ReadonlyMap<string, string>;
   /** Experimental task stores and queues removed with their McpServer options and `tasks` capability (experimental-tasks.ts). */
   removedTasks: string[];
+  /** `before` less what went before the codemod ran (the task stores): the text the codemod's re-indentation is undone against. */
+  prepared: string;
 }
 
 export function runOfficialCodemod(files: ReadonlyArray<{ file: string; text: string; toolCalls?: readonly LegacyToolCall[] }>, context: TransformContext): CodemodFileResult[] {
@@ -94,6 +96,9 @@ export function runOfficialCodemod(files: ReadonlyArray<{ file: string; text: st
   for (const { file, text, toolCalls } of files) {
     const shebang = /^#![^\n]*\n(?:[ \t]*\r?\n)*/.exec(text)?.[0];
     let sf = project.createSourceFile(file, text, { overwrite: true });
+    // On the v1 text, before the codemod: what goes is then a plain deletion for keepIndentation's diff.
+    const removedTasks = removeExperimentalTasks(sf, importBindings(sf, isV1Specifier)).variables;
+    const prepared = sf.getFullText();
     const commonJs = isCommonJs(sf);
     const restore = commonJs ? requiresToImports(sf) : undefined;
     const bridged = sf.getFullText();
@@ -123,11 +128,9 @@ export function runOfficialCodemod(files: ReadonlyArray<{ file: string; text: st
     let { changes, diagnostics } = run;
     const { failed } = run;
     if (failed !== undefined) {
-      results.push({ file, before: text, after: text, changes: 0, diagnostics: [], comments: [], failed, zodInjected: false, restoredImports: [], aliases: new Map(), removedTasks: [] });
+      results.push({ file, before: text, after: text, changes: 0, diagnostics: [], comments: [], failed, zodInjected: false, restoredImports: [], aliases: new Map(), removedTasks: [], prepared: text });
       continue;
     }
-    // Before the dropped imports are restored: a task store that goes needs no import back.
-    const removedTasks = removeExperimentalTasks(sf, sdkBefore, diagnostics).variables;
     changes += removedTasks.length;
     const dropped = restoreDroppedImports(sf, sdkBefore, context, diagnostics);
     diagnostics.push(...dropped.diagnostics);
@@ -153,7 +156,7 @@ export function runOfficialCodemod(files: ReadonlyArray<{ file: string; text: st
     // Nothing changed (bar the CommonJS round trip): the file is exactly as it was.
     if (after === bridged && restore) after = text;
     const comments = commentLines(after);
-    results.push({ file, before: text, after, changes, diagnostics, comments, zodInjected: diagnostics.some((d) => d.tag === 'zod-injected'), restoredImports: dropped.restored, aliases, removedTasks });
+    results.push({ file, before: text, after, changes, diagnostics, comments, zodInjected: diagnostics.some((d) => d.tag === 'zod-injected'), restoredImports: dropped.restored, aliases, removedTasks, prepared });
   }
   return results;
 }

@@ -71,7 +71,7 @@ export function planSdkV2(result: AnalysisResult, options: TransformOptions): Tr
       plan.notes!.push(`${SDK_V2}: the official codemod failed on ${rel} (${outcome.failed}); the file is left on SDK v1: migrate it by hand (see https://ts.sdk.modelcontextprotocol.io/v2/migration/upgrade-to-v2).`);
       continue;
     }
-    const final = keepIndentation(outcome.before, matchSpecifierQuotes(outcome.before, outcome.after));
+    const final = keepIndentation(outcome.prepared, matchSpecifierQuotes(outcome.before, outcome.after));
     after.set(outcome.file, final);
     const edits = minimalEdits(outcome.file, outcome.before, final);
     if (edits.length) changedFiles++;
