@@ -134,6 +134,12 @@ function planSplit(result: AnalysisResult, sf: ts.SourceFile, statement: ts.Stat
     return entry;
   };
   for (const other of result.sourceFiles) {
+    // The import the caller has the factory by: the cleanup is imported from the same module.
+    for (const statement of other.statements) {
+      if (other === sf || !ts.isImportDeclaration(statement) || !ts.isStringLiteral(statement.moduleSpecifier)) continue;
+      const bindings = statement.importClause?.namedBindings;
+      if (bindings && ts.isNamedImports(bindings) && bindings.elements.some((e) => values.symbolOf(e.name)?.valueDeclaration === factoryDecl)) fileOf(other).importFrom = statement.moduleSpecifier.text;
+    }
     for (const ref of referencesByName(other, factory.name.text)) {
       if (ref === factory.name || values.symbolOf(ref)?.valueDeclaration !== factoryDecl) continue;
       const parent = ref.parent;
@@ -314,7 +320,9 @@ function callerEdits(sf: ts.SourceFile, holder: ts.VariableDeclaration, call: ts
     // Only the cleanup was taken: no server is built for it any more.
     if (!ts.isVariableStatement(statement) || statement.declarationList.declarations.length !== 1) return undefined;
     const range = removalRange(sf, statement, false, false);
-    edits.push({ start: range.start, end: range.end, text: '' });
+    // First in its block: the blank line after it goes too.
+    const blank = /^[ \t]*\r?\n/.exec(sf.text.slice(range.end));
+    edits.push({ start: range.start, end: blank && /\{[ \t]*\r?\n$/.test(sf.text.slice(0, range.start)) ? range.end + blank[0].length : range.end, text: '' });
   }
   void call;
   return { edits, server };

@@ -150,6 +150,10 @@ class FileServing {
       if (!mine) continue;
       const overlaps = (e: { start: number; end: number }) => this.replaced.some((r) => e.start < r.end && r.start < e.end);
       const kept = mine.edits.filter((e) => !overlaps(e));
+      // A cleanup call inside the sessionful code the entry replaced ran when a session closed: no session closes now.
+      for (const e of mine.edits.filter((edit) => edit.usesCleanup && overlaps(edit))) {
+        this.plan.notes!.push(`serving: ${this.relative()}:${this.sf.getLineAndCharacterOfPosition(e.start).line + 1} — the session cleanup called here when a session closed is no longer called: a stateless entry has no session to close (state kept per session needs a handle, with expiry)`);
+      }
       for (const e of kept) this.edit(e.start, e.end, e.text);
       for (const m of mine.markers) this.marker(m.node, m.ruleId, m.message);
       if (mine.importFrom && kept.some((e) => e.usesCleanup)) this.imports.add(mine.importFrom, split.cleanupName);
@@ -966,7 +970,7 @@ class FileServing {
       factory = this.factoryName(receiver, scope, connect, 'stdio').expression;
       if (ts.isIdentifier(receiver)) {
         serverStatement = statementOf(this.values.symbolOf(receiver)!.valueDeclaration!);
-        const others = referencesByName(this.sf, receiver.text).filter((r) => this.values.symbolOf(r)?.valueDeclaration === decl && !isInside(r, connectStatement));
+        const others = referencesByName(this.sf, receiver.text).filter((r) => this.values.symbolOf(r)?.valueDeclaration === decl && !isInside(r, connectStatement) && !isInside(r, serverStatement!));
         // `server.close()` on shutdown becomes the serving handle's `close()`; any other use needs a person.
         const other = others.find((r) => !(ts.isPropertyAccessExpression(r.parent) && r.parent.name.text === 'close' && ts.isCallExpression(r.parent.parent) && r.parent.parent.expression === r.parent));
         if (other) {
@@ -1192,7 +1196,13 @@ export function mergeAdjacentRemovals(text: string, edits: readonly TextEdit[]):
     }
     merged.push({ ...edit });
   }
-  // A joined run with a blank line on both sides takes the one above with it, as a single removal does.
-  const out: TextEdit[] = merged.map(({ joined, ...edit }) => (joined ? { ...edit, start: withBlankLineAbove(text, edit.start, edit.end) } : edit));
+  // A joined run with a blank line on both sides takes the one above with it, as a single removal does;
+  // one that opened its block takes the blank line below (no block starts with a blank line).
+  const out: TextEdit[] = merged.map(({ joined, ...edit }) => {
+    if (!joined) return edit;
+    const blankBelow = /^[ \t]*\n/.exec(text.slice(edit.end));
+    if (blankBelow && /\{[ \t]*\n$/.test(text.slice(0, edit.start))) return { ...edit, end: edit.end + blankBelow[0].length };
+    return { ...edit, start: withBlankLineAbove(text, edit.start, edit.end) };
+  });
   return [...others, ...out];
 }
