@@ -197,3 +197,74 @@ function withoutDoubleBlankLines(text: string, ranges: ReadonlyArray<[number, nu
     return [start, wholeLines && blankAfter && /(?:\{[ \t]*|\n[ \t]*)\r?\n$/.test(text.slice(0, start)) ? end + blankAfter[0].length : end];
   });
 }
+
+const TASK_TOOL_MESSAGE =
+  'server.experimental.tasks.registerToolTask: SDK v2 has no tasks layer (SEP-2663 moved tasks to the Extensions Track) and its McpServer has no `experimental`, so this statement would throw when the server is built; it is commented out, and the task tool is no longer registered: rewrite it as a registerTool whose handler does the work (progress through ctx.mcpReq.notify, questions to the user through inputRequired).';
+
+/**
+ * Statements that reach `<server>.experimental.tasks.registerToolTask` (a registration, a test's
+ * assertion about one) on the SDK's McpServer: v2's McpServer has no `experimental`, so the migrated
+ * server would throw while it is built. Each is commented out, line by line (the code stays for the
+ * person who rewrites the tool), under an `@mcp-codemod-error` comment the report lists. Returns how many.
+ */
+export function disableTaskTools(sf: SourceFile): number {
+  const { Node, SyntaxKind } = loadTsMorph();
+  const statements = new Set<TsMorphNode>();
+  for (const access of sf.getDescendantsOfKind(SyntaxKind.PropertyAccessExpression)) {
+    if (access.getName() !== 'registerToolTask') continue;
+    const tasks = access.getExpression();
+    if (!Node.isPropertyAccessExpression(tasks) || tasks.getName() !== 'tasks') continue;
+    const experimental = tasks.getExpression();
+    if (!Node.isPropertyAccessExpression(experimental) || experimental.getName() !== 'experimental') continue;
+    const receiver = experimental.getExpression();
+    if (!Node.isIdentifier(receiver) || !isSdkServerValue(receiver)) continue;
+    const statement = receiver.getFirstAncestor((a) => Node.isStatement(a) && (Node.isBlock(a.getParent()) || Node.isSourceFile(a.getParent())));
+    if (statement) statements.add(statement);
+  }
+  const text = sf.getFullText();
+  const edits = [...statements].map((statement) => {
+    const start = lineStartBefore(text, statement.getStart());
+    const end = statement.getEnd();
+    const indent = text.slice(start, statement.getStart());
+    const lines = text.slice(statement.getStart(), end).split('\n');
+    const commented = lines.map((line, i) => (i === 0 ? `${indent}// ${line}` : line.startsWith(indent) ? `${indent}// ${line.slice(indent.length)}` : `// ${line}`));
+    return { start, end, text: `${indent}/* @mcp-codemod-error ${TASK_TOOL_MESSAGE} */\n${commented.join('\n')}` };
+  });
+  for (const edit of edits.sort((a, b) => b.start - a.start)) sf.replaceText([edit.start, edit.end], edit.text);
+  return edits.length;
+}
+
+/**
+ * Whether `id` names the SDK's McpServer (by syntax: the declaration in scope with that name is a
+ * parameter or variable typed `McpServer`, built with `new McpServer(…)` or cast `as McpServer`).
+ */
+function isSdkServerValue(id: Identifier): boolean {
+  const { Node } = loadTsMorph();
+  const name = id.getText();
+  const namesServer = (type: TsMorphNode | undefined): boolean => !!type && Node.isTypeReference(type) && isSdkMcpServer(type.getTypeName());
+  const valueNamesServer = (value: TsMorphNode | undefined): boolean => {
+    for (let v = value; v; ) {
+      if (Node.isNewExpression(v)) return isSdkMcpServer(v.getExpression());
+      if (Node.isAsExpression(v)) {
+        if (namesServer(v.getTypeNode())) return true;
+        v = v.getExpression();
+      } else if (Node.isParenthesizedExpression(v)) v = v.getExpression();
+      else return false;
+    }
+    return false;
+  };
+  for (let scope: TsMorphNode | undefined = id.getParent(); scope; scope = scope.getParent()) {
+    if (Node.isFunctionLikeDeclaration(scope) || Node.isArrowFunction(scope)) {
+      const param = scope.getParameters().find((p) => p.getName() === name);
+      if (param) return namesServer(param.getTypeNode());
+    }
+    if (Node.isBlock(scope) || Node.isSourceFile(scope)) {
+      for (const statement of scope.getStatements()) {
+        if (!Node.isVariableStatement(statement)) continue;
+        const decl = statement.getDeclarations().find((d) => d.getName() === name);
+        if (decl) return namesServer(decl.getTypeNode()) || valueNamesServer(decl.getInitializer());
+      }
+    }
+  }
+  return false;
+}

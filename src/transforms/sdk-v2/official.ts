@@ -34,7 +34,7 @@ import type { SourceFile } from 'ts-morph';
 import { importBindings, isV1Specifier, ownNames } from './bindings.js';
 import { isContextMockDiagnostic, mockIsHandlerContext } from './context-mocks.js';
 import { restoreDroppedImports } from './dropped-imports.js';
-import { removeExperimentalTasks } from './experimental-tasks.js';
+import { disableTaskTools, removeExperimentalTasks } from './experimental-tasks.js';
 import { annotateAsV1Context, contextImportsTypeOnly, contextsPassedToHelpers, remapDestructuredRequestId, forwardedContexts, helperTakesV2Context, inlineTypedHelpers, type ForwardedContext } from './helper-context.js';
 import { leftoverToolCallDiagnostics, type LegacyToolCall } from './legacy-tool-calls.js';
 import { aliasSdkImports, clashingNames, hideOwnNames, restoreOwnNames } from './name-clash.js';
@@ -98,6 +98,7 @@ export function runOfficialCodemod(files: ReadonlyArray<{ file: string; text: st
     let sf = project.createSourceFile(file, text, { overwrite: true });
     // On the v1 text, before the codemod: what goes is then a plain deletion for keepIndentation's diff.
     const removedTasks = removeExperimentalTasks(sf, importBindings(sf, isV1Specifier)).variables;
+    const disabledTaskTools = disableTaskTools(sf);
     const prepared = sf.getFullText();
     const commonJs = isCommonJs(sf);
     const restore = commonJs ? requiresToImports(sf) : undefined;
@@ -131,7 +132,7 @@ export function runOfficialCodemod(files: ReadonlyArray<{ file: string; text: st
       results.push({ file, before: text, after: text, changes: 0, diagnostics: [], comments: [], failed, zodInjected: false, restoredImports: [], aliases: new Map(), removedTasks: [], prepared: text });
       continue;
     }
-    changes += removedTasks.length;
+    changes += removedTasks.length + disabledTaskTools;
     const dropped = restoreDroppedImports(sf, sdkBefore, context, diagnostics);
     diagnostics.push(...dropped.diagnostics);
     changes += dropped.restored.length;
