@@ -40,7 +40,7 @@ afterAll(cleanUpMaterialised);
 
 describe(`${TRANSFORM} fixtures`, () => {
   it('finds the cases', () => {
-    expect(cases.map((c) => c.name)).toEqual(['already-v2', 'codemod-comment', 'context-mocks', 'dropped-imports', 'helper-context', 'helper-context-destructured', 'name-clash', 'v1-commonjs', 'v1-typescript', 'v1-with-package-json']);
+    expect(cases.map((c) => c.name)).toEqual(['already-v2', 'codemod-comment', 'context-mocks', 'dropped-imports', 'experimental-tasks', 'helper-context', 'helper-context-destructured', 'name-clash', 'task-tool', 'v1-commonjs', 'v1-typescript', 'v1-with-package-json']);
   });
 
   for (const c of cases) {
@@ -121,6 +121,25 @@ describe(`${TRANSFORM} fixtures`, () => {
     expect(first.notes.some((n) => n.startsWith(`sdk-v2: server.ts:${marked[0]} left for a person`) && n.includes('SDK v2 exports no InMemoryTaskStore value'))).toBe(true);
     const second = await runApply({ paths: [dir], cwd: dir, allowDirty: true, typecheck: false, transforms: [TRANSFORM] });
     expect(second.changes).toEqual([]);
+  });
+
+  it('a task store used beyond building the server stays, with its option and the codemod\'s comment, for a person', async () => {
+    const server = [
+      "import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';",
+      "import { InMemoryTaskStore } from '@modelcontextprotocol/sdk/experimental/tasks';",
+      '',
+      'const taskStore = new InMemoryTaskStore();',
+      "export const server = new McpServer({ name: 'tasks', version: '1.0.0' }, { capabilities: { tasks: { list: {} } }, taskStore });",
+      "export const pending = () => taskStore.listTasks(undefined);",
+      '',
+    ].join('\n');
+    const dir = materialise('tasks-kept', new Map([['server.ts', server]]));
+    const result = await runApply({ paths: [dir], cwd: dir, allowDirty: true, typecheck: false, transforms: [TRANSFORM] });
+    const text = fs.readFileSync(path.join(dir, 'server.ts'), 'utf8');
+    expect(text).toContain('const taskStore = new InMemoryTaskStore();');
+    expect(text).toContain('tasks: { list: {} } }, taskStore });');
+    expect(text).toMatch(/@mcp-codemod-error Remove 'taskStore' from McpServer options/);
+    expect(result.notes.some((n) => n.includes('removed with the server\'s task options'))).toBe(false);
   });
 
   it('a server.tool() call the official codemod leaves (receiver not named like a server, no McpServer import) is marked once', async () => {

@@ -5,7 +5,6 @@
  * --target stateless-v1); `runApply` on a copy gives exactly the expected output, leaves exactly the
  * markers listed in MARKERS, and a second run changes nothing; the actual output type-checks.
  */
-import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runApply } from '../../src/apply/apply.js';
@@ -13,7 +12,7 @@ import { applyEdits } from '../../src/transforms/edits.js';
 import { mergeAdjacentRemovals } from '../../src/transforms/serving/plan.js';
 import { parseMarkers } from '../../src/markers.js';
 import type { TransformOptions } from '../../src/transforms/plan.js';
-import { ROOT, cleanUpMaterialised as cleanUp, materialise, readTree, typeCheck } from '../support/transform-fixtures.js';
+import { ROOT, cleanUpMaterialised as cleanUp, loadFixtureCases, materialise, readTree, typeCheck, type FixtureCase } from '../support/transform-fixtures.js';
 
 const TRANSFORM = 'stateless-serving';
 const CASES_DIR = path.join(ROOT, 'transforms', '__testfixtures__', TRANSFORM);
@@ -41,40 +40,19 @@ const MARKERS: Record<string, string[]> = {
   // Rewritten; the TTL option of the exported start function stays in its options, marked as having no effect.
   'node-http-helper-registry': ['session-transport/transport-registry'],
   'node-http-helper-stateless-v1': ['session-transport/transport-registry'],
+  // The one-shot timer the split-off cleanup no longer clears.
+  'factory-split': ['session-state/per-session-server'],
 };
 
 /** Cases the transform must leave exactly as they are (no marker either). */
 const UNCHANGED = new Set(['sse-kept']);
 
-interface Case {
-  name: string;
-  file: string;
-  input: string;
-  output: string;
-}
-
-function loadCases(): Case[] {
-  const cases: Case[] = [];
-  for (const entry of fs.readdirSync(CASES_DIR)) {
-    const match = /^(.+)\.input\.(ts|js|cjs)$/.exec(entry);
-    if (!match) continue;
-    const [, name, ext] = match as unknown as [string, string, string];
-    cases.push({
-      name,
-      file: `server.${ext}`,
-      input: fs.readFileSync(path.join(CASES_DIR, entry), 'utf8'),
-      output: fs.readFileSync(path.join(CASES_DIR, `${name}.output.${ext}`), 'utf8'),
-    });
-  }
-  return cases.sort((a, b) => (a.name < b.name ? -1 : 1));
-}
-
-const cases = loadCases();
+const cases = loadFixtureCases(CASES_DIR);
 const applied = new Map<string, Promise<{ dir: string; first: Awaited<ReturnType<typeof runApply>> }>>();
-function applyOnce(c: Case) {
+function applyOnce(c: FixtureCase) {
   let run = applied.get(c.name);
   if (!run) {
-    const dir = materialise(c.name, new Map([[c.file, c.input]]));
+    const dir = materialise(c.name, c.input);
     run = runApply({ paths: [dir], cwd: dir, allowDirty: true, typecheck: false, transforms: [TRANSFORM], transformOptions: OPTIONS[c.name] }).then((first) => ({ dir, first }));
     applied.set(c.name, run);
   }
@@ -92,23 +70,23 @@ describe(`${TRANSFORM} fixtures`, () => {
   for (const c of cases) {
     describe(c.name, () => {
       it('input type-checks against the SDK packages', () => {
-        expect(typeCheck(materialise(`${c.name}-in`, new Map([[c.file, c.input]])))).toBe('');
+        expect(typeCheck(materialise(`${c.name}-in`, c.input))).toBe('');
       });
 
       it('expected output type-checks against the SDK packages', () => {
-        expect(typeCheck(materialise(`${c.name}-exp`, new Map([[c.file, c.output]])))).toBe('');
+        expect(typeCheck(materialise(`${c.name}-exp`, c.output))).toBe('');
       });
 
       it('apply gives the expected output, then nothing on a second run', async () => {
         const { dir, first } = await applyOnce(c);
         expect(first.failures).toEqual([]);
         const actual = readTree(dir);
-        expect(actual.get(c.file), c.name).toBe(c.output);
-        const markers = parseMarkers(c.output).map((m) => m.ruleId);
-        expect(markers).toEqual(MARKERS[c.name] ?? parseMarkers(c.input).map((m) => m.ruleId));
+        for (const [rel, expected] of c.output) expect(actual.get(rel), `${c.name}: ${rel}`).toBe(expected);
+        const markersOf = (files: ReadonlyMap<string, string>) => [...files.keys()].sort().flatMap((rel) => parseMarkers(files.get(rel)!).map((m) => m.ruleId));
+        expect(markersOf(c.output)).toEqual(MARKERS[c.name] ?? markersOf(c.input));
         if (MARKERS[c.name]) expect(first.markers.map((m) => m.ruleId)).toEqual(MARKERS[c.name]);
-        else if (UNCHANGED.has(c.name)) expect(c.output).toBe(c.input);
-        else expect(c.output).not.toBe(c.input);
+        const same = [...c.output].every(([rel, text]) => c.input.get(rel) === text);
+        expect(same, c.name).toBe(UNCHANGED.has(c.name));
         const second = await runApply({ paths: [dir], cwd: dir, allowDirty: true, typecheck: false, transforms: [TRANSFORM], transformOptions: OPTIONS[c.name] });
         expect(second.failures).toEqual([]);
         expect(second.changes.map((ch) => path.relative(dir, ch.file))).toEqual([]);
@@ -131,7 +109,7 @@ describe(`${TRANSFORM} markers fit the target`, () => {
 
   for (const c of cases) {
     it(`${c.name}: on --target stateless-v1 no marker names an SDK v2 API`, async () => {
-      const dir = materialise(`${c.name}-v1`, new Map([[c.file, c.input]]));
+      const dir = materialise(`${c.name}-v1`, c.input);
       const run = await runApply({ paths: [dir], cwd: dir, allowDirty: true, typecheck: false, dryRun: true, transforms: [TRANSFORM], transformOptions: { ...OPTIONS[c.name], target: 'stateless-v1' } });
       expect(run.failures).toEqual([]);
       for (const marker of run.markers) expect(marker.message, `${marker.ruleId} at line ${marker.line}`).not.toMatch(V2_ONLY_APIS);

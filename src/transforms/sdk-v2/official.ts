@@ -35,6 +35,7 @@ import type { SourceFile } from 'ts-morph';
 import { importBindings, isV1Specifier, ownNames } from './bindings.js';
 import { isContextMockDiagnostic, mockIsHandlerContext } from './context-mocks.js';
 import { restoreDroppedImports } from './dropped-imports.js';
+import { disableTaskTools, removeExperimentalTasks } from './experimental-tasks.js';
 import { annotateAsV1Context, contextImportsTypeOnly, contextsPassedToHelpers, remapDestructuredRequestId, forwardedContexts, helperTakesV2Context, inlineTypedHelpers, type ForwardedContext } from './helper-context.js';
 import { leftoverToolCallDiagnostics, type LegacyToolCall } from './legacy-tool-calls.js';
 import { remapLoneContexts } from './lone-context.js';
@@ -83,6 +84,10 @@ export interface CodemodFileResult {
   restoredImports: Array<{ local: string; from: string }>;
   /** SDK names imported under an alias because the file declares the name itself (name-clash.ts): name → alias. */
   aliases: ReadonlyMap<string, string>;
+  /** Experimental task stores and queues removed with their McpServer options and `tasks` capability (experimental-tasks.ts). */
+  removedTasks: string[];
+  /** `before` less what went before the codemod ran (the task stores): the text the codemod's re-indentation is undone against. */
+  prepared: string;
 }
 
 export function runOfficialCodemod(files: ReadonlyArray<{ file: string; text: string; toolCalls?: readonly LegacyToolCall[] }>, context: TransformContext): CodemodFileResult[] {
@@ -93,6 +98,10 @@ export function runOfficialCodemod(files: ReadonlyArray<{ file: string; text: st
   for (const { file, text, toolCalls } of files) {
     const shebang = /^#![^\n]*\n(?:[ \t]*\r?\n)*/.exec(text)?.[0];
     let sf = project.createSourceFile(file, text, { overwrite: true });
+    // On the v1 text, before the codemod: what goes is then a plain deletion for keepIndentation's diff.
+    const removedTasks = removeExperimentalTasks(sf, importBindings(sf, isV1Specifier)).variables;
+    const disabledTaskTools = disableTaskTools(sf);
+    const prepared = sf.getFullText();
     const commonJs = isCommonJs(sf);
     const restore = commonJs ? requiresToImports(sf) : undefined;
     const bridged = sf.getFullText();
@@ -122,10 +131,11 @@ export function runOfficialCodemod(files: ReadonlyArray<{ file: string; text: st
     let { changes, diagnostics } = run;
     const { failed } = run;
     if (failed !== undefined) {
-      results.push({ file, before: text, after: text, changes: 0, diagnostics: [], comments: [], failed, zodInjected: false, restoredImports: [], aliases: new Map() });
+      results.push({ file, before: text, after: text, changes: 0, diagnostics: [], comments: [], failed, zodInjected: false, restoredImports: [], aliases: new Map(), removedTasks: [], prepared: text });
       continue;
     }
     changes += remapLoneContexts(sf);
+    changes += removedTasks.length + disabledTaskTools;
     const dropped = restoreDroppedImports(sf, sdkBefore, context, diagnostics);
     diagnostics.push(...dropped.diagnostics);
     changes += dropped.restored.length;
@@ -150,7 +160,7 @@ export function runOfficialCodemod(files: ReadonlyArray<{ file: string; text: st
     // Nothing changed (bar the CommonJS round trip): the file is exactly as it was.
     if (after === bridged && restore) after = text;
     const comments = commentLines(after);
-    results.push({ file, before: text, after, changes, diagnostics, comments, zodInjected: diagnostics.some((d) => d.tag === 'zod-injected'), restoredImports: dropped.restored, aliases });
+    results.push({ file, before: text, after, changes, diagnostics, comments, zodInjected: diagnostics.some((d) => d.tag === 'zod-injected'), restoredImports: dropped.restored, aliases, removedTasks, prepared });
   }
   return results;
 }

@@ -71,7 +71,7 @@ export function planSdkV2(result: AnalysisResult, options: TransformOptions): Tr
       plan.notes!.push(`${SDK_V2}: the official codemod failed on ${rel} (${outcome.failed}); the file is left on SDK v1: migrate it by hand (see https://ts.sdk.modelcontextprotocol.io/v2/migration/upgrade-to-v2).`);
       continue;
     }
-    const final = keepIndentation(outcome.before, matchSpecifierQuotes(outcome.before, outcome.after));
+    const final = keepIndentation(outcome.prepared, matchSpecifierQuotes(outcome.before, outcome.after));
     after.set(outcome.file, final);
     const edits = minimalEdits(outcome.file, outcome.before, final);
     if (edits.length) changedFiles++;
@@ -83,6 +83,9 @@ export function planSdkV2(result: AnalysisResult, options: TransformOptions): Tr
     for (const from of new Set(restored.map((r) => r.from))) {
       const names = restored.filter((r) => r.from === from).map((r) => r.local);
       plan.notes!.push(`${SDK_V2}: ${rel}: ${names.join(', ')} imported from ${from} (the official codemod dropped ${names.length === 1 ? 'its import' : 'their imports'} while the code still uses ${names.length === 1 ? 'it' : 'them'}).`);
+    }
+    if (outcome.removedTasks.length) {
+      plan.notes!.push(`${SDK_V2}: ${rel}: ${outcome.removedTasks.join(', ')} removed with the server's task options and \`tasks\` capability (SDK v2 has no tasks layer; SEP-2663 moved tasks to the Extensions Track).`);
     }
     const { notes, anchored } = diagnosticNotes(outcome.file, rel, outcome);
     plan.notes!.push(...notes);

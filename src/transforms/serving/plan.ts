@@ -28,6 +28,7 @@ import type { TransformOptions, TransformPlan } from '../plan.js';
 import { flavourOf, indentAt, indentUnit } from '../handles/source-style.js';
 import { servingEntryAdvice } from './advice.js';
 import { ImportEdits } from './imports.js';
+import { planFactorySplits, type FactorySplit } from './factory-split.js';
 import { rewriteHelperRegistry, type ServingSite } from './session-registry.js';
 import { freeNames, isAsync, isInside, localNames, loggerNames, referencesByName, reindent, removalRange, statementOf, withBlankLineAbove } from './text.js';
 
@@ -56,7 +57,10 @@ const STDIO_MODULE = '@modelcontextprotocol/server/stdio';
 
 export function planServing(result: AnalysisResult, options: ServingOptions): TransformPlan {
   const plan: TransformPlan = { edits: [], newFiles: new Map(), markers: [], notes: [] };
-  for (const sf of result.sourceFiles) new FileServing(result, sf, options, plan).run();
+  // On 2026-07-28 a factory returning { server, cleanup } is split first, so the entries can take it.
+  const splits = options.target === '2026-07-28' ? planFactorySplits(result) : [];
+  for (const split of splits) plan.notes!.push(...split.notes);
+  for (const sf of result.sourceFiles) new FileServing(result, sf, options, plan, splits).run();
   return plan;
 }
 
@@ -88,6 +92,7 @@ class FileServing {
     private readonly sf: ts.SourceFile,
     private readonly options: ServingOptions,
     private readonly plan: TransformPlan,
+    private readonly splits: readonly FactorySplit[] = [],
   ) {
     this.imports = new ImportEdits(sf, flavourOf(sf));
     this.text = sf.text;
@@ -129,9 +134,33 @@ class FileServing {
     for (const [, transports] of byRoute) rewrote = this.attempt(() => this.planHttp(transports)) || rewrote;
     if (this.options.target === '2026-07-28') for (const node of stdio) rewrote = this.attempt(() => this.planStdio(node), true) || rewrote;
     if (http.length > 0) this.markCors();
+    rewrote = this.applySplits() || rewrote;
     if (!rewrote) return;
     this.removeDeadDeclarations();
     this.plan.edits.push(...mergeAdjacentRemovals(this.text, this.edits), ...this.imports.edits(this.replaced, this.edits.map((e) => e.text)));
+  }
+
+  /**
+   * This file's part of the factory splits: what the serving rewrite replaced already (the destructuring
+   * in a route it rewrote) is not edited twice; the cleanup is imported where a call of it remains.
+   */
+  private applySplits(): boolean {
+    let applied = false;
+    for (const split of this.splits) {
+      const mine = split.files.get(this.sf.fileName);
+      if (!mine) continue;
+      const overlaps = (e: { start: number; end: number }) => this.replaced.some((r) => e.start < r.end && r.start < e.end);
+      const kept = mine.edits.filter((e) => !overlaps(e));
+      // A cleanup call inside the sessionful code the entry replaced ran when a session closed: no session closes now.
+      for (const e of mine.edits.filter((edit) => edit.usesCleanup && overlaps(edit))) {
+        this.plan.notes!.push(`serving: ${this.relative()}:${this.sf.getLineAndCharacterOfPosition(e.start).line + 1} — the session cleanup called here when a session closed is no longer called: a stateless entry has no session to close (state kept per session needs a handle, with expiry)`);
+      }
+      for (const e of kept) this.edit(e.start, e.end, e.text);
+      for (const m of mine.markers) this.marker(m.node, m.ruleId, m.message);
+      if (mine.importFrom && kept.some((e) => e.usesCleanup)) this.imports.add(mine.importFrom, split.cleanupName);
+      applied = applied || kept.length > 0;
+    }
+    return applied;
   }
 
   /**
@@ -788,13 +817,17 @@ class FileServing {
     let init: ts.Node = receiver;
     if (ts.isIdentifier(receiver)) {
       const decl = this.values.symbolOf(receiver)?.valueDeclaration;
-      if (decl && ts.isBindingElement(decl)) {
+      const split = decl && ts.isBindingElement(decl) && this.splits.some((s) => s.serverBindings.has(decl)) ? decl : undefined;
+      if (split) {
+        // `const { server, cleanup } = createServer()` of a factory being split: the server is `createServer()`.
+        const holder = split.parent.parent as ts.VariableDeclaration;
+        if (!isInside(holder, scope)) throw new CannotRewrite('the server is not built in the route by a factory function: extract its construction into `function buildServer() { … return server; }`.', at, 'session-state/per-session-server');
+        init = unwrap(holder.initializer!);
+      } else if (decl && ts.isBindingElement(decl)) {
         throw new CannotRewrite('the server factory returns more than the server (`const { server, … } = createServer()`): make the factory return the server (cleanup in `server.server.onclose`), then re-run (the factory is called once per request on HTTP, once per connection on stdio).', at, 'session-state/per-session-server');
-      }
-      if (!decl || !ts.isVariableDeclaration(decl) || !decl.initializer || !isInside(decl, scope)) {
+      } else if (!decl || !ts.isVariableDeclaration(decl) || !decl.initializer || !isInside(decl, scope)) {
         throw new CannotRewrite('the server is not built in the route by a factory function: extract its construction into `function buildServer() { … return server; }`.', at, 'session-state/per-session-server');
-      }
-      init = unwrap(decl.initializer);
+      } else init = unwrap(decl.initializer);
     }
     if (!ts.isCallExpression(init) || !ts.isIdentifier(init.expression)) {
       throw new CannotRewrite('the server is built inline in the route: extract its construction into `function buildServer() { … return server; }`.', at, 'session-state/per-session-server');
@@ -988,7 +1021,7 @@ class FileServing {
       factory = this.factoryName(receiver, scope, connect, 'stdio').expression;
       if (ts.isIdentifier(receiver)) {
         serverStatement = statementOf(this.values.symbolOf(receiver)!.valueDeclaration!);
-        const others = referencesByName(this.sf, receiver.text).filter((r) => this.values.symbolOf(r)?.valueDeclaration === decl && !isInside(r, connectStatement));
+        const others = referencesByName(this.sf, receiver.text).filter((r) => this.values.symbolOf(r)?.valueDeclaration === decl && !isInside(r, connectStatement) && !isInside(r, serverStatement!));
         // `server.close()` on shutdown becomes the serving handle's `close()`; any other use needs a person.
         const other = others.find((r) => !(ts.isPropertyAccessExpression(r.parent) && r.parent.name.text === 'close' && ts.isCallExpression(r.parent.parent) && r.parent.parent.expression === r.parent));
         if (other) {
@@ -1214,7 +1247,13 @@ export function mergeAdjacentRemovals(text: string, edits: readonly TextEdit[]):
     }
     merged.push({ ...edit });
   }
-  // A joined run with a blank line on both sides takes the one above with it, as a single removal does.
-  const out: TextEdit[] = merged.map(({ joined, ...edit }) => (joined ? { ...edit, start: withBlankLineAbove(text, edit.start, edit.end) } : edit));
+  // A joined run with a blank line on both sides takes the one above with it, as a single removal does;
+  // one that opened its block takes the blank line below (no block starts with a blank line).
+  const out: TextEdit[] = merged.map(({ joined, ...edit }) => {
+    if (!joined) return edit;
+    const blankBelow = /^[ \t]*\n/.exec(text.slice(edit.end));
+    if (blankBelow && /\{[ \t]*\n$/.test(text.slice(0, edit.start))) return { ...edit, end: edit.end + blankBelow[0].length };
+    return { ...edit, start: withBlankLineAbove(text, edit.start, edit.end) };
+  });
   return [...others, ...out];
 }
