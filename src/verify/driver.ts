@@ -2,6 +2,7 @@
  * One verify run's calls: who calls (principal), with which client era, which tool, with what arguments;
  * which instance served it (from the proxy), and the conversation they add up to (for the token count).
  */
+import { randomBytes } from 'node:crypto';
 import { Callers, textOf, type CallOutcome, type Era, type Principal, type ToolDescription } from './clients.js';
 import type { HandleFamily } from './families.js';
 import type { ServedCall } from './proxy.js';
@@ -62,8 +63,13 @@ export class Driver {
   }
 }
 
+/**
+ * An idempotency key as a careful client makes one: 128 bits from the CSPRNG. A server without sign-in
+ * rightly refuses keys that can be guessed (a key is then all that binds a retry to its first call), so
+ * a weaker key would test the key rule instead of the handles.
+ */
 export function freshKey(): string {
-  return `verify-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
+  return randomBytes(16).toString('base64url');
 }
 
 /** The result text and structured content of a call, as the model would read them. */

@@ -40,7 +40,7 @@ afterAll(cleanUpMaterialised);
 
 describe(`${TRANSFORM} fixtures`, () => {
   it('finds the cases', () => {
-    expect(cases.map((c) => c.name)).toEqual(['already-v2', 'codemod-comment', 'context-mocks', 'dropped-imports', 'experimental-tasks', 'helper-context', 'helper-context-destructured', 'name-clash', 'task-tool', 'v1-commonjs', 'v1-typescript', 'v1-with-package-json']);
+    expect(cases.map((c) => c.name)).toEqual(['already-v2', 'codemod-comment', 'context-mocks', 'dropped-imports', 'experimental-tasks', 'helper-context', 'helper-context-destructured', 'lone-context', 'name-clash', 'task-tool', 'v1-commonjs', 'v1-typescript', 'v1-with-package-json']);
   });
 
   for (const c of cases) {
