@@ -8,9 +8,9 @@
  * changed file.
  */
 import { ts } from '../analysis/typescript.js';
-import { applyEdits, type TextEdit } from '../transforms/edits.js';
-import { importSites } from '../transforms/serving/imports.js';
-import { isReference, removalRange } from '../transforms/serving/text.js';
+import { applyEdits, type TextEdit } from '../transforms/kit/edits.js';
+import { importSites } from '../transforms/stateless-serving/imports.js';
+import { isReference, removalRange } from '../transforms/stateless-serving/text.js';
 
 /** One imported local name and the text range that removes it from its import. */
 interface ImportedBinding {

@@ -12,7 +12,7 @@ import { ConfigError, findConfig, type Config } from '../config.js';
 import { RULE_METAS } from '../rules/index.js';
 import { reportRoot, UsageError } from '../scan.js';
 import { TRANSFORMS } from '../transforms/catalog.js';
-import { parseDuration } from '../transforms/duration.js';
+import { parseDuration } from '../transforms/kit/duration.js';
 import { createProgress } from '../progress.js';
 import { OutputSpecError, parseOutputSpecs, type OutputTarget } from './outputs.js';
 import { EXIT, addOptions, collect, fileSelectionOptions, globalOptions, useColor, type CommandContext, type GlobalFlags, type Io } from './shared.js';

@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Option, type Command } from 'commander';
 import { parse as parseYaml } from 'yaml';
-import { parseDuration } from '../transforms/duration.js';
+import { parseDuration } from '../transforms/kit/duration.js';
 import type { Scenario } from '../verify/driver.js';
 import { render, renderText, type VerifyFormat } from '../verify/report.js';
 import { exitCodeOf } from '../verify/result.js';

@@ -4,18 +4,18 @@
  * the plan to one file; `transforms/<name>.ts` re-exports the transformer for `npx jscodeshift -t`.
  */
 import type { AnalysisResult } from '../analysis/engine.js';
-import { planHandles } from './handles/plan.js';
-import { planSdkV2, SDK_V2 } from './sdk-v2/plan.js';
-import { planSharedStore } from './shared-store/plan.js';
-import { planServing } from './serving/plan.js';
-import { planHandshake } from './protocol/handshake.js';
-import { planLogging } from './protocol/logging.js';
-import { planMrtr } from './protocol/mrtr.js';
-import { planServerPush } from './protocol/deprecated.js';
+import { planHandles } from './session-state-to-handles/plan-handles.js';
+import { planSdkV2, SDK_V2 } from './sdk-v2/plan-sdk-v2.js';
+import { planSharedStore } from './shared-store/plan-shared-store.js';
+import { planServing } from './stateless-serving/plan-serving.js';
+import { planHandshake } from './handshake-to-request-envelope/plan-handshake.js';
+import { planLogging } from './logging-to-request-scope/plan-logging.js';
+import { planMrtr } from './sampling-elicitation-to-mrtr/plan-mrtr.js';
+import { planServerPush } from './server-push-markers/plan-server-push.js';
 import { createTransformer, type Transformer } from './jscodeshift.js';
-import type { TransformOptions, TransformPlan } from './plan.js';
+import type { TransformOptions, TransformPlan } from './kit/plan.js';
 
-export { DEFAULT_TRANSFORM_OPTIONS, type TransformOptions } from './plan.js';
+export { DEFAULT_TRANSFORM_OPTIONS, type TransformOptions } from './kit/plan.js';
 
 export interface TransformDefinition {
   name: string;

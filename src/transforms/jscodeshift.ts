@@ -11,9 +11,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { analyze, type AnalysisResult } from '../analysis/engine.js';
-import { DEFAULT_TRANSFORM_OPTIONS, type TransformOptions, type TransformPlan } from './plan.js';
-import { applyEdits } from './edits.js';
-import { parseDuration } from './duration.js';
+import { DEFAULT_TRANSFORM_OPTIONS, type TransformOptions, type TransformPlan } from './kit/plan.js';
+import { applyEdits } from './kit/edits.js';
+import { parseDuration } from './kit/duration.js';
 
 export interface FileInfo {
   path: string;

@@ -1,5 +1,5 @@
 /**
- * The generated `mcp-handles` module (src/transforms/handles/runtime.ts), written into <repo>/.test-tmp as
+ * The generated `mcp-handles` module (src/transforms/session-state-to-handles/runtime.ts), written into <repo>/.test-tmp as
  * apply writes it and driven in every flavour (TS, ESM JS, CommonJS): who a handle is bound to, anonymous
  * mode, bounds, lifetimes and what its messages say. Time is Date.now under vitest's fake clock.
  */
@@ -9,7 +9,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { handleModuleSource, type ModuleFlavour } from '../../src/transforms/handles/runtime.js';
+import { handleModuleSource, type ModuleFlavour } from '../../src/transforms/session-state-to-handles/runtime.js';
 import { cleanUpMaterialised, materialise } from '../support/transform-fixtures.js';
 
 interface Caller {

@@ -15,10 +15,10 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runApply } from '../../src/apply/apply.js';
 import { main } from '../../src/cli.js';
-import { keepIndentation, minimalEdits } from '../../src/transforms/minimal-edits.js';
-import { applyEdits } from '../../src/transforms/edits.js';
+import { keepIndentation, minimalEdits } from '../../src/transforms/kit/minimal-edits.js';
+import { applyEdits } from '../../src/transforms/kit/edits.js';
 import { V2_PACKAGE_VERSIONS, rewriteManifest, zodRangeReachesFloor } from '../../src/transforms/sdk-v2/manifest.js';
-import { isClientOnly, matchSpecifierQuotes } from '../../src/transforms/sdk-v2/plan.js';
+import { isClientOnly, matchSpecifierQuotes } from '../../src/transforms/sdk-v2/plan-sdk-v2.js';
 import { ROOT, cleanUpMaterialised, loadFixtureCases, materialise, readTree, typeCheck, type FixtureCase } from '../support/transform-fixtures.js';
 
 const TRANSFORM = 'sdk-v2';

@@ -25,7 +25,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runApply } from '../../src/apply/apply.js';
 import { parseMarkers } from '../../src/markers.js';
-import { handleModuleSource, type ModuleFlavour } from '../../src/transforms/handles/runtime.js';
+import { handleModuleSource, type ModuleFlavour } from '../../src/transforms/session-state-to-handles/runtime.js';
 import { ROOT, cleanUpMaterialised, loadFixtureCases, materialise, readTree, typeCheck, type FixtureCase } from '../support/transform-fixtures.js';
 
 const CASES_DIR = path.join(ROOT, 'transforms', '__testfixtures__', 'session-state-to-handles');

@@ -11,7 +11,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { handleModuleSource, type ModuleFlavour } from '../../src/transforms/handles/runtime.js';
+import { handleModuleSource, type ModuleFlavour } from '../../src/transforms/session-state-to-handles/runtime.js';
 import { redisStoreModuleSource } from '../../src/transforms/shared-store/runtime.js';
 import { freePort } from '../e2e/support/process.js';
 import { freezeRedis, skipWithoutRedis, startRedis, thawRedis, type RedisInstance } from '../e2e/support/redis.js';

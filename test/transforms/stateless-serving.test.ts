@@ -8,10 +8,10 @@
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runApply } from '../../src/apply/apply.js';
-import { applyEdits } from '../../src/transforms/edits.js';
-import { mergeAdjacentRemovals } from '../../src/transforms/serving/plan.js';
+import { applyEdits } from '../../src/transforms/kit/edits.js';
+import { mergeAdjacentRemovals } from '../../src/transforms/stateless-serving/plan-serving.js';
 import { parseMarkers } from '../../src/markers.js';
-import type { TransformOptions } from '../../src/transforms/plan.js';
+import type { TransformOptions } from '../../src/transforms/kit/plan.js';
 import { ROOT, cleanUpMaterialised as cleanUp, loadFixtureCases, materialise, readTree, typeCheck, type FixtureCase } from '../support/transform-fixtures.js';
 
 const TRANSFORM = 'stateless-serving';

@@ -4,7 +4,7 @@
  * One TypeScript source; JavaScript projects get it through `ts.transpileModule`, like
  * `mcp-handles`, so the flavours cannot drift apart.
  */
-import { generatedFileName, generatedModuleSource, type ModuleFlavour } from '../handles/runtime.js';
+import { generatedFileName, generatedModuleSource, type ModuleFlavour } from '../session-state-to-handles/runtime.js';
 
 export const REDIS_STORE_MODULE_BASENAME = 'mcp-redis-store';
 

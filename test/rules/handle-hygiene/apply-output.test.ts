@@ -13,7 +13,7 @@ import { runApply } from '../../../src/apply/apply.js';
 import { RULES } from '../../../src/rules/index.js';
 import { defineRule, type Rule } from '../../../src/rules/rule.js';
 import { scan } from '../../../src/scan.js';
-import { handleModuleSource } from '../../../src/transforms/handles/runtime.js';
+import { handleModuleSource } from '../../../src/transforms/session-state-to-handles/runtime.js';
 import { tempTree } from '../../support/temp-tree.js';
 
 const FIXTURES = path.resolve(import.meta.dirname, '../../../fixtures');

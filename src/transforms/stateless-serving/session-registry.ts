@@ -16,8 +16,8 @@ import { calleeParts, forEachDescendant, isFunctionLike, outermostWrapper, strin
 import type { AnalysisResult } from '../../analysis/engine.js';
 import { SESSION_HEADER } from '../../analysis/values.js';
 import type { SessionStore } from '../../analysis/session-flow.js';
-import { indentAt } from '../handles/source-style.js';
-import type { TransformOptions } from '../plan.js';
+import { indentAt } from '../session-state-to-handles/source-style.js';
+import type { TransformOptions } from '../kit/plan.js';
 import { isAsync, isInside, localNames, referencesByName, removalRange, statementOf } from './text.js';
 
 /** What the rewrite needs of the file's serving plan (edits, imports, the factory of a connect). */

@@ -12,11 +12,11 @@ import { calleeParts, unwrap } from '../../analysis/ast.js';
 import type { AnalysisResult } from '../../analysis/engine.js';
 import { isServerKind } from '../../analysis/values.js';
 import type { Analysis } from '../../rules/rule.js';
-import type { TransformOptions, TransformPlan } from '../plan.js';
-import { emptyPlan } from '../plan.js';
-import { flavourOf, indentUnit, sdkMajorOf } from '../handles/source-style.js';
-import type { TextEdit } from '../edits.js';
-import { addMarker, CannotRewrite, contextParameter, directHandler, forEachCall, importEdits, isServerCall } from './common.js';
+import type { TransformOptions, TransformPlan } from '../kit/plan.js';
+import { emptyPlan } from '../kit/plan.js';
+import { flavourOf, indentUnit, sdkMajorOf } from '../session-state-to-handles/source-style.js';
+import type { TextEdit } from '../kit/edits.js';
+import { addMarker, CannotRewrite, contextParameter, directHandler, forEachCall, importEdits, isServerCall } from '../kit/handler-sites.js';
 
 const KEYS: Record<string, { key: string; type: string; rule: string }> = {
   getClientCapabilities: { key: 'CLIENT_CAPABILITIES_META_KEY', type: 'ClientCapabilities', rule: 'handshake/client-capabilities' },

@@ -10,7 +10,7 @@
  */
 import { ts } from '../../analysis/typescript.js';
 import { isFunctionLike } from '../../analysis/ast.js';
-import type { TextEdit } from '../edits.js';
+import type { TextEdit } from '../kit/edits.js';
 
 const REQUEST_ID = 'requestId';
 

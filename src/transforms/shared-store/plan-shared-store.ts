@@ -24,12 +24,12 @@ import { enclosingFunction, forEachDescendant, isRequireCall, propertyNameText, 
 import type { AnalysisResult } from '../../analysis/engine.js';
 import type { ToolRegistration } from '../../analysis/tools.js';
 import { markerInsertion } from '../../markers.js';
-import type { TextEdit } from '../edits.js';
-import { emptyPlan, type TransformOptions, type TransformPlan } from '../plan.js';
-import { HANDLE_MODULE_BASENAME } from '../handles/runtime.js';
-import { afterImports, flavourOf, importSpecifier, importStatement } from '../handles/source-style.js';
+import type { TextEdit } from '../kit/edits.js';
+import { emptyPlan, type TransformOptions, type TransformPlan } from '../kit/plan.js';
+import { HANDLE_MODULE_BASENAME } from '../session-state-to-handles/runtime.js';
+import { afterImports, flavourOf, importSpecifier, importStatement } from '../session-state-to-handles/source-style.js';
 import { defaultStateNamespace, REDIS_PACKAGE, REDIS_PACKAGE_RANGE, RESERVED_STORE_NAMES, redisStoreModuleFileName, redisStoreModuleSource } from './runtime.js';
-import { readCurrentFile } from '../file-overlay.js';
+import { readCurrentFile } from '../kit/file-overlay.js';
 
 const RULE = 'session-state/keyed-store';
 const STORE_METHODS = new Set(['get', 'set', 'delete', 'has']);

@@ -8,10 +8,10 @@ import { isServerKind } from '../../analysis/values.js';
 import type { Analysis } from '../../rules/rule.js';
 import { handlerRegistration } from '../../rules/rule.js';
 import { markerInsertion } from '../../markers.js';
-import type { TextEdit } from '../edits.js';
-import type { TransformPlan } from '../plan.js';
+import type { TextEdit } from './edits.js';
+import type { TransformPlan } from './plan.js';
 import type { ToolRegistration } from '../../analysis/tools.js';
-import { afterImports, flavourOf, importStatement } from '../handles/source-style.js';
+import { afterImports, flavourOf, importStatement } from '../session-state-to-handles/source-style.js';
 
 export class CannotRewrite extends Error {
   constructor(

@@ -16,7 +16,7 @@ import { ts } from '../../analysis/typescript.js';
 import { isFunctionLike, unwrap } from '../../analysis/ast.js';
 import type { AnalysisResult } from '../../analysis/engine.js';
 import { isInside, localNames, referencesByName, reindent, removalRange, statementOf } from './text.js';
-import { indentAt, indentUnit } from '../handles/source-style.js';
+import { indentAt, indentUnit } from '../session-state-to-handles/source-style.js';
 
 /** One text change of a split, in the file it belongs to. */
 export interface SplitEdit {

@@ -18,9 +18,9 @@ import changeNotification from '../../rules/server-push/change-notification.js';
 import ping from '../../rules/server-push/ping.js';
 import resourceSubscription from '../../rules/server-push/resource-subscription.js';
 import toolToggle from '../../rules/server-push/tool-toggle.js';
-import type { TransformOptions, TransformPlan } from '../plan.js';
-import { emptyPlan } from '../plan.js';
-import { addMarker } from './common.js';
+import type { TransformOptions, TransformPlan } from '../kit/plan.js';
+import { emptyPlan } from '../kit/plan.js';
+import { addMarker } from '../kit/handler-sites.js';
 
 const REPLACEMENT: Record<string, { marker: string; note: string }> = {
   'server-push/resource-subscription': {

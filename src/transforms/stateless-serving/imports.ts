@@ -5,9 +5,9 @@
  */
 import { ts } from '../../analysis/typescript.js';
 import { isRequireCall, unwrap } from '../../analysis/ast.js';
-import type { TextEdit } from '../edits.js';
-import { afterImports } from '../handles/source-style.js';
-import type { ModuleFlavour } from '../handles/runtime.js';
+import type { TextEdit } from '../kit/edits.js';
+import { afterImports } from '../session-state-to-handles/source-style.js';
+import type { ModuleFlavour } from '../session-state-to-handles/runtime.js';
 import { referencesByName, removalRange, within } from './text.js';
 
 interface Range {

@@ -22,12 +22,12 @@ import { ts } from '../../analysis/typescript.js';
 import { forEachDescendant, propertyNameText, unwrap } from '../../analysis/ast.js';
 import type { AnalysisResult } from '../../analysis/engine.js';
 import { handlerRegistration } from '../../rules/rule.js';
-import type { TransformOptions, TransformPlan } from '../plan.js';
-import type { TextEdit } from '../edits.js';
-import { emptyPlan } from '../plan.js';
-import { indentAt, sdkMajorOf } from '../handles/source-style.js';
+import type { TransformOptions, TransformPlan } from '../kit/plan.js';
+import type { TextEdit } from '../kit/edits.js';
+import { emptyPlan } from '../kit/plan.js';
+import { indentAt, sdkMajorOf } from '../session-state-to-handles/source-style.js';
 import { SSE_TRANSPORTS, STDIO_TRANSPORTS } from '../../analysis/sdk-modules.js';
-import { addMarker, CannotRewrite, contextParameter, directHandler, forEachCall, isServerCall } from './common.js';
+import { addMarker, CannotRewrite, contextParameter, directHandler, forEachCall, isServerCall } from '../kit/handler-sites.js';
 
 const RULE = 'deprecated-feature/logging';
 const METHODS = new Set(['sendLoggingMessage']);

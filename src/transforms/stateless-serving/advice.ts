@@ -5,7 +5,7 @@
  * GET/DELETE), and a stdio marker never names the HTTP handler.
  */
 import type { RouteFramework } from '../../analysis/routes.js';
-import type { TransformOptions } from '../plan.js';
+import type { TransformOptions } from '../kit/plan.js';
 
 export type ServingKind = 'http' | 'stdio' | 'sse';
 

@@ -20,11 +20,11 @@ import { ts } from '../../analysis/typescript.js';
 import { calleeParts, propertyNameText, unwrap } from '../../analysis/ast.js';
 import type { AnalysisResult } from '../../analysis/engine.js';
 import type { Analysis } from '../../rules/rule.js';
-import type { TextEdit } from '../edits.js';
-import type { TransformOptions, TransformPlan } from '../plan.js';
-import { emptyPlan } from '../plan.js';
-import { afterImports, flavourOf, indentAt, indentUnit, sdkMajorOf } from '../handles/source-style.js';
-import { addMarker, CannotRewrite, contextParameter, directHandler, forEachCall, importEdits, usesName, type HandlerSite } from './common.js';
+import type { TextEdit } from '../kit/edits.js';
+import type { TransformOptions, TransformPlan } from '../kit/plan.js';
+import { emptyPlan } from '../kit/plan.js';
+import { afterImports, flavourOf, indentAt, indentUnit, sdkMajorOf } from '../session-state-to-handles/source-style.js';
+import { addMarker, CannotRewrite, contextParameter, directHandler, forEachCall, importEdits, usesName, type HandlerSite } from '../kit/handler-sites.js';
 
 type Kind = 'sampling' | 'elicit' | 'roots';
 

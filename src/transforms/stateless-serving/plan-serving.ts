@@ -23,9 +23,9 @@ import { SSE_TRANSPORTS, STDIO_TRANSPORTS, STREAMABLE_HTTP_TRANSPORTS } from '..
 import { SESSION_HEADER } from '../../analysis/values.js';
 import type { SessionStore } from '../../analysis/session-flow.js';
 import { markerInsertion } from '../../markers.js';
-import type { TextEdit } from '../edits.js';
-import type { TransformOptions, TransformPlan } from '../plan.js';
-import { flavourOf, indentAt, indentUnit } from '../handles/source-style.js';
+import type { TextEdit } from '../kit/edits.js';
+import type { TransformOptions, TransformPlan } from '../kit/plan.js';
+import { flavourOf, indentAt, indentUnit } from '../session-state-to-handles/source-style.js';
 import { servingEntryAdvice } from './advice.js';
 import { ImportEdits } from './imports.js';
 import { planFactorySplits, type FactorySplit } from './factory-split.js';

@@ -4,7 +4,7 @@
  * person (each marker is also written into the code as an edit).
  */
 import type { TextEdit } from './edits.js';
-import type { HandleNames } from './handles/naming.js';
+import type { HandleNames } from '../session-state-to-handles/naming.js';
 
 export type Target = '2026-07-28' | 'stateless-v1';
 export type StoreBackend = 'memory' | 'redis';

@@ -4,7 +4,7 @@
  * handler runs), and the texts stating lifetimes and the rules of idempotency keys. The bounds match
  * the generated `mcp-handles` module, which checks them again at run time.
  */
-import { describeDuration } from '../duration.js';
+import { describeDuration } from '../kit/duration.js';
 import type { HandleNames } from './naming.js';
 
 /** `<noun>_` and 16 bytes in base64url (mcp-handles `newHandle`). */
