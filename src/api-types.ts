@@ -10,7 +10,7 @@ export type { Category, FileDiagnostic, Finding, Severity, Summary, ToolInfo };
 /** Lowest severity that fails a run (exit 1). */
 export type FailOn = Severity | 'none';
 
-/** What `mcp-migrate scan -f json` prints (shared/design.md's report schema). */
+/** What `mcp-migrate scan -f json` prints (docs/design.md's report schema). */
 export interface ScanReportJson {
   schemaVersion: 1;
   tool: ToolInfo;

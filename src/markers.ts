@@ -1,6 +1,6 @@
 /**
  * `// @mcp-migrate-todo(<ruleId>): <what to do>`: the comment `apply` leaves where it could not
- * finish (design.md, "Markers"). Writing and reading them live here together, so the format
+ * finish (docs/design.md, "Markers"). Writing and reading them live here together, so the format
  * `apply` writes is exactly the one `scan` reports.
  */
 import { ts } from './analysis/typescript.js';

@@ -3,7 +3,7 @@
  * that `apply` will extend. Keep it serialisable (no class instances, no
  * functions) so the JSON reporter is just `JSON.stringify` of a projection.
  *
- * The shape of `ScanReport` is the JSON contract of ../shared/design.md.
+ * The shape of `ScanReport` is the JSON contract of docs/design.md.
  * Additive fields are allowed within `schemaVersion: 1`; renames or removals
  * need a bump and a changelog entry in the README.
  */

@@ -1,6 +1,6 @@
 /**
  * The command line end to end, in-process through `main(argv, io)`: exit codes (the
- * design.md contract), --output, --quiet, colour, baselines, and bad input that must not
+ * docs/design.md contract), --output, --quiet, colour, baselines, and bad input that must not
  * stop the scan.
  */
 import fs from 'node:fs';

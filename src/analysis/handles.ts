@@ -1,5 +1,5 @@
 /**
- * Handles the code already has (design.md, "The handle pattern"; issue 17): the one definition
+ * Handles the code already has (docs/design.md, "The handle pattern"; issue 17): the one definition
  * the `handle-hygiene` rules read.
  *
  * A handle family is an argument `<noun>_id` (or `<noun>Id`) that

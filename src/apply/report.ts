@@ -1,6 +1,6 @@
 /**
  * What `apply` tells people and machines: the migration report (MIGRATION.md), the JSON form
- * (`changes` and `manual` added to the scan report, design.md), the terminal summary and the
+ * (`changes` and `manual` added to the scan report, docs/design.md), the terminal summary and the
  * dry-run diff. All pure functions of one `ApplyResult`.
  */
 import path from 'node:path';

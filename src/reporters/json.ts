@@ -1,5 +1,5 @@
 /**
- * The JSON contract of shared/design.md, plus the model's additive fields
+ * The JSON contract of docs/design.md, plus the model's additive fields
  * (`diagnostics`, `chain`, `fingerprint`, `summary.filesAnalyzed`,
  * `summary.baselined`, and for issue 8: `finding.suppressed` with the reason — suppressed
  * findings are listed in `findings` but are out of the gate and out of `summary.findings` —,

@@ -48,7 +48,7 @@ const FINDING = {
 } as const;
 
 /**
- * The JSON contract of shared/design.md, field by field, plus the additive
+ * The JSON contract of docs/design.md, field by field, plus the additive
  * fields of the model. `additionalProperties: false` everywhere: a new field
  * must be added here on purpose (and to the README changelog).
  */

@@ -1,5 +1,5 @@
 /**
- * The handle module `apply` writes into a migrated project (design.md, "The handle pattern").
+ * The handle module `apply` writes into a migrated project (docs/design.md, "The handle pattern").
  * One TypeScript source; JavaScript projects get it through `ts.transpileModule`, so the three
  * flavours (TS, ESM JS, CommonJS) can never drift apart.
  */
