@@ -266,6 +266,26 @@ function tally(list) {
   return t;
 }
 
+// Category coverage (issue 15's measure): for every (repository, category) pair the inventory
+// has a site for, is at least one of those sites found? Reported for the scanner and for grep.
+function categoryCoverage(list) {
+  const byCategory = Object.fromEntries(CATEGORIES.map((c) => [c, { cases: 0, covered: 0, grepCovered: 0 }]));
+  for (const r of list) {
+    for (const c of CATEGORIES) {
+      const sites = r.sites.filter((s) => s.category === c);
+      if (!sites.length) continue;
+      byCategory[c].cases += 1;
+      if (sites.some((s) => s.found)) byCategory[c].covered += 1;
+      if (sites.some((s) => s.grepFound)) byCategory[c].grepCovered += 1;
+    }
+  }
+  const total = Object.values(byCategory).reduce(
+    (t, c) => ({ cases: t.cases + c.cases, covered: t.covered + c.covered, grepCovered: t.grepCovered + c.grepCovered }),
+    { cases: 0, covered: 0, grepCovered: 0 },
+  );
+  return { byCategory, total };
+}
+
 const ratio = (a, b) => (b === 0 ? '–' : (a / b).toFixed(2));
 const num = (a, b) => (b === 0 ? null : Number((a / b).toFixed(4)));
 
@@ -312,6 +332,19 @@ function markdown(results, skipped, opts) {
     const m = fs_.filter((x) => x.verdict === 'match' || x.verdict === 'confirmed').length;
     L.push(`| ${c} | ${sites.length} | ${f} | ${ratio(f, sites.length)} | ${fs_.length} | ${m} | ${ratio(m, fs_.length)} | ${g} | ${ratio(g, sites.length)} |`);
   }
+  L.push('');
+  const coverage = categoryCoverage(done.map((r) => r.score));
+  L.push('### Category coverage (a category counts for a repository when at least one of its sites there is found)');
+  L.push('');
+  L.push('| category | repositories with the category | scan covers | coverage | grep covers | grep coverage |');
+  L.push('|---|---:|---:|---:|---:|---:|');
+  for (const c of CATEGORIES) {
+    const k = coverage.byCategory[c];
+    if (!k.cases) continue;
+    L.push(`| ${c} | ${k.cases} | ${k.covered} | ${ratio(k.covered, k.cases)} | ${k.grepCovered} | ${ratio(k.grepCovered, k.cases)} |`);
+  }
+  const K = coverage.total;
+  L.push(`| **total** | **${K.cases}** | **${K.covered}** | **${ratio(K.covered, K.cases)}** | **${K.grepCovered}** | **${ratio(K.grepCovered, K.cases)}** |`);
   L.push('');
   L.push('### Per difficulty (inventory judgement)');
   L.push('');
@@ -395,6 +428,7 @@ function main() {
             grepRecall: num(T.grepFound, T.sites),
             grepPrecision: num(T.grepMatch, T.grepHits),
           },
+          categoryCoverage: categoryCoverage(done.map((r) => r.score)),
           skipped,
           results: results.map(({ inv, score, ...r }) => ({
             ...r,
