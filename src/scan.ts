@@ -3,7 +3,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { markerFindings, runEngine, type RawFinding } from './analysis/engine.js';
+import { markerFindings, runEngine, type RawFinding } from './rules/engine.js';
 import { loadConfigForFile } from './discovery/tsconfig.js';
 import { selectCandidates } from './analysis/candidates.js';
 import { discoverFiles } from './discovery/discover.js';
