@@ -8,7 +8,7 @@ import { applyBaseline, type BaselineFile } from './baseline.js';
 import { DEFAULT_TEST_FILE_GLOBS, type RuleSetting } from './config.js';
 import { compileGlobs } from './discovery/glob.js';
 import type { FileDiagnostic, Finding } from './model.js';
-import { toFindings } from './scan.js';
+import { toFindings } from './findings.js';
 import { applySuppressions } from './suppressions.js';
 
 export interface GateSettings {
