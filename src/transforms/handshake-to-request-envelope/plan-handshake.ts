@@ -7,11 +7,10 @@
  *   negotiated capabilities get a marker: register unconditionally (the SDK answers an embedded
  *   request the client did not declare with -32021) and move setup into the server factory.
  */
-import { ts } from '../../analysis/typescript.js';
+import { ts } from '../../typescript.js';
 import { calleeParts, unwrap } from '../../analysis/ast.js';
-import type { AnalysisResult } from '../../analysis/engine.js';
+import type { AnalysisResult, Analysis } from '../../analysis/model.js';
 import { isServerKind } from '../../analysis/values.js';
-import type { Analysis } from '../../rules/rule.js';
 import type { TransformOptions, TransformPlan } from '../kit/plan.js';
 import { emptyPlan } from '../kit/plan.js';
 import { flavourOf, indentUnit, sdkMajorOf } from '../session-state-to-handles/source-style.js';

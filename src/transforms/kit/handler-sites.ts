@@ -2,10 +2,10 @@
  * Shared by the protocol transforms (handshake, logging, mrtr, deprecated-push): which handler a
  * node runs in and its context parameter, markers, and adding imports without duplicating them.
  */
-import { ts } from '../../analysis/typescript.js';
+import { ts } from '../../typescript.js';
 import { calleeParts, isFunctionLike, unwrap } from '../../analysis/ast.js';
 import { isServerKind } from '../../analysis/values.js';
-import type { Analysis } from '../../rules/rule.js';
+import type { Analysis } from '../../analysis/model.js';
 import { handlerRegistration } from '../../rules/rule.js';
 import { markerInsertion } from '../../markers.js';
 import type { TextEdit } from './edits.js';

@@ -12,9 +12,9 @@
  * the cleanup, or a caller using the result another way (tests excepted: they get a marker), and nothing
  * is split.
  */
-import { ts } from '../../analysis/typescript.js';
+import { ts } from '../../typescript.js';
 import { isFunctionLike, unwrap } from '../../analysis/ast.js';
-import type { AnalysisResult } from '../../analysis/engine.js';
+import type { AnalysisResult } from '../../analysis/model.js';
 import { isInside, localNames, referencesByName, reindent, removalRange, statementOf } from './text.js';
 import { indentAt, indentUnit } from '../session-state-to-handles/source-style.js';
 
