@@ -14,9 +14,10 @@ import { isServerKind } from '../../analysis/values.js';
 import type { Analysis } from '../../rules/rule.js';
 import type { TransformOptions, TransformPlan } from '../kit/plan.js';
 import { emptyPlan } from '../kit/plan.js';
-import { flavourOf, indentUnit, sdkMajorOf } from '../session-state-to-handles/source-style.js';
+import { flavourOf, indentUnit } from '../session-state-to-handles/source-style.js';
 import type { TextEdit } from '../kit/edits.js';
 import { addMarker, CannotRewrite, contextParameter, directHandler, forEachCall, importEdits, isServerCall } from '../kit/handler-sites.js';
+import { sdkMajorOfFile } from '../../analysis/sdk-modules.js';
 
 const KEYS: Record<string, { key: string; type: string; rule: string }> = {
   getClientCapabilities: { key: 'CLIENT_CAPABILITIES_META_KEY', type: 'ClientCapabilities', rule: 'handshake/client-capabilities' },
@@ -61,7 +62,7 @@ export function planHandshake(result: AnalysisResult, options: TransformOptions)
     const site = directHandler(analysis, call);
     try {
       if (!site) throw new CannotRewrite('outside a request handler', call);
-      if (options.target === 'stateless-v1' || sdkMajorOf(sf) !== 2) throw new CannotRewrite('SDK 1.x has no per-request envelope', call);
+      if (options.target === 'stateless-v1' || sdkMajorOfFile(sf) !== 2) throw new CannotRewrite('SDK 1.x has no per-request envelope', call);
       const ctx = contextParameter(site, 'ctx');
       plan.edits.push(...ctx.edits);
       // SDK 2.4's published .d.ts types the envelope as `{}`: a TS file names the key's type.

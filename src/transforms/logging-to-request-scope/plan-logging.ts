@@ -25,8 +25,8 @@ import { handlerRegistration } from '../../rules/rule.js';
 import type { TransformOptions, TransformPlan } from '../kit/plan.js';
 import type { TextEdit } from '../kit/edits.js';
 import { emptyPlan } from '../kit/plan.js';
-import { indentAt, sdkMajorOf } from '../session-state-to-handles/source-style.js';
-import { SSE_TRANSPORTS, STDIO_TRANSPORTS } from '../../analysis/sdk-modules.js';
+import { indentAt } from '../session-state-to-handles/source-style.js';
+import { SSE_TRANSPORTS, STDIO_TRANSPORTS, sdkMajorOfFile } from '../../analysis/sdk-modules.js';
 import { addMarker, CannotRewrite, contextParameter, directHandler, forEachCall, isServerCall } from '../kit/handler-sites.js';
 
 const RULE = 'deprecated-feature/logging';
@@ -69,7 +69,7 @@ export function planLogging(result: AnalysisResult, options: TransformOptions): 
         props.set(name, ts.isPropertyAssignment(p) ? p.initializer : p.name);
       }
       if (!props.has('level') || !props.has('data')) throw new CannotRewrite('the log message has no level or no data', call);
-      const v2 = options.target !== 'stateless-v1' && sdkMajorOf(sf) === 2;
+      const v2 = options.target !== 'stateless-v1' && sdkMajorOfFile(sf) === 2;
       const ctx = contextParameter(site, v2 ? 'ctx' : 'extra');
       plan.edits.push(...ctx.edits);
       const text = (name: string) => props.get(name)!.getText(sf);
@@ -117,7 +117,7 @@ function moveOntoRequest(result: AnalysisResult, call: ts.CallExpression, option
   if (!methodName || !REQUEST_SCOPED_NOTIFICATIONS.has(methodName)) return false;
   if (sendOptions && !relatesToThisRequest(result, sendOptions)) return false;
   const sf = call.getSourceFile();
-  const v2 = options.target !== 'stateless-v1' && sdkMajorOf(sf) === 2;
+  const v2 = options.target !== 'stateless-v1' && sdkMajorOfFile(sf) === 2;
   let ctx: { name: string; edits: TextEdit[] };
   try {
     ctx = contextParameter(site, v2 ? 'ctx' : 'extra');

@@ -23,8 +23,9 @@ import type { Analysis } from '../../rules/rule.js';
 import type { TextEdit } from '../kit/edits.js';
 import type { TransformOptions, TransformPlan } from '../kit/plan.js';
 import { emptyPlan } from '../kit/plan.js';
-import { afterImports, flavourOf, indentAt, indentUnit, sdkMajorOf } from '../session-state-to-handles/source-style.js';
+import { afterImports, flavourOf, indentAt, indentUnit } from '../session-state-to-handles/source-style.js';
 import { addMarker, CannotRewrite, contextParameter, directHandler, forEachCall, importEdits, usesName, type HandlerSite } from '../kit/handler-sites.js';
+import { sdkMajorOfFile } from '../../analysis/sdk-modules.js';
 
 type Kind = 'sampling' | 'elicit' | 'roots';
 
@@ -104,7 +105,7 @@ export function planMrtr(result: AnalysisResult, options: TransformOptions): Tra
     const handler = handlerOf(analysis, fn)!;
     const first = sites[0]!;
     const sf = fn.getSourceFile();
-    if (options.target === 'stateless-v1' || sdkMajorOf(sf) !== 2) {
+    if (options.target === 'stateless-v1' || sdkMajorOfFile(sf) !== 2) {
       for (const s of sites) {
         const why = options.target === 'stateless-v1' ? 'the stateless v1 server cannot carry it (no session to answer on)' : 'this file still imports SDK 1.x (rewrite it to v2 first, then re-run apply)';
         addMarker(plan, s.call, RULE[s.kind], `${describe(s.kind)} is a server→client request and ${why}. The multi-round-trip replacement (return inputRequired(…), read inputResponse(ctx.mcpReq.inputResponses, 'k') on the retry) needs SDK v2 (--target 2026-07-28); on SDK 1.x, take the input as a tool argument instead.`);
