@@ -59,6 +59,11 @@ export interface SdkFeature {
   inputRequest?: { builder: string; responseKind: string };
   /** Methods of an SDK server that hand out a sender of this feature's notifications (`createElicitationCompletionNotifier`). */
   notifierMethods?: readonly string[];
+  /**
+   * Methods of a registered tool, prompt or resource (what `registerTool` returns) that change the
+   * list; registrations made while serving (inside a tool call, from a timer) are the same feature.
+   */
+  registeredMethods?: readonly string[];
   /** SDK error classes that stand for this feature (`throw new UrlElicitationRequiredError(…)`). */
   errors?: readonly string[];
   /**
@@ -79,6 +84,8 @@ export interface SdkFeature {
 export interface RawSender {
   /** What it sends: a request, a notification, or either (`ctx.mcpReq.send`, `transport.send`). */
   sends: MessageKind | 'any';
+  /** Where the SDK defines it: on a server (`server.server.request`) or on a handler's context (`extra.sendRequest`). */
+  owner: 'server' | 'context';
   /** Sends from a transport too (`transport.send(message)`). */
   onTransport?: boolean;
 }
@@ -97,8 +104,89 @@ export interface SdkDescription {
   /** Methods of an SDK server that register a raw JSON-RPC handler. */
   handlerRegistrations: readonly string[];
   rawSenders: Readonly<Record<string, RawSender>>;
+  /** The v2 serving entries: over stdio, and the request handler (`createMcpHandler`) that serves HTTP. */
+  serving: { stdio: string; handler: string };
   features: Readonly<Record<string, SdkFeature>>;
 }
+
+/** Each protocol feature 2026-07-28 removed or moved, by name. */
+const FEATURES = {
+  sampling: {
+    rule: 'deprecated-feature/sampling',
+    serverMethods: { createMessage: 'request', createMessageStream: 'stream' },
+    contextMethods: { requestSampling: 'request', createMessage: 'request' },
+    messages: { 'sampling/createMessage': 'request' },
+    inputRequest: { builder: 'createMessage', responseKind: 'sampling' },
+    resultSchemas: ['CreateMessageResultSchema', 'CreateMessageResultWithToolsSchema'],
+  },
+  elicitation: {
+    rule: 'server-push/elicitation',
+    serverMethods: { elicitInput: 'request', elicitInputStream: 'stream' },
+    contextMethods: { elicitInput: 'request' },
+    messages: { 'elicitation/create': 'request', 'notifications/elicitation/complete': 'notification' },
+    inputRequest: { builder: 'elicit', responseKind: 'elicit' },
+    resultSchemas: ['ElicitResultSchema'],
+    notifierMethods: ['createElicitationCompletionNotifier'],
+    errors: ['UrlElicitationRequiredError'],
+  },
+  roots: {
+    rule: 'deprecated-feature/roots',
+    serverMethods: { listRoots: 'request' },
+    messages: { 'roots/list': 'request' },
+    handledMethods: ['notifications/roots/list_changed'],
+    inputRequest: { builder: 'listRoots', responseKind: 'roots' },
+    resultSchemas: ['ListRootsResultSchema'],
+  },
+  ping: {
+    rule: 'server-push/ping',
+    serverMethods: { ping: 'request' },
+    messages: { ping: 'request' },
+    handledMethods: ['ping'],
+  },
+  logging: {
+    rule: 'deprecated-feature/logging',
+    serverMethods: { sendLoggingMessage: 'notification' },
+    messages: { 'notifications/message': 'notification' },
+    handledMethods: ['logging/setLevel'],
+  },
+  'change-notification': {
+    rule: 'server-push/change-notification',
+    serverMethods: {
+      sendResourceUpdated: 'notification',
+      sendToolListChanged: 'notification',
+      sendResourceListChanged: 'notification',
+      sendPromptListChanged: 'notification',
+    },
+    messages: {
+      'notifications/tools/list_changed': 'notification',
+      'notifications/resources/list_changed': 'notification',
+      'notifications/prompts/list_changed': 'notification',
+      'notifications/resources/updated': 'notification',
+    },
+    unlessServedOnlyOverStdio: true,
+  },
+  'client-capabilities': {
+    rule: 'handshake/client-capabilities',
+    serverMethods: { getClientCapabilities: 'read' },
+    envelope: { getClientCapabilities: { key: 'CLIENT_CAPABILITIES_META_KEY', type: 'ClientCapabilities' } },
+  },
+  'client-version': {
+    rule: 'handshake/client-version',
+    serverMethods: { getClientVersion: 'read', getNegotiatedProtocolVersion: 'read' },
+    envelope: { getClientVersion: { key: 'CLIENT_INFO_META_KEY', type: 'Implementation' } },
+  },
+  'tool-toggle': {
+    rule: 'server-push/tool-toggle',
+    registeredMethods: ['enable', 'disable', 'remove', 'update'],
+  },
+  'resource-subscription': {
+    rule: 'server-push/resource-subscription',
+    handledMethods: ['resources/subscribe', 'resources/unsubscribe'],
+  },
+} satisfies Record<string, SdkFeature>;
+
+/** The names of the described features (`sampling`, `ping`, …). */
+export type SdkFeatureId = keyof typeof FEATURES;
 
 export const MCP_SDK: SdkDescription = {
   majors: [
@@ -168,81 +256,13 @@ export const MCP_SDK: SdkDescription = {
   },
   handlerRegistrations: ['setRequestHandler', 'setNotificationHandler'],
   rawSenders: {
-    request: { sends: 'request' },
-    sendRequest: { sends: 'request' },
-    notification: { sends: 'notification' },
-    sendNotification: { sends: 'notification' },
-    send: { sends: 'any', onTransport: true },
-    notify: { sends: 'notification' },
+    request: { sends: 'request', owner: 'server' },
+    sendRequest: { sends: 'request', owner: 'context' },
+    notification: { sends: 'notification', owner: 'server' },
+    sendNotification: { sends: 'notification', owner: 'context' },
+    send: { sends: 'any', owner: 'context', onTransport: true },
+    notify: { sends: 'notification', owner: 'context' },
   },
-  features: {
-    sampling: {
-      rule: 'deprecated-feature/sampling',
-      serverMethods: { createMessage: 'request', createMessageStream: 'stream' },
-      contextMethods: { requestSampling: 'request', createMessage: 'request' },
-      messages: { 'sampling/createMessage': 'request' },
-      inputRequest: { builder: 'createMessage', responseKind: 'sampling' },
-      resultSchemas: ['CreateMessageResultSchema', 'CreateMessageResultWithToolsSchema'],
-    },
-    elicitation: {
-      rule: 'server-push/elicitation',
-      serverMethods: { elicitInput: 'request', elicitInputStream: 'stream' },
-      contextMethods: { elicitInput: 'request' },
-      messages: { 'elicitation/create': 'request', 'notifications/elicitation/complete': 'notification' },
-      inputRequest: { builder: 'elicit', responseKind: 'elicit' },
-      resultSchemas: ['ElicitResultSchema'],
-      notifierMethods: ['createElicitationCompletionNotifier'],
-      errors: ['UrlElicitationRequiredError'],
-    },
-    roots: {
-      rule: 'deprecated-feature/roots',
-      serverMethods: { listRoots: 'request' },
-      messages: { 'roots/list': 'request' },
-      handledMethods: ['notifications/roots/list_changed'],
-      inputRequest: { builder: 'listRoots', responseKind: 'roots' },
-      resultSchemas: ['ListRootsResultSchema'],
-    },
-    ping: {
-      rule: 'server-push/ping',
-      serverMethods: { ping: 'request' },
-      messages: { ping: 'request' },
-      handledMethods: ['ping'],
-    },
-    logging: {
-      rule: 'deprecated-feature/logging',
-      serverMethods: { sendLoggingMessage: 'notification' },
-      messages: { 'notifications/message': 'notification' },
-      handledMethods: ['logging/setLevel'],
-    },
-    'change-notification': {
-      rule: 'server-push/change-notification',
-      serverMethods: {
-        sendResourceUpdated: 'notification',
-        sendToolListChanged: 'notification',
-        sendResourceListChanged: 'notification',
-        sendPromptListChanged: 'notification',
-      },
-      messages: {
-        'notifications/tools/list_changed': 'notification',
-        'notifications/resources/list_changed': 'notification',
-        'notifications/prompts/list_changed': 'notification',
-        'notifications/resources/updated': 'notification',
-      },
-      unlessServedOnlyOverStdio: true,
-    },
-    'client-capabilities': {
-      rule: 'handshake/client-capabilities',
-      serverMethods: { getClientCapabilities: 'read' },
-      envelope: { getClientCapabilities: { key: 'CLIENT_CAPABILITIES_META_KEY', type: 'ClientCapabilities' } },
-    },
-    'client-version': {
-      rule: 'handshake/client-version',
-      serverMethods: { getClientVersion: 'read', getNegotiatedProtocolVersion: 'read' },
-      envelope: { getClientVersion: { key: 'CLIENT_INFO_META_KEY', type: 'Implementation' } },
-    },
-    'resource-subscription': {
-      rule: 'server-push/resource-subscription',
-      handledMethods: ['resources/subscribe', 'resources/unsubscribe'],
-    },
-  },
+  serving: { stdio: 'serveStdio', handler: 'createMcpHandler' },
+  features: FEATURES,
 };
