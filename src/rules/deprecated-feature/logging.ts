@@ -1,7 +1,8 @@
 import { ts } from '../../analysis/typescript.js';
 import { calleeParts, propertyNameText, unwrap } from '../../analysis/ast.js';
 import { isServerKind } from '../../analysis/values.js';
-import { defineRule, featureVisitors, specUrl, type Analysis } from '../rule.js';
+import { defineRule, featureVisitors, specUrl } from '../rule.js';
+import type { Analysis } from '../../analysis/model.js';
 
 const USES = {
   serverMethods: new Set(['sendLoggingMessage']),

@@ -1,7 +1,8 @@
 import { ts } from '../../analysis/typescript.js';
 import { enclosingFunction, memberAccess, unwrap } from '../../analysis/ast.js';
 import { isServerKind } from '../../analysis/values.js';
-import { defineRule, handlerRegistration, specUrl, type Analysis } from '../rule.js';
+import { defineRule, handlerRegistration, specUrl } from '../rule.js';
+import type { Analysis } from '../../analysis/model.js';
 
 const METHODS = new Set(['initialize', 'notifications/initialized']);
 
