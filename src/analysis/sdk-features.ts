@@ -428,6 +428,8 @@ const INPUT_REQUESTS = Object.entries(MCP_SDK.features)
     messages: new Set(Object.entries(feature.messages ?? {}).filter(([, kind]) => kind === 'request').map(([method]) => method)),
   }));
 const REQUEST_SENDERS = rawSendersOf('request');
+/** The features whose requests become MRTR input requests (`sampling`, `elicitation`, `roots`). */
+export const INPUT_REQUEST_FEATURES: readonly FeatureId[] = INPUT_REQUESTS.map((r) => r.feature);
 
 /** A call that sends sampling/elicitation/roots to the client, with its params. */
 function inputRequestSite(model: SdkModelParts, call: ts.CallExpression): InputRequestSite | undefined {
