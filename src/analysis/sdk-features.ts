@@ -10,7 +10,7 @@ import { calleeParts, enclosingFunction, forEachDescendant, outermostWrapper, pr
 import { pathHops, type ToolReach } from './reach.js';
 import type { SdkSymbols } from './sdk-symbols.js';
 import { isServerKind, type Hop, type ValueAnalysis } from './values.js';
-import { METHOD_OF_SCHEMA } from './sdk-modules.js';
+import { HANDLER_REGISTRATION_METHODS, METHOD_OF_SCHEMA, REGISTRATION_METHODS } from './sdk-modules.js';
 import { MCP_SDK, type MessageKind, type SdkFeature, type SdkFeatureId, type SendShape } from '../frameworks/mcp-sdk.js';
 import type { RuleId } from '../frameworks/types.js';
 
@@ -32,12 +32,12 @@ export function describedFeature(feature: FeatureId): SdkFeature {
   return MCP_SDK.features[feature]!;
 }
 
-/** Methods of an SDK server that register a tool, prompt or resource. */
-export const REGISTRATION_METHODS: ReadonlySet<string> = new Set(Object.keys(MCP_SDK.registrations));
-/** Methods of an SDK server that register a raw JSON-RPC request or notification handler. */
-export const HANDLER_REGISTRATION_METHODS: ReadonlySet<string> = new Set(MCP_SDK.handlerRegistrations);
+export { HANDLER_REGISTRATION_METHODS, REGISTRATION_METHODS } from './sdk-modules.js';
 /** Every SDK method that sends a raw JSON-RPC message (`server.request`, `extra.sendNotification`, `ctx.mcpReq.send`). */
 export const RAW_SENDERS: ReadonlySet<string> = new Set(Object.keys(MCP_SDK.rawSenders));
+
+/** Notifications about one request's work (progress): they belong on that request's response stream. */
+export const REQUEST_SCOPED_NOTIFICATIONS: ReadonlySet<string> = new Set(MCP_SDK.requestScopedNotifications);
 
 /** The raw senders that send this kind of message (a sender of either kind counts for both). */
 export function rawSendersOf(kind: MessageKind, owner?: 'server' | 'context'): ReadonlySet<string> {

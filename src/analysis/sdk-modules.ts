@@ -33,6 +33,11 @@ export function sdkModuleOf(specifier: string): { major: SdkVersion; side: SdkSi
   return undefined;
 }
 
+/** The package a server written against this major imports its API from (v2: `@modelcontextprotocol/server`). */
+export function sdkEntryPackage(major: SdkVersion): string {
+  return MCP_SDK.majors.find((m) => m.major === major)!.entry;
+}
+
 /**
  * The SDK major a server's module specifier belongs to: 1 for `@modelcontextprotocol/sdk`, 2 for the
  * v2 server and core packages; undefined for client modules (the other side of the protocol) and
@@ -95,6 +100,11 @@ export const TRANSPORT_CLASSES = new Set([
   ...SSE_TRANSPORTS,
   ...STDIO_TRANSPORTS,
 ]);
+
+/** Methods of an SDK server that register a tool, prompt or resource. */
+export const REGISTRATION_METHODS: ReadonlySet<string> = new Set(Object.keys(MCP_SDK.registrations));
+/** Methods of an SDK server that register a raw JSON-RPC request or notification handler. */
+export const HANDLER_REGISTRATION_METHODS: ReadonlySet<string> = new Set(MCP_SDK.handlerRegistrations);
 
 /** Types that name a request handler's context (`extra` in v1, `ctx` in v2). */
 export const CONTEXT_TYPES = new Set(MCP_SDK.contextTypes);

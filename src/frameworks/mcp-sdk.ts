@@ -12,6 +12,8 @@ export type SdkSide = 'server' | 'shared' | 'client';
 
 export interface SdkMajorDescription {
   major: 1 | 2;
+  /** The package a server written against this major imports its API from. */
+  entry: string;
   /**
    * Package → side. A v1 package is one package whose subpaths differ (`sdk/server/...`, `sdk/client/...`);
    * `subpaths` refines its side by the first path segment.
@@ -64,6 +66,8 @@ export interface SdkFeature {
    * list; registrations made while serving (inside a tool call, from a timer) are the same feature.
    */
   registeredMethods?: readonly string[];
+  /** Callback properties of an SDK server that the feature runs (`server.server.oninitialized = …`). */
+  serverHooks?: readonly string[];
   /** SDK error classes that stand for this feature (`throw new UrlElicitationRequiredError(…)`). */
   errors?: readonly string[];
   /**
@@ -104,6 +108,8 @@ export interface SdkDescription {
   /** Methods of an SDK server that register a raw JSON-RPC handler. */
   handlerRegistrations: readonly string[];
   rawSenders: Readonly<Record<string, RawSender>>;
+  /** Notifications about one request's work (progress): they belong on that request's response stream. */
+  requestScopedNotifications: readonly string[];
   /** The v2 serving entries: over stdio, and the request handler (`createMcpHandler`) that serves HTTP. */
   serving: { stdio: string; handler: string };
   features: Readonly<Record<string, SdkFeature>>;
@@ -165,6 +171,10 @@ const FEATURES = {
     },
     unlessServedOnlyOverStdio: true,
   },
+  oninitialized: {
+    rule: 'handshake/oninitialized',
+    serverHooks: ['oninitialized'],
+  },
   'client-capabilities': {
     rule: 'handshake/client-capabilities',
     serverMethods: { getClientCapabilities: 'read' },
@@ -192,11 +202,13 @@ export const MCP_SDK: SdkDescription = {
   majors: [
     {
       major: 1,
+      entry: '@modelcontextprotocol/sdk',
       packages: { '@modelcontextprotocol/sdk': 'shared' },
       subpaths: { server: 'server', client: 'client' },
     },
     {
       major: 2,
+      entry: '@modelcontextprotocol/server',
       packages: {
         '@modelcontextprotocol/server': 'server',
         '@modelcontextprotocol/node': 'server',
@@ -263,6 +275,7 @@ export const MCP_SDK: SdkDescription = {
     send: { sends: 'any', owner: 'context', onTransport: true },
     notify: { sends: 'notification', owner: 'context' },
   },
+  requestScopedNotifications: ['notifications/progress'],
   serving: { stdio: 'serveStdio', handler: 'createMcpHandler' },
   features: FEATURES,
 };

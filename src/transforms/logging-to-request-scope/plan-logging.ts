@@ -21,7 +21,7 @@
 import { ts } from '../../analysis/typescript.js';
 import { forEachDescendant, propertyNameText, unwrap } from '../../analysis/ast.js';
 import type { AnalysisResult } from '../../analysis/model.js';
-import { handlerRegistration } from '../../rules/rule.js';
+import { describedFeature, handlerRegistration, rawSendersOf, REQUEST_SCOPED_NOTIFICATIONS, ruleOfFeature, serverMethodsOf } from '../../analysis/sdk-features.js';
 import type { TransformOptions, TransformPlan } from '../kit/plan.js';
 import type { TextEdit } from '../kit/edits.js';
 import { emptyPlan } from '../kit/plan.js';
@@ -29,11 +29,12 @@ import { indentAt } from '../session-state-to-handles/source-style.js';
 import { SSE_TRANSPORTS, STDIO_TRANSPORTS, sdkMajorOfFile } from '../../analysis/sdk-modules.js';
 import { addMarker, CannotRewrite, contextParameter, directHandler, forEachCall, isServerCall } from '../kit/handler-sites.js';
 
-const RULE = 'deprecated-feature/logging';
-const METHODS = new Set(['sendLoggingMessage']);
-const NOTIFY = new Set(['notification']);
-/** Notifications about one request's work: they belong on that request's response stream. */
-const REQUEST_SCOPED_NOTIFICATIONS = new Set(['notifications/progress']);
+const RULE = ruleOfFeature('logging');
+/** The server's log sends (`sendLoggingMessage`), and its raw notification sender (what progress is sent with). */
+const METHODS = serverMethodsOf('logging');
+const NOTIFY = rawSendersOf('notification', 'server');
+/** The log-level handler registration (`logging/setLevel`), from the description. */
+const SET_LEVEL = new Set(describedFeature('logging').handledMethods);
 
 export function planLogging(result: AnalysisResult, options: TransformOptions): TransformPlan {
   const plan = emptyPlan();
@@ -46,7 +47,7 @@ export function planLogging(result: AnalysisResult, options: TransformOptions): 
   const legacyStreams = options.target !== 'stateless-v1' && !options.modernOnly ? connectionTransports(result) : [];
   forEachCall(result.sourceFiles, (call) => {
     const registration = handlerRegistration(analysis, call);
-    if (registration?.method === 'logging/setLevel') {
+    if (registration && SET_LEVEL.has(registration.method)) {
       addMarker(plan, call, RULE, 'logging/setLevel was removed in 2026-07-28: the client sends the level with every request (_meta io.modelcontextprotocol/logLevel) and ctx.mcpReq.log honours it. This handler only serves 2025-era clients; remove it (the SDK installs one when the logging capability is declared).');
       return;
     }

@@ -25,14 +25,14 @@ import type { TransformOptions, TransformPlan } from '../kit/plan.js';
 import { emptyPlan } from '../kit/plan.js';
 import { afterImports, flavourOf, indentAt, indentUnit } from '../session-state-to-handles/source-style.js';
 import { addMarker, CannotRewrite, contextParameter, directHandler, forEachCall, importEdits, usesName, type HandlerSite } from '../kit/handler-sites.js';
-import { sdkMajorOfFile } from '../../analysis/sdk-modules.js';
+import { sdkEntryPackage, sdkMajorOfFile } from '../../analysis/sdk-modules.js';
 
 /** The input-request features (from the SDK description): the rule reporting each, and the `inputRequired` builder replacing it. */
 const RULE = (feature: FeatureId): string => ruleOfFeature(feature);
 const BUILDER = (feature: FeatureId): string => describedFeature(feature).inputRequest!.builder;
 /** The SDK result schemas a raw request's reply may be parsed with (the embedded response goes through none other). */
 const RESULT_SCHEMAS = new Set(INPUT_REQUEST_FEATURES.flatMap((feature) => describedFeature(feature).resultSchemas ?? []));
-const SDK = '@modelcontextprotocol/server';
+const SDK = sdkEntryPackage(2);
 export const REQUEST_STATE_ENV = 'MCP_REQUEST_STATE_KEY';
 
 export function planMrtr(result: AnalysisResult, options: TransformOptions): TransformPlan {
