@@ -5,7 +5,7 @@
  */
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ts } from '../src/analysis/typescript.js';
+import { ts } from '../src/typescript.js';
 import { analyze } from '../src/analysis/analyze.js';
 import { sdkMajorOf, sdkMajorOfFile, isServerSdkModule } from '../src/analysis/sdk-modules.js';
 import { INPUT_REQUEST_FEATURES, rawSendersOf, serverMethodsOf, type FeatureId } from '../src/analysis/sdk-features.js';

@@ -3,11 +3,12 @@
  * every helper on the way (not the first caller found), to the node. The handles transform
  * adds the handle argument to exactly these tools; `session-state/keyed-store` names them.
  */
-import { ts } from './typescript.js';
+import { ts } from '../typescript.js';
 import { enclosingFunction } from './ast.js';
 import type { SessionFlow, SessionStore, Sink } from './session-flow.js';
 import type { ToolRegistration } from './tools.js';
-import type { Hop, ValueAnalysis } from './values.js';
+import type { ValueAnalysis } from './values.js';
+import type { Hop } from './value.js';
 
 /** One way a tool reaches a node: the helper calls from the handler inwards (empty when the node is in the handler). */
 export interface ToolPath {

@@ -5,11 +5,12 @@
  * uses call by call; transforms read every use of a feature at once (`uses`). Neither names an SDK
  * member: the names come from the description.
  */
-import { ts } from './typescript.js';
+import { ts } from '../typescript.js';
 import { calleeParts, enclosingFunction, forEachDescendant, outermostWrapper, propertyNameText, unwrap } from './ast.js';
 import { pathHops, type ToolReach } from './reach.js';
 import type { SdkSymbols } from './sdk-symbols.js';
-import { isServerKind, type Hop, type ValueAnalysis } from './values.js';
+import type { Hop } from './value.js';
+import { isServerKind, type ValueAnalysis } from './values.js';
 import { HANDLER_REGISTRATION_METHODS, METHOD_OF_SCHEMA, REGISTRATION_METHODS } from './sdk-modules.js';
 import { MCP_SDK, type MessageKind, type SdkFeature, type SdkFeatureId, type SendShape } from '../frameworks/mcp-sdk.js';
 import type { RuleId } from '../frameworks/types.js';

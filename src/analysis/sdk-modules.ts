@@ -6,7 +6,7 @@
  * `listRoots` call is the other side of the protocol and not ours to migrate.
  */
 
-import { ts } from './typescript.js';
+import { ts } from '../typescript.js';
 import { isRequireCall, unwrap } from './ast.js';
 import { MCP_SDK, type SdkClassRole, type SdkSide } from '../frameworks/mcp-sdk.js';
 

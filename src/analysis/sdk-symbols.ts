@@ -8,10 +8,10 @@
  * hop across modules is walked here so that we can stop at an SDK specifier that is never
  * parsed (node_modules is not part of the program).
  */
-import { ts } from './typescript.js';
+import { ts } from '../typescript.js';
 import { isDynamicImport, isRequireCall, propertyNameText, unwrap } from './ast.js';
 import { sdkModuleMayExport, sdkMajorOf, type SdkVersion } from './sdk-modules.js';
-import { frameworkOfSpecifier, vendoredSdkClass } from '../frameworks/index.js';
+import { frameworkOfSpecifier, vendoredSdkClass } from './framework-modules.js';
 
 export interface SdkExportRef {
   kind: 'export';

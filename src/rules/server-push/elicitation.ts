@@ -1,4 +1,4 @@
-import { ts } from '../../analysis/typescript.js';
+import { ts } from '../../typescript.js';
 import { describedFeature } from '../../analysis/sdk-features.js';
 import { defineRule, featureVisitors, serverMethodCall, specUrl } from '../rule.js';
 
