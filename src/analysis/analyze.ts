@@ -15,6 +15,7 @@ import type { Analysis, AnalysisResult } from './model.js';
 import { ToolReach } from './reach.js';
 import { collectToolRegistrations, type ToolRegistration } from './tools.js';
 import { collectHandleFamilies, type HandleFamily } from './handles.js';
+import { SdkFeatures } from './sdk-features.js';
 import { SdkSymbols } from './sdk-symbols.js';
 import { SessionFlow } from './session-flow.js';
 import { ValueAnalysis } from './values.js';
@@ -100,6 +101,7 @@ export function analyze(input: AnalysisInput): AnalysisResult {
     tools,
     reach,
     stores,
+    features: new SdkFeatures({ sdk, values, reach }, sourceFiles),
     get handles() {
       if (!handles) {
         try {

@@ -28,7 +28,7 @@ import type { ResolveFn } from '../discovery/resolve.js';
 import { PackageIndex, splitPackageSpecifier } from '../discovery/packages.js';
 import { loadConfigForFile } from '../discovery/tsconfig.js';
 import type { FileDiagnostic } from '../model.js';
-import { SDK_SPECIFIER_MARKER, isServerSdkModule, sdkVersionOf } from './sdk-modules.js';
+import { SDK_SPECIFIER_MARKER, isServerSdkModule, sdkMajorOf } from './sdk-modules.js';
 import fs from 'node:fs';
 import { DECLARED_CLASS_NAMES, isFrameworkModule, packageModuleDeclaredBy } from './framework-modules.js';
 import { mayDeclareVendoredSdk } from '../frameworks/vendored-sdk.js';
@@ -184,7 +184,7 @@ export function selectCandidates(
     if ((text.includes(SDK_SPECIFIER_MARKER) && specifiers.some(isServerSdkModule)) || specifiers.some(isFrameworkModule)) {
       texts.set(file.absPath, text);
       sdkUsers.add(file.absPath);
-      if ([...reexported].some((s) => sdkVersionOf(s) !== undefined)) barrels.add(file.absPath);
+      if ([...reexported].some((s) => sdkMajorOf(s) !== undefined)) barrels.add(file.absPath);
       continue;
     }
     if (mayDeclareVendoredSdk(text)) {
@@ -279,7 +279,7 @@ export function selectCandidates(
     let barrel = false;
     if (text !== undefined) {
       const reexported = reexportedSpecifiers(text, importSpecifiers(text));
-      barrel = [...reexported].some((s) => sdkVersionOf(s) !== undefined);
+      barrel = [...reexported].some((s) => sdkMajorOf(s) !== undefined);
       if (!barrel && depth < HELPER_DEPTH) {
         for (const specifier of reexported) {
           const next = resolve(target, specifier);
@@ -305,7 +305,7 @@ export function selectCandidates(
         if (text === undefined) continue;
         contextTexts.set(absPath, text);
         for (const specifier of reexportedSpecifiers(text, importSpecifiers(text))) {
-          const target = sdkVersionOf(specifier) === undefined ? resolve(absPath, specifier) : undefined;
+          const target = sdkMajorOf(specifier) === undefined ? resolve(absPath, specifier) : undefined;
           if (target) next.push(target);
         }
       }

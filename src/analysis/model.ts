@@ -11,6 +11,7 @@ import type { ValueAnalysis } from './values.js';
 import type { StoreModel, ToolReach } from './reach.js';
 import type { ToolRegistration } from './tools.js';
 import type { HandleFamily } from './handles.js';
+import type { SdkFeatures } from './sdk-features.js';
 
 /**
  * The analysis model that rules and `apply`'s transforms both read (design.md, "Analysis model").
@@ -23,6 +24,8 @@ export interface Analysis {
   tools: readonly ToolRegistration[];
   reach: ToolReach;
   stores: readonly StoreModel[];
+  /** Where the program uses each protocol feature of the SDK description (analysis/sdk-features.ts). */
+  features: SdkFeatures;
   /** Handles the code already has (analysis/handles.ts), built when a rule first asks. */
   readonly handles: readonly HandleFamily[];
 }

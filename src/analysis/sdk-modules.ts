@@ -6,31 +6,70 @@
  * `listRoots` call is the other side of the protocol and not ours to migrate.
  */
 
-export type SdkVersion = 1 | 2;
+import { ts } from '../typescript.js';
+import { isRequireCall, unwrap } from './ast.js';
+import { MCP_SDK, type SdkClassRole, type SdkSide } from '../frameworks/mcp-sdk.js';
 
-const V2_SERVER_PACKAGES = new Set([
-  '@modelcontextprotocol/server',
-  '@modelcontextprotocol/node',
-  '@modelcontextprotocol/express',
-  '@modelcontextprotocol/hono',
-  '@modelcontextprotocol/fastify',
-  '@modelcontextprotocol/server-legacy',
-  '@modelcontextprotocol/core',
-]);
+export type SdkVersion = 1 | 2;
 
 /** The cheap text marker the prefilter looks for: every SDK specifier contains it. */
 export const SDK_SPECIFIER_MARKER = '@modelcontextprotocol/';
 
-export function sdkVersionOf(specifier: string): SdkVersion | undefined {
-  if (!specifier.startsWith(SDK_SPECIFIER_MARKER)) return undefined;
-  if (specifier === '@modelcontextprotocol/sdk' || specifier.startsWith('@modelcontextprotocol/sdk/')) {
-    return specifier.startsWith('@modelcontextprotocol/sdk/client/') ? undefined : 1;
-  }
-  const pkg = specifier.split('/').slice(0, 2).join('/');
-  return V2_SERVER_PACKAGES.has(pkg) ? 2 : undefined;
+/** The SDK package a specifier names (`@modelcontextprotocol/sdk/server/mcp.js` → `@modelcontextprotocol/sdk`). */
+function packageOf(specifier: string): string {
+  return specifier.split('/').slice(0, 2).join('/');
 }
 
-const V2_SERVER_ENTRY_PACKAGES = new Set([...V2_SERVER_PACKAGES].filter((p) => p !== '@modelcontextprotocol/core'));
+/** The major and side of an SDK module, from the description; undefined for anything else. */
+export function sdkModuleOf(specifier: string): { major: SdkVersion; side: SdkSide } | undefined {
+  if (!specifier.startsWith(SDK_SPECIFIER_MARKER)) return undefined;
+  const pkg = packageOf(specifier);
+  for (const { major, packages, subpaths } of MCP_SDK.majors) {
+    const side = packages[pkg];
+    if (side === undefined) continue;
+    const subpath = specifier.slice(pkg.length + 1).split('/')[0] ?? '';
+    return { major, side: (specifier.length > pkg.length && subpaths?.[subpath]) || side };
+  }
+  return undefined;
+}
+
+/** The package a server written against this major imports its API from (v2: `@modelcontextprotocol/server`). */
+export function sdkEntryPackage(major: SdkVersion): string {
+  return MCP_SDK.majors.find((m) => m.major === major)!.entry;
+}
+
+/**
+ * The SDK major a server's module specifier belongs to: 1 for `@modelcontextprotocol/sdk`, 2 for the
+ * v2 server and core packages; undefined for client modules (the other side of the protocol) and
+ * anything that is not the SDK.
+ */
+export function sdkMajorOf(specifier: string): SdkVersion | undefined {
+  const module = sdkModuleOf(specifier);
+  return module && module.side !== 'client' ? module.major : undefined;
+}
+
+/** The SDK major a file is written against: that of its first import or `require` of a server-side SDK module. */
+export function sdkMajorOfFile(sf: ts.SourceFile): SdkVersion | undefined {
+  for (const statement of sf.statements) {
+    for (const specifier of importedSpecifiers(statement)) {
+      const major = sdkMajorOf(specifier);
+      if (major !== undefined) return major;
+    }
+  }
+  return undefined;
+}
+
+/** `import … from 'x'` and `const … = require('x')` (top-level statements). */
+function importedSpecifiers(statement: ts.Statement): string[] {
+  if (ts.isImportDeclaration(statement)) return ts.isStringLiteral(statement.moduleSpecifier) ? [statement.moduleSpecifier.text] : [];
+  if (!ts.isVariableStatement(statement)) return [];
+  const out: string[] = [];
+  for (const decl of statement.declarationList.declarations) {
+    const init = decl.initializer && unwrap(decl.initializer);
+    if (init && isRequireCall(init) && ts.isStringLiteral(init.arguments[0]!)) out.push(init.arguments[0].text);
+  }
+  return out;
+}
 
 /**
  * Whether importing `specifier` makes a file server code: v1 `sdk/server/...` and the v2 server
@@ -38,25 +77,23 @@ const V2_SERVER_ENTRY_PACKAGES = new Set([...V2_SERVER_PACKAGES].filter((p) => p
  * too, so on their own they do not; they still resolve as SDK symbols once a file is analysed.
  */
 export function isServerSdkModule(specifier: string): boolean {
-  if (specifier.startsWith('@modelcontextprotocol/sdk/server/')) return true;
-  const pkg = specifier.split('/').slice(0, 2).join('/');
-  return V2_SERVER_ENTRY_PACKAGES.has(pkg);
+  return sdkModuleOf(specifier)?.side === 'server';
+}
+
+function classesWithRole(...roles: SdkClassRole[]): Set<string> {
+  return new Set(Object.entries(MCP_SDK.classes).filter(([, role]) => roles.includes(role)).map(([name]) => name));
 }
 
 /** SDK classes whose instances are servers (things with `setRequestHandler`, `oninitialized`, `createMessage`, ...). */
-export const LOW_LEVEL_SERVER_CLASSES = new Set(['Server']);
-export const HIGH_LEVEL_SERVER_CLASSES = new Set(['McpServer']);
+export const LOW_LEVEL_SERVER_CLASSES = classesWithRole('low-level-server');
+export const HIGH_LEVEL_SERVER_CLASSES = classesWithRole('high-level-server');
 
 /** Streamable HTTP transports that can be sessionful (`sessionIdGenerator`). */
-export const STREAMABLE_HTTP_TRANSPORTS = new Set([
-  'StreamableHTTPServerTransport',
-  'NodeStreamableHTTPServerTransport',
-  'WebStandardStreamableHTTPServerTransport',
-]);
-export const SSE_TRANSPORTS = new Set(['SSEServerTransport']);
+export const STREAMABLE_HTTP_TRANSPORTS = classesWithRole('streamable-http-transport');
+export const SSE_TRANSPORTS = classesWithRole('sse-transport');
 /** The query parameter an HTTP+SSE client posts its messages with: `<endpoint>?sessionId=<id>`. */
 export const SSE_SESSION_QUERY_PARAMETER = 'sessionId';
-export const STDIO_TRANSPORTS = new Set(['StdioServerTransport']);
+export const STDIO_TRANSPORTS = classesWithRole('stdio-transport');
 
 export const TRANSPORT_CLASSES = new Set([
   ...STREAMABLE_HTTP_TRANSPORTS,
@@ -64,8 +101,13 @@ export const TRANSPORT_CLASSES = new Set([
   ...STDIO_TRANSPORTS,
 ]);
 
+/** Methods of an SDK server that register a tool, prompt or resource. */
+export const REGISTRATION_METHODS: ReadonlySet<string> = new Set(Object.keys(MCP_SDK.registrations));
+/** Methods of an SDK server that register a raw JSON-RPC request or notification handler. */
+export const HANDLER_REGISTRATION_METHODS: ReadonlySet<string> = new Set(MCP_SDK.handlerRegistrations);
+
 /** Types that name a request handler's context (`extra` in v1, `ctx` in v2). */
-export const CONTEXT_TYPES = new Set(['RequestHandlerExtra', 'ServerContext', 'BaseContext']);
+export const CONTEXT_TYPES = new Set(MCP_SDK.contextTypes);
 
 /**
  * Names we recognise when they arrive through `export * from '<sdk module>'`: a wildcard
@@ -77,34 +119,11 @@ export const KNOWN_SDK_EXPORTS = new Set<string>([
   ...HIGH_LEVEL_SERVER_CLASSES,
   ...TRANSPORT_CLASSES,
   ...CONTEXT_TYPES,
-  'isInitializeRequest',
-  'InitializeRequestSchema',
-  'InitializedNotificationSchema',
-  'SetLevelRequestSchema',
-  'SubscribeRequestSchema',
-  'UnsubscribeRequestSchema',
-  'RootsListChangedNotificationSchema',
-  'ListRootsResultSchema',
-  'CreateMessageResultSchema',
-  'ElicitResultSchema',
-  'UrlElicitationRequiredError',
-  'InMemoryEventStore',
-  'ResourceTemplate',
-  'createMcpHandler',
-  'toNodeHandler',
-  'serveStdio',
+  ...MCP_SDK.exports,
 ]);
 
 /** Schemas (v1) and method strings (v2) that name the same handler registration. */
-export const METHOD_OF_SCHEMA: Record<string, string> = {
-  InitializeRequestSchema: 'initialize',
-  InitializedNotificationSchema: 'notifications/initialized',
-  SetLevelRequestSchema: 'logging/setLevel',
-  SubscribeRequestSchema: 'resources/subscribe',
-  UnsubscribeRequestSchema: 'resources/unsubscribe',
-  RootsListChangedNotificationSchema: 'notifications/roots/list_changed',
-  PingRequestSchema: 'ping',
-};
+export const METHOD_OF_SCHEMA: Readonly<Record<string, string>> = MCP_SDK.schemaMethods;
 
 /**
  * Whether `export * from '<specifier>'` can provide `name`. We never read node_modules, so this is

@@ -10,7 +10,7 @@
  */
 import { ts } from '../typescript.js';
 import { isDynamicImport, isRequireCall, propertyNameText, unwrap } from './ast.js';
-import { sdkModuleMayExport, sdkVersionOf, type SdkVersion } from './sdk-modules.js';
+import { sdkModuleMayExport, sdkMajorOf, type SdkVersion } from './sdk-modules.js';
 import { frameworkOfSpecifier, vendoredSdkClass } from './framework-modules.js';
 
 export interface SdkExportRef {
@@ -194,7 +194,7 @@ export class SdkSymbols {
   private mayBeModule(fromFile: string, specifier: ts.Expression): boolean {
     if (!ts.isStringLiteral(specifier)) return false;
     const spec = specifier.text;
-    return sdkVersionOf(spec) !== undefined || frameworkOfSpecifier(spec) !== undefined || this.packageModuleOf?.(fromFile, spec) !== undefined || this.lookupModule(fromFile, spec) !== undefined;
+    return sdkMajorOf(spec) !== undefined || frameworkOfSpecifier(spec) !== undefined || this.packageModuleOf?.(fromFile, spec) !== undefined || this.lookupModule(fromFile, spec) !== undefined;
   }
 
   private refOfSymbol(symbol: ts.Symbol, seen: Set<ts.Node>): SymbolRef | undefined {
@@ -285,7 +285,7 @@ export class SdkSymbols {
 
   /** `name` undefined means "the module namespace itself". */
   private refOfModule(fromFile: string, specifier: string, name: string | undefined, seen: Set<ts.Node>): SymbolRef | undefined {
-    const version = sdkVersionOf(specifier);
+    const version = sdkMajorOf(specifier);
     if (version) return name === undefined ? { kind: 'namespace', version } : { kind: 'export', name, version };
     const framework = frameworkOfSpecifier(specifier);
     if (framework) {
@@ -356,7 +356,7 @@ export class SdkSymbols {
     if (!ts.isExportDeclaration(statement) || statement.exportClause) return undefined;
     const spec = statement.moduleSpecifier && ts.isStringLiteral(statement.moduleSpecifier) ? statement.moduleSpecifier.text : undefined;
     if (!spec) return undefined;
-    const version = sdkVersionOf(spec);
+    const version = sdkMajorOf(spec);
     if (version) return sdkModuleMayExport(spec, name) ? { kind: 'export', name, version } : undefined;
     const target = this.lookupModule(file.fileName, spec);
     return target ? this.exportOfModule(target, name, seen) : undefined;

@@ -23,8 +23,10 @@ import {
 } from './ast.js';
 import {
   CONTEXT_TYPES,
+  HANDLER_REGISTRATION_METHODS,
   HIGH_LEVEL_SERVER_CLASSES,
   LOW_LEVEL_SERVER_CLASSES,
+  REGISTRATION_METHODS,
   TRANSPORT_CLASSES,
   STREAMABLE_HTTP_TRANSPORTS,
   SSE_TRANSPORTS,
@@ -63,20 +65,11 @@ function withHop(value: Value, hop: Hop): Value {
 export const SESSION_HEADER = 'mcp-session-id';
 export const LAST_EVENT_ID_HEADER = 'last-event-id';
 
-const REGISTRATION_METHODS = new Set([
-  'tool',
-  'registerTool',
-  'prompt',
-  'registerPrompt',
-  'resource',
-  'registerResource',
-  'setRequestHandler',
-  'setNotificationHandler',
-]);
+/** Server methods whose callbacks are request handlers: tool/prompt/resource registrations and raw handler registrations. */
+const HANDLER_HOSTS = new Set([...REGISTRATION_METHODS, ...HANDLER_REGISTRATION_METHODS]);
 const ITERATION_METHODS = new Set(['forEach', 'map', 'filter', 'some', 'every', 'find', 'flatMap']);
 /** How many wrapper calls may stand between a handler and its registration. */
 const MAX_WRAPPERS = 3;
-const TOGGLE_SOURCES = new Set(['tool', 'registerTool', 'prompt', 'registerPrompt', 'resource', 'registerResource']);
 /** Methods that take a header name first: reads (`get`, `header`, `getHeader`, `has`) and writes (`set`, `setHeader`, `append`). */
 const HEADER_ACCESS_METHODS = new Set(['get', 'header', 'getHeader', 'setHeader', 'set', 'has', 'append']);
 
@@ -907,7 +900,7 @@ export class ValueAnalysis {
 
   private valueOfCall(call: ts.CallExpression): Value | undefined {
     const { name, receiver } = calleeParts(call);
-    if (receiver && name && TOGGLE_SOURCES.has(name) && isServerKind(this.valueOf(receiver))) {
+    if (receiver && name && REGISTRATION_METHODS.has(name) && isServerKind(this.valueOf(receiver))) {
       return { kind: 'registered', hops: [] };
     }
     if (this.headerAccess(call)?.name === SESSION_HEADER) return { kind: 'session-id', origin: 'header', hops: [] };
@@ -1205,7 +1198,7 @@ export class ValueAnalysis {
 
   private registrationOf(call: ts.CallExpression): string | undefined {
     const { name, receiver } = calleeParts(call);
-    if (!name || !receiver || !REGISTRATION_METHODS.has(name)) return undefined;
+    if (!name || !receiver || !HANDLER_HOSTS.has(name)) return undefined;
     return isServerKind(this.valueOf(receiver)) ? name : undefined;
   }
 

@@ -13,6 +13,7 @@ import { RULE_METAS } from '../rules/index.js';
 import { reportRoot, UsageError } from '../pipeline/load.js';
 import { TRANSFORMS } from '../transforms/catalog.js';
 import { parseDuration } from '../transforms/kit/duration.js';
+import { DEFAULT_HANDLE_MAX_AGE, DEFAULT_HANDLE_TTL, DEFAULT_TRANSFORM_OPTIONS } from '../transforms/kit/plan.js';
 import { createProgress } from '../progress.js';
 import { OutputSpecError, parseOutputSpecs, type OutputTarget } from './outputs.js';
 import { EXIT, addOptions, collect, fileSelectionOptions, globalOptions, useColor, type CommandContext, type GlobalFlags, type Io } from './shared.js';
@@ -85,8 +86,8 @@ export function registerApplyCommand(program: Command, { io, setExit }: CommandC
     .addOption(new Option('-o, --output <[format:]file>', `also write this run's report to a file, in <format> (${APPLY_OUTPUT_FORMATS.join(', ')}) or else in --format; repeatable`).argParser(collect))
     .addOption(new Option('--fail-on <severity>', 'lowest severity of what is left that makes the exit code 1 (default: "failOn" of the config file, else error)').choices(['error', 'warning', 'info', 'none']))
     .option('--baseline <file>', 'only what is left and not in this baseline (written by `scan --write-baseline`) counts')
-    .addOption(new Option('--handle-ttl <duration>', 'idle lifetime of generated handles: 90s, 30m, 24h, 7d').argParser(parseTtl).default(24 * 60 * 60 * 1000, '24h'))
-    .addOption(new Option('--handle-max-age <duration>', 'absolute lifetime of generated handles, however often used').argParser(parseTtl).default(7 * 24 * 60 * 60 * 1000, '7d'))
+    .addOption(new Option('--handle-ttl <duration>', 'idle lifetime of generated handles: 90s, 30m, 24h, 7d').argParser(parseTtl).default(DEFAULT_TRANSFORM_OPTIONS.ttlMs, DEFAULT_HANDLE_TTL))
+    .addOption(new Option('--handle-max-age <duration>', 'absolute lifetime of generated handles, however often used').argParser(parseTtl).default(DEFAULT_TRANSFORM_OPTIONS.maxAgeMs, DEFAULT_HANDLE_MAX_AGE))
     .addOption(new Option('--target <target>', 'where the migration ends: 2026-07-28 (SDK v2, createMcpHandler) or stateless-v1 (SDK 1.x, a transport per request)').choices(['2026-07-28', 'stateless-v1']).default('2026-07-28'))
     .addOption(new Option('--store <backend>', 'where handle state lives: memory (your store, in this process) or redis (a generated Redis store, REDIS_URL)').choices(['memory', 'redis']).default('memory'))
     .option('--modern-only', "serve 2026-07-28 clients only (createMcpHandler/serveStdio legacy: 'reject'); by default 2025-era clients stay served")

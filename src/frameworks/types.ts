@@ -27,6 +27,8 @@ export type RuleId =
   | 'deprecated-feature/logging'
   | 'server-push/elicitation'
   | 'server-push/change-notification'
+  | 'server-push/resource-subscription'
+  | 'server-push/tool-toggle'
   | 'server-push/ping';
 
 /** A use that is a finding: the rule it belongs to and the framework's own migration advice. */

@@ -12,7 +12,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { analyze } from '../analysis/analyze.js';
 import type { AnalysisResult } from '../analysis/model.js';
-import { DEFAULT_TRANSFORM_OPTIONS, type TransformOptions, type TransformPlan } from './kit/plan.js';
+import { DEFAULT_HANDLE_MAX_AGE, DEFAULT_HANDLE_TTL, DEFAULT_TRANSFORM_OPTIONS, type TransformOptions, type TransformPlan } from './kit/plan.js';
 import { applyEdits } from './kit/edits.js';
 import { parseDuration } from './kit/duration.js';
 
@@ -43,7 +43,7 @@ export function createTransformer(name: string, planner: (result: AnalysisResult
     if (!plan || options.planSources?.get(absolute) !== file.source) {
       // Alone: plan from this file only (helpers in other files are out of sight).
       const result = analyze({ files: new Map([[absolute, file.source]]), resolve: () => undefined, relative: (p) => p });
-      plan = planner(result, { ...DEFAULT_TRANSFORM_OPTIONS, ttlMs: parseDuration(String(options['handle-ttl'] ?? options.handleTtl ?? '24h')) ?? DEFAULT_TRANSFORM_OPTIONS.ttlMs, maxAgeMs: parseDuration(String(options['handle-max-age'] ?? options.handleMaxAge ?? '7d')) ?? DEFAULT_TRANSFORM_OPTIONS.maxAgeMs, store: options.store === 'redis' ? 'redis' : 'memory' });
+      plan = planner(result, { ...DEFAULT_TRANSFORM_OPTIONS, ttlMs: parseDuration(String(options['handle-ttl'] ?? options.handleTtl ?? DEFAULT_HANDLE_TTL)) ?? DEFAULT_TRANSFORM_OPTIONS.ttlMs, maxAgeMs: parseDuration(String(options['handle-max-age'] ?? options.handleMaxAge ?? DEFAULT_HANDLE_MAX_AGE)) ?? DEFAULT_TRANSFORM_OPTIONS.maxAgeMs, store: options.store === 'redis' ? 'redis' : 'memory' });
       if (!options.dry) writeNewFiles(plan);
     }
     const edits = plan.edits.filter((e) => e.file === absolute);

@@ -4,12 +4,6 @@ import { isServerKind } from '../../analysis/values.js';
 import { defineRule, featureVisitors, specUrl } from '../rule.js';
 import type { Analysis } from '../../analysis/model.js';
 
-const USES = {
-  serverMethods: new Set(['sendLoggingMessage']),
-  rawMethods: (m: string) => m === 'notifications/message',
-  handledMethods: new Set(['logging/setLevel']),
-};
-
 /**
  * `new McpServer(info, { capabilities: { logging: {} } })`, inline or through an options variable; or the
  * capabilities a low-level server registers later: `server.registerCapabilities({ logging: {} })`.
@@ -41,7 +35,7 @@ export default defineRule({
     spec: specUrl('server/utilities/logging'),
   },
   create(context) {
-    const feature = featureVisitors(context, USES);
+    const feature = featureVisitors(context, 'logging');
     const { values } = context.analysis;
     /** `capabilities: SERVER_CAPABILITIES` (a const, also from another module) or `{ ...BASE, tools: {} }`: its `logging`. */
     const loggingIn = (node: ts.Node, depth: number): ts.Node[] => {

@@ -15,9 +15,5 @@ export default defineRule({
     spec: specUrl('client/roots'),
   },
   create: (context) =>
-    featureVisitors(context, {
-      serverMethods: new Set(['listRoots']),
-      rawMethods: (m) => m === 'roots/list',
-      handledMethods: new Set(['notifications/roots/list_changed']),
-    }),
+    featureVisitors(context, 'roots'),
 });

@@ -14,9 +14,5 @@ export default defineRule({
     spec: specUrl('client/sampling'),
   },
   create: (context) =>
-    featureVisitors(context, {
-      serverMethods: new Set(['createMessage', 'createMessageStream']),
-      contextMethods: new Set(['requestSampling', 'createMessage']),
-      rawMethods: (m) => m === 'sampling/createMessage',
-    }),
+    featureVisitors(context, 'sampling'),
 });

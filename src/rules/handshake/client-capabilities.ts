@@ -1,7 +1,8 @@
 import { ts } from '../../typescript.js';
+import { serverMethodsOf } from '../../analysis/sdk-features.js';
 import { defineRule, serverMethodCall, specUrl } from '../rule.js';
 
-const METHODS = new Set(['getClientCapabilities']);
+const METHODS = serverMethodsOf('client-capabilities');
 
 export default defineRule({
   meta: {

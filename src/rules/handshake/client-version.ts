@@ -1,8 +1,9 @@
 import { ts } from '../../typescript.js';
 import { calleeParts } from '../../analysis/ast.js';
+import { serverMethodsOf } from '../../analysis/sdk-features.js';
 import { defineRule, serverMethodCall, specUrl } from '../rule.js';
 
-const METHODS = new Set(['getClientVersion', 'getNegotiatedProtocolVersion']);
+const METHODS = serverMethodsOf('client-version');
 
 export default defineRule({
   meta: {

@@ -1,7 +1,11 @@
 import { ts } from '../../typescript.js';
 import { enclosingFunction, forEachDescendant, isFunctionLike, propertyNameText, unwrap } from '../../analysis/ast.js';
 import { isServerKind, type ValueAnalysis } from '../../analysis/values.js';
+import { describedFeature } from '../../analysis/sdk-features.js';
 import { defineRule, specUrl, type ReportDescriptor } from '../rule.js';
+
+/** The server's initialize hook (`oninitialized`), from the SDK description. */
+const HOOKS = new Set(describedFeature('oninitialized').serverHooks);
 
 export default defineRule({
   meta: {
@@ -24,7 +28,7 @@ export default defineRule({
           const { values } = context.analysis;
           const left = node.left;
           if (ts.isPropertyAccessExpression(left)) {
-            if (left.name.text === 'oninitialized' && isServerKind(values.valueOf(left.expression))) {
+            if (HOOKS.has(left.name.text) && isServerKind(values.valueOf(left.expression))) {
               context.report({ node: left.name, messageId: 'hook' });
               for (const report of callbacksOfHook(values, node.right)) context.report(report);
             }
@@ -32,7 +36,7 @@ export default defineRule({
           }
           // `server['oninitialized'] = …`, ``server[`on${event}`] = …`` over a list of events, `target[name] = fn` in a helper.
           if (!ts.isElementAccessExpression(left)) return;
-          if (!values.possibleStrings(left.argumentExpression)?.includes('oninitialized')) return;
+          if (!values.possibleStrings(left.argumentExpression)?.some((name) => HOOKS.has(name))) return;
           if (isServerKind(values.valueOf(left.expression))) context.report({ node: left.argumentExpression, messageId: 'hook' });
         },
       },

@@ -1,6 +1,4 @@
-import { defineRule, featureVisitors, specUrl, type RuleContext } from '../rule.js';
-
-const CHANGE_NOTIFICATION = /^notifications\/((tools|resources|prompts)\/list_changed|resources\/updated)$/;
+import { defineRule, featureVisitors, specUrl } from '../rule.js';
 
 export default defineRule({
   meta: {
@@ -15,21 +13,7 @@ export default defineRule({
     },
     spec: specUrl('basic/patterns/subscriptions'),
   },
-  create(context) {
-    // Under `serveStdio` the instance's own send* calls are the 2026-07-28 publish path (the serving
-    // entry routes them to `subscriptions/listen`); only HTTP servers need `handler.notify.*`.
-    let stdioOnly: boolean | undefined;
-    const servesOnlyOverStdio = (): boolean =>
-      (stdioOnly ??= context.analysis.values.callsSdkFunction('serveStdio') && !context.analysis.values.callsSdkFunction('createMcpHandler'));
-    const gated: RuleContext = {
-      analysis: context.analysis,
-      report: (descriptor) => {
-        if (!servesOnlyOverStdio()) context.report(descriptor);
-      },
-    };
-    return featureVisitors(gated, {
-      serverMethods: new Set(['sendResourceUpdated', 'sendToolListChanged', 'sendResourceListChanged', 'sendPromptListChanged']),
-      rawMethods: (m) => CHANGE_NOTIFICATION.test(m),
-    });
-  },
+  // Under `serveStdio` alone the instance's own send* calls are the 2026-07-28 publish path: the
+  // description says so (`unlessServedOnlyOverStdio`) and `analysis.features` applies it.
+  create: (context) => featureVisitors(context, 'change-notification'),
 });

@@ -1,13 +1,10 @@
 import { ts } from '../../typescript.js';
+import { describedFeature } from '../../analysis/sdk-features.js';
 import { defineRule, featureVisitors, serverMethodCall, specUrl } from '../rule.js';
 
-const NOTIFIER = new Set(['createElicitationCompletionNotifier']);
-
-const USES = {
-  serverMethods: new Set(['elicitInput', 'elicitInputStream']),
-  contextMethods: new Set(['elicitInput']),
-  rawMethods: (m: string) => m === 'elicitation/create' || m === 'notifications/elicitation/complete',
-};
+const { notifierMethods, errors } = describedFeature('elicitation');
+const NOTIFIER = new Set(notifierMethods);
+const ERRORS = new Set(errors);
 
 export default defineRule({
   meta: {
@@ -25,7 +22,7 @@ export default defineRule({
     spec: specUrl('client/elicitation'),
   },
   create(context) {
-    const feature = featureVisitors(context, USES);
+    const feature = featureVisitors(context, 'elicitation');
     return {
       visitors: {
         ...feature.visitors,
@@ -35,7 +32,7 @@ export default defineRule({
           if (at) context.report({ node: at, messageId: 'notifier' });
         },
         [ts.SyntaxKind.NewExpression]: (node: ts.NewExpression) => {
-          if (context.analysis.sdk.exportOf(node.expression)?.name === 'UrlElicitationRequiredError') {
+          if (ERRORS.has(context.analysis.sdk.exportOf(node.expression)?.name ?? '')) {
             context.report({ node, messageId: 'urlError' });
           }
         },

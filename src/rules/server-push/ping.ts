@@ -15,9 +15,5 @@ export default defineRule({
     spec: specUrl('changelog'),
   },
   create: (context) =>
-    featureVisitors(context, {
-      serverMethods: new Set(['ping']),
-      rawMethods: (m) => m === 'ping',
-      handledMethods: new Set(['ping']),
-    }),
+    featureVisitors(context, 'ping'),
 });

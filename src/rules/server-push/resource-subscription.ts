@@ -13,5 +13,5 @@ export default defineRule({
     spec: specUrl('basic/patterns/subscriptions'),
   },
   create: (context) =>
-    featureVisitors(context, { handledMethods: new Set(['resources/subscribe', 'resources/unsubscribe']) }),
+    featureVisitors(context, 'resource-subscription'),
 });

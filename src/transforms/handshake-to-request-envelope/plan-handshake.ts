@@ -10,19 +10,26 @@
 import { ts } from '../../typescript.js';
 import { calleeParts, unwrap } from '../../analysis/ast.js';
 import type { AnalysisResult, Analysis } from '../../analysis/model.js';
+import { describedFeature, REGISTRATION_METHODS, ruleOfFeature, type FeatureId } from '../../analysis/sdk-features.js';
 import { isServerKind } from '../../analysis/values.js';
 import type { TransformOptions, TransformPlan } from '../kit/plan.js';
 import { emptyPlan } from '../kit/plan.js';
-import { flavourOf, indentUnit, sdkMajorOf } from '../session-state-to-handles/source-style.js';
+import { flavourOf, indentUnit } from '../session-state-to-handles/source-style.js';
 import type { TextEdit } from '../kit/edits.js';
 import { addMarker, CannotRewrite, contextParameter, directHandler, forEachCall, importEdits, isServerCall } from '../kit/handler-sites.js';
+import { sdkEntryPackage, sdkMajorOfFile } from '../../analysis/sdk-modules.js';
 
-const KEYS: Record<string, { key: string; type: string; rule: string }> = {
-  getClientCapabilities: { key: 'CLIENT_CAPABILITIES_META_KEY', type: 'ClientCapabilities', rule: 'handshake/client-capabilities' },
-  getClientVersion: { key: 'CLIENT_INFO_META_KEY', type: 'Implementation', rule: 'handshake/client-version' },
-};
+/** The features whose values move from the handshake to each request's envelope. */
+const HANDSHAKE_FEATURES: readonly FeatureId[] = ['client-capabilities', 'client-version'];
+/** Handshake reads whose value each request's envelope carries on 2026-07-28 (`getClientCapabilities` → `CLIENT_CAPABILITIES_META_KEY`), with the rule reporting them. */
+const KEYS: Record<string, { key: string; type: string; rule: string }> = Object.fromEntries(
+  HANDSHAKE_FEATURES.flatMap((feature) => Object.entries(describedFeature(feature).envelope ?? {}).map(([method, envelope]) => [method, { ...envelope, rule: ruleOfFeature(feature) }])),
+);
 const METHODS = new Set(Object.keys(KEYS));
-const REGISTER = new Set(['registerTool', 'tool', 'registerPrompt', 'prompt', 'registerResource', 'resource']);
+const CAPABILITIES_RULE = ruleOfFeature('client-capabilities');
+/** The server's initialize hook (`oninitialized`), which never fires on 2026-07-28. */
+const HOOKS = new Set(describedFeature('oninitialized').serverHooks);
+const HOOK_RULE = ruleOfFeature('oninitialized');
 
 export function planHandshake(result: AnalysisResult, options: TransformOptions): TransformPlan {
   const plan = emptyPlan();
@@ -35,7 +42,7 @@ export function planHandshake(result: AnalysisResult, options: TransformOptions)
   // Gates first: the capability reads they delete get no marker.
   forEachCall(result.sourceFiles, (call) => {
     const { name, receiver } = calleeParts(call);
-    if (!name || !REGISTER.has(name) || !receiver || !isServerKind(analysis.values.valueOf(receiver))) return;
+    if (!name || !REGISTRATION_METHODS.has(name) || !receiver || !isServerKind(analysis.values.valueOf(receiver))) return;
     const gate = capabilityGate(analysis, call);
     if (!gate || gated.has(gate)) return;
     gated.add(gate);
@@ -45,7 +52,7 @@ export function planHandshake(result: AnalysisResult, options: TransformOptions)
       removedGetters.push(...unwrapped.removedCalls);
       ungated++;
     } else {
-      addMarker(plan, gate, 'handshake/client-capabilities', 'registration gated on the client capabilities from initialize, which 2026-07-28 does not have: register unconditionally (tool lists must not vary per connection); the SDK refuses an embedded inputRequired request the calling client did not declare with -32021, or check ctx.mcpReq.envelope in the handler.');
+      addMarker(plan, gate, CAPABILITIES_RULE, 'registration gated on the client capabilities from initialize, which 2026-07-28 does not have: register unconditionally (tool lists must not vary per connection); the SDK refuses an embedded inputRequired request the calling client did not declare with -32021, or check ctx.mcpReq.envelope in the handler.');
     }
   });
   forEachCall(result.sourceFiles, (call) => {
@@ -60,13 +67,13 @@ export function planHandshake(result: AnalysisResult, options: TransformOptions)
     const site = directHandler(analysis, call);
     try {
       if (!site) throw new CannotRewrite('outside a request handler', call);
-      if (options.target === 'stateless-v1' || sdkMajorOf(sf) !== 2) throw new CannotRewrite('SDK 1.x has no per-request envelope', call);
+      if (options.target === 'stateless-v1' || sdkMajorOfFile(sf) !== 2) throw new CannotRewrite('SDK 1.x has no per-request envelope', call);
       const ctx = contextParameter(site, 'ctx');
       plan.edits.push(...ctx.edits);
       // SDK 2.4's published .d.ts types the envelope as `{}`: a TS file names the key's type.
       const envelope = flavourOf(sf) === 'ts' ? `(${ctx.name}.mcpReq.envelope as { [${info.key}]?: ${info.type} } | undefined)` : `${ctx.name}.mcpReq.envelope`;
       plan.edits.push({ file: sf.fileName, start: call.getStart(sf), end: call.getStart(sf), text: `${envelope}?.[${info.key}] ?? ` });
-      plan.edits.push(...importEdits(sf, [info.key], '@modelcontextprotocol/server', [info.type]));
+      plan.edits.push(...importEdits(sf, [info.key], sdkEntryPackage(2), [info.type]));
       rewritten++;
     } catch (error) {
       if (!(error instanceof CannotRewrite)) throw error;
@@ -76,8 +83,8 @@ export function planHandshake(result: AnalysisResult, options: TransformOptions)
   // `server.server.oninitialized = …`
   for (const sf of result.sourceFiles) {
     const walk = (node: ts.Node): void => {
-      if (ts.isBinaryExpression(node) && node.operatorToken.kind === ts.SyntaxKind.EqualsToken && ts.isPropertyAccessExpression(node.left) && node.left.name.text === 'oninitialized' && isServerKind(analysis.values.valueOf(node.left.expression))) {
-        addMarker(plan, node, 'handshake/oninitialized', 'oninitialized never fires for a 2026-07-28 client (there is no initialize): move this work into the server factory, or do it lazily in the handler that needs it; registration here becomes unconditional in the factory. Keep it only for 2025-era connections (if (ctx.era !== \'modern\') in a factory taking McpRequestContext).');
+      if (ts.isBinaryExpression(node) && node.operatorToken.kind === ts.SyntaxKind.EqualsToken && ts.isPropertyAccessExpression(node.left) && HOOKS.has(node.left.name.text) && isServerKind(analysis.values.valueOf(node.left.expression))) {
+        addMarker(plan, node, HOOK_RULE, 'oninitialized never fires for a 2026-07-28 client (there is no initialize): move this work into the server factory, or do it lazily in the handler that needs it; registration here becomes unconditional in the factory. Keep it only for 2025-era connections (if (ctx.era !== \'modern\') in a factory taking McpRequestContext).');
       }
       ts.forEachChild(node, walk);
     };
@@ -128,7 +135,7 @@ function unconditional(analysis: Analysis, gate: ts.IfStatement): { edits: TextE
     const call = unwrap(s.expression);
     if (!ts.isCallExpression(call)) return false;
     const { name, receiver } = calleeParts(call);
-    if (name && REGISTER.has(name) && receiver && isServerKind(analysis.values.valueOf(receiver))) return true;
+    if (name && REGISTRATION_METHODS.has(name) && receiver && isServerKind(analysis.values.valueOf(receiver))) return true;
     // `registerSomething(server)`: a registration helper handed the server.
     return !receiver && call.arguments.some((a) => isServerKind(analysis.values.valueOf(a)));
   });

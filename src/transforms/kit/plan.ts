@@ -4,6 +4,7 @@
  * person (each marker is also written into the code as an edit).
  */
 import type { TextEdit } from './edits.js';
+import { parseDuration } from './duration.js';
 import type { HandleNames } from '../session-state-to-handles/naming.js';
 
 export type Target = '2026-07-28' | 'stateless-v1';
@@ -22,7 +23,11 @@ export interface TransformOptions {
   store: StoreBackend;
 }
 
-export const DEFAULT_TRANSFORM_OPTIONS: TransformOptions = { ttlMs: 24 * 60 * 60 * 1000, maxAgeMs: 7 * 24 * 60 * 60 * 1000, target: '2026-07-28', modernOnly: false, store: 'memory' };
+/** The handles' default lifetimes as the user writes them (`--handle-ttl`, `--handle-max-age`): the one place they are set. */
+export const DEFAULT_HANDLE_TTL = '24h';
+export const DEFAULT_HANDLE_MAX_AGE = '7d';
+
+export const DEFAULT_TRANSFORM_OPTIONS: TransformOptions = { ttlMs: parseDuration(DEFAULT_HANDLE_TTL)!, maxAgeMs: parseDuration(DEFAULT_HANDLE_MAX_AGE)!, target: '2026-07-28', modernOnly: false, store: 'memory' };
 
 export interface PlannedMarker {
   file: string;

@@ -21,19 +21,20 @@
 import { ts } from '../../typescript.js';
 import { forEachDescendant, propertyNameText, unwrap } from '../../analysis/ast.js';
 import type { AnalysisResult } from '../../analysis/model.js';
-import { handlerRegistration } from '../../rules/rule.js';
+import { describedFeature, handlerRegistration, rawSendersOf, REQUEST_SCOPED_NOTIFICATIONS, ruleOfFeature, serverMethodsOf } from '../../analysis/sdk-features.js';
 import type { TransformOptions, TransformPlan } from '../kit/plan.js';
 import type { TextEdit } from '../kit/edits.js';
 import { emptyPlan } from '../kit/plan.js';
-import { indentAt, sdkMajorOf } from '../session-state-to-handles/source-style.js';
-import { SSE_TRANSPORTS, STDIO_TRANSPORTS } from '../../analysis/sdk-modules.js';
+import { indentAt } from '../session-state-to-handles/source-style.js';
+import { SSE_TRANSPORTS, STDIO_TRANSPORTS, sdkMajorOfFile } from '../../analysis/sdk-modules.js';
 import { addMarker, CannotRewrite, contextParameter, directHandler, forEachCall, isServerCall } from '../kit/handler-sites.js';
 
-const RULE = 'deprecated-feature/logging';
-const METHODS = new Set(['sendLoggingMessage']);
-const NOTIFY = new Set(['notification']);
-/** Notifications about one request's work: they belong on that request's response stream. */
-const REQUEST_SCOPED_NOTIFICATIONS = new Set(['notifications/progress']);
+const RULE = ruleOfFeature('logging');
+/** The server's log sends (`sendLoggingMessage`), and its raw notification sender (what progress is sent with). */
+const METHODS = serverMethodsOf('logging');
+const NOTIFY = rawSendersOf('notification', 'server');
+/** The log-level handler registration (`logging/setLevel`), from the description. */
+const SET_LEVEL = new Set(describedFeature('logging').handledMethods);
 
 export function planLogging(result: AnalysisResult, options: TransformOptions): TransformPlan {
   const plan = emptyPlan();
@@ -46,7 +47,7 @@ export function planLogging(result: AnalysisResult, options: TransformOptions): 
   const legacyStreams = options.target !== 'stateless-v1' && !options.modernOnly ? connectionTransports(result) : [];
   forEachCall(result.sourceFiles, (call) => {
     const registration = handlerRegistration(analysis, call);
-    if (registration?.method === 'logging/setLevel') {
+    if (registration && SET_LEVEL.has(registration.method)) {
       addMarker(plan, call, RULE, 'logging/setLevel was removed in 2026-07-28: the client sends the level with every request (_meta io.modelcontextprotocol/logLevel) and ctx.mcpReq.log honours it. This handler only serves 2025-era clients; remove it (the SDK installs one when the logging capability is declared).');
       return;
     }
@@ -69,7 +70,7 @@ export function planLogging(result: AnalysisResult, options: TransformOptions): 
         props.set(name, ts.isPropertyAssignment(p) ? p.initializer : p.name);
       }
       if (!props.has('level') || !props.has('data')) throw new CannotRewrite('the log message has no level or no data', call);
-      const v2 = options.target !== 'stateless-v1' && sdkMajorOf(sf) === 2;
+      const v2 = options.target !== 'stateless-v1' && sdkMajorOfFile(sf) === 2;
       const ctx = contextParameter(site, v2 ? 'ctx' : 'extra');
       plan.edits.push(...ctx.edits);
       const text = (name: string) => props.get(name)!.getText(sf);
@@ -117,7 +118,7 @@ function moveOntoRequest(result: AnalysisResult, call: ts.CallExpression, option
   if (!methodName || !REQUEST_SCOPED_NOTIFICATIONS.has(methodName)) return false;
   if (sendOptions && !relatesToThisRequest(result, sendOptions)) return false;
   const sf = call.getSourceFile();
-  const v2 = options.target !== 'stateless-v1' && sdkMajorOf(sf) === 2;
+  const v2 = options.target !== 'stateless-v1' && sdkMajorOfFile(sf) === 2;
   let ctx: { name: string; edits: TextEdit[] };
   try {
     ctx = contextParameter(site, v2 ? 'ctx' : 'extra');

@@ -18,82 +18,38 @@
  */
 import { ts } from '../../typescript.js';
 import { calleeParts, propertyNameText, unwrap } from '../../analysis/ast.js';
+import { describedFeature, INPUT_REQUEST_FEATURES, ruleOfFeature, type FeatureId, type InputRequestSite } from '../../analysis/sdk-features.js';
 import type { AnalysisResult, Analysis } from '../../analysis/model.js';
 import type { TextEdit } from '../kit/edits.js';
 import type { TransformOptions, TransformPlan } from '../kit/plan.js';
 import { emptyPlan } from '../kit/plan.js';
-import { afterImports, flavourOf, indentAt, indentUnit, sdkMajorOf } from '../session-state-to-handles/source-style.js';
+import { afterImports, flavourOf, indentAt, indentUnit } from '../session-state-to-handles/source-style.js';
 import { addMarker, CannotRewrite, contextParameter, directHandler, forEachCall, importEdits, usesName, type HandlerSite } from '../kit/handler-sites.js';
+import { sdkEntryPackage, sdkMajorOfFile } from '../../analysis/sdk-modules.js';
 
-type Kind = 'sampling' | 'elicit' | 'roots';
-
-const RULE: Record<Kind, string> = { sampling: 'deprecated-feature/sampling', elicit: 'server-push/elicitation', roots: 'deprecated-feature/roots' };
-const SERVER_METHODS: Record<string, Kind> = { createMessage: 'sampling', elicitInput: 'elicit', listRoots: 'roots' };
-const CONTEXT_METHODS: Record<string, Kind> = { requestSampling: 'sampling', createMessage: 'sampling', elicitInput: 'elicit' };
-const RAW_METHODS: Record<string, Kind> = { 'sampling/createMessage': 'sampling', 'elicitation/create': 'elicit', 'roots/list': 'roots' };
-const RAW_SENDERS = new Set(['request', 'sendRequest', 'send']);
-const RESULT_SCHEMAS = new Set(['CreateMessageResultSchema', 'CreateMessageResultWithToolsSchema', 'ElicitResultSchema', 'ListRootsResultSchema']);
-const BUILDER: Record<Kind, string> = { sampling: 'createMessage', elicit: 'elicit', roots: 'listRoots' };
-const SDK = '@modelcontextprotocol/server';
+/** The input-request features (from the SDK description): the rule reporting each, and the `inputRequired` builder replacing it. */
+const RULE = (feature: FeatureId): string => ruleOfFeature(feature);
+const BUILDER = (feature: FeatureId): string => describedFeature(feature).inputRequest!.builder;
+/** The SDK result schemas a raw request's reply may be parsed with (the embedded response goes through none other). */
+const RESULT_SCHEMAS = new Set(INPUT_REQUEST_FEATURES.flatMap((feature) => describedFeature(feature).resultSchemas ?? []));
+const SDK = sdkEntryPackage(2);
 export const REQUEST_STATE_ENV = 'MCP_REQUEST_STATE_KEY';
-
-export interface ServerRequestSite {
-  call: ts.CallExpression;
-  kind: Kind;
-  /** The request params expression (undefined for listRoots). */
-  params?: ts.Expression;
-  /** `params` is `<message>.params` of a message object named by an identifier. */
-  paramsText?: string;
-  /** A raw `sendRequest`/`request`/`send` of a JSON-RPC message (its 2nd argument may be a result schema). */
-  raw?: boolean;
-}
-
-/** A call that sends sampling/elicitation/roots to the client, with its params. */
-export function serverRequestSite(analysis: Analysis, call: ts.CallExpression): ServerRequestSite | undefined {
-  const { name, receiver } = calleeParts(call);
-  if (!name) return undefined;
-  const kindOf = receiver ? analysis.values.valueOf(receiver)?.kind : analysis.values.valueOf(unwrap(call.expression))?.kind;
-  if (receiver && (kindOf === 'mcp-server' || kindOf === 'server') && SERVER_METHODS[name]) {
-    return { call, kind: SERVER_METHODS[name]!, params: call.arguments[0] };
-  }
-  if (receiver && (kindOf === 'context' || kindOf === 'context-request') && CONTEXT_METHODS[name]) {
-    return { call, kind: CONTEXT_METHODS[name]!, params: call.arguments[0] };
-  }
-  const isSender = RAW_SENDERS.has(name) && (receiver ? kindOf === 'mcp-server' || kindOf === 'server' || kindOf === 'context' || kindOf === 'context-request' : kindOf === 'context-request');
-  if (!isSender || call.arguments.length === 0) return undefined;
-  const arg = unwrap(call.arguments[0]!);
-  let message: ts.ObjectLiteralExpression | undefined;
-  if (ts.isObjectLiteralExpression(arg)) message = arg;
-  else if (ts.isIdentifier(arg)) {
-    const decl = analysis.values.symbolOf(arg)?.valueDeclaration;
-    const init = decl && ts.isVariableDeclaration(decl) && decl.initializer ? unwrap(decl.initializer) : undefined;
-    if (init && ts.isObjectLiteralExpression(init)) message = init;
-  }
-  if (!message) return undefined;
-  const method = message.properties.find((p): p is ts.PropertyAssignment => ts.isPropertyAssignment(p) && propertyNameText(p.name) === 'method');
-  const methodText = method && analysis.values.constantString(method.initializer);
-  const kind = methodText ? RAW_METHODS[methodText] : undefined;
-  if (!kind) return undefined;
-  const params = message.properties.find((p): p is ts.PropertyAssignment => ts.isPropertyAssignment(p) && propertyNameText(p.name) === 'params');
-  if (ts.isIdentifier(arg)) return { call, kind, params: params?.initializer, paramsText: params ? `${arg.text}.params` : undefined, raw: true };
-  return { call, kind, params: params?.initializer, raw: true };
-}
 
 export function planMrtr(result: AnalysisResult, options: TransformOptions): TransformPlan {
   const plan = emptyPlan();
   plan.notes = [];
   const { analysis } = result;
-  const byHandler = new Map<ts.FunctionLikeDeclaration, ServerRequestSite[]>();
-  const outside: ServerRequestSite[] = [];
+  const byHandler = new Map<ts.FunctionLikeDeclaration, InputRequestSite[]>();
+  const outside: InputRequestSite[] = [];
   forEachCall(result.sourceFiles, (call) => {
-    const site = serverRequestSite(analysis, call);
+    const site = analysis.features.inputRequestAt(call);
     if (!site) return;
     const handler = enclosingHandler(analysis, call);
     if (!handler) outside.push(site);
     else byHandler.set(handler.fn, [...(byHandler.get(handler.fn) ?? []), site]);
   });
   for (const site of outside) {
-    addMarker(plan, site.call, RULE[site.kind], `${describe(site.kind)} sent outside a request handler: on 2026-07-28 a server can only ask the client from inside tools/call, prompts/get or resources/read, by returning inputRequired({ inputRequests: { k: inputRequired.${BUILDER[site.kind]}(${site.kind === 'roots' ? '' : '…'}) } }) and reading inputResponse(ctx.mcpReq.inputResponses, 'k') on the retry.`);
+    addMarker(plan, site.call, RULE(site.feature), `${describe(site.feature)} sent outside a request handler: on 2026-07-28 a server can only ask the client from inside tools/call, prompts/get or resources/read, by returning inputRequired({ inputRequests: { k: inputRequired.${BUILDER(site.feature)}(${site.feature === 'roots' ? '' : '…'}) } }) and reading inputResponse(ctx.mcpReq.inputResponses, 'k') on the retry.`);
   }
   const codecFiles = new Map<ts.SourceFile, { server?: ts.ObjectLiteralExpression }>();
   const importsOf = new Map<ts.SourceFile, { names: Set<string>; types: Set<string> }>();
@@ -103,21 +59,21 @@ export function planMrtr(result: AnalysisResult, options: TransformOptions): Tra
     const handler = handlerOf(analysis, fn)!;
     const first = sites[0]!;
     const sf = fn.getSourceFile();
-    if (options.target === 'stateless-v1' || sdkMajorOf(sf) !== 2) {
+    if (options.target === 'stateless-v1' || sdkMajorOfFile(sf) !== 2) {
       for (const s of sites) {
         const why = options.target === 'stateless-v1' ? 'the stateless v1 server cannot carry it (no session to answer on)' : 'this file still imports SDK 1.x (rewrite it to v2 first, then re-run apply)';
-        addMarker(plan, s.call, RULE[s.kind], `${describe(s.kind)} is a server→client request and ${why}. The multi-round-trip replacement (return inputRequired(…), read inputResponse(ctx.mcpReq.inputResponses, 'k') on the retry) needs SDK v2 (--target 2026-07-28); on SDK 1.x, take the input as a tool argument instead.`);
+        addMarker(plan, s.call, RULE(s.feature), `${describe(s.feature)} is a server→client request and ${why}. The multi-round-trip replacement (return inputRequired(…), read inputResponse(ctx.mcpReq.inputResponses, 'k') on the retry) needs SDK v2 (--target 2026-07-28); on SDK 1.x, take the input as a tool argument instead.`);
       }
       continue;
     }
     void site;
     try {
-      const edits = rewriteHandler(analysis, handler, sites, codecFiles, importsOf);
+      const edits = rewriteHandler(analysis, handler, sites, { codecFiles, importsOf });
       plan.edits.push(...edits);
       rewritten++;
     } catch (error) {
       if (!(error instanceof CannotRewrite)) throw error;
-      addMarker(plan, error.node === handler.fn ? first.call : error.node, RULE[first.kind], `not rewritten automatically: ${error.message}. Recommended shape: at the top of the handler read \`const r = inputResponse(ctx.mcpReq.inputResponses, 'k')\`; if r.kind === 'missing' return inputRequired({ inputRequests: { k: inputRequired.${BUILDER[first.kind]}(${first.kind === 'roots' ? '' : '…'}) }, requestState }) with what the handler holds in requestState (createRequestStateCodec, key from ${REQUEST_STATE_ENV}); on the retry continue from r without repeating side effects.`);
+      addMarker(plan, error.node === handler.fn ? first.call : error.node, RULE(first.feature), `not rewritten automatically: ${error.message}. Recommended shape: at the top of the handler read \`const r = inputResponse(ctx.mcpReq.inputResponses, 'k')\`; if r.kind === 'missing' return inputRequired({ inputRequests: { k: inputRequired.${BUILDER(first.feature)}(${first.feature === 'roots' ? '' : '…'}) }, requestState }) with what the handler holds in requestState (createRequestStateCodec, key from ${REQUEST_STATE_ENV}); on the retry continue from r without repeating side effects.`);
     }
   }
   for (const [sf, imports] of importsOf) plan.edits.push(...importEdits(sf, [...imports.names], SDK, [...imports.types]));
@@ -129,8 +85,8 @@ export function planMrtr(result: AnalysisResult, options: TransformOptions): Tra
   return plan;
 }
 
-function describe(kind: Kind): string {
-  return kind === 'sampling' ? 'Sampling (createMessage)' : kind === 'elicit' ? 'Elicitation (elicitInput)' : 'Roots (listRoots)';
+function describe(feature: FeatureId): string {
+  return feature === 'sampling' ? 'Sampling (createMessage)' : feature === 'elicitation' ? 'Elicitation (elicitInput)' : 'Roots (listRoots)';
 }
 
 /** The request handler a call is in (through nested callbacks). */
@@ -161,15 +117,60 @@ function firstChildIn(node: ts.Node): ts.Node | undefined {
   return child;
 }
 
-function rewriteHandler(
-  analysis: Analysis,
-  handler: HandlerSite,
-  sites: ServerRequestSite[],
-  codecFiles: Map<ts.SourceFile, { server?: ts.ObjectLiteralExpression }>,
-  importsOf: Map<ts.SourceFile, { names: Set<string>; types: Set<string> }>,
-): TextEdit[] {
+/** The file-level additions a rewritten handler needs: SDK imports, and the requestState codec. */
+interface FileAdditions {
+  codecFiles: Map<ts.SourceFile, { server?: ts.ObjectLiteralExpression }>;
+  importsOf: Map<ts.SourceFile, { names: Set<string>; types: Set<string> }>;
+}
+
+/** A handler that can be rewritten: its one request, awaited into `const <name> = await <request>;` at the top of its body. */
+interface EligibleHandler {
+  site: InputRequestSite;
+  body: ts.Block;
+  statement: ts.VariableStatement;
+  list: ts.VariableDeclarationList;
+  decl: ts.VariableDeclaration & { name: ts.Identifier };
+  /** The body's statements before and after the request. */
+  before: readonly ts.Statement[];
+  after: readonly ts.Statement[];
+}
+
+/** The handler's locals held across the request, and the server options where the codec's `verify` goes. */
+interface HeldState {
+  held: Held[];
+  serverOptions?: ts.ObjectLiteralExpression;
+}
+
+/** The statements replacing the request, and what they need imported. */
+interface GeneratedRound {
+  text: string;
+  validated: boolean;
+  typeNames: string[];
+}
+
+function rewriteHandler(analysis: Analysis, handler: HandlerSite, sites: InputRequestSite[], additions: FileAdditions): TextEdit[] {
+  const eligible = eligibleHandler(analysis, handler, sites);
   const { fn } = handler;
+  const name = eligible.decl.name.text;
+  if (usesName(fn, `${name}Response`)) throw new CannotRewrite(`the handler already uses the name \`${name}Response\``, eligible.decl.name);
+  const ctx = contextParameter(handler, 'ctx');
+  const state = heldState(analysis, handler, eligible);
+  const round = generateRound(handler, eligible, state, ctx.name);
   const sf = fn.getSourceFile();
+  const edits: TextEdit[] = [...ctx.edits, { file: sf.fileName, start: eligible.statement.getStart(sf), end: eligible.statement.end, text: round.text }];
+  edits.push(...heldLocalEdits(sf, state.held, `${name}State`));
+  const returnType = returnTypeEdit(handler);
+  if (returnType) {
+    edits.push(...returnType.edits);
+    round.typeNames.push(...returnType.typeNames);
+  }
+  recordAdditions(additions, sf, state, round);
+  return edits;
+}
+
+/** Whether the handler's shape allows the rewrite; throws CannotRewrite with the reason when it does not. */
+function eligibleHandler(analysis: Analysis, handler: HandlerSite, sites: InputRequestSite[]): EligibleHandler {
+  const { fn } = handler;
   if (sites.length > 1) throw new CannotRewrite(`the handler sends ${sites.length} requests to the client (each needs its own round, with what earlier rounds returned carried in requestState)`, sites[1]!.call);
   const site = sites[0]!;
   if (handler.method !== 'tools/call' || !handler.tool || handler.tool.api !== 'registerTool') {
@@ -185,11 +186,11 @@ function rewriteHandler(
   if (!decl || !ts.isVariableDeclaration(decl) || decl.initializer !== awaited || !ts.isIdentifier(decl.name) || !list || !ts.isVariableDeclarationList(list) || list.declarations.length !== 1 || !statement || !ts.isVariableStatement(statement) || statement.parent !== body) {
     throw new CannotRewrite('the request is not awaited into a variable at the top level of the handler (`const result = await …;`)', site.call);
   }
-  if (site.kind === 'elicit' && site.params && ts.isObjectLiteralExpression(unwrap(site.params))) {
+  if (site.feature === 'elicitation' && site.params && ts.isObjectLiteralExpression(unwrap(site.params))) {
     const mode = (unwrap(site.params) as ts.ObjectLiteralExpression).properties.find((p) => ts.isPropertyAssignment(p) && propertyNameText(p.name) === 'mode');
     if (mode && ts.isPropertyAssignment(mode) && analysis.values.constantString(mode.initializer) === 'url') throw new CannotRewrite('URL-mode elicitation becomes inputRequired.elicitUrl({ message, url }) without elicitationId', site.call);
   }
-  if (site.kind !== 'roots' && !site.params) throw new CannotRewrite('the request params cannot be found', site.call);
+  if (site.feature !== 'roots' && !site.params) throw new CannotRewrite('the request params cannot be found', site.call);
   const paramsLiteral = site.params && unwrap(site.params);
   if (paramsLiteral && ts.isObjectLiteralExpression(paramsLiteral) && paramsLiteral.properties.some((p) => propertyNameText(p.name) === 'task')) {
     throw new CannotRewrite('the request is task-augmented (params.task): the experimental tasks API is gone in SDK v2 / 2026-07-28 (the Tasks extension replaces it); drop the task variant or return inputRequired with a plain request', site.call);
@@ -204,30 +205,39 @@ function rewriteHandler(
     const problem = sideEffect(s);
     if (problem) throw new CannotRewrite(`${problem} before the request runs again on the retry (perhaps on another instance)`, s);
   }
-  const name = decl.name.text;
-  const responseName = `${name}Response`;
-  if (usesName(fn, responseName)) throw new CannotRewrite(`the handler already uses the name \`${responseName}\``, decl.name);
-  const ctx = contextParameter(handler, 'ctx');
-  const edits: TextEdit[] = [...ctx.edits];
-  const typeNames: string[] = [];
+  return { site, body, statement, list, decl: decl as EligibleHandler['decl'], before, after: body.statements.slice(index + 1) };
+}
 
-  // State held across the await: const locals declared before it and read after it.
-  const held = heldLocals(analysis, before, body.statements.slice(index + 1));
+/** State held across the await: const locals declared before it and read after it, sealed into requestState. */
+function heldState(analysis: Analysis, handler: HandlerSite, eligible: EligibleHandler): HeldState {
+  const held = heldLocals(analysis, eligible.before, eligible.after);
   const serverOptions = held.length ? serverOptionsOf(analysis, handler) : undefined;
-  if (held.length && !serverOptions) throw new CannotRewrite(`the handler holds ${held.map((h) => `\`${h.name}\``).join(', ')} across the request, and the server's options (where requestState.verify goes) are not an object literal in this file`, decl);
+  if (held.length && !serverOptions) throw new CannotRewrite(`the handler holds ${held.map((h) => `\`${h.name}\``).join(', ')} across the request, and the server's options (where requestState.verify goes) are not an object literal in this file`, eligible.decl);
+  return { held, serverOptions };
+}
+
+/** The two-phase form of the request: ask with inputRequired on the first round, read the input response on the retry. */
+function generateRound(handler: HandlerSite, eligible: EligibleHandler, state: HeldState, ctxName: string): GeneratedRound {
+  const { fn } = handler;
+  const { site, statement, list } = eligible;
+  const { held } = state;
+  const sf = fn.getSourceFile();
+  const name = eligible.decl.name.text;
+  const responseName = `${name}Response`;
+  const typeNames: string[] = [];
   const stateName = `${name}State`;
   const unit = indentUnit(sf.text);
   const indent = indentAt(sf.text, statement.getStart(sf));
-  const paramsText = site.kind === 'roots' ? '' : site.paramsText ?? site.params!.getText(sf);
+  const paramsText = site.feature === 'roots' ? '' : site.paramsText ?? site.params!.getText(sf);
   const key = name;
-  const requestStateText = held.length ? `\n${indent}${unit}${unit}requestState: await requestStateCodec.mint({ ${held.map((h) => h.name).join(', ')} }, ${ctx.name}),` : '';
+  const requestStateText = held.length ? `\n${indent}${unit}${unit}requestState: await requestStateCodec.mint({ ${held.map((h) => h.name).join(', ')} }, ${ctxName}),` : '';
   const inner = `${indent}${unit}${unit}${unit}`;
   const flavour = flavourOf(sf);
   // A form elicitation's schema validates the answer on the retry (the SDK does not): it is hoisted
   // into a Standard Schema that both asks (inputRequired.elicit) and checks (acceptedContent).
   const lines: string[] = [];
   let sentParams = site.params && !site.paramsText ? reindent(paramsText, indentAt(sf.text, site.params.getStart(sf)), inner) : paramsText;
-  const literal = site.kind === 'elicit' && site.params && !site.paramsText && ts.isObjectLiteralExpression(unwrap(site.params)) ? (unwrap(site.params) as ts.ObjectLiteralExpression) : undefined;
+  const literal = site.feature === 'elicitation' && site.params && !site.paramsText && ts.isObjectLiteralExpression(unwrap(site.params)) ? (unwrap(site.params) as ts.ObjectLiteralExpression) : undefined;
   const schemaProp = literal?.properties.find((p): p is ts.PropertyAssignment => ts.isPropertyAssignment(p) && propertyNameText(p.name) === 'requestedSchema');
   const schemaName = `${name}Schema`;
   const requestedName = `${name}RequestedSchema`;
@@ -252,12 +262,12 @@ function rewriteHandler(
     const replaced = raw.slice(0, init.getStart(sf) - paramsStart) + schemaName + raw.slice(init.end - paramsStart);
     sentParams = reindent(replaced, indentAt(sf.text, paramsStart), inner);
   }
-  const requestsText = `inputRequests: {\n${inner}${key}: inputRequired.${BUILDER[site.kind]}(${sentParams}),\n${indent}${unit}${unit}}`;
-  const expected = site.kind;
-  lines.push(`const ${responseName} = inputResponse(${ctx.name}.mcpReq.inputResponses, '${key}');`);
+  const requestsText = `inputRequests: {\n${inner}${key}: inputRequired.${BUILDER(site.feature)}(${sentParams}),\n${indent}${unit}${unit}}`;
+  const expected = describedFeature(site.feature).inputRequest!.responseKind;
+  lines.push(`const ${responseName} = inputResponse(${ctxName}.mcpReq.inputResponses, '${key}');`);
   if (held.length) {
     const type = `{ ${held.map((h) => `${h.name}: ${h.type}`).join('; ')} }`;
-    lines.push(flavour === 'ts' ? `const ${stateName} = ${ctx.name}.mcpReq.requestState<${type}>();` : `const ${stateName} = /** @type {${type} | undefined} */ (${ctx.name}.mcpReq.requestState());`);
+    lines.push(flavour === 'ts' ? `const ${stateName} = ${ctxName}.mcpReq.requestState<${type}>();` : `const ${stateName} = /** @type {${type} | undefined} */ (${ctxName}.mcpReq.requestState());`);
     lines.push(`if (${responseName}.kind === 'missing' || !${stateName}) {`);
   } else {
     lines.push(`if (${responseName}.kind === 'missing') {`);
@@ -268,16 +278,20 @@ function rewriteHandler(
   lines.push(`${unit}return { content: [{ type: 'text'${flavour === 'ts' ? ' as const' : ''}, text: \`Expected ${expected === 'elicit' ? 'an elicitation' : expected === 'sampling' ? 'a sampling' : 'a roots'} response for "${key}", got "\${${responseName}.kind}".\` }], isError: true };`);
   lines.push('}');
   // Without `tools` in its params, createMessage resolved to a CreateMessageResult (single content block).
-  const withTools = site.kind === 'sampling' && !(site.params && ts.isObjectLiteralExpression(unwrap(site.params)) && !(unwrap(site.params) as ts.ObjectLiteralExpression).properties.some((p) => ts.isSpreadAssignment(p) || propertyNameText(p.name) === 'tools'));
+  const withTools = site.feature === 'sampling' && !(site.params && ts.isObjectLiteralExpression(unwrap(site.params)) && !(unwrap(site.params) as ts.ObjectLiteralExpression).properties.some((p) => ts.isSpreadAssignment(p) || propertyNameText(p.name) === 'tools'));
   const sampled = withTools ? `${responseName}.result` : flavour === 'ts' ? `${responseName}.result as CreateMessageResult` : `/** @type {import('${SDK}').CreateMessageResult} */ (${responseName}.result)`;
-  if (site.kind === 'sampling' && !withTools && flavour === 'ts') typeNames.push('CreateMessageResult');
+  if (site.feature === 'sampling' && !withTools && flavour === 'ts') typeNames.push('CreateMessageResult');
   const elicited = validated
-    ? `${responseName}.action === 'accept' ? { action: ${responseName}.action, content: acceptedContent(${ctx.name}.mcpReq.inputResponses, '${key}', ${schemaName}) } : ${responseName}`
+    ? `${responseName}.action === 'accept' ? { action: ${responseName}.action, content: acceptedContent(${ctxName}.mcpReq.inputResponses, '${key}', ${schemaName}) } : ${responseName}`
     : responseName;
-  const value = site.kind === 'sampling' ? sampled : site.kind === 'roots' ? `{ roots: ${responseName}.roots }` : elicited;
+  const value = site.feature === 'sampling' ? sampled : site.feature === 'roots' ? `{ roots: ${responseName}.roots }` : elicited;
   lines.push(`${list.flags & ts.NodeFlags.Let ? 'let' : 'const'} ${name} = ${value};`);
-  edits.push({ file: sf.fileName, start: statement.getStart(sf), end: statement.end, text: lines.join(`\n${indent}`) });
-  // After the await, held locals read what the user saw: the values sealed in requestState.
+  return { text: lines.join(`\n${indent}`), validated, typeNames };
+}
+
+/** After the await, held locals read what the user saw: the values sealed in requestState. */
+function heldLocalEdits(sf: ts.SourceFile, held: readonly Held[], stateName: string): TextEdit[] {
+  const edits: TextEdit[] = [];
   for (const h of held) {
     for (const use of h.usesAfter) {
       const parent = use.parent;
@@ -285,21 +299,29 @@ function rewriteHandler(
       else edits.push({ file: sf.fileName, start: use.getStart(sf), end: use.end, text: `${stateName}.${h.name}` });
     }
   }
-  // The handler may now return an InputRequiredResult.
-  const returnType = fn.type;
-  if (returnType) {
-    if (ts.isTypeReferenceNode(returnType) && returnType.typeName.getText(sf) === 'Promise' && returnType.typeArguments?.length === 1) {
-      const inner = returnType.typeArguments[0]!;
-      if (!/\bInputRequiredResult\b/.test(inner.getText(sf))) edits.push({ file: sf.fileName, start: inner.end, end: inner.end, text: ' | InputRequiredResult' });
-      typeNames.push('InputRequiredResult');
-    } else throw new CannotRewrite('the handler declares a return type that is not Promise<…>', returnType);
-  }
-  const imports = importsOf.get(sf) ?? { names: new Set<string>(), types: new Set<string>() };
-  for (const n of ['inputRequired', 'inputResponse', ...(held.length ? ['createRequestStateCodec'] : []), ...(validated ? ['fromJsonSchema', 'acceptedContent'] : [])]) imports.names.add(n);
-  for (const n of typeNames) imports.types.add(n);
-  importsOf.set(sf, imports);
-  if (held.length && !codecFiles.has(sf)) codecFiles.set(sf, { server: serverOptions });
   return edits;
+}
+
+/** The handler may now return an InputRequiredResult: a declared `Promise<…>` return type says so. */
+function returnTypeEdit(handler: HandlerSite): { edits: TextEdit[]; typeNames: string[] } | undefined {
+  const returnType = handler.fn.type;
+  if (!returnType) return undefined;
+  const sf = handler.fn.getSourceFile();
+  if (!ts.isTypeReferenceNode(returnType) || returnType.typeName.getText(sf) !== 'Promise' || returnType.typeArguments?.length !== 1) {
+    throw new CannotRewrite('the handler declares a return type that is not Promise<…>', returnType);
+  }
+  const inner = returnType.typeArguments[0]!;
+  const edits = /\bInputRequiredResult\b/.test(inner.getText(sf)) ? [] : [{ file: sf.fileName, start: inner.end, end: inner.end, text: ' | InputRequiredResult' }];
+  return { edits, typeNames: ['InputRequiredResult'] };
+}
+
+/** The imports the rewritten handler uses, and the codec its file declares when it holds state. */
+function recordAdditions(additions: FileAdditions, sf: ts.SourceFile, state: HeldState, round: GeneratedRound): void {
+  const imports = additions.importsOf.get(sf) ?? { names: new Set<string>(), types: new Set<string>() };
+  for (const n of ['inputRequired', 'inputResponse', ...(state.held.length ? ['createRequestStateCodec'] : []), ...(round.validated ? ['fromJsonSchema', 'acceptedContent'] : [])]) imports.names.add(n);
+  for (const n of round.typeNames) imports.types.add(n);
+  additions.importsOf.set(sf, imports);
+  if (state.held.length && !additions.codecFiles.has(sf)) additions.codecFiles.set(sf, { server: state.serverOptions });
 }
 
 /** Moves a multi-line expression from the block indented `from` to one indented `to`. */

@@ -13,6 +13,7 @@ import type { Diagnostic } from '@modelcontextprotocol/codemod';
 import type { FunctionDeclaration, Node as TsMorphNode, ParameterDeclaration, SourceFile } from 'ts-morph';
 import { loadTsMorph } from '../../typescript.js';
 import { namesContextType } from './context-mocks.js';
+import { REGISTRATION_METHODS } from '../../analysis/sdk-modules.js';
 
 const FORWARDED = /^The context object is forwarded to ([\w$]+)\(…\)/;
 /** The keys of v1's `RequestHandlerExtra`: an inline type made of these only describes the handler context. */
@@ -49,8 +50,8 @@ export function forwardedContexts(sf: SourceFile, diagnostics: readonly Diagnost
   return out;
 }
 
-/** Registration methods whose last callback parameter is the handler's context. */
-const REGISTRATIONS = new Set(['registerTool', 'tool', 'registerPrompt', 'prompt', 'registerResource', 'resource']);
+/** Registration methods (from the SDK description): the last callback parameter is the handler's context. */
+const REGISTRATIONS = REGISTRATION_METHODS;
 
 /**
  * Helpers a registration callback hands its context parameter to, found in the code rather than in

@@ -30,7 +30,8 @@ import { requestIdForDestructuredSessionId } from './destructured-log-id.js';
 import { handleNames, nounOf, styleOf, type HandleNames } from './naming.js';
 import { handleModuleFileName, handleModuleSource, type ModuleFlavour } from './runtime.js';
 import { handleArgumentJsonSchema, handleArgumentZod, idempotencyKeyJsonSchema, idempotencyKeyZod, lifetimeText, quote } from './schema-text.js';
-import { afterImports, flavourOf, importSpecifier, importStatement, indentAt, indentUnit, sdkMajorOf, zodName } from './source-style.js';
+import { afterImports, flavourOf, importSpecifier, importStatement, indentAt, indentUnit, zodName } from './source-style.js';
+import { sdkMajorOfFile } from '../../analysis/sdk-modules.js';
 
 export type HandlesOptions = Pick<TransformOptions, 'ttlMs' | 'maxAgeMs'>;
 
@@ -149,7 +150,7 @@ function planTelemetry(result: AnalysisResult, plan: HandlesPlan): void {
   const v1ContextParameters = new Set<ts.Node>();
   for (const tool of analysis.tools) {
     const parameter = tool.handler?.parameters[tool.contextIndex];
-    if (parameter && sdkMajorOf(parameter.getSourceFile()) === 1) v1ContextParameters.add(parameter);
+    if (parameter && sdkMajorOfFile(parameter.getSourceFile()) === 1) v1ContextParameters.add(parameter);
   }
   for (const read of analysis.sessions.reads) {
     if (read.origin !== 'context' || read.sinks.length === 0 || read.sinks.some((s) => s.kind !== 'log')) continue;
@@ -163,7 +164,7 @@ function planTelemetry(result: AnalysisResult, plan: HandlesPlan): void {
     const access = read.node.parent;
     if (!access || !ts.isPropertyAccessExpression(access) || access.name !== read.node) continue;
     const sf = access.getSourceFile();
-    const replacement = sdkMajorOf(sf) === 2 ? 'mcpReq.id' : 'requestId';
+    const replacement = sdkMajorOfFile(sf) === 2 ? 'mcpReq.id' : 'requestId';
     plan.edits.push({ file: sf.fileName, start: access.name.getStart(sf), end: access.name.end, text: replacement });
     plan.telemetry.push({ file: sf.fileName, line: sf.getLineAndCharacterOfPosition(access.getStart(sf)).line + 1 });
   }
@@ -358,7 +359,7 @@ class StoreRewrite {
       if (ts.isShorthandPropertyAssignment(ref.parent)) this.edit(ref, `${ref.text}: ${handle}`);
       else this.edit(withFallback(ref), handle, withFallback(ref).getStart(sf), withFallback(ref).end);
     }
-    const major = sdkMajorOf(sf) ?? this.projectMajor();
+    const major = sdkMajorOfFile(sf) ?? this.projectMajor();
     const identity = major === 2 ? 'http' : 'authInfo';
     const elements = pattern.elements;
     const hasIdentity = elements.some((e) => propertyNameText(e.propertyName ?? (e.name as ts.Identifier)) === identity);
@@ -506,7 +507,7 @@ class StoreRewrite {
     const sf = handler.getSourceFile();
     const text = sf.text;
     const arg = this.names.argument;
-    const major = sdkMajorOf(tool.call.getSourceFile()) ?? this.projectMajor();
+    const major = sdkMajorOfFile(tool.call.getSourceFile()) ?? this.projectMajor();
     const zodProperty = (): string => `${arg}: ${handleArgumentZod(this.zod(tool.call.getSourceFile()), this.names)}`;
 
     // 1. The schema.
@@ -590,7 +591,7 @@ class StoreRewrite {
     const text = sf.text;
     const { names } = this;
     if (tool.api === 'low-level') throw new CannotRewrite(`'${tool.name}' creates the state in a low-level handler: mint the handle there by hand`, tool.nameNode);
-    const major = sdkMajorOf(tool.call.getSourceFile()) ?? this.projectMajor();
+    const major = sdkMajorOfFile(tool.call.getSourceFile()) ?? this.projectMajor();
     const keyProperty = (): string => `${names.idempotencyKey}: ${idempotencyKeyZod(this.zod(sf), names)}`;
     let key: string;
     switch (tool.schema.kind) {
@@ -752,7 +753,7 @@ class StoreRewrite {
   }
 
   private projectMajor(): 1 | 2 {
-    return this.result.sourceFiles.some((sf) => sdkMajorOf(sf) === 1) ? 1 : 2;
+    return this.result.sourceFiles.some((sf) => sdkMajorOfFile(sf) === 1) ? 1 : 2;
   }
 
   /** zod's local name in `sf`, importing it when the file has none. */
@@ -859,7 +860,7 @@ class StoreRewrite {
     const text = sf.text;
     const { names } = this;
     const unit = indentUnit(text);
-    const major = sdkMajorOf(sf) ?? this.projectMajor();
+    const major = sdkMajorOfFile(sf) ?? this.projectMajor();
     const registry = this.registryRef(sf);
     const users = this.userNames();
     const description = `Create a new ${names.noun} and return its ${names.argument}. Pass the ${names.argument} to ${listText(users)}. ${lifetimeText(names, this.ttlMs, this.maxAgeMs)}`;

@@ -111,12 +111,3 @@ export function zodName(sf: ts.SourceFile): string | undefined {
   }
   return undefined;
 }
-
-/** 1 for `@modelcontextprotocol/sdk`, 2 for the v2 packages, undefined when the file imports neither. */
-export function sdkMajorOf(sf: ts.SourceFile): 1 | 2 | undefined {
-  for (const spec of moduleSpecifiers(sf)) {
-    if (spec === '@modelcontextprotocol/sdk' || spec.startsWith('@modelcontextprotocol/sdk/')) return 1;
-    if (spec.startsWith('@modelcontextprotocol/')) return 2;
-  }
-  return undefined;
-}

@@ -1,0 +1,466 @@
+/**
+ * The SDK description (`frameworks/mcp-sdk.ts`) interpreted once: where a program uses each protocol
+ * feature (a server or context method, a raw JSON-RPC message through an SDK sender, a handler
+ * registration, a toggle of a registered tool), with the rule that reports it. Rules report these
+ * uses call by call; transforms read every use of a feature at once (`uses`). Neither names an SDK
+ * member: the names come from the description.
+ */
+import { ts } from '../typescript.js';
+import { calleeParts, enclosingFunction, forEachDescendant, outermostWrapper, propertyNameText, unwrap } from './ast.js';
+import { pathHops, type ToolReach } from './reach.js';
+import type { SdkSymbols } from './sdk-symbols.js';
+import type { Hop } from './value.js';
+import { isServerKind, type ValueAnalysis } from './values.js';
+import { HANDLER_REGISTRATION_METHODS, METHOD_OF_SCHEMA, REGISTRATION_METHODS } from './sdk-modules.js';
+import { MCP_SDK, type MessageKind, type SdkFeature, type SdkFeatureId, type SendShape } from '../frameworks/mcp-sdk.js';
+import type { RuleId } from '../frameworks/types.js';
+
+/** What the feature lookups read of the analysis model. */
+export interface SdkModelParts {
+  sdk: SdkSymbols;
+  values: ValueAnalysis;
+}
+
+export type FeatureId = SdkFeatureId;
+
+/** The rule that reports every use of a feature. */
+export function ruleOfFeature(feature: FeatureId): RuleId {
+  return MCP_SDK.features[feature]!.rule;
+}
+
+/** The description of a feature. */
+export function describedFeature(feature: FeatureId): SdkFeature {
+  return MCP_SDK.features[feature]!;
+}
+
+export { HANDLER_REGISTRATION_METHODS, REGISTRATION_METHODS } from './sdk-modules.js';
+/** Every SDK method that sends a raw JSON-RPC message (`server.request`, `extra.sendNotification`, `ctx.mcpReq.send`). */
+export const RAW_SENDERS: ReadonlySet<string> = new Set(Object.keys(MCP_SDK.rawSenders));
+
+/** Notifications about one request's work (progress): they belong on that request's response stream. */
+export const REQUEST_SCOPED_NOTIFICATIONS: ReadonlySet<string> = new Set(MCP_SDK.requestScopedNotifications);
+
+/** The raw senders that send this kind of message (a sender of either kind counts for both). */
+export function rawSendersOf(kind: MessageKind, owner?: 'server' | 'context'): ReadonlySet<string> {
+  return new Set(
+    Object.entries(MCP_SDK.rawSenders)
+      .filter(([, sender]) => (sender.sends === kind || sender.sends === 'any') && (!owner || sender.owner === owner))
+      .map(([name]) => name),
+  );
+}
+
+/** Names of a feature's members of these shapes (all shapes when none are given). */
+function namesOf(members: Readonly<Record<string, SendShape>> | undefined, shapes?: readonly SendShape[]): Set<string> {
+  return new Set(Object.entries(members ?? {}).filter(([, shape]) => !shapes || shapes.includes(shape)).map(([name]) => name));
+}
+
+/** A feature's server methods (of these shapes). */
+export function serverMethodsOf(feature: FeatureId, ...shapes: SendShape[]): ReadonlySet<string> {
+  return namesOf(describedFeature(feature).serverMethods, shapes.length ? shapes : undefined);
+}
+
+/** How a rule matches a feature's uses, derived from the description. */
+interface FeatureUses {
+  serverMethods: ReadonlySet<string>;
+  contextMethods: ReadonlySet<string>;
+  messages: ReadonlySet<string>;
+  handledMethods: ReadonlySet<string>;
+  registeredMethods: ReadonlySet<string>;
+}
+
+const USES = new Map<string, FeatureUses>(
+  Object.entries(MCP_SDK.features).map(([id, feature]) => [
+    id,
+    {
+      serverMethods: namesOf(feature.serverMethods),
+      contextMethods: namesOf(feature.contextMethods),
+      messages: new Set(Object.keys(feature.messages ?? {})),
+      handledMethods: new Set(feature.handledMethods ?? []),
+      registeredMethods: new Set(feature.registeredMethods ?? []),
+    },
+  ]),
+);
+
+/** One use of a feature: where it is reported, under which of its rule's message ids, with what data. */
+export interface FeatureUse {
+  node: ts.Node;
+  messageId: string;
+  data?: Record<string, string>;
+  hops?: readonly Hop[];
+}
+
+/** A call that sends one of the features' requests to the client and awaits its one response (MRTR input request). */
+export interface InputRequestSite {
+  call: ts.CallExpression;
+  feature: FeatureId;
+  /** The request params expression (undefined for a request without params). */
+  params?: ts.Expression;
+  /** `params` is `<message>.params` of a message object named by an identifier. */
+  paramsText?: string;
+  /** A raw `sendRequest`/`request`/`send` of a JSON-RPC message (its 2nd argument may be a result schema). */
+  raw?: boolean;
+}
+
+/**
+ * The features of one analysed program. Built once by `analyze()`; every answer is computed on first
+ * use and kept (`uses` walks the files once per feature).
+ */
+export class SdkFeatures {
+  private readonly byFeature = new Map<string, FeatureUse[]>();
+  private stdioOnly: boolean | undefined;
+
+  constructor(
+    private readonly model: SdkModelParts & { reach: ToolReach },
+    private readonly files: readonly ts.SourceFile[],
+  ) {}
+
+  /** The use of `feature` this call is, if any. */
+  useAt(call: ts.CallExpression, feature: FeatureId): FeatureUse | undefined {
+    const uses = USES.get(feature)!;
+    const use = featureUse(this.model, call, uses) ?? this.toggleUse(call, uses);
+    return use && this.reported(feature) ? use : undefined;
+  }
+
+  /** A feature's method handed on instead of called here (`server.server.elicitInput.bind(server.server)`). */
+  detachedUseAt(access: ts.PropertyAccessExpression, feature: FeatureId): FeatureUse | undefined {
+    if (!detachedMethod(this.model, access, USES.get(feature)!) || !this.reported(feature)) return undefined;
+    return { node: access.name, messageId: 'call', data: { method: access.name.text } };
+  }
+
+  /** Every use of `feature` in the program, in source order (the order a rule reports them). */
+  uses(feature: FeatureId): readonly FeatureUse[] {
+    let found = this.byFeature.get(feature);
+    if (found) return found;
+    const out: FeatureUse[] = [];
+    for (const sf of this.files) {
+      forEachDescendant(sf, (node) => {
+        const use = ts.isCallExpression(node) ? this.useAt(node, feature) : ts.isPropertyAccessExpression(node) ? this.detachedUseAt(node, feature) : undefined;
+        if (use) out.push(use);
+      });
+    }
+    this.byFeature.set(feature, (found = out));
+    return found;
+  }
+
+  /** The MRTR input request this call sends, if any (`createMessage`, `elicitInput`, `listRoots` and their raw forms). */
+  inputRequestAt(call: ts.CallExpression): InputRequestSite | undefined {
+    return inputRequestSite(this.model, call);
+  }
+
+  /** Whether the description's condition lets a use of this feature be reported in this program. */
+  private reported(feature: FeatureId): boolean {
+    if (!describedFeature(feature).unlessServedOnlyOverStdio) return true;
+    // Under `serveStdio` the instance's own send* calls are the 2026-07-28 publish path (the serving
+    // entry routes them to `subscriptions/listen`); only HTTP servers need `handler.notify.*`.
+    const { stdio, handler } = MCP_SDK.serving;
+    this.stdioOnly ??= this.model.values.callsSdkFunction(stdio) && !this.model.values.callsSdkFunction(handler);
+    return !this.stdioOnly;
+  }
+
+  /**
+   * A registered tool's toggle (`tool.enable()`), or a registration made while serving: inside a tool
+   * call (reached from a tool handler, directly or through helpers) or from a timer's callback.
+   */
+  private toggleUse(call: ts.CallExpression, uses: FeatureUses): FeatureUse | undefined {
+    if (uses.registeredMethods.size === 0) return undefined;
+    const { name, nameNode, receiver } = calleeParts(call);
+    if (!name || !receiver || !nameNode || !(uses.registeredMethods.has(name) || REGISTRATION_METHODS.has(name))) return undefined;
+    const { values, reach } = this.model;
+    if (uses.registeredMethods.has(name) && values.valueOf(receiver)?.kind === 'registered') {
+      return { node: nameNode, messageId: 'toggle', data: { method: name } };
+    }
+    if (!REGISTRATION_METHODS.has(name) || !isServerKind(values.valueOf(receiver))) return undefined;
+    const paths = reach.toolsReaching(call);
+    if (paths.length === 0) {
+      const timer = timerRunning(values, call, 3);
+      return timer ? { node: nameNode, messageId: 'registeredOnTimer', data: { method: name, timer } } : undefined;
+    }
+    const tools = [...new Set(paths.map((p) => `'${p.tool.name}'`))].join(', ');
+    return { node: nameNode, messageId: 'registeredInCall', data: { method: name, tools }, hops: pathHops(paths[0]!) };
+  }
+}
+
+/** Globals that run a callback later, while the server is serving. */
+const TIMERS = new Set(['setInterval', 'setTimeout']);
+
+/**
+ * The timer (`setInterval`, `setTimeout`) whose callback runs `node`, directly or through up to `depth`
+ * helper calls (`setInterval(() => addResource(…))` with the registration inside `addResource`).
+ */
+function timerRunning(values: ValueAnalysis, node: ts.Node, depth: number, seen = new Set<ts.Node>()): string | undefined {
+  const fn = enclosingFunction(node);
+  if (!fn || seen.has(fn)) return undefined;
+  seen.add(fn);
+  const outer = fn.parent && ts.isParenthesizedExpression(fn.parent) ? fn.parent : fn;
+  const call = outer.parent;
+  if (call && ts.isCallExpression(call) && call.arguments[0] === outer) {
+    const callee = unwrap(call.expression);
+    const name = ts.isIdentifier(callee) ? callee.text : ts.isPropertyAccessExpression(callee) && /^(globalThis|window|global)$/.test(callee.expression.getText()) ? callee.name.text : undefined;
+    // A project function of the same name is not the timer.
+    if (name && TIMERS.has(name) && !values.functionOfCall(call)) return name;
+  }
+  if (depth === 0) return undefined;
+  for (const caller of values.callsOf(fn)) {
+    const timer = timerRunning(values, caller, depth - 1, seen);
+    if (timer) return timer;
+  }
+  return undefined;
+}
+
+/** `x.method(...)` where `x` is an SDK server (McpServer or low-level Server); the method name node. */
+export function serverMethodCall(model: SdkModelParts, call: ts.CallExpression, methods: ReadonlySet<string>): ts.Node | undefined {
+  const { name, nameNode, receiver } = calleeParts(call);
+  if (!name || !receiver || !methods.has(name)) return undefined;
+  const kind = model.values.valueOf(receiver)?.kind;
+  return kind === 'mcp-server' || kind === 'server' ? nameNode : undefined;
+}
+
+/**
+ * `app.sendResourceListChanged()` where the project's own class forwards the method of that name to an SDK
+ * server (`sendResourceListChanged() { this.mcpServer.sendResourceListChanged(); }`): a call of the SDK method
+ * through the project's wrapper. The method is found through the receiver's declared type, or through the
+ * project class a type parameter is instantiated with (`TServer` of `ReactiveResource<…, AppServer>`).
+ */
+function forwardedServerMethodCall(model: SdkModelParts, call: ts.CallExpression, methods: ReadonlySet<string>): ts.Node | undefined {
+  const { name, nameNode, receiver } = calleeParts(call);
+  if (!name || !receiver || !methods.has(name) || !nameNode) return undefined;
+  const declarations: ts.Node[] = [];
+  const value = model.values.valueOf(receiver);
+  if (value?.kind === 'shape' && value.shape && (ts.isClassDeclaration(value.shape) || ts.isClassExpression(value.shape))) {
+    declarations.push(...value.shape.members.filter((m) => ts.isMethodDeclaration(m) && propertyNameText(m.name) === name));
+  } else if (!value) {
+    declarations.push(...(model.values.symbolOf(nameNode)?.declarations ?? []));
+  }
+  for (const decl of declarations) {
+    if (!ts.isMethodDeclaration(decl) || !decl.body || !ts.isClassLike(decl.parent)) continue;
+    let forwards = false;
+    const visit = (node: ts.Node): void => {
+      if (forwards || (node !== decl && isFunctionLikeNode(node))) return;
+      if (ts.isCallExpression(node) && calleeParts(node).name === name && serverMethodCall(model, node, methods)) forwards = true;
+      ts.forEachChild(node, visit);
+    };
+    visit(decl.body);
+    if (forwards) return nameNode;
+  }
+  return undefined;
+}
+
+function isFunctionLikeNode(node: ts.Node): boolean {
+  return ts.isFunctionDeclaration(node) || ts.isFunctionExpression(node) || ts.isArrowFunction(node) || ts.isMethodDeclaration(node);
+}
+
+/** `ctx.mcpReq.method(...)` / `extra.method(...)`: a request-scoped context method. */
+function contextMethodCall(model: SdkModelParts, call: ts.CallExpression, methods: ReadonlySet<string>): ts.Node | undefined {
+  const { name, nameNode, receiver } = calleeParts(call);
+  if (!name || !methods.has(name)) return undefined;
+  if (receiver) {
+    const kind = model.values.valueOf(receiver)?.kind;
+    return kind === 'context' || kind === 'context-request' ? nameNode : undefined;
+  }
+  return undefined;
+}
+
+/** Method strings that only MCP uses: an object literal carrying one is an MCP message whoever sends it. */
+function isUnambiguousMcpMethod(method: string): boolean {
+  return /^(notifications\/|sampling\/|roots\/|elicitation\/|resources\/|logging\/)/.test(method);
+}
+
+/**
+ * A raw JSON-RPC message: `server.request({ method: 'roots/list' }, ...)`,
+ * `extra.sendRequest({ method: 'sampling/createMessage', ... })`, `ctx.mcpReq.send(...)`,
+ * a destructured `sendRequest(...)`, or a message object built first and passed later.
+ * Generic methods (`ping`) count only when an SDK server or context sends them; MCP-only
+ * method strings count whatever helper carries them (`this.sendToSession(id, { method })`).
+ * Returns the method string literal.
+ */
+function rawSdkMessage(model: SdkModelParts, call: ts.CallExpression): { method: string; literal: ts.Node } | undefined {
+  // Every feature rule asks about every call: answer each call once per analysis.
+  let answers = rawMessages.get(model.values);
+  if (!answers) rawMessages.set(model.values, (answers = new WeakMap()));
+  const known = answers.get(call);
+  if (known !== undefined) return known ?? undefined;
+  const answer = findRawSdkMessage(model, call);
+  answers.set(call, answer ?? null);
+  return answer;
+}
+const rawMessages = new WeakMap<ValueAnalysis, WeakMap<ts.CallExpression, { method: string; literal: ts.Node } | null>>();
+
+function findRawSdkMessage(model: SdkModelParts, call: ts.CallExpression): { method: string; literal: ts.Node } | undefined {
+  const { name, receiver } = calleeParts(call);
+  let sdkSender: boolean | undefined;
+  const isSdkSender = (): boolean => {
+    if (sdkSender !== undefined) return sdkSender;
+    if (!name || !RAW_SENDERS.has(name)) return (sdkSender = false);
+    const kind = receiver ? model.values.valueOf(receiver)?.kind : model.values.valueOf(unwrap(call.expression))?.kind;
+    sdkSender = receiver
+      ? kind === 'mcp-server' || kind === 'server' || kind === 'context' || kind === 'context-request' || (kind === 'transport' && MCP_SDK.rawSenders[name]!.onTransport === true)
+      : kind === 'context-request';
+    return sdkSender;
+  };
+  for (const [index, arg] of call.arguments.entries()) {
+    const message = objectLiteralOf(model, arg);
+    if (!message) continue;
+    const methodProp = message.properties.find((p): p is ts.PropertyAssignment => ts.isPropertyAssignment(p) && propertyNameText(p.name) === 'method');
+    if (!methodProp) continue;
+    const method = model.values.constantString(methodProp.initializer);
+    if (method === undefined) continue;
+    if ((index === 0 && isSdkSender()) || isUnambiguousMcpMethod(method)) return { method, literal: methodProp.initializer };
+  }
+  return undefined;
+}
+
+/** The object literal an argument is, or a `const` it names (`const request = { method: ... }; send(request)`). */
+function objectLiteralOf(model: SdkModelParts, node: ts.Node): ts.ObjectLiteralExpression | undefined {
+  const inner = unwrap(node);
+  if (ts.isObjectLiteralExpression(inner)) return inner;
+  if (!ts.isIdentifier(inner)) return undefined;
+  const decl = model.values.symbolOf(inner)?.valueDeclaration;
+  if (decl && ts.isVariableDeclaration(decl) && decl.initializer) {
+    const init = unwrap(decl.initializer);
+    return ts.isObjectLiteralExpression(init) ? init : undefined;
+  }
+  return undefined;
+}
+
+/**
+ * `server.setRequestHandler(XSchema | 'method', handler)` / `setNotificationHandler(...)` on an SDK server:
+ * the JSON-RPC method it handles and the schema/method argument node.
+ */
+export function handlerRegistration(model: SdkModelParts, call: ts.CallExpression): { method: string; argument: ts.Node } | undefined {
+  const { name, receiver } = calleeParts(call);
+  if (!name || !HANDLER_REGISTRATION_METHODS.has(name) || !receiver || call.arguments.length === 0) return undefined;
+  const kind = model.values.valueOf(receiver)?.kind;
+  if (kind !== 'mcp-server' && kind !== 'server') return undefined;
+  const argument = call.arguments[0]!;
+  const literal = model.values.constantString(argument);
+  if (literal !== undefined) return { method: literal, argument };
+  const method = methodOfSchema(model, argument, 0);
+  return method ? { method, argument } : undefined;
+}
+
+/**
+ * The JSON-RPC method a request/notification schema stands for: an SDK schema (`InitializeRequestSchema`),
+ * one derived from it (`InitializeRequestSchema.extend({...})`), or a project schema whose `method` is a
+ * literal (`z.object({ method: z.literal('initialize'), params: … })`), inline or through a `const`.
+ */
+function methodOfSchema(model: SdkModelParts, node: ts.Node, depth: number): string | undefined {
+  const inner = unwrap(node);
+  const schema = model.sdk.exportOf(inner);
+  if (schema) return METHOD_OF_SCHEMA[schema.name];
+  if (depth > 3) return undefined;
+  if (ts.isIdentifier(inner)) {
+    const decl = model.values.symbolOf(inner)?.valueDeclaration;
+    return decl && ts.isVariableDeclaration(decl) && decl.initializer ? methodOfSchema(model, decl.initializer, depth + 1) : undefined;
+  }
+  if (!ts.isCallExpression(inner)) return undefined;
+  // `Base.extend({...})`, `Base.merge(...)`, `z.object({ method: z.literal('x') }).strict()`
+  const { name, receiver } = calleeParts(inner);
+  for (const arg of inner.arguments) {
+    const object = unwrap(arg);
+    if (!ts.isObjectLiteralExpression(object)) continue;
+    const methodProp = object.properties.find((p): p is ts.PropertyAssignment => ts.isPropertyAssignment(p) && propertyNameText(p.name) === 'method');
+    const literal = methodProp && unwrap(methodProp.initializer);
+    if (literal && ts.isCallExpression(literal) && calleeParts(literal).name === 'literal' && literal.arguments[0]) {
+      const method = model.values.constantString(literal.arguments[0]);
+      if (method !== undefined) return method;
+    }
+  }
+  return receiver && name && name !== 'literal' ? methodOfSchema(model, receiver, depth + 1) : undefined;
+}
+
+/** One call matched against the ways a protocol feature is used: where to report, under which messageId. */
+function featureUse(model: SdkModelParts, call: ts.CallExpression, uses: FeatureUses): FeatureUse | undefined {
+  const method = calleeParts(call).name ?? '';
+  if (uses.serverMethods.size) {
+    const at = serverMethodCall(model, call, uses.serverMethods) ?? forwardedServerMethodCall(model, call, uses.serverMethods);
+    if (at) return { node: at, messageId: 'call', data: { method } };
+  }
+  if (uses.contextMethods.size) {
+    const at = contextMethodCall(model, call, uses.contextMethods);
+    if (at) return { node: at, messageId: 'call', data: { method } };
+  }
+  if (uses.messages.size) {
+    const raw = rawSdkMessage(model, call);
+    if (raw && uses.messages.has(raw.method)) return { node: raw.literal, messageId: 'raw', data: { method: raw.method } };
+  }
+  if (uses.handledMethods.size) {
+    const registration = handlerRegistration(model, call);
+    if (registration && uses.handledMethods.has(registration.method)) {
+      return { node: registration.argument, messageId: 'handler', data: { method: registration.method } };
+    }
+  }
+  return undefined;
+}
+
+/**
+ * The method handed on instead of called here: `server.server.elicitInput.bind(server.server)`,
+ * `const fn = extra.elicitInput` (then `fn({...})`), `wrap(ctx.mcpReq.requestSampling)`,
+ * `{ sample: ctx.createMessage }`. Reported at the reference, since the later call site cannot be
+ * resolved. A `typeof x.elicitInput` guard, an assignment to the member, or a call is not a reference.
+ */
+function detachedMethod(model: SdkModelParts, access: ts.PropertyAccessExpression, uses: FeatureUses): boolean {
+  const name = access.name.text;
+  const onServer = uses.serverMethods.has(name);
+  const onContext = uses.contextMethods.has(name);
+  if (!onServer && !onContext) return false;
+  const outer = outermostWrapper(access);
+  const parent = outer.parent;
+  if (!parent) return false;
+  const handedOn =
+    (ts.isPropertyAccessExpression(parent) && parent.expression === outer && ['bind', 'call', 'apply'].includes(parent.name.text)) ||
+    (ts.isVariableDeclaration(parent) && parent.initializer === outer) ||
+    ((ts.isCallExpression(parent) || ts.isNewExpression(parent)) && parent.expression !== outer && (parent.arguments ?? []).some((a) => a === outer)) ||
+    (ts.isPropertyAssignment(parent) && parent.initializer === outer) ||
+    ts.isReturnStatement(parent) ||
+    (ts.isArrowFunction(parent) && parent.body === outer) ||
+    (ts.isBinaryExpression(parent) && parent.right === outer && parent.operatorToken.kind === ts.SyntaxKind.EqualsToken);
+  if (!handedOn) return false;
+  const kind = model.values.valueOf(access.expression)?.kind;
+  return (onServer && (kind === 'mcp-server' || kind === 'server')) || (onContext && (kind === 'context' || kind === 'context-request'));
+}
+
+/** Features whose requests become MRTR input requests, and their members that await one response. */
+const INPUT_REQUESTS = Object.entries(MCP_SDK.features)
+  .filter(([, feature]) => feature.inputRequest)
+  .map(([id, feature]) => ({
+    feature: id as FeatureId,
+    serverMethods: namesOf(feature.serverMethods, ['request']),
+    contextMethods: namesOf(feature.contextMethods, ['request']),
+    messages: new Set(Object.entries(feature.messages ?? {}).filter(([, kind]) => kind === 'request').map(([method]) => method)),
+  }));
+const REQUEST_SENDERS = rawSendersOf('request');
+/** The features whose requests become MRTR input requests (`sampling`, `elicitation`, `roots`). */
+export const INPUT_REQUEST_FEATURES: readonly FeatureId[] = INPUT_REQUESTS.map((r) => r.feature);
+
+/** A call that sends sampling/elicitation/roots to the client, with its params. */
+function inputRequestSite(model: SdkModelParts, call: ts.CallExpression): InputRequestSite | undefined {
+  const { name, receiver } = calleeParts(call);
+  if (!name) return undefined;
+  const kindOf = receiver ? model.values.valueOf(receiver)?.kind : model.values.valueOf(unwrap(call.expression))?.kind;
+  if (receiver && (kindOf === 'mcp-server' || kindOf === 'server')) {
+    const request = INPUT_REQUESTS.find((r) => r.serverMethods.has(name));
+    if (request) return { call, feature: request.feature, params: call.arguments[0] };
+  }
+  if (receiver && (kindOf === 'context' || kindOf === 'context-request')) {
+    const request = INPUT_REQUESTS.find((r) => r.contextMethods.has(name));
+    if (request) return { call, feature: request.feature, params: call.arguments[0] };
+  }
+  const isSender = REQUEST_SENDERS.has(name) && (receiver ? kindOf === 'mcp-server' || kindOf === 'server' || kindOf === 'context' || kindOf === 'context-request' : kindOf === 'context-request');
+  if (!isSender || call.arguments.length === 0) return undefined;
+  const arg = unwrap(call.arguments[0]!);
+  let message: ts.ObjectLiteralExpression | undefined;
+  if (ts.isObjectLiteralExpression(arg)) message = arg;
+  else if (ts.isIdentifier(arg)) {
+    const decl = model.values.symbolOf(arg)?.valueDeclaration;
+    const init = decl && ts.isVariableDeclaration(decl) && decl.initializer ? unwrap(decl.initializer) : undefined;
+    if (init && ts.isObjectLiteralExpression(init)) message = init;
+  }
+  if (!message) return undefined;
+  const method = message.properties.find((p): p is ts.PropertyAssignment => ts.isPropertyAssignment(p) && propertyNameText(p.name) === 'method');
+  const methodText = method && model.values.constantString(method.initializer);
+  const feature = methodText ? INPUT_REQUESTS.find((r) => r.messages.has(methodText))?.feature : undefined;
+  if (!feature) return undefined;
+  const params = message.properties.find((p): p is ts.PropertyAssignment => ts.isPropertyAssignment(p) && propertyNameText(p.name) === 'params');
+  if (ts.isIdentifier(arg)) return { call, feature, params: params?.initializer, paramsText: params ? `${arg.text}.params` : undefined, raw: true };
+  return { call, feature, params: params?.initializer, raw: true };
+}
