@@ -1,4 +1,12 @@
+import { ts } from '../../analysis/typescript.js';
+import { handBuiltMessage } from '../../analysis/json-rpc-literals.js';
 import { defineRule, featureVisitors, specUrl } from '../rule.js';
+
+const USES = {
+  serverMethods: new Set(['createMessage', 'createMessageStream']),
+  contextMethods: new Set(['requestSampling', 'createMessage']),
+  rawMethods: (m: string) => m === 'sampling/createMessage',
+};
 
 export default defineRule({
   meta: {
@@ -13,10 +21,17 @@ export default defineRule({
     },
     spec: specUrl('client/sampling'),
   },
-  create: (context) =>
-    featureVisitors(context, {
-      serverMethods: new Set(['createMessage', 'createMessageStream']),
-      contextMethods: new Set(['requestSampling', 'createMessage']),
-      rawMethods: (m) => m === 'sampling/createMessage',
-    }),
+  create(context) {
+    const feature = featureVisitors(context, USES);
+    return {
+      visitors: {
+        ...feature.visitors,
+        // A request built by hand and returned or queued rather than passed to a sender we can see.
+        [ts.SyntaxKind.ObjectLiteralExpression]: (node: ts.ObjectLiteralExpression) => {
+          const literal = handBuiltMessage(context.analysis.values, node, USES.rawMethods);
+          if (literal) context.report({ node: literal, messageId: 'raw' });
+        },
+      },
+    };
+  },
 });
