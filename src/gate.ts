@@ -3,12 +3,12 @@
  * pipeline: on the same code they must agree on what blocks): the configured severity of each
  * rule (`off` drops it), inline suppressions, the test-file group and a baseline.
  */
-import type { RawFinding } from './analysis/engine.js';
+import type { RawFinding } from './rules/engine.js';
 import { applyBaseline, type BaselineFile } from './baseline.js';
 import { DEFAULT_TEST_FILE_GLOBS, type RuleSetting } from './config.js';
 import { compileGlobs } from './discovery/glob.js';
 import type { FileDiagnostic, Finding } from './model.js';
-import { toFindings } from './scan.js';
+import { toFindings } from './findings.js';
 import { applySuppressions } from './suppressions.js';
 
 export interface GateSettings {

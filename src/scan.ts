@@ -3,21 +3,20 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { markerFindings, runEngine, type RawFinding } from './analysis/engine.js';
+import { markerFindings, runEngine } from './rules/engine.js';
 import { loadConfigForFile } from './discovery/tsconfig.js';
 import { selectCandidates } from './analysis/candidates.js';
 import { discoverFiles } from './discovery/discover.js';
 import { readSourceFile } from './discovery/read.js';
 import { createModuleResolver } from './discovery/resolve.js';
-import { fingerprint, withBaseline, type BaselineFile } from './baseline.js';
+import { withBaseline, type BaselineFile } from './baseline.js';
 import { RULES } from './rules/index.js';
 import type { Rule } from './rules/rule.js';
-import { SCHEMA_VERSION, compareDiagnostics, compareFindings, ruleDocPath, summarize, type FileDiagnostic, type Finding, type ScanReport, type Severity } from './model.js';
+import { SCHEMA_VERSION, compareDiagnostics, summarize, type FileDiagnostic, type ScanReport } from './model.js';
 import { VERSION } from './version.js';
 import type { RuleSetting } from './config.js';
 import { SOURCE_EXTENSIONS, isSourceFileName } from './discovery/extensions.js';
 import { gateFindings } from './gate.js';
-import { fixKind } from './fix-status.js';
 
 export interface ScanOptions {
   /** Files or directories, relative to `cwd` or absolute. */
@@ -154,51 +153,6 @@ function nothingToScan(paths: readonly string[], cwd: string, options: ScanOptio
     return `nothing to scan: ${options.includeOrigin ?? '--include'} ${globs} matched no source file (${extensions}) in ${where}`;
   }
   return `nothing to scan: no source files (${extensions}) in ${where} that are not ignored (.gitignore, .mcp-migrateignore) or excluded`;
-}
-
-/** Rule metadata, configured severity, doc path and a baseline fingerprint for each raw finding, in report order. */
-export function toFindings(raws: readonly RawFinding[], settings: Readonly<Record<string, RuleSetting>>): Finding[] {
-  const findings = raws.map((raw) => {
-    const { meta } = raw.rule;
-    const configured = settings[meta.id];
-    const severity: Severity = raw.severity ?? (configured !== undefined && configured !== 'off' ? configured : meta.severity);
-    const finding: Finding = {
-      ruleId: meta.id,
-      category: meta.category,
-      severity,
-      file: raw.file,
-      line: raw.line,
-      column: raw.column,
-      endLine: raw.endLine,
-      endColumn: raw.endColumn,
-      message: raw.message,
-      fix: fixKind(meta),
-      docs: ruleDocPath(meta.id),
-      fingerprint: '',
-    };
-    if (raw.chain) finding.chain = raw.chain;
-    const snippet = excerpt(raw.lineText);
-    if (snippet) finding.snippet = snippet;
-    return { finding, lineText: raw.lineText };
-  });
-  findings.sort((a, b) => compareFindings(a.finding, b.finding));
-  // The nth identical (rule, file, line text) gets occurrence n: fingerprints survive line shifts.
-  const occurrences = new Map<string, number>();
-  for (const { finding, lineText } of findings) {
-    const key = `${finding.ruleId}\0${finding.file}\0${lineText.replace(/\s+/g, ' ').trim()}`;
-    const occurrence = occurrences.get(key) ?? 0;
-    occurrences.set(key, occurrence + 1);
-    finding.fingerprint = fingerprint(finding.ruleId, finding.file, lineText, occurrence);
-  }
-  return findings.map(({ finding }) => finding);
-}
-
-const MAX_SNIPPET = 120;
-
-/** The flagged line for a report excerpt: trimmed, whitespace runs collapsed, shortened with `…`. */
-function excerpt(lineText: string): string {
-  const text = lineText.replace(/\s+/g, ' ').trim();
-  return text.length > MAX_SNIPPET ? `${text.slice(0, MAX_SNIPPET - 1)}…` : text;
 }
 
 /** Problems in the tsconfig files that govern analysed files (a missing `extends` base, bad JSON). */

@@ -8,7 +8,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runEngine } from '../src/analysis/engine.js';
+import { runEngine } from '../src/rules/engine.js';
 import { createModuleResolver } from '../src/discovery/resolve.js';
 import { fixAvailable, fixKind, fixLabel, REWRITTEN_BY_APPLY } from '../src/fix-status.js';
 import { renderRules } from '../src/commands/rules.js';

@@ -8,7 +8,9 @@
  * leaves the whole tree as it was.
  */
 import fs from 'node:fs';
-import { analyze, runEngine, type AnalysisResult } from '../analysis/engine.js';
+import { analyze } from '../analysis/analyze.js';
+import { runEngine } from '../rules/engine.js';
+import type { AnalysisResult } from '../analysis/model.js';
 import { RULES } from '../rules/index.js';
 import { UsageError } from '../scan.js';
 import { TRANSFORMS, DEFAULT_TRANSFORM_OPTIONS, type TransformDefinition, type TransformOptions } from '../transforms/catalog.js';
@@ -21,7 +23,7 @@ import { applyEdits } from '../transforms/kit/edits.js';
 import { withFileOverlay } from '../transforms/kit/file-overlay.js';
 import { pruneImportsMadeUnused } from './prune-imports.js';
 import { matchQuoteStyle } from './quote-style.js';
-import type { RawFinding } from '../analysis/engine.js';
+import type { RawFinding } from '../rules/engine.js';
 import { parseMarkers } from '../markers.js';
 import { gateFindings, type GateSettings, type GatedFindings } from '../gate.js';
 import { guardMigration, type TypeCheckResult } from './typecheck/check.js';

@@ -12,7 +12,8 @@ import { calleeParts, enclosingFunction, forEachDescendant, isFunctionLike, isUn
 import { forOfLoop, returnedExpressions } from '../analysis/declarations.js';
 import type { Hop, Value } from '../analysis/values.js';
 import type { SdkSymbols } from '../analysis/sdk-symbols.js';
-import type { Analysis, Rule, RuleListener } from '../rules/rule.js';
+import type { Rule, RuleListener } from '../rules/rule.js';
+import type { Analysis } from '../analysis/model.js';
 import { cloudflareAgents } from './cloudflare-agents.js';
 import { fastmcp } from './fastmcp.js';
 import { mcpFramework } from './mcp-framework.js';

@@ -6,29 +6,10 @@
  */
 import { ts } from '../analysis/typescript.js';
 import type { RuleMeta } from '../model.js';
-import type { SdkSymbols } from '../analysis/sdk-symbols.js';
-import type { SessionFlow } from '../analysis/session-flow.js';
-import type { Hop, ValueAnalysis } from '../analysis/values.js';
-import type { StoreModel, ToolReach } from '../analysis/reach.js';
-import type { ToolRegistration } from '../analysis/tools.js';
-import type { HandleFamily } from '../analysis/handles.js';
+import type { Analysis } from '../analysis/model.js';
+import type { Hop } from '../analysis/values.js';
 import { calleeParts, outermostWrapper, propertyNameText, unwrap } from '../analysis/ast.js';
 import { METHOD_OF_SCHEMA } from '../analysis/sdk-modules.js';
-
-/**
- * The analysis model that rules and `apply`'s transforms both read (design.md, "Analysis model").
- * `tools` and `stores` are plain data over compiler nodes; `reach` answers "which tools get here".
- */
-export interface Analysis {
-  sdk: SdkSymbols;
-  values: ValueAnalysis;
-  sessions: SessionFlow;
-  tools: readonly ToolRegistration[];
-  reach: ToolReach;
-  stores: readonly StoreModel[];
-  /** Handles the code already has (analysis/handles.ts), built when a rule first asks. */
-  readonly handles: readonly HandleFamily[];
-}
 
 export interface ReportDescriptor {
   node: ts.Node;

@@ -3,7 +3,7 @@
  * model (cross-file: it sees every tool and helper) and a jscodeshift transformer that applies
  * the plan to one file; `transforms/<name>.ts` re-exports the transformer for `npx jscodeshift -t`.
  */
-import type { AnalysisResult } from '../analysis/engine.js';
+import type { AnalysisResult } from '../analysis/model.js';
 import { planHandles } from './session-state-to-handles/plan-handles.js';
 import { planSdkV2, SDK_V2 } from './sdk-v2/plan-sdk-v2.js';
 import { planSharedStore } from './shared-store/plan-shared-store.js';

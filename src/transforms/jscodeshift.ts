@@ -10,7 +10,8 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { analyze, type AnalysisResult } from '../analysis/engine.js';
+import { analyze } from '../analysis/analyze.js';
+import type { AnalysisResult } from '../analysis/model.js';
 import { DEFAULT_TRANSFORM_OPTIONS, type TransformOptions, type TransformPlan } from './kit/plan.js';
 import { applyEdits } from './kit/edits.js';
 import { parseDuration } from './kit/duration.js';

@@ -1,6 +1,6 @@
 /** Runs every catalogue rule (framework adapters included) over a small project: `ruleId line`, sorted by line. */
 import path from 'node:path';
-import { runEngine } from '../../src/analysis/engine.js';
+import { runEngine } from '../../src/rules/engine.js';
 import { RULES } from '../../src/rules/index.js';
 import { inMemoryResolver, type Files } from '../support/rule-tester.js';
 

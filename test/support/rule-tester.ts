@@ -10,7 +10,7 @@
  */
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runEngine } from '../../src/analysis/engine.js';
+import { runEngine } from '../../src/rules/engine.js';
 import type { ReportDescriptor, Rule } from '../../src/rules/rule.js';
 
 export type Files = Record<string, string>;

@@ -3,7 +3,8 @@ import { calleeParts, propertyNameText, unwrap } from '../../analysis/ast.js';
 import { isServerKind } from '../../analysis/values.js';
 import { isHandBuiltInitializeResult } from '../../analysis/handshake-plumbing.js';
 import { handBuiltMessage } from '../../analysis/json-rpc-literals.js';
-import { defineRule, featureVisitors, specUrl, type Analysis } from '../rule.js';
+import { defineRule, featureVisitors, specUrl } from '../rule.js';
+import type { Analysis } from '../../analysis/model.js';
 
 const USES = {
   serverMethods: new Set(['sendLoggingMessage']),

@@ -9,7 +9,8 @@ import {
   isMcpMessageDispatch,
   methodComparison,
 } from '../../analysis/handshake-plumbing.js';
-import { defineRule, handlerRegistration, specUrl, type Analysis } from '../rule.js';
+import { defineRule, handlerRegistration, specUrl } from '../rule.js';
+import type { Analysis } from '../../analysis/model.js';
 
 /**
  * `server.fallbackRequestHandler = async (request) => { if (request.method === 'initialize') return {…} }`: a

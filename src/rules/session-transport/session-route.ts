@@ -3,7 +3,8 @@ import { calleeParts, forEachDescendant, outermostWrapper, unwrap } from '../../
 import { routesAt } from '../../analysis/routes.js';
 import { SSE_TRANSPORTS } from '../../analysis/sdk-modules.js';
 import { SESSION_HEADER } from '../../analysis/values.js';
-import { defineRule, specUrl, type Analysis } from '../rule.js';
+import { defineRule, specUrl } from '../rule.js';
+import type { Analysis } from '../../analysis/model.js';
 
 const ROUTE_METHODS = new Set(['get', 'delete']);
 

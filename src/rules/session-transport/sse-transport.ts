@@ -2,7 +2,8 @@ import { ts } from '../../analysis/typescript.js';
 import { calleeParts, enclosingFunction, unwrap } from '../../analysis/ast.js';
 import { SSE_TRANSPORTS } from '../../analysis/sdk-modules.js';
 import { isServerKind } from '../../analysis/values.js';
-import { defineRule, specUrl, type Analysis } from '../rule.js';
+import { defineRule, specUrl } from '../rule.js';
+import type { Analysis } from '../../analysis/model.js';
 
 /**
  * `server.connect(transport)` where the transport is an SSE transport created for this connection and the

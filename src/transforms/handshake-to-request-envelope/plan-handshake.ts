@@ -9,9 +9,8 @@
  */
 import { ts } from '../../analysis/typescript.js';
 import { calleeParts, unwrap } from '../../analysis/ast.js';
-import type { AnalysisResult } from '../../analysis/engine.js';
+import type { AnalysisResult, Analysis } from '../../analysis/model.js';
 import { isServerKind } from '../../analysis/values.js';
-import type { Analysis } from '../../rules/rule.js';
 import type { TransformOptions, TransformPlan } from '../kit/plan.js';
 import { emptyPlan } from '../kit/plan.js';
 import { flavourOf, indentUnit, sdkMajorOf } from '../session-state-to-handles/source-style.js';

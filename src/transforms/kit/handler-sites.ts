@@ -5,7 +5,7 @@
 import { ts } from '../../analysis/typescript.js';
 import { calleeParts, isFunctionLike, unwrap } from '../../analysis/ast.js';
 import { isServerKind } from '../../analysis/values.js';
-import type { Analysis } from '../../rules/rule.js';
+import type { Analysis } from '../../analysis/model.js';
 import { handlerRegistration } from '../../rules/rule.js';
 import { markerInsertion } from '../../markers.js';
 import type { TextEdit } from './edits.js';

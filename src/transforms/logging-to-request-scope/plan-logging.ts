@@ -20,7 +20,7 @@
  */
 import { ts } from '../../analysis/typescript.js';
 import { forEachDescendant, propertyNameText, unwrap } from '../../analysis/ast.js';
-import type { AnalysisResult } from '../../analysis/engine.js';
+import type { AnalysisResult } from '../../analysis/model.js';
 import { handlerRegistration } from '../../rules/rule.js';
 import type { TransformOptions, TransformPlan } from '../kit/plan.js';
 import type { TextEdit } from '../kit/edits.js';

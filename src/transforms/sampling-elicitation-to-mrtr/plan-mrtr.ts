@@ -18,8 +18,7 @@
  */
 import { ts } from '../../analysis/typescript.js';
 import { calleeParts, propertyNameText, unwrap } from '../../analysis/ast.js';
-import type { AnalysisResult } from '../../analysis/engine.js';
-import type { Analysis } from '../../rules/rule.js';
+import type { AnalysisResult, Analysis } from '../../analysis/model.js';
 import type { TextEdit } from '../kit/edits.js';
 import type { TransformOptions, TransformPlan } from '../kit/plan.js';
 import { emptyPlan } from '../kit/plan.js';

@@ -12,7 +12,7 @@
  */
 import type { Diagnostic } from '@modelcontextprotocol/codemod';
 import type { SourceFile } from 'ts-morph';
-import type { AnalysisResult } from '../../analysis/engine.js';
+import type { AnalysisResult } from '../../analysis/model.js';
 import { calleeParts, forEachDescendant } from '../../analysis/ast.js';
 import { loadTsMorph, ts } from '../../analysis/typescript.js';
 import { isServerKind } from '../../analysis/values.js';

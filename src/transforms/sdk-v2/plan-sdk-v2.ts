@@ -10,7 +10,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { TransformContext } from '@modelcontextprotocol/codemod';
-import type { AnalysisResult } from '../../analysis/engine.js';
+import type { AnalysisResult } from '../../analysis/model.js';
 import { keepIndentation, minimalEdits } from '../kit/minimal-edits.js';
 import { emptyPlan, type AnchoredNote, type TransformOptions, type TransformPlan } from '../kit/plan.js';
 import { CODEMOD_PACKAGE, codemodVersion, runOfficialCodemod, type CodemodFileResult } from './official.js';

@@ -12,7 +12,7 @@
  */
 import { ts } from '../../analysis/typescript.js';
 import { forEachDescendant } from '../../analysis/ast.js';
-import type { AnalysisResult } from '../../analysis/engine.js';
+import type { AnalysisResult } from '../../analysis/model.js';
 import type { ReportDescriptor, Rule, RuleContext } from '../../rules/rule.js';
 import changeNotification from '../../rules/server-push/change-notification.js';
 import ping from '../../rules/server-push/ping.js';

@@ -15,7 +15,7 @@
 import path from 'node:path';
 import { ts } from '../../analysis/typescript.js';
 import { calleeParts, enclosingFunction, outermostWrapper, propertyNameText, unwrap } from '../../analysis/ast.js';
-import type { AnalysisResult } from '../../analysis/engine.js';
+import type { AnalysisResult } from '../../analysis/model.js';
 import type { StoreModel } from '../../analysis/reach.js';
 import type { SessionRead, Sink } from '../../analysis/session-flow.js';
 import type { ToolRegistration } from '../../analysis/tools.js';

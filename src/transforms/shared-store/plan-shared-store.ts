@@ -21,7 +21,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { ts } from '../../analysis/typescript.js';
 import { enclosingFunction, forEachDescendant, isRequireCall, propertyNameText, unwrap } from '../../analysis/ast.js';
-import type { AnalysisResult } from '../../analysis/engine.js';
+import type { AnalysisResult } from '../../analysis/model.js';
 import type { ToolRegistration } from '../../analysis/tools.js';
 import { markerInsertion } from '../../markers.js';
 import type { TextEdit } from '../kit/edits.js';

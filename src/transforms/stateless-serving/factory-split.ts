@@ -14,7 +14,7 @@
  */
 import { ts } from '../../analysis/typescript.js';
 import { isFunctionLike, unwrap } from '../../analysis/ast.js';
-import type { AnalysisResult } from '../../analysis/engine.js';
+import type { AnalysisResult } from '../../analysis/model.js';
 import { isInside, localNames, referencesByName, reindent, removalRange, statementOf } from './text.js';
 import { indentAt, indentUnit } from '../session-state-to-handles/source-style.js';
 

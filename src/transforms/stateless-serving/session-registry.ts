@@ -13,7 +13,7 @@
  */
 import { ts } from '../../analysis/typescript.js';
 import { calleeParts, forEachDescendant, isFunctionLike, outermostWrapper, stringValue, unwrap } from '../../analysis/ast.js';
-import type { AnalysisResult } from '../../analysis/engine.js';
+import type { AnalysisResult } from '../../analysis/model.js';
 import { SESSION_HEADER } from '../../analysis/values.js';
 import type { SessionStore } from '../../analysis/session-flow.js';
 import { indentAt } from '../session-state-to-handles/source-style.js';

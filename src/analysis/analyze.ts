@@ -1,0 +1,201 @@
+/**
+ * Builds the analysis model over a set of source files that can involve MCP.
+ *
+ * One compiler program holds exactly the files we were given, served from memory
+ * (nothing else is read from disk: no lib files, no node_modules). Module
+ * resolution between them goes through the project's own resolver (relative paths,
+ * tsconfig `paths`), so the checker can follow imports across files for scope lookup
+ * while SDK specifiers stay unresolved and are recognised by name.
+ */
+import path from 'node:path';
+import { ts } from './typescript.js';
+import type { ResolveFn } from '../discovery/resolve.js';
+import type { FileDiagnostic } from '../model.js';
+import type { Analysis, AnalysisResult } from './model.js';
+import { ToolReach } from './reach.js';
+import { collectToolRegistrations, type ToolRegistration } from './tools.js';
+import { collectHandleFamilies, type HandleFamily } from './handles.js';
+import { SdkSymbols } from './sdk-symbols.js';
+import { SessionFlow } from './session-flow.js';
+import { ValueAnalysis } from './values.js';
+
+export interface AnalysisInput {
+  /** Absolute path → text of every file to load (MCP files and the helpers they import). */
+  files: ReadonlyMap<string, string>;
+  resolve: ResolveFn;
+  /** Modules outside the scanned paths loaded only so that symbols resolve through them (never analysed or reported). */
+  contextFiles?: ReadonlyMap<string, string>;
+  /** Project modules that stand for a package module (vendored SDK, a framework's own source): absolute path → specifier. */
+  packageModules?: ReadonlyMap<string, string>;
+  /** Turns an absolute path into the report's relative path. */
+  relative(absPath: string): string;
+}
+
+const EXTENSIONS: Record<string, ts.Extension> = {
+  '.ts': ts.Extension.Ts,
+  '.tsx': ts.Extension.Tsx,
+  '.mts': ts.Extension.Mts,
+  '.cts': ts.Extension.Cts,
+  '.js': ts.Extension.Js,
+  '.jsx': ts.Extension.Jsx,
+  '.mjs': ts.Extension.Mjs,
+  '.cjs': ts.Extension.Cjs,
+};
+
+/**
+ * Builds the analysis model once: SDK symbols, values, the session id's flow, tool
+ * registrations, and session-keyed stores with every tool that reaches each access.
+ * `runEngine` runs the rules over it; `apply` plans its transforms from it.
+ */
+export function analyze(input: AnalysisInput): AnalysisResult {
+  const program = createProgram(input);
+  const checker = program.getTypeChecker();
+  const diagnostics: FileDiagnostic[] = [];
+  const sourceFiles: ts.SourceFile[] = [];
+  for (const absPath of input.files.keys()) {
+    const sf = program.getSourceFile(standardized(absPath));
+    if (!sf) continue;
+    const syntax = program.getSyntacticDiagnostics(sf);
+    // A file with syntax errors is analysed as far as TypeScript's error-tolerant parser
+    // recovers (a valid `oninitialized` next to a typo is still found); the diagnostic says
+    // its findings may be incomplete.
+    if (syntax.length > 0) diagnostics.push(parseDiagnostic(input.relative(absPath), sf, syntax[0]!));
+    sourceFiles.push(sf);
+  }
+
+  const packageModules = input.packageModules;
+  const sdk = new SdkSymbols(
+    checker,
+    (from, spec) => {
+      const target = input.resolve(from, spec);
+      return target ? program.getSourceFile(target) : undefined;
+    },
+    packageModules?.size
+      ? (from, spec) => {
+          if (!spec.startsWith('.') && !spec.startsWith('/')) return undefined;
+          const target = input.resolve(from, spec);
+          return target ? packageModules.get(target) : undefined;
+        }
+      : undefined,
+    sourceFiles,
+  );
+  const values = new ValueAnalysis(checker, sdk, sourceFiles);
+  const sessions = new SessionFlow(values, sourceFiles);
+  sessions.run();
+  for (const failure of sessions.failures) diagnostics.push(internalError(input.relative(failure.file), failure.error));
+  let tools: ToolRegistration[] = [];
+  try {
+    tools = collectToolRegistrations(values, sourceFiles);
+  } catch (error) {
+    diagnostics.push(internalError('.', error));
+  }
+  const reach = new ToolReach(values, tools);
+  const stores = reach.storeModels(sessions);
+  // Only the handle-hygiene rules read handles: `apply` and scans without them never pay for it.
+  let handles: readonly HandleFamily[] | undefined;
+  const analysis: Analysis = {
+    sdk,
+    values,
+    sessions,
+    tools,
+    reach,
+    stores,
+    get handles() {
+      if (!handles) {
+        try {
+          handles = collectHandleFamilies(values, tools);
+        } catch (error) {
+          handles = [];
+          diagnostics.push(internalError('.', error));
+        }
+      }
+      return handles;
+    },
+  };
+  return { analysis, sourceFiles, diagnostics, relative: input.relative };
+}
+
+// A rule that throws on one file (a bug of ours, or code no one anticipated) costs that
+// file's findings, not the scan: it becomes a diagnostic and the rest goes on.
+export function internalError(file: string, error: unknown): FileDiagnostic {
+  return { file, kind: 'analysis-error', message: `mcp-migrate could not analyse this (please report): ${(error as Error)?.message ?? String(error)}` };
+}
+
+/**
+ * The program over exactly the given files, built with the compiler API (no ts-morph wrapper, no
+ * file system): each file is parsed once, as ts-morph's in-memory project did it (target ESNext,
+ * script kind by extension, file names with forward slashes), and module
+ * names resolve through `input.resolve` to files of the set only.
+ */
+function createProgram(input: AnalysisInput): ts.Program {
+  const options: ts.CompilerOptions = {
+    allowJs: true,
+    checkJs: false,
+    noLib: true,
+    types: [],
+    jsx: ts.JsxEmit.Preserve,
+    target: ts.ScriptTarget.ESNext,
+    module: ts.ModuleKind.ESNext,
+    moduleResolution: ts.ModuleResolutionKind.Bundler,
+  };
+  const byName = new Map<string, ts.SourceFile>();
+  const directories = new Set<string>(['/']);
+  for (const [absPath, text] of [...input.files, ...(input.contextFiles ?? [])]) {
+    const fileName = standardized(absPath);
+    // No `setParentNodes`: that is a second walk over every tree; the binder sets every parent pointer
+    // (as in tsc) when `getTypeChecker()` binds all files, before anything reads them.
+    byName.set(fileName, ts.createSourceFile(fileName, text, ts.ScriptTarget.ESNext, false, scriptKindOf(absPath)));
+    for (let dir = path.posix.dirname(fileName); !directories.has(dir); dir = path.posix.dirname(dir)) directories.add(dir);
+  }
+  const host: ts.CompilerHost = {
+    getSourceFile: (fileName) => byName.get(standardized(fileName)),
+    getDefaultLibFileName: () => '/node_modules/typescript/lib/lib.d.ts',
+    writeFile: () => undefined,
+    getCurrentDirectory: () => '/',
+    getDirectories: () => [],
+    fileExists: (fileName) => byName.has(standardized(fileName)),
+    readFile: (fileName) => byName.get(standardized(fileName))?.text,
+    directoryExists: (dir) => directories.has(standardized(dir).replace(/(.)\/$/, '$1')),
+    getCanonicalFileName: standardized,
+    useCaseSensitiveFileNames: () => true,
+    getNewLine: () => '\n',
+    resolveModuleNames: (moduleNames, containingFile) =>
+      moduleNames.map((name) => {
+        const target = input.resolve(containingFile, name);
+        if (!target || !(input.files.has(target) || input.contextFiles?.has(target))) return undefined;
+        return { resolvedFileName: standardized(target), extension: EXTENSIONS[path.extname(target)] ?? ts.Extension.Ts, isExternalLibraryImport: false };
+      }),
+  };
+  return ts.createProgram([...byName.keys()], options, host);
+}
+
+/** The file name the program knows a file by: forward slashes (as ts-morph standardised paths). */
+function standardized(fileName: string): string {
+  return fileName.replace(/\\/g, '/');
+}
+
+function scriptKindOf(absPath: string): ts.ScriptKind {
+  switch (path.extname(absPath)) {
+    case '.tsx':
+      return ts.ScriptKind.TSX;
+    case '.jsx':
+      return ts.ScriptKind.JSX;
+    case '.js':
+    case '.mjs':
+    case '.cjs':
+      return ts.ScriptKind.JS;
+    default:
+      return ts.ScriptKind.TS;
+  }
+}
+
+function parseDiagnostic(file: string, sf: ts.SourceFile, diagnostic: ts.Diagnostic): FileDiagnostic {
+  const position = sf.getLineAndCharacterOfPosition(diagnostic.start ?? 0);
+  return {
+    file,
+    kind: 'parse-error',
+    message: `Syntax error: ${ts.flattenDiagnosticMessageText(diagnostic.messageText, ' ')}`,
+    line: position.line + 1,
+    column: position.character + 1,
+  };
+}

@@ -1,0 +1,37 @@
+/**
+ * The analysis model's types, and nothing else: what `analyze()` builds and what rules and `apply`'s
+ * transforms read. Types only, so that every layer above analysis can name the model without
+ * importing the code that builds it.
+ */
+import type { ts } from './typescript.js';
+import type { FileDiagnostic } from '../model.js';
+import type { SdkSymbols } from './sdk-symbols.js';
+import type { SessionFlow } from './session-flow.js';
+import type { ValueAnalysis } from './values.js';
+import type { StoreModel, ToolReach } from './reach.js';
+import type { ToolRegistration } from './tools.js';
+import type { HandleFamily } from './handles.js';
+
+/**
+ * The analysis model that rules and `apply`'s transforms both read (design.md, "Analysis model").
+ * `tools` and `stores` are plain data over compiler nodes; `reach` answers "which tools get here".
+ */
+export interface Analysis {
+  sdk: SdkSymbols;
+  values: ValueAnalysis;
+  sessions: SessionFlow;
+  tools: readonly ToolRegistration[];
+  reach: ToolReach;
+  stores: readonly StoreModel[];
+  /** Handles the code already has (analysis/handles.ts), built when a rule first asks. */
+  readonly handles: readonly HandleFamily[];
+}
+
+/** What `analyze()` hands to rules and transforms: the analysis model plus the files it covers. */
+export interface AnalysisResult {
+  analysis: Analysis;
+  /** Files that parsed and were analysed. */
+  sourceFiles: ts.SourceFile[];
+  diagnostics: FileDiagnostic[];
+  relative(absPath: string): string;
+}

@@ -1,0 +1,179 @@
+/**
+ * Runs the rules over the analysis model (`analyze()`): every rule's visitors in one walk of
+ * each file, then their `end()`; turns each report into a `RawFinding` and lets a marker left
+ * by `apply` stand for the finding it marks.
+ */
+import { ts } from '../analysis/typescript.js';
+import type { FileDiagnostic, Finding, Severity } from '../model.js';
+import { analyze, internalError, type AnalysisInput } from '../analysis/analyze.js';
+import { forEachDescendant, lineOf } from '../analysis/ast.js';
+import { markedSpans, markingSpan, parseMarkers } from '../markers.js';
+import type { Rule, RuleContext, ReportDescriptor, VisitorMap } from './rule.js';
+
+export interface EngineInput extends AnalysisInput {
+  rules: readonly Rule[];
+}
+
+/** A finding before it is enriched with rule metadata and a fingerprint. */
+export interface RawFinding extends Pick<Finding, 'file' | 'line' | 'column' | 'endLine' | 'endColumn' | 'message' | 'chain'> {
+  rule: Rule;
+  /** Which of the rule's message templates was used (tests assert on it, as typescript-eslint does). */
+  messageId: string;
+  /** The text of the flagged line (for baseline fingerprints). */
+  lineText: string;
+  /** Overrides the rule's severity: a marker left by `apply` is an error whatever its rule, so CI stays red. */
+  severity?: Severity;
+}
+
+export interface EngineResult {
+  findings: RawFinding[];
+  diagnostics: FileDiagnostic[];
+  filesAnalyzed: number;
+}
+
+export function runEngine(input: EngineInput): EngineResult {
+  const { analysis, sourceFiles, diagnostics } = analyze(input);
+  const analyzable = new Set(sourceFiles);
+
+  const findings: RawFinding[] = [];
+  const seen = new Set<string>();
+  /** Visitors by syntax kind (an array indexed by kind: one lookup per node of every file). */
+  const listeners: Array<Array<(node: ts.Node) => void> | undefined> = [];
+  const ends: Array<() => void> = [];
+  let currentFile: ts.SourceFile | undefined;
+
+  for (const rule of input.rules) {
+    const context: RuleContext = {
+      analysis,
+      report: (descriptor) => {
+        if (!analyzable.has(descriptor.node.getSourceFile())) return;
+        const finding = toRawFinding(rule, descriptor, input.relative);
+        const key = `${rule.meta.id}\0${finding.file}\0${finding.line}\0${finding.column}`;
+        if (seen.has(key)) return;
+        seen.add(key);
+        findings.push(finding);
+      },
+      currentFile: () => currentFile,
+    };
+    const listener = rule.create(context);
+    for (const [kind, visit] of Object.entries(listener.visitors ?? ({} as VisitorMap))) {
+      (listeners[Number(kind)] ??= []).push(visit as (node: ts.Node) => void);
+    }
+    if (listener.end) ends.push(() => listener.end!());
+  }
+
+  for (const sf of sourceFiles) {
+    currentFile = sf;
+    try {
+      forEachDescendant(sf, (node) => {
+        const visitors = listeners[node.kind];
+        if (visitors) for (const visit of visitors) visit(node);
+      });
+    } catch (error) {
+      diagnostics.push(internalError(input.relative(sf.fileName), error));
+    }
+  }
+  currentFile = undefined;
+  for (const end of ends) {
+    try {
+      end();
+    } catch (error) {
+      diagnostics.push(internalError('.', error));
+    }
+  }
+
+  // A marker replaces the finding it marks (markers.ts, `markedSpans`): each site is reported once.
+  const replacedByMarker = findingsMarkedInPlace(sourceFiles, findings, input.relative);
+  const reported = findings.filter((f) => !replacedByMarker.has(f));
+  // The marker keeps the identity of the finding it replaces (the flagged line's text, for baseline
+  // fingerprints and report excerpts), so a baselined site stays excused once apply has marked it.
+  const replacedLineText = new Map<string, RawFinding>();
+  for (const [finding, markerLine] of replacedByMarker) {
+    const key = `${finding.file}\0${markerLine}\0${finding.rule.meta.id}`;
+    const first = replacedLineText.get(key);
+    if (!first || finding.line < first.line || (finding.line === first.line && finding.column < first.column)) replacedLineText.set(key, finding);
+  }
+  for (const sf of sourceFiles) {
+    for (const marker of markerFindings(sf.fileName, sf.text, input.rules, input.relative)) {
+      const replaced = replacedLineText.get(`${marker.file}\0${marker.line}\0${marker.rule.meta.id}`);
+      reported.push(replaced ? { ...marker, lineText: replaced.lineText } : marker);
+    }
+  }
+  return { findings: reported, diagnostics, filesAnalyzed: sourceFiles.length };
+}
+
+/** The findings that lie in a statement a marker of their rule marks, each with the marker's line. */
+function findingsMarkedInPlace(sourceFiles: readonly ts.SourceFile[], findings: readonly RawFinding[], relative: (abs: string) => string): Map<RawFinding, number> {
+  const marked = new Map<RawFinding, number>();
+  for (const sf of sourceFiles) {
+    const spans = markedSpans(sf);
+    if (spans.length === 0) continue;
+    const file = relative(sf.fileName);
+    for (const finding of findings) {
+      if (finding.file !== file) continue;
+      const span = markingSpan({ ruleId: finding.rule.meta.id, line: finding.line }, spans);
+      if (span) marked.set(finding, span.markerLine);
+    }
+  }
+  return marked;
+}
+
+/**
+ * Every marker is a finding of the rule it names, so CI stays red until a person resolves it
+ * (design.md, "Markers"). Markers naming a rule this version does not know are ignored.
+ */
+export function markerFindings(fileName: string, text: string, rules: readonly Rule[], relative: (abs: string) => string): RawFinding[] {
+  const out: RawFinding[] = [];
+  const lineStarts = [0];
+  for (const marker of parseMarkers(text)) {
+    const rule = rules.find((r) => r.meta.id === marker.ruleId);
+    if (!rule) continue;
+    if (lineStarts.length === 1) for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) lineStarts.push(i + 1);
+    let line = 0;
+    while (line + 1 < lineStarts.length && lineStarts[line + 1]! <= marker.offset) line++;
+    const column = marker.offset - lineStarts[line]!;
+    const lineEnd = text.indexOf('\n', marker.offset);
+    out.push({
+      rule,
+      messageId: 'marker',
+      file: relative(fileName),
+      line: line + 1,
+      column: column + 1,
+      endLine: line + 1,
+      endColumn: text.slice(lineStarts[line]!, lineEnd < 0 ? undefined : lineEnd).trimEnd().length + 1,
+      message: `Left by \`mcp-migrate apply\`, still to do: ${marker.message || rule.meta.summary}`,
+      lineText: marker.lineText,
+      severity: 'error',
+    });
+  }
+  return out;
+}
+
+function toRawFinding(rule: Rule, descriptor: ReportDescriptor, relative: (abs: string) => string): RawFinding {
+  const template = rule.meta.messages[descriptor.messageId];
+  if (template === undefined) throw new Error(`${rule.meta.id}: unknown messageId '${descriptor.messageId}'`);
+  const sf = descriptor.node.getSourceFile();
+  const start = sf.getLineAndCharacterOfPosition(descriptor.node.getStart(sf));
+  const end = sf.getLineAndCharacterOfPosition(descriptor.node.getEnd());
+  let message = template.replace(/\{\{(\w+)\}\}/g, (_, key: string) => descriptor.data?.[key] ?? '');
+  const chain = descriptor.hops?.length
+    ? descriptor.hops.map((hop) => `${hop.text} (${relative(hop.node.getSourceFile().fileName)}:${lineOf(hop.node)})`)
+    : undefined;
+  // The message carries the whole path with locations (every format shows the message); `chain`
+  // has the same steps as data, for SARIF code flows and other tools.
+  if (chain) message += ` Reached via: ${chain.join(' → ')}.`;
+  const lineStart = sf.getPositionOfLineAndCharacter(start.line, 0);
+  const lineEnd = sf.getLineEndOfPosition(lineStart);
+  return {
+    rule,
+    messageId: descriptor.messageId,
+    file: relative(sf.fileName),
+    line: start.line + 1,
+    column: start.character + 1,
+    endLine: end.line + 1,
+    endColumn: end.character + 1,
+    message,
+    chain,
+    lineText: sf.text.slice(lineStart, lineEnd),
+  };
+}
