@@ -35,6 +35,8 @@ export interface MethodComparison {
   discriminant: ts.Expression;
   /** The statements the comparison guards (an `if`'s then-branch, a `case`'s statements); absent for `!==`. */
   guarded: readonly ts.Node[];
+  /** For `!==`: what runs when the message is anything but this method (the `if`'s then-branch). */
+  otherwise?: ts.Statement;
 }
 
 /** `msg.method === 'initialize'`, `case 'initialize':` over `switch (msg.method)`: the comparison `literal` takes part in. */
@@ -48,7 +50,12 @@ export function methodComparison(literal: ts.StringLiteralLike): MethodCompariso
     const other = unwrap(parent.left === literal ? parent.right : parent.left) as ts.Expression;
     if (!isMethodExpression(other)) return undefined;
     const statement = guardingIf(parent);
-    return { method: literal.text, discriminant: other, guarded: equal && statement ? [statement.thenStatement] : [] };
+    return {
+      method: literal.text,
+      discriminant: other,
+      guarded: equal && statement ? [statement.thenStatement] : [],
+      ...(unequal && statement ? { otherwise: statement.thenStatement } : {}),
+    };
   }
   if (ts.isCaseClause(parent) && parent.expression === literal) {
     const discriminant = unwrap(parent.parent.parent.expression) as ts.Expression;

@@ -9,6 +9,7 @@ import {
   isMcpMessageDispatch,
   methodComparison,
 } from '../../analysis/handshake-plumbing.js';
+import { waitsForInitialized } from '../../analysis/initialized-waits.js';
 import { defineRule, handlerRegistration, specUrl } from '../rule.js';
 import type { Analysis } from '../../analysis/model.js';
 
@@ -42,7 +43,20 @@ function plumbingInitialize(analysis: Analysis, literal: ts.StringLiteralLike): 
   if (!METHODS.has(literal.text)) return undefined;
   const comparison = methodComparison(literal);
   if (!comparison) return undefined;
+  // `if (msg.method !== 'initialize') await ready;`: the wait is the site (`handshake/oninitialized`), reported once.
+  if (comparison.otherwise && awaitsInitialized(analysis, comparison.otherwise)) return undefined;
   return isMcpMessageDispatch(analysis.values, comparison) || guardsInitializeResult(comparison) ? literal.text : undefined;
+}
+
+function awaitsInitialized(analysis: Analysis, statement: ts.Statement): boolean {
+  let found = false;
+  const visit = (node: ts.Node): void => {
+    if (found) return;
+    if (ts.isAwaitExpression(node) && waitsForInitialized(analysis.values, node.expression)) found = true;
+    else ts.forEachChild(node, visit);
+  };
+  visit(statement);
+  return found;
 }
 
 /** Inside the handler of a registration this rule reports already (`setRequestHandler(InitializeRequestSchema, …)`). */

@@ -246,5 +246,23 @@ export function initializeResultFor(protocolVersion: string) {
 }`,
       errors: [{ messageId: 'answered', line: 4 }],
     },
+    {
+      name: 'the notifications/initialized branch is reported; waiting on every other method is the wait\'s finding (handshake/oninitialized), not a second one here',
+      code: `import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+export function open(transport: StreamableHTTPServerTransport, server: { oninitialized?: () => void }) {
+  let markReady!: () => void;
+  const ready = new Promise<void>((resolve) => {
+    markReady = resolve;
+  });
+  transport.onmessage = async (message: JSONRPCMessage) => {
+    if (!('method' in message)) return;
+    if (message.method === 'notifications/initialized') return markReady();
+    if (message.method !== 'initialize') await ready;
+  };
+  void server;
+}`,
+      errors: [{ messageId: 'plumbing', line: 10, data: { method: 'notifications/initialized' } }],
+    },
   ],
 });
