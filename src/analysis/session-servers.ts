@@ -15,7 +15,7 @@
  *   every call of the session shares it, without any session id in sight.
  */
 import { ts } from './typescript.js';
-import { calleeParts, enclosingFunction, forEachDescendant, isFunctionLike, propertyNameText, unwrap } from './ast.js';
+import { calleeParts, enclosingFunction, forEachDescendant, isFunctionLike, memberAccess, propertyNameText, unwrap } from './ast.js';
 import { SSE_TRANSPORTS, STREAMABLE_HTTP_TRANSPORTS } from './sdk-modules.js';
 import { isServerKind, type ValueAnalysis } from './values.js';
 
@@ -34,6 +34,8 @@ export interface SessionConnection {
   creation?: ts.Expression;
   /** Project classes constructed per session with it (in the set-up and handed to it, or in its factory). */
   state: ts.NewExpression[];
+  /** The opening request's credentials handed to it (`req.auth`, the `Authorization` header): auth kept per session. */
+  credentials: ts.Node[];
 }
 
 export function sessionConnection(values: ValueAnalysis, call: ts.CallExpression): SessionConnection | undefined {
@@ -55,11 +57,38 @@ export function sessionConnection(values: ValueAnalysis, call: ts.CallExpression
   if (!decl) return undefined;
   const assignedInSetup = assignmentsIn(values, setup, root);
   if (!within(decl, setup) && assignedInSetup.length === 0) {
-    return { connect: nameNode, transport, sse, setup, shared: root, state: [] };
+    return { connect: nameNode, transport, sse, setup, shared: root, state: [], credentials: [] };
   }
   const creation = within(decl, setup) && ts.isVariableDeclaration(decl) && decl.initializer ? decl.initializer : assignedInSetup[0];
   if (!creation) return undefined;
-  return { connect: nameNode, transport, sse, setup, creation, state: stateBuiltWith(values, creation, setup) };
+  return { connect: nameNode, transport, sse, setup, creation, state: stateBuiltWith(values, creation, setup), credentials: credentialsHandedTo(values, creation, setup) };
+}
+
+/** Members that carry a request's verified identity (`req.auth` of the SDK's bearer middleware, `authInfo`). */
+const AUTH_MEMBERS = new Set(['auth', 'authInfo']);
+
+/**
+ * The opening request's credentials passed to the per-session server's factory or constructor (directly, or through a
+ * variable set in the set-up): `createServer(req.auth)`, `createServer({ token: req.headers.authorization })`. The
+ * server keeps them for every later request of the session, whoever sends it and whatever token it carries.
+ */
+function credentialsHandedTo(values: ValueAnalysis, creation: ts.Expression, setup: ts.FunctionLikeDeclaration): ts.Node[] {
+  const created = unwrap(creation);
+  if (!ts.isCallExpression(created) && !ts.isNewExpression(created)) return [];
+  const out: ts.Node[] = [];
+  const visit = (node: ts.Node, depth: number): void => {
+    if (isFunctionLike(node)) return;
+    if (ts.isIdentifier(node) && depth < 3) {
+      const init = initializerIn(values, node, setup);
+      if (init) visit(init, depth + 1);
+    }
+    const access = memberAccess(node);
+    if (access && AUTH_MEMBERS.has(access.name)) out.push(node);
+    else if (values.headerAccess(node)?.name === 'authorization') out.push(node);
+    ts.forEachChild(node, (child) => visit(child, depth));
+  };
+  for (const arg of created.arguments ?? []) visit(arg, 0);
+  return out;
 }
 
 /** The `new X(…)` a transport argument holds: inline, a variable's initializer, or assigned to it before the call. */

@@ -14,7 +14,7 @@ export default defineRule({
       servers:
         '`{{name}}` keeps a server instance per session; on 2026-07-28 `createMcpHandler` builds a fresh server per request from a factory. Move per-session state out of the instance into handle-keyed stores.',
       perSession:
-        '`{{server}}` builds a server for each session (it is connected to a sessionful transport) together with {{state}}: that state lives exactly as long as the session and every call of the session shares it, with no session id in sight. On 2026-07-28 a server is built per request; keep such objects in a store keyed by an explicit handle (minted by a `create_<noun>` tool) or make them per request.',
+        '`{{server}}` builds a server for each session (it is connected to a sessionful transport) together with {{state}}: these live exactly as long as the session and every call of the session shares them, with no session id in sight (credentials of the first request serve every later one). On 2026-07-28 a server is built per request; authenticate each request on its own (`authInfo`), and keep stateful objects in a store keyed by an explicit handle (minted by a `create_<noun>` tool) or make them per request.',
       shared:
         'One server instance (`{{name}}`) is connected to a new sessionful transport for every session: the SDK keeps only the latest, so its transport, negotiated client and any state on it belong to whichever session connected last. On 2026-07-28 build a server per request: `createMcpHandler(buildServer)`.',
     },
@@ -34,11 +34,17 @@ export default defineRule({
             return;
           }
           const creation = connection.creation && unwrap(connection.creation);
-          if (!creation || connection.state.length === 0 || reported.has(creation)) return;
+          if (!creation || reported.has(creation)) return;
+          const carried = [
+            ...new Set([
+              ...connection.state.map((made) => `\`${made.expression.getText()}\``),
+              ...connection.credentials.map((read) => `the opening request's credentials (\`${read.getText().replace(/\s+/g, ' ').slice(0, 40)}\`)`),
+            ]),
+          ];
+          if (carried.length === 0) return;
           reported.add(creation);
           const at = ts.isCallExpression(creation) ? (calleeParts(creation).nameNode ?? creation) : creation;
-          const classes = [...new Set(connection.state.map((made) => `\`${made.expression.getText()}\``))];
-          context.report({ node: at, messageId: 'perSession', data: { server: creation.getText().replace(/\s+/g, ' ').slice(0, 60), state: classes.join(', ') } });
+          context.report({ node: at, messageId: 'perSession', data: { server: creation.getText().replace(/\s+/g, ' ').slice(0, 60), state: carried.join(', ') } });
         },
       },
       end() {

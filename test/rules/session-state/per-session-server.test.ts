@@ -103,6 +103,22 @@ export async function handle() {
   return transport;
 }`,
     },
+    {
+      name: 'the request\'s auth handed to a server built per request for a stateless transport',
+      code: `import type { Request } from 'express';
+import type { AuthInfo } from '@modelcontextprotocol/sdk/server/auth/types.js';
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+function createServer(auth: AuthInfo | undefined) {
+  return new McpServer({ name: auth?.clientId ?? 'anonymous', version: '1' });
+}
+export async function handle(req: Request & { auth?: AuthInfo }) {
+  const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
+  const server = createServer(req.auth);
+  await server.connect(transport);
+  return transport;
+}`,
+    },
   ],
   invalid: [
     {
@@ -302,6 +318,44 @@ async function onSse(req, res) {
 }
 module.exports = { onSse };`,
       errors: [{ messageId: 'perSession', line: 16, data: { server: 'createServer()', state: '`ExportsManager`' } }],
+    },
+    {
+      name: 'auth kept per session: the opening request\'s credentials baked into the session\'s server (TS, req.auth)',
+      code: `import { randomUUID } from 'node:crypto';
+import type { Request } from 'express';
+import type { AuthInfo } from '@modelcontextprotocol/sdk/server/auth/types.js';
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+function createServer(auth: AuthInfo | undefined) {
+  return new McpServer({ name: auth?.clientId ?? 'anonymous', version: '1' });
+}
+export async function openSession(req: Request & { auth?: AuthInfo }) {
+  const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: () => randomUUID() });
+  const server = createServer(req.auth);
+  await server.connect(transport);
+  return transport;
+}`,
+      errors: [{ messageId: 'perSession', line: 11 }],
+    },
+    {
+      name: 'auth kept per session: the Authorization header through a variable (plain JS)',
+      filename: 'src/server.js',
+      code: `import { randomUUID } from 'node:crypto';
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+function createServer(options) {
+  const server = new McpServer({ name: 'crm', version: '1' });
+  server.tool('whoami', async () => ({ content: [{ type: 'text', text: options.apiKey ? 'ok' : 'anonymous' }] }));
+  return server;
+}
+export async function onInitialize(req) {
+  const apiKey = req.headers['authorization'];
+  const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: () => randomUUID(), onsessioninitialized: () => {} });
+  const server = createServer({ apiKey });
+  await server.connect(transport);
+  return transport;
+}`,
+      errors: [{ messageId: 'perSession', line: 12 }],
     },
   ],
 });
