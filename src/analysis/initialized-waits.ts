@@ -17,7 +17,9 @@ const HOOK = 'oninitialized';
 
 /** For `await x` / `x.then(…)`: whether `x` is a promise that only the handshake's `initialized` hook resolves. */
 export function waitsForInitialized(values: ValueAnalysis, awaited: ts.Expression): boolean {
-  const reference = unwrap(awaited);
+  let reference = unwrap(awaited);
+  // `await deferred.promise` with `deferred.resolve()` in the hook: the deferred object is what the hook settles.
+  if (ts.isPropertyAccessExpression(reference) && reference.name.text === 'promise') reference = unwrap(reference.expression);
   const name = ts.isIdentifier(reference) ? reference : ts.isPropertyAccessExpression(reference) ? reference.name : undefined;
   if (!name || !ts.isIdentifier(name)) return false;
   const symbol = values.symbolOf(name);
@@ -32,6 +34,7 @@ export function waitsForInitialized(values: ValueAnalysis, awaited: ts.Expressio
 const answers = new WeakMap<ts.Symbol, boolean>();
 
 function promiseResolvedByHook(values: ValueAnalysis, symbol: ts.Symbol): boolean {
+  if (deferredResolvedInHook(values, symbol)) return true;
   for (const executor of executorsOf(values, symbol)) {
     const resolve = executor.parameters[0]?.name;
     if (!resolve || !ts.isIdentifier(resolve)) continue;
@@ -49,6 +52,25 @@ function promiseResolvedByHook(values: ValueAnalysis, symbol: ts.Symbol): boolea
     if (resolved) return true;
   }
   return false;
+}
+
+/**
+ * A deferred object (a project `ManualPromise`/`Deferred` class, `{ promise, resolve }` from a helper) whose
+ * `resolve()` the hook calls: `ready.resolve()` / `this.ready.resolve()` on the same variable or field.
+ */
+function deferredResolvedInHook(values: ValueAnalysis, symbol: ts.Symbol): boolean {
+  const decl = symbol.valueDeclaration ?? symbol.declarations?.[0];
+  if (!decl) return false;
+  let found = false;
+  forEachDescendant(decl.getSourceFile(), (node) => {
+    if (found || !ts.isCallExpression(node)) return;
+    const { name, receiver } = calleeParts(node);
+    if (name !== 'resolve' || !receiver) return;
+    const target = unwrap(receiver);
+    const ref = ts.isPropertyAccessExpression(target) ? target.name : target;
+    if (ts.isIdentifier(ref) && values.symbolOf(ref) === symbol && runsOnInitialized(values, node)) found = true;
+  });
+  return found;
 }
 
 /** The executors of the `new Promise(…)` values the symbol is initialised or assigned with. */
@@ -138,8 +160,24 @@ function helperSetsHook(values: ValueAnalysis, call: ts.CallExpression, index: n
   let sets = false;
   forEachDescendant(helper.body, (node) => {
     if (sets || !ts.isBinaryExpression(node) || node.operatorToken.kind !== ts.SyntaxKind.EqualsToken) return;
-    const right = unwrap(node.right);
-    if (ts.isIdentifier(right) && values.symbolOf(right) === symbol && isHookTarget(values, node.left)) sets = true;
+    if (isHookTarget(values, node.left) && (isReferenceTo(values, node.right, symbol) || wrapperCalls(values, node.right, symbol))) sets = true;
   });
   return sets;
+}
+
+function isReferenceTo(values: ValueAnalysis, node: ts.Node, symbol: ts.Symbol | undefined): boolean {
+  const inner = unwrap(node);
+  return ts.isIdentifier(inner) && values.symbolOf(inner) === symbol;
+}
+
+/** `() => { previous?.(); listener(); }`: a function set as the hook that calls the listener. */
+function wrapperCalls(values: ValueAnalysis, node: ts.Node, symbol: ts.Symbol | undefined): boolean {
+  const fn = unwrap(node);
+  if (!isFunctionLike(fn) || !fn.body) return false;
+  let calls = false;
+  forEachDescendant(fn.body, (inner) => {
+    if (!calls && ts.isCallExpression(inner) && isReferenceTo(values, inner.expression, symbol)) calls = true;
+  });
+  if (!calls && ts.isCallExpression(fn.body) && isReferenceTo(values, fn.body.expression, symbol)) calls = true;
+  return calls;
 }

@@ -67,6 +67,18 @@ server.tool('list', async () => {
 });
 setTimeout(() => markReady(), 10);`,
     },
+    {
+      name: 'a deferred resolved by the server\'s own start-up, not by the handshake',
+      code: `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+class Deferred { promise: Promise<void>; resolve!: () => void; constructor() { this.promise = new Promise((r) => (this.resolve = r)); } }
+const warmedUp = new Deferred();
+const server = new McpServer({ name: 'x', version: '1' });
+server.tool('list', async () => {
+  await warmedUp.promise;
+  return { content: [] };
+});
+void Promise.resolve().then(() => warmedUp.resolve());`,
+    },
   ],
   invalid: [
     {
@@ -294,6 +306,39 @@ export function start(server: Server) {
       errors: [
         { messageId: 'hook', line: 3 },
         { messageId: 'awaited', line: 10 },
+      ],
+    },
+    {
+      name: 'a project deferred resolved by a listener that a helper wraps into the hook',
+      code: `import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { CallToolRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+class Deferred<T> {
+  readonly promise: Promise<T>;
+  resolve!: (value: T) => void;
+  constructor() {
+    this.promise = new Promise<T>((resolve) => (this.resolve = resolve));
+  }
+}
+function onServerEvent(server: Server, event: 'close' | 'initialized', listener: () => void) {
+  const previous = server[\`on\${event}\`];
+  server[\`on\${event}\`] = () => {
+    previous?.();
+    listener();
+  };
+}
+export function createServer() {
+  const handshakeDone = new Deferred<void>();
+  const server = new Server({ name: 'x', version: '1' }, { capabilities: { tools: {} } });
+  server.setRequestHandler(CallToolRequestSchema, async () => {
+    await handshakeDone.promise;
+    return { content: [] };
+  });
+  onServerEvent(server, 'initialized', () => handshakeDone.resolve());
+  return server;
+}`,
+      errors: [
+        { messageId: 'hook', line: 12 },
+        { messageId: 'awaited', line: 21 },
       ],
     },
   ],
