@@ -18,7 +18,7 @@ async function settings(options: SelectionOptions) {
   const [{ findConfig }, { RULE_METAS }, { reportRoot }, { readBaseline }] = await Promise.all([
     import('./config.js'),
     import('./rules/index.js'),
-    import('./scan.js'),
+    import('./pipeline/load.js'),
     import('./baseline.js'),
   ]);
   const cwd = path.resolve(options.cwd ?? process.cwd());

@@ -3,12 +3,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { markerFindings, runEngine } from './rules/engine.js';
 import { loadConfigForFile } from './discovery/tsconfig.js';
-import { selectCandidates } from './analysis/candidates.js';
-import { discoverFiles } from './discovery/discover.js';
-import { readSourceFile } from './discovery/read.js';
-import { createModuleResolver } from './discovery/resolve.js';
 import { withBaseline, type BaselineFile } from './baseline.js';
 import { RULES } from './rules/index.js';
 import type { Rule } from './rules/rule.js';
@@ -16,7 +11,8 @@ import { SCHEMA_VERSION, compareDiagnostics, summarize, type FileDiagnostic, typ
 import { VERSION } from './version.js';
 import type { RuleSetting } from './config.js';
 import { SOURCE_EXTENSIONS, isSourceFileName } from './discovery/extensions.js';
-import { gateFindings } from './gate.js';
+import { UsageError, discoverSources, readSources } from './pipeline/load.js';
+import { judge } from './pipeline/judge.js';
 
 export interface ScanOptions {
   /** Files or directories, relative to `cwd` or absolute. */
@@ -40,77 +36,36 @@ export interface ScanOptions {
   onProgress?: (phase: string, done: number, total: number) => void;
 }
 
-export class UsageError extends Error {}
-
-/** The report root: a single directory argument, else the working directory. */
-export function reportRoot(paths: readonly string[], cwd: string): { root: string; label: string } {
-  if (paths.length === 1) {
-    const abs = path.resolve(cwd, paths[0]!);
-    try {
-      if (fs.statSync(abs).isDirectory()) return { root: abs, label: paths[0]! };
-    } catch {
-      /* reported by discovery as not-found */
-    }
-  }
-  return { root: cwd, label: '.' };
-}
-
 export async function scan(options: ScanOptions): Promise<ScanReport> {
   const started = performance.now();
   const cwd = options.cwd ?? process.cwd();
   const paths = options.paths.length ? options.paths : ['.'];
-  const { root, label } = reportRoot(paths, cwd);
-  const discovery = await discoverFiles(paths.map((p) => path.resolve(cwd, p)), {
-    root,
-    include: options.include,
-    exclude: options.exclude,
-    maxFileBytes: options.maxFileBytes,
-    respectGitignore: options.respectGitignore,
-  });
+  const discovered = await discoverSources({ ...options, paths, cwd });
+  const { root, label, discovery } = discovered;
   // A gate must never pass on nothing: an input that cannot be read, or no file at all, is a
   // usage error (exit 2), as ESLint does for a pattern that matches nothing.
   const unreadableInputs = inputFailures(discovery.diagnostics, paths, cwd, root);
   if (unreadableInputs.length) throw new UsageError(unreadableInputs.map((d) => d.message).join('\n'));
   if (discovery.files.length === 0) throw new UsageError(nothingToScan(paths, cwd, options));
 
-  const total = discovery.files.length;
-  let read = 0;
-  const readWithProgress: typeof readSourceFile = (file) => {
-    if (++read % 500 === 0) options.onProgress?.('reading', Math.min(read, total), total);
-    return readSourceFile(file);
-  };
-  const { resolve, workspacePackageDir } = createModuleResolver();
-  const candidates = selectCandidates(discovery.files, readWithProgress, resolve, workspacePackageDir);
-  // A file named on the command line that cannot be read is an input failure too.
-  const unreadableFiles = inputFailures(candidates.diagnostics, paths, cwd, root);
+  const sources = readSources(discovered, options);
+  // A file named on the command line that cannot be read is an input failure too (discovery's own were thrown above).
+  const unreadableFiles = inputFailures(sources.diagnostics, paths, cwd, root);
   if (unreadableFiles.length) throw new UsageError(unreadableFiles.map((d) => d.message).join('\n'));
-  options.onProgress?.('analysing', candidates.texts.size, candidates.texts.size);
+  options.onProgress?.('analysing', sources.files.size, sources.files.size);
 
-  const relative = (abs: string): string => path.relative(root, abs).split(path.sep).join('/');
   const allRules = options.rules ?? RULES;
   const settings = options.ruleSettings ?? {};
-  const rules = allRules.filter((rule) => settings[rule.meta.id] !== 'off');
-  const engine = runEngine({ files: candidates.texts, contextFiles: candidates.contextTexts, resolve, packageModules: candidates.packageModules, rules, relative });
-  // Markers in files the analysis never loaded (no SDK import): still findings, so CI stays red.
-  for (const [file, text] of candidates.markerTexts) {
-    if (!candidates.texts.has(file)) engine.findings.push(...markerFindings(file, text, rules, relative));
-  }
-
-  const texts = new Map([...candidates.texts].map(([abs, text]) => [relative(abs), text]));
-  const knownRuleIds = new Set(allRules.map((rule) => rule.meta.id));
-  const { gated, suppressed, testFindings, diagnostics: suppressionDiagnostics } = gateFindings(engine.findings, texts, knownRuleIds, {
-    ruleSettings: settings,
-    testFiles: options.testFiles,
-    includeTests: options.includeTests,
+  const { engine, gate } = judge({
+    sources: { files: sources.files, contextFiles: sources.contextFiles, resolve: sources.resolve, packageModules: sources.packageModules, relative: sources.relative },
+    rules: allRules.filter((rule) => settings[rule.meta.id] !== 'off'),
+    knownRuleIds: new Set(allRules.map((rule) => rule.meta.id)),
+    markerTexts: sources.markerTexts,
+    gate: { ruleSettings: settings, testFiles: options.testFiles, includeTests: options.includeTests },
   });
+  const { gated, suppressed, testFindings, diagnostics: suppressionDiagnostics } = gate;
 
-  const diagnostics = [
-    ...discovery.diagnostics,
-    ...candidates.diagnostics,
-    ...engine.diagnostics,
-    ...suppressionDiagnostics,
-    ...configDiagnostics(candidates.texts.keys(), root),
-  ].sort(compareDiagnostics);
+  const diagnostics = [...sources.diagnostics, ...engine.diagnostics, ...suppressionDiagnostics, ...configDiagnostics(sources.files.keys(), root)].sort(compareDiagnostics);
   const summary = summarize(gated, discovery.files.length, engine.filesAnalyzed);
   if (suppressed.length) summary.suppressed = suppressed.length;
   if (testFindings.length) summary.testFindings = testFindings.length;

@@ -30,7 +30,7 @@ import { loadConfigForFile } from '../discovery/tsconfig.js';
 import type { FileDiagnostic } from '../model.js';
 import { SDK_SPECIFIER_MARKER, isServerSdkModule, sdkVersionOf } from './sdk-modules.js';
 import fs from 'node:fs';
-import { DECLARED_CLASS_NAMES, isFrameworkModule, packageModuleDeclaredBy } from '../frameworks/index.js';
+import { DECLARED_CLASS_NAMES, isFrameworkModule, packageModuleDeclaredBy } from './framework-modules.js';
 import { mayDeclareVendoredSdk } from '../frameworks/vendored-sdk.js';
 
 const HELPER_DEPTH = 3;

@@ -7,7 +7,8 @@ import { ts } from './typescript.js';
 import { enclosingFunction } from './ast.js';
 import type { SessionFlow, SessionStore, Sink } from './session-flow.js';
 import type { ToolRegistration } from './tools.js';
-import type { Hop, ValueAnalysis } from './values.js';
+import type { ValueAnalysis } from './values.js';
+import type { Hop } from './value.js';
 
 /** One way a tool reaches a node: the helper calls from the handler inwards (empty when the node is in the handler). */
 export interface ToolPath {

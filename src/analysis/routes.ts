@@ -10,7 +10,7 @@
 import { ts } from './typescript.js';
 import { calleeParts, forEachDescendant, isFunctionLike, memberAccess, outermostWrapper, propertyNameText, unwrap } from './ast.js';
 import { functionOfDeclaration } from './declarations.js';
-import type { ValueAnalysis } from './values.js';
+import type { ValueQueries } from './value.js';
 
 export type RouteFramework = 'express' | 'hono' | 'fastify' | 'node-http' | 'web' | 'unknown';
 
@@ -74,14 +74,14 @@ const ROUTE_STYLES = {
 } as const;
 
 /** Every route declared in a file. */
-export function routesOf(file: ts.SourceFile, values: ValueAnalysis): Route[] {
+export function routesOf(file: ts.SourceFile, values: ValueQueries): Route[] {
   const out: Route[] = [];
   forEachDescendant(file, (node) => out.push(...routesAt(node, values)));
   return out;
 }
 
 /** The routes `node` declares: a route call, a method comparison (`req.method === 'GET'`) or a `case 'GET':`. */
-export function routesAt(node: ts.Node, values: ValueAnalysis): Route[] {
+export function routesAt(node: ts.Node, values: ValueQueries): Route[] {
   if (ts.isCallExpression(node)) {
     const dispatch = methodlessDispatch(node, values);
     return dispatch ? [dispatch] : routesOfCall(node, values);
@@ -97,7 +97,7 @@ export function routesAt(node: ts.Node, values: ValueAnalysis): Route[] {
   return [];
 }
 
-function routesOfCall(call: ts.CallExpression, values: ValueAnalysis): Route[] {
+function routesOfCall(call: ts.CallExpression, values: ValueQueries): Route[] {
   const { name, nameNode, receiver } = calleeParts(call);
   if (!name || !receiver) return [];
   const lower = name.toLowerCase();
@@ -126,7 +126,7 @@ function routesOfCall(call: ts.CallExpression, values: ValueAnalysis): Route[] {
  * The route whose handler `node` is inside: an inline handler function of a route call, or the branch of a
  * `req.method === …` test. Undefined outside any route (or in a named handler registered elsewhere).
  */
-export function enclosingRoute(node: ts.Node, values: ValueAnalysis): Route | undefined {
+export function enclosingRoute(node: ts.Node, values: ValueQueries): Route | undefined {
   for (let current: ts.Node | undefined = node; current?.parent; current = current.parent) {
     const parent: ts.Node = current.parent;
     if (isFunctionLike(current)) {
@@ -156,7 +156,7 @@ export function enclosingRoute(node: ts.Node, values: ValueAnalysis): Route | un
  * that transport (GET opens its stream, DELETE ends it), like an `all` route. The `handleRequest` call is
  * where the route names its methods; the handler is the listener (or helper) around it.
  */
-function methodlessDispatch(call: ts.CallExpression, values: ValueAnalysis): Route | undefined {
+function methodlessDispatch(call: ts.CallExpression, values: ValueQueries): Route | undefined {
   const { name, nameNode, receiver } = calleeParts(call);
   if (name !== 'handleRequest' || !receiver || call.arguments.length < 2) return undefined;
   const request = unwrap(call.arguments[0]!);
@@ -190,7 +190,7 @@ function enclosingMethodTest(node: ts.Node, listener: ts.Node): boolean {
 }
 
 /** hono `app.on('GET', '/mcp', h)` / `app.on(['GET', 'DELETE'], '/mcp', h)`. */
-function routesOfOn(call: ts.CallExpression, receiver: ts.Expression, values: ValueAnalysis): Route[] {
+function routesOfOn(call: ts.CallExpression, receiver: ts.Expression, values: ValueQueries): Route[] {
   const path = values.constantString(call.arguments[ROUTE_STYLES.on.pathArgument]!);
   if (path === undefined || !path.startsWith('/') || !isRouter(receiver, values)) return [];
   const handlers = handlersOf(values, call.arguments.slice(ROUTE_STYLES.on.pathArgument + 1));
@@ -206,7 +206,7 @@ function routesOfOn(call: ts.CallExpression, receiver: ts.Expression, values: Va
 }
 
 /** fastify `app.route({ method: 'GET' | ['GET', 'DELETE'], url: '/mcp', handler })`. */
-function routesOfOptions(call: ts.CallExpression, receiver: ts.Expression, values: ValueAnalysis): Route[] {
+function routesOfOptions(call: ts.CallExpression, receiver: ts.Expression, values: ValueQueries): Route[] {
   const options = unwrap(call.arguments[0]!);
   if (!ts.isObjectLiteralExpression(options) || !isRouter(receiver, values)) return [];
   const property = (keys: readonly string[]): ts.Node | undefined => {
@@ -231,7 +231,7 @@ function routesOfOptions(call: ts.CallExpression, receiver: ts.Expression, value
 }
 
 /** `'GET'`, a constant holding it, or an array of them. */
-function methodLiterals(node: ts.Node, values: ValueAnalysis): Array<{ method: string; node: ts.Node }> {
+function methodLiterals(node: ts.Node, values: ValueQueries): Array<{ method: string; node: ts.Node }> {
   const inner = unwrap(node);
   const items = ts.isArrayLiteralExpression(inner) ? [...inner.elements] : [inner];
   const out: Array<{ method: string; node: ts.Node }> = [];
@@ -244,7 +244,7 @@ function methodLiterals(node: ts.Node, values: ValueAnalysis): Array<{ method: s
 }
 
 /** `req.method === 'DELETE'` (either side): the branch it guards answers DELETE. */
-function routeOfComparison(node: ts.BinaryExpression, values: ValueAnalysis): Route | undefined {
+function routeOfComparison(node: ts.BinaryExpression, values: ValueQueries): Route | undefined {
   const op = node.operatorToken.kind;
   if (op !== ts.SyntaxKind.EqualsEqualsEqualsToken && op !== ts.SyntaxKind.EqualsEqualsToken) return undefined;
   const sides: Array<[ts.Expression, ts.Expression]> = [[node.left, node.right], [node.right, node.left]];
@@ -272,7 +272,7 @@ function routeOfComparison(node: ts.BinaryExpression, values: ValueAnalysis): Ro
 }
 
 /** `switch (req.method) { case 'GET': … }`: the clause (and any it falls through to) answers GET. */
-function routeOfCase(clause: ts.CaseClause, values: ValueAnalysis): Route | undefined {
+function routeOfCase(clause: ts.CaseClause, values: ValueQueries): Route | undefined {
   const block = clause.parent;
   const statement = block.parent;
   const request = requestOfMethodAccess(statement.expression);
@@ -297,7 +297,7 @@ function requestOfMethodAccess(expr: ts.Expression): ts.Expression | undefined {
 }
 
 /** The first path literal an enclosing condition compares the URL against (`req.url === '/mcp'`, `url.pathname.startsWith('/mcp')`). */
-function pathTestedIn(statement: ts.Node, values: ValueAnalysis): string | undefined {
+function pathTestedIn(statement: ts.Node, values: ValueQueries): string | undefined {
   for (let current: ts.Node | undefined = statement; current && !isFunctionLike(current); current = current.parent) {
     const condition = ts.isIfStatement(current) ? current.expression : ts.isSwitchStatement(current) ? current.expression : undefined;
     if (!condition) continue;
@@ -319,7 +319,7 @@ function pathTestedIn(statement: ts.Node, values: ValueAnalysis): string | undef
 }
 
 /** A plain listener (`http.createServer((req, res) => …)`, `IncomingMessage`) or a web-standard `Request`. */
-function requestFramework(request: ts.Expression, values: ValueAnalysis): RouteFramework {
+function requestFramework(request: ts.Expression, values: ValueQueries): RouteFramework {
   const inner = unwrap(request);
   if (!ts.isIdentifier(inner)) return frameworkOf(inner, values) === 'hono' ? 'hono' : 'web';
   const decl = values.symbolOf(inner)?.valueDeclaration;
@@ -345,12 +345,12 @@ function routeChain(receiver: ts.Expression): { router: ts.Expression; path: ts.
 }
 
 /** SDK objects (servers, transports, contexts) are not routers. */
-function isRouter(receiver: ts.Expression, values: ValueAnalysis): boolean {
+function isRouter(receiver: ts.Expression, values: ValueQueries): boolean {
   return !values.valueOf(receiver);
 }
 
 /** The handler code among route arguments: inline functions, named functions, or an options object's `handler`. */
-function handlersOf(values: ValueAnalysis, args: readonly ts.Node[], depth = 0): ts.Node[] {
+function handlersOf(values: ValueQueries, args: readonly ts.Node[], depth = 0): ts.Node[] {
   const out: ts.Node[] = [];
   for (const arg of args) {
     const inner = unwrap(arg);
@@ -372,7 +372,7 @@ function handlersOf(values: ValueAnalysis, args: readonly ts.Node[], depth = 0):
 }
 
 /** Which framework a router comes from: the module its root identifier (or its factory) is imported from. */
-export function frameworkOf(router: ts.Node, values: ValueAnalysis, depth = 0): RouteFramework {
+export function frameworkOf(router: ts.Node, values: ValueQueries, depth = 0): RouteFramework {
   let root = unwrap(router);
   while (ts.isPropertyAccessExpression(root) || ts.isCallExpression(root) || ts.isNewExpression(root)) root = unwrap(root.expression);
   if (!ts.isIdentifier(root) || depth > 4) return 'unknown';
@@ -422,7 +422,7 @@ function importedFrom(decl: ts.Node): string | undefined {
  * `app.get('/mcp', mcpHandler)`, …), when every use of its name is such a mount; undefined when the
  * function is anonymous, used in any other way, or never mounted.
  */
-export function mountsOf(fn: ts.FunctionLikeDeclaration, values: ValueAnalysis): Route[] | undefined {
+export function mountsOf(fn: ts.FunctionLikeDeclaration, values: ValueQueries): Route[] | undefined {
   const holder = ts.isFunctionDeclaration(fn) ? fn : outermostWrapper(fn).parent;
   const name = holder && (ts.isFunctionDeclaration(holder) || ts.isVariableDeclaration(holder)) ? holder.name : undefined;
   if (!name || !ts.isIdentifier(name)) return undefined;

@@ -11,7 +11,7 @@
 import { ts } from './typescript.js';
 import { isDynamicImport, isRequireCall, propertyNameText, unwrap } from './ast.js';
 import { sdkModuleMayExport, sdkVersionOf, type SdkVersion } from './sdk-modules.js';
-import { frameworkOfSpecifier, vendoredSdkClass } from '../frameworks/index.js';
+import { frameworkOfSpecifier, vendoredSdkClass } from './framework-modules.js';
 
 export interface SdkExportRef {
   kind: 'export';

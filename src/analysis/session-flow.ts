@@ -21,7 +21,8 @@ import {
   propertyNameText,
   unwrap,
 } from './ast.js';
-import { SESSION_HEADER, calleeText, declaredType, isHeaderWrite, pathsOf, returnedExpressions, type Hop, type SessionIdOrigin, type Value, type ValueAnalysis } from './values.js';
+import { SESSION_HEADER, calleeText, declaredType, isHeaderWrite, pathsOf, returnedExpressions, type ValueAnalysis } from './values.js';
+import type { Hop, SessionIdOrigin, Value } from './value.js';
 
 export type SinkKind = 'store' | 'log' | 'other';
 

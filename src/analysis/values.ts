@@ -32,7 +32,8 @@ import {
 } from './sdk-modules.js';
 import { enclosingRoute } from './routes.js';
 import type { SdkSymbols } from './sdk-symbols.js';
-import { frameworkElement, frameworkInstance, frameworkMember, frameworkParameter } from '../frameworks/index.js';
+import type { Hop, Value } from './value.js';
+import { frameworkElement, frameworkInstance, frameworkMember, frameworkParameter } from './framework-values.js';
 import { buildCallIndex, functionNames, type CallIndex } from './call-index.js';
 import {
   arrayElementType,
@@ -45,49 +46,6 @@ import {
 } from './declarations.js';
 
 export { declaredType, functionOfDeclaration, returnedExpressions } from './declarations.js';
-
-export type ValueKind =
-  | 'mcp-server'
-  | 'server'
-  | 'transport'
-  | 'context'
-  | 'context-request'
-  | 'session-id'
-  | 'registered'
-  /** A value of a framework built on the SDK (`src/frameworks`): `cls` is its role there (`server`, `session`, `context`). */
-  | 'framework'
-  /** A project object type (`{ server: McpServer; transport: … }`, an interface) whose members may be SDK values. */
-  | 'shape';
-/** `query`: the `?sessionId=` an HTTP+SSE client posts its messages with (`/messages?sessionId=…`). */
-export type SessionIdOrigin = 'context' | 'transport' | 'header' | 'callback' | 'query';
-
-export interface Hop {
-  text: string;
-  node: ts.Node;
-}
-
-export interface Value {
-  kind: ValueKind;
-  /** SDK class name for instances (`McpServer`, `StreamableHTTPServerTransport`, ...). */
-  cls?: string;
-  /** For `framework`: which framework description it belongs to. */
-  framework?: string;
-  origin?: SessionIdOrigin;
-  /**
-   * For `shape`: the type literal or interface that declares its members; or a project class a type
-   * parameter is instantiated with (`class Runner<T extends { server: … }>` used as `Runner<AppServer>`).
-   */
-  shape?: ts.TypeLiteralNode | ts.InterfaceDeclaration | ts.ClassLikeDeclaration;
-  /** How the value reached here, for messages: the first path found. */
-  hops: readonly Hop[];
-  /**
-   * Every path by which the value reaches here, one per chain of callers (a helper called from five tools has
-   * five); absent when there is only `hops`. Capped at MAX_PATHS.
-   */
-  paths?: ReadonlyArray<readonly Hop[]>;
-  /** What other callers pass for the same parameter when it is of another kind (a helper called with `server` and with `extra`). */
-  alternatives?: readonly Value[];
-}
 
 /** Every path of a value (`paths`, or its one `hops`). */
 export function pathsOf(value: Value): ReadonlyArray<readonly Hop[]> {

@@ -9,14 +9,13 @@
  */
 import fs from 'node:fs';
 import { analyze } from '../analysis/analyze.js';
-import { runEngine } from '../rules/engine.js';
 import type { AnalysisResult } from '../analysis/model.js';
 import { RULES } from '../rules/index.js';
-import { UsageError } from '../scan.js';
 import { TRANSFORMS, DEFAULT_TRANSFORM_OPTIONS, type TransformDefinition, type TransformOptions } from '../transforms/catalog.js';
 import type { AnchoredNote, PlannedMarker, SharedStore, StoreOutcome } from '../transforms/kit/plan.js';
 import { dirtyFiles, type GitState } from './git.js';
-import { loadSources, type LoadOptions } from './load.js';
+import { UsageError, discoverSources, readSources, type LoadOptions } from '../pipeline/load.js';
+import { judge } from '../pipeline/judge.js';
 import { writeAllOrNothing } from './write-changes.js';
 import { keepFileHeader, keepLineEndings } from './file-conventions.js';
 import { applyEdits } from '../transforms/kit/edits.js';
@@ -25,7 +24,7 @@ import { pruneImportsMadeUnused } from './prune-imports.js';
 import { matchQuoteStyle } from './quote-style.js';
 import type { RawFinding } from '../rules/engine.js';
 import { parseMarkers } from '../markers.js';
-import { gateFindings, type GateSettings, type GatedFindings } from '../gate.js';
+import type { GateSettings, GatedFindings } from '../gate.js';
 import { guardMigration, type TypeCheckResult } from './typecheck/check.js';
 import { LineProvenance } from './typecheck/provenance.js';
 import { assertParses } from './syntax-check.js';
@@ -99,7 +98,10 @@ export function selectTransforms(names: readonly string[] | undefined): Transfor
 
 export async function runApply(options: ApplyOptions): Promise<ApplyResult> {
   const transforms = selectTransforms(options.transforms);
-  const sources = await loadSources(options);
+  const discovered = await discoverSources(options);
+  const missing = discovered.discovery.diagnostics.filter((d) => d.kind === 'not-found');
+  if (missing.length) throw new UsageError(missing.map((d) => d.message).join('\n'));
+  const sources = readSources(discovered, options);
   if (sources.discovered === 0) throw new UsageError(`no source files found in ${options.paths.join(', ') || '.'}: nothing to migrate`);
   if (sources.files.size === 0) throw new UsageError(`no MCP server code found in ${sources.discovered} file${sources.discovered === 1 ? '' : 's'}: nothing to migrate`);
   const transformOptions = { ...DEFAULT_TRANSFORM_OPTIONS, ...options.transformOptions };
@@ -236,9 +238,12 @@ export async function runApply(options: ApplyOptions): Promise<ApplyResult> {
   }
 
   options.onProgress?.('checking the migrated code', current.size, current.size);
-  const judged = runEngine({ files: sourcesOnly(current), resolve: sources.resolve, packageModules: sources.packageModules, contextFiles: sources.contextFiles, rules: RULES, relative: sources.relative });
-  const judgedTexts = new Map([...sourcesOnly(current)].map(([file, text]) => [sources.relative(file), text]));
-  const gate = gateFindings(judged.findings, judgedTexts, new Set(RULES.map((r) => r.meta.id)), options.gate ?? {});
+  const { engine: judged, gate } = judge({
+    sources: { files: sourcesOnly(current), resolve: sources.resolve, packageModules: sources.packageModules, contextFiles: sources.contextFiles, relative: sources.relative },
+    rules: RULES,
+    knownRuleIds: new Set(RULES.map((r) => r.meta.id)),
+    gate: options.gate ?? {},
+  });
   return {
     root: sources.root,
     label: sources.label,

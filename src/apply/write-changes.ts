@@ -16,7 +16,7 @@
 import { isUtf8 } from 'node:buffer';
 import fs from 'node:fs';
 import path from 'node:path';
-import { UsageError } from '../scan.js';
+import { UsageError } from '../pipeline/load.js';
 import { describeKind, describeWriteError, resolveWriteTarget, writeFileAtomic, writeTempBeside } from '../write-file.js';
 
 export interface FileWrite {

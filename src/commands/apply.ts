@@ -10,7 +10,7 @@ import { isBlocking, type FailOn } from '../reporters/index.js';
 import { BaselineError, readBaseline, type BaselineFile } from '../baseline.js';
 import { ConfigError, findConfig, type Config } from '../config.js';
 import { RULE_METAS } from '../rules/index.js';
-import { reportRoot, UsageError } from '../scan.js';
+import { reportRoot, UsageError } from '../pipeline/load.js';
 import { TRANSFORMS } from '../transforms/catalog.js';
 import { parseDuration } from '../transforms/kit/duration.js';
 import { createProgress } from '../progress.js';

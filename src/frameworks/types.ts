@@ -5,7 +5,8 @@
  * and types are (roles), what their members denote (another role, an SDK value, the session id)
  * or which existing rule a use of them is, which callbacks receive which values, which options
  * make it sessionful, and what a subclass's `this` offers. Nothing in the analysis names a
- * framework: `src/frameworks/index.ts` interprets these descriptions.
+ * framework: `src/analysis/framework-modules.ts` and `src/analysis/framework-values.ts` interpret these
+ * descriptions for the analysis, `src/rules/framework-sites.ts` for the rules.
  */
 
 /** A rule of the catalogue (`src/rules/**`): a framework site is reported under an existing rule id. */

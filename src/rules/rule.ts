@@ -7,7 +7,7 @@
 import { ts } from '../analysis/typescript.js';
 import type { RuleMeta } from '../model.js';
 import type { Analysis } from '../analysis/model.js';
-import type { Hop } from '../analysis/values.js';
+import type { Hop } from '../analysis/value.js';
 import { calleeParts, outermostWrapper, propertyNameText, unwrap } from '../analysis/ast.js';
 import { METHOD_OF_SCHEMA } from '../analysis/sdk-modules.js';
 

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { runApply } from '../../src/apply/apply.js';
 import { WriteAbortedError, writeAllOrNothing } from '../../src/apply/write-changes.js';
-import { UsageError } from '../../src/scan.js';
+import { UsageError } from '../../src/pipeline/load.js';
 import { FIXTURES, runCli } from '../support/run-cli.js';
 import { tempTree } from '../support/temp-tree.js';
 

@@ -2,7 +2,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { FRAMEWORKS, frameworkOfSpecifier } from '../../src/frameworks/index.js';
+import { FRAMEWORKS } from '../../src/frameworks/index.js';
+import { frameworkOfSpecifier } from '../../src/analysis/framework-modules.js';
 import type { FrameworkDescription, SiteUse } from '../../src/frameworks/types.js';
 import { RULES } from '../../src/rules/index.js';
 

@@ -1,14 +1,51 @@
 /**
- * The sources `apply` works on: the same discovery and prefilter as `scan`, plus the text of
- * every loaded file, so a transform's edits can be checked against what was analysed.
+ * The sources `scan` and `apply` work on, found and read the same way: discovery (ignores,
+ * include/exclude), then the prefilter that keeps the files that can involve MCP and the helpers
+ * they import, with the text of every loaded file (so a transform's edits can be checked against
+ * what was analysed). Each command judges its inputs between the two steps: what counts as an
+ * input failure is its own (a `scan` gate must never pass on nothing).
  */
+import fs from 'node:fs';
 import path from 'node:path';
 import { selectCandidates } from '../analysis/candidates.js';
-import { discoverFiles, type DiscoveredFile } from '../discovery/discover.js';
+import { discoverFiles, type DiscoveredFile, type DiscoveryResult } from '../discovery/discover.js';
 import { readSourceFile, type ReadResult } from '../discovery/read.js';
 import { createModuleResolver, type ResolveFn } from '../discovery/resolve.js';
 import type { FileDiagnostic } from '../model.js';
-import { UsageError, reportRoot } from '../scan.js';
+
+/** A problem with how the command was called (exit 2), not with the code it looked at. */
+export class UsageError extends Error {}
+
+/** The report root: a single directory argument, else the working directory. */
+export function reportRoot(paths: readonly string[], cwd: string): { root: string; label: string } {
+  if (paths.length === 1) {
+    const abs = path.resolve(cwd, paths[0]!);
+    try {
+      if (fs.statSync(abs).isDirectory()) return { root: abs, label: paths[0]! };
+    } catch {
+      /* reported by discovery as not-found */
+    }
+  }
+  return { root: cwd, label: '.' };
+}
+
+export interface LoadOptions {
+  paths: string[];
+  cwd: string;
+  include?: string[];
+  exclude?: string[];
+  respectGitignore?: boolean;
+  maxFileBytes?: number;
+  /** Coarse progress for long runs (`createProgress`): phase, done, total and what is counted. */
+  onProgress?: (phase: string, done: number, total: number, unit?: string) => void;
+}
+
+/** What discovery found under the report root, before anything is read. */
+export interface DiscoveredSources {
+  root: string;
+  label: string;
+  discovery: DiscoveryResult;
+}
 
 export interface LoadedSources {
   root: string;
@@ -24,22 +61,14 @@ export interface LoadedSources {
   packageModules: ReadonlyMap<string, string>;
   /** Modules outside the scanned paths loaded for symbol resolution only (see `selectCandidates`). */
   contextFiles: ReadonlyMap<string, string>;
+  /** Files with a marker left by `apply`, whether or not the analysis loads them (see `selectCandidates`). */
+  markerTexts: ReadonlyMap<string, string>;
+  /** Discovery's diagnostics, then the prefilter's. */
   diagnostics: FileDiagnostic[];
   relative(absPath: string): string;
 }
 
-export interface LoadOptions {
-  paths: string[];
-  cwd: string;
-  include?: string[];
-  exclude?: string[];
-  respectGitignore?: boolean;
-  maxFileBytes?: number;
-  /** Coarse progress for long runs (`createProgress`): phase, done, total and what is counted. */
-  onProgress?: (phase: string, done: number, total: number, unit?: string) => void;
-}
-
-export async function loadSources(options: LoadOptions): Promise<LoadedSources> {
+export async function discoverSources(options: LoadOptions): Promise<DiscoveredSources> {
   const paths = options.paths.length ? options.paths : ['.'];
   const { root, label } = reportRoot(paths, options.cwd);
   const discovery = await discoverFiles(paths.map((p) => path.resolve(options.cwd, p)), {
@@ -49,8 +78,10 @@ export async function loadSources(options: LoadOptions): Promise<LoadedSources> 
     respectGitignore: options.respectGitignore,
     maxFileBytes: options.maxFileBytes,
   });
-  const missing = discovery.diagnostics.filter((d) => d.kind === 'not-found');
-  if (missing.length) throw new UsageError(missing.map((d) => d.message).join('\n'));
+  return { root, label, discovery };
+}
+
+export function readSources({ root, label, discovery }: DiscoveredSources, options: Pick<LoadOptions, 'onProgress'>): LoadedSources {
   const { resolve, workspacePackageDir } = createModuleResolver();
   const withBom = new Set<string>();
   const total = discovery.files.length;
@@ -72,6 +103,7 @@ export async function loadSources(options: LoadOptions): Promise<LoadedSources> 
     resolve,
     packageModules: candidates.packageModules,
     contextFiles: candidates.contextTexts,
+    markerTexts: candidates.markerTexts,
     diagnostics: [...discovery.diagnostics, ...candidates.diagnostics],
     relative,
   };

@@ -1,0 +1,489 @@
+/**
+ * The framework sites of the analysed files, reported by the catalogue rule whose id the framework
+ * description gives them (`withFrameworks`, `src/rules/index.ts`), with the framework's own advice as
+ * message.
+ */
+import { ts } from '../analysis/typescript.js';
+import { calleeParts, enclosingFunction, forEachDescendant, isFunctionLike, isUndefined, propertyNameText, unwrap } from '../analysis/ast.js';
+import { forOfLoop, returnedExpressions } from '../analysis/declarations.js';
+import type { Analysis } from '../analysis/model.js';
+import type { ValueQueries } from '../analysis/value.js';
+import { callMatches, frameworkParameter, usesFrameworks } from '../analysis/framework-values.js';
+import { FRAMEWORKS, FRAMEWORKS_BY_ID } from '../frameworks/index.js';
+import type { FileCondition, FrameworkDescription, OptionUse, RouteExportUse, SiteUse, SubclassDescription } from '../frameworks/types.js';
+import type { Rule, RuleListener } from './rule.js';
+
+export interface FrameworkSite {
+  rule: string;
+  node: ts.Node;
+  message: string;
+}
+
+const siteCache = new WeakMap<Analysis, Map<ts.SourceFile, FrameworkSite[]>>();
+
+function message(framework: FrameworkDescription, use: SiteUse): string {
+  return `${framework.name}: ${use.advice} ${framework.migration}`;
+}
+
+type FrameworkBase = { framework: FrameworkDescription; description: SubclassDescription };
+const bases = new WeakMap<ts.ClassLikeDeclaration, FrameworkBase | null>();
+
+/** The framework class a project class extends (directly, or through a project base class); cached per class. */
+function frameworkBase(analysis: Analysis, decl: ts.ClassLikeDeclaration, depth = 0): FrameworkBase | undefined {
+  const cached = bases.get(decl);
+  if (cached !== undefined) return cached ?? undefined;
+  const found = depth > 4 ? undefined : findFrameworkBase(analysis, decl, depth);
+  bases.set(decl, found ?? null);
+  return found;
+}
+
+function findFrameworkBase(analysis: Analysis, decl: ts.ClassLikeDeclaration, depth: number): FrameworkBase | undefined {
+  for (const clause of decl.heritageClauses ?? []) {
+    if (clause.token !== ts.SyntaxKind.ExtendsKeyword || !clause.types[0]) continue;
+    const base = clause.types[0].expression;
+    const ref = analysis.sdk.frameworkExportOf(base);
+    const framework = ref?.framework ? FRAMEWORKS_BY_ID.get(ref.framework) : undefined;
+    const description = framework?.subclasses[ref!.name];
+    if (framework && description) {
+      if (description.onlyWhenSessionIdIs && !namesSessionsBy(analysis, decl, description.onlyWhenSessionIdIs)) return undefined;
+      return { framework, description };
+    }
+    const inner = unwrap(base);
+    const symbol = ts.isIdentifier(inner) ? analysis.values.symbolOf(inner) : undefined;
+    for (const d of symbol?.declarations ?? []) {
+      if (ts.isClassDeclaration(d) || ts.isClassExpression(d)) {
+        const found = frameworkBase(analysis, d, depth + 1);
+        if (found) return found;
+      }
+    }
+  }
+  return undefined;
+}
+
+/** Whether a transport built in the class mints `this.<member>` as the session id (`sessionIdGenerator: () => this.name`). */
+function namesSessionsBy(analysis: Analysis, decl: ts.ClassLikeDeclaration, member: string): boolean {
+  let found = false;
+  forEachDescendant(decl, (node) => {
+    if (found || !ts.isPropertyAssignment(node) || propertyNameText(node.name) !== 'sessionIdGenerator') return;
+    const created = outerNew(node.parent);
+    if (!created || !(analysis.values.valueOf(created)?.kind === 'transport' || analysis.sdk.frameworkExportOf(created.expression))) return;
+    const fn = unwrap(node.initializer);
+    if (!isFunctionLike(fn)) return;
+    found = returnedExpressions(fn).some((e) => {
+      const inner = unwrap(e);
+      return ts.isPropertyAccessExpression(inner) && inner.expression.kind === ts.SyntaxKind.ThisKeyword && inner.name.text === member;
+    });
+  });
+  return found;
+}
+
+/** The `new X(...)` an options object literal is the first argument of. */
+function outerNew(object: ts.ObjectLiteralExpression): ts.NewExpression | undefined {
+  let outer: ts.Node = object;
+  while (outer.parent && (ts.isParenthesizedExpression(outer.parent) || ts.isAsExpression(outer.parent) || ts.isSatisfiesExpression(outer.parent))) outer = outer.parent;
+  return outer.parent && ts.isNewExpression(outer.parent) && outer.parent.arguments?.[0] === outer ? outer.parent : undefined;
+}
+
+function enclosingClass(node: ts.Node): ts.ClassLikeDeclaration | undefined {
+  for (let n = node.parent; n; n = n.parent) {
+    if (ts.isClassDeclaration(n) || ts.isClassExpression(n)) return n;
+    // `this` inside a plain function is not the class instance.
+    if (ts.isFunctionDeclaration(n) || ts.isFunctionExpression(n)) return undefined;
+  }
+  return undefined;
+}
+
+/** The object literal an argument is (inline, or a `const` initialised with one). */
+function objectOf(values: ValueQueries, node: ts.Node | undefined): ts.ObjectLiteralExpression | undefined {
+  if (!node) return undefined;
+  const inner = unwrap(node);
+  if (ts.isObjectLiteralExpression(inner)) return inner;
+  if (ts.isIdentifier(inner)) {
+    const decl = values.symbolOf(inner)?.valueDeclaration;
+    if (decl && ts.isVariableDeclaration(decl) && decl.initializer) {
+      const init = unwrap(decl.initializer);
+      return ts.isObjectLiteralExpression(init) ? init : undefined;
+    }
+  }
+  return undefined;
+}
+
+/** The option objects an argument can be: an object literal, a `const` holding one, or either branch of `cond ? a : b`. */
+function rootObjects(values: ValueQueries, node: ts.Node | undefined, depth = 0): ts.ObjectLiteralExpression[] {
+  if (!node || depth > 3) return [];
+  const inner = unwrap(node);
+  if (ts.isConditionalExpression(inner)) return [...rootObjects(values, inner.whenTrue, depth + 1), ...rootObjects(values, inner.whenFalse, depth + 1)];
+  if (ts.isIdentifier(inner)) {
+    const decl = values.symbolOf(inner)?.valueDeclaration;
+    if (decl && ts.isVariableDeclaration(decl) && decl.initializer && ts.isConditionalExpression(unwrap(decl.initializer))) return rootObjects(values, decl.initializer, depth + 1);
+  }
+  const object = objectOf(values, inner);
+  return object ? [object] : [];
+}
+
+function property(object: ts.ObjectLiteralExpression, name: string): ts.ObjectLiteralElementLike | undefined {
+  return object.properties.find((p) => !ts.isSpreadAssignment(p) && propertyNameText(p.name) === name);
+}
+
+function propertyValue(prop: ts.ObjectLiteralElementLike | undefined): ts.Expression | undefined {
+  if (!prop) return undefined;
+  if (ts.isPropertyAssignment(prop)) return prop.initializer;
+  if (ts.isShorthandPropertyAssignment(prop)) return prop.name;
+  return undefined;
+}
+
+/** The objects at `path` below `root` (array literals on the way are entered). */
+function objectsAt(values: ValueQueries, root: ts.ObjectLiteralExpression, path: readonly string[]): ts.ObjectLiteralExpression[] {
+  let current: ts.ObjectLiteralExpression[] = [root];
+  for (const segment of path) {
+    const next: ts.ObjectLiteralExpression[] = [];
+    for (const object of current) {
+      const value = propertyValue(property(object, segment));
+      const inner = value && unwrap(value);
+      if (inner && ts.isArrayLiteralExpression(inner)) {
+        for (const element of inner.elements) {
+          const o = objectOf(values, element);
+          if (o) next.push(o);
+        }
+      } else {
+        const o = objectOf(values, value);
+        if (o) next.push(o);
+      }
+    }
+    current = next;
+  }
+  return current;
+}
+
+function literalAt(values: ValueQueries, root: ts.ObjectLiteralExpression, path: readonly string[]): string | number | boolean | undefined {
+  const owners = objectsAt(values, root, path.slice(0, -1));
+  const value = owners.length ? propertyValue(property(owners[0]!, path[path.length - 1]!)) : undefined;
+  if (!value) return undefined;
+  const inner = unwrap(value);
+  if (inner.kind === ts.SyntaxKind.TrueKeyword) return true;
+  if (inner.kind === ts.SyntaxKind.FalseKeyword) return false;
+  if (ts.isNumericLiteral(inner)) return Number(inner.text);
+  return values.constantString(inner);
+}
+
+function optionSites(analysis: Analysis, option: OptionUse, call: ts.CallExpression | ts.NewExpression): ts.Node[] {
+  const values = analysis.values;
+  const argument = call.arguments?.[option.arg];
+  const roots = rootObjects(values, argument);
+  if (roots.length === 0) {
+    if (option.key === undefined && option.whenAbsent && !argument) return [calleeParts(call).nameNode ?? call];
+    return [];
+  }
+  const out: ts.Node[] = [];
+  for (const container of roots.flatMap((root) => objectsAt(values, root, option.container))) {
+    if (option.unless && literalAt(values, container, option.unless.path) === option.unless.equals) continue;
+    if (option.key === undefined) {
+      out.push(calleeParts(call).nameNode ?? call);
+      continue;
+    }
+    const prop = property(container, option.key);
+    if (!prop || !prop.name) continue;
+    if (option.equals !== undefined && literalAt(values, container, [option.key]) !== option.equals) continue;
+    const value = propertyValue(prop);
+    if (option.defined && (!value || isUndefined(unwrap(value)))) continue;
+    out.push(prop.name);
+  }
+  return out;
+}
+
+function unlessInFile(analysis: Analysis, framework: FrameworkDescription, condition: FileCondition | undefined, sf: ts.SourceFile): boolean {
+  if (!condition) return false;
+  let matching = 0;
+  let calls = 0;
+  forEachDescendant(sf, (node) => {
+    if (!(ts.isCallExpression(node) || ts.isNewExpression(node))) return;
+    if (!callMatches(analysis.values, analysis.sdk, framework, node, condition.on)) return;
+    calls++;
+    const roots = rootObjects(analysis.values, node.arguments?.[condition.arg]);
+    if (roots.length && roots.every((root) => literalAt(analysis.values, root, condition.path) === condition.equals)) matching++;
+  });
+  return condition.every ? calls > 0 && matching === calls : matching > 0;
+}
+
+/** The exported name and value of a route-module export: `export { handler as GET }`, `export const GET = …`, `export function GET`. */
+function routeExport(node: ts.Node): { name: ts.Identifier; value: ts.Node } | undefined {
+  if (ts.isExportSpecifier(node) && !node.isTypeOnly && !node.parent.parent.moduleSpecifier && ts.isIdentifier(node.name)) {
+    const local = node.propertyName ?? node.name;
+    return ts.isIdentifier(local) ? { name: node.name, value: local } : undefined;
+  }
+  const exported = (n: ts.Node): boolean => !!ts.getModifiers(n as ts.HasModifiers)?.some((m) => m.kind === ts.SyntaxKind.ExportKeyword);
+  if (ts.isVariableDeclaration(node) && ts.isIdentifier(node.name) && node.initializer && ts.isVariableDeclarationList(node.parent) && exported(node.parent.parent)) {
+    return { name: node.name, value: node.initializer };
+  }
+  if (ts.isFunctionDeclaration(node) && node.name && node.body && exported(node)) return { name: node.name, value: node };
+  return undefined;
+}
+
+/**
+ * Whether `node` is (or answers with) the handler a `RouteExportUse` describes: the creating call, a
+ * variable holding it, a wrapper around it, or a function returning `handler(req)`.
+ */
+function isRouteHandler(analysis: Analysis, framework: FrameworkDescription, route: RouteExportUse, node: ts.Node, depth = 0, seen = new Set<ts.Node>()): boolean {
+  if (depth > 4 || seen.has(node)) return false;
+  seen.add(node);
+  const values = analysis.values;
+  const inner = unwrap(node);
+  if (ts.isIdentifier(inner)) {
+    const decl = values.symbolOf(inner)?.valueDeclaration;
+    if (decl && ts.isVariableDeclaration(decl) && decl.initializer) return isRouteHandler(analysis, framework, route, decl.initializer, depth + 1, seen);
+    return !!decl && isFunctionLike(decl) && isRouteHandler(analysis, framework, route, decl, depth + 1, seen);
+  }
+  if (isFunctionLike(inner)) {
+    // `async (req) => handler(req)`, `return createMcpHandler(...)(req)`: the function answers with the handler.
+    return returnedExpressions(inner).some((e) => {
+      const call = unwrap(ts.isAwaitExpression(unwrap(e)) ? (unwrap(e) as ts.AwaitExpression).expression : e);
+      return ts.isCallExpression(call) && isRouteHandler(analysis, framework, route, call.expression, depth + 1, seen);
+    });
+  }
+  if (!ts.isCallExpression(inner)) return false;
+  if (callMatches(values, analysis.sdk, framework, inner, route.of)) {
+    if (!route.when) return true;
+    const condition: OptionUse = { on: route.of, arg: route.when.arg, container: route.when.container, unless: route.when.unless, use: route.use };
+    return optionSites(analysis, condition, inner).length > 0;
+  }
+  return (route.wrappers ?? []).some((w) => callMatches(values, analysis.sdk, framework, inner, { fn: w.fn }) && !!inner.arguments[w.arg] && isRouteHandler(analysis, framework, route, inner.arguments[w.arg]!, depth + 1, seen));
+}
+
+/**
+ * Whether `node` holds a framework value as the framework handed it out: a callback parameter (or what
+ * is destructured from one), a member of a framework value (`event.session`), an element of a framework
+ * list, or a variable/parameter fed only so — not a value read back from a project object's field.
+ */
+function fromFramework(analysis: Analysis, node: ts.Node, depth = 0, seen = new Set<ts.Node>()): boolean {
+  if (depth > 6 || seen.has(node)) return false;
+  seen.add(node);
+  const values = analysis.values;
+  const inner = unwrap(node);
+  if (ts.isPropertyAccessExpression(inner) || ts.isElementAccessExpression(inner)) {
+    if (inner.expression.kind === ts.SyntaxKind.ThisKeyword) return false;
+    return values.valueOf(inner.expression)?.kind === 'framework';
+  }
+  if (!ts.isIdentifier(inner)) return false;
+  let decl: ts.Node | undefined = values.symbolOf(inner)?.valueDeclaration;
+  while (decl && ts.isBindingElement(decl)) decl = decl.parent.parent;
+  if (!decl) return false;
+  if (ts.isVariableDeclaration(decl)) {
+    const loop = forOfLoop(decl);
+    if (loop) return values.valueOf(loop.expression)?.kind === 'framework';
+    return !!decl.initializer && fromFramework(analysis, decl.initializer, depth + 1, seen);
+  }
+  if (!ts.isParameter(decl) || !isFunctionLike(decl.parent)) return false;
+  if (frameworkParameter(values, analysis.sdk, decl)) return true;
+  const index = decl.parent.parameters.indexOf(decl);
+  return values.invocationsOf(decl.parent).some((site) => {
+    const arg = site.arguments?.[index];
+    return !!arg && !ts.isSpreadElement(arg) && fromFramework(analysis, arg, depth + 1, seen);
+  });
+}
+
+/** Where a framework value kept in a field is reported: the assignment, or the arguments a setter/constructor received it by. */
+function keptSites(analysis: Analysis, assignment: ts.BinaryExpression): ts.Node[] {
+  const right = unwrap(assignment.right);
+  const decl = ts.isIdentifier(right) ? analysis.values.symbolOf(right)?.valueDeclaration : undefined;
+  const fn = enclosingFunction(assignment);
+  if (decl && ts.isParameter(decl) && fn && decl.parent === fn) {
+    const index = fn.parameters.indexOf(decl);
+    const args = analysis.values.invocationsOf(fn).flatMap((site) => {
+      const arg = site.arguments?.[index];
+      return arg && !ts.isSpreadElement(arg) && fromFramework(analysis, arg) ? [arg] : [];
+    });
+    if (args.length) return args;
+  }
+  return fromFramework(analysis, assignment.right) ? [assignment.left] : [];
+}
+
+/** Every framework site of a file, in source order, with `once` groups reduced to their first site. */
+function computeSites(analysis: Analysis, sf: ts.SourceFile): FrameworkSite[] {
+  const values = analysis.values;
+  const raw: Array<{ framework: FrameworkDescription; use: SiteUse; node: ts.Node; scope: ts.Node }> = [];
+  const add = (framework: FrameworkDescription, use: SiteUse | undefined, node: ts.Node, scope?: ts.Node): void => {
+    if (use) raw.push({ framework, use, node, scope: scope ?? enclosingClass(node) ?? sf });
+  };
+  forEachDescendant(sf, (node) => {
+    if (ts.isPropertyAccessExpression(node)) {
+      if (node.expression.kind === ts.SyntaxKind.ThisKeyword) {
+        const cls = enclosingClass(node);
+        const base = cls && frameworkBase(analysis, cls);
+        if (base) add(base.framework, base.description.thisMembers?.[node.name.text]?.use, node.name, cls);
+        return;
+      }
+      const object = values.valueOf(node.expression);
+      if (object?.kind === 'framework' && object.framework && object.cls) {
+        const framework = FRAMEWORKS_BY_ID.get(object.framework)!;
+        add(framework, framework.members[object.cls]?.[node.name.text]?.use, node.name);
+      }
+      return;
+    }
+    if (ts.isClassDeclaration(node) || ts.isClassExpression(node)) {
+      const base = frameworkBase(analysis, node);
+      if (!base) return;
+      add(base.framework, base.description.declaration, node.name ?? node, node);
+      for (const member of node.members) {
+        const name = member.name ? propertyNameText(member.name as ts.PropertyName) : undefined;
+        if (ts.isPropertyDeclaration(member) && name) add(base.framework, base.description.fields?.[name], member.name, node);
+      }
+      return;
+    }
+    if (ts.isBinaryExpression(node) && node.operatorToken.kind === ts.SyntaxKind.EqualsToken && (ts.isPropertyAccessExpression(node.left) || ts.isElementAccessExpression(node.left))) {
+      const value = values.valueOf(node.right);
+      const framework = value?.kind === 'framework' && value.framework ? FRAMEWORKS_BY_ID.get(value.framework) : undefined;
+      const use = framework && value?.cls ? framework.kept?.[value.cls] : undefined;
+      if (framework && use) for (const site of keptSites(analysis, node)) add(framework, use, site, site.getSourceFile());
+      return;
+    }
+    if (ts.isParameter(node) && ts.isConstructorDeclaration(node.parent) && ts.isParameterPropertyDeclaration(node, node.parent)) {
+      // `constructor(private session: FastMCPSession)`: a field assigned from the argument.
+      const index = node.parent.parameters.indexOf(node);
+      for (const site of values.invocationsOf(node.parent)) {
+        const arg = site.arguments?.[index];
+        const value = arg && !ts.isSpreadElement(arg) ? values.valueOf(arg) : undefined;
+        const framework = value?.kind === 'framework' && value.framework ? FRAMEWORKS_BY_ID.get(value.framework) : undefined;
+        const use = framework && value?.cls ? framework.kept?.[value.cls] : undefined;
+        if (framework && use && fromFramework(analysis, arg!)) add(framework, use, arg!, arg!.getSourceFile());
+      }
+      return;
+    }
+    const exported = routeExport(node);
+    if (exported) {
+      for (const framework of FRAMEWORKS) {
+        for (const route of framework.routeExports ?? []) {
+          if (route.methods.includes(exported.name.text) && isRouteHandler(analysis, framework, route, exported.value)) add(framework, route.use, exported.name, sf);
+        }
+      }
+    }
+    if (!ts.isCallExpression(node) && !ts.isNewExpression(node)) return;
+    for (const framework of FRAMEWORKS) {
+      for (const option of framework.options) {
+        if (!callMatches(values, analysis.sdk, framework, node, option.on)) continue;
+        const sites = optionSites(analysis, option, node);
+        if (sites.length && unlessInFile(analysis, framework, option.unlessInFile, sf)) continue;
+        for (const site of sites) add(framework, option.use, site);
+      }
+      if (!ts.isCallExpression(node)) continue;
+      for (const call of framework.calls ?? []) {
+        if (!callMatches(values, analysis.sdk, framework, node, call.on)) continue;
+        const argument = call.whenArgument ? node.arguments[call.whenArgument.index] : undefined;
+        if (call.whenArgument) {
+          const kind = argument ? values.valueOf(argument)?.kind : undefined;
+          if (!(call.whenArgument.sdk ?? []).some((k) => k === kind) && !(call.whenArgument.sessionId && kind === 'session-id')) continue;
+        }
+        add(framework, call.use, calleeParts(node).nameNode ?? node);
+      }
+      for (const event of framework.events) {
+        if (!node.arguments[0] || !callMatches(values, analysis.sdk, framework, node, event.on)) continue;
+        if (values.constantString(node.arguments[0]) === event.event && !unlessInFile(analysis, framework, event.unlessInFile, sf)) add(framework, event.use, node.arguments[0]);
+      }
+    }
+    if (ts.isCallExpression(node)) {
+      // `MyMCP.serve('/mcp')`: a static of a framework subclass.
+      const { name, nameNode, receiver } = calleeParts(node);
+      const inner = receiver && unwrap(receiver);
+      if (!name || !inner || !ts.isIdentifier(inner)) return;
+      for (const decl of values.symbolOf(inner)?.declarations ?? []) {
+        if (!ts.isClassDeclaration(decl) && !ts.isClassExpression(decl)) continue;
+        const base = frameworkBase(analysis, decl);
+        if (base && nameNode) add(base.framework, base.description.statics?.[name], nameNode, sf);
+      }
+    }
+  });
+  const seen = new Set<string>();
+  const scopes = new Map<ts.Node, number>();
+  const out: FrameworkSite[] = [];
+  for (const site of raw.sort((a, b) => a.node.getStart() - b.node.getStart())) {
+    if (site.use.once) {
+      const scope = scopes.get(site.scope) ?? scopes.size;
+      scopes.set(site.scope, scope);
+      const key = `${scope}\0${site.use.rule}\0${site.use.group ?? site.use.advice}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+    }
+    out.push({ rule: site.use.rule, node: site.node, message: message(site.framework, site.use) });
+  }
+  return out;
+}
+
+/**
+ * The framework sites of the analysed files (computed once per analysis and file). A project in
+ * which no file imports a framework module pays one regular-expression test per file.
+ */
+export function frameworkSites(analysis: Analysis, files: ReadonlySet<ts.SourceFile>): FrameworkSite[] {
+  let cache = siteCache.get(analysis);
+  if (!cache) {
+    cache = new Map();
+    siteCache.set(analysis, cache);
+  }
+  if (![...files].some((sf) => usesFrameworks(analysis.sdk, sf))) return [];
+  const out: FrameworkSite[] = [];
+  for (const sf of files) {
+    let sites = cache.get(sf);
+    if (!sites) {
+      sites = computeSites(analysis, sf);
+      cache.set(sf, sites);
+    }
+    out.push(...sites);
+  }
+  return out;
+}
+
+
+/**
+ * A catalogue rule that also reports the framework sites carrying its id, with the framework's
+ * message (messageId `framework`). The rule's own visitors are untouched.
+ */
+export function withFrameworks(rule: Rule): Rule {
+  const reported = FRAMEWORKS.some((f) => hasRule(f, rule.meta.id));
+  if (!reported) return rule;
+  return {
+    meta: { ...rule.meta, messages: { ...rule.meta.messages, framework: '{{message}}' } },
+    create(context) {
+      const listener: RuleListener = rule.create(context);
+      // Files are collected while the rule's visitors run and reported at the end, so that a file
+      // that never imports a framework (a subclass of a project base class) is still walked when
+      // another file of the project does.
+      const files = new Set<ts.SourceFile>();
+      const collect = (node: ts.Node): void => {
+        files.add(context.currentFile?.() ?? node.getSourceFile());
+      };
+      const visitors = { ...(listener.visitors ?? {}) } as Record<number, (node: never) => void>;
+      for (const kind of [ts.SyntaxKind.CallExpression, ts.SyntaxKind.PropertyAccessExpression, ts.SyntaxKind.NewExpression, ts.SyntaxKind.ClassDeclaration, ts.SyntaxKind.ExportSpecifier, ts.SyntaxKind.VariableDeclaration]) {
+        const own = visitors[kind] as ((node: ts.Node) => void) | undefined;
+        visitors[kind] = ((node: ts.Node) => {
+          own?.(node);
+          collect(node);
+        }) as (node: never) => void;
+      }
+      return {
+        visitors,
+        end() {
+          listener.end?.();
+          for (const site of frameworkSites(context.analysis, files)) {
+            if (site.rule === rule.meta.id) context.report({ node: site.node, messageId: 'framework', data: { message: site.message } });
+          }
+        },
+      };
+    },
+  };
+}
+
+function hasRule(framework: FrameworkDescription, id: string): boolean {
+  const uses: Array<SiteUse | undefined> = [
+    ...Object.values(framework.members).flatMap((m) => Object.values(m).map((x) => x.use)),
+    ...framework.events.map((e) => e.use),
+    ...framework.options.map((o) => o.use),
+    ...(framework.calls ?? []).map((c) => c.use),
+    ...(framework.routeExports ?? []).map((r) => r.use),
+    ...Object.values(framework.kept ?? {}),
+    ...Object.values(framework.subclasses).flatMap((s) => [
+      s.declaration,
+      ...Object.values(s.thisMembers ?? {}).map((m) => m.use),
+      ...Object.values(s.fields ?? {}),
+      ...Object.values(s.statics ?? {}),
+    ]),
+  ];
+  return uses.some((u) => u?.rule === id);
+}
