@@ -3,7 +3,7 @@
  * finish (design.md, "Markers"). Writing and reading them live here together, so the format
  * `apply` writes is exactly the one `scan` reports.
  */
-import { ts } from './analysis/typescript.js';
+import { ts } from './typescript.js';
 
 export const MARKER_TAG = '@mcp-migrate-todo';
 

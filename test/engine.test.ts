@@ -1,7 +1,7 @@
 /** The engine's own guarantees, independent of any one rule. */
 import { describe, expect, it } from 'vitest';
 import { defineRule } from '../src/rules/rule.js';
-import { ts } from '../src/analysis/typescript.js';
+import { ts } from '../src/typescript.js';
 import { runRule } from './support/rule-tester.js';
 
 const throwsOnCalls = defineRule({

@@ -1,6 +1,6 @@
 /** The route adapter (src/analysis/routes.ts): one description of express, hono, fastify and node:http routes. */
 import { describe, expect, it } from 'vitest';
-import { ts } from '../src/analysis/typescript.js';
+import { ts } from '../src/typescript.js';
 import { routesAt } from '../src/analysis/routes.js';
 import { defineRule } from '../src/rules/rule.js';
 import { runRule } from './support/rule-tester.js';

@@ -1,6 +1,6 @@
 /** The rule tester's own checks must catch what they claim to catch. */
 import { describe, expect, it } from 'vitest';
-import { ts } from '../src/analysis/typescript.js';
+import { ts } from '../src/typescript.js';
 import { defineRule, type ReportDescriptor } from '../src/rules/rule.js';
 import { placeholders, runRule } from './support/rule-tester.js';
 

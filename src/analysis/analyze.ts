@@ -8,7 +8,7 @@
  * while SDK specifiers stay unresolved and are recognised by name.
  */
 import path from 'node:path';
-import { ts } from './typescript.js';
+import { ts } from '../typescript.js';
 import type { ResolveFn } from '../discovery/resolve.js';
 import type { FileDiagnostic } from '../model.js';
 import type { Analysis, AnalysisResult } from './model.js';

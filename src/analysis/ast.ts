@@ -1,5 +1,5 @@
 /** Small, dependency-free helpers over TypeScript compiler nodes. */
-import { ts } from './typescript.js';
+import { ts } from '../typescript.js';
 
 /** Strips the wrappers that do not change which value an expression denotes. */
 export function unwrap(node: ts.Node): ts.Node {

@@ -3,7 +3,7 @@
  * that "who calls this function" and "where is this handler passed" cost a lookup plus symbol
  * checks on a few candidates instead of resolving every call in the project.
  */
-import { ts } from './typescript.js';
+import { ts } from '../typescript.js';
 import { calleeParts, forEachDescendant, propertyNameText, unwrap } from './ast.js';
 
 export interface CallIndex {

@@ -3,7 +3,7 @@
  * annotation is, which function a declaration holds, what a function returns, what a
  * collection type contains. ValueAnalysis builds its inferences on these.
  */
-import { ts } from './typescript.js';
+import { ts } from '../typescript.js';
 import { enclosingFunction, isFunctionLike, outermostWrapper, unwrap } from './ast.js';
 
 /** What a collection type holds: `Map<K, V>`/`Record<K, V>`/`Set<V>`/`Array<V>` → V, `{ [k: string]: V }` → V, `V[]` → V. */

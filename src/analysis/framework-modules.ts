@@ -3,7 +3,7 @@
  * modules stand for a vendored SDK or a framework's own source: the module-level questions the
  * analysis asks of the framework descriptions (`src/frameworks`).
  */
-import { ts } from './typescript.js';
+import { ts } from '../typescript.js';
 import { forEachDescendant, propertyNameText } from './ast.js';
 import { FRAMEWORKS, type FrameworkDescription } from '../frameworks/index.js';
 import { VENDORED_SDK_CLASSES, VENDORED_SDK_MODULES } from '../frameworks/vendored-sdk.js';

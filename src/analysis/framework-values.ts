@@ -3,7 +3,7 @@
  * framework export is, what a member of a framework value is, and which callback parameters a
  * framework supplies, as the framework descriptions (`src/frameworks`) say.
  */
-import { ts } from './typescript.js';
+import { ts } from '../typescript.js';
 import { calleeParts, forEachDescendant, isFunctionLike, propertyNameText, unwrap } from './ast.js';
 import type { SdkSymbols } from './sdk-symbols.js';
 import type { Hop, Value, ValueQueries } from './value.js';

@@ -14,7 +14,7 @@
  * Values are followed through variables, `??`/`||`, template literals and concatenation, and into
  * the parameters of the project's helpers (and back out through their returns), as far as MAX_DEPTH.
  */
-import { ts } from './typescript.js';
+import { ts } from '../typescript.js';
 import { calleeParts, forEachDescendant, isFunctionLike, isRequireCall, outermostWrapper, propertyNameText, unwrap } from './ast.js';
 import { returnedExpressions } from './declarations.js';
 import type { ToolRegistration } from './tools.js';

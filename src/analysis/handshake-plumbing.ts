@@ -9,7 +9,7 @@
  * - an `InitializeResult` built by hand (an object literal with `protocolVersion`, `capabilities` and
  *   `serverInfo`): the code answers the handshake itself, whether or not we can see what it compares.
  */
-import { ts } from './typescript.js';
+import { ts } from '../typescript.js';
 import { enclosingFunction, isFunctionLike, memberAccess, propertyNameText, unwrap } from './ast.js';
 import { declaredType } from './declarations.js';
 import type { ValueAnalysis } from './values.js';

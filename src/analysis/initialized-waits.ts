@@ -8,7 +8,7 @@
  * assigned it), the executor's `resolve` handed to the hook directly (`server.oninitialized = resolve`) or kept in a
  * variable or field that the hook calls.
  */
-import { ts } from './typescript.js';
+import { ts } from '../typescript.js';
 import { calleeParts, enclosingFunction, forEachDescendant, isFunctionLike, memberAccess, unwrap } from './ast.js';
 import { guardingInitializeComparison } from './handshake-plumbing.js';
 import { isServerKind, type ValueAnalysis } from './values.js';

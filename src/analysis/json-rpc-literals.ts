@@ -4,7 +4,7 @@
  * message passed as a call argument (inline or through a `const`); this covers the rest, so one message is
  * one site either way.
  */
-import { ts } from './typescript.js';
+import { ts } from '../typescript.js';
 import { outermostWrapper, propertyNameText } from './ast.js';
 import type { ValueAnalysis } from './values.js';
 

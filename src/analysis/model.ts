@@ -3,7 +3,7 @@
  * transforms read. Types only, so that every layer above analysis can name the model without
  * importing the code that builds it.
  */
-import type { ts } from './typescript.js';
+import type { ts } from '../typescript.js';
 import type { FileDiagnostic } from '../model.js';
 import type { SdkSymbols } from './sdk-symbols.js';
 import type { SessionFlow } from './session-flow.js';

@@ -3,7 +3,7 @@
  * every helper on the way (not the first caller found), to the node. The handles transform
  * adds the handle argument to exactly these tools; `session-state/keyed-store` names them.
  */
-import { ts } from './typescript.js';
+import { ts } from '../typescript.js';
 import { enclosingFunction } from './ast.js';
 import type { SessionFlow, SessionStore, Sink } from './session-flow.js';
 import type { ToolRegistration } from './tools.js';

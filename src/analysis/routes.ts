@@ -7,7 +7,7 @@
  * Every framework is a row of `ROUTE_STYLES` (data, not code paths): how its route calls are
  * spelled, where the path and the handlers sit, and which modules it is imported from.
  */
-import { ts } from './typescript.js';
+import { ts } from '../typescript.js';
 import { calleeParts, forEachDescendant, isFunctionLike, memberAccess, outermostWrapper, propertyNameText, unwrap } from './ast.js';
 import { functionOfDeclaration } from './declarations.js';
 import type { ValueQueries } from './value.js';

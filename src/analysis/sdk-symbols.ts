@@ -8,7 +8,7 @@
  * hop across modules is walked here so that we can stop at an SDK specifier that is never
  * parsed (node_modules is not part of the program).
  */
-import { ts } from './typescript.js';
+import { ts } from '../typescript.js';
 import { isDynamicImport, isRequireCall, propertyNameText, unwrap } from './ast.js';
 import { sdkModuleMayExport, sdkVersionOf, type SdkVersion } from './sdk-modules.js';
 import { frameworkOfSpecifier, vendoredSdkClass } from './framework-modules.js';

@@ -10,7 +10,7 @@
  * a log or trace call, or something else. Stores are then classified by what they hold:
  * transports (a session routing registry), server instances, or application state.
  */
-import { ts } from './typescript.js';
+import { ts } from '../typescript.js';
 import {
   calleeParts,
   enclosingFunction,

@@ -14,7 +14,7 @@
  *   factory, or constructed by the factory itself. That state then lives exactly as long as the session and
  *   every call of the session shares it, without any session id in sight.
  */
-import { ts } from './typescript.js';
+import { ts } from '../typescript.js';
 import { calleeParts, enclosingFunction, forEachDescendant, isFunctionLike, memberAccess, propertyNameText, unwrap } from './ast.js';
 import { SSE_TRANSPORTS, STREAMABLE_HTTP_TRANSPORTS } from './sdk-modules.js';
 import { isServerKind, type ValueAnalysis } from './values.js';

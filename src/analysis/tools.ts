@@ -10,7 +10,7 @@
  * - the low-level `Server`: a `tools/list` handler returning JSON Schemas and one `tools/call`
  *   handler that branches on `request.params.name`.
  */
-import { ts } from './typescript.js';
+import { ts } from '../typescript.js';
 import { calleeParts, forEachDescendant, isFunctionLike, propertyNameText, unwrap } from './ast.js';
 import { isServerKind, type ValueAnalysis } from './values.js';
 

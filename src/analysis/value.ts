@@ -4,7 +4,7 @@
  * (values.ts) infers the values and answers the questions, and can hand itself to those recognisers
  * without their importing it.
  */
-import type { ts } from './typescript.js';
+import type { ts } from '../typescript.js';
 import type { SdkSymbols } from './sdk-symbols.js';
 
 export type ValueKind =

@@ -8,7 +8,7 @@
  * Each step that is not a plain alias is recorded as a hop, which becomes the chain shown
  * in a finding's message ("`extra` of registerTool('add_item') → getCart(extra) → ...").
  */
-import { ts } from './typescript.js';
+import { ts } from '../typescript.js';
 import {
   calleeParts,
   outermostWrapper,

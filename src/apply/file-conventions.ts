@@ -3,7 +3,7 @@
  * block at its top (a licence, `@fileoverview`) and its line endings. Both run on the final text of
  * each changed file, after every transform, so no transform has to get them right on its own.
  */
-import { ts } from '../analysis/typescript.js';
+import { ts } from '../typescript.js';
 
 /**
  * Comments about the statement below them, not about the file: when that statement goes, they

@@ -7,7 +7,7 @@
  * left unused are theirs and stay. Works on text alone (no checker), so it costs one parse of each
  * changed file.
  */
-import { ts } from '../analysis/typescript.js';
+import { ts } from '../typescript.js';
 import { applyEdits, type TextEdit } from '../transforms/kit/edits.js';
 import { importSites } from '../transforms/stateless-serving/imports.js';
 import { isReference, removalRange } from '../transforms/stateless-serving/text.js';

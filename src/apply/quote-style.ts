@@ -6,7 +6,7 @@
  * clear one. Lines the run did not touch are never changed, so a file of mixed quotes stays as it was.
  */
 import { diffLines } from 'diff';
-import { ts } from '../analysis/typescript.js';
+import { ts } from '../typescript.js';
 
 type Quote = "'" | '"';
 

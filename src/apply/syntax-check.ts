@@ -5,7 +5,7 @@
  * loaded at run time for this.
  */
 import path from 'node:path';
-import { ts } from '../analysis/typescript.js';
+import { ts } from '../typescript.js';
 
 const SCRIPT_KINDS: Record<string, ts.ScriptKind> = {
   '.ts': ts.ScriptKind.TS,

@@ -10,7 +10,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { ts } from '../analysis/typescript.js';
+import { ts } from '../typescript.js';
 import type { FileDiagnostic } from '../model.js';
 
 export interface ProjectConfig {

@@ -3,7 +3,7 @@
  * each file, then their `end()`; turns each report into a `RawFinding` and lets a marker left
  * by `apply` stand for the finding it marks.
  */
-import { ts } from '../analysis/typescript.js';
+import { ts } from '../typescript.js';
 import type { FileDiagnostic, Finding, Severity } from '../model.js';
 import { analyze, internalError, type AnalysisInput } from '../analysis/analyze.js';
 import { forEachDescendant, lineOf } from '../analysis/ast.js';

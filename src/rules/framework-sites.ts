@@ -3,7 +3,7 @@
  * description gives them (`withFrameworks`, `src/rules/index.ts`), with the framework's own advice as
  * message.
  */
-import { ts } from '../analysis/typescript.js';
+import { ts } from '../typescript.js';
 import { calleeParts, enclosingFunction, forEachDescendant, isFunctionLike, isUndefined, propertyNameText, unwrap } from '../analysis/ast.js';
 import { forOfLoop, returnedExpressions } from '../analysis/declarations.js';
 import type { Analysis } from '../analysis/model.js';

@@ -4,7 +4,7 @@
  * project-wide session analysis. Rules never compute locations or file paths themselves:
  * they report a node and a messageId, the engine turns that into a `Finding`.
  */
-import { ts } from '../analysis/typescript.js';
+import { ts } from '../typescript.js';
 import type { RuleMeta } from '../model.js';
 import type { Analysis } from '../analysis/model.js';
 import type { Hop } from '../analysis/value.js';

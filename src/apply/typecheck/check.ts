@@ -10,7 +10,7 @@
  * only moved lines is not new.
  */
 import path from 'node:path';
-import type { ts } from '../../analysis/typescript.js';
+import type { ts } from '../../typescript.js';
 import { findNearestTsconfig } from '../../discovery/tsconfig.js';
 import { createTrackedHost, declaredDependencies, installedVersion, loadCompiler, packageOf, packagesToShip, type Compiler, type TrackedHost } from './compiler.js';
 import type { LineProvenance } from './provenance.js';

@@ -13,7 +13,7 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ts as bundledTs } from '../../analysis/typescript.js';
+import { ts as bundledTs } from '../../typescript.js';
 
 export type Ts = typeof bundledTs;
 

@@ -1,4 +1,4 @@
-import { ts } from '../../analysis/typescript.js';
+import { ts } from '../../typescript.js';
 import { handBuiltMessage } from '../../analysis/json-rpc-literals.js';
 import { defineRule, featureVisitors, specUrl } from '../rule.js';
 

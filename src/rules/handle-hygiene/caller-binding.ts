@@ -2,7 +2,7 @@
  * Whether a handle's path consults the authenticated caller (`authInfo`), and whether the server
  * authenticates at all: shared by `handle-hygiene/unbound-handle`.
  */
-import { ts } from '../../analysis/typescript.js';
+import { ts } from '../../typescript.js';
 import { calleeParts, forEachDescendant, isFunctionLike, propertyNameText, unwrap } from '../../analysis/ast.js';
 import { returnedExpressions } from '../../analysis/declarations.js';
 import type { HandleConsumer } from '../../analysis/handles.js';

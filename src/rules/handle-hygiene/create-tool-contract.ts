@@ -1,4 +1,4 @@
-import { ts } from '../../analysis/typescript.js';
+import { ts } from '../../typescript.js';
 import { propertyNameText, unwrap } from '../../analysis/ast.js';
 import { schemaArguments, schemaProperty } from '../../analysis/handles.js';
 import type { ToolRegistration } from '../../analysis/tools.js';

@@ -1,4 +1,4 @@
-import { ts } from '../../analysis/typescript.js';
+import { ts } from '../../typescript.js';
 import { forEachDescendant, outermostWrapper, propertyNameText, unwrap } from '../../analysis/ast.js';
 import type { HandleConsumer, HandleFamily, HandleReach, HandleStoreAccess } from '../../analysis/handles.js';
 import type { ValueAnalysis } from '../../analysis/values.js';

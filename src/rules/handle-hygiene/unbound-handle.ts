@@ -1,4 +1,4 @@
-import { ts } from '../../analysis/typescript.js';
+import { ts } from '../../typescript.js';
 import { unwrap } from '../../analysis/ast.js';
 import { defineRule, specUrl } from '../rule.js';
 import { SDK_AUTH_EXPORTS, consultsCaller, isCallerRead } from './caller-binding.js';

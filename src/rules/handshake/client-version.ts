@@ -1,4 +1,4 @@
-import { ts } from '../../analysis/typescript.js';
+import { ts } from '../../typescript.js';
 import { calleeParts } from '../../analysis/ast.js';
 import { defineRule, serverMethodCall, specUrl } from '../rule.js';
 

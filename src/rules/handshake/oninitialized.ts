@@ -1,4 +1,4 @@
-import { ts } from '../../analysis/typescript.js';
+import { ts } from '../../typescript.js';
 import { calleeParts, enclosingFunction, forEachDescendant, isFunctionLike, propertyNameText, unwrap } from '../../analysis/ast.js';
 import { isServerKind, type ValueAnalysis } from '../../analysis/values.js';
 import { waitsForInitialized } from '../../analysis/initialized-waits.js';

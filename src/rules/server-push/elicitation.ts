@@ -1,4 +1,4 @@
-import { ts } from '../../analysis/typescript.js';
+import { ts } from '../../typescript.js';
 import { defineRule, featureVisitors, serverMethodCall, specUrl } from '../rule.js';
 
 const NOTIFIER = new Set(['createElicitationCompletionNotifier']);

@@ -1,4 +1,4 @@
-import { ts } from '../../analysis/typescript.js';
+import { ts } from '../../typescript.js';
 import { calleeParts, enclosingFunction, unwrap } from '../../analysis/ast.js';
 import { pathHops } from '../../analysis/reach.js';
 import { isServerKind, type ValueAnalysis } from '../../analysis/values.js';

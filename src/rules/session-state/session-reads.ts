@@ -2,7 +2,7 @@
  * Shared by `session-id-read` and `session-telemetry`: which reads of the session id are
  * reported, and by which of the two rules (one finding per read, never both).
  */
-import { ts } from '../../analysis/typescript.js';
+import { ts } from '../../typescript.js';
 import type { SessionRead, SessionFlow, Sink } from '../../analysis/session-flow.js';
 import type { RuleContext } from '../rule.js';
 

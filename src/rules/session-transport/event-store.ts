@@ -1,4 +1,4 @@
-import { ts } from '../../analysis/typescript.js';
+import { ts } from '../../typescript.js';
 import { propertyNameText } from '../../analysis/ast.js';
 import { LAST_EVENT_ID_HEADER, isHeaderWrite } from '../../analysis/values.js';
 import { defineRule, specUrl } from '../rule.js';

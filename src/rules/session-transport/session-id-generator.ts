@@ -1,4 +1,4 @@
-import { ts } from '../../analysis/typescript.js';
+import { ts } from '../../typescript.js';
 import { propertyNameText, unwrap } from '../../analysis/ast.js';
 import { SESSION_HEADER, isHeaderWrite, type ValueAnalysis } from '../../analysis/values.js';
 import { defineRule, specUrl } from '../rule.js';

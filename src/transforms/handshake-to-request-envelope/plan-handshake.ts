@@ -7,7 +7,7 @@
  *   negotiated capabilities get a marker: register unconditionally (the SDK answers an embedded
  *   request the client did not declare with -32021) and move setup into the server factory.
  */
-import { ts } from '../../analysis/typescript.js';
+import { ts } from '../../typescript.js';
 import { calleeParts, unwrap } from '../../analysis/ast.js';
 import type { AnalysisResult, Analysis } from '../../analysis/model.js';
 import { isServerKind } from '../../analysis/values.js';

@@ -2,7 +2,7 @@
  * Shared by the protocol transforms (handshake, logging, mrtr, deprecated-push): which handler a
  * node runs in and its context parameter, markers, and adding imports without duplicating them.
  */
-import { ts } from '../../analysis/typescript.js';
+import { ts } from '../../typescript.js';
 import { calleeParts, isFunctionLike, unwrap } from '../../analysis/ast.js';
 import { isServerKind } from '../../analysis/values.js';
 import type { Analysis } from '../../analysis/model.js';

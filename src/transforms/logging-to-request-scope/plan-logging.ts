@@ -18,7 +18,7 @@
  *   `extra.sendNotification(message)`. Without `relatedRequestId` the server sent it on the
  *   standalone stream, which 2026-07-28 no longer has.
  */
-import { ts } from '../../analysis/typescript.js';
+import { ts } from '../../typescript.js';
 import { forEachDescendant, propertyNameText, unwrap } from '../../analysis/ast.js';
 import type { AnalysisResult } from '../../analysis/model.js';
 import { handlerRegistration } from '../../rules/rule.js';

@@ -16,7 +16,7 @@
  * `createRequestStateCodec` whose key comes from `MCP_REQUEST_STATE_KEY` so every instance shares it.
  * v2 only: for SDK 1.x files (`--target stateless-v1`) a marker.
  */
-import { ts } from '../../analysis/typescript.js';
+import { ts } from '../../typescript.js';
 import { calleeParts, propertyNameText, unwrap } from '../../analysis/ast.js';
 import type { AnalysisResult, Analysis } from '../../analysis/model.js';
 import type { TextEdit } from '../kit/edits.js';

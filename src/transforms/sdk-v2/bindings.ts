@@ -4,7 +4,7 @@
  * The passes around the codemod (name-clash.ts, dropped-imports.ts) compare these before and after.
  */
 import type { Identifier, ImportDeclaration, Node as TsMorphNode, SourceFile } from 'ts-morph';
-import { loadTsMorph } from '../../analysis/typescript.js';
+import { loadTsMorph } from '../../typescript.js';
 
 export const MCP_SCOPE = '@modelcontextprotocol/';
 export const V1_SDK = '@modelcontextprotocol/sdk';

@@ -12,7 +12,7 @@
  */
 import type { Diagnostic } from '@modelcontextprotocol/codemod';
 import type { Node as TsMorphNode, ObjectLiteralExpression, SourceFile } from 'ts-morph';
-import { loadTsMorph } from '../../analysis/typescript.js';
+import { loadTsMorph } from '../../typescript.js';
 
 const MOCK_MESSAGE = 'This object looks like a v1 handler-context mock';
 /** v1 context keys nothing but a handler context has (the codemod's DISTINCTIVE_CONTEXT_KEYS). */

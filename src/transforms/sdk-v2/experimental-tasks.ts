@@ -11,7 +11,7 @@
  * a store used for anything else (handed to a handler, polled) keeps the codemod's comment for a person.
  */
 import type { Identifier, Node as TsMorphNode, ObjectLiteralExpression, SourceFile, VariableStatement } from 'ts-morph';
-import { loadTsMorph, ts } from '../../analysis/typescript.js';
+import { loadTsMorph, ts } from '../../typescript.js';
 import { isMcpSpecifier, type ImportBinding } from './bindings.js';
 
 const TASKS_MODULE = /^@modelcontextprotocol\/sdk\/experimental\/tasks(?:\/|\.js$|$)/;

@@ -11,7 +11,7 @@
  */
 import type { Diagnostic } from '@modelcontextprotocol/codemod';
 import type { FunctionDeclaration, Node as TsMorphNode, ParameterDeclaration, SourceFile } from 'ts-morph';
-import { loadTsMorph } from '../../analysis/typescript.js';
+import { loadTsMorph } from '../../typescript.js';
 import { namesContextType } from './context-mocks.js';
 
 const FORWARDED = /^The context object is forwarded to ([\w$]+)\(…\)/;

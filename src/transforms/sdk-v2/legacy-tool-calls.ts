@@ -14,7 +14,7 @@ import type { Diagnostic } from '@modelcontextprotocol/codemod';
 import type { SourceFile } from 'ts-morph';
 import type { AnalysisResult } from '../../analysis/model.js';
 import { calleeParts, forEachDescendant } from '../../analysis/ast.js';
-import { loadTsMorph, ts } from '../../analysis/typescript.js';
+import { loadTsMorph, ts } from '../../typescript.js';
 import { isServerKind } from '../../analysis/values.js';
 
 /** A v1 `McpServer.tool(…)` call, by what identifies it after the codemod: its receiver and name argument as written. */

@@ -8,7 +8,7 @@
  * codemod's transforms, with the codemod's own mapping; the parameter keeps its name.
  */
 import type { SourceFile } from 'ts-morph';
-import { loadTsMorph } from '../../analysis/typescript.js';
+import { loadTsMorph } from '../../typescript.js';
 
 /** v1 context keys and where v2's ServerContext keeps them (the codemod's CONTEXT_PROPERTY_MAP). */
 const V2_PATH: Record<string, string> = {

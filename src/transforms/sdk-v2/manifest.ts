@@ -4,7 +4,7 @@
  * section, keeping each untouched entry exactly as written, the file's indentation, and key order
  * (a new key goes where sorting puts it when the section is sorted, else where the v1 entry was).
  */
-import { ts } from '../../analysis/typescript.js';
+import { ts } from '../../typescript.js';
 
 /**
  * The versions written for the v2 packages, pinned deliberately:

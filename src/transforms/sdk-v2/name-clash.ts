@@ -9,7 +9,7 @@
  * refers to it; then the file's own name comes back, exactly as it was written.
  */
 import type { SourceFile } from 'ts-morph';
-import { loadTsMorph } from '../../analysis/typescript.js';
+import { loadTsMorph } from '../../typescript.js';
 import { freshName, importBindings, isMcpSpecifier, referencesByName, topLevelDeclarationNames, type ImportBinding } from './bindings.js';
 
 /** Names bound by an MCP import after the codemod that were not bound by an SDK import before, and that the file declares itself. */

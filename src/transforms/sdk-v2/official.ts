@@ -30,7 +30,7 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { Diagnostic, Migration, TransformContext } from '@modelcontextprotocol/codemod';
-import { loadTsMorph, ts } from '../../analysis/typescript.js';
+import { loadTsMorph, ts } from '../../typescript.js';
 import type { SourceFile } from 'ts-morph';
 import { importBindings, isV1Specifier, ownNames } from './bindings.js';
 import { isContextMockDiagnostic, mockIsHandlerContext } from './context-mocks.js';

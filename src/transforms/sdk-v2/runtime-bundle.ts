@@ -8,7 +8,7 @@
  * Such a module is found by what it declares: a value typed `typeof import('<v1 SDK module>')…` and
  * initialised from something else. Its package is then left on v1, with a note saying why.
  */
-import { ts } from '../../analysis/typescript.js';
+import { ts } from '../../typescript.js';
 import { isV1Specifier } from './bindings.js';
 
 /** Whether `text` re-exports SDK v1 values taken from a module other than the SDK. */

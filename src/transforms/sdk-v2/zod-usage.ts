@@ -9,7 +9,7 @@
  * run time), so zod is left as it is and the report names each site.
  */
 import path from 'node:path';
-import { ts } from '../../analysis/typescript.js';
+import { ts } from '../../typescript.js';
 
 export interface Zod4Break {
   file: string;

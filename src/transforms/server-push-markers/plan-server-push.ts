@@ -10,7 +10,7 @@
  * `SSEServerTransport` is serving: `stateless-serving` keeps it (server-legacy) while 2025-era clients
  * are served and marks it otherwise, so it is not marked here a second time with other advice.
  */
-import { ts } from '../../analysis/typescript.js';
+import { ts } from '../../typescript.js';
 import { forEachDescendant } from '../../analysis/ast.js';
 import type { AnalysisResult } from '../../analysis/model.js';
 import type { ReportDescriptor, Rule, RuleContext } from '../../rules/rule.js';

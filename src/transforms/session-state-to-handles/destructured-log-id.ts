@@ -8,7 +8,7 @@
  * `{ sessionId?: string; requestId: unknown }`) and every reference of the binding is a value read: anything
  * else returns undefined and the finding stays for a person to decide.
  */
-import { ts } from '../../analysis/typescript.js';
+import { ts } from '../../typescript.js';
 import { isFunctionLike } from '../../analysis/ast.js';
 import type { TextEdit } from '../kit/edits.js';
 

@@ -13,7 +13,7 @@
  * safely gets a marker and a report entry instead, never half a migration.
  */
 import path from 'node:path';
-import { ts } from '../../analysis/typescript.js';
+import { ts } from '../../typescript.js';
 import { calleeParts, enclosingFunction, outermostWrapper, propertyNameText, unwrap } from '../../analysis/ast.js';
 import type { AnalysisResult } from '../../analysis/model.js';
 import type { StoreModel } from '../../analysis/reach.js';

@@ -3,7 +3,7 @@
  * One TypeScript source; JavaScript projects get it through `ts.transpileModule`, so the three
  * flavours (TS, ESM JS, CommonJS) can never drift apart.
  */
-import { ts } from '../../analysis/typescript.js';
+import { ts } from '../../typescript.js';
 
 export type ModuleFlavour = 'ts' | 'esm' | 'cjs';
 

@@ -3,7 +3,7 @@
  * imports are spelled, the local name of zod, and which SDK major version it uses.
  */
 import path from 'node:path';
-import { ts } from '../../analysis/typescript.js';
+import { ts } from '../../typescript.js';
 import { isRequireCall, unwrap } from '../../analysis/ast.js';
 import type { ModuleFlavour } from './runtime.js';
 

@@ -3,7 +3,7 @@
  * the connection (it pushes to the client that asked), not state a tool reads back, so the
  * handle pattern is the wrong advice for it; the marker says what to do instead.
  */
-import { ts } from '../../analysis/typescript.js';
+import { ts } from '../../typescript.js';
 import { unwrap } from '../../analysis/ast.js';
 import type { StoreModel } from '../../analysis/reach.js';
 

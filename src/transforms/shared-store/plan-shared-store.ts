@@ -19,7 +19,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { ts } from '../../analysis/typescript.js';
+import { ts } from '../../typescript.js';
 import { enclosingFunction, forEachDescendant, isRequireCall, propertyNameText, unwrap } from '../../analysis/ast.js';
 import type { AnalysisResult } from '../../analysis/model.js';
 import type { ToolRegistration } from '../../analysis/tools.js';

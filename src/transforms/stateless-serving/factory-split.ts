@@ -12,7 +12,7 @@
  * the cleanup, or a caller using the result another way (tests excepted: they get a marker), and nothing
  * is split.
  */
-import { ts } from '../../analysis/typescript.js';
+import { ts } from '../../typescript.js';
 import { isFunctionLike, unwrap } from '../../analysis/ast.js';
 import type { AnalysisResult } from '../../analysis/model.js';
 import { isInside, localNames, referencesByName, reindent, removalRange, statementOf } from './text.js';

@@ -5,7 +5,7 @@
  * It is bookkeeping of the serving layer, not state a tool reads back: it needs no handle, and it goes with
  * the sessions it expires. The handles transform asks here before it advises a handle for such a store.
  */
-import { ts } from '../../analysis/typescript.js';
+import { ts } from '../../typescript.js';
 import { calleeParts, forEachDescendant, isFunctionLike, outermostWrapper, unwrap } from '../../analysis/ast.js';
 import type { SessionStore } from '../../analysis/session-flow.js';
 import type { ValueAnalysis } from '../../analysis/values.js';

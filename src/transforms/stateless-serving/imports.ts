@@ -3,7 +3,7 @@
  * existing import of the same module when there is one), and imports whose every use was inside
  * replaced code are dropped. Imports that were already unused are left alone.
  */
-import { ts } from '../../analysis/typescript.js';
+import { ts } from '../../typescript.js';
 import { isRequireCall, unwrap } from '../../analysis/ast.js';
 import type { TextEdit } from '../kit/edits.js';
 import { afterImports } from '../session-state-to-handles/source-style.js';

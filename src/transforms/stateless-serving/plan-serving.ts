@@ -15,7 +15,7 @@
  * lifecycle work, servers built as bundles, SSE, CORS naming the session header, other routers)
  * gets a marker with the replacement, never half a rewrite.
  */
-import { ts } from '../../analysis/typescript.js';
+import { ts } from '../../typescript.js';
 import { calleeParts, forEachDescendant, isFunctionLike, outermostWrapper, propertyNameText, unwrap } from '../../analysis/ast.js';
 import type { AnalysisResult } from '../../analysis/model.js';
 import { enclosingRoute, mountsOf, routesAt, routesOf, type Route, type RouteFramework } from '../../analysis/routes.js';

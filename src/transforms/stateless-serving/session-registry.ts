@@ -11,7 +11,7 @@
  * Everything is checked before anything is edited: a refusal is a reason (the caller leaves a marker with
  * it), never half a rewrite.
  */
-import { ts } from '../../analysis/typescript.js';
+import { ts } from '../../typescript.js';
 import { calleeParts, forEachDescendant, isFunctionLike, outermostWrapper, stringValue, unwrap } from '../../analysis/ast.js';
 import type { AnalysisResult } from '../../analysis/model.js';
 import { SESSION_HEADER } from '../../analysis/values.js';

@@ -2,7 +2,7 @@
  * Text helpers for the serving transform: whole-statement ranges (with the comments that belong to
  * them), references by name, and re-indenting moved code.
  */
-import { ts } from '../../analysis/typescript.js';
+import { ts } from '../../typescript.js';
 import { isFunctionLike } from '../../analysis/ast.js';
 import { MARKER_TAG } from '../../markers.js';
 
