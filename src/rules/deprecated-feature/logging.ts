@@ -1,14 +1,21 @@
 import { ts } from '../../typescript.js';
 import { calleeParts, propertyNameText, unwrap } from '../../analysis/ast.js';
 import { isServerKind } from '../../analysis/values.js';
+import { isHandBuiltInitializeResult } from '../../analysis/handshake-plumbing.js';
+import { handBuiltMessage } from '../../analysis/json-rpc-literals.js';
+import { describedFeature } from '../../analysis/sdk-features.js';
 import { defineRule, featureVisitors, specUrl } from '../rule.js';
 import type { Analysis } from '../../analysis/model.js';
+
+/** The raw notification methods of logging, from the SDK description. */
+const RAW_METHODS = new Set(Object.keys(describedFeature('logging').messages ?? {}));
 
 /**
  * `new McpServer(info, { capabilities: { logging: {} } })`, inline or through an options variable; or the
  * capabilities a low-level server registers later: `server.registerCapabilities({ logging: {} })`.
  */
 function isServerCapabilities(analysis: Analysis, object: ts.Node): boolean {
+  if (isCapabilitiesOfHandBuiltAnswer(object)) return true;
   const call = object.parent;
   if (call && ts.isCallExpression(call) && call.arguments[0] === object) {
     const { name, receiver } = calleeParts(call);
@@ -17,6 +24,12 @@ function isServerCapabilities(analysis: Analysis, object: ts.Node): boolean {
   const prop = object.parent;
   if (!prop || !ts.isPropertyAssignment(prop) || propertyNameText(prop.name) !== 'capabilities') return false;
   return analysis.values.isConstructorArgument(prop.parent, 1, (created) => isServerKind(analysis.values.valueOf(created)));
+}
+
+/** The `capabilities` object of an `InitializeResult` that request plumbing builds by hand (a gateway's own answer). */
+function isCapabilitiesOfHandBuiltAnswer(object: ts.Node): boolean {
+  const prop = object.parent;
+  return !!prop && ts.isPropertyAssignment(prop) && propertyNameText(prop.name) === 'capabilities' && isHandBuiltInitializeResult(prop.parent);
 }
 
 export default defineRule({
@@ -58,7 +71,8 @@ export default defineRule({
       if (propertyNameText(node.name) !== 'capabilities') return;
       const value = ts.isPropertyAssignment(node) ? node.initializer : node.name;
       // The inline literal's own `logging` is reported by the PropertyAssignment visitor below.
-      if (!values.isConstructorArgument(node.parent, 1, (created) => isServerKind(values.valueOf(created)))) return;
+      const declared = isHandBuiltInitializeResult(node.parent) || values.isConstructorArgument(node.parent, 1, (created) => isServerKind(values.valueOf(created)));
+      if (!declared) return;
       for (const at of loggingIn(value, 0)) context.report({ node: at, messageId: 'capability' });
     };
     return {
@@ -71,6 +85,11 @@ export default defineRule({
           checkCapabilities(node);
         },
         [ts.SyntaxKind.ShorthandPropertyAssignment]: checkCapabilities,
+        // A notification built by hand and returned or queued rather than passed to a sender we can see.
+        [ts.SyntaxKind.ObjectLiteralExpression]: (node: ts.ObjectLiteralExpression) => {
+          const literal = handBuiltMessage(values, node, (method) => RAW_METHODS.has(method));
+          if (literal) context.report({ node: literal, messageId: 'raw', data: { method: 'notifications/message' } });
+        },
       },
     };
   },

@@ -1,7 +1,8 @@
 import { ts } from '../../typescript.js';
-import { enclosingFunction, forEachDescendant, isFunctionLike, propertyNameText, unwrap } from '../../analysis/ast.js';
+import { calleeParts, enclosingFunction, forEachDescendant, isFunctionLike, propertyNameText, unwrap } from '../../analysis/ast.js';
 import { isServerKind, type ValueAnalysis } from '../../analysis/values.js';
 import { describedFeature } from '../../analysis/sdk-features.js';
+import { waitsForInitialized } from '../../analysis/initialized-waits.js';
 import { defineRule, specUrl, type ReportDescriptor } from '../rule.js';
 
 /** The server's initialize hook (`oninitialized`), from the SDK description. */
@@ -16,6 +17,8 @@ export default defineRule({
     summary: 'Work hung on `oninitialized`, which never fires on 2026-07-28',
     messages: {
       hook: '`oninitialized` never fires on a 2026-07-28 request: there is no `initialize` handshake. Do the work in the server factory, or lazily per request from `ctx.mcpReq.envelope`.',
+      awaited:
+        'Waits for a promise that only the `initialized` hook resolves (`oninitialized`, a `notifications/initialized` handler): on 2026-07-28 there is no handshake, so this never resumes and the request hangs. Do the set-up in the server factory or lazily on first use, and read client info per request from `ctx.mcpReq.envelope`.',
       callback: '`{{name}}` is run by the `oninitialized` hook that `{{helper}}()` sets, which never fires on a 2026-07-28 request: there is no `initialize` handshake. Do the work in the server factory, or lazily per request from `ctx.mcpReq.envelope`.',
     },
     spec: specUrl('basic/lifecycle'),
@@ -23,6 +26,14 @@ export default defineRule({
   create(context) {
     return {
       visitors: {
+        [ts.SyntaxKind.AwaitExpression]: (node: ts.AwaitExpression) => {
+          if (waitsForInitialized(context.analysis.values, node.expression)) context.report({ node: node.expression, messageId: 'awaited' });
+        },
+        [ts.SyntaxKind.CallExpression]: (node: ts.CallExpression) => {
+          // `this.ready.then(() => …)`
+          const { name, receiver } = calleeParts(node);
+          if (name === 'then' && receiver && waitsForInitialized(context.analysis.values, receiver)) context.report({ node: receiver, messageId: 'awaited' });
+        },
         [ts.SyntaxKind.BinaryExpression]: (node: ts.BinaryExpression) => {
           if (node.operatorToken.kind !== ts.SyntaxKind.EqualsToken) return;
           const { values } = context.analysis;

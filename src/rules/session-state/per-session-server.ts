@@ -1,4 +1,6 @@
-import { declarationName } from '../../analysis/ast.js';
+import { ts } from '../../typescript.js';
+import { calleeParts, declarationName, unwrap } from '../../analysis/ast.js';
+import { sessionConnection } from '../../analysis/session-servers.js';
 import { defineRule, specUrl } from '../rule.js';
 
 export default defineRule({
@@ -7,17 +9,46 @@ export default defineRule({
     category: 'session-state',
     severity: 'error',
     fix: 'assisted',
-    summary: '`McpServer`/`Server` instances kept per session in a session-keyed store',
+    summary: '`McpServer`/`Server` instances kept per session in a session-keyed store, built per session with stateful objects, or one server connected to every session',
     messages: {
       servers:
         '`{{name}}` keeps a server instance per session; on 2026-07-28 `createMcpHandler` builds a fresh server per request from a factory. Move per-session state out of the instance into handle-keyed stores.',
+      perSession:
+        '`{{server}}` builds a server for each session (it is connected to a sessionful transport) together with {{state}}: these live exactly as long as the session and every call of the session shares them, with no session id in sight (credentials of the first request serve every later one). On 2026-07-28 a server is built per request; authenticate each request on its own (`authInfo`), and keep stateful objects in a store keyed by an explicit handle (minted by a `create_<noun>` tool) or make them per request.',
+      shared:
+        'One server instance (`{{name}}`) is connected to a new sessionful transport for every session: the SDK keeps only the latest, so its transport, negotiated client and any state on it belong to whichever session connected last. On 2026-07-28 build a server per request: `createMcpHandler(buildServer)`.',
     },
     spec: specUrl('basic/index'),
   },
   create(context) {
+    const { analysis } = context;
+    const reported = new Set<ts.Node>();
     return {
+      visitors: {
+        [ts.SyntaxKind.CallExpression]: (node: ts.CallExpression) => {
+          const connection = sessionConnection(analysis.values, node);
+          if (!connection) return;
+          // SSE: `session-transport/sse-transport` reports the shared server already.
+          if (connection.shared && !connection.sse) {
+            context.report({ node: connection.connect, messageId: 'shared', data: { name: connection.shared.text } });
+            return;
+          }
+          const creation = connection.creation && unwrap(connection.creation);
+          if (!creation || reported.has(creation)) return;
+          const carried = [
+            ...new Set([
+              ...connection.state.map((made) => `\`${made.expression.getText()}\``),
+              ...connection.credentials.map((read) => `the opening request's credentials (\`${read.getText().replace(/\s+/g, ' ').slice(0, 40)}\`)`),
+            ]),
+          ];
+          if (carried.length === 0) return;
+          reported.add(creation);
+          const at = ts.isCallExpression(creation) ? (calleeParts(creation).nameNode ?? creation) : creation;
+          context.report({ node: at, messageId: 'perSession', data: { server: creation.getText().replace(/\s+/g, ' ').slice(0, 60), state: carried.join(', ') } });
+        },
+      },
       end() {
-        for (const store of context.analysis.sessions.stores.values()) {
+        for (const store of analysis.sessions.stores.values()) {
           if (store.kind !== 'server') continue;
           const at = store.declaration ?? store.accesses[0]!.node;
           context.report({ node: declarationName(at), messageId: 'servers', data: { name: store.name } });

@@ -173,5 +173,28 @@ export function notify(server: Mcp, data: string) {
       },
       errors: [{ messageId: 'call', line: 3, file: 'src/log.ts' }],
     },
+    {
+      name: 'a gateway answering initialize by hand declares logging, and queues a raw log notification',
+      filename: 'src/gateway.js',
+      code: `const pending = [];
+export function answer(body) {
+  switch (body.method) {
+    case 'initialize':
+      return { protocolVersion: '2025-06-18', capabilities: { tools: {}, logging: {} }, serverInfo: { name: 'gw', version: '1' } };
+    case 'tools/call':
+      pending.push({ jsonrpc: '2.0', method: 'notifications/message', params: { level: 'info', data: 'called' } });
+      return { content: [] };
+  }
+  return null;
+}
+export function logNotification(data) {
+  return { jsonrpc: '2.0', method: 'notifications/message', params: { level: 'info', data } };
+}`,
+      errors: [
+        { messageId: 'capability', line: 5 },
+        { messageId: 'raw', line: 7 },
+        { messageId: 'raw', line: 13 },
+      ],
+    },
   ],
 });

@@ -39,6 +39,12 @@ const server = new McpServer({ name: 'x', version: '1' });
 // await server.server.createMessage({ ... }) -- removed
 server.registerTool('s', { description: 'Used to send sampling/createMessage' }, async () => ({ content: [] }));`,
     },
+    {
+      name: 'a client-side sampling result built by hand (no sampling request method)',
+      code: `export function samplingResult(text: string) {
+  return { jsonrpc: '2.0', id: 1, result: { role: 'assistant', model: 'm', content: { type: 'text', text } } };
+}`,
+    },
   ],
   invalid: [
     {
@@ -153,6 +159,37 @@ const server = new McpServer({ name: 'x', version: '1' });
 export const ask = () => server.server.createMessage({ messages: [], maxTokens: 1 });`,
       },
       errors: [{ messageId: 'call', line: 3, file: 'src/server.ts' }],
+    },
+    {
+      name: 'hand-written plumbing returns a raw sampling request for its own transport loop (JS)',
+      filename: 'src/bridge.js',
+      code: `let nextId = 1;
+export function samplingRequest(messages, maxTokens) {
+  return {
+    jsonrpc: '2.0',
+    id: nextId++,
+    method: 'sampling/createMessage',
+    params: { messages, maxTokens },
+  };
+}`,
+      errors: [{ messageId: 'raw', line: 6 }],
+    },
+    {
+      name: 'a raw sampling request queued in a field and also one sent directly (each reported once)',
+      code: `type Outgoing = { jsonrpc: '2.0'; id: number; method: string; params: unknown };
+const SAMPLING = 'sampling/createMessage';
+export class Bridge {
+  private outbox: Outgoing[] = [];
+  constructor(private readonly send: (message: Outgoing) => void) {}
+  ask(id: number, prompt: string) {
+    this.outbox = [...this.outbox, { jsonrpc: '2.0', id, method: SAMPLING, params: { messages: [prompt], maxTokens: 100 } }];
+    this.send({ jsonrpc: '2.0', id: id + 1, method: 'sampling/createMessage', params: { messages: [], maxTokens: 1 } });
+  }
+}`,
+      errors: [
+        { messageId: 'raw', line: 7 },
+        { messageId: 'raw', line: 8 },
+      ],
     },
   ],
 });

@@ -52,6 +52,26 @@ const client = new Client({ name: 'c', version: '1' });
 const events = new EventEmitter();
 events.on('initialize', () => console.log('init'));`,
     },
+    {
+      name: 'a worker message protocol with its own initialize (no MCP method, no SDK message type)',
+      code: `type WorkerMessage = { method: 'initialize' | 'start' | 'stop'; payload?: unknown };
+export function onWorkerMessage(message: WorkerMessage) {
+  if (message.method === 'initialize') return { ready: true };
+  switch (message.method) {
+    case 'start':
+      return { started: true };
+  }
+  return undefined;
+}`,
+    },
+    {
+      name: 'client code building initialize params (clientInfo, not serverInfo)',
+      code: `export const initializeParams = {
+  protocolVersion: '2025-06-18',
+  capabilities: { sampling: {} },
+  clientInfo: { name: 'gateway-client', version: '1.0.0' },
+};`,
+    },
   ],
   invalid: [
     {
@@ -156,6 +176,93 @@ const server = new Server({ name: 'x', version: '1' }, { capabilities: {} });
 server.setRequestHandler(InitializeRequestSchema, async () => ({}) as never);`,
       },
       errors: [{ messageId: 'handler', line: 3, file: 'src/server.ts' }],
+    },
+    {
+      name: 'a proxy forwarding initialize from an SDK transport to its upstream (v1, TS)',
+      code: `import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+export function bridge(upstream: Client) {
+  const downstream = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
+  downstream.onmessage = async (message) => {
+    if ('method' in message && message.method === 'initialize') {
+      const result = await upstream.request(message as never, {} as never);
+      await downstream.send({ jsonrpc: '2.0', id: (message as { id: number }).id, result });
+      return;
+    }
+  };
+  return downstream;
+}`,
+      errors: [{ messageId: 'plumbing', line: 6, data: { method: 'initialize' } }],
+    },
+    {
+      name: 'a message typed with the SDK JSON-RPC type waits for notifications/initialized (v2)',
+      code: `import type { JSONRPCMessage } from '@modelcontextprotocol/server';
+let ready = false;
+export function onUpstreamMessage(message: JSONRPCMessage) {
+  const { method } = message as { method?: string };
+  if ('method' in message && message.method !== 'notifications/initialized' && !ready) return 'queued';
+  ready = true;
+  return method;
+}`,
+      errors: [{ messageId: 'plumbing', line: 5, data: { method: 'notifications/initialized' } }],
+    },
+    {
+      name: 'a hand-written JSON-RPC endpoint (plain JS) that answers initialize itself beside tools/list',
+      filename: 'src/rpc.js',
+      code: `export function handleRpc(body) {
+  switch (body.method) {
+    case 'initialize':
+      return { jsonrpc: '2.0', id: body.id, result: { protocolVersion: '2025-03-26', capabilities: { tools: {} }, serverInfo: { name: 'x', version: '1' } } };
+    case 'tools/list':
+      return { jsonrpc: '2.0', id: body.id, result: { tools: [] } };
+    default:
+      return { jsonrpc: '2.0', id: body.id, error: { code: -32601, message: 'Method not found' } };
+  }
+}`,
+      errors: [{ messageId: 'plumbing', line: 3, data: { method: 'initialize' } }],
+    },
+    {
+      name: 'an initialize answer behind a method test of an untyped body (the answer shows it is the handshake)',
+      filename: 'src/gateway.js',
+      code: `export async function onPost(req, res) {
+  const { method, id } = req.body;
+  if (method === 'initialize') {
+    res.json({ jsonrpc: '2.0', id, result: { protocolVersion: '2025-06-18', capabilities: {}, serverInfo: { name: 'gw', version: '1' } } });
+    return;
+  }
+  res.status(202).end();
+}`,
+      errors: [{ messageId: 'plumbing', line: 3, data: { method: 'initialize' } }],
+    },
+    {
+      name: 'an InitializeResult built by a helper with no visible method test',
+      code: `const SERVER_INFO = { name: 'gateway', version: '2.1.0' };
+export function initializeResultFor(protocolVersion: string) {
+  return {
+    protocolVersion,
+    capabilities: { tools: { listChanged: true } },
+    serverInfo: SERVER_INFO,
+  };
+}`,
+      errors: [{ messageId: 'answered', line: 4 }],
+    },
+    {
+      name: 'the notifications/initialized branch is reported; waiting on every other method is the wait\'s finding (handshake/oninitialized), not a second one here',
+      code: `import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+export function open(transport: StreamableHTTPServerTransport, server: { oninitialized?: () => void }) {
+  let markReady!: () => void;
+  const ready = new Promise<void>((resolve) => {
+    markReady = resolve;
+  });
+  transport.onmessage = async (message: JSONRPCMessage) => {
+    if (!('method' in message)) return;
+    if (message.method === 'notifications/initialized') return markReady();
+    if (message.method !== 'initialize') await ready;
+  };
+  void server;
+}`,
+      errors: [{ messageId: 'plumbing', line: 10, data: { method: 'notifications/initialized' } }],
     },
   ],
 });

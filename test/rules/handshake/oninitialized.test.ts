@@ -53,6 +53,32 @@ const client = new Client({ name: 'c', version: '1' });
 // server.server.oninitialized = () => registerPublishTool(server);
 export const server = new McpServer({ name: 'x', version: '1' });`,
     },
+    {
+      name: 'a readiness promise resolved by the server\'s own start-up, not by the handshake',
+      code: `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+let markReady!: () => void;
+const ready = new Promise<void>((resolve) => {
+  markReady = resolve;
+});
+const server = new McpServer({ name: 'x', version: '1' });
+server.tool('list', async () => {
+  await ready;
+  return { content: [] };
+});
+setTimeout(() => markReady(), 10);`,
+    },
+    {
+      name: 'a deferred resolved by the server\'s own start-up, not by the handshake',
+      code: `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+class Deferred { promise: Promise<void>; resolve!: () => void; constructor() { this.promise = new Promise((r) => (this.resolve = r)); } }
+const warmedUp = new Deferred();
+const server = new McpServer({ name: 'x', version: '1' });
+server.tool('list', async () => {
+  await warmedUp.promise;
+  return { content: [] };
+});
+void Promise.resolve().then(() => warmedUp.resolve());`,
+    },
   ],
   invalid: [
     {
@@ -206,6 +232,114 @@ class ManagedServer extends McpServer {}
 const server = new ManagedServer({ name: 'x', version: '1' });
 server.server.oninitialized = () => console.error('managed ready');`,
       errors: [{ messageId: 'hook', line: 4 }],
+    },
+    {
+      name: 'tool calls wait for a promise the oninitialized hook resolves (v1 class, a resolver kept in a field)',
+      code: `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+export class Backend {
+  private markInitialized!: () => void;
+  private readonly initialized: Promise<void>;
+  readonly server = new McpServer({ name: 'x', version: '1' });
+  constructor() {
+    this.initialized = new Promise((resolve) => {
+      this.markInitialized = resolve;
+    });
+    this.server.server.oninitialized = () => {
+      this.markInitialized();
+    };
+    this.server.tool('list_pages', async () => {
+      await this.initialized;
+      return { content: [] };
+    });
+  }
+}`,
+      errors: [
+        { messageId: 'hook', line: 10 },
+        { messageId: 'awaited', line: 14 },
+      ],
+    },
+    {
+      name: 'the resolver handed to the hook directly (v2)',
+      code: `import { McpServer } from '@modelcontextprotocol/server';
+const server = new McpServer({ name: 'x', version: '1' });
+const ready = new Promise<void>((resolve) => {
+  server.server.oninitialized = resolve;
+});
+server.registerTool('list', { description: 'list' }, async () => {
+  await ready;
+  return { content: [] };
+});`,
+      errors: [
+        { messageId: 'hook', line: 4 },
+        { messageId: 'awaited', line: 7 },
+      ],
+    },
+    {
+      name: 'a notifications/initialized handler resolves what list requests wait on (plain JS, then)',
+      filename: 'src/server.js',
+      code: `import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+const server = new Server({ name: 'x', version: '1' }, { capabilities: { tools: {} } });
+let resolveReady;
+const ready = new Promise((resolve) => {
+  resolveReady = resolve;
+});
+server.setNotificationHandler('notifications/initialized', () => resolveReady());
+server.setRequestHandler(ListToolsRequestSchema, () => ready.then(() => ({ tools: [] })));`,
+      errors: [{ messageId: 'awaited', line: 9 }],
+    },
+    {
+      name: 'the hook set through a helper with a computed key',
+      code: `import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+function addServerListener(server: Server, event: 'close' | 'initialized', listener: () => void) {
+  server[\`on\${event}\`] = listener;
+}
+export function start(server: Server) {
+  let onReady!: () => void;
+  const initializedPromise = new Promise<void>((resolve) => (onReady = resolve));
+  addServerListener(server, 'initialized', () => onReady());
+  return async () => {
+    await initializedPromise;
+    return 'served';
+  };
+}`,
+      errors: [
+        { messageId: 'hook', line: 3 },
+        { messageId: 'awaited', line: 10 },
+      ],
+    },
+    {
+      name: 'a project deferred resolved by a listener that a helper wraps into the hook',
+      code: `import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { CallToolRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+class Deferred<T> {
+  readonly promise: Promise<T>;
+  resolve!: (value: T) => void;
+  constructor() {
+    this.promise = new Promise<T>((resolve) => (this.resolve = resolve));
+  }
+}
+function onServerEvent(server: Server, event: 'close' | 'initialized', listener: () => void) {
+  const previous = server[\`on\${event}\`];
+  server[\`on\${event}\`] = () => {
+    previous?.();
+    listener();
+  };
+}
+export function createServer() {
+  const handshakeDone = new Deferred<void>();
+  const server = new Server({ name: 'x', version: '1' }, { capabilities: { tools: {} } });
+  server.setRequestHandler(CallToolRequestSchema, async () => {
+    await handshakeDone.promise;
+    return { content: [] };
+  });
+  onServerEvent(server, 'initialized', () => handshakeDone.resolve());
+  return server;
+}`,
+      errors: [
+        { messageId: 'hook', line: 12 },
+        { messageId: 'awaited', line: 21 },
+      ],
     },
   ],
 });

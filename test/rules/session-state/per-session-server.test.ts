@@ -56,6 +56,69 @@ export function buildServer() {
 }
 export const handler = (req: any) => buildServer().connect(req.transport);`,
     },
+    {
+      name: 'one server connected to a new stateless transport per request (no session ids minted)',
+      code: `import express from 'express';
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+const server = new McpServer({ name: 'x', version: '1' });
+const app = express();
+app.post('/mcp', async (req, res) => {
+  const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
+  await server.connect(transport);
+  await transport.handleRequest(req, res, req.body);
+});`,
+    },
+    {
+      name: 'a server built per session from a factory with no project state (only SDK objects)',
+      code: `import { randomUUID } from 'node:crypto';
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+function buildServer() {
+  const server = new McpServer({ name: 'x', version: '1' });
+  server.tool('echo', async () => ({ content: [] }));
+  return server;
+}
+export async function openSession() {
+  const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: () => randomUUID() });
+  const server = buildServer();
+  await server.connect(transport);
+  return transport;
+}`,
+    },
+    {
+      name: 'stateful objects built per request for a stateless transport',
+      code: `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+class Backend { private calls = 0; count() { return ++this.calls; } }
+function buildServer(backend: Backend) {
+  const server = new McpServer({ name: 'x', version: '1' });
+  server.tool('count', async () => ({ content: [{ type: 'text', text: String(backend.count()) }] }));
+  return server;
+}
+export async function handle() {
+  const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
+  const server = buildServer(new Backend());
+  await server.connect(transport);
+  return transport;
+}`,
+    },
+    {
+      name: 'the request\'s auth handed to a server built per request for a stateless transport',
+      code: `import type { Request } from 'express';
+import type { AuthInfo } from '@modelcontextprotocol/sdk/server/auth/types.js';
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+function createServer(auth: AuthInfo | undefined) {
+  return new McpServer({ name: auth?.clientId ?? 'anonymous', version: '1' });
+}
+export async function handle(req: Request & { auth?: AuthInfo }) {
+  const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
+  const server = createServer(req.auth);
+  await server.connect(transport);
+  return transport;
+}`,
+    },
   ],
   invalid: [
     {
@@ -182,6 +245,117 @@ module.exports.onOpen = (req) => {
 };`,
       },
       errors: [{ messageId: 'servers', line: 2, file: 'src/server.cjs' }],
+    },
+    {
+      name: 'one module-level server connected to a new sessionful transport for each session (v1, TS)',
+      code: `import { randomUUID } from 'node:crypto';
+import express from 'express';
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
+const server = new McpServer({ name: 'x', version: '1' });
+const transports: Record<string, StreamableHTTPServerTransport> = {};
+const app = express();
+app.post('/mcp', async (req, res) => {
+  const sid = req.headers['mcp-session-id'] as string | undefined;
+  let transport = sid ? transports[sid] : undefined;
+  if (!transport && isInitializeRequest(req.body)) {
+    transport = new StreamableHTTPServerTransport({
+      sessionIdGenerator: () => randomUUID(),
+      onsessioninitialized: (id) => {
+        transports[id] = transport!;
+      },
+    });
+    await server.connect(transport);
+  }
+  await transport?.handleRequest(req, res, req.body);
+});`,
+      errors: [{ messageId: 'shared', line: 19, data: { name: 'server' } }],
+    },
+    {
+      name: 'a browser context built per session and handed to the server factory (v2, TS)',
+      code: `import { randomUUID } from 'node:crypto';
+import { McpServer } from '@modelcontextprotocol/server';
+import { NodeStreamableHTTPServerTransport } from '@modelcontextprotocol/node';
+class BrowserContext {
+  private pages: string[] = [];
+  open(url: string) { this.pages.push(url); return this.pages.length; }
+}
+function createServer(browser: BrowserContext) {
+  const server = new McpServer({ name: 'browser', version: '1' });
+  server.registerTool('open', { description: 'open a page' }, async () => ({ content: [{ type: 'text', text: String(browser.open('about:blank')) }] }));
+  return server;
+}
+export async function onInitialize() {
+  const transport = new NodeStreamableHTTPServerTransport({ sessionIdGenerator: () => randomUUID() });
+  const browser = new BrowserContext();
+  const server = createServer(browser);
+  await server.connect(transport);
+  return transport;
+}`,
+      errors: [{ messageId: 'perSession', line: 16, data: { server: 'createServer(browser)', state: '`BrowserContext`' } }],
+    },
+    {
+      name: 'a per-session backend built inside the server factory (plain JS, CommonJS, SSE)',
+      filename: 'src/server.cjs',
+      code: `const { McpServer } = require('@modelcontextprotocol/sdk/server/mcp.js');
+const { SSEServerTransport } = require('@modelcontextprotocol/sdk/server/sse.js');
+class ExportsManager {
+  constructor() {
+    this.exports = new Map();
+  }
+}
+function createServer() {
+  const exportsManager = new ExportsManager();
+  const server = new McpServer({ name: 'db', version: '1' });
+  server.tool('export', async () => ({ content: [{ type: 'text', text: String(exportsManager.exports.size) }] }));
+  return server;
+}
+async function onSse(req, res) {
+  const transport = new SSEServerTransport('/messages', res);
+  const server = createServer();
+  await server.connect(transport);
+}
+module.exports = { onSse };`,
+      errors: [{ messageId: 'perSession', line: 16, data: { server: 'createServer()', state: '`ExportsManager`' } }],
+    },
+    {
+      name: 'auth kept per session: the opening request\'s credentials baked into the session\'s server (TS, req.auth)',
+      code: `import { randomUUID } from 'node:crypto';
+import type { Request } from 'express';
+import type { AuthInfo } from '@modelcontextprotocol/sdk/server/auth/types.js';
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+function createServer(auth: AuthInfo | undefined) {
+  return new McpServer({ name: auth?.clientId ?? 'anonymous', version: '1' });
+}
+export async function openSession(req: Request & { auth?: AuthInfo }) {
+  const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: () => randomUUID() });
+  const server = createServer(req.auth);
+  await server.connect(transport);
+  return transport;
+}`,
+      errors: [{ messageId: 'perSession', line: 11 }],
+    },
+    {
+      name: 'auth kept per session: the Authorization header through a variable (plain JS)',
+      filename: 'src/server.js',
+      code: `import { randomUUID } from 'node:crypto';
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+function createServer(options) {
+  const server = new McpServer({ name: 'crm', version: '1' });
+  server.tool('whoami', async () => ({ content: [{ type: 'text', text: options.apiKey ? 'ok' : 'anonymous' }] }));
+  return server;
+}
+export async function onInitialize(req) {
+  const apiKey = req.headers['authorization'];
+  const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: () => randomUUID(), onsessioninitialized: () => {} });
+  const server = createServer({ apiKey });
+  await server.connect(transport);
+  return transport;
+}`,
+      errors: [{ messageId: 'perSession', line: 12 }],
     },
   ],
 });

@@ -1,0 +1,203 @@
+/**
+ * The handshake in hand-written request plumbing: gateways, proxies and servers that parse JSON-RPC themselves
+ * instead of registering SDK handlers. Two shapes say "this code takes part in `initialize`":
+ *
+ * - the method of an MCP message compared with `'initialize'` / `'notifications/initialized'` (`===`, `!==`, a
+ *   `case`), where the compared value is known to be an MCP message: typed with an SDK JSON-RPC or request type,
+ *   received by an SDK transport's `onmessage`, or dispatched on by the same code against other MCP methods
+ *   (`case 'tools/list'`), so that it is MCP plumbing and not some other `initialize`;
+ * - an `InitializeResult` built by hand (an object literal with `protocolVersion`, `capabilities` and
+ *   `serverInfo`): the code answers the handshake itself, whether or not we can see what it compares.
+ */
+import { ts } from '../typescript.js';
+import { enclosingFunction, isFunctionLike, memberAccess, propertyNameText, unwrap } from './ast.js';
+import { declaredType } from './declarations.js';
+import type { ValueAnalysis } from './values.js';
+
+export const HANDSHAKE_METHODS = new Set(['initialize', 'notifications/initialized']);
+
+/** Request methods of MCP that no other protocol uses in this spelling: a dispatcher on them is MCP plumbing. */
+const MCP_REQUEST_METHODS = new Set([
+  'tools/list', 'tools/call', 'resources/list', 'resources/read', 'resources/templates/list', 'resources/subscribe',
+  'resources/unsubscribe', 'prompts/list', 'prompts/get', 'completion/complete', 'logging/setLevel', 'server/discover',
+]);
+
+/** The SDK's names for a JSON-RPC message or an MCP request (v1 `types.js`, v2 `@modelcontextprotocol/core`). */
+const MESSAGE_TYPE = /^(JSONRPC(Message|Request|Notification)|(Client|Server)?(Request|Notification)|InitializeRequest|JSONRPCMessageSchema)$/;
+
+/** Members an `InitializeResult` has and no other MCP result has all of. */
+const INITIALIZE_RESULT_MEMBERS = ['protocolVersion', 'capabilities', 'serverInfo'];
+
+export interface MethodComparison {
+  /** The method string compared against. */
+  method: string;
+  /** The `x.method` / `method` expression it is compared with. */
+  discriminant: ts.Expression;
+  /** The statements the comparison guards (an `if`'s then-branch, a `case`'s statements); absent for `!==`. */
+  guarded: readonly ts.Node[];
+  /** For `!==`: what runs when the message is anything but this method (the `if`'s then-branch). */
+  otherwise?: ts.Statement;
+}
+
+/** `msg.method === 'initialize'`, `case 'initialize':` over `switch (msg.method)`: the comparison `literal` takes part in. */
+export function methodComparison(literal: ts.StringLiteralLike): MethodComparison | undefined {
+  const parent = literal.parent;
+  if (ts.isBinaryExpression(parent)) {
+    const op = parent.operatorToken.kind;
+    const equal = op === ts.SyntaxKind.EqualsEqualsEqualsToken || op === ts.SyntaxKind.EqualsEqualsToken;
+    const unequal = op === ts.SyntaxKind.ExclamationEqualsEqualsToken || op === ts.SyntaxKind.ExclamationEqualsToken;
+    if (!equal && !unequal) return undefined;
+    const other = unwrap(parent.left === literal ? parent.right : parent.left) as ts.Expression;
+    if (!isMethodExpression(other)) return undefined;
+    const statement = guardingIf(parent);
+    return {
+      method: literal.text,
+      discriminant: other,
+      guarded: equal && statement ? [statement.thenStatement] : [],
+      ...(unequal && statement ? { otherwise: statement.thenStatement } : {}),
+    };
+  }
+  if (ts.isCaseClause(parent) && parent.expression === literal) {
+    const discriminant = unwrap(parent.parent.parent.expression) as ts.Expression;
+    if (!isMethodExpression(discriminant)) return undefined;
+    return { method: literal.text, discriminant, guarded: parent.statements };
+  }
+  return undefined;
+}
+
+/** `x.method`, `x['method']`, or a `method` variable (destructured from a message or passed in). */
+function isMethodExpression(node: ts.Expression): boolean {
+  if (ts.isIdentifier(node)) return node.text === 'method';
+  return memberAccess(node)?.name === 'method';
+}
+
+/** The `if` whose condition the comparison is (alone or in an `&&`/`||` chain). */
+function guardingIf(comparison: ts.Expression): ts.IfStatement | undefined {
+  let current: ts.Node = comparison;
+  while (current.parent && (ts.isParenthesizedExpression(current.parent) || (ts.isBinaryExpression(current.parent) && current.parent.operatorToken.kind === ts.SyntaxKind.AmpersandAmpersandToken))) {
+    current = current.parent;
+  }
+  return current.parent && ts.isIfStatement(current.parent) && current.parent.expression === current ? current.parent : undefined;
+}
+
+/**
+ * Whether the value whose `method` is compared is an MCP message: its declaration is typed with an SDK message
+ * type, it is the parameter of a function an SDK transport's `onmessage` is set to, or the code around it also
+ * compares the same discriminant with another MCP request method.
+ */
+export function isMcpMessageDispatch(values: ValueAnalysis, comparison: MethodComparison): boolean {
+  const messageNode = messageOf(comparison.discriminant);
+  const declaration = messageNode && values.symbolOf(messageNode)?.valueDeclaration;
+  if (declaration && (isTypedAsMessage(values, declaration) || isTransportMessageParameter(values, declaration))) return true;
+  return dispatchesOtherMcpMethods(comparison.discriminant);
+}
+
+/** The message a discriminant belongs to: `msg` of `msg.method`, or the object `method` was destructured from. */
+function messageOf(discriminant: ts.Expression): ts.Node | undefined {
+  if (!ts.isIdentifier(discriminant)) {
+    const object = unwrap(memberAccess(discriminant)!.object);
+    return ts.isIdentifier(object) ? object : undefined;
+  }
+  return discriminant;
+}
+
+function isTypedAsMessage(values: ValueAnalysis, declaration: ts.Node): boolean {
+  // `const { method } = message` / `({ method }: JSONRPCRequest) => …`: the destructured object's type.
+  let holder: ts.Node = declaration;
+  while (ts.isBindingElement(holder)) holder = holder.parent.parent;
+  const type = declaredType(holder);
+  if (type && namesMessageType(values, type)) return true;
+  if (ts.isVariableDeclaration(holder) && holder.initializer) {
+    // `const { method } = message`: the type of the message destructured.
+    const source = unwrap(holder.initializer);
+    const decl = ts.isIdentifier(source) ? values.symbolOf(source)?.valueDeclaration : undefined;
+    if (decl && decl !== holder) return isTypedAsMessage(values, decl) || isTransportMessageParameter(values, decl);
+  }
+  return false;
+}
+
+function namesMessageType(values: ValueAnalysis, type: ts.TypeNode): boolean {
+  if (ts.isUnionTypeNode(type) || ts.isIntersectionTypeNode(type)) return type.types.some((t) => namesMessageType(values, t));
+  if (!ts.isTypeReferenceNode(type)) return false;
+  const ref = values.sdk.exportOf(type.typeName);
+  return !!ref && MESSAGE_TYPE.test(ref.name);
+}
+
+/** The first parameter of a function assigned to an SDK transport's `onmessage` (`transport.onmessage = (msg) => …`). */
+function isTransportMessageParameter(values: ValueAnalysis, declaration: ts.Node): boolean {
+  let param: ts.Node = declaration;
+  while (ts.isBindingElement(param)) param = param.parent.parent;
+  if (!ts.isParameter(param) || !isFunctionLike(param.parent) || param.parent.parameters[0] !== param) return false;
+  let holder: ts.Node = param.parent;
+  while (holder.parent && ts.isParenthesizedExpression(holder.parent)) holder = holder.parent;
+  const assignment = holder.parent;
+  if (!assignment || !ts.isBinaryExpression(assignment) || assignment.operatorToken.kind !== ts.SyntaxKind.EqualsToken || assignment.right !== holder) return false;
+  const target = memberAccess(assignment.left);
+  return target?.name === 'onmessage' && values.valueOf(target.object)?.kind === 'transport';
+}
+
+/** The enclosing function (or file) compares the same discriminant text with another MCP request method. */
+function dispatchesOtherMcpMethods(discriminant: ts.Expression): boolean {
+  const text = discriminant.getText();
+  const scope: ts.Node = enclosingFunction(discriminant) ?? discriminant.getSourceFile();
+  let found = false;
+  const visit = (node: ts.Node): void => {
+    if (found) return;
+    if (ts.isStringLiteralLike(node) && MCP_REQUEST_METHODS.has(node.text)) {
+      const comparison = methodComparison(node);
+      if (comparison && comparison.discriminant.getText() === text) found = true;
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(scope);
+  return found;
+}
+
+/** `{ protocolVersion, capabilities, serverInfo }`: an `InitializeResult` built by the project. */
+export function isHandBuiltInitializeResult(object: ts.Node): object is ts.ObjectLiteralExpression {
+  if (!ts.isObjectLiteralExpression(object)) return false;
+  const names = new Set(object.properties.map((p) => propertyNameText(p.name)));
+  return INITIALIZE_RESULT_MEMBERS.every((name) => names.has(name));
+}
+
+/** Whether a hand-built `InitializeResult` is among the statements a comparison guards. */
+export function guardsInitializeResult(comparison: MethodComparison): boolean {
+  let found = false;
+  const visit = (node: ts.Node): void => {
+    if (found) return;
+    if (isHandBuiltInitializeResult(node)) found = true;
+    else ts.forEachChild(node, visit);
+  };
+  for (const statement of comparison.guarded) visit(statement);
+  return found;
+}
+
+/** The `'initialize'` comparison guarding `node` (an enclosing `if` then-branch or `case`), if any. */
+export function guardingInitializeComparison(node: ts.Node): MethodComparison | undefined {
+  for (let current: ts.Node = node; current.parent; current = current.parent) {
+    const parent = current.parent;
+    if (ts.isIfStatement(parent) && parent.thenStatement === current) {
+      const found = initializeComparisonIn(parent.expression);
+      if (found) return found;
+    }
+    if (ts.isCaseClause(parent) && parent.statements.some((s) => s === current) && ts.isStringLiteralLike(parent.expression) && HANDSHAKE_METHODS.has(parent.expression.text)) {
+      const found = methodComparison(parent.expression);
+      if (found) return found;
+    }
+  }
+  return undefined;
+}
+
+function initializeComparisonIn(condition: ts.Expression): MethodComparison | undefined {
+  let found: MethodComparison | undefined;
+  const visit = (node: ts.Node): void => {
+    if (found) return;
+    if (ts.isStringLiteralLike(node) && HANDSHAKE_METHODS.has(node.text)) {
+      const comparison = methodComparison(node);
+      if (comparison && comparison.guarded.length > 0) found = comparison;
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(condition);
+  return found;
+}

@@ -1,0 +1,48 @@
+/**
+ * JSON-RPC messages that hand-written request plumbing builds and hands on without a call we can see:
+ * returned to a caller, stored in a queue field, yielded, assigned. `rule.ts`'s raw-message check covers a
+ * message passed as a call argument (inline or through a `const`); this covers the rest, so one message is
+ * one site either way.
+ */
+import { ts } from '../typescript.js';
+import { outermostWrapper, propertyNameText } from './ast.js';
+import type { ValueAnalysis } from './values.js';
+
+/**
+ * `{ jsonrpc: '2.0', method: 'sampling/createMessage', params }` (or without `jsonrpc`, when it has `params`)
+ * whose method `accepts` takes, and that is not passed to a call: the method string literal.
+ */
+export function handBuiltMessage(values: ValueAnalysis, object: ts.ObjectLiteralExpression, accepts: (method: string) => boolean): ts.Expression | undefined {
+  const props = new Map<string, ts.ObjectLiteralElementLike>();
+  for (const p of object.properties) {
+    const name = propertyNameText(p.name);
+    if (name) props.set(name, p);
+  }
+  const methodProp = props.get('method');
+  if (!methodProp || !ts.isPropertyAssignment(methodProp) || (!props.has('jsonrpc') && !props.has('params'))) return undefined;
+  const method = values.constantString(methodProp.initializer);
+  if (method === undefined || !accepts(method)) return undefined;
+  return passedToCall(values, object) ? undefined : methodProp.initializer;
+}
+
+/** A call argument itself, or a `const` initializer whose variable is one (what the raw-message check sees). */
+function passedToCall(values: ValueAnalysis, object: ts.ObjectLiteralExpression): boolean {
+  const holder = outermostWrapper(object);
+  const parent = holder.parent;
+  if (!parent) return false;
+  if ((ts.isCallExpression(parent) || ts.isNewExpression(parent)) && parent.arguments?.some((a) => a === holder)) return true;
+  if (!ts.isVariableDeclaration(parent) || parent.initializer !== holder || !ts.isIdentifier(parent.name)) return false;
+  const symbol = values.symbolOf(parent.name);
+  const scope = parent.getSourceFile();
+  let passed = false;
+  const visit = (node: ts.Node): void => {
+    if (passed) return;
+    if (ts.isIdentifier(node) && node !== parent.name && node.text === (parent.name as ts.Identifier).text && values.symbolOf(node) === symbol) {
+      const use = outermostWrapper(node).parent;
+      if (use && (ts.isCallExpression(use) || ts.isNewExpression(use)) && use.arguments?.some((a) => a === outermostWrapper(node))) passed = true;
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(scope);
+  return passed;
+}

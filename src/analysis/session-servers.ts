@@ -1,0 +1,207 @@
+/**
+ * Servers whose life is a session's: found where an SDK server is connected to a sessionful transport.
+ *
+ * A transport is sessionful when it is an SDK Streamable HTTP transport whose options mint session ids
+ * (`sessionIdGenerator` not `undefined`, or an `onsessioninitialized` callback), or an HTTP+SSE transport (every
+ * SSE connection is a session). The function that constructs such a transport runs once per session (its
+ * "session set-up"). Then, for `server.connect(transport)`:
+ *
+ * - `shared`: the server is declared outside the set-up and not re-created in it: one instance is connected to
+ *   every session's transport, so whatever it keeps (its transport, the negotiated client, tool state) belongs to
+ *   whichever session connected last. (SSE is reported by `session-transport/sse-transport` already.)
+ * - `per session`: the server is created in the set-up, together with project objects that hold state — a
+ *   browser context, a tool backend, an exports manager — constructed in the set-up and handed to the server
+ *   factory, or constructed by the factory itself. That state then lives exactly as long as the session and
+ *   every call of the session shares it, without any session id in sight.
+ */
+import { ts } from '../typescript.js';
+import { calleeParts, enclosingFunction, forEachDescendant, isFunctionLike, memberAccess, propertyNameText, unwrap } from './ast.js';
+import { SSE_TRANSPORTS, STREAMABLE_HTTP_TRANSPORTS } from './sdk-modules.js';
+import { isServerKind, type ValueAnalysis } from './values.js';
+
+export interface SessionConnection {
+  /** The `connect` name node of `server.connect(transport)`. */
+  connect: ts.Node;
+  /** The construction of the sessionful transport. */
+  transport: ts.NewExpression;
+  /** Whether it is an HTTP+SSE transport. */
+  sse: boolean;
+  /** The function that constructs the transport: it runs once per session. */
+  setup: ts.FunctionLikeDeclaration;
+  /** Set when one server, declared outside the set-up, is connected to every session's transport. */
+  shared?: ts.Identifier;
+  /** Set when the server is created in the set-up: the expression that creates it. */
+  creation?: ts.Expression;
+  /** Project classes constructed per session with it (in the set-up and handed to it, or in its factory). */
+  state: ts.NewExpression[];
+  /** The opening request's credentials handed to it (`req.auth`, the `Authorization` header): auth kept per session. */
+  credentials: ts.Node[];
+}
+
+export function sessionConnection(values: ValueAnalysis, call: ts.CallExpression): SessionConnection | undefined {
+  const { name, nameNode, receiver } = calleeParts(call);
+  if (name !== 'connect' || !receiver || !nameNode || call.arguments.length !== 1) return undefined;
+  if (!isServerKind(values.valueOf(receiver))) return undefined;
+  const transport = constructionOf(values, call.arguments[0]!, call);
+  if (!transport) return undefined;
+  const cls = values.valueOf(transport)?.cls;
+  const sse = !!cls && SSE_TRANSPORTS.has(cls);
+  if (!sse && !(cls && STREAMABLE_HTTP_TRANSPORTS.has(cls) && mintsSessions(values, transport))) return undefined;
+  const setup = enclosingFunction(transport);
+  if (!setup || !within(call, setup)) return undefined;
+
+  const root = unwrap(receiver);
+  if (!ts.isIdentifier(root)) return undefined;
+  const symbol = values.symbolOf(root);
+  const decl = symbol?.valueDeclaration;
+  if (!decl) return undefined;
+  const assignedInSetup = assignmentsIn(values, setup, root);
+  if (!within(decl, setup) && assignedInSetup.length === 0) {
+    return { connect: nameNode, transport, sse, setup, shared: root, state: [], credentials: [] };
+  }
+  const creation = within(decl, setup) && ts.isVariableDeclaration(decl) && decl.initializer ? decl.initializer : assignedInSetup[0];
+  if (!creation) return undefined;
+  return { connect: nameNode, transport, sse, setup, creation, state: stateBuiltWith(values, creation, setup), credentials: credentialsHandedTo(values, creation, setup) };
+}
+
+/** Members that carry a request's verified identity (`req.auth` of the SDK's bearer middleware, `authInfo`). */
+const AUTH_MEMBERS = new Set(['auth', 'authInfo']);
+
+/**
+ * The opening request's credentials passed to the per-session server's factory or constructor (directly, or through a
+ * variable set in the set-up): `createServer(req.auth)`, `createServer({ token: req.headers.authorization })`. The
+ * server keeps them for every later request of the session, whoever sends it and whatever token it carries.
+ */
+function credentialsHandedTo(values: ValueAnalysis, creation: ts.Expression, setup: ts.FunctionLikeDeclaration): ts.Node[] {
+  const created = unwrap(creation);
+  if (!ts.isCallExpression(created) && !ts.isNewExpression(created)) return [];
+  const out: ts.Node[] = [];
+  const visit = (node: ts.Node, depth: number): void => {
+    if (isFunctionLike(node)) return;
+    if (ts.isIdentifier(node) && depth < 3) {
+      const init = initializerIn(values, node, setup);
+      if (init) visit(init, depth + 1);
+    }
+    const access = memberAccess(node);
+    if (access && AUTH_MEMBERS.has(access.name)) out.push(node);
+    else if (values.headerAccess(node)?.name === 'authorization') out.push(node);
+    ts.forEachChild(node, (child) => visit(child, depth));
+  };
+  for (const arg of created.arguments ?? []) visit(arg, 0);
+  return out;
+}
+
+/** The `new X(…)` a transport argument holds: inline, a variable's initializer, or assigned to it before the call. */
+function constructionOf(values: ValueAnalysis, arg: ts.Expression, call: ts.CallExpression): ts.NewExpression | undefined {
+  const inner = unwrap(arg);
+  if (ts.isNewExpression(inner)) return values.valueOf(inner)?.kind === 'transport' ? inner : undefined;
+  if (!ts.isIdentifier(inner)) return undefined;
+  const decl = values.symbolOf(inner)?.valueDeclaration;
+  const candidates: ts.Expression[] = [];
+  if (decl && ts.isVariableDeclaration(decl) && decl.initializer) candidates.push(decl.initializer);
+  const scope = enclosingFunction(call);
+  if (scope) candidates.push(...assignmentsIn(values, scope, inner));
+  for (const candidate of candidates) {
+    const created = unwrap(candidate);
+    if (ts.isNewExpression(created) && values.valueOf(created)?.kind === 'transport') return created;
+  }
+  return undefined;
+}
+
+/** Right-hand sides of `name = …` inside `scope` for the same symbol as `name`. */
+function assignmentsIn(values: ValueAnalysis, scope: ts.Node, name: ts.Identifier): ts.Expression[] {
+  const symbol = values.symbolOf(name);
+  const out: ts.Expression[] = [];
+  forEachDescendant(scope, (node) => {
+    if (ts.isBinaryExpression(node) && node.operatorToken.kind === ts.SyntaxKind.EqualsToken && ts.isIdentifier(node.left) && node.left.text === name.text && values.symbolOf(node.left) === symbol) {
+      out.push(node.right);
+    }
+  });
+  return out;
+}
+
+/** Options that mint session ids: `sessionIdGenerator` not `undefined`, or an `onsessioninitialized` callback. */
+function mintsSessions(values: ValueAnalysis, transport: ts.NewExpression): boolean {
+  const options = transport.arguments?.[0] && objectOf(values, transport.arguments[0]);
+  if (!options) return false;
+  return options.properties.some((p) => {
+    const key = propertyNameText(p.name);
+    if (key === 'onsessioninitialized') return true;
+    if (key !== 'sessionIdGenerator') return false;
+    if (ts.isPropertyAssignment(p)) return !values.isUndefinedValue(p.initializer);
+    if (ts.isShorthandPropertyAssignment(p)) return !values.isUndefinedValue(p.name);
+    return ts.isMethodDeclaration(p);
+  });
+}
+
+function objectOf(values: ValueAnalysis, node: ts.Node): ts.ObjectLiteralExpression | undefined {
+  const inner = unwrap(node);
+  if (ts.isObjectLiteralExpression(inner)) return inner;
+  if (!ts.isIdentifier(inner)) return undefined;
+  const decl = values.symbolOf(inner)?.valueDeclaration;
+  const init = decl && ts.isVariableDeclaration(decl) && decl.initializer ? unwrap(decl.initializer) : undefined;
+  return init && ts.isObjectLiteralExpression(init) ? init : undefined;
+}
+
+/**
+ * Project objects with state built per session with the server: `new Context(…)` in the set-up passed (directly or
+ * through a variable) to the server's factory or constructor, or constructed in the body of that factory.
+ */
+function stateBuiltWith(values: ValueAnalysis, creation: ts.Expression, setup: ts.FunctionLikeDeclaration): ts.NewExpression[] {
+  const out: ts.NewExpression[] = [];
+  const created = unwrap(creation);
+  if (!ts.isCallExpression(created) && !ts.isNewExpression(created)) return out;
+  for (const arg of created.arguments ?? []) {
+    const inner = unwrap(arg);
+    const init = ts.isIdentifier(inner) ? initializerIn(values, inner, setup) : inner;
+    const made = init && unwrap(init);
+    if (made && ts.isNewExpression(made) && isStatefulProjectClass(values, made)) out.push(made);
+  }
+  const factory = ts.isCallExpression(created) ? values.functionOfCall(created) : undefined;
+  if (factory?.body) {
+    const visit = (node: ts.Node): void => {
+      if (node !== factory && isFunctionLike(node)) return;
+      if (ts.isNewExpression(node) && isStatefulProjectClass(values, node)) out.push(node);
+      ts.forEachChild(node, visit);
+    };
+    visit(factory.body);
+  }
+  return out;
+}
+
+function initializerIn(values: ValueAnalysis, name: ts.Identifier, scope: ts.Node): ts.Expression | undefined {
+  const decl = values.symbolOf(name)?.valueDeclaration;
+  return decl && ts.isVariableDeclaration(decl) && within(decl, scope) ? decl.initializer : undefined;
+}
+
+/**
+ * A class declared in the project (not an SDK value, not an error) whose instances keep state: instance fields,
+ * constructor parameter properties, or `this.x = …` assignments.
+ */
+function isStatefulProjectClass(values: ValueAnalysis, created: ts.NewExpression): boolean {
+  const known = values.valueOf(created);
+  if (known && known.kind !== 'shape') return false; // SDK servers, transports and other values the analysis knows
+  const id = unwrap(created.expression);
+  const target = ts.isPropertyAccessExpression(id) ? id.name : id;
+  if (!ts.isIdentifier(target)) return false;
+  const cls = values.symbolOf(target)?.declarations?.find((d): d is ts.ClassLikeDeclaration => ts.isClassDeclaration(d) || ts.isClassExpression(d));
+  if (!cls || cls.getSourceFile().isDeclarationFile) return false;
+  const base = cls.heritageClauses?.find((c) => c.token === ts.SyntaxKind.ExtendsKeyword)?.types[0]?.expression.getText() ?? '';
+  if (/Error$/.test(base)) return false;
+  let stateful = false;
+  for (const member of cls.members) {
+    if (ts.isPropertyDeclaration(member) && !ts.getModifiers(member)?.some((m) => m.kind === ts.SyntaxKind.StaticKeyword)) stateful = true;
+    if (ts.isConstructorDeclaration(member) && member.parameters.some((p) => ts.getModifiers(p)?.length)) stateful = true;
+  }
+  if (!stateful) {
+    forEachDescendant(cls, (node) => {
+      if (!stateful && ts.isBinaryExpression(node) && node.operatorToken.kind === ts.SyntaxKind.EqualsToken && ts.isPropertyAccessExpression(node.left) && node.left.expression.kind === ts.SyntaxKind.ThisKeyword) stateful = true;
+    });
+  }
+  return stateful;
+}
+
+function within(node: ts.Node, ancestor: ts.Node): boolean {
+  for (let current: ts.Node | undefined = node; current; current = current.parent) if (current === ancestor) return true;
+  return false;
+}
