@@ -23,7 +23,7 @@ import {
 } from './ast.js';
 import { SESSION_HEADER, calleeText, declaredType, isHeaderWrite, pathsOf, returnedExpressions, type Hop, type SessionIdOrigin, type Value, type ValueAnalysis } from './values.js';
 
-export type SinkKind = 'store' | 'log' | 'other';
+type SinkKind = 'store' | 'log' | 'other';
 
 export interface Sink {
   kind: SinkKind;
@@ -657,7 +657,7 @@ function writtenValue(access: ts.ElementAccessExpression): ts.Expression | undef
 }
 
 /** `subscriptions.get(uri).add(sid)` is an access of `subscriptions`; `this.carts[sid]` of `this.carts`. */
-export function storeRoot(expr: ts.Expression): ts.Expression {
+function storeRoot(expr: ts.Expression): ts.Expression {
   let current = unwrap(expr) as ts.Expression;
   for (;;) {
     if (ts.isCallExpression(current)) {

@@ -44,9 +44,9 @@ import {
   returningFunction,
 } from './declarations.js';
 
-export { declaredType, functionOfDeclaration, returnedExpressions } from './declarations.js';
+export { declaredType, returnedExpressions } from './declarations.js';
 
-export type ValueKind =
+type ValueKind =
   | 'mcp-server'
   | 'server'
   | 'transport'

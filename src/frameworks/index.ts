@@ -274,7 +274,7 @@ export function packageModuleDeclaredBy(text: string): string | undefined {
 // ---------------------------------------------------------------------------------------------
 // Sites
 
-export interface FrameworkSite {
+interface FrameworkSite {
   rule: string;
   node: ts.Node;
   message: string;
@@ -673,7 +673,7 @@ function computeSites(analysis: Analysis, sf: ts.SourceFile): FrameworkSite[] {
  * The framework sites of the analysed files (computed once per analysis and file). A project in
  * which no file imports a framework module pays one regular-expression test per file.
  */
-export function frameworkSites(analysis: Analysis, files: ReadonlySet<ts.SourceFile>): FrameworkSite[] {
+function frameworkSites(analysis: Analysis, files: ReadonlySet<ts.SourceFile>): FrameworkSite[] {
   let cache = siteCache.get(analysis);
   if (!cache) {
     cache = new Map();

@@ -37,7 +37,7 @@ export interface TransformDefinition {
 }
 
 /** A transform definition with its jscodeshift face made from its planner. */
-export function defineTransform(definition: Omit<TransformDefinition, 'transformer'>): TransformDefinition {
+function defineTransform(definition: Omit<TransformDefinition, 'transformer'>): TransformDefinition {
   return { ...definition, transformer: createTransformer(definition.name, definition.plan) };
 }
 

@@ -15,17 +15,17 @@ import { DEFAULT_TRANSFORM_OPTIONS, type TransformOptions, type TransformPlan } 
 import { applyEdits } from './kit/edits.js';
 import { parseDuration } from './kit/duration.js';
 
-export interface FileInfo {
+interface FileInfo {
   path: string;
   source: string;
 }
 
 /** The part of jscodeshift's API we use: its parser, to prove the output parses. */
-export interface TransformApi {
+interface TransformApi {
   jscodeshift: (source: string) => unknown;
 }
 
-export interface TransformerOptions {
+interface TransformerOptions {
   /** The cross-file plan from `apply`; planned against `planSources`. */
   plan?: TransformPlan;
   planSources?: ReadonlyMap<string, string>;
@@ -62,7 +62,7 @@ export function createTransformer(name: string, planner: (result: AnalysisResult
  * may arrive as true, 1, 'true' or '1'. An unknown target is an error (jscodeshift reports it per
  * file and leaves the file alone) rather than a silent fall-back to another migration.
  */
-export function standaloneOptions(options: TransformerOptions): TransformOptions {
+function standaloneOptions(options: TransformerOptions): TransformOptions {
   const target = options.target ?? DEFAULT_TRANSFORM_OPTIONS.target;
   if (target !== '2026-07-28' && target !== 'stateless-v1') throw new Error(`--target must be 2026-07-28 or stateless-v1, not ${String(target)}`);
   const modernOnly = options['modern-only'] ?? options.modernOnly ?? false;

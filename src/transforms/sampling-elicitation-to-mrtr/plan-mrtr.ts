@@ -36,9 +36,9 @@ const RAW_SENDERS = new Set(['request', 'sendRequest', 'send']);
 const RESULT_SCHEMAS = new Set(['CreateMessageResultSchema', 'CreateMessageResultWithToolsSchema', 'ElicitResultSchema', 'ListRootsResultSchema']);
 const BUILDER: Record<Kind, string> = { sampling: 'createMessage', elicit: 'elicit', roots: 'listRoots' };
 const SDK = '@modelcontextprotocol/server';
-export const REQUEST_STATE_ENV = 'MCP_REQUEST_STATE_KEY';
+const REQUEST_STATE_ENV = 'MCP_REQUEST_STATE_KEY';
 
-export interface ServerRequestSite {
+interface ServerRequestSite {
   call: ts.CallExpression;
   kind: Kind;
   /** The request params expression (undefined for listRoots). */
@@ -50,7 +50,7 @@ export interface ServerRequestSite {
 }
 
 /** A call that sends sampling/elicitation/roots to the client, with its params. */
-export function serverRequestSite(analysis: Analysis, call: ts.CallExpression): ServerRequestSite | undefined {
+function serverRequestSite(analysis: Analysis, call: ts.CallExpression): ServerRequestSite | undefined {
   const { name, receiver } = calleeParts(call);
   if (!name) return undefined;
   const kindOf = receiver ? analysis.values.valueOf(receiver)?.kind : analysis.values.valueOf(unwrap(call.expression))?.kind;
