@@ -1,11 +1,57 @@
 import { configDefaults, defineConfig } from 'vitest/config';
 
+/**
+ * Three projects, all run by `vitest run` (and so by `npm test`); one alone: `vitest run --project e2e`.
+ * - unit: rules, analysis, reporters, CLI, apply — many small files;
+ * - transforms: the transform fixture suites (apply on every fixture pair) and the fixture type-checks —
+ *   few files, each long and CPU-bound, with long per-test and hook budgets;
+ * - e2e: real servers, clients, proxies and redis-server (test/e2e/README.md) — mostly waiting on child
+ *   processes and sockets.
+ *
+ * Vitest's default on a 2-core machine is ONE worker (cores - 1), so a file that waits on a child process
+ * (the CLI, a server, redis-server) left a core idle. Three workers keep both cores busy; projects that
+ * run side by side must share one maxWorkers (vitest groups them by sequence.groupOrder).
+ */
+const MAX_WORKERS = 3;
+const SHARED_EXCLUDE = [...configDefaults.exclude, 'bench/**', 'fixtures/**'];
+
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts'],
     // The benchmark's generated monorepo and fetched peers live under bench/ and are not our tests.
-    exclude: [...configDefaults.exclude, 'bench/**', 'fixtures/**'],
+    exclude: SHARED_EXCLUDE,
     // The fixture type-check builds real TypeScript programs against the SDK packages; on a busy 2-core CI box it needs headroom.
     testTimeout: 60_000,
+    maxWorkers: MAX_WORKERS,
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          include: ['test/**/*.test.ts'],
+          exclude: [...SHARED_EXCLUDE, 'test/transforms/**', 'test/e2e/**', 'test/fixtures-typecheck.test.ts'],
+          maxWorkers: MAX_WORKERS,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'transforms',
+          include: ['test/transforms/**/*.test.ts', 'test/fixtures-typecheck.test.ts'],
+          // A suite type-checks its fixtures in one Program in a beforeAll (test/support/transform-fixtures.ts).
+          hookTimeout: 600_000,
+          testTimeout: 300_000,
+          maxWorkers: MAX_WORKERS,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'e2e',
+          include: ['test/e2e/**/*.e2e.test.ts'],
+          hookTimeout: 120_000,
+          maxWorkers: MAX_WORKERS,
+        },
+      },
+    ],
   },
 });

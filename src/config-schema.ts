@@ -19,7 +19,7 @@ const globs = (description: string, defaults?: readonly string[]): JsonSchema =>
   ...(defaults ? { default: [...defaults] } : {}),
 });
 
-export function configSchema(rules: readonly Pick<RuleMeta, 'id' | 'severity' | 'summary'>[]): JsonSchema {
+function configSchema(rules: readonly Pick<RuleMeta, 'id' | 'severity' | 'summary'>[]): JsonSchema {
   const properties: Record<(typeof KNOWN_KEYS)[number], JsonSchema> = {
     include: globs('Globs over paths relative to this directory; only matching files are scanned. Empty: everything not ignored. A leading "!" negates.'),
     exclude: globs('Globs of files and directories not to scan (.gitignore and .mcp-migrateignore apply as well). A leading "!" brings a path back.'),

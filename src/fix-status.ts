@@ -16,11 +16,6 @@ export function transformsRewriting(ruleId: string): string[] {
   return TRANSFORMS.filter((t) => t.rewrites.includes(ruleId)).map((t) => t.name);
 }
 
-/** The transforms that leave a marker for this rule's findings where they cannot rewrite them. */
-export function transformsMarking(ruleId: string): string[] {
-  return TRANSFORMS.filter((t) => t.marks.includes(ruleId)).map((t) => t.name);
-}
-
 /** True when `apply` rewrites this rule's findings in this version. */
 export function fixAvailable(ruleId: string, _fix?: FixKind): boolean {
   return REWRITTEN_BY_APPLY.has(ruleId);

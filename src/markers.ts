@@ -28,7 +28,7 @@ export function parseMarkers(text: string): ParsedMarker[] {
 }
 
 /** One line, so the marker stays one `//` comment whatever the message says. */
-export function markerComment(ruleId: string, message: string): string {
+function markerComment(ruleId: string, message: string): string {
   return `// ${MARKER_TAG}(${ruleId}): ${message.replace(/\s+/g, ' ').trim()}`;
 }
 

@@ -4,7 +4,7 @@
  */
 
 /** The closest of `known` to `name`, or undefined when none is within a typo's distance. */
-export function closestMatch(name: string, known: Iterable<string>): string | undefined {
+function closestMatch(name: string, known: Iterable<string>): string | undefined {
   let best: string | undefined;
   let bestDistance = Infinity;
   for (const candidate of known) {

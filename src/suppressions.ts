@@ -13,10 +13,10 @@
  */
 import type { FileDiagnostic, Finding, Suppression } from './model.js';
 
-export const NEXT_LINE = 'mcp-migrate-disable-next-line';
-export const FILE = 'mcp-migrate-disable-file';
+const NEXT_LINE = 'mcp-migrate-disable-next-line';
+const FILE = 'mcp-migrate-disable-file';
 
-export interface Directive {
+interface Directive {
   kind: Suppression['kind'];
   /** Rule ids this directive names and that exist. */
   ruleIds: string[];

@@ -77,7 +77,7 @@ function relativeImportsOfDeclaredClasses(text: string): string[] {
 }
 
 
-export function importSpecifiers(text: string): string[] {
+function importSpecifiers(text: string): string[] {
   const out: string[] = [];
   for (const match of text.matchAll(SPECIFIER)) out.push(match[1]!);
   return out;

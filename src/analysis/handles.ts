@@ -21,16 +21,16 @@ import type { ToolRegistration } from './tools.js';
 import type { ValueAnalysis } from './values.js';
 
 /** Where a minted id comes from (`other`: nothing that says either way, e.g. a value read back from a store). */
-export type IdSourceKind = 'csprng' | 'counter' | 'time' | 'random' | 'input' | 'other';
+type IdSourceKind = 'csprng' | 'counter' | 'time' | 'random' | 'input' | 'other';
 
-export interface IdSource {
+interface IdSource {
   kind: IdSourceKind;
   node: ts.Node;
 }
 
-export type StoreOperation = 'read' | 'lookup' | 'write' | 'delete';
+type StoreOperation = 'read' | 'lookup' | 'write' | 'delete';
 
-export interface HandleStore {
+interface HandleStore {
   /** The declaration of the collection (variable, class property, `this.x = new Map()`). */
   declaration: ts.Node;
   name: string;
@@ -47,7 +47,7 @@ export interface HandleStoreAccess {
   calls: readonly ts.CallExpression[];
 }
 
-export interface HandleMint {
+interface HandleMint {
   tool: ToolRegistration;
   /** Where the handle leaves the tool: the returned property or the template span naming it. */
   returned: ts.Node;
@@ -540,7 +540,7 @@ function isDeclarationName(node: ts.Identifier): boolean {
 }
 
 /** Climbs through what keeps the value a key derived from it: `id ?? x`, `\`cart:${id}\``, `'c' + id`, `String(id)`. */
-export function derivedExpression(node: ts.Node): ts.Node {
+function derivedExpression(node: ts.Node): ts.Node {
   let current = outermostWrapper(node);
   for (;;) {
     const parent = current.parent;

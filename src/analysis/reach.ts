@@ -16,7 +16,7 @@ export interface ToolPath {
   calls: readonly ts.CallExpression[];
 }
 
-export interface StoreAccess {
+interface StoreAccess {
   sink: Sink;
   /** Every tool that reaches this access, with its call path. */
   paths: ToolPath[];

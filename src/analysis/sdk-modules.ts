@@ -114,7 +114,7 @@ export const CONTEXT_TYPES = new Set(MCP_SDK.contextTypes);
  * re-export of a module we cannot read (node_modules is never parsed) can only be
  * attributed by name, so the list is the SDK surface the rules care about.
  */
-export const KNOWN_SDK_EXPORTS = new Set<string>([
+const KNOWN_SDK_EXPORTS = new Set<string>([
   ...LOW_LEVEL_SERVER_CLASSES,
   ...HIGH_LEVEL_SERVER_CLASSES,
   ...TRANSPORT_CLASSES,

@@ -24,7 +24,7 @@ import {
 import { SESSION_HEADER, calleeText, declaredType, isHeaderWrite, pathsOf, returnedExpressions, type ValueAnalysis } from './values.js';
 import type { Hop, SessionIdOrigin, Value } from './value.js';
 
-export type SinkKind = 'store' | 'log' | 'other';
+type SinkKind = 'store' | 'log' | 'other';
 
 export interface Sink {
   kind: SinkKind;
@@ -658,7 +658,7 @@ function writtenValue(access: ts.ElementAccessExpression): ts.Expression | undef
 }
 
 /** `subscriptions.get(uri).add(sid)` is an access of `subscriptions`; `this.carts[sid]` of `this.carts`. */
-export function storeRoot(expr: ts.Expression): ts.Expression {
+function storeRoot(expr: ts.Expression): ts.Expression {
   let current = unwrap(expr) as ts.Expression;
   for (;;) {
     if (ts.isCallExpression(current)) {

@@ -14,7 +14,7 @@ import { ts } from '../typescript.js';
 import { calleeParts, forEachDescendant, isFunctionLike, propertyNameText, unwrap } from './ast.js';
 import { isServerKind, type ValueAnalysis } from './values.js';
 
-export type SchemaKind =
+type SchemaKind =
   /** `{ sku: z.string() }` */
   | 'zod-raw-shape'
   /** `z.object({ sku: z.string() })`; `node` is the object literal inside. */
@@ -26,7 +26,7 @@ export type SchemaKind =
   /** A schema we cannot edit in place (built elsewhere, imported, computed). */
   | 'opaque';
 
-export interface ToolSchema {
+interface ToolSchema {
   kind: SchemaKind;
   /** The object literal to add a property to (raw shape, `z.object` argument, JSON Schema object). */
   node?: ts.ObjectLiteralExpression;
@@ -34,7 +34,7 @@ export interface ToolSchema {
   expression?: ts.Expression;
 }
 
-export type ToolApi = 'tool' | 'registerTool' | 'low-level';
+type ToolApi = 'tool' | 'registerTool' | 'low-level';
 
 export interface ToolRegistration {
   name: string;

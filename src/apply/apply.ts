@@ -41,7 +41,7 @@ export interface ApplyOptions extends LoadOptions {
   typecheck?: boolean;
 }
 
-export interface FileChange {
+interface FileChange {
   file: string;
   before: string;
   after: string;
@@ -52,7 +52,7 @@ export interface FileChange {
   markedOnly: Record<string, number>;
 }
 
-export interface FileFailure {
+interface FileFailure {
   file: string;
   transform: string;
   message: string;
@@ -85,9 +85,9 @@ export interface ApplyResult {
   typeCheck: TypeCheckResult;
 }
 
-export class DirtyTreeError extends UsageError {}
+class DirtyTreeError extends UsageError {}
 
-export function selectTransforms(names: readonly string[] | undefined): TransformDefinition[] {
+function selectTransforms(names: readonly string[] | undefined): TransformDefinition[] {
   if (!names || names.length === 0) return [...TRANSFORMS];
   return names.map((name) => {
     const found = TRANSFORMS.find((t) => t.name === name);

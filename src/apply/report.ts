@@ -16,7 +16,7 @@ import { typeCheckJson, typeCheckMarkdownLines, typeCheckSummaryLines } from './
 const rel = (result: ApplyResult, file: string): string => path.relative(result.root, file).split(path.sep).join('/');
 
 /** Markers left in the migrated code, read back from it (so their lines are where they are now); suppressed ones excepted. */
-export function markersLeft(result: ApplyResult): Finding[] {
+function markersLeft(result: ApplyResult): Finding[] {
   const siteKey = (ruleId: string, file: string, line: number, column: number): string => `${ruleId}\0${file}\0${line}\0${column}`;
   const markers = new Set(result.remaining.filter((f) => f.messageId === 'marker').map((f) => siteKey(f.rule.meta.id, f.file, f.line, f.column)));
   return [...result.gate.gated, ...result.gate.testFindings].filter((f) => markers.has(siteKey(f.ruleId, f.file, f.line, f.column)));
@@ -68,7 +68,7 @@ export function renderJson(result: ApplyResult): string {
 }
 
 /** The title of a migration report `apply` started; a file without it is a person's, kept above the runs. */
-export const REPORT_TITLE = '# MCP migration report';
+const REPORT_TITLE = '# MCP migration report';
 
 const REPORT_INTRO =
   'Written by `mcp-migrate apply`: one section per run that changed files, oldest first. Review the diff of each run together with its section.';

@@ -23,7 +23,7 @@ export class OutputSpecError extends Error {}
  * Only a known format name before the first `:` is a prefix, so `C:\r.json` or `./a:b.json` stay
  * file names. A known format the command cannot write is an error, not a file name.
  */
-export function parseOutputSpec(spec: string, defaultFormat: FormatName, allowed: readonly FormatName[] = FORMATS): OutputTarget {
+function parseOutputSpec(spec: string, defaultFormat: FormatName, allowed: readonly FormatName[] = FORMATS): OutputTarget {
   const colon = spec.indexOf(':');
   const prefix = colon > 0 ? spec.slice(0, colon) : '';
   if (!isFormatName(prefix)) return { format: defaultFormat, file: spec, prefixed: false };

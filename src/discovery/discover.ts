@@ -55,7 +55,7 @@ export interface DiscoveryResult {
   diagnostics: FileDiagnostic[];
 }
 
-export const DEFAULT_MAX_FILE_BYTES = 1024 * 1024;
+const DEFAULT_MAX_FILE_BYTES = 1024 * 1024;
 
 /** Directory reads in flight at once: enough to hide syscall latency, few enough not to exhaust fds. */
 const READDIR_CONCURRENCY = 16;

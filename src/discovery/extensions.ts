@@ -30,7 +30,7 @@ export const SKIPPED_DIR_NAMES: ReadonlySet<string> = new Set([
 ]);
 
 /** The extension including the dot (`.ts`), or '' — cheaper than path.extname in the hot loop. */
-export function extensionOf(name: string): string {
+function extensionOf(name: string): string {
   const dot = name.lastIndexOf('.');
   // A leading dot (".eslintrc") is a hidden file name, not an extension.
   return dot > 0 ? name.slice(dot) : '';

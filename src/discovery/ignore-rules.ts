@@ -19,8 +19,8 @@ import ignore from 'ignore';
 
 export type Rules = ignore.Ignore | undefined;
 
-export const GITIGNORE = '.gitignore';
-export const TOOL_IGNORE = '.mcp-migrateignore';
+const GITIGNORE = '.gitignore';
+const TOOL_IGNORE = '.mcp-migrateignore';
 
 // Git on macOS and Windows matches case-insensitively by default (core.ignorecase).
 const IGNORE_CASE = process.platform === 'darwin' || process.platform === 'win32';

@@ -98,11 +98,6 @@ export function loadConfigForFile(fileAbsPath: string, root?: string): ProjectCo
   return loadProjectConfig(path.dirname(path.resolve(fileAbsPath)), root);
 }
 
-export function clearTsconfigCache(): void {
-  nearestByDir.clear();
-  parsedByPath.clear();
-}
-
 /** Parse one config file (with its `extends` chain). Never throws. */
 export function parseProjectConfig(configPath: string): ProjectConfig {
   const cached = parsedByPath.get(configPath);

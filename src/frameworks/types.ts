@@ -68,7 +68,7 @@ export interface MemberMeaning {
 export type CallbackHost = { role: string; method: string } | { fn: string };
 
 /** A callback parameter whose value the framework supplies: `server.addTool({ execute(args, context) })`. */
-export interface CallbackParameter {
+interface CallbackParameter {
   on: CallbackHost;
   /** Argument index of the callback, or of the object literal holding it in `property`. */
   arg: number;
@@ -88,7 +88,7 @@ export interface CallbackParameter {
 }
 
 /** A string first argument of a method (`server.on('connect', …)`) that is a finding. */
-export interface EventUse {
+interface EventUse {
   on: { role: string; method: string };
   event: string;
   unlessInFile?: FileCondition;
@@ -129,7 +129,7 @@ export interface FileCondition {
 }
 
 /** A call of a framework function (or method) that is a finding by itself, reported at the callee name. */
-export interface CallUse {
+interface CallUse {
   on: CallbackHost;
   /**
    * Only when argument `index` is one of these SDK values (`createMcpHandler(server)` with an SDK server, not a

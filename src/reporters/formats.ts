@@ -10,4 +10,5 @@ const NAMES = ['text', 'json', 'markdown', 'sarif', 'github', 'gitlab'] as const
 export const FORMATS: readonly FormatName[] = Object.freeze(NAMES);
 
 /** Fails to compile while a format of FormatName is missing from FORMATS. */
-export const EVERY_FORMAT_LISTED: [Exclude<FormatName, (typeof NAMES)[number]>] extends [never] ? true : never = true;
+const EVERY_FORMAT_LISTED: [Exclude<FormatName, (typeof NAMES)[number]>] extends [never] ? true : never = true;
+void EVERY_FORMAT_LISTED; // read, so the check is not an unused local

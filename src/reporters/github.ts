@@ -18,7 +18,7 @@ import { pluralize, verdict } from './verdict.js';
 type AnnotationCommand = 'error' | 'warning' | 'notice';
 
 /** Annotations GitHub shows per step, for each kind. */
-export const ANNOTATIONS_PER_KIND = 10;
+const ANNOTATIONS_PER_KIND = 10;
 
 const COMMAND_FOR: Readonly<Record<Severity, AnnotationCommand>> = {
   error: 'error',

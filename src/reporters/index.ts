@@ -12,8 +12,8 @@ import { renderText } from './text.js';
 import { FORMATS } from './formats.js';
 import type { FormatName, RenderOptions, Reporter } from './types.js';
 
-export type { FormatName, RenderOptions, Reporter } from './types.js';
-export type { FailOn, Verdict, VerdictStatus } from './verdict.js';
+export type { FormatName, RenderOptions } from './types.js';
+export type { FailOn } from './verdict.js';
 export { analysisFailures, isBlocking, verdict } from './verdict.js';
 
 const REPORTERS: Readonly<Record<FormatName, Reporter>> = {

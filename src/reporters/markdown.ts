@@ -18,8 +18,6 @@ import { sortedDiagnostics, sortedFindings } from './order.js';
 import type { RenderOptions } from './types.js';
 import { countBySeverity, pluralize, verdict } from './verdict.js';
 
-/** What fits a GitHub pull-request or issue comment (characters; bytes are at least as many). */
-export const PR_COMMENT_MAX = 65_536;
 /** What GitHub accepts in one step's job summary ($GITHUB_STEP_SUMMARY). */
 export const JOB_SUMMARY_MAX_BYTES = 1024 * 1024;
 
@@ -171,7 +169,7 @@ function categorySection(category: Category, findings: readonly Finding[], optio
 }
 
 /** Findings with the same rule, severity and message, in report order of their first site. */
-export function groupByMessage(findings: readonly Finding[]): Finding[][] {
+function groupByMessage(findings: readonly Finding[]): Finding[][] {
   const groups = new Map<string, Finding[]>();
   for (const f of findings) {
     const key = `${f.ruleId}\0${f.severity}\0${f.message}`;

@@ -19,17 +19,17 @@ import { ciPath, docHref, encodeUriPath, fileUri, isAbsolutePath, parseChainStep
 import { sortedDiagnostics, sortedFindings } from './order.js';
 import type { RenderOptions } from './types.js';
 
-export const SARIF_SCHEMA_URI =
+const SARIF_SCHEMA_URI =
   'https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json';
 
 /** Where the tool is published; SARIF wants an absolute URI for `tool.driver.informationUri`. */
-export const TOOL_INFORMATION_URI = 'https://www.npmjs.com/package/mcp-migrate';
+const TOOL_INFORMATION_URI = 'https://www.npmjs.com/package/mcp-migrate';
 
 /** `partialFingerprints` key; a versioned hierarchical string (SARIF §3.5.4.2), bump on a new fingerprint algorithm. */
 export const FINGERPRINT_KEY = 'mcpMigrate/v1';
 
 /** Relative URIs are resolved against this base: the directory the scan was run from (the checkout in CI). */
-export const SRCROOT = '%SRCROOT%';
+const SRCROOT = '%SRCROOT%';
 
 type SarifLevel = 'error' | 'warning' | 'note';
 

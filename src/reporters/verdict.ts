@@ -26,7 +26,7 @@ export function countBySeverity(findings: readonly Finding[]): Record<Severity, 
 }
 
 /** "1 error", "2 warnings", "3 info" (info has no plural). */
-export function formatSeverityCount(severity: Severity, count: number): string {
+function formatSeverityCount(severity: Severity, count: number): string {
   if (severity === 'info') return `${count} info`;
   return `${count} ${severity}${count === 1 ? '' : 's'}`;
 }
@@ -47,7 +47,7 @@ export function pluralize(count: number, singular: string, plural = `${singular}
   return `${count} ${count === 1 ? singular : plural}`;
 }
 
-export type VerdictStatus =
+type VerdictStatus =
   /** Findings at or above `--fail-on`: the run fails (exit 1). */
   | 'blocked'
   /** Findings exist, but none at or above `--fail-on`. */

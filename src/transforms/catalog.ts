@@ -37,7 +37,7 @@ export interface TransformDefinition {
 }
 
 /** A transform definition with its jscodeshift face made from its planner. */
-export function defineTransform(definition: Omit<TransformDefinition, 'transformer'>): TransformDefinition {
+function defineTransform(definition: Omit<TransformDefinition, 'transformer'>): TransformDefinition {
   return { ...definition, transformer: createTransformer(definition.name, definition.plan) };
 }
 
@@ -177,11 +177,19 @@ export function transformByName(name: string): TransformDefinition | undefined {
   return TRANSFORMS.find((t) => t.name === name);
 }
 
+/** @public the default export of transforms/*.mjs (imported through dist/, which knip does not map back to src/) */
 export const handlesTransformer = handles.transformer;
+/** @public the default export of transforms/*.mjs (imported through dist/, which knip does not map back to src/) */
 export const sdkV2Transformer = sdkV2.transformer;
+/** @public the default export of transforms/*.mjs (imported through dist/, which knip does not map back to src/) */
 export const sharedStoreTransformer = sharedStore.transformer;
+/** @public the default export of transforms/*.mjs (imported through dist/, which knip does not map back to src/) */
 export const servingTransformer = serving.transformer;
+/** @public the default export of transforms/*.mjs (imported through dist/, which knip does not map back to src/) */
 export const handshakeTransformer = handshake.transformer;
+/** @public the default export of transforms/*.mjs (imported through dist/, which knip does not map back to src/) */
 export const loggingTransformer = logging.transformer;
+/** @public the default export of transforms/*.mjs (imported through dist/, which knip does not map back to src/) */
 export const mrtrTransformer = mrtr.transformer;
+/** @public the default export of transforms/*.mjs (imported through dist/, which knip does not map back to src/) */
 export const serverPushTransformer = serverPush.transformer;

@@ -16,17 +16,17 @@ import { DEFAULT_HANDLE_MAX_AGE, DEFAULT_HANDLE_TTL, DEFAULT_TRANSFORM_OPTIONS, 
 import { applyEdits } from './kit/edits.js';
 import { parseDuration } from './kit/duration.js';
 
-export interface FileInfo {
+interface FileInfo {
   path: string;
   source: string;
 }
 
 /** The part of jscodeshift's API we use: its parser, to prove the output parses. */
-export interface TransformApi {
+interface TransformApi {
   jscodeshift: (source: string) => unknown;
 }
 
-export interface TransformerOptions {
+interface TransformerOptions {
   /** The cross-file plan from `apply`; planned against `planSources`. */
   plan?: TransformPlan;
   planSources?: ReadonlyMap<string, string>;
@@ -43,7 +43,7 @@ export function createTransformer(name: string, planner: (result: AnalysisResult
     if (!plan || options.planSources?.get(absolute) !== file.source) {
       // Alone: plan from this file only (helpers in other files are out of sight).
       const result = analyze({ files: new Map([[absolute, file.source]]), resolve: () => undefined, relative: (p) => p });
-      plan = planner(result, { ...DEFAULT_TRANSFORM_OPTIONS, ttlMs: parseDuration(String(options['handle-ttl'] ?? options.handleTtl ?? DEFAULT_HANDLE_TTL)) ?? DEFAULT_TRANSFORM_OPTIONS.ttlMs, maxAgeMs: parseDuration(String(options['handle-max-age'] ?? options.handleMaxAge ?? DEFAULT_HANDLE_MAX_AGE)) ?? DEFAULT_TRANSFORM_OPTIONS.maxAgeMs, store: options.store === 'redis' ? 'redis' : 'memory' });
+      plan = planner(result, standaloneOptions(options));
       if (!options.dry) writeNewFiles(plan);
     }
     const edits = plan.edits.filter((e) => e.file === absolute);
@@ -53,6 +53,27 @@ export function createTransformer(name: string, planner: (result: AnalysisResult
     return output;
   };
   return Object.assign(transformer, { transformName: name });
+}
+
+/**
+ * The options of a standalone run, as jscodeshift passes them from its command line: the same flags
+ * as `apply` (`--target stateless-v1`, `--modern-only`, `--store redis`, `--handle-ttl 30m`,
+ * `--handle-max-age 7d`), camelCase accepted too. jscodeshift hands on an unknown flag as `true`
+ * only when another option follows it, and parses `--flag=value` values as JSON, so `--modern-only`
+ * may arrive as true, 1, 'true' or '1'. An unknown target is an error (jscodeshift reports it per
+ * file and leaves the file alone) rather than a silent fall-back to another migration.
+ */
+function standaloneOptions(options: TransformerOptions): TransformOptions {
+  const target = options.target ?? DEFAULT_TRANSFORM_OPTIONS.target;
+  if (target !== '2026-07-28' && target !== 'stateless-v1') throw new Error(`--target must be 2026-07-28 or stateless-v1, not ${String(target)}`);
+  const modernOnly = options['modern-only'] ?? options.modernOnly ?? false;
+  return {
+    ttlMs: parseDuration(String(options['handle-ttl'] ?? options.handleTtl ?? DEFAULT_HANDLE_TTL)) ?? DEFAULT_TRANSFORM_OPTIONS.ttlMs,
+    maxAgeMs: parseDuration(String(options['handle-max-age'] ?? options.handleMaxAge ?? DEFAULT_HANDLE_MAX_AGE)) ?? DEFAULT_TRANSFORM_OPTIONS.maxAgeMs,
+    target,
+    modernOnly: modernOnly === true || modernOnly === 1 || modernOnly === 'true' || modernOnly === '1',
+    store: options.store === 'redis' ? 'redis' : 'memory',
+  };
 }
 
 /** Standalone runs write the generated module next to the file, once (never over an existing file). */

@@ -9,7 +9,7 @@
  */
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 
-export const MODERN_PROTOCOL = '2026-07-28';
+const MODERN_PROTOCOL = '2026-07-28';
 export type Era = 'modern' | 'legacy';
 
 export interface Principal {

@@ -31,7 +31,7 @@ export function freePort(): Promise<number> {
   });
 }
 
-export function acceptsConnections(port: number, timeoutMs = 500): Promise<boolean> {
+function acceptsConnections(port: number, timeoutMs = 500): Promise<boolean> {
   return new Promise((resolve) => {
     const socket = net.connect({ host: '127.0.0.1', port });
     const done = (ok: boolean) => {

@@ -1,7 +1,7 @@
 /**
  * The result of one `verify` run: one plain structure; text, JSON and Markdown are pure functions of it.
  */
-export type CheckStatus = 'pass' | 'fail' | 'warn' | 'skip';
+type CheckStatus = 'pass' | 'fail' | 'warn' | 'skip';
 
 /** The faults `verify` names (contract: stable ids in the JSON report). */
 export const FAULTS = {

@@ -28,7 +28,7 @@ export interface VerifyOptions {
   progress?: (line: string) => void;
 }
 
-export function principalsOf(tokens: string[]): { owner: Principal; other: Principal | undefined } {
+function principalsOf(tokens: string[]): { owner: Principal; other: Principal | undefined } {
   if (tokens.length === 0) return { owner: { name: 'anonymous', token: undefined }, other: undefined };
   return { owner: { name: 'A', token: tokens[0] }, other: tokens.length > 1 ? { name: 'B', token: tokens[1] } : { name: 'anonymous', token: undefined } };
 }

@@ -8,7 +8,7 @@ export const TOKENIZER_NAME = 'o200k_base';
 
 let encoder: Promise<Tiktoken> | undefined;
 
-export function loadTokenizer(): Promise<Tiktoken> {
+function loadTokenizer(): Promise<Tiktoken> {
   encoder ??= (async () => {
     const [{ Tiktoken }, ranks] = await Promise.all([import('js-tiktoken/lite'), import('js-tiktoken/ranks/o200k_base')]);
     return new Tiktoken(ranks.default);

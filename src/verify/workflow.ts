@@ -16,11 +16,11 @@ import type { Check } from './result.js';
 const READ_NAME = /^(get|view|list|show|read|describe|status|fetch|inspect|peek|query|search|find|lookup|count|check)(_|[A-Z]|$)/;
 const TERMINAL_NAME = /^(delete|destroy|close|end|finish|discard|drop|checkout|submit|complete|archive|cancel|place|purchase|commit)(_|[A-Z]|$)/;
 
-export function isRead(tool: ToolDescription): boolean {
+function isRead(tool: ToolDescription): boolean {
   return tool.annotations?.readOnlyHint === true || READ_NAME.test(tool.name);
 }
 
-export function isTerminal(tool: ToolDescription): boolean {
+function isTerminal(tool: ToolDescription): boolean {
   return tool.annotations?.destructiveHint === true || TERMINAL_NAME.test(tool.name);
 }
 

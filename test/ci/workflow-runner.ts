@@ -49,7 +49,7 @@ export interface ActionRun {
 }
 
 /** `name<<DELIM\nvalue\nDELIM` and `name=value` lines of a $GITHUB_OUTPUT file. */
-export function parseOutputFile(text: string): Record<string, string> {
+function parseOutputFile(text: string): Record<string, string> {
   const outputs: Record<string, string> = {};
   const lines = text.split('\n');
   for (let i = 0; i < lines.length; i++) {

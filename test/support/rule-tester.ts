@@ -22,7 +22,7 @@ export interface ValidCase {
   filename?: string;
 }
 
-export interface ExpectedError<M extends string = string> {
+interface ExpectedError<M extends string = string> {
   /** One of the rule's message ids: a typo fails the typecheck, not only the run. */
   messageId: M;
   line: number;
@@ -64,7 +64,7 @@ export function placeholders(template: string): string[] {
 }
 
 /** Problems with one report: an unknown messageId or a placeholder left without a value. */
-export function reportProblems(rule: Rule, descriptor: ReportDescriptor): string[] {
+function reportProblems(rule: Rule, descriptor: ReportDescriptor): string[] {
   const template = rule.meta.messages[descriptor.messageId];
   if (template === undefined) return [`unknown messageId '${descriptor.messageId}' (known: ${Object.keys(rule.meta.messages).join(', ')})`];
   return placeholders(template)

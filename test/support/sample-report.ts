@@ -62,7 +62,7 @@ export function makeFinding(
   return { ...base, ...overrides };
 }
 
-export const SAMPLE_FINDINGS: readonly Finding[] = [
+const SAMPLE_FINDINGS: readonly Finding[] = [
   makeFinding({
     ruleId: 'session-state/session-id-read',
     file: 'src/cart-store.ts',

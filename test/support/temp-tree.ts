@@ -29,7 +29,7 @@ function restorePermissions(dir: string): void {
   }
 }
 
-export function writeInto(root: string, rel: string, content: string | Buffer = ''): void {
+function writeInto(root: string, rel: string, content: string | Buffer = ''): void {
   const target = path.join(root, rel);
   fs.mkdirSync(path.dirname(target), { recursive: true });
   fs.writeFileSync(target, content);

@@ -14,7 +14,7 @@ import ts from 'typescript';
 import { expect } from 'vitest';
 
 export const ROOT = path.resolve(import.meta.dirname, '..', '..');
-export const TMP = path.join(ROOT, '.test-tmp');
+const TMP = path.join(ROOT, '.test-tmp');
 const NODE_MODULES = path.join(ROOT, 'node_modules');
 
 export interface FixtureCase {
@@ -118,14 +118,92 @@ const host: ts.CompilerHost = {
   },
 };
 
+/** What one directory's type-check found: its diagnostics formatted ('' when clean), and whether it counts. */
+interface DirCheck {
+  sources: number;
+  /** Some @modelcontextprotocol declarations were loaded for it (else the check would be vacuous). */
+  sdkLoaded: boolean;
+  diagnostics: string;
+}
+
+const formatHost = (dir: string): ts.FormatDiagnosticsHost => ({ getCanonicalFileName: (f) => f, getCurrentDirectory: () => dir, getNewLine: () => '\n' });
+const isSdkDeclaration = (file: string) => file.includes(`${path.sep}node_modules${path.sep}@modelcontextprotocol${path.sep}`);
+const sourcesOf = (dir: string) => [...readTree(dir).keys()].filter((f) => /\.(ts|js|cjs|mjs)$/.test(f)).map((f) => path.join(dir, f));
+const optionsFor = (files: readonly string[]) => (files.some((f) => f.endsWith('.ts')) ? TS_OPTIONS : JS_OPTIONS);
+
+/** One Program for one directory: the reference check, and what a batched directory falls back to. */
+function checkAlone(dir: string): DirCheck {
+  const files = sourcesOf(dir);
+  const program = ts.createProgram({ rootNames: files, options: optionsFor(files), host });
+  return {
+    sources: files.length,
+    sdkLoaded: program.getSourceFiles().some((f) => isSdkDeclaration(f.fileName)),
+    diagnostics: ts.formatDiagnostics(ts.getPreEmitDiagnostics(program), formatHost(dir)),
+  };
+}
+
+/**
+ * Many directories in one Program per option set (strict TS, checkJs): building and checking a Program
+ * per directory spends most of its time on the same SDK and lib declarations, so a suite checks its
+ * directories together. A directory's result is its own files' diagnostics (plus the Program's global
+ * ones), and its SDK check asks what its own imports resolve to. Anything that could make a batched
+ * result differ from a Program of its own sends the directory to checkAlone: a diagnostic (so every
+ * failure is reported exactly as alone), a file that is not a module or declares something global
+ * (it could satisfy or clash with another directory's names), or no SDK import resolved directly.
+ */
+function checkTogether(dirs: readonly string[]): Map<string, DirCheck> {
+  const results = new Map<string, DirCheck>();
+  const groups = new Map<ts.CompilerOptions, Array<{ dir: string; files: string[] }>>();
+  for (const dir of dirs) {
+    const files = sourcesOf(dir);
+    const options = optionsFor(files);
+    groups.set(options, [...(groups.get(options) ?? []), { dir, files }]);
+  }
+  for (const [options, members] of groups) {
+    const program = ts.createProgram({ rootNames: members.flatMap((m) => m.files), options, host });
+    const resolutionCache = ts.createModuleResolutionCache(ROOT, (f) => f, options);
+    const shared = [...program.getOptionsDiagnostics(), ...program.getGlobalDiagnostics()];
+    for (const { dir, files } of members) {
+      const sourceFiles = files.map((f) => program.getSourceFile(f));
+      const isolated = sourceFiles.every((sf) => sf && ts.isExternalModule(sf) && !/\bdeclare\s+(global|module)\b/.test(sf.text));
+      const sdkLoaded = sourceFiles.some(
+        (sf) =>
+          sf !== undefined &&
+          ts.preProcessFile(sf.text, true, true).importedFiles.some((imported) => {
+            const resolved = ts.resolveModuleName(imported.fileName, sf.fileName, options, host, resolutionCache, undefined, sf.impliedNodeFormat).resolvedModule;
+            return resolved !== undefined && isSdkDeclaration(resolved.resolvedFileName);
+          }),
+      );
+      const diagnostics = [...shared, ...sourceFiles.flatMap((sf) => (sf ? [...program.getSyntacticDiagnostics(sf), ...program.getSemanticDiagnostics(sf)] : []))];
+      results.set(dir, isolated && sdkLoaded && diagnostics.length === 0 ? { sources: files.length, sdkLoaded, diagnostics: '' } : checkAlone(dir));
+    }
+  }
+  return results;
+}
+
+/** Results by directory content: a directory holding exactly the files of one already checked gives the same result. */
+const checkedByContent = new Map<string, DirCheck>();
+const contentKey = (dir: string) => JSON.stringify([...readTree(dir)].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+
+/**
+ * Materialises each tree (as `materialise` does) and type-checks them all at once (checkTogether), so
+ * the `typeCheck` of a directory with the same content later answers from these results. A suite calls
+ * it with the trees it will check (inputs, expected outputs); what is not prepared is checked alone.
+ */
+export function prepareTypeChecks(name: string, trees: ReadonlyArray<ReadonlyMap<string, string>>): void {
+  const dirs = trees.map((tree, i) => materialise(`${name}-${i}`, tree)).filter((dir) => !checkedByContent.has(contentKey(dir)));
+  for (const [dir, result] of checkTogether(dirs)) checkedByContent.set(contentKey(dir), result);
+}
+
 /** Diagnostics of the sources in `dir` (strict TS, or checkJs for an all-JavaScript case); '' when clean. */
 export function typeCheck(dir: string): string {
-  const files = [...readTree(dir).keys()].filter((f) => /\.(ts|js|cjs|mjs)$/.test(f)).map((f) => path.join(dir, f));
-  expect(files.length, `${dir}: no sources to type-check`).toBeGreaterThan(0);
-  const options = files.some((f) => f.endsWith('.ts')) ? TS_OPTIONS : JS_OPTIONS;
-  const program = ts.createProgram({ rootNames: files, options, host });
-  const sdk = program.getSourceFiles().filter((f) => f.fileName.includes(`${path.sep}node_modules${path.sep}@modelcontextprotocol${path.sep}`));
-  expect(sdk.length, `${dir}: no @modelcontextprotocol declarations were loaded (vacuous check)`).toBeGreaterThan(0);
-  const diagnostics = ts.getPreEmitDiagnostics(program);
-  return ts.formatDiagnostics(diagnostics, { getCanonicalFileName: (f) => f, getCurrentDirectory: () => dir, getNewLine: () => '\n' });
+  const key = contentKey(dir);
+  let result = checkedByContent.get(key);
+  if (!result) {
+    result = checkAlone(dir);
+    checkedByContent.set(key, result);
+  }
+  expect(result.sources, `${dir}: no sources to type-check`).toBeGreaterThan(0);
+  expect(result.sdkLoaded, `${dir}: no @modelcontextprotocol declarations were loaded (vacuous check)`).toBe(true);
+  return result.diagnostics;
 }

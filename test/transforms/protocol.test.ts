@@ -10,12 +10,13 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runApply } from '../../src/apply/apply.js';
 import { parseMarkers } from '../../src/markers.js';
-import { cleanUpMaterialised as cleanUp, materialise, readTree, ROOT, typeCheck } from '../support/transform-fixtures.js';
+import { PROTOCOL_TRANSFORMS, protocolCaseOptions } from '../support/fixture-options.js';
+import { cleanUpMaterialised as cleanUp, materialise, prepareTypeChecks, readTree, ROOT, typeCheck } from '../support/transform-fixtures.js';
 
-const TRANSFORMS = ['handshake-to-request-envelope', 'logging-to-request-scope', 'sampling-elicitation-to-mrtr', 'server-push-markers'] as const;
+const TRANSFORMS = PROTOCOL_TRANSFORMS;
 
 interface Case {
   transform: string;
@@ -46,7 +47,7 @@ function loadCases(): Case[] {
 }
 
 /** The options a case's name asks for: `-stateless-v1`, `-modern-only`. */
-const optionsOf = (name: string) => (name.endsWith('-stateless-v1') ? { target: 'stateless-v1' as const } : name.endsWith('-modern-only') ? { modernOnly: true } : {});
+const optionsOf = protocolCaseOptions;
 
 const markerLines = (text: string) => parseMarkers(text).map((m) => m.lineText.trim());
 
@@ -54,6 +55,8 @@ const cases = loadCases();
 
 describe('protocol transforms fixtures', () => {
   afterAll(cleanUp);
+  // Inputs and expected outputs are type-checked together (one Program per option set), before the cases ask.
+  beforeAll(() => prepareTypeChecks('protocol', cases.flatMap((c) => [new Map([[c.file, c.input]]), new Map([[c.file, c.output]])])), 600_000);
 
   it('finds cases for every transform, TS and JS', () => {
     for (const transform of TRANSFORMS) {

@@ -12,14 +12,14 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runApply } from '../../src/apply/apply.js';
 import { main } from '../../src/cli.js';
 import { keepIndentation, minimalEdits } from '../../src/transforms/kit/minimal-edits.js';
 import { applyEdits } from '../../src/transforms/kit/edits.js';
 import { V2_PACKAGE_VERSIONS, rewriteManifest, zodRangeReachesFloor } from '../../src/transforms/sdk-v2/manifest.js';
 import { isClientOnly, matchSpecifierQuotes } from '../../src/transforms/sdk-v2/plan-sdk-v2.js';
-import { ROOT, cleanUpMaterialised, loadFixtureCases, materialise, readTree, typeCheck, type FixtureCase } from '../support/transform-fixtures.js';
+import { ROOT, cleanUpMaterialised, loadFixtureCases, materialise, prepareTypeChecks, readTree, typeCheck, type FixtureCase } from '../support/transform-fixtures.js';
 
 const TRANSFORM = 'sdk-v2';
 const cases = loadFixtureCases(path.join(ROOT, 'transforms', '__testfixtures__', TRANSFORM));
@@ -39,6 +39,8 @@ function applyOnce(c: FixtureCase) {
 afterAll(cleanUpMaterialised);
 
 describe(`${TRANSFORM} fixtures`, () => {
+  // Inputs and expected outputs are type-checked together (one Program per option set), before the cases ask.
+  beforeAll(() => prepareTypeChecks(TRANSFORM, cases.flatMap((c) => [c.input, c.output])), 600_000);
   it('finds the cases', () => {
     expect(cases.map((c) => c.name)).toEqual(['already-v2', 'codemod-comment', 'context-mocks', 'dropped-imports', 'experimental-tasks', 'helper-context', 'helper-context-destructured', 'lone-context', 'name-clash', 'task-tool', 'v1-commonjs', 'v1-typescript', 'v1-with-package-json']);
   });

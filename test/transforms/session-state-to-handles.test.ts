@@ -22,11 +22,11 @@
  * their apply test is skipped with the reason (steps 1 and 2 still run).
  */
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runApply } from '../../src/apply/apply.js';
 import { parseMarkers } from '../../src/markers.js';
 import { handleModuleSource, type ModuleFlavour } from '../../src/transforms/session-state-to-handles/runtime.js';
-import { ROOT, cleanUpMaterialised, loadFixtureCases, materialise, readTree, typeCheck, type FixtureCase } from '../support/transform-fixtures.js';
+import { ROOT, cleanUpMaterialised, loadFixtureCases, materialise, prepareTypeChecks, readTree, typeCheck, type FixtureCase } from '../support/transform-fixtures.js';
 
 const CASES_DIR = path.join(ROOT, 'transforms', '__testfixtures__', 'session-state-to-handles');
 const TRANSFORM = 'session-state-to-handles';
@@ -130,6 +130,8 @@ function markerLines(files: ReadonlyMap<string, string>): Record<string, string[
 const cases = loadFixtureCases(CASES_DIR);
 
 describe(`${TRANSFORM} fixtures`, () => {
+  // Inputs and expected outputs are type-checked together (one Program per option set), before the cases ask.
+  beforeAll(() => prepareTypeChecks(TRANSFORM, cases.flatMap((c) => [c.input, expectedTree(c)])), 600_000);
   afterAll(() => {
     cleanUpMaterialised();
   });

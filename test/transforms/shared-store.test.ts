@@ -15,13 +15,13 @@
  * And without `--store redis` the transform changes nothing: the store stays the user's.
  */
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runApply } from '../../src/apply/apply.js';
 import { renderMarkdown } from '../../src/apply/report.js';
 import { parseMarkers } from '../../src/markers.js';
 import { handleModuleSource, type ModuleFlavour } from '../../src/transforms/session-state-to-handles/runtime.js';
 import { defaultStateNamespace, redisStoreModuleSource } from '../../src/transforms/shared-store/runtime.js';
-import { cleanUpMaterialised as cleanUp, loadFixtureCases as loadCases, materialise, readTree, ROOT, typeCheck, type FixtureCase } from '../support/transform-fixtures.js';
+import { cleanUpMaterialised as cleanUp, loadFixtureCases as loadCases, materialise, prepareTypeChecks, readTree, ROOT, typeCheck, type FixtureCase } from '../support/transform-fixtures.js';
 
 /** Handles then shared-store (the v1 fixtures stay on v1: sdk-v2 has its own suite). */
 const PIPELINE = ['session-state-to-handles', 'shared-store'];
@@ -92,6 +92,8 @@ const cases = loadCases(CASES_DIR);
 
 describe('shared-store fixtures', () => {
   afterAll(cleanUp);
+  // Inputs are type-checked together (one Program per option set), before the cases ask.
+  beforeAll(() => prepareTypeChecks('shared-store', cases.map((c) => c.input)), 600_000);
 
   it('finds the cases: TS (v1 and v2), ESM JavaScript, CommonJS, multi-file, a marker', () => {
     const names = cases.map((c) => c.name);

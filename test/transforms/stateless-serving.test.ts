@@ -6,27 +6,19 @@
  * markers listed in MARKERS, and a second run changes nothing; the actual output type-checks.
  */
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runApply } from '../../src/apply/apply.js';
 import { applyEdits } from '../../src/transforms/kit/edits.js';
 import { mergeAdjacentRemovals } from '../../src/transforms/stateless-serving/plan-serving.js';
 import { parseMarkers } from '../../src/markers.js';
-import type { TransformOptions } from '../../src/transforms/kit/plan.js';
-import { ROOT, cleanUpMaterialised as cleanUp, loadFixtureCases, materialise, readTree, typeCheck, type FixtureCase } from '../support/transform-fixtures.js';
+import { SERVING_OPTIONS } from '../support/fixture-options.js';
+import { ROOT, cleanUpMaterialised as cleanUp, loadFixtureCases, materialise, prepareTypeChecks, readTree, typeCheck, type FixtureCase } from '../support/transform-fixtures.js';
 
 const TRANSFORM = 'stateless-serving';
 const CASES_DIR = path.join(ROOT, 'transforms', '__testfixtures__', TRANSFORM);
 
 /** Options per case (default: --target 2026-07-28, legacy clients served). */
-const OPTIONS: Record<string, Partial<TransformOptions>> = {
-  'express-modern-only': { modernOnly: true },
-  'stdio-modern-only': { modernOnly: true },
-  'sse-modern-only': { modernOnly: true },
-  'v1-stateless-v1': { target: 'stateless-v1' },
-  'v1-stateless-v1-js': { target: 'stateless-v1' }, 'node-http-stateless-v1': { target: 'stateless-v1' },
-  'v1-dispatcher-stateless-v1': { target: 'stateless-v1' },
-  'node-http-helper-stateless-v1': { target: 'stateless-v1' },
-};
+const OPTIONS = SERVING_OPTIONS;
 
 /** Marker cases: rule ids of the markers the output must hold (and nothing else rewritten). */
 const MARKERS: Record<string, string[]> = {
@@ -61,6 +53,8 @@ function applyOnce(c: FixtureCase) {
 
 describe(`${TRANSFORM} fixtures`, () => {
   afterAll(cleanUp);
+  // Inputs and expected outputs are type-checked together (one Program per option set), before the cases ask.
+  beforeAll(() => prepareTypeChecks(TRANSFORM, cases.flatMap((c) => [c.input, c.output])), 600_000);
 
   it('finds the cases', () => {
     expect(cases.length).toBeGreaterThanOrEqual(13);

@@ -41,9 +41,9 @@ export interface NewTypeError {
   advice: string;
 }
 
-export type ErrorCause = 'edited-line' | 'removed-name' | 'changed-file' | 'changed-import';
+type ErrorCause = 'edited-line' | 'removed-name' | 'changed-file' | 'changed-import';
 
-export interface NotTypeChecked {
+interface NotTypeChecked {
   /** Absolute paths of the changed files this concerns. */
   files: string[];
   reason: string;
@@ -243,7 +243,7 @@ function describeError(file: string, error: FoundError, provenance: LineProvenan
 const CANNOT_FIND_NAME = new Set([2304, 2552]);
 
 /** What to do about a new error, from what kind of error it is and which transform made it. */
-export function adviceFor(code: number, transforms: readonly string[], cause: ErrorCause): string {
+function adviceFor(code: number, transforms: readonly string[], cause: ErrorCause): string {
   const byCode: Record<number, string> = {
     2304: 'a name the code still uses is no longer imported: import it again (from the v2 package that exports it, see the SDK v1→v2 API map) or replace the use',
     2552: 'a name the code still uses is no longer imported: import it again (from the v2 package that exports it, see the SDK v1→v2 API map) or replace the use',

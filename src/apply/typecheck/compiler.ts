@@ -15,7 +15,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ts as bundledTs } from '../../typescript.js';
 
-export type Ts = typeof bundledTs;
+type Ts = typeof bundledTs;
 
 export interface Compiler {
   ts: Ts;
@@ -27,7 +27,7 @@ export interface Compiler {
 }
 
 /** The packages mcp-migrate ships as dependencies so that migrated code type-checks before `npm install`. */
-export const SHIPPED = ['@modelcontextprotocol/server', '@modelcontextprotocol/core', '@modelcontextprotocol/node', '@modelcontextprotocol/express', '@modelcontextprotocol/client', 'zod'] as const;
+const SHIPPED = ['@modelcontextprotocol/server', '@modelcontextprotocol/core', '@modelcontextprotocol/node', '@modelcontextprotocol/express', '@modelcontextprotocol/client', 'zod'] as const;
 
 /** This package's root (src/apply/typecheck or dist/apply/typecheck → ../../..). */
 const OWN_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');

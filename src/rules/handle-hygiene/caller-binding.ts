@@ -31,7 +31,7 @@ export function isCallerRead(values: ValueAnalysis, node: ts.Node): boolean {
 }
 
 /** The expression depends on who is calling: it reads `authInfo`, or a variable or local function result that does. */
-export function derivesFromCaller(values: ValueAnalysis, expr: ts.Node, depth = 0): boolean {
+function derivesFromCaller(values: ValueAnalysis, expr: ts.Node, depth = 0): boolean {
   const node = unwrap(expr);
   if (depth > MAX_DEPTH * 3) return false;
   const next = (child: ts.Node): boolean => derivesFromCaller(values, child, depth + 1);

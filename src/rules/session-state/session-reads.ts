@@ -8,7 +8,7 @@ import type { RuleContext } from '../rule.js';
 
 export type ReadVerdict = 'read' | 'telemetry' | undefined;
 
-export function classifyRead(read: SessionRead, sessions: SessionFlow): ReadVerdict {
+function classifyRead(read: SessionRead, sessions: SessionFlow): ReadVerdict {
   // Header reads are session-header findings and the `onsessioninitialized` argument belongs to
   // session-lifecycle; the stores they key are still reported by keyed-store.
   if (read.origin === 'header' || read.origin === 'callback' || read.origin === 'query') return undefined;
@@ -44,7 +44,7 @@ function isStateOrLog(sink: Sink, sessions: SessionFlow): boolean {
 }
 
 /** "keys `carts`; logged by console.error()" */
-export function describeSinks(read: SessionRead): string {
+function describeSinks(read: SessionRead): string {
   const parts = [...new Set(read.sinks.filter((s) => s.kind !== 'other' || read.sinks.length === 1).map((s) => s.description))];
   return parts.length ? parts.join('; ') : 'read';
 }

@@ -10,7 +10,7 @@ export interface TextEdit {
   text: string;
 }
 
-export class EditConflictError extends Error {}
+class EditConflictError extends Error {}
 
 /** Applies edits made against `text`; identical duplicates count once, overlapping different edits throw. */
 export function applyEdits(text: string, edits: readonly TextEdit[]): string {
@@ -28,13 +28,3 @@ export function applyEdits(text: string, edits: readonly TextEdit[]): string {
   return out + text.slice(cursor);
 }
 
-/** Edits grouped by file. */
-export function groupByFile(edits: readonly TextEdit[]): Map<string, TextEdit[]> {
-  const out = new Map<string, TextEdit[]>();
-  for (const edit of edits) {
-    const list = out.get(edit.file) ?? [];
-    list.push(edit);
-    out.set(edit.file, list);
-  }
-  return out;
-}

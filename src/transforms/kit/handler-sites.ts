@@ -23,7 +23,7 @@ export class CannotRewrite extends Error {
 }
 
 /** The statement a node belongs to (where a marker goes). */
-export function statementOf(node: ts.Node): ts.Node {
+function statementOf(node: ts.Node): ts.Node {
   let current: ts.Node = node;
   while (current.parent && !ts.isSourceFile(current.parent) && !ts.isBlock(current.parent) && !ts.isCaseClause(current.parent) && !ts.isClassLike(current.parent)) {
     current = current.parent;
@@ -73,16 +73,6 @@ export function directHandler(analysis: Analysis, node: ts.Node): HandlerSite | 
     }
   }
   return undefined;
-}
-
-/** Whether `node` is inside any function that is a request handler (directly or in a nested callback). */
-export function insideAnyHandler(analysis: Analysis, node: ts.Node): boolean {
-  let current: ts.Node | undefined = node;
-  while (current) {
-    if (isFunctionLike(current) && directHandler(analysis, current.body ?? current) !== undefined) return true;
-    current = current.parent;
-  }
-  return false;
 }
 
 function outermostCall(fn: ts.Node): ts.CallExpression | undefined {

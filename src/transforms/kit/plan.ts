@@ -7,8 +7,8 @@ import type { TextEdit } from './edits.js';
 import { parseDuration } from './duration.js';
 import type { HandleNames } from '../session-state-to-handles/naming.js';
 
-export type Target = '2026-07-28' | 'stateless-v1';
-export type StoreBackend = 'memory' | 'redis';
+type Target = '2026-07-28' | 'stateless-v1';
+type StoreBackend = 'memory' | 'redis';
 
 export interface TransformOptions {
   /** Idle lifetime of a handle, in milliseconds. */

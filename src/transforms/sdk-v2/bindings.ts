@@ -6,8 +6,8 @@
 import type { Identifier, ImportDeclaration, Node as TsMorphNode, SourceFile } from 'ts-morph';
 import { loadTsMorph } from '../../typescript.js';
 
-export const MCP_SCOPE = '@modelcontextprotocol/';
-export const V1_SDK = '@modelcontextprotocol/sdk';
+const MCP_SCOPE = '@modelcontextprotocol/';
+const V1_SDK = '@modelcontextprotocol/sdk';
 
 export function isMcpSpecifier(specifier: string): boolean {
   return specifier.startsWith(MCP_SCOPE);

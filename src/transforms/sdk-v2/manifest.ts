@@ -36,7 +36,7 @@ export const V1_PACKAGE = '@modelcontextprotocol/sdk';
  * registration APIs take Standard Schemas with JSON Schema (`~standard.jsonSchema`), which zod
  * has from 4.2. A user range that cannot reach 4.2 is raised to this one.
  */
-export const ZOD_FLOOR: readonly [number, number] = [4, 2];
+const ZOD_FLOOR: readonly [number, number] = [4, 2];
 export const ZOD_RANGE = '^4.2.0';
 
 const SECTIONS = ['dependencies', 'devDependencies', 'peerDependencies', 'optionalDependencies'] as const;

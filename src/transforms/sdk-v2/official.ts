@@ -63,10 +63,6 @@ export function codemodVersion(): string {
   return (JSON.parse(fs.readFileSync(path.join(path.dirname(entry), '..', 'package.json'), 'utf8')) as { version: string }).version;
 }
 
-export function officialTransformIds(): string[] {
-  return v1ToV2().transforms.map((t) => t.id);
-}
-
 export interface CodemodFileResult {
   file: string;
   before: string;

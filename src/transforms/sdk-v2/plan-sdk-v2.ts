@@ -25,11 +25,11 @@ export const SDK_V2 = 'sdk-v2';
 /** `@modelcontextprotocol/…` specifiers in import/export/require/import() position. */
 const MCP_SPECIFIER = /(?:\bfrom\s*|\bimport\s*\(\s*|\bimport\s+|\brequire\s*\(\s*)(['"`])(@modelcontextprotocol\/[^'"`]+)\1/g;
 
-export function mcpSpecifiers(text: string): string[] {
+function mcpSpecifiers(text: string): string[] {
   return [...text.matchAll(MCP_SPECIFIER)].map((m) => m[2]!);
 }
 
-export function usesSdkV1(text: string): boolean {
+function usesSdkV1(text: string): boolean {
   return mcpSpecifiers(text).some((s) => packageOf(s) === V1_PACKAGE);
 }
 

@@ -25,7 +25,7 @@ function words(name: string): string[] {
     .filter(Boolean);
 }
 
-export function singular(word: string): string {
+function singular(word: string): string {
   if (/ies$/.test(word) && word.length > 4) return word.replace(/ies$/, 'y');
   if (/(ss|us|is)$/.test(word)) return word;
   if (/zzes$/.test(word)) return word.slice(0, -3); // quizzes → quiz

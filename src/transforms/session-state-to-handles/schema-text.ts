@@ -8,19 +8,19 @@ import { describeDuration } from '../kit/duration.js';
 import type { HandleNames } from './naming.js';
 
 /** `<noun>_` and 16 bytes in base64url (mcp-handles `newHandle`). */
-export function handleLength(names: HandleNames): number {
+function handleLength(names: HandleNames): number {
   return names.noun.length + 1 + 22;
 }
 
 /** The shape of a handle as a regular expression source (nouns are `[a-z][a-z0-9]*`, nothing to escape). */
-export function handlePattern(names: HandleNames): string {
+function handlePattern(names: HandleNames): string {
   return `^${names.noun}_[A-Za-z0-9_-]{22}$`;
 }
 
 /** As mcp-handles IDEMPOTENCY_KEY_MAX_LENGTH. */
-export const IDEMPOTENCY_KEY_MAX_LENGTH = 128;
+const IDEMPOTENCY_KEY_MAX_LENGTH = 128;
 
-export function handleArgumentDescription(names: HandleNames): string {
+function handleArgumentDescription(names: HandleNames): string {
   return `The ${names.argument} returned by ${names.mintTool}.`;
 }
 
@@ -42,7 +42,7 @@ export function handleArgumentJsonSchema(names: HandleNames): string {
   return `{ type: 'string', maxLength: ${handleLength(names)}, pattern: ${quote(handlePattern(names))}, description: ${quote(handleArgumentDescription(names))} }`;
 }
 
-export function idempotencyKeyDescription(names: HandleNames): string {
+function idempotencyKeyDescription(names: HandleNames): string {
   return `Optional. Retrying with the same key returns the same ${names.argument} instead of creating a second ${names.noun}, for as long as that ${names.argument} lives. At most ${IDEMPOTENCY_KEY_MAX_LENGTH} characters. Without sign-in the key must be 16 random bytes in base64url (22 characters): a guessable key is refused.`;
 }
 

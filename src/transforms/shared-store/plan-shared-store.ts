@@ -550,7 +550,7 @@ function hasDependency(file: string, name: string): boolean {
 }
 
 /** `"name": "range"` in package.json's dependencies, in alphabetical place and the file's layout; undefined if present or not possible. */
-export function addDependency(file: string, name: string, range: string): TextEdit | undefined {
+function addDependency(file: string, name: string, range: string): TextEdit | undefined {
   if (hasDependency(file, name)) return undefined;
   let text: string;
   try {

@@ -6,7 +6,7 @@
  */
 import { generatedFileName, generatedModuleSource, type ModuleFlavour } from '../session-state-to-handles/runtime.js';
 
-export const REDIS_STORE_MODULE_BASENAME = 'mcp-redis-store';
+const REDIS_STORE_MODULE_BASENAME = 'mcp-redis-store';
 
 /** The Redis client the generated module imports: node-redis, the client Redis maintains (types included). */
 export const REDIS_PACKAGE = 'redis';

@@ -7,7 +7,7 @@
 import type { RouteFramework } from '../../analysis/routes.js';
 import type { TransformOptions } from '../kit/plan.js';
 
-export type ServingKind = 'http' | 'stdio' | 'sse';
+type ServingKind = 'http' | 'stdio' | 'sse';
 
 export interface AdviceContext {
   kind: ServingKind;

@@ -19,7 +19,7 @@ import { isInside, localNames, referencesByName, reindent, removalRange, stateme
 import { indentAt, indentUnit } from '../session-state-to-handles/source-style.js';
 
 /** One text change of a split, in the file it belongs to. */
-export interface SplitEdit {
+interface SplitEdit {
   start: number;
   end: number;
   text: string;
@@ -27,7 +27,7 @@ export interface SplitEdit {
   usesCleanup?: boolean;
 }
 
-export interface SplitMarker {
+interface SplitMarker {
   node: ts.Node;
   ruleId: string;
   message: string;

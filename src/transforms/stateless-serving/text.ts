@@ -4,7 +4,6 @@
  */
 import { ts } from '../../typescript.js';
 import { isFunctionLike } from '../../analysis/ast.js';
-import { MARKER_TAG } from '../../markers.js';
 
 /** The statement a node belongs to (its direct parent is a block, a case clause, a class or the file). */
 export function statementOf(node: ts.Node): ts.Node {
@@ -48,11 +47,6 @@ export function withBlankLineAbove(text: string, start: number, end: number): nu
   if (start === 0 || text[start - 1] !== '\n' || !/^[ \t]*(\n|$)/.test(text.slice(end))) return start;
   const above = /\n([ \t]*\n)$/.exec(text.slice(0, start));
   return above ? start - above[1]!.length : start;
-}
-
-/** Whether a line comment is a marker (ours), so moved or removed code keeps no stale marker. */
-export function isMarkerLine(line: string): boolean {
-  return line.trim().startsWith(`// ${MARKER_TAG}(`);
 }
 
 /** Identifiers in `root` (or the file) that refer to a binding named `name` (not property names). */

@@ -121,7 +121,7 @@ export async function connectV1(url: string, opts: ClientOptions = {}): Promise<
   };
 }
 
-export async function connectV2(url: string, opts: ClientOptions & { pin?: string } = {}): Promise<Connection> {
+async function connectV2(url: string, opts: ClientOptions & { pin?: string } = {}): Promise<Connection> {
   const handlers = opts.host ?? {};
   const pin = opts.pin ?? MODERN_PROTOCOL;
   const client = new ClientV2(CLIENT_INFO, {

@@ -12,7 +12,7 @@ import { afterAll } from 'vitest';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 export const FIXTURES = path.join(REPO_ROOT, 'fixtures');
-export const E2E_TMP = path.join(REPO_ROOT, '.e2e-tmp');
+const E2E_TMP = path.join(REPO_ROOT, '.e2e-tmp');
 export const CLI = path.join(REPO_ROOT, 'bin', 'mcp-migrate.js');
 
 const copies: string[] = [];
@@ -25,7 +25,7 @@ afterAll(() => {
 });
 
 /** Copy `source` (a directory) into a fresh directory under `<repo>/.e2e-tmp/`; returns its path. */
-export function copyIntoRepoTemp(source: string, name = path.basename(source)): string {
+function copyIntoRepoTemp(source: string, name = path.basename(source)): string {
   mkdirSync(E2E_TMP, { recursive: true });
   const dir = mkdtempSync(path.join(E2E_TMP, `${name}-`));
   cpSync(source, dir, {

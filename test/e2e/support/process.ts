@@ -49,7 +49,7 @@ process.once('exit', () => {
   }
 });
 
-export async function stopAll(): Promise<void> {
+async function stopAll(): Promise<void> {
   await Promise.all([...live].map((p) => p.stop()));
 }
 
@@ -85,7 +85,7 @@ export function canConnect(port: number, timeoutMs = 500): Promise<boolean> {
  * Poll `check` every `intervalMs` until it returns true, `abort` returns a reason, or the deadline passes.
  * Throws with `describe()` appended (e.g. the process output) on timeout or abort.
  */
-export async function pollUntil(
+async function pollUntil(
   what: string,
   check: () => Promise<boolean> | boolean,
   opts: { timeoutMs: number; intervalMs?: number; abort?: () => string | undefined; describe?: () => string },

@@ -25,7 +25,7 @@ export interface RedisInstance {
   stop(): Promise<void>;
 }
 
-export const REDIS_BINARY = process.env.REDIS_SERVER ?? 'redis-server';
+const REDIS_BINARY = process.env.REDIS_SERVER ?? 'redis-server';
 
 /** `redis-server --version`, or undefined when it cannot be run. */
 export const redisVersion: string | undefined = (() => {
@@ -33,7 +33,7 @@ export const redisVersion: string | undefined = (() => {
   return probe.status === 0 ? probe.stdout.trim() : undefined;
 })();
 
-export const REDIS_MISSING_REASON =
+const REDIS_MISSING_REASON =
   `redis-server is not on PATH (${REDIS_BINARY} --version failed). ` +
   'Install it (Debian/Ubuntu: apt-get install -y redis-server; macOS: brew install redis) — .ci/run does this in CI.';
 
@@ -47,7 +47,7 @@ afterAll(() => {
 });
 
 /** Send one RESP command to 127.0.0.1:port and resolve with the first complete-looking reply. */
-export function redisCommand(port: number, args: string[], timeoutMs = 2000): Promise<string> {
+function redisCommand(port: number, args: string[], timeoutMs = 2000): Promise<string> {
   return new Promise((resolve, reject) => {
     const socket = net.connect({ host: '127.0.0.1', port });
     let reply = '';

@@ -43,7 +43,7 @@ export class CartModel {
 }
 
 /** A handle as the design's handle pattern mints it: `<prefix>_<base64url of 16 CSPRNG bytes>`. */
-export const CART_ID = /^cart_[A-Za-z0-9_-]{22}$/;
+const CART_ID = /^cart_[A-Za-z0-9_-]{22}$/;
 
 /** A well-formed handle that no server minted. */
 export const UNKNOWN_CART_ID = `cart_${'A'.repeat(22)}`;
@@ -53,7 +53,7 @@ function describeResult(result: ToolResult): string {
 }
 
 /** Call a tool on a fresh connection and insist it did not fail. */
-export async function callOk(url: string, tool: string, args: Record<string, unknown>, client: ClientSpec = 'v1'): Promise<ToolResult> {
+async function callOk(url: string, tool: string, args: Record<string, unknown>, client: ClientSpec = 'v1'): Promise<ToolResult> {
   const result = await callOnFreshConnection(url, tool, args, client);
   expect(result.isError ?? false, `${tool} ${JSON.stringify(args)} returned a tool error:\n${describeResult(result)}`).toBe(false);
   return result;

@@ -1,0 +1,40 @@
+/**
+ * The `apply` options each transform fixture case runs with, in one place, so the suites that run a
+ * case through `runApply` and the one that runs it through jscodeshift (jscodeshift-entries.test.ts)
+ * cannot drift apart.
+ * - stateless-serving: the cases listed in SERVING_OPTIONS;
+ * - the protocol transforms: a case whose name ends in `-stateless-v1` runs with `--target
+ *   stateless-v1`, one ending in `-modern-only` with `--modern-only`;
+ * - shared-store: `--store redis` (after session-state-to-handles, see SHARED_STORE_PIPELINE);
+ * - every other case: the defaults.
+ */
+import type { TransformOptions } from '../../src/transforms/kit/plan.js';
+
+export const SERVING_OPTIONS: Record<string, Partial<TransformOptions>> = {
+  'express-modern-only': { modernOnly: true },
+  'stdio-modern-only': { modernOnly: true },
+  'sse-modern-only': { modernOnly: true },
+  'v1-stateless-v1': { target: 'stateless-v1' },
+  'v1-stateless-v1-js': { target: 'stateless-v1' },
+  'node-http-stateless-v1': { target: 'stateless-v1' },
+  'v1-dispatcher-stateless-v1': { target: 'stateless-v1' },
+  'node-http-helper-stateless-v1': { target: 'stateless-v1' },
+};
+
+export const PROTOCOL_TRANSFORMS = ['handshake-to-request-envelope', 'logging-to-request-scope', 'sampling-elicitation-to-mrtr', 'server-push-markers'] as const;
+
+/** The options a protocol transform case's name asks for: `-stateless-v1`, `-modern-only`. */
+export function protocolCaseOptions(name: string): Partial<TransformOptions> {
+  return name.endsWith('-stateless-v1') ? { target: 'stateless-v1' } : name.endsWith('-modern-only') ? { modernOnly: true } : {};
+}
+
+/** shared-store moves what session-state-to-handles re-keyed: its cases run both, in this order. */
+export const SHARED_STORE_PIPELINE = ['session-state-to-handles', 'shared-store'];
+
+/** The options of a fixture case of `transform`. */
+export function fixtureCaseOptions(transform: string, name: string): Partial<TransformOptions> {
+  if (transform === 'stateless-serving') return SERVING_OPTIONS[name] ?? {};
+  if (transform === 'shared-store') return { store: 'redis' };
+  if ((PROTOCOL_TRANSFORMS as readonly string[]).includes(transform)) return protocolCaseOptions(name);
+  return {};
+}
