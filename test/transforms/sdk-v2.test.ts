@@ -191,6 +191,43 @@ describe(`${TRANSFORM} fixtures`, () => {
     expect(result.notes.filter((n) => n.startsWith('sdk-v2: src/bundle.ts takes the SDK\'s runtime from another module'))).toHaveLength(1);
   });
 
+  it('a file that takes SDK objects from a dependency built on v1 (example-remote-server\'s ext-apps example servers) is left on v1, with a note; its neighbours move', async () => {
+    const manifest = '{\n  "name": "apps-host",\n  "type": "module",\n  "dependencies": {\n    "@modelcontextprotocol/sdk": "^1.25.2",\n    "app-kit": "^1.0.0",\n    "plain-kit": "^1.0.0",\n    "zod": "^3.25.76"\n  }\n}\n';
+    const appKit = '{ "name": "app-kit", "version": "1.0.0", "types": "index.d.ts", "peerDependencies": { "@modelcontextprotocol/sdk": "^1.29.0" } }\n';
+    const plainKit = '{ "name": "plain-kit", "version": "1.0.0", "types": "index.d.ts", "dependencies": { "zod": "^3.25.76" } }\n';
+    const apps = [
+      "import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';",
+      "import { createServer } from 'app-kit';",
+      'export const servers: Record<string, () => McpServer> = { debug: createServer };',
+      '',
+    ].join('\n');
+    const server = [
+      "import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';",
+      "import { label } from 'plain-kit';",
+      "export const server = new McpServer({ name: label('x'), version: '1.0.0' });",
+      '',
+    ].join('\n');
+    const files = new Map([
+      ['package.json', manifest],
+      ['node_modules/app-kit/package.json', appKit],
+      ['node_modules/app-kit/index.d.ts', "import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';\nexport declare function createServer(): McpServer;\n"],
+      ['node_modules/plain-kit/package.json', plainKit],
+      ['node_modules/plain-kit/index.d.ts', 'export declare function label(name: string): string;\n'],
+      ['src/apps.ts', apps],
+      ['src/server.ts', server],
+    ]);
+    const dir = materialise('v1-dependency', files);
+    const result = await runApply({ paths: [dir], cwd: dir, allowDirty: true, typecheck: false, transforms: [TRANSFORM] });
+    const tree = readTree(dir);
+    expect(tree.get('src/apps.ts')).toBe(apps);
+    expect(tree.get('src/server.ts')).toBe("import { McpServer } from '@modelcontextprotocol/server';\nimport { label } from 'plain-kit';\nexport const server = new McpServer({ name: label('x'), version: '1.0.0' });\n");
+    expect(tree.get('package.json')).toContain('"@modelcontextprotocol/sdk": "^1.25.2"');
+    expect(result.notes.filter((n) => n.startsWith('sdk-v2: src/apps.ts is left on SDK v1: it imports app-kit, built on SDK v1'))).toHaveLength(1);
+    expect(result.notes.some((n) => n.includes('src/server.ts is left on SDK v1'))).toBe(false);
+    const second = await runApply({ paths: [dir], cwd: dir, allowDirty: true, typecheck: false, transforms: [TRANSFORM] });
+    expect(second.changes).toEqual([]);
+  });
+
   it('package.json: the v1 SDK out, the v2 packages in, zod raised, and the report says to run the package manager', async () => {
     const { first } = await applyOnce(byName('v1-with-package-json'));
     expect(first.notes).toContain(

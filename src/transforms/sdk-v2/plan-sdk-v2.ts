@@ -18,6 +18,7 @@ import { V1_PACKAGE, V2_PACKAGE_VERSIONS, ZOD_RANGE, declares, packageOf, readMa
 import { readCurrentFile } from '../kit/file-overlay.js';
 import { legacyToolCalls } from './legacy-tool-calls.js';
 import { reexportsSdkRuntime } from './runtime-bundle.js';
+import { DependencyLookup, v1BoundDependencies } from './v1-dependencies.js';
 import { mayUseZod, zod4Breaks, type Zod4Break } from './zod-usage.js';
 
 export const SDK_V2 = 'sdk-v2';
@@ -60,7 +61,18 @@ export function planSdkV2(result: AnalysisResult, options: TransformOptions): Tr
   for (const bundle of bundles) {
     plan.notes!.push(`${SDK_V2}: ${result.relative(bundle.file)} takes the SDK's runtime from another module (a bundle or vendored copy, still SDK v1) and re-exports it under the SDK's types, so the files of its package are left on SDK v1: moving their types to v2 would not fit the objects they run with. Move that module to SDK v2 first, then run apply again.`);
   }
-  const v1 = candidates.filter((f) => !heldPackages.has(packageOfFile(f.file)));
+  // A file that takes SDK objects from a dependency built on v1 stays on v1 (v1-dependencies.ts).
+  const lookup = new DependencyLookup();
+  const heldFiles = new Set<string>();
+  for (const f of candidates) {
+    if (heldPackages.has(packageOfFile(f.file))) continue;
+    const deps = v1BoundDependencies(f.file, f.text, lookup);
+    if (!deps.length) continue;
+    heldFiles.add(f.file);
+    const them = deps.length === 1 ? 'it' : 'they';
+    plan.notes!.push(`${SDK_V2}: ${result.relative(f.file)} is left on SDK v1: it imports ${deps.join(', ')}, built on SDK v1 (${deps.length === 1 ? 'its' : 'their'} package.json depend${deps.length === 1 ? 's' : ''} on ${V1_PACKAGE}), so SDK objects ${them} create or accept would not fit v2 types. Move the file once ${deps.length === 1 ? 'that package has' : 'those packages have'} a version on SDK v2, then run apply again.`);
+  }
+  const v1 = candidates.filter((f) => !heldPackages.has(packageOfFile(f.file)) && !heldFiles.has(f.file));
   if (!v1.length) return plan;
   const outcomes = runOfficialCodemod(v1, { projectType: projectType(v1, manifests) });
   const after = new Map(texts);
