@@ -228,6 +228,54 @@ describe(`${TRANSFORM} fixtures`, () => {
     expect(second.changes).toEqual([]);
   });
 
+  it('a module that imports only SDK types and shares them with client code alone (playwright-mcp\'s src/loop/loopClaude.ts) stays on v1 with it; one also used by a server moves', async () => {
+    const loop = [
+      "import type { Client } from '@modelcontextprotocol/sdk/client/index.js';",
+      "import type { Tool } from '@modelcontextprotocol/sdk/types.js';",
+      'export interface Delegate {',
+      '  describe(tools: Tool[]): string;',
+      '}',
+      'export async function run(delegate: Delegate, client: Client): Promise<string> {',
+      '  const { tools } = await client.listTools();',
+      '  return delegate.describe(tools);',
+      '}',
+      '',
+    ].join('\n');
+    const delegate = [
+      "import type { Tool } from '@modelcontextprotocol/sdk/types.js';",
+      "import type { Delegate } from './loop.js';",
+      'export class NamesDelegate implements Delegate {',
+      '  describe(tools: Tool[]): string {',
+      "    return tools.map((tool) => tool.name).join(', ');",
+      '  }',
+      '}',
+      '',
+    ].join('\n');
+    const result = "import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';\nexport const ok: CallToolResult = { content: [{ type: 'text', text: 'ok' }] };\n";
+    const server = [
+      "import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';",
+      "import { ok } from './result.js';",
+      "import type { Delegate } from './loop.js';",
+      "export const server = new McpServer({ name: 'x', version: '1.0.0' });",
+      'export const answer = ok;',
+      'export type Used = Delegate;',
+      '',
+    ].join('\n');
+    const files = new Map([['src/loop.ts', loop], ['src/delegate.ts', delegate], ['src/result.ts', result], ['src/server.ts', server]]);
+    const dir = materialise('client-side-types', files);
+    const first = await runApply({ paths: [dir], cwd: dir, allowDirty: true, typecheck: false, transforms: [TRANSFORM] });
+    const tree = readTree(dir);
+    expect(tree.get('src/loop.ts')).toBe(loop);
+    expect(tree.get('src/delegate.ts')).toBe(delegate);
+    expect(tree.get('src/result.ts')).toContain("import type { CallToolResult } from '@modelcontextprotocol/server';");
+    expect(tree.get('src/server.ts')).toContain("import { McpServer } from '@modelcontextprotocol/server';");
+    expect(first.notes.filter((n) => n.startsWith('sdk-v2: src/delegate.ts is left on SDK v1: it imports only SDK types'))).toHaveLength(1);
+    expect(first.notes.some((n) => n.startsWith('sdk-v2: src/result.ts is left on SDK v1'))).toBe(false);
+    expect(typeCheck(dir)).toBe('');
+    const second = await runApply({ paths: [dir], cwd: dir, allowDirty: true, typecheck: false, transforms: [TRANSFORM] });
+    expect(second.changes).toEqual([]);
+  });
+
   it('package.json: the v1 SDK out, the v2 packages in, zod raised, and the report says to run the package manager', async () => {
     const { first } = await applyOnce(byName('v1-with-package-json'));
     expect(first.notes).toContain(

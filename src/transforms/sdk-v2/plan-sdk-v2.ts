@@ -19,6 +19,7 @@ import { readCurrentFile } from '../kit/file-overlay.js';
 import { legacyToolCalls } from './legacy-tool-calls.js';
 import { reexportsSdkRuntime } from './runtime-bundle.js';
 import { DependencyLookup, v1BoundDependencies } from './v1-dependencies.js';
+import { typesOnlyFilesOfClients } from './client-side-types.js';
 import { mayUseZod, zod4Breaks, type Zod4Break } from './zod-usage.js';
 
 export const SDK_V2 = 'sdk-v2';
@@ -38,8 +39,17 @@ export function usesSdkV1(text: string): boolean {
 export function isClientOnly(text: string): boolean {
   const v1 = mcpSpecifiers(text).filter((s) => packageOf(s) === V1_PACKAGE);
   const client = (s: string) => s.startsWith(`${V1_PACKAGE}/client`);
-  const shared = (s: string) => /^@modelcontextprotocol\/sdk\/(?:types(?:\.js)?|shared\/.*)$/.test(s);
-  return v1.some(client) && v1.every((s) => client(s) || shared(s));
+  return v1.some(client) && v1.every((s) => client(s) || isSharedSpecifier(s));
+}
+
+/** A file whose v1 SDK imports are only what client and server share (types, shared/): neither side by itself. */
+export function isSharedOnly(text: string): boolean {
+  const v1 = mcpSpecifiers(text).filter((s) => packageOf(s) === V1_PACKAGE);
+  return v1.length > 0 && v1.every(isSharedSpecifier);
+}
+
+function isSharedSpecifier(specifier: string): boolean {
+  return /^@modelcontextprotocol\/sdk\/(?:types(?:\.js)?|shared\/.*)$/.test(specifier);
 }
 
 export function planSdkV2(result: AnalysisResult, options: TransformOptions): TransformPlan {
@@ -72,7 +82,20 @@ export function planSdkV2(result: AnalysisResult, options: TransformOptions): Tr
     const them = deps.length === 1 ? 'it' : 'they';
     plan.notes!.push(`${SDK_V2}: ${result.relative(f.file)} is left on SDK v1: it imports ${deps.join(', ')}, built on SDK v1 (${deps.length === 1 ? 'its' : 'their'} package.json depend${deps.length === 1 ? 's' : ''} on ${V1_PACKAGE}), so SDK objects ${them} create or accept would not fit v2 types. Move the file once ${deps.length === 1 ? 'that package has' : 'those packages have'} a version on SDK v2, then run apply again.`);
   }
-  const v1 = candidates.filter((f) => !heldPackages.has(packageOfFile(f.file)) && !heldFiles.has(f.file));
+  // A types-only file used by client code alone stays on v1 with it (client-side-types.ts).
+  const readable = (file: string): string | undefined => {
+    try {
+      return readCurrentFile(file);
+    } catch {
+      return undefined;
+    }
+  };
+  const movable = candidates.filter((f) => !heldPackages.has(packageOfFile(f.file)) && !heldFiles.has(f.file));
+  for (const file of typesOnlyFilesOfClients(movable, texts, readable, { isClientOnly, usesSdkV1, isSharedOnly })) {
+    heldFiles.add(file);
+    plan.notes!.push(`${SDK_V2}: ${result.relative(file)} is left on SDK v1: it imports only SDK types, and the code it shares them with is client code, which stays on SDK v1 (v2 types would not fit it). It moves with that client code.`);
+  }
+  const v1 = movable.filter((f) => !heldFiles.has(f.file));
   if (!v1.length) return plan;
   const outcomes = runOfficialCodemod(v1, { projectType: projectType(v1, manifests) });
   const after = new Map(texts);
