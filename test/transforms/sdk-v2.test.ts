@@ -276,6 +276,25 @@ describe(`${TRANSFORM} fixtures`, () => {
     expect(second.changes).toEqual([]);
   });
 
+  it('a package built on v1\'s experimental tasks layer (cyanheads/mcp-ts-template re-exports it and implements TaskStore) is left on v1 whole, with a note', async () => {
+    const manifest = '{\n  "name": "tasks-app",\n  "type": "module",\n  "dependencies": {\n    "@modelcontextprotocol/sdk": "^1.25.2",\n    "zod": "^3.25.76"\n  }\n}\n';
+    const taskTypes = "export type { TaskStore } from '@modelcontextprotocol/sdk/experimental/tasks';\nexport { InMemoryTaskStore } from '@modelcontextprotocol/sdk/experimental/tasks';\n";
+    const server = [
+      "import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';",
+      "import { InMemoryTaskStore, type TaskStore } from './task-types.js';",
+      'const store: TaskStore = new InMemoryTaskStore();',
+      "export const server = new McpServer({ name: 'tasks', version: '1.0.0' }, { taskStore: store });",
+      '',
+    ].join('\n');
+    const files = new Map([['package.json', manifest], ['src/task-types.ts', taskTypes], ['src/server.ts', server]]);
+    expect(typeCheck(materialise('tasks-layer-in', files))).toBe('');
+    const dir = materialise('tasks-layer', files);
+    const result = await runApply({ paths: [dir], cwd: dir, allowDirty: true, typecheck: false, transforms: [TRANSFORM] });
+    expect(result.changes).toEqual([]);
+    expect(readTree(dir).get('package.json')).toBe(manifest);
+    expect(result.notes.filter((n) => n.startsWith("sdk-v2: src/task-types.ts uses SDK v1's experimental tasks layer (InMemoryTaskStore, TaskStore)"))).toHaveLength(1);
+  });
+
   it('package.json: the v1 SDK out, the v2 packages in, zod raised, and the report says to run the package manager', async () => {
     const { first } = await applyOnce(byName('v1-with-package-json'));
     expect(first.notes).toContain(

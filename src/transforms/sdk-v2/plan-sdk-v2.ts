@@ -20,6 +20,7 @@ import { legacyToolCalls } from './legacy-tool-calls.js';
 import { reexportsSdkRuntime } from './runtime-bundle.js';
 import { DependencyLookup, v1BoundDependencies } from './v1-dependencies.js';
 import { typesOnlyFilesOfClients } from './client-side-types.js';
+import { tasksLayerNames } from './tasks-layer.js';
 import { mayUseZod, zod4Breaks, type Zod4Break } from './zod-usage.js';
 
 export const SDK_V2 = 'sdk-v2';
@@ -70,6 +71,15 @@ export function planSdkV2(result: AnalysisResult, options: TransformOptions): Tr
   const heldPackages = new Set(bundles.map((f) => packageOfFile(f.file)));
   for (const bundle of bundles) {
     plan.notes!.push(`${SDK_V2}: ${result.relative(bundle.file)} takes the SDK's runtime from another module (a bundle or vendored copy, still SDK v1) and re-exports it under the SDK's types, so the files of its package are left on SDK v1: moving their types to v2 would not fit the objects they run with. Move that module to SDK v2 first, then run apply again.`);
+  }
+  // A package built on v1's experimental tasks layer stays on v1 whole (tasks-layer.ts).
+  for (const f of candidates) {
+    const names = tasksLayerNames(f.file, f.text);
+    const pkg = packageOfFile(f.file);
+    if (!names.length || heldPackages.has(pkg)) continue;
+    heldPackages.add(pkg);
+    const shown = names.map((n) => (n === '*' ? 'the whole module (export *)' : n)).join(', ');
+    plan.notes!.push(`${SDK_V2}: ${result.relative(f.file)} uses SDK v1's experimental tasks layer (${shown}), which SDK v2 does not have (SEP-2663 moved tasks to the Extensions Track), so the files of its package are left on SDK v1: moving their types to v2 would remove names their task code is built on. Move that code off the SDK's tasks layer (or to the tasks extension) first, then run apply again.`);
   }
   // A file that takes SDK objects from a dependency built on v1 stays on v1 (v1-dependencies.ts).
   const lookup = new DependencyLookup();
