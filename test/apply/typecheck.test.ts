@@ -138,6 +138,42 @@ export const make = (): McpServer => new McpServer({ name: 'a', version: '1' });
     expect(result.notChecked[0]!.reason).toMatch(/not-installed-anywhere does not resolve from src\/server\.ts/);
   });
 
+  it('names no untyped callback parameter in a file that imports a v2 package not installed yet (it is typed once installed), and still names a real error there', () => {
+    const dir = project({ 'src/server.ts': V1 });
+    const provenance = new LineProvenance();
+    const after = [
+      "import { SSEServerTransport } from '@modelcontextprotocol/not-installed-legacy/sse';",
+      '',
+      'export function close(transport: SSEServerTransport): Promise<void> {',
+      '  return transport.close().catch((error) => console.error(error));',
+      '}',
+      "export const oops: number = 'x';",
+      '',
+    ].join('\n');
+    const result = typeCheckMigration(migrate(dir, [{ step: 'sdk-v2', file: 'src/server.ts', after }], provenance), provenance);
+    expect(result.errors.map((e) => [e.line, e.code])).toEqual([[6, 2322]]);
+    expect(result.notChecked[0]!.reason).toMatch(/imports @modelcontextprotocol\/not-installed-legacy\/sse, which is not installed/);
+  });
+
+  it('advises on a v2 request handler whose return value no longer fits its method\'s result type (v1 took any ServerResult)', () => {
+    const dir = project({ 'src/server.ts': V1 });
+    const provenance = new LineProvenance();
+    const after = [
+      "import { Server } from '@modelcontextprotocol/server';",
+      '',
+      "const server = new Server({ name: 'shop', version: '1.0.0' }, { capabilities: { tools: {} } });",
+      "const failure = (message: string) => ({ content: [{ type: 'text', text: message }], isError: true });",
+      "server.setRequestHandler('tools/call', async (request) => {",
+      "  if (!request.params.arguments) return failure('no arguments');",
+      '  return failure(request.params.name);',
+      '});',
+      '',
+    ].join('\n');
+    const result = typeCheckMigration(migrate(dir, [{ step: 'sdk-v2', file: 'src/server.ts', after }], provenance), provenance);
+    expect(result.errors.map((e) => [e.line, e.code])).toEqual([[5, 2345]]);
+    expect(result.errors[0]!.advice).toMatch(/^v2's setRequestHandler\('tools\/call', …\) checks what the handler returns against v2's CallToolResult \(v1 accepted any ServerResult\)/);
+  });
+
   it('says why for JavaScript no tsconfig governs, and for --no-typecheck', () => {
     const dir = tempTree({ 'package.json': PACKAGE, 'server.js': 'export const a = 1;\n' });
     const provenance = new LineProvenance();

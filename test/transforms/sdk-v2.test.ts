@@ -193,6 +193,110 @@ describe(`${TRANSFORM} fixtures`, () => {
     expect(result.notes.filter((n) => n.startsWith('sdk-v2: src/bundle.ts takes the SDK\'s runtime from another module'))).toHaveLength(1);
   });
 
+  it('a file that takes SDK objects from a dependency built on v1 (example-remote-server\'s ext-apps example servers) is left on v1, with a note; its neighbours move', async () => {
+    const manifest = '{\n  "name": "apps-host",\n  "type": "module",\n  "dependencies": {\n    "@modelcontextprotocol/sdk": "^1.25.2",\n    "app-kit": "^1.0.0",\n    "plain-kit": "^1.0.0",\n    "zod": "^3.25.76"\n  }\n}\n';
+    const appKit = '{ "name": "app-kit", "version": "1.0.0", "types": "index.d.ts", "peerDependencies": { "@modelcontextprotocol/sdk": "^1.29.0" } }\n';
+    const plainKit = '{ "name": "plain-kit", "version": "1.0.0", "types": "index.d.ts", "dependencies": { "zod": "^3.25.76" } }\n';
+    const apps = [
+      "import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';",
+      "import { createServer } from 'app-kit';",
+      'export const servers: Record<string, () => McpServer> = { debug: createServer };',
+      '',
+    ].join('\n');
+    const server = [
+      "import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';",
+      "import { label } from 'plain-kit';",
+      "export const server = new McpServer({ name: label('x'), version: '1.0.0' });",
+      '',
+    ].join('\n');
+    const files = new Map([
+      ['package.json', manifest],
+      ['node_modules/app-kit/package.json', appKit],
+      ['node_modules/app-kit/index.d.ts', "import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';\nexport declare function createServer(): McpServer;\n"],
+      ['node_modules/plain-kit/package.json', plainKit],
+      ['node_modules/plain-kit/index.d.ts', 'export declare function label(name: string): string;\n'],
+      ['src/apps.ts', apps],
+      ['src/server.ts', server],
+    ]);
+    const dir = materialise('v1-dependency', files);
+    const result = await runApply({ paths: [dir], cwd: dir, allowDirty: true, typecheck: false, transforms: [TRANSFORM] });
+    const tree = readTree(dir);
+    expect(tree.get('src/apps.ts')).toBe(apps);
+    expect(tree.get('src/server.ts')).toBe("import { McpServer } from '@modelcontextprotocol/server';\nimport { label } from 'plain-kit';\nexport const server = new McpServer({ name: label('x'), version: '1.0.0' });\n");
+    expect(tree.get('package.json')).toContain('"@modelcontextprotocol/sdk": "^1.25.2"');
+    expect(result.notes.filter((n) => n.startsWith('sdk-v2: src/apps.ts is left on SDK v1: it imports app-kit, built on SDK v1'))).toHaveLength(1);
+    expect(result.notes.some((n) => n.includes('src/server.ts is left on SDK v1'))).toBe(false);
+    const second = await runApply({ paths: [dir], cwd: dir, allowDirty: true, typecheck: false, transforms: [TRANSFORM] });
+    expect(second.changes).toEqual([]);
+  });
+
+  it('a module that imports only SDK types and shares them with client code alone (playwright-mcp\'s src/loop/loopClaude.ts) stays on v1 with it; one also used by a server moves', async () => {
+    const loop = [
+      "import type { Client } from '@modelcontextprotocol/sdk/client/index.js';",
+      "import type { Tool } from '@modelcontextprotocol/sdk/types.js';",
+      'export interface Delegate {',
+      '  describe(tools: Tool[]): string;',
+      '}',
+      'export async function run(delegate: Delegate, client: Client): Promise<string> {',
+      '  const { tools } = await client.listTools();',
+      '  return delegate.describe(tools);',
+      '}',
+      '',
+    ].join('\n');
+    const delegate = [
+      "import type { Tool } from '@modelcontextprotocol/sdk/types.js';",
+      "import type { Delegate } from './loop.js';",
+      'export class NamesDelegate implements Delegate {',
+      '  describe(tools: Tool[]): string {',
+      "    return tools.map((tool) => tool.name).join(', ');",
+      '  }',
+      '}',
+      '',
+    ].join('\n');
+    const result = "import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';\nexport const ok: CallToolResult = { content: [{ type: 'text', text: 'ok' }] };\n";
+    const server = [
+      "import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';",
+      "import { ok } from './result.js';",
+      "import type { Delegate } from './loop.js';",
+      "export const server = new McpServer({ name: 'x', version: '1.0.0' });",
+      'export const answer = ok;',
+      'export type Used = Delegate;',
+      '',
+    ].join('\n');
+    const files = new Map([['src/loop.ts', loop], ['src/delegate.ts', delegate], ['src/result.ts', result], ['src/server.ts', server]]);
+    const dir = materialise('client-side-types', files);
+    const first = await runApply({ paths: [dir], cwd: dir, allowDirty: true, typecheck: false, transforms: [TRANSFORM] });
+    const tree = readTree(dir);
+    expect(tree.get('src/loop.ts')).toBe(loop);
+    expect(tree.get('src/delegate.ts')).toBe(delegate);
+    expect(tree.get('src/result.ts')).toContain("import type { CallToolResult } from '@modelcontextprotocol/server';");
+    expect(tree.get('src/server.ts')).toContain("import { McpServer } from '@modelcontextprotocol/server';");
+    expect(first.notes.filter((n) => n.startsWith('sdk-v2: src/delegate.ts is left on SDK v1: it imports only SDK types'))).toHaveLength(1);
+    expect(first.notes.some((n) => n.startsWith('sdk-v2: src/result.ts is left on SDK v1'))).toBe(false);
+    expect(typeCheck(dir)).toBe('');
+    const second = await runApply({ paths: [dir], cwd: dir, allowDirty: true, typecheck: false, transforms: [TRANSFORM] });
+    expect(second.changes).toEqual([]);
+  });
+
+  it('a package built on v1\'s experimental tasks layer (cyanheads/mcp-ts-template re-exports it and implements TaskStore) is left on v1 whole, with a note', async () => {
+    const manifest = '{\n  "name": "tasks-app",\n  "type": "module",\n  "dependencies": {\n    "@modelcontextprotocol/sdk": "^1.25.2",\n    "zod": "^3.25.76"\n  }\n}\n';
+    const taskTypes = "export type { TaskStore } from '@modelcontextprotocol/sdk/experimental/tasks';\nexport { InMemoryTaskStore } from '@modelcontextprotocol/sdk/experimental/tasks';\n";
+    const server = [
+      "import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';",
+      "import { InMemoryTaskStore, type TaskStore } from './task-types.js';",
+      'const store: TaskStore = new InMemoryTaskStore();',
+      "export const server = new McpServer({ name: 'tasks', version: '1.0.0' }, { taskStore: store });",
+      '',
+    ].join('\n');
+    const files = new Map([['package.json', manifest], ['src/task-types.ts', taskTypes], ['src/server.ts', server]]);
+    expect(typeCheck(materialise('tasks-layer-in', files))).toBe('');
+    const dir = materialise('tasks-layer', files);
+    const result = await runApply({ paths: [dir], cwd: dir, allowDirty: true, typecheck: false, transforms: [TRANSFORM] });
+    expect(result.changes).toEqual([]);
+    expect(readTree(dir).get('package.json')).toBe(manifest);
+    expect(result.notes.filter((n) => n.startsWith("sdk-v2: src/task-types.ts uses SDK v1's experimental tasks layer (InMemoryTaskStore, TaskStore)"))).toHaveLength(1);
+  });
+
   it('package.json: the v1 SDK out, the v2 packages in, zod raised, and the report says to run the package manager', async () => {
     const { first } = await applyOnce(byName('v1-with-package-json'));
     expect(first.notes).toContain(

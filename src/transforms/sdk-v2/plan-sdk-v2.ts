@@ -18,6 +18,9 @@ import { V1_PACKAGE, V2_PACKAGE_VERSIONS, ZOD_RANGE, declares, packageOf, readMa
 import { readCurrentFile } from '../kit/file-overlay.js';
 import { legacyToolCalls } from './legacy-tool-calls.js';
 import { reexportsSdkRuntime } from './runtime-bundle.js';
+import { DependencyLookup, v1BoundDependencies } from './v1-dependencies.js';
+import { typesOnlyFilesOfClients } from './client-side-types.js';
+import { tasksLayerNames } from './tasks-layer.js';
 import { mayUseZod, zod4Breaks, type Zod4Break } from './zod-usage.js';
 
 export const SDK_V2 = 'sdk-v2';
@@ -37,8 +40,17 @@ function usesSdkV1(text: string): boolean {
 export function isClientOnly(text: string): boolean {
   const v1 = mcpSpecifiers(text).filter((s) => packageOf(s) === V1_PACKAGE);
   const client = (s: string) => s.startsWith(`${V1_PACKAGE}/client`);
-  const shared = (s: string) => /^@modelcontextprotocol\/sdk\/(?:types(?:\.js)?|shared\/.*)$/.test(s);
-  return v1.some(client) && v1.every((s) => client(s) || shared(s));
+  return v1.some(client) && v1.every((s) => client(s) || isSharedSpecifier(s));
+}
+
+/** A file whose v1 SDK imports are only what client and server share (types, shared/): neither side by itself. */
+export function isSharedOnly(text: string): boolean {
+  const v1 = mcpSpecifiers(text).filter((s) => packageOf(s) === V1_PACKAGE);
+  return v1.length > 0 && v1.every(isSharedSpecifier);
+}
+
+function isSharedSpecifier(specifier: string): boolean {
+  return /^@modelcontextprotocol\/sdk\/(?:types(?:\.js)?|shared\/.*)$/.test(specifier);
 }
 
 export function planSdkV2(result: AnalysisResult, options: TransformOptions): TransformPlan {
@@ -60,7 +72,40 @@ export function planSdkV2(result: AnalysisResult, options: TransformOptions): Tr
   for (const bundle of bundles) {
     plan.notes!.push(`${SDK_V2}: ${result.relative(bundle.file)} takes the SDK's runtime from another module (a bundle or vendored copy, still SDK v1) and re-exports it under the SDK's types, so the files of its package are left on SDK v1: moving their types to v2 would not fit the objects they run with. Move that module to SDK v2 first, then run apply again.`);
   }
-  const v1 = candidates.filter((f) => !heldPackages.has(packageOfFile(f.file)));
+  // A package built on v1's experimental tasks layer stays on v1 whole (tasks-layer.ts).
+  for (const f of candidates) {
+    const names = tasksLayerNames(f.file, f.text);
+    const pkg = packageOfFile(f.file);
+    if (!names.length || heldPackages.has(pkg)) continue;
+    heldPackages.add(pkg);
+    const shown = names.map((n) => (n === '*' ? 'the whole module (export *)' : n)).join(', ');
+    plan.notes!.push(`${SDK_V2}: ${result.relative(f.file)} uses SDK v1's experimental tasks layer (${shown}), which SDK v2 does not have (SEP-2663 moved tasks to the Extensions Track), so the files of its package are left on SDK v1: moving their types to v2 would remove names their task code is built on. Move that code off the SDK's tasks layer (or to the tasks extension) first, then run apply again.`);
+  }
+  // A file that takes SDK objects from a dependency built on v1 stays on v1 (v1-dependencies.ts).
+  const lookup = new DependencyLookup();
+  const heldFiles = new Set<string>();
+  for (const f of candidates) {
+    if (heldPackages.has(packageOfFile(f.file))) continue;
+    const deps = v1BoundDependencies(f.file, f.text, lookup);
+    if (!deps.length) continue;
+    heldFiles.add(f.file);
+    const them = deps.length === 1 ? 'it' : 'they';
+    plan.notes!.push(`${SDK_V2}: ${result.relative(f.file)} is left on SDK v1: it imports ${deps.join(', ')}, built on SDK v1 (${deps.length === 1 ? 'its' : 'their'} package.json depend${deps.length === 1 ? 's' : ''} on ${V1_PACKAGE}), so SDK objects ${them} create or accept would not fit v2 types. Move the file once ${deps.length === 1 ? 'that package has' : 'those packages have'} a version on SDK v2, then run apply again.`);
+  }
+  // A types-only file used by client code alone stays on v1 with it (client-side-types.ts).
+  const readable = (file: string): string | undefined => {
+    try {
+      return readCurrentFile(file);
+    } catch {
+      return undefined;
+    }
+  };
+  const movable = candidates.filter((f) => !heldPackages.has(packageOfFile(f.file)) && !heldFiles.has(f.file));
+  for (const file of typesOnlyFilesOfClients(movable, texts, readable, { isClientOnly, usesSdkV1, isSharedOnly })) {
+    heldFiles.add(file);
+    plan.notes!.push(`${SDK_V2}: ${result.relative(file)} is left on SDK v1: it imports only SDK types, and the code it shares them with is client code, which stays on SDK v1 (v2 types would not fit it). It moves with that client code.`);
+  }
+  const v1 = movable.filter((f) => !heldFiles.has(f.file));
   if (!v1.length) return plan;
   const outcomes = runOfficialCodemod(v1, { projectType: projectType(v1, manifests) });
   const after = new Map(texts);

@@ -1,0 +1,85 @@
+/**
+ * A file whose SDK imports are only what client and server share (`types.js`, `shared/*`) belongs to
+ * the side it exchanges those types with. Client code stays on SDK v1 (this transform does not move
+ * clients), so a types-only module that only client code uses must stay there too: playwright-mcp's
+ * `src/loop/loopClaude.ts` implements `LLMDelegate` of the client module `src/loop/loop.ts` with the
+ * SDK's `Tool`; moved to v2's `Tool` it no longer implements that v1 interface (6 new type errors).
+ *
+ * Neighbours are the project modules a file imports and, among the files known here, those that
+ * import it. A types-only file stays on v1 when a neighbour stays on v1 (client code, or a types-only
+ * file held this way) and no neighbour is server code: a file between both sides moves with the server.
+ */
+import path from 'node:path';
+import { ts } from '../../analysis/typescript.js';
+
+export interface SideFile {
+  file: string;
+  text: string;
+}
+
+export interface Classifier {
+  /** All of the file's v1 imports are client modules or shared ones, and at least one is a client module. */
+  isClientOnly(text: string): boolean;
+  /** The file imports the v1 SDK at all. */
+  usesSdkV1(text: string): boolean;
+  /** All of the file's v1 imports are shared ones (types, shared/): neither side by itself. */
+  isSharedOnly(text: string): boolean;
+}
+
+/** The types-only candidates that stay on v1 with the client code they serve. */
+export function typesOnlyFilesOfClients(candidates: readonly SideFile[], known: ReadonlyMap<string, string>, read: (file: string) => string | undefined, kind: Classifier): Set<string> {
+  const textOf = (file: string): string | undefined => known.get(file) ?? read(file);
+  const shared = candidates.filter((c) => kind.isSharedOnly(c.text));
+  if (!shared.length) return new Set();
+  const importsOf = new Map<string, string[]>();
+  const targets = (file: string, text: string): string[] => {
+    let out = importsOf.get(file);
+    if (!out) importsOf.set(file, (out = relativeImports(file, text)));
+    return out;
+  };
+  const sharedFiles = new Set(shared.map((c) => c.file));
+  const neighbours = new Map<string, Set<string>>(shared.map((c) => [c.file, new Set(targets(c.file, c.text))]));
+  for (const [file, text] of known) {
+    for (const target of targets(file, text)) neighbours.get(target)?.add(file);
+  }
+  const side = (file: string): 'client' | 'server' | 'shared' | 'none' => {
+    if (sharedFiles.has(file)) return 'shared';
+    const text = textOf(file);
+    if (text === undefined || !kind.usesSdkV1(text)) return 'none';
+    if (kind.isSharedOnly(text)) return 'shared';
+    return kind.isClientOnly(text) ? 'client' : 'server';
+  };
+  const held = new Set<string>();
+  for (let changed = true; changed; ) {
+    changed = false;
+    for (const file of sharedFiles) {
+      if (held.has(file)) continue;
+      const sides = [...neighbours.get(file)!].map((n) => (held.has(n) ? 'client' : side(n)));
+      if (sides.includes('client') && !sides.includes('server')) {
+        held.add(file);
+        changed = true;
+      }
+    }
+  }
+  return held;
+}
+
+const RESOLUTION: ts.CompilerOptions = { module: ts.ModuleKind.ESNext, moduleResolution: ts.ModuleResolutionKind.Bundler, allowJs: true, resolveJsonModule: false };
+
+/** The project source files `text` imports by relative specifier (import, export-from, require, import()). */
+function relativeImports(file: string, text: string): string[] {
+  const sf = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, false);
+  const out = new Set<string>();
+  const add = (node: ts.Node | undefined): void => {
+    if (!node || !ts.isStringLiteralLike(node) || !node.text.startsWith('.')) return;
+    const resolved = ts.resolveModuleName(node.text, file, RESOLUTION, ts.sys).resolvedModule?.resolvedFileName;
+    if (resolved && !resolved.endsWith('.d.ts')) out.add(path.resolve(resolved));
+  };
+  const visit = (node: ts.Node): void => {
+    if (ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) add(node.moduleSpecifier);
+    else if (ts.isCallExpression(node) && (node.expression.kind === ts.SyntaxKind.ImportKeyword || (ts.isIdentifier(node.expression) && node.expression.text === 'require'))) add(node.arguments[0]);
+    ts.forEachChild(node, visit);
+  };
+  visit(sf);
+  return [...out];
+}

@@ -1,0 +1,89 @@
+/**
+ * A file that takes SDK objects from a dependency built on SDK v1: example-remote-server's
+ * `src/modules/example-apps/index.ts` keeps `Record<string, () => McpServer>` filled with the
+ * `createServer` functions of `@modelcontextprotocol/server-debug` and its siblings, which depend on
+ * `@modelcontextprotocol/sdk` 1.x and return its `McpServer`. Moving that file's types to v2 would
+ * not fit the objects the dependency creates and accepts (14 new type errors there), and its runtime
+ * cannot move until the dependency does. Such a file stays on v1, with a note naming the packages.
+ *
+ * A dependency is built on v1 when its own package.json (as installed, found by Node's lookup from
+ * the file) lists `@modelcontextprotocol/sdk` in `dependencies` or `peerDependencies` and none of the
+ * v2 packages: its public types then come from v1. Only the file's own imports count: a package it
+ * does not import cannot hand it an SDK object.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { ts } from '../../analysis/typescript.js';
+import { isMcpSpecifier, isV1Specifier } from './bindings.js';
+import { V1_PACKAGE, V2_PACKAGE_VERSIONS, packageOf } from './manifest.js';
+
+/** The packages `text` imports that are built on SDK v1, as installed for `file`; sorted. */
+export function v1BoundDependencies(file: string, text: string, lookup: DependencyLookup = new DependencyLookup()): string[] {
+  const out = new Set<string>();
+  for (const specifier of packageImports(file, text)) {
+    const pkg = packageOf(specifier);
+    if (lookup.builtOnV1(pkg, path.dirname(file))) out.add(pkg);
+  }
+  return [...out].sort();
+}
+
+/** Bare specifiers of the file's import and export-from declarations, `import x = require()` and `require()`. */
+function packageImports(file: string, text: string): string[] {
+  const sf = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, false);
+  const out: string[] = [];
+  const add = (node: ts.Node | undefined): void => {
+    if (node && ts.isStringLiteralLike(node) && isPackageSpecifier(node.text)) out.push(node.text);
+  };
+  const visit = (node: ts.Node): void => {
+    if (ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) add(node.moduleSpecifier);
+    else if (ts.isExternalModuleReference(node)) add(node.expression);
+    else if (ts.isCallExpression(node) && ts.isIdentifier(node.expression) && node.expression.text === 'require' && node.arguments.length === 1) add(node.arguments[0]);
+    ts.forEachChild(node, visit);
+  };
+  visit(sf);
+  return out;
+}
+
+/** A package (not a path, not `node:`), and not the SDK itself: the SDK's own modules move with the codemod. */
+function isPackageSpecifier(specifier: string): boolean {
+  if (specifier.startsWith('.') || specifier.startsWith('/') || specifier.startsWith('node:') || specifier.startsWith('#')) return false;
+  return !isV1Specifier(specifier) && !(packageOf(specifier) in V2_PACKAGE_VERSIONS);
+}
+
+/** Installed package.json files found by Node's lookup (node_modules from the file's directory up), read once each. */
+export class DependencyLookup {
+  private readonly verdicts = new Map<string, boolean>();
+
+  builtOnV1(pkg: string, fromDir: string): boolean {
+    const manifest = this.find(pkg, fromDir);
+    if (!manifest) return false;
+    let verdict = this.verdicts.get(manifest);
+    if (verdict === undefined) {
+      verdict = declaresV1Only(manifest);
+      this.verdicts.set(manifest, verdict);
+    }
+    return verdict;
+  }
+
+  private find(pkg: string, fromDir: string): string | undefined {
+    for (let dir = fromDir; ; dir = path.dirname(dir)) {
+      const candidate = path.join(dir, 'node_modules', pkg, 'package.json');
+      if (fs.existsSync(candidate)) return candidate;
+      if (path.dirname(dir) === dir) return undefined;
+    }
+  }
+}
+
+function declaresV1Only(manifest: string): boolean {
+  let json: Record<string, unknown>;
+  try {
+    json = JSON.parse(fs.readFileSync(manifest, 'utf8')) as Record<string, unknown>;
+  } catch {
+    return false;
+  }
+  const names = ['dependencies', 'peerDependencies'].flatMap((section) => {
+    const deps = json[section];
+    return deps && typeof deps === 'object' ? Object.keys(deps) : [];
+  });
+  return names.includes(V1_PACKAGE) && !names.some((name) => isMcpSpecifier(name) && name in V2_PACKAGE_VERSIONS);
+}
