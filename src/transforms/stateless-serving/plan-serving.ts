@@ -29,6 +29,7 @@ import { flavourOf, indentAt, indentUnit } from '../session-state-to-handles/sou
 import { servingEntryAdvice } from './advice.js';
 import { ImportEdits } from './imports.js';
 import { planFactorySplits, type FactorySplit } from './factory-split.js';
+import { dottedReferences, registriesUsedIn, registryReferences, registryRemovals } from './registries.js';
 import { rewriteHelperRegistry, type ServingSite } from './session-registry.js';
 import { freeNames, isAsync, isInside, localNames, loggerNames, referencesByName, reindent, removalRange, statementOf, withBlankLineAbove } from './text.js';
 
@@ -86,6 +87,8 @@ class FileServing {
   private readonly quote: string;
   private readonly sdkNames: Set<string>;
   private readonly markedStatements = new Set<ts.Node>();
+  /** `transports.streamable`-like references of the registries being replaced: the registry, not a use of its holder. */
+  private registryAccesses: ts.Node[] = [];
 
   constructor(
     private readonly result: AnalysisResult,
@@ -186,6 +189,7 @@ class FileServing {
   private attempt(rewrite: () => void, stdio = false): boolean {
     const edits = this.edits.length;
     const replaced = this.replaced.length;
+    this.registryAccesses = [];
     try {
       rewrite();
       return this.edits.length > edits;
@@ -218,6 +222,20 @@ class FileServing {
   private remove(statement: ts.Node): void {
     const range = removalRange(this.sf, statement);
     this.edit(range.start, range.end, '');
+  }
+
+  /**
+   * The transport and server registries the code in `roots` uses (a registry of an SSE endpoint kept for
+   * 2025-era clients is not among them). Their `holder.kind` accesses then read as the registry.
+   */
+  private registriesOf(roots: readonly ts.Node[]): SessionStore[] {
+    const registries = registriesUsedIn(this.result, this.sf, roots);
+    this.registryAccesses = dottedReferences(registries, this.sf, this.values);
+    return registries;
+  }
+
+  private removeRegistries(registries: readonly SessionStore[]): void {
+    for (const range of registryRemovals(registries, this.sf)) this.edit(range.start, range.end, '');
   }
 
   private line(node: ts.Node): number {
@@ -312,7 +330,9 @@ class FileServing {
 
     const transportOptions = this.transportOptions(first);
     const sessionful = !!transportOptions.sessionIdGenerator && !this.values.isUndefinedValue(transportOptions.sessionIdGenerator);
-    const registries = [...this.result.analysis.sessions.stores.values()].filter((s) => (s.kind === 'transport' || s.kind === 'server') && s.declaration && s.declaration.getSourceFile() === this.sf);
+    // Other routes on the same path: GET/DELETE session routes (and 405 answers of the stateless idiom).
+    const siblingRoutes = routesOf(this.sf, this.values).filter((r) => r.call && r.call !== route.call && r.path === route.path && (r.method === 'get' || r.method === 'delete'));
+    const registries = this.registriesOf([handler, ...siblingRoutes.filter((r) => r.framework === route.framework).flatMap((r) => r.handlers)]);
     if (this.options.target === 'stateless-v1' && !sessionful && registries.length === 0) return; // already the v1 stateless idiom
     this.checkTransportOptions(transportOptions, route.framework);
 
@@ -321,8 +341,6 @@ class FileServing {
     const allowed = new Set([...BOILERPLATE_GLOBALS, ...registryNames, ...this.sdkNames, ...factory.names, ...this.newedInEventStore(transportOptions)]);
     this.checkBoilerplate(handler, allowed, 'the MCP route');
 
-    // Other routes on the same path: GET/DELETE session routes (and 405 answers of the stateless idiom).
-    const siblingRoutes = routesOf(this.sf, this.values).filter((r) => r.call && r.call !== route.call && r.path === route.path && (r.method === 'get' || r.method === 'delete'));
     const removedCalls = new Set<ts.CallExpression>();
     for (const sibling of siblingRoutes) {
       if (sibling.framework !== route.framework) continue;
@@ -354,7 +372,7 @@ class FileServing {
     if (this.options.target === 'stateless-v1') {
       if (route.framework !== 'express') throw new CannotRewrite(`--target stateless-v1 rewrites express routes only: on ${route.framework}, create a server and a \`sessionIdGenerator: undefined\` transport per POST by hand (GET/DELETE answer 405).`, route.call);
       this.statelessV1(handler, factory, first, transportOptions, removedCalls);
-      for (const registry of registries) this.remove(statementOf(registry.declaration!));
+      this.removeRegistries(registries);
       for (const loop of shutdownLoops) this.remove(loop);
       for (const decl of removedDeclarations) if (!this.isDeclarationOf(decl, handlerArg)) this.replaceWith405Declaration(decl);
       this.plan.notes!.push(`serving: ${this.relative()} — sessionful Streamable HTTP → a new server (${factory.call}) and a sessionIdGenerator: undefined transport per POST; GET/DELETE answer 405 (SDK 1.x, 2025-era clients only)`);
@@ -392,7 +410,7 @@ class FileServing {
     this.edit(routeStatement.getStart(this.sf), routeStatement.end, lines.join(`\n${indent}`));
     for (const call of removedCalls) this.remove(statementOf(call));
     for (const decl of removedDeclarations) this.remove(decl);
-    for (const registry of registries) this.remove(statementOf(registry.declaration!));
+    this.removeRegistries(registries);
     for (const loop of shutdownLoops) {
       const fn = enclosingFunctionOf(loop);
       const start = loop.getStart(this.sf);
@@ -413,9 +431,8 @@ class FileServing {
     for (const registry of registries) {
       const decl = registry.declaration!;
       const declStatement = statementOf(decl);
-      for (const ref of referencesByName(this.sf, registry.name)) {
-        if (isInside(ref, declStatement) || replaced.some((r) => isInside(ref, r))) continue;
-        if (this.values.symbolOf(ref)?.valueDeclaration !== decl) continue;
+      for (const ref of registryReferences(registry, this.sf, this.values)) {
+        if (isInside(ref, declStatement) || isInside(ref, decl) || replaced.some((r) => isInside(ref, r))) continue;
         const loop = shutdownLoop(ref);
         if (loop) {
           this.checkBoilerplate(loop, allowed, 'the shutdown loop');
@@ -486,7 +503,7 @@ class FileServing {
     if (!mounts.every(sameEndpoint) || !mounts.some((m) => m.method === 'post' || m.method === 'all')) {
       throw new CannotRewrite('the handler is mounted on other paths, routers or methods, or behind middleware: replace it and its routes by hand.', mount.call!, undefined, framework);
     }
-    const registries = [...this.result.analysis.sessions.stores.values()].filter((s) => (s.kind === 'transport' || s.kind === 'server') && s.declaration && s.declaration.getSourceFile() === this.sf);
+    const registries = this.registriesOf([fn]);
     const transportOptions = this.transportOptions(first);
     const sessionful = !!transportOptions.sessionIdGenerator && !this.values.isUndefinedValue(transportOptions.sessionIdGenerator);
     if (this.options.target === 'stateless-v1' && !sessionful && registries.length === 0) return; // already the v1 stateless idiom
@@ -507,7 +524,7 @@ class FileServing {
     if (this.options.target === 'stateless-v1') {
       // SDK 1.x: the handler and its mounts stay; its body becomes the own GET answers, 405 for other methods, then a server and transport per POST.
       this.statelessV1(fn, factory, first, transportOptions, new Set(), this.v1DispatcherPrelude(fn, kept));
-      for (const registry of registries) this.remove(statementOf(registry.declaration!));
+      this.removeRegistries(registries);
       for (const loop of shutdownLoops) this.remove(loop);
       this.plan.notes!.push(`serving: ${this.relative()} — a handler mounted on ${mounts.map((m) => m.method.toUpperCase()).join('/')} ${mount.path} → a new server (${factory.call}) and a sessionIdGenerator: undefined transport per POST; other methods answer 405${kept.length ? ' (its own GET answer first)' : ''} (SDK 1.x)`);
       return;
@@ -545,7 +562,7 @@ class FileServing {
     routes.push(`${receiver}.all(${pathText}, ${parsesBody ? `(req, res) => ${nodeHandlerName}(req, res, req.body)` : `toNodeHandler(${handlerName})`});`);
     this.edit(mountStatement.getStart(this.sf), mountStatement.end, routes.join(`\n${mountIndent}`));
     for (const call of mountCalls.slice(1)) this.remove(statementOf(call));
-    for (const registry of registries) this.remove(statementOf(registry.declaration!));
+    this.removeRegistries(registries);
     for (const loop of shutdownLoops) {
       const enclosing = enclosingFunctionOf(loop);
       this.edit(loop.getStart(this.sf), loop.end, `${enclosing && isAsync(enclosing) ? 'await' : 'void'} ${handlerName}.close();`);
@@ -625,7 +642,7 @@ class FileServing {
     const res = resParam.name.text;
     const transportOptions = this.transportOptions(first);
     const sessionful = !!transportOptions.sessionIdGenerator && !this.values.isUndefinedValue(transportOptions.sessionIdGenerator);
-    const registries = [...this.result.analysis.sessions.stores.values()].filter((s) => (s.kind === 'transport' || s.kind === 'server') && s.declaration && s.declaration.getSourceFile() === this.sf);
+    const registries = this.registriesOf([listener]);
     if (this.options.target === 'stateless-v1' && !sessionful && registries.length === 0) return;
     const factory = this.factoryOf(branch, first);
     // A body read before the branch (the stream is consumed) is handed over; one read inside goes with the branch.
@@ -668,7 +685,7 @@ class FileServing {
         const answer = `${res}.writeHead(405, { Allow: ${q('POST')}, ${q('Content-Type')}: ${q('application/json')} }).end(JSON.stringify({ jsonrpc: ${q('2.0')}, error: { code: -32000, message: ${q('Method not allowed.')} }, id: null }));`;
         this.edit(b.getStart(this.sf), b.end, `{\n${bi}${u}${answer}\n${bi}${u}return;\n${bi}}`);
       }
-      for (const registry of registries) this.remove(statementOf(registry.declaration!));
+      this.removeRegistries(registries);
       for (const loop of shutdownLoops) this.remove(loop);
       this.plan.notes!.push(`serving: ${this.relative()} — sessionful Streamable HTTP (node:http) → a new server (${factory.call}) and a sessionIdGenerator: undefined transport per POST; GET/DELETE answer 405 (SDK 1.x)`);
       return;
@@ -694,7 +711,7 @@ class FileServing {
       const bi = blockIndent(b);
       this.edit(b.getStart(this.sf), b.end, `{\n${bi}${u}${call}\n${bi}${u}return;\n${bi}}`);
     }
-    for (const registry of registries) this.remove(statementOf(registry.declaration!));
+    this.removeRegistries(registries);
     for (const loop of shutdownLoops) {
       const fn = enclosingFunctionOf(loop);
       this.edit(loop.getStart(this.sf), loop.end, `${fn && isAsync(fn) ? 'await' : 'void'} ${handlerName}.close();`);
@@ -887,7 +904,7 @@ class FileServing {
   /** Code that only does session plumbing: every name it uses is a global, the SDK, a registry, the factory, or its own. */
   private checkBoilerplate(root: ts.Node, allowed: Set<string>, where: string, skip: readonly ts.Node[] = []): void {
     const loggers = loggerNames(root);
-    for (const [name, id] of freeNames(root, skip)) {
+    for (const [name, id] of freeNames(root, [...skip, ...this.registryAccesses])) {
       // SDK names however they are imported (a package, a vendored or relative SDK) are plumbing too.
       if (allowed.has(name) || loggers.has(name) || localNames(root).has(name) || this.result.analysis.sdk.exportOf(id)) continue;
       const callback = lifecycleCallback(id, root);
@@ -1216,13 +1233,12 @@ function lifecycleCallback(id: ts.Node, root: ts.Node): string | undefined {
 }
 
 /** A loop over a registry (`for (const sid in transports)`, `for (… of Object.keys(transports))`, `transports.forEach(…)`): shutdown bookkeeping. */
-function shutdownLoop(ref: ts.Identifier): ts.Node | undefined {
-  const name = ref.text;
+function shutdownLoop(ref: ts.Node): ts.Node | undefined {
   for (let current: ts.Node | undefined = ref.parent; current && !isFunctionLike(current); current = current.parent) {
-    if ((ts.isForInStatement(current) || ts.isForOfStatement(current)) && referencesByName(current.expression, name).length > 0) return current;
+    if ((ts.isForInStatement(current) || ts.isForOfStatement(current)) && isInside(ref, current.expression)) return current;
     if (ts.isExpressionStatement(current)) {
       const call = unwrap(current.expression);
-      if (ts.isCallExpression(call) && calleeParts(call).name === 'forEach' && referencesByName(call.expression, name).length > 0) return current;
+      if (ts.isCallExpression(call) && calleeParts(call).name === 'forEach' && isInside(ref, call.expression)) return current;
     }
   }
   return undefined;
