@@ -126,7 +126,7 @@ class FileServing {
         sse.push(node);
       }
     });
-    for (const node of sse) this.planSse(node);
+    for (const node of sse) this.planSse(node, http.length > 0);
     const byRoute = new Map<ts.Node | undefined, ts.NewExpression[]>();
     for (const node of http) {
       const route = enclosingRoute(node, this.values);
@@ -371,7 +371,8 @@ class FileServing {
     const indent = indentAt(this.text, routeStatement.getStart(this.sf));
     if (this.options.target === 'stateless-v1') {
       if (route.framework !== 'express') throw new CannotRewrite(`--target stateless-v1 rewrites express routes only: on ${route.framework}, create a server and a \`sessionIdGenerator: undefined\` transport per POST by hand (GET/DELETE answer 405).`, route.call);
-      this.statelessV1(handler, factory, first, transportOptions, removedCalls);
+      // An `all` route would hand GET/DELETE to the per-POST transport: they answer 405 first.
+      this.statelessV1(handler, factory, first, transportOptions, removedCalls, route.method === 'all' ? this.v1DispatcherPrelude(handler, []) : []);
       this.removeRegistries(registries);
       for (const loop of shutdownLoops) this.remove(loop);
       for (const decl of removedDeclarations) if (!this.isDeclarationOf(decl, handlerArg)) this.replaceWith405Declaration(decl);
@@ -431,9 +432,10 @@ class FileServing {
     for (const registry of registries) {
       const decl = registry.declaration!;
       const declStatement = statementOf(decl);
-      for (const ref of registryReferences(registry, this.sf, this.values)) {
+      const refs = registryReferences(registry, this.sf, this.values);
+      for (const ref of refs) {
         if (isInside(ref, declStatement) || isInside(ref, decl) || replaced.some((r) => isInside(ref, r))) continue;
-        const loop = shutdownLoop(ref);
+        const loop = shutdownLoop(ref, refs);
         if (loop) {
           this.checkBoilerplate(loop, allowed, 'the shutdown loop');
           loops.add(loop);
@@ -1130,8 +1132,8 @@ class FileServing {
    * the import), as the maintainers of the reference servers kept it; `--modern-only` serves no such
    * client, and `--target stateless-v1` cannot make it stateless: those get a marker.
    */
-  private planSse(created: ts.NewExpression): void {
-    const advice = servingEntryAdvice({ kind: 'sse', target: this.options.target, modernOnly: this.options.modernOnly });
+  private planSse(created: ts.NewExpression, besideStreamable: boolean): void {
+    const advice = servingEntryAdvice({ kind: 'sse', target: this.options.target, modernOnly: this.options.modernOnly, besideStreamable });
     if (this.options.target === '2026-07-28' && !this.options.modernOnly) {
       this.plan.notes!.push(`serving: ${this.relative()}:${this.line(created)} — HTTP+SSE endpoint ${advice}; --modern-only marks it for removal`);
       return;
@@ -1232,13 +1234,17 @@ function lifecycleCallback(id: ts.Node, root: ts.Node): string | undefined {
   return undefined;
 }
 
-/** A loop over a registry (`for (const sid in transports)`, `for (… of Object.keys(transports))`, `transports.forEach(…)`): shutdown bookkeeping. */
-function shutdownLoop(ref: ts.Node): ts.Node | undefined {
+/**
+ * A loop over a registry (`for (const sid in transports)`, `for (… of Object.keys(transports))`, `transports.forEach(…)`)
+ * around `ref`: shutdown bookkeeping. `refs` are all the registry's references (the loop iterates one of them).
+ */
+function shutdownLoop(ref: ts.Node, refs: readonly ts.Node[]): ts.Node | undefined {
+  const iterates = (over: ts.Node) => refs.some((r) => isInside(r, over));
   for (let current: ts.Node | undefined = ref.parent; current && !isFunctionLike(current); current = current.parent) {
-    if ((ts.isForInStatement(current) || ts.isForOfStatement(current)) && isInside(ref, current.expression)) return current;
+    if ((ts.isForInStatement(current) || ts.isForOfStatement(current)) && iterates(current.expression)) return current;
     if (ts.isExpressionStatement(current)) {
       const call = unwrap(current.expression);
-      if (ts.isCallExpression(call) && calleeParts(call).name === 'forEach' && isInside(ref, call.expression)) return current;
+      if (ts.isCallExpression(call) && calleeParts(call).name === 'forEach' && iterates(call.expression)) return current;
     }
   }
   return undefined;
