@@ -27,6 +27,7 @@ const OPTIONS: Record<string, Partial<TransformOptions>> = {
   'v1-dispatcher-stateless-v1': { target: 'stateless-v1' },
   'node-http-helper-stateless-v1': { target: 'stateless-v1' },
   'registry-shared-with-sse-stateless-v1': { target: 'stateless-v1' },
+  'registry-union-with-sse-stateless-v1': { target: 'stateless-v1' },
 };
 
 /** Marker cases: rule ids of the markers the output must hold (and nothing else rewritten). */
@@ -36,6 +37,7 @@ const MARKERS: Record<string, string[]> = {
   'sse-modern-only': ['session-transport/sse-transport'],
   // The Streamable HTTP route is rewritten; the kept HTTP+SSE endpoint is marked for removal once no client needs it.
   'registry-shared-with-sse-stateless-v1': ['session-transport/sse-transport'],
+  'registry-union-with-sse-stateless-v1': ['session-transport/sse-transport'],
   'fastify-options-route-marker': ['session-transport/session-id-generator'],
   'stdio-factory-marker': ['session-state/per-session-server'],
   'helper-session-marker': ['session-transport/session-id-generator'],

@@ -234,6 +234,37 @@ class FileServing {
     return registries;
   }
 
+  /** The functions of this file that serve HTTP+SSE (create an SSE transport or hand it a POST): kept code. */
+  private sseCode(): ts.Node[] {
+    const out = new Set<ts.Node>();
+    forEachDescendant(this.sf, (node) => {
+      const sse = ts.isNewExpression(node) && SSE_TRANSPORTS.has(this.result.analysis.sdk.exportOf(node.expression)?.name ?? '');
+      const post = ts.isCallExpression(node) && calleeParts(node).name === 'handlePostMessage';
+      const fn = (sse || post) && enclosingFunctionOf(node);
+      if (fn) out.add(fn);
+    });
+    return [...out];
+  }
+
+  /**
+   * A registry shared with the kept HTTP+SSE routes stays for them; the Streamable HTTP transport type leaves
+   * its declared union (`Record<string, NodeStreamableHTTPServerTransport | SSEServerTransport>`).
+   */
+  private narrowSharedRegistry(registry: SessionStore): void {
+    forEachDescendant(registry.declaration!, (node) => {
+      if (!ts.isUnionTypeNode(node)) return;
+      const streamable = node.types.filter((t) => ts.isTypeReferenceNode(t) && STREAMABLE_HTTP_TRANSPORTS.has(this.result.analysis.sdk.exportOf(t.typeName)?.name ?? ''));
+      if (streamable.length === 0 || streamable.length === node.types.length) return;
+      for (const t of streamable) {
+        const i = node.types.indexOf(t);
+        // The member and the `|` joining it to its neighbour (the one after it, or before it when last).
+        const start = i < node.types.length - 1 ? t.getStart(this.sf) : node.types[i - 1]!.end;
+        const end = i < node.types.length - 1 ? node.types[i + 1]!.getStart(this.sf) : t.end;
+        this.edit(start, end, '');
+      }
+    });
+  }
+
   private removeRegistries(registries: readonly SessionStore[]): void {
     for (const range of registryRemovals(registries, this.sf)) this.edit(range.start, range.end, '');
   }
@@ -294,7 +325,11 @@ class FileServing {
 
   private planHttp(transports: ts.NewExpression[]): void {
     const first = transports[0]!;
-    const route = enclosingRoute(first, this.values);
+    let route = enclosingRoute(first, this.values);
+    // A `req.method === 'POST'` test inside a registered route's inline handler (`app.all('/mcp', async (req, res) => …)`): the registration is the route.
+    const registered = route && !route.call ? enclosingFunctionOf(route.node) : undefined;
+    const outer = registered && enclosingRoute(registered, this.values);
+    if (outer?.call && outer.handlers.includes(registered!) && (outer.method === 'all' || outer.method === 'post')) route = outer;
     if (route && !route.call && route.framework === 'node-http') {
       this.planNodeHttp(route, transports);
       return;
@@ -364,8 +399,12 @@ class FileServing {
       if (this.onlyUsedBy(arg, [route.call, ...removedCalls])) removedDeclarations.add(statement);
     }
 
+    // A registry the kept HTTP+SSE routes share (`Record<string, StreamableHTTP… | SSEServerTransport>`) stays for them.
+    const sseCode = this.sseCode();
+    const shared = registries.filter((r) => registryReferences(r, this.sf, this.values).some((ref) => sseCode.some((code) => isInside(ref, code))));
     // Every other use of a registry must be shutdown bookkeeping (a loop closing its transports).
-    const shutdownLoops = this.shutdownLoops(registries, [route.call, ...removedCalls, ...removedDeclarations], allowed);
+    const shutdownLoops = this.shutdownLoops(registries, [route.call, ...removedCalls, ...removedDeclarations, ...sseCode], allowed);
+    const closesShared = (loop: ts.Node) => shared.some((r) => registryReferences(r, this.sf, this.values).some((ref) => isInside(ref, loop)));
 
     const routeStatement = statementOf(route.call);
     const indent = indentAt(this.text, routeStatement.getStart(this.sf));
@@ -373,8 +412,9 @@ class FileServing {
       if (route.framework !== 'express') throw new CannotRewrite(`--target stateless-v1 rewrites express routes only: on ${route.framework}, create a server and a \`sessionIdGenerator: undefined\` transport per POST by hand (GET/DELETE answer 405).`, route.call);
       // An `all` route would hand GET/DELETE to the per-POST transport: they answer 405 first.
       this.statelessV1(handler, factory, first, transportOptions, removedCalls, route.method === 'all' ? this.v1DispatcherPrelude(handler, []) : []);
-      this.removeRegistries(registries);
-      for (const loop of shutdownLoops) this.remove(loop);
+      this.removeRegistries(registries.filter((r) => !shared.includes(r)));
+      for (const r of shared) this.narrowSharedRegistry(r);
+      for (const loop of shutdownLoops) if (!closesShared(loop)) this.remove(loop);
       for (const decl of removedDeclarations) if (!this.isDeclarationOf(decl, handlerArg)) this.replaceWith405Declaration(decl);
       this.plan.notes!.push(`serving: ${this.relative()} — sessionful Streamable HTTP → a new server (${factory.call}) and a sessionIdGenerator: undefined transport per POST; GET/DELETE answer 405 (SDK 1.x, 2025-era clients only)`);
       return;
@@ -411,11 +451,15 @@ class FileServing {
     this.edit(routeStatement.getStart(this.sf), routeStatement.end, lines.join(`\n${indent}`));
     for (const call of removedCalls) this.remove(statementOf(call));
     for (const decl of removedDeclarations) this.remove(decl);
-    this.removeRegistries(registries);
+    this.removeRegistries(registries.filter((r) => !shared.includes(r)));
+    for (const r of shared) this.narrowSharedRegistry(r);
     for (const loop of shutdownLoops) {
       const fn = enclosingFunctionOf(loop);
       const start = loop.getStart(this.sf);
-      this.edit(start, loop.end, `${fn && isAsync(fn) ? 'await' : 'void'} ${handlerName}.close();`);
+      const close = `${fn && isAsync(fn) ? 'await' : 'void'} ${handlerName}.close();`;
+      // A loop over a shared registry still closes the HTTP+SSE transports: the handler closes first.
+      if (closesShared(loop)) this.edits.push({ file: this.sf.fileName, start, end: start, text: `${close}\n${indentAt(this.text, start)}` });
+      else this.edit(start, loop.end, close);
     }
     this.imports.add(SERVER_MODULE, 'createMcpHandler');
     if (route.framework !== 'hono') this.imports.add(NODE_MODULE, 'toNodeHandler');
@@ -428,6 +472,7 @@ class FileServing {
    * loop closing its transports (those are returned), or the code depends on sessions.
    */
   private shutdownLoops(registries: readonly SessionStore[], replaced: readonly ts.Node[], allowed: Set<string>): Set<ts.Node> {
+    // `replaced` also holds code that stays and may use a registry (the HTTP+SSE routes of a shared one).
     const loops = new Set<ts.Node>();
     for (const registry of registries) {
       const decl = registry.declaration!;
