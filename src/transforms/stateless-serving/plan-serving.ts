@@ -327,7 +327,7 @@ class FileServing {
     const first = transports[0]!;
     let route = enclosingRoute(first, this.values);
     // A `req.method === 'POST'` test inside a registered route's inline handler (`app.all('/mcp', async (req, res) => …)`): the registration is the route.
-    const registered = route && !route.call ? enclosingFunctionOf(route.node) : undefined;
+    const registered = route && !route.call && route.method === 'post' ? enclosingFunctionOf(route.node) : undefined;
     const outer = registered && enclosingRoute(registered, this.values);
     if (outer?.call && outer.handlers.includes(registered!) && (outer.method === 'all' || outer.method === 'post')) route = outer;
     if (route && !route.call && route.framework === 'node-http') {

@@ -86,7 +86,9 @@ function propertyRange(sf: ts.SourceFile, property: ts.PropertyAssignment): { st
   let end = comma >= 0 ? comma + 1 : property.end;
   const lineStart = text.lastIndexOf('\n', property.getStart(sf) - 1) + 1;
   const lineEnd = text.indexOf('\n', end);
-  const ownLines = text.slice(lineStart, property.getStart(sf)).trim() === '' && text.slice(end, lineEnd < 0 ? text.length : lineEnd).trim() === '';
+  const rest = text.slice(end, lineEnd < 0 ? text.length : lineEnd).trim();
+  // A comment after the comma describes the property: it goes with the line.
+  const ownLines = text.slice(lineStart, property.getStart(sf)).trim() === '' && (rest === '' || rest.startsWith('//'));
   if (ownLines) {
     // Comments directly above the property describe it: they go with it.
     const range = removalRange(sf, property, true, false);

@@ -10,7 +10,7 @@ import { SSEServerTransport } from '@modelcontextprotocol/sdk/server/sse.js';
 
 // Open transports, per kind, by session id.
 const transports = {
-  streamable: {} as Record<string, NodeStreamableHTTPServerTransport>,
+  streamable: {} as Record<string, NodeStreamableHTTPServerTransport>, // 2025-03-26 and later
   sse: {} as Record<string, SSEServerTransport>,
 };
 
