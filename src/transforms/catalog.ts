@@ -105,6 +105,7 @@ const serving = defineTransform({
     'server.connect(new StdioServerTransport()) becomes serveStdio(factory); a server built at module level is extracted into a factory',
     "a factory returning { server, cleanup } (everything's createServer) is split first: it returns the server and its cleanup becomes an exported cleanupSession (when the cleanup uses only module state), so the entries can take it",
     "transports a helper opens into a session registry (qmd's node:http dispatcher: createSession() + a sessions map) become createMcpHandler where the helper was; the session routing, the GET/DELETE branch and idle reapers over the registry go with it; a session TTL option of an exported function stays, marked as having no effect",
+    "a registry shared with a kept HTTP+SSE endpoint (`transports.streamable` beside `transports.sse`, or one `Record<string, StreamableHTTP… | SSEServerTransport>`): the Streamable HTTP route is rewritten, the registry stays for the SSE routes (its streamable part removed or narrowed out of its type), a shutdown loop over it closes the handler first",
     'HTTP+SSE (SSEServerTransport) is kept while 2025-era clients are served (server-legacy); --modern-only and --target stateless-v1 mark it',
     "2025-era clients stay served (createMcpHandler legacy: 'stateless', serveStdio legacy: 'serve'); --modern-only passes legacy: 'reject'",
     '--target stateless-v1: SDK 1.x, a new server and a sessionIdGenerator: undefined transport per POST; GET/DELETE answer 405',

@@ -19,6 +19,8 @@ export const SERVING_OPTIONS: Record<string, Partial<TransformOptions>> = {
   'node-http-stateless-v1': { target: 'stateless-v1' },
   'v1-dispatcher-stateless-v1': { target: 'stateless-v1' },
   'node-http-helper-stateless-v1': { target: 'stateless-v1' },
+  'registry-shared-with-sse-stateless-v1': { target: 'stateless-v1' },
+  'registry-union-with-sse-stateless-v1': { target: 'stateless-v1' },
 };
 
 export const PROTOCOL_TRANSFORMS = ['handshake-to-request-envelope', 'logging-to-request-scope', 'sampling-elicitation-to-mrtr', 'server-push-markers'] as const;

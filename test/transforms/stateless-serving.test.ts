@@ -25,6 +25,9 @@ const MARKERS: Record<string, string[]> = {
   'custom-lifecycle-marker': ['session-transport/session-lifecycle'],
   'bundle-factory-marker': ['session-state/per-session-server'],
   'sse-modern-only': ['session-transport/sse-transport'],
+  // The Streamable HTTP route is rewritten; the kept HTTP+SSE endpoint is marked for removal once no client needs it.
+  'registry-shared-with-sse-stateless-v1': ['session-transport/sse-transport'],
+  'registry-union-with-sse-stateless-v1': ['session-transport/sse-transport'],
   'fastify-options-route-marker': ['session-transport/session-id-generator'],
   'stdio-factory-marker': ['session-state/per-session-server'],
   'helper-session-marker': ['session-transport/session-id-generator'],

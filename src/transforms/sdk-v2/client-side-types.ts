@@ -10,7 +10,7 @@
  * file held this way) and no neighbour is server code: a file between both sides moves with the server.
  */
 import path from 'node:path';
-import { ts } from '../../analysis/typescript.js';
+import { ts } from '../../typescript.js';
 
 export interface SideFile {
   file: string;

@@ -10,7 +10,7 @@
  * built a server) and the task types v2 still exports (`CreateTaskResult`, `Task`, …) do not count:
  * modelcontextprotocol/servers `src/everything` moves.
  */
-import { ts } from '../../analysis/typescript.js';
+import { ts } from '../../typescript.js';
 import { isV1Specifier } from './bindings.js';
 import { V2_EXPORTS } from './v2-exports.js';
 

@@ -13,7 +13,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { ts } from '../../analysis/typescript.js';
+import { ts } from '../../typescript.js';
 import { isMcpSpecifier, isV1Specifier } from './bindings.js';
 import { V1_PACKAGE, V2_PACKAGE_VERSIONS, packageOf } from './manifest.js';
 

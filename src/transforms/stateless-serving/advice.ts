@@ -16,6 +16,8 @@ export interface AdviceContext {
   framework?: RouteFramework;
   /** The factory the advice names (`buildServer` when the server is not built by one yet). */
   factory?: string;
+  /** The file serves Streamable HTTP too: new clients have their endpoint already. */
+  besideStreamable?: boolean;
 }
 
 /** The v1 idiom, spelled once: what `--target stateless-v1` rewrites to. */
@@ -24,12 +26,13 @@ function perPostIdiom(factory: string): string {
 }
 
 /** The sentence a serving marker ends with: the entry to serve with, for this target and router. */
-export function servingEntryAdvice({ kind, target, modernOnly, framework, factory = 'buildServer' }: AdviceContext): string {
+export function servingEntryAdvice({ kind, target, modernOnly, framework, factory = 'buildServer', besideStreamable = false }: AdviceContext): string {
   if (kind === 'stdio') {
     if (target === 'stateless-v1') return 'On SDK 1.x keep `server.connect(new StdioServerTransport())`: stdio has no HTTP sessions to remove.';
     return `Serve with \`serveStdio(${factory})\` from @modelcontextprotocol/server/stdio (one server per connection from the factory).`;
   }
   if (kind === 'sse') {
+    if (target === 'stateless-v1' && besideStreamable) return 'It is sessionful by design: new clients use the Streamable HTTP endpoint; remove the /sse and /message routes and their transport registry once no client needs them.';
     if (target === 'stateless-v1') return `It is sessionful by design: add a Streamable HTTP endpoint for new clients (${perPostIdiom(factory)}) and remove the /sse and /message routes once no client needs them.`;
     if (modernOnly) return `With --modern-only no 2025-era client is served: remove the /sse and /message routes and their transport registry; 2026-07-28 clients use the Streamable HTTP endpoint (\`createMcpHandler(${factory})\` mounted with \`toNodeHandler\`).`;
     return 'kept (from @modelcontextprotocol/server-legacy/sse) while 2025-era clients are served';

@@ -29,6 +29,7 @@ import { flavourOf, indentAt, indentUnit } from '../session-state-to-handles/sou
 import { servingEntryAdvice } from './advice.js';
 import { ImportEdits } from './imports.js';
 import { planFactorySplits, type FactorySplit } from './factory-split.js';
+import { dottedReferences, registriesUsedIn, registryReferences, registryRemovals } from './registries.js';
 import { rewriteHelperRegistry, type ServingSite } from './session-registry.js';
 import { freeNames, isAsync, isInside, localNames, loggerNames, referencesByName, reindent, removalRange, statementOf, withBlankLineAbove } from './text.js';
 
@@ -86,6 +87,8 @@ class FileServing {
   private readonly quote: string;
   private readonly sdkNames: Set<string>;
   private readonly markedStatements = new Set<ts.Node>();
+  /** `transports.streamable`-like references of the registries being replaced: the registry, not a use of its holder. */
+  private registryAccesses: ts.Node[] = [];
 
   constructor(
     private readonly result: AnalysisResult,
@@ -123,7 +126,7 @@ class FileServing {
         sse.push(node);
       }
     });
-    for (const node of sse) this.planSse(node);
+    for (const node of sse) this.planSse(node, http.length > 0);
     const byRoute = new Map<ts.Node | undefined, ts.NewExpression[]>();
     for (const node of http) {
       const route = enclosingRoute(node, this.values);
@@ -186,6 +189,7 @@ class FileServing {
   private attempt(rewrite: () => void, stdio = false): boolean {
     const edits = this.edits.length;
     const replaced = this.replaced.length;
+    this.registryAccesses = [];
     try {
       rewrite();
       return this.edits.length > edits;
@@ -218,6 +222,51 @@ class FileServing {
   private remove(statement: ts.Node): void {
     const range = removalRange(this.sf, statement);
     this.edit(range.start, range.end, '');
+  }
+
+  /**
+   * The transport and server registries the code in `roots` uses (a registry of an SSE endpoint kept for
+   * 2025-era clients is not among them). Their `holder.kind` accesses then read as the registry.
+   */
+  private registriesOf(roots: readonly ts.Node[]): SessionStore[] {
+    const registries = registriesUsedIn(this.result, this.sf, roots);
+    this.registryAccesses = dottedReferences(registries, this.sf, this.values);
+    return registries;
+  }
+
+  /** The functions of this file that serve HTTP+SSE (create an SSE transport or hand it a POST): kept code. */
+  private sseCode(): ts.Node[] {
+    const out = new Set<ts.Node>();
+    forEachDescendant(this.sf, (node) => {
+      const sse = ts.isNewExpression(node) && SSE_TRANSPORTS.has(this.result.analysis.sdk.exportOf(node.expression)?.name ?? '');
+      const post = ts.isCallExpression(node) && calleeParts(node).name === 'handlePostMessage';
+      const fn = (sse || post) && enclosingFunctionOf(node);
+      if (fn) out.add(fn);
+    });
+    return [...out];
+  }
+
+  /**
+   * A registry shared with the kept HTTP+SSE routes stays for them; the Streamable HTTP transport type leaves
+   * its declared union (`Record<string, NodeStreamableHTTPServerTransport | SSEServerTransport>`).
+   */
+  private narrowSharedRegistry(registry: SessionStore): void {
+    forEachDescendant(registry.declaration!, (node) => {
+      if (!ts.isUnionTypeNode(node)) return;
+      const streamable = node.types.filter((t) => ts.isTypeReferenceNode(t) && STREAMABLE_HTTP_TRANSPORTS.has(this.result.analysis.sdk.exportOf(t.typeName)?.name ?? ''));
+      if (streamable.length === 0 || streamable.length === node.types.length) return;
+      for (const t of streamable) {
+        const i = node.types.indexOf(t);
+        // The member and the `|` joining it to its neighbour (the one after it, or before it when last).
+        const start = i < node.types.length - 1 ? t.getStart(this.sf) : node.types[i - 1]!.end;
+        const end = i < node.types.length - 1 ? node.types[i + 1]!.getStart(this.sf) : t.end;
+        this.edit(start, end, '');
+      }
+    });
+  }
+
+  private removeRegistries(registries: readonly SessionStore[]): void {
+    for (const range of registryRemovals(registries, this.sf)) this.edit(range.start, range.end, '');
   }
 
   private line(node: ts.Node): number {
@@ -276,7 +325,11 @@ class FileServing {
 
   private planHttp(transports: ts.NewExpression[]): void {
     const first = transports[0]!;
-    const route = enclosingRoute(first, this.values);
+    let route = enclosingRoute(first, this.values);
+    // A `req.method === 'POST'` test inside a registered route's inline handler (`app.all('/mcp', async (req, res) => …)`): the registration is the route.
+    const registered = route && !route.call && route.method === 'post' ? enclosingFunctionOf(route.node) : undefined;
+    const outer = registered && enclosingRoute(registered, this.values);
+    if (outer?.call && outer.handlers.includes(registered!) && (outer.method === 'all' || outer.method === 'post')) route = outer;
     if (route && !route.call && route.framework === 'node-http') {
       this.planNodeHttp(route, transports);
       return;
@@ -312,7 +365,9 @@ class FileServing {
 
     const transportOptions = this.transportOptions(first);
     const sessionful = !!transportOptions.sessionIdGenerator && !this.values.isUndefinedValue(transportOptions.sessionIdGenerator);
-    const registries = [...this.result.analysis.sessions.stores.values()].filter((s) => (s.kind === 'transport' || s.kind === 'server') && s.declaration && s.declaration.getSourceFile() === this.sf);
+    // Other routes on the same path: GET/DELETE session routes (and 405 answers of the stateless idiom).
+    const siblingRoutes = routesOf(this.sf, this.values).filter((r) => r.call && r.call !== route.call && r.path === route.path && (r.method === 'get' || r.method === 'delete'));
+    const registries = this.registriesOf([handler, ...siblingRoutes.filter((r) => r.framework === route.framework).flatMap((r) => r.handlers)]);
     if (this.options.target === 'stateless-v1' && !sessionful && registries.length === 0) return; // already the v1 stateless idiom
     this.checkTransportOptions(transportOptions, route.framework);
 
@@ -321,8 +376,6 @@ class FileServing {
     const allowed = new Set([...BOILERPLATE_GLOBALS, ...registryNames, ...this.sdkNames, ...factory.names, ...this.newedInEventStore(transportOptions)]);
     this.checkBoilerplate(handler, allowed, 'the MCP route');
 
-    // Other routes on the same path: GET/DELETE session routes (and 405 answers of the stateless idiom).
-    const siblingRoutes = routesOf(this.sf, this.values).filter((r) => r.call && r.call !== route.call && r.path === route.path && (r.method === 'get' || r.method === 'delete'));
     const removedCalls = new Set<ts.CallExpression>();
     for (const sibling of siblingRoutes) {
       if (sibling.framework !== route.framework) continue;
@@ -346,16 +399,22 @@ class FileServing {
       if (this.onlyUsedBy(arg, [route.call, ...removedCalls])) removedDeclarations.add(statement);
     }
 
+    // A registry the kept HTTP+SSE routes share (`Record<string, StreamableHTTP… | SSEServerTransport>`) stays for them.
+    const sseCode = this.sseCode();
+    const shared = registries.filter((r) => registryReferences(r, this.sf, this.values).some((ref) => sseCode.some((code) => isInside(ref, code))));
     // Every other use of a registry must be shutdown bookkeeping (a loop closing its transports).
-    const shutdownLoops = this.shutdownLoops(registries, [route.call, ...removedCalls, ...removedDeclarations], allowed);
+    const shutdownLoops = this.shutdownLoops(registries, [route.call, ...removedCalls, ...removedDeclarations, ...sseCode], allowed);
+    const closesShared = (loop: ts.Node) => shared.some((r) => registryReferences(r, this.sf, this.values).some((ref) => isInside(ref, loop)));
 
     const routeStatement = statementOf(route.call);
     const indent = indentAt(this.text, routeStatement.getStart(this.sf));
     if (this.options.target === 'stateless-v1') {
       if (route.framework !== 'express') throw new CannotRewrite(`--target stateless-v1 rewrites express routes only: on ${route.framework}, create a server and a \`sessionIdGenerator: undefined\` transport per POST by hand (GET/DELETE answer 405).`, route.call);
-      this.statelessV1(handler, factory, first, transportOptions, removedCalls);
-      for (const registry of registries) this.remove(statementOf(registry.declaration!));
-      for (const loop of shutdownLoops) this.remove(loop);
+      // An `all` route would hand GET/DELETE to the per-POST transport: they answer 405 first.
+      this.statelessV1(handler, factory, first, transportOptions, removedCalls, route.method === 'all' ? this.v1DispatcherPrelude(handler, []) : []);
+      this.removeRegistries(registries.filter((r) => !shared.includes(r)));
+      for (const r of shared) this.narrowSharedRegistry(r);
+      for (const loop of shutdownLoops) if (!closesShared(loop)) this.remove(loop);
       for (const decl of removedDeclarations) if (!this.isDeclarationOf(decl, handlerArg)) this.replaceWith405Declaration(decl);
       this.plan.notes!.push(`serving: ${this.relative()} — sessionful Streamable HTTP → a new server (${factory.call}) and a sessionIdGenerator: undefined transport per POST; GET/DELETE answer 405 (SDK 1.x, 2025-era clients only)`);
       return;
@@ -392,11 +451,15 @@ class FileServing {
     this.edit(routeStatement.getStart(this.sf), routeStatement.end, lines.join(`\n${indent}`));
     for (const call of removedCalls) this.remove(statementOf(call));
     for (const decl of removedDeclarations) this.remove(decl);
-    for (const registry of registries) this.remove(statementOf(registry.declaration!));
+    this.removeRegistries(registries.filter((r) => !shared.includes(r)));
+    for (const r of shared) this.narrowSharedRegistry(r);
     for (const loop of shutdownLoops) {
       const fn = enclosingFunctionOf(loop);
       const start = loop.getStart(this.sf);
-      this.edit(start, loop.end, `${fn && isAsync(fn) ? 'await' : 'void'} ${handlerName}.close();`);
+      const close = `${fn && isAsync(fn) ? 'await' : 'void'} ${handlerName}.close();`;
+      // A loop over a shared registry still closes the HTTP+SSE transports: the handler closes first.
+      if (closesShared(loop)) this.edits.push({ file: this.sf.fileName, start, end: start, text: `${close}\n${indentAt(this.text, start)}` });
+      else this.edit(start, loop.end, close);
     }
     this.imports.add(SERVER_MODULE, 'createMcpHandler');
     if (route.framework !== 'hono') this.imports.add(NODE_MODULE, 'toNodeHandler');
@@ -409,14 +472,15 @@ class FileServing {
    * loop closing its transports (those are returned), or the code depends on sessions.
    */
   private shutdownLoops(registries: readonly SessionStore[], replaced: readonly ts.Node[], allowed: Set<string>): Set<ts.Node> {
+    // `replaced` also holds code that stays and may use a registry (the HTTP+SSE routes of a shared one).
     const loops = new Set<ts.Node>();
     for (const registry of registries) {
       const decl = registry.declaration!;
       const declStatement = statementOf(decl);
-      for (const ref of referencesByName(this.sf, registry.name)) {
-        if (isInside(ref, declStatement) || replaced.some((r) => isInside(ref, r))) continue;
-        if (this.values.symbolOf(ref)?.valueDeclaration !== decl) continue;
-        const loop = shutdownLoop(ref);
+      const refs = registryReferences(registry, this.sf, this.values);
+      for (const ref of refs) {
+        if (isInside(ref, declStatement) || isInside(ref, decl) || replaced.some((r) => isInside(ref, r))) continue;
+        const loop = shutdownLoop(ref, refs);
         if (loop) {
           this.checkBoilerplate(loop, allowed, 'the shutdown loop');
           loops.add(loop);
@@ -486,7 +550,7 @@ class FileServing {
     if (!mounts.every(sameEndpoint) || !mounts.some((m) => m.method === 'post' || m.method === 'all')) {
       throw new CannotRewrite('the handler is mounted on other paths, routers or methods, or behind middleware: replace it and its routes by hand.', mount.call!, undefined, framework);
     }
-    const registries = [...this.result.analysis.sessions.stores.values()].filter((s) => (s.kind === 'transport' || s.kind === 'server') && s.declaration && s.declaration.getSourceFile() === this.sf);
+    const registries = this.registriesOf([fn]);
     const transportOptions = this.transportOptions(first);
     const sessionful = !!transportOptions.sessionIdGenerator && !this.values.isUndefinedValue(transportOptions.sessionIdGenerator);
     if (this.options.target === 'stateless-v1' && !sessionful && registries.length === 0) return; // already the v1 stateless idiom
@@ -507,7 +571,7 @@ class FileServing {
     if (this.options.target === 'stateless-v1') {
       // SDK 1.x: the handler and its mounts stay; its body becomes the own GET answers, 405 for other methods, then a server and transport per POST.
       this.statelessV1(fn, factory, first, transportOptions, new Set(), this.v1DispatcherPrelude(fn, kept));
-      for (const registry of registries) this.remove(statementOf(registry.declaration!));
+      this.removeRegistries(registries);
       for (const loop of shutdownLoops) this.remove(loop);
       this.plan.notes!.push(`serving: ${this.relative()} — a handler mounted on ${mounts.map((m) => m.method.toUpperCase()).join('/')} ${mount.path} → a new server (${factory.call}) and a sessionIdGenerator: undefined transport per POST; other methods answer 405${kept.length ? ' (its own GET answer first)' : ''} (SDK 1.x)`);
       return;
@@ -545,7 +609,7 @@ class FileServing {
     routes.push(`${receiver}.all(${pathText}, ${parsesBody ? `(req, res) => ${nodeHandlerName}(req, res, req.body)` : `toNodeHandler(${handlerName})`});`);
     this.edit(mountStatement.getStart(this.sf), mountStatement.end, routes.join(`\n${mountIndent}`));
     for (const call of mountCalls.slice(1)) this.remove(statementOf(call));
-    for (const registry of registries) this.remove(statementOf(registry.declaration!));
+    this.removeRegistries(registries);
     for (const loop of shutdownLoops) {
       const enclosing = enclosingFunctionOf(loop);
       this.edit(loop.getStart(this.sf), loop.end, `${enclosing && isAsync(enclosing) ? 'await' : 'void'} ${handlerName}.close();`);
@@ -625,7 +689,7 @@ class FileServing {
     const res = resParam.name.text;
     const transportOptions = this.transportOptions(first);
     const sessionful = !!transportOptions.sessionIdGenerator && !this.values.isUndefinedValue(transportOptions.sessionIdGenerator);
-    const registries = [...this.result.analysis.sessions.stores.values()].filter((s) => (s.kind === 'transport' || s.kind === 'server') && s.declaration && s.declaration.getSourceFile() === this.sf);
+    const registries = this.registriesOf([listener]);
     if (this.options.target === 'stateless-v1' && !sessionful && registries.length === 0) return;
     const factory = this.factoryOf(branch, first);
     // A body read before the branch (the stream is consumed) is handed over; one read inside goes with the branch.
@@ -668,7 +732,7 @@ class FileServing {
         const answer = `${res}.writeHead(405, { Allow: ${q('POST')}, ${q('Content-Type')}: ${q('application/json')} }).end(JSON.stringify({ jsonrpc: ${q('2.0')}, error: { code: -32000, message: ${q('Method not allowed.')} }, id: null }));`;
         this.edit(b.getStart(this.sf), b.end, `{\n${bi}${u}${answer}\n${bi}${u}return;\n${bi}}`);
       }
-      for (const registry of registries) this.remove(statementOf(registry.declaration!));
+      this.removeRegistries(registries);
       for (const loop of shutdownLoops) this.remove(loop);
       this.plan.notes!.push(`serving: ${this.relative()} — sessionful Streamable HTTP (node:http) → a new server (${factory.call}) and a sessionIdGenerator: undefined transport per POST; GET/DELETE answer 405 (SDK 1.x)`);
       return;
@@ -694,7 +758,7 @@ class FileServing {
       const bi = blockIndent(b);
       this.edit(b.getStart(this.sf), b.end, `{\n${bi}${u}${call}\n${bi}${u}return;\n${bi}}`);
     }
-    for (const registry of registries) this.remove(statementOf(registry.declaration!));
+    this.removeRegistries(registries);
     for (const loop of shutdownLoops) {
       const fn = enclosingFunctionOf(loop);
       this.edit(loop.getStart(this.sf), loop.end, `${fn && isAsync(fn) ? 'await' : 'void'} ${handlerName}.close();`);
@@ -887,7 +951,7 @@ class FileServing {
   /** Code that only does session plumbing: every name it uses is a global, the SDK, a registry, the factory, or its own. */
   private checkBoilerplate(root: ts.Node, allowed: Set<string>, where: string, skip: readonly ts.Node[] = []): void {
     const loggers = loggerNames(root);
-    for (const [name, id] of freeNames(root, skip)) {
+    for (const [name, id] of freeNames(root, [...skip, ...this.registryAccesses])) {
       // SDK names however they are imported (a package, a vendored or relative SDK) are plumbing too.
       if (allowed.has(name) || loggers.has(name) || localNames(root).has(name) || this.result.analysis.sdk.exportOf(id)) continue;
       const callback = lifecycleCallback(id, root);
@@ -1113,8 +1177,8 @@ class FileServing {
    * the import), as the maintainers of the reference servers kept it; `--modern-only` serves no such
    * client, and `--target stateless-v1` cannot make it stateless: those get a marker.
    */
-  private planSse(created: ts.NewExpression): void {
-    const advice = servingEntryAdvice({ kind: 'sse', target: this.options.target, modernOnly: this.options.modernOnly });
+  private planSse(created: ts.NewExpression, besideStreamable: boolean): void {
+    const advice = servingEntryAdvice({ kind: 'sse', target: this.options.target, modernOnly: this.options.modernOnly, besideStreamable });
     if (this.options.target === '2026-07-28' && !this.options.modernOnly) {
       this.plan.notes!.push(`serving: ${this.relative()}:${this.line(created)} — HTTP+SSE endpoint ${advice}; --modern-only marks it for removal`);
       return;
@@ -1215,14 +1279,17 @@ function lifecycleCallback(id: ts.Node, root: ts.Node): string | undefined {
   return undefined;
 }
 
-/** A loop over a registry (`for (const sid in transports)`, `for (… of Object.keys(transports))`, `transports.forEach(…)`): shutdown bookkeeping. */
-function shutdownLoop(ref: ts.Identifier): ts.Node | undefined {
-  const name = ref.text;
+/**
+ * A loop over a registry (`for (const sid in transports)`, `for (… of Object.keys(transports))`, `transports.forEach(…)`)
+ * around `ref`: shutdown bookkeeping. `refs` are all the registry's references (the loop iterates one of them).
+ */
+function shutdownLoop(ref: ts.Node, refs: readonly ts.Node[]): ts.Node | undefined {
+  const iterates = (over: ts.Node) => refs.some((r) => isInside(r, over));
   for (let current: ts.Node | undefined = ref.parent; current && !isFunctionLike(current); current = current.parent) {
-    if ((ts.isForInStatement(current) || ts.isForOfStatement(current)) && referencesByName(current.expression, name).length > 0) return current;
+    if ((ts.isForInStatement(current) || ts.isForOfStatement(current)) && iterates(current.expression)) return current;
     if (ts.isExpressionStatement(current)) {
       const call = unwrap(current.expression);
-      if (ts.isCallExpression(call) && calleeParts(call).name === 'forEach' && referencesByName(call.expression, name).length > 0) return current;
+      if (ts.isCallExpression(call) && calleeParts(call).name === 'forEach' && iterates(call.expression)) return current;
     }
   }
   return undefined;

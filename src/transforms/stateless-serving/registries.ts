@@ -1,0 +1,104 @@
+/**
+ * The session registries one serving rewrite replaces, and how each is named and removed.
+ *
+ * A registry is either a variable (`const transports = new Map()`) or one property of an object that
+ * holds a registry per transport kind (`const transports = { streamable: {}, sse: {} }`, reached as
+ * `transports.streamable[id]`). Only the registries the replaced code uses go with it: a registry of the
+ * HTTP+SSE endpoint kept for 2025-era clients stays, as does the rest of an object it is a property of.
+ */
+import { ts } from '../../typescript.js';
+import { forEachDescendant, propertyNameText } from '../../analysis/ast.js';
+import type { AnalysisResult } from '../../analysis/model.js';
+import type { SessionStore } from '../../analysis/session-flow.js';
+import { isInside, removalRange, statementOf } from './text.js';
+
+type Values = AnalysisResult['analysis']['values'];
+
+/** Transport and server registries declared in `sf` that code inside one of `roots` uses. */
+export function registriesUsedIn(result: AnalysisResult, sf: ts.SourceFile, roots: readonly ts.Node[]): SessionStore[] {
+  const values = result.analysis.values;
+  return [...result.analysis.sessions.stores.values()].filter(
+    (s) => (s.kind === 'transport' || s.kind === 'server') && s.declaration?.getSourceFile() === sf && registryReferences(s, sf, values).some((ref) => roots.some((root) => isInside(ref, root))),
+  );
+}
+
+/**
+ * Where `registry` is named outside its declaration: the identifiers bound to a registry variable, or the
+ * `holder.kind` / `holder['kind']` accesses of a registry property.
+ */
+export function registryReferences(registry: SessionStore, sf: ts.SourceFile, values: Values): ts.Node[] {
+  const decl = registry.declaration;
+  if (!decl) return [];
+  const out: ts.Node[] = [];
+  if (ts.isPropertyAssignment(decl)) {
+    const key = propertyNameText(decl.name);
+    forEachDescendant(sf, (node) => {
+      const name = ts.isPropertyAccessExpression(node) ? node.name : ts.isElementAccessExpression(node) && ts.isStringLiteralLike(node.argumentExpression) ? node.argumentExpression : undefined;
+      if (!name || (ts.isIdentifier(name) ? name.text : (name as ts.StringLiteralLike).text) !== key) return;
+      const symbol = values.symbolOf(name);
+      if ((symbol?.valueDeclaration ?? symbol?.declarations?.[0]) === decl) out.push(node);
+    });
+    return out;
+  }
+  const declared = ts.isVariableDeclaration(decl) && ts.isIdentifier(decl.name) ? decl.name : undefined;
+  if (!declared) return [];
+  forEachDescendant(sf, (node) => {
+    if (ts.isIdentifier(node) && node !== declared && node.text === declared.text && !(ts.isPropertyAccessExpression(node.parent) && node.parent.name === node) && values.symbolOf(node)?.valueDeclaration === decl) out.push(node);
+  });
+  return out;
+}
+
+/**
+ * The references of dotted registries (`transports.streamable`): the serving checks read them as the
+ * registry, not as a use of the object that holds it (which may hold a registry that stays).
+ */
+export function dottedReferences(registries: readonly SessionStore[], sf: ts.SourceFile, values: Values): ts.Node[] {
+  return registries.filter((r) => r.declaration && ts.isPropertyAssignment(r.declaration)).flatMap((r) => registryReferences(r, sf, values));
+}
+
+/**
+ * The text range that removes the registries: a variable's statement; a property of an object with its
+ * line (and its comma); the whole statement when every property of the object goes.
+ */
+export function registryRemovals(registries: readonly SessionStore[], sf: ts.SourceFile): Array<{ start: number; end: number }> {
+  const out: Array<{ start: number; end: number }> = [];
+  const properties = new Map<ts.ObjectLiteralExpression, ts.PropertyAssignment[]>();
+  for (const registry of registries) {
+    const decl = registry.declaration!;
+    if (ts.isPropertyAssignment(decl) && ts.isObjectLiteralExpression(decl.parent)) properties.set(decl.parent, [...(properties.get(decl.parent) ?? []), decl]);
+    else out.push(removalRange(sf, statementOf(decl)));
+  }
+  for (const [object, removed] of properties) {
+    if (object.properties.every((p) => removed.includes(p as ts.PropertyAssignment))) {
+      out.push(removalRange(sf, statementOf(object)));
+      continue;
+    }
+    for (const property of removed) out.push(propertyRange(sf, property));
+  }
+  return out;
+}
+
+/** A property with its comma: its whole lines when it has lines of its own, else `prop, ` (or `, prop` when last). */
+function propertyRange(sf: ts.SourceFile, property: ts.PropertyAssignment): { start: number; end: number } {
+  const text = sf.text;
+  const list = (property.parent as ts.ObjectLiteralExpression).properties;
+  const comma = list.hasTrailingComma || list.indexOf(property) < list.length - 1 ? text.indexOf(',', property.end) : -1;
+  let end = comma >= 0 ? comma + 1 : property.end;
+  const lineStart = text.lastIndexOf('\n', property.getStart(sf) - 1) + 1;
+  const lineEnd = text.indexOf('\n', end);
+  const rest = text.slice(end, lineEnd < 0 ? text.length : lineEnd).trim();
+  // A comment after the comma describes the property: it goes with the line.
+  const ownLines = text.slice(lineStart, property.getStart(sf)).trim() === '' && (rest === '' || rest.startsWith('//'));
+  if (ownLines) {
+    // Comments directly above the property describe it: they go with it.
+    const range = removalRange(sf, property, true, false);
+    return { start: range.start, end: lineEnd < 0 ? text.length : lineEnd + 1 };
+  }
+  if (comma >= 0) {
+    while (/[ \t]/.test(text[end] ?? '')) end++;
+    return { start: property.getStart(sf), end };
+  }
+  // The last property on a shared line, no comma after it: the comma before it goes.
+  const before = text.lastIndexOf(',', property.getStart(sf));
+  return { start: before, end: property.end };
+}
