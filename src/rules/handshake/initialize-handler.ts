@@ -1,7 +1,8 @@
 import { ts } from '../../typescript.js';
 import { enclosingFunction, memberAccess, unwrap } from '../../analysis/ast.js';
 import { isServerKind } from '../../analysis/values.js';
-import { defineRule, handlerRegistration, specUrl } from '../rule.js';
+import { defineRule, specUrl } from '../rule.js';
+import { handlerRegistration } from '../../analysis/handler-registration.js';
 import type { Analysis } from '../../analysis/model.js';
 
 const METHODS = new Set(['initialize', 'notifications/initialized']);

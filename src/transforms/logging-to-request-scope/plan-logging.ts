@@ -21,7 +21,7 @@
 import { ts } from '../../typescript.js';
 import { forEachDescendant, propertyNameText, unwrap } from '../../analysis/ast.js';
 import type { AnalysisResult } from '../../analysis/model.js';
-import { handlerRegistration } from '../../rules/rule.js';
+import { handlerRegistration } from '../../analysis/handler-registration.js';
 import type { TransformOptions, TransformPlan } from '../kit/plan.js';
 import type { TextEdit } from '../kit/edits.js';
 import { emptyPlan } from '../kit/plan.js';
