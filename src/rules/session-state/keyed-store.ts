@@ -1,23 +1,6 @@
 import { declarationName } from '../../analysis/ast.js';
+import { holdsCredentials } from '../../analysis/credentials.js';
 import { defineRule, specUrl } from '../rule.js';
-
-const CREDENTIAL_NOUNS = new Set(['auth', 'token', 'tokens', 'credential', 'credentials', 'secret', 'secrets', 'principal', 'principals', 'identity', 'identities', 'login', 'logins', 'user', 'users', 'apikey', 'apikeys', 'key', 'keys']);
-
-/**
- * Whether a store holds credentials or identity, judged by its head noun: `tokensBySession`,
- * `sessionTokens`, `authBySession` do; `userCarts` (carts) and `tokenizerCache` (cache) do not.
- */
-export function holdsCredentials(name: string): boolean {
-  const words = name
-    .replace(/^this\./, '')
-    .split(/[._$]|(?<=[a-z0-9])(?=[A-Z])/)
-    .map((w) => w.toLowerCase())
-    .filter(Boolean);
-  const cut = words.findIndex((w, i) => i > 0 && (w === 'by' || w === 'per' || w === 'for'));
-  const head = (cut > 0 ? words.slice(0, cut) : words).at(-1) ?? '';
-  const pair = (cut > 0 ? words.slice(0, cut) : words).slice(-2).join('');
-  return CREDENTIAL_NOUNS.has(head) || pair === 'authinfo' || pair === 'apikey';
-}
 
 export default defineRule({
   meta: {

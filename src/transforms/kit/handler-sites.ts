@@ -6,7 +6,7 @@ import { ts } from '../../typescript.js';
 import { calleeParts, isFunctionLike, unwrap } from '../../analysis/ast.js';
 import { isServerKind } from '../../analysis/values.js';
 import type { Analysis } from '../../analysis/model.js';
-import { handlerRegistration } from '../../rules/rule.js';
+import { handlerRegistration } from '../../analysis/sdk-features.js';
 import { markerInsertion } from '../../markers.js';
 import type { TextEdit } from './edits.js';
 import type { TransformPlan } from './plan.js';

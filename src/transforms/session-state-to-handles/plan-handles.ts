@@ -19,7 +19,7 @@ import type { AnalysisResult } from '../../analysis/model.js';
 import type { StoreModel } from '../../analysis/reach.js';
 import type { SessionRead, Sink } from '../../analysis/session-flow.js';
 import type { ToolRegistration } from '../../analysis/tools.js';
-import { holdsCredentials } from '../../rules/session-state/keyed-store.js';
+import { holdsCredentials } from '../../analysis/credentials.js';
 import { holdsTimers } from './timers.js';
 import { expiresIdleSessions, idleExpiryAdvice } from '../stateless-serving/idle-expiry.js';
 import { markerInsertion } from '../../markers.js';

@@ -1,6 +1,7 @@
 /** The word-level judgements the session rules make: what a store holds, what is a logger, what is a store call. */
 import { describe, expect, it } from 'vitest';
-import keyedStore, { holdsCredentials } from '../../../src/rules/session-state/keyed-store.js';
+import keyedStore from '../../../src/rules/session-state/keyed-store.js';
+import { holdsCredentials } from '../../../src/analysis/credentials.js';
 import telemetry from '../../../src/rules/session-state/session-telemetry.js';
 import read from '../../../src/rules/session-state/session-id-read.js';
 import { runRule } from '../../support/rule-tester.js';
