@@ -4,11 +4,11 @@
 // `apply` composes that codemod (transform sdk-v2 runs its v1-to-v2 transforms in memory) and then its
 // own transforms, so the aim is a bounded overhead: at most 1.5× the official dry run (median wall).
 //
-//   node bench/everything-apply.mjs [--repeats 5] [--dir DIR] [--bin PATH] [--before-bin PATH]
+//   node bench/everything-apply.mjs [--repeats 5] [--warmup 1] [--dir DIR] [--bin PATH] [--before-bin PATH]
 //
 // Target: `src/everything` of the servers checkout (eval/fetch.sh fetches it into /work/eval-repos or
 // $EVAL_REPOS), or --dir. Each command gets its own fresh copy of it (without `.git`), checked unchanged
-// afterwards. Measured, interleaved after one warm-up run of each:
+// afterwards. Measured, interleaved after --warmup runs of each (default one):
 //   (j)  `mcp-migrate apply --dry-run --fail-on none .` (this build; the unified diff on stdout)
 //   (j′) the same with --before-bin (another build, e.g. the commit before the speed work, built)
 //   (k)  `mcp-codemod v1-to-v2 --dry-run .` (the codemod apply composes: this repository's node_modules)
@@ -44,7 +44,7 @@ function freshCopy(source, name) {
   return copy;
 }
 
-export async function runEverythingApply({ repeats = 5, dir, bin = path.join(REPO, 'bin', 'mcp-migrate.js'), beforeBin, log = () => {} }) {
+export async function runEverythingApply({ repeats = 5, warmup = 1, dir, bin = path.join(REPO, 'bin', 'mcp-migrate.js'), beforeBin, log = () => {} }) {
   const source = dir ? path.resolve(dir) : path.join(process.env.EVAL_REPOS ?? '/work/eval-repos', REAL.dir, REAL.sub);
   if (!fs.existsSync(source)) throw new Error(`no such directory: ${source} (run eval/fetch.sh, or pass --dir)`);
   const commit = dir ? null : pinnedCommit();
@@ -69,8 +69,9 @@ export async function runEverythingApply({ repeats = 5, dir, bin = path.join(REP
   const before = () => run('apply (before)', applyArgs(beforeBin), copies.before, (c) => c === 0);
   const official = () => run('official', [codemod, 'v1-to-v2', '--dry-run', '.'], copies.official, (c) => c === 0 || c === 1);
   log(`target: ${label}; official codemod ${codemodVersion}`);
-  log('warm-up: one run of each');
-  const warm = [await ours(), ...(beforeBin ? [await before()] : []), await official()];
+  log(`warm-up: ${warmup} run(s) of each`);
+  const warm = [];
+  for (let i = 0; i < warmup; i++) warm.push(await ours(), ...(beforeBin ? [await before()] : []), await official());
   const runs = { ours: [], before: [], official: [] };
   const cpu = (r) => (r.cpuS == null ? '?' : r.cpuS.toFixed(2));
   for (let i = 1; i <= repeats; i++) {
@@ -89,9 +90,9 @@ export async function runEverythingApply({ repeats = 5, dir, bin = path.join(REP
   }
   for (const [k, d] of Object.entries(copies)) if (!sameSnapshot(snapshots[k], snapshot(d))) failures.push(`${k}: the dry run changed files of its copy`);
   // The diff names paths relative to the root apply was given ('.'), so the copies' diffs compare as text.
-  const diffs = [warm[0], ...runs.ours].map((r) => r.stdout);
+  const diffs = runs.ours.map((r) => r.stdout);
   const deterministic = diffs.every((d) => d === diffs[0]);
-  const sameAsBefore = beforeBin ? [warm[1], ...runs.before].every((r) => r.stdout === diffs[0]) : null;
+  const sameAsBefore = beforeBin ? runs.before.every((r) => r.stdout === diffs[0]) : null;
   if (!deterministic) failures.push('apply --dry-run printed different diffs in different runs');
   if (sameAsBefore === false) failures.push('the build before prints another diff than this build');
   const s = stats(runs.ours);
@@ -104,6 +105,7 @@ export async function runEverythingApply({ repeats = 5, dir, bin = path.join(REP
     machine: { cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model ?? null, node: process.version, loadAvg1mBefore: +loadBefore[0].toFixed(2), loadAvg1mAfter: +os.loadavg()[0].toFixed(2) },
     target: { label, source },
     repeats,
+    warmup,
     apply: { command: 'node bin/mcp-migrate.js apply --dry-run --fail-on none . (on a copy)', ...s, diffLines: diffs[0].split('\n').length, deterministic },
     before: p ? { command: `node ${beforeBin} apply --dry-run --fail-on none . (on a copy)`, ...p, sameDiff: sameAsBefore } : null,
     official: { command: `node …/@modelcontextprotocol/codemod/dist/cli.mjs v1-to-v2 --dry-run . (on a copy; codemod ${codemodVersion})`, ...o, changes: officialChanges ? Number(officialChanges[1]) : null, filesChanged: officialChanges ? Number(officialChanges[2]) : null },
@@ -149,7 +151,7 @@ export function renderEverythingApply(r) {
   lines.push(`- When: ${r.generatedAt}`);
   lines.push(`- Machine: ${r.machine.cpus} × ${r.machine.cpuModel ?? '?'}, Node ${r.machine.node}; 1-min load average ${r.machine.loadAvg1mBefore} before, ${r.machine.loadAvg1mAfter} after${busy ? ' (**busy machine: wall times are noisy, compare CPU s and the ratios**)' : ''}`);
   lines.push(`- Target: ${r.target.label}; each command on its own fresh copy`);
-  lines.push(`- Median of ${r.repeats} interleaved runs after one warm-up run of each; peak RSS: /usr/bin/time %M, max over the runs.`, '');
+  lines.push(`- Median of ${r.repeats} interleaved runs after ${r.warmup} warm-up run(s) of each; peak RSS: /usr/bin/time %M, max over the runs.`, '');
   lines.push('| measurement | median s | min s | max s | peak RSS MB | notes |', '|---|---:|---:|---:|---:|---|', ...everythingApplyRows(r), '');
   lines.push('| ratio | value |', '|---|---:|', ...everythingApplyRatioRows(r), '');
   lines.push('| aim | value | met |', '|---|---|:---:|', everythingApplyAimRow(r), '');
@@ -165,6 +167,7 @@ async function main() {
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     if (a === '--repeats') opts.repeats = Math.max(1, Number(argv[++i]));
+    else if (a === '--warmup') opts.warmup = Math.max(0, Number(argv[++i]));
     else if (a === '--dir') opts.dir = argv[++i];
     else if (a === '--bin') opts.bin = path.resolve(argv[++i]);
     else if (a === '--before-bin') opts.beforeBin = path.resolve(argv[++i]);
