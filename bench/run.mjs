@@ -4,7 +4,7 @@
 // See bench/README.md for what is measured and how.
 //
 //   node bench/run.mjs [--files 20000] [--seed 1] [--repeats 3] [--regen] [--official-full]
-//                      [--no-official] [--no-apply] [--no-sdk-heavy] [--sdk-heavy-target auto|generated|DIR]
+//                      [--no-official] [--no-apply] [--no-sdk-heavy] [--no-everything-apply] [--sdk-heavy-target auto|generated|DIR]
 //                      [--strict] [--timeout-s 600]
 //   MCP_MIGRATE_CMD="node bench/lib/standin-scan.mjs" node bench/run.mjs   # harness debugging
 //
@@ -18,6 +18,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { generate, generationKey, GENERATOR_VERSION } from './generate.mjs';
 import { runSdkHeavy, sdkHeavyAimRow, sdkHeavyCheckLine, sdkHeavyRatioRows, sdkHeavyRows } from './sdk-heavy.mjs';
+import { everythingApplyAimRow, everythingApplyCheckLines, everythingApplyRatioRows, everythingApplyRows, runEverythingApply } from './everything-apply.mjs';
 import { fmtS, fmtX, median } from './lib/format.mjs';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
@@ -35,7 +36,7 @@ const AIM = { fullVsServersMax: 2, peakMB: 300, officialSpeedupMin: 10 };
 
 // ------------------------------------------------------------------ args
 function parseArgs(argv) {
-  const o = { files: 20000, seed: 1, repeats: 3, regen: false, officialFull: false, official: true, apply: true, sdkHeavy: true, sdkHeavyTarget: 'auto', strict: false, timeoutS: 600, officialFullTimeoutS: 240 };
+  const o = { files: 20000, seed: 1, repeats: 3, regen: false, officialFull: false, official: true, apply: true, sdkHeavy: true, everythingApply: true, sdkHeavyTarget: 'auto', strict: false, timeoutS: 600, officialFullTimeoutS: 240 };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     const num = () => {
@@ -53,6 +54,7 @@ function parseArgs(argv) {
     else if (a === '--no-official') o.official = false;
     else if (a === '--no-apply') o.apply = false;
     else if (a === '--no-sdk-heavy') o.sdkHeavy = false;
+    else if (a === '--no-everything-apply') o.everythingApply = false;
     else if (a === '--sdk-heavy-target') o.sdkHeavyTarget = argv[++i];
     else if (a === '--strict') o.strict = true;
     else if (a === '-h' || a === '--help') {
@@ -507,6 +509,19 @@ async function main() {
     fs.writeFileSync(path.join(RESULTS, 'sdk-heavy.json'), JSON.stringify(sdkHeavy, null, 2) + '\n');
   }
 
+  // 4d. (j)/(k) issue 14: apply --dry-run on modelcontextprotocol/servers src/everything vs the official dry run
+  let everythingApply = null;
+  if (opts.everythingApply && opts.apply && opts.official && tool.source === 'bin/mcp-migrate.js') {
+    try {
+      everythingApply = await runEverythingApply({ repeats: opts.repeats, log: (m) => log(m) });
+      for (const f of everythingApply.failures) failures.push(`src/everything apply: ${f}`);
+      fs.mkdirSync(RESULTS, { recursive: true });
+      fs.writeFileSync(path.join(RESULTS, 'everything-apply.json'), JSON.stringify(everythingApply, null, 2) + '\n');
+    } catch (error) {
+      log(`src/everything apply row skipped: ${error.message}`);
+    }
+  }
+
   // 5. correctness and precision
   const given = { full: ['.'], servers: serverDirs };
   const norm = { full: [], servers: [] };
@@ -619,6 +634,7 @@ async function main() {
     ...(m.apply ? [{ id: 'apply-faster-than-official', text: 'apply --dry-run on the servers faster than the official dry run (sum per server)', value: `${fmtS(m.apply.medianMs)} s vs ${fmtS(officialSumMs)} s`, met: fin(m.apply.medianMs, officialSumMs) ? m.apply.medianMs < officialSumMs : null }] : []),
     ...(m.applyFull ? [{ id: 'apply-full-within-2x-scan', text: 'apply --dry-run on the whole tree at most 2× the full scan', value: fmtX(ratios.applyFullOverScanFull), met: fin(ratios.applyFullOverScanFull) ? ratios.applyFullOverScanFull <= 2 : null }] : []),
     { id: 'servers-10x-faster-than-official', text: `servers alone ≥ ${AIM.officialSpeedupMin}× faster than the official dry run`, value: fmtX(ratios.officialOverServers), met: fin(ratios.officialOverServers) ? ratios.officialOverServers >= AIM.officialSpeedupMin : null },
+    ...(everythingApply ? [{ id: 'everything-apply-within-1.5x-official', text: everythingApply.aim.text, value: everythingApplyAimRow(everythingApply).split(' | ')[1], met: everythingApply.aim.met }] : []),
     ...(sdkHeavy?.aim ? [{ id: 'sdk-heavy-5x-faster-than-official', text: sdkHeavy.aim.text, value: `${fmtX(sdkHeavy.ratios.wall)} (${fmtS(sdkHeavy.official.medianMs)} s vs ${fmtS(sdkHeavy.scan.medianMs)} s; by CPU ${fmtX(sdkHeavy.ratios.cpu)})`, met: sdkHeavy.aim.met }] : []),
   ];
 
@@ -657,6 +673,7 @@ async function main() {
     aims,
     checks,
     sdkHeavy,
+    everythingApply,
     failures,
   };
 
@@ -702,6 +719,7 @@ function renderMarkdown(r) {
   }
   if (M.officialFullTree) row(`(e) ${M.officialFullTree.label}`, fmtS(M.officialFullTree.wallMs), '', '', fmtMB(M.officialFullTree.peakRssKB), `**${M.officialFullTree.status}**`);
   if (r.sdkHeavy) rows.push(...sdkHeavyRows(r.sdkHeavy));
+  if (r.everythingApply) rows.push(...everythingApplyRows(r.everythingApply));
 
   const t = r.tree;
   const c = r.checks;
@@ -713,6 +731,7 @@ function renderMarkdown(r) {
   lines.push(`- Peers: ast-grep ${r.peers.astGrep}, @modelcontextprotocol/codemod ${r.peers.codemod}`);
   lines.push(`- Tree: ${t.ordinaryFiles} ordinary TS files in ${t.packages} packages + ${t.mcpServers.length} MCP servers (${t.mcpServerFiles} files: ${t.mcpServers.map((s) => `${s.dir.replace('packages/', '')} [${s.origin}, ${s.sdk}]`).join(', ')}) + an MCP client (${t.mcpClientFiles} files); ${t.mcpMentionFiles} ordinary files mention MCP in comments; ${t.filesInIgnoredPaths} files in ignored paths; ${t.writtenFiles} files, ${t.megabytes} MB in all (generator v${t.generatorVersion}, seed ${t.seed})`);
   lines.push(`- Wall time: median of ${r.repeats} runs after one warm-up run each, (a)/(b)/(c) interleaved; (d) one run per server. Peak RSS: ${r.rssMethod}; the max over the runs.`);
+  if (r.everythingApply) lines.push(`- apply on src/everything (j)/(k), issue 14: ${r.everythingApply.target.label}; median of ${r.everythingApply.repeats} interleaved runs after a warm-up each (bench/everything-apply.mjs); load ${r.everythingApply.machine.loadAvg1mBefore} before, ${r.everythingApply.machine.loadAvg1mAfter} after.`);
   if (r.sdkHeavy) lines.push(`- SDK-heavy server (h)/(i), issue 7: ${r.sdkHeavy.target.label}; median of ${r.sdkHeavy.repeats} interleaved runs after a warm-up each (bench/sdk-heavy.mjs); load ${r.sdkHeavy.machine.loadAvg1mBefore} before, ${r.sdkHeavy.machine.loadAvg1mAfter} after.`);
   lines.push('');
   lines.push('| measurement | median s | min s | max s | peak RSS MB | notes |', '|---|---:|---:|---:|---:|---|', ...rows);
@@ -729,6 +748,7 @@ function renderMarkdown(r) {
   if (r.ratios.applyFullOverScanFull != null) lines.push(`| our apply --dry-run / our scan, full tree | ${fmtX(r.ratios.applyFullOverScanFull)} |`);
   if (r.ratios.officialOneRunOverApply != null) lines.push(`| official dry run (one run, all servers) / our apply --dry-run on servers | ${fmtX(r.ratios.officialOneRunOverApply)} |`);
   if (r.sdkHeavy) lines.push(...sdkHeavyRatioRows(r.sdkHeavy));
+  if (r.everythingApply) lines.push(...everythingApplyRatioRows(r.everythingApply));
   lines.push('');
   lines.push('| aim | value | met |', '|---|---|:---:|');
   for (const a of r.aims) lines.push(`| ${a.text} | ${a.value} | ${a.met == null ? 'n/a' : a.met ? 'yes' : '**no**'} |`);
@@ -749,6 +769,7 @@ function renderMarkdown(r) {
       c.deterministic.diffs.map((d) => `; ${d.scan} run ${d.run}: ${d.counts[0]} vs ${d.counts[1]} findings (only in run 1: ${d.onlyInRun1.join(', ') || '—'}; only in run ${d.run}: ${d.onlyInThisRun.join(', ') || '—'})`).join(''));
   }
   if (r.sdkHeavy) lines.push(sdkHeavyCheckLine(r.sdkHeavy));
+  if (r.everythingApply) lines.push(...everythingApplyCheckLines(r.everythingApply));
   if (r.tool.changedDuringRun) lines.push('- **WARN** the tool under test (dist/, bin/) changed during this run: numbers and checks may mix two builds');
   if (c.discovery) {
     const d = c.discovery;

@@ -65,7 +65,7 @@ export function sdkHeavyTarget(choice = 'auto', log = () => {}) {
 }
 
 /** Size+mtime of every file under dir (the copy the official dry run gets must not change). */
-function snapshot(dir) {
+export function snapshot(dir) {
   const out = new Map();
   const walk = (d) => {
     for (const e of fs.readdirSync(d, { withFileTypes: true })) {
@@ -80,10 +80,10 @@ function snapshot(dir) {
   walk(dir);
   return out;
 }
-const sameSnapshot = (a, b) => a.size === b.size && [...a].every(([k, v]) => b.get(k) === v);
+export const sameSnapshot = (a, b) => a.size === b.size && [...a].every(([k, v]) => b.get(k) === v);
 
 /** Wall (performance.now around the child), user+sys CPU and peak RSS (/usr/bin/time) of one command. */
-function measure(cmd, args, cwd) {
+export function measure(cmd, args, cwd) {
   const timeFile = path.join(WORK, `sdk-heavy-${process.pid}.time`);
   fs.rmSync(timeFile, { force: true });
   const useTime = fs.existsSync(GNU_TIME);
@@ -110,7 +110,7 @@ export function findingKeys(report) {
   return groups.flatMap(([tag, list]) => (list ?? []).map((f) => `${tag}${f.file}:${f.line}:${f.column}-${f.endLine}:${f.endColumn} ${f.ruleId} ${f.fingerprint}`)).sort();
 }
 
-function stats(runs) {
+export function stats(runs) {
   const ok = runs.filter((r) => r.ok);
   const w = ok.map((r) => r.wallMs);
   const cpu = ok.map((r) => r.cpuS).filter((x) => x != null);

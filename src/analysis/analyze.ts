@@ -19,6 +19,7 @@ import { SdkFeatures } from './sdk-features.js';
 import { SdkSymbols } from './sdk-symbols.js';
 import { SessionFlow } from './session-flow.js';
 import { ValueAnalysis } from './values.js';
+import { parse, type ParsedFiles } from './parsed-files.js';
 
 export interface AnalysisInput {
   /** Absolute path → text of every file to load (MCP files and the helpers they import). */
@@ -30,6 +31,8 @@ export interface AnalysisInput {
   packageModules?: ReadonlyMap<string, string>;
   /** Turns an absolute path into the report's relative path. */
   relative(absPath: string): string;
+  /** Files parsed by an earlier analysis in this run: those whose text is unchanged are not parsed again. */
+  parsed?: ParsedFiles;
 }
 
 const EXTENSIONS: Record<string, ts.Extension> = {
@@ -125,7 +128,7 @@ export function internalError(file: string, error: unknown): FileDiagnostic {
 
 /**
  * The program over exactly the given files, built with the compiler API (no ts-morph wrapper, no
- * file system): each file is parsed once, as ts-morph's in-memory project did it (target ESNext,
+ * file system): each file is parsed once (or reused from `input.parsed` when its text is unchanged), as ts-morph's in-memory project did it (target ESNext,
  * script kind by extension, file names with forward slashes), and module
  * names resolve through `input.resolve` to files of the set only.
  */
@@ -144,9 +147,8 @@ function createProgram(input: AnalysisInput): ts.Program {
   const directories = new Set<string>(['/']);
   for (const [absPath, text] of [...input.files, ...(input.contextFiles ?? [])]) {
     const fileName = standardized(absPath);
-    // No `setParentNodes`: that is a second walk over every tree; the binder sets every parent pointer
-    // (as in tsc) when `getTypeChecker()` binds all files, before anything reads them.
-    byName.set(fileName, ts.createSourceFile(fileName, text, ts.ScriptTarget.ESNext, false, scriptKindOf(absPath)));
+    const kind = scriptKindOf(absPath);
+    byName.set(fileName, input.parsed ? input.parsed.get(fileName, text, kind) : parse(fileName, text, kind));
     for (let dir = path.posix.dirname(fileName); !directories.has(dir); dir = path.posix.dirname(dir)) directories.add(dir);
   }
   const host: ts.CompilerHost = {

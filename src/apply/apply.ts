@@ -10,6 +10,7 @@
 import fs from 'node:fs';
 import { analyze } from '../analysis/analyze.js';
 import type { AnalysisResult } from '../analysis/model.js';
+import { ParsedFiles } from '../analysis/parsed-files.js';
 import { RULES } from '../rules/index.js';
 import { TRANSFORMS, DEFAULT_TRANSFORM_OPTIONS, type TransformDefinition, type TransformOptions } from '../transforms/catalog.js';
 import type { AnchoredNote, PlannedMarker, SharedStore, StoreOutcome } from '../transforms/kit/plan.js';
@@ -121,11 +122,13 @@ export async function runApply(options: ApplyOptions): Promise<ApplyResult> {
   const anchoredNotes: AnchoredNote[] = [];
   const provenance = new LineProvenance();
 
-  // One analysis per state of the code: a transform that changed nothing leaves the next one the same analysis.
+  // One analysis per state of the code: a transform that changed nothing leaves the next one the same analysis,
+  // and a file it left as it was is not parsed again.
+  const parsed = new ParsedFiles();
   let result: AnalysisResult | undefined;
   for (const [index, transform] of transforms.entries()) {
     options.onProgress?.(transform.name, index + 1, transforms.length, 'transforms');
-    result ??= analyze({ files: sourcesOnly(current), resolve: sources.resolve, packageModules: sources.packageModules, contextFiles: sources.contextFiles, relative: sources.relative });
+    result ??= analyze({ files: sourcesOnly(current), resolve: sources.resolve, packageModules: sources.packageModules, contextFiles: sources.contextFiles, relative: sources.relative, parsed });
     const analysis = result;
     const plan = withFileOverlay(current, () => transform.plan(analysis, transformOptions));
     // Files no analysis loads (package.json): read from disk when a plan edits them.
@@ -239,7 +242,7 @@ export async function runApply(options: ApplyOptions): Promise<ApplyResult> {
 
   options.onProgress?.('checking the migrated code', current.size, current.size);
   const { engine: judged, gate } = judge({
-    sources: { files: sourcesOnly(current), resolve: sources.resolve, packageModules: sources.packageModules, contextFiles: sources.contextFiles, relative: sources.relative },
+    sources: { files: sourcesOnly(current), resolve: sources.resolve, packageModules: sources.packageModules, contextFiles: sources.contextFiles, relative: sources.relative, parsed },
     rules: RULES,
     knownRuleIds: new Set(RULES.map((r) => r.meta.id)),
     gate: options.gate ?? {},

@@ -26,14 +26,17 @@ function message(framework: FrameworkDescription, use: SiteUse): string {
 }
 
 type FrameworkBase = { framework: FrameworkDescription; description: SubclassDescription };
-const bases = new WeakMap<ts.ClassLikeDeclaration, FrameworkBase | null>();
+// Per analysis: a class's base may be in another file, and `apply` reuses an unchanged file's nodes in its next analysis.
+const bases = new WeakMap<Analysis, WeakMap<ts.ClassLikeDeclaration, FrameworkBase | null>>();
 
 /** The framework class a project class extends (directly, or through a project base class); cached per class. */
 function frameworkBase(analysis: Analysis, decl: ts.ClassLikeDeclaration, depth = 0): FrameworkBase | undefined {
-  const cached = bases.get(decl);
+  let known = bases.get(analysis);
+  if (!known) bases.set(analysis, (known = new WeakMap()));
+  const cached = known.get(decl);
   if (cached !== undefined) return cached ?? undefined;
   const found = depth > 4 ? undefined : findFrameworkBase(analysis, decl, depth);
-  bases.set(decl, found ?? null);
+  known.set(decl, found ?? null);
   return found;
 }
 

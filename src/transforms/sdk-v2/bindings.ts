@@ -4,7 +4,7 @@
  * The passes around the codemod (name-clash.ts, dropped-imports.ts) compare these before and after.
  */
 import type { Identifier, ImportDeclaration, Node as TsMorphNode, SourceFile } from 'ts-morph';
-import { loadTsMorph } from '../../typescript.js';
+import { loadTsMorph, ts } from '../../typescript.js';
 
 const MCP_SCOPE = '@modelcontextprotocol/';
 const V1_SDK = '@modelcontextprotocol/sdk';
@@ -95,11 +95,57 @@ export function referencesByName(sf: SourceFile, name: string): Identifier[] {
 
 /** Whether `id` resolves to nothing this file binds (no declaration in the file). */
 export function isUnbound(id: Identifier): boolean {
-  const { Node } = loadTsMorph();
-  const sf = id.getSourceFile();
-  const parent = id.getParent();
-  const symbol = parent && Node.isShorthandPropertyAssignment(parent) ? parent.getValueSymbol() : id.getSymbol();
-  return !symbol || !symbol.getDeclarations().some((d) => d.getSourceFile() === sf);
+  const file = id.getSourceFile().compilerNode;
+  return !declarationsOf(id).some((d) => d.getSourceFile() === file);
+}
+
+/**
+ * The declarations an identifier of the file resolves to, as far as the file itself can tell: a
+ * parameter, a local, a top-level declaration or an import of the file (a shorthand property, its
+ * value), and nothing for a name the file does not declare.
+ *
+ * Read with a type checker over the file alone, without lib files or the project's other files: a
+ * name resolves through the file's own scopes before any global, and an import binds its name in
+ * the file whatever the module is, so what resolves *into the file* does not depend on them. The
+ * ts-morph project the codemod runs in would build a program over every file it holds and the
+ * default lib after each edit, and the codemod edits every file.
+ */
+export function declarationsOf(id: Identifier): readonly ts.Declaration[] {
+  const checker = fileChecker(id.getSourceFile());
+  const node = id.compilerNode;
+  const symbol = ts.isShorthandPropertyAssignment(node.parent) ? checker.getShorthandAssignmentValueSymbol(node.parent) : checker.getSymbolAtLocation(node);
+  return symbol?.declarations ?? [];
+}
+
+/** One checker per state of a file (ts-morph replaces the compiler node on every edit). */
+const fileCheckers = new WeakMap<ts.SourceFile, ts.TypeChecker>();
+
+function fileChecker(sf: SourceFile): ts.TypeChecker {
+  const file = sf.compilerNode;
+  let checker = fileCheckers.get(file);
+  if (!checker) fileCheckers.set(file, (checker = singleFileProgram(file, sf.getProject().getCompilerOptions()).getTypeChecker()));
+  return checker;
+}
+
+/**
+ * A program over the file's own compiler node, with the project's options (so it binds as the
+ * project would: a program reuses a bound file, as the language service does between edits).
+ */
+function singleFileProgram(file: ts.SourceFile, options: ts.CompilerOptions): ts.Program {
+  const host: ts.CompilerHost = {
+    getSourceFile: (name) => (name === file.fileName ? file : undefined),
+    getDefaultLibFileName: () => '/lib.d.ts',
+    writeFile: () => undefined,
+    getCurrentDirectory: () => '/',
+    getDirectories: () => [],
+    fileExists: (name) => name === file.fileName,
+    readFile: (name) => (name === file.fileName ? file.text : undefined),
+    getCanonicalFileName: (name) => name,
+    useCaseSensitiveFileNames: () => true,
+    getNewLine: () => '\n',
+    resolveModuleNames: (names) => names.map(() => undefined),
+  };
+  return ts.createProgram([file.fileName], { ...options, noLib: true, types: [], noEmit: true }, host);
 }
 
 /** Whether `id` is used as a value (not only inside a type; `typeof X` in a type reads the value). */

@@ -47,7 +47,9 @@ export function removeExperimentalTasks(sf: SourceFile, sdkBefore: readonly Impo
     const uses = usesOf(decl.getNameNode() as Identifier, statement);
     const plan = uses.map((use) => ownUse(use, option));
     // Used for more than building a server (or for no server, or exported): a person decides.
-    if (statement.isExported() || plan.some((p) => p === undefined) || !plan.some((p) => p!.options)) continue;
+    // (For a statement, ts-morph's `isExported()` answers exactly this, `export { x }` not included,
+    // after building a type checker over the whole project and the default lib.)
+    if (statement.hasExportKeyword() || plan.some((p) => p === undefined) || !plan.some((p) => p!.options)) continue;
     removals.push(statement, ...plan.map((p) => p!.remove));
     for (const p of plan) if (p!.options) optionObjects.add(p!.options);
     out.variables.push(decl.getName());

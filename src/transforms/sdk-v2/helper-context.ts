@@ -11,7 +11,8 @@
  */
 import type { Diagnostic } from '@modelcontextprotocol/codemod';
 import type { FunctionDeclaration, Node as TsMorphNode, ParameterDeclaration, SourceFile } from 'ts-morph';
-import { loadTsMorph } from '../../typescript.js';
+import { loadTsMorph, ts } from '../../typescript.js';
+import { declarationsOf } from './bindings.js';
 import { namesContextType } from './context-mocks.js';
 import { REGISTRATION_METHODS } from '../../analysis/sdk-modules.js';
 
@@ -43,7 +44,7 @@ export function forwardedContexts(sf: SourceFile, diagnostics: readonly Diagnost
     const call = sf
       .getDescendantsOfKind(SyntaxKind.CallExpression)
       .find((c) => c.getExpression().getText() === helper && c.getStartLineNumber() <= line && c.getEndLineNumber() >= line);
-    const index = call?.getArguments().findIndex((a) => Node.isIdentifier(a) && (a.getSymbol()?.getDeclarations() ?? []).some((d) => Node.isParameterDeclaration(d)));
+    const index = call?.getArguments().findIndex((a) => Node.isIdentifier(a) && declarationsOf(a).some((d) => ts.isParameter(d)));
     if (index === undefined || index < 0) continue;
     out.push({ helper, index, diagnostic });
   }
@@ -70,15 +71,15 @@ export function contextsPassedToHelpers(sf: SourceFile): ForwardedContext[] {
     if (!sf.getFunction(helper) && !sf.getVariableDeclaration(helper)) continue;
     call.getArguments().forEach((argument, index) => {
       if (!Node.isIdentifier(argument)) return;
-      const parameter = (argument.getSymbol()?.getDeclarations() ?? []).find((d) => Node.isParameterDeclaration(d));
-      const callback = parameter?.getParent();
-      if (!parameter || !callback || !(Node.isArrowFunction(callback) || Node.isFunctionExpression(callback))) return;
-      const parameters = callback.getParameters();
-      if (parameters[parameters.length - 1] !== parameter) return;
-      const registration = callback.getParent();
-      if (!registration || !Node.isCallExpression(registration) || !registration.getArguments().includes(callback)) return;
-      const target = registration.getExpression();
-      if (!Node.isPropertyAccessExpression(target) || !REGISTRATIONS.has(target.getName())) return;
+      // Compiler nodes of the file (declarationsOf reads the file alone; see there).
+      const parameter = declarationsOf(argument).find((d) => ts.isParameter(d));
+      const callback = parameter?.parent;
+      if (!parameter || !callback || !(ts.isArrowFunction(callback) || ts.isFunctionExpression(callback))) return;
+      if (callback.parameters[callback.parameters.length - 1] !== parameter) return;
+      const registration = callback.parent;
+      if (!registration || !ts.isCallExpression(registration) || !registration.arguments.includes(callback)) return;
+      const target = registration.expression;
+      if (!ts.isPropertyAccessExpression(target) || !REGISTRATIONS.has(target.name.text)) return;
       out.push({ helper, index }); // repeats are merged with the codemod's ones by the caller
     });
   }
