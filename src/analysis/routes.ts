@@ -372,7 +372,7 @@ function handlersOf(values: ValueQueries, args: readonly ts.Node[], depth = 0): 
 }
 
 /** Which framework a router comes from: the module its root identifier (or its factory) is imported from. */
-export function frameworkOf(router: ts.Node, values: ValueQueries, depth = 0): RouteFramework {
+function frameworkOf(router: ts.Node, values: ValueQueries, depth = 0): RouteFramework {
   let root = unwrap(router);
   while (ts.isPropertyAccessExpression(root) || ts.isCallExpression(root) || ts.isNewExpression(root)) root = unwrap(root.expression);
   if (!ts.isIdentifier(root) || depth > 4) return 'unknown';

@@ -33,9 +33,9 @@ export function describedFeature(feature: FeatureId): SdkFeature {
   return MCP_SDK.features[feature]!;
 }
 
-export { HANDLER_REGISTRATION_METHODS, REGISTRATION_METHODS } from './sdk-modules.js';
+export { REGISTRATION_METHODS } from './sdk-modules.js';
 /** Every SDK method that sends a raw JSON-RPC message (`server.request`, `extra.sendNotification`, `ctx.mcpReq.send`). */
-export const RAW_SENDERS: ReadonlySet<string> = new Set(Object.keys(MCP_SDK.rawSenders));
+const RAW_SENDERS: ReadonlySet<string> = new Set(Object.keys(MCP_SDK.rawSenders));
 
 /** Notifications about one request's work (progress): they belong on that request's response stream. */
 export const REQUEST_SCOPED_NOTIFICATIONS: ReadonlySet<string> = new Set(MCP_SDK.requestScopedNotifications);

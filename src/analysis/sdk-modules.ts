@@ -21,7 +21,7 @@ function packageOf(specifier: string): string {
 }
 
 /** The major and side of an SDK module, from the description; undefined for anything else. */
-export function sdkModuleOf(specifier: string): { major: SdkVersion; side: SdkSide } | undefined {
+function sdkModuleOf(specifier: string): { major: SdkVersion; side: SdkSide } | undefined {
   if (!specifier.startsWith(SDK_SPECIFIER_MARKER)) return undefined;
   const pkg = packageOf(specifier);
   for (const { major, packages, subpaths } of MCP_SDK.majors) {

@@ -7,7 +7,7 @@
 import type { ts } from '../typescript.js';
 import type { SdkSymbols } from './sdk-symbols.js';
 
-export type ValueKind =
+type ValueKind =
   | 'mcp-server'
   | 'server'
   | 'transport'

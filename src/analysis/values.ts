@@ -47,7 +47,7 @@ import {
   returningFunction,
 } from './declarations.js';
 
-export { declaredType, functionOfDeclaration, returnedExpressions } from './declarations.js';
+export { declaredType, returnedExpressions } from './declarations.js';
 
 /** Every path of a value (`paths`, or its one `hops`). */
 export function pathsOf(value: Value): ReadonlyArray<readonly Hop[]> {

@@ -10,7 +10,7 @@ import type { RuleId } from './types.js';
 /** Which side of the protocol a module serves: client modules are the other side, not ours to migrate. */
 export type SdkSide = 'server' | 'shared' | 'client';
 
-export interface SdkMajorDescription {
+interface SdkMajorDescription {
   major: 1 | 2;
   /** The package a server written against this major imports its API from. */
   entry: string;
@@ -85,7 +85,7 @@ export interface SdkFeature {
 }
 
 /** Who can send a raw JSON-RPC message: a method of an SDK server, a handler context or a transport. */
-export interface RawSender {
+interface RawSender {
   /** What it sends: a request, a notification, or either (`ctx.mcpReq.send`, `transport.send`). */
   sends: MessageKind | 'any';
   /** Where the SDK defines it: on a server (`server.server.request`) or on a handler's context (`extra.sendRequest`). */

@@ -248,7 +248,7 @@ function describeError(file: string, error: FoundError, provenance: LineProvenan
 const CANNOT_FIND_NAME = new Set([2304, 2552]);
 
 /** What to do about a new error, from what kind of error it is and which transform made it. */
-export function adviceFor(code: number, transforms: readonly string[], cause: ErrorCause, message = ''): string {
+function adviceFor(code: number, transforms: readonly string[], cause: ErrorCause, message = ''): string {
   const byCode: Record<number, string> = {
     2304: 'a name the code still uses is no longer imported: import it again (from the v2 package that exports it, see the SDK v1→v2 API map) or replace the use',
     2552: 'a name the code still uses is no longer imported: import it again (from the v2 package that exports it, see the SDK v1→v2 API map) or replace the use',

@@ -33,7 +33,7 @@ const BUILDER = (feature: FeatureId): string => describedFeature(feature).inputR
 /** The SDK result schemas a raw request's reply may be parsed with (the embedded response goes through none other). */
 const RESULT_SCHEMAS = new Set(INPUT_REQUEST_FEATURES.flatMap((feature) => describedFeature(feature).resultSchemas ?? []));
 const SDK = sdkEntryPackage(2);
-export const REQUEST_STATE_ENV = 'MCP_REQUEST_STATE_KEY';
+const REQUEST_STATE_ENV = 'MCP_REQUEST_STATE_KEY';
 
 export function planMrtr(result: AnalysisResult, options: TransformOptions): TransformPlan {
   const plan = emptyPlan();

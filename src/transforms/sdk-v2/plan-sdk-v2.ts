@@ -44,7 +44,7 @@ export function isClientOnly(text: string): boolean {
 }
 
 /** A file whose v1 SDK imports are only what client and server share (types, shared/): neither side by itself. */
-export function isSharedOnly(text: string): boolean {
+function isSharedOnly(text: string): boolean {
   const v1 = mcpSpecifiers(text).filter((s) => packageOf(s) === V1_PACKAGE);
   return v1.length > 0 && v1.every(isSharedSpecifier);
 }
