@@ -4,44 +4,15 @@
  * `@modelcontextprotocol/client` clients of both eras.
  * 1. Servers migrated by `apply` pass: the shop (`fixtures/v1-streamable-express`) after `apply --store
  *    memory` on one instance and after `apply --store redis` on two instances with Redis.
- * 2. A server migrated by hand (`fixtures/verify-notes`) passes with two callers and an enforced lifetime,
- *    and each of its subtly wrong variants (NOTES_FLAW) fails with its fault named.
+ * (A server migrated by hand is proven in verify-hand.e2e.test.ts; helpers in support/verify.ts.)
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { runCli, type CliRun } from './support/cli.js';
-import { copyFixture, FIXTURES, REPO_ROOT } from './support/paths.js';
+import { runCli } from './support/cli.js';
+import { copyFixture, FIXTURES } from './support/paths.js';
 import { skipWithoutRedis } from './support/redis.js';
-
-const TSX = pathToFileURL(path.join(REPO_ROOT, 'node_modules', 'tsx', 'dist', 'loader.mjs')).href;
-const START = ['--', process.execPath, '--import', TSX, 'src/index.ts'];
-// apply and two tsx-started servers on a busy 2-core machine: minutes, not seconds.
-const TIMEOUT = 400_000;
-
-interface Report {
-  target: { instances?: number; principals: string[]; depth: number };
-  checks: Array<{ id: string; status: string; fault?: string; detail: string }>;
-  families: Array<{ argument: string; mintTool: string; checks: Array<{ id: string; status: string; fault?: string; detail: string }>; tokens?: { handleTokens: number; inConversation: number } }>;
-  summary: { failed: number; faults: string[] };
-  error?: string;
-}
-
-function verifyRun(dir: string, args: string[], env: Record<string, string> = {}): { run: CliRun; report: Report } {
-  const run = runCli(['verify', '-f', 'json', ...args, ...START], { cwd: dir, env, timeoutMs: TIMEOUT - 20_000 });
-  let report: Report;
-  try {
-    report = JSON.parse(run.stdout) as Report;
-  } catch {
-    throw new Error(`verify printed no JSON report:\n${run.describe()}`);
-  }
-  return { run, report };
-}
-
-function checksOf(report: Report): Map<string, { status: string; fault?: string; detail: string }> {
-  return new Map([...report.checks, ...report.families.flatMap((f) => f.checks)].map((c) => [c.id, c]));
-}
+import { checksOf, expectPassed, TIMEOUT, verifyRun } from './support/verify.js';
 
 /** The shop needs real SKUs: a scenario, as its user would write one. */
 function shopScenario(dir: string): string {
@@ -58,12 +29,6 @@ function migrate(args: string[]): string {
   const original = readFileSync(path.join(FIXTURES, 'v1-streamable-express', 'src', 'server.ts'), 'utf8');
   if (readFileSync(path.join(dir, 'src', 'server.ts'), 'utf8') === original) throw new Error(`apply left src/server.ts unchanged:\n${run.describe()}`);
   return dir;
-}
-
-function expectPassed(run: CliRun, report: Report): void {
-  expect(report.error, run.describe()).toBeUndefined();
-  expect(report.summary.failed, run.describe()).toBe(0);
-  expect(run.status, run.describe()).toBe(0);
 }
 
 describe('issue 17: verify passes on servers migrated by apply', { timeout: TIMEOUT }, () => {
@@ -109,33 +74,4 @@ describe('issue 17: verify passes on servers migrated by apply', { timeout: TIME
     expect(run.status, run.describe()).toBe(1);
     expect(report.summary.faults).toContain('state-lost');
   });
-});
-
-describe('issue 17: verify on a server migrated by hand (fixtures/verify-notes)', { timeout: TIMEOUT }, () => {
-  const dir = path.join(FIXTURES, 'verify-notes');
-  const callers = ['--token', 'alice-token', '--token', 'bob-token'];
-
-  it.skipIf(skipWithoutRedis)('done right: passes every check, two callers, lifetime enforced, two instances with Redis', () => {
-    // The lifetime must outlast the gaps between two uses of a handle (a few calls) on a loaded machine.
-    const { run, report } = verifyRun(dir, ['--redis', ...callers, '--expect-ttl', '8s'], { NOTES_TTL_MS: '8000' });
-    expectPassed(run, report);
-    const checks = checksOf(report);
-    for (const [id, check] of checks) expect(check.status, `${id}: ${check.detail}`).toBe('pass');
-    expect(report.target.principals).toEqual(['A', 'B']);
-  });
-
-  const flaws: Array<[string, string]> = [
-    ['sequential-ids', 'guessable-handle'],
-    ['ignored-idempotency-key', 'idempotency-ignored'],
-    ['no-owner-check', 'foreign-handle-accepted'],
-    ['expiry-not-enforced', 'expired-handle-served'],
-    ['session-required', 'session-required'],
-  ];
-  for (const [flaw, fault] of flaws) {
-    it(`NOTES_FLAW=${flaw}: fails, naming ${fault}`, () => {
-      const { run, report } = verifyRun(dir, ['--instances', '1', '--depth', '10', ...callers, '--expect-ttl', '2s'], { NOTES_FLAW: flaw, NOTES_TTL_MS: '2000' });
-      expect(run.status, run.describe()).toBe(1);
-      expect(report.summary.faults, run.describe()).toContain(fault);
-    });
-  }
 });
