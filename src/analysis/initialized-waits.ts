@@ -24,14 +24,18 @@ export function waitsForInitialized(values: ValueAnalysis, awaited: ts.Expressio
   if (!name || !ts.isIdentifier(name)) return false;
   const symbol = values.symbolOf(name);
   if (!symbol) return false;
-  let answer = answers.get(symbol);
+  let known = answers.get(values);
+  if (!known) answers.set(values, (known = new WeakMap()));
+  let answer = known.get(symbol);
   if (answer === undefined) {
     answer = promiseResolvedByHook(values, symbol);
-    answers.set(symbol, answer);
+    known.set(symbol, answer);
   }
   return answer;
 }
-const answers = new WeakMap<ts.Symbol, boolean>();
+// Per analysis: `apply` reuses an unchanged file's bound nodes (and so its symbols) in its next analysis,
+// while the hook that resolves the promise may sit in a file a transform has just changed.
+const answers = new WeakMap<ValueAnalysis, WeakMap<ts.Symbol, boolean>>();
 
 function promiseResolvedByHook(values: ValueAnalysis, symbol: ts.Symbol): boolean {
   if (deferredResolvedInHook(values, symbol)) return true;
