@@ -58,12 +58,9 @@ export async function startTarget(options: TargetOptions): Promise<Target> {
         }),
       );
     }
-    const proxy = await startRoundRobinProxy(
-      servers.map((s) => s.port),
-      options.path,
-    );
+    const proxy = await startRoundRobinProxy(servers.map((s) => s.port));
     return {
-      url: proxy.url,
+      url: `${proxy.origin}${options.path}`,
       instances: servers.length,
       served: proxy.calls,
       redisUrl: redis?.url,

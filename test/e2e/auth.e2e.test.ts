@@ -17,7 +17,7 @@ import { callOnFreshConnection, connect, textOf, type ClientOptions } from './su
 import { runCli } from './support/cli.js';
 import { copyFixture, FIXTURES } from './support/paths.js';
 import { startFixtureServer, withOutput, type ManagedProcess } from './support/process.js';
-import { skipWithoutRedis, startRedis, type RedisInstance } from './support/redis.js';
+import { migratedServerEnv, skipWithoutRedis, startRedis, type RedisInstance } from './support/redis.js';
 import { addToCart, CartModel, checkout, createCart, expectCart } from './support/shop.js';
 
 const FIXTURE = 'e2e-auth-shop';
@@ -87,7 +87,7 @@ for (const store of ['memory', 'redis'] as const) {
         throw new Error(`apply --store redis did not move the cart handles to Redis:\n${run.describe()}`);
       }
       if (store === 'redis') redis = await startRedis();
-      server = await startFixtureServer({ name: `auth-migrated-${store}`, dir, env: redis ? { REDIS_URL: redis.url } : {} });
+      server = await startFixtureServer({ name: `auth-migrated-${store}`, dir, env: redis ? migratedServerEnv(redis.url) : {} });
       url = `http://127.0.0.1:${server.port}/mcp`;
     }, 180_000);
 

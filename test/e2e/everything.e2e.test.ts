@@ -24,7 +24,7 @@ import { runCli } from './support/cli.js';
 import { copyFixture, FIXTURES } from './support/paths.js';
 import { formatOutput, missingPackageHint, startFixtureServer, withOutput, type ManagedProcess } from './support/process.js';
 import { startRoundRobinProxy, type ProxyHit, type RoundRobinProxy } from './support/proxy.js';
-import { skipWithoutRedis, startRedis, type RedisInstance } from './support/redis.js';
+import { migratedServerEnv, skipWithoutRedis, startRedis, type RedisInstance } from './support/redis.js';
 import { addToCart, CartModel, createCart, expectCart, interleavedTurns, price } from './support/shop.js';
 
 const FIXTURE = 'e2e-everything-shop';
@@ -150,7 +150,7 @@ describe.skipIf(skipWithoutRedis)(
       // migrated server documents for its requestState codec must come from the environment too).
       // The migrated checkout holds the confirmed total across its elicitation in requestState, sealed with
       // MCP_REQUEST_STATE_KEY (apply's report says to set the same value on every instance).
-      const env = { REDIS_URL: redis.url, MCP_REQUEST_STATE_KEY: randomBytes(32).toString('base64url') };
+      const env = { ...migratedServerEnv(redis.url), MCP_REQUEST_STATE_KEY: randomBytes(32).toString('base64url') };
       try {
         servers.push(await startFixtureServer({ name: 'everything-migrated-a', dir, env }));
         servers.push(await startFixtureServer({ name: 'everything-migrated-b', dir, env }));

@@ -21,7 +21,7 @@ import { runCli } from './support/cli.js';
 import { copyFixture, FIXTURES } from './support/paths.js';
 import { formatOutput, missingPackageHint, startFixtureServer, withOutput, type ManagedProcess } from './support/process.js';
 import { startRoundRobinProxy, type ProxyHit, type RoundRobinProxy } from './support/proxy.js';
-import { skipWithoutRedis, startRedis, type RedisInstance } from './support/redis.js';
+import { migratedServerEnv, skipWithoutRedis, startRedis, type RedisInstance } from './support/redis.js';
 import { addToCart, CartModel, checkout, createCart, expectCart, interleavedTurns, UNKNOWN_CART_ID } from './support/shop.js';
 
 
@@ -66,7 +66,7 @@ describe.skipIf(skipWithoutRedis)(
             await startFixtureServer({
               name: `migrated-${String.fromCharCode(97 + i)}`,
               dir,
-              env: { REDIS_URL: redis.url },
+              env: migratedServerEnv(redis.url),
             }),
           );
         }

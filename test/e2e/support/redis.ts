@@ -175,3 +175,13 @@ export async function killRedis(redis: RedisInstance): Promise<void> {
   process.kill(redis.process.pid, 'SIGKILL');
   await redis.process.stop();
 }
+
+/**
+ * The environment of a migrated server whose proof is about where its state lives, not about Redis being
+ * slow: a command may wait 10 s instead of the generated module's 2 s default (a mint's commit gets half),
+ * because on a busy 2-core CI machine a healthy Redis can take over a second to answer. The timeouts
+ * themselves are proved by redis-faults.e2e.test.ts, which keeps the default.
+ */
+export function migratedServerEnv(redisUrl: string): Record<string, string> {
+  return { REDIS_URL: redisUrl, MCP_REDIS_COMMAND_TIMEOUT_MS: '10000' };
+}
