@@ -5,9 +5,18 @@
 //   node eval/agreement.mjs --details             # + every disagreement
 //   node eval/agreement.mjs --json                # machine-readable
 //   node eval/agreement.mjs --a eval/inventory --b eval/second-rater --only upstash__context7
+//   node eval/agreement.mjs --adjudication none   # compare the two directories as they are, no before/after
 //
-// Rater A defaults to eval/inventory (the original ground truth), rater B to eval/second-rater.
-// Every repository that has a file in both directories is compared.
+// Rater A defaults to eval/inventory (the adjudicated two-rater consensus), rater B to eval/second-rater
+// (the blind second rating, never edited). Every repository that has a file in both directories is compared.
+//
+// Adjudication. eval/adjudication/<name>.json records, for every disagreement of the first rater's inventory
+// as written with the second rater, the decision taken when the inventory was adjudicated (keep or drop a
+// site only the first rater had; add, reject or merge — as an alt of an existing site — a site only the second
+// rater had; which rater's category stands) and why. The inventory in eval/inventory is the result. From the
+// record this script rebuilds the first rater's inventory as written (undoing each decision), so it reports
+// agreement before adjudication, agreement after it, how many sites adjudication added and dropped, and any
+// disagreement of the first rating that has no decision (unadjudicated) or decision that matches none (stale).
 //
 // Matching. Two sites (one from each rater) can pair when they are in the same file and
 // |line difference| <= 3, or when one's (file, line) is listed in the other's `alt`. Pairing is
@@ -26,12 +35,20 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { TOLERANCE, asArray, checkCoverage, compare, findDecision, loc, tally, undoAdjudication } from './agreement-lib.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const TOLERANCE = 3;
 
 function parseArgs(argv) {
-  const opts = { a: path.join(here, 'inventory'), b: path.join(here, 'second-rater'), details: false, json: false, only: null, out: null };
+  const opts = {
+    a: path.join(here, 'inventory'),
+    b: path.join(here, 'second-rater'),
+    adjudication: path.join(here, 'adjudication'),
+    details: false,
+    json: false,
+    only: null,
+    out: null,
+  };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     const next = () => {
@@ -40,6 +57,10 @@ function parseArgs(argv) {
     };
     if (arg === '--a') opts.a = path.resolve(next());
     else if (arg === '--b') opts.b = path.resolve(next());
+    else if (arg === '--adjudication') {
+      const dir = next();
+      opts.adjudication = dir === 'none' ? null : path.resolve(dir);
+    }
     else if (arg === '--details') opts.details = true;
     else if (arg === '--json') opts.json = true;
     else if (arg === '--out') opts.out = path.resolve(next());
@@ -52,11 +73,11 @@ function parseArgs(argv) {
 
 function usage(msg) {
   if (msg) process.stderr.write(`agreement: ${msg}\n`);
-  process.stderr.write('usage: node eval/agreement.mjs [--a DIR] [--b DIR] [--only name,name] [--details] [--json] [--out FILE]\n');
+  process.stderr.write(
+    'usage: node eval/agreement.mjs [--a DIR] [--b DIR] [--adjudication DIR|none] [--only name,name] [--details] [--json] [--out FILE]\n',
+  );
   process.exit(msg ? 2 : 0);
 }
-
-const asArray = (x) => (x === undefined || x === null ? [] : Array.isArray(x) ? x : [x]);
 
 function readInventory(file) {
   const inv = JSON.parse(fs.readFileSync(file, 'utf8'));
@@ -64,75 +85,8 @@ function readInventory(file) {
   return inv;
 }
 
-/** Alternative locations of a site, as exact {file, line}. */
-function alts(site) {
-  const out = [];
-  for (const a of asArray(site.alt)) {
-    if (typeof a === 'number') out.push({ file: site.file, line: a });
-    else if (a && typeof a === 'object' && typeof a.line === 'number') out.push({ file: a.file ?? site.file, line: a.line });
-  }
-  return out;
-}
-
-/** Distance between a site of A and a site of B, or Infinity when they cannot pair. */
-function distance(sa, sb) {
-  let best = Infinity;
-  if (sa.file === sb.file) {
-    const d = Math.abs(sa.line - sb.line);
-    if (d <= TOLERANCE) best = d;
-  }
-  const onAlt = (site, other) => alts(site).some((l) => l.file === other.file && l.line === other.line);
-  if (onAlt(sa, sb) || onAlt(sb, sa)) best = Math.min(best, 0.5);
-  return best;
-}
-
-function compare(invA, invB) {
-  const A = invA.sites.map((s, i) => ({ ...s, _i: i }));
-  const B = invB.sites.map((s, i) => ({ ...s, _i: i }));
-  const pairs = [];
-  for (const sa of A) {
-    for (const sb of B) {
-      const d = distance(sa, sb);
-      if (d !== Infinity) pairs.push({ sa, sb, d, same: sa.category === sb.category });
-    }
-  }
-  pairs.sort((x, y) => x.d - y.d || Number(y.same) - Number(x.same) || x.sa._i - y.sa._i || x.sb._i - y.sb._i);
-  const usedA = new Set();
-  const usedB = new Set();
-  const matched = [];
-  for (const p of pairs) {
-    if (usedA.has(p.sa._i) || usedB.has(p.sb._i)) continue;
-    usedA.add(p.sa._i);
-    usedB.add(p.sb._i);
-    matched.push(p);
-  }
-  matched.sort((x, y) => cmpLoc(x.sa, y.sa));
-  const onlyA = A.filter((s) => !usedA.has(s._i)).sort(cmpLoc);
-  const onlyB = B.filter((s) => !usedB.has(s._i)).sort(cmpLoc);
-  const onTrap = (site, inv) => asArray(inv.traps).find((t) => t.file === site.file && t.line === site.line);
-  const conflicts = [
-    ...A.map((s) => ({ site: s, rater: 'A', trap: onTrap(s, invB) })),
-    ...B.map((s) => ({ site: s, rater: 'B', trap: onTrap(s, invA) })),
-  ].filter((c) => c.trap);
-  const pathA = JSON.stringify(asArray(invA.path ?? '.'));
-  const pathB = JSON.stringify(asArray(invB.path ?? '.'));
-  return {
-    a: A.length,
-    b: B.length,
-    both: matched.length,
-    onlyA,
-    onlyB,
-    matched,
-    sameCategory: matched.filter((p) => p.same).length,
-    conflicts,
-    pathMismatch: pathA === pathB ? null : { a: pathA, b: pathB },
-  };
-}
-
-const cmpLoc = (x, y) => (x.file < y.file ? -1 : x.file > y.file ? 1 : x.line - y.line);
 const ratio = (n, d) => (d === 0 ? '–' : (n / d).toFixed(2));
 const num = (n, d) => (d === 0 ? null : Number((n / d).toFixed(4)));
-const loc = (s) => `${s.file}:${s.line}`;
 const oneLine = (s) => String(s ?? '').replace(/\s+/g, ' ').replace(/\|/g, '/').trim();
 
 function main() {
@@ -149,10 +103,30 @@ function main() {
     .sort();
   if (names.length === 0) usage(`no repository has an inventory in both ${opts.a} and ${opts.b}`);
 
-  const rows = names.map((name) => ({
-    name,
-    ...compare(readInventory(path.join(opts.a, `${name}.json`)), readInventory(path.join(opts.b, `${name}.json`))),
-  }));
+  const rows = names.map((name) => {
+    const invA = readInventory(path.join(opts.a, `${name}.json`));
+    const invB = readInventory(path.join(opts.b, `${name}.json`));
+    const adjFile = opts.adjudication && path.join(opts.adjudication, `${name}.json`);
+    const adj = adjFile && fs.existsSync(adjFile) ? JSON.parse(fs.readFileSync(adjFile, 'utf8')) : null;
+    const before = opts.adjudication ? compare(adj ? undoAdjudication(invA, adj) : invA, invB) : null;
+    return {
+      name,
+      ...compare(invA, invB),
+      adjudication: before && { before, decisions: adj?.decisions ?? [], ...checkCoverage(before, adj), tally: tally(adj) },
+    };
+  });
+  const sumAdj = (pick) => rows.reduce((n, r) => n + (r.adjudication ? pick(r.adjudication) : 0), 0);
+  const TA = opts.adjudication && {
+    a: sumAdj((x) => x.before.a),
+    b: sumAdj((x) => x.before.b),
+    both: sumAdj((x) => x.before.both),
+    onlyA: sumAdj((x) => x.before.onlyA.length),
+    onlyB: sumAdj((x) => x.before.onlyB.length),
+    same: sumAdj((x) => x.before.sameCategory),
+    unadjudicated: sumAdj((x) => x.unadjudicated.length),
+    stale: sumAdj((x) => x.stale.length),
+    ...Object.fromEntries(['added', 'dropped', 'kept', 'rejected', 'merged', 'recategorised', 'decisions'].map((k) => [k, sumAdj((x) => x.tally[k])])),
+  };
   const T = rows.reduce(
     (t, r) => ({
       a: t.a + r.a,
@@ -184,6 +158,19 @@ function main() {
         categoryAgreement: num(r.sameCategory, r.both),
         siteOnTrap: r.conflicts.map((c) => ({ rater: c.rater, site: strip(c.site), trapNote: c.trap.note })),
         pathMismatch: r.pathMismatch,
+        adjudication: r.adjudication && {
+          before: {
+            sitesA: r.adjudication.before.a,
+            both: r.adjudication.before.both,
+            onlyA: r.adjudication.before.onlyA.length,
+            onlyB: r.adjudication.before.onlyB.length,
+            positiveAgreement: num(2 * r.adjudication.before.both, r.adjudication.before.a + r.adjudication.before.b),
+            categoryAgreement: num(r.adjudication.before.sameCategory, r.adjudication.before.both),
+          },
+          ...r.adjudication.tally,
+          unadjudicated: r.adjudication.unadjudicated.map((o) => ({ kind: o.kind, ...strip(o.site) })),
+          stale: r.adjudication.stale.map((d) => ({ disagreement: d.disagreement, decision: d.decision, ...strip(d.site ?? d.first) })),
+        },
       })),
       total: {
         sitesA: T.a,
@@ -195,6 +182,25 @@ function main() {
         categoryAgreement: num(T.same, T.both),
         siteOnTrap: T.conflicts,
       },
+      adjudication: TA && {
+        before: {
+          sitesA: TA.a,
+          both: TA.both,
+          onlyA: TA.onlyA,
+          onlyB: TA.onlyB,
+          positiveAgreement: num(2 * TA.both, TA.a + TA.b),
+          categoryAgreement: num(TA.same, TA.both),
+        },
+        added: TA.added,
+        dropped: TA.dropped,
+        kept: TA.kept,
+        rejected: TA.rejected,
+        merged: TA.merged,
+        recategorised: TA.recategorised,
+        decisions: TA.decisions,
+        unadjudicated: TA.unadjudicated,
+        stale: TA.stale,
+      },
     };
     emit(opts, JSON.stringify(out, null, 2) + '\n');
     return;
@@ -203,6 +209,30 @@ function main() {
   const L = [];
   L.push(`Rater A: \`${path.relative(process.cwd(), opts.a) || '.'}\` · Rater B: \`${path.relative(process.cwd(), opts.b) || '.'}\` · sites pair when same file and |Δline| ≤ ${TOLERANCE}, or on an \`alt\` (one-to-one).`);
   L.push('');
+  if (TA) {
+    L.push(`### Adjudication (\`${path.relative(process.cwd(), opts.adjudication) || '.'}\`)`);
+    L.push('');
+    L.push(
+      'Before = the first rater\'s inventory as written (rebuilt by undoing the recorded decisions) against the second rater; after = the adjudicated inventory against the same second rater. Sites only one rater had that adjudication kept (first rater) or rejected or merged into an existing site as an `alt` (second rater) stay disagreements after it, by design: the second rating is never edited.',
+    );
+    L.push('');
+    L.push('| repository | agreement before | agreement after | sites A before → after | added | dropped | kept | rejected | merged | recategorised | unadjudicated |');
+    L.push('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
+    for (const r of rows) {
+      const x = r.adjudication;
+      L.push(
+        `| ${r.name} | ${ratio(2 * x.before.both, x.before.a + x.before.b)} | ${ratio(2 * r.both, r.a + r.b)} | ${x.before.a} → ${r.a} | ${x.tally.added} | ${x.tally.dropped} | ${x.tally.kept} | ${x.tally.rejected} | ${x.tally.merged} | ${x.tally.recategorised} | ${x.unadjudicated.length}${x.stale.length ? ` (+${x.stale.length} stale)` : ''} |`,
+      );
+    }
+    L.push(
+      `| **total** | **${ratio(2 * TA.both, TA.a + TA.b)}** (${TA.both} both, ${TA.onlyA} only A, ${TA.onlyB} only B) | **${ratio(2 * T.both, T.a + T.b)}** | **${TA.a} → ${T.a}** | **${TA.added}** | **${TA.dropped}** | **${TA.kept}** | **${TA.rejected}** | **${TA.merged}** | **${TA.recategorised}** | **${TA.unadjudicated}**${TA.stale ? ` (+${TA.stale} stale)` : ''} |`,
+    );
+    L.push('');
+    L.push(`Category agreement before: ${ratio(TA.same, TA.both)} (${TA.same}/${TA.both}). Unadjudicated = disagreements of the first rating with no recorded decision; stale = decisions matching no disagreement.`);
+    L.push('');
+    L.push('### After adjudication');
+    L.push('');
+  }
   L.push('| repository | sites A | sites B | both | only A | only B | positive agreement | category agreement (matched) | site on other\'s trap |');
   L.push('|---|---:|---:|---:|---:|---:|---:|---:|---:|');
   for (const r of rows) {
@@ -219,12 +249,19 @@ function main() {
   if (opts.details) {
     for (const r of rows) {
       const catDiff = r.matched.filter((p) => !p.same);
-      if (!r.onlyA.length && !r.onlyB.length && !catDiff.length && !r.conflicts.length && !r.pathMismatch) continue;
+      const open = (r.adjudication?.unadjudicated.length ?? 0) + (r.adjudication?.stale.length ?? 0);
+      if (!r.onlyA.length && !r.onlyB.length && !catDiff.length && !r.conflicts.length && !r.pathMismatch && !open) continue;
       L.push('');
       L.push(`### ${r.name}`);
       if (r.pathMismatch) L.push(`- **scanned paths differ**: A ${r.pathMismatch.a}, B ${r.pathMismatch.b} (file names may not be comparable)`);
-      for (const s of r.onlyA) L.push(`- only A: \`${loc(s)}\` ${s.category}${s.rule ? ` (${s.rule})` : ''} — ${oneLine(s.note)}`);
-      for (const s of r.onlyB) L.push(`- only B: \`${loc(s)}\` ${s.category}${s.rule ? ` (${s.rule})` : ''} — ${oneLine(s.note)}`);
+      const why = (site) => {
+        const d = r.adjudication && findDecision(r.adjudication.decisions, site);
+        return d ? ` **[${d.decision}${d.guideline ? ` ${d.guideline}` : ''}: ${oneLine(d.reason)}]**` : '';
+      };
+      for (const s of r.onlyA) L.push(`- only A: \`${loc(s)}\` ${s.category}${s.rule ? ` (${s.rule})` : ''} — ${oneLine(s.note)}${why(s)}`);
+      for (const s of r.onlyB) L.push(`- only B: \`${loc(s)}\` ${s.category}${s.rule ? ` (${s.rule})` : ''} — ${oneLine(s.note)}${why(s)}`);
+      for (const o of r.adjudication?.unadjudicated ?? []) L.push(`- **unadjudicated** ${o.kind}: \`${loc(o.site)}\` ${o.site.category} — ${oneLine(o.site.note)}`);
+      for (const d of r.adjudication?.stale ?? []) L.push(`- **stale decision** ${d.decision} on \`${loc(d.site ?? d.first)}\` (no such disagreement in the first rating)`);
       for (const p of catDiff)
         L.push(`- category: A \`${loc(p.sa)}\` ${p.sa.category} vs B \`${loc(p.sb)}\` ${p.sb.category} — A: ${oneLine(p.sa.note)} / B: ${oneLine(p.sb.note)}`);
       for (const c of r.conflicts)

@@ -1,5 +1,8 @@
 #!/usr/bin/env node
-// Score mcp-migrate against hand-written inventories of public MCP servers.
+// Score mcp-migrate against hand-written inventories of public MCP servers. The default inventories
+// (eval/inventory) are the adjudicated two-rater consensus: every disagreement between the first rating and
+// the blind second rating (eval/second-rater) was decided against the code, with the decision recorded in
+// eval/adjudication (see eval/README.md, "Adjudication"; node eval/agreement.mjs reports before/after).
 //
 //   node eval/score.mjs [--repos DIR] [--scanner PATH] [--inventory DIR] [--only NAME[,NAME]]
 //                       [--json] [--out FILE] [--details]
@@ -291,10 +294,20 @@ const num = (a, b) => (b === 0 ? null : Number((a / b).toFixed(4)));
 
 // ---------------------------------------------------------------------------
 // report
+
+/** Which ground truth was scored: how many of the scored inventories are adjudicated two-rater consensus. */
+function inventoryProvenance(inventoryDir, done) {
+  const has = (dir, r) => fs.existsSync(path.join(inventoryDir, '..', dir, `${r.name}.json`));
+  const twoRaters = done.filter((r) => has('second-rater', r)).length;
+  const adjudicated = done.filter((r) => has('second-rater', r) && has('adjudication', r)).length;
+  return `Inventories: \`${path.relative(process.cwd(), inventoryDir) || inventoryDir}\` · ${twoRaters} of ${done.length} rated by two raters · scored as adjudicated (two-rater consensus; ${adjudicated} with recorded decisions in \`adjudication/\`, the rest without disagreements)`;
+}
+
 function markdown(results, skipped, opts) {
   const done = results.filter((r) => !r.error);
   const L = [];
   L.push(`Scanner: \`${path.relative(process.cwd(), opts.scanner) || opts.scanner}\` · repos: \`${opts.repos}\` · ${done.length} repositories scored`);
+  L.push(inventoryProvenance(opts.inventory, done));
   L.push('');
   L.push('### Per repository');
   L.push('');
