@@ -1,5 +1,6 @@
 import { ts } from '../../typescript.js';
 import { calleeParts, declarationName, unwrap } from '../../analysis/ast.js';
+import { processesStartedIn } from '../../analysis/session-processes.js';
 import { sessionConnection } from '../../analysis/session-servers.js';
 import { defineRule, specUrl } from '../rule.js';
 
@@ -9,12 +10,14 @@ export default defineRule({
     category: 'session-state',
     severity: 'error',
     fix: 'assisted',
-    summary: '`McpServer`/`Server` instances kept per session in a session-keyed store, built per session with stateful objects, or one server connected to every session',
+    summary: '`McpServer`/`Server` instances kept per session in a session-keyed store, built per session with stateful objects or a child process, or one server connected to every session',
     messages: {
       servers:
         '`{{name}}` keeps a server instance per session; on 2026-07-28 `createMcpHandler` builds a fresh server per request from a factory. Move per-session state out of the instance into handle-keyed stores.',
       perSession:
         '`{{server}}` builds a server for each session (it is connected to a sessionful transport) together with {{state}}: these live exactly as long as the session and every call of the session shares them, with no session id in sight (credentials of the first request serve every later one). On 2026-07-28 a server is built per request; authenticate each request on its own (`authInfo`), and keep stateful objects in a store keyed by an explicit handle (minted by a `create_<noun>` tool) or make them per request.',
+      perSessionProcess:
+        '`{{call}}` starts a child process in the set-up of every session: each session gets its own backend process, initialized by that session and keeping whatever it keeps between calls. On 2026-07-28 there is no session for it to live as long as; start the backend per request, or share one that needs no per-client handshake and keep its state under explicit handles.',
       shared:
         'One server instance (`{{name}}`) is connected to a new sessionful transport for every session: the SDK keeps only the latest, so its transport, negotiated client and any state on it belong to whichever session connected last. On 2026-07-28 build a server per request: `createMcpHandler(buildServer)`.',
     },
@@ -28,6 +31,11 @@ export default defineRule({
         [ts.SyntaxKind.CallExpression]: (node: ts.CallExpression) => {
           const connection = sessionConnection(analysis.values, node);
           if (!connection) return;
+          for (const started of processesStartedIn(analysis.values, connection.setup)) {
+            if (reported.has(started)) continue;
+            reported.add(started);
+            context.report({ node: calleeParts(started).nameNode ?? started, messageId: 'perSessionProcess', data: { call: calleeParts(started).name ?? started.expression.getText() } });
+          }
           // SSE: `session-transport/sse-transport` reports the shared server already.
           if (connection.shared && !connection.sse) {
             context.report({ node: connection.connect, messageId: 'shared', data: { name: connection.shared.text } });

@@ -119,6 +119,47 @@ export async function handle(req: Request & { auth?: AuthInfo }) {
   return transport;
 }`,
     },
+    {
+      name: 'a helper that builds a stateful backend and connects a server to a stateless transport its callers create',
+      code: `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+class Backend {
+  private calls = 0;
+  count() { return ++this.calls; }
+}
+async function connect(transport: Transport) {
+  const backend = new Backend();
+  const server = new McpServer({ name: 'x', version: String(backend.count()) });
+  await server.connect(transport);
+}
+export async function onPost() {
+  const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
+  await connect(transport);
+  return transport;
+}`,
+    },
+    {
+      name: 'a child process spawned per request for a stateless transport, and a spawn function that is not node:child_process',
+      code: `import { spawn as spawnChild } from 'node:child_process';
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+function spawn(name: string) { return { name }; }
+export async function onPost(command: string) {
+  const server = new Server({ name: 'gateway', version: '1' }, { capabilities: {} });
+  const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
+  await server.connect(transport);
+  const child = spawnChild(command, { shell: true });
+  transport.onmessage = (message) => child.stdin.write(JSON.stringify(message));
+  return transport;
+}
+export async function onSession() {
+  const server = new Server({ name: 'gateway', version: '1' }, { capabilities: {} });
+  const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: () => 'fixed' });
+  await server.connect(transport);
+  return { transport, worker: spawn('worker') };
+}`,
+    },
   ],
   invalid: [
     {
@@ -356,6 +397,100 @@ export async function onInitialize(req) {
   return transport;
 }`,
       errors: [{ messageId: 'perSession', line: 12 }],
+    },
+    {
+      name: 'a tool backend from a factory handed down through parameters, built in a helper the set-up passes its transport to (v1, TS)',
+      code: {
+        'src/backend.ts': `export interface ToolBackend {
+  callTool(name: string): Promise<string>;
+}
+export type BackendFactory = () => ToolBackend;
+export class BrowserBackend implements ToolBackend {
+  private tabs: string[] = [];
+  async callTool(name: string) { this.tabs.push(name); return String(this.tabs.length); }
+}`,
+        'src/connect.ts': `import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import type { BackendFactory, ToolBackend } from './backend.js';
+function createServer(backend: ToolBackend): Server {
+  const server = new Server({ name: 'browser', version: '1' }, { capabilities: { tools: {} } });
+  void backend;
+  return server;
+}
+export async function connect(factory: BackendFactory, transport: Transport) {
+  const backend = factory();
+  const server = createServer(backend);
+  await server.connect(transport);
+}`,
+        'src/http.ts': `import { randomUUID } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import * as mcpServer from './connect.js';
+import type { BackendFactory } from './backend.js';
+async function handleStreamable(factory: BackendFactory, req: IncomingMessage, res: ServerResponse) {
+  const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: () => randomUUID() });
+  await mcpServer.connect(factory, transport);
+  await transport.handleRequest(req, res);
+}
+export function start(factory: BackendFactory) {
+  return (req: IncomingMessage, res: ServerResponse) => handleStreamable(factory, req, res);
+}`,
+        'src/main.ts': `import { BrowserBackend } from './backend.js';
+import { start } from './http.js';
+export const listener = start(() => new BrowserBackend());`,
+      },
+      errors: [{ messageId: 'perSession', line: 11, file: 'src/connect.ts', data: { server: 'createServer(backend)', state: '`BrowserBackend`' } }],
+    },
+    {
+      name: 'a project method the SSE set-up hands its transport to builds a connection bundling the server and a browser context (plain JS)',
+      filename: 'src/server.js',
+      code: `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { SSEServerTransport } from '@modelcontextprotocol/sdk/server/sse.js';
+class Context {
+  constructor(config) {
+    this.config = config;
+    this.tabs = [];
+  }
+}
+function buildConnection(config) {
+  const context = new Context(config);
+  const server = new McpServer({ name: 'browser', version: '1' });
+  return { server, context };
+}
+export class BrowserHost {
+  constructor(config) {
+    this.config = config;
+  }
+  async createConnection(transport) {
+    const connection = buildConnection(this.config);
+    await connection.server.connect(transport);
+    return connection;
+  }
+}
+const host = new BrowserHost({ headless: true });
+export async function onSse(res) {
+  const transport = new SSEServerTransport('/sse', res);
+  await host.createConnection(transport);
+}`,
+      errors: [{ messageId: 'perSession', line: 19, data: { server: 'buildConnection(this.config)', state: '`Context`' } }],
+    },
+    {
+      name: 'a child process spawned for every session and wired to its transport (stdio gateway, v1, TS)',
+      code: `import { randomUUID } from 'node:crypto';
+import { spawn } from 'node:child_process';
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+export async function openSession(command: string) {
+  const server = new Server({ name: 'gateway', version: '1' }, { capabilities: {} });
+  const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: () => randomUUID() });
+  await server.connect(transport);
+  const child = spawn(command, { shell: true });
+  transport.onmessage = (message) => {
+    child.stdin.write(JSON.stringify(message) + '\\n');
+  };
+  return transport;
+}`,
+      errors: [{ messageId: 'perSessionProcess', line: 9, data: { call: 'spawn' } }],
     },
   ],
 });
