@@ -160,6 +160,27 @@ export async function onSession() {
   return { transport, worker: spawn('worker') };
 }`,
     },
+    {
+      name: 'a routing table filled at start-up (not by a list request) and read by tools/call; a cache a list handler fills and only it reads',
+      code: `import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+interface Upstream { name: string; call(tool: string): Promise<string>; tools(): Promise<string[]> }
+export async function createServer(upstreams: Upstream[]) {
+  const owners = new Map<string, Upstream>();
+  for (const upstream of upstreams) for (const tool of await upstream.tools()) owners.set(tool, upstream);
+  const listed = new Map<string, number>();
+  const server = new Server({ name: 'proxy', version: '1' }, { capabilities: { tools: {} } });
+  server.setRequestHandler(ListToolsRequestSchema, async () => {
+    listed.set('count', owners.size);
+    return { tools: [...owners.keys()].map((name) => ({ name, inputSchema: { type: 'object' as const } })), count: listed.get('count') };
+  });
+  server.setRequestHandler(CallToolRequestSchema, async (request) => {
+    const owner = owners.get(request.params.name);
+    return { content: [{ type: 'text' as const, text: owner ? await owner.call(request.params.name) : 'unknown tool' }] };
+  });
+  return server;
+}`,
+    },
   ],
   invalid: [
     {
@@ -491,6 +512,58 @@ export async function openSession(command: string) {
   return transport;
 }`,
       errors: [{ messageId: 'perSessionProcess', line: 9, data: { call: 'spawn' } }],
+    },
+    {
+      name: 'a proxy routing tools/call through a map only tools/list fills (v1, TS)',
+      code: `import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+interface Upstream { name: string; call(tool: string): Promise<string>; tools(): Promise<string[]> }
+export function createServer(upstreams: Upstream[]) {
+  const toolOwners = new Map<string, Upstream>();
+  const server = new Server({ name: 'proxy', version: '1' }, { capabilities: { tools: {} } });
+  server.setRequestHandler(ListToolsRequestSchema, async () => {
+    toolOwners.clear();
+    const tools: string[] = [];
+    for (const upstream of upstreams) {
+      const names = await upstream.tools();
+      names.forEach((name) => toolOwners.set(name, upstream));
+      tools.push(...names);
+    }
+    return { tools: tools.map((name) => ({ name, inputSchema: { type: 'object' as const } })) };
+  });
+  server.setRequestHandler(CallToolRequestSchema, async (request) => {
+    const owner = toolOwners.get(request.params.name);
+    if (!owner) throw new Error('unknown tool');
+    return { content: [{ type: 'text' as const, text: await owner.call(request.params.name) }] };
+  });
+  return server;
+}`,
+      errors: [{ messageId: 'listRouting', line: 5, data: { name: 'toolOwners', list: 'tools/list', use: 'tools/call' } }],
+    },
+    {
+      name: 'prompts routed through a record a prompts/list handler fills (v2 method strings, plain JS)',
+      filename: 'src/proxy.js',
+      code: `import { McpServer } from '@modelcontextprotocol/server';
+export function buildServer(upstreams) {
+  const promptOwners = {};
+  const server = new McpServer({ name: 'proxy', version: '1' });
+  server.server.setRequestHandler('prompts/list', async () => {
+    const prompts = [];
+    for (const upstream of upstreams) {
+      for (const prompt of await upstream.prompts()) {
+        promptOwners[prompt.name] = upstream;
+        prompts.push(prompt);
+      }
+    }
+    return { prompts };
+  });
+  server.server.setRequestHandler('prompts/get', async (request) => {
+    const owner = promptOwners[request.params.name];
+    return owner.getPrompt(request.params);
+  });
+  return server;
+}`,
+      errors: [{ messageId: 'listRouting', line: 3, data: { name: 'promptOwners', list: 'prompts/list', use: 'prompts/get' } }],
     },
   ],
 });
