@@ -224,15 +224,17 @@ function functionsCalled(values: ValueAnalysis, call: ts.CallExpression, depth: 
   return ts.isIdentifier(callee) ? functionsPassedAs(values, callee, depth) : [];
 }
 
-function functionsPassedAs(values: ValueAnalysis, name: ts.Identifier, depth: number): ts.FunctionLikeDeclaration[] {
+function functionsPassedAs(values: ValueAnalysis, name: ts.Identifier, depth: number, seen = new Set<ts.Node>()): ts.FunctionLikeDeclaration[] {
   if (depth > MAX_HAND_DOWNS) return [];
   const decl = values.symbolOf(name)?.valueDeclaration;
-  if (!decl) return [];
+  // Each declaration once: a factory handed around in a cycle, or through many callers, is not walked again.
+  if (!decl || seen.has(decl)) return [];
+  seen.add(decl);
   const out: ts.FunctionLikeDeclaration[] = [];
   const note = (value: ts.Expression): void => {
     const inner = unwrap(value);
     if (isFunctionLike(inner)) out.push(inner);
-    else if (ts.isIdentifier(inner)) out.push(...functionsPassedAs(values, inner, depth + 1));
+    else if (ts.isIdentifier(inner)) out.push(...functionsPassedAs(values, inner, depth + 1, seen));
   };
   if (ts.isParameter(decl) && isFunctionLike(decl.parent)) {
     const index = decl.parent.parameters.indexOf(decl);
