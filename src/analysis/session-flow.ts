@@ -721,7 +721,7 @@ function isCollectionType(type: ts.TypeNode, values: { symbolOf(node: ts.Node): 
 }
 
 /** A declaration that holds a collection rather than a client object with methods. */
-function isCollectionDeclaration(decl: ts.Node, values: { symbolOf(node: ts.Node): ts.Symbol | undefined }): boolean {
+export function isCollectionDeclaration(decl: ts.Node, values: { symbolOf(node: ts.Node): ts.Symbol | undefined }): boolean {
   const type = declaredType(decl);
   if (type) {
     const collection = isCollectionType(type, values);

@@ -17,7 +17,7 @@
 import { ts } from '../typescript.js';
 import { calleeParts, enclosingFunction, forEachDescendant, isFunctionLike, memberAccess, propertyNameText, unwrap } from './ast.js';
 import { SSE_TRANSPORTS, STREAMABLE_HTTP_TRANSPORTS } from './sdk-modules.js';
-import { isServerKind, type ValueAnalysis } from './values.js';
+import { isServerKind, returnedExpressions, type ValueAnalysis } from './values.js';
 
 export interface SessionConnection {
   /** The `connect` name node of `server.connect(transport)`. */
@@ -42,26 +42,60 @@ export function sessionConnection(values: ValueAnalysis, call: ts.CallExpression
   const { name, nameNode, receiver } = calleeParts(call);
   if (name !== 'connect' || !receiver || !nameNode || call.arguments.length !== 1) return undefined;
   if (!isServerKind(values.valueOf(receiver))) return undefined;
-  const transport = constructionOf(values, call.arguments[0]!, call);
-  if (!transport) return undefined;
-  const cls = values.valueOf(transport)?.cls;
-  const sse = !!cls && SSE_TRANSPORTS.has(cls);
-  if (!sse && !(cls && STREAMABLE_HTTP_TRANSPORTS.has(cls) && mintsSessions(values, transport))) return undefined;
+  const direct = constructionOf(values, call.arguments[0]!, call);
+  // `connect(factory, transport)`: a project helper the set-up hands its new transport to builds and connects the
+  // server; it runs once per session just like the set-up, so the server's creation is looked for in the helper.
+  const handed = direct ? undefined : transportHandedIn(values, call);
+  const transport = direct ?? handed?.transport;
+  if (!transport || !isSessionful(values, transport)) return undefined;
+  const sse = SSE_TRANSPORTS.has(values.valueOf(transport)?.cls ?? '');
   const setup = enclosingFunction(transport);
-  if (!setup || !within(call, setup)) return undefined;
+  if (!setup || !within(handed?.invocation ?? call, setup)) return undefined;
+  const scope = handed?.helper ?? setup;
 
-  const root = unwrap(receiver);
+  // The server itself (`server.connect`) or the bundle holding it (`connection.server.connect`).
+  let root = unwrap(receiver);
+  if (ts.isPropertyAccessExpression(root) && ts.isIdentifier(unwrap(root.expression))) root = unwrap(root.expression);
   if (!ts.isIdentifier(root)) return undefined;
   const symbol = values.symbolOf(root);
   const decl = symbol?.valueDeclaration;
   if (!decl) return undefined;
-  const assignedInSetup = assignmentsIn(values, setup, root);
-  if (!within(decl, setup) && assignedInSetup.length === 0) {
-    return { connect: nameNode, transport, sse, setup, shared: root, state: [], credentials: [] };
+  const assignedInScope = assignmentsIn(values, scope, root);
+  if (!within(decl, scope) && assignedInScope.length === 0) {
+    // A server declared outside a helper may still be made per session by its caller: only a server connected
+    // directly by the set-up is judged shared.
+    return handed || root !== unwrap(receiver) ? undefined : { connect: nameNode, transport, sse, setup, shared: root, state: [], credentials: [] };
   }
-  const creation = within(decl, setup) && ts.isVariableDeclaration(decl) && decl.initializer ? decl.initializer : assignedInSetup[0];
+  const creation = within(decl, scope) && ts.isVariableDeclaration(decl) && decl.initializer ? decl.initializer : assignedInScope[0];
   if (!creation) return undefined;
-  return { connect: nameNode, transport, sse, setup, creation, state: stateBuiltWith(values, creation, setup), credentials: credentialsHandedTo(values, creation, setup) };
+  return { connect: nameNode, transport, sse, setup, creation, state: stateBuiltWith(values, creation, scope), credentials: credentialsHandedTo(values, creation, scope) };
+}
+
+/** An HTTP+SSE transport, or a Streamable HTTP transport whose options mint session ids. */
+function isSessionful(values: ValueAnalysis, transport: ts.NewExpression): boolean {
+  const cls = values.valueOf(transport)?.cls;
+  if (!cls) return false;
+  return SSE_TRANSPORTS.has(cls) || (STREAMABLE_HTTP_TRANSPORTS.has(cls) && mintsSessions(values, transport));
+}
+
+/**
+ * `server.connect(transport)` where `transport` is a parameter of the enclosing helper: the transport a caller
+ * constructs and passes to it (`await connect(factory, new SSEServerTransport(…))`, `host.createConnection(transport)`).
+ * The first sessionful one wins; the helper then runs once per session of that caller.
+ */
+function transportHandedIn(values: ValueAnalysis, call: ts.CallExpression): { transport: ts.NewExpression; helper: ts.FunctionLikeDeclaration; invocation: ts.CallExpression } | undefined {
+  const arg = unwrap(call.arguments[0]!);
+  const param = ts.isIdentifier(arg) ? values.symbolOf(arg)?.valueDeclaration : undefined;
+  if (!param || !ts.isParameter(param)) return undefined;
+  const helper = param.parent;
+  if (!isFunctionLike(helper) || enclosingFunction(call) !== helper) return undefined;
+  const index = helper.parameters.indexOf(param);
+  for (const invocation of values.callsOf(helper)) {
+    const passed = invocation.arguments[index];
+    const transport = passed && !ts.isSpreadElement(passed) ? constructionOf(values, passed, invocation) : undefined;
+    if (transport && isSessionful(values, transport)) return { transport, helper, invocation };
+  }
+  return undefined;
 }
 
 /** Members that carry a request's verified identity (`req.auth` of the SDK's bearer middleware, `authInfo`). */
@@ -156,6 +190,15 @@ function stateBuiltWith(values: ValueAnalysis, creation: ts.Expression, setup: t
     const init = ts.isIdentifier(inner) ? initializerIn(values, inner, setup) : inner;
     const made = init && unwrap(init);
     if (made && ts.isNewExpression(made) && isStatefulProjectClass(values, made)) out.push(made);
+    // `const backend = backendFactory()`: what the factory returns, also a factory the callers hand down.
+    if (made && ts.isCallExpression(made)) {
+      for (const fn of functionsCalled(values, made, 0)) {
+        for (const returned of returnedExpressions(fn)) {
+          const instance = unwrap(returned);
+          if (ts.isNewExpression(instance) && isStatefulProjectClass(values, instance)) out.push(instance);
+        }
+      }
+    }
   }
   const factory = ts.isCallExpression(created) ? values.functionOfCall(created) : undefined;
   if (factory?.body) {
@@ -168,6 +211,47 @@ function stateBuiltWith(values: ValueAnalysis, creation: ts.Expression, setup: t
   }
   return out;
 }
+
+/**
+ * The project functions a call may invoke: the one it names, or — when it calls a parameter (`factory()`) — the
+ * functions the callers pass for that parameter, followed through parameters handed on (`start(factory)` →
+ * `listen(factory)` → `connect(factory, transport)`) and `let` variables assigned in branches.
+ */
+function functionsCalled(values: ValueAnalysis, call: ts.CallExpression, depth: number): ts.FunctionLikeDeclaration[] {
+  const named = values.functionOfCall(call);
+  if (named) return [named];
+  const callee = unwrap(call.expression);
+  return ts.isIdentifier(callee) ? functionsPassedAs(values, callee, depth) : [];
+}
+
+function functionsPassedAs(values: ValueAnalysis, name: ts.Identifier, depth: number, seen = new Set<ts.Node>()): ts.FunctionLikeDeclaration[] {
+  if (depth > MAX_HAND_DOWNS) return [];
+  const decl = values.symbolOf(name)?.valueDeclaration;
+  // Each declaration once: a factory handed around in a cycle, or through many callers, is not walked again.
+  if (!decl || seen.has(decl)) return [];
+  seen.add(decl);
+  const out: ts.FunctionLikeDeclaration[] = [];
+  const note = (value: ts.Expression): void => {
+    const inner = unwrap(value);
+    if (isFunctionLike(inner)) out.push(inner);
+    else if (ts.isIdentifier(inner)) out.push(...functionsPassedAs(values, inner, depth + 1, seen));
+  };
+  if (ts.isParameter(decl) && isFunctionLike(decl.parent)) {
+    const index = decl.parent.parameters.indexOf(decl);
+    for (const call of values.callsOf(decl.parent)) {
+      const passed = call.arguments[index];
+      if (passed && !ts.isSpreadElement(passed)) note(passed);
+    }
+  } else if (ts.isVariableDeclaration(decl)) {
+    if (decl.initializer) note(decl.initializer);
+    const scope = enclosingFunction(decl) ?? decl.getSourceFile();
+    for (const assigned of assignmentsIn(values, scope, name)) note(assigned);
+  }
+  return out;
+}
+
+/** How many parameter hand-downs a factory is followed through (entry → serving → helper, with slack). */
+const MAX_HAND_DOWNS = 6;
 
 function initializerIn(values: ValueAnalysis, name: ts.Identifier, scope: ts.Node): ts.Expression | undefined {
   const decl = values.symbolOf(name)?.valueDeclaration;

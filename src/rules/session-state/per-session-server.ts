@@ -1,5 +1,7 @@
 import { ts } from '../../typescript.js';
 import { calleeParts, declarationName, unwrap } from '../../analysis/ast.js';
+import { listRoutingTables, requestHandlerOf, type RequestHandler } from '../../analysis/list-routing.js';
+import { processesStartedIn } from '../../analysis/session-processes.js';
 import { sessionConnection } from '../../analysis/session-servers.js';
 import { defineRule, specUrl } from '../rule.js';
 
@@ -9,12 +11,16 @@ export default defineRule({
     category: 'session-state',
     severity: 'error',
     fix: 'assisted',
-    summary: '`McpServer`/`Server` instances kept per session in a session-keyed store, built per session with stateful objects, or one server connected to every session',
+    summary: '`McpServer`/`Server` instances kept per session in a session-keyed store, built per session with stateful objects or a child process, or one server connected to every session',
     messages: {
       servers:
         '`{{name}}` keeps a server instance per session; on 2026-07-28 `createMcpHandler` builds a fresh server per request from a factory. Move per-session state out of the instance into handle-keyed stores.',
       perSession:
         '`{{server}}` builds a server for each session (it is connected to a sessionful transport) together with {{state}}: these live exactly as long as the session and every call of the session shares them, with no session id in sight (credentials of the first request serve every later one). On 2026-07-28 a server is built per request; authenticate each request on its own (`authInfo`), and keep stateful objects in a store keyed by an explicit handle (minted by a `create_<noun>` tool) or make them per request.',
+      perSessionProcess:
+        '`{{call}}` starts a child process in the set-up of every session: each session gets its own backend process, initialized by that session and keeping whatever it keeps between calls. On 2026-07-28 there is no session for it to live as long as; start the backend per request, or share one that needs no per-client handshake and keep its state under explicit handles.',
+      listRouting:
+        '`{{name}}` is filled only while answering `{{list}}` and read by `{{use}}`: the call relies on an earlier list request having reached this server instance, as in a session. On 2026-07-28 every request may meet a fresh server (`createMcpHandler` builds one per request) and a client may call what it listed elsewhere, or never listed: build the table when the server is built (or look the name up on demand).',
       shared:
         'One server instance (`{{name}}`) is connected to a new sessionful transport for every session: the SDK keeps only the latest, so its transport, negotiated client and any state on it belong to whichever session connected last. On 2026-07-28 build a server per request: `createMcpHandler(buildServer)`.',
     },
@@ -23,11 +29,19 @@ export default defineRule({
   create(context) {
     const { analysis } = context;
     const reported = new Set<ts.Node>();
+    const handlers: RequestHandler[] = [];
     return {
       visitors: {
         [ts.SyntaxKind.CallExpression]: (node: ts.CallExpression) => {
+          const handler = requestHandlerOf(analysis, node);
+          if (handler) handlers.push(handler);
           const connection = sessionConnection(analysis.values, node);
           if (!connection) return;
+          for (const started of processesStartedIn(analysis.values, connection.setup)) {
+            if (reported.has(started)) continue;
+            reported.add(started);
+            context.report({ node: calleeParts(started).nameNode ?? started, messageId: 'perSessionProcess', data: { call: calleeParts(started).name ?? started.expression.getText() } });
+          }
           // SSE: `session-transport/sse-transport` reports the shared server already.
           if (connection.shared && !connection.sse) {
             context.report({ node: connection.connect, messageId: 'shared', data: { name: connection.shared.text } });
@@ -48,6 +62,9 @@ export default defineRule({
         },
       },
       end() {
+        for (const table of listRoutingTables(analysis, handlers)) {
+          context.report({ node: table.declaration.name, messageId: 'listRouting', data: { name: table.name, list: table.list, use: table.use } });
+        }
         for (const store of analysis.sessions.stores.values()) {
           if (store.kind !== 'server') continue;
           const at = store.declaration ?? store.accesses[0]!.node;

@@ -56,6 +56,11 @@ export default defineRule({
         [ts.SyntaxKind.NewExpression]: (node: ts.NewExpression) => {
           const ref = analysis.sdk.exportOf(node.expression);
           if (ref && SSE_TRANSPORTS.has(ref.name)) context.report({ node, messageId: 'sse' });
+          // A project subclass (`class LoggingSSEServerTransport extends SSEServerTransport`) is still one SSE session per `new`.
+          else if (!ref) {
+            const value = analysis.values.valueOf(node);
+            if (value?.kind === 'transport' && value.cls && SSE_TRANSPORTS.has(value.cls)) context.report({ node, messageId: 'sse' });
+          }
         },
         [ts.SyntaxKind.CallExpression]: (node: ts.CallExpression) => {
           const shared = sharedServerConnect(analysis, node);

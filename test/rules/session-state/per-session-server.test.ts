@@ -119,6 +119,68 @@ export async function handle(req: Request & { auth?: AuthInfo }) {
   return transport;
 }`,
     },
+    {
+      name: 'a helper that builds a stateful backend and connects a server to a stateless transport its callers create',
+      code: `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+class Backend {
+  private calls = 0;
+  count() { return ++this.calls; }
+}
+async function connect(transport: Transport) {
+  const backend = new Backend();
+  const server = new McpServer({ name: 'x', version: String(backend.count()) });
+  await server.connect(transport);
+}
+export async function onPost() {
+  const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
+  await connect(transport);
+  return transport;
+}`,
+    },
+    {
+      name: 'a child process spawned per request for a stateless transport, and a spawn function that is not node:child_process',
+      code: `import { spawn as spawnChild } from 'node:child_process';
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+function spawn(name: string) { return { name }; }
+export async function onPost(command: string) {
+  const server = new Server({ name: 'gateway', version: '1' }, { capabilities: {} });
+  const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
+  await server.connect(transport);
+  const child = spawnChild(command, { shell: true });
+  transport.onmessage = (message) => child.stdin.write(JSON.stringify(message));
+  return transport;
+}
+export async function onSession() {
+  const server = new Server({ name: 'gateway', version: '1' }, { capabilities: {} });
+  const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: () => 'fixed' });
+  await server.connect(transport);
+  return { transport, worker: spawn('worker') };
+}`,
+    },
+    {
+      name: 'a routing table filled at start-up (not by a list request) and read by tools/call; a cache a list handler fills and only it reads',
+      code: `import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+interface Upstream { name: string; call(tool: string): Promise<string>; tools(): Promise<string[]> }
+export async function createServer(upstreams: Upstream[]) {
+  const owners = new Map<string, Upstream>();
+  for (const upstream of upstreams) for (const tool of await upstream.tools()) owners.set(tool, upstream);
+  const listed = new Map<string, number>();
+  const server = new Server({ name: 'proxy', version: '1' }, { capabilities: { tools: {} } });
+  server.setRequestHandler(ListToolsRequestSchema, async () => {
+    listed.set('count', owners.size);
+    return { tools: [...owners.keys()].map((name) => ({ name, inputSchema: { type: 'object' as const } })), count: listed.get('count') };
+  });
+  server.setRequestHandler(CallToolRequestSchema, async (request) => {
+    const owner = owners.get(request.params.name);
+    return { content: [{ type: 'text' as const, text: owner ? await owner.call(request.params.name) : 'unknown tool' }] };
+  });
+  return server;
+}`,
+    },
   ],
   invalid: [
     {
@@ -356,6 +418,152 @@ export async function onInitialize(req) {
   return transport;
 }`,
       errors: [{ messageId: 'perSession', line: 12 }],
+    },
+    {
+      name: 'a tool backend from a factory handed down through parameters, built in a helper the set-up passes its transport to (v1, TS)',
+      code: {
+        'src/backend.ts': `export interface ToolBackend {
+  callTool(name: string): Promise<string>;
+}
+export type BackendFactory = () => ToolBackend;
+export class BrowserBackend implements ToolBackend {
+  private tabs: string[] = [];
+  async callTool(name: string) { this.tabs.push(name); return String(this.tabs.length); }
+}`,
+        'src/connect.ts': `import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import type { BackendFactory, ToolBackend } from './backend.js';
+function createServer(backend: ToolBackend): Server {
+  const server = new Server({ name: 'browser', version: '1' }, { capabilities: { tools: {} } });
+  void backend;
+  return server;
+}
+export async function connect(factory: BackendFactory, transport: Transport) {
+  const backend = factory();
+  const server = createServer(backend);
+  await server.connect(transport);
+}`,
+        'src/http.ts': `import { randomUUID } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import * as mcpServer from './connect.js';
+import type { BackendFactory } from './backend.js';
+async function handleStreamable(factory: BackendFactory, req: IncomingMessage, res: ServerResponse) {
+  const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: () => randomUUID() });
+  await mcpServer.connect(factory, transport);
+  await transport.handleRequest(req, res);
+}
+export function start(factory: BackendFactory) {
+  return (req: IncomingMessage, res: ServerResponse) => handleStreamable(factory, req, res);
+}`,
+        'src/main.ts': `import { BrowserBackend } from './backend.js';
+import { start } from './http.js';
+export const listener = start(() => new BrowserBackend());`,
+      },
+      errors: [{ messageId: 'perSession', line: 11, file: 'src/connect.ts', data: { server: 'createServer(backend)', state: '`BrowserBackend`' } }],
+    },
+    {
+      name: 'a project method the SSE set-up hands its transport to builds a connection bundling the server and a browser context (plain JS)',
+      filename: 'src/server.js',
+      code: `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { SSEServerTransport } from '@modelcontextprotocol/sdk/server/sse.js';
+class Context {
+  constructor(config) {
+    this.config = config;
+    this.tabs = [];
+  }
+}
+function buildConnection(config) {
+  const context = new Context(config);
+  const server = new McpServer({ name: 'browser', version: '1' });
+  return { server, context };
+}
+export class BrowserHost {
+  constructor(config) {
+    this.config = config;
+  }
+  async createConnection(transport) {
+    const connection = buildConnection(this.config);
+    await connection.server.connect(transport);
+    return connection;
+  }
+}
+const host = new BrowserHost({ headless: true });
+export async function onSse(res) {
+  const transport = new SSEServerTransport('/sse', res);
+  await host.createConnection(transport);
+}`,
+      errors: [{ messageId: 'perSession', line: 19, data: { server: 'buildConnection(this.config)', state: '`Context`' } }],
+    },
+    {
+      name: 'a child process spawned for every session and wired to its transport (stdio gateway, v1, TS)',
+      code: `import { randomUUID } from 'node:crypto';
+import { spawn } from 'node:child_process';
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+export async function openSession(command: string) {
+  const server = new Server({ name: 'gateway', version: '1' }, { capabilities: {} });
+  const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: () => randomUUID() });
+  await server.connect(transport);
+  const child = spawn(command, { shell: true });
+  transport.onmessage = (message) => {
+    child.stdin.write(JSON.stringify(message) + '\\n');
+  };
+  return transport;
+}`,
+      errors: [{ messageId: 'perSessionProcess', line: 9, data: { call: 'spawn' } }],
+    },
+    {
+      name: 'a proxy routing tools/call through a map only tools/list fills (v1, TS)',
+      code: `import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+interface Upstream { name: string; call(tool: string): Promise<string>; tools(): Promise<string[]> }
+export function createServer(upstreams: Upstream[]) {
+  const toolOwners = new Map<string, Upstream>();
+  const server = new Server({ name: 'proxy', version: '1' }, { capabilities: { tools: {} } });
+  server.setRequestHandler(ListToolsRequestSchema, async () => {
+    toolOwners.clear();
+    const tools: string[] = [];
+    for (const upstream of upstreams) {
+      const names = await upstream.tools();
+      names.forEach((name) => toolOwners.set(name, upstream));
+      tools.push(...names);
+    }
+    return { tools: tools.map((name) => ({ name, inputSchema: { type: 'object' as const } })) };
+  });
+  server.setRequestHandler(CallToolRequestSchema, async (request) => {
+    const owner = toolOwners.get(request.params.name);
+    if (!owner) throw new Error('unknown tool');
+    return { content: [{ type: 'text' as const, text: await owner.call(request.params.name) }] };
+  });
+  return server;
+}`,
+      errors: [{ messageId: 'listRouting', line: 5, data: { name: 'toolOwners', list: 'tools/list', use: 'tools/call' } }],
+    },
+    {
+      name: 'prompts routed through a record a prompts/list handler fills (v2 method strings, plain JS)',
+      filename: 'src/proxy.js',
+      code: `import { McpServer } from '@modelcontextprotocol/server';
+export function buildServer(upstreams) {
+  const promptOwners = {};
+  const server = new McpServer({ name: 'proxy', version: '1' });
+  server.server.setRequestHandler('prompts/list', async () => {
+    const prompts = [];
+    for (const upstream of upstreams) {
+      for (const prompt of await upstream.prompts()) {
+        promptOwners[prompt.name] = upstream;
+        prompts.push(prompt);
+      }
+    }
+    return { prompts };
+  });
+  server.server.setRequestHandler('prompts/get', async (request) => {
+    const owner = promptOwners[request.params.name];
+    return owner.getPrompt(request.params);
+  });
+  return server;
+}`,
+      errors: [{ messageId: 'listRouting', line: 3, data: { name: 'promptOwners', list: 'prompts/list', use: 'prompts/get' } }],
     },
   ],
 });

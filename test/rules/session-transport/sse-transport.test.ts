@@ -64,6 +64,28 @@ http.createServer(async (req, res) => {
   ],
   invalid: [
     {
+      name: 'a project subclass of SSEServerTransport constructed per connection (in another module; the subclass itself is not a finding)',
+      code: {
+        'src/logging-transport.ts': `import type { ServerResponse } from 'node:http';
+import { SSEServerTransport } from '@modelcontextprotocol/sdk/server/sse.js';
+export class LoggingSSEServerTransport extends SSEServerTransport {
+  constructor(endpoint: string, res: ServerResponse) {
+    super(endpoint, res);
+  }
+}`,
+        'src/routes.ts': `import express from 'express';
+import { LoggingSSEServerTransport } from './logging-transport.js';
+import { buildServer } from './build.js';
+const router = express.Router();
+router.get('/sse', async (_req, res) => {
+  const transport = new LoggingSSEServerTransport('/messages', res);
+  await buildServer().connect(transport);
+});
+export default router;`,
+      },
+      errors: [{ messageId: 'sse', line: 6, file: 'src/routes.ts' }],
+    },
+    {
       name: '?sessionId= lookups: in the endpoint route, and in a node:http helper looking up the registry it is handed',
       code: `import express from 'express';
 import http from 'node:http';

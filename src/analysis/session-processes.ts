@@ -1,0 +1,77 @@
+/**
+ * Child processes started once per session: a gateway that spawns its stdio backend in the function that sets up a
+ * session's transport (see `session-servers.ts`) gives every session its own backend process, initialized by that
+ * session's `initialize` and keeping whatever the backend keeps between calls. On 2026-07-28 there is no session for
+ * it to live as long as: requests of one conversation may reach any process, or none that was initialized.
+ *
+ * Only `node:child_process` counts (`spawn`, `fork`, `exec`, `execFile` and their sync forms), resolved through named,
+ * default and namespace imports and `require`; a project function of the same name is not a process.
+ */
+import { ts } from '../typescript.js';
+import { calleeParts, enclosingFunction, forEachDescendant, propertyNameText, unwrap } from './ast.js';
+import type { ValueAnalysis } from './values.js';
+
+const CHILD_PROCESS_MODULES = new Set(['child_process', 'node:child_process']);
+const STARTERS = new Set(['spawn', 'fork', 'exec', 'execFile', 'spawnSync', 'execSync', 'execFileSync']);
+/** The synchronous forms run to completion inside the call: no process outlives the set-up. */
+const SYNCHRONOUS = new Set(['spawnSync', 'execSync', 'execFileSync']);
+
+/** Calls in the body of `setup` itself (not in callbacks it registers) that start a long-lived child process. */
+export function processesStartedIn(values: ValueAnalysis, setup: ts.FunctionLikeDeclaration): ts.CallExpression[] {
+  const out: ts.CallExpression[] = [];
+  if (!setup.body) return out;
+  forEachDescendant(setup.body, (node) => {
+    if (!ts.isCallExpression(node) || enclosingFunction(node) !== setup) return;
+    const started = childProcessFunction(values, node);
+    if (started && !SYNCHRONOUS.has(started)) out.push(node);
+  });
+  return out;
+}
+
+/** The `child_process` function a call invokes (`spawn(…)`, `cp.fork(…)`, `require('child_process').spawn(…)`). */
+function childProcessFunction(values: ValueAnalysis, call: ts.CallExpression): string | undefined {
+  const { name, receiver } = calleeParts(call);
+  if (!name || !STARTERS.has(name)) return undefined;
+  const callee = unwrap(call.expression);
+  if (receiver) {
+    const root = unwrap(receiver);
+    if (isChildProcessRequire(root)) return name;
+    return ts.isIdentifier(root) && moduleOfBinding(values, root, false) ? name : undefined;
+  }
+  return ts.isIdentifier(callee) ? moduleOfBinding(values, callee, true) : undefined;
+}
+
+/**
+ * Whether `id` is bound to `child_process`: as the module itself (`import * as cp`, `import cp from`,
+ * `const cp = require(…)`) when `member` is false, or to one of its functions (`import { spawn as run }`,
+ * `const { spawn } = require(…)`) when true — then the function's own name.
+ */
+function moduleOfBinding(values: ValueAnalysis, id: ts.Identifier, member: boolean): string | undefined {
+  for (const decl of values.symbolOf(id)?.declarations ?? []) {
+    if (member && ts.isImportSpecifier(decl) && isChildProcessSpecifier(decl.parent.parent.parent.moduleSpecifier)) {
+      return (decl.propertyName ?? decl.name).text;
+    }
+    if (!member && ts.isNamespaceImport(decl) && isChildProcessSpecifier(decl.parent.parent.moduleSpecifier)) return id.text;
+    if (!member && ts.isImportClause(decl) && isChildProcessSpecifier(decl.parent.moduleSpecifier)) return id.text;
+    if (!member && ts.isVariableDeclaration(decl) && decl.initializer && isChildProcessRequire(unwrap(decl.initializer))) return id.text;
+    if (member && ts.isBindingElement(decl) && ts.isVariableDeclaration(decl.parent.parent)) {
+      const init = decl.parent.parent.initializer;
+      if (init && isChildProcessRequire(unwrap(init))) return propertyNameText(decl.propertyName) ?? (ts.isIdentifier(decl.name) ? decl.name.text : undefined);
+    }
+  }
+  return undefined;
+}
+
+function isChildProcessSpecifier(spec: ts.Expression): boolean {
+  return ts.isStringLiteralLike(spec) && CHILD_PROCESS_MODULES.has(spec.text);
+}
+
+function isChildProcessRequire(node: ts.Node): boolean {
+  return (
+    ts.isCallExpression(node) &&
+    ts.isIdentifier(node.expression) &&
+    node.expression.text === 'require' &&
+    node.arguments.length === 1 &&
+    isChildProcessSpecifier(node.arguments[0]!)
+  );
+}
