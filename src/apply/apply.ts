@@ -118,6 +118,7 @@ export async function runApply(options: ApplyOptions): Promise<ApplyResult> {
   // The SDK move would break the build: the whole migration again, on SDK 1.x, and that one is written
   // when it predicts fewer new errors (the held-back move and its predicted errors are reported).
   let heldBack: HeldBack | undefined;
+  let ran: readonly TransformDefinition[] = transforms;
   const fallback = migration.failures.length === 0 && options.holdBack !== false ? v1Fallback(transforms, transformOptions, typeCheck) : undefined;
   if (fallback) {
     options.onProgress?.('holding back the SDK v2 move: migrating on SDK 1.x', 1, 1);
@@ -125,6 +126,7 @@ export async function runApply(options: ApplyOptions): Promise<ApplyResult> {
     const onV1Check = guardMigration(onV1.changes, onV1.provenance, true);
     if (onV1.failures.length === 0 && onV1Check.errors.length < typeCheck.errors.length) {
       heldBack = fallback.heldBack;
+      ran = fallback.transforms;
       migration = onV1;
       typeCheck = onV1Check;
       refuseDirty(sources, migration.changes, options);
@@ -167,7 +169,7 @@ export async function runApply(options: ApplyOptions): Promise<ApplyResult> {
     telemetry,
     sharedStores,
     notes,
-    transforms: transforms.map((t) => t.name),
+    transforms: ran.map((t) => t.name),
     skippedChanged,
     remaining: judged.findings,
     gate,
