@@ -218,6 +218,8 @@ function evaluate(entry, { inspect } = {}) {
       // What apply itself said of the build: the new type errors it named, and what it could not check.
       typeErrorsNamed: run1.json?.typeErrors?.length,
       notTypeChecked: (run1.json?.typeCheck?.notChecked ?? []).map((n) => n.reason ?? String(n)),
+      // The SDK v2 move apply held back (the code stayed on SDK 1.x) and the errors it predicted for it.
+      heldBack: run1.json?.heldBack ? { transform: run1.json.heldBack.transform, predicted: run1.json.heldBack.predicted.map((e) => `${e.file}:${e.line} ${e.code} [${e.transforms.join(', ')}]`) } : undefined,
       stderr: run1.json ? undefined : run1.stderr,
     };
     const changed = changedFiles(work);

@@ -44,6 +44,8 @@ export interface ApplyReportJson {
   /** Type errors the migration would add to the project. */
   typeErrors: Array<{ file: string; line: number; column: number; code: string; message: string; transforms: string[]; [detail: string]: unknown }>;
   typeCheck: { checked: string[]; notChecked: Array<{ files: string[]; reason: string }>; [detail: string]: unknown };
+  /** The SDK v2 move, held back (the code stayed on SDK 1.x) because of the type errors it would have added. */
+  heldBack?: { transform: 'sdk-v2'; target: 'stateless-v1'; predicted: ApplyReportJson['typeErrors'] };
   findings: Finding[];
   suppressed?: Finding[];
   testFindings?: Finding[];
@@ -89,4 +91,6 @@ export interface ApplyOptions extends SelectionOptions {
   modernOnly?: boolean;
   /** Type-check the migrated code before writing (default true). */
   typecheck?: boolean;
+  /** Hold back the SDK v2 move when the type check predicts it adds errors (default true; `--no-hold-back`). */
+  holdBack?: boolean;
 }

@@ -83,6 +83,7 @@ export async function apply(options: ApplyOptions = {}): Promise<ApplyReportJson
     dryRun: options.dryRun,
     allowDirty: options.allowDirty,
     typecheck: options.typecheck,
+    holdBack: options.holdBack,
     transformOptions: {
       ...(options.handleTtlMs === undefined ? {} : { ttlMs: options.handleTtlMs }),
       ...(options.target === undefined ? {} : { target: options.target }),

@@ -27,6 +27,7 @@ import type { RawFinding } from '../rules/engine.js';
 import { parseMarkers } from '../markers.js';
 import type { GateSettings, GatedFindings } from '../gate.js';
 import { guardMigration, type TypeCheckResult } from './typecheck/check.js';
+import { v1Fallback, type HeldBack } from './typecheck/hold-back.js';
 import { LineProvenance } from './typecheck/provenance.js';
 import { assertParses } from './syntax-check.js';
 
@@ -40,6 +41,8 @@ export interface ApplyOptions extends LoadOptions {
   gate?: GateSettings;
   /** Type-check the migrated code before writing (default true; `--no-typecheck`). */
   typecheck?: boolean;
+  /** Hold back the SDK v2 move when the type check predicts it adds errors (default true; `--no-hold-back`). */
+  holdBack?: boolean;
 }
 
 interface FileChange {
@@ -84,6 +87,8 @@ export interface ApplyResult {
   written: boolean;
   /** Type errors the migration introduced (the original did not have them), or why it was not checked. */
   typeCheck: TypeCheckResult;
+  /** The SDK v2 move, held back because it would have added type errors (the rest migrated on SDK 1.x). */
+  heldBack?: HeldBack;
 }
 
 class DirtyTreeError extends UsageError {}
@@ -106,6 +111,93 @@ export async function runApply(options: ApplyOptions): Promise<ApplyResult> {
   if (sources.discovered === 0) throw new UsageError(`no source files found in ${options.paths.join(', ') || '.'}: nothing to migrate`);
   if (sources.files.size === 0) throw new UsageError(`no MCP server code found in ${sources.discovered} file${sources.discovered === 1 ? '' : 's'}: nothing to migrate`);
   const transformOptions = { ...DEFAULT_TRANSFORM_OPTIONS, ...options.transformOptions };
+  let migration = migrate(sources, transforms, transformOptions, options);
+  refuseDirty(sources, migration.changes, options);
+  let typeCheck = guardMigration(migration.changes, migration.provenance, options.typecheck !== false);
+
+  // The SDK move would break the build: the whole migration again, on SDK 1.x, and that one is written
+  // when it predicts fewer new errors (the held-back move and its predicted errors are reported).
+  let heldBack: HeldBack | undefined;
+  let ran: readonly TransformDefinition[] = transforms;
+  const fallback = migration.failures.length === 0 && options.holdBack !== false ? v1Fallback(transforms, transformOptions, typeCheck) : undefined;
+  if (fallback) {
+    options.onProgress?.('holding back the SDK v2 move: migrating on SDK 1.x', 1, 1);
+    const onV1 = migrate(sources, fallback.transforms, fallback.options, options);
+    const onV1Check = guardMigration(onV1.changes, onV1.provenance, true);
+    if (onV1.failures.length === 0 && onV1Check.errors.length < typeCheck.errors.length) {
+      heldBack = fallback.heldBack;
+      ran = fallback.transforms;
+      migration = onV1;
+      typeCheck = onV1Check;
+      refuseDirty(sources, migration.changes, options);
+    }
+  }
+  const { changes, failures, markers, stores, telemetry, sharedStores, notes, current, withBom, parsed } = migration;
+  const git = dirtyFiles(sources.root, changes.filter((c) => !c.created).map((c) => c.file));
+
+  // On disk, a file that had a byte-order mark keeps it (the texts above are without it).
+  const onDisk = (file: string, text: string): string => (withBom.has(file) ? BOM + text : text);
+  // Changed on disk since we read it (an editor, a formatter, another run): never overwrite that, and
+  // write nothing else either — the edits across files belong together.
+  const skippedChanged = changes.filter((c) => (c.created ? fs.existsSync(c.file) : readIfExists(c.file) !== onDisk(c.file, c.before))).map((c) => c.file);
+  // A transform that failed on a file dropped its edits everywhere: writing the others' would leave a
+  // half migration (one file on v2, its neighbours and package.json on v1). A dry run still shows them.
+  const writing = !options.dryRun && skippedChanged.length === 0 && failures.length === 0;
+  if (writing) {
+    writeAllOrNothing(
+      changes.map((c) => ({ file: c.file, before: c.created ? undefined : onDisk(c.file, c.before), after: onDisk(c.file, c.after) })),
+      sources.relative,
+    );
+  }
+
+  options.onProgress?.('checking the migrated code', current.size, current.size);
+  const { engine: judged, gate } = judge({
+    sources: { files: sourcesOnly(current), resolve: sources.resolve, packageModules: sources.packageModules, contextFiles: sources.contextFiles, relative: sources.relative, parsed },
+    rules: RULES,
+    knownRuleIds: new Set(RULES.map((r) => r.meta.id)),
+    gate: options.gate ?? {},
+  });
+  return {
+    root: sources.root,
+    label: sources.label,
+    discovered: sources.discovered,
+    analysed: sources.files.size,
+    changes,
+    failures,
+    markers: dedupeMarkers(markers),
+    stores,
+    telemetry,
+    sharedStores,
+    notes,
+    transforms: ran.map((t) => t.name),
+    skippedChanged,
+    remaining: judged.findings,
+    gate,
+    git,
+    written: writing,
+    typeCheck,
+    heldBack,
+  };
+}
+
+type Sources = ReturnType<typeof readSources>;
+
+/** One migration of the sources read: every transform in turn, then the file conventions restored. Nothing is written. */
+interface Migration {
+  changes: FileChange[];
+  current: Map<string, string>;
+  withBom: Set<string>;
+  failures: FileFailure[];
+  markers: PlannedMarker[];
+  stores: StoreOutcome[];
+  telemetry: number;
+  notes: string[];
+  sharedStores: SharedStore[];
+  provenance: LineProvenance;
+  parsed: ParsedFiles;
+}
+
+function migrate(sources: Sources, transforms: readonly TransformDefinition[], transformOptions: TransformOptions, options: ApplyOptions): Migration {
   const original = new Map(sources.files);
   const withBom = new Set(sources.withBom);
   const current = new Map(sources.files);
@@ -216,57 +308,17 @@ export async function runApply(options: ApplyOptions): Promise<ApplyResult> {
   }
   changes.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
 
+  return { changes, current, withBom, failures, markers, stores, telemetry, notes, sharedStores, provenance, parsed };
+}
+
+/** Never change a file with uncommitted changes unless asked to (a dry run writes nothing, so it may). */
+function refuseDirty(sources: Sources, changes: readonly FileChange[], options: ApplyOptions): void {
   const git = dirtyFiles(sources.root, changes.filter((c) => !c.created).map((c) => c.file));
   if (!options.dryRun && !options.allowDirty && git.dirty.length > 0) {
     throw new DirtyTreeError(
       `refusing to change files with uncommitted changes (commit or stash them, or pass --allow-dirty):\n${git.dirty.map((f) => `  ${sources.relative(f)}`).join('\n')}`,
     );
   }
-
-  const typeCheck = guardMigration(changes, provenance, options.typecheck !== false);
-
-  // On disk, a file that had a byte-order mark keeps it (the texts above are without it).
-  const onDisk = (file: string, text: string): string => (withBom.has(file) ? BOM + text : text);
-  // Changed on disk since we read it (an editor, a formatter, another run): never overwrite that, and
-  // write nothing else either — the edits across files belong together.
-  const skippedChanged = changes.filter((c) => (c.created ? fs.existsSync(c.file) : readIfExists(c.file) !== onDisk(c.file, c.before))).map((c) => c.file);
-  // A transform that failed on a file dropped its edits everywhere: writing the others' would leave a
-  // half migration (one file on v2, its neighbours and package.json on v1). A dry run still shows them.
-  const writing = !options.dryRun && skippedChanged.length === 0 && failures.length === 0;
-  if (writing) {
-    writeAllOrNothing(
-      changes.map((c) => ({ file: c.file, before: c.created ? undefined : onDisk(c.file, c.before), after: onDisk(c.file, c.after) })),
-      sources.relative,
-    );
-  }
-
-  options.onProgress?.('checking the migrated code', current.size, current.size);
-  const { engine: judged, gate } = judge({
-    sources: { files: sourcesOnly(current), resolve: sources.resolve, packageModules: sources.packageModules, contextFiles: sources.contextFiles, relative: sources.relative, parsed },
-    rules: RULES,
-    knownRuleIds: new Set(RULES.map((r) => r.meta.id)),
-    gate: options.gate ?? {},
-  });
-  return {
-    root: sources.root,
-    label: sources.label,
-    discovered: sources.discovered,
-    analysed: sources.files.size,
-    changes,
-    failures,
-    markers: dedupeMarkers(markers),
-    stores,
-    telemetry,
-    sharedStores,
-    notes,
-    transforms: transforms.map((t) => t.name),
-    skippedChanged,
-    remaining: judged.findings,
-    gate,
-    git,
-    written: writing,
-    typeCheck,
-  };
 }
 
 const BOM = '\uFEFF';

@@ -11,7 +11,7 @@ import { transformsRewriting } from '../fix-status.js';
 import { transformByName } from '../transforms/catalog.js';
 import { VERSION } from '../version.js';
 import type { ApplyResult } from './apply.js';
-import { typeCheckJson, typeCheckMarkdownLines, typeCheckSummaryLines } from './typecheck/render.js';
+import { heldBackMarkdownLines, heldBackSummaryLines, typeCheckJson, typeCheckMarkdownLines, typeCheckSummaryLines } from './typecheck/render.js';
 
 const rel = (result: ApplyResult, file: string): string => path.relative(result.root, file).split(path.sep).join('/');
 
@@ -56,7 +56,7 @@ export function renderJson(result: ApplyResult): string {
       notes: result.notes,
       failures: result.failures.map((f) => ({ ...f, file: rel(result, f.file) })),
       skippedChanged: result.skippedChanged.map((f) => rel(result, f)),
-      ...typeCheckJson(result.typeCheck, (f) => rel(result, f)),
+      ...typeCheckJson(result.typeCheck, (f) => rel(result, f), result.heldBack),
       findings,
       ...(result.gate.suppressed.length ? { suppressed: result.gate.suppressed } : {}),
       ...(result.gate.testFindings.length ? { testFindings: result.gate.testFindings } : {}),
@@ -174,7 +174,8 @@ function leftSection(result: ApplyResult): string[] {
 
 /** New type errors of the migrated code, and what could not be checked (typecheck/). */
 function typeCheckSection(result: ApplyResult): string[] {
-  return typeCheckMarkdownLines(result.typeCheck, (f) => rel(result, f)).map((line) => (line.startsWith('## ') ? `#${line}` : line));
+  const relative = (f: string): string => rel(result, f);
+  return [...heldBackMarkdownLines(result.heldBack, relative), ...typeCheckMarkdownLines(result.typeCheck, relative)].map((line) => (line.startsWith('## ') ? `#${line}` : line));
 }
 
 /** Only the risks this run brings: in-process or Redis state, and handle security and token cost where handles were made. */
@@ -271,7 +272,7 @@ export function renderSummary(result: ApplyResult, color: boolean): string {
   for (const m of manual) out.push(`  ${m.file}:${m.line} ${c.dim(m.ruleId)}`);
   const other = unmarkedFindings(result).length;
   if (other > 0) out.push(`${c.yellow('!')} ${other} finding${other === 1 ? '' : 's'} left without a marker (see the next steps)`);
-  out.push(...typeCheckSummaryLines(result.typeCheck, (f) => rel(result, f), c));
+  out.push(...heldBackSummaryLines(result.heldBack, (f) => rel(result, f), c), ...typeCheckSummaryLines(result.typeCheck, (f) => rel(result, f), c));
   out.push('', 'Next steps:', ...nextSteps(result).map((s, i) => `  ${i + 1}. ${s}`));
   return `${out.join('\n')}\n`;
 }

@@ -45,6 +45,7 @@ interface ApplyFlags extends GlobalFlags {
   gitignore: boolean;
   maxFileSize: number;
   typecheck: boolean;
+  holdBack: boolean;
 }
 
 /** What `apply --output` writes: the summary, the JSON record, and this run's section of the migration report. */
@@ -91,7 +92,8 @@ export function registerApplyCommand(program: Command, { io, setExit }: CommandC
     .addOption(new Option('--target <target>', 'where the migration ends: 2026-07-28 (SDK v2, createMcpHandler) or stateless-v1 (SDK 1.x, a transport per request)').choices(['2026-07-28', 'stateless-v1']).default('2026-07-28'))
     .addOption(new Option('--store <backend>', 'where handle state lives: memory (your store, in this process) or redis (a generated Redis store, REDIS_URL)').choices(['memory', 'redis']).default('memory'))
     .option('--modern-only', "serve 2026-07-28 clients only (createMcpHandler/serveStdio legacy: 'reject'); by default 2025-era clients stay served")
-    .option('--no-typecheck', 'do not type-check the migrated code before writing (by default new type errors are reported and make the exit code 1)');
+    .option('--no-typecheck', 'do not type-check the migrated code before writing (by default new type errors are reported and make the exit code 1)')
+    .option('--no-hold-back', 'move to SDK v2 even when the type check predicts new errors (by default the move is held back, the code stays on SDK 1.x and the errors are reported)');
   addOptions(command, fileSelectionOptions());
   addOptions(command, globalOptions());
   command.addHelpText('after', APPLY_EXAMPLES).action(async (paths: string[], _flags: unknown, self: Command) => {
@@ -167,6 +169,7 @@ async function runApplyCommand(paths: string[], flags: ApplyFlags, io: Io): Prom
       dryRun: noWrite,
       allowDirty: flags.allowDirty,
       typecheck: flags.typecheck,
+      holdBack: flags.holdBack,
       transformOptions: { ttlMs: flags.handleTtl, maxAgeMs: flags.handleMaxAge, target: flags.target, store: flags.store, modernOnly: Boolean(flags.modernOnly) },
       onProgress: progress.update,
       gate: { ruleSettings: config.rules, testFiles: flags.testFiles ?? config.testFiles, includeTests: flags.includeTests ?? config.includeTests ?? false, baseline },
@@ -208,8 +211,9 @@ async function runApplyCommand(paths: string[], flags: ApplyFlags, io: Io): Prom
   }
   if (result.failures.length > 0 || result.skippedChanged.length > 0) return EXIT.error;
   if (flags.check && result.changes.length > 0) return EXIT.findings;
-  // New type errors break the user's build: they fail the run like a marker left, unless --fail-on none.
-  if (result.typeCheck.errors.length > 0 && failOn !== 'none') return EXIT.findings;
+  // New type errors break the user's build, and a held-back SDK move leaves the migration undone:
+  // they fail the run like a marker left, unless --fail-on none.
+  if ((result.typeCheck.errors.length > 0 || result.heldBack) && failOn !== 'none') return EXIT.findings;
   const blocking = result.gate.gated.some((f) => isBlocking(f.severity, failOn));
   return blocking ? EXIT.findings : EXIT.ok;
 }

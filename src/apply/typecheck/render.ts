@@ -4,6 +4,7 @@
  */
 import type { Chalk } from 'chalk';
 import type { NewTypeError, TypeCheckResult } from './check.js';
+import type { HeldBack } from './hold-back.js';
 
 type Relative = (file: string) => string;
 
@@ -28,12 +29,30 @@ export function typeCheckSummaryLines(result: TypeCheckResult, relative: Relativ
   const out: string[] = [];
   const head = headline(result, true);
   if (head) out.push(result.errors.length ? c.red(`✖ ${head}`) : `${c.green('✔')} ${head}`);
-  for (const e of result.errors) {
-    out.push(`  ${where(e, relative)} ${c.dim(`TS${e.code}`)} ${e.message} ${c.dim(`[${blame(e)}]`)}`);
-    out.push(`    ${c.dim('→')} ${e.advice}`);
-  }
+  out.push(...errorLines(result.errors, relative, c));
   for (const line of notCheckedLines(result, relative)) out.push(`${c.yellow('!')} ${line}`);
   return out;
+}
+
+function errorLines(errors: readonly NewTypeError[], relative: Relative, c: InstanceType<typeof Chalk>): string[] {
+  return errors.flatMap((e) => [`  ${where(e, relative)} ${c.dim(`TS${e.code}`)} ${e.message} ${c.dim(`[${blame(e)}]`)}`, `    ${c.dim('→')} ${e.advice}`]);
+}
+
+const heldBackHeadline = (held: HeldBack): string =>
+  `the SDK v2 move (${held.transform}) is held back: with it the migrated code would have ${plural(held.predicted.length, 'new type error')}, so the code stays on SDK 1.x and the other transforms used --target ${held.target}`;
+const heldBackAdvice = 'fix what these errors point at (on SDK 1.x, or by hand while moving), then run apply again to move to SDK v2';
+
+export function heldBackSummaryLines(held: HeldBack | undefined, relative: Relative, c: InstanceType<typeof Chalk>): string[] {
+  if (!held) return [];
+  return [c.red(`✖ ${heldBackHeadline(held)}; ${heldBackAdvice}:`), ...errorLines(held.predicted, relative, c)];
+}
+
+export function heldBackMarkdownLines(held: HeldBack | undefined, relative: Relative): string[] {
+  if (!held) return [];
+  const out = ['## SDK v2 move held back', '', `${heldBackHeadline(held).replace(/^t/, 'T')}. To move, ${heldBackAdvice}.`, ''];
+  out.push('| where | error (with the SDK v2 move) | transform | what to do |', '|---|---|---|---|');
+  for (const e of held.predicted) out.push(`| \`${where(e, relative)}\` | TS${e.code}: ${cell(e.message)} | ${blame(e)} | ${cell(e.advice)} |`);
+  return [...out, ''];
 }
 
 export function typeCheckMarkdownLines(result: TypeCheckResult, relative: Relative): string[] {
@@ -52,11 +71,14 @@ export function typeCheckMarkdownLines(result: TypeCheckResult, relative: Relati
   return out;
 }
 
-/** The `typeErrors` array and the `typeCheck` status that `apply --format json` adds. */
-export function typeCheckJson(result: TypeCheckResult, relative: Relative): { typeErrors: object[]; typeCheck: object } {
+const errorJson = (e: NewTypeError, relative: Relative): object => ({ file: relative(e.file), line: e.line, column: e.column, code: `TS${e.code}`, message: e.message, transforms: e.transforms, cause: e.cause, advice: e.advice });
+
+/** The `typeErrors` array, the `typeCheck` status and, when the SDK move was held back, `heldBack`, that `apply --format json` adds. */
+export function typeCheckJson(result: TypeCheckResult, relative: Relative, held?: HeldBack): { typeErrors: object[]; typeCheck: object; heldBack?: object } {
   return {
-    typeErrors: result.errors.map((e) => ({ file: relative(e.file), line: e.line, column: e.column, code: `TS${e.code}`, message: e.message, transforms: e.transforms, cause: e.cause, advice: e.advice })),
+    typeErrors: result.errors.map((e) => errorJson(e, relative)),
     typeCheck: { checked: result.checked.map(relative), notChecked: result.notChecked.map((n) => ({ files: n.files.map(relative), reason: n.reason })), compilers: result.compilers, ms: result.ms },
+    ...(held ? { heldBack: { transform: held.transform, target: held.target, predicted: held.predicted.map((e) => errorJson(e, relative)) } } : {}),
   };
 }
 
