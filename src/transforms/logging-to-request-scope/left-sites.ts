@@ -12,10 +12,12 @@ import { handBuiltMessage } from '../../analysis/json-rpc-literals.js';
 import { isHandBuiltInitializeResult } from '../../analysis/handshake-plumbing.js';
 import { isServerKind } from '../../analysis/values.js';
 import type { TransformPlan } from '../kit/plan.js';
-import { addMarker, addMarkerAtLine, isMarked } from '../kit/handler-sites.js';
+import { addMarker, addMarkerAtLine, directHandler, isMarked } from '../kit/handler-sites.js';
 
 /** The raw notification methods of logging (`notifications/message`), from the SDK description. */
 const LOG_MESSAGES = new Set(Object.keys(describedFeature('logging').messages ?? {}));
+/** Its request-scoped form on a handler's request context (`ctx.mcpReq.log`). */
+const REQUEST_METHODS = new Set(describedFeature('logging').requestMethods ?? []);
 
 /** Marks every logging use and hand-built log message the plan neither rewrote nor marked; settles the capability. Returns how many capabilities were removed. */
 export function settleLeftSites(result: AnalysisResult, plan: TransformPlan, rule: string): { removedCapabilities: number } {
@@ -25,13 +27,17 @@ export function settleLeftSites(result: AnalysisResult, plan: TransformPlan, rul
   const uses = analysis.features.uses('logging');
   let stillLogs = uses.length > 0;
   for (const use of uses) {
-    if (!handled(use.node)) addMarker(plan, use.node, rule, adviceFor(use));
+    if (!handled(use.node) && !sentOnItsRequest(result, use)) addMarker(plan, use.node, rule, adviceFor(use));
   }
   const capabilities: ts.PropertyAssignment[] = [];
   for (const sf of result.sourceFiles) {
     if (sf.isDeclarationFile) continue;
     forEachDescendant(sf, (node) => {
-      if (ts.isObjectLiteralExpression(node)) {
+      if (ts.isCallExpression(node) && !stillLogs) {
+        // `ctx.mcpReq.log(…)`: the request-scoped form, which still needs the capability.
+        const { name, receiver } = calleeParts(node);
+        stillLogs = !!name && REQUEST_METHODS.has(name) && !!receiver && analysis.values.valueOf(receiver)?.kind === 'context-request';
+      } else if (ts.isObjectLiteralExpression(node)) {
         const method = handBuiltMessage(analysis.values, node, (m) => LOG_MESSAGES.has(m));
         if (!method) return;
         stillLogs = true;
@@ -66,6 +72,21 @@ function adviceFor(use: FeatureUse): string {
     return 'sendLoggingMessage handed on as a function: whoever calls it has no request to log on, so 2026-07-28 clients never see the message. Hand the helper the request context instead and log with ctx.mcpReq.log(level, data, logger) there (it travels on that request when the request carries a log level); for a 2025-era-only path keep it, and send what must be seen to stderr or OpenTelemetry.';
   }
   return 'sendLoggingMessage outside the handler whose work it describes (a helper or a callback): 2026-07-28 clients receive a log message only on the request it belongs to. Pass the handler\'s ctx down and log with ctx.mcpReq.log(level, data, logger), or log to stderr or OpenTelemetry.';
+}
+
+/**
+ * A log message sent through the handler's own context (`extra.sendNotification({ method:
+ * 'notifications/message', … })` in the handler): it travels on that request's stream, the SDK 1.x
+ * form of `ctx.mcpReq.log` (what this transform writes on `--target stateless-v1`).
+ */
+function sentOnItsRequest(result: AnalysisResult, use: FeatureUse): boolean {
+  if (use.messageId !== 'raw') return false;
+  let node: ts.Node | undefined = use.node;
+  while (node && !ts.isCallExpression(node) && !ts.isFunctionLike(node)) node = node.parent;
+  if (!node || !ts.isCallExpression(node) || !directHandler(result.analysis, node)) return false;
+  const { receiver } = calleeParts(node);
+  const kind = receiver && result.analysis.values.valueOf(receiver)?.kind;
+  return kind === 'context' || kind === 'context-request';
 }
 
 /** An edit of this plan replaces the code `node` starts in (its call was rewritten, its statement removed). */

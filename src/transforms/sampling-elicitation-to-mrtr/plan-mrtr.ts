@@ -26,6 +26,7 @@ import { emptyPlan } from '../kit/plan.js';
 import { afterImports, flavourOf, indentAt, indentUnit } from '../session-state-to-handles/source-style.js';
 import { addMarker, CannotRewrite, contextParameter, directHandler, forEachCall, importEdits, usesName, type HandlerSite } from '../kit/handler-sites.js';
 import { sdkEntryPackage, sdkMajorOfFile } from '../../analysis/sdk-modules.js';
+import { inlinedMessage } from './message-inline.js';
 
 /** The input-request features (from the SDK description): the rule reporting each, and the `inputRequired` builder replacing it. */
 const RULE = (feature: FeatureId): string => ruleOfFeature(feature);
@@ -150,6 +151,8 @@ interface GeneratedRound {
 
 function rewriteHandler(analysis: Analysis, handler: HandlerSite, sites: InputRequestSite[], additions: FileAdditions): TextEdit[] {
   const eligible = eligibleHandler(analysis, handler, sites);
+  const inlined = inlinedMessage(analysis, eligible.site, eligible.before);
+  if (inlined) eligible.site = inlined.site;
   const { fn } = handler;
   const name = eligible.decl.name.text;
   if (usesName(fn, `${name}Response`)) throw new CannotRewrite(`the handler already uses the name \`${name}Response\``, eligible.decl.name);
@@ -157,7 +160,7 @@ function rewriteHandler(analysis: Analysis, handler: HandlerSite, sites: InputRe
   const state = heldState(analysis, handler, eligible);
   const round = generateRound(handler, eligible, state, ctx.name);
   const sf = fn.getSourceFile();
-  const edits: TextEdit[] = [...ctx.edits, { file: sf.fileName, start: eligible.statement.getStart(sf), end: eligible.statement.end, text: round.text }];
+  const edits: TextEdit[] = [...ctx.edits, ...(inlined?.edits ?? []), { file: sf.fileName, start: eligible.statement.getStart(sf), end: eligible.statement.end, text: round.text }];
   edits.push(...heldLocalEdits(sf, state.held, `${name}State`));
   const returnType = returnTypeEdit(handler);
   if (returnType) {
