@@ -177,6 +177,11 @@ const FEATURES = {
     },
     unlessServedOnlyOverStdio: true,
   },
+  /** The handshake itself: a project's own handler for `initialize` (2026-07-28 clients never send it). */
+  initialize: {
+    rule: 'handshake/initialize-handler',
+    handledMethods: ['initialize', 'notifications/initialized'],
+  },
   oninitialized: {
     rule: 'handshake/oninitialized',
     serverHooks: ['oninitialized'],
