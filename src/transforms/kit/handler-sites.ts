@@ -46,11 +46,17 @@ export function addMarkerAtLine(plan: TransformPlan, node: ts.Node, ruleId: stri
   placeMarker(plan, /^[ \t]*$/.test(sf.text.slice(lineStart, start)) ? node : statementOf(node), ruleId, message);
 }
 
-/** Whether the plan already marks the statement `node` belongs to. */
+/**
+ * Whether the plan already marks the statement `node` belongs to, or one enclosing it (a marker on a
+ * handler's registration stands for the whole handler: one site, one marker).
+ */
 export function isMarked(plan: TransformPlan, node: ts.Node): boolean {
   const sf = node.getSourceFile();
-  const line = sf.getLineAndCharacterOfPosition(statementOf(node).getStart(sf)).line + 1;
-  return plan.markers.some((m) => m.file === sf.fileName && m.line === line);
+  const lines = new Set(plan.markers.filter((m) => m.file === sf.fileName).map((m) => m.line));
+  for (let current: ts.Node | undefined = node; current && !ts.isSourceFile(current); current = statementOf(current).parent) {
+    if (lines.has(sf.getLineAndCharacterOfPosition(statementOf(current).getStart(sf)).line + 1)) return true;
+  }
+  return false;
 }
 
 function placeMarker(plan: TransformPlan, statement: ts.Node, ruleId: string, message: string): void {

@@ -32,6 +32,17 @@ export function inlinedMessage(analysis: Analysis, site: InputRequestSite, befor
   return { site: { ...site, paramsText: undefined }, edits };
 }
 
+/**
+ * Where a marker about a request goes: a raw message built in a `const` is where it is reported (its
+ * `method`), so the marker goes above that declaration; any other request is marked at its call.
+ */
+export function markerAnchor(analysis: Analysis, site: InputRequestSite): ts.Node {
+  const argument = site.raw && site.call.arguments[0] ? unwrap(site.call.arguments[0]) : undefined;
+  const decl = argument && ts.isIdentifier(argument) ? analysis.values.symbolOf(argument)?.valueDeclaration : undefined;
+  if (decl && ts.isVariableDeclaration(decl) && decl.initializer && ts.isObjectLiteralExpression(unwrap(decl.initializer)) && decl.getSourceFile() === site.call.getSourceFile()) return decl;
+  return site.call;
+}
+
 /** The identifiers of the file bound to `symbol`. */
 function references(analysis: Analysis, sf: ts.SourceFile, symbol: ts.Symbol): ts.Identifier[] {
   const found: ts.Identifier[] = [];
