@@ -68,6 +68,11 @@ export interface SdkFeature {
   registeredMethods?: readonly string[];
   /** Callback properties of an SDK server that the feature runs (`server.server.oninitialized = …`). */
   serverHooks?: readonly string[];
+  /**
+   * The request-scoped form a handler's request context offers (`ctx.mcpReq.log`): the 2026-07-28 way,
+   * not a finding, but still a use of the feature (what the capability is declared for).
+   */
+  requestMethods?: readonly string[];
   /** SDK error classes that stand for this feature (`throw new UrlElicitationRequiredError(…)`). */
   errors?: readonly string[];
   /**
@@ -154,6 +159,7 @@ const FEATURES = {
     serverMethods: { sendLoggingMessage: 'notification' },
     messages: { 'notifications/message': 'notification' },
     handledMethods: ['logging/setLevel'],
+    requestMethods: ['log'],
   },
   'change-notification': {
     rule: 'server-push/change-notification',
@@ -170,6 +176,11 @@ const FEATURES = {
       'notifications/resources/updated': 'notification',
     },
     unlessServedOnlyOverStdio: true,
+  },
+  /** The handshake itself: a project's own handler for `initialize` (2026-07-28 clients never send it). */
+  initialize: {
+    rule: 'handshake/initialize-handler',
+    handledMethods: ['initialize', 'notifications/initialized'],
   },
   oninitialized: {
     rule: 'handshake/oninitialized',

@@ -20,6 +20,7 @@ export type RuleId =
   | 'session-state/keyed-store'
   | 'session-state/per-session-server'
   | 'handshake/oninitialized'
+  | 'handshake/initialize-handler'
   | 'handshake/client-capabilities'
   | 'handshake/client-version'
   | 'deprecated-feature/roots'

@@ -5,18 +5,21 @@
  *   back to the initialize-scoped value a 2025-era connection still has;
  * - the same calls outside a handler, `oninitialized` hooks, and registration gated on the
  *   negotiated capabilities get a marker: register unconditionally (the SDK answers an embedded
- *   request the client did not declare with -32021) and move setup into the server factory.
+ *   request the client did not declare with -32021) and move setup into the server factory;
+ * - code answering the handshake itself (an `initialize` handler, request plumbing branching on
+ *   it) gets a marker: it runs for 2025-era clients only.
  */
 import { ts } from '../../typescript.js';
-import { calleeParts, unwrap } from '../../analysis/ast.js';
+import { calleeParts, forEachDescendant, unwrap } from '../../analysis/ast.js';
+import { fallbackInitialize, plumbingInitialize } from '../../analysis/initialize-handling.js';
 import type { AnalysisResult, Analysis } from '../../analysis/model.js';
-import { describedFeature, REGISTRATION_METHODS, ruleOfFeature, type FeatureId } from '../../analysis/sdk-features.js';
+import { describedFeature, handlerRegistration, REGISTRATION_METHODS, ruleOfFeature, type FeatureId } from '../../analysis/sdk-features.js';
 import { isServerKind } from '../../analysis/values.js';
 import type { TransformOptions, TransformPlan } from '../kit/plan.js';
 import { emptyPlan } from '../kit/plan.js';
 import { flavourOf, indentUnit } from '../session-state-to-handles/source-style.js';
 import type { TextEdit } from '../kit/edits.js';
-import { addMarker, CannotRewrite, contextParameter, directHandler, forEachCall, importEdits, isServerCall } from '../kit/handler-sites.js';
+import { addMarker, CannotRewrite, contextParameter, directHandler, forEachCall, importEdits, isMarked, isServerCall } from '../kit/handler-sites.js';
 import { sdkEntryPackage, sdkMajorOfFile } from '../../analysis/sdk-modules.js';
 
 /** The features whose values move from the handshake to each request's envelope. */
@@ -30,6 +33,9 @@ const CAPABILITIES_RULE = ruleOfFeature('client-capabilities');
 /** The server's initialize hook (`oninitialized`), which never fires on 2026-07-28. */
 const HOOKS = new Set(describedFeature('oninitialized').serverHooks);
 const HOOK_RULE = ruleOfFeature('oninitialized');
+/** The handshake's own methods (`initialize`), answered by a project handler. */
+const INITIALIZE_METHODS = new Set(describedFeature('initialize').handledMethods);
+const INITIALIZE_RULE = ruleOfFeature('initialize');
 
 export function planHandshake(result: AnalysisResult, options: TransformOptions): TransformPlan {
   const plan = emptyPlan();
@@ -80,6 +86,7 @@ export function planHandshake(result: AnalysisResult, options: TransformOptions)
       addMarker(plan, call, info.rule, `${name}() ${error.message}: 2026-07-28 has no initialize, every request carries the client's capabilities and identity in its own _meta envelope. Read ctx.mcpReq.envelope in the handler that needs it (CLIENT_CAPABILITIES_META_KEY / CLIENT_INFO_META_KEY); if this only gated a registration, register unconditionally and delete it.`);
     }
   });
+  markInitializeHandling(result, plan);
   // `server.server.oninitialized = …`
   for (const sf of result.sourceFiles) {
     const walk = (node: ts.Node): void => {
@@ -94,6 +101,28 @@ export function planHandshake(result: AnalysisResult, options: TransformOptions)
   if (ungated) plan.notes.push(`handshake: ${ungated} capability-gated registration${ungated === 1 ? ' is' : 's are'} now unconditional (the SDK answers an embedded request the client did not declare with -32021)`);
   if (gated.size > ungated) plan.notes.push(`handshake: ${gated.size - ungated} capability-gated registration${gated.size - ungated === 1 ? '' : 's'} marked: register unconditionally`);
   return plan;
+}
+
+/**
+ * Code answering the handshake itself gets one marker: a registered `initialize` handler, a catch-all
+ * `fallbackRequestHandler` branch, hand-written plumbing that answers, forwards or waits for it. None
+ * runs for a 2026-07-28 client, so what it sets up must move to each request.
+ */
+function markInitializeHandling(result: AnalysisResult, plan: TransformPlan): void {
+  const { analysis } = result;
+  for (const sf of result.sourceFiles) {
+    if (sf.isDeclarationFile) continue;
+    forEachDescendant(sf, (node) => {
+      if (ts.isCallExpression(node)) {
+        const registration = handlerRegistration(analysis, node);
+        if (registration && INITIALIZE_METHODS.has(registration.method) && !isMarked(plan, node)) {
+          addMarker(plan, node, INITIALIZE_RULE, `custom ${registration.method} handler: 2026-07-28 clients never send the handshake, so it runs for 2025-era clients only. What it records (client info, capabilities, protocol version) arrives with every request in _meta: read ctx.mcpReq.envelope (CLIENT_INFO_META_KEY, CLIENT_CAPABILITIES_META_KEY) in the handler that needs it, and keep this handler only for the legacy path (the SDK answers initialize itself).`);
+        }
+      } else if (ts.isStringLiteral(node) && (fallbackInitialize(analysis, node) || plumbingInitialize(analysis, node)) && !isMarked(plan, node)) {
+        addMarker(plan, node, INITIALIZE_RULE, `request plumbing handles ${node.text} itself: 2026-07-28 clients never send the handshake, so this branch runs for 2025-era clients only and what it sets up here is missing for the others. Set that up for each request (or lazily on first use) and read version, capabilities and client info from each request's _meta; discovery is server/discover (or serve through the SDK's request handler).`);
+      }
+    });
+  }
 }
 
 /** The `if` around a registration whose condition reads the negotiated client capabilities. */

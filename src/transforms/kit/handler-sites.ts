@@ -32,8 +32,35 @@ function statementOf(node: ts.Node): ts.Node {
 }
 
 export function addMarker(plan: TransformPlan, node: ts.Node, ruleId: string, message: string): void {
+  placeMarker(plan, statementOf(node), ruleId, message);
+}
+
+/**
+ * A marker directly above `node` itself when it begins its own line (a property deep in a long
+ * constructor call: the marker sits by the line a person must change), else above its statement.
+ */
+export function addMarkerAtLine(plan: TransformPlan, node: ts.Node, ruleId: string, message: string): void {
   const sf = node.getSourceFile();
-  const statement = statementOf(node);
+  const start = node.getStart(sf);
+  const lineStart = sf.text.lastIndexOf('\n', start - 1) + 1;
+  placeMarker(plan, /^[ \t]*$/.test(sf.text.slice(lineStart, start)) ? node : statementOf(node), ruleId, message);
+}
+
+/**
+ * Whether the plan already marks the statement `node` belongs to, or one enclosing it (a marker on a
+ * handler's registration stands for the whole handler: one site, one marker).
+ */
+export function isMarked(plan: TransformPlan, node: ts.Node): boolean {
+  const sf = node.getSourceFile();
+  const lines = new Set(plan.markers.filter((m) => m.file === sf.fileName).map((m) => m.line));
+  for (let current: ts.Node | undefined = node; current && !ts.isSourceFile(current); current = statementOf(current).parent) {
+    if (lines.has(sf.getLineAndCharacterOfPosition(statementOf(current).getStart(sf)).line + 1)) return true;
+  }
+  return false;
+}
+
+function placeMarker(plan: TransformPlan, statement: ts.Node, ruleId: string, message: string): void {
+  const sf = statement.getSourceFile();
   const insertion = markerInsertion(sf.text, statement.getStart(sf), ruleId, message);
   plan.markers.push({ file: sf.fileName, line: sf.getLineAndCharacterOfPosition(statement.getStart(sf)).line + 1, ruleId, message });
   if (insertion) plan.edits.push({ file: sf.fileName, start: insertion.offset, end: insertion.offset, text: insertion.text });

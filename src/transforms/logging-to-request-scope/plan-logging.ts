@@ -6,12 +6,14 @@
  * - elsewhere (an interval, a startup hook) it has no request to travel on: 2026-07-28 clients never
  *   receive it. While 2025-era clients are still served over a connection that outlives a request
  *   (stdio, HTTP+SSE: the serving transform keeps them through `legacy: 'serve'` and server-legacy),
- *   the call is left as it is: it still reaches them, through the deprecation window (SEP-2577), as
- *   the maintainers of `src/everything` kept it. With `--modern-only`, `--target stateless-v1` or only
+ *   the call is left as it is, with a marker saying so: it still reaches them, through the deprecation
+ *   window (SEP-2577), as the maintainers of `src/everything` kept it. With `--modern-only`, `--target stateless-v1` or only
  *   Streamable HTTP (stateless: no connection outlives a request), a statement becomes a stderr
  *   line (`console.error`) with a marker (move to OpenTelemetry or a real logger); anything else gets
  *   a marker only;
  * - `logging/setLevel` handlers get a marker: the level now arrives per request in `_meta`;
+ * - every other site (a log sender handed on, a log message built by hand, the `logging` capability)
+ *   gets one marker (`left-sites.ts`); a capability nothing uses any more is removed;
  * - progress a handler sends through the server (`server.server.notification({ method:
  *   'notifications/progress', … }, { relatedRequestId })`) goes onto the request it reports on, as the
  *   maintainers of `src/everything` moved it: v2 `ctx.mcpReq.notify(message)`, SDK 1.x
@@ -28,6 +30,7 @@ import { emptyPlan } from '../kit/plan.js';
 import { indentAt } from '../session-state-to-handles/source-style.js';
 import { SSE_TRANSPORTS, STDIO_TRANSPORTS, sdkMajorOfFile } from '../../analysis/sdk-modules.js';
 import { addMarker, CannotRewrite, contextParameter, directHandler, forEachCall, isServerCall } from '../kit/handler-sites.js';
+import { settleLeftSites } from './left-sites.js';
 
 const RULE = ruleOfFeature('logging');
 /** The server's log sends (`sendLoggingMessage`), and its raw notification sender (what progress is sent with). */
@@ -83,6 +86,7 @@ export function planLogging(result: AnalysisResult, options: TransformOptions): 
       if (!(error instanceof CannotRewrite)) throw error;
       const statement = outerStatement(call);
       if (!site && legacyStreams.length > 0) {
+        addMarker(plan, call, RULE, `sendLoggingMessage outside a request, kept: it still reaches 2025-era clients on ${legacyStreams.join(' and ')} connections (deprecated, working through the deprecation window), but 2026-07-28 clients never receive it (no request carries it). If it must be seen, also write it to stderr or OpenTelemetry; apply --modern-only turns it into a stderr line.`);
         kept++;
         return;
       }
@@ -96,9 +100,11 @@ export function planLogging(result: AnalysisResult, options: TransformOptions): 
       addMarker(plan, call, RULE, `sendLoggingMessage not rewritten (${error.message}): inside a handler log with ctx.mcpReq.log(level, data, logger) (2026-07-28 delivers it only on that request's stream, when the request carries a log level); elsewhere log to stderr or OpenTelemetry.`);
     }
   });
+  const { removedCapabilities } = settleLeftSites(result, plan, RULE);
+  if (removedCapabilities) plan.notes.push(`logging: the logging capability ${removedCapabilities === 1 ? 'is' : 'are'} no longer declared: nothing in the server sends a log message (deprecated in 2026-07-28, SEP-2577)`);
   if (scoped) plan.notes.push(`logging: ${scoped} sendLoggingMessage call${scoped === 1 ? '' : 's'} in handlers now log on the request (2026-07-28 clients see them only when the request carries _meta io.modelcontextprotocol/logLevel)`);
   if (progress) plan.notes.push(`progress: ${progress} notifications/progress send${progress === 1 ? '' : 's'} through the server now ${progress === 1 ? 'goes' : 'go'} on the request ${progress === 1 ? 'it reports' : 'they report'} on (ctx.mcpReq.notify / extra.sendNotification)`);
-  if (kept) plan.notes.push(`logging: ${kept} background sendLoggingMessage call${kept === 1 ? '' : 's'} left as ${kept === 1 ? 'it is' : 'they are'}: ${kept === 1 ? 'it reaches' : 'they reach'} 2025-era clients on ${legacyStreams.join(' and ')} connections (deprecated, functional through the deprecation window); 2026-07-28 clients never receive ${kept === 1 ? 'it' : 'them'} — log to stderr or OpenTelemetry if they need to be seen, and remove ${kept === 1 ? 'it' : 'them'} with --modern-only`);
+  if (kept) plan.notes.push(`logging: ${kept} background sendLoggingMessage call${kept === 1 ? '' : 's'} kept (marked): ${kept === 1 ? 'it reaches' : 'they reach'} 2025-era clients on ${legacyStreams.join(' and ')} connections (deprecated, functional through the deprecation window); 2026-07-28 clients never receive ${kept === 1 ? 'it' : 'them'} — log to stderr or OpenTelemetry if they need to be seen, and remove ${kept === 1 ? 'it' : 'them'} with --modern-only`);
   if (stderr) plan.notes.push(`logging: ${stderr} background sendLoggingMessage call${stderr === 1 ? '' : 's'} now write to stderr (marked): choose OpenTelemetry or your logger`);
   return plan;
 }

@@ -26,6 +26,7 @@ import { emptyPlan } from '../kit/plan.js';
 import { afterImports, flavourOf, indentAt, indentUnit } from '../session-state-to-handles/source-style.js';
 import { addMarker, CannotRewrite, contextParameter, directHandler, forEachCall, importEdits, usesName, type HandlerSite } from '../kit/handler-sites.js';
 import { sdkEntryPackage, sdkMajorOfFile } from '../../analysis/sdk-modules.js';
+import { inlinedMessage, markerAnchor } from './message-inline.js';
 
 /** The input-request features (from the SDK description): the rule reporting each, and the `inputRequired` builder replacing it. */
 const RULE = (feature: FeatureId): string => ruleOfFeature(feature);
@@ -49,7 +50,7 @@ export function planMrtr(result: AnalysisResult, options: TransformOptions): Tra
     else byHandler.set(handler.fn, [...(byHandler.get(handler.fn) ?? []), site]);
   });
   for (const site of outside) {
-    addMarker(plan, site.call, RULE(site.feature), `${describe(site.feature)} sent outside a request handler: on 2026-07-28 a server can only ask the client from inside tools/call, prompts/get or resources/read, by returning inputRequired({ inputRequests: { k: inputRequired.${BUILDER(site.feature)}(${site.feature === 'roots' ? '' : '…'}) } }) and reading inputResponse(ctx.mcpReq.inputResponses, 'k') on the retry.`);
+    addMarker(plan, markerAnchor(analysis, site), RULE(site.feature), `${describe(site.feature)} sent outside a request handler: on 2026-07-28 a server can only ask the client from inside tools/call, prompts/get or resources/read, by returning inputRequired({ inputRequests: { k: inputRequired.${BUILDER(site.feature)}(${site.feature === 'roots' ? '' : '…'}) } }) and reading inputResponse(ctx.mcpReq.inputResponses, 'k') on the retry.`);
   }
   const codecFiles = new Map<ts.SourceFile, { server?: ts.ObjectLiteralExpression }>();
   const importsOf = new Map<ts.SourceFile, { names: Set<string>; types: Set<string> }>();
@@ -62,7 +63,7 @@ export function planMrtr(result: AnalysisResult, options: TransformOptions): Tra
     if (options.target === 'stateless-v1' || sdkMajorOfFile(sf) !== 2) {
       for (const s of sites) {
         const why = options.target === 'stateless-v1' ? 'the stateless v1 server cannot carry it (no session to answer on)' : 'this file still imports SDK 1.x (rewrite it to v2 first, then re-run apply)';
-        addMarker(plan, s.call, RULE(s.feature), `${describe(s.feature)} is a server→client request and ${why}. The multi-round-trip replacement (return inputRequired(…), read inputResponse(ctx.mcpReq.inputResponses, 'k') on the retry) needs SDK v2 (--target 2026-07-28); on SDK 1.x, take the input as a tool argument instead.`);
+        addMarker(plan, markerAnchor(analysis, s), RULE(s.feature), `${describe(s.feature)} is a server→client request and ${why}. The multi-round-trip replacement (return inputRequired(…), read inputResponse(ctx.mcpReq.inputResponses, 'k') on the retry) needs SDK v2 (--target 2026-07-28); on SDK 1.x, take the input as a tool argument instead.`);
       }
       continue;
     }
@@ -73,7 +74,7 @@ export function planMrtr(result: AnalysisResult, options: TransformOptions): Tra
       rewritten++;
     } catch (error) {
       if (!(error instanceof CannotRewrite)) throw error;
-      addMarker(plan, error.node === handler.fn ? first.call : error.node, RULE(first.feature), `not rewritten automatically: ${error.message}. Recommended shape: at the top of the handler read \`const r = inputResponse(ctx.mcpReq.inputResponses, 'k')\`; if r.kind === 'missing' return inputRequired({ inputRequests: { k: inputRequired.${BUILDER(first.feature)}(${first.feature === 'roots' ? '' : '…'}) }, requestState }) with what the handler holds in requestState (createRequestStateCodec, key from ${REQUEST_STATE_ENV}); on the retry continue from r without repeating side effects.`);
+      addMarker(plan, error.node === handler.fn || error.node === first.call ? markerAnchor(analysis, first) : error.node, RULE(first.feature), `not rewritten automatically: ${error.message}. Recommended shape: at the top of the handler read \`const r = inputResponse(ctx.mcpReq.inputResponses, 'k')\`; if r.kind === 'missing' return inputRequired({ inputRequests: { k: inputRequired.${BUILDER(first.feature)}(${first.feature === 'roots' ? '' : '…'}) }, requestState }) with what the handler holds in requestState (createRequestStateCodec, key from ${REQUEST_STATE_ENV}); on the retry continue from r without repeating side effects.`);
     }
   }
   for (const [sf, imports] of importsOf) plan.edits.push(...importEdits(sf, [...imports.names], SDK, [...imports.types]));
@@ -150,6 +151,8 @@ interface GeneratedRound {
 
 function rewriteHandler(analysis: Analysis, handler: HandlerSite, sites: InputRequestSite[], additions: FileAdditions): TextEdit[] {
   const eligible = eligibleHandler(analysis, handler, sites);
+  const inlined = inlinedMessage(analysis, eligible.site, eligible.before);
+  if (inlined) eligible.site = inlined.site;
   const { fn } = handler;
   const name = eligible.decl.name.text;
   if (usesName(fn, `${name}Response`)) throw new CannotRewrite(`the handler already uses the name \`${name}Response\``, eligible.decl.name);
@@ -157,7 +160,7 @@ function rewriteHandler(analysis: Analysis, handler: HandlerSite, sites: InputRe
   const state = heldState(analysis, handler, eligible);
   const round = generateRound(handler, eligible, state, ctx.name);
   const sf = fn.getSourceFile();
-  const edits: TextEdit[] = [...ctx.edits, { file: sf.fileName, start: eligible.statement.getStart(sf), end: eligible.statement.end, text: round.text }];
+  const edits: TextEdit[] = [...ctx.edits, ...(inlined?.edits ?? []), { file: sf.fileName, start: eligible.statement.getStart(sf), end: eligible.statement.end, text: round.text }];
   edits.push(...heldLocalEdits(sf, state.held, `${name}State`));
   const returnType = returnTypeEdit(handler);
   if (returnType) {

@@ -1,7 +1,7 @@
 /**
  * A stdio server on SDK v2 that streams a background log to its client. While 2025-era clients are
  * served (the default), stdio keeps their connection open, so the background line still reaches them
- * and is left alone; the log line inside the tool moves onto its request.
+ * and is kept, with a marker saying so; the log line inside the tool moves onto its request.
  */
 import { McpServer } from '@modelcontextprotocol/server';
 import { StdioServerTransport } from '@modelcontextprotocol/server/stdio';

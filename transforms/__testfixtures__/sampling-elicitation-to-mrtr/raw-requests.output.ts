@@ -2,7 +2,7 @@
  * Raw server→client requests (v2): a sampling request built as a message object and sent with
  * `ctx.mcpReq.send`, a roots listing through the server, in handlers that declare their return type.
  */
-import { McpServer, type CallToolResult, type CreateMessageRequest, inputRequired, inputResponse, type CreateMessageResult, type InputRequiredResult } from '@modelcontextprotocol/server';
+import { McpServer, type CallToolResult, inputRequired, inputResponse, type CreateMessageResult, type InputRequiredResult } from '@modelcontextprotocol/server';
 import { z } from 'zod';
 
 export function buildServer(): McpServer {
@@ -12,18 +12,14 @@ export function buildServer(): McpServer {
     'summarise',
     { description: 'Ask the client model for a summary.', inputSchema: z.object({ text: z.string() }) },
     async ({ text }, ctx): Promise<CallToolResult | InputRequiredResult> => {
-      const request: CreateMessageRequest = {
-        method: 'sampling/createMessage',
-        params: {
-          messages: [{ role: 'user', content: { type: 'text', text: `Summarise: ${text}` } }],
-          maxTokens: 200,
-        },
-      };
       const resultResponse = inputResponse(ctx.mcpReq.inputResponses, 'result');
       if (resultResponse.kind === 'missing') {
         return inputRequired({
           inputRequests: {
-            result: inputRequired.createMessage(request.params),
+            result: inputRequired.createMessage({
+              messages: [{ role: 'user', content: { type: 'text', text: `Summarise: ${text}` } }],
+              maxTokens: 200,
+            }),
           },
         });
       }

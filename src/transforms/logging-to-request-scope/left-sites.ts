@@ -1,0 +1,139 @@
+/**
+ * The logging sites the request-scope rewrite does not reach: each gets one marker whose advice fits
+ * it, so nothing is left unexplained. The `logging` capability is the exception: declared by a server
+ * that sends no log message at all, it is dead weight and goes; while anything still logs, it stays
+ * (the SDK refuses `notifications/message` without it) and is marked.
+ */
+import { ts } from '../../typescript.js';
+import { calleeParts, forEachDescendant, propertyNameText } from '../../analysis/ast.js';
+import type { AnalysisResult } from '../../analysis/model.js';
+import { describedFeature, type FeatureUse } from '../../analysis/sdk-features.js';
+import { handBuiltMessage } from '../../analysis/json-rpc-literals.js';
+import { isHandBuiltInitializeResult } from '../../analysis/handshake-plumbing.js';
+import { isServerKind } from '../../analysis/values.js';
+import type { TransformPlan } from '../kit/plan.js';
+import { addMarker, addMarkerAtLine, directHandler, isMarked } from '../kit/handler-sites.js';
+
+/** The raw notification methods of logging (`notifications/message`), from the SDK description. */
+const LOG_MESSAGES = new Set(Object.keys(describedFeature('logging').messages ?? {}));
+/** Its request-scoped form on a handler's request context (`ctx.mcpReq.log`). */
+const REQUEST_METHODS = new Set(describedFeature('logging').requestMethods ?? []);
+
+/** Marks every logging use and hand-built log message the plan neither rewrote nor marked; settles the capability. Returns how many capabilities were removed. */
+export function settleLeftSites(result: AnalysisResult, plan: TransformPlan, rule: string): { removedCapabilities: number } {
+  const { analysis } = result;
+  const handled = (node: ts.Node): boolean => isMarked(plan, node) || rewrittenBy(plan, node);
+  // Any log message left, rewritten onto its request or not, needs the capability.
+  const uses = analysis.features.uses('logging');
+  let stillLogs = uses.length > 0;
+  for (const use of uses) {
+    if (!handled(use.node) && !sentOnItsRequest(result, use)) addMarker(plan, use.node, rule, adviceFor(use));
+  }
+  const capabilities: ts.PropertyAssignment[] = [];
+  for (const sf of result.sourceFiles) {
+    if (sf.isDeclarationFile) continue;
+    forEachDescendant(sf, (node) => {
+      if (ts.isCallExpression(node) && !stillLogs) {
+        // `ctx.mcpReq.log(…)`: the request-scoped form, which still needs the capability.
+        const { name, receiver } = calleeParts(node);
+        stillLogs = !!name && REQUEST_METHODS.has(name) && !!receiver && analysis.values.valueOf(receiver)?.kind === 'context-request';
+      } else if (ts.isObjectLiteralExpression(node)) {
+        const method = handBuiltMessage(analysis.values, node, (m) => LOG_MESSAGES.has(m));
+        if (!method) return;
+        stillLogs = true;
+        if (!handled(method)) addMarker(plan, method, rule, HAND_BUILT);
+      } else if (ts.isPropertyAssignment(node) && propertyNameText(node.name) === 'logging' && isServerCapabilities(result, node.parent)) {
+        capabilities.push(node);
+      }
+    });
+  }
+  let removedCapabilities = 0;
+  for (const capability of capabilities) {
+    if (handled(capability)) continue;
+    const removal = !stillLogs && removalOf(capability);
+    if (removal) {
+      plan.edits.push(removal);
+      removedCapabilities++;
+    } else {
+      addMarkerAtLine(plan, capability, rule, KEPT_CAPABILITY);
+    }
+  }
+  return { removedCapabilities };
+}
+
+const HAND_BUILT =
+  'a notifications/message built by hand and written to the client: 2025-era clients still take it, but 2026-07-28 delivers a log message only on the response stream of a request that asked for a level (_meta io.modelcontextprotocol/logLevel), and Logging is deprecated (SEP-2577). On stdio write diagnostics to stderr; over HTTP send them to OpenTelemetry, or log with ctx.mcpReq.log(level, data, logger) in the handler the message is about.';
+const KEPT_CAPABILITY =
+  'the logging capability is deprecated in 2026-07-28 (SEP-2577). It stays while this server still sends log messages (the SDK refuses notifications/message without it); remove it together with the last of them once logging goes to stderr or OpenTelemetry.';
+
+function adviceFor(use: FeatureUse): string {
+  if (use.messageId === 'raw') return HAND_BUILT;
+  if (ts.isPropertyAccessExpression(use.node.parent) && !ts.isCallExpression(use.node.parent.parent)) {
+    return 'sendLoggingMessage handed on as a function: whoever calls it has no request to log on, so 2026-07-28 clients never see the message. Hand the helper the request context instead and log with ctx.mcpReq.log(level, data, logger) there (it travels on that request when the request carries a log level); for a 2025-era-only path keep it, and send what must be seen to stderr or OpenTelemetry.';
+  }
+  return 'sendLoggingMessage outside the handler whose work it describes (a helper or a callback): 2026-07-28 clients receive a log message only on the request it belongs to. Pass the handler\'s ctx down and log with ctx.mcpReq.log(level, data, logger), or log to stderr or OpenTelemetry.';
+}
+
+/**
+ * A log message sent through the handler's own context (`extra.sendNotification({ method:
+ * 'notifications/message', … })` in the handler): it travels on that request's stream, the SDK 1.x
+ * form of `ctx.mcpReq.log` (what this transform writes on `--target stateless-v1`).
+ */
+function sentOnItsRequest(result: AnalysisResult, use: FeatureUse): boolean {
+  if (use.messageId !== 'raw') return false;
+  let node: ts.Node | undefined = use.node;
+  while (node && !ts.isCallExpression(node) && !ts.isFunctionLike(node)) node = node.parent;
+  if (!node || !ts.isCallExpression(node) || !directHandler(result.analysis, node)) return false;
+  const { receiver } = calleeParts(node);
+  const kind = receiver && result.analysis.values.valueOf(receiver)?.kind;
+  return kind === 'context' || kind === 'context-request';
+}
+
+/** An edit of this plan replaces the code `node` starts in (its call was rewritten, its statement removed). */
+function rewrittenBy(plan: TransformPlan, node: ts.Node): boolean {
+  const sf = node.getSourceFile();
+  const at = node.getStart(sf);
+  return plan.edits.some((e) => e.file === sf.fileName && e.start <= at && at < e.end);
+}
+
+/**
+ * `capabilities: { logging: {} }` of a server: its constructor's options, `registerCapabilities({ … })`,
+ * or an `InitializeResult` the project builds by hand.
+ */
+function isServerCapabilities(result: AnalysisResult, object: ts.Node): boolean {
+  const { values } = result.analysis;
+  if (!ts.isObjectLiteralExpression(object)) return false;
+  const parent = object.parent;
+  if (parent && ts.isCallExpression(parent) && parent.arguments[0] === object) {
+    const { name, receiver } = calleeParts(parent);
+    return name === 'registerCapabilities' && !!receiver && isServerKind(values.valueOf(receiver));
+  }
+  if (!parent || !ts.isPropertyAssignment(parent) || propertyNameText(parent.name) !== 'capabilities') return false;
+  return isHandBuiltInitializeResult(parent.parent) || values.isConstructorArgument(parent.parent, 1, (created) => isServerKind(values.valueOf(created)));
+}
+
+/**
+ * The edit deleting `logging: {}` from its object: its whole line(s) when it has them to itself (with
+ * its comma and a comment trailing on the line), else the property and the comma before or after it.
+ * Undefined when the value is more than an empty object (options a person chose).
+ */
+function removalOf(property: ts.PropertyAssignment): { file: string; start: number; end: number; text: string } | undefined {
+  const init = property.initializer;
+  if (!ts.isObjectLiteralExpression(init) || init.properties.length > 0) return undefined;
+  const sf = property.getSourceFile();
+  const text = sf.text;
+  const object = property.parent as ts.ObjectLiteralExpression;
+  const index = object.properties.indexOf(property);
+  const start = property.getStart(sf);
+  const lineStart = text.lastIndexOf('\n', start - 1) + 1;
+  const rest = /^[ \t]*,?[ \t]*(?:\/\/[^\n]*)?\r?\n/.exec(text.slice(property.end));
+  if (/^[ \t]*$/.test(text.slice(lineStart, start)) && rest && object.properties.length > 1) {
+    return { file: sf.fileName, start: lineStart, end: property.end + rest[0].length, text: '' };
+  }
+  if (object.properties.length === 1) return { file: sf.fileName, start: object.getStart(sf), end: object.end, text: '{}' };
+  const next = object.properties[index + 1];
+  if (next) return { file: sf.fileName, start, end: next.getStart(sf), text: '' };
+  const previous = object.properties[index - 1]!;
+  const trailingComma = /^\s*,/.exec(text.slice(property.end));
+  return { file: sf.fileName, start: previous.end, end: property.end + (trailingComma ? trailingComma[0].length : 0), text: '' };
+}

@@ -1,0 +1,47 @@
+// @ts-check
+/**
+ * A server on SDK v1 whose log lines do not go through a handler's request: a helper handed the
+ * bound log sender, a heartbeat that sends a hand-built notification, and a fallback that writes a
+ * JSON-RPC log line to stdout itself. None has a request to travel on: each gets one marker.
+ */
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { z } from 'zod';
+
+// @mcp-migrate-todo(deprecated-feature/logging): the logging capability is deprecated in 2026-07-28 (SEP-2577). It stays while this server still sends log messages (the SDK refuses notifications/message without it); remove it together with the last of them once logging goes to stderr or OpenTelemetry.
+export const server = new McpServer({ name: 'relay', version: '2.1.0' }, { capabilities: { logging: {} } });
+
+/**
+ * @param {(params: { level: 'info'; data: unknown }) => Promise<void>} log
+ * @param {string} target
+ */
+async function ping(log, target) {
+  await log({ level: 'info', data: `pinging ${target}` });
+  return `${target} is up`;
+}
+
+server.registerTool('ping', { description: 'Ping a host.', inputSchema: { target: z.string() } }, async ({ target }) => {
+  // @mcp-migrate-todo(deprecated-feature/logging): sendLoggingMessage handed on as a function: whoever calls it has no request to log on, so 2026-07-28 clients never see the message. Hand the helper the request context instead and log with ctx.mcpReq.log(level, data, logger) there (it travels on that request when the request carries a log level); for a 2025-era-only path keep it, and send what must be seen to stderr or OpenTelemetry.
+  const answer = await ping(server.server.sendLoggingMessage.bind(server.server), target);
+  return { content: [{ type: 'text', text: answer }] };
+});
+
+let beats = 0;
+setInterval(() => {
+  // @mcp-migrate-todo(deprecated-feature/logging): a notifications/message built by hand and written to the client: 2025-era clients still take it, but 2026-07-28 delivers a log message only on the response stream of a request that asked for a level (_meta io.modelcontextprotocol/logLevel), and Logging is deprecated (SEP-2577). On stdio write diagnostics to stderr; over HTTP send them to OpenTelemetry, or log with ctx.mcpReq.log(level, data, logger) in the handler the message is about.
+  const heartbeat = {
+    method: 'notifications/message',
+    params: { level: 'debug', data: `heartbeat ${++beats}` },
+  };
+  void server.server.notification(heartbeat);
+}, 30_000).unref();
+
+/** @param {string} text */
+export function logFallback(text) {
+  // @mcp-migrate-todo(deprecated-feature/logging): a notifications/message built by hand and written to the client: 2025-era clients still take it, but 2026-07-28 delivers a log message only on the response stream of a request that asked for a level (_meta io.modelcontextprotocol/logLevel), and Logging is deprecated (SEP-2577). On stdio write diagnostics to stderr; over HTTP send them to OpenTelemetry, or log with ctx.mcpReq.log(level, data, logger) in the handler the message is about.
+  const line = {
+    jsonrpc: '2.0',
+    method: 'notifications/message',
+    params: { level: 'error', logger: 'relay', data: text },
+  };
+  process.stdout.write(JSON.stringify(line) + '\n');
+}

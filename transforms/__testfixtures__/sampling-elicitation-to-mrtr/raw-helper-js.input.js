@@ -1,0 +1,19 @@
+// @ts-check
+/**
+ * SDK 1.x: a helper outside any handler builds a sampling message in a const and sends it through
+ * the server. The message is where the request is reported, so its one marker sits above it.
+ */
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { CreateMessageResultSchema } from '@modelcontextprotocol/sdk/types.js';
+
+export const server = new McpServer({ name: 'digest', version: '0.9.0' });
+
+/** @param {string} text */
+export async function summarise(text) {
+  const request = {
+    method: 'sampling/createMessage',
+    params: { messages: [{ role: 'user', content: { type: 'text', text: `Summarise: ${text}` } }], maxTokens: 120 },
+  };
+  const reply = await server.server.request(request, CreateMessageResultSchema);
+  return reply.content.type === 'text' ? reply.content.text : '';
+}

@@ -1,0 +1,20 @@
+// @ts-check
+/**
+ * SDK 1.x: a helper outside any handler builds a sampling message in a const and sends it through
+ * the server. The message is where the request is reported, so its one marker sits above it.
+ */
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { CreateMessageResultSchema } from '@modelcontextprotocol/sdk/types.js';
+
+export const server = new McpServer({ name: 'digest', version: '0.9.0' });
+
+/** @param {string} text */
+export async function summarise(text) {
+  // @mcp-migrate-todo(deprecated-feature/sampling): Sampling (createMessage) sent outside a request handler: on 2026-07-28 a server can only ask the client from inside tools/call, prompts/get or resources/read, by returning inputRequired({ inputRequests: { k: inputRequired.createMessage(…) } }) and reading inputResponse(ctx.mcpReq.inputResponses, 'k') on the retry.
+  const request = {
+    method: 'sampling/createMessage',
+    params: { messages: [{ role: 'user', content: { type: 'text', text: `Summarise: ${text}` } }], maxTokens: 120 },
+  };
+  const reply = await server.server.request(request, CreateMessageResultSchema);
+  return reply.content.type === 'text' ? reply.content.text : '';
+}
