@@ -147,14 +147,15 @@ export function planHandles(result: AnalysisResult, options: HandlesOptions): Ha
 /** A session id used only in logs becomes the request id (v1 `extra.requestId`, v2 `ctx.mcpReq.id`; destructured: see destructured-log-id). */
 function planTelemetry(result: AnalysisResult, plan: HandlesPlan): void {
   const { analysis } = result;
-  const v1ContextParameters = new Set<ts.Node>();
+  const handlerContexts = new Map<ts.Node, 1 | 2>();
   for (const tool of analysis.tools) {
     const parameter = tool.handler?.parameters[tool.contextIndex];
-    if (parameter && sdkMajorOfFile(parameter.getSourceFile()) === 1) v1ContextParameters.add(parameter);
+    const major = parameter && sdkMajorOfFile(parameter.getSourceFile());
+    if (parameter && major) handlerContexts.set(parameter, major);
   }
   for (const read of analysis.sessions.reads) {
     if (read.origin !== 'context' || read.sinks.length === 0 || read.sinks.some((s) => s.kind !== 'log')) continue;
-    const destructured = requestIdForDestructuredSessionId(read.node, analysis.values.checker, v1ContextParameters);
+    const destructured = requestIdForDestructuredSessionId(read.node, analysis.values.checker, analysis.values.sdk, handlerContexts);
     if (destructured) {
       plan.edits.push(...destructured);
       const sf = read.node.getSourceFile();
