@@ -68,6 +68,11 @@ const MARKERS: Record<string, Record<string, string[]>> = {
       "// @mcp-migrate-todo(session-state/keyed-store): `this.startedAt` expires MCP sessions (a timer forgets or sweeps the sessions past their time): bookkeeping of the serving layer, not state a tool reads back, so it needs no handle. Without sessions there is nothing to expire: remove it, with the calls that feed it, when the session registry and its routing are replaced by stateless serving.",
     ],
   },
+  'session-set-marker': {
+    'server.ts': [
+      '// @mcp-migrate-todo(session-state/keyed-store): `heartbeatSessions` is a set of session ids: it records which connections asked for something (to push to them later, or to act once per connection), not state a tool reads back, so it needs no handle. Only 2025-era clients (stdio, server-legacy) have a session id; a 2026-07-28 request has none and no connection to push on: do the work within the request (ctx.mcpReq.notify) or through subscriptions/listen, and drop the set once 2025-era clients are no longer served.',
+    ],
+  },
   'store-outside-tools-marker': {
     'server.ts': [
       '// @mcp-migrate-todo(session-state/keyed-store): not rewritten automatically: the store is also used outside tool handlers. Re-key `scores` by an explicit handle minted by a create tool and checked against the caller.',

@@ -112,6 +112,11 @@ export function planHandles(result: AnalysisResult, options: HandlesOptions): Ha
       marker(site, 'session-state/keyed-store', `\`${model.store.name}\` holds a timer per session: bookkeeping of the connection, not state a tool reads back, so it needs no handle. 2026-07-28 has no connection to push to: stop the timer when the work it serves ends (its request, or a subscriptions/listen stream for what it sends), and drop the map.`, outcome);
       continue;
     }
+    if (isSetStore(model.store.declaration)) {
+      outcome.reason = 'a set of session ids: membership per connection, not state a tool reads back';
+      marker(site, 'session-state/keyed-store', sessionSetAdvice(model.store.name), outcome);
+      continue;
+    }
     if (holdsCredentials(model.store.name)) {
       outcome.reason = 'credentials per session: identity must come from the verified token on every request, not from a handle';
       marker(site, 'session-state/keyed-store', 'credentials kept per session: authenticate every request (authInfo from the bearer token) instead of remembering a login per session.', outcome);
@@ -246,10 +251,6 @@ class StoreRewrite {
     }
     const { store, accesses } = this.model;
     if (this.model.tools.length === 0) throw new CannotRewrite('no tool reaches this store', this.site());
-    if (isSetStore(this.model.store.declaration)) {
-      // Membership per session (`clients.add(sessionId)`) tracks connections, usually to push to them later.
-      throw new CannotRewrite('a set of session ids tracks connections (typically for server→client pushes), not state a tool reads back; on 2026-07-28 use subscriptions/listen or drop it', this.site());
-    }
     for (const access of accesses) {
       if (access.paths.length === 0 && !this.isLifecycleCleanup(access.sink)) {
         throw new CannotRewrite('the store is also used outside tool handlers', access.sink.node);
@@ -1063,6 +1064,15 @@ function returnsOf(body: ts.Block): ts.ReturnStatement[] {
   };
   ts.forEachChild(body, visit);
   return out;
+}
+
+/**
+ * Membership per session (`clients.add(sessionId)`) records which connections asked for something: to push to
+ * them later (everything's toggle tools) or to act once per connection. A handle cannot stand for a connection;
+ * what the set serves works only while 2025-era clients, which have sessions, are served.
+ */
+function sessionSetAdvice(name: string): string {
+  return `\`${name}\` is a set of session ids: it records which connections asked for something (to push to them later, or to act once per connection), not state a tool reads back, so it needs no handle. Only 2025-era clients (stdio, server-legacy) have a session id; a 2026-07-28 request has none and no connection to push on: do the work within the request (ctx.mcpReq.notify) or through subscriptions/listen, and drop the set once 2025-era clients are no longer served.`;
 }
 
 function isSetStore(decl: ts.Node | undefined): boolean {
