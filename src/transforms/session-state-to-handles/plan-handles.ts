@@ -21,6 +21,7 @@ import type { SessionRead, Sink } from '../../analysis/session-flow.js';
 import type { ToolRegistration } from '../../analysis/tools.js';
 import { holdsCredentials } from '../../analysis/credentials.js';
 import { holdsTimers } from './timers.js';
+import { cachesClientRoots, clientRootsAdvice } from './client-roots.js';
 import { expiresIdleSessions, idleExpiryAdvice } from '../stateless-serving/idle-expiry.js';
 import { markerInsertion } from '../../markers.js';
 import type { TextEdit } from '../kit/edits.js';
@@ -110,6 +111,11 @@ export function planHandles(result: AnalysisResult, options: HandlesOptions): Ha
     if (holdsTimers(model, analysis.values.checker)) {
       outcome.reason = 'timers per session: bookkeeping of the connection, not state a tool reads back';
       marker(site, 'session-state/keyed-store', `\`${model.store.name}\` holds a timer per session: bookkeeping of the connection, not state a tool reads back, so it needs no handle. 2026-07-28 has no connection to push to: stop the timer when the work it serves ends (its request, or a subscriptions/listen stream for what it sends), and drop the map.`, outcome);
+      continue;
+    }
+    if (cachesClientRoots(model, analysis.values)) {
+      outcome.reason = "the client's roots per session: a cache of what the client said, not state a tool created";
+      marker(site, 'session-state/keyed-store', clientRootsAdvice(model.store.name), outcome);
       continue;
     }
     if (isSetStore(model.store.declaration)) {
