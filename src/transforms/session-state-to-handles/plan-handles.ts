@@ -148,12 +148,27 @@ export function planHandles(result: AnalysisResult, options: HandlesOptions): Ha
     }
   }
 
+  for (const read of carriedIntoProjectObjects(analysis.sessions.reads)) {
+    marker(read.node, 'session-state/session-id-read', CARRIED_ID_ADVICE);
+  }
   planTelemetry(result, plan);
   if (moduleTarget && plan.stores.some((s) => s.status === 'rewritten')) {
     plan.newFiles.set(moduleTarget.path, handleModuleSource(moduleTarget.flavour));
   }
   return plan;
 }
+
+/**
+ * Session ids a handler reads and hands on into the project's own objects (a framework's request context, as in
+ * cyanheads/mcp-ts-template's handler factories): no store to re-key and no log line to rename, and the object
+ * is the project's API, so nothing is rewritten; each such read gets the advice a person needs to decide.
+ */
+function carriedIntoProjectObjects(reads: readonly SessionRead[]): SessionRead[] {
+  return reads.filter((read) => read.origin === 'context' && !read.guard && read.sinks.length > 0 && read.sinks.every((s) => s.kind === 'other') && read.sinks.some((s) => s.description.startsWith('stored in')));
+}
+
+const CARRIED_ID_ADVICE =
+  "the session id is carried into the project's own objects: a 2026-07-28 request has none, so there it is undefined (2025-era clients served through stdio or server-legacy still have one). Nothing may key state or identity by it: state that spans calls travels as an explicit handle a tool returns, identity comes from authInfo, and log lines correlate by the request id.";
 
 /** A session id used only in logs becomes the request id (v1 `extra.requestId`, v2 `ctx.mcpReq.id`; destructured: see destructured-log-id). */
 function planTelemetry(result: AnalysisResult, plan: HandlesPlan): void {
