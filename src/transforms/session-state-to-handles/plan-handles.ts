@@ -164,7 +164,7 @@ export function planHandles(result: AnalysisResult, options: HandlesOptions): Ha
  * is the project's API, so nothing is rewritten; each such read gets the advice a person needs to decide.
  */
 function carriedIntoProjectObjects(reads: readonly SessionRead[]): SessionRead[] {
-  return reads.filter((read) => read.origin === 'context' && !read.guard && read.sinks.length > 0 && read.sinks.every((s) => s.kind === 'other') && read.sinks.some((s) => s.description.startsWith('stored in')));
+  return reads.filter((read) => read.origin === 'context' && !read.guard && read.sinks.length > 0 && read.sinks.every((s) => s.kind === 'other') && read.sinks.some((s) => s.description === 'stored in an object'));
 }
 
 const CARRIED_ID_ADVICE =
