@@ -68,6 +68,21 @@ const MARKERS: Record<string, Record<string, string[]>> = {
       "// @mcp-migrate-todo(session-state/keyed-store): `this.startedAt` expires MCP sessions (a timer forgets or sweeps the sessions past their time): bookkeeping of the serving layer, not state a tool reads back, so it needs no handle. Without sessions there is nothing to expire: remove it, with the calls that feed it, when the session registry and its routing are replaced by stateless serving.",
     ],
   },
+  'carried-into-context-marker': {
+    'server.ts': [
+      "// @mcp-migrate-todo(session-state/session-id-read): the session id is carried into the project's own objects: a 2026-07-28 request has none, so there it is undefined (2025-era clients served through stdio or server-legacy still have one). Nothing may key state or identity by it: state that spans calls travels as an explicit handle a tool returns, identity comes from authInfo, and log lines correlate by the request id.",
+    ],
+  },
+  'client-roots-cache-marker': {
+    'server.ts': [
+      "// @mcp-migrate-todo(session-state/keyed-store): `knownRoots` caches the client's roots per session: what the client said on its connection, not state a tool created, so it needs no handle. A 2026-07-28 server has no session to cache them under and cannot ask the client outside a request: ask for the roots within the tool call that needs them (an input request, inputRequired), and keep this cache only while 2025-era clients (stdio, server-legacy) are served.",
+    ],
+  },
+  'session-set-marker': {
+    'server.ts': [
+      '// @mcp-migrate-todo(session-state/keyed-store): `heartbeatSessions` is a set of session ids: it records which connections asked for something (to push to them later, or to act once per connection), not state a tool reads back, so it needs no handle. Only 2025-era clients (stdio, server-legacy) have a session id; a 2026-07-28 request has none and no connection to push on: do the work within the request (ctx.mcpReq.notify) or through subscriptions/listen, and drop the set once 2025-era clients are no longer served.',
+    ],
+  },
   'store-outside-tools-marker': {
     'server.ts': [
       '// @mcp-migrate-todo(session-state/keyed-store): not rewritten automatically: the store is also used outside tool handlers. Re-key `scores` by an explicit handle minted by a create tool and checked against the caller.',

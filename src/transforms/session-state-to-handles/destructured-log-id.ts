@@ -2,26 +2,35 @@
  * A session id destructured from a handler's context (`const { sessionId, requestId } = extra;`, or the
  * handler's own `{ sessionId }` parameter) whose every use is a log line becomes the request id, as
  * maintainers did by hand (nickytonline/mcp-typescript-template PR 93): a log object that already carries
- * `requestId` loses its `sessionId` field; elsewhere the binding is renamed to `requestId`.
+ * the request id loses its `sessionId` field; elsewhere the binding is renamed to the request id.
  *
- * Only where the context's type declares `requestId` (a v1 handler's `RequestHandlerExtra`, or a helper's structural
- * `{ sessionId?: string; requestId: unknown }`) and every reference of the binding is a value read: anything
- * else returns undefined and the finding stays for a person to decide.
+ * The request id is bound where the context has it: `requestId` on SDK 1.x (a v1 handler's
+ * `RequestHandlerExtra`, or a helper's structural `{ sessionId?: string; requestId: unknown }`), and
+ * `mcpReq: { id: requestId }` on SDK v2 (`ServerContext`, as the official codemod rewrites
+ * `const { sessionId, requestId } = extra`). Only where the context's type is known to have it and every
+ * reference of the binding is a value read: anything else returns undefined and the finding stays for a
+ * person to decide.
  */
 import { ts } from '../../typescript.js';
 import { isFunctionLike } from '../../analysis/ast.js';
+import type { SdkSymbols } from '../../analysis/sdk-symbols.js';
 import type { TextEdit } from '../kit/edits.js';
 
 const REQUEST_ID = 'requestId';
+/** SDK v2 context types, which carry the request id as `mcpReq.id`. */
+const V2_CONTEXT_TYPES = new Set(['ServerContext', 'BaseContext']);
 
 /**
- * `v1ContextParameters`: the context parameters of SDK 1.x tool handlers (their `RequestHandlerExtra` always has
- * `requestId`), for when the checker cannot type the handler's parameter from the SDK's declarations.
+ * `handlerContexts`: the context parameters of SDK tool handlers with their SDK major (a v1 `RequestHandlerExtra`
+ * always has `requestId`, a v2 `ServerContext` always has `mcpReq.id`), for when the checker cannot type the
+ * handler's parameter from the SDK's declarations. `sdk` resolves a helper's declared context type through
+ * its imports, for a v2 package the project has not installed yet (apply runs before `npm install`).
  */
 export function requestIdForDestructuredSessionId(
   name: ts.Node,
   checker: ts.TypeChecker,
-  v1ContextParameters: ReadonlySet<ts.Node>,
+  sdk: SdkSymbols,
+  handlerContexts: ReadonlyMap<ts.Node, 1 | 2>,
 ): TextEdit[] | undefined {
   const element = name.parent;
   if (!ts.isIdentifier(name) || !element || !ts.isBindingElement(element) || element.name !== name) return undefined;
@@ -29,16 +38,19 @@ export function requestIdForDestructuredSessionId(
   if (element.propertyName || element.initializer || element.dotDotDotToken) return undefined;
   const pattern = element.parent;
   if (!ts.isObjectBindingPattern(pattern)) return undefined;
-  if (!v1ContextParameters.has(pattern.parent) && !destructuredType(pattern, checker)?.getProperty(REQUEST_ID)) return undefined;
+  const major = contextMajor(pattern, checker, sdk, handlerContexts);
+  if (!major) return undefined;
 
   const scope = enclosingScope(pattern);
   const symbol = checker.getSymbolAtLocation(name);
   if (!scope || !symbol) return undefined;
   const sf = name.getSourceFile();
 
-  const existing = pattern.elements.find((e) => !e.propertyName && !e.dotDotDotToken && ts.isIdentifier(e.name) && e.name.text === REQUEST_ID);
+  const bound = requestIdBinding(pattern, major);
+  if (bound === null) return undefined;
+  const requestId = bound?.name.text ?? REQUEST_ID;
   // A new `requestId` binding must not shadow another `requestId` this function already sees or uses.
-  if (!existing && mentions(scope, REQUEST_ID)) return undefined;
+  if (!bound && mentions(scope, REQUEST_ID)) return undefined;
 
   const edits: TextEdit[] = [];
   let unsupported = false;
@@ -46,13 +58,13 @@ export function requestIdForDestructuredSessionId(
     if (unsupported) return;
     if (ts.isShorthandPropertyAssignment(node) && node.name.text === name.text && checker.getShorthandAssignmentValueSymbol(node) === symbol) {
       const literal = node.parent;
-      if (hasProperty(literal, REQUEST_ID)) edits.push(removeListItem(literal.properties, node, sf));
-      else edits.push(replace(node.name, REQUEST_ID, sf));
+      if (hasProperty(literal, REQUEST_ID) || hasProperty(literal, requestId)) edits.push(removeListItem(literal.properties, node, sf));
+      else edits.push(replace(node.name, requestId, sf));
       return;
     }
     if (ts.isIdentifier(node) && node !== name && node.text === name.text && checker.getSymbolAtLocation(node) === symbol) {
       if (!isValueRead(node)) unsupported = true;
-      else edits.push(replace(node, REQUEST_ID, sf));
+      else edits.push(replace(node, requestId, sf));
       return;
     }
     ts.forEachChild(node, visit);
@@ -60,8 +72,57 @@ export function requestIdForDestructuredSessionId(
   ts.forEachChild(scope, visit);
   if (unsupported) return undefined;
 
-  edits.push(existing ? removeListItem(pattern.elements, element, sf) : replace(name, REQUEST_ID, sf));
+  if (bound) edits.push(removeListItem(pattern.elements, element, sf));
+  else edits.push(replace(name, major === 1 ? REQUEST_ID : `mcpReq: { id: ${REQUEST_ID} }`, sf));
   return edits;
+}
+
+/**
+ * Which SDK major's context `pattern` destructures, when it is known to carry the request id: the checker's type
+ * (`requestId`, or `mcpReq.id`), a tool handler's context parameter, or a declared type that names an SDK context
+ * type through its imports (`extra: ServerContext` while `@modelcontextprotocol/server` is not installed yet).
+ */
+function contextMajor(pattern: ts.ObjectBindingPattern, checker: ts.TypeChecker, sdk: SdkSymbols, handlerContexts: ReadonlyMap<ts.Node, 1 | 2>): 1 | 2 | undefined {
+  const handler = handlerContexts.get(pattern.parent);
+  if (handler) return handler;
+  const type = destructuredType(pattern, checker);
+  if (type?.getProperty(REQUEST_ID)) return 1;
+  const mcpReq = type?.getProperty('mcpReq');
+  if (mcpReq && checker.getTypeOfSymbol(mcpReq).getProperty('id')) return 2;
+  const declared = declaredContextType(pattern);
+  const ref = declared && ts.isTypeReferenceNode(declared) ? sdk.exportOf(declared.typeName) : undefined;
+  return ref && ref.version === 2 && V2_CONTEXT_TYPES.has(ref.name) ? 2 : undefined;
+}
+
+/** The type annotation of what `pattern` destructures: its parameter's, or that of the parameter it is initialised from. */
+function declaredContextType(pattern: ts.ObjectBindingPattern): ts.TypeNode | undefined {
+  const owner = pattern.parent;
+  if (ts.isParameter(owner)) return owner.type;
+  if (!ts.isVariableDeclaration(owner) || !owner.initializer || !ts.isIdentifier(owner.initializer)) return undefined;
+  const fn = enclosingScope(pattern);
+  const param = fn && isFunctionLike(fn) ? fn.parameters.find((p) => ts.isIdentifier(p.name) && p.name.text === (owner.initializer as ts.Identifier).text) : undefined;
+  return param?.type;
+}
+
+/**
+ * The request id the pattern already binds: `requestId` (v1) or `mcpReq: { id: <name> }` (v2); undefined when there
+ * is none; null when the pattern binds `mcpReq` some other way (`mcpReq`, `mcpReq: { signal }`), where adding a
+ * second `mcpReq` would not compile.
+ */
+function requestIdBinding(pattern: ts.ObjectBindingPattern, major: 1 | 2): { name: ts.Identifier } | null | undefined {
+  const key = (e: ts.BindingElement): string | undefined => {
+    const property = e.propertyName ?? e.name;
+    return ts.isIdentifier(property) || ts.isStringLiteral(property) ? property.text : undefined;
+  };
+  if (major === 1) {
+    const own = pattern.elements.find((e) => !e.propertyName && !e.dotDotDotToken && ts.isIdentifier(e.name) && e.name.text === REQUEST_ID);
+    return own ? { name: own.name as ts.Identifier } : undefined;
+  }
+  const mcpReq = pattern.elements.find((e) => !e.dotDotDotToken && key(e) === 'mcpReq');
+  if (!mcpReq) return undefined;
+  if (!ts.isObjectBindingPattern(mcpReq.name)) return null;
+  const id = mcpReq.name.elements.find((e) => !e.dotDotDotToken && !e.initializer && key(e) === 'id' && ts.isIdentifier(e.name));
+  return id ? { name: id.name as ts.Identifier } : null;
 }
 
 /**

@@ -21,6 +21,7 @@ import type { SessionRead, Sink } from '../../analysis/session-flow.js';
 import type { ToolRegistration } from '../../analysis/tools.js';
 import { holdsCredentials } from '../../analysis/credentials.js';
 import { holdsTimers } from './timers.js';
+import { cachesClientRoots, clientRootsAdvice } from './client-roots.js';
 import { expiresIdleSessions, idleExpiryAdvice } from '../stateless-serving/idle-expiry.js';
 import { markerInsertion } from '../../markers.js';
 import type { TextEdit } from '../kit/edits.js';
@@ -112,6 +113,16 @@ export function planHandles(result: AnalysisResult, options: HandlesOptions): Ha
       marker(site, 'session-state/keyed-store', `\`${model.store.name}\` holds a timer per session: bookkeeping of the connection, not state a tool reads back, so it needs no handle. 2026-07-28 has no connection to push to: stop the timer when the work it serves ends (its request, or a subscriptions/listen stream for what it sends), and drop the map.`, outcome);
       continue;
     }
+    if (cachesClientRoots(model, analysis.values)) {
+      outcome.reason = "the client's roots per session: a cache of what the client said, not state a tool created";
+      marker(site, 'session-state/keyed-store', clientRootsAdvice(model.store.name), outcome);
+      continue;
+    }
+    if (isSetStore(model.store.declaration)) {
+      outcome.reason = 'a set of session ids: membership per connection, not state a tool reads back';
+      marker(site, 'session-state/keyed-store', sessionSetAdvice(model.store.name), outcome);
+      continue;
+    }
     if (holdsCredentials(model.store.name)) {
       outcome.reason = 'credentials per session: identity must come from the verified token on every request, not from a handle';
       marker(site, 'session-state/keyed-store', 'credentials kept per session: authenticate every request (authInfo from the bearer token) instead of remembering a login per session.', outcome);
@@ -137,6 +148,9 @@ export function planHandles(result: AnalysisResult, options: HandlesOptions): Ha
     }
   }
 
+  for (const read of carriedIntoProjectObjects(analysis.sessions.reads)) {
+    marker(read.node, 'session-state/session-id-read', CARRIED_ID_ADVICE);
+  }
   planTelemetry(result, plan);
   if (moduleTarget && plan.stores.some((s) => s.status === 'rewritten')) {
     plan.newFiles.set(moduleTarget.path, handleModuleSource(moduleTarget.flavour));
@@ -144,17 +158,30 @@ export function planHandles(result: AnalysisResult, options: HandlesOptions): Ha
   return plan;
 }
 
+/**
+ * Session ids a handler reads and hands on into the project's own objects (a framework's request context, as in
+ * cyanheads/mcp-ts-template's handler factories): no store to re-key and no log line to rename, and the object
+ * is the project's API, so nothing is rewritten; each such read gets the advice a person needs to decide.
+ */
+function carriedIntoProjectObjects(reads: readonly SessionRead[]): SessionRead[] {
+  return reads.filter((read) => read.origin === 'context' && !read.guard && read.sinks.length > 0 && read.sinks.every((s) => s.kind === 'other') && read.sinks.some((s) => s.description === 'stored in an object'));
+}
+
+const CARRIED_ID_ADVICE =
+  "the session id is carried into the project's own objects: a 2026-07-28 request has none, so there it is undefined (2025-era clients served through stdio or server-legacy still have one). Nothing may key state or identity by it: state that spans calls travels as an explicit handle a tool returns, identity comes from authInfo, and log lines correlate by the request id.";
+
 /** A session id used only in logs becomes the request id (v1 `extra.requestId`, v2 `ctx.mcpReq.id`; destructured: see destructured-log-id). */
 function planTelemetry(result: AnalysisResult, plan: HandlesPlan): void {
   const { analysis } = result;
-  const v1ContextParameters = new Set<ts.Node>();
+  const handlerContexts = new Map<ts.Node, 1 | 2>();
   for (const tool of analysis.tools) {
     const parameter = tool.handler?.parameters[tool.contextIndex];
-    if (parameter && sdkMajorOfFile(parameter.getSourceFile()) === 1) v1ContextParameters.add(parameter);
+    const major = parameter && sdkMajorOfFile(parameter.getSourceFile());
+    if (parameter && major) handlerContexts.set(parameter, major);
   }
   for (const read of analysis.sessions.reads) {
     if (read.origin !== 'context' || read.sinks.length === 0 || read.sinks.some((s) => s.kind !== 'log')) continue;
-    const destructured = requestIdForDestructuredSessionId(read.node, analysis.values.checker, v1ContextParameters);
+    const destructured = requestIdForDestructuredSessionId(read.node, analysis.values.checker, analysis.values.sdk, handlerContexts);
     if (destructured) {
       plan.edits.push(...destructured);
       const sf = read.node.getSourceFile();
@@ -245,10 +272,6 @@ class StoreRewrite {
     }
     const { store, accesses } = this.model;
     if (this.model.tools.length === 0) throw new CannotRewrite('no tool reaches this store', this.site());
-    if (isSetStore(this.model.store.declaration)) {
-      // Membership per session (`clients.add(sessionId)`) tracks connections, usually to push to them later.
-      throw new CannotRewrite('a set of session ids tracks connections (typically for server→client pushes), not state a tool reads back; on 2026-07-28 use subscriptions/listen or drop it', this.site());
-    }
     for (const access of accesses) {
       if (access.paths.length === 0 && !this.isLifecycleCleanup(access.sink)) {
         throw new CannotRewrite('the store is also used outside tool handlers', access.sink.node);
@@ -1062,6 +1085,15 @@ function returnsOf(body: ts.Block): ts.ReturnStatement[] {
   };
   ts.forEachChild(body, visit);
   return out;
+}
+
+/**
+ * Membership per session (`clients.add(sessionId)`) records which connections asked for something: to push to
+ * them later (everything's toggle tools) or to act once per connection. A handle cannot stand for a connection;
+ * what the set serves works only while 2025-era clients, which have sessions, are served.
+ */
+function sessionSetAdvice(name: string): string {
+  return `\`${name}\` is a set of session ids: it records which connections asked for something (to push to them later, or to act once per connection), not state a tool reads back, so it needs no handle. Only 2025-era clients (stdio, server-legacy) have a session id; a 2026-07-28 request has none and no connection to push on: do the work within the request (ctx.mcpReq.notify) or through subscriptions/listen, and drop the set once 2025-era clients are no longer served.`;
 }
 
 function isSetStore(decl: ts.Node | undefined): boolean {
