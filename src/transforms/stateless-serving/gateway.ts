@@ -17,7 +17,7 @@ const CHILD_PROCESS_FUNCTIONS = new Set(['spawn', 'fork', 'exec', 'execFile']);
 const UPSTREAM_CLIENT_CLASSES = new Set(['Client', 'StdioClientTransport', 'StreamableHTTPClientTransport', 'SSEClientTransport']);
 
 /** What one session of the endpoint owns upstream, in the words the marker uses. */
-export interface GatewayUpstream {
+interface GatewayUpstream {
   /** `a child process (\`spawn(stdioCmd)\`)`, `a server from \`pool.getServer(id, …)\`, keyed by the session id it mints`, … */
   upstream: string;
   /** Whether the transport relays raw messages (`onmessage`/`send`) instead of being served by a server's handlers. */
