@@ -15,12 +15,14 @@ const CHILD_PROCESS_MODULES = new Set(['child_process', 'node:child_process']);
 const CHILD_PROCESS_FUNCTIONS = new Set(['spawn', 'fork', 'exec', 'execFile']);
 /** SDK classes that open a connection to another MCP server. */
 const UPSTREAM_CLIENT_CLASSES = new Set(['Client', 'StdioClientTransport', 'StreamableHTTPClientTransport', 'SSEClientTransport']);
+/** The SDK's client side, v2 package or v1 subpath. */
+const CLIENT_MODULE = /^@modelcontextprotocol\/(?:client(?:\/.*)?|sdk\/client\/.*)$/;
 
 /** What one session of the endpoint owns upstream, in the words the marker uses. */
 interface GatewayUpstream {
   /** `a child process (\`spawn(stdioCmd)\`)`, `a server from \`pool.getServer(id, …)\`, keyed by the session id it mints`, … */
   upstream: string;
-  /** Whether the transport relays raw messages (`onmessage`/`send`) instead of being served by a server's handlers. */
+  /** Whether the transport relays raw messages (`onmessage`/`send`, started by hand) instead of being served by a server's handlers. */
   relays: boolean;
 }
 
@@ -42,13 +44,15 @@ export function perSessionUpstream(result: AnalysisResult, sf: ts.SourceFile, tr
     if (ts.isBinaryExpression(node) && node.operatorToken.kind === ts.SyntaxKind.EqualsToken && ts.isPropertyAccessExpression(node.left) && node.left.name.text === 'onmessage' && isTransport(node.left.expression)) relays = true;
     if (ts.isCallExpression(node)) {
       const { name, receiver } = calleeParts(node);
-      if (name === 'send' && receiver && isTransport(receiver)) relays = true;
+      // `send` pushes upstream messages out; `start` by hand means no server connects the transport.
+      if ((name === 'send' || name === 'start') && receiver && isTransport(receiver)) relays = true;
+      if (opensUpstream(result, node)) upstreams.push(`an upstream connection from \`${short(node.getText(sf))}\``);
       if (name && CHILD_PROCESS_FUNCTIONS.has(name) && isChildProcessCall(result, node)) upstreams.push(`a child process (\`${short(node.getText(sf))}\`)`);
       if (mintedSymbol && node.arguments.some((a) => ts.isIdentifier(unwrap(a)) && values.symbolOf(unwrap(a)) === mintedSymbol) && servesTransport(result, node, scope, isTransport)) {
         upstreams.push(`a server from \`${short(node.getText(sf))}\`, keyed by the session id the transport mints`);
       }
     }
-    if (ts.isNewExpression(node) && node !== transport && UPSTREAM_CLIENT_CLASSES.has(result.analysis.sdk.exportOf(node.expression)?.name ?? '')) {
+    if (ts.isNewExpression(node) && isUpstreamClient(result, node)) {
       upstreams.push(`an MCP client (\`${short(node.getText(sf))}\`)`);
     }
   });
@@ -58,7 +62,7 @@ export function perSessionUpstream(result: AnalysisResult, sf: ts.SourceFile, tr
 
 /** The marker's text for a gateway endpoint, in the idiom of the target. */
 export function gatewayAdvice(gateway: GatewayUpstream, target: TransformOptions['target'], leaving: string): string {
-  const relay = gateway.relays ? ', and the transport relays raw JSON-RPC to it (`transport.onmessage`/`transport.send`) instead of serving requests with handlers' : '';
+  const relay = gateway.relays ? ', and the transport relays raw JSON-RPC to it (`onmessage`/`send`, or started by hand) instead of serving requests with handlers' : '';
   const serve =
     target === 'stateless-v1'
       ? 'serve each POST with a new server and a `sessionIdGenerator: undefined` transport (GET and DELETE answer 405)'
@@ -70,6 +74,21 @@ export function gatewayAdvice(gateway: GatewayUpstream, target: TransformOptions
     `then ${serve}; an upstream that must stay per client becomes a handle a tool opens, with expiry.` +
     (leaving ? ` ${leaving} go with the sessions when you do.` : '')
   );
+}
+
+/**
+ * Whether `call` calls a function of the project that creates an SDK client or client transport (a helper that
+ * connects to the upstream server for the session): one level deep, by the declaration the callee resolves to.
+ */
+function opensUpstream(result: AnalysisResult, call: ts.CallExpression): boolean {
+  const decl = result.analysis.values.symbolOf(unwrap(call.expression))?.valueDeclaration;
+  const fn = decl && ts.isVariableDeclaration(decl) && decl.initializer ? unwrap(decl.initializer) : decl;
+  if (!fn || !ts.isFunctionLike(fn) || !('body' in fn) || !fn.body || fn.getSourceFile().isDeclarationFile) return false;
+  let opens = false;
+  forEachDescendant(fn.body, (node) => {
+    if (!opens && ts.isNewExpression(node) && isUpstreamClient(result, node)) opens = true;
+  });
+  return opens;
 }
 
 /** The symbol of the variable `new Transport(…)` is assigned to (`const t = new …` or `t = new …`). */
@@ -84,25 +103,44 @@ function boundSymbol(result: AnalysisResult, transport: ts.NewExpression): ts.Sy
 function isChildProcessCall(result: AnalysisResult, call: ts.CallExpression): boolean {
   let root: ts.Node = unwrap(call.expression);
   while (ts.isPropertyAccessExpression(root)) root = unwrap(root.expression);
-  if (!ts.isIdentifier(root)) return false;
+  const module = ts.isIdentifier(root) ? importOf(result, root)?.module : undefined;
+  return module !== undefined && CHILD_PROCESS_MODULES.has(module);
+}
+
+/**
+ * `new StreamableHTTPClientTransport(…)`, `new Client(…)`: a class of the SDK's client side, by the module the name
+ * is imported from (the analysis' SDK symbols cover the server side only).
+ */
+function isUpstreamClient(result: AnalysisResult, created: ts.NewExpression): boolean {
+  const callee = unwrap(created.expression);
+  if (!ts.isIdentifier(callee)) return false;
+  const imported = importOf(result, callee);
+  return !!imported && CLIENT_MODULE.test(imported.module) && UPSTREAM_CLIENT_CLASSES.has(imported.name);
+}
+
+/** The module `id` is imported or required from and the name it has there. */
+function importOf(result: AnalysisResult, id: ts.Identifier): { module: string; name: string } | undefined {
   let symbol: ts.Symbol | undefined;
   try {
     // The local (import) symbol: its declaration names the module.
-    symbol = result.analysis.values.checker.getSymbolAtLocation(root);
+    symbol = result.analysis.values.checker.getSymbolAtLocation(id);
   } catch {
-    return false;
+    return undefined;
   }
   for (const decl of symbol?.declarations ?? []) {
     const importDecl = ts.findAncestor(decl, ts.isImportDeclaration);
-    if (importDecl && ts.isStringLiteral(importDecl.moduleSpecifier)) return CHILD_PROCESS_MODULES.has(importDecl.moduleSpecifier.text);
+    if (importDecl && ts.isStringLiteral(importDecl.moduleSpecifier)) {
+      const name = ts.isImportSpecifier(decl) ? (decl.propertyName ?? decl.name).text : id.text;
+      return { module: importDecl.moduleSpecifier.text, name };
+    }
     const variable = ts.findAncestor(decl, ts.isVariableDeclaration);
     let init = variable?.initializer && unwrap(variable.initializer);
     if (init && ts.isPropertyAccessExpression(init)) init = unwrap(init.expression);
     if (init && ts.isCallExpression(init) && ts.isIdentifier(init.expression) && init.expression.text === 'require' && init.arguments[0] && ts.isStringLiteralLike(init.arguments[0])) {
-      return CHILD_PROCESS_MODULES.has(init.arguments[0].text);
+      return { module: init.arguments[0].text, name: id.text };
     }
   }
-  return false;
+  return undefined;
 }
 
 /**
