@@ -166,7 +166,8 @@ function servesTransport(result: AnalysisResult, call: ts.CallExpression, scope:
 
 /** A call as the marker quotes it: its first line, arguments elided past 60 characters. */
 function short(text: string): string {
-  const flat = text.replace(/\s+/g, ' ');
+  // Multi-line argument lists (`getServer(\n  id,\n  ns,\n)`) read as one line.
+  const flat = text.replace(/\s+/g, ' ').replace(/\( /g, '(').replace(/,? \)/g, ')');
   if (flat.length <= 60) return flat;
   const open = flat.indexOf('(');
   return open > 0 && open < 50 ? `${flat.slice(0, open)}(…)` : `${flat.slice(0, 57)}…`;
