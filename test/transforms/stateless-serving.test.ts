@@ -31,6 +31,12 @@ const MARKERS: Record<string, string[]> = {
   'fastify-options-route-marker': ['session-transport/session-id-generator'],
   'stdio-factory-marker': ['session-state/per-session-server'],
   'helper-session-marker': ['session-transport/session-id-generator'],
+  // A gateway: each session spawns its own child; one marker at the transport, about that upstream.
+  'gateway-child-process-marker': ['session-transport/session-id-generator'],
+  // A gateway: the server comes from a pool keyed by the session id the transport mints.
+  'gateway-server-pool-marker': ['session-transport/session-id-generator'],
+  // A gateway: a helper opens an SDK client transport per session, the endpoint's transport is started by hand and relayed.
+  'gateway-upstream-client-marker': ['session-transport/session-id-generator'],
   'helper-reaper-metrics-marker': ['session-transport/session-id-generator'],
   // Rewritten; the TTL option of the exported start function stays in its options, marked as having no effect.
   'node-http-helper-registry': ['session-transport/transport-registry'],

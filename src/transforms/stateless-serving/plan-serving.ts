@@ -27,6 +27,7 @@ import type { TextEdit } from '../kit/edits.js';
 import type { TransformOptions, TransformPlan } from '../kit/plan.js';
 import { flavourOf, indentAt, indentUnit } from '../session-state-to-handles/source-style.js';
 import { servingEntryAdvice } from './advice.js';
+import { gatewayAdvice, perSessionUpstream } from './gateway.js';
 import { ImportEdits } from './imports.js';
 import { planFactorySplits, type FactorySplit } from './factory-split.js';
 import { dottedReferences, registriesUsedIn, registryReferences, registryRemovals } from './registries.js';
@@ -48,6 +49,9 @@ class CannotRewrite extends Error {
     super(message);
   }
 }
+
+/** A refusal whose message is the whole advice (a gateway's): the generic serving entry is not appended. */
+class AdvisedRefusal extends CannotRewrite {}
 
 /** Globals and SDK plumbing a boilerplate route may use without being "custom logic". */
 const BOILERPLATE_GLOBALS = new Set(['console', 'randomUUID', 'crypto', 'JSON', 'Error', 'undefined', 'String', 'Number', 'Object', 'Array', 'Promise', 'Date', 'Boolean']);
@@ -198,6 +202,10 @@ class FileServing {
       this.edits.length = edits;
       this.replaced.length = replaced;
       // Every marker names the replacement, in the idiom of the target (SDK 1.x has no createMcpHandler).
+      if (error instanceof AdvisedRefusal) {
+        this.marker(error.node, error.ruleId, error.message);
+        return false;
+      }
       const advice = servingEntryAdvice({ kind: stdio ? 'stdio' : 'http', target: this.options.target, framework: error.framework, factory: error.factory });
       this.marker(error.node, error.ruleId, `${error.message} ${advice}`);
       return false;
@@ -325,6 +333,7 @@ class FileServing {
 
   private planHttp(transports: ts.NewExpression[]): void {
     const first = transports[0]!;
+    this.refuseGateway(first);
     let route = enclosingRoute(first, this.values);
     // A `req.method === 'POST'` test inside a registered route's inline handler (`app.all('/mcp', async (req, res) => …)`): the registration is the route.
     const registered = route && !route.call && route.method === 'post' ? enclosingFunctionOf(route.node) : undefined;
@@ -780,6 +789,35 @@ class FileServing {
    * (`createSession()`) or a class method is called from the routing code the entry replaces as a whole.
    * A web-standard transport is served through `handler.fetch`.
    */
+  /**
+   * A gateway endpoint (each session owns an upstream: gateway.ts) is not rewritten: one marker at its transport,
+   * naming the upstream and what goes with the sessions (the registries, the GET/DELETE session routes).
+   */
+  private refuseGateway(transport: ts.NewExpression): void {
+    const scope = enclosingFunctionOf(transport);
+    if (!scope?.body) return;
+    let minted: ts.Node | undefined;
+    try {
+      const generator = this.transportOptions(transport).sessionIdGenerator;
+      const fn = generator && unwrap(generator);
+      if (fn && ts.isArrowFunction(fn) && !ts.isBlock(fn.body)) minted = fn.body;
+    } catch (error) {
+      if (!(error instanceof CannotRewrite)) throw error;
+    }
+    const gateway = perSessionUpstream(this.result, this.sf, transport, scope.body, minted);
+    if (!gateway) return;
+    const route = enclosingRoute(transport, this.values);
+    const sessionRoutes = route?.path ? routesOf(this.sf, this.values).filter((r) => r.call && r.path === route.path && (r.method === 'get' || r.method === 'delete')) : [];
+    const methods = [...new Set(sessionRoutes.map((r) => r.method.toUpperCase()))];
+    const leaving = [
+      ...registriesUsedIn(this.result, this.sf, [scope]).map((r) => `the registry \`${r.name}\``),
+      ...(methods.length ? [`the ${methods.join(' and ')} ${route!.path} session route${sessionRoutes.length > 1 ? 's' : ''}`] : []),
+    ];
+    const list = leaving.length > 1 ? `${leaving.slice(0, -1).join(', ')} and ${leaving[leaving.length - 1]}` : (leaving[0] ?? '');
+    const message = gatewayAdvice(gateway, this.options.target, list ? list.charAt(0).toUpperCase() + list.slice(1) : '');
+    throw new AdvisedRefusal(message, transport, 'session-transport/session-id-generator', route?.framework);
+  }
+
   private unrecognisedPlace(transport: ts.NewExpression, refusal?: string): CannotRewrite {
     const framework: RouteFramework | undefined = this.result.analysis.sdk.exportOf(transport.expression)?.name.startsWith('WebStandard') ? 'web' : undefined;
     const fn = enclosingFunctionOf(transport);
