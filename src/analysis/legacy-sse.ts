@@ -27,7 +27,7 @@ export interface LegacySseEndpoint {
   registries: SessionStore[];
   /** The part that opens the stream (creates the transport): where the decision about the endpoint is recorded. */
   anchor: ts.Node;
-  /** `GET /sse`, `POST /message`: the routes of its parts, when they are route registrations with a literal path. */
+  /** `GET /sse`, `POST /message` (`GET route` when the path is not a constant): the routes of its route parts. */
   routes: string[];
 }
 
@@ -48,7 +48,7 @@ export function legacySseEndpoint(analysis: Analysis, sf: ts.SourceFile): Legacy
     const route = enclosingRoute(site, analysis.values);
     const statement = route?.call && statementOf(route.call);
     if (statement && !servesStreamable(analysis, statement)) {
-      if (!parts.has(statement) && route.path !== undefined) routes.push(`${route.method.toUpperCase()} ${route.path}`);
+      if (!parts.has(statement)) routes.push(`${route.method.toUpperCase()} ${route.path ?? 'route'}`);
       parts.add(statement);
       routeParts.add(statement);
       continue;
@@ -70,10 +70,19 @@ export function legacySseEndpoint(analysis: Analysis, sf: ts.SourceFile): Legacy
 function isSsePost(analysis: Analysis, call: ts.CallExpression): boolean {
   const { name, receiver } = calleeParts(call);
   if (name !== 'handlePostMessage' || !receiver) return false;
-  if (narrowedToSse(analysis, receiver)) return true;
+  if (narrowedToSse(analysis, receiver) || declaredAsSse(analysis, receiver)) return true;
   const value = analysis.values.valueOf(receiver);
   if (value?.kind === 'transport' && value.cls) return SSE_TRANSPORTS.has(value.cls);
   return value === undefined || value.kind === 'transport';
+}
+
+/** `const transport = registry.get(id) as SSEServerTransport` or `let transport: SSEServerTransport`: the type it is declared with. */
+function declaredAsSse(analysis: Analysis, receiver: ts.Expression): boolean {
+  const decl = ts.isIdentifier(receiver) ? analysis.values.symbolOf(receiver)?.valueDeclaration : undefined;
+  if (!decl || !ts.isVariableDeclaration(decl)) return false;
+  const asserted = decl.initializer && (ts.isAsExpression(decl.initializer) || ts.isTypeAssertionExpression(decl.initializer)) ? decl.initializer.type : undefined;
+  const type = decl.type ?? asserted;
+  return !!type && ts.isTypeReferenceNode(type) && SSE_TRANSPORTS.has(analysis.sdk.exportOf(type.typeName)?.name ?? '');
 }
 
 /** `if (!(existing instanceof SSEServerTransport)) return;` in the function around the call: an entry of a registry of both kinds. */

@@ -111,7 +111,8 @@ const serving = defineTransform({
     '--target stateless-v1: SDK 1.x, a new server and a sessionIdGenerator: undefined transport per POST; GET/DELETE answer 405',
     'markers: custom routing logic, custom session-lifecycle work, servers built as bundles, transports made in helpers and classes, CORS naming Mcp-Session-Id, other route styles and web-standard handlers (the marker gives the adapter); --target stateless-v1 on hono/fastify; every marker names the entry of the target (the SDK 1.x idiom on stateless-v1, serveStdio for stdio)',
   ],
-  rewrites: ['session-state/session-id-read', 'session-transport/event-store', 'session-transport/initialize-routing', 'session-transport/session-header', 'session-transport/session-id-generator', 'session-transport/session-lifecycle', 'session-transport/session-route', 'session-transport/transport-registry'],
+  // sse-transport and the session ids an HTTP+SSE endpoint logs: removed with the endpoint under --modern-only.
+  rewrites: ['session-state/session-id-read', 'session-state/session-telemetry', 'session-transport/event-store', 'session-transport/initialize-routing', 'session-transport/session-header', 'session-transport/session-id-generator', 'session-transport/session-lifecycle', 'session-transport/session-route', 'session-transport/sse-transport', 'session-transport/transport-registry'],
   marks: ['session-state/per-session-server', 'session-transport/session-id-generator', 'session-transport/session-lifecycle', 'session-transport/sse-transport', 'session-transport/transport-registry'],
   plan: planServing,
 });

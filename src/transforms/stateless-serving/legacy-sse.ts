@@ -13,7 +13,9 @@
  * - `--target stateless-v1`: SDK 1.x cannot serve it statelessly: marked.
  */
 import { ts } from '../../typescript.js';
+import { forEachDescendant } from '../../analysis/ast.js';
 import { legacySseEndpoint, type LegacySseEndpoint } from '../../analysis/legacy-sse.js';
+import { STREAMABLE_HTTP_TRANSPORTS } from '../../analysis/sdk-modules.js';
 import { servingEntryAdvice } from './advice.js';
 import type { ServingSite } from './session-registry.js';
 
@@ -27,9 +29,12 @@ export function planLegacySse(site: ServingSite, besideStreamable: boolean): boo
   const where = `${site.result.relative(site.sf.fileName)}:${line(site.sf, endpoint.anchor)}`;
   const what = describe(endpoint);
   const refusal = removalRefusal(endpoint);
+  const modern = besideStreamable || projectServesStreamable(site)
+    ? '2026-07-28 clients use the Streamable HTTP endpoint'
+    : 'the project has no Streamable HTTP endpoint yet: serve 2026-07-28 clients with `createMcpHandler(factory)` (mounted with `toNodeHandler`)';
   if (target === '2026-07-28' && !modernOnly) {
     const removal = refusal ? `remove it with ${refusal.what}` : '`mcp-migrate apply --modern-only` removes it';
-    site.marker(endpoint.anchor, SSE_RULE, `HTTP+SSE endpoint (${what}) kept for 2025-era clients, served from @modelcontextprotocol/server-legacy/sse: it is sessionful by design, so the session ids it reads, logs and keys its registry with stay with it. Once no 2025-era client needs it, ${removal}; 2026-07-28 clients use the Streamable HTTP endpoint.`);
+    site.marker(endpoint.anchor, SSE_RULE, `HTTP+SSE endpoint (${what}) kept for 2025-era clients, served from @modelcontextprotocol/server-legacy/sse: it is sessionful by design, so the session ids it reads, logs and keys its registry with stay with it. Once no 2025-era client needs it, ${removal}; ${modern}.`);
     site.note(`serving: ${where} — HTTP+SSE endpoint (${what}) kept for 2025-era clients (server-legacy); ${refusal ? 'marked for removal by hand' : '--modern-only removes it'}`);
     return false;
   }
@@ -45,6 +50,22 @@ export function planLegacySse(site: ServingSite, besideStreamable: boolean): boo
   site.note(`serving: ${where} — HTTP+SSE endpoint (${what}) removed (--modern-only: no 2025-era client is served)`);
   if (!besideStreamable) site.note(`serving: ${site.result.relative(site.sf.fileName)} — serves no MCP endpoint now that HTTP+SSE is gone: serve 2026-07-28 clients with \`createMcpHandler(factory)\` (mounted with \`toNodeHandler\`), or remove the file`);
   return true;
+}
+
+/** Whether a file of the project serves Streamable HTTP (an SDK Streamable HTTP transport or `createMcpHandler`). */
+function projectServesStreamable(site: ServingSite): boolean {
+  const { sdk } = site.result.analysis;
+  return site.result.sourceFiles.some((sf) => {
+    if (!/Streamable|createMcpHandler/.test(sf.text)) return false;
+    let found = false;
+    forEachDescendant(sf, (node) => {
+      if (!found && ts.isIdentifier(node)) {
+        const name = sdk.exportOf(node)?.name ?? '';
+        found = STREAMABLE_HTTP_TRANSPORTS.has(name) || name === 'createMcpHandler';
+      }
+    });
+    return found;
+  });
 }
 
 /** `GET /sse, POST /message, registry \`transports\``: what the endpoint consists of, for the marker and notes. */
