@@ -1,7 +1,7 @@
 // Types of eval/apply-lines.mjs for test/eval/apply-lines.test.ts (the evaluation itself is plain Node).
 export interface Hunk { a: number; b: number; c: number; d: number }
 export interface FileDiff { deleted: boolean; hunks: Hunk[]; markers: { line: number; rule: string }[] }
-export interface Finding { ruleId: string; category: string; line: number; abs: string; file: string }
+export interface Finding { ruleId: string; category: string; line: number; abs: string; file: string; replaces?: { ruleId: string; line: number }[] }
 export interface TypeErrors { list: { file: string; line: number; code: string; message: string }[] }
 export const MARKER: RegExp;
 export function newTypeErrors(before: TypeErrors | undefined, after: TypeErrors | undefined): string[];

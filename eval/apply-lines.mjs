@@ -107,7 +107,16 @@ export function classifyFindings(before, after, diff) {
       const own = gap(m.line, site.mapped);
       return sites.every((other) => other.deleted || other.finding.abs !== site.finding.abs || gap(m.line, other.mapped) >= own);
     });
-  for (const site of sites) if (!site.deleted) site.marker = markerOf(site);
+  // A marker scan reports in place of findings (`replaces`: one decision for a kept HTTP+SSE endpoint, or a
+  // long marked statement) marks each of them, however far below the marker it lies.
+  const standIn = (site) =>
+    after.find((g) => g.abs === site.finding.abs && g.replaces?.some((r) => r.ruleId === site.finding.ruleId && gap(r.line, site.mapped) <= FINDING_SLACK));
+  for (const site of sites) {
+    if (site.deleted) continue;
+    site.marker = markerOf(site);
+    const marker = !site.marker && standIn(site);
+    if (marker) site.marker = { line: marker.line, rule: marker.ruleId };
+  }
   const candidates = [];
   sites.forEach((site, i) => {
     if (site.deleted) return;

@@ -29,6 +29,7 @@ export function toFindings(raws: readonly RawFinding[], settings: Readonly<Recor
       fingerprint: '',
     };
     if (raw.chain) finding.chain = raw.chain;
+    if (raw.replaces) finding.replaces = raw.replaces;
     const snippet = excerpt(raw.lineText);
     if (snippet) finding.snippet = snippet;
     return { finding, lineText: raw.lineText };

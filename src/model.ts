@@ -59,6 +59,11 @@ export interface Finding {
    * finding: it is out of the gate (exit code, verdict) but stays in the record. Additive.
    */
   suppressed?: Suppression;
+  /**
+   * Set on a marker `apply` left: the findings (rule, line) it is reported in place of, so each site is
+   * reported once and a reader (or the apply evaluation) can tell a marked site from a rewritten one. Additive.
+   */
+  replaces?: Array<{ ruleId: string; line: number }>;
   /** Set when the finding is in a test file (`testFiles` globs). Additive. */
   testFile?: true;
   /**

@@ -4,7 +4,7 @@
  * `summary.baselined`, and for issue 8: `finding.suppressed` with the reason — suppressed
  * findings are listed in `findings` but are out of the gate and out of `summary.findings` —,
  * `finding.testFile`, `testFindings` (findings in test files, outside the gate) and
- * `summary.suppressed` / `summary.testFindings`). Keys are written in a fixed order and findings are
+ * `summary.suppressed` / `summary.testFindings`; on a marker, `finding.replaces`: the findings it stands for). Keys are written in a fixed order and findings are
  * sorted, so two scans of the same code give byte-identical output.
  * `durationMs` is left out on purpose: it would make every report differ.
  */
@@ -66,6 +66,7 @@ function projectFinding(f: Finding): Finding {
     fingerprint: f.fingerprint,
     ...(f.suppressed ? { suppressed: { kind: f.suppressed.kind, reason: f.suppressed.reason, line: f.suppressed.line } } : {}),
     ...(f.testFile ? { testFile: true as const } : {}),
+    ...(f.replaces && f.replaces.length > 0 ? { replaces: f.replaces.map((r) => ({ ruleId: r.ruleId, line: r.line })) } : {}),
   };
 }
 

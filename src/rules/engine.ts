@@ -8,6 +8,8 @@ import type { FileDiagnostic, Finding, Severity } from '../model.js';
 import { analyze, internalError, type AnalysisInput } from '../analysis/analyze.js';
 import { forEachDescendant, lineOf } from '../analysis/ast.js';
 import { markedSpans, markingSpan, parseMarkers } from '../markers.js';
+import { legacySseEndpoint } from '../analysis/legacy-sse.js';
+import type { Analysis } from '../analysis/model.js';
 import type { Rule, RuleContext, ReportDescriptor, VisitorMap } from './rule.js';
 
 export interface EngineInput extends AnalysisInput {
@@ -23,6 +25,8 @@ export interface RawFinding extends Pick<Finding, 'file' | 'line' | 'column' | '
   lineText: string;
   /** Overrides the rule's severity: a marker left by `apply` is an error whatever its rule, so CI stays red. */
   severity?: Severity;
+  /** On a marker: the findings it is reported in place of (`Finding.replaces`). */
+  replaces?: Array<{ ruleId: string; line: number }>;
 }
 
 export interface EngineResult {
@@ -30,6 +34,10 @@ export interface EngineResult {
   diagnostics: FileDiagnostic[];
   filesAnalyzed: number;
 }
+
+const SSE_RULE = 'session-transport/sse-transport';
+/** What an HTTP+SSE endpoint's decision marker stands for inside the endpoint: its sessions, not the protocol features it serves. */
+const ENDPOINT_CATEGORIES: ReadonlySet<string> = new Set(['session-transport', 'session-state']);
 
 export function runEngine(input: EngineInput): EngineResult {
   const { analysis, sourceFiles, diagnostics } = analyze(input);
@@ -84,6 +92,7 @@ export function runEngine(input: EngineInput): EngineResult {
 
   // A marker replaces the finding it marks (markers.ts, `markedSpans`): each site is reported once.
   const replacedByMarker = findingsMarkedInPlace(sourceFiles, findings, input.relative);
+  for (const [finding, markerLine] of findingsInKeptLegacyEndpoints(analysis, sourceFiles, findings, input.relative)) replacedByMarker.set(finding, markerLine);
   const reported = findings.filter((f) => !replacedByMarker.has(f));
   // The marker keeps the identity of the finding it replaces (the flagged line's text, for baseline
   // fingerprints and report excerpts), so a baselined site stays excused once apply has marked it.
@@ -93,10 +102,16 @@ export function runEngine(input: EngineInput): EngineResult {
     const first = replacedLineText.get(key);
     if (!first || finding.line < first.line || (finding.line === first.line && finding.column < first.column)) replacedLineText.set(key, finding);
   }
+  const standsFor = new Map<string, Array<{ ruleId: string; line: number }>>();
+  for (const [finding, markerLine] of replacedByMarker) {
+    const key = `${finding.file}\0${markerLine}`;
+    standsFor.set(key, [...(standsFor.get(key) ?? []), { ruleId: finding.rule.meta.id, line: finding.line }]);
+  }
   for (const sf of sourceFiles) {
     for (const marker of markerFindings(sf.fileName, sf.text, input.rules, input.relative)) {
       const replaced = replacedLineText.get(`${marker.file}\0${marker.line}\0${marker.rule.meta.id}`);
-      reported.push(replaced ? { ...marker, lineText: replaced.lineText } : marker);
+      const replaces = standsFor.get(`${marker.file}\0${marker.line}`)?.sort((a, b) => a.line - b.line || a.ruleId.localeCompare(b.ruleId));
+      reported.push({ ...marker, ...(replaced ? { lineText: replaced.lineText } : {}), ...(replaces ? { replaces } : {}) });
     }
   }
   return { findings: reported, diagnostics, filesAnalyzed: sourceFiles.length };
@@ -116,6 +131,32 @@ function findingsMarkedInPlace(sourceFiles: readonly ts.SourceFile[], findings: 
     }
   }
   return marked;
+}
+
+/**
+ * A marker of `session-transport/sse-transport` on the HTTP+SSE endpoint's opening route records one decision
+ * for the whole endpoint (kept for 2025-era clients, or to be removed): it stands for every session finding
+ * inside the endpoint's code (analysis/legacy-sse.ts), whose session ids exist only for those clients.
+ */
+function findingsInKeptLegacyEndpoints(analysis: Analysis, sourceFiles: readonly ts.SourceFile[], findings: readonly RawFinding[], relative: (abs: string) => string): Map<RawFinding, number> {
+  const covered = new Map<RawFinding, number>();
+  for (const sf of sourceFiles) {
+    const spans = markedSpans(sf).filter((s) => s.ruleId === SSE_RULE);
+    if (spans.length === 0) continue;
+    const endpoint = legacySseEndpoint(analysis, sf);
+    if (!endpoint) continue;
+    const lines = (node: ts.Node) => [sf.getLineAndCharacterOfPosition(node.getStart(sf)).line + 1, sf.getLineAndCharacterOfPosition(node.getEnd()).line + 1] as const;
+    const [anchorLine] = lines(endpoint.anchor);
+    const decision = spans.find((s) => s.markerLine < anchorLine && anchorLine <= s.endLine);
+    if (!decision) continue;
+    const ranges = [...endpoint.parts, ...endpoint.registries.map((r) => r.declaration!)].map(lines);
+    const file = relative(sf.fileName);
+    for (const finding of findings) {
+      if (finding.file !== file || !ENDPOINT_CATEGORIES.has(finding.rule.meta.category)) continue;
+      if (ranges.some(([start, end]) => start <= finding.line && finding.line <= end)) covered.set(finding, decision.markerLine);
+    }
+  }
+  return covered;
 }
 
 /**

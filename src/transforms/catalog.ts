@@ -106,12 +106,13 @@ const serving = defineTransform({
     "a factory returning { server, cleanup } (everything's createServer) is split first: it returns the server and its cleanup becomes an exported cleanupSession (when the cleanup uses only module state), so the entries can take it",
     "transports a helper opens into a session registry (qmd's node:http dispatcher: createSession() + a sessions map) become createMcpHandler where the helper was; the session routing, the GET/DELETE branch and idle reapers over the registry go with it; a session TTL option of an exported function stays, marked as having no effect",
     "a registry shared with a kept HTTP+SSE endpoint (`transports.streamable` beside `transports.sse`, or one `Record<string, StreamableHTTP… | SSEServerTransport>`): the Streamable HTTP route is rewritten, the registry stays for the SSE routes (its streamable part removed or narrowed out of its type), a shutdown loop over it closes the handler first",
-    'HTTP+SSE (SSEServerTransport) is kept while 2025-era clients are served (server-legacy); --modern-only and --target stateless-v1 mark it',
+    'HTTP+SSE (SSEServerTransport) is kept while 2025-era clients are served (server-legacy), with one marker per endpoint recording the decision (scan reports it in place of the session findings inside the endpoint); --modern-only removes its routes, registry and helpers (handler functions mounted elsewhere are marked); --target stateless-v1 marks it',
     "2025-era clients stay served (createMcpHandler legacy: 'stateless', serveStdio legacy: 'serve'); --modern-only passes legacy: 'reject'",
     '--target stateless-v1: SDK 1.x, a new server and a sessionIdGenerator: undefined transport per POST; GET/DELETE answer 405',
     'markers: custom routing logic, custom session-lifecycle work, servers built as bundles, transports made in helpers and classes, CORS naming Mcp-Session-Id, other route styles and web-standard handlers (the marker gives the adapter); --target stateless-v1 on hono/fastify; every marker names the entry of the target (the SDK 1.x idiom on stateless-v1, serveStdio for stdio)',
   ],
-  rewrites: ['session-state/session-id-read', 'session-transport/event-store', 'session-transport/initialize-routing', 'session-transport/session-header', 'session-transport/session-id-generator', 'session-transport/session-lifecycle', 'session-transport/session-route', 'session-transport/transport-registry'],
+  // sse-transport and the session ids an HTTP+SSE endpoint logs: removed with the endpoint under --modern-only.
+  rewrites: ['session-state/session-id-read', 'session-state/session-telemetry', 'session-transport/event-store', 'session-transport/initialize-routing', 'session-transport/session-header', 'session-transport/session-id-generator', 'session-transport/session-lifecycle', 'session-transport/session-route', 'session-transport/sse-transport', 'session-transport/transport-registry'],
   marks: ['session-state/per-session-server', 'session-transport/session-id-generator', 'session-transport/session-lifecycle', 'session-transport/sse-transport', 'session-transport/transport-registry'],
   plan: planServing,
 });

@@ -97,6 +97,19 @@ describe('classifyFindings', () => {
   });
 });
 
+describe('classifyFindings with a marker that stands for findings far below it', () => {
+  const diff = parseDiff(diffText, root);
+  // `baz()` (line 7, now 8) is a telemetry site inside a kept endpoint whose decision marker is line 2.
+  const before = [at('src/server.ts', 7, 'session-state', 'session-state/session-telemetry')];
+  const marker = at('src/server.ts', 2, 'session-transport', 'session-transport/transport-registry');
+
+  it('says marked when scan reports the marker in place of the finding (`replaces`), rewritten when it does not', () => {
+    const standing = classifyFindings(before, [{ ...marker, replaces: [{ ruleId: 'session-state/session-telemetry', line: 8 }] }], diff);
+    expect(standing.verdicts.map((v) => v.verdict)).toEqual(['marked']);
+    expect(classifyFindings(before, [marker], diff).verdicts.map((v) => v.verdict)).toEqual(['rewritten']);
+  });
+});
+
 describe('newTypeErrors', () => {
   it('matches errors by file, code and message whatever their line, counting repeats', () => {
     const e = (line: number, code = 'TS2345', message = 'Argument of type X') => ({ file: 'a.ts', line, code, message });

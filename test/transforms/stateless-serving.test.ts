@@ -24,8 +24,14 @@ const OPTIONS = SERVING_OPTIONS;
 const MARKERS: Record<string, string[]> = {
   'custom-lifecycle-marker': ['session-transport/session-lifecycle'],
   'bundle-factory-marker': ['session-state/per-session-server'],
-  'sse-modern-only': ['session-transport/sse-transport'],
-  // The Streamable HTTP route is rewritten; the kept HTTP+SSE endpoint is marked for removal once no client needs it.
+  // HTTP+SSE kept for 2025-era clients: one marker per endpoint records the decision (and what removes it).
+  'sse-kept': ['session-transport/sse-transport'],
+  'sse-handler-functions': ['session-transport/sse-transport'],
+  // --modern-only: handler functions mounted elsewhere are marked, not removed.
+  'sse-handler-functions-modern-only': ['session-transport/sse-transport'],
+  // The Streamable HTTP route is rewritten; the kept HTTP+SSE endpoint gets its one marker.
+  'registry-shared-with-sse': ['session-transport/sse-transport'],
+  'registry-union-with-sse': ['session-transport/sse-transport'],
   'registry-shared-with-sse-stateless-v1': ['session-transport/sse-transport'],
   'registry-union-with-sse-stateless-v1': ['session-transport/sse-transport'],
   'fastify-options-route-marker': ['session-transport/session-id-generator'],
@@ -46,7 +52,7 @@ const MARKERS: Record<string, string[]> = {
 };
 
 /** Cases the transform must leave exactly as they are (no marker either). */
-const UNCHANGED = new Set(['sse-kept']);
+const UNCHANGED = new Set<string>([]);
 
 const cases = loadFixtureCases(CASES_DIR);
 const applied = new Map<string, Promise<{ dir: string; first: Awaited<ReturnType<typeof runApply>> }>>();

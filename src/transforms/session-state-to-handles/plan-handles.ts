@@ -20,6 +20,7 @@ import type { StoreModel } from '../../analysis/reach.js';
 import type { SessionRead, Sink } from '../../analysis/session-flow.js';
 import type { ToolRegistration } from '../../analysis/tools.js';
 import { holdsCredentials } from '../../analysis/credentials.js';
+import { legacySseEndpoint } from '../../analysis/legacy-sse.js';
 import { holdsTimers } from './timers.js';
 import { cachesClientRoots, clientRootsAdvice } from './client-roots.js';
 import { expiresIdleSessions, idleExpiryAdvice } from '../stateless-serving/idle-expiry.js';
@@ -79,6 +80,8 @@ export function planHandles(result: AnalysisResult, options: HandlesOptions): Ha
     const site = model.store.declaration ?? model.accesses[0]?.sink.node;
     if (!site) continue;
     const sf = site.getSourceFile();
+    // A registry of the file's HTTP+SSE endpoint goes with the one decision stateless-serving records for that endpoint.
+    if (model.store.kind === 'transport' && legacySseEndpoint(analysis, sf)?.registries.some((r) => r.declaration === model.store.declaration)) continue;
     const outcome: StoreOutcome = {
       store: model.store.name,
       file: sf.fileName,

@@ -29,6 +29,7 @@ import { flavourOf, indentAt, indentUnit } from '../session-state-to-handles/sou
 import { servingEntryAdvice } from './advice.js';
 import { gatewayAdvice, perSessionUpstream } from './gateway.js';
 import { ImportEdits } from './imports.js';
+import { planLegacySse } from './legacy-sse.js';
 import { planFactorySplits, type FactorySplit } from './factory-split.js';
 import { dottedReferences, registriesUsedIn, registryReferences, registryRemovals } from './registries.js';
 import { rewriteHelperRegistry, type ServingSite } from './session-registry.js';
@@ -130,14 +131,13 @@ class FileServing {
         sse.push(node);
       }
     });
-    for (const node of sse) this.planSse(node, http.length > 0);
     const byRoute = new Map<ts.Node | undefined, ts.NewExpression[]>();
     for (const node of http) {
       const route = enclosingRoute(node, this.values);
       const key = route?.call ?? route?.node;
       byRoute.set(key, [...(byRoute.get(key) ?? []), node]);
     }
-    let rewrote = false;
+    let rewrote = sse.length > 0 && planLegacySse(this.site(), http.length > 0);
     for (const [, transports] of byRoute) rewrote = this.attempt(() => this.planHttp(transports)) || rewrote;
     if (this.options.target === '2026-07-28') for (const node of stdio) rewrote = this.attempt(() => this.planStdio(node), true) || rewrote;
     if (http.length > 0) this.markCors();
@@ -1205,23 +1205,6 @@ class FileServing {
     this.edit(first.start, first.end, `${fn}\n`);
     for (const statement of moved.slice(1)) this.remove(statement);
     return factory;
-  }
-
-  // ---- HTTP+SSE ------------------------------------------------------------------------------
-
-  /**
-   * HTTP+SSE (2024-11-05) serves 2025-era clients only. While they are served (the default on
-   * 2026-07-28) the endpoint stays, from @modelcontextprotocol/server-legacy/sse (the sdk-v2 step moves
-   * the import), as the maintainers of the reference servers kept it; `--modern-only` serves no such
-   * client, and `--target stateless-v1` cannot make it stateless: those get a marker.
-   */
-  private planSse(created: ts.NewExpression, besideStreamable: boolean): void {
-    const advice = servingEntryAdvice({ kind: 'sse', target: this.options.target, modernOnly: this.options.modernOnly, besideStreamable });
-    if (this.options.target === '2026-07-28' && !this.options.modernOnly) {
-      this.plan.notes!.push(`serving: ${this.relative()}:${this.line(created)} — HTTP+SSE endpoint ${advice}; --modern-only marks it for removal`);
-      return;
-    }
-    this.marker(created, 'session-transport/sse-transport', `HTTP+SSE (deprecated) serves 2025-era clients only. ${advice}`);
   }
 
   // ---- CORS ---------------------------------------------------------------------------------

@@ -1,32 +1,42 @@
 /**
  * The deprecated HTTP+SSE transport while 2025-era clients are served (the default): kept as it is (the sdk-v2
- * step moves its import to @modelcontextprotocol/server-legacy/sse), no marker, nothing rewritten.
+ * step moves its import to @modelcontextprotocol/server-legacy/sse), with one marker on the route that opens
+ * the stream recording the decision; the session ids the endpoint logs and keys its registry with stay.
  */
 import express from 'express';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { SSEServerTransport } from '@modelcontextprotocol/sdk/server/sse.js';
 
 const app = express();
+
+// One stream per 2025-era client, by the session id its POSTs carry in ?sessionId=
 const transports = new Map<string, SSEServerTransport>();
 
 function buildServer(): McpServer {
   return new McpServer({ name: 'legacy-sse', version: '1.0.0' });
 }
 
+// @mcp-migrate-todo(session-transport/sse-transport): HTTP+SSE endpoint (GET /sse, POST /messages, registry `transports`) kept for 2025-era clients, served from @modelcontextprotocol/server-legacy/sse: it is sessionful by design, so the session ids it reads, logs and keys its registry with stay with it. Once no 2025-era client needs it, `mcp-migrate apply --modern-only` removes it; the project has no Streamable HTTP endpoint yet: serve 2026-07-28 clients with `createMcpHandler(factory)` (mounted with `toNodeHandler`).
 app.get('/sse', async (_req, res) => {
   const transport = new SSEServerTransport('/messages', res);
   transports.set(transport.sessionId, transport);
-  res.on('close', () => transports.delete(transport.sessionId));
+  console.error('SSE client connected', transport.sessionId);
+  res.on('close', () => {
+    console.error('SSE client disconnected', transport.sessionId);
+    transports.delete(transport.sessionId);
+  });
   await buildServer().connect(transport);
 });
 
 app.post('/messages', async (req, res) => {
-  const transport = transports.get(String(req.query.sessionId));
+  const sessionId = String(req.query.sessionId);
+  const transport = transports.get(sessionId);
   if (!transport) {
+    console.error('No SSE stream for session', sessionId);
     res.status(400).send('Unknown session');
     return;
   }
-  await transport.handlePostMessage(req, res);
+  await transport.handlePostMessage(req, res, req.body);
 });
 
 app.listen(3000);

@@ -1,33 +1,15 @@
 /**
- * The deprecated HTTP+SSE transport with --modern-only (no 2025-era client is served): a marker to remove the
- * endpoint, nothing rewritten.
+ * The deprecated HTTP+SSE transport with --modern-only (no 2025-era client is served): the endpoint goes, its
+ * /sse and /messages routes, the registry only they use and the session ids they log with them. The exported
+ * factory stays (the package's other entries build their servers with it).
  */
 import express from 'express';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { SSEServerTransport } from '@modelcontextprotocol/sdk/server/sse.js';
 
 const app = express();
-const transports = new Map<string, SSEServerTransport>();
 
-function buildServer(): McpServer {
+export function buildServer(): McpServer {
   return new McpServer({ name: 'legacy-sse', version: '1.0.0' });
 }
-
-app.get('/sse', async (_req, res) => {
-  // @mcp-migrate-todo(session-transport/sse-transport): HTTP+SSE (deprecated) serves 2025-era clients only. With --modern-only no 2025-era client is served: remove the /sse and /message routes and their transport registry; 2026-07-28 clients use the Streamable HTTP endpoint (`createMcpHandler(buildServer)` mounted with `toNodeHandler`).
-  const transport = new SSEServerTransport('/messages', res);
-  transports.set(transport.sessionId, transport);
-  res.on('close', () => transports.delete(transport.sessionId));
-  await buildServer().connect(transport);
-});
-
-app.post('/messages', async (req, res) => {
-  const transport = transports.get(String(req.query.sessionId));
-  if (!transport) {
-    res.status(400).send('Unknown session');
-    return;
-  }
-  await transport.handlePostMessage(req, res);
-});
 
 app.listen(3000);

@@ -1,0 +1,109 @@
+/**
+ * The HTTP+SSE endpoint (2024-11-05) of a file, decided once for the whole endpoint
+ * (`analysis/legacy-sse.ts` says which code serves it):
+ *
+ * - `--target 2026-07-28`, by default: kept for 2025-era clients, as the maintainers of the reference servers
+ *   kept it (the sdk-v2 step moves the import to @modelcontextprotocol/server-legacy/sse). One marker on the
+ *   route that opens the stream records the decision and what removes it; `scan` reports that marker in place
+ *   of every session finding inside the endpoint (the ids it reads, logs and keys its registry with exist only
+ *   for those clients), so the kept endpoint is one site.
+ * - `--modern-only`: no 2025-era client is served, so the endpoint goes: its routes, the registry only they use,
+ *   and (through the serving transform's dead-code pass) helpers only they called. When its code is not all
+ *   route registrations (a handler function mounted or called elsewhere), it is marked instead.
+ * - `--target stateless-v1`: SDK 1.x cannot serve it statelessly: marked.
+ */
+import { ts } from '../../typescript.js';
+import { forEachDescendant } from '../../analysis/ast.js';
+import { legacySseEndpoint, type LegacySseEndpoint } from '../../analysis/legacy-sse.js';
+import { STREAMABLE_HTTP_TRANSPORTS } from '../../analysis/sdk-modules.js';
+import { servingEntryAdvice } from './advice.js';
+import type { ServingSite } from './session-registry.js';
+
+const SSE_RULE = 'session-transport/sse-transport';
+
+/** Plans the file's HTTP+SSE endpoint; true when it edited code (the `--modern-only` removal). */
+export function planLegacySse(site: ServingSite, besideStreamable: boolean): boolean {
+  const endpoint = legacySseEndpoint(site.result.analysis, site.sf);
+  if (!endpoint) return false;
+  const { target, modernOnly } = site.options;
+  const where = `${site.result.relative(site.sf.fileName)}:${line(site.sf, endpoint.anchor)}`;
+  const what = describe(endpoint);
+  const refusal = removalRefusal(endpoint);
+  const modern = besideStreamable || projectServesStreamable(site)
+    ? '2026-07-28 clients use the Streamable HTTP endpoint'
+    : 'the project has no Streamable HTTP endpoint yet: serve 2026-07-28 clients with `createMcpHandler(factory)` (mounted with `toNodeHandler`)';
+  if (target === '2026-07-28' && !modernOnly) {
+    const removal = refusal ? `remove it with ${refusal.what}` : '`mcp-migrate apply --modern-only` removes it';
+    site.marker(endpoint.anchor, SSE_RULE, `HTTP+SSE endpoint (${what}) kept for 2025-era clients, served from @modelcontextprotocol/server-legacy/sse: it is sessionful by design, so the session ids it reads, logs and keys its registry with stay with it. Once no 2025-era client needs it, ${removal}; ${modern}.`);
+    site.note(`serving: ${where} — HTTP+SSE endpoint (${what}) kept for 2025-era clients (server-legacy); ${refusal ? 'marked for removal by hand' : '--modern-only removes it'}`);
+    return false;
+  }
+  if (target !== '2026-07-28') {
+    site.marker(endpoint.anchor, SSE_RULE, `HTTP+SSE endpoint (${what}, deprecated) serves 2025-era clients only. ${servingEntryAdvice({ kind: 'sse', target, modernOnly, besideStreamable })}`);
+    return false;
+  }
+  if (refusal) {
+    site.marker(endpoint.anchor, SSE_RULE, `HTTP+SSE endpoint (${what}, deprecated) serves 2025-era clients only, and --modern-only serves none: not removed automatically because ${refusal.why}; remove it with ${refusal.what}. 2026-07-28 clients use the Streamable HTTP endpoint (\`createMcpHandler(buildServer)\` mounted with \`toNodeHandler\`).`);
+    return false;
+  }
+  for (const part of [...endpoint.parts, ...endpoint.registries.map((r) => statementOf(r.declaration!))]) site.remove(part);
+  site.note(`serving: ${where} — HTTP+SSE endpoint (${what}) removed (--modern-only: no 2025-era client is served)`);
+  if (!besideStreamable) site.note(`serving: ${site.result.relative(site.sf.fileName)} — serves no MCP endpoint now that HTTP+SSE is gone: serve 2026-07-28 clients with \`createMcpHandler(factory)\` (mounted with \`toNodeHandler\`), or remove the file`);
+  return true;
+}
+
+/** Whether a file of the project serves Streamable HTTP (an SDK Streamable HTTP transport or `createMcpHandler`). */
+function projectServesStreamable(site: ServingSite): boolean {
+  const { sdk } = site.result.analysis;
+  return site.result.sourceFiles.some((sf) => {
+    if (!/Streamable|createMcpHandler/.test(sf.text)) return false;
+    let found = false;
+    forEachDescendant(sf, (node) => {
+      if (!found && ts.isIdentifier(node)) {
+        const name = sdk.exportOf(node)?.name ?? '';
+        found = STREAMABLE_HTTP_TRANSPORTS.has(name) || name === 'createMcpHandler';
+      }
+    });
+    return found;
+  });
+}
+
+/** `GET /sse, POST /message, registry \`transports\``: what the endpoint consists of, for the marker and notes. */
+function describe(endpoint: LegacySseEndpoint): string {
+  const names = endpoint.parts.filter((p) => !endpoint.routeParts.has(p)).map(declaredName).filter((n): n is string => !!n);
+  const parts = [...endpoint.routes, ...names.map((n) => `\`${n}\``)];
+  const registries = endpoint.registries.map((r) => `\`${r.name}\``);
+  if (registries.length) parts.push(`registry ${registries.join(', ')}`);
+  return parts.join(', ') || 'the SSEServerTransport';
+}
+
+/** Why `--modern-only` cannot remove the endpoint by itself and what a person removes instead; undefined when it can. */
+function removalRefusal(endpoint: LegacySseEndpoint): { why: string; what: string } | undefined {
+  const handlers = endpoint.parts.filter((p) => !endpoint.routeParts.has(p));
+  if (handlers.length > 0) {
+    const names = handlers.map((h) => declaredName(h)).filter((n): n is string => !!n).map((n) => `\`${n}\``);
+    return { why: `its handlers are ${names.length ? `functions (${names.join(', ')})` : 'code'} the application mounts or calls elsewhere`, what: 'those handlers, their mounts and the registry' };
+  }
+  const shared = endpoint.registries.find((r) => (statementOf(r.declaration!) as ts.VariableStatement).declarationList?.declarations.length !== 1);
+  if (shared) return { why: `its registry \`${shared.name}\` is declared together with other variables`, what: 'its routes and the registry' };
+  return undefined;
+}
+
+function declaredName(part: ts.Node): string | undefined {
+  if ((ts.isFunctionDeclaration(part) || ts.isMethodDeclaration(part)) && part.name) return part.name.getText();
+  if (ts.isVariableStatement(part)) {
+    const decl = part.declarationList.declarations[0];
+    return decl && ts.isIdentifier(decl.name) ? decl.name.text : undefined;
+  }
+  return undefined;
+}
+
+function line(sf: ts.SourceFile, node: ts.Node): number {
+  return sf.getLineAndCharacterOfPosition(node.getStart(sf)).line + 1;
+}
+
+function statementOf(node: ts.Node): ts.Node {
+  let current: ts.Node = node;
+  while (current.parent && !ts.isSourceFile(current.parent) && !ts.isBlock(current.parent)) current = current.parent;
+  return current;
+}
