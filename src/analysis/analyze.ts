@@ -12,7 +12,7 @@ import { ts } from '../typescript.js';
 import type { ResolveFn } from '../discovery/resolve.js';
 import type { FileDiagnostic } from '../model.js';
 import type { Analysis, AnalysisResult } from './model.js';
-import { ToolReach } from './reach.js';
+import { ToolReach, type StoreModel } from './reach.js';
 import { collectToolRegistrations, type ToolRegistration } from './tools.js';
 import { collectHandleFamilies, type HandleFamily } from './handles.js';
 import { SdkFeatures } from './sdk-features.js';
@@ -46,12 +46,21 @@ const EXTENSIONS: Record<string, ts.Extension> = {
   '.cjs': ts.Extension.Cjs,
 };
 
+export interface AnalyzeOptions {
+  /**
+   * Run the session id's flow (`sessions`, `stores`) when something first reads it rather than now.
+   * `apply` plans each transform from a fresh analysis and most transforms never read the flow;
+   * the rule runner leaves it eager, so a scan evaluates everything in the order it always has.
+   */
+  deferSessionFlow?: boolean;
+}
+
 /**
  * Builds the analysis model once: SDK symbols, values, the session id's flow, tool
  * registrations, and session-keyed stores with every tool that reaches each access.
  * `runEngine` runs the rules over it; `apply` plans its transforms from it.
  */
-export function analyze(input: AnalysisInput): AnalysisResult {
+export function analyze(input: AnalysisInput, options: AnalyzeOptions = {}): AnalysisResult {
   const program = createProgram(input);
   const checker = program.getTypeChecker();
   const diagnostics: FileDiagnostic[] = [];
@@ -84,9 +93,18 @@ export function analyze(input: AnalysisInput): AnalysisResult {
     sourceFiles,
   );
   const values = new ValueAnalysis(checker, sdk, sourceFiles);
-  const sessions = new SessionFlow(values, sourceFiles);
-  sessions.run();
-  for (const failure of sessions.failures) diagnostics.push(internalError(input.relative(failure.file), failure.error));
+  // A deferred flow's failures go where an eager one's would have (after the parse diagnostics), so
+  // the diagnostics read the same whenever it runs.
+  const flowDiagnosticsAt = diagnostics.length;
+  let sessions: SessionFlow | undefined;
+  const sessionFlow = (): SessionFlow => {
+    if (!sessions) {
+      sessions = new SessionFlow(values, sourceFiles).run();
+      diagnostics.splice(flowDiagnosticsAt, 0, ...sessions.failures.map((failure) => internalError(input.relative(failure.file), failure.error)));
+    }
+    return sessions;
+  };
+  if (!options.deferSessionFlow) sessionFlow();
   let tools: ToolRegistration[] = [];
   try {
     tools = collectToolRegistrations(values, sourceFiles);
@@ -94,16 +112,22 @@ export function analyze(input: AnalysisInput): AnalysisResult {
     diagnostics.push(internalError('.', error));
   }
   const reach = new ToolReach(values, tools);
-  const stores = reach.storeModels(sessions);
+  let stores: StoreModel[] | undefined;
+  const storeModels = (): StoreModel[] => (stores ??= reach.storeModels(sessionFlow()));
+  if (!options.deferSessionFlow) storeModels();
   // Only the handle-hygiene rules read handles: `apply` and scans without them never pay for it.
   let handles: readonly HandleFamily[] | undefined;
   const analysis: Analysis = {
     sdk,
     values,
-    sessions,
+    get sessions() {
+      return sessionFlow();
+    },
     tools,
     reach,
-    stores,
+    get stores() {
+      return storeModels();
+    },
     features: new SdkFeatures({ sdk, values, reach }, sourceFiles),
     get handles() {
       if (!handles) {

@@ -20,10 +20,11 @@ import type { SdkFeatures } from './sdk-features.js';
 export interface Analysis {
   sdk: SdkSymbols;
   values: ValueAnalysis;
-  sessions: SessionFlow;
+  /** Run when first read where `analyze()` was asked to defer it. */
+  readonly sessions: SessionFlow;
   tools: readonly ToolRegistration[];
   reach: ToolReach;
-  stores: readonly StoreModel[];
+  readonly stores: readonly StoreModel[];
   /** Where the program uses each protocol feature of the SDK description (analysis/sdk-features.ts). */
   features: SdkFeatures;
   /** Handles the code already has (analysis/handles.ts), built when a rule first asks. */

@@ -220,7 +220,8 @@ function migrate(sources: Sources, transforms: readonly TransformDefinition[], t
   let result: AnalysisResult | undefined;
   for (const [index, transform] of transforms.entries()) {
     options.onProgress?.(transform.name, index + 1, transforms.length, 'transforms');
-    result ??= analyze({ files: sourcesOnly(current), resolve: sources.resolve, packageModules: sources.packageModules, contextFiles: sources.contextFiles, relative: sources.relative, parsed });
+    // Only some transforms read the session id's flow: it runs when one does.
+    result ??= analyze({ files: sourcesOnly(current), resolve: sources.resolve, packageModules: sources.packageModules, contextFiles: sources.contextFiles, relative: sources.relative, parsed }, { deferSessionFlow: true });
     const analysis = result;
     const plan = withFileOverlay(current, () => transform.plan(analysis, transformOptions));
     // Files no analysis loads (package.json): read from disk when a plan edits them.

@@ -1,20 +1,23 @@
 /**
  * Temporary project trees for tests that need a real file system (discovery, scan, CLI):
  * `tempTree({ 'src/a.ts': '...' })` returns the tree's real path (macOS /tmp is a symlink);
- * every tree is removed after the test file.
+ * every tree is removed after the test file (`removeTempTrees`, from the setup file
+ * test/support/after-each-file.ts: without isolation this module is loaded once for many files,
+ * so a hook registered here would run after the first of them only).
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll } from 'vitest';
 
 const trees: string[] = [];
-afterAll(() => {
+
+/** Removes every tree made so far. */
+export function removeTempTrees(): void {
   for (const dir of trees.splice(0)) {
     restorePermissions(dir); // a test may have made part of the tree unreadable
     fs.rmSync(dir, { recursive: true, force: true });
   }
-});
+}
 
 function restorePermissions(dir: string): void {
   try {

@@ -1,4 +1,7 @@
-import { ruleTester } from '../../support/rule-tester.js';
+import { describe, expect, it, vi } from 'vitest';
+import { ruleTester, runRule } from '../../support/rule-tester.js';
+import { ValueAnalysis } from '../../../src/analysis/values.js';
+import type { Rule } from '../../../src/rules/rule.js';
 import rule from '../../../src/rules/handle-hygiene/no-expiry.js';
 
 const TOOLS = `
@@ -68,4 +71,27 @@ server.tool('job_status', { jobId: z.string() }, async ({ jobId }) => ({ content
       errors: [{ messageId: 'noExpiry', line: 6 }],
     },
   ],
+});
+
+describe('on a program without handles', () => {
+  it('resolves nothing the code deletes, clears or assigns (a scan of such a server pays nothing for this rule)', () => {
+    const code = `${HEAD}const cache = new Map<string, number>();
+let hits = 0;
+export function touch(key: string): void {
+  hits = hits + 1;
+  cache.delete(key);
+  cache.clear();
+  const copy: Record<string, number> = {};
+  delete copy[key];
+}`;
+    // The same program with a rule that only reads the handle model: what the analysis itself resolves.
+    const handlesOnly: Rule = { meta: rule.meta, create: (context) => ({ end: () => void context.analysis.handles }) };
+    const lookups = vi.spyOn(ValueAnalysis.prototype, 'symbolOf');
+    expect(runRule(handlesOnly, code).findings).toEqual([]);
+    const baseline = lookups.mock.calls.length;
+    lookups.mockClear();
+    expect(runRule(rule, code).findings).toEqual([]);
+    expect(lookups.mock.calls.length).toBe(baseline);
+    lookups.mockRestore();
+  });
 });
