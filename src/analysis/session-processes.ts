@@ -22,10 +22,15 @@ export function processesStartedIn(values: ValueAnalysis, setup: ts.FunctionLike
   if (!setup.body) return out;
   forEachDescendant(setup.body, (node) => {
     if (!ts.isCallExpression(node) || enclosingFunction(node) !== setup) return;
-    const started = childProcessFunction(values, node);
-    if (started && !SYNCHRONOUS.has(started)) out.push(node);
+    if (startsChildProcess(values, node)) out.push(node);
   });
   return out;
+}
+
+/** Whether `call` starts a long-lived child process (`spawn`, `fork`, `exec`, `execFile`; not their sync forms). */
+export function startsChildProcess(values: ValueAnalysis, call: ts.CallExpression): boolean {
+  const started = childProcessFunction(values, call);
+  return started !== undefined && !SYNCHRONOUS.has(started);
 }
 
 /** The `child_process` function a call invokes (`spawn(…)`, `cp.fork(…)`, `require('child_process').spawn(…)`). */

@@ -9,10 +9,9 @@
 import { ts } from '../../typescript.js';
 import { calleeParts, forEachDescendant, unwrap } from '../../analysis/ast.js';
 import type { AnalysisResult } from '../../analysis/model.js';
+import { startsChildProcess } from '../../analysis/session-processes.js';
 import type { TransformOptions } from '../kit/plan.js';
 
-const CHILD_PROCESS_MODULES = new Set(['child_process', 'node:child_process']);
-const CHILD_PROCESS_FUNCTIONS = new Set(['spawn', 'fork', 'exec', 'execFile']);
 /** SDK classes that open a connection to another MCP server. */
 const UPSTREAM_CLIENT_CLASSES = new Set(['Client', 'StdioClientTransport', 'StreamableHTTPClientTransport', 'SSEClientTransport']);
 /** The SDK's client side, v2 package or v1 subpath. */
@@ -47,7 +46,7 @@ export function perSessionUpstream(result: AnalysisResult, sf: ts.SourceFile, tr
       // `send` pushes upstream messages out; `start` by hand means no server connects the transport.
       if ((name === 'send' || name === 'start') && receiver && isTransport(receiver)) relays = true;
       if (opensUpstream(result, node)) upstreams.push(`an upstream connection from \`${short(node.getText(sf))}\``);
-      if (name && CHILD_PROCESS_FUNCTIONS.has(name) && isChildProcessCall(result, node)) upstreams.push(`a child process (\`${short(node.getText(sf))}\`)`);
+      if (startsChildProcess(values, node)) upstreams.push(`a child process (\`${short(node.getText(sf))}\`)`);
       if (mintedSymbol && node.arguments.some((a) => ts.isIdentifier(unwrap(a)) && values.symbolOf(unwrap(a)) === mintedSymbol) && servesTransport(result, node, scope, isTransport)) {
         upstreams.push(`a server from \`${short(node.getText(sf))}\`, keyed by the session id the transport mints`);
       }
@@ -97,14 +96,6 @@ function boundSymbol(result: AnalysisResult, transport: ts.NewExpression): ts.Sy
   if (ts.isVariableDeclaration(holder) && ts.isIdentifier(holder.name)) return result.analysis.values.symbolOf(holder.name);
   if (ts.isBinaryExpression(holder) && holder.operatorToken.kind === ts.SyntaxKind.EqualsToken && ts.isIdentifier(holder.left)) return result.analysis.values.symbolOf(holder.left);
   return undefined;
-}
-
-/** `spawn(…)`/`cp.spawn(…)` of node's child_process, by the module the name is imported from. */
-function isChildProcessCall(result: AnalysisResult, call: ts.CallExpression): boolean {
-  let root: ts.Node = unwrap(call.expression);
-  while (ts.isPropertyAccessExpression(root)) root = unwrap(root.expression);
-  const module = ts.isIdentifier(root) ? importOf(result, root)?.module : undefined;
-  return module !== undefined && CHILD_PROCESS_MODULES.has(module);
 }
 
 /**
