@@ -80,6 +80,11 @@ export function isServerSdkModule(specifier: string): boolean {
   return sdkModuleOf(specifier)?.side === 'server';
 }
 
+/** Whether an import specifier is a module of the SDK's client side (`@modelcontextprotocol/client`, `sdk/client/...`). */
+export function isClientSdkModule(specifier: string): boolean {
+  return sdkModuleOf(specifier)?.side === 'client';
+}
+
 function classesWithRole(...roles: SdkClassRole[]): Set<string> {
   return new Set(Object.entries(MCP_SDK.classes).filter(([, role]) => roles.includes(role)).map(([name]) => name));
 }

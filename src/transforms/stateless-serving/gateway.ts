@@ -9,13 +9,13 @@
 import { ts } from '../../typescript.js';
 import { calleeParts, forEachDescendant, unwrap } from '../../analysis/ast.js';
 import type { AnalysisResult } from '../../analysis/model.js';
+import { isClientSdkModule } from '../../analysis/sdk-modules.js';
 import { startsChildProcess } from '../../analysis/session-processes.js';
 import type { TransformOptions } from '../kit/plan.js';
 
 /** SDK classes that open a connection to another MCP server. */
 const UPSTREAM_CLIENT_CLASSES = new Set(['Client', 'StdioClientTransport', 'StreamableHTTPClientTransport', 'SSEClientTransport']);
 /** The SDK's client side, v2 package or v1 subpath. */
-const CLIENT_MODULE = /^@modelcontextprotocol\/(?:client(?:\/.*)?|sdk\/client\/.*)$/;
 
 /** What one session of the endpoint owns upstream, in the words the marker uses. */
 interface GatewayUpstream {
@@ -106,7 +106,7 @@ function isUpstreamClient(result: AnalysisResult, created: ts.NewExpression): bo
   const callee = unwrap(created.expression);
   if (!ts.isIdentifier(callee)) return false;
   const imported = importOf(result, callee);
-  return !!imported && CLIENT_MODULE.test(imported.module) && UPSTREAM_CLIENT_CLASSES.has(imported.name);
+  return !!imported && isClientSdkModule(imported.module) && UPSTREAM_CLIENT_CLASSES.has(imported.name);
 }
 
 /** The module `id` is imported or required from and the name it has there. */
