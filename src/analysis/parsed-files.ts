@@ -18,9 +18,63 @@ export class ParsedFiles {
   get(fileName: string, text: string, kind: ts.ScriptKind): ts.SourceFile {
     const known = this.byName.get(fileName);
     if (known && known.kind === kind && known.sourceFile.text === text) return known.sourceFile;
-    const sourceFile = parse(fileName, text, kind);
+    const sourceFile = syntaxTreeOf(fileName, text, kind);
     this.byName.set(fileName, { kind, sourceFile });
     return sourceFile;
+  }
+}
+
+/** How many texts of one file the shared trees keep: the original and the outputs of the last few transforms. */
+const TEXTS_PER_FILE = 4;
+/** Roughly 10 bytes of tree per character: about 80 MB of trees at most, whatever the process parses. */
+const MAX_CHARS = 8_000_000;
+/** File (and script kind) → its latest trees, newest first; the least recently read file is dropped first. */
+const sharedTrees = new Map<string, ts.SourceFile[]>();
+let sharedChars = 0;
+
+/**
+ * The syntax tree of `text`, shared by everything in this process that parses that text to read it.
+ *
+ * One `apply` parses the same text many times over: the transform's output for its parse check and
+ * then for the next analysis, the SDK v2 move's checks of each candidate, the import pruning and the
+ * quote style of the original and the final text. Each now gets one tree. Trees come with parent
+ * pointers set (what every reader needs; the binder sets the same ones) and must be treated as read-only
+ * (the binder's own additions are what TypeScript's language service also shares between programs).
+ */
+export function syntaxTreeOf(fileName: string, text: string, kind: ts.ScriptKind = scriptKindByExtension(fileName)): ts.SourceFile {
+  const key = `${kind}\0${fileName}`;
+  const trees = sharedTrees.get(key) ?? [];
+  const known = trees.find((sf) => sf.text === text);
+  sharedTrees.delete(key);
+  sharedTrees.set(key, trees);
+  if (known) return known;
+  const sourceFile = ts.createSourceFile(fileName, text, ts.ScriptTarget.ESNext, true, kind);
+  trees.unshift(sourceFile);
+  sharedChars += text.length;
+  for (const dropped of trees.splice(TEXTS_PER_FILE)) sharedChars -= dropped.text.length;
+  for (const [oldest, old] of sharedTrees) {
+    if (sharedChars <= MAX_CHARS || oldest === key) break;
+    for (const dropped of old) sharedChars -= dropped.text.length;
+    sharedTrees.delete(oldest);
+  }
+  return sourceFile;
+}
+
+/** The script kind TypeScript gives a file name when none is passed (`ts.createSourceFile` without one). */
+function scriptKindByExtension(fileName: string): ts.ScriptKind {
+  switch (fileName.slice(fileName.lastIndexOf('.')).toLowerCase()) {
+    case '.js':
+    case '.cjs':
+    case '.mjs':
+      return ts.ScriptKind.JS;
+    case '.jsx':
+      return ts.ScriptKind.JSX;
+    case '.tsx':
+      return ts.ScriptKind.TSX;
+    case '.json':
+      return ts.ScriptKind.JSON;
+    default:
+      return ts.ScriptKind.TS;
   }
 }
 

@@ -8,6 +8,7 @@
  * changed file.
  */
 import { ts } from '../typescript.js';
+import { syntaxTreeOf } from '../analysis/parsed-files.js';
 import { applyEdits, type TextEdit } from '../transforms/kit/edits.js';
 import { importSites } from '../transforms/stateless-serving/imports.js';
 import { isReference, removalRange } from '../transforms/stateless-serving/text.js';
@@ -28,9 +29,9 @@ interface ImportedBinding {
 /** `after` without the imports that were used in `before` and are mentioned nowhere in `after`. */
 export function pruneImportsMadeUnused(file: string, before: string, after: string): string {
   const kind = scriptKind(file);
-  const original = ts.createSourceFile(file, before, ts.ScriptTarget.Latest, true, kind);
+  const original = syntaxTreeOf(file, before, kind);
   const usedBefore = referencedNames(original);
-  const migrated = ts.createSourceFile(file, after, ts.ScriptTarget.Latest, true, kind);
+  const migrated = syntaxTreeOf(file, after, kind);
   const bindings = importedBindings(migrated);
   if (bindings.length === 0) return after;
   const outside = textOutsideImports(migrated);

@@ -7,6 +7,7 @@
  */
 import { diffLines } from 'diff';
 import { ts } from '../typescript.js';
+import { syntaxTreeOf } from '../analysis/parsed-files.js';
 
 type Quote = "'" | '"';
 
@@ -102,5 +103,5 @@ function addedLines(before: string, after: string): Set<number> {
 
 function parse(file: string, text: string): ts.SourceFile {
   const kind = /\.[cm]?tsx$|\.jsx$/.test(file) ? ts.ScriptKind.TSX : /\.[cm]?js$/.test(file) ? ts.ScriptKind.JS : ts.ScriptKind.TS;
-  return ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, kind);
+  return syntaxTreeOf(file, text, kind);
 }

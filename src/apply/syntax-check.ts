@@ -6,6 +6,7 @@
  */
 import path from 'node:path';
 import { ts } from '../typescript.js';
+import { syntaxTreeOf } from '../analysis/parsed-files.js';
 
 const SCRIPT_KINDS: Record<string, ts.ScriptKind> = {
   '.ts': ts.ScriptKind.TS,
@@ -21,7 +22,7 @@ const SCRIPT_KINDS: Record<string, ts.ScriptKind> = {
  */
 export function assertParses(file: string, text: string): void {
   const kind = SCRIPT_KINDS[path.extname(file).toLowerCase()] ?? ts.ScriptKind.JS;
-  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, false, kind);
+  const source = syntaxTreeOf(file, text, kind);
   // parseDiagnostics is what Program#getSyntacticDiagnostics returns for the file; reading it off the
   // source file spares building a program for one file.
   const [first] = (source as unknown as { parseDiagnostics: readonly ts.DiagnosticWithLocation[] }).parseDiagnostics;

@@ -7,7 +7,8 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { analyze } from '../../src/analysis/analyze.js';
 import { runEngine } from '../../src/rules/engine.js';
-import { ParsedFiles } from '../../src/analysis/parsed-files.js';
+import { ParsedFiles, syntaxTreeOf } from '../../src/analysis/parsed-files.js';
+import { ts } from '../../src/typescript.js';
 import { RULES } from '../../src/rules/index.js';
 import { inMemoryResolver, type Files } from '../support/rule-tester.js';
 
@@ -63,5 +64,38 @@ describe('ParsedFiles', () => {
     expect(findings(after, parsed)).toEqual(findings(after));
     // And back: the base file's earlier text is parsed again, the tool file is still reused.
     expect(findings(before, parsed)).toEqual(findings(before));
+  });
+});
+
+describe('syntaxTreeOf', () => {
+  const text = `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';\nexport const server = new McpServer({ name: 'x', version: '1' });\n`;
+
+  it('gives every reader of one text the same tree, with parent pointers set, and the next analysis that tree too', () => {
+    const file = '/shared/src/server.ts';
+    const first = syntaxTreeOf(file, text, ts.ScriptKind.TS);
+    expect(syntaxTreeOf(file, `${text}`, ts.ScriptKind.TS)).toBe(first);
+    expect(syntaxTreeOf(file, text)).toBe(first); // the kind TypeScript infers from the name
+    expect(first.statements[0]!.parent).toBe(first);
+    expect(new ParsedFiles().get(file, text, ts.ScriptKind.TS)).toBe(first);
+  });
+
+  it('parses a text anew for another script kind or another text, and keeps the earlier texts of a file', () => {
+    const file = '/shared/src/view.jsx';
+    const asJsx = syntaxTreeOf(file, text, ts.ScriptKind.JSX);
+    const asTsx = syntaxTreeOf(file, text, ts.ScriptKind.TSX);
+    expect(asTsx).not.toBe(asJsx);
+    expect(asTsx.languageVariant).toBe(ts.LanguageVariant.JSX);
+    const edited = syntaxTreeOf(file, `${text}// edited\n`, ts.ScriptKind.JSX);
+    expect(edited).not.toBe(asJsx);
+    expect(syntaxTreeOf(file, text, ts.ScriptKind.JSX)).toBe(asJsx);
+  });
+
+  it('keeps only the latest few texts of a file', () => {
+    const file = '/shared/src/many.ts';
+    const oldest = syntaxTreeOf(file, 'export const v = 0;', ts.ScriptKind.TS);
+    for (let i = 1; i <= 4; i++) syntaxTreeOf(file, `export const v = ${i};`, ts.ScriptKind.TS);
+    const again = syntaxTreeOf(file, 'export const v = 0;', ts.ScriptKind.TS);
+    expect(again).not.toBe(oldest);
+    expect(again.text).toBe(oldest.text);
   });
 });

@@ -11,6 +11,7 @@
  */
 import path from 'node:path';
 import { ts } from '../../typescript.js';
+import { syntaxTreeOf } from '../../analysis/parsed-files.js';
 
 export interface SideFile {
   file: string;
@@ -68,7 +69,7 @@ const RESOLUTION: ts.CompilerOptions = { module: ts.ModuleKind.ESNext, moduleRes
 
 /** The project source files `text` imports by relative specifier (import, export-from, require, import()). */
 function relativeImports(file: string, text: string): string[] {
-  const sf = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, false);
+  const sf = syntaxTreeOf(file, text);
   const out = new Set<string>();
   const add = (node: ts.Node | undefined): void => {
     if (!node || !ts.isStringLiteralLike(node) || !node.text.startsWith('.')) return;

@@ -9,12 +9,13 @@
  * initialised from something else. Its package is then left on v1, with a note saying why.
  */
 import { ts } from '../../typescript.js';
+import { syntaxTreeOf } from '../../analysis/parsed-files.js';
 import { isV1Specifier } from './bindings.js';
 
 /** Whether `text` re-exports SDK v1 values taken from a module other than the SDK. */
 export function reexportsSdkRuntime(file: string, text: string): boolean {
   if (!text.includes('import(')) return false;
-  const sf = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
+  const sf = syntaxTreeOf(file, text);
   let found = false;
   const visit = (node: ts.Node): void => {
     if (found) return;

@@ -11,6 +11,7 @@
  * modelcontextprotocol/servers `src/everything` moves.
  */
 import { ts } from '../../typescript.js';
+import { syntaxTreeOf } from '../../analysis/parsed-files.js';
 import { isV1Specifier } from './bindings.js';
 import { V2_EXPORTS } from './v2-exports.js';
 
@@ -29,7 +30,7 @@ function exportedByV2(name: string): boolean {
 /** The names of SDK v1's tasks layer the file imports or re-exports that v2 has no home for; sorted. */
 export function tasksLayerNames(file: string, text: string): string[] {
   if (!text.includes('@modelcontextprotocol/sdk')) return [];
-  const sf = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, false);
+  const sf = syntaxTreeOf(file, text);
   const out = new Set<string>();
   for (const statement of sf.statements) {
     if (!ts.isImportDeclaration(statement) && !ts.isExportDeclaration(statement)) continue;

@@ -14,6 +14,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { ts } from '../../typescript.js';
+import { syntaxTreeOf } from '../../analysis/parsed-files.js';
 import { isMcpSpecifier, isV1Specifier } from './bindings.js';
 import { V1_PACKAGE, V2_PACKAGE_VERSIONS, packageOf } from './manifest.js';
 
@@ -29,7 +30,7 @@ export function v1BoundDependencies(file: string, text: string, lookup: Dependen
 
 /** Bare specifiers of the file's import and export-from declarations, `import x = require()` and `require()`. */
 function packageImports(file: string, text: string): string[] {
-  const sf = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, false);
+  const sf = syntaxTreeOf(file, text);
   const out: string[] = [];
   const add = (node: ts.Node | undefined): void => {
     if (node && ts.isStringLiteralLike(node) && isPackageSpecifier(node.text)) out.push(node.text);
