@@ -429,13 +429,15 @@ const INPUT_REQUESTS = Object.entries(MCP_SDK.features)
     messages: new Set(Object.entries(feature.messages ?? {}).filter(([, kind]) => kind === 'request').map(([method]) => method)),
   }));
 const REQUEST_SENDERS = rawSendersOf('request');
+/** Every method name an input request can be sent with: other calls are not looked at further (most calls of a program). */
+const INPUT_REQUEST_METHODS = new Set([...INPUT_REQUESTS.flatMap((r) => [...r.serverMethods, ...r.contextMethods]), ...REQUEST_SENDERS]);
 /** The features whose requests become MRTR input requests (`sampling`, `elicitation`, `roots`). */
 export const INPUT_REQUEST_FEATURES: readonly FeatureId[] = INPUT_REQUESTS.map((r) => r.feature);
 
 /** A call that sends sampling/elicitation/roots to the client, with its params. */
 function inputRequestSite(model: SdkModelParts, call: ts.CallExpression): InputRequestSite | undefined {
   const { name, receiver } = calleeParts(call);
-  if (!name) return undefined;
+  if (!name || !INPUT_REQUEST_METHODS.has(name)) return undefined;
   const kindOf = receiver ? model.values.valueOf(receiver)?.kind : model.values.valueOf(unwrap(call.expression))?.kind;
   if (receiver && (kindOf === 'mcp-server' || kindOf === 'server')) {
     const request = INPUT_REQUESTS.find((r) => r.serverMethods.has(name));

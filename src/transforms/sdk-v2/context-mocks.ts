@@ -25,10 +25,25 @@ export function isContextMockDiagnostic(d: Diagnostic): boolean {
 
 /** Whether the mock diagnostic at `line` (resolved, in `sf`) is about an object that can be a handler context. */
 export function mockIsHandlerContext(sf: SourceFile, line: number): boolean {
-  const { SyntaxKind } = loadTsMorph();
-  const literal = sf.getDescendantsOfKind(SyntaxKind.ObjectLiteralExpression).find((o) => o.getStartLineNumber() === line);
+  const literal = firstLiteralOnLine(sf).get(line);
   if (!literal) return true; // cannot tell: keep what the codemod says
   return hasContextOnlyKey(literal) || typedAsContext(literal) || reachesContextPosition(literal);
+}
+
+/** The first object literal starting on each line: one walk per state of a file (ts-morph replaces the compiler node on every edit), not one per diagnostic. */
+const literalsByLine = new WeakMap<object, Map<number, ObjectLiteralExpression>>();
+
+function firstLiteralOnLine(sf: SourceFile): Map<number, ObjectLiteralExpression> {
+  let byLine = literalsByLine.get(sf.compilerNode);
+  if (!byLine) {
+    byLine = new Map();
+    for (const literal of sf.getDescendantsOfKind(loadTsMorph().SyntaxKind.ObjectLiteralExpression)) {
+      const line = literal.getStartLineNumber();
+      if (!byLine.has(line)) byLine.set(line, literal);
+    }
+    literalsByLine.set(sf.compilerNode, byLine);
+  }
+  return byLine;
 }
 
 function hasContextOnlyKey(literal: ObjectLiteralExpression): boolean {

@@ -205,6 +205,9 @@ function insertDiagnosticComments(sf: SourceFile, diagnostics: readonly Diagnost
   const text = sf.getFullText();
   const lines = text.split('\n');
   const eol = text.includes('\r\n') ? '\r\n' : '\n';
+  // Bottom up, so every position is one of the text as it was; inserted in one edit at the end, since
+  // ts-morph parses the whole file again after each edit.
+  let commented = text;
   for (const { line, message } of merged) {
     const index = line - 1;
     if (index < 0 || index >= lines.length) continue;
@@ -212,8 +215,9 @@ function insertDiagnosticComments(sf: SourceFile, diagnostics: readonly Diagnost
     const indent = /^\s*/.exec(lines[index]!)![0];
     const lineStart = lines.slice(0, index).reduce((sum, l) => sum + l.length + 1, 0);
     if (insideLiteral(sf, lineStart)) continue;
-    sf.insertText(lineStart, `${indent}/* ${CODEMOD_ERROR_PREFIX} ${message.replaceAll('*/', '* /')} */${eol}`);
+    commented = `${commented.slice(0, lineStart)}${indent}/* ${CODEMOD_ERROR_PREFIX} ${message.replaceAll('*/', '* /')} */${eol}${commented.slice(lineStart)}`;
   }
+  if (commented !== text) sf.replaceWithText(commented);
 }
 
 function commentLines(text: string): Array<{ line: number; message: string }> {
