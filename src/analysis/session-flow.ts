@@ -382,7 +382,9 @@ export class SessionFlow {
     const target = ts.isPropertyAccessExpression(root) ? root.name : root;
     if (!ts.isIdentifier(target) || depth > 4) return undefined;
     const symbol = this.values.symbolOf(target);
-    const decl = symbol?.valueDeclaration ?? symbol?.declarations?.[0];
+    let decl = symbol?.valueDeclaration ?? symbol?.declarations?.[0];
+    // JavaScript: the checker declares `this.notes` by the assignment `this.notes = new Map()` itself.
+    if (decl && ts.isBinaryExpression(decl) && ts.isPropertyAccessExpression(decl.left)) decl = decl.left;
     if (!decl) return undefined;
     if (ts.isParameter(decl)) {
       // `function handleSSE(..., sessions: Map<string, SSEServerTransport>)`: the store is what callers pass.

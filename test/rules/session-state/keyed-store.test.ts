@@ -140,6 +140,26 @@ export function open() {
   ],
   invalid: [
     {
+      name: 'a JavaScript class whose constructor declares the store (`this.notes = new Map()`): once, at that assignment',
+      filename: 'src/notes.js',
+      code: `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+export class NotesServer {
+  constructor() {
+    this.notes = new Map();
+    this.server = new McpServer({ name: 'x', version: '1' });
+    this.server.tool('note', async (extra) => {
+      this.notes.set(extra.sessionId, 'text');
+      return { content: [] };
+    });
+    this.server.tool('forget', async (extra) => {
+      this.notes.delete(extra.sessionId);
+      return { content: [] };
+    });
+  }
+}`,
+      errors: [{ messageId: 'storeInTools', line: 4 }],
+    },
+    {
       name: 'keyed by a hash of the session id computed in a helper (library calls carry the derivation)',
       code: `import { createHash } from 'node:crypto';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
