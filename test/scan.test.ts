@@ -133,6 +133,29 @@ describe('prefilter roles', () => {
     expect(subset.diagnostics).toEqual([]);
   });
 
+  it('resolves members through a type declared in a module outside the scanned paths (loaded for resolution only)', async () => {
+    const dir = project({
+      'src/services.ts': "import type { NoteBook } from './mcp/server.js';\nexport interface Services { notes: NoteBook }\n",
+      'src/mcp/server.ts': [
+        "import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';",
+        "import type { Services } from '../services.js';",
+        'export class NoteBook {',
+        '  private readonly byId = new Map<string, string>();',
+        '  add(sid: string, text: string) { this.byId.set(sid, text); }',
+        '}',
+        'export function build(services: Services) {',
+        "  const server = new McpServer({ name: 'x', version: '1' });",
+        "  server.tool('note', async (extra) => { services.notes.add(extra.sessionId!, 'x'); return { content: [] }; });",
+        '  return server;',
+        '}',
+      ].join('\n'),
+    });
+    const report = await scan({ paths: ['src/mcp'], cwd: dir });
+    // The store is found only when `services.notes` resolves through `Services`, declared in the unscanned module.
+    expect(ids(report)).toEqual(['server.ts:4 session-state/keyed-store', 'server.ts:9 session-state/session-id-read']);
+    expect(report.summary.filesAnalyzed).toBe(1);
+  });
+
   it.skipIf(process.platform === 'win32')('never reads a FIFO or an oversized module outside the scanned paths (no hang, the rest still scanned)', async () => {
     const fixture = path.resolve(import.meta.dirname, '../fixtures/pnpm-workspace-unlinked');
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mcp-outside-'));

@@ -393,6 +393,19 @@ export function selectCandidates(
     }
     frontier = next;
   }
+
+  // Project modules the loaded files import from outside the scanned paths, one hop: context for symbol resolution
+  // only (never analysed or reported), so that a member reached through a type declared there resolves
+  // (`this.services.sessions.addSession(sid)` with `Services` declared in an unscanned module).
+  for (const [absPath, text] of texts) {
+    for (const specifier of importSpecifiers(text)) {
+      if (!specifier.startsWith('.') || contextTexts.size >= MAX_CONTEXT_FILES) continue;
+      const target = resolve(absPath, specifier);
+      if (!target || byAbs.has(target) || contextTexts.has(target) || packageModules.has(target)) continue;
+      const outsideText = readOutside(target);
+      if (outsideText !== undefined) contextTexts.set(target, outsideText);
+    }
+  }
   return { texts, mcpFiles: new Set([...sdkUsers, ...importers]), markerTexts, packageModules, contextTexts, diagnostics };
 }
 

@@ -85,6 +85,8 @@ const LOG_METHODS = new Set([
 /** Receivers that are loggers or tracers by name; split into words, so `catalog` is not a logger. */
 const LOGGER_RECEIVERS = new Set(['console', 'pino', 'winston', 'bunyan', 'tracer', 'span', 'metrics', 'statsd', 'sentry']);
 const COLLECTION_CLASSES = new Set(['Map', 'WeakMap', 'Set', 'WeakSet', 'LRUCache', 'Array']);
+/** Global clocks and timers: what the session layer keeps per session to expire, throttle or count it. */
+const CLOCK_AND_TIMER_CALLS = new Set(['Date.now', 'performance.now', 'setTimeout', 'setInterval', 'Number']);
 
 export class SessionFlow {
   readonly reads: SessionRead[] = [];
@@ -382,7 +384,9 @@ export class SessionFlow {
     const target = ts.isPropertyAccessExpression(root) ? root.name : root;
     if (!ts.isIdentifier(target) || depth > 4) return undefined;
     const symbol = this.values.symbolOf(target);
-    const decl = symbol?.valueDeclaration ?? symbol?.declarations?.[0];
+    let decl = symbol?.valueDeclaration ?? symbol?.declarations?.[0];
+    // JavaScript: the checker declares `this.notes` by the assignment `this.notes = new Map()` itself.
+    if (decl && ts.isBinaryExpression(decl) && ts.isPropertyAccessExpression(decl.left)) decl = decl.left;
     if (!decl) return undefined;
     if (ts.isParameter(decl)) {
       // `function handleSSE(..., sessions: Map<string, SSEServerTransport>)`: the store is what callers pass.
@@ -441,7 +445,52 @@ export class SessionFlow {
       [...kinds].every((k) => k === 'session-id' || k === 'shape') &&
       [...store.accesses.map((a) => a.written), ...(store.declaration ? this.writtenInto(store.declaration) : [])].some((w) => w !== undefined && this.carriesSessionId(w, 0));
     if (sessionRecords && store.reads.length > 0 && store.reads.every((r) => r.origin === 'header')) return 'session';
+    if (this.isSessionBookkeeping(store, kinds)) return 'session';
     return 'state';
+  }
+
+  /**
+   * The session layer's own bookkeeping: a collection keyed by the id the serving code reads from the `Mcp-Session-Id`
+   * header (and the transport's session callbacks), never by one a handler reads from its context, whose
+   * entries are only counters, timestamps, timers, flags or bare membership — facts about the session, not data a tool
+   * reads back. It goes away with the session routing, like a transport registry.
+   */
+  private isSessionBookkeeping(store: SessionStore, kinds: ReadonlySet<string>): boolean {
+    if (!store.declaration || store.reads.length === 0 || kinds.size > 0) return false;
+    // Routed by the header (a store only the transport's callbacks touch, or an SSE post's query, stays state).
+    if (!store.reads.some((r) => r.origin === 'header') || !store.reads.every((r) => r.origin === 'header' || r.origin === 'callback')) return false;
+    const written = [...store.accesses.map((a) => a.written), ...this.writtenInto(store.declaration)].filter((w): w is ts.Expression => w !== undefined);
+    return written.every((w) => this.isBookkeepingValue(w, 0));
+  }
+
+  /** `1`, `count + 1`, `Date.now()`, `new Date()`, `setTimeout(…)`, `true`, `{ timeout: setTimeout(…) }`, or a `const` holding one. */
+  private isBookkeepingValue(written: ts.Expression, depth: number): boolean {
+    const inner = unwrap(written) as ts.Expression;
+    if (depth > 3) return false;
+    if (ts.isNumericLiteral(inner) || inner.kind === ts.SyntaxKind.TrueKeyword || inner.kind === ts.SyntaxKind.FalseKeyword) return true;
+    if (ts.isPrefixUnaryExpression(inner)) return this.isBookkeepingValue(inner.operand, depth + 1);
+    if (ts.isBinaryExpression(inner)) {
+      const op = inner.operatorToken.kind;
+      // Arithmetic on a count (`(counts.get(sid) ?? 0) + 1`): one numeric side is enough.
+      if (op === ts.SyntaxKind.PlusToken || op === ts.SyntaxKind.MinusToken) return [inner.left, inner.right].some((side) => this.isBookkeepingValue(side, depth + 1));
+      if (op === ts.SyntaxKind.QuestionQuestionToken || op === ts.SyntaxKind.BarBarToken) return [inner.left, inner.right].every((side) => this.isBookkeepingValue(side, depth + 1) || isCollectionRead(side));
+      return false;
+    }
+    if (ts.isObjectLiteralExpression(inner)) {
+      return inner.properties.length > 0 && inner.properties.every((p) => ts.isPropertyAssignment(p) && this.isBookkeepingValue(p.initializer, depth + 1));
+    }
+    if (ts.isNewExpression(inner)) return ts.isIdentifier(inner.expression) && inner.expression.text === 'Date' && !this.values.symbolOf(inner.expression)?.valueDeclaration;
+    if (ts.isCallExpression(inner)) {
+      const callee = unwrap(inner.expression);
+      const text = ts.isIdentifier(callee) || ts.isPropertyAccessExpression(callee) ? callee.getText() : '';
+      // Globals only: a project function of the same name is something else.
+      return CLOCK_AND_TIMER_CALLS.has(text) && !this.values.functionOfCall(inner);
+    }
+    if (ts.isIdentifier(inner)) {
+      const decl = this.values.symbolOf(inner)?.valueDeclaration;
+      return !!decl && ts.isVariableDeclaration(decl) && !!decl.initializer && this.isBookkeepingValue(decl.initializer, depth + 1);
+    }
+    return false;
   }
 
   /** A call of a project method whose class declares a collection classified as a session registry. */
@@ -625,6 +674,11 @@ export class SessionFlow {
     }
     return out;
   }
+}
+
+/** `counts.get(sid)`, `counts[sid]`: the previous entry, in `(counts.get(sid) ?? 0) + 1`. */
+function isCollectionRead(node: ts.Expression): boolean {
+  return storeRoot(node) !== unwrap(node);
 }
 
 /** For `X.get(k)`, `X[k]`, `cond ? X.get(k) : new Set()`, `X.get(k) ?? new Set()`: the collection `X`. */

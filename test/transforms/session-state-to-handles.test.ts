@@ -63,9 +63,11 @@ const MARKERS: Record<string, Record<string, string[]>> = {
       "// @mcp-migrate-todo(session-state/keyed-store): `this.sessions` expires MCP sessions (a timer forgets or sweeps the sessions past their time): bookkeeping of the serving layer, not state a tool reads back, so it needs no handle. Without sessions there is nothing to expire: remove it, with the calls that feed it, when the session registry and its routing are replaced by stateless serving.",
     ],
   },
+  // Keyed only by the header id and holding timestamps: the analysis classifies it as the session layer's own
+  // bookkeeping (a `session` store, reported by transport-registry), and the marker names that rule.
   'sweep-expiry-class-marker': {
     'server.js': [
-      "// @mcp-migrate-todo(session-state/keyed-store): `this.startedAt` expires MCP sessions (a timer forgets or sweeps the sessions past their time): bookkeeping of the serving layer, not state a tool reads back, so it needs no handle. Without sessions there is nothing to expire: remove it, with the calls that feed it, when the session registry and its routing are replaced by stateless serving.",
+      '// @mcp-migrate-todo(session-transport/transport-registry): a record per session kept by the HTTP layer: remove it with the session routing (2026-07-28 has no sessions to validate or expire) and bind identity per request.',
     ],
   },
   'carried-into-context-marker': {

@@ -3,6 +3,7 @@
  * reported, and by which of the two rules (one finding per read, never both).
  */
 import { ts } from '../../typescript.js';
+import { calleeParts } from '../../analysis/ast.js';
 import type { SessionRead, SessionFlow, Sink } from '../../analysis/session-flow.js';
 import type { RuleContext } from '../rule.js';
 
@@ -55,5 +56,31 @@ export function reportReads(context: RuleContext, verdict: Exclude<ReadVerdict, 
   for (const read of sessions.reads) {
     if (classifyRead(read, sessions) !== verdict) continue;
     context.report({ node: read.node, messageId: verdict, data: { use: describeSinks(read) }, hops: read.hops });
+  }
+}
+
+/**
+ * Methods that attach a value to every later log line, span or error report of their receiver
+ * (`logger.setAttribute('sessionId', sid)`, `span.setAttributes({ … })`, `logger.child({ sid })`, `scope.setTag`).
+ */
+const ATTRIBUTE_METHODS = new Set(['setAttribute', 'setAttributes', 'setTag', 'setTags', 'setContext', 'setExtra', 'child']);
+
+/**
+ * The serving code's own ids (the `Mcp-Session-Id` header, the `onsessioninitialized` argument, the `?sessionId=` of an
+ * SSE post) are not reads of these rules: a log message naming them goes away with the session layer. Tagging a
+ * logger or a span with one is different: the id leaves the process as telemetry on everything logged or traced
+ * after it, and a dashboard or alert that groups by it loses its key. One finding per tagging call.
+ */
+export function reportTelemetryAttributes(context: RuleContext, messageId: string): void {
+  const reported = new Set<ts.Node>();
+  for (const read of context.analysis.sessions.reads) {
+    if (read.origin !== 'header' && read.origin !== 'callback' && read.origin !== 'query') continue;
+    for (const sink of read.sinks) {
+      if (sink.kind !== 'log' || !ts.isCallExpression(sink.node) || reported.has(sink.node)) continue;
+      const { name, nameNode } = calleeParts(sink.node);
+      if (!name || !nameNode || !ATTRIBUTE_METHODS.has(name)) continue;
+      reported.add(sink.node);
+      context.report({ node: nameNode, messageId, data: { call: `${name}()` }, hops: sink.hops });
+    }
   }
 }

@@ -1,5 +1,5 @@
 import { defineRule, specUrl } from '../rule.js';
-import { reportReads } from './session-reads.js';
+import { reportReads, reportTelemetryAttributes } from './session-reads.js';
 
 export default defineRule({
   meta: {
@@ -11,10 +11,17 @@ export default defineRule({
     messages: {
       telemetry:
         'The MCP session id is logged ({{use}}) but is undefined on 2026-07-28; correlate by request id (`ctx.mcpReq.id`) or the authenticated principal instead.',
+      attribute:
+        '`{{call}}` tags a logger or span with the MCP session id, so everything logged or traced after it carries the id; on 2026-07-28 there is no session id to tag with. Tag with the request id (`ctx.mcpReq.id`) or the authenticated principal instead.',
     },
     spec: specUrl('basic/index'),
   },
   create(context) {
-    return { end: () => reportReads(context, 'telemetry') };
+    return {
+      end: () => {
+        reportReads(context, 'telemetry');
+        reportTelemetryAttributes(context, 'attribute');
+      },
+    };
   },
 });

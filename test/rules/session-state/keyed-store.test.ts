@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ruleTester } from '../../support/rule-tester.js';
 import { exactMessageIds } from '../message-ids.js';
+import { SESSION_BOOKKEEPING } from '../session-bookkeeping.js';
 import rule from '../../../src/rules/session-state/keyed-store.js';
 
 ruleTester(rule, {
@@ -137,8 +138,43 @@ export function open() {
   return transport;
 }`,
     },
+    {
+      name: 'the session layer\'s own bookkeeping (counters, timestamps, timers, membership) keyed only by the header id',
+      code: SESSION_BOOKKEEPING,
+    },
   ],
   invalid: [
+    {
+      name: 'timers per session kept from a handler\'s context are state (a tool reaches them)',
+      code: `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+const server = new McpServer({ name: 'x', version: '1' });
+const ticks = new Map<string | undefined, ReturnType<typeof setInterval>>();
+server.tool('start_ticks', async (extra) => {
+  ticks.set(extra.sessionId, setInterval(() => {}, 1000));
+  return { content: [] };
+});`,
+      errors: [{ messageId: 'storeInTools', line: 3 }],
+    },
+    {
+      name: 'a JavaScript class whose constructor declares the store (`this.notes = new Map()`): once, at that assignment',
+      filename: 'src/notes.js',
+      code: `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+export class NotesServer {
+  constructor() {
+    this.notes = new Map();
+    this.server = new McpServer({ name: 'x', version: '1' });
+    this.server.tool('note', async (extra) => {
+      this.notes.set(extra.sessionId, 'text');
+      return { content: [] };
+    });
+    this.server.tool('forget', async (extra) => {
+      this.notes.delete(extra.sessionId);
+      return { content: [] };
+    });
+  }
+}`,
+      errors: [{ messageId: 'storeInTools', line: 4 }],
+    },
     {
       name: 'keyed by a hash of the session id computed in a helper (library calls carry the derivation)',
       code: `import { createHash } from 'node:crypto';

@@ -57,8 +57,44 @@ export const transport = new StreamableHTTPServerTransport({
   onsessioninitialized: (sid) => console.log('session opened', sid),
 });`,
     },
+    {
+      name: 'serving code naming the session id in its own log messages (the session layer goes, and its logs with it)',
+      code: `import { randomUUID } from 'node:crypto';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import { logger } from './logger.js';
+export async function handle(req: any, res: any) {
+  const sessionId = (req.headers['mcp-session-id'] as string | undefined) ?? randomUUID();
+  logger.debug(\`session \${sessionId} not found, initializing\`);
+  const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: () => sessionId });
+  await transport.handleRequest(req, res, req.body);
+}`,
+    },
   ],
   invalid: [
+    {
+      name: 'serving code tagging the session\'s logger and span with the session id (every later line carries it)',
+      code: `import { randomUUID } from 'node:crypto';
+import { trace } from '@opentelemetry/api';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import { buildServer } from './build.js';
+export async function handle(req: any, res: any) {
+  const sessionId = (req.headers['mcp-session-id'] as string | undefined) ?? randomUUID();
+  const server = buildServer();
+  server.logger.setAttribute('sessionId', sessionId);
+  trace.getActiveSpan()?.setAttributes({ 'mcp.session_id': sessionId });
+  const transport = new StreamableHTTPServerTransport({
+    sessionIdGenerator: () => sessionId,
+    onsessioninitialized: (sid) => server.logger.child({ sid }).info('opened'),
+  });
+  await server.connect(transport);
+  await transport.handleRequest(req, res, req.body);
+}`,
+      errors: [
+        { messageId: 'attribute', line: 8 },
+        { messageId: 'attribute', line: 9 },
+        { messageId: 'attribute', line: 12 },
+      ],
+    },
     {
       name: 'v1 console.error with a template literal',
       code: `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';

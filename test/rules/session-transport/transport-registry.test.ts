@@ -1,5 +1,6 @@
 import { ruleTester } from '../../support/rule-tester.js';
 import rule from '../../../src/rules/session-transport/transport-registry.js';
+import { SESSION_BOOKKEEPING } from '../session-bookkeeping.js';
 
 ruleTester(rule, {
   valid: [
@@ -72,6 +73,17 @@ server.registerTool('report', { description: 'd' }, async (extra) => {
     },
   ],
   invalid: [
+    {
+      name: 'the session layer\'s own bookkeeping keyed only by the header id: each map and set, beside the transport registry',
+      code: SESSION_BOOKKEEPING,
+      errors: [
+        { messageId: 'registry', line: 3 },
+        { messageId: 'sessions', line: 4 },
+        { messageId: 'sessions', line: 5 },
+        { messageId: 'sessions', line: 6 },
+        { messageId: 'sessions', line: 7 },
+      ],
+    },
     {
       name: 'a hand-rolled session registry (records keyed only by the header id the HTTP layer reads or mints)',
       code: {

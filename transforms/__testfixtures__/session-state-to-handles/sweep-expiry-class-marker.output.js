@@ -12,12 +12,12 @@ export class SessionClock {
   constructor(lifetimeMs, onExpired) {
     this.lifetimeMs = lifetimeMs;
     this.onExpired = onExpired;
+    // @mcp-migrate-todo(session-transport/transport-registry): a record per session kept by the HTTP layer: remove it with the session routing (2026-07-28 has no sessions to validate or expire) and bind identity per request.
     this.startedAt = new Map();
     this.timer = undefined;
   }
 
   start(sessionId) {
-    // @mcp-migrate-todo(session-state/keyed-store): `this.startedAt` expires MCP sessions (a timer forgets or sweeps the sessions past their time): bookkeeping of the serving layer, not state a tool reads back, so it needs no handle. Without sessions there is nothing to expire: remove it, with the calls that feed it, when the session registry and its routing are replaced by stateless serving.
     this.startedAt.set(sessionId, Date.now());
   }
 
