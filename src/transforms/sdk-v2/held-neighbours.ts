@@ -10,15 +10,10 @@
  */
 import { ts } from '../../typescript.js';
 import { isV1Specifier } from './bindings.js';
-import { relativeImports } from './client-side-types.js';
-
-export interface HeldCandidate {
-  file: string;
-  text: string;
-}
+import { relativeImports, type SideFile } from './client-side-types.js';
 
 /** Each candidate newly held with the held file it exchanges SDK types with (`held` itself is not changed). */
-export function heldNeighbours(candidates: readonly HeldCandidate[], held: ReadonlySet<string>): Map<string, string> {
+export function heldNeighbours(candidates: readonly SideFile[], held: ReadonlySet<string>): Map<string, string> {
   const byFile = new Map(candidates.map((c) => [c.file, c]));
   // Edges between candidates: importer → imported, kept when the imported module's exports name v1 SDK types.
   const edges = new Map<string, Set<string>>();
