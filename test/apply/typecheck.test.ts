@@ -119,6 +119,36 @@ export const make = (): McpServer => new McpServer({ name: 'a', version: '1' });
     expect(result.compilers.join()).toMatch(/TypeScript \d+\.\d+/);
   });
 
+  it('checks shipped v2 packages against the zod the project has installed, as npm would share it (another zod 4 release in the project is no error)', () => {
+    // The project's own zod 4 at another version than mcp-migrate's: a real copy (a symlink would be
+    // the same files), named as the release a project would have. npm installs the SDK v2 packages
+    // beside it and shares it (it fits their ^4.2.0), so the SDK's zod types are the project's.
+    const dir = project({ 'src/server.ts': V1 }, { linked: false });
+    const modules = path.join(dir, 'node_modules');
+    fs.mkdirSync(path.join(modules, '@modelcontextprotocol'), { recursive: true });
+    fs.mkdirSync(path.join(modules, '@types'), { recursive: true });
+    fs.symlinkSync(path.join(NODE_MODULES, '@modelcontextprotocol/sdk'), path.join(modules, '@modelcontextprotocol/sdk'));
+    fs.symlinkSync(path.join(NODE_MODULES, '@types/node'), path.join(modules, '@types/node'));
+    fs.cpSync(fs.realpathSync(path.join(NODE_MODULES, 'zod')), path.join(modules, 'zod'), { recursive: true });
+    const zodManifest = path.join(modules, 'zod/package.json');
+    fs.writeFileSync(zodManifest, fs.readFileSync(zodManifest, 'utf8').replace(/"version": "[^"]+"/, '"version": "4.4.3"'));
+    const provenance = new LineProvenance();
+    const v2 = [
+      "import { McpServer } from '@modelcontextprotocol/server';",
+      "import { z } from 'zod';",
+      '',
+      'export function build(): McpServer {',
+      "  const server = new McpServer({ name: 'shop', version: '1.0.0' });",
+      "  server.registerPrompt('greet', { argsSchema: { name: z.string() } }, ({ name }) => ({ messages: [{ role: 'user', content: { type: 'text', text: name } }] }));",
+      '  return server;',
+      '}',
+      '',
+    ].join('\n');
+    const result = typeCheckMigration(migrate(dir, [{ step: 'sdk-v2', file: 'src/server.ts', after: v2 }], provenance), provenance);
+    expect(result.notChecked).toEqual([]);
+    expect(result.errors).toEqual([]);
+  });
+
   it('says why when the project has no dependencies installed, and checks nothing', () => {
     const dir = project({ 'src/server.ts': V1 }, { linked: false });
     const provenance = new LineProvenance();

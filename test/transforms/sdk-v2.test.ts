@@ -230,6 +230,58 @@ describe(`${TRANSFORM} fixtures`, () => {
     expect(second.changes).toEqual([]);
   });
 
+  it('the files that exchange SDK types with a file held on v1 by such a dependency stay on v1 with it (browserbase\'s src/index.ts passing its Server to src/context.ts); a neighbour that exchanges no SDK type moves', async () => {
+    const manifest = '{\n  "name": "browser-host",\n  "type": "module",\n  "dependencies": {\n    "@modelcontextprotocol/sdk": "^1.25.2",\n    "browser-kit": "^1.0.0",\n    "zod": "^3.25.76"\n  }\n}\n';
+    const browserKit = '{ "name": "browser-kit", "version": "1.0.0", "type": "module", "types": "index.d.ts", "dependencies": { "@modelcontextprotocol/sdk": "^1.29.0" } }\n';
+    // Held: imports browser-kit (built on v1); its constructor takes v1's Server.
+    const context = [
+      "import { Server } from '@modelcontextprotocol/sdk/server/index.js';",
+      "import { openBrowser } from 'browser-kit';",
+      'export class Context {',
+      '  constructor(private readonly server: Server) {}',
+      '  async open(): Promise<string> {',
+      '    return openBrowser(this.server);',
+      '  }',
+      '}',
+      '',
+    ].join('\n');
+    // Passes its server to Context: on v2 types it would not fit v1's Server.
+    const index = [
+      "import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';",
+      "import { Context } from './context.js';",
+      "export const server = new McpServer({ name: 'browser', version: '1.0.0' });",
+      'export const context = new Context(server.server);',
+      '',
+    ].join('\n');
+    // Imports only a plain value from the entry module: exchanges no SDK type with it.
+    const health = [
+      "import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';",
+      "import { VERSION } from './version.js';",
+      "export const health = new McpServer({ name: 'health', version: VERSION });",
+      '',
+    ].join('\n');
+    const files = new Map([
+      ['package.json', manifest],
+      ['node_modules/browser-kit/package.json', browserKit],
+      ['node_modules/browser-kit/index.d.ts', "import type { Server } from '@modelcontextprotocol/sdk/server/index.js';\nexport declare function openBrowser(server: Server): Promise<string>;\n"],
+      ['src/context.ts', context],
+      ['src/index.ts', index],
+      ['src/version.ts', "export const VERSION = '1.0.0';\n"],
+      ['src/health.ts', health],
+    ]);
+    expect(typeCheck(materialise('held-neighbours-in', files))).toBe('');
+    const dir = materialise('held-neighbours', files);
+    const result = await runApply({ paths: [dir], cwd: dir, allowDirty: true, typecheck: false, transforms: [TRANSFORM] });
+    const tree = readTree(dir);
+    expect(tree.get('src/context.ts')).toBe(context);
+    expect(tree.get('src/index.ts')).toBe(index);
+    expect(tree.get('src/health.ts')).toBe("import { McpServer } from '@modelcontextprotocol/server';\nimport { VERSION } from './version.js';\nexport const health = new McpServer({ name: 'health', version: VERSION });\n");
+    expect(result.notes.filter((n) => n.startsWith('sdk-v2: src/index.ts is left on SDK v1: it exchanges SDK objects with src/context.ts'))).toHaveLength(1);
+    expect(typeCheck(dir)).toBe('');
+    const second = await runApply({ paths: [dir], cwd: dir, allowDirty: true, typecheck: false, transforms: [TRANSFORM] });
+    expect(second.changes).toEqual([]);
+  });
+
   it('a module that imports only SDK types and shares them with client code alone (playwright-mcp\'s src/loop/loopClaude.ts) stays on v1 with it; one also used by a server moves', async () => {
     const loop = [
       "import type { Client } from '@modelcontextprotocol/sdk/client/index.js';",

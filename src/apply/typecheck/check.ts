@@ -128,7 +128,7 @@ function checkGroup(configPath: string | undefined, files: MigratedFile[], chang
   const sharedSources = new Map<string, ts.SourceFile>();
   const programOf = (overlay: Map<string, string>, roots: string[]): { program: ts.Program; tracked: TrackedHost } => {
     const shipped = packagesToShip(projectDir, (file) => (overlay.has(file) ? overlay.get(file) : ts.sys.readFile(file)));
-    const tracked = createTrackedHost({ compiler, options, overlay, sharedSources, shipped });
+    const tracked = createTrackedHost({ compiler, options, overlay, sharedSources, shipped, projectDir });
     return { program: ts.createProgram({ rootNames: roots, options, host: tracked.host }), tracked };
   };
   const changedNames = files.map((f) => f.file);

@@ -34,6 +34,16 @@ const OWN_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../
 /** A file to resolve shipped packages from: module resolution walks up from it into our node_modules. */
 const OWN_ANCHOR = path.join(OWN_ROOT, 'package.json');
 const NODE_MODULES = `${path.sep}node_modules${path.sep}`;
+/** Our node_modules as the compiler names the files in it (a symlinked node_modules has two spellings). */
+const OWN_NODE_MODULES = [...new Set([path.join(OWN_ROOT, 'node_modules'), realpathOr(path.join(OWN_ROOT, 'node_modules'))])].map((dir) => dir + path.sep);
+
+function realpathOr(file: string): string {
+  try {
+    return fs.realpathSync(file);
+  } catch {
+    return file;
+  }
+}
 
 export function loadCompiler(projectDir: string): Compiler {
   try {
@@ -125,6 +135,8 @@ export interface HostOptions {
   sharedSources: Map<string, bundledTs.SourceFile>;
   /** Packages to resolve from mcp-migrate's own node_modules. */
   shipped: ReadonlySet<string>;
+  /** The checked project's directory: where the shipped packages' own dependencies are looked for first. */
+  projectDir: string;
 }
 
 export interface TrackedHost {
@@ -135,7 +147,7 @@ export interface TrackedHost {
   unresolved: Map<string, Set<string>>;
 }
 
-export function createTrackedHost({ compiler, options, overlay, sharedSources, shipped }: HostOptions): TrackedHost {
+export function createTrackedHost({ compiler, options, overlay, sharedSources, shipped, projectDir }: HostOptions): TrackedHost {
   const ts = compiler.ts;
   const base = ts.createCompilerHost(options, true);
   const lib = compiler.lib;
@@ -172,8 +184,12 @@ export function createTrackedHost({ compiler, options, overlay, sharedSources, s
         const mode = ts.getModeForUsageLocation(containingSourceFile, literal, compilerOptions);
         const pkg = packageOf(literal.text);
         const fromProject = (): bundledTs.ResolvedModuleWithFailedLookupLocations => ts.resolveModuleName(literal.text, containingFile, compilerOptions, host, undefined, redirectedReference, mode);
-        // A project file importing a shipped package gets ours; installed packages' own imports resolve beside them.
-        const result = pkg && shipped.has(pkg) && !containingFile.includes(NODE_MODULES) ? ts.resolveModuleName(literal.text, OWN_ANCHOR, compilerOptions, host, undefined, undefined, mode) : fromProject();
+        // A project file importing a shipped package gets ours; installed packages' own imports resolve beside them,
+        // except a shipped package's import of what the project has installed in a fitting major (sharedWithProject).
+        const result =
+          pkg && shipped.has(pkg) && !containingFile.includes(NODE_MODULES)
+            ? ts.resolveModuleName(literal.text, OWN_ANCHOR, compilerOptions, host, undefined, undefined, mode)
+            : (pkg && !shipped.has(pkg) && sharedWithProject(pkg, containingFile, projectDir, (anchor) => ts.resolveModuleName(literal.text, anchor, compilerOptions, host, undefined, undefined, mode))) || fromProject();
         const target = result.resolvedModule?.resolvedFileName;
         if (target) imports.set(containingFile, (imports.get(containingFile) ?? new Set()).add(target));
         else if (pkg) unresolved.set(literal.text, (unresolved.get(literal.text) ?? new Set()).add(containingFile));
@@ -187,3 +203,48 @@ export function createTrackedHost({ compiler, options, overlay, sharedSources, s
   }
   return { host, imports, unresolved };
 }
+
+/**
+ * How npm installs a shipped package into the project: beside the project's own copy of a dependency
+ * they share when that copy fits the range the package asks for (one zod for both, so the SDK's schema
+ * types are the project's). Our copy of the SDK, resolving its imports in our node_modules, would
+ * instead check the project's zod 4.4 schemas against our zod 4.6 types, which differ (4.6 added
+ * `validate`): errors no install has. The fit is judged by major, as for the shipped packages.
+ */
+function sharedWithProject(
+  pkg: string,
+  containingFile: string,
+  projectDir: string,
+  resolveFrom: (anchor: string) => bundledTs.ResolvedModuleWithFailedLookupLocations,
+): bundledTs.ResolvedModuleWithFailedLookupLocations | undefined {
+  if (!OWN_NODE_MODULES.some((dir) => containingFile.startsWith(dir))) return undefined;
+  const range = dependencyRange(containingFile, pkg);
+  const installed = installedVersion(pkg, projectDir);
+  if (range === undefined || installed === undefined || majorOf(range) === undefined || majorOf(range) !== majorOf(installed)) return undefined;
+  const resolved = resolveFrom(path.join(projectDir, 'package.json'));
+  return resolved.resolvedModule ? resolved : undefined;
+}
+
+/** The range the installed package holding `file` declares for `dependency` (dependencies or peerDependencies). */
+function dependencyRange(file: string, dependency: string): string | undefined {
+  const at = file.lastIndexOf(NODE_MODULES);
+  if (at < 0) return undefined;
+  const rest = file.slice(at + NODE_MODULES.length).split(path.sep);
+  const name = rest[0]?.startsWith('@') ? rest.slice(0, 2).join(path.sep) : rest[0];
+  if (!name) return undefined;
+  const manifest = path.join(file.slice(0, at + NODE_MODULES.length), name, 'package.json');
+  let ranges = DEPENDENCY_RANGES.get(manifest);
+  if (!ranges) {
+    try {
+      const json = JSON.parse(fs.readFileSync(manifest, 'utf8')) as Record<string, Record<string, string> | undefined>;
+      ranges = { ...json.peerDependencies, ...json.dependencies };
+    } catch {
+      ranges = {};
+    }
+    DEPENDENCY_RANGES.set(manifest, ranges);
+  }
+  return ranges[dependency];
+}
+
+/** package.json → its dependency ranges: installed packages do not change while mcp-migrate runs. */
+const DEPENDENCY_RANGES = new Map<string, Record<string, string>>();

@@ -68,7 +68,7 @@ export function typesOnlyFilesOfClients(candidates: readonly SideFile[], known: 
 const RESOLUTION: ts.CompilerOptions = { module: ts.ModuleKind.ESNext, moduleResolution: ts.ModuleResolutionKind.Bundler, allowJs: true, resolveJsonModule: false };
 
 /** The project source files `text` imports by relative specifier (import, export-from, require, import()). */
-function relativeImports(file: string, text: string): string[] {
+export function relativeImports(file: string, text: string): string[] {
   const sf = syntaxTreeOf(file, text);
   const out = new Set<string>();
   const add = (node: ts.Node | undefined): void => {

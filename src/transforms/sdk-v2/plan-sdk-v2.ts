@@ -20,6 +20,7 @@ import { legacyToolCalls } from './legacy-tool-calls.js';
 import { reexportsSdkRuntime } from './runtime-bundle.js';
 import { DependencyLookup, v1BoundDependencies } from './v1-dependencies.js';
 import { typesOnlyFilesOfClients } from './client-side-types.js';
+import { heldNeighbours } from './held-neighbours.js';
 import { tasksLayerNames } from './tasks-layer.js';
 import { mayUseZod, zod4Breaks, type Zod4Break } from './zod-usage.js';
 
@@ -91,6 +92,12 @@ export function planSdkV2(result: AnalysisResult, options: TransformOptions): Tr
     heldFiles.add(f.file);
     const them = deps.length === 1 ? 'it' : 'they';
     plan.notes!.push(`${SDK_V2}: ${result.relative(f.file)} is left on SDK v1: it imports ${deps.join(', ')}, built on SDK v1 (${deps.length === 1 ? 'its' : 'their'} package.json depend${deps.length === 1 ? 's' : ''} on ${V1_PACKAGE}), so SDK objects ${them} create or accept would not fit v2 types. Move the file once ${deps.length === 1 ? 'that package has' : 'those packages have'} a version on SDK v2, then run apply again.`);
+  }
+  // A file that exchanges SDK types with a file held that way stays on v1 with it (held-neighbours.ts).
+  const inMovablePackages = candidates.filter((f) => !heldPackages.has(packageOfFile(f.file)));
+  for (const [file, via] of heldNeighbours(inMovablePackages, heldFiles)) {
+    heldFiles.add(file);
+    plan.notes!.push(`${SDK_V2}: ${result.relative(file)} is left on SDK v1: it exchanges SDK objects with ${result.relative(via)}, which is left on SDK v1 (an import between them carries SDK types), so v2 types here would not fit v1's there. It moves with that file.`);
   }
   // A types-only file used by client code alone stays on v1 with it (client-side-types.ts).
   const readable = (file: string): string | undefined => {

@@ -1,0 +1,65 @@
+/**
+ * A file held on SDK v1 (it takes SDK objects from a dependency built on v1, v1-dependencies.ts) keeps
+ * v1's types in what it exports, and the files it exchanges those objects with must keep them too:
+ * browserbase's `src/context.ts` (held: it imports Stagehand, built on v1) has `constructor(server:
+ * Server)` with v1's `Server`; `src/index.ts`, moved to v2, passed it v2's `Server` (TS2345), and
+ * `src/types/types.ts` (held) typed its tool list with `src/tools/tool.ts` (moved), so the list no
+ * longer fit (TS2322). The hold spreads along project imports in both directions, but only across a
+ * module whose exports name v1 SDK types: a module that exchanges no SDK type (an Express router
+ * built around a held file) does not tie its importers to v1.
+ */
+import { ts } from '../../typescript.js';
+import { isV1Specifier } from './bindings.js';
+import { relativeImports, type SideFile } from './client-side-types.js';
+
+/** Each candidate newly held with the held file it exchanges SDK types with (`held` itself is not changed). */
+export function heldNeighbours(candidates: readonly SideFile[], held: ReadonlySet<string>): Map<string, string> {
+  const byFile = new Map(candidates.map((c) => [c.file, c]));
+  // Edges between candidates: importer → imported, kept when the imported module's exports name v1 SDK types.
+  const edges = new Map<string, Set<string>>();
+  const link = (a: string, b: string): void => {
+    edges.set(a, (edges.get(a) ?? new Set()).add(b));
+    edges.set(b, (edges.get(b) ?? new Set()).add(a));
+  };
+  const exposes = new Map<string, boolean>();
+  for (const c of candidates) {
+    for (const target of relativeImports(c.file, c.text)) {
+      const imported = byFile.get(target);
+      if (!imported || imported.file === c.file) continue;
+      if (!exposes.has(target)) exposes.set(target, exportsNameV1Types(imported.file, imported.text));
+      if (exposes.get(target)) link(c.file, target);
+    }
+  }
+  const out = new Map<string, string>();
+  const queue = [...held].filter((file) => byFile.has(file));
+  const reason = new Map(queue.map((file) => [file, file]));
+  while (queue.length) {
+    const file = queue.shift()!;
+    for (const next of edges.get(file) ?? []) {
+      if (reason.has(next)) continue;
+      reason.set(next, file);
+      out.set(next, file);
+      queue.push(next);
+    }
+  }
+  return out;
+}
+
+/** Whether an exported declaration of the module names something it imports from the v1 SDK. */
+function exportsNameV1Types(file: string, text: string): boolean {
+  const sf = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, false);
+  const sdkNames = new Set<string>();
+  for (const statement of sf.statements) {
+    if (!ts.isImportDeclaration(statement) || !ts.isStringLiteral(statement.moduleSpecifier) || !isV1Specifier(statement.moduleSpecifier.text)) continue;
+    const clause = statement.importClause;
+    if (clause?.name) sdkNames.add(clause.name.text);
+    const bindings = clause?.namedBindings;
+    if (bindings && ts.isNamespaceImport(bindings)) sdkNames.add(bindings.name.text);
+    if (bindings && ts.isNamedImports(bindings)) for (const element of bindings.elements) sdkNames.add(element.name.text);
+  }
+  if (!sdkNames.size) return false;
+  const names = (node: ts.Node): boolean => (ts.isIdentifier(node) && sdkNames.has(node.text)) || Boolean(ts.forEachChild(node, (child) => names(child) || undefined));
+  const exported = sf.statements.filter((s) => ts.canHaveModifiers(s) && ts.getModifiers(s)?.some((m) => m.kind === ts.SyntaxKind.ExportKeyword));
+  const reExported = sf.statements.filter((s) => ts.isExportDeclaration(s) && !s.moduleSpecifier);
+  return exported.some(names) || reExported.some(names);
+}
