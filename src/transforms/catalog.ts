@@ -136,8 +136,9 @@ const logging = defineTransform({
   why: '2026-07-28 deprecates the logging capability; a log message belongs to the request it is about.',
   details: [
     'in a handler: ctx.mcpReq.log(level, data, logger) (SDK v2) or extra.sendNotification({ method: \'notifications/message\', params }) (SDK 1.x)',
-    'outside a handler: kept, with a marker, while 2025-era clients are served over stdio or HTTP+SSE (it still reaches them); otherwise a stderr line (console.error) with a marker; logging/setLevel handlers, log senders handed on and hand-built notifications/message: a marker',
+    'outside a handler: kept, with a marker, while 2025-era clients are served over stdio or HTTP+SSE (it still reaches them); otherwise a stderr line (console.error) with a marker; logging/setLevel handlers, log senders handed on outside a handler and hand-built notifications/message: a marker',
     'the logging capability: removed when nothing in the server logs any more; else a marker beside it',
+    'a log sender a handler hands a helper (server.sendLoggingMessage.bind(server)) → the request\'s own log function ((message) => ctx.mcpReq.log(…); v1: extra.sendNotification)',
     "notifications/progress a handler sends through the server (server.server.notification(message, { relatedRequestId })) → ctx.mcpReq.notify(message) (v1: extra.sendNotification)",
   ],
   rewrites: ['deprecated-feature/logging', 'session-state/session-id-read'],
