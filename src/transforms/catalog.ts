@@ -153,7 +153,7 @@ const mrtr = defineTransform({
   details: [
     'const r = await <request> (server, ctx or raw sendRequest/request forms) → return inputRequired({ inputRequests }) first, read inputResponse(ctx.mcpReq.inputResponses, k) on the retry',
     'locals held across the await travel in requestState sealed by createRequestStateCodec (key from MCP_REQUEST_STATE_KEY); the server gets requestState.verify',
-    'markers: several requests, side effects or loops before the await, handlers other than registerTool, SDK 1.x (--target stateless-v1)',
+    'markers, one on each request: several requests, side effects or loops before the await, handlers other than registerTool, SDK 1.x (--target stateless-v1); senders handed on as functions, calls through wrappers and requests built by hand',
   ],
   rewrites: ['deprecated-feature/roots', 'deprecated-feature/sampling', 'server-push/elicitation'],
   marks: ['deprecated-feature/roots', 'deprecated-feature/sampling', 'server-push/elicitation'],
