@@ -109,14 +109,20 @@ export function classifyFindings(before, after, diff) {
     });
   // A marker scan reports in place of findings (`replaces`: one decision for a kept HTTP+SSE endpoint, or a
   // long marked statement) marks each of them, however far below the marker it lies.
-  const standIn = (site) =>
-    after.find((g) => g.abs === site.finding.abs && g.replaces?.some((r) => r.ruleId === site.finding.ruleId && gap(r.line, site.mapped) <= FINDING_SLACK));
+  const standsIn = (g, site) =>
+    g.abs === site.finding.abs && !!g.replaces?.some((r) => r.ruleId === site.finding.ruleId && gap(r.line, site.mapped) <= FINDING_SLACK);
+  const explained = new Set();
   for (const site of sites) {
     if (site.deleted) continue;
     site.marker = markerOf(site);
-    const marker = !site.marker && standIn(site);
+    const marker = !site.marker && after.find((g) => standsIn(g, site));
     if (marker) site.marker = { line: marker.line, rule: marker.ruleId };
   }
+  // A marker reported in place of sites from before (its statement starts lines above the finding) is
+  // those sites, reported once: not a new finding.
+  after.forEach((g, j) => {
+    if (sites.some((site) => !site.deleted && standsIn(g, site))) explained.add(j);
+  });
   const candidates = [];
   sites.forEach((site, i) => {
     if (site.deleted) return;
@@ -128,7 +134,6 @@ export function classifyFindings(before, after, diff) {
   });
   candidates.sort((x, y) => x.distance - y.distance || x.i - y.i || x.j - y.j);
   const keptBy = new Map();
-  const explained = new Set();
   for (const { i, j } of candidates) {
     if (keptBy.has(i) || explained.has(j)) continue;
     keptBy.set(i, j);

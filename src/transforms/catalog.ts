@@ -136,8 +136,9 @@ const logging = defineTransform({
   why: '2026-07-28 deprecates the logging capability; a log message belongs to the request it is about.',
   details: [
     'in a handler: ctx.mcpReq.log(level, data, logger) (SDK v2) or extra.sendNotification({ method: \'notifications/message\', params }) (SDK 1.x)',
-    'outside a handler: kept, with a marker, while 2025-era clients are served over stdio or HTTP+SSE (it still reaches them); otherwise a stderr line (console.error) with a marker; logging/setLevel handlers, log senders handed on and hand-built notifications/message: a marker',
+    'outside a handler: kept, with a marker, while 2025-era clients are served over stdio or HTTP+SSE (it still reaches them); otherwise a stderr line (console.error) with a marker; logging/setLevel handlers, log senders handed on outside a handler and hand-built notifications/message: a marker',
     'the logging capability: removed when nothing in the server logs any more; else a marker beside it',
+    'a log sender a handler hands a helper (server.sendLoggingMessage.bind(server)) → the request\'s own log function ((message) => ctx.mcpReq.log(…); v1: extra.sendNotification)',
     "notifications/progress a handler sends through the server (server.server.notification(message, { relatedRequestId })) → ctx.mcpReq.notify(message) (v1: extra.sendNotification)",
   ],
   rewrites: ['deprecated-feature/logging', 'session-state/session-id-read'],
@@ -152,7 +153,7 @@ const mrtr = defineTransform({
   details: [
     'const r = await <request> (server, ctx or raw sendRequest/request forms) → return inputRequired({ inputRequests }) first, read inputResponse(ctx.mcpReq.inputResponses, k) on the retry',
     'locals held across the await travel in requestState sealed by createRequestStateCodec (key from MCP_REQUEST_STATE_KEY); the server gets requestState.verify',
-    'markers: several requests, side effects or loops before the await, handlers other than registerTool, SDK 1.x (--target stateless-v1)',
+    'markers, one on each request: several requests, side effects or loops before the await, handlers other than registerTool, SDK 1.x (--target stateless-v1); senders handed on as functions, calls through wrappers and requests built by hand',
   ],
   rewrites: ['deprecated-feature/roots', 'deprecated-feature/sampling', 'server-push/elicitation'],
   marks: ['deprecated-feature/roots', 'deprecated-feature/sampling', 'server-push/elicitation'],

@@ -108,6 +108,14 @@ describe('classifyFindings with a marker that stands for findings far below it',
     expect(standing.verdicts.map((v) => v.verdict)).toEqual(['marked']);
     expect(classifyFindings(before, [marker], diff).verdicts.map((v) => v.verdict)).toEqual(['rewritten']);
   });
+
+  it('does not count the marker that stands in for a site as introduced: the site is reported once, by its marker', () => {
+    const standing = classifyFindings(before, [{ ...marker, replaces: [{ ruleId: 'session-state/session-telemetry', line: 8 }] }], diff);
+    expect(standing.introduced).toEqual([]);
+    // A marker that replaces nothing from before is a new report.
+    const unrelated = classifyFindings(before, [{ ...marker, replaces: [{ ruleId: 'session-state/keyed-store', line: 8 }] }], diff);
+    expect(unrelated.introduced.map((f) => f.line)).toEqual([2]);
+  });
 });
 
 describe('newTypeErrors', () => {

@@ -3,7 +3,8 @@
  * - `getClientCapabilities()` / `getClientVersion()` in a request handler (SDK v2) read the
  *   request's own envelope first (`ctx.mcpReq.envelope[CLIENT_CAPABILITIES_META_KEY]`), falling
  *   back to the initialize-scoped value a 2025-era connection still has;
- * - the same calls outside a handler, `oninitialized` hooks, and registration gated on the
+ * - the same calls outside a handler, `oninitialized` hooks (also installed by a computed name) and
+ *   waits on a promise only such a hook resolves, and registration gated on the
  *   negotiated capabilities get a marker: register unconditionally (the SDK answers an embedded
  *   request the client did not declare with -32021) and move setup into the server factory;
  * - code answering the handshake itself (an `initialize` handler, request plumbing branching on
@@ -12,6 +13,7 @@
 import { ts } from '../../typescript.js';
 import { calleeParts, forEachDescendant, unwrap } from '../../analysis/ast.js';
 import { fallbackInitialize, plumbingInitialize } from '../../analysis/initialize-handling.js';
+import { waitsForInitialized } from '../../analysis/initialized-waits.js';
 import type { AnalysisResult, Analysis } from '../../analysis/model.js';
 import { describedFeature, handlerRegistration, REGISTRATION_METHODS, ruleOfFeature, type FeatureId } from '../../analysis/sdk-features.js';
 import { isServerKind } from '../../analysis/values.js';
@@ -87,12 +89,13 @@ export function planHandshake(result: AnalysisResult, options: TransformOptions)
     }
   });
   markInitializeHandling(result, plan);
-  // `server.server.oninitialized = …`
+  // `server.server.oninitialized = …`, ``server[`on${event}`] = …`` (a helper installing hooks by name),
+  // and a wait on a promise only that hook resolves.
   for (const sf of result.sourceFiles) {
     const walk = (node: ts.Node): void => {
-      if (ts.isBinaryExpression(node) && node.operatorToken.kind === ts.SyntaxKind.EqualsToken && ts.isPropertyAccessExpression(node.left) && HOOKS.has(node.left.name.text) && isServerKind(analysis.values.valueOf(node.left.expression))) {
-        addMarker(plan, node, HOOK_RULE, 'oninitialized never fires for a 2026-07-28 client (there is no initialize): move this work into the server factory, or do it lazily in the handler that needs it; registration here becomes unconditional in the factory. Keep it only for 2025-era connections (if (ctx.era !== \'modern\') in a factory taking McpRequestContext).');
-      }
+      if (installsInitializedHook(analysis, node)) addMarker(plan, node, HOOK_RULE, HOOK_ADVICE);
+      const waited = ts.isAwaitExpression(node) ? node.expression : ts.isCallExpression(node) && calleeParts(node).name === 'then' ? calleeParts(node).receiver : undefined;
+      if (waited && waitsForInitialized(analysis.values, waited) && !isMarked(plan, waited)) addMarker(plan, waited, HOOK_RULE, WAIT_ADVICE);
       ts.forEachChild(node, walk);
     };
     walk(sf);
@@ -101,6 +104,20 @@ export function planHandshake(result: AnalysisResult, options: TransformOptions)
   if (ungated) plan.notes.push(`handshake: ${ungated} capability-gated registration${ungated === 1 ? ' is' : 's are'} now unconditional (the SDK answers an embedded request the client did not declare with -32021)`);
   if (gated.size > ungated) plan.notes.push(`handshake: ${gated.size - ungated} capability-gated registration${gated.size - ungated === 1 ? '' : 's'} marked: register unconditionally`);
   return plan;
+}
+
+const HOOK_ADVICE =
+  "oninitialized never fires for a 2026-07-28 client (there is no initialize): move this work into the server factory, or do it lazily in the handler that needs it; registration here becomes unconditional in the factory. Keep it only for 2025-era connections (if (ctx.era !== 'modern') in a factory taking McpRequestContext).";
+const WAIT_ADVICE =
+  'waits for a promise only the initialized hook resolves: a 2026-07-28 client never sends the handshake, so this request would wait forever. Start the set-up in the server factory or lazily on the first request that needs it (and await that), reading client info per request from ctx.mcpReq.envelope.';
+
+/** `x.oninitialized = …` or `x[name] = …` where `name` may be `oninitialized`, on a server. */
+function installsInitializedHook(analysis: Analysis, node: ts.Node): boolean {
+  if (!ts.isBinaryExpression(node) || node.operatorToken.kind !== ts.SyntaxKind.EqualsToken) return false;
+  const target = node.left;
+  if (ts.isPropertyAccessExpression(target)) return HOOKS.has(target.name.text) && isServerKind(analysis.values.valueOf(target.expression));
+  if (!ts.isElementAccessExpression(target)) return false;
+  return !!analysis.values.possibleStrings(target.argumentExpression)?.some((name) => HOOKS.has(name)) && isServerKind(analysis.values.valueOf(target.expression));
 }
 
 /**

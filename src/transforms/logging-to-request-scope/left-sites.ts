@@ -76,17 +76,26 @@ function adviceFor(use: FeatureUse): string {
 
 /**
  * A log message sent through the handler's own context (`extra.sendNotification({ method:
- * 'notifications/message', … })` in the handler): it travels on that request's stream, the SDK 1.x
- * form of `ctx.mcpReq.log` (what this transform writes on `--target stateless-v1`).
+ * 'notifications/message', … })` in the handler, or in the log function it hands a helper): it travels
+ * on that request's stream, the SDK 1.x form of `ctx.mcpReq.log` (what this transform writes on
+ * `--target stateless-v1`).
  */
 function sentOnItsRequest(result: AnalysisResult, use: FeatureUse): boolean {
   if (use.messageId !== 'raw') return false;
   let node: ts.Node | undefined = use.node;
   while (node && !ts.isCallExpression(node) && !ts.isFunctionLike(node)) node = node.parent;
-  if (!node || !ts.isCallExpression(node) || !directHandler(result.analysis, node)) return false;
+  if (!node || !ts.isCallExpression(node) || !inAHandler(result, node)) return false;
   const { receiver } = calleeParts(node);
   const kind = receiver && result.analysis.values.valueOf(receiver)?.kind;
   return kind === 'context' || kind === 'context-request';
+}
+
+/** `node` runs in a request handler, directly or in a function written inside it. */
+function inAHandler(result: AnalysisResult, node: ts.Node): boolean {
+  for (let current: ts.Node | undefined = node; current; current = current.parent) {
+    if ((current === node || ts.isFunctionLike(current)) && directHandler(result.analysis, current)) return true;
+  }
+  return false;
 }
 
 /** An edit of this plan replaces the code `node` starts in (its call was rewritten, its statement removed). */

@@ -12,8 +12,10 @@
  *   line (`console.error`) with a marker (move to OpenTelemetry or a real logger); anything else gets
  *   a marker only;
  * - `logging/setLevel` handlers get a marker: the level now arrives per request in `_meta`;
- * - every other site (a log sender handed on, a log message built by hand, the `logging` capability)
- *   gets one marker (`left-sites.ts`); a capability nothing uses any more is removed;
+ * - a log sender a handler hands on (`helper(server.sendLoggingMessage.bind(server))`) becomes the
+ *   request's own log, a function of the same shape (`handed-on.ts`);
+ * - every other site (a log sender handed on elsewhere, a log message built by hand, the `logging`
+ *   capability) gets one marker (`left-sites.ts`); a capability nothing uses any more is removed;
  * - progress a handler sends through the server (`server.server.notification({ method:
  *   'notifications/progress', … }, { relatedRequestId })`) goes onto the request it reports on, as the
  *   maintainers of `src/everything` moved it: v2 `ctx.mcpReq.notify(message)`, SDK 1.x
@@ -31,6 +33,7 @@ import { indentAt } from '../session-state-to-handles/source-style.js';
 import { SSE_TRANSPORTS, STDIO_TRANSPORTS, sdkMajorOfFile } from '../../analysis/sdk-modules.js';
 import { addMarker, CannotRewrite, contextParameter, directHandler, forEachCall, isServerCall } from '../kit/handler-sites.js';
 import { settleLeftSites } from './left-sites.js';
+import { rewriteHandedOnSenders } from './handed-on.js';
 
 const RULE = ruleOfFeature('logging');
 /** The server's log sends (`sendLoggingMessage`), and its raw notification sender (what progress is sent with). */
@@ -100,9 +103,11 @@ export function planLogging(result: AnalysisResult, options: TransformOptions): 
       addMarker(plan, call, RULE, `sendLoggingMessage not rewritten (${error.message}): inside a handler log with ctx.mcpReq.log(level, data, logger) (2026-07-28 delivers it only on that request's stream, when the request carries a log level); elsewhere log to stderr or OpenTelemetry.`);
     }
   });
+  const handedOn = rewriteHandedOnSenders(result, plan, options);
   const { removedCapabilities } = settleLeftSites(result, plan, RULE);
   if (removedCapabilities) plan.notes.push(`logging: the logging capability ${removedCapabilities === 1 ? 'is' : 'are'} no longer declared: nothing in the server sends a log message (deprecated in 2026-07-28, SEP-2577)`);
   if (scoped) plan.notes.push(`logging: ${scoped} sendLoggingMessage call${scoped === 1 ? '' : 's'} in handlers now log on the request (2026-07-28 clients see them only when the request carries _meta io.modelcontextprotocol/logLevel)`);
+  if (handedOn) plan.notes.push(`logging: ${handedOn} log sender${handedOn === 1 ? '' : 's'} handed on from a handler ${handedOn === 1 ? 'is' : 'are'} now the request's own log (ctx.mcpReq.log / extra.sendNotification)`);
   if (progress) plan.notes.push(`progress: ${progress} notifications/progress send${progress === 1 ? '' : 's'} through the server now ${progress === 1 ? 'goes' : 'go'} on the request ${progress === 1 ? 'it reports' : 'they report'} on (ctx.mcpReq.notify / extra.sendNotification)`);
   if (kept) plan.notes.push(`logging: ${kept} background sendLoggingMessage call${kept === 1 ? '' : 's'} kept (marked): ${kept === 1 ? 'it reaches' : 'they reach'} 2025-era clients on ${legacyStreams.join(' and ')} connections (deprecated, functional through the deprecation window); 2026-07-28 clients never receive ${kept === 1 ? 'it' : 'them'} — log to stderr or OpenTelemetry if they need to be seen, and remove ${kept === 1 ? 'it' : 'them'} with --modern-only`);
   if (stderr) plan.notes.push(`logging: ${stderr} background sendLoggingMessage call${stderr === 1 ? '' : 's'} now write to stderr (marked): choose OpenTelemetry or your logger`);

@@ -24,9 +24,10 @@ import type { TextEdit } from '../kit/edits.js';
 import type { TransformOptions, TransformPlan } from '../kit/plan.js';
 import { emptyPlan } from '../kit/plan.js';
 import { afterImports, flavourOf, indentAt, indentUnit } from '../session-state-to-handles/source-style.js';
-import { addMarker, CannotRewrite, contextParameter, directHandler, forEachCall, importEdits, usesName, type HandlerSite } from '../kit/handler-sites.js';
+import { addMarker, CannotRewrite, contextParameter, directHandler, forEachCall, importEdits, isMarked, usesName, type HandlerSite } from '../kit/handler-sites.js';
 import { sdkEntryPackage, sdkMajorOfFile } from '../../analysis/sdk-modules.js';
 import { inlinedMessage, markerAnchor } from './message-inline.js';
+import { markLeftSites } from './left-sites.js';
 
 /** The input-request features (from the SDK description): the rule reporting each, and the `inputRequired` builder replacing it. */
 const RULE = (feature: FeatureId): string => ruleOfFeature(feature);
@@ -58,7 +59,6 @@ export function planMrtr(result: AnalysisResult, options: TransformOptions): Tra
   for (const [fn, sites] of byHandler) {
     const site = directHandler(analysis, fn.body ?? fn)!;
     const handler = handlerOf(analysis, fn)!;
-    const first = sites[0]!;
     const sf = fn.getSourceFile();
     if (options.target === 'stateless-v1' || sdkMajorOfFile(sf) !== 2) {
       for (const s of sites) {
@@ -74,9 +74,17 @@ export function planMrtr(result: AnalysisResult, options: TransformOptions): Tra
       rewritten++;
     } catch (error) {
       if (!(error instanceof CannotRewrite)) throw error;
-      addMarker(plan, error.node === handler.fn || error.node === first.call ? markerAnchor(analysis, first) : error.node, RULE(first.feature), `not rewritten automatically: ${error.message}. Recommended shape: at the top of the handler read \`const r = inputResponse(ctx.mcpReq.inputResponses, 'k')\`; if r.kind === 'missing' return inputRequired({ inputRequests: { k: inputRequired.${BUILDER(first.feature)}(${first.feature === 'roots' ? '' : '…'}) }, requestState }) with what the handler holds in requestState (createRequestStateCodec, key from ${REQUEST_STATE_ENV}); on the retry continue from r without repeating side effects.`);
+      // The marker goes on each request (where scan reports it), naming the code that stopped the rewrite.
+      const culprit = error.node !== handler.fn && !sites.some((s) => s.call === error.node) ? ` (at: ${firstLine(error.node)})` : '';
+      const advice = (feature: FeatureId) => `not rewritten automatically: ${(error as CannotRewrite).message}${culprit}. Recommended shape: at the top of the handler read \`const r = inputResponse(ctx.mcpReq.inputResponses, 'k')\`; if r.kind === 'missing' return inputRequired({ inputRequests: { k: inputRequired.${BUILDER(feature)}(${feature === 'roots' ? '' : '…'}) }, requestState }) with what the handler holds in requestState (createRequestStateCodec, key from ${REQUEST_STATE_ENV}); on the retry continue from r without repeating side effects.`;
+      for (const s of sites) {
+        const anchor = markerAnchor(analysis, s);
+        if (!isMarked(plan, anchor)) addMarker(plan, anchor, RULE(s.feature), advice(s.feature));
+      }
     }
   }
+  const left = markLeftSites(result, plan);
+  if (left > 0) plan.notes.push(`multi-round-trip: ${left} sampling/elicitation/roots site${left === 1 ? '' : 's'} outside the rewritable shape (a sender handed on, a wrapper, a request built by hand) marked with the inputRequired shape`);
   for (const [sf, imports] of importsOf) plan.edits.push(...importEdits(sf, [...imports.names], SDK, [...imports.types]));
   for (const [sf, info] of codecFiles) {
     plan.edits.push(...codecEdits(sf, info.server));
@@ -84,6 +92,12 @@ export function planMrtr(result: AnalysisResult, options: TransformOptions): Tra
   }
   if (rewritten > 0) plan.notes.push(`multi-round-trip: ${rewritten} handler${rewritten === 1 ? ' now returns' : 's now return'} inputRequired(…) and continue on the retry (the SDK's legacy shim still serves 2025 clients on stateful connections; over stateless legacy HTTP it cannot)`);
   return plan;
+}
+
+/** The node's first line of code, shortened: enough for a person to find it in the handler. */
+function firstLine(node: ts.Node): string {
+  const line = node.getText(node.getSourceFile()).split('\n')[0]!.trim();
+  return line.length > 60 ? `${line.slice(0, 57)}...` : line;
 }
 
 function describe(feature: FeatureId): string {

@@ -1,8 +1,9 @@
 // @ts-check
 /**
- * A server on SDK v1 whose log lines do not go through a handler's request: a helper handed the
- * bound log sender, a heartbeat that sends a hand-built notification, and a fallback that writes a
- * JSON-RPC log line to stdout itself. None has a request to travel on: each gets one marker.
+ * A server on SDK v1 whose log lines do not go through a handler's request: a heartbeat that sends a
+ * hand-built notification, and a fallback that writes a JSON-RPC log line to stdout itself. Neither
+ * has a request to travel on: each gets one marker. The helper a tool handler hands the bound log
+ * sender gets the request's own sender instead (extra.sendNotification).
  */
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';

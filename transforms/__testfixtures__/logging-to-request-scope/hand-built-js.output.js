@@ -1,8 +1,9 @@
 // @ts-check
 /**
- * A server on SDK v1 whose log lines do not go through a handler's request: a helper handed the
- * bound log sender, a heartbeat that sends a hand-built notification, and a fallback that writes a
- * JSON-RPC log line to stdout itself. None has a request to travel on: each gets one marker.
+ * A server on SDK v1 whose log lines do not go through a handler's request: a heartbeat that sends a
+ * hand-built notification, and a fallback that writes a JSON-RPC log line to stdout itself. Neither
+ * has a request to travel on: each gets one marker. The helper a tool handler hands the bound log
+ * sender gets the request's own sender instead (extra.sendNotification).
  */
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
@@ -19,9 +20,8 @@ async function ping(log, target) {
   return `${target} is up`;
 }
 
-server.registerTool('ping', { description: 'Ping a host.', inputSchema: { target: z.string() } }, async ({ target }) => {
-  // @mcp-migrate-todo(deprecated-feature/logging): sendLoggingMessage handed on as a function: whoever calls it has no request to log on, so 2026-07-28 clients never see the message. Hand the helper the request context instead and log with ctx.mcpReq.log(level, data, logger) there (it travels on that request when the request carries a log level); for a 2025-era-only path keep it, and send what must be seen to stderr or OpenTelemetry.
-  const answer = await ping(server.server.sendLoggingMessage.bind(server.server), target);
+server.registerTool('ping', { description: 'Ping a host.', inputSchema: { target: z.string() } }, async ({ target }, extra) => {
+  const answer = await ping((params) => extra.sendNotification({ method: 'notifications/message', params }), target);
   return { content: [{ type: 'text', text: answer }] };
 });
 

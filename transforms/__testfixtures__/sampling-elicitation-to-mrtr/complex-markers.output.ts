@@ -11,6 +11,7 @@ export function buildServer(): McpServer {
   const server = new McpServer({ name: 'complex', version: '1.0.0' });
 
   server.registerTool('interview', { description: 'Ask two questions.' }, async (ctx) => {
+    // @mcp-migrate-todo(server-push/elicitation): not rewritten automatically: the handler sends 2 requests to the client (each needs its own round, with what earlier rounds returned carried in requestState). Recommended shape: at the top of the handler read `const r = inputResponse(ctx.mcpReq.inputResponses, 'k')`; if r.kind === 'missing' return inputRequired({ inputRequests: { k: inputRequired.elicit(…) }, requestState }) with what the handler holds in requestState (createRequestStateCodec, key from MCP_REQUEST_STATE_KEY); on the retry continue from r without repeating side effects.
     const name = await ctx.mcpReq.elicitInput({ message: 'Name?', requestedSchema: { type: 'object', properties: { name: { type: 'string' } } } });
     // @mcp-migrate-todo(server-push/elicitation): not rewritten automatically: the handler sends 2 requests to the client (each needs its own round, with what earlier rounds returned carried in requestState). Recommended shape: at the top of the handler read `const r = inputResponse(ctx.mcpReq.inputResponses, 'k')`; if r.kind === 'missing' return inputRequired({ inputRequests: { k: inputRequired.elicit(…) }, requestState }) with what the handler holds in requestState (createRequestStateCodec, key from MCP_REQUEST_STATE_KEY); on the retry continue from r without repeating side effects.
     const age = await ctx.mcpReq.elicitInput({ message: 'Age?', requestedSchema: { type: 'object', properties: { age: { type: 'number' } } } });
@@ -18,8 +19,8 @@ export function buildServer(): McpServer {
   });
 
   server.registerTool('poem', { description: 'Write a poem.', inputSchema: z.object({ topic: z.string() }) }, async ({ topic }, ctx) => {
-    // @mcp-migrate-todo(deprecated-feature/sampling): not rewritten automatically: a statement with side effects before the request runs again on the retry (perhaps on another instance). Recommended shape: at the top of the handler read `const r = inputResponse(ctx.mcpReq.inputResponses, 'k')`; if r.kind === 'missing' return inputRequired({ inputRequests: { k: inputRequired.createMessage(…) }, requestState }) with what the handler holds in requestState (createRequestStateCodec, key from MCP_REQUEST_STATE_KEY); on the retry continue from r without repeating side effects.
     audit.push(`poem about ${topic}`);
+    // @mcp-migrate-todo(deprecated-feature/sampling): not rewritten automatically: a statement with side effects before the request runs again on the retry (perhaps on another instance) (at: audit.push(`poem about ${topic}`);). Recommended shape: at the top of the handler read `const r = inputResponse(ctx.mcpReq.inputResponses, 'k')`; if r.kind === 'missing' return inputRequired({ inputRequests: { k: inputRequired.createMessage(…) }, requestState }) with what the handler holds in requestState (createRequestStateCodec, key from MCP_REQUEST_STATE_KEY); on the retry continue from r without repeating side effects.
     const reply = await ctx.mcpReq.requestSampling({ messages: [{ role: 'user', content: { type: 'text', text: topic } }], maxTokens: 100 });
     return { content: [{ type: 'text', text: JSON.stringify(reply.content) }] };
   });

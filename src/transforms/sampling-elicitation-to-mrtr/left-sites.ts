@@ -1,0 +1,61 @@
+/**
+ * The sampling, elicitation and roots sites the two-phase rewrite does not reach: a sender handed on
+ * as a function (`helper(server.server.elicitInput.bind(server.server))`), a call through a wrapper
+ * the analysis follows, a request message built by hand for someone else to send. Each gets one
+ * marker with advice that fits it, so after apply each is reported once, by its marker.
+ */
+import { ts } from '../../typescript.js';
+import { forEachDescendant } from '../../analysis/ast.js';
+import { handBuiltMessage } from '../../analysis/json-rpc-literals.js';
+import type { AnalysisResult } from '../../analysis/model.js';
+import { describedFeature, INPUT_REQUEST_FEATURES, ruleOfFeature, type FeatureId, type FeatureUse } from '../../analysis/sdk-features.js';
+import type { TransformPlan } from '../kit/plan.js';
+import { addMarker, isMarked } from '../kit/handler-sites.js';
+
+/** Marks every site of the input-request features the plan neither rewrote nor marked; returns how many. */
+export function markLeftSites(result: AnalysisResult, plan: TransformPlan): number {
+  const { analysis } = result;
+  const handled = (node: ts.Node): boolean => isMarked(plan, node) || rewrittenBy(plan, node);
+  let marked = 0;
+  for (const feature of INPUT_REQUEST_FEATURES) {
+    const rule = ruleOfFeature(feature);
+    for (const use of analysis.features.uses(feature)) {
+      if (handled(use.node)) continue;
+      addMarker(plan, use.node, rule, adviceFor(feature, use));
+      marked++;
+    }
+    const messages = new Set(Object.keys(describedFeature(feature).messages ?? {}));
+    for (const sf of result.sourceFiles) {
+      if (sf.isDeclarationFile) continue;
+      forEachDescendant(sf, (node) => {
+        if (!ts.isObjectLiteralExpression(node)) return;
+        const method = handBuiltMessage(analysis.values, node, (m) => messages.has(m));
+        if (!method || handled(method)) return;
+        addMarker(plan, method, rule, `a ${analysis.values.constantString(method) ?? 'request'} request built by hand: on 2026-07-28 the server asks the client only from inside a request handler, as an input request: return inputRequired({ inputRequests: { k: inputRequired.${builderOf(feature)} } }) from the handler and read inputResponse(ctx.mcpReq.inputResponses, 'k') on the retry.`);
+        marked++;
+      });
+    }
+  }
+  return marked;
+}
+
+/** `createMessage(params)`, `elicit(params)`, `listRoots()`: the builder replacing a feature's request. */
+function builderOf(feature: FeatureId): string {
+  return `${describedFeature(feature).inputRequest!.builder}(${feature === 'roots' ? '' : 'params'})`;
+}
+
+function adviceFor(feature: FeatureId, use: FeatureUse): string {
+  const method = use.data?.method ?? describedFeature(feature).inputRequest!.builder;
+  const detached = ts.isPropertyAccessExpression(use.node.parent) && use.node.parent.name === use.node && !(ts.isCallExpression(use.node.parent.parent) && use.node.parent.parent.expression === use.node.parent);
+  if (detached) {
+    return `${method} handed on as a function: whoever calls it asks the client in the middle of the request, which 2026-07-28 does not allow. Have the handler return inputRequired({ inputRequests: { k: inputRequired.${builderOf(feature)} } }) and, on the retry, hand the helper the answer (inputResponse(ctx.mcpReq.inputResponses, 'k')) instead of the function.`;
+  }
+  return `${method}() asks the client in the middle of a request, which 2026-07-28 does not allow, and this shape is not rewritten automatically: return inputRequired({ inputRequests: { k: inputRequired.${builderOf(feature)} } }) from the request handler and read inputResponse(ctx.mcpReq.inputResponses, 'k') on the retry${feature === 'sampling' ? ' (or call the LLM provider directly: Sampling is deprecated)' : ''}.`;
+}
+
+/** An edit of this plan replaces the code `node` starts in (its handler's request was rewritten). */
+function rewrittenBy(plan: TransformPlan, node: ts.Node): boolean {
+  const sf = node.getSourceFile();
+  const at = node.getStart(sf);
+  return plan.edits.some((e) => e.file === sf.fileName && e.start <= at && at < e.end);
+}

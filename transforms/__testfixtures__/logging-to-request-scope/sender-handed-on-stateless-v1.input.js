@@ -1,0 +1,29 @@
+// @ts-check
+/**
+ * SDK 1.x (--target stateless-v1): a tool handler hands the server's log sender to a helper; on the
+ * stateless v1 server the request-scoped form is a notifications/message sent through the handler's extra.
+ */
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { z } from 'zod';
+
+/**
+ * @param {(params: { level: 'debug' | 'info'; data: unknown; logger?: string }) => Promise<void>} log
+ * @param {string} query
+ */
+async function search(log, query) {
+  await log({ level: 'info', data: `searching for ${query}` });
+  return { content: [{ type: /** @type {const} */ ('text'), text: `no results for ${query}` }] };
+}
+
+export function buildServer() {
+  const server = new McpServer({ name: 'search', version: '1.0.0' }, { capabilities: { logging: {} } });
+
+  server.registerTool('search', { description: 'Search.', inputSchema: { query: z.string() } }, async ({ query }, extra) => {
+    if (extra.signal.aborted) throw new Error('cancelled');
+    return search(server.sendLoggingMessage.bind(server), query);
+  });
+
+  server.registerTool('search_all', { description: 'Search everything.', inputSchema: { limit: z.number() } }, async ({ limit }) => search(server.sendLoggingMessage.bind(server), `* (first ${limit})`));
+
+  return server;
+}
