@@ -46,6 +46,7 @@ import {
   returnedExpressions,
   returningFunction,
 } from './declarations.js';
+import { contextualParameterType } from './contextual-types.js';
 
 export { declaredType, returnedExpressions } from './declarations.js';
 
@@ -127,7 +128,7 @@ export class ValueAnalysis {
     if (ts.isElementAccessExpression(node)) {
       const object = unwrap(node.expression);
       const access = memberAccess(object);
-      if (access?.name === 'headers' && !this.isFetchResponse(access.object)) {
+      if ((access?.name === 'headers' && !this.isFetchResponse(access.object)) || (!access && this.holdsRequestPart(object, 'headers'))) {
         const name = this.constantString(node.argumentExpression);
         if (name) return { name: name.toLowerCase(), nameNode: node.argumentExpression };
       }
@@ -144,6 +145,46 @@ export class ValueAnalysis {
       if (header) return { name: header.toLowerCase(), nameNode: arg };
     }
     return undefined;
+  }
+
+  /**
+   * A variable or parameter that holds an incoming request's `headers` or `query` (what a helper reads the session
+   * id from): `const headers = req.headers`, a parameter typed `Request['headers']` / `IncomingHttpHeaders`, or
+   * an untyped parameter every caller passes `x.headers` to. A headers object the code builds itself is not one.
+   */
+  holdsRequestPart(node: ts.Node, part: 'headers' | 'query'): boolean {
+    const inner = unwrap(node);
+    if (!ts.isIdentifier(inner)) return false;
+    const decl = this.symbolOf(inner)?.valueDeclaration;
+    const isPart = (expr: ts.Expression): boolean => {
+      const access = memberAccess(unwrap(expr));
+      return access?.name === part && !(part === 'headers' && this.isFetchResponse(access.object));
+    };
+    if (decl && ts.isVariableDeclaration(decl)) return !!decl.initializer && !declaredType(decl) && isPart(decl.initializer);
+    if (!decl || !ts.isParameter(decl) || !isFunctionLike(decl.parent)) return false;
+    const type = declaredType(decl);
+    if (type) {
+      if (ts.isIndexedAccessTypeNode(type)) {
+        const index = type.indexType;
+        return ts.isLiteralTypeNode(index) && ts.isStringLiteral(index.literal) && index.literal.text === part;
+      }
+      return part === 'headers' && ts.isTypeReferenceNode(type) && this.isNodeHttpType(type.typeName, 'IncomingHttpHeaders');
+    }
+    const index = decl.parent.parameters.indexOf(decl);
+    const calls = this.callsOf(decl.parent);
+    return calls.length > 0 && calls.every((call) => {
+      const arg = call.arguments[index];
+      return !!arg && !ts.isSpreadElement(arg) && isPart(arg);
+    });
+  }
+
+  /** A type name imported from Node's `http` module (`import type { IncomingHttpHeaders } from 'node:http'`). */
+  private isNodeHttpType(name: ts.EntityName, exported: string): boolean {
+    const id = ts.isQualifiedName(name) ? name.right : name;
+    if (id.text !== exported) return false;
+    const specifier = this.symbolOf(id)?.declarations?.find(ts.isImportSpecifier);
+    const module = specifier?.parent.parent.parent.moduleSpecifier;
+    return !!module && ts.isStringLiteral(module) && /^(node:)?https?$/.test(module.text);
   }
 
   /**
@@ -244,10 +285,18 @@ export class ValueAnalysis {
   sseSessionQuery(node: ts.Node): ts.Node | undefined {
     const nameNode = this.sessionQueryParameter(node);
     if (!nameNode) return undefined;
+    return this.inSseMessageRoute(node, 0) ? nameNode : undefined;
+  }
+
+  /** In the SSE message route, or in a helper it calls (`sessionIdFromQuery(req.query)`, up to two calls deep). */
+  private inSseMessageRoute(node: ts.Node, depth: number): boolean {
     const endpoints = this.sseEndpoints();
-    const path = endpoints.size ? enclosingRoute(node, this)?.path : undefined;
-    if (path !== undefined && endpoints.has(normalPath(path))) return nameNode;
-    return this.postsToSseTransport(node) ? nameNode : undefined;
+    const route = enclosingRoute(node, this);
+    if (route?.path !== undefined && endpoints.has(normalPath(route.path))) return true;
+    if (this.postsToSseTransport(node)) return true;
+    if (route || depth >= 2) return false;
+    const fn = enclosingFunction(node);
+    return !!fn && this.callsOf(fn).some((call) => this.inSseMessageRoute(call, depth + 1));
   }
 
   /**
@@ -259,7 +308,8 @@ export class ValueAnalysis {
     let nameNode: ts.Node | undefined;
     if (ts.isPropertyAccessExpression(node) || ts.isElementAccessExpression(node)) {
       const access = memberAccess(node);
-      if (access?.name !== SSE_SESSION_QUERY_PARAMETER || memberAccess(unwrap(access.object))?.name !== 'query') return undefined;
+      const holder = unwrap(access?.object ?? node);
+      if (access?.name !== SSE_SESSION_QUERY_PARAMETER || (memberAccess(holder)?.name !== 'query' && !this.holdsRequestPart(holder, 'query'))) return undefined;
       nameNode = access.nameNode;
     } else if (ts.isCallExpression(node) && node.arguments.length === 1) {
       const { name, receiver } = calleeParts(node);
@@ -1017,8 +1067,19 @@ export class ValueAnalysis {
       return { ...primary, ...(paths.length > 1 ? { paths } : {}), ...(alternatives.length ? { alternatives } : {}) };
     }
     if (typed) return typed;
-    if (others.length === 0) return undefined;
+    if (others.length === 0) return this.valueOfContextualParameter(fn, index);
     return others.length > 1 ? { ...others[0]!, alternatives: others.slice(1) } : others[0];
+  }
+
+  /**
+   * An unannotated callback parameter typed by where its function is written (`send: (s) => …` in an object
+   * declared as `{ send: (session: Session) => … }` takes `Session`): used when no caller can be seen, since
+   * such a callback is called through a lookup.
+   */
+  private valueOfContextualParameter(fn: ts.FunctionLikeDeclaration, index: number): Value | undefined {
+    if (!ts.isArrowFunction(fn) && !ts.isFunctionExpression(fn)) return undefined;
+    const lookup = { declarationsOf: (name: ts.Node) => this.symbolOf(name)?.declarations ?? [], functionOfCall: (call: ts.CallExpression) => this.functionOfCall(call) };
+    return this.valueOfType(contextualParameterType(fn, index, lookup), []);
   }
 
   /**
