@@ -334,9 +334,33 @@ export class ValueAnalysis {
       const { name, receiver } = calleeParts(n);
       if (name !== 'handlePostMessage' || !receiver) return;
       const value = this.valueOf(receiver);
-      found = value?.kind === 'transport' && value.cls !== undefined && SSE_TRANSPORTS.has(value.cls);
+      found = (value?.kind === 'transport' && value.cls !== undefined && SSE_TRANSPORTS.has(value.cls)) || this.narrowedToSseTransport(receiver, n);
     });
     return found;
+  }
+
+  /** `if (transport instanceof SSEServerTransport) { … transport.handlePostMessage(…) }`: the `if` says what it is. */
+  private narrowedToSseTransport(receiver: ts.Expression, use: ts.Node): boolean {
+    const inner = unwrap(receiver);
+    const symbol = ts.isIdentifier(inner) ? this.symbolOf(inner) : undefined;
+    if (!symbol) return false;
+    for (let current: ts.Node = use; current.parent && !isFunctionLike(current); current = current.parent) {
+      const parent = current.parent;
+      if (!ts.isIfStatement(parent) || parent.thenStatement !== current) continue;
+      let narrowed = false;
+      const visit = (n: ts.Node): void => {
+        if (narrowed) return;
+        if (ts.isBinaryExpression(n) && n.operatorToken.kind === ts.SyntaxKind.InstanceOfKeyword) {
+          const left = unwrap(n.left);
+          const cls = this.sdk.exportOf(n.right)?.name;
+          narrowed = ts.isIdentifier(left) && this.symbolOf(left) === symbol && cls !== undefined && SSE_TRANSPORTS.has(cls);
+        }
+        ts.forEachChild(n, visit);
+      };
+      visit(parent.expression);
+      if (narrowed) return true;
+    }
+    return false;
   }
 
   /** The paths SDK SSE transports in the project tell clients to post to (their first argument). */
@@ -1017,7 +1041,13 @@ export class ValueAnalysis {
     else if (ts.isBindingElement(owner)) base = this.valueOfBindingElement(owner);
     // `constructor({ session })`: the property of the object literals callers pass.
     if (!base && ts.isParameter(owner)) return this.memberOfPassedArgument(owner, name, 0);
-    return this.memberOf(base, name);
+    const member = this.memberOf(base, name);
+    if (member || !ts.isVariableDeclaration(owner) || !owner.initializer) return member;
+    // `const { sendRequest } = options` where `options: { sendRequest?: SendRequest }` names a type we cannot
+    // follow (built with the lib's `Parameters<…>`): what the function's callers pass in that property.
+    const source = unwrap(owner.initializer);
+    const param = ts.isIdentifier(source) ? this.symbolOf(source)?.valueDeclaration : undefined;
+    return param && ts.isParameter(param) ? this.memberOfPassedArgument(param, name, 0) : undefined;
   }
 
   valueOfParameter(param: ts.ParameterDeclaration): Value | undefined {

@@ -191,6 +191,28 @@ router.get('/report', (req, res) => res.json({ id: reportIdFrom(req.query) }));`
       errors: [{ messageId: 'query', line: 6 }],
     },
     {
+      name: 'the query read in a route that hands the POST to a transport it narrowed with instanceof SSEServerTransport',
+      code: `import express from 'express';
+import { SSEServerTransport } from '@modelcontextprotocol/sdk/server/sse.js';
+import { MESSAGES_ENDPOINT } from './constants.js';
+declare const registry: { getTransport(id: string): unknown };
+const app = express();
+app.post(MESSAGES_ENDPOINT, async (req, res) => {
+  const sessionId = req.query.sessionId as string;
+  const transport = registry.getTransport(sessionId);
+  if (transport instanceof SSEServerTransport) {
+    await transport.handlePostMessage(req, res, req.body);
+    return;
+  }
+  res.status(404).end();
+});
+app.post('/other', async (req, res) => {
+  const other = registry.getTransport(String(req.query.sessionId));
+  if (other instanceof Map) await (other as any).handlePostMessage(req, res);
+});`,
+      errors: [{ messageId: 'query', line: 7 }],
+    },
+    {
       name: 'a server built per SSE connection is not shared',
       code: `import express from 'express';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
