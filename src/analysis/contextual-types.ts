@@ -13,7 +13,7 @@ import { outermostWrapper, propertyNameText } from './ast.js';
 import { collectionElementType, declaredType } from './declarations.js';
 
 /** What the contextual typing needs from the value analysis: declarations of a name, the function a call calls. */
-export interface ContextLookup {
+interface ContextLookup {
   declarationsOf(name: ts.Node): readonly ts.Node[];
   functionOfCall(call: ts.CallExpression): ts.FunctionLikeDeclaration | undefined;
 }
