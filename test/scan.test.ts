@@ -156,6 +156,30 @@ describe('prefilter roles', () => {
     expect(report.summary.filesAnalyzed).toBe(1);
   });
 
+  it("loads the project's own SDK-typed declarations outside the scanned paths for resolution only (a session record, a transport subclass)", async () => {
+    const dir = project({
+      'tsconfig.json': JSON.stringify({ compilerOptions: { baseUrl: '.', paths: { '@src/*': ['src/*'] } } }),
+      'src/model/session.ts': "import type { Server } from '@modelcontextprotocol/sdk/server/index.js';\nexport interface Session { server: Server }\n",
+      'src/transport/logging-sse.ts': [
+        "import { SSEServerTransport } from '@modelcontextprotocol/sdk/server/sse.js';",
+        'export class LoggingSSEServerTransport extends SSEServerTransport {}',
+      ].join('\n'),
+      'src/routes/sse.ts': [
+        "import type { Response } from 'express';",
+        "import type { Server } from '@modelcontextprotocol/sdk/server/index.js';",
+        "import { LoggingSSEServerTransport } from '@src/transport/logging-sse.js';",
+        "import type { Session } from '../model/session.js';",
+        'export const open = (res: Response) => new LoggingSSEServerTransport("/messages", res);',
+        'export const broadcast = (sessions: Session[], fallback?: Server) => sessions.forEach((s) => (s.server ?? fallback).sendToolListChanged());',
+      ].join('\n'),
+    });
+    const expected = ['src/routes/sse.ts:5 session-transport/sse-transport', 'src/routes/sse.ts:6 server-push/change-notification'];
+    expect(ids(await scan({ paths: [dir] }))).toEqual(expected);
+    const subset = await scan({ paths: ['src/routes'], cwd: dir });
+    expect(ids(subset)).toEqual(['sse.ts:5 session-transport/sse-transport', 'sse.ts:6 server-push/change-notification']);
+    expect(subset.summary.filesAnalyzed).toBe(1);
+  });
+
   it.skipIf(process.platform === 'win32')('never reads a FIFO or an oversized module outside the scanned paths (no hang, the rest still scanned)', async () => {
     const fixture = path.resolve(import.meta.dirname, '../fixtures/pnpm-workspace-unlinked');
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mcp-outside-'));

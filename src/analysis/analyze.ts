@@ -90,7 +90,8 @@ export function analyze(input: AnalysisInput, options: AnalyzeOptions = {}): Ana
           return target ? packageModules.get(target) : undefined;
         }
       : undefined,
-    sourceFiles,
+    // Context modules' names count too: a scanned file reaches the SDK through their declarations (`extends SSEServerTransport`).
+    [...sourceFiles, ...[...(input.contextFiles?.keys() ?? [])].flatMap((absPath) => program.getSourceFile(standardized(absPath)) ?? [])],
   );
   const values = new ValueAnalysis(checker, sdk, sourceFiles);
   // A deferred flow's failures go where an eager one's would have (after the parse diagnostics), so

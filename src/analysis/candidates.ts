@@ -369,11 +369,15 @@ export function selectCandidates(
 
   // The other modules SDK users import from outside the scanned paths that stand for a package module
   // (the vendored SDK's `types.js` beside its `server/mcp.js`).
+  // The project's own modules there that declare with the SDK's types (a session record holding a `Server`, a
+  // subclass of `SSEServerTransport`) are loaded as context, so what scanned code reaches through them resolves.
   for (const absPath of sdkUsers) {
     for (const specifier of importSpecifiers(texts.get(absPath) ?? '')) {
-      if (!specifier.startsWith('.')) continue;
+      if (sdkMajorOf(specifier) !== undefined) continue;
       const target = resolve(absPath, specifier);
-      if (target && !byAbs.has(target)) packageModuleAt(target);
+      if (!target || byAbs.has(target) || target.includes(`${path.sep}node_modules${path.sep}`)) continue;
+      if (specifier.startsWith('.')) packageModuleAt(target);
+      if (contextTexts.size < MAX_CONTEXT_FILES && declaresWithSdk(readOutside(target))) loadContext(target);
     }
   }
 
@@ -407,6 +411,11 @@ export function selectCandidates(
     }
   }
   return { texts, mcpFiles: new Set([...sdkUsers, ...importers]), markerTexts, packageModules, contextTexts, diagnostics };
+}
+
+/** A module that imports the server SDK itself (not through a barrel): its declarations may hold SDK values. */
+function declaresWithSdk(text: string | undefined): boolean {
+  return text !== undefined && text.includes(SDK_SPECIFIER_MARKER) && importSpecifiers(text).some(isServerSdkModule);
 }
 
 /** The largest file read outside the scanned paths (a package entry or barrel), as discovery's default limit. */

@@ -27,6 +27,8 @@ const MESSAGE_TYPE = /^(JSONRPC(Message|Request|Notification)|(Client|Server)?(R
 
 /** Members an `InitializeResult` has and no other MCP result has all of. */
 const INITIALIZE_RESULT_MEMBERS = ['protocolVersion', 'capabilities', 'serverInfo'];
+/** Every member an `InitializeResult` may have (2025-11-25 schema): an object naming others is some other document. */
+const INITIALIZE_RESULT_ALLOWED = new Set([...INITIALIZE_RESULT_MEMBERS, 'instructions', '_meta']);
 
 export interface MethodComparison {
   /** The method string compared against. */
@@ -157,7 +159,9 @@ function dispatchesOtherMcpMethods(discriminant: ts.Expression): boolean {
 export function isHandBuiltInitializeResult(object: ts.Node): object is ts.ObjectLiteralExpression {
   if (!ts.isObjectLiteralExpression(object)) return false;
   const names = new Set(object.properties.map((p) => propertyNameText(p.name)));
-  return INITIALIZE_RESULT_MEMBERS.every((name) => names.has(name));
+  // A server card (SEP-1649: `$schema`, `transport`, `tools`, …) shares the three members but answers no handshake.
+  const foreign = object.properties.some((p) => !ts.isSpreadAssignment(p) && !INITIALIZE_RESULT_ALLOWED.has(propertyNameText(p.name) ?? ''));
+  return !foreign && INITIALIZE_RESULT_MEMBERS.every((name) => names.has(name));
 }
 
 /** Whether a hand-built `InitializeResult` is among the statements a comparison guards. */

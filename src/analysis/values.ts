@@ -46,6 +46,7 @@ import {
   returnedExpressions,
   returningFunction,
 } from './declarations.js';
+import { contextualParameterType } from './contextual-types.js';
 
 export { declaredType, returnedExpressions } from './declarations.js';
 
@@ -127,7 +128,7 @@ export class ValueAnalysis {
     if (ts.isElementAccessExpression(node)) {
       const object = unwrap(node.expression);
       const access = memberAccess(object);
-      if (access?.name === 'headers' && !this.isFetchResponse(access.object)) {
+      if ((access?.name === 'headers' && !this.isFetchResponse(access.object)) || (!access && this.holdsRequestPart(object, 'headers'))) {
         const name = this.constantString(node.argumentExpression);
         if (name) return { name: name.toLowerCase(), nameNode: node.argumentExpression };
       }
@@ -144,6 +145,46 @@ export class ValueAnalysis {
       if (header) return { name: header.toLowerCase(), nameNode: arg };
     }
     return undefined;
+  }
+
+  /**
+   * A variable or parameter that holds an incoming request's `headers` or `query` (what a helper reads the session
+   * id from): `const headers = req.headers`, a parameter typed `Request['headers']` / `IncomingHttpHeaders`, or
+   * an untyped parameter every caller passes `x.headers` to. A headers object the code builds itself is not one.
+   */
+  holdsRequestPart(node: ts.Node, part: 'headers' | 'query'): boolean {
+    const inner = unwrap(node);
+    if (!ts.isIdentifier(inner)) return false;
+    const decl = this.symbolOf(inner)?.valueDeclaration;
+    const isPart = (expr: ts.Expression): boolean => {
+      const access = memberAccess(unwrap(expr));
+      return access?.name === part && !(part === 'headers' && this.isFetchResponse(access.object));
+    };
+    if (decl && ts.isVariableDeclaration(decl)) return !!decl.initializer && !declaredType(decl) && isPart(decl.initializer);
+    if (!decl || !ts.isParameter(decl) || !isFunctionLike(decl.parent)) return false;
+    const type = declaredType(decl);
+    if (type) {
+      if (ts.isIndexedAccessTypeNode(type)) {
+        const index = type.indexType;
+        return ts.isLiteralTypeNode(index) && ts.isStringLiteral(index.literal) && index.literal.text === part;
+      }
+      return part === 'headers' && ts.isTypeReferenceNode(type) && this.isNodeHttpType(type.typeName, 'IncomingHttpHeaders');
+    }
+    const index = decl.parent.parameters.indexOf(decl);
+    const calls = this.callsOf(decl.parent);
+    return calls.length > 0 && calls.every((call) => {
+      const arg = call.arguments[index];
+      return !!arg && !ts.isSpreadElement(arg) && isPart(arg);
+    });
+  }
+
+  /** A type name imported from Node's `http` module (`import type { IncomingHttpHeaders } from 'node:http'`). */
+  private isNodeHttpType(name: ts.EntityName, exported: string): boolean {
+    const id = ts.isQualifiedName(name) ? name.right : name;
+    if (id.text !== exported) return false;
+    const specifier = this.symbolOf(id)?.declarations?.find(ts.isImportSpecifier);
+    const module = specifier?.parent.parent.parent.moduleSpecifier;
+    return !!module && ts.isStringLiteral(module) && /^(node:)?https?$/.test(module.text);
   }
 
   /**
@@ -244,10 +285,18 @@ export class ValueAnalysis {
   sseSessionQuery(node: ts.Node): ts.Node | undefined {
     const nameNode = this.sessionQueryParameter(node);
     if (!nameNode) return undefined;
+    return this.inSseMessageRoute(node, 0) ? nameNode : undefined;
+  }
+
+  /** In the SSE message route, or in a helper it calls (`sessionIdFromQuery(req.query)`, up to two calls deep). */
+  private inSseMessageRoute(node: ts.Node, depth: number): boolean {
     const endpoints = this.sseEndpoints();
-    const path = endpoints.size ? enclosingRoute(node, this)?.path : undefined;
-    if (path !== undefined && endpoints.has(normalPath(path))) return nameNode;
-    return this.postsToSseTransport(node) ? nameNode : undefined;
+    const route = enclosingRoute(node, this);
+    if (route?.path !== undefined && endpoints.has(normalPath(route.path))) return true;
+    if (this.postsToSseTransport(node)) return true;
+    if (route || depth >= 2) return false;
+    const fn = enclosingFunction(node);
+    return !!fn && this.callsOf(fn).some((call) => this.inSseMessageRoute(call, depth + 1));
   }
 
   /**
@@ -259,7 +308,8 @@ export class ValueAnalysis {
     let nameNode: ts.Node | undefined;
     if (ts.isPropertyAccessExpression(node) || ts.isElementAccessExpression(node)) {
       const access = memberAccess(node);
-      if (access?.name !== SSE_SESSION_QUERY_PARAMETER || memberAccess(unwrap(access.object))?.name !== 'query') return undefined;
+      const holder = unwrap(access?.object ?? node);
+      if (access?.name !== SSE_SESSION_QUERY_PARAMETER || (memberAccess(holder)?.name !== 'query' && !this.holdsRequestPart(holder, 'query'))) return undefined;
       nameNode = access.nameNode;
     } else if (ts.isCallExpression(node) && node.arguments.length === 1) {
       const { name, receiver } = calleeParts(node);
@@ -284,9 +334,33 @@ export class ValueAnalysis {
       const { name, receiver } = calleeParts(n);
       if (name !== 'handlePostMessage' || !receiver) return;
       const value = this.valueOf(receiver);
-      found = value?.kind === 'transport' && value.cls !== undefined && SSE_TRANSPORTS.has(value.cls);
+      found = (value?.kind === 'transport' && value.cls !== undefined && SSE_TRANSPORTS.has(value.cls)) || this.narrowedToSseTransport(receiver, n);
     });
     return found;
+  }
+
+  /** `if (transport instanceof SSEServerTransport) { … transport.handlePostMessage(…) }`: the `if` says what it is. */
+  private narrowedToSseTransport(receiver: ts.Expression, use: ts.Node): boolean {
+    const inner = unwrap(receiver);
+    const symbol = ts.isIdentifier(inner) ? this.symbolOf(inner) : undefined;
+    if (!symbol) return false;
+    for (let current: ts.Node = use; current.parent && !isFunctionLike(current); current = current.parent) {
+      const parent = current.parent;
+      if (!ts.isIfStatement(parent) || parent.thenStatement !== current) continue;
+      let narrowed = false;
+      const visit = (n: ts.Node): void => {
+        if (narrowed) return;
+        if (ts.isBinaryExpression(n) && n.operatorToken.kind === ts.SyntaxKind.InstanceOfKeyword) {
+          const left = unwrap(n.left);
+          const cls = this.sdk.exportOf(n.right)?.name;
+          narrowed = ts.isIdentifier(left) && this.symbolOf(left) === symbol && cls !== undefined && SSE_TRANSPORTS.has(cls);
+        }
+        ts.forEachChild(n, visit);
+      };
+      visit(parent.expression);
+      if (narrowed) return true;
+    }
+    return false;
   }
 
   /** The paths SDK SSE transports in the project tell clients to post to (their first argument). */
@@ -967,7 +1041,13 @@ export class ValueAnalysis {
     else if (ts.isBindingElement(owner)) base = this.valueOfBindingElement(owner);
     // `constructor({ session })`: the property of the object literals callers pass.
     if (!base && ts.isParameter(owner)) return this.memberOfPassedArgument(owner, name, 0);
-    return this.memberOf(base, name);
+    const member = this.memberOf(base, name);
+    if (member || !ts.isVariableDeclaration(owner) || !owner.initializer) return member;
+    // `const { sendRequest } = options` where `options: { sendRequest?: SendRequest }` names a type we cannot
+    // follow (built with the lib's `Parameters<…>`): what the function's callers pass in that property.
+    const source = unwrap(owner.initializer);
+    const param = ts.isIdentifier(source) ? this.symbolOf(source)?.valueDeclaration : undefined;
+    return param && ts.isParameter(param) ? this.memberOfPassedArgument(param, name, 0) : undefined;
   }
 
   valueOfParameter(param: ts.ParameterDeclaration): Value | undefined {
@@ -1017,8 +1097,19 @@ export class ValueAnalysis {
       return { ...primary, ...(paths.length > 1 ? { paths } : {}), ...(alternatives.length ? { alternatives } : {}) };
     }
     if (typed) return typed;
-    if (others.length === 0) return undefined;
+    if (others.length === 0) return this.valueOfContextualParameter(fn, index);
     return others.length > 1 ? { ...others[0]!, alternatives: others.slice(1) } : others[0];
+  }
+
+  /**
+   * An unannotated callback parameter typed by where its function is written (`send: (s) => …` in an object
+   * declared as `{ send: (session: Session) => … }` takes `Session`): used when no caller can be seen, since
+   * such a callback is called through a lookup.
+   */
+  private valueOfContextualParameter(fn: ts.FunctionLikeDeclaration, index: number): Value | undefined {
+    if (!ts.isArrowFunction(fn) && !ts.isFunctionExpression(fn)) return undefined;
+    const lookup = { declarationsOf: (name: ts.Node) => this.symbolOf(name)?.declarations ?? [], functionOfCall: (call: ts.CallExpression) => this.functionOfCall(call) };
+    return this.valueOfType(contextualParameterType(fn, index, lookup), []);
   }
 
   /**

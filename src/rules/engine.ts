@@ -56,9 +56,12 @@ export function runEngine(input: EngineInput): EngineResult {
       report: (descriptor) => {
         if (!analyzable.has(descriptor.node.getSourceFile())) return;
         const finding = toRawFinding(rule, descriptor, input.relative);
-        const key = `${rule.meta.id}\0${finding.file}\0${finding.line}\0${finding.column}`;
-        if (seen.has(key)) return;
-        seen.add(key);
+        // One site per line: the same rule saying the same thing twice on a line is one site seen twice
+        // (a guard and the read it guards: `!s.clientCapabilities || !s.clientCapabilities.sampling`).
+        const at = `${rule.meta.id}\0${finding.file}\0${finding.line}\0${finding.column}`;
+        const said = `${rule.meta.id}\0${finding.file}\0${finding.line}\0${finding.message}`;
+        if (seen.has(at) || seen.has(said)) return;
+        seen.add(at).add(said);
         findings.push(finding);
       },
       currentFile: () => currentFile,

@@ -8,7 +8,7 @@ import { ts } from '../typescript.js';
 import type { RuleMeta } from '../model.js';
 import type { Analysis } from '../analysis/model.js';
 import type { Hop } from '../analysis/value.js';
-import type { FeatureId } from '../analysis/sdk-features.js';
+import type { FeatureId, FeatureUse } from '../analysis/sdk-features.js';
 
 export interface ReportDescriptor {
   node: ts.Node;
@@ -52,13 +52,13 @@ export { handlerRegistration, serverMethodCall } from '../analysis/sdk-features.
  * description): a call of one of its methods, a raw message, a handler registration, or a method
  * handed on instead of called.
  */
-export function featureVisitors(context: RuleContext, feature: FeatureId): RuleListener {
+export function featureVisitors(context: RuleContext, feature: FeatureId, reported?: (use: FeatureUse, call: ts.CallExpression) => boolean): RuleListener {
   const { features } = context.analysis;
   return {
     visitors: {
       [ts.SyntaxKind.CallExpression]: (node: ts.CallExpression) => {
         const use = features.useAt(node, feature);
-        if (use) context.report(use);
+        if (use && (!reported || reported(use, node))) context.report(use);
       },
       [ts.SyntaxKind.PropertyAccessExpression]: (node: ts.PropertyAccessExpression) => {
         const use = features.detachedUseAt(node, feature);

@@ -131,6 +131,17 @@ server.on('connect', async ({ session }) => { await stats(session); });`,
     ]);
   });
 
+  it('a guard and the read it guards on one line are one site, reported once', () => {
+    expect(
+      findingsOf(`import { FastMCP } from 'fastmcp';
+const server = new FastMCP({ name: 'x', version: '1.0.0' });
+server.on('connect', ({ session }) => {
+  if (!session.clientCapabilities || !session.clientCapabilities.sampling) return;
+  console.error('sampling available');
+});`),
+    ).toEqual(['src/server.ts:3 session-transport/session-lifecycle framework', 'src/server.ts:4 handshake/client-capabilities framework']);
+  });
+
   it('a tool object declared with the Tool type in a module of its own', () => {
     const files = {
       'src/tools/search.ts': `import type { Tool } from 'fastmcp';

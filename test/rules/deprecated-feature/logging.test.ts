@@ -4,6 +4,21 @@ import rule from '../../../src/rules/deprecated-feature/logging.js';
 ruleTester(rule, {
   valid: [
     {
+      name: "SDK 1.x request-scoped logging: extra.sendNotification({ method: 'notifications/message' }) in a handler or a helper handed extra (what apply writes on --target stateless-v1)",
+      code: `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { RequestHandlerExtra } from '@modelcontextprotocol/sdk/shared/protocol.js';
+import type { ServerNotification, ServerRequest } from '@modelcontextprotocol/sdk/types.js';
+const server = new McpServer({ name: 'x', version: '1' });
+async function note(extra: RequestHandlerExtra<ServerRequest, ServerNotification>, data: string) {
+  await extra.sendNotification({ method: 'notifications/message', params: { level: 'info', data } });
+}
+server.tool('a', async (extra) => {
+  await extra.sendNotification({ method: 'notifications/message', params: { level: 'info', data: 'x' } });
+  await note(extra, 'y');
+  return { content: [] };
+});`,
+    },
+    {
       name: 'registerCapabilities of something that is not an SDK server',
       code: `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 export const server = new McpServer({ name: 'x', version: '1' });
@@ -128,15 +143,8 @@ server.tool('work', async (extra) => {
       ],
     },
     {
-      name: 'raw notifications/message through extra.sendNotification and ctx.mcpReq.notify',
-      code: {
-        'src/v1.ts': `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-const server = new McpServer({ name: 'x', version: '1' });
-server.tool('a', async (extra) => {
-  await extra.sendNotification({ method: 'notifications/message', params: { level: 'info', data: 'x' } });
-  return { content: [] };
-});`,
-        'src/v2.ts': `import { McpServer } from '@modelcontextprotocol/server';
+      name: 'v2 raw notifications/message through ctx.mcpReq.notify (it skips the per-request log level ctx.mcpReq.log honours)',
+      code: `import { McpServer } from '@modelcontextprotocol/server';
 const server = new McpServer({ name: 'y', version: '1' });
 server.registerTool('b', { description: 'd' }, async (ctx) => {
   await ctx.mcpReq.notify({
@@ -145,11 +153,17 @@ server.registerTool('b', { description: 'd' }, async (ctx) => {
   });
   return { content: [] };
 });`,
-      },
-      errors: [
-        { messageId: 'raw', line: 4, file: 'src/v1.ts' },
-        { messageId: 'raw', line: 5, file: 'src/v2.ts' },
-      ],
+      errors: [{ messageId: 'raw', line: 5 }],
+    },
+    {
+      name: 'SDK 1.x: notifications/message sent through the server, not the request, stays a finding',
+      code: `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+const server = new McpServer({ name: 'x', version: '1' });
+server.tool('a', async () => {
+  await server.server.notification({ method: 'notifications/message', params: { level: 'info', data: 'x' } });
+  return { content: [] };
+});`,
+      errors: [{ messageId: 'raw', line: 4 }],
     },
     {
       name: 'CommonJS namespace require',

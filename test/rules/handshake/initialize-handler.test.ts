@@ -72,6 +72,21 @@ export function onWorkerMessage(message: WorkerMessage) {
   clientInfo: { name: 'gateway-client', version: '1.0.0' },
 };`,
     },
+    {
+      name: 'a server card (SEP-1649) names protocolVersion, serverInfo and capabilities among members an InitializeResult does not have',
+      code: `import { LATEST_PROTOCOL_VERSION } from '@modelcontextprotocol/sdk/types.js';
+export function getServerCard() {
+  return {
+    $schema: 'https://static.modelcontextprotocol.io/schemas/mcp-server-card/v1.json',
+    version: '1.0',
+    protocolVersion: LATEST_PROTOCOL_VERSION,
+    serverInfo: { name: 'x', version: '1' },
+    transport: { type: 'streamable-http', endpoint: '/' },
+    capabilities: { tools: {} },
+    tools: 'dynamic',
+  };
+}`,
+    },
   ],
   invalid: [
     {

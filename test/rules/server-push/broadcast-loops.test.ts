@@ -40,6 +40,21 @@ void live.get('x')!.server.server.sendPromptListChanged();`,
       ],
     },
     {
+      name: 'an unannotated callback typed by where it is written: the parameter type of the declared function type',
+      code: `import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
+interface Session { server: Server }
+interface Broadcast { send: (session: Session) => Promise<void> }
+const BROADCASTS: Record<'tools' | 'prompts', Broadcast> = {
+  tools: { send: (s) => s.server.sendToolListChanged() },
+  prompts: { send: (s) => s.server.sendPromptListChanged() },
+};
+export const notifyAll = (sessions: Session[]) => sessions.map((s) => BROADCASTS.tools.send(s));`,
+      errors: [
+        { messageId: 'call', line: 5 },
+        { messageId: 'call', line: 6 },
+      ],
+    },
+    {
       name: 'Map.forEach callbacks and [key, value] entries',
       code: `${SDK}
 const servers = new Map<string, McpServer>();

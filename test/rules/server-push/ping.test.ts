@@ -181,6 +181,22 @@ server.registerTool('alive', { description: 'd' }, async (ctx) => {
       ],
     },
     {
+      name: "a keepalive helper destructuring the handler's sendRequest from an options object typed by the project",
+      code: `import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { CallToolRequestSchema, EmptyResultSchema } from '@modelcontextprotocol/sdk/types.js';
+type SendRequest = Parameters<Parameters<Server['setRequestHandler']>[1]>[1]['sendRequest'];
+function keepalive(options: { sendRequest?: SendRequest; intervalMs: number }) {
+  const { sendRequest, intervalMs } = options;
+  return setInterval(() => void sendRequest?.({ method: 'ping' }, EmptyResultSchema), intervalMs);
+}
+const server = new Server({ name: 'x', version: '1' }, { capabilities: { tools: {} } });
+server.setRequestHandler(CallToolRequestSchema, async (_request, { sendRequest }) => {
+  clearInterval(keepalive({ sendRequest, intervalMs: 1000 }));
+  return { content: [] };
+});`,
+      errors: [{ messageId: 'raw', line: 6 }],
+    },
+    {
       name: 'CommonJS whole-module require',
       filename: 'src/server.cjs',
       code: `const sdk = require('@modelcontextprotocol/sdk/server/mcp.js');

@@ -57,6 +57,17 @@ export async function direct(url: string) {
   return (await fetch(url)).headers.get('mcp-session-id');
 }`,
     },
+    {
+      name: 'a headers object the code builds itself (a client setting request headers), not the request\'s',
+      code: `export function withSession(headers: Record<string, string>, sid: string) {
+  headers['x-trace'] = sid;
+  return headers['content-type'];
+}
+export function forward(res: Response) {
+  const headers = res.headers;
+  return headers.get('x-trace');
+}`,
+    },
   ],
   invalid: [
     {
@@ -175,6 +186,29 @@ app.get('/mcp', (req, res) => {
   return sessionId;
 }`,
       errors: [{ messageId: 'read', line: 2 }],
+    },
+    {
+      name: "a helper handed the request's headers: typed Request['headers'], IncomingHttpHeaders, or untyped with every caller passing req.headers",
+      code: `import type express from 'express';
+import type { IncomingHttpHeaders } from 'node:http';
+function fromHeaders(headers: express.Request['headers']): string | undefined {
+  const raw = headers['mcp-session-id'];
+  return Array.isArray(raw) ? raw[0] : raw;
+}
+const fromNodeHeaders = (headers: IncomingHttpHeaders) => headers['mcp-session-id'];
+function fromAny(h) {
+  return h['mcp-session-id'];
+}
+export function sessionOf(req: express.Request) {
+  const headers = req.headers;
+  return fromHeaders(req.headers) ?? fromNodeHeaders(req.headers) ?? fromAny(req.headers) ?? headers['mcp-session-id'];
+}`,
+      errors: [
+        { messageId: 'read', line: 4 },
+        { messageId: 'read', line: 7 },
+        { messageId: 'read', line: 9 },
+        { messageId: 'read', line: 13 },
+      ],
     },
   ],
 });

@@ -169,6 +169,50 @@ export { handleSse };`,
       errors: [{ messageId: 'query', line: 5 }],
     },
     {
+      name: "the query read in a helper the SSE message route calls (handed the request's query), and not in one only other routes call",
+      code: `import express from 'express';
+import { SSEServerTransport } from '@modelcontextprotocol/sdk/server/sse.js';
+interface Session { transport: { type: 'sse'; transport: SSEServerTransport } }
+declare const sessions: Map<string, Session>;
+function sessionIdFromQuery(query: express.Request['query']): string | undefined {
+  const raw = query['sessionId'];
+  return typeof raw === 'string' ? raw : undefined;
+}
+function reportIdFrom(query: express.Request['query']) {
+  return query.sessionId;
+}
+const router = express.Router();
+router.post('/messages', async (req, res) => {
+  const sessionId = sessionIdFromQuery(req.query);
+  const session = sessionId ? sessions.get(sessionId) : undefined;
+  await session?.transport.transport.handlePostMessage(req, res, req.body);
+});
+router.get('/report', (req, res) => res.json({ id: reportIdFrom(req.query) }));`,
+      errors: [{ messageId: 'query', line: 6 }],
+    },
+    {
+      name: 'the query read in a route that hands the POST to a transport it narrowed with instanceof SSEServerTransport',
+      code: `import express from 'express';
+import { SSEServerTransport } from '@modelcontextprotocol/sdk/server/sse.js';
+import { MESSAGES_ENDPOINT } from './constants.js';
+declare const registry: { getTransport(id: string): unknown };
+const app = express();
+app.post(MESSAGES_ENDPOINT, async (req, res) => {
+  const sessionId = req.query.sessionId as string;
+  const transport = registry.getTransport(sessionId);
+  if (transport instanceof SSEServerTransport) {
+    await transport.handlePostMessage(req, res, req.body);
+    return;
+  }
+  res.status(404).end();
+});
+app.post('/other', async (req, res) => {
+  const other = registry.getTransport(String(req.query.sessionId));
+  if (other instanceof Map) await (other as any).handlePostMessage(req, res);
+});`,
+      errors: [{ messageId: 'query', line: 7 }],
+    },
+    {
       name: 'a server built per SSE connection is not shared',
       code: `import express from 'express';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
