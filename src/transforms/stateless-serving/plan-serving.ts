@@ -700,6 +700,7 @@ class FileServing {
     const sessionful = !!transportOptions.sessionIdGenerator && !this.values.isUndefinedValue(transportOptions.sessionIdGenerator);
     const registries = this.registriesOf([listener]);
     if (this.options.target === 'stateless-v1' && !sessionful && registries.length === 0) return;
+    if (registries.length === 0 && ts.isFunctionDeclaration(listener) && this.planRoutingHelper(listener, branch, first, transportOptions)) return;
     const factory = this.factoryOf(branch, first);
     // A body read before the branch (the stream is consumed) is handed over; one read inside goes with the branch.
     let body: string | undefined;
@@ -775,6 +776,87 @@ class FileServing {
     this.imports.add(SERVER_MODULE, 'createMcpHandler');
     this.imports.add(NODE_MODULE, 'toNodeHandler');
     this.plan.notes!.push(`serving: ${this.relative()} — ${sessionful ? 'sessionful' : 'stateless-idiom'} Streamable HTTP (node:http) → the POST/GET/DELETE branches hand the request to toNodeHandler(createMcpHandler(${factory.expression}))${this.options.modernOnly ? ' (modern-only)' : ' (2025-era clients still served statelessly)'}`);
+  }
+
+  /**
+   * A top-level routing helper `routeMcp(req, res, serverList, sessions)` that its one caller hands the session
+   * map it owns (browserbase's shape): when the helper does nothing but route sessions, it goes; the map's
+   * declaration becomes the stateless handler and the call hands the request to it. False when the helper
+   * is not called that way (the generic node:http rewrite then applies).
+   */
+  private planRoutingHelper(helper: ts.FunctionDeclaration, branch: ts.Block, first: ts.NewExpression, transportOptions: Record<string, ts.Node>): boolean {
+    if (!helper.name || !helper.body || !ts.isSourceFile(helper.parent) || ts.getModifiers(helper)?.some((m) => m.kind === ts.SyntaxKind.ExportKeyword)) return false;
+    const symbol = this.values.symbolOf(helper.name);
+    const refs = referencesByName(this.sf, helper.name.text).filter((r) => r !== helper.name && this.values.symbolOf(r) === symbol);
+    const call = refs.length === 1 && ts.isCallExpression(refs[0]!.parent) && refs[0]!.parent.expression === refs[0] ? refs[0]!.parent : undefined;
+    if (!call || call.arguments.length !== helper.parameters.length || isInside(call, helper)) return false;
+    // Parameter name → the caller's argument; the registry is a map the caller declares and hands only to this call.
+    const argumentOf = new Map<string, ts.Expression>();
+    let registry: { param: string; statement: ts.VariableStatement } | undefined;
+    for (const [i, param] of helper.parameters.entries()) {
+      if (!ts.isIdentifier(param.name) || param.dotDotDotToken) return false;
+      const arg = call.arguments[i]!;
+      argumentOf.set(param.name.text, arg);
+      if (i < 2 || !ts.isIdentifier(arg)) continue;
+      const decl = this.values.symbolOf(arg)?.valueDeclaration;
+      const init = decl && ts.isVariableDeclaration(decl) && decl.initializer ? unwrap(decl.initializer) : undefined;
+      const fresh = init && ((ts.isNewExpression(init) && ts.isIdentifier(init.expression) && init.expression.text === 'Map') || (ts.isObjectLiteralExpression(init) && init.properties.length === 0));
+      const statement = decl && statementOf(decl);
+      if (!fresh || !statement || !ts.isVariableStatement(statement) || statement.declarationList.declarations.length !== 1) continue;
+      const uses = referencesByName(this.sf, arg.text).filter((r) => this.values.symbolOf(r)?.valueDeclaration === decl);
+      if (uses.length !== 1 || uses[0] !== arg) continue;
+      if (registry) return false;
+      registry = { param: param.name.text, statement };
+    }
+    if (!registry) return false;
+    const name = helper.name.text;
+    if (this.options.target === 'stateless-v1') {
+      throw new CannotRewrite(`the session-routing helper \`${name}()\` (its caller owns the session map) is not rewritten on --target stateless-v1: make it create a server and a \`sessionIdGenerator: undefined\` transport per POST, answer 405 to GET/DELETE, and drop the map.`, first, undefined, 'node-http');
+    }
+    this.checkTransportOptions(transportOptions, 'node-http');
+    const factory = this.factoryOf(branch, first);
+    const [req, res] = helper.parameters.map((p) => (p.name as ts.Identifier).text);
+    const params = new Set(argumentOf.keys());
+    const helperLocals = localNames(helper.body);
+    for (const used of factory.names) {
+      // The factory runs where the map was declared: a parameter it uses must be passed by the same name, declared before the map.
+      if (helperLocals.has(used)) throw new CannotRewrite(`the server factory uses \`${used}\`, which \`${name}()\` computes: build it once outside the helper.`, first, 'session-state/per-session-server');
+      if (!params.has(used)) continue;
+      const arg = unwrap(argumentOf.get(used)!);
+      const decl = ts.isIdentifier(arg) && arg.text === used ? this.values.symbolOf(arg)?.valueDeclaration : undefined;
+      if (!decl || (!ts.isParameter(decl) && decl.end > registry.statement.getStart(this.sf))) {
+        throw new CannotRewrite(`the server factory uses the parameter \`${used}\` of \`${name}()\`, which its caller passes as \`${arg.getText(this.sf)}\`: pass a value declared before \`${registry.param}\` under the same name.`, call, 'session-state/per-session-server');
+      }
+    }
+    // A body the caller read is passed on; one the helper reads itself is custom logic (the boilerplate check refuses it).
+    let body: string | undefined;
+    forEachDescendant(helper.body, (node) => {
+      if (!ts.isCallExpression(node) || calleeParts(node).name !== 'handleRequest' || node.arguments.length < 3) return;
+      const arg = unwrap(node.arguments[2]!);
+      const passed = ts.isIdentifier(arg) ? argumentOf.get(arg.text) : undefined;
+      if (!passed) throw new CannotRewrite(`\`${name}()\` hands the transport a body it computes: pass the parsed body to the stateless handler by hand.`, node);
+      body = passed.getText(this.sf);
+    });
+    const allowed = new Set([...BOILERPLATE_GLOBALS, ...this.sdkNames, ...factory.names, req!, res!, registry.param]);
+    this.checkBoilerplate(helper.body, allowed, `the session-routing helper \`${name}()\``);
+
+    const options: string[] = [];
+    if (this.options.modernOnly) options.push(`legacy: ${this.q('reject')}`);
+    const jsonMode = transportOptions.enableJsonResponse;
+    if (jsonMode && unwrap(jsonMode).kind === ts.SyntaxKind.TrueKeyword) options.push(`responseMode: ${this.q('json')}`);
+    const handlerName = this.freshName('mcpHandler');
+    const nodeHandlerName = this.freshName('mcpNodeHandler');
+    const indent = indentAt(this.text, registry.statement.getStart(this.sf));
+    const range = removalRange(this.sf, registry.statement, true, false);
+    const create = `const ${handlerName} = createMcpHandler(${factory.expression}${options.length ? `, { ${options.join(', ')} }` : ''});`;
+    this.edit(range.start, range.end, `${indent}${create}\n${indent}const ${nodeHandlerName} = toNodeHandler(${handlerName});\n`);
+    const [reqArg, resArg] = call.arguments.map((a) => a.getText(this.sf));
+    this.edit(call.getStart(this.sf), call.end, `${nodeHandlerName}(${reqArg}, ${resArg}${body ? `, ${body}` : ''})`);
+    this.remove(helper);
+    this.imports.add(SERVER_MODULE, 'createMcpHandler');
+    this.imports.add(NODE_MODULE, 'toNodeHandler');
+    this.plan.notes!.push(`serving: ${this.relative()} — the session-routing helper ${name}() and the session map its caller kept → toNodeHandler(createMcpHandler(${factory.expression}))${this.options.modernOnly ? ' (modern-only)' : ' (2025-era clients still served statelessly)'}`);
+    return true;
   }
 
   private isDeclarationOf(statement: ts.Node, arg: ts.Node): boolean {
@@ -931,8 +1013,10 @@ class FileServing {
         throw new CannotRewrite('the server is not built in the route by a factory function: extract its construction into `function buildServer() { … return server; }`.', at, 'session-state/per-session-server');
       } else init = unwrap(decl.initializer);
     }
+    if (ts.isCallExpression(init) && ts.isPropertyAccessExpression(init.expression)) return this.methodFactory(init, scope, at, kind, receiver);
     if (!ts.isCallExpression(init) || !ts.isIdentifier(init.expression)) {
-      throw new CannotRewrite('the server is built inline in the route: extract its construction into `function buildServer() { … return server; }`.', at, 'session-state/per-session-server');
+      const where = kind === 'http' ? 'inline in the route' : 'in place';
+      throw new CannotRewrite(`the server is built ${where}: extract its construction into \`function buildServer() { … return server; }\`.`, at, 'session-state/per-session-server');
     }
     const fnDecl = this.values.symbolOf(init.expression)?.valueDeclaration;
     // On HTTP the route runs per request: a factory declared in it is not one the handler can be given. stdio serves in place.
@@ -949,6 +1033,29 @@ class FileServing {
     }
     // Arguments built once (a shared store, a config object) are passed on by a closure the entry calls per request/connection.
     return { expression: `() => ${init.getText(this.sf)}`, call: build(init.getText(this.sf)), names: [name, ...argNames] };
+  }
+
+  /**
+   * A server built by a method of an object (`await serverList.create()`, `deps.servers.build(config)`): the
+   * entry gets a closure calling that method. The object must be a (dotted) name the entry can reach: on HTTP
+   * one declared outside the route (shared by every request, as it was by every session); on stdio any.
+   */
+  private methodFactory(init: ts.CallExpression, scope: ts.Node, at: ts.Node, kind: 'http' | 'stdio', receiver: ts.Node): Factory {
+    let root: ts.Node = unwrap((init.expression as ts.PropertyAccessExpression).expression);
+    while (ts.isPropertyAccessExpression(root)) root = unwrap(root.expression);
+    const rootDecl = ts.isIdentifier(root) ? this.values.symbolOf(root)?.valueDeclaration : undefined;
+    const text = init.getText(this.sf);
+    if (!rootDecl || (kind === 'http' && isInside(rootDecl, scope))) {
+      const where = kind === 'http' ? 'an object the route builds' : 'an object mcp-migrate cannot follow';
+      throw new CannotRewrite(`the server is built by a method of ${where} (\`${text}\`): build that object once outside the route, so that the factory is a closure over it.`, at, 'session-state/per-session-server', undefined, `() => ${text}`);
+    }
+    const argNames = init.arguments.length === 0 ? [] : this.factoryArgumentNames(init, scope, kind);
+    if (!argNames) {
+      const where = kind === 'http' ? 'in the route (per request or session)' : 'where the server is built';
+      throw new CannotRewrite(`the server factory \`${text}\` is called with arguments computed ${where}: compute them once into constants${kind === 'http' ? ' outside the route' : ''}, so that the factory is a closure over them.`, at, 'session-state/per-session-server', undefined, `() => ${text}`);
+    }
+    const awaited = ts.isIdentifier(receiver) ? this.isAwaited(receiver) : false;
+    return { expression: `() => ${text}`, call: `${awaited ? 'await ' : ''}${text}`, names: [(root as ts.Identifier).text, ...argNames] };
   }
 
   /** Whether the server `id` names was declared as `const server = await factory(…)`. */
