@@ -32,6 +32,7 @@ import { ImportEdits } from './imports.js';
 import { planLegacySse } from './legacy-sse.js';
 import { planFactorySplits, type FactorySplit } from './factory-split.js';
 import { dottedReferences, registriesUsedIn, registryReferences, registryRemovals } from './registries.js';
+import { transportRelay, type TransportRelay } from './relay.js';
 import { rewriteHelperRegistry, type ServingSite } from './session-registry.js';
 import { freeNames, isAsync, isInside, localNames, loggerNames, referencesByName, reindent, removalRange, statementOf, withBlankLineAbove } from './text.js';
 
@@ -904,6 +905,7 @@ class FileServing {
     const framework: RouteFramework | undefined = this.result.analysis.sdk.exportOf(transport.expression)?.name.startsWith('WebStandard') ? 'web' : undefined;
     const fn = enclosingFunctionOf(transport);
     const holder = fn && (ts.isFunctionDeclaration(fn) || ts.isMethodDeclaration(fn) ? fn.name : ts.isVariableDeclaration(outermostWrapper(fn).parent) ? (outermostWrapper(fn).parent as ts.VariableDeclaration).name : undefined);
+    const relay = transportRelay(this.result, transport);
     if (holder && ts.isIdentifier(holder)) {
       const symbol = this.values.symbolOf(holder);
       const calls = referencesByName(this.sf, holder.text).filter((r) => r !== holder && this.values.symbolOf(r) === symbol);
@@ -913,10 +915,23 @@ class FileServing {
       const where = callers.length ? ` (called from ${callers.map((n) => `\`${n}()\``).join(', ')})` : '';
       const timers = this.registryTimers();
       const expiry = timers.length ? ` The registry's idle expiry (${timers.join(', ')}) goes with the sessions: remove it, there is nothing left to expire.` : '';
+      if (relay) return this.relayRefusal(transport, relay, `the ${kind} \`${holder.text}()\`${where}`, framework);
       const why = refusal ? ` It is not rewritten: ${refusal}` : '';
       return new CannotRewrite(`the transport is created in the ${kind} \`${holder.text}()\`${where}, not in a route handler: replace the helper, the session registry and the routing that calls it with one stateless endpoint by hand.${why}${expiry}`, transport, undefined, framework);
     }
+    if (relay) return this.relayRefusal(transport, relay, 'this code', framework);
     return new CannotRewrite('the transport is not created in a route handler mcp-migrate recognises: replace the transport, its registry and the session routing by hand.', transport, undefined, framework);
+  }
+
+  /** A relayed session (relay.ts): what the relay is for, and what goes with it once each request builds its own server. */
+  private relayRefusal(transport: ts.NewExpression, relay: TransportRelay, where: string, framework?: RouteFramework): CannotRewrite {
+    const classes = relay.serverTransports.map((c) => `\`${c}\``).join(', ');
+    return new CannotRewrite(
+      `the transport made in ${where} is relayed by \`${relay.relay}()\` to a server connected to ${classes} (a transport of this project), so that any instance can serve a session. Each request now builds its own server where it lands: the relay, ${classes} and the per-session bookkeeping around them (ownership, shutdown, resumption) go with the sessions; keep authentication in front of the endpoint and shared storage only for state that must outlive a request. Not rewritten: the relay spans the code that starts and resumes sessions.`,
+      transport,
+      undefined,
+      framework,
+    );
   }
 
   /** The `setInterval`/`setTimeout` calls whose callback reads a session registry of this file (idle reapers), by the name they are kept in. */
