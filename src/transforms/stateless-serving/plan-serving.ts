@@ -32,6 +32,7 @@ import { ImportEdits } from './imports.js';
 import { planLegacySse } from './legacy-sse.js';
 import { planFactorySplits, type FactorySplit } from './factory-split.js';
 import { dottedReferences, registriesUsedIn, registryReferences, registryRemovals } from './registries.js';
+import { eraRouting, eraRoutingAdvice } from './era-routing.js';
 import { transportRelay, type TransportRelay } from './relay.js';
 import { rewriteHelperRegistry, type ServingSite } from './session-registry.js';
 import { freeNames, isAsync, isInside, localNames, loggerNames, referencesByName, reindent, removalRange, statementOf, withBlankLineAbove } from './text.js';
@@ -356,6 +357,9 @@ class FileServing {
       if (outcome === true) return;
       throw this.unrecognisedPlace(first, outcome);
     }
+    // Both eras on one endpoint, by the maintainer's choice: the sessionful path is the 2025-era one.
+    const era = eraRouting(this.result, route.handlers.find((h) => isInside(first, h)) ?? route.call);
+    if (era) throw new AdvisedRefusal(eraRoutingAdvice(era, this.options.target), first, 'session-transport/session-id-generator', route.framework);
     if (route.framework !== 'express' && route.framework !== 'hono' && route.framework !== 'fastify') {
       throw new CannotRewrite(`sessionful serving on ${route.framework === 'unknown' ? 'an unrecognised router' : route.framework} is not rewritten automatically: replace the transport registry, its routing and the GET/DELETE session routes by hand.`, route.call, undefined, route.framework);
     }

@@ -23,18 +23,18 @@ export class BusServerTransport implements Transport {
   onmessage?: (message: JSONRPCMessage) => void;
   onclose?: () => void;
 
-  constructor(private readonly sessionId: string) {}
+  constructor(private readonly channel: string) {}
 
   async start(): Promise<void> {
-    bus.on(`to-server:${this.sessionId}`, (message: JSONRPCMessage) => this.onmessage?.(message));
+    bus.on(`to-server:${this.channel}`, (message: JSONRPCMessage) => this.onmessage?.(message));
   }
 
   async send(message: JSONRPCMessage): Promise<void> {
-    bus.emit(`to-client:${this.sessionId}`, message);
+    bus.emit(`to-client:${this.channel}`, message);
   }
 
   async close(): Promise<void> {
-    bus.removeAllListeners(`to-server:${this.sessionId}`);
+    bus.removeAllListeners(`to-server:${this.channel}`);
     this.onclose?.();
   }
 }
