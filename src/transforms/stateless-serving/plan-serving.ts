@@ -72,6 +72,13 @@ export function planServing(result: AnalysisResult, options: ServingOptions): Tr
   return plan;
 }
 
+/** The session map a routing helper is handed: its parameter, that parameter's position, the caller's declaration. */
+interface RoutingHelperRegistry {
+  param: string;
+  index: number;
+  statement: ts.VariableStatement;
+}
+
 interface Range {
   start: number;
   end: number;
@@ -797,7 +804,7 @@ class FileServing {
     if (!call || call.arguments.length !== helper.parameters.length || isInside(call, helper)) return false;
     // Parameter name → the caller's argument; the registry is a map the caller declares and hands only to this call.
     const argumentOf = new Map<string, ts.Expression>();
-    let registry: { param: string; statement: ts.VariableStatement } | undefined;
+    let registry: RoutingHelperRegistry | undefined;
     for (const [i, param] of helper.parameters.entries()) {
       if (!ts.isIdentifier(param.name) || param.dotDotDotToken) return false;
       const arg = call.arguments[i]!;
@@ -811,16 +818,28 @@ class FileServing {
       const uses = referencesByName(this.sf, arg.text).filter((r) => this.values.symbolOf(r)?.valueDeclaration === decl);
       if (uses.length !== 1 || uses[0] !== arg) continue;
       if (registry) return false;
-      registry = { param: param.name.text, statement };
+      registry = { param: param.name.text, index: i, statement };
     }
     if (!registry) return false;
     const name = helper.name.text;
-    if (this.options.target === 'stateless-v1') {
-      throw new CannotRewrite(`the session-routing helper \`${name}()\` (its caller owns the session map) is not rewritten on --target stateless-v1: make it create a server and a \`sessionIdGenerator: undefined\` transport per POST, answer 405 to GET/DELETE, and drop the map.`, first, undefined, 'node-http');
-    }
     this.checkTransportOptions(transportOptions, 'node-http');
     const factory = this.factoryOf(branch, first);
     const [req, res] = helper.parameters.map((p) => (p.name as ts.Identifier).text);
+    // A body the caller read is passed on; one the helper reads itself is custom logic (the boilerplate check refuses it).
+    let body: { inHelper: string; fromCaller: string } | undefined;
+    forEachDescendant(helper.body, (node) => {
+      if (!ts.isCallExpression(node) || calleeParts(node).name !== 'handleRequest' || node.arguments.length < 3) return;
+      const arg = unwrap(node.arguments[2]!);
+      const passed = ts.isIdentifier(arg) ? argumentOf.get(arg.text) : undefined;
+      if (!passed) throw new CannotRewrite(`\`${name}()\` hands the transport a body it computes: pass the parsed body to the stateless handler by hand.`, node);
+      body = { inHelper: (arg as ts.Identifier).text, fromCaller: passed.getText(this.sf) };
+    });
+    const allowed = new Set([...BOILERPLATE_GLOBALS, ...this.sdkNames, ...factory.names, req!, res!, registry.param]);
+    this.checkBoilerplate(helper.body, allowed, `the session-routing helper \`${name}()\``);
+    if (this.options.target === 'stateless-v1') {
+      this.routingHelperV1(helper, call, registry, first, transportOptions, factory, body?.inHelper);
+      return true;
+    }
     const params = new Set(argumentOf.keys());
     const helperLocals = localNames(helper.body);
     for (const used of factory.names) {
@@ -833,17 +852,6 @@ class FileServing {
         throw new CannotRewrite(`the server factory uses the parameter \`${used}\` of \`${name}()\`, which its caller passes as \`${arg.getText(this.sf)}\`: pass a value declared before \`${registry.param}\` under the same name.`, call, 'session-state/per-session-server');
       }
     }
-    // A body the caller read is passed on; one the helper reads itself is custom logic (the boilerplate check refuses it).
-    let body: string | undefined;
-    forEachDescendant(helper.body, (node) => {
-      if (!ts.isCallExpression(node) || calleeParts(node).name !== 'handleRequest' || node.arguments.length < 3) return;
-      const arg = unwrap(node.arguments[2]!);
-      const passed = ts.isIdentifier(arg) ? argumentOf.get(arg.text) : undefined;
-      if (!passed) throw new CannotRewrite(`\`${name}()\` hands the transport a body it computes: pass the parsed body to the stateless handler by hand.`, node);
-      body = passed.getText(this.sf);
-    });
-    const allowed = new Set([...BOILERPLATE_GLOBALS, ...this.sdkNames, ...factory.names, req!, res!, registry.param]);
-    this.checkBoilerplate(helper.body, allowed, `the session-routing helper \`${name}()\``);
 
     const options: string[] = [];
     if (this.options.modernOnly) options.push(`legacy: ${this.q('reject')}`);
@@ -856,12 +864,48 @@ class FileServing {
     const create = `const ${handlerName} = createMcpHandler(${factory.expression}${options.length ? `, { ${options.join(', ')} }` : ''});`;
     this.edit(range.start, range.end, `${indent}${create}\n${indent}const ${nodeHandlerName} = toNodeHandler(${handlerName});\n`);
     const [reqArg, resArg] = call.arguments.map((a) => a.getText(this.sf));
-    this.edit(call.getStart(this.sf), call.end, `${nodeHandlerName}(${reqArg}, ${resArg}${body ? `, ${body}` : ''})`);
+    this.edit(call.getStart(this.sf), call.end, `${nodeHandlerName}(${reqArg}, ${resArg}${body ? `, ${body.fromCaller}` : ''})`);
     this.remove(helper);
     this.imports.add(SERVER_MODULE, 'createMcpHandler');
     this.imports.add(NODE_MODULE, 'toNodeHandler');
     this.plan.notes!.push(`serving: ${this.relative()} — the session-routing helper ${name}() and the session map its caller kept → toNodeHandler(createMcpHandler(${factory.expression}))${this.options.modernOnly ? ' (modern-only)' : ' (2025-era clients still served statelessly)'}`);
     return true;
+  }
+
+  /**
+   * The routing helper on --target stateless-v1 (SDK 1.x): its body answers 405 to anything but POST, then serves the
+   * POST with a new server and a `sessionIdGenerator: undefined` transport; the map, its parameter and its argument go.
+   */
+  private routingHelperV1(helper: ts.FunctionDeclaration, call: ts.CallExpression, registry: RoutingHelperRegistry, first: ts.NewExpression, transportOptions: Record<string, ts.Node>, factory: Factory, body: string | undefined): void {
+    const [req, res] = helper.parameters.map((p) => (p.name as ts.Identifier).text);
+    if (helper.parameters.some((p) => ['server', 'transport'].includes((p.name as ts.Identifier).text))) {
+      throw new CannotRewrite('the helper has a parameter named `server` or `transport`, the names the per-POST code uses: rename it, then re-run.', helper);
+    }
+    if (factory.call.startsWith('await ') && !isAsync(helper)) throw new CannotRewrite('the helper is not async, and its server factory is awaited.', helper);
+    const u = this.unit;
+    const q = (t: string) => this.q(t);
+    const base = indentAt(this.text, helper.getStart(this.sf));
+    const json = transportOptions.enableJsonResponse ? `, enableJsonResponse: ${transportOptions.enableJsonResponse.getText(this.sf)}` : '';
+    const lines = [
+      `if (${req}.method !== ${q('POST')}) {`,
+      `${u}${res}.writeHead(405, { Allow: ${q('POST')}, ${q('Content-Type')}: ${q('application/json')} }).end(JSON.stringify({ jsonrpc: ${q('2.0')}, error: { code: -32000, message: ${q('Method not allowed.')} }, id: null }));`,
+      `${u}return;`,
+      `}`,
+      `const server = ${factory.call};`,
+      `const transport = new ${first.expression.getText(this.sf)}({ sessionIdGenerator: undefined${json} });`,
+      `${res}.on(${q('close')}, () => {`,
+      `${u}void transport.close();`,
+      `${u}void server.close();`,
+      `});`,
+      `await server.connect(transport);`,
+      `await transport.handleRequest(${req}, ${res}${body ? `, ${body}` : ''});`,
+    ];
+    this.edit(helper.body!.getStart(this.sf), helper.body!.end, `{\n${lines.map((l) => `${base}${u}${l}`).join('\n')}\n${base}}`);
+    // The map's parameter and the argument passing it: with the separator before it when last, after it otherwise.
+    const cut = (list: readonly ts.Node[], i: number) => (i === list.length - 1 ? { start: list[i - 1]!.end, end: list[i]!.end } : { start: list[i]!.getStart(this.sf), end: list[i + 1]!.getStart(this.sf) });
+    for (const range of [cut(helper.parameters, registry.index), cut(call.arguments, registry.index)]) this.edit(range.start, range.end, '');
+    this.remove(registry.statement);
+    this.plan.notes!.push(`serving: ${this.relative()} — the session-routing helper ${helper.name!.text}() → a new server (${factory.call}) and a sessionIdGenerator: undefined transport per POST, 405 for other methods; the session map its caller kept goes (SDK 1.x)`);
   }
 
   private isDeclarationOf(statement: ts.Node, arg: ts.Node): boolean {
