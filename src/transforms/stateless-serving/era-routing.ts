@@ -8,7 +8,7 @@ import { ts } from '../../typescript.js';
 import { calleeParts, forEachDescendant } from '../../analysis/ast.js';
 import type { AnalysisResult } from '../../analysis/model.js';
 
-export interface EraRouting {
+interface EraRouting {
   /** The call in the route that tells the eras apart (`isLegacyRequest`, or the project predicate calling it). */
   discriminator: string;
   /** The call in the route that serves the 2026-07-28 requests, when it is a project function over `createMcpHandler`. */
