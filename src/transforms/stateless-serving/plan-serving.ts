@@ -359,6 +359,8 @@ class FileServing {
       return;
     }
     if (!route || !route.call) {
+      // On SDK 1.x a helper already serving the stateless idiom (a second run over its own rewrite) is done.
+      if (this.options.target === 'stateless-v1' && this.isStatelessIdiom(transports)) return;
       // Transports a helper makes and a registry keeps (qmd's node:http dispatcher): session-registry.ts.
       const outcome = route ? undefined : rewriteHelperRegistry(this.site(), transports);
       if (outcome === true) return;
@@ -906,6 +908,19 @@ class FileServing {
     for (const range of [cut(helper.parameters, registry.index), cut(call.arguments, registry.index)]) this.edit(range.start, range.end, '');
     this.remove(registry.statement);
     this.plan.notes!.push(`serving: ${this.relative()} — the session-routing helper ${helper.name!.text}() → a new server (${factory.call}) and a sessionIdGenerator: undefined transport per POST, 405 for other methods; the session map its caller kept goes (SDK 1.x)`);
+  }
+
+  /** One `sessionIdGenerator: undefined` transport whose function keeps no registry: the v1 stateless idiom. */
+  private isStatelessIdiom(transports: readonly ts.NewExpression[]): boolean {
+    const fn = enclosingFunctionOf(transports[0]!);
+    if (transports.length !== 1 || !fn) return false;
+    try {
+      const generator = this.transportOptions(transports[0]!).sessionIdGenerator;
+      return !!generator && this.values.isUndefinedValue(generator) && this.registriesOf([fn]).length === 0;
+    } catch (error) {
+      if (error instanceof CannotRewrite) return false;
+      throw error;
+    }
   }
 
   private isDeclarationOf(statement: ts.Node, arg: ts.Node): boolean {
