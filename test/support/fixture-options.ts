@@ -20,6 +20,7 @@ export const SERVING_OPTIONS: Record<string, Partial<TransformOptions>> = {
   'node-http-stateless-v1': { target: 'stateless-v1' },
   'v1-dispatcher-stateless-v1': { target: 'stateless-v1' },
   'node-http-helper-stateless-v1': { target: 'stateless-v1' },
+  'node-http-routing-helper-stateless-v1': { target: 'stateless-v1' },
   'registry-shared-with-sse-stateless-v1': { target: 'stateless-v1' },
   'registry-union-with-sse-stateless-v1': { target: 'stateless-v1' },
 };

@@ -44,6 +44,10 @@ const MARKERS: Record<string, string[]> = {
   // A gateway: a helper opens an SDK client transport per session, the endpoint's transport is started by hand and relayed.
   'gateway-upstream-client-marker': ['session-transport/session-id-generator'],
   'helper-reaper-metrics-marker': ['session-transport/session-id-generator'],
+  // Sessions relayed to a server behind a project transport (example-remote-server's Redis relay): one marker naming the relay.
+  'redis-relay-marker': ['session-transport/session-id-generator'],
+  // Both eras on one route (isLegacyRequest routing): the sessionful path is the 2025-era one, marked as such.
+  'era-routed-marker': ['session-transport/session-id-generator'],
   // Rewritten; the TTL option of the exported start function stays in its options, marked as having no effect.
   'node-http-helper-registry': ['session-transport/transport-registry'],
   'node-http-helper-stateless-v1': ['session-transport/transport-registry'],

@@ -32,6 +32,8 @@ import { ImportEdits } from './imports.js';
 import { planLegacySse } from './legacy-sse.js';
 import { planFactorySplits, type FactorySplit } from './factory-split.js';
 import { dottedReferences, registriesUsedIn, registryReferences, registryRemovals } from './registries.js';
+import { eraRouting, eraRoutingAdvice } from './era-routing.js';
+import { transportRelay, type TransportRelay } from './relay.js';
 import { rewriteHelperRegistry, type ServingSite } from './session-registry.js';
 import { freeNames, isAsync, isInside, localNames, loggerNames, referencesByName, reindent, removalRange, statementOf, withBlankLineAbove } from './text.js';
 
@@ -68,6 +70,13 @@ export function planServing(result: AnalysisResult, options: ServingOptions): Tr
   for (const split of splits) plan.notes!.push(...split.notes);
   for (const sf of result.sourceFiles) new FileServing(result, sf, options, plan, splits).run();
   return plan;
+}
+
+/** The session map a routing helper is handed: its parameter, that parameter's position, the caller's declaration. */
+interface RoutingHelperRegistry {
+  param: string;
+  index: number;
+  statement: ts.VariableStatement;
 }
 
 interface Range {
@@ -350,11 +359,16 @@ class FileServing {
       return;
     }
     if (!route || !route.call) {
+      // On SDK 1.x a helper already serving the stateless idiom (a second run over its own rewrite) is done.
+      if (this.options.target === 'stateless-v1' && this.isStatelessIdiom(transports)) return;
       // Transports a helper makes and a registry keeps (qmd's node:http dispatcher): session-registry.ts.
       const outcome = route ? undefined : rewriteHelperRegistry(this.site(), transports);
       if (outcome === true) return;
       throw this.unrecognisedPlace(first, outcome);
     }
+    // Both eras on one endpoint, by the maintainer's choice: the sessionful path is the 2025-era one.
+    const era = eraRouting(this.result, route.handlers.find((h) => isInside(first, h)) ?? route.call);
+    if (era) throw new AdvisedRefusal(eraRoutingAdvice(era, this.options.target), first, 'session-transport/session-id-generator', route.framework);
     if (route.framework !== 'express' && route.framework !== 'hono' && route.framework !== 'fastify') {
       throw new CannotRewrite(`sessionful serving on ${route.framework === 'unknown' ? 'an unrecognised router' : route.framework} is not rewritten automatically: replace the transport registry, its routing and the GET/DELETE session routes by hand.`, route.call, undefined, route.framework);
     }
@@ -700,6 +714,7 @@ class FileServing {
     const sessionful = !!transportOptions.sessionIdGenerator && !this.values.isUndefinedValue(transportOptions.sessionIdGenerator);
     const registries = this.registriesOf([listener]);
     if (this.options.target === 'stateless-v1' && !sessionful && registries.length === 0) return;
+    if (registries.length === 0 && ts.isFunctionDeclaration(listener) && this.planRoutingHelper(listener, branch, first, transportOptions)) return;
     const factory = this.factoryOf(branch, first);
     // A body read before the branch (the stream is consumed) is handed over; one read inside goes with the branch.
     let body: string | undefined;
@@ -777,6 +792,137 @@ class FileServing {
     this.plan.notes!.push(`serving: ${this.relative()} — ${sessionful ? 'sessionful' : 'stateless-idiom'} Streamable HTTP (node:http) → the POST/GET/DELETE branches hand the request to toNodeHandler(createMcpHandler(${factory.expression}))${this.options.modernOnly ? ' (modern-only)' : ' (2025-era clients still served statelessly)'}`);
   }
 
+  /**
+   * A top-level routing helper `routeMcp(req, res, serverList, sessions)` that its one caller hands the session
+   * map it owns (browserbase's shape): when the helper does nothing but route sessions, it goes; the map's
+   * declaration becomes the stateless handler and the call hands the request to it. False when the helper
+   * is not called that way (the generic node:http rewrite then applies).
+   */
+  private planRoutingHelper(helper: ts.FunctionDeclaration, branch: ts.Block, first: ts.NewExpression, transportOptions: Record<string, ts.Node>): boolean {
+    if (!helper.name || !helper.body || !ts.isSourceFile(helper.parent) || ts.getModifiers(helper)?.some((m) => m.kind === ts.SyntaxKind.ExportKeyword)) return false;
+    const symbol = this.values.symbolOf(helper.name);
+    const refs = referencesByName(this.sf, helper.name.text).filter((r) => r !== helper.name && this.values.symbolOf(r) === symbol);
+    const call = refs.length === 1 && ts.isCallExpression(refs[0]!.parent) && refs[0]!.parent.expression === refs[0] ? refs[0]!.parent : undefined;
+    if (!call || call.arguments.length !== helper.parameters.length || isInside(call, helper)) return false;
+    // Parameter name → the caller's argument; the registry is a map the caller declares and hands only to this call.
+    const argumentOf = new Map<string, ts.Expression>();
+    let registry: RoutingHelperRegistry | undefined;
+    for (const [i, param] of helper.parameters.entries()) {
+      if (!ts.isIdentifier(param.name) || param.dotDotDotToken) return false;
+      const arg = call.arguments[i]!;
+      argumentOf.set(param.name.text, arg);
+      if (i < 2 || !ts.isIdentifier(arg)) continue;
+      const decl = this.values.symbolOf(arg)?.valueDeclaration;
+      const init = decl && ts.isVariableDeclaration(decl) && decl.initializer ? unwrap(decl.initializer) : undefined;
+      const fresh = init && ((ts.isNewExpression(init) && ts.isIdentifier(init.expression) && init.expression.text === 'Map') || (ts.isObjectLiteralExpression(init) && init.properties.length === 0));
+      const statement = decl && statementOf(decl);
+      if (!fresh || !statement || !ts.isVariableStatement(statement) || statement.declarationList.declarations.length !== 1) continue;
+      const uses = referencesByName(this.sf, arg.text).filter((r) => this.values.symbolOf(r)?.valueDeclaration === decl);
+      if (uses.length !== 1 || uses[0] !== arg) continue;
+      if (registry) return false;
+      registry = { param: param.name.text, index: i, statement };
+    }
+    if (!registry) return false;
+    const name = helper.name.text;
+    this.checkTransportOptions(transportOptions, 'node-http');
+    const factory = this.factoryOf(branch, first);
+    const [req, res] = helper.parameters.map((p) => (p.name as ts.Identifier).text);
+    // A body the caller read is passed on; one the helper reads itself is custom logic (the boilerplate check refuses it).
+    let body: { inHelper: string; fromCaller: string } | undefined;
+    forEachDescendant(helper.body, (node) => {
+      if (!ts.isCallExpression(node) || calleeParts(node).name !== 'handleRequest' || node.arguments.length < 3) return;
+      const arg = unwrap(node.arguments[2]!);
+      const passed = ts.isIdentifier(arg) ? argumentOf.get(arg.text) : undefined;
+      if (!passed) throw new CannotRewrite(`\`${name}()\` hands the transport a body it computes: pass the parsed body to the stateless handler by hand.`, node);
+      body = { inHelper: (arg as ts.Identifier).text, fromCaller: passed.getText(this.sf) };
+    });
+    const allowed = new Set([...BOILERPLATE_GLOBALS, ...this.sdkNames, ...factory.names, req!, res!, registry.param]);
+    this.checkBoilerplate(helper.body, allowed, `the session-routing helper \`${name}()\``);
+    if (this.options.target === 'stateless-v1') {
+      this.routingHelperV1(helper, call, registry, first, transportOptions, factory, body?.inHelper);
+      return true;
+    }
+    const params = new Set(argumentOf.keys());
+    const helperLocals = localNames(helper.body);
+    for (const used of factory.names) {
+      // The factory runs where the map was declared: a parameter it uses must be passed by the same name, declared before the map.
+      if (helperLocals.has(used)) throw new CannotRewrite(`the server factory uses \`${used}\`, which \`${name}()\` computes: build it once outside the helper.`, first, 'session-state/per-session-server');
+      if (!params.has(used)) continue;
+      const arg = unwrap(argumentOf.get(used)!);
+      const decl = ts.isIdentifier(arg) && arg.text === used ? this.values.symbolOf(arg)?.valueDeclaration : undefined;
+      if (!decl || (!ts.isParameter(decl) && decl.end > registry.statement.getStart(this.sf))) {
+        throw new CannotRewrite(`the server factory uses the parameter \`${used}\` of \`${name}()\`, which its caller passes as \`${arg.getText(this.sf)}\`: pass a value declared before \`${registry.param}\` under the same name.`, call, 'session-state/per-session-server');
+      }
+    }
+
+    const options: string[] = [];
+    if (this.options.modernOnly) options.push(`legacy: ${this.q('reject')}`);
+    const jsonMode = transportOptions.enableJsonResponse;
+    if (jsonMode && unwrap(jsonMode).kind === ts.SyntaxKind.TrueKeyword) options.push(`responseMode: ${this.q('json')}`);
+    const handlerName = this.freshName('mcpHandler');
+    const nodeHandlerName = this.freshName('mcpNodeHandler');
+    const indent = indentAt(this.text, registry.statement.getStart(this.sf));
+    const range = removalRange(this.sf, registry.statement, true, false);
+    const create = `const ${handlerName} = createMcpHandler(${factory.expression}${options.length ? `, { ${options.join(', ')} }` : ''});`;
+    this.edit(range.start, range.end, `${indent}${create}\n${indent}const ${nodeHandlerName} = toNodeHandler(${handlerName});\n`);
+    const [reqArg, resArg] = call.arguments.map((a) => a.getText(this.sf));
+    this.edit(call.getStart(this.sf), call.end, `${nodeHandlerName}(${reqArg}, ${resArg}${body ? `, ${body.fromCaller}` : ''})`);
+    this.remove(helper);
+    this.imports.add(SERVER_MODULE, 'createMcpHandler');
+    this.imports.add(NODE_MODULE, 'toNodeHandler');
+    this.plan.notes!.push(`serving: ${this.relative()} — the session-routing helper ${name}() and the session map its caller kept → toNodeHandler(createMcpHandler(${factory.expression}))${this.options.modernOnly ? ' (modern-only)' : ' (2025-era clients still served statelessly)'}`);
+    return true;
+  }
+
+  /**
+   * The routing helper on --target stateless-v1 (SDK 1.x): its body answers 405 to anything but POST, then serves the
+   * POST with a new server and a `sessionIdGenerator: undefined` transport; the map, its parameter and its argument go.
+   */
+  private routingHelperV1(helper: ts.FunctionDeclaration, call: ts.CallExpression, registry: RoutingHelperRegistry, first: ts.NewExpression, transportOptions: Record<string, ts.Node>, factory: Factory, body: string | undefined): void {
+    const [req, res] = helper.parameters.map((p) => (p.name as ts.Identifier).text);
+    if (helper.parameters.some((p) => ['server', 'transport'].includes((p.name as ts.Identifier).text))) {
+      throw new CannotRewrite('the helper has a parameter named `server` or `transport`, the names the per-POST code uses: rename it, then re-run.', helper);
+    }
+    if (factory.call.startsWith('await ') && !isAsync(helper)) throw new CannotRewrite('the helper is not async, and its server factory is awaited.', helper);
+    const u = this.unit;
+    const q = (t: string) => this.q(t);
+    const base = indentAt(this.text, helper.getStart(this.sf));
+    const json = transportOptions.enableJsonResponse ? `, enableJsonResponse: ${transportOptions.enableJsonResponse.getText(this.sf)}` : '';
+    const lines = [
+      `if (${req}.method !== ${q('POST')}) {`,
+      `${u}${res}.writeHead(405, { Allow: ${q('POST')}, ${q('Content-Type')}: ${q('application/json')} }).end(JSON.stringify({ jsonrpc: ${q('2.0')}, error: { code: -32000, message: ${q('Method not allowed.')} }, id: null }));`,
+      `${u}return;`,
+      `}`,
+      `const server = ${factory.call};`,
+      `const transport = new ${first.expression.getText(this.sf)}({ sessionIdGenerator: undefined${json} });`,
+      `${res}.on(${q('close')}, () => {`,
+      `${u}void transport.close();`,
+      `${u}void server.close();`,
+      `});`,
+      `await server.connect(transport);`,
+      `await transport.handleRequest(${req}, ${res}${body ? `, ${body}` : ''});`,
+    ];
+    this.edit(helper.body!.getStart(this.sf), helper.body!.end, `{\n${lines.map((l) => `${base}${u}${l}`).join('\n')}\n${base}}`);
+    // The map's parameter and the argument passing it: with the separator before it when last, after it otherwise.
+    const cut = (list: readonly ts.Node[], i: number) => (i === list.length - 1 ? { start: list[i - 1]!.end, end: list[i]!.end } : { start: list[i]!.getStart(this.sf), end: list[i + 1]!.getStart(this.sf) });
+    for (const range of [cut(helper.parameters, registry.index), cut(call.arguments, registry.index)]) this.edit(range.start, range.end, '');
+    this.remove(registry.statement);
+    this.plan.notes!.push(`serving: ${this.relative()} — the session-routing helper ${helper.name!.text}() → a new server (${factory.call}) and a sessionIdGenerator: undefined transport per POST, 405 for other methods; the session map its caller kept goes (SDK 1.x)`);
+  }
+
+  /** One `sessionIdGenerator: undefined` transport whose function keeps no registry: the v1 stateless idiom. */
+  private isStatelessIdiom(transports: readonly ts.NewExpression[]): boolean {
+    const fn = enclosingFunctionOf(transports[0]!);
+    if (transports.length !== 1 || !fn) return false;
+    try {
+      const generator = this.transportOptions(transports[0]!).sessionIdGenerator;
+      return !!generator && this.values.isUndefinedValue(generator) && this.registriesOf([fn]).length === 0;
+    } catch (error) {
+      if (error instanceof CannotRewrite) return false;
+      throw error;
+    }
+  }
+
   private isDeclarationOf(statement: ts.Node, arg: ts.Node): boolean {
     const inner = unwrap(arg);
     if (!ts.isIdentifier(inner)) return false;
@@ -822,6 +968,7 @@ class FileServing {
     const framework: RouteFramework | undefined = this.result.analysis.sdk.exportOf(transport.expression)?.name.startsWith('WebStandard') ? 'web' : undefined;
     const fn = enclosingFunctionOf(transport);
     const holder = fn && (ts.isFunctionDeclaration(fn) || ts.isMethodDeclaration(fn) ? fn.name : ts.isVariableDeclaration(outermostWrapper(fn).parent) ? (outermostWrapper(fn).parent as ts.VariableDeclaration).name : undefined);
+    const relay = transportRelay(this.result, transport);
     if (holder && ts.isIdentifier(holder)) {
       const symbol = this.values.symbolOf(holder);
       const calls = referencesByName(this.sf, holder.text).filter((r) => r !== holder && this.values.symbolOf(r) === symbol);
@@ -831,10 +978,23 @@ class FileServing {
       const where = callers.length ? ` (called from ${callers.map((n) => `\`${n}()\``).join(', ')})` : '';
       const timers = this.registryTimers();
       const expiry = timers.length ? ` The registry's idle expiry (${timers.join(', ')}) goes with the sessions: remove it, there is nothing left to expire.` : '';
+      if (relay) return this.relayRefusal(transport, relay, `the ${kind} \`${holder.text}()\`${where}`, framework);
       const why = refusal ? ` It is not rewritten: ${refusal}` : '';
       return new CannotRewrite(`the transport is created in the ${kind} \`${holder.text}()\`${where}, not in a route handler: replace the helper, the session registry and the routing that calls it with one stateless endpoint by hand.${why}${expiry}`, transport, undefined, framework);
     }
+    if (relay) return this.relayRefusal(transport, relay, 'this code', framework);
     return new CannotRewrite('the transport is not created in a route handler mcp-migrate recognises: replace the transport, its registry and the session routing by hand.', transport, undefined, framework);
+  }
+
+  /** A relayed session (relay.ts): what the relay is for, and what goes with it once each request builds its own server. */
+  private relayRefusal(transport: ts.NewExpression, relay: TransportRelay, where: string, framework?: RouteFramework): CannotRewrite {
+    const classes = relay.serverTransports.map((c) => `\`${c}\``).join(', ');
+    return new CannotRewrite(
+      `the transport made in ${where} is relayed by \`${relay.relay}()\` to a server connected to ${classes} (a transport of this project), so that any instance can serve a session. Each request now builds its own server where it lands: the relay, ${classes} and the per-session bookkeeping around them (ownership, shutdown, resumption) go with the sessions; keep authentication in front of the endpoint and shared storage only for state that must outlive a request. Not rewritten: the relay spans the code that starts and resumes sessions.`,
+      transport,
+      undefined,
+      framework,
+    );
   }
 
   /** The `setInterval`/`setTimeout` calls whose callback reads a session registry of this file (idle reapers), by the name they are kept in. */
@@ -931,8 +1091,10 @@ class FileServing {
         throw new CannotRewrite('the server is not built in the route by a factory function: extract its construction into `function buildServer() { … return server; }`.', at, 'session-state/per-session-server');
       } else init = unwrap(decl.initializer);
     }
+    if (ts.isCallExpression(init) && ts.isPropertyAccessExpression(init.expression)) return this.methodFactory(init, scope, at, kind, receiver);
     if (!ts.isCallExpression(init) || !ts.isIdentifier(init.expression)) {
-      throw new CannotRewrite('the server is built inline in the route: extract its construction into `function buildServer() { … return server; }`.', at, 'session-state/per-session-server');
+      const where = kind === 'http' ? 'inline in the route' : 'in place';
+      throw new CannotRewrite(`the server is built ${where}: extract its construction into \`function buildServer() { … return server; }\`.`, at, 'session-state/per-session-server');
     }
     const fnDecl = this.values.symbolOf(init.expression)?.valueDeclaration;
     // On HTTP the route runs per request: a factory declared in it is not one the handler can be given. stdio serves in place.
@@ -949,6 +1111,29 @@ class FileServing {
     }
     // Arguments built once (a shared store, a config object) are passed on by a closure the entry calls per request/connection.
     return { expression: `() => ${init.getText(this.sf)}`, call: build(init.getText(this.sf)), names: [name, ...argNames] };
+  }
+
+  /**
+   * A server built by a method of an object (`await serverList.create()`, `deps.servers.build(config)`): the
+   * entry gets a closure calling that method. The object must be a (dotted) name the entry can reach: on HTTP
+   * one declared outside the route (shared by every request, as it was by every session); on stdio any.
+   */
+  private methodFactory(init: ts.CallExpression, scope: ts.Node, at: ts.Node, kind: 'http' | 'stdio', receiver: ts.Node): Factory {
+    let root: ts.Node = unwrap((init.expression as ts.PropertyAccessExpression).expression);
+    while (ts.isPropertyAccessExpression(root)) root = unwrap(root.expression);
+    const rootDecl = ts.isIdentifier(root) ? this.values.symbolOf(root)?.valueDeclaration : undefined;
+    const text = init.getText(this.sf);
+    if (!rootDecl || (kind === 'http' && isInside(rootDecl, scope))) {
+      const where = kind === 'http' ? 'an object the route builds' : 'an object mcp-migrate cannot follow';
+      throw new CannotRewrite(`the server is built by a method of ${where} (\`${text}\`): build that object once outside the route, so that the factory is a closure over it.`, at, 'session-state/per-session-server', undefined, `() => ${text}`);
+    }
+    const argNames = init.arguments.length === 0 ? [] : this.factoryArgumentNames(init, scope, kind);
+    if (!argNames) {
+      const where = kind === 'http' ? 'in the route (per request or session)' : 'where the server is built';
+      throw new CannotRewrite(`the server factory \`${text}\` is called with arguments computed ${where}: compute them once into constants${kind === 'http' ? ' outside the route' : ''}, so that the factory is a closure over them.`, at, 'session-state/per-session-server', undefined, `() => ${text}`);
+    }
+    const awaited = ts.isIdentifier(receiver) ? this.isAwaited(receiver) : false;
+    return { expression: `() => ${text}`, call: `${awaited ? 'await ' : ''}${text}`, names: [(root as ts.Identifier).text, ...argNames] };
   }
 
   /** Whether the server `id` names was declared as `const server = await factory(…)`. */
