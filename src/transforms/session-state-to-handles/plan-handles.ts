@@ -29,6 +29,7 @@ import type { TextEdit } from '../kit/edits.js';
 import type { StoreOutcome, TransformOptions, TransformPlan } from '../kit/plan.js';
 import { describeDuration } from '../kit/duration.js';
 import { requestIdForDestructuredSessionId } from './destructured-log-id.js';
+import { perSessionObjects } from './per-session-objects.js';
 import { handleNames, nounOf, styleOf, type HandleNames } from './naming.js';
 import { handleModuleFileName, handleModuleSource, type ModuleFlavour } from './runtime.js';
 import { handleArgumentJsonSchema, handleArgumentZod, idempotencyKeyJsonSchema, idempotencyKeyZod, lifetimeText, quote } from './schema-text.js';
@@ -151,6 +152,9 @@ export function planHandles(result: AnalysisResult, options: HandlesOptions): Ha
     }
   }
 
+  for (const site of perSessionObjects(result)) {
+    marker(site.creation, 'session-state/per-session-server', site.advice);
+  }
   for (const read of carriedIntoProjectObjects(analysis.sessions.reads)) {
     marker(read.node, 'session-state/session-id-read', CARRIED_ID_ADVICE);
   }
