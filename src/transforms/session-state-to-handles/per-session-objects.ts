@@ -12,7 +12,7 @@ import type { AnalysisResult } from '../../analysis/model.js';
 import { sessionConnection } from '../../analysis/session-servers.js';
 import { handleNames, nounOf } from './naming.js';
 
-export interface PerSessionObjects {
+interface PerSessionObjects {
   /** The server's creation (`createServer(backend)`), where the marker goes. */
   creation: ts.Expression;
   /** Class names of the objects handed to the server, in source order, each once. */
