@@ -51,10 +51,10 @@ const handles = defineTransform({
     'a create_<noun> tool mints handles (idempotency key, lifetime in its description); tools check the handle against the caller',
     'session-lifecycle cleanup becomes handle expiry; a generated mcp-handles module holds the registry',
     'a session id used only in logs becomes the request id',
-    'markers: transport registries, per-session servers, per-session credentials, session ids carried into the project\'s own objects, sites that cannot be rewritten safely',
+    'markers: transport registries, per-session servers, objects (a browser backend) built per session for its server, per-session credentials, session ids carried into the project\'s own objects, sites that cannot be rewritten safely',
   ],
   rewrites: ['session-state/keyed-store', 'session-state/session-id-read', 'session-state/session-telemetry'],
-  marks: ['session-state/keyed-store', 'session-state/session-id-read', 'session-transport/transport-registry'],
+  marks: ['session-state/keyed-store', 'session-state/per-session-server', 'session-state/session-id-read', 'session-transport/transport-registry'],
   plan: planHandles,
 });
 

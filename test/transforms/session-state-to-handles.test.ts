@@ -80,6 +80,17 @@ const MARKERS: Record<string, Record<string, string[]>> = {
       "// @mcp-migrate-todo(session-state/keyed-store): `knownRoots` caches the client's roots per session: what the client said on its connection, not state a tool created, so it needs no handle. A 2026-07-28 server has no session to cache them under and cannot ask the client outside a request: ask for the roots within the tool call that needs them (an input request, inputRequired), and keep this cache only while 2025-era clients (stdio, server-legacy) are served.",
     ],
   },
+  'per-session-backend-marker': {
+    'server.ts': [
+      '// @mcp-migrate-todo(session-state/per-session-server): `createServer(backend)` runs once per session, with `BrowserBackend` (`backend`) made for it: one object per connection, shared by every call of it. On 2026-07-28 a server is built per request, so the object would be made, and lost, on every call. Make it a handle: a `create_browser` tool (or the tool that already opens it) builds it, keeps it in a registry bound to the caller with expiry (createHandleRegistry, as the handles transform generates in mcp-handles) and returns a `browser_id`; every other tool takes `browser_id`, is refused unless the caller owns it, and dispatches to that object; close the object when its handle expires.',
+      '// @mcp-migrate-todo(session-transport/transport-registry): serving plumbing keyed by the session id: replace the sessionful transport and this registry with the stateless handler (createMcpHandler / a transport per request).',
+    ],
+  },
+  'pool-outside-tools-marker': {
+    'server.ts': [
+      '// @mcp-migrate-todo(session-state/keyed-store): `this.upstreams` is keyed by the session id, but no tool reaches it, so no tool can carry a handle for it. If it is bookkeeping of the serving layer (a connection, server or timestamp per session), it goes with the sessions when serving becomes stateless: 2026-07-28 has no session to key it by, so key what must outlive a request by what that layer still has (the caller\'s identity from authInfo, a tenant or namespace) or make it per request. If a resource or prompt handler reads it, pass what the handler needs in that request (its URI or arguments) instead of the session id.',
+    ],
+  },
   'session-set-marker': {
     'server.ts': [
       '// @mcp-migrate-todo(session-state/keyed-store): `heartbeatSessions` is a set of session ids: it records which connections asked for something (to push to them later, or to act once per connection), not state a tool reads back, so it needs no handle. Only 2025-era clients (stdio, server-legacy) have a session id; a 2026-07-28 request has none and no connection to push on: do the work within the request (ctx.mcpReq.notify) or through subscriptions/listen, and drop the set once 2025-era clients are no longer served.',

@@ -29,6 +29,7 @@ import type { TextEdit } from '../kit/edits.js';
 import type { StoreOutcome, TransformOptions, TransformPlan } from '../kit/plan.js';
 import { describeDuration } from '../kit/duration.js';
 import { requestIdForDestructuredSessionId } from './destructured-log-id.js';
+import { perSessionObjects } from './per-session-objects.js';
 import { handleNames, nounOf, styleOf, type HandleNames } from './naming.js';
 import { handleModuleFileName, handleModuleSource, type ModuleFlavour } from './runtime.js';
 import { handleArgumentJsonSchema, handleArgumentZod, idempotencyKeyJsonSchema, idempotencyKeyZod, lifetimeText, quote } from './schema-text.js';
@@ -131,6 +132,11 @@ export function planHandles(result: AnalysisResult, options: HandlesOptions): Ha
       marker(site, 'session-state/keyed-store', 'credentials kept per session: authenticate every request (authInfo from the bearer token) instead of remembering a login per session.', outcome);
       continue;
     }
+    if (model.tools.length === 0) {
+      outcome.reason = 'no tool reaches this store: bookkeeping of the serving layer or of non-tool handlers, no tool can carry a handle for it';
+      marker(site, 'session-state/keyed-store', unreachedStoreAdvice(model.store.name), outcome);
+      continue;
+    }
     try {
       const rewrite = new StoreRewrite(result, model, options, moduleFor);
       const edits = rewrite.run();
@@ -151,6 +157,9 @@ export function planHandles(result: AnalysisResult, options: HandlesOptions): Ha
     }
   }
 
+  for (const site of perSessionObjects(result)) {
+    marker(site.creation, 'session-state/per-session-server', site.advice);
+  }
   for (const read of carriedIntoProjectObjects(analysis.sessions.reads)) {
     marker(read.node, 'session-state/session-id-read', CARRIED_ID_ADVICE);
   }
@@ -1097,6 +1106,14 @@ function returnsOf(body: ts.Block): ts.ReturnStatement[] {
  */
 function sessionSetAdvice(name: string): string {
   return `\`${name}\` is a set of session ids: it records which connections asked for something (to push to them later, or to act once per connection), not state a tool reads back, so it needs no handle. Only 2025-era clients (stdio, server-legacy) have a session id; a 2026-07-28 request has none and no connection to push on: do the work within the request (ctx.mcpReq.notify) or through subscriptions/listen, and drop the set once 2025-era clients are no longer served.`;
+}
+
+/**
+ * A session-keyed store no tool reaches (metamcp's pools of upstream connections and their timestamps): no tool
+ * could take a handle for it, so "re-key it by a handle" would be advice nobody can follow.
+ */
+function unreachedStoreAdvice(name: string): string {
+  return `\`${name}\` is keyed by the session id, but no tool reaches it, so no tool can carry a handle for it. If it is bookkeeping of the serving layer (a connection, server or timestamp per session), it goes with the sessions when serving becomes stateless: 2026-07-28 has no session to key it by, so key what must outlive a request by what that layer still has (the caller's identity from authInfo, a tenant or namespace) or make it per request. If a resource or prompt handler reads it, pass what the handler needs in that request (its URI or arguments) instead of the session id.`;
 }
 
 function isSetStore(decl: ts.Node | undefined): boolean {
