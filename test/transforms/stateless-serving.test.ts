@@ -43,6 +43,8 @@ const MARKERS: Record<string, string[]> = {
   'gateway-server-pool-marker': ['session-transport/session-id-generator'],
   // A gateway: a helper opens an SDK client transport per session, the endpoint's transport is started by hand and relayed.
   'gateway-upstream-client-marker': ['session-transport/session-id-generator'],
+  // A stateless relay (a transport and a child per POST): no session; its initialize routing is marked, not its transport.
+  'gateway-stateless-relay-marker': ['session-transport/initialize-routing'],
   'helper-reaper-metrics-marker': ['session-transport/session-id-generator'],
   // Rewritten; the TTL option of the exported start function stays in its options, marked as having no effect.
   'node-http-helper-registry': ['session-transport/transport-registry'],
@@ -52,7 +54,7 @@ const MARKERS: Record<string, string[]> = {
 };
 
 /** Cases the transform must leave exactly as they are (no marker either). */
-const UNCHANGED = new Set<string>([]);
+const UNCHANGED = new Set<string>(['stdio-relay']);
 
 const cases = loadFixtureCases(CASES_DIR);
 const applied = new Map<string, Promise<{ dir: string; first: Awaited<ReturnType<typeof runApply>> }>>();
