@@ -45,6 +45,8 @@ const MARKERS: Record<string, string[]> = {
   'gateway-upstream-client-marker': ['session-transport/session-id-generator'],
   // A stateless relay (a transport and a child per POST): no session; its initialize routing is marked, not its transport.
   'gateway-stateless-relay-marker': ['session-transport/initialize-routing'],
+  // mcp-handler 1's own HTTP+SSE endpoint works (its config names the Redis): kept, one marker at the call.
+  'mcp-handler-sse-kept': ['session-transport/sse-transport'],
   'helper-reaper-metrics-marker': ['session-transport/session-id-generator'],
   // Rewritten; the TTL option of the exported start function stays in its options, marked as having no effect.
   'node-http-helper-registry': ['session-transport/transport-registry'],

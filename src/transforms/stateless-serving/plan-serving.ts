@@ -31,6 +31,7 @@ import { gatewayRefusal, perSessionUpstream, stdioRelayNote } from './gateway.js
 import { ImportEdits } from './imports.js';
 import { planLegacySse } from './legacy-sse.js';
 import { planFactorySplits, type FactorySplit } from './factory-split.js';
+import { planFrameworkSse } from './framework-sse.js';
 import { dottedReferences, registriesUsedIn, registryReferences, registryRemovals } from './registries.js';
 import { rewriteHelperRegistry, type ServingSite } from './session-registry.js';
 import { freeNames, isAsync, isInside, localNames, loggerNames, referencesByName, reindent, removalRange, statementOf, withBlankLineAbove } from './text.js';
@@ -67,6 +68,7 @@ export function planServing(result: AnalysisResult, options: ServingOptions): Tr
   const splits = options.target === '2026-07-28' ? planFactorySplits(result) : [];
   for (const split of splits) plan.notes!.push(...split.notes);
   for (const sf of result.sourceFiles) new FileServing(result, sf, options, plan, splits).run();
+  planFrameworkSse(result, options, plan);
   return plan;
 }
 
