@@ -135,7 +135,7 @@ function relayHandlerStatement(call: ts.Node, isTransport: (node: ts.Node) => bo
 }
 
 /** `sessionIdGenerator: undefined` (or `void 0`) in the transport's options object: a transport that mints no session. */
-function mintsNoSession(transport: ts.NewExpression): boolean {
+export function mintsNoSession(transport: ts.NewExpression): boolean {
   const options = transport.arguments?.[0] && unwrap(transport.arguments[0]);
   if (!options || !ts.isObjectLiteralExpression(options)) return false;
   const generator = options.properties.find((p) => ts.isPropertyAssignment(p) && ts.isIdentifier(p.name) && p.name.text === 'sessionIdGenerator');

@@ -32,6 +32,7 @@ import { ImportEdits } from './imports.js';
 import { planLegacySse } from './legacy-sse.js';
 import { planFactorySplits, type FactorySplit } from './factory-split.js';
 import { planFrameworkSse } from './framework-sse.js';
+import { planCorsSessionHeader } from './cors-session-header.js';
 import { dottedReferences, registriesUsedIn, registryReferences, registryRemovals } from './registries.js';
 import { rewriteHelperRegistry, type ServingSite } from './session-registry.js';
 import { freeNames, isAsync, isInside, localNames, loggerNames, referencesByName, reindent, removalRange, statementOf, withBlankLineAbove } from './text.js';
@@ -69,6 +70,7 @@ export function planServing(result: AnalysisResult, options: ServingOptions): Tr
   for (const split of splits) plan.notes!.push(...split.notes);
   for (const sf of result.sourceFiles) new FileServing(result, sf, options, plan, splits).run();
   planFrameworkSse(result, options, plan);
+  planCorsSessionHeader(result, plan);
   return plan;
 }
 
