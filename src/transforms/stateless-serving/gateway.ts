@@ -31,7 +31,7 @@ interface GatewayUpstream {
 }
 
 /** How a gateway endpoint is left: a marker (`message` at `node`), or, with no message, untouched with a note. */
-export interface GatewayRefusal {
+interface GatewayRefusal {
   node: ts.Node;
   ruleId: string;
   message: string;
