@@ -74,5 +74,8 @@ export const mcpHandler: FrameworkDescription = {
       },
     },
   ],
+  // A config object replaces mcp-handler 1's defaults as a whole (its `redisUrl` default reads REDIS_URL/KV_URL):
+  // given without `redisUrl`, every SSE request fails with "redisUrl is required".
+  legacySse: { on: { fn: 'createMcpHandler' }, arg: 2, off: 'disableSse', needs: 'redisUrl' },
   subclasses: {},
 };

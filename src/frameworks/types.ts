@@ -160,6 +160,19 @@ export interface RouteExportUse {
   use: SiteUse;
 }
 
+/**
+ * How a framework's own HTTP+SSE endpoint is switched off: argument `arg` of `on` is its config object, and
+ * `off: true` in it turns the endpoint off (`createMcpHandler(init, options, { disableSse: true })`). When the
+ * config is given without `needs` (`redisUrl`), the endpoint cannot serve anyone (the framework takes that
+ * value from the config alone once one is passed), so turning it off changes nothing that works.
+ */
+export interface LegacySseSwitch {
+  on: CallbackHost;
+  arg: number;
+  off: string;
+  needs?: string;
+}
+
 /** A project class extending a framework class (`class MyMCP extends McpAgent`). */
 export interface SubclassDescription {
   /** The class declaration itself is a finding (at the class name). */
@@ -236,6 +249,8 @@ export interface FrameworkDescription {
    * from one project field to another is not kept again.
    */
   kept?: Record<string, SiteUse>;
+  /** The legacy HTTP+SSE transport the framework serves beside Streamable HTTP, and the option that turns it off (apply reads it). */
+  legacySse?: LegacySseSwitch;
   subclasses: Record<string, SubclassDescription>;
   /**
    * Classes whose declaration (with these members) makes a project module this framework's entry

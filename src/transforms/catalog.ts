@@ -107,13 +107,16 @@ const serving = defineTransform({
     "transports a helper opens into a session registry (qmd's node:http dispatcher: createSession() + a sessions map) become createMcpHandler where the helper was; the session routing, the GET/DELETE branch and idle reapers over the registry go with it; a session TTL option of an exported function stays, marked as having no effect",
     "a registry shared with a kept HTTP+SSE endpoint (`transports.streamable` beside `transports.sse`, or one `Record<string, StreamableHTTP… | SSEServerTransport>`): the Streamable HTTP route is rewritten, the registry stays for the SSE routes (its streamable part removed or narrowed out of its type), a shutdown loop over it closes the handler first",
     'HTTP+SSE (SSEServerTransport) is kept while 2025-era clients are served (server-legacy), with one marker per endpoint recording the decision (scan reports it in place of the session findings inside the endpoint); --modern-only removes its routes, registry and helpers (handler functions mounted elsewhere are marked); --target stateless-v1 marks it',
+    "a framework adapter's own HTTP+SSE endpoint (mcp-handler 1's /sse, from its framework description) is switched off with disableSse: true where its config has no redisUrl (it serves nobody) or with --modern-only, and otherwise kept with one marker",
+    'CORS header lists naming Mcp-Session-Id in a project that already serves statelessly lose that header',
+    'gateways: a sessionful endpoint whose sessions own an upstream gets one marker (for a child-process relay: a child per request, the handshake per request); a stateless relay keeps its serving, its initialize routing marked; a stdio relay stays on its transport',
     "2025-era clients stay served (createMcpHandler legacy: 'stateless', serveStdio legacy: 'serve'); --modern-only passes legacy: 'reject'",
     '--target stateless-v1: SDK 1.x, a new server and a sessionIdGenerator: undefined transport per POST; GET/DELETE answer 405',
     'markers: custom routing logic, custom session-lifecycle work, servers built as bundles, transports made in helpers and classes, CORS naming Mcp-Session-Id, other route styles and web-standard handlers (the marker gives the adapter); --target stateless-v1 on hono/fastify; every marker names the entry of the target (the SDK 1.x idiom on stateless-v1, serveStdio for stdio)',
   ],
   // sse-transport and the session ids an HTTP+SSE endpoint logs: removed with the endpoint under --modern-only.
   rewrites: ['session-state/session-id-read', 'session-state/session-telemetry', 'session-transport/event-store', 'session-transport/initialize-routing', 'session-transport/session-header', 'session-transport/session-id-generator', 'session-transport/session-lifecycle', 'session-transport/session-route', 'session-transport/sse-transport', 'session-transport/transport-registry'],
-  marks: ['session-state/per-session-server', 'session-transport/session-id-generator', 'session-transport/session-lifecycle', 'session-transport/sse-transport', 'session-transport/transport-registry'],
+  marks: ['session-state/per-session-server', 'session-transport/initialize-routing', 'session-transport/session-id-generator', 'session-transport/session-lifecycle', 'session-transport/sse-transport', 'session-transport/transport-registry'],
   plan: planServing,
 });
 

@@ -129,12 +129,25 @@ interface DirCheck {
 const formatHost = (dir: string): ts.FormatDiagnosticsHost => ({ getCanonicalFileName: (f) => f, getCurrentDirectory: () => dir, getNewLine: () => '\n' });
 const isSdkDeclaration = (file: string) => file.includes(`${path.sep}node_modules${path.sep}@modelcontextprotocol${path.sep}`);
 const sourcesOf = (dir: string) => [...readTree(dir).keys()].filter((f) => /\.(ts|js|cjs|mjs)$/.test(f)).map((f) => path.join(dir, f));
-const optionsFor = (files: readonly string[]) => (files.some((f) => f.endsWith('.ts')) ? TS_OPTIONS : JS_OPTIONS);
+/** A case may map module names with `paths` in its own tsconfig.json (`mcp-handler` → the `mcp-handler-v1` alias). */
+const optionsWithPaths = new Map<string, ts.CompilerOptions>();
+function optionsFor(dir: string, files: readonly string[]): ts.CompilerOptions {
+  const base = files.some((f) => f.endsWith('.ts')) ? TS_OPTIONS : JS_OPTIONS;
+  const tsconfig = path.join(dir, 'tsconfig.json');
+  if (!fs.existsSync(tsconfig)) return base;
+  const paths = (ts.parseConfigFileTextToJson(tsconfig, fs.readFileSync(tsconfig, 'utf8')).config?.compilerOptions?.paths ?? undefined) as ts.MapLike<string[]> | undefined;
+  if (!paths) return base;
+  // One options object per mapping, so cases with the same mapping still share a Program (checkTogether groups by identity).
+  const key = `${base === TS_OPTIONS ? 'ts' : 'js'}\0${JSON.stringify(paths)}`;
+  let options = optionsWithPaths.get(key);
+  if (!options) optionsWithPaths.set(key, (options = { ...base, paths: Object.fromEntries(Object.entries(paths).map(([name, targets]) => [name, targets.map((t) => path.resolve(TMP, 'case', t))])) }));
+  return options;
+}
 
 /** One Program for one directory: the reference check, and what a batched directory falls back to. */
 function checkAlone(dir: string): DirCheck {
   const files = sourcesOf(dir);
-  const program = ts.createProgram({ rootNames: files, options: optionsFor(files), host });
+  const program = ts.createProgram({ rootNames: files, options: optionsFor(dir, files), host });
   return {
     sources: files.length,
     sdkLoaded: program.getSourceFiles().some((f) => isSdkDeclaration(f.fileName)),
@@ -156,7 +169,7 @@ function checkTogether(dirs: readonly string[]): Map<string, DirCheck> {
   const groups = new Map<ts.CompilerOptions, Array<{ dir: string; files: string[] }>>();
   for (const dir of dirs) {
     const files = sourcesOf(dir);
-    const options = optionsFor(files);
+    const options = optionsFor(dir, files);
     groups.set(options, [...(groups.get(options) ?? []), { dir, files }]);
   }
   for (const [options, members] of groups) {

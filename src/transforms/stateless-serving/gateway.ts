@@ -15,14 +15,27 @@ import type { TransformOptions } from '../kit/plan.js';
 
 /** SDK classes that open a connection to another MCP server. */
 const UPSTREAM_CLIENT_CLASSES = new Set(['Client', 'StdioClientTransport', 'StreamableHTTPClientTransport', 'SSEClientTransport']);
-/** The SDK's client side, v2 package or v1 subpath. */
 
-/** What one session of the endpoint owns upstream, in the words the marker uses. */
+/** What one session (or, for a stateless relay, one request) of the endpoint owns upstream, in the words the marker uses. */
 interface GatewayUpstream {
   /** `a child process (\`spawn(stdioCmd)\`)`, `a server from \`pool.getServer(id, …)\`, keyed by the session id it mints`, … */
   upstream: string;
   /** Whether the transport relays raw messages (`onmessage`/`send`, started by hand) instead of being served by a server's handlers. */
   relays: boolean;
+  /** Whether the upstream is (only) a child process the endpoint spawns. */
+  childProcess: boolean;
+  /** Whether the transport mints no session id (`sessionIdGenerator: undefined`): the upstream is already opened per request. */
+  perRequest: boolean;
+  /** The statement of a relay that handles `initialize` itself (`isInitializeRequest(message)` in its `onmessage`). */
+  initializeRouting?: ts.Node;
+}
+
+/** How a gateway endpoint is left: a marker (`message` at `node`), or, with no message, untouched with a note. */
+interface GatewayRefusal {
+  node: ts.Node;
+  ruleId: string;
+  message: string;
+  note?: string;
 }
 
 /**
@@ -38,15 +51,18 @@ export function perSessionUpstream(result: AnalysisResult, sf: ts.SourceFile, tr
   };
   const mintedSymbol = mintedId && ts.isIdentifier(unwrap(mintedId)) ? values.symbolOf(unwrap(mintedId)) : undefined;
   let relays = false;
+  let initializeRouting: ts.Node | undefined;
   const upstreams: string[] = [];
+  const children: string[] = [];
   forEachDescendant(scope, (node) => {
+    if (!initializeRouting && ts.isCallExpression(node) && result.analysis.sdk.exportOf(node.expression)?.name === 'isInitializeRequest') initializeRouting = relayHandlerStatement(node, isTransport);
     if (ts.isBinaryExpression(node) && node.operatorToken.kind === ts.SyntaxKind.EqualsToken && ts.isPropertyAccessExpression(node.left) && node.left.name.text === 'onmessage' && isTransport(node.left.expression)) relays = true;
     if (ts.isCallExpression(node)) {
       const { name, receiver } = calleeParts(node);
       // `send` pushes upstream messages out; `start` by hand means no server connects the transport.
       if ((name === 'send' || name === 'start') && receiver && isTransport(receiver)) relays = true;
       if (opensUpstream(result, node)) upstreams.push(`an upstream connection from \`${short(node.getText(sf))}\``);
-      if (startsChildProcess(values, node)) upstreams.push(`a child process (\`${short(node.getText(sf))}\`)`);
+      if (startsChildProcess(values, node)) children.push(`a child process (\`${short(node.getText(sf))}\`)`);
       if (mintedSymbol && node.arguments.some((a) => ts.isIdentifier(unwrap(a)) && values.symbolOf(unwrap(a)) === mintedSymbol) && servesTransport(result, node, scope, isTransport)) {
         upstreams.push(`a server from \`${short(node.getText(sf))}\`, keyed by the session id the transport mints`);
       }
@@ -55,17 +71,104 @@ export function perSessionUpstream(result: AnalysisResult, sf: ts.SourceFile, tr
       upstreams.push(`an MCP client (\`${short(node.getText(sf))}\`)`);
     }
   });
-  if (upstreams.length === 0) return undefined;
-  return { upstream: [...new Set(upstreams)].join(' and '), relays };
+  if (upstreams.length + children.length === 0) return undefined;
+  const childProcess = upstreams.length === 0;
+  return { upstream: [...new Set([...children, ...upstreams])].join(' and '), relays, childProcess, perRequest: mintsNoSession(transport), ...(initializeRouting ? { initializeRouting } : {}) };
 }
 
-/** The marker's text for a gateway endpoint, in the idiom of the target. */
-export function gatewayAdvice(gateway: GatewayUpstream, target: TransformOptions['target'], leaving: string): string {
+/**
+ * How a gateway endpoint is left, in the idiom of the target. A stateless relay (a transport and an upstream
+ * per request already) has no session to migrate: only its initialize routing is marked, with what it means for
+ * 2026-07-28 clients; without one it is left as it is, with a note. A sessionful gateway gets one marker at its
+ * transport, about its upstream. `leaving` names what goes with the sessions (registries, session routes).
+ */
+export function gatewayRefusal(result: AnalysisResult, gateway: GatewayUpstream, transport: ts.NewExpression, target: TransformOptions['target'], leaving: string): GatewayRefusal {
+  if (!gateway.perRequest || !gateway.relays) return { node: transport, ruleId: 'session-transport/session-id-generator', message: gatewayAdvice(result, gateway, transport, target, leaving) };
+  const where = `${result.relative(transport.getSourceFile().fileName)}:${transport.getSourceFile().getLineAndCharacterOfPosition(transport.getStart()).line + 1}`;
+  const relay = `this endpoint is a stateless relay: each POST gets its own transport and its own upstream, ${gateway.upstream}, and the transport relays raw JSON-RPC to it`;
+  if (!gateway.initializeRouting) {
+    return { node: transport, ruleId: 'session-transport/session-id-generator', message: '', note: `serving: ${where} — ${relay}; no session to migrate, so it is left as it is (a relay has no handlers for the serving entry to serve)` };
+  }
+  const message =
+    target === 'stateless-v1'
+      ? `${relay}, initializing that upstream itself when a request is not \`initialize\`. That is the handshake answered per request: keep it. SDK 1.x speaks 2025-era versions only, so 2026-07-28 clients are served once the relay moves to SDK v2.`
+      : `${relay}, initializing that upstream itself when a request is not \`initialize\`. That is the handshake answered per request, and it stays right for both eras: 2026-07-28 clients never send \`initialize\`, so each of their requests takes that path. What a 2025-era upstream cannot answer is \`server/discover\` (an unknown method to it): answer it in the relay, or relay to upstreams that speak 2026-07-28 (a v2 server under \`serveStdio\`), which need no handshake.`;
+  return { node: gateway.initializeRouting, ruleId: 'session-transport/initialize-routing', message };
+}
+
+/**
+ * A stdio server whose transport's messages are relayed by hand (`transport.onmessage = …`, or
+ * `server.transport!.onmessage = …` on the server connected to it): serveStdio serves a server's handlers and
+ * this one has none, so its serving stays. Returns the note saying so; undefined for an ordinary stdio server.
+ */
+export function stdioRelayNote(result: AnalysisResult, sf: ts.SourceFile, created: ts.NewExpression): string | undefined {
+  const values = result.analysis.values;
+  const transportSymbol = boundSymbol(result, created);
+  const servers = new Set<ts.Symbol>();
+  forEachDescendant(sf, (node) => {
+    if (!ts.isCallExpression(node) || calleeParts(node).name !== 'connect' || node.arguments.length !== 1) return;
+    const arg = unwrap(node.arguments[0]!);
+    const receiver = calleeParts(node).receiver;
+    const server = receiver && ts.isIdentifier(unwrap(receiver)) ? values.symbolOf(unwrap(receiver)) : undefined;
+    if (server && (arg === created || (transportSymbol && ts.isIdentifier(arg) && values.symbolOf(arg) === transportSymbol))) servers.add(server);
+  });
+  let relayed: ts.Node | undefined;
+  forEachDescendant(sf, (node) => {
+    if (relayed || !ts.isBinaryExpression(node) || node.operatorToken.kind !== ts.SyntaxKind.EqualsToken || !ts.isPropertyAccessExpression(node.left) || node.left.name.text !== 'onmessage') return;
+    const target = unwrap(node.left.expression);
+    if (transportSymbol && ts.isIdentifier(target) && values.symbolOf(target) === transportSymbol) relayed = node;
+    const holder = ts.isPropertyAccessExpression(target) && target.name.text === 'transport' ? unwrap(target.expression) : undefined;
+    const server = holder && ts.isIdentifier(holder) ? values.symbolOf(holder) : undefined;
+    if (server && servers.has(server)) relayed = node;
+  });
+  if (!relayed) return undefined;
+  const line = (node: ts.Node) => sf.getLineAndCharacterOfPosition(node.getStart(sf)).line + 1;
+  return `serving: ${result.relative(sf.fileName)}:${line(created)} — a stdio relay (its transport's messages are forwarded by hand, line ${line(relayed)}): left on the stdio transport, because serveStdio serves a server's handlers and this server has none`;
+}
+
+/** The statement that installs the relay's message handler (`transport.onmessage = …`) holding `call`, or the call's own statement. */
+function relayHandlerStatement(call: ts.Node, isTransport: (node: ts.Node) => boolean): ts.Node {
+  const handler = ts.findAncestor(call, (n) => ts.isBinaryExpression(n) && n.operatorToken.kind === ts.SyntaxKind.EqualsToken && ts.isPropertyAccessExpression(n.left) && n.left.name.text === 'onmessage' && isTransport(n.left.expression));
+  let statement: ts.Node = handler ?? call;
+  while (!ts.isStatement(statement) && statement.parent) statement = statement.parent;
+  return statement;
+}
+
+/** `sessionIdGenerator: undefined` (or `void 0`) in the transport's options object: a transport that mints no session. */
+export function mintsNoSession(transport: ts.NewExpression): boolean {
+  const options = transport.arguments?.[0] && unwrap(transport.arguments[0]);
+  if (!options || !ts.isObjectLiteralExpression(options)) return false;
+  const generator = options.properties.find((p) => ts.isPropertyAssignment(p) && ts.isIdentifier(p.name) && p.name.text === 'sessionIdGenerator');
+  if (!generator || !ts.isPropertyAssignment(generator)) return false;
+  const value = unwrap(generator.initializer);
+  return (ts.isIdentifier(value) && value.text === 'undefined') || ts.isVoidExpression(value);
+}
+
+/** The marker's text for a sessionful gateway endpoint, in the idiom of the target. */
+function gatewayAdvice(result: AnalysisResult, gateway: GatewayUpstream, transport: ts.NewExpression, target: TransformOptions['target'], leaving: string): string {
   const relay = gateway.relays ? ', and the transport relays raw JSON-RPC to it (`onmessage`/`send`, or started by hand) instead of serving requests with handlers' : '';
   const serve =
     target === 'stateless-v1'
       ? 'serve each POST with a new server and a `sessionIdGenerator: undefined` transport (GET and DELETE answer 405)'
       : 'serve them with `createMcpHandler(buildServer)` mounted with `toNodeHandler` (GET and DELETE then answer 405)';
+  if (gateway.childProcess && gateway.relays) {
+    // A relay writes the clients' raw JSON-RPC to the child's stdin: a child shared by concurrent clients would mix
+    // their request ids, so without an id-remapping layer the child goes per request.
+    const sibling = statelessRelaySibling(result, transport);
+    const idiom =
+      target === 'stateless-v1'
+        ? 'a transport with `sessionIdGenerator: undefined` and a child per POST, GET and DELETE answering 405'
+        : 'a transport with `sessionIdGenerator: undefined` and a child per POST, GET and DELETE answering 405 (a relay has no handlers for `createMcpHandler` to serve)';
+    return (
+      `this endpoint is a gateway: each session spawns its own upstream, ${gateway.upstream}${relay}. ` +
+      'It is not rewritten: a stateless endpoint has no session to keep that child on. ' +
+      `Make it a stateless relay, ${idiom}: one child shared by all requests would receive concurrent clients' JSON-RPC ids on one stdin, which this relay passes through without remapping. ` +
+      'A child that insists on the handshake needs it per request: initialize it in the relay when a request is not `initialize` (2026-07-28 clients never send one). ' +
+      (sibling ? `The project's own stateless relay, ${sibling}, already does this. ` : '') +
+      'If a child per request is too slow to start, share one behind a layer that rewrites request ids.' +
+      (leaving ? ` ${leaving} go with the sessions.` : '')
+    );
+  }
   return (
     `this endpoint is a gateway: each session opens its own upstream, ${gateway.upstream}${relay}. ` +
     'It is not rewritten: a stateless entry has no session to keep that upstream on, so a rewrite would either drop it or open a new one per request. ' +
@@ -73,6 +176,25 @@ export function gatewayAdvice(gateway: GatewayUpstream, target: TransformOptions
     `then ${serve}; an upstream that must stay per client becomes a handle a tool opens, with expiry.` +
     (leaving ? ` ${leaving} go with the sessions when you do.` : '')
   );
+}
+
+/**
+ * Another endpoint of the project that is a stateless relay to a child (`sessionIdGenerator: undefined`, the
+ * transport's messages relayed, a child process spawned beside it), as `file:line`: the project's own answer.
+ */
+function statelessRelaySibling(result: AnalysisResult, transport: ts.NewExpression): string | undefined {
+  for (const sf of result.sourceFiles) {
+    if (!sf.text.includes('sessionIdGenerator')) continue;
+    let found: string | undefined;
+    forEachDescendant(sf, (node) => {
+      if (found || node === transport || !ts.isNewExpression(node) || !mintsNoSession(node) || !result.analysis.sdk.exportOf(node.expression)) return;
+      const scope = ts.findAncestor(node.parent, ts.isFunctionLike);
+      const upstream = scope && perSessionUpstream(result, sf, node, scope, undefined);
+      if (upstream?.relays && upstream.childProcess) found = `\`${result.relative(sf.fileName)}\``;
+    });
+    if (found) return found;
+  }
+  return undefined;
 }
 
 /**

@@ -27,10 +27,12 @@ import type { TextEdit } from '../kit/edits.js';
 import type { TransformOptions, TransformPlan } from '../kit/plan.js';
 import { flavourOf, indentAt, indentUnit } from '../session-state-to-handles/source-style.js';
 import { servingEntryAdvice } from './advice.js';
-import { gatewayAdvice, perSessionUpstream } from './gateway.js';
+import { gatewayRefusal, perSessionUpstream, stdioRelayNote } from './gateway.js';
 import { ImportEdits } from './imports.js';
 import { planLegacySse } from './legacy-sse.js';
 import { planFactorySplits, type FactorySplit } from './factory-split.js';
+import { planFrameworkSse } from './framework-sse.js';
+import { planCorsSessionHeader } from './cors-session-header.js';
 import { dottedReferences, registriesUsedIn, registryReferences, registryRemovals } from './registries.js';
 import { eraRouting, eraRoutingAdvice } from './era-routing.js';
 import { transportRelay, type TransportRelay } from './relay.js';
@@ -69,6 +71,8 @@ export function planServing(result: AnalysisResult, options: ServingOptions): Tr
   const splits = options.target === '2026-07-28' ? planFactorySplits(result) : [];
   for (const split of splits) plan.notes!.push(...split.notes);
   for (const sf of result.sourceFiles) new FileServing(result, sf, options, plan, splits).run();
+  planFrameworkSse(result, options, plan);
+  planCorsSessionHeader(result, plan);
   return plan;
 }
 
@@ -212,7 +216,8 @@ class FileServing {
       this.replaced.length = replaced;
       // Every marker names the replacement, in the idiom of the target (SDK 1.x has no createMcpHandler).
       if (error instanceof AdvisedRefusal) {
-        this.marker(error.node, error.ruleId, error.message);
+        // No message: left as it is, on purpose (a note says why).
+        if (error.message) this.marker(error.node, error.ruleId, error.message);
         return false;
       }
       const advice = servingEntryAdvice({ kind: stdio ? 'stdio' : 'http', target: this.options.target, framework: error.framework, factory: error.factory });
@@ -960,8 +965,9 @@ class FileServing {
       ...(methods.length ? [`the ${methods.join(' and ')} ${route!.path} session route${sessionRoutes.length > 1 ? 's' : ''}`] : []),
     ];
     const list = leaving.length > 1 ? `${leaving.slice(0, -1).join(', ')} and ${leaving[leaving.length - 1]}` : (leaving[0] ?? '');
-    const message = gatewayAdvice(gateway, this.options.target, list ? list.charAt(0).toUpperCase() + list.slice(1) : '');
-    throw new AdvisedRefusal(message, transport, 'session-transport/session-id-generator', route?.framework);
+    const refusal = gatewayRefusal(this.result, gateway, transport, this.options.target, list ? list.charAt(0).toUpperCase() + list.slice(1) : '');
+    if (refusal.note) this.plan.notes!.push(refusal.note);
+    throw new AdvisedRefusal(refusal.message, refusal.node, refusal.ruleId, route?.framework);
   }
 
   private unrecognisedPlace(transport: ts.NewExpression, refusal?: string): CannotRewrite {
@@ -1277,6 +1283,11 @@ class FileServing {
   // ---- stdio ----------------------------------------------------------------------------------
 
   private planStdio(created: ts.NewExpression): void {
+    const relay = stdioRelayNote(this.result, this.sf, created);
+    if (relay) {
+      this.plan.notes!.push(relay);
+      throw new AdvisedRefusal('', created);
+    }
     let transportStatement: ts.Node | undefined;
     let connect: ts.CallExpression | undefined;
     const parent = unwrap(created).parent;
