@@ -91,6 +91,6 @@ export interface ApplyOptions extends SelectionOptions {
   modernOnly?: boolean;
   /** Type-check the migrated code before writing (default true). */
   typecheck?: boolean;
-  /** Hold back the SDK v2 move when the type check predicts it adds errors (default false; `--hold-back`). */
+  /** Hold back the SDK v2 move when the type check predicts it adds errors (default true; `--no-hold-back` makes the move anyway). */
   holdBack?: boolean;
 }

@@ -41,7 +41,7 @@ export interface ApplyOptions extends LoadOptions {
   gate?: GateSettings;
   /** Type-check the migrated code before writing (default true; `--no-typecheck`). */
   typecheck?: boolean;
-  /** Hold back the SDK v2 move when the type check predicts it adds errors (default false; `--hold-back`: the check's predictions can be wrong where the install apply asks for changes more than it models, e.g. on modelcontextprotocol/servers `src/everything`). */
+  /** Hold back the SDK v2 move when the type check predicts it adds errors (default true; `--no-hold-back` makes the move anyway and names the predicted errors). */
   holdBack?: boolean;
 }
 
@@ -119,7 +119,7 @@ export async function runApply(options: ApplyOptions): Promise<ApplyResult> {
   // when it predicts fewer new errors (the held-back move and its predicted errors are reported).
   let heldBack: HeldBack | undefined;
   let ran: readonly TransformDefinition[] = transforms;
-  const fallback = migration.failures.length === 0 && options.holdBack === true ? v1Fallback(transforms, transformOptions, typeCheck) : undefined;
+  const fallback = migration.failures.length === 0 && options.holdBack !== false ? v1Fallback(transforms, transformOptions, typeCheck) : undefined;
   if (fallback) {
     options.onProgress?.('holding back the SDK v2 move: migrating on SDK 1.x', 1, 1);
     const onV1 = migrate(sources, fallback.transforms, fallback.options, options);

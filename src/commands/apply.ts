@@ -93,7 +93,7 @@ export function registerApplyCommand(program: Command, { io, setExit }: CommandC
     .addOption(new Option('--store <backend>', 'where handle state lives: memory (your store, in this process) or redis (a generated Redis store, REDIS_URL)').choices(['memory', 'redis']).default('memory'))
     .option('--modern-only', "serve 2026-07-28 clients only (createMcpHandler/serveStdio legacy: 'reject'); by default 2025-era clients stay served")
     .option('--no-typecheck', 'do not type-check the migrated code before writing (by default new type errors are reported and make the exit code 1)')
-    .option('--hold-back', 'when the type check predicts that the SDK v2 move adds type errors, hold the move back: migrate on --target stateless-v1 (code and package.json stay on SDK 1.x) and name the errors the move would bring');
+    .option('--no-hold-back', 'make the SDK v2 move even when the type check predicts it adds type errors (by default the move is held back: apply migrates on --target stateless-v1, code and package.json stay on SDK 1.x, and names the errors the move would bring)');
   addOptions(command, fileSelectionOptions());
   addOptions(command, globalOptions());
   command.addHelpText('after', APPLY_EXAMPLES).action(async (paths: string[], _flags: unknown, self: Command) => {

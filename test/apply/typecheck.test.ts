@@ -264,30 +264,30 @@ export function build(): McpServer {
     return dir;
   }
 
-  it('names the new error in the terminal, the JSON and MIGRATION.md, and exits 1 unless --fail-on none (the SDK move is made: holding it back is opt-in)', async () => {
+  it('names the new error in the terminal, the JSON and MIGRATION.md, and exits 1 unless --fail-on none (with --no-hold-back the SDK move is made)', async () => {
     const dir = repo();
-    const json = await run(['apply', '--dry-run', '--format', 'json', '.'], dir);
+    const json = await run(['apply', '--no-hold-back', '--dry-run', '--format', 'json', '.'], dir);
     const report = JSON.parse(json.stdout) as { typeErrors: { file: string; line: number; code: string; transforms: string[] }[]; typeCheck: { checked: string[] } };
     expect(report.typeErrors).toEqual([expect.objectContaining({ file: 'src/server.ts', line: 6, code: 'TS2339', transforms: ['sdk-v2'] })]);
     expect(report.typeCheck.checked).toEqual(['src/server.ts']);
     expect(json.code).toBe(1);
 
-    const text = await run(['apply', '--dry-run', '--fail-on', 'none', '.'], dir);
+    const text = await run(['apply', '--no-hold-back', '--dry-run', '--fail-on', 'none', '.'], dir);
     expect(text.stderr).toMatch(/✖ 1 new type error in the migrated code/);
     // A dry run prints the diff on standard output and its summary on standard error.
     expect(text.stderr).toMatch(/src\/server\.ts:6 TS2339 Property 'experimental' does not exist/);
     expect(text.code).toBe(0);
 
-    expect((await run(['apply', '.'], dir)).code).toBe(1);
+    expect((await run(['apply', '--no-hold-back', '.'], dir)).code).toBe(1);
     const markdown = fs.readFileSync(path.join(dir, 'MIGRATION.md'), 'utf8');
     expect(markdown).toMatch(/## Type check[\s\S]*\| `src\/server\.ts:6` \| TS2339/);
     expect(markdown, 'no timing in a committed report').not.toMatch(/\d\.\d s\)/);
   });
 
-  it('--hold-back holds back the SDK v2 move that would add the error: the code stays on SDK 1.x, the predicted error is named in the terminal, the JSON and the report, and the exit code is 1 unless --fail-on none', async () => {
+  it('by default apply holds back the SDK v2 move that would add the error: the code stays on SDK 1.x, the predicted error is named in the terminal, the JSON and the report, and the exit code is 1 unless --fail-on none', async () => {
     const dir = repo();
     const packageJson = fs.readFileSync(path.join(dir, 'package.json'), 'utf8');
-    const json = await run(['apply', '--hold-back', '--format', 'json', '--output', 'markdown:held.md', '.'], dir);
+    const json = await run(['apply', '--format', 'json', '--output', 'markdown:held.md', '.'], dir);
     const report = JSON.parse(json.stdout) as { typeErrors: unknown[]; changes: unknown[]; heldBack?: { transform: string; target: string; predicted: { file: string; line: number; code: string; transforms: string[] }[] } };
     expect(report.heldBack).toEqual({ transform: 'sdk-v2', target: 'stateless-v1', predicted: [expect.objectContaining({ file: 'src/server.ts', line: 6, code: 'TS2339', transforms: ['sdk-v2'] })] });
     // What is written (here: nothing) adds no error, and neither the code nor package.json moved to v2.
@@ -298,7 +298,7 @@ export function build(): McpServer {
     expect(json.code).toBe(1);
     expect(fs.readFileSync(path.join(dir, 'held.md'), 'utf8')).toMatch(/### SDK v2 move held back[\s\S]*stays on SDK 1\.x[\s\S]*\| `src\/server\.ts:6` \| TS2339/);
 
-    const text = await run(['apply', '--hold-back', '--dry-run', '--fail-on', 'none', '.'], dir);
+    const text = await run(['apply', '--dry-run', '--fail-on', 'none', '.'], dir);
     expect(text.stderr).toMatch(/✖ the SDK v2 move \(sdk-v2\) is held back: with it the migrated code would have 1 new type error/);
     expect(text.stderr).toMatch(/src\/server\.ts:6 TS2339 Property 'experimental' does not exist/);
     // The summary lists the transforms of the migration shown, which did not include the SDK move.
