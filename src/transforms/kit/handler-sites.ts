@@ -3,7 +3,7 @@
  * node runs in and its context parameter, markers, and adding imports without duplicating them.
  */
 import { ts } from '../../typescript.js';
-import { calleeParts, isFunctionLike, unwrap } from '../../analysis/ast.js';
+import { calleeParts, isFunctionLike, unwrap, statementOf } from '../../analysis/ast.js';
 import { isServerKind } from '../../analysis/values.js';
 import type { Analysis } from '../../analysis/model.js';
 import { handlerRegistration } from '../../analysis/sdk-features.js';
@@ -20,15 +20,6 @@ export class CannotRewrite extends Error {
   ) {
     super(message);
   }
-}
-
-/** The statement a node belongs to (where a marker goes). */
-function statementOf(node: ts.Node): ts.Node {
-  let current: ts.Node = node;
-  while (current.parent && !ts.isSourceFile(current.parent) && !ts.isBlock(current.parent) && !ts.isCaseClause(current.parent) && !ts.isClassLike(current.parent)) {
-    current = current.parent;
-  }
-  return current;
 }
 
 export function addMarker(plan: TransformPlan, node: ts.Node, ruleId: string, message: string): void {

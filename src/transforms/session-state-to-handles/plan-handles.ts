@@ -14,7 +14,7 @@
  */
 import path from 'node:path';
 import { ts } from '../../typescript.js';
-import { calleeParts, enclosingFunction, outermostWrapper, propertyNameText, unwrap } from '../../analysis/ast.js';
+import { calleeParts, enclosingFunction, outermostWrapper, propertyNameText, unwrap, statementOf } from '../../analysis/ast.js';
 import type { AnalysisResult } from '../../analysis/model.js';
 import type { StoreModel } from '../../analysis/reach.js';
 import type { SessionRead, Sink } from '../../analysis/session-flow.js';
@@ -28,6 +28,7 @@ import { markerInsertion } from '../../markers.js';
 import type { TextEdit } from '../kit/edits.js';
 import type { StoreOutcome, TransformOptions, TransformPlan } from '../kit/plan.js';
 import { describeDuration } from '../kit/duration.js';
+import { CannotRewrite } from '../kit/handler-sites.js';
 import { requestIdForDestructuredSessionId } from './destructured-log-id.js';
 import { perSessionObjects } from './per-session-objects.js';
 import { handleNames, nounOf, styleOf, type HandleNames } from './naming.js';
@@ -42,16 +43,6 @@ interface HandlesPlan extends TransformPlan {
   stores: StoreOutcome[];
   telemetry: Array<{ file: string; line: number }>;
 }
-
-class CannotRewrite extends Error {
-  constructor(
-    message: string,
-    readonly node: ts.Node,
-  ) {
-    super(message);
-  }
-}
-
 
 export function planHandles(result: AnalysisResult, options: HandlesOptions): HandlesPlan {
   const plan: HandlesPlan = { edits: [], newFiles: new Map(), markers: [], stores: [], telemetry: [] };
@@ -207,15 +198,6 @@ function planTelemetry(result: AnalysisResult, plan: HandlesPlan): void {
     plan.edits.push({ file: sf.fileName, start: access.name.getStart(sf), end: access.name.end, text: replacement });
     plan.telemetry.push({ file: sf.fileName, line: sf.getLineAndCharacterOfPosition(access.getStart(sf)).line + 1 });
   }
-}
-
-/** The statement a node belongs to (where a marker goes). */
-function statementOf(node: ts.Node): ts.Node {
-  let current: ts.Node = node;
-  while (current.parent && !ts.isSourceFile(current.parent) && !ts.isBlock(current.parent) && !ts.isCaseClause(current.parent) && !ts.isClassLike(current.parent)) {
-    current = current.parent;
-  }
-  return current;
 }
 
 interface ToolEdits {

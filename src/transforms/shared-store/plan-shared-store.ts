@@ -20,7 +20,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { ts } from '../../typescript.js';
-import { enclosingFunction, forEachDescendant, isRequireCall, propertyNameText, unwrap } from '../../analysis/ast.js';
+import { enclosingFunction, forEachDescendant, isRequireCall, propertyNameText, unwrap, statementOf } from '../../analysis/ast.js';
 import type { AnalysisResult } from '../../analysis/model.js';
 import type { ToolRegistration } from '../../analysis/tools.js';
 import { markerInsertion } from '../../markers.js';
@@ -524,12 +524,6 @@ function functionName(fn: ts.FunctionLikeDeclaration): ts.Identifier | undefined
   if (ts.isFunctionDeclaration(fn) && fn.name) return fn.name;
   if ((ts.isArrowFunction(fn) || ts.isFunctionExpression(fn)) && ts.isVariableDeclaration(fn.parent) && ts.isIdentifier(fn.parent.name)) return fn.parent.name;
   return undefined;
-}
-
-function statementOf(node: ts.Node): ts.Node {
-  let current: ts.Node = node;
-  while (current.parent && !ts.isSourceFile(current.parent) && !ts.isBlock(current.parent) && !ts.isClassLike(current.parent)) current = current.parent;
-  return current;
 }
 
 function nearestPackageJson(dir: string): string | undefined {

@@ -13,7 +13,7 @@
  * - `--target stateless-v1`: SDK 1.x cannot serve it statelessly: marked.
  */
 import { ts } from '../../typescript.js';
-import { forEachDescendant } from '../../analysis/ast.js';
+import { forEachDescendant, statementOf } from '../../analysis/ast.js';
 import { legacySseEndpoint, type LegacySseEndpoint } from '../../analysis/legacy-sse.js';
 import { STREAMABLE_HTTP_TRANSPORTS } from '../../analysis/sdk-modules.js';
 import { servingEntryAdvice } from './advice.js';
@@ -102,8 +102,3 @@ function line(sf: ts.SourceFile, node: ts.Node): number {
   return sf.getLineAndCharacterOfPosition(node.getStart(sf)).line + 1;
 }
 
-function statementOf(node: ts.Node): ts.Node {
-  let current: ts.Node = node;
-  while (current.parent && !ts.isSourceFile(current.parent) && !ts.isBlock(current.parent)) current = current.parent;
-  return current;
-}

@@ -16,7 +16,7 @@
  * gets a marker with the replacement, never half a rewrite.
  */
 import { ts } from '../../typescript.js';
-import { calleeParts, forEachDescendant, isFunctionLike, outermostWrapper, propertyNameText, unwrap } from '../../analysis/ast.js';
+import { calleeParts, forEachDescendant, isFunctionLike, outermostWrapper, propertyNameText, unwrap, statementOf } from '../../analysis/ast.js';
 import type { AnalysisResult } from '../../analysis/model.js';
 import { enclosingRoute, mountsOf, routesAt, routesOf, type Route, type RouteFramework } from '../../analysis/routes.js';
 import { SSE_TRANSPORTS, STDIO_TRANSPORTS, STREAMABLE_HTTP_TRANSPORTS } from '../../analysis/sdk-modules.js';
@@ -37,7 +37,7 @@ import { dottedReferences, registriesUsedIn, registryReferences, registryRemoval
 import { eraRouting, eraRoutingAdvice } from './era-routing.js';
 import { transportRelay, type TransportRelay } from './relay.js';
 import { rewriteHelperRegistry, type ServingSite } from './session-registry.js';
-import { freeNames, isAsync, isInside, localNames, loggerNames, referencesByName, reindent, removalRange, statementOf, withBlankLineAbove } from './text.js';
+import { freeNames, isAsync, isInside, localNames, loggerNames, referencesByName, reindent, removalRange, withBlankLineAbove } from './text.js';
 
 export type ServingOptions = Pick<TransformOptions, 'target' | 'modernOnly'>;
 

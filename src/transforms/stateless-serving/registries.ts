@@ -7,10 +7,10 @@
  * HTTP+SSE endpoint kept for 2025-era clients stays, as does the rest of an object it is a property of.
  */
 import { ts } from '../../typescript.js';
-import { forEachDescendant, propertyNameText } from '../../analysis/ast.js';
+import { forEachDescendant, propertyNameText, statementOf } from '../../analysis/ast.js';
 import type { AnalysisResult } from '../../analysis/model.js';
 import type { SessionStore } from '../../analysis/session-flow.js';
-import { isInside, removalRange, statementOf } from './text.js';
+import { isInside, removalRange } from './text.js';
 
 type Values = AnalysisResult['analysis']['values'];
 

@@ -12,13 +12,13 @@
  * it), never half a rewrite.
  */
 import { ts } from '../../typescript.js';
-import { calleeParts, forEachDescendant, isFunctionLike, outermostWrapper, stringValue, unwrap } from '../../analysis/ast.js';
+import { calleeParts, forEachDescendant, isFunctionLike, outermostWrapper, stringValue, unwrap, statementOf } from '../../analysis/ast.js';
 import type { AnalysisResult } from '../../analysis/model.js';
 import { SESSION_HEADER } from '../../analysis/values.js';
 import type { SessionStore } from '../../analysis/session-flow.js';
 import { indentAt } from '../session-state-to-handles/source-style.js';
 import type { TransformOptions } from '../kit/plan.js';
-import { isAsync, isInside, localNames, referencesByName, removalRange, statementOf } from './text.js';
+import { isAsync, isInside, localNames, referencesByName, removalRange } from './text.js';
 
 /** What the rewrite needs of the file's serving plan (edits, imports, the factory of a connect). */
 export interface ServingSite {

@@ -5,15 +5,6 @@
 import { ts } from '../../typescript.js';
 import { isFunctionLike } from '../../analysis/ast.js';
 
-/** The statement a node belongs to (its direct parent is a block, a case clause, a class or the file). */
-export function statementOf(node: ts.Node): ts.Node {
-  let current: ts.Node = node;
-  while (current.parent && !ts.isSourceFile(current.parent) && !ts.isBlock(current.parent) && !ts.isCaseClause(current.parent) && !ts.isClassLike(current.parent)) {
-    current = current.parent;
-  }
-  return current;
-}
-
 /**
  * The range a statement occupies when it is removed: from the start of the line of the first comment
  * directly above it (no blank line between: the comment describes it) to the end of its last line.
