@@ -47,17 +47,27 @@ cache.get('key');`),
   });
 
   it('routes inside a fastify plugin (untyped instance parameter), and a register() of something else', () => {
+    // The callback of the other register() is typed where it is written (its parameter is declared by
+    // register's own signature), as if annotated: an object with a get method is not a router.
     expect(
       routes(`import Fastify from 'fastify';
 const app = Fastify();
 app.register(async (instance) => {
   instance.get('/mcp', async () => 'ok');
 });
-const registry = { register: (fn: (x: { get(p: string, h: () => void): void }) => void) => fn({ get() {} }) };
+type Getter = { get(p: string, h: () => void): void };
+const registry = { register: (fn: (x: Getter) => void) => fn({ get() {} }) };
 registry.register((x) => {
   x.get('/mcp', () => undefined);
+});
+registry.register((x: Getter) => {
+  x.get('/mcp', () => undefined);
+});
+const loose = { register: (fn: (x: any) => void) => fn({ get() {} }) };
+loose.register((x) => {
+  x.get('/mcp', () => undefined);
 });`),
-    ).toEqual(['4: fastify get /mcp (1 handler)', '8: unknown get /mcp (1 handler)']);
+    ).toEqual(['4: fastify get /mcp (1 handler)', '16: unknown get /mcp (1 handler)']);
   });
 
   it("apps made by the SDK's factories (v1 package path, v2 framework packages, an alias)", () => {

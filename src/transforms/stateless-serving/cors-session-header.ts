@@ -61,7 +61,7 @@ function servesStatelessOnly(result: AnalysisResult): boolean {
  * whose first is an `Access-Control-*` header name, or a `…headers` option (a string, or an element of an array).
  * Undefined when the list would be left empty (nothing else to keep: the serving rewrite's marker says what to do).
  */
-function corsListEdit(result: AnalysisResult, literal: ts.StringLiteralLike): { start: number; end: number; text: string } | undefined {
+export function corsListEdit(result: AnalysisResult, literal: ts.StringLiteralLike): { start: number; end: number; text: string } | undefined {
   const sf = literal.getSourceFile();
   const inArray = ts.isArrayLiteralExpression(literal.parent) ? literal.parent : undefined;
   const holder = inArray ?? literal;

@@ -32,7 +32,7 @@ import { ImportEdits } from './imports.js';
 import { planLegacySse } from './legacy-sse.js';
 import { planFactorySplits, type FactorySplit } from './factory-split.js';
 import { planFrameworkSse } from './framework-sse.js';
-import { planCorsSessionHeader } from './cors-session-header.js';
+import { corsListEdit, planCorsSessionHeader } from './cors-session-header.js';
 import { dottedReferences, registriesUsedIn, registryReferences, registryRemovals } from './registries.js';
 import { eraRouting, eraRoutingAdvice } from './era-routing.js';
 import { transportRelay, type TransportRelay } from './relay.js';
@@ -151,9 +151,14 @@ class FileServing {
       byRoute.set(key, [...(byRoute.get(key) ?? []), node]);
     }
     let rewrote = sse.length > 0 && planLegacySse(this.site(), http.length > 0);
-    for (const [, transports] of byRoute) rewrote = this.attempt(() => this.planHttp(transports)) || rewrote;
+    let httpRewritten = 0;
+    for (const [, transports] of byRoute) {
+      const done = this.attempt(() => this.planHttp(transports));
+      if (done) httpRewritten++;
+      rewrote = done || rewrote;
+    }
     if (this.options.target === '2026-07-28') for (const node of stdio) rewrote = this.attempt(() => this.planStdio(node), true) || rewrote;
-    if (http.length > 0) this.markCors();
+    if (http.length > 0) this.markCors(httpRewritten === byRoute.size);
     rewrote = this.applySplits() || rewrote;
     if (!rewrote) return;
     this.removeDeadDeclarations();
@@ -1405,13 +1410,23 @@ class FileServing {
 
   // ---- CORS ---------------------------------------------------------------------------------
 
-  private markCors(): void {
+  /**
+   * `Mcp-Session-Id` in this file's CORS options. When every endpoint of the file was rewritten (it mints no session
+   * id any more), the header leaves the list as the CORS edit of an already stateless project does, so a second run
+   * finds nothing to do; a list it would leave empty, or a file still serving sessions, gets the marker.
+   */
+  private markCors(stateless: boolean): void {
     forEachDescendant(this.sf, (node) => {
       if (!ts.isStringLiteralLike(node) || !node.text.toLowerCase().includes(SESSION_HEADER)) return;
       let holder: ts.Node = node;
       if (ts.isArrayLiteralExpression(node.parent)) holder = node.parent;
       const prop = holder.parent;
       if (!prop || !ts.isPropertyAssignment(prop) || !/headers$/i.test(propertyNameText(prop.name) ?? '')) return;
+      const edit = stateless ? corsListEdit(this.result, node) : undefined;
+      if (edit) {
+        this.edits.push({ file: this.sf.fileName, ...edit });
+        return;
+      }
       const message = this.options.target === 'stateless-v1'
         ? 'CORS names Mcp-Session-Id, which a stateless server (`sessionIdGenerator: undefined`) never mints or reads: drop it from exposedHeaders/allowedHeaders.'
         : 'CORS names Mcp-Session-Id, which 2026-07-28 servers never mint or read: drop it from exposedHeaders/allowedHeaders, and allow the headers modern clients send (Mcp-Method, Mcp-Name, MCP-Protocol-Version, Mcp-Param-*).';
