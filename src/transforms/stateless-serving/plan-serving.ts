@@ -749,17 +749,7 @@ class FileServing {
       const cls = first.expression.getText(this.sf);
       const json = transportOptions.enableJsonResponse ? `, enableJsonResponse: ${transportOptions.enableJsonResponse.getText(this.sf)}` : '';
       const base = blockIndent(branch);
-      const lines = [
-        `const server = ${factory.call};`,
-        `const transport = new ${cls}({ sessionIdGenerator: undefined${json} });`,
-        `${res}.on(${q('close')}, () => {`,
-        `${u}void transport.close();`,
-        `${u}void server.close();`,
-        `});`,
-        `await server.connect(transport);`,
-        `await transport.handleRequest(${req}, ${res}${body ? `, ${body}` : ''});`,
-        `return;`,
-      ];
+      const lines = [...perRequestV1Lines({ factoryCall: factory.call, transportClass: cls, json, req, res, body, unit: u, q }), `return;`];
       this.edit(branch.getStart(this.sf), branch.end, `{\n${lines.map((l) => `${base}${u}${l}`).join('\n')}\n${base}}`);
       for (const b of blocks.slice(1)) {
         const bi = blockIndent(b);
@@ -903,14 +893,7 @@ class FileServing {
       `${u}${res}.writeHead(405, { Allow: ${q('POST')}, ${q('Content-Type')}: ${q('application/json')} }).end(JSON.stringify({ jsonrpc: ${q('2.0')}, error: { code: -32000, message: ${q('Method not allowed.')} }, id: null }));`,
       `${u}return;`,
       `}`,
-      `const server = ${factory.call};`,
-      `const transport = new ${first.expression.getText(this.sf)}({ sessionIdGenerator: undefined${json} });`,
-      `${res}.on(${q('close')}, () => {`,
-      `${u}void transport.close();`,
-      `${u}void server.close();`,
-      `});`,
-      `await server.connect(transport);`,
-      `await transport.handleRequest(${req}, ${res}${body ? `, ${body}` : ''});`,
+      ...perRequestV1Lines({ factoryCall: factory.call, transportClass: first.expression.getText(this.sf), json, req, res, body, unit: u, q }),
     ];
     this.edit(helper.body!.getStart(this.sf), helper.body!.end, `{\n${lines.map((l) => `${base}${u}${l}`).join('\n')}\n${base}}`);
     // The map's parameter and the argument passing it: with the separator before it when last, after it otherwise.
@@ -1433,6 +1416,23 @@ class FileServing {
       this.marker(node, 'session-transport/session-header', message);
     });
   }
+}
+
+/**
+ * The SDK 1.x stateless idiom for one POST (`--target stateless-v1`): a new server and a transport without session
+ * ids, both closed when the response closes, then the request handled. One template for every entry that writes it.
+ */
+function perRequestV1Lines(o: { factoryCall: string; transportClass: string; json: string; req: string; res: string; body: string | undefined; unit: string; q: (text: string) => string }): string[] {
+  return [
+    `const server = ${o.factoryCall};`,
+    `const transport = new ${o.transportClass}({ sessionIdGenerator: undefined${o.json} });`,
+    `${o.res}.on(${o.q('close')}, () => {`,
+    `${o.unit}void transport.close();`,
+    `${o.unit}void server.close();`,
+    `});`,
+    `await server.connect(transport);`,
+    `await transport.handleRequest(${o.req}, ${o.res}${o.body ? `, ${o.body}` : ''});`,
+  ];
 }
 
 /** Names an import from an `@modelcontextprotocol/*` package binds in the file. */
