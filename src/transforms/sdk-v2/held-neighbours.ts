@@ -9,6 +9,7 @@
  * built around a held file) does not tie its importers to v1.
  */
 import { ts } from '../../typescript.js';
+import { syntaxTreeOf } from '../../analysis/parsed-files.js';
 import { isV1Specifier } from './bindings.js';
 import { relativeImports, type SideFile } from './client-side-types.js';
 
@@ -47,7 +48,7 @@ export function heldNeighbours(candidates: readonly SideFile[], held: ReadonlySe
 
 /** Whether an exported declaration of the module names something it imports from the v1 SDK. */
 function exportsNameV1Types(file: string, text: string): boolean {
-  const sf = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, false);
+  const sf = syntaxTreeOf(file, text);
   const sdkNames = new Set<string>();
   for (const statement of sf.statements) {
     if (!ts.isImportDeclaration(statement) || !ts.isStringLiteral(statement.moduleSpecifier) || !isV1Specifier(statement.moduleSpecifier.text)) continue;
