@@ -5,7 +5,9 @@
  * one site either way.
  */
 import { ts } from '../typescript.js';
-import { outermostWrapper, propertyNameText } from './ast.js';
+import { calleeParts, outermostWrapper, propertyNameText } from './ast.js';
+import type { Analysis } from './model.js';
+import { sdkMajorOfFile } from './sdk-modules.js';
 import type { ValueAnalysis } from './values.js';
 
 /**
@@ -45,4 +47,15 @@ function passedToCall(values: ValueAnalysis, object: ts.ObjectLiteralExpression)
   };
   visit(scope);
   return passed;
+}
+
+/**
+ * A raw log message sent through an SDK 1.x request handler's own context (`extra.sendNotification({ method:
+ * 'notifications/message', … })`): it travels on that request's stream, the SDK 1.x form of `ctx.mcpReq.log` and
+ * what `apply --target stateless-v1` writes. The rule does not report it and the logging transform leaves it.
+ */
+export function logSentOnItsRequest(analysis: Analysis, call: ts.CallExpression): boolean {
+  const { receiver } = calleeParts(call);
+  const kind = receiver && analysis.values.valueOf(receiver)?.kind;
+  return (kind === 'context' || kind === 'context-request') && sdkMajorOfFile(call.getSourceFile()) === 1;
 }

@@ -2,9 +2,8 @@ import { ts } from '../../typescript.js';
 import { calleeParts, propertyNameText, unwrap } from '../../analysis/ast.js';
 import { isServerKind } from '../../analysis/values.js';
 import { isHandBuiltInitializeResult } from '../../analysis/handshake-plumbing.js';
-import { handBuiltMessage } from '../../analysis/json-rpc-literals.js';
+import { handBuiltMessage, logSentOnItsRequest } from '../../analysis/json-rpc-literals.js';
 import { describedFeature } from '../../analysis/sdk-features.js';
-import { sdkMajorOfFile } from '../../analysis/sdk-modules.js';
 import { defineRule, featureVisitors, specUrl } from '../rule.js';
 import type { Analysis } from '../../analysis/model.js';
 
@@ -33,13 +32,6 @@ function isCapabilitiesOfHandBuiltAnswer(object: ts.Node): boolean {
   return !!prop && ts.isPropertyAssignment(prop) && propertyNameText(prop.name) === 'capabilities' && isHandBuiltInitializeResult(prop.parent);
 }
 
-/** A raw log message sent through an SDK 1.x request handler's own context (`extra.sendNotification`). */
-function sentOnItsRequest(analysis: Analysis, call: ts.CallExpression): boolean {
-  const { receiver } = calleeParts(call);
-  const kind = receiver && analysis.values.valueOf(receiver)?.kind;
-  return (kind === 'context' || kind === 'context-request') && sdkMajorOfFile(call.getSourceFile()) === 1;
-}
-
 export default defineRule({
   meta: {
     id: 'deprecated-feature/logging',
@@ -61,7 +53,7 @@ export default defineRule({
     // sent for (the context binds `relatedRequestId`): the request-scoped logging 2026-07-28 keeps, as
     // `ctx.mcpReq.log` is in v2, and what apply writes on `--target stateless-v1`. v2's raw `ctx.mcpReq.notify`
     // stays a finding: it skips the per-request log level that `ctx.mcpReq.log` honours.
-    const feature = featureVisitors(context, 'logging', (use, call) => !(use.messageId === 'raw' && sentOnItsRequest(context.analysis, call)));
+    const feature = featureVisitors(context, 'logging', (use, call) => !(use.messageId === 'raw' && logSentOnItsRequest(context.analysis, call)));
     /** `capabilities: SERVER_CAPABILITIES` (a const, also from another module) or `{ ...BASE, tools: {} }`: its `logging`. */
     const loggingIn = (node: ts.Node, depth: number): ts.Node[] => {
       const inner = unwrap(node);

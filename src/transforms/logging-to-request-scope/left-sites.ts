@@ -6,13 +6,14 @@
  */
 import { ts } from '../../typescript.js';
 import { calleeParts, forEachDescendant, propertyNameText } from '../../analysis/ast.js';
+import { logSentOnItsRequest } from '../../analysis/json-rpc-literals.js';
 import type { AnalysisResult } from '../../analysis/model.js';
 import { describedFeature, type FeatureUse } from '../../analysis/sdk-features.js';
 import { handBuiltMessage } from '../../analysis/json-rpc-literals.js';
 import { isHandBuiltInitializeResult } from '../../analysis/handshake-plumbing.js';
 import { isServerKind } from '../../analysis/values.js';
 import type { TransformPlan } from '../kit/plan.js';
-import { addMarker, addMarkerAtLine, directHandler, isMarked } from '../kit/handler-sites.js';
+import { addMarker, addMarkerAtLine, isMarked } from '../kit/handler-sites.js';
 
 /** The raw notification methods of logging (`notifications/message`), from the SDK description. */
 const LOG_MESSAGES = new Set(Object.keys(describedFeature('logging').messages ?? {}));
@@ -84,18 +85,7 @@ function sentOnItsRequest(result: AnalysisResult, use: FeatureUse): boolean {
   if (use.messageId !== 'raw') return false;
   let node: ts.Node | undefined = use.node;
   while (node && !ts.isCallExpression(node) && !ts.isFunctionLike(node)) node = node.parent;
-  if (!node || !ts.isCallExpression(node) || !inAHandler(result, node)) return false;
-  const { receiver } = calleeParts(node);
-  const kind = receiver && result.analysis.values.valueOf(receiver)?.kind;
-  return kind === 'context' || kind === 'context-request';
-}
-
-/** `node` runs in a request handler, directly or in a function written inside it. */
-function inAHandler(result: AnalysisResult, node: ts.Node): boolean {
-  for (let current: ts.Node | undefined = node; current; current = current.parent) {
-    if ((current === node || ts.isFunctionLike(current)) && directHandler(result.analysis, current)) return true;
-  }
-  return false;
+  return !!node && ts.isCallExpression(node) && logSentOnItsRequest(result.analysis, node);
 }
 
 /** An edit of this plan replaces the code `node` starts in (its call was rewritten, its statement removed). */
