@@ -31,6 +31,7 @@ import { describeDuration } from '../kit/duration.js';
 import { CannotRewrite } from '../kit/handler-sites.js';
 import { requestIdForDestructuredSessionId } from './destructured-log-id.js';
 import { perSessionObjects } from './per-session-objects.js';
+import { marksCallsAcrossRetries, recordsSessionTimes, retryMarksAdvice, sessionTimesAdvice } from './session-bookkeeping.js';
 import { handleNames, nounOf, styleOf, type HandleNames } from './naming.js';
 import { handleModuleFileName, handleModuleSource, type ModuleFlavour } from './runtime.js';
 import { handleArgumentJsonSchema, handleArgumentZod, idempotencyKeyJsonSchema, idempotencyKeyZod, lifetimeText, quote } from './schema-text.js';
@@ -111,6 +112,16 @@ export function planHandles(result: AnalysisResult, options: HandlesOptions): Ha
     if (cachesClientRoots(model, analysis.values)) {
       outcome.reason = "the client's roots per session: a cache of what the client said, not state a tool created";
       marker(site, 'session-state/keyed-store', clientRootsAdvice(model.store.name), outcome);
+      continue;
+    }
+    if (recordsSessionTimes(model, analysis.values)) {
+      outcome.reason = 'a time per session (when it began or was last used): bookkeeping of the session, not state a tool reads back';
+      marker(site, 'session-state/keyed-store', sessionTimesAdvice(model.store.name), outcome);
+      continue;
+    }
+    if (marksCallsAcrossRetries(model, isSetStore(model.store.declaration), analysis.values)) {
+      outcome.reason = "marks of a call's first round keyed by the session id and the call's arguments: state between the rounds of one call (requestState), not a handle";
+      marker(site, 'session-state/keyed-store', retryMarksAdvice(model.store.name), outcome);
       continue;
     }
     if (isSetStore(model.store.declaration)) {
