@@ -96,6 +96,22 @@ const MARKERS: Record<string, Record<string, string[]>> = {
       '// @mcp-migrate-todo(session-state/keyed-store): `heartbeatSessions` is a set of session ids: it records which connections asked for something (to push to them later, or to act once per connection), not state a tool reads back, so it needs no handle. Only 2025-era clients (stdio, server-legacy) have a session id; a 2026-07-28 request has none and no connection to push on: do the work within the request (ctx.mcpReq.notify) or through subscriptions/listen, and drop the set once 2025-era clients are no longer served.',
     ],
   },
+  'retry-marks-marker': {
+    'server.ts': [
+      "// @mcp-migrate-todo(session-state/keyed-store): `confirmationsAsked` remembers, per session and call arguments, that a call already ran its first round, so that the client's retry of the same call is recognized: state between the rounds of one call, not state a tool created, so it needs no handle. On 2026-07-28 there is no session id to key it by and the retry may reach another server instance: return the first round as inputRequired(...) with what the retry must know in requestState (sealed with createRequestStateCodec), read it back on the retry (ctx.mcpReq.requestState()), and drop the set; keep it only while 2025-era clients (stdio, server-legacy) are served.",
+    ],
+  },
+  'retry-marks-concat-marker': {
+    'server.js': [
+      "// @mcp-migrate-todo(session-state/keyed-store): `warnedDeletes` remembers, per session and call arguments, that a call already ran its first round, so that the client's retry of the same call is recognized: state between the rounds of one call, not state a tool created, so it needs no handle. On 2026-07-28 there is no session id to key it by and the retry may reach another server instance: return the first round as inputRequired(...) with what the retry must know in requestState (sealed with createRequestStateCodec), read it back on the retry (ctx.mcpReq.requestState()), and drop the set; keep it only while 2025-era clients (stdio, server-legacy) are served.",
+    ],
+  },
+  'session-times-marker': {
+    'server.ts': [
+      "// @mcp-migrate-todo(session-state/keyed-store): `this.clients` is keyed by the session id, but no tool reaches it, so no tool can carry a handle for it. If it is bookkeeping of the serving layer (a connection, server or timestamp per session), it goes with the sessions when serving becomes stateless: 2026-07-28 has no session to key it by, so key what must outlive a request by what that layer still has (the caller's identity from authInfo, a tenant or namespace) or make it per request. If a resource or prompt handler reads it, pass what the handler needs in that request (its URI or arguments) instead of the session id.",
+      '// @mcp-migrate-todo(session-state/keyed-store): `this.startedAt` records when each session began or was last used: bookkeeping of the session (its age, its idle time), not state a tool reads back, so it needs no handle. It goes with the session: 2026-07-28 has no session to time or expire, so remove it, with the calls that feed and sweep it, when serving becomes stateless (keep it only for the 2025-era sessions still served).',
+    ],
+  },
   'store-outside-tools-marker': {
     'server.ts': [
       '// @mcp-migrate-todo(session-state/keyed-store): not rewritten automatically: the store is also used outside tool handlers. Re-key `scores` by an explicit handle minted by a create tool and checked against the caller.',

@@ -55,12 +55,13 @@ export function sessionTimesAdvice(name: string): string {
 }
 
 /**
- * True when the store is a set reached from a tool and every key it is given is compound: the session id
+ * True when the store is a set only one tool reaches and every key it is given is compound: the session id
  * together with other values (a template or a concatenation with more than one substitution, directly or
- * through a local `const`). A set of such keys marks calls, not connections.
+ * through a local `const`). A set of such keys, read and written by the one tool, marks calls of that tool
+ * (a first round it recognizes on the retry), not connections and not state another tool reads back.
  */
 export function marksCallsAcrossRetries(model: StoreModel, isSet: boolean, values: ValueAnalysis): boolean {
-  if (!isSet || model.tools.length === 0 || model.store.accesses.length === 0) return false;
+  if (!isSet || model.tools.length !== 1 || model.store.accesses.length === 0) return false;
   return model.store.accesses.every((access) => access.key !== undefined && substitutions(access.key, values, 0) > 1);
 }
 

@@ -1,0 +1,35 @@
+/**
+ * A one-shot mark of a call's first round, kept in a set keyed by the session id and the call's own arguments
+ * (the shape of the everything server's URL-elicitation error path, SDK v2): the first call asks the user to
+ * confirm and to retry, the retry with the same arguments finds the mark and proceeds. State between the rounds
+ * of one call, not state a tool created → one marker pointing at requestState, no handle.
+ */
+import { McpServer } from '@modelcontextprotocol/server';
+import * as z from 'zod/v4';
+
+/** Exports a caller was already asked to confirm; the confirming retry consumes its entry. */
+const confirmationsAsked = new Set<string>();
+
+export function buildExportServer(): McpServer {
+  const server = new McpServer({ name: 'exporter', version: '0.4.0' });
+
+  server.registerTool(
+    'export_report',
+    {
+      description: 'Export a report to a destination. The first call asks for confirmation; retry it to proceed.',
+      inputSchema: z.object({ destination: z.string().url(), format: z.enum(['csv', 'pdf']).default('csv') }),
+    },
+    async ({ destination, format }, ctx) => {
+      // The retry carries the same arguments, so they (with the session) recognize it.
+      const confirmationKey = `${ctx.sessionId ?? 'stdio'}|${destination}|${format}`;
+      if (!confirmationsAsked.has(confirmationKey)) {
+        confirmationsAsked.add(confirmationKey);
+        return { content: [{ type: 'text', text: `Exporting to ${destination} overwrites it. Call export_report again to confirm.` }] };
+      }
+      confirmationsAsked.delete(confirmationKey);
+      return { content: [{ type: 'text', text: `Exported the ${format} report to ${destination}.` }] };
+    },
+  );
+
+  return server;
+}
