@@ -86,6 +86,12 @@ const MARKERS: Record<string, Record<string, string[]>> = {
       '// @mcp-migrate-todo(session-transport/transport-registry): serving plumbing keyed by the session id: replace the sessionful transport and this registry with the stateless handler (createMcpHandler / a transport per request).',
     ],
   },
+  'per-session-backend-factories-marker': {
+    'server.js': [
+      '// @mcp-migrate-todo(session-state/per-session-server): `createServer(backend)` runs once per session, with `ScriptedToolsBackend`, `RelayBackend`, `PageBackend` (`backend`) made for it: one object per connection, shared by every call of it. On 2026-07-28 a server is built per request, so the object would be made, and lost, on every call. Make it a handle: a `create_page` tool (or the tool that already opens it) builds it, keeps it in a registry bound to the caller with expiry (createHandleRegistry, as the handles transform generates in mcp-handles) and returns a `page_id`; every other tool takes `page_id`, is refused unless the caller owns it, and dispatches to that object; close the object when its handle expires.',
+      '// @mcp-migrate-todo(session-transport/transport-registry): serving plumbing keyed by the session id: replace the sessionful transport and this registry with the stateless handler (createMcpHandler / a transport per request).',
+    ],
+  },
   'pool-outside-tools-marker': {
     'server.ts': [
       '// @mcp-migrate-todo(session-state/keyed-store): `this.upstreams` is keyed by the session id, but no tool reaches it, so no tool can carry a handle for it. If it is bookkeeping of the serving layer (a connection, server or timestamp per session), it goes with the sessions when serving becomes stateless: 2026-07-28 has no session to key it by, so key what must outlive a request by what that layer still has (the caller\'s identity from authInfo, a tenant or namespace) or make it per request. If a resource or prompt handler reads it, pass what the handler needs in that request (its URI or arguments) instead of the session id.',

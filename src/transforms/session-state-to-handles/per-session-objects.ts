@@ -34,10 +34,11 @@ export function perSessionObjects(result: AnalysisResult): PerSessionObjects[] {
       // request; what the set-up hands it is the state the session kept.
       const factory = ts.isCallExpression(creation) ? values.functionOfCall(creation) : undefined;
       const handed = connection.state.filter((made) => !factory || !(factory.pos <= made.pos && made.end <= factory.end));
-      const classes = [...new Set(handed.map((made) => made.expression.getText()))];
+      const built = handed.map((made) => made.expression.getText());
+      const classes = [...new Set(built)];
       if (classes.length === 0) return;
       seen.add(creation);
-      out.push({ creation, classes, advice: advice(creation, classes, handedName(creation)) });
+      out.push({ creation, classes, advice: advice(creation, classes, handedName(creation), mostBuilt(built)) });
     });
   }
   return out;
@@ -53,17 +54,33 @@ function handedName(creation: ts.Expression): string | undefined {
 /** Words of a class name that say what kind of object it is, not what it holds (`BrowserServerBackend` → browser). */
 const ROLE_WORDS = new Set(['server', 'backend', 'context', 'manager', 'client', 'session', 'instance', 'impl', 'service', 'handler', 'mcp']);
 
-/** The noun of the handle: the one class's first telling word, else the name the project gives the object. */
-function nounFor(classes: readonly string[], name: string | undefined): string {
-  if (classes.length === 1) {
-    const word = classes[0]!.split(/(?<=[a-z0-9])(?=[A-Z])/).map((w) => w.toLowerCase()).find((w) => !ROLE_WORDS.has(w) && /^[a-z][a-z0-9]*$/.test(w));
-    if (word) return word;
-  }
+/**
+ * The class the session set-ups build most often, when one does (playwright-mcp's factories build
+ * `BrowserServerBackend` in two set-ups, `ProxyBackend` and `LoopToolsServerBackend` in one each): the object a
+ * session usually holds, so the handle is named after it.
+ */
+function mostBuilt(built: readonly string[]): string | undefined {
+  const counts = new Map<string, number>();
+  for (const name of built) counts.set(name, (counts.get(name) ?? 0) + 1);
+  const ranked = [...counts].sort((a, b) => b[1] - a[1]);
+  return ranked.length > 1 && ranked[0]![1] > ranked[1]![1] ? ranked[0]![0] : undefined;
+}
+
+/** The first word of a class name that says what it holds, not what kind of object it is. */
+function tellingWord(className: string): string | undefined {
+  return className.split(/(?<=[a-z0-9])(?=[A-Z])/).map((w) => w.toLowerCase()).find((w) => !ROLE_WORDS.has(w) && /^[a-z][a-z0-9]*$/.test(w));
+}
+
+/** The noun of the handle: the one (or most built) class's first telling word, else the name the project gives the object. */
+function nounFor(classes: readonly string[], name: string | undefined, usual: string | undefined): string {
+  const named = classes.length === 1 ? classes[0] : usual;
+  const word = named && tellingWord(named);
+  if (word) return word;
   return name ? nounOf(name) : nounOf(classes[0]!);
 }
 
-function advice(creation: ts.Expression, classes: readonly string[], name: string | undefined): string {
-  const names = handleNames(nounFor(classes, name), 'snake');
+function advice(creation: ts.Expression, classes: readonly string[], name: string | undefined, usual: string | undefined): string {
+  const names = handleNames(nounFor(classes, name, usual), 'snake');
   const server = creation.getText().replace(/\s+/g, ' ').slice(0, 60);
   const objects = classes.map((c) => `\`${c}\``).join(', ');
   return (
