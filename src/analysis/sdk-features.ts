@@ -11,6 +11,7 @@ import { pathHops, type ToolReach } from './reach.js';
 import type { SdkSymbols } from './sdk-symbols.js';
 import type { Hop } from './value.js';
 import { isServerKind, type ValueAnalysis } from './values.js';
+import { forOfLoop } from './declarations.js';
 import { HANDLER_REGISTRATION_METHODS, METHOD_OF_SCHEMA, REGISTRATION_METHODS } from './sdk-modules.js';
 import { MCP_SDK, type MessageKind, type SdkFeature, type SdkFeatureId, type SendShape } from '../frameworks/mcp-sdk.js';
 import type { RuleId } from '../frameworks/types.js';
@@ -273,7 +274,7 @@ function isUnambiguousMcpMethod(method: string): boolean {
  * method strings count whatever helper carries them (`this.sendToSession(id, { method })`).
  * Returns the method string literal.
  */
-function rawSdkMessage(model: SdkModelParts, call: ts.CallExpression): { method: string; literal: ts.Node } | undefined {
+function rawSdkMessage(model: SdkModelParts, call: ts.CallExpression): RawMessage | undefined {
   // Every feature rule asks about every call: answer each call once per analysis.
   let answers = rawMessages.get(model.values);
   if (!answers) rawMessages.set(model.values, (answers = new WeakMap()));
@@ -283,9 +284,15 @@ function rawSdkMessage(model: SdkModelParts, call: ts.CallExpression): { method:
   answers.set(call, answer ?? null);
   return answer;
 }
-const rawMessages = new WeakMap<ValueAnalysis, WeakMap<ts.CallExpression, { method: string; literal: ts.Node } | null>>();
+const rawMessages = new WeakMap<ValueAnalysis, WeakMap<ts.CallExpression, RawMessage | null>>();
 
-function findRawSdkMessage(model: SdkModelParts, call: ts.CallExpression): { method: string; literal: ts.Node } | undefined {
+/** A raw message: every method its `method` member can be (one for a literal; each of a loop's list), and where it is spelled. */
+interface RawMessage {
+  methods: readonly string[];
+  literal: ts.Node;
+}
+
+function findRawSdkMessage(model: SdkModelParts, call: ts.CallExpression): RawMessage | undefined {
   const { name, receiver } = calleeParts(call);
   let sdkSender: boolean | undefined;
   const isSdkSender = (): boolean => {
@@ -300,13 +307,30 @@ function findRawSdkMessage(model: SdkModelParts, call: ts.CallExpression): { met
   for (const [index, arg] of call.arguments.entries()) {
     const message = objectLiteralOf(model, arg);
     if (!message) continue;
-    const methodProp = message.properties.find((p): p is ts.PropertyAssignment => ts.isPropertyAssignment(p) && propertyNameText(p.name) === 'method');
+    const methodProp = message.properties.find(
+      (p): p is ts.PropertyAssignment | ts.ShorthandPropertyAssignment => (ts.isPropertyAssignment(p) || ts.isShorthandPropertyAssignment(p)) && propertyNameText(p.name) === 'method',
+    );
     if (!methodProp) continue;
-    const method = model.values.constantString(methodProp.initializer);
-    if (method === undefined) continue;
-    if ((index === 0 && isSdkSender()) || isUnambiguousMcpMethod(method)) return { method, literal: methodProp.initializer };
+    const spelled = ts.isPropertyAssignment(methodProp) ? methodProp.initializer : methodProp.name;
+    const methods = methodStrings(model, spelled);
+    if (!methods?.length) continue;
+    if ((index === 0 && isSdkSender()) || methods.every(isUnambiguousMcpMethod)) return { methods, literal: spelled };
   }
   return undefined;
+}
+
+/**
+ * The methods a message's `method` member can be: a literal or a `const`, or a loop variable over a list the code
+ * spells out (`for (const method of ['notifications/tools/list_changed', …]) server.notification({ method })`).
+ * A function's parameter is not followed: a sending helper's callers are the sites, not the helper.
+ */
+function methodStrings(model: SdkModelParts, node: ts.Expression | ts.Identifier): string[] | undefined {
+  const constant = model.values.constantString(node);
+  if (constant !== undefined) return [constant];
+  const inner = unwrap(node);
+  const decl = ts.isIdentifier(inner) ? model.values.symbolOf(inner)?.valueDeclaration : undefined;
+  if (!decl || !ts.isVariableDeclaration(decl) || !forOfLoop(decl)) return undefined;
+  return model.values.possibleStrings(inner);
 }
 
 /** The object literal an argument is, or a `const` it names (`const request = { method: ... }; send(request)`). */
@@ -381,7 +405,8 @@ function featureUse(model: SdkModelParts, call: ts.CallExpression, uses: Feature
   }
   if (uses.messages.size) {
     const raw = rawSdkMessage(model, call);
-    if (raw && uses.messages.has(raw.method)) return { node: raw.literal, messageId: 'raw', data: { method: raw.method } };
+    const sent = raw?.methods.filter((m) => uses.messages.has(m)) ?? [];
+    if (raw && sent.length) return { node: raw.literal, messageId: 'raw', data: { method: sent.join('` / `') } };
   }
   if (uses.handledMethods.size) {
     const registration = handlerRegistration(model, call);

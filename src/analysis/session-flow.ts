@@ -69,6 +69,12 @@ export interface SessionStore {
   /** Every session-keyed access; for client-like stores (Redis, KV) each access is reported at its key. */
   accesses: Sink[];
   reads: SessionRead[];
+  /**
+   * For a transport registry: its records hold the session's SDK server too (`{ transport, server }`, a project
+   * class built with both). Serving plumbing all the same (`kind` stays `transport` for the transforms), but the
+   * server it keeps per session makes it a per-session-server site rather than a transport registry.
+   */
+  holdsServer?: boolean;
 }
 
 /** Lower-cased: node-redis v4 spells them `hSet`, `setEx`, `sAdd`; ioredis `hset`, `setex`, `sadd`. */
@@ -433,8 +439,12 @@ export class SessionFlow {
       }
       for (const value of this.heldValues(access.written, 0)) note(value);
     }
-    if (kinds.has('transport')) return 'transport';
-    if (kinds.has('mcp-server') || kinds.has('server')) return 'server';
+    const servers = kinds.has('mcp-server') || kinds.has('server');
+    if (kinds.has('transport')) {
+      if (servers) store.holdsServer = true;
+      return 'transport';
+    }
+    if (servers) return 'server';
     // Nothing typed or written tells us what it holds (a registry reached through another
     // object, `this.httpServer.transports[id]`): its name is the last, weakest signal.
     if (kinds.size === 0 && /transports?$/i.test(store.name)) return 'transport';

@@ -66,7 +66,8 @@ export default defineRule({
           context.report({ node: table.declaration.name, messageId: 'listRouting', data: { name: table.name, list: table.list, use: table.use } });
         }
         for (const store of analysis.sessions.stores.values()) {
-          if (store.kind !== 'server') continue;
+          // Servers kept per session, alone or bundled with the session's transport (`{ transport, server }`).
+          if (store.kind !== 'server' && !(store.kind === 'transport' && store.holdsServer)) continue;
           const at = store.declaration ?? store.accesses[0]!.node;
           context.report({ node: declarationName(at), messageId: 'servers', data: { name: store.name } });
         }

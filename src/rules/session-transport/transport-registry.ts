@@ -7,7 +7,7 @@ export default defineRule({
     category: 'session-transport',
     severity: 'error',
     fix: 'auto',
-    summary: 'Transports (or transport+server bundles) stored in a registry keyed by session id; hand-rolled session registries',
+    summary: 'Transports (or bundles holding one and no server) stored in a registry keyed by session id; hand-rolled session registries',
     messages: {
       sessions:
         '`{{name}}` records each MCP session for the HTTP layer (keyed only by the `Mcp-Session-Id` the serving code reads or mints); 2026-07-28 has no sessions to register, validate or expire. Remove it with the session routing; bind identity per request (`authInfo`) instead of per session.',
@@ -25,7 +25,8 @@ export default defineRule({
             if (store.declaration) context.report({ node: declarationName(store.declaration), messageId: 'sessions', data: { name: store.name } });
             continue;
           }
-          if (store.kind !== 'transport') continue;
+          // Records that hold the session's server too are `per-session-server`'s (one finding per registry).
+          if (store.kind !== 'transport' || store.holdsServer) continue;
           const at = store.declaration ?? store.accesses[0]!.node;
           context.report({ node: declarationName(at), messageId: 'registry', data: { name: store.name } });
         }

@@ -4,6 +4,25 @@ import rule from '../../../src/rules/server-push/change-notification.js';
 ruleTester(rule, {
   valid: [
     {
+      name: 'a sending helper\'s `method` parameter is not followed to its callers (they pass bare strings, not messages)',
+      code: `import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+const server = new Server({ name: 'x', version: '1' }, { capabilities: {} });
+async function send(method: string) {
+  await server.notification({ method });
+}
+export async function changed() {
+  await send('notifications/tools/list_changed');
+}`,
+    },
+    {
+      name: 'a loop over methods of which none is a change notification',
+      code: `import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+const server = new Server({ name: 'x', version: '1' }, { capabilities: {} });
+export async function cancelAll() {
+  for (const method of ['notifications/cancelled'] as const) await server.notification({ method, params: { requestId: 1 } });
+}`,
+    },
+    {
       name: 'a project method of the same name that does not forward to an SDK server',
       code: `import { EventEmitter } from 'node:events';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
@@ -49,6 +68,40 @@ admin.disable();`,
     },
   ],
   invalid: [
+    {
+      name: 'raw list_changed broadcast over a spelled-out method list (shorthand `{ method }` from a for-of loop)',
+      code: `import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+interface Inbound { server: Server; sessionId: string }
+export class Gateway {
+  private readonly inbound = new Map<string, Inbound>();
+  async backendListsChanged(): Promise<void> {
+    const methods = [
+      'notifications/tools/list_changed',
+      'notifications/resources/list_changed',
+      'notifications/prompts/list_changed',
+    ] as const;
+    for (const conn of this.inbound.values()) {
+      if (!conn.server.transport) continue;
+      for (const method of methods) {
+        await conn.server.notification({ method, params: {} });
+      }
+    }
+  }
+}`,
+      errors: [{ messageId: 'raw', line: 14 }],
+    },
+    {
+      name: 'plain JS: a loop variable over an inline list keyed as `method:`',
+      filename: 'src/hub.js',
+      code: `import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+const server = new Server({ name: 'hub', version: '1.0.0' }, { capabilities: { tools: { listChanged: true } } });
+export async function refreshAll() {
+  for (const kind of ['notifications/tools/list_changed', 'notifications/prompts/list_changed']) {
+    await server.notification({ method: kind });
+  }
+}`,
+      errors: [{ messageId: 'raw', line: 5 }],
+    },
     {
       name: "through the project's wrapper class: its callers (typed with the class, or a type parameter instantiated with it) count too",
       code: {

@@ -4,20 +4,6 @@ import rule from '../../../src/rules/session-state/per-session-server.js';
 ruleTester(rule, {
   valid: [
     {
-      name: 'a { transport, server } bundle is a transport registry',
-      code: `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
-const sessions = new Map<string, { transport: StreamableHTTPServerTransport; server: McpServer }>();
-export function open() {
-  const server = new McpServer({ name: 'x', version: '1' });
-  const transport = new StreamableHTTPServerTransport({
-    sessionIdGenerator: () => crypto.randomUUID(),
-    onsessioninitialized: (sid) => sessions.set(sid, { transport, server }),
-  });
-  return transport;
-}`,
-    },
-    {
       name: 'servers keyed by tenant, not by session',
       code: `import { McpServer } from '@modelcontextprotocol/server';
 const byTenant = new Map<string, McpServer>();
@@ -184,6 +170,55 @@ export async function createServer(upstreams: Upstream[]) {
   ],
   invalid: [
     {
+      name: 'plain JS hub class: each SSE session gets a server from a method, kept with its transport in a field map',
+      filename: 'src/hub/endpoint.js',
+      code: `import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { SSEServerTransport } from '@modelcontextprotocol/sdk/server/sse.js';
+
+export class HubEndpoint {
+  constructor(hub) {
+    this.hub = hub;
+    this.clients = new Map(); // sessionId -> { transport, server }
+  }
+
+  createServer() {
+    const server = new Server({ name: 'hub', version: '1.0.0' }, { capabilities: { tools: { listChanged: true } } });
+    return server;
+  }
+
+  async handleSSEConnection(req, res) {
+    const transport = new SSEServerTransport('/messages', res);
+    const sessionId = transport.sessionId;
+    const server = this.createServer();
+    this.clients.set(sessionId, { transport, server });
+    transport.onclose = () => this.clients.delete(sessionId);
+    await server.connect(transport);
+  }
+
+  async handleMessage(req, res) {
+    const entry = this.clients.get(req.query.sessionId);
+    if (!entry) return res.status(404).end();
+    await entry.transport.handlePostMessage(req, res, req.body);
+  }
+}`,
+      errors: [{ messageId: 'servers', line: 7 }],
+    },
+    {
+      name: 'a { transport, server } bundle keeps a server per session: this rule reports it, transport-registry does not',
+      code: `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+const sessions = new Map<string, { transport: StreamableHTTPServerTransport; server: McpServer }>();
+export function open() {
+  const server = new McpServer({ name: 'x', version: '1' });
+  const transport = new StreamableHTTPServerTransport({
+    sessionIdGenerator: () => crypto.randomUUID(),
+    onsessioninitialized: (sid) => sessions.set(sid, { transport, server }),
+  });
+  return transport;
+}`,
+      errors: [{ messageId: 'servers', line: 3 }],
+    },
+    {
       name: 'servers kept per session as a factory result bundling the server',
       code: `import { randomUUID } from 'node:crypto';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
@@ -205,7 +240,10 @@ export function open() {
   servers.set(transport.sessionId!, makeServer());
   return transport;
 }`,
-      errors: [{ messageId: 'servers', line: 8 }],
+      errors: [
+        { messageId: 'servers', line: 7 },
+        { messageId: 'servers', line: 8 },
+      ],
     },
     {
       name: 'v2 servers map filled in onsessioninitialized',

@@ -5,6 +5,64 @@ import { SESSION_BOOKKEEPING } from '../session-bookkeeping.js';
 ruleTester(rule, {
   valid: [
     {
+      name: 'untyped transport+server bundle (v2 namespace import, server from a factory): per-session-server reports it',
+      code: `import * as node from '@modelcontextprotocol/node';
+import { McpServer } from '@modelcontextprotocol/server';
+const sessions = new Map();
+function build() {
+  return new McpServer({ name: 'x', version: '1' });
+}
+export function open() {
+  const server = build();
+  const transport = new node.NodeStreamableHTTPServerTransport({
+    sessionIdGenerator: () => crypto.randomUUID(),
+    onsessioninitialized: (id) => {
+      sessions.set(id, { transport, server });
+    },
+  });
+  return transport;
+}`,
+    },
+    {
+      name: 'registry filled with project class instances holding the transport and the server: per-session-server reports it',
+      code: `import { randomUUID } from 'node:crypto';
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+class McpSession {
+  constructor(readonly transport: StreamableHTTPServerTransport, readonly server: McpServer) {}
+}
+const live = new Map();
+const servers = new Map();
+function makeServer() {
+  const server = new McpServer({ name: 'x', version: '1' });
+  return { server, startedAt: Date.now() };
+}
+export function open() {
+  const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: () => randomUUID() });
+  const entry = new McpSession(transport, new McpServer({ name: 'x', version: '1' }));
+  transport.onclose = () => { live.delete(transport.sessionId!); };
+  live.set(transport.sessionId!, entry);
+  servers.set(transport.sessionId!, makeServer());
+  return transport;
+}`,
+    },
+    {
+      name: 'registry typed by an interface bundling transport and server: it keeps a server per session, per-session-server reports it',
+      code: `import { randomUUID } from 'node:crypto';
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+interface SessionEntry { transport: StreamableHTTPServerTransport; server: McpServer; createdAt: number }
+const sessions = new Map<string, SessionEntry>();
+export function open() {
+  const server = new McpServer({ name: 'x', version: '1' });
+  const transport = new StreamableHTTPServerTransport({
+    sessionIdGenerator: () => randomUUID(),
+    onsessioninitialized: (sid) => { const entry: SessionEntry = { transport, server, createdAt: Date.now() }; sessions.set(sid, entry); },
+  });
+  return transport;
+}`,
+    },
+    {
       name: 'stateless per-request transport (no registry)',
       code: `import express from 'express';
 import { NodeStreamableHTTPServerTransport } from '@modelcontextprotocol/node';
@@ -206,59 +264,17 @@ export function open(res: any) {
     {
       name: 'a hand-rolled session id (minted by hand, sent as the Mcp-Session-Id header) keys the registry',
       code: `import express from 'express';
-import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 const app = express();
 const sessions = new Map();
 app.post('/mcp', async (req, res) => {
   const sessionId = \`session_\${Date.now()}_\${Math.random().toString(36).slice(2)}\`;
   const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
-  sessions.set(sessionId, { transport, server: new McpServer({ name: 'x', version: '1' }) });
+  sessions.set(sessionId, { transport, openedAt: Date.now() });
   res.setHeader('Mcp-Session-Id', sessionId);
   await transport.handleRequest(req, res, req.body);
 });`,
-      errors: [{ messageId: 'registry', line: 5 }],
-    },
-    {
-      name: 'registry typed by an interface bundling transport and server',
-      code: `import { randomUUID } from 'node:crypto';
-import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
-interface SessionEntry { transport: StreamableHTTPServerTransport; server: McpServer; createdAt: number }
-const sessions = new Map<string, SessionEntry>();
-export function open() {
-  const server = new McpServer({ name: 'x', version: '1' });
-  const transport = new StreamableHTTPServerTransport({
-    sessionIdGenerator: () => randomUUID(),
-    onsessioninitialized: (sid) => { const entry: SessionEntry = { transport, server, createdAt: Date.now() }; sessions.set(sid, entry); },
-  });
-  return transport;
-}`,
-      errors: [{ messageId: 'registry', line: 5 }],
-    },
-    {
-      name: 'registry filled with project class instances holding the transport',
-      code: `import { randomUUID } from 'node:crypto';
-import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
-class McpSession {
-  constructor(readonly transport: StreamableHTTPServerTransport, readonly server: McpServer) {}
-}
-const live = new Map();
-const servers = new Map();
-function makeServer() {
-  const server = new McpServer({ name: 'x', version: '1' });
-  return { server, startedAt: Date.now() };
-}
-export function open() {
-  const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: () => randomUUID() });
-  const entry = new McpSession(transport, new McpServer({ name: 'x', version: '1' }));
-  transport.onclose = () => { live.delete(transport.sessionId!); };
-  live.set(transport.sessionId!, entry);
-  servers.set(transport.sessionId!, makeServer());
-  return transport;
-}`,
-      errors: [{ messageId: 'registry', line: 7 }],
+      errors: [{ messageId: 'registry', line: 4 }],
     },
     {
       name: 'v1 typed object registry filled in onsessioninitialized',
@@ -311,26 +327,6 @@ app.get('/sse', async (_req, res) => {
   res.on('close', () => delete streams[transport.sessionId]);
 });`,
       errors: [{ messageId: 'registry', line: 4 }],
-    },
-    {
-      name: 'untyped transport+server bundle (v2 namespace import, server from a factory)',
-      code: `import * as node from '@modelcontextprotocol/node';
-import { McpServer } from '@modelcontextprotocol/server';
-const sessions = new Map();
-function build() {
-  return new McpServer({ name: 'x', version: '1' });
-}
-export function open() {
-  const server = build();
-  const transport = new node.NodeStreamableHTTPServerTransport({
-    sessionIdGenerator: () => crypto.randomUUID(),
-    onsessioninitialized: (id) => {
-      sessions.set(id, { transport, server });
-    },
-  });
-  return transport;
-}`,
-      errors: [{ messageId: 'registry', line: 3 }],
     },
     {
       name: 'untyped CommonJS registry filled through a reassigned `let transport`',
