@@ -92,6 +92,7 @@ export class PackageIndex {
   private readonly linkCache = new Map<string, PackageInfo | 'dependency' | 'absent'>();
   private readonly nodeModulesByDir = new Map<string, boolean>();
   private readonly patternsByDir = new Map<string, string[]>();
+  private readonly rootsByDir = new Map<string, readonly string[]>();
   private readonly workspaceByRoot = new Map<string, Map<string, PackageInfo>>();
 
   /** Nearest package.json at or above `dir` (for `imports`). */
@@ -163,15 +164,19 @@ export class PackageIndex {
    * Directories at or above `dir` that declare workspaces: package.json `workspaces` (npm, yarn, bun:
    * an array or `{ packages: [...] }`) or `pnpm-workspace.yaml` `packages:`.
    */
-  private workspaceRoots(dir: string): string[] {
-    const out: string[] = [];
-    for (let d = dir; ; ) {
-      if (path.basename(d) === 'node_modules') return out; // never inside a dependency
-      if (this.workspacePatterns(d).length) out.push(d);
-      const up = path.dirname(d);
-      if (up === d) return out;
-      d = up;
+  private workspaceRoots(dir: string): readonly string[] {
+    // Asked once per importing file: every directory's answer is its own root (if any) before its parent's,
+    // kept per directory so that a monorepo's files share the walk up.
+    const cached = this.rootsByDir.get(dir);
+    if (cached) return cached;
+    let roots: readonly string[] = [];
+    if (path.basename(dir) !== 'node_modules') { // never inside a dependency
+      const up = path.dirname(dir);
+      const above = up === dir ? [] : this.workspaceRoots(up);
+      roots = this.workspacePatterns(dir).length ? [dir, ...above] : above;
     }
+    this.rootsByDir.set(dir, roots);
+    return roots;
   }
 
   private workspacePatterns(dir: string): string[] {
@@ -182,10 +187,14 @@ export class PackageIndex {
     const declared = json?.workspaces;
     const list = Array.isArray(declared) ? declared : declared && typeof declared === 'object' ? (declared as { packages?: unknown }).packages : undefined;
     if (Array.isArray(list)) patterns.push(...list.filter((p): p is string => typeof p === 'string'));
-    try {
-      patterns.push(...pnpmWorkspacePackages(fs.readFileSync(path.join(dir, 'pnpm-workspace.yaml'), 'utf8')));
-    } catch {
-      // No pnpm workspace here.
+    const pnpmFile = path.join(dir, 'pnpm-workspace.yaml');
+    // Most directories have none: test first (a failed read costs an exception, thousands of them in a monorepo).
+    if (isFile(pnpmFile)) {
+      try {
+        patterns.push(...pnpmWorkspacePackages(fs.readFileSync(pnpmFile, 'utf8')));
+      } catch {
+        // Unreadable: no pnpm workspace here.
+      }
     }
     this.patternsByDir.set(dir, patterns);
     return patterns;
@@ -238,14 +247,29 @@ export class PackageIndex {
     let json = this.jsonByDir.get(dir);
     if (json !== undefined) return json;
     json = null;
+    const file = path.join(dir, 'package.json');
+    // Most directories have none: test first instead of failing a read (an exception each).
+    if (!isFile(file)) {
+      this.jsonByDir.set(dir, json);
+      return json;
+    }
     try {
-      const parsed: unknown = JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8'));
+      const parsed: unknown = JSON.parse(fs.readFileSync(file, 'utf8'));
       if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) json = parsed as Record<string, unknown>;
     } catch {
       // Missing or malformed: not a package root.
     }
     this.jsonByDir.set(dir, json);
     return json;
+  }
+}
+
+/** Whether `p` is a file, without throwing (and building an error) when it does not exist. */
+function isFile(p: string): boolean {
+  try {
+    return fs.statSync(p, { throwIfNoEntry: false })?.isFile() ?? false;
+  } catch {
+    return false; // not a directory on the way (ENOTDIR), no permission
   }
 }
 

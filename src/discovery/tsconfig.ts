@@ -200,7 +200,8 @@ function unresolvedPackageExtends(d: ts.Diagnostic, text: string): string | unde
 
 function isFile(p: string): boolean {
   try {
-    return fs.statSync(p).isFile();
+    // Asked for three names in every directory up from every file: a missing one must not cost an exception.
+    return fs.statSync(p, { throwIfNoEntry: false })?.isFile() ?? false;
   } catch {
     return false;
   }

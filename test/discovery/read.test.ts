@@ -67,4 +67,21 @@ describe('readSourceFile', () => {
       diagnostic: expect.objectContaining({ kind: 'unreadable', message: expect.stringMatching(/permission denied/) }),
     });
   });
+
+  it('reads a file that shrank since discovery took its size to its end, and a large one whole', () => {
+    const shrunk = file('shrunk.ts', 'export const a = 1;\n');
+    fs.writeFileSync(shrunk.absPath, 'x;\n');
+    expect(readSourceFile(shrunk)).toEqual({ text: 'x;\n', bom: false });
+    // Larger than one read of the kernel's: the loop reads on until it has the whole file.
+    const text = `${'// line of padding ✓\n'.repeat(200_000)}export {};\n`;
+    expect(readSourceFile(file('large.ts', text))).toEqual({ text, bom: false });
+  });
+
+  it('reports a directory where a file was discovered as unreadable', () => {
+    const absPath = path.join(dir, 'now-a-dir.ts');
+    fs.mkdirSync(absPath);
+    expect(readSourceFile({ absPath, relPath: 'src/now-a-dir.ts', size: 10 })).toEqual({
+      diagnostic: expect.objectContaining({ kind: 'unreadable', message: expect.stringMatching(/EISDIR/) }),
+    });
+  });
 });
