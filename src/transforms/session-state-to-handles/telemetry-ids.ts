@@ -16,7 +16,7 @@
  *   where the log call's parameter type declares it (the project wrote its log schema down as a type: renaming
  *   would not compile) and the request id fits that field's type; a declared field the request id does not fit
  *   (`sessionId?: string` against v1's `string | number`) is left for a person.
- * - **Local copies.** `const sessionId = extra.sessionId ?? 'stdio'` — a binding named after the property it
+ * - **Local copies.** `const sessionId = extra.sessionId ?? 'stdio'` (or `|| 'anonymous'`) — a binding named after the property it
  *   reads — is renamed with every reference (`requestId`), unless the function already sees a `requestId`, a
  *   reference is written to, or it is shorthand in an object whose type declares `sessionId`; then only the
  *   read is rewritten and the binding keeps its name. A binding named otherwise (`sid`) keeps its name.
@@ -41,6 +41,8 @@ import { enclosingScope, hasProperty, isValueRead, mentions, removeListItem, rep
 
 const REQUEST_ID = 'requestId';
 const TELEMETRY_RULE = 'session-state/session-telemetry';
+/** `id ?? fallback`, `id || fallback`: the fallback only fills in a missing id; the value is still the id. */
+const FALLBACKS = new Set([ts.SyntaxKind.QuestionQuestionToken, ts.SyntaxKind.BarBarToken]);
 
 interface TelemetryPlan {
   edits: TextEdit[];
@@ -85,10 +87,10 @@ function accessedIdEdits(read: SessionRead, checker: ts.TypeChecker): TextEdit[]
   const major = sdkMajorOfFile(sf) === 2 ? 2 : 1;
   const nameEdit = replace(access.name, major === 2 ? 'mcpReq.id' : REQUEST_ID, sf);
 
-  // The value as it is used: `extra.sessionId`, `(extra.sessionId as string)`, `extra.sessionId ?? 'stdio'`.
+  // The value as it is used: `extra.sessionId`, `(extra.sessionId as string)`, `extra.sessionId ?? 'stdio'` (or `||`).
   let value: ts.Node = outermostWrapper(access);
   const parent = value.parent;
-  if (parent && ts.isBinaryExpression(parent) && parent.left === value && parent.operatorToken.kind === ts.SyntaxKind.QuestionQuestionToken) value = outermostWrapper(parent);
+  if (parent && ts.isBinaryExpression(parent) && parent.left === value && FALLBACKS.has(parent.operatorToken.kind)) value = outermostWrapper(parent);
   const holder = value.parent;
 
   if (holder && ts.isVariableDeclaration(holder) && holder.initializer === value && ts.isIdentifier(holder.name) && holder.name.text === access.name.text) {
