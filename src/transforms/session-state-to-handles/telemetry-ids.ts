@@ -17,8 +17,9 @@
  *   would not compile) and the request id fits that field's type; a declared field the request id does not fit
  *   (`sessionId?: string` against v1's `string | number`) is left for a person.
  * - **Local copies.** `const sessionId = extra.sessionId ?? 'stdio'` (or `|| 'anonymous'`) — a binding named after the property it
- *   reads — is renamed with every reference (`requestId`), unless the function already sees a `requestId`, a
- *   reference is written to, or it is shorthand in an object whose type declares `sessionId`; then only the
+ *   reads — is renamed with every reference (`requestId`), unless the function already sees a `requestId` or
+ *   another binding of the same name, a reference is written to, or it is shorthand in an object whose type
+ *   declares `sessionId`; then only the
  *   read is rewritten and the binding keeps its name. A binding named otherwise (`sid`) keeps its name.
  * - **Destructured** ids: `destructured-log-id.ts`.
  * - **Serving code is never rewritten.** Only ids read from a handler's context are: the id a transport, the
@@ -147,6 +148,12 @@ function renameLocalCopy(declaration: ts.VariableDeclaration, name: ts.Identifie
       }
       return;
     }
+    if (ts.isIdentifier(node) && node !== name && node.text === name.text && !isPropertyKey(node) && checker.getSymbolAtLocation(node) !== symbol) {
+      // Another binding of the same name in this function (a destructured `{ sessionId }`, a second copy): its own
+      // rewrite may bind `requestId` too, and two `requestId` bindings in one function would not compile.
+      unsupported = true;
+      return;
+    }
     if (ts.isIdentifier(node) && node !== name && node.text === name.text && checker.getSymbolAtLocation(node) === symbol) {
       if (!isValueRead(node)) unsupported = true;
       else {
@@ -196,4 +203,12 @@ function typedFieldAdvice(key: string, type: string, major: 1 | 2): string {
  */
 function fits(field: ts.Type, checker: ts.TypeChecker): boolean {
   return checker.isTypeAssignableTo(checker.getStringType(), field) && checker.isTypeAssignableTo(checker.getNumberType(), field);
+}
+
+/** `x.sessionId`, `{ sessionId: … }`, `{ sessionId: s } = …`: a property's name, not a variable. */
+function isPropertyKey(node: ts.Identifier): boolean {
+  const parent = node.parent;
+  if (ts.isPropertyAccessExpression(parent)) return parent.name === node;
+  if (ts.isBindingElement(parent)) return parent.propertyName === node;
+  return (ts.isPropertyAssignment(parent) || ts.isPropertySignature(parent) || ts.isPropertyDeclaration(parent) || ts.isMethodDeclaration(parent)) && parent.name === node;
 }
