@@ -70,6 +70,12 @@ const MARKERS: Record<string, Record<string, string[]>> = {
       '// @mcp-migrate-todo(session-transport/transport-registry): a record per session kept by the HTTP layer: remove it with the session routing (2026-07-28 has no sessions to validate or expire) and bind identity per request.',
     ],
   },
+  // A log field the project's own log type declares as a string: the request id (string or number) does not fit it.
+  'log-fields-request-id-v2': {
+    'server.ts': [
+      "// @mcp-migrate-todo(session-state/session-telemetry): the log field `session` holds the session id, which a 2026-07-28 request does not have, and the project's log type declares it as `string | undefined`, which the request id (`ctx.mcpReq.id`, a string or a number) does not fit. Correlate by the request id: widen the field's type or add a `requestId` field, and log the request id instead of the session id.",
+    ],
+  },
   'carried-into-context-marker': {
     'server.ts': [
       "// @mcp-migrate-todo(session-state/session-id-read): the session id is carried into the project's own objects: a 2026-07-28 request has none, so there it is undefined (2025-era clients served through stdio or server-legacy still have one). Nothing may key state or identity by it: state that spans calls travels as an explicit handle a tool returns, identity comes from authInfo, and log lines correlate by the request id.",

@@ -137,14 +137,14 @@ function destructuredType(pattern: ts.ObjectBindingPattern, checker: ts.TypeChec
 }
 
 /** The function whose body holds the binding (a parameter's function, or the function around a declaration). */
-function enclosingScope(pattern: ts.ObjectBindingPattern): ts.Node | undefined {
+export function enclosingScope(pattern: ts.Node): ts.Node | undefined {
   let current: ts.Node | undefined = pattern.parent;
   while (current && !isFunctionLike(current)) current = current.parent;
   return current;
 }
 
 /** A variable named `text` declared or referenced in `scope` (property names such as `extra.requestId` are not variables). */
-function mentions(scope: ts.Node, text: string): boolean {
+export function mentions(scope: ts.Node, text: string): boolean {
   let found = false;
   const visit = (node: ts.Node): void => {
     if (found) return;
@@ -163,24 +163,24 @@ function isPropertyName(node: ts.Identifier): boolean {
   return (ts.isPropertySignature(parent) || ts.isPropertyDeclaration(parent) || ts.isPropertyAssignment(parent) || ts.isMethodDeclaration(parent) || ts.isMethodSignature(parent)) && parent.name === node;
 }
 
-function hasProperty(literal: ts.ObjectLiteralExpression, text: string): boolean {
+export function hasProperty(literal: ts.ObjectLiteralExpression, text: string): boolean {
   return literal.properties.some((p) => p.name !== undefined && (ts.isIdentifier(p.name) || ts.isStringLiteral(p.name)) && p.name.text === text);
 }
 
 /** Read as a value, not assigned, incremented or deleted. */
-function isValueRead(node: ts.Identifier): boolean {
+export function isValueRead(node: ts.Identifier): boolean {
   const parent = node.parent;
   if (ts.isBinaryExpression(parent) && parent.left === node && parent.operatorToken.kind >= ts.SyntaxKind.FirstAssignment && parent.operatorToken.kind <= ts.SyntaxKind.LastAssignment) return false;
   if ((ts.isPrefixUnaryExpression(parent) || ts.isPostfixUnaryExpression(parent)) && (parent.operator === ts.SyntaxKind.PlusPlusToken || parent.operator === ts.SyntaxKind.MinusMinusToken)) return false;
   return true;
 }
 
-function replace(node: ts.Node, text: string, sf: ts.SourceFile): TextEdit {
+export function replace(node: ts.Node, text: string, sf: ts.SourceFile): TextEdit {
   return { file: sf.fileName, start: node.getStart(sf), end: node.end, text };
 }
 
 /** Removes one item of a comma list with its separator, leaving the others' spacing as it was. */
-function removeListItem(list: ts.NodeArray<ts.Node>, item: ts.Node, sf: ts.SourceFile): TextEdit {
+export function removeListItem(list: ts.NodeArray<ts.Node>, item: ts.Node, sf: ts.SourceFile): TextEdit {
   const index = list.indexOf(item);
   const next = list[index + 1];
   if (next) return { file: sf.fileName, start: item.getStart(sf), end: next.getStart(sf), text: '' };

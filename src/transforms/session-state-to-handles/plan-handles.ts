@@ -29,7 +29,7 @@ import type { TextEdit } from '../kit/edits.js';
 import type { StoreOutcome, TransformOptions, TransformPlan } from '../kit/plan.js';
 import { describeDuration } from '../kit/duration.js';
 import { CannotRewrite } from '../kit/handler-sites.js';
-import { requestIdForDestructuredSessionId } from './destructured-log-id.js';
+import { planTelemetryIds } from './telemetry-ids.js';
 import { perSessionObjects } from './per-session-objects.js';
 import { marksCallsAcrossRetries, recordsSessionTimes, retryMarksAdvice, sessionTimesAdvice } from './session-bookkeeping.js';
 import { handleNames, nounOf, styleOf, type HandleNames } from './naming.js';
@@ -165,7 +165,7 @@ export function planHandles(result: AnalysisResult, options: HandlesOptions): Ha
   for (const read of carriedIntoProjectObjects(analysis.sessions.reads)) {
     marker(read.node, 'session-state/session-id-read', CARRIED_ID_ADVICE);
   }
-  planTelemetry(result, plan);
+  planTelemetryIds(result, plan, marker);
   if (moduleTarget && plan.stores.some((s) => s.status === 'rewritten')) {
     plan.newFiles.set(moduleTarget.path, handleModuleSource(moduleTarget.flavour));
   }
@@ -183,33 +183,6 @@ function carriedIntoProjectObjects(reads: readonly SessionRead[]): SessionRead[]
 
 const CARRIED_ID_ADVICE =
   "the session id is carried into the project's own objects: a 2026-07-28 request has none, so there it is undefined (2025-era clients served through stdio or server-legacy still have one). Nothing may key state or identity by it: state that spans calls travels as an explicit handle a tool returns, identity comes from authInfo, and log lines correlate by the request id.";
-
-/** A session id used only in logs becomes the request id (v1 `extra.requestId`, v2 `ctx.mcpReq.id`; destructured: see destructured-log-id). */
-function planTelemetry(result: AnalysisResult, plan: HandlesPlan): void {
-  const { analysis } = result;
-  const handlerContexts = new Map<ts.Node, 1 | 2>();
-  for (const tool of analysis.tools) {
-    const parameter = tool.handler?.parameters[tool.contextIndex];
-    const major = parameter && sdkMajorOfFile(parameter.getSourceFile());
-    if (parameter && major) handlerContexts.set(parameter, major);
-  }
-  for (const read of analysis.sessions.reads) {
-    if (read.origin !== 'context' || read.sinks.length === 0 || read.sinks.some((s) => s.kind !== 'log')) continue;
-    const destructured = requestIdForDestructuredSessionId(read.node, analysis.values.checker, analysis.values.sdk, handlerContexts);
-    if (destructured) {
-      plan.edits.push(...destructured);
-      const sf = read.node.getSourceFile();
-      plan.telemetry.push({ file: sf.fileName, line: sf.getLineAndCharacterOfPosition(read.node.getStart(sf)).line + 1 });
-      continue;
-    }
-    const access = read.node.parent;
-    if (!access || !ts.isPropertyAccessExpression(access) || access.name !== read.node) continue;
-    const sf = access.getSourceFile();
-    const replacement = sdkMajorOfFile(sf) === 2 ? 'mcpReq.id' : 'requestId';
-    plan.edits.push({ file: sf.fileName, start: access.name.getStart(sf), end: access.name.end, text: replacement });
-    plan.telemetry.push({ file: sf.fileName, line: sf.getLineAndCharacterOfPosition(access.getStart(sf)).line + 1 });
-  }
-}
 
 interface ToolEdits {
   tool: ToolRegistration;
