@@ -24,6 +24,8 @@ export const SERVING_OPTIONS: Record<string, Partial<TransformOptions>> = {
   'node-http-routing-helper-stateless-v1': { target: 'stateless-v1' },
   'registry-shared-with-sse-stateless-v1': { target: 'stateless-v1' },
   'registry-union-with-sse-stateless-v1': { target: 'stateless-v1' },
+  'router-middleware-dispatcher-stateless-v1': { target: 'stateless-v1' },
+  'router-stateless-cors-stateless-v1': { target: 'stateless-v1' },
 };
 
 export const PROTOCOL_TRANSFORMS = ['handshake-to-request-envelope', 'logging-to-request-scope', 'sampling-elicitation-to-mrtr', 'server-push-markers'] as const;

@@ -41,6 +41,10 @@ const MARKERS: Record<string, string[]> = {
   'gateway-child-process-marker': ['session-transport/session-id-generator'],
   // A gateway: the server comes from a pool keyed by the session id the transport mints.
   'gateway-server-pool-marker': ['session-transport/session-id-generator'],
+  // A gateway: the server is built in `onsessioninitialized` under the id the transport hands it (metamcp's namespace proxy).
+  'gateway-session-callback-marker': ['session-transport/session-id-generator'],
+  // An already stateless router module loses Mcp-Session-Id from its CORS lists; the project's gateway beside it is marked once.
+  'router-stateless-cors-stateless-v1': ['session-transport/session-id-generator'],
   // A gateway: a helper opens an SDK client transport per session, the endpoint's transport is started by hand and relayed.
   'gateway-upstream-client-marker': ['session-transport/session-id-generator'],
   // A stateless relay (a transport and a child per POST): no session; its initialize routing is marked, not its transport.

@@ -38,7 +38,7 @@ export function planCorsSessionHeader(result: AnalysisResult, plan: TransformPla
  * with a session id generator, and at least one stateless serving entry (`createMcpHandler` or a transport with
  * `sessionIdGenerator: undefined`).
  */
-function servesStatelessOnly(result: AnalysisResult): boolean {
+export function servesStatelessOnly(result: AnalysisResult): boolean {
   const { sdk } = result.analysis;
   let stateless = false;
   let sessionful = false;

@@ -7,7 +7,7 @@
  * Such an endpoint gets one marker, at the transport, whose advice is about its upstream.
  */
 import { ts } from '../../typescript.js';
-import { calleeParts, forEachDescendant, unwrap } from '../../analysis/ast.js';
+import { calleeParts, forEachDescendant, propertyNameText, unwrap } from '../../analysis/ast.js';
 import type { AnalysisResult } from '../../analysis/model.js';
 import { isClientSdkModule } from '../../analysis/sdk-modules.js';
 import { startsChildProcess } from '../../analysis/session-processes.js';
@@ -49,7 +49,7 @@ export function perSessionUpstream(result: AnalysisResult, sf: ts.SourceFile, tr
     const inner = unwrap(node);
     return inner === transport || (!!transportSymbol && ts.isIdentifier(inner) && values.symbolOf(inner) === transportSymbol);
   };
-  const mintedSymbol = mintedId && ts.isIdentifier(unwrap(mintedId)) ? values.symbolOf(unwrap(mintedId)) : undefined;
+  const minted = mintedIdSymbols(result, transport, mintedId);
   let relays = false;
   let initializeRouting: ts.Node | undefined;
   const upstreams: string[] = [];
@@ -63,7 +63,7 @@ export function perSessionUpstream(result: AnalysisResult, sf: ts.SourceFile, tr
       if ((name === 'send' || name === 'start') && receiver && isTransport(receiver)) relays = true;
       if (opensUpstream(result, node)) upstreams.push(`an upstream connection from \`${short(node.getText(sf))}\``);
       if (startsChildProcess(values, node)) children.push(`a child process (\`${short(node.getText(sf))}\`)`);
-      if (mintedSymbol && node.arguments.some((a) => ts.isIdentifier(unwrap(a)) && values.symbolOf(unwrap(a)) === mintedSymbol) && servesTransport(result, node, scope, isTransport)) {
+      if (minted.size > 0 && node.arguments.some((a) => ts.isIdentifier(unwrap(a)) && minted.has(values.symbolOf(unwrap(a))!)) && servesTransport(result, node, scope, isTransport)) {
         upstreams.push(`a server from \`${short(node.getText(sf))}\`, keyed by the session id the transport mints`);
       }
     }
@@ -124,6 +124,32 @@ export function stdioRelayNote(result: AnalysisResult, sf: ts.SourceFile, create
   if (!relayed) return undefined;
   const line = (node: ts.Node) => sf.getLineAndCharacterOfPosition(node.getStart(sf)).line + 1;
   return `serving: ${result.relative(sf.fileName)}:${line(created)} — a stdio relay (its transport's messages are forwarded by hand, line ${line(relayed)}): left on the stdio transport, because serveStdio serves a server's handlers and this server has none`;
+}
+
+/**
+ * The symbols that hold the session id the transport mints: `mintedId` (what `sessionIdGenerator` returns, when it
+ * is a name) and the first parameter of its `onsessioninitialized` callback (the transport hands it the id it
+ * minted), written inline or as a function declared in the same file and passed by name.
+ */
+function mintedIdSymbols(result: AnalysisResult, transport: ts.NewExpression, mintedId: ts.Node | undefined): Set<ts.Symbol> {
+  const values = result.analysis.values;
+  const out = new Set<ts.Symbol>();
+  const add = (node: ts.Node | undefined) => {
+    const symbol = node && ts.isIdentifier(unwrap(node)) ? values.symbolOf(unwrap(node)) : undefined;
+    if (symbol) out.add(symbol);
+  };
+  add(mintedId);
+  const options = transport.arguments?.[0] && unwrap(transport.arguments[0]);
+  if (!options || !ts.isObjectLiteralExpression(options)) return out;
+  for (const property of options.properties) {
+    if (ts.isSpreadAssignment(property) || propertyNameText(property.name) !== 'onsessioninitialized') continue;
+    let callback: ts.Node | undefined = ts.isPropertyAssignment(property) ? unwrap(property.initializer) : ts.isMethodDeclaration(property) ? property : undefined;
+    if (ts.isShorthandPropertyAssignment(property)) callback = values.symbolOf(property.name)?.valueDeclaration;
+    else if (callback && ts.isIdentifier(callback)) callback = values.symbolOf(callback)?.valueDeclaration;
+    if (callback && ts.isVariableDeclaration(callback) && callback.initializer) callback = unwrap(callback.initializer);
+    if (callback && ts.isFunctionLike(callback) && callback.getSourceFile() === transport.getSourceFile()) add(callback.parameters[0]?.name);
+  }
+  return out;
 }
 
 /** The statement that installs the relay's message handler (`transport.onmessage = …`) holding `call`, or the call's own statement. */
@@ -265,7 +291,13 @@ function servesTransport(result: AnalysisResult, call: ts.CallExpression, scope:
   let outer: ts.Node = call;
   while (ts.isAwaitExpression(outer.parent) || ts.isParenthesizedExpression(outer.parent)) outer = outer.parent;
   const holder = outer.parent;
-  const held = ts.isVariableDeclaration(holder) && holder.initializer === outer && ts.isIdentifier(holder.name) ? values.symbolOf(holder.name) : undefined;
+  // `const x = await call` or `x = await call` (a variable declared before the callback that fills it).
+  const held =
+    ts.isVariableDeclaration(holder) && holder.initializer === outer && ts.isIdentifier(holder.name)
+      ? values.symbolOf(holder.name)
+      : ts.isBinaryExpression(holder) && holder.operatorToken.kind === ts.SyntaxKind.EqualsToken && holder.right === outer && ts.isIdentifier(holder.left)
+        ? values.symbolOf(holder.left)
+        : undefined;
   let serves = false;
   forEachDescendant(scope, (node) => {
     if (serves || !ts.isCallExpression(node) || calleeParts(node).name !== 'connect' || node.arguments.length !== 1 || !isTransport(node.arguments[0]!)) return;

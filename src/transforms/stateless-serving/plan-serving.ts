@@ -32,7 +32,7 @@ import { ImportEdits } from './imports.js';
 import { planLegacySse } from './legacy-sse.js';
 import { planFactorySplits, type FactorySplit } from './factory-split.js';
 import { planFrameworkSse } from './framework-sse.js';
-import { corsListEdit, planCorsSessionHeader } from './cors-session-header.js';
+import { corsListEdit, planCorsSessionHeader, servesStatelessOnly } from './cors-session-header.js';
 import { dottedReferences, registriesUsedIn, registryReferences, registryRemovals } from './registries.js';
 import { eraRouting, eraRoutingAdvice } from './era-routing.js';
 import { transportRelay, type TransportRelay } from './relay.js';
@@ -70,7 +70,9 @@ export function planServing(result: AnalysisResult, options: ServingOptions): Tr
   // On 2026-07-28 a factory returning { server, cleanup } is split first, so the entries can take it.
   const splits = options.target === '2026-07-28' ? planFactorySplits(result) : [];
   for (const split of splits) plan.notes!.push(...split.notes);
-  for (const sf of result.sourceFiles) new FileServing(result, sf, options, plan, splits).run();
+  // A project that mints no session id anywhere has its CORS lists edited once, project-wide (planCorsSessionHeader).
+  const corsProjectWide = servesStatelessOnly(result);
+  for (const sf of result.sourceFiles) new FileServing(result, sf, options, plan, splits, corsProjectWide).run();
   planFrameworkSse(result, options, plan);
   planCorsSessionHeader(result, plan);
   return plan;
@@ -114,6 +116,7 @@ class FileServing {
     private readonly options: ServingOptions,
     private readonly plan: TransformPlan,
     private readonly splits: readonly FactorySplit[] = [],
+    private readonly corsProjectWide = false,
   ) {
     this.imports = new ImportEdits(sf, flavourOf(sf));
     this.text = sf.text;
@@ -154,11 +157,12 @@ class FileServing {
     let httpRewritten = 0;
     for (const [, transports] of byRoute) {
       const done = this.attempt(() => this.planHttp(transports));
-      if (done) httpRewritten++;
+      // A route already serving without sessions (a `sessionIdGenerator: undefined` transport, no registry) mints no id either.
+      if (done || this.isStatelessIdiom(transports)) httpRewritten++;
       rewrote = done || rewrote;
     }
     if (this.options.target === '2026-07-28') for (const node of stdio) rewrote = this.attempt(() => this.planStdio(node), true) || rewrote;
-    if (http.length > 0) this.markCors(httpRewritten === byRoute.size);
+    if (http.length > 0 && !this.corsProjectWide) rewrote = this.markCors(httpRewritten === byRoute.size) || rewrote;
     rewrote = this.applySplits() || rewrote;
     if (!rewrote) return;
     this.removeDeadDeclarations();
@@ -463,7 +467,7 @@ class FileServing {
     const nodeHandlerName = this.freshName('mcpNodeHandler');
     const receiver = calleeParts(route.call).receiver!.getText(this.sf);
     const args = route.call.arguments.slice(0, -1).map((a) => a.getText(this.sf));
-    const parsesBody = /\b(?:express|bodyParser)\.(?:json|urlencoded|text|raw)\(|['"]body-parser['"]/.test(this.text);
+    const parsesBody = /\b(?:express|bodyParser)\.(?:json|urlencoded|text|raw)\(|['"]body-parser['"]/.test(this.text) || handsParsedBody(handler);
     const oneLine = `const ${handlerName} = createMcpHandler(${factory.expression}${options.length ? `, { ${options.join(', ')} }` : ''});`;
     const lines = [oneLine.length + indent.length <= 100 ? oneLine : `const ${handlerName} = createMcpHandler(${factory.expression}, {\n${options.map((o) => `${indent}${this.unit}${o},`).join('\n')}\n${indent}});`];
     if (route.framework === 'hono') {
@@ -579,14 +583,22 @@ class FileServing {
     const framework = mount.framework;
     const receiver = calleeParts(mount.call!).receiver!.getText(this.sf);
     if (framework !== 'express') throw new CannotRewrite(`the ${framework} handler mounted on several methods is not rewritten automatically: replace it and its routes by hand.`, mount.call!, undefined, framework);
-    const sameEndpoint = (m: Route) => m.framework === framework && m.path !== undefined && m.path === mount.path && calleeParts(m.call!).receiver!.getText(this.sf) === receiver && m.call!.arguments.length === 2 && ['post', 'get', 'delete', 'all'].includes(m.method);
-    if (!mounts.every(sameEndpoint) || !mounts.some((m) => m.method === 'post' || m.method === 'all')) {
-      throw new CannotRewrite('the handler is mounted on other paths, routers or methods, or behind middleware: replace it and its routes by hand.', mount.call!, undefined, framework);
-    }
     const registries = this.registriesOf([fn]);
     const transportOptions = this.transportOptions(first);
     const sessionful = !!transportOptions.sessionIdGenerator && !this.values.isUndefinedValue(transportOptions.sessionIdGenerator);
-    if (this.options.target === 'stateless-v1' && !sessionful && registries.length === 0) return; // already the v1 stateless idiom
+    if (this.options.target === 'stateless-v1' && !sessionful && registries.length === 0) return; // already the v1 stateless idiom, however it is mounted
+    // The middleware in front of the handler (`router.post('/mcp', cors(opts), auth, handler)`), the same on every mount: it stays in front.
+    const middleware = mountMiddleware(mount.call!, this.sf);
+    const sameEndpoint = (m: Route) =>
+      m.framework === framework &&
+      m.path !== undefined &&
+      m.path === mount.path &&
+      calleeParts(m.call!).receiver!.getText(this.sf) === receiver &&
+      mountMiddleware(m.call!, this.sf).join('\0') === middleware.join('\0') &&
+      ['post', 'get', 'delete', 'all'].includes(m.method);
+    if (!mounts.every(sameEndpoint) || !mounts.some((m) => m.method === 'post' || m.method === 'all')) {
+      throw new CannotRewrite('the handler is mounted on other paths, routers or methods, or behind different middleware on each: replace it and its routes by hand.', mount.call!, undefined, framework);
+    }
     if (!branch) throw new CannotRewrite('the handler mounted on several methods creates its transport outside a `req.method === \'POST\'` branch: replace it and its routes by hand.', first, undefined, framework);
     if (branch.method !== 'post') throw new CannotRewrite(`the transport is created in a ${branch.method.toUpperCase()} branch: only POST carries MCP requests in stateless serving.`, first, undefined, framework);
     if (transports.length > 1) throw new CannotRewrite('the handler creates more than one transport (custom routing around the transport): replace it by hand.', first, undefined, framework);
@@ -627,7 +639,7 @@ class FileServing {
     const nodeHandlerName = this.freshName('mcpNodeHandler');
     const oneLine = `const ${handlerName} = createMcpHandler(${factory.expression}${options.length ? `, { ${options.join(', ')} }` : ''});`;
     const create = oneLine.length + declIndent.length <= 100 && !oneLine.includes('\n') ? oneLine : `const ${handlerName} = createMcpHandler(${factory.expression}, {\n${options.map((o) => `${declIndent}${u}${o},`).join('\n')}\n${declIndent}});`;
-    const parsesBody = /\b(?:express|bodyParser)\.(?:json|urlencoded|text|raw)\(|['"]body-parser['"]/.test(this.text);
+    const parsesBody = /\b(?:express|bodyParser)\.(?:json|urlencoded|text|raw)\(|['"]body-parser['"]/.test(this.text) || handsParsedBody(fn);
     this.edit(declaration.getStart(this.sf), declaration.end, parsesBody ? `${create}\n${declIndent}const ${nodeHandlerName} = toNodeHandler(${handlerName});` : create);
     const pathText = mount.call!.arguments[0]!.getText(this.sf);
     const params = fn.parameters.map((p) => p.getText(this.sf)).join(', ');
@@ -636,10 +648,10 @@ class FileServing {
       const body = reindent(block.getText(this.sf), indentAt(this.text, branchIf.getStart(this.sf)), mountIndent);
       // The branch's own comments say what the route is for.
       const comments = (ts.getLeadingCommentRanges(this.text, branchIf.getFullStart()) ?? []).map((c) => `${reindent(this.text.slice(c.pos, c.end), indentAt(this.text, branchIf.getStart(this.sf)), mountIndent).trimStart()}\n${mountIndent}`);
-      return `${comments.join('')}${receiver}.get(${pathText}, ${isAsync(fn) ? 'async ' : ''}(${params}) => ${body.trimStart()});`;
+      return `${comments.join('')}${receiver}.get(${[pathText, ...middleware].join(', ')}, ${isAsync(fn) ? 'async ' : ''}(${params}) => ${body.trimStart()});`;
     });
     // express.json() has consumed the body stream: hand the parsed body over.
-    routes.push(`${receiver}.all(${pathText}, ${parsesBody ? `(req, res) => ${nodeHandlerName}(req, res, req.body)` : `toNodeHandler(${handlerName})`});`);
+    routes.push(`${receiver}.all(${[pathText, ...middleware].join(', ')}, ${parsesBody ? `(req, res) => ${nodeHandlerName}(req, res, req.body)` : `toNodeHandler(${handlerName})`});`);
     this.edit(mountStatement.getStart(this.sf), mountStatement.end, routes.join(`\n${mountIndent}`));
     for (const call of mountCalls.slice(1)) this.remove(statementOf(call));
     this.removeRegistries(registries);
@@ -1398,7 +1410,9 @@ class FileServing {
    * id any more), the header leaves the list as the CORS edit of an already stateless project does, so a second run
    * finds nothing to do; a list it would leave empty, or a file still serving sessions, gets the marker.
    */
-  private markCors(stateless: boolean): void {
+  /** Returns whether a CORS list was edited (the serving in this file mints no session id). */
+  private markCors(stateless: boolean): boolean {
+    let edited = false;
     forEachDescendant(this.sf, (node) => {
       if (!ts.isStringLiteralLike(node) || !node.text.toLowerCase().includes(SESSION_HEADER)) return;
       let holder: ts.Node = node;
@@ -1408,6 +1422,7 @@ class FileServing {
       const edit = stateless ? corsListEdit(this.result, node) : undefined;
       if (edit) {
         this.edits.push({ file: this.sf.fileName, ...edit });
+        edited = true;
         return;
       }
       const message = this.options.target === 'stateless-v1'
@@ -1415,7 +1430,28 @@ class FileServing {
         : 'CORS names Mcp-Session-Id, which 2026-07-28 servers never mint or read: drop it from exposedHeaders/allowedHeaders, and allow the headers modern clients send (Mcp-Method, Mcp-Name, MCP-Protocol-Version, Mcp-Param-*).';
       this.marker(node, 'session-transport/session-header', message);
     });
+    return edited;
   }
+}
+
+/**
+ * Whether `fn` hands the transport a body parsed before it (`transport.handleRequest(req, res, req.body)`): a router
+ * module mounted in an app whose `express.json()` has consumed the stream already, though this file parses nothing.
+ */
+function handsParsedBody(fn: ts.Node): boolean {
+  const req = isFunctionLike(fn) && fn.parameters[0] && ts.isIdentifier(fn.parameters[0].name) ? fn.parameters[0].name.text : undefined;
+  let hands = false;
+  forEachDescendant(fn, (node) => {
+    if (hands || !req || !ts.isCallExpression(node) || calleeParts(node).name !== 'handleRequest' || node.arguments.length !== 3) return;
+    const body = unwrap(node.arguments[2]!);
+    hands = ts.isPropertyAccessExpression(body) && body.name.text === 'body' && ts.isIdentifier(unwrap(body.expression)) && (unwrap(body.expression) as ts.Identifier).text === req;
+  });
+  return hands;
+}
+
+/** The middleware a route registration puts between its path and its (last) handler, as written. */
+function mountMiddleware(call: ts.CallExpression, sf: ts.SourceFile): string[] {
+  return call.arguments.slice(1, -1).map((a) => a.getText(sf));
 }
 
 /**
