@@ -58,7 +58,7 @@ export interface SdkFeature {
    * On 2026-07-28 a request of this feature is an MRTR input request: `inputRequired.<builder>(params)`,
    * answered with an input response of this kind.
    */
-  inputRequest?: { builder: string; responseKind: string };
+  inputRequest?: { builder: string; responseKind: string; /** The builder sending the user to a URL instead (what the feature's `errors` stood for). */ urlBuilder?: string };
   /** Methods of an SDK server that hand out a sender of this feature's notifications (`createElicitationCompletionNotifier`). */
   notifierMethods?: readonly string[];
   /**
@@ -135,7 +135,7 @@ const FEATURES = {
     serverMethods: { elicitInput: 'request', elicitInputStream: 'stream' },
     contextMethods: { elicitInput: 'request' },
     messages: { 'elicitation/create': 'request', 'notifications/elicitation/complete': 'notification' },
-    inputRequest: { builder: 'elicit', responseKind: 'elicit' },
+    inputRequest: { builder: 'elicit', responseKind: 'elicit', urlBuilder: 'elicitUrl' },
     resultSchemas: ['ElicitResultSchema'],
     notifierMethods: ['createElicitationCompletionNotifier'],
     errors: ['UrlElicitationRequiredError'],

@@ -47,6 +47,8 @@ export function planHandshake(result: AnalysisResult, options: TransformOptions)
   let ungated = 0;
   const gated = new Set<ts.IfStatement>();
   const removedGetters: ts.CallExpression[] = [];
+  /** Capability reads feeding a gate that stays: marked with the gate's advice, not a second time as a read. */
+  const gateReads: ts.CallExpression[] = [];
   // Gates first: the capability reads they delete get no marker.
   forEachCall(result.sourceFiles, (call) => {
     const { name, receiver } = calleeParts(call);
@@ -60,11 +62,18 @@ export function planHandshake(result: AnalysisResult, options: TransformOptions)
       removedGetters.push(...unwrapped.removedCalls);
       ungated++;
     } else {
-      addMarker(plan, gate, CAPABILITIES_RULE, 'registration gated on the client capabilities from initialize, which 2026-07-28 does not have: register unconditionally (tool lists must not vary per connection); the SDK refuses an embedded inputRequired request the calling client did not declare with -32021, or check ctx.mcpReq.envelope in the handler.');
+      // One construct, one marker: on the capability reads that feed the gate (where scan reports
+      // them), or on the gate when it reads them itself.
+      const reads = capabilityReads(analysis, gate.expression, 0);
+      const anchors = reads.length ? reads : [gate];
+      for (const anchor of anchors) {
+        if (!isMarked(plan, anchor)) addMarker(plan, anchor, CAPABILITIES_RULE, anchor === gate || (anchor.pos >= gate.expression.pos && anchor.end <= gate.expression.end) ? GATE_ADVICE : `${calleeParts(anchor as ts.CallExpression).name}() feeds the \`if\` below: ${GATE_ADVICE}`);
+      }
+      gateReads.push(...reads);
     }
   });
   forEachCall(result.sourceFiles, (call) => {
-    if (removedGetters.includes(call)) return;
+    if (removedGetters.includes(call) || gateReads.includes(call)) return;
     const { name } = calleeParts(call);
     if (!isServerCall(analysis, call, METHODS)) return;
     const info = KEYS[name!]!;
@@ -106,6 +115,8 @@ export function planHandshake(result: AnalysisResult, options: TransformOptions)
   return plan;
 }
 
+const GATE_ADVICE =
+  'registration gated on the client capabilities from initialize, which 2026-07-28 does not have: register unconditionally (tool lists must not vary per connection); the SDK refuses an embedded inputRequired request the calling client did not declare with -32021, or check ctx.mcpReq.envelope in the handler.';
 const HOOK_ADVICE =
   "oninitialized never fires for a 2026-07-28 client (there is no initialize): move this work into the server factory, or do it lazily in the handler that needs it; registration here becomes unconditional in the factory. Keep it only for 2025-era connections (if (ctx.era !== 'modern') in a factory taking McpRequestContext).";
 const WAIT_ADVICE =
@@ -154,19 +165,23 @@ function capabilityGate(analysis: Analysis, call: ts.CallExpression): ts.IfState
 }
 
 function readsCapabilities(analysis: Analysis, node: ts.Node, depth: number): boolean {
-  if (depth > 3) return false;
-  let found = false;
+  return capabilityReads(analysis, node, depth).length > 0;
+}
+
+/** The `getClientCapabilities()`-style calls an expression reads, directly or through the `const`s it names, in source order. */
+function capabilityReads(analysis: Analysis, node: ts.Node, depth: number): ts.CallExpression[] {
+  if (depth > 3) return [];
+  const found = new Set<ts.CallExpression>();
   const visit = (n: ts.Node): void => {
-    if (found) return;
-    if (ts.isCallExpression(n) && isServerCall(analysis, n, METHODS)) found = true;
+    if (ts.isCallExpression(n) && isServerCall(analysis, n, METHODS)) found.add(n);
     else if (ts.isIdentifier(n)) {
       const decl = analysis.values.symbolOf(n)?.valueDeclaration;
-      if (decl && ts.isVariableDeclaration(decl) && decl.initializer && readsCapabilities(analysis, unwrap(decl.initializer), depth + 1)) found = true;
+      if (decl && ts.isVariableDeclaration(decl) && decl.initializer) for (const call of capabilityReads(analysis, unwrap(decl.initializer), depth + 1)) found.add(call);
     }
     ts.forEachChild(n, visit);
   };
   visit(node);
-  return found;
+  return [...found].sort((a, b) => a.getStart() - b.getStart());
 }
 
 /**

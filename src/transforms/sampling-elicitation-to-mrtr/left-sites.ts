@@ -2,13 +2,17 @@
  * The sampling, elicitation and roots sites the two-phase rewrite does not reach: a sender handed on
  * as a function (`helper(server.server.elicitInput.bind(server.server))`), a call through a wrapper
  * the analysis follows, a request message built by hand for someone else to send. Each gets one
- * marker with advice that fits it, so after apply each is reported once, by its marker.
+ * marker with advice that fits it, so after apply each is reported once, by its marker. So do the
+ * feature's other 2025-era forms the SDK description names: an error class standing for the request
+ * (`throw new UrlElicitationRequiredError(…)`, -32042) and a completion notifier
+ * (`createElicitationCompletionNotifier(id)`): neither has a 2026-07-28 counterpart a rewrite could
+ * put in place without the handler reading the answer on its retry (else it asks again, forever).
  */
 import { ts } from '../../typescript.js';
 import { forEachDescendant } from '../../analysis/ast.js';
 import { handBuiltMessage } from '../../analysis/json-rpc-literals.js';
 import type { AnalysisResult } from '../../analysis/model.js';
-import { describedFeature, INPUT_REQUEST_FEATURES, ruleOfFeature, type FeatureId, type FeatureUse } from '../../analysis/sdk-features.js';
+import { describedFeature, INPUT_REQUEST_FEATURES, ruleOfFeature, serverMethodCall, type FeatureId, type FeatureUse } from '../../analysis/sdk-features.js';
 import type { TransformPlan } from '../kit/plan.js';
 import { addMarker, isMarked } from '../kit/handler-sites.js';
 
@@ -24,7 +28,22 @@ export function markLeftSites(result: AnalysisResult, plan: TransformPlan): numb
       addMarker(plan, use.node, rule, adviceFor(feature, use));
       marked++;
     }
+    const { errors = [], notifierMethods = [], inputRequest } = describedFeature(feature);
+    const errorClasses = new Set(errors);
+    const notifiers = new Set(notifierMethods);
     const messages = new Set(Object.keys(describedFeature(feature).messages ?? {}));
+    for (const sf of result.sourceFiles) {
+      if (sf.isDeclarationFile || (!errorClasses.size && !notifiers.size)) continue;
+      forEachDescendant(sf, (node) => {
+        if (ts.isNewExpression(node) && errorClasses.has(analysis.sdk.exportOf(node.expression)?.name ?? '') && !handled(node)) {
+          addMarker(plan, node, rule, `${analysis.sdk.exportOf(node.expression)!.name} (-32042) was removed in 2026-07-28: the client is sent to the URL by an input request instead. Return inputRequired({ inputRequests: { k: inputRequired.${inputRequest?.urlBuilder ?? inputRequest?.builder}({ message, url }) } }) from the handler (it has no elicitationId) and, at the top of the handler, read inputResponse(ctx.mcpReq.inputResponses, 'k') so the retry continues instead of asking again; bookkeeping that remembered who was already asked goes (carry what the retry needs in requestState).`);
+          marked++;
+        } else if (ts.isCallExpression(node) && serverMethodCall(analysis, node, notifiers) && !handled(node)) {
+          addMarker(plan, node, rule, `${calleeName(node)}() sends notifications/elicitation/complete, which 2026-07-28 removed (the notifier rejects on a 2026-era request): drop it. A URL elicitation is an input request the client answers on its retry (inputRequired.${inputRequest?.urlBuilder ?? inputRequest?.builder}({ message, url }), read with inputResponse(ctx.mcpReq.inputResponses, 'k')); correlate that retry with your own id in requestState.`);
+          marked++;
+        }
+      });
+    }
     for (const sf of result.sourceFiles) {
       if (sf.isDeclarationFile) continue;
       forEachDescendant(sf, (node) => {
@@ -37,6 +56,10 @@ export function markLeftSites(result: AnalysisResult, plan: TransformPlan): numb
     }
   }
   return marked;
+}
+
+function calleeName(call: ts.CallExpression): string {
+  return ts.isPropertyAccessExpression(call.expression) ? call.expression.name.text : call.expression.getText(call.getSourceFile());
 }
 
 /** `createMessage(params)`, `elicit(params)`, `listRoots()`: the builder replacing a feature's request. */

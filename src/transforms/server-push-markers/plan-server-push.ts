@@ -44,7 +44,15 @@ export function planServerPush(result: AnalysisResult, _options: TransformOption
   for (const [feature, replacement] of Object.entries(REPLACEMENT) as Array<[FeatureId, { marker: string; note: string }]>) {
     const ruleId = ruleOfFeature(feature);
     const seen = new Set<string>();
-    for (const report of result.analysis.features.uses(feature)) {
+    const reports = result.analysis.features.uses(feature);
+    // Sends bound into one object of closures (`{ notifyToolListChanged: () => server.sendToolListChanged(), … }`)
+    // are one construct, the object a person replaces: one marker above it, not one per property.
+    const perObject = new Map<ts.ObjectLiteralExpression, number>();
+    for (const report of reports) {
+      const object = closureObjectOf(report.node);
+      if (object) perObject.set(object, (perObject.get(object) ?? 0) + 1);
+    }
+    for (const report of reports) {
       // `await server.server.ping();` as a statement of its own: removed (2026-07-28 has no ping).
       const removable = feature === 'ping' && report.messageId === 'call' ? pingStatement(report.node) : undefined;
       if (removable) {
@@ -56,16 +64,33 @@ export function planServerPush(result: AnalysisResult, _options: TransformOption
         pings++;
         continue;
       }
-      const sf = report.node.getSourceFile();
-      const key = `${sf.fileName}:${sf.getLineAndCharacterOfPosition(report.node.getStart(sf)).line}`;
+      const object = closureObjectOf(report.node);
+      const anchor = object && perObject.get(object)! > 1 ? object : report.node;
+      const sf = anchor.getSourceFile();
+      const key = `${sf.fileName}:${sf.getLineAndCharacterOfPosition(anchor.getStart(sf)).line}`;
       if (seen.has(key)) continue;
       seen.add(key);
-      addMarker(plan, report.node, ruleId, replacement.marker);
+      addMarker(plan, anchor, ruleId, anchor === object ? `the ${perObject.get(object)} senders of this object (one marker for all): ${replacement.marker}` : replacement.marker);
     }
     if (seen.size) plan.notes.push(`${replacement.note} (${seen.size} site${seen.size === 1 ? '' : 's'} marked)`);
   }
   if (pings) plan.notes.push(`ping: ${pings} ping() statement${pings === 1 ? '' : 's'} removed (2026-07-28 has no ping; rely on transport keep-alives)`);
   return plan;
+}
+
+/**
+ * The object literal a send is bound into as a property's closure (`notify: () => server.sendX()`,
+ * `notify() { … }`), when the send is directly in that closure; undefined elsewhere.
+ */
+function closureObjectOf(node: ts.Node): ts.ObjectLiteralExpression | undefined {
+  for (let current = node.parent; current && !ts.isSourceFile(current); current = current.parent) {
+    if (ts.isMethodDeclaration(current) || ts.isArrowFunction(current) || ts.isFunctionExpression(current)) {
+      const holder = ts.isMethodDeclaration(current) ? current : current.parent;
+      return holder && (ts.isPropertyAssignment(holder) || ts.isMethodDeclaration(holder)) && ts.isObjectLiteralExpression(holder.parent) ? holder.parent : undefined;
+    }
+    if (ts.isFunctionLike(current) || ts.isClassLike(current)) return undefined;
+  }
+  return undefined;
 }
 
 /** The `[await|void] x.ping();` statement a ping report points into, when the call is the whole statement. */

@@ -5,11 +5,10 @@
 import { McpServer } from '@modelcontextprotocol/server';
 
 export const registerRootsTool = (server: McpServer) => {
-  // @mcp-migrate-todo(handshake/client-capabilities): getClientCapabilities() outside a request handler: 2026-07-28 has no initialize, every request carries the client's capabilities and identity in its own _meta envelope. Read ctx.mcpReq.envelope in the handler that needs it (CLIENT_CAPABILITIES_META_KEY / CLIENT_INFO_META_KEY); if this only gated a registration, register unconditionally and delete it.
+  // @mcp-migrate-todo(handshake/client-capabilities): getClientCapabilities() feeds the `if` below: registration gated on the client capabilities from initialize, which 2026-07-28 does not have: register unconditionally (tool lists must not vary per connection); the SDK refuses an embedded inputRequired request the calling client did not declare with -32021, or check ctx.mcpReq.envelope in the handler.
   const clientCapabilities = server.server.getClientCapabilities() || {};
   const clientSupportsRoots: boolean = clientCapabilities.roots !== undefined;
 
-  // @mcp-migrate-todo(handshake/client-capabilities): registration gated on the client capabilities from initialize, which 2026-07-28 does not have: register unconditionally (tool lists must not vary per connection); the SDK refuses an embedded inputRequired request the calling client did not declare with -32021, or check ctx.mcpReq.envelope in the handler.
   if (clientSupportsRoots) {
     server.registerTool('roots', { description: 'Show the roots.' }, async () => ({
       content: [{ type: 'text', text: clientSupportsRoots ? 'roots supported' : 'no roots' }],

@@ -1,0 +1,42 @@
+/**
+ * A registry that hands each tool handler a set of notifier closures bound to the server it
+ * registers on (SDK v2): the four list-changed / resource-updated sends are one object a person
+ * replaces with the serving handle's notifier, so they get one marker; a send of its own elsewhere
+ * keeps its own.
+ */
+import { McpServer } from '@modelcontextprotocol/server';
+import { z } from 'zod';
+
+interface Notifiers {
+  promptsChanged(): void;
+  resourcesChanged(): void;
+  resourceUpdated(uri: string): Promise<void>;
+  toolsChanged(): void;
+}
+
+type ToolDefinition = { name: string; description: string; run: (args: { id: string }, notifiers: Notifiers) => Promise<string> };
+
+export class ToolRegistry {
+  constructor(private readonly definitions: ToolDefinition[]) {}
+
+  registerAll(server: McpServer): void {
+    // Bound once per server: never shared between instances.
+    const notifiers: Notifiers = {
+      promptsChanged: () => server.sendPromptListChanged(),
+      resourcesChanged: () => server.sendResourceListChanged(),
+      resourceUpdated: (uri: string) => server.server.sendResourceUpdated({ uri }),
+      toolsChanged: () => server.sendToolListChanged(),
+    };
+
+    for (const definition of this.definitions) {
+      server.registerTool(definition.name, { description: definition.description, inputSchema: z.object({ id: z.string() }) }, async (args) => {
+        const text = await definition.run(args, notifiers);
+        return { content: [{ type: 'text', text }] };
+      });
+    }
+  }
+}
+
+export function reloadCatalogue(server: McpServer): void {
+  server.sendResourceListChanged();
+}
