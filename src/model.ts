@@ -164,6 +164,13 @@ export interface RuleMeta {
   messages: Record<string, string>;
   /** Link to the spec section that makes this site break. */
   spec: string;
+  /**
+   * A marker of this rule records one decision about sessionful serving code (a kept endpoint, gateway,
+   * registry or per-session server): `scan` reports it in place of the findings of these categories inside
+   * the endpoint its statement belongs to (analysis/sessionful-endpoint.ts), not only those of its own rule
+   * in its statement.
+   */
+  markerStandsFor?: readonly Category[];
 }
 
 export function ruleDocPath(ruleId: string): string {
