@@ -1,7 +1,7 @@
 import { ts } from '../../typescript.js';
 import { propertyNameText } from '../../analysis/ast.js';
 import { LAST_EVENT_ID_HEADER, isHeaderWrite } from '../../analysis/values.js';
-import { defineRule, specUrl, SESSION_ENDPOINT } from '../rule.js';
+import { defineRule, specUrl } from '../rule.js';
 
 export default defineRule({
   meta: {
@@ -17,7 +17,6 @@ export default defineRule({
         '`Last-Event-ID` resumption was removed in 2026-07-28; servers ignore it.',
     },
     spec: specUrl('changelog'),
-    markerStandsFor: SESSION_ENDPOINT,
   },
   create(context) {
     const { values } = context.analysis;

@@ -1,7 +1,7 @@
 import { ts } from '../../typescript.js';
 import { propertyNameText } from '../../analysis/ast.js';
 import { SESSION_HEADER, isHeaderWrite } from '../../analysis/values.js';
-import { defineRule, specUrl, SESSION_ENDPOINT } from '../rule.js';
+import { defineRule, specUrl } from '../rule.js';
 
 /** `exposedHeaders: ['Mcp-Session-Id']`, `res.setHeader('Access-Control-Expose-Headers', 'Mcp-Session-Id')`. */
 function isCorsMention(literal: ts.StringLiteralLike, values: { constantString(n: ts.Node): string | undefined }): boolean {
@@ -32,7 +32,6 @@ export default defineRule({
       cors: 'Exposes `Mcp-Session-Id` through CORS; the header no longer exists in 2026-07-28 (clients send `Mcp-Method`/`Mcp-Name` instead).',
     },
     spec: specUrl('basic/transports/streamable-http'),
-    markerStandsFor: SESSION_ENDPOINT,
   },
   create(context) {
     const { values } = context.analysis;

@@ -1,6 +1,6 @@
 import { ts } from '../../typescript.js';
 import { propertyNameText } from '../../analysis/ast.js';
-import { defineRule, specUrl, SESSION_ENDPOINT } from '../rule.js';
+import { defineRule, specUrl } from '../rule.js';
 
 const CALLBACKS = new Set(['onsessioninitialized', 'onsessionclosed']);
 
@@ -16,7 +16,6 @@ export default defineRule({
         '`{{name}}` never runs on 2026-07-28: there is no session to open or close. Move setup into the per-request server factory and cleanup into a TTL on explicit handles.',
     },
     spec: specUrl('basic/transports/streamable-http'),
-    markerStandsFor: SESSION_ENDPOINT,
   },
   create(context) {
     const check = (prop: ts.PropertyAssignment | ts.ShorthandPropertyAssignment | ts.MethodDeclaration): void => {

@@ -3,7 +3,7 @@ import { calleeParts, forEachDescendant, outermostWrapper, unwrap } from '../../
 import { routesAt } from '../../analysis/routes.js';
 import { SSE_TRANSPORTS } from '../../analysis/sdk-modules.js';
 import { SESSION_HEADER } from '../../analysis/values.js';
-import { defineRule, specUrl, SESSION_ENDPOINT } from '../rule.js';
+import { defineRule, specUrl } from '../rule.js';
 import type { Analysis } from '../../analysis/model.js';
 
 const ROUTE_METHODS = new Set(['get', 'delete']);
@@ -90,7 +90,6 @@ export default defineRule({
       all: 'This route answers every method and hands requests to a session\'s transport, so GET (a standalone per-session SSE stream) and DELETE (ending a session) reach it too; 2026-07-28 answers GET and DELETE with 405. Serve POST with `createMcpHandler`.',
     },
     spec: specUrl('basic/transports/streamable-http'),
-    markerStandsFor: SESSION_ENDPOINT,
   },
   create(context) {
     const { analysis } = context;
