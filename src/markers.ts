@@ -63,6 +63,8 @@ export interface MarkedSpan {
   ruleId: string;
   markerLine: number;
   endLine: number;
+  /** The statement the marker sits on (absent when nothing follows it). */
+  statement?: ts.Node;
 }
 
 /**
@@ -79,7 +81,7 @@ export function markedSpans(sf: ts.SourceFile): MarkedSpan[] {
     const commentEnd = sf.text.indexOf('\n', marker.offset);
     const statement = commentEnd < 0 ? undefined : outermostNodeStartingAt(sf, firstTokenAfter(sf.text, commentEnd));
     const endLine = statement ? sf.getLineAndCharacterOfPosition(statement.getEnd()).line : markerLine;
-    spans.push({ ruleId: marker.ruleId, markerLine: markerLine + 1, endLine: endLine + 1 });
+    spans.push({ ruleId: marker.ruleId, markerLine: markerLine + 1, endLine: endLine + 1, ...(statement ? { statement } : {}) });
   }
   return spans;
 }

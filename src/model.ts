@@ -164,6 +164,14 @@ export interface RuleMeta {
   messages: Record<string, string>;
   /** Link to the spec section that makes this site break. */
   spec: string;
+  /**
+   * A marker of this rule records one decision about sessionful serving code apply did not rewrite (a kept
+   * HTTP+SSE endpoint, a gateway, a transport helper, a per-session server); not a pointer to a transform
+   * that would rewrite it (the handle transform's registry marker): `scan` reports it in place of the findings of these categories inside
+   * the endpoint its statement belongs to (analysis/sessionful-endpoint.ts), not only those of its own rule
+   * in its statement.
+   */
+  markerStandsFor?: readonly Category[];
 }
 
 export function ruleDocPath(ruleId: string): string {

@@ -8,7 +8,7 @@ import type { FileDiagnostic, Finding, Severity } from '../model.js';
 import { analyze, internalError, type AnalysisInput } from '../analysis/analyze.js';
 import { forEachDescendant, lineOf } from '../analysis/ast.js';
 import { markedSpans, markingSpan, parseMarkers } from '../markers.js';
-import { legacySseEndpoint } from '../analysis/legacy-sse.js';
+import { sessionfulEndpointParts } from '../analysis/sessionful-endpoint.js';
 import type { Analysis } from '../analysis/model.js';
 import type { Rule, RuleContext, ReportDescriptor, VisitorMap } from './rule.js';
 
@@ -34,10 +34,6 @@ export interface EngineResult {
   diagnostics: FileDiagnostic[];
   filesAnalyzed: number;
 }
-
-const SSE_RULE = 'session-transport/sse-transport';
-/** What an HTTP+SSE endpoint's decision marker stands for inside the endpoint: its sessions, not the protocol features it serves. */
-const ENDPOINT_CATEGORIES: ReadonlySet<string> = new Set(['session-transport', 'session-state']);
 
 export function runEngine(input: EngineInput): EngineResult {
   const { analysis, sourceFiles, diagnostics } = analyze(input);
@@ -93,9 +89,8 @@ export function runEngine(input: EngineInput): EngineResult {
     }
   }
 
-  // A marker replaces the finding it marks (markers.ts, `markedSpans`): each site is reported once.
-  const replacedByMarker = findingsMarkedInPlace(sourceFiles, findings, input.relative);
-  for (const [finding, markerLine] of findingsInKeptLegacyEndpoints(analysis, sourceFiles, findings, input.relative)) replacedByMarker.set(finding, markerLine);
+  // A marker replaces the findings it marks (markers.ts, `markedSpans`; a serving decision, its endpoint's): each site is reported once.
+  const replacedByMarker = findingsMarked(analysis, sourceFiles, findings, input.rules, input.relative);
   const reported = findings.filter((f) => !replacedByMarker.has(f));
   // The marker keeps the identity of the finding it replaces (the flagged line's text, for baseline
   // fingerprints and report excerpts), so a baselined site stays excused once apply has marked it.
@@ -120,46 +115,45 @@ export function runEngine(input: EngineInput): EngineResult {
   return { findings: reported, diagnostics, filesAnalyzed: sourceFiles.length };
 }
 
-/** The findings that lie in a statement a marker of their rule marks, each with the marker's line. */
-function findingsMarkedInPlace(sourceFiles: readonly ts.SourceFile[], findings: readonly RawFinding[], relative: (abs: string) => string): Map<RawFinding, number> {
+/**
+ * The findings a marker stands for, each with the marker's line: those of its rule in the statement it marks
+ * (markers.ts, `markingSpan`), and, for a marker whose rule records a decision about sessionful serving code
+ * (`meta.markerStandsFor`: a kept HTTP+SSE endpoint, a gateway, a registry or a per-session server left as it
+ * is), those of the named categories in that statement and anywhere in the endpoint it belongs to
+ * (analysis/sessionful-endpoint.ts). A finding two endpoint markers could stand for goes to the nearer one.
+ */
+function findingsMarked(analysis: Analysis, sourceFiles: readonly ts.SourceFile[], findings: readonly RawFinding[], rules: readonly Rule[], relative: (abs: string) => string): Map<RawFinding, number> {
   const marked = new Map<RawFinding, number>();
+  const byFile = new Map<string, RawFinding[]>();
+  for (const finding of findings) byFile.set(finding.file, [...(byFile.get(finding.file) ?? []), finding]);
   for (const sf of sourceFiles) {
+    const mine = byFile.get(relative(sf.fileName));
+    if (!mine) continue;
     const spans = markedSpans(sf);
     if (spans.length === 0) continue;
-    const file = relative(sf.fileName);
-    for (const finding of findings) {
-      if (finding.file !== file) continue;
-      const span = markingSpan({ ruleId: finding.rule.meta.id, line: finding.line }, spans);
-      if (span) marked.set(finding, span.markerLine);
+    const endpoints = spans.flatMap((span) => {
+      const covers = rules.find((r) => r.meta.id === span.ruleId)?.meta.markerStandsFor;
+      if (!covers?.length || !span.statement) return [];
+      const parts = [span.statement, ...sessionfulEndpointParts(analysis, sf, span.statement)];
+      const lines = parts.map((p) => [sf.getLineAndCharacterOfPosition(p.getStart(sf)).line + 1, sf.getLineAndCharacterOfPosition(p.getEnd()).line + 1] as const);
+      return [{ span, covers: new Set(covers), lines }];
+    });
+    for (const finding of mine) {
+      const own = markingSpan({ ruleId: finding.rule.meta.id, line: finding.line }, spans);
+      if (own) {
+        marked.set(finding, own.markerLine);
+        continue;
+      }
+      let nearest: { markerLine: number; distance: number } | undefined;
+      for (const { span, covers, lines } of endpoints) {
+        if (!covers.has(finding.rule.meta.category) || !lines.some(([start, end]) => start <= finding.line && finding.line <= end)) continue;
+        const distance = finding.line < span.markerLine ? span.markerLine - finding.line : Math.max(0, finding.line - span.endLine);
+        if (!nearest || distance < nearest.distance) nearest = { markerLine: span.markerLine, distance };
+      }
+      if (nearest) marked.set(finding, nearest.markerLine);
     }
   }
   return marked;
-}
-
-/**
- * A marker of `session-transport/sse-transport` on the HTTP+SSE endpoint's opening route records one decision
- * for the whole endpoint (kept for 2025-era clients, or to be removed): it stands for every session finding
- * inside the endpoint's code (analysis/legacy-sse.ts), whose session ids exist only for those clients.
- */
-function findingsInKeptLegacyEndpoints(analysis: Analysis, sourceFiles: readonly ts.SourceFile[], findings: readonly RawFinding[], relative: (abs: string) => string): Map<RawFinding, number> {
-  const covered = new Map<RawFinding, number>();
-  for (const sf of sourceFiles) {
-    const spans = markedSpans(sf).filter((s) => s.ruleId === SSE_RULE);
-    if (spans.length === 0) continue;
-    const endpoint = legacySseEndpoint(analysis, sf);
-    if (!endpoint) continue;
-    const lines = (node: ts.Node) => [sf.getLineAndCharacterOfPosition(node.getStart(sf)).line + 1, sf.getLineAndCharacterOfPosition(node.getEnd()).line + 1] as const;
-    const [anchorLine] = lines(endpoint.anchor);
-    const decision = spans.find((s) => s.markerLine < anchorLine && anchorLine <= s.endLine);
-    if (!decision) continue;
-    const ranges = [...endpoint.parts, ...endpoint.registries.map((r) => r.declaration!)].map(lines);
-    const file = relative(sf.fileName);
-    for (const finding of findings) {
-      if (finding.file !== file || !ENDPOINT_CATEGORIES.has(finding.rule.meta.category)) continue;
-      if (ranges.some(([start, end]) => start <= finding.line && finding.line <= end)) covered.set(finding, decision.markerLine);
-    }
-  }
-  return covered;
 }
 
 /**

@@ -5,7 +5,7 @@
  * they report a node and a messageId, the engine turns that into a `Finding`.
  */
 import { ts } from '../typescript.js';
-import type { RuleMeta } from '../model.js';
+import type { Category, RuleMeta } from '../model.js';
 import type { Analysis } from '../analysis/model.js';
 import type { Hop } from '../analysis/value.js';
 import type { FeatureId, FeatureUse } from '../analysis/sdk-features.js';
@@ -37,6 +37,13 @@ export interface Rule<M extends string = string> {
   meta: RuleMeta & { messages: Record<M, string> };
   create(context: RuleContext): RuleListener;
 }
+
+/**
+ * What a marker on sessionful serving code stands for (`RuleMeta.markerStandsFor`): the session findings of
+ * the endpoint it sits on (its routes, registries, the session ids it reads and logs), not the protocol
+ * features that endpoint serves.
+ */
+export const SESSION_ENDPOINT: readonly Category[] = ['session-transport', 'session-state'];
 
 const SPEC = 'https://modelcontextprotocol.io/specification/2026-07-28';
 export const specUrl = (page: string): string => `${SPEC}/${page}`;

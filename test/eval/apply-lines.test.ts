@@ -118,6 +118,59 @@ describe('classifyFindings with a marker that stands for findings far below it',
   });
 });
 
+describe('classifyFindings with one marker on a kept sessionful endpoint', () => {
+  // apply added one line (its marker, above old line 21) and changed nothing else: scan reports that marker in
+  // place of the endpoint's session findings, wherever in the file they are (its `replaces`).
+  const relay = parseDiff(
+    [
+      'diff --git a/src/relay.ts b/src/relay.ts',
+      '--- a/src/relay.ts',
+      '+++ b/src/relay.ts',
+      '@@ -20,0 +21 @@ export function relay() {',
+      '+    // @mcp-migrate-todo(session-transport/session-id-generator): this endpoint is a gateway; make it a stateless relay',
+    ].join('\n'),
+    root,
+  );
+  const before = [
+    at('src/relay.ts', 5, 'session-transport', 'session-transport/transport-registry'),
+    at('src/relay.ts', 30, 'session-transport', 'session-transport/session-header'),
+    at('src/relay.ts', 40, 'session-state', 'session-state/session-telemetry'),
+    at('src/relay.ts', 60, 'session-transport', 'session-transport/session-route'),
+    at('src/relay.ts', 80, 'handshake', 'handshake/client-capabilities'),
+  ];
+  const marker = {
+    ...at('src/relay.ts', 21, 'session-transport', 'session-transport/session-id-generator'),
+    replaces: [
+      { ruleId: 'session-transport/transport-registry', line: 5 },
+      { ruleId: 'session-transport/session-header', line: 31 },
+      // The right line, another rule: it does not mark the telemetry site on that line.
+      { ruleId: 'session-state/session-id-read', line: 41 },
+      { ruleId: 'session-transport/session-route', line: 61 },
+    ],
+  };
+  const after = [marker, at('src/relay.ts', 41, 'session-state', 'session-state/session-telemetry'), at('src/relay.ts', 81, 'handshake', 'handshake/client-capabilities')];
+  const { verdicts, introduced } = classifyFindings(before, after, relay);
+
+  it('says marked for each site the marker lists, however far from it, and left for the sites it does not', () => {
+    expect(verdicts.map((v) => `${v.line} ${v.verdict}`)).toEqual(['5 marked', '30 marked', '40 left', '60 marked', '80 left']);
+    expect(verdicts.filter((v) => v.verdict === 'marked').map((v) => v.marker)).toEqual([
+      'session-transport/session-id-generator',
+      'session-transport/session-id-generator',
+      'session-transport/session-id-generator',
+    ]);
+  });
+
+  it('counts the marker as those sites, not as a new finding', () => {
+    expect(introduced).toEqual([]);
+  });
+
+  it('does not mark a site of another file the marker lists by rule and line', () => {
+    const elsewhere = [at('src/other.ts', 61, 'session-transport', 'session-transport/session-route')];
+    const left = classifyFindings(elsewhere, [marker, ...elsewhere], relay);
+    expect(left.verdicts.map((v) => v.verdict)).toEqual(['left']);
+  });
+});
+
 describe('newTypeErrors', () => {
   it('matches errors by file, code and message whatever their line, counting repeats', () => {
     const e = (line: number, code = 'TS2345', message = 'Argument of type X') => ({ file: 'a.ts', line, code, message });

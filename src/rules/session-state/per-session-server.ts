@@ -3,7 +3,7 @@ import { calleeParts, declarationName, unwrap } from '../../analysis/ast.js';
 import { listRoutingTables, requestHandlerOf, type RequestHandler } from '../../analysis/list-routing.js';
 import { processesStartedIn } from '../../analysis/session-processes.js';
 import { sessionConnection } from '../../analysis/session-servers.js';
-import { defineRule, specUrl } from '../rule.js';
+import { defineRule, specUrl, SESSION_ENDPOINT } from '../rule.js';
 
 export default defineRule({
   meta: {
@@ -25,6 +25,7 @@ export default defineRule({
         'One server instance (`{{name}}`) is connected to a new sessionful transport for every session: the SDK keeps only the latest, so its transport, negotiated client and any state on it belong to whichever session connected last. On 2026-07-28 build a server per request: `createMcpHandler(buildServer)`.',
     },
     spec: specUrl('basic/index'),
+    markerStandsFor: SESSION_ENDPOINT,
   },
   create(context) {
     const { analysis } = context;

@@ -1,6 +1,6 @@
 import { ts } from '../../typescript.js';
 import { calleeParts } from '../../analysis/ast.js';
-import { defineRule, specUrl } from '../rule.js';
+import { defineRule, specUrl, SESSION_ENDPOINT } from '../rule.js';
 
 export default defineRule({
   meta: {
@@ -14,6 +14,7 @@ export default defineRule({
         'Routing on `isInitializeRequest` opens a session per `initialize`; 2026-07-28 has no `initialize`, every request stands alone. Replace the routing block with `createMcpHandler`.',
     },
     spec: specUrl('basic/lifecycle'),
+    markerStandsFor: SESSION_ENDPOINT,
   },
   create(context) {
     return {

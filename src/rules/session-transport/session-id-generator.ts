@@ -1,7 +1,7 @@
 import { ts } from '../../typescript.js';
 import { propertyNameText, unwrap } from '../../analysis/ast.js';
 import { SESSION_HEADER, isHeaderWrite, type ValueAnalysis } from '../../analysis/values.js';
-import { defineRule, specUrl } from '../rule.js';
+import { defineRule, specUrl, SESSION_ENDPOINT } from '../rule.js';
 
 /**
  * What the code computes itself in the value it sends as `Mcp-Session-Id`: followed through `const`s and
@@ -38,6 +38,7 @@ export default defineRule({
         'The server mints session ids by hand (`{{expr}}`, sent as `Mcp-Session-Id`), which 2026-07-28 removed. Serve with `createMcpHandler(buildServer)` + `toNodeHandler` instead; state that spans calls travels as an explicit handle.',
     },
     spec: specUrl('basic/transports/streamable-http'),
+    markerStandsFor: SESSION_ENDPOINT,
   },
   create(context) {
     const check = (prop: ts.PropertyAssignment | ts.ShorthandPropertyAssignment | ts.MethodDeclaration): void => {

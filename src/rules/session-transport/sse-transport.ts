@@ -2,7 +2,7 @@ import { ts } from '../../typescript.js';
 import { calleeParts, enclosingFunction, unwrap } from '../../analysis/ast.js';
 import { SSE_TRANSPORTS } from '../../analysis/sdk-modules.js';
 import { isServerKind } from '../../analysis/values.js';
-import { defineRule, specUrl } from '../rule.js';
+import { defineRule, specUrl, SESSION_ENDPOINT } from '../rule.js';
 import type { Analysis } from '../../analysis/model.js';
 
 /**
@@ -44,6 +44,7 @@ export default defineRule({
         'One server instance is connected to every SSE connection\'s transport: the SDK keeps only the latest, so server→client messages reach the last client. 2026-07-28 builds a server per request: `createMcpHandler(buildServer)`.',
     },
     spec: specUrl('basic/transports'),
+    markerStandsFor: SESSION_ENDPOINT,
   },
   create(context) {
     const { analysis } = context;

@@ -1,0 +1,155 @@
+/**
+ * The sessionful endpoint a statement belongs to: the code that serves one set of MCP sessions, found
+ * through the session registries it shares (analysis/session-flow.ts) and the routes that reach it, not by
+ * name. `apply` leaves one marker where it decides not to rewrite such an endpoint (a gateway whose sessions
+ * each own an upstream, a registry it could not replace, a server built per session); `scan` lets that marker
+ * stand for the session findings of the whole endpoint, so a reviewer reads one decision instead of the
+ * decision plus every session-id read, route and header under it.
+ *
+ * An HTTP+SSE endpoint is the one analysis/legacy-sse.ts finds (its parts, its own registries). Otherwise the
+ * endpoint is the marked statement's registries (transport or session registries of this file it declares or
+ * names), and, for each place that names one of them, the route around it (`app.post('/mcp', …)`), else the
+ * named function around it (`const handleSessionRequest = async (…) => …`, a class method), else its own
+ * statement; plus the route registrations handing such a function on (`app.get('/mcp', handleSessionRequest)`).
+ */
+import { ts } from '../typescript.js';
+import { forEachDescendant, isFunctionLike, outermostWrapper, statementOf, unwrap } from './ast.js';
+import { legacySseEndpoint } from './legacy-sse.js';
+import type { Analysis } from './model.js';
+import { enclosingRoute, routesAt, routesOf, type Route } from './routes.js';
+
+/** The statements (route registrations, function declarations, registry declarations) of the endpoint `statement` is part of; empty when it serves none. */
+export function sessionfulEndpointParts(analysis: Analysis, sf: ts.SourceFile, statement: ts.Node): ts.Node[] {
+  const sse = legacySseEndpoint(analysis, sf);
+  if (sse && (isInside(sse.anchor, statement) || isInside(statement, sse.anchor))) {
+    return [...sse.parts, ...sse.registries.flatMap((r) => (r.declaration ? [r.declaration] : []))];
+  }
+  const parts = new Set<ts.Node>();
+  for (const declaration of registriesOf(analysis, sf, statement)) {
+    parts.add(statementOf(declaration));
+    for (const ref of referencesTo(analysis, sf, declaration)) parts.add(partAround(analysis, ref));
+  }
+  // A statement in a helper of the serving code (`createNewTransport()` creating the transport the routes
+  // use): the helper, and the code of its class or the routes that call it.
+  const routes = routesOf(sf, analysis.values);
+  const helper = partAround(analysis, statement);
+  if (helper !== statementOf(statement) && servesRoute(analysis, sf, helper, routes, 4)) parts.add(helper);
+  if (parts.size === 0) return [];
+  for (let grew = true; grew; ) {
+    grew = false;
+    const add = (part: ts.Node) => {
+      if (parts.has(part) || [...parts].some((p) => isInside(part, p))) return;
+      parts.add(part);
+      grew = true;
+    };
+    // Route registrations that hand a part's function on by name serve the same sessions.
+    for (const route of routes) {
+      if (route.call && route.handlers.some((h) => [...parts].some((p) => isInside(h, p)))) add(statementOf(route.call));
+    }
+    // Callers of a part's function: a route around the call, or a member of the same class.
+    for (const part of [...parts]) {
+      const named = declaredName(part);
+      const cls = ts.findAncestor(part.parent, ts.isClassLike);
+      for (const ref of named ? referencesTo(analysis, sf, named) : []) {
+        const caller = partAround(analysis, ref);
+        if (isRouteStatement(caller, routes) || (cls && isInside(caller, cls))) add(caller);
+      }
+    }
+  }
+  // Nested parts are their outer part.
+  const all = [...parts];
+  return all.filter((p) => !all.some((o) => o !== p && isInside(p, o)));
+}
+
+/** The declaration a part names (`function f`, a method, `const f = …`), whose references are its callers. */
+function declaredName(part: ts.Node): ts.Node | undefined {
+  if (ts.isFunctionDeclaration(part) || ts.isMethodDeclaration(part) || ts.isPropertyDeclaration(part)) return part;
+  if (ts.isVariableStatement(part) && part.declarationList.declarations.length === 1) return part.declarationList.declarations[0];
+  return undefined;
+}
+
+/** A route registration, or a function a route hands on or calls from its handler, directly or through at most `depth` helpers of this file. */
+function servesRoute(analysis: Analysis, sf: ts.SourceFile, part: ts.Node, routes: readonly Route[], depth: number): boolean {
+  if (isRouteStatement(part, routes)) return true;
+  const fn = functionOf(part);
+  if (fn && routes.some((r) => r.handlers.includes(fn))) return true;
+  const named = depth > 0 ? declaredName(part) : undefined;
+  return !!named && referencesTo(analysis, sf, named).some((ref) => {
+    const caller = partAround(analysis, ref);
+    return caller !== part && servesRoute(analysis, sf, caller, routes, depth - 1);
+  });
+}
+
+/** The function a part declares (`function f`, a method, `const f = async (…) => …`). */
+function functionOf(part: ts.Node): ts.Node | undefined {
+  const named = declaredName(part);
+  if (named && isFunctionLike(named)) return named;
+  const initializer = named && (ts.isVariableDeclaration(named) || ts.isPropertyDeclaration(named)) ? named.initializer : undefined;
+  return initializer && isFunctionLike(unwrap(initializer)) ? unwrap(initializer) : undefined;
+}
+
+function isRouteStatement(node: ts.Node, routes: readonly { call?: ts.CallExpression }[]): boolean {
+  return routes.some((r) => r.call && statementOf(r.call) === node);
+}
+
+/** Registries (session-keyed transport or session stores) declared in `sf` that `statement` declares or names. */
+function registriesOf(analysis: Analysis, sf: ts.SourceFile, statement: ts.Node): ts.Node[] {
+  const out: ts.Node[] = [];
+  for (const store of analysis.sessions.stores.values()) {
+    if ((store.kind !== 'transport' && store.kind !== 'session') || !store.declaration || store.declaration.getSourceFile() !== sf) continue;
+    const declaration = store.declaration;
+    if (isInside(declaration, statement) || referencesTo(analysis, sf, declaration).some((ref) => isInside(ref, statement))) out.push(declaration);
+  }
+  return out;
+}
+
+/** The identifiers of `sf` (variables, `this.field` names) that resolve to the registry declared by `declaration`. */
+function referencesTo(analysis: Analysis, sf: ts.SourceFile, declaration: ts.Node): ts.Node[] {
+  const name = (declaration as ts.NamedDeclaration).name;
+  if (!name || !ts.isIdentifier(name) && !ts.isPrivateIdentifier(name)) return [];
+  const text = name.text;
+  const refs: ts.Node[] = [];
+  forEachDescendant(sf, (node) => {
+    if ((ts.isIdentifier(node) || ts.isPrivateIdentifier(node)) && node !== name && node.text === text && analysis.values.symbolOf(node)?.valueDeclaration === declaration) refs.push(node);
+  });
+  return refs;
+}
+
+/**
+ * The route registration around `ref`, else the statement declaring the innermost named function around it,
+ * else its own statement. A function that registers routes is the setup of the server (`main()`), not a piece
+ * of one endpoint: a place in it outside the routes is its own statement.
+ */
+function partAround(analysis: Analysis, ref: ts.Node): ts.Node {
+  const route = enclosingRoute(ref, analysis.values);
+  if (route?.call) return statementOf(route.call);
+  for (let current: ts.Node | undefined = ref.parent; current && !ts.isSourceFile(current); current = current.parent) {
+    if (!isFunctionLike(current)) continue;
+    const declaring = namedDeclaration(current);
+    if (!declaring) continue;
+    if (registersRoutes(analysis, declaring)) break;
+    return declaring;
+  }
+  return statementOf(ref);
+}
+
+function registersRoutes(analysis: Analysis, node: ts.Node): boolean {
+  let found = false;
+  forEachDescendant(node, (n) => {
+    if (!found && ts.isCallExpression(n) && routesAt(n, analysis.values).some((r) => r.call === n)) found = true;
+  });
+  return found;
+}
+
+/** `function f() {}`, a method, or `const f = () => …`: the declaration that names `fn`. */
+function namedDeclaration(fn: ts.FunctionLikeDeclaration): ts.Node | undefined {
+  if (ts.isFunctionDeclaration(fn) && fn.name) return fn;
+  if (ts.isMethodDeclaration(fn) || ts.isConstructorDeclaration(fn) || ts.isGetAccessorDeclaration(fn) || ts.isSetAccessorDeclaration(fn)) return fn;
+  const holder = outermostWrapper(fn).parent;
+  if (holder && (ts.isVariableDeclaration(holder) || ts.isPropertyDeclaration(holder))) return statementOf(holder);
+  return undefined;
+}
+
+function isInside(node: ts.Node, ancestor: ts.Node): boolean {
+  return node.getStart() >= ancestor.getStart() && node.end <= ancestor.end;
+}

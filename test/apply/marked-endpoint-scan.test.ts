@@ -1,0 +1,187 @@
+/**
+ * A marker `apply` leaves on sessionful serving code it did not rewrite (a gateway endpoint, a transport helper,
+ * a registry) records one decision for the endpoint: `scan` reports it in place of the session findings of that
+ * endpoint (RuleMeta.markerStandsFor, analysis/sessionful-endpoint.ts) and lists them in `replaces`. Findings of
+ * other categories in the endpoint, and session findings outside it, are still reported. The code is migrated
+ * code as apply leaves it (the marker above the statement it did not rewrite), written for these tests.
+ */
+import { describe, expect, it } from 'vitest';
+import { scan } from '../../src/scan.js';
+import { tempTree } from '../support/temp-tree.js';
+
+const PACKAGE = JSON.stringify({ name: 'relay', type: 'module', dependencies: { '@modelcontextprotocol/sdk': '^1.17.0', express: '^5.0.0' } });
+const GATEWAY_MARKER = '// @mcp-migrate-todo(session-transport/session-id-generator): this endpoint is a gateway: each session spawns its own upstream; make it a stateless relay.';
+
+/** An SDK 1.x gateway (TypeScript): each session spawns a child, GET/DELETE share a named handler. `MARK` is where apply's marker goes. */
+const GATEWAY = `import express from 'express';
+import { randomUUID } from 'node:crypto';
+import { spawn } from 'node:child_process';
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
+
+export function relayOverHttp(command: string, port: number): void {
+  const app = express();
+  app.use(express.json());
+  const sessions: Record<string, StreamableHTTPServerTransport> = {};
+
+  app.post('/mcp', async (req, res) => {
+    const sessionId = req.headers['mcp-session-id'] as string | undefined;
+    let transport: StreamableHTTPServerTransport;
+    if (sessionId && sessions[sessionId]) {
+      transport = sessions[sessionId];
+    } else if (!sessionId && isInitializeRequest(req.body)) {
+      const server = new Server({ name: 'relay', version: '1.0.0' }, { capabilities: {} });
+      MARK
+      transport = new StreamableHTTPServerTransport({
+        sessionIdGenerator: () => randomUUID(),
+        onsessioninitialized: (id) => {
+          sessions[id] = transport;
+        },
+      });
+      await server.connect(transport);
+      if (server.getClientCapabilities()?.sampling) console.log('client samples');
+      const child = spawn(command, { shell: true });
+      transport.onmessage = (message) => {
+        child.stdin.write(JSON.stringify(message) + '\\n');
+      };
+      transport.onclose = () => {
+        console.log(\`session \${transport.sessionId} closed\`);
+        if (transport.sessionId) delete sessions[transport.sessionId];
+        child.kill();
+      };
+    } else {
+      res.status(400).json({ jsonrpc: '2.0', error: { code: -32000, message: 'No valid session' }, id: null });
+      return;
+    }
+    await transport.handleRequest(req, res, req.body);
+  });
+
+  const onSessionRequest = async (req: express.Request, res: express.Response) => {
+    const sessionId = req.headers['mcp-session-id'] as string | undefined;
+    if (!sessionId || !sessions[sessionId]) {
+      res.status(400).send('Invalid or missing session ID');
+      return;
+    }
+    await sessions[sessionId].handleRequest(req, res);
+  };
+  app.get('/mcp', onSessionRequest);
+  app.delete('/mcp', onSessionRequest);
+
+  app.listen(port);
+}
+`;
+
+/** Outside the endpoint: a tool reading the session id of its request (a state question, not the endpoint's). */
+const TOOL = `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+
+export function registerWhoami(server: McpServer): void {
+  server.tool('whoami', 'The caller', async (_args, extra) => ({ content: [{ type: 'text', text: \`session \${extra.sessionId}\` }] }));
+}
+`;
+
+interface Reported {
+  ruleId: string;
+  category: string;
+  file: string;
+  line: number;
+  replaces?: Array<{ ruleId: string; line: number }>;
+}
+
+async function findings(files: Record<string, string>): Promise<Reported[]> {
+  const dir = tempTree({ 'package.json': PACKAGE, ...files });
+  const report = await scan({ paths: [dir] });
+  return report.findings.map((f) => ({ ruleId: f.ruleId, category: f.category, file: f.file.replace(/^.*src\//, 'src/'), line: f.line, ...(f.replaces ? { replaces: f.replaces } : {}) }));
+}
+
+const unmarked = (text: string) => text.replace(/^ *MARK\n/m, '');
+const marked = (text: string, marker: string) => text.replace('MARK', marker);
+
+describe('a marker on a gateway endpoint apply kept', () => {
+  it('stands for every session finding of the endpoint: its registry, routes, named GET/DELETE handler and session ids', async () => {
+    const before = await findings({ 'src/gateway.ts': unmarked(GATEWAY) });
+    const sessionBefore = before.filter((f) => f.category === 'session-transport' || f.category === 'session-state');
+    // The endpoint's own findings, each a separate site before the marker: the registry, both header reads, the
+    // routes handing the named handler on, the initialize routing, the per-session server, the logged id.
+    expect(sessionBefore.map((f) => f.ruleId)).toEqual(
+      expect.arrayContaining(['session-transport/transport-registry', 'session-transport/session-header', 'session-transport/session-route', 'session-transport/initialize-routing', 'session-state/session-telemetry']),
+    );
+    expect(sessionBefore.length).toBeGreaterThanOrEqual(8);
+
+    const after = await findings({ 'src/gateway.ts': marked(GATEWAY, GATEWAY_MARKER) });
+    const session = after.filter((f) => f.category === 'session-transport' || f.category === 'session-state');
+    expect(session).toHaveLength(1);
+    expect(session[0]!.ruleId).toBe('session-transport/session-id-generator');
+    // Lines after the marker moved down by one (the marker's own line).
+    const shifted = sessionBefore.map((f) => ({ ruleId: f.ruleId, line: f.line > 19 ? f.line + 1 : f.line })).sort((a, b) => a.line - b.line || a.ruleId.localeCompare(b.ruleId));
+    expect(session[0]!.replaces).toEqual(shifted);
+  });
+
+  it('leaves the findings of other categories inside the endpoint, and session findings outside it, reported', async () => {
+    const after = await findings({ 'src/gateway.ts': marked(GATEWAY, GATEWAY_MARKER), 'src/tools.ts': TOOL });
+    // The client-capabilities read in the route is a handshake question the serving decision does not answer.
+    expect(after.some((f) => f.file === 'src/gateway.ts' && f.category === 'handshake' && f.line === 28)).toBe(true);
+    expect(after.filter((f) => f.file === 'src/tools.ts').map((f) => f.ruleId)).toContain('session-state/session-id-read');
+  });
+
+  it('a marker of a rule that does not record a serving decision stands for its own rule only', async () => {
+    const after = await findings({ 'src/gateway.ts': marked(GATEWAY, '// @mcp-migrate-todo(handshake/client-capabilities): read capabilities from the request.') });
+    const marker = after.find((f) => f.line === 20)!;
+    expect(marker.ruleId).toBe('handshake/client-capabilities');
+    expect(marker.replaces).toBeUndefined();
+    expect(after.filter((f) => f.category === 'session-transport').length).toBeGreaterThanOrEqual(6);
+  });
+});
+
+/** Plain JavaScript, SDK 1.x: the transport is minted in a helper method the route reaches through `handle()`; CORS is set up apart. */
+const CLASS_SERVER = `import express from 'express';
+import cors from 'cors';
+import { randomUUID } from 'node:crypto';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import { buildServer } from './build.js';
+
+export class HttpFront {
+  constructor() {
+    this.app = express();
+    this.setupCors();
+    this.app.post('/mcp', (req, res) => this.handle(req, res));
+  }
+
+  setupCors() {
+    this.app.use(cors({ exposedHeaders: ['Mcp-Session-Id'] }));
+  }
+
+  async handle(req, res) {
+    const transport = this.createTransport();
+    await buildServer().connect(transport);
+    await transport.handleRequest(req, res, req.body);
+  }
+
+  createTransport() {
+    MARK
+    return new StreamableHTTPServerTransport({
+      sessionIdGenerator: () => randomUUID(),
+      onsessioninitialized: (id) => console.log('session', id),
+    });
+  }
+}
+`;
+
+describe('a marker in a transport helper the routes reach', () => {
+  it('stands for the session findings of the helper and of the class code that calls it from the route, not of unrelated setup', async () => {
+    const build = "import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';\nexport const buildServer = () => new McpServer({ name: 'front', version: '1.0.0' });\n";
+    const before = await findings({ 'src/front.js': unmarked(CLASS_SERVER), 'src/build.js': build });
+    const front = before.filter((f) => f.file === 'src/front.js');
+    expect(front.map((f) => f.ruleId)).toEqual(expect.arrayContaining(['session-transport/session-id-generator', 'session-transport/session-header']));
+
+    const marker = '// @mcp-migrate-todo(session-transport/session-id-generator): the transport is created in the method `createTransport()`, not in a route handler: replace the helper and the routing that calls it.';
+    const after = (await findings({ 'src/front.js': marked(CLASS_SERVER, marker), 'src/build.js': build })).filter((f) => f.file === 'src/front.js');
+    const decision = after.find((f) => f.ruleId === 'session-transport/session-id-generator')!;
+    expect(decision.line).toBe(25);
+    // The CORS setup is not reached from the route: its session header stays its own finding.
+    expect(after.filter((f) => f.ruleId === 'session-transport/session-header').map((f) => f.line)).toEqual([15]);
+    const inHelper = front.filter((f) => f.line >= 25 && f.category.startsWith('session-'));
+    expect(inHelper.length).toBeGreaterThanOrEqual(2);
+    expect(decision.replaces?.map((r) => r.line)).toEqual(inHelper.map((f) => f.line + 1));
+  });
+});
