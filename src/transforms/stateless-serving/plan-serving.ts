@@ -8,6 +8,9 @@
  *     the factory is the function the route built its server with;
  *   - `--target stateless-v1`: SDK 1.x, a new server and a `sessionIdGenerator: undefined` transport
  *     per POST; GET/DELETE answer 405.
+ * - The same serving written as a class (class-routes.ts): handler methods or function fields mounted with
+ *   `this.app.post('/mcp', this.handlePost)` (or `.bind(this)`), the registry a field, the server from a
+ *   function or `this.createServer()`; the methods, their self-binding and the field go with the routes.
  * - `server.connect(new StdioServerTransport())` → `serveStdio(factory)` (2026-07-28 only); a server
  *   built at module level is extracted into a factory function.
  * By default the SDK's legacy modes keep serving 2025-era clients; `--modern-only` passes
