@@ -46,6 +46,41 @@ cache.get('key');`),
     ).toEqual(['5: express get /mcp (1 handler)', '6: express delete /mcp (1 handler)', '7: express post /sse (1 handler)', '7: express get /sse (1 handler)']);
   });
 
+  it('a class mounting its own methods on its router field (typed, initialized, or assigned in the constructor)', () => {
+    // `this.app` is followed to the field's declared type, its initializer or the constructor's assignment; a
+    // handler is a method (`this.m`, `this.m.bind(this)`) or a function field; an untyped field (`router: any`)
+    // is known by what the constructor assigns to it.
+    expect(
+      routes(`import express, { type Express } from 'express';
+import { Hono } from 'hono';
+class Typed {
+  private app: Express;
+  constructor() {
+    this.app = express();
+    this.app.post('/mcp', this.handlePost.bind(this));
+    this.app.get('/mcp', this.handleGet);
+  }
+  async handlePost(_req: unknown, _res: unknown) {}
+  handleGet = async (_req: unknown, _res: unknown) => {};
+}
+class Initialized {
+  readonly app = new Hono();
+  constructor() {
+    this.app.delete('/mcp', this.end);
+  }
+  private end = (c: { body(b: null): Response }) => c.body(null);
+}
+class Assigned {
+  router: any;
+  constructor() {
+    this.router = express.Router();
+    this.router.all('/mcp', this.any);
+  }
+  any() {}
+}`),
+    ).toEqual(['7: express post /mcp (1 handler)', '8: express get /mcp (1 handler)', '16: hono delete /mcp (1 handler)', '24: express all /mcp (1 handler)']);
+  });
+
   it('routes inside a fastify plugin (untyped instance parameter), and a register() of something else', () => {
     // The callback of the other register() is typed where it is written (its parameter is declared by
     // register's own signature), as if annotated: an object with a get method is not a router.

@@ -9,6 +9,7 @@
  */
 import { ts } from '../typescript.js';
 import { calleeParts, forEachDescendant, isFunctionLike, memberAccess, outermostWrapper, propertyNameText, unwrap } from './ast.js';
+import { boundCall, fieldSources, functionOfMemberAccess, isBindOfThis, memberOfFunction, memberReferences, selfBindStatement, thisMemberName } from './class-members.js';
 import { functionOfDeclaration } from './declarations.js';
 import type { ValueQueries } from './value.js';
 
@@ -355,9 +356,15 @@ function handlersOf(values: ValueQueries, args: readonly ts.Node[], depth = 0): 
   for (const arg of args) {
     const inner = unwrap(arg);
     if (isFunctionLike(inner)) out.push(inner);
+    // `this.handlePost.bind(this)`: the method itself.
+    else if (ts.isCallExpression(inner) && isBindOfThis(inner)) out.push(...handlersOf(values, [(inner.expression as ts.PropertyAccessExpression).expression], depth));
     // `withErrorHandling(async (req, res) => …)`, `asyncHandler(handle)`: the handler a wrapper is given.
     else if (ts.isCallExpression(inner) && depth < 2) out.push(...handlersOf(values, inner.arguments, depth + 1));
-    else if (ts.isIdentifier(inner) || ts.isPropertyAccessExpression(inner)) {
+    else if (ts.isPropertyAccessExpression(inner) && thisMemberName(inner)) {
+      // `this.handlePost`: a method of the class (or a field holding a function).
+      const fn = functionOfMemberAccess(inner, values);
+      if (fn) out.push(fn);
+    } else if (ts.isIdentifier(inner) || ts.isPropertyAccessExpression(inner)) {
       for (const decl of values.symbolOf(ts.isPropertyAccessExpression(inner) ? inner.name : inner)?.declarations ?? []) {
         const fn = functionOfDeclaration(decl);
         if (fn) out.push(fn);
@@ -374,7 +381,17 @@ function handlersOf(values: ValueQueries, args: readonly ts.Node[], depth = 0): 
 /** Which framework a router comes from: the module its root identifier (or its factory) is imported from. */
 function frameworkOf(router: ts.Node, values: ValueQueries, depth = 0): RouteFramework {
   let root = unwrap(router);
-  while (ts.isPropertyAccessExpression(root) || ts.isCallExpression(root) || ts.isNewExpression(root)) root = unwrap(root.expression);
+  while (ts.isPropertyAccessExpression(root) || ts.isCallExpression(root) || ts.isNewExpression(root)) {
+    // `this.app`: a field of the class, by its declared type, its initializer or what the class assigns to it.
+    if (ts.isPropertyAccessExpression(root) && thisMemberName(root) && depth <= 4) {
+      for (const source of fieldSources(root, values)) {
+        const framework = frameworkOf(source, values, depth + 1);
+        if (framework !== 'unknown') return framework;
+      }
+      return 'unknown';
+    }
+    root = unwrap(root.expression);
+  }
   if (!ts.isIdentifier(root) || depth > 4) return 'unknown';
   const factory = SDK_APP_FACTORIES[values.sdk.exportOf(root)?.name ?? ''];
   if (factory) return factory;
@@ -423,6 +440,8 @@ function importedFrom(decl: ts.Node): string | undefined {
  * function is anonymous, used in any other way, or never mounted.
  */
 export function mountsOf(fn: ts.FunctionLikeDeclaration, values: ValueQueries): Route[] | undefined {
+  const member = memberOfFunction(fn);
+  if (member) return memberMounts(fn, member, values);
   const holder = ts.isFunctionDeclaration(fn) ? fn : outermostWrapper(fn).parent;
   const name = holder && (ts.isFunctionDeclaration(holder) || ts.isVariableDeclaration(holder)) ? holder.name : undefined;
   if (!name || !ts.isIdentifier(name)) return undefined;
@@ -437,4 +456,21 @@ export function mountsOf(fn: ts.FunctionLikeDeclaration, values: ValueQueries): 
     else elsewhere = true;
   });
   return elsewhere || routes.length === 0 ? undefined : routes;
+}
+
+/**
+ * The route calls a class mounts one of its handler methods with (`this.app.post('/mcp', this.handlePost)` or
+ * `….bind(this)`), when every other use of the member is the constructor's `this.m = this.m.bind(this)`.
+ */
+function memberMounts(fn: ts.FunctionLikeDeclaration, member: NonNullable<ReturnType<typeof memberOfFunction>>, values: ValueQueries): Route[] | undefined {
+  const routes: Route[] = [];
+  for (const ref of memberReferences(member, values)) {
+    if (selfBindStatement(ref)) continue;
+    const arg = outermostWrapper(boundCall(ref) ?? ref);
+    const call = arg.parent;
+    const route = call && ts.isCallExpression(call) && call.arguments[call.arguments.length - 1] === arg ? routesOfCall(call, values).find((r) => r.handlers.includes(fn)) : undefined;
+    if (!route) return undefined;
+    routes.push(route);
+  }
+  return routes.length > 0 ? routes : undefined;
 }

@@ -26,6 +26,8 @@ export const SERVING_OPTIONS: Record<string, Partial<TransformOptions>> = {
   'registry-union-with-sse-stateless-v1': { target: 'stateless-v1' },
   'router-middleware-dispatcher-stateless-v1': { target: 'stateless-v1' },
   'router-stateless-cors-stateless-v1': { target: 'stateless-v1' },
+  'class-methods-stateless-v1': { target: 'stateless-v1' },
+  'class-fields-js-stateless-v1': { target: 'stateless-v1' },
 };
 
 export const PROTOCOL_TRANSFORMS = ['handshake-to-request-envelope', 'logging-to-request-scope', 'sampling-elicitation-to-mrtr', 'server-push-markers'] as const;

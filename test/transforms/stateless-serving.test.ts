@@ -61,6 +61,8 @@ const MARKERS: Record<string, string[]> = {
   'node-http-helper-stateless-v1': ['session-transport/transport-registry'],
   // The one-shot timer the split-off cleanup no longer clears.
   'factory-split': ['session-state/per-session-server'],
+  // A class's lifecycle callback also records the session in its own directory (`this.directory`): the application's logic.
+  'class-lifecycle-marker': ['session-transport/session-lifecycle'],
 };
 
 /** Cases the transform must leave exactly as they are (no marker either). */

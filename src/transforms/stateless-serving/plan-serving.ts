@@ -8,6 +8,9 @@
  *     the factory is the function the route built its server with;
  *   - `--target stateless-v1`: SDK 1.x, a new server and a `sessionIdGenerator: undefined` transport
  *     per POST; GET/DELETE answer 405.
+ * - The same serving written as a class (class-routes.ts): handler methods or function fields mounted with
+ *   `this.app.post('/mcp', this.handlePost)` (or `.bind(this)`), the registry a field, the server from a
+ *   function or `this.createServer()`; the methods, their self-binding and the field go with the routes.
  * - `server.connect(new StdioServerTransport())` → `serveStdio(factory)` (2026-07-28 only); a server
  *   built at module level is extracted into a factory function.
  * By default the SDK's legacy modes keep serving 2025-era clients; `--modern-only` passes
@@ -37,6 +40,8 @@ import { dottedReferences, registriesUsedIn, registryReferences, registryRemoval
 import { eraRouting, eraRoutingAdvice } from './era-routing.js';
 import { transportRelay, type TransportRelay } from './relay.js';
 import { rewriteHelperRegistry, type ServingSite } from './session-registry.js';
+import { memberOfFunction, thisMemberName } from '../../analysis/class-members.js';
+import { customMemberUse, fieldNames, memberMountedOnlyBy, memberRoute, mountedMember, type MountedMember } from './class-routes.js';
 import { freeNames, isAsync, isInside, localNames, loggerNames, referencesByName, reindent, removalRange, withBlankLineAbove } from './text.js';
 
 export type ServingOptions = Pick<TransformOptions, 'target' | 'modernOnly'>;
@@ -362,6 +367,8 @@ class FileServing {
     const registered = route && !route.call && route.method === 'post' ? enclosingFunctionOf(route.node) : undefined;
     const outer = registered && enclosingRoute(registered, this.values);
     if (outer?.call && outer.handlers.includes(registered!) && (outer.method === 'all' || outer.method === 'post')) route = outer;
+    // A class's handler method mounted on one route (`this.app.post('/mcp', this.handlePost)`): that route.
+    if (!route?.call) route = memberRoute(first, this.values) ?? route;
     if (route && !route.call && route.framework === 'node-http') {
       this.planNodeHttp(route, transports);
       return;
@@ -369,6 +376,9 @@ class FileServing {
     const dispatcher = !route?.call ? enclosingFunctionOf(first) : undefined;
     const mounts = dispatcher && mountsOf(dispatcher, this.values);
     if (dispatcher && mounts) {
+      if (memberMountedOnlyBy(dispatcher, mounts.flatMap((m) => (m.call ? [m.call] : [])), this.values)) {
+        throw new CannotRewrite('the class mounts its handler method on several methods and tells them apart itself: replace the method and its routes by one stateless endpoint by hand.', mounts[0]!.call!, undefined, mounts[0]!.framework);
+      }
       this.planMountedDispatcher(dispatcher, mounts, route, transports);
       return;
     }
@@ -396,7 +406,8 @@ class FileServing {
     if (!handler || !isFunctionLike(handler) || !handler.body || !ts.isBlock(handler.body)) throw new CannotRewrite('the route handler is not a function with a block body.', route.call);
     const handlerArg = route.call.arguments[route.call.arguments.length - 1]!;
     const inline = unwrap(handlerArg) === handler;
-    if (!inline && !(ts.isIdentifier(unwrap(handlerArg)) && this.onlyUsedBy(unwrap(handlerArg) as ts.Identifier, [route.call]))) {
+    const member = inline ? undefined : memberMountedOnlyBy(handler, [route.call], this.values);
+    if (!inline && !member && !(ts.isIdentifier(unwrap(handlerArg)) && this.onlyUsedBy(unwrap(handlerArg) as ts.Identifier, [route.call]))) {
       throw new CannotRewrite('the POST handler is shared with other code: replace it by hand.', route.call, undefined, route.framework);
     }
 
@@ -410,7 +421,7 @@ class FileServing {
 
     const factory = this.factoryOf(handler, first);
     const registryNames = new Set(registries.map((r) => r.name));
-    const allowed = new Set([...BOILERPLATE_GLOBALS, ...registryNames, ...this.sdkNames, ...factory.names, ...this.newedInEventStore(transportOptions)]);
+    const allowed = new Set([...BOILERPLATE_GLOBALS, ...registryNames, ...fieldNames(registries.map((r) => r.declaration)), ...this.sdkNames, ...factory.names, ...this.newedInEventStore(transportOptions)]);
     this.checkBoilerplate(handler, allowed, 'the MCP route');
 
     const removedCalls = new Set<ts.CallExpression>();
@@ -424,9 +435,12 @@ class FileServing {
     if (clash) {
       throw new CannotRewrite(`the ${clash.method.toUpperCase()} ${route.path ?? ''} route stays, and fastify refuses \`all(path, …)\` beside another route on the same path: replace the session routes on this path by POST, GET and DELETE routes that hand the request to one stateless handler, by hand.`.replace('  ', ' '), route.call, undefined, route.framework);
     }
-    // Handlers passed by name to those routes (only there) go with them.
+    // Handlers passed by name to those routes (only there) go with them; so do handler methods of a class (`this.handlePost`).
     const removedDeclarations = new Set<ts.Node>();
+    const removedMembers: MountedMember[] = [];
     for (const call of [route.call, ...removedCalls]) {
+      const mounted = mountedMember(call, [route.call, ...removedCalls], this.values);
+      if (mounted && !removedMembers.some((m) => m.fn === mounted.fn)) removedMembers.push(mounted);
       const arg = unwrap(call.arguments[call.arguments.length - 1]!);
       if (!ts.isIdentifier(arg)) continue;
       const decl = this.values.symbolOf(arg)?.valueDeclaration;
@@ -440,7 +454,7 @@ class FileServing {
     const sseCode = this.sseCode();
     const shared = registries.filter((r) => registryReferences(r, this.sf, this.values).some((ref) => sseCode.some((code) => isInside(ref, code))));
     // Every other use of a registry must be shutdown bookkeeping (a loop closing its transports).
-    const shutdownLoops = this.shutdownLoops(registries, [route.call, ...removedCalls, ...removedDeclarations, ...sseCode], allowed);
+    const shutdownLoops = this.shutdownLoops(registries, [route.call, ...removedCalls, ...removedDeclarations, ...removedMembers.map((m) => m.fn), ...sseCode], allowed);
     const closesShared = (loop: ts.Node) => shared.some((r) => registryReferences(r, this.sf, this.values).some((ref) => isInside(ref, loop)));
 
     const routeStatement = statementOf(route.call);
@@ -453,6 +467,8 @@ class FileServing {
       for (const r of shared) this.narrowSharedRegistry(r);
       for (const loop of shutdownLoops) if (!closesShared(loop)) this.remove(loop);
       for (const decl of removedDeclarations) if (!this.isDeclarationOf(decl, handlerArg)) this.replaceWith405Declaration(decl);
+      // A class keeps its handler methods (and their mounts): the GET/DELETE ones answer 405.
+      for (const m of removedMembers) if (m.fn !== handler) this.replaceWith405(m.fn);
       this.plan.notes!.push(`serving: ${this.relative()} — sessionful Streamable HTTP → a new server (${factory.call}) and a sessionIdGenerator: undefined transport per POST; GET/DELETE answer 405 (SDK 1.x, 2025-era clients only)`);
       return;
     }
@@ -488,6 +504,7 @@ class FileServing {
     this.edit(routeStatement.getStart(this.sf), routeStatement.end, lines.join(`\n${indent}`));
     for (const call of removedCalls) this.remove(statementOf(call));
     for (const decl of removedDeclarations) this.remove(decl);
+    for (const m of removedMembers) for (const node of [m.member.declaration, ...m.binds]) this.remove(node);
     this.removeRegistries(registries.filter((r) => !shared.includes(r)));
     for (const r of shared) this.narrowSharedRegistry(r);
     for (const loop of shutdownLoops) {
@@ -1129,6 +1146,14 @@ class FileServing {
     while (ts.isPropertyAccessExpression(root)) root = unwrap(root.expression);
     const rootDecl = ts.isIdentifier(root) ? this.values.symbolOf(root)?.valueDeclaration : undefined;
     const text = init.getText(this.sf);
+    // `this.createServer()` in a handler method: a method of the class the entry is mounted in (a closure keeps `this`).
+    const ownMember = root.kind === ts.SyntaxKind.ThisKeyword && kind === 'http' && isFunctionLike(scope) && memberOfFunction(scope) ? thisMemberName(rootAccess(init)) : undefined;
+    if (ownMember) {
+      const argNames = init.arguments.length === 0 ? [] : this.factoryArgumentNames(init, scope, kind);
+      if (!argNames) throw new CannotRewrite(`the server factory \`${text}\` is called with arguments computed in the route (per request or session): compute them once into fields, so that the factory is a closure over them.`, at, 'session-state/per-session-server', undefined, `() => ${text}`);
+      const awaited = ts.isIdentifier(receiver) ? this.isAwaited(receiver) : false;
+      return { expression: `() => ${text}`, call: `${awaited ? 'await ' : ''}${text}`, names: [ownMember, ...argNames] };
+    }
     if (!rootDecl || (kind === 'http' && isInside(rootDecl, scope))) {
       const where = kind === 'http' ? 'an object the route builds' : 'an object mcp-migrate cannot follow';
       throw new CannotRewrite(`the server is built by a method of ${where} (\`${text}\`): build that object once outside the route, so that the factory is a closure over it.`, at, 'session-state/per-session-server', undefined, `() => ${text}`);
@@ -1179,6 +1204,13 @@ class FileServing {
 
   /** Code that only does session plumbing: every name it uses is a global, the SDK, a registry, the factory, or its own. */
   private checkBoilerplate(root: ts.Node, allowed: Set<string>, where: string, skip: readonly ts.Node[] = []): void {
+    // `this.x` of a class: its registry field, its factory method and logging are plumbing; any other member is the class's own logic.
+    const own = customMemberUse(root, allowed, [...skip, ...this.registryAccesses]);
+    const ownCallback = own && lifecycleCallback(own, root);
+    if (own && ownCallback) {
+      throw new CannotRewrite(`custom session-lifecycle work in \`${ownCallback}\` (uses \`${own.getText(this.sf)}\`): there are no sessions to open or close on 2026-07-28. Move setup into the server factory and cleanup into handle expiry.`, own, 'session-transport/session-lifecycle');
+    }
+    if (own) throw new CannotRewrite(`custom logic in ${where} (uses \`${own.getText(this.sf)}\`, line ${this.line(own)}): not rewritten automatically. Keep that logic in middleware.`, own, 'session-transport/transport-registry');
     const loggers = loggerNames(root);
     for (const [name, id] of freeNames(root, [...skip, ...this.registryAccesses])) {
       // SDK names however they are imported (a package, a vendored or relative SDK) are plumbing too.
@@ -1591,4 +1623,11 @@ export function mergeAdjacentRemovals(text: string, edits: readonly TextEdit[]):
     return { ...edit, start: withBlankLineAbove(text, edit.start, edit.end) };
   });
   return [...others, ...out];
+}
+
+/** The `this.x` access a member call chain starts from (`this.servers` of `this.servers.create()`). */
+function rootAccess(call: ts.CallExpression): ts.Node {
+  let node: ts.Node = unwrap(call.expression);
+  while (ts.isPropertyAccessExpression(node) && unwrap(node.expression).kind !== ts.SyntaxKind.ThisKeyword) node = unwrap(node.expression);
+  return node;
 }

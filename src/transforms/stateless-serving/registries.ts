@@ -8,6 +8,7 @@
  */
 import { ts } from '../../typescript.js';
 import { forEachDescendant, propertyNameText, statementOf } from '../../analysis/ast.js';
+import { memberDeclarations, thisMemberName } from '../../analysis/class-members.js';
 import type { AnalysisResult } from '../../analysis/model.js';
 import type { SessionStore } from '../../analysis/session-flow.js';
 import { isInside, removalRange } from './text.js';
@@ -40,6 +41,15 @@ export function registryReferences(registry: SessionStore, sf: ts.SourceFile, va
     });
     return out;
   }
+  const field = ts.isPropertyDeclaration(decl) && ts.isIdentifier(decl.name) ? decl.name.text : thisMemberName(decl);
+  if (field) {
+    // A class field (declared, or assigned in the constructor as JS does): its `this.transports` accesses.
+    const key = field;
+    forEachDescendant(sf, (node) => {
+      if (node !== decl && ts.isPropertyAccessExpression(node) && thisMemberName(node) === key && memberDeclarations(node, values).some((d) => d === decl || (ts.isBinaryExpression(d) && d.left === decl))) out.push(node);
+    });
+    return out;
+  }
   const declared = ts.isVariableDeclaration(decl) && ts.isIdentifier(decl.name) ? decl.name : undefined;
   if (!declared) return [];
   forEachDescendant(sf, (node) => {
@@ -53,7 +63,7 @@ export function registryReferences(registry: SessionStore, sf: ts.SourceFile, va
  * registry, not as a use of the object that holds it (which may hold a registry that stays).
  */
 export function dottedReferences(registries: readonly SessionStore[], sf: ts.SourceFile, values: Values): ts.Node[] {
-  return registries.filter((r) => r.declaration && ts.isPropertyAssignment(r.declaration)).flatMap((r) => registryReferences(r, sf, values));
+  return registries.filter((r) => r.declaration && (ts.isPropertyAssignment(r.declaration) || ts.isPropertyDeclaration(r.declaration) || !!thisMemberName(r.declaration))).flatMap((r) => registryReferences(r, sf, values));
 }
 
 /**

@@ -105,7 +105,7 @@ export function freeNames(root: ts.Node, skip: readonly ts.Node[] = []): Map<str
   return out;
 }
 
-const LOG_LEVELS = new Set(['log', 'info', 'warn', 'error', 'debug', 'trace', 'fatal']);
+export const LOG_LEVELS = new Set(['log', 'info', 'warn', 'error', 'debug', 'trace', 'fatal']);
 
 /**
  * Free names `root` uses only as a logger: every reference is `name.<level>(…)` as a statement of its own
