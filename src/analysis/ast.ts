@@ -205,3 +205,9 @@ export function statementOf(node: ts.Node): ts.Node {
   }
   return current;
 }
+
+/** Whether `node` is `ancestor` or lies inside it (one syntax tree). */
+export function isInside(node: ts.Node, ancestor: ts.Node): boolean {
+  for (let current: ts.Node | undefined = node; current; current = current.parent) if (current === ancestor) return true;
+  return false;
+}

@@ -8,7 +8,7 @@
  * logs and keys its registry with exist only for those clients), so each kept site is reported once.
  */
 import { ts } from '../typescript.js';
-import { calleeParts, forEachDescendant, isFunctionLike, outermostWrapper, statementOf } from './ast.js';
+import { calleeParts, forEachDescendant, isFunctionLike, isInside, outermostWrapper, statementOf } from './ast.js';
 import type { Analysis } from './model.js';
 import { enclosingRoute } from './routes.js';
 import { SSE_TRANSPORTS, STREAMABLE_HTTP_TRANSPORTS } from './sdk-modules.js';
@@ -148,9 +148,4 @@ function usedOnlyBy(analysis: Analysis, store: SessionStore, sf: ts.SourceFile, 
     if (ts.isIdentifier(node) && node !== name && node.text === name.text && analysis.values.symbolOf(node)?.valueDeclaration === decl) refs.push(node);
   });
   return refs.length > 0 && refs.every((ref) => parts.some((p) => isInside(ref, p)));
-}
-
-function isInside(node: ts.Node, ancestor: ts.Node): boolean {
-  for (let current: ts.Node | undefined = node; current; current = current.parent) if (current === ancestor) return true;
-  return false;
 }

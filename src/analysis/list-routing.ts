@@ -10,7 +10,7 @@
  * does not depend on the order of requests.
  */
 import { ts } from '../typescript.js';
-import { calleeParts, forEachDescendant, isFunctionLike, unwrap } from './ast.js';
+import { calleeParts, forEachDescendant, isFunctionLike, isInside, unwrap } from './ast.js';
 import { handlerRegistration, type SdkModelParts } from './sdk-features.js';
 import { isCollectionDeclaration } from './session-flow.js';
 import { isServerKind } from './values.js';
@@ -132,7 +132,7 @@ function writtenOutside(model: SdkModelParts, declaration: ts.Node, listHandlers
     if (outside) return;
     const target = writeTarget(node);
     if (!target || collectionDeclaration(model, target) !== declaration) return;
-    if (!listHandlers.some((fn) => within(node, fn))) outside = true;
+    if (!listHandlers.some((fn) => isInside(node, fn))) outside = true;
   });
   // An initializer with entries (`new Map([[…]])`, `{ a: x }`) fills it before any request too.
   const init = declaration && (declaration as ts.VariableDeclaration).initializer;
@@ -157,9 +157,4 @@ function collectionDeclaration(model: SdkModelParts, target: ts.Expression): ts.
   const decl = model.values.symbolOf(name)?.valueDeclaration;
   if (!decl || !(ts.isVariableDeclaration(decl) || ts.isPropertyDeclaration(decl)) || decl.getSourceFile().isDeclarationFile) return undefined;
   return isCollectionDeclaration(decl, model.values) ? decl : undefined;
-}
-
-function within(node: ts.Node, ancestor: ts.Node): boolean {
-  for (let current: ts.Node | undefined = node; current; current = current.parent) if (current === ancestor) return true;
-  return false;
 }

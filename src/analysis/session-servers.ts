@@ -15,7 +15,7 @@
  *   every call of the session shares it, without any session id in sight.
  */
 import { ts } from '../typescript.js';
-import { calleeParts, enclosingFunction, forEachDescendant, isFunctionLike, memberAccess, propertyNameText, unwrap } from './ast.js';
+import { calleeParts, enclosingFunction, forEachDescendant, isFunctionLike, isInside, memberAccess, propertyNameText, unwrap } from './ast.js';
 import { SSE_TRANSPORTS, STREAMABLE_HTTP_TRANSPORTS } from './sdk-modules.js';
 import { isServerKind, returnedExpressions, type ValueAnalysis } from './values.js';
 
@@ -50,7 +50,7 @@ export function sessionConnection(values: ValueAnalysis, call: ts.CallExpression
   if (!transport || !isSessionful(values, transport)) return undefined;
   const sse = SSE_TRANSPORTS.has(values.valueOf(transport)?.cls ?? '');
   const setup = enclosingFunction(transport);
-  if (!setup || !within(handed?.invocation ?? call, setup)) return undefined;
+  if (!setup || !isInside(handed?.invocation ?? call, setup)) return undefined;
   const scope = handed?.helper ?? setup;
 
   // The server itself (`server.connect`) or the bundle holding it (`connection.server.connect`).
@@ -61,12 +61,12 @@ export function sessionConnection(values: ValueAnalysis, call: ts.CallExpression
   const decl = symbol?.valueDeclaration;
   if (!decl) return undefined;
   const assignedInScope = assignmentsIn(values, scope, root);
-  if (!within(decl, scope) && assignedInScope.length === 0) {
+  if (!isInside(decl, scope) && assignedInScope.length === 0) {
     // A server declared outside a helper may still be made per session by its caller: only a server connected
     // directly by the set-up is judged shared.
     return handed || root !== unwrap(receiver) ? undefined : { connect: nameNode, transport, sse, setup, shared: root, state: [], credentials: [] };
   }
-  const creation = within(decl, scope) && ts.isVariableDeclaration(decl) && decl.initializer ? decl.initializer : assignedInScope[0];
+  const creation = isInside(decl, scope) && ts.isVariableDeclaration(decl) && decl.initializer ? decl.initializer : assignedInScope[0];
   if (!creation) return undefined;
   return { connect: nameNode, transport, sse, setup, creation, state: stateBuiltWith(values, creation, scope), credentials: credentialsHandedTo(values, creation, scope) };
 }
@@ -255,7 +255,7 @@ const MAX_HAND_DOWNS = 6;
 
 function initializerIn(values: ValueAnalysis, name: ts.Identifier, scope: ts.Node): ts.Expression | undefined {
   const decl = values.symbolOf(name)?.valueDeclaration;
-  return decl && ts.isVariableDeclaration(decl) && within(decl, scope) ? decl.initializer : undefined;
+  return decl && ts.isVariableDeclaration(decl) && isInside(decl, scope) ? decl.initializer : undefined;
 }
 
 /**
@@ -283,9 +283,4 @@ function isStatefulProjectClass(values: ValueAnalysis, created: ts.NewExpression
     });
   }
   return stateful;
-}
-
-function within(node: ts.Node, ancestor: ts.Node): boolean {
-  for (let current: ts.Node | undefined = node; current; current = current.parent) if (current === ancestor) return true;
-  return false;
 }

@@ -13,7 +13,7 @@
  * statement; plus the route registrations handing such a function on (`app.get('/mcp', handleSessionRequest)`).
  */
 import { ts } from '../typescript.js';
-import { forEachDescendant, isFunctionLike, outermostWrapper, statementOf, unwrap } from './ast.js';
+import { forEachDescendant, isFunctionLike, isInside, outermostWrapper, statementOf, unwrap } from './ast.js';
 import { legacySseEndpoint } from './legacy-sse.js';
 import type { Analysis } from './model.js';
 import { enclosingRoute, routesAt, routesOf, type Route } from './routes.js';
@@ -148,8 +148,4 @@ function namedDeclaration(fn: ts.FunctionLikeDeclaration): ts.Node | undefined {
   const holder = outermostWrapper(fn).parent;
   if (holder && (ts.isVariableDeclaration(holder) || ts.isPropertyDeclaration(holder))) return statementOf(holder);
   return undefined;
-}
-
-function isInside(node: ts.Node, ancestor: ts.Node): boolean {
-  return node.getStart() >= ancestor.getStart() && node.end <= ancestor.end;
 }

@@ -125,7 +125,11 @@ export function runEngine(input: EngineInput): EngineResult {
 function findingsMarked(analysis: Analysis, sourceFiles: readonly ts.SourceFile[], findings: readonly RawFinding[], rules: readonly Rule[], relative: (abs: string) => string): Map<RawFinding, number> {
   const marked = new Map<RawFinding, number>();
   const byFile = new Map<string, RawFinding[]>();
-  for (const finding of findings) byFile.set(finding.file, [...(byFile.get(finding.file) ?? []), finding]);
+  for (const finding of findings) {
+    const list = byFile.get(finding.file);
+    if (list) list.push(finding);
+    else byFile.set(finding.file, [finding]);
+  }
   for (const sf of sourceFiles) {
     const mine = byFile.get(relative(sf.fileName));
     if (!mine) continue;

@@ -69,10 +69,7 @@ export function within(node: ts.Node, range: { start: number; end: number }): bo
   return node.pos >= range.start && node.end <= range.end;
 }
 
-export function isInside(node: ts.Node, ancestor: ts.Node): boolean {
-  for (let current: ts.Node | undefined = node; current; current = current.parent) if (current === ancestor) return true;
-  return false;
-}
+export { isInside } from '../../analysis/ast.js';
 
 /** Names declared directly inside `fn` (parameters, variables, functions, catch bindings), not in nested functions' bodies. */
 export function localNames(fn: ts.Node): Set<string> {
