@@ -13,7 +13,7 @@ import { FRAMEWORKS, FRAMEWORKS_BY_ID } from '../frameworks/index.js';
 import type { FileCondition, FrameworkDescription, OptionUse, RouteExportUse, SiteUse, SubclassDescription } from '../frameworks/types.js';
 import type { Rule, RuleListener } from './rule.js';
 
-interface FrameworkSite {
+export interface FrameworkSite {
   rule: string;
   node: ts.Node;
   message: string;
@@ -414,7 +414,7 @@ function computeSites(analysis: Analysis, sf: ts.SourceFile): FrameworkSite[] {
  * The framework sites of the analysed files (computed once per analysis and file). A project in
  * which no file imports a framework module pays one regular-expression test per file.
  */
-function frameworkSites(analysis: Analysis, files: ReadonlySet<ts.SourceFile>): FrameworkSite[] {
+export function frameworkSites(analysis: Analysis, files: ReadonlySet<ts.SourceFile>): FrameworkSite[] {
   let cache = siteCache.get(analysis);
   if (!cache) {
     cache = new Map();

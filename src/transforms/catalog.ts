@@ -12,6 +12,7 @@ import { planHandshake } from './handshake-to-request-envelope/plan-handshake.js
 import { planLogging } from './logging-to-request-scope/plan-logging.js';
 import { planMrtr } from './sampling-elicitation-to-mrtr/plan-mrtr.js';
 import { planServerPush } from './server-push-markers/plan-server-push.js';
+import { FRAMEWORK_SITE_RULES } from './server-push-markers/framework-sites.js';
 import { createTransformer, type Transformer } from './jscodeshift.js';
 import type { TransformOptions, TransformPlan } from './kit/plan.js';
 
@@ -169,9 +170,10 @@ const serverPush = defineTransform({
   why: '2026-07-28 has no per-session channel to push on: subscriptions, list-changed side effects and per-connection toggles need another design.',
   details: [
     'markers: resources/subscribe handlers and sendResourceUpdated (subscriptions/listen, handler.notify), list-changed sends (one marker for an object of notifier closures), enable()/disable() toggles (unconditional tools with handles); ping calls removed (SSEServerTransport is stateless-serving\'s)',
+    "markers: a framework's session used beyond its request (FastMCP session.requestSampling(), session.clientCapabilities, a FastMCPSession kept for later calls), with the framework description's advice",
   ],
   rewrites: ['server-push/ping'],
-  marks: ['server-push/change-notification', 'server-push/resource-subscription', 'server-push/tool-toggle'],
+  marks: ['server-push/change-notification', 'server-push/resource-subscription', 'server-push/tool-toggle', ...FRAMEWORK_SITE_RULES],
   plan: planServerPush,
 });
 

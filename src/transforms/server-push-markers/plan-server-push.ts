@@ -7,6 +7,8 @@
  * - list-changed notifications sent as a side effect: `handler.notify.*`, lists that do not change per call;
  * - per-connection tool toggles (`enable()`/`disable()`): unconditional tools that take a handle;
  * - `ping()`: removal (transport keep-alives).
+ * - a framework's session used beyond the request (FastMCP `session.requestSampling`, `clientCapabilities`,
+ *   a session kept in a field): the framework's advice (framework-sites.ts).
  * `SSEServerTransport` is serving: `stateless-serving` keeps it (server-legacy) while 2025-era clients
  * are served and marks it otherwise, so it is not marked here a second time with other advice.
  */
@@ -16,6 +18,7 @@ import { ruleOfFeature, type FeatureId } from '../../analysis/sdk-features.js';
 import type { TransformOptions, TransformPlan } from '../kit/plan.js';
 import { emptyPlan } from '../kit/plan.js';
 import { addMarker } from '../kit/handler-sites.js';
+import { markFrameworkSites } from './framework-sites.js';
 
 /** The features this transform marks, in the order it marks them, with the marker and the report's note. */
 const REPLACEMENT: Partial<Record<FeatureId, { marker: string; note: string }>> = {
@@ -75,6 +78,8 @@ export function planServerPush(result: AnalysisResult, _options: TransformOption
     if (seen.size) plan.notes.push(`${replacement.note} (${seen.size} site${seen.size === 1 ? '' : 's'} marked)`);
   }
   if (pings) plan.notes.push(`ping: ${pings} ping() statement${pings === 1 ? '' : 's'} removed (2026-07-28 has no ping; rely on transport keep-alives)`);
+  const frameworkMarked = markFrameworkSites(result, plan);
+  if (frameworkMarked) plan.notes.push(`framework sessions: ${frameworkMarked} use${frameworkMarked === 1 ? '' : 's'} of a framework's session (sampling, client capabilities, a session kept for later calls) marked with the framework's advice (its stateless mode hands each request a throwaway session)`);
   return plan;
 }
 
