@@ -168,6 +168,27 @@ export const make = (): McpServer => new McpServer({ name: 'a', version: '1' });
     expect(result.notChecked[0]!.reason).toMatch(/not-installed-anywhere does not resolve from src\/server\.ts/);
   });
 
+  it('checks the importers of a workspace package that is linked but not built against its sources (metamcp: @repo/zod-types before `turbo build`), instead of comparing nothing', () => {
+    const source = `import { label } from '@repo/shared';\n${V1}export const named: string = label;\n`;
+    const dir = tempTree({
+      'apps/api/tsconfig.json': TSCONFIG,
+      'apps/api/package.json': JSON.stringify({ name: 'api', type: 'module', dependencies: { '@modelcontextprotocol/sdk': '^1.29.0', '@repo/shared': 'workspace:*' } }),
+      'apps/api/src/server.ts': source,
+      'packages/shared/package.json': JSON.stringify({ name: '@repo/shared', type: 'module', types: './dist/index.d.ts', exports: { '.': { types: './dist/index.d.ts', import: './dist/index.js' } } }),
+      'packages/shared/src/index.ts': "export const label: string = 'shop';\n",
+    });
+    const modules = path.join(dir, 'apps/api/node_modules');
+    fs.mkdirSync(path.join(modules, '@repo'), { recursive: true });
+    for (const entry of ['@modelcontextprotocol', 'zod', 'typescript', '@types']) fs.symlinkSync(path.join(NODE_MODULES, entry), path.join(modules, entry));
+    fs.symlinkSync(path.join(dir, 'packages/shared'), path.join(modules, '@repo/shared'));
+    const provenance = new LineProvenance();
+    const after = source.replace('  return server;', '  const count: number = label;\n  return server;');
+    const result = typeCheckMigration(migrate(dir, [{ step: 'x', file: 'apps/api/src/server.ts', after }], provenance), provenance);
+    expect(result.notChecked).toEqual([]);
+    // `label` is typed from the package's source (a string): assigning it to a number is the one new error.
+    expect(result.errors.map((e) => [e.line, e.code, e.transforms])).toEqual([[6, 2322, ['x']]]);
+  });
+
   it('names no untyped callback parameter in a file that imports a v2 package not installed yet (it is typed once installed), and still names a real error there', () => {
     const dir = project({ 'src/server.ts': V1 });
     const provenance = new LineProvenance();

@@ -186,10 +186,12 @@ export function createTrackedHost({ compiler, options, overlay, sharedSources, s
         const fromProject = (): bundledTs.ResolvedModuleWithFailedLookupLocations => ts.resolveModuleName(literal.text, containingFile, compilerOptions, host, undefined, redirectedReference, mode);
         // A project file importing a shipped package gets ours; installed packages' own imports resolve beside them,
         // except a shipped package's import of what the project has installed in a fitting major (sharedWithProject).
-        const result =
+        let result =
           pkg && shipped.has(pkg) && !containingFile.includes(NODE_MODULES)
             ? ts.resolveModuleName(literal.text, OWN_ANCHOR, compilerOptions, host, undefined, undefined, mode)
             : (pkg && !shipped.has(pkg) && sharedWithProject(pkg, containingFile, projectDir, (anchor) => ts.resolveModuleName(literal.text, anchor, compilerOptions, host, undefined, undefined, mode))) || fromProject();
+        const source = !result.resolvedModule && pkg ? unbuiltWorkspaceSource(literal.text, pkg, containingFile) : undefined;
+        if (source) result = { resolvedModule: { resolvedFileName: source, extension: source.endsWith('.tsx') ? ts.Extension.Tsx : ts.Extension.Ts, isExternalLibraryImport: false } } as bundledTs.ResolvedModuleWithFailedLookupLocations;
         const target = result.resolvedModule?.resolvedFileName;
         if (target) imports.set(containingFile, (imports.get(containingFile) ?? new Set()).add(target));
         else if (pkg) unresolved.set(literal.text, (unresolved.get(literal.text) ?? new Set()).add(containingFile));
@@ -248,3 +250,49 @@ function dependencyRange(file: string, dependency: string): string | undefined {
 
 /** package.json → its dependency ranges: installed packages do not change while mcp-migrate runs. */
 const DEPENDENCY_RANGES = new Map<string, Record<string, string>>();
+
+/**
+ * The TypeScript source of a workspace package that is linked into node_modules but not built (pnpm/yarn/npm
+ * workspaces: metamcp's `@repo/zod-types` declares `types: ./dist/index.d.ts`, and `dist/` only exists after
+ * `turbo build`). Its importers are checked against its sources, as an editor with project references does,
+ * instead of every import of it being unresolved (and the whole check given up). Only the package root and
+ * subpaths that `exports` maps one to one; the entry file's build folder (`dist`, `build`, `lib`, `out`) is read
+ * as `src`, its extension as `.ts`/`.tsx`.
+ */
+function unbuiltWorkspaceSource(specifier: string, pkg: string, containingFile: string): string | undefined {
+  let linked: string | undefined;
+  for (let d = path.dirname(containingFile); ; d = path.dirname(d)) {
+    const candidate = path.join(d, 'node_modules', pkg);
+    if (fs.existsSync(candidate)) {
+      linked = candidate;
+      break;
+    }
+    if (path.dirname(d) === d) return undefined;
+  }
+  const real = realpathOr(linked);
+  if (real.includes(NODE_MODULES)) return undefined;
+  let manifest: { types?: unknown; typings?: unknown; main?: unknown; exports?: unknown };
+  try {
+    manifest = JSON.parse(fs.readFileSync(path.join(real, 'package.json'), 'utf8')) as typeof manifest;
+  } catch {
+    return undefined;
+  }
+  const subpath = `.${specifier.slice(pkg.length)}`;
+  const entries: unknown[] = [];
+  const exported = typeof manifest.exports === 'object' && manifest.exports !== null ? (manifest.exports as Record<string, unknown>)[subpath] : subpath === '.' ? manifest.exports : undefined;
+  if (typeof exported === 'string') entries.push(exported);
+  else if (exported && typeof exported === 'object') entries.push(...['types', 'import', 'default', 'require'].map((k) => (exported as Record<string, unknown>)[k]));
+  if (subpath === '.') entries.push(manifest.types, manifest.typings, manifest.main);
+  for (const entry of entries) {
+    if (typeof entry !== 'string') continue;
+    const built = path.resolve(real, entry);
+    if (fs.existsSync(built)) return undefined;
+    const rel = path.relative(real, built).split(path.sep);
+    if (rel.length < 2 || !BUILD_FOLDERS.has(rel[0]!)) continue;
+    const stem = path.join(real, 'src', ...rel.slice(1)).replace(/(\.d)?\.[cm]?[jt]sx?$/, '');
+    for (const file of [`${stem}.ts`, `${stem}.tsx`, path.join(stem, 'index.ts')]) if (fs.existsSync(file)) return file;
+  }
+  return undefined;
+}
+
+const BUILD_FOLDERS = new Set(['dist', 'build', 'lib', 'out']);
