@@ -18,7 +18,7 @@
 // --install-only (fill the install cache of the extracted trees, score nothing)
 // --merge a.json,b.json (one table from runs over parts of the list; with --out)
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -99,17 +99,83 @@ function installCommand(pm, pkgDir) {
   return ['npm', ['install', '--ignore-scripts', '--no-audit', '--no-fund', '--loglevel=error'], pkgDir];
 }
 
-function install(pkgDir, pm, deadline) {
+/**
+ * The packages an install could not download because the registry answered 404 (`ERR_PNPM_FETCH_404 GET
+ * https://registry.npmjs.org/@apify/mcpc/-/mcpc-0.6.0.tgz`, npm's `404 Not Found - GET …/vitest-evals`): the
+ * registry this machine reaches lacks some published versions (@apify/mcpc has 0.2.6 only, vitest-evals
+ * 0.12+, @braintrust/api 0.1.1), so a workspace whose eval or test package pins one cannot install at all.
+ */
+export function notFoundPackages(log) {
+  const names = new Set();
+  for (const m of log.matchAll(/(?:ERR_PNPM_FETCH_404\s+GET|404 Not Found - GET)\s+https?:\/\/[^/\s]+\/((?:@[^/\s]+\/)?[^/\s]+)/g)) {
+    names.add(decodeURIComponent(m[1]));
+  }
+  return [...names];
+}
+
+/** The project's package.json files (node_modules apart) that declare `name` in any dependency field. */
+function manifestsDeclaring(root, name) {
+  const out = [];
+  const walk = (dir, depth) => {
+    let entries;
+    try {
+      entries = readdirSync(dir, { withFileTypes: true });
+    } catch {
+      return;
+    }
+    for (const e of entries) {
+      if (e.isDirectory() && depth < 4 && e.name !== 'node_modules' && !e.name.startsWith('.')) walk(join(dir, e.name), depth + 1);
+      else if (e.isFile() && e.name === 'package.json') {
+        const file = join(dir, e.name);
+        const json = JSON.parse(readFileSync(file, 'utf8'));
+        if (DEPENDENCY_FIELDS.some((f) => json[f]?.[name] !== undefined)) out.push(file);
+      }
+    }
+  };
+  walk(root, 0);
+  return out;
+}
+
+const DEPENDENCY_FIELDS = ['dependencies', 'devDependencies', 'optionalDependencies', 'peerDependencies'];
+
+/**
+ * Install; when the registry lacks a package that a package.json of the tree declares directly, install again
+ * without it (up to three rounds) and put every manifest back as it was. What was left out is recorded
+ * (`withoutUnavailable`): the type-check then lacks only those packages' types, which the table says.
+ */
+function install(pkgDir, pm, deadline, root = pkgDir) {
   const [cmd, args, cwd] = installCommand(pm, pkgDir);
-  const r = run(cmd, args, { cwd, deadline });
-  return { ok: r.code === 0, seconds: r.seconds, timedOut: r.timedOut, log: r.code === 0 ? undefined : tail(r.stderr || r.stdout) };
+  const dropped = [];
+  const saved = new Map();
+  try {
+    for (let round = 0; ; round++) {
+      const r = run(cmd, args, { cwd, deadline });
+      const log = r.code === 0 ? undefined : tail(r.stderr || r.stdout);
+      const missing = r.code === 0 || r.timedOut || round === 3 ? [] : notFoundPackages(`${r.stderr}\n${r.stdout}`).filter((n) => !dropped.includes(n));
+      const declaring = missing.map((name) => [name, manifestsDeclaring(root, name)]);
+      if (!declaring.length || declaring.some(([, files]) => files.length === 0)) {
+        return { ok: r.code === 0, seconds: r.seconds, timedOut: r.timedOut, log, ...(dropped.length ? { withoutUnavailable: dropped } : {}) };
+      }
+      for (const [name, files] of declaring) {
+        dropped.push(name);
+        for (const file of files) {
+          if (!saved.has(file)) saved.set(file, readFileSync(file, 'utf8'));
+          const json = JSON.parse(readFileSync(file, 'utf8'));
+          for (const f of DEPENDENCY_FIELDS) if (json[f]) delete json[f][name];
+          writeFileSync(file, JSON.stringify(json, null, 2) + '\n');
+        }
+      }
+    }
+  } finally {
+    for (const [file, text] of saved) writeFileSync(file, text);
+  }
 }
 
 /** Install once into the extracted tree so every run copies node_modules instead of downloading again. */
 function cachedInstall(src, entry, deadline) {
   const stamp = join(src, '.apply-eval-install.json');
   if (existsSync(stamp)) return { ...JSON.parse(readFileSync(stamp, 'utf8')), cached: true };
-  const result = install(join(src, entry.dir), entry.pm, deadline);
+  const result = install(join(src, entry.dir), entry.pm, deadline, src);
   if (!result.timedOut) writeFileSync(stamp, JSON.stringify(result, null, 2));
   return result;
 }
@@ -255,7 +321,7 @@ function evaluate(entry, { inspect } = {}) {
 
     step('install after apply');
     const pkgJsonChanged = result.filesChanged.some((f) => f.endsWith('package.json'));
-    result.installAfter = pkgJsonChanged ? install(pkg, entry.pm, deadline) : { ok: result.install.ok, unchanged: true };
+    result.installAfter = pkgJsonChanged ? install(pkg, entry.pm, deadline, work) : { ok: result.install.ok, unchanged: true };
     step('type-check after');
     const tscAfter = typecheck(pkg, work, entry.tsconfig, deadline);
     result.typeErrors = {
@@ -330,8 +396,10 @@ function serverRow(r) {
   if (r.skipped) return `| ${r.server} | skipped: ${r.skipped} |||||||||`;
   const f = r.findings;
   const t = r.typeErrors;
-  const installNote = (ok) => (ok === false ? ' (install failed)' : '');
-  const errors = t ? `${arrow(t.before, t.after)}${installNote(r.install?.ok)}${installNote(r.installAfter?.ok)}` : '—';
+  const installNote = (i) =>
+    i?.ok === false ? ' (install failed)' : i?.withoutUnavailable ? ` (installed without ${i.withoutUnavailable.join(', ')}: not on the registry)` : '';
+  const notes = [...new Set([installNote(r.install), installNote(r.installAfter)])].join('');
+  const errors = t ? `${arrow(t.before, t.after)}${notes}` : '—';
   const second = r.secondRun ? `${r.secondRun.filesChanged.length}${r.secondRun.reportRewritten ? ' + report' : ''}` : '—';
   const failures = r.apply ? r.apply.failures.length + (r.secondRun?.failures.length ?? 0) : '—';
   return [
