@@ -206,3 +206,19 @@ export function judgeChanges(changes, tree) {
     return { id: c.id, file: c.file, serving: !!c.serving, required: c.required !== false, what: c.what, verdict };
   });
 }
+
+/**
+ * The packages an install could not download because the registry answered 404 (`ERR_PNPM_FETCH_404 GET
+ * https://registry.npmjs.org/@apify/mcpc/-/mcpc-0.6.0.tgz`, npm's `404 Not Found - GET …/vitest-evals`): the
+ * registry this machine reaches lacks some published versions (@apify/mcpc has 0.2.6 only, vitest-evals
+ * 0.12+, @braintrust/api 0.1.1; a 404 on the tarball, or "No matching version" from its metadata), so a workspace whose eval or test package pins one cannot install at all.
+ */
+export function notFoundPackages(log) {
+  const names = new Set();
+  for (const m of log.matchAll(/(?:ERR_PNPM_FETCH_404\s+GET|404 Not Found - GET)\s+https?:\/\/[^/\s]+\/((?:@[^/\s]+\/)?[^/\s:]+)/g)) {
+    names.add(decodeURIComponent(m[1]));
+  }
+  // The registry's metadata lacks the version a range asks for (no lockfile entry to fetch directly).
+  for (const m of log.matchAll(/No matching version found for ((?:@[^/\s]+\/)?[^@\s]+)@/g)) names.add(m[1]);
+  return [...names];
+}

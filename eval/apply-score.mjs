@@ -23,7 +23,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { blankComments, classifyFindings, judgeChanges, newTypeErrors, parseDiff } from './apply-lines.mjs';
+import { blankComments, classifyFindings, judgeChanges, newTypeErrors, notFoundPackages, parseDiff } from './apply-lines.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const checkout = resolve(here, '..');
@@ -97,20 +97,6 @@ function installCommand(pm, pkgDir) {
   const pnpm = ['--yes', 'pnpm@10', '--dir', pkgDir, 'install', '--ignore-scripts', '--no-frozen-lockfile'];
   if (pm === 'pnpm') return ['npx', [...pnpm, '--config.confirmModulesPurge=false', '--config.manage-package-manager-versions=false'], tmpdir()];
   return ['npm', ['install', '--ignore-scripts', '--no-audit', '--no-fund', '--loglevel=error'], pkgDir];
-}
-
-/**
- * The packages an install could not download because the registry answered 404 (`ERR_PNPM_FETCH_404 GET
- * https://registry.npmjs.org/@apify/mcpc/-/mcpc-0.6.0.tgz`, npm's `404 Not Found - GET …/vitest-evals`): the
- * registry this machine reaches lacks some published versions (@apify/mcpc has 0.2.6 only, vitest-evals
- * 0.12+, @braintrust/api 0.1.1), so a workspace whose eval or test package pins one cannot install at all.
- */
-export function notFoundPackages(log) {
-  const names = new Set();
-  for (const m of log.matchAll(/(?:ERR_PNPM_FETCH_404\s+GET|404 Not Found - GET)\s+https?:\/\/[^/\s]+\/((?:@[^/\s]+\/)?[^/\s]+)/g)) {
-    names.add(decodeURIComponent(m[1]));
-  }
-  return [...names];
 }
 
 /** The project's package.json files (node_modules apart) that declare `name` in any dependency field. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { blankComments, classifyFindings, judgeChanges, mapLine, newTypeErrors, parseDiff } from '../../eval/apply-lines.mjs';
+import { blankComments, classifyFindings, judgeChanges, mapLine, newTypeErrors, notFoundPackages, parseDiff } from '../../eval/apply-lines.mjs';
 
 // Before apply (server.ts):          After apply:
 //  1 import x                          1 import x
@@ -248,5 +248,17 @@ describe('judgeChanges', () => {
 
   it('rejects a pattern it cannot evaluate instead of judging it false', () => {
     expect(() => judgeChanges([change('bad', { made: [{ file: 'http.ts' }] })], tree)).toThrow(/pattern without/);
+  });
+});
+
+describe('notFoundPackages', () => {
+  it('names the packages a pnpm or npm install could not get from the registry (404 on a tarball or its metadata, no matching version)', () => {
+    const pnpm = ' ERR_PNPM_FETCH_404  GET https://registry.npmjs.org/@apify/mcpc/-/mcpc-0.6.0.tgz: Not Found - 404\n\nNo authorization header was set for the request.';
+    const npm = 'npm error code E404\nnpm error 404 Not Found - GET https://registry.npmjs.org/@braintrust%2fapi - Not found\nnpm error 404 Not Found - GET https://registry.npmjs.org/vitest-evals: Not found';
+    const noVersion = ' ERR_PNPM_NO_MATCHING_VERSION  No matching version found for vitest-evals@0.4.0 while fetching it from https://registry.npmjs.org/';
+    expect(notFoundPackages(pnpm)).toEqual(['@apify/mcpc']);
+    expect(notFoundPackages(npm)).toEqual(['@braintrust/api', 'vitest-evals']);
+    expect(notFoundPackages(noVersion)).toEqual(['vitest-evals']);
+    expect(notFoundPackages(' ERR_PNPM_FETCH_403  GET https://registry.npmjs.org/x/-/x-1.0.0.tgz: Forbidden')).toEqual([]);
   });
 });
