@@ -13,7 +13,7 @@ import { FRAMEWORKS, FRAMEWORKS_BY_ID } from '../frameworks/index.js';
 import type { FileCondition, FrameworkDescription, OptionUse, RouteExportUse, SiteUse, SubclassDescription } from '../frameworks/types.js';
 import type { Rule, RuleListener } from './rule.js';
 
-export interface FrameworkSite {
+interface FrameworkSite {
   rule: string;
   node: ts.Node;
   message: string;
