@@ -22,3 +22,5 @@ export function judgeChanges(
   changes: Change[],
   tree: { code(file: string): string | undefined; markers(file: string): { line: number; rule: string }[] },
 ): { id: string; file: string; serving: boolean; required: boolean; what: string; verdict: 'made' | 'wrong' | 'marked' | 'missed' }[];
+/** The packages an install log says the registry did not have (404 on a tarball or its metadata, no matching version). */
+export function notFoundPackages(log: string): string[];
