@@ -115,6 +115,12 @@ export interface SdkDescription {
   rawSenders: Readonly<Record<string, RawSender>>;
   /** Notifications about one request's work (progress): they belong on that request's response stream. */
   requestScopedNotifications: readonly string[];
+  /**
+   * The option of a server's raw notification sender that ties the notification to a request's response
+   * stream (`server.notification(msg, { relatedRequestId })`); without it the 2025 transports send it on the
+   * session's standalone stream, which 2026-07-28 removes.
+   */
+  requestStreamOption: string;
   /** The v2 serving entries: over stdio, and the request handler (`createMcpHandler`) that serves HTTP. */
   serving: { stdio: string; handler: string };
   features: Readonly<Record<string, SdkFeature>>;
@@ -287,6 +293,7 @@ export const MCP_SDK: SdkDescription = {
     notify: { sends: 'notification', owner: 'context' },
   },
   requestScopedNotifications: ['notifications/progress'],
+  requestStreamOption: 'relatedRequestId',
   serving: { stdio: 'serveStdio', handler: 'createMcpHandler' },
   features: FEATURES,
 };
