@@ -367,7 +367,7 @@ export function handlerRegistration(model: SdkModelParts, call: ts.CallExpressio
  * one derived from it (`InitializeRequestSchema.extend({...})`), or a project schema whose `method` is a
  * literal (`z.object({ method: z.literal('initialize'), params: … })`), inline or through a `const`.
  */
-function methodOfSchema(model: SdkModelParts, node: ts.Node, depth: number): string | undefined {
+export function methodOfSchema(model: SdkModelParts, node: ts.Node, depth: number): string | undefined {
   const inner = unwrap(node);
   const schema = model.sdk.exportOf(inner);
   if (schema) return METHOD_OF_SCHEMA[schema.name];

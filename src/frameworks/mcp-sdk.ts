@@ -106,6 +106,8 @@ export interface SdkDescription {
   contextTypes: readonly string[];
   /** Other exports the rules resolve by name (functions, schemas, errors). */
   exports: readonly string[];
+  /** Schemas of the `initialize` request's params (a project parsing them reads the handshake by hand). */
+  initializeParamsSchemas: readonly string[];
   /** Request/notification schemas (v1) and the JSON-RPC method each stands for (v2 registers by method string). */
   schemaMethods: Readonly<Record<string, string>>;
   /** Methods of an SDK server that register a tool, prompt or resource (their callbacks receive the context). */
@@ -251,6 +253,7 @@ export const MCP_SDK: SdkDescription = {
   exports: [
     'isInitializeRequest',
     'InitializeRequestSchema',
+    'InitializeRequestParamsSchema',
     'InitializedNotificationSchema',
     'SetLevelRequestSchema',
     'SubscribeRequestSchema',
@@ -266,6 +269,7 @@ export const MCP_SDK: SdkDescription = {
     'toNodeHandler',
     'serveStdio',
   ],
+  initializeParamsSchemas: ['InitializeRequestParamsSchema'],
   schemaMethods: {
     InitializeRequestSchema: 'initialize',
     InitializedNotificationSchema: 'notifications/initialized',
