@@ -2,7 +2,7 @@ import { ts } from '../../typescript.js';
 import { calleeParts, statementOf } from '../../analysis/ast.js';
 import { serverMethodsOf } from '../../analysis/sdk-features.js';
 import { initializeParamsRead, initializeParse, reportedAt } from '../../analysis/initialize-params.js';
-import { inInitializeRegistration } from '../../analysis/initialize-handling.js';
+import { inInitializeRegistration, inPlumbingInitializeBranch } from '../../analysis/initialize-handling.js';
 import { defineRule, serverMethodCall, specUrl } from '../rule.js';
 
 const METHODS = serverMethodsOf('client-version');
@@ -24,7 +24,8 @@ export default defineRule({
     const { analysis } = context;
     const reported = new Set<ts.Node>();
     const report = (read: ts.Node): void => {
-      if (inInitializeRegistration(analysis, read)) return;
+      // Inside a handler or branch handshake/initialize-handler reports already: one site.
+      if (inInitializeRegistration(analysis, read) || inPlumbingInitializeBranch(analysis, read)) return;
       for (const node of reportedAt(analysis, read)) {
         const statement = statementOf(node);
         if (reported.has(statement)) continue;
