@@ -205,3 +205,60 @@ function initializeComparisonIn(condition: ts.Expression): MethodComparison | un
   visit(condition);
   return found;
 }
+
+/** `isInitializeRequest(msg)` (or any check) applied to the message an SDK transport's `onmessage` receives. */
+export function isTransportMessage(values: ValueAnalysis, node: ts.Node): boolean {
+  const inner = unwrap(node);
+  const declaration = ts.isIdentifier(inner) ? values.symbolOf(inner)?.valueDeclaration : undefined;
+  return !!declaration && isTransportMessageParameter(values, declaration);
+}
+
+/**
+ * `transport.onmessage = (msg) => upstream.send(msg)` / `child.stdin.write(JSON.stringify(msg) + '\n')` on an SDK
+ * server transport: every client message, `initialize` included, goes on unchanged to something else (an upstream
+ * server, a child process) without the code looking at the handshake. Returns the `onmessage` name to report at.
+ * A handler that looks at `initialize` itself (a comparison, `isInitializeRequest`) is reported where it looks.
+ */
+export function rawForwarder(values: ValueAnalysis, assignment: ts.BinaryExpression): ts.Node | undefined {
+  if (assignment.operatorToken.kind !== ts.SyntaxKind.EqualsToken) return undefined;
+  const target = memberAccess(assignment.left);
+  if (target?.name !== 'onmessage' || values.valueOf(target.object)?.kind !== 'transport') return undefined;
+  const fn = unwrap(assignment.right);
+  if (!isFunctionLike(fn) || !fn.body) return undefined;
+  const param = fn.parameters[0];
+  if (!param || !ts.isIdentifier(param.name)) return undefined;
+  const message = values.symbolOf(param.name);
+  if (!message) return undefined;
+  let forwards = false;
+  let looksAtHandshake = false;
+  const isMessage = (node: ts.Node | undefined): boolean => {
+    const inner = node && unwrap(node);
+    return !!inner && ts.isIdentifier(inner) && values.symbolOf(inner) === message;
+  };
+  const visit = (node: ts.Node): void => {
+    if (looksAtHandshake) return;
+    if (ts.isStringLiteralLike(node) && HANDSHAKE_METHODS.has(node.text)) looksAtHandshake = true;
+    if (ts.isCallExpression(node)) {
+      if (values.sdk.exportOf(node.expression)?.name === 'isInitializeRequest') looksAtHandshake = true;
+      const callee = memberAccess(node.expression);
+      const arg = node.arguments[0];
+      // `upstream.send(msg)`: the message itself handed to another transport's sender.
+      if (callee?.name === 'send' && isMessage(arg)) forwards = true;
+      // `stream.write(JSON.stringify(msg) + '\n')`: the message serialized onto a stream.
+      if (callee?.name === 'write' && arg && serializes(arg, isMessage)) forwards = true;
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(fn.body);
+  return forwards && !looksAtHandshake ? target.nameNode : undefined;
+}
+
+/** `JSON.stringify(msg)`, alone or concatenated (`JSON.stringify(msg) + '\n'`, a template). */
+function serializes(node: ts.Node, isMessage: (node: ts.Node | undefined) => boolean): boolean {
+  const inner = unwrap(node);
+  if (ts.isBinaryExpression(inner) && inner.operatorToken.kind === ts.SyntaxKind.PlusToken) return serializes(inner.left, isMessage) || serializes(inner.right, isMessage);
+  if (ts.isTemplateExpression(inner)) return inner.templateSpans.some((span) => serializes(span.expression, isMessage));
+  if (!ts.isCallExpression(inner)) return false;
+  const callee = memberAccess(inner.expression);
+  return callee?.name === 'stringify' && ts.isIdentifier(unwrap(callee.object)) && (unwrap(callee.object) as ts.Identifier).text === 'JSON' && isMessage(inner.arguments[0]);
+}

@@ -69,3 +69,20 @@ export function inInitializeRegistration(analysis: Analysis, node: ts.Node): boo
   }
   return false;
 }
+
+/** Inside an `if` whose condition is hand-written plumbing's `'initialize'` comparison (`plumbingInitialize`), condition included. */
+export function inPlumbingInitializeBranch(analysis: Analysis, node: ts.Node): boolean {
+  for (let current: ts.Node | undefined = node; current; current = current.parent) {
+    const parent: ts.Node | undefined = current.parent;
+    if (!parent || !ts.isIfStatement(parent) || (parent.thenStatement !== current && parent.expression !== current)) continue;
+    let compared = false;
+    const visit = (n: ts.Node): void => {
+      if (compared) return;
+      if (ts.isStringLiteralLike(n) && plumbingInitialize(analysis, n)) compared = true;
+      else ts.forEachChild(n, visit);
+    };
+    visit(parent.expression);
+    if (compared) return true;
+  }
+  return false;
+}

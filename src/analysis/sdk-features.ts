@@ -367,7 +367,7 @@ export function handlerRegistration(model: SdkModelParts, call: ts.CallExpressio
  * one derived from it (`InitializeRequestSchema.extend({...})`), or a project schema whose `method` is a
  * literal (`z.object({ method: z.literal('initialize'), params: … })`), inline or through a `const`.
  */
-function methodOfSchema(model: SdkModelParts, node: ts.Node, depth: number): string | undefined {
+export function methodOfSchema(model: SdkModelParts, node: ts.Node, depth: number): string | undefined {
   const inner = unwrap(node);
   const schema = model.sdk.exportOf(inner);
   if (schema) return METHOD_OF_SCHEMA[schema.name];
@@ -490,4 +490,41 @@ function inputRequestSite(model: SdkModelParts, call: ts.CallExpression): InputR
   const params = message.properties.find((p): p is ts.PropertyAssignment => ts.isPropertyAssignment(p) && propertyNameText(p.name) === 'params');
   if (ts.isIdentifier(arg)) return { call, feature, params: params?.initializer, paramsText: params ? `${arg.text}.params` : undefined, raw: true };
   return { call, feature, params: params?.initializer, raw: true };
+}
+
+/** Every raw message method some feature's rule reports (`notifications/message`, list changes, …). */
+const FEATURE_MESSAGES: ReadonlySet<string> = new Set(Object.values(MCP_SDK.features).flatMap((feature) => Object.keys(feature.messages ?? {})));
+/** The server-owned raw senders of notifications (`server.notification`); a context's senders are request-scoped. */
+const SERVER_NOTIFICATION_SENDERS = rawSendersOf('notification', 'server');
+
+/** A notification an SDK server sends outside any request's response stream. */
+export interface StandaloneNotification {
+  /** Where to report: the method string when the message is known, else the sender's name. */
+  node: ts.Node;
+  /** The methods the message can be; empty when the message is not known here (a parameter, a forwarded message). */
+  methods: readonly string[];
+}
+
+/**
+ * `server.notification(message)` on an SDK server without the description's request-stream option
+ * (`relatedRequestId`): the 2025 transports send it on the session's standalone stream (the HTTP GET stream),
+ * which 2026-07-28 removes. Messages another feature's rule reports (`notifications/message`, list changes)
+ * are left to it; an options argument that cannot be read is given the benefit of the doubt.
+ */
+export function standaloneNotification(model: SdkModelParts, call: ts.CallExpression): StandaloneNotification | undefined {
+  const { name, nameNode, receiver } = calleeParts(call);
+  if (!name || !nameNode || !receiver || !SERVER_NOTIFICATION_SENDERS.has(name) || call.arguments.length === 0) return undefined;
+  const kind = model.values.valueOf(receiver)?.kind;
+  if (kind !== 'mcp-server' && kind !== 'server') return undefined;
+  const options = call.arguments[1];
+  if (options) {
+    const literal = objectLiteralOf(model, options);
+    if (!literal) return undefined;
+    const option = MCP_SDK.requestStreamOption;
+    const scoped = literal.properties.some((p) => ts.isSpreadAssignment(p) || (p.name !== undefined && propertyNameText(p.name) === option));
+    if (scoped) return undefined;
+  }
+  const raw = rawSdkMessage(model, call);
+  if (raw?.methods.some((m) => FEATURE_MESSAGES.has(m))) return undefined;
+  return raw ? { node: raw.literal, methods: raw.methods } : { node: nameNode, methods: [] };
 }

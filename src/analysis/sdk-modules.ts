@@ -129,6 +129,8 @@ const KNOWN_SDK_EXPORTS = new Set<string>([
 
 /** Schemas (v1) and method strings (v2) that name the same handler registration. */
 export const METHOD_OF_SCHEMA: Readonly<Record<string, string>> = MCP_SDK.schemaMethods;
+/** SDK schemas of the `initialize` request's params. */
+export const INITIALIZE_PARAMS_SCHEMAS: ReadonlySet<string> = new Set(MCP_SDK.initializeParamsSchemas);
 
 /**
  * Whether `export * from '<specifier>'` can provide `name`. We never read node_modules, so this is

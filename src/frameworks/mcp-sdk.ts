@@ -106,6 +106,8 @@ export interface SdkDescription {
   contextTypes: readonly string[];
   /** Other exports the rules resolve by name (functions, schemas, errors). */
   exports: readonly string[];
+  /** Schemas of the `initialize` request's params (a project parsing them reads the handshake by hand). */
+  initializeParamsSchemas: readonly string[];
   /** Request/notification schemas (v1) and the JSON-RPC method each stands for (v2 registers by method string). */
   schemaMethods: Readonly<Record<string, string>>;
   /** Methods of an SDK server that register a tool, prompt or resource (their callbacks receive the context). */
@@ -115,6 +117,12 @@ export interface SdkDescription {
   rawSenders: Readonly<Record<string, RawSender>>;
   /** Notifications about one request's work (progress): they belong on that request's response stream. */
   requestScopedNotifications: readonly string[];
+  /**
+   * The option of a server's raw notification sender that ties the notification to a request's response
+   * stream (`server.notification(msg, { relatedRequestId })`); without it the 2025 transports send it on the
+   * session's standalone stream, which 2026-07-28 removes.
+   */
+  requestStreamOption: string;
   /** The v2 serving entries: over stdio, and the request handler (`createMcpHandler`) that serves HTTP. */
   serving: { stdio: string; handler: string };
   features: Readonly<Record<string, SdkFeature>>;
@@ -245,6 +253,7 @@ export const MCP_SDK: SdkDescription = {
   exports: [
     'isInitializeRequest',
     'InitializeRequestSchema',
+    'InitializeRequestParamsSchema',
     'InitializedNotificationSchema',
     'SetLevelRequestSchema',
     'SubscribeRequestSchema',
@@ -260,6 +269,7 @@ export const MCP_SDK: SdkDescription = {
     'toNodeHandler',
     'serveStdio',
   ],
+  initializeParamsSchemas: ['InitializeRequestParamsSchema'],
   schemaMethods: {
     InitializeRequestSchema: 'initialize',
     InitializedNotificationSchema: 'notifications/initialized',
@@ -287,6 +297,7 @@ export const MCP_SDK: SdkDescription = {
     notify: { sends: 'notification', owner: 'context' },
   },
   requestScopedNotifications: ['notifications/progress'],
+  requestStreamOption: 'relatedRequestId',
   serving: { stdio: 'serveStdio', handler: 'createMcpHandler' },
   features: FEATURES,
 };

@@ -30,7 +30,8 @@ export type RuleId =
   | 'server-push/change-notification'
   | 'server-push/resource-subscription'
   | 'server-push/tool-toggle'
-  | 'server-push/ping';
+  | 'server-push/ping'
+  | 'server-push/standalone-notification';
 
 /** A use that is a finding: the rule it belongs to and the framework's own migration advice. */
 export interface SiteUse {

@@ -26,6 +26,7 @@ import resourceSubscription from './server-push/resource-subscription.js';
 import changeNotification from './server-push/change-notification.js';
 import toolToggle from './server-push/tool-toggle.js';
 import ping from './server-push/ping.js';
+import standaloneNotification from './server-push/standalone-notification.js';
 import guessableHandle from './handle-hygiene/guessable-handle.js';
 import unboundHandle from './handle-hygiene/unbound-handle.js';
 import noExpiry from './handle-hygiene/no-expiry.js';
@@ -59,6 +60,7 @@ export const RULES: readonly Rule[] = [
   changeNotification,
   toolToggle,
   ping,
+  standaloneNotification,
   guessableHandle,
   unboundHandle,
   noExpiry,

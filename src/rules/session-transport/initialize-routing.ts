@@ -1,5 +1,6 @@
 import { ts } from '../../typescript.js';
 import { calleeParts } from '../../analysis/ast.js';
+import { isTransportMessage } from '../../analysis/handshake-plumbing.js';
 import { defineRule, specUrl, SESSION_ENDPOINT } from '../rule.js';
 
 export default defineRule({
@@ -21,7 +22,8 @@ export default defineRule({
       visitors: {
         [ts.SyntaxKind.CallExpression]: (node: ts.CallExpression) => {
           const ref = context.analysis.sdk.exportOf(node.expression);
-          if (ref?.name === 'isInitializeRequest') context.report({ node: calleeParts(node).nameNode, messageId: 'routing' });
+          // On a transport's own message it is handshake plumbing (handshake/initialize-handler), not HTTP routing.
+          if (ref?.name === 'isInitializeRequest' && !(node.arguments[0] && isTransportMessage(context.analysis.values, node.arguments[0]))) context.report({ node: calleeParts(node).nameNode, messageId: 'routing' });
         },
       },
     };

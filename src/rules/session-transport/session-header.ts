@@ -19,6 +19,40 @@ function isCorsMention(literal: ts.StringLiteralLike, values: { constantString(n
   return false;
 }
 
+type Constants = { constantString(n: ts.Node): string | undefined; symbolOf(n: ts.Node): ts.Symbol | undefined };
+
+const mentions = (text: string | undefined): boolean => !!text && text.toLowerCase().includes(SESSION_HEADER);
+
+/**
+ * The entries of a CORS header list that name `Mcp-Session-Id` when the list is built rather than spelled as
+ * one literal: a template span (`${MCP_SESSION_ID_HEADER}`), a concatenated or joined constant, or an entry of a
+ * list declared elsewhere (`DEFAULT_ALLOWED_HEADERS.join(', ')`, reported at its entry).
+ */
+function builtCorsEntries(node: ts.Node, values: Constants, depth = 0): ts.Node[] {
+  const inner = ts.isParenthesizedExpression(node) || ts.isAsExpression(node) ? node.expression : node;
+  if (depth > 3) return [];
+  if (ts.isStringLiteralLike(inner)) return mentions(inner.text) ? [inner] : [];
+  if (ts.isTemplateExpression(inner)) return inner.templateSpans.flatMap((span) => builtCorsEntries(span.expression, values, depth));
+  if (ts.isBinaryExpression(inner) && inner.operatorToken.kind === ts.SyntaxKind.PlusToken) return [...builtCorsEntries(inner.left, values, depth), ...builtCorsEntries(inner.right, values, depth)];
+  if (ts.isArrayLiteralExpression(inner)) return inner.elements.flatMap((e) => builtCorsEntries(e, values, depth));
+  if (ts.isCallExpression(inner) && ts.isPropertyAccessExpression(inner.expression) && inner.expression.name.text === 'join') return builtCorsEntries(inner.expression.expression, values, depth);
+  if (ts.isIdentifier(inner) || ts.isPropertyAccessExpression(inner)) {
+    if (mentions(values.constantString(inner))) return [inner];
+    const decl = values.symbolOf(ts.isPropertyAccessExpression(inner) ? inner.name : inner)?.valueDeclaration;
+    if (decl && ts.isVariableDeclaration(decl) && decl.initializer && ts.isVariableDeclarationList(decl.parent) && decl.parent.flags & ts.NodeFlags.Const) {
+      return builtCorsEntries(decl.initializer, values, depth + 1);
+    }
+  }
+  return [];
+}
+
+/** The value of a CORS header list: `res.header('Access-Control-Allow-Headers', value)`, `cors({ allowedHeaders: value })`. */
+function corsListValue(node: ts.CallExpression | ts.PropertyAssignment, values: Constants): ts.Node | undefined {
+  if (ts.isPropertyAssignment(node)) return /headers$/i.test(propertyNameText(node.name) ?? '') ? node.initializer : undefined;
+  const [name, value] = node.arguments;
+  return name && value && /^access-control-(allow|expose)-headers$/i.test(values.constantString(name) ?? '') ? value : undefined;
+}
+
 export default defineRule({
   meta: {
     id: 'session-transport/session-header',
@@ -43,10 +77,22 @@ export default defineRule({
     const checkLiteral = (node: ts.StringLiteral | ts.NoSubstitutionTemplateLiteral): void => {
       if (isCorsMention(node, values)) context.report({ node, messageId: 'cors' });
     };
+    const checkBuiltList = (node: ts.CallExpression | ts.PropertyAssignment): void => {
+      const value = corsListValue(node, values);
+      if (!value) return;
+      // Literals spelled in the list itself are checkLiteral's.
+      for (const entry of builtCorsEntries(value, values)) {
+        if (!(ts.isStringLiteral(entry) || ts.isNoSubstitutionTemplateLiteral(entry)) || !isCorsMention(entry, values)) context.report({ node: entry, messageId: 'cors' });
+      }
+    };
     return {
       visitors: {
         [ts.SyntaxKind.ElementAccessExpression]: checkAccess,
-        [ts.SyntaxKind.CallExpression]: checkAccess,
+        [ts.SyntaxKind.CallExpression]: (node: ts.CallExpression) => {
+          checkAccess(node);
+          checkBuiltList(node);
+        },
+        [ts.SyntaxKind.PropertyAssignment]: checkBuiltList,
         [ts.SyntaxKind.BindingElement]: checkAccess,
         [ts.SyntaxKind.StringLiteral]: checkLiteral,
         [ts.SyntaxKind.NoSubstitutionTemplateLiteral]: checkLiteral,

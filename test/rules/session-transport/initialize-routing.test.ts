@@ -23,6 +23,15 @@ export const note = 'isInitializeRequest(req.body) is gone';
 export const t = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });`,
     },
     {
+      name: "on the message a transport's onmessage receives it is handshake plumbing (handshake/initialize-handler)",
+      code: `import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import { isInitializeRequest, type JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
+transport.onmessage = (msg: JSONRPCMessage) => {
+  if (!isInitializeRequest(msg)) console.error('auto-initialize first');
+};`,
+    },
+    {
       name: 'v2 isLegacyRequest routing (the recommended replacement)',
       code: `import { isLegacyRequest } from '@modelcontextprotocol/server';
 export const legacy = (body: unknown) => isLegacyRequest(body);`,
