@@ -112,7 +112,7 @@ export async function runApply(options: ApplyOptions): Promise<ApplyResult> {
   if (sources.files.size === 0) throw new UsageError(`no MCP server code found in ${sources.discovered} file${sources.discovered === 1 ? '' : 's'}: nothing to migrate`);
   const transformOptions = { ...DEFAULT_TRANSFORM_OPTIONS, ...options.transformOptions };
   let migration = migrate(sources, transforms, transformOptions, options);
-  refuseDirty(sources, migration.changes, options);
+  let checkedGit = refuseDirty(sources, migration.changes, options);
   let typeCheck = guardMigration(migration.changes, migration.provenance, options.typecheck !== false);
 
   // The SDK move would break the build: the whole migration again, on SDK 1.x, and that one is written
@@ -129,11 +129,12 @@ export async function runApply(options: ApplyOptions): Promise<ApplyResult> {
       ran = fallback.transforms;
       migration = onV1;
       typeCheck = onV1Check;
-      refuseDirty(sources, migration.changes, options);
+      checkedGit = refuseDirty(sources, migration.changes, options);
     }
   }
   const { changes, failures, markers, stores, telemetry, sharedStores, notes, current, withBom, parsed } = migration;
-  const git = dirtyFiles(sources.root, changes.filter((c) => !c.created).map((c) => c.file));
+  // Nothing has been written since refuseDirty asked git about these very files: its answer stands.
+  const git = checkedGit ?? dirtyFiles(sources.root, existingFiles(changes));
 
   // On disk, a file that had a byte-order mark keeps it (the texts above are without it).
   const onDisk = (file: string, text: string): string => (withBom.has(file) ? BOM + text : text);
@@ -312,14 +313,25 @@ function migrate(sources: Sources, transforms: readonly TransformDefinition[], t
   return { changes, current, withBom, failures, markers, stores, telemetry, notes, sharedStores, provenance, parsed };
 }
 
-/** Never change a file with uncommitted changes unless asked to (a dry run writes nothing, so it may). */
-function refuseDirty(sources: Sources, changes: readonly FileChange[], options: ApplyOptions): void {
-  const git = dirtyFiles(sources.root, changes.filter((c) => !c.created).map((c) => c.file));
-  if (!options.dryRun && !options.allowDirty && git.dirty.length > 0) {
+/** The files a migration changes that exist already (the ones git can know about). */
+function existingFiles(changes: readonly FileChange[]): string[] {
+  return changes.filter((c) => !c.created).map((c) => c.file);
+}
+
+/**
+ * Never change a file with uncommitted changes unless asked to (a dry run writes nothing, so it may).
+ * Returns what git said about the changed files, for the result; undefined when nothing could be
+ * refused (--dry-run, --allow-dirty): git is then asked once, about the migration finally kept.
+ */
+function refuseDirty(sources: Sources, changes: readonly FileChange[], options: ApplyOptions): GitState | undefined {
+  if (options.dryRun || options.allowDirty) return undefined;
+  const git = dirtyFiles(sources.root, existingFiles(changes));
+  if (git.dirty.length > 0) {
     throw new DirtyTreeError(
       `refusing to change files with uncommitted changes (commit or stash them, or pass --allow-dirty):\n${git.dirty.map((f) => `  ${sources.relative(f)}`).join('\n')}`,
     );
   }
+  return git;
 }
 
 const BOM = '\uFEFF';

@@ -4,6 +4,7 @@
  * unless the user says otherwise. Outside a git repository there is nothing to compare with.
  */
 import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
 import path from 'node:path';
 
 export interface GitState {
@@ -14,11 +15,19 @@ export interface GitState {
 }
 
 export function dirtyFiles(root: string, files: readonly string[]): GitState {
+  // The usual case, files in a clean work tree, in one git call instead of two: `git status` succeeds
+  // only in a work tree (where `rev-parse --show-toplevel` does too), and with nothing to report the
+  // top level is not needed. Anything else (not a repository, an error, something dirty) takes the
+  // two calls below, whose answer this shortcut never differs from.
+  if (files.length > 0 && insideGitCheckout(root)) {
+    const quick = statusOf(root, files);
+    if (!quick.error && quick.status === 0 && quick.stdout === '') return { repository: true, dirty: [] };
+  }
   const top = spawnSync('git', ['rev-parse', '--show-toplevel'], { cwd: root, encoding: 'utf8' });
   if (top.error || top.status !== 0) return { repository: false, dirty: [] };
   if (files.length === 0) return { repository: true, dirty: [] };
   const topLevel = top.stdout.trim();
-  const status = spawnSync('git', ['status', '--porcelain=v1', '-z', '--untracked-files=all', '--', ...files], { cwd: root, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  const status = statusOf(root, files);
   if (status.error || status.status !== 0) return { repository: true, dirty: [...files] };
   const dirty = new Set<string>();
   const entries = status.stdout.split('\0').filter(Boolean);
@@ -29,4 +38,16 @@ export function dirtyFiles(root: string, files: readonly string[]): GitState {
     if (code.startsWith('R') || code.startsWith('C')) i++; // renames carry the old path as the next entry
   }
   return { repository: true, dirty: files.filter((f) => dirty.has(path.resolve(f))) };
+}
+
+function statusOf(root: string, files: readonly string[]) {
+  return spawnSync('git', ['status', '--porcelain=v1', '-z', '--untracked-files=all', '--', ...files], { cwd: root, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+}
+
+/** A `.git` (directory, or file for a worktree or submodule) at or above `dir`: only then is the one-call shortcut worth trying. */
+function insideGitCheckout(dir: string): boolean {
+  for (let d = path.resolve(dir); ; d = path.dirname(d)) {
+    if (fs.existsSync(path.join(d, '.git'))) return true;
+    if (path.dirname(d) === d) return false;
+  }
 }

@@ -77,20 +77,40 @@ export function ownNames(sf: SourceFile): Set<string> {
  * name, member name or object key (those are not bindings).
  */
 export function referencesByName(sf: SourceFile, name: string): Identifier[] {
+  const { SyntaxKind } = loadTsMorph();
+  return sf.getDescendantsOfKind(SyntaxKind.Identifier).filter((id) => id.getText() === name && isReference(id));
+}
+
+/**
+ * The file's identifiers by their text, in document order, from one walk: `(byText.get(name) ?? []).filter(isReference)`
+ * is `referencesByName(sf, name)` for every name, until the file is edited.
+ */
+export function identifiersByText(sf: SourceFile): Map<string, Identifier[]> {
+  const { SyntaxKind } = loadTsMorph();
+  const out = new Map<string, Identifier[]>();
+  for (const id of sf.getDescendantsOfKind(SyntaxKind.Identifier)) {
+    const text = id.getText();
+    const list = out.get(text);
+    if (list) list.push(id);
+    else out.set(text, [id]);
+  }
+  return out;
+}
+
+/** An identifier in reference position outside import declarations (see referencesByName). */
+export function isReference(id: Identifier): boolean {
   const { Node, SyntaxKind } = loadTsMorph();
-  return sf.getDescendantsOfKind(SyntaxKind.Identifier).filter((id) => {
-    if (id.getText() !== name || id.getFirstAncestorByKind(SyntaxKind.ImportDeclaration)) return false;
-    // `{@link McpError}` in a doc comment names the symbol but binds nothing (and a comment there would break the comment).
-    if (id.getFirstAncestor((a) => Node.isJSDoc(a))) return false;
-    const parent = id.getParent();
-    if (!parent) return false;
-    if (Node.isPropertyAccessExpression(parent) && parent.getNameNode() === id) return false;
-    if (Node.isQualifiedName(parent) && parent.getRight() === id) return false;
-    if ((Node.isPropertyAssignment(parent) || Node.isPropertySignature(parent) || Node.isMethodDeclaration(parent) || Node.isMethodSignature(parent) || Node.isPropertyDeclaration(parent) || Node.isEnumMember(parent) || Node.isGetAccessorDeclaration(parent) || Node.isSetAccessorDeclaration(parent)) && parent.getNameNode() === id) return false;
-    if (Node.isBindingElement(parent) && parent.getPropertyNameNode() === id) return false;
-    if (Node.isExportSpecifier(parent) && parent.getAliasNode() === id) return false;
-    return true;
-  });
+  if (id.getFirstAncestorByKind(SyntaxKind.ImportDeclaration)) return false;
+  // `{@link McpError}` in a doc comment names the symbol but binds nothing (and a comment there would break the comment).
+  if (id.getFirstAncestor((a) => Node.isJSDoc(a))) return false;
+  const parent = id.getParent();
+  if (!parent) return false;
+  if (Node.isPropertyAccessExpression(parent) && parent.getNameNode() === id) return false;
+  if (Node.isQualifiedName(parent) && parent.getRight() === id) return false;
+  if ((Node.isPropertyAssignment(parent) || Node.isPropertySignature(parent) || Node.isMethodDeclaration(parent) || Node.isMethodSignature(parent) || Node.isPropertyDeclaration(parent) || Node.isEnumMember(parent) || Node.isGetAccessorDeclaration(parent) || Node.isSetAccessorDeclaration(parent)) && parent.getNameNode() === id) return false;
+  if (Node.isBindingElement(parent) && parent.getPropertyNameNode() === id) return false;
+  if (Node.isExportSpecifier(parent) && parent.getAliasNode() === id) return false;
+  return true;
 }
 
 /** Whether `id` resolves to nothing this file binds (no declaration in the file). */

@@ -11,8 +11,8 @@
  * `@mcp-codemod-error` comment, so the person migrating sees it and the report lists it.
  */
 import type { Diagnostic, TransformContext } from '@modelcontextprotocol/codemod';
-import type { SourceFile } from 'ts-morph';
-import { inValuePosition, isMcpSpecifier, isUnbound, isV1Specifier, mergeableImport, referencesByName, type ImportBinding } from './bindings.js';
+import type { Identifier, SourceFile } from 'ts-morph';
+import { identifiersByText, inValuePosition, isMcpSpecifier, isReference, isUnbound, isV1Specifier, mergeableImport, type ImportBinding } from './bindings.js';
 import { V2_ENTRY_POINTS, V2_EXPORTS } from './v2-exports.js';
 
 export interface DroppedImports {
@@ -24,14 +24,18 @@ export interface DroppedImports {
 
 export function restoreDroppedImports(sf: SourceFile, sdkBefore: readonly ImportBinding[], context: TransformContext, existing: readonly Diagnostic[]): DroppedImports {
   const out: DroppedImports = { restored: [], diagnostics: [] };
+  // One walk over the file's identifiers for all the bindings (referencesByName would walk once per binding); again after an edit.
+  let identifiers: Map<string, Identifier[]> | undefined;
   for (const binding of sdkBefore) {
     if (!isV1Specifier(binding.specifier)) continue;
-    const unbound = referencesByName(sf, binding.local).filter(isUnbound);
+    identifiers ??= identifiersByText(sf);
+    const unbound = (identifiers.get(binding.local) ?? []).filter(isReference).filter(isUnbound);
     if (!unbound.length) continue;
     const needsValue = !binding.typeOnly && unbound.some(inValuePosition);
     const home = binding.imported === '*' || binding.imported === 'default' ? undefined : homeOf(sf, binding.imported, needsValue, context);
     if (home) {
       addImport(sf, home, binding);
+      identifiers = undefined;
       out.restored.push({ local: binding.local, from: home });
       continue;
     }
