@@ -51,8 +51,8 @@ const MARKERS: Record<string, Record<string, string[]>> = {
   },
   'derived-key-helper-marker': {
     'server.ts': [
-      '// @mcp-migrate-todo(session-state/keyed-store): not rewritten automatically: the key is computed from the session id in a way the handle cannot replace. Re-key `uploads` by an explicit handle minted by a create tool and checked against the caller.',
       '// @mcp-migrate-todo(session-state/session-id-read): the session id read here keys `uploads`, kept by apply and marked with what to do about it. A 2026-07-28 request has no session id: here it is undefined, so all such requests share one entry (or fail where the id is required). Resolve this read together with that marker: when the store goes, or is re-keyed, this read goes with it; until then it serves only 2025-era clients (stdio, server-legacy).',
+      '// @mcp-migrate-todo(session-state/keyed-store): not rewritten automatically: the key is computed from the session id in a way the handle cannot replace. Re-key `uploads` by an explicit handle minted by a create tool and checked against the caller.',
     ],
   },
   // The everything server's toggle: the read in the tool keys a set of session ids and, through a helper, timers per
@@ -144,8 +144,8 @@ const MARKERS: Record<string, Record<string, string[]>> = {
   },
   'store-outside-tools-marker': {
     'server.ts': [
-      '// @mcp-migrate-todo(session-state/keyed-store): not rewritten automatically: the store is also used outside tool handlers. Re-key `scores` by an explicit handle minted by a create tool and checked against the caller.',
       '// @mcp-migrate-todo(session-state/session-id-read): the session id read here keys `scores`, kept by apply and marked with what to do about it. A 2026-07-28 request has no session id: here it is undefined, so all such requests share one entry (or fail where the id is required). Resolve this read together with that marker: when the store goes, or is re-keyed, this read goes with it; until then it serves only 2025-era clients (stdio, server-legacy).',
+      '// @mcp-migrate-todo(session-state/keyed-store): not rewritten automatically: the store is also used outside tool handlers. Re-key `scores` by an explicit handle minted by a create tool and checked against the caller.',
     ],
   },
 };

@@ -59,15 +59,24 @@ function keptStores(read: SessionRead, sessions: SessionFlow, outcomes: Readonly
 }
 
 function keptReadAdvice(readFile: string, stores: readonly StoreOutcome[]): string {
-  const names = stores.map((s) => {
-    const where = s.file === readFile ? '' : ` (${path.relative(path.dirname(readFile), s.file).split(path.sep).join('/')})`;
-    return `\`${s.store}\`${where}`;
-  });
-  const list = names.length === 1 ? names[0]! : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]!}`;
+  // Stores of one file together: "`a` and `b` (../lib/pool.ts)", the file left out for the read's own.
+  const byFile = new Map<string, string[]>();
+  for (const s of stores) byFile.set(s.file, [...(byFile.get(s.file) ?? []), `\`${s.store}\``]);
+  const list = listText(
+    [...byFile].map(([file, names]) => {
+      const where = file === readFile ? '' : ` (${path.relative(path.dirname(readFile), file).split(path.sep).join('/')})`;
+      return `${listText(names)}${where}`;
+    }),
+    byFile.size > 1 ? '; ' : ', ',
+  );
   const them = stores.length === 1 ? 'it' : 'them';
   return (
     `the session id read here keys ${list}, kept by apply and marked with what to do about ${them}. ` +
     `A 2026-07-28 request has no session id: here it is undefined, so all such requests share one entry (or fail where the id is required). ` +
     `Resolve this read together with ${stores.length === 1 ? 'that marker' : 'those markers'}: when ${stores.length === 1 ? 'the store goes, or is re-keyed' : 'the stores go, or are re-keyed'}, this read goes with ${them}; until then it serves only 2025-era clients (stdio, server-legacy).`
   );
+}
+
+function listText(items: readonly string[], separator = ', '): string {
+  return items.length === 1 ? items[0]! : `${items.slice(0, -1).join(separator)}${separator === ', ' ? ' and ' : '; and '}${items[items.length - 1]!}`;
 }
