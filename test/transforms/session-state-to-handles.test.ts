@@ -46,16 +46,28 @@ const MARKERS: Record<string, Record<string, string[]>> = {
   'dynamic-key-marker': {
     'server.ts': [
       '// @mcp-migrate-todo(session-state/keyed-store): not rewritten automatically: the key is computed from the session id in a way the handle cannot replace. Re-key `scratch` by an explicit handle minted by a create tool and checked against the caller.',
+      '// @mcp-migrate-todo(session-state/session-id-read): the session id read here keys `scratch`, kept by apply and marked with what to do about it. A 2026-07-28 request has no session id: here it is undefined, so all such requests share one entry (or fail where the id is required). Resolve this read together with that marker: when the store goes, or is re-keyed, this read goes with it; until then it serves only 2025-era clients (stdio, server-legacy).',
     ],
   },
   'derived-key-helper-marker': {
     'server.ts': [
+      '// @mcp-migrate-todo(session-state/session-id-read): the session id read here keys `uploads`, kept by apply and marked with what to do about it. A 2026-07-28 request has no session id: here it is undefined, so all such requests share one entry (or fail where the id is required). Resolve this read together with that marker: when the store goes, or is re-keyed, this read goes with it; until then it serves only 2025-era clients (stdio, server-legacy).',
       '// @mcp-migrate-todo(session-state/keyed-store): not rewritten automatically: the key is computed from the session id in a way the handle cannot replace. Re-key `uploads` by an explicit handle minted by a create tool and checked against the caller.',
+    ],
+  },
+  // The everything server's toggle: the read in the tool keys a set of session ids and, through a helper, timers per
+  // session; both stores are marked, and the read gets one marker naming them.
+  'kept-store-reads-helper-marker': {
+    'server.ts': [
+      '// @mcp-migrate-todo(session-state/keyed-store): `tickers` holds a timer per session: bookkeeping of the connection, not state a tool reads back, so it needs no handle. 2026-07-28 has no connection to push to: stop the timer when the work it serves ends (its request, or a subscriptions/listen stream for what it sends), and drop the map.',
+      '// @mcp-migrate-todo(session-state/keyed-store): `ticking` is a set of session ids: it records which connections asked for something (to push to them later, or to act once per connection), not state a tool reads back, so it needs no handle. Only 2025-era clients (stdio, server-legacy) have a session id; a 2026-07-28 request has none and no connection to push on: do the work within the request (ctx.mcpReq.notify) or through subscriptions/listen, and drop the set once 2025-era clients are no longer served.',
+      '// @mcp-migrate-todo(session-state/session-id-read): the session id read here keys `ticking` and `tickers`, kept by apply and marked with what to do about them. A 2026-07-28 request has no session id: here it is undefined, so all such requests share one entry (or fail where the id is required). Resolve this read together with those markers: when the stores go, or are re-keyed, this read goes with them; until then it serves only 2025-era clients (stdio, server-legacy).',
     ],
   },
   'timer-store-marker': {
     'server.ts': [
       '// @mcp-migrate-todo(session-state/keyed-store): `tickers` holds a timer per session: bookkeeping of the connection, not state a tool reads back, so it needs no handle. 2026-07-28 has no connection to push to: stop the timer when the work it serves ends (its request, or a subscriptions/listen stream for what it sends), and drop the map.',
+      '// @mcp-migrate-todo(session-state/session-id-read): the session id read here keys `tickers`, kept by apply and marked with what to do about it. A 2026-07-28 request has no session id: here it is undefined, so all such requests share one entry (or fail where the id is required). Resolve this read together with that marker: when the store goes, or is re-keyed, this read goes with it; until then it serves only 2025-era clients (stdio, server-legacy).',
     ],
   },
   'idle-expiry-class-marker': {
@@ -84,6 +96,7 @@ const MARKERS: Record<string, Record<string, string[]>> = {
   'client-roots-cache-marker': {
     'server.ts': [
       "// @mcp-migrate-todo(session-state/keyed-store): `knownRoots` caches the client's roots per session: what the client said on its connection, not state a tool created, so it needs no handle. A 2026-07-28 server has no session to cache them under and cannot ask the client outside a request: ask for the roots within the tool call that needs them (an input request, inputRequired), and keep this cache only while 2025-era clients (stdio, server-legacy) are served.",
+      '// @mcp-migrate-todo(session-state/session-id-read): the session id read here keys `knownRoots`, kept by apply and marked with what to do about it. A 2026-07-28 request has no session id: here it is undefined, so all such requests share one entry (or fail where the id is required). Resolve this read together with that marker: when the store goes, or is re-keyed, this read goes with it; until then it serves only 2025-era clients (stdio, server-legacy).',
     ],
   },
   'per-session-backend-marker': {
@@ -101,31 +114,37 @@ const MARKERS: Record<string, Record<string, string[]>> = {
   'pool-outside-tools-marker': {
     'server.ts': [
       '// @mcp-migrate-todo(session-state/keyed-store): `this.upstreams` is keyed by the session id, but no tool reaches it, so no tool can carry a handle for it. If it is bookkeeping of the serving layer (a connection, server or timestamp per session), it goes with the sessions when serving becomes stateless: 2026-07-28 has no session to key it by, so key what must outlive a request by what that layer still has (the caller\'s identity from authInfo, a tenant or namespace) or make it per request. If a resource or prompt handler reads it, pass what the handler needs in that request (its URI or arguments) instead of the session id.',
+      '// @mcp-migrate-todo(session-state/session-id-read): the session id read here keys `this.upstreams`, kept by apply and marked with what to do about it. A 2026-07-28 request has no session id: here it is undefined, so all such requests share one entry (or fail where the id is required). Resolve this read together with that marker: when the store goes, or is re-keyed, this read goes with it; until then it serves only 2025-era clients (stdio, server-legacy).',
     ],
   },
   'session-set-marker': {
     'server.ts': [
       '// @mcp-migrate-todo(session-state/keyed-store): `heartbeatSessions` is a set of session ids: it records which connections asked for something (to push to them later, or to act once per connection), not state a tool reads back, so it needs no handle. Only 2025-era clients (stdio, server-legacy) have a session id; a 2026-07-28 request has none and no connection to push on: do the work within the request (ctx.mcpReq.notify) or through subscriptions/listen, and drop the set once 2025-era clients are no longer served.',
+      '// @mcp-migrate-todo(session-state/session-id-read): the session id read here keys `heartbeatSessions`, kept by apply and marked with what to do about it. A 2026-07-28 request has no session id: here it is undefined, so all such requests share one entry (or fail where the id is required). Resolve this read together with that marker: when the store goes, or is re-keyed, this read goes with it; until then it serves only 2025-era clients (stdio, server-legacy).',
     ],
   },
   'retry-marks-marker': {
     'server.ts': [
       "// @mcp-migrate-todo(session-state/keyed-store): `confirmationsAsked` remembers, per session and call arguments, that a call already ran its first round, so that the client's retry of the same call is recognized: state between the rounds of one call, not state a tool created, so it needs no handle. On 2026-07-28 there is no session id to key it by and the retry may reach another server instance: return the first round as inputRequired(...) with what the retry must know in requestState (sealed with createRequestStateCodec), read it back on the retry (ctx.mcpReq.requestState()), and drop the set; keep it only while 2025-era clients (stdio, server-legacy) are served.",
+      '// @mcp-migrate-todo(session-state/session-id-read): the session id read here keys `confirmationsAsked`, kept by apply and marked with what to do about it. A 2026-07-28 request has no session id: here it is undefined, so all such requests share one entry (or fail where the id is required). Resolve this read together with that marker: when the store goes, or is re-keyed, this read goes with it; until then it serves only 2025-era clients (stdio, server-legacy).',
     ],
   },
   'retry-marks-concat-marker': {
     'server.js': [
       "// @mcp-migrate-todo(session-state/keyed-store): `warnedDeletes` remembers, per session and call arguments, that a call already ran its first round, so that the client's retry of the same call is recognized: state between the rounds of one call, not state a tool created, so it needs no handle. On 2026-07-28 there is no session id to key it by and the retry may reach another server instance: return the first round as inputRequired(...) with what the retry must know in requestState (sealed with createRequestStateCodec), read it back on the retry (ctx.mcpReq.requestState()), and drop the set; keep it only while 2025-era clients (stdio, server-legacy) are served.",
+      '// @mcp-migrate-todo(session-state/session-id-read): the session id read here keys `warnedDeletes`, kept by apply and marked with what to do about it. A 2026-07-28 request has no session id: here it is undefined, so all such requests share one entry (or fail where the id is required). Resolve this read together with that marker: when the store goes, or is re-keyed, this read goes with it; until then it serves only 2025-era clients (stdio, server-legacy).',
     ],
   },
   'session-times-marker': {
     'server.ts': [
       "// @mcp-migrate-todo(session-state/keyed-store): `this.clients` is keyed by the session id, but no tool reaches it, so no tool can carry a handle for it. If it is bookkeeping of the serving layer (a connection, server or timestamp per session), it goes with the sessions when serving becomes stateless: 2026-07-28 has no session to key it by, so key what must outlive a request by what that layer still has (the caller's identity from authInfo, a tenant or namespace) or make it per request. If a resource or prompt handler reads it, pass what the handler needs in that request (its URI or arguments) instead of the session id.",
       '// @mcp-migrate-todo(session-state/keyed-store): `this.startedAt` records when each session began or was last used: bookkeeping of the session (its age, its idle time), not state a tool reads back, so it needs no handle. It goes with the session: 2026-07-28 has no session to time or expire, so remove it, with the calls that feed and sweep it, when serving becomes stateless (keep it only for the 2025-era sessions still served).',
+      '// @mcp-migrate-todo(session-state/session-id-read): the session id read here keys `this.clients` and `this.startedAt`, kept by apply and marked with what to do about them. A 2026-07-28 request has no session id: here it is undefined, so all such requests share one entry (or fail where the id is required). Resolve this read together with those markers: when the stores go, or are re-keyed, this read goes with them; until then it serves only 2025-era clients (stdio, server-legacy).',
     ],
   },
   'store-outside-tools-marker': {
     'server.ts': [
+      '// @mcp-migrate-todo(session-state/session-id-read): the session id read here keys `scores`, kept by apply and marked with what to do about it. A 2026-07-28 request has no session id: here it is undefined, so all such requests share one entry (or fail where the id is required). Resolve this read together with that marker: when the store goes, or is re-keyed, this read goes with it; until then it serves only 2025-era clients (stdio, server-legacy).',
       '// @mcp-migrate-todo(session-state/keyed-store): not rewritten automatically: the store is also used outside tool handlers. Re-key `scores` by an explicit handle minted by a create tool and checked against the caller.',
     ],
   },

@@ -9,7 +9,7 @@ import type { RuleContext } from '../rule.js';
 
 export type ReadVerdict = 'read' | 'telemetry' | undefined;
 
-function classifyRead(read: SessionRead, sessions: SessionFlow): ReadVerdict {
+export function classifyRead(read: SessionRead, sessions: SessionFlow): ReadVerdict {
   // Header reads are session-header findings and the `onsessioninitialized` argument belongs to
   // session-lifecycle; the stores they key are still reported by keyed-store.
   if (read.origin === 'header' || read.origin === 'callback' || read.origin === 'query') return undefined;

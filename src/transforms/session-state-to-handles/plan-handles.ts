@@ -17,7 +17,7 @@ import { ts } from '../../typescript.js';
 import { calleeParts, enclosingFunction, outermostWrapper, propertyNameText, unwrap, statementOf } from '../../analysis/ast.js';
 import type { AnalysisResult } from '../../analysis/model.js';
 import type { StoreModel } from '../../analysis/reach.js';
-import type { SessionRead, Sink } from '../../analysis/session-flow.js';
+import type { SessionRead, SessionStore, Sink } from '../../analysis/session-flow.js';
 import type { ToolRegistration } from '../../analysis/tools.js';
 import { holdsCredentials } from '../../analysis/credentials.js';
 import { legacySseEndpoint } from '../../analysis/legacy-sse.js';
@@ -31,6 +31,7 @@ import { describeDuration } from '../kit/duration.js';
 import { CannotRewrite } from '../kit/handler-sites.js';
 import { planTelemetryIds } from './telemetry-ids.js';
 import { perSessionObjects } from './per-session-objects.js';
+import { keptStoreReads } from './kept-store-reads.js';
 import { marksCallsAcrossRetries, recordsSessionTimes, retryMarksAdvice, sessionTimesAdvice } from './session-bookkeeping.js';
 import { handleNames, nounOf, styleOf, type HandleNames } from './naming.js';
 import { handleModuleFileName, handleModuleSource, type ModuleFlavour } from './runtime.js';
@@ -69,7 +70,10 @@ export function planHandles(result: AnalysisResult, options: HandlesOptions): Ha
   };
 
   const toolNames = new Set(analysis.tools.map((t) => t.name));
-  for (const model of groupClientStores(analysis.stores)) {
+  const grouped = groupClientStores(analysis.stores);
+  /** Each analysis store's outcome (the members of a grouped client store share the group's). */
+  const outcomes = new Map<SessionStore, StoreOutcome>();
+  for (const model of grouped) {
     const site = model.store.declaration ?? model.accesses[0]?.sink.node;
     if (!site) continue;
     const sf = site.getSourceFile();
@@ -84,6 +88,7 @@ export function planHandles(result: AnalysisResult, options: HandlesOptions): Ha
       inProcess: !!model.store.declaration,
     };
     plan.stores.push(outcome);
+    for (const member of analysis.stores) if (member.store === model.store || (!member.store.declaration && member.store.accesses.some((a) => model.store.accesses.includes(a)))) outcomes.set(member.store, outcome);
     if (model.store.kind === 'session') {
       outcome.reason = 'session registry of the HTTP layer: serving plumbing, not application state';
       marker(site, 'session-transport/transport-registry', 'a record per session kept by the HTTP layer: remove it with the session routing (2026-07-28 has no sessions to validate or expire) and bind identity per request.', outcome);
@@ -162,8 +167,12 @@ export function planHandles(result: AnalysisResult, options: HandlesOptions): Ha
   for (const site of perSessionObjects(result)) {
     marker(site.creation, 'session-state/per-session-server', site.advice);
   }
-  for (const read of carriedIntoProjectObjects(analysis.sessions.reads)) {
+  const carried = carriedIntoProjectObjects(analysis.sessions.reads);
+  for (const read of carried) {
     marker(read.node, 'session-state/session-id-read', CARRIED_ID_ADVICE);
+  }
+  for (const read of keptStoreReads(analysis.sessions, outcomes, new Set(carried))) {
+    marker(read.statement, 'session-state/session-id-read', read.message);
   }
   planTelemetryIds(result, plan, marker);
   if (moduleTarget && plan.stores.some((s) => s.status === 'rewritten')) {

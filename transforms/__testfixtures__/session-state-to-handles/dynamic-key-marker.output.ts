@@ -22,6 +22,7 @@ export function createScratchServer(): McpServer {
     { description: 'Jot down a line.', inputSchema: { line: z.string() } },
     async ({ line }, extra) => {
       // @mcp-migrate-todo(session-state/keyed-store): not rewritten automatically: the key is computed from the session id in a way the handle cannot replace. Re-key `scratch` by an explicit handle minted by a create tool and checked against the caller.
+      // @mcp-migrate-todo(session-state/session-id-read): the session id read here keys `scratch`, kept by apply and marked with what to do about it. A 2026-07-28 request has no session id: here it is undefined, so all such requests share one entry (or fail where the id is required). Resolve this read together with that marker: when the store goes, or is re-keyed, this read goes with it; until then it serves only 2025-era clients (stdio, server-legacy).
       const notes = (scratch[computeKey(extra.sessionId!, Math.floor(Math.random() * BUCKETS))] ??= []);
       notes.push(line);
       return { content: [{ type: 'text', text: `Noted (${notes.length} in this bucket).` }] };

@@ -12,6 +12,7 @@ export function createHeartbeatServer(): McpServer {
   const server = new McpServer({ name: 'heartbeat', version: '1.0.0' });
 
   server.registerTool('toggle_heartbeat', { description: 'Turn heartbeat log messages on or off for this connection.' }, async (extra) => {
+    // @mcp-migrate-todo(session-state/session-id-read): the session id read here keys `heartbeatSessions`, kept by apply and marked with what to do about it. A 2026-07-28 request has no session id: here it is undefined, so all such requests share one entry (or fail where the id is required). Resolve this read together with that marker: when the store goes, or is re-keyed, this read goes with it; until then it serves only 2025-era clients (stdio, server-legacy).
     const sessionId = extra.sessionId;
     if (heartbeatSessions.has(sessionId)) heartbeatSessions.delete(sessionId);
     else heartbeatSessions.add(sessionId);

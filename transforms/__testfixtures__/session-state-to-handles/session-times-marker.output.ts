@@ -66,6 +66,7 @@ app.post('/mcp', async (req, res) => {
     },
   });
   transport.onclose = () => {
+    // @mcp-migrate-todo(session-state/session-id-read): the session id read here keys `this.clients` and `this.startedAt`, kept by apply and marked with what to do about them. A 2026-07-28 request has no session id: here it is undefined, so all such requests share one entry (or fail where the id is required). Resolve this read together with those markers: when the stores go, or are re-keyed, this read goes with them; until then it serves only 2025-era clients (stdio, server-legacy).
     if (transport.sessionId) void pool.detach(transport.sessionId);
   };
   await buildServer().connect(transport);
