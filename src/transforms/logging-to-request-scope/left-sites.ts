@@ -14,6 +14,7 @@ import { isHandBuiltInitializeResult } from '../../analysis/handshake-plumbing.j
 import { isServerKind } from '../../analysis/values.js';
 import type { TransformPlan } from '../kit/plan.js';
 import { addMarker, addMarkerAtLine, isMarked } from '../kit/handler-sites.js';
+import { originalKeptAdvice, type LevelProxies } from './level-proxies.js';
 
 /** The raw notification methods of logging (`notifications/message`), from the SDK description. */
 const LOG_MESSAGES = new Set(Object.keys(describedFeature('logging').messages ?? {}));
@@ -21,14 +22,14 @@ const LOG_MESSAGES = new Set(Object.keys(describedFeature('logging').messages ??
 const REQUEST_METHODS = new Set(describedFeature('logging').requestMethods ?? []);
 
 /** Marks every logging use and hand-built log message the plan neither rewrote nor marked; settles the capability. Returns how many capabilities were removed. */
-export function settleLeftSites(result: AnalysisResult, plan: TransformPlan, rule: string): { removedCapabilities: number } {
+export function settleLeftSites(result: AnalysisResult, plan: TransformPlan, rule: string, proxies: LevelProxies): { removedCapabilities: number } {
   const { analysis } = result;
   const handled = (node: ts.Node): boolean => isMarked(plan, node) || rewrittenBy(plan, node);
   // Any log message left, rewritten onto its request or not, needs the capability.
   const uses = analysis.features.uses('logging');
   let stillLogs = uses.length > 0;
   for (const use of uses) {
-    if (!handled(use.node) && !sentOnItsRequest(result, use)) addMarker(plan, use.node, rule, adviceFor(use));
+    if (!handled(use.node) && !sentOnItsRequest(result, use)) addMarker(plan, use.node, rule, adviceFor(use, proxies));
   }
   const capabilities: ts.PropertyAssignment[] = [];
   for (const sf of result.sourceFiles) {
@@ -67,8 +68,9 @@ const HAND_BUILT =
 const KEPT_CAPABILITY =
   'the logging capability is deprecated in 2026-07-28 (SEP-2577). It stays while this server still sends log messages (the SDK refuses notifications/message without it); remove it together with the last of them once logging goes to stderr or OpenTelemetry.';
 
-function adviceFor(use: FeatureUse): string {
+function adviceFor(use: FeatureUse, proxies: LevelProxies): string {
   if (use.messageId === 'raw') return HAND_BUILT;
+  if (ts.isPropertyAccessExpression(use.node.parent) && proxies.keepsOriginal(use.node.parent)) return originalKeptAdvice();
   if (ts.isPropertyAccessExpression(use.node.parent) && !ts.isCallExpression(use.node.parent.parent)) {
     return 'sendLoggingMessage handed on as a function: whoever calls it has no request to log on, so 2026-07-28 clients never see the message. Hand the helper the request context instead and log with ctx.mcpReq.log(level, data, logger) there (it travels on that request when the request carries a log level); for a 2025-era-only path keep it, and send what must be seen to stderr or OpenTelemetry.';
   }
