@@ -6,6 +6,8 @@ import { ts } from '../../typescript.js';
 import { calleeParts } from '../../analysis/ast.js';
 import type { SessionRead, SessionFlow, Sink } from '../../analysis/session-flow.js';
 import type { RuleContext } from '../rule.js';
+import type { ValueAnalysis } from '../../analysis/values.js';
+import { SSE_TRANSPORTS } from '../../analysis/sdk-modules.js';
 
 export type ReadVerdict = 'read' | 'telemetry' | undefined;
 
@@ -50,13 +52,27 @@ function describeSinks(read: SessionRead): string {
   return parts.length ? parts.join('; ') : 'read';
 }
 
-/** The `end()` of session-id-read and session-telemetry: report each read the verdict gives to the rule. */
-export function reportReads(context: RuleContext, verdict: Exclude<ReadVerdict, undefined>): void {
-  const { sessions } = context.analysis;
+/**
+ * The `end()` of session-id-read and session-telemetry: report each read the verdict gives to the rule. `sseMessageId`:
+ * the message for the id of an HTTP+SSE transport (a 2025-era connection, whose id is real for as long as that endpoint
+ * is served), when the rule words it apart.
+ */
+export function reportReads(context: RuleContext, verdict: Exclude<ReadVerdict, undefined>, sseMessageId?: string): void {
+  const { sessions, values } = context.analysis;
   for (const read of sessions.reads) {
     if (classifyRead(read, sessions) !== verdict) continue;
-    context.report({ node: read.node, messageId: verdict, data: { use: describeSinks(read) }, hops: read.hops });
+    const messageId = sseMessageId && isSseTransportId(read, values) ? sseMessageId : verdict;
+    context.report({ node: read.node, messageId, data: { use: describeSinks(read) }, hops: read.hops });
   }
+}
+
+/** `transport.sessionId` of an SDK HTTP+SSE transport (`new SSEServerTransport(…)`, or a binding typed as one). */
+function isSseTransportId(read: SessionRead, values: ValueAnalysis): boolean {
+  if (read.origin !== 'transport') return false;
+  const access = read.node.parent;
+  if (!access || !ts.isPropertyAccessExpression(access) || access.name !== read.node) return false;
+  const value = values.valueOf(access.expression);
+  return value?.kind === 'transport' && value.cls !== undefined && SSE_TRANSPORTS.has(value.cls);
 }
 
 /**

@@ -11,6 +11,8 @@ export default defineRule({
     messages: {
       telemetry:
         'The MCP session id is logged ({{use}}) but is undefined on 2026-07-28; correlate by request id (`ctx.mcpReq.id`) or the authenticated principal instead.',
+      sseTelemetry:
+        'The session id of an HTTP+SSE transport is logged ({{use}}). It names the 2025-era connection this endpoint serves and is real there: HTTP+SSE is sessionful by design, and 2026-07-28 clients never use it. Nothing to change while the endpoint is kept for 2025-era clients; the line goes with the endpoint when it is removed. Code that serves 2026-07-28 requests correlates by request id (`ctx.mcpReq.id`) or the authenticated principal.',
       attribute:
         '`{{call}}` tags a logger or span with the MCP session id, so everything logged or traced after it carries the id; on 2026-07-28 there is no session id to tag with. Tag with the request id (`ctx.mcpReq.id`) or the authenticated principal instead.',
     },
@@ -19,7 +21,7 @@ export default defineRule({
   create(context) {
     return {
       end: () => {
-        reportReads(context, 'telemetry');
+        reportReads(context, 'telemetry', 'sseTelemetry');
         reportTelemetryAttributes(context, 'attribute');
       },
     };

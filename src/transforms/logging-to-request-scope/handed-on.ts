@@ -13,24 +13,28 @@ import type { AnalysisResult } from '../../analysis/model.js';
 import { sdkMajorOfFile } from '../../analysis/sdk-modules.js';
 import type { TextEdit } from '../kit/edits.js';
 import type { TransformOptions, TransformPlan } from '../kit/plan.js';
-import { CannotRewrite, contextParameter, directHandler } from '../kit/handler-sites.js';
+import { CannotRewrite, contextParameter } from '../kit/handler-sites.js';
+import { checkClosureSeesContext, requestSite } from './request-sites.js';
+import type { LevelProxies } from './level-proxies.js';
 
 /** Rewrites each log sender handed on inside a request handler; returns how many. */
-export function rewriteHandedOnSenders(result: AnalysisResult, plan: TransformPlan, options: TransformOptions): number {
+export function rewriteHandedOnSenders(result: AnalysisResult, plan: TransformPlan, options: TransformOptions, proxies: LevelProxies): number {
   const { analysis } = result;
   let rewritten = 0;
   for (const use of analysis.features.uses('logging')) {
     const access = use.node.parent;
     if (use.messageId === 'raw' || !access || !ts.isPropertyAccessExpression(access) || access.name !== use.node) continue;
     const sender = boundSender(access);
-    if (!sender || !takesAFunction(analysis.values.checker, sender)) continue;
-    const site = directHandler(analysis, sender);
+    // A server whose sender the project replaced with its level filter (level-proxies.ts): the request's log would skip it.
+    if (!sender || !takesAFunction(analysis.values.checker, sender) || proxies.proxied(access.expression)) continue;
+    const site = requestSite(analysis, sender);
     if (!site) continue;
     const sf = sender.getSourceFile();
     const v2 = options.target !== 'stateless-v1' && sdkMajorOfFile(sf) === 2;
     let ctx: { name: string; edits: TextEdit[] };
     try {
       ctx = contextParameter(site, v2 ? 'ctx' : 'extra');
+      checkClosureSeesContext(site, ctx.name, analysis.values.checker);
     } catch (error) {
       if (error instanceof CannotRewrite) continue;
       throw error;

@@ -14,6 +14,7 @@ import { isHandBuiltInitializeResult } from '../../analysis/handshake-plumbing.j
 import { isServerKind } from '../../analysis/values.js';
 import type { TransformPlan } from '../kit/plan.js';
 import { addMarker, addMarkerAtLine, isMarked } from '../kit/handler-sites.js';
+import { originalKeptAdvice, type LevelProxies } from './level-proxies.js';
 
 /** The raw notification methods of logging (`notifications/message`), from the SDK description. */
 const LOG_MESSAGES = new Set(Object.keys(describedFeature('logging').messages ?? {}));
@@ -21,14 +22,14 @@ const LOG_MESSAGES = new Set(Object.keys(describedFeature('logging').messages ??
 const REQUEST_METHODS = new Set(describedFeature('logging').requestMethods ?? []);
 
 /** Marks every logging use and hand-built log message the plan neither rewrote nor marked; settles the capability. Returns how many capabilities were removed. */
-export function settleLeftSites(result: AnalysisResult, plan: TransformPlan, rule: string): { removedCapabilities: number } {
+export function settleLeftSites(result: AnalysisResult, plan: TransformPlan, rule: string, proxies: LevelProxies): { removedCapabilities: number } {
   const { analysis } = result;
   const handled = (node: ts.Node): boolean => isMarked(plan, node) || rewrittenBy(plan, node);
   // Any log message left, rewritten onto its request or not, needs the capability.
   const uses = analysis.features.uses('logging');
   let stillLogs = uses.length > 0;
   for (const use of uses) {
-    if (!handled(use.node) && !sentOnItsRequest(result, use)) addMarker(plan, use.node, rule, adviceFor(use));
+    if (!handled(use.node) && !sentOnItsRequest(result, use)) addMarker(plan, use.node, rule, adviceFor(use, proxies, analysis.values.checker));
   }
   const capabilities: ts.PropertyAssignment[] = [];
   for (const sf of result.sourceFiles) {
@@ -42,7 +43,7 @@ export function settleLeftSites(result: AnalysisResult, plan: TransformPlan, rul
         const method = handBuiltMessage(analysis.values, node, (m) => LOG_MESSAGES.has(m));
         if (!method) return;
         stillLogs = true;
-        if (!handled(method)) addMarker(plan, method, rule, HAND_BUILT);
+        if (!handled(method)) addMarker(plan, method, rule, writtenToStdout(analysis.values.checker, node) ? STDOUT : HAND_BUILT);
       } else if (ts.isPropertyAssignment(node) && propertyNameText(node.name) === 'logging' && isServerCapabilities(result, node.parent)) {
         capabilities.push(node);
       }
@@ -64,11 +65,25 @@ export function settleLeftSites(result: AnalysisResult, plan: TransformPlan, rul
 
 const HAND_BUILT =
   'a notifications/message built by hand and written to the client: 2025-era clients still take it, but 2026-07-28 delivers a log message only on the response stream of a request that asked for a level (_meta io.modelcontextprotocol/logLevel), and Logging is deprecated (SEP-2577). On stdio write diagnostics to stderr; over HTTP send them to OpenTelemetry, or log with ctx.mcpReq.log(level, data, logger) in the handler the message is about.';
+/**
+ * A notifications/message the server writes to stdout itself (a stdio server turning its console output into log
+ * messages): not rewritten. Which era the client on the other end speaks is only known to the connection, so a
+ * stderr line in its place would take the message from 2025-era clients, and one beside it would print every line
+ * twice for them; the maintainers of `src/everything` kept their legacy logging as it was. The marker says where
+ * it must go for 2026-07-28 clients.
+ */
+const STDOUT =
+  'a notifications/message written straight to stdout, outside any request: 2025-era stdio clients still take it, but a 2026-07-28 client must not get one unless a request asked for a log level (_meta io.modelcontextprotocol/logLevel), and then only as part of that request (Logging is deprecated, SEP-2577). stderr is the log channel of a stdio server: for 2026-07-28 clients write the line there (console.error / process.stderr.write) instead of wrapping it in a notification; keep the notification only while the connection is a 2025-era one (serveStdio tells the two apart), or log with ctx.mcpReq.log(level, data, logger) in the handler the line is about.';
 const KEPT_CAPABILITY =
   'the logging capability is deprecated in 2026-07-28 (SEP-2577). It stays while this server still sends log messages (the SDK refuses notifications/message without it); remove it together with the last of them once logging goes to stderr or OpenTelemetry.';
 
-function adviceFor(use: FeatureUse): string {
-  if (use.messageId === 'raw') return HAND_BUILT;
+function adviceFor(use: FeatureUse, proxies: LevelProxies, checker: ts.TypeChecker): string {
+  if (use.messageId === 'raw') {
+    let literal: ts.Node | undefined = use.node;
+    while (literal && !ts.isObjectLiteralExpression(literal) && !ts.isStatement(literal)) literal = literal.parent;
+    return literal && ts.isObjectLiteralExpression(literal) && writtenToStdout(checker, literal) ? STDOUT : HAND_BUILT;
+  }
+  if (ts.isPropertyAccessExpression(use.node.parent) && proxies.keepsOriginal(use.node.parent)) return originalKeptAdvice();
   if (ts.isPropertyAccessExpression(use.node.parent) && !ts.isCallExpression(use.node.parent.parent)) {
     return 'sendLoggingMessage handed on as a function: whoever calls it has no request to log on, so 2026-07-28 clients never see the message. Hand the helper the request context instead and log with ctx.mcpReq.log(level, data, logger) there (it travels on that request when the request carries a log level); for a 2025-era-only path keep it, and send what must be seen to stderr or OpenTelemetry.';
   }
@@ -135,4 +150,49 @@ function removalOf(property: ts.PropertyAssignment): { file: string; start: numb
   const previous = object.properties[index - 1]!;
   const trailingComma = /^\s*,/.exec(text.slice(property.end));
   return { file: sf.fileName, start: previous.end, end: property.end + (trailingComma ? trailingComma[0].length : 0), text: '' };
+}
+
+/**
+ * The message is written to the process's stdout: the literal, or the `const` holding it, sits in the arguments of a
+ * call (within one expression, not in a callback) that also names `process.stdout`:
+ * `process.stdout.write(JSON.stringify(m) + '\n')`, `originalWrite.call(process.stdout, JSON.stringify(m))`, where
+ * `process` is Node's global.
+ */
+function writtenToStdout(checker: ts.TypeChecker, literal: ts.ObjectLiteralExpression): boolean {
+  let holder: ts.Node = literal;
+  while (holder.parent && (ts.isParenthesizedExpression(holder.parent) || ts.isAsExpression(holder.parent) || ts.isSatisfiesExpression(holder.parent))) holder = holder.parent;
+  const parent = holder.parent;
+  const declared = parent && ts.isVariableDeclaration(parent) && parent.initializer === holder && ts.isIdentifier(parent.name) ? parent.name : undefined;
+  const symbol = declared && checker.getSymbolAtLocation(declared);
+  const occurrences: ts.Node[] = [literal];
+  if (symbol) {
+    let scope: ts.Node = parent!;
+    while (scope.parent && !ts.isSourceFile(scope) && !ts.isFunctionLike(scope)) scope = scope.parent;
+    forEachDescendant(scope, (node) => {
+      if (ts.isIdentifier(node) && node !== declared && checker.getSymbolAtLocation(node) === symbol) occurrences.push(node);
+    });
+  }
+  return occurrences.some((occurrence) => {
+    for (let node = occurrence.parent; node && !ts.isFunctionLike(node) && !ts.isStatement(node); node = node.parent) {
+      if (ts.isCallExpression(node) && namesStdout(checker, node)) return true;
+    }
+    return false;
+  });
+}
+
+/** `process.stdout` in the call's callee or arguments (not inside a callback among them). */
+function namesStdout(checker: ts.TypeChecker, call: ts.CallExpression): boolean {
+  let found = false;
+  const visit = (node: ts.Node): void => {
+    if (found || ts.isFunctionLike(node)) return;
+    if (ts.isPropertyAccessExpression(node) && node.name.text === 'stdout' && ts.isIdentifier(node.expression) && node.expression.text === 'process') {
+      // Node's global `process` (declared in @types/node, or unresolved when the project has no types installed), not a local.
+      const declaration = checker.getSymbolAtLocation(node.expression)?.valueDeclaration;
+      found = !declaration || declaration.getSourceFile().isDeclarationFile;
+      return;
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(call);
+  return found;
 }

@@ -34,6 +34,8 @@ import { SSE_TRANSPORTS, STDIO_TRANSPORTS, sdkMajorOfFile } from '../../analysis
 import { addMarker, CannotRewrite, contextParameter, directHandler, forEachCall, isServerCall } from '../kit/handler-sites.js';
 import { settleLeftSites } from './left-sites.js';
 import { rewriteHandedOnSenders } from './handed-on.js';
+import { checkClosureSeesContext, requestSite } from './request-sites.js';
+import { levelProxies, proxiedAdvice } from './level-proxies.js';
 
 const RULE = ruleOfFeature('logging');
 /** The server's log sends (`sendLoggingMessage`), and its raw notification sender (what progress is sent with). */
@@ -50,6 +52,7 @@ export function planLogging(result: AnalysisResult, options: TransformOptions): 
   let stderr = 0;
   let kept = 0;
   let progress = 0;
+  const proxies = levelProxies(result, METHODS);
   const legacyStreams = options.target !== 'stateless-v1' && !options.modernOnly ? connectionTransports(result) : [];
   forEachCall(result.sourceFiles, (call) => {
     const registration = handlerRegistration(analysis, call);
@@ -63,10 +66,23 @@ export function planLogging(result: AnalysisResult, options: TransformOptions): 
     }
     if (!isServerCall(analysis, call, METHODS)) return;
     const sf = call.getSourceFile();
-    const site = directHandler(analysis, call);
+    const site = requestSite(analysis, call);
     const params = call.arguments[0] && unwrap(call.arguments[0]);
     try {
       if (!site) throw new CannotRewrite('outside a request handler', call);
+      if (proxies.proxiedCall(call)) {
+        addMarker(plan, call, RULE, proxiedAdvice(proxies, sf));
+        return;
+      }
+      const v2 = options.target !== 'stateless-v1' && sdkMajorOfFile(sf) === 2;
+      if (!v2 && params && !ts.isObjectLiteralExpression(params)) {
+        // SDK 1.x: the request's notification takes the same params object, whatever expression gives it.
+        const ctx = contextParameter(site, 'extra');
+        checkClosureSeesContext(site, ctx.name, analysis.values.checker);
+        plan.edits.push(...ctx.edits, { file: sf.fileName, start: call.getStart(sf), end: call.end, text: `${ctx.name}.sendNotification({ method: 'notifications/message', params: ${call.arguments[0]!.getText(sf)} })` });
+        scoped++;
+        return;
+      }
       if (!params || !ts.isObjectLiteralExpression(params)) throw new CannotRewrite('the log message is not an object literal', call);
       const props = new Map<string, ts.Expression>();
       for (const p of params.properties) {
@@ -76,8 +92,8 @@ export function planLogging(result: AnalysisResult, options: TransformOptions): 
         props.set(name, ts.isPropertyAssignment(p) ? p.initializer : p.name);
       }
       if (!props.has('level') || !props.has('data')) throw new CannotRewrite('the log message has no level or no data', call);
-      const v2 = options.target !== 'stateless-v1' && sdkMajorOfFile(sf) === 2;
       const ctx = contextParameter(site, v2 ? 'ctx' : 'extra');
+      checkClosureSeesContext(site, ctx.name, analysis.values.checker);
       plan.edits.push(...ctx.edits);
       const text = (name: string) => props.get(name)!.getText(sf);
       const replacement = v2
@@ -103,8 +119,8 @@ export function planLogging(result: AnalysisResult, options: TransformOptions): 
       addMarker(plan, call, RULE, `sendLoggingMessage not rewritten (${error.message}): inside a handler log with ctx.mcpReq.log(level, data, logger) (2026-07-28 delivers it only on that request's stream, when the request carries a log level); elsewhere log to stderr or OpenTelemetry.`);
     }
   });
-  const handedOn = rewriteHandedOnSenders(result, plan, options);
-  const { removedCapabilities } = settleLeftSites(result, plan, RULE);
+  const handedOn = rewriteHandedOnSenders(result, plan, options, proxies);
+  const { removedCapabilities } = settleLeftSites(result, plan, RULE, proxies);
   if (removedCapabilities) plan.notes.push(`logging: the logging capability ${removedCapabilities === 1 ? 'is' : 'are'} no longer declared: nothing in the server sends a log message (deprecated in 2026-07-28, SEP-2577)`);
   if (scoped) plan.notes.push(`logging: ${scoped} sendLoggingMessage call${scoped === 1 ? '' : 's'} in handlers now log on the request (2026-07-28 clients see them only when the request carries _meta io.modelcontextprotocol/logLevel)`);
   if (handedOn) plan.notes.push(`logging: ${handedOn} log sender${handedOn === 1 ? '' : 's'} handed on from a handler ${handedOn === 1 ? 'is' : 'are'} now the request's own log (ctx.mcpReq.log / extra.sendNotification)`);

@@ -150,6 +150,30 @@ export function open() {
       errors: [{ messageId: 'telemetry', line: 4 }],
     },
     {
+      name: 'the id of an HTTP+SSE transport logged in its endpoint: real there, worded apart from a streamable HTTP one',
+      code: `import { SSEServerTransport } from '@modelcontextprotocol/sdk/server/sse.js';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+export function openSse(res: any) {
+  const transport = new SSEServerTransport('/messages', res);
+  console.log('sse connected', transport.sessionId);
+  return transport;
+}
+export function reconnect(found: unknown) {
+  const transport = found as SSEServerTransport;
+  console.error('client reconnecting', transport.sessionId);
+}
+export function openStreamable() {
+  const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: () => crypto.randomUUID() });
+  transport.onclose = () => console.log('closed', transport.sessionId);
+  return transport;
+}`,
+      errors: [
+        { messageId: 'sseTelemetry', line: 5 },
+        { messageId: 'sseTelemetry', line: 10 },
+        { messageId: 'telemetry', line: 14 },
+      ],
+    },
+    {
       name: 'session id sent to the client log (ctx.mcpReq.log)',
       code: `import { McpServer } from '@modelcontextprotocol/server';
 const server = new McpServer({ name: 'x', version: '1' });

@@ -2,7 +2,8 @@
 /**
  * A server on SDK v1 whose log lines do not go through a handler's request: a heartbeat that sends a
  * hand-built notification, and a fallback that writes a JSON-RPC log line to stdout itself. Neither
- * has a request to travel on: each gets one marker. The helper a tool handler hands the bound log
+ * has a request to travel on: each gets one marker, the one written to stdout saying that stderr is
+ * the stdio server's log channel. The helper a tool handler hands the bound log
  * sender gets the request's own sender instead (extra.sendNotification).
  */
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';

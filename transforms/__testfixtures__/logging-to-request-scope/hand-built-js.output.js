@@ -2,7 +2,8 @@
 /**
  * A server on SDK v1 whose log lines do not go through a handler's request: a heartbeat that sends a
  * hand-built notification, and a fallback that writes a JSON-RPC log line to stdout itself. Neither
- * has a request to travel on: each gets one marker. The helper a tool handler hands the bound log
+ * has a request to travel on: each gets one marker, the one written to stdout saying that stderr is
+ * the stdio server's log channel. The helper a tool handler hands the bound log
  * sender gets the request's own sender instead (extra.sendNotification).
  */
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
@@ -37,7 +38,7 @@ setInterval(() => {
 
 /** @param {string} text */
 export function logFallback(text) {
-  // @mcp-migrate-todo(deprecated-feature/logging): a notifications/message built by hand and written to the client: 2025-era clients still take it, but 2026-07-28 delivers a log message only on the response stream of a request that asked for a level (_meta io.modelcontextprotocol/logLevel), and Logging is deprecated (SEP-2577). On stdio write diagnostics to stderr; over HTTP send them to OpenTelemetry, or log with ctx.mcpReq.log(level, data, logger) in the handler the message is about.
+  // @mcp-migrate-todo(deprecated-feature/logging): a notifications/message written straight to stdout, outside any request: 2025-era stdio clients still take it, but a 2026-07-28 client must not get one unless a request asked for a log level (_meta io.modelcontextprotocol/logLevel), and then only as part of that request (Logging is deprecated, SEP-2577). stderr is the log channel of a stdio server: for 2026-07-28 clients write the line there (console.error / process.stderr.write) instead of wrapping it in a notification; keep the notification only while the connection is a 2025-era one (serveStdio tells the two apart), or log with ctx.mcpReq.log(level, data, logger) in the handler the line is about.
   const line = {
     jsonrpc: '2.0',
     method: 'notifications/message',
