@@ -15,15 +15,16 @@
  *   every call of the session shares it, without any session id in sight.
  */
 import { ts } from '../typescript.js';
-import { calleeParts, enclosingFunction, forEachDescendant, isFunctionLike, isInside, memberAccess, propertyNameText, unwrap } from './ast.js';
+import { calleeParts, enclosingFunction, forEachDescendant, isFunctionLike, isInside, memberAccess, outermostWrapper, propertyNameText, unwrap } from './ast.js';
+import { isCollectionDeclaration } from './session-flow.js';
 import { SSE_TRANSPORTS, STREAMABLE_HTTP_TRANSPORTS } from './sdk-modules.js';
 import { isServerKind, returnedExpressions, type ValueAnalysis } from './values.js';
 
 export interface SessionConnection {
   /** The `connect` name node of `server.connect(transport)`. */
   connect: ts.Node;
-  /** The construction of the sessionful transport. */
-  transport: ts.NewExpression;
+  /** The construction of the sessionful transport (absent when the set-up is an `onsessioninitialized` callback). */
+  transport?: ts.NewExpression;
   /** Whether it is an HTTP+SSE transport. */
   sse: boolean;
   /** The function that constructs the transport: it runs once per session. */
@@ -36,22 +37,31 @@ export interface SessionConnection {
   state: ts.NewExpression[];
   /** The opening request's credentials handed to it (`req.auth`, the `Authorization` header): auth kept per session. */
   credentials: ts.Node[];
+  /**
+   * Closure state of the server's factory: collections and `let` variables declared in its body and written by the
+   * functions it registers (`const subscriptions = new Set()` filled by a subscribe handler, `let logLevel` set by
+   * `logging/setLevel`). Built once per server, they live as long as the session too.
+   */
+  closures: ts.Identifier[];
 }
 
 export function sessionConnection(values: ValueAnalysis, call: ts.CallExpression): SessionConnection | undefined {
   const { name, nameNode, receiver } = calleeParts(call);
   if (name !== 'connect' || !receiver || !nameNode || call.arguments.length !== 1) return undefined;
-  if (!isServerKind(values.valueOf(receiver))) return undefined;
+  if (!isServerKind(values.valueOf(receiver)) && !isServerKind(destructuredServer(values, receiver))) return undefined;
   const direct = constructionOf(values, call.arguments[0]!, call);
   // `connect(factory, transport)`: a project helper the set-up hands its new transport to builds and connects the
   // server; it runs once per session just like the set-up, so the server's creation is looked for in the helper.
   const handed = direct ? undefined : transportHandedIn(values, call);
   const transport = direct ?? handed?.transport;
-  if (!transport || !isSessionful(values, transport)) return undefined;
-  const sse = SSE_TRANSPORTS.has(values.valueOf(transport)?.cls ?? '');
-  const setup = enclosingFunction(transport);
+  // `onsessioninitialized: (sid) => { const server = createServer(); await server.connect(new RedisTransport(sid)) }`:
+  // the callback runs once per session, whatever transport (the project's own) the server is connected to there.
+  const callback = transport && isSessionful(values, transport) ? undefined : sessionCallbackAround(values, call);
+  if (!callback && (!transport || !isSessionful(values, transport))) return undefined;
+  const sse = !callback && SSE_TRANSPORTS.has(values.valueOf(transport!)?.cls ?? '');
+  const setup = callback ?? enclosingFunction(transport!);
   if (!setup || !isInside(handed?.invocation ?? call, setup)) return undefined;
-  const scope = handed?.helper ?? setup;
+  const scope = handed && !callback ? handed.helper : setup;
 
   // The server itself (`server.connect`) or the bundle holding it (`connection.server.connect`).
   let root = unwrap(receiver);
@@ -61,14 +71,124 @@ export function sessionConnection(values: ValueAnalysis, call: ts.CallExpression
   const decl = symbol?.valueDeclaration;
   if (!decl) return undefined;
   const assignedInScope = assignmentsIn(values, scope, root);
+  const sharedConnection = { connect: nameNode, transport, sse, setup, shared: root, state: [], credentials: [], closures: [] };
   if (!isInside(decl, scope) && assignedInScope.length === 0) {
     // A server declared outside a helper may still be made per session by its caller: only a server connected
     // directly by the set-up is judged shared.
-    return handed || root !== unwrap(receiver) ? undefined : { connect: nameNode, transport, sse, setup, shared: root, state: [], credentials: [] };
+    return handed || callback || root !== unwrap(receiver) ? undefined : sharedConnection;
   }
-  const creation = isInside(decl, scope) && ts.isVariableDeclaration(decl) && decl.initializer ? decl.initializer : assignedInScope[0];
+  // `resolveTransport(req, res, server)`: the set-up's parameter, which every caller fills with a server that
+  // outlives the call (declared outside the calling function, e.g. created once at start-up).
+  if (ts.isParameter(decl) && decl.parent === setup && assignedInScope.length === 0) {
+    return !handed && !callback && root === unwrap(receiver) && outlivesEveryCall(values, decl, 0) ? sharedConnection : undefined;
+  }
+  const declared = ts.isBindingElement(decl) ? bindingDeclaration(decl) : decl;
+  const creation = isInside(decl, scope) && declared && ts.isVariableDeclaration(declared) && declared.initializer ? declared.initializer : assignedInScope[0];
   if (!creation) return undefined;
-  return { connect: nameNode, transport, sse, setup, creation, state: stateBuiltWith(values, creation, scope), credentials: credentialsHandedTo(values, creation, scope) };
+  return {
+    connect: nameNode,
+    transport,
+    sse,
+    setup,
+    creation,
+    state: stateBuiltWith(values, creation, scope),
+    credentials: credentialsHandedTo(values, creation, scope),
+    closures: closureStateOf(values, creation),
+  };
+}
+
+/**
+ * `const { server, cleanup } = createMcpServer()`: the value of the property the project factory returns under that
+ * name (`return { server, cleanup }` with `const server = new Server(…)`), when the binding itself has no known value.
+ */
+function destructuredServer(values: ValueAnalysis, receiver: ts.Expression): ReturnType<ValueAnalysis['valueOf']> {
+  const element = values.symbolOf(unwrap(receiver))?.valueDeclaration;
+  if (!element || !ts.isBindingElement(element) || !ts.isObjectBindingPattern(element.parent)) return undefined;
+  const name = propertyNameText(element.propertyName) ?? (ts.isIdentifier(element.name) ? element.name.text : undefined);
+  const owner = element.parent.parent;
+  const init = ts.isVariableDeclaration(owner) && owner.initializer ? unwrap(owner.initializer) : undefined;
+  const call = init && ts.isAwaitExpression(init) ? unwrap(init.expression) : init;
+  const factory = call && ts.isCallExpression(call) ? values.functionOfCall(call) : undefined;
+  for (const returned of factory ? returnedExpressions(factory) : []) {
+    const object = unwrap(returned);
+    if (!ts.isObjectLiteralExpression(object)) continue;
+    const property = object.properties.find((p) => propertyNameText(p.name) === name);
+    if (property && ts.isShorthandPropertyAssignment(property)) return values.valueOf(property.name);
+    if (property && ts.isPropertyAssignment(property)) return values.valueOf(property.initializer);
+  }
+  return undefined;
+}
+
+/** The `onsessioninitialized` callback of SDK transport options that `node` runs in. */
+function sessionCallbackAround(values: ValueAnalysis, node: ts.Node): ts.FunctionLikeDeclaration | undefined {
+  for (let fn = enclosingFunction(node); fn; fn = enclosingFunction(fn)) {
+    if (values.sessionCallbackName(fn) === 'onsessioninitialized') return fn;
+  }
+  return undefined;
+}
+
+/** The variable declaration a destructuring element belongs to (`const { server, cleanup } = createServer()`). */
+function bindingDeclaration(element: ts.BindingElement): ts.VariableDeclaration | undefined {
+  let node: ts.Node = element;
+  while (ts.isBindingElement(node) || ts.isObjectBindingPattern(node) || ts.isArrayBindingPattern(node)) node = node.parent;
+  return ts.isVariableDeclaration(node) ? node : undefined;
+}
+
+/**
+ * Whether every call of the parameter's function passes a value that outlives that call: a name declared outside the
+ * function the call is made in (a server created once and captured by a request handler), or that function's own
+ * parameter whose callers do the same. A value created in the calling function (per request) is not shared.
+ */
+function outlivesEveryCall(values: ValueAnalysis, param: ts.ParameterDeclaration, depth: number): boolean {
+  const fn = param.parent;
+  if (depth > MAX_HAND_DOWNS || !isFunctionLike(fn)) return false;
+  const index = fn.parameters.indexOf(param);
+  const calls = values.callsOf(fn);
+  if (calls.length === 0) return false;
+  return calls.every((call) => {
+    const passed = call.arguments[index];
+    const inner = passed && !ts.isSpreadElement(passed) ? unwrap(passed) : undefined;
+    if (!inner || !ts.isIdentifier(inner)) return false;
+    const decl = values.symbolOf(inner)?.valueDeclaration;
+    const caller = enclosingFunction(call);
+    if (!decl || !caller) return false;
+    if (ts.isParameter(decl) && decl.parent === caller) return outlivesEveryCall(values, decl, depth + 1);
+    return !isInside(decl, caller) && assignmentsIn(values, caller, inner).length === 0;
+  });
+}
+
+/** Mutating methods of collections: a closure collection they are called on inside a handler is state. */
+const MUTATORS = new Set(['add', 'set', 'delete', 'clear', 'push', 'pop', 'shift', 'unshift', 'splice']);
+
+/** Collections and `let` variables declared at the top of the server factory's body and written by its nested functions. */
+function closureStateOf(values: ValueAnalysis, creation: ts.Expression): ts.Identifier[] {
+  const created = unwrap(creation);
+  const call = ts.isAwaitExpression(created) ? unwrap(created.expression) : created;
+  const factory = ts.isCallExpression(call) ? values.functionOfCall(call) : undefined;
+  if (!factory?.body || !ts.isBlock(factory.body)) return [];
+  const candidates = new Map<ts.Symbol, ts.Identifier>();
+  for (const statement of factory.body.statements) {
+    if (!ts.isVariableStatement(statement)) continue;
+    const mutable = (statement.declarationList.flags & ts.NodeFlags.Let) !== 0;
+    for (const decl of statement.declarationList.declarations) {
+      if (!ts.isIdentifier(decl.name)) continue;
+      const symbol = values.symbolOf(decl.name);
+      if (symbol && (mutable || isCollectionDeclaration(decl, values))) candidates.set(symbol, decl.name);
+    }
+  }
+  if (candidates.size === 0) return [];
+  const written = new Set<ts.Identifier>();
+  forEachDescendant(factory.body, (node) => {
+    if (!ts.isIdentifier(node) || enclosingFunction(node) === factory) return;
+    const declared = candidates.get(values.symbolOf(node)!);
+    if (!declared) return;
+    const parent = outermostWrapper(node).parent;
+    const assigned = parent && ts.isBinaryExpression(parent) && parent.left === outermostWrapper(node) && parent.operatorToken.kind >= ts.SyntaxKind.FirstAssignment && parent.operatorToken.kind <= ts.SyntaxKind.LastAssignment;
+    const mutated = parent && ts.isPropertyAccessExpression(parent) && parent.expression === outermostWrapper(node) && ts.isCallExpression(parent.parent) && parent.parent.expression === parent && MUTATORS.has(parent.name.text);
+    const isLet = ts.isVariableDeclarationList(declared.parent.parent) && (declared.parent.parent.flags & ts.NodeFlags.Let) !== 0;
+    if ((isLet && assigned) || (!isLet && mutated)) written.add(declared);
+  });
+  return [...written].sort((a, b) => a.pos - b.pos);
 }
 
 /** An HTTP+SSE transport, or a Streamable HTTP transport whose options mint session ids. */

@@ -4,6 +4,49 @@ import rule from '../../../src/rules/session-state/per-session-server.js';
 ruleTester(rule, {
   valid: [
     {
+      name: 'a server passed to the transport helper is built per request by the route handler (not shared)',
+      code: `import express from 'express';
+import { randomUUID } from 'node:crypto';
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+function buildServer() {
+  return new Server({ name: 'x', version: '1' }, { capabilities: { tools: {} } });
+}
+export async function resolveTransport(req: any, server: Server) {
+  const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: () => randomUUID() });
+  await server.connect(transport);
+  return transport;
+}
+const app = express();
+app.post('/mcp', async (req, res) => {
+  const perRequest = buildServer();
+  const transport = await resolveTransport(req, perRequest);
+  await transport.handleRequest(req, res, req.body);
+});`,
+    },
+    {
+      name: 'a server built per session whose factory only fills its collections while it is built (no handler writes them)',
+      code: `import { randomUUID } from 'node:crypto';
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import { ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+function createServer() {
+  const server = new Server({ name: 'x', version: '1' }, { capabilities: { tools: {} } });
+  const tools = new Map<string, string>();
+  tools.set('echo', 'Echoes');
+  let count = 0;
+  count = tools.size;
+  server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: [...tools].map(([name, description]) => ({ name, description, inputSchema: { type: 'object' as const } })) }));
+  return server;
+}
+export async function open() {
+  const server = createServer();
+  const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: () => randomUUID() });
+  await server.connect(transport);
+  return transport;
+}`,
+    },
+    {
       name: 'servers keyed by tenant, not by session',
       code: `import { McpServer } from '@modelcontextprotocol/server';
 const byTenant = new Map<string, McpServer>();
@@ -169,6 +212,76 @@ export async function createServer(upstreams: Upstream[]) {
     },
   ],
   invalid: [
+    {
+      name: 'a server built in a named onsessioninitialized callback and connected to the project\'s own transport; its factory keeps a subscription set and a log level written by handlers',
+      code: `import { randomUUID } from 'node:crypto';
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import { SetLevelRequestSchema, SubscribeRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+class RelayTransport implements Transport {
+  constructor(readonly sessionId: string) {}
+  async start() {}
+  async send(_message: JSONRPCMessage) {}
+  async close() {}
+}
+interface McpServerWrapper {
+  server: Server;
+  cleanup: () => void;
+}
+const createMcpServer = (): McpServerWrapper => {
+  const server = new Server({ name: 'x', version: '1' }, { capabilities: { resources: { subscribe: true }, logging: {} } });
+  const subscriptions = new Set<string>();
+  let logLevel = 'debug';
+  server.setRequestHandler(SubscribeRequestSchema, async (request) => {
+    subscriptions.add(request.params.uri);
+    return {};
+  });
+  server.setRequestHandler(SetLevelRequestSchema, async (request) => {
+    logLevel = request.params.level;
+    return {};
+  });
+  return { server, cleanup: () => subscriptions.clear() };
+};
+export function open() {
+  const onsessioninitialized = async (sessionId: string) => {
+    const { server, cleanup } = createMcpServer();
+    const relay = new RelayTransport(sessionId);
+    relay.onclose = cleanup;
+    await server.connect(relay);
+  };
+  return new StreamableHTTPServerTransport({ sessionIdGenerator: () => randomUUID(), onsessioninitialized });
+}`,
+      errors: [{ messageId: 'perSession', line: 33, data: { server: 'createMcpServer()', state: 'what its factory keeps in `subscriptions`, `logLevel` (written by its handlers)' } }],
+    },
+    {
+      name: 'one server created at start-up, handed through the route handler to a helper that connects it to each new session\'s transport',
+      code: `import express from 'express';
+import { randomUUID } from 'node:crypto';
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+const sessions = new Map<string, StreamableHTTPServerTransport>();
+export async function resolveTransport(req: any, server: Server) {
+  const existing = sessions.get(req.headers['mcp-session-id']);
+  if (existing) return existing;
+  const sessionId = randomUUID();
+  const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: () => sessionId });
+  sessions.set(sessionId, transport);
+  await server.connect(transport);
+  return transport;
+}
+export function startHttp(server: Server) {
+  const app = express();
+  app.post('/mcp', async (req, res) => {
+    const transport = await resolveTransport(req, server);
+    await transport.handleRequest(req, res, req.body);
+  });
+  return app;
+}
+startHttp(new Server({ name: 'proxy', version: '1' }, { capabilities: {} }));`,
+      errors: [{ messageId: 'shared', line: 12, data: { name: 'server' } }],
+    },
     {
       name: 'plain JS hub class: each SSE session gets a server from a method, kept with its transport in a field map',
       filename: 'src/hub/endpoint.js',
