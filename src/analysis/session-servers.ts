@@ -157,6 +157,14 @@ function outlivesEveryCall(values: ValueAnalysis, param: ts.ParameterDeclaration
   });
 }
 
+/** Global timers: their handles are bookkeeping, not application state. */
+const TIMER_CALLS = new Set(['setTimeout', 'setInterval', 'setImmediate']);
+
+function isTimerHandle(values: ValueAnalysis, value: ts.Expression): boolean {
+  const call = unwrap(value);
+  return ts.isCallExpression(call) && TIMER_CALLS.has(calleeParts(call).name ?? '') && !calleeParts(call).receiver && !values.functionOfCall(call);
+}
+
 /** Mutating methods of collections: a closure collection they are called on inside a handler is state. */
 const MUTATORS = new Set(['add', 'set', 'delete', 'clear', 'push', 'pop', 'shift', 'unshift', 'splice']);
 
@@ -186,6 +194,8 @@ function closureStateOf(values: ValueAnalysis, creation: ts.Expression): ts.Iden
     const assigned = parent && ts.isBinaryExpression(parent) && parent.left === outermostWrapper(node) && parent.operatorToken.kind >= ts.SyntaxKind.FirstAssignment && parent.operatorToken.kind <= ts.SyntaxKind.LastAssignment;
     const mutated = parent && ts.isPropertyAccessExpression(parent) && parent.expression === outermostWrapper(node) && ts.isCallExpression(parent.parent) && parent.parent.expression === parent && MUTATORS.has(parent.name.text);
     const isLet = ts.isVariableDeclarationList(declared.parent.parent) && (declared.parent.parent.flags & ts.NodeFlags.Let) !== 0;
+    // A timer handle (`initializeTimeout = setTimeout(…)`) is bookkeeping that goes with the server, not state a call leaves for the next.
+    if (isLet && assigned && isTimerHandle(values, (parent as ts.BinaryExpression).right)) return;
     if ((isLet && assigned) || (!isLet && mutated)) written.add(declared);
   });
   return [...written].sort((a, b) => a.pos - b.pos);

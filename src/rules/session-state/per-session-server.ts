@@ -56,7 +56,8 @@ export default defineRule({
               ...connection.credentials.map((read) => `the opening request's credentials (\`${read.getText().replace(/\s+/g, ' ').slice(0, 40)}\`)`),
             ]),
           ];
-          if (connection.closures.length > 0) carried.push(`what its factory keeps in ${connection.closures.map((name) => `\`${name.text}\``).join(', ')} (written by its handlers)`);
+          // Legacy SSE: `session-transport/sse-transport` already says the per-connection server goes; its closures add nothing.
+          if (connection.closures.length > 0 && !connection.sse) carried.push(`what its factory keeps in ${connection.closures.map((name) => `\`${name.text}\``).join(', ')} (written by its handlers)`);
           if (carried.length === 0) return;
           reported.add(creation);
           const at = ts.isCallExpression(creation) ? (calleeParts(creation).nameNode ?? creation) : creation;

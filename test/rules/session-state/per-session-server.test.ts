@@ -4,6 +4,43 @@ import rule from '../../../src/rules/session-state/per-session-server.js';
 ruleTester(rule, {
   valid: [
     {
+      name: 'a server built per session whose factory keeps only a timer handle set by a handler (bookkeeping), and an SSE connection whose factory keeps a set (sse-transport covers it)',
+      code: `import express from 'express';
+import { randomUUID } from 'node:crypto';
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { SSEServerTransport } from '@modelcontextprotocol/sdk/server/sse.js';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import { SubscribeRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+function createServer() {
+  const server = new Server({ name: 'x', version: '1' }, { capabilities: { resources: { subscribe: true } } });
+  let initializeTimeout: ReturnType<typeof setTimeout> | undefined;
+  server.oninitialized = () => {
+    initializeTimeout = setTimeout(() => undefined, 350);
+  };
+  return { server, cleanup: () => clearTimeout(initializeTimeout) };
+}
+function createSseServer() {
+  const server = new Server({ name: 'x', version: '1' }, { capabilities: { resources: { subscribe: true } } });
+  const subscriptions = new Set<string>();
+  server.setRequestHandler(SubscribeRequestSchema, async (request) => {
+    subscriptions.add(request.params.uri);
+    return {};
+  });
+  return { server };
+}
+const app = express();
+app.post('/mcp', async (req, res) => {
+  const { server } = createServer();
+  const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: () => randomUUID() });
+  await server.connect(transport);
+  await transport.handleRequest(req, res, req.body);
+});
+app.get('/sse', async (_req, res) => {
+  const { server } = createSseServer();
+  await server.connect(new SSEServerTransport('/message', res));
+});`,
+    },
+    {
       name: 'a server passed to the transport helper is built per request by the route handler (not shared)',
       code: `import express from 'express';
 import { randomUUID } from 'node:crypto';
