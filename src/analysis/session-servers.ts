@@ -43,6 +43,12 @@ export interface SessionConnection {
    * `logging/setLevel`). Built once per server, they live as long as the session too.
    */
   closures: ts.Identifier[];
+  /**
+   * Project objects with state built further down the server's factory chain — in the functions whose result the
+   * factory returns (`return this._serverFactory()`, a factory handed to a class's constructor, a default export
+   * building `new Context(…)`), not in the factory itself: each lives per session too, far from the set-up.
+   */
+  nested: ts.NewExpression[];
 }
 
 export function sessionConnection(values: ValueAnalysis, call: ts.CallExpression): SessionConnection | undefined {
@@ -71,7 +77,7 @@ export function sessionConnection(values: ValueAnalysis, call: ts.CallExpression
   const decl = symbol?.valueDeclaration;
   if (!decl) return undefined;
   const assignedInScope = assignmentsIn(values, scope, root);
-  const sharedConnection = { connect: nameNode, transport, sse, setup, shared: root, state: [], credentials: [], closures: [] };
+  const sharedConnection = { connect: nameNode, transport, sse, setup, shared: root, state: [], credentials: [], closures: [], nested: [] };
   if (!isInside(decl, scope) && assignedInScope.length === 0) {
     // A server declared outside a helper may still be made per session by its caller: only a server connected
     // directly by the set-up is judged shared.
@@ -94,7 +100,87 @@ export function sessionConnection(values: ValueAnalysis, call: ts.CallExpression
     state: stateBuiltWith(values, creation, scope),
     credentials: credentialsHandedTo(values, creation, scope),
     closures: closureStateOf(values, creation),
+    nested: nestedState(values, creation),
   };
+}
+
+/** How many factory hops below the server's creation are followed (`create()` → field factory → default export). */
+const MAX_FACTORY_DEPTH = 4;
+
+/** Stateful project objects constructed in the functions the creation's factory returns the result of (not the factory itself). */
+function nestedState(values: ValueAnalysis, creation: ts.Expression): ts.NewExpression[] {
+  const created = unwrap(creation);
+  const factory = ts.isCallExpression(created) ? values.functionOfCall(created) : undefined;
+  if (!factory) return [];
+  const out: ts.NewExpression[] = [];
+  const seen = new Set<ts.Node>([factory]);
+  let level = producersOf(values, factory);
+  for (let depth = 0; depth < MAX_FACTORY_DEPTH && level.length > 0; depth++) {
+    const next: ts.FunctionLikeDeclaration[] = [];
+    for (const fn of level) {
+      if (seen.has(fn)) continue;
+      seen.add(fn);
+      if (fn.body) {
+        const visit = (node: ts.Node): void => {
+          if (node !== fn && isFunctionLike(node)) return;
+          if (ts.isNewExpression(node) && isStatefulProjectClass(values, node)) out.push(node);
+          ts.forEachChild(node, visit);
+        };
+        visit(fn.body);
+      }
+      next.push(...producersOf(values, fn));
+    }
+    level = next;
+  }
+  return out;
+}
+
+/**
+ * The project functions whose result `fn` returns: `return make()`, `const server = await make(); …; return server`,
+ * an arrow's expression body; `make` a named function, a parameter's or `let`'s functions (see `functionsCalled`), or a
+ * function-valued field set from a constructor parameter (`this._serverFactory()`).
+ */
+function producersOf(values: ValueAnalysis, fn: ts.FunctionLikeDeclaration): ts.FunctionLikeDeclaration[] {
+  const out: ts.FunctionLikeDeclaration[] = [];
+  for (const returned of returnedExpressions(fn)) {
+    let value = unwrap(returned);
+    if (ts.isIdentifier(value)) {
+      const init = initializerIn(values, value, fn);
+      if (init) value = unwrap(init);
+    }
+    if (!ts.isCallExpression(value)) continue;
+    const callee = unwrap(value.expression);
+    const field = ts.isPropertyAccessExpression(callee) && callee.expression.kind === ts.SyntaxKind.ThisKeyword ? fieldFactories(values, callee) : [];
+    out.push(...functionsCalled(values, value, 0), ...field);
+  }
+  return out;
+}
+
+/** `this.factory` assigned from a constructor parameter: the functions the class's constructions pass for it. */
+function fieldFactories(values: ValueAnalysis, access: ts.PropertyAccessExpression): ts.FunctionLikeDeclaration[] {
+  let cls: ts.Node | undefined = access.parent;
+  while (cls && !ts.isClassLike(cls)) cls = cls.parent;
+  const ctor = cls && ts.isClassLike(cls) ? cls.members.find(ts.isConstructorDeclaration) : undefined;
+  if (!ctor?.body) return [];
+  let param: ts.ParameterDeclaration | undefined = ctor.parameters.find((p) => ts.getModifiers(p)?.length && ts.isIdentifier(p.name) && p.name.text === access.name.text);
+  forEachDescendant(ctor.body, (node) => {
+    if (param || !ts.isBinaryExpression(node) || node.operatorToken.kind !== ts.SyntaxKind.EqualsToken) return;
+    const left = node.left;
+    if (!ts.isPropertyAccessExpression(left) || left.expression.kind !== ts.SyntaxKind.ThisKeyword || left.name.text !== access.name.text) return;
+    const right = unwrap(node.right);
+    const decl = ts.isIdentifier(right) ? values.symbolOf(right)?.valueDeclaration : undefined;
+    if (decl && ts.isParameter(decl) && decl.parent === ctor) param = decl;
+  });
+  if (!param) return [];
+  const index = ctor.parameters.indexOf(param);
+  const out: ts.FunctionLikeDeclaration[] = [];
+  for (const site of values.invocationsOf(ctor)) {
+    const passed = site.arguments?.[index];
+    const inner = passed && !ts.isSpreadElement(passed) ? unwrap(passed) : undefined;
+    if (inner && isFunctionLike(inner)) out.push(inner);
+    else if (inner && ts.isIdentifier(inner)) out.push(...functionsPassedAs(values, inner, 0));
+  }
+  return out;
 }
 
 /**
