@@ -250,6 +250,58 @@ export async function createServer(upstreams: Upstream[]) {
   ],
   invalid: [
     {
+      name: 'a server list whose create() calls a factory held in a field (set from the constructor), which builds a browser context: the creation and the context each reported',
+      code: {
+        'src/context.ts': `export class Context {
+  activeSessionId: string | undefined;
+  constructor(readonly id: string) {}
+}
+`,
+        'src/index.ts': `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { Context } from './context.js';
+export default function createServer(config: { id: string }) {
+  const server = new McpServer({ name: 'browser', version: '1' });
+  const context = new Context(config.id);
+  server.tool('navigate', async () => ({ content: [{ type: 'text', text: String(context.activeSessionId) }] }));
+  return server.server;
+}
+`,
+        'src/server-list.ts': `import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
+export class ServerList {
+  private _servers: Server[] = [];
+  private _serverFactory: () => Promise<Server>;
+  constructor(serverFactory: () => Promise<Server>) {
+    this._serverFactory = serverFactory;
+  }
+  async create() {
+    const server = await this._serverFactory();
+    this._servers.push(server);
+    return server;
+  }
+}
+`,
+        'src/transport.ts': `import http from 'node:http';
+import { randomUUID } from 'node:crypto';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import { ServerList } from './server-list.js';
+import createServerFunction from './index.js';
+const serverList = new ServerList(async () => createServerFunction({ id: 'x' }));
+export function start() {
+  http.createServer(async (req, res) => {
+    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: () => randomUUID() });
+    const server = await serverList.create();
+    await server.connect(transport);
+    await transport.handleRequest(req, res);
+  }).listen(3000);
+}
+`,
+      },
+      errors: [
+        { messageId: 'perSessionObject', file: 'src/index.ts', line: 5, data: { cls: 'Context', server: 'serverList.create()' } },
+        { messageId: 'perSession', file: 'src/transport.ts', line: 10 },
+      ],
+    },
+    {
       name: 'a server built in a named onsessioninitialized callback and connected to the project\'s own transport; its factory keeps a subscription set and a log level written by handlers',
       code: `import { randomUUID } from 'node:crypto';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
