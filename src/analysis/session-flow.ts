@@ -101,6 +101,12 @@ export class SessionFlow {
   readonly failures: Array<{ file: string; error: unknown }> = [];
   private readonly refCache = new Map<ts.Symbol, ts.Identifier[]>();
   private readonly queryCandidates: Array<{ node: ts.Node; nameNode: ts.Node }> = [];
+  /**
+   * Where the project copies the session id by hand into a field of a request's `_meta` (`params._meta.mcpSessionId =
+   * sid`), so that handlers can read it back: the call of the helper that does it (each call, whatever it passes), or
+   * the assignment itself. Reads of the field anywhere are then session-id reads (origin `injected`).
+   */
+  readonly injections: Array<{ node: ts.Node; field: string; assignment: ts.BinaryExpression }> = [];
 
   constructor(
     private readonly values: ValueAnalysis,
@@ -115,6 +121,7 @@ export class SessionFlow {
         this.failures.push({ file: file.fileName, error });
       }
     }
+    this.collectInjectedReads();
     for (const read of this.reads) {
       for (const sink of read.sinks) if (sink.kind === 'store') this.addStoreAccess(sink, read);
     }
@@ -141,6 +148,29 @@ export class SessionFlow {
       if (sinks.some((sink) => sink.kind === 'store' && this.storeOfSink(sink)?.kind === 'transport')) {
         this.reads.push({ node: nameNode, origin: 'query', hops: [], paths: [[]], sinks, guard: false });
       }
+    }
+  }
+
+  /** The helper calls (or the assignment) that put the session id into `_meta.<field>`, each once. */
+  private noteInjection(assignment: ts.BinaryExpression, field: string, value: ts.Node): void {
+    if (this.injections.some((i) => i.assignment === assignment)) return;
+    const param = ts.isIdentifier(value) ? this.values.symbolOf(value)?.valueDeclaration : undefined;
+    const helper = param && ts.isParameter(param) && isFunctionLike(param.parent) && enclosingFunction(assignment) === param.parent ? param.parent : undefined;
+    const calls = helper ? this.values.callsOf(helper) : [];
+    for (const node of calls.length > 0 ? calls : [assignment]) this.injections.push({ node, field, assignment });
+  }
+
+  /** `params._meta?.mcpSessionId`, `const { _meta: meta } = params; meta?.mcpSessionId` for every injected field. */
+  private collectInjectedReads(): void {
+    const fields = new Set(this.injections.map((i) => i.field));
+    if (fields.size === 0) return;
+    const writes = new Set<ts.Node>(this.injections.map((i) => i.assignment.left));
+    for (const file of this.files) {
+      forEachDescendant(file, (node) => {
+        if (!ts.isPropertyAccessExpression(node) || !fields.has(node.name.text) || writes.has(node)) return;
+        if (!isRequestMeta(node.expression, this.values)) return;
+        this.addRead(node.name, node, { kind: 'session-id', origin: 'injected', hops: [] });
+      });
     }
   }
 
@@ -248,6 +278,11 @@ export class SessionFlow {
         // `this.sid = extra.sessionId`, `state.sid = sid`: follow the field to where it is read.
         const stored = other(parent, `stored in \`${parent.left.getText()}\``, hops);
         if (!ts.isPropertyAccessExpression(parent.left)) return [stored];
+        const injected = requestMetaField(parent.left);
+        if (injected) {
+          this.noteInjection(parent, injected, outer);
+          return [other(parent, `carried by hand in \`${REQUEST_META}.${injected}\` of the request`, hops)];
+        }
         const viaField = this.flowIntoPropertyReads(parent.left.name, seen, hops, derived);
         return viaField.length ? viaField : [stored];
       }
@@ -803,5 +838,28 @@ export function isCollectionDeclaration(decl: ts.Node, values: { symbolOf(node: 
     return !inner.properties.some((p) => ts.isMethodDeclaration(p) || (ts.isPropertyAssignment(p) && (ts.isArrowFunction(p.initializer) || ts.isFunctionExpression(p.initializer))));
   }
   if (ts.isCallExpression(inner)) return inner.expression.getText() === 'Object.create';
+  return false;
+}
+
+/** The request's `_meta` (MCP: `params._meta`), where a project may carry its own fields from transport to handler. */
+const REQUEST_META = '_meta';
+
+/** `x._meta.field` / `x._meta?.field` (the field written), or undefined. */
+function requestMetaField(access: ts.PropertyAccessExpression): string | undefined {
+  const holder = unwrap(access.expression);
+  return ts.isPropertyAccessExpression(holder) && holder.name.text === REQUEST_META ? access.name.text : undefined;
+}
+
+/** `x._meta`, or a name bound to it (`const { _meta: meta } = params`, `const meta = params._meta`). */
+function isRequestMeta(node: ts.Expression, values: ValueAnalysis): boolean {
+  const inner = unwrap(node);
+  if (ts.isPropertyAccessExpression(inner)) return inner.name.text === REQUEST_META;
+  if (!ts.isIdentifier(inner)) return false;
+  const decl = values.symbolOf(inner)?.valueDeclaration;
+  if (decl && ts.isBindingElement(decl)) return (propertyNameText(decl.propertyName) ?? (ts.isIdentifier(decl.name) ? decl.name.text : undefined)) === REQUEST_META;
+  if (decl && ts.isVariableDeclaration(decl) && decl.initializer) {
+    const init = unwrap(decl.initializer);
+    return ts.isPropertyAccessExpression(init) && init.name.text === REQUEST_META;
+  }
   return false;
 }

@@ -15,15 +15,16 @@
  *   every call of the session shares it, without any session id in sight.
  */
 import { ts } from '../typescript.js';
-import { calleeParts, enclosingFunction, forEachDescendant, isFunctionLike, isInside, memberAccess, propertyNameText, unwrap } from './ast.js';
+import { calleeParts, enclosingFunction, forEachDescendant, isFunctionLike, isInside, memberAccess, outermostWrapper, propertyNameText, unwrap } from './ast.js';
+import { isCollectionDeclaration } from './session-flow.js';
 import { SSE_TRANSPORTS, STREAMABLE_HTTP_TRANSPORTS } from './sdk-modules.js';
 import { isServerKind, returnedExpressions, type ValueAnalysis } from './values.js';
 
 export interface SessionConnection {
   /** The `connect` name node of `server.connect(transport)`. */
   connect: ts.Node;
-  /** The construction of the sessionful transport. */
-  transport: ts.NewExpression;
+  /** The construction of the sessionful transport (absent when the set-up is an `onsessioninitialized` callback). */
+  transport?: ts.NewExpression;
   /** Whether it is an HTTP+SSE transport. */
   sse: boolean;
   /** The function that constructs the transport: it runs once per session. */
@@ -36,22 +37,37 @@ export interface SessionConnection {
   state: ts.NewExpression[];
   /** The opening request's credentials handed to it (`req.auth`, the `Authorization` header): auth kept per session. */
   credentials: ts.Node[];
+  /**
+   * Closure state of the server's factory: collections and `let` variables declared in its body and written by the
+   * functions it registers (`const subscriptions = new Set()` filled by a subscribe handler, `let logLevel` set by
+   * `logging/setLevel`). Built once per server, they live as long as the session too.
+   */
+  closures: ts.Identifier[];
+  /**
+   * Project objects with state built further down the server's factory chain — in the functions whose result the
+   * factory returns (`return this._serverFactory()`, a factory handed to a class's constructor, a default export
+   * building `new Context(…)`), not in the factory itself: each lives per session too, far from the set-up.
+   */
+  nested: ts.NewExpression[];
 }
 
 export function sessionConnection(values: ValueAnalysis, call: ts.CallExpression): SessionConnection | undefined {
   const { name, nameNode, receiver } = calleeParts(call);
   if (name !== 'connect' || !receiver || !nameNode || call.arguments.length !== 1) return undefined;
-  if (!isServerKind(values.valueOf(receiver))) return undefined;
+  if (!isServerKind(values.valueOf(receiver)) && !isServerKind(destructuredServer(values, receiver))) return undefined;
   const direct = constructionOf(values, call.arguments[0]!, call);
   // `connect(factory, transport)`: a project helper the set-up hands its new transport to builds and connects the
   // server; it runs once per session just like the set-up, so the server's creation is looked for in the helper.
   const handed = direct ? undefined : transportHandedIn(values, call);
   const transport = direct ?? handed?.transport;
-  if (!transport || !isSessionful(values, transport)) return undefined;
-  const sse = SSE_TRANSPORTS.has(values.valueOf(transport)?.cls ?? '');
-  const setup = enclosingFunction(transport);
+  // `onsessioninitialized: (sid) => { const server = createServer(); await server.connect(new RedisTransport(sid)) }`:
+  // the callback runs once per session, whatever transport (the project's own) the server is connected to there.
+  const callback = transport && isSessionful(values, transport) ? undefined : sessionCallbackAround(values, call);
+  if (!callback && (!transport || !isSessionful(values, transport))) return undefined;
+  const sse = !callback && SSE_TRANSPORTS.has(values.valueOf(transport!)?.cls ?? '');
+  const setup = callback ?? enclosingFunction(transport!);
   if (!setup || !isInside(handed?.invocation ?? call, setup)) return undefined;
-  const scope = handed?.helper ?? setup;
+  const scope = handed && !callback ? handed.helper : setup;
 
   // The server itself (`server.connect`) or the bundle holding it (`connection.server.connect`).
   let root = unwrap(receiver);
@@ -61,14 +77,214 @@ export function sessionConnection(values: ValueAnalysis, call: ts.CallExpression
   const decl = symbol?.valueDeclaration;
   if (!decl) return undefined;
   const assignedInScope = assignmentsIn(values, scope, root);
+  const sharedConnection = { connect: nameNode, transport, sse, setup, shared: root, state: [], credentials: [], closures: [], nested: [] };
   if (!isInside(decl, scope) && assignedInScope.length === 0) {
     // A server declared outside a helper may still be made per session by its caller: only a server connected
     // directly by the set-up is judged shared.
-    return handed || root !== unwrap(receiver) ? undefined : { connect: nameNode, transport, sse, setup, shared: root, state: [], credentials: [] };
+    return handed || callback || root !== unwrap(receiver) ? undefined : sharedConnection;
   }
-  const creation = isInside(decl, scope) && ts.isVariableDeclaration(decl) && decl.initializer ? decl.initializer : assignedInScope[0];
+  // `resolveTransport(req, res, server)`: the set-up's parameter, which every caller fills with a server that
+  // outlives the call (declared outside the calling function, e.g. created once at start-up).
+  if (ts.isParameter(decl) && decl.parent === setup && assignedInScope.length === 0) {
+    return !handed && !callback && root === unwrap(receiver) && outlivesEveryCall(values, decl, 0) ? sharedConnection : undefined;
+  }
+  const declared = ts.isBindingElement(decl) ? bindingDeclaration(decl) : decl;
+  const creation = isInside(decl, scope) && declared && ts.isVariableDeclaration(declared) && declared.initializer ? declared.initializer : assignedInScope[0];
   if (!creation) return undefined;
-  return { connect: nameNode, transport, sse, setup, creation, state: stateBuiltWith(values, creation, scope), credentials: credentialsHandedTo(values, creation, scope) };
+  return {
+    connect: nameNode,
+    transport,
+    sse,
+    setup,
+    creation,
+    state: stateBuiltWith(values, creation, scope),
+    credentials: credentialsHandedTo(values, creation, scope),
+    closures: closureStateOf(values, creation),
+    nested: nestedState(values, creation),
+  };
+}
+
+/** How many factory hops below the server's creation are followed (`create()` → field factory → default export). */
+const MAX_FACTORY_DEPTH = 4;
+
+/** Stateful project objects constructed in the functions the creation's factory returns the result of (not the factory itself). */
+function nestedState(values: ValueAnalysis, creation: ts.Expression): ts.NewExpression[] {
+  const created = unwrap(creation);
+  const factory = ts.isCallExpression(created) ? values.functionOfCall(created) : undefined;
+  if (!factory) return [];
+  const out: ts.NewExpression[] = [];
+  const seen = new Set<ts.Node>([factory]);
+  let level = producersOf(values, factory);
+  for (let depth = 0; depth < MAX_FACTORY_DEPTH && level.length > 0; depth++) {
+    const next: ts.FunctionLikeDeclaration[] = [];
+    for (const fn of level) {
+      if (seen.has(fn)) continue;
+      seen.add(fn);
+      if (fn.body) {
+        const visit = (node: ts.Node): void => {
+          if (node !== fn && isFunctionLike(node)) return;
+          if (ts.isNewExpression(node) && isStatefulProjectClass(values, node)) out.push(node);
+          ts.forEachChild(node, visit);
+        };
+        visit(fn.body);
+      }
+      next.push(...producersOf(values, fn));
+    }
+    level = next;
+  }
+  return out;
+}
+
+/**
+ * The project functions whose result `fn` returns: `return make()`, `const server = await make(); …; return server`,
+ * an arrow's expression body; `make` a named function, a parameter's or `let`'s functions (see `functionsCalled`), or a
+ * function-valued field set from a constructor parameter (`this._serverFactory()`).
+ */
+function producersOf(values: ValueAnalysis, fn: ts.FunctionLikeDeclaration): ts.FunctionLikeDeclaration[] {
+  const out: ts.FunctionLikeDeclaration[] = [];
+  for (const returned of returnedExpressions(fn)) {
+    let value = unwrap(returned);
+    if (ts.isIdentifier(value)) {
+      const init = initializerIn(values, value, fn);
+      if (init) value = unwrap(init);
+    }
+    if (!ts.isCallExpression(value)) continue;
+    const callee = unwrap(value.expression);
+    const field = ts.isPropertyAccessExpression(callee) && callee.expression.kind === ts.SyntaxKind.ThisKeyword ? fieldFactories(values, callee) : [];
+    out.push(...functionsCalled(values, value, 0), ...field);
+  }
+  return out;
+}
+
+/** `this.factory` assigned from a constructor parameter: the functions the class's constructions pass for it. */
+function fieldFactories(values: ValueAnalysis, access: ts.PropertyAccessExpression): ts.FunctionLikeDeclaration[] {
+  let cls: ts.Node | undefined = access.parent;
+  while (cls && !ts.isClassLike(cls)) cls = cls.parent;
+  const ctor = cls && ts.isClassLike(cls) ? cls.members.find(ts.isConstructorDeclaration) : undefined;
+  if (!ctor?.body) return [];
+  let param: ts.ParameterDeclaration | undefined = ctor.parameters.find((p) => ts.getModifiers(p)?.length && ts.isIdentifier(p.name) && p.name.text === access.name.text);
+  forEachDescendant(ctor.body, (node) => {
+    if (param || !ts.isBinaryExpression(node) || node.operatorToken.kind !== ts.SyntaxKind.EqualsToken) return;
+    const left = node.left;
+    if (!ts.isPropertyAccessExpression(left) || left.expression.kind !== ts.SyntaxKind.ThisKeyword || left.name.text !== access.name.text) return;
+    const right = unwrap(node.right);
+    const decl = ts.isIdentifier(right) ? values.symbolOf(right)?.valueDeclaration : undefined;
+    if (decl && ts.isParameter(decl) && decl.parent === ctor) param = decl;
+  });
+  if (!param) return [];
+  const index = ctor.parameters.indexOf(param);
+  const out: ts.FunctionLikeDeclaration[] = [];
+  for (const site of values.invocationsOf(ctor)) {
+    const passed = site.arguments?.[index];
+    const inner = passed && !ts.isSpreadElement(passed) ? unwrap(passed) : undefined;
+    if (inner && isFunctionLike(inner)) out.push(inner);
+    else if (inner && ts.isIdentifier(inner)) out.push(...functionsPassedAs(values, inner, 0));
+  }
+  return out;
+}
+
+/**
+ * `const { server, cleanup } = createMcpServer()`: the value of the property the project factory returns under that
+ * name (`return { server, cleanup }` with `const server = new Server(…)`), when the binding itself has no known value.
+ */
+function destructuredServer(values: ValueAnalysis, receiver: ts.Expression): ReturnType<ValueAnalysis['valueOf']> {
+  const element = values.symbolOf(unwrap(receiver))?.valueDeclaration;
+  if (!element || !ts.isBindingElement(element) || !ts.isObjectBindingPattern(element.parent)) return undefined;
+  const name = propertyNameText(element.propertyName) ?? (ts.isIdentifier(element.name) ? element.name.text : undefined);
+  const owner = element.parent.parent;
+  const init = ts.isVariableDeclaration(owner) && owner.initializer ? unwrap(owner.initializer) : undefined;
+  const call = init && ts.isAwaitExpression(init) ? unwrap(init.expression) : init;
+  const factory = call && ts.isCallExpression(call) ? values.functionOfCall(call) : undefined;
+  for (const returned of factory ? returnedExpressions(factory) : []) {
+    const object = unwrap(returned);
+    if (!ts.isObjectLiteralExpression(object)) continue;
+    const property = object.properties.find((p) => propertyNameText(p.name) === name);
+    if (property && ts.isShorthandPropertyAssignment(property)) return values.valueOf(property.name);
+    if (property && ts.isPropertyAssignment(property)) return values.valueOf(property.initializer);
+  }
+  return undefined;
+}
+
+/** The `onsessioninitialized` callback of SDK transport options that `node` runs in. */
+function sessionCallbackAround(values: ValueAnalysis, node: ts.Node): ts.FunctionLikeDeclaration | undefined {
+  for (let fn = enclosingFunction(node); fn; fn = enclosingFunction(fn)) {
+    if (values.sessionCallbackName(fn) === 'onsessioninitialized') return fn;
+  }
+  return undefined;
+}
+
+/** The variable declaration a destructuring element belongs to (`const { server, cleanup } = createServer()`). */
+function bindingDeclaration(element: ts.BindingElement): ts.VariableDeclaration | undefined {
+  let node: ts.Node = element;
+  while (ts.isBindingElement(node) || ts.isObjectBindingPattern(node) || ts.isArrayBindingPattern(node)) node = node.parent;
+  return ts.isVariableDeclaration(node) ? node : undefined;
+}
+
+/**
+ * Whether every call of the parameter's function passes a value that outlives that call: a name declared outside the
+ * function the call is made in (a server created once and captured by a request handler), or that function's own
+ * parameter whose callers do the same. A value created in the calling function (per request) is not shared.
+ */
+function outlivesEveryCall(values: ValueAnalysis, param: ts.ParameterDeclaration, depth: number): boolean {
+  const fn = param.parent;
+  if (depth > MAX_HAND_DOWNS || !isFunctionLike(fn)) return false;
+  const index = fn.parameters.indexOf(param);
+  const calls = values.callsOf(fn);
+  if (calls.length === 0) return false;
+  return calls.every((call) => {
+    const passed = call.arguments[index];
+    const inner = passed && !ts.isSpreadElement(passed) ? unwrap(passed) : undefined;
+    if (!inner || !ts.isIdentifier(inner)) return false;
+    const decl = values.symbolOf(inner)?.valueDeclaration;
+    const caller = enclosingFunction(call);
+    if (!decl || !caller) return false;
+    if (ts.isParameter(decl) && decl.parent === caller) return outlivesEveryCall(values, decl, depth + 1);
+    return !isInside(decl, caller) && assignmentsIn(values, caller, inner).length === 0;
+  });
+}
+
+/** Global timers: their handles are bookkeeping, not application state. */
+const TIMER_CALLS = new Set(['setTimeout', 'setInterval', 'setImmediate']);
+
+function isTimerHandle(values: ValueAnalysis, value: ts.Expression): boolean {
+  const call = unwrap(value);
+  return ts.isCallExpression(call) && TIMER_CALLS.has(calleeParts(call).name ?? '') && !calleeParts(call).receiver && !values.functionOfCall(call);
+}
+
+/** Mutating methods of collections: a closure collection they are called on inside a handler is state. */
+const MUTATORS = new Set(['add', 'set', 'delete', 'clear', 'push', 'pop', 'shift', 'unshift', 'splice']);
+
+/** Collections and `let` variables declared at the top of the server factory's body and written by its nested functions. */
+function closureStateOf(values: ValueAnalysis, creation: ts.Expression): ts.Identifier[] {
+  const created = unwrap(creation);
+  const call = ts.isAwaitExpression(created) ? unwrap(created.expression) : created;
+  const factory = ts.isCallExpression(call) ? values.functionOfCall(call) : undefined;
+  if (!factory?.body || !ts.isBlock(factory.body)) return [];
+  const candidates = new Map<ts.Symbol, ts.Identifier>();
+  for (const statement of factory.body.statements) {
+    if (!ts.isVariableStatement(statement)) continue;
+    const mutable = (statement.declarationList.flags & ts.NodeFlags.Let) !== 0;
+    for (const decl of statement.declarationList.declarations) {
+      if (!ts.isIdentifier(decl.name)) continue;
+      const symbol = values.symbolOf(decl.name);
+      if (symbol && (mutable || isCollectionDeclaration(decl, values))) candidates.set(symbol, decl.name);
+    }
+  }
+  if (candidates.size === 0) return [];
+  const written = new Set<ts.Identifier>();
+  forEachDescendant(factory.body, (node) => {
+    if (!ts.isIdentifier(node) || enclosingFunction(node) === factory) return;
+    const declared = candidates.get(values.symbolOf(node)!);
+    if (!declared) return;
+    const parent = outermostWrapper(node).parent;
+    const assigned = parent && ts.isBinaryExpression(parent) && parent.left === outermostWrapper(node) && parent.operatorToken.kind >= ts.SyntaxKind.FirstAssignment && parent.operatorToken.kind <= ts.SyntaxKind.LastAssignment;
+    const mutated = parent && ts.isPropertyAccessExpression(parent) && parent.expression === outermostWrapper(node) && ts.isCallExpression(parent.parent) && parent.parent.expression === parent && MUTATORS.has(parent.name.text);
+    const isLet = ts.isVariableDeclarationList(declared.parent.parent) && (declared.parent.parent.flags & ts.NodeFlags.Let) !== 0;
+    // A timer handle (`initializeTimeout = setTimeout(…)`) is bookkeeping that goes with the server, not state a call leaves for the next.
+    if (isLet && assigned && isTimerHandle(values, (parent as ts.BinaryExpression).right)) return;
+    if ((isLet && assigned) || (!isLet && mutated)) written.add(declared);
+  });
+  return [...written].sort((a, b) => a.pos - b.pos);
 }
 
 /** An HTTP+SSE transport, or a Streamable HTTP transport whose options mint session ids. */

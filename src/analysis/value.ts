@@ -20,7 +20,11 @@ type ValueKind =
   /** A project object type (`{ server: McpServer; transport: … }`, an interface) whose members may be SDK values. */
   | 'shape';
 /** `query`: the `?sessionId=` an HTTP+SSE client posts its messages with (`/messages?sessionId=…`). */
-export type SessionIdOrigin = 'context' | 'transport' | 'header' | 'callback' | 'query';
+/**
+ * `injected`: a field of the request's `_meta` that the project's own plumbing fills with the session id
+ * (`params._meta.mcpSessionId = sessionId`) and handlers read back.
+ */
+export type SessionIdOrigin = 'context' | 'transport' | 'header' | 'callback' | 'query' | 'injected';
 
 export interface Hop {
   text: string;

@@ -85,6 +85,9 @@ export function isServerKind(value: Value | undefined): boolean {
   return value?.kind === 'mcp-server' || value?.kind === 'server';
 }
 
+/** The session life-cycle callbacks of SDK Streamable HTTP transport options. */
+const SESSION_CALLBACKS = new Set(['onsessioninitialized', 'onsessionclosed']);
+
 export class ValueAnalysis {
   private readonly cache = new Map<ts.Node, Value | null>();
   private callIndex: CallIndex | undefined;
@@ -93,6 +96,8 @@ export class ValueAnalysis {
   private readonly handlerRegistrations = new Map<ts.Node, ts.CallExpression | null>();
   private readonly thisAssignments = new Map<ts.Node, Map<string, ts.Expression[]>>();
   private readonly symbols = new Map<ts.Node, ts.Symbol | null>();
+  /** Per scope: the variables handed to transport options as session callbacks, and under which name. */
+  private readonly sessionCallbacksIn = new Map<ts.Node, Map<ts.Symbol, string>>();
   private readonly collectionWrites = new Map<ts.Node, Value | null>();
   private readonly carried = new Map<ts.Node, Value | null>();
   private sseEndpointPaths: Set<string> | undefined;
@@ -1310,10 +1315,35 @@ export class ValueAnalysis {
   /** `onsessioninitialized` / `onsessionclosed` callbacks in SDK Streamable HTTP transport options. */
   sessionCallbackName(fn: ts.FunctionLikeDeclaration): string | undefined {
     const prop = fn.parent;
+    if (prop && ts.isVariableDeclaration(prop) && prop.initializer === fn && ts.isIdentifier(prop.name)) return this.sessionCallbackVariable(prop);
     if (!prop || !ts.isPropertyAssignment(prop)) return undefined;
     const name = propertyNameText(prop.name);
-    if (name !== 'onsessioninitialized' && name !== 'onsessionclosed') return undefined;
+    if (!name || !SESSION_CALLBACKS.has(name)) return undefined;
     return this.isTransportOptions(prop.parent) ? name : undefined;
+  }
+
+  /**
+   * `const onsessioninitialized = async (sid) => …` handed to the transport options by name (`{ onsessioninitialized }`,
+   * `{ onsessionclosed: onClose }`): the callback declared apart from the options, in the same scope.
+   */
+  private sessionCallbackVariable(decl: ts.VariableDeclaration): string | undefined {
+    const symbol = this.symbolOf(decl.name);
+    if (!symbol) return undefined;
+    const scope = enclosingFunction(decl) ?? decl.getSourceFile();
+    let named = this.sessionCallbacksIn.get(scope);
+    if (!named) {
+      const found = new Map<ts.Symbol, string>();
+      forEachDescendant(scope, (node) => {
+        if (!(ts.isPropertyAssignment(node) || ts.isShorthandPropertyAssignment(node))) return;
+        const name = propertyNameText(node.name);
+        if (!name || !SESSION_CALLBACKS.has(name)) return;
+        const value = ts.isShorthandPropertyAssignment(node) ? node.name : unwrap(node.initializer);
+        const passed = ts.isIdentifier(value) ? this.symbolOf(value) : undefined;
+        if (passed && this.isTransportOptions(node.parent)) found.set(passed, name);
+      });
+      this.sessionCallbacksIn.set(scope, (named = found));
+    }
+    return named.get(symbol);
   }
 
   /** An object literal that ends up as the options of an SDK Streamable HTTP transport (inline or via a variable). */

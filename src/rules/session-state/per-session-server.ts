@@ -21,6 +21,8 @@ export default defineRule({
         '`{{call}}` starts a child process in the set-up of every session: each session gets its own backend process, initialized by that session and keeping whatever it keeps between calls. On 2026-07-28 there is no session for it to live as long as; start the backend per request, or share one that needs no per-client handshake and keep its state under explicit handles.',
       listRouting:
         '`{{name}}` is filled only while answering `{{list}}` and read by `{{use}}`: the call relies on an earlier list request having reached this server instance, as in a session. On 2026-07-28 every request may meet a fresh server (`createMcpHandler` builds one per request) and a client may call what it listed elsewhere, or never listed: build the table when the server is built (or look the name up on demand).',
+      perSessionObject:
+        '`new {{cls}}(…)` is built once per session: `{{server}}` creates a server for each session, and its factory chain builds this object with it. Whatever it keeps (a browser context, the active backend session, exported data) is shared by every call of that session and by no other, with no session id in sight. On 2026-07-28 a server is built per request: keep the object in a store keyed by an explicit handle (minted by a `create_<noun>` tool, or by the tool that already creates it) or make it per request.',
       shared:
         'One server instance (`{{name}}`) is connected to a new sessionful transport for every session: the SDK keeps only the latest, so its transport, negotiated client and any state on it belong to whichever session connected last. On 2026-07-28 build a server per request: `createMcpHandler(buildServer)`.',
     },
@@ -56,8 +58,17 @@ export default defineRule({
               ...connection.credentials.map((read) => `the opening request's credentials (\`${read.getText().replace(/\s+/g, ' ').slice(0, 40)}\`)`),
             ]),
           ];
+          // Legacy SSE: `session-transport/sse-transport` already says the per-connection server goes; its closures add nothing.
+          if (connection.closures.length > 0 && !connection.sse) carried.push(`what its factory keeps in ${connection.closures.map((name) => `\`${name.text}\``).join(', ')} (written by its handlers)`);
+          const nested = connection.nested.filter((made) => !reported.has(made));
+          if (nested.length > 0) carried.push(...new Set(nested.map((made) => `\`${made.expression.getText()}\` (built by its factory chain)`)));
           if (carried.length === 0) return;
           reported.add(creation);
+          const serverText = creation.getText().replace(/\s+/g, ' ').slice(0, 60);
+          for (const made of nested) {
+            reported.add(made);
+            context.report({ node: made.expression, messageId: 'perSessionObject', data: { cls: made.expression.getText(), server: serverText } });
+          }
           const at = ts.isCallExpression(creation) ? (calleeParts(creation).nameNode ?? creation) : creation;
           context.report({ node: at, messageId: 'perSession', data: { server: creation.getText().replace(/\s+/g, ' ').slice(0, 60), state: carried.join(', ') } });
         },

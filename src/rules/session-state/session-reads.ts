@@ -20,8 +20,10 @@ export function classifyRead(read: SessionRead, sessions: SessionFlow): ReadVerd
   // one expression gets one finding.
   if (read.sinks.length > 0 && read.sinks.every((sink) => isKvKeyContaining(sink, read, sessions))) return undefined;
   const meaningful = read.sinks.filter((sink) => isStateOrLog(sink, sessions));
-  if (read.origin !== 'context' && meaningful.length === 0) return undefined; // routing code: registry rules cover it
-  const sinks = read.origin === 'context' ? read.sinks : meaningful;
+  // A handler reading the id the project carried into `_meta` by hand is a read like `extra.sessionId`.
+  const handlerRead = read.origin === 'context' || read.origin === 'injected';
+  if (!handlerRead && meaningful.length === 0) return undefined; // routing code: registry rules cover it
+  const sinks = handlerRead ? read.sinks : meaningful;
   if (sinks.length > 0 && sinks.every((s) => s.kind === 'log')) return 'telemetry';
   return 'read';
 }

@@ -333,7 +333,7 @@ class StoreRewrite {
     if (storeSinks.length === 0) return;
     if (read.origin !== 'context') {
       if (storeSinks.every((s) => this.isLifecycleCleanup(s) && this.model.accesses.find((a) => a.sink === s)?.paths.length === 0)) return;
-      throw new CannotRewrite(`the key comes from the ${read.origin === 'header' ? 'mcp-session-id header' : 'transport'}, outside any tool`, read.node);
+      throw new CannotRewrite(`the key comes from the ${read.origin === 'header' ? 'mcp-session-id header' : read.origin === 'injected' ? 'session id the project copies into the request `_meta`' : 'transport'}, outside any tool`, read.node);
     }
     const access = read.node.parent;
     if (access && ts.isPropertyAccessExpression(access) && access.name === read.node) {

@@ -4,6 +4,86 @@ import rule from '../../../src/rules/session-state/per-session-server.js';
 ruleTester(rule, {
   valid: [
     {
+      name: 'a server built per session whose factory keeps only a timer handle set by a handler (bookkeeping), and an SSE connection whose factory keeps a set (sse-transport covers it)',
+      code: `import express from 'express';
+import { randomUUID } from 'node:crypto';
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { SSEServerTransport } from '@modelcontextprotocol/sdk/server/sse.js';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import { SubscribeRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+function createServer() {
+  const server = new Server({ name: 'x', version: '1' }, { capabilities: { resources: { subscribe: true } } });
+  let initializeTimeout: ReturnType<typeof setTimeout> | undefined;
+  server.oninitialized = () => {
+    initializeTimeout = setTimeout(() => undefined, 350);
+  };
+  return { server, cleanup: () => clearTimeout(initializeTimeout) };
+}
+function createSseServer() {
+  const server = new Server({ name: 'x', version: '1' }, { capabilities: { resources: { subscribe: true } } });
+  const subscriptions = new Set<string>();
+  server.setRequestHandler(SubscribeRequestSchema, async (request) => {
+    subscriptions.add(request.params.uri);
+    return {};
+  });
+  return { server };
+}
+const app = express();
+app.post('/mcp', async (req, res) => {
+  const { server } = createServer();
+  const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: () => randomUUID() });
+  await server.connect(transport);
+  await transport.handleRequest(req, res, req.body);
+});
+app.get('/sse', async (_req, res) => {
+  const { server } = createSseServer();
+  await server.connect(new SSEServerTransport('/message', res));
+});`,
+    },
+    {
+      name: 'a server passed to the transport helper is built per request by the route handler (not shared)',
+      code: `import express from 'express';
+import { randomUUID } from 'node:crypto';
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+function buildServer() {
+  return new Server({ name: 'x', version: '1' }, { capabilities: { tools: {} } });
+}
+export async function resolveTransport(req: any, server: Server) {
+  const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: () => randomUUID() });
+  await server.connect(transport);
+  return transport;
+}
+const app = express();
+app.post('/mcp', async (req, res) => {
+  const perRequest = buildServer();
+  const transport = await resolveTransport(req, perRequest);
+  await transport.handleRequest(req, res, req.body);
+});`,
+    },
+    {
+      name: 'a server built per session whose factory only fills its collections while it is built (no handler writes them)',
+      code: `import { randomUUID } from 'node:crypto';
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import { ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+function createServer() {
+  const server = new Server({ name: 'x', version: '1' }, { capabilities: { tools: {} } });
+  const tools = new Map<string, string>();
+  tools.set('echo', 'Echoes');
+  let count = 0;
+  count = tools.size;
+  server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: [...tools].map(([name, description]) => ({ name, description, inputSchema: { type: 'object' as const } })) }));
+  return server;
+}
+export async function open() {
+  const server = createServer();
+  const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: () => randomUUID() });
+  await server.connect(transport);
+  return transport;
+}`,
+    },
+    {
       name: 'servers keyed by tenant, not by session',
       code: `import { McpServer } from '@modelcontextprotocol/server';
 const byTenant = new Map<string, McpServer>();
@@ -169,6 +249,128 @@ export async function createServer(upstreams: Upstream[]) {
     },
   ],
   invalid: [
+    {
+      name: 'a server list whose create() calls a factory held in a field (set from the constructor), which builds a browser context: the creation and the context each reported',
+      code: {
+        'src/context.ts': `export class Context {
+  activeSessionId: string | undefined;
+  constructor(readonly id: string) {}
+}
+`,
+        'src/index.ts': `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { Context } from './context.js';
+export default function createServer(config: { id: string }) {
+  const server = new McpServer({ name: 'browser', version: '1' });
+  const context = new Context(config.id);
+  server.tool('navigate', async () => ({ content: [{ type: 'text', text: String(context.activeSessionId) }] }));
+  return server.server;
+}
+`,
+        'src/server-list.ts': `import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
+export class ServerList {
+  private _servers: Server[] = [];
+  private _serverFactory: () => Promise<Server>;
+  constructor(serverFactory: () => Promise<Server>) {
+    this._serverFactory = serverFactory;
+  }
+  async create() {
+    const server = await this._serverFactory();
+    this._servers.push(server);
+    return server;
+  }
+}
+`,
+        'src/transport.ts': `import http from 'node:http';
+import { randomUUID } from 'node:crypto';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import { ServerList } from './server-list.js';
+import createServerFunction from './index.js';
+const serverList = new ServerList(async () => createServerFunction({ id: 'x' }));
+export function start() {
+  http.createServer(async (req, res) => {
+    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: () => randomUUID() });
+    const server = await serverList.create();
+    await server.connect(transport);
+    await transport.handleRequest(req, res);
+  }).listen(3000);
+}
+`,
+      },
+      errors: [
+        { messageId: 'perSessionObject', file: 'src/index.ts', line: 5, data: { cls: 'Context', server: 'serverList.create()' } },
+        { messageId: 'perSession', file: 'src/transport.ts', line: 10 },
+      ],
+    },
+    {
+      name: 'a server built in a named onsessioninitialized callback and connected to the project\'s own transport; its factory keeps a subscription set and a log level written by handlers',
+      code: `import { randomUUID } from 'node:crypto';
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import { SetLevelRequestSchema, SubscribeRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+class RelayTransport implements Transport {
+  constructor(readonly sessionId: string) {}
+  async start() {}
+  async send(_message: JSONRPCMessage) {}
+  async close() {}
+}
+interface McpServerWrapper {
+  server: Server;
+  cleanup: () => void;
+}
+const createMcpServer = (): McpServerWrapper => {
+  const server = new Server({ name: 'x', version: '1' }, { capabilities: { resources: { subscribe: true }, logging: {} } });
+  const subscriptions = new Set<string>();
+  let logLevel = 'debug';
+  server.setRequestHandler(SubscribeRequestSchema, async (request) => {
+    subscriptions.add(request.params.uri);
+    return {};
+  });
+  server.setRequestHandler(SetLevelRequestSchema, async (request) => {
+    logLevel = request.params.level;
+    return {};
+  });
+  return { server, cleanup: () => subscriptions.clear() };
+};
+export function open() {
+  const onsessioninitialized = async (sessionId: string) => {
+    const { server, cleanup } = createMcpServer();
+    const relay = new RelayTransport(sessionId);
+    relay.onclose = cleanup;
+    await server.connect(relay);
+  };
+  return new StreamableHTTPServerTransport({ sessionIdGenerator: () => randomUUID(), onsessioninitialized });
+}`,
+      errors: [{ messageId: 'perSession', line: 33, data: { server: 'createMcpServer()', state: 'what its factory keeps in `subscriptions`, `logLevel` (written by its handlers)' } }],
+    },
+    {
+      name: 'one server created at start-up, handed through the route handler to a helper that connects it to each new session\'s transport',
+      code: `import express from 'express';
+import { randomUUID } from 'node:crypto';
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+const sessions = new Map<string, StreamableHTTPServerTransport>();
+export async function resolveTransport(req: any, server: Server) {
+  const existing = sessions.get(req.headers['mcp-session-id']);
+  if (existing) return existing;
+  const sessionId = randomUUID();
+  const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: () => sessionId });
+  sessions.set(sessionId, transport);
+  await server.connect(transport);
+  return transport;
+}
+export function startHttp(server: Server) {
+  const app = express();
+  app.post('/mcp', async (req, res) => {
+    const transport = await resolveTransport(req, server);
+    await transport.handleRequest(req, res, req.body);
+  });
+  return app;
+}
+startHttp(new Server({ name: 'proxy', version: '1' }, { capabilities: {} }));`,
+      errors: [{ messageId: 'shared', line: 12, data: { name: 'server' } }],
+    },
     {
       name: 'plain JS hub class: each SSE session gets a server from a method, kept with its transport in a field map',
       filename: 'src/hub/endpoint.js',

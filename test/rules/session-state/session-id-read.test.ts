@@ -25,6 +25,22 @@ server.tool('view_cart', async (extra) => {
 ruleTester(rule, {
   valid: [
     {
+      name: 'a _meta field filled with a value that is not the session id (a request counter), read by a handler',
+      code: `import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { CallToolRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+let counter = 0;
+export function tag(params: { _meta?: { seq?: number } }) {
+  params._meta ??= {};
+  params._meta.seq = ++counter;
+}
+const seen = new Map<number, string>();
+const server = new Server({ name: 'x', version: '1' }, { capabilities: { tools: {} } });
+server.setRequestHandler(CallToolRequestSchema, async (request) => {
+  seen.set((request.params._meta as { seq?: number } | undefined)?.seq ?? 0, request.params.name);
+  return { content: [] };
+});`,
+    },
+    {
       name: "an application's own sessionId copied into a row type is not the MCP session id",
       code: {
         'src/rows.ts': `export interface Row { sessionId: string; userId: string }
@@ -145,6 +161,51 @@ server.tool('get_prefs', async (extra) => ({ content: [{ type: 'text', text: Str
     },
   ],
   invalid: [
+    {
+      name: 'the Mcp-Session-Id header copied by a helper into _meta of each request (and a per-process id through the same helper), read back by handlers',
+      code: {
+        'src/meta.ts': `export interface Params { _meta?: { mcpSessionId?: string; progressToken?: string | number } }
+export function injectSessionId(params: Params | undefined, sessionId: string): Params {
+  const result = params ?? {};
+  result._meta ??= {};
+  result._meta.mcpSessionId = sessionId;
+  return result;
+}
+`,
+        'src/http.ts': `import express from 'express';
+import { injectSessionId } from './meta.js';
+const app = express();
+app.post('/mcp', (req, res) => {
+  const sessionId = req.headers['mcp-session-id'] as string | undefined;
+  if (sessionId) req.body.params = injectSessionId(req.body.params, sessionId);
+  res.end();
+});
+`,
+        'src/stdio.ts': `import { randomUUID } from 'node:crypto';
+import { injectSessionId } from './meta.js';
+const processId = randomUUID();
+export function onMessage(message: { params?: any }) {
+  message.params = injectSessionId(message.params, processId);
+}
+`,
+        'src/server.ts': `import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { CallToolRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+const tasks = new Map<string, string[]>();
+const server = new Server({ name: 'x', version: '1' }, { capabilities: { tools: {} } });
+server.setRequestHandler(CallToolRequestSchema, async (request) => {
+  const { _meta: meta } = request.params;
+  const owner = (meta as { mcpSessionId?: string } | undefined)?.mcpSessionId;
+  tasks.set(owner ?? 'anon', []);
+  return { content: [] };
+});
+`,
+      },
+      errors: [
+        { messageId: 'injected', file: 'src/http.ts', line: 6, data: { call: 'injectSessionId(…)', field: 'mcpSessionId' } },
+        { messageId: 'read', file: 'src/server.ts', line: 7 },
+        { messageId: 'injected', file: 'src/stdio.ts', line: 5, data: { call: 'injectSessionId(…)', field: 'mcpSessionId' } },
+      ],
+    },
     {
       name: 'session id copied into a typed context object that a dispatcher hands to tool modules',
       code: {
