@@ -5,7 +5,8 @@
 import { ts } from '../../typescript.js';
 import { calleeParts, isFunctionLike, unwrap, statementOf } from '../../analysis/ast.js';
 import { isServerKind } from '../../analysis/values.js';
-import type { Analysis } from '../../analysis/model.js';
+import type { Analysis, AnalysisResult } from '../../analysis/model.js';
+import { frameworkSitesOf } from '../../rules/framework-sites.js';
 import { handlerRegistration } from '../../analysis/sdk-features.js';
 import { markerInsertion } from '../../markers.js';
 import type { TextEdit } from './edits.js';
@@ -48,6 +49,26 @@ export function isMarked(plan: TransformPlan, node: ts.Node): boolean {
     if (lines.has(sf.getLineAndCharacterOfPosition(statementOf(current).getStart(sf)).line + 1)) return true;
   }
   return false;
+}
+
+/**
+ * Marks the framework sites of `ruleIds` (FastMCP's `session.requestSampling()`,
+ * `session.clientCapabilities`, …) that this plan neither marked nor rewrote, each with the
+ * framework description's own advice (the scan's message); returns how many. A framework's API has
+ * no SDK v2 counterpart a rewrite could put in place, so its sites are at least marked.
+ */
+export function markFrameworkSites(result: AnalysisResult, plan: TransformPlan, ruleIds: readonly string[]): number {
+  let marked = 0;
+  for (const ruleId of ruleIds) {
+    for (const site of frameworkSitesOf(result.analysis, result.sourceFiles, ruleId)) {
+      const sf = site.node.getSourceFile();
+      const at = site.node.getStart(sf);
+      if (isMarked(plan, site.node) || plan.edits.some((e) => e.file === sf.fileName && e.start <= at && at < e.end)) continue;
+      addMarker(plan, site.node, ruleId, site.message);
+      marked++;
+    }
+  }
+  return marked;
 }
 
 function placeMarker(plan: TransformPlan, statement: ts.Node, ruleId: string, message: string): void {

@@ -15,7 +15,7 @@ import type { AnalysisResult } from '../../analysis/model.js';
 import { ruleOfFeature, type FeatureId } from '../../analysis/sdk-features.js';
 import type { TransformOptions, TransformPlan } from '../kit/plan.js';
 import { emptyPlan } from '../kit/plan.js';
-import { addMarker } from '../kit/handler-sites.js';
+import { addMarker, markFrameworkSites } from '../kit/handler-sites.js';
 
 /** The features this transform marks, in the order it marks them, with the marker and the report's note. */
 const REPLACEMENT: Partial<Record<FeatureId, { marker: string; note: string }>> = {
@@ -74,6 +74,8 @@ export function planServerPush(result: AnalysisResult, _options: TransformOption
     }
     if (seen.size) plan.notes.push(`${replacement.note} (${seen.size} site${seen.size === 1 ? '' : 's'} marked)`);
   }
+  const framework = markFrameworkSites(result, plan, (Object.keys(REPLACEMENT) as FeatureId[]).map(ruleOfFeature));
+  if (framework) plan.notes.push(`server push: ${framework} framework site${framework === 1 ? '' : 's'} marked with the framework's advice`);
   if (pings) plan.notes.push(`ping: ${pings} ping() statement${pings === 1 ? '' : 's'} removed (2026-07-28 has no ping; rely on transport keep-alives)`);
   return plan;
 }
