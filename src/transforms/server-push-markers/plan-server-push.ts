@@ -37,6 +37,10 @@ const REPLACEMENT: Partial<Record<FeatureId, { marker: string; note: string }>> 
   },
 };
 
+/** A ping whose result the code uses (a heartbeat racing it against a timeout, a liveness check): not deleted. */
+const PING_IN_EXPRESSION =
+  'ping was removed in both directions in 2026-07-28 and throws on a 2026-era instance, and this code uses its result (a heartbeat or liveness check): delete the check with it rather than the ping alone. Dead connections show up as closed transports (keep-alives on HTTP, the process ending on stdio).';
+
 export function planServerPush(result: AnalysisResult, _options: TransformOptions): TransformPlan {
   const plan = emptyPlan();
   plan.notes = [];
@@ -70,7 +74,8 @@ export function planServerPush(result: AnalysisResult, _options: TransformOption
       const key = `${sf.fileName}:${sf.getLineAndCharacterOfPosition(anchor.getStart(sf)).line}`;
       if (seen.has(key)) continue;
       seen.add(key);
-      addMarker(plan, anchor, ruleId, anchor === object ? `the ${perObject.get(object)} senders of this object (one marker for all): ${replacement.marker}` : replacement.marker);
+      const message = feature === 'ping' && report.messageId === 'call' ? PING_IN_EXPRESSION : replacement.marker;
+      addMarker(plan, anchor, ruleId, anchor === object ? `the ${perObject.get(object)} senders of this object (one marker for all): ${message}` : message);
     }
     if (seen.size) plan.notes.push(`${replacement.note} (${seen.size} site${seen.size === 1 ? '' : 's'} marked)`);
   }
