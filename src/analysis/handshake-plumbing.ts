@@ -10,9 +10,9 @@
  *   `serverInfo`): the code answers the handshake itself, whether or not we can see what it compares.
  */
 import { ts } from '../typescript.js';
-import { enclosingFunction, isFunctionLike, memberAccess, propertyNameText, unwrap } from './ast.js';
+import { enclosingFunction, isFunctionLike, isUndefined, memberAccess, outermostWrapper, propertyNameText, unwrap } from './ast.js';
 import { declaredType } from './declarations.js';
-import type { ValueAnalysis } from './values.js';
+import { isServerKind, type ValueAnalysis } from './values.js';
 
 export const HANDSHAKE_METHODS = new Set(['initialize', 'notifications/initialized']);
 
@@ -261,4 +261,42 @@ function serializes(node: ts.Node, isMessage: (node: ts.Node | undefined) => boo
   if (!ts.isCallExpression(inner)) return false;
   const callee = memberAccess(inner.expression);
   return callee?.name === 'stringify' && ts.isIdentifier(unwrap(callee.object)) && (unwrap(callee.object) as ts.Identifier).text === 'JSON' && isMessage(inner.arguments[0]);
+}
+
+/**
+ * The SDK's private handshake fields: what `initialize` set on a `Server` (`_clientCapabilities`,
+ * `_clientVersion`) and the Streamable HTTP transport's "already initialized" guard (`_initialized`).
+ */
+const PRIVATE_HANDSHAKE_FIELDS: Readonly<Record<string, 'server' | 'server-or-transport'>> = {
+  _clientCapabilities: 'server',
+  _clientVersion: 'server',
+  _initialized: 'server-or-transport',
+};
+
+/**
+ * `x._initialized`, `server._clientCapabilities` on an SDK server or transport: the field's name and
+ * the node naming it. Presence checks (`typeof x._initialized`, `x._initialized !== undefined`) in
+ * front of a real use are not sites of their own.
+ */
+export function privateHandshakeField(values: ValueAnalysis, node: ts.PropertyAccessExpression | ts.ElementAccessExpression): { name: string; nameNode: ts.Node } | undefined {
+  const access = memberAccess(node);
+  const owners = access && PRIVATE_HANDSHAKE_FIELDS[access.name];
+  if (!access || !owners || isPresenceCheck(node)) return undefined;
+  const owner = values.valueOf(access.object);
+  return isServerKind(owner) || (owners === 'server-or-transport' && owner?.kind === 'transport') ? { name: access.name, nameNode: access.nameNode } : undefined;
+}
+
+/**
+ * `typeof x._initialized`, `x._initialized !== undefined`: a check of the field in front of its real use (a write or
+ * a read that decides something), not a site of its own (as a bare guard of a session-id read is not).
+ */
+function isPresenceCheck(node: ts.Node): boolean {
+  const outer = outermostWrapper(node);
+  const parent = outer.parent;
+  if (parent && ts.isTypeOfExpression(parent)) return true;
+  if (!parent || !ts.isBinaryExpression(parent)) return false;
+  const op = parent.operatorToken.kind;
+  const equality = op === ts.SyntaxKind.EqualsEqualsEqualsToken || op === ts.SyntaxKind.ExclamationEqualsEqualsToken || op === ts.SyntaxKind.EqualsEqualsToken || op === ts.SyntaxKind.ExclamationEqualsToken;
+  const other = parent.left === outer ? parent.right : parent.left;
+  return equality && isUndefined(other);
 }

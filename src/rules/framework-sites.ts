@@ -435,6 +435,14 @@ export function frameworkSites(analysis: Analysis, files: ReadonlySet<ts.SourceF
 
 
 /**
+ * The framework sites of `files` that the catalogue rule `ruleId` reports, with the framework's advice:
+ * for a transform marking what it does not rewrite (the same sites, the same message as the scan).
+ */
+export function frameworkSitesOf(analysis: Analysis, files: readonly ts.SourceFile[], ruleId: string): ReadonlyArray<{ node: ts.Node; message: string }> {
+  return frameworkSites(analysis, new Set(files.filter((sf) => !sf.isDeclarationFile))).filter((site) => site.rule === ruleId);
+}
+
+/**
  * A catalogue rule that also reports the framework sites carrying its id, with the framework's
  * message (messageId `framework`). The rule's own visitors are untouched.
  */

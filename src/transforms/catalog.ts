@@ -11,8 +11,7 @@ import { planServing } from './stateless-serving/plan-serving.js';
 import { planHandshake } from './handshake-to-request-envelope/plan-handshake.js';
 import { planLogging } from './logging-to-request-scope/plan-logging.js';
 import { planMrtr } from './sampling-elicitation-to-mrtr/plan-mrtr.js';
-import { planServerPush } from './server-push-markers/plan-server-push.js';
-import { FRAMEWORK_SITE_RULES } from './server-push-markers/framework-sites.js';
+import { planServerPush, FRAMEWORK_SESSION_RULES } from './server-push-markers/plan-server-push.js';
 import { createTransformer, type Transformer } from './jscodeshift.js';
 import type { TransformOptions, TransformPlan } from './kit/plan.js';
 
@@ -127,10 +126,10 @@ const handshake = defineTransform({
   why: '2026-07-28 has no initialize: what the client is and supports arrives with each request.',
   details: [
     'getClientCapabilities()/getClientVersion() in a handler (SDK v2) read ctx.mcpReq.envelope first, the initialize-scoped value as the 2025-era fallback',
-    'markers: the same calls outside a handler, oninitialized hooks, registration gated on negotiated capabilities (register unconditionally; one marker per gate, on the read that feeds it)',
+    'markers: the same calls outside a handler, oninitialized hooks, registration gated on negotiated capabilities (register unconditionally; one marker per gate, on the read that feeds it), the SDK\'s private handshake fields (transport._initialized = true on a rebuilt session), framework handshake reads (FastMCP session.clientCapabilities) with the framework\'s advice',
   ],
   rewrites: ['handshake/client-capabilities'],
-  marks: ['handshake/client-capabilities', 'handshake/client-version', 'handshake/oninitialized', 'handshake/initialize-handler'],
+  marks: ['handshake/client-capabilities', 'handshake/client-version', 'handshake/oninitialized', 'handshake/initialize-handler', 'handshake/private-state'],
   plan: planHandshake,
 });
 
@@ -157,7 +156,7 @@ const mrtr = defineTransform({
   details: [
     'const r = await <request> (server, ctx or raw sendRequest/request forms) → return inputRequired({ inputRequests }) first, read inputResponse(ctx.mcpReq.inputResponses, k) on the retry',
     'locals held across the await travel in requestState sealed by createRequestStateCodec (key from MCP_REQUEST_STATE_KEY); the server gets requestState.verify',
-    'markers, one on each request: several requests, side effects or loops before the await, handlers other than registerTool, SDK 1.x (--target stateless-v1); senders handed on as functions, calls through wrappers and requests built by hand; the URL-elicitation error (-32042) and the elicitation completion notifier (inputRequired.elicitUrl)',
+    'markers, one on each request: several requests, side effects or loops before the await, handlers other than registerTool, SDK 1.x (--target stateless-v1); senders handed on as functions, calls through wrappers and requests built by hand; the URL-elicitation error (-32042) and the elicitation completion notifier (inputRequired.elicitUrl); framework senders (FastMCP session.requestSampling()) with the framework\'s advice',
   ],
   rewrites: ['deprecated-feature/roots', 'deprecated-feature/sampling', 'server-push/elicitation'],
   marks: ['deprecated-feature/roots', 'deprecated-feature/sampling', 'server-push/elicitation'],
@@ -169,11 +168,11 @@ const serverPush = defineTransform({
   summary: 'Subscriptions, list-changed side effects, tool toggles → markers with the replacement; ping removed',
   why: '2026-07-28 has no per-session channel to push on: subscriptions, list-changed side effects and per-connection toggles need another design.',
   details: [
-    'markers: resources/subscribe handlers and sendResourceUpdated (subscriptions/listen, handler.notify), list-changed sends (one marker for an object of notifier closures), enable()/disable() toggles (unconditional tools with handles); ping calls removed (SSEServerTransport is stateless-serving\'s)',
-    "markers: a framework's session used beyond its request (FastMCP session.requestSampling(), session.clientCapabilities, a FastMCPSession kept for later calls), with the framework description's advice",
+    'markers: resources/subscribe handlers and sendResourceUpdated (subscriptions/listen, handler.notify), list-changed sends (one marker for an object of notifier closures), enable()/disable() toggles (unconditional tools with handles), framework sites of these rules with the framework\'s advice; ping statements removed, a ping inside an expression marked (SSEServerTransport is stateless-serving\'s)',
+    "markers: a framework's session kept beyond its request (a FastMCPSession stored for later calls, a per-session agent), with the framework description's advice (the handshake and MRTR transforms mark the framework's client-capabilities and sampling sites)",
   ],
   rewrites: ['server-push/ping'],
-  marks: ['server-push/change-notification', 'server-push/resource-subscription', 'server-push/tool-toggle', ...FRAMEWORK_SITE_RULES],
+  marks: ['server-push/change-notification', 'server-push/resource-subscription', 'server-push/tool-toggle', 'server-push/ping', ...FRAMEWORK_SESSION_RULES],
   plan: planServerPush,
 });
 

@@ -1,24 +1,6 @@
 import { ts } from '../../typescript.js';
-import { isUndefined, memberAccess, outermostWrapper } from '../../analysis/ast.js';
-import { isServerKind } from '../../analysis/values.js';
+import { privateHandshakeField } from '../../analysis/handshake-plumbing.js';
 import { defineRule, specUrl } from '../rule.js';
-
-const FIELDS = new Set(['_clientCapabilities', '_clientVersion', '_initialized']);
-
-/**
- * `typeof x._initialized`, `x._initialized !== undefined`: a check of the field in front of its real use (a write or
- * a read that decides something), not a site of its own (as a bare guard of a session-id read is not).
- */
-function isPresenceCheck(node: ts.Node): boolean {
-  const outer = outermostWrapper(node);
-  const parent = outer.parent;
-  if (parent && ts.isTypeOfExpression(parent)) return true;
-  if (!parent || !ts.isBinaryExpression(parent)) return false;
-  const op = parent.operatorToken.kind;
-  const equality = op === ts.SyntaxKind.EqualsEqualsEqualsToken || op === ts.SyntaxKind.ExclamationEqualsEqualsToken || op === ts.SyntaxKind.EqualsEqualsToken || op === ts.SyntaxKind.ExclamationEqualsToken;
-  const other = parent.left === outer ? parent.right : parent.left;
-  return equality && isUndefined(other);
-}
 
 export default defineRule({
   meta: {
@@ -34,13 +16,8 @@ export default defineRule({
   },
   create(context) {
     const check = (node: ts.PropertyAccessExpression | ts.ElementAccessExpression): void => {
-      const access = memberAccess(node);
-      if (!access || !FIELDS.has(access.name) || isPresenceCheck(node)) return;
-      const owner = context.analysis.values.valueOf(access.object);
-      // `_initialized` lives on the Streamable HTTP transport (the "already initialized" guard), the others on Server.
-      if (isServerKind(owner) || (access.name === '_initialized' && owner?.kind === 'transport')) {
-        context.report({ node: access.nameNode, messageId: 'field', data: { field: access.name } });
-      }
+      const field = privateHandshakeField(context.analysis.values, node);
+      if (field) context.report({ node: field.nameNode, messageId: 'field', data: { field: field.name } });
     };
     return {
       visitors: {

@@ -13,6 +13,7 @@
 import { ts } from '../../typescript.js';
 import { calleeParts, forEachDescendant, unwrap } from '../../analysis/ast.js';
 import { fallbackInitialize, plumbingInitialize } from '../../analysis/initialize-handling.js';
+import { privateHandshakeField } from '../../analysis/handshake-plumbing.js';
 import { waitsForInitialized } from '../../analysis/initialized-waits.js';
 import type { AnalysisResult, Analysis } from '../../analysis/model.js';
 import { describedFeature, handlerRegistration, REGISTRATION_METHODS, ruleOfFeature, type FeatureId } from '../../analysis/sdk-features.js';
@@ -21,7 +22,7 @@ import type { TransformOptions, TransformPlan } from '../kit/plan.js';
 import { emptyPlan } from '../kit/plan.js';
 import { flavourOf, indentUnit } from '../session-state-to-handles/source-style.js';
 import type { TextEdit } from '../kit/edits.js';
-import { addMarker, CannotRewrite, contextParameter, directHandler, forEachCall, importEdits, isMarked, isServerCall } from '../kit/handler-sites.js';
+import { addMarker, CannotRewrite, contextParameter, directHandler, forEachCall, importEdits, isMarked, isServerCall, markFrameworkSites } from '../kit/handler-sites.js';
 import { sdkEntryPackage, sdkMajorOfFile } from '../../analysis/sdk-modules.js';
 
 /** The features whose values move from the handshake to each request's envelope. */
@@ -38,6 +39,10 @@ const HOOK_RULE = ruleOfFeature('oninitialized');
 /** The handshake's own methods (`initialize`), answered by a project handler. */
 const INITIALIZE_METHODS = new Set(describedFeature('initialize').handledMethods);
 const INITIALIZE_RULE = ruleOfFeature('initialize');
+/** The rule reporting the SDK's private handshake fields (`transport._initialized = true`). */
+const PRIVATE_STATE_RULE = 'handshake/private-state';
+/** The handshake rules whose framework sites (FastMCP's `session.clientCapabilities`, …) this transform marks. */
+const HANDSHAKE_RULES = [CAPABILITIES_RULE, ruleOfFeature('client-version'), HOOK_RULE, INITIALIZE_RULE, PRIVATE_STATE_RULE];
 
 export function planHandshake(result: AnalysisResult, options: TransformOptions): TransformPlan {
   const plan = emptyPlan();
@@ -109,6 +114,10 @@ export function planHandshake(result: AnalysisResult, options: TransformOptions)
     };
     walk(sf);
   }
+  const privateFields = markPrivateFields(result, plan);
+  if (privateFields) plan.notes.push(`handshake: ${privateFields} private handshake field${privateFields === 1 ? '' : 's'} (_initialized, _clientCapabilities, _clientVersion) marked`);
+  const framework = markFrameworkSites(result, plan, HANDSHAKE_RULES);
+  if (framework) plan.notes.push(`handshake: ${framework} framework site${framework === 1 ? '' : 's'} reading the handshake (e.g. FastMCP session.clientCapabilities) marked`);
   if (rewritten) plan.notes.push(`handshake: ${rewritten} getClientCapabilities()/getClientVersion() call${rewritten === 1 ? '' : 's'} in handlers read the request envelope first`);
   if (ungated) plan.notes.push(`handshake: ${ungated} capability-gated registration${ungated === 1 ? ' is' : 's are'} now unconditional (the SDK answers an embedded request the client did not declare with -32021)`);
   if (gated.size > ungated) plan.notes.push(`handshake: ${gated.size - ungated} capability-gated registration${gated.size - ungated === 1 ? '' : 's'} marked: register unconditionally`);
@@ -121,6 +130,33 @@ const HOOK_ADVICE =
   "oninitialized never fires for a 2026-07-28 client (there is no initialize): move this work into the server factory, or do it lazily in the handler that needs it; registration here becomes unconditional in the factory. Keep it only for 2025-era connections (if (ctx.era !== 'modern') in a factory taking McpRequestContext).";
 const WAIT_ADVICE =
   'waits for a promise only the initialized hook resolves: a 2026-07-28 client never sends the handshake, so this request would wait forever. Start the set-up in the server factory or lazily on the first request that needs it (and await that), reading client info per request from ctx.mcpReq.envelope.';
+
+/**
+ * The SDK's private handshake fields, one marker per statement: forcing `_initialized` on a rebuilt
+ * session's transport, or reading what `initialize` stored on a server.
+ */
+function markPrivateFields(result: AnalysisResult, plan: TransformPlan): number {
+  let marked = 0;
+  for (const sf of result.sourceFiles) {
+    if (sf.isDeclarationFile) continue;
+    forEachDescendant(sf, (node) => {
+      if (!ts.isPropertyAccessExpression(node) && !ts.isElementAccessExpression(node)) return;
+      const field = privateHandshakeField(result.analysis.values, node);
+      if (!field || isMarked(plan, node)) return;
+      const assignment = node.parent && ts.isBinaryExpression(node.parent) && node.parent.left === node && node.parent.operatorToken.kind === ts.SyntaxKind.EqualsToken;
+      addMarker(
+        plan,
+        node,
+        PRIVATE_STATE_RULE,
+        field.name === '_initialized' && assignment
+          ? 'forces the SDK\'s private _initialized flag so a rebuilt session\'s transport skips the initialize check: 2026-07-28 has neither sessions nor initialize, so there is nothing to rebuild. Serve each request with createMcpHandler (a fresh server per request) and delete this reconstruction; keep it only on a legacy (2025-era) path.'
+          : `${field.name} is private SDK state that initialize sets, never set for a 2026-07-28 client: read the request's own envelope in the handler (ctx.mcpReq.envelope, CLIENT_CAPABILITIES_META_KEY / CLIENT_INFO_META_KEY) instead.`,
+      );
+      marked++;
+    });
+  }
+  return marked;
+}
 
 /** `x.oninitialized = …` or `x[name] = …` where `name` may be `oninitialized`, on a server. */
 function installsInitializedHook(analysis: Analysis, node: ts.Node): boolean {

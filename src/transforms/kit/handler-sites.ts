@@ -5,9 +5,10 @@
 import { ts } from '../../typescript.js';
 import { calleeParts, isFunctionLike, unwrap, statementOf } from '../../analysis/ast.js';
 import { isServerKind } from '../../analysis/values.js';
-import type { Analysis } from '../../analysis/model.js';
+import type { Analysis, AnalysisResult } from '../../analysis/model.js';
+import { frameworkSitesOf } from '../../rules/framework-sites.js';
 import { handlerRegistration } from '../../analysis/sdk-features.js';
-import { markerInsertion } from '../../markers.js';
+import { markedSpans, markerInsertion } from '../../markers.js';
 import type { TextEdit } from './edits.js';
 import type { TransformPlan } from './plan.js';
 import type { ToolRegistration } from '../../analysis/tools.js';
@@ -48,6 +49,31 @@ export function isMarked(plan: TransformPlan, node: ts.Node): boolean {
     if (lines.has(sf.getLineAndCharacterOfPosition(statementOf(current).getStart(sf)).line + 1)) return true;
   }
   return false;
+}
+
+/**
+ * Marks the framework sites of `ruleIds` (FastMCP's `session.requestSampling()`,
+ * `session.clientCapabilities`, …) that this plan neither marked nor rewrote, each with the
+ * framework description's own advice (the scan's message); returns how many. A framework's API has
+ * no SDK v2 counterpart a rewrite could put in place, so its sites are at least marked.
+ */
+export function markFrameworkSites(result: AnalysisResult, plan: TransformPlan, ruleIds: readonly string[]): number {
+  let marked = 0;
+  const spans = new Map<ts.SourceFile, ReturnType<typeof markedSpans>>();
+  const spansOf = (sf: ts.SourceFile) => spans.get(sf) ?? spans.set(sf, markedSpans(sf)).get(sf)!;
+  for (const ruleId of ruleIds) {
+    for (const site of frameworkSitesOf(result.analysis, result.sourceFiles, ruleId)) {
+      const sf = site.node.getSourceFile();
+      const at = site.node.getStart(sf);
+      if (isMarked(plan, site.node) || plan.edits.some((e) => e.file === sf.fileName && e.start <= at && at < e.end)) continue;
+      // A marker of the same rule already in the code (an earlier run, or an earlier transform's) stands for it.
+      const line = sf.getLineAndCharacterOfPosition(at).line + 1;
+      if (spansOf(sf).some((s) => s.ruleId === ruleId && s.markerLine < line && line <= s.endLine)) continue;
+      addMarker(plan, site.node, ruleId, site.message);
+      marked++;
+    }
+  }
+  return marked;
 }
 
 function placeMarker(plan: TransformPlan, statement: ts.Node, ruleId: string, message: string): void {

@@ -14,7 +14,7 @@ import { handBuiltMessage } from '../../analysis/json-rpc-literals.js';
 import type { AnalysisResult } from '../../analysis/model.js';
 import { describedFeature, INPUT_REQUEST_FEATURES, ruleOfFeature, serverMethodCall, type FeatureId, type FeatureUse } from '../../analysis/sdk-features.js';
 import type { TransformPlan } from '../kit/plan.js';
-import { addMarker, isMarked } from '../kit/handler-sites.js';
+import { addMarker, isMarked, markFrameworkSites } from '../kit/handler-sites.js';
 
 /** Marks every site of the input-request features the plan neither rewrote nor marked; returns how many. */
 export function markLeftSites(result: AnalysisResult, plan: TransformPlan): number {
@@ -55,6 +55,8 @@ export function markLeftSites(result: AnalysisResult, plan: TransformPlan): numb
       });
     }
   }
+  // A framework's own sender (FastMCP `session.requestSampling()`): marked with the framework's advice.
+  marked += markFrameworkSites(result, plan, INPUT_REQUEST_FEATURES.map(ruleOfFeature));
   return marked;
 }
 

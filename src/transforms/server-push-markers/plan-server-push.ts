@@ -7,8 +7,6 @@
  * - list-changed notifications sent as a side effect: `handler.notify.*`, lists that do not change per call;
  * - per-connection tool toggles (`enable()`/`disable()`): unconditional tools that take a handle;
  * - `ping()`: removal (transport keep-alives).
- * - a framework's session used beyond the request (FastMCP `session.requestSampling`, `clientCapabilities`,
- *   a session kept in a field): the framework's advice (framework-sites.ts).
  * `SSEServerTransport` is serving: `stateless-serving` keeps it (server-legacy) while 2025-era clients
  * are served and marks it otherwise, so it is not marked here a second time with other advice.
  */
@@ -17,8 +15,10 @@ import type { AnalysisResult } from '../../analysis/model.js';
 import { ruleOfFeature, type FeatureId } from '../../analysis/sdk-features.js';
 import type { TransformOptions, TransformPlan } from '../kit/plan.js';
 import { emptyPlan } from '../kit/plan.js';
-import { addMarker } from '../kit/handler-sites.js';
-import { markFrameworkSites } from './framework-sites.js';
+import { addMarker, markFrameworkSites } from '../kit/handler-sites.js';
+
+/** Framework sites of other rules this transform marks (declared in the catalog's `marks`). */
+export const FRAMEWORK_SESSION_RULES = ['session-state/per-session-server'] as const;
 
 /** The features this transform marks, in the order it marks them, with the marker and the report's note. */
 const REPLACEMENT: Partial<Record<FeatureId, { marker: string; note: string }>> = {
@@ -39,6 +39,10 @@ const REPLACEMENT: Partial<Record<FeatureId, { marker: string; note: string }>> 
     note: 'ping: removed in 2026-07-28 → delete the call (transport keep-alives)',
   },
 };
+
+/** A ping whose result the code uses (a heartbeat racing it against a timeout, a liveness check): not deleted. */
+const PING_IN_EXPRESSION =
+  'ping was removed in both directions in 2026-07-28 and throws on a 2026-era instance, and this code uses its result (a heartbeat or liveness check): delete the check with it rather than the ping alone. Dead connections show up as closed transports (keep-alives on HTTP, the process ending on stdio).';
 
 export function planServerPush(result: AnalysisResult, _options: TransformOptions): TransformPlan {
   const plan = emptyPlan();
@@ -73,13 +77,20 @@ export function planServerPush(result: AnalysisResult, _options: TransformOption
       const key = `${sf.fileName}:${sf.getLineAndCharacterOfPosition(anchor.getStart(sf)).line}`;
       if (seen.has(key)) continue;
       seen.add(key);
-      addMarker(plan, anchor, ruleId, anchor === object ? `the ${perObject.get(object)} senders of this object (one marker for all): ${replacement.marker}` : replacement.marker);
+      const message = feature === 'ping' && report.messageId === 'call' ? PING_IN_EXPRESSION : replacement.marker;
+      addMarker(plan, anchor, ruleId, anchor === object ? `the ${perObject.get(object)} senders of this object (one marker for all): ${message}` : message);
     }
     if (seen.size) plan.notes.push(`${replacement.note} (${seen.size} site${seen.size === 1 ? '' : 's'} marked)`);
   }
+  const framework = markFrameworkSites(result, plan, (Object.keys(REPLACEMENT) as FeatureId[]).map(ruleOfFeature));
+  if (framework) plan.notes.push(`server push: ${framework} framework site${framework === 1 ? '' : 's'} marked with the framework's advice`);
+  // A framework's session kept beyond its request (a FastMCPSession stored in a field for later calls,
+  // Cloudflare's per-session McpAgent): no rewrite reaches it (the framework decides how a request reaches
+  // the server), so it gets the framework description's advice. The handshake and MRTR transforms mark
+  // the framework's client-capabilities and sampling sites the same way.
+  const sessions = markFrameworkSites(result, plan, FRAMEWORK_SESSION_RULES);
+  if (sessions) plan.notes.push(`framework sessions: ${sessions} framework session${sessions === 1 ? '' : 's'} kept beyond a request marked with the framework's advice`);
   if (pings) plan.notes.push(`ping: ${pings} ping() statement${pings === 1 ? '' : 's'} removed (2026-07-28 has no ping; rely on transport keep-alives)`);
-  const frameworkMarked = markFrameworkSites(result, plan);
-  if (frameworkMarked) plan.notes.push(`framework sessions: ${frameworkMarked} use${frameworkMarked === 1 ? '' : 's'} of a framework's session (sampling, client capabilities, a session kept for later calls) marked with the framework's advice (its stateless mode hands each request a throwaway session)`);
   return plan;
 }
 

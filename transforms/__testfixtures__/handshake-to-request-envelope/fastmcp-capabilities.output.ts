@@ -1,0 +1,24 @@
+import { FastMCP, type FastMCPSession } from 'fastmcp';
+import { z } from 'zod';
+
+const server = new FastMCP({ name: 'digest', version: '1.0.0' });
+
+/** Whether the client declared sampling when its session started. */
+function canSample(session: FastMCPSession): boolean {
+  // @mcp-migrate-todo(handshake/client-capabilities): FastMCP: `session.clientCapabilities` comes from the `initialize` handshake, which 2026-07-28 removes. Read per-request capabilities from the request envelope, or do not depend on them. The FastMCP path: run it with `server.start({ transportType: "httpStream", httpStream: { stateless: true } })`, keep state that spans calls behind an explicit handle a tool returns, and drop per-session hooks.
+  return !!session.clientCapabilities?.sampling;
+}
+
+server.addTool({
+  name: 'digest',
+  description: 'Summarise a text, with the client model when it can sample',
+  parameters: z.object({ text: z.string() }),
+  execute: async (args) => {
+    const session = server.sessions[0]; // the first connected client
+    // Clients that cannot sample get the first sentence.
+    if (!session || !canSample(session)) return args.text.split('.')[0] ?? '';
+    return `(${args.text.length} characters to summarise)`;
+  },
+});
+
+await server.start({ transportType: 'stdio' });
