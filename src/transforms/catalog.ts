@@ -144,7 +144,7 @@ const logging = defineTransform({
     'a log sender a handler hands a helper (server.sendLoggingMessage.bind(server)) → the request\'s own log function ((message) => ctx.mcpReq.log(…); v1: extra.sendNotification)',
     "notifications/progress a handler sends through the server (server.server.notification(message, { relatedRequestId })) → ctx.mcpReq.notify(message) (v1: extra.sendNotification)",
   ],
-  rewrites: ['deprecated-feature/logging', 'session-state/session-id-read'],
+  rewrites: ['deprecated-feature/logging', 'server-push/standalone-notification', 'session-state/session-id-read'],
   marks: ['deprecated-feature/logging'],
   plan: planLogging,
 });
@@ -172,7 +172,7 @@ const serverPush = defineTransform({
     "markers: a framework's session kept beyond its request (a FastMCPSession stored for later calls, a per-session agent), with the framework description's advice (the handshake and MRTR transforms mark the framework's client-capabilities and sampling sites)",
   ],
   rewrites: ['server-push/ping'],
-  marks: ['server-push/change-notification', 'server-push/resource-subscription', 'server-push/tool-toggle', 'server-push/ping', ...FRAMEWORK_SESSION_RULES],
+  marks: ['server-push/change-notification', 'server-push/resource-subscription', 'server-push/standalone-notification', 'server-push/tool-toggle', 'server-push/ping', ...FRAMEWORK_SESSION_RULES],
   plan: planServerPush,
 });
 

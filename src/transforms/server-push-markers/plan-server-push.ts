@@ -12,13 +12,19 @@
  */
 import { ts } from '../../typescript.js';
 import type { AnalysisResult } from '../../analysis/model.js';
-import { ruleOfFeature, type FeatureId } from '../../analysis/sdk-features.js';
+import { ruleOfFeature, standaloneNotification, type FeatureId } from '../../analysis/sdk-features.js';
 import type { TransformOptions, TransformPlan } from '../kit/plan.js';
 import { emptyPlan } from '../kit/plan.js';
-import { addMarker, markFrameworkSites } from '../kit/handler-sites.js';
+import { addMarker, isMarked, markFrameworkSites } from '../kit/handler-sites.js';
 
-/** Framework sites of other rules this transform marks (declared in the catalog's `marks`). */
-export const FRAMEWORK_SESSION_RULES = ['session-state/per-session-server'] as const;
+/**
+ * Framework sites of other rules this transform marks (declared in the catalog's `marks`): a framework's
+ * session kept beyond its request, and — when the handshake or MRTR transform has not marked them already
+ * (run alone, or through its jscodeshift entry) — the session's client capabilities and sampling.
+ */
+export const FRAMEWORK_SESSION_RULES = ['handshake/client-capabilities', 'deprecated-feature/sampling', 'session-state/per-session-server'] as const;
+
+const STANDALONE_RULE = 'server-push/standalone-notification';
 
 /** The features this transform marks, in the order it marks them, with the marker and the report's note. */
 const REPLACEMENT: Partial<Record<FeatureId, { marker: string; note: string }>> = {
@@ -82,14 +88,16 @@ export function planServerPush(result: AnalysisResult, _options: TransformOption
     }
     if (seen.size) plan.notes.push(`${replacement.note} (${seen.size} site${seen.size === 1 ? '' : 's'} marked)`);
   }
+  const standalone = markStandaloneNotifications(result, plan);
+  if (standalone) plan.notes.push(`standalone notifications: ${standalone} server.notification() send${standalone === 1 ? '' : 's'} outside a request marked (2026-07-28 has no standalone stream: progress goes on the request, long work through Tasks)`);
   const framework = markFrameworkSites(result, plan, (Object.keys(REPLACEMENT) as FeatureId[]).map(ruleOfFeature));
   if (framework) plan.notes.push(`server push: ${framework} framework site${framework === 1 ? '' : 's'} marked with the framework's advice`);
-  // A framework's session kept beyond its request (a FastMCPSession stored in a field for later calls,
-  // Cloudflare's per-session McpAgent): no rewrite reaches it (the framework decides how a request reaches
-  // the server), so it gets the framework description's advice. The handshake and MRTR transforms mark
-  // the framework's client-capabilities and sampling sites the same way.
+  // A framework's session used beyond what a rewrite reaches (a FastMCPSession stored in a field for later
+  // calls, its requestSampling() and clientCapabilities, Cloudflare's per-session McpAgent): the framework
+  // decides how a request reaches the server, so each site gets the framework description's advice. A site
+  // the handshake or MRTR transform marked earlier in the run already has its marker and is skipped.
   const sessions = markFrameworkSites(result, plan, FRAMEWORK_SESSION_RULES);
-  if (sessions) plan.notes.push(`framework sessions: ${sessions} framework session${sessions === 1 ? '' : 's'} kept beyond a request marked with the framework's advice`);
+  if (sessions) plan.notes.push(`framework sessions: ${sessions} use${sessions === 1 ? '' : 's'} of a framework's session (sampling, client capabilities, a session kept for later calls) marked with the framework's advice`);
   if (pings) plan.notes.push(`ping: ${pings} ping() statement${pings === 1 ? '' : 's'} removed (2026-07-28 has no ping; rely on transport keep-alives)`);
   return plan;
 }
@@ -117,4 +125,27 @@ function pingStatement(node: ts.Node): ts.ExpressionStatement | undefined {
   let outer: ts.Node = call;
   while (outer.parent && (ts.isAwaitExpression(outer.parent) || ts.isVoidExpression(outer.parent) || ts.isParenthesizedExpression(outer.parent))) outer = outer.parent;
   return outer.parent && ts.isExpressionStatement(outer.parent) && (ts.isBlock(outer.parent.parent) || ts.isSourceFile(outer.parent.parent)) ? outer.parent : undefined;
+}
+
+const STANDALONE_MARKER =
+  'this notification goes on the session\'s standalone stream (no relatedRequestId), which 2026-07-28 removes: send progress on the request it is about (ctx.mcpReq.notify inside the handler), report work that outlives the request through the Tasks extension (tasks/get), and list changes through handler.notify.* (HTTP) or the instance\'s send*ListChanged() under serveStdio. It still reaches 2025-era clients while they are served.';
+
+/**
+ * `server.notification(…)` with no `relatedRequestId` that the logging transform did not move onto a request
+ * (it rewrites progress a handler sends): outside a handler nothing can take its place mechanically.
+ */
+function markStandaloneNotifications(result: AnalysisResult, plan: TransformPlan): number {
+  let marked = 0;
+  const visit = (node: ts.Node): void => {
+    if (ts.isCallExpression(node)) {
+      const sent = standaloneNotification(result.analysis, node);
+      if (sent && !isMarked(plan, sent.node)) {
+        addMarker(plan, sent.node, STANDALONE_RULE, STANDALONE_MARKER);
+        marked++;
+      }
+    }
+    ts.forEachChild(node, visit);
+  };
+  for (const sf of result.sourceFiles) if (!sf.isDeclarationFile) visit(sf);
+  return marked;
 }
