@@ -70,6 +70,12 @@ export function sessionfulEndpointParts(analysis: Analysis, sf: ts.SourceFile, s
       }
     }
   }
+  // The registries of this file the endpoint's code names (the set of session ids its routes check): their declarations.
+  for (const store of analysis.sessions.stores.values()) {
+    if ((store.kind !== 'transport' && store.kind !== 'session') || !store.declaration || store.declaration.getSourceFile() !== sf) continue;
+    const declaration = store.declaration;
+    if (referencesTo(analysis, sf, declaration).some((ref) => [...parts].some((p) => isInside(ref, p)))) parts.add(statementOf(declaration));
+  }
   // Nested parts are their outer part.
   const all = [...parts];
   return all.filter((p) => !all.some((o) => o !== p && isInside(p, o)));

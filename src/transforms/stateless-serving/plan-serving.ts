@@ -88,6 +88,8 @@ export function planServing(result: AnalysisResult, options: ServingOptions): Tr
   }
   planFrameworkSse(result, options, plan);
   planCorsSessionHeader(result, plan);
+  // In the order of the files and lines they are on (the CORS markers of a second pass come between the others).
+  plan.markers.sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line);
   return plan;
 }
 
