@@ -108,9 +108,10 @@ export function classifyFindings(before, after, diff) {
       return sites.every((other) => other.deleted || other.finding.abs !== site.finding.abs || gap(m.line, other.mapped) >= own);
     });
   // A marker scan reports in place of findings (`replaces`: one decision for a kept HTTP+SSE endpoint, or a
-  // long marked statement) marks each of them, however far below the marker it lies.
+  // long marked statement) marks each of them, however far below the marker it lies (`r.abs`: a finding of
+  // another file, the routes handing the endpoint's handler on).
   const standsIn = (g, site) =>
-    g.abs === site.finding.abs && !!g.replaces?.some((r) => r.ruleId === site.finding.ruleId && gap(r.line, site.mapped) <= FINDING_SLACK);
+    !!g.replaces?.some((r) => (r.abs ?? g.abs) === site.finding.abs && r.ruleId === site.finding.ruleId && gap(r.line, site.mapped) <= FINDING_SLACK);
   const explained = new Set();
   for (const site of sites) {
     if (site.deleted) continue;

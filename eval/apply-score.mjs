@@ -213,7 +213,7 @@ function findingsOf(scanJson, pkgDir) {
   const base = resolve(pkgDir, scanJson?.root ?? '.');
   return (scanJson?.findings ?? [])
     .filter((f) => !f.suppressed)
-    .map((f) => ({ ruleId: f.ruleId, category: f.category, line: f.line, abs: resolve(base, f.file), file: f.file, ...(f.replaces ? { replaces: f.replaces } : {}) }));
+    .map((f) => ({ ruleId: f.ruleId, category: f.category, line: f.line, abs: resolve(base, f.file), file: f.file, ...(f.replaces ? { replaces: f.replaces.map((r) => ({ ...r, ...(r.file ? { abs: resolve(base, r.file) } : {}) })) } : {}) }));
 }
 
 // ---------- one server ----------

@@ -61,9 +61,11 @@ export interface Finding {
   suppressed?: Suppression;
   /**
    * Set on a marker `apply` left: the findings (rule, line) it is reported in place of, so each site is
-   * reported once and a reader (or the apply evaluation) can tell a marked site from a rewritten one. Additive.
+   * reported once and a reader (or the apply evaluation) can tell a marked site from a rewritten one; `file`
+   * (relative, like `Finding.file`) only on a finding of another file than the marker's (a route registration
+   * handing the marked endpoint's handler on). Additive.
    */
-  replaces?: Array<{ ruleId: string; line: number }>;
+  replaces?: Array<{ ruleId: string; line: number; file?: string }>;
   /** Set when the finding is in a test file (`testFiles` globs). Additive. */
   testFile?: true;
   /**

@@ -13,8 +13,9 @@
  * statement; plus the route registrations handing such a function on (`app.get('/mcp', handleSessionRequest)`).
  */
 import { ts } from '../typescript.js';
-import { forEachDescendant, isFunctionLike, isInside, outermostWrapper, statementOf, unwrap } from './ast.js';
+import { calleeParts, forEachDescendant, isFunctionLike, isInside, outermostWrapper, statementOf, unwrap } from './ast.js';
 import { legacySseEndpoint } from './legacy-sse.js';
+import { STREAMABLE_HTTP_TRANSPORTS } from './sdk-modules.js';
 import type { Analysis } from './model.js';
 import { enclosingRoute, routesAt, routesOf, type Route } from './routes.js';
 
@@ -33,7 +34,7 @@ export function sessionfulEndpointParts(analysis: Analysis, sf: ts.SourceFile, s
   // use): the helper, and the code of its class or the routes that call it.
   const routes = routesOf(sf, analysis.values);
   const helper = partAround(analysis, statement);
-  if (helper !== statementOf(statement) && servesRoute(analysis, sf, helper, routes, 4)) parts.add(helper);
+  if (helper !== statementOf(statement) && (servesRoute(analysis, sf, helper, routes, 4) || createsStreamableTransport(analysis, helper))) parts.add(helper);
   if (parts.size === 0) return [];
   for (let grew = true; grew; ) {
     grew = false;
@@ -42,9 +43,22 @@ export function sessionfulEndpointParts(analysis: Analysis, sf: ts.SourceFile, s
       parts.add(part);
       grew = true;
     };
-    // Route registrations that hand a part's function on by name serve the same sessions.
+    // Route registrations that hand a part's function on by name serve the same sessions, and so do the other
+    // methods registered on a part's router and path (the GET and DELETE beside a marked POST /mcp).
     for (const route of routes) {
       if (route.call && route.handlers.some((h) => [...parts].some((p) => isInside(h, p)))) add(statementOf(route.call));
+      if (route.call && routes.some((r) => r !== route && r.call && parts.has(statementOf(r.call)) && sameRouterAndPath(analysis, r, route))) add(statementOf(route.call));
+    }
+    // Methods of the same class that only the endpoint's code calls (`this.handleSessionCleanup(req, res)` from the
+    // route handler): the endpoint's code too.
+    for (const part of [...parts]) {
+      const cls = ts.findAncestor(part.parent, ts.isClassLike);
+      if (!cls) continue;
+      forEachDescendant(part, (node) => {
+        if (!ts.isCallExpression(node) || !ts.isPropertyAccessExpression(node.expression) || node.expression.expression.kind !== ts.SyntaxKind.ThisKeyword) return;
+        const method = cls.members.find((m) => ts.isMethodDeclaration(m) && analysis.values.symbolOf((node.expression as ts.PropertyAccessExpression).name)?.valueDeclaration === m);
+        if (method && referencesTo(analysis, sf, method).every((ref) => [...parts].some((p) => isInside(ref, p)))) add(method);
+      });
     }
     // Callers of a part's function: a route around the call, or a member of the same class.
     for (const part of [...parts]) {
@@ -56,9 +70,58 @@ export function sessionfulEndpointParts(analysis: Analysis, sf: ts.SourceFile, s
       }
     }
   }
+  // The registries of this file the endpoint's code names (the set of session ids its routes check): their declarations.
+  for (const store of analysis.sessions.stores.values()) {
+    if ((store.kind !== 'transport' && store.kind !== 'session') || !store.declaration || store.declaration.getSourceFile() !== sf) continue;
+    const declaration = store.declaration;
+    if (referencesTo(analysis, sf, declaration).some((ref) => [...parts].some((p) => isInside(ref, p)))) parts.add(statementOf(declaration));
+  }
   // Nested parts are their outer part.
   const all = [...parts];
   return all.filter((p) => !all.some((o) => o !== p && isInside(p, o)));
+}
+
+/**
+ * The route registrations of other files that serve the endpoint made of `parts` (of `sf`): those handing one
+ * of its functions on by name (`router.post('/mcp', handleStreamableHTTP)` in the module that imports the
+ * handler), and the other methods on their router and path.
+ */
+export function endpointRoutesElsewhere(analysis: Analysis, sf: ts.SourceFile, parts: readonly ts.Node[], files: readonly ts.SourceFile[]): ts.Node[] {
+  const functions = parts.flatMap((part) => {
+    const fn = functionOf(part);
+    const name = declaredName(part);
+    const id = name && (name as ts.NamedDeclaration).name;
+    return fn && id && ts.isIdentifier(id) ? [{ fn, name: id.text }] : [];
+  });
+  if (functions.length === 0) return [];
+  const out: ts.Node[] = [];
+  for (const file of files) {
+    if (file === sf || !functions.some((f) => file.text.includes(f.name))) continue;
+    const routes = routesOf(file, analysis.values);
+    const handing = routes.filter((r) => r.call && r.handlers.some((h) => functions.some((f) => h === f.fn)));
+    for (const route of routes) {
+      if (route.call && (handing.includes(route) || handing.some((r) => r !== route && sameRouterAndPath(analysis, r, route)))) out.push(statementOf(route.call));
+    }
+  }
+  return [...new Set(out)];
+}
+
+/**
+ * Whether two route registrations are on the same router and path: the receiver resolves to the same
+ * declaration (`router.get` / `router.post`), and the paths are the same constant or, when not constant, the
+ * same expression (`config.mcpHttpEndpointPath`).
+ */
+function sameRouterAndPath(analysis: Analysis, a: Route, b: Route): boolean {
+  const ra = a.call && calleeParts(a.call).receiver;
+  const rb = b.call && calleeParts(b.call).receiver;
+  if (!ra || !rb) return false;
+  const da = analysis.values.symbolOf(unwrap(ra))?.valueDeclaration;
+  const db = analysis.values.symbolOf(unwrap(rb))?.valueDeclaration;
+  if (!da || da !== db) return false;
+  if (a.path !== undefined || b.path !== undefined) return a.path === b.path;
+  const pa = a.call!.arguments[0];
+  const pb = b.call!.arguments[0];
+  return !!pa && !!pb && !isFunctionLike(unwrap(pa)) && pa.getText() === pb.getText();
 }
 
 /** The declaration a part names (`function f`, a method, `const f = …`), whose references are its callers. */
@@ -78,6 +141,19 @@ function servesRoute(analysis: Analysis, sf: ts.SourceFile, part: ts.Node, route
     const caller = partAround(analysis, ref);
     return caller !== part && servesRoute(analysis, sf, caller, routes, depth - 1);
   });
+}
+
+/**
+ * Whether a part (a named function) creates an SDK Streamable HTTP transport: it is the serving code of the
+ * endpoint, whether the routes handing it requests are in this file or in the module that imports it
+ * (`router.post('/mcp', handleStreamableHTTP)` elsewhere, a `node:http` listener calling it).
+ */
+function createsStreamableTransport(analysis: Analysis, part: ts.Node): boolean {
+  let found = false;
+  forEachDescendant(part, (node) => {
+    if (!found && ts.isNewExpression(node) && STREAMABLE_HTTP_TRANSPORTS.has(analysis.sdk.exportOf(node.expression)?.name ?? '')) found = true;
+  });
+  return found;
 }
 
 /** The function a part declares (`function f`, a method, `const f = async (…) => …`). */
@@ -127,16 +203,17 @@ function partAround(analysis: Analysis, ref: ts.Node): ts.Node {
     if (!isFunctionLike(current)) continue;
     const declaring = namedDeclaration(current);
     if (!declaring) continue;
-    if (registersRoutes(analysis, declaring)) break;
+    if (registersRoutes(analysis, declaring, current)) break;
     return declaring;
   }
   return statementOf(ref);
 }
 
-function registersRoutes(analysis: Analysis, node: ts.Node): boolean {
+/** Whether `node` registers routes (a `handleRequest` dispatch answering for `fn` itself, a `node:http` helper's, is not a registration). */
+function registersRoutes(analysis: Analysis, node: ts.Node, fn: ts.Node): boolean {
   let found = false;
   forEachDescendant(node, (n) => {
-    if (!found && ts.isCallExpression(n) && routesAt(n, analysis.values).some((r) => r.call === n)) found = true;
+    if (!found && ts.isCallExpression(n) && routesAt(n, analysis.values).some((r) => r.call === n && !r.handlers.includes(fn))) found = true;
   });
   return found;
 }

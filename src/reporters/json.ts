@@ -66,7 +66,7 @@ function projectFinding(f: Finding): Finding {
     fingerprint: f.fingerprint,
     ...(f.suppressed ? { suppressed: { kind: f.suppressed.kind, reason: f.suppressed.reason, line: f.suppressed.line } } : {}),
     ...(f.testFile ? { testFile: true as const } : {}),
-    ...(f.replaces && f.replaces.length > 0 ? { replaces: f.replaces.map((r) => ({ ruleId: r.ruleId, line: r.line })) } : {}),
+    ...(f.replaces && f.replaces.length > 0 ? { replaces: f.replaces.map((r) => ({ ruleId: r.ruleId, line: r.line, ...(r.file ? { file: r.file } : {}) })) } : {}),
   };
 }
 

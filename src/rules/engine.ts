@@ -8,7 +8,7 @@ import type { FileDiagnostic, Finding, Severity } from '../model.js';
 import { analyze, internalError, type AnalysisInput } from '../analysis/analyze.js';
 import { forEachDescendant, lineOf } from '../analysis/ast.js';
 import { markedSpans, markingSpan, parseMarkers } from '../markers.js';
-import { sessionfulEndpointParts } from '../analysis/sessionful-endpoint.js';
+import { endpointRoutesElsewhere, sessionfulEndpointParts } from '../analysis/sessionful-endpoint.js';
 import type { Analysis } from '../analysis/model.js';
 import type { Rule, RuleContext, ReportDescriptor, VisitorMap } from './rule.js';
 
@@ -95,20 +95,22 @@ export function runEngine(input: EngineInput): EngineResult {
   // The marker keeps the identity of the finding it replaces (the flagged line's text, for baseline
   // fingerprints and report excerpts), so a baselined site stays excused once apply has marked it.
   const replacedLineText = new Map<string, RawFinding>();
-  for (const [finding, markerLine] of replacedByMarker) {
-    const key = `${finding.file}\0${markerLine}\0${finding.rule.meta.id}`;
+  for (const [finding, marker] of replacedByMarker) {
+    if (marker.file !== finding.file) continue;
+    const key = `${finding.file}\0${marker.line}\0${finding.rule.meta.id}`;
     const first = replacedLineText.get(key);
     if (!first || finding.line < first.line || (finding.line === first.line && finding.column < first.column)) replacedLineText.set(key, finding);
   }
-  const standsFor = new Map<string, Array<{ ruleId: string; line: number }>>();
-  for (const [finding, markerLine] of replacedByMarker) {
-    const key = `${finding.file}\0${markerLine}`;
-    standsFor.set(key, [...(standsFor.get(key) ?? []), { ruleId: finding.rule.meta.id, line: finding.line }]);
+  const standsFor = new Map<string, Array<{ ruleId: string; line: number; file?: string }>>();
+  for (const [finding, marker] of replacedByMarker) {
+    const key = `${marker.file}\0${marker.line}`;
+    // A finding of another file (a route registration handing the marked endpoint's handler on) names its file.
+    standsFor.set(key, [...(standsFor.get(key) ?? []), { ruleId: finding.rule.meta.id, line: finding.line, ...(finding.file !== marker.file ? { file: finding.file } : {}) }]);
   }
   for (const sf of sourceFiles) {
     for (const marker of markerFindings(sf.fileName, sf.text, input.rules, input.relative)) {
       const replaced = replacedLineText.get(`${marker.file}\0${marker.line}\0${marker.rule.meta.id}`);
-      const replaces = standsFor.get(`${marker.file}\0${marker.line}`)?.sort((a, b) => a.line - b.line || a.ruleId.localeCompare(b.ruleId));
+      const replaces = standsFor.get(`${marker.file}\0${marker.line}`)?.sort((a, b) => (a.file ?? '').localeCompare(b.file ?? '') || a.line - b.line || a.ruleId.localeCompare(b.ruleId));
       reported.push({ ...marker, ...(replaced ? { lineText: replaced.lineText } : {}), ...(replaces ? { replaces } : {}) });
     }
   }
@@ -122,39 +124,58 @@ export function runEngine(input: EngineInput): EngineResult {
  * is), those of the named categories in that statement and anywhere in the endpoint it belongs to
  * (analysis/sessionful-endpoint.ts). A finding two endpoint markers could stand for goes to the nearer one.
  */
-function findingsMarked(analysis: Analysis, sourceFiles: readonly ts.SourceFile[], findings: readonly RawFinding[], rules: readonly Rule[], relative: (abs: string) => string): Map<RawFinding, number> {
-  const marked = new Map<RawFinding, number>();
+function findingsMarked(analysis: Analysis, sourceFiles: readonly ts.SourceFile[], findings: readonly RawFinding[], rules: readonly Rule[], relative: (abs: string) => string): Map<RawFinding, { file: string; line: number }> {
+  const marked = new Map<RawFinding, { file: string; line: number }>();
   const byFile = new Map<string, RawFinding[]>();
   for (const finding of findings) {
     const list = byFile.get(finding.file);
     if (list) list.push(finding);
     else byFile.set(finding.file, [finding]);
   }
+  // The endpoint markers of every file first: an endpoint's routes may be registered in another file (a
+  // router module mounting the handler it imports), where the marker stands for their findings too.
+  const spansOf = new Map<ts.SourceFile, ReturnType<typeof markedSpans>>();
+  const endpoints: Array<{ file: string; markerLine: number; endLine: number; covers: Set<string>; lines: Map<string, Array<readonly [number, number]>> }> = [];
   for (const sf of sourceFiles) {
-    const mine = byFile.get(relative(sf.fileName));
-    if (!mine) continue;
-    const spans = markedSpans(sf);
+    const spans = byFile.has(relative(sf.fileName)) || sf.text.includes('@mcp-migrate-todo') ? markedSpans(sf) : [];
     if (spans.length === 0) continue;
-    const endpoints = spans.flatMap((span) => {
+    spansOf.set(sf, spans);
+    for (const span of spans) {
       const covers = rules.find((r) => r.meta.id === span.ruleId)?.meta.markerStandsFor;
-      if (!covers?.length || !span.statement) return [];
-      const parts = [span.statement, ...sessionfulEndpointParts(analysis, sf, span.statement)];
-      const lines = parts.map((p) => [sf.getLineAndCharacterOfPosition(p.getStart(sf)).line + 1, sf.getLineAndCharacterOfPosition(p.getEnd()).line + 1] as const);
-      return [{ span, covers: new Set(covers), lines }];
-    });
+      if (!covers?.length || !span.statement) continue;
+      const own = [span.statement, ...sessionfulEndpointParts(analysis, sf, span.statement)];
+      const lines = new Map<string, Array<readonly [number, number]>>();
+      const add = (node: ts.Node) => {
+        const file = node.getSourceFile();
+        const key = relative(file.fileName);
+        const range = [file.getLineAndCharacterOfPosition(node.getStart(file)).line + 1, file.getLineAndCharacterOfPosition(node.getEnd()).line + 1] as const;
+        lines.set(key, [...(lines.get(key) ?? []), range]);
+      };
+      own.forEach(add);
+      endpointRoutesElsewhere(analysis, sf, own, sourceFiles).forEach(add);
+      endpoints.push({ file: relative(sf.fileName), markerLine: span.markerLine, endLine: span.endLine, covers: new Set(covers), lines });
+    }
+  }
+  for (const sf of sourceFiles) {
+    const file = relative(sf.fileName);
+    const mine = byFile.get(file);
+    if (!mine) continue;
+    const spans = spansOf.get(sf) ?? [];
     for (const finding of mine) {
       const own = markingSpan({ ruleId: finding.rule.meta.id, line: finding.line }, spans);
       if (own) {
-        marked.set(finding, own.markerLine);
+        marked.set(finding, { file, line: own.markerLine });
         continue;
       }
-      let nearest: { markerLine: number; distance: number } | undefined;
-      for (const { span, covers, lines } of endpoints) {
-        if (!covers.has(finding.rule.meta.category) || !lines.some(([start, end]) => start <= finding.line && finding.line <= end)) continue;
-        const distance = finding.line < span.markerLine ? span.markerLine - finding.line : Math.max(0, finding.line - span.endLine);
-        if (!nearest || distance < nearest.distance) nearest = { markerLine: span.markerLine, distance };
+      let nearest: { file: string; markerLine: number; distance: number } | undefined;
+      for (const endpoint of endpoints) {
+        const ranges = endpoint.lines.get(file);
+        if (!ranges || !endpoint.covers.has(finding.rule.meta.category) || !ranges.some(([start, end]) => start <= finding.line && finding.line <= end)) continue;
+        // A marker in the finding's own file is nearer than any in another file.
+        const distance = endpoint.file !== file ? Number.MAX_SAFE_INTEGER : finding.line < endpoint.markerLine ? endpoint.markerLine - finding.line : Math.max(0, finding.line - endpoint.endLine);
+        if (!nearest || distance < nearest.distance) nearest = { file: endpoint.file, markerLine: endpoint.markerLine, distance };
       }
-      if (nearest) marked.set(finding, nearest.markerLine);
+      if (nearest) marked.set(finding, { file: nearest.file, line: nearest.markerLine });
     }
   }
   return marked;

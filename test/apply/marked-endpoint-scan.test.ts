@@ -185,3 +185,119 @@ describe('a marker in a transport helper the routes reach', () => {
     expect(decision.replaces?.map((r) => r.line)).toEqual(inHelper.map((f) => f.line + 1));
   });
 });
+
+/** SDK 1.x: the endpoint's handler lives in its own module; the router module mounts it on three methods (example-remote-server's split). */
+const HANDLER = `import { randomUUID } from 'node:crypto';
+import type { Request, Response } from 'express';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
+import { relay } from './relay.js';
+
+export async function handleMcp(req: Request, res: Response): Promise<void> {
+  const sessionId = req.headers['mcp-session-id'] as string | undefined;
+  if (sessionId) {
+    await relay(sessionId, req, res);
+    return;
+  }
+  if (!isInitializeRequest(req.body)) {
+    res.status(400).end();
+    return;
+  }
+  MARK
+  const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: () => randomUUID() });
+  await transport.handleRequest(req, res, req.body);
+}
+`;
+
+const ROUTER = `import express from 'express';
+import { handleMcp } from './handler.js';
+
+export const router = express.Router();
+router.get('/mcp', handleMcp);
+router.post('/mcp', handleMcp);
+router.delete('/mcp', handleMcp);
+router.get('/health', (_req, res) => res.json({ ok: true }));
+`;
+
+const RELAY = `import type { Request, Response } from 'express';
+export async function relay(_sessionId: string, _req: Request, res: Response): Promise<void> {
+  res.status(404).end();
+}
+`;
+
+describe('a marker in an endpoint handler mounted from another module', () => {
+  it('stands for the session findings of the handler and of the route registrations handing it on in the router module', async () => {
+    const files = (mark: string) => ({ 'src/handler.ts': mark, 'src/router.ts': ROUTER, 'src/relay.ts': RELAY });
+    const before = await findings(files(unmarked(HANDLER)));
+    const routes = before.filter((f) => f.file === 'src/router.ts' && f.category === 'session-transport');
+    // GET and DELETE on /mcp are session routes; the health route is none.
+    expect(routes.map((f) => f.line)).toEqual([5, 7]);
+    expect(before.filter((f) => f.file === 'src/handler.ts' && f.ruleId === 'session-transport/session-header').map((f) => f.line)).toEqual([8]);
+
+    const marker = '// @mcp-migrate-todo(session-transport/session-id-generator): sessions are relayed to another process: replace the relay and serve with createMcpHandler.';
+    const after = await findings(files(marked(HANDLER, marker)));
+    expect(after.filter((f) => f.category === 'session-transport' || f.category === 'session-state')).toHaveLength(1);
+    const decision = after.find((f) => f.ruleId === 'session-transport/session-id-generator')!;
+    expect(decision.file).toBe('src/handler.ts');
+    // The router's findings are listed with their file; the handler's own without one.
+    expect(decision.replaces?.filter((r) => 'file' in r)).toEqual(routes.map((f) => ({ ruleId: f.ruleId, line: f.line, file: 'src/router.ts' })));
+    expect(decision.replaces?.some((r) => !('file' in r) && r.ruleId === 'session-transport/session-header' && r.line === 8)).toBe(true);
+  });
+});
+
+/** A gateway POST route marked; GET and DELETE on the same router and path reach the sessions through an object of another module. */
+const POOLED = `import { randomUUID } from 'node:crypto';
+import express from 'express';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import { manager } from './manager.js';
+
+export const router = express.Router();
+
+router.get('/:name/mcp', async (req, res) => {
+  const sessionId = req.headers['mcp-session-id'] as string;
+  await manager.get(sessionId)?.handleRequest(req, res);
+});
+
+router.post('/:name/mcp', async (req, res) => {
+  const id = randomUUID();
+  MARK
+  const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: () => id });
+  manager.add(id, transport);
+  await transport.handleRequest(req, res, req.body);
+});
+
+router.delete('/:name/mcp', async (req, res) => {
+  const sessionId = req.headers['mcp-session-id'] as string | undefined;
+  if (sessionId) await manager.get(sessionId)?.close();
+  res.status(200).end();
+});
+
+router.get('/:name/health', (req, res) => {
+  res.json({ session: req.headers['mcp-session-id'] ?? null });
+});
+`;
+
+const MANAGER = `import type { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+class Manager {
+  private readonly open = new Map<string, StreamableHTTPServerTransport>();
+  add(id: string, transport: StreamableHTTPServerTransport): void {
+    this.open.set(id, transport);
+  }
+  get(id: string): StreamableHTTPServerTransport | undefined {
+    return this.open.get(id);
+  }
+}
+export const manager = new Manager();
+`;
+
+describe('a marker on one method of an endpoint', () => {
+  it('stands for the session findings of the other methods on the same router and path, not of another path', async () => {
+    const marker = '// @mcp-migrate-todo(session-transport/session-id-generator): this endpoint is a gateway: each session opens its own upstream.';
+    const after = await findings({ 'src/routes.ts': marked(POOLED, marker), 'src/manager.ts': MANAGER });
+    const mine = after.filter((f) => f.file === 'src/routes.ts' && f.category.startsWith('session-'));
+    const decision = mine.find((f) => f.ruleId === 'session-transport/session-id-generator')!;
+    // The GET and DELETE /:name/mcp reads and routes are the decision's; the health route (a GET reading the header) stays reported.
+    expect(decision.replaces?.map((r) => r.line)).toEqual(expect.arrayContaining([8, 9, 21, 22]));
+    expect(mine.filter((f) => f !== decision).map((f) => f.line)).toEqual([27, 28]);
+  });
+});

@@ -63,6 +63,10 @@ const MARKERS: Record<string, string[]> = {
   'factory-split': ['session-state/per-session-server'],
   // A class's lifecycle callback also records the session in its own directory (`this.directory`): the application's logic.
   'class-lifecycle-marker': ['session-transport/session-lifecycle'],
+  // The app mounting a kept gateway: its CORS lists (a cors() option, an Access-Control-Expose-Headers write) keep the header, marked.
+  'kept-endpoint-cors-marker': ['session-transport/session-header', 'session-transport/session-header', 'session-transport/session-id-generator'],
+  // A route writing Mcp-Session-Id itself (no SDK transport): one endpoint marker at the write, and the CORS list beside it marked.
+  'own-session-header-marker': ['session-transport/session-header', 'session-transport/session-id-generator'],
 };
 
 /** Cases the transform must leave exactly as they are (no marker either). */

@@ -57,6 +57,19 @@ export function servesStatelessOnly(result: AnalysisResult): boolean {
 }
 
 /**
+ * Whether `literal` is (an element of) a CORS header list: a `…headers` option (`allowedHeaders: [...]`,
+ * `exposeHeaders: 'a, b'`), or the value of an `Access-Control-Allow-Headers`/`-Expose-Headers` header write
+ * (`res.setHeader(name, list)`, `res.header(name, list)`).
+ */
+export function isCorsHeaderList(result: AnalysisResult, literal: ts.StringLiteralLike): boolean {
+  const holder = ts.isArrayLiteralExpression(literal.parent) ? literal.parent : literal;
+  const parent = holder.parent;
+  if (parent && ts.isPropertyAssignment(parent) && parent.initializer === holder && /headers$/i.test(propertyNameText(parent.name) ?? '')) return true;
+  const headerName = parent && ts.isCallExpression(parent) && parent.arguments[1] === holder ? result.analysis.values.constantString(parent.arguments[0]!) : undefined;
+  return !!headerName && /^access-control-(allow|expose)-headers$/i.test(headerName);
+}
+
+/**
  * The edit taking `Mcp-Session-Id` out of `literal` when it is a CORS header list: the second argument of a call
  * whose first is an `Access-Control-*` header name, or a `…headers` option (a string, or an element of an array).
  * Undefined when the list would be left empty (nothing else to keep: the serving rewrite's marker says what to do).
@@ -64,11 +77,7 @@ export function servesStatelessOnly(result: AnalysisResult): boolean {
 export function corsListEdit(result: AnalysisResult, literal: ts.StringLiteralLike): { start: number; end: number; text: string } | undefined {
   const sf = literal.getSourceFile();
   const inArray = ts.isArrayLiteralExpression(literal.parent) ? literal.parent : undefined;
-  const holder = inArray ?? literal;
-  const parent = holder.parent;
-  const isOption = !!parent && ts.isPropertyAssignment(parent) && parent.initializer === holder && /headers$/i.test(propertyNameText(parent.name) ?? '');
-  const headerName = parent && ts.isCallExpression(parent) && parent.arguments[1] === holder ? result.analysis.values.constantString(parent.arguments[0]!) : undefined;
-  if (!isOption && !(headerName && /^access-control-(allow|expose)-headers$/i.test(headerName))) return undefined;
+  if (!isCorsHeaderList(result, literal)) return undefined;
 
   const names = literal.text.split(',');
   const kept = names.filter((n) => n.trim().toLowerCase() !== SESSION_HEADER);

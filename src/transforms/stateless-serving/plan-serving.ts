@@ -23,7 +23,7 @@ import { calleeParts, forEachDescendant, isFunctionLike, outermostWrapper, prope
 import type { AnalysisResult } from '../../analysis/model.js';
 import { enclosingRoute, mountsOf, routesAt, routesOf, type Route, type RouteFramework } from '../../analysis/routes.js';
 import { SSE_TRANSPORTS, STDIO_TRANSPORTS, STREAMABLE_HTTP_TRANSPORTS } from '../../analysis/sdk-modules.js';
-import { SESSION_HEADER } from '../../analysis/values.js';
+import { SESSION_HEADER, isHeaderWrite } from '../../analysis/values.js';
 import type { SessionStore } from '../../analysis/session-flow.js';
 import { markerInsertion } from '../../markers.js';
 import type { TextEdit } from '../kit/edits.js';
@@ -35,7 +35,7 @@ import { ImportEdits } from './imports.js';
 import { planLegacySse } from './legacy-sse.js';
 import { planFactorySplits, type FactorySplit } from './factory-split.js';
 import { planFrameworkSse } from './framework-sse.js';
-import { corsListEdit, planCorsSessionHeader, servesStatelessOnly } from './cors-session-header.js';
+import { corsListEdit, isCorsHeaderList, planCorsSessionHeader, servesStatelessOnly } from './cors-session-header.js';
 import { dottedReferences, registriesUsedIn, registryReferences, registryRemovals } from './registries.js';
 import { eraRouting, eraRoutingAdvice } from './era-routing.js';
 import { transportRelay, type TransportRelay } from './relay.js';
@@ -77,9 +77,19 @@ export function planServing(result: AnalysisResult, options: ServingOptions): Tr
   for (const split of splits) plan.notes!.push(...split.notes);
   // A project that mints no session id anywhere has its CORS lists edited once, project-wide (planCorsSessionHeader).
   const corsProjectWide = servesStatelessOnly(result);
-  for (const sf of result.sourceFiles) new FileServing(result, sf, options, plan, splits, corsProjectWide).run();
+  const files = result.sourceFiles.map((sf) => new FileServing(result, sf, options, plan, splits, corsProjectWide));
+  for (const file of files) file.run();
+  // Sessions this run keeps (an endpoint it marked instead of rewriting): the CORS lists of the other files (a
+  // router mounting the endpoint, the app's CORS set-up) keep naming Mcp-Session-Id for it, with a marker.
+  const kept = files.filter((f) => f.keptSessions.length > 0);
+  if (!corsProjectWide && kept.length > 0) {
+    const where = kept.flatMap((f) => f.keptSessions).slice(0, 3).join(', ');
+    for (const file of files) if (!file.servesHttp) file.markCorsOfKeptSessions(where);
+  }
   planFrameworkSse(result, options, plan);
   planCorsSessionHeader(result, plan);
+  // In the order of the files and lines they are on (the CORS markers of a second pass come between the others).
+  plan.markers.sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line);
   return plan;
 }
 
@@ -114,6 +124,10 @@ class FileServing {
   private readonly markedStatements = new Set<ts.Node>();
   /** `transports.streamable`-like references of the registries being replaced: the registry, not a use of its holder. */
   private registryAccesses: ts.Node[] = [];
+  /** Where this file keeps minting session ids after this run (`file:line` of each sessionful endpoint it did not rewrite). */
+  readonly keptSessions: string[] = [];
+  /** Whether this file creates SDK Streamable HTTP transports (its CORS lists are this file's own decision, `markCors`). */
+  servesHttp = false;
 
   constructor(
     private readonly result: AnalysisResult,
@@ -158,14 +172,17 @@ class FileServing {
       const key = route?.call ?? route?.node;
       byRoute.set(key, [...(byRoute.get(key) ?? []), node]);
     }
+    this.servesHttp = http.length > 0;
     let rewrote = sse.length > 0 && planLegacySse(this.site(), http.length > 0);
     let httpRewritten = 0;
     for (const [, transports] of byRoute) {
       const done = this.attempt(() => this.planHttp(transports));
       // A route already serving without sessions (a `sessionIdGenerator: undefined` transport, no registry) mints no id either.
       if (done || this.isStatelessIdiom(transports)) httpRewritten++;
+      else this.keptSessions.push(`${this.relative()}:${this.line(transports[0]!)}`);
       rewrote = done || rewrote;
     }
+    if (http.length === 0 && sse.length === 0) this.markSessionHeaderMinting();
     if (this.options.target === '2026-07-28') for (const node of stdio) rewrote = this.attempt(() => this.planStdio(node), true) || rewrote;
     if (http.length > 0 && !this.corsProjectWide) rewrote = this.markCors(httpRewritten === byRoute.size) || rewrote;
     rewrote = this.applySplits() || rewrote;
@@ -1446,11 +1463,7 @@ class FileServing {
   private markCors(stateless: boolean): boolean {
     let edited = false;
     forEachDescendant(this.sf, (node) => {
-      if (!ts.isStringLiteralLike(node) || !node.text.toLowerCase().includes(SESSION_HEADER)) return;
-      let holder: ts.Node = node;
-      if (ts.isArrayLiteralExpression(node.parent)) holder = node.parent;
-      const prop = holder.parent;
-      if (!prop || !ts.isPropertyAssignment(prop) || !/headers$/i.test(propertyNameText(prop.name) ?? '')) return;
+      if (!ts.isStringLiteralLike(node) || !node.text.toLowerCase().includes(SESSION_HEADER) || !isCorsHeaderList(this.result, node)) return;
       const edit = stateless ? corsListEdit(this.result, node) : undefined;
       if (edit) {
         this.edits.push({ file: this.sf.fileName, ...edit });
@@ -1463,6 +1476,41 @@ class FileServing {
       this.marker(node, 'session-transport/session-header', message);
     });
     return edited;
+  }
+
+  /**
+   * The CORS lists of a file that serves no transport itself (the app or router mounting the endpoints, a CORS
+   * set-up) in a project that keeps sessionful endpoints after this run (`where`): the header stays listed
+   * while those endpoints mint it, and a marker says when it goes.
+   */
+  markCorsOfKeptSessions(where: string): void {
+    if (!this.text.toLowerCase().includes(SESSION_HEADER)) return;
+    forEachDescendant(this.sf, (node) => {
+      if (!ts.isStringLiteralLike(node) || !node.text.toLowerCase().includes(SESSION_HEADER) || !isCorsHeaderList(this.result, node)) return;
+      // A CORS list (`allowedHeaders`, `Access-Control-Expose-Headers`), or another header list (tracing's `captureRequestHeaders`).
+      const holder = ts.isArrayLiteralExpression(node.parent) ? node.parent : node;
+      const option = ts.isPropertyAssignment(holder.parent) ? propertyNameText(holder.parent.name) ?? '' : '';
+      const cors = !option || /^(allow|expose)/i.test(option);
+      const modern = cors && this.options.target !== 'stateless-v1' ? ', and allow the headers modern clients send (Mcp-Method, Mcp-Name, MCP-Protocol-Version, Mcp-Param-*)' : '';
+      this.marker(node, 'session-transport/session-header', `${cors ? 'CORS names' : `\`${option}\` names`} Mcp-Session-Id for the sessionful endpoints this migration kept (${where}, marked there): keep it while they mint session ids, then drop it from the list${modern}.`);
+    });
+  }
+
+  /**
+   * An endpoint that writes the `Mcp-Session-Id` header itself (`response.headers.set('Mcp-Session-Id', id)` in a
+   * route), with no SDK transport in the file to rewrite (a transport of another package, a relay): it keeps
+   * sessions by hand, so it is marked, not rewritten, and counts as kept for the CORS lists.
+   */
+  private markSessionHeaderMinting(): void {
+    if (!this.text.toLowerCase().includes(SESSION_HEADER)) return;
+    forEachDescendant(this.sf, (node) => {
+      if (!ts.isCallExpression(node) || !isHeaderWrite(node) || this.values.headerAccess(node)?.name !== SESSION_HEADER) return;
+      const route = enclosingRoute(node, this.values);
+      if (!route) return;
+      const advice = servingEntryAdvice({ kind: 'http', target: this.options.target, framework: route.framework });
+      this.marker(node, 'session-transport/session-id-generator', `This endpoint sends its own \`Mcp-Session-Id\` (a session id it mints or relays, not one from an SDK transport) and keeps its sessions by hand, so it is not rewritten automatically: drop the header, the session checks and the DELETE session route with the sessions. ${advice}`);
+      this.keptSessions.push(`${this.relative()}:${this.line(node)}`);
+    });
   }
 }
 
