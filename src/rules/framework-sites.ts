@@ -414,7 +414,7 @@ function computeSites(analysis: Analysis, sf: ts.SourceFile): FrameworkSite[] {
  * The framework sites of the analysed files (computed once per analysis and file). A project in
  * which no file imports a framework module pays one regular-expression test per file.
  */
-export function frameworkSites(analysis: Analysis, files: ReadonlySet<ts.SourceFile>): FrameworkSite[] {
+function frameworkSites(analysis: Analysis, files: ReadonlySet<ts.SourceFile>): FrameworkSite[] {
   let cache = siteCache.get(analysis);
   if (!cache) {
     cache = new Map();
@@ -432,7 +432,6 @@ export function frameworkSites(analysis: Analysis, files: ReadonlySet<ts.SourceF
   }
   return out;
 }
-
 
 /**
  * The framework sites of `files` that the catalogue rule `ruleId` reports, with the framework's advice:
