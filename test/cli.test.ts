@@ -77,7 +77,7 @@ describe('help and rules', () => {
     expect(text.code).toBe(0);
     expect(text.stdout).toMatch(/session-state\/keyed-store\s+session-state\s+error\s+assisted/);
     const json = JSON.parse((await run(['rules', '--format', 'json'])).stdout) as Array<{ id: string; fix: string; docs: string }>;
-    expect(json.length).toBe(30);
+    expect(json.length).toBe(31);
     for (const rule of json) expect(fs.existsSync(path.resolve(import.meta.dirname, '..', rule.docs))).toBe(true);
   });
 });

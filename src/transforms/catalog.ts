@@ -116,7 +116,7 @@ const serving = defineTransform({
   ],
   // sse-transport and the session ids an HTTP+SSE endpoint logs: removed with the endpoint under --modern-only.
   rewrites: ['session-state/session-id-read', 'session-state/session-telemetry', 'session-transport/event-store', 'session-transport/initialize-routing', 'session-transport/session-header', 'session-transport/session-id-generator', 'session-transport/session-lifecycle', 'session-transport/session-route', 'session-transport/sse-transport', 'session-transport/transport-registry'],
-  marks: ['session-state/per-session-server', 'session-transport/initialize-routing', 'session-transport/session-id-generator', 'session-transport/session-lifecycle', 'session-transport/sse-transport', 'session-transport/transport-registry'],
+  marks: ['session-state/per-session-server', 'session-transport/initialize-routing', 'session-transport/session-header', 'session-transport/session-id-generator', 'session-transport/session-lifecycle', 'session-transport/sse-transport', 'session-transport/transport-registry'],
   plan: planServing,
 });
 

@@ -18,6 +18,7 @@
  * lifecycle work, servers built as bundles, SSE, CORS naming the session header, other routers)
  * gets a marker with the replacement, never half a rewrite.
  */
+import path from 'node:path';
 import { ts } from '../../typescript.js';
 import { calleeParts, forEachDescendant, isFunctionLike, outermostWrapper, propertyNameText, unwrap, statementOf } from '../../analysis/ast.js';
 import type { AnalysisResult } from '../../analysis/model.js';
@@ -83,7 +84,7 @@ export function planServing(result: AnalysisResult, options: ServingOptions): Tr
   // router mounting the endpoint, the app's CORS set-up) keep naming Mcp-Session-Id for it, with a marker.
   const kept = files.filter((f) => f.keptSessions.length > 0);
   if (!corsProjectWide && kept.length > 0) {
-    const where = kept.flatMap((f) => f.keptSessions).slice(0, 3).join(', ');
+    const where = kept.flatMap((f) => f.keptSessions).slice(0, 3);
     for (const file of files) if (!file.servesHttp) file.markCorsOfKeptSessions(where);
   }
   planFrameworkSse(result, options, plan);
@@ -125,7 +126,8 @@ class FileServing {
   /** `transports.streamable`-like references of the registries being replaced: the registry, not a use of its holder. */
   private registryAccesses: ts.Node[] = [];
   /** Where this file keeps minting session ids after this run (`file:line` of each sessionful endpoint it did not rewrite). */
-  readonly keptSessions: string[] = [];
+  /** The sessionful endpoints this run keeps in this file (file name, line), for the CORS markers of other files. */
+  readonly keptSessions: Array<{ file: string; line: number }> = [];
   /** Whether this file creates SDK Streamable HTTP transports (its CORS lists are this file's own decision, `markCors`). */
   servesHttp = false;
 
@@ -179,7 +181,7 @@ class FileServing {
       const done = this.attempt(() => this.planHttp(transports));
       // A route already serving without sessions (a `sessionIdGenerator: undefined` transport, no registry) mints no id either.
       if (done || this.isStatelessIdiom(transports)) httpRewritten++;
-      else this.keptSessions.push(`${this.relative()}:${this.line(transports[0]!)}`);
+      else this.keptSessions.push({ file: this.sf.fileName, line: this.line(transports[0]!) });
       rewrote = done || rewrote;
     }
     if (http.length === 0 && sse.length === 0) this.markSessionHeaderMinting();
@@ -1483,8 +1485,10 @@ class FileServing {
    * set-up) in a project that keeps sessionful endpoints after this run (`where`): the header stays listed
    * while those endpoints mint it, and a marker says when it goes.
    */
-  markCorsOfKeptSessions(where: string): void {
+  markCorsOfKeptSessions(kept: ReadonlyArray<{ file: string; line: number }>): void {
     if (!this.text.toLowerCase().includes(SESSION_HEADER)) return;
+    // Named from the marked file's folder: the same text whether apply or a jscodeshift entry (which knows no project root) runs.
+    const where = kept.map((k) => `${path.relative(path.dirname(this.sf.fileName), k.file).split(path.sep).join('/')}:${k.line}`).join(', ');
     forEachDescendant(this.sf, (node) => {
       if (!ts.isStringLiteralLike(node) || !node.text.toLowerCase().includes(SESSION_HEADER) || !isCorsHeaderList(this.result, node)) return;
       // A CORS list (`allowedHeaders`, `Access-Control-Expose-Headers`), or another header list (tracing's `captureRequestHeaders`).
@@ -1509,7 +1513,7 @@ class FileServing {
       if (!route) return;
       const advice = servingEntryAdvice({ kind: 'http', target: this.options.target, framework: route.framework });
       this.marker(node, 'session-transport/session-id-generator', `This endpoint sends its own \`Mcp-Session-Id\` (a session id it mints or relays, not one from an SDK transport) and keeps its sessions by hand, so it is not rewritten automatically: drop the header, the session checks and the DELETE session route with the sessions. ${advice}`);
-      this.keptSessions.push(`${this.relative()}:${this.line(node)}`);
+      this.keptSessions.push({ file: this.sf.fileName, line: this.line(node) });
     });
   }
 }
