@@ -497,6 +497,12 @@ const FEATURE_MESSAGES: ReadonlySet<string> = new Set(Object.values(MCP_SDK.feat
 /** The server-owned raw senders of notifications (`server.notification`); a context's senders are request-scoped. */
 const SERVER_NOTIFICATION_SENDERS = rawSendersOf('notification', 'server');
 
+/** Whether a file's text names a raw notification sender at all: a walk for `standaloneNotification` can skip it otherwise. */
+export function mayHoldStandaloneNotification(text: string): boolean {
+  for (const name of SERVER_NOTIFICATION_SENDERS) if (text.includes(name)) return true;
+  return false;
+}
+
 /** A notification an SDK server sends outside any request's response stream. */
 export interface StandaloneNotification {
   /** Where to report: the method string when the message is known, else the sender's name. */

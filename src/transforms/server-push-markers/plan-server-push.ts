@@ -12,7 +12,7 @@
  */
 import { ts } from '../../typescript.js';
 import type { AnalysisResult } from '../../analysis/model.js';
-import { ruleOfFeature, standaloneNotification, type FeatureId } from '../../analysis/sdk-features.js';
+import { mayHoldStandaloneNotification, ruleOfFeature, standaloneNotification, type FeatureId } from '../../analysis/sdk-features.js';
 import type { TransformOptions, TransformPlan } from '../kit/plan.js';
 import { emptyPlan } from '../kit/plan.js';
 import { addMarker, isMarked, markFrameworkSites } from '../kit/handler-sites.js';
@@ -146,6 +146,6 @@ function markStandaloneNotifications(result: AnalysisResult, plan: TransformPlan
     }
     ts.forEachChild(node, visit);
   };
-  for (const sf of result.sourceFiles) if (!sf.isDeclarationFile) visit(sf);
+  for (const sf of result.sourceFiles) if (!sf.isDeclarationFile && mayHoldStandaloneNotification(sf.text)) visit(sf);
   return marked;
 }
