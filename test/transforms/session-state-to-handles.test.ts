@@ -38,6 +38,21 @@ const KNOWN_GAPS: Record<string, string> = {
 
 /** Marker cases: the exact marker comment lines (trimmed) the output must hold, per output file. */
 const MARKERS: Record<string, Record<string, string[]>> = {
+  // apify/apify-mcp-server's shape: the serving code copies the session id into `_meta.mcpSessionId` (a helper called
+  // from the HTTP route and a stdio hook), handlers read it back for the SDK task store and a log line: one marker per
+  // read (naming the copies and every use) and per copy (naming the reads), nothing rewritten.
+  'injected-meta-id-marker': {
+    'src/http.ts': [
+      "// @mcp-migrate-todo(session-state/session-id-read): this copies the session id by hand into `_meta.mcpSessionId` of each request so that handlers can read it back (reads: 2 in server.ts; each marked). 2026-07-28 requests have no session id to copy: resolve those reads first (an explicit handle, authInfo or the request id), then remove this copy together with the session serving it belongs to.",
+    ],
+    'src/server.ts': [
+      "// @mcp-migrate-todo(session-state/session-id-read): `_meta.mcpSessionId` is the session id this project copies into each request by hand (`injectMcpSessionId(\u2026)` in http.ts and stdio.ts); here it is read back (logged by console.error(); passed to taskStore.listTasks()). A 2026-07-28 request has no session id to copy, so it is undefined there unless the serving code mints one itself. Decide per use: state kept across calls under it (a task store, a cache) moves to an explicit handle a tool returns, identity comes from authInfo, log lines correlate by the request id; then remove the copy with the session serving it came from.",
+      "// @mcp-migrate-todo(session-state/session-id-read): `_meta.mcpSessionId` is the session id this project copies into each request by hand (`injectMcpSessionId(\u2026)` in http.ts and stdio.ts); here it is read back (passed to taskStore.getTask()). A 2026-07-28 request has no session id to copy, so it is undefined there unless the serving code mints one itself. Decide per use: state kept across calls under it (a task store, a cache) moves to an explicit handle a tool returns, identity comes from authInfo, log lines correlate by the request id; then remove the copy with the session serving it came from.",
+    ],
+    'src/stdio.ts': [
+      "// @mcp-migrate-todo(session-state/session-id-read): this copies the session id by hand into `_meta.mcpSessionId` of each request so that handlers can read it back (reads: 2 in server.ts; each marked). 2026-07-28 requests have no session id to copy: resolve those reads first (an explicit handle, authInfo or the request id), then remove this copy together with the session serving it belongs to.",
+    ],
+  },
   'lifecycle-cleanup': {
     'server.ts': [
       '// @mcp-migrate-todo(session-transport/transport-registry): serving plumbing keyed by the session id: replace the sessionful transport and this registry with the stateless handler (createMcpHandler / a transport per request).',

@@ -32,6 +32,7 @@ import { CannotRewrite } from '../kit/handler-sites.js';
 import { planTelemetryIds } from './telemetry-ids.js';
 import { perSessionObjects } from './per-session-objects.js';
 import { keptStoreReads } from './kept-store-reads.js';
+import { injectedIdSites } from './injected-ids.js';
 import { marksCallsAcrossRetries, recordsSessionTimes, retryMarksAdvice, sessionTimesAdvice } from './session-bookkeeping.js';
 import { handleNames, nounOf, styleOf, type HandleNames } from './naming.js';
 import { handleModuleFileName, handleModuleSource, type ModuleFlavour } from './runtime.js';
@@ -171,8 +172,14 @@ export function planHandles(result: AnalysisResult, options: HandlesOptions): Ha
   for (const read of carried) {
     marker(read.node, 'session-state/session-id-read', CARRIED_ID_ADVICE);
   }
-  for (const read of keptStoreReads(analysis.sessions, outcomes, new Set(carried))) {
+  const kept = keptStoreReads(analysis.sessions, outcomes, new Set(carried));
+  for (const read of kept) {
     marker(read.statement, 'session-state/session-id-read', read.message);
+  }
+  const keptStatements = new Set(kept.map((k) => k.statement));
+  const skip = new Set([...carried, ...analysis.sessions.reads.filter((r) => keptStatements.has(statementOf(r.node)))]);
+  for (const site of injectedIdSites(analysis.sessions, skip)) {
+    marker(site.statement, 'session-state/session-id-read', site.message);
   }
   planTelemetryIds(result, plan, marker);
   if (moduleTarget && plan.stores.some((s) => s.status === 'rewritten')) {
