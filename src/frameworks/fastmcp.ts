@@ -149,6 +149,11 @@ export const fastmcp: FrameworkDescription = {
       use: { rule: 'deprecated-feature/roots', advice: '`notifications/roots/list_changed` is removed in 2026-07-28; this listener only runs for legacy clients.' },
     },
   ],
+  // `server.start({ transportType: 'stdio' })`: one connection per process; `'sse'` (FastMCP 1–2): one per stream.
+  connectionServing: [
+    { on: { role: 'server', method: 'start' }, arg: 0, path: ['transportType'], equals: 'stdio', transport: 'stdio' },
+    { on: { role: 'server', method: 'start' }, arg: 0, path: ['transportType'], equals: 'sse', transport: 'HTTP+SSE' },
+  ],
   options: [
     {
       on: { role: 'server', method: 'start' },

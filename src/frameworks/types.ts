@@ -118,6 +118,15 @@ export interface OptionUse {
   use: SiteUse;
 }
 
+/** A call serving over a connection: the literal `equals` at `path` of argument `arg` names the transport. */
+export interface ConnectionServing {
+  on: CallbackHost;
+  arg: number;
+  path: readonly string[];
+  equals: string;
+  transport: 'stdio' | 'HTTP+SSE';
+}
+
 /**
  * Not a finding when the same file makes this call with this literal at `path` of argument `arg`
  * (`server.start({ httpStream: { stateless: true } })`), in every such call when `every` is set.
@@ -252,6 +261,12 @@ export interface FrameworkDescription {
   kept?: Record<string, SiteUse>;
   /** The legacy HTTP+SSE transport the framework serves beside Streamable HTTP, and the option that turns it off (apply reads it). */
   legacySse?: LegacySseSwitch;
+  /**
+   * Calls that serve the framework's server over a connection that outlives a request (`server.start({ transportType:
+   * 'stdio' })`): a message the server sends outside any request still reaches a 2025-era client there (apply's
+   * logging transform keeps such sends instead of turning them into stderr lines).
+   */
+  connectionServing?: readonly ConnectionServing[];
   subclasses: Record<string, SubclassDescription>;
   /**
    * Classes whose declaration (with these members) makes a project module this framework's entry

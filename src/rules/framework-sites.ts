@@ -497,3 +497,26 @@ function hasRule(framework: FrameworkDescription, id: string): boolean {
   ];
   return uses.some((u) => u?.rule === id);
 }
+
+/**
+ * The connections the project's framework servers are served over that outlive a request (`connectionServing` of
+ * the descriptions: FastMCP's `server.start({ transportType: 'stdio' })`), each transport once.
+ */
+export function frameworkConnectionTransports(analysis: Analysis, files: readonly ts.SourceFile[]): Set<'stdio' | 'HTTP+SSE'> {
+  const found = new Set<'stdio' | 'HTTP+SSE'>();
+  const frameworks = FRAMEWORKS.filter((f) => f.connectionServing?.length);
+  if (frameworks.length === 0) return found;
+  for (const sf of files) {
+    if (sf.isDeclarationFile || !usesFrameworks(analysis.sdk, sf)) continue;
+    forEachDescendant(sf, (node) => {
+      if (!ts.isCallExpression(node)) return;
+      for (const framework of frameworks) {
+        for (const serving of framework.connectionServing!) {
+          if (!callMatches(analysis.values, analysis.sdk, framework, node, serving.on)) continue;
+          if (rootObjects(analysis.values, node.arguments[serving.arg]).some((root) => literalAt(analysis.values, root, serving.path) === serving.equals)) found.add(serving.transport);
+        }
+      }
+    });
+  }
+  return found;
+}

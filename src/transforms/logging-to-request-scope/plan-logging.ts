@@ -36,6 +36,7 @@ import { settleLeftSites } from './left-sites.js';
 import { rewriteHandedOnSenders } from './handed-on.js';
 import { checkClosureSeesContext, requestSite } from './request-sites.js';
 import { levelProxies, proxiedAdvice } from './level-proxies.js';
+import { frameworkConnectionTransports } from '../../rules/framework-sites.js';
 
 const RULE = ruleOfFeature('logging');
 /** The server's log sends (`sendLoggingMessage`), and its raw notification sender (what progress is sent with). */
@@ -185,10 +186,12 @@ function relatesToThisRequest(result: AnalysisResult, node: ts.Node): boolean {
 
 /**
  * The SDK transports constructed in the program whose connection outlives a request, so a message
- * sent outside any request still reaches a 2025-era client on them: `stdio`, `HTTP+SSE`.
+ * sent outside any request still reaches a 2025-era client on them: `stdio`, `HTTP+SSE`; and the
+ * framework servers started on one (FastMCP `server.start({ transportType: 'stdio' })`, from the
+ * framework descriptions).
  */
 function connectionTransports(result: AnalysisResult): string[] {
-  const found = new Set<string>();
+  const found = new Set<string>(frameworkConnectionTransports(result.analysis, result.sourceFiles));
   for (const sf of result.sourceFiles) {
     if (sf.isDeclarationFile) continue;
     forEachDescendant(sf, (node) => {
