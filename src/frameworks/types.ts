@@ -119,7 +119,7 @@ export interface OptionUse {
 }
 
 /** A call serving over a connection: the literal `equals` at `path` of argument `arg` names the transport. */
-export interface ConnectionServing {
+interface ConnectionServing {
   on: CallbackHost;
   arg: number;
   path: readonly string[];

@@ -49,7 +49,7 @@ function isStateOrLog(sink: Sink, sessions: SessionFlow): boolean {
 }
 
 /** "keys `carts`; logged by console.error()" */
-export function describeSinks(read: SessionRead): string {
+function describeSinks(read: SessionRead): string {
   const parts = [...new Set(read.sinks.filter((s) => s.kind !== 'other' || read.sinks.length === 1).map((s) => s.description))];
   return parts.length ? parts.join('; ') : 'read';
 }
