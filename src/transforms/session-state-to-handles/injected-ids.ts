@@ -105,7 +105,8 @@ function readAdvice(field: string, uses: string, copies: string): string {
 
 function copyAdvice(field: string, reads: string): string {
   return (
-    `this copies the session id by hand into \`_meta.${field}\` of each request so that handlers can read it back (reads: ${reads}; each marked). ` +
-    `2026-07-28 requests have no session id to copy: resolve those reads first (an explicit handle, authInfo or the request id), then remove this copy together with the session serving it belongs to.`
+    `this fills \`_meta.${field}\` of each request, which the handlers read back as the session id (reads: ${reads}; each marked). ` +
+    `A 2026-07-28 request has no MCP session id to fill it with, and an id minted here per process (as a stdio entry point does) names the process, not a client: ` +
+    `resolve those reads first (an explicit handle, authInfo or the request id), then remove this copy together with the serving code it belongs to.`
   );
 }

@@ -12,7 +12,7 @@ export async function startStdio(): Promise<void> {
   const sdkOnMessage = transport.onmessage;
   transport.onmessage = (message) => {
     const record = message as { params?: TaskParams };
-    // @mcp-migrate-todo(session-state/session-id-read): this copies the session id by hand into `_meta.mcpSessionId` of each request so that handlers can read it back (reads: 2 in server.ts; each marked). 2026-07-28 requests have no session id to copy: resolve those reads first (an explicit handle, authInfo or the request id), then remove this copy together with the session serving it belongs to.
+    // @mcp-migrate-todo(session-state/session-id-read): this fills `_meta.mcpSessionId` of each request, which the handlers read back as the session id (reads: 2 in server.ts; each marked). A 2026-07-28 request has no MCP session id to fill it with, and an id minted here per process (as a stdio entry point does) names the process, not a client: resolve those reads first (an explicit handle, authInfo or the request id), then remove this copy together with the serving code it belongs to.
     record.params = injectMcpSessionId(record.params, mcpSessionId);
     sdkOnMessage?.(message);
   };
