@@ -49,6 +49,19 @@ export interface SessionConnection {
    * building `new Context(…)`), not in the factory itself: each lives per session too, far from the set-up.
    */
   nested: ts.NewExpression[];
+  /**
+   * Objects built once per session and kept by it across calls, each a site of its own: a project object the
+   * server's factory builds next to the server (not handed to it by the set-up), and a project object a per-session
+   * object builds into one of its fields in a method (`initialize() { this._context = new Context(…) }` of a backend
+   * built per connection). Only classes whose instances change after construction count (see `keepsStateAcrossCalls`).
+   */
+  kept: KeptObject[];
+}
+
+export interface KeptObject {
+  made: ts.NewExpression;
+  /** For an object built into a field of a per-session object: that object's class and the field. */
+  owner?: { cls: string; field: string };
 }
 
 export function sessionConnection(values: ValueAnalysis, call: ts.CallExpression): SessionConnection | undefined {
@@ -77,7 +90,7 @@ export function sessionConnection(values: ValueAnalysis, call: ts.CallExpression
   const decl = symbol?.valueDeclaration;
   if (!decl) return undefined;
   const assignedInScope = assignmentsIn(values, scope, root);
-  const sharedConnection = { connect: nameNode, transport, sse, setup, shared: root, state: [], credentials: [], closures: [], nested: [] };
+  const sharedConnection = { connect: nameNode, transport, sse, setup, shared: root, state: [], credentials: [], closures: [], nested: [], kept: [] };
   if (!isInside(decl, scope) && assignedInScope.length === 0) {
     // A server declared outside a helper may still be made per session by its caller: only a server connected
     // directly by the set-up is judged shared.
@@ -91,17 +104,120 @@ export function sessionConnection(values: ValueAnalysis, call: ts.CallExpression
   const declared = ts.isBindingElement(decl) ? bindingDeclaration(decl) : decl;
   const creation = isInside(decl, scope) && declared && ts.isVariableDeclaration(declared) && declared.initializer ? declared.initializer : assignedInScope[0];
   if (!creation) return undefined;
+  const state = stateBuiltWith(values, creation, scope);
+  const nested = nestedState(values, creation);
   return {
     connect: nameNode,
     transport,
     sse,
     setup,
     creation,
-    state: stateBuiltWith(values, creation, scope),
+    state,
     credentials: credentialsHandedTo(values, creation, scope),
     closures: closureStateOf(values, creation),
-    nested: nestedState(values, creation),
+    nested,
+    kept: keptState(values, creation, state, nested),
   };
+}
+
+/**
+ * What the session keeps across calls, beyond the server itself: objects the server's factory builds in its own body
+ * (those the set-up builds and hands in are named by the creation's finding), and objects that the per-session objects
+ * (handed in, built by the factory, or built further down its chain) build into their fields in a method.
+ */
+function keptState(values: ValueAnalysis, creation: ts.Expression, state: ts.NewExpression[], nested: ts.NewExpression[]): KeptObject[] {
+  const out: KeptObject[] = [];
+  const seen = new Set<ts.Node>(nested);
+  const note = (kept: KeptObject): void => {
+    if (seen.has(kept.made)) return;
+    seen.add(kept.made);
+    out.push(kept);
+  };
+  const created = unwrap(creation);
+  const call = ts.isAwaitExpression(created) ? unwrap(created.expression) : created;
+  const factory = ts.isCallExpression(call) ? values.functionOfCall(call) : undefined;
+  for (const made of state) {
+    if (factory && enclosingFunction(made) === factory && keepsStateAcrossCalls(values, classOf(values, made))) note({ made });
+  }
+  for (const owner of [...state, ...nested]) {
+    const cls = classOf(values, owner);
+    if (!cls) continue;
+    for (const member of cls.members) {
+      const body = memberBody(member);
+      if (!body || ts.isConstructorDeclaration(member)) continue;
+      forEachDescendant(body, (node) => {
+        if (!ts.isBinaryExpression(node) || node.operatorToken.kind !== ts.SyntaxKind.EqualsToken) return;
+        const left = unwrap(node.left);
+        if (!ts.isPropertyAccessExpression(left) || left.expression.kind !== ts.SyntaxKind.ThisKeyword) return;
+        let right = unwrap(node.right);
+        if (ts.isAwaitExpression(right)) right = unwrap(right.expression);
+        if (!ts.isNewExpression(right) || !isStatefulProjectClass(values, right) || !keepsStateAcrossCalls(values, classOf(values, right))) return;
+        note({ made: right, owner: { cls: cls.name?.text ?? owner.expression.getText(), field: left.name.text } });
+      });
+    }
+  }
+  return out;
+}
+
+/** The body of a class member that runs after construction: a method's or accessor's, or a function-valued field's. */
+function memberBody(member: ts.ClassElement): ts.Node | undefined {
+  if (ts.canHaveModifiers(member) && ts.getModifiers(member)?.some((m) => m.kind === ts.SyntaxKind.StaticKeyword)) return undefined;
+  if (ts.isMethodDeclaration(member) || ts.isGetAccessorDeclaration(member) || ts.isSetAccessorDeclaration(member) || ts.isConstructorDeclaration(member)) return member.body;
+  if (ts.isPropertyDeclaration(member) && member.initializer && isFunctionLike(unwrap(member.initializer))) return unwrap(member.initializer);
+  return undefined;
+}
+
+/** The project class `new X(…)` constructs. */
+function classOf(values: ValueAnalysis, created: ts.NewExpression): ts.ClassLikeDeclaration | undefined {
+  const id = unwrap(created.expression);
+  const target = ts.isPropertyAccessExpression(id) ? id.name : id;
+  if (!ts.isIdentifier(target)) return undefined;
+  const cls = values.symbolOf(target)?.declarations?.find((d): d is ts.ClassLikeDeclaration => ts.isClassDeclaration(d) || ts.isClassExpression(d));
+  return cls && !cls.getSourceFile().isDeclarationFile ? cls : undefined;
+}
+
+/**
+ * Whether a class's instances change after construction: a method (not the constructor) assigns one of its fields
+ * (`this._currentTab = tab`, `this._count++`) or mutates a collection held in one (`this._tabs.push(tab)`). An object
+ * only configured by its constructor (`readonly server`, `readonly context`) keeps nothing a call could leave for
+ * the next. A class extending a library or built-in class (`extends Promise<T>`, `extends EventEmitter`) is a
+ * specialised utility value rather than the project's state, and does not count.
+ */
+function keepsStateAcrossCalls(values: ValueAnalysis, cls: ts.ClassLikeDeclaration | undefined): boolean {
+  if (!cls) return false;
+  const base = cls.heritageClauses?.find((c) => c.token === ts.SyntaxKind.ExtendsKeyword)?.types[0]?.expression;
+  if (base) {
+    const target = ts.isPropertyAccessExpression(base) ? base.name : base;
+    const declarations = values.symbolOf(target)?.declarations ?? [];
+    if (!declarations.some((d) => !d.getSourceFile().isDeclarationFile)) return false;
+  }
+  let changes = false;
+  for (const member of cls.members) {
+    const body = memberBody(member);
+    if (!body || ts.isConstructorDeclaration(member)) continue;
+    forEachDescendant(body, (node) => {
+      if (changes) return;
+      const field = thisFieldWritten(node);
+      if (field) changes = true;
+    });
+    if (changes) return true;
+  }
+  return false;
+}
+
+/** `this.x = …` / `this.x += …` / `this.x++` / `this.x.push(…)` (a collection mutator): the field written. */
+function thisFieldWritten(node: ts.Node): string | undefined {
+  const field = (expr: ts.Expression): string | undefined => {
+    const inner = unwrap(expr);
+    return ts.isPropertyAccessExpression(inner) && inner.expression.kind === ts.SyntaxKind.ThisKeyword ? inner.name.text : undefined;
+  };
+  if (ts.isBinaryExpression(node) && node.operatorToken.kind >= ts.SyntaxKind.FirstAssignment && node.operatorToken.kind <= ts.SyntaxKind.LastAssignment) return field(node.left);
+  if ((ts.isPrefixUnaryExpression(node) || ts.isPostfixUnaryExpression(node)) && (node.operator === ts.SyntaxKind.PlusPlusToken || node.operator === ts.SyntaxKind.MinusMinusToken)) return field(node.operand);
+  if (ts.isCallExpression(node)) {
+    const callee = unwrap(node.expression);
+    if (ts.isPropertyAccessExpression(callee) && MUTATORS.has(callee.name.text)) return field(callee.expression);
+  }
+  return undefined;
 }
 
 /** How many factory hops below the server's creation are followed (`create()` → field factory → default export). */

@@ -23,6 +23,8 @@ export default defineRule({
         '`{{name}}` is filled only while answering `{{list}}` and read by `{{use}}`: the call relies on an earlier list request having reached this server instance, as in a session. On 2026-07-28 every request may meet a fresh server (`createMcpHandler` builds one per request) and a client may call what it listed elsewhere, or never listed: build the table when the server is built (or look the name up on demand).',
       perSessionObject:
         '`new {{cls}}(…)` is built once per session: `{{server}}` creates a server for each session, and its factory chain builds this object with it. Whatever it keeps (a browser context, the active backend session, exported data) is shared by every call of that session and by no other, with no session id in sight. On 2026-07-28 a server is built per request: keep the object in a store keyed by an explicit handle (minted by a `create_<noun>` tool, or by the tool that already creates it) or make it per request.',
+      perSessionField:
+        '`new {{cls}}(…)` is kept in `{{field}}` of `{{owner}}`, an object built once per session (`{{server}}` creates a server for each session with it): whatever it keeps (a browser context and its tabs, an upstream client) lives as long as the session, every call of the session acts on it implicitly, and no call names it. On 2026-07-28 a server is built per request: keep the object in a store keyed by an explicit handle (minted by a `create_<noun>` tool, or by the tool that already creates it) or make it per request.',
       shared:
         'One server instance (`{{name}}`) is connected to a new sessionful transport for every session: the SDK keeps only the latest, so its transport, negotiated client and any state on it belong to whichever session connected last. On 2026-07-28 build a server per request: `createMcpHandler(buildServer)`.',
     },
@@ -68,6 +70,12 @@ export default defineRule({
           for (const made of nested) {
             reported.add(made);
             context.report({ node: made.expression, messageId: 'perSessionObject', data: { cls: made.expression.getText(), server: serverText } });
+          }
+          for (const { made, owner } of connection.kept) {
+            if (reported.has(made)) continue;
+            reported.add(made);
+            if (owner) context.report({ node: made.expression, messageId: 'perSessionField', data: { cls: made.expression.getText(), field: `this.${owner.field}`, owner: owner.cls, server: serverText } });
+            else context.report({ node: made.expression, messageId: 'perSessionObject', data: { cls: made.expression.getText(), server: serverText } });
           }
           const at = ts.isCallExpression(creation) ? (calleeParts(creation).nameNode ?? creation) : creation;
           context.report({ node: at, messageId: 'perSession', data: { server: creation.getText().replace(/\s+/g, ' ').slice(0, 60), state: carried.join(', ') } });
