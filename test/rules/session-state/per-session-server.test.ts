@@ -247,6 +247,32 @@ export async function createServer(upstreams: Upstream[]) {
   return server;
 }`,
     },
+    {
+      name: 'a stateful browser context built by the server factory and by a backend method, for a stateless transport (per request)',
+      code: `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+class Context {
+  private _tabs: string[] = [];
+  open(url: string) { this._tabs.push(url); return this._tabs.length; }
+}
+class Backend {
+  private _context: Context | undefined;
+  initialize() { this._context = new Context(); }
+  count() { return this._context?.open('about:blank') ?? 0; }
+}
+function createServer(backend: Backend) {
+  const context = new Context();
+  const server = new McpServer({ name: 'browser', version: '1' });
+  server.tool('open', async () => ({ content: [{ type: 'text', text: String(context.open('x') + backend.count()) }] }));
+  return server;
+}
+export async function handle() {
+  const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
+  const server = createServer(new Backend());
+  await server.connect(transport);
+  return transport;
+}`,
+    },
   ],
   invalid: [
     {
@@ -804,6 +830,115 @@ export function buildServer(upstreams) {
   return server;
 }`,
       errors: [{ messageId: 'listRouting', line: 3, data: { name: 'promptOwners', list: 'prompts/list', use: 'prompts/get' } }],
+    },
+    {
+      name: 'a backend built per connection by a factory handed down builds its browser context into a field in initialize(): the creation and the context each reported',
+      code: {
+        'src/context.ts': `export class Context {
+  private _tabs: string[] = [];
+  private _current: string | undefined;
+  constructor(readonly config: { headless: boolean }) {}
+  async newTab(url: string) {
+    this._tabs.push(url);
+    this._current = url;
+    return this._tabs.length;
+  }
+}
+`,
+        'src/backend.ts': `import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { Context } from './context.js';
+export interface Backend { initialize(server: Server): Promise<void>; tabs(): Promise<number> }
+export class BrowserBackend implements Backend {
+  private _context: Context | undefined;
+  constructor(private readonly _config: { headless: boolean }) {}
+  async initialize(server: Server) {
+    const client = server.getClientVersion();
+    this._context = new Context({ headless: this._config.headless && client?.name !== 'inspector' });
+  }
+  async tabs() { return this._context!.newTab('about:blank'); }
+}
+`,
+        'src/server.ts': `import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import type { Backend } from './backend.js';
+export function createServer(backend: Backend): Server {
+  const server = new Server({ name: 'browser', version: '1' }, { capabilities: { tools: {} } });
+  server.oninitialized = () => void backend.initialize(server);
+  return server;
+}
+export async function connect(backendFactory: () => Backend, transport: Transport) {
+  const backend = backendFactory();
+  const server = createServer(backend);
+  await server.connect(transport);
+}
+`,
+        'src/transport.ts': `import http from 'node:http';
+import { randomUUID } from 'node:crypto';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import { BrowserBackend, type Backend } from './backend.js';
+import { connect } from './server.js';
+export function start(backendFactory: () => Backend) {
+  http.createServer(async (req, res) => {
+    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: () => randomUUID() });
+    await connect(backendFactory, transport);
+    await transport.handleRequest(req, res);
+  }).listen(3000);
+}
+start(() => new BrowserBackend({ headless: true }));
+`,
+      },
+      errors: [
+        { messageId: 'perSessionField', file: 'src/backend.ts', line: 9, data: { cls: 'Context', field: 'this._context', owner: 'BrowserBackend', server: 'createServer(backend)' } },
+        { messageId: 'perSession', file: 'src/server.ts', line: 11, data: { server: 'createServer(backend)', state: '`BrowserBackend`' } },
+      ],
+    },
+    {
+      name: 'a server factory builds a browser context that changes after construction (reported where built) next to a connection only its constructor configures, a promise subclass and a field set in the constructor only',
+      code: `import { randomUUID } from 'node:crypto';
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+class Context {
+  private _browserContextPromise: Promise<string> | undefined;
+  browserContext() {
+    this._browserContextPromise ??= Promise.resolve('ctx');
+    return this._browserContextPromise;
+  }
+}
+class Connection {
+  readonly server: McpServer;
+  readonly context: Context;
+  constructor(server: McpServer, context: Context) {
+    this.server = server;
+    this.context = context;
+  }
+}
+class ManualPromise<T> extends Promise<T> {
+  private _done = false;
+  markDone() { this._done = true; }
+}
+class Settings {
+  private readonly values = new Map<string, string>();
+  constructor() { this.values.set('mode', 'fast'); }
+  get(key: string) { return this.values.get(key); }
+}
+function createConnection(): Connection {
+  const context = new Context();
+  const ready = new ManualPromise<void>((resolve) => resolve());
+  const settings = new Settings();
+  const server = new McpServer({ name: 'browser', version: settings.get('mode') ?? '1' });
+  server.tool('snapshot', async () => { await ready; return { content: [{ type: 'text', text: await context.browserContext() }] }; });
+  return new Connection(server, context);
+}
+export async function openSession() {
+  const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: () => randomUUID() });
+  const connection = createConnection();
+  await connection.server.connect(transport);
+  return transport;
+}`,
+      errors: [
+        { messageId: 'perSessionObject', line: 29, data: { cls: 'Context', server: 'createConnection()' } },
+        { messageId: 'perSession', line: 38, data: { server: 'createConnection()', state: '`Context`, `ManualPromise`, `Settings`, `Connection`' } },
+      ],
     },
   ],
 });
