@@ -404,7 +404,7 @@ function closureStateOf(values: ValueAnalysis, creation: ts.Expression): ts.Iden
 }
 
 /** An HTTP+SSE transport, or a Streamable HTTP transport whose options mint session ids. */
-function isSessionful(values: ValueAnalysis, transport: ts.NewExpression): boolean {
+export function isSessionful(values: ValueAnalysis, transport: ts.NewExpression): boolean {
   const cls = values.valueOf(transport)?.cls;
   if (!cls) return false;
   return SSE_TRANSPORTS.has(cls) || (STREAMABLE_HTTP_TRANSPORTS.has(cls) && mintsSessions(values, transport));

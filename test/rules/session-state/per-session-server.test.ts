@@ -273,6 +273,30 @@ export async function handle() {
   return transport;
 }`,
     },
+    {
+      name: 'an upstream client transport opened per request for a stateless transport, and one opened once at start-up for every session',
+      code: `import express from 'express';
+import { randomUUID } from 'node:crypto';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+function pipe(a: Transport, b: Transport) {
+  a.onmessage = (message) => void b.send(message);
+}
+const shared = new StreamableHTTPClientTransport(new URL('http://upstream/mcp'));
+const app = express();
+app.post('/stateless', async (req, res) => {
+  const upstream = new StreamableHTTPClientTransport(new URL('http://upstream/mcp'));
+  const client = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
+  pipe(client, upstream);
+  await client.handleRequest(req, res);
+});
+app.post('/mcp', async (req, res) => {
+  const client = new StreamableHTTPServerTransport({ sessionIdGenerator: () => randomUUID() });
+  pipe(client, shared);
+  await client.handleRequest(req, res);
+});`,
+    },
   ],
   invalid: [
     {
@@ -939,6 +963,40 @@ export async function openSession() {
         { messageId: 'perSessionObject', line: 29, data: { cls: 'Context', server: 'createConnection()' } },
         { messageId: 'perSession', line: 38, data: { server: 'createConnection()', state: '`Context`, `ManualPromise`, `Settings`, `Connection`' } },
       ],
+    },
+    {
+      name: 'a proxy opens an upstream client transport (built by a project helper) in the set-up of every Streamable HTTP session and pipes the two together',
+      code: `import express from 'express';
+import { randomUUID } from 'node:crypto';
+import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+const sessions = new Map<string, { client: Transport; upstream: Transport }>();
+const createTransport = async (req: express.Request): Promise<Transport> => {
+  if (req.query.transportType === 'stdio') {
+    return new StdioClientTransport({ command: String(req.query.command) });
+  }
+  const transport = new SSEClientTransport(new URL(String(req.query.url)));
+  await transport.start();
+  return transport;
+};
+function pipe(a: Transport, b: Transport) {
+  a.onmessage = (message) => void b.send(message);
+  b.onmessage = (message) => void a.send(message);
+}
+const app = express();
+app.post('/mcp', async (req, res) => {
+  const upstream = await createTransport(req);
+  const client = new StreamableHTTPServerTransport({
+    sessionIdGenerator: () => randomUUID(),
+    onsessioninitialized: (sid) => { sessions.set(sid, { client, upstream }); },
+  });
+  await client.start();
+  pipe(client, upstream);
+  await client.handleRequest(req, res);
+});`,
+      errors: [{ messageId: 'perSessionUpstream', line: 22, data: { call: 'createTransport' } }],
     },
   ],
 });
