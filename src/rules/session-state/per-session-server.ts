@@ -91,7 +91,8 @@ export default defineRule({
             if (owner) context.report({ node: made.expression, messageId: 'perSessionField', data: { cls: made.expression.getText(), field: `this.${owner.field}`, owner: owner.cls, server: serverText } });
             else context.report({ node: made.expression, messageId: 'perSessionObject', data: { cls: made.expression.getText(), server: serverText } });
           }
-          const at = ts.isCallExpression(creation) ? (calleeParts(creation).nameNode ?? creation) : creation;
+          const called = ts.isAwaitExpression(creation) ? unwrap(creation.expression) : creation;
+          const at = ts.isCallExpression(called) ? (calleeParts(called).nameNode ?? called) : creation;
           context.report({ node: at, messageId: 'perSession', data: { server: creation.getText().replace(/\s+/g, ' ').slice(0, 60), state: carried.join(', ') } });
         },
       },

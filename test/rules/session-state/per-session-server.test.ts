@@ -302,17 +302,30 @@ app.post('/mcp', async (req, res) => {
     {
       name: 'a server list whose create() calls a factory held in a field (set from the constructor), which builds a browser context: the creation and the context each reported',
       code: {
-        'src/context.ts': `export class Context {
+        'src/context.ts': `class SessionManager {
+  private active: string | undefined;
+  constructor(readonly contextId: string) {}
+  switchTo(id: string) { this.active = id; return this.active; }
+}
+export class Context {
   activeSessionId: string | undefined;
-  constructor(readonly id: string) {}
+  readonly sessionManager: SessionManager;
+  constructor(readonly id: string) {
+    this.sessionManager = new SessionManager(id);
+  }
+}
+export class Settings {
+  readonly headless: boolean;
+  constructor(headless: boolean) { this.headless = headless; }
 }
 `,
         'src/index.ts': `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { Context } from './context.js';
+import { Context, Settings } from './context.js';
 export default function createServer(config: { id: string }) {
   const server = new McpServer({ name: 'browser', version: '1' });
+  const settings = new Settings(true);
   const context = new Context(config.id);
-  server.tool('navigate', async () => ({ content: [{ type: 'text', text: String(context.activeSessionId) }] }));
+  server.tool('navigate', async () => ({ content: [{ type: 'text', text: String(settings.headless) + context.sessionManager.switchTo('s') }] }));
   return server.server;
 }
 `,
@@ -347,7 +360,7 @@ export function start() {
 `,
       },
       errors: [
-        { messageId: 'perSessionObject', file: 'src/index.ts', line: 5, data: { cls: 'Context', server: 'serverList.create()' } },
+        { messageId: 'perSessionObject', file: 'src/index.ts', line: 6, data: { cls: 'Context', server: 'serverList.create()' } },
         { messageId: 'perSession', file: 'src/transport.ts', line: 10 },
       ],
     },
@@ -997,6 +1010,67 @@ app.post('/mcp', async (req, res) => {
   await client.handleRequest(req, res);
 });`,
       errors: [{ messageId: 'perSessionUpstream', line: 22, data: { call: 'createTransport' } }],
+    },
+    {
+      name: 'a runner whose abstract createServerForRequest() is overridden by a subclass returning Promise.resolve(a project server wrapper) built with a per-session logger, connected to each new session transport',
+      code: {
+        'src/wrapper.ts': `import { EventEmitter } from 'node:events';
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+export class SessionLogger {
+  private readonly attributes: Record<string, string> = {};
+  private readonly sinks: string[] = [];
+  addSink(sink: string) { this.sinks.push(sink); }
+  log(message: string) { return this.sinks.length + message + JSON.stringify(this.attributes); }
+}
+export class Session extends EventEmitter {
+  readonly logger: SessionLogger;
+  constructor(logger: SessionLogger) { super(); this.logger = logger; }
+}
+export class WrappedServer {
+  readonly mcpServer: McpServer;
+  constructor(readonly session: Session) {
+    this.mcpServer = new McpServer({ name: 'db', version: '1' });
+    this.mcpServer.tool('find', async () => ({ content: [{ type: 'text', text: session.logger.log('find') }] }));
+  }
+  async connect(transport: Transport): Promise<void> {
+    await this.mcpServer.connect(transport);
+  }
+}
+export function createServerFromConfig(config: { sink: string }): WrappedServer {
+  const logger = new SessionLogger();
+  logger.addSink(config.sink);
+  const session = new Session(logger);
+  const server = new WrappedServer(session);
+  return server;
+}
+`,
+        'src/runner.ts': `import { randomUUID } from 'node:crypto';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import { createServerFromConfig, type WrappedServer } from './wrapper.js';
+export abstract class HttpRunner<TServer extends { connect(t: StreamableHTTPServerTransport): Promise<void> }> {
+  private readonly transports = new Map<string, StreamableHTTPServerTransport>();
+  protected abstract createServerForRequest(request: { headers: Record<string, string> }): Promise<TServer>;
+  async initializeSession(headers: Record<string, string>): Promise<string> {
+    const sessionId = randomUUID();
+    const server = await this.createServerForRequest({ headers });
+    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: () => sessionId });
+    await server.connect(transport);
+    this.transports.set(sessionId, transport);
+    return sessionId;
+  }
+}
+export class CliRunner extends HttpRunner<WrappedServer> {
+  protected override async createServerForRequest(request: { headers: Record<string, string> }): Promise<WrappedServer> {
+    return Promise.resolve(createServerFromConfig({ sink: request.headers['x-sink'] ?? 'stderr' }));
+  }
+}
+`,
+      },
+      errors: [
+        { messageId: 'perSessionObject', file: 'src/wrapper.ts', line: 25, data: { cls: 'SessionLogger', server: 'this.createServerForRequest({ headers })' } },
+        { messageId: 'perSession', file: 'src/runner.ts', line: 9, data: { server: 'this.createServerForRequest({ headers })', state: '`SessionLogger` (built by its factory chain)' } },
+      ],
     },
   ],
 });
