@@ -55,14 +55,14 @@ export interface SessionConnection {
    * object builds into one of its fields in a method (`initialize() { this._context = new Context(…) }` of a backend
    * built per connection). Only classes whose instances change after construction count (see `keepsStateAcrossCalls`).
    */
-  kept: KeptObject[];
+  kept: Array<{
+    made: ts.NewExpression;
+    /** For an object built into a field of a per-session object: that object's class and the field. */
+    owner?: { cls: string; field: string };
+  }>;
 }
 
-export interface KeptObject {
-  made: ts.NewExpression;
-  /** For an object built into a field of a per-session object: that object's class and the field. */
-  owner?: { cls: string; field: string };
-}
+type KeptObject = SessionConnection['kept'][number];
 
 export function sessionConnection(values: ValueAnalysis, call: ts.CallExpression): SessionConnection | undefined {
   const { name, nameNode, receiver } = calleeParts(call);

@@ -11,7 +11,7 @@ export default defineRule({
     category: 'session-state',
     severity: 'error',
     fix: 'assisted',
-    summary: '`McpServer`/`Server` instances kept per session in a session-keyed store, built per session with stateful objects or a child process, or one server connected to every session',
+    summary: '`McpServer`/`Server` instances kept per session in a session-keyed store, built per session with stateful objects, a child process or an upstream connection, or one server connected to every session',
     messages: {
       servers:
         '`{{name}}` keeps a server instance per session; on 2026-07-28 `createMcpHandler` builds a fresh server per request from a factory. Move per-session state out of the instance into handle-keyed stores.',
