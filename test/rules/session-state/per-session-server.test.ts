@@ -930,7 +930,7 @@ start(() => new BrowserBackend({ headless: true }));
       ],
     },
     {
-      name: 'a server factory builds a browser context that changes after construction (reported where built) next to a connection only its constructor configures, a promise subclass and a field set in the constructor only',
+      name: 'a server factory builds a browser context its handler uses and that changes after construction (reported where built) next to a connection only its constructor configures, a promise subclass, a field set in the constructor only, and a queue only handed to the server as configuration',
       code: `import { randomUUID } from 'node:crypto';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
@@ -958,11 +958,15 @@ class Settings {
   constructor() { this.values.set('mode', 'fast'); }
   get(key: string) { return this.values.get(key); }
 }
+class MessageQueue {
+  private readonly queued: string[] = [];
+  enqueue(message: string) { this.queued.push(message); }
+}
 function createConnection(): Connection {
   const context = new Context();
   const ready = new ManualPromise<void>((resolve) => resolve());
   const settings = new Settings();
-  const server = new McpServer({ name: 'browser', version: settings.get('mode') ?? '1' });
+  const server = new McpServer({ name: 'browser', version: settings.get('mode') ?? '1' }, { taskMessageQueue: new MessageQueue() } as never);
   server.tool('snapshot', async () => { await ready; return { content: [{ type: 'text', text: await context.browserContext() }] }; });
   return new Connection(server, context);
 }
@@ -973,8 +977,8 @@ export async function openSession() {
   return transport;
 }`,
       errors: [
-        { messageId: 'perSessionObject', line: 29, data: { cls: 'Context', server: 'createConnection()' } },
-        { messageId: 'perSession', line: 38, data: { server: 'createConnection()', state: '`Context`, `ManualPromise`, `Settings`, `Connection`' } },
+        { messageId: 'perSessionObject', line: 33, data: { cls: 'Context', server: 'createConnection()' } },
+        { messageId: 'perSession', line: 42, data: { server: 'createConnection()', state: '`Context`, `ManualPromise`, `Settings`, `MessageQueue`, `Connection`' } },
       ],
     },
     {
