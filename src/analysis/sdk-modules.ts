@@ -99,6 +99,8 @@ export const SSE_TRANSPORTS = classesWithRole('sse-transport');
 /** The query parameter an HTTP+SSE client posts its messages with: `<endpoint>?sessionId=<id>`. */
 export const SSE_SESSION_QUERY_PARAMETER = 'sessionId';
 export const STDIO_TRANSPORTS = classesWithRole('stdio-transport');
+/** SDK client transports: a connection to another MCP server (a proxy's upstream). */
+export const CLIENT_TRANSPORTS = classesWithRole('client-transport');
 
 export const TRANSPORT_CLASSES = new Set([
   ...STREAMABLE_HTTP_TRANSPORTS,

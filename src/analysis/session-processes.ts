@@ -8,8 +8,9 @@
  * default and namespace imports and `require`; a project function of the same name is not a process.
  */
 import { ts } from '../typescript.js';
-import { calleeParts, enclosingFunction, forEachDescendant, propertyNameText, unwrap } from './ast.js';
-import type { ValueAnalysis } from './values.js';
+import { calleeParts, enclosingFunction, forEachDescendant, isInside, propertyNameText, unwrap } from './ast.js';
+import { CLIENT_TRANSPORTS, isClientSdkModule } from './sdk-modules.js';
+import { returnedExpressions, type ValueAnalysis } from './values.js';
 
 const CHILD_PROCESS_MODULES = new Set(['child_process', 'node:child_process']);
 const STARTERS = new Set(['spawn', 'fork', 'exec', 'execFile', 'spawnSync', 'execSync', 'execFileSync']);
@@ -80,3 +81,60 @@ function isChildProcessRequire(node: ts.Node): boolean {
     isChildProcessSpecifier(node.arguments[0]!)
   );
 }
+
+/**
+ * Upstream MCP connections opened once per session: calls in the body of `setup` itself that construct an SDK client
+ * transport (`new StdioClientTransport(…)`, `new StreamableHTTPClientTransport(url)`), or call a project function that
+ * returns one (`serverTransport = await createTransport(req)`, with `const transport = new SSEClientTransport(url);
+ * return transport` on one of its paths). A proxy doing this gives every client session its own upstream server,
+ * initialized by that session and keeping whatever it keeps between calls.
+ */
+export function upstreamsOpenedIn(values: ValueAnalysis, setup: ts.FunctionLikeDeclaration): Array<ts.CallExpression | ts.NewExpression> {
+  const out: Array<ts.CallExpression | ts.NewExpression> = [];
+  if (!setup.body) return out;
+  forEachDescendant(setup.body, (node) => {
+    if (enclosingFunction(node) !== setup) return;
+    if (ts.isNewExpression(node) && isClientTransport(values, node)) out.push(node);
+    else if (ts.isCallExpression(node) && returnsClientTransport(values, node)) out.push(node);
+  });
+  return out;
+}
+
+/**
+ * `new X(…)` where `X` is an SDK client transport imported from a client module of the SDK (`import { SSEClientTransport }
+ * from '@modelcontextprotocol/sdk/client/sse.js'`, also renamed, or `client.StdioClientTransport` of a namespace import).
+ * Client modules are outside what `values.sdk` resolves (it knows the server side), so the import is read here.
+ */
+function isClientTransport(values: ValueAnalysis, made: ts.NewExpression): boolean {
+  const callee = unwrap(made.expression);
+  if (ts.isIdentifier(callee)) {
+    return (values.symbolOf(callee)?.declarations ?? []).some(
+      (d) => ts.isImportSpecifier(d) && CLIENT_TRANSPORTS.has((d.propertyName ?? d.name).text) && isClientSpecifier(d.parent.parent.parent.moduleSpecifier),
+    );
+  }
+  if (ts.isPropertyAccessExpression(callee) && ts.isIdentifier(callee.expression) && CLIENT_TRANSPORTS.has(callee.name.text)) {
+    return (values.symbolOf(callee.expression)?.declarations ?? []).some((d) => ts.isNamespaceImport(d) && isClientSpecifier(d.parent.parent.moduleSpecifier));
+  }
+  return false;
+}
+
+function isClientSpecifier(spec: ts.Expression): boolean {
+  return ts.isStringLiteralLike(spec) && isClientSdkModule(spec.text);
+}
+
+/** A call of a project function one of whose returned values is a client transport it constructs. */
+function returnsClientTransport(values: ValueAnalysis, call: ts.CallExpression): boolean {
+  const fn = values.functionOfCall(call);
+  if (!fn?.body) return false;
+  return returnedExpressions(fn).some((returned) => {
+    let value = unwrap(returned);
+    if (ts.isAwaitExpression(value)) value = unwrap(value.expression);
+    if (ts.isIdentifier(value)) {
+      const decl = values.symbolOf(value)?.valueDeclaration;
+      const init = decl && ts.isVariableDeclaration(decl) && isInside(decl, fn) ? decl.initializer : undefined;
+      if (init) value = unwrap(init);
+    }
+    return ts.isNewExpression(value) && isClientTransport(values, value);
+  });
+}
+

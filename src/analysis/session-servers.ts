@@ -49,12 +49,25 @@ export interface SessionConnection {
    * building `new Context(…)`), not in the factory itself: each lives per session too, far from the set-up.
    */
   nested: ts.NewExpression[];
+  /**
+   * Objects built once per session and kept by it across calls, each a site of its own: a project object the
+   * server's factory builds next to the server (not handed to it by the set-up), and a project object a per-session
+   * object builds into one of its fields in a method (`initialize() { this._context = new Context(…) }` of a backend
+   * built per connection). Only classes whose instances change after construction count (see `keepsStateAcrossCalls`).
+   */
+  kept: Array<{
+    made: ts.NewExpression;
+    /** For an object built into a field of a per-session object: that object's class and the field. */
+    owner?: { cls: string; field: string };
+  }>;
 }
+
+type KeptObject = SessionConnection['kept'][number];
 
 export function sessionConnection(values: ValueAnalysis, call: ts.CallExpression): SessionConnection | undefined {
   const { name, nameNode, receiver } = calleeParts(call);
   if (name !== 'connect' || !receiver || !nameNode || call.arguments.length !== 1) return undefined;
-  if (!isServerKind(values.valueOf(receiver)) && !isServerKind(destructuredServer(values, receiver))) return undefined;
+  if (!isServerKind(values.valueOf(receiver)) && !isServerKind(destructuredServer(values, receiver)) && !wrapsServer(values, receiver)) return undefined;
   const direct = constructionOf(values, call.arguments[0]!, call);
   // `connect(factory, transport)`: a project helper the set-up hands its new transport to builds and connects the
   // server; it runs once per session just like the set-up, so the server's creation is looked for in the helper.
@@ -77,7 +90,7 @@ export function sessionConnection(values: ValueAnalysis, call: ts.CallExpression
   const decl = symbol?.valueDeclaration;
   if (!decl) return undefined;
   const assignedInScope = assignmentsIn(values, scope, root);
-  const sharedConnection = { connect: nameNode, transport, sse, setup, shared: root, state: [], credentials: [], closures: [], nested: [] };
+  const sharedConnection = { connect: nameNode, transport, sse, setup, shared: root, state: [], credentials: [], closures: [], nested: [], kept: [] };
   if (!isInside(decl, scope) && assignedInScope.length === 0) {
     // A server declared outside a helper may still be made per session by its caller: only a server connected
     // directly by the set-up is judged shared.
@@ -91,17 +104,159 @@ export function sessionConnection(values: ValueAnalysis, call: ts.CallExpression
   const declared = ts.isBindingElement(decl) ? bindingDeclaration(decl) : decl;
   const creation = isInside(decl, scope) && declared && ts.isVariableDeclaration(declared) && declared.initializer ? declared.initializer : assignedInScope[0];
   if (!creation) return undefined;
+  const state = stateBuiltWith(values, creation, scope);
+  const nested = nestedState(values, creation);
   return {
     connect: nameNode,
     transport,
     sse,
     setup,
     creation,
-    state: stateBuiltWith(values, creation, scope),
+    state,
     credentials: credentialsHandedTo(values, creation, scope),
     closures: closureStateOf(values, creation),
-    nested: nestedState(values, creation),
+    nested,
+    kept: keptState(values, creation, state, nested),
   };
+}
+
+/**
+ * What the session keeps across calls, beyond the server itself: objects the server's factory builds in its own body
+ * (those the set-up builds and hands in are named by the creation's finding), and objects that the per-session objects
+ * (handed in, built by the factory, or built further down its chain) build into their fields in a method.
+ */
+function keptState(values: ValueAnalysis, creation: ts.Expression, state: ts.NewExpression[], nested: ts.NewExpression[]): KeptObject[] {
+  const out: KeptObject[] = [];
+  const seen = new Set<ts.Node>(nested);
+  const note = (kept: KeptObject): void => {
+    if (seen.has(kept.made)) return;
+    seen.add(kept.made);
+    out.push(kept);
+  };
+  const factory = factoryOf(values, creation);
+  for (const made of state) {
+    if (factory && enclosingFunction(made) === factory && reachedByCalls(values, made, factory) && keepsStateAcrossCalls(values, classOf(values, made))) note({ made });
+  }
+  for (const owner of [...state, ...nested]) {
+    const cls = classOf(values, owner);
+    if (!cls) continue;
+    for (const member of cls.members) {
+      const body = memberBody(member);
+      if (!body || ts.isConstructorDeclaration(member)) continue;
+      forEachDescendant(body, (node) => {
+        if (!ts.isBinaryExpression(node) || node.operatorToken.kind !== ts.SyntaxKind.EqualsToken) return;
+        const left = unwrap(node.left);
+        if (!ts.isPropertyAccessExpression(left) || left.expression.kind !== ts.SyntaxKind.ThisKeyword) return;
+        let right = unwrap(node.right);
+        if (ts.isAwaitExpression(right)) right = unwrap(right.expression);
+        if (!ts.isNewExpression(right) || !isStatefulProjectClass(values, right) || !keepsStateAcrossCalls(values, classOf(values, right))) return;
+        note({ made: right, owner: { cls: cls.name?.text ?? owner.expression.getText(), field: left.name.text } });
+      });
+    }
+  }
+  return out;
+}
+
+/**
+ * Whether the calls of the session reach an object the factory builds: it is held in a variable that a function the
+ * factory creates (a request handler, a tool callback) refers to (`const context = new Context(…)` used by the
+ * `tools/call` handler), not only configuration handed to a constructor while the server is built.
+ */
+function reachedByCalls(values: ValueAnalysis, made: ts.NewExpression, factory: ts.FunctionLikeDeclaration): boolean {
+  const holder = outermostWrapper(made).parent;
+  if (!holder || !ts.isVariableDeclaration(holder) || !ts.isIdentifier(holder.name) || !factory.body) return false;
+  const symbol = values.symbolOf(holder.name);
+  let reached = false;
+  forEachDescendant(factory.body, (node) => {
+    if (!reached && ts.isIdentifier(node) && node !== holder.name && enclosingFunction(node) !== factory && values.symbolOf(node) === symbol) reached = true;
+  });
+  return reached;
+}
+
+/** The body of a class member that runs after construction: a method's or accessor's, or a function-valued field's. */
+function memberBody(member: ts.ClassElement): ts.Node | undefined {
+  if (isStatic(member)) return undefined;
+  if (ts.isMethodDeclaration(member) || ts.isGetAccessorDeclaration(member) || ts.isSetAccessorDeclaration(member) || ts.isConstructorDeclaration(member)) return member.body;
+  if (ts.isPropertyDeclaration(member) && member.initializer && isFunctionLike(unwrap(member.initializer))) return unwrap(member.initializer);
+  return undefined;
+}
+
+/** The project class `new X(…)` constructs. */
+function classOf(values: ValueAnalysis, created: ts.NewExpression): ts.ClassLikeDeclaration | undefined {
+  const id = unwrap(created.expression);
+  const target = ts.isPropertyAccessExpression(id) ? id.name : id;
+  if (!ts.isIdentifier(target)) return undefined;
+  const cls = values.symbolOf(target)?.declarations?.find((d): d is ts.ClassLikeDeclaration => ts.isClassDeclaration(d) || ts.isClassExpression(d));
+  return cls && !cls.getSourceFile().isDeclarationFile ? cls : undefined;
+}
+
+/**
+ * Whether a class's instances change after construction: a method (not the constructor) assigns one of its fields
+ * (`this._currentTab = tab`, `this._count++`) or mutates a collection held in one (`this._tabs.push(tab)`), or the
+ * instance holds an object built with it that does. An object only configured by its constructor (`readonly server`,
+ * `readonly context`) keeps nothing a call could leave for the next. A class extending a library or built-in class (`extends Promise<T>`, `extends EventEmitter`) is a
+ * specialised utility value rather than the project's state, and does not count.
+ */
+function keepsStateAcrossCalls(values: ValueAnalysis, cls: ts.ClassLikeDeclaration | undefined, depth = 0): boolean {
+  if (!cls || depth > MAX_HELD_DEPTH) return false;
+  const base = cls.heritageClauses?.find((c) => c.token === ts.SyntaxKind.ExtendsKeyword)?.types[0]?.expression;
+  if (base) {
+    const target = ts.isPropertyAccessExpression(base) ? base.name : base;
+    // An imported base is what the import resolves to; one that does not resolve (a package not installed) is a library's.
+    let symbol = values.symbolOf(target);
+    if (symbol && symbol.flags & ts.SymbolFlags.Alias) {
+      try {
+        symbol = values.checker.getAliasedSymbol(symbol);
+      } catch {
+        symbol = undefined;
+      }
+    }
+    const declarations = symbol?.declarations ?? [];
+    if (!declarations.some((d) => !d.getSourceFile().isDeclarationFile && !ts.isImportClause(d) && !ts.isImportSpecifier(d) && !ts.isNamespaceImport(d))) return false;
+  }
+  let changes = false;
+  for (const member of cls.members) {
+    const body = memberBody(member);
+    if (!body || ts.isConstructorDeclaration(member)) continue;
+    forEachDescendant(body, (node) => {
+      if (changes) return;
+      const field = thisFieldWritten(node);
+      if (field) changes = true;
+    });
+    if (changes) return true;
+  }
+  // Or it holds such an object, built when it is constructed (`this.sessionManager = new SessionManager(id)`).
+  for (const member of cls.members) {
+    const built = ts.isConstructorDeclaration(member) ? member.body : ts.isPropertyDeclaration(member) && !isStatic(member) ? member.initializer : undefined;
+    if (!built) continue;
+    forEachDescendant(built, (node) => {
+      if (!changes && ts.isNewExpression(node) && keepsStateAcrossCalls(values, classOf(values, node), depth + 1)) changes = true;
+    });
+    if (changes) return true;
+  }
+  return false;
+}
+
+/** How many held objects deep `keepsStateAcrossCalls` looks (a context holding a session manager holding a browser). */
+const MAX_HELD_DEPTH = 2;
+
+function isStatic(member: ts.ClassElement): boolean {
+  return ts.canHaveModifiers(member) && (ts.getModifiers(member)?.some((m) => m.kind === ts.SyntaxKind.StaticKeyword) ?? false);
+}
+
+/** `this.x = …` / `this.x += …` / `this.x++` / `this.x.push(…)` (a collection mutator): the field written. */
+function thisFieldWritten(node: ts.Node): string | undefined {
+  const field = (expr: ts.Expression): string | undefined => {
+    const inner = unwrap(expr);
+    return ts.isPropertyAccessExpression(inner) && inner.expression.kind === ts.SyntaxKind.ThisKeyword ? inner.name.text : undefined;
+  };
+  if (ts.isBinaryExpression(node) && node.operatorToken.kind >= ts.SyntaxKind.FirstAssignment && node.operatorToken.kind <= ts.SyntaxKind.LastAssignment) return field(node.left);
+  if ((ts.isPrefixUnaryExpression(node) || ts.isPostfixUnaryExpression(node)) && (node.operator === ts.SyntaxKind.PlusPlusToken || node.operator === ts.SyntaxKind.MinusMinusToken)) return field(node.operand);
+  if (ts.isCallExpression(node)) {
+    const callee = unwrap(node.expression);
+    if (ts.isPropertyAccessExpression(callee) && MUTATORS.has(callee.name.text)) return field(callee.expression);
+  }
+  return undefined;
 }
 
 /** How many factory hops below the server's creation are followed (`create()` → field factory → default export). */
@@ -109,8 +264,7 @@ const MAX_FACTORY_DEPTH = 4;
 
 /** Stateful project objects constructed in the functions the creation's factory returns the result of (not the factory itself). */
 function nestedState(values: ValueAnalysis, creation: ts.Expression): ts.NewExpression[] {
-  const created = unwrap(creation);
-  const factory = ts.isCallExpression(created) ? values.functionOfCall(created) : undefined;
+  const factory = factoryOf(values, creation);
   if (!factory) return [];
   const out: ts.NewExpression[] = [];
   const seen = new Set<ts.Node>([factory]);
@@ -123,7 +277,7 @@ function nestedState(values: ValueAnalysis, creation: ts.Expression): ts.NewExpr
       if (fn.body) {
         const visit = (node: ts.Node): void => {
           if (node !== fn && isFunctionLike(node)) return;
-          if (ts.isNewExpression(node) && isStatefulProjectClass(values, node)) out.push(node);
+          if (ts.isNewExpression(node) && isStatefulProjectClass(values, node) && keepsStateAcrossCalls(values, classOf(values, node)) && !classWrapsServer(values, classOf(values, node))) out.push(node);
           ts.forEachChild(node, visit);
         };
         visit(fn.body);
@@ -143,10 +297,10 @@ function nestedState(values: ValueAnalysis, creation: ts.Expression): ts.NewExpr
 function producersOf(values: ValueAnalysis, fn: ts.FunctionLikeDeclaration): ts.FunctionLikeDeclaration[] {
   const out: ts.FunctionLikeDeclaration[] = [];
   for (const returned of returnedExpressions(fn)) {
-    let value = unwrap(returned);
+    let value = settled(returned);
     if (ts.isIdentifier(value)) {
       const init = initializerIn(values, value, fn);
-      if (init) value = unwrap(init);
+      if (init) value = settled(init);
     }
     if (!ts.isCallExpression(value)) continue;
     const callee = unwrap(value.expression);
@@ -154,6 +308,101 @@ function producersOf(values: ValueAnalysis, fn: ts.FunctionLikeDeclaration): ts.
     out.push(...functionsCalled(values, value, 0), ...field);
   }
   return out;
+}
+
+/**
+ * What a promise-returning expression settles to, as written: `await x` and `Promise.resolve(x)` are `x` (an override
+ * of an async factory method returning `Promise.resolve(createServerFromConfig(…))`).
+ */
+function settled(expr: ts.Expression): ts.Expression {
+  let value = unwrap(expr) as ts.Expression;
+  for (;;) {
+    if (ts.isAwaitExpression(value)) value = unwrap(value.expression) as ts.Expression;
+    else if (isPromiseResolve(value)) value = unwrap(value.arguments[0]!) as ts.Expression;
+    else return value;
+  }
+}
+
+function isPromiseResolve(node: ts.Node): node is ts.CallExpression {
+  if (!ts.isCallExpression(node) || node.arguments.length !== 1) return false;
+  const callee = unwrap(node.expression);
+  return ts.isPropertyAccessExpression(callee) && callee.name.text === 'resolve' && ts.isIdentifier(callee.expression) && callee.expression.text === 'Promise';
+}
+
+/**
+ * The function a server's creation runs: the project function it calls (`createServer()`, `await this.build()`), or,
+ * for an abstract method, its override in a project subclass (`protected abstract createServerForRequest()` overridden
+ * by the runner's subclass).
+ */
+function factoryOf(values: ValueAnalysis, creation: ts.Expression): ts.FunctionLikeDeclaration | undefined {
+  const created = settled(creation);
+  return ts.isCallExpression(created) ? implementationsOf(values, created)[0] : undefined;
+}
+
+function implementationsOf(values: ValueAnalysis, call: ts.CallExpression): ts.FunctionLikeDeclaration[] {
+  const fn = values.functionOfCall(call);
+  if (!fn) return [];
+  if (fn.body) return [fn];
+  const name = ts.isMethodDeclaration(fn) ? propertyNameText(fn.name) : undefined;
+  return name && ts.isClassLike(fn.parent) ? overridesIn(values, fn.parent, name, 0) : [];
+}
+
+/** Methods named `name` with a body in the project subclasses of `cls` (the nearest in each line of descent). */
+function overridesIn(values: ValueAnalysis, cls: ts.ClassLikeDeclaration, name: string, depth: number): ts.FunctionLikeDeclaration[] {
+  if (depth > MAX_SUBCLASS_DEPTH) return [];
+  const out: ts.FunctionLikeDeclaration[] = [];
+  for (const sub of values.subclassesOf(cls)) {
+    const own = sub.members.find((m): m is ts.MethodDeclaration => ts.isMethodDeclaration(m) && propertyNameText(m.name) === name && !!m.body);
+    if (own) out.push(own);
+    else out.push(...overridesIn(values, sub, name, depth + 1));
+  }
+  return out;
+}
+
+const MAX_SUBCLASS_DEPTH = 3;
+
+/**
+ * A receiver that is a project object wrapping an SDK server (`const server = await this.createServerForRequest(req);
+ * await server.connect(transport)`): what it is made from — followed through the factory chain — is an instance of a
+ * project class whose `connect(transport)` connects an SDK server to that transport (`this.mcpServer.connect(transport)`).
+ */
+function wrapsServer(values: ValueAnalysis, receiver: ts.Expression): boolean {
+  const root = unwrap(receiver);
+  const decl = ts.isIdentifier(root) ? values.symbolOf(root)?.valueDeclaration : undefined;
+  if (!decl || !ts.isVariableDeclaration(decl) || !decl.initializer) return false;
+  return instancesMadeBy(values, decl.initializer, 0).some((made) => classWrapsServer(values, classOf(values, made)));
+}
+
+/** The `new X(…)` an expression evaluates to, through awaits, `Promise.resolve`, local variables and project factories. */
+function instancesMadeBy(values: ValueAnalysis, expr: ts.Expression, depth: number): ts.NewExpression[] {
+  const value = settled(expr);
+  if (ts.isNewExpression(value)) return [value];
+  if (depth >= MAX_FACTORY_DEPTH || !ts.isCallExpression(value)) return [];
+  const out: ts.NewExpression[] = [];
+  for (const fn of implementationsOf(values, value)) {
+    for (const returned of returnedExpressions(fn)) {
+      let result = settled(returned);
+      if (ts.isIdentifier(result)) result = initializerIn(values, result, fn) ?? result;
+      out.push(...instancesMadeBy(values, result, depth + 1));
+    }
+  }
+  return out;
+}
+
+/** A project class with a `connect(transport)` method that connects an SDK server to its parameter. */
+function classWrapsServer(values: ValueAnalysis, cls: ts.ClassLikeDeclaration | undefined): boolean {
+  const connect = cls?.members.find((m): m is ts.MethodDeclaration => ts.isMethodDeclaration(m) && propertyNameText(m.name) === 'connect' && !!m.body && m.parameters.length >= 1);
+  const param = connect?.parameters[0];
+  if (!connect?.body || !param || !ts.isIdentifier(param.name)) return false;
+  const paramSymbol = values.symbolOf(param.name);
+  let found = false;
+  forEachDescendant(connect.body, (node) => {
+    if (found || !ts.isCallExpression(node) || node.arguments.length !== 1) return;
+    const { name, receiver } = calleeParts(node);
+    const arg = unwrap(node.arguments[0]!);
+    if (name === 'connect' && receiver && ts.isIdentifier(arg) && values.symbolOf(arg) === paramSymbol && isServerKind(values.valueOf(receiver))) found = true;
+  });
+  return found;
 }
 
 /** `this.factory` assigned from a constructor parameter: the functions the class's constructions pass for it. */
@@ -256,9 +505,7 @@ const MUTATORS = new Set(['add', 'set', 'delete', 'clear', 'push', 'pop', 'shift
 
 /** Collections and `let` variables declared at the top of the server factory's body and written by its nested functions. */
 function closureStateOf(values: ValueAnalysis, creation: ts.Expression): ts.Identifier[] {
-  const created = unwrap(creation);
-  const call = ts.isAwaitExpression(created) ? unwrap(created.expression) : created;
-  const factory = ts.isCallExpression(call) ? values.functionOfCall(call) : undefined;
+  const factory = factoryOf(values, creation);
   if (!factory?.body || !ts.isBlock(factory.body)) return [];
   const candidates = new Map<ts.Symbol, ts.Identifier>();
   for (const statement of factory.body.statements) {
@@ -288,7 +535,7 @@ function closureStateOf(values: ValueAnalysis, creation: ts.Expression): ts.Iden
 }
 
 /** An HTTP+SSE transport, or a Streamable HTTP transport whose options mint session ids. */
-function isSessionful(values: ValueAnalysis, transport: ts.NewExpression): boolean {
+export function isSessionful(values: ValueAnalysis, transport: ts.NewExpression): boolean {
   const cls = values.valueOf(transport)?.cls;
   if (!cls) return false;
   return SSE_TRANSPORTS.has(cls) || (STREAMABLE_HTTP_TRANSPORTS.has(cls) && mintsSessions(values, transport));
@@ -323,7 +570,7 @@ const AUTH_MEMBERS = new Set(['auth', 'authInfo']);
  * server keeps them for every later request of the session, whoever sends it and whatever token it carries.
  */
 function credentialsHandedTo(values: ValueAnalysis, creation: ts.Expression, setup: ts.FunctionLikeDeclaration): ts.Node[] {
-  const created = unwrap(creation);
+  const created = settled(creation);
   if (!ts.isCallExpression(created) && !ts.isNewExpression(created)) return [];
   const out: ts.Node[] = [];
   const visit = (node: ts.Node, depth: number): void => {
@@ -399,7 +646,7 @@ function objectOf(values: ValueAnalysis, node: ts.Node): ts.ObjectLiteralExpress
  */
 function stateBuiltWith(values: ValueAnalysis, creation: ts.Expression, setup: ts.FunctionLikeDeclaration): ts.NewExpression[] {
   const out: ts.NewExpression[] = [];
-  const created = unwrap(creation);
+  const created = settled(creation);
   if (!ts.isCallExpression(created) && !ts.isNewExpression(created)) return out;
   for (const arg of created.arguments ?? []) {
     const inner = unwrap(arg);
@@ -416,11 +663,11 @@ function stateBuiltWith(values: ValueAnalysis, creation: ts.Expression, setup: t
       }
     }
   }
-  const factory = ts.isCallExpression(created) ? values.functionOfCall(created) : undefined;
+  const factory = factoryOf(values, creation);
   if (factory?.body) {
     const visit = (node: ts.Node): void => {
       if (node !== factory && isFunctionLike(node)) return;
-      if (ts.isNewExpression(node) && isStatefulProjectClass(values, node)) out.push(node);
+      if (ts.isNewExpression(node) && isStatefulProjectClass(values, node) && !classWrapsServer(values, classOf(values, node))) out.push(node);
       ts.forEachChild(node, visit);
     };
     visit(factory.body);

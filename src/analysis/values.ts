@@ -102,6 +102,7 @@ export class ValueAnalysis {
   private readonly carried = new Map<ts.Node, Value | null>();
   private sseEndpointPaths: Set<string> | undefined;
   private readonly typeParameters = new Map<ts.Node, Value | null>();
+  private subclassIndex: Map<string, ts.ClassLikeDeclaration[]> | undefined;
   private instantiationIndex: Map<string, Array<ts.TypeReferenceNode | ts.NewExpression | ts.ExpressionWithTypeArguments>> | undefined;
   private propertyIndex: Map<string, Array<ts.PropertyAssignment | ts.ShorthandPropertyAssignment>> | undefined;
 
@@ -502,6 +503,28 @@ export class ValueAnalysis {
       }
     }
     return undefined;
+  }
+
+  /** Project classes declared `class X extends <cls>` (direct subclasses), resolved through the base's symbol. */
+  subclassesOf(cls: ts.ClassLikeDeclaration): ts.ClassLikeDeclaration[] {
+    if (!cls.name) return [];
+    let byBase = this.subclassIndex;
+    if (!byBase) {
+      byBase = this.subclassIndex = new Map();
+      for (const file of this.files) {
+        forEachDescendant(file, (node) => {
+          if (!ts.isClassDeclaration(node) && !ts.isClassExpression(node)) return;
+          const base = node.heritageClauses?.find((c) => c.token === ts.SyntaxKind.ExtendsKeyword)?.types[0]?.expression;
+          const name = base && (ts.isIdentifier(base) ? base.text : ts.isPropertyAccessExpression(base) ? base.name.text : undefined);
+          if (!name) return;
+          byBase!.set(name, [...(byBase!.get(name) ?? []), node]);
+        });
+      }
+    }
+    return (byBase.get(cls.name.text) ?? []).filter((sub) => {
+      const base = sub.heritageClauses!.find((c) => c.token === ts.SyntaxKind.ExtendsKeyword)!.types[0]!.expression;
+      return this.symbolOf(ts.isPropertyAccessExpression(base) ? base.name : base)?.declarations?.includes(cls) ?? false;
+    });
   }
 
   /**

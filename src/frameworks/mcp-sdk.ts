@@ -23,7 +23,7 @@ interface SdkMajorDescription {
 }
 
 /** What an SDK class's instances are to the analysis. */
-export type SdkClassRole = 'low-level-server' | 'high-level-server' | 'streamable-http-transport' | 'sse-transport' | 'stdio-transport';
+export type SdkClassRole = 'low-level-server' | 'high-level-server' | 'streamable-http-transport' | 'sse-transport' | 'stdio-transport' | 'client-transport';
 
 /** A method of an SDK server or handler context that sends something to the client. */
 export type SendShape =
@@ -248,6 +248,11 @@ export const MCP_SDK: SdkDescription = {
     WebStandardStreamableHTTPServerTransport: 'streamable-http-transport',
     SSEServerTransport: 'sse-transport',
     StdioServerTransport: 'stdio-transport',
+    // Client side: a connection to another MCP server (a proxy's upstream); `StdioClientTransport` spawns it.
+    StdioClientTransport: 'client-transport',
+    SSEClientTransport: 'client-transport',
+    StreamableHTTPClientTransport: 'client-transport',
+    WebSocketClientTransport: 'client-transport',
   },
   contextTypes: ['RequestHandlerExtra', 'ServerContext', 'BaseContext'],
   exports: [

@@ -1,8 +1,8 @@
 import { ts } from '../../typescript.js';
-import { calleeParts, declarationName, unwrap } from '../../analysis/ast.js';
+import { calleeParts, declarationName, enclosingFunction, unwrap } from '../../analysis/ast.js';
 import { listRoutingTables, requestHandlerOf, type RequestHandler } from '../../analysis/list-routing.js';
-import { processesStartedIn } from '../../analysis/session-processes.js';
-import { sessionConnection } from '../../analysis/session-servers.js';
+import { processesStartedIn, upstreamsOpenedIn } from '../../analysis/session-processes.js';
+import { isSessionful, sessionConnection } from '../../analysis/session-servers.js';
 import { defineRule, specUrl, SESSION_ENDPOINT } from '../rule.js';
 
 export default defineRule({
@@ -11,7 +11,7 @@ export default defineRule({
     category: 'session-state',
     severity: 'error',
     fix: 'assisted',
-    summary: '`McpServer`/`Server` instances kept per session in a session-keyed store, built per session with stateful objects or a child process, or one server connected to every session',
+    summary: '`McpServer`/`Server` instances kept per session in a session-keyed store, built per session with stateful objects, a child process or an upstream connection, or one server connected to every session',
     messages: {
       servers:
         '`{{name}}` keeps a server instance per session; on 2026-07-28 `createMcpHandler` builds a fresh server per request from a factory. Move per-session state out of the instance into handle-keyed stores.',
@@ -19,10 +19,14 @@ export default defineRule({
         '`{{server}}` builds a server for each session (it is connected to a sessionful transport) together with {{state}}: these live exactly as long as the session and every call of the session shares them, with no session id in sight (credentials of the first request serve every later one). On 2026-07-28 a server is built per request; authenticate each request on its own (`authInfo`), and keep stateful objects in a store keyed by an explicit handle (minted by a `create_<noun>` tool) or make them per request.',
       perSessionProcess:
         '`{{call}}` starts a child process in the set-up of every session: each session gets its own backend process, initialized by that session and keeping whatever it keeps between calls. On 2026-07-28 there is no session for it to live as long as; start the backend per request, or share one that needs no per-client handshake and keep its state under explicit handles.',
+      perSessionUpstream:
+        '`{{call}}` opens a connection to an upstream MCP server (an SDK client transport) in the set-up of every session: each client session gets its own upstream — a process or an HTTP session of its own, initialized by that session and keeping whatever it keeps between calls. On 2026-07-28 there is no session for it to live as long as: connect upstream per request, or share one upstream that needs no per-client handshake and keep its state under explicit handles.',
       listRouting:
         '`{{name}}` is filled only while answering `{{list}}` and read by `{{use}}`: the call relies on an earlier list request having reached this server instance, as in a session. On 2026-07-28 every request may meet a fresh server (`createMcpHandler` builds one per request) and a client may call what it listed elsewhere, or never listed: build the table when the server is built (or look the name up on demand).',
       perSessionObject:
         '`new {{cls}}(…)` is built once per session: `{{server}}` creates a server for each session, and its factory chain builds this object with it. Whatever it keeps (a browser context, the active backend session, exported data) is shared by every call of that session and by no other, with no session id in sight. On 2026-07-28 a server is built per request: keep the object in a store keyed by an explicit handle (minted by a `create_<noun>` tool, or by the tool that already creates it) or make it per request.',
+      perSessionField:
+        '`new {{cls}}(…)` is kept in `{{field}}` of `{{owner}}`, an object built once per session (`{{server}}` creates a server for each session with it): whatever it keeps (a browser context and its tabs, an upstream client) lives as long as the session, every call of the session acts on it implicitly, and no call names it. On 2026-07-28 a server is built per request: keep the object in a store keyed by an explicit handle (minted by a `create_<noun>` tool, or by the tool that already creates it) or make it per request.',
       shared:
         'One server instance (`{{name}}`) is connected to a new sessionful transport for every session: the SDK keeps only the latest, so its transport, negotiated client and any state on it belong to whichever session connected last. On 2026-07-28 build a server per request: `createMcpHandler(buildServer)`.',
     },
@@ -35,6 +39,18 @@ export default defineRule({
     const handlers: RequestHandler[] = [];
     return {
       visitors: {
+        [ts.SyntaxKind.NewExpression]: (node: ts.NewExpression) => {
+          // The function that constructs a sessionful transport runs once per session: upstream connections it opens.
+          if (analysis.values.valueOf(node)?.kind !== 'transport' || !isSessionful(analysis.values, node)) return;
+          const setup = enclosingFunction(node);
+          if (!setup) return;
+          for (const opened of upstreamsOpenedIn(analysis.values, setup)) {
+            if (reported.has(opened)) continue;
+            reported.add(opened);
+            const name = ts.isNewExpression(opened) ? `new ${opened.expression.getText()}` : (calleeParts(opened).name ?? opened.expression.getText());
+            context.report({ node: ts.isCallExpression(opened) ? (calleeParts(opened).nameNode ?? opened) : opened, messageId: 'perSessionUpstream', data: { call: name } });
+          }
+        },
         [ts.SyntaxKind.CallExpression]: (node: ts.CallExpression) => {
           const handler = requestHandlerOf(analysis, node);
           if (handler) handlers.push(handler);
@@ -69,7 +85,14 @@ export default defineRule({
             reported.add(made);
             context.report({ node: made.expression, messageId: 'perSessionObject', data: { cls: made.expression.getText(), server: serverText } });
           }
-          const at = ts.isCallExpression(creation) ? (calleeParts(creation).nameNode ?? creation) : creation;
+          for (const { made, owner } of connection.kept) {
+            if (reported.has(made)) continue;
+            reported.add(made);
+            if (owner) context.report({ node: made.expression, messageId: 'perSessionField', data: { cls: made.expression.getText(), field: `this.${owner.field}`, owner: owner.cls, server: serverText } });
+            else context.report({ node: made.expression, messageId: 'perSessionObject', data: { cls: made.expression.getText(), server: serverText } });
+          }
+          const called = ts.isAwaitExpression(creation) ? unwrap(creation.expression) : creation;
+          const at = ts.isCallExpression(called) ? (calleeParts(called).nameNode ?? called) : creation;
           context.report({ node: at, messageId: 'perSession', data: { server: creation.getText().replace(/\s+/g, ' ').slice(0, 60), state: carried.join(', ') } });
         },
       },

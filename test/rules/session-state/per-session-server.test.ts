@@ -247,22 +247,85 @@ export async function createServer(upstreams: Upstream[]) {
   return server;
 }`,
     },
+    {
+      name: 'a stateful browser context built by the server factory and by a backend method, for a stateless transport (per request)',
+      code: `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+class Context {
+  private _tabs: string[] = [];
+  open(url: string) { this._tabs.push(url); return this._tabs.length; }
+}
+class Backend {
+  private _context: Context | undefined;
+  initialize() { this._context = new Context(); }
+  count() { return this._context?.open('about:blank') ?? 0; }
+}
+function createServer(backend: Backend) {
+  const context = new Context();
+  const server = new McpServer({ name: 'browser', version: '1' });
+  server.tool('open', async () => ({ content: [{ type: 'text', text: String(context.open('x') + backend.count()) }] }));
+  return server;
+}
+export async function handle() {
+  const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
+  const server = createServer(new Backend());
+  await server.connect(transport);
+  return transport;
+}`,
+    },
+    {
+      name: 'an upstream client transport opened per request for a stateless transport, and one opened once at start-up for every session',
+      code: `import express from 'express';
+import { randomUUID } from 'node:crypto';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+function pipe(a: Transport, b: Transport) {
+  a.onmessage = (message) => void b.send(message);
+}
+const shared = new StreamableHTTPClientTransport(new URL('http://upstream/mcp'));
+const app = express();
+app.post('/stateless', async (req, res) => {
+  const upstream = new StreamableHTTPClientTransport(new URL('http://upstream/mcp'));
+  const client = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
+  pipe(client, upstream);
+  await client.handleRequest(req, res);
+});
+app.post('/mcp', async (req, res) => {
+  const client = new StreamableHTTPServerTransport({ sessionIdGenerator: () => randomUUID() });
+  pipe(client, shared);
+  await client.handleRequest(req, res);
+});`,
+    },
   ],
   invalid: [
     {
       name: 'a server list whose create() calls a factory held in a field (set from the constructor), which builds a browser context: the creation and the context each reported',
       code: {
-        'src/context.ts': `export class Context {
+        'src/context.ts': `class SessionManager {
+  private active: string | undefined;
+  constructor(readonly contextId: string) {}
+  switchTo(id: string) { this.active = id; return this.active; }
+}
+export class Context {
   activeSessionId: string | undefined;
-  constructor(readonly id: string) {}
+  readonly sessionManager: SessionManager;
+  constructor(readonly id: string) {
+    this.sessionManager = new SessionManager(id);
+  }
+}
+export class Settings {
+  readonly headless: boolean;
+  constructor(headless: boolean) { this.headless = headless; }
 }
 `,
         'src/index.ts': `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { Context } from './context.js';
+import { Context, Settings } from './context.js';
 export default function createServer(config: { id: string }) {
   const server = new McpServer({ name: 'browser', version: '1' });
+  const settings = new Settings(true);
   const context = new Context(config.id);
-  server.tool('navigate', async () => ({ content: [{ type: 'text', text: String(context.activeSessionId) }] }));
+  server.tool('navigate', async () => ({ content: [{ type: 'text', text: String(settings.headless) + context.sessionManager.switchTo('s') }] }));
   return server.server;
 }
 `,
@@ -297,7 +360,7 @@ export function start() {
 `,
       },
       errors: [
-        { messageId: 'perSessionObject', file: 'src/index.ts', line: 5, data: { cls: 'Context', server: 'serverList.create()' } },
+        { messageId: 'perSessionObject', file: 'src/index.ts', line: 6, data: { cls: 'Context', server: 'serverList.create()' } },
         { messageId: 'perSession', file: 'src/transport.ts', line: 10 },
       ],
     },
@@ -804,6 +867,214 @@ export function buildServer(upstreams) {
   return server;
 }`,
       errors: [{ messageId: 'listRouting', line: 3, data: { name: 'promptOwners', list: 'prompts/list', use: 'prompts/get' } }],
+    },
+    {
+      name: 'a backend built per connection by a factory handed down builds its browser context into a field in initialize(): the creation and the context each reported',
+      code: {
+        'src/context.ts': `export class Context {
+  private _tabs: string[] = [];
+  private _current: string | undefined;
+  constructor(readonly config: { headless: boolean }) {}
+  async newTab(url: string) {
+    this._tabs.push(url);
+    this._current = url;
+    return this._tabs.length;
+  }
+}
+`,
+        'src/backend.ts': `import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { Context } from './context.js';
+export interface Backend { initialize(server: Server): Promise<void>; tabs(): Promise<number> }
+export class BrowserBackend implements Backend {
+  private _context: Context | undefined;
+  constructor(private readonly _config: { headless: boolean }) {}
+  async initialize(server: Server) {
+    const client = server.getClientVersion();
+    this._context = new Context({ headless: this._config.headless && client?.name !== 'inspector' });
+  }
+  async tabs() { return this._context!.newTab('about:blank'); }
+}
+`,
+        'src/server.ts': `import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import type { Backend } from './backend.js';
+export function createServer(backend: Backend): Server {
+  const server = new Server({ name: 'browser', version: '1' }, { capabilities: { tools: {} } });
+  server.oninitialized = () => void backend.initialize(server);
+  return server;
+}
+export async function connect(backendFactory: () => Backend, transport: Transport) {
+  const backend = backendFactory();
+  const server = createServer(backend);
+  await server.connect(transport);
+}
+`,
+        'src/transport.ts': `import http from 'node:http';
+import { randomUUID } from 'node:crypto';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import { BrowserBackend, type Backend } from './backend.js';
+import { connect } from './server.js';
+export function start(backendFactory: () => Backend) {
+  http.createServer(async (req, res) => {
+    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: () => randomUUID() });
+    await connect(backendFactory, transport);
+    await transport.handleRequest(req, res);
+  }).listen(3000);
+}
+start(() => new BrowserBackend({ headless: true }));
+`,
+      },
+      errors: [
+        { messageId: 'perSessionField', file: 'src/backend.ts', line: 9, data: { cls: 'Context', field: 'this._context', owner: 'BrowserBackend', server: 'createServer(backend)' } },
+        { messageId: 'perSession', file: 'src/server.ts', line: 11, data: { server: 'createServer(backend)', state: '`BrowserBackend`' } },
+      ],
+    },
+    {
+      name: 'a server factory builds a browser context its handler uses and that changes after construction (reported where built) next to a connection only its constructor configures, a promise subclass, a field set in the constructor only, and a queue only handed to the server as configuration',
+      code: `import { randomUUID } from 'node:crypto';
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+class Context {
+  private _browserContextPromise: Promise<string> | undefined;
+  browserContext() {
+    this._browserContextPromise ??= Promise.resolve('ctx');
+    return this._browserContextPromise;
+  }
+}
+class Connection {
+  readonly server: McpServer;
+  readonly context: Context;
+  constructor(server: McpServer, context: Context) {
+    this.server = server;
+    this.context = context;
+  }
+}
+class ManualPromise<T> extends Promise<T> {
+  private _done = false;
+  markDone() { this._done = true; }
+}
+class Settings {
+  private readonly values = new Map<string, string>();
+  constructor() { this.values.set('mode', 'fast'); }
+  get(key: string) { return this.values.get(key); }
+}
+class MessageQueue {
+  private readonly queued: string[] = [];
+  enqueue(message: string) { this.queued.push(message); }
+}
+function createConnection(): Connection {
+  const context = new Context();
+  const ready = new ManualPromise<void>((resolve) => resolve());
+  const settings = new Settings();
+  const server = new McpServer({ name: 'browser', version: settings.get('mode') ?? '1' }, { taskMessageQueue: new MessageQueue() } as never);
+  server.tool('snapshot', async () => { await ready; return { content: [{ type: 'text', text: await context.browserContext() }] }; });
+  return new Connection(server, context);
+}
+export async function openSession() {
+  const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: () => randomUUID() });
+  const connection = createConnection();
+  await connection.server.connect(transport);
+  return transport;
+}`,
+      errors: [
+        { messageId: 'perSessionObject', line: 33, data: { cls: 'Context', server: 'createConnection()' } },
+        { messageId: 'perSession', line: 42, data: { server: 'createConnection()', state: '`Context`, `ManualPromise`, `Settings`, `MessageQueue`, `Connection`' } },
+      ],
+    },
+    {
+      name: 'a proxy opens an upstream client transport (built by a project helper) in the set-up of every Streamable HTTP session and pipes the two together',
+      code: `import express from 'express';
+import { randomUUID } from 'node:crypto';
+import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+const sessions = new Map<string, { client: Transport; upstream: Transport }>();
+const createTransport = async (req: express.Request): Promise<Transport> => {
+  if (req.query.transportType === 'stdio') {
+    return new StdioClientTransport({ command: String(req.query.command) });
+  }
+  const transport = new SSEClientTransport(new URL(String(req.query.url)));
+  await transport.start();
+  return transport;
+};
+function pipe(a: Transport, b: Transport) {
+  a.onmessage = (message) => void b.send(message);
+  b.onmessage = (message) => void a.send(message);
+}
+const app = express();
+app.post('/mcp', async (req, res) => {
+  const upstream = await createTransport(req);
+  const client = new StreamableHTTPServerTransport({
+    sessionIdGenerator: () => randomUUID(),
+    onsessioninitialized: (sid) => { sessions.set(sid, { client, upstream }); },
+  });
+  await client.start();
+  pipe(client, upstream);
+  await client.handleRequest(req, res);
+});`,
+      errors: [{ messageId: 'perSessionUpstream', line: 22, data: { call: 'createTransport' } }],
+    },
+    {
+      name: 'a runner whose abstract createServerForRequest() is overridden by a subclass returning Promise.resolve(a project server wrapper) built with a per-session logger, connected to each new session transport',
+      code: {
+        'src/wrapper.ts': `import { EventEmitter } from 'node:events';
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+export class SessionLogger {
+  private readonly attributes: Record<string, string> = {};
+  private readonly sinks: string[] = [];
+  addSink(sink: string) { this.sinks.push(sink); }
+  log(message: string) { return this.sinks.length + message + JSON.stringify(this.attributes); }
+}
+export class Session extends EventEmitter {
+  readonly logger: SessionLogger;
+  constructor(logger: SessionLogger) { super(); this.logger = logger; }
+}
+export class WrappedServer {
+  readonly mcpServer: McpServer;
+  constructor(readonly session: Session) {
+    this.mcpServer = new McpServer({ name: 'db', version: '1' });
+    this.mcpServer.tool('find', async () => ({ content: [{ type: 'text', text: session.logger.log('find') }] }));
+  }
+  async connect(transport: Transport): Promise<void> {
+    await this.mcpServer.connect(transport);
+  }
+}
+export function createServerFromConfig(config: { sink: string }): WrappedServer {
+  const logger = new SessionLogger();
+  logger.addSink(config.sink);
+  const session = new Session(logger);
+  const server = new WrappedServer(session);
+  return server;
+}
+`,
+        'src/runner.ts': `import { randomUUID } from 'node:crypto';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import { createServerFromConfig, type WrappedServer } from './wrapper.js';
+export abstract class HttpRunner<TServer extends { connect(t: StreamableHTTPServerTransport): Promise<void> }> {
+  private readonly transports = new Map<string, StreamableHTTPServerTransport>();
+  protected abstract createServerForRequest(request: { headers: Record<string, string> }): Promise<TServer>;
+  async initializeSession(headers: Record<string, string>): Promise<string> {
+    const sessionId = randomUUID();
+    const server = await this.createServerForRequest({ headers });
+    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: () => sessionId });
+    await server.connect(transport);
+    this.transports.set(sessionId, transport);
+    return sessionId;
+  }
+}
+export class CliRunner extends HttpRunner<WrappedServer> {
+  protected override async createServerForRequest(request: { headers: Record<string, string> }): Promise<WrappedServer> {
+    return Promise.resolve(createServerFromConfig({ sink: request.headers['x-sink'] ?? 'stderr' }));
+  }
+}
+`,
+      },
+      errors: [
+        { messageId: 'perSessionObject', file: 'src/wrapper.ts', line: 25, data: { cls: 'SessionLogger', server: 'this.createServerForRequest({ headers })' } },
+        { messageId: 'perSession', file: 'src/runner.ts', line: 9, data: { server: 'this.createServerForRequest({ headers })', state: '`SessionLogger` (built by its factory chain)' } },
+      ],
     },
   ],
 });
