@@ -111,12 +111,12 @@ describe('scan cache', () => {
 
   it('asks the resolver again every question it recorded', () => {
     const cache = new ScanCache(cacheDir(), { files: new Map([['/p/a.ts', 'x']]), settings: {} });
-    const recording = cache.recording((from, spec) => (spec === './b' ? '/p/b.ts' : undefined));
+    const recording = cache.recording((_from, spec) => (spec === './b' ? '/p/b.ts' : undefined));
     recording.resolve('/p/a.ts', './b');
     recording.resolve('/p/a.ts', './c');
     cache.save({ gate: { gated: [], suppressed: [], testFindings: [], baselined: 0, diagnostics: [] }, engineDiagnostics: [], filesAnalyzed: 1 }, recording.resolutions);
-    expect(cache.lookup((from, spec) => (spec === './b' ? '/p/b.ts' : undefined))?.filesAnalyzed).toBe(1);
-    expect(cache.lookup((from, spec) => (spec === './b' ? '/p/b.ts' : '/p/c.ts'))).toBeUndefined();
+    expect(cache.lookup((_from, spec) => (spec === './b' ? '/p/b.ts' : undefined))?.filesAnalyzed).toBe(1);
+    expect(cache.lookup((_from, spec) => (spec === './b' ? '/p/b.ts' : '/p/c.ts'))).toBeUndefined();
     expect(cache.lookup(() => undefined)).toBeUndefined();
   });
 });
