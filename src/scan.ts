@@ -38,6 +38,7 @@ export interface ScanOptions {
   /**
    * Directory of the scan cache (`--cache`): the judgement of a scan of the same inputs with the same build
    * and settings is read from it instead of analysing again, and a fresh one is written to it. Off when unset.
+   * Custom `rules` are keyed by their ids only: change an id (or leave the cache off) when their code changes.
    */
   cacheDirectory?: string;
 }
