@@ -3,7 +3,7 @@
 // against the official codemod's dry run, side by side, same machine, same run.
 //
 //   node bench/sdk-heavy.mjs [--repeats 5] [--target auto|generated|DIR] [--bin PATH] [--no-official]
-//                            [--before-bin PATH] [--record-baseline]
+//                            [--before-bin PATH] [--record-baseline] [--warm-cache]
 //
 // Target: the real mongodb-mcp-server (pinned in eval/fetch-list.txt, fetched by eval/fetch.sh into
 // /work/eval-repos or $EVAL_REPOS) when present, else a generated equivalent (bench/lib/sdk-heavy-tree.mjs,
@@ -11,6 +11,9 @@
 //   (h) `mcp-migrate scan . --format json --fail-on none` (cwd = the target)
 //   (i) `mcp-codemod v1-to-v2 --dry-run .` (cwd = a copy of the target, checked unchanged afterwards)
 // Median/min/max wall time, median user+sys CPU and max peak RSS (/usr/bin/time), machine load.
+// --warm-cache: also time (h warm) `scan … --cache-location bench/.work/sdk-heavy-cache` with the cache filled by
+// its warm-up run (a re-run with nothing changed: no analysis runs). Reported on its own row and ratio, never as
+// the issue's ratio; its findings must equal the cold scan's.
 // --before-bin: also time another build of the CLI (e.g. a `git worktree` of the commit before the speed
 // work, built), interleaved with the others, as row (h′) with its ratio to (h).
 // Findings check (fatal): the scan's findings (gated, test and suppressed; file, range, rule,
@@ -125,12 +128,16 @@ export function stats(runs) {
  * Runs the comparison. `bin`: the mcp-migrate CLI; `codemod`: the official codemod's cli.mjs (null: skipped).
  * Returns the result object (also what is written to results/sdk-heavy.json).
  */
-export async function runSdkHeavy({ repeats = 5, target = 'auto', bin = path.join(REPO, 'bin', 'mcp-migrate.js'), beforeBin, codemod, log = () => {}, recordBaseline = false }) {
+export async function runSdkHeavy({ repeats = 5, target = 'auto', bin = path.join(REPO, 'bin', 'mcp-migrate.js'), beforeBin, codemod, log = () => {}, recordBaseline = false, warmCache = false }) {
   fs.mkdirSync(WORK, { recursive: true });
   const t = sdkHeavyTarget(target, log);
   const loadBefore = os.loadavg();
   const scanArgs = [bin, 'scan', '.', '--format', 'json', '--fail-on', 'none'];
   const beforeArgs = beforeBin ? [beforeBin, ...scanArgs.slice(1)] : null;
+  const cacheDir = path.join(WORK, 'sdk-heavy-cache');
+  if (warmCache) fs.rmSync(cacheDir, { recursive: true, force: true });
+  const warmArgs = warmCache ? [...scanArgs, '--cache-location', cacheDir] : null;
+  const warm = [];
   let copy = null;
   if (codemod) {
     copy = path.join(WORK, 'sdk-heavy-official-copy');
@@ -163,6 +170,7 @@ export async function runSdkHeavy({ repeats = 5, target = 'auto', bin = path.joi
   log('  warm-up: one run of each');
   await runOurs('warm-up scan');
   if (beforeArgs) await runOurs('warm-up scan (before)', beforeArgs);
+  if (warmArgs) await runOurs('warm-up scan --cache (fills it)', warmArgs);
   if (codemod) await runOfficial('warm-up official');
   const cpu = (r) => (r.cpuS == null ? '?' : r.cpuS.toFixed(2));
   for (let i = 1; i <= repeats; i++) {
@@ -173,6 +181,11 @@ export async function runSdkHeavy({ repeats = 5, target = 'auto', bin = path.joi
       const p = await runOurs(`scan (before) #${i}`, beforeArgs);
       before.push(p);
       line += `, scan before ${fmtS(p.wallMs)} s (CPU ${cpu(p)} s)`;
+    }
+    if (warmArgs) {
+      const w = await runOurs(`scan --cache warm #${i}`, warmArgs);
+      warm.push(w);
+      line += `, scan --cache warm ${fmtS(w.wallMs)} s (CPU ${cpu(w)} s)`;
     }
     if (codemod) {
       const b = await runOfficial(`official #${i}`);
@@ -211,6 +224,11 @@ export async function runSdkHeavy({ repeats = 5, target = 'auto', bin = path.joi
     p.sameFindings = beforeKeys ? JSON.stringify(findingKeys(beforeKeys)) === JSON.stringify(keys) : null;
     if (p.sameFindings === false) failures.push('the build before the speed work reports other findings than this one');
   }
+  const w = warmArgs ? stats(warm) : null;
+  if (w) {
+    w.sameFindings = warm.length > 0 && warm.every((r) => r.report && JSON.stringify(findingKeys(r.report)) === JSON.stringify(keys));
+    if (!w.sameFindings) failures.push('scan --cache (warm) reports other findings than the scan without it');
+  }
   const summary = reports[0]?.summary;
   const officialChanges = codemod ? /Changes: (\d+) across (\d+) file/.exec(official.find((r) => r.ok)?.stdout ?? '') : null;
   const result = {
@@ -220,6 +238,7 @@ export async function runSdkHeavy({ repeats = 5, target = 'auto', bin = path.joi
     repeats,
     scan: { command: 'node bin/mcp-migrate.js scan . --format json --fail-on none', ...s, findings: keys.length },
     before: p ? { command: `node ${beforeBin} scan . --format json --fail-on none`, ...p } : null,
+    warmCache: w ? { command: 'node bin/mcp-migrate.js scan . --format json --fail-on none --cache-location bench/.work/sdk-heavy-cache (filled by its warm-up run)', ...w, officialOverWarm: o ? { wall: o.medianMs / w.medianMs, cpu: o.medianCpuS != null && w.medianCpuS ? o.medianCpuS / w.medianCpuS : null } : null } : null,
     official: o ? { command: 'node …/@modelcontextprotocol/codemod/dist/cli.mjs v1-to-v2 --dry-run . (on a copy)', ...o, wroteNothing, changes: officialChanges ? Number(officialChanges[1]) : null, filesChanged: officialChanges ? Number(officialChanges[2]) : null } : null,
     ratios: o ? { wall: o.medianMs / s.medianMs, cpu: o.medianCpuS != null && s.medianCpuS ? o.medianCpuS / s.medianCpuS : null,
       ...(p ? { wallBefore: o.medianMs / p.medianMs, cpuBefore: o.medianCpuS != null && p.medianCpuS ? o.medianCpuS / p.medianCpuS : null } : {}) } : null,
@@ -237,6 +256,7 @@ export function sdkHeavyRows(r) {
   const mb = (kb) => (kb == null ? '—' : ((kb * 1024) / 1e6).toFixed(0));
   rows.push(`| (h) mcp-migrate scan, SDK-heavy server: ${r.target.label} | ${fmtS(r.scan.medianMs)} | ${fmtS(r.scan.minMs)} | ${fmtS(r.scan.maxMs)} | ${mb(r.scan.peakRssKB)} | ${r.scan.findings} findings (gated+test+suppressed); ${r.target.filesScanned} files scanned, ${r.target.filesAnalyzed} analyzed; CPU ${r.scan.medianCpuS?.toFixed(2) ?? '?'} s (median) |`);
   if (r.before) rows.push(`| (h′) the same scan with the build before the speed work | ${fmtS(r.before.medianMs)} | ${fmtS(r.before.minMs)} | ${fmtS(r.before.maxMs)} | ${mb(r.before.peakRssKB)} | CPU ${r.before.medianCpuS?.toFixed(2) ?? '?'} s (median); ${r.before.sameFindings ? 'same findings' : '**other findings**'} |`);
+  if (r.warmCache) rows.push(`| (h warm) the same scan with \`--cache\`, nothing changed since its warm-up run (no analysis runs; not the issue's measurement) | ${fmtS(r.warmCache.medianMs)} | ${fmtS(r.warmCache.minMs)} | ${fmtS(r.warmCache.maxMs)} | ${mb(r.warmCache.peakRssKB)} | CPU ${r.warmCache.medianCpuS?.toFixed(2) ?? '?'} s (median); ${r.warmCache.sameFindings ? 'same findings as (h)' : '**other findings than (h)**'} |`);
   if (r.official) rows.push(`| (i) official codemod v1-to-v2 --dry-run, same server (a copy) | ${fmtS(r.official.medianMs)} | ${fmtS(r.official.minMs)} | ${fmtS(r.official.maxMs)} | ${mb(r.official.peakRssKB)} | ${r.official.changes ?? '?'} changes in ${r.official.filesChanged ?? '?'} files; CPU ${r.official.medianCpuS?.toFixed(2) ?? '?'} s (median)${r.official.wroteNothing ? '; wrote nothing' : '; **modified files**'} |`);
   return rows;
 }
@@ -244,6 +264,7 @@ export function sdkHeavyRatioRows(r) {
   const rows = [];
   if (r.ratios) rows.push(`| official dry run / ours, SDK-heavy server (median wall) | ${fmtX(r.ratios.wall)} |`, `| official dry run / ours, SDK-heavy server, by CPU time (user+sys) | ${fmtX(r.ratios.cpu)} |`);
   if (r.ratios?.wallBefore != null) rows.push(`| official dry run / the build before the speed work, SDK-heavy server (median wall; by CPU) | ${fmtX(r.ratios.wallBefore)}; ${fmtX(r.ratios.cpuBefore)} |`);
+  if (r.warmCache?.officialOverWarm) rows.push(`| official dry run / ours with a warm \`--cache\` (a re-run with nothing changed, **not** the issue's ratio; median wall; by CPU) | ${fmtX(r.warmCache.officialOverWarm.wall)}; ${fmtX(r.warmCache.officialOverWarm.cpu)} |`);
   if (r.speedup) rows.push(`| before / after the speed work, SDK-heavy server (median wall; by CPU) | ${fmtX(r.speedup.wall)}; ${fmtX(r.speedup.cpu)} |`);
   return rows;
 }
@@ -273,7 +294,7 @@ function renderMarkdown(r) {
 
 async function main() {
   const argv = process.argv.slice(2);
-  const opts = { repeats: 5, target: 'auto', bin: undefined, beforeBin: undefined, official: true, recordBaseline: false };
+  const opts = { repeats: 5, target: 'auto', bin: undefined, beforeBin: undefined, official: true, recordBaseline: false, warmCache: false };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     if (a === '--repeats') opts.repeats = Math.max(1, Number(argv[++i]));
@@ -282,8 +303,9 @@ async function main() {
     else if (a === '--before-bin') opts.beforeBin = path.resolve(argv[++i]);
     else if (a === '--no-official') opts.official = false;
     else if (a === '--record-baseline') opts.recordBaseline = true;
+    else if (a === '--warm-cache') opts.warmCache = true;
     else if (a === '-h' || a === '--help') {
-      console.log(fs.readFileSync(fileURLToPath(import.meta.url), 'utf8').split('\n').slice(1, 20).map((l) => l.replace(/^\/\/ ?/, '')).join('\n'));
+      console.log(fs.readFileSync(fileURLToPath(import.meta.url), 'utf8').split('\n\n')[0].split('\n').slice(1).map((l) => l.replace(/^\/\/ ?/, '')).join('\n'));
       return;
     } else throw new Error(`unknown argument ${a}`);
   }
@@ -293,7 +315,7 @@ async function main() {
     spawnSync('npm', ['install', '--prefix', path.join(HERE, '.peers'), '--no-save', '--no-audit', '--no-fund', '@modelcontextprotocol/codemod@2.3.1'], { stdio: 'inherit' });
   }
   const r = await runSdkHeavy({
-    repeats: opts.repeats, target: opts.target, bin: opts.bin, beforeBin: opts.beforeBin, recordBaseline: opts.recordBaseline,
+    repeats: opts.repeats, target: opts.target, bin: opts.bin, beforeBin: opts.beforeBin, recordBaseline: opts.recordBaseline, warmCache: opts.warmCache,
     codemod: opts.official && fs.existsSync(codemodCli) ? codemodCli : null,
     log: (m) => console.error(`[sdk-heavy] ${m}`),
   });

@@ -13,6 +13,7 @@ import type { RuleSetting } from './config.js';
 import { SOURCE_EXTENSIONS, isSourceFileName } from './discovery/extensions.js';
 import { UsageError, discoverSources, readSources } from './pipeline/load.js';
 import { judge } from './pipeline/judge.js';
+import { ScanCache, type CachedJudgement } from './pipeline/scan-cache.js';
 
 export interface ScanOptions {
   /** Files or directories, relative to `cwd` or absolute. */
@@ -34,6 +35,12 @@ export interface ScanOptions {
   includeTests?: boolean;
   /** Called with coarse progress (phase names) for long scans. */
   onProgress?: (phase: string, done: number, total: number) => void;
+  /**
+   * Directory of the scan cache (`--cache`): the judgement of a scan of the same inputs with the same build
+   * and settings is read from it instead of analysing again, and a fresh one is written to it. Off when unset.
+   * Custom `rules` are keyed by their ids only: change an id (or leave the cache off) when their code changes.
+   */
+  cacheDirectory?: string;
 }
 
 export async function scan(options: ScanOptions): Promise<ScanReport> {
@@ -56,14 +63,37 @@ export async function scan(options: ScanOptions): Promise<ScanReport> {
 
   const allRules = options.rules ?? RULES;
   const settings = options.ruleSettings ?? {};
-  const { engine, gate } = judge({
-    sources: { files: sources.files, contextFiles: sources.contextFiles, resolve: sources.resolve, packageModules: sources.packageModules, relative: sources.relative },
-    rules: allRules.filter((rule) => settings[rule.meta.id] !== 'off'),
-    knownRuleIds: new Set(allRules.map((rule) => rule.meta.id)),
-    markerTexts: sources.markerTexts,
-    gate: { ruleSettings: settings, testFiles: options.testFiles, includeTests: options.includeTests },
-  });
-  const { gated, suppressed, testFindings, diagnostics: suppressionDiagnostics } = gate;
+  const rules = allRules.filter((rule) => settings[rule.meta.id] !== 'off');
+  const gateSettings = { ruleSettings: settings, testFiles: options.testFiles, includeTests: options.includeTests };
+  const judgeSources = (resolve: typeof sources.resolve): CachedJudgement => {
+    const { engine, gate } = judge({
+      sources: { files: sources.files, contextFiles: sources.contextFiles, resolve, packageModules: sources.packageModules, relative: sources.relative },
+      rules,
+      knownRuleIds: new Set(allRules.map((rule) => rule.meta.id)),
+      markerTexts: sources.markerTexts,
+      gate: gateSettings,
+    });
+    return { gate, engineDiagnostics: engine.diagnostics, filesAnalyzed: engine.filesAnalyzed };
+  };
+  let judged: CachedJudgement;
+  if (options.cacheDirectory) {
+    const cache = new ScanCache(options.cacheDirectory, {
+      files: sources.files,
+      contextFiles: sources.contextFiles,
+      packageModules: sources.packageModules,
+      markerTexts: sources.markerTexts,
+      settings: { root, rules: rules.map((rule) => rule.meta.id), known: allRules.map((rule) => rule.meta.id), gate: gateSettings },
+    });
+    const kept = cache.lookup(sources.resolve);
+    if (kept) judged = kept;
+    else {
+      const recording = cache.recording(sources.resolve);
+      judged = judgeSources(recording.resolve);
+      cache.save(judged, recording.resolutions);
+    }
+  } else judged = judgeSources(sources.resolve);
+  const { gated, suppressed, testFindings, diagnostics: suppressionDiagnostics } = judged.gate;
+  const engine = { diagnostics: judged.engineDiagnostics, filesAnalyzed: judged.filesAnalyzed };
 
   const diagnostics = [...sources.diagnostics, ...engine.diagnostics, ...suppressionDiagnostics, ...configDiagnostics(sources.files.keys(), root)].sort(compareDiagnostics);
   const summary = summarize(gated, discovery.files.length, engine.filesAnalyzed);

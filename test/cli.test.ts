@@ -67,7 +67,7 @@ describe('help and rules', () => {
   it('documents every scan option with examples', async () => {
     const result = await run(['scan', '--help']);
     expect(result.code).toBe(0);
-    for (const option of ['--format', '--output', '--fail-on', '--baseline', '--write-baseline', '--include', '--exclude', '--quiet', '--no-color', 'Examples:', 'Exit codes']) {
+    for (const option of ['--format', '--output', '--fail-on', '--baseline', '--write-baseline', '--cache', '--cache-location', '--include', '--exclude', '--quiet', '--no-color', 'Examples:', 'Exit codes']) {
       expect(result.stdout).toContain(option);
     }
   });

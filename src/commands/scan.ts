@@ -13,6 +13,7 @@ import { JOB_SUMMARY_MAX_BYTES } from '../reporters/markdown.js';
 import { RULE_METAS } from '../rules/index.js';
 import { scan } from '../scan.js';
 import { reportRoot, UsageError } from '../pipeline/load.js';
+import { defaultCacheDirectory } from '../pipeline/scan-cache.js';
 import { VERSION } from '../version.js';
 import { describeWriteError, isStdout, writeFileSafely } from '../write-file.js';
 import { OutputSpecError, appendJobSummary, completeReportFiles, jobSummaryRoom, parseOutputSpecs, type OutputTarget } from './outputs.js';
@@ -50,6 +51,8 @@ interface ScanFlags extends GlobalFlags {
   gitignore: boolean;
   maxFileSize: number;
   docsBaseUrl?: string;
+  cache?: boolean;
+  cacheLocation?: string;
 }
 
 const SCAN_EXAMPLES = `
@@ -96,6 +99,8 @@ export function registerScanCommand(program: Command, { io, setExit }: CommandCo
   addOptions(command, [
     new Option('--baseline <file>', 'only findings not in this baseline count (matched by content, robust to line shifts)').helpGroup('Baselines:'),
     new Option('--write-baseline <file>', 'accept all current findings: write them to a baseline file (the run then exits 0)').helpGroup('Baselines:'),
+    new Option('--cache', 'reuse the last result when the analysed files, the resolution of their imports, the settings and this build are all the same (off by default)').helpGroup('Cache:'),
+    new Option('--cache-location <dir>', 'directory of the cache (default: node_modules/.cache/mcp-migrate in the working directory); implies --cache').helpGroup('Cache:'),
   ]);
   addOptions(command, globalOptions());
   command.addHelpText('after', SCAN_EXAMPLES).action(async (paths: string[], _flags: unknown, self: Command) => {
@@ -146,6 +151,7 @@ async function runScan(paths: string[], flags: ScanFlags, io: Io): Promise<numbe
       respectGitignore: flags.gitignore,
       maxFileBytes: flags.maxFileSize * 1024,
       onProgress: progress.update,
+      cacheDirectory: flags.cacheLocation ? path.resolve(io.cwd, flags.cacheLocation) : flags.cache ? defaultCacheDirectory(io.cwd) : undefined,
     });
   } catch (error) {
     progress.done();
