@@ -108,6 +108,13 @@ export class SessionFlow {
    */
   readonly injections: Array<{ node: ts.Node; field: string; assignment: ts.BinaryExpression }> = [];
 
+  /**
+   * Calls (neither a store access nor a log) that receive the session id as an argument, with the argument positions:
+   * `isSessionOwnedBy(sessionId, userId)`, `storeSessionMetadata(sid, auth)` (what else the call receives is the
+   * `session-auth` analysis' question).
+   */
+  readonly passedTo = new Map<ts.CallExpression, Set<number>>();
+
   constructor(
     private readonly values: ValueAnalysis,
     private readonly files: readonly ts.SourceFile[],
@@ -364,6 +371,9 @@ export class SessionFlow {
       return [this.storeSink(receiver, call, arg, derived, hops, WRITE_METHODS.has(method) ? call.arguments[method === 'setex' ? 2 : 1] : undefined)];
     }
     if (ts.isCallExpression(call)) {
+      let indices = this.passedTo.get(call);
+      if (!indices) this.passedTo.set(call, (indices = new Set()));
+      indices.add(index);
       const fn = this.values.functionOfCall(call);
       const param = fn?.parameters[index];
       if (param && ts.isIdentifier(param.name)) {
