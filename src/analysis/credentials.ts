@@ -16,3 +16,13 @@ export function holdsCredentials(name: string): boolean {
   const pair = (cut > 0 ? words.slice(0, cut) : words).slice(-2).join('');
   return CREDENTIAL_NOUNS.has(head) || pair === 'authinfo' || pair === 'apikey';
 }
+
+/**
+ * Where a request carries its caller's verified identity: the member the SDK's bearer-auth middleware sets on the
+ * HTTP request (`req.auth`), the handler context's `authInfo` (`extra.authInfo`, `ctx.http?.authInfo`, which
+ * `toNodeHandler` fills from `req.auth`), and the HTTP `Authorization` header itself.
+ */
+export const IDENTITY_SOURCES = {
+  members: new Set(['auth', 'authInfo']),
+  headers: new Set(['authorization']),
+} as const;

@@ -108,6 +108,13 @@ export class SessionFlow {
    */
   readonly injections: Array<{ node: ts.Node; field: string; assignment: ts.BinaryExpression }> = [];
 
+  /**
+   * Calls (neither a store access nor a log) that receive the session id as an argument, with the argument positions:
+   * `isSessionOwnedBy(sessionId, userId)`, `storeSessionMetadata(sid, auth)` (what else the call receives is the
+   * `session-auth` analysis' question).
+   */
+  readonly passedTo = new Map<ts.CallExpression, Set<number>>();
+
   constructor(
     private readonly values: ValueAnalysis,
     private readonly files: readonly ts.SourceFile[],
@@ -364,6 +371,9 @@ export class SessionFlow {
       return [this.storeSink(receiver, call, arg, derived, hops, WRITE_METHODS.has(method) ? call.arguments[method === 'setex' ? 2 : 1] : undefined)];
     }
     if (ts.isCallExpression(call)) {
+      let indices = this.passedTo.get(call);
+      if (!indices) this.passedTo.set(call, (indices = new Set()));
+      indices.add(index);
       const fn = this.values.functionOfCall(call);
       const param = fn?.parameters[index];
       if (param && ts.isIdentifier(param.name)) {
@@ -440,6 +450,15 @@ export class SessionFlow {
       }
       return undefined;
     }
+    // `({ activeTransports }: { activeTransports: Record<…> }) => …` called with `{ activeTransports: sessions, … }`.
+    const passed = this.passedForBinding(decl);
+    if (passed) {
+      for (const arg of passed) {
+        const found = this.storeDeclaration(arg, depth + 1);
+        if (found) return found;
+      }
+      return undefined;
+    }
 
     if (!(ts.isVariableDeclaration(decl) || ts.isPropertyDeclaration(decl) || ts.isPropertyAssignment(decl) || (ts.isPropertyAccessExpression(decl) && ts.isBinaryExpression(decl.parent)))) {
       return undefined;
@@ -447,12 +466,41 @@ export class SessionFlow {
     return isCollectionDeclaration(decl, this.values) ? decl : undefined;
   }
 
+  /**
+   * For a name bound by destructuring a function's object parameter (`({ sessions, res }) => …`): what the callers pass
+   * for that member (`handle({ sessions: activeSessions, res })`, `{ sessions }` shorthand). Undefined for any other binding.
+   */
+  private passedForBinding(decl: ts.Node): ts.Expression[] | undefined {
+    if (!ts.isBindingElement(decl) || !ts.isObjectBindingPattern(decl.parent) || !ts.isParameter(decl.parent.parent)) return undefined;
+    const param = decl.parent.parent;
+    const fn = param.parent;
+    const member = propertyNameText(decl.propertyName) ?? (ts.isIdentifier(decl.name) ? decl.name.text : undefined);
+    if (!isFunctionLike(fn) || !member) return undefined;
+    const index = fn.parameters.indexOf(param);
+    const out: ts.Expression[] = [];
+    for (const call of this.values.callsOf(fn)) {
+      const arg = call.arguments[index];
+      const inner = arg && !ts.isSpreadElement(arg) ? unwrap(arg) : undefined;
+      if (!inner || !ts.isObjectLiteralExpression(inner)) continue;
+      for (const prop of inner.properties) {
+        if (!(ts.isPropertyAssignment(prop) || ts.isShorthandPropertyAssignment(prop)) || propertyNameText(prop.name) !== member) continue;
+        out.push(ts.isPropertyAssignment(prop) ? prop.initializer : prop.name);
+      }
+    }
+    return out;
+  }
+
   private addStoreAccess(sink: Sink, read: SessionRead): void {
     const key = this.storeKey(sink.store!, sink.key ?? sink.node);
     let store = this.stores.get(key);
     if (!store) {
       const declaration = key === (sink.key ?? sink.node) ? undefined : key;
-      store = { kind: 'state', declaration, name: storeRoot(sink.store!).getText(), accesses: [], reads: [] };
+      const root = storeRoot(sink.store!);
+      const rootName = ts.isPropertyAccessExpression(root) ? root.name.text : root.getText();
+      const declared = (declaration as { name?: ts.Node } | undefined)?.name;
+      // Reached through a parameter of another name (`handle({ activeTransports: activeStreamTransports })`): the collection's own name.
+      const name = declared && ts.isIdentifier(declared) && declared.text !== rootName ? declared.text : root.getText();
+      store = { kind: 'state', declaration, name, accesses: [], reads: [] };
       this.stores.set(key, store);
     }
     store.accesses.push(sink);
@@ -689,6 +737,34 @@ export class SessionFlow {
     return out;
   }
 
+  /**
+   * A type parameter or alias that stands for an SDK class by its members: `T extends ServerLike` with
+   * `type ServerLike = { close: Server['close']; connect: Server['connect'] }` is a server, whatever `T` is
+   * instantiated with, since every member it declares is the SDK class's own. Only when every member is
+   * such an indexed access of one and the same SDK class.
+   */
+  private structuralSdkValue(type: ts.TypeNode, depth: number): Value | undefined {
+    if (depth > 3) return undefined;
+    if (ts.isTypeLiteralNode(type)) {
+      let found: Value | undefined;
+      for (const member of type.members) {
+        const memberType = ts.isPropertySignature(member) ? member.type : undefined;
+        if (!memberType || !ts.isIndexedAccessTypeNode(memberType) || !ts.isTypeReferenceNode(memberType.objectType)) return undefined;
+        const owner = this.values.valueOfType(memberType.objectType, []);
+        if (!owner || owner.kind === 'shape' || (found && (found.kind !== owner.kind || found.cls !== owner.cls))) return undefined;
+        found = owner;
+      }
+      return found && { ...found, hops: [] };
+    }
+    if (!ts.isTypeReferenceNode(type)) return undefined;
+    for (const decl of this.values.symbolOf(type.typeName)?.declarations ?? []) {
+      const next = ts.isTypeParameterDeclaration(decl) ? decl.constraint : ts.isTypeAliasDeclaration(decl) ? decl.type : undefined;
+      const value = next && this.structuralSdkValue(next, depth + 1);
+      if (value) return value;
+    }
+    return undefined;
+  }
+
   /** SDK values named in a store's declared type or in `new Map<K, V>()` type arguments. */
   private valuesInDeclaredType(decl: ts.Node): Value[] {
     const out: Value[] = [];
@@ -706,7 +782,9 @@ export class SessionFlow {
         if (ts.isTypeReferenceNode(node)) {
           const value = this.values.valueOfType(node, []);
           const members = value?.shape ? this.membersOfShape(value.shape) : [];
+          const structural = members.length === 0 ? this.structuralSdkValue(value?.shape && ts.isTypeLiteralNode(value.shape) ? value.shape : node, 0) : undefined;
           if (members.length) out.push(...members);
+          else if (structural) out.push(structural);
           else if (value) out.push(value);
           else {
             const cls = classDeclarationOf(this.values, node.typeName);

@@ -13,6 +13,7 @@ import sessionIdRead from './session-state/session-id-read.js';
 import keyedStore from './session-state/keyed-store.js';
 import perSessionServer from './session-state/per-session-server.js';
 import sessionTelemetry from './session-state/session-telemetry.js';
+import sessionAuth from './session-state/session-auth.js';
 import oninitialized from './handshake/oninitialized.js';
 import clientCapabilities from './handshake/client-capabilities.js';
 import clientVersion from './handshake/client-version.js';
@@ -47,6 +48,7 @@ export const RULES: readonly Rule[] = [
   keyedStore,
   perSessionServer,
   sessionTelemetry,
+  sessionAuth,
   oninitialized,
   clientCapabilities,
   clientVersion,

@@ -114,6 +114,12 @@ const MARKERS: Record<string, Record<string, string[]>> = {
       '// @mcp-migrate-todo(session-state/session-id-read): the session id read here keys `knownRoots`, kept by apply and marked with what to do about it. A 2026-07-28 request has no session id: here it is undefined, so all such requests share one entry (or fail where the id is required). Resolve this read together with that marker: when the store goes, or is re-keyed, this read goes with it; until then it serves only 2025-era clients (stdio, server-legacy).',
     ],
   },
+  'session-owner-marker': {
+    'server.ts': [
+      '// @mcp-migrate-todo(session-transport/transport-registry): serving plumbing keyed by the session id: replace the sessionful transport and this registry with the stateless handler (createMcpHandler / a transport per request).',
+      '// @mcp-migrate-todo(session-state/session-auth): the caller is checked against the owner recorded for the session: authenticate every request on its own (authInfo from its bearer token) and check the principal against what the request names (a handle bound to its owner), not against a session.',
+    ],
+  },
   'per-session-backend-marker': {
     'server.ts': [
       '// @mcp-migrate-todo(session-state/per-session-server): `createServer(backend)` runs once per session, with `BrowserBackend` (`backend`) made for it: one object per connection, shared by every call of it. On 2026-07-28 a server is built per request, so the object would be made, and lost, on every call. Make it a handle: a `create_browser` tool (or the tool that already opens it) builds it, keeps it in a registry bound to the caller with expiry (createHandleRegistry, as the handles transform generates in mcp-handles) and returns a `browser_id`; every other tool takes `browser_id`, is refused unless the caller owns it, and dispatches to that object; close the object when its handle expires.',

@@ -21,6 +21,7 @@ import type { SessionRead, SessionStore, Sink } from '../../analysis/session-flo
 import type { ToolRegistration } from '../../analysis/tools.js';
 import { holdsCredentials } from '../../analysis/credentials.js';
 import { legacySseEndpoint } from '../../analysis/legacy-sse.js';
+import { sessionAuthBindings } from '../../analysis/session-auth.js';
 import { holdsTimers } from './timers.js';
 import { cachesClientRoots, clientRootsAdvice } from './client-roots.js';
 import { expiresIdleSessions, idleExpiryAdvice } from '../stateless-serving/idle-expiry.js';
@@ -181,12 +182,21 @@ export function planHandles(result: AnalysisResult, options: HandlesOptions): Ha
   for (const site of injectedIdSites(analysis.sessions, skip)) {
     marker(site.statement, 'session-state/session-id-read', site.message);
   }
+  for (const binding of sessionAuthBindings(analysis.values, analysis.sessions)) {
+    marker(binding.call, 'session-state/session-auth', SESSION_AUTH_ADVICE[binding.kind]);
+  }
   planTelemetryIds(result, plan, marker);
   if (moduleTarget && plan.stores.some((s) => s.status === 'rewritten')) {
     plan.newFiles.set(moduleTarget.path, handleModuleSource(moduleTarget.flavour));
   }
   return plan;
 }
+
+/** What to do about identity bound to the session (`session-state/session-auth`): the project's own authorization decision. */
+const SESSION_AUTH_ADVICE = {
+  check: 'the caller is checked against the owner recorded for the session: authenticate every request on its own (authInfo from its bearer token) and check the principal against what the request names (a handle bound to its owner), not against a session.',
+  record: 'the caller\'s identity is recorded per session for later requests: read it from every request\'s authInfo instead, and bind what must outlive the request to the principal or to a handle checked against it.',
+} as const;
 
 /**
  * Session ids a handler reads and hands on into the project's own objects (a framework's request context, as in

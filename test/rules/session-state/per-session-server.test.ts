@@ -297,6 +297,22 @@ app.post('/mcp', async (req, res) => {
   await client.handleRequest(req, res);
 });`,
     },
+    {
+      name: 'a registry whose records hold a generic value constrained by a type that only borrows one member of the SDK Server among its own (not a server)',
+      code: `import { randomUUID } from 'node:crypto';
+import { Server } from '@modelcontextprotocol/server';
+import { NodeStreamableHTTPServerTransport } from '@modelcontextprotocol/node';
+type Closer = { close: Server['close']; label: string };
+export function open<T extends Closer>(registry: Record<string, { owner: T }>, owner: T) {
+  const transport = new NodeStreamableHTTPServerTransport({
+    sessionIdGenerator: randomUUID,
+    onsessioninitialized: (sid) => {
+      registry[sid] = { owner };
+    },
+  });
+  return transport;
+}`,
+    },
   ],
   invalid: [
     {
@@ -482,6 +498,38 @@ export function open() {
   return transport;
 }`,
       errors: [{ messageId: 'servers', line: 3 }],
+    },
+    {
+      name: 'a registry handed to the routing helper as a destructured option, whose records hold a server typed by a generic parameter standing for the SDK Server by its members',
+      code: `import { randomUUID } from 'node:crypto';
+import { Server } from '@modelcontextprotocol/server';
+import { NodeStreamableHTTPServerTransport } from '@modelcontextprotocol/node';
+type ServerLike = { close: Server['close']; connect: Server['connect'] };
+const handleStreamRequest = async <T extends ServerLike>({
+  activeTransports,
+  createServer,
+  sessionId,
+}: {
+  activeTransports: Record<string, { server: T; transport: NodeStreamableHTTPServerTransport }>;
+  createServer: () => Promise<T>;
+  sessionId?: string;
+}) => {
+  if (sessionId) return activeTransports[sessionId]?.transport;
+  const server = await createServer();
+  const transport: NodeStreamableHTTPServerTransport = new NodeStreamableHTTPServerTransport({
+    sessionIdGenerator: randomUUID,
+    onsessioninitialized: (sid) => {
+      activeTransports[sid] = { server, transport };
+    },
+  });
+  await server.connect(transport);
+  return transport;
+};
+export const startHTTPServer = async <T extends ServerLike>(createServer: () => Promise<T>, sessionId?: string) => {
+  const activeStreamTransports: Record<string, { server: T; transport: NodeStreamableHTTPServerTransport }> = {};
+  return handleStreamRequest({ activeTransports: activeStreamTransports, createServer, sessionId });
+};`,
+      errors: [{ messageId: 'servers', line: 26, data: { name: 'activeStreamTransports' } }],
     },
     {
       name: 'servers kept per session as a factory result bundling the server',
