@@ -42,8 +42,9 @@ export default defineRule({
             if (!declaresNoSideEffect(mint.tool)) context.report({ node: mint.tool.nameNode, messageId: 'noIdempotencyKey', data });
           }
           else if (!readsArgument(mint.tool, key)) context.report({ node: schemaProperty(mint.tool, key) ?? mint.tool.nameNode, messageId: 'ignoredIdempotencyKey', data: { ...data, key } });
-          const description = descriptionOf(context.analysis.values, mint.tool);
-          if (!description || !LIFETIME.test(description)) context.report({ node: descriptionNode(context.analysis.values, mint.tool) ?? mint.tool.nameNode, messageId: 'noLifetime', data });
+          // The model reads every tool's description: the lifetime stated by a tool that takes the handle is known too.
+          const statesLifetime = [mint.tool, ...family.consumers.map((c) => c.tool)].some((tool) => LIFETIME.test(descriptionOf(context.analysis.values, tool) ?? ''));
+          if (!statesLifetime) context.report({ node: descriptionNode(context.analysis.values, mint.tool) ?? mint.tool.nameNode, messageId: 'noLifetime', data });
         }
       }
     },

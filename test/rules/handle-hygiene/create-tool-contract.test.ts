@@ -53,6 +53,19 @@ server.tool('open_upload', 'Open an upload; it expires after 30 minutes.', {}, {
   return { content: [], structuredContent: { upload_id } };
 });${CONSUMER}`,
     },
+    {
+      name: 'the lifetime stated in the description of a tool that takes the handle (the model reads every description)',
+      code: `${HEAD}const byKey = new Map<string, string>();
+server.registerTool('start_upload', { description: 'Start an upload.', inputSchema: { idempotency_key: z.string().optional() } }, async ({ idempotency_key }) => {
+  const upload_id = (idempotency_key && byKey.get(idempotency_key)) || randomUUID();
+  uploads.set(upload_id, []);
+  return { content: [], structuredContent: { upload_id } };
+});
+server.registerTool('append', { description: 'Append a chunk. Uploads are dropped after 5 minutes without use.', inputSchema: { upload_id: z.string(), chunk: z.string() } }, async ({ upload_id, chunk }) => {
+  uploads.get(upload_id)?.push(chunk);
+  return { content: [] };
+});`,
+    },
   ],
   invalid: [
     {
