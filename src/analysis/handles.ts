@@ -120,7 +120,7 @@ class HandleModelBuilder {
   build(): HandleFamily[] {
     const takenBy = new Map<string, ToolRegistration[]>();
     for (const tool of this.tools) {
-      for (const name of schemaArguments(tool)) if (HANDLE_ARGUMENT.test(name)) (takenBy.get(name) ?? takenBy.set(name, []).get(name)!).push(tool);
+      for (const name of schemaArguments(tool, this.values)) if (HANDLE_ARGUMENT.test(name)) (takenBy.get(name) ?? takenBy.set(name, []).get(name)!).push(tool);
     }
     const families: HandleFamily[] = [];
     for (const [argument, consumersOf] of takenBy) {
@@ -139,21 +139,99 @@ class HandleModelBuilder {
 
   private mintsIn(tool: ToolRegistration, argument: string): HandleMint[] {
     const body = toolBody(tool);
-    if (!body) return [];
+    // A low-level tool's branch hands its result out through the `tools/call` handler's own `return result`.
+    const limit = tool.handler?.body ?? body;
+    if (!body || !limit) return [];
     const out: HandleMint[] = [];
-    forEachDescendant(body, (node) => {
-      const value = returnedHandleValue(node, argument, body);
-      if (!value) return;
-      const carriers = new Set<ts.Symbol>();
-      const sources: IdSource[] = [];
-      this.sourcesOf(value, 0, sources, carriers, tool);
-      const writes = [...carriers].flatMap((symbol) => {
-        const scope = scopeOf(symbol);
-        return scope ? this.follow(scope, new Set([symbol]), [], 0).accesses : [];
+    const searched = new Set<ts.Node>();
+    const search = (root: ts.Node, within: ts.Node, depth: number): void => {
+      forEachDescendant(root, (node) => {
+        // `result = await handleStartSearch(args)` … `return result`: the helper's own result is the tool's.
+        if (ts.isCallExpression(node) && depth < MAX_DEPTH) {
+          const helper = this.values.functionOfCall(node);
+          if (helper?.body && !searched.has(helper) && this.isReturnedAsIs(node, within)) {
+            searched.add(helper);
+            search(helper.body, helper.body, depth + 1);
+          }
+        }
+        const value = this.returnedHandleValue(node, argument, within);
+        if (!value) return;
+        const carriers = new Set<ts.Symbol>();
+        const sources: IdSource[] = [];
+        this.sourcesOf(value, 0, sources, carriers, tool);
+        const writes = [...carriers].flatMap((symbol) => {
+          const scope = scopeOf(symbol);
+          return scope ? this.follow(scope, new Set([symbol]), [], 0).accesses : [];
+        });
+        out.push({ tool, returned: node, sources, writes: dedupeAccesses(writes) });
       });
-      out.push({ tool, returned: node, sources, writes: dedupeAccesses(writes) });
-    });
+    };
+    search(body, limit, 0);
     return out;
+  }
+
+  /**
+   * `node` is where a tool hands `argument` out: `{ cart_id: id }` / `{ cart_id }` in what it returns or in its
+   * `structuredContent`, or a template that names it (`cart_id: ${id}`, `session: ${result.sessionId}`).
+   * Returns the value expression.
+   */
+  private returnedHandleValue(node: ts.Node, argument: string, body: ts.Node): ts.Expression | undefined {
+    if ((ts.isPropertyAssignment(node) || ts.isShorthandPropertyAssignment(node)) && propertyNameText(node.name) === argument && this.isHandedOut(node, body, 0)) {
+      return ts.isPropertyAssignment(node) ? node.initializer : node.name;
+    }
+    if (ts.isTemplateSpan(node)) {
+      const template = node.parent;
+      const index = template.templateSpans.indexOf(node);
+      const before = index === 0 ? template.head.text : template.templateSpans[index - 1]!.literal.text;
+      const value = unwrap(node.expression);
+      const named = ts.isPropertyAccessExpression(value) ? value.name.text : ts.isIdentifier(value) ? value.text : undefined;
+      if ((named === argument || new RegExp(`\\b${argument}\\b\\W*$`).test(before)) && this.isHandedOut(node, body, 0)) return node.expression;
+    }
+    return undefined;
+  }
+
+  /** The call's value is what the function returns: `return call()`, `=> call()`, or `result = await call(); … return result`. */
+  private isReturnedAsIs(call: ts.CallExpression, body: ts.Node): boolean {
+    const outer = outermostWrapper(call);
+    const parent = outer.parent;
+    if (!parent) return false;
+    if (ts.isReturnStatement(parent) || (ts.isArrowFunction(parent) && parent.body === outer)) return true;
+    const variable = ts.isVariableDeclaration(parent) && parent.initializer === outer ? assignedVariable(parent)
+      : ts.isBinaryExpression(parent) && parent.right === outer && parent.operatorToken.kind === ts.SyntaxKind.EqualsToken ? assignedVariable(parent) : undefined;
+    const symbol = variable && this.values.symbolOf(variable);
+    if (!symbol) return false;
+    let returned = false;
+    forEachDescendant(body, (use) => {
+      if (returned || !ts.isIdentifier(use) || use === variable || this.values.symbolOf(use) !== symbol) return;
+      const holder = outermostWrapper(use).parent;
+      if (holder && ts.isReturnStatement(holder) && ts.findAncestor(holder, isFunctionLike) === ts.findAncestor(call, isFunctionLike)) returned = true;
+    });
+    return returned;
+  }
+
+  /**
+   * Inside a returned expression or a `structuredContent`/`content` property, with no function in between;
+   * or in the value of a variable that is (`let output = …; output += …; return { content: [{ text: output }] }`).
+   */
+  private isHandedOut(node: ts.Node, body: ts.Node, depth: number): boolean {
+    for (let current = node.parent; current && current !== body; current = current.parent) {
+      if (isFunctionLike(current)) return false;
+      if (ts.isReturnStatement(current)) return true;
+      if (ts.isPropertyAssignment(current) && ['structuredContent', 'content'].includes(propertyNameText(current.name) ?? '')) return true;
+      if (ts.isArrowFunction(current.parent) && current.parent.body === current) return true;
+      const variable = assignedVariable(current);
+      if (variable) {
+        const symbol = depth < 2 ? this.values.symbolOf(variable) : undefined;
+        if (!symbol) return false;
+        let handed = false;
+        forEachDescendant(body, (use) => {
+          if (handed || !ts.isIdentifier(use) || use === variable || isDeclarationName(use) || isAssignmentTarget(use)) return;
+          if (this.values.symbolOf(use) === symbol && this.isHandedOut(use, body, depth + 1)) handed = true;
+        });
+        return handed;
+      }
+    }
+    return ts.isArrowFunction(body.parent) && body.parent.body === body && node !== body;
   }
 
   /** Every leaf the value is derived from; `carriers` gets the variables holding it on the way. */
@@ -270,35 +348,12 @@ class HandleModelBuilder {
     return false;
   }
 
-  /** The module an identifier is imported or required from; `global` when nothing in the project declares it. */
   private moduleOf(identifier: ts.Identifier): string | undefined {
-    let symbol: ts.Symbol | undefined;
-    try {
-      symbol = this.values.checker.getSymbolAtLocation(identifier);
-    } catch {
-      return undefined;
-    }
-    const decl = symbol?.declarations?.[0];
-    if (!decl) return 'global';
-    const importDecl = ts.findAncestor(decl, ts.isImportDeclaration);
-    if (importDecl && ts.isStringLiteral(importDecl.moduleSpecifier)) return importDecl.moduleSpecifier.text;
-    const variable = ts.findAncestor(decl, ts.isVariableDeclaration);
-    const init = variable?.initializer && unwrap(variable.initializer);
-    if (init && isRequireCall(init)) return (init.arguments[0] as ts.StringLiteral).text;
-    if (init && ts.isPropertyAccessExpression(init) && isRequireCall(unwrap(init.expression))) return ((unwrap(init.expression) as ts.CallExpression).arguments[0] as ts.StringLiteral).text;
-    return undefined;
+    return moduleOfIdentifier(this.values, identifier);
   }
 
-  /** `import { v4 as uuid } from 'uuid'`: `v4`. */
   private importedName(identifier: ts.Identifier): string | undefined {
-    try {
-      const decl = this.values.checker.getSymbolAtLocation(identifier)?.declarations?.[0];
-      if (decl && ts.isImportSpecifier(decl)) return (decl.propertyName ?? decl.name).text;
-      if (decl && ts.isBindingElement(decl)) return propertyNameText(decl.propertyName) ?? (ts.isIdentifier(decl.name) ? decl.name.text : undefined);
-    } catch {
-      /* unresolved */
-    }
-    return undefined;
+    return importedNameOf(this.values, identifier);
   }
 
   private isGlobal(identifier: ts.Identifier): boolean {
@@ -462,16 +517,107 @@ function toolBody(tool: ToolRegistration): ts.Node | undefined {
   return tool.branch ?? tool.handler?.body;
 }
 
-/** Property names of the tool's input schema (zod raw shape, `z.object`, JSON Schema `properties`). */
-export function schemaArguments(tool: ToolRegistration): string[] {
+/**
+ * Functions that turn a zod schema into the JSON Schema of a `tools/list` entry, by module: the tool takes
+ * the zod schema's properties (`inputSchema: zodToJsonSchema(SearchArgs)`).
+ */
+const JSON_SCHEMA_CONVERTERS: Record<string, ReadonlySet<string>> = {
+  'zod-to-json-schema': new Set(['zodToJsonSchema', 'default']),
+  zod: new Set(['toJSONSchema']),
+  'zod/v4': new Set(['toJSONSchema']),
+};
+
+/**
+ * Property names of the tool's input schema (zod raw shape, `z.object`, JSON Schema `properties`). With
+ * `values`, a schema the registration cannot edit in place is read too: a `const` in another module, or
+ * a zod schema passed through a JSON Schema converter.
+ */
+export function schemaArguments(tool: ToolRegistration, values?: ValueAnalysis): string[] {
   const node = tool.schema.node;
-  if (!node) return [];
+  if (!node) return values && tool.schema.kind === 'opaque' && tool.schema.expression ? resolvedSchemaArguments(values, tool.schema.expression, 0) ?? [] : [];
   if (tool.schema.kind === 'json-schema') {
     const props = node.properties.find((p) => propertyNameText(p.name) === 'properties');
     const object = props && ts.isPropertyAssignment(props) ? unwrap(props.initializer) : undefined;
     return object && ts.isObjectLiteralExpression(object) ? object.properties.flatMap((p) => propertyNameText(p.name) ?? []) : [];
   }
   return node.properties.flatMap((p) => propertyNameText(p.name) ?? []);
+}
+
+/** Property names of a schema written elsewhere: followed through `const`s (any module) and JSON Schema converters. */
+function resolvedSchemaArguments(values: ValueAnalysis, expression: ts.Expression, depth: number): string[] | undefined {
+  const node = unwrap(expression);
+  if (depth > MAX_DEPTH) return undefined;
+  if (ts.isObjectLiteralExpression(node)) {
+    // A JSON Schema (`{ type: 'object', properties }`) or a zod raw shape.
+    const props = node.properties.find((p) => propertyNameText(p.name) === 'properties');
+    const object = props && ts.isPropertyAssignment(props) ? unwrap(props.initializer) : node;
+    return ts.isObjectLiteralExpression(object) ? object.properties.flatMap((p) => propertyNameText(p.name) ?? []) : undefined;
+  }
+  if (ts.isIdentifier(node)) {
+    const decl = values.symbolOf(node)?.valueDeclaration;
+    return decl && ts.isVariableDeclaration(decl) && decl.initializer ? resolvedSchemaArguments(values, decl.initializer, depth + 1) : undefined;
+  }
+  if (!ts.isCallExpression(node)) return undefined;
+  const callee = unwrap(node.expression);
+  if (ts.isPropertyAccessExpression(callee)) {
+    // z.object({...}), also under `.strict()`/`.describe()`/`.extend()` chains.
+    if (callee.name.text === 'object' && node.arguments[0] && ts.isObjectLiteralExpression(unwrap(node.arguments[0]))) return resolvedSchemaArguments(values, node.arguments[0], depth);
+    if (isConverterCall(values, node) && node.arguments[0]) return resolvedSchemaArguments(values, node.arguments[0], depth + 1);
+    if (ts.isCallExpression(unwrap(callee.expression)) || ts.isIdentifier(unwrap(callee.expression))) return resolvedSchemaArguments(values, callee.expression, depth + 1);
+    return undefined;
+  }
+  return isConverterCall(values, node) && node.arguments[0] ? resolvedSchemaArguments(values, node.arguments[0], depth + 1) : undefined;
+}
+
+/** `zodToJsonSchema(schema)` imported from `zod-to-json-schema`, `z.toJSONSchema(schema)` from zod. */
+function isConverterCall(values: ValueAnalysis, call: ts.CallExpression): boolean {
+  const callee = unwrap(call.expression);
+  const root = rootIdentifier(callee);
+  const module = root && moduleOfIdentifier(values, root);
+  const names = module ? JSON_SCHEMA_CONVERTERS[module] : undefined;
+  if (!names || !root) return false;
+  if (ts.isIdentifier(callee)) return names.has(isDefaultImport(values, callee) ? 'default' : importedNameOf(values, callee) ?? callee.text);
+  return ts.isPropertyAccessExpression(callee) && names.has(callee.name.text);
+}
+
+function isDefaultImport(values: ValueAnalysis, identifier: ts.Identifier): boolean {
+  try {
+    const decl = values.checker.getSymbolAtLocation(identifier)?.declarations?.[0];
+    return decl !== undefined && ts.isImportClause(decl);
+  } catch {
+    return false;
+  }
+}
+
+/** The module an identifier is imported or required from; `global` when nothing in the project declares it. */
+function moduleOfIdentifier(values: ValueAnalysis, identifier: ts.Identifier): string | undefined {
+  let symbol: ts.Symbol | undefined;
+  try {
+    symbol = values.checker.getSymbolAtLocation(identifier);
+  } catch {
+    return undefined;
+  }
+  const decl = symbol?.declarations?.[0];
+  if (!decl) return 'global';
+  const importDecl = ts.findAncestor(decl, ts.isImportDeclaration);
+  if (importDecl && ts.isStringLiteral(importDecl.moduleSpecifier)) return importDecl.moduleSpecifier.text;
+  const variable = ts.findAncestor(decl, ts.isVariableDeclaration);
+  const init = variable?.initializer && unwrap(variable.initializer);
+  if (init && isRequireCall(init)) return (init.arguments[0] as ts.StringLiteral).text;
+  if (init && ts.isPropertyAccessExpression(init) && isRequireCall(unwrap(init.expression))) return ((unwrap(init.expression) as ts.CallExpression).arguments[0] as ts.StringLiteral).text;
+  return undefined;
+}
+
+/** `import { v4 as uuid } from 'uuid'`: `v4`. */
+function importedNameOf(values: ValueAnalysis, identifier: ts.Identifier): string | undefined {
+  try {
+    const decl = values.checker.getSymbolAtLocation(identifier)?.declarations?.[0];
+    if (decl && ts.isImportSpecifier(decl)) return (decl.propertyName ?? decl.name).text;
+    if (decl && ts.isBindingElement(decl)) return propertyNameText(decl.propertyName) ?? (ts.isIdentifier(decl.name) ? decl.name.text : undefined);
+  } catch {
+    /* unresolved */
+  }
+  return undefined;
 }
 
 /** The schema property declaring `argument` (for reports). */
@@ -483,32 +629,20 @@ export function schemaProperty(tool: ToolRegistration, argument: string): ts.Nod
   return ts.isObjectLiteralExpression(object) ? object.properties.find((p) => propertyNameText(p.name) === argument) : undefined;
 }
 
-/**
- * `node` is where a tool hands `argument` out: `{ cart_id: id }` / `{ cart_id }` in what it returns or in its
- * `structuredContent`, or a template that names it (`cart_id: ${id}`). Returns the value expression.
- */
-function returnedHandleValue(node: ts.Node, argument: string, body: ts.Node): ts.Expression | undefined {
-  if ((ts.isPropertyAssignment(node) || ts.isShorthandPropertyAssignment(node)) && propertyNameText(node.name) === argument && isHandedOut(node, body)) {
-    return ts.isPropertyAssignment(node) ? node.initializer : node.name;
-  }
-  if (ts.isTemplateSpan(node) && isHandedOut(node, body)) {
-    const template = node.parent;
-    const index = template.templateSpans.indexOf(node);
-    const before = index === 0 ? template.head.text : template.templateSpans[index - 1]!.literal.text;
-    if (new RegExp(`\\b${argument}\\b\\W*$`).test(before)) return node.expression;
+/** The variable a declaration or an assignment (`=`, `+=`) gives a value: `let output = …`, `output += …`. */
+function assignedVariable(node: ts.Node): ts.Identifier | undefined {
+  if (ts.isVariableDeclaration(node) && node.initializer && ts.isIdentifier(node.name)) return node.name;
+  if (ts.isBinaryExpression(node) && (node.operatorToken.kind === ts.SyntaxKind.EqualsToken || node.operatorToken.kind === ts.SyntaxKind.PlusEqualsToken)) {
+    const left = unwrap(node.left);
+    return ts.isIdentifier(left) ? left : undefined;
   }
   return undefined;
 }
 
-/** Inside a returned expression or a `structuredContent`/`content` property, with no function in between. */
-function isHandedOut(node: ts.Node, body: ts.Node): boolean {
-  for (let current = node.parent; current && current !== body; current = current.parent) {
-    if (isFunctionLike(current)) return false;
-    if (ts.isReturnStatement(current)) return true;
-    if (ts.isPropertyAssignment(current) && ['structuredContent', 'content'].includes(propertyNameText(current.name) ?? '')) return true;
-    if (ts.isArrowFunction(current.parent) && current.parent.body === current) return true;
-  }
-  return ts.isArrowFunction(body.parent) && body.parent.body === body && node !== body;
+function isAssignmentTarget(node: ts.Identifier): boolean {
+  const outer = outermostWrapper(node);
+  const parent = outer.parent;
+  return parent !== undefined && ts.isBinaryExpression(parent) && parent.left === outer && parent.operatorToken.kind >= ts.SyntaxKind.FirstAssignment && parent.operatorToken.kind <= ts.SyntaxKind.LastAssignment;
 }
 
 /** The tool whose handler holds the call (for the tool-input test of a helper's caller). */

@@ -188,7 +188,10 @@ function classifySchema(values: ValueAnalysis, expression: ts.Expression, depth 
 function lowLevelTools(values: ValueAnalysis, lists: readonly ts.CallExpression[], calls: readonly ts.CallExpression[]): ToolRegistration[] {
   const out: ToolRegistration[] = [];
   for (const callRegistration of calls) {
-    const handler = lastFunctionArgument(values, callRegistration);
+    const registered = lastFunctionArgument(values, callRegistration);
+    if (!registered?.body) continue;
+    // `async (request) => handleCallToolRequest(request)`: the branches are in the function it hands the request to.
+    const handler = branchingHandler(values, registered, 0);
     if (!handler?.body) continue;
     const branches = toolBranches(values, handler.body);
     const entries = new Map<string, { nameNode: ts.Node; schema: ToolSchema }>();
@@ -211,6 +214,32 @@ function lowLevelTools(values: ValueAnalysis, lists: readonly ts.CallExpression[
     }
   }
   return out;
+}
+
+const MAX_DELEGATION = 2;
+
+/**
+ * The function that branches on the tool name: the registered handler, or the project function it passes
+ * its request to when it has no branch of its own (`return handleCallToolRequest(request)`).
+ */
+function branchingHandler(values: ValueAnalysis, handler: ts.FunctionLikeDeclaration, depth: number): ts.FunctionLikeDeclaration | undefined {
+  if (!handler.body) return undefined;
+  if (toolBranches(values, handler.body).size > 0 || depth >= MAX_DELEGATION) return handler;
+  const request = handler.parameters[0];
+  const requestSymbol = request && ts.isIdentifier(request.name) ? values.symbolOf(request.name) : undefined;
+  if (!requestSymbol) return handler;
+  let delegate: ts.FunctionLikeDeclaration | undefined;
+  // From the handler itself: an expression body (`(request) => handle(request)`) is the call.
+  forEachDescendant(handler, (node) => {
+    if (delegate || !ts.isCallExpression(node)) return;
+    const index = node.arguments.findIndex((arg) => ts.isIdentifier(unwrap(arg)) && values.symbolOf(unwrap(arg)) === requestSymbol);
+    if (index !== 0) return;
+    const callee = values.functionOfCall(node);
+    if (!callee?.body || callee === handler) return;
+    const inner = branchingHandler(values, callee, depth + 1);
+    if (inner?.body && toolBranches(values, inner.body).size > 0) delegate = inner;
+  });
+  return delegate ?? handler;
 }
 
 function toolListEntries(values: ValueAnalysis, handler: ts.FunctionLikeDeclaration): Map<string, { nameNode: ts.Node; schema: ToolSchema }> {

@@ -6,6 +6,9 @@ import type { ValueAnalysis } from '../../analysis/values.js';
 import { defineRule, specUrl } from '../rule.js';
 
 const IDEMPOTENCY_KEY = /idempot/i;
+/** MCP tool annotations (spec `ToolAnnotations`) that say a second call has no further effect. */
+const NO_SIDE_EFFECT_HINTS = new Set(['readOnlyHint', 'idempotentHint']);
+const ANNOTATION_HINTS = new Set(['title', 'readOnlyHint', 'destructiveHint', 'idempotentHint', 'openWorldHint']);
 /** Words and durations that say how long a handle lives. */
 const LIFETIME = /\b(?:expires?|expired|expiry|expiration|lifetime|ttl|idle|valid for|lives? for)\b|\b\d+\s*(?:seconds?|minutes?|hours?|days?|weeks?|[smhd])\b/i;
 
@@ -33,16 +36,41 @@ export default defineRule({
           if (seen.has(toolKey)) continue;
           seen.add(toolKey);
           const data = { tool: mint.tool.name, argument: family.argument };
-          const key = schemaArguments(mint.tool).find((name) => IDEMPOTENCY_KEY.test(name));
-          if (!key) context.report({ node: mint.tool.nameNode, messageId: 'noIdempotencyKey', data });
+          const key = schemaArguments(mint.tool, context.analysis.values).find((name) => IDEMPOTENCY_KEY.test(name));
+          // A tool annotated read-only or idempotent says a retry changes nothing: it needs no key of its own.
+          if (!key) {
+            if (!declaresNoSideEffect(mint.tool)) context.report({ node: mint.tool.nameNode, messageId: 'noIdempotencyKey', data });
+          }
           else if (!readsArgument(mint.tool, key)) context.report({ node: schemaProperty(mint.tool, key) ?? mint.tool.nameNode, messageId: 'ignoredIdempotencyKey', data: { ...data, key } });
-          const description = descriptionOf(context.analysis.values, mint.tool);
-          if (!description || !LIFETIME.test(description)) context.report({ node: descriptionNode(context.analysis.values, mint.tool) ?? mint.tool.nameNode, messageId: 'noLifetime', data });
+          // The model reads every tool's description: the lifetime stated by a tool that takes the handle is known too.
+          const statesLifetime = [mint.tool, ...family.consumers.map((c) => c.tool)].some((tool) => LIFETIME.test(descriptionOf(context.analysis.values, tool) ?? ''));
+          if (!statesLifetime) context.report({ node: descriptionNode(context.analysis.values, mint.tool) ?? mint.tool.nameNode, messageId: 'noLifetime', data });
         }
       }
     },
   }),
 });
+
+/** `annotations: { readOnlyHint: true }` or `{ idempotentHint: true }` on the tool, in any registration form. */
+function declaresNoSideEffect(tool: ToolRegistration): boolean {
+  const annotations = annotationsOf(tool);
+  if (!annotations) return false;
+  return annotations.properties.some((p) => ts.isPropertyAssignment(p) && NO_SIDE_EFFECT_HINTS.has(propertyNameText(p.name) ?? '') && unwrap(p.initializer).kind === ts.SyntaxKind.TrueKeyword);
+}
+
+function annotationsOf(tool: ToolRegistration): ts.ObjectLiteralExpression | undefined {
+  if (tool.api === 'tool') {
+    // server.tool(name, [description], [schema], annotations, cb): the object whose keys are all hints.
+    return tool.call.arguments.slice(1, -1).map((a) => unwrap(a)).find((a): a is ts.ObjectLiteralExpression =>
+      ts.isObjectLiteralExpression(a) && a.properties.length > 0 && a !== tool.schema.node && a.properties.every((p) => ANNOTATION_HINTS.has(propertyNameText(p.name) ?? '')));
+  }
+  // registerTool's config; a low-level tool's entry in the `tools/list` result.
+  const holder = tool.api === 'registerTool' ? tool.config : ts.isPropertyAssignment(tool.nameNode.parent) ? tool.nameNode.parent.parent : undefined;
+  if (!holder || !ts.isObjectLiteralExpression(holder)) return undefined;
+  const prop = holder.properties.find((p) => propertyNameText(p.name) === 'annotations');
+  const value = prop && ts.isPropertyAssignment(prop) ? unwrap(prop.initializer) : undefined;
+  return value && ts.isObjectLiteralExpression(value) ? value : undefined;
+}
 
 /** The handler takes the argument out of its arguments: `{ key }` destructured, or `args.key` read. */
 function readsArgument(tool: ToolRegistration, name: string): boolean {

@@ -1,5 +1,6 @@
 import { ts } from '../../typescript.js';
 import { calleeParts, declarationName, enclosingFunction, unwrap } from '../../analysis/ast.js';
+import { clientAnswerCaches } from '../../analysis/client-answers.js';
 import { listRoutingTables, requestHandlerOf, type RequestHandler } from '../../analysis/list-routing.js';
 import { processesStartedIn, upstreamsOpenedIn } from '../../analysis/session-processes.js';
 import { isSessionful, sessionConnection } from '../../analysis/session-servers.js';
@@ -23,6 +24,8 @@ export default defineRule({
         '`{{call}}` opens a connection to an upstream MCP server (an SDK client transport) in the set-up of every session: each client session gets its own upstream — a process or an HTTP session of its own, initialized by that session and keeping whatever it keeps between calls. On 2026-07-28 there is no session for it to live as long as: connect upstream per request, or share one upstream that needs no per-client handshake and keep its state under explicit handles.',
       listRouting:
         '`{{name}}` is filled only while answering `{{list}}` and read by `{{use}}`: the call relies on an earlier list request having reached this server instance, as in a session. On 2026-07-28 every request may meet a fresh server (`createMcpHandler` builds one per request) and a client may call what it listed elsewhere, or never listed: build the table when the server is built (or look the name up on demand).',
+      clientAnswer:
+        '`{{name}}` keeps the client\'s answer to `{{method}}` (a server→client request) beyond the request that asked, and other code reads it later: what one connected client said, trusted as long as its session lasted. On 2026-07-28 any request may come from any client to any server instance, and `{{method}}` can only be asked as an MRTR input request of the call that needs it: ask there (`inputRequired.listRoots()`), or take the paths as tool arguments or configuration.',
       perSessionObject:
         '`new {{cls}}(…)` is built once per session: `{{server}}` creates a server for each session, and its factory chain builds this object with it. Whatever it keeps (a browser context, the active backend session, exported data) is shared by every call of that session and by no other, with no session id in sight. On 2026-07-28 a server is built per request: keep the object in a store keyed by an explicit handle (minted by a `create_<noun>` tool, or by the tool that already creates it) or make it per request.',
       perSessionField:
@@ -54,6 +57,11 @@ export default defineRule({
         [ts.SyntaxKind.CallExpression]: (node: ts.CallExpression) => {
           const handler = requestHandlerOf(analysis, node);
           if (handler) handlers.push(handler);
+          for (const cache of clientAnswerCaches(analysis.values, analysis.features, node)) {
+            if (reported.has(cache.declaration)) continue;
+            reported.add(cache.declaration);
+            context.report({ node: cache.declaration.name, messageId: 'clientAnswer', data: { name: cache.name, method: cache.method } });
+          }
           const connection = sessionConnection(analysis.values, node);
           if (!connection) return;
           for (const started of processesStartedIn(analysis.values, connection.setup)) {

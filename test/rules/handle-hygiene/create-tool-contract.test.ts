@@ -40,6 +40,32 @@ server.registerTool(
   return { content: [], structuredContent: { receipt_id } };
 });`,
     },
+    {
+      name: 'a tool annotated read-only (registerTool) or idempotent (server.tool annotations) needs no idempotency key',
+      code: `${HEAD}server.registerTool('start_upload', { description: 'Start an upload; it expires after 30 minutes.', annotations: { readOnlyHint: true } }, async () => {
+  const upload_id = randomUUID();
+  uploads.set(upload_id, []);
+  return { content: [], structuredContent: { upload_id } };
+});
+server.tool('open_upload', 'Open an upload; it expires after 30 minutes.', {}, { idempotentHint: true }, async () => {
+  const upload_id = randomUUID();
+  uploads.set(upload_id, []);
+  return { content: [], structuredContent: { upload_id } };
+});${CONSUMER}`,
+    },
+    {
+      name: 'the lifetime stated in the description of a tool that takes the handle (the model reads every description)',
+      code: `${HEAD}const byKey = new Map<string, string>();
+server.registerTool('start_upload', { description: 'Start an upload.', inputSchema: { idempotency_key: z.string().optional() } }, async ({ idempotency_key }) => {
+  const upload_id = (idempotency_key && byKey.get(idempotency_key)) || randomUUID();
+  uploads.set(upload_id, []);
+  return { content: [], structuredContent: { upload_id } };
+});
+server.registerTool('append', { description: 'Append a chunk. Uploads are dropped after 5 minutes without use.', inputSchema: { upload_id: z.string(), chunk: z.string() } }, async ({ upload_id, chunk }) => {
+  uploads.get(upload_id)?.push(chunk);
+  return { content: [] };
+});`,
+    },
   ],
   invalid: [
     {
@@ -62,6 +88,15 @@ server.registerTool(
   return { content: [{ type: 'text', text: \`upload_id: \${upload_id}\` }] };
 });${CONSUMER}`,
       errors: [{ messageId: 'ignoredIdempotencyKey', line: 6, data: { tool: 'start_upload', argument: 'upload_id', key: 'idempotencyKey' } }],
+    },
+    {
+      name: 'annotations that do not say a retry is harmless (readOnlyHint: false, destructiveHint) leave the key required',
+      code: `${HEAD}server.registerTool('start_upload', { description: 'Start an upload; it expires after 30 minutes.', annotations: { readOnlyHint: false, destructiveHint: false } }, async () => {
+  const upload_id = randomUUID();
+  uploads.set(upload_id, []);
+  return { content: [], structuredContent: { upload_id } };
+});${CONSUMER}`,
+      errors: [{ messageId: 'noIdempotencyKey', line: 6, data: { tool: 'start_upload', argument: 'upload_id' } }],
     },
   ],
 });

@@ -12,6 +12,69 @@ server.registerTool('add_note', { inputSchema: { note_id: z.string(), text: z.st
   return { content: [] };
 });`;
 
+/** A low-level server whose `tools/call` handler hands the request to a function that branches, tools described by
+ * `zodToJsonSchema` of schemas in another module, and the handle minted in a manager class two calls away. */
+const delegated = (mint: string, importLine = ''): Record<string, string> => ({
+  'src/schemas.ts': `import { z } from 'zod';
+export const StartSearchArgs = z.object({ pattern: z.string() });
+export const MoreResultsArgs = z.object({ sessionId: z.string(), offset: z.number().optional() });`,
+  'src/search-manager.ts': `${importLine}export class SearchManager {
+  private sessions = new Map<string, { pattern: string; results: string[] }>();
+  private sessionCounter = 0;
+  async startSearch(pattern: string): Promise<{ sessionId: string; results: string[] }> {
+    const sessionId = ${mint};
+    this.sessions.set(sessionId, { pattern, results: [] });
+    return { sessionId, results: [] };
+  }
+  readResults(sessionId: string): string[] {
+    return this.sessions.get(sessionId)?.results ?? [];
+  }
+}
+export const searchManager = new SearchManager();`,
+  'src/handlers/search.ts': `import { searchManager } from '../search-manager.js';
+import { MoreResultsArgs, StartSearchArgs } from '../schemas.js';
+export async function handleStartSearch(args: unknown) {
+  const parsed = StartSearchArgs.parse(args);
+  const result = await searchManager.startSearch(parsed.pattern);
+  let output = \`Started search session: \${result.sessionId}\\n\`;
+  output += \`Initial results: \${result.results.length}\`;
+  return { content: [{ type: 'text' as const, text: output }] };
+}
+export async function handleMoreResults(args: unknown) {
+  const parsed = MoreResultsArgs.parse(args);
+  return { content: [{ type: 'text' as const, text: searchManager.readResults(parsed.sessionId).join('\\n') }] };
+}`,
+  'src/handlers/index.ts': `export * from './search.js';`,
+  'src/server.ts': `import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolRequest } from '@modelcontextprotocol/sdk/types.js';
+import { zodToJsonSchema } from 'zod-to-json-schema';
+import * as handlers from './handlers/index.js';
+import { MoreResultsArgs, StartSearchArgs } from './schemas.js';
+const server = new Server({ name: 'x', version: '1' }, { capabilities: { tools: {} } });
+server.setRequestHandler(ListToolsRequestSchema, async () => ({
+  tools: [
+    { name: 'start_search', description: 'Starts a search.', inputSchema: zodToJsonSchema(StartSearchArgs) },
+    { name: 'get_more_search_results', description: 'Reads results.', inputSchema: zodToJsonSchema(MoreResultsArgs) },
+  ],
+}));
+async function handleCallToolRequest(request: CallToolRequest) {
+  const { name, arguments: args } = request.params;
+  let result;
+  switch (name) {
+    case 'start_search':
+      result = await handlers.handleStartSearch(args);
+      break;
+    case 'get_more_search_results':
+      result = await handlers.handleMoreResults(args);
+      break;
+    default:
+      throw new Error(name);
+  }
+  return result;
+}
+server.setRequestHandler(CallToolRequestSchema, async (request: CallToolRequest) => handleCallToolRequest(request));`,
+});
+
 ruleTester(rule, {
   valid: [
     {
@@ -54,6 +117,14 @@ server.registerTool('create_note', {}, async () => {
   notes.set(note_id, []);
   return { content: [], structuredContent: { note_id } };
 });${CONSUMER}`,
+    },
+    {
+      name: 'a low-level server delegating tools/call, schemas through zodToJsonSchema: a randomUUID handle',
+      code: delegated('`search_${randomUUID()}`', "import { randomUUID } from 'node:crypto';\n"),
+    },
+    {
+      name: 'the same server whose result text does not carry the id: nothing is handed out',
+      code: { ...delegated('`search_${++this.sessionCounter}`'), 'src/handlers/search.ts': delegated('')['src/handlers/search.ts']!.replace('Started search session: ${result.sessionId}', 'Started a search') },
     },
   ],
   invalid: [
@@ -126,6 +197,14 @@ server.registerTool('create_note_sized', {}, async () => {
       errors: [
         { messageId: 'counter', line: 8 },
         { messageId: 'counter', line: 17 },
+      ],
+    },
+    {
+      name: 'a counter and Date.now() in a manager class, handed out in the text a delegated low-level tools/call branch returns',
+      code: delegated('`search_${++this.sessionCounter}_${Date.now()}`'),
+      errors: [
+        { messageId: 'counter', line: 5, file: 'src/search-manager.ts', data: { argument: 'sessionId', tool: 'start_search' } },
+        { messageId: 'time', line: 5, file: 'src/search-manager.ts', data: { argument: 'sessionId', tool: 'start_search' } },
       ],
     },
   ],

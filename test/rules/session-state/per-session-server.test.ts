@@ -313,6 +313,30 @@ export function open<T extends Closer>(registry: Record<string, { owner: T }>, o
   return transport;
 }`,
     },
+    {
+      name: 'roots asked inside the tool call that uses them, and a roots answer kept only in a local of the asking function',
+      code: `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { ListRootsResultSchema } from '@modelcontextprotocol/sdk/types.js';
+const server = new McpServer({ name: 'x', version: '1' });
+server.registerTool('list_files', {}, async () => {
+  const { roots } = await server.server.listRoots();
+  return { content: [{ type: 'text', text: roots.map((r) => r.uri).join('\\n') }] };
+});
+server.server.oninitialized = async () => {
+  let seen = (await server.server.request({ method: 'roots/list' }, ListRootsResultSchema)).roots;
+  seen = seen.filter((r) => r.uri.startsWith('file:'));
+  console.error(seen.length);
+};`,
+    },
+    {
+      name: 'a module variable written from a roots answer but never read by other code',
+      code: `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+const server = new McpServer({ name: 'x', version: '1' });
+let lastRoots: unknown;
+server.server.oninitialized = async () => {
+  lastRoots = (await server.server.listRoots()).roots;
+};`,
+    },
   ],
   invalid: [
     {
@@ -1122,6 +1146,37 @@ export class CliRunner extends HttpRunner<WrappedServer> {
       errors: [
         { messageId: 'perSessionObject', file: 'src/wrapper.ts', line: 25, data: { cls: 'SessionLogger', server: 'this.createServerForRequest({ headers })' } },
         { messageId: 'perSession', file: 'src/runner.ts', line: 9, data: { server: 'this.createServerForRequest({ headers })', state: '`SessionLogger` (built by its factory chain)' } },
+      ],
+    },
+    {
+      name: "the client's roots cached across requests: a raw roots/list answer held in a const, and listRoots() kept on a class field",
+      code: `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { ListRootsResultSchema, type Root } from '@modelcontextprotocol/sdk/types.js';
+export function createServer() {
+  const server = new McpServer({ name: 'x', version: '1' });
+  let lastRoots: Root[] | undefined;
+  const updateRoots = async () => {
+    const roots = await server.server.request({ method: 'roots/list' }, ListRootsResultSchema);
+    lastRoots = roots.roots;
+  };
+  server.server.oninitialized = () => void updateRoots();
+  server.registerTool('open_project', {}, async () => ({ content: [{ type: 'text', text: String(lastRoots?.length) }] }));
+  return server;
+}
+class Workspace {
+  private roots: Root[] = [];
+  constructor(private readonly server: McpServer) {}
+  async refresh() {
+    this.roots = (await this.server.server.listRoots()).roots;
+  }
+  contains(uri: string) {
+    return this.roots.some((r) => uri.startsWith(r.uri));
+  }
+}
+export { Workspace };`,
+      errors: [
+        { messageId: 'clientAnswer', line: 5, data: { name: 'lastRoots', method: 'roots/list' } },
+        { messageId: 'clientAnswer', line: 15, data: { name: 'roots', method: 'roots/list' } },
       ],
     },
   ],
