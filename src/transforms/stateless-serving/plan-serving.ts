@@ -40,6 +40,7 @@ import { corsListEdit, isCorsHeaderList, planCorsSessionHeader, servesStatelessO
 import { dottedReferences, registriesUsedIn, registryReferences, registryRemovals } from './registries.js';
 import { eraRouting, eraRoutingAdvice } from './era-routing.js';
 import { transportRelay, type TransportRelay } from './relay.js';
+import { helperConnection, helperConnectionReason } from './connect-helper.js';
 import { rewriteHelperRegistry, type ServingSite } from './session-registry.js';
 import { memberOfFunction, thisMemberName } from '../../analysis/class-members.js';
 import { customMemberUse, fieldNames, memberMountedOnlyBy, memberRoute, mountedMember, type MountedMember } from './class-routes.js';
@@ -1108,7 +1109,17 @@ class FileServing {
         if (value?.kind === 'transport' || arg === transport || (bound && ts.isIdentifier(arg) && arg.text === bound)) connect = node;
       }
     });
-    if (!connect) throw new CannotRewrite('no `server.connect(transport)` in the route: the server the transport serves is not found.', transport);
+    if (!connect) {
+      const isTransport = (arg: ts.Node): boolean => arg === transport || (!!bound && ts.isIdentifier(arg) && arg.text === bound) || this.values.valueOf(arg)?.kind === 'transport';
+      const helper = helperConnection(handler, isTransport, this.values);
+      if (helper) {
+        const helperFile = helper.fn.getSourceFile();
+        const helperLine = helperFile.getLineAndCharacterOfPosition(helper.fn.getStart(helperFile)).line + 1;
+        const where = helperFile === this.sf ? `line ${helperLine}` : `${path.relative(path.dirname(this.sf.fileName), helperFile.fileName)}:${helperLine}`;
+        throw new CannotRewrite(helperConnectionReason(helper, where), transport);
+      }
+      throw new CannotRewrite('no `server.connect(transport)` in the route: the server the transport serves is not found.', transport);
+    }
     const receiver = unwrap(calleeParts(connect).receiver!);
     return this.factoryName(receiver, handler, connect, 'http');
   }
