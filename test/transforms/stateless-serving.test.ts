@@ -37,6 +37,10 @@ const MARKERS: Record<string, string[]> = {
   'fastify-options-route-marker': ['session-transport/session-id-generator'],
   'stdio-factory-marker': ['session-state/per-session-server'],
   'helper-session-marker': ['session-transport/session-id-generator'],
+  // The transport is connected in `onsessioninitialized` by a project function building a backend per session (playwright-mcp): one marker naming it.
+  'helper-connect-marker': ['session-transport/session-id-generator'],
+  // A stateless handler on GET/POST/DELETE picking its factory per request from a table (example-remote-server's example apps): marked.
+  'picked-factory-marker': ['session-transport/session-id-generator'],
   // A gateway: each session spawns its own child; one marker at the transport, about that upstream.
   'gateway-child-process-marker': ['session-transport/session-id-generator'],
   // A gateway: the server comes from a pool keyed by the session id the transport mints.

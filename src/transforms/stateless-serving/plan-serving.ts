@@ -40,6 +40,7 @@ import { corsListEdit, isCorsHeaderList, planCorsSessionHeader, servesStatelessO
 import { dottedReferences, registriesUsedIn, registryReferences, registryRemovals } from './registries.js';
 import { eraRouting, eraRoutingAdvice } from './era-routing.js';
 import { transportRelay, type TransportRelay } from './relay.js';
+import { helperConnection, helperConnectionReason } from './connect-helper.js';
 import { rewriteHelperRegistry, type ServingSite } from './session-registry.js';
 import { memberOfFunction, thisMemberName } from '../../analysis/class-members.js';
 import { customMemberUse, fieldNames, memberMountedOnlyBy, memberRoute, mountedMember, type MountedMember } from './class-routes.js';
@@ -635,8 +636,11 @@ class FileServing {
     if (!mounts.every(sameEndpoint) || !mounts.some((m) => m.method === 'post' || m.method === 'all')) {
       throw new CannotRewrite('the handler is mounted on other paths, routers or methods, or behind different middleware on each: replace it and its routes by hand.', mount.call!, undefined, framework);
     }
-    if (!branch) throw new CannotRewrite('the handler mounted on several methods creates its transport outside a `req.method === \'POST\'` branch: replace it and its routes by hand.', first, undefined, framework);
-    if (branch.method !== 'post') throw new CannotRewrite(`the transport is created in a ${branch.method.toUpperCase()} branch: only POST carries MCP requests in stateless serving.`, first, undefined, framework);
+    // Already stateless (a server and a `sessionIdGenerator: undefined` transport for every request, no registry): what
+    // createMcpHandler does on every method, so no POST branch is needed.
+    const statelessEverywhere = !branch && !sessionful && registries.length === 0;
+    if (!branch && !statelessEverywhere) throw new CannotRewrite('the handler mounted on several methods creates its transport outside a `req.method === \'POST\'` branch: replace it and its routes by hand.', first, undefined, framework);
+    if (branch && branch.method !== 'post') throw new CannotRewrite(`the transport is created in a ${branch.method.toUpperCase()} branch: only POST carries MCP requests in stateless serving.`, first, undefined, framework);
     if (transports.length > 1) throw new CannotRewrite('the handler creates more than one transport (custom routing around the transport): replace it by hand.', first, undefined, framework);
     const [reqParam, resParam] = fn.parameters;
     if (!fn.body || !ts.isBlock(fn.body) || !reqParam || !resParam || !ts.isIdentifier(reqParam.name) || !ts.isIdentifier(resParam.name)) {
@@ -1108,7 +1112,17 @@ class FileServing {
         if (value?.kind === 'transport' || arg === transport || (bound && ts.isIdentifier(arg) && arg.text === bound)) connect = node;
       }
     });
-    if (!connect) throw new CannotRewrite('no `server.connect(transport)` in the route: the server the transport serves is not found.', transport);
+    if (!connect) {
+      const isTransport = (arg: ts.Node): boolean => arg === transport || (!!bound && ts.isIdentifier(arg) && arg.text === bound) || this.values.valueOf(arg)?.kind === 'transport';
+      const helper = helperConnection(handler, isTransport, this.values);
+      if (helper) {
+        const helperFile = helper.fn.getSourceFile();
+        const helperLine = helperFile.getLineAndCharacterOfPosition(helper.fn.getStart(helperFile)).line + 1;
+        const where = helperFile === this.sf ? `line ${helperLine}` : `${path.relative(path.dirname(this.sf.fileName), helperFile.fileName)}:${helperLine}`;
+        throw new CannotRewrite(helperConnectionReason(helper, where), transport);
+      }
+      throw new CannotRewrite('no `server.connect(transport)` in the route: the server the transport serves is not found.', transport);
+    }
     const receiver = unwrap(calleeParts(connect).receiver!);
     return this.factoryName(receiver, handler, connect, 'http');
   }
@@ -1140,7 +1154,15 @@ class FileServing {
     }
     const fnDecl = this.values.symbolOf(init.expression)?.valueDeclaration;
     // On HTTP the route runs per request: a factory declared in it is not one the handler can be given. stdio serves in place.
-    if (kind === 'http' && fnDecl && isInside(fnDecl, scope)) throw new CannotRewrite('the server factory is declared inside the route.', at, 'session-state/per-session-server');
+    if (kind === 'http' && fnDecl && isInside(fnDecl, scope)) {
+      // `const createServer = SERVERS[req.params.slug]`: a factory looked up per request in a table of factories.
+      const picked = ts.isVariableDeclaration(fnDecl) && fnDecl.initializer ? unwrap(fnDecl.initializer) : undefined;
+      if (picked && ts.isElementAccessExpression(picked) && this.options.target !== 'stateless-v1') {
+        const table = picked.expression.getText(this.sf);
+        throw new CannotRewrite(`the server factory is picked per request (\`${init.expression.text} = ${picked.getText(this.sf)}\`), and \`createMcpHandler\` takes one factory, built once: make one handler per entry of \`${table}\` outside the route (or one handler whose factory reads the key from the request it is given, \`ctx.requestInfo\`) and hand each request to it; the route's own answers (an unknown key) stay.`, at, 'session-transport/session-id-generator');
+      }
+      throw new CannotRewrite('the server factory is declared inside the route.', at, 'session-state/per-session-server');
+    }
     const name = init.expression.text;
     // An async factory stays awaited where one server is built (the entries take a factory returning a promise).
     const awaited = ts.isIdentifier(receiver) ? this.isAwaited(receiver) : false;
