@@ -191,7 +191,8 @@ function eligibleHandler(analysis: Analysis, handler: HandlerSite, sites: InputR
   if (sites.length > 1) throw new CannotRewrite(`the handler sends ${sites.length} requests to the client (each needs its own round, with what earlier rounds returned carried in requestState)`, sites[1]!.call);
   const site = sites[0]!;
   // A registerTool callback, or a low-level `setRequestHandler(CallToolRequestSchema, …)` dispatcher.
-  if (handler.method !== 'tools/call' || (handler.tool && handler.tool.api !== 'registerTool')) {
+  const lowLevel = !handler.tool || handler.tool.api === 'low-level';
+  if (handler.method !== 'tools/call' || (handler.tool && handler.tool.api !== 'registerTool' && !lowLevel)) {
     throw new CannotRewrite('only tools/call handlers (registerTool, or a low-level tools/call handler) are rewritten (inputRequired is also allowed from prompts/get and resources/read)', site.call);
   }
   if (!fn.body || !ts.isBlock(fn.body)) throw new CannotRewrite('the handler has an expression body', site.call);
@@ -202,9 +203,9 @@ function eligibleHandler(analysis: Analysis, handler: HandlerSite, sites: InputR
   const decl = awaited && ts.isAwaitExpression(awaited) ? awaited.parent : undefined;
   const list = decl?.parent;
   const statement = list?.parent;
-  const branch = !handler.tool && statement ? dispatcherBranch(analysis, body, statement) : undefined;
+  const branch = lowLevel && statement ? dispatcherBranch(analysis, body, statement) : undefined;
   if (!decl || !ts.isVariableDeclaration(decl) || decl.initializer !== awaited || !ts.isIdentifier(decl.name) || !list || !ts.isVariableDeclarationList(list) || list.declarations.length !== 1 || !statement || !ts.isVariableStatement(statement) || (statement.parent !== body && !branch)) {
-    throw new CannotRewrite(`the request is not awaited into a variable at the top level of the handler${handler.tool ? '' : " or of one tool's branch of it"} (\`const result = await …;\`)`, site.call);
+    throw new CannotRewrite(`the request is not awaited into a variable at the top level of the handler${lowLevel ? " or of one tool's branch of it" : ''} (\`const result = await …;\`)`, site.call);
   }
   if (site.feature === 'elicitation' && site.params && ts.isObjectLiteralExpression(unwrap(site.params))) {
     const mode = (unwrap(site.params) as ts.ObjectLiteralExpression).properties.find((p) => ts.isPropertyAssignment(p) && propertyNameText(p.name) === 'mode');
