@@ -8,7 +8,9 @@
  *   negotiated capabilities get a marker: register unconditionally (the SDK answers an embedded
  *   request the client did not declare with -32021) and move setup into the server factory;
  * - code answering the handshake itself (an `initialize` handler, request plumbing branching on
- *   it) gets a marker: it runs for 2025-era clients only.
+ *   it, `isInitializeRequest` on a transport's message, a gateway forwarding every message raw, a
+ *   hand-built `InitializeResult`, client info parsed from `initialize` by hand) gets a marker: it
+ *   runs for 2025-era clients only.
  */
 import { ts } from '../../typescript.js';
 import { calleeParts, forEachDescendant, unwrap } from '../../analysis/ast.js';

@@ -2,7 +2,9 @@
  * `sampling-elicitation-to-mrtr`: a tool handler that awaits ONE server→client request
  * (`createMessage` / `requestSampling`, `elicitInput`, `listRoots`, or the raw
  * `sendRequest`/`request`/`mcpReq.send` forms of `sampling/createMessage`, `elicitation/create`,
- * `roots/list`) becomes the two-phase multi-round-trip form (SEP-2322):
+ * `roots/list`) becomes the two-phase multi-round-trip form (SEP-2322). The handler is a
+ * `registerTool` callback, or one tool's `if (name === <constant>) { … }` branch of a low-level
+ * `tools/call` handler (the other tools' branches before it never run for this tool on the retry):
  *
  *   const <v>Response = inputResponse(ctx.mcpReq.inputResponses, '<v>');
  *   if (<v>Response.kind === 'missing') return inputRequired({ inputRequests: { <v>: inputRequired.createMessage(params) } });
