@@ -7,7 +7,7 @@
 import { ts } from '../typescript.js';
 import { enclosingFunction, memberAccess, unwrap } from './ast.js';
 import { isServerKind } from './values.js';
-import { HANDSHAKE_METHODS as METHODS, guardsInitializeResult, isMcpMessageDispatch, methodComparison } from './handshake-plumbing.js';
+import { HANDSHAKE_METHODS as METHODS, guardsInitializeResult, isMcpMessageDispatch, isTransportMessage, methodComparison } from './handshake-plumbing.js';
 import { waitsForInitialized } from './initialized-waits.js';
 import { handlerRegistration } from './sdk-features.js';
 import type { Analysis } from './model.js';
@@ -85,4 +85,12 @@ export function inPlumbingInitializeBranch(analysis: Analysis, node: ts.Node): b
     if (compared) return true;
   }
   return false;
+}
+
+/**
+ * `isInitializeRequest(msg)` (the SDK's guard, through any import alias) on a message a transport
+ * received: plumbing that routes, forwards or waits for the handshake, not HTTP session routing.
+ */
+export function checksTransportInitialize(analysis: Analysis, call: ts.CallExpression): boolean {
+  return analysis.sdk.exportOf(call.expression)?.name === 'isInitializeRequest' && !!call.arguments[0] && isTransportMessage(analysis.values, call.arguments[0]);
 }

@@ -1,7 +1,7 @@
 import { ts } from '../../typescript.js';
 import { propertyNameText } from '../../analysis/ast.js';
-import { HANDSHAKE_METHODS as METHODS, guardingInitializeComparison, isHandBuiltInitializeResult, isTransportMessage, rawForwarder } from '../../analysis/handshake-plumbing.js';
-import { fallbackInitialize, inInitializeRegistration, plumbingInitialize } from '../../analysis/initialize-handling.js';
+import { HANDSHAKE_METHODS as METHODS, guardingInitializeComparison, isHandBuiltInitializeResult, rawForwarder } from '../../analysis/handshake-plumbing.js';
+import { checksTransportInitialize, fallbackInitialize, inInitializeRegistration, plumbingInitialize } from '../../analysis/initialize-handling.js';
 import { defineRule, handlerRegistration, specUrl } from '../rule.js';
 
 export default defineRule({
@@ -32,7 +32,7 @@ export default defineRule({
             return;
           }
           // `isInitializeRequest(msg)` on a transport's message: plumbing that handles the handshake, not HTTP routing.
-          if (context.analysis.sdk.exportOf(node.expression)?.name === 'isInitializeRequest' && node.arguments[0] && isTransportMessage(context.analysis.values, node.arguments[0])) {
+          if (checksTransportInitialize(context.analysis, node)) {
             context.report({ node: node.expression, messageId: 'plumbing', data: { method: 'initialize' } });
           }
         },

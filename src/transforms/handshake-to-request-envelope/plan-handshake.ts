@@ -8,12 +8,15 @@
  *   negotiated capabilities get a marker: register unconditionally (the SDK answers an embedded
  *   request the client did not declare with -32021) and move setup into the server factory;
  * - code answering the handshake itself (an `initialize` handler, request plumbing branching on
- *   it) gets a marker: it runs for 2025-era clients only.
+ *   it, `isInitializeRequest` on a transport's message, a gateway forwarding every message raw, a
+ *   hand-built `InitializeResult`, client info parsed from `initialize` by hand) gets a marker: it
+ *   runs for 2025-era clients only.
  */
 import { ts } from '../../typescript.js';
 import { calleeParts, forEachDescendant, unwrap } from '../../analysis/ast.js';
-import { fallbackInitialize, plumbingInitialize } from '../../analysis/initialize-handling.js';
-import { privateHandshakeField } from '../../analysis/handshake-plumbing.js';
+import { checksTransportInitialize, fallbackInitialize, inInitializeRegistration, inPlumbingInitializeBranch, plumbingInitialize } from '../../analysis/initialize-handling.js';
+import { guardingInitializeComparison, isHandBuiltInitializeResult, privateHandshakeField, rawForwarder } from '../../analysis/handshake-plumbing.js';
+import { initializeParamsRead, initializeParse, reportedAt } from '../../analysis/initialize-params.js';
 import { waitsForInitialized } from '../../analysis/initialized-waits.js';
 import type { AnalysisResult, Analysis } from '../../analysis/model.js';
 import { describedFeature, handlerRegistration, REGISTRATION_METHODS, ruleOfFeature, type FeatureId } from '../../analysis/sdk-features.js';
@@ -39,6 +42,8 @@ const HOOK_RULE = ruleOfFeature('oninitialized');
 /** The handshake's own methods (`initialize`), answered by a project handler. */
 const INITIALIZE_METHODS = new Set(describedFeature('initialize').handledMethods);
 const INITIALIZE_RULE = ruleOfFeature('initialize');
+/** The rule reporting client info or version read from the `initialize` request by hand. */
+const VERSION_RULE = ruleOfFeature('client-version');
 /** The rule reporting the SDK's private handshake fields (`transport._initialized = true`). */
 const PRIVATE_STATE_RULE = 'handshake/private-state';
 /** The handshake rules whose framework sites (FastMCP's `session.clientCapabilities`, …) this transform marks. */
@@ -179,13 +184,42 @@ function markInitializeHandling(result: AnalysisResult, plan: TransformPlan): vo
     forEachDescendant(sf, (node) => {
       if (ts.isCallExpression(node)) {
         const registration = handlerRegistration(analysis, node);
-        if (registration && INITIALIZE_METHODS.has(registration.method) && !isMarked(plan, node)) {
-          addMarker(plan, node, INITIALIZE_RULE, `custom ${registration.method} handler: 2026-07-28 clients never send the handshake, so it runs for 2025-era clients only. What it records (client info, capabilities, protocol version) arrives with every request in _meta: read ctx.mcpReq.envelope (CLIENT_INFO_META_KEY, CLIENT_CAPABILITIES_META_KEY) in the handler that needs it, and keep this handler only for the legacy path (the SDK answers initialize itself).`);
-        }
+        if (registration && INITIALIZE_METHODS.has(registration.method)) {
+          if (!isMarked(plan, node)) addMarker(plan, node, INITIALIZE_RULE, `custom ${registration.method} handler: 2026-07-28 clients never send the handshake, so it runs for 2025-era clients only. What it records (client info, capabilities, protocol version) arrives with every request in _meta: read ctx.mcpReq.envelope (CLIENT_INFO_META_KEY, CLIENT_CAPABILITIES_META_KEY) in the handler that needs it, and keep this handler only for the legacy path (the SDK answers initialize itself).`);
+        } else if (checksTransportInitialize(analysis, node) && !isMarked(plan, node)) addMarker(plan, node, INITIALIZE_RULE, plumbingAdvice('initialize'));
+        else if (initializeParse(analysis, node)) markInitializeRead(result, plan, node);
       } else if (ts.isStringLiteral(node) && (fallbackInitialize(analysis, node) || plumbingInitialize(analysis, node)) && !isMarked(plan, node)) {
-        addMarker(plan, node, INITIALIZE_RULE, `request plumbing handles ${node.text} itself: 2026-07-28 clients never send the handshake, so this branch runs for 2025-era clients only and what it sets up here is missing for the others. Set that up for each request (or lazily on first use) and read version, capabilities and client info from each request's _meta; discovery is server/discover (or serve through the SDK's request handler).`);
+        addMarker(plan, node, INITIALIZE_RULE, plumbingAdvice(node.text));
+      } else if (ts.isBinaryExpression(node)) {
+        const at = rawForwarder(analysis.values, node);
+        if (at && !isMarked(plan, at)) addMarker(plan, at, INITIALIZE_RULE, FORWARDED_ADVICE);
+      } else if (ts.isPropertyAccessExpression(node)) {
+        if (initializeParamsRead(analysis, node)) markInitializeRead(result, plan, node);
+      } else if (isHandBuiltInitializeResult(node) && !guardingInitializeComparison(node) && !inInitializeRegistration(analysis, node) && !isMarked(plan, node)) {
+        addMarker(plan, node, INITIALIZE_RULE, ANSWERED_ADVICE);
       }
     });
+  }
+}
+
+function plumbingAdvice(method: string): string {
+  return `request plumbing handles ${method} itself: 2026-07-28 clients never send the handshake, so this branch runs for 2025-era clients only and what it sets up here is missing for the others. Set that up for each request (or lazily on first use) and read version, capabilities and client info from each request's _meta; discovery is server/discover (or serve through the SDK's request handler).`;
+}
+
+const FORWARDED_ADVICE =
+  "forwards every client message, initialize included, unchanged to an upstream (a child process, another server): the upstream is set up by the handshake of whichever client reached it, and 2026-07-28 clients send none. Have the gateway initialize its upstream itself when it starts it (or speak 2026-07-28 to it, each forwarded request carrying its client's _meta), and answer server/discover for its clients.";
+const ANSWERED_ADVICE =
+  'builds an InitializeResult by hand (protocolVersion, capabilities, serverInfo): 2026-07-28 clients never send initialize. Declare the capabilities and server info on the McpServer (the SDK answers server/discover, and initialize for 2025-era clients) and keep this answer, if at all, on the legacy path only.';
+const INITIALIZE_READ_ADVICE =
+  "client info, capabilities or protocol version taken from the initialize request by hand: 2026-07-28 clients send no initialize, so this is never set for them. Read them where they are needed from each request's _meta (ctx.mcpReq.envelope with CLIENT_INFO_META_KEY / CLIENT_CAPABILITIES_META_KEY in an SDK handler; params._meta['io.modelcontextprotocol/clientInfo'] in hand-written plumbing) instead of keeping them from the handshake.";
+
+/** A read of the initialize request's params by hand, marked where the scan reports it (the calls of the helper returning it, or the read). */
+function markInitializeRead(result: AnalysisResult, plan: TransformPlan, read: ts.Node): void {
+  const { analysis } = result;
+  // Inside an initialize handler or plumbing branch, that site's marker stands for it.
+  if (inInitializeRegistration(analysis, read) || inPlumbingInitializeBranch(analysis, read)) return;
+  for (const node of reportedAt(analysis, read)) {
+    if (!node.getSourceFile().isDeclarationFile && !isMarked(plan, node)) addMarker(plan, node, VERSION_RULE, INITIALIZE_READ_ADVICE);
   }
 }
 

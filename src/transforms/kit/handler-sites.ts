@@ -90,6 +90,8 @@ export interface HandlerSite {
   /** The JSON-RPC method of a `setRequestHandler` handler. */
   method?: string;
   contextIndex: number;
+  /** Registered with `setRequestHandler(schema, (request, ctx) => …)`: the request always comes first. */
+  lowLevel?: boolean;
 }
 
 /**
@@ -106,7 +108,7 @@ export function directHandler(analysis: Analysis, node: ts.Node): HandlerSite | 
   const call = outermostCall(handler);
   if (call && call.arguments[1] && unwrap(call.arguments[1]) === handler) {
     const registration = handlerRegistration(analysis, call);
-    if (registration) return { fn: handler, method: registration.method, contextIndex: 1 };
+    if (registration) return { fn: handler, method: registration.method, contextIndex: 1, lowLevel: true };
   }
   for (const name of ['registerPrompt', 'registerResource'] as const) {
     if (call && calleeParts(call).name === name && call.arguments.length > 0 && unwrap(call.arguments[call.arguments.length - 1]!) === handler) {
@@ -137,17 +139,24 @@ export function contextParameter(site: HandlerSite, fallbackName: string): { nam
     if (!ts.isIdentifier(param.name)) throw new CannotRewrite('the handler destructures its context parameter', param);
     return { name: param.name.text, edits: [] };
   }
-  if (fn.parameters.length !== contextIndex) throw new CannotRewrite('the handler does not declare the parameters before its context', fn);
+  // `setRequestHandler(ListToolsRequestSchema, async () => …)`: the request parameter it never read comes first, unused.
+  const placeholder = site.lowLevel && contextIndex === 1 && fn.parameters.length === 0 ? unusedName(fn, ['_request', '_req']) : undefined;
+  if (fn.parameters.length !== contextIndex && !placeholder) throw new CannotRewrite('the handler does not declare the parameters before its context', fn);
   if (fallbackName && usesName(fn, fallbackName)) throw new CannotRewrite(`the handler already uses the name \`${fallbackName}\``, fn);
   if (fn.parameters.length === 0) {
     const open = fn.getChildren(sf).find((c) => c.kind === ts.SyntaxKind.OpenParenToken);
     if (!open) throw new CannotRewrite('the handler has no parameter list to extend', fn);
-    return { name: fallbackName, edits: [{ file: sf.fileName, start: open.end, end: open.end, text: fallbackName }] };
+    return { name: fallbackName, edits: [{ file: sf.fileName, start: open.end, end: open.end, text: placeholder ? `${placeholder}, ${fallbackName}` : fallbackName }] };
   }
   const last = fn.parameters[fn.parameters.length - 1]!;
   const close = fn.getChildren(sf).find((c) => c.kind === ts.SyntaxKind.CloseParenToken);
   if (!close || close.pos < last.end) throw new CannotRewrite('the handler has no parameter list to extend', fn);
   return { name: fallbackName, edits: [{ file: sf.fileName, start: last.end, end: last.end, text: `, ${fallbackName}` }] };
+}
+
+/** The first of `names` the function does not use. */
+function unusedName(fn: ts.Node, names: readonly string[]): string | undefined {
+  return names.find((n) => !usesName(fn, n));
 }
 
 export function usesName(root: ts.Node, name: string): boolean {

@@ -2,7 +2,9 @@
  * `sampling-elicitation-to-mrtr`: a tool handler that awaits ONE server→client request
  * (`createMessage` / `requestSampling`, `elicitInput`, `listRoots`, or the raw
  * `sendRequest`/`request`/`mcpReq.send` forms of `sampling/createMessage`, `elicitation/create`,
- * `roots/list`) becomes the two-phase multi-round-trip form (SEP-2322):
+ * `roots/list`) becomes the two-phase multi-round-trip form (SEP-2322). The handler is a
+ * `registerTool` callback, or one tool's `if (name === <constant>) { … }` branch of a low-level
+ * `tools/call` handler (the other tools' branches before it never run for this tool on the retry):
  *
  *   const <v>Response = inputResponse(ctx.mcpReq.inputResponses, '<v>');
  *   if (<v>Response.kind === 'missing') return inputRequired({ inputRequests: { <v>: inputRequired.createMessage(params) } });
@@ -190,18 +192,22 @@ function eligibleHandler(analysis: Analysis, handler: HandlerSite, sites: InputR
   const { fn } = handler;
   if (sites.length > 1) throw new CannotRewrite(`the handler sends ${sites.length} requests to the client (each needs its own round, with what earlier rounds returned carried in requestState)`, sites[1]!.call);
   const site = sites[0]!;
-  if (handler.method !== 'tools/call' || !handler.tool || handler.tool.api !== 'registerTool') {
-    throw new CannotRewrite('only registerTool handlers are rewritten (inputRequired is also allowed from prompts/get and resources/read)', site.call);
+  // A registerTool callback, or a low-level `setRequestHandler(CallToolRequestSchema, …)` dispatcher.
+  const lowLevel = !handler.tool || handler.tool.api === 'low-level';
+  if (handler.method !== 'tools/call' || (handler.tool && handler.tool.api !== 'registerTool' && !lowLevel)) {
+    throw new CannotRewrite('only tools/call handlers (registerTool, or a low-level tools/call handler) are rewritten (inputRequired is also allowed from prompts/get and resources/read)', site.call);
   }
   if (!fn.body || !ts.isBlock(fn.body)) throw new CannotRewrite('the handler has an expression body', site.call);
   const body = fn.body;
-  // `const v = await <request>;` as a statement of the handler body itself.
+  // `const v = await <request>;` as a statement of the handler body itself, or of one tool's branch of a
+  // low-level dispatcher (`if (name === 'ask') { … }` at the top level of the handler).
   const awaited = site.call.parent;
   const decl = awaited && ts.isAwaitExpression(awaited) ? awaited.parent : undefined;
   const list = decl?.parent;
   const statement = list?.parent;
-  if (!decl || !ts.isVariableDeclaration(decl) || decl.initializer !== awaited || !ts.isIdentifier(decl.name) || !list || !ts.isVariableDeclarationList(list) || list.declarations.length !== 1 || !statement || !ts.isVariableStatement(statement) || statement.parent !== body) {
-    throw new CannotRewrite('the request is not awaited into a variable at the top level of the handler (`const result = await …;`)', site.call);
+  const branch = lowLevel && statement ? dispatcherBranch(analysis, body, statement) : undefined;
+  if (!decl || !ts.isVariableDeclaration(decl) || decl.initializer !== awaited || !ts.isIdentifier(decl.name) || !list || !ts.isVariableDeclarationList(list) || list.declarations.length !== 1 || !statement || !ts.isVariableStatement(statement) || (statement.parent !== body && !branch)) {
+    throw new CannotRewrite(`the request is not awaited into a variable at the top level of the handler${lowLevel ? " or of one tool's branch of it" : ''} (\`const result = await …;\`)`, site.call);
   }
   if (site.feature === 'elicitation' && site.params && ts.isObjectLiteralExpression(unwrap(site.params))) {
     const mode = (unwrap(site.params) as ts.ObjectLiteralExpression).properties.find((p) => ts.isPropertyAssignment(p) && propertyNameText(p.name) === 'mode');
@@ -216,13 +222,86 @@ function eligibleHandler(analysis: Analysis, handler: HandlerSite, sites: InputR
     const schema = unwrap(site.call.arguments[1]);
     if (!ts.isIdentifier(schema) || !RESULT_SCHEMAS.has(schema.text)) throw new CannotRewrite('the reply is parsed with a custom result schema, which the embedded response does not go through', site.call.arguments[1]);
   }
-  const index = body.statements.indexOf(statement);
-  const before = body.statements.slice(0, index);
+  let before: readonly ts.Statement[];
+  let after: readonly ts.Statement[];
+  if (branch) {
+    // The retry runs the handler from the top again: what precedes the branch runs again (the other
+    // tools' branches excepted: their condition is false for this tool), then the branch up to the request.
+    const outer = body.statements.indexOf(branch.gate);
+    const inner = branch.block.statements.indexOf(statement);
+    before = [...body.statements.slice(0, outer).filter((s) => !branch.exclusive.has(s)), ...branch.block.statements.slice(0, inner)];
+    // What follows the branch runs after the request only when the branch can fall through to it.
+    const last = branch.block.statements[branch.block.statements.length - 1];
+    const exits = !!last && (ts.isReturnStatement(last) || ts.isThrowStatement(last));
+    after = [...branch.block.statements.slice(inner + 1), ...(exits ? [] : body.statements.slice(outer + 1))];
+  } else {
+    const index = body.statements.indexOf(statement);
+    before = body.statements.slice(0, index);
+    after = body.statements.slice(index + 1);
+  }
   for (const s of before) {
     const problem = sideEffect(s);
     if (problem) throw new CannotRewrite(`${problem} before the request runs again on the retry (perhaps on another instance)`, s);
   }
-  return { site, body, statement, list, decl: decl as EligibleHandler['decl'], before, after: body.statements.slice(index + 1) };
+  return { site, body, statement, list, decl: decl as EligibleHandler['decl'], before, after };
+}
+
+/** One tool's branch of a low-level tools/call dispatcher, and the other tools' branches before it. */
+interface DispatcherBranch {
+  gate: ts.IfStatement;
+  block: ts.Block;
+  /** Earlier top-level `if`s testing the same name against another tool: they never run for this one. */
+  exclusive: Set<ts.Statement>;
+}
+
+/**
+ * `if (name === 'ask') { …; const v = await <request>; … }` directly in the handler body, with no
+ * `else`, where `name` is a `const` and the tool a constant: the branch `statement` sits in.
+ */
+function dispatcherBranch(analysis: Analysis, body: ts.Block, statement: ts.Node): DispatcherBranch | undefined {
+  const block = statement.parent;
+  const gate = block?.parent;
+  if (!block || !ts.isBlock(block) || !gate || !ts.isIfStatement(gate) || gate.thenStatement !== block || gate.elseStatement || gate.parent !== body) return undefined;
+  const test = toolTest(analysis, gate.expression);
+  if (!test) return undefined;
+  const exclusive = new Set<ts.Statement>();
+  for (const s of body.statements) {
+    if (s === gate) break;
+    if (!ts.isIfStatement(s) || s.elseStatement) continue;
+    const other = toolTest(analysis, s.expression);
+    if (other && other.symbol === test.symbol && other.value !== test.value) exclusive.add(s);
+  }
+  return { gate, block, exclusive };
+}
+
+/** `name === <constant>` (either side, `==` too) where `name` is a `const`: the symbol and the constant. */
+function toolTest(analysis: Analysis, condition: ts.Expression): { symbol: ts.Symbol; value: string | number } | undefined {
+  const test = unwrap(condition);
+  if (!ts.isBinaryExpression(test) || ![ts.SyntaxKind.EqualsEqualsEqualsToken, ts.SyntaxKind.EqualsEqualsToken].includes(test.operatorToken.kind)) return undefined;
+  for (const [subject, constant] of [[test.left, test.right], [test.right, test.left]] as const) {
+    const inner = unwrap(subject);
+    if (!ts.isIdentifier(inner)) continue;
+    const symbol = analysis.values.symbolOf(inner);
+    const decl = symbol?.valueDeclaration;
+    let list: ts.Node | undefined = decl;
+    while (list && (ts.isBindingElement(list) || ts.isObjectBindingPattern(list) || ts.isArrayBindingPattern(list) || ts.isVariableDeclaration(list))) list = list.parent;
+    if (!symbol || !list || !ts.isVariableDeclarationList(list) || !(list.flags & ts.NodeFlags.Const)) continue;
+    const value = constantValue(analysis, constant);
+    if (value !== undefined) return { symbol, value };
+  }
+  return undefined;
+}
+
+/** A string constant, or an enum member's literal value (`ToolName.ASK`). */
+function constantValue(analysis: Analysis, node: ts.Expression): string | number | undefined {
+  const direct = analysis.values.constantString(node);
+  if (direct !== undefined) return direct;
+  const inner = unwrap(node);
+  if (!ts.isPropertyAccessExpression(inner)) return undefined;
+  const member = analysis.values.symbolOf(inner.name)?.valueDeclaration;
+  if (!member || !ts.isEnumMember(member) || !member.initializer) return undefined;
+  const init = unwrap(member.initializer);
+  return ts.isStringLiteralLike(init) ? init.text : ts.isNumericLiteral(init) ? Number(init.text) : undefined;
 }
 
 /** State held across the await: const locals declared before it and read after it, sealed into requestState. */
@@ -430,9 +509,12 @@ function jsonSafe(checker: ts.TypeChecker, type: ts.Type, depth: number): boolea
   return !(flags & (ts.TypeFlags.ESSymbolLike | ts.TypeFlags.BigIntLike | ts.TypeFlags.Undefined | ts.TypeFlags.Void));
 }
 
-/** The options object of `new McpServer(info, { … })` the tool is registered on, when it is in the same file. */
+/** The options object of `new McpServer(info, { … })` / `new Server(…)` the handler is registered on, when it is in the same file. */
 function serverOptionsOf(analysis: Analysis, handler: HandlerSite): ts.ObjectLiteralExpression | undefined {
-  const receiver = handler.tool && calleeParts(handler.tool.call).receiver;
+  let registration: ts.Node | undefined = handler.fn.parent;
+  while (registration && (ts.isParenthesizedExpression(registration) || ts.isAsExpression(registration))) registration = registration.parent;
+  const call = handler.tool?.call ?? (registration && ts.isCallExpression(registration) ? registration : undefined);
+  const receiver = call && calleeParts(call).receiver;
   if (!receiver) return undefined;
   const decl = analysis.values.symbolOf(unwrap(receiver))?.valueDeclaration;
   const init = decl && ts.isVariableDeclaration(decl) && decl.initializer ? unwrap(decl.initializer) : undefined;

@@ -1,0 +1,79 @@
+/**
+ * Edge cases of the handshake and multi-round-trip rewrites on low-level handlers (session 9): the
+ * placeholder before a parameterless handler's context, and the dispatcher branch's limits. The
+ * shapes themselves are the fixture pairs in transforms/__testfixtures__ (list-handler-no-params-v2,
+ * dispatcher-branch, dispatcher-not-rewritten).
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { runApply } from '../../src/apply/apply.js';
+import { removeTempTrees, tempTree } from '../support/temp-tree.js';
+
+afterAll(removeTempTrees);
+
+async function applied(code: string, transform: string, target?: 'stateless-v1'): Promise<string> {
+  const dir = tempTree({ 'server.ts': code });
+  await runApply({ paths: [dir], cwd: dir, allowDirty: true, typecheck: false, transforms: [transform], transformOptions: target ? { target } : {} });
+  return fs.readFileSync(path.join(dir, 'server.ts'), 'utf8');
+}
+
+const HEADER = `import { Server } from '@modelcontextprotocol/server';
+export const server = new Server({ name: 's', version: '1.0.0' }, { capabilities: { resources: {}, tools: {} } });
+`;
+
+describe('handshake: a parameterless low-level handler', () => {
+  it('gets `_req` before its context when it already uses `_request`', async () => {
+    const out = await applied(
+      `${HEADER}server.setRequestHandler('resources/list', async () => {
+  const _request = 'about://client';
+  const client = server.getClientVersion();
+  return { resources: [{ uri: _request, name: client?.name ?? 'client' }] };
+});
+`,
+      'handshake-to-request-envelope',
+    );
+    expect(out).toContain("server.setRequestHandler('resources/list', async (_req, ctx) => {");
+    expect(out).toContain('?.[CLIENT_INFO_META_KEY] ?? server.getClientVersion()');
+  });
+});
+
+describe('mrtr: one tool branch of a low-level tools/call handler', () => {
+  const dispatcher = (branchBody: string, test = "name === 'ask'") => `${HEADER}server.setRequestHandler('tools/call', async (request, ctx) => {
+  const { name } = request.params;
+  if (name === 'other') {
+    console.error('other tool');
+    return { content: [] };
+  }
+  if (${test}) {
+${branchBody}
+  }
+  throw new Error('unknown tool');
+});
+`;
+  const ask = `    const answer = await ctx.mcpReq.elicitInput({ mode: 'form', message: 'Name?', requestedSchema: { type: 'object', properties: { name: { type: 'string' } } } });
+    return { content: [{ type: 'text' as const, text: JSON.stringify(answer) }] };`;
+
+  it('is rewritten when the earlier branches test the same const name against other tools', async () => {
+    const out = await applied(dispatcher(ask), 'sampling-elicitation-to-mrtr');
+    expect(out).toContain("const answerResponse = inputResponse(ctx.mcpReq.inputResponses, 'answer');");
+    expect(out).not.toContain('@mcp-migrate-todo');
+  });
+
+  it('is marked when the branch tests something else than the tool name', async () => {
+    const out = await applied(dispatcher(ask, "name.startsWith('ask')"), 'sampling-elicitation-to-mrtr');
+    expect(out).toContain('@mcp-migrate-todo(server-push/elicitation)');
+    expect(out).not.toContain('const answerResponse');
+  });
+
+  it('is marked when the branch logs before the request (it would log again on the retry)', async () => {
+    const out = await applied(dispatcher(`    console.error('asking');\n${ask}`), 'sampling-elicitation-to-mrtr');
+    expect(out).toMatch(/@mcp-migrate-todo\(server-push\/elicitation\): not rewritten automatically: a statement with side effects before the request/);
+  });
+
+  it('is marked on --target stateless-v1 (SDK 1.x has no input requests)', async () => {
+    const out = await applied(dispatcher(ask), 'sampling-elicitation-to-mrtr', 'stateless-v1');
+    expect(out).toContain('@mcp-migrate-todo(server-push/elicitation)');
+    expect(out).not.toContain('const answerResponse');
+  });
+});

@@ -1,0 +1,43 @@
+/**
+ * Low-level tools/call dispatchers whose branch is NOT rewritten, because the retry would repeat
+ * something: an earlier branch that is not exclusive with the asking tool (it tests another value,
+ * so it runs for this tool too, and logs), and a dispatcher whose tool name is a `let` (it may change
+ * before the test, so the other branches are not known to be skipped).
+ */
+import { Server } from '@modelcontextprotocol/server';
+
+export const audited = new Server({ name: 'audited', version: '1.0.0' }, { capabilities: { tools: {} } });
+
+audited.setRequestHandler('tools/call', async (request, ctx) => {
+  const { name, arguments: args } = request.params;
+  if (args?.verbose) {
+    console.error(`calling ${name}`);
+  }
+  if (name === 'confirm') {
+    const answer = await ctx.mcpReq.elicitInput({
+      mode: 'form',
+      message: 'Proceed?',
+      requestedSchema: { type: 'object', properties: { proceed: { type: 'boolean' } } },
+    });
+    return { content: [{ type: 'text', text: JSON.stringify(answer) }] };
+  }
+  throw new Error(`Unknown tool: ${name}`);
+});
+
+export const renamed = new Server({ name: 'renamed', version: '1.0.0' }, { capabilities: { tools: {} } });
+
+renamed.setRequestHandler('tools/call', async (request, ctx) => {
+  let name = request.params.name;
+  if (name === 'legacy-confirm') {
+    name = 'confirm';
+  }
+  if (name === 'confirm') {
+    const answer = await ctx.mcpReq.elicitInput({
+      mode: 'form',
+      message: 'Proceed?',
+      requestedSchema: { type: 'object', properties: { proceed: { type: 'boolean' } } },
+    });
+    return { content: [{ type: 'text', text: JSON.stringify(answer) }] };
+  }
+  throw new Error(`Unknown tool: ${name}`);
+});
