@@ -84,6 +84,35 @@ export interface HandleFamily {
   stores: HandleStore[];
 }
 
+/** The kinds of id source anyone can guess or name (a counter, the clock, `Math.random`, the tool's own arguments). */
+type GuessableKind = 'counter' | 'time' | 'random' | 'input';
+const GUESSABLE = new Set<IdSourceKind>(['counter', 'time', 'random', 'input']);
+
+export interface GuessableSource {
+  family: HandleFamily;
+  mint: HandleMint;
+  kind: GuessableKind;
+  node: ts.Node;
+}
+
+/**
+ * The guessable parts of minted handles: shared by `handle-hygiene/guessable-handle` (the finding) and
+ * `session-state-to-handles` (its marker), so both mean the same sites. One CSPRNG part makes a mint safe:
+ * a timestamp prefix next to 128 random bits guesses nothing.
+ */
+export function guessableSources(families: readonly HandleFamily[]): GuessableSource[] {
+  const out: GuessableSource[] = [];
+  for (const family of families) {
+    for (const mint of family.mints) {
+      if (mint.sources.some((s) => s.kind === 'csprng')) continue;
+      for (const source of mint.sources) {
+        if (GUESSABLE.has(source.kind)) out.push({ family, mint, kind: source.kind as GuessableKind, node: source.node });
+      }
+    }
+  }
+  return out;
+}
+
 const MAX_DEPTH = 4;
 const HANDLE_ARGUMENT = /^[a-z][A-Za-z0-9]*(?:_id|Id)$/;
 const STORE_CONSTRUCTORS = new Set(['Map', 'LRUCache', 'LRU', 'TTLCache', 'NodeCache', 'QuickLRU']);

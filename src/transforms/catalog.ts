@@ -51,10 +51,10 @@ const handles = defineTransform({
     'a create_<noun> tool mints handles (idempotency key, lifetime in its description); tools check the handle against the caller',
     'session-lifecycle cleanup becomes handle expiry; a generated mcp-handles module holds the registry',
     'a session id a handler uses only in logs becomes the request id: a log field next to `requestId` is dropped, others are renamed `requestId` unless the project\'s log type declares them (kept when the request id fits, else marked); serving code\'s ids are left with their endpoint',
-    'markers: transport registries, per-session servers, identity bound to the session (ownership checks, auth recorded per session), objects (a browser backend) built per session for its server, per-session credentials, session ids carried into the project\'s own objects, sites that cannot be rewritten safely',
+    'markers: handles minted from guessable parts (a counter, the clock), transport registries, per-session servers, identity bound to the session (ownership checks, auth recorded per session), objects (a browser backend) built per session for its server, per-session credentials, session ids carried into the project\'s own objects, sites that cannot be rewritten safely',
   ],
   rewrites: ['session-state/keyed-store', 'session-state/session-id-read', 'session-state/session-telemetry'],
-  marks: ['session-state/keyed-store', 'session-state/per-session-server', 'session-state/session-auth', 'session-state/session-id-read', 'session-state/session-telemetry', 'session-transport/transport-registry'],
+  marks: ['handle-hygiene/guessable-handle', 'session-state/keyed-store', 'session-state/per-session-server', 'session-state/session-auth', 'session-state/session-id-read', 'session-state/session-telemetry', 'session-transport/transport-registry'],
   plan: planHandles,
 });
 

@@ -114,6 +114,11 @@ const MARKERS: Record<string, Record<string, string[]>> = {
       '// @mcp-migrate-todo(session-state/session-id-read): the session id read here keys `knownRoots`, kept by apply and marked with what to do about it. A 2026-07-28 request has no session id: here it is undefined, so all such requests share one entry (or fail where the id is required). Resolve this read together with that marker: when the store goes, or is re-keyed, this read goes with it; until then it serves only 2025-era clients (stdio, server-legacy).',
     ],
   },
+  'guessable-handle-marker': {
+    'server.ts': [
+      "// @mcp-migrate-todo(handle-hygiene/guessable-handle): the `searchId` handle minted by `start_search` comes from a counter and the clock: a caller can guess or name another caller's handle. Mint it with `crypto.randomUUID()` (or `randomBytes(16)`) unless code reads the id's shape.",
+    ],
+  },
   'session-owner-marker': {
     'server.ts': [
       '// @mcp-migrate-todo(session-transport/transport-registry): serving plumbing keyed by the session id: replace the sessionful transport and this registry with the stateless handler (createMcpHandler / a transport per request).',

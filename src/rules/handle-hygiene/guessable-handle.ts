@@ -1,6 +1,5 @@
+import { guessableSources } from '../../analysis/handles.js';
 import { defineRule, specUrl } from '../rule.js';
-
-const WEAK = new Set(['counter', 'time', 'random', 'input']);
 
 export default defineRule({
   meta: {
@@ -19,15 +18,8 @@ export default defineRule({
   },
   create: (context) => ({
     end() {
-      for (const family of context.analysis.handles) {
-        for (const mint of family.mints) {
-          // One CSPRNG part is enough: a timestamp prefix next to 128 random bits guesses nothing.
-          if (mint.sources.some((s) => s.kind === 'csprng')) continue;
-          for (const source of mint.sources) {
-            if (!WEAK.has(source.kind)) continue;
-            context.report({ node: source.node, messageId: source.kind as 'counter', data: { argument: family.argument, tool: mint.tool.name } });
-          }
-        }
+      for (const { family, mint, kind, node } of guessableSources(context.analysis.handles)) {
+        context.report({ node, messageId: kind, data: { argument: family.argument, tool: mint.tool.name } });
       }
     },
   }),

@@ -22,6 +22,7 @@ import type { ToolRegistration } from '../../analysis/tools.js';
 import { holdsCredentials } from '../../analysis/credentials.js';
 import { legacySseEndpoint } from '../../analysis/legacy-sse.js';
 import { sessionAuthBindings } from '../../analysis/session-auth.js';
+import { guessableSources, type GuessableSource } from '../../analysis/handles.js';
 import { holdsTimers } from './timers.js';
 import { cachesClientRoots, clientRootsAdvice } from './client-roots.js';
 import { expiresIdleSessions, idleExpiryAdvice } from '../stateless-serving/idle-expiry.js';
@@ -184,6 +185,9 @@ export function planHandles(result: AnalysisResult, options: HandlesOptions): Ha
   }
   for (const binding of sessionAuthBindings(analysis.values, analysis.sessions)) {
     marker(binding.call, 'session-state/session-auth', SESSION_AUTH_ADVICE[binding.kind]);
+  }
+  for (const [statement, sources] of byStatement(guessableSources(analysis.handles))) {
+    marker(statement, 'handle-hygiene/guessable-handle', guessableAdvice(sources));
   }
   planTelemetryIds(result, plan, marker);
   if (moduleTarget && plan.stores.some((s) => s.status === 'rewritten')) {
@@ -1115,3 +1119,31 @@ function isSetStore(decl: ts.Node | undefined): boolean {
   const init = decl.initializer && unwrap(decl.initializer);
   return !!init && ts.isNewExpression(init) && ts.isIdentifier(init.expression) && /^(Weak)?Set$/.test(init.expression.text);
 }
+
+const GUESSABLE_ORIGIN: Record<GuessableSource['kind'], string> = {
+  counter: 'a counter',
+  time: 'the clock',
+  random: '`Math.random()`',
+  input: "the tool's own arguments",
+};
+
+/** The guessable sources of minted handles, one group per statement (a marker each). */
+function byStatement(sources: readonly GuessableSource[]): Map<ts.Node, GuessableSource[]> {
+  const out = new Map<ts.Node, GuessableSource[]>();
+  for (const source of sources) {
+    const statement = statementOf(source.node);
+    out.set(statement, [...(out.get(statement) ?? []), source]);
+  }
+  return out;
+}
+
+/**
+ * Advice for a handle minted from guessable parts. Not rewritten: the project's code may read the id's shape
+ * (a counter prefix, a timestamp it sorts by), so swapping the mint is the maintainer's change.
+ */
+function guessableAdvice(sources: readonly GuessableSource[]): string {
+  const { family, mint } = sources[0]!;
+  const origins = [...new Set(sources.map((s) => GUESSABLE_ORIGIN[s.kind]))].join(' and ');
+  return `the \`${family.argument}\` handle minted by \`${mint.tool.name}\` comes from ${origins}: a caller can guess or name another caller's handle. Mint it with \`crypto.randomUUID()\` (or \`randomBytes(16)\`) unless code reads the id's shape.`;
+}
+

@@ -70,7 +70,12 @@ describe.each(['e2e-auth-shop', 'e2e-everything-shop', 'v1-streamable-express'])
 });
 
 const PAIRS = path.resolve(import.meta.dirname, '../../../transforms/__testfixtures__/session-state-to-handles');
-const outputs = fs.readdirSync(PAIRS).filter((name) => /\.output\.(?:ts|js|cjs)$/.test(name));
+// A fixture whose own, pre-existing handle apply marks as unhygienic (guessable-handle-marker) is about the
+// project's handle, not apply's: its marker is checked by the transform's fixture test.
+const outputs = fs
+  .readdirSync(PAIRS)
+  .filter((name) => /\.output\.(?:ts|js|cjs)$/.test(name))
+  .filter((name) => !fs.readFileSync(path.join(PAIRS, name), 'utf8').includes('@mcp-migrate-todo(handle-hygiene/'));
 
 describe('session-state-to-handles output fixtures', () => {
   it.each(outputs)('%s has no handle-hygiene finding', async (name) => {
