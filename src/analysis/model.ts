@@ -27,7 +27,7 @@ export interface Analysis {
   readonly stores: readonly StoreModel[];
   /** Where the program uses each protocol feature of the SDK description (analysis/sdk-features.ts). */
   features: SdkFeatures;
-  /** Handles the code already has (analysis/handles.ts), built when a rule first asks. */
+  /** Handles the code already has (analysis/handles.ts), built on first read (handle-hygiene rules, session-state-to-handles markers). */
   readonly handles: readonly HandleFamily[];
 }
 
