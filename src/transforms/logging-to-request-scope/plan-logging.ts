@@ -122,7 +122,7 @@ export function planLogging(result: AnalysisResult, options: TransformOptions): 
   });
   const handedOn = rewriteHandedOnSenders(result, plan, options, proxies);
   const { removedCapabilities } = settleLeftSites(result, plan, RULE, proxies);
-  if (removedCapabilities) plan.notes.push(`logging: the logging capability ${removedCapabilities === 1 ? 'is' : 'are'} no longer declared: nothing in the server sends a log message (deprecated in 2026-07-28, SEP-2577)`);
+  if (removedCapabilities) plan.notes.push(`logging: ${removedCapabilities === 1 ? 'the logging capability is' : `${removedCapabilities} logging capabilities are`} no longer declared: nothing in the server sends a log message (deprecated in 2026-07-28, SEP-2577)`);
   if (scoped) plan.notes.push(`logging: ${scoped} sendLoggingMessage call${scoped === 1 ? '' : 's'} in handlers now log on the request (2026-07-28 clients see them only when the request carries _meta io.modelcontextprotocol/logLevel)`);
   if (handedOn) plan.notes.push(`logging: ${handedOn} log sender${handedOn === 1 ? '' : 's'} handed on from a handler ${handedOn === 1 ? 'is' : 'are'} now the request's own log (ctx.mcpReq.log / extra.sendNotification)`);
   if (progress) plan.notes.push(`progress: ${progress} notifications/progress send${progress === 1 ? '' : 's'} through the server now ${progress === 1 ? 'goes' : 'go'} on the request ${progress === 1 ? 'it reports' : 'they report'} on (ctx.mcpReq.notify / extra.sendNotification)`);
