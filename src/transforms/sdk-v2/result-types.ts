@@ -14,7 +14,8 @@
  *   pushed literals widen: `type: string`): returned as `{ content }` from a tools/call handler, it
  *   is typed `ContentBlock[]`, so the pushed literals keep their literal `type`.
  *
- * Only TypeScript files (a JavaScript file has no annotations to fix); only when the v2 names are
+ * Resource contents are retyped in TypeScript only (a JavaScript file has no annotation to narrow); a
+ * JavaScript content array gets the type as a JSDoc `@type` tag (checkJs reads it). Only when the v2 names are
  * free in the file; a declaration that is later pushed to or assigned is left alone (its later
  * values are not known to carry `text`/`blob`). apply's type check still judges the result.
  */
@@ -28,10 +29,10 @@ const MUTATORS = new Set(['push', 'unshift', 'splice', 'fill', 'copyWithin']);
 
 /** Retypes what the v2 result types reject (see above); returns how many declarations changed. */
 export function typeHandlerResults(sf: SourceFile): number {
-  if (!/\.[cm]?tsx?$/.test(sf.getFilePath())) return 0;
+  const typescript = /\.[cm]?tsx?$/.test(sf.getFilePath());
   const wanted = new Set<string>();
-  let changes = retypeResourceContents(sf, wanted);
-  changes += typeContentArrays(sf, wanted);
+  let changes = typescript ? retypeResourceContents(sf, wanted) : 0;
+  changes += typeContentArrays(sf, wanted, typescript);
   if (wanted.size) addTypeImports(sf, [...wanted]);
   return changes;
 }
@@ -115,10 +116,10 @@ function producedLiterals(init: TsMorphNode, array: boolean): import('ts-morph')
 
 // ---- tool result content built in an untyped array ------------------------------------------
 
-function typeContentArrays(sf: SourceFile, wanted: Set<string>): number {
+function typeContentArrays(sf: SourceFile, wanted: Set<string>, typescript: boolean): number {
   const { Node, SyntaxKind } = loadTsMorph();
   if (!v2Local(sf, 'Server') && !v2Local(sf, 'McpServer')) return 0;
-  const contentBlock = v2Local(sf, 'ContentBlock') ?? (namesFree(sf, ['ContentBlock']) ? 'ContentBlock' : undefined);
+  const contentBlock = !typescript ? `import('${V2_SERVER}').ContentBlock` : (v2Local(sf, 'ContentBlock') ?? (namesFree(sf, ['ContentBlock']) ? 'ContentBlock' : undefined));
   if (!contentBlock) return 0;
   let changes = 0;
   for (const handler of toolCallHandlers(sf)) {
@@ -135,8 +136,16 @@ function typeContentArrays(sf: SourceFile, wanted: Set<string>): number {
       if (!decl || decl.getTypeNode()) continue;
       const init = decl.getInitializer();
       if (!init || !Node.isArrayLiteralExpression(skipParens(init)) || (skipParens(init) as import('ts-morph').ArrayLiteralExpression).getElements().length) continue;
-      decl.setType(`${contentBlock}[]`);
-      if (contentBlock === 'ContentBlock') wanted.add('ContentBlock');
+      if (typescript) {
+        decl.setType(`${contentBlock}[]`);
+        if (contentBlock === 'ContentBlock') wanted.add('ContentBlock');
+      } else {
+        // JavaScript: the same type as a JSDoc tag (read by checkJs and editors), on a statement of its own.
+        const statement = decl.getVariableStatement();
+        if (!statement || statement.getDeclarations().length !== 1 || statement.getJsDocs().length) continue;
+        const indent = statement.getIndentationText();
+        statement.replaceWithText(`/** @type {${contentBlock}[]} */\n${indent}${statement.getText()}`);
+      }
       changes++;
     }
   }

@@ -20,15 +20,13 @@ export function createServer() {
     }
     return { uri, name: `Resource ${i + 1}`, mimeType: 'application/octet-stream', blob: Buffer.from(`Resource ${i + 1}`).toString('base64') };
   });
-  const README = { uri: 'test://readme', name: 'Read me', text: 'Hello' };
   // Listed only: no contents.
   const listed = [{ uri: 'test://app', name: 'App', mimeType: 'text/html' }];
 
-  server.setRequestHandler(ListResourcesRequestSchema, async () => ({ resources: [...ALL_RESOURCES, README, ...listed] }));
+  server.setRequestHandler(ListResourcesRequestSchema, async () => ({ resources: [...ALL_RESOURCES, ...listed] }));
 
   server.setRequestHandler(ReadResourceRequestSchema, async (request) => {
     const index = Number(request.params.uri.split('/').pop()) - 1;
-    if (request.params.uri === README.uri) return { contents: [README] };
     return { contents: [ALL_RESOURCES[index]] };
   });
 

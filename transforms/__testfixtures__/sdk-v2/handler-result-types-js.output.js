@@ -14,15 +14,13 @@ export function createServer() {
     }
     return { uri, name: `Resource ${i + 1}`, mimeType: 'application/octet-stream', blob: Buffer.from(`Resource ${i + 1}`).toString('base64') };
   });
-  const README = { uri: 'test://readme', name: 'Read me', text: 'Hello' };
   // Listed only: no contents.
   const listed = [{ uri: 'test://app', name: 'App', mimeType: 'text/html' }];
 
-  server.setRequestHandler('resources/list', async () => ({ resources: [...ALL_RESOURCES, README, ...listed] }));
+  server.setRequestHandler('resources/list', async () => ({ resources: [...ALL_RESOURCES, ...listed] }));
 
   server.setRequestHandler('resources/read', async (request) => {
     const index = Number(request.params.uri.split('/').pop()) - 1;
-    if (request.params.uri === README.uri) return { contents: [README] };
     return { contents: [ALL_RESOURCES[index]] };
   });
 
@@ -31,6 +29,7 @@ export function createServer() {
   }));
 
   server.setRequestHandler('tools/call', async (request) => {
+    /** @type {import('@modelcontextprotocol/server').ContentBlock[]} */
     const content = [];
     content.push({ type: 'text', text: `Called ${request.params.name}`, annotations: { priority: 1.0, audience: ['user'] } });
     if (request.params.arguments?.image) {

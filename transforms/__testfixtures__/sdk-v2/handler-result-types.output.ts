@@ -16,15 +16,13 @@ export function createServer(): Server {
     }
     return { uri, name: `Resource ${i + 1}`, mimeType: 'application/octet-stream', blob: Buffer.from(`Resource ${i + 1}`).toString('base64') };
   });
-  const README: Resource & TextResourceContents = { uri: 'test://readme', name: 'Read me', text: 'Hello' };
   // Listed only: no contents, stays a Resource.
   const listed: Resource[] = [{ uri: 'test://app', name: 'App', mimeType: 'text/html' }];
 
-  server.setRequestHandler('resources/list', async () => ({ resources: [...ALL_RESOURCES, README, ...listed] }));
+  server.setRequestHandler('resources/list', async () => ({ resources: [...ALL_RESOURCES, ...listed] }));
 
   server.setRequestHandler('resources/read', async (request) => {
     const index = Number(request.params.uri.split('/').pop()) - 1;
-    if (request.params.uri === README.uri) return { contents: [README] };
     return { contents: [ALL_RESOURCES[index]!] };
   });
 
