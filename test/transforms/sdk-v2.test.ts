@@ -42,7 +42,7 @@ describe(`${TRANSFORM} fixtures`, () => {
   // Inputs and expected outputs are type-checked together (one Program per option set), before the cases ask.
   beforeAll(() => prepareTypeChecks(TRANSFORM, cases.flatMap((c) => [c.input, c.output])), 600_000);
   it('finds the cases', () => {
-    expect(cases.map((c) => c.name)).toEqual(['already-v2', 'codemod-comment', 'context-mocks', 'dropped-imports', 'experimental-tasks', 'helper-context', 'helper-context-destructured', 'lone-context', 'name-clash', 'task-tool', 'v1-commonjs', 'v1-typescript', 'v1-with-package-json']);
+    expect(cases.map((c) => c.name)).toEqual(['already-v2', 'codemod-comment', 'context-mocks', 'dropped-imports', 'experimental-tasks', 'handler-result-types', 'handler-result-types-js', 'helper-context', 'helper-context-destructured', 'lone-context', 'name-clash', 'task-tool', 'v1-commonjs', 'v1-typescript', 'v1-with-package-json']);
   });
 
   for (const c of cases) {
@@ -226,6 +226,86 @@ describe(`${TRANSFORM} fixtures`, () => {
     expect(tree.get('package.json')).toContain('"@modelcontextprotocol/sdk": "^1.25.2"');
     expect(result.notes.filter((n) => n.startsWith('sdk-v2: src/apps.ts is left on SDK v1: it imports app-kit, built on SDK v1'))).toHaveLength(1);
     expect(result.notes.some((n) => n.includes('src/server.ts is left on SDK v1'))).toBe(false);
+    const second = await runApply({ paths: [dir], cwd: dir, allowDirty: true, typecheck: false, transforms: [TRANSFORM] });
+    expect(second.changes).toEqual([]);
+  });
+
+  it('the retyping in handler-result-types is what makes its output type-check: v1\'s annotations under v2 are rejected at resources/read, prompts/get and tools/call', () => {
+    const expected = byName('handler-result-types').output.get('server.ts')!;
+    const untyped = expected
+      .replace('const ALL_RESOURCES: (Resource & (TextResourceContents | BlobResourceContents))[]', 'const ALL_RESOURCES: Resource[]')
+      .replace('const content: ContentBlock[] = []', 'const content = []')
+      .replace(', type BlobResourceContents, type ContentBlock, type TextResourceContents', '');
+    expect(untyped).not.toBe(expected);
+    const errors = typeCheck(materialise('handler-result-types-untyped', new Map([['server.ts', untyped]])));
+    // One error per handler: at its setRequestHandler call, or (prompts/get, an arrow returning the literal) in its body.
+    const lines = untyped.split('\n');
+    const at = (method: string): number => lines.findIndex((l) => l.includes(`setRequestHandler('${method}'`)) + 1;
+    const errorLines = [...errors.matchAll(/^server\.ts\((\d+),\d+\): error (TS\d+)/gm)].map((m) => ({ line: Number(m[1]), code: m[2] }));
+    expect(errorLines.some((e) => e.line === at('resources/read') && e.code === 'TS2345')).toBe(true);
+    expect(errorLines.some((e) => e.line === at('tools/call') && e.code === 'TS2345')).toBe(true);
+    expect(errorLines.some((e) => e.line >= at('prompts/get') && e.line <= at('prompts/get') + 2)).toBe(true);
+    expect(errorLines.every((e) => [at('resources/read'), at('tools/call')].includes(e.line) || (e.line >= at('prompts/get') && e.line <= at('prompts/get') + 2))).toBe(true);
+  });
+
+  it('a held file\'s module augmentation that a moved file declares too (example-remote-server\'s `auth?: AuthInfo` on express\'s Request) takes v2\'s type; one whose type the file also uses elsewhere is left alone', async () => {
+    const manifest = '{\n  "name": "apps-host",\n  "type": "module",\n  "dependencies": {\n    "@modelcontextprotocol/sdk": "^1.25.2",\n    "app-kit": "^1.0.0",\n    "zod": "^3.25.76"\n  }\n}\n';
+    const appKit = '{ "name": "app-kit", "version": "1.0.0", "types": "index.d.ts", "peerDependencies": { "@modelcontextprotocol/sdk": "^1.29.0" } }\n';
+    const augmentation = ['declare global {', '  interface RequestContext {', '    auth?: AuthInfo;', '  }', '}'];
+    const apps = [
+      "import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';",
+      "import { AuthInfo } from '@modelcontextprotocol/sdk/server/auth/types.js';",
+      "import { createServer } from 'app-kit';",
+      '',
+      ...augmentation,
+      '',
+      'export const servers: Record<string, () => McpServer> = { debug: createServer };',
+      'export const user = (context: RequestContext): string | undefined => context.auth?.clientId;',
+      '',
+    ].join('\n');
+    // Held too, but AuthInfo is also a parameter type here: left as it was.
+    const audit = [
+      "import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';",
+      "import type { AuthInfo } from '@modelcontextprotocol/sdk/server/auth/types.js';",
+      "import { createServer } from 'app-kit';",
+      '',
+      'declare global {',
+      '  interface RequestContext {',
+      '    auth?: AuthInfo;',
+      '  }',
+      '}',
+      '',
+      'export const audit: Record<string, () => McpServer> = { audit: createServer };',
+      'export const who = (auth: AuthInfo): string => auth.clientId;',
+      '',
+    ].join('\n');
+    const shttp = [
+      "import { AuthInfo } from '@modelcontextprotocol/sdk/server/auth/types.js';",
+      "import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';",
+      '',
+      ...augmentation,
+      '',
+      "export const server = new McpServer({ name: 'x', version: '1.0.0' });",
+      'export const scopes = (context: RequestContext): string[] => context.auth?.scopes ?? [];',
+      '',
+    ].join('\n');
+    const files = new Map([
+      ['package.json', manifest],
+      ['node_modules/app-kit/package.json', appKit],
+      ['node_modules/app-kit/index.d.ts', "import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';\nexport declare function createServer(): McpServer;\n"],
+      ['src/apps.ts', apps],
+      ['src/audit.ts', audit],
+      ['src/shttp.ts', shttp],
+    ]);
+    const dir = materialise('held-augmentation', files);
+    const result = await runApply({ paths: [dir], cwd: dir, allowDirty: true, typecheck: false, transforms: [TRANSFORM] });
+    expect(result.failures).toEqual([]);
+    const tree = readTree(dir);
+    expect(tree.get('src/apps.ts')).toBe(apps.replace("'@modelcontextprotocol/sdk/server/auth/types.js'", "'@modelcontextprotocol/server'"));
+    expect(tree.get('src/audit.ts')).toBe(audit);
+    expect(tree.get('src/shttp.ts')).toContain("import { AuthInfo, McpServer } from '@modelcontextprotocol/server';");
+    expect(result.notes.filter((n) => n.startsWith('sdk-v2: src/apps.ts stays on SDK v1, but AuthInfo now comes from @modelcontextprotocol/server'))).toHaveLength(1);
+    expect(result.notes.some((n) => n.startsWith('sdk-v2: src/audit.ts stays on SDK v1, but'))).toBe(false);
     const second = await runApply({ paths: [dir], cwd: dir, allowDirty: true, typecheck: false, transforms: [TRANSFORM] });
     expect(second.changes).toEqual([]);
   });

@@ -114,6 +114,20 @@ const MARKERS: Record<string, Record<string, string[]>> = {
       '// @mcp-migrate-todo(session-state/session-id-read): the session id read here keys `knownRoots`, kept by apply and marked with what to do about it. A 2026-07-28 request has no session id: here it is undefined, so all such requests share one entry (or fail where the id is required). Resolve this read together with that marker: when the store goes, or is re-keyed, this read goes with it; until then it serves only 2025-era clients (stdio, server-legacy).',
     ],
   },
+  // microsoft/playwright-mcp's shape: the registry handed to the kept HTTP+SSE endpoint (`handleSSE(…, sseSessions)`) is marked as
+  // that endpoint's, kept with it; the Streamable HTTP one keeps the advice to replace it with the stateless handler.
+  'kept-sse-registry-marker': {
+    'server.ts': [
+      "// @mcp-migrate-todo(session-transport/transport-registry): the session registry of the HTTP+SSE endpoint `handleSSE`, kept for 2025-era clients and handed this registry as an argument: it is that endpoint's (its SSE streams are found by session id), not plumbing the stateless handler replaces. It stays while the endpoint does and goes with it once no 2025-era client needs it.",
+      "// @mcp-migrate-todo(session-transport/transport-registry): serving plumbing keyed by the session id: replace the sessionful transport and this registry with the stateless handler (createMcpHandler / a transport per request).",
+    ],
+  },
+  'kept-sse-registry-marker-js': {
+    'server.js': [
+      "// @mcp-migrate-todo(session-transport/transport-registry): the session registry of the HTTP+SSE endpoint `handleSSE`, kept for 2025-era clients and handed this registry as an argument: it is that endpoint's (its SSE streams are found by session id), not plumbing the stateless handler replaces. It stays while the endpoint does and goes with it once no 2025-era client needs it.",
+      "// @mcp-migrate-todo(session-transport/transport-registry): serving plumbing keyed by the session id: replace the sessionful transport and this registry with the stateless handler (createMcpHandler / a transport per request).",
+    ],
+  },
   'guessable-handle-marker': {
     'server.ts': [
       "// @mcp-migrate-todo(handle-hygiene/guessable-handle): the `searchId` handle minted by `start_search` comes from a counter and the clock: a caller can guess or name another caller's handle. Mint it with `crypto.randomUUID()` (or `randomBytes(16)`) unless code reads the id's shape.",

@@ -16,7 +16,8 @@
  * Around its transforms, what real servers showed it leaves broken (each in its own module):
  * a name it brings in that the file declares itself is aliased (name-clash.ts); a helper typed
  * inline with v1's context keys is migrated like an annotated one (helper-context.ts); a handler
- * whose only parameter is the context reads it the v2 way too (lone-context.ts); names it
+ * whose only parameter is the context reads it the v2 way too (lone-context.ts); what v2's per-method
+ * handler result types reject but v1's loose `ServerResult` let through is typed (result-types.ts); names it
  * dropped from an import are imported again or marked (dropped-imports.ts); its context-mock
  * comment is kept only on possible handler contexts (context-mocks.ts); `.tool()` calls it left
  * are marked (legacy-tool-calls.ts).
@@ -40,6 +41,7 @@ import { annotateAsV1Context, contextImportsTypeOnly, contextsPassedToHelpers, r
 import { leftoverToolCallDiagnostics, type LegacyToolCall } from './legacy-tool-calls.js';
 import { remapLoneContexts } from './lone-context.js';
 import { aliasSdkImports, clashingNames, hideOwnNames, restoreOwnNames } from './name-clash.js';
+import { typeHandlerResults } from './result-types.js';
 
 export const CODEMOD_PACKAGE = '@modelcontextprotocol/codemod';
 const CODEMOD_ERROR_PREFIX = '@mcp-codemod-error';
@@ -131,6 +133,7 @@ export function runOfficialCodemod(files: ReadonlyArray<{ file: string; text: st
       continue;
     }
     changes += remapLoneContexts(sf);
+    changes += typeHandlerResults(sf);
     changes += removedTasks.length + disabledTaskTools;
     const dropped = restoreDroppedImports(sf, sdkBefore, context, diagnostics);
     diagnostics.push(...dropped.diagnostics);

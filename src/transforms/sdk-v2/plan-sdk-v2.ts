@@ -21,10 +21,12 @@ import { reexportsSdkRuntime } from './runtime-bundle.js';
 import { DependencyLookup, v1BoundDependencies } from './v1-dependencies.js';
 import { typesOnlyFilesOfClients } from './client-side-types.js';
 import { heldNeighbours } from './held-neighbours.js';
+import { alignHeldAugmentations } from './held-augmentations.js';
 import { tasksLayerNames } from './tasks-layer.js';
 import { mayUseZod, zod4Breaks, type Zod4Break } from './zod-usage.js';
 
 export const SDK_V2 = 'sdk-v2';
+const V2_PACKAGE_SERVER = '@modelcontextprotocol/server';
 
 /** `@modelcontextprotocol/…` specifiers in import/export/require/import() position. */
 const MCP_SPECIFIER = /(?:\bfrom\s*|\bimport\s*\(\s*|\bimport\s+|\brequire\s*\(\s*)(['"`])(@modelcontextprotocol\/[^'"`]+)\1/g;
@@ -145,6 +147,12 @@ export function planSdkV2(result: AnalysisResult, options: TransformOptions): Tr
   }
   if (changedFiles) {
     plan.notes!.unshift(`${SDK_V2}: ${changedFiles} file${changedFiles === 1 ? '' : 's'} moved from ${V1_PACKAGE} 1.x to SDK v2 by the official ${CODEMOD_PACKAGE} ${codemodVersion()} (imports, symbols, registerTool/registerPrompt/registerResource, handler context).`);
+  }
+  // A held file's augmentation must agree with a moved file's (held-augmentations.ts).
+  const moved = outcomes.filter((o) => o.failed === undefined).map((o) => ({ file: o.file, text: after.get(o.file)! }));
+  for (const fix of alignHeldAugmentations(candidates.filter((f) => !v1.includes(f)), moved)) {
+    plan.edits.push(...minimalEdits(fix.file, fix.before, fix.text));
+    plan.notes!.push(`${SDK_V2}: ${result.relative(fix.file)} stays on SDK v1, but ${fix.names.join(', ')} now ${fix.names.length === 1 ? 'comes' : 'come'} from ${V2_PACKAGE_SERVER}: the file uses ${fix.names.length === 1 ? 'it' : 'them'} only in a module augmentation that a file moved to v2 declares too, and TypeScript wants both declarations of one property to have the same type.`);
   }
   planManifests(plan, v1.map((f) => f.file), after, outcomes, manifests, result.relative);
   return plan;

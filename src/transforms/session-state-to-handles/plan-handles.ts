@@ -34,6 +34,7 @@ import { CannotRewrite } from '../kit/handler-sites.js';
 import { planTelemetryIds } from './telemetry-ids.js';
 import { perSessionObjects } from './per-session-objects.js';
 import { keptStoreReads } from './kept-store-reads.js';
+import { keptSseRegistryAdvice } from './kept-registries.js';
 import { injectedIdSites } from './injected-ids.js';
 import { marksCallsAcrossRetries, recordsSessionTimes, retryMarksAdvice, sessionTimesAdvice } from './session-bookkeeping.js';
 import { handleNames, nounOf, styleOf, type HandleNames } from './naming.js';
@@ -99,7 +100,8 @@ export function planHandles(result: AnalysisResult, options: HandlesOptions): Ha
     }
     if (model.store.kind === 'transport') {
       outcome.reason = 'transport registry: serving plumbing, not application state';
-      marker(site, 'session-transport/transport-registry', 'serving plumbing keyed by the session id: replace the sessionful transport and this registry with the stateless handler (createMcpHandler / a transport per request).', outcome);
+      const kept = keptSseRegistryAdvice(analysis, model.store, sf);
+      marker(site, 'session-transport/transport-registry', kept ?? 'serving plumbing keyed by the session id: replace the sessionful transport and this registry with the stateless handler (createMcpHandler / a transport per request).', outcome);
       continue;
     }
     if (model.store.kind === 'server') {

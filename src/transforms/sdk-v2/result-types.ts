@@ -1,0 +1,224 @@
+/**
+ * v1's `setRequestHandler(Schema, handler)` accepted any `ServerResult` from a handler; v2's
+ * `setRequestHandler('tools/call' | 'resources/read' | 'prompts/get', …)` checks the result against
+ * that method's own type. Code that type-checked under v1 only because of that looseness no longer
+ * does after the official codemod (modelcontextprotocol/example-remote-server, `services/mcp.ts`):
+ *
+ * - resource contents typed with `Resource` (a list entry: uri, name, …): v1's passthrough types let
+ *   `const ALL_RESOURCES: Resource[] = … { uri, name, text }`, and those objects are returned as
+ *   `contents` of resources/read and embedded in prompt messages and tool results, where v2 wants
+ *   `TextResourceContents | BlobResourceContents`. The declaration is typed with what every object
+ *   it is built from carries: `Resource & TextResourceContents` (`text`), `… & BlobResourceContents`
+ *   (`blob`), or their union, so it stays a `Resource` for resources/list and fits as contents.
+ * - a tool result's content built in an unannotated `const content = []` (an evolving array whose
+ *   pushed literals widen: `type: string`): returned as `{ content }` from a tools/call handler, it
+ *   is typed `ContentBlock[]`, so the pushed literals keep their literal `type`.
+ *
+ * Resource contents are retyped in TypeScript only (a JavaScript file has no annotation to narrow); a
+ * JavaScript content array gets the type as a JSDoc `@type` tag (checkJs reads it). Only when the v2 names are
+ * free in the file; a declaration that is later pushed to or assigned is left alone (its later
+ * values are not known to carry `text`/`blob`). apply's type check still judges the result.
+ */
+import type { Identifier, Node as TsMorphNode, SourceFile } from 'ts-morph';
+import { loadTsMorph } from '../../typescript.js';
+import { isReference, ownNames, referencesByName } from './bindings.js';
+
+const V2_SERVER = '@modelcontextprotocol/server';
+const RESULT_METHODS = new Set(['tools/call']);
+const MUTATORS = new Set(['push', 'unshift', 'splice', 'fill', 'copyWithin']);
+
+/** Retypes what the v2 result types reject (see above); returns how many declarations changed. */
+export function typeHandlerResults(sf: SourceFile): number {
+  const typescript = /\.[cm]?tsx?$/.test(sf.getFilePath());
+  const wanted = new Set<string>();
+  let changes = typescript ? retypeResourceContents(sf, wanted) : 0;
+  changes += typeContentArrays(sf, wanted, typescript);
+  if (wanted.size) addTypeImports(sf, [...wanted]);
+  return changes;
+}
+
+// ---- resource contents typed as Resource ----------------------------------------------------
+
+function retypeResourceContents(sf: SourceFile, wanted: Set<string>): number {
+  const { Node, SyntaxKind } = loadTsMorph();
+  const local = v2Local(sf, 'Resource');
+  if (!local || !namesFree(sf, ['TextResourceContents', 'BlobResourceContents'])) return 0;
+  let changes = 0;
+  for (const decl of sf.getDescendantsOfKind(SyntaxKind.VariableDeclaration)) {
+    const typeNode = decl.getTypeNode();
+    const init = decl.getInitializer();
+    const name = decl.getNameNode();
+    if (!typeNode || !init || !Node.isIdentifier(name)) continue;
+    const shape = typeShape(typeNode, local);
+    if (!shape) continue;
+    const literals = producedLiterals(init, shape === 'array');
+    if (!literals?.length) continue;
+    const kinds = new Set<string>();
+    for (const literal of literals) {
+      const keys = new Set(literal.getProperties().map((p) => (Node.isPropertyAssignment(p) || Node.isShorthandPropertyAssignment(p) ? p.getName() : '')));
+      if (keys.has('text') === keys.has('blob')) {
+        kinds.clear();
+        break;
+      }
+      kinds.add(keys.has('text') ? 'TextResourceContents' : 'BlobResourceContents');
+    }
+    if (!kinds.size || mutated(sf, name)) continue;
+    const contents = [...kinds].sort().reverse();
+    const element = `${local} & ${contents.length === 1 ? contents[0] : `(${contents.join(' | ')})`}`;
+    typeNode.replaceWithText(shape === 'array' ? `(${element})[]` : element);
+    for (const c of contents) wanted.add(c);
+    changes++;
+  }
+  return changes;
+}
+
+/** `Resource` → 'single', `Resource[]` / `Array<Resource>` → 'array' (the v2 `Resource` bound as `local`). */
+function typeShape(typeNode: TsMorphNode, local: string): 'single' | 'array' | undefined {
+  const { Node } = loadTsMorph();
+  const isResource = (n: TsMorphNode | undefined): boolean => Boolean(n && Node.isTypeReference(n) && n.getTypeName().getText() === local && !n.getTypeArguments().length);
+  if (isResource(typeNode)) return 'single';
+  if (Node.isArrayTypeNode(typeNode) && isResource(typeNode.getElementTypeNode())) return 'array';
+  if (Node.isTypeReference(typeNode) && typeNode.getTypeName().getText() === 'Array' && typeNode.getTypeArguments().length === 1 && isResource(typeNode.getTypeArguments()[0])) return 'array';
+  return undefined;
+}
+
+/**
+ * The object literals a declaration's value is made of: the literal itself; an array literal's
+ * elements; the values a callback passed to the initializing call returns (`Array.from({ length }, (_, i) => { … return { … } })`,
+ * `.map(…)`). Undefined when anything else could flow in (a spread, a returned variable).
+ */
+function producedLiterals(init: TsMorphNode, array: boolean): import('ts-morph').ObjectLiteralExpression[] | undefined {
+  const { Node, SyntaxKind } = loadTsMorph();
+  const expr = skipParens(init);
+  if (!array) return Node.isObjectLiteralExpression(expr) ? [expr] : undefined;
+  if (Node.isArrayLiteralExpression(expr)) {
+    const elements = expr.getElements().map(skipParens);
+    return elements.every((e) => Node.isObjectLiteralExpression(e)) ? (elements as import('ts-morph').ObjectLiteralExpression[]) : undefined;
+  }
+  if (!Node.isCallExpression(expr)) return undefined;
+  const callbacks = expr.getArguments().filter((a) => Node.isArrowFunction(a) || Node.isFunctionExpression(a));
+  if (callbacks.length !== 1) return undefined;
+  const callback = callbacks[0] as import('ts-morph').ArrowFunction | import('ts-morph').FunctionExpression;
+  const body = callback.getBody();
+  if (!Node.isBlock(body)) {
+    const value = skipParens(body);
+    return Node.isObjectLiteralExpression(value) ? [value] : undefined;
+  }
+  const out: import('ts-morph').ObjectLiteralExpression[] = [];
+  for (const ret of body.getDescendantsOfKind(SyntaxKind.ReturnStatement)) {
+    if (ret.getFirstAncestor((a) => Node.isFunctionLikeDeclaration(a)) !== callback) continue;
+    const value = ret.getExpression() && skipParens(ret.getExpression()!);
+    if (!value || !Node.isObjectLiteralExpression(value)) return undefined;
+    out.push(value);
+  }
+  return out;
+}
+
+// ---- tool result content built in an untyped array ------------------------------------------
+
+function typeContentArrays(sf: SourceFile, wanted: Set<string>, typescript: boolean): number {
+  const { Node, SyntaxKind } = loadTsMorph();
+  if (!v2Local(sf, 'Server') && !v2Local(sf, 'McpServer')) return 0;
+  const contentBlock = !typescript ? `import('${V2_SERVER}').ContentBlock` : (v2Local(sf, 'ContentBlock') ?? (namesFree(sf, ['ContentBlock']) ? 'ContentBlock' : undefined));
+  if (!contentBlock) return 0;
+  let changes = 0;
+  for (const handler of toolCallHandlers(sf)) {
+    for (const ret of handler.getDescendantsOfKind(SyntaxKind.ReturnStatement)) {
+      if (ret.getFirstAncestor((a) => Node.isFunctionLikeDeclaration(a)) !== handler) continue;
+      const value = ret.getExpression() && skipParens(ret.getExpression()!);
+      if (!value || !Node.isObjectLiteralExpression(value)) continue;
+      const property = value.getProperty('content');
+      let id: TsMorphNode | undefined;
+      if (Node.isShorthandPropertyAssignment(property)) id = property.getNameNode();
+      else if (Node.isPropertyAssignment(property)) id = property.getInitializer() && skipParens(property.getInitializer()!);
+      if (!id || !Node.isIdentifier(id)) continue;
+      const decl = localDeclaration(handler, id.getText());
+      if (!decl || decl.getTypeNode()) continue;
+      const init = decl.getInitializer();
+      if (!init || !Node.isArrayLiteralExpression(skipParens(init)) || (skipParens(init) as import('ts-morph').ArrayLiteralExpression).getElements().length) continue;
+      if (typescript) {
+        decl.setType(`${contentBlock}[]`);
+        if (contentBlock === 'ContentBlock') wanted.add('ContentBlock');
+      } else {
+        // JavaScript: the same type as a JSDoc tag (read by checkJs and editors), on a statement of its own.
+        const statement = decl.getVariableStatement();
+        if (!statement || statement.getDeclarations().length !== 1 || statement.getJsDocs().length) continue;
+        const indent = statement.getIndentationText();
+        statement.replaceWithText(`/** @type {${contentBlock}[]} */\n${indent}${statement.getText()}`);
+      }
+      changes++;
+    }
+  }
+  return changes;
+}
+
+/** The handlers of `setRequestHandler('tools/call', fn)` (v2's method-string form, as the official codemod writes it). */
+function toolCallHandlers(sf: SourceFile): Array<import('ts-morph').ArrowFunction | import('ts-morph').FunctionExpression> {
+  const { Node, SyntaxKind } = loadTsMorph();
+  const out: Array<import('ts-morph').ArrowFunction | import('ts-morph').FunctionExpression> = [];
+  for (const call of sf.getDescendantsOfKind(SyntaxKind.CallExpression)) {
+    const callee = call.getExpression();
+    if (!Node.isPropertyAccessExpression(callee) || callee.getName() !== 'setRequestHandler') continue;
+    const [method, handler] = call.getArguments();
+    if (!method || !Node.isStringLiteral(method) || !RESULT_METHODS.has(method.getLiteralValue())) continue;
+    if (handler && (Node.isArrowFunction(handler) || Node.isFunctionExpression(handler))) out.push(handler);
+  }
+  return out;
+}
+
+/** The `const`/`let` declaration of `name` directly in the handler's body (not in a nested function). */
+function localDeclaration(handler: TsMorphNode, name: string): import('ts-morph').VariableDeclaration | undefined {
+  const { Node, SyntaxKind } = loadTsMorph();
+  const found = handler.getDescendantsOfKind(SyntaxKind.VariableDeclaration).filter((d) => d.getName() === name && d.getFirstAncestor((a) => Node.isFunctionLikeDeclaration(a)) === handler);
+  return found.length === 1 ? found[0] : undefined;
+}
+
+// ---- helpers --------------------------------------------------------------------------------
+
+function skipParens(node: TsMorphNode): TsMorphNode {
+  const { Node } = loadTsMorph();
+  let current = node;
+  while (Node.isParenthesizedExpression(current)) current = current.getExpression();
+  return current;
+}
+
+/** The local name of a v2 server export the file imports (after the codemod). */
+function v2Local(sf: SourceFile, name: string): string | undefined {
+  for (const decl of sf.getImportDeclarations()) {
+    if (decl.getModuleSpecifierValue() !== V2_SERVER) continue;
+    for (const named of decl.getNamedImports()) if (named.getName() === name) return named.getAliasNode()?.getText() ?? name;
+  }
+  return undefined;
+}
+
+function namesFree(sf: SourceFile, names: readonly string[]): boolean {
+  const own = ownNames(sf);
+  const imported = new Set(sf.getImportDeclarations().flatMap((d) => d.getNamedImports().map((n) => n.getAliasNode()?.getText() ?? n.getName())));
+  return names.every((n) => !own.has(n) && (!imported.has(n) || v2Local(sf, n) === n));
+}
+
+/** Whether the variable is pushed to, spliced or assigned after its declaration. */
+function mutated(sf: SourceFile, name: Identifier): boolean {
+  const { Node, SyntaxKind } = loadTsMorph();
+  for (const ref of referencesByName(sf, name.getText())) {
+    if (ref === name || !isReference(ref)) continue;
+    const parent = ref.getParent();
+    if (Node.isPropertyAccessExpression(parent) && parent.getExpression() === ref && MUTATORS.has(parent.getName())) return true;
+    if (Node.isBinaryExpression(parent) && parent.getLeft() === ref && parent.getOperatorToken().getKind() === SyntaxKind.EqualsToken) return true;
+  }
+  return false;
+}
+
+/** `type X` added to the file's import from the v2 server package (a new type-only import if it has none). */
+function addTypeImports(sf: SourceFile, names: readonly string[]): void {
+  const missing = names.filter((n) => !v2Local(sf, n));
+  if (!missing.length) return;
+  const decl = sf.getImportDeclarations().find((d) => d.getModuleSpecifierValue() === V2_SERVER && !d.getNamespaceImport() && !d.getDefaultImport());
+  if (decl) {
+    const typeOnly = decl.isTypeOnly();
+    // At the end of the list (ts-morph's addNamedImport would sort them in among the file's own).
+    decl.insertNamedImports(decl.getNamedImports().length, missing.sort().map((name) => (typeOnly ? name : { name, isTypeOnly: true })));
+    return;
+  }
+  sf.addImportDeclaration({ moduleSpecifier: V2_SERVER, namedImports: [...missing].sort(), isTypeOnly: true });
+}

@@ -1,0 +1,53 @@
+/**
+ * A transport registry handed to the HTTP+SSE endpoint that stateless-serving keeps for 2025-era clients
+ * (analysis/legacy-sse.ts) is that endpoint's, not plumbing the stateless handler replaces:
+ * microsoft/playwright-mcp's `startHttpTransport` declares `const sseSessions = new Map()` and passes it
+ * to `handleSSE(…, sseSessions)`, the kept endpoint. The registry the endpoint itself names is already
+ * left to the endpoint's marker (legacySseEndpoint's `registries`); one that reaches it only as an argument
+ * was marked "replace the sessionful transport and this registry with the stateless handler", advice that
+ * contradicts the endpoint's own marker. Its marker says instead that it is kept with the endpoint and
+ * goes with it.
+ */
+import { ts } from '../../typescript.js';
+import { forEachDescendant } from '../../analysis/ast.js';
+import { legacySseEndpoint } from '../../analysis/legacy-sse.js';
+import type { AnalysisResult } from '../../analysis/model.js';
+import type { SessionStore } from '../../analysis/session-flow.js';
+
+type Analysis = AnalysisResult['analysis'];
+
+/** The marker text for a registry whose every use hands it to the file's kept HTTP+SSE endpoint; undefined otherwise. */
+export function keptSseRegistryAdvice(analysis: Analysis, store: SessionStore, sf: ts.SourceFile): string | undefined {
+  const decl = store.declaration;
+  if (!decl || !ts.isVariableDeclaration(decl) || !ts.isIdentifier(decl.name) || decl.getSourceFile() !== sf) return undefined;
+  const endpoint = legacySseEndpoint(analysis, sf);
+  if (!endpoint) return undefined;
+  const values = analysis.values;
+  const name = decl.name;
+  const symbol = values.symbolOf(name);
+  if (!symbol) return undefined;
+  const inPart = (node: ts.Node): ts.Node | undefined => endpoint.parts.find((p) => node.pos >= p.pos && node.end <= p.end);
+  const handlers = new Set<string>();
+  let uses = 0;
+  let elsewhere = false;
+  forEachDescendant(sf, (node) => {
+    if (elsewhere || !ts.isIdentifier(node) || node === name || node.text !== name.text || values.symbolOf(node) !== symbol) return;
+    uses++;
+    if (inPart(node)) return;
+    // Passed as an argument to a function that is one of the endpoint's parts (`handleSSE(…, sseSessions)`).
+    const call = node.parent;
+    if (ts.isCallExpression(call) && call.arguments.includes(node as ts.Expression)) {
+      const callee = values.symbolOf(call.expression);
+      const target = callee?.valueDeclaration ?? callee?.declarations?.[0];
+      const part = target && inPart(target);
+      if (part) {
+        handlers.add(ts.isIdentifier(call.expression) ? call.expression.text : call.expression.getText(sf));
+        return;
+      }
+    }
+    elsewhere = true;
+  });
+  if (elsewhere || !uses || !handlers.size) return undefined;
+  const named = [...handlers].map((h) => `\`${h}\``).join(', ');
+  return `the session registry of the HTTP+SSE endpoint ${named}, kept for 2025-era clients and handed this registry as an argument: it is that endpoint's (its SSE streams are found by session id), not plumbing the stateless handler replaces. It stays while the endpoint does and goes with it once no 2025-era client needs it.`;
+}

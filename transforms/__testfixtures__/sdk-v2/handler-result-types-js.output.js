@@ -1,0 +1,42 @@
+/**
+ * The same server in JavaScript: no annotation to retype, so only the official codemod's move.
+ */
+import { Server } from '@modelcontextprotocol/server';
+
+export function createServer() {
+  const server = new Server({ name: 'library', version: '1.0.0' }, { capabilities: { resources: {}, tools: {}, prompts: {} } });
+
+  // Half plain text, half binary.
+  const ALL_RESOURCES = Array.from({ length: 10 }, (_, i) => {
+    const uri = `test://static/resource/${i + 1}`;
+    if (i % 2 === 0) {
+      return { uri, name: `Resource ${i + 1}`, mimeType: 'text/plain', text: `Resource ${i + 1}` };
+    }
+    return { uri, name: `Resource ${i + 1}`, mimeType: 'application/octet-stream', blob: Buffer.from(`Resource ${i + 1}`).toString('base64') };
+  });
+  // Listed only: no contents.
+  const listed = [{ uri: 'test://app', name: 'App', mimeType: 'text/html' }];
+
+  server.setRequestHandler('resources/list', async () => ({ resources: [...ALL_RESOURCES, ...listed] }));
+
+  server.setRequestHandler('resources/read', async (request) => {
+    const index = Number(request.params.uri.split('/').pop()) - 1;
+    return { contents: [ALL_RESOURCES[index]] };
+  });
+
+  server.setRequestHandler('prompts/get', async () => ({
+    messages: [{ role: 'user', content: { type: 'resource', resource: ALL_RESOURCES[0] } }],
+  }));
+
+  server.setRequestHandler('tools/call', async (request) => {
+    /** @type {import('@modelcontextprotocol/server').ContentBlock[]} */
+    const content = [];
+    content.push({ type: 'text', text: `Called ${request.params.name}`, annotations: { priority: 1.0, audience: ['user'] } });
+    if (request.params.arguments?.image) {
+      content.push({ type: 'image', data: 'iVBORw0KGgo=', mimeType: 'image/png' });
+    }
+    return { content };
+  });
+
+  return server;
+}

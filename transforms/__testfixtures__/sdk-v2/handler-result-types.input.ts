@@ -1,0 +1,50 @@
+/**
+ * A low-level server whose handlers v1 let return anything that fits `ServerResult`: resource
+ * contents typed as `Resource` (they carry `text` or `blob`), a tool result's content built in an
+ * untyped array.
+ */
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import {
+  CallToolRequestSchema,
+  GetPromptRequestSchema,
+  ListResourcesRequestSchema,
+  ReadResourceRequestSchema,
+  Resource,
+} from '@modelcontextprotocol/sdk/types.js';
+
+export function createServer(): Server {
+  const server = new Server({ name: 'library', version: '1.0.0' }, { capabilities: { resources: {}, tools: {}, prompts: {} } });
+
+  // Half plain text, half binary.
+  const ALL_RESOURCES: Resource[] = Array.from({ length: 10 }, (_, i) => {
+    const uri = `test://static/resource/${i + 1}`;
+    if (i % 2 === 0) {
+      return { uri, name: `Resource ${i + 1}`, mimeType: 'text/plain', text: `Resource ${i + 1}` };
+    }
+    return { uri, name: `Resource ${i + 1}`, mimeType: 'application/octet-stream', blob: Buffer.from(`Resource ${i + 1}`).toString('base64') };
+  });
+  // Listed only: no contents, stays a Resource.
+  const listed: Resource[] = [{ uri: 'test://app', name: 'App', mimeType: 'text/html' }];
+
+  server.setRequestHandler(ListResourcesRequestSchema, async () => ({ resources: [...ALL_RESOURCES, ...listed] }));
+
+  server.setRequestHandler(ReadResourceRequestSchema, async (request) => {
+    const index = Number(request.params.uri.split('/').pop()) - 1;
+    return { contents: [ALL_RESOURCES[index]!] };
+  });
+
+  server.setRequestHandler(GetPromptRequestSchema, async () => ({
+    messages: [{ role: 'user', content: { type: 'resource', resource: ALL_RESOURCES[0]! } }],
+  }));
+
+  server.setRequestHandler(CallToolRequestSchema, async (request) => {
+    const content = [];
+    content.push({ type: 'text', text: `Called ${request.params.name}`, annotations: { priority: 1.0, audience: ['user'] } });
+    if (request.params.arguments?.image) {
+      content.push({ type: 'image', data: 'iVBORw0KGgo=', mimeType: 'image/png' });
+    }
+    return { content };
+  });
+
+  return server;
+}
