@@ -27,7 +27,8 @@ export function settleLeftSites(result: AnalysisResult, plan: TransformPlan, rul
   const handled = (node: ts.Node): boolean => isMarked(plan, node) || rewrittenBy(plan, node);
   // Any log message left, rewritten onto its request or not, needs the capability.
   const uses = analysis.features.uses('logging');
-  let stillLogs = uses.length > 0;
+  // A use the plan rewrote away (a stdout log line moved to stderr) sends nothing any more.
+  let stillLogs = uses.some((use) => !rewrittenBy(plan, use.node));
   for (const use of uses) {
     if (!handled(use.node) && !sentOnItsRequest(result, use)) addMarker(plan, use.node, rule, adviceFor(use, proxies, analysis.values.checker));
   }
@@ -41,7 +42,7 @@ export function settleLeftSites(result: AnalysisResult, plan: TransformPlan, rul
         stillLogs = !!name && REQUEST_METHODS.has(name) && !!receiver && analysis.values.valueOf(receiver)?.kind === 'context-request';
       } else if (ts.isObjectLiteralExpression(node)) {
         const method = handBuiltMessage(analysis.values, node, (m) => LOG_MESSAGES.has(m));
-        if (!method) return;
+        if (!method || rewrittenBy(plan, method)) return;
         stillLogs = true;
         if (!handled(method)) addMarker(plan, method, rule, writtenToStdout(analysis.values.checker, node) ? STDOUT : HAND_BUILT);
       } else if (ts.isPropertyAssignment(node) && propertyNameText(node.name) === 'logging' && isServerCapabilities(result, node.parent)) {

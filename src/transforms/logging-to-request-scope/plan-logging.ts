@@ -16,6 +16,8 @@
  *   request's own log, a function of the same shape (`handed-on.ts`);
  * - every other site (a log sender handed on elsewhere, a log message built by hand, the `logging`
  *   capability) gets one marker (`left-sites.ts`); a capability nothing uses any more is removed;
+ * - with `--modern-only`, a `notifications/message` line the server writes to stdout itself goes to
+ *   stderr without its JSON-RPC envelope (`stdout-logs.ts`);
  * - progress a handler sends through the server (`server.server.notification({ method:
  *   'notifications/progress', … }, { relatedRequestId })`) goes onto the request it reports on, as the
  *   maintainers of `src/everything` moved it: v2 `ctx.mcpReq.notify(message)`, SDK 1.x
@@ -34,6 +36,7 @@ import { SSE_TRANSPORTS, STDIO_TRANSPORTS, sdkMajorOfFile } from '../../analysis
 import { addMarker, CannotRewrite, contextParameter, directHandler, forEachCall, isServerCall } from '../kit/handler-sites.js';
 import { settleLeftSites } from './left-sites.js';
 import { rewriteHandedOnSenders } from './handed-on.js';
+import { moveStdoutLogsToStderr } from './stdout-logs.js';
 import { checkClosureSeesContext, requestSite } from './request-sites.js';
 import { levelProxies, proxiedAdvice } from './level-proxies.js';
 import { frameworkConnectionTransports } from '../../rules/framework-sites.js';
@@ -121,12 +124,14 @@ export function planLogging(result: AnalysisResult, options: TransformOptions): 
     }
   });
   const handedOn = rewriteHandedOnSenders(result, plan, options, proxies);
+  const toStderr = moveStdoutLogsToStderr(result, options, plan);
   const { removedCapabilities } = settleLeftSites(result, plan, RULE, proxies);
   if (removedCapabilities) plan.notes.push(`logging: the logging capability ${removedCapabilities === 1 ? 'is' : 'are'} no longer declared: nothing in the server sends a log message (deprecated in 2026-07-28, SEP-2577)`);
   if (scoped) plan.notes.push(`logging: ${scoped} sendLoggingMessage call${scoped === 1 ? '' : 's'} in handlers now log on the request (2026-07-28 clients see them only when the request carries _meta io.modelcontextprotocol/logLevel)`);
   if (handedOn) plan.notes.push(`logging: ${handedOn} log sender${handedOn === 1 ? '' : 's'} handed on from a handler ${handedOn === 1 ? 'is' : 'are'} now the request's own log (ctx.mcpReq.log / extra.sendNotification)`);
   if (progress) plan.notes.push(`progress: ${progress} notifications/progress send${progress === 1 ? '' : 's'} through the server now ${progress === 1 ? 'goes' : 'go'} on the request ${progress === 1 ? 'it reports' : 'they report'} on (ctx.mcpReq.notify / extra.sendNotification)`);
   if (kept) plan.notes.push(`logging: ${kept} background sendLoggingMessage call${kept === 1 ? '' : 's'} kept (marked): ${kept === 1 ? 'it reaches' : 'they reach'} 2025-era clients on ${legacyStreams.join(' and ')} connections (deprecated, functional through the deprecation window); 2026-07-28 clients never receive ${kept === 1 ? 'it' : 'them'} — log to stderr or OpenTelemetry if they need to be seen, and remove ${kept === 1 ? 'it' : 'them'} with --modern-only`);
+  if (toStderr) plan.notes.push(`logging: ${toStderr} notifications/message line${toStderr === 1 ? '' : 's'} the server wrote to stdout itself now ${toStderr === 1 ? 'goes' : 'go'} to stderr as a plain JSON log line (--modern-only: no 2025-era client reads them; stderr is a stdio server's log channel)`);
   if (stderr) plan.notes.push(`logging: ${stderr} background sendLoggingMessage call${stderr === 1 ? '' : 's'} now write to stderr (marked): choose OpenTelemetry or your logger`);
   return plan;
 }
