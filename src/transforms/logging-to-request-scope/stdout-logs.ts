@@ -32,8 +32,8 @@ import { indentAt } from '../session-state-to-handles/source-style.js';
 /** The raw notification methods of logging (`notifications/message`), from the SDK description. */
 const LOG_MESSAGES = new Set(Object.keys(describedFeature('logging').messages ?? {}));
 
-/** Rewrites every stdout log line of the program that has the shape above; returns how many. */
-export function moveStdoutLogsToStderr(result: AnalysisResult, options: TransformOptions, plan: TransformPlan): number {
+/** Rewrites every stdout log line of the program that has the shape above (its edits also go to `silenced`); returns how many. */
+export function moveStdoutLogsToStderr(result: AnalysisResult, options: TransformOptions, plan: TransformPlan, silenced: TextEdit[]): number {
   if (!options.modernOnly || options.target !== '2026-07-28') return 0;
   const checker = result.analysis.values.checker;
   const writes = new Set<ts.CallExpression>();
@@ -47,6 +47,7 @@ export function moveStdoutLogsToStderr(result: AnalysisResult, options: Transfor
       const edits = rewrite(checker, result.sourceFiles, sf, node, params, writes);
       if (!edits) return;
       plan.edits.push(...edits);
+      silenced.push(...edits);
       moved++;
     });
   }
