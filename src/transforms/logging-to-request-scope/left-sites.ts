@@ -13,6 +13,7 @@ import { handBuiltMessage } from '../../analysis/json-rpc-literals.js';
 import { isHandBuiltInitializeResult } from '../../analysis/handshake-plumbing.js';
 import { isServerKind } from '../../analysis/values.js';
 import type { TransformPlan } from '../kit/plan.js';
+import type { TextEdit } from '../kit/edits.js';
 import { addMarker, addMarkerAtLine, isMarked } from '../kit/handler-sites.js';
 import { originalKeptAdvice, type LevelProxies } from './level-proxies.js';
 
@@ -22,12 +23,14 @@ const LOG_MESSAGES = new Set(Object.keys(describedFeature('logging').messages ??
 const REQUEST_METHODS = new Set(describedFeature('logging').requestMethods ?? []);
 
 /** Marks every logging use and hand-built log message the plan neither rewrote nor marked; settles the capability. Returns how many capabilities were removed. */
-export function settleLeftSites(result: AnalysisResult, plan: TransformPlan, rule: string, proxies: LevelProxies): { removedCapabilities: number } {
+export function settleLeftSites(result: AnalysisResult, plan: TransformPlan, rule: string, proxies: LevelProxies, silenced: readonly TextEdit[] = []): { removedCapabilities: number } {
   const { analysis } = result;
   const handled = (node: ts.Node): boolean => isMarked(plan, node) || rewrittenBy(plan, node);
   // Any log message left, rewritten onto its request or not, needs the capability.
   const uses = analysis.features.uses('logging');
-  let stillLogs = uses.length > 0;
+  // A use the plan turned into a stderr line (`silenced`) sends nothing any more; one moved onto its request still does.
+  const stopped = (node: ts.Node): boolean => rewrittenBy({ edits: [...silenced] }, node);
+  let stillLogs = uses.some((use) => !stopped(use.node));
   for (const use of uses) {
     if (!handled(use.node) && !sentOnItsRequest(result, use)) addMarker(plan, use.node, rule, adviceFor(use, proxies, analysis.values.checker));
   }
@@ -41,7 +44,7 @@ export function settleLeftSites(result: AnalysisResult, plan: TransformPlan, rul
         stillLogs = !!name && REQUEST_METHODS.has(name) && !!receiver && analysis.values.valueOf(receiver)?.kind === 'context-request';
       } else if (ts.isObjectLiteralExpression(node)) {
         const method = handBuiltMessage(analysis.values, node, (m) => LOG_MESSAGES.has(m));
-        if (!method) return;
+        if (!method || stopped(method)) return;
         stillLogs = true;
         if (!handled(method)) addMarker(plan, method, rule, writtenToStdout(analysis.values.checker, node) ? STDOUT : HAND_BUILT);
       } else if (ts.isPropertyAssignment(node) && propertyNameText(node.name) === 'logging' && isServerCapabilities(result, node.parent)) {
@@ -104,7 +107,7 @@ function sentOnItsRequest(result: AnalysisResult, use: FeatureUse): boolean {
 }
 
 /** An edit of this plan replaces the code `node` starts in (its call was rewritten, its statement removed). */
-function rewrittenBy(plan: TransformPlan, node: ts.Node): boolean {
+function rewrittenBy(plan: Pick<TransformPlan, 'edits'>, node: ts.Node): boolean {
   const sf = node.getSourceFile();
   const at = node.getStart(sf);
   return plan.edits.some((e) => e.file === sf.fileName && e.start <= at && at < e.end);

@@ -9,13 +9,16 @@
  *   the call is left as it is, with a marker saying so: it still reaches them, through the deprecation
  *   window (SEP-2577), as the maintainers of `src/everything` kept it. With `--modern-only`, `--target stateless-v1` or only
  *   Streamable HTTP (stateless: no connection outlives a request), a statement becomes a stderr
- *   line (`console.error`) with a marker (move to OpenTelemetry or a real logger); anything else gets
- *   a marker only;
+ *   line (`console.error`), the spec's replacement; it is marked (move to OpenTelemetry or a real
+ *   logger) except with `--modern-only`, where no client could take the message any more; anything
+ *   else gets a marker only;
  * - `logging/setLevel` handlers get a marker: the level now arrives per request in `_meta`;
  * - a log sender a handler hands on (`helper(server.sendLoggingMessage.bind(server))`) becomes the
  *   request's own log, a function of the same shape (`handed-on.ts`);
  * - every other site (a log sender handed on elsewhere, a log message built by hand, the `logging`
  *   capability) gets one marker (`left-sites.ts`); a capability nothing uses any more is removed;
+ * - with `--modern-only`, a `notifications/message` line the server writes to stdout itself goes to
+ *   stderr without its JSON-RPC envelope (`stdout-logs.ts`);
  * - progress a handler sends through the server (`server.server.notification({ method:
  *   'notifications/progress', … }, { relatedRequestId })`) goes onto the request it reports on, as the
  *   maintainers of `src/everything` moved it: v2 `ctx.mcpReq.notify(message)`, SDK 1.x
@@ -34,6 +37,7 @@ import { SSE_TRANSPORTS, STDIO_TRANSPORTS, sdkMajorOfFile } from '../../analysis
 import { addMarker, CannotRewrite, contextParameter, directHandler, forEachCall, isServerCall } from '../kit/handler-sites.js';
 import { settleLeftSites } from './left-sites.js';
 import { rewriteHandedOnSenders } from './handed-on.js';
+import { moveStdoutLogsToStderr } from './stdout-logs.js';
 import { checkClosureSeesContext, requestSite } from './request-sites.js';
 import { levelProxies, proxiedAdvice } from './level-proxies.js';
 import { frameworkConnectionTransports } from '../../rules/framework-sites.js';
@@ -51,6 +55,9 @@ export function planLogging(result: AnalysisResult, options: TransformOptions): 
   const { analysis } = result;
   let scoped = 0;
   let stderr = 0;
+  let stderrDone = 0;
+  /** Edits that turn a log message into a stderr line: what they cover no longer needs the capability. */
+  const silenced: TextEdit[] = [];
   let kept = 0;
   let progress = 0;
   const proxies = levelProxies(result, METHODS);
@@ -112,8 +119,14 @@ export function planLogging(result: AnalysisResult, options: TransformOptions): 
       }
       if (!site && statement && params) {
         // Background logging: no request to carry it. stderr keeps the line; a person picks the real sink.
-        plan.edits.push({ file: sf.fileName, start: statement.expression.getStart(sf), end: statement.expression.end, text: `console.error(JSON.stringify(${params.getText(sf)}))` });
-        addMarker(plan, statement, RULE, 'logging outside a request: 2026-07-28 drops unsolicited notifications/message (Logging is deprecated, SEP-2577), so this now writes to stderr. Send it to OpenTelemetry or your logger, or log with ctx.mcpReq.log(level, data, logger) inside the handler whose work it describes.');
+        const toStderr = { file: sf.fileName, start: statement.expression.getStart(sf), end: statement.expression.end, text: `console.error(JSON.stringify(${params.getText(sf)}))` };
+        plan.edits.push(toStderr);
+        silenced.push(toStderr);
+        // With --modern-only no client takes a log message outside a request, and stderr is the spec's
+        // replacement (server/utilities/logging: stderr on stdio, or OpenTelemetry): the move is complete.
+        // Otherwise a 2025-era client may still be waiting for it on a connection this program serves: marked.
+        if (options.modernOnly) stderrDone++;
+        else addMarker(plan, statement, RULE, 'logging outside a request: 2026-07-28 drops unsolicited notifications/message (Logging is deprecated, SEP-2577), so this now writes to stderr. Send it to OpenTelemetry or your logger, or log with ctx.mcpReq.log(level, data, logger) inside the handler whose work it describes.');
         stderr++;
         return;
       }
@@ -121,13 +134,15 @@ export function planLogging(result: AnalysisResult, options: TransformOptions): 
     }
   });
   const handedOn = rewriteHandedOnSenders(result, plan, options, proxies);
-  const { removedCapabilities } = settleLeftSites(result, plan, RULE, proxies);
+  const toStderr = moveStdoutLogsToStderr(result, options, plan, silenced);
+  const { removedCapabilities } = settleLeftSites(result, plan, RULE, proxies, silenced);
   if (removedCapabilities) plan.notes.push(`logging: ${removedCapabilities === 1 ? 'the logging capability is' : `${removedCapabilities} logging capabilities are`} no longer declared: nothing in the server sends a log message (deprecated in 2026-07-28, SEP-2577)`);
   if (scoped) plan.notes.push(`logging: ${scoped} sendLoggingMessage call${scoped === 1 ? '' : 's'} in handlers now log on the request (2026-07-28 clients see them only when the request carries _meta io.modelcontextprotocol/logLevel)`);
   if (handedOn) plan.notes.push(`logging: ${handedOn} log sender${handedOn === 1 ? '' : 's'} handed on from a handler ${handedOn === 1 ? 'is' : 'are'} now the request's own log (ctx.mcpReq.log / extra.sendNotification)`);
   if (progress) plan.notes.push(`progress: ${progress} notifications/progress send${progress === 1 ? '' : 's'} through the server now ${progress === 1 ? 'goes' : 'go'} on the request ${progress === 1 ? 'it reports' : 'they report'} on (ctx.mcpReq.notify / extra.sendNotification)`);
   if (kept) plan.notes.push(`logging: ${kept} background sendLoggingMessage call${kept === 1 ? '' : 's'} kept (marked): ${kept === 1 ? 'it reaches' : 'they reach'} 2025-era clients on ${legacyStreams.join(' and ')} connections (deprecated, functional through the deprecation window); 2026-07-28 clients never receive ${kept === 1 ? 'it' : 'them'} — log to stderr or OpenTelemetry if they need to be seen, and remove ${kept === 1 ? 'it' : 'them'} with --modern-only`);
-  if (stderr) plan.notes.push(`logging: ${stderr} background sendLoggingMessage call${stderr === 1 ? '' : 's'} now write to stderr (marked): choose OpenTelemetry or your logger`);
+  if (toStderr) plan.notes.push(`logging: ${toStderr} notifications/message line${toStderr === 1 ? '' : 's'} the server wrote to stdout itself now ${toStderr === 1 ? 'goes' : 'go'} to stderr as a plain JSON log line (--modern-only: no 2025-era client reads them; stderr is a stdio server's log channel)`);
+  if (stderr) plan.notes.push(`logging: ${stderr} background sendLoggingMessage call${stderr === 1 ? '' : 's'} now write to stderr${stderrDone === stderr ? ' (--modern-only: no client takes a log message outside a request; OpenTelemetry or your logger are the other sinks the spec names)' : ' (marked): choose OpenTelemetry or your logger'}`);
   return plan;
 }
 

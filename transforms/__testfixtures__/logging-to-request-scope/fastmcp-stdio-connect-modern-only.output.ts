@@ -3,7 +3,7 @@
  * `server.on('connect', …)` shape). No request carries that log, but stdio keeps a 2025-era client's
  * connection open, so while those clients are served (the default) the send still reaches them: it is
  * kept, with a marker saying so, as for an SDK stdio transport. Turning it into a stderr line would take
- * it away from the clients that still get it. With `--modern-only` no 2025-era client is served any more: the send becomes a stderr line, the log channel of a stdio server.
+ * it away from the clients that still get it. With `--modern-only` no 2025-era client is served any more: the send becomes a stderr line, the log channel of a stdio server, with nothing left to do.
  */
 import { FastMCP } from 'fastmcp';
 import { z } from 'zod';
@@ -18,7 +18,6 @@ server.addTool({
 });
 
 server.on('connect', (event) => {
-  // @mcp-migrate-todo(deprecated-feature/logging): logging outside a request: 2026-07-28 drops unsolicited notifications/message (Logging is deprecated, SEP-2577), so this now writes to stderr. Send it to OpenTelemetry or your logger, or log with ctx.mcpReq.log(level, data, logger) inside the handler whose work it describes.
   console.error(JSON.stringify({ level: 'info', data: { message: 'MCP server connected' } }));
 });
 

@@ -1,6 +1,7 @@
 /**
  * The same stdio server migrated with --modern-only: no 2025-era client is served, so nothing receives
- * the background line any more; it goes to stderr, marked for a real log sink.
+ * the background line any more; it goes to stderr, the spec's replacement on stdio, with nothing left to
+ * do (a note in MIGRATION.md names OpenTelemetry and the project's logger as the other sinks).
  */
 import { McpServer } from '@modelcontextprotocol/server';
 import { StdioServerTransport } from '@modelcontextprotocol/server/stdio';

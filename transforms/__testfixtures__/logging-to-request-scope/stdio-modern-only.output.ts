@@ -1,6 +1,7 @@
 /**
  * The same stdio server migrated with --modern-only: no 2025-era client is served, so nothing receives
- * the background line any more; it goes to stderr, marked for a real log sink.
+ * the background line any more; it goes to stderr, the spec's replacement on stdio, with nothing left to
+ * do (a note in MIGRATION.md names OpenTelemetry and the project's logger as the other sinks).
  */
 import { McpServer } from '@modelcontextprotocol/server';
 import { StdioServerTransport } from '@modelcontextprotocol/server/stdio';
@@ -18,7 +19,6 @@ server.registerTool('index_file', { description: 'Index one file.', inputSchema:
 
 // Progress of the background indexer, every ten seconds.
 setInterval(() => {
-  // @mcp-migrate-todo(deprecated-feature/logging): logging outside a request: 2026-07-28 drops unsolicited notifications/message (Logging is deprecated, SEP-2577), so this now writes to stderr. Send it to OpenTelemetry or your logger, or log with ctx.mcpReq.log(level, data, logger) inside the handler whose work it describes.
   console.error(JSON.stringify({ level: 'debug', logger: 'indexer', data: `${indexed} files indexed` }));
 }, 10_000).unref();
 
