@@ -23,10 +23,12 @@ import { describedFeature, handlerRegistration, REGISTRATION_METHODS, ruleOfFeat
 import { isServerKind } from '../../analysis/values.js';
 import type { TransformOptions, TransformPlan } from '../kit/plan.js';
 import { emptyPlan } from '../kit/plan.js';
-import { flavourOf, indentUnit } from '../session-state-to-handles/source-style.js';
+import { indentUnit } from '../session-state-to-handles/source-style.js';
 import type { TextEdit } from '../kit/edits.js';
 import { addMarker, CannotRewrite, contextParameter, directHandler, forEachCall, importEdits, isMarked, isServerCall, markFrameworkSites } from '../kit/handler-sites.js';
 import { sdkEntryPackage, sdkMajorOfFile } from '../../analysis/sdk-modules.js';
+import { envelopeRead, needsParentheses } from './envelope-read.js';
+import { registersOnly, ungateIntoHandlers } from './gate-into-handlers.js';
 
 /** The features whose values move from the handshake to each request's envelope. */
 const HANDSHAKE_FEATURES: readonly FeatureId[] = ['client-capabilities', 'client-version'];
@@ -66,7 +68,7 @@ export function planHandshake(result: AnalysisResult, options: TransformOptions)
     const gate = capabilityGate(analysis, call);
     if (!gate || gated.has(gate)) return;
     gated.add(gate);
-    const unwrapped = unconditional(analysis, gate);
+    const unwrapped = unconditional(analysis, gate) ?? ungateIntoHandlers(analysis, gate, options, { readOf: (read) => (isServerCall(analysis, read, METHODS) && read.arguments.length === 0 ? KEYS[calleeParts(read).name!] : undefined), pureRead: (node) => pureRead(analysis, node) });
     if (unwrapped) {
       plan.edits.push(...unwrapped.edits);
       removedGetters.push(...unwrapped.removedCalls);
@@ -97,9 +99,10 @@ export function planHandshake(result: AnalysisResult, options: TransformOptions)
       if (options.target === 'stateless-v1' || sdkMajorOfFile(sf) !== 2) throw new CannotRewrite('SDK 1.x has no per-request envelope', call);
       const ctx = contextParameter(site, 'ctx');
       plan.edits.push(...ctx.edits);
-      // SDK 2.4's published .d.ts types the envelope as `{}`: a TS file names the key's type.
-      const envelope = flavourOf(sf) === 'ts' ? `(${ctx.name}.mcpReq.envelope as { [${info.key}]?: ${info.type} } | undefined)` : `${ctx.name}.mcpReq.envelope`;
-      plan.edits.push({ file: sf.fileName, start: call.getStart(sf), end: call.getStart(sf), text: `${envelope}?.[${info.key}] ?? ` });
+      // Parenthesised where `… || {}` or `….roots` would otherwise bind to the handshake read alone.
+      const parens = needsParentheses(call);
+      plan.edits.push({ file: sf.fileName, start: call.getStart(sf), end: call.getStart(sf), text: `${parens ? '(' : ''}${envelopeRead(sf, ctx.name, info)} ?? ` });
+      if (parens) plan.edits.push({ file: sf.fileName, start: call.end, end: call.end, text: ')' });
       plan.edits.push(...importEdits(sf, [info.key], sdkEntryPackage(2), [info.type]));
       rewritten++;
     } catch (error) {
@@ -261,16 +264,7 @@ function capabilityReads(analysis: Analysis, node: ts.Node, depth: number): ts.C
 function unconditional(analysis: Analysis, gate: ts.IfStatement): { edits: TextEdit[]; removedCalls: ts.CallExpression[] } | undefined {
   if (gate.elseStatement || !ts.isBlock(gate.thenStatement) || gate.thenStatement.statements.length === 0) return undefined;
   if (!ts.isBlock(gate.parent)) return undefined;
-  const registers = gate.thenStatement.statements.every((s) => {
-    if (!ts.isExpressionStatement(s)) return false;
-    const call = unwrap(s.expression);
-    if (!ts.isCallExpression(call)) return false;
-    const { name, receiver } = calleeParts(call);
-    if (name && REGISTRATION_METHODS.has(name) && receiver && isServerKind(analysis.values.valueOf(receiver))) return true;
-    // `registerSomething(server)`: a registration helper handed the server.
-    return !receiver && call.arguments.some((a) => isServerKind(analysis.values.valueOf(a)));
-  });
-  if (!registers) return undefined;
+  if (!registersOnly(analysis, gate.thenStatement)) return undefined;
   const sf = gate.getSourceFile();
   const unit = indentUnit(sf.text);
   const inner = gate.thenStatement.statements;
