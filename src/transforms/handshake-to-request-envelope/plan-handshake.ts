@@ -29,6 +29,7 @@ import { addMarker, CannotRewrite, contextParameter, directHandler, forEachCall,
 import { sdkEntryPackage, sdkMajorOfFile } from '../../analysis/sdk-modules.js';
 import { envelopeRead, needsParentheses } from './envelope-read.js';
 import { registersOnly, ungateIntoHandlers } from './gate-into-handlers.js';
+import { deadReadDeletion } from './dead-reads.js';
 
 /** The features whose values move from the handshake to each request's envelope. */
 const HANDSHAKE_FEATURES: readonly FeatureId[] = ['client-capabilities', 'client-version'];
@@ -57,6 +58,7 @@ export function planHandshake(result: AnalysisResult, options: TransformOptions)
   const { analysis } = result;
   let rewritten = 0;
   let ungated = 0;
+  let deleted = 0;
   const gated = new Set<ts.IfStatement>();
   const removedGetters: ts.CallExpression[] = [];
   /** Capability reads feeding a gate that stays: marked with the gate's advice, not a second time as a read. */
@@ -94,6 +96,14 @@ export function planHandshake(result: AnalysisResult, options: TransformOptions)
     const parent = call.parent;
     if (parent && ts.isBinaryExpression(parent) && parent.right === call && parent.operatorToken.kind === ts.SyntaxKind.QuestionQuestionToken && /\benvelope\b/.test(parent.left.getText(sf))) return;
     const site = directHandler(analysis, call);
+    // Read into `const`s nothing reads any more: they go, and the finding with them.
+    const dead = site ? undefined : deadReadDeletion(analysis, call, (node) => pureRead(analysis, node));
+    if (dead) {
+      plan.edits.push(...dead.edits);
+      removedGetters.push(...dead.removedCalls);
+      deleted++;
+      return;
+    }
     try {
       if (!site) throw new CannotRewrite('outside a request handler', call);
       if (options.target === 'stateless-v1' || sdkMajorOfFile(sf) !== 2) throw new CannotRewrite('SDK 1.x has no per-request envelope', call);
@@ -127,6 +137,7 @@ export function planHandshake(result: AnalysisResult, options: TransformOptions)
   const framework = markFrameworkSites(result, plan, HANDSHAKE_RULES);
   if (framework) plan.notes.push(`handshake: ${framework} framework site${framework === 1 ? '' : 's'} reading the handshake (e.g. FastMCP session.clientCapabilities) marked`);
   if (rewritten) plan.notes.push(`handshake: ${rewritten} getClientCapabilities()/getClientVersion() call${rewritten === 1 ? '' : 's'} in handlers read the request envelope first`);
+  if (deleted) plan.notes.push(`handshake: ${deleted} unread capability/client-info read${deleted === 1 ? '' : 's'} (pure \`const\`s nothing uses) deleted`);
   if (ungated) plan.notes.push(`handshake: ${ungated} capability-gated registration${ungated === 1 ? ' is' : 's are'} now unconditional (the SDK answers an embedded request the client did not declare with -32021)`);
   if (gated.size > ungated) plan.notes.push(`handshake: ${gated.size - ungated} capability-gated registration${gated.size - ungated === 1 ? '' : 's'} marked: register unconditionally`);
   return plan;
