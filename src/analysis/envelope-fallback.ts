@@ -16,7 +16,7 @@ import type { SdkModelParts } from './sdk-features.js';
 const KEY_OF_METHOD: ReadonlyMap<string, string> = new Map(Object.values(MCP_SDK.features).flatMap((feature) => Object.entries(feature?.envelope ?? {}).map(([method, envelope]) => [method, envelope.key] as const)));
 
 /** The envelope key whose value replaces `method`'s handshake read, if it has one. */
-export function envelopeKeyOf(method: string): string | undefined {
+function envelopeKeyOf(method: string): string | undefined {
   return KEY_OF_METHOD.get(method);
 }
 
@@ -28,7 +28,7 @@ function bare(node: ts.Expression): ts.Expression {
 }
 
 /** `<x>.mcpReq.envelope[?.][<key>]` where `<key>` is the SDK export `key`. */
-export function isEnvelopeRead(model: SdkModelParts, node: ts.Expression, key: string): boolean {
+function isEnvelopeRead(model: SdkModelParts, node: ts.Expression, key: string): boolean {
   const read = bare(node);
   if (!ts.isElementAccessExpression(read)) return false;
   if (model.sdk.exportOf(read.argumentExpression)?.name !== key) return false;
