@@ -1,5 +1,6 @@
 import { ts } from '../../typescript.js';
 import { serverMethodsOf } from '../../analysis/sdk-features.js';
+import { isEnvelopeFallback } from '../../analysis/envelope-fallback.js';
 import { defineRule, serverMethodCall, specUrl } from '../rule.js';
 
 const METHODS = serverMethodsOf('client-capabilities');
@@ -21,7 +22,8 @@ export default defineRule({
       visitors: {
         [ts.SyntaxKind.CallExpression]: (node: ts.CallExpression) => {
           const at = serverMethodCall(context.analysis, node, METHODS);
-          if (at) context.report({ node: at, messageId: 'call' });
+          // `ctx.mcpReq.envelope?.[CLIENT_CAPABILITIES_META_KEY] ?? …`: only the 2025-era fallback.
+          if (at && !isEnvelopeFallback(context.analysis, node)) context.report({ node: at, messageId: 'call' });
         },
       },
     };

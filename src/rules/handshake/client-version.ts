@@ -3,6 +3,7 @@ import { calleeParts, statementOf } from '../../analysis/ast.js';
 import { serverMethodsOf } from '../../analysis/sdk-features.js';
 import { initializeParamsRead, initializeParse, reportedAt } from '../../analysis/initialize-params.js';
 import { inInitializeRegistration, inPlumbingInitializeBranch } from '../../analysis/initialize-handling.js';
+import { isEnvelopeFallback } from '../../analysis/envelope-fallback.js';
 import { defineRule, serverMethodCall, specUrl } from '../rule.js';
 
 const METHODS = serverMethodsOf('client-version');
@@ -37,8 +38,10 @@ export default defineRule({
       visitors: {
         [ts.SyntaxKind.CallExpression]: (node: ts.CallExpression) => {
           const at = serverMethodCall(analysis, node, METHODS);
-          if (at) context.report({ node: at, messageId: 'call', data: { method: calleeParts(node).name! } });
-          else if (initializeParse(analysis, node)) report(node);
+          if (at) {
+            // `ctx.mcpReq.envelope?.[CLIENT_INFO_META_KEY] ?? …`: only the 2025-era fallback.
+            if (!isEnvelopeFallback(analysis, node)) context.report({ node: at, messageId: 'call', data: { method: calleeParts(node).name! } });
+          } else if (initializeParse(analysis, node)) report(node);
         },
         [ts.SyntaxKind.PropertyAccessExpression]: (node: ts.PropertyAccessExpression) => {
           if (initializeParamsRead(analysis, node)) report(node);

@@ -23,10 +23,13 @@ import { describedFeature, handlerRegistration, REGISTRATION_METHODS, ruleOfFeat
 import { isServerKind } from '../../analysis/values.js';
 import type { TransformOptions, TransformPlan } from '../kit/plan.js';
 import { emptyPlan } from '../kit/plan.js';
-import { flavourOf, indentUnit } from '../session-state-to-handles/source-style.js';
+import { indentUnit } from '../session-state-to-handles/source-style.js';
 import type { TextEdit } from '../kit/edits.js';
 import { addMarker, CannotRewrite, contextParameter, directHandler, forEachCall, importEdits, isMarked, isServerCall, markFrameworkSites } from '../kit/handler-sites.js';
 import { sdkEntryPackage, sdkMajorOfFile } from '../../analysis/sdk-modules.js';
+import { envelopeRead, needsParentheses } from './envelope-read.js';
+import { registersOnly, ungateIntoHandlers } from './gate-into-handlers.js';
+import { deadReadDeletion } from './dead-reads.js';
 
 /** The features whose values move from the handshake to each request's envelope. */
 const HANDSHAKE_FEATURES: readonly FeatureId[] = ['client-capabilities', 'client-version'];
@@ -55,6 +58,7 @@ export function planHandshake(result: AnalysisResult, options: TransformOptions)
   const { analysis } = result;
   let rewritten = 0;
   let ungated = 0;
+  let deleted = 0;
   const gated = new Set<ts.IfStatement>();
   const removedGetters: ts.CallExpression[] = [];
   /** Capability reads feeding a gate that stays: marked with the gate's advice, not a second time as a read. */
@@ -66,7 +70,7 @@ export function planHandshake(result: AnalysisResult, options: TransformOptions)
     const gate = capabilityGate(analysis, call);
     if (!gate || gated.has(gate)) return;
     gated.add(gate);
-    const unwrapped = unconditional(analysis, gate);
+    const unwrapped = unconditional(analysis, gate) ?? ungateIntoHandlers(analysis, gate, options, { readOf: (read) => (isServerCall(analysis, read, METHODS) && read.arguments.length === 0 ? KEYS[calleeParts(read).name!] : undefined), pureRead: (node) => pureRead(analysis, node) });
     if (unwrapped) {
       plan.edits.push(...unwrapped.edits);
       removedGetters.push(...unwrapped.removedCalls);
@@ -92,14 +96,23 @@ export function planHandshake(result: AnalysisResult, options: TransformOptions)
     const parent = call.parent;
     if (parent && ts.isBinaryExpression(parent) && parent.right === call && parent.operatorToken.kind === ts.SyntaxKind.QuestionQuestionToken && /\benvelope\b/.test(parent.left.getText(sf))) return;
     const site = directHandler(analysis, call);
+    // Read into `const`s nothing reads any more: they go, and the finding with them.
+    const dead = site ? undefined : deadReadDeletion(analysis, call, (node) => pureRead(analysis, node));
+    if (dead) {
+      plan.edits.push(...dead.edits);
+      removedGetters.push(...dead.removedCalls);
+      deleted++;
+      return;
+    }
     try {
       if (!site) throw new CannotRewrite('outside a request handler', call);
       if (options.target === 'stateless-v1' || sdkMajorOfFile(sf) !== 2) throw new CannotRewrite('SDK 1.x has no per-request envelope', call);
       const ctx = contextParameter(site, 'ctx');
       plan.edits.push(...ctx.edits);
-      // SDK 2.4's published .d.ts types the envelope as `{}`: a TS file names the key's type.
-      const envelope = flavourOf(sf) === 'ts' ? `(${ctx.name}.mcpReq.envelope as { [${info.key}]?: ${info.type} } | undefined)` : `${ctx.name}.mcpReq.envelope`;
-      plan.edits.push({ file: sf.fileName, start: call.getStart(sf), end: call.getStart(sf), text: `${envelope}?.[${info.key}] ?? ` });
+      // Parenthesised where `… || {}` or `….roots` would otherwise bind to the handshake read alone.
+      const parens = needsParentheses(call);
+      plan.edits.push({ file: sf.fileName, start: call.getStart(sf), end: call.getStart(sf), text: `${parens ? '(' : ''}${envelopeRead(sf, ctx.name, info)} ?? ` });
+      if (parens) plan.edits.push({ file: sf.fileName, start: call.end, end: call.end, text: ')' });
       plan.edits.push(...importEdits(sf, [info.key], sdkEntryPackage(2), [info.type]));
       rewritten++;
     } catch (error) {
@@ -124,6 +137,7 @@ export function planHandshake(result: AnalysisResult, options: TransformOptions)
   const framework = markFrameworkSites(result, plan, HANDSHAKE_RULES);
   if (framework) plan.notes.push(`handshake: ${framework} framework site${framework === 1 ? '' : 's'} reading the handshake (e.g. FastMCP session.clientCapabilities) marked`);
   if (rewritten) plan.notes.push(`handshake: ${rewritten} getClientCapabilities()/getClientVersion() call${rewritten === 1 ? '' : 's'} in handlers read the request envelope first`);
+  if (deleted) plan.notes.push(`handshake: ${deleted} unread capability/client-info read${deleted === 1 ? '' : 's'} (pure \`const\`s nothing uses) deleted`);
   if (ungated) plan.notes.push(`handshake: ${ungated} capability-gated registration${ungated === 1 ? ' is' : 's are'} now unconditional (the SDK answers an embedded request the client did not declare with -32021)`);
   if (gated.size > ungated) plan.notes.push(`handshake: ${gated.size - ungated} capability-gated registration${gated.size - ungated === 1 ? '' : 's'} marked: register unconditionally`);
   return plan;
@@ -261,16 +275,7 @@ function capabilityReads(analysis: Analysis, node: ts.Node, depth: number): ts.C
 function unconditional(analysis: Analysis, gate: ts.IfStatement): { edits: TextEdit[]; removedCalls: ts.CallExpression[] } | undefined {
   if (gate.elseStatement || !ts.isBlock(gate.thenStatement) || gate.thenStatement.statements.length === 0) return undefined;
   if (!ts.isBlock(gate.parent)) return undefined;
-  const registers = gate.thenStatement.statements.every((s) => {
-    if (!ts.isExpressionStatement(s)) return false;
-    const call = unwrap(s.expression);
-    if (!ts.isCallExpression(call)) return false;
-    const { name, receiver } = calleeParts(call);
-    if (name && REGISTRATION_METHODS.has(name) && receiver && isServerKind(analysis.values.valueOf(receiver))) return true;
-    // `registerSomething(server)`: a registration helper handed the server.
-    return !receiver && call.arguments.some((a) => isServerKind(analysis.values.valueOf(a)));
-  });
-  if (!registers) return undefined;
+  if (!registersOnly(analysis, gate.thenStatement)) return undefined;
   const sf = gate.getSourceFile();
   const unit = indentUnit(sf.text);
   const inner = gate.thenStatement.statements;

@@ -27,8 +27,38 @@ const server = new McpServer({ name: 'x', version: '1' });
 // server.server.getClientCapabilities() is gone: register unconditionally
 server.registerTool('publish', { description: 'Formerly gated on getClientCapabilities()' }, async () => ({ content: [] }));`,
     },
+    {
+      name: 'the 2025-era fallback after the request envelope (what apply writes), key imported under an alias',
+      code: `import { McpServer, CLIENT_CAPABILITIES_META_KEY as CAPS, type ClientCapabilities } from '@modelcontextprotocol/server';
+const server = new McpServer({ name: 'x', version: '1' });
+server.registerTool('caps', { description: 'd' }, async (ctx) => {
+  const caps = ((ctx.mcpReq.envelope as { [CAPS]?: ClientCapabilities } | undefined)?.[CAPS] ?? server.server.getClientCapabilities()) || {};
+  return { content: [{ type: 'text', text: String(caps.sampling !== undefined) }] };
+});`,
+    },
   ],
   invalid: [
+    {
+      name: 'a fallback after a look-alike key that is not the SDK export',
+      code: `import { McpServer } from '@modelcontextprotocol/server';
+const CLIENT_CAPABILITIES_META_KEY = 'caps';
+const server = new McpServer({ name: 'x', version: '1' });
+server.registerTool('caps', { description: 'd' }, async (ctx) => {
+  const caps = (ctx.mcpReq.envelope as Record<string, unknown> | undefined)?.[CLIENT_CAPABILITIES_META_KEY] ?? server.server.getClientCapabilities();
+  return { content: [{ type: 'text', text: String(!!caps) }] };
+});`,
+      errors: [{ messageId: 'call', line: 5 }],
+    },
+    {
+      name: 'the client-info key in front of a capabilities read',
+      code: `import { McpServer, CLIENT_INFO_META_KEY } from '@modelcontextprotocol/server';
+const server = new McpServer({ name: 'x', version: '1' });
+server.registerTool('caps', { description: 'd' }, async (ctx) => {
+  const caps = (ctx.mcpReq.envelope as Record<string, unknown> | undefined)?.[CLIENT_INFO_META_KEY] ?? server.server.getClientCapabilities();
+  return { content: [{ type: 'text', text: String(!!caps) }] };
+});`,
+      errors: [{ messageId: 'call', line: 4 }],
+    },
     {
       name: 'v2 McpServer inside oninitialized',
       code: `import { McpServer } from '@modelcontextprotocol/server';

@@ -29,8 +29,27 @@ server.registerTool('client_info', { description: 'Which client is calling' }, a
 // used to call server.server.getClientVersion() and getNegotiatedProtocolVersion()
 export const server = new McpServer({ name: 'x', version: '1' });`,
     },
+    {
+      name: 'the 2025-era fallback after the request envelope (what apply writes)',
+      code: `import { McpServer, CLIENT_INFO_META_KEY, type Implementation } from '@modelcontextprotocol/server';
+const server = new McpServer({ name: 'x', version: '1' });
+server.registerTool('client_info', { description: 'Which client is calling' }, async (ctx) => {
+  const info = (ctx.mcpReq.envelope as { [CLIENT_INFO_META_KEY]?: Implementation } | undefined)?.[CLIENT_INFO_META_KEY] ?? server.server.getClientVersion();
+  return { content: [{ type: 'text', text: info ? info.name : 'unknown' }] };
+});`,
+    },
   ],
   invalid: [
+    {
+      name: 'getNegotiatedProtocolVersion after an envelope read: the envelope carries no such key for it',
+      code: `import { McpServer, CLIENT_INFO_META_KEY } from '@modelcontextprotocol/server';
+const server = new McpServer({ name: 'x', version: '1' });
+server.registerTool('v', { description: 'd' }, async (ctx) => {
+  const v = (ctx.mcpReq.envelope as Record<string, unknown> | undefined)?.[CLIENT_INFO_META_KEY] ?? server.server.getNegotiatedProtocolVersion();
+  return { content: [{ type: 'text', text: String(v) }] };
+});`,
+      errors: [{ messageId: 'call', line: 4 }],
+    },
     {
       name: 'v2 getClientVersion inside a tool handler',
       code: `import { McpServer } from '@modelcontextprotocol/server';

@@ -1,8 +1,9 @@
 /**
- * A gate whose capability flag is also read inside the handler (the everything server's roots tool):
- * making the registration unconditional would freeze that flag before any client exists, so it is marked.
+ * A gate whose capability flag is also read inside the handlers it registers (the everything server's
+ * roots tool): the registration becomes unconditional, and each handler computes the flag from its own
+ * request's envelope (the handshake read stays as the fallback for 2025-era connections).
  */
-import { McpServer } from '@modelcontextprotocol/server';
+import { McpServer, type CallToolResult } from '@modelcontextprotocol/server';
 
 export const registerRootsTool = (server: McpServer) => {
   const clientCapabilities = server.server.getClientCapabilities() || {};
@@ -12,5 +13,35 @@ export const registerRootsTool = (server: McpServer) => {
     server.registerTool('roots', { description: 'Show the roots.' }, async () => ({
       content: [{ type: 'text', text: clientSupportsRoots ? 'roots supported' : 'no roots' }],
     }));
+  }
+};
+
+export const registerRootsListTool = (server: McpServer) => {
+  // Does client support roots?
+  const clientCapabilities = server.server.getClientCapabilities() || {};
+  const clientSupportsRoots: boolean = clientCapabilities.roots !== undefined;
+
+  // If so, register tool
+  if (clientSupportsRoots) {
+    server.registerTool(
+      'get-roots-list',
+      { description: 'Lists the roots.', inputSchema: {} },
+      async (args, ctx): Promise<CallToolResult> => {
+        const requestId = ctx.mcpReq.id;
+        // Respond if client supports roots but doesn't have any configured
+        if (clientSupportsRoots) {
+          return {
+            content: [
+              {
+                type: 'text',
+                text: `Request ${String(requestId)}:
+no roots are currently configured.`,
+              },
+            ],
+          };
+        }
+        return { content: [{ type: 'text', text: 'no roots' }] };
+      }
+    );
   }
 };

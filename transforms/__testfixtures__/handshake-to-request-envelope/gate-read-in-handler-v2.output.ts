@@ -1,17 +1,42 @@
 /**
- * A gate whose capability flag is also read inside the handler (the everything server's roots tool):
- * making the registration unconditional would freeze that flag before any client exists, so it is marked.
+ * A gate whose capability flag is also read inside the handlers it registers (the everything server's
+ * roots tool): the registration becomes unconditional, and each handler computes the flag from its own
+ * request's envelope (the handshake read stays as the fallback for 2025-era connections).
  */
-import { McpServer } from '@modelcontextprotocol/server';
+import { McpServer, type CallToolResult, CLIENT_CAPABILITIES_META_KEY, type ClientCapabilities } from '@modelcontextprotocol/server';
 
 export const registerRootsTool = (server: McpServer) => {
-  // @mcp-migrate-todo(handshake/client-capabilities): getClientCapabilities() feeds the `if` below: registration gated on the client capabilities from initialize, which 2026-07-28 does not have: register unconditionally (tool lists must not vary per connection); the SDK refuses an embedded inputRequired request the calling client did not declare with -32021, or check ctx.mcpReq.envelope in the handler.
-  const clientCapabilities = server.server.getClientCapabilities() || {};
-  const clientSupportsRoots: boolean = clientCapabilities.roots !== undefined;
-
-  if (clientSupportsRoots) {
-    server.registerTool('roots', { description: 'Show the roots.' }, async () => ({
+  server.registerTool('roots', { description: 'Show the roots.' }, async (ctx) => {
+    const clientCapabilities = ((ctx.mcpReq.envelope as { [CLIENT_CAPABILITIES_META_KEY]?: ClientCapabilities } | undefined)?.[CLIENT_CAPABILITIES_META_KEY] ?? server.server.getClientCapabilities()) || {};
+    const clientSupportsRoots: boolean = clientCapabilities.roots !== undefined;
+    return {
       content: [{ type: 'text', text: clientSupportsRoots ? 'roots supported' : 'no roots' }],
-    }));
-  }
+    };
+  });
+};
+
+export const registerRootsListTool = (server: McpServer) => {
+  server.registerTool(
+    'get-roots-list',
+    { description: 'Lists the roots.', inputSchema: {} },
+    async (args, ctx): Promise<CallToolResult> => {
+      // Does client support roots?
+      const clientCapabilities = ((ctx.mcpReq.envelope as { [CLIENT_CAPABILITIES_META_KEY]?: ClientCapabilities } | undefined)?.[CLIENT_CAPABILITIES_META_KEY] ?? server.server.getClientCapabilities()) || {};
+      const clientSupportsRoots: boolean = clientCapabilities.roots !== undefined;
+      const requestId = ctx.mcpReq.id;
+      // Respond if client supports roots but doesn't have any configured
+      if (clientSupportsRoots) {
+        return {
+          content: [
+            {
+              type: 'text',
+              text: `Request ${String(requestId)}:
+no roots are currently configured.`,
+            },
+          ],
+        };
+      }
+      return { content: [{ type: 'text', text: 'no roots' }] };
+    }
+  );
 };

@@ -1,0 +1,51 @@
+/**
+ * The text of a request-envelope read that replaces a handshake read in a handler:
+ * `(ctx.mcpReq.envelope as { [KEY]?: Type } | undefined)?.[KEY] ?? server.server.getClientCapabilities()`,
+ * the 2025-era read kept as the fallback (the SDK backfills it per request under createMcpHandler; a
+ * legacy connection has no envelope). Parenthesised where the surrounding expression would otherwise
+ * bind tighter than `??` (`… || {}`, `….roots`) or mixing `??` with `||` would not parse.
+ */
+import { ts } from '../../typescript.js';
+import { sdkEntryPackage } from '../../analysis/sdk-modules.js';
+import { flavourOf } from '../session-state-to-handles/source-style.js';
+
+export interface EnvelopeKey {
+  /** The SDK export naming the `_meta` key (`CLIENT_CAPABILITIES_META_KEY`). */
+  key: string;
+  /** The SDK type of its value (`ClientCapabilities`). */
+  type: string;
+}
+
+/**
+ * `ctx.mcpReq.envelope?.[KEY]`, with the key's type named (SDK 2.4's published .d.ts types the envelope
+ * without these keys, so a checked file would not compile otherwise): an `as` in TS, a JSDoc cast in JS.
+ */
+export function envelopeRead(sf: ts.SourceFile, ctxName: string, info: EnvelopeKey): string {
+  const envelope =
+    flavourOf(sf) === 'ts'
+      ? `(${ctxName}.mcpReq.envelope as { [${info.key}]?: ${info.type} } | undefined)`
+      : `/** @type {{ [${info.key}]?: import('${sdkEntryPackage(2)}').${info.type} } | undefined} */ (${ctxName}.mcpReq.envelope)`;
+  return `${envelope}?.[${info.key}]`;
+}
+
+/** Whether `a ?? <node>` put where `node` stands needs parentheses to keep its meaning (and to parse). */
+export function needsParentheses(node: ts.Node): boolean {
+  const parent = node.parent;
+  if (!parent) return false;
+  if (ts.isParenthesizedExpression(parent) || ts.isVariableDeclaration(parent) || ts.isReturnStatement(parent) || ts.isExpressionStatement(parent) || ts.isPropertyAssignment(parent) || ts.isArrowFunction(parent) || ts.isSpreadElement(parent) || ts.isTemplateSpan(parent)) return false;
+  if (ts.isCallExpression(parent) || ts.isNewExpression(parent)) return !parent.arguments?.some((a) => a === node);
+  if (ts.isArrayLiteralExpression(parent)) return false;
+  if (ts.isBinaryExpression(parent)) {
+    const op = parent.operatorToken.kind;
+    // `x = a ?? b`, `a ?? b ?? c`: fine as they are.
+    if (op === ts.SyntaxKind.QuestionQuestionToken || (op >= ts.SyntaxKind.FirstAssignment && op <= ts.SyntaxKind.LastAssignment && parent.right === node)) return false;
+    return true;
+  }
+  return true;
+}
+
+/** The fallback expression standing where the handshake read `callText` stood. */
+export function envelopeFallbackText(sf: ts.SourceFile, ctxName: string, info: EnvelopeKey, callText: string, parenthesise: boolean): string {
+  const text = `${envelopeRead(sf, ctxName, info)} ?? ${callText}`;
+  return parenthesise ? `(${text})` : text;
+}
