@@ -163,7 +163,7 @@ function firstChildIn(node: ts.Node): ts.Node | undefined {
 }
 
 /** The file-level additions a rewritten handler needs: SDK imports, and the requestState codec. */
-export interface FileAdditions {
+interface FileAdditions {
   codecFiles: Map<ts.SourceFile, { server?: ts.ObjectLiteralExpression }>;
   importsOf: Map<ts.SourceFile, { names: Set<string>; types: Set<string> }>;
 }
@@ -193,7 +193,7 @@ interface GeneratedRound {
   typeNames: string[];
 }
 
-export function rewriteHandler(analysis: Analysis, handler: HandlerSite, sites: InputRequestSite[], additions: FileAdditions): TextEdit[] {
+function rewriteHandler(analysis: Analysis, handler: HandlerSite, sites: InputRequestSite[], additions: FileAdditions): TextEdit[] {
   const eligible = eligibleHandler(analysis, handler, sites);
   const inlined = inlinedMessage(analysis, eligible.site, eligible.before);
   if (inlined) eligible.site = inlined.site;
