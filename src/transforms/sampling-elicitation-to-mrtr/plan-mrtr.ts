@@ -350,6 +350,11 @@ function constantValue(analysis: Analysis, node: ts.Expression): string | number
 /** State held across the await: const locals declared before it and read after it, sealed into requestState. */
 function heldState(analysis: Analysis, handler: HandlerSite, eligible: EligibleHandler): HeldState {
   const held = heldLocals(analysis, handler.fn, eligible.before, eligible.after);
+  // The state read back on the retry is declared in the block the request is in (a try block, a tool's
+  // branch): a held local read past that block (in a catch, after the branch) would be out of its scope.
+  const scope = eligible.statement.parent;
+  const escaping = held.find((h) => h.usesAfter.some((use) => use.pos < scope.pos || use.end > scope.end));
+  if (escaping) throw new CannotRewrite(`\`${escaping.name}\` is held across the request and read after the block it is in`, eligible.decl);
   const serverOptions = held.length ? serverOptionsOf(analysis, handler) : undefined;
   if (held.length && !serverOptions) throw new CannotRewrite(`the handler holds ${held.map((h) => `\`${h.name}\``).join(', ')} across the request, and the server's options (where requestState.verify goes) are not an object literal in this file`, eligible.decl);
   return { held, serverOptions };
