@@ -44,7 +44,7 @@ export function markerAnchor(analysis: Analysis, site: InputRequestSite): ts.Nod
 }
 
 /** The identifiers of the file bound to `symbol`. */
-function references(analysis: Analysis, sf: ts.SourceFile, symbol: ts.Symbol): ts.Identifier[] {
+export function references(analysis: Analysis, sf: ts.SourceFile, symbol: ts.Symbol): ts.Identifier[] {
   const found: ts.Identifier[] = [];
   const visit = (node: ts.Node): void => {
     if (ts.isIdentifier(node) && node.text === symbol.name && analysis.values.symbolOf(node) === symbol) found.push(node);
@@ -59,7 +59,7 @@ function isImportName(id: ts.Identifier): boolean {
 }
 
 /** The statement's whole lines, with the comment lines directly above it (they describe it) and one blank line after it when it sat between blank lines. */
-function linesOf(sf: ts.SourceFile, statement: ts.Statement): { start: number; end: number } {
+export function linesOf(sf: ts.SourceFile, statement: ts.Statement): { start: number; end: number } {
   const text = sf.text;
   let start = text.lastIndexOf('\n', statement.getStart(sf) - 1) + 1;
   const comments = ts.getLeadingCommentRanges(text, statement.getFullStart()) ?? [];
@@ -73,7 +73,7 @@ function linesOf(sf: ts.SourceFile, statement: ts.Statement): { start: number; e
 }
 
 /** Removes `name` from the named import that brings it in (the whole declaration when it was the only name). */
-function importRemoval(sf: ts.SourceFile, name: string): TextEdit[] {
+export function importRemoval(sf: ts.SourceFile, name: string): TextEdit[] {
   for (const statement of sf.statements) {
     if (!ts.isImportDeclaration(statement)) continue;
     const bindings = statement.importClause?.namedBindings;

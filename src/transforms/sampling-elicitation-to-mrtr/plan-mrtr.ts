@@ -30,6 +30,7 @@ import { addMarker, CannotRewrite, contextParameter, directHandler, forEachCall,
 import { sdkEntryPackage, sdkMajorOfFile } from '../../analysis/sdk-modules.js';
 import { inlinedMessage, markerAnchor } from './message-inline.js';
 import { markLeftSites } from './left-sites.js';
+import { handedOnSenders, unreadImportEdits, type HandedOn } from './handed-on.js';
 
 /** The input-request features (from the SDK description): the rule reporting each, and the `inputRequired` builder replacing it. */
 const RULE = (feature: FeatureId): string => ruleOfFeature(feature);
@@ -85,6 +86,7 @@ export function planMrtr(result: AnalysisResult, options: TransformOptions): Tra
       }
     }
   }
+  rewritten += rewriteHandedOn(result, plan, new Set(byHandler.keys()), { codecFiles, importsOf }, options);
   const left = markLeftSites(result, plan);
   if (left > 0) plan.notes.push(`multi-round-trip: ${left} sampling/elicitation/roots site${left === 1 ? '' : 's'} outside the rewritable shape (a sender handed on, a wrapper, a request built by hand) marked with the inputRequired shape`);
   for (const [sf, imports] of importsOf) plan.edits.push(...importEdits(sf, [...imports.names], SDK, [...imports.types]));
@@ -94,6 +96,32 @@ export function planMrtr(result: AnalysisResult, options: TransformOptions): Tra
   }
   if (rewritten > 0) plan.notes.push(`multi-round-trip: ${rewritten} handler${rewritten === 1 ? ' now returns' : 's now return'} inputRequired(…) and continue on the retry (the SDK's legacy shim still serves 2025 clients on stateful connections; over stateless legacy HTTP it cannot)`);
   return plan;
+}
+
+/**
+ * The senders handed on to a helper that can be followed there (handed-on.ts): the helper gets the
+ * two-phase rewrite. The others are left to markLeftSites. Returns how many helpers were rewritten.
+ */
+function rewriteHandedOn(result: AnalysisResult, plan: TransformPlan, handlers: ReadonlySet<ts.FunctionLikeDeclaration>, additions: FileAdditions, options: TransformOptions): number {
+  const found = handedOnSenders(result).filter((h): h is HandedOn => !(h instanceof CannotRewrite));
+  const unread = new Map<ts.SourceFile, Set<string>>();
+  let rewritten = 0;
+  for (const h of found) {
+    const sf = h.helper.fn.getSourceFile();
+    // One round per handler: a handler that asks itself too, or hands on two senders, stays marked.
+    if (handlers.has(h.handler.fn) || found.some((o) => o !== h && (o.handler.fn === h.handler.fn || o.helper.fn === h.helper.fn))) continue;
+    if (options.target === 'stateless-v1' || sdkMajorOfFile(sf) !== 2) continue;
+    try {
+      plan.edits.push(...rewriteHandler(result.analysis, h.helper, [h.site], additions), ...h.edits);
+    } catch (error) {
+      if (!(error instanceof CannotRewrite)) throw error;
+      continue;
+    }
+    for (const name of h.unreadTypes) unread.set(sf, (unread.get(sf) ?? new Set()).add(name));
+    rewritten++;
+  }
+  for (const [sf, names] of unread) plan.edits.push(...unreadImportEdits(sf, [...names], additions.importsOf.get(sf)?.types ?? new Set()));
+  return rewritten;
 }
 
 /** The node's first line of code, shortened: enough for a person to find it in the handler. */
@@ -206,7 +234,8 @@ function eligibleHandler(analysis: Analysis, handler: HandlerSite, sites: InputR
   const list = decl?.parent;
   const statement = list?.parent;
   const branch = lowLevel && statement ? dispatcherBranch(analysis, body, statement) : undefined;
-  if (!decl || !ts.isVariableDeclaration(decl) || decl.initializer !== awaited || !ts.isIdentifier(decl.name) || !list || !ts.isVariableDeclarationList(list) || list.declarations.length !== 1 || !statement || !ts.isVariableStatement(statement) || (statement.parent !== body && !branch)) {
+  const guarded = statement && !branch ? topLevelTry(body, statement) : undefined;
+  if (!decl || !ts.isVariableDeclaration(decl) || decl.initializer !== awaited || !ts.isIdentifier(decl.name) || !list || !ts.isVariableDeclarationList(list) || list.declarations.length !== 1 || !statement || !ts.isVariableStatement(statement) || (statement.parent !== body && !branch && !guarded)) {
     throw new CannotRewrite(`the request is not awaited into a variable at the top level of the handler${lowLevel ? " or of one tool's branch of it" : ''} (\`const result = await …;\`)`, site.call);
   }
   if (site.feature === 'elicitation' && site.params && ts.isObjectLiteralExpression(unwrap(site.params))) {
@@ -234,6 +263,13 @@ function eligibleHandler(analysis: Analysis, handler: HandlerSite, sites: InputR
     const last = branch.block.statements[branch.block.statements.length - 1];
     const exits = !!last && (ts.isReturnStatement(last) || ts.isThrowStatement(last));
     after = [...branch.block.statements.slice(inner + 1), ...(exits ? [] : body.statements.slice(outer + 1))];
+  } else if (guarded) {
+    // `try { …; const v = await <request>; … } catch { … }` at the top level: the retry runs what
+    // precedes the try, then the try block up to the request; the catch and finally may read what it held.
+    const outer = body.statements.indexOf(guarded);
+    const inner = guarded.tryBlock.statements.indexOf(statement);
+    before = [...body.statements.slice(0, outer), ...guarded.tryBlock.statements.slice(0, inner)];
+    after = [...guarded.tryBlock.statements.slice(inner + 1), ...(guarded.catchClause ? [guarded.catchClause.block] : []), ...(guarded.finallyBlock ? [guarded.finallyBlock] : []), ...body.statements.slice(outer + 1)];
   } else {
     const index = body.statements.indexOf(statement);
     before = body.statements.slice(0, index);
@@ -244,6 +280,13 @@ function eligibleHandler(analysis: Analysis, handler: HandlerSite, sites: InputR
     if (problem) throw new CannotRewrite(`${problem} before the request runs again on the retry (perhaps on another instance)`, s);
   }
   return { site, body, statement, list, decl: decl as EligibleHandler['decl'], before, after };
+}
+
+/** The `try` statement at the top level of the handler body whose try block holds `statement` directly. */
+function topLevelTry(body: ts.Block, statement: ts.Node): ts.TryStatement | undefined {
+  const block = statement.parent;
+  const tryStatement = block?.parent;
+  return block && tryStatement && ts.isTryStatement(tryStatement) && tryStatement.tryBlock === block && tryStatement.parent === body ? tryStatement : undefined;
 }
 
 /** One tool's branch of a low-level tools/call dispatcher, and the other tools' branches before it. */
@@ -306,7 +349,12 @@ function constantValue(analysis: Analysis, node: ts.Expression): string | number
 
 /** State held across the await: const locals declared before it and read after it, sealed into requestState. */
 function heldState(analysis: Analysis, handler: HandlerSite, eligible: EligibleHandler): HeldState {
-  const held = heldLocals(analysis, eligible.before, eligible.after);
+  const held = heldLocals(analysis, handler.fn, eligible.before, eligible.after);
+  // The state read back on the retry is declared in the block the request is in (a try block, a tool's
+  // branch): a held local read past that block (in a catch, after the branch) would be out of its scope.
+  const scope = eligible.statement.parent;
+  const escaping = held.find((h) => h.usesAfter.some((use) => use.pos < scope.pos || use.end > scope.end));
+  if (escaping) throw new CannotRewrite(`\`${escaping.name}\` is held across the request and read after the block it is in`, eligible.decl);
   const serverOptions = held.length ? serverOptionsOf(analysis, handler) : undefined;
   if (held.length && !serverOptions) throw new CannotRewrite(`the handler holds ${held.map((h) => `\`${h.name}\``).join(', ')} across the request, and the server's options (where requestState.verify goes) are not an object literal in this file`, eligible.decl);
   return { held, serverOptions };
@@ -400,9 +448,16 @@ function heldLocalEdits(sf: ts.SourceFile, held: readonly Held[], stateName: str
 
 /** The handler may now return an InputRequiredResult: a declared `Promise<…>` return type says so. */
 function returnTypeEdit(handler: HandlerSite): { edits: TextEdit[]; typeNames: string[] } | undefined {
+  const sf = handler.fn.getSourceFile();
+  // JS: a JSDoc `@returns {Promise<…>}` says the same, in the SDK's import() type form.
+  const jsDoc = !handler.fn.type ? ts.getJSDocReturnTag(handler.fn)?.typeExpression?.type : undefined;
+  if (jsDoc) {
+    if (!ts.isTypeReferenceNode(jsDoc) || jsDoc.typeName.getText(sf) !== 'Promise' || jsDoc.typeArguments?.length !== 1) throw new CannotRewrite('the handler documents a return type that is not Promise<…>', jsDoc);
+    const inner = jsDoc.typeArguments[0]!;
+    return { edits: /\bInputRequiredResult\b/.test(inner.getText(sf)) ? [] : [{ file: sf.fileName, start: inner.end, end: inner.end, text: ` | import('${SDK}').InputRequiredResult` }], typeNames: [] };
+  }
   const returnType = handler.fn.type;
   if (!returnType) return undefined;
-  const sf = handler.fn.getSourceFile();
   if (!ts.isTypeReferenceNode(returnType) || returnType.typeName.getText(sf) !== 'Promise' || returnType.typeArguments?.length !== 1) {
     throw new CannotRewrite('the handler declares a return type that is not Promise<…>', returnType);
   }
@@ -447,12 +502,15 @@ interface Held {
   usesAfter: ts.Identifier[];
 }
 
-function heldLocals(analysis: Analysis, before: readonly ts.Statement[], after: readonly ts.Statement[]): Held[] {
+function heldLocals(analysis: Analysis, fn: ts.FunctionLikeDeclaration, before: readonly ts.Statement[], after: readonly ts.Statement[]): Held[] {
   const checker = analysis.values.checker;
   const out: Held[] = [];
   for (const statement of before) {
     if (!ts.isVariableStatement(statement)) continue;
     for (const decl of statement.declarationList.declarations) {
+      // A constant, or a read of the handler's own parameters: the retry computes it again, the same
+      // (the client resends the call's arguments; a read of the context describes the retry itself).
+      if (statement.declarationList.flags & ts.NodeFlags.Const && decl.initializer && recomputable(analysis, fn, decl.initializer)) continue;
       if (!ts.isIdentifier(decl.name)) {
         if (after.some((s) => bindingNames(decl.name).some((n) => usesName(s, n)))) throw new CannotRewrite('a destructured local is used on both sides of the request', decl);
         continue;
@@ -482,6 +540,19 @@ function heldLocals(analysis: Analysis, before: readonly ts.Statement[], after: 
     }
   }
   return out;
+}
+
+/** A literal, a constant, a chain of property reads rooted at one of `fn`'s parameters (no call), or a template of those. */
+function recomputable(analysis: Analysis, fn: ts.FunctionLikeDeclaration, expression: ts.Expression): boolean {
+  const node = unwrap(expression);
+  if (ts.isStringLiteralLike(node) || ts.isNumericLiteral(node) || node.kind === ts.SyntaxKind.TrueKeyword || node.kind === ts.SyntaxKind.FalseKeyword || node.kind === ts.SyntaxKind.NullKeyword) return true;
+  if (analysis.values.constantString(expression) !== undefined) return true;
+  if (ts.isTemplateExpression(node)) return node.templateSpans.every((span) => recomputable(analysis, fn, span.expression));
+  let root: ts.Node = node;
+  while (ts.isPropertyAccessExpression(root) || ts.isNonNullExpression(root)) root = root.expression;
+  if (!ts.isIdentifier(root)) return false;
+  const decl = analysis.values.symbolOf(root)?.valueDeclaration;
+  return !!decl && ts.isParameter(decl) && decl.parent === fn && ts.isIdentifier(decl.name);
 }
 
 function bindingNames(name: ts.BindingName): string[] {
