@@ -13,6 +13,7 @@ import path from 'node:path';
 import { ts } from '../../typescript.js';
 import type { AnalysisResult } from '../../analysis/model.js';
 import { calleeParts, unwrap } from '../../analysis/ast.js';
+import { sdkMajorOfFile } from '../../analysis/sdk-modules.js';
 import type { TransformOptions, TransformPlan } from '../kit/plan.js';
 import { flavourOf, importSpecifier, afterImports, importStatement } from '../session-state-to-handles/source-style.js';
 import { EVENTS_MODULE_BASENAME, PUBLISH_FUNCTION, commonDirectory, eventsModuleExtension, eventsModuleSource } from './event-bus.js';
@@ -46,9 +47,15 @@ interface Rewrite {
  */
 export function publishChangeEvents(result: AnalysisResult, options: TransformOptions, plan: TransformPlan, uses: ReadonlyArray<{ node: ts.Node }>): Set<ts.Node> {
   const done = new Set<ts.Node>();
-  if (options.target !== '2026-07-28') return done;
+  // The bus and the serving entries that read it are SDK v2's: a program still on 1.x (this transform run
+  // without sdk-v2, or --target stateless-v1) keeps its markers.
+  if (options.target !== '2026-07-28' || !onSdkV2(result)) return done;
   const byFile = new Map<ts.SourceFile, Rewrite[]>();
+  // A list change announced beside a per-connection toggle (`tool.enable()`, a registration in a call)
+  // changed one instance's list, not the server's: telling every listener would be wrong, so it stays marked.
+  const toggling = new Set(result.analysis.features.uses('tool-toggle').map((t) => enclosingFunction(t.node)));
   for (const use of uses) {
+    if (toggling.has(enclosingFunction(use.node))) continue;
     const rewrite = rewriteOf(result, use.node);
     if (!rewrite) continue;
     const sf = rewrite.call.getSourceFile();
@@ -133,6 +140,18 @@ function rewriteOf(result: AnalysisResult, node: ts.Node): Rewrite | undefined {
   return { call, text: returnsVoid && !awaited(call) ? `void ${publish}` : publish };
 }
 
+/** Whether the program's server code is written against SDK v2 only (every file importing a server-side SDK module). */
+function onSdkV2(result: AnalysisResult): boolean {
+  let v2 = false;
+  for (const sf of result.sourceFiles) {
+    if (sf.isDeclarationFile) continue;
+    const major = sdkMajorOfFile(sf);
+    if (major === 1) return false;
+    if (major === 2) v2 = true;
+  }
+  return v2;
+}
+
 /** The uri of a `{ uri }` params object (a literal with only `uri`, or an identifier holding one). */
 function uriOf(params: ts.Expression, sf: ts.SourceFile): string | undefined {
   const inner = unwrap(params);
@@ -145,6 +164,12 @@ function uriOf(params: ts.Expression, sf: ts.SourceFile): string | undefined {
   }
   if (ts.isIdentifier(inner)) return `${inner.text}.uri`;
   return undefined;
+}
+
+function enclosingFunction(node: ts.Node): ts.Node | undefined {
+  let current = node.parent;
+  while (current && !ts.isFunctionLike(current)) current = current.parent;
+  return current;
 }
 
 function awaited(call: ts.CallExpression): boolean {
