@@ -21,7 +21,7 @@ import { MCP_SDK } from '../../frameworks/mcp-sdk.js';
 /** The generated module's file name, without extension. */
 export const EVENTS_MODULE_BASENAME = 'mcp-server-events';
 /** The bus it exports, handed to `createMcpHandler` as its `bus` option. */
-export const EVENTS_BUS_NAME = 'serverEvents';
+const EVENTS_BUS_NAME = 'serverEvents';
 /** The function the rewritten sends call. */
 export const PUBLISH_FUNCTION = 'publishServerEvent';
 /** The SDK v2 class the generated bus is an instance of. */
