@@ -5,6 +5,7 @@
  * uses call by call; transforms read every use of a feature at once (`uses`). Neither names an SDK
  * member: the names come from the description.
  */
+import { insideBusForwarder } from './bus-forwarder.js';
 import { ts } from '../typescript.js';
 import { calleeParts, enclosingFunction, forEachDescendant, outermostWrapper, propertyNameText, unwrap } from './ast.js';
 import { pathHops, type ToolReach } from './reach.js';
@@ -119,6 +120,7 @@ export class SdkFeatures {
   useAt(call: ts.CallExpression, feature: FeatureId): FeatureUse | undefined {
     const uses = USES.get(feature)!;
     const use = featureUse(this.model, call, uses) ?? this.toggleUse(call, uses);
+    if (use && describedFeature(feature).unlessServedOnlyOverStdio && insideBusForwarder(this.model.sdk, call)) return undefined;
     return use && this.reported(feature) ? use : undefined;
   }
 

@@ -123,8 +123,11 @@ export interface SdkDescription {
    * session's standalone stream, which 2026-07-28 removes.
    */
   requestStreamOption: string;
-  /** The v2 serving entries: over stdio, and the request handler (`createMcpHandler`) that serves HTTP. */
-  serving: { stdio: string; handler: string };
+  /**
+   * The v2 serving entries: over stdio, and the request handler (`createMcpHandler`) that serves HTTP; and
+   * the in-process change-event bus class whose events the handler's `subscriptions/listen` streams receive.
+   */
+  serving: { stdio: string; handler: string; bus: string };
   features: Readonly<Record<string, SdkFeature>>;
 }
 
@@ -303,6 +306,6 @@ export const MCP_SDK: SdkDescription = {
   },
   requestScopedNotifications: ['notifications/progress'],
   requestStreamOption: 'relatedRequestId',
-  serving: { stdio: 'serveStdio', handler: 'createMcpHandler' },
+  serving: { stdio: 'serveStdio', handler: 'createMcpHandler', bus: 'InMemoryServerEventBus' },
   features: FEATURES,
 };

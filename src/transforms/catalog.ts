@@ -166,13 +166,14 @@ const mrtr = defineTransform({
 
 const serverPush = defineTransform({
   name: 'server-push-markers',
-  summary: 'Subscriptions, list-changed side effects, tool toggles → markers with the replacement; ping removed',
+  summary: 'List-changed / resource-updated sends → the project\'s change-event bus (subscriptions/listen); subscriptions, tool toggles → markers; ping removed',
   why: '2026-07-28 has no per-session channel to push on: subscriptions, list-changed side effects and per-connection toggles need another design.',
   details: [
+    "list-changed / resource-updated sends on a resolved SDK v2 server (send*ListChanged(), sendResourceUpdated({ uri }), a raw notification of only the event) → publishServerEvent(server, { kind, … }) from a generated mcp-server-events module: a shared InMemoryServerEventBus that stateless-serving hands createMcpHandler as `bus` (its subscriptions/listen streams), plus the server's own send, which serveStdio routes; kept marked on SDK 1.x / --target stateless-v1 (no listen), beside a per-connection toggle, and for a raw notification carrying more than the event",
     'markers: resources/subscribe handlers and sendResourceUpdated (subscriptions/listen, handler.notify), list-changed sends (one marker for an object of notifier closures), enable()/disable() toggles (unconditional tools with handles), framework sites of these rules with the framework\'s advice; ping statements removed, a ping inside an expression marked (SSEServerTransport is stateless-serving\'s)',
     "markers: a framework's session kept beyond its request (a FastMCPSession stored for later calls, a per-session agent), with the framework description's advice (the handshake and MRTR transforms mark the framework's client-capabilities and sampling sites)",
   ],
-  rewrites: ['server-push/ping'],
+  rewrites: ['server-push/change-notification', 'server-push/ping'],
   marks: ['server-push/change-notification', 'server-push/resource-subscription', 'server-push/standalone-notification', 'server-push/tool-toggle', 'server-push/ping', ...FRAMEWORK_SESSION_RULES],
   plan: planServerPush,
 });

@@ -16,6 +16,7 @@ import { mayHoldStandaloneNotification, ruleOfFeature, standaloneNotification, t
 import type { TransformOptions, TransformPlan } from '../kit/plan.js';
 import { emptyPlan } from '../kit/plan.js';
 import { addMarker, isMarked, markFrameworkSites } from '../kit/handler-sites.js';
+import { publishChangeEvents } from './publish-events.js';
 
 /**
  * Framework sites of other rules this transform marks (declared in the catalog's `marks`): a framework's
@@ -50,14 +51,19 @@ const REPLACEMENT: Partial<Record<FeatureId, { marker: string; note: string }>> 
 const PING_IN_EXPRESSION =
   'ping was removed in both directions in 2026-07-28 and throws on a 2026-era instance, and this code uses its result (a heartbeat or liveness check): delete the check with it rather than the ping alone. Dead connections show up as closed transports (keep-alives on HTTP, the process ending on stdio).';
 
-export function planServerPush(result: AnalysisResult, _options: TransformOptions): TransformPlan {
+export function planServerPush(result: AnalysisResult, options: TransformOptions): TransformPlan {
   const plan = emptyPlan();
   plan.notes = [];
   let pings = 0;
   for (const [feature, replacement] of Object.entries(REPLACEMENT) as Array<[FeatureId, { marker: string; note: string }]>) {
     const ruleId = ruleOfFeature(feature);
     const seen = new Set<string>();
-    const reports = result.analysis.features.uses(feature);
+    let reports = result.analysis.features.uses(feature);
+    // List-changed / resource-updated sends on a resolved server → the project's change-event bus (2026-07-28).
+    if (feature === 'change-notification') {
+      const published = publishChangeEvents(result, options, plan, reports);
+      reports = reports.filter((r) => !published.has(r.node));
+    }
     // Sends bound into one object of closures (`{ notifyToolListChanged: () => server.sendToolListChanged(), … }`)
     // are one construct, the object a person replaces: one marker above it, not one per property.
     const perObject = new Map<ts.ObjectLiteralExpression, number>();

@@ -44,6 +44,7 @@ import { helperConnection, helperConnectionReason } from './connect-helper.js';
 import { rewriteHelperRegistry, type ServingSite } from './session-registry.js';
 import { memberOfFunction, thisMemberName } from '../../analysis/class-members.js';
 import { customMemberUse, fieldNames, memberMountedOnlyBy, memberRoute, mountedMember, type MountedMember } from './class-routes.js';
+import { projectEventBus } from '../server-push-markers/event-bus.js';
 import { freeNames, isAsync, isInside, localNames, loggerNames, referencesByName, reindent, removalRange, withBlankLineAbove } from './text.js';
 
 export type ServingOptions = Pick<TransformOptions, 'target' | 'modernOnly'>;
@@ -149,6 +150,14 @@ class FileServing {
 
   private get values() {
     return this.result.analysis.values;
+  }
+
+  /** `bus: <the project's change-event bus>` (server-push-markers' generated module), so listen streams receive what the project publishes. */
+  private busOption(options: string[]): void {
+    const bus = projectEventBus(this.result, this.sf, flavourOf(this.sf));
+    if (!bus) return;
+    options.push(`bus: ${bus.name}`);
+    if (bus.specifier) this.imports.add(bus.specifier, bus.name);
   }
 
   private q(text: string): string {
@@ -497,6 +506,7 @@ class FileServing {
     if (this.options.modernOnly) options.push(`legacy: ${this.q('reject')}`);
     const json = transportOptions.enableJsonResponse;
     if (json && unwrap(json).kind === ts.SyntaxKind.TrueKeyword) options.push(`responseMode: ${this.q('json')}`);
+    this.busOption(options);
     const onerror = this.errorLogging(handler);
     if (onerror) options.push(`onerror: ${onerror}`);
     const handlerName = this.freshName('mcpHandler');
@@ -671,6 +681,7 @@ class FileServing {
     if (this.options.modernOnly) options.push(`legacy: ${this.q('reject')}`);
     const json = transportOptions.enableJsonResponse;
     if (json && unwrap(json).kind === ts.SyntaxKind.TrueKeyword) options.push(`responseMode: ${this.q('json')}`);
+    this.busOption(options);
     const onerror = this.errorLogging(fn, declIndent + u);
     if (onerror) options.push(`onerror: ${onerror}`);
     // The handler's own name is free once its declaration goes.
@@ -817,6 +828,7 @@ class FileServing {
     if (this.options.modernOnly) options.push(`legacy: ${q('reject')}`);
     const jsonMode = transportOptions.enableJsonResponse;
     if (jsonMode && unwrap(jsonMode).kind === ts.SyntaxKind.TrueKeyword) options.push(`responseMode: ${q('json')}`);
+    this.busOption(options);
     const onerror = this.errorLogging(branch);
     if (onerror) options.push(`onerror: ${onerror}`);
     const handlerName = this.freshName('mcpHandler');
@@ -911,6 +923,7 @@ class FileServing {
     if (this.options.modernOnly) options.push(`legacy: ${this.q('reject')}`);
     const jsonMode = transportOptions.enableJsonResponse;
     if (jsonMode && unwrap(jsonMode).kind === ts.SyntaxKind.TrueKeyword) options.push(`responseMode: ${this.q('json')}`);
+    this.busOption(options);
     const handlerName = this.freshName('mcpHandler');
     const nodeHandlerName = this.freshName('mcpNodeHandler');
     const indent = indentAt(this.text, registry.statement.getStart(this.sf));

@@ -236,3 +236,48 @@ serveStdio(build);`,
     },
   ],
 });
+
+// A function that publishes on the project's bus and sends through the server (server-push-markers'
+// generated publishServerEvent, PR 4551's notifier): the bus reaches createMcpHandler's listen streams,
+// the send serveStdio's; the send is the publish path, not a finding. The bus must be the SDK's class.
+ruleTester(rule, {
+  valid: [
+    {
+      name: 'the instance send of a bus forwarder (publish on a module-level InMemoryServerEventBus, then the server)',
+      code: `import { InMemoryServerEventBus, McpServer, createMcpHandler } from '@modelcontextprotocol/server';
+export const serverEvents = new InMemoryServerEventBus();
+export async function resourceUpdated(server: McpServer, uri: string): Promise<void> {
+  serverEvents.publish({ kind: 'resource_updated', uri });
+  if (server.isConnected()) await server.server.sendResourceUpdated({ uri });
+}
+export const handler = createMcpHandler(() => new McpServer({ name: 'x', version: '1' }), { bus: serverEvents });`,
+    },
+  ],
+  invalid: [
+    {
+      name: 'a send beside a publish on a bus that is not the SDK class',
+      code: `import { McpServer, createMcpHandler } from '@modelcontextprotocol/server';
+class Bus { publish(_event: unknown): void {} }
+export const serverEvents = new Bus();
+export async function resourceUpdated(server: McpServer, uri: string): Promise<void> {
+  serverEvents.publish({ kind: 'resource_updated', uri });
+  await server.server.sendResourceUpdated({ uri });
+}
+export const handler = createMcpHandler(() => new McpServer({ name: 'x', version: '1' }));`,
+      errors: [{ messageId: 'call', line: 6 }],
+    },
+    {
+      name: 'a send in another function than the publish',
+      code: `import { InMemoryServerEventBus, McpServer, createMcpHandler } from '@modelcontextprotocol/server';
+export const serverEvents = new InMemoryServerEventBus();
+export function publish(uri: string): void {
+  serverEvents.publish({ kind: 'resource_updated', uri });
+}
+export async function resourceUpdated(server: McpServer, uri: string): Promise<void> {
+  await server.server.sendResourceUpdated({ uri });
+}
+export const handler = createMcpHandler(() => new McpServer({ name: 'x', version: '1' }), { bus: serverEvents });`,
+      errors: [{ messageId: 'call', line: 7 }],
+    },
+  ],
+});

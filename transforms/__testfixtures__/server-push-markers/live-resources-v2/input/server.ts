@@ -1,6 +1,7 @@
 /**
- * Server push on SDK v2: subscribe bookkeeping, resource-updated and list-changed sends from a tool,
- * a per-connection tool toggle and a ping.
+ * Server push on SDK v2: subscribe bookkeeping (marked), a per-connection tool toggle and the
+ * list-changed send beside it (marked: one instance's list changed, not the server's), resource-updated
+ * sends from a tool (→ publishServerEvent, the generated module) and a ping (removed).
  */
 import { McpServer } from '@modelcontextprotocol/server';
 

@@ -1,8 +1,9 @@
 /**
  * A registry that hands each tool handler a set of notifier closures bound to the server it
- * registers on (SDK v2): the four list-changed / resource-updated sends are one object a person
- * replaces with the serving handle's notifier, so they get one marker; a send of its own elsewhere
- * keeps its own.
+ * registers on (SDK v2, cyanheads/mcp-ts-template's shape): each list-changed / resource-updated send
+ * publishes through publishServerEvent() (the generated mcp-server-events module's shared bus, which
+ * createMcpHandler's subscriptions/listen streams read; serveStdio still gets the server's own send), and
+ * so does a send of its own elsewhere. McpServer's send*ListChanged() return void: `void` keeps that type.
  */
 import { McpServer } from '@modelcontextprotocol/server';
 import { z } from 'zod';
@@ -21,7 +22,6 @@ export class ToolRegistry {
 
   registerAll(server: McpServer): void {
     // Bound once per server: never shared between instances.
-    // @mcp-migrate-todo(server-push/change-notification): the 4 senders of this object (one marker for all): unsolicited notification: on 2026-07-28 it reaches only subscriptions/listen streams, and a per-request server has none. Publish with handler.notify.toolsChanged()/resourcesChanged()/promptsChanged()/resourceUpdated(uri) from the createMcpHandler handle (shared ServerEventBus across instances), and never change a list as a side effect of a call.
     const notifiers: Notifiers = {
       promptsChanged: () => server.sendPromptListChanged(),
       resourcesChanged: () => server.sendResourceListChanged(),
@@ -39,6 +39,5 @@ export class ToolRegistry {
 }
 
 export function reloadCatalogue(server: McpServer): void {
-  // @mcp-migrate-todo(server-push/change-notification): unsolicited notification: on 2026-07-28 it reaches only subscriptions/listen streams, and a per-request server has none. Publish with handler.notify.toolsChanged()/resourcesChanged()/promptsChanged()/resourceUpdated(uri) from the createMcpHandler handle (shared ServerEventBus across instances), and never change a list as a side effect of a call.
   server.sendResourceListChanged();
 }

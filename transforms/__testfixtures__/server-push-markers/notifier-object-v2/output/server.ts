@@ -1,11 +1,13 @@
 /**
  * A registry that hands each tool handler a set of notifier closures bound to the server it
- * registers on (SDK v2): the four list-changed / resource-updated sends are one object a person
- * replaces with the serving handle's notifier, so they get one marker; a send of its own elsewhere
- * keeps its own.
+ * registers on (SDK v2, cyanheads/mcp-ts-template's shape): each list-changed / resource-updated send
+ * publishes through publishServerEvent() (the generated mcp-server-events module's shared bus, which
+ * createMcpHandler's subscriptions/listen streams read; serveStdio still gets the server's own send), and
+ * so does a send of its own elsewhere. McpServer's send*ListChanged() return void: `void` keeps that type.
  */
 import { McpServer } from '@modelcontextprotocol/server';
 import { z } from 'zod';
+import { publishServerEvent } from './mcp-server-events.js';
 
 interface Notifiers {
   promptsChanged(): void;
@@ -22,10 +24,10 @@ export class ToolRegistry {
   registerAll(server: McpServer): void {
     // Bound once per server: never shared between instances.
     const notifiers: Notifiers = {
-      promptsChanged: () => server.sendPromptListChanged(),
-      resourcesChanged: () => server.sendResourceListChanged(),
-      resourceUpdated: (uri: string) => server.server.sendResourceUpdated({ uri }),
-      toolsChanged: () => server.sendToolListChanged(),
+      promptsChanged: () => void publishServerEvent(server, { kind: 'prompts_list_changed' }),
+      resourcesChanged: () => void publishServerEvent(server, { kind: 'resources_list_changed' }),
+      resourceUpdated: (uri: string) => publishServerEvent(server.server, { kind: 'resource_updated', uri }),
+      toolsChanged: () => void publishServerEvent(server, { kind: 'tools_list_changed' }),
     };
 
     for (const definition of this.definitions) {
@@ -38,5 +40,5 @@ export class ToolRegistry {
 }
 
 export function reloadCatalogue(server: McpServer): void {
-  server.sendResourceListChanged();
+  void publishServerEvent(server, { kind: 'resources_list_changed' });
 }

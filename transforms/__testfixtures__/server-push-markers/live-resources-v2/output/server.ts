@@ -1,8 +1,10 @@
 /**
- * Server push on SDK v2: subscribe bookkeeping, resource-updated and list-changed sends from a tool,
- * a per-connection tool toggle and a ping.
+ * Server push on SDK v2: subscribe bookkeeping (marked), a per-connection tool toggle and the
+ * list-changed send beside it (marked: one instance's list changed, not the server's), resource-updated
+ * sends from a tool (→ publishServerEvent, the generated module) and a ping (removed).
  */
 import { McpServer } from '@modelcontextprotocol/server';
+import { publishServerEvent } from './mcp-server-events.js';
 
 const subscribers = new Set<string>();
 
@@ -28,8 +30,7 @@ export function buildServer(): McpServer {
   });
 
   server.registerTool('touch', { description: 'Touch the live resource.' }, async () => {
-    // @mcp-migrate-todo(server-push/change-notification): unsolicited notification: on 2026-07-28 it reaches only subscriptions/listen streams, and a per-request server has none. Publish with handler.notify.toolsChanged()/resourcesChanged()/promptsChanged()/resourceUpdated(uri) from the createMcpHandler handle (shared ServerEventBus across instances), and never change a list as a side effect of a call.
-    for (const uri of subscribers) await server.server.sendResourceUpdated({ uri });
+    for (const uri of subscribers) await publishServerEvent(server.server, { kind: 'resource_updated', uri });
     return { content: [{ type: 'text', text: 'touched' }] };
   });
 

@@ -1,0 +1,206 @@
+/**
+ * List-changed / resource-updated sends → the project's change-event bus (2026-07-28 target, SDK v2).
+ *
+ * A send on a server the analysis resolves (`server.sendToolListChanged()`, `server.server.sendResourceUpdated
+ * ({ uri })`, `server.server.notification({ method: 'notifications/resources/updated', params: { uri } })`)
+ * becomes `publishServerEvent(server, { kind, … })` from the generated `mcp-server-events` module (see
+ * event-bus.ts): createMcpHandler's listen streams receive it through the shared bus, serveStdio's through the
+ * server as before. What is not rewritten keeps its marker: SDK 1.x (`--target stateless-v1`, no listen), a
+ * raw notification with more than the event (extra params, `_meta`, options), a send whose method or server
+ * the analysis does not resolve.
+ */
+import path from 'node:path';
+import { ts } from '../../typescript.js';
+import type { AnalysisResult } from '../../analysis/model.js';
+import { calleeParts, unwrap } from '../../analysis/ast.js';
+import { sdkMajorOfFile } from '../../analysis/sdk-modules.js';
+import type { TransformOptions, TransformPlan } from '../kit/plan.js';
+import { flavourOf, importSpecifier, afterImports, importStatement } from '../session-state-to-handles/source-style.js';
+import { EVENTS_MODULE_BASENAME, PUBLISH_FUNCTION, commonDirectory, eventsModuleExtension, eventsModuleSource } from './event-bus.js';
+
+type EventKind = 'tools_list_changed' | 'prompts_list_changed' | 'resources_list_changed' | 'resource_updated';
+
+/** The SDK server methods and wire methods of the four subscription-gated events, by the event each is. */
+const METHOD_EVENTS: Readonly<Record<string, EventKind>> = {
+  sendToolListChanged: 'tools_list_changed',
+  sendPromptListChanged: 'prompts_list_changed',
+  sendResourceListChanged: 'resources_list_changed',
+  sendResourceUpdated: 'resource_updated',
+};
+const WIRE_EVENTS: Readonly<Record<string, EventKind>> = {
+  'notifications/tools/list_changed': 'tools_list_changed',
+  'notifications/prompts/list_changed': 'prompts_list_changed',
+  'notifications/resources/list_changed': 'resources_list_changed',
+  'notifications/resources/updated': 'resource_updated',
+};
+/** The raw sender of an SDK server (`server.server.notification(message)`). */
+const RAW_NOTIFICATION = 'notification';
+
+interface Rewrite {
+  call: ts.CallExpression;
+  text: string;
+}
+
+/**
+ * Rewrites the change-notification uses it can, adding the edits, the generated module and the imports to
+ * `plan`; returns the reported nodes it rewrote (the caller marks the others).
+ */
+export function publishChangeEvents(result: AnalysisResult, options: TransformOptions, plan: TransformPlan, uses: ReadonlyArray<{ node: ts.Node }>): Set<ts.Node> {
+  const done = new Set<ts.Node>();
+  // The bus and the serving entries that read it are SDK v2's: a program still on 1.x (this transform run
+  // without sdk-v2, or --target stateless-v1) keeps its markers.
+  if (options.target !== '2026-07-28' || !onSdkV2(result)) return done;
+  const byFile = new Map<ts.SourceFile, Rewrite[]>();
+  // A list change announced beside a per-connection toggle (`tool.enable()`, a registration in a call)
+  // changed one instance's list, not the server's: telling every listener would be wrong, so it stays marked.
+  const toggling = new Set(result.analysis.features.uses('tool-toggle').map((t) => enclosingFunction(t.node)));
+  for (const use of uses) {
+    if (toggling.has(enclosingFunction(use.node))) continue;
+    const rewrite = rewriteOf(result, use.node);
+    if (!rewrite) continue;
+    const sf = rewrite.call.getSourceFile();
+    const list = byFile.get(sf) ?? [];
+    if (list.some((r) => r.call === rewrite.call)) continue;
+    list.push(rewrite);
+    byFile.set(sf, list);
+    done.add(use.node);
+  }
+  if (byFile.size === 0) return done;
+  const files = [...byFile.keys()];
+  const flavour = flavourOf(files[0]!);
+  const modulePath = path.join(commonDirectory(files.map((f) => f.fileName)), `${EVENTS_MODULE_BASENAME}${eventsModuleExtension(flavour)}`);
+  if (!result.sourceFiles.some((sf) => sf.fileName === modulePath)) plan.newFiles.set(modulePath, eventsModuleSource(flavour));
+  for (const [sf, rewrites] of byFile) {
+    for (const r of rewrites) plan.edits.push({ file: sf.fileName, start: r.call.getStart(sf), end: r.call.end, text: r.text });
+    if (!bindsName(sf, PUBLISH_FUNCTION)) {
+      const at = afterImports(sf);
+      const statement = withQuotes(sf, importStatement([PUBLISH_FUNCTION], importSpecifier(sf, modulePath, flavourOf(sf)), flavourOf(sf)));
+      plan.edits.push({ file: sf.fileName, start: at.offset, end: at.offset, text: at.text(statement) });
+    }
+  }
+  const count = done.size;
+  plan.notes!.push(
+    `notifications: ${count} list-changed / resource-updated send${count === 1 ? '' : 's'} → ${PUBLISH_FUNCTION}() (${path.basename(modulePath)}): createMcpHandler's subscriptions/listen streams receive them through its shared bus, serveStdio's through the server as before`,
+  );
+  return done;
+}
+
+/** The rewrite of the send a change-notification report points into, when it is one the bus can carry. */
+function rewriteOf(result: AnalysisResult, node: ts.Node): Rewrite | undefined {
+  let call: ts.Node | undefined = node;
+  while (call && !ts.isCallExpression(call)) {
+    if (ts.isStatement(call) || ts.isFunctionLike(call)) return undefined;
+    call = call.parent;
+  }
+  if (!call || !ts.isCallExpression(call)) return undefined;
+  const { name, receiver } = calleeParts(call);
+  if (!name || !receiver || ts.isCallExpression(unwrap(call.expression)) || ts.isElementAccessExpression(unwrap(call.expression))) return undefined;
+  if (ts.isPropertyAccessExpression(unwrap(call.expression)) && (unwrap(call.expression) as ts.PropertyAccessExpression).questionDotToken) return undefined;
+  const value = result.analysis.values.valueOf(receiver);
+  const server = value?.kind === 'mcp-server' || (value?.kind === 'server' && value.cls === 'Server');
+  if (!server) return undefined;
+  const sf = call.getSourceFile();
+  const q = quoteOf(sf);
+  const target = receiver.getText(sf);
+  let event: EventKind | undefined;
+  let uri: string | undefined;
+  if (METHOD_EVENTS[name]) {
+    event = METHOD_EVENTS[name];
+    if (event === 'resource_updated') {
+      if (call.arguments.length !== 1) return undefined;
+      uri = uriOf(call.arguments[0]!, sf);
+      if (uri === undefined) return undefined;
+    } else if (call.arguments.length !== 0) return undefined;
+  } else if (name === RAW_NOTIFICATION) {
+    if (call.arguments.length !== 1) return undefined;
+    const message = unwrap(call.arguments[0]!);
+    if (!ts.isObjectLiteralExpression(message)) return undefined;
+    let params: ts.Expression | undefined;
+    for (const prop of message.properties) {
+      if (!ts.isPropertyAssignment(prop) || !prop.name || !(ts.isIdentifier(prop.name) || ts.isStringLiteral(prop.name))) return undefined;
+      if (prop.name.text === 'method') {
+        const method = unwrap(prop.initializer);
+        if (!ts.isStringLiteralLike(method)) return undefined;
+        event = WIRE_EVENTS[method.text];
+      } else if (prop.name.text === 'params') params = prop.initializer;
+      else return undefined;
+    }
+    if (!event) return undefined;
+    if (event === 'resource_updated') {
+      if (!params) return undefined;
+      uri = uriOf(params, sf);
+      if (uri === undefined) return undefined;
+    } else if (params) return undefined;
+  } else return undefined;
+  const eventText = `{ kind: ${q}${event}${q}${uri !== undefined ? (uri === 'uri' ? ', uri' : `, uri: ${uri}`) : ''} }`;
+  const publish = `${PUBLISH_FUNCTION}(${target}, ${eventText})`;
+  // McpServer's send*ListChanged() return void: where that value is the expression's own (an arrow's body,
+  // a statement), `void` keeps the type the code had and says the promise is not awaited.
+  const returnsVoid = value?.kind === 'mcp-server' && event !== 'resource_updated';
+  return { call, text: returnsVoid && !awaited(call) ? `void ${publish}` : publish };
+}
+
+/** Whether the program's server code is written against SDK v2 only (every file importing a server-side SDK module). */
+function onSdkV2(result: AnalysisResult): boolean {
+  let v2 = false;
+  for (const sf of result.sourceFiles) {
+    if (sf.isDeclarationFile) continue;
+    const major = sdkMajorOfFile(sf);
+    if (major === 1) return false;
+    if (major === 2) v2 = true;
+  }
+  return v2;
+}
+
+/** The uri of a `{ uri }` params object (a literal with only `uri`, or an identifier holding one). */
+function uriOf(params: ts.Expression, sf: ts.SourceFile): string | undefined {
+  const inner = unwrap(params);
+  if (ts.isObjectLiteralExpression(inner)) {
+    if (inner.properties.length !== 1) return undefined;
+    const prop = inner.properties[0]!;
+    if (ts.isShorthandPropertyAssignment(prop) && prop.name.text === 'uri') return 'uri';
+    if (ts.isPropertyAssignment(prop) && (ts.isIdentifier(prop.name) || ts.isStringLiteral(prop.name)) && prop.name.text === 'uri') return prop.initializer.getText(sf);
+    return undefined;
+  }
+  if (ts.isIdentifier(inner)) return `${inner.text}.uri`;
+  return undefined;
+}
+
+function enclosingFunction(node: ts.Node): ts.Node | undefined {
+  let current = node.parent;
+  while (current && !ts.isFunctionLike(current)) current = current.parent;
+  return current;
+}
+
+function awaited(call: ts.CallExpression): boolean {
+  let outer: ts.Node = call;
+  while (outer.parent && ts.isParenthesizedExpression(outer.parent)) outer = outer.parent;
+  return !!outer.parent && (ts.isAwaitExpression(outer.parent) || ts.isReturnStatement(outer.parent) || ts.isVariableDeclaration(outer.parent) || ts.isCallExpression(outer.parent) || ts.isPropertyAccessExpression(outer.parent));
+}
+
+/** The quote the file's imports use. */
+function quoteOf(sf: ts.SourceFile): string {
+  for (const statement of sf.statements) {
+    if (ts.isImportDeclaration(statement)) return statement.moduleSpecifier.getText(sf).startsWith('"') ? '"' : "'";
+  }
+  return "'";
+}
+
+function withQuotes(sf: ts.SourceFile, statement: string): string {
+  const semicolon = sf.statements.find((s) => ts.isImportDeclaration(s))?.getText(sf).trimEnd().endsWith(';') ?? true;
+  const text = quoteOf(sf) === '"' ? statement.replace(/'/g, '"') : statement;
+  return semicolon ? text : text.replace(/;$/, '');
+}
+
+/** Whether the file already binds `name` at its top level (an import or a declaration). */
+function bindsName(sf: ts.SourceFile, name: string): boolean {
+  for (const statement of sf.statements) {
+    if (ts.isImportDeclaration(statement)) {
+      const bindings = statement.importClause?.namedBindings;
+      if (bindings && ts.isNamedImports(bindings) && bindings.elements.some((e) => e.name.text === name)) return true;
+    }
+    if (ts.isFunctionDeclaration(statement) && statement.name?.text === name) return true;
+    if (ts.isVariableStatement(statement) && statement.declarationList.declarations.some((d) => ts.isIdentifier(d.name) && d.name.text === name)) return true;
+  }
+  return false;
+}
