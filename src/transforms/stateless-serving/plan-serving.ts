@@ -44,6 +44,7 @@ import { helperConnection, helperConnectionReason } from './connect-helper.js';
 import { rewriteHelperRegistry, type ServingSite } from './session-registry.js';
 import { memberOfFunction, thisMemberName } from '../../analysis/class-members.js';
 import { customMemberUse, fieldNames, memberMountedOnlyBy, memberRoute, mountedMember, type MountedMember } from './class-routes.js';
+import { builtElsewhereReason, escapingFlow, factoryBlock, functionLabel, usesOfDeclared } from './stdio-block.js';
 import { freeNames, isAsync, isInside, localNames, loggerNames, referencesByName, reindent, removalRange, withBlankLineAbove } from './text.js';
 
 export type ServingOptions = Pick<TransformOptions, 'target' | 'modernOnly'>;
@@ -1389,6 +1390,8 @@ class FileServing {
       factory = this.extractFactory(decl, connectStatement);
     } else {
       const scope = enclosingFunctionOf(connect) ?? this.sf;
+      const elsewhere = builtElsewhereReason(receiver, this.values, (fn) => functionLabel(fn, this.sf));
+      if (elsewhere) throw new CannotRewrite(elsewhere, connect, 'session-state/per-session-server');
       factory = this.factoryName(receiver, scope, connect, 'stdio').expression;
       if (ts.isIdentifier(receiver)) {
         serverStatement = statementOf(this.values.symbolOf(receiver)!.valueDeclaration!);
@@ -1420,10 +1423,12 @@ class FileServing {
   private extractFactory(decl: ts.VariableDeclaration, connectStatement: ts.Node): string {
     const declStatement = statementOf(decl);
     const name = (decl.name as ts.Identifier).text;
-    if (!ts.isSourceFile(declStatement.parent) || !ts.isSourceFile(connectStatement.parent) || !ts.isVariableStatement(declStatement) || declStatement.declarationList.declarations.length !== 1) {
-      throw new CannotRewrite('the server is built outside the module top level: extract its construction into a factory.', connectStatement, 'session-state/per-session-server');
+    // The module top level, or the body of the function that connects it (the factory is then declared in that body).
+    const block = factoryBlock(declStatement, connectStatement);
+    if (!block || !ts.isVariableStatement(declStatement) || declStatement.declarationList.declarations.length !== 1) {
+      throw new CannotRewrite('the server is built in another block than the one connecting it (a branch, a loop, another function): extract its construction into a factory.', connectStatement, 'session-state/per-session-server');
     }
-    const statements = this.sf.statements;
+    const statements = block.statements;
     const from = statements.indexOf(declStatement as ts.Statement);
     const to = statements.indexOf(connectStatement as ts.Statement);
     const refs = referencesByName(this.sf, name).filter((r) => this.values.symbolOf(r)?.valueDeclaration === decl);
@@ -1431,12 +1436,11 @@ class FileServing {
     const movedSet = new Set<ts.Statement>([declStatement as ts.Statement]);
     for (let changed = true; changed; ) {
       changed = false;
-      const names = [...movedSet].flatMap(declaredNames).filter((n) => n !== name);
       for (let i = from + 1; i < to; i++) {
         const statement = statements[i]!;
         if (movedSet.has(statement)) continue;
         const usesServer = refs.some((r) => isInside(r, statement));
-        const usesMoved = names.some((n) => referencesByName(statement, n).length > 0);
+        const usesMoved = usesOfDeclared(statement, movedSet, this.values).length > 0;
         if (usesServer || usesMoved) {
           movedSet.add(statement);
           changed = true;
@@ -1444,32 +1448,33 @@ class FileServing {
       }
     }
     const moved = statements.filter((s) => movedSet.has(s));
+    for (const statement of moved) {
+      const escaping = block.fn && escapingFlow(statement);
+      if (escaping) throw new CannotRewrite(`\`${escaping.getText(this.sf)}\` (line ${this.line(escaping)}) is in a statement that builds the server, and would mean something else inside a factory function: extract the server into a factory by hand.`, escaping, 'session-state/per-session-server');
+    }
     for (const ref of refs) {
       if (isInside(ref, connectStatement) || moved.some((s) => isInside(ref, s))) continue;
       throw new CannotRewrite(`\`${name}\` is used outside its construction (line ${this.line(ref)}): extract the server into a factory by hand.`, ref, 'session-state/per-session-server');
     }
     // Names the moved statements declare must not be used by code that stays.
-    for (const statement of moved) {
-      for (const declared of declaredNames(statement)) {
-        const outside = referencesByName(this.sf, declared).filter((r) => !moved.some((s) => isInside(r, s)) && !isInside(r, connectStatement));
-        if (outside.length > 0) throw new CannotRewrite(`\`${declared}\` is declared while building the server and used elsewhere (line ${this.line(outside[0]!)}): extract the server into a factory by hand.`, outside[0]!, 'session-state/per-session-server');
-      }
-    }
+    const outside = usesOfDeclared(this.sf, movedSet, this.values, [...moved, connectStatement])[0];
+    if (outside) throw new CannotRewrite(`\`${outside.text}\` is declared while building the server and used elsewhere (line ${this.line(outside)}): extract the server into a factory by hand.`, outside, 'session-state/per-session-server');
     const factory = this.freshName('createServer');
     let hasAwait = false;
     for (const statement of moved) {
       forEachDescendant(statement, (node) => {
-        if (ts.isAwaitExpression(node) && !enclosingFunctionOf(node)) hasAwait = true;
+        if (ts.isAwaitExpression(node) && enclosingFunctionOf(node) === block.fn) hasAwait = true;
       });
     }
     const u = this.unit;
+    const at = block.fn ? indentAt(this.text, declStatement.getStart(this.sf)) : '';
     const parts: string[] = [];
     moved.forEach((statement, i) => {
       const range = removalRange(this.sf, statement, true, false);
       const blank = i > 0 && /\n[ \t]*\n[ \t]*$/.test(this.text.slice(0, range.start));
-      parts.push(`${blank ? '\n' : ''}${reindent(this.text.slice(range.start, range.end).replace(/\n$/, ''), '', u)}`);
+      parts.push(`${blank ? '\n' : ''}${reindent(this.text.slice(range.start, range.end).replace(/\n$/, ''), at, at + u)}`);
     });
-    const fn = [`${hasAwait ? 'async ' : ''}function ${factory}() {`, ...parts, `${u}return ${name};`, `}`].join('\n');
+    const fn = [`${at}${hasAwait ? 'async ' : ''}function ${factory}() {`, ...parts, `${at}${u}return ${name};`, `${at}}`].join('\n');
     const first = removalRange(this.sf, declStatement, true, false);
     this.edit(first.start, first.end, `${fn}\n`);
     for (const statement of moved.slice(1)) this.remove(statement);
@@ -1603,12 +1608,6 @@ function sdkImportedNames(sf: ts.SourceFile): Set<string> {
 function declaredNamesOfBinding(name: ts.BindingName): string[] {
   if (ts.isIdentifier(name)) return [name.text];
   return name.elements.flatMap((e) => (ts.isOmittedExpression(e) ? [] : declaredNamesOfBinding(e.name)));
-}
-
-function declaredNames(statement: ts.Statement): string[] {
-  if (ts.isVariableStatement(statement)) return statement.declarationList.declarations.flatMap((d) => declaredNamesOfBinding(d.name));
-  if ((ts.isFunctionDeclaration(statement) || ts.isClassDeclaration(statement)) && statement.name) return [statement.name.text];
-  return [];
 }
 
 /** The method route an `if` statement's condition declares for its branch (`req.method === 'GET'`, possibly within `&&`). */
