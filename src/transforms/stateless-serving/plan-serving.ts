@@ -44,6 +44,7 @@ import { helperConnection, helperConnectionReason } from './connect-helper.js';
 import { rewriteHelperRegistry, type ServingSite } from './session-registry.js';
 import { memberOfFunction, thisMemberName } from '../../analysis/class-members.js';
 import { customMemberUse, fieldNames, memberMountedOnlyBy, memberRoute, mountedMember, type MountedMember } from './class-routes.js';
+import { inlineStdioHelper } from './stdio-helper.js';
 import { builtElsewhereReason, escapingFlow, factoryBlock, functionLabel, usesOfDeclared } from './stdio-block.js';
 import { freeNames, isAsync, isInside, localNames, loggerNames, referencesByName, reindent, removalRange, withBlankLineAbove } from './text.js';
 
@@ -1373,6 +1374,7 @@ class FileServing {
       transportStatement = statementOf(parent);
       if (!ts.isVariableStatement(transportStatement) || transportStatement.declarationList.declarations.length !== 1) connect = undefined;
     }
+    if (!connect && this.planStdioHelper(created, transportStatement)) return;
     if (!connect) throw new CannotRewrite('the stdio transport is used beyond `server.connect(transport)`.', created, 'session-state/per-session-server');
     const connectStatement = statementOf(connect);
     if (!ts.isExpressionStatement(connectStatement) || unwrap(connectStatement.expression) !== connect) {
@@ -1414,6 +1416,34 @@ class FileServing {
     if (transportStatement) this.remove(transportStatement);
     this.imports.add(STDIO_MODULE, 'serveStdio');
     this.plan.notes!.push(`serving: ${this.relative()} — server.connect(new StdioServerTransport()) → serveStdio(${factory})${this.options.modernOnly ? ' (modern-only)' : ' (2025-era clients still served)'}`);
+  }
+
+  /**
+   * The stdio transport handed to a function of the project that builds a server and connects it to the
+   * transport (`await connect(backendFactory, new StdioServerTransport())`): the call becomes
+   * `serveStdio(() => { …the helper's construction… })`. Returns false when the transport goes anywhere else.
+   */
+  private planStdioHelper(created: ts.NewExpression, transportStatement: ts.Node | undefined): boolean {
+    if (created.arguments?.length) return false;
+    const held = transportStatement ? (unwrap(created).parent as ts.VariableDeclaration).name : undefined;
+    const isTransport = (node: ts.Node) => node === created || (!!held && ts.isIdentifier(node) && this.values.symbolOf(node)?.valueDeclaration === held.parent);
+    const scope = transportStatement ? transportStatement.parent : statementOf(created);
+    const h = helperConnection(scope, isTransport, this.values);
+    if (!h) return false;
+    const uses = held && ts.isIdentifier(held) ? referencesByName(this.sf, held.text).filter((r) => r !== held && this.values.symbolOf(r)?.valueDeclaration === held.parent) : [];
+    if (held && (uses.length !== 1 || !h.call.arguments.includes(uses[0] as ts.Expression))) return false;
+    const callStatement = statementOf(h.call);
+    if (!ts.isExpressionStatement(callStatement) || unwrap(callStatement.expression) !== h.call) {
+      throw new CannotRewrite(`the result of \`${h.call.expression.getText(this.sf)}(…)\`, which connects the server, is used: use the handle serveStdio returns instead (it has \`close()\`).`, h.call, 'session-state/per-session-server');
+    }
+    const inlined = inlineStdioHelper(h, held ? uses[0]! : created, this.values, this.unit, indentAt(this.text, callStatement.getStart(this.sf)));
+    if ('reason' in inlined) throw new CannotRewrite(inlined.reason, h.call, 'session-state/per-session-server');
+    const options = this.options.modernOnly ? `, { legacy: ${this.q('reject')} }` : '';
+    this.edit(callStatement.getStart(this.sf), callStatement.end, `serveStdio(${inlined.factory}${options});`);
+    if (transportStatement) this.remove(transportStatement);
+    this.imports.add(STDIO_MODULE, 'serveStdio');
+    this.plan.notes!.push(`serving: ${this.relative()} — ${h.call.expression.getText(this.sf)}(…, new StdioServerTransport()) → serveStdio(factory built from its construction)${this.options.modernOnly ? ' (modern-only)' : ' (2025-era clients still served)'}`);
+    return true;
   }
 
   /**
