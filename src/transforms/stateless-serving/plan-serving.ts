@@ -45,7 +45,7 @@ import { rewriteHelperRegistry, type ServingSite } from './session-registry.js';
 import { memberOfFunction, thisMemberName } from '../../analysis/class-members.js';
 import { customMemberUse, fieldNames, memberMountedOnlyBy, memberRoute, mountedMember, type MountedMember } from './class-routes.js';
 import { inlineStdioHelper } from './stdio-helper.js';
-import { builtElsewhereReason, escapingFlow, factoryBlock, functionLabel, usesOfDeclared } from './stdio-block.js';
+import { builtElsewhereReason, escapingFlow, factoryBlock, fieldTransportConnect, functionLabel, usesOfDeclared } from './stdio-block.js';
 import { freeNames, isAsync, isInside, localNames, loggerNames, referencesByName, reindent, removalRange, withBlankLineAbove } from './text.js';
 
 export type ServingOptions = Pick<TransformOptions, 'target' | 'modernOnly'>;
@@ -1375,6 +1375,9 @@ class FileServing {
       if (!ts.isVariableStatement(transportStatement) || transportStatement.declarationList.declarations.length !== 1) connect = undefined;
     }
     if (!connect && this.planStdioHelper(created, transportStatement)) return;
+    const fieldConnect = connect ? undefined : fieldTransportConnect(created);
+    const kept = fieldConnect && builtElsewhereReason(unwrap(calleeParts(fieldConnect).receiver!), this.values, (fn) => functionLabel(fn, this.sf));
+    if (kept) throw new CannotRewrite(`the stdio transport is kept in a field and connected to a server that ${kept.replace(/^the server /, '')}`, created, 'session-state/per-session-server');
     if (!connect) throw new CannotRewrite('the stdio transport is used beyond `server.connect(transport)`.', created, 'session-state/per-session-server');
     const connectStatement = statementOf(connect);
     if (!ts.isExpressionStatement(connectStatement) || unwrap(connectStatement.expression) !== connect) {

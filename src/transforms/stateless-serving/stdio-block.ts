@@ -62,7 +62,9 @@ export function builtElsewhereReason(receiver: ts.Node, values: ValueAnalysis, f
   if (ts.isIdentifier(node)) {
     const decl = values.symbolOf(node)?.valueDeclaration;
     if (!decl || !ts.isParameter(decl) || !isFunctionLike(decl.parent)) return undefined;
-    return `the server arrives built, as the parameter \`${node.text}\` of \`${fnName(decl.parent)}\`: ${probe}. Make \`${fnName(decl.parent)}\` take the factory instead (its callers pass the function that builds the server) and serve with it.`;
+    const label = fnName(decl.parent);
+    const fn = label.startsWith('the function') ? label : `\`${label}\``;
+    return `the server arrives built, as the parameter \`${node.text}\` of ${fn}: ${probe}. Make ${fn} take the factory instead (its callers pass the function that builds the server) and serve with it.`;
   }
   if (ts.isPropertyAccessExpression(node) && node.expression.kind === ts.SyntaxKind.ThisKeyword) {
     return `the server arrives built, in the field \`${node.getText()}\` its class is given: ${probe}. Give the class the factory instead (whoever constructs it passes the function that builds the server) and serve with it.`;
@@ -107,4 +109,29 @@ function statementOfDeclaration(node: ts.Node): ts.Node {
   let current = node;
   while (current.parent && !ts.isSourceFile(current.parent) && !ts.isBlock(current.parent) && !ts.isModuleBlock(current.parent) && !ts.isCaseClause(current.parent) && !ts.isDefaultClause(current.parent)) current = current.parent;
   return current;
+}
+
+/**
+ * A transport kept in a field (`this.transport = new StdioServerTransport()`): the `x.connect(this.transport)`
+ * of the same class that connects it, when there is one.
+ */
+export function fieldTransportConnect(created: ts.Node): ts.CallExpression | undefined {
+  const assignment = unwrap(created).parent;
+  if (!assignment || !ts.isBinaryExpression(assignment) || assignment.operatorToken.kind !== ts.SyntaxKind.EqualsToken || unwrap(assignment.right) !== unwrap(created)) return undefined;
+  const field = unwrap(assignment.left);
+  if (!ts.isPropertyAccessExpression(field) || field.expression.kind !== ts.SyntaxKind.ThisKeyword) return undefined;
+  let cls: ts.Node | undefined = assignment;
+  while (cls && !ts.isClassLike(cls)) cls = cls.parent;
+  if (!cls) return undefined;
+  let found: ts.CallExpression | undefined;
+  const visit = (node: ts.Node): void => {
+    if (found) return;
+    if (ts.isCallExpression(node) && ts.isPropertyAccessExpression(node.expression) && node.expression.name.text === 'connect' && node.arguments.length === 1) {
+      const arg = unwrap(node.arguments[0]!);
+      if (ts.isPropertyAccessExpression(arg) && arg.expression.kind === ts.SyntaxKind.ThisKeyword && arg.name.text === field.name.text) found = node;
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(cls);
+  return found;
 }

@@ -21,3 +21,23 @@ export class StdioRunner {
     await this.server.connect(transport);
   }
 }
+
+// jdutton/mcp-typescript-simple's shape: the transport is kept in a field, connected later to the server the class was given.
+export class StdioTransportManager {
+  private server?: McpServer;
+  private transport?: StdioServerTransport;
+
+  async initialize(server: McpServer): Promise<void> {
+    this.server = server;
+    this.transport = new StdioServerTransport();
+  }
+
+  async start(): Promise<void> {
+    if (!this.server || !this.transport) throw new Error('Transport not initialized');
+    await this.server.connect(this.transport);
+  }
+
+  async stop(): Promise<void> {
+    await this.transport?.close();
+  }
+}

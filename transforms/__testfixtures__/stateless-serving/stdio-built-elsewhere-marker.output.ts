@@ -23,3 +23,24 @@ export class StdioRunner {
     await this.server.connect(transport);
   }
 }
+
+// jdutton/mcp-typescript-simple's shape: the transport is kept in a field, connected later to the server the class was given.
+export class StdioTransportManager {
+  private server?: McpServer;
+  private transport?: StdioServerTransport;
+
+  async initialize(server: McpServer): Promise<void> {
+    this.server = server;
+    // @mcp-migrate-todo(session-state/per-session-server): the stdio transport is kept in a field and connected to a server that arrives built, in the field `this.server` its class is given: serveStdio builds a fresh server from a factory for the connection (and one more for a `server/discover` probe it discards), so a server built beforehand cannot be handed to it. Give the class the factory instead (whoever constructs it passes the function that builds the server) and serve with it. Serve with `serveStdio(buildServer)` from @modelcontextprotocol/server/stdio (one server per connection from the factory).
+    this.transport = new StdioServerTransport();
+  }
+
+  async start(): Promise<void> {
+    if (!this.server || !this.transport) throw new Error('Transport not initialized');
+    await this.server.connect(this.transport);
+  }
+
+  async stop(): Promise<void> {
+    await this.transport?.close();
+  }
+}
