@@ -18,6 +18,7 @@ import type { ValueAnalysis } from '../../analysis/values.js';
 import { reindent } from './text.js';
 import { indentAt } from '../session-state-to-handles/source-style.js';
 import type { HelperConnection } from './connect-helper.js';
+import { escapingFlow } from './stdio-block.js';
 
 export type InlinedFactory = { factory: string } | { reason: string };
 
@@ -40,6 +41,9 @@ export function inlineStdioHelper(h: HelperConnection, transport: ts.Node, value
   if (!serverDecl || !built.some((s) => (s as ts.VariableStatement).declarationList.declarations[0] === serverDecl)) {
     return { reason: `${name} connects a server it does not build itself: extract its construction into a factory by hand.` };
   }
+  const escaping = built.map(escapingFlow).find((n) => n);
+  if (escaping) return { reason: `${name} builds the server with \`${escaping.getText()}\`, which means something else at the call: extract its construction into a factory by hand.` };
+  if (h.call.arguments.length > fn.parameters.length || h.call.arguments.some(ts.isSpreadElement)) return { reason: `${name} is called with arguments its parameters do not name: extract the server's construction by hand.` };
   // Parameters become the call's arguments: names or literals only (they are evaluated on every factory call).
   const transportIndex = h.call.arguments.findIndex((a) => unwrap(a) === transport);
   const byParam = new Map<ts.Symbol, string>();
@@ -48,7 +52,8 @@ export function inlineStdioHelper(h: HelperConnection, transport: ts.Node, value
     const arg = h.call.arguments[i];
     if (!ts.isIdentifier(param.name) || param.dotDotDotToken) return { reason: `${name} takes a parameter that is not a plain name: extract the server's construction by hand.` };
     const symbol = values.symbolOf(param.name);
-    const text = arg ? simpleArgument(arg) : param.initializer ? simpleArgument(param.initializer) : 'undefined';
+    // A default is written in the helper's scope, not the call's: only a literal default is carried over.
+    const text = arg ? simpleArgument(arg) : param.initializer ? literalText(param.initializer) : 'undefined';
     if (!symbol || text === undefined) return { reason: `${name} is called with an argument computed at the call (\`${arg?.getText() ?? param.getText()}\`): make it a constant, so that the factory can pass it on.` };
     byParam.set(symbol, text);
   }
@@ -113,6 +118,12 @@ function simpleArgument(arg: ts.Expression): string | undefined {
   if (ts.isStringLiteralLike(root) || ts.isNumericLiteral(root) || root.kind === ts.SyntaxKind.TrueKeyword || root.kind === ts.SyntaxKind.FalseKeyword || root.kind === ts.SyntaxKind.NullKeyword) return arg.getText();
   while (ts.isPropertyAccessExpression(root)) root = unwrap(root.expression);
   return ts.isIdentifier(root) ? arg.getText() : undefined;
+}
+
+function literalText(node: ts.Expression): string | undefined {
+  const inner = unwrap(node);
+  const literal = ts.isStringLiteralLike(inner) || ts.isNumericLiteral(inner) || inner.kind === ts.SyntaxKind.TrueKeyword || inner.kind === ts.SyntaxKind.FalseKeyword || inner.kind === ts.SyntaxKind.NullKeyword;
+  return literal ? node.getText() : undefined;
 }
 
 function isInsideAny(node: ts.Node, roots: readonly ts.Node[]): boolean {
