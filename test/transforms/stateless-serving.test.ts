@@ -36,6 +36,8 @@ const MARKERS: Record<string, string[]> = {
   'registry-union-with-sse-stateless-v1': ['session-transport/sse-transport'],
   'fastify-options-route-marker': ['session-transport/session-id-generator'],
   'stdio-factory-marker': ['session-state/per-session-server'],
+  // The stdio entry is handed a built server (a parameter, a field): serveStdio needs a factory, so each says what the caller must change.
+  'stdio-built-elsewhere-marker': ['session-state/per-session-server', 'session-state/per-session-server', 'session-state/per-session-server'],
   'helper-session-marker': ['session-transport/session-id-generator'],
   // The transport is connected in `onsessioninitialized` by a project function building a backend per session (playwright-mcp): one marker naming it.
   'helper-connect-marker': ['session-transport/session-id-generator'],

@@ -45,6 +45,8 @@ import { rewriteHelperRegistry, type ServingSite } from './session-registry.js';
 import { memberOfFunction, thisMemberName } from '../../analysis/class-members.js';
 import { customMemberUse, fieldNames, memberMountedOnlyBy, memberRoute, mountedMember, type MountedMember } from './class-routes.js';
 import { projectEventBus } from '../server-push-markers/event-bus.js';
+import { inlineStdioHelper } from './stdio-helper.js';
+import { builtElsewhereReason, escapingFlow, factoryBlock, fieldTransportConnect, functionLabel, usesOfDeclared } from './stdio-block.js';
 import { freeNames, isAsync, isInside, localNames, loggerNames, referencesByName, reindent, removalRange, withBlankLineAbove } from './text.js';
 
 export type ServingOptions = Pick<TransformOptions, 'target' | 'modernOnly'>;
@@ -1385,6 +1387,10 @@ class FileServing {
       transportStatement = statementOf(parent);
       if (!ts.isVariableStatement(transportStatement) || transportStatement.declarationList.declarations.length !== 1) connect = undefined;
     }
+    if (!connect && this.planStdioHelper(created, transportStatement)) return;
+    const fieldConnect = connect ? undefined : fieldTransportConnect(created);
+    const kept = fieldConnect && builtElsewhereReason(unwrap(calleeParts(fieldConnect).receiver!), this.values, (fn) => functionLabel(fn, this.sf));
+    if (kept) throw new CannotRewrite(`the stdio transport is kept in a field and connected to a server that ${kept.replace(/^the server /, '')}`, created, 'session-state/per-session-server');
     if (!connect) throw new CannotRewrite('the stdio transport is used beyond `server.connect(transport)`.', created, 'session-state/per-session-server');
     const connectStatement = statementOf(connect);
     if (!ts.isExpressionStatement(connectStatement) || unwrap(connectStatement.expression) !== connect) {
@@ -1402,6 +1408,8 @@ class FileServing {
       factory = this.extractFactory(decl, connectStatement);
     } else {
       const scope = enclosingFunctionOf(connect) ?? this.sf;
+      const elsewhere = builtElsewhereReason(receiver, this.values, (fn) => functionLabel(fn, this.sf));
+      if (elsewhere) throw new CannotRewrite(elsewhere, connect, 'session-state/per-session-server');
       factory = this.factoryName(receiver, scope, connect, 'stdio').expression;
       if (ts.isIdentifier(receiver)) {
         serverStatement = statementOf(this.values.symbolOf(receiver)!.valueDeclaration!);
@@ -1427,16 +1435,46 @@ class FileServing {
   }
 
   /**
+   * The stdio transport handed to a function of the project that builds a server and connects it to the
+   * transport (`await connect(backendFactory, new StdioServerTransport())`): the call becomes
+   * `serveStdio(() => { …the helper's construction… })`. Returns false when the transport goes anywhere else.
+   */
+  private planStdioHelper(created: ts.NewExpression, transportStatement: ts.Node | undefined): boolean {
+    if (created.arguments?.length) return false;
+    const held = transportStatement ? (unwrap(created).parent as ts.VariableDeclaration).name : undefined;
+    const isTransport = (node: ts.Node) => node === created || (!!held && ts.isIdentifier(node) && this.values.symbolOf(node)?.valueDeclaration === held.parent);
+    const scope = transportStatement ? transportStatement.parent : statementOf(created);
+    const h = helperConnection(scope, isTransport, this.values);
+    if (!h) return false;
+    const uses = held && ts.isIdentifier(held) ? referencesByName(this.sf, held.text).filter((r) => r !== held && this.values.symbolOf(r)?.valueDeclaration === held.parent) : [];
+    if (held && (uses.length !== 1 || !h.call.arguments.includes(uses[0] as ts.Expression))) return false;
+    const callStatement = statementOf(h.call);
+    if (!ts.isExpressionStatement(callStatement) || unwrap(callStatement.expression) !== h.call) {
+      throw new CannotRewrite(`the result of \`${h.call.expression.getText(this.sf)}(…)\`, which connects the server, is used: use the handle serveStdio returns instead (it has \`close()\`).`, h.call, 'session-state/per-session-server');
+    }
+    const inlined = inlineStdioHelper(h, held ? uses[0]! : created, this.values, this.unit, indentAt(this.text, callStatement.getStart(this.sf)));
+    if ('reason' in inlined) throw new CannotRewrite(inlined.reason, h.call, 'session-state/per-session-server');
+    const options = this.options.modernOnly ? `, { legacy: ${this.q('reject')} }` : '';
+    this.edit(callStatement.getStart(this.sf), callStatement.end, `serveStdio(${inlined.factory}${options});`);
+    if (transportStatement) this.remove(transportStatement);
+    this.imports.add(STDIO_MODULE, 'serveStdio');
+    this.plan.notes!.push(`serving: ${this.relative()} — ${h.call.expression.getText(this.sf)}(…, new StdioServerTransport()) → serveStdio(factory built from its construction)${this.options.modernOnly ? ' (modern-only)' : ' (2025-era clients still served)'}`);
+    return true;
+  }
+
+  /**
    * A server built at module level (`const server = new McpServer(…)` and the top-level statements that
    * configure it) becomes `function createServer() { …; return server; }`, placed where it was built.
    */
   private extractFactory(decl: ts.VariableDeclaration, connectStatement: ts.Node): string {
     const declStatement = statementOf(decl);
     const name = (decl.name as ts.Identifier).text;
-    if (!ts.isSourceFile(declStatement.parent) || !ts.isSourceFile(connectStatement.parent) || !ts.isVariableStatement(declStatement) || declStatement.declarationList.declarations.length !== 1) {
-      throw new CannotRewrite('the server is built outside the module top level: extract its construction into a factory.', connectStatement, 'session-state/per-session-server');
+    // The module top level, or the body of the function that connects it (the factory is then declared in that body).
+    const block = factoryBlock(declStatement, connectStatement);
+    if (!block || !ts.isVariableStatement(declStatement) || declStatement.declarationList.declarations.length !== 1) {
+      throw new CannotRewrite('the server is built in another block than the one connecting it (a branch, a loop, another function): extract its construction into a factory.', connectStatement, 'session-state/per-session-server');
     }
-    const statements = this.sf.statements;
+    const statements = block.statements;
     const from = statements.indexOf(declStatement as ts.Statement);
     const to = statements.indexOf(connectStatement as ts.Statement);
     const refs = referencesByName(this.sf, name).filter((r) => this.values.symbolOf(r)?.valueDeclaration === decl);
@@ -1444,12 +1482,11 @@ class FileServing {
     const movedSet = new Set<ts.Statement>([declStatement as ts.Statement]);
     for (let changed = true; changed; ) {
       changed = false;
-      const names = [...movedSet].flatMap(declaredNames).filter((n) => n !== name);
       for (let i = from + 1; i < to; i++) {
         const statement = statements[i]!;
         if (movedSet.has(statement)) continue;
         const usesServer = refs.some((r) => isInside(r, statement));
-        const usesMoved = names.some((n) => referencesByName(statement, n).length > 0);
+        const usesMoved = usesOfDeclared(statement, movedSet, this.values).length > 0;
         if (usesServer || usesMoved) {
           movedSet.add(statement);
           changed = true;
@@ -1457,32 +1494,33 @@ class FileServing {
       }
     }
     const moved = statements.filter((s) => movedSet.has(s));
+    for (const statement of moved) {
+      const escaping = block.fn && escapingFlow(statement);
+      if (escaping) throw new CannotRewrite(`\`${escaping.getText(this.sf)}\` (line ${this.line(escaping)}) is in a statement that builds the server, and would mean something else inside a factory function: extract the server into a factory by hand.`, escaping, 'session-state/per-session-server');
+    }
     for (const ref of refs) {
       if (isInside(ref, connectStatement) || moved.some((s) => isInside(ref, s))) continue;
       throw new CannotRewrite(`\`${name}\` is used outside its construction (line ${this.line(ref)}): extract the server into a factory by hand.`, ref, 'session-state/per-session-server');
     }
     // Names the moved statements declare must not be used by code that stays.
-    for (const statement of moved) {
-      for (const declared of declaredNames(statement)) {
-        const outside = referencesByName(this.sf, declared).filter((r) => !moved.some((s) => isInside(r, s)) && !isInside(r, connectStatement));
-        if (outside.length > 0) throw new CannotRewrite(`\`${declared}\` is declared while building the server and used elsewhere (line ${this.line(outside[0]!)}): extract the server into a factory by hand.`, outside[0]!, 'session-state/per-session-server');
-      }
-    }
+    const outside = usesOfDeclared(this.sf, movedSet, this.values, [...moved, connectStatement])[0];
+    if (outside) throw new CannotRewrite(`\`${outside.text}\` is declared while building the server and used elsewhere (line ${this.line(outside)}): extract the server into a factory by hand.`, outside, 'session-state/per-session-server');
     const factory = this.freshName('createServer');
     let hasAwait = false;
     for (const statement of moved) {
       forEachDescendant(statement, (node) => {
-        if (ts.isAwaitExpression(node) && !enclosingFunctionOf(node)) hasAwait = true;
+        if (ts.isAwaitExpression(node) && enclosingFunctionOf(node) === block.fn) hasAwait = true;
       });
     }
     const u = this.unit;
+    const at = block.fn ? indentAt(this.text, declStatement.getStart(this.sf)) : '';
     const parts: string[] = [];
     moved.forEach((statement, i) => {
       const range = removalRange(this.sf, statement, true, false);
       const blank = i > 0 && /\n[ \t]*\n[ \t]*$/.test(this.text.slice(0, range.start));
-      parts.push(`${blank ? '\n' : ''}${reindent(this.text.slice(range.start, range.end).replace(/\n$/, ''), '', u)}`);
+      parts.push(`${blank ? '\n' : ''}${reindent(this.text.slice(range.start, range.end).replace(/\n$/, ''), at, at + u)}`);
     });
-    const fn = [`${hasAwait ? 'async ' : ''}function ${factory}() {`, ...parts, `${u}return ${name};`, `}`].join('\n');
+    const fn = [`${at}${hasAwait ? 'async ' : ''}function ${factory}() {`, ...parts, `${at}${u}return ${name};`, `${at}}`].join('\n');
     const first = removalRange(this.sf, declStatement, true, false);
     this.edit(first.start, first.end, `${fn}\n`);
     for (const statement of moved.slice(1)) this.remove(statement);
@@ -1616,12 +1654,6 @@ function sdkImportedNames(sf: ts.SourceFile): Set<string> {
 function declaredNamesOfBinding(name: ts.BindingName): string[] {
   if (ts.isIdentifier(name)) return [name.text];
   return name.elements.flatMap((e) => (ts.isOmittedExpression(e) ? [] : declaredNamesOfBinding(e.name)));
-}
-
-function declaredNames(statement: ts.Statement): string[] {
-  if (ts.isVariableStatement(statement)) return statement.declarationList.declarations.flatMap((d) => declaredNamesOfBinding(d.name));
-  if ((ts.isFunctionDeclaration(statement) || ts.isClassDeclaration(statement)) && statement.name) return [statement.name.text];
-  return [];
 }
 
 /** The method route an `if` statement's condition declares for its branch (`req.method === 'GET'`, possibly within `&&`). */
