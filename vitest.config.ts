@@ -1,4 +1,5 @@
 import { configDefaults, defineConfig } from 'vitest/config';
+import LongestFirstSequencer from './test/support/sequencer.js';
 
 /**
  * Three projects, all run by `vitest run` (and so by `npm test`); one alone: `vitest run --project e2e`.
@@ -24,6 +25,8 @@ export default defineConfig({
     maxWorkers: MAX_WORKERS,
     // Per-file clean-up (temporary trees) that must run after every file, isolated or not.
     setupFiles: ['test/support/after-each-file.ts'],
+    // The long files start first, whatever their project (test/support/sequencer.ts).
+    sequence: { sequencer: LongestFirstSequencer },
     projects: [
       {
         extends: true,
