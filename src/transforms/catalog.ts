@@ -128,7 +128,7 @@ const handshake = defineTransform({
     'getClientCapabilities()/getClientVersion() in a handler (SDK v2) read ctx.mcpReq.envelope first, the initialize-scoped value as the 2025-era fallback',
     'markers: the same calls outside a handler, oninitialized hooks, registration gated on negotiated capabilities (register unconditionally; one marker per gate, on the read that feeds it), the SDK\'s private handshake fields (transport._initialized = true on a rebuilt session), framework handshake reads (FastMCP session.clientCapabilities) with the framework\'s advice',
   ],
-  rewrites: ['handshake/client-capabilities'],
+  rewrites: ['handshake/client-capabilities', 'handshake/client-version'],
   marks: ['handshake/client-capabilities', 'handshake/client-version', 'handshake/oninitialized', 'handshake/initialize-handler', 'handshake/private-state'],
   plan: planHandshake,
 });

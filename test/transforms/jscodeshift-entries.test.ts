@@ -8,8 +8,9 @@
  * another file) are left to the apply suites. Cases that share options go to one jscodeshift run, one
  * run per option set; shared-store cases run the session-state-to-handles entry first, as apply does.
  *
- * Two finishing passes belong to `apply`, not to a transform: requoting added lines to the file's quote
- * style and pruning the imports a rewrite left unused. For the cases listed in APPLY_FINISHING the entry's
+ * Three finishing passes belong to `apply`, not to a transform: requoting added lines to the file's quote
+ * style, pruning the imports a rewrite left unused and putting back a file header comment the official
+ * codemod's import removal took with it. For the cases listed in APPLY_FINISHING the entry's
  * output must differ from the expected output, and become it after that pass.
  */
 import { spawnSync } from 'node:child_process';
@@ -17,6 +18,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { pruneImportsMadeUnused } from '../../src/apply/prune-imports.js';
+import { keepFileHeader } from '../../src/apply/file-conventions.js';
 import { matchQuoteStyle } from '../../src/apply/quote-style.js';
 import type { TransformOptions } from '../../src/transforms/kit/plan.js';
 import { fixtureCaseOptions, SHARED_STORE_PIPELINE } from '../support/fixture-options.js';
@@ -33,6 +35,9 @@ const ENTRIES = fs
 const APPLY_FINISHING: Record<string, (file: string, before: string, after: string) => string> = {
   'logging-to-request-scope/double-quoted-v1': matchQuoteStyle,
   'sampling-elicitation-to-mrtr/result-schema': pruneImportsMadeUnused,
+  // The official codemod's import removal takes the file's header comment with it; apply puts it back.
+  'sdk-v2/handler-result-types': (_file, before, after) => keepFileHeader(before, after),
+  'sdk-v2/handler-result-types-js': (_file, before, after) => keepFileHeader(before, after),
 };
 
 /** `apply`'s options as jscodeshift command-line flags (jscodeshift hands unknown flags to the transform). */

@@ -5,7 +5,7 @@ export default defineRule({
     id: 'server-push/change-notification',
     category: 'server-push',
     severity: 'warning',
-    fix: 'manual',
+    fix: 'auto',
     summary: '`sendResourceUpdated()`, `send*ListChanged()`, raw list-changed / resource-updated notifications',
     messages: {
       call: '`{{method}}()` pushes an unsolicited notification; on 2026-07-28 it reaches only clients listening on `subscriptions/listen`, and a per-request server has no stream. Publish through `handler.notify.*` (HTTP, shared `ServerEventBus` across processes) or the instance under `serveStdio`; lists must not change as a side effect of a call.',
