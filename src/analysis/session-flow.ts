@@ -19,7 +19,6 @@ import {
   memberAccess,
   outermostWrapper,
   propertyNameText,
-  stringValue,
   unwrap,
 } from './ast.js';
 import { SESSION_HEADER, calleeText, declaredType, isHeaderWrite, pathsOf, returnedExpressions, type ValueAnalysis } from './values.js';
@@ -231,11 +230,8 @@ export class SessionFlow {
         const candidate = this.values.sessionQueryParameter(node);
         if (candidate) this.queryCandidates.push({ node, nameNode: candidate });
       }
-      // `list[i]`, `map[key]`: only a key that can be the session header's name makes a header read; the
-      // rest is answered without asking what the object holds (a lookup per element access of the program).
-      if (ts.isElementAccessExpression(node) && !this.mayNameSessionHeader(node.argumentExpression)) return;
       if (ts.isElementAccessExpression(node) || ts.isCallExpression(node)) {
-        const header = this.values.headerAccess(node);
+        const header = this.values.headerAccessOf(node, SESSION_HEADER);
         if (header?.name === SESSION_HEADER && !isHeaderWrite(node)) {
           this.addRead(header.nameNode, node, { kind: 'session-id', origin: 'header', hops: [] });
         } else if (header?.name === SESSION_HEADER && ts.isCallExpression(node)) {
@@ -253,18 +249,6 @@ export class SessionFlow {
         }
       }
     });
-  }
-
-  /**
-   * Whether an element access key can be `mcp-session-id` (`headerAccess` reads its name with `constantString`):
-   * a string literal saying so, a `const` naming it, or a property access (left to `headerAccess`).
-   */
-  private mayNameSessionHeader(key: ts.Expression): boolean {
-    const direct = stringValue(key);
-    if (direct !== undefined) return direct.toLowerCase() === SESSION_HEADER;
-    const inner = unwrap(key);
-    if (ts.isIdentifier(inner)) return this.values.constantString(inner)?.toLowerCase() === SESSION_HEADER;
-    return ts.isPropertyAccessExpression(inner);
   }
 
   /** The declared name of a local variable a header write sends (`const sid = …; res.setHeader(H, sid)`), when not already a session id. */
