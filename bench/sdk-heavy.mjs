@@ -37,6 +37,8 @@ const BASELINE = path.join(HERE, 'sdk-heavy-baseline.json');
 const GNU_TIME = '/usr/bin/time';
 const REAL = { repo: 'mongodb-js/mongodb-mcp-server', dir: 'mongodb-js__mongodb-mcp-server' };
 export const SDK_HEAVY_AIM = 5;
+/** The official codemod's version the ratio is taken against. */
+const OFFICIAL_VERSION = '2.3.1';
 
 
 function pinnedCommit() {
@@ -309,10 +311,22 @@ async function main() {
       return;
     } else throw new Error(`unknown argument ${a}`);
   }
-  const codemodCli = path.join(HERE, '.peers', 'node_modules', '@modelcontextprotocol', 'codemod', 'dist', 'cli.mjs');
+  // The project's own copy of the official codemod (a dependency, pinned to the same version) when it is installed;
+  // else one installed for the bench alone.
+  const ownCodemod = path.join(REPO, 'node_modules', '@modelcontextprotocol', 'codemod');
+  const ownVersion = (() => {
+    try {
+      return JSON.parse(fs.readFileSync(path.join(ownCodemod, 'package.json'), 'utf8')).version;
+    } catch {
+      return undefined;
+    }
+  })();
+  const codemodCli = ownVersion === OFFICIAL_VERSION && fs.existsSync(path.join(ownCodemod, 'dist', 'cli.mjs'))
+    ? path.join(ownCodemod, 'dist', 'cli.mjs')
+    : path.join(HERE, '.peers', 'node_modules', '@modelcontextprotocol', 'codemod', 'dist', 'cli.mjs');
   if (opts.official && !fs.existsSync(codemodCli)) {
     console.error('[sdk-heavy] installing the official codemod into bench/.peers');
-    spawnSync('npm', ['install', '--prefix', path.join(HERE, '.peers'), '--no-save', '--no-audit', '--no-fund', '@modelcontextprotocol/codemod@2.3.1'], { stdio: 'inherit' });
+    spawnSync('npm', ['install', '--prefix', path.join(HERE, '.peers'), '--no-save', '--no-audit', '--no-fund', `@modelcontextprotocol/codemod@${OFFICIAL_VERSION}`], { stdio: 'inherit' });
   }
   const r = await runSdkHeavy({
     repeats: opts.repeats, target: opts.target, bin: opts.bin, beforeBin: opts.beforeBin, recordBaseline: opts.recordBaseline, warmCache: opts.warmCache,

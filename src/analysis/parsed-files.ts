@@ -82,7 +82,11 @@ function scriptKindByExtension(fileName: string): ts.ScriptKind {
  * One file parsed as ts-morph's in-memory project did it (target ESNext, script kind by extension).
  * No `setParentNodes`: that is a second walk over every tree; the binder sets every parent pointer
  * (as in tsc) when `getTypeChecker()` binds all files, before anything reads them.
+ * JSDoc is parsed as `tsc` parses it (`ParseForTypeErrors`): fully in JavaScript files, where a `@type`
+ * or `@param` is the declaration's type (`declaredType`), and not in TypeScript files, where neither the
+ * binder nor the checker reads it and the analysis never asks for it (scan's parse time on
+ * mongodb-mcp-server: about a tenth less).
  */
 export function parse(fileName: string, text: string, kind: ts.ScriptKind): ts.SourceFile {
-  return ts.createSourceFile(fileName, text, ts.ScriptTarget.ESNext, false, kind);
+  return ts.createSourceFile(fileName, text, { languageVersion: ts.ScriptTarget.ESNext, jsDocParsingMode: ts.JSDocParsingMode.ParseForTypeErrors }, false, kind);
 }

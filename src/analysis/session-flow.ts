@@ -231,7 +231,7 @@ export class SessionFlow {
         if (candidate) this.queryCandidates.push({ node, nameNode: candidate });
       }
       if (ts.isElementAccessExpression(node) || ts.isCallExpression(node)) {
-        const header = this.values.headerAccess(node);
+        const header = this.values.headerAccessOf(node, SESSION_HEADER);
         if (header?.name === SESSION_HEADER && !isHeaderWrite(node)) {
           this.addRead(header.nameNode, node, { kind: 'session-id', origin: 'header', hops: [] });
         } else if (header?.name === SESSION_HEADER && ts.isCallExpression(node)) {

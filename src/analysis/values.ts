@@ -122,6 +122,26 @@ export class ValueAnalysis {
   }
 
   /** The header named by a header access (`req.headers[X]`, `req.header(X)`, `headers.get(X)`, `res.setHeader(X, …)`), lower-cased. */
+  /**
+   * `headerAccess` of a read or write of the header `name` (lower case), and only of that header. An element
+   * access whose key cannot be that name (`list[i]`, `map[key]`, `row['id']`: most element accesses of a program)
+   * is answered without asking what its object holds, which can mean resolving symbols and a helper's callers.
+   */
+  headerAccessOf(node: ts.Node, name: string): { name: string; nameNode: ts.Node } | undefined {
+    if (ts.isElementAccessExpression(node) && !this.mayBeConstant(node.argumentExpression, name)) return undefined;
+    const header = this.headerAccess(node);
+    return header?.name === name ? header : undefined;
+  }
+
+  /** Whether `constantString(key)`, lower-cased, can be `name` (a property access is not looked into here: maybe). */
+  private mayBeConstant(key: ts.Expression, name: string): boolean {
+    const direct = stringValue(key);
+    if (direct !== undefined) return direct.toLowerCase() === name;
+    const inner = unwrap(key);
+    if (ts.isIdentifier(inner)) return this.constantString(inner)?.toLowerCase() === name;
+    return ts.isPropertyAccessExpression(inner);
+  }
+
   headerAccess(node: ts.Node): { name: string; nameNode: ts.Node } | undefined {
     if (ts.isBindingElement(node)) {
       // const { 'mcp-session-id': sid } = req.headers

@@ -456,8 +456,12 @@ export function withFrameworks(rule: Rule): Rule {
       // that never imports a framework (a subclass of a project base class) is still walked when
       // another file of the project does.
       const files = new Set<ts.SourceFile>();
+      // Called for most nodes of every file by each wrapped rule: the set is touched once per file.
+      let last: ts.SourceFile | undefined;
       const collect = (node: ts.Node): void => {
-        files.add(context.currentFile?.() ?? node.getSourceFile());
+        const file = context.currentFile?.() ?? node.getSourceFile();
+        if (file === last) return;
+        files.add((last = file));
       };
       const visitors = { ...(listener.visitors ?? {}) } as Record<number, (node: never) => void>;
       for (const kind of [ts.SyntaxKind.CallExpression, ts.SyntaxKind.PropertyAccessExpression, ts.SyntaxKind.NewExpression, ts.SyntaxKind.ClassDeclaration, ts.SyntaxKind.ExportSpecifier, ts.SyntaxKind.VariableDeclaration]) {

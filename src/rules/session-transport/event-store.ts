@@ -26,9 +26,9 @@ export default defineRule({
       }
     };
     const checkHeader = (node: ts.ElementAccessExpression | ts.CallExpression): void => {
-      const header = values.headerAccess(node);
+      const header = values.headerAccessOf(node, LAST_EVENT_ID_HEADER);
       // Reads only: a client setting the header when it reconnects is the other side.
-      if (header?.name === LAST_EVENT_ID_HEADER && !isHeaderWrite(node)) context.report({ node: header.nameNode, messageId: 'lastEventId' });
+      if (header && !isHeaderWrite(node)) context.report({ node: header.nameNode, messageId: 'lastEventId' });
     };
     return {
       visitors: {

@@ -70,8 +70,8 @@ export default defineRule({
   create(context) {
     const { values } = context.analysis;
     const checkAccess = (node: ts.ElementAccessExpression | ts.CallExpression | ts.BindingElement): void => {
-      const header = values.headerAccess(node);
-      if (header?.name !== SESSION_HEADER) return;
+      const header = values.headerAccessOf(node, SESSION_HEADER);
+      if (!header) return;
       context.report({ node: header.nameNode, messageId: isHeaderWrite(node) ? 'write' : 'read' });
     };
     const checkLiteral = (node: ts.StringLiteral | ts.NoSubstitutionTemplateLiteral): void => {

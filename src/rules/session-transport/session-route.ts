@@ -21,7 +21,7 @@ function servesSession(analysis: Analysis, handler: ts.Node, registries: Set<ts.
     }
     // A catch-all route counts only when it hands requests to a session's transport (a header read alone may be a 410).
     if (!strict && (ts.isElementAccessExpression(node) || ts.isCallExpression(node))) {
-      if (analysis.values.headerAccess(node)?.name === SESSION_HEADER) found = true;
+      if (analysis.values.headerAccessOf(node, SESSION_HEADER)) found = true;
     }
     if (ts.isNewExpression(node)) {
       const ref = analysis.sdk.exportOf(node.expression);
