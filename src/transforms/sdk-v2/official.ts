@@ -105,6 +105,9 @@ export function runOfficialCodemod(files: ReadonlyArray<{ file: string; text: st
     const bridged = sf.getFullText();
     const sdkBefore = importBindings(sf, isV1Specifier);
     const own = ownNames(sf);
+    // What the passes above read is kept as text; the nodes they had ts-morph wrap would be carried over by
+    // each edit the codemod makes (it makes many, each a parse of the whole file), so they are let go first.
+    sf.forgetDescendants();
     let run = runTransforms(transforms, sf, context);
     let placeholders = new Map<string, string>();
     let aliases = new Map<string, string>();
