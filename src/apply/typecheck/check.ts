@@ -163,9 +163,17 @@ function checkGroup(configPath: string | undefined, files: MigratedFile[], chang
   // server-legacy's SSEServerTransport): not an error the migrated code has, so not named as one.
   const importsMissing = new Set([...missing.values()].flatMap((importers) => [...importers]));
   const untilInstalled = (file: string, e: FoundError): boolean => unresolvable(e) || (importsMissing.has(file) && IMPLICIT_ANY.has(e.code));
-  const afterErrors = new Map([...toCheck].map((file) => [file, errorsOf(ts, after.program, file).filter((e) => !untilInstalled(file, e))] as const).filter(([, errors]) => errors.length > 0));
-  if (afterErrors.size > 0) {
-    const before = programOf(beforeOverlay, unique([...projectFiles, ...files.filter((f) => !f.created).map((f) => f.file)]));
+  // The original program is built as soon as one file has an error (not after all of them): when the
+  // original code imports a package that resolves nowhere, nothing is compared, and the diagnostics of
+  // the other files (most of the check's time) would be computed for nothing.
+  const afterErrors = new Map<string, FoundError[]>();
+  let before: ReturnType<typeof programOf> | undefined;
+  for (const file of toCheck) {
+    const errors = errorsOf(ts, after.program, file).filter((e) => !untilInstalled(file, e));
+    if (errors.length === 0) continue;
+    afterErrors.set(file, errors);
+    if (before) continue;
+    before = programOf(beforeOverlay, unique([...projectFiles, ...files.filter((f) => !f.created).map((f) => f.file)]));
     // A package the original code imports that resolves nowhere makes both programs wrong in ways
     // that do not cancel out (every use of it is `any`): no comparison then.
     const missingBefore = unresolvedFrom(before.tracked, new Set(changedNames), ambientModules(before.program));
@@ -173,6 +181,8 @@ function checkGroup(configPath: string | undefined, files: MigratedFile[], chang
       result.notChecked.push({ files: changedNames, reason: `the project's dependencies are not installed (${missingBefore.specifier} does not resolve from ${path.relative(projectDir, missingBefore.from) || missingBefore.from}): run your package manager's install, then apply again` });
       return;
     }
+  }
+  if (before) {
     for (const [file, errors] of afterErrors) {
       const changedImports = [...(after.tracked.imports.get(file) ?? [])].filter((target) => changedSet.has(target));
       for (const error of newErrors(errors, errorsOf(ts, before.program, file), (line) => provenance.ownersOfLine(file, line).length > 0)) {

@@ -82,19 +82,43 @@ export function referencesByName(sf: SourceFile, name: string): Identifier[] {
 }
 
 /**
- * The file's identifiers by their text, in document order, from one walk: `(byText.get(name) ?? []).filter(isReference)`
- * is `referencesByName(sf, name)` for every name, until the file is edited.
+ * The file's identifiers outside doc comments, named in `names`, by their text, in document order, from one walk:
+ * `(byText.get(name) ?? []).filter(isReference)` is `referencesByName(sf, name)` for every name in `names`, until
+ * the file is edited. (getDescendantsOfKind also finds the identifiers of doc comments, which isReference rejects.)
  */
-export function identifiersByText(sf: SourceFile): Map<string, Identifier[]> {
-  const { SyntaxKind } = loadTsMorph();
+export function identifiersByText(sf: SourceFile, names: ReadonlySet<string>): Map<string, Identifier[]> {
   const out = new Map<string, Identifier[]>();
-  for (const id of sf.getDescendantsOfKind(SyntaxKind.Identifier)) {
-    const text = id.getText();
-    const list = out.get(text);
-    if (list) list.push(id);
-    else out.set(text, [id]);
+  const internals = sf as unknown as Partial<TsMorphInternals>;
+  const wrap = internals._getNodeFromCompilerNode;
+  if (!wrap) {
+    for (const id of sf.getDescendantsOfKind(loadTsMorph().SyntaxKind.Identifier)) if (names.has(id.getText()) && !id.getFirstAncestor((a) => loadTsMorph().Node.isJSDoc(a))) push(out, id.getText(), id);
+    return out;
   }
+  // The compiler's own walk, which never enters doc comments, and a ts-morph node for the names asked for only:
+  // ts-morph's walk for identifiers builds every node's token list (getChildren) and wraps every identifier, and
+  // each later edit of the file carries every wrapped node over. The text is Node#getText's (start after trivia).
+  const file = sf.compilerNode;
+  const visit = (node: ts.Node): void => {
+    if (ts.isIdentifier(node)) {
+      const text = node.getText(file);
+      if (names.has(text)) push(out, text, wrap.call(sf, node) as Identifier);
+      return;
+    }
+    ts.forEachChild(node, visit);
+  };
+  ts.forEachChild(file, visit);
   return out;
+}
+
+function push(out: Map<string, Identifier[]>, text: string, id: Identifier): void {
+  const list = out.get(text);
+  if (list) list.push(id);
+  else out.set(text, [id]);
+}
+
+/** How ts-morph wraps a compiler node of a file in its own node (not in its typings; getDescendantsOfKind uses it). */
+interface TsMorphInternals {
+  _getNodeFromCompilerNode(node: ts.Node): TsMorphNode;
 }
 
 /** An identifier in reference position outside import declarations (see referencesByName). */

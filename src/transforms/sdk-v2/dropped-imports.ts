@@ -26,9 +26,10 @@ export function restoreDroppedImports(sf: SourceFile, sdkBefore: readonly Import
   const out: DroppedImports = { restored: [], diagnostics: [] };
   // One walk over the file's identifiers for all the bindings (referencesByName would walk once per binding); again after an edit.
   let identifiers: Map<string, Identifier[]> | undefined;
+  const names = new Set(sdkBefore.filter((b) => isV1Specifier(b.specifier)).map((b) => b.local));
   for (const binding of sdkBefore) {
     if (!isV1Specifier(binding.specifier)) continue;
-    identifiers ??= identifiersByText(sf);
+    identifiers ??= identifiersByText(sf, names);
     const unbound = (identifiers.get(binding.local) ?? []).filter(isReference).filter(isUnbound);
     if (!unbound.length) continue;
     const needsValue = !binding.typeOnly && unbound.some(inValuePosition);

@@ -210,6 +210,9 @@ const TASK_TOOL_MESSAGE =
  * person who rewrites the tool), under an `@mcp-codemod-error` comment the report lists. Returns how many.
  */
 export function disableTaskTools(sf: SourceFile): number {
+  // No such name, no such access: and walking every property access would wrap each one in a ts-morph
+  // node, which every later edit of the file (the official codemod's) then has to carry over.
+  if (!sf.getFullText().includes('registerToolTask')) return 0;
   const { Node, SyntaxKind } = loadTsMorph();
   const statements = new Set<TsMorphNode>();
   for (const access of sf.getDescendantsOfKind(SyntaxKind.PropertyAccessExpression)) {

@@ -105,6 +105,9 @@ export function runOfficialCodemod(files: ReadonlyArray<{ file: string; text: st
     const bridged = sf.getFullText();
     const sdkBefore = importBindings(sf, isV1Specifier);
     const own = ownNames(sf);
+    // What the passes above read is kept as text; the nodes they had ts-morph wrap would be carried over by
+    // each edit the codemod makes (it makes many, each a parse of the whole file), so they are let go first.
+    sf.forgetDescendants();
     let run = runTransforms(transforms, sf, context);
     let placeholders = new Map<string, string>();
     let aliases = new Map<string, string>();
@@ -152,10 +155,16 @@ export function runOfficialCodemod(files: ReadonlyArray<{ file: string; text: st
     const coherent = new Set(forwardedContexts(sf, diagnostics).filter((f) => helperTakesV2Context(sf, f)).map((f) => f.diagnostic));
     diagnostics = diagnostics.filter((d) => !coherent.has(d));
     diagnostics.push(...leftoverToolCallDiagnostics(sf, toolCalls ?? [], diagnostics));
-    insertDiagnosticComments(sf, diagnostics);
-    if (shebang && !sf.getFullText().startsWith('#!')) sf.insertText(0, shebang);
-    if (restore) importsToRequires(sf, restore);
-    let after = restoreOwnNames(sf.getFullText(), placeholders);
+    // From here on the file is text, but for a CommonJS file's way back: ts-morph would parse the whole
+    // file again (and carry every node it has wrapped over) for each edit, and nothing reads its nodes after.
+    let finished = withDiagnosticComments(sf, diagnostics);
+    if (restore) {
+      if (finished !== sf.getFullText()) sf.replaceWithText(finished);
+      if (shebang && !sf.getFullText().startsWith('#!')) sf.insertText(0, shebang);
+      importsToRequires(sf, restore);
+      finished = sf.getFullText();
+    } else if (shebang && !finished.startsWith('#!')) finished = shebang + finished;
+    let after = restoreOwnNames(finished, placeholders);
     // Nothing changed (bar the CommonJS round trip): the file is exactly as it was.
     if (after === bridged && restore) after = text;
     const comments = commentLines(after);
@@ -196,7 +205,8 @@ function insideLiteral(sf: SourceFile, position: number): boolean {
   return false;
 }
 
-function insertDiagnosticComments(sf: SourceFile, diagnostics: readonly Diagnostic[]): void {
+/** The file's text with the comments the diagnostics ask for (the file itself is left as it is). */
+function withDiagnosticComments(sf: SourceFile, diagnostics: readonly Diagnostic[]): string {
   const wanted = diagnostics.filter((d) => d.insertComment).sort((a, b) => b.line - a.line);
   const merged: Array<{ line: number; message: string }> = [];
   for (const d of wanted) {
@@ -204,12 +214,11 @@ function insertDiagnosticComments(sf: SourceFile, diagnostics: readonly Diagnost
     if (prev && prev.line === d.line) prev.message += ` | ${d.message}`;
     else merged.push({ line: d.line, message: d.message });
   }
-  if (!merged.length) return;
   const text = sf.getFullText();
+  if (!merged.length) return text;
   const lines = text.split('\n');
   const eol = text.includes('\r\n') ? '\r\n' : '\n';
-  // Bottom up, so every position is one of the text as it was; inserted in one edit at the end, since
-  // ts-morph parses the whole file again after each edit.
+  // Bottom up, so every position is one of the text as it was (and the file's nodes, read for literals, still describe it).
   let commented = text;
   for (const { line, message } of merged) {
     const index = line - 1;
@@ -220,7 +229,7 @@ function insertDiagnosticComments(sf: SourceFile, diagnostics: readonly Diagnost
     if (insideLiteral(sf, lineStart)) continue;
     commented = `${commented.slice(0, lineStart)}${indent}/* ${CODEMOD_ERROR_PREFIX} ${message.replaceAll('*/', '* /')} */${eol}${commented.slice(lineStart)}`;
   }
-  if (commented !== text) sf.replaceWithText(commented);
+  return commented;
 }
 
 function commentLines(text: string): Array<{ line: number; message: string }> {
