@@ -4,7 +4,7 @@
  * cannot drift apart.
  * - stateless-serving: the cases listed in SERVING_OPTIONS;
  * - the protocol transforms: a case whose name ends in `-stateless-v1` runs with `--target
- *   stateless-v1`, one ending in `-modern-only` with `--modern-only`;
+ *   stateless-v1`, one ending in `-modern-only` with `--modern-only` (`-stateless-v1-modern-only`: both);
  * - shared-store: `--store redis` (after session-state-to-handles, see SHARED_STORE_PIPELINE);
  * - every other case: the defaults.
  */
@@ -34,6 +34,8 @@ export const PROTOCOL_TRANSFORMS = ['handshake-to-request-envelope', 'logging-to
 
 /** The options a protocol transform case's name asks for: `-stateless-v1`, `-modern-only`. */
 export function protocolCaseOptions(name: string): Partial<TransformOptions> {
+  // `-stateless-v1-modern-only`: both, as apply runs the transforms when it holds the SDK v2 move back under --modern-only.
+  if (name.endsWith('-stateless-v1-modern-only')) return { target: 'stateless-v1', modernOnly: true };
   return name.endsWith('-stateless-v1') ? { target: 'stateless-v1' } : name.endsWith('-modern-only') ? { modernOnly: true } : {};
 }
 

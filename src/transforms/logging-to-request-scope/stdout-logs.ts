@@ -17,9 +17,17 @@
  * Only this exact shape is rewritten: the literal has `method` (a log method) and `params`, and
  * `jsonrpc` at most; it is written inline, or held in a `const` whose every use is `JSON.stringify(x)`
  * as the only JSON in a stdout write: `process.stdout.write(…)`, or `f.call(process.stdout, …)` where
- * every value ever given to `f` is `process.stdout.write`. Anything else keeps its marker. By default
- * (2025-era clients still served) nothing here runs: the line is still the 2025-era client's log, and
- * which era is on the other end is known only to the connection.
+ * every value ever given to `f` is `process.stdout.write`. Anything else keeps its marker.
+ *
+ * By default (2025-era clients still served) nothing here runs, and the line keeps a marker. The line is
+ * the 2025-era client's log: moving it to stderr would take it from the clients this program still
+ * serves, and a copy beside it would print every line twice for them. A 2026-07-28 client on the same
+ * stdio connection must not get it (no request asked for a level), but which era is on the other end is
+ * known only to the connection (servers like DesktopCommander gate the lines on the 2025 handshake,
+ * `oninitialized`, which a 2026-07-28 client never triggers), so the choice stays with a person. With
+ * `--modern-only` no client could take the line any more and stdout must carry JSON-RPC only: the move
+ * is complete, whatever SDK the code is left on (a held-back v2 move runs the transforms as `--target
+ * stateless-v1` with `--modern-only` still given).
  */
 import { ts } from '../../typescript.js';
 import { forEachDescendant, isInside, outermostWrapper, propertyNameText } from '../../analysis/ast.js';
@@ -34,7 +42,11 @@ const LOG_MESSAGES = new Set(Object.keys(describedFeature('logging').messages ??
 
 /** Rewrites every stdout log line of the program that has the shape above (its edits also go to `silenced`); returns how many. */
 export function moveStdoutLogsToStderr(result: AnalysisResult, options: TransformOptions, plan: TransformPlan, silenced: TextEdit[]): number {
-  if (!options.modernOnly || options.target !== '2026-07-28') return 0;
+  // Not tied to the target: with --modern-only the program is declared to serve no 2025-era client, so the
+  // line serves nobody on stdout whatever SDK the code is left on. That matters when apply holds the SDK v2
+  // move back (predicted type errors: the code stays on SDK 1.x and the transforms run as --target
+  // stateless-v1, with --modern-only still given): the lines move now, as they will once the code is on v2.
+  if (!options.modernOnly) return 0;
   const checker = result.analysis.values.checker;
   const writes = new Set<ts.CallExpression>();
   let moved = 0;
