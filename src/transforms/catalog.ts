@@ -65,13 +65,14 @@ const sdkV2 = defineTransform({
   details: [
     'runs the official codemod\'s exported v1-to-v2 transforms in memory on every file that imports @modelcontextprotocol/sdk (CommonJS requires included)',
     'package.json: @modelcontextprotocol/sdk removed, the v2 packages the code now imports added, zod raised to ^4.2.0 when its range cannot reach it and the code uses nothing zod 4 removed (else kept, sites named)',
-    'around the codemod: a v2 name the file declares itself is imported under an alias; names it dropped while still used are imported again (or marked where v2 has none); helpers typed with v1 context keys become ServerContext; .tool() it leaves is marked; its context-mock comment only where the object can be a context',
+    'around the codemod: a v2 name the file declares itself is imported under an alias; names it dropped while still used are imported again (or marked where v2 has none); helpers typed with v1 context keys become `ctx: ServerContext` (a destructured requestId read as ctx.mcpReq.id, a session id beside it that only fills log fields next to requestId dropped, as session-state-to-handles does); .tool() it leaves is marked; its context-mock comment only where the object can be a context',
     'also the types-only files of a migrated package; client-only files and packages that run the SDK through their own v1 bundle stay on v1',
     'experimental tasks: a task store/queue the server was built with goes with its options and the tasks capability; a registerToolTask statement is commented out under an @mcp-codemod-error comment (v2 has no tasks layer)',
     'what the official codemod cannot rewrite keeps its /* @mcp-codemod-error … */ comment and becomes a report note',
     'only with --target 2026-07-28 (the default); files already on v2 are left alone',
   ],
-  rewrites: [],
+  // session-telemetry: a helper it retypes drops the session id it logged beside the request id (helper-context.ts).
+  rewrites: ['session-state/session-telemetry'],
   marks: [],
   plan: planSdkV2,
 });

@@ -10,7 +10,7 @@
  * - the helper's parameter is (now) typed as v2's context: the comment is stale, and dropped.
  */
 import type { Diagnostic } from '@modelcontextprotocol/codemod';
-import type { FunctionDeclaration, Node as TsMorphNode, ParameterDeclaration, SourceFile } from 'ts-morph';
+import type { BindingElement, FunctionDeclaration, Node as TsMorphNode, ParameterDeclaration, ShorthandPropertyAssignment, SourceFile } from 'ts-morph';
 import { loadTsMorph, ts } from '../../typescript.js';
 import { declarationsOf } from './bindings.js';
 import { namesContextType } from './context-mocks.js';
@@ -136,30 +136,75 @@ export function annotateAsV1Context(sf: SourceFile, helpers: readonly ForwardedC
 }
 
 /**
- * After that run: the codemod remaps `extra.requestId` in the helper but not a destructuring of it
- * (`const { sessionId, requestId } = extra;`), which v2's context no longer fits (its id is
- * `mcpReq.id`). The element becomes `mcpReq: { id: requestId }`, so the local keeps its name.
+ * After that run, the helper reads its context the way a v2 handler does (nickytonline/mcp-typescript-template
+ * PR 93, by hand): the parameter is named `ctx` like the handlers' own, and the request id is `ctx.mcpReq.id`.
+ *
+ * - The parameter `extra` (the codemod retyped it but kept its name) becomes `ctx` with every reference, unless
+ *   the helper already sees a `ctx` of its own.
+ * - The codemod remaps `extra.requestId` but not a destructuring of it (`const { sessionId, requestId } = extra;`),
+ *   which v2's context no longer fits (its id is `mcpReq.id`). The session id beside it is read as the
+ *   session-telemetry rewrite reads it (session-state-to-handles, `destructured-log-id.ts`): a local whose every
+ *   use is a field of a log object that already carries `requestId` is dropped with those fields (2026-07-28 has
+ *   no session; the request id tells the lines apart). The request id is then its own declaration,
+ *   `const requestId = ctx.mcpReq.id;`. A session id used any other way stays destructured, and the request id
+ *   becomes `mcpReq: { id: requestId }` beside it, which the session-telemetry rewrite reads in its turn.
  */
 export function remapDestructuredRequestId(sf: SourceFile, helpers: readonly ForwardedContext[]): void {
   const { Node, SyntaxKind } = loadTsMorph();
   for (const helper of helpers) {
     const parameter = helperParameter(sf, helper);
-    const name = parameter?.getNameNode();
-    const body = parameter?.getParent();
-    if (!parameter || !name || !Node.isIdentifier(name) || !body) continue;
-    for (const decl of body.getDescendantsOfKind(SyntaxKind.VariableDeclaration)) {
+    if (!parameter || !Node.isIdentifier(parameter.getNameNode())) continue;
+    const fn = parameter.getParent();
+    if (parameter.getName() !== CONTEXT && !fn.getDescendantsOfKind(SyntaxKind.Identifier).some((id) => id.getText() === CONTEXT)) {
+      parameter.getNameNode().asKindOrThrow(SyntaxKind.Identifier).rename(CONTEXT);
+    }
+    const name = parameter.getName();
+    for (const decl of fn.getDescendantsOfKind(SyntaxKind.VariableDeclaration)) {
       const init = decl.getInitializer();
       const pattern = decl.getNameNode();
-      if (!init || !Node.isIdentifier(init) || init.getText() !== name.getText() || !Node.isObjectBindingPattern(pattern)) continue;
+      if (!init || !Node.isIdentifier(init) || init.getText() !== name || !Node.isObjectBindingPattern(pattern)) continue;
       const elements = pattern.getElements();
-      if (elements.some((e) => (e.getPropertyNameNode()?.getText() ?? e.getName()) === 'mcpReq')) continue;
-      for (const element of elements) {
-        const key = element.getPropertyNameNode()?.getText() ?? element.getName();
-        if (key !== 'requestId' || element.getDotDotDotToken() || element.getInitializer()) continue;
-        element.replaceWithText(`mcpReq: { id: ${element.getName()} }`);
+      const keyOf = (e: BindingElement): string => e.getPropertyNameNode()?.getText() ?? e.getName();
+      if (elements.some((e) => keyOf(e) === 'mcpReq' || e.getDotDotDotToken())) continue;
+      const requestId = elements.find((e) => keyOf(e) === 'requestId' && !e.getInitializer() && Node.isIdentifier(e.getNameNode()));
+      if (!requestId) continue;
+      const sessionId = elements.find((e) => keyOf(e) === 'sessionId' && !e.getPropertyNameNode() && !e.getInitializer());
+      const logFields = sessionId ? logFieldsBesideRequestId(sessionId) : undefined;
+      const kept = elements.filter((e) => e !== requestId && !(logFields && e === sessionId));
+      const list = decl.getParent();
+      const statement = list.getParent();
+      if (kept.length === 0 && Node.isVariableDeclarationList(list) && list.getDeclarations().length === 1 && Node.isVariableStatement(statement)) {
+        for (const field of logFields ?? []) field.remove();
+        decl.replaceWithText(`${requestId.getName()} = ${name}.mcpReq.id`);
+        continue;
       }
+      // Kept destructured: the fields stay too, so the session-telemetry rewrite finds every use of the id.
+      requestId.replaceWithText(`mcpReq: { id: ${requestId.getName()} }`);
     }
   }
+}
+
+/** The name v2 handlers give their context (the official codemod's, for a handler's `extra`). */
+const CONTEXT = 'ctx';
+
+/**
+ * `{ …, sessionId, requestId, … }` fields, one per use of the destructured session id, when every use is such a
+ * shorthand field of an object that also carries `requestId`; undefined otherwise.
+ */
+function logFieldsBesideRequestId(element: BindingElement): ShorthandPropertyAssignment[] | undefined {
+  const { Node } = loadTsMorph();
+  const nameNode = element.getNameNode();
+  if (!Node.isIdentifier(nameNode)) return undefined;
+  const fields: ShorthandPropertyAssignment[] = [];
+  for (const reference of nameNode.findReferencesAsNodes()) {
+    if (reference === nameNode) continue;
+    const field = reference.getParent();
+    if (!field || !Node.isShorthandPropertyAssignment(field)) return undefined;
+    const literal = field.getParent();
+    if (!Node.isObjectLiteralExpression(literal) || !literal.getProperty('requestId')) return undefined;
+    fields.push(field);
+  }
+  return fields.length > 0 ? fields : undefined;
 }
 
 /** Whether the helper's parameter is typed as v2's context: the codemod's "forwarded" comment is then stale. */

@@ -7,8 +7,8 @@ import type { ServerContext } from '@modelcontextprotocol/server';
 import { z } from 'zod';
 
 /** One audit line per call: which request, in which session. */
-function audit(extra: ServerContext, tool: string): string {
-  return `${tool} request=${String(extra.mcpReq.id)} session=${extra.sessionId ?? '-'}`;
+function audit(ctx: ServerContext, tool: string): string {
+  return `${tool} request=${String(ctx.mcpReq.id)} session=${ctx.sessionId ?? '-'}`;
 }
 
 function cancelled(extra: ServerContext): boolean {
