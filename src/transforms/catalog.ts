@@ -141,7 +141,7 @@ const logging = defineTransform({
   details: [
     'in a handler: ctx.mcpReq.log(level, data, logger) (SDK v2) or extra.sendNotification({ method: \'notifications/message\', params }) (SDK 1.x)',
     'outside a handler: kept, with a marker, while 2025-era clients are served over stdio or HTTP+SSE (it still reaches them); otherwise a stderr line (console.error), with a marker except with --modern-only (then no client could take it); logging/setLevel handlers, log senders handed on outside a handler and hand-built notifications/message: a marker',
-    'with --modern-only: a notifications/message line the server writes to stdout itself (process.stdout.write, or a saved process.stdout.write) → the same line on stderr without its JSON-RPC envelope',
+    'with --modern-only: a notifications/message line the server writes to stdout itself (process.stdout.write, or a saved process.stdout.write) → the same line on stderr without its JSON-RPC envelope, also when apply holds the SDK v2 move back; by default kept, with a marker (it is the 2025-era clients\' log)',
     'the logging capability: removed when nothing in the server logs any more; else a marker beside it',
     'a log sender a handler hands a helper (server.sendLoggingMessage.bind(server)) → the request\'s own log function ((message) => ctx.mcpReq.log(…); v1: extra.sendNotification)',
     "notifications/progress a handler sends through the server (server.server.notification(message, { relatedRequestId })) → ctx.mcpReq.notify(message) (v1: extra.sendNotification)",

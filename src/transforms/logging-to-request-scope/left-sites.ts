@@ -23,8 +23,9 @@ const LOG_MESSAGES = new Set(Object.keys(describedFeature('logging').messages ??
 const REQUEST_METHODS = new Set(describedFeature('logging').requestMethods ?? []);
 
 /** Marks every logging use and hand-built log message the plan neither rewrote nor marked; settles the capability. Returns how many capabilities were removed. */
-export function settleLeftSites(result: AnalysisResult, plan: TransformPlan, rule: string, proxies: LevelProxies, silenced: readonly TextEdit[] = []): { removedCapabilities: number } {
+export function settleLeftSites(result: AnalysisResult, plan: TransformPlan, rule: string, proxies: LevelProxies, silenced: readonly TextEdit[] = [], modernOnly = false): { removedCapabilities: number } {
   const { analysis } = result;
+  const stdout = modernOnly ? STDOUT_MODERN_ONLY : STDOUT;
   const handled = (node: ts.Node): boolean => isMarked(plan, node) || rewrittenBy(plan, node);
   // Any log message left, rewritten onto its request or not, needs the capability.
   const uses = analysis.features.uses('logging');
@@ -32,7 +33,7 @@ export function settleLeftSites(result: AnalysisResult, plan: TransformPlan, rul
   const stopped = (node: ts.Node): boolean => rewrittenBy({ edits: [...silenced] }, node);
   let stillLogs = uses.some((use) => !stopped(use.node));
   for (const use of uses) {
-    if (!handled(use.node) && !sentOnItsRequest(result, use)) addMarker(plan, use.node, rule, adviceFor(use, proxies, analysis.values.checker));
+    if (!handled(use.node) && !sentOnItsRequest(result, use)) addMarker(plan, use.node, rule, adviceFor(use, proxies, analysis.values.checker, stdout));
   }
   const capabilities: ts.PropertyAssignment[] = [];
   for (const sf of result.sourceFiles) {
@@ -46,7 +47,7 @@ export function settleLeftSites(result: AnalysisResult, plan: TransformPlan, rul
         const method = handBuiltMessage(analysis.values, node, (m) => LOG_MESSAGES.has(m));
         if (!method || stopped(method)) return;
         stillLogs = true;
-        if (!handled(method)) addMarker(plan, method, rule, writtenToStdout(analysis.values.checker, node) ? STDOUT : HAND_BUILT);
+        if (!handled(method)) addMarker(plan, method, rule, writtenToStdout(analysis.values.checker, node) ? stdout : HAND_BUILT);
       } else if (ts.isPropertyAssignment(node) && propertyNameText(node.name) === 'logging' && isServerCapabilities(result, node.parent)) {
         capabilities.push(node);
       }
@@ -70,21 +71,25 @@ const HAND_BUILT =
   'a notifications/message built by hand and written to the client: 2025-era clients still take it, but 2026-07-28 delivers a log message only on the response stream of a request that asked for a level (_meta io.modelcontextprotocol/logLevel), and Logging is deprecated (SEP-2577). On stdio write diagnostics to stderr; over HTTP send them to OpenTelemetry, or log with ctx.mcpReq.log(level, data, logger) in the handler the message is about.';
 /**
  * A notifications/message the server writes to stdout itself (a stdio server turning its console output into log
- * messages): not rewritten. Which era the client on the other end speaks is only known to the connection, so a
- * stderr line in its place would take the message from 2025-era clients, and one beside it would print every line
- * twice for them; the maintainers of `src/everything` kept their legacy logging as it was. The marker says where
- * it must go for 2026-07-28 clients.
+ * messages). By default it is not rewritten: the line is the log of the 2025-era clients the server still serves
+ * (over stdio their client shows it), and which era the client on the other end speaks is only known to the
+ * connection, so a stderr line in its place would take the message from them, and one beside it would print every
+ * line twice; the maintainers of `src/everything` kept their legacy logging as it was. The marker says where it
+ * must go for 2026-07-28 clients, and that `--modern-only` moves it (`stdout-logs.ts`). With `--modern-only` a line
+ * still here is one that rewrite could not prove to be stdout's own write of a plain envelope: the marker says so.
  */
-const STDOUT =
+const STDOUT_ADVICE =
   'a notifications/message written straight to stdout, outside any request: 2025-era stdio clients still take it, but a 2026-07-28 client must not get one unless a request asked for a log level (_meta io.modelcontextprotocol/logLevel), and then only as part of that request (Logging is deprecated, SEP-2577). stderr is the log channel of a stdio server: for 2026-07-28 clients write the line there (console.error / process.stderr.write) instead of wrapping it in a notification; keep the notification only while the connection is a 2025-era one (serveStdio tells the two apart), or log with ctx.mcpReq.log(level, data, logger) in the handler the line is about.';
+const STDOUT = `${STDOUT_ADVICE} Kept: it is the log of the 2025-era clients this server still serves; apply --modern-only (2026-07-28 clients only) writes it to stderr without its JSON-RPC envelope.`;
+const STDOUT_MODERN_ONLY = `${STDOUT_ADVICE} Not moved to stderr by --modern-only: the write is not provably process.stdout's own write of a plain { jsonrpc, method, params } message (a function handed in, a message built elsewhere); move it by hand.`;
 const KEPT_CAPABILITY =
   'the logging capability is deprecated in 2026-07-28 (SEP-2577). It stays while this server still sends log messages (the SDK refuses notifications/message without it); remove it together with the last of them once logging goes to stderr or OpenTelemetry.';
 
-function adviceFor(use: FeatureUse, proxies: LevelProxies, checker: ts.TypeChecker): string {
+function adviceFor(use: FeatureUse, proxies: LevelProxies, checker: ts.TypeChecker, stdout: string): string {
   if (use.messageId === 'raw') {
     let literal: ts.Node | undefined = use.node;
     while (literal && !ts.isObjectLiteralExpression(literal) && !ts.isStatement(literal)) literal = literal.parent;
-    return literal && ts.isObjectLiteralExpression(literal) && writtenToStdout(checker, literal) ? STDOUT : HAND_BUILT;
+    return literal && ts.isObjectLiteralExpression(literal) && writtenToStdout(checker, literal) ? stdout : HAND_BUILT;
   }
   if (ts.isPropertyAccessExpression(use.node.parent) && proxies.keepsOriginal(use.node.parent)) return originalKeptAdvice();
   if (ts.isPropertyAccessExpression(use.node.parent) && !ts.isCallExpression(use.node.parent.parent)) {

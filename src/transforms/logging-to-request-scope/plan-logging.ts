@@ -135,7 +135,7 @@ export function planLogging(result: AnalysisResult, options: TransformOptions): 
   });
   const handedOn = rewriteHandedOnSenders(result, plan, options, proxies);
   const toStderr = moveStdoutLogsToStderr(result, options, plan, silenced);
-  const { removedCapabilities } = settleLeftSites(result, plan, RULE, proxies, silenced);
+  const { removedCapabilities } = settleLeftSites(result, plan, RULE, proxies, silenced, options.modernOnly);
   if (removedCapabilities) plan.notes.push(`logging: ${removedCapabilities === 1 ? 'the logging capability is' : `${removedCapabilities} logging capabilities are`} no longer declared: nothing in the server sends a log message (deprecated in 2026-07-28, SEP-2577)`);
   if (scoped) plan.notes.push(`logging: ${scoped} sendLoggingMessage call${scoped === 1 ? '' : 's'} in handlers now log on the request (2026-07-28 clients see them only when the request carries _meta io.modelcontextprotocol/logLevel)`);
   if (handedOn) plan.notes.push(`logging: ${handedOn} log sender${handedOn === 1 ? '' : 's'} handed on from a handler ${handedOn === 1 ? 'is' : 'are'} now the request's own log (ctx.mcpReq.log / extra.sendNotification)`);

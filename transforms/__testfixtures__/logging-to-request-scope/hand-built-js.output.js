@@ -38,7 +38,7 @@ setInterval(() => {
 
 /** @param {string} text */
 export function logFallback(text) {
-  // @mcp-migrate-todo(deprecated-feature/logging): a notifications/message written straight to stdout, outside any request: 2025-era stdio clients still take it, but a 2026-07-28 client must not get one unless a request asked for a log level (_meta io.modelcontextprotocol/logLevel), and then only as part of that request (Logging is deprecated, SEP-2577). stderr is the log channel of a stdio server: for 2026-07-28 clients write the line there (console.error / process.stderr.write) instead of wrapping it in a notification; keep the notification only while the connection is a 2025-era one (serveStdio tells the two apart), or log with ctx.mcpReq.log(level, data, logger) in the handler the line is about.
+  // @mcp-migrate-todo(deprecated-feature/logging): a notifications/message written straight to stdout, outside any request: 2025-era stdio clients still take it, but a 2026-07-28 client must not get one unless a request asked for a log level (_meta io.modelcontextprotocol/logLevel), and then only as part of that request (Logging is deprecated, SEP-2577). stderr is the log channel of a stdio server: for 2026-07-28 clients write the line there (console.error / process.stderr.write) instead of wrapping it in a notification; keep the notification only while the connection is a 2025-era one (serveStdio tells the two apart), or log with ctx.mcpReq.log(level, data, logger) in the handler the line is about. Kept: it is the log of the 2025-era clients this server still serves; apply --modern-only (2026-07-28 clients only) writes it to stderr without its JSON-RPC envelope.
   const line = {
     jsonrpc: '2.0',
     method: 'notifications/message',
