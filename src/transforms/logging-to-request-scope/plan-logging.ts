@@ -56,6 +56,8 @@ export function planLogging(result: AnalysisResult, options: TransformOptions): 
   let scoped = 0;
   let stderr = 0;
   let stderrDone = 0;
+  /** The file of each background call turned into a stderr line, for the report. */
+  const stderrFiles: string[] = [];
   /** Edits that turn a log message into a stderr line: what they cover no longer needs the capability. */
   const silenced: TextEdit[] = [];
   let kept = 0;
@@ -125,6 +127,7 @@ export function planLogging(result: AnalysisResult, options: TransformOptions): 
         // With --modern-only no client takes a log message outside a request, and stderr is the spec's
         // replacement (server/utilities/logging: stderr on stdio, or OpenTelemetry): the move is complete.
         // Otherwise a 2025-era client may still be waiting for it on a connection this program serves: marked.
+        stderrFiles.push(sf.fileName);
         if (options.modernOnly) stderrDone++;
         else addMarker(plan, statement, RULE, 'logging outside a request: 2026-07-28 drops unsolicited notifications/message (Logging is deprecated, SEP-2577), so this now writes to stderr. Send it to OpenTelemetry or your logger, or log with ctx.mcpReq.log(level, data, logger) inside the handler whose work it describes.');
         stderr++;
@@ -141,9 +144,16 @@ export function planLogging(result: AnalysisResult, options: TransformOptions): 
   if (handedOn) plan.notes.push(`logging: ${handedOn} log sender${handedOn === 1 ? '' : 's'} handed on from a handler ${handedOn === 1 ? 'is' : 'are'} now the request's own log (ctx.mcpReq.log / extra.sendNotification)`);
   if (progress) plan.notes.push(`progress: ${progress} notifications/progress send${progress === 1 ? '' : 's'} through the server now ${progress === 1 ? 'goes' : 'go'} on the request ${progress === 1 ? 'it reports' : 'they report'} on (ctx.mcpReq.notify / extra.sendNotification)`);
   if (kept) plan.notes.push(`logging: ${kept} background sendLoggingMessage call${kept === 1 ? '' : 's'} kept (marked): ${kept === 1 ? 'it reaches' : 'they reach'} 2025-era clients on ${legacyStreams.join(' and ')} connections (deprecated, functional through the deprecation window); 2026-07-28 clients never receive ${kept === 1 ? 'it' : 'them'} — log to stderr or OpenTelemetry if they need to be seen, and remove ${kept === 1 ? 'it' : 'them'} with --modern-only`);
-  if (toStderr) plan.notes.push(`logging: ${toStderr} notifications/message line${toStderr === 1 ? '' : 's'} the server wrote to stdout itself now ${toStderr === 1 ? 'goes' : 'go'} to stderr as a plain JSON log line (--modern-only: no 2025-era client reads them; stderr is a stdio server's log channel)`);
-  if (stderr) plan.notes.push(`logging: ${stderr} background sendLoggingMessage call${stderr === 1 ? '' : 's'} now write to stderr${stderrDone === stderr ? ' (--modern-only: no client takes a log message outside a request; OpenTelemetry or your logger are the other sinks the spec names)' : ' (marked): choose OpenTelemetry or your logger'}`);
+  if (toStderr.length) plan.notes.push(`logging: ${toStderr.length} notifications/message line${toStderr.length === 1 ? '' : 's'} the server wrote to stdout itself now ${toStderr.length === 1 ? 'goes' : 'go'} to stderr as a plain JSON log line, its level, logger and data kept (${perFile(result, toStderr)}; --modern-only: no 2025-era client reads them; stderr is a stdio server's log channel)`);
+  if (stderr) plan.notes.push(`logging: ${stderr} background sendLoggingMessage call${stderr === 1 ? '' : 's'} (${perFile(result, stderrFiles)}) now write to stderr${stderrDone === stderr ? ' (--modern-only: no client takes a log message outside a request; OpenTelemetry or your logger are the other sinks the spec names)' : ' (marked): choose OpenTelemetry or your logger'}`);
   return plan;
+}
+
+/** `src/a.ts (2), src/b.ts`: the files of `files` (one entry per site), relative to the project, in order of appearance. */
+function perFile(result: AnalysisResult, files: readonly string[]): string {
+  const counts = new Map<string, number>();
+  for (const file of files) counts.set(file, (counts.get(file) ?? 0) + 1);
+  return [...counts].map(([file, n]) => `${result.relative(file)}${n > 1 ? ` (${n})` : ''}`).join(', ');
 }
 
 /**

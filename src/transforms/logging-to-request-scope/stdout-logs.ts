@@ -40,16 +40,16 @@ import { indentAt } from '../session-state-to-handles/source-style.js';
 /** The raw notification methods of logging (`notifications/message`), from the SDK description. */
 const LOG_MESSAGES = new Set(Object.keys(describedFeature('logging').messages ?? {}));
 
-/** Rewrites every stdout log line of the program that has the shape above (its edits also go to `silenced`); returns how many. */
-export function moveStdoutLogsToStderr(result: AnalysisResult, options: TransformOptions, plan: TransformPlan, silenced: TextEdit[]): number {
+/** Rewrites every stdout log line of the program that has the shape above (its edits also go to `silenced`); returns the files of the lines it moved, one entry per line. */
+export function moveStdoutLogsToStderr(result: AnalysisResult, options: TransformOptions, plan: TransformPlan, silenced: TextEdit[]): string[] {
   // Not tied to the target: with --modern-only the program is declared to serve no 2025-era client, so the
   // line serves nobody on stdout whatever SDK the code is left on. That matters when apply holds the SDK v2
   // move back (predicted type errors: the code stays on SDK 1.x and the transforms run as --target
   // stateless-v1, with --modern-only still given): the lines move now, as they will once the code is on v2.
-  if (!options.modernOnly) return 0;
+  if (!options.modernOnly) return [];
   const checker = result.analysis.values.checker;
   const writes = new Set<ts.CallExpression>();
-  let moved = 0;
+  const moved: string[] = [];
   for (const sf of result.sourceFiles) {
     if (sf.isDeclarationFile) continue;
     forEachDescendant(sf, (node) => {
@@ -60,7 +60,7 @@ export function moveStdoutLogsToStderr(result: AnalysisResult, options: Transfor
       if (!edits) return;
       plan.edits.push(...edits);
       silenced.push(...edits);
-      moved++;
+      moved.push(sf.fileName);
     });
   }
   return moved;
