@@ -30,6 +30,7 @@ import { sdkEntryPackage, sdkMajorOfFile } from '../../analysis/sdk-modules.js';
 import { envelopeRead, needsParentheses } from './envelope-read.js';
 import { registersOnly, ungateIntoHandlers } from './gate-into-handlers.js';
 import { deadReadDeletion } from './dead-reads.js';
+import { hoistHookRegistrations } from './hook-registrations.js';
 
 /** The features whose values move from the handshake to each request's envelope. */
 const HANDSHAKE_FEATURES: readonly FeatureId[] = ['client-capabilities', 'client-version'];
@@ -59,6 +60,9 @@ export function planHandshake(result: AnalysisResult, options: TransformOptions)
   let rewritten = 0;
   let ungated = 0;
   let deleted = 0;
+  let hoistedHooks = 0;
+  /** Gates made unconditional by deleting the `if` and the `const`s feeding it (nothing else), with those edits. */
+  const simpleGates = new Map<ts.IfStatement, TextEdit[]>();
   const gated = new Set<ts.IfStatement>();
   const removedGetters: ts.CallExpression[] = [];
   /** Capability reads feeding a gate that stays: marked with the gate's advice, not a second time as a read. */
@@ -70,7 +74,9 @@ export function planHandshake(result: AnalysisResult, options: TransformOptions)
     const gate = capabilityGate(analysis, call);
     if (!gate || gated.has(gate)) return;
     gated.add(gate);
-    const unwrapped = unconditional(analysis, gate) ?? ungateIntoHandlers(analysis, gate, options, { readOf: (read) => (isServerCall(analysis, read, METHODS) && read.arguments.length === 0 ? KEYS[calleeParts(read).name!] : undefined), pureRead: (node) => pureRead(analysis, node) });
+    const simple = unconditional(analysis, gate);
+    if (simple) simpleGates.set(gate, simple.edits);
+    const unwrapped = simple ?? ungateIntoHandlers(analysis, gate, options, { readOf: (read) => (isServerCall(analysis, read, METHODS) && read.arguments.length === 0 ? KEYS[calleeParts(read).name!] : undefined), pureRead: (node) => pureRead(analysis, node) });
     if (unwrapped) {
       plan.edits.push(...unwrapped.edits);
       removedGetters.push(...unwrapped.removedCalls);
@@ -125,7 +131,18 @@ export function planHandshake(result: AnalysisResult, options: TransformOptions)
   // and a wait on a promise only that hook resolves.
   for (const sf of result.sourceFiles) {
     const walk = (node: ts.Node): void => {
-      if (installsInitializedHook(analysis, node)) addMarker(plan, node, HOOK_RULE, HOOK_ADVICE);
+      if (installsInitializedHook(analysis, node)) {
+        // Registrations in the hook move to where it is installed, when that provably changes nothing but their timing.
+        const hoisted = ts.isBinaryExpression(node) && ts.isPropertyAccessExpression(node.left) ? hoistHookRegistrations(analysis, node, { isHandshakeRead: (call) => isServerCall(analysis, call, METHODS), removed: new Set(removedGetters), simpleGates }) : undefined;
+        if (hoisted) {
+          // A gate in the hook moves out whole: the edits that ungated it in place give way to the move.
+          const absorbed = new Set(hoisted.absorbed);
+          plan.edits = plan.edits.filter((edit) => !absorbed.has(edit));
+          plan.edits.push(...hoisted.edits);
+          hoistedHooks++;
+        }
+        if (!hoisted?.emptied) addMarker(plan, node, HOOK_RULE, HOOK_ADVICE);
+      }
       const waited = ts.isAwaitExpression(node) ? node.expression : ts.isCallExpression(node) && calleeParts(node).name === 'then' ? calleeParts(node).receiver : undefined;
       if (waited && waitsForInitialized(analysis.values, waited) && !isMarked(plan, waited)) addMarker(plan, waited, HOOK_RULE, WAIT_ADVICE);
       ts.forEachChild(node, walk);
@@ -138,6 +155,7 @@ export function planHandshake(result: AnalysisResult, options: TransformOptions)
   if (framework) plan.notes.push(`handshake: ${framework} framework site${framework === 1 ? '' : 's'} reading the handshake (e.g. FastMCP session.clientCapabilities) marked`);
   if (rewritten) plan.notes.push(`handshake: ${rewritten} getClientCapabilities()/getClientVersion() call${rewritten === 1 ? '' : 's'} in handlers read the request envelope first`);
   if (deleted) plan.notes.push(`handshake: ${deleted} unread capability/client-info read${deleted === 1 ? '' : 's'} (pure \`const\`s nothing uses) deleted`);
+  if (hoistedHooks) plan.notes.push(`handshake: registrations made in ${hoistedHooks} oninitialized hook${hoistedHooks === 1 ? '' : 's'} now run when the server is built (a 2026-07-28 client never fires the hook)`);
   if (ungated) plan.notes.push(`handshake: ${ungated} capability-gated registration${ungated === 1 ? ' is' : 's are'} now unconditional (the SDK answers an embedded request the client did not declare with -32021)`);
   if (gated.size > ungated) plan.notes.push(`handshake: ${gated.size - ungated} capability-gated registration${gated.size - ungated === 1 ? '' : 's'} marked: register unconditionally`);
   return plan;
