@@ -123,6 +123,11 @@ export function planHandshake(result: AnalysisResult, options: TransformOptions)
       rewritten++;
     } catch (error) {
       if (!(error instanceof CannotRewrite)) throw error;
+      const push = site || info.rule !== CAPABILITIES_RULE ? undefined : guardedPush(analysis, call);
+      if (push) {
+        addMarker(plan, call, info.rule, pushGuardAdvice(name!, push));
+        return;
+      }
       addMarker(plan, call, info.rule, `${name}() ${error.message}: 2026-07-28 has no initialize, every request carries the client's capabilities and identity in its own _meta envelope. Read ctx.mcpReq.envelope in the handler that needs it (CLIENT_CAPABILITIES_META_KEY / CLIENT_INFO_META_KEY); if this only gated a registration, register unconditionally and delete it.`);
     }
   });
@@ -159,6 +164,30 @@ export function planHandshake(result: AnalysisResult, options: TransformOptions)
   if (ungated) plan.notes.push(`handshake: ${ungated} capability-gated registration${ungated === 1 ? ' is' : 's are'} now unconditional (the SDK answers an embedded request the client did not declare with -32021)`);
   if (gated.size > ungated) plan.notes.push(`handshake: ${gated.size - ungated} capability-gated registration${gated.size - ungated === 1 ? '' : 's'} marked: register unconditionally`);
   return plan;
+}
+
+/**
+ * The request this server sends the client on its own (`elicitInput()`, `listRoots()`, `createMessage()`,
+ * outside any request handler) that a capability read outside a handler sits beside: in the same function,
+ * or, for a method, the same class (`supportsElicitation()` guarding `requestConfirmation()`). Such a read
+ * is the guard of a push only a 2025-era connection can carry, not a read to move into a handler.
+ */
+function guardedPush(analysis: Analysis, read: ts.CallExpression): string | undefined {
+  let scope: ts.Node | undefined = read.parent;
+  while (scope && !ts.isSourceFile(scope) && !(ts.isFunctionLike(scope) && !ts.isMethodDeclaration(scope)) && !ts.isClassLike(scope)) scope = scope.parent;
+  if (!scope || ts.isSourceFile(scope)) return undefined;
+  // A method's class holds the push the method guards.
+  if (ts.isFunctionLike(scope) && ts.isClassLike(scope.parent)) scope = scope.parent;
+  let found: string | undefined;
+  forEachDescendant(scope, (node) => {
+    if (found || !ts.isCallExpression(node) || !analysis.features.inputRequestAt(node) || directHandler(analysis, node)) return;
+    found = calleeParts(node).name ?? node.expression.getText();
+  });
+  return found;
+}
+
+function pushGuardAdvice(name: string, push: string): string {
+  return `${name}() decides whether to send ${push}(), a request this server sends the client outside any request: only a 2025-era connection carries it, and for a 2026-07-28 client this read is undefined, so the request is skipped, which is right. Keep it as the legacy guard while the push stays; when ${push}() itself becomes inputRequired(...) returned from a request handler, check ctx.mcpReq.envelope's CLIENT_CAPABILITIES_META_KEY there and delete this read.`;
 }
 
 const GATE_ADVICE =
