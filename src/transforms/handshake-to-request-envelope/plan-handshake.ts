@@ -128,6 +128,11 @@ export function planHandshake(result: AnalysisResult, options: TransformOptions)
         addMarker(plan, call, info.rule, pushGuardAdvice(name!, push));
         return;
       }
+      const stored = site ? undefined : storedByHook(analysis, call);
+      if (stored) {
+        addMarker(plan, call, info.rule, hookReadAdvice(name!, info.key, stored));
+        return;
+      }
       addMarker(plan, call, info.rule, `${name}() ${error.message}: 2026-07-28 has no initialize, every request carries the client's capabilities and identity in its own _meta envelope. Read ctx.mcpReq.envelope in the handler that needs it (CLIENT_CAPABILITIES_META_KEY / CLIENT_INFO_META_KEY); if this only gated a registration, register unconditionally and delete it.`);
     }
   });
@@ -186,8 +191,32 @@ function guardedPush(analysis: Analysis, read: ts.CallExpression): string | unde
   return found;
 }
 
+/**
+ * The names of the outer variables an `oninitialized` hook around `read` assigns (context7's
+ * `stdioClientInfo = { ide: clientVersion.name, … }`): what the handshake leaves for the handlers, never
+ * set for a 2026-07-28 client. Undefined when the read is in no hook; empty when the hook stores nothing.
+ */
+function storedByHook(analysis: Analysis, read: ts.CallExpression): string[] | undefined {
+  let hook: ts.Node | undefined = read.parent;
+  while (hook && !(ts.isFunctionLike(hook) && hook.parent && ts.isBinaryExpression(hook.parent) && hook.parent.right === hook && installsInitializedHook(analysis, hook.parent))) hook = hook.parent;
+  if (!hook) return undefined;
+  const names = new Set<string>();
+  forEachDescendant(hook, (node) => {
+    if (!ts.isBinaryExpression(node) || node.operatorToken.kind !== ts.SyntaxKind.EqualsToken || !ts.isIdentifier(node.left)) return;
+    const decl = analysis.values.symbolOf(node.left)?.valueDeclaration;
+    if (decl && (decl.pos < hook!.pos || decl.end > hook!.end)) names.add(node.left.text);
+  });
+  return [...names];
+}
+
+function hookReadAdvice(name: string, key: string, stored: readonly string[]): string {
+  const hook = `${name}() in the oninitialized hook, which never fires for a 2026-07-28 client`;
+  if (!stored.length) return `${hook}: this runs for 2025-era clients only (see the hook's own marker). A request handler that needs the client's identity or capabilities reads its own ctx.mcpReq.envelope?.[${key}].`;
+  return `${hook}: what it stores (${stored.join(', ')}) is never set for them. Where a request handler uses that, read the request's own ctx.mcpReq.envelope?.[${key}] there instead, and keep this only as the 2025-era value.`;
+}
+
 function pushGuardAdvice(name: string, push: string): string {
-  return `${name}() decides whether to send ${push}(), a request this server sends the client outside any request: only a 2025-era connection carries it, and for a 2026-07-28 client this read is undefined, so the request is skipped, which is right. Keep it as the legacy guard while the push stays; when ${push}() itself becomes inputRequired(...) returned from a request handler, check ctx.mcpReq.envelope's CLIENT_CAPABILITIES_META_KEY there and delete this read.`;
+  return `${name}() decides whether to send ${push}(), a request the server sends the client on its own (not an inputRequired result of a handler): only a 2025-era connection carries it, and for a 2026-07-28 client this read is undefined, so the request is skipped, which is right. Keep it as the legacy guard while the push stays; when ${push}() itself becomes inputRequired(...) returned from a request handler, check ctx.mcpReq.envelope's CLIENT_CAPABILITIES_META_KEY there and delete this read.`;
 }
 
 const GATE_ADVICE =
