@@ -127,9 +127,10 @@ const handshake = defineTransform({
   why: '2026-07-28 has no initialize: what the client is and supports arrives with each request.',
   details: [
     'getClientCapabilities()/getClientVersion() in a handler (SDK v2) read ctx.mcpReq.envelope first, the initialize-scoped value as the 2025-era fallback',
+    'registrations at the start of an oninitialized hook (and capability gates around them) move to where the hook is installed, when nothing they run while registering needs the handshake; a hook left empty goes',
     'markers: the same calls outside a handler, oninitialized hooks, registration gated on negotiated capabilities (register unconditionally; one marker per gate, on the read that feeds it), the SDK\'s private handshake fields (transport._initialized = true on a rebuilt session), framework handshake reads (FastMCP session.clientCapabilities) with the framework\'s advice',
   ],
-  rewrites: ['handshake/client-capabilities', 'handshake/client-version'],
+  rewrites: ['handshake/client-capabilities', 'handshake/client-version', 'handshake/oninitialized'],
   marks: ['handshake/client-capabilities', 'handshake/client-version', 'handshake/oninitialized', 'handshake/initialize-handler', 'handshake/private-state'],
   plan: planHandshake,
 });

@@ -13,7 +13,7 @@ export default defineRule({
     id: 'handshake/oninitialized',
     category: 'handshake',
     severity: 'error',
-    fix: 'manual',
+    fix: 'assisted',
     summary: 'Work hung on `oninitialized`, which never fires on 2026-07-28',
     messages: {
       hook: '`oninitialized` never fires on a 2026-07-28 request: there is no `initialize` handshake. Do the work in the server factory, or lazily per request from `ctx.mcpReq.envelope`.',

@@ -32,15 +32,18 @@ export interface GateHelpers {
 
 /** Every statement of `block` registers on a server: `server.registerTool(…)` or `registerX(server)`. */
 export function registersOnly(analysis: Analysis, block: ts.Block): boolean {
-  return block.statements.every((s) => {
-    if (!ts.isExpressionStatement(s)) return false;
-    const call = unwrap(s.expression);
-    if (!ts.isCallExpression(call)) return false;
-    const { name, receiver } = calleeParts(call);
-    if (name && REGISTRATION_METHODS.has(name) && receiver && isServerKind(analysis.values.valueOf(receiver))) return true;
-    // `registerSomething(server)`: a registration helper handed the server.
-    return !receiver && call.arguments.some((a) => isServerKind(analysis.values.valueOf(a)));
-  });
+  return block.statements.every((s) => registers(analysis, s));
+}
+
+/** `statement` registers on a server: `server.registerTool(…)` or `registerX(server)`. */
+export function registers(analysis: Analysis, statement: ts.Statement): boolean {
+  if (!ts.isExpressionStatement(statement)) return false;
+  const call = unwrap(statement.expression);
+  if (!ts.isCallExpression(call)) return false;
+  const { name, receiver } = calleeParts(call);
+  if (name && REGISTRATION_METHODS.has(name) && receiver && isServerKind(analysis.values.valueOf(receiver))) return true;
+  // `registerSomething(server)`: a registration helper handed the server.
+  return !receiver && call.arguments.some((a) => isServerKind(analysis.values.valueOf(a)));
 }
 
 type ChainConst = { statement: ts.VariableStatement; decl: ts.VariableDeclaration & { name: ts.Identifier; initializer: ts.Expression }; symbol: ts.Symbol };

@@ -30,6 +30,7 @@ import { sdkEntryPackage, sdkMajorOfFile } from '../../analysis/sdk-modules.js';
 import { envelopeRead, needsParentheses } from './envelope-read.js';
 import { registersOnly, ungateIntoHandlers } from './gate-into-handlers.js';
 import { deadReadDeletion } from './dead-reads.js';
+import { hoistHookRegistrations } from './hook-registrations.js';
 
 /** The features whose values move from the handshake to each request's envelope. */
 const HANDSHAKE_FEATURES: readonly FeatureId[] = ['client-capabilities', 'client-version'];
@@ -59,6 +60,9 @@ export function planHandshake(result: AnalysisResult, options: TransformOptions)
   let rewritten = 0;
   let ungated = 0;
   let deleted = 0;
+  let hoistedHooks = 0;
+  /** Gates made unconditional by deleting the `if` and the `const`s feeding it (nothing else), with those edits. */
+  const simpleGates = new Map<ts.IfStatement, TextEdit[]>();
   const gated = new Set<ts.IfStatement>();
   const removedGetters: ts.CallExpression[] = [];
   /** Capability reads feeding a gate that stays: marked with the gate's advice, not a second time as a read. */
@@ -70,7 +74,9 @@ export function planHandshake(result: AnalysisResult, options: TransformOptions)
     const gate = capabilityGate(analysis, call);
     if (!gate || gated.has(gate)) return;
     gated.add(gate);
-    const unwrapped = unconditional(analysis, gate) ?? ungateIntoHandlers(analysis, gate, options, { readOf: (read) => (isServerCall(analysis, read, METHODS) && read.arguments.length === 0 ? KEYS[calleeParts(read).name!] : undefined), pureRead: (node) => pureRead(analysis, node) });
+    const simple = unconditional(analysis, gate);
+    if (simple) simpleGates.set(gate, simple.edits);
+    const unwrapped = simple ?? ungateIntoHandlers(analysis, gate, options, { readOf: (read) => (isServerCall(analysis, read, METHODS) && read.arguments.length === 0 ? KEYS[calleeParts(read).name!] : undefined), pureRead: (node) => pureRead(analysis, node) });
     if (unwrapped) {
       plan.edits.push(...unwrapped.edits);
       removedGetters.push(...unwrapped.removedCalls);
@@ -117,6 +123,16 @@ export function planHandshake(result: AnalysisResult, options: TransformOptions)
       rewritten++;
     } catch (error) {
       if (!(error instanceof CannotRewrite)) throw error;
+      const push = site || info.rule !== CAPABILITIES_RULE ? undefined : guardedPush(analysis, call);
+      if (push) {
+        addMarker(plan, call, info.rule, pushGuardAdvice(name!, push));
+        return;
+      }
+      const stored = site ? undefined : storedByHook(analysis, call);
+      if (stored) {
+        addMarker(plan, call, info.rule, hookReadAdvice(name!, info.key, stored));
+        return;
+      }
       addMarker(plan, call, info.rule, `${name}() ${error.message}: 2026-07-28 has no initialize, every request carries the client's capabilities and identity in its own _meta envelope. Read ctx.mcpReq.envelope in the handler that needs it (CLIENT_CAPABILITIES_META_KEY / CLIENT_INFO_META_KEY); if this only gated a registration, register unconditionally and delete it.`);
     }
   });
@@ -125,7 +141,18 @@ export function planHandshake(result: AnalysisResult, options: TransformOptions)
   // and a wait on a promise only that hook resolves.
   for (const sf of result.sourceFiles) {
     const walk = (node: ts.Node): void => {
-      if (installsInitializedHook(analysis, node)) addMarker(plan, node, HOOK_RULE, HOOK_ADVICE);
+      if (installsInitializedHook(analysis, node)) {
+        // Registrations in the hook move to where it is installed, when that provably changes nothing but their timing.
+        const hoisted = ts.isBinaryExpression(node) && ts.isPropertyAccessExpression(node.left) ? hoistHookRegistrations(analysis, node, { isHandshakeRead: (call) => isServerCall(analysis, call, METHODS), removed: new Set(removedGetters), simpleGates }) : undefined;
+        if (hoisted) {
+          // A gate in the hook moves out whole: the edits that ungated it in place give way to the move.
+          const absorbed = new Set(hoisted.absorbed);
+          plan.edits = plan.edits.filter((edit) => !absorbed.has(edit));
+          plan.edits.push(...hoisted.edits);
+          hoistedHooks++;
+        }
+        if (!hoisted?.emptied) addMarker(plan, node, HOOK_RULE, HOOK_ADVICE);
+      }
       const waited = ts.isAwaitExpression(node) ? node.expression : ts.isCallExpression(node) && calleeParts(node).name === 'then' ? calleeParts(node).receiver : undefined;
       if (waited && waitsForInitialized(analysis.values, waited) && !isMarked(plan, waited)) addMarker(plan, waited, HOOK_RULE, WAIT_ADVICE);
       ts.forEachChild(node, walk);
@@ -138,9 +165,58 @@ export function planHandshake(result: AnalysisResult, options: TransformOptions)
   if (framework) plan.notes.push(`handshake: ${framework} framework site${framework === 1 ? '' : 's'} reading the handshake (e.g. FastMCP session.clientCapabilities) marked`);
   if (rewritten) plan.notes.push(`handshake: ${rewritten} getClientCapabilities()/getClientVersion() call${rewritten === 1 ? '' : 's'} in handlers read the request envelope first`);
   if (deleted) plan.notes.push(`handshake: ${deleted} unread capability/client-info read${deleted === 1 ? '' : 's'} (pure \`const\`s nothing uses) deleted`);
+  if (hoistedHooks) plan.notes.push(`handshake: registrations made in ${hoistedHooks} oninitialized hook${hoistedHooks === 1 ? '' : 's'} now run when the server is built (a 2026-07-28 client never fires the hook)`);
   if (ungated) plan.notes.push(`handshake: ${ungated} capability-gated registration${ungated === 1 ? ' is' : 's are'} now unconditional (the SDK answers an embedded request the client did not declare with -32021)`);
   if (gated.size > ungated) plan.notes.push(`handshake: ${gated.size - ungated} capability-gated registration${gated.size - ungated === 1 ? '' : 's'} marked: register unconditionally`);
   return plan;
+}
+
+/**
+ * The request this server sends the client on its own (`elicitInput()`, `listRoots()`, `createMessage()`,
+ * outside any request handler) that a capability read outside a handler sits beside: in the same function,
+ * or, for a method, the same class (`supportsElicitation()` guarding `requestConfirmation()`). Such a read
+ * is the guard of a push only a 2025-era connection can carry, not a read to move into a handler.
+ */
+function guardedPush(analysis: Analysis, read: ts.CallExpression): string | undefined {
+  let scope: ts.Node | undefined = read.parent;
+  while (scope && !ts.isSourceFile(scope) && !(ts.isFunctionLike(scope) && !ts.isMethodDeclaration(scope)) && !ts.isClassLike(scope)) scope = scope.parent;
+  if (!scope || ts.isSourceFile(scope)) return undefined;
+  // A method's class holds the push the method guards.
+  if (ts.isFunctionLike(scope) && ts.isClassLike(scope.parent)) scope = scope.parent;
+  let found: string | undefined;
+  forEachDescendant(scope, (node) => {
+    if (found || !ts.isCallExpression(node) || !analysis.features.inputRequestAt(node) || directHandler(analysis, node)) return;
+    found = calleeParts(node).name ?? node.expression.getText();
+  });
+  return found;
+}
+
+/**
+ * The names of the outer variables an `oninitialized` hook around `read` assigns (context7's
+ * `stdioClientInfo = { ide: clientVersion.name, … }`): what the handshake leaves for the handlers, never
+ * set for a 2026-07-28 client. Undefined when the read is in no hook; empty when the hook stores nothing.
+ */
+function storedByHook(analysis: Analysis, read: ts.CallExpression): string[] | undefined {
+  let hook: ts.Node | undefined = read.parent;
+  while (hook && !(ts.isFunctionLike(hook) && hook.parent && ts.isBinaryExpression(hook.parent) && hook.parent.right === hook && installsInitializedHook(analysis, hook.parent))) hook = hook.parent;
+  if (!hook) return undefined;
+  const names = new Set<string>();
+  forEachDescendant(hook, (node) => {
+    if (!ts.isBinaryExpression(node) || node.operatorToken.kind !== ts.SyntaxKind.EqualsToken || !ts.isIdentifier(node.left)) return;
+    const decl = analysis.values.symbolOf(node.left)?.valueDeclaration;
+    if (decl && (decl.pos < hook!.pos || decl.end > hook!.end)) names.add(node.left.text);
+  });
+  return [...names];
+}
+
+function hookReadAdvice(name: string, key: string, stored: readonly string[]): string {
+  const hook = `${name}() in the oninitialized hook, which never fires for a 2026-07-28 client`;
+  if (!stored.length) return `${hook}: this runs for 2025-era clients only (see the hook's own marker). A request handler that needs the client's identity or capabilities reads its own ctx.mcpReq.envelope?.[${key}].`;
+  return `${hook}: what it stores (${stored.join(', ')}) is never set for them. Where a request handler uses that, read the request's own ctx.mcpReq.envelope?.[${key}] there instead, and keep this only as the 2025-era value.`;
+}
+
+function pushGuardAdvice(name: string, push: string): string {
+  return `${name}() decides whether to send ${push}(), a request the server sends the client on its own (not an inputRequired result of a handler): only a 2025-era connection carries it, and for a 2026-07-28 client this read is undefined, so the request is skipped, which is right. Keep it as the legacy guard while the push stays; when ${push}() itself becomes inputRequired(...) returned from a request handler, check ctx.mcpReq.envelope's CLIENT_CAPABILITIES_META_KEY there and delete this read.`;
 }
 
 const GATE_ADVICE =

@@ -15,7 +15,7 @@ export function buildServer() {
 
   // @mcp-migrate-todo(handshake/oninitialized): oninitialized never fires for a 2026-07-28 client (there is no initialize): move this work into the server factory, or do it lazily in the handler that needs it; registration here becomes unconditional in the factory. Keep it only for 2025-era connections (if (ctx.era !== 'modern') in a factory taking McpRequestContext).
   server.server.oninitialized = () => {
-    // @mcp-migrate-todo(handshake/client-version): getClientVersion() outside a request handler: 2026-07-28 has no initialize, every request carries the client's capabilities and identity in its own _meta envelope. Read ctx.mcpReq.envelope in the handler that needs it (CLIENT_CAPABILITIES_META_KEY / CLIENT_INFO_META_KEY); if this only gated a registration, register unconditionally and delete it.
+    // @mcp-migrate-todo(handshake/client-version): getClientVersion() in the oninitialized hook, which never fires for a 2026-07-28 client: this runs for 2025-era clients only (see the hook's own marker). A request handler that needs the client's identity or capabilities reads its own ctx.mcpReq.envelope?.[CLIENT_INFO_META_KEY].
     console.error('client ready', server.server.getClientVersion()?.name);
   };
 

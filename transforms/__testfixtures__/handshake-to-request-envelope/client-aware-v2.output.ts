@@ -13,10 +13,8 @@ export function buildServer(): McpServer {
     return { content: [{ type: 'text', text: `${client?.name ?? 'unknown'} sampling=${caps?.sampling !== undefined}` }] };
   });
 
-  // @mcp-migrate-todo(handshake/oninitialized): oninitialized never fires for a 2026-07-28 client (there is no initialize): move this work into the server factory, or do it lazily in the handler that needs it; registration here becomes unconditional in the factory. Keep it only for 2025-era connections (if (ctx.era !== 'modern') in a factory taking McpRequestContext).
-  server.server.oninitialized = () => {
-    server.registerTool('confirm', { description: 'Ask the user to confirm.' }, async () => ({ content: [{ type: 'text', text: 'ok' }] }));
-  };
+  // Registered when the server is built: a 2026-07-28 client sends no initialize, so oninitialized never fires for it.
+  server.registerTool('confirm', { description: 'Ask the user to confirm.' }, async () => ({ content: [{ type: 'text', text: 'ok' }] }));
 
   return server;
 }
