@@ -581,7 +581,7 @@ function credentialsHandedTo(values: ValueAnalysis, creation: ts.Expression, set
     }
     const access = memberAccess(node);
     if (access && AUTH_MEMBERS.has(access.name)) out.push(node);
-    else if (values.headerAccess(node)?.name === 'authorization') out.push(node);
+    else if (values.headerAccessOf(node, 'authorization')) out.push(node);
     ts.forEachChild(node, (child) => visit(child, depth));
   };
   for (const arg of created.arguments ?? []) visit(arg, 0);
