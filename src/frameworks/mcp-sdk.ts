@@ -114,6 +114,8 @@ export interface SdkDescription {
   registrations: Readonly<Record<string, 'tool' | 'prompt' | 'resource'>>;
   /** Methods of an SDK server that register a raw JSON-RPC handler. */
   handlerRegistrations: readonly string[];
+  /** The method of an SDK server that connects it to a transport (`server.connect(transport)`). */
+  connectMethod: string;
   rawSenders: Readonly<Record<string, RawSender>>;
   /** Notifications about one request's work (progress): they belong on that request's response stream. */
   requestScopedNotifications: readonly string[];
@@ -296,6 +298,7 @@ export const MCP_SDK: SdkDescription = {
     registerResource: 'resource',
   },
   handlerRegistrations: ['setRequestHandler', 'setNotificationHandler'],
+  connectMethod: 'connect',
   rawSenders: {
     request: { sends: 'request', owner: 'server' },
     sendRequest: { sends: 'request', owner: 'context' },
