@@ -87,6 +87,12 @@ export interface SdkFeature {
    * there the instance's own sends are the 2026-07-28 publish path.
    */
   unlessServedOnlyOverStdio?: boolean;
+  /**
+   * On 2026-07-28 the change events (`ServerEvent.kind`) a server event bus carries to `subscriptions/listen`
+   * streams, in the order the generated publisher handles them: each with the server method and the raw
+   * notification that announce it on 2025-era connections, and whether it carries the resource's `uri`.
+   */
+  listenEvents?: Readonly<Record<string, { serverMethod: string; message: string; uri?: true }>>;
 }
 
 /** Who can send a raw JSON-RPC message: a method of an SDK server, a handler context or a transport. */
@@ -189,6 +195,12 @@ const FEATURES = {
       'notifications/resources/updated': 'notification',
     },
     unlessServedOnlyOverStdio: true,
+    listenEvents: {
+      tools_list_changed: { serverMethod: 'sendToolListChanged', message: 'notifications/tools/list_changed' },
+      prompts_list_changed: { serverMethod: 'sendPromptListChanged', message: 'notifications/prompts/list_changed' },
+      resources_list_changed: { serverMethod: 'sendResourceListChanged', message: 'notifications/resources/list_changed' },
+      resource_updated: { serverMethod: 'sendResourceUpdated', message: 'notifications/resources/updated', uri: true },
+    },
   },
   /** The handshake itself: a project's own handler for `initialize` (2026-07-28 clients never send it). */
   initialize: {
