@@ -131,6 +131,8 @@ export interface SdkDescription {
    * session's standalone stream, which 2026-07-28 removes.
    */
   requestStreamOption: string;
+  /** The rule that reports a server notification sent without that option (on the standalone stream). */
+  standaloneNotificationRule: RuleId;
   /**
    * The v2 serving entries: over stdio, and the request handler (`createMcpHandler`) that serves HTTP; and
    * the in-process change-event bus class whose events the handler's `subscriptions/listen` streams receive.
@@ -321,6 +323,7 @@ export const MCP_SDK: SdkDescription = {
   },
   requestScopedNotifications: ['notifications/progress'],
   requestStreamOption: 'relatedRequestId',
+  standaloneNotificationRule: 'server-push/standalone-notification',
   serving: { stdio: 'serveStdio', handler: 'createMcpHandler', bus: 'InMemoryServerEventBus' },
   features: FEATURES,
 };

@@ -12,7 +12,8 @@
  */
 import { ts } from '../../typescript.js';
 import type { AnalysisResult } from '../../analysis/model.js';
-import { mayHoldStandaloneNotification, ruleOfFeature, standaloneNotification, type FeatureId } from '../../analysis/sdk-features.js';
+import { STANDALONE_NOTIFICATION_RULE, mayHoldStandaloneNotification, ruleOfFeature, standaloneNotification, type FeatureId } from '../../analysis/sdk-features.js';
+import type { RuleId } from '../../frameworks/types.js';
 import type { TransformOptions, TransformPlan } from '../kit/plan.js';
 import { emptyPlan } from '../kit/plan.js';
 import { addMarker, isMarked, markFrameworkSites } from '../kit/handler-sites.js';
@@ -23,9 +24,7 @@ import { publishChangeEvents } from './publish-events.js';
  * session kept beyond its request, and — when the handshake or MRTR transform has not marked them already
  * (run alone, or through its jscodeshift entry) — the session's client capabilities and sampling.
  */
-export const FRAMEWORK_SESSION_RULES = ['handshake/client-capabilities', 'deprecated-feature/sampling', 'session-state/per-session-server'] as const;
-
-const STANDALONE_RULE = 'server-push/standalone-notification';
+export const FRAMEWORK_SESSION_RULES: readonly RuleId[] = [ruleOfFeature('client-capabilities'), ruleOfFeature('sampling'), 'session-state/per-session-server'];
 
 /** The features this transform marks, in the order it marks them, with the marker and the report's note. */
 const REPLACEMENT: Partial<Record<FeatureId, { marker: string; note: string }>> = {
@@ -146,7 +145,7 @@ function markStandaloneNotifications(result: AnalysisResult, plan: TransformPlan
     if (ts.isCallExpression(node)) {
       const sent = standaloneNotification(result.analysis, node);
       if (sent && !isMarked(plan, sent.node)) {
-        addMarker(plan, sent.node, STANDALONE_RULE, STANDALONE_MARKER);
+        addMarker(plan, sent.node, STANDALONE_NOTIFICATION_RULE, STANDALONE_MARKER);
         marked++;
       }
     }
