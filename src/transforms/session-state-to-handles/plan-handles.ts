@@ -25,7 +25,7 @@ import { sessionAuthBindings } from '../../analysis/session-auth.js';
 import { guessableSources, type GuessableSource } from '../../analysis/handles.js';
 import { holdsTimers } from './timers.js';
 import { cachesClientRoots, clientRootsAdvice } from './client-roots.js';
-import { expiresIdleSessions, idleExpiryAdvice } from '../stateless-serving/idle-expiry.js';
+import { expiresIdleSessions, idleExpiryAdvice } from './idle-expiry.js';
 import { markerInsertion } from '../../markers.js';
 import type { TextEdit } from '../kit/edits.js';
 import type { StoreOutcome, TransformOptions, TransformPlan } from '../kit/plan.js';
