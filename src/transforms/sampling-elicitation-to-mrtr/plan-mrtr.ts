@@ -25,7 +25,7 @@ import type { AnalysisResult, Analysis } from '../../analysis/model.js';
 import type { TextEdit } from '../kit/edits.js';
 import type { TransformOptions, TransformPlan } from '../kit/plan.js';
 import { emptyPlan } from '../kit/plan.js';
-import { afterImports, flavourOf, indentAt, indentUnit } from '../session-state-to-handles/source-style.js';
+import { afterImports, flavourOf, indentAt, indentUnit } from '../kit/source-style.js';
 import { addMarker, CannotRewrite, contextParameter, directHandler, forEachCall, importEdits, isMarked, usesName, type HandlerSite } from '../kit/handler-sites.js';
 import { sdkEntryPackage, sdkMajorOfFile } from '../../analysis/sdk-modules.js';
 import { inlinedMessage, markerAnchor } from './message-inline.js';

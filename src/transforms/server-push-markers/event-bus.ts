@@ -17,8 +17,7 @@ import type { AnalysisResult } from '../../analysis/model.js';
 import { exportedEventBus } from '../../analysis/bus-forwarder.js';
 import { describedFeature } from '../../analysis/sdk-features.js';
 import { EVENT_BUS_CLASS, sdkEntryPackage } from '../../analysis/sdk-modules.js';
-import type { ModuleFlavour } from '../session-state-to-handles/runtime.js';
-import { importSpecifier } from '../session-state-to-handles/source-style.js';
+import { importSpecifier, type ModuleFlavour } from '../kit/source-style.js';
 
 /** The generated module's file name, without extension. */
 export const EVENTS_MODULE_BASENAME = 'mcp-server-events';

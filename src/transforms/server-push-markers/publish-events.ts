@@ -16,7 +16,7 @@ import { calleeParts, enclosingFunction, unwrap } from '../../analysis/ast.js';
 import { rawSendersOf } from '../../analysis/sdk-features.js';
 import { LOW_LEVEL_SERVER_CLASSES, sdkMajorOfFile } from '../../analysis/sdk-modules.js';
 import type { TransformOptions, TransformPlan } from '../kit/plan.js';
-import { flavourOf, importSpecifier, afterImports, importStatement } from '../session-state-to-handles/source-style.js';
+import { flavourOf, importSpecifier, afterImports, importStatement } from '../kit/source-style.js';
 import { EVENTS_MODULE_BASENAME, LISTEN_EVENTS, PUBLISH_FUNCTION, commonDirectory, eventsModuleExtension, eventsModuleSource } from './event-bus.js';
 
 /** The SDK server methods and wire methods of the subscription-gated events, by the event each is. */

@@ -16,7 +16,7 @@ import { ts } from '../../typescript.js';
 import { isFunctionLike, unwrap, statementOf } from '../../analysis/ast.js';
 import type { AnalysisResult } from '../../analysis/model.js';
 import { isInside, localNames, referencesByName, reindent, removalRange } from './text.js';
-import { indentAt, indentUnit } from '../session-state-to-handles/source-style.js';
+import { indentAt, indentUnit } from '../kit/source-style.js';
 
 /** One text change of a split, in the file it belongs to. */
 interface SplitEdit {

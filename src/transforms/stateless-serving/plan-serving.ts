@@ -29,7 +29,7 @@ import type { SessionStore } from '../../analysis/session-flow.js';
 import { markerInsertion } from '../../markers.js';
 import type { TextEdit } from '../kit/edits.js';
 import type { TransformOptions, TransformPlan } from '../kit/plan.js';
-import { flavourOf, indentAt, indentUnit } from '../session-state-to-handles/source-style.js';
+import { flavourOf, indentAt, indentUnit } from '../kit/source-style.js';
 import { servingEntryAdvice } from './advice.js';
 import { gatewayRefusal, perSessionUpstream, stdioRelayNote } from './gateway.js';
 import { ImportEdits } from './imports.js';

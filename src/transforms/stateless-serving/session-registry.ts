@@ -16,7 +16,7 @@ import { calleeParts, forEachDescendant, isFunctionLike, outermostWrapper, strin
 import type { AnalysisResult } from '../../analysis/model.js';
 import { SESSION_HEADER } from '../../analysis/values.js';
 import type { SessionStore } from '../../analysis/session-flow.js';
-import { indentAt } from '../session-state-to-handles/source-style.js';
+import { indentAt } from '../kit/source-style.js';
 import type { TransformOptions } from '../kit/plan.js';
 import { isAsync, isInside, localNames, referencesByName, removalRange } from './text.js';
 

@@ -16,7 +16,7 @@ import { ts } from '../../typescript.js';
 import { calleeParts, isInside, isPlainLiteral, lineOf, unwrap } from '../../analysis/ast.js';
 import type { ValueAnalysis } from '../../analysis/values.js';
 import { reindent } from './text.js';
-import { indentAt } from '../session-state-to-handles/source-style.js';
+import { indentAt } from '../kit/source-style.js';
 import type { HelperConnection } from './connect-helper.js';
 import { escapingFlow } from './stdio-block.js';
 
