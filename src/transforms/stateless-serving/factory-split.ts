@@ -13,9 +13,9 @@
  * is split.
  */
 import { ts } from '../../typescript.js';
-import { isFunctionLike, unwrap, statementOf } from '../../analysis/ast.js';
+import { isFunctionLike, isInside, unwrap, statementOf } from '../../analysis/ast.js';
 import type { AnalysisResult } from '../../analysis/model.js';
-import { isInside, localNames, referencesByName, reindent, removalRange } from './text.js';
+import { localNames, referencesByName, reindent, removalRange } from './text.js';
 import { indentAt, indentUnit } from '../kit/source-style.js';
 
 /** One text change of a split, in the file it belongs to. */

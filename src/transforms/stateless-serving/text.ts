@@ -69,8 +69,6 @@ export function within(node: ts.Node, range: { start: number; end: number }): bo
   return node.pos >= range.start && node.end <= range.end;
 }
 
-export { isInside } from '../../analysis/ast.js';
-
 /** Names declared directly inside `fn` (parameters, variables, functions, catch bindings), not in nested functions' bodies. */
 export function localNames(fn: ts.Node): Set<string> {
   const out = new Set<string>();
