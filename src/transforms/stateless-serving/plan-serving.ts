@@ -23,7 +23,7 @@ import { ts } from '../../typescript.js';
 import { calleeParts, enclosingFunction, forEachDescendant, isFunctionLike, isInside, outermostWrapper, propertyNameText, unwrap, statementOf } from '../../analysis/ast.js';
 import type { AnalysisResult } from '../../analysis/model.js';
 import { enclosingRoute, mountsOf, routesAt, routesOf, type Route, type RouteFramework } from '../../analysis/routes.js';
-import { SSE_TRANSPORTS, STDIO_TRANSPORTS, STREAMABLE_HTTP_TRANSPORTS } from '../../analysis/sdk-modules.js';
+import { CONNECT_METHOD, SSE_TRANSPORTS, STDIO_TRANSPORTS, STREAMABLE_HTTP_TRANSPORTS } from '../../analysis/sdk-modules.js';
 import { SESSION_HEADER, isHeaderWrite } from '../../analysis/values.js';
 import type { SessionStore } from '../../analysis/session-flow.js';
 import { markerInsertion } from '../../markers.js';
@@ -1121,7 +1121,7 @@ class FileServing {
     const holder = transport.parent;
     const bound = holder && ts.isVariableDeclaration(holder) && ts.isIdentifier(holder.name) ? holder.name.text : holder && ts.isBinaryExpression(holder) && ts.isIdentifier(holder.left) ? holder.left.text : undefined;
     forEachDescendant(handler, (node) => {
-      if (!connect && ts.isCallExpression(node) && calleeParts(node).name === 'connect' && node.arguments.length === 1) {
+      if (!connect && ts.isCallExpression(node) && calleeParts(node).name === CONNECT_METHOD && node.arguments.length === 1) {
         const arg = unwrap(node.arguments[0]!);
         const value = this.values.valueOf(arg);
         if (value?.kind === 'transport' || arg === transport || (bound && ts.isIdentifier(arg) && arg.text === bound)) connect = node;
@@ -1379,11 +1379,11 @@ class FileServing {
     let transportStatement: ts.Node | undefined;
     let connect: ts.CallExpression | undefined;
     const parent = unwrap(created).parent;
-    if (parent && ts.isCallExpression(parent) && calleeParts(parent).name === 'connect' && parent.arguments[0] === created) connect = parent;
+    if (parent && ts.isCallExpression(parent) && calleeParts(parent).name === CONNECT_METHOD && parent.arguments[0] === created) connect = parent;
     else if (parent && ts.isVariableDeclaration(parent) && ts.isIdentifier(parent.name)) {
       const refs = referencesByName(this.sf, parent.name.text).filter((r) => this.values.symbolOf(r)?.valueDeclaration === parent);
       const only = refs.length === 1 ? refs[0]!.parent : undefined;
-      if (only && ts.isCallExpression(only) && calleeParts(only).name === 'connect') connect = only;
+      if (only && ts.isCallExpression(only) && calleeParts(only).name === CONNECT_METHOD) connect = only;
       transportStatement = statementOf(parent);
       if (!ts.isVariableStatement(transportStatement) || transportStatement.declarationList.declarations.length !== 1) connect = undefined;
     }
