@@ -2,8 +2,9 @@
  * The MCP TypeScript SDK itself, described like the frameworks built on it: for each major, which
  * modules it is made of, what its classes are, and which of its members are a protocol feature
  * 2026-07-28 removed or moved, with the rule that reports them. Nothing else in the analysis, the
- * rules or the transforms names these members: `src/analysis/sdk-model.ts` interprets this
- * description once, and rules and transforms read the interpretation.
+ * rules or the transforms names these members: `src/analysis/sdk-modules.ts` (modules, classes, names)
+ * and `src/analysis/sdk-features.ts` (features and their rules) interpret this description once, and
+ * rules and transforms read the interpretation.
  */
 import type { RuleId } from './types.js';
 

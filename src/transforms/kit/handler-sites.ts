@@ -1,5 +1,5 @@
 /**
- * Shared by the protocol transforms (handshake, logging, mrtr, deprecated-push): which handler a
+ * Shared by the protocol transforms (handshake, logging, mrtr, server-push-markers): which handler a
  * node runs in and its context parameter, markers, and adding imports without duplicating them.
  */
 import { ts } from '../../typescript.js';

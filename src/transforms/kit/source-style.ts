@@ -1,6 +1,7 @@
 /**
  * How a file is written, so generated code matches it: module flavour, indentation, how relative
- * imports are spelled, the local name of zod, and which SDK major version it uses.
+ * imports are spelled and where new ones go, and the local name of zod. Every transform that writes
+ * code asks here.
  */
 import path from 'node:path';
 import { ts } from '../../typescript.js';

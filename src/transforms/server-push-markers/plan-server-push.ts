@@ -1,7 +1,8 @@
 /**
- * `server-push-markers`: the server→client traffic 2026-07-28 removed or moved, which no rewrite
- * can carry over safely — each site found by the scan rule that knows it gets a marker and the
- * report a note with the replacement:
+ * `server-push-markers`: the server→client traffic 2026-07-28 removed or moved. List-changed and
+ * resource-updated sends on a resolved SDK v2 server are rewritten onto the project's change-event bus
+ * (publish-events.ts); ping statements are removed; every other site found by the scan rule that knows
+ * it gets a marker and the report a note with the replacement:
  * - `resources/subscribe` handlers and `sendResourceUpdated`: `subscriptions/listen` (answered by
  *   the serving entry) and `handler.notify.resourceUpdated(uri)`;
  * - list-changed notifications sent as a side effect: `handler.notify.*`, lists that do not change per call;

@@ -9,6 +9,8 @@
  *   `break`/`continue` to a label or loop outside it, `this`, `arguments`, `yield`).
  * - `builtElsewhereReason`: the server `connect` is called on arrives built (a parameter, a field): the
  *   sentence saying why serveStdio cannot be handed it and what the caller's side must change.
+ * - `functionLabel`, `usesOfDeclared`, `fieldTransportConnect`: how a function is named in those sentences,
+ *   which identifiers use what the moved statements declare, and the `connect` of a transport kept in a field.
  */
 import { ts } from '../../typescript.js';
 import { forEachDescendant, isFunctionLike, unwrap } from '../../analysis/ast.js';

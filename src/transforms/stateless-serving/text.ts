@@ -1,6 +1,7 @@
 /**
  * Text helpers for the serving transform: whole-statement ranges (with the comments that belong to
- * them), references by name, and re-indenting moved code.
+ * them), references by name, the names a piece of code declares, uses or only logs with, and
+ * re-indenting moved code.
  */
 import { ts } from '../../typescript.js';
 import { isFunctionLike } from '../../analysis/ast.js';
