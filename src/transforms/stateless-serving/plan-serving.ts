@@ -1581,7 +1581,7 @@ class FileServing {
   private markSessionHeaderMinting(): void {
     if (!this.text.toLowerCase().includes(SESSION_HEADER)) return;
     forEachDescendant(this.sf, (node) => {
-      if (!ts.isCallExpression(node) || !isHeaderWrite(node) || this.values.headerAccess(node)?.name !== SESSION_HEADER) return;
+      if (!ts.isCallExpression(node) || !isHeaderWrite(node) || !this.values.headerAccessOf(node, SESSION_HEADER)) return;
       const route = enclosingRoute(node, this.values);
       if (!route) return;
       const advice = servingEntryAdvice({ kind: 'http', target: this.options.target, framework: route.framework });
