@@ -111,6 +111,11 @@ export function isDynamicImport(node: ts.Node): node is ts.CallExpression {
   );
 }
 
+/** A literal that means the same wherever it is written: a string, a number, `true`, `false`, `null`. */
+export function isPlainLiteral(node: ts.Node): boolean {
+  return ts.isStringLiteralLike(node) || ts.isNumericLiteral(node) || node.kind === ts.SyntaxKind.TrueKeyword || node.kind === ts.SyntaxKind.FalseKeyword || node.kind === ts.SyntaxKind.NullKeyword;
+}
+
 export function stringValue(node: ts.Node | undefined): string | undefined {
   if (!node) return undefined;
   const inner = unwrap(node);

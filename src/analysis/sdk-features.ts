@@ -505,6 +505,9 @@ export function mayHoldStandaloneNotification(text: string): boolean {
   return false;
 }
 
+/** The rule that reports a notification sent on the standalone stream (`standaloneNotification`). */
+export const STANDALONE_NOTIFICATION_RULE: RuleId = MCP_SDK.standaloneNotificationRule;
+
 /** A notification an SDK server sends outside any request's response stream. */
 export interface StandaloneNotification {
   /** Where to report: the method string when the message is known, else the sender's name. */

@@ -113,6 +113,12 @@ export const REGISTRATION_METHODS: ReadonlySet<string> = new Set(Object.keys(MCP
 /** Methods of an SDK server that register a raw JSON-RPC request or notification handler. */
 export const HANDLER_REGISTRATION_METHODS: ReadonlySet<string> = new Set(MCP_SDK.handlerRegistrations);
 
+/** The SDK v2 in-process change-event bus class (`new InMemoryServerEventBus()`), whose events createMcpHandler's listen streams receive. */
+export const EVENT_BUS_CLASS = MCP_SDK.serving.bus;
+
+/** The method of an SDK server that connects it to a transport (`server.connect(transport)`). */
+export const CONNECT_METHOD = MCP_SDK.connectMethod;
+
 /** Types that name a request handler's context (`extra` in v1, `ctx` in v2). */
 export const CONTEXT_TYPES = new Set(MCP_SDK.contextTypes);
 

@@ -46,7 +46,7 @@ function carriesIdentity(values: ValueAnalysis, expr: ts.Node, depth: number): b
       found = true;
       return;
     }
-    const header = values.headerAccess(node)?.name ?? headerMember(values, node);
+    const header = values.headerAccessOf(node, IDENTITY_SOURCES.headers)?.name ?? headerMember(values, node);
     if (header && IDENTITY_SOURCES.headers.has(header)) {
       found = true;
       return;

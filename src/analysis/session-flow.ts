@@ -208,8 +208,8 @@ export class SessionFlow {
         return;
       }
       if (ts.isBindingElement(node) && ts.isIdentifier(node.name)) {
-        const header = this.values.headerAccess(node);
-        if (header?.name === SESSION_HEADER) {
+        const header = this.values.headerAccessOf(node, SESSION_HEADER);
+        if (header) {
           this.addRead(header.nameNode, node.name, { kind: 'session-id', origin: 'header', hops: [] });
           return;
         }
@@ -232,9 +232,9 @@ export class SessionFlow {
       }
       if (ts.isElementAccessExpression(node) || ts.isCallExpression(node)) {
         const header = this.values.headerAccessOf(node, SESSION_HEADER);
-        if (header?.name === SESSION_HEADER && !isHeaderWrite(node)) {
+        if (header && !isHeaderWrite(node)) {
           this.addRead(header.nameNode, node, { kind: 'session-id', origin: 'header', hops: [] });
-        } else if (header?.name === SESSION_HEADER && ts.isCallExpression(node)) {
+        } else if (header && ts.isCallExpression(node)) {
           // `res.setHeader('mcp-session-id', sessionId)` with `const sessionId = \`session_${Date.now()}\``: an id minted
           // by hand is the session id once it is sent as the header; what it keys is session state or a registry.
           const minted = this.mintedSessionId(node.arguments[1]);

@@ -17,7 +17,7 @@
 import { ts } from '../typescript.js';
 import { calleeParts, enclosingFunction, forEachDescendant, isFunctionLike, isInside, memberAccess, outermostWrapper, propertyNameText, unwrap } from './ast.js';
 import { isCollectionDeclaration } from './session-flow.js';
-import { SSE_TRANSPORTS, STREAMABLE_HTTP_TRANSPORTS } from './sdk-modules.js';
+import { CONNECT_METHOD, SSE_TRANSPORTS, STREAMABLE_HTTP_TRANSPORTS } from './sdk-modules.js';
 import { isServerKind, returnedExpressions, type ValueAnalysis } from './values.js';
 
 export interface SessionConnection {
@@ -66,7 +66,7 @@ type KeptObject = SessionConnection['kept'][number];
 
 export function sessionConnection(values: ValueAnalysis, call: ts.CallExpression): SessionConnection | undefined {
   const { name, nameNode, receiver } = calleeParts(call);
-  if (name !== 'connect' || !receiver || !nameNode || call.arguments.length !== 1) return undefined;
+  if (name !== CONNECT_METHOD || !receiver || !nameNode || call.arguments.length !== 1) return undefined;
   if (!isServerKind(values.valueOf(receiver)) && !isServerKind(destructuredServer(values, receiver)) && !wrapsServer(values, receiver)) return undefined;
   const direct = constructionOf(values, call.arguments[0]!, call);
   // `connect(factory, transport)`: a project helper the set-up hands its new transport to builds and connects the
@@ -391,7 +391,7 @@ function instancesMadeBy(values: ValueAnalysis, expr: ts.Expression, depth: numb
 
 /** A project class with a `connect(transport)` method that connects an SDK server to its parameter. */
 function classWrapsServer(values: ValueAnalysis, cls: ts.ClassLikeDeclaration | undefined): boolean {
-  const connect = cls?.members.find((m): m is ts.MethodDeclaration => ts.isMethodDeclaration(m) && propertyNameText(m.name) === 'connect' && !!m.body && m.parameters.length >= 1);
+  const connect = cls?.members.find((m): m is ts.MethodDeclaration => ts.isMethodDeclaration(m) && propertyNameText(m.name) === CONNECT_METHOD && !!m.body && m.parameters.length >= 1);
   const param = connect?.parameters[0];
   if (!connect?.body || !param || !ts.isIdentifier(param.name)) return false;
   const paramSymbol = values.symbolOf(param.name);
@@ -400,7 +400,7 @@ function classWrapsServer(values: ValueAnalysis, cls: ts.ClassLikeDeclaration | 
     if (found || !ts.isCallExpression(node) || node.arguments.length !== 1) return;
     const { name, receiver } = calleeParts(node);
     const arg = unwrap(node.arguments[0]!);
-    if (name === 'connect' && receiver && ts.isIdentifier(arg) && values.symbolOf(arg) === paramSymbol && isServerKind(values.valueOf(receiver))) found = true;
+    if (name === CONNECT_METHOD && receiver && ts.isIdentifier(arg) && values.symbolOf(arg) === paramSymbol && isServerKind(values.valueOf(receiver))) found = true;
   });
   return found;
 }
@@ -581,7 +581,7 @@ function credentialsHandedTo(values: ValueAnalysis, creation: ts.Expression, set
     }
     const access = memberAccess(node);
     if (access && AUTH_MEMBERS.has(access.name)) out.push(node);
-    else if (values.headerAccess(node)?.name === 'authorization') out.push(node);
+    else if (values.headerAccessOf(node, 'authorization')) out.push(node);
     ts.forEachChild(node, (child) => visit(child, depth));
   };
   for (const arg of created.arguments ?? []) visit(arg, 0);

@@ -121,27 +121,38 @@ export class ValueAnalysis {
     return value;
   }
 
-  /** The header named by a header access (`req.headers[X]`, `req.header(X)`, `headers.get(X)`, `res.setHeader(X, …)`), lower-cased. */
   /**
-   * `headerAccess` of a read or write of the header `name` (lower case), and only of that header. An element
-   * access whose key cannot be that name (`list[i]`, `map[key]`, `row['id']`: most element accesses of a program)
-   * is answered without asking what its object holds, which can mean resolving symbols and a helper's callers.
+   * `headerAccess` of a read or write of the header `name` (or of one of `names`; lower case), and only of that
+   * header: what every rule and analysis asking about one header calls. An element access whose key cannot be
+   * that name (`row['id']`, `map[key]` with `key` no such constant) is answered without asking what its object
+   * holds, which can mean resolving symbols and a helper's callers.
    */
-  headerAccessOf(node: ts.Node, name: string): { name: string; nameNode: ts.Node } | undefined {
-    if (ts.isElementAccessExpression(node) && !this.mayBeConstant(node.argumentExpression, name)) return undefined;
+  headerAccessOf(node: ts.Node, names: string | ReadonlySet<string>): { name: string; nameNode: ts.Node } | undefined {
+    const wanted = (header: string): boolean => (typeof names === 'string' ? header === names : names.has(header));
+    if (ts.isElementAccessExpression(node) && !this.mayBeConstant(node.argumentExpression, wanted)) return undefined;
     const header = this.headerAccess(node);
-    return header?.name === name ? header : undefined;
+    return header && wanted(header.name) ? header : undefined;
   }
 
-  /** Whether `constantString(key)`, lower-cased, can be `name` (a property access is not looked into here: maybe). */
-  private mayBeConstant(key: ts.Expression, name: string): boolean {
+  /**
+   * Whether `constantString(key)`, lower-cased, can be a wanted name (a property access is not looked into here:
+   * maybe). Never false where `headerAccess` would name a wanted header: it reads the key the same way.
+   */
+  private mayBeConstant(key: ts.Expression, wanted: (name: string) => boolean): boolean {
     const direct = stringValue(key);
-    if (direct !== undefined) return direct.toLowerCase() === name;
+    if (direct !== undefined) return wanted(direct.toLowerCase());
     const inner = unwrap(key);
-    if (ts.isIdentifier(inner)) return this.constantString(inner)?.toLowerCase() === name;
+    if (ts.isIdentifier(inner)) {
+      const constant = this.constantString(inner);
+      return constant !== undefined && wanted(constant.toLowerCase());
+    }
     return ts.isPropertyAccessExpression(inner);
   }
 
+  /**
+   * The header named by a header access (`req.headers[X]`, `req.header(X)`, `headers.get(X)`, `res.setHeader(X, …)`),
+   * lower-cased: any header. A caller that wants one header asks `headerAccessOf`.
+   */
   headerAccess(node: ts.Node): { name: string; nameNode: ts.Node } | undefined {
     if (ts.isBindingElement(node)) {
       // const { 'mcp-session-id': sid } = req.headers
@@ -152,11 +163,14 @@ export class ValueAnalysis {
       return name ? { name: name.toLowerCase(), nameNode: node.propertyName } : undefined;
     }
     if (ts.isElementAccessExpression(node)) {
+      // The key first: most element accesses (`list[i]`, `row[0]`) have no constant one, and what the object
+      // holds can take resolving a helper's callers.
+      const name = this.constantString(node.argumentExpression);
+      if (!name) return undefined;
       const object = unwrap(node.expression);
       const access = memberAccess(object);
       if ((access?.name === 'headers' && !this.isFetchResponse(access.object)) || (!access && this.holdsRequestPart(object, 'headers'))) {
-        const name = this.constantString(node.argumentExpression);
-        if (name) return { name: name.toLowerCase(), nameNode: node.argumentExpression };
+        return { name: name.toLowerCase(), nameNode: node.argumentExpression };
       }
       return undefined;
     }
@@ -1025,7 +1039,7 @@ export class ValueAnalysis {
     if (receiver && name && REGISTRATION_METHODS.has(name) && isServerKind(this.valueOf(receiver))) {
       return { kind: 'registered', hops: [] };
     }
-    if (this.headerAccess(call)?.name === SESSION_HEADER) return { kind: 'session-id', origin: 'header', hops: [] };
+    if (this.headerAccessOf(call, SESSION_HEADER)) return { kind: 'session-id', origin: 'header', hops: [] };
     if (name === 'String' && !receiver && call.arguments.length === 1) return this.valueOf(call.arguments[0]!);
     if (name === 'get' && receiver) {
       const element = this.elementOfCollection(receiver);

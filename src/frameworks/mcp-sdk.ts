@@ -2,8 +2,9 @@
  * The MCP TypeScript SDK itself, described like the frameworks built on it: for each major, which
  * modules it is made of, what its classes are, and which of its members are a protocol feature
  * 2026-07-28 removed or moved, with the rule that reports them. Nothing else in the analysis, the
- * rules or the transforms names these members: `src/analysis/sdk-model.ts` interprets this
- * description once, and rules and transforms read the interpretation.
+ * rules or the transforms names these members: `src/analysis/sdk-modules.ts` (modules, classes, names)
+ * and `src/analysis/sdk-features.ts` (features and their rules) interpret this description once, and
+ * rules and transforms read the interpretation.
  */
 import type { RuleId } from './types.js';
 
@@ -87,6 +88,12 @@ export interface SdkFeature {
    * there the instance's own sends are the 2026-07-28 publish path.
    */
   unlessServedOnlyOverStdio?: boolean;
+  /**
+   * On 2026-07-28 the change events (`ServerEvent.kind`) a server event bus carries to `subscriptions/listen`
+   * streams, in the order the generated publisher handles them: each with the server method and the raw
+   * notification that announce it on 2025-era connections, and whether it carries the resource's `uri`.
+   */
+  listenEvents?: Readonly<Record<string, { serverMethod: string; message: string; uri?: true }>>;
 }
 
 /** Who can send a raw JSON-RPC message: a method of an SDK server, a handler context or a transport. */
@@ -114,6 +121,8 @@ export interface SdkDescription {
   registrations: Readonly<Record<string, 'tool' | 'prompt' | 'resource'>>;
   /** Methods of an SDK server that register a raw JSON-RPC handler. */
   handlerRegistrations: readonly string[];
+  /** The method of an SDK server that connects it to a transport (`server.connect(transport)`). */
+  connectMethod: string;
   rawSenders: Readonly<Record<string, RawSender>>;
   /** Notifications about one request's work (progress): they belong on that request's response stream. */
   requestScopedNotifications: readonly string[];
@@ -123,6 +132,8 @@ export interface SdkDescription {
    * session's standalone stream, which 2026-07-28 removes.
    */
   requestStreamOption: string;
+  /** The rule that reports a server notification sent without that option (on the standalone stream). */
+  standaloneNotificationRule: RuleId;
   /**
    * The v2 serving entries: over stdio, and the request handler (`createMcpHandler`) that serves HTTP; and
    * the in-process change-event bus class whose events the handler's `subscriptions/listen` streams receive.
@@ -187,6 +198,12 @@ const FEATURES = {
       'notifications/resources/updated': 'notification',
     },
     unlessServedOnlyOverStdio: true,
+    listenEvents: {
+      tools_list_changed: { serverMethod: 'sendToolListChanged', message: 'notifications/tools/list_changed' },
+      prompts_list_changed: { serverMethod: 'sendPromptListChanged', message: 'notifications/prompts/list_changed' },
+      resources_list_changed: { serverMethod: 'sendResourceListChanged', message: 'notifications/resources/list_changed' },
+      resource_updated: { serverMethod: 'sendResourceUpdated', message: 'notifications/resources/updated', uri: true },
+    },
   },
   /** The handshake itself: a project's own handler for `initialize` (2026-07-28 clients never send it). */
   initialize: {
@@ -296,6 +313,7 @@ export const MCP_SDK: SdkDescription = {
     registerResource: 'resource',
   },
   handlerRegistrations: ['setRequestHandler', 'setNotificationHandler'],
+  connectMethod: 'connect',
   rawSenders: {
     request: { sends: 'request', owner: 'server' },
     sendRequest: { sends: 'request', owner: 'context' },
@@ -306,6 +324,7 @@ export const MCP_SDK: SdkDescription = {
   },
   requestScopedNotifications: ['notifications/progress'],
   requestStreamOption: 'relatedRequestId',
+  standaloneNotificationRule: 'server-push/standalone-notification',
   serving: { stdio: 'serveStdio', handler: 'createMcpHandler', bus: 'InMemoryServerEventBus' },
   features: FEATURES,
 };

@@ -1,7 +1,7 @@
 /**
  * The transforms `apply` knows, in the order it runs them. Each is a planner over the analysis
  * model (cross-file: it sees every tool and helper) and a jscodeshift transformer that applies
- * the plan to one file; `transforms/<name>.ts` re-exports the transformer for `npx jscodeshift -t`.
+ * the plan to one file; `transforms/<name>.mjs` re-exports the transformer for `npx jscodeshift -t`.
  */
 import type { AnalysisResult } from '../analysis/model.js';
 import { planHandles } from './session-state-to-handles/plan-handles.js';

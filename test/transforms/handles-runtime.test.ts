@@ -9,7 +9,8 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { handleModuleSource, type ModuleFlavour } from '../../src/transforms/session-state-to-handles/runtime.js';
+import { handleModuleSource } from '../../src/transforms/session-state-to-handles/runtime.js';
+import type { ModuleFlavour } from '../../src/transforms/kit/source-style.js';
 import { cleanUpMaterialised, materialise } from '../support/transform-fixtures.js';
 
 interface Caller {

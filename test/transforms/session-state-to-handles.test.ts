@@ -25,7 +25,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runApply } from '../../src/apply/apply.js';
 import { parseMarkers } from '../../src/markers.js';
-import { handleModuleSource, type ModuleFlavour } from '../../src/transforms/session-state-to-handles/runtime.js';
+import { handleModuleSource } from '../../src/transforms/session-state-to-handles/runtime.js';
+import type { ModuleFlavour } from '../../src/transforms/kit/source-style.js';
 import { ROOT, cleanUpMaterialised, loadFixtureCases, materialise, prepareTypeChecks, readTree, typeCheck, type FixtureCase } from '../support/transform-fixtures.js';
 
 const CASES_DIR = path.join(ROOT, 'transforms', '__testfixtures__', 'session-state-to-handles');

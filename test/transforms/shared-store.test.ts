@@ -19,7 +19,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runApply } from '../../src/apply/apply.js';
 import { renderMarkdown } from '../../src/apply/report.js';
 import { parseMarkers } from '../../src/markers.js';
-import { handleModuleSource, type ModuleFlavour } from '../../src/transforms/session-state-to-handles/runtime.js';
+import { handleModuleSource } from '../../src/transforms/session-state-to-handles/runtime.js';
+import type { ModuleFlavour } from '../../src/transforms/kit/source-style.js';
 import { defaultStateNamespace, redisStoreModuleSource } from '../../src/transforms/shared-store/runtime.js';
 import { cleanUpMaterialised as cleanUp, loadFixtureCases as loadCases, materialise, prepareTypeChecks, readTree, ROOT, typeCheck, type FixtureCase } from '../support/transform-fixtures.js';
 

@@ -58,7 +58,7 @@ export default defineRule({
         [ts.SyntaxKind.MethodDeclaration]: check,
         [ts.SyntaxKind.CallExpression]: (call: ts.CallExpression) => {
           // `res.setHeader('mcp-session-id', sid)` where `const sid = provided ?? generateSessionId()`.
-          if (!isHeaderWrite(call) || context.analysis.values.headerAccess(call)?.name !== SESSION_HEADER) return;
+          if (!isHeaderWrite(call) || !context.analysis.values.headerAccessOf(call, SESSION_HEADER)) return;
           for (const minted of mintedParts(context.analysis.values, call.arguments[1]!)) {
             context.report({ node: minted, messageId: 'minted', data: { expr: minted.getText().replace(/\s+/g, ' ').slice(0, 60) } });
           }

@@ -1,6 +1,6 @@
 import { ts } from '../../typescript.js';
 import { calleeParts, enclosingFunction, unwrap } from '../../analysis/ast.js';
-import { SSE_TRANSPORTS } from '../../analysis/sdk-modules.js';
+import { CONNECT_METHOD, SSE_TRANSPORTS } from '../../analysis/sdk-modules.js';
 import { isServerKind } from '../../analysis/values.js';
 import { defineRule, specUrl, SESSION_ENDPOINT } from '../rule.js';
 import type { Analysis } from '../../analysis/model.js';
@@ -11,7 +11,7 @@ import type { Analysis } from '../../analysis/model.js';
  */
 function sharedServerConnect(analysis: Analysis, call: ts.CallExpression): ts.Node | undefined {
   const { name, nameNode, receiver } = calleeParts(call);
-  if (name !== 'connect' || !receiver || call.arguments.length !== 1) return undefined;
+  if (name !== CONNECT_METHOD || !receiver || call.arguments.length !== 1) return undefined;
   const transport = analysis.values.valueOf(call.arguments[0]!);
   if (transport?.kind !== 'transport' || !transport.cls || !SSE_TRANSPORTS.has(transport.cls)) return undefined;
   if (!isServerKind(analysis.values.valueOf(receiver))) return undefined;

@@ -1,5 +1,5 @@
 /**
- * Shared by the protocol transforms (handshake, logging, mrtr, deprecated-push): which handler a
+ * Shared by the protocol transforms (handshake, logging, mrtr, server-push-markers): which handler a
  * node runs in and its context parameter, markers, and adding imports without duplicating them.
  */
 import { ts } from '../../typescript.js';
@@ -12,7 +12,7 @@ import { markedSpans, markerInsertion } from '../../markers.js';
 import type { TextEdit } from './edits.js';
 import type { TransformPlan } from './plan.js';
 import type { ToolRegistration } from '../../analysis/tools.js';
-import { afterImports, flavourOf, importStatement } from '../session-state-to-handles/source-style.js';
+import { afterImports, flavourOf, importStatement } from './source-style.js';
 
 export class CannotRewrite extends Error {
   constructor(

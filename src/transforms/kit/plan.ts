@@ -5,7 +5,6 @@
  */
 import type { TextEdit } from './edits.js';
 import { parseDuration } from './duration.js';
-import type { HandleNames } from '../session-state-to-handles/naming.js';
 
 type Target = '2026-07-28' | 'stateless-v1';
 type StoreBackend = 'memory' | 'redis';
@@ -34,6 +33,18 @@ export interface PlannedMarker {
   line: number;
   ruleId: string;
   message: string;
+}
+
+export type NamingStyle = 'snake' | 'camel';
+
+/** Names the handle pattern gives a store (session-state-to-handles/naming.ts makes them); the report shows them. */
+export interface HandleNames {
+  noun: string;
+  argument: string;
+  mintTool: string;
+  idempotencyKey: string;
+  registry: string;
+  style: NamingStyle;
 }
 
 /** One session-keyed store and what the handles transform did with it (the report's Handles table). */

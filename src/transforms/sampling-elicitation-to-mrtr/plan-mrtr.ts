@@ -19,13 +19,13 @@
  * v2 only: for SDK 1.x files (`--target stateless-v1`) a marker.
  */
 import { ts } from '../../typescript.js';
-import { calleeParts, propertyNameText, unwrap } from '../../analysis/ast.js';
+import { calleeParts, isPlainLiteral, propertyNameText, unwrap } from '../../analysis/ast.js';
 import { describedFeature, INPUT_REQUEST_FEATURES, ruleOfFeature, type FeatureId, type InputRequestSite } from '../../analysis/sdk-features.js';
 import type { AnalysisResult, Analysis } from '../../analysis/model.js';
 import type { TextEdit } from '../kit/edits.js';
 import type { TransformOptions, TransformPlan } from '../kit/plan.js';
 import { emptyPlan } from '../kit/plan.js';
-import { afterImports, flavourOf, indentAt, indentUnit } from '../session-state-to-handles/source-style.js';
+import { afterImports, flavourOf, indentAt, indentUnit } from '../kit/source-style.js';
 import { addMarker, CannotRewrite, contextParameter, directHandler, forEachCall, importEdits, isMarked, usesName, type HandlerSite } from '../kit/handler-sites.js';
 import { sdkEntryPackage, sdkMajorOfFile } from '../../analysis/sdk-modules.js';
 import { inlinedMessage, markerAnchor } from './message-inline.js';
@@ -545,7 +545,7 @@ function heldLocals(analysis: Analysis, fn: ts.FunctionLikeDeclaration, before: 
 /** A literal, a constant, a chain of property reads rooted at one of `fn`'s parameters (no call), or a template of those. */
 function recomputable(analysis: Analysis, fn: ts.FunctionLikeDeclaration, expression: ts.Expression): boolean {
   const node = unwrap(expression);
-  if (ts.isStringLiteralLike(node) || ts.isNumericLiteral(node) || node.kind === ts.SyntaxKind.TrueKeyword || node.kind === ts.SyntaxKind.FalseKeyword || node.kind === ts.SyntaxKind.NullKeyword) return true;
+  if (isPlainLiteral(node)) return true;
   if (analysis.values.constantString(expression) !== undefined) return true;
   if (ts.isTemplateExpression(node)) return node.templateSpans.every((span) => recomputable(analysis, fn, span.expression));
   let root: ts.Node = node;

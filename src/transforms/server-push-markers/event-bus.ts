@@ -14,9 +14,10 @@
 import path from 'node:path';
 import { ts } from '../../typescript.js';
 import type { AnalysisResult } from '../../analysis/model.js';
-import type { ModuleFlavour } from '../session-state-to-handles/runtime.js';
-import { importSpecifier } from '../session-state-to-handles/source-style.js';
-import { MCP_SDK } from '../../frameworks/mcp-sdk.js';
+import { exportedEventBus } from '../../analysis/bus-forwarder.js';
+import { describedFeature } from '../../analysis/sdk-features.js';
+import { EVENT_BUS_CLASS, sdkEntryPackage } from '../../analysis/sdk-modules.js';
+import { importSpecifier, type ModuleFlavour } from '../kit/source-style.js';
 
 /** The generated module's file name, without extension. */
 export const EVENTS_MODULE_BASENAME = 'mcp-server-events';
@@ -24,8 +25,11 @@ export const EVENTS_MODULE_BASENAME = 'mcp-server-events';
 const EVENTS_BUS_NAME = 'serverEvents';
 /** The function the rewritten sends call. */
 export const PUBLISH_FUNCTION = 'publishServerEvent';
-/** The SDK v2 class the generated bus is an instance of. */
-const BUS_CLASS = MCP_SDK.serving.bus;
+/** The SDK v2 class the generated bus is an instance of, and the package both are imported from. */
+const BUS_CLASS = EVENT_BUS_CLASS;
+const SDK_V2 = sdkEntryPackage(2);
+/** The change events the bus carries, with the server method that sends each (the SDK description's). */
+export const LISTEN_EVENTS = describedFeature('change-notification').listenEvents!;
 
 /** The generated module's file extension for a flavour. */
 export function eventsModuleExtension(flavour: ModuleFlavour): string {
@@ -50,21 +54,15 @@ export function eventsModuleSource(flavour: ModuleFlavour): string {
   const instance = server instanceof McpServer ? server.server : server;
   if (!instance.transport) return;
   switch (event.kind) {
-    case 'tools_list_changed':
-      return instance.sendToolListChanged();
-    case 'prompts_list_changed':
-      return instance.sendPromptListChanged();
-    case 'resources_list_changed':
-      return instance.sendResourceListChanged();
-    case 'resource_updated':
-      return instance.sendResourceUpdated({ uri: event.uri });
-  }
+${Object.entries(LISTEN_EVENTS)
+  .map(([kind, { serverMethod, uri }]) => `    case '${kind}':\n      return instance.${serverMethod}(${uri ? '{ uri: event.uri }' : ''});\n`)
+  .join('')}  }
 }
 `;
   if (flavour === 'ts') {
     return `${DOC}
-import { ${BUS_CLASS}, McpServer } from '@modelcontextprotocol/server';
-import type { Server, ServerEvent } from '@modelcontextprotocol/server';
+import { ${BUS_CLASS}, McpServer } from '${SDK_V2}';
+import type { Server, ServerEvent } from '${SDK_V2}';
 
 export const ${EVENTS_BUS_NAME} = new ${BUS_CLASS}();
 
@@ -73,13 +71,13 @@ ${body(true)}`;
   const jsBody = body(false).replace(/^export /, flavour === 'cjs' ? '' : 'export ');
   if (flavour === 'cjs') {
     return `${DOC}
-const { ${BUS_CLASS}, McpServer } = require('@modelcontextprotocol/server');
+const { ${BUS_CLASS}, McpServer } = require('${SDK_V2}');
 
 const ${EVENTS_BUS_NAME} = new ${BUS_CLASS}();
 
 /**
- * @param {import('@modelcontextprotocol/server').McpServer | import('@modelcontextprotocol/server').Server} server
- * @param {import('@modelcontextprotocol/server').ServerEvent} event
+ * @param {import('${SDK_V2}').McpServer | import('${SDK_V2}').Server} server
+ * @param {import('${SDK_V2}').ServerEvent} event
  * @returns {Promise<void>}
  */
 ${jsBody}
@@ -87,13 +85,13 @@ module.exports = { ${EVENTS_BUS_NAME}, ${PUBLISH_FUNCTION} };
 `;
   }
   return `${DOC}
-import { ${BUS_CLASS}, McpServer } from '@modelcontextprotocol/server';
+import { ${BUS_CLASS}, McpServer } from '${SDK_V2}';
 
 export const ${EVENTS_BUS_NAME} = new ${BUS_CLASS}();
 
 /**
- * @param {import('@modelcontextprotocol/server').McpServer | import('@modelcontextprotocol/server').Server} server
- * @param {import('@modelcontextprotocol/server').ServerEvent} event
+ * @param {import('${SDK_V2}').McpServer | import('${SDK_V2}').Server} server
+ * @param {import('${SDK_V2}').ServerEvent} event
  * @returns {Promise<void>}
  */
 ${jsBody}`;
@@ -105,30 +103,9 @@ ${jsBody}`;
  * handed as `bus` so that its listen streams receive what the project publishes.
  */
 export function projectEventBus(result: AnalysisResult, from: ts.SourceFile, flavour: ModuleFlavour): { name: string; specifier: string } | undefined {
-  const { sdk } = result.analysis;
   for (const sf of result.sourceFiles) {
-    if (sf.isDeclarationFile || !sf.text.includes(BUS_CLASS)) continue;
-    for (const statement of sf.statements) {
-      if (!ts.isVariableStatement(statement) || !statement.modifiers?.some((m) => m.kind === ts.SyntaxKind.ExportKeyword)) continue;
-      for (const decl of statement.declarationList.declarations) {
-        const init = decl.initializer;
-        if (!ts.isIdentifier(decl.name) || !init || !ts.isNewExpression(init) || sdk.exportOf(init.expression)?.name !== BUS_CLASS) continue;
-        if (sf === from) return { name: decl.name.text, specifier: '' };
-        return { name: decl.name.text, specifier: importSpecifier(from, sf.fileName, flavour) };
-      }
-    }
-    // CommonJS: `const serverEvents = new InMemoryServerEventBus()` exported through `module.exports = { … }`.
-    if (/module\.exports\s*=/.test(sf.text)) {
-      for (const statement of sf.statements) {
-        if (!ts.isVariableStatement(statement)) continue;
-        for (const decl of statement.declarationList.declarations) {
-          const init = decl.initializer;
-          if (!ts.isIdentifier(decl.name) || !init || !ts.isNewExpression(init) || sdk.exportOf(init.expression)?.name !== BUS_CLASS) continue;
-          if (!new RegExp(`module\\.exports\\s*=\\s*\\{[^}]*\\b${decl.name.text}\\b`).test(sf.text)) continue;
-          return { name: decl.name.text, specifier: sf === from ? '' : importSpecifier(from, sf.fileName, flavour) };
-        }
-      }
-    }
+    const name = exportedEventBus(result.analysis.sdk, sf);
+    if (name) return { name, specifier: sf === from ? '' : importSpecifier(from, sf.fileName, flavour) };
   }
   return undefined;
 }

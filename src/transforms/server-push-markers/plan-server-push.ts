@@ -1,7 +1,8 @@
 /**
- * `server-push-markers`: the server→client traffic 2026-07-28 removed or moved, which no rewrite
- * can carry over safely — each site found by the scan rule that knows it gets a marker and the
- * report a note with the replacement:
+ * `server-push-markers`: the server→client traffic 2026-07-28 removed or moved. List-changed and
+ * resource-updated sends on a resolved SDK v2 server are rewritten onto the project's change-event bus
+ * (publish-events.ts); ping statements are removed; every other site found by the scan rule that knows
+ * it gets a marker and the report a note with the replacement:
  * - `resources/subscribe` handlers and `sendResourceUpdated`: `subscriptions/listen` (answered by
  *   the serving entry) and `handler.notify.resourceUpdated(uri)`;
  * - list-changed notifications sent as a side effect: `handler.notify.*`, lists that do not change per call;
@@ -12,7 +13,8 @@
  */
 import { ts } from '../../typescript.js';
 import type { AnalysisResult } from '../../analysis/model.js';
-import { mayHoldStandaloneNotification, ruleOfFeature, standaloneNotification, type FeatureId } from '../../analysis/sdk-features.js';
+import { STANDALONE_NOTIFICATION_RULE, mayHoldStandaloneNotification, ruleOfFeature, standaloneNotification, type FeatureId } from '../../analysis/sdk-features.js';
+import type { RuleId } from '../../frameworks/types.js';
 import type { TransformOptions, TransformPlan } from '../kit/plan.js';
 import { emptyPlan } from '../kit/plan.js';
 import { addMarker, isMarked, markFrameworkSites } from '../kit/handler-sites.js';
@@ -23,9 +25,7 @@ import { publishChangeEvents } from './publish-events.js';
  * session kept beyond its request, and — when the handshake or MRTR transform has not marked them already
  * (run alone, or through its jscodeshift entry) — the session's client capabilities and sampling.
  */
-export const FRAMEWORK_SESSION_RULES = ['handshake/client-capabilities', 'deprecated-feature/sampling', 'session-state/per-session-server'] as const;
-
-const STANDALONE_RULE = 'server-push/standalone-notification';
+export const FRAMEWORK_SESSION_RULES: readonly RuleId[] = [ruleOfFeature('client-capabilities'), ruleOfFeature('sampling'), 'session-state/per-session-server'];
 
 /** The features this transform marks, in the order it marks them, with the marker and the report's note. */
 const REPLACEMENT: Partial<Record<FeatureId, { marker: string; note: string }>> = {
@@ -146,7 +146,7 @@ function markStandaloneNotifications(result: AnalysisResult, plan: TransformPlan
     if (ts.isCallExpression(node)) {
       const sent = standaloneNotification(result.analysis, node);
       if (sent && !isMarked(plan, sent.node)) {
-        addMarker(plan, sent.node, STANDALONE_RULE, STANDALONE_MARKER);
+        addMarker(plan, sent.node, STANDALONE_NOTIFICATION_RULE, STANDALONE_MARKER);
         marked++;
       }
     }

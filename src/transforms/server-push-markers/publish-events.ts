@@ -12,29 +12,18 @@
 import path from 'node:path';
 import { ts } from '../../typescript.js';
 import type { AnalysisResult } from '../../analysis/model.js';
-import { calleeParts, unwrap } from '../../analysis/ast.js';
-import { sdkMajorOfFile } from '../../analysis/sdk-modules.js';
+import { calleeParts, enclosingFunction, unwrap } from '../../analysis/ast.js';
+import { rawSendersOf } from '../../analysis/sdk-features.js';
+import { LOW_LEVEL_SERVER_CLASSES, sdkMajorOfFile } from '../../analysis/sdk-modules.js';
 import type { TransformOptions, TransformPlan } from '../kit/plan.js';
-import { flavourOf, importSpecifier, afterImports, importStatement } from '../session-state-to-handles/source-style.js';
-import { EVENTS_MODULE_BASENAME, PUBLISH_FUNCTION, commonDirectory, eventsModuleExtension, eventsModuleSource } from './event-bus.js';
+import { flavourOf, importSpecifier, afterImports, importStatement } from '../kit/source-style.js';
+import { EVENTS_MODULE_BASENAME, LISTEN_EVENTS, PUBLISH_FUNCTION, commonDirectory, eventsModuleExtension, eventsModuleSource } from './event-bus.js';
 
-type EventKind = 'tools_list_changed' | 'prompts_list_changed' | 'resources_list_changed' | 'resource_updated';
-
-/** The SDK server methods and wire methods of the four subscription-gated events, by the event each is. */
-const METHOD_EVENTS: Readonly<Record<string, EventKind>> = {
-  sendToolListChanged: 'tools_list_changed',
-  sendPromptListChanged: 'prompts_list_changed',
-  sendResourceListChanged: 'resources_list_changed',
-  sendResourceUpdated: 'resource_updated',
-};
-const WIRE_EVENTS: Readonly<Record<string, EventKind>> = {
-  'notifications/tools/list_changed': 'tools_list_changed',
-  'notifications/prompts/list_changed': 'prompts_list_changed',
-  'notifications/resources/list_changed': 'resources_list_changed',
-  'notifications/resources/updated': 'resource_updated',
-};
-/** The raw sender of an SDK server (`server.server.notification(message)`). */
-const RAW_NOTIFICATION = 'notification';
+/** The SDK server methods and wire methods of the subscription-gated events, by the event each is. */
+const METHOD_EVENTS: ReadonlyMap<string, string> = new Map(Object.entries(LISTEN_EVENTS).map(([kind, e]) => [e.serverMethod, kind]));
+const WIRE_EVENTS: ReadonlyMap<string, string> = new Map(Object.entries(LISTEN_EVENTS).map(([kind, e]) => [e.message, kind]));
+/** The raw notification senders of an SDK server (`server.server.notification(message)`). */
+const RAW_NOTIFICATIONS = rawSendersOf('notification', 'server');
 
 interface Rewrite {
   call: ts.CallExpression;
@@ -97,21 +86,21 @@ function rewriteOf(result: AnalysisResult, node: ts.Node): Rewrite | undefined {
   if (!name || !receiver || ts.isCallExpression(unwrap(call.expression)) || ts.isElementAccessExpression(unwrap(call.expression))) return undefined;
   if (ts.isPropertyAccessExpression(unwrap(call.expression)) && (unwrap(call.expression) as ts.PropertyAccessExpression).questionDotToken) return undefined;
   const value = result.analysis.values.valueOf(receiver);
-  const server = value?.kind === 'mcp-server' || (value?.kind === 'server' && value.cls === 'Server');
+  const server = value?.kind === 'mcp-server' || (value?.kind === 'server' && LOW_LEVEL_SERVER_CLASSES.has(value.cls ?? ''));
   if (!server) return undefined;
   const sf = call.getSourceFile();
   const q = quoteOf(sf);
   const target = receiver.getText(sf);
-  let event: EventKind | undefined;
+  let event: string | undefined;
   let uri: string | undefined;
-  if (METHOD_EVENTS[name]) {
-    event = METHOD_EVENTS[name];
-    if (event === 'resource_updated') {
+  if (METHOD_EVENTS.has(name)) {
+    event = METHOD_EVENTS.get(name)!;
+    if (LISTEN_EVENTS[event]!.uri) {
       if (call.arguments.length !== 1) return undefined;
       uri = uriOf(call.arguments[0]!, sf);
       if (uri === undefined) return undefined;
     } else if (call.arguments.length !== 0) return undefined;
-  } else if (name === RAW_NOTIFICATION) {
+  } else if (RAW_NOTIFICATIONS.has(name)) {
     if (call.arguments.length !== 1) return undefined;
     const message = unwrap(call.arguments[0]!);
     if (!ts.isObjectLiteralExpression(message)) return undefined;
@@ -121,12 +110,12 @@ function rewriteOf(result: AnalysisResult, node: ts.Node): Rewrite | undefined {
       if (prop.name.text === 'method') {
         const method = unwrap(prop.initializer);
         if (!ts.isStringLiteralLike(method)) return undefined;
-        event = WIRE_EVENTS[method.text];
+        event = WIRE_EVENTS.get(method.text);
       } else if (prop.name.text === 'params') params = prop.initializer;
       else return undefined;
     }
     if (!event) return undefined;
-    if (event === 'resource_updated') {
+    if (LISTEN_EVENTS[event]!.uri) {
       if (!params) return undefined;
       uri = uriOf(params, sf);
       if (uri === undefined) return undefined;
@@ -136,7 +125,7 @@ function rewriteOf(result: AnalysisResult, node: ts.Node): Rewrite | undefined {
   const publish = `${PUBLISH_FUNCTION}(${target}, ${eventText})`;
   // McpServer's send*ListChanged() return void: where that value is the expression's own (an arrow's body,
   // a statement), `void` keeps the type the code had and says the promise is not awaited.
-  const returnsVoid = value?.kind === 'mcp-server' && event !== 'resource_updated';
+  const returnsVoid = value?.kind === 'mcp-server' && !LISTEN_EVENTS[event]!.uri;
   return { call, text: returnsVoid && !awaited(call) ? `void ${publish}` : publish };
 }
 
@@ -164,12 +153,6 @@ function uriOf(params: ts.Expression, sf: ts.SourceFile): string | undefined {
   }
   if (ts.isIdentifier(inner)) return `${inner.text}.uri`;
   return undefined;
-}
-
-function enclosingFunction(node: ts.Node): ts.Node | undefined {
-  let current = node.parent;
-  while (current && !ts.isFunctionLike(current)) current = current.parent;
-  return current;
 }
 
 function awaited(call: ts.CallExpression): boolean {

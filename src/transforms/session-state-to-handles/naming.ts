@@ -2,17 +2,7 @@
  * Names the handle pattern gives a store: the noun (`carts` → `cart`), the argument (`cart_id`
  * or `cartId`), the minting tool (`create_cart` / `createCart`) and the registry (`cartHandles`).
  */
-
-export type NamingStyle = 'snake' | 'camel';
-
-export interface HandleNames {
-  noun: string;
-  argument: string;
-  mintTool: string;
-  idempotencyKey: string;
-  registry: string;
-  style: NamingStyle;
-}
+import type { HandleNames, NamingStyle } from '../kit/plan.js';
 
 /** Words that say how a store is keyed or what it is, not what it holds. */
 const NOISE_WORDS = new Set(['session', 'sessions', 'map', 'store', 'stores', 'cache', 'state', 'states', 'registry', 'data', 'by', 'per', 'for', 'id', 'ids', 'this', 'mcp', 'active', 'live', 'current', 'all']);

@@ -8,6 +8,7 @@
  */
 import { ts } from '../../typescript.js';
 import { calleeParts, forEachDescendant, unwrap } from '../../analysis/ast.js';
+import { CONNECT_METHOD } from '../../analysis/sdk-modules.js';
 import type { AnalysisResult } from '../../analysis/model.js';
 import { sessionConnection } from '../../analysis/session-servers.js';
 import { handleNames, nounOf } from './naming.js';
@@ -26,7 +27,7 @@ export function perSessionObjects(result: AnalysisResult): PerSessionObjects[] {
   const seen = new Set<ts.Node>();
   for (const sf of result.sourceFiles) {
     forEachDescendant(sf, (node) => {
-      if (!ts.isCallExpression(node) || calleeParts(node).name !== 'connect') return;
+      if (!ts.isCallExpression(node) || calleeParts(node).name !== CONNECT_METHOD) return;
       const connection = sessionConnection(values, node);
       const creation = connection?.creation && (unwrap(connection.creation) as ts.Expression);
       if (!connection || connection.shared || !creation || seen.has(creation)) return;

@@ -4,8 +4,7 @@
  * flavours (TS, ESM JS, CommonJS) can never drift apart.
  */
 import { ts } from '../../typescript.js';
-
-export type ModuleFlavour = 'ts' | 'esm' | 'cjs';
+import type { ModuleFlavour } from '../kit/source-style.js';
 
 export const HANDLE_MODULE_BASENAME = 'mcp-handles';
 

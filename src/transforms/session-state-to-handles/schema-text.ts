@@ -5,7 +5,7 @@
  * the generated `mcp-handles` module, which checks them again at run time.
  */
 import { describeDuration } from '../kit/duration.js';
-import type { HandleNames } from './naming.js';
+import type { HandleNames } from '../kit/plan.js';
 
 /** `<noun>_` and 16 bytes in base64url (mcp-handles `newHandle`). */
 function handleLength(names: HandleNames): number {

@@ -27,7 +27,7 @@ import { markerInsertion } from '../../markers.js';
 import type { TextEdit } from '../kit/edits.js';
 import { emptyPlan, type TransformOptions, type TransformPlan } from '../kit/plan.js';
 import { HANDLE_MODULE_BASENAME } from '../session-state-to-handles/runtime.js';
-import { afterImports, flavourOf, importSpecifier, importStatement } from '../session-state-to-handles/source-style.js';
+import { afterImports, flavourOf, importSpecifier, importStatement } from '../kit/source-style.js';
 import { defaultStateNamespace, REDIS_PACKAGE, REDIS_PACKAGE_RANGE, RESERVED_STORE_NAMES, redisStoreModuleFileName, redisStoreModuleSource } from './runtime.js';
 import { readCurrentFile } from '../kit/file-overlay.js';
 

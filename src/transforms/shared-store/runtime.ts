@@ -4,7 +4,8 @@
  * One TypeScript source; JavaScript projects get it through `ts.transpileModule`, like
  * `mcp-handles`, so the flavours cannot drift apart.
  */
-import { generatedFileName, generatedModuleSource, type ModuleFlavour } from '../session-state-to-handles/runtime.js';
+import { generatedFileName, generatedModuleSource } from '../session-state-to-handles/runtime.js';
+import type { ModuleFlavour } from '../kit/source-style.js';
 
 const REDIS_STORE_MODULE_BASENAME = 'mcp-redis-store';
 

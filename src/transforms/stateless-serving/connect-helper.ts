@@ -7,6 +7,7 @@
  */
 import { ts } from '../../typescript.js';
 import { calleeParts, forEachDescendant, propertyNameText, unwrap } from '../../analysis/ast.js';
+import { CONNECT_METHOD } from '../../analysis/sdk-modules.js';
 import { functionOfDeclaration } from '../../analysis/declarations.js';
 import type { ValueAnalysis } from '../../analysis/values.js';
 
@@ -61,7 +62,7 @@ export function helperConnection(handler: ts.Node, isTransport: (node: ts.Node) 
       if (!ts.isCallExpression(n)) return;
       const parts = calleeParts(n);
       const arg = n.arguments.length === 1 ? unwrap(n.arguments[0]!) : undefined;
-      if (!connect && parts.name === 'connect' && parts.receiver && arg && ts.isIdentifier(arg) && values.symbolOf(arg) === paramSymbol) connect = n;
+      if (!connect && parts.name === CONNECT_METHOD && parts.receiver && arg && ts.isIdentifier(arg) && values.symbolOf(arg) === paramSymbol) connect = n;
       const called = unwrap(n.expression);
       if (ts.isIdentifier(called) && called !== param.name) {
         const symbol = values.symbolOf(called);

@@ -13,10 +13,10 @@
  * is split.
  */
 import { ts } from '../../typescript.js';
-import { isFunctionLike, unwrap, statementOf } from '../../analysis/ast.js';
+import { isFunctionLike, isInside, unwrap, statementOf } from '../../analysis/ast.js';
 import type { AnalysisResult } from '../../analysis/model.js';
-import { isInside, localNames, referencesByName, reindent, removalRange } from './text.js';
-import { indentAt, indentUnit } from '../session-state-to-handles/source-style.js';
+import { localNames, referencesByName, reindent, removalRange } from './text.js';
+import { indentAt, indentUnit } from '../kit/source-style.js';
 
 /** One text change of a split, in the file it belongs to. */
 interface SplitEdit {

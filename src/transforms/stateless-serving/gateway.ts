@@ -9,7 +9,7 @@
 import { ts } from '../../typescript.js';
 import { calleeParts, forEachDescendant, propertyNameText, unwrap } from '../../analysis/ast.js';
 import type { AnalysisResult } from '../../analysis/model.js';
-import { isClientSdkModule } from '../../analysis/sdk-modules.js';
+import { CONNECT_METHOD, isClientSdkModule } from '../../analysis/sdk-modules.js';
 import { startsChildProcess } from '../../analysis/session-processes.js';
 import type { TransformOptions } from '../kit/plan.js';
 
@@ -106,7 +106,7 @@ export function stdioRelayNote(result: AnalysisResult, sf: ts.SourceFile, create
   const transportSymbol = boundSymbol(result, created);
   const servers = new Set<ts.Symbol>();
   forEachDescendant(sf, (node) => {
-    if (!ts.isCallExpression(node) || calleeParts(node).name !== 'connect' || node.arguments.length !== 1) return;
+    if (!ts.isCallExpression(node) || calleeParts(node).name !== CONNECT_METHOD || node.arguments.length !== 1) return;
     const arg = unwrap(node.arguments[0]!);
     const receiver = calleeParts(node).receiver;
     const server = receiver && ts.isIdentifier(unwrap(receiver)) ? values.symbolOf(unwrap(receiver)) : undefined;
@@ -300,7 +300,7 @@ function servesTransport(result: AnalysisResult, call: ts.CallExpression, scope:
         : undefined;
   let serves = false;
   forEachDescendant(scope, (node) => {
-    if (serves || !ts.isCallExpression(node) || calleeParts(node).name !== 'connect' || node.arguments.length !== 1 || !isTransport(node.arguments[0]!)) return;
+    if (serves || !ts.isCallExpression(node) || calleeParts(node).name !== CONNECT_METHOD || node.arguments.length !== 1 || !isTransport(node.arguments[0]!)) return;
     let root: ts.Node = unwrap(calleeParts(node).receiver ?? node);
     while (ts.isPropertyAccessExpression(root)) root = unwrap(root.expression);
     if (root === call || ts.isAwaitExpression(root) && unwrap(root.expression) === call) serves = true;

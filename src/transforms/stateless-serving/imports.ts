@@ -6,8 +6,7 @@
 import { ts } from '../../typescript.js';
 import { isRequireCall, unwrap } from '../../analysis/ast.js';
 import type { TextEdit } from '../kit/edits.js';
-import { afterImports } from '../session-state-to-handles/source-style.js';
-import type { ModuleFlavour } from '../session-state-to-handles/runtime.js';
+import { afterImports, type ModuleFlavour } from '../kit/source-style.js';
 import { referencesByName, removalRange, within } from './text.js';
 
 interface Range {

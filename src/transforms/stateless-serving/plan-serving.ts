@@ -20,16 +20,16 @@
  */
 import path from 'node:path';
 import { ts } from '../../typescript.js';
-import { calleeParts, forEachDescendant, isFunctionLike, outermostWrapper, propertyNameText, unwrap, statementOf } from '../../analysis/ast.js';
+import { calleeParts, enclosingFunction, forEachDescendant, isFunctionLike, isInside, outermostWrapper, propertyNameText, unwrap, statementOf } from '../../analysis/ast.js';
 import type { AnalysisResult } from '../../analysis/model.js';
 import { enclosingRoute, mountsOf, routesAt, routesOf, type Route, type RouteFramework } from '../../analysis/routes.js';
-import { SSE_TRANSPORTS, STDIO_TRANSPORTS, STREAMABLE_HTTP_TRANSPORTS } from '../../analysis/sdk-modules.js';
+import { CONNECT_METHOD, SSE_TRANSPORTS, STDIO_TRANSPORTS, STREAMABLE_HTTP_TRANSPORTS } from '../../analysis/sdk-modules.js';
 import { SESSION_HEADER, isHeaderWrite } from '../../analysis/values.js';
 import type { SessionStore } from '../../analysis/session-flow.js';
 import { markerInsertion } from '../../markers.js';
 import type { TextEdit } from '../kit/edits.js';
 import type { TransformOptions, TransformPlan } from '../kit/plan.js';
-import { flavourOf, indentAt, indentUnit } from '../session-state-to-handles/source-style.js';
+import { flavourOf, indentAt, indentUnit } from '../kit/source-style.js';
 import { servingEntryAdvice } from './advice.js';
 import { gatewayRefusal, perSessionUpstream, stdioRelayNote } from './gateway.js';
 import { ImportEdits } from './imports.js';
@@ -47,7 +47,7 @@ import { customMemberUse, fieldNames, memberMountedOnlyBy, memberRoute, mountedM
 import { projectEventBus } from '../server-push-markers/event-bus.js';
 import { inlineStdioHelper } from './stdio-helper.js';
 import { builtElsewhereReason, escapingFlow, factoryBlock, fieldTransportConnect, functionLabel, usesOfDeclared } from './stdio-block.js';
-import { freeNames, isAsync, isInside, localNames, loggerNames, referencesByName, reindent, removalRange, withBlankLineAbove } from './text.js';
+import { freeNames, isAsync, localNames, loggerNames, referencesByName, reindent, removalRange, withBlankLineAbove } from './text.js';
 
 export type ServingOptions = Pick<TransformOptions, 'target' | 'modernOnly'>;
 
@@ -307,7 +307,7 @@ class FileServing {
     forEachDescendant(this.sf, (node) => {
       const sse = ts.isNewExpression(node) && SSE_TRANSPORTS.has(this.result.analysis.sdk.exportOf(node.expression)?.name ?? '');
       const post = ts.isCallExpression(node) && calleeParts(node).name === 'handlePostMessage';
-      const fn = (sse || post) && enclosingFunctionOf(node);
+      const fn = (sse || post) && enclosingFunction(node);
       if (fn) out.add(fn);
     });
     return [...out];
@@ -395,7 +395,7 @@ class FileServing {
     this.refuseGateway(first);
     let route = enclosingRoute(first, this.values);
     // A `req.method === 'POST'` test inside a registered route's inline handler (`app.all('/mcp', async (req, res) => …)`): the registration is the route.
-    const registered = route && !route.call && route.method === 'post' ? enclosingFunctionOf(route.node) : undefined;
+    const registered = route && !route.call && route.method === 'post' ? enclosingFunction(route.node) : undefined;
     const outer = registered && enclosingRoute(registered, this.values);
     if (outer?.call && outer.handlers.includes(registered!) && (outer.method === 'all' || outer.method === 'post')) route = outer;
     // A class's handler method mounted on one route (`this.app.post('/mcp', this.handlePost)`): that route.
@@ -404,7 +404,7 @@ class FileServing {
       this.planNodeHttp(route, transports);
       return;
     }
-    const dispatcher = !route?.call ? enclosingFunctionOf(first) : undefined;
+    const dispatcher = !route?.call ? enclosingFunction(first) : undefined;
     const mounts = dispatcher && mountsOf(dispatcher, this.values);
     if (dispatcher && mounts) {
       if (memberMountedOnlyBy(dispatcher, mounts.flatMap((m) => (m.call ? [m.call] : [])), this.values)) {
@@ -540,7 +540,7 @@ class FileServing {
     this.removeRegistries(registries.filter((r) => !shared.includes(r)));
     for (const r of shared) this.narrowSharedRegistry(r);
     for (const loop of shutdownLoops) {
-      const fn = enclosingFunctionOf(loop);
+      const fn = enclosingFunction(loop);
       const start = loop.getStart(this.sf);
       const close = `${fn && isAsync(fn) ? 'await' : 'void'} ${handlerName}.close();`;
       // A loop over a shared registry still closes the HTTP+SSE transports: the handler closes first.
@@ -709,7 +709,7 @@ class FileServing {
     for (const call of mountCalls.slice(1)) this.remove(statementOf(call));
     this.removeRegistries(registries);
     for (const loop of shutdownLoops) {
-      const enclosing = enclosingFunctionOf(loop);
+      const enclosing = enclosingFunction(loop);
       this.edit(loop.getStart(this.sf), loop.end, `${enclosing && isAsync(enclosing) ? 'await' : 'void'} ${handlerName}.close();`);
     }
     this.imports.add(SERVER_MODULE, 'createMcpHandler');
@@ -755,7 +755,7 @@ class FileServing {
     const params = new Set(fn.parameters.flatMap((p) => declaredNamesOfBinding(p.name)));
     const locals = [...localNames(fn)].filter((n) => !params.has(n));
     forEachDescendant(fn, (node) => {
-      if (!ts.isIfStatement(node) || enclosingFunctionOf(node) !== fn || isInside(transport, node)) return;
+      if (!ts.isIfStatement(node) || enclosingFunction(node) !== fn || isInside(transport, node)) return;
       const route = routesOfCondition(node, this.values);
       if (!route) return;
       try {
@@ -780,7 +780,7 @@ class FileServing {
     const branch = route.handlers[0];
     if (!branch || !ts.isBlock(branch) || route.method !== 'post') throw new CannotRewrite('the transport is not created in the block of an `if (req.method === \'POST\')` branch.', first);
     if (transports.length > 1) throw new CannotRewrite('the branch creates more than one transport (custom routing around the transport): replace it by hand.', first);
-    const listener = enclosingFunctionOf(branch);
+    const listener = enclosingFunction(branch);
     const [reqParam, resParam] = listener?.parameters ?? [];
     if (!listener || !reqParam || !resParam || !ts.isIdentifier(reqParam.name) || !ts.isIdentifier(resParam.name)) throw new CannotRewrite('the request listener does not name its request and response parameters.', first);
     const req = reqParam.name.text;
@@ -850,7 +850,7 @@ class FileServing {
     }
     this.removeRegistries(registries);
     for (const loop of shutdownLoops) {
-      const fn = enclosingFunctionOf(loop);
+      const fn = enclosingFunction(loop);
       this.edit(loop.getStart(this.sf), loop.end, `${fn && isAsync(fn) ? 'await' : 'void'} ${handlerName}.close();`);
     }
     this.imports.add(SERVER_MODULE, 'createMcpHandler');
@@ -972,7 +972,7 @@ class FileServing {
 
   /** One `sessionIdGenerator: undefined` transport whose function keeps no registry: the v1 stateless idiom. */
   private isStatelessIdiom(transports: readonly ts.NewExpression[]): boolean {
-    const fn = enclosingFunctionOf(transports[0]!);
+    const fn = enclosingFunction(transports[0]!);
     if (transports.length !== 1 || !fn) return false;
     try {
       const generator = this.transportOptions(transports[0]!).sessionIdGenerator;
@@ -1000,7 +1000,7 @@ class FileServing {
    * naming the upstream and what goes with the sessions (the registries, the GET/DELETE session routes).
    */
   private refuseGateway(transport: ts.NewExpression): void {
-    const scope = enclosingFunctionOf(transport);
+    const scope = enclosingFunction(transport);
     if (!scope?.body) return;
     let minted: ts.Node | undefined;
     try {
@@ -1027,7 +1027,7 @@ class FileServing {
 
   private unrecognisedPlace(transport: ts.NewExpression, refusal?: string): CannotRewrite {
     const framework: RouteFramework | undefined = this.result.analysis.sdk.exportOf(transport.expression)?.name.startsWith('WebStandard') ? 'web' : undefined;
-    const fn = enclosingFunctionOf(transport);
+    const fn = enclosingFunction(transport);
     const holder = fn && (ts.isFunctionDeclaration(fn) || ts.isMethodDeclaration(fn) ? fn.name : ts.isVariableDeclaration(outermostWrapper(fn).parent) ? (outermostWrapper(fn).parent as ts.VariableDeclaration).name : undefined);
     const relay = transportRelay(this.result, transport);
     if (holder && ts.isIdentifier(holder)) {
@@ -1035,7 +1035,7 @@ class FileServing {
       const calls = referencesByName(this.sf, holder.text).filter((r) => r !== holder && this.values.symbolOf(r) === symbol);
       const kind = ts.isMethodDeclaration(fn!) ? 'method' : 'helper';
       // Callers by name: a line number would be off by the marker's own line.
-      const callers = [...new Set(calls.map((c) => functionName(enclosingFunctionOf(c))).filter((n): n is string => !!n))];
+      const callers = [...new Set(calls.map((c) => functionName(enclosingFunction(c))).filter((n): n is string => !!n))];
       const where = callers.length ? ` (called from ${callers.map((n) => `\`${n}()\``).join(', ')})` : '';
       const timers = this.registryTimers();
       const expiry = timers.length ? ` The registry's idle expiry (${timers.join(', ')}) goes with the sessions: remove it, there is nothing left to expire.` : '';
@@ -1121,7 +1121,7 @@ class FileServing {
     const holder = transport.parent;
     const bound = holder && ts.isVariableDeclaration(holder) && ts.isIdentifier(holder.name) ? holder.name.text : holder && ts.isBinaryExpression(holder) && ts.isIdentifier(holder.left) ? holder.left.text : undefined;
     forEachDescendant(handler, (node) => {
-      if (!connect && ts.isCallExpression(node) && calleeParts(node).name === 'connect' && node.arguments.length === 1) {
+      if (!connect && ts.isCallExpression(node) && calleeParts(node).name === CONNECT_METHOD && node.arguments.length === 1) {
         const arg = unwrap(node.arguments[0]!);
         const value = this.values.valueOf(arg);
         if (value?.kind === 'transport' || arg === transport || (bound && ts.isIdentifier(arg) && arg.text === bound)) connect = node;
@@ -1379,11 +1379,11 @@ class FileServing {
     let transportStatement: ts.Node | undefined;
     let connect: ts.CallExpression | undefined;
     const parent = unwrap(created).parent;
-    if (parent && ts.isCallExpression(parent) && calleeParts(parent).name === 'connect' && parent.arguments[0] === created) connect = parent;
+    if (parent && ts.isCallExpression(parent) && calleeParts(parent).name === CONNECT_METHOD && parent.arguments[0] === created) connect = parent;
     else if (parent && ts.isVariableDeclaration(parent) && ts.isIdentifier(parent.name)) {
       const refs = referencesByName(this.sf, parent.name.text).filter((r) => this.values.symbolOf(r)?.valueDeclaration === parent);
       const only = refs.length === 1 ? refs[0]!.parent : undefined;
-      if (only && ts.isCallExpression(only) && calleeParts(only).name === 'connect') connect = only;
+      if (only && ts.isCallExpression(only) && calleeParts(only).name === CONNECT_METHOD) connect = only;
       transportStatement = statementOf(parent);
       if (!ts.isVariableStatement(transportStatement) || transportStatement.declarationList.declarations.length !== 1) connect = undefined;
     }
@@ -1407,7 +1407,7 @@ class FileServing {
     if (decl && ts.isVariableDeclaration(decl) && decl.initializer && ts.isNewExpression(unwrap(decl.initializer))) {
       factory = this.extractFactory(decl, connectStatement);
     } else {
-      const scope = enclosingFunctionOf(connect) ?? this.sf;
+      const scope = enclosingFunction(connect) ?? this.sf;
       const elsewhere = builtElsewhereReason(receiver, this.values, (fn) => functionLabel(fn, this.sf));
       if (elsewhere) throw new CannotRewrite(elsewhere, connect, 'session-state/per-session-server');
       factory = this.factoryName(receiver, scope, connect, 'stdio').expression;
@@ -1509,7 +1509,7 @@ class FileServing {
     let hasAwait = false;
     for (const statement of moved) {
       forEachDescendant(statement, (node) => {
-        if (ts.isAwaitExpression(node) && enclosingFunctionOf(node) === block.fn) hasAwait = true;
+        if (ts.isAwaitExpression(node) && enclosingFunction(node) === block.fn) hasAwait = true;
       });
     }
     const u = this.unit;
@@ -1581,7 +1581,7 @@ class FileServing {
   private markSessionHeaderMinting(): void {
     if (!this.text.toLowerCase().includes(SESSION_HEADER)) return;
     forEachDescendant(this.sf, (node) => {
-      if (!ts.isCallExpression(node) || !isHeaderWrite(node) || this.values.headerAccess(node)?.name !== SESSION_HEADER) return;
+      if (!ts.isCallExpression(node) || !isHeaderWrite(node) || !this.values.headerAccessOf(node, SESSION_HEADER)) return;
       const route = enclosingRoute(node, this.values);
       if (!route) return;
       const advice = servingEntryAdvice({ kind: 'http', target: this.options.target, framework: route.framework });
@@ -1674,11 +1674,6 @@ function functionName(fn: ts.FunctionLikeDeclaration | undefined): string | unde
   if ((ts.isFunctionDeclaration(fn) || ts.isMethodDeclaration(fn)) && fn.name && ts.isIdentifier(fn.name)) return fn.name.text;
   const holder = outermostWrapper(fn).parent;
   return ts.isVariableDeclaration(holder) && ts.isIdentifier(holder.name) ? holder.name.text : undefined;
-}
-
-function enclosingFunctionOf(node: ts.Node): ts.FunctionLikeDeclaration | undefined {
-  for (let current = node.parent; current; current = current.parent) if (isFunctionLike(current)) return current;
-  return undefined;
 }
 
 /** `onsessioninitialized` / `onsessionclosed` / `onclose` function `id` sits in (below `root`). */

@@ -7,11 +7,11 @@
  * HTTP+SSE endpoint kept for 2025-era clients stays, as does the rest of an object it is a property of.
  */
 import { ts } from '../../typescript.js';
-import { forEachDescendant, propertyNameText, statementOf } from '../../analysis/ast.js';
+import { forEachDescendant, isInside, propertyNameText, statementOf } from '../../analysis/ast.js';
 import { memberDeclarations, thisMemberName } from '../../analysis/class-members.js';
 import type { AnalysisResult } from '../../analysis/model.js';
 import type { SessionStore } from '../../analysis/session-flow.js';
-import { isInside, removalRange } from './text.js';
+import { removalRange } from './text.js';
 
 type Values = AnalysisResult['analysis']['values'];
 

@@ -12,13 +12,13 @@
  * it), never half a rewrite.
  */
 import { ts } from '../../typescript.js';
-import { calleeParts, forEachDescendant, isFunctionLike, outermostWrapper, stringValue, unwrap, statementOf } from '../../analysis/ast.js';
+import { calleeParts, enclosingFunction, forEachDescendant, isFunctionLike, isInside, outermostWrapper, stringValue, unwrap, statementOf } from '../../analysis/ast.js';
 import type { AnalysisResult } from '../../analysis/model.js';
 import { SESSION_HEADER } from '../../analysis/values.js';
 import type { SessionStore } from '../../analysis/session-flow.js';
-import { indentAt } from '../session-state-to-handles/source-style.js';
+import { indentAt } from '../kit/source-style.js';
 import type { TransformOptions } from '../kit/plan.js';
-import { isAsync, isInside, localNames, referencesByName, removalRange } from './text.js';
+import { LOG_LEVELS, isAsync, localNames, referencesByName, removalRange } from './text.js';
 
 /** What the rewrite needs of the file's serving plan (edits, imports, the factory of a connect). */
 export interface ServingSite {
@@ -49,7 +49,6 @@ const NODE_MODULE = '@modelcontextprotocol/node';
 
 /** Globals the session plumbing may call without being the application's own logic. */
 const PLUMBING_GLOBALS = new Set(['JSON', 'Date', 'String', 'Number', 'Boolean', 'Object', 'Array', 'Math', 'Buffer', 'Error', 'Promise', 'console', 'randomUUID', 'crypto', 'undefined', 'typeof']);
-const LOG_LEVELS = new Set(['log', 'info', 'warn', 'error', 'debug', 'trace', 'fatal']);
 const TIMERS = new Set(['setInterval', 'setTimeout']);
 const CLEAR_TIMERS = new Set(['clearInterval', 'clearTimeout']);
 
@@ -755,11 +754,6 @@ function forSelfAndDescendants(root: ts.Node, visit: (node: ts.Node) => void): v
 function soleStatement(decl: ts.VariableDeclaration): ts.VariableStatement | undefined {
   const list = decl.parent;
   return ts.isVariableDeclarationList(list) && list.declarations.length === 1 && ts.isVariableStatement(list.parent) ? list.parent : undefined;
-}
-
-function enclosingFunction(node: ts.Node): ts.FunctionLikeDeclaration | undefined {
-  for (let current = node.parent; current; current = current.parent) if (isFunctionLike(current)) return current;
-  return undefined;
 }
 
 function functionName(fn: ts.FunctionLikeDeclaration | undefined): string | undefined {

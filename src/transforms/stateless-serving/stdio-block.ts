@@ -9,9 +9,13 @@
  *   `break`/`continue` to a label or loop outside it, `this`, `arguments`, `yield`).
  * - `builtElsewhereReason`: the server `connect` is called on arrives built (a parameter, a field): the
  *   sentence saying why serveStdio cannot be handed it and what the caller's side must change.
+ * - `functionLabel`, `usesOfDeclared`, `fieldTransportConnect`: how a function is named in those sentences,
+ *   which identifiers use what the moved statements declare, and the `connect` of a transport kept in a field.
  */
 import { ts } from '../../typescript.js';
-import { isFunctionLike, unwrap } from '../../analysis/ast.js';
+import { forEachDescendant, isFunctionLike, unwrap } from '../../analysis/ast.js';
+import { thisMemberName } from '../../analysis/class-members.js';
+import { CONNECT_METHOD } from '../../analysis/sdk-modules.js';
 import type { ValueAnalysis } from '../../analysis/values.js';
 
 export interface FactoryBlock {
@@ -118,20 +122,14 @@ function statementOfDeclaration(node: ts.Node): ts.Node {
 export function fieldTransportConnect(created: ts.Node): ts.CallExpression | undefined {
   const assignment = unwrap(created).parent;
   if (!assignment || !ts.isBinaryExpression(assignment) || assignment.operatorToken.kind !== ts.SyntaxKind.EqualsToken || unwrap(assignment.right) !== unwrap(created)) return undefined;
-  const field = unwrap(assignment.left);
-  if (!ts.isPropertyAccessExpression(field) || field.expression.kind !== ts.SyntaxKind.ThisKeyword) return undefined;
+  const field = thisMemberName(assignment.left);
+  if (!field) return undefined;
   let cls: ts.Node | undefined = assignment;
   while (cls && !ts.isClassLike(cls)) cls = cls.parent;
   if (!cls) return undefined;
   let found: ts.CallExpression | undefined;
-  const visit = (node: ts.Node): void => {
-    if (found) return;
-    if (ts.isCallExpression(node) && ts.isPropertyAccessExpression(node.expression) && node.expression.name.text === 'connect' && node.arguments.length === 1) {
-      const arg = unwrap(node.arguments[0]!);
-      if (ts.isPropertyAccessExpression(arg) && arg.expression.kind === ts.SyntaxKind.ThisKeyword && arg.name.text === field.name.text) found = node;
-    }
-    ts.forEachChild(node, visit);
-  };
-  visit(cls);
+  forEachDescendant(cls, (node) => {
+    if (!found && ts.isCallExpression(node) && ts.isPropertyAccessExpression(node.expression) && node.expression.name.text === CONNECT_METHOD && node.arguments.length === 1 && thisMemberName(node.arguments[0]!) === field) found = node;
+  });
   return found;
 }

@@ -13,10 +13,10 @@
  * call goes through) is inlined; otherwise the reason is returned.
  */
 import { ts } from '../../typescript.js';
-import { calleeParts, unwrap } from '../../analysis/ast.js';
+import { calleeParts, isInside, isPlainLiteral, lineOf, unwrap } from '../../analysis/ast.js';
 import type { ValueAnalysis } from '../../analysis/values.js';
 import { reindent } from './text.js';
-import { indentAt } from '../session-state-to-handles/source-style.js';
+import { indentAt } from '../kit/source-style.js';
 import type { HelperConnection } from './connect-helper.js';
 import { escapingFlow } from './stdio-block.js';
 
@@ -36,7 +36,7 @@ export function inlineStdioHelper(h: HelperConnection, transport: ts.Node, value
   const serverDecl = ts.isIdentifier(receiver) ? values.symbolOf(receiver)?.valueDeclaration : undefined;
   for (const statement of built) {
     const single = ts.isVariableStatement(statement) && statement.declarationList.declarations.length === 1 && ts.isIdentifier(statement.declarationList.declarations[0]!.name) && statement.declarationList.declarations[0]!.initializer;
-    if (!single || ts.getModifiers(statement)?.length) return { reason: `${name} builds the server with more than \`const\` declarations (line ${line(statement)}): extract its construction into a factory by hand.` };
+    if (!single || ts.getModifiers(statement)?.length) return { reason: `${name} builds the server with more than \`const\` declarations (line ${lineOf(statement)}): extract its construction into a factory by hand.` };
   }
   if (!serverDecl || !built.some((s) => (s as ts.VariableStatement).declarationList.declarations[0] === serverDecl)) {
     return { reason: `${name} connects a server it does not build itself: extract its construction into a factory by hand.` };
@@ -74,7 +74,7 @@ export function inlineStdioHelper(h: HelperConnection, transport: ts.Node, value
       const decl = symbol?.valueDeclaration ?? symbol?.declarations?.[0];
       if (!symbol || !decl) return void ts.forEachChild(node, visit);
       if (byParam.has(symbol)) replacements.push({ start: node.getStart(helperFile), end: node.end, text: byParam.get(symbol)! });
-      else if (isInsideAny(decl, built)) {
+      else if (built.some((statement) => isInside(decl, statement))) {
         /* the helper's own locals move with it */
       } else if (inScope.get(node.text) === resolve(symbol)) {
         /* the call site sees the same thing under the same name (the same module, a global, the same import) */
@@ -108,27 +108,15 @@ export function inlineStdioHelper(h: HelperConnection, transport: ts.Node, value
   return { factory: `${async}() => {\n${lines.join('\n')}\n${callIndent}${unit}return ${serverName};\n${callIndent}}` };
 }
 
-function line(node: ts.Node): number {
-  const sf = node.getSourceFile();
-  return sf.getLineAndCharacterOfPosition(node.getStart(sf)).line + 1;
-}
-
 function simpleArgument(arg: ts.Expression): string | undefined {
   let root: ts.Node = unwrap(arg);
-  if (ts.isStringLiteralLike(root) || ts.isNumericLiteral(root) || root.kind === ts.SyntaxKind.TrueKeyword || root.kind === ts.SyntaxKind.FalseKeyword || root.kind === ts.SyntaxKind.NullKeyword) return arg.getText();
+  if (isPlainLiteral(root)) return arg.getText();
   while (ts.isPropertyAccessExpression(root)) root = unwrap(root.expression);
   return ts.isIdentifier(root) ? arg.getText() : undefined;
 }
 
 function literalText(node: ts.Expression): string | undefined {
-  const inner = unwrap(node);
-  const literal = ts.isStringLiteralLike(inner) || ts.isNumericLiteral(inner) || inner.kind === ts.SyntaxKind.TrueKeyword || inner.kind === ts.SyntaxKind.FalseKeyword || inner.kind === ts.SyntaxKind.NullKeyword;
-  return literal ? node.getText() : undefined;
-}
-
-function isInsideAny(node: ts.Node, roots: readonly ts.Node[]): boolean {
-  for (let n: ts.Node | undefined = node; n; n = n.parent) if (roots.includes(n)) return true;
-  return false;
+  return isPlainLiteral(unwrap(node)) ? node.getText() : undefined;
 }
 
 function safeAliased(checker: ts.TypeChecker, symbol: ts.Symbol): ts.Symbol {
@@ -148,7 +136,6 @@ function isExported(decl: ts.Declaration): boolean {
   const statement = ts.isVariableDeclaration(decl) ? decl.parent.parent : decl;
   return !!ts.getModifiers(statement as ts.HasModifiers)?.some((m) => m.kind === ts.SyntaxKind.ExportKeyword);
 }
-
 
 function containsAwait(node: ts.Node): boolean {
   if (ts.isAwaitExpression(node)) return true;

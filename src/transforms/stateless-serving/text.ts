@@ -1,6 +1,7 @@
 /**
  * Text helpers for the serving transform: whole-statement ranges (with the comments that belong to
- * them), references by name, and re-indenting moved code.
+ * them), references by name, the names a piece of code declares, uses or only logs with, and
+ * re-indenting moved code.
  */
 import { ts } from '../../typescript.js';
 import { isFunctionLike } from '../../analysis/ast.js';
@@ -68,8 +69,6 @@ export function isReference(id: ts.Identifier): boolean {
 export function within(node: ts.Node, range: { start: number; end: number }): boolean {
   return node.pos >= range.start && node.end <= range.end;
 }
-
-export { isInside } from '../../analysis/ast.js';
 
 /** Names declared directly inside `fn` (parameters, variables, functions, catch bindings), not in nested functions' bodies. */
 export function localNames(fn: ts.Node): Set<string> {

@@ -1,0 +1,116 @@
+/**
+ * How a file is written, so generated code matches it: module flavour, indentation, how relative
+ * imports are spelled and where new ones go, and the local name of zod. Every transform that writes
+ * code asks here.
+ */
+import path from 'node:path';
+import { ts } from '../../typescript.js';
+import { isRequireCall, unwrap } from '../../analysis/ast.js';
+
+/** How a module is written: TypeScript, ES modules JavaScript, or CommonJS. */
+export type ModuleFlavour = 'ts' | 'esm' | 'cjs';
+
+export function flavourOf(sf: ts.SourceFile): ModuleFlavour {
+  const ext = path.extname(sf.fileName);
+  if (['.ts', '.tsx', '.mts', '.cts'].includes(ext)) return 'ts';
+  if (ext === '.cjs') return 'cjs';
+  if (ext === '.mjs') return 'esm';
+  const hasImport = sf.statements.some((s) => ts.isImportDeclaration(s) || ts.isExportDeclaration(s));
+  return hasImport || !/\brequire\s*\(/.test(sf.text) ? 'esm' : 'cjs';
+}
+
+/** The file's indentation unit (two spaces when nothing is indented yet). */
+export function indentUnit(text: string): string {
+  const match = /^([ \t]+)\S/m.exec(text);
+  if (!match) return '  ';
+  return match[1]!.startsWith('\t') ? '\t' : match[1]!.length >= 4 && match[1]!.length % 4 === 0 ? '    ' : '  ';
+}
+
+/** The indentation of the line holding `position`. */
+export function indentAt(text: string, position: number): string {
+  const lineStart = text.lastIndexOf('\n', position - 1) + 1;
+  return /^[ \t]*/.exec(text.slice(lineStart))![0];
+}
+
+/** Whether the file writes relative imports with an extension (`./cart.js`, as NodeNext requires). */
+function relativeImportsHaveExtension(sf: ts.SourceFile): boolean {
+  for (const spec of moduleSpecifiers(sf)) {
+    if (spec.startsWith('.')) return /\.[cm]?[jt]s$/.test(spec);
+  }
+  return true;
+}
+
+function moduleSpecifiers(sf: ts.SourceFile): string[] {
+  const out: string[] = [];
+  for (const statement of sf.statements) {
+    if (ts.isImportDeclaration(statement) && ts.isStringLiteral(statement.moduleSpecifier)) out.push(statement.moduleSpecifier.text);
+    if (ts.isVariableStatement(statement)) {
+      for (const decl of statement.declarationList.declarations) {
+        const init = decl.initializer && unwrap(decl.initializer);
+        if (init && isRequireCall(init) && ts.isStringLiteral(init.arguments[0]!)) out.push((init.arguments[0] as ts.StringLiteral).text);
+      }
+    }
+  }
+  return out;
+}
+
+/** The specifier `from` uses to import the generated module at `target` (absolute path). */
+export function importSpecifier(from: ts.SourceFile, target: string, flavour: ModuleFlavour): string {
+  let rel = path.relative(path.dirname(from.fileName), target).split(path.sep).join('/');
+  if (!rel.startsWith('.')) rel = `./${rel}`;
+  if (flavour === 'cjs') return rel;
+  const bare = rel.replace(/\.[cm]?[jt]s$/, '');
+  return relativeImportsHaveExtension(from) ? `${bare}.js` : bare;
+}
+
+/**
+ * Where a new top-level statement goes so that it follows the imports: after the last import or
+ * require statement, else before the first statement (after any shebang and header comment).
+ */
+export function afterImports(sf: ts.SourceFile): { offset: number; text: (statement: string) => string } {
+  let last: ts.Statement | undefined;
+  for (const statement of sf.statements) {
+    if (ts.isImportDeclaration(statement) || ts.isImportEqualsDeclaration(statement)) last = statement;
+    else if (ts.isVariableStatement(statement) && statement.declarationList.declarations.some((d) => d.initializer && isRequireCall(unwrap(d.initializer)))) last = statement;
+  }
+  if (last) return { offset: last.end, text: (statement) => `\n${statement}` };
+  const first = sf.statements[0];
+  return { offset: first ? first.getStart(sf) : sf.text.length, text: (statement) => `${statement}\n` };
+}
+
+/** The statement text that imports `names` from `specifier`, in the file's flavour. */
+export function importStatement(names: readonly string[], specifier: string, flavour: ModuleFlavour): string {
+  return flavour === 'cjs' ? `const { ${names.join(', ')} } = require('${specifier}');` : `import { ${names.join(', ')} } from '${specifier}';`;
+}
+
+/** The local name zod is imported under (`z` from `import { z } from 'zod'`, a namespace, or a require). */
+export function zodName(sf: ts.SourceFile): string | undefined {
+  for (const statement of sf.statements) {
+    if (ts.isImportDeclaration(statement) && ts.isStringLiteral(statement.moduleSpecifier) && /^zod(\/|$)/.test(statement.moduleSpecifier.text)) {
+      const bindings = statement.importClause?.namedBindings;
+      if (bindings && ts.isNamespaceImport(bindings)) return bindings.name.text;
+      if (bindings && ts.isNamedImports(bindings)) {
+        const z = bindings.elements.find((e) => (e.propertyName ?? e.name).text === 'z');
+        if (z) return z.name.text;
+      }
+      if (statement.importClause?.name) return statement.importClause.name.text;
+    }
+    if (ts.isVariableStatement(statement)) {
+      for (const decl of statement.declarationList.declarations) {
+        const init = decl.initializer && unwrap(decl.initializer);
+        if (!init || !isRequireCall(init) || !/^zod(\/|$)/.test((init.arguments[0] as ts.StringLiteral).text ?? '')) continue;
+        if (ts.isIdentifier(decl.name)) return `${decl.name.text}.z`;
+        if (ts.isObjectBindingPattern(decl.name)) {
+          const z = decl.name.elements.find((e) => ((e.propertyName as ts.Identifier | undefined) ?? (e.name as ts.Identifier)).text === 'z');
+          if (z && ts.isIdentifier(z.name)) return z.name.text;
+        }
+      }
+    }
+  }
+  // zod re-exported by a project module (`import { McpServer, z } from './sdk.js'`): the name is taken.
+  for (const statement of sf.statements) {
+    const bindings = ts.isImportDeclaration(statement) ? statement.importClause?.namedBindings : undefined;
+    if (bindings && ts.isNamedImports(bindings) && bindings.elements.some((e) => e.name.text === 'z')) return 'z';
+  }
+  return undefined;
+}
