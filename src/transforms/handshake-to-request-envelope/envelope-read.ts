@@ -7,7 +7,7 @@
  */
 import { ts } from '../../typescript.js';
 import { sdkEntryPackage } from '../../analysis/sdk-modules.js';
-import { flavourOf } from '../session-state-to-handles/source-style.js';
+import { flavourOf } from '../kit/source-style.js';
 
 export interface EnvelopeKey {
   /** The SDK export naming the `_meta` key (`CLIENT_CAPABILITIES_META_KEY`). */

@@ -20,7 +20,7 @@ import { isServerKind } from '../../analysis/values.js';
 import type { TextEdit } from '../kit/edits.js';
 import { CannotRewrite, contextParameter, directHandler, importEdits, type HandlerSite } from '../kit/handler-sites.js';
 import type { TransformOptions } from '../kit/plan.js';
-import { flavourOf, indentUnit } from '../session-state-to-handles/source-style.js';
+import { flavourOf, indentUnit } from '../kit/source-style.js';
 import { envelopeFallbackText, needsParentheses, type EnvelopeKey } from './envelope-read.js';
 
 export interface GateHelpers {

@@ -23,7 +23,7 @@ import { describedFeature, handlerRegistration, REGISTRATION_METHODS, ruleOfFeat
 import { isServerKind } from '../../analysis/values.js';
 import type { TransformOptions, TransformPlan } from '../kit/plan.js';
 import { emptyPlan } from '../kit/plan.js';
-import { indentUnit } from '../session-state-to-handles/source-style.js';
+import { indentUnit } from '../kit/source-style.js';
 import type { TextEdit } from '../kit/edits.js';
 import { addMarker, CannotRewrite, contextParameter, directHandler, forEachCall, importEdits, isMarked, isServerCall, markFrameworkSites } from '../kit/handler-sites.js';
 import { sdkEntryPackage, sdkMajorOfFile } from '../../analysis/sdk-modules.js';

@@ -35,7 +35,7 @@ import type { AnalysisResult } from '../../analysis/model.js';
 import { describedFeature } from '../../analysis/sdk-features.js';
 import type { TextEdit } from '../kit/edits.js';
 import type { TransformOptions, TransformPlan } from '../kit/plan.js';
-import { indentAt } from '../session-state-to-handles/source-style.js';
+import { indentAt } from '../kit/source-style.js';
 
 /** The raw notification methods of logging (`notifications/message`), from the SDK description. */
 const LOG_MESSAGES = new Set(Object.keys(describedFeature('logging').messages ?? {}));
