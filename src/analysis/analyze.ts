@@ -155,7 +155,8 @@ export function internalError(file: string, error: unknown): FileDiagnostic {
 
 /**
  * The program over exactly the given files, built with the compiler API (no ts-morph wrapper, no
- * file system): each file is parsed once (or reused from `input.parsed` when its text is unchanged), as ts-morph's in-memory project did it (target ESNext,
+ * file system): each file is parsed once (or reused from `input.parsed` when its text is unchanged, with
+ * the module resolutions of the previous program over the same files), as ts-morph's in-memory project did it (target ESNext,
  * script kind by extension, file names with forward slashes), and module
  * names resolve through `input.resolve` to files of the set only.
  */
@@ -197,7 +198,9 @@ function createProgram(input: AnalysisInput): ts.Program {
         return { resolvedFileName: standardized(target), extension: EXTENSIONS[path.extname(target)] ?? ts.Extension.Ts, isExternalLibraryImport: false };
       }),
   };
-  return ts.createProgram([...byName.keys()], options, host);
+  const program = ts.createProgram({ rootNames: [...byName.keys()], options, host, oldProgram: input.parsed?.program });
+  if (input.parsed) input.parsed.program = program;
+  return program;
 }
 
 /** The file name the program knows a file by: forward slashes (as ts-morph standardised paths). */

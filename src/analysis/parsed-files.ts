@@ -13,6 +13,14 @@ import { ts } from '../typescript.js';
 
 export class ParsedFiles {
   private readonly byName = new Map<string, { kind: ts.ScriptKind; sourceFile: ts.SourceFile }>();
+  /**
+   * The program the last analysis built over these files, handed to the next `ts.createProgram` as
+   * its `oldProgram` (as a language service does between edits). TypeScript reuses it only where that
+   * cannot change the result: the same root files and options, and then the module resolutions of the
+   * files whose SourceFile is the very same object (an unchanged text); any other file is resolved
+   * anew, and a changed set of files (a new file, a file gone) reuses nothing. The checker is always new.
+   */
+  program: ts.Program | undefined;
 
   /** The file parsed from `text`: the one parsed before when its text and script kind are the same. */
   get(fileName: string, text: string, kind: ts.ScriptKind): ts.SourceFile {
@@ -24,8 +32,12 @@ export class ParsedFiles {
   }
 }
 
-/** How many texts of one file the shared trees keep: the original and the outputs of the last few transforms. */
-const TEXTS_PER_FILE = 4;
+/**
+ * How many texts of one file the shared trees keep: the original and the outputs of the last few transforms.
+ * Five keeps a file's original tree until the import pruning reads it after the transforms (src/everything:
+ * four files were changed by four transforms, and with four trees their originals were parsed again).
+ */
+const TEXTS_PER_FILE = 5;
 /** Roughly 10 bytes of tree per character: about 80 MB of trees at most, whatever the process parses. */
 const MAX_CHARS = 8_000_000;
 /** File (and script kind) → its latest trees, newest first; the least recently read file is dropped first. */

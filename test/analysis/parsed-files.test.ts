@@ -93,7 +93,8 @@ describe('syntaxTreeOf', () => {
   it('keeps only the latest few texts of a file', () => {
     const file = '/shared/src/many.ts';
     const oldest = syntaxTreeOf(file, 'export const v = 0;', ts.ScriptKind.TS);
-    for (let i = 1; i <= 4; i++) syntaxTreeOf(file, `export const v = ${i};`, ts.ScriptKind.TS);
+    // Five texts of a file are kept (TEXTS_PER_FILE): five newer ones push the oldest out.
+    for (let i = 1; i <= 5; i++) syntaxTreeOf(file, `export const v = ${i};`, ts.ScriptKind.TS);
     const again = syntaxTreeOf(file, 'export const v = 0;', ts.ScriptKind.TS);
     expect(again).not.toBe(oldest);
     expect(again.text).toBe(oldest.text);

@@ -17,9 +17,30 @@ export class LineProvenance {
   /** File → the lines each step removed or rewrote (an import it dropped, a declaration it renamed). */
   private readonly removed = new Map<string, { step: string; text: string }[]>();
 
+  /**
+   * Steps recorded and not yet diffed, per file in order. Only the type check reads the map, and only
+   * when it finds an error; most runs (and every run whose dependencies are not installed) never do, so
+   * the line diffs wait until a question is asked. Diffed in the order recorded, they give the same map.
+   */
+  private readonly pending = new Map<string, { step: string; before: string; after: string }[]>();
+
   /** `step` turned `before` into `after` (`before` is '' for a file it created). */
   record(file: string, step: string, before: string, after: string): void {
     if (before === after) return;
+    const pending = this.pending.get(file);
+    if (pending) pending.push({ step, before, after });
+    else this.pending.set(file, [{ step, before, after }]);
+  }
+
+  /** Diffs the steps of `file` recorded since it was last read. */
+  private settle(file: string): void {
+    const pending = this.pending.get(file);
+    if (!pending) return;
+    this.pending.delete(file);
+    for (const { step, before, after } of pending) this.apply(file, step, before, after);
+  }
+
+  private apply(file: string, step: string, before: string, after: string): void {
     const previous = this.owners.get(file) ?? [];
     const next: ReadonlySet<string>[] = [];
     const own = new Set([step]);
@@ -45,6 +66,7 @@ export class LineProvenance {
 
   /** The steps that wrote line `line` (1-based) of the file's final text; empty when the line is the user's. */
   ownersOfLine(file: string, line: number): string[] {
+    this.settle(file);
     return [...(this.owners.get(file)?.[line - 1] ?? EMPTY)];
   }
 
@@ -53,12 +75,14 @@ export class LineProvenance {
    * For "Cannot find name" on a line the user wrote, this is the step that dropped its import.
    */
   stepsThatRemoved(file: string, name: string): string[] {
+    this.settle(file);
     const word = new RegExp(`(?<![\\w$])${name.replace(/[$]/g, '\\$')}(?![\\w$])`);
     return [...new Set((this.removed.get(file) ?? []).filter((r) => word.test(r.text)).map((r) => r.step))];
   }
 
   /** Every step that changed the file. */
   stepsOf(file: string): string[] {
+    this.settle(file);
     return [...(this.steps.get(file) ?? [])];
   }
 }
