@@ -31,6 +31,8 @@ import { sdkEntryPackage, sdkMajorOfFile } from '../../analysis/sdk-modules.js';
 import { inlinedMessage, markerAnchor } from './message-inline.js';
 import { markLeftSites } from './left-sites.js';
 import { handedOnSenders, unreadImportEdits, type HandedOn } from './handed-on.js';
+import { rootsHelperRounds } from './roots-helper.js';
+import { capabilityFlags } from './capability-flags.js';
 
 /** The input-request features (from the SDK description): the rule reporting each, and the `inputRequired` builder replacing it. */
 const RULE = (feature: FeatureId): string => ruleOfFeature(feature);
@@ -84,6 +86,17 @@ export function planMrtr(result: AnalysisResult, options: TransformOptions): Tra
         const anchor = markerAnchor(analysis, s);
         if (!isMarked(plan, anchor)) addMarker(plan, anchor, RULE(s.feature), advice(s.feature));
       }
+    }
+  }
+  // A tool reading the roots through the project's sync helper asks for them itself (roots-helper.ts).
+  for (const round of rootsHelperRounds(result, outside, new Set(byHandler.keys()))) {
+    if (options.target === 'stateless-v1' || sdkMajorOfFile(round.handler.fn.getSourceFile()) !== 2) continue;
+    try {
+      plan.edits.push(...rewriteHandler(analysis, round.handler, [round.site], { codecFiles, importsOf }, { rootsList: true }));
+      rewritten++;
+    } catch (error) {
+      // The helper call is no finding of its own: the helper's request stays marked where it is sent.
+      if (!(error instanceof CannotRewrite)) throw error;
     }
   }
   rewritten += rewriteHandedOn(result, plan, new Set(byHandler.keys()), { codecFiles, importsOf }, options);
@@ -193,7 +206,16 @@ interface GeneratedRound {
   typeNames: string[];
 }
 
-function rewriteHandler(analysis: Analysis, handler: HandlerSite, sites: InputRequestSite[], additions: FileAdditions): TextEdit[] {
+/**
+ * `rootsList`: the request is a helper call whose value is the roots list itself (roots-helper.ts), not
+ * the `{ roots }` result of listRoots(); nothing of the call is kept, so neither are the markers an
+ * earlier transform left on its statement (about the arguments the call passed).
+ */
+interface RoundForm {
+  rootsList?: boolean;
+}
+
+function rewriteHandler(analysis: Analysis, handler: HandlerSite, sites: InputRequestSite[], additions: FileAdditions, form: RoundForm = {}): TextEdit[] {
   const eligible = eligibleHandler(analysis, handler, sites);
   const inlined = inlinedMessage(analysis, eligible.site, eligible.before);
   if (inlined) eligible.site = inlined.site;
@@ -201,10 +223,12 @@ function rewriteHandler(analysis: Analysis, handler: HandlerSite, sites: InputRe
   const name = eligible.decl.name.text;
   if (usesName(fn, `${name}Response`)) throw new CannotRewrite(`the handler already uses the name \`${name}Response\``, eligible.decl.name);
   const ctx = contextParameter(handler, 'ctx');
-  const state = heldState(analysis, handler, eligible);
-  const round = generateRound(handler, eligible, state, ctx.name);
+  const flags = capabilityFlags(analysis, fn, eligible.site.feature, eligible.before, eligible.after);
+  const state = heldState(analysis, handler, eligible, flags.symbols);
+  const round = generateRound(handler, eligible, state, ctx.name, form);
   const sf = fn.getSourceFile();
-  const edits: TextEdit[] = [...ctx.edits, ...(inlined?.edits ?? []), { file: sf.fileName, start: eligible.statement.getStart(sf), end: eligible.statement.end, text: round.text }];
+  const edits: TextEdit[] = [...ctx.edits, ...(inlined?.edits ?? []), ...flags.edits, { file: sf.fileName, start: eligible.statement.getStart(sf), end: eligible.statement.end, text: round.text }];
+  if (form.rootsList) edits.push(...leadingMarkerEdits(sf, eligible.statement));
   edits.push(...heldLocalEdits(sf, state.held, `${name}State`));
   const returnType = returnTypeEdit(handler);
   if (returnType) {
@@ -348,8 +372,8 @@ function constantValue(analysis: Analysis, node: ts.Expression): string | number
 }
 
 /** State held across the await: const locals declared before it and read after it, sealed into requestState. */
-function heldState(analysis: Analysis, handler: HandlerSite, eligible: EligibleHandler): HeldState {
-  const held = heldLocals(analysis, handler.fn, eligible.before, eligible.after);
+function heldState(analysis: Analysis, handler: HandlerSite, eligible: EligibleHandler, notHeld: ReadonlySet<ts.Symbol>): HeldState {
+  const held = heldLocals(analysis, handler.fn, eligible.before, eligible.after, notHeld);
   // The state read back on the retry is declared in the block the request is in (a try block, a tool's
   // branch): a held local read past that block (in a catch, after the branch) would be out of its scope.
   const scope = eligible.statement.parent;
@@ -361,7 +385,7 @@ function heldState(analysis: Analysis, handler: HandlerSite, eligible: EligibleH
 }
 
 /** The two-phase form of the request: ask with inputRequired on the first round, read the input response on the retry. */
-function generateRound(handler: HandlerSite, eligible: EligibleHandler, state: HeldState, ctxName: string): GeneratedRound {
+function generateRound(handler: HandlerSite, eligible: EligibleHandler, state: HeldState, ctxName: string, form: RoundForm): GeneratedRound {
   const { fn } = handler;
   const { site, statement, list } = eligible;
   const { held } = state;
@@ -428,9 +452,17 @@ function generateRound(handler: HandlerSite, eligible: EligibleHandler, state: H
   const elicited = validated
     ? `${responseName}.action === 'accept' ? { action: ${responseName}.action, content: acceptedContent(${ctxName}.mcpReq.inputResponses, '${key}', ${schemaName}) } : ${responseName}`
     : responseName;
-  const value = site.feature === 'sampling' ? sampled : site.feature === 'roots' ? `{ roots: ${responseName}.roots }` : elicited;
+  const value = site.feature === 'sampling' ? sampled : site.feature === 'roots' ? (form.rootsList ? `${responseName}.roots` : `{ roots: ${responseName}.roots }`) : elicited;
   lines.push(`${list.flags & ts.NodeFlags.Let ? 'let' : 'const'} ${name} = ${value};`);
   return { text: lines.join(`\n${indent}`), validated, typeNames };
+}
+
+/** The `@mcp-migrate-todo` comment lines directly above `statement`: removed with the code they were about. */
+function leadingMarkerEdits(sf: ts.SourceFile, statement: ts.Statement): TextEdit[] {
+  const ranges = ts.getLeadingCommentRanges(sf.text, statement.getFullStart()) ?? [];
+  return ranges
+    .filter((r) => r.kind === ts.SyntaxKind.SingleLineCommentTrivia && /^\/\/\s*@mcp-migrate-todo\(/.test(sf.text.slice(r.pos, r.end)))
+    .map((r) => ({ file: sf.fileName, start: sf.text.lastIndexOf('\n', r.pos - 1) + 1, end: sf.text.indexOf('\n', r.end) + 1, text: '' }));
 }
 
 /** After the await, held locals read what the user saw: the values sealed in requestState. */
@@ -502,7 +534,7 @@ interface Held {
   usesAfter: ts.Identifier[];
 }
 
-function heldLocals(analysis: Analysis, fn: ts.FunctionLikeDeclaration, before: readonly ts.Statement[], after: readonly ts.Statement[]): Held[] {
+function heldLocals(analysis: Analysis, fn: ts.FunctionLikeDeclaration, before: readonly ts.Statement[], after: readonly ts.Statement[], notHeld: ReadonlySet<ts.Symbol>): Held[] {
   const checker = analysis.values.checker;
   const out: Held[] = [];
   for (const statement of before) {
@@ -516,6 +548,7 @@ function heldLocals(analysis: Analysis, fn: ts.FunctionLikeDeclaration, before: 
         continue;
       }
       const symbol = checker.getSymbolAtLocation(decl.name);
+      if (symbol && notHeld.has(symbol)) continue;
       const uses: ts.Identifier[] = [];
       const visit = (node: ts.Node): void => {
         if (ts.isIdentifier(node) && node.text === (decl.name as ts.Identifier).text) {
