@@ -13,7 +13,7 @@ import { calleeParts, unwrap } from '../../analysis/ast.js';
 import type { Analysis } from '../../analysis/model.js';
 import type { FeatureId } from '../../analysis/sdk-features.js';
 import type { TextEdit } from '../kit/edits.js';
-import { linesOf } from './message-inline.js';
+import { importRemoval, linesOf } from './message-inline.js';
 
 /** The client capability each request needs (a key of ClientCapabilities). */
 const CAPABILITY: Partial<Record<FeatureId, string>> = { roots: 'roots', sampling: 'sampling', elicitation: 'elicitation' };
@@ -52,7 +52,52 @@ export function capabilityFlags(analysis: Analysis, fn: ts.FunctionLikeDeclarati
     if (uses.length > 0 && uses.every((id) => removed.some((r) => within(id, r)))) removed.push(statement);
   }
   for (const statement of removed) out.edits.push({ file: sf.fileName, ...linesOf(sf, statement), text: '' });
+  // The envelope read's imports (CLIENT_CAPABILITIES_META_KEY, ClientCapabilities) were added by the
+  // handshake transform in the same run, so the final prune of imports the run made unused keeps them.
+  out.edits.push(...importRemovals(sf, importsReadOnlyBy(analysis, sf, removed)));
   return out;
+}
+
+/** Removes `names` from the named imports of `sf`: several from one import in one edit (separate edits would overlap at their commas). */
+function importRemovals(sf: ts.SourceFile, names: readonly string[]): TextEdit[] {
+  const edits: TextEdit[] = [];
+  for (const statement of sf.statements) {
+    const bindings = ts.isImportDeclaration(statement) && !statement.importClause?.name ? statement.importClause?.namedBindings : undefined;
+    if (!bindings || !ts.isNamedImports(bindings)) continue;
+    const gone = bindings.elements.filter((e) => names.includes(e.name.text));
+    if (gone.length === 1) edits.push(...importRemoval(sf, gone[0]!.name.text));
+    else if (gone.length > 1 && gone.length === bindings.elements.length) edits.push({ file: sf.fileName, ...linesOf(sf, statement), text: '' });
+    else if (gone.length > 1) {
+      const kept = bindings.elements.filter((e) => !gone.includes(e)).map((e) => e.getText(sf));
+      edits.push({ file: sf.fileName, start: bindings.elements[0]!.getStart(sf), end: bindings.elements[bindings.elements.length - 1]!.end, text: kept.join(', ') });
+    }
+  }
+  return edits;
+}
+
+/** The names imported into `sf` that nothing but `statements` reads. */
+function importsReadOnlyBy(analysis: Analysis, sf: ts.SourceFile, statements: readonly ts.Statement[]): string[] {
+  const imported = new Set<string>();
+  for (const statement of sf.statements) {
+    const bindings = ts.isImportDeclaration(statement) ? statement.importClause?.namedBindings : undefined;
+    if (bindings && ts.isNamedImports(bindings)) for (const e of bindings.elements) imported.add(e.name.text);
+  }
+  const candidates = new Map<string, ts.Symbol | undefined>();
+  for (const statement of statements) {
+    const visit = (node: ts.Node): void => {
+      if (ts.isIdentifier(node) && imported.has(node.text)) candidates.set(node.text, analysis.values.symbolOf(node));
+      ts.forEachChild(node, visit);
+    };
+    visit(statement);
+  }
+  const readElsewhere = new Set<string>();
+  const visit = (node: ts.Node): void => {
+    if (ts.isImportDeclaration(node) || statements.includes(node as ts.Statement)) return;
+    if (ts.isIdentifier(node) && candidates.has(node.text) && analysis.values.symbolOf(node) === candidates.get(node.text)) readElsewhere.add(node.text);
+    ts.forEachChild(node, visit);
+  };
+  visit(sf);
+  return [...candidates.keys()].filter((n) => !readElsewhere.has(n));
 }
 
 function singleConst(statement: ts.Statement): (ts.VariableDeclaration & { name: ts.Identifier }) | undefined {

@@ -56,7 +56,11 @@ export function planMrtr(result: AnalysisResult, options: TransformOptions): Tra
     else byHandler.set(handler.fn, [...(byHandler.get(handler.fn) ?? []), site]);
   });
   for (const site of outside) {
-    addMarker(plan, markerAnchor(analysis, site), RULE(site.feature), `${describe(site.feature)} sent outside a request handler: on 2026-07-28 a server can only ask the client from inside tools/call, prompts/get or resources/read, by returning inputRequired({ inputRequests: { k: inputRequired.${BUILDER(site.feature)}(${site.feature === 'roots' ? '' : '…'}) } }) and reading inputResponse(ctx.mcpReq.inputResponses, 'k') on the retry.`);
+    const ask = `return inputRequired({ inputRequests: { k: inputRequired.${builderCall(analysis, site)} } })`;
+    const message = unread(site.call)
+      ? `${describe(site.feature)} sent outside a request handler, fire-and-forget (nothing reads its answer): 2026-07-28 has no channel to push it on (the SDK refuses it on a 2026-era request), so it reaches 2025-era clients only. An input request would replace the tool's result and make the client retry, which an optional prompt is not worth: keep it for 2025-era clients or drop it. Where a tool does need the answer, ${ask} from that tool's handler and read inputResponse(ctx.mcpReq.inputResponses, 'k') on the retry.`
+      : `${describe(site.feature)} sent outside a request handler: on 2026-07-28 a server can only ask the client from inside tools/call, prompts/get or resources/read, by returning inputRequired({ inputRequests: { k: inputRequired.${builderCall(analysis, site)} } }) and reading inputResponse(ctx.mcpReq.inputResponses, 'k') on the retry.`;
+    addMarker(plan, markerAnchor(analysis, site), RULE(site.feature), message);
   }
   const codecFiles = new Map<ts.SourceFile, { server?: ts.ObjectLiteralExpression }>();
   const importsOf = new Map<ts.SourceFile, { names: Set<string>; types: Set<string> }>();
@@ -81,10 +85,10 @@ export function planMrtr(result: AnalysisResult, options: TransformOptions): Tra
       if (!(error instanceof CannotRewrite)) throw error;
       // The marker goes on each request (where scan reports it), naming the code that stopped the rewrite.
       const culprit = error.node !== handler.fn && !sites.some((s) => s.call === error.node) ? ` (at: ${firstLine(error.node)})` : '';
-      const advice = (feature: FeatureId) => `not rewritten automatically: ${(error as CannotRewrite).message}${culprit}. Recommended shape: at the top of the handler read \`const r = inputResponse(ctx.mcpReq.inputResponses, 'k')\`; if r.kind === 'missing' return inputRequired({ inputRequests: { k: inputRequired.${BUILDER(feature)}(${feature === 'roots' ? '' : '…'}) }, requestState }) with what the handler holds in requestState (createRequestStateCodec, key from ${REQUEST_STATE_ENV}); on the retry continue from r without repeating side effects.`;
+      const advice = (s: InputRequestSite) => `not rewritten automatically: ${(error as CannotRewrite).message}${culprit}. Recommended shape: at the top of the handler read \`const r = inputResponse(ctx.mcpReq.inputResponses, 'k')\`; if r.kind === 'missing' return inputRequired({ inputRequests: { k: inputRequired.${builderCall(analysis, s)} }, requestState }) with what the handler holds in requestState (createRequestStateCodec, key from ${REQUEST_STATE_ENV}); on the retry continue from r without repeating side effects${s.feature === 'elicitation' && urlMode(analysis, s) ? ' (elicitUrl takes no elicitationId: what the retry must know about the flow goes in requestState)' : ''}.`;
       for (const s of sites) {
         const anchor = markerAnchor(analysis, s);
-        if (!isMarked(plan, anchor)) addMarker(plan, anchor, RULE(s.feature), advice(s.feature));
+        if (!isMarked(plan, anchor)) addMarker(plan, anchor, RULE(s.feature), advice(s));
       }
     }
   }
@@ -135,6 +139,40 @@ function rewriteHandedOn(result: AnalysisResult, plan: TransformPlan, handlers: 
   }
   for (const [sf, names] of unread) plan.edits.push(...unreadImportEdits(sf, [...names], additions.importsOf.get(sf)?.types ?? new Set()));
   return rewritten;
+}
+
+/**
+ * The builder call a marker recommends for the site: a URL-mode elicitation (`mode: 'url'` in its params
+ * literal, or in the `const` they name, or params typed `ElicitRequestURLParams`) is `elicitUrl`; the
+ * others the feature's builder.
+ */
+function builderCall(analysis: Analysis, site: InputRequestSite): string {
+  if (site.feature === 'roots') return `${BUILDER(site.feature)}()`;
+  const urlBuilder = describedFeature(site.feature).inputRequest?.urlBuilder;
+  return urlBuilder && urlMode(analysis, site) ? `${urlBuilder}({ message, url })` : `${BUILDER(site.feature)}(…)`;
+}
+
+function urlMode(analysis: Analysis, site: InputRequestSite): boolean {
+  let params = site.params && unwrap(site.params);
+  if (params && ts.isIdentifier(params)) {
+    const decl = analysis.values.symbolOf(params)?.valueDeclaration;
+    if (decl && ts.isVariableDeclaration(decl) && decl.type && /\bElicitRequestURLParams\b/.test(decl.type.getText())) return true;
+    params = decl && ts.isVariableDeclaration(decl) && decl.initializer ? unwrap(decl.initializer) : undefined;
+  }
+  if (!params || !ts.isObjectLiteralExpression(params)) return false;
+  const mode = params.properties.find((p) => ts.isPropertyAssignment(p) && propertyNameText(p.name) === 'mode');
+  return !!mode && ts.isPropertyAssignment(mode) && analysis.values.constantString(mode.initializer) === 'url';
+}
+
+/** Nothing reads the request's answer: `void request(…)`, `request(…).catch(…);` as a statement. */
+function unread(call: ts.CallExpression): boolean {
+  let node: ts.Node = call;
+  for (;;) {
+    const parent = node.parent;
+    if (ts.isParenthesizedExpression(parent)) node = parent;
+    else if (ts.isPropertyAccessExpression(parent) && parent.expression === node && ['catch', 'finally'].includes(parent.name.text) && ts.isCallExpression(parent.parent) && parent.parent.expression === parent) node = parent.parent;
+    else return ts.isVoidExpression(parent) || ts.isExpressionStatement(parent);
+  }
 }
 
 /** The node's first line of code, shortened: enough for a person to find it in the handler. */
@@ -262,10 +300,8 @@ function eligibleHandler(analysis: Analysis, handler: HandlerSite, sites: InputR
   if (!decl || !ts.isVariableDeclaration(decl) || decl.initializer !== awaited || !ts.isIdentifier(decl.name) || !list || !ts.isVariableDeclarationList(list) || list.declarations.length !== 1 || !statement || !ts.isVariableStatement(statement) || (statement.parent !== body && !branch && !guarded)) {
     throw new CannotRewrite(`the request is not awaited into a variable at the top level of the handler${lowLevel ? " or of one tool's branch of it" : ''} (\`const result = await …;\`)`, site.call);
   }
-  if (site.feature === 'elicitation' && site.params && ts.isObjectLiteralExpression(unwrap(site.params))) {
-    const mode = (unwrap(site.params) as ts.ObjectLiteralExpression).properties.find((p) => ts.isPropertyAssignment(p) && propertyNameText(p.name) === 'mode');
-    if (mode && ts.isPropertyAssignment(mode) && analysis.values.constantString(mode.initializer) === 'url') throw new CannotRewrite('URL-mode elicitation becomes inputRequired.elicitUrl({ message, url }) without elicitationId', site.call);
-  }
+  // Also params named by a `const` (`params: elicitationParams`): inputRequired.elicit would send them as a form.
+  if (site.feature === 'elicitation' && urlMode(analysis, site)) throw new CannotRewrite('URL-mode elicitation becomes inputRequired.elicitUrl({ message, url }) without elicitationId', site.call);
   if (site.feature !== 'roots' && !site.params) throw new CannotRewrite('the request params cannot be found', site.call);
   const paramsLiteral = site.params && unwrap(site.params);
   if (paramsLiteral && ts.isObjectLiteralExpression(paramsLiteral) && paramsLiteral.properties.some((p) => propertyNameText(p.name) === 'task')) {

@@ -18,6 +18,8 @@
  * request, the cache's get/has/set/delete/clear, the SDK server's capability reads, log sends and the
  * `roots/list_changed` subscription, `console.*`, `String(…)` and its own closures; it assigns nothing
  * outside itself. The helper itself stays (its other callers serve 2025-era clients) and stays marked.
+ * A client that never declared roots, for which the helper gave `undefined`, is now refused by the SDK
+ * (-32021) when the tool asks: the answer the maintainers chose for `get-roots-list`.
  */
 import { ts } from '../../typescript.js';
 import { calleeParts, unwrap } from '../../analysis/ast.js';

@@ -22,7 +22,7 @@ export const syncRoots = async (server: McpServer, sessionId?: string) => {
     };
 
     if (!roots.has(sessionId)) {
-      // @mcp-migrate-todo(deprecated-feature/roots): notifications/roots/list_changed() asks the client in the middle of a request, which 2026-07-28 does not allow, and this shape is not rewritten automatically: return inputRequired({ inputRequests: { k: inputRequired.listRoots() } }) from the request handler and read inputResponse(ctx.mcpReq.inputResponses, 'k') on the retry.
+      // @mcp-migrate-todo(deprecated-feature/roots): a handler of notifications/roots/list_changed, which 2026-07-28 removed: no 2026-era client sends it, so it runs only for 2025-era clients (stdio, server-legacy), whose per-connection state it refreshes. Keep it while they are served, or drop it; a tool that needs the roots asks for them within its call: return inputRequired({ inputRequests: { k: inputRequired.listRoots() } }) and read inputResponse(ctx.mcpReq.inputResponses, 'k') on the retry.
       server.server.setNotificationHandler('notifications/roots/list_changed', requestRoots);
       await requestRoots();
     }
