@@ -161,7 +161,8 @@ const mrtr = defineTransform({
     "the handler's own test of the capability its request needs, read only after the request, goes: the SDK embeds a request only for a client that declared it",
     'markers, one on each request: several requests, side effects or loops before the await, handlers other than registerTool, SDK 1.x (--target stateless-v1); senders handed on as functions, calls through wrappers and requests built by hand; the URL-elicitation error (-32042) and the elicitation completion notifier (inputRequired.elicitUrl); framework senders (FastMCP session.requestSampling()) with the framework\'s advice',
   ],
-  rewrites: ['deprecated-feature/roots', 'deprecated-feature/sampling', 'server-push/elicitation'],
+  // session-id-read: a session id passed to a roots sync helper goes with the call (roots-helper.ts).
+  rewrites: ['deprecated-feature/roots', 'deprecated-feature/sampling', 'server-push/elicitation', 'session-state/session-id-read'],
   marks: ['deprecated-feature/roots', 'deprecated-feature/sampling', 'server-push/elicitation'],
   plan: planMrtr,
 });

@@ -50,3 +50,9 @@ server.registerTool('list-workspace', { description: 'Lists the workspace folder
   }
   return { content: [{ type: 'text', text: folders.map((root) => root.uri).join('\n') }] };
 });
+
+// What the last sync cached for this session, without asking the client again.
+server.registerTool('cached-workspace', { description: 'Lists the workspace folders cached for this session', inputSchema: {} }, async (_args, ctx) => {
+  const cached = roots.get(ctx.sessionId) ?? [];
+  return { content: [{ type: 'text', text: cached.map((root) => root.uri).join('\n') || 'Nothing cached.' }] };
+});

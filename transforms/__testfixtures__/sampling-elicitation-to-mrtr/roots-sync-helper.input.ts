@@ -54,3 +54,9 @@ server.registerTool(
     return { content: [{ type: 'text', text: `Current MCP Roots (${currentRoots!.length} total):\n\n${rootsList}` }] };
   },
 );
+
+// What the last sync cached for this session, without asking the client again.
+server.registerTool('get-cached-roots', { description: 'Lists the roots cached for this session', inputSchema: {} }, async (_args, ctx): Promise<CallToolResult> => {
+  const cached = roots.get(ctx.sessionId) ?? [];
+  return { content: [{ type: 'text', text: cached.map((root) => root.uri).join('\n') || 'Nothing cached.' }] };
+});
