@@ -159,9 +159,12 @@ const mrtr = defineTransform({
   details: [
     'const r = await <request> (server, ctx or raw sendRequest/request forms) → return inputRequired({ inputRequests }) first, read inputResponse(ctx.mcpReq.inputResponses, k) on the retry',
     'locals held across the await travel in requestState sealed by createRequestStateCodec (key from MCP_REQUEST_STATE_KEY); the server gets requestState.verify',
+    "a tool reading the roots through the project's sync helper (a listRoots() answer cached per session, src/everything's syncRoots) asks for them itself with inputRequired.listRoots(); the helper stays, marked, for 2025-era clients",
+    "the handler's own test of the capability its request needs, read only after the request, goes: the SDK embeds a request only for a client that declared it",
     'markers, one on each request: several requests, side effects or loops before the await, handlers other than registerTool, SDK 1.x (--target stateless-v1); senders handed on as functions, calls through wrappers and requests built by hand; the URL-elicitation error (-32042) and the elicitation completion notifier (inputRequired.elicitUrl); framework senders (FastMCP session.requestSampling()) with the framework\'s advice',
   ],
-  rewrites: ['deprecated-feature/roots', 'deprecated-feature/sampling', 'server-push/elicitation'],
+  // session-id-read: a session id passed to a roots sync helper goes with the call (roots-helper.ts).
+  rewrites: ['deprecated-feature/roots', 'deprecated-feature/sampling', 'server-push/elicitation', 'session-state/session-id-read'],
   marks: ['deprecated-feature/roots', 'deprecated-feature/sampling', 'server-push/elicitation'],
   plan: planMrtr,
 });

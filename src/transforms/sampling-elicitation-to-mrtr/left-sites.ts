@@ -71,6 +71,10 @@ function builderOf(feature: FeatureId): string {
 
 function adviceFor(feature: FeatureId, use: FeatureUse): string {
   const method = use.data?.method ?? describedFeature(feature).inputRequest!.builder;
+  // A handler of a notification the client sent (`notifications/roots/list_changed`): it asks nothing itself.
+  if ((describedFeature(feature).handledMethods ?? []).includes(method)) {
+    return `a handler of ${method}, which 2026-07-28 removed: no 2026-era client sends it, so it runs only for 2025-era clients (stdio, server-legacy), whose per-connection state it refreshes. Keep it while they are served, or drop it; a tool that needs the ${feature === 'roots' ? 'roots' : 'answer'} asks for them within its call: return inputRequired({ inputRequests: { k: inputRequired.${builderOf(feature)} } }) and read inputResponse(ctx.mcpReq.inputResponses, 'k') on the retry.`;
+  }
   const detached = ts.isPropertyAccessExpression(use.node.parent) && use.node.parent.name === use.node && !(ts.isCallExpression(use.node.parent.parent) && use.node.parent.parent.expression === use.node.parent);
   if (detached) {
     return `${method} handed on as a function: whoever calls it asks the client in the middle of the request, which 2026-07-28 does not allow. Have the handler return inputRequired({ inputRequests: { k: inputRequired.${builderOf(feature)} } }) and, on the retry, hand the helper the answer (inputResponse(ctx.mcpReq.inputResponses, 'k')) instead of the function.`;

@@ -31,6 +31,8 @@ import { sdkEntryPackage, sdkMajorOfFile } from '../../analysis/sdk-modules.js';
 import { inlinedMessage, markerAnchor } from './message-inline.js';
 import { markLeftSites } from './left-sites.js';
 import { handedOnSenders, unreadImportEdits, type HandedOn } from './handed-on.js';
+import { rootsHelperRounds } from './roots-helper.js';
+import { capabilityFlags } from './capability-flags.js';
 
 /** The input-request features (from the SDK description): the rule reporting each, and the `inputRequired` builder replacing it. */
 const RULE = (feature: FeatureId): string => ruleOfFeature(feature);
@@ -54,7 +56,11 @@ export function planMrtr(result: AnalysisResult, options: TransformOptions): Tra
     else byHandler.set(handler.fn, [...(byHandler.get(handler.fn) ?? []), site]);
   });
   for (const site of outside) {
-    addMarker(plan, markerAnchor(analysis, site), RULE(site.feature), `${describe(site.feature)} sent outside a request handler: on 2026-07-28 a server can only ask the client from inside tools/call, prompts/get or resources/read, by returning inputRequired({ inputRequests: { k: inputRequired.${BUILDER(site.feature)}(${site.feature === 'roots' ? '' : '…'}) } }) and reading inputResponse(ctx.mcpReq.inputResponses, 'k') on the retry.`);
+    const ask = `return inputRequired({ inputRequests: { k: inputRequired.${builderCall(analysis, site)} } })`;
+    const message = unread(site.call)
+      ? `${describe(site.feature)} sent outside a request handler, fire-and-forget (nothing reads its answer): 2026-07-28 has no channel to push it on (the SDK refuses it on a 2026-era request), so it reaches 2025-era clients only. An input request would replace the tool's result and make the client retry, which an optional prompt is not worth: keep it for 2025-era clients or drop it. Where a tool does need the answer, ${ask} from that tool's handler and read inputResponse(ctx.mcpReq.inputResponses, 'k') on the retry.`
+      : `${describe(site.feature)} sent outside a request handler: on 2026-07-28 a server can only ask the client from inside tools/call, prompts/get or resources/read, by returning inputRequired({ inputRequests: { k: inputRequired.${builderCall(analysis, site)} } }) and reading inputResponse(ctx.mcpReq.inputResponses, 'k') on the retry.`;
+    addMarker(plan, markerAnchor(analysis, site), RULE(site.feature), message);
   }
   const codecFiles = new Map<ts.SourceFile, { server?: ts.ObjectLiteralExpression }>();
   const importsOf = new Map<ts.SourceFile, { names: Set<string>; types: Set<string> }>();
@@ -79,11 +85,22 @@ export function planMrtr(result: AnalysisResult, options: TransformOptions): Tra
       if (!(error instanceof CannotRewrite)) throw error;
       // The marker goes on each request (where scan reports it), naming the code that stopped the rewrite.
       const culprit = error.node !== handler.fn && !sites.some((s) => s.call === error.node) ? ` (at: ${firstLine(error.node)})` : '';
-      const advice = (feature: FeatureId) => `not rewritten automatically: ${(error as CannotRewrite).message}${culprit}. Recommended shape: at the top of the handler read \`const r = inputResponse(ctx.mcpReq.inputResponses, 'k')\`; if r.kind === 'missing' return inputRequired({ inputRequests: { k: inputRequired.${BUILDER(feature)}(${feature === 'roots' ? '' : '…'}) }, requestState }) with what the handler holds in requestState (createRequestStateCodec, key from ${REQUEST_STATE_ENV}); on the retry continue from r without repeating side effects.`;
+      const advice = (s: InputRequestSite) => `not rewritten automatically: ${(error as CannotRewrite).message}${culprit}. Recommended shape: at the top of the handler read \`const r = inputResponse(ctx.mcpReq.inputResponses, 'k')\`; if r.kind === 'missing' return inputRequired({ inputRequests: { k: inputRequired.${builderCall(analysis, s)} }, requestState }) with what the handler holds in requestState (createRequestStateCodec, key from ${REQUEST_STATE_ENV}); on the retry continue from r without repeating side effects${s.feature === 'elicitation' && urlMode(analysis, s) ? ' (elicitUrl takes no elicitationId: what the retry must know about the flow goes in requestState)' : ''}.`;
       for (const s of sites) {
         const anchor = markerAnchor(analysis, s);
-        if (!isMarked(plan, anchor)) addMarker(plan, anchor, RULE(s.feature), advice(s.feature));
+        if (!isMarked(plan, anchor)) addMarker(plan, anchor, RULE(s.feature), advice(s));
       }
+    }
+  }
+  // A tool reading the roots through the project's sync helper asks for them itself (roots-helper.ts).
+  for (const round of rootsHelperRounds(result, outside, new Set(byHandler.keys()))) {
+    if (options.target === 'stateless-v1' || sdkMajorOfFile(round.handler.fn.getSourceFile()) !== 2) continue;
+    try {
+      plan.edits.push(...rewriteHandler(analysis, round.handler, [round.site], { codecFiles, importsOf }, { rootsList: true }));
+      rewritten++;
+    } catch (error) {
+      // The helper call is no finding of its own: the helper's request stays marked where it is sent.
+      if (!(error instanceof CannotRewrite)) throw error;
     }
   }
   rewritten += rewriteHandedOn(result, plan, new Set(byHandler.keys()), { codecFiles, importsOf }, options);
@@ -122,6 +139,40 @@ function rewriteHandedOn(result: AnalysisResult, plan: TransformPlan, handlers: 
   }
   for (const [sf, names] of unread) plan.edits.push(...unreadImportEdits(sf, [...names], additions.importsOf.get(sf)?.types ?? new Set()));
   return rewritten;
+}
+
+/**
+ * The builder call a marker recommends for the site: a URL-mode elicitation (`mode: 'url'` in its params
+ * literal, or in the `const` they name, or params typed `ElicitRequestURLParams`) is `elicitUrl`; the
+ * others the feature's builder.
+ */
+function builderCall(analysis: Analysis, site: InputRequestSite): string {
+  if (site.feature === 'roots') return `${BUILDER(site.feature)}()`;
+  const urlBuilder = describedFeature(site.feature).inputRequest?.urlBuilder;
+  return urlBuilder && urlMode(analysis, site) ? `${urlBuilder}({ message, url })` : `${BUILDER(site.feature)}(…)`;
+}
+
+function urlMode(analysis: Analysis, site: InputRequestSite): boolean {
+  let params = site.params && unwrap(site.params);
+  if (params && ts.isIdentifier(params)) {
+    const decl = analysis.values.symbolOf(params)?.valueDeclaration;
+    if (decl && ts.isVariableDeclaration(decl) && decl.type && /\bElicitRequestURLParams\b/.test(decl.type.getText())) return true;
+    params = decl && ts.isVariableDeclaration(decl) && decl.initializer ? unwrap(decl.initializer) : undefined;
+  }
+  if (!params || !ts.isObjectLiteralExpression(params)) return false;
+  const mode = params.properties.find((p) => ts.isPropertyAssignment(p) && propertyNameText(p.name) === 'mode');
+  return !!mode && ts.isPropertyAssignment(mode) && analysis.values.constantString(mode.initializer) === 'url';
+}
+
+/** Nothing reads the request's answer: `void request(…)`, `request(…).catch(…);` as a statement. */
+function unread(call: ts.CallExpression): boolean {
+  let node: ts.Node = call;
+  for (;;) {
+    const parent = node.parent;
+    if (ts.isParenthesizedExpression(parent)) node = parent;
+    else if (ts.isPropertyAccessExpression(parent) && parent.expression === node && ['catch', 'finally'].includes(parent.name.text) && ts.isCallExpression(parent.parent) && parent.parent.expression === parent) node = parent.parent;
+    else return ts.isVoidExpression(parent) || ts.isExpressionStatement(parent);
+  }
 }
 
 /** The node's first line of code, shortened: enough for a person to find it in the handler. */
@@ -193,7 +244,16 @@ interface GeneratedRound {
   typeNames: string[];
 }
 
-function rewriteHandler(analysis: Analysis, handler: HandlerSite, sites: InputRequestSite[], additions: FileAdditions): TextEdit[] {
+/**
+ * `rootsList`: the request is a helper call whose value is the roots list itself (roots-helper.ts), not
+ * the `{ roots }` result of listRoots(); nothing of the call is kept, so neither are the markers an
+ * earlier transform left on its statement (about the arguments the call passed).
+ */
+interface RoundForm {
+  rootsList?: boolean;
+}
+
+function rewriteHandler(analysis: Analysis, handler: HandlerSite, sites: InputRequestSite[], additions: FileAdditions, form: RoundForm = {}): TextEdit[] {
   const eligible = eligibleHandler(analysis, handler, sites);
   const inlined = inlinedMessage(analysis, eligible.site, eligible.before);
   if (inlined) eligible.site = inlined.site;
@@ -201,10 +261,12 @@ function rewriteHandler(analysis: Analysis, handler: HandlerSite, sites: InputRe
   const name = eligible.decl.name.text;
   if (usesName(fn, `${name}Response`)) throw new CannotRewrite(`the handler already uses the name \`${name}Response\``, eligible.decl.name);
   const ctx = contextParameter(handler, 'ctx');
-  const state = heldState(analysis, handler, eligible);
-  const round = generateRound(handler, eligible, state, ctx.name);
+  const flags = capabilityFlags(analysis, fn, eligible.site.feature, eligible.before, eligible.after);
+  const state = heldState(analysis, handler, eligible, flags.symbols);
+  const round = generateRound(handler, eligible, state, ctx.name, form);
   const sf = fn.getSourceFile();
-  const edits: TextEdit[] = [...ctx.edits, ...(inlined?.edits ?? []), { file: sf.fileName, start: eligible.statement.getStart(sf), end: eligible.statement.end, text: round.text }];
+  const edits: TextEdit[] = [...ctx.edits, ...(inlined?.edits ?? []), ...flags.edits, { file: sf.fileName, start: eligible.statement.getStart(sf), end: eligible.statement.end, text: round.text }];
+  if (form.rootsList) edits.push(...leadingMarkerEdits(sf, eligible.statement));
   edits.push(...heldLocalEdits(sf, state.held, `${name}State`));
   const returnType = returnTypeEdit(handler);
   if (returnType) {
@@ -238,10 +300,8 @@ function eligibleHandler(analysis: Analysis, handler: HandlerSite, sites: InputR
   if (!decl || !ts.isVariableDeclaration(decl) || decl.initializer !== awaited || !ts.isIdentifier(decl.name) || !list || !ts.isVariableDeclarationList(list) || list.declarations.length !== 1 || !statement || !ts.isVariableStatement(statement) || (statement.parent !== body && !branch && !guarded)) {
     throw new CannotRewrite(`the request is not awaited into a variable at the top level of the handler${lowLevel ? " or of one tool's branch of it" : ''} (\`const result = await …;\`)`, site.call);
   }
-  if (site.feature === 'elicitation' && site.params && ts.isObjectLiteralExpression(unwrap(site.params))) {
-    const mode = (unwrap(site.params) as ts.ObjectLiteralExpression).properties.find((p) => ts.isPropertyAssignment(p) && propertyNameText(p.name) === 'mode');
-    if (mode && ts.isPropertyAssignment(mode) && analysis.values.constantString(mode.initializer) === 'url') throw new CannotRewrite('URL-mode elicitation becomes inputRequired.elicitUrl({ message, url }) without elicitationId', site.call);
-  }
+  // Also params named by a `const` (`params: elicitationParams`): inputRequired.elicit would send them as a form.
+  if (site.feature === 'elicitation' && urlMode(analysis, site)) throw new CannotRewrite('URL-mode elicitation becomes inputRequired.elicitUrl({ message, url }) without elicitationId', site.call);
   if (site.feature !== 'roots' && !site.params) throw new CannotRewrite('the request params cannot be found', site.call);
   const paramsLiteral = site.params && unwrap(site.params);
   if (paramsLiteral && ts.isObjectLiteralExpression(paramsLiteral) && paramsLiteral.properties.some((p) => propertyNameText(p.name) === 'task')) {
@@ -348,8 +408,8 @@ function constantValue(analysis: Analysis, node: ts.Expression): string | number
 }
 
 /** State held across the await: const locals declared before it and read after it, sealed into requestState. */
-function heldState(analysis: Analysis, handler: HandlerSite, eligible: EligibleHandler): HeldState {
-  const held = heldLocals(analysis, handler.fn, eligible.before, eligible.after);
+function heldState(analysis: Analysis, handler: HandlerSite, eligible: EligibleHandler, notHeld: ReadonlySet<ts.Symbol>): HeldState {
+  const held = heldLocals(analysis, handler.fn, eligible.before, eligible.after, notHeld);
   // The state read back on the retry is declared in the block the request is in (a try block, a tool's
   // branch): a held local read past that block (in a catch, after the branch) would be out of its scope.
   const scope = eligible.statement.parent;
@@ -361,7 +421,7 @@ function heldState(analysis: Analysis, handler: HandlerSite, eligible: EligibleH
 }
 
 /** The two-phase form of the request: ask with inputRequired on the first round, read the input response on the retry. */
-function generateRound(handler: HandlerSite, eligible: EligibleHandler, state: HeldState, ctxName: string): GeneratedRound {
+function generateRound(handler: HandlerSite, eligible: EligibleHandler, state: HeldState, ctxName: string, form: RoundForm): GeneratedRound {
   const { fn } = handler;
   const { site, statement, list } = eligible;
   const { held } = state;
@@ -428,9 +488,17 @@ function generateRound(handler: HandlerSite, eligible: EligibleHandler, state: H
   const elicited = validated
     ? `${responseName}.action === 'accept' ? { action: ${responseName}.action, content: acceptedContent(${ctxName}.mcpReq.inputResponses, '${key}', ${schemaName}) } : ${responseName}`
     : responseName;
-  const value = site.feature === 'sampling' ? sampled : site.feature === 'roots' ? `{ roots: ${responseName}.roots }` : elicited;
+  const value = site.feature === 'sampling' ? sampled : site.feature === 'roots' ? (form.rootsList ? `${responseName}.roots` : `{ roots: ${responseName}.roots }`) : elicited;
   lines.push(`${list.flags & ts.NodeFlags.Let ? 'let' : 'const'} ${name} = ${value};`);
   return { text: lines.join(`\n${indent}`), validated, typeNames };
+}
+
+/** The `@mcp-migrate-todo` comment lines directly above `statement`: removed with the code they were about. */
+function leadingMarkerEdits(sf: ts.SourceFile, statement: ts.Statement): TextEdit[] {
+  const ranges = ts.getLeadingCommentRanges(sf.text, statement.getFullStart()) ?? [];
+  return ranges
+    .filter((r) => r.kind === ts.SyntaxKind.SingleLineCommentTrivia && /^\/\/\s*@mcp-migrate-todo\(/.test(sf.text.slice(r.pos, r.end)))
+    .map((r) => ({ file: sf.fileName, start: sf.text.lastIndexOf('\n', r.pos - 1) + 1, end: sf.text.indexOf('\n', r.end) + 1, text: '' }));
 }
 
 /** After the await, held locals read what the user saw: the values sealed in requestState. */
@@ -502,7 +570,7 @@ interface Held {
   usesAfter: ts.Identifier[];
 }
 
-function heldLocals(analysis: Analysis, fn: ts.FunctionLikeDeclaration, before: readonly ts.Statement[], after: readonly ts.Statement[]): Held[] {
+function heldLocals(analysis: Analysis, fn: ts.FunctionLikeDeclaration, before: readonly ts.Statement[], after: readonly ts.Statement[], notHeld: ReadonlySet<ts.Symbol>): Held[] {
   const checker = analysis.values.checker;
   const out: Held[] = [];
   for (const statement of before) {
@@ -516,6 +584,7 @@ function heldLocals(analysis: Analysis, fn: ts.FunctionLikeDeclaration, before: 
         continue;
       }
       const symbol = checker.getSymbolAtLocation(decl.name);
+      if (symbol && notHeld.has(symbol)) continue;
       const uses: ts.Identifier[] = [];
       const visit = (node: ts.Node): void => {
         if (ts.isIdentifier(node) && node.text === (decl.name as ts.Identifier).text) {

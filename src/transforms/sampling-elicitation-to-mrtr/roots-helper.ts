@@ -1,0 +1,196 @@
+/**
+ * A roots list a tool reads through the project's own sync helper (`src/everything`'s
+ * `const currentRoots = await syncRoots(server, extra.sessionId)`): the helper sends `listRoots()` itself
+ * (outside the handler: it also runs after the handshake and on `roots/list_changed`), caches the answer
+ * per session and returns the cached list. On 2026-07-28 the helper's request throws and nothing is
+ * cached, so the tool never sees a root. The tool can ask for the roots itself instead, as one input
+ * request (the maintainers' migration of `get-roots-list`):
+ *
+ *   const currentRootsResponse = inputResponse(ctx.mcpReq.inputResponses, 'currentRoots');
+ *   if (currentRootsResponse.kind === 'missing') return inputRequired({ inputRequests: { currentRoots: inputRequired.listRoots() } });
+ *   …
+ *   const currentRoots = currentRootsResponse.roots;
+ *
+ * That is only the same value when the helper's result can be nothing but the client's roots list: every
+ * `return` of the helper gives `undefined`, `<answer>.roots` or `<cache>.get(…)`, where `<answer>` is bound
+ * to the awaited `listRoots()` and every write of `<cache>` anywhere in the program stores `<answer>.roots`.
+ * The call is dropped, so what else the helper does must be bookkeeping of that answer: its calls are the
+ * request, the cache's get/has/set/delete/clear, the SDK server's capability reads, log sends and the
+ * `roots/list_changed` subscription, `console.*`, `String(…)` and its own closures; it assigns nothing
+ * outside itself. The helper itself stays (its other callers serve 2025-era clients) and stays marked.
+ * A client that never declared roots, for which the helper gave `undefined`, is now refused by the SDK
+ * (-32021) when the tool asks: the answer the maintainers chose for `get-roots-list`.
+ */
+import { ts } from '../../typescript.js';
+import { calleeParts, unwrap } from '../../analysis/ast.js';
+import type { AnalysisResult, Analysis } from '../../analysis/model.js';
+import { serverMethodCall, type InputRequestSite } from '../../analysis/sdk-features.js';
+import { directHandler, forEachCall, type HandlerSite } from '../kit/handler-sites.js';
+
+/** A tool handler's `await helper(…)` that reads the client's roots list through a sync helper. */
+export interface RootsHelperRound {
+  handler: HandlerSite;
+  /** The helper call, standing for the request: the round's value is the list itself (`r.roots`). */
+  site: InputRequestSite;
+}
+
+/** The SDK server methods a roots sync helper may call besides its request. */
+const BOOKKEEPING = new Set(['getClientCapabilities', 'getClientVersion', 'sendLoggingMessage', 'setNotificationHandler', 'listRoots']);
+const CACHE_METHODS = new Set(['get', 'has', 'set', 'delete', 'clear']);
+
+/**
+ * The calls of roots sync helpers made directly by a tools/call handler that sends no request of its
+ * own (`direct`). `outside` are the roots requests found outside any handler.
+ */
+export function rootsHelperRounds(result: AnalysisResult, outside: readonly InputRequestSite[], direct: ReadonlySet<ts.FunctionLikeDeclaration>): RootsHelperRound[] {
+  const { analysis } = result;
+  const helpers = new Map<ts.Symbol, ts.FunctionLikeDeclaration>();
+  for (const site of outside) {
+    if (site.feature !== 'roots') continue;
+    const helper = moduleFunction(site.call);
+    if (helper && returnsRootsOnly(analysis, result.sourceFiles, helper.fn, site.call)) helpers.set(helper.symbol(analysis), helper.fn);
+  }
+  if (!helpers.size) return [];
+  const rounds: RootsHelperRound[] = [];
+  forEachCall(result.sourceFiles, (call) => {
+    const symbol = analysis.values.symbolOf(unwrap(call.expression));
+    if (!symbol || !helpers.has(symbol) || !call.arguments.every(isRead)) return;
+    const handler = directHandler(analysis, call);
+    if (!handler || handler.method !== 'tools/call' || direct.has(handler.fn)) return;
+    rounds.push({ handler, site: { call, feature: 'roots' } });
+  });
+  // One round per handler: a handler that reads the roots twice stays as it is.
+  return rounds.filter((r) => rounds.filter((o) => o.handler.fn === r.handler.fn).length === 1);
+}
+
+/** The function declared at the top level of a file (`const f = async (…) => {…}`, `function f`) that `node` is in. */
+function moduleFunction(node: ts.Node): { fn: ts.FunctionLikeDeclaration; symbol: (analysis: Analysis) => ts.Symbol } | undefined {
+  for (let current = node.parent; current; current = current.parent) {
+    if (ts.isFunctionDeclaration(current) && current.name && ts.isSourceFile(current.parent) && current.body) {
+      const found = current;
+      return { fn: found, symbol: (a) => a.values.symbolOf(found.name!)! };
+    }
+    if ((ts.isArrowFunction(current) || ts.isFunctionExpression(current)) && ts.isVariableDeclaration(current.parent) && current.parent.initializer === current) {
+      const decl = current.parent;
+      const statement = decl.parent.parent;
+      if (ts.isIdentifier(decl.name) && ts.isVariableStatement(statement) && ts.isSourceFile(statement.parent) && decl.parent.flags & ts.NodeFlags.Const) {
+        const name = decl.name;
+        return { fn: current, symbol: (a) => a.values.symbolOf(name)! };
+      }
+    }
+  }
+  return undefined;
+}
+
+/** A dropped argument must be a read: an identifier or a chain of property reads of one. */
+function isRead(argument: ts.Expression): boolean {
+  let node = unwrap(argument);
+  while (ts.isPropertyAccessExpression(node) || ts.isNonNullExpression(node)) node = unwrap(node.expression);
+  return ts.isIdentifier(node) || node.kind === ts.SyntaxKind.ThisKeyword;
+}
+
+/** Whether every value `fn` returns is the client's roots list (or undefined), and it does nothing else that matters. */
+function returnsRootsOnly(analysis: Analysis, files: readonly ts.SourceFile[], fn: ts.FunctionLikeDeclaration, request: ts.CallExpression): boolean {
+  if (!fn.body || !ts.isBlock(fn.body) || !(ts.getCombinedModifierFlags(fn) & ts.ModifierFlags.Async)) return false;
+  // `const response = await server.server.listRoots();`
+  const awaited = request.parent;
+  const answerDecl = awaited && ts.isAwaitExpression(awaited) ? awaited.parent : undefined;
+  if (!answerDecl || !ts.isVariableDeclaration(answerDecl) || !ts.isIdentifier(answerDecl.name) || unwrap(answerDecl.initializer!) !== request) return false;
+  const answer = analysis.values.symbolOf(answerDecl.name);
+  const isRootsOfAnswer = (e: ts.Expression | undefined): boolean => {
+    const node = e && unwrap(e);
+    return !!node && ts.isPropertyAccessExpression(node) && node.name.text === 'roots' && ts.isIdentifier(unwrap(node.expression)) && analysis.values.symbolOf(unwrap(node.expression)) === answer;
+  };
+  let cache: ts.Symbol | undefined;
+  // The receivers of get/has/set/delete/clear calls: the cache and nothing else.
+  const cacheReceivers = new Set<ts.Symbol | undefined>();
+  let ok = true;
+  const inside = (node: ts.Node): boolean => node.pos >= fn.pos && node.end <= fn.end;
+  const visit = (node: ts.Node, own: boolean): void => {
+    if (!ok) return;
+    if (ts.isReturnStatement(node) && own) {
+      const value = node.expression && unwrap(node.expression);
+      if (value && !(ts.isIdentifier(value) && value.text === 'undefined') && !isRootsOfAnswer(node.expression)) {
+        const call = ts.isCallExpression(value) ? value : undefined;
+        const { name, receiver } = call ? calleeParts(call) : { name: undefined, receiver: undefined };
+        const symbol = receiver && ts.isIdentifier(unwrap(receiver)) ? analysis.values.symbolOf(unwrap(receiver)) : undefined;
+        if (name !== 'get' || !symbol || (cache && cache !== symbol)) ok = false;
+        else cache = symbol;
+      }
+    }
+    if (ts.isCallExpression(node) && node !== request) {
+      const { name, receiver } = calleeParts(node);
+      if (name && receiver && CACHE_METHODS.has(name)) cacheReceivers.add(ts.isIdentifier(unwrap(receiver)) ? analysis.values.symbolOf(unwrap(receiver)) : undefined);
+      else if (!allowedCall(analysis, node, inside)) ok = false;
+    }
+    if (ts.isNewExpression(node)) ok = false;
+    if ((ts.isBinaryExpression(node) && node.operatorToken.kind >= ts.SyntaxKind.FirstAssignment && node.operatorToken.kind <= ts.SyntaxKind.LastAssignment) || ((ts.isPrefixUnaryExpression(node) || ts.isPostfixUnaryExpression(node)) && (node.operator === ts.SyntaxKind.PlusPlusToken || node.operator === ts.SyntaxKind.MinusMinusToken))) {
+      const target = ts.isBinaryExpression(node) ? node.left : node.operand;
+      const declaration = ts.isIdentifier(unwrap(target)) ? analysis.values.symbolOf(unwrap(target))?.valueDeclaration : undefined;
+      if (!declaration || !inside(declaration)) ok = false;
+    }
+    ts.forEachChild(node, (child) => visit(child, own && !ts.isFunctionLike(child)));
+  };
+  ts.forEachChild(fn.body, (child) => visit(child, !ts.isFunctionLike(child)));
+  if (!ok || [...cacheReceivers].some((r) => !r || r !== cache)) return false;
+  // Without a cache, every value is `<answer>.roots` or undefined.
+  return !cache || cacheHoldsOnly(analysis, files, cache, isRootsOfAnswer);
+}
+
+/** A call a roots sync helper may make: see the module comment. */
+function allowedCall(analysis: Analysis, call: ts.CallExpression, inside: (node: ts.Node) => boolean): boolean {
+  const callee = unwrap(call.expression);
+  if (ts.isIdentifier(callee)) {
+    if (callee.text === 'String') return true;
+    const declaration = analysis.values.symbolOf(callee)?.valueDeclaration;
+    return !!declaration && inside(declaration);
+  }
+  const { name, receiver } = calleeParts(call);
+  if (!name || !receiver) return false;
+  if (ts.isIdentifier(unwrap(receiver)) && (unwrap(receiver) as ts.Identifier).text === 'console') return true;
+  if (!serverMethodCall(analysis, call, BOOKKEEPING)) return false;
+  if (name === 'setNotificationHandler') return /roots\/list_changed|RootsListChanged/.test(call.arguments[0]?.getText() ?? '');
+  return name !== 'listRoots';
+}
+
+/**
+ * `cache` is a Map declared in the project, and every use of it in the program is a get/has/delete/clear,
+ * or a set storing `<answer>.roots`.
+ */
+function cacheHoldsOnly(analysis: Analysis, files: readonly ts.SourceFile[], cache: ts.Symbol, isRootsOfAnswer: (e: ts.Expression | undefined) => boolean): boolean {
+  const declaration = cache.valueDeclaration;
+  if (!declaration || !ts.isVariableDeclaration(declaration) || !(declaration.parent.flags & ts.NodeFlags.Const)) return false;
+  const init = declaration.initializer && unwrap(declaration.initializer);
+  if (!init || !ts.isNewExpression(init) || !ts.isIdentifier(init.expression) || init.expression.text !== 'Map' || (init.arguments?.length ?? 0) > 0) return false;
+  for (const sf of files) {
+    if (sf.isDeclarationFile || !sf.text.includes(cache.name)) continue;
+    // An import may rename it: the names it goes by in this file.
+    const names = new Set([cache.name]);
+    ts.forEachChild(sf, (statement) => {
+      if (!ts.isImportDeclaration(statement)) return;
+      const bindings = statement.importClause?.namedBindings;
+      if (bindings && ts.isNamedImports(bindings)) for (const e of bindings.elements) if ((e.propertyName ?? e.name).text === cache.name) names.add(e.name.text);
+    });
+    let ok = true;
+    const visit = (node: ts.Node): void => {
+      if (!ok) return;
+      if (ts.isIdentifier(node) && names.has(node.text) && analysis.values.symbolOf(node) === cache) ok = cacheUse(node, declaration, isRootsOfAnswer);
+      ts.forEachChild(node, visit);
+    };
+    visit(sf);
+    if (!ok) return false;
+  }
+  return true;
+}
+
+function cacheUse(id: ts.Identifier, declaration: ts.VariableDeclaration, isRootsOfAnswer: (e: ts.Expression | undefined) => boolean): boolean {
+  const parent = id.parent;
+  if (parent === declaration || ts.isImportSpecifier(parent) || ts.isExportSpecifier(parent)) return true;
+  // `roots.get(…)`, or `ns.roots.get(…)` through a namespace import.
+  const reference: ts.Node = ts.isPropertyAccessExpression(parent) && parent.name === id ? parent : id;
+  const access = reference.parent;
+  if (!access || !ts.isPropertyAccessExpression(access) || access.expression !== reference || !CACHE_METHODS.has(access.name.text)) return false;
+  const call = access.parent;
+  if (!call || !ts.isCallExpression(call) || call.expression !== access) return false;
+  return access.name.text !== 'set' || isRootsOfAnswer(call.arguments[1]);
+}

@@ -1,0 +1,46 @@
+/**
+ * A workspace server (plain JS, SDK v2) that caches the client's roots per session and lists them
+ * from a tool: the tool reads them through the same sync helper the handshake hook uses.
+ */
+import { McpServer } from '@modelcontextprotocol/server';
+
+export const server = new McpServer({ name: 'workspace', version: '1.0.0' }, { capabilities: { tools: {} } });
+
+/** @type {Map<string | undefined, import('@modelcontextprotocol/server').Root[]>} */
+const roots = new Map();
+
+/**
+ * The client's roots for the session, requested once and cached.
+ * @param {McpServer} server
+ * @param {string} [sessionId]
+ */
+async function syncRoots(server, sessionId) {
+  if (!server.server.getClientCapabilities()?.roots) return undefined;
+  if (!roots.has(sessionId)) {
+    try {
+      const response = await server.server.listRoots();
+      roots.set(sessionId, response.roots);
+    } catch (error) {
+      console.error('roots/list failed', error);
+    }
+  }
+  return roots.get(sessionId);
+}
+
+server.server.oninitialized = () => {
+  void syncRoots(server);
+};
+
+server.registerTool('list-workspace', { description: 'Lists the workspace folders the client shares', inputSchema: {} }, async (_args, ctx) => {
+  const folders = await syncRoots(server, ctx.sessionId);
+  if (!folders || folders.length === 0) {
+    return { content: [{ type: 'text', text: 'No workspace folders are shared.' }] };
+  }
+  return { content: [{ type: 'text', text: folders.map((root) => root.uri).join('\n') }] };
+});
+
+// What the last sync cached for this session, without asking the client again.
+server.registerTool('cached-workspace', { description: 'Lists the workspace folders cached for this session', inputSchema: {} }, async (_args, ctx) => {
+  const cached = roots.get(ctx.sessionId) ?? [];
+  return { content: [{ type: 'text', text: cached.map((root) => root.uri).join('\n') || 'Nothing cached.' }] };
+});
