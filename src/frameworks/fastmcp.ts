@@ -30,7 +30,7 @@ const logging: SiteUse = {
 };
 const capabilities: SiteUse = {
   rule: 'handshake/client-capabilities',
-  advice: '`session.clientCapabilities` comes from the `initialize` handshake, which 2026-07-28 removes. Read per-request capabilities from the request envelope, or do not depend on them.',
+  advice: '`session.clientCapabilities` comes from the `initialize` handshake, which 2026-07-28 removes, and FastMCP 4 (on SDK 1.x) has no per-request envelope to read them from instead. Do not depend on them: offer the feature to every client, or take the choice as a tool argument.',
 };
 const clientVersion: SiteUse = {
   rule: 'handshake/client-version',

@@ -9,7 +9,7 @@ class SamplingProvider {
   }
 
   async generate(prompt) {
-    // @mcp-migrate-todo(handshake/client-capabilities): FastMCP: `session.clientCapabilities` comes from the `initialize` handshake, which 2026-07-28 removes. Read per-request capabilities from the request envelope, or do not depend on them. The FastMCP path: run it with `server.start({ transportType: "httpStream", httpStream: { stateless: true } })`, keep state that spans calls behind an explicit handle a tool returns, and drop per-session hooks.
+    // @mcp-migrate-todo(handshake/client-capabilities): FastMCP: `session.clientCapabilities` comes from the `initialize` handshake, which 2026-07-28 removes, and FastMCP 4 (on SDK 1.x) has no per-request envelope to read them from instead. Do not depend on them: offer the feature to every client, or take the choice as a tool argument. The FastMCP path: run it with `server.start({ transportType: "httpStream", httpStream: { stateless: true } })`, keep state that spans calls behind an explicit handle a tool returns, and drop per-session hooks.
     if (!this.session?.clientCapabilities?.sampling) {
       throw new Error('the client does not support sampling');
     }
