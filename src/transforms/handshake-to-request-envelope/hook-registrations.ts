@@ -16,13 +16,14 @@
  * empty goes; what stays keeps its marker.
  */
 import { ts } from '../../typescript.js';
-import { calleeParts, isFunctionLike, unwrap } from '../../analysis/ast.js';
+import { calleeParts, isFunctionLike, isInside, unwrap } from '../../analysis/ast.js';
 import { privateHandshakeField } from '../../analysis/handshake-plumbing.js';
 import { waitsForInitialized } from '../../analysis/initialized-waits.js';
 import type { Analysis } from '../../analysis/model.js';
 import { isServerKind } from '../../analysis/values.js';
 import type { TextEdit } from '../kit/edits.js';
 import { directHandler } from '../kit/handler-sites.js';
+import { indentAt } from '../kit/source-style.js';
 import { registers } from './gate-into-handlers.js';
 
 export interface HoistHelpers {
@@ -84,13 +85,13 @@ export function hoistHookRegistrations(analysis: Analysis, assignment: ts.Binary
   const absorbed = prefix.flatMap(gateEdits).filter((e) => e.start >= from && e.start <= last.end);
   if (deletions.some((e) => !absorbed.includes(e) && e.start >= from && e.start <= last.end)) return undefined;
 
-  const outer = lineIndent(text, statement.getStart(sf));
+  const outer = indentAt(text, statement.getStart(sf));
   const hookComments = ts.getLeadingCommentRanges(text, statement.getFullStart()) ?? [];
   const insertAt = lineStart(text, hookComments.length ? hookComments[0]!.pos : statement.getStart(sf));
   const emptied = last === body.statements[body.statements.length - 1];
   const lines = [`${outer}${COMMENT}`];
   for (const s of moved) {
-    const indent = lineIndent(text, s.getStart(sf));
+    const indent = indentAt(text, s.getStart(sf));
     // Sliced from the statement's start, so its first line has no indentation; the others keep theirs relative to it.
     text
       .slice(s.getStart(sf), s.end)
@@ -124,8 +125,8 @@ function movable(analysis: Analysis, statement: ts.Statement, hook: ts.FunctionL
     if (!scoped) return;
     if (ts.isIdentifier(node)) {
       const decl = analysis.values.symbolOf(node)?.valueDeclaration;
-      if (decl && decl.getSourceFile() === statement.getSourceFile() && !within(decl, statement)) {
-        if (within(decl, hook) || (within(decl, scope) && decl.pos >= installing.pos && !ts.isFunctionDeclaration(decl))) scoped = false;
+      if (decl && decl.getSourceFile() === statement.getSourceFile() && !isInside(decl, statement)) {
+        if (isInside(decl, hook) || (isInside(decl, scope) && decl.pos >= installing.pos && !ts.isFunctionDeclaration(decl))) scoped = false;
       }
     }
     ts.forEachChild(node, names);
@@ -168,10 +169,6 @@ function handshakeFree(analysis: Analysis, root: ts.Node, helpers: HoistHelpers)
   return free;
 }
 
-function within(node: ts.Node, outer: ts.Node): boolean {
-  return node.pos >= outer.pos && node.end <= outer.end;
-}
-
 /** A template literal over several lines: its lines are text, which re-indenting the statement would change. */
 function spansLines(statement: ts.Statement): boolean {
   let found = false;
@@ -187,6 +184,3 @@ function lineStart(text: string, position: number): number {
   return text.lastIndexOf('\n', position - 1) + 1;
 }
 
-function lineIndent(text: string, position: number): string {
-  return /^[ \t]*/.exec(text.slice(lineStart(text, position)))![0];
-}

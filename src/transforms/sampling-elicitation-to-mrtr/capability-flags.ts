@@ -9,7 +9,7 @@
  * declarations go when nothing else reads them. Kept, the flag would be state held across the round.
  */
 import { ts } from '../../typescript.js';
-import { calleeParts, unwrap } from '../../analysis/ast.js';
+import { calleeParts, isInside, unwrap } from '../../analysis/ast.js';
 import type { Analysis } from '../../analysis/model.js';
 import type { FeatureId } from '../../analysis/sdk-features.js';
 import type { TextEdit } from '../kit/edits.js';
@@ -38,7 +38,7 @@ export function capabilityFlags(analysis: Analysis, fn: ts.FunctionLikeDeclarati
     if (!symbol) continue;
     const uses = identifiersOf(analysis, fn, symbol).filter((id) => id !== decl.name);
     // Read before the round too (where it can still be false): left as it is.
-    if (uses.some((id) => !after.some((s) => within(id, s)))) continue;
+    if (uses.some((id) => !after.some((s) => isInside(id, s)))) continue;
     out.symbols.add(symbol);
     for (const use of uses) out.edits.push(...asTrue(sf, use));
     removed.push(statement);
@@ -49,7 +49,7 @@ export function capabilityFlags(analysis: Analysis, fn: ts.FunctionLikeDeclarati
     if (!decl || removed.includes(statement) || !readsCapabilities(decl.initializer!)) continue;
     const symbol = analysis.values.symbolOf(decl.name);
     const uses = symbol ? identifiersOf(analysis, fn, symbol).filter((id) => id !== decl.name) : [];
-    if (uses.length > 0 && uses.every((id) => removed.some((r) => within(id, r)))) removed.push(statement);
+    if (uses.length > 0 && uses.every((id) => removed.some((r) => isInside(id, r)))) removed.push(statement);
   }
   for (const statement of removed) out.edits.push({ file: sf.fileName, ...linesOf(sf, statement), text: '' });
   // The envelope read's imports (CLIENT_CAPABILITIES_META_KEY, ClientCapabilities) were added by the
@@ -150,10 +150,6 @@ function identifiersOf(analysis: Analysis, root: ts.Node, symbol: ts.Symbol): ts
   };
   visit(root);
   return found;
-}
-
-function within(node: ts.Node, container: ts.Node): boolean {
-  return node.pos >= container.pos && node.end <= container.end;
 }
 
 /**
