@@ -54,6 +54,15 @@ const MARKERS: Record<string, Record<string, string[]>> = {
       "// @mcp-migrate-todo(session-state/session-id-read): this fills `_meta.mcpSessionId` of each request, which the handlers read back as the session id (reads: 2 in server.ts; each marked). A 2026-07-28 request has no MCP session id to fill it with, and an id minted here per process (as a stdio entry point does) names the process, not a client: resolve those reads first (an explicit handle, authInfo or the request id), then remove this copy together with the serving code it belongs to.",
     ],
   },
+  // example-remote-server's shape: a Redis key per session written in one helper and read in another, no tool reaching
+  // it. Scan reports each keyed call, so each gets a marker: the advice at the first, a pointer to it at the others.
+  'client-store-every-site-marker': {
+    'server.ts': [
+      "// @mcp-migrate-todo(session-state/keyed-store): `redis` is keyed by the session id here too: one store, marked with what to do about it in `getSessionOwner()`. Resolve this call together with that marker.",
+      "// @mcp-migrate-todo(session-state/keyed-store): `redis` is keyed by the session id, but no tool reaches it, so no tool can carry a handle for it. If it is bookkeeping of the serving layer (a connection, server or timestamp per session), it goes with the sessions when serving becomes stateless: 2026-07-28 has no session to key it by, so key what must outlive a request by what that layer still has (the caller's identity from authInfo, a tenant or namespace) or make it per request. If a resource or prompt handler reads it, pass what the handler needs in that request (its URI or arguments) instead of the session id.",
+      "// @mcp-migrate-todo(session-transport/transport-registry): serving plumbing keyed by the session id: replace the sessionful transport and this registry with the stateless handler (createMcpHandler / a transport per request).",
+    ],
+  },
   'lifecycle-cleanup': {
     'server.ts': [
       '// @mcp-migrate-todo(session-transport/transport-registry): serving plumbing keyed by the session id: replace the sessionful transport and this registry with the stateless handler (createMcpHandler / a transport per request).',

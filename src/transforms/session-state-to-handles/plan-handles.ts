@@ -17,6 +17,7 @@ import { ts } from '../../typescript.js';
 import { calleeParts, enclosingFunction, outermostWrapper, propertyNameText, unwrap, statementOf } from '../../analysis/ast.js';
 import type { AnalysisResult } from '../../analysis/model.js';
 import type { StoreModel } from '../../analysis/reach.js';
+import { functionNames } from '../../analysis/call-index.js';
 import type { SessionRead, SessionStore, Sink } from '../../analysis/session-flow.js';
 import type { ToolRegistration } from '../../analysis/tools.js';
 import { holdsCredentials } from '../../analysis/credentials.js';
@@ -77,6 +78,8 @@ export function planHandles(result: AnalysisResult, options: HandlesOptions): Ha
   const grouped = groupClientStores(analysis.stores);
   /** Each analysis store's outcome (the members of a grouped client store share the group's). */
   const outcomes = new Map<SessionStore, StoreOutcome>();
+  /** Client stores (no declaration: scan reports each keyed call) with their outcome, for `markOtherCalls`. */
+  const clientStores: Array<{ model: StoreModel; outcome: StoreOutcome }> = [];
   for (const model of grouped) {
     const site = model.store.declaration ?? model.accesses[0]?.sink.node;
     if (!site) continue;
@@ -92,6 +95,7 @@ export function planHandles(result: AnalysisResult, options: HandlesOptions): Ha
       inProcess: !!model.store.declaration,
     };
     plan.stores.push(outcome);
+    if (!model.store.declaration) clientStores.push({ model, outcome });
     for (const member of analysis.stores) if (member.store === model.store || (!member.store.declaration && member.store.accesses.some((a) => model.store.accesses.includes(a)))) outcomes.set(member.store, outcome);
     if (model.store.kind === 'session') {
       outcome.reason = 'session registry of the HTTP layer: serving plumbing, not application state';
@@ -166,6 +170,13 @@ export function planHandles(result: AnalysisResult, options: HandlesOptions): Ha
       if (!(error instanceof CannotRewrite)) throw error;
       outcome.reason = error.message;
       marker(error.node, 'session-state/keyed-store', `not rewritten automatically: ${error.message}. Re-key \`${model.store.name}\` by an explicit handle minted by a create tool and checked against the caller.`, outcome);
+    }
+  }
+
+  for (const { model, outcome } of clientStores) {
+    const { marked, others } = otherKeyedCalls(model, outcome);
+    for (const statement of others) {
+      marker(statement, 'session-state/keyed-store', seeStoreMarker(model.store.name, marked, outcome, statement.getSourceFile()));
     }
   }
 
@@ -1095,6 +1106,36 @@ function returnsOf(body: ts.Block): ts.ReturnStatement[] {
   };
   ts.forEachChild(body, visit);
   return out;
+}
+
+/**
+ * The statements of a marked client store's other keyed calls. Scan reports a client store (Redis, a KV wrapper)
+ * at every keyed call, not at a declaration, and a marker stands only for the statement below it: without one at
+ * each call, the calls after the first would stay reported with nothing said about them (example-remote-server's
+ * `session:<id>:owner`, set in one helper and read in another).
+ */
+function otherKeyedCalls(model: StoreModel, outcome: StoreOutcome): { marked?: ts.Node; others: ts.Node[] } {
+  // Only application state: a registry's or a per-session server's calls are the serving decision's, reported under their own rules.
+  if (model.store.kind !== 'state' || outcome.status !== 'marked' || !outcome.markedAt) return { others: [] };
+  let marked: ts.Node | undefined;
+  const others: ts.Node[] = [];
+  for (const access of model.accesses) {
+    const statement = statementOf(access.sink.node);
+    const sf = statement.getSourceFile();
+    const line = sf.getLineAndCharacterOfPosition(statement.getStart(sf)).line + 1;
+    if (sf.fileName === outcome.markedAt.file && line === outcome.markedAt.line) marked = statement;
+    else if (!others.includes(statement)) others.push(statement);
+  }
+  return { marked, others };
+}
+
+/** Points at the store's marker by the function it is in: a line number would be stale once markers are inserted above it. */
+function seeStoreMarker(name: string, marked: ts.Node | undefined, outcome: StoreOutcome, here: ts.SourceFile): string {
+  const file = outcome.markedAt!.file === here.fileName ? '' : ` in ${path.basename(outcome.markedAt!.file)}`;
+  const fn = marked && enclosingFunction(marked);
+  const fnName = fn && functionNames(fn)[0];
+  const where = fnName ? `in \`${fnName}()\`${file}` : `above the first such call${file}`;
+  return `\`${name}\` is keyed by the session id here too: one store, marked with what to do about it ${where}. Resolve this call together with that marker.`;
 }
 
 /**
