@@ -63,6 +63,13 @@ const MARKERS: Record<string, Record<string, string[]>> = {
       "// @mcp-migrate-todo(session-transport/transport-registry): serving plumbing keyed by the session id: replace the sessionful transport and this registry with the stateless handler (createMcpHandler / a transport per request).",
     ],
   },
+  // metamcp's shape: a routing table prompts/list fills and prompts/get reads, in the server factory: nothing keyed by
+  // the session id, but the get relies on an earlier list having reached the same instance. One marker at the table.
+  'list-routing-table-marker': {
+    'server.ts': [
+      "// @mcp-migrate-todo(session-state/per-session-server): `promptOwners` is filled only while answering prompts/list and read by prompts/get, so prompts/get works only after a prompts/list request reached this same server instance, as within a session. On 2026-07-28 each request may meet a fresh server (createMcpHandler builds one per request), and a client may call what it listed on another instance, or never listed: fill the table where the server is built (from what prompts/list would list), or look the name up when prompts/get asks for it.",
+    ],
+  },
   'lifecycle-cleanup': {
     'server.ts': [
       '// @mcp-migrate-todo(session-transport/transport-registry): serving plumbing keyed by the session id: replace the sessionful transport and this registry with the stateless handler (createMcpHandler / a transport per request).',

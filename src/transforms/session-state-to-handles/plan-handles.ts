@@ -35,6 +35,7 @@ import { CannotRewrite } from '../kit/handler-sites.js';
 import { planTelemetryIds } from './telemetry-ids.js';
 import { perSessionObjects } from './per-session-objects.js';
 import { keptStoreReads } from './kept-store-reads.js';
+import { listRoutingAdvice, listRoutingSites } from './list-routing-markers.js';
 import { keptSseRegistryAdvice } from './kept-registries.js';
 import { injectedIdSites } from './injected-ids.js';
 import { marksCallsAcrossRetries, recordsSessionTimes, retryMarksAdvice, sessionTimesAdvice } from './session-bookkeeping.js';
@@ -182,6 +183,9 @@ export function planHandles(result: AnalysisResult, options: HandlesOptions): Ha
 
   for (const site of perSessionObjects(result)) {
     marker(site.creation, 'session-state/per-session-server', site.advice);
+  }
+  for (const table of listRoutingSites(result)) {
+    marker(table.declaration, 'session-state/per-session-server', listRoutingAdvice(table));
   }
   const carried = carriedIntoProjectObjects(analysis.sessions.reads);
   for (const read of carried) {
