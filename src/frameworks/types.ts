@@ -8,32 +8,9 @@
  * framework: `src/analysis/framework-modules.ts` and `src/analysis/framework-values.ts` interpret these
  * descriptions for the analysis, `src/rules/framework-sites.ts` for the rules.
  */
+import type { RuleId } from '../rule-ids.js';
 
-/** A rule of the catalogue (`src/rules/**`): a framework site is reported under an existing rule id. */
-export type RuleId =
-  | 'session-transport/session-id-generator'
-  | 'session-transport/session-lifecycle'
-  | 'session-transport/session-route'
-  | 'session-transport/sse-transport'
-  | 'session-transport/event-store'
-  | 'session-state/session-id-read'
-  | 'session-state/keyed-store'
-  | 'session-state/per-session-server'
-  | 'handshake/oninitialized'
-  | 'handshake/initialize-handler'
-  | 'handshake/client-capabilities'
-  | 'handshake/client-version'
-  | 'deprecated-feature/roots'
-  | 'deprecated-feature/sampling'
-  | 'deprecated-feature/logging'
-  | 'server-push/elicitation'
-  | 'server-push/change-notification'
-  | 'server-push/resource-subscription'
-  | 'server-push/tool-toggle'
-  | 'server-push/ping'
-  | 'server-push/standalone-notification';
-
-/** A use that is a finding: the rule it belongs to and the framework's own migration advice. */
+/** A use that is a finding: the rule of the catalogue it is reported under, and the framework's own migration advice. */
 export interface SiteUse {
   rule: RuleId;
   advice: string;
