@@ -5,8 +5,9 @@
  * and types are (roles), what their members denote (another role, an SDK value, the session id)
  * or which existing rule a use of them is, which callbacks receive which values, which options
  * make it sessionful, and what a subclass's `this` offers. Nothing in the analysis names a
- * framework: `src/analysis/framework-modules.ts` and `src/analysis/framework-values.ts` interpret these
- * descriptions for the analysis, `src/rules/framework-sites.ts` for the rules.
+ * framework: `src/analysis/framework-modules.ts`, `src/analysis/framework-values.ts` and
+ * `src/analysis/framework-sites.ts` (the uses that are findings) interpret these descriptions, and the
+ * rules report those sites (`src/rules/with-frameworks.ts`).
  */
 import type { RuleId } from '../rule-ids.js';
 
