@@ -15,7 +15,7 @@ import { isServerKind, type ValueAnalysis } from './values.js';
 import { forOfLoop } from './declarations.js';
 import { HANDLER_REGISTRATION_METHODS, METHOD_OF_SCHEMA, REGISTRATION_METHODS } from './sdk-modules.js';
 import { MCP_SDK, type MessageKind, type SdkFeature, type SdkFeatureId, type SendShape } from '../frameworks/mcp-sdk.js';
-import type { RuleId } from '../frameworks/types.js';
+import type { RuleId } from '../rule-ids.js';
 
 /** What the feature lookups read of the analysis model. */
 export interface SdkModelParts {

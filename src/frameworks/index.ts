@@ -1,8 +1,8 @@
 /**
  * The framework descriptions (`fastmcp.ts`, `cloudflare-agents.ts`, `mcp-handler.ts`,
  * `mcp-framework.ts`; the vendored SDK in `vendored-sdk.ts`): data only. The analysis interprets
- * them (`src/analysis/framework-modules.ts`, `src/analysis/framework-values.ts`); the rules report
- * their sites (`src/rules/framework-sites.ts`).
+ * them (`src/analysis/framework-modules.ts`, `src/analysis/framework-values.ts`) and finds their
+ * sites (`src/analysis/framework-sites.ts`), which the rules report (`src/rules/with-frameworks.ts`).
  */
 import { cloudflareAgents } from './cloudflare-agents.js';
 import { fastmcp } from './fastmcp.js';

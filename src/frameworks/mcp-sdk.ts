@@ -6,7 +6,7 @@
  * and `src/analysis/sdk-features.ts` (features and their rules) interpret this description once, and
  * rules and transforms read the interpretation.
  */
-import type { RuleId } from './types.js';
+import type { RuleId } from '../rule-ids.js';
 
 /** Which side of the protocol a module serves: client modules are the other side, not ours to migrate. */
 export type SdkSide = 'server' | 'shared' | 'client';

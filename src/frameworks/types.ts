@@ -5,35 +5,13 @@
  * and types are (roles), what their members denote (another role, an SDK value, the session id)
  * or which existing rule a use of them is, which callbacks receive which values, which options
  * make it sessionful, and what a subclass's `this` offers. Nothing in the analysis names a
- * framework: `src/analysis/framework-modules.ts` and `src/analysis/framework-values.ts` interpret these
- * descriptions for the analysis, `src/rules/framework-sites.ts` for the rules.
+ * framework: `src/analysis/framework-modules.ts`, `src/analysis/framework-values.ts` and
+ * `src/analysis/framework-sites.ts` (the uses that are findings) interpret these descriptions, and the
+ * rules report those sites (`src/rules/with-frameworks.ts`).
  */
+import type { RuleId } from '../rule-ids.js';
 
-/** A rule of the catalogue (`src/rules/**`): a framework site is reported under an existing rule id. */
-export type RuleId =
-  | 'session-transport/session-id-generator'
-  | 'session-transport/session-lifecycle'
-  | 'session-transport/session-route'
-  | 'session-transport/sse-transport'
-  | 'session-transport/event-store'
-  | 'session-state/session-id-read'
-  | 'session-state/keyed-store'
-  | 'session-state/per-session-server'
-  | 'handshake/oninitialized'
-  | 'handshake/initialize-handler'
-  | 'handshake/client-capabilities'
-  | 'handshake/client-version'
-  | 'deprecated-feature/roots'
-  | 'deprecated-feature/sampling'
-  | 'deprecated-feature/logging'
-  | 'server-push/elicitation'
-  | 'server-push/change-notification'
-  | 'server-push/resource-subscription'
-  | 'server-push/tool-toggle'
-  | 'server-push/ping'
-  | 'server-push/standalone-notification';
-
-/** A use that is a finding: the rule it belongs to and the framework's own migration advice. */
+/** A use that is a finding: the rule of the catalogue it is reported under, and the framework's own migration advice. */
 export interface SiteUse {
   rule: RuleId;
   advice: string;

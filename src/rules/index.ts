@@ -1,6 +1,6 @@
-/** Every rule, in catalogue order. A new rule is one file plus one line here and its doc page. */
+/** Every rule, in catalogue order. A new rule is one file plus one line here, its id in src/rule-ids.ts (test/rule-ids.test.ts checks both lists agree) and its doc page. */
 import type { Rule } from './rule.js';
-import { withFrameworks } from './framework-sites.js';
+import { withFrameworks } from './with-frameworks.js';
 import sessionIdGenerator from './session-transport/session-id-generator.js';
 import transportRegistry from './session-transport/transport-registry.js';
 import sessionHeader from './session-transport/session-header.js';

@@ -4,6 +4,7 @@
  * the plan to one file; `transforms/<name>.mjs` re-exports the transformer for `npx jscodeshift -t`.
  */
 import type { AnalysisResult } from '../analysis/model.js';
+import { RULE_ID } from '../rule-ids.js';
 import { planHandles } from './session-state-to-handles/plan-handles.js';
 import { planSdkV2, SDK_V2 } from './sdk-v2/plan-sdk-v2.js';
 import { planSharedStore } from './shared-store/plan-shared-store.js';
@@ -53,8 +54,8 @@ const handles = defineTransform({
     'a session id a handler uses only in logs becomes the request id: a log field next to `requestId` is dropped, others are renamed `requestId` unless the project\'s log type declares them (kept when the request id fits, else marked); serving code\'s ids are left with their endpoint',
     'markers: handles minted from guessable parts (a counter, the clock), transport registries, per-session servers, identity bound to the session (ownership checks, auth recorded per session), objects (a browser backend) built per session for its server, per-session credentials, session ids carried into the project\'s own objects, sites that cannot be rewritten safely',
   ],
-  rewrites: ['session-state/keyed-store', 'session-state/session-id-read', 'session-state/session-telemetry'],
-  marks: ['handle-hygiene/guessable-handle', 'session-state/keyed-store', 'session-state/per-session-server', 'session-state/session-auth', 'session-state/session-id-read', 'session-state/session-telemetry', 'session-transport/transport-registry'],
+  rewrites: [RULE_ID.keyedStore, RULE_ID.sessionIdRead, RULE_ID.sessionTelemetry],
+  marks: [RULE_ID.guessableHandle, RULE_ID.keyedStore, RULE_ID.perSessionServer, RULE_ID.sessionAuth, RULE_ID.sessionIdRead, RULE_ID.sessionTelemetry, RULE_ID.transportRegistry],
   plan: planHandles,
 });
 
@@ -72,7 +73,7 @@ const sdkV2 = defineTransform({
     'only with --target 2026-07-28 (the default); files already on v2 are left alone',
   ],
   // session-telemetry: a helper it retypes drops the session id it logged beside the request id (helper-context.ts).
-  rewrites: ['session-state/session-telemetry'],
+  rewrites: [RULE_ID.sessionTelemetry],
   marks: [],
   plan: planSdkV2,
 });
@@ -90,7 +91,7 @@ const sharedStore = defineTransform({
     'markers: stores used other than through get/set/delete/has, helpers passed as values, methods',
   ],
   rewrites: [],
-  marks: ['session-state/keyed-store'],
+  marks: [RULE_ID.keyedStore],
   plan: planSharedStore,
 });
 
@@ -116,8 +117,8 @@ const serving = defineTransform({
     'markers: custom routing logic, custom session-lifecycle work, servers built as bundles, transports made in helpers and classes, CORS naming Mcp-Session-Id, other route styles and web-standard handlers (the marker gives the adapter); --target stateless-v1 on hono/fastify; every marker names the entry of the target (the SDK 1.x idiom on stateless-v1, serveStdio for stdio)',
   ],
   // sse-transport and the session ids an HTTP+SSE endpoint logs: removed with the endpoint under --modern-only.
-  rewrites: ['session-state/session-id-read', 'session-state/session-telemetry', 'session-transport/event-store', 'session-transport/initialize-routing', 'session-transport/session-header', 'session-transport/session-id-generator', 'session-transport/session-lifecycle', 'session-transport/session-route', 'session-transport/sse-transport', 'session-transport/transport-registry'],
-  marks: ['session-state/per-session-server', 'session-transport/initialize-routing', 'session-transport/session-header', 'session-transport/session-id-generator', 'session-transport/session-lifecycle', 'session-transport/sse-transport', 'session-transport/transport-registry'],
+  rewrites: [RULE_ID.sessionIdRead, RULE_ID.sessionTelemetry, RULE_ID.eventStore, RULE_ID.initializeRouting, RULE_ID.sessionHeader, RULE_ID.sessionIdGenerator, RULE_ID.sessionLifecycle, RULE_ID.sessionRoute, RULE_ID.sseTransport, RULE_ID.transportRegistry],
+  marks: [RULE_ID.perSessionServer, RULE_ID.initializeRouting, RULE_ID.sessionHeader, RULE_ID.sessionIdGenerator, RULE_ID.sessionLifecycle, RULE_ID.sseTransport, RULE_ID.transportRegistry],
   plan: planServing,
 });
 
@@ -130,8 +131,8 @@ const handshake = defineTransform({
     'registrations at the start of an oninitialized hook (and capability gates around them) move to where the hook is installed, when nothing they run while registering needs the handshake; a hook left empty goes',
     'markers: the same calls outside a handler, oninitialized hooks, registration gated on negotiated capabilities (register unconditionally; one marker per gate, on the read that feeds it), the SDK\'s private handshake fields (transport._initialized = true on a rebuilt session), framework handshake reads (FastMCP session.clientCapabilities) with the framework\'s advice',
   ],
-  rewrites: ['handshake/client-capabilities', 'handshake/client-version', 'handshake/oninitialized'],
-  marks: ['handshake/client-capabilities', 'handshake/client-version', 'handshake/oninitialized', 'handshake/initialize-handler', 'handshake/private-state'],
+  rewrites: [RULE_ID.clientCapabilities, RULE_ID.clientVersion, RULE_ID.oninitialized],
+  marks: [RULE_ID.clientCapabilities, RULE_ID.clientVersion, RULE_ID.oninitialized, RULE_ID.initializeHandler, RULE_ID.privateState],
   plan: planHandshake,
 });
 
@@ -147,8 +148,8 @@ const logging = defineTransform({
     'a log sender a handler hands a helper (server.sendLoggingMessage.bind(server)) → the request\'s own log function ((message) => ctx.mcpReq.log(…); v1: extra.sendNotification)',
     "notifications/progress a handler sends through the server (server.server.notification(message, { relatedRequestId })) → ctx.mcpReq.notify(message) (v1: extra.sendNotification)",
   ],
-  rewrites: ['deprecated-feature/logging', 'server-push/standalone-notification', 'session-state/session-id-read'],
-  marks: ['deprecated-feature/logging'],
+  rewrites: [RULE_ID.logging, RULE_ID.standaloneNotification, RULE_ID.sessionIdRead],
+  marks: [RULE_ID.logging],
   plan: planLogging,
 });
 
@@ -164,8 +165,8 @@ const mrtr = defineTransform({
     'markers, one on each request: several requests, side effects or loops before the await, handlers other than registerTool, SDK 1.x (--target stateless-v1); senders handed on as functions, calls through wrappers and requests built by hand; the URL-elicitation error (-32042) and the elicitation completion notifier (inputRequired.elicitUrl); framework senders (FastMCP session.requestSampling()) with the framework\'s advice',
   ],
   // session-id-read: a session id passed to a roots sync helper goes with the call (roots-helper.ts).
-  rewrites: ['deprecated-feature/roots', 'deprecated-feature/sampling', 'server-push/elicitation', 'session-state/session-id-read'],
-  marks: ['deprecated-feature/roots', 'deprecated-feature/sampling', 'server-push/elicitation'],
+  rewrites: [RULE_ID.roots, RULE_ID.sampling, RULE_ID.elicitation, RULE_ID.sessionIdRead],
+  marks: [RULE_ID.roots, RULE_ID.sampling, RULE_ID.elicitation],
   plan: planMrtr,
 });
 
@@ -178,8 +179,8 @@ const serverPush = defineTransform({
     'markers: resources/subscribe handlers and sendResourceUpdated (subscriptions/listen, handler.notify), list-changed sends (one marker for an object of notifier closures), enable()/disable() toggles (unconditional tools with handles), framework sites of these rules with the framework\'s advice; ping statements removed, a ping inside an expression marked (SSEServerTransport is stateless-serving\'s)',
     "markers: a framework's session kept beyond its request (a FastMCPSession stored for later calls, a per-session agent), with the framework description's advice (the handshake and MRTR transforms mark the framework's client-capabilities and sampling sites)",
   ],
-  rewrites: ['server-push/change-notification', 'server-push/ping'],
-  marks: ['server-push/change-notification', 'server-push/resource-subscription', 'server-push/standalone-notification', 'server-push/tool-toggle', 'server-push/ping', ...FRAMEWORK_SESSION_RULES],
+  rewrites: [RULE_ID.changeNotification, RULE_ID.ping],
+  marks: [RULE_ID.changeNotification, RULE_ID.resourceSubscription, RULE_ID.standaloneNotification, RULE_ID.toolToggle, RULE_ID.ping, ...FRAMEWORK_SESSION_RULES],
   plan: planServerPush,
 });
 

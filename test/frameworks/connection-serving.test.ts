@@ -6,7 +6,7 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { analyze } from '../../src/analysis/analyze.js';
-import { frameworkConnectionTransports } from '../../src/rules/framework-sites.js';
+import { frameworkConnectionTransports } from '../../src/analysis/framework-sites.js';
 import { inMemoryResolver } from '../support/rule-tester.js';
 
 function transportsOf(code: string): string[] {

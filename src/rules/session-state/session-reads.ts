@@ -1,52 +1,14 @@
 /**
- * Shared by `session-id-read` and `session-telemetry`: which reads of the session id are
- * reported, and by which of the two rules (one finding per read, never both).
+ * Shared by `session-id-read` and `session-telemetry`: each reports the reads of the session id the
+ * analysis gives it (`analysis/session-read-verdicts.ts`), and session-telemetry the tagging calls.
  */
 import { ts } from '../../typescript.js';
 import { calleeParts } from '../../analysis/ast.js';
-import type { SessionRead, SessionFlow, Sink } from '../../analysis/session-flow.js';
+import type { SessionRead } from '../../analysis/session-flow.js';
+import { classifyRead, type ReadVerdict } from '../../analysis/session-read-verdicts.js';
 import type { RuleContext } from '../rule.js';
 import type { ValueAnalysis } from '../../analysis/values.js';
 import { SSE_TRANSPORTS } from '../../analysis/sdk-modules.js';
-
-export type ReadVerdict = 'read' | 'telemetry' | undefined;
-
-export function classifyRead(read: SessionRead, sessions: SessionFlow): ReadVerdict {
-  // Header reads are session-header findings and the `onsessioninitialized` argument belongs to
-  // session-lifecycle; the stores they key are still reported by keyed-store.
-  if (read.origin === 'header' || read.origin === 'callback' || read.origin === 'query') return undefined;
-  if (read.guard) return undefined;
-  // `kv.get(\`cart:${extra.sessionId}\`)`: keyed-store reports the key expression, which is this read;
-  // one expression gets one finding.
-  if (read.sinks.length > 0 && read.sinks.every((sink) => isKvKeyContaining(sink, read, sessions))) return undefined;
-  const meaningful = read.sinks.filter((sink) => isStateOrLog(sink, sessions));
-  // A handler reading the id the project carried into `_meta` by hand is a read like `extra.sessionId`.
-  const handlerRead = read.origin === 'context' || read.origin === 'injected';
-  if (!handlerRead && meaningful.length === 0) return undefined; // routing code: registry rules cover it
-  const sinks = handlerRead ? read.sinks : meaningful;
-  if (sinks.length > 0 && sinks.every((s) => s.kind === 'log')) return 'telemetry';
-  return 'read';
-}
-
-/** A keyed-store `kv` finding (a client store, reported at each key) whose key expression contains the read. */
-function isKvKeyContaining(sink: Sink, read: SessionRead, sessions: SessionFlow): boolean {
-  if (sink.kind !== 'store' || !sink.key) return false;
-  const store = sessions.storeOfSink(sink);
-  if (store?.kind !== 'state' || store.declaration) return false;
-  const key = sink.key;
-  return key.getSourceFile() === read.node.getSourceFile() && key.getStart() <= read.node.getStart() && read.node.getEnd() <= key.getEnd();
-}
-
-/**
- * For a transport's id: state, logs, or the id handed to other code (an ACL check, a
- * constructor). Not a transport/server registry, and not the id put in an object that
- * routing code passes around (`return { stream, sessionId: transport.sessionId }`).
- */
-function isStateOrLog(sink: Sink, sessions: SessionFlow): boolean {
-  if (sink.kind === 'other') return ts.isCallExpression(sink.node) || ts.isNewExpression(sink.node);
-  if (sink.kind !== 'store') return true;
-  return sessions.storeOfSink(sink)?.kind === 'state';
-}
 
 /** "keys `carts`; logged by console.error()" */
 function describeSinks(read: SessionRead): string {

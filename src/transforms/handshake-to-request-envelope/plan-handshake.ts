@@ -21,6 +21,7 @@ import { waitsForInitialized } from '../../analysis/initialized-waits.js';
 import type { AnalysisResult, Analysis } from '../../analysis/model.js';
 import { describedFeature, handlerRegistration, REGISTRATION_METHODS, ruleOfFeature, type FeatureId } from '../../analysis/sdk-features.js';
 import { isServerKind } from '../../analysis/values.js';
+import { RULE_ID } from '../../rule-ids.js';
 import type { TransformOptions, TransformPlan } from '../kit/plan.js';
 import { emptyPlan } from '../kit/plan.js';
 import { indentUnit } from '../kit/source-style.js';
@@ -49,7 +50,7 @@ const INITIALIZE_RULE = ruleOfFeature('initialize');
 /** The rule reporting client info or version read from the `initialize` request by hand. */
 const VERSION_RULE = ruleOfFeature('client-version');
 /** The rule reporting the SDK's private handshake fields (`transport._initialized = true`). */
-const PRIVATE_STATE_RULE = 'handshake/private-state';
+const PRIVATE_STATE_RULE = RULE_ID.privateState;
 /** The handshake rules whose framework sites (FastMCP's `session.clientCapabilities`, …) this transform marks. */
 const HANDSHAKE_RULES = [CAPABILITIES_RULE, ruleOfFeature('client-version'), HOOK_RULE, INITIALIZE_RULE, PRIVATE_STATE_RULE];
 

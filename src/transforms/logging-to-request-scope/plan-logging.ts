@@ -40,7 +40,7 @@ import { rewriteHandedOnSenders } from './handed-on.js';
 import { moveStdoutLogsToStderr } from './stdout-logs.js';
 import { checkClosureSeesContext, requestSite } from './request-sites.js';
 import { levelProxies, proxiedAdvice } from './level-proxies.js';
-import { frameworkConnectionTransports } from '../../rules/framework-sites.js';
+import { frameworkConnectionTransports } from '../../analysis/framework-sites.js';
 
 const RULE = ruleOfFeature('logging');
 /** The server's log sends (`sendLoggingMessage`), and its raw notification sender (what progress is sent with). */

@@ -14,7 +14,7 @@
 import { ts } from '../../typescript.js';
 import type { AnalysisResult } from '../../analysis/model.js';
 import { STANDALONE_NOTIFICATION_RULE, mayHoldStandaloneNotification, ruleOfFeature, standaloneNotification, type FeatureId } from '../../analysis/sdk-features.js';
-import type { RuleId } from '../../frameworks/types.js';
+import { RULE_ID, type RuleId } from '../../rule-ids.js';
 import type { TransformOptions, TransformPlan } from '../kit/plan.js';
 import { emptyPlan } from '../kit/plan.js';
 import { addMarker, isMarked, markFrameworkSites } from '../kit/handler-sites.js';
@@ -25,7 +25,7 @@ import { publishChangeEvents } from './publish-events.js';
  * session kept beyond its request, and — when the handshake or MRTR transform has not marked them already
  * (run alone, or through its jscodeshift entry) — the session's client capabilities and sampling.
  */
-export const FRAMEWORK_SESSION_RULES: readonly RuleId[] = [ruleOfFeature('client-capabilities'), ruleOfFeature('sampling'), 'session-state/per-session-server'];
+export const FRAMEWORK_SESSION_RULES: readonly RuleId[] = [ruleOfFeature('client-capabilities'), ruleOfFeature('sampling'), RULE_ID.perSessionServer];
 
 /** The features this transform marks, in the order it marks them, with the marker and the report's note. */
 const REPLACEMENT: Partial<Record<FeatureId, { marker: string; note: string }>> = {

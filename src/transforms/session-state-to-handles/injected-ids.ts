@@ -19,7 +19,7 @@ import path from 'node:path';
 import { ts } from '../../typescript.js';
 import { calleeParts, statementOf } from '../../analysis/ast.js';
 import type { SessionFlow, SessionRead } from '../../analysis/session-flow.js';
-import { classifyRead } from '../../rules/session-state/session-reads.js';
+import { classifyRead } from '../../analysis/session-read-verdicts.js';
 
 export interface InjectedIdSite {
   /** The statement the marker goes above. */

@@ -15,7 +15,7 @@ import path from 'node:path';
 import { ts } from '../../typescript.js';
 import { statementOf } from '../../analysis/ast.js';
 import type { SessionFlow, SessionRead, SessionStore } from '../../analysis/session-flow.js';
-import { classifyRead } from '../../rules/session-state/session-reads.js';
+import { classifyRead } from '../../analysis/session-read-verdicts.js';
 import type { StoreOutcome } from '../kit/plan.js';
 
 export interface KeptStoreRead {

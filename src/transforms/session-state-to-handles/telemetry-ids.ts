@@ -37,11 +37,12 @@ import { outermostWrapper, propertyNameText } from '../../analysis/ast.js';
 import type { AnalysisResult } from '../../analysis/model.js';
 import type { SessionRead } from '../../analysis/session-flow.js';
 import { sdkMajorOfFile } from '../../analysis/sdk-modules.js';
+import { RULE_ID } from '../../rule-ids.js';
 import type { TextEdit } from '../kit/edits.js';
 import { enclosingScope, hasProperty, isValueRead, mentions, removeListItem, replace, requestIdForDestructuredSessionId } from './destructured-log-id.js';
 
 const REQUEST_ID = 'requestId';
-const TELEMETRY_RULE = 'session-state/session-telemetry';
+const TELEMETRY_RULE = RULE_ID.sessionTelemetry;
 /** `id ?? fallback`, `id || fallback`: the fallback only fills in a missing id; the value is still the id. */
 const FALLBACKS = new Set([ts.SyntaxKind.QuestionQuestionToken, ts.SyntaxKind.BarBarToken]);
 

@@ -24,6 +24,7 @@ import { enclosingFunction, forEachDescendant, isRequireCall, propertyNameText, 
 import type { AnalysisResult } from '../../analysis/model.js';
 import type { ToolRegistration } from '../../analysis/tools.js';
 import { markerInsertion } from '../../markers.js';
+import { RULE_ID } from '../../rule-ids.js';
 import type { TextEdit } from '../kit/edits.js';
 import { emptyPlan, type TransformOptions, type TransformPlan } from '../kit/plan.js';
 import { HANDLE_MODULE_BASENAME } from '../session-state-to-handles/runtime.js';
@@ -31,7 +32,7 @@ import { afterImports, flavourOf, importSpecifier, importStatement } from '../ki
 import { defaultStateNamespace, REDIS_PACKAGE, REDIS_PACKAGE_RANGE, RESERVED_STORE_NAMES, redisStoreModuleFileName, redisStoreModuleSource } from './runtime.js';
 import { readCurrentFile } from '../kit/file-overlay.js';
 
-const RULE = 'session-state/keyed-store';
+const RULE = RULE_ID.keyedStore;
 const STORE_METHODS = new Set(['get', 'set', 'delete', 'has']);
 const REGISTRY_METHODS = new Set(['check', 'mint', 'release']);
 

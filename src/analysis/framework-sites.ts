@@ -1,20 +1,21 @@
 /**
- * The framework sites of the analysed files, reported by the catalogue rule whose id the framework
- * description gives them (`withFrameworks`, `src/rules/index.ts`), with the framework's own advice as
- * message.
+ * The framework sites of the analysed files: each use a framework description calls a finding, with the
+ * catalogue rule the description gives it and the framework's own advice as message. The rules report them
+ * (`withFrameworks`, `src/rules/with-frameworks.ts`); the transforms mark those they leave
+ * (`transforms/kit/handler-sites.ts`) with the same message, so both read them here.
  */
 import { ts } from '../typescript.js';
-import { calleeParts, enclosingFunction, forEachDescendant, isFunctionLike, isUndefined, propertyNameText, unwrap } from '../analysis/ast.js';
-import { forOfLoop, returnedExpressions } from '../analysis/declarations.js';
-import type { Analysis } from '../analysis/model.js';
-import type { ValueQueries } from '../analysis/value.js';
-import { callMatches, frameworkParameter, usesFrameworks } from '../analysis/framework-values.js';
+import { calleeParts, enclosingFunction, forEachDescendant, isFunctionLike, isUndefined, propertyNameText, unwrap } from './ast.js';
+import { forOfLoop, returnedExpressions } from './declarations.js';
+import type { Analysis } from './model.js';
+import type { ValueQueries } from './value.js';
+import { callMatches, frameworkParameter, usesFrameworks } from './framework-values.js';
 import { FRAMEWORKS, FRAMEWORKS_BY_ID } from '../frameworks/index.js';
 import type { FileCondition, FrameworkDescription, OptionUse, RouteExportUse, SiteUse, SubclassDescription } from '../frameworks/types.js';
-import type { Rule, RuleListener } from './rule.js';
+import type { RuleId } from '../rule-ids.js';
 
-interface FrameworkSite {
-  rule: string;
+export interface FrameworkSite {
+  rule: RuleId;
   node: ts.Node;
   message: string;
 }
@@ -414,7 +415,7 @@ function computeSites(analysis: Analysis, sf: ts.SourceFile): FrameworkSite[] {
  * The framework sites of the analysed files (computed once per analysis and file). A project in
  * which no file imports a framework module pays one regular-expression test per file.
  */
-function frameworkSites(analysis: Analysis, files: ReadonlySet<ts.SourceFile>): FrameworkSite[] {
+export function frameworkSites(analysis: Analysis, files: ReadonlySet<ts.SourceFile>): FrameworkSite[] {
   let cache = siteCache.get(analysis);
   if (!cache) {
     cache = new Map();
@@ -439,67 +440,6 @@ function frameworkSites(analysis: Analysis, files: ReadonlySet<ts.SourceFile>): 
  */
 export function frameworkSitesOf(analysis: Analysis, files: readonly ts.SourceFile[], ruleId: string): ReadonlyArray<{ node: ts.Node; message: string }> {
   return frameworkSites(analysis, new Set(files.filter((sf) => !sf.isDeclarationFile))).filter((site) => site.rule === ruleId);
-}
-
-/**
- * A catalogue rule that also reports the framework sites carrying its id, with the framework's
- * message (messageId `framework`). The rule's own visitors are untouched.
- */
-export function withFrameworks(rule: Rule): Rule {
-  const reported = FRAMEWORKS.some((f) => hasRule(f, rule.meta.id));
-  if (!reported) return rule;
-  return {
-    meta: { ...rule.meta, messages: { ...rule.meta.messages, framework: '{{message}}' } },
-    create(context) {
-      const listener: RuleListener = rule.create(context);
-      // Files are collected while the rule's visitors run and reported at the end, so that a file
-      // that never imports a framework (a subclass of a project base class) is still walked when
-      // another file of the project does.
-      const files = new Set<ts.SourceFile>();
-      // Called for most nodes of every file by each wrapped rule: the set is touched once per file.
-      let last: ts.SourceFile | undefined;
-      const collect = (node: ts.Node): void => {
-        const file = context.currentFile?.() ?? node.getSourceFile();
-        if (file === last) return;
-        files.add((last = file));
-      };
-      const visitors = { ...(listener.visitors ?? {}) } as Record<number, (node: never) => void>;
-      for (const kind of [ts.SyntaxKind.CallExpression, ts.SyntaxKind.PropertyAccessExpression, ts.SyntaxKind.NewExpression, ts.SyntaxKind.ClassDeclaration, ts.SyntaxKind.ExportSpecifier, ts.SyntaxKind.VariableDeclaration]) {
-        const own = visitors[kind] as ((node: ts.Node) => void) | undefined;
-        visitors[kind] = ((node: ts.Node) => {
-          own?.(node);
-          collect(node);
-        }) as (node: never) => void;
-      }
-      return {
-        visitors,
-        end() {
-          listener.end?.();
-          for (const site of frameworkSites(context.analysis, files)) {
-            if (site.rule === rule.meta.id) context.report({ node: site.node, messageId: 'framework', data: { message: site.message } });
-          }
-        },
-      };
-    },
-  };
-}
-
-function hasRule(framework: FrameworkDescription, id: string): boolean {
-  const uses: Array<SiteUse | undefined> = [
-    ...Object.values(framework.members).flatMap((m) => Object.values(m).map((x) => x.use)),
-    ...framework.events.map((e) => e.use),
-    ...framework.options.map((o) => o.use),
-    ...(framework.calls ?? []).map((c) => c.use),
-    ...(framework.routeExports ?? []).map((r) => r.use),
-    ...Object.values(framework.kept ?? {}),
-    ...Object.values(framework.subclasses).flatMap((s) => [
-      s.declaration,
-      ...Object.values(s.thisMembers ?? {}).map((m) => m.use),
-      ...Object.values(s.fields ?? {}),
-      ...Object.values(s.statics ?? {}),
-    ]),
-  ];
-  return uses.some((u) => u?.rule === id);
 }
 
 /**
