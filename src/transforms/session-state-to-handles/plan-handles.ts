@@ -13,6 +13,7 @@
  * safely gets a marker and a report entry instead, never half a migration.
  */
 import path from 'node:path';
+import { RULE_ID } from '../../rule-ids.js';
 import { ts } from '../../typescript.js';
 import { calleeParts, enclosingFunction, outermostWrapper, propertyNameText, unwrap, statementOf } from '../../analysis/ast.js';
 import type { AnalysisResult } from '../../analysis/model.js';
@@ -100,58 +101,58 @@ export function planHandles(result: AnalysisResult, options: HandlesOptions): Ha
     for (const member of analysis.stores) if (member.store === model.store || (!member.store.declaration && member.store.accesses.some((a) => model.store.accesses.includes(a)))) outcomes.set(member.store, outcome);
     if (model.store.kind === 'session') {
       outcome.reason = 'session registry of the HTTP layer: serving plumbing, not application state';
-      marker(site, 'session-transport/transport-registry', 'a record per session kept by the HTTP layer: remove it with the session routing (2026-07-28 has no sessions to validate or expire) and bind identity per request.', outcome);
+      marker(site, RULE_ID.transportRegistry, 'a record per session kept by the HTTP layer: remove it with the session routing (2026-07-28 has no sessions to validate or expire) and bind identity per request.', outcome);
       continue;
     }
     if (model.store.kind === 'transport') {
       outcome.reason = 'transport registry: serving plumbing, not application state';
       const kept = keptSseRegistryAdvice(analysis, model.store, sf);
-      marker(site, 'session-transport/transport-registry', kept ?? 'serving plumbing keyed by the session id: replace the sessionful transport and this registry with the stateless handler (createMcpHandler / a transport per request).', outcome);
+      marker(site, RULE_ID.transportRegistry, kept ?? 'serving plumbing keyed by the session id: replace the sessionful transport and this registry with the stateless handler (createMcpHandler / a transport per request).', outcome);
       continue;
     }
     if (model.store.kind === 'server') {
       outcome.reason = 'per-session server instances: their closures may hold state';
-      marker(site, 'session-state/per-session-server', 'one server per session: build a server per request from a factory, and move any state its closures hold behind explicit handles.', outcome);
+      marker(site, RULE_ID.perSessionServer, 'one server per session: build a server per request from a factory, and move any state its closures hold behind explicit handles.', outcome);
       continue;
     }
     if (expiresIdleSessions(model.store, analysis.values)) {
       outcome.reason = 'idle-session expiry: bookkeeping of the serving layer, not state a tool reads back';
-      marker(site, 'session-state/keyed-store', idleExpiryAdvice(model.store.name), outcome);
+      marker(site, RULE_ID.keyedStore, idleExpiryAdvice(model.store.name), outcome);
       continue;
     }
     if (holdsTimers(model, analysis.values.checker)) {
       outcome.reason = 'timers per session: bookkeeping of the connection, not state a tool reads back';
-      marker(site, 'session-state/keyed-store', `\`${model.store.name}\` holds a timer per session: bookkeeping of the connection, not state a tool reads back, so it needs no handle. 2026-07-28 has no connection to push to: stop the timer when the work it serves ends (its request, or a subscriptions/listen stream for what it sends), and drop the map.`, outcome);
+      marker(site, RULE_ID.keyedStore, `\`${model.store.name}\` holds a timer per session: bookkeeping of the connection, not state a tool reads back, so it needs no handle. 2026-07-28 has no connection to push to: stop the timer when the work it serves ends (its request, or a subscriptions/listen stream for what it sends), and drop the map.`, outcome);
       continue;
     }
     if (cachesClientRoots(model, analysis.values)) {
       outcome.reason = "the client's roots per session: a cache of what the client said, not state a tool created";
-      marker(site, 'session-state/keyed-store', clientRootsAdvice(model.store.name), outcome);
+      marker(site, RULE_ID.keyedStore, clientRootsAdvice(model.store.name), outcome);
       continue;
     }
     if (recordsSessionTimes(model, analysis.values)) {
       outcome.reason = 'a time per session (when it began or was last used): bookkeeping of the session, not state a tool reads back';
-      marker(site, 'session-state/keyed-store', sessionTimesAdvice(model.store.name), outcome);
+      marker(site, RULE_ID.keyedStore, sessionTimesAdvice(model.store.name), outcome);
       continue;
     }
     if (marksCallsAcrossRetries(model, isSetStore(model.store.declaration), analysis.values)) {
       outcome.reason = "marks of a call's first round keyed by the session id and the call's arguments: state between the rounds of one call (requestState), not a handle";
-      marker(site, 'session-state/keyed-store', retryMarksAdvice(model.store.name), outcome);
+      marker(site, RULE_ID.keyedStore, retryMarksAdvice(model.store.name), outcome);
       continue;
     }
     if (isSetStore(model.store.declaration)) {
       outcome.reason = 'a set of session ids: membership per connection, not state a tool reads back';
-      marker(site, 'session-state/keyed-store', sessionSetAdvice(model.store.name), outcome);
+      marker(site, RULE_ID.keyedStore, sessionSetAdvice(model.store.name), outcome);
       continue;
     }
     if (holdsCredentials(model.store.name)) {
       outcome.reason = 'credentials per session: identity must come from the verified token on every request, not from a handle';
-      marker(site, 'session-state/keyed-store', 'credentials kept per session: authenticate every request (authInfo from the bearer token) instead of remembering a login per session.', outcome);
+      marker(site, RULE_ID.keyedStore, 'credentials kept per session: authenticate every request (authInfo from the bearer token) instead of remembering a login per session.', outcome);
       continue;
     }
     if (model.tools.length === 0) {
       outcome.reason = 'no tool reaches this store: bookkeeping of the serving layer or of non-tool handlers, no tool can carry a handle for it';
-      marker(site, 'session-state/keyed-store', unreachedStoreAdvice(model.store.name), outcome);
+      marker(site, RULE_ID.keyedStore, unreachedStoreAdvice(model.store.name), outcome);
       continue;
     }
     try {
@@ -170,41 +171,41 @@ export function planHandles(result: AnalysisResult, options: HandlesOptions): Ha
     } catch (error) {
       if (!(error instanceof CannotRewrite)) throw error;
       outcome.reason = error.message;
-      marker(error.node, 'session-state/keyed-store', `not rewritten automatically: ${error.message}. Re-key \`${model.store.name}\` by an explicit handle minted by a create tool and checked against the caller.`, outcome);
+      marker(error.node, RULE_ID.keyedStore, `not rewritten automatically: ${error.message}. Re-key \`${model.store.name}\` by an explicit handle minted by a create tool and checked against the caller.`, outcome);
     }
   }
 
   for (const { model, outcome } of clientStores) {
     const { marked, others } = otherKeyedCalls(model, outcome);
     for (const statement of others) {
-      marker(statement, 'session-state/keyed-store', seeStoreMarker(model.store.name, marked, outcome, statement.getSourceFile()));
+      marker(statement, RULE_ID.keyedStore, seeStoreMarker(model.store.name, marked, outcome, statement.getSourceFile()));
     }
   }
 
   for (const site of perSessionObjects(result)) {
-    marker(site.creation, 'session-state/per-session-server', site.advice);
+    marker(site.creation, RULE_ID.perSessionServer, site.advice);
   }
   for (const table of listRoutingSites(result)) {
-    marker(table.declaration, 'session-state/per-session-server', listRoutingAdvice(table));
+    marker(table.declaration, RULE_ID.perSessionServer, listRoutingAdvice(table));
   }
   const carried = carriedIntoProjectObjects(analysis.sessions.reads);
   for (const read of carried) {
-    marker(read.node, 'session-state/session-id-read', CARRIED_ID_ADVICE);
+    marker(read.node, RULE_ID.sessionIdRead, CARRIED_ID_ADVICE);
   }
   const kept = keptStoreReads(analysis.sessions, outcomes, new Set(carried));
   for (const read of kept) {
-    marker(read.statement, 'session-state/session-id-read', read.message);
+    marker(read.statement, RULE_ID.sessionIdRead, read.message);
   }
   const keptStatements = new Set(kept.map((k) => k.statement));
   const skip = new Set([...carried, ...analysis.sessions.reads.filter((r) => keptStatements.has(statementOf(r.node)))]);
   for (const site of injectedIdSites(analysis.sessions, skip)) {
-    marker(site.statement, 'session-state/session-id-read', site.message);
+    marker(site.statement, RULE_ID.sessionIdRead, site.message);
   }
   for (const binding of sessionAuthBindings(analysis.values, analysis.sessions)) {
-    marker(binding.call, 'session-state/session-auth', SESSION_AUTH_ADVICE[binding.kind]);
+    marker(binding.call, RULE_ID.sessionAuth, SESSION_AUTH_ADVICE[binding.kind]);
   }
   for (const [statement, sources] of byStatement(guessableSources(analysis.handles))) {
-    marker(statement, 'handle-hygiene/guessable-handle', guessableAdvice(sources));
+    marker(statement, RULE_ID.guessableHandle, guessableAdvice(sources));
   }
   planTelemetryIds(result, plan, marker);
   if (moduleTarget && plan.stores.some((s) => s.status === 'rewritten')) {
