@@ -4,6 +4,9 @@
  * they add would stand out in review and fail the project's lint. After the last transform, the string
  * literals on lines the run added or changed take the quote the original file uses, when it has a
  * clear one. Lines the run did not touch are never changed, so a file of mixed quotes stays as it was.
+ * Module specifiers (`from '…'`, `require('…')`, `import('…')`) follow the file's specifiers when they
+ * have a clear quote of their own: a file may import with double quotes and write its strings with
+ * single ones (example-remote-server), and its new imports should look like its old ones.
  */
 import { diffLines } from 'diff';
 import { ts } from '../typescript.js';
@@ -18,8 +21,8 @@ const MIN_SHARE = 0.8;
 /** `after` with the string literals of its added lines in `before`'s quote style (unchanged when `before` has none). */
 export function matchQuoteStyle(file: string, before: string, after: string): string {
   if (before === after) return after;
-  const preferred = preferredQuote(file, before);
-  if (!preferred) return after;
+  const { literals, specifiers } = quoteStyles(file, before);
+  if (!literals && !specifiers) return after;
   const added = addedLines(before, after);
   if (added.size === 0) return after;
   const sf = parse(file, after);
@@ -27,7 +30,8 @@ export function matchQuoteStyle(file: string, before: string, after: string): st
   const visit = (node: ts.Node): void => {
     if (ts.isStringLiteral(node) && !ts.isJsxAttribute(node.parent)) {
       const start = node.getStart(sf);
-      if (added.has(sf.getLineAndCharacterOfPosition(start).line)) {
+      const preferred = (isModuleSpecifier(node) && specifiers) || literals;
+      if (preferred && added.has(sf.getLineAndCharacterOfPosition(start).line)) {
         const requoted = requote(sf.text.slice(start, node.end), preferred);
         if (requoted !== undefined) replacements.push({ start, end: node.end, text: requoted });
       }
@@ -42,26 +46,50 @@ export function matchQuoteStyle(file: string, before: string, after: string): st
 
 /** The quote most of the file's string literals use, when most of them clearly use one. */
 export function preferredQuote(file: string, text: string): Quote | undefined {
+  return quoteStyles(file, text).literals;
+}
+
+/**
+ * The file's quote for string literals (all of them, specifiers included), and for module specifiers on
+ * their own: each when most of its literals clearly use one.
+ */
+function quoteStyles(file: string, text: string): { literals?: Quote; specifiers?: Quote } {
   const sf = parse(file, text);
-  let single = 0;
-  let double = 0;
+  const all = { single: 0, double: 0 };
+  const specifiers = { single: 0, double: 0 };
   const visit = (node: ts.Node): void => {
     if (ts.isStringLiteral(node) && !ts.isJsxAttribute(node.parent)) {
       const raw = text.slice(node.getStart(sf), node.end);
       // A literal holding the other quote chose its quote for that reason: it says nothing of the style.
       if (!raw.slice(1, -1).includes(raw[0] === "'" ? '"' : "'")) {
-        if (raw[0] === "'") single++;
-        else double++;
+        const key = raw[0] === "'" ? 'single' : 'double';
+        all[key]++;
+        if (isModuleSpecifier(node)) specifiers[key]++;
       }
     }
     ts.forEachChild(node, visit);
   };
   visit(sf);
+  return { literals: styleOf(all), specifiers: styleOf(specifiers) };
+}
+
+function styleOf({ single, double }: { single: number; double: number }): Quote | undefined {
   const total = single + double;
   if (total < MIN_LITERALS) return undefined;
   if (single / total >= MIN_SHARE) return "'";
   if (double / total >= MIN_SHARE) return '"';
   return undefined;
+}
+
+/** `'x'` in `import … from 'x'`, `export … from 'x'`, `import 'x'`, `require('x')` or `import('x')`. */
+function isModuleSpecifier(node: ts.StringLiteral): boolean {
+  const parent = node.parent;
+  if ((ts.isImportDeclaration(parent) || ts.isExportDeclaration(parent)) && parent.moduleSpecifier === node) return true;
+  if (ts.isExternalModuleReference(parent)) return true;
+  if (ts.isCallExpression(parent) && parent.arguments[0] === node) {
+    return parent.expression.kind === ts.SyntaxKind.ImportKeyword || (ts.isIdentifier(parent.expression) && parent.expression.text === 'require');
+  }
+  return false;
 }
 
 /**

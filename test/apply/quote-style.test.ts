@@ -52,6 +52,28 @@ describe('matchQuoteStyle', () => {
     expect(out).toContain(`const legacy = 'kept as written';`);
   });
 
+  it("gives new imports the quote of the file's imports when they differ from its strings (example-remote-server)", () => {
+    const before = `import { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import { redis } from "../shared/redis.js";
+import { logger } from "../shared/logger.js";
+
+export async function owner(id: string) {
+  logger.debug('Getting owner', { id });
+  return redis.get(\`session:\${id}:owner\`) ?? 'nobody';
+}
+const label = 'owners';
+const kinds = ['string', 'number', 'boolean', 'object', 'array', 'null', 'unknown', 'never', 'any', 'void', 'bigint', 'symbol'];
+const kind = 'string';
+`;
+    const after = before
+      .replace(`import { Server } from "@modelcontextprotocol/sdk/server/index.js";`, `import { Server } from '@modelcontextprotocol/server';\nconst { x } = require('./x.js');`)
+      .replace(`const kind = 'string';`, `const kind = "text";`);
+    const out = matchQuoteStyle('redis.ts', before, after);
+    expect(out).toContain(`import { Server } from "@modelcontextprotocol/server";\nconst { x } = require("./x.js");`);
+    // Ordinary strings on added lines still take the file's quote for strings.
+    expect(out).toContain(`const kind = 'text';`);
+  });
+
   it('changes nothing in a single-quoted file, in a file without a style, or on a second run', () => {
     const single = doubleQuoted.replaceAll('"', "'");
     const after = `${single}server.tool('ping', async () => ({ content: [] }));\n`;
