@@ -110,6 +110,8 @@ export class ValueAnalysis {
   private declaredConstants: string[] | undefined;
   /** `mayBeDeclaredConstant`'s answers, by the caller's key. */
   private readonly declaredConstantAnswers = new Map<unknown, boolean>();
+  /** `programMentions`' answers, by the caller's key. */
+  private readonly mentions = new Map<unknown, boolean>();
   /** See `mayNameObjectWithMember`; built on first use. */
   private declaredNames: DeclaredNames | undefined;
 
@@ -472,6 +474,22 @@ export class ValueAnalysis {
     const declared = (this.declaredNames ??= declaredNames(this.programFiles));
     if (declared.imported.has(id.text) || isJavaScriptFile(id.getSourceFile())) return true;
     return declared.objectsByMember.get(member)?.has(id.text) ?? false;
+  }
+
+  /**
+   * Whether the text of some file of the program spells one of `names`, each character written as itself or as a
+   * unicode escape (`\u0053`, `\u{53}`: an identifier may be spelled so). A value can be of an SDK class only where
+   * the program names the class: an import, a `new`, a type, an `extends` clause. `key` names the list (the same
+   * key, the same names).
+   */
+  programMentions(key: unknown, names: Iterable<string>): boolean {
+    let answer = this.mentions.get(key);
+    if (answer === undefined) {
+      const spelled = new RegExp([...names].map(spellingPattern).join('|'), 'i');
+      answer = this.programFiles.some((file) => spelled.test(file.text));
+      this.mentions.set(key, answer);
+    }
+    return answer;
   }
 
   /** A string literal, or an identifier bound to a `const` string literal. */
@@ -1653,4 +1671,15 @@ function declaredNames(files: readonly ts.SourceFile[]): DeclaredNames {
 
 function isJavaScriptFile(file: ts.SourceFile): boolean {
   return /\.[cm]?jsx?$/i.test(file.fileName);
+}
+
+/** A pattern matching `name` as an identifier can spell it: every character as itself or as a unicode escape. */
+function spellingPattern(name: string): string {
+  return [...name]
+    .map((char) => {
+      const hex = char.codePointAt(0)!.toString(16);
+      const itself = char.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+      return `(?:${itself}|\\\\u(?:0*${hex}|\\{0*${hex}\\}))`;
+    })
+    .join('');
 }
