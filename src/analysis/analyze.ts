@@ -93,7 +93,7 @@ export function analyze(input: AnalysisInput, options: AnalyzeOptions = {}): Ana
     // Context modules' names count too: a scanned file reaches the SDK through their declarations (`extends SSEServerTransport`).
     [...sourceFiles, ...[...(input.contextFiles?.keys() ?? [])].flatMap((absPath) => program.getSourceFile(standardized(absPath)) ?? [])],
   );
-  const values = new ValueAnalysis(checker, sdk, sourceFiles);
+  const values = new ValueAnalysis(checker, sdk, sourceFiles, program.getSourceFiles());
   // A deferred flow's failures go where an eager one's would have (after the parse diagnostics), so
   // the diagnostics read the same whenever it runs.
   const flowDiagnosticsAt = diagnostics.length;

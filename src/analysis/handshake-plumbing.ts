@@ -280,7 +280,8 @@ const PRIVATE_HANDSHAKE_FIELDS: Readonly<Record<string, 'server' | 'server-or-tr
  */
 export function privateHandshakeField(values: ValueAnalysis, node: ts.PropertyAccessExpression | ts.ElementAccessExpression): { name: string; nameNode: ts.Node } | undefined {
   const access = memberAccess(node);
-  const owners = access && PRIVATE_HANDSHAKE_FIELDS[access.name];
+  // An own field only: `x.toString()`, `x.constructor` are not private handshake state (and need no value of `x`).
+  const owners = access && Object.hasOwn(PRIVATE_HANDSHAKE_FIELDS, access.name) ? PRIVATE_HANDSHAKE_FIELDS[access.name] : undefined;
   if (!access || !owners || isPresenceCheck(node)) return undefined;
   const owner = values.valueOf(access.object);
   return isServerKind(owner) || (owners === 'server-or-transport' && owner?.kind === 'transport') ? { name: access.name, nameNode: access.nameNode } : undefined;

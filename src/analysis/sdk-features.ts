@@ -307,6 +307,9 @@ function findRawSdkMessage(model: SdkModelParts, call: ts.CallExpression): RawMe
     return sdkSender;
   };
   for (const [index, arg] of call.arguments.entries()) {
+    // Only a message (an object with a `method`) is looked for: an argument naming no such variable needs no symbol lookup.
+    const named = unwrap(arg);
+    if (ts.isIdentifier(named) && !model.values.mayNameObjectWithMember(named, 'method')) continue;
     const message = objectLiteralOf(model, arg);
     if (!message) continue;
     const methodProp = message.properties.find(

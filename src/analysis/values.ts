@@ -106,10 +106,24 @@ export class ValueAnalysis {
   private instantiationIndex: Map<string, Array<ts.TypeReferenceNode | ts.NewExpression | ts.ExpressionWithTypeArguments>> | undefined;
   private propertyIndex: Map<string, Array<ts.PropertyAssignment | ts.ShorthandPropertyAssignment>> | undefined;
 
+  /** The strings of every declaration `constantString` reads (see `mayBeDeclaredConstant`); built on first use. */
+  private declaredConstants: string[] | undefined;
+  /** `mayBeDeclaredConstant`'s answers, by the caller's key. */
+  private readonly declaredConstantAnswers = new Map<unknown, boolean>();
+  /** `programMentions`' answers, by the caller's key. */
+  private readonly mentions = new Map<unknown, boolean>();
+  /** See `mayNameObjectWithMember`; built on first use. */
+  private declaredNames: DeclaredNames | undefined;
+
+  /**
+   * `programFiles`: every file of the program (the analysed files and the context modules), where a symbol's
+   * declaration can be; the analysed files when not given.
+   */
   constructor(
     readonly checker: ts.TypeChecker,
     readonly sdk: SdkSymbols,
     private readonly files: readonly ts.SourceFile[],
+    private readonly programFiles: readonly ts.SourceFile[] = files,
   ) {}
 
   valueOf(node: ts.Node): Value | undefined {
@@ -129,7 +143,9 @@ export class ValueAnalysis {
    */
   headerAccessOf(node: ts.Node, names: string | ReadonlySet<string>): { name: string; nameNode: ts.Node } | undefined {
     const wanted = (header: string): boolean => (typeof names === 'string' ? header === names : names.has(header));
-    if (ts.isElementAccessExpression(node) && !this.mayBeConstant(node.argumentExpression, wanted)) return undefined;
+    if (ts.isElementAccessExpression(node) && !this.mayBeConstant(node.argumentExpression, names, wanted)) return undefined;
+    // A call names its header by its first argument, read as `constantString` reads it (`headerAccess`).
+    if (ts.isCallExpression(node) && node.arguments.length > 0 && stringValue(node.arguments[0]!) === undefined && !this.mayBeDeclaredConstant(names, (text) => wanted(text.toLowerCase()))) return undefined;
     const header = this.headerAccess(node);
     return header && wanted(header.name) ? header : undefined;
   }
@@ -138,15 +154,17 @@ export class ValueAnalysis {
    * Whether `constantString(key)`, lower-cased, can be a wanted name (a property access is not looked into here:
    * maybe). Never false where `headerAccess` would name a wanted header: it reads the key the same way.
    */
-  private mayBeConstant(key: ts.Expression, wanted: (name: string) => boolean): boolean {
+  private mayBeConstant(key: ts.Expression, names: unknown, wanted: (name: string) => boolean): boolean {
     const direct = stringValue(key);
     if (direct !== undefined) return wanted(direct.toLowerCase());
     const inner = unwrap(key);
+    if (!ts.isIdentifier(inner) && !ts.isPropertyAccessExpression(inner)) return false;
+    if (!this.mayBeDeclaredConstant(names, (text) => wanted(text.toLowerCase()))) return false;
     if (ts.isIdentifier(inner)) {
       const constant = this.constantString(inner);
       return constant !== undefined && wanted(constant.toLowerCase());
     }
-    return ts.isPropertyAccessExpression(inner);
+    return true;
   }
 
   /**
@@ -418,6 +436,60 @@ export class ValueAnalysis {
       });
     }
     return out;
+  }
+
+  /**
+   * `constantString(node)` when it passes `test`, else `undefined`. `key` names the test (the same key, the same
+   * test). The symbol lookup an identifier or a property access needs (for `this.config.x`, the type of
+   * `this.config`) is skipped when no declaration of the program that `constantString` reads holds a string
+   * passing the test: then no lookup can answer one (most first arguments of `map.get(k)` or `f(a, b)`).
+   */
+  constantStringPassing(node: ts.Node, key: unknown, test: (text: string) => boolean): string | undefined {
+    const direct = stringValue(node);
+    if (direct !== undefined) return test(direct) ? direct : undefined;
+    if (!this.mayBeDeclaredConstant(key, test)) return undefined;
+    const constant = this.constantString(node);
+    return constant !== undefined && test(constant) ? constant : undefined;
+  }
+
+  /** Whether a declaration `constantString` reads (a variable, property assignment or property declaration initialised with a string) holds a string passing `test`. */
+  private mayBeDeclaredConstant(key: unknown, test: (text: string) => boolean): boolean {
+    let answer = this.declaredConstantAnswers.get(key);
+    if (answer === undefined) {
+      this.declaredConstants ??= declaredConstantStrings(this.programFiles);
+      answer = this.declaredConstants.some(test);
+      this.declaredConstantAnswers.set(key, answer);
+    }
+    return answer;
+  }
+
+  /**
+   * Whether the identifier can name a variable initialised with an object literal that has the member `member`
+   * (`const message = { method: '…' }`), by what the program declares, without a symbol lookup. An identifier
+   * that is no import names a symbol declared under its own text; one that may be an import (its name is
+   * imported somewhere in the program, or it is in a JavaScript file, where `require` bindings are imports too)
+   * can name a declaration under another name, and is always looked up.
+   */
+  mayNameObjectWithMember(id: ts.Identifier, member: string): boolean {
+    const declared = (this.declaredNames ??= declaredNames(this.programFiles));
+    if (declared.imported.has(id.text) || isJavaScriptFile(id.getSourceFile())) return true;
+    return declared.objectsByMember.get(member)?.has(id.text) ?? false;
+  }
+
+  /**
+   * Whether the text of some file of the program spells one of `names`, each character written as itself or as a
+   * unicode escape (`\u0053`, `\u{53}`: an identifier may be spelled so). A value can be of an SDK class only where
+   * the program names the class: an import, a `new`, a type, an `extends` clause. `key` names the list (the same
+   * key, the same names).
+   */
+  programMentions(key: unknown, names: Iterable<string>): boolean {
+    let answer = this.mentions.get(key);
+    if (answer === undefined) {
+      const spelled = new RegExp([...names].map(spellingPattern).join('|'), 'i');
+      answer = this.programFiles.some((file) => spelled.test(file.text));
+      this.mentions.set(key, answer);
+    }
+    return answer;
   }
 
   /** A string literal, or an identifier bound to a `const` string literal. */
@@ -1548,4 +1620,66 @@ function awaitedType(type: ts.TypeNode | undefined): ts.TypeNode | undefined {
     return type.typeArguments[0];
   }
   return type;
+}
+
+/**
+ * The strings `constantString` can read through a symbol: the initialisers of every variable, property assignment
+ * and property declaration in `files` that `stringValue` reads as a string (its cooked text, escapes decoded).
+ */
+function declaredConstantStrings(files: readonly ts.SourceFile[]): string[] {
+  const out = new Set<string>();
+  for (const file of files) {
+    forEachDescendant(file, (node) => {
+      if (!(ts.isVariableDeclaration(node) || ts.isPropertyAssignment(node) || ts.isPropertyDeclaration(node)) || !node.initializer) return;
+      const text = stringValue(node.initializer);
+      if (text !== undefined) out.add(text);
+    });
+  }
+  return [...out];
+}
+
+interface DeclaredNames {
+  /** Local names bound by an import (`import x`, `import { a as x }`, `import * as x`, `import x = …`). */
+  imported: Set<string>;
+  /** Member name → names of the variables initialised with an object literal having that member. */
+  objectsByMember: Map<string, Set<string>>;
+}
+
+function declaredNames(files: readonly ts.SourceFile[]): DeclaredNames {
+  const imported = new Set<string>();
+  const objectsByMember = new Map<string, Set<string>>();
+  for (const file of files) {
+    forEachDescendant(file, (node) => {
+      if (ts.isImportClause(node) || ts.isImportSpecifier(node) || ts.isNamespaceImport(node) || ts.isImportEqualsDeclaration(node)) {
+        if (node.name) imported.add(node.name.text);
+        return;
+      }
+      if (!ts.isVariableDeclaration(node) || !ts.isIdentifier(node.name) || !node.initializer) return;
+      const init = unwrap(node.initializer);
+      if (!ts.isObjectLiteralExpression(init)) return;
+      for (const property of init.properties) {
+        const name = property.name && propertyNameText(property.name);
+        if (name === undefined) continue;
+        const names = objectsByMember.get(name) ?? new Set<string>();
+        names.add(node.name.text);
+        objectsByMember.set(name, names);
+      }
+    });
+  }
+  return { imported, objectsByMember };
+}
+
+function isJavaScriptFile(file: ts.SourceFile): boolean {
+  return /\.[cm]?jsx?$/i.test(file.fileName);
+}
+
+/** A pattern matching `name` as an identifier can spell it: every character as itself or as a unicode escape. */
+function spellingPattern(name: string): string {
+  return [...name]
+    .map((char) => {
+      const hex = char.codePointAt(0)!.toString(16);
+      const itself = char.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+      return `(?:${itself}|\\\\u(?:0*${hex}|\\{0*${hex}\\}))`;
+    })
+    .join('');
 }

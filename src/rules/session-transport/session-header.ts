@@ -19,7 +19,11 @@ function isCorsMention(literal: ts.StringLiteralLike, values: { constantString(n
   return false;
 }
 
-type Constants = { constantString(n: ts.Node): string | undefined; symbolOf(n: ts.Node): ts.Symbol | undefined };
+type Constants = {
+  constantString(n: ts.Node): string | undefined;
+  constantStringPassing(n: ts.Node, key: unknown, test: (text: string) => boolean): string | undefined;
+  symbolOf(n: ts.Node): ts.Symbol | undefined;
+};
 
 const mentions = (text: string | undefined): boolean => !!text && text.toLowerCase().includes(SESSION_HEADER);
 
@@ -46,11 +50,15 @@ function builtCorsEntries(node: ts.Node, values: Constants, depth = 0): ts.Node[
   return [];
 }
 
+const CORS_LIST_HEADER = /^access-control-(allow|expose)-headers$/i;
+const isCorsListHeader = (text: string): boolean => CORS_LIST_HEADER.test(text);
+
 /** The value of a CORS header list: `res.header('Access-Control-Allow-Headers', value)`, `cors({ allowedHeaders: value })`. */
 function corsListValue(node: ts.CallExpression | ts.PropertyAssignment, values: Constants): ts.Node | undefined {
   if (ts.isPropertyAssignment(node)) return /headers$/i.test(propertyNameText(node.name) ?? '') ? node.initializer : undefined;
   const [name, value] = node.arguments;
-  return name && value && /^access-control-(allow|expose)-headers$/i.test(values.constantString(name) ?? '') ? value : undefined;
+  // Asked of every call with two arguments: a first argument that is no such constant is answered without a symbol lookup.
+  return name && value && values.constantStringPassing(name, CORS_LIST_HEADER, isCorsListHeader) !== undefined ? value : undefined;
 }
 
 export default defineRule({

@@ -30,6 +30,15 @@ const server = new McpServer({ name: 'x', version: '1' });
 export const v = server.server.getClientVersion();`,
     },
     {
+      // The field table is a plain object: a member every object inherits is not one of its fields.
+      name: "members every object has (`toString`, `constructor`, `hasOwnProperty`) on an SDK server",
+      code: `import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+const server = new Server({ name: 'x', version: '1' }, { capabilities: {} });
+export const text = server.toString();
+export const kind = server.constructor.name;
+export const own = server.hasOwnProperty('_initialized');`,
+    },
+    {
       name: '_clientCapabilities on a transport is not handshake state',
       code: `import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });

@@ -91,6 +91,26 @@ export class Gateway {
       errors: [{ messageId: 'raw', line: 14 }],
     },
     {
+      // The message variable is found by the symbol lookup; an argument naming no message variable skips it
+      // (sdk-features `findRawSdkMessage`), which must not skip one that reaches a message under another name.
+      name: 'a message declared in another module, imported under another name, and a local message variable',
+      code: {
+        'src/messages.ts': `export const TOOLS_CHANGED = { method: 'notifications/tools/list_changed' } as const;`,
+        'src/server.ts': `import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { TOOLS_CHANGED as changed } from './messages.js';
+const server = new Server({ name: 'x', version: '1' }, { capabilities: { tools: { listChanged: true } } });
+export async function announce(): Promise<void> {
+  await server.notification(changed);
+  const prompts = { method: 'notifications/prompts/list_changed' };
+  await server.notification(prompts);
+}`,
+      },
+      errors: [
+        { messageId: 'raw', line: 1, file: 'src/messages.ts' },
+        { messageId: 'raw', line: 6, file: 'src/server.ts' },
+      ],
+    },
+    {
       name: 'plain JS: a loop variable over an inline list keyed as `method:`',
       filename: 'src/hub.js',
       code: `import { Server } from '@modelcontextprotocol/sdk/server/index.js';

@@ -41,6 +41,35 @@ app.use((_req, res, next) => {
       ],
     },
     {
+      // The header's name is found by the symbol lookup; a first argument that no declared string could make a CORS
+      // list header skips it (rule's `corsListValue`), which must not skip one reaching it under another name.
+      name: 'the CORS header name from a constant imported under another name',
+      code: {
+        'src/cors-names.ts': `export const ALLOW_HEADERS = 'Access-Control-Allow-Headers';`,
+        'src/server.ts': `import express from 'express';
+import { ALLOW_HEADERS as ACAH } from './cors-names.js';
+const MCP_SESSION_ID_HEADER = 'Mcp-Session-Id';
+const app = express();
+app.use((_req, res, next) => {
+  res.header(ACAH, \`Content-Type, \${MCP_SESSION_ID_HEADER}\`);
+  next();
+});`,
+      },
+      errors: [{ messageId: 'cors', line: 6, file: 'src/server.ts' }],
+    },
+    {
+      name: 'the CORS header name from a config object, spelled with an escape (its value is what counts)',
+      code: `import express from 'express';
+const corsConfig = { expose: 'Access-Control-Expose-H\\u0065aders' };
+const MCP_SESSION_ID_HEADER = 'Mcp-Session-Id';
+const app = express();
+app.use((_req, res, next) => {
+  res.setHeader(corsConfig.expose, 'X-Trace, ' + MCP_SESSION_ID_HEADER);
+  next();
+});`,
+      errors: [{ messageId: 'cors', line: 6 }],
+    },
+    {
       name: 'an entry of a header list declared elsewhere and joined into cors({ allowedHeaders })',
       code: `import cors from 'cors';
 export const DEFAULT_ALLOWED_HEADERS = [

@@ -85,6 +85,27 @@ export function forward(res: Response) {
       ],
     },
     {
+      // The header's name is found by the symbol lookup; a key no declared string could make the header skips it
+      // (values `headerAccessOf`), which must not skip one reaching it under another name or through an object.
+      name: 'the header name from a constant imported under another name and from a config object',
+      code: {
+        'src/headers.ts': `export const SESSION_HEADER_NAME = 'Mcp-Session-Id';
+export const names = { session: 'mcp-session-id' };`,
+        'src/server.ts': `import { SESSION_HEADER_NAME as SID, names } from './headers.js';
+export function sessionOf(req: any): string | undefined {
+  const a = req.headers[SID];
+  const b = req.header(SID);
+  const c = req.headers[names.session];
+  return a ?? b ?? c;
+}`,
+      },
+      errors: [
+        { messageId: 'read', line: 3, file: 'src/server.ts' },
+        { messageId: 'read', line: 4, file: 'src/server.ts' },
+        { messageId: 'read', line: 5, file: 'src/server.ts' },
+      ],
+    },
+    {
       name: 'web-standard Headers: get() is a read, set() a write',
       code: `export async function handle(request: Request): Promise<Response> {
   const sid = request.headers.get('mcp-session-id');

@@ -242,6 +242,24 @@ app.get('/sse', async (_req, res) => {
       ],
     },
     {
+      // The rule looks for SSE transports only in a program that spells the class's name (values `programMentions`):
+      // an identifier spelled with unicode escapes spells it too.
+      name: "one shared server connected to each connection's transport, the class named with unicode escapes",
+      code: `import express from 'express';
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { SSEServer\\u0054ransport as Sse } from '@modelcontextprotocol/sdk/server/sse.js';
+const server = new McpServer({ name: 'x', version: '1' });
+const app = express();
+app.get('/sse', async (_req, res) => {
+  const transport = new Sse('/messages', res);
+  await server.connect(transport);
+});`,
+      errors: [
+        { messageId: 'sse', line: 7 },
+        { messageId: 'shared', line: 8 },
+      ],
+    },
+    {
       name: 'v1 named import',
       code: `import express from 'express';
 import { SSEServerTransport } from '@modelcontextprotocol/sdk/server/sse.js';
