@@ -13,10 +13,12 @@
  * - `--target stateless-v1`: SDK 1.x cannot serve it statelessly: marked.
  */
 import { ts } from '../../typescript.js';
-import { forEachDescendant, statementOf } from '../../analysis/ast.js';
+import { forEachDescendant, isInside, statementOf } from '../../analysis/ast.js';
 import { legacySseEndpoint, type LegacySseEndpoint } from '../../analysis/legacy-sse.js';
 import { STREAMABLE_HTTP_TRANSPORTS } from '../../analysis/sdk-modules.js';
 import { servingEntryAdvice } from './advice.js';
+import type { SessionStore } from '../../analysis/session-flow.js';
+import { registryReferences } from './registries.js';
 import type { ServingSite } from './session-registry.js';
 
 const SSE_RULE = 'session-transport/sse-transport';
@@ -47,9 +49,21 @@ export function planLegacySse(site: ServingSite, besideStreamable: boolean): boo
     return false;
   }
   for (const part of [...endpoint.parts, ...endpoint.registries.map((r) => statementOf(r.declaration!))]) site.remove(part);
+  // A registry kept as one property of an object of registries (`transports = { streamable: {}, sse: {} }`) goes too.
+  site.removeRegistries(propertyRegistriesOf(site, endpoint));
   site.note(`serving: ${where} — HTTP+SSE endpoint (${what}) removed (--modern-only: no 2025-era client is served)`);
   if (!besideStreamable) site.note(`serving: ${site.result.relative(site.sf.fileName)} — serves no MCP endpoint now that HTTP+SSE is gone: serve 2026-07-28 clients with \`createMcpHandler(factory)\` (mounted with \`toNodeHandler\`), or remove the file`);
   return true;
+}
+
+/** Registries held as properties of an object (`transports.sse`) that only the endpoint's parts name. */
+function propertyRegistriesOf(site: ServingSite, endpoint: LegacySseEndpoint): SessionStore[] {
+  const { sf, result } = site;
+  return [...result.analysis.sessions.stores.values()].filter((store) => {
+    if (store.kind !== 'transport' || !store.declaration || store.declaration.getSourceFile() !== sf || !ts.isPropertyAssignment(store.declaration)) return false;
+    const refs = registryReferences(store, sf, result.analysis.values);
+    return refs.length > 0 && refs.every((ref) => endpoint.parts.some((part) => isInside(ref, part)));
+  });
 }
 
 /** Whether a file of the project serves Streamable HTTP (an SDK Streamable HTTP transport or `createMcpHandler`). */
