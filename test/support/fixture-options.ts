@@ -17,6 +17,8 @@ export const SERVING_OPTIONS: Record<string, Partial<TransformOptions>> = {
   'sse-handler-functions-modern-only': { modernOnly: true },
   'mcp-handler-sse-modern-only': { modernOnly: true },
   'era-routed-modern-only': { modernOnly: true },
+  'sse-dispatch-branch-modern-only': { modernOnly: true },
+  'sse-route-calls-modern-only': { modernOnly: true },
   'registry-object-with-sse-modern-only': { modernOnly: true },
   'v1-stateless-v1': { target: 'stateless-v1' },
   'v1-stateless-v1-js': { target: 'stateless-v1' },

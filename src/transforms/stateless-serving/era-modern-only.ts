@@ -38,6 +38,12 @@ export function planEraModernOnly(site: ServingSite, route: Route, handler: ts.N
     const stray = refsOf(registry).find((ref) => !isInside(ref, decl) && !removed.some((r) => isInside(ref, r)));
     if (stray) return `the session registry \`${registry.name}\` is also used at line ${line(sf, stray)}, outside the sessionful path and its GET/DELETE session routes: remove that use, then the path.`;
   }
+  // Other per-session maps (`servers[id] = mcpServer`) named only by the removed code go too.
+  for (const store of result.analysis.sessions.stores.values()) {
+    if (registries.includes(store) || !store.declaration || store.declaration.getSourceFile() !== sf || !ts.isVariableDeclaration(store.declaration)) continue;
+    const refs = refsOf(store);
+    if (refs.length > 0 && refs.every((ref) => removed.some((r) => isInside(ref, r)))) registries.push(store);
+  }
   // The 2026-07-28 branch's statements take the place of the branch and everything after it.
   const then = ts.isBlock(branch.thenStatement) ? [...branch.thenStatement.statements] : [branch.thenStatement];
   const last = then[then.length - 1];
