@@ -19,6 +19,7 @@ export const SERVING_OPTIONS: Record<string, Partial<TransformOptions>> = {
   'era-routed-modern-only': { modernOnly: true },
   'sse-dispatch-branch-modern-only': { modernOnly: true },
   'sse-route-calls-modern-only': { modernOnly: true },
+  'sse-route-calls-registry-marker-modern-only': { modernOnly: true },
   'registry-object-with-sse-modern-only': { modernOnly: true },
   'v1-stateless-v1': { target: 'stateless-v1' },
   'v1-stateless-v1-js': { target: 'stateless-v1' },

@@ -33,7 +33,7 @@ export function planLegacySse(site: ServingSite, besideStreamable: boolean): boo
   let refusal = removalRefusal(endpoint);
   // Handler functions the file only calls from routes or dispatch branches go with those calls (sse-handler-calls.ts).
   const calls = refusal?.handlers && target === '2026-07-28' ? handlerCallRemoval(site, endpoint) : undefined;
-  if (calls && 'why' in calls) refusal = { ...refusal!, why: calls.why };
+  if (calls && 'why' in calls) refusal = { ...refusal!, why: calls.why, what: calls.what ?? refusal!.what };
   else if (calls) refusal = removalRefusal(endpoint, true);
   // The functions that go are named, not a start function the analysis took for the endpoint as a whole.
   const what = describe(calls && !('why' in calls) ? { ...endpoint, parts: calls.parts } : endpoint);

@@ -42,7 +42,7 @@ export interface HandlerCallRemoval {
 }
 
 /** How to remove the endpoint's handler functions with their calls, or why not (the marker's words). */
-export function handlerCallRemoval(site: ServingSite, endpoint: LegacySseEndpoint): HandlerCallRemoval | { why: string } {
+export function handlerCallRemoval(site: ServingSite, endpoint: LegacySseEndpoint): HandlerCallRemoval | { why: string; what?: string } {
   const { sf, result } = site;
   const values = result.analysis.values;
   const handlers = narrowHandlers(site, endpoint);
@@ -80,7 +80,7 @@ export function handlerCallRemoval(site: ServingSite, endpoint: LegacySseEndpoin
     const refs = registryReferences(store, sf, values);
     if (refs.length === 0 || (!refs.some(goes) && !endpoint.registries.includes(store))) continue;
     const stray = refs.find((ref) => !goes(ref));
-    if (stray) return { why: `its registry \`${store.name}\` is also read at line ${line(sf, stray)}, by code that stays` };
+    if (stray) return { why: `its registry \`${store.name}\` is also read at line ${line(sf, stray)}, by code that stays`, what: `\`mcp-migrate apply --modern-only\` once that read of \`${store.name}\` is gone (the sessions it counts exist only for 2025-era clients)` };
     const statement = statementOf(decl);
     if (!ts.isVariableStatement(statement) || statement.declarationList.declarations.length !== 1) return { why: `its registry \`${store.name}\` is declared together with other variables` };
     replacements.push({ node: statement, registry: store.name });
