@@ -60,6 +60,10 @@ const MARKERS: Record<string, string[]> = {
   'helper-reaper-metrics-marker': ['session-transport/session-id-generator'],
   // Sessions relayed to a server behind a project transport (example-remote-server's Redis relay): one marker naming the relay.
   'redis-relay-marker': ['session-transport/session-id-generator'],
+  // --modern-only, but the registry of the SSE helpers is read by a route that stays: the endpoint's marker names that read.
+  'sse-route-calls-registry-marker-modern-only': ['session-transport/sse-transport'],
+  // HTTP+SSE kept behind a dispatch branch: the endpoint's marker, and the stream map the listener hands it, marked as its registry.
+  'sse-dispatch-branch': ['session-transport/sse-transport', 'session-transport/transport-registry'],
   // Both eras on one route (isLegacyRequest routing): the sessionful path is the 2025-era one, marked as such.
   'era-routed-marker': ['session-transport/session-id-generator'],
   // Rewritten; the TTL option of the exported start function stays in its options, marked as having no effect.

@@ -13,10 +13,13 @@
  * - `--target stateless-v1`: SDK 1.x cannot serve it statelessly: marked.
  */
 import { ts } from '../../typescript.js';
-import { forEachDescendant, statementOf } from '../../analysis/ast.js';
+import { forEachDescendant, isInside, statementOf } from '../../analysis/ast.js';
 import { legacySseEndpoint, type LegacySseEndpoint } from '../../analysis/legacy-sse.js';
 import { STREAMABLE_HTTP_TRANSPORTS } from '../../analysis/sdk-modules.js';
 import { servingEntryAdvice } from './advice.js';
+import type { SessionStore } from '../../analysis/session-flow.js';
+import { registryReferences } from './registries.js';
+import { handlerCallRemoval } from './sse-handler-calls.js';
 import type { ServingSite } from './session-registry.js';
 
 const SSE_RULE = 'session-transport/sse-transport';
@@ -27,8 +30,13 @@ export function planLegacySse(site: ServingSite, besideStreamable: boolean): boo
   if (!endpoint) return false;
   const { target, modernOnly } = site.options;
   const where = `${site.result.relative(site.sf.fileName)}:${line(site.sf, endpoint.anchor)}`;
-  const what = describe(endpoint);
-  const refusal = removalRefusal(endpoint);
+  let refusal = removalRefusal(endpoint);
+  // Handler functions the file only calls from routes or dispatch branches go with those calls (sse-handler-calls.ts).
+  const calls = refusal?.handlers && target === '2026-07-28' ? handlerCallRemoval(site, endpoint) : undefined;
+  if (calls && 'why' in calls) refusal = { ...refusal!, why: calls.why, what: calls.what ?? refusal!.what };
+  else if (calls) refusal = removalRefusal(endpoint, true);
+  // The functions that go are named, not a start function the analysis took for the endpoint as a whole.
+  const what = describe(calls && !('why' in calls) ? { ...endpoint, parts: calls.parts } : endpoint);
   const modern = besideStreamable || projectServesStreamable(site)
     ? '2026-07-28 clients use the Streamable HTTP endpoint'
     : 'the project has no Streamable HTTP endpoint yet: serve 2026-07-28 clients with `createMcpHandler(factory)` (mounted with `toNodeHandler`)';
@@ -36,6 +44,10 @@ export function planLegacySse(site: ServingSite, besideStreamable: boolean): boo
     const removal = refusal ? `remove it with ${refusal.what}` : '`mcp-migrate apply --modern-only` removes it';
     site.marker(endpoint.anchor, SSE_RULE, `HTTP+SSE endpoint (${what}) kept for 2025-era clients, served from @modelcontextprotocol/server-legacy/sse: it is sessionful by design, so the session ids it reads, logs and keys its registry with stay with it. Once no 2025-era client needs it, ${removal}; ${modern}.`);
     site.note(`serving: ${where} — HTTP+SSE endpoint (${what}) kept for 2025-era clients (server-legacy); ${refusal ? 'marked for removal by hand' : '--modern-only removes it'}`);
+    // A registry the code calling the handlers holds (`const streams = new Map()` handed to them) is the endpoint's too: said where it is.
+    for (const r of calls && !('why' in calls) ? calls.replacements : []) {
+      if (r.registry && !endpoint.registries.some((e) => e.declaration && isInside(e.declaration, r.node))) site.marker(r.node, 'session-transport/transport-registry', `\`${r.registry}\` holds the streams of the HTTP+SSE endpoint kept for 2025-era clients (line ${line(site.sf, endpoint.anchor)}, marked there): it stays with that endpoint, and \`mcp-migrate apply --modern-only\` removes both.`);
+    }
     return false;
   }
   if (target !== '2026-07-28') {
@@ -46,26 +58,48 @@ export function planLegacySse(site: ServingSite, besideStreamable: boolean): boo
     site.marker(endpoint.anchor, SSE_RULE, `HTTP+SSE endpoint (${what}, deprecated) serves 2025-era clients only, and --modern-only serves none: not removed automatically because ${refusal.why}; remove it with ${refusal.what}. 2026-07-28 clients use the Streamable HTTP endpoint (\`createMcpHandler(buildServer)\` mounted with \`toNodeHandler\`).`);
     return false;
   }
-  for (const part of [...endpoint.parts, ...endpoint.registries.map((r) => statementOf(r.declaration!))]) site.remove(part);
-  site.note(`serving: ${where} — HTTP+SSE endpoint (${what}) removed (--modern-only: no 2025-era client is served)`);
-  if (!besideStreamable) site.note(`serving: ${site.result.relative(site.sf.fileName)} — serves no MCP endpoint now that HTTP+SSE is gone: serve 2026-07-28 clients with \`createMcpHandler(factory)\` (mounted with \`toNodeHandler\`), or remove the file`);
+  const removed = calls && !('why' in calls) ? calls : undefined;
+  // Handler calls recognised: their narrowed parts, and the registries they checked, go (sse-handler-calls.ts).
+  for (const part of removed ? removed.parts : [...endpoint.parts, ...endpoint.registries.map((r) => statementOf(r.declaration!))]) site.remove(part);
+  for (const r of removed ? removed.replacements : []) {
+    if (r.text === undefined) site.remove(r.node);
+    else site.edit(r.node.getStart(site.sf), r.node.end, r.text);
+  }
+  // A registry kept as one property of an object of registries (`transports = { streamable: {}, sse: {} }`) goes too.
+  site.removeRegistries(propertyRegistriesOf(site, endpoint));
+  const via = calls && !('why' in calls) && calls.sites.length ? `, with its handlers' calls (${calls.sites.join(', ')})` : '';
+  site.note(`serving: ${where} — HTTP+SSE endpoint (${what}) removed${via} (--modern-only: no 2025-era client is served)`);
+  if (!besideStreamable && !servesStreamableIn(site, site.sf)) site.note(`serving: ${site.result.relative(site.sf.fileName)} — serves no MCP endpoint now that HTTP+SSE is gone: serve 2026-07-28 clients with \`createMcpHandler(factory)\` (mounted with \`toNodeHandler\`), or remove the file`);
   return true;
+}
+
+/** Registries held as properties of an object (`transports.sse`) that only the endpoint's parts name. */
+function propertyRegistriesOf(site: ServingSite, endpoint: LegacySseEndpoint): SessionStore[] {
+  const { sf, result } = site;
+  return [...result.analysis.sessions.stores.values()].filter((store) => {
+    if (store.kind !== 'transport' || !store.declaration || store.declaration.getSourceFile() !== sf || !ts.isPropertyAssignment(store.declaration)) return false;
+    const refs = registryReferences(store, sf, result.analysis.values);
+    return refs.length > 0 && refs.every((ref) => endpoint.parts.some((part) => isInside(ref, part)));
+  });
 }
 
 /** Whether a file of the project serves Streamable HTTP (an SDK Streamable HTTP transport or `createMcpHandler`). */
 function projectServesStreamable(site: ServingSite): boolean {
+  return site.result.sourceFiles.some((sf) => servesStreamableIn(site, sf));
+}
+
+/** Whether `sf` names an SDK Streamable HTTP transport or `createMcpHandler`. */
+function servesStreamableIn(site: ServingSite, sf: ts.SourceFile): boolean {
+  if (!/Streamable|createMcpHandler/.test(sf.text)) return false;
   const { sdk } = site.result.analysis;
-  return site.result.sourceFiles.some((sf) => {
-    if (!/Streamable|createMcpHandler/.test(sf.text)) return false;
-    let found = false;
-    forEachDescendant(sf, (node) => {
-      if (!found && ts.isIdentifier(node)) {
-        const name = sdk.exportOf(node)?.name ?? '';
-        found = STREAMABLE_HTTP_TRANSPORTS.has(name) || name === 'createMcpHandler';
-      }
-    });
-    return found;
+  let found = false;
+  forEachDescendant(sf, (node) => {
+    if (!found && ts.isIdentifier(node)) {
+      const name = sdk.exportOf(node)?.name ?? '';
+      found = STREAMABLE_HTTP_TRANSPORTS.has(name) || name === 'createMcpHandler';
+    }
   });
+  return found;
 }
 
 /** `GET /sse, POST /message, registry \`transports\``: what the endpoint consists of, for the marker and notes. */
@@ -78,11 +112,11 @@ function describe(endpoint: LegacySseEndpoint): string {
 }
 
 /** Why `--modern-only` cannot remove the endpoint by itself and what a person removes instead; undefined when it can. */
-function removalRefusal(endpoint: LegacySseEndpoint): { why: string; what: string } | undefined {
+function removalRefusal(endpoint: LegacySseEndpoint, handlersGo = false): { why: string; what: string; handlers?: boolean } | undefined {
   const handlers = endpoint.parts.filter((p) => !endpoint.routeParts.has(p));
-  if (handlers.length > 0) {
+  if (handlers.length > 0 && !handlersGo) {
     const names = handlers.map((h) => declaredName(h)).filter((n): n is string => !!n).map((n) => `\`${n}\``);
-    return { why: `its handlers are ${names.length ? `functions (${names.join(', ')})` : 'code'} the application mounts or calls elsewhere`, what: 'those handlers, their mounts and the registry' };
+    return { why: `its handlers are ${names.length ? `functions (${names.join(', ')})` : 'code'} the application mounts or calls elsewhere`, what: 'those handlers, their mounts and the registry', handlers: true };
   }
   const shared = endpoint.registries.find((r) => (statementOf(r.declaration!) as ts.VariableStatement).declarationList?.declarations.length !== 1);
   if (shared) return { why: `its registry \`${shared.name}\` is declared together with other variables`, what: 'its routes and the registry' };

@@ -39,6 +39,7 @@ import { planFrameworkSse } from './framework-sse.js';
 import { corsListEdit, isCorsHeaderList, planCorsSessionHeader, servesStatelessOnly } from './cors-session-header.js';
 import { dottedReferences, registriesUsedIn, registryReferences, registryRemovals } from './registries.js';
 import { eraRouting, eraRoutingAdvice } from './era-routing.js';
+import { planEraModernOnly } from './era-modern-only.js';
 import { transportRelay, type TransportRelay } from './relay.js';
 import { helperConnection, helperConnectionReason } from './connect-helper.js';
 import { rewriteHelperRegistry, type ServingSite } from './session-registry.js';
@@ -127,6 +128,8 @@ class FileServing {
   private readonly quote: string;
   private readonly sdkNames: Set<string>;
   private readonly markedStatements = new Set<ts.Node>();
+  /** Registries the rewrites remove, removed together at the end: two properties of one object going leave no empty object. */
+  private readonly goneRegistries: SessionStore[] = [];
   /** `transports.streamable`-like references of the registries being replaced: the registry, not a use of its holder. */
   private registryAccesses: ts.Node[] = [];
   /** Where this file keeps minting session ids after this run (`file:line` of each sessionful endpoint it did not rewrite). */
@@ -199,6 +202,7 @@ class FileServing {
     if (http.length === 0 && sse.length === 0) this.markSessionHeaderMinting();
     if (this.options.target === '2026-07-28') for (const node of stdio) rewrote = this.attempt(() => this.planStdio(node), true) || rewrote;
     if (http.length > 0 && !this.corsProjectWide) rewrote = this.markCors(httpRewritten === byRoute.size) || rewrote;
+    for (const range of registryRemovals([...new Set(this.goneRegistries)], this.sf)) this.edit(range.start, range.end, '');
     rewrote = this.applySplits() || rewrote;
     if (!rewrote) return;
     this.removeDeadDeclarations();
@@ -251,6 +255,7 @@ class FileServing {
   private attempt(rewrite: () => void, stdio = false): boolean {
     const edits = this.edits.length;
     const replaced = this.replaced.length;
+    const gone = this.goneRegistries.length;
     this.registryAccesses = [];
     try {
       rewrite();
@@ -259,6 +264,7 @@ class FileServing {
       if (!(error instanceof CannotRewrite)) throw error;
       this.edits.length = edits;
       this.replaced.length = replaced;
+      this.goneRegistries.length = gone;
       // Every marker names the replacement, in the idiom of the target (SDK 1.x has no createMcpHandler).
       if (error instanceof AdvisedRefusal) {
         // No message: left as it is, on purpose (a note says why).
@@ -333,7 +339,7 @@ class FileServing {
   }
 
   private removeRegistries(registries: readonly SessionStore[]): void {
-    for (const range of registryRemovals(registries, this.sf)) this.edit(range.start, range.end, '');
+    this.goneRegistries.push(...registries);
   }
 
   private line(node: ts.Node): number {
@@ -359,6 +365,7 @@ class FileServing {
       q: (text) => this.q(text),
       edit: (start, end, text) => this.edit(start, end, text),
       remove: (statement) => this.remove(statement),
+      removeRegistries: (registries) => this.removeRegistries(registries),
       marker: (node, ruleId, message) => {
         const sf = node.getSourceFile();
         if (sf === this.sf) return this.marker(node, ruleId, message);
@@ -423,6 +430,12 @@ class FileServing {
     }
     // Both eras on one endpoint, by the maintainer's choice: the sessionful path is the 2025-era one.
     const era = eraRouting(this.result, route.handlers.find((h) => isInside(first, h)) ?? route.call);
+    if (era && this.options.modernOnly && this.options.target === '2026-07-28') {
+      // No 2025-era client is served: the sessionful path goes, every request to the stateless entry (era-modern-only.ts).
+      const outcome = planEraModernOnly(this.site(), route, route.handlers.find((h) => isInside(first, h)) ?? route.call, era.discriminator, first);
+      if (outcome === true) return;
+      throw new AdvisedRefusal(`${eraRoutingAdvice(era, this.options.target)} With --modern-only it is not removed automatically: ${outcome}`, first, 'session-transport/session-id-generator', route.framework);
+    }
     if (era) throw new AdvisedRefusal(eraRoutingAdvice(era, this.options.target), first, 'session-transport/session-id-generator', route.framework);
     if (route.framework !== 'express' && route.framework !== 'hono' && route.framework !== 'fastify') {
       throw new CannotRewrite(`sessionful serving on ${route.framework === 'unknown' ? 'an unrecognised router' : route.framework} is not rewritten automatically: replace the transport registry, its routing and the GET/DELETE session routes by hand.`, route.call, undefined, route.framework);

@@ -34,6 +34,8 @@ export interface ServingSite {
   edit(start: number, end: number, text: string): void;
   /** Removes a whole statement with the comments directly above it. */
   remove(statement: ts.Node): void;
+  /** Removes registries when the file's rewrites are done (two properties of one object together: the object goes). */
+  removeRegistries(registries: readonly SessionStore[]): void;
   marker(node: ts.Node, ruleId: string, message: string): void;
   addImport(module: string, name: string): void;
   note(text: string): void;

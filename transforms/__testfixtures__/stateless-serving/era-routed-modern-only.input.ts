@@ -1,0 +1,113 @@
+/**
+ * One endpoint for both protocol eras (apify's dev-server shape) with --modern-only: a predicate built on
+ * `isLegacyRequest` sends 2026-07-28 requests to a stateless entry inside the route's `try`; the sessionful path
+ * after it (two registries, `onsession*` bookkeeping, a helper only it calls) and the GET/DELETE session routes
+ * serve 2025-era clients. No 2025-era client is served: the path, its routes, registries and helper go, and every
+ * POST goes to the stateless entry; the catch and the route's own logging stay.
+ */
+import { randomUUID } from 'node:crypto';
+import express, { type Request, type Response } from 'express';
+import { NodeStreamableHTTPServerTransport, toNodeHandler, toWebRequest } from '@modelcontextprotocol/node';
+import { createMcpHandler, isInitializeRequest, isLegacyRequest, McpServer } from '@modelcontextprotocol/server';
+
+function buildNotesServer(): McpServer {
+  const server = new McpServer({ name: 'notes', version: '2.1.0' });
+  server.registerTool('count', { description: 'How many notes there are' }, async () => ({ content: [{ type: 'text', text: '3' }] }));
+  return server;
+}
+
+/** The stateless path answers everything the SDK does not call 2025-era traffic. */
+export async function answersStatelessly(req: Request): Promise<boolean> {
+  return !(await isLegacyRequest(await toWebRequest(req, req.body)));
+}
+
+async function serveStateless(req: Request, res: Response): Promise<void> {
+  const handler = createMcpHandler(buildNotesServer, { legacy: 'reject' });
+  try {
+    await toNodeHandler(handler)(req, res, req.body);
+  } finally {
+    await handler.close();
+  }
+}
+
+/** Sends a JSON-RPC error unless the response is under way. */
+function fail(res: Response, status: number, message: string): void {
+  if (!res.headersSent) res.status(status).json({ jsonrpc: '2.0', error: { code: -32000, message }, id: null });
+}
+
+/** The client's name from its initialize request: only the sessionful path reads it. */
+function clientName(body: unknown): string {
+  const params = (body as { params?: { clientInfo?: { name?: string } } }).params;
+  return params?.clientInfo?.name ?? 'unknown';
+}
+
+export function createApp(): express.Express {
+  const app = express();
+  const transports: Record<string, NodeStreamableHTTPServerTransport> = {};
+  const servers: Record<string, McpServer> = {};
+  app.use(express.json());
+
+  app.post('/', async (req: Request, res: Response) => {
+    console.log('POST /', req.body?.method);
+    try {
+      // 2026-07-28 requests are served statelessly; the rest falls through to the sessions below.
+      if (await answersStatelessly(req)) {
+        await serveStateless(req, res);
+        return;
+      }
+
+      const sessionId = req.headers['mcp-session-id'] as string | undefined;
+      if (sessionId && transports[sessionId]) {
+        await transports[sessionId].handleRequest(req, res, req.body);
+        return;
+      }
+      if (sessionId || !isInitializeRequest(req.body)) {
+        fail(res, 400, 'Bad Request: no valid session');
+        return;
+      }
+      console.log('new session for', clientName(req.body));
+      const server = buildNotesServer();
+      const transport = new NodeStreamableHTTPServerTransport({
+        sessionIdGenerator: () => randomUUID(),
+        onsessioninitialized: (id) => {
+          transports[id] = transport;
+          servers[id] = server;
+        },
+        onsessionclosed: (id) => {
+          delete transports[id];
+          delete servers[id];
+        },
+      });
+      await server.connect(transport);
+      await transport.handleRequest(req, res, req.body);
+    } catch (error) {
+      fail(res, 500, error instanceof Error ? error.message : String(error));
+    }
+  });
+
+  // Server-initiated notifications of a session.
+  app.get('/', async (req: Request, res: Response) => {
+    const transport = transports[String(req.headers['mcp-session-id'])];
+    if (!transport) {
+      res.status(404).send('Session not found');
+      return;
+    }
+    await transport.handleRequest(req, res);
+  });
+
+  app.delete('/', async (req: Request, res: Response) => {
+    const transport = transports[String(req.headers['mcp-session-id'])];
+    if (!transport) {
+      res.status(404).send('Session not found');
+      return;
+    }
+    console.log('closing session');
+    await transport.handleRequest(req, res, req.body);
+  });
+
+  app.get('/health', (_req: Request, res: Response) => {
+    res.json({ ok: true });
+  });
+
+  return app;
+}

@@ -1,0 +1,47 @@
+/**
+ * A plain node:http listener dispatching by path (playwright-mcp's shape) while 2025-era clients are served:
+ * the HTTP+SSE handler function and its branch are kept (server-legacy), one marker on the handler saying
+ * `--modern-only` removes it with its branch and its map of streams.
+ */
+import http from 'node:http';
+import { toNodeHandler } from '@modelcontextprotocol/node';
+import { createMcpHandler, McpServer } from '@modelcontextprotocol/server';
+import { SSEServerTransport } from '@modelcontextprotocol/sdk/server/sse.js';
+
+function clockServer(): McpServer {
+  const server = new McpServer({ name: 'clock', version: '3.0.0' });
+  server.registerTool('now', { description: 'The time, ISO 8601' }, async () => ({ content: [{ type: 'text', text: new Date().toISOString() }] }));
+  return server;
+}
+
+async function serveSse(req: http.IncomingMessage, res: http.ServerResponse, url: URL, streams: Map<string, SSEServerTransport>) {
+  if (req.method === 'GET') {
+    const transport = new SSEServerTransport('/sse', res);
+    streams.set(transport.sessionId, transport);
+    res.on('close', () => streams.delete(transport.sessionId));
+    await clockServer().connect(transport);
+    return;
+  }
+  const stream = streams.get(url.searchParams.get('sessionId') ?? '');
+  if (!stream) {
+    res.statusCode = 404;
+    res.end('No such stream');
+    return;
+  }
+  await stream.handlePostMessage(req, res);
+}
+
+const modern = toNodeHandler(createMcpHandler(clockServer));
+
+export function listen(port: number): http.Server {
+  const streams = new Map<string, SSEServerTransport>();
+  const server = http.createServer(async (req, res) => {
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    if (url.pathname.startsWith('/sse')) {
+      await serveSse(req, res, url, streams);
+    } else {
+      await modern(req, res);
+    }
+  });
+  return server.listen(port);
+}

@@ -1,0 +1,52 @@
+/**
+ * HTTP+SSE served by two arrow-function helpers declared in the start function, each route's handler a call of
+ * one (executeautomation's shape), beside a stateless Streamable HTTP endpoint, with --modern-only. No 2025-era
+ * client is served: the helpers, the routes that only call them and the registry only they use go.
+ */
+import express, { type Request, type Response } from 'express';
+import { toNodeHandler } from '@modelcontextprotocol/node';
+import { createMcpHandler, McpServer } from '@modelcontextprotocol/server';
+import { SSEServerTransport } from '@modelcontextprotocol/sdk/server/sse.js';
+
+export function startServer(port: number): void {
+  const app = express();
+  app.use(express.json());
+  const streams: Record<string, SSEServerTransport> = {};
+
+  const buildServer = () => {
+    const server = new McpServer({ name: 'dice', version: '0.9.0' });
+    server.registerTool('roll', { description: 'A roll of a six-sided die' }, async () => ({ content: [{ type: 'text', text: String(1 + Math.floor(Math.random() * 6)) }] }));
+    return server;
+  };
+
+  // Opens a 2024-11-05 stream; its POSTs come back to `postPath`.
+  const openStream = async (postPath: string, res: Response) => {
+    const transport = new SSEServerTransport(postPath, res);
+    streams[transport.sessionId] = transport;
+    res.on('close', () => {
+      delete streams[transport.sessionId];
+    });
+    await buildServer().connect(transport);
+  };
+
+  const postToStream = async (req: Request, res: Response) => {
+    const stream = streams[String(req.query.sessionId)];
+    if (!stream) {
+      res.status(400).json({ error: 'unknown sessionId' });
+      return;
+    }
+    await stream.handlePostMessage(req, res, req.body);
+  };
+
+  app.get('/sse', (_req, res) => openStream('/messages', res));
+  app.post('/messages', (req, res) => postToStream(req, res));
+
+  const mcp = toNodeHandler(createMcpHandler(buildServer));
+  app.all('/mcp', (req, res) => mcp(req, res, req.body));
+
+  app.get('/health', (_req, res) => {
+    res.json({ status: 'ok' });
+  });
+
+  app.listen(port);
+}
