@@ -8,6 +8,7 @@
 import { diffLines } from 'diff';
 import { ts } from '../typescript.js';
 import { syntaxTreeOf } from '../analysis/parsed-files.js';
+import { forEachDescendant } from '../analysis/ast.js';
 
 type Quote = "'" | '"';
 
@@ -24,7 +25,8 @@ export function matchQuoteStyle(file: string, before: string, after: string): st
   if (added.size === 0) return after;
   const sf = parse(file, after);
   const replacements: Array<{ start: number; end: number; text: string }> = [];
-  const visit = (node: ts.Node): void => {
+  // Pre-order, as the judge's analysis then walks this tree too (shared by syntaxTreeOf): forEachDescendant keeps the list.
+  forEachDescendant(sf, (node) => {
     if (ts.isStringLiteral(node) && !ts.isJsxAttribute(node.parent)) {
       const start = node.getStart(sf);
       if (added.has(sf.getLineAndCharacterOfPosition(start).line)) {
@@ -32,9 +34,7 @@ export function matchQuoteStyle(file: string, before: string, after: string): st
         if (requoted !== undefined) replacements.push({ start, end: node.end, text: requoted });
       }
     }
-    ts.forEachChild(node, visit);
-  };
-  visit(sf);
+  });
   let out = after;
   for (const r of replacements.reverse()) out = out.slice(0, r.start) + r.text + out.slice(r.end);
   return out;
@@ -45,7 +45,8 @@ export function preferredQuote(file: string, text: string): Quote | undefined {
   const sf = parse(file, text);
   let single = 0;
   let double = 0;
-  const visit = (node: ts.Node): void => {
+  // The original's tree is the one the analyses walked (shared by syntaxTreeOf): its pre-order list is replayed.
+  forEachDescendant(sf, (node) => {
     if (ts.isStringLiteral(node) && !ts.isJsxAttribute(node.parent)) {
       const raw = text.slice(node.getStart(sf), node.end);
       // A literal holding the other quote chose its quote for that reason: it says nothing of the style.
@@ -54,9 +55,7 @@ export function preferredQuote(file: string, text: string): Quote | undefined {
         else double++;
       }
     }
-    ts.forEachChild(node, visit);
-  };
-  visit(sf);
+  });
   const total = single + double;
   if (total < MIN_LITERALS) return undefined;
   if (single / total >= MIN_SHARE) return "'";
