@@ -180,8 +180,8 @@ export function isUnbound(id: Identifier): boolean {
  * at the top the import's alias matches every meaning (its module resolves nowhere in the one-file program
  * declarationsOf builds: the checker gives such an alias all meanings), so the name resolves into the file
  * either way. Elsewhere (a re-export `export { X } from`, `import('m').X`, a label, a JSX attribute, a
- * shorthand property) and in a file that declares a module of its own (`declare module 'm'`, which the
- * import could then resolve to), the checker answers.
+ * shorthand property) and in a file with a `declare module 'm'` of its own, the checker answers. (In a module
+ * that is an augmentation, which cannot give the unresolved import a target: a precaution, not a known case.)
  */
 function importedInScope(file: ts.SourceFile, id: ts.Identifier): boolean {
   if (!LEXICAL_POSITION[id.parent.kind]?.(id.parent, id)) return false;
