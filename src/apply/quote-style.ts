@@ -11,6 +11,7 @@
 import { diffLines } from 'diff';
 import { ts } from '../typescript.js';
 import { syntaxTreeOf } from '../analysis/parsed-files.js';
+import { forEachDescendant } from '../analysis/ast.js';
 
 type Quote = "'" | '"';
 
@@ -27,7 +28,8 @@ export function matchQuoteStyle(file: string, before: string, after: string): st
   if (added.size === 0) return after;
   const sf = parse(file, after);
   const replacements: Array<{ start: number; end: number; text: string }> = [];
-  const visit = (node: ts.Node): void => {
+  // Pre-order, as the judge's analysis then walks this tree too (shared by syntaxTreeOf): forEachDescendant keeps the list.
+  forEachDescendant(sf, (node) => {
     if (ts.isStringLiteral(node) && !ts.isJsxAttribute(node.parent)) {
       const start = node.getStart(sf);
       const preferred = (isModuleSpecifier(node) && specifiers) || literals;
@@ -36,9 +38,7 @@ export function matchQuoteStyle(file: string, before: string, after: string): st
         if (requoted !== undefined) replacements.push({ start, end: node.end, text: requoted });
       }
     }
-    ts.forEachChild(node, visit);
-  };
-  visit(sf);
+  });
   let out = after;
   for (const r of replacements.reverse()) out = out.slice(0, r.start) + r.text + out.slice(r.end);
   return out;
@@ -57,7 +57,8 @@ function quoteStyles(file: string, text: string): { literals?: Quote; specifiers
   const sf = parse(file, text);
   const all = { single: 0, double: 0 };
   const specifiers = { single: 0, double: 0 };
-  const visit = (node: ts.Node): void => {
+  // The original's tree is the one the analyses walked (shared by syntaxTreeOf): its pre-order list is replayed.
+  forEachDescendant(sf, (node) => {
     if (ts.isStringLiteral(node) && !ts.isJsxAttribute(node.parent)) {
       const raw = text.slice(node.getStart(sf), node.end);
       // A literal holding the other quote chose its quote for that reason: it says nothing of the style.
@@ -67,9 +68,7 @@ function quoteStyles(file: string, text: string): { literals?: Quote; specifiers
         if (isModuleSpecifier(node)) specifiers[key]++;
       }
     }
-    ts.forEachChild(node, visit);
-  };
-  visit(sf);
+  });
   return { literals: styleOf(all), specifiers: styleOf(specifiers) };
 }
 

@@ -62,6 +62,34 @@ label: for (;;) break label;
 registerTools();
 class C { server = server; method(server: number) { return server + (this as any).server; } }
 `,
+  // isUnbound's shortcut (an imported name, read where names resolve through the scopes) and the positions it
+  // leaves to the checker: a re-export of the same name from a module, a type import's qualifier, a label, a
+  // shorthand property, a JSX-free decorator call.
+  'imported-names.ts': `import { McpServer, ResourceTemplate } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import Default, * as sdk from '@modelcontextprotocol/sdk/shared/protocol.js';
+export { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+export { ResourceTemplate as Template };
+type Q = import('@modelcontextprotocol/sdk/server/mcp.js').McpServer;
+type R = typeof ResourceTemplate;
+const server = new McpServer({ name: 'x', version: '1' });
+const made = McpServer.name + String(sdk.Protocol) + Default[0];
+const list: CallToolResult[] = [];
+class Sub extends McpServer implements CallToolResult { content = []; }
+const shorthand = { McpServer, CallToolResult };
+McpServer: for (;;) break McpServer;
+function local(ResourceTemplate: number) { return ResourceTemplate + 1; }
+const call = (McpServer as unknown as (n: number) => void)(1);
+export default { server, made, list, Sub, shorthand, local, call, q: null as unknown as Q, r: null as unknown as R };
+`,
+  // `declare module 'lib'` beside the file's imports: in a module it augments 'lib' (which resolves nowhere here),
+  // so the import stays unresolved. The shortcut leaves such a file to the checker anyway; here both must agree.
+  'ambient-module.ts': `declare module 'lib' { export type McpServer = { name: string }; export const ok: number; }
+import { McpServer, ok } from 'lib';
+const typed: McpServer = { name: 'x' };
+const built = new McpServer();
+export { typed, built, ok };
+`,
   'script.ts': `var shared = 2;\nfunction helper() {}\nconst x = shared + Math.max(1, 2);\nnew McpServer();\n`,
   'plain.js': `const { McpServer } = require('@modelcontextprotocol/sdk/server/mcp.js');\nconst s = new McpServer();\nmodule.exports = { s, McpServer };\n`,
 };

@@ -140,8 +140,9 @@ export function planHandshake(result: AnalysisResult, options: TransformOptions)
   markInitializeHandling(result, plan);
   // `server.server.oninitialized = …`, ``server[`on${event}`] = …`` (a helper installing hooks by name),
   // and a wait on a promise only that hook resolves.
+  // Every node below each file (the file itself is neither), in pre-order: the list the analysis recorded is replayed.
   for (const sf of result.sourceFiles) {
-    const walk = (node: ts.Node): void => {
+    forEachDescendant(sf, (node) => {
       if (installsInitializedHook(analysis, node)) {
         // Registrations in the hook move to where it is installed, when that provably changes nothing but their timing.
         const hoisted = ts.isBinaryExpression(node) && ts.isPropertyAccessExpression(node.left) ? hoistHookRegistrations(analysis, node, { isHandshakeRead: (call) => isServerCall(analysis, call, METHODS), removed: new Set(removedGetters), simpleGates }) : undefined;
@@ -156,9 +157,7 @@ export function planHandshake(result: AnalysisResult, options: TransformOptions)
       }
       const waited = ts.isAwaitExpression(node) ? node.expression : ts.isCallExpression(node) && calleeParts(node).name === 'then' ? calleeParts(node).receiver : undefined;
       if (waited && waitsForInitialized(analysis.values, waited) && !isMarked(plan, waited)) addMarker(plan, waited, HOOK_RULE, WAIT_ADVICE);
-      ts.forEachChild(node, walk);
-    };
-    walk(sf);
+    });
   }
   const privateFields = markPrivateFields(result, plan);
   if (privateFields) plan.notes.push(`handshake: ${privateFields} private handshake field${privateFields === 1 ? '' : 's'} (_initialized, _clientCapabilities, _clientVersion) marked`);

@@ -213,14 +213,31 @@ export function isServerCall(analysis: Analysis, call: ts.CallExpression, method
   return !!name && !!receiver && methods.has(name) && isServerKind(analysis.values.valueOf(receiver));
 }
 
-/** Every call expression in the analysed files. */
+/** Every call expression in the analysed files, in document order. */
 export function forEachCall(files: readonly ts.SourceFile[], visit: (call: ts.CallExpression) => void): void {
   for (const sf of files) {
     if (sf.isDeclarationFile) continue;
+    for (const call of callsOf(sf)) visit(call);
+  }
+}
+
+/**
+ * A file's calls, found once: several transforms (handshake twice, mrtr, logging) each look at every call,
+ * and a file no transform changed is the same SourceFile in the next analysis (a changed one is a new
+ * SourceFile: trees are never edited in place, so the list stays true).
+ */
+const callLists = new WeakMap<ts.SourceFile, readonly ts.CallExpression[]>();
+
+function callsOf(sf: ts.SourceFile): readonly ts.CallExpression[] {
+  let calls = callLists.get(sf);
+  if (!calls) {
+    const found: ts.CallExpression[] = [];
     const walk = (node: ts.Node): void => {
-      if (ts.isCallExpression(node)) visit(node);
+      if (ts.isCallExpression(node)) found.push(node);
       ts.forEachChild(node, walk);
     };
     walk(sf);
+    callLists.set(sf, (calls = found));
   }
+  return calls;
 }

@@ -27,6 +27,9 @@ export interface ImportBinding {
 }
 
 export function importBindings(sf: SourceFile, which: (specifier: string) => boolean = () => true): ImportBinding[] {
+  const file = sf.compilerNode;
+  const imports = file.statements.filter(ts.isImportDeclaration);
+  if (imports.every((decl) => ts.isStringLiteral(decl.moduleSpecifier))) return compilerImportBindings(file, imports, which);
   const out: ImportBinding[] = [];
   for (const decl of sf.getImportDeclarations()) {
     const specifier = decl.getModuleSpecifierValue();
@@ -38,6 +41,32 @@ export function importBindings(sf: SourceFile, which: (specifier: string) => boo
     if (namespace) out.push({ local: namespace.getText(), imported: '*', specifier, typeOnly });
     for (const named of decl.getNamedImports()) {
       out.push({ local: named.getAliasNode()?.getText() ?? named.getName(), imported: named.getName(), specifier, typeOnly: typeOnly || named.isTypeOnly() });
+    }
+  }
+  return out;
+}
+
+/**
+ * importBindings read off the compiler nodes (it runs three times on each file the codemod sees, and ts-morph
+ * would wrap every import's nodes each time): the same values ts-morph's getters give — a name's source text, a
+ * string-literal import name's value, `import type` by the clause's phase modifier (ImportClause#isTypeOnly).
+ */
+function compilerImportBindings(file: ts.SourceFile, imports: readonly ts.ImportDeclaration[], which: (specifier: string) => boolean): ImportBinding[] {
+  const out: ImportBinding[] = [];
+  for (const decl of imports) {
+    const specifier = (decl.moduleSpecifier as ts.StringLiteral).text;
+    if (!which(specifier)) continue;
+    const clause = decl.importClause;
+    const typeOnly = clause?.phaseModifier === ts.SyntaxKind.TypeKeyword;
+    if (clause?.name) out.push({ local: clause.name.getText(file), imported: 'default', specifier, typeOnly });
+    const bindings = clause?.namedBindings;
+    if (bindings && ts.isNamespaceImport(bindings)) out.push({ local: bindings.name.getText(file), imported: '*', specifier, typeOnly });
+    if (bindings && ts.isNamedImports(bindings)) {
+      for (const named of bindings.elements) {
+        const nameNode = named.propertyName ?? named.name;
+        const name = ts.isStringLiteral(nameNode) ? nameNode.text : nameNode.getText(file);
+        out.push({ local: named.propertyName ? named.name.getText(file) : name, imported: name, specifier, typeOnly: typeOnly || named.isTypeOnly });
+      }
     }
   }
   return out;
@@ -140,7 +169,62 @@ export function isReference(id: Identifier): boolean {
 /** Whether `id` resolves to nothing this file binds (no declaration in the file). */
 export function isUnbound(id: Identifier): boolean {
   const file = id.getSourceFile().compilerNode;
+  if (importedInScope(file, id.compilerNode)) return false;
   return !declarationsOf(id).some((d) => d.getSourceFile() === file);
+}
+
+/**
+ * What declarationsOf would answer "in the file" for, known without a checker: a TypeScript file's name that
+ * an import at its top binds, read where a name resolves through the scopes (an expression, a type
+ * reference). The scopes between the use and the file's top hold only the file's own declarations, and
+ * at the top the import's alias matches every meaning (its module resolves nowhere in the one-file program
+ * declarationsOf builds: the checker gives such an alias all meanings), so the name resolves into the file
+ * either way. Elsewhere (a re-export `export { X } from`, `import('m').X`, a label, a JSX attribute, a
+ * shorthand property) and in a file with a `declare module 'm'` of its own, the checker answers. (In a module
+ * that is an augmentation, which cannot give the unresolved import a target: a precaution, not a known case.)
+ */
+function importedInScope(file: ts.SourceFile, id: ts.Identifier): boolean {
+  if (!LEXICAL_POSITION[id.parent.kind]?.(id.parent, id)) return false;
+  return topImports(file)?.has(id.text) ?? false;
+}
+
+/** Positions where an identifier is a name resolved through the scopes (ts.getSymbolAtLocation: an expression or a type reference). */
+const LEXICAL_POSITION: Partial<Record<ts.SyntaxKind, (parent: ts.Node, id: ts.Identifier) => boolean>> = {
+  [ts.SyntaxKind.CallExpression]: () => true,
+  [ts.SyntaxKind.NewExpression]: () => true,
+  [ts.SyntaxKind.PropertyAccessExpression]: (p, id) => (p as ts.PropertyAccessExpression).expression === id,
+  [ts.SyntaxKind.ElementAccessExpression]: () => true,
+  [ts.SyntaxKind.TypeReference]: (p, id) => (p as ts.TypeReferenceNode).typeName === id,
+  [ts.SyntaxKind.ExpressionWithTypeArguments]: (p, id) => (p as ts.ExpressionWithTypeArguments).expression === id,
+  [ts.SyntaxKind.TypeQuery]: (p, id) => (p as ts.TypeQueryNode).exprName === id,
+};
+
+/** The names a TypeScript file's top-level imports bind; undefined for JavaScript or a file declaring `declare module '…'`. */
+const topImportNames = new WeakMap<ts.SourceFile, ReadonlySet<string> | null>();
+
+function topImports(file: ts.SourceFile): ReadonlySet<string> | undefined {
+  let names = topImportNames.get(file);
+  if (names === undefined) {
+    names = collectTopImports(file);
+    topImportNames.set(file, names);
+  }
+  return names ?? undefined;
+}
+
+function collectTopImports(file: ts.SourceFile): ReadonlySet<string> | null {
+  // JavaScript: the checker reads some names there in ways of its own (expando assignments `X.y = …`).
+  if (!/\.(?:[cm]?ts|tsx)$/.test(file.fileName) || file.isDeclarationFile) return null;
+  const names = new Set<string>();
+  for (const statement of file.statements) {
+    if (ts.isModuleDeclaration(statement) && ts.isStringLiteral(statement.name)) return null;
+    if (!ts.isImportDeclaration(statement) || !statement.importClause) continue;
+    const clause = statement.importClause;
+    if (clause.name) names.add(clause.name.text);
+    const bindings = clause.namedBindings;
+    if (bindings && ts.isNamespaceImport(bindings)) names.add(bindings.name.text);
+    if (bindings && ts.isNamedImports(bindings)) for (const element of bindings.elements) names.add(element.name.text);
+  }
+  return names;
 }
 
 /**
@@ -155,8 +239,12 @@ export function isUnbound(id: Identifier): boolean {
  * default lib after each edit, and the codemod edits every file.
  */
 export function declarationsOf(id: Identifier): readonly ts.Declaration[] {
-  const checker = fileChecker(id.getSourceFile());
-  const node = id.compilerNode;
+  return declarationsAt(id.getSourceFile(), id.compilerNode);
+}
+
+/** declarationsOf for an identifier's compiler node in `sf` (no ts-morph node needed). */
+export function declarationsAt(sf: SourceFile, node: ts.Identifier): readonly ts.Declaration[] {
+  const checker = fileChecker(sf);
   const symbol = ts.isShorthandPropertyAssignment(node.parent) ? checker.getShorthandAssignmentValueSymbol(node.parent) : checker.getSymbolAtLocation(node);
   return symbol?.declarations ?? [];
 }

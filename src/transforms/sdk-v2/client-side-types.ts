@@ -12,6 +12,7 @@
 import path from 'node:path';
 import { ts } from '../../typescript.js';
 import { syntaxTreeOf } from '../../analysis/parsed-files.js';
+import { forEachDescendant } from '../../analysis/ast.js';
 
 export interface SideFile {
   file: string;
@@ -76,11 +77,10 @@ export function relativeImports(file: string, text: string): string[] {
     const resolved = ts.resolveModuleName(node.text, file, RESOLUTION, ts.sys).resolvedModule?.resolvedFileName;
     if (resolved && !resolved.endsWith('.d.ts')) out.add(path.resolve(resolved));
   };
-  const visit = (node: ts.Node): void => {
+  // The analysis has walked this very tree (shared by syntaxTreeOf): its node list in pre-order is replayed.
+  forEachDescendant(sf, (node) => {
     if (ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) add(node.moduleSpecifier);
     else if (ts.isCallExpression(node) && (node.expression.kind === ts.SyntaxKind.ImportKeyword || (ts.isIdentifier(node.expression) && node.expression.text === 'require'))) add(node.arguments[0]);
-    ts.forEachChild(node, visit);
-  };
-  visit(sf);
+  });
   return [...out];
 }

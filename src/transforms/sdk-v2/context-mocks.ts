@@ -12,7 +12,8 @@
  */
 import type { Diagnostic } from '@modelcontextprotocol/codemod';
 import type { Node as TsMorphNode, ObjectLiteralExpression, SourceFile } from 'ts-morph';
-import { loadTsMorph } from '../../typescript.js';
+import { loadTsMorph, ts } from '../../typescript.js';
+import { compilerDescendantsOfKind, wrapped } from './compiler-walk.js';
 
 const MOCK_MESSAGE = 'This object looks like a v1 handler-context mock';
 /** v1 context keys nothing but a handler context has (the codemod's DISTINCTIVE_CONTEXT_KEYS). */
@@ -37,9 +38,18 @@ function firstLiteralOnLine(sf: SourceFile): Map<number, ObjectLiteralExpression
   let byLine = literalsByLine.get(sf.compilerNode);
   if (!byLine) {
     byLine = new Map();
-    for (const literal of sf.getDescendantsOfKind(loadTsMorph().SyntaxKind.ObjectLiteralExpression)) {
-      const line = literal.getStartLineNumber();
-      if (!byLine.has(line)) byLine.set(line, literal);
+    // Compiler nodes in document order, so their starts only grow: the line is counted on from the last one
+    // (ts-morph's getStartLineNumber counts the `\n`s from the top of the file each time), and only the first
+    // literal of a line is wrapped in a ts-morph node.
+    const file = sf.compilerNode;
+    const text = file.text;
+    let line = 1;
+    let counted = 0;
+    for (const literal of compilerDescendantsOfKind(file, ts.SyntaxKind.ObjectLiteralExpression)) {
+      const start = literal.getStart(file);
+      for (let i = text.indexOf('\n', counted); i !== -1 && i < start; i = text.indexOf('\n', i + 1)) line++;
+      counted = start;
+      if (!byLine.has(line)) byLine.set(line, wrapped<ObjectLiteralExpression>(sf, literal));
     }
     literalsByLine.set(sf.compilerNode, byLine);
   }

@@ -10,9 +10,10 @@
  * same server (no v2 server can answer tasks/*). Only when every use of the variable is one of those;
  * a store used for anything else (handed to a handler, polled) keeps the codemod's comment for a person.
  */
-import type { Identifier, Node as TsMorphNode, ObjectLiteralExpression, SourceFile, VariableStatement } from 'ts-morph';
+import type { Identifier, Node as TsMorphNode, ObjectLiteralExpression, PropertyAccessExpression, SourceFile, VariableStatement } from 'ts-morph';
 import { loadTsMorph, ts } from '../../typescript.js';
 import { isMcpSpecifier, type ImportBinding } from './bindings.js';
+import { descendantsOfKind, wrapped } from './compiler-walk.js';
 
 const TASKS_MODULE = /^@modelcontextprotocol\/sdk\/experimental\/tasks(?:\/|\.js$|$)/;
 /** The experimental classes a server is built with, by the McpServer option that takes each. */
@@ -37,7 +38,12 @@ export function removeExperimentalTasks(sf: SourceFile, sdkBefore: readonly Impo
 
   const removals: TsMorphNode[] = [];
   const optionObjects = new Set<ObjectLiteralExpression>();
-  for (const statement of sf.getDescendantsOfKind(SyntaxKind.VariableStatement)) {
+  // Only `const x = new …(…)` can pass the tests below: the other statements are not wrapped.
+  const single = (node: ts.Node): boolean => {
+    const { declarations } = (node as ts.VariableStatement).declarationList;
+    return declarations.length === 1 && !!declarations[0]!.initializer && ts.isNewExpression(declarations[0]!.initializer);
+  };
+  for (const statement of descendantsOfKind<VariableStatement>(sf, SyntaxKind.VariableStatement, single)) {
     const [decl, ...more] = statement.getDeclarations();
     const init = decl?.getInitializer();
     if (!decl || more.length || !Node.isIdentifier(decl.getNameNode()) || !init || !Node.isNewExpression(init)) continue;
@@ -77,14 +83,15 @@ export function removeExperimentalTasks(sf: SourceFile, sdkBefore: readonly Impo
  * a scope that declares the name again (a parameter, a local) left out.
  */
 function usesOf(name: Identifier, declaration: VariableStatement): TsMorphNode[] {
-  const { Node, SyntaxKind } = loadTsMorph();
+  const { Node } = loadTsMorph();
   const scope = declaration.getParent() ?? declaration.getSourceFile();
   const text = name.getText();
   const redeclares = (node: TsMorphNode): boolean =>
     node !== declaration &&
     (Node.isVariableDeclaration(node) || Node.isParameterDeclaration(node) || Node.isFunctionDeclaration(node) || Node.isClassDeclaration(node) || Node.isBindingElement(node)) &&
     node.getNameNode()?.getText() === text;
-  return scope.getDescendantsOfKind(SyntaxKind.Identifier).filter((id) => {
+  // The identifiers of that name only (getDescendantsOfKind would wrap every identifier of the scope, doc comments' too).
+  return identifiersNamed(scope, text).filter((id) => {
     if (id === name || id.getText() !== text || declaration.containsRange(id.getPos(), id.getEnd())) return false;
     const parent = id.getParent();
     if (Node.isPropertyAccessExpression(parent) && parent.getNameNode() === id) return false;
@@ -97,6 +104,22 @@ function usesOf(name: Identifier, declaration: VariableStatement): TsMorphNode[]
     }
     return true;
   });
+}
+
+/**
+ * `scope.getDescendantsOfKind(SyntaxKind.Identifier)` less those whose text is not `text` (necessarily not
+ * named so), in the same order: ts-morph walks an identifier search by the nodes' `getChildren`, which holds a
+ * node's doc comments before its own children; the compiler's walk leaves those out, so they are walked here.
+ */
+function identifiersNamed(scope: TsMorphNode, text: string): Identifier[] {
+  const found: ts.Identifier[] = [];
+  const visit = (node: ts.Node): void => {
+    if (ts.isIdentifier(node) && node.text === text) found.push(node);
+    for (const doc of (node as { jsDoc?: readonly ts.Node[] }).jsDoc ?? []) visit(doc);
+    ts.forEachChild(node, visit);
+  };
+  visit(scope.compilerNode);
+  return found.filter((id) => id !== scope.compilerNode).map((id) => wrapped<Identifier>(scope, id));
 }
 
 /**
@@ -215,7 +238,8 @@ export function disableTaskTools(sf: SourceFile): number {
   if (!sf.getFullText().includes('registerToolTask')) return 0;
   const { Node, SyntaxKind } = loadTsMorph();
   const statements = new Set<TsMorphNode>();
-  for (const access of sf.getDescendantsOfKind(SyntaxKind.PropertyAccessExpression)) {
+  // The name's text is `registerToolTask` wherever its source is: only those accesses are wrapped.
+  for (const access of descendantsOfKind<PropertyAccessExpression>(sf, SyntaxKind.PropertyAccessExpression, (node) => (node as ts.PropertyAccessExpression).name.text === 'registerToolTask')) {
     if (access.getName() !== 'registerToolTask') continue;
     const tasks = access.getExpression();
     if (!Node.isPropertyAccessExpression(tasks) || tasks.getName() !== 'tasks') continue;

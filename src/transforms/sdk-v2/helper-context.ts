@@ -12,7 +12,8 @@
 import type { Diagnostic } from '@modelcontextprotocol/codemod';
 import type { BindingElement, FunctionDeclaration, Node as TsMorphNode, ParameterDeclaration, ShorthandPropertyAssignment, SourceFile } from 'ts-morph';
 import { loadTsMorph, ts } from '../../typescript.js';
-import { declarationsOf } from './bindings.js';
+import { declarationsAt, declarationsOf } from './bindings.js';
+import { compilerDescendantsOfKind } from './compiler-walk.js';
 import { namesContextType } from './context-mocks.js';
 import { REGISTRATION_METHODS } from '../../analysis/sdk-modules.js';
 
@@ -62,17 +63,38 @@ const REGISTRATIONS = REGISTRATION_METHODS;
  * parameter is typed with v1's context keys alone.
  */
 export function contextsPassedToHelpers(sf: SourceFile): ForwardedContext[] {
-  const { Node, SyntaxKind } = loadTsMorph();
+  const { SyntaxKind } = loadTsMorph();
   const out: ForwardedContext[] = [];
-  for (const call of sf.getDescendantsOfKind(SyntaxKind.CallExpression)) {
-    const callee = call.getExpression();
-    if (!Node.isIdentifier(callee)) continue;
-    const helper = callee.getText();
-    if (!sf.getFunction(helper) && !sf.getVariableDeclaration(helper)) continue;
-    call.getArguments().forEach((argument, index) => {
-      if (!Node.isIdentifier(argument)) return;
+  // Whether the file declares a helper of that name, asked once per name (each asks ts-morph to wrap the file's statements).
+  // Only a name that some top-level function or variable declaration has can be one (getFunction and
+  // getVariableDeclaration look among those, by the name's text, into destructuring patterns too).
+  const declared = new Map<string, boolean>();
+  const topNames = new Set<string>();
+  const addNames = (name: ts.BindingName): void => {
+    if (ts.isIdentifier(name)) topNames.add(name.getText(sf.compilerNode));
+    else for (const element of name.elements) if (ts.isBindingElement(element)) addNames(element.name);
+  };
+  for (const statement of sf.compilerNode.statements) {
+    if (ts.isFunctionDeclaration(statement) && statement.name) topNames.add(statement.name.getText(sf.compilerNode));
+    if (ts.isVariableStatement(statement)) for (const decl of statement.declarationList.declarations) addNames(decl.name);
+  }
+  const declaresHelper = (helper: string): boolean => {
+    if (!topNames.has(helper)) return false;
+    let found = declared.get(helper);
+    if (found === undefined) declared.set(helper, (found = !!(sf.getFunction(helper) || sf.getVariableDeclaration(helper))));
+    return found;
+  };
+  // Compiler nodes: a call whose callee is a name and that passes a name on is all this looks at (nothing is wrapped).
+  const file = sf.compilerNode;
+  for (const call of compilerDescendantsOfKind<ts.CallExpression>(file, SyntaxKind.CallExpression)) {
+    const callee = call.expression;
+    if (!ts.isIdentifier(callee) || !call.arguments.some((a) => ts.isIdentifier(a))) continue;
+    const helper = callee.getText(file);
+    if (!declaresHelper(helper)) continue;
+    call.arguments.forEach((argument, index) => {
+      if (!ts.isIdentifier(argument)) return;
       // Compiler nodes of the file (declarationsOf reads the file alone; see there).
-      const parameter = declarationsOf(argument).find((d) => ts.isParameter(d));
+      const parameter = declarationsAt(sf, argument).find((d) => ts.isParameter(d));
       const callback = parameter?.parent;
       if (!parameter || !callback || !(ts.isArrowFunction(callback) || ts.isFunctionExpression(callback))) return;
       if (callback.parameters[callback.parameters.length - 1] !== parameter) return;

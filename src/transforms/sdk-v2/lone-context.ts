@@ -7,8 +7,9 @@
  * `undefined`, so a `whoami` tool no longer sees the user. These reads are remapped here, after the
  * codemod's transforms, with the codemod's own mapping; the parameter keeps its name.
  */
-import type { SourceFile } from 'ts-morph';
-import { loadTsMorph } from '../../typescript.js';
+import type { CallExpression, SourceFile } from 'ts-morph';
+import { loadTsMorph, ts } from '../../typescript.js';
+import { descendantsOfKind } from './compiler-walk.js';
 
 /** v1 context keys and where v2's ServerContext keeps them (the codemod's CONTEXT_PROPERTY_MAP). */
 const V2_PATH: Record<string, string> = {
@@ -30,7 +31,9 @@ const SCHEMA_PROPERTY: Record<string, string> = { registerTool: 'inputSchema', r
 export function remapLoneContexts(sf: SourceFile): number {
   const { Node, SyntaxKind } = loadTsMorph();
   const edits: Array<{ start: number; end: number; text: string }> = [];
-  for (const call of sf.getDescendantsOfKind(SyntaxKind.CallExpression)) {
+  // Only `<x>.<method>(name, config, callback)` can pass the tests below: the others are not wrapped.
+  const candidates = descendantsOfKind<CallExpression>(sf, SyntaxKind.CallExpression, (node) => ts.isPropertyAccessExpression((node as ts.CallExpression).expression) && (node as ts.CallExpression).arguments.length === 3);
+  for (const call of candidates) {
     const target = call.getExpression();
     if (!Node.isPropertyAccessExpression(target)) continue;
     const schemaProperty = SCHEMA_PROPERTY[target.getName()];

@@ -20,7 +20,8 @@
  * values are not known to carry `text`/`blob`). apply's type check still judges the result.
  */
 import type { Identifier, Node as TsMorphNode, SourceFile } from 'ts-morph';
-import { loadTsMorph } from '../../typescript.js';
+import { loadTsMorph, ts } from '../../typescript.js';
+import { descendantsOfKind } from './compiler-walk.js';
 import { isReference, ownNames, referencesByName } from './bindings.js';
 
 const V2_SERVER = '@modelcontextprotocol/server';
@@ -156,7 +157,11 @@ function typeContentArrays(sf: SourceFile, wanted: Set<string>, typescript: bool
 function toolCallHandlers(sf: SourceFile): Array<import('ts-morph').ArrowFunction | import('ts-morph').FunctionExpression> {
   const { Node, SyntaxKind } = loadTsMorph();
   const out: Array<import('ts-morph').ArrowFunction | import('ts-morph').FunctionExpression> = [];
-  for (const call of sf.getDescendantsOfKind(SyntaxKind.CallExpression)) {
+  const named = (node: ts.Node): boolean => {
+    const callee = (node as ts.CallExpression).expression;
+    return ts.isPropertyAccessExpression(callee) && callee.name.text === 'setRequestHandler';
+  };
+  for (const call of descendantsOfKind<import('ts-morph').CallExpression>(sf, SyntaxKind.CallExpression, named)) {
     const callee = call.getExpression();
     if (!Node.isPropertyAccessExpression(callee) || callee.getName() !== 'setRequestHandler') continue;
     const [method, handler] = call.getArguments();

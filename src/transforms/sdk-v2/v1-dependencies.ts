@@ -15,6 +15,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { ts } from '../../typescript.js';
 import { syntaxTreeOf } from '../../analysis/parsed-files.js';
+import { forEachDescendant } from '../../analysis/ast.js';
 import { isMcpSpecifier, isV1Specifier } from './bindings.js';
 import { V1_PACKAGE, V2_PACKAGE_VERSIONS, packageOf } from './manifest.js';
 
@@ -35,13 +36,12 @@ function packageImports(file: string, text: string): string[] {
   const add = (node: ts.Node | undefined): void => {
     if (node && ts.isStringLiteralLike(node) && isPackageSpecifier(node.text)) out.push(node.text);
   };
-  const visit = (node: ts.Node): void => {
+  // The analysis has walked this very tree (shared by syntaxTreeOf): its node list in pre-order is replayed.
+  forEachDescendant(sf, (node) => {
     if (ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) add(node.moduleSpecifier);
     else if (ts.isExternalModuleReference(node)) add(node.expression);
     else if (ts.isCallExpression(node) && ts.isIdentifier(node.expression) && node.expression.text === 'require' && node.arguments.length === 1) add(node.arguments[0]);
-    ts.forEachChild(node, visit);
-  };
-  visit(sf);
+  });
   return out;
 }
 
