@@ -117,7 +117,7 @@ const serving = defineTransform({
     'markers: custom routing logic, custom session-lifecycle work, servers built as bundles, transports made in helpers and classes, CORS naming Mcp-Session-Id, other route styles and web-standard handlers (the marker gives the adapter); --target stateless-v1 on hono/fastify; every marker names the entry of the target (the SDK 1.x idiom on stateless-v1, serveStdio for stdio)',
   ],
   // sse-transport and the session ids an HTTP+SSE endpoint logs: removed with the endpoint under --modern-only.
-  rewrites: [RULE_ID.sessionIdRead, RULE_ID.sessionTelemetry, RULE_ID.eventStore, RULE_ID.initializeRouting, RULE_ID.sessionHeader, RULE_ID.sessionIdGenerator, RULE_ID.sessionLifecycle, RULE_ID.sessionRoute, RULE_ID.sseTransport, RULE_ID.transportRegistry],
+  rewrites: [RULE_ID.perSessionServer, RULE_ID.sessionIdRead, RULE_ID.sessionTelemetry, RULE_ID.eventStore, RULE_ID.initializeRouting, RULE_ID.sessionHeader, RULE_ID.sessionIdGenerator, RULE_ID.sessionLifecycle, RULE_ID.sessionRoute, RULE_ID.sseTransport, RULE_ID.transportRegistry],
   marks: [RULE_ID.perSessionServer, RULE_ID.initializeRouting, RULE_ID.sessionHeader, RULE_ID.sessionIdGenerator, RULE_ID.sessionLifecycle, RULE_ID.sseTransport, RULE_ID.transportRegistry],
   plan: planServing,
 });
