@@ -1673,13 +1673,19 @@ function isJavaScriptFile(file: ts.SourceFile): boolean {
   return /\.[cm]?jsx?$/i.test(file.fileName);
 }
 
-/** A pattern matching `name` as an identifier can spell it: every character as itself or as a unicode escape. */
+/**
+ * A pattern matching `name` as an identifier or a string literal can spell it (an import or export may name its
+ * binding by a string: `import { "\x53SEServerTransport" as T }`): every character as itself, as a unicode escape
+ * (`\u0053`, `\u{53}`), a hex escape (`\x53`) or a legacy octal one (`\123`), with line continuations between.
+ */
 function spellingPattern(name: string): string {
   return [...name]
     .map((char) => {
-      const hex = char.codePointAt(0)!.toString(16);
+      const code = char.codePointAt(0)!;
+      const hex = code.toString(16);
       const itself = char.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-      return `(?:${itself}|\\\\u(?:0*${hex}|\\{0*${hex}\\}))`;
+      const byte = code < 0x100 ? `|\\\\x${hex.padStart(2, '0')}|\\\\0*${code.toString(8)}` : '';
+      return `(?:${itself}|\\\\u(?:0*${hex}|\\{0*${hex}\\})${byte})`;
     })
-    .join('');
+    .join(String.raw`(?:\\(?:\r\n|[\n\r\u2028\u2029]))*`);
 }
