@@ -80,7 +80,7 @@ export function planHandles(result: AnalysisResult, options: HandlesOptions): Ha
   const grouped = groupClientStores(analysis.stores);
   /** Each analysis store's outcome (the members of a grouped client store share the group's). */
   const outcomes = new Map<SessionStore, StoreOutcome>();
-  /** Client stores (no declaration: scan reports each keyed call) with their outcome, for `markOtherCalls`. */
+  /** Client stores (no declaration: scan reports each keyed call) with their outcome, for `otherKeyedCalls`. */
   const clientStores: Array<{ model: StoreModel; outcome: StoreOutcome }> = [];
   for (const model of grouped) {
     const site = model.store.declaration ?? model.accesses[0]?.sink.node;
