@@ -151,15 +151,17 @@ export class ValueAnalysis {
   }
 
   /**
-   * Whether `constantString(key)`, lower-cased, can be a wanted name (a property access is not looked into here:
-   * maybe). Never false where `headerAccess` would name a wanted header: it reads the key the same way.
+   * Whether `constantString(key)`, lower-cased, can be a wanted name: an identifier is resolved, a property access
+   * only checked against the program's declared strings (maybe, when one of them is wanted). Never false where
+   * `headerAccess` would name a wanted header: it reads the key the same way. `testKey` names `wanted` for
+   * `mayBeDeclaredConstant`'s cache.
    */
-  private mayBeConstant(key: ts.Expression, names: unknown, wanted: (name: string) => boolean): boolean {
+  private mayBeConstant(key: ts.Expression, testKey: unknown, wanted: (name: string) => boolean): boolean {
     const direct = stringValue(key);
     if (direct !== undefined) return wanted(direct.toLowerCase());
     const inner = unwrap(key);
     if (!ts.isIdentifier(inner) && !ts.isPropertyAccessExpression(inner)) return false;
-    if (!this.mayBeDeclaredConstant(names, (text) => wanted(text.toLowerCase()))) return false;
+    if (!this.mayBeDeclaredConstant(testKey, (text) => wanted(text.toLowerCase()))) return false;
     if (ts.isIdentifier(inner)) {
       const constant = this.constantString(inner);
       return constant !== undefined && wanted(constant.toLowerCase());
