@@ -1,8 +1,9 @@
 /**
- * The id of every rule of the catalogue (`src/rules/index.ts`), in catalogue order: the one place a
- * transform, a framework or SDK description, or the analysis names a rule, so that none of them writes
- * a rule id out and a typo or a renamed rule is a type error. It sits below the analysis, the rules and
- * the transforms, which all read it. test/rule-ids.test.ts holds it to the rules' own `meta.id`s (every
+ * The id of every rule of the catalogue (`src/rules/index.ts`), in catalogue order, so that a typo or a
+ * renamed rule is a type error wherever a rule is named: transforms name rules through `RULE_ID` (never
+ * as a string; test/rule-ids.test.ts checks src/transforms), and the framework and SDK descriptions and
+ * the analysis write ids out typed `RuleId`. It sits below the analysis, the rules and the transforms,
+ * which all read it. test/rule-ids.test.ts holds it to the rules' own `meta.id`s (every
  * entry names a rule, every rule has an entry, each under the camelCase of its name).
  */
 import type { Category } from './model.js';

@@ -151,15 +151,17 @@ export class ValueAnalysis {
   }
 
   /**
-   * Whether `constantString(key)`, lower-cased, can be a wanted name (a property access is not looked into here:
-   * maybe). Never false where `headerAccess` would name a wanted header: it reads the key the same way.
+   * Whether `constantString(key)`, lower-cased, can be a wanted name: an identifier is resolved, a property access
+   * only checked against the program's declared strings (maybe, when one of them is wanted). Never false where
+   * `headerAccess` would name a wanted header: it reads the key the same way. `testKey` names `wanted` for
+   * `mayBeDeclaredConstant`'s cache.
    */
-  private mayBeConstant(key: ts.Expression, names: unknown, wanted: (name: string) => boolean): boolean {
+  private mayBeConstant(key: ts.Expression, testKey: unknown, wanted: (name: string) => boolean): boolean {
     const direct = stringValue(key);
     if (direct !== undefined) return wanted(direct.toLowerCase());
     const inner = unwrap(key);
     if (!ts.isIdentifier(inner) && !ts.isPropertyAccessExpression(inner)) return false;
-    if (!this.mayBeDeclaredConstant(names, (text) => wanted(text.toLowerCase()))) return false;
+    if (!this.mayBeDeclaredConstant(testKey, (text) => wanted(text.toLowerCase()))) return false;
     if (ts.isIdentifier(inner)) {
       const constant = this.constantString(inner);
       return constant !== undefined && wanted(constant.toLowerCase());
@@ -1673,13 +1675,19 @@ function isJavaScriptFile(file: ts.SourceFile): boolean {
   return /\.[cm]?jsx?$/i.test(file.fileName);
 }
 
-/** A pattern matching `name` as an identifier can spell it: every character as itself or as a unicode escape. */
+/**
+ * A pattern matching `name` as an identifier or a string literal can spell it (an import or export may name its
+ * binding by a string: `import { "\x53SEServerTransport" as T }`): every character as itself, as a unicode escape
+ * (`\u0053`, `\u{53}`), a hex escape (`\x53`) or a legacy octal one (`\123`), with line continuations between.
+ */
 function spellingPattern(name: string): string {
   return [...name]
     .map((char) => {
-      const hex = char.codePointAt(0)!.toString(16);
+      const code = char.codePointAt(0)!;
+      const hex = code.toString(16);
       const itself = char.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-      return `(?:${itself}|\\\\u(?:0*${hex}|\\{0*${hex}\\}))`;
+      const byte = code < 0x100 ? `|\\\\x${hex.padStart(2, '0')}|\\\\0*${code.toString(8)}` : '';
+      return `(?:${itself}|\\\\u(?:0*${hex}|\\{0*${hex}\\})${byte})`;
     })
-    .join('');
+    .join(String.raw`(?:\\(?:\r\n|[\n\r\u2028\u2029]))*`);
 }

@@ -80,11 +80,12 @@ function styleOf({ single, double }: { single: number; double: number }): Quote 
   return undefined;
 }
 
-/** `'x'` in `import … from 'x'`, `export … from 'x'`, `import 'x'`, `require('x')` or `import('x')`. */
+/** `'x'` in `import … from 'x'`, `export … from 'x'`, `import 'x'`, `import y = require('x')`, `require('x')`, `import('x')` or the type `import('x')`. */
 function isModuleSpecifier(node: ts.StringLiteral): boolean {
   const parent = node.parent;
   if ((ts.isImportDeclaration(parent) || ts.isExportDeclaration(parent)) && parent.moduleSpecifier === node) return true;
   if (ts.isExternalModuleReference(parent)) return true;
+  if (ts.isLiteralTypeNode(parent) && ts.isImportTypeNode(parent.parent) && parent.parent.argument === parent) return true;
   if (ts.isCallExpression(parent) && parent.arguments[0] === node) {
     return parent.expression.kind === ts.SyntaxKind.ImportKeyword || (ts.isIdentifier(parent.expression) && parent.expression.text === 'require');
   }

@@ -74,6 +74,26 @@ const kind = 'string';
     expect(out).toContain(`const kind = 'text';`);
   });
 
+  it('counts every form of module specifier as one, in a type position too', () => {
+    const before = `import { a } from "./a.js";
+import { b } from "./b.js";
+export { c } from "./c.js";
+const label = 'one';
+const labels = ['two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten'];
+`;
+    const added = [
+      `export * from './d.js';`,
+      `import e = require('./e.js');`,
+      `const f = await import('./f.js');`,
+      `type G = typeof import('./g.js');`,
+      `const h = 'eleven';`,
+    ];
+    const out = matchQuoteStyle('mod.ts', before, `${before}${added.join('\n')}\n`);
+    expect(out).toContain(
+      [`export * from "./d.js";`, `import e = require("./e.js");`, `const f = await import("./f.js");`, `type G = typeof import("./g.js");`, `const h = 'eleven';`].join('\n'),
+    );
+  });
+
   it('changes nothing in a single-quoted file, in a file without a style, or on a second run', () => {
     const single = doubleQuoted.replaceAll('"', "'");
     const after = `${single}server.tool('ping', async () => ({ content: [] }));\n`;

@@ -15,7 +15,7 @@
 import path from 'node:path';
 import { RULE_ID } from '../../rule-ids.js';
 import { ts } from '../../typescript.js';
-import { calleeParts, enclosingFunction, outermostWrapper, propertyNameText, unwrap, statementOf } from '../../analysis/ast.js';
+import { calleeParts, enclosingFunction, isInside, outermostWrapper, propertyNameText, unwrap, statementOf } from '../../analysis/ast.js';
 import type { AnalysisResult } from '../../analysis/model.js';
 import type { StoreModel } from '../../analysis/reach.js';
 import { functionNames } from '../../analysis/call-index.js';
@@ -57,13 +57,18 @@ export function planHandles(result: AnalysisResult, options: HandlesOptions): Ha
   const plan: HandlesPlan = { edits: [], newFiles: new Map(), markers: [], stores: [], telemetry: [] };
   const { analysis } = result;
   /** `store`: the outcome of the store the marker is about, so the report lists the store once, by its marker. */
+  /** The statement each store's marker stands above (`markedAt`, as a node), for the markers that point at it. */
+  const markedStatements = new Map<StoreOutcome, ts.Node>();
   const marker = (node: ts.Node, ruleId: string, message: string, store?: StoreOutcome): void => {
     const sf = node.getSourceFile();
     const statement = statementOf(node);
     const insertion = markerInsertion(sf.text, statement.getStart(sf), ruleId, message);
     const line = sf.getLineAndCharacterOfPosition(statement.getStart(sf)).line + 1;
     plan.markers.push({ file: sf.fileName, line, ruleId, message });
-    if (store) store.markedAt = { file: sf.fileName, line };
+    if (store) {
+      store.markedAt = { file: sf.fileName, line };
+      markedStatements.set(store, statement);
+    }
     if (insertion) plan.edits.push({ file: sf.fileName, start: insertion.offset, end: insertion.offset, text: insertion.text });
   };
 
@@ -80,7 +85,7 @@ export function planHandles(result: AnalysisResult, options: HandlesOptions): Ha
   const grouped = groupClientStores(analysis.stores);
   /** Each analysis store's outcome (the members of a grouped client store share the group's). */
   const outcomes = new Map<SessionStore, StoreOutcome>();
-  /** Client stores (no declaration: scan reports each keyed call) with their outcome, for `markOtherCalls`. */
+  /** Client stores (no declaration: scan reports each keyed call) with their outcome, for `otherKeyedCalls`. */
   const clientStores: Array<{ model: StoreModel; outcome: StoreOutcome }> = [];
   for (const model of grouped) {
     const site = model.store.declaration ?? model.accesses[0]?.sink.node;
@@ -176,9 +181,10 @@ export function planHandles(result: AnalysisResult, options: HandlesOptions): Ha
   }
 
   for (const { model, outcome } of clientStores) {
-    const { marked, others } = otherKeyedCalls(model, outcome);
-    for (const statement of others) {
-      marker(statement, RULE_ID.keyedStore, seeStoreMarker(model.store.name, marked, outcome, statement.getSourceFile()));
+    const marked = markedStatements.get(outcome);
+    if (!marked) continue;
+    for (const statement of otherKeyedCalls(model, outcome, marked)) {
+      marker(statement, RULE_ID.keyedStore, seeStoreMarker(model.store.name, marked, statement));
     }
   }
 
@@ -1114,32 +1120,42 @@ function returnsOf(body: ts.Block): ts.ReturnStatement[] {
 }
 
 /**
- * The statements of a marked client store's other keyed calls. Scan reports a client store (Redis, a KV wrapper)
- * at every keyed call, not at a declaration, and a marker stands only for the statement below it: without one at
- * each call, the calls after the first would stay reported with nothing said about them (example-remote-server's
+ * The statements of a marked client store's keyed calls, but the one its marker stands above. Scan reports a client
+ * store (Redis, a KV wrapper) at every keyed call, not at a declaration, and a marker stands only for the statement
+ * below it: without one at each call, the other calls would stay reported with nothing said about them (example-remote-server's
  * `session:<id>:owner`, set in one helper and read in another).
  */
-function otherKeyedCalls(model: StoreModel, outcome: StoreOutcome): { marked?: ts.Node; others: ts.Node[] } {
+function otherKeyedCalls(model: StoreModel, outcome: StoreOutcome, marked: ts.Node): ts.Node[] {
   // Only application state: a registry's or a per-session server's calls are the serving decision's, reported under their own rules.
-  if (model.store.kind !== 'state' || outcome.status !== 'marked' || !outcome.markedAt) return { others: [] };
-  let marked: ts.Node | undefined;
+  if (model.store.kind !== 'state' || outcome.status !== 'marked') return [];
   const others: ts.Node[] = [];
   for (const access of model.accesses) {
     const statement = statementOf(access.sink.node);
-    const sf = statement.getSourceFile();
-    const line = sf.getLineAndCharacterOfPosition(statement.getStart(sf)).line + 1;
-    if (sf.fileName === outcome.markedAt.file && line === outcome.markedAt.line) marked = statement;
-    else if (!others.includes(statement)) others.push(statement);
+    if (statement !== marked && !others.includes(statement)) others.push(statement);
   }
-  return { marked, others };
+  return others;
 }
 
-/** Points at the store's marker by the function it is in: a line number would be stale once markers are inserted above it. */
-function seeStoreMarker(name: string, marked: ts.Node | undefined, outcome: StoreOutcome, here: ts.SourceFile): string {
-  const file = outcome.markedAt!.file === here.fileName ? '' : ` in ${path.basename(outcome.markedAt!.file)}`;
-  const fn = marked && enclosingFunction(marked);
+/**
+ * Points from `here` at the store's marker, above `marked`: by the function it is in when that tells it apart (a
+ * line number would be stale once markers are inserted above it), else by the statement's first line. The marker
+ * need not be at a keyed call (a rewrite that stopped at a tool's `return;` is marked there).
+ */
+function seeStoreMarker(name: string, marked: ts.Node, here: ts.Node): string {
+  const markedFile = marked.getSourceFile();
+  const file = markedFile === here.getSourceFile() ? '' : ` in ${path.basename(markedFile.fileName)}`;
+  const fn = enclosingFunction(marked);
   const fnName = fn && functionNames(fn)[0];
-  const where = fnName ? `in \`${fnName}()\`${file}` : `above the first such call${file}`;
+  let where: string;
+  if (fnName && !(file === '' && isInside(here, fn))) where = `in \`${fnName}()\`${file}`;
+  else {
+    const firstLine = marked.getText().split('\n')[0]!.trim();
+    // An anonymous handler is told by its registration: `return;` alone could be any function's.
+    const registration = fn && !fnName && ts.isCallExpression(fn.parent) ? fn.parent : undefined;
+    const registered = registration && registration.arguments[0] && ts.isStringLiteral(registration.arguments[0]) ? registration.arguments[0] : undefined;
+    const inHandler = registration && registered && !isInside(here, fn!) ? ` in the handler of \`${calleeParts(registration).name ?? 'a call'}(${registered.getText()}, …)\`` : '';
+    where = `above \`${firstLine.length > 60 ? `${firstLine.slice(0, 59)}…` : firstLine}\`${inHandler}${file}`;
+  }
   return `\`${name}\` is keyed by the session id here too: one store, marked with what to do about it ${where}. Resolve this call together with that marker.`;
 }
 

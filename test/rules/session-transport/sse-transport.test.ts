@@ -260,6 +260,23 @@ app.get('/sse', async (_req, res) => {
       ],
     },
     {
+      // An import may name the export by a string literal, where a hex escape spells a character too.
+      name: "one shared server connected to each connection's transport, the class named by a string with a hex escape",
+      code: `import express from 'express';
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { "\\x53SEServerTransport" as Sse } from '@modelcontextprotocol/sdk/server/sse.js';
+const server = new McpServer({ name: 'x', version: '1' });
+const app = express();
+app.get('/sse', async (_req, res) => {
+  const transport = new Sse('/messages', res);
+  await server.connect(transport);
+});`,
+      errors: [
+        { messageId: 'sse', line: 7 },
+        { messageId: 'shared', line: 8 },
+      ],
+    },
+    {
       name: 'v1 named import',
       code: `import express from 'express';
 import { SSEServerTransport } from '@modelcontextprotocol/sdk/server/sse.js';
