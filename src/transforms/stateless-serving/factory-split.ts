@@ -17,6 +17,7 @@ import { isFunctionLike, isInside, unwrap, statementOf } from '../../analysis/as
 import type { AnalysisResult } from '../../analysis/model.js';
 import { localNames, referencesByName, reindent, removalRange } from './text.js';
 import { indentAt, indentUnit } from '../kit/source-style.js';
+import { RULE_ID } from '../../rule-ids.js';
 
 /** One text change of a split, in the file it belongs to. */
 interface SplitEdit {
@@ -162,7 +163,7 @@ function planSplit(result: AnalysisResult, sf: ts.SourceFile, statement: ts.Stat
       if (!TEST_FILE.test(result.relative(other.fileName))) return undefined;
       fileOf(other).markers.push({
         node: ref,
-        ruleId: 'session-state/per-session-server',
+        ruleId: RULE_ID.perSessionServer,
         message: `\`${factory.name.text}()\` now returns the server itself and its cleanup is \`${cleanupName}\`: update this test.`,
       });
     }
@@ -206,7 +207,7 @@ function planSplit(result: AnalysisResult, sf: ts.SourceFile, statement: ts.Stat
   for (const timer of timers) {
     own.markers.push({
       node: timer,
-      ruleId: 'session-state/per-session-server',
+      ruleId: RULE_ID.perSessionServer,
       message: `the session cleanup cleared this timer of one server instance; \`${cleanupName}\` has no instance, so it is no longer cleared when a session ends: clear it where it fires, or drop it.`,
     });
   }

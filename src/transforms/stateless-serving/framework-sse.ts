@@ -17,8 +17,9 @@ import { FRAMEWORKS } from '../../frameworks/index.js';
 import type { FrameworkDescription, LegacySseSwitch } from '../../frameworks/types.js';
 import { addMarker } from '../kit/handler-sites.js';
 import type { TransformOptions, TransformPlan } from '../kit/plan.js';
+import { RULE_ID } from '../../rule-ids.js';
 
-const SSE_RULE = 'session-transport/sse-transport';
+const SSE_RULE = RULE_ID.sseTransport;
 
 /** Plans each framework HTTP+SSE endpoint of the project (edits, markers and notes go straight into `plan`). */
 export function planFrameworkSse(result: AnalysisResult, options: Pick<TransformOptions, 'target' | 'modernOnly'>, plan: TransformPlan): void {

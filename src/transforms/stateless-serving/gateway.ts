@@ -12,6 +12,7 @@ import type { AnalysisResult } from '../../analysis/model.js';
 import { CONNECT_METHOD, isClientSdkModule } from '../../analysis/sdk-modules.js';
 import { startsChildProcess } from '../../analysis/session-processes.js';
 import type { TransformOptions } from '../kit/plan.js';
+import { RULE_ID } from '../../rule-ids.js';
 
 /** SDK classes that open a connection to another MCP server. */
 const UPSTREAM_CLIENT_CLASSES = new Set(['Client', 'StdioClientTransport', 'StreamableHTTPClientTransport', 'SSEClientTransport']);
@@ -83,17 +84,17 @@ export function perSessionUpstream(result: AnalysisResult, sf: ts.SourceFile, tr
  * transport, about its upstream. `leaving` names what goes with the sessions (registries, session routes).
  */
 export function gatewayRefusal(result: AnalysisResult, gateway: GatewayUpstream, transport: ts.NewExpression, target: TransformOptions['target'], leaving: string): GatewayRefusal {
-  if (!gateway.perRequest || !gateway.relays) return { node: transport, ruleId: 'session-transport/session-id-generator', message: gatewayAdvice(result, gateway, transport, target, leaving) };
+  if (!gateway.perRequest || !gateway.relays) return { node: transport, ruleId: RULE_ID.sessionIdGenerator, message: gatewayAdvice(result, gateway, transport, target, leaving) };
   const where = `${result.relative(transport.getSourceFile().fileName)}:${transport.getSourceFile().getLineAndCharacterOfPosition(transport.getStart()).line + 1}`;
   const relay = `this endpoint is a stateless relay: each POST gets its own transport and its own upstream, ${gateway.upstream}, and the transport relays raw JSON-RPC to it`;
   if (!gateway.initializeRouting) {
-    return { node: transport, ruleId: 'session-transport/session-id-generator', message: '', note: `serving: ${where} — ${relay}; no session to migrate, so it is left as it is (a relay has no handlers for the serving entry to serve)` };
+    return { node: transport, ruleId: RULE_ID.sessionIdGenerator, message: '', note: `serving: ${where} — ${relay}; no session to migrate, so it is left as it is (a relay has no handlers for the serving entry to serve)` };
   }
   const message =
     target === 'stateless-v1'
       ? `${relay}, initializing that upstream itself when a request is not \`initialize\`. That is the handshake answered per request: keep it. SDK 1.x speaks 2025-era versions only, so 2026-07-28 clients are served once the relay moves to SDK v2.`
       : `${relay}, initializing that upstream itself when a request is not \`initialize\`. That is the handshake answered per request, and it stays right for both eras: 2026-07-28 clients never send \`initialize\`, so each of their requests takes that path. What a 2025-era upstream cannot answer is \`server/discover\` (an unknown method to it): answer it in the relay, or relay to upstreams that speak 2026-07-28 (a v2 server under \`serveStdio\`), which need no handshake.`;
-  return { node: gateway.initializeRouting, ruleId: 'session-transport/initialize-routing', message };
+  return { node: gateway.initializeRouting, ruleId: RULE_ID.initializeRouting, message };
 }
 
 /**

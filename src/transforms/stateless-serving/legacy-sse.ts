@@ -21,8 +21,9 @@ import type { SessionStore } from '../../analysis/session-flow.js';
 import { registryReferences } from './registries.js';
 import { handlerCallRemoval } from './sse-handler-calls.js';
 import type { ServingSite } from './session-registry.js';
+import { RULE_ID } from '../../rule-ids.js';
 
-const SSE_RULE = 'session-transport/sse-transport';
+const SSE_RULE = RULE_ID.sseTransport;
 
 /** Plans the file's HTTP+SSE endpoint; true when it edited code (the `--modern-only` removal). */
 export function planLegacySse(site: ServingSite, besideStreamable: boolean): boolean {
@@ -46,7 +47,7 @@ export function planLegacySse(site: ServingSite, besideStreamable: boolean): boo
     site.note(`serving: ${where} — HTTP+SSE endpoint (${what}) kept for 2025-era clients (server-legacy); ${refusal ? 'marked for removal by hand' : '--modern-only removes it'}`);
     // A registry the code calling the handlers holds (`const streams = new Map()` handed to them) is the endpoint's too: said where it is.
     for (const r of calls && !('why' in calls) ? calls.replacements : []) {
-      if (r.registry && !endpoint.registries.some((e) => e.declaration && isInside(e.declaration, r.node))) site.marker(r.node, 'session-transport/transport-registry', `\`${r.registry}\` holds the streams of the HTTP+SSE endpoint kept for 2025-era clients (line ${line(site.sf, endpoint.anchor)}, marked there): it stays with that endpoint, and \`mcp-migrate apply --modern-only\` removes both.`);
+      if (r.registry && !endpoint.registries.some((e) => e.declaration && isInside(e.declaration, r.node))) site.marker(r.node, RULE_ID.transportRegistry, `\`${r.registry}\` holds the streams of the HTTP+SSE endpoint kept for 2025-era clients (line ${line(site.sf, endpoint.anchor)}, marked there): it stays with that endpoint, and \`mcp-migrate apply --modern-only\` removes both.`);
     }
     return false;
   }

@@ -19,6 +19,7 @@ import type { SessionStore } from '../../analysis/session-flow.js';
 import { indentAt } from '../kit/source-style.js';
 import type { TransformOptions } from '../kit/plan.js';
 import { LOG_LEVELS, isAsync, localNames, referencesByName, removalRange } from './text.js';
+import { RULE_ID } from '../../rule-ids.js';
 
 /** What the rewrite needs of the file's serving plan (edits, imports, the factory of a connect). */
 export interface ServingSite {
@@ -201,7 +202,7 @@ export function rewriteHelperRegistry(site: ServingSite, transports: readonly ts
     site.note(`serving: ${site.result.relative(site.sf.fileName)} — sessions opened by \`${helper.name}()\` in \`${registries.map((r) => r.name).join('`, `')}\` → createMcpHandler(${factory.expression}) served by ${webStandard ? `${handlerName}.fetch` : 'toNodeHandler'} (${legacy})`);
   }
   if (reaper.timers.length > 0) site.note(`serving: ${site.result.relative(site.sf.fileName)} — the idle-session reaper (${reaper.timers.map((t) => `\`${t}\``).join(', ')}) removed with the sessions it expired`);
-  for (const option of reaper.options) site.marker(option.node, 'session-transport/transport-registry', option.message);
+  for (const option of reaper.options) site.marker(option.node, RULE_ID.transportRegistry, option.message);
   return true;
 }
 
