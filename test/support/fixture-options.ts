@@ -16,6 +16,7 @@ export const SERVING_OPTIONS: Record<string, Partial<TransformOptions>> = {
   'sse-modern-only': { modernOnly: true },
   'sse-handler-functions-modern-only': { modernOnly: true },
   'mcp-handler-sse-modern-only': { modernOnly: true },
+  'left-on-v1-resumed-sessions-modern-only': { modernOnly: true },
   'v1-stateless-v1': { target: 'stateless-v1' },
   'v1-stateless-v1-js': { target: 'stateless-v1' },
   'node-http-stateless-v1': { target: 'stateless-v1' },
