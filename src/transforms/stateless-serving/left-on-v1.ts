@@ -3,8 +3,9 @@
  * tasks layer, or a file importing workspace packages that are still on v1 (cyanheads' template, jdutton's http-server).
  * The transforms after sdk-v2 see its imports still on `@modelcontextprotocol/sdk`. `createMcpHandler` and
  * `toNodeHandler` are SDK v2's: written into such a file they would not exist at run time (or not fit the v1 server
- * the factory builds), so its Streamable HTTP serving is planned in SDK 1.x's idiom (a server and a
- * `sessionIdGenerator: undefined` transport per POST, 405 for GET/DELETE), rewrites and markers alike.
+ * the factory builds), so its sessionful Streamable HTTP serving is planned in SDK 1.x's idiom (a server and a
+ * `sessionIdGenerator: undefined` transport per POST, 405 for GET/DELETE), rewrites and markers alike. Serving already
+ * in that idiom is done as far as SDK 1.x goes: it keeps the markers that advise its move to SDK v2, as before.
  *
  * SDK 1.x speaks only the 2025 protocol revisions: with `--modern-only` such a file has no modern path to keep, so its
  * sessionful path cannot simply go (that would leave no endpoint); its markers say so.

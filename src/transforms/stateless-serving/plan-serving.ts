@@ -141,6 +141,12 @@ class FileServing {
 
   /** The options being planned with: `requested`, or SDK 1.x's while this file's Streamable HTTP is planned (left-on-v1.ts). */
   private options: ServingOptions;
+  /**
+   * The route being planned serves SDK 1.x's stateless idiom already, in a file left on SDK 1.x: it is planned with the
+   * requested options so that its checks still mark what its move to SDK v2 needs, but no v2 entry is written (the
+   * file has no `createMcpHandler`), as `--target stateless-v1` leaves that idiom.
+   */
+  private v1Idiom = false;
 
   constructor(
     private readonly result: AnalysisResult,
@@ -197,15 +203,21 @@ class FileServing {
     this.servesHttp = http.length > 0;
     let rewrote = sse.length > 0 && planLegacySse(this.site(), http.length > 0);
     let httpRewritten = 0;
-    // A file the sdk-v2 step left on SDK 1.x serves Streamable HTTP in SDK 1.x's idiom.
-    this.options = httpServingOptions(this.sf, this.requested);
+    // A file the sdk-v2 step left on SDK 1.x serves Streamable HTTP in SDK 1.x's idiom: its sessionful serving is planned so
+    // (serving already in that idiom keeps the advice for its move to SDK v2, as before).
+    const httpOptions = httpServingOptions(this.sf, this.requested);
     for (const [, transports] of byRoute) {
+      const idiom = this.isStatelessIdiom(transports);
+      this.options = idiom ? this.requested : httpOptions;
+      this.v1Idiom = idiom && httpOptions !== this.requested;
       const done = this.attempt(() => this.planHttp(transports));
       // A route already serving without sessions (a `sessionIdGenerator: undefined` transport, no registry) mints no id either.
       if (done || this.isStatelessIdiom(transports)) httpRewritten++;
       else this.keptSessions.push({ file: this.sf.fileName, line: this.line(transports[0]!) });
       rewrote = done || rewrote;
     }
+    this.options = httpOptions;
+    this.v1Idiom = false;
     if (http.length === 0 && sse.length === 0) this.markSessionHeaderMinting();
     if (http.length > 0 && !this.corsProjectWide) rewrote = this.markCors(httpRewritten === byRoute.size) || rewrote;
     this.options = this.requested;
@@ -277,7 +289,7 @@ class FileServing {
         return false;
       }
       const advice = servingEntryAdvice({ kind: stdio ? 'stdio' : 'http', target: this.options.target, framework: error.framework, factory: error.factory });
-      const v1 = !stdio && leftOnSdkV1(this.sf, this.requested) ? ` ${leftOnV1Note(this.requested)}` : '';
+      const v1 = !stdio && this.options.target !== this.requested.target ? ` ${leftOnV1Note(this.requested)}` : '';
       this.marker(error.node, error.ruleId, `${error.message}${v1} ${advice}`);
       return false;
     }
@@ -516,6 +528,7 @@ class FileServing {
       return;
     }
 
+    if (this.v1Idiom) return; // SDK 1.x's idiom already, in a file left on SDK 1.x: no v2 entry here (left-on-v1.ts)
     const options: string[] = [];
     if (this.options.modernOnly) options.push(`legacy: ${this.q('reject')}`);
     const json = transportOptions.enableJsonResponse;
@@ -686,6 +699,7 @@ class FileServing {
       return;
     }
 
+    if (this.v1Idiom) return; // SDK 1.x's idiom already, in a file left on SDK 1.x: no v2 entry here (left-on-v1.ts)
     const declaration = statementOf(fn);
     const mountStatement = statementOf(mount.call!);
     const declIndent = indentAt(this.text, declaration.getStart(this.sf));
@@ -838,6 +852,7 @@ class FileServing {
       this.plan.notes!.push(`serving: ${this.relative()} — sessionful Streamable HTTP (node:http) → a new server (${factory.call}) and a sessionIdGenerator: undefined transport per POST; GET/DELETE answer 405 (SDK 1.x)`);
       return;
     }
+    if (this.v1Idiom) return; // SDK 1.x's idiom already, in a file left on SDK 1.x: no v2 entry here (left-on-v1.ts)
     const options: string[] = [];
     if (this.options.modernOnly) options.push(`legacy: ${q('reject')}`);
     const jsonMode = transportOptions.enableJsonResponse;
@@ -933,6 +948,7 @@ class FileServing {
       }
     }
 
+    if (this.v1Idiom) return false; // the generic node:http path decides (left-on-v1.ts)
     const options: string[] = [];
     if (this.options.modernOnly) options.push(`legacy: ${this.q('reject')}`);
     const jsonMode = transportOptions.enableJsonResponse;
