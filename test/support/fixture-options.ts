@@ -21,6 +21,7 @@ export const SERVING_OPTIONS: Record<string, Partial<TransformOptions>> = {
   'sse-route-calls-modern-only': { modernOnly: true },
   'sse-route-calls-registry-marker-modern-only': { modernOnly: true },
   'registry-object-with-sse-modern-only': { modernOnly: true },
+  'left-on-v1-resumed-sessions-modern-only': { modernOnly: true },
   'v1-stateless-v1': { target: 'stateless-v1' },
   'v1-stateless-v1-js': { target: 'stateless-v1' },
   'node-http-stateless-v1': { target: 'stateless-v1' },

@@ -77,6 +77,11 @@ const MARKERS: Record<string, string[]> = {
   'kept-endpoint-cors-marker': ['session-transport/session-header', 'session-transport/session-header', 'session-transport/session-id-generator'],
   // A route writing Mcp-Session-Id itself (no SDK transport): one endpoint marker at the write, and the CORS list beside it marked.
   'own-session-header-marker': ['session-transport/session-header', 'session-transport/session-id-generator'],
+  // The same, on SDK 1.x with the experimental tasks layer: the session owns the tasks, so the marker says the sessions stay with the tasks.
+  'own-session-header-tasks-marker': ['session-transport/session-header', 'session-transport/session-id-generator'],
+  // Files left on SDK 1.x, sessions resumed from a shared directory, --modern-only: the CORS list keeps the header while the
+  // kept serving mints it; each transport helper is marked with how its sessions are resumed and why --modern-only keeps it.
+  'left-on-v1-resumed-sessions-modern-only': ['session-transport/session-header', 'session-transport/session-id-generator', 'session-transport/session-id-generator'],
 };
 
 /** Cases the transform must leave exactly as they are (no marker either). */

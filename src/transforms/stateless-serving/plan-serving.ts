@@ -13,6 +13,7 @@
  *   function or `this.createServer()`; the methods, their self-binding and the field go with the routes.
  * - `server.connect(new StdioServerTransport())` → `serveStdio(factory)` (2026-07-28 only); a server
  *   built at module level is extracted into a factory function.
+ * A file the sdk-v2 step left on SDK 1.x serves Streamable HTTP in the SDK 1.x idiom on either target (left-on-v1.ts).
  * By default the SDK's legacy modes keep serving 2025-era clients; `--modern-only` passes
  * `legacy: 'reject'`. What cannot be rewritten safely (custom routing logic, custom session
  * lifecycle work, servers built as bundles, SSE, CORS naming the session header, other routers)
@@ -47,6 +48,9 @@ import { memberOfFunction, thisMemberName } from '../../analysis/class-members.j
 import { customMemberUse, fieldNames, memberMountedOnlyBy, memberRoute, mountedMember, type MountedMember } from './class-routes.js';
 import { projectEventBus } from '../server-push-markers/event-bus.js';
 import { inlineStdioHelper } from './stdio-helper.js';
+import { httpServingOptions, leftOnSdkV1, leftOnV1Note } from './left-on-v1.js';
+import { sessionResumption } from './resumed-sessions.js';
+import { keptSessionCorsMessage, sessionOwnedTaskStore, taskOwnershipReason } from './kept-sessions.js';
 import { builtElsewhereReason, escapingFlow, factoryBlock, fieldTransportConnect, functionLabel, usesOfDeclared } from './stdio-block.js';
 import { freeNames, isAsync, localNames, loggerNames, referencesByName, reindent, removalRange, withBlankLineAbove } from './text.js';
 
@@ -138,14 +142,24 @@ class FileServing {
   /** Whether this file creates SDK Streamable HTTP transports (its CORS lists are this file's own decision, `markCors`). */
   servesHttp = false;
 
+  /** The options being planned with: `requested`, or SDK 1.x's while this file's Streamable HTTP is planned (left-on-v1.ts). */
+  private options: ServingOptions;
+  /**
+   * The route being planned serves SDK 1.x's stateless idiom already, in a file left on SDK 1.x: it is planned with the
+   * requested options so that its checks still mark what its move to SDK v2 needs, but no v2 entry is written (the
+   * file has no `createMcpHandler`), as `--target stateless-v1` leaves that idiom.
+   */
+  private v1Idiom = false;
+
   constructor(
     private readonly result: AnalysisResult,
     private readonly sf: ts.SourceFile,
-    private readonly options: ServingOptions,
+    private readonly requested: ServingOptions,
     private readonly plan: TransformPlan,
     private readonly splits: readonly FactorySplit[] = [],
     private readonly corsProjectWide = false,
   ) {
+    this.options = requested;
     this.imports = new ImportEdits(sf, flavourOf(sf));
     this.text = sf.text;
     this.unit = indentUnit(sf.text);
@@ -192,17 +206,26 @@ class FileServing {
     this.servesHttp = http.length > 0;
     let rewrote = sse.length > 0 && planLegacySse(this.site(), http.length > 0);
     let httpRewritten = 0;
+    // A file the sdk-v2 step left on SDK 1.x serves Streamable HTTP in SDK 1.x's idiom: its sessionful serving is planned so
+    // (serving already in that idiom keeps the advice for its move to SDK v2, as before).
+    const httpOptions = httpServingOptions(this.sf, this.requested);
     for (const [, transports] of byRoute) {
+      const idiom = this.isStatelessIdiom(transports);
+      this.options = idiom ? this.requested : httpOptions;
+      this.v1Idiom = idiom && httpOptions !== this.requested;
       const done = this.attempt(() => this.planHttp(transports));
       // A route already serving without sessions (a `sessionIdGenerator: undefined` transport, no registry) mints no id either.
       if (done || this.isStatelessIdiom(transports)) httpRewritten++;
       else this.keptSessions.push({ file: this.sf.fileName, line: this.line(transports[0]!) });
       rewrote = done || rewrote;
     }
+    this.options = httpOptions;
+    this.v1Idiom = false;
     if (http.length === 0 && sse.length === 0) this.markSessionHeaderMinting();
-    if (this.options.target === '2026-07-28') for (const node of stdio) rewrote = this.attempt(() => this.planStdio(node), true) || rewrote;
     if (http.length > 0 && !this.corsProjectWide) rewrote = this.markCors(httpRewritten === byRoute.size) || rewrote;
     for (const range of registryRemovals([...new Set(this.goneRegistries)], this.sf)) this.edit(range.start, range.end, '');
+    this.options = this.requested;
+    if (this.options.target === '2026-07-28') for (const node of stdio) rewrote = this.attempt(() => this.planStdio(node), true) || rewrote;
     rewrote = this.applySplits() || rewrote;
     if (!rewrote) return;
     this.removeDeadDeclarations();
@@ -272,7 +295,8 @@ class FileServing {
         return false;
       }
       const advice = servingEntryAdvice({ kind: stdio ? 'stdio' : 'http', target: this.options.target, framework: error.framework, factory: error.factory });
-      this.marker(error.node, error.ruleId, `${error.message} ${advice}`);
+      const v1 = !stdio && this.options.target !== this.requested.target ? ` ${leftOnV1Note(this.requested)}` : '';
+      this.marker(error.node, error.ruleId, `${error.message}${v1} ${advice}`);
       return false;
     }
   }
@@ -517,6 +541,7 @@ class FileServing {
       return;
     }
 
+    if (this.v1Idiom) return; // SDK 1.x's idiom already, in a file left on SDK 1.x: no v2 entry here (left-on-v1.ts)
     const options: string[] = [];
     if (this.options.modernOnly) options.push(`legacy: ${this.q('reject')}`);
     const json = transportOptions.enableJsonResponse;
@@ -687,6 +712,7 @@ class FileServing {
       return;
     }
 
+    if (this.v1Idiom) return; // SDK 1.x's idiom already, in a file left on SDK 1.x: no v2 entry here (left-on-v1.ts)
     const declaration = statementOf(fn);
     const mountStatement = statementOf(mount.call!);
     const declIndent = indentAt(this.text, declaration.getStart(this.sf));
@@ -839,6 +865,7 @@ class FileServing {
       this.plan.notes!.push(`serving: ${this.relative()} — sessionful Streamable HTTP (node:http) → a new server (${factory.call}) and a sessionIdGenerator: undefined transport per POST; GET/DELETE answer 405 (SDK 1.x)`);
       return;
     }
+    if (this.v1Idiom) return; // SDK 1.x's idiom already, in a file left on SDK 1.x: no v2 entry here (left-on-v1.ts)
     const options: string[] = [];
     if (this.options.modernOnly) options.push(`legacy: ${q('reject')}`);
     const jsonMode = transportOptions.enableJsonResponse;
@@ -934,6 +961,7 @@ class FileServing {
       }
     }
 
+    if (this.v1Idiom) return false; // the generic node:http path decides (left-on-v1.ts)
     const options: string[] = [];
     if (this.options.modernOnly) options.push(`legacy: ${this.q('reject')}`);
     const jsonMode = transportOptions.enableJsonResponse;
@@ -1054,7 +1082,8 @@ class FileServing {
       const expiry = timers.length ? ` The registry's idle expiry (${timers.join(', ')}) goes with the sessions: remove it, there is nothing left to expire.` : '';
       if (relay) return this.relayRefusal(transport, relay, `the ${kind} \`${holder.text}()\`${where}`, framework);
       const why = refusal ? ` It is not rewritten: ${refusal}` : '';
-      return new CannotRewrite(`the transport is created in the ${kind} \`${holder.text}()\`${where}, not in a route handler: replace the helper, the session registry and the routing that calls it with one stateless endpoint by hand.${why}${expiry}`, transport, undefined, framework);
+      const resumed = sessionResumption(this.result, transport, fn!, `the ${kind} \`${holder.text}()\``);
+      return new CannotRewrite(`the transport is created in the ${kind} \`${holder.text}()\`${where}, not in a route handler: replace the helper, the session registry and the routing that calls it with one stateless endpoint by hand.${why}${resumed ? ` ${resumed}` : ''}${expiry}`, transport, undefined, framework);
     }
     if (relay) return this.relayRefusal(transport, relay, 'this code', framework);
     return new CannotRewrite('the transport is not created in a route handler mcp-migrate recognises: replace the transport, its registry and the session routing by hand.', transport, undefined, framework);
@@ -1558,10 +1587,8 @@ class FileServing {
         edited = true;
         return;
       }
-      const message = this.options.target === 'stateless-v1'
-        ? 'CORS names Mcp-Session-Id, which a stateless server (`sessionIdGenerator: undefined`) never mints or reads: drop it from exposedHeaders/allowedHeaders.'
-        : 'CORS names Mcp-Session-Id, which 2026-07-28 servers never mint or read: drop it from exposedHeaders/allowedHeaders, and allow the headers modern clients send (Mcp-Method, Mcp-Name, MCP-Protocol-Version, Mcp-Param-*).';
-      this.marker(node, 'session-transport/session-header', message);
+      // Not stateless: this file keeps sessionful serving (marked at its transport), which still mints the header.
+      this.marker(node, 'session-transport/session-header', keptSessionCorsMessage(this.options.target));
     });
     return edited;
   }
@@ -1598,7 +1625,11 @@ class FileServing {
       const route = enclosingRoute(node, this.values);
       if (!route) return;
       const advice = servingEntryAdvice({ kind: 'http', target: this.options.target, framework: route.framework });
-      this.marker(node, 'session-transport/session-id-generator', `This endpoint sends its own \`Mcp-Session-Id\` (a session id it mints or relays, not one from an SDK transport) and keeps its sessions by hand, so it is not rewritten automatically: drop the header, the session checks and the DELETE session route with the sessions. ${advice}`);
+      // Tasks of SDK 1.x's tasks layer are owned by the session: a reason to keep it, said before the rest.
+      const tasks = sessionOwnedTaskStore(this.result, this.sf);
+      const why = tasks ? `. ${taskOwnershipReason(tasks)}` : ', so it is not rewritten automatically: drop the header, the session checks and the DELETE session route with the sessions.';
+      const v1 = leftOnSdkV1(this.sf, this.requested) ? ` ${leftOnV1Note(this.requested)}` : '';
+      this.marker(node, 'session-transport/session-id-generator', `This endpoint sends its own \`Mcp-Session-Id\` (a session id it mints or relays, not one from an SDK transport) and keeps its sessions by hand${why}${v1} ${advice}`);
       this.keptSessions.push({ file: this.sf.fileName, line: this.line(node) });
     });
   }

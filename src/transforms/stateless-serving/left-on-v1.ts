@@ -1,0 +1,37 @@
+/**
+ * Serving in a file the sdk-v2 step left on SDK 1.x, on `--target 2026-07-28`: a package built on v1's experimental
+ * tasks layer, or a file importing workspace packages that are still on v1 (cyanheads' template, jdutton's http-server).
+ * The transforms after sdk-v2 see its imports still on `@modelcontextprotocol/sdk`. `createMcpHandler` and
+ * `toNodeHandler` are SDK v2's: written into such a file they would not exist at run time (or not fit the v1 server
+ * the factory builds), so its sessionful Streamable HTTP serving is planned in SDK 1.x's idiom (a server and a
+ * `sessionIdGenerator: undefined` transport per POST, 405 for GET/DELETE), rewrites and markers alike. Serving already
+ * in that idiom is done as far as SDK 1.x goes: it keeps the markers that advise its move to SDK v2, as before.
+ *
+ * SDK 1.x speaks only the 2025 protocol revisions: with `--modern-only` such a file has no modern path to keep, so its
+ * sessionful path cannot simply go (that would leave no endpoint); its markers say so.
+ *
+ * Only Streamable HTTP is planned this way: the HTTP+SSE endpoint and stdio keep their own decisions (legacy-sse.ts,
+ * planStdio), which the sdk-v2 step's outcome does not change.
+ */
+import { ts } from '../../typescript.js';
+import { sdkMajorOfFile } from '../../analysis/sdk-modules.js';
+import type { TransformOptions } from '../kit/plan.js';
+
+type ServingOptions = Pick<TransformOptions, 'target' | 'modernOnly'>;
+
+/** Whether `sf` stays on SDK 1.x while the migration targets 2026-07-28. */
+export function leftOnSdkV1(sf: ts.SourceFile, options: ServingOptions): boolean {
+  return options.target === '2026-07-28' && sdkMajorOfFile(sf) === 1;
+}
+
+/** The options its Streamable HTTP serving is planned with: SDK 1.x's idiom in a file left on v1. */
+export function httpServingOptions(sf: ts.SourceFile, options: ServingOptions): ServingOptions {
+  return leftOnSdkV1(sf, options) ? { ...options, target: 'stateless-v1' } : options;
+}
+
+/** What a marker in a file left on SDK 1.x adds: why the advice is SDK 1.x's, and what `--modern-only` cannot do here. */
+export function leftOnV1Note(options: ServingOptions): string {
+  const why = 'This file stays on SDK 1.x (the sdk-v2 step left it there, see MIGRATION.md), which has no `createMcpHandler`: the stateless idiom here is SDK 1.x\'s.';
+  if (!options.modernOnly) return why;
+  return `${why} --modern-only does not remove this sessionful path: SDK 1.x serves 2025-era clients only, so without it this endpoint would serve no client at all; move the file to SDK v2 first, then run apply again.`;
+}
