@@ -12,7 +12,7 @@ import type { AnalysisResult } from '../../analysis/model.js';
 import { CONNECT_METHOD, isClientSdkModule } from '../../analysis/sdk-modules.js';
 import { startsChildProcess } from '../../analysis/session-processes.js';
 import type { TransformOptions } from '../kit/plan.js';
-import { RULE_ID } from '../../rule-ids.js';
+import { RULE_ID, type RuleId } from '../../rule-ids.js';
 
 /** SDK classes that open a connection to another MCP server. */
 const UPSTREAM_CLIENT_CLASSES = new Set(['Client', 'StdioClientTransport', 'StreamableHTTPClientTransport', 'SSEClientTransport']);
@@ -34,7 +34,7 @@ interface GatewayUpstream {
 /** How a gateway endpoint is left: a marker (`message` at `node`), or, with no message, untouched with a note. */
 interface GatewayRefusal {
   node: ts.Node;
-  ruleId: string;
+  ruleId: RuleId;
   message: string;
   note?: string;
 }

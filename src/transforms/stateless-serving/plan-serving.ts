@@ -53,6 +53,7 @@ import { sessionResumption } from './resumed-sessions.js';
 import { keptSessionCorsMessage, sessionOwnedTaskStore, taskOwnershipReason } from './kept-sessions.js';
 import { builtElsewhereReason, escapingFlow, factoryBlock, fieldTransportConnect, functionLabel, usesOfDeclared } from './stdio-block.js';
 import { freeNames, isAsync, localNames, loggerNames, referencesByName, reindent, removalRange, withBlankLineAbove } from './text.js';
+import { RULE_ID, type RuleId } from '../../rule-ids.js';
 
 export type ServingOptions = Pick<TransformOptions, 'target' | 'modernOnly'>;
 
@@ -60,7 +61,7 @@ class CannotRewrite extends Error {
   constructor(
     message: string,
     readonly node: ts.Node,
-    readonly ruleId = 'session-transport/session-id-generator',
+    readonly ruleId: RuleId = RULE_ID.sessionIdGenerator,
     /** The router the endpoint is on, when known: the advice names how that router mounts the handler. */
     readonly framework?: RouteFramework,
     /** The factory expression the advice names, when known (`buildServer` otherwise). */
@@ -458,9 +459,9 @@ class FileServing {
       // No 2025-era client is served: the sessionful path goes, every request to the stateless entry (era-modern-only.ts).
       const outcome = planEraModernOnly(this.site(), route, route.handlers.find((h) => isInside(first, h)) ?? route.call, era.discriminator, first);
       if (outcome === true) return;
-      throw new AdvisedRefusal(`${eraRoutingAdvice(era, this.options.target)} With --modern-only it is not removed automatically: ${outcome}`, first, 'session-transport/session-id-generator', route.framework);
+      throw new AdvisedRefusal(`${eraRoutingAdvice(era, this.options.target)} With --modern-only it is not removed automatically: ${outcome}`, first, RULE_ID.sessionIdGenerator, route.framework);
     }
-    if (era) throw new AdvisedRefusal(eraRoutingAdvice(era, this.options.target), first, 'session-transport/session-id-generator', route.framework);
+    if (era) throw new AdvisedRefusal(eraRoutingAdvice(era, this.options.target), first, RULE_ID.sessionIdGenerator, route.framework);
     if (route.framework !== 'express' && route.framework !== 'hono' && route.framework !== 'fastify') {
       throw new CannotRewrite(`sessionful serving on ${route.framework === 'unknown' ? 'an unrecognised router' : route.framework} is not rewritten automatically: replace the transport registry, its routing and the GET/DELETE session routes by hand.`, route.call, undefined, route.framework);
     }
@@ -610,7 +611,7 @@ class FileServing {
           loops.add(loop);
           continue;
         }
-        throw new CannotRewrite(`\`${registry.name}\` (the session registry) is also used at line ${this.line(ref)}: that code depends on sessions; remove it.`, ref, 'session-transport/transport-registry');
+        throw new CannotRewrite(`\`${registry.name}\` (the session registry) is also used at line ${this.line(ref)}: that code depends on sessions; remove it.`, ref, RULE_ID.transportRegistry);
       }
     }
     return loops;
@@ -952,12 +953,12 @@ class FileServing {
     const helperLocals = localNames(helper.body);
     for (const used of factory.names) {
       // The factory runs where the map was declared: a parameter it uses must be passed by the same name, declared before the map.
-      if (helperLocals.has(used)) throw new CannotRewrite(`the server factory uses \`${used}\`, which \`${name}()\` computes: build it once outside the helper.`, first, 'session-state/per-session-server');
+      if (helperLocals.has(used)) throw new CannotRewrite(`the server factory uses \`${used}\`, which \`${name}()\` computes: build it once outside the helper.`, first, RULE_ID.perSessionServer);
       if (!params.has(used)) continue;
       const arg = unwrap(argumentOf.get(used)!);
       const decl = ts.isIdentifier(arg) && arg.text === used ? this.values.symbolOf(arg)?.valueDeclaration : undefined;
       if (!decl || (!ts.isParameter(decl) && decl.end > registry.statement.getStart(this.sf))) {
-        throw new CannotRewrite(`the server factory uses the parameter \`${used}\` of \`${name}()\`, which its caller passes as \`${arg.getText(this.sf)}\`: pass a value declared before \`${registry.param}\` under the same name.`, call, 'session-state/per-session-server');
+        throw new CannotRewrite(`the server factory uses the parameter \`${used}\` of \`${name}()\`, which its caller passes as \`${arg.getText(this.sf)}\`: pass a value declared before \`${registry.param}\` under the same name.`, call, RULE_ID.perSessionServer);
       }
     }
 
@@ -1196,18 +1197,18 @@ class FileServing {
       if (split) {
         // `const { server, cleanup } = createServer()` of a factory being split: the server is `createServer()`.
         const holder = split.parent.parent as ts.VariableDeclaration;
-        if (!isInside(holder, scope)) throw new CannotRewrite('the server is not built in the route by a factory function: extract its construction into `function buildServer() { … return server; }`.', at, 'session-state/per-session-server');
+        if (!isInside(holder, scope)) throw new CannotRewrite('the server is not built in the route by a factory function: extract its construction into `function buildServer() { … return server; }`.', at, RULE_ID.perSessionServer);
         init = unwrap(holder.initializer!);
       } else if (decl && ts.isBindingElement(decl)) {
-        throw new CannotRewrite('the server factory returns more than the server (`const { server, … } = createServer()`): make the factory return the server (cleanup in `server.server.onclose`), then re-run (the factory is called once per request on HTTP, once per connection on stdio).', at, 'session-state/per-session-server');
+        throw new CannotRewrite('the server factory returns more than the server (`const { server, … } = createServer()`): make the factory return the server (cleanup in `server.server.onclose`), then re-run (the factory is called once per request on HTTP, once per connection on stdio).', at, RULE_ID.perSessionServer);
       } else if (!decl || !ts.isVariableDeclaration(decl) || !decl.initializer || !isInside(decl, scope)) {
-        throw new CannotRewrite('the server is not built in the route by a factory function: extract its construction into `function buildServer() { … return server; }`.', at, 'session-state/per-session-server');
+        throw new CannotRewrite('the server is not built in the route by a factory function: extract its construction into `function buildServer() { … return server; }`.', at, RULE_ID.perSessionServer);
       } else init = unwrap(decl.initializer);
     }
     if (ts.isCallExpression(init) && ts.isPropertyAccessExpression(init.expression)) return this.methodFactory(init, scope, at, kind, receiver);
     if (!ts.isCallExpression(init) || !ts.isIdentifier(init.expression)) {
       const where = kind === 'http' ? 'inline in the route' : 'in place';
-      throw new CannotRewrite(`the server is built ${where}: extract its construction into \`function buildServer() { … return server; }\`.`, at, 'session-state/per-session-server');
+      throw new CannotRewrite(`the server is built ${where}: extract its construction into \`function buildServer() { … return server; }\`.`, at, RULE_ID.perSessionServer);
     }
     const fnDecl = this.values.symbolOf(init.expression)?.valueDeclaration;
     // On HTTP the route runs per request: a factory declared in it is not one the handler can be given. stdio serves in place.
@@ -1216,9 +1217,9 @@ class FileServing {
       const picked = ts.isVariableDeclaration(fnDecl) && fnDecl.initializer ? unwrap(fnDecl.initializer) : undefined;
       if (picked && ts.isElementAccessExpression(picked) && this.options.target !== 'stateless-v1') {
         const table = picked.expression.getText(this.sf);
-        throw new CannotRewrite(`the server factory is picked per request (\`${init.expression.text} = ${picked.getText(this.sf)}\`), and \`createMcpHandler\` takes one factory, built once: make one handler per entry of \`${table}\` outside the route (or one handler whose factory reads the key from the request it is given, \`ctx.requestInfo\`) and hand each request to it; the route's own answers (an unknown key) stay.`, at, 'session-transport/session-id-generator');
+        throw new CannotRewrite(`the server factory is picked per request (\`${init.expression.text} = ${picked.getText(this.sf)}\`), and \`createMcpHandler\` takes one factory, built once: make one handler per entry of \`${table}\` outside the route (or one handler whose factory reads the key from the request it is given, \`ctx.requestInfo\`) and hand each request to it; the route's own answers (an unknown key) stay.`, at, RULE_ID.sessionIdGenerator);
       }
-      throw new CannotRewrite('the server factory is declared inside the route.', at, 'session-state/per-session-server');
+      throw new CannotRewrite('the server factory is declared inside the route.', at, RULE_ID.perSessionServer);
     }
     const name = init.expression.text;
     // An async factory stays awaited where one server is built (the entries take a factory returning a promise).
@@ -1228,7 +1229,7 @@ class FileServing {
     const argNames = this.factoryArgumentNames(init, scope, kind);
     if (!argNames) {
       const where = kind === 'http' ? 'in the route (per request or session)' : 'where the server is built';
-      throw new CannotRewrite(`the server factory \`${name}\` is called with arguments computed ${where}: compute them once into constants${kind === 'http' ? ' outside the route' : ''}, so that the factory is a closure over them.`, at, 'session-state/per-session-server', undefined, `() => ${init.getText(this.sf)}`);
+      throw new CannotRewrite(`the server factory \`${name}\` is called with arguments computed ${where}: compute them once into constants${kind === 'http' ? ' outside the route' : ''}, so that the factory is a closure over them.`, at, RULE_ID.perSessionServer, undefined, `() => ${init.getText(this.sf)}`);
     }
     // Arguments built once (a shared store, a config object) are passed on by a closure the entry calls per request/connection.
     return { expression: `() => ${init.getText(this.sf)}`, call: build(init.getText(this.sf)), names: [name, ...argNames] };
@@ -1248,18 +1249,18 @@ class FileServing {
     const ownMember = root.kind === ts.SyntaxKind.ThisKeyword && kind === 'http' && isFunctionLike(scope) && memberOfFunction(scope) ? thisMemberName(rootAccess(init)) : undefined;
     if (ownMember) {
       const argNames = init.arguments.length === 0 ? [] : this.factoryArgumentNames(init, scope, kind);
-      if (!argNames) throw new CannotRewrite(`the server factory \`${text}\` is called with arguments computed in the route (per request or session): compute them once into fields, so that the factory is a closure over them.`, at, 'session-state/per-session-server', undefined, `() => ${text}`);
+      if (!argNames) throw new CannotRewrite(`the server factory \`${text}\` is called with arguments computed in the route (per request or session): compute them once into fields, so that the factory is a closure over them.`, at, RULE_ID.perSessionServer, undefined, `() => ${text}`);
       const awaited = ts.isIdentifier(receiver) ? this.isAwaited(receiver) : false;
       return { expression: `() => ${text}`, call: `${awaited ? 'await ' : ''}${text}`, names: [ownMember, ...argNames] };
     }
     if (!rootDecl || (kind === 'http' && isInside(rootDecl, scope))) {
       const where = kind === 'http' ? 'an object the route builds' : 'an object mcp-migrate cannot follow';
-      throw new CannotRewrite(`the server is built by a method of ${where} (\`${text}\`): build that object once outside the route, so that the factory is a closure over it.`, at, 'session-state/per-session-server', undefined, `() => ${text}`);
+      throw new CannotRewrite(`the server is built by a method of ${where} (\`${text}\`): build that object once outside the route, so that the factory is a closure over it.`, at, RULE_ID.perSessionServer, undefined, `() => ${text}`);
     }
     const argNames = init.arguments.length === 0 ? [] : this.factoryArgumentNames(init, scope, kind);
     if (!argNames) {
       const where = kind === 'http' ? 'in the route (per request or session)' : 'where the server is built';
-      throw new CannotRewrite(`the server factory \`${text}\` is called with arguments computed ${where}: compute them once into constants${kind === 'http' ? ' outside the route' : ''}, so that the factory is a closure over them.`, at, 'session-state/per-session-server', undefined, `() => ${text}`);
+      throw new CannotRewrite(`the server factory \`${text}\` is called with arguments computed ${where}: compute them once into constants${kind === 'http' ? ' outside the route' : ''}, so that the factory is a closure over them.`, at, RULE_ID.perSessionServer, undefined, `() => ${text}`);
     }
     const awaited = ts.isIdentifier(receiver) ? this.isAwaited(receiver) : false;
     return { expression: `() => ${text}`, call: `${awaited ? 'await ' : ''}${text}`, names: [(root as ts.Identifier).text, ...argNames] };
@@ -1306,19 +1307,19 @@ class FileServing {
     const own = customMemberUse(root, allowed, [...skip, ...this.registryAccesses]);
     const ownCallback = own && lifecycleCallback(own, root);
     if (own && ownCallback) {
-      throw new CannotRewrite(`custom session-lifecycle work in \`${ownCallback}\` (uses \`${own.getText(this.sf)}\`): there are no sessions to open or close on 2026-07-28. Move setup into the server factory and cleanup into handle expiry.`, own, 'session-transport/session-lifecycle');
+      throw new CannotRewrite(`custom session-lifecycle work in \`${ownCallback}\` (uses \`${own.getText(this.sf)}\`): there are no sessions to open or close on 2026-07-28. Move setup into the server factory and cleanup into handle expiry.`, own, RULE_ID.sessionLifecycle);
     }
-    if (own) throw new CannotRewrite(`custom logic in ${where} (uses \`${own.getText(this.sf)}\`, line ${this.line(own)}): not rewritten automatically. Keep that logic in middleware.`, own, 'session-transport/transport-registry');
+    if (own) throw new CannotRewrite(`custom logic in ${where} (uses \`${own.getText(this.sf)}\`, line ${this.line(own)}): not rewritten automatically. Keep that logic in middleware.`, own, RULE_ID.transportRegistry);
     const loggers = loggerNames(root);
     for (const [name, id] of freeNames(root, [...skip, ...this.registryAccesses])) {
       // SDK names however they are imported (a package, a vendored or relative SDK) are plumbing too.
       if (allowed.has(name) || loggers.has(name) || localNames(root).has(name) || this.result.analysis.sdk.exportOf(id)) continue;
       const callback = lifecycleCallback(id, root);
       if (callback) {
-        throw new CannotRewrite(`custom session-lifecycle work in \`${callback}\` (uses \`${name}\`): there are no sessions to open or close on 2026-07-28. Move setup into the server factory and cleanup into handle expiry.`, id, 'session-transport/session-lifecycle');
+        throw new CannotRewrite(`custom session-lifecycle work in \`${callback}\` (uses \`${name}\`): there are no sessions to open or close on 2026-07-28. Move setup into the server factory and cleanup into handle expiry.`, id, RULE_ID.sessionLifecycle);
       }
       if (name === 'res' || name === 'req') continue;
-      throw new CannotRewrite(`custom logic in ${where} (uses \`${name}\`, line ${this.line(id)}): not rewritten automatically. Keep that logic in middleware.`, id, 'session-transport/transport-registry');
+      throw new CannotRewrite(`custom logic in ${where} (uses \`${name}\`, line ${this.line(id)}): not rewritten automatically. Keep that logic in middleware.`, id, RULE_ID.transportRegistry);
     }
   }
 
@@ -1432,11 +1433,11 @@ class FileServing {
     if (!connect && this.planStdioHelper(created, transportStatement)) return;
     const fieldConnect = connect ? undefined : fieldTransportConnect(created);
     const kept = fieldConnect && builtElsewhereReason(unwrap(calleeParts(fieldConnect).receiver!), this.values, (fn) => functionLabel(fn, this.sf));
-    if (kept) throw new CannotRewrite(`the stdio transport is kept in a field and connected to a server that ${kept.replace(/^the server /, '')}`, created, 'session-state/per-session-server');
-    if (!connect) throw new CannotRewrite('the stdio transport is used beyond `server.connect(transport)`.', created, 'session-state/per-session-server');
+    if (kept) throw new CannotRewrite(`the stdio transport is kept in a field and connected to a server that ${kept.replace(/^the server /, '')}`, created, RULE_ID.perSessionServer);
+    if (!connect) throw new CannotRewrite('the stdio transport is used beyond `server.connect(transport)`.', created, RULE_ID.perSessionServer);
     const connectStatement = statementOf(connect);
     if (!ts.isExpressionStatement(connectStatement) || unwrap(connectStatement.expression) !== connect) {
-      throw new CannotRewrite('the result of `server.connect(…)` is used: use the handle serveStdio returns instead (it has `close()`).', connect, 'session-state/per-session-server');
+      throw new CannotRewrite('the result of `server.connect(…)` is used: use the handle serveStdio returns instead (it has `close()`).', connect, RULE_ID.perSessionServer);
     }
     const receiver = unwrap(calleeParts(connect).receiver!);
     const options: string[] = [];
@@ -1451,7 +1452,7 @@ class FileServing {
     } else {
       const scope = enclosingFunction(connect) ?? this.sf;
       const elsewhere = builtElsewhereReason(receiver, this.values, (fn) => functionLabel(fn, this.sf));
-      if (elsewhere) throw new CannotRewrite(elsewhere, connect, 'session-state/per-session-server');
+      if (elsewhere) throw new CannotRewrite(elsewhere, connect, RULE_ID.perSessionServer);
       factory = this.factoryName(receiver, scope, connect, 'stdio').expression;
       if (ts.isIdentifier(receiver)) {
         serverStatement = statementOf(this.values.symbolOf(receiver)!.valueDeclaration!);
@@ -1459,7 +1460,7 @@ class FileServing {
         // `server.close()` on shutdown becomes the serving handle's `close()`; any other use needs a person.
         const other = others.find((r) => !(ts.isPropertyAccessExpression(r.parent) && r.parent.name.text === 'close' && ts.isCallExpression(r.parent.parent) && r.parent.parent.expression === r.parent));
         if (other) {
-          throw new CannotRewrite(`\`${receiver.text}\` is used after it is connected (line ${this.line(other)}): the serving entry builds one server per connection from the factory; move that use into the factory (or onto the handle the entry returns, which has \`close()\`) and drop \`${receiver.text}\`.`, other, 'session-state/per-session-server', undefined, factory);
+          throw new CannotRewrite(`\`${receiver.text}\` is used after it is connected (line ${this.line(other)}): the serving entry builds one server per connection from the factory; move that use into the factory (or onto the handle the entry returns, which has \`close()\`) and drop \`${receiver.text}\`.`, other, RULE_ID.perSessionServer, undefined, factory);
         }
         if (others.length > 0) {
           const handleName = this.freshName('stdioServing');
@@ -1492,10 +1493,10 @@ class FileServing {
     if (held && (uses.length !== 1 || !h.call.arguments.includes(uses[0] as ts.Expression))) return false;
     const callStatement = statementOf(h.call);
     if (!ts.isExpressionStatement(callStatement) || unwrap(callStatement.expression) !== h.call) {
-      throw new CannotRewrite(`the result of \`${h.call.expression.getText(this.sf)}(…)\`, which connects the server, is used: use the handle serveStdio returns instead (it has \`close()\`).`, h.call, 'session-state/per-session-server');
+      throw new CannotRewrite(`the result of \`${h.call.expression.getText(this.sf)}(…)\`, which connects the server, is used: use the handle serveStdio returns instead (it has \`close()\`).`, h.call, RULE_ID.perSessionServer);
     }
     const inlined = inlineStdioHelper(h, held ? uses[0]! : created, this.values, this.unit, indentAt(this.text, callStatement.getStart(this.sf)));
-    if ('reason' in inlined) throw new CannotRewrite(inlined.reason, h.call, 'session-state/per-session-server');
+    if ('reason' in inlined) throw new CannotRewrite(inlined.reason, h.call, RULE_ID.perSessionServer);
     const options = this.options.modernOnly ? `, { legacy: ${this.q('reject')} }` : '';
     this.edit(callStatement.getStart(this.sf), callStatement.end, `serveStdio(${inlined.factory}${options});`);
     if (transportStatement) this.remove(transportStatement);
@@ -1514,7 +1515,7 @@ class FileServing {
     // The module top level, or the body of the function that connects it (the factory is then declared in that body).
     const block = factoryBlock(declStatement, connectStatement);
     if (!block || !ts.isVariableStatement(declStatement) || declStatement.declarationList.declarations.length !== 1) {
-      throw new CannotRewrite('the server is built in another block than the one connecting it (a branch, a loop, another function): extract its construction into a factory.', connectStatement, 'session-state/per-session-server');
+      throw new CannotRewrite('the server is built in another block than the one connecting it (a branch, a loop, another function): extract its construction into a factory.', connectStatement, RULE_ID.perSessionServer);
     }
     const statements = block.statements;
     const from = statements.indexOf(declStatement as ts.Statement);
@@ -1538,15 +1539,15 @@ class FileServing {
     const moved = statements.filter((s) => movedSet.has(s));
     for (const statement of moved) {
       const escaping = block.fn && escapingFlow(statement);
-      if (escaping) throw new CannotRewrite(`\`${escaping.getText(this.sf)}\` (line ${this.line(escaping)}) is in a statement that builds the server, and would mean something else inside a factory function: extract the server into a factory by hand.`, escaping, 'session-state/per-session-server');
+      if (escaping) throw new CannotRewrite(`\`${escaping.getText(this.sf)}\` (line ${this.line(escaping)}) is in a statement that builds the server, and would mean something else inside a factory function: extract the server into a factory by hand.`, escaping, RULE_ID.perSessionServer);
     }
     for (const ref of refs) {
       if (isInside(ref, connectStatement) || moved.some((s) => isInside(ref, s))) continue;
-      throw new CannotRewrite(`\`${name}\` is used outside its construction (line ${this.line(ref)}): extract the server into a factory by hand.`, ref, 'session-state/per-session-server');
+      throw new CannotRewrite(`\`${name}\` is used outside its construction (line ${this.line(ref)}): extract the server into a factory by hand.`, ref, RULE_ID.perSessionServer);
     }
     // Names the moved statements declare must not be used by code that stays.
     const outside = usesOfDeclared(this.sf, movedSet, this.values, [...moved, connectStatement])[0];
-    if (outside) throw new CannotRewrite(`\`${outside.text}\` is declared while building the server and used elsewhere (line ${this.line(outside)}): extract the server into a factory by hand.`, outside, 'session-state/per-session-server');
+    if (outside) throw new CannotRewrite(`\`${outside.text}\` is declared while building the server and used elsewhere (line ${this.line(outside)}): extract the server into a factory by hand.`, outside, RULE_ID.perSessionServer);
     const factory = this.freshName('createServer');
     let hasAwait = false;
     for (const statement of moved) {
@@ -1588,7 +1589,7 @@ class FileServing {
         return;
       }
       // Not stateless: this file keeps sessionful serving (marked at its transport), which still mints the header.
-      this.marker(node, 'session-transport/session-header', keptSessionCorsMessage(this.options.target));
+      this.marker(node, RULE_ID.sessionHeader, keptSessionCorsMessage(this.options.target));
     });
     return edited;
   }
@@ -1609,7 +1610,7 @@ class FileServing {
       const option = ts.isPropertyAssignment(holder.parent) ? propertyNameText(holder.parent.name) ?? '' : '';
       const cors = !option || /^(allow|expose)/i.test(option);
       const modern = cors && this.options.target !== 'stateless-v1' ? ', and allow the headers modern clients send (Mcp-Method, Mcp-Name, MCP-Protocol-Version, Mcp-Param-*)' : '';
-      this.marker(node, 'session-transport/session-header', `${cors ? 'CORS names' : `\`${option}\` names`} Mcp-Session-Id for the sessionful endpoints this migration kept (${where}, marked there): keep it while they mint session ids, then drop it from the list${modern}.`);
+      this.marker(node, RULE_ID.sessionHeader, `${cors ? 'CORS names' : `\`${option}\` names`} Mcp-Session-Id for the sessionful endpoints this migration kept (${where}, marked there): keep it while they mint session ids, then drop it from the list${modern}.`);
     });
   }
 
@@ -1629,7 +1630,7 @@ class FileServing {
       const tasks = sessionOwnedTaskStore(this.result, this.sf);
       const why = tasks ? `. ${taskOwnershipReason(tasks)}` : ', so it is not rewritten automatically: drop the header, the session checks and the DELETE session route with the sessions.';
       const v1 = leftOnSdkV1(this.sf, this.requested) ? ` ${leftOnV1Note(this.requested)}` : '';
-      this.marker(node, 'session-transport/session-id-generator', `This endpoint sends its own \`Mcp-Session-Id\` (a session id it mints or relays, not one from an SDK transport) and keeps its sessions by hand${why}${v1} ${advice}`);
+      this.marker(node, RULE_ID.sessionIdGenerator, `This endpoint sends its own \`Mcp-Session-Id\` (a session id it mints or relays, not one from an SDK transport) and keeps its sessions by hand${why}${v1} ${advice}`);
       this.keptSessions.push({ file: this.sf.fileName, line: this.line(node) });
     });
   }
