@@ -108,10 +108,11 @@ export class ValueAnalysis {
 
   /** The strings of every declaration `constantString` reads (see `mayBeDeclaredConstant`); built on first use. */
   private declaredConstants: string[] | undefined;
-  /** `mayBeDeclaredConstant`'s answers, by the caller's key. */
-  private readonly declaredConstantAnswers = new Map<unknown, boolean>();
-  /** `programMentions`' answers, by the caller's key. */
-  private readonly mentions = new Map<unknown, boolean>();
+  /** `mayBeDeclaredConstant`'s answers for wanted header names (by the names), and for tests (by the test function). */
+  private readonly headerNameAnswers = new Map<string | ReadonlySet<string>, boolean>();
+  private readonly testAnswers = new Map<(text: string) => boolean, boolean>();
+  /** `programMentions`' answers, by the list of names. */
+  private readonly mentions = new Map<Iterable<string>, boolean>();
   /** See `mayNameObjectWithMember`; built on first use. */
   private declaredNames: DeclaredNames | undefined;
 
@@ -145,7 +146,7 @@ export class ValueAnalysis {
     const wanted = (header: string): boolean => (typeof names === 'string' ? header === names : names.has(header));
     if (ts.isElementAccessExpression(node) && !this.mayBeConstant(node.argumentExpression, names, wanted)) return undefined;
     // A call names its header by its first argument, read as `constantString` reads it (`headerAccess`).
-    if (ts.isCallExpression(node) && node.arguments.length > 0 && stringValue(node.arguments[0]!) === undefined && !this.mayBeDeclaredConstant(names, (text) => wanted(text.toLowerCase()))) return undefined;
+    if (ts.isCallExpression(node) && node.arguments.length > 0 && stringValue(node.arguments[0]!) === undefined && !this.mayDeclareHeader(names, wanted)) return undefined;
     const header = this.headerAccess(node);
     return header && wanted(header.name) ? header : undefined;
   }
@@ -153,15 +154,14 @@ export class ValueAnalysis {
   /**
    * Whether `constantString(key)`, lower-cased, can be a wanted name: an identifier is resolved, a property access
    * only checked against the program's declared strings (maybe, when one of them is wanted). Never false where
-   * `headerAccess` would name a wanted header: it reads the key the same way. `testKey` names `wanted` for
-   * `mayBeDeclaredConstant`'s cache.
+   * `headerAccess` would name a wanted header: it reads the key the same way. `wanted` tests for `names`.
    */
-  private mayBeConstant(key: ts.Expression, testKey: unknown, wanted: (name: string) => boolean): boolean {
+  private mayBeConstant(key: ts.Expression, names: string | ReadonlySet<string>, wanted: (name: string) => boolean): boolean {
     const direct = stringValue(key);
     if (direct !== undefined) return wanted(direct.toLowerCase());
     const inner = unwrap(key);
     if (!ts.isIdentifier(inner) && !ts.isPropertyAccessExpression(inner)) return false;
-    if (!this.mayBeDeclaredConstant(testKey, (text) => wanted(text.toLowerCase()))) return false;
+    if (!this.mayDeclareHeader(names, wanted)) return false;
     if (ts.isIdentifier(inner)) {
       const constant = this.constantString(inner);
       return constant !== undefined && wanted(constant.toLowerCase());
@@ -441,28 +441,28 @@ export class ValueAnalysis {
   }
 
   /**
-   * `constantString(node)` when it passes `test`, else `undefined`. `key` names the test (the same key, the same
-   * test). The symbol lookup an identifier or a property access needs (for `this.config.x`, the type of
+   * `constantString(node)` when it passes `test`, else `undefined`. `test` must be one function kept for the
+   * purpose (a module constant): its answers are cached by its identity. The symbol lookup an identifier or a property access needs (for `this.config.x`, the type of
    * `this.config`) is skipped when no declaration of the program that `constantString` reads holds a string
    * passing the test: then no lookup can answer one (most first arguments of `map.get(k)` or `f(a, b)`).
    */
-  constantStringPassing(node: ts.Node, key: unknown, test: (text: string) => boolean): string | undefined {
+  constantStringPassing(node: ts.Node, test: (text: string) => boolean): string | undefined {
     const direct = stringValue(node);
     if (direct !== undefined) return test(direct) ? direct : undefined;
-    if (!this.mayBeDeclaredConstant(key, test)) return undefined;
+    if (!cached(this.testAnswers, test, () => this.mayBeDeclaredConstant(test))) return undefined;
     const constant = this.constantString(node);
     return constant !== undefined && test(constant) ? constant : undefined;
   }
 
   /** Whether a declaration `constantString` reads (a variable, property assignment or property declaration initialised with a string) holds a string passing `test`. */
-  private mayBeDeclaredConstant(key: unknown, test: (text: string) => boolean): boolean {
-    let answer = this.declaredConstantAnswers.get(key);
-    if (answer === undefined) {
-      this.declaredConstants ??= declaredConstantStrings(this.programFiles);
-      answer = this.declaredConstants.some(test);
-      this.declaredConstantAnswers.set(key, answer);
-    }
-    return answer;
+  private mayBeDeclaredConstant(test: (text: string) => boolean): boolean {
+    this.declaredConstants ??= declaredConstantStrings(this.programFiles);
+    return this.declaredConstants.some(test);
+  }
+
+  /** Whether such a declaration holds one of the header names `names` (`wanted` tests for them), any case. */
+  private mayDeclareHeader(names: string | ReadonlySet<string>, wanted: (name: string) => boolean): boolean {
+    return cached(this.headerNameAnswers, names, () => this.mayBeDeclaredConstant((text) => wanted(text.toLowerCase())));
   }
 
   /**
@@ -481,17 +481,14 @@ export class ValueAnalysis {
   /**
    * Whether the text of some file of the program spells one of `names`, each character written as itself or as a
    * unicode escape (`\u0053`, `\u{53}`: an identifier may be spelled so). A value can be of an SDK class only where
-   * the program names the class: an import, a `new`, a type, an `extends` clause. `key` names the list (the same
-   * key, the same names).
+   * the program names the class: an import, a `new`, a type, an `extends` clause. Answers are cached by the
+   * list's identity (pass one list kept for the purpose).
    */
-  programMentions(key: unknown, names: Iterable<string>): boolean {
-    let answer = this.mentions.get(key);
-    if (answer === undefined) {
+  programMentions(names: Iterable<string>): boolean {
+    return cached(this.mentions, names, () => {
       const spelled = new RegExp([...names].map(spellingPattern).join('|'), 'i');
-      answer = this.programFiles.some((file) => spelled.test(file.text));
-      this.mentions.set(key, answer);
-    }
-    return answer;
+      return this.programFiles.some((file) => spelled.test(file.text));
+    });
   }
 
   /** A string literal, or an identifier bound to a `const` string literal. */
@@ -1669,6 +1666,15 @@ function declaredNames(files: readonly ts.SourceFile[]): DeclaredNames {
     });
   }
   return { imported, objectsByMember };
+}
+
+function cached<K>(answers: Map<K, boolean>, key: K, compute: () => boolean): boolean {
+  let answer = answers.get(key);
+  if (answer === undefined) {
+    answer = compute();
+    answers.set(key, answer);
+  }
+  return answer;
 }
 
 function isJavaScriptFile(file: ts.SourceFile): boolean {

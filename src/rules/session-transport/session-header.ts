@@ -21,7 +21,7 @@ function isCorsMention(literal: ts.StringLiteralLike, values: { constantString(n
 
 type Constants = {
   constantString(n: ts.Node): string | undefined;
-  constantStringPassing(n: ts.Node, key: unknown, test: (text: string) => boolean): string | undefined;
+  constantStringPassing(n: ts.Node, test: (text: string) => boolean): string | undefined;
   symbolOf(n: ts.Node): ts.Symbol | undefined;
 };
 
@@ -58,7 +58,7 @@ function corsListValue(node: ts.CallExpression | ts.PropertyAssignment, values: 
   if (ts.isPropertyAssignment(node)) return /headers$/i.test(propertyNameText(node.name) ?? '') ? node.initializer : undefined;
   const [name, value] = node.arguments;
   // Asked of every call with two arguments: a first argument that is no such constant is answered without a symbol lookup.
-  return name && value && values.constantStringPassing(name, CORS_LIST_HEADER, isCorsListHeader) !== undefined ? value : undefined;
+  return name && value && values.constantStringPassing(name, isCorsListHeader) !== undefined ? value : undefined;
 }
 
 export default defineRule({

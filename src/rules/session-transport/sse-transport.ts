@@ -13,7 +13,7 @@ function sharedServerConnect(analysis: Analysis, call: ts.CallExpression): ts.No
   const { name, nameNode, receiver } = calleeParts(call);
   if (name !== CONNECT_METHOD || !receiver || call.arguments.length !== 1) return undefined;
   // No SSE transport in a program that never names its class: the transport's value (a parameter's callers) is not needed.
-  if (!analysis.values.programMentions(SSE_TRANSPORTS, SSE_TRANSPORTS)) return undefined;
+  if (!analysis.values.programMentions(SSE_TRANSPORTS)) return undefined;
   const transport = analysis.values.valueOf(call.arguments[0]!);
   if (transport?.kind !== 'transport' || !transport.cls || !SSE_TRANSPORTS.has(transport.cls)) return undefined;
   if (!isServerKind(analysis.values.valueOf(receiver))) return undefined;
@@ -60,7 +60,7 @@ export default defineRule({
           const ref = analysis.sdk.exportOf(node.expression);
           if (ref && SSE_TRANSPORTS.has(ref.name)) context.report({ node, messageId: 'sse' });
           // A project subclass (`class LoggingSSEServerTransport extends SSEServerTransport`) is still one SSE session per `new`.
-          else if (!ref && analysis.values.programMentions(SSE_TRANSPORTS, SSE_TRANSPORTS)) {
+          else if (!ref && analysis.values.programMentions(SSE_TRANSPORTS)) {
             const value = analysis.values.valueOf(node);
             if (value?.kind === 'transport' && value.cls && SSE_TRANSPORTS.has(value.cls)) context.report({ node, messageId: 'sse' });
           }
