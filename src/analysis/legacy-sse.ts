@@ -11,7 +11,7 @@ import { ts } from '../typescript.js';
 import { calleeParts, forEachDescendant, isFunctionLike, isInside, outermostWrapper, statementOf } from './ast.js';
 import type { Analysis } from './model.js';
 import { enclosingRoute } from './routes.js';
-import { SSE_TRANSPORTS, STREAMABLE_HTTP_TRANSPORTS } from './sdk-modules.js';
+import { SSE_TRANSPORTS, STREAMABLE_HTTP_TRANSPORTS, SSE_POST_METHOD } from './sdk-modules.js';
 import type { SessionStore } from './session-flow.js';
 
 export interface LegacySseEndpoint {
@@ -69,7 +69,7 @@ export function legacySseEndpoint(analysis: Analysis, sf: ts.SourceFile): Legacy
  */
 function isSsePost(analysis: Analysis, call: ts.CallExpression): boolean {
   const { name, receiver } = calleeParts(call);
-  if (name !== 'handlePostMessage' || !receiver) return false;
+  if (name !== SSE_POST_METHOD || !receiver) return false;
   if (narrowedToSse(analysis, receiver) || declaredAsSse(analysis, receiver)) return true;
   const value = analysis.values.valueOf(receiver);
   if (value?.kind === 'transport' && value.cls) return SSE_TRANSPORTS.has(value.cls);

@@ -119,6 +119,9 @@ export const EVENT_BUS_CLASS = MCP_SDK.serving.bus;
 /** The method of an SDK server that connects it to a transport (`server.connect(transport)`). */
 export const CONNECT_METHOD = MCP_SDK.connectMethod;
 
+/** The HTTP+SSE transport's method for a POSTed message (`transport.handlePostMessage(req, res)`). */
+export const SSE_POST_METHOD = MCP_SDK.ssePostMethod;
+
 /** Types that name a request handler's context (`extra` in v1, `ctx` in v2). */
 export const CONTEXT_TYPES = new Set(MCP_SDK.contextTypes);
 

@@ -21,17 +21,7 @@ import {
   stringValue,
   unwrap,
 } from './ast.js';
-import {
-  CONTEXT_TYPES,
-  HANDLER_REGISTRATION_METHODS,
-  HIGH_LEVEL_SERVER_CLASSES,
-  LOW_LEVEL_SERVER_CLASSES,
-  REGISTRATION_METHODS,
-  TRANSPORT_CLASSES,
-  STREAMABLE_HTTP_TRANSPORTS,
-  SSE_TRANSPORTS,
-  SSE_SESSION_QUERY_PARAMETER,
-} from './sdk-modules.js';
+import { CONTEXT_TYPES, HANDLER_REGISTRATION_METHODS, HIGH_LEVEL_SERVER_CLASSES, LOW_LEVEL_SERVER_CLASSES, REGISTRATION_METHODS, TRANSPORT_CLASSES, STREAMABLE_HTTP_TRANSPORTS, SSE_TRANSPORTS, SSE_SESSION_QUERY_PARAMETER, SSE_POST_METHOD } from './sdk-modules.js';
 import { enclosingRoute } from './routes.js';
 import type { SdkSymbols } from './sdk-symbols.js';
 import type { Hop, Value } from './value.js';
@@ -387,12 +377,12 @@ export class ValueAnalysis {
    */
   private postsToSseTransport(node: ts.Node): boolean {
     const fn = enclosingFunction(node);
-    if (!fn?.body || !fn.body.getText().includes('handlePostMessage')) return false;
+    if (!fn?.body || !fn.body.getText().includes(SSE_POST_METHOD)) return false;
     let found = false;
     forEachDescendant(fn.body, (n) => {
       if (found || !ts.isCallExpression(n)) return;
       const { name, receiver } = calleeParts(n);
-      if (name !== 'handlePostMessage' || !receiver) return;
+      if (name !== SSE_POST_METHOD || !receiver) return;
       const value = this.valueOf(receiver);
       found = (value?.kind === 'transport' && value.cls !== undefined && SSE_TRANSPORTS.has(value.cls)) || this.narrowedToSseTransport(receiver, n);
     });

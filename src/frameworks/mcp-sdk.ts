@@ -123,6 +123,8 @@ export interface SdkDescription {
   handlerRegistrations: readonly string[];
   /** The method of an SDK server that connects it to a transport (`server.connect(transport)`). */
   connectMethod: string;
+  /** The method of the deprecated HTTP+SSE transport that takes a client's POSTed message (`transport.handlePostMessage(req, res)`). */
+  ssePostMethod: string;
   rawSenders: Readonly<Record<string, RawSender>>;
   /** Notifications about one request's work (progress): they belong on that request's response stream. */
   requestScopedNotifications: readonly string[];
@@ -314,6 +316,7 @@ export const MCP_SDK: SdkDescription = {
   },
   handlerRegistrations: ['setRequestHandler', 'setNotificationHandler'],
   connectMethod: 'connect',
+  ssePostMethod: 'handlePostMessage',
   rawSenders: {
     request: { sends: 'request', owner: 'server' },
     sendRequest: { sends: 'request', owner: 'context' },

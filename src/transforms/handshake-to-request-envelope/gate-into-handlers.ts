@@ -20,7 +20,7 @@ import { isServerKind } from '../../analysis/values.js';
 import type { TextEdit } from '../kit/edits.js';
 import { CannotRewrite, contextParameter, directHandler, importEdits, type HandlerSite } from '../kit/handler-sites.js';
 import type { TransformOptions } from '../kit/plan.js';
-import { flavourOf, indentUnit } from '../kit/source-style.js';
+import { flavourOf, indentUnit, lineStart } from '../kit/source-style.js';
 import { envelopeFallbackText, needsParentheses, type EnvelopeKey } from './envelope-read.js';
 
 export interface GateHelpers {
@@ -212,9 +212,6 @@ export function ungateIntoHandlers(analysis: Analysis, gate: ts.IfStatement, opt
   return { edits, removedCalls };
 }
 
-function lineStart(text: string, position: number): number {
-  return text.lastIndexOf('\n', position - 1) + 1;
-}
 
 function lineIndent(text: string, position: number): string {
   return /^[ \t]*/.exec(text.slice(lineStart(text, position)))![0];

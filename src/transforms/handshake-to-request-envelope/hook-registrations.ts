@@ -23,7 +23,7 @@ import type { Analysis } from '../../analysis/model.js';
 import { isServerKind } from '../../analysis/values.js';
 import type { TextEdit } from '../kit/edits.js';
 import { directHandler } from '../kit/handler-sites.js';
-import { indentAt } from '../kit/source-style.js';
+import { indentAt, lineStart } from '../kit/source-style.js';
 import { registers } from './gate-into-handlers.js';
 
 export interface HoistHelpers {
@@ -180,7 +180,4 @@ function spansLines(statement: ts.Statement): boolean {
   return found;
 }
 
-function lineStart(text: string, position: number): number {
-  return text.lastIndexOf('\n', position - 1) + 1;
-}
 

@@ -26,10 +26,14 @@ export function indentUnit(text: string): string {
   return match[1]!.startsWith('\t') ? '\t' : match[1]!.length >= 4 && match[1]!.length % 4 === 0 ? '    ' : '  ';
 }
 
+/** The start of the line holding `position`. */
+export function lineStart(text: string, position: number): number {
+  return text.lastIndexOf('\n', position - 1) + 1;
+}
+
 /** The indentation of the line holding `position`. */
 export function indentAt(text: string, position: number): string {
-  const lineStart = text.lastIndexOf('\n', position - 1) + 1;
-  return /^[ \t]*/.exec(text.slice(lineStart))![0];
+  return /^[ \t]*/.exec(text.slice(lineStart(text, position)))![0];
 }
 
 /** Whether the file writes relative imports with an extension (`./cart.js`, as NodeNext requires). */

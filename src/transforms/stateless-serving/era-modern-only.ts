@@ -10,9 +10,9 @@
  * at the top of a block, a session route doing other work, a registry used elsewhere.
  */
 import { ts } from '../../typescript.js';
-import { calleeParts, forEachDescendant, isFunctionLike, isInside, statementOf, unwrap } from '../../analysis/ast.js';
+import { calleeParts, forEachDescendant, isFunctionLike, isInside, lineOf, statementOf, unwrap } from '../../analysis/ast.js';
 import { routesOf, type Route } from '../../analysis/routes.js';
-import { indentAt } from '../kit/source-style.js';
+import { indentAt, lineStart } from '../kit/source-style.js';
 import { registriesUsedIn, registryReferences, registryRemovals } from './registries.js';
 import { reindent } from './text.js';
 import type { ServingSite } from './session-registry.js';
@@ -36,7 +36,7 @@ export function planEraModernOnly(site: ServingSite, route: Route, handler: ts.N
   for (const registry of registries) {
     const decl = statementOf(registry.declaration!);
     const stray = refsOf(registry).find((ref) => !isInside(ref, decl) && !removed.some((r) => isInside(ref, r)));
-    if (stray) return `the session registry \`${registry.name}\` is also used at line ${line(sf, stray)}, outside the sessionful path and its GET/DELETE session routes: remove that use, then the path.`;
+    if (stray) return `the session registry \`${registry.name}\` is also used at line ${lineOf(stray)}, outside the sessionful path and its GET/DELETE session routes: remove that use, then the path.`;
   }
   // Other per-session maps (`servers[id] = mcpServer`) named only by the removed code go too.
   for (const store of result.analysis.sessions.stores.values()) {
@@ -55,7 +55,7 @@ export function planEraModernOnly(site: ServingSite, route: Route, handler: ts.N
   site.edit(fullStartOnLine(sf, branch), after[after.length - 1]!.end, body.startsWith(at) ? body : `${at}${body.trimStart()}`);
   for (const r of sessionRoutes) site.remove(statementOf(r.call!));
   for (const range of registryRemovals(registries, sf)) site.edit(range.start, range.end, '');
-  const where = `${result.relative(sf.fileName)}:${line(sf, branch)}`;
+  const where = `${result.relative(sf.fileName)}:${lineOf(branch)}`;
   site.note(`serving: ${where} — the endpoint's sessionful 2025-era path after \`${discriminator}()\` removed (--modern-only: every request goes to its stateless entry)${sessionRoutes.length ? `, with its ${sessionRoutes.map((r) => r.method.toUpperCase()).join('/')} session route${sessionRoutes.length > 1 ? 's' : ''}` : ''}${registries.length ? ` and the registr${registries.length > 1 ? 'ies' : 'y'} ${registries.map((r) => `\`${r.name}\``).join(', ')}` : ''}`);
   return true;
 }
@@ -93,14 +93,6 @@ function endsFunction(block: ts.Block): boolean {
 /** The start of `node`'s first line, with the comment lines directly above it. */
 function fullStartOnLine(sf: ts.SourceFile, node: ts.Node): number {
   const ranges = ts.getLeadingCommentRanges(sf.text, node.pos) ?? [];
-  return lineStart(sf, ranges.length ? { getStart: () => ranges[0]!.pos } : node);
+  return lineStart(sf.text, ranges.length ? ranges[0]!.pos : node.getStart(sf));
 }
 
-/** The start of the line `node` starts on (its leading comments are the caller's choice). */
-function lineStart(sf: ts.SourceFile, node: { getStart(sf?: ts.SourceFile): number }): number {
-  return sf.text.lastIndexOf('\n', node.getStart(sf) - 1) + 1;
-}
-
-function line(sf: ts.SourceFile, node: ts.Node): number {
-  return sf.getLineAndCharacterOfPosition(node.getStart(sf)).line + 1;
-}

@@ -13,7 +13,7 @@
  * - `--target stateless-v1`: SDK 1.x cannot serve it statelessly: marked.
  */
 import { ts } from '../../typescript.js';
-import { forEachDescendant, isInside, statementOf } from '../../analysis/ast.js';
+import { forEachDescendant, isInside, lineOf, statementOf } from '../../analysis/ast.js';
 import { legacySseEndpoint, type LegacySseEndpoint } from '../../analysis/legacy-sse.js';
 import { STREAMABLE_HTTP_TRANSPORTS } from '../../analysis/sdk-modules.js';
 import { servingEntryAdvice } from './advice.js';
@@ -30,7 +30,7 @@ export function planLegacySse(site: ServingSite, besideStreamable: boolean): boo
   const endpoint = legacySseEndpoint(site.result.analysis, site.sf);
   if (!endpoint) return false;
   const { target, modernOnly } = site.options;
-  const where = `${site.result.relative(site.sf.fileName)}:${line(site.sf, endpoint.anchor)}`;
+  const where = `${site.result.relative(site.sf.fileName)}:${lineOf(endpoint.anchor)}`;
   let refusal = removalRefusal(endpoint);
   // Handler functions the file only calls from routes or dispatch branches go with those calls (sse-handler-calls.ts).
   const calls = refusal?.handlers && target === '2026-07-28' ? handlerCallRemoval(site, endpoint) : undefined;
@@ -47,7 +47,7 @@ export function planLegacySse(site: ServingSite, besideStreamable: boolean): boo
     site.note(`serving: ${where} — HTTP+SSE endpoint (${what}) kept for 2025-era clients (server-legacy); ${refusal ? 'marked for removal by hand' : '--modern-only removes it'}`);
     // A registry the code calling the handlers holds (`const streams = new Map()` handed to them) is the endpoint's too: said where it is.
     for (const r of calls && !('why' in calls) ? calls.replacements : []) {
-      if (r.registry && !endpoint.registries.some((e) => e.declaration && isInside(e.declaration, r.node))) site.marker(r.node, RULE_ID.transportRegistry, `\`${r.registry}\` holds the streams of the HTTP+SSE endpoint kept for 2025-era clients (line ${line(site.sf, endpoint.anchor)}, marked there): it stays with that endpoint, and \`mcp-migrate apply --modern-only\` removes both.`);
+      if (r.registry && !endpoint.registries.some((e) => e.declaration && isInside(e.declaration, r.node))) site.marker(r.node, RULE_ID.transportRegistry, `\`${r.registry}\` holds the streams of the HTTP+SSE endpoint kept for 2025-era clients (line ${lineOf(endpoint.anchor)}, marked there): it stays with that endpoint, and \`mcp-migrate apply --modern-only\` removes both.`);
     }
     return false;
   }
@@ -133,7 +133,4 @@ function declaredName(part: ts.Node): string | undefined {
   return undefined;
 }
 
-function line(sf: ts.SourceFile, node: ts.Node): number {
-  return sf.getLineAndCharacterOfPosition(node.getStart(sf)).line + 1;
-}
 

@@ -24,7 +24,7 @@ import { ts } from '../../typescript.js';
 import { calleeParts, enclosingFunction, forEachDescendant, isFunctionLike, isInside, outermostWrapper, propertyNameText, unwrap, statementOf } from '../../analysis/ast.js';
 import type { AnalysisResult } from '../../analysis/model.js';
 import { enclosingRoute, mountsOf, routesAt, routesOf, type Route, type RouteFramework } from '../../analysis/routes.js';
-import { CONNECT_METHOD, SSE_TRANSPORTS, STDIO_TRANSPORTS, STREAMABLE_HTTP_TRANSPORTS } from '../../analysis/sdk-modules.js';
+import { CONNECT_METHOD, SSE_TRANSPORTS, STDIO_TRANSPORTS, STREAMABLE_HTTP_TRANSPORTS, SSE_POST_METHOD } from '../../analysis/sdk-modules.js';
 import { SESSION_HEADER, isHeaderWrite } from '../../analysis/values.js';
 import type { SessionStore } from '../../analysis/session-flow.js';
 import { markerInsertion } from '../../markers.js';
@@ -337,7 +337,7 @@ class FileServing {
     const out = new Set<ts.Node>();
     forEachDescendant(this.sf, (node) => {
       const sse = ts.isNewExpression(node) && SSE_TRANSPORTS.has(this.result.analysis.sdk.exportOf(node.expression)?.name ?? '');
-      const post = ts.isCallExpression(node) && calleeParts(node).name === 'handlePostMessage';
+      const post = ts.isCallExpression(node) && calleeParts(node).name === SSE_POST_METHOD;
       const fn = (sse || post) && enclosingFunction(node);
       if (fn) out.add(fn);
     });

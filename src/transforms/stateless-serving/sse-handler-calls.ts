@@ -13,8 +13,8 @@
  * returned for the endpoint's marker.
  */
 import { ts } from '../../typescript.js';
-import { calleeParts, forEachDescendant, isFunctionLike, isInside, outermostWrapper, statementOf, unwrap } from '../../analysis/ast.js';
-import { SSE_TRANSPORTS } from '../../analysis/sdk-modules.js';
+import { calleeParts, forEachDescendant, isFunctionLike, isInside, lineOf, outermostWrapper, statementOf, unwrap } from '../../analysis/ast.js';
+import { SSE_TRANSPORTS, SSE_POST_METHOD } from '../../analysis/sdk-modules.js';
 import type { LegacySseEndpoint } from '../../analysis/legacy-sse.js';
 import { routesOf } from '../../analysis/routes.js';
 import { indentAt } from '../kit/source-style.js';
@@ -62,11 +62,11 @@ export function handlerCallRemoval(site: ServingSite, endpoint: LegacySseEndpoin
     for (const ref of refs) {
       if (handlers.some((h) => isInside(ref, h))) continue;
       const call = ref.parent;
-      if (!ts.isCallExpression(call) || call.expression !== ref) return { why: `its handler \`${named.text}\` is passed on at line ${line(sf, ref)}, not called: what receives it decides when it runs` };
+      if (!ts.isCallExpression(call) || call.expression !== ref) return { why: `its handler \`${named.text}\` is passed on at line ${lineOf(ref)}, not called: what receives it decides when it runs` };
       const replacement = callSiteRemoval(call, sf, site.unit, routeCalls);
-      if (!replacement) return { why: `its handler \`${named.text}\` is called at line ${line(sf, call)} from code that stays (not the whole handler of a route, nor one branch of an \`if\`)` };
+      if (!replacement) return { why: `its handler \`${named.text}\` is called at line ${lineOf(call)} from code that stays (not the whole handler of a route, nor one branch of an \`if\`)` };
       const route = routes.find((r) => r.call && statementOf(r.call) === replacement.node);
-      sites.push(route ? `${route.method.toUpperCase()} ${route.path ?? 'route'}` : `the \`if\` at line ${line(sf, replacement.node)}`);
+      sites.push(route ? `${route.method.toUpperCase()} ${route.path ?? 'route'}` : `the \`if\` at line ${lineOf(replacement.node)}`);
       if (!replacements.some((r) => r.node === replacement.node)) replacements.push(replacement);
       gone.push(replacement.node);
       if (replacement.kept) kept.push(replacement.kept);
@@ -80,7 +80,7 @@ export function handlerCallRemoval(site: ServingSite, endpoint: LegacySseEndpoin
     const refs = registryReferences(store, sf, values);
     if (refs.length === 0 || (!refs.some(goes) && !endpoint.registries.includes(store))) continue;
     const stray = refs.find((ref) => !goes(ref));
-    if (stray) return { why: `its registry \`${store.name}\` is also read at line ${line(sf, stray)}, by code that stays`, what: `\`mcp-migrate apply --modern-only\` once that read of \`${store.name}\` is gone (the sessions it counts exist only for 2025-era clients)` };
+    if (stray) return { why: `its registry \`${store.name}\` is also read at line ${lineOf(stray)}, by code that stays`, what: `\`mcp-migrate apply --modern-only\` once that read of \`${store.name}\` is gone (the sessions it counts exist only for 2025-era clients)` };
     const statement = statementOf(decl);
     if (!ts.isVariableStatement(statement) || statement.declarationList.declarations.length !== 1) return { why: `its registry \`${store.name}\` is declared together with other variables` };
     replacements.push({ node: statement, registry: store.name });
@@ -101,7 +101,7 @@ function narrowHandlers(site: ServingSite, endpoint: LegacySseEndpoint): ts.Node
     forEachDescendant(part, (node) => {
       const sse = ts.isNewExpression(node) && SSE_TRANSPORTS.has(sdk.exportOf(node.expression)?.name ?? '');
       // The transport's method (`transport.handlePostMessage(…)`), not a project function of that name.
-      const post = ts.isCallExpression(node) && calleeParts(node).name === 'handlePostMessage' && !!calleeParts(node).receiver;
+      const post = ts.isCallExpression(node) && calleeParts(node).name === SSE_POST_METHOD && !!calleeParts(node).receiver;
       if (!sse && !post) return;
       let found: ts.Node | undefined;
       for (let current: ts.Node | undefined = node.parent; current && current !== part.parent && !found; current = current.parent) {
@@ -162,6 +162,3 @@ function callSiteRemoval(call: ts.CallExpression, sf: ts.SourceFile, unit: strin
   return { node: branchIf, kept: other, text: reindent(inner, from, at).trimStart() };
 }
 
-function line(sf: ts.SourceFile, node: ts.Node): number {
-  return sf.getLineAndCharacterOfPosition(node.getStart(sf)).line + 1;
-}
