@@ -6,7 +6,7 @@ import path from 'node:path';
 import { ts } from '../../typescript.js';
 import { forEachDescendant, propertyNameText } from '../../analysis/ast.js';
 import type { AnalysisResult } from '../../analysis/model.js';
-import { sdkMajorOfFile } from '../../analysis/sdk-modules.js';
+import { HIGH_LEVEL_SERVER_CLASSES, LOW_LEVEL_SERVER_CLASSES, sdkMajorOfFile } from '../../analysis/sdk-modules.js';
 import type { TransformOptions } from '../kit/plan.js';
 
 /**
@@ -21,8 +21,8 @@ export function sessionOwnedTaskStore(result: AnalysisResult, from: ts.SourceFil
     let found: ts.Node | undefined;
     forEachDescendant(sf, (node) => {
       if (found || !ts.isNewExpression(node)) return;
-      const name = result.analysis.sdk.exportOf(node.expression)?.name;
-      if (name !== 'McpServer' && name !== 'Server') return;
+      const name = result.analysis.sdk.exportOf(node.expression)?.name ?? '';
+      if (!HIGH_LEVEL_SERVER_CLASSES.has(name) && !LOW_LEVEL_SERVER_CLASSES.has(name)) return;
       forEachDescendant(node, (inner) => {
         if (!found && (ts.isPropertyAssignment(inner) || ts.isShorthandPropertyAssignment(inner)) && propertyNameText(inner.name) === 'taskStore') found = inner;
       });
