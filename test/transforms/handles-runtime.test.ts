@@ -156,7 +156,7 @@ for (const flavour of ['ts', 'esm', 'cjs'] as const) {
 
       it('an idempotency key must carry 128 bits of randomness: short, repeated and sequential keys are refused, random ones accepted', () => {
         const carts = m.createHandleRegistry({ ...CART, ttlMs: 60_000, maxPerCaller: 10_000 });
-        for (const key of ['1', 'retry', 'order-2026-07-28', 'a'.repeat(40), 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJ', '0123456789012345678901234567890123456789', 'deadbeefdeadbeef', 'x'.repeat(21) + 'y']) {
+        for (const key of ['1', 'retry', 'order-2026-07-28', 'a'.repeat(40), 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJ', '0123456789012345678901234567890123456789', 'deadbeefdeadbeef', 'x'.repeat(21) + 'y', 'ab'.repeat(20), 'abc'.repeat(10) + '1234', 'q7'.repeat(16)]) {
           const message = mintRefusal(m, () => carts.mint(ANONYMOUS, key));
           expect(message).toMatch(/too easy to guess.*16 random bytes/);
           if (key.length > 3) expect(message).not.toContain(key);

@@ -150,9 +150,11 @@ export function principalForMint(caller: HandleCaller | undefined, options: Hand
  * Whether a key can carry 128 bits of randomness. One string cannot prove it was drawn at random;
  * this refuses the keys that cannot have been: its length times the bits per character of the
  * alphabet it is written in (decimal 3.3, hex 4, one-case letters and digits 5.2, mixed-case
- * base64url 6, other characters 6.6) must reach 128 (22 base64url characters, 32 hex digits), no
- * character may make up more than a third of it, and at most half of its neighbouring characters
- * may be equal or one apart ("aaaa…", "abcd…", "1234…").
+ * base64url 6, other characters 6.6) must reach 128 (22 base64url characters, 32 hex digits); it
+ * must use at least half as many distinct characters as a random key of its length and alphabet
+ * would ("abab…", "abcabc…"); no character may make up half of it; and at most three quarters of
+ * its neighbouring characters may be equal or one apart ("abcd…", "1234…"). The bounds sit far
+ * enough out that a key drawn at random passes (fewer than one in a million refused).
  */
 export function isRandomEnough(key: string): boolean {
   const chars = [...key];
@@ -166,10 +168,13 @@ export function isRandomEnough(key: string): boolean {
   if (counted * bitsPerChar < 128) return false;
   const counts = new Map<string, number>();
   for (const c of chars) counts.set(c, (counts.get(c) ?? 0) + 1);
-  if (Math.max(...counts.values()) * 3 > chars.length) return false;
+  const alphabet = bitsPerChar === 4 ? 16 : Math.round(2 ** bitsPerChar);
+  const expectedDistinct = alphabet * (1 - (1 - 1 / alphabet) ** counted);
+  if (counts.size * 2 < expectedDistinct) return false;
+  if (Math.max(...counts.values()) * 2 > chars.length) return false;
   let close = 0;
   for (let i = 1; i < chars.length; i++) if (Math.abs(chars[i]!.codePointAt(0)! - chars[i - 1]!.codePointAt(0)!) <= 1) close++;
-  return close * 2 <= chars.length - 1;
+  return close * 4 <= (chars.length - 1) * 3;
 }
 
 /** Whether a value has the shape of a handle of this prefix (checked before any lookup). */
