@@ -46,6 +46,18 @@ function commonSuffixLength(values: string[], prefix: number): number {
   return n;
 }
 
+/**
+ * A run that a few mints share at the start (beyond the name prefix `known`) or at the end, counted as
+ * structure only when it is longer than one character. One shared character is what chance gives a few
+ * random handles often: the last character of 16 bytes in base64url takes one of 4 values (2 bits), so 4
+ * mints share it one time in 64, and a hex character one time in 4,096; two shared characters by chance
+ * are rarer than one in ten million. Counting that one character as structure dropped a 128-bit handle to
+ * ~126 bits and a false warning. The estimate stays an upper bound either way.
+ */
+function beyondChance(shared: number, known: number): number {
+  return shared - known === 1 ? known : shared;
+}
+
 export interface HandleShape {
   /** The part every minted handle shares at the start (`cart_`, or more for counters). */
   prefix: string;
@@ -59,14 +71,12 @@ export interface HandleShape {
 /** Needs at least two distinct handles of one family. */
 export function shapeOf(handles: string[]): HandleShape {
   const distinct = [...new Set(handles)];
-  const prefixLength = commonPrefixLength(distinct);
-  const suffixLength = commonSuffixLength(distinct, prefixLength);
+  const namePrefix = /^[A-Za-z]+[_-]/.exec(distinct[0]!)?.[0] ?? '';
+  const prefixLength = beyondChance(commonPrefixLength(distinct), distinct.every((h) => h.startsWith(namePrefix)) ? namePrefix.length : 0);
+  const suffixLength = beyondChance(commonSuffixLength(distinct, prefixLength), 0);
   const alphabet = alphabetOf(distinct, prefixLength);
   const longest = Math.max(...distinct.map((h) => h.length));
   const varyingLength = Math.max(0, longest - prefixLength - suffixLength);
-  // The prefix shared by these few mints may include a leading random character by chance; what
-  // is shared by all is at most a lower bound on structure, so the estimate stays an upper bound.
-  const namePrefix = /^[A-Za-z]+[_-]/.exec(distinct[0]!)?.[0] ?? '';
   return { prefix: namePrefix, alphabet, varyingLength, estimatedBits: Math.round(varyingLength * Math.log2(Math.max(2, alphabet.length))) };
 }
 

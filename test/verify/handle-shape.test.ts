@@ -19,6 +19,23 @@ describe('shapeOf', () => {
     expect(shape.prefix).toBe('cart_');
     expect(shape.estimatedBits).toBeGreaterThanOrEqual(120);
   });
+  it('does not count one character that a few random handles share by chance as structure (128 bits stay 128)', () => {
+    // The last of 22 base64url characters of 16 bytes takes one of 4 values: 4 mints share it one time in
+    // 64. Drawn here so they do (and differ in the character before it, as random mints almost always do).
+    const handles: string[] = [];
+    while (handles.length < 4) {
+      const h = random();
+      if (handles.length === 0 || (h.endsWith(handles[0]!.slice(-1)) && !handles.some((o) => o.at(-2) === h.at(-2) || o[5] === h[5]))) handles.push(h);
+    }
+    const shape = shapeOf(handles);
+    expect(shape.varyingLength).toBe(22);
+    expect(shape.estimatedBits).toBeGreaterThanOrEqual(128);
+    // Also a first character shared by chance after the name prefix.
+    const sameStart = handles.map((h) => `cart_Q${h.slice(6)}`);
+    expect(shapeOf(sameStart).estimatedBits).toBeGreaterThanOrEqual(128);
+    // Two shared characters are structure: a fixed two-character tail is not counted.
+    expect(shapeOf(handles.map((h) => `${h.slice(0, -2)}zz`)).varyingLength).toBe(20);
+  });
   it('estimates a handful of bits for a counter and for a clock', () => {
     expect(shapeOf(['note_11', 'note_12', 'note_13', 'note_14']).estimatedBits).toBeLessThan(10);
     const now = Date.now();

@@ -1,0 +1,31 @@
+/** verify's idempotency keys: 16 CSPRNG bytes, drawn again when they come out in one case. */
+import { describe, expect, it, vi } from 'vitest';
+
+const draws: Buffer[] = [];
+vi.mock('node:crypto', async (importOriginal) => {
+  const crypto = await importOriginal<typeof import('node:crypto')>();
+  return { ...crypto, randomBytes: (n: number) => draws.shift() ?? crypto.randomBytes(n) };
+});
+
+const { freshKey } = await import('../../src/verify/driver.js');
+
+describe('freshKey', () => {
+  it('skips a draw that is all one case (a migrated server refuses it by design) and keeps the next', () => {
+    const lower = Buffer.from('abcdefghijklmnopqrstug', 'base64url');
+    const upper = Buffer.from('ABCDEFGHIJKLMNOPQRSTUA', 'base64url');
+    const mixed = Buffer.from('aBcDeFgHiJkLmNoPqRsTuA', 'base64url');
+    expect(lower.toString('base64url')).toBe('abcdefghijklmnopqrstug');
+    draws.push(lower, upper, mixed);
+    expect(freshKey()).toBe('aBcDeFgHiJkLmNoPqRsTuA');
+    expect(draws).toHaveLength(0);
+  });
+
+  it('is 22 base64url characters in both cases', () => {
+    for (let i = 0; i < 50; i++) {
+      const key = freshKey();
+      expect(key).toMatch(/^[A-Za-z0-9_-]{22}$/);
+      expect(key).not.toBe(key.toLowerCase());
+      expect(key).not.toBe(key.toUpperCase());
+    }
+  });
+});
