@@ -5,11 +5,11 @@
  * (a new client, a new MCP session every time), so the cart provably follows the handle, not the session.
  *
  */
-import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callOnFreshConnection, connect, textOf } from './support/clients.js';
+import { mixedCaseKey } from '../support/random-key.js';
 import { runCli } from './support/cli.js';
 import { copyFixture, FIXTURES } from './support/paths.js';
 import { startFixtureServer, withOutput, type ManagedProcess } from './support/process.js';
@@ -118,21 +118,21 @@ describe('issue 5: session-keyed cart → handles, one instance, fresh connectio
   it('a retried create_cart with the same idempotency_key returns the same cart_id (and the same cart)', async () => {
     await withOutput(procs, async () => {
       // No sign-in here: the key must be 16 random bytes (anyone sending the same key gets the same cart).
-      const key = randomBytes(16).toString('base64url');
+      const key = mixedCaseKey();
       const first = await createCart(url, { idempotency_key: key });
       const model = new CartModel();
       await addToCart(url, first, 'TNT-210', 1, model);
       const retry = await createCart(url, { idempotency_key: key });
       expect(retry).toBe(first);
       await expectCart(url, retry, model); // the retry did not replace the cart with an empty one
-      const other = await createCart(url, { idempotency_key: randomBytes(16).toString('base64url') });
+      const other = await createCart(url, { idempotency_key: mixedCaseKey() });
       expect(other).not.toBe(first);
     });
   });
 
   it('anonymous mode: a guessable idempotency_key is refused (a tool error naming create_cart), and the server warned once that a handle is a bearer secret', async () => {
     await withOutput(procs, async () => {
-      const key = randomBytes(16).toString('base64url');
+      const key = mixedCaseKey();
       const first = await createCart(url, { idempotency_key: key });
       for (const guessable of ['1', 'retry', `e2e-${Date.now()}`]) {
         const replay = await callOnFreshConnection(url, 'create_cart', { idempotency_key: guessable });
@@ -224,7 +224,7 @@ describe('issue 13: a handle in use expires at its absolute lifetime (apply --ha
 
   it('used every second, a cart_id still expires 4 s after create_cart, and a retry with its key then mints a new cart', async () => {
     await withOutput(procs, async () => {
-      const key = randomBytes(16).toString('base64url');
+      const key = mixedCaseKey();
       const minted = Date.now();
       const cart = await createCart(url, { idempotency_key: key });
       const model = new CartModel();
