@@ -584,6 +584,6 @@ describe.skipIf(skipWithoutRedis)('generated mcp-redis-store module: Redis down 
   });
 });
 
-afterAll(() => {
-  // The suite may be skipped (no redis-server locally); nothing to clean then.
-});
+// The first describe's afterAll cleaned up before the second describe loaded its module: that copy was left
+// in .test-tmp by every run. (Nothing to clean when both are skipped, without redis-server.)
+afterAll(() => cleanUp());
