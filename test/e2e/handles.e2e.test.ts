@@ -5,11 +5,11 @@
  * (a new client, a new MCP session every time), so the cart provably follows the handle, not the session.
  *
  */
-import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callOnFreshConnection, connect, textOf } from './support/clients.js';
+import { mixedCaseKey } from '../support/random-key.js';
 import { runCli } from './support/cli.js';
 import { copyFixture, FIXTURES } from './support/paths.js';
 import { startFixtureServer, withOutput, type ManagedProcess } from './support/process.js';
@@ -118,21 +118,21 @@ describe('issue 5: session-keyed cart → handles, one instance, fresh connectio
   it('a retried create_cart with the same idempotency_key returns the same cart_id (and the same cart)', async () => {
     await withOutput(procs, async () => {
       // No sign-in here: the key must be 16 random bytes (anyone sending the same key gets the same cart).
-      const key = randomBytes(16).toString('base64url');
+      const key = mixedCaseKey();
       const first = await createCart(url, { idempotency_key: key });
       const model = new CartModel();
       await addToCart(url, first, 'TNT-210', 1, model);
       const retry = await createCart(url, { idempotency_key: key });
       expect(retry).toBe(first);
       await expectCart(url, retry, model); // the retry did not replace the cart with an empty one
-      const other = await createCart(url, { idempotency_key: randomBytes(16).toString('base64url') });
+      const other = await createCart(url, { idempotency_key: mixedCaseKey() });
       expect(other).not.toBe(first);
     });
   });
 
   it('anonymous mode: a guessable idempotency_key is refused (a tool error naming create_cart), and the server warned once that a handle is a bearer secret', async () => {
     await withOutput(procs, async () => {
-      const key = randomBytes(16).toString('base64url');
+      const key = mixedCaseKey();
       const first = await createCart(url, { idempotency_key: key });
       for (const guessable of ['1', 'retry', `e2e-${Date.now()}`]) {
         const replay = await callOnFreshConnection(url, 'create_cart', { idempotency_key: guessable });
@@ -224,15 +224,25 @@ describe('issue 13: a handle in use expires at its absolute lifetime (apply --ha
 
   it('used every second, a cart_id still expires 4 s after create_cart, and a retry with its key then mints a new cart', async () => {
     await withOutput(procs, async () => {
-      const key = randomBytes(16).toString('base64url');
-      const minted = Date.now();
+      const key = mixedCaseKey();
+      // The server mints between these two instants: a use must reach it before mintStart + 4 s (the cart still
+      // lives), the expired call after minted + 4 s (it is gone). Timing from before create_cart only, as this
+      // did, checked "expired" up to create_cart's duration too early on a loaded machine.
+      const mintStart = Date.now();
       const cart = await createCart(url, { idempotency_key: key });
+      const minted = Date.now();
       const model = new CartModel();
       await addToCart(url, cart, 'MUG-001', 1, model);
+      let lastUse = Date.now();
       // Lifetimes are about time passing, so this waits by design: uses at ~1, 2 and 3 s keep it from idling out.
+      // A use that a loaded machine made late (past 3.5 s from the mint, or 1.5 s after the last use) is left
+      // out: it could reach the server past the 4 s lifetime or the 2 s TTL and be refused for the lateness.
       for (const at of [1000, 2000, 3000]) {
-        await new Promise((resolve) => setTimeout(resolve, Math.max(0, minted + at - Date.now())));
-        if (Date.now() - minted < 3800) await expectCart(url, cart, model);
+        await new Promise((resolve) => setTimeout(resolve, Math.max(0, mintStart + at - Date.now())));
+        if (Date.now() - mintStart < Math.min(at + 500, 3500) && Date.now() - lastUse < 1500) {
+          await expectCart(url, cart, model);
+          lastUse = Date.now();
+        }
       }
       await new Promise((resolve) => setTimeout(resolve, Math.max(0, minted + 4500 - Date.now())));
       const expired = await callOnFreshConnection(url, 'view_cart', { cart_id: cart });

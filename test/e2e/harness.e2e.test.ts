@@ -9,7 +9,7 @@ import type net from 'node:net';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { repoTempDir } from './support/paths.js';
-import { canConnect, startFixtureServer } from './support/process.js';
+import { canConnect, freePort, startFixtureServer } from './support/process.js';
 import { startRoundRobinProxy } from './support/proxy.js';
 import { redisVersion, skipWithoutRedis, startRedis } from './support/redis.js';
 
@@ -115,6 +115,17 @@ describe('round-robin proxy', () => {
 });
 
 describe('fixture server processes', () => {
+  it("ports come from this worker's own block below the ephemeral range, a new one each time", async () => {
+    const poolId = Number(process.env.VITEST_POOL_ID);
+    expect(poolId, 'vitest names the worker').toBeGreaterThanOrEqual(1);
+    const ports = [await freePort(), await freePort(), await freePort()];
+    expect(new Set(ports).size).toBe(3);
+    for (const port of ports) {
+      expect(port).toBeGreaterThanOrEqual(20_000 + (poolId - 1) * 1_000);
+      expect(port).toBeLessThan(20_000 + poolId * 1_000);
+    }
+  });
+
   it('a server that dies at start-up fails fast, with its stderr in the error', async () => {
     const dir = repoTempDir('crashing-server');
     mkdirSync(path.join(dir, 'src'));

@@ -62,8 +62,7 @@ const created: string[] = [];
 
 /** A fresh directory under <repo>/.test-tmp holding `files` (plus a package.json when it has none). */
 export function materialise(name: string, files: ReadonlyMap<string, string>): string {
-  fs.mkdirSync(TMP, { recursive: true });
-  const dir = fs.realpathSync(fs.mkdtempSync(path.join(TMP, `${name}-`)));
+  const dir = fs.realpathSync(mkdtempIn(TMP, `${name}-`));
   created.push(dir);
   for (const [rel, text] of files) {
     fs.mkdirSync(path.dirname(path.join(dir, rel)), { recursive: true });
@@ -71,6 +70,21 @@ export function materialise(name: string, files: ReadonlyMap<string, string>): s
   }
   if (!files.has('package.json')) fs.writeFileSync(path.join(dir, 'package.json'), '{ "type": "module", "private": true }\n');
   return dir;
+}
+
+/**
+ * A fresh directory in `parent`, made anew if another worker's `cleanUpMaterialised` removed `parent` (it does
+ * when it finds it empty) between our mkdir and mkdtemp.
+ */
+function mkdtempIn(parent: string, prefix: string): string {
+  for (let attempt = 1; ; attempt++) {
+    fs.mkdirSync(parent, { recursive: true });
+    try {
+      return fs.mkdtempSync(path.join(parent, prefix));
+    } catch (error) {
+      if (attempt === 5 || (error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    }
+  }
 }
 
 /** Removes every directory `materialise` made (and .test-tmp when no other suite still uses it). */

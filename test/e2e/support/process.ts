@@ -9,6 +9,7 @@
  *   also when a test fails; and, as a last resort, when the test worker itself exits.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomInt } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
@@ -53,8 +54,46 @@ async function stopAll(): Promise<void> {
   await Promise.all([...live].map((p) => p.stop()));
 }
 
-/** A free TCP port on 127.0.0.1 (the OS picks it; the socket is closed before the port is handed out). */
+/*
+ * Ports for the processes the tests start. Asking the OS for a free port (listen on 0), closing it and handing
+ * the number to a child that binds it a second later raced with the other test workers doing the same: Linux
+ * picks such a port at random among ~14,000, so two overlapping picks got the same port about once in 14,000
+ * pairs, and then the loser's readiness check (a TCP connect) could find the OTHER worker's server listening
+ * there and run its test against it; a Redis restarted on "its" port after a kill raced the same way. Now
+ * each vitest worker (VITEST_POOL_ID, 1..maxWorkers, unique among the workers running at once) hands out
+ * ports from a block of its own, below the ephemeral range (32768-60999 on Linux), which no outgoing
+ * connection and no listen(0) takes; in turn from a random start (so another run on the same machine rarely
+ * starts at the same place), and only ports it can bind at that moment.
+ */
+const PORT_BASE = 20_000;
+const PORT_BLOCK = 1_000;
+const LAST_PORT = 32_767;
+let nextInBlock: number | undefined;
+
+/** A free TCP port on 127.0.0.1 that no other test worker hands out (see above). */
 export async function freePort(): Promise<number> {
+  const poolId = Number(process.env.VITEST_POOL_ID);
+  const first = PORT_BASE + (poolId - 1) * PORT_BLOCK;
+  if (!Number.isInteger(poolId) || poolId < 1 || first + PORT_BLOCK - 1 > LAST_PORT) return osPort();
+  nextInBlock ??= randomInt(PORT_BLOCK);
+  for (let tried = 0; tried < PORT_BLOCK; tried++) {
+    const port = first + (nextInBlock++ % PORT_BLOCK);
+    if (await canListen(port)) return port;
+  }
+  return osPort();
+}
+
+function canListen(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const server = net.createServer();
+    server.unref();
+    server.once('error', () => resolve(false));
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
+  });
+}
+
+/** A port the OS picks (outside vitest, or more workers than blocks). */
+function osPort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = net.createServer();
     server.unref();
@@ -215,7 +254,7 @@ export async function startFixtureServer(opts: {
   if (!existsSync(path.join(opts.dir, entry))) {
     throw new Error(`${opts.name}: entry ${path.join(opts.dir, entry)} does not exist`);
   }
-  // A port can be taken between freePort() and the server's listen(): retry once on EADDRINUSE.
+  // A port can be taken between freePort() and the server's listen() (by a process outside this run): retry on EADDRINUSE.
   for (let attempt = 1; ; attempt++) {
     const port = await freePort();
     try {
