@@ -33,7 +33,7 @@ function declaredNames(sdk: SdkDescription): Set<string> {
     sdk.connectedTransportProperty,
     sdk.capabilitiesOption,
     sdk.ssePostMethod,
-    ...Object.values(sdk.transportMembers),
+    ...Object.values(sdk.transportMembers).flat(),
     ...sdk.rootsBookkeepingMethods,
     ...Object.keys(sdk.rawSenders),
     sdk.requestStreamOption,
@@ -127,11 +127,13 @@ const NOT_YET_MOVED: Readonly<Record<string, readonly string[]>> = {
   'session-state-to-handles/destructured-log-id.ts': ['requestId', 'ServerContext', 'BaseContext', 'mcpReq', 'id'],
   'session-state-to-handles/plan-handles.ts': ['sessionId'],
   'session-state-to-handles/telemetry-ids.ts': ['requestId'],
+  // Outside its SSE part (`sseCode`), which reads the description.
+  'stateless-serving/plan-serving.ts': ['handleRequest', 'allowedHosts', 'allowedOrigins', 'enableDnsRebindingProtection'],
   'stateless-serving/cors-session-header.ts': ['createMcpHandler'],
   'stateless-serving/era-routing.ts': ['createMcpHandler'],
   'stateless-serving/factory-split.ts': ['McpServer'],
   'stateless-serving/legacy-sse.ts': ['createMcpHandler'],
-  'stateless-serving/session-registry.ts': ['isInitializeRequest'],
+  'stateless-serving/session-registry.ts': ['isInitializeRequest', 'handleRequest', 'allowedHosts', 'allowedOrigins', 'enableDnsRebindingProtection'],
 };
 
 describe('SDK names in transforms', () => {

@@ -88,6 +88,10 @@ interface SdkTransportMembers {
   sendMethod: string;
   /** A transport's method that starts reading: called by hand, no server connects the transport. */
   startMethod: string;
+  /** The Streamable HTTP transport's method serving one HTTP request (`transport.handleRequest(req, res, req.body)`). */
+  requestMethod: string;
+  /** The Streamable HTTP transport's DNS-rebinding protection options (SDK v2's request handler has none). */
+  dnsRebindingOptions: readonly string[];
 }
 
 /** What an SDK class's instances are to the analysis. */
@@ -207,6 +211,7 @@ export interface SdkDescription {
   connectedTransportProperty: string;
   /** The method of the deprecated HTTP+SSE transport that takes a client's POSTed message (`transport.handlePostMessage(req, res)`). */
   ssePostMethod: string;
+  /** What the transforms recognise a transport's serving or relaying by (`sessionIdGenerator`, `transport.onmessage = …`). */
   transportMembers: SdkTransportMembers;
   /**
    * Methods of an SDK server a roots sync helper (one that asks the client for its roots and caches them) may call
@@ -382,7 +387,8 @@ export const MCP_SDK: SdkDescription = {
     WebStandardStreamableHTTPServerTransport: 'streamable-http-transport',
     SSEServerTransport: 'sse-transport',
     StdioServerTransport: 'stdio-transport',
-    // Client side: a connection to another MCP server (a proxy's upstream); `StdioClientTransport` spawns it.
+    // Client side: a connection to another MCP server (a proxy's upstream); `StdioClientTransport` spawns it, and
+    // `Client` speaks to it (what a gateway opens per session besides a transport).
     Client: 'client',
     StdioClientTransport: 'client-transport',
     SSEClientTransport: 'client-transport',
@@ -439,6 +445,8 @@ export const MCP_SDK: SdkDescription = {
     messageHook: 'onmessage',
     sendMethod: 'send',
     startMethod: 'start',
+    requestMethod: 'handleRequest',
+    dnsRebindingOptions: ['allowedHosts', 'allowedOrigins', 'enableDnsRebindingProtection'],
   },
   rootsBookkeepingMethods: ['getClientCapabilities', 'getClientVersion', 'sendLoggingMessage', 'setNotificationHandler', 'listRoots'],
   rawSenders: {
