@@ -8,7 +8,7 @@
 
 import { ts } from '../typescript.js';
 import { isRequireCall, unwrap } from './ast.js';
-import { MCP_SDK, type SdkClassRole, type SdkEntryExports, type SdkSide } from '../frameworks/mcp-sdk.js';
+import { MCP_SDK, type SdkClassRole, type SdkDescription, type SdkEntryExports, type SdkSide } from '../frameworks/mcp-sdk.js';
 
 export type SdkVersion = 1 | 2;
 
@@ -178,7 +178,7 @@ export const V1_EXPERIMENTAL_TASKS = (() => {
 })();
 
 /** The transport members the transforms recognise a serving or relaying endpoint by (`sessionIdGenerator`, `onmessage`, …). */
-export const TRANSPORT_MEMBERS = MCP_SDK.transportMembers;
+export const TRANSPORT_MEMBERS: SdkDescription['transportMembers'] = MCP_SDK.transportMembers;
 
 /** Methods of an SDK server a roots sync helper may call besides its request (see `rootsBookkeepingMethods`). */
 export const ROOTS_BOOKKEEPING_METHODS: ReadonlySet<string> = new Set(MCP_SDK.rootsBookkeepingMethods);
