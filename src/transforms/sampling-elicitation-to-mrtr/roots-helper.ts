@@ -38,7 +38,7 @@ export interface RootsHelperRound {
 /** The SDK server methods a roots sync helper may call besides its request. */
 const BOOKKEEPING = ROOTS_BOOKKEEPING_METHODS;
 /** The roots request (`server.server.listRoots()`) and the key of its result holding the list (`response.roots`). */
-const LIST_ROOTS = [...serverMethodsOf('roots', 'request')][0]!;
+const LIST_ROOTS = serverMethodsOf('roots', 'request');
 const ROOTS_KEY = describedFeature('roots').resultKey!;
 const CACHE_METHODS = new Set(['get', 'has', 'set', 'delete', 'clear']);
 
@@ -155,7 +155,7 @@ function allowedCall(analysis: Analysis, call: ts.CallExpression, inside: (node:
   if (!serverMethodCall(analysis, call, BOOKKEEPING)) return false;
   // The one handler registration among them (`setNotificationHandler`) re-asks on the roots list changing.
   if (HANDLER_REGISTRATION_METHODS.has(name)) return /roots\/list_changed|RootsListChanged/.test(call.arguments[0]?.getText() ?? '');
-  return name !== LIST_ROOTS;
+  return !LIST_ROOTS.has(name);
 }
 
 /**
