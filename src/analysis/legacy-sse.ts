@@ -67,7 +67,7 @@ export function legacySseEndpoint(analysis: Analysis, sf: ts.SourceFile): Legacy
  * (`transports.sse[id]`, a registry entry narrowed by `instanceof`) is taken to be one, one it resolves to
  * another class is not.
  */
-function isSsePost(analysis: Analysis, call: ts.CallExpression): boolean {
+export function isSsePost(analysis: Analysis, call: ts.CallExpression): boolean {
   const { name, receiver } = calleeParts(call);
   if (name !== SSE_POST_METHOD || !receiver) return false;
   if (narrowedToSse(analysis, receiver) || declaredAsSse(analysis, receiver)) return true;

@@ -61,6 +61,16 @@ export function serverMethodsOf(feature: FeatureId, ...shapes: SendShape[]): Rea
   return namesOf(describedFeature(feature).serverMethods, shapes.length ? shapes : undefined);
 }
 
+/** The key of `ClientCapabilities` each feature's requests need (`roots`, `sampling`, `elicitation`), for those that have one. */
+export const CLIENT_CAPABILITY_OF: Partial<Readonly<Record<FeatureId, string>>> = Object.fromEntries(
+  Object.entries(MCP_SDK.features).flatMap(([id, feature]) => (feature.clientCapability ? [[id, feature.clientCapability]] : [])),
+);
+
+/** The SDK constants naming the `_meta` keys a feature's reads arrive under on 2026-07-28 (`CLIENT_CAPABILITIES_META_KEY`). */
+export function envelopeKeysOf(feature: FeatureId): ReadonlySet<string> {
+  return new Set(Object.values(describedFeature(feature).envelope ?? {}).map((e) => e.key));
+}
+
 /** How a rule matches a feature's uses, derived from the description. */
 interface FeatureUses {
   serverMethods: ReadonlySet<string>;

@@ -8,7 +8,7 @@
 
 import { ts } from '../typescript.js';
 import { isRequireCall, unwrap } from './ast.js';
-import { MCP_SDK, type SdkClassRole, type SdkSide } from '../frameworks/mcp-sdk.js';
+import { MCP_SDK, type SdkClassRole, type SdkDescription, type SdkEntryExports, type SdkSide } from '../frameworks/mcp-sdk.js';
 
 export type SdkVersion = 1 | 2;
 
@@ -101,6 +101,8 @@ export const SSE_SESSION_QUERY_PARAMETER = 'sessionId';
 export const STDIO_TRANSPORTS = classesWithRole('stdio-transport');
 /** SDK client transports: a connection to another MCP server (a proxy's upstream). */
 export const CLIENT_TRANSPORTS = classesWithRole('client-transport');
+/** SDK client classes and client transports: what opens a connection to another MCP server (a gateway's upstream). */
+export const UPSTREAM_CLIENT_CLASSES = classesWithRole('client', 'client-transport');
 
 export const TRANSPORT_CLASSES = new Set([
   ...STREAMABLE_HTTP_TRANSPORTS,
@@ -110,6 +112,11 @@ export const TRANSPORT_CLASSES = new Set([
 
 /** Methods of an SDK server that register a tool, prompt or resource. */
 export const REGISTRATION_METHODS: ReadonlySet<string> = new Set(Object.keys(MCP_SDK.registrations));
+/** The kind a registration method of an SDK server registers (`registerPrompt` → `prompt`), and whether it is v1's shorthand (`server.prompt(…)`). */
+export function registrationOf(method: string): { kind: 'tool' | 'prompt' | 'resource'; legacy: boolean } | undefined {
+  const kind = Object.hasOwn(MCP_SDK.registrations, method) ? MCP_SDK.registrations[method] : undefined;
+  return kind && { kind, legacy: MCP_SDK.legacyRegistrations.includes(method) };
+}
 /** Methods of an SDK server that register a raw JSON-RPC request or notification handler. */
 export const HANDLER_REGISTRATION_METHODS: ReadonlySet<string> = new Set(MCP_SDK.handlerRegistrations);
 
@@ -118,12 +125,63 @@ export const EVENT_BUS_CLASS = MCP_SDK.serving.bus;
 
 /** The method of an SDK server that connects it to a transport (`server.connect(transport)`). */
 export const CONNECT_METHOD = MCP_SDK.connectMethod;
+/** The option of an SDK server's constructor declaring its capabilities (`{ capabilities: { … } }`). */
+export const CAPABILITIES_OPTION = MCP_SDK.capabilitiesOption;
+/** The property of an SDK server holding the transport it was connected to (`server.transport`). */
+export const CONNECTED_TRANSPORT_PROPERTY = MCP_SDK.connectedTransportProperty;
 
 /** The HTTP+SSE transport's method for a POSTed message (`transport.handlePostMessage(req, res)`). */
 export const SSE_POST_METHOD = MCP_SDK.ssePostMethod;
 
 /** Types that name a request handler's context (`extra` in v1, `ctx` in v2). */
 export const CONTEXT_TYPES = new Set(MCP_SDK.contextTypes);
+
+function majorDescription(major: SdkVersion) {
+  return MCP_SDK.majors.find((m) => m.major === major)!;
+}
+
+/** The types of a concrete request handler context, server or client side, of any major (`RequestHandlerExtra`, `ServerContext`, `ClientContext`). */
+export const HANDLER_CONTEXT_TYPES: ReadonlySet<string> = new Set(MCP_SDK.majors.flatMap((m) => [m.context.server, m.context.client]));
+
+/** A server's request handler context of a major: its type, and the module and members the description gives for it. */
+export function handlerContextOf(major: SdkVersion): {
+  type: string;
+  clientType: string;
+  requestId: readonly string[];
+  sessionId?: string;
+  module?: string;
+  members: ReadonlySet<string>;
+  distinctiveMembers: ReadonlySet<string>;
+} {
+  const m = majorDescription(major);
+  return {
+    type: m.context.server,
+    clientType: m.context.client,
+    requestId: m.context.requestId,
+    sessionId: m.context.sessionId,
+    module: m.context.module && `${m.entry}/${m.context.module}`,
+    members: new Set(m.context.members ?? []),
+    distinctiveMembers: new Set(m.context.distinctiveMembers ?? []),
+  };
+}
+
+/** What each SDK v2 entry point exports (read off the pinned packages), in the order a dropped import name looks for a home. */
+export const V2_EXPORTS: Readonly<Record<string, SdkEntryExports>> = majorDescription(2).entryPoints!;
+export const V2_ENTRY_POINTS: readonly string[] = Object.keys(V2_EXPORTS);
+
+/** SDK 1.x's experimental tasks layer, with its module as a specifier pattern (`@modelcontextprotocol/sdk/experimental/tasks[.js|/…]`). */
+export const V1_EXPERIMENTAL_TASKS = (() => {
+  const m = majorDescription(1);
+  const tasks = m.experimentalTasks!;
+  const specifier = `${m.entry}/${tasks.module}`.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+  return { ...tasks, modulePattern: new RegExp(`^${specifier}(?:/|\\.js$|$)`) };
+})();
+
+/** The transport members the transforms recognise a serving or relaying endpoint by (`sessionIdGenerator`, `onmessage`, …). */
+export const TRANSPORT_MEMBERS: SdkDescription['transportMembers'] = MCP_SDK.transportMembers;
+
+/** Methods of an SDK server a roots sync helper may call besides its request (see `rootsBookkeepingMethods`). */
+export const ROOTS_BOOKKEEPING_METHODS: ReadonlySet<string> = new Set(MCP_SDK.rootsBookkeepingMethods);
 
 /**
  * Names we recognise when they arrive through `export * from '<sdk module>'`: a wildcard
@@ -136,7 +194,11 @@ const KNOWN_SDK_EXPORTS = new Set<string>([
   ...TRANSPORT_CLASSES,
   ...CONTEXT_TYPES,
   ...MCP_SDK.exports,
+  MCP_SDK.initializeRequestGuard,
 ]);
+
+/** The SDK's type guard for an `initialize` request message (`isInitializeRequest(body)`). */
+export const INITIALIZE_REQUEST_GUARD = MCP_SDK.initializeRequestGuard;
 
 /** Schemas (v1) and method strings (v2) that name the same handler registration. */
 export const METHOD_OF_SCHEMA: Readonly<Record<string, string>> = MCP_SDK.schemaMethods;
@@ -150,7 +212,7 @@ export const INITIALIZE_PARAMS_SCHEMAS: ReadonlySet<string> = new Set(MCP_SDK.in
  */
 export function sdkModuleMayExport(specifier: string, name: string): boolean {
   if (!KNOWN_SDK_EXPORTS.has(name) && !name.endsWith('Schema')) return false;
-  const isSchema = name.endsWith('Schema') || name === 'isInitializeRequest';
+  const isSchema = name.endsWith('Schema') || name === INITIALIZE_REQUEST_GUARD;
   const v1 = specifier.match(/^@modelcontextprotocol\/sdk\/(.+?)(?:\.js)?$/)?.[1];
   if (v1) {
     const byModule: Record<string, (n: string) => boolean> = {

@@ -7,6 +7,7 @@
  * rules and transforms read the interpretation.
  */
 import type { RuleId } from '../rule-ids.js';
+import { V2_ENTRY_POINT_EXPORTS } from './mcp-sdk-v2-exports.js';
 
 /** Which side of the protocol a module serves: client modules are the other side, not ours to migrate. */
 export type SdkSide = 'server' | 'shared' | 'client';
@@ -21,10 +22,80 @@ interface SdkMajorDescription {
    */
   packages: Readonly<Record<string, SdkSide>>;
   subpaths?: Readonly<Record<string, SdkSide>>;
+  /** A request handler's context in this major (`extra` in v1, `ctx` in v2). */
+  context: SdkContextDescription;
+  /**
+   * What each entry point of this major exports (v2: read off the pinned packages, `V2_ENTRY_POINT_EXPORTS`), in the
+   * order a name dropped from an import looks for a home.
+   */
+  entryPoints?: Readonly<Record<string, SdkEntryExports>>;
+  /** The experimental tasks layer this major has (v1 only; v2 moved tasks to an extension). */
+  experimentalTasks?: SdkExperimentalTasks;
+}
+
+/** The types that name a request handler's context in one major, and (where the transforms read them) its members. */
+interface SdkContextDescription {
+  /** The type of a server's request handler context (`RequestHandlerExtra` in v1, `ServerContext` in v2). */
+  server: string;
+  /** The type of a client's request handler context (v1 shares the server's; v2 has `ClientContext`). */
+  client: string;
+  /** The path of the request's id on the context (`extra.requestId` in v1, `ctx.mcpReq.id` in v2). */
+  requestId: readonly string[];
+  /** The member holding the session id of the transport the request came on (v1 `extra.sessionId`). */
+  sessionId?: string;
+  /** The module the context type is exported from (an import the sdk-v2 transform adds, v1). */
+  module?: string;
+  /** Every key of the context object: an inline type made only of these describes the handler context (v1). */
+  members?: readonly string[];
+  /** The keys nothing but a handler context has: an object literal with one of them is a context mock (v1). */
+  distinctiveMembers?: readonly string[];
+}
+
+/** What one entry point of the SDK exports: values (and classes and enums, usable as types too), and types only. */
+export interface SdkEntryExports {
+  values: readonly string[];
+  types: readonly string[];
+}
+
+/** SDK 1.x's experimental tasks layer (`@modelcontextprotocol/sdk/experimental/tasks`), which v2 does not have. */
+interface SdkExperimentalTasks {
+  /** The module path under the package (`experimental/tasks`), with or without `.js` or a subpath. */
+  module: string;
+  /**
+   * The layer's classes a server is built with, each with the server option that takes it: the task store
+   * (`new McpServer(info, { taskStore: new InMemoryTaskStore() })`), which files each task under the session that
+   * created it, and the message queue.
+   */
+  store: { class: string; option: string };
+  messageQueue: { class: string; option: string };
+  /** The server capability the layer answers (`capabilities: { tasks: … }`). */
+  capability: string;
+  /** The method a task store is disposed with (`taskStore.cleanup()`). */
+  cleanupMethod: string;
+  /** The path from a server to the layer's tool registration (`server.experimental.tasks.registerToolTask`). */
+  toolRegistration: readonly [string, string, string];
+}
+
+/** Members of the SDK transports the transforms recognise a serving or relaying endpoint by. */
+interface SdkTransportMembers {
+  /** The Streamable HTTP transport's option whose function mints a session id; `undefined` there makes the transport stateless. */
+  sessionIdOption: string;
+  /** The Streamable HTTP transport's option callback it runs with the id it minted, once per new session. */
+  sessionInitializedOption: string;
+  /** The callback property a transport hands each incoming message to: set by hand, the transport relays raw JSON-RPC. */
+  messageHook: string;
+  /** A transport's method that writes a message out (`transport.send(message)`). */
+  sendMethod: string;
+  /** A transport's method that starts reading: called by hand, no server connects the transport. */
+  startMethod: string;
+  /** The Streamable HTTP transport's method serving one HTTP request (`transport.handleRequest(req, res, req.body)`). */
+  requestMethod: string;
+  /** The Streamable HTTP transport's DNS-rebinding protection options (SDK v2's request handler has none). */
+  dnsRebindingOptions: readonly string[];
 }
 
 /** What an SDK class's instances are to the analysis. */
-export type SdkClassRole = 'low-level-server' | 'high-level-server' | 'streamable-http-transport' | 'sse-transport' | 'stdio-transport' | 'client-transport';
+export type SdkClassRole = 'low-level-server' | 'high-level-server' | 'streamable-http-transport' | 'sse-transport' | 'stdio-transport' | 'client-transport' | 'client';
 
 /** A method of an SDK server or handler context that sends something to the client. */
 export type SendShape =
@@ -81,6 +152,10 @@ export interface SdkFeature {
    * a value of the SDK type `type` (`getClientCapabilities` → `CLIENT_CAPABILITIES_META_KEY`).
    */
   envelope?: Readonly<Record<string, { key: string; type: string }>>;
+  /** The key of `ClientCapabilities` a client declares this feature's requests with (`capabilities.roots`). */
+  clientCapability?: string;
+  /** The key of this feature's request's result that holds what was asked for (`ListRootsResult.roots`). */
+  resultKey?: string;
   /** SDK schemas of the response a raw request of this feature is parsed with. */
   resultSchemas?: readonly string[];
   /**
@@ -113,18 +188,36 @@ export interface SdkDescription {
   contextTypes: readonly string[];
   /** Other exports the rules resolve by name (functions, schemas, errors). */
   exports: readonly string[];
+  /**
+   * The SDK's type guard for an `initialize` request message (`isInitializeRequest(body)`): a project calling it
+   * routes the handshake by hand (a session made on `initialize`, a relay answering it itself). An export like `exports`.
+   */
+  initializeRequestGuard: string;
   /** Schemas of the `initialize` request's params (a project parsing them reads the handshake by hand). */
   initializeParamsSchemas: readonly string[];
   /** Request/notification schemas (v1) and the JSON-RPC method each stands for (v2 registers by method string). */
   schemaMethods: Readonly<Record<string, string>>;
   /** Methods of an SDK server that register a tool, prompt or resource (their callbacks receive the context). */
   registrations: Readonly<Record<string, 'tool' | 'prompt' | 'resource'>>;
+  /** Of those, v1's shorthand forms (`server.tool(name, cb)`), which v2's McpServer no longer has. */
+  legacyRegistrations: readonly string[];
   /** Methods of an SDK server that register a raw JSON-RPC handler. */
   handlerRegistrations: readonly string[];
   /** The method of an SDK server that connects it to a transport (`server.connect(transport)`). */
   connectMethod: string;
+  /** The option of an SDK server's constructor declaring the capabilities it serves (`new McpServer(info, { capabilities: { … } })`). */
+  capabilitiesOption: string;
+  /** The property of an SDK server holding the transport `connect` gave it (`server.transport.onmessage = …`). */
+  connectedTransportProperty: string;
   /** The method of the deprecated HTTP+SSE transport that takes a client's POSTed message (`transport.handlePostMessage(req, res)`). */
   ssePostMethod: string;
+  /** What the transforms recognise a transport's serving or relaying by (`sessionIdGenerator`, `transport.onmessage = …`). */
+  transportMembers: SdkTransportMembers;
+  /**
+   * Methods of an SDK server a roots sync helper (one that asks the client for its roots and caches them) may call
+   * besides its request: reading what `initialize` negotiated, logging, and re-asking on `roots/list_changed`.
+   */
+  rootsBookkeepingMethods: readonly string[];
   rawSenders: Readonly<Record<string, RawSender>>;
   /** Notifications about one request's work (progress): they belong on that request's response stream. */
   requestScopedNotifications: readonly string[];
@@ -152,6 +245,7 @@ const FEATURES = {
     contextMethods: { requestSampling: 'request', createMessage: 'request' },
     messages: { 'sampling/createMessage': 'request' },
     inputRequest: { builder: 'createMessage', responseKind: 'sampling' },
+    clientCapability: 'sampling',
     resultSchemas: ['CreateMessageResultSchema', 'CreateMessageResultWithToolsSchema'],
   },
   elicitation: {
@@ -160,6 +254,7 @@ const FEATURES = {
     contextMethods: { elicitInput: 'request' },
     messages: { 'elicitation/create': 'request', 'notifications/elicitation/complete': 'notification' },
     inputRequest: { builder: 'elicit', responseKind: 'elicit', urlBuilder: 'elicitUrl' },
+    clientCapability: 'elicitation',
     resultSchemas: ['ElicitResultSchema'],
     notifierMethods: ['createElicitationCompletionNotifier'],
     errors: ['UrlElicitationRequiredError'],
@@ -170,6 +265,8 @@ const FEATURES = {
     messages: { 'roots/list': 'request' },
     handledMethods: ['notifications/roots/list_changed'],
     inputRequest: { builder: 'listRoots', responseKind: 'roots' },
+    clientCapability: 'roots',
+    resultKey: 'roots',
     resultSchemas: ['ListRootsResultSchema'],
   },
   ping: {
@@ -246,6 +343,24 @@ export const MCP_SDK: SdkDescription = {
       entry: '@modelcontextprotocol/sdk',
       packages: { '@modelcontextprotocol/sdk': 'shared' },
       subpaths: { server: 'server', client: 'client' },
+      context: {
+        server: 'RequestHandlerExtra',
+        client: 'RequestHandlerExtra',
+        requestId: ['requestId'],
+        sessionId: 'sessionId',
+        module: 'shared/protocol.js',
+        members: ['signal', 'sessionId', 'requestId', 'authInfo', '_meta', 'sendNotification', 'sendRequest', 'requestInfo', 'taskId', 'taskStore', 'taskRequestedTtl', 'closeSSEStream', 'closeStandaloneSSEStream'],
+        // The official codemod's DISTINCTIVE_CONTEXT_KEYS.
+        distinctiveMembers: ['sendRequest', 'sendNotification', 'requestInfo', 'authInfo', 'closeSSEStream', 'closeStandaloneSSEStream'],
+      },
+      experimentalTasks: {
+        module: 'experimental/tasks',
+        store: { class: 'InMemoryTaskStore', option: 'taskStore' },
+        messageQueue: { class: 'InMemoryTaskMessageQueue', option: 'taskMessageQueue' },
+        capability: 'tasks',
+        cleanupMethod: 'cleanup',
+        toolRegistration: ['experimental', 'tasks', 'registerToolTask'],
+      },
     },
     {
       major: 2,
@@ -260,6 +375,8 @@ export const MCP_SDK: SdkDescription = {
         '@modelcontextprotocol/core': 'shared',
         '@modelcontextprotocol/client': 'client',
       },
+      context: { server: 'ServerContext', client: 'ClientContext', requestId: ['mcpReq', 'id'] },
+      entryPoints: V2_ENTRY_POINT_EXPORTS,
     },
   ],
   classes: {
@@ -270,7 +387,9 @@ export const MCP_SDK: SdkDescription = {
     WebStandardStreamableHTTPServerTransport: 'streamable-http-transport',
     SSEServerTransport: 'sse-transport',
     StdioServerTransport: 'stdio-transport',
-    // Client side: a connection to another MCP server (a proxy's upstream); `StdioClientTransport` spawns it.
+    // Client side: a connection to another MCP server (a proxy's upstream); `StdioClientTransport` spawns it, and
+    // `Client` speaks to it (what a gateway opens per session besides a transport).
+    Client: 'client',
     StdioClientTransport: 'client-transport',
     SSEClientTransport: 'client-transport',
     StreamableHTTPClientTransport: 'client-transport',
@@ -278,7 +397,6 @@ export const MCP_SDK: SdkDescription = {
   },
   contextTypes: ['RequestHandlerExtra', 'ServerContext', 'BaseContext'],
   exports: [
-    'isInitializeRequest',
     'InitializeRequestSchema',
     'InitializeRequestParamsSchema',
     'InitializedNotificationSchema',
@@ -296,6 +414,7 @@ export const MCP_SDK: SdkDescription = {
     'toNodeHandler',
     'serveStdio',
   ],
+  initializeRequestGuard: 'isInitializeRequest',
   initializeParamsSchemas: ['InitializeRequestParamsSchema'],
   schemaMethods: {
     InitializeRequestSchema: 'initialize',
@@ -314,9 +433,22 @@ export const MCP_SDK: SdkDescription = {
     resource: 'resource',
     registerResource: 'resource',
   },
+  legacyRegistrations: ['tool', 'prompt', 'resource'],
   handlerRegistrations: ['setRequestHandler', 'setNotificationHandler'],
   connectMethod: 'connect',
+  connectedTransportProperty: 'transport',
+  capabilitiesOption: 'capabilities',
   ssePostMethod: 'handlePostMessage',
+  transportMembers: {
+    sessionIdOption: 'sessionIdGenerator',
+    sessionInitializedOption: 'onsessioninitialized',
+    messageHook: 'onmessage',
+    sendMethod: 'send',
+    startMethod: 'start',
+    requestMethod: 'handleRequest',
+    dnsRebindingOptions: ['allowedHosts', 'allowedOrigins', 'enableDnsRebindingProtection'],
+  },
+  rootsBookkeepingMethods: ['getClientCapabilities', 'getClientVersion', 'sendLoggingMessage', 'setNotificationHandler', 'listRoots'],
   rawSenders: {
     request: { sends: 'request', owner: 'server' },
     sendRequest: { sends: 'request', owner: 'context' },

@@ -1,5 +1,5 @@
 /**
- * `src/transforms/sdk-v2/v2-exports.ts` is data read off the real v2 packages this repository pins
+ * `src/frameworks/mcp-sdk-v2-exports.ts` (the SDK description's v2 `entryPoints`) is data read off the real v2 packages this repository pins
  * (its devDependencies): every name each entry point exports, value or type-only. This test reads
  * them again with the TypeScript checker and fails when the table drifts from the packages; run it
  * with UPDATE_V2_EXPORTS=1 to rewrite the table after a version bump.
@@ -8,10 +8,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
-import { V2_EXPORTS, V2_ENTRY_POINTS } from '../../src/transforms/sdk-v2/v2-exports.js';
+import { V2_EXPORTS, V2_ENTRY_POINTS } from '../../src/analysis/sdk-modules.js';
 import { ROOT } from '../support/transform-fixtures.js';
 
-const TABLE = path.join(ROOT, 'src', 'transforms', 'sdk-v2', 'v2-exports.ts');
+const TABLE = path.join(ROOT, 'src', 'frameworks', 'mcp-sdk-v2-exports.ts');
 
 function isTypeOnlyExport(symbol: ts.Symbol): boolean {
   return (symbol.declarations ?? []).some((d) => ts.isExportSpecifier(d) && (d.isTypeOnly || d.parent.parent.isTypeOnly));
@@ -47,12 +47,12 @@ function readExports(): Record<string, { values: string[]; types: string[] }> {
 
 function render(table: Record<string, { values: string[]; types: string[] }>): string {
   const current = fs.readFileSync(TABLE, 'utf8');
-  const head = current.slice(0, current.indexOf('export const V2_EXPORTS'));
+  const head = current.slice(0, current.indexOf('export const V2_ENTRY_POINT_EXPORTS'));
   const list = (names: string[]) => `[${names.map((n) => `'${n}'`).join(', ')}]`;
   const body = Object.entries(table)
     .map(([entry, { values, types }]) => `  '${entry}': {\n    values: ${list(values)},\n    types: ${list(types)},\n  },`)
     .join('\n');
-  return `${head}export const V2_EXPORTS: Readonly<Record<string, V2Exports>> = {\n${body}\n};\n`;
+  return `${head}export const V2_ENTRY_POINT_EXPORTS: Readonly<Record<string, SdkEntryExports>> = {\n${body}\n};\n`;
 }
 
 describe('v2 exports table', () => {

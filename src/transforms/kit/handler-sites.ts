@@ -8,6 +8,7 @@ import { isServerKind } from '../../analysis/values.js';
 import type { Analysis, AnalysisResult } from '../../analysis/model.js';
 import { frameworkSitesOf } from '../../analysis/framework-sites.js';
 import { handlerRegistration } from '../../analysis/sdk-features.js';
+import { registrationOf } from '../../analysis/sdk-modules.js';
 import { markedSpans, markerInsertion } from '../../markers.js';
 import type { TextEdit } from './edits.js';
 import type { TransformPlan } from './plan.js';
@@ -110,12 +111,12 @@ export function directHandler(analysis: Analysis, node: ts.Node): HandlerSite | 
     const registration = handlerRegistration(analysis, call);
     if (registration) return { fn: handler, method: registration.method, contextIndex: 1, lowLevel: true };
   }
-  for (const name of ['registerPrompt', 'registerResource'] as const) {
-    if (call && calleeParts(call).name === name && call.arguments.length > 0 && unwrap(call.arguments[call.arguments.length - 1]!) === handler) {
-      const receiver = calleeParts(call).receiver;
-      if (receiver && isServerKind(analysis.values.valueOf(receiver))) {
-        return { fn: handler, method: name === 'registerPrompt' ? 'prompts/get' : 'resources/read', contextIndex: handler.parameters.length >= 1 ? handler.parameters.length - 1 : 1 };
-      }
+  // A prompt or resource registered the current way (`server.registerPrompt(name, config, cb)`, not v1's `server.prompt(…)`).
+  const registration = call && registrationOf(calleeParts(call).name ?? '');
+  if (call && registration && !registration.legacy && registration.kind !== 'tool' && call.arguments.length > 0 && unwrap(call.arguments[call.arguments.length - 1]!) === handler) {
+    const receiver = calleeParts(call).receiver;
+    if (receiver && isServerKind(analysis.values.valueOf(receiver))) {
+      return { fn: handler, method: registration.kind === 'prompt' ? 'prompts/get' : 'resources/read', contextIndex: handler.parameters.length >= 1 ? handler.parameters.length - 1 : 1 };
     }
   }
   return undefined;

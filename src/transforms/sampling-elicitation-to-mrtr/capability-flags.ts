@@ -11,12 +11,15 @@
 import { ts } from '../../typescript.js';
 import { calleeParts, isInside, unwrap } from '../../analysis/ast.js';
 import type { Analysis } from '../../analysis/model.js';
-import type { FeatureId } from '../../analysis/sdk-features.js';
+import { CLIENT_CAPABILITY_OF, envelopeKeysOf, serverMethodsOf, type FeatureId } from '../../analysis/sdk-features.js';
 import type { TextEdit } from '../kit/edits.js';
 import { importRemoval, linesOf } from './message-inline.js';
 
 /** The client capability each request needs (a key of ClientCapabilities). */
-const CAPABILITY: Partial<Record<FeatureId, string>> = { roots: 'roots', sampling: 'sampling', elicitation: 'elicitation' };
+const CAPABILITY: Partial<Readonly<Record<FeatureId, string>>> = CLIENT_CAPABILITY_OF;
+/** How a handler reads the client's capabilities: the server method (`getClientCapabilities()`) or the envelope's key (`CLIENT_CAPABILITIES_META_KEY`). */
+const CAPABILITIES_READS = serverMethodsOf('client-capabilities');
+const CAPABILITIES_KEYS = envelopeKeysOf('client-capabilities');
 
 export interface CapabilityFlags {
   /** The flags' symbols: not state held across the round. */
@@ -134,8 +137,8 @@ function readsCapabilities(expression: ts.Node): boolean {
   let found = false;
   const visit = (node: ts.Node): void => {
     if (found) return;
-    if (ts.isCallExpression(node) && calleeParts(node).name === 'getClientCapabilities') found = true;
-    else if (ts.isIdentifier(node) && node.text === 'CLIENT_CAPABILITIES_META_KEY') found = true;
+    if (ts.isCallExpression(node) && CAPABILITIES_READS.has(calleeParts(node).name ?? '')) found = true;
+    else if (ts.isIdentifier(node) && CAPABILITIES_KEYS.has(node.text)) found = true;
     else ts.forEachChild(node, visit);
   };
   visit(expression);

@@ -24,7 +24,8 @@
 import { ts } from '../../typescript.js';
 import { calleeParts, unwrap } from '../../analysis/ast.js';
 import type { AnalysisResult, Analysis } from '../../analysis/model.js';
-import { serverMethodCall, type InputRequestSite } from '../../analysis/sdk-features.js';
+import { describedFeature, serverMethodCall, serverMethodsOf, type InputRequestSite } from '../../analysis/sdk-features.js';
+import { HANDLER_REGISTRATION_METHODS, ROOTS_BOOKKEEPING_METHODS } from '../../analysis/sdk-modules.js';
 import { directHandler, forEachCall, type HandlerSite } from '../kit/handler-sites.js';
 
 /** A tool handler's `await helper(…)` that reads the client's roots list through a sync helper. */
@@ -35,7 +36,10 @@ export interface RootsHelperRound {
 }
 
 /** The SDK server methods a roots sync helper may call besides its request. */
-const BOOKKEEPING = new Set(['getClientCapabilities', 'getClientVersion', 'sendLoggingMessage', 'setNotificationHandler', 'listRoots']);
+const BOOKKEEPING = ROOTS_BOOKKEEPING_METHODS;
+/** The roots request (`server.server.listRoots()`) and the key of its result holding the list (`response.roots`). */
+const LIST_ROOTS = serverMethodsOf('roots', 'request');
+const ROOTS_KEY = describedFeature('roots').resultKey!;
 const CACHE_METHODS = new Set(['get', 'has', 'set', 'delete', 'clear']);
 
 /**
@@ -99,7 +103,7 @@ function returnsRootsOnly(analysis: Analysis, files: readonly ts.SourceFile[], f
   const answer = analysis.values.symbolOf(answerDecl.name);
   const isRootsOfAnswer = (e: ts.Expression | undefined): boolean => {
     const node = e && unwrap(e);
-    return !!node && ts.isPropertyAccessExpression(node) && node.name.text === 'roots' && ts.isIdentifier(unwrap(node.expression)) && analysis.values.symbolOf(unwrap(node.expression)) === answer;
+    return !!node && ts.isPropertyAccessExpression(node) && node.name.text === ROOTS_KEY && ts.isIdentifier(unwrap(node.expression)) && analysis.values.symbolOf(unwrap(node.expression)) === answer;
   };
   let cache: ts.Symbol | undefined;
   // The receivers of get/has/set/delete/clear calls: the cache and nothing else.
@@ -149,8 +153,9 @@ function allowedCall(analysis: Analysis, call: ts.CallExpression, inside: (node:
   if (!name || !receiver) return false;
   if (ts.isIdentifier(unwrap(receiver)) && (unwrap(receiver) as ts.Identifier).text === 'console') return true;
   if (!serverMethodCall(analysis, call, BOOKKEEPING)) return false;
-  if (name === 'setNotificationHandler') return /roots\/list_changed|RootsListChanged/.test(call.arguments[0]?.getText() ?? '');
-  return name !== 'listRoots';
+  // The one handler registration among them (`setNotificationHandler`) re-asks on the roots list changing.
+  if (HANDLER_REGISTRATION_METHODS.has(name)) return /roots\/list_changed|RootsListChanged/.test(call.arguments[0]?.getText() ?? '');
+  return !LIST_ROOTS.has(name);
 }
 
 /**

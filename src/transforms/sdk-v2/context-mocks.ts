@@ -14,11 +14,13 @@ import type { Diagnostic } from '@modelcontextprotocol/codemod';
 import type { Node as TsMorphNode, ObjectLiteralExpression, SourceFile } from 'ts-morph';
 import { loadTsMorph, ts } from '../../typescript.js';
 import { compilerDescendantsOfKind, wrapped } from './compiler-walk.js';
+import { HANDLER_CONTEXT_TYPES, handlerContextOf } from '../../analysis/sdk-modules.js';
 
 const MOCK_MESSAGE = 'This object looks like a v1 handler-context mock';
 /** v1 context keys nothing but a handler context has (the codemod's DISTINCTIVE_CONTEXT_KEYS). */
-const CONTEXT_ONLY_KEYS = new Set(['sendRequest', 'sendNotification', 'requestInfo', 'authInfo', 'closeSSEStream', 'closeStandaloneSSEStream']);
-const CONTEXT_TYPES = new Set(['RequestHandlerExtra', 'ServerContext', 'ClientContext']);
+const CONTEXT_ONLY_KEYS = handlerContextOf(1).distinctiveMembers;
+/** The types of a concrete handler context, v1 or v2, server or client side. */
+const CONTEXT_TYPES = HANDLER_CONTEXT_TYPES;
 
 export function isContextMockDiagnostic(d: Diagnostic): boolean {
   return d.message.startsWith(MOCK_MESSAGE);

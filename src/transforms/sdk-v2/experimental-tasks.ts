@@ -14,10 +14,13 @@ import type { Identifier, Node as TsMorphNode, ObjectLiteralExpression, Property
 import { loadTsMorph, ts } from '../../typescript.js';
 import { isMcpSpecifier, type ImportBinding } from './bindings.js';
 import { descendantsOfKind, wrapped } from './compiler-walk.js';
+import { CAPABILITIES_OPTION, HIGH_LEVEL_SERVER_CLASSES, V1_EXPERIMENTAL_TASKS } from '../../analysis/sdk-modules.js';
 
-const TASKS_MODULE = /^@modelcontextprotocol\/sdk\/experimental\/tasks(?:\/|\.js$|$)/;
+const TASKS = V1_EXPERIMENTAL_TASKS;
+const TASKS_MODULE = TASKS.modulePattern;
 /** The experimental classes a server is built with, by the McpServer option that takes each. */
-const OPTION_OF: Record<string, string> = { InMemoryTaskStore: 'taskStore', InMemoryTaskMessageQueue: 'taskMessageQueue' };
+const OPTION_OF: Record<string, string> = Object.fromEntries([TASKS.store, TASKS.messageQueue].map((c) => [c.class, c.option]));
+const [EXPERIMENTAL, TASKS_MEMBER, REGISTER_TOOL_TASK] = TASKS.toolRegistration;
 
 export interface RemovedTasks {
   /** The variables removed (`taskStore`, `taskMessageQueue`), for the report. */
@@ -62,9 +65,9 @@ export function removeExperimentalTasks(sf: SourceFile, sdkBefore: readonly Impo
   }
   // The `tasks` capability of a server whose task store went: nothing answers tasks/* any more.
   for (const options of optionObjects) {
-    const capabilities = options.getProperty('capabilities');
+    const capabilities = options.getProperty(CAPABILITIES_OPTION);
     const object = capabilities && Node.isPropertyAssignment(capabilities) ? capabilities.getInitializer() : undefined;
-    const tasks = object && Node.isObjectLiteralExpression(object) ? object.getProperty('tasks') : undefined;
+    const tasks = object && Node.isObjectLiteralExpression(object) ? object.getProperty(TASKS.capability) : undefined;
     if (tasks) {
       removals.push(tasks);
       out.capabilities++;
@@ -140,7 +143,7 @@ function ownUse(use: TsMorphNode, option: string): { remove: TsMorphNode; option
   const access = parent;
   const call = access?.getParent();
   const statement = call?.getParent();
-  if (access && Node.isPropertyAccessExpression(access) && access.getName() === 'cleanup' && call && Node.isCallExpression(call) && call.getExpression() === access && statement && Node.isExpressionStatement(statement)) {
+  if (access && Node.isPropertyAccessExpression(access) && access.getName() === TASKS.cleanupMethod && call && Node.isCallExpression(call) && call.getExpression() === access && statement && Node.isExpressionStatement(statement)) {
     return { remove: statement };
   }
   return undefined;
@@ -154,7 +157,7 @@ function isSdkMcpServer(expression: TsMorphNode): boolean {
   return expression
     .getSourceFile()
     .getImportDeclarations()
-    .some((d) => isMcpSpecifier(d.getModuleSpecifierValue()) && d.getNamedImports().some((n) => n.getName() === 'McpServer' && (n.getAliasNode()?.getText() ?? n.getName()) === local));
+    .some((d) => isMcpSpecifier(d.getModuleSpecifierValue()) && d.getNamedImports().some((n) => HIGH_LEVEL_SERVER_CLASSES.has(n.getName()) && (n.getAliasNode()?.getText() ?? n.getName()) === local));
 }
 /** Start of the line `pos` is on, when only whitespace precedes it there; else `pos`. */
 function lineStartBefore(text: string, pos: number): number {
@@ -235,16 +238,16 @@ const TASK_TOOL_MESSAGE =
 export function disableTaskTools(sf: SourceFile): number {
   // No such name, no such access: and walking every property access would wrap each one in a ts-morph
   // node, which every later edit of the file (the official codemod's) then has to carry over.
-  if (!sf.getFullText().includes('registerToolTask')) return 0;
+  if (!sf.getFullText().includes(REGISTER_TOOL_TASK)) return 0;
   const { Node, SyntaxKind } = loadTsMorph();
   const statements = new Set<TsMorphNode>();
   // The name's text is `registerToolTask` wherever its source is: only those accesses are wrapped.
-  for (const access of descendantsOfKind<PropertyAccessExpression>(sf, SyntaxKind.PropertyAccessExpression, (node) => (node as ts.PropertyAccessExpression).name.text === 'registerToolTask')) {
-    if (access.getName() !== 'registerToolTask') continue;
+  for (const access of descendantsOfKind<PropertyAccessExpression>(sf, SyntaxKind.PropertyAccessExpression, (node) => (node as ts.PropertyAccessExpression).name.text === REGISTER_TOOL_TASK)) {
+    if (access.getName() !== REGISTER_TOOL_TASK) continue;
     const tasks = access.getExpression();
-    if (!Node.isPropertyAccessExpression(tasks) || tasks.getName() !== 'tasks') continue;
+    if (!Node.isPropertyAccessExpression(tasks) || tasks.getName() !== TASKS_MEMBER) continue;
     const experimental = tasks.getExpression();
-    if (!Node.isPropertyAccessExpression(experimental) || experimental.getName() !== 'experimental') continue;
+    if (!Node.isPropertyAccessExpression(experimental) || experimental.getName() !== EXPERIMENTAL) continue;
     const receiver = experimental.getExpression();
     if (!Node.isIdentifier(receiver) || !isSdkServerValue(receiver)) continue;
     const statement = receiver.getFirstAncestor((a) => Node.isStatement(a) && (Node.isBlock(a.getParent()) || Node.isSourceFile(a.getParent())));

@@ -15,12 +15,20 @@ import { loadTsMorph, ts } from '../../typescript.js';
 import { declarationsAt, declarationsOf } from './bindings.js';
 import { compilerDescendantsOfKind } from './compiler-walk.js';
 import { namesContextType } from './context-mocks.js';
-import { REGISTRATION_METHODS } from '../../analysis/sdk-modules.js';
+import { handlerContextOf, REGISTRATION_METHODS } from '../../analysis/sdk-modules.js';
 
 const FORWARDED = /^The context object is forwarded to ([\w$]+)\(…\)/;
+const V1_CONTEXT = handlerContextOf(1);
 /** The keys of v1's `RequestHandlerExtra`: an inline type made of these only describes the handler context. */
-const V1_CONTEXT_KEYS = new Set(['signal', 'sessionId', 'requestId', 'authInfo', '_meta', 'sendNotification', 'sendRequest', 'requestInfo', 'taskId', 'taskStore', 'taskRequestedTtl', 'closeSSEStream', 'closeStandaloneSSEStream']);
-const V1_PROTOCOL_MODULE = '@modelcontextprotocol/sdk/shared/protocol.js';
+const V1_CONTEXT_KEYS = V1_CONTEXT.members;
+/** v1's context type (`RequestHandlerExtra`) and the module exporting it. */
+const V1_CONTEXT_TYPE = V1_CONTEXT.type;
+const V1_PROTOCOL_MODULE = V1_CONTEXT.module!;
+/** v1's `extra.requestId` and `extra.sessionId`, and the first member of v2's request id path (`ctx.mcpReq.id`). */
+const V1_REQUEST_ID = V1_CONTEXT.requestId[0]!;
+const V1_SESSION_ID = V1_CONTEXT.sessionId!;
+const V2_CONTEXT = handlerContextOf(2);
+const V2_REQUEST = V2_CONTEXT.requestId[0]!;
 
 export interface ForwardedContext {
   /** The helper, a function declared at the top of the file. */
@@ -140,8 +148,8 @@ export function annotateAsV1Context(sf: SourceFile, helpers: readonly ForwardedC
     .getImportDeclarations()
     .filter((d) => d.getModuleSpecifierValue().startsWith('@modelcontextprotocol/sdk'))
     .flatMap((d) => d.getNamedImports())
-    .find((n) => n.getName() === 'RequestHandlerExtra');
-  const local = existing ? (existing.getAliasNode()?.getText() ?? 'RequestHandlerExtra') : 'RequestHandlerExtra';
+    .find((n) => n.getName() === V1_CONTEXT_TYPE);
+  const local = existing ? (existing.getAliasNode()?.getText() ?? V1_CONTEXT_TYPE) : V1_CONTEXT_TYPE;
   let changed = false;
   for (const helper of helpers) {
     const parameter = helperParameter(sf, helper);
@@ -153,7 +161,7 @@ export function annotateAsV1Context(sf: SourceFile, helpers: readonly ForwardedC
     // Beside the file's SDK imports, where a hand-written one would be.
     const imports = sf.getImportDeclarations();
     const lastSdk = imports.map((d) => d.getModuleSpecifierValue().startsWith('@modelcontextprotocol/sdk')).lastIndexOf(true);
-    sf.insertImportDeclaration(lastSdk + 1, { moduleSpecifier: V1_PROTOCOL_MODULE, namedImports: ['RequestHandlerExtra'], isTypeOnly: true });
+    sf.insertImportDeclaration(lastSdk + 1, { moduleSpecifier: V1_PROTOCOL_MODULE, namedImports: [V1_CONTEXT_TYPE], isTypeOnly: true });
   }
 }
 
@@ -187,10 +195,10 @@ export function remapDestructuredRequestId(sf: SourceFile, helpers: readonly For
       if (!init || !Node.isIdentifier(init) || init.getText() !== name || !Node.isObjectBindingPattern(pattern)) continue;
       const elements = pattern.getElements();
       const keyOf = (e: BindingElement): string => e.getPropertyNameNode()?.getText() ?? e.getName();
-      if (elements.some((e) => keyOf(e) === 'mcpReq' || e.getDotDotDotToken())) continue;
-      const requestId = elements.find((e) => keyOf(e) === 'requestId' && !e.getInitializer() && Node.isIdentifier(e.getNameNode()));
+      if (elements.some((e) => keyOf(e) === V2_REQUEST || e.getDotDotDotToken())) continue;
+      const requestId = elements.find((e) => keyOf(e) === V1_REQUEST_ID && !e.getInitializer() && Node.isIdentifier(e.getNameNode()));
       if (!requestId) continue;
-      const sessionId = elements.find((e) => keyOf(e) === 'sessionId' && !e.getPropertyNameNode() && !e.getInitializer());
+      const sessionId = elements.find((e) => keyOf(e) === V1_SESSION_ID && !e.getPropertyNameNode() && !e.getInitializer());
       const logFields = sessionId ? logFieldsBesideRequestId(sessionId) : undefined;
       const kept = elements.filter((e) => e !== requestId && !(logFields && e === sessionId));
       const list = decl.getParent();
@@ -223,7 +231,7 @@ function logFieldsBesideRequestId(element: BindingElement): ShorthandPropertyAss
     const field = reference.getParent();
     if (!field || !Node.isShorthandPropertyAssignment(field)) return undefined;
     const literal = field.getParent();
-    if (!Node.isObjectLiteralExpression(literal) || !literal.getProperty('requestId')) return undefined;
+    if (!Node.isObjectLiteralExpression(literal) || !literal.getProperty(V1_REQUEST_ID)) return undefined;
     fields.push(field);
   }
   return fields.length > 0 ? fields : undefined;
@@ -243,6 +251,6 @@ export function helperTakesV2Context(sf: SourceFile, forwarded: ForwardedContext
 export function contextImportsTypeOnly(sf: SourceFile): void {
   for (const decl of sf.getImportDeclarations()) {
     if (decl.isTypeOnly() || !decl.getModuleSpecifierValue().startsWith('@modelcontextprotocol/')) continue;
-    for (const named of decl.getNamedImports()) if ((named.getName() === 'ServerContext' || named.getName() === 'ClientContext') && !named.isTypeOnly()) named.setIsTypeOnly(true);
+    for (const named of decl.getNamedImports()) if ((named.getName() === V2_CONTEXT.type || named.getName() === V2_CONTEXT.clientType) && !named.isTypeOnly()) named.setIsTypeOnly(true);
   }
 }

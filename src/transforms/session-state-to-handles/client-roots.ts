@@ -8,6 +8,11 @@ import { ts } from '../../typescript.js';
 import { calleeParts, unwrap } from '../../analysis/ast.js';
 import type { StoreModel } from '../../analysis/reach.js';
 import { isServerKind, type ValueAnalysis } from '../../analysis/values.js';
+import { describedFeature, serverMethodsOf } from '../../analysis/sdk-features.js';
+
+/** The roots request (`server.server.listRoots()`) and the key of its result holding the list (`response.roots`). */
+const LIST_ROOTS = serverMethodsOf('roots', 'request');
+const ROOTS_KEY = describedFeature('roots').resultKey!;
 
 /** True when a value the store is given is the roots of an SDK server's `listRoots()` answer (directly or through a local const). */
 export function cachesClientRoots(model: StoreModel, values: ValueAnalysis): boolean {
@@ -17,7 +22,7 @@ export function cachesClientRoots(model: StoreModel, values: ValueAnalysis): boo
 function isListRootsAnswer(value: ts.Node, values: ValueAnalysis): boolean {
   let expression = unwrap(value);
   // `response.roots` / `response?.roots`: the answer's list.
-  if (ts.isPropertyAccessExpression(expression) && expression.name.text === 'roots') expression = unwrap(expression.expression);
+  if (ts.isPropertyAccessExpression(expression) && expression.name.text === ROOTS_KEY) expression = unwrap(expression.expression);
   if (ts.isIdentifier(expression)) {
     const declaration = values.symbolOf(expression)?.valueDeclaration;
     if (!declaration || !ts.isVariableDeclaration(declaration) || !declaration.initializer) return false;
@@ -25,7 +30,7 @@ function isListRootsAnswer(value: ts.Node, values: ValueAnalysis): boolean {
   }
   if (!ts.isCallExpression(expression)) return false;
   const { name, receiver } = calleeParts(expression);
-  return name === 'listRoots' && receiver !== undefined && isServerKind(values.valueOf(receiver));
+  return !!name && LIST_ROOTS.has(name) && receiver !== undefined && isServerKind(values.valueOf(receiver));
 }
 
 /** The marker's advice for such a store. */

@@ -7,7 +7,7 @@
  */
 import { ts } from '../../typescript.js';
 import { calleeParts, forEachDescendant, propertyNameText, unwrap } from '../../analysis/ast.js';
-import { CONNECT_METHOD } from '../../analysis/sdk-modules.js';
+import { CONNECT_METHOD, TRANSPORT_MEMBERS } from '../../analysis/sdk-modules.js';
 import { functionOfDeclaration } from '../../analysis/declarations.js';
 import type { ValueAnalysis } from '../../analysis/values.js';
 
@@ -31,7 +31,7 @@ function transportArgument(call: ts.CallExpression, isTransport: (node: ts.Node)
 
 function inSessionCallback(node: ts.Node, stop: ts.Node): boolean {
   for (let n: ts.Node | undefined = node.parent; n && n !== stop; n = n.parent) {
-    if ((ts.isPropertyAssignment(n) || ts.isMethodDeclaration(n)) && propertyNameText(n.name) === 'onsessioninitialized') return true;
+    if ((ts.isPropertyAssignment(n) || ts.isMethodDeclaration(n)) && propertyNameText(n.name) === TRANSPORT_MEMBERS.sessionInitializedOption) return true;
   }
   return false;
 }

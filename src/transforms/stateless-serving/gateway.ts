@@ -9,13 +9,12 @@
 import { ts } from '../../typescript.js';
 import { calleeParts, forEachDescendant, propertyNameText, unwrap } from '../../analysis/ast.js';
 import type { AnalysisResult } from '../../analysis/model.js';
-import { CONNECT_METHOD, isClientSdkModule } from '../../analysis/sdk-modules.js';
+import { CONNECT_METHOD, CONNECTED_TRANSPORT_PROPERTY, INITIALIZE_REQUEST_GUARD, isClientSdkModule, TRANSPORT_MEMBERS, UPSTREAM_CLIENT_CLASSES } from '../../analysis/sdk-modules.js';
 import { startsChildProcess } from '../../analysis/session-processes.js';
 import type { TransformOptions } from '../kit/plan.js';
 import { RULE_ID, type RuleId } from '../../rule-ids.js';
 
-/** SDK classes that open a connection to another MCP server. */
-const UPSTREAM_CLIENT_CLASSES = new Set(['Client', 'StdioClientTransport', 'StreamableHTTPClientTransport', 'SSEClientTransport']);
+const { messageHook: MESSAGE_HOOK, sendMethod: SEND_METHOD, startMethod: START_METHOD, sessionIdOption: SESSION_ID_OPTION, sessionInitializedOption: SESSION_INITIALIZED_OPTION } = TRANSPORT_MEMBERS;
 
 /** What one session (or, for a stateless relay, one request) of the endpoint owns upstream, in the words the marker uses. */
 interface GatewayUpstream {
@@ -56,12 +55,12 @@ export function perSessionUpstream(result: AnalysisResult, sf: ts.SourceFile, tr
   const upstreams: string[] = [];
   const children: string[] = [];
   forEachDescendant(scope, (node) => {
-    if (!initializeRouting && ts.isCallExpression(node) && result.analysis.sdk.exportOf(node.expression)?.name === 'isInitializeRequest') initializeRouting = relayHandlerStatement(node, isTransport);
-    if (ts.isBinaryExpression(node) && node.operatorToken.kind === ts.SyntaxKind.EqualsToken && ts.isPropertyAccessExpression(node.left) && node.left.name.text === 'onmessage' && isTransport(node.left.expression)) relays = true;
+    if (!initializeRouting && ts.isCallExpression(node) && result.analysis.sdk.exportOf(node.expression)?.name === INITIALIZE_REQUEST_GUARD) initializeRouting = relayHandlerStatement(node, isTransport);
+    if (ts.isBinaryExpression(node) && node.operatorToken.kind === ts.SyntaxKind.EqualsToken && ts.isPropertyAccessExpression(node.left) && node.left.name.text === MESSAGE_HOOK && isTransport(node.left.expression)) relays = true;
     if (ts.isCallExpression(node)) {
       const { name, receiver } = calleeParts(node);
       // `send` pushes upstream messages out; `start` by hand means no server connects the transport.
-      if ((name === 'send' || name === 'start') && receiver && isTransport(receiver)) relays = true;
+      if ((name === SEND_METHOD || name === START_METHOD) && receiver && isTransport(receiver)) relays = true;
       if (opensUpstream(result, node)) upstreams.push(`an upstream connection from \`${short(node.getText(sf))}\``);
       if (startsChildProcess(values, node)) children.push(`a child process (\`${short(node.getText(sf))}\`)`);
       if (minted.size > 0 && node.arguments.some((a) => ts.isIdentifier(unwrap(a)) && minted.has(values.symbolOf(unwrap(a))!)) && servesTransport(result, node, scope, isTransport)) {
@@ -115,10 +114,10 @@ export function stdioRelayNote(result: AnalysisResult, sf: ts.SourceFile, create
   });
   let relayed: ts.Node | undefined;
   forEachDescendant(sf, (node) => {
-    if (relayed || !ts.isBinaryExpression(node) || node.operatorToken.kind !== ts.SyntaxKind.EqualsToken || !ts.isPropertyAccessExpression(node.left) || node.left.name.text !== 'onmessage') return;
+    if (relayed || !ts.isBinaryExpression(node) || node.operatorToken.kind !== ts.SyntaxKind.EqualsToken || !ts.isPropertyAccessExpression(node.left) || node.left.name.text !== MESSAGE_HOOK) return;
     const target = unwrap(node.left.expression);
     if (transportSymbol && ts.isIdentifier(target) && values.symbolOf(target) === transportSymbol) relayed = node;
-    const holder = ts.isPropertyAccessExpression(target) && target.name.text === 'transport' ? unwrap(target.expression) : undefined;
+    const holder = ts.isPropertyAccessExpression(target) && target.name.text === CONNECTED_TRANSPORT_PROPERTY ? unwrap(target.expression) : undefined;
     const server = holder && ts.isIdentifier(holder) ? values.symbolOf(holder) : undefined;
     if (server && servers.has(server)) relayed = node;
   });
@@ -143,7 +142,7 @@ function mintedIdSymbols(result: AnalysisResult, transport: ts.NewExpression, mi
   const options = transport.arguments?.[0] && unwrap(transport.arguments[0]);
   if (!options || !ts.isObjectLiteralExpression(options)) return out;
   for (const property of options.properties) {
-    if (ts.isSpreadAssignment(property) || propertyNameText(property.name) !== 'onsessioninitialized') continue;
+    if (ts.isSpreadAssignment(property) || propertyNameText(property.name) !== SESSION_INITIALIZED_OPTION) continue;
     let callback: ts.Node | undefined = ts.isPropertyAssignment(property) ? unwrap(property.initializer) : ts.isMethodDeclaration(property) ? property : undefined;
     if (ts.isShorthandPropertyAssignment(property)) callback = values.symbolOf(property.name)?.valueDeclaration;
     else if (callback && ts.isIdentifier(callback)) callback = values.symbolOf(callback)?.valueDeclaration;
@@ -155,7 +154,7 @@ function mintedIdSymbols(result: AnalysisResult, transport: ts.NewExpression, mi
 
 /** The statement that installs the relay's message handler (`transport.onmessage = …`) holding `call`, or the call's own statement. */
 function relayHandlerStatement(call: ts.Node, isTransport: (node: ts.Node) => boolean): ts.Node {
-  const handler = ts.findAncestor(call, (n) => ts.isBinaryExpression(n) && n.operatorToken.kind === ts.SyntaxKind.EqualsToken && ts.isPropertyAccessExpression(n.left) && n.left.name.text === 'onmessage' && isTransport(n.left.expression));
+  const handler = ts.findAncestor(call, (n) => ts.isBinaryExpression(n) && n.operatorToken.kind === ts.SyntaxKind.EqualsToken && ts.isPropertyAccessExpression(n.left) && n.left.name.text === MESSAGE_HOOK && isTransport(n.left.expression));
   let statement: ts.Node = handler ?? call;
   while (!ts.isStatement(statement) && statement.parent) statement = statement.parent;
   return statement;
@@ -165,7 +164,7 @@ function relayHandlerStatement(call: ts.Node, isTransport: (node: ts.Node) => bo
 export function mintsNoSession(transport: ts.NewExpression): boolean {
   const options = transport.arguments?.[0] && unwrap(transport.arguments[0]);
   if (!options || !ts.isObjectLiteralExpression(options)) return false;
-  const generator = options.properties.find((p) => ts.isPropertyAssignment(p) && ts.isIdentifier(p.name) && p.name.text === 'sessionIdGenerator');
+  const generator = options.properties.find((p) => ts.isPropertyAssignment(p) && ts.isIdentifier(p.name) && p.name.text === SESSION_ID_OPTION);
   if (!generator || !ts.isPropertyAssignment(generator)) return false;
   const value = unwrap(generator.initializer);
   return (ts.isIdentifier(value) && value.text === 'undefined') || ts.isVoidExpression(value);
@@ -211,7 +210,7 @@ function gatewayAdvice(result: AnalysisResult, gateway: GatewayUpstream, transpo
  */
 function statelessRelaySibling(result: AnalysisResult, transport: ts.NewExpression): string | undefined {
   for (const sf of result.sourceFiles) {
-    if (!sf.text.includes('sessionIdGenerator')) continue;
+    if (!sf.text.includes(SESSION_ID_OPTION)) continue;
     let found: string | undefined;
     forEachDescendant(sf, (node) => {
       if (found || node === transport || !ts.isNewExpression(node) || !mintsNoSession(node) || !result.analysis.sdk.exportOf(node.expression)) return;

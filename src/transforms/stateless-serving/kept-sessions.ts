@@ -6,7 +6,10 @@ import path from 'node:path';
 import { ts } from '../../typescript.js';
 import { forEachDescendant, propertyNameText } from '../../analysis/ast.js';
 import type { AnalysisResult } from '../../analysis/model.js';
-import { HIGH_LEVEL_SERVER_CLASSES, LOW_LEVEL_SERVER_CLASSES, sdkMajorOfFile } from '../../analysis/sdk-modules.js';
+import { HIGH_LEVEL_SERVER_CLASSES, LOW_LEVEL_SERVER_CLASSES, sdkMajorOfFile, V1_EXPERIMENTAL_TASKS } from '../../analysis/sdk-modules.js';
+
+/** The server option SDK 1.x's tasks layer takes its task store by (`new McpServer(info, { taskStore })`). */
+const TASK_STORE_OPTION = V1_EXPERIMENTAL_TASKS.store.option;
 import type { TransformOptions } from '../kit/plan.js';
 
 /**
@@ -17,14 +20,14 @@ import type { TransformOptions } from '../kit/plan.js';
  */
 export function sessionOwnedTaskStore(result: AnalysisResult, from: ts.SourceFile): string | undefined {
   for (const sf of result.sourceFiles) {
-    if (!sf.text.includes('taskStore') || sdkMajorOfFile(sf) !== 1) continue;
+    if (!sf.text.includes(TASK_STORE_OPTION) || sdkMajorOfFile(sf) !== 1) continue;
     let found: ts.Node | undefined;
     forEachDescendant(sf, (node) => {
       if (found || !ts.isNewExpression(node)) return;
       const name = result.analysis.sdk.exportOf(node.expression)?.name ?? '';
       if (!HIGH_LEVEL_SERVER_CLASSES.has(name) && !LOW_LEVEL_SERVER_CLASSES.has(name)) return;
       forEachDescendant(node, (inner) => {
-        if (!found && (ts.isPropertyAssignment(inner) || ts.isShorthandPropertyAssignment(inner)) && propertyNameText(inner.name) === 'taskStore') found = inner;
+        if (!found && (ts.isPropertyAssignment(inner) || ts.isShorthandPropertyAssignment(inner)) && propertyNameText(inner.name) === TASK_STORE_OPTION) found = inner;
       });
     });
     if (!found) continue;

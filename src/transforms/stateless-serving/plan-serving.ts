@@ -24,7 +24,7 @@ import { ts } from '../../typescript.js';
 import { calleeParts, enclosingFunction, forEachDescendant, isFunctionLike, isInside, outermostWrapper, propertyNameText, unwrap, statementOf } from '../../analysis/ast.js';
 import type { AnalysisResult } from '../../analysis/model.js';
 import { enclosingRoute, mountsOf, routesAt, routesOf, type Route, type RouteFramework } from '../../analysis/routes.js';
-import { CONNECT_METHOD, SSE_TRANSPORTS, STDIO_TRANSPORTS, STREAMABLE_HTTP_TRANSPORTS, SSE_POST_METHOD } from '../../analysis/sdk-modules.js';
+import { CONNECT_METHOD, SSE_TRANSPORTS, STDIO_TRANSPORTS, STREAMABLE_HTTP_TRANSPORTS } from '../../analysis/sdk-modules.js';
 import { SESSION_HEADER, isHeaderWrite } from '../../analysis/values.js';
 import type { SessionStore } from '../../analysis/session-flow.js';
 import { markerInsertion } from '../../markers.js';
@@ -35,6 +35,7 @@ import { servingEntryAdvice } from './advice.js';
 import { gatewayRefusal, perSessionUpstream, stdioRelayNote } from './gateway.js';
 import { ImportEdits } from './imports.js';
 import { planLegacySse } from './legacy-sse.js';
+import { isSsePost } from '../../analysis/legacy-sse.js';
 import { planFactorySplits, type FactorySplit } from './factory-split.js';
 import { planFrameworkSse } from './framework-sse.js';
 import { corsListEdit, isCorsHeaderList, planCorsSessionHeader, servesStatelessOnly } from './cors-session-header.js';
@@ -337,7 +338,7 @@ class FileServing {
     const out = new Set<ts.Node>();
     forEachDescendant(this.sf, (node) => {
       const sse = ts.isNewExpression(node) && SSE_TRANSPORTS.has(this.result.analysis.sdk.exportOf(node.expression)?.name ?? '');
-      const post = ts.isCallExpression(node) && calleeParts(node).name === SSE_POST_METHOD;
+      const post = ts.isCallExpression(node) && isSsePost(this.result.analysis, node);
       const fn = (sse || post) && enclosingFunction(node);
       if (fn) out.add(fn);
     });

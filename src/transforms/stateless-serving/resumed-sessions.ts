@@ -14,6 +14,7 @@
 import { ts } from '../../typescript.js';
 import { calleeParts, enclosingFunction, forEachDescendant, isFunctionLike, isInside, propertyNameText, unwrap } from '../../analysis/ast.js';
 import type { AnalysisResult } from '../../analysis/model.js';
+import { TRANSPORT_MEMBERS } from '../../analysis/sdk-modules.js';
 import { LOG_LEVELS } from './text.js';
 
 type Values = AnalysisResult['analysis']['values'];
@@ -41,7 +42,7 @@ export function sessionResumption(result: AnalysisResult, transport: ts.NewExpre
 function idHandedToGenerator(transport: ts.NewExpression, helper: ts.FunctionLikeDeclaration, values: Values): string | undefined {
   const options = transport.arguments?.[0] && unwrap(transport.arguments[0]);
   if (!options || !ts.isObjectLiteralExpression(options)) return undefined;
-  const prop = options.properties.find((p) => propertyNameText(p.name) === 'sessionIdGenerator');
+  const prop = options.properties.find((p) => propertyNameText(p.name) === TRANSPORT_MEMBERS.sessionIdOption);
   const init = prop && ts.isPropertyAssignment(prop) ? unwrap(prop.initializer) : prop && ts.isMethodDeclaration(prop) ? prop : undefined;
   if (!init || !isFunctionLike(init) || !init.body) return undefined;
   const returned: ts.Expression[] = [];

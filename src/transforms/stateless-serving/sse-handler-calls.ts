@@ -13,9 +13,9 @@
  * returned for the endpoint's marker.
  */
 import { ts } from '../../typescript.js';
-import { calleeParts, forEachDescendant, isFunctionLike, isInside, lineOf, outermostWrapper, statementOf, unwrap } from '../../analysis/ast.js';
-import { SSE_TRANSPORTS, SSE_POST_METHOD } from '../../analysis/sdk-modules.js';
-import type { LegacySseEndpoint } from '../../analysis/legacy-sse.js';
+import { forEachDescendant, isFunctionLike, isInside, lineOf, outermostWrapper, statementOf, unwrap } from '../../analysis/ast.js';
+import { SSE_TRANSPORTS } from '../../analysis/sdk-modules.js';
+import { isSsePost, type LegacySseEndpoint } from '../../analysis/legacy-sse.js';
 import { routesOf } from '../../analysis/routes.js';
 import { indentAt } from '../kit/source-style.js';
 import { registryReferences } from './registries.js';
@@ -100,8 +100,8 @@ function narrowHandlers(site: ServingSite, endpoint: LegacySseEndpoint): ts.Node
     if (endpoint.routeParts.has(part)) continue;
     forEachDescendant(part, (node) => {
       const sse = ts.isNewExpression(node) && SSE_TRANSPORTS.has(sdk.exportOf(node.expression)?.name ?? '');
-      // The transport's method (`transport.handlePostMessage(…)`), not a project function of that name.
-      const post = ts.isCallExpression(node) && calleeParts(node).name === SSE_POST_METHOD && !!calleeParts(node).receiver;
+      // The transport's method (`transport.handlePostMessage(…)`), recognised as the analysis recognised the endpoint's posts.
+      const post = ts.isCallExpression(node) && isSsePost(site.result.analysis, node);
       if (!sse && !post) return;
       let found: ts.Node | undefined;
       for (let current: ts.Node | undefined = node.parent; current && current !== part.parent && !found; current = current.parent) {
