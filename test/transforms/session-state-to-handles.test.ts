@@ -210,6 +210,21 @@ const MARKERS: Record<string, Record<string, string[]>> = {
       '// @mcp-migrate-todo(session-state/session-id-read): the session id read here keys `this.clients` and `this.startedAt`, kept by apply and marked with what to do about them. A 2026-07-28 request has no session id: here it is undefined, so all such requests share one entry (or fail where the id is required). Resolve this read together with those markers: when the stores go, or are re-keyed, this read goes with them; until then it serves only 2025-era clients (stdio, server-legacy).',
     ],
   },
+  // jdutton/mcp-typescript-simple's shape: the HTTP layer hands each transport it made to a callback that files it in a
+  // registry (marked) by its session id and logs the id; the read gets a marker tying it to the registry's.
+  'handed-transport-registry-marker': {
+    'server.ts': [
+      "// @mcp-migrate-todo(session-transport/transport-registry): serving plumbing keyed by the session id: replace the sessionful transport and this registry with the stateless handler (createMcpHandler / a transport per request).",
+      "// @mcp-migrate-todo(session-state/session-telemetry): `this.source.onTransport(\u2026)` hands this callback a transport, and its session id files it in `this.connections` (marked at its declaration) and is logged (console.info()): the serving layer's own id, not application state, so no handle stands for it. It is real while the transport is sessionful (2025-era clients) and goes with that registry: a transport made per request has no session id, so every transport would be filed under 'anonymous' (one replacing another, and the first to close removing the other's entry) and every log line would carry 'anonymous'. When serving becomes stateless, remove this registration and its cleanup together with that registry (keep open transports in a Set if shutdown must close them) and drop the session id from these log lines (a per-request transport serves one request, whose handler logs its request id).",
+    ],
+  },
+  // The same, destructured in a JS `function` callback, the id also handed to other code: a session-id-read marker.
+  'handed-transport-registry-js-marker': {
+    'server.js': [
+      "// @mcp-migrate-todo(session-transport/transport-registry): serving plumbing keyed by the session id: replace the sessionful transport and this registry with the stateless handler (createMcpHandler / a transport per request).",
+      "// @mcp-migrate-todo(session-state/session-id-read): `http.onConnection(\u2026)` hands this callback a transport, and its session id files it in `transports` (marked at its declaration) and is passed to process.stdout.write(): the serving layer's own id, not application state, so no handle stands for it. It is real while the transport is sessionful (2025-era clients) and goes with that registry: a transport made per request has no session id, so the registration has nothing to file it under and what it is passed to would get undefined. When serving becomes stateless, remove this registration and its cleanup together with that registry (keep open transports in a Set if shutdown must close them) and give what it is passed to the key it needs without sessions (the request id, the caller from authInfo) or none.",
+    ],
+  },
   'store-outside-tools-marker': {
     'server.ts': [
       '// @mcp-migrate-todo(session-state/session-id-read): the session id read here keys `scores`, kept by apply and marked with what to do about it. A 2026-07-28 request has no session id: here it is undefined, so all such requests share one entry (or fail where the id is required). Resolve this read together with that marker: when the store goes, or is re-keyed, this read goes with it; until then it serves only 2025-era clients (stdio, server-legacy).',
