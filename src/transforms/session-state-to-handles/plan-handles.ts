@@ -190,7 +190,7 @@ export function planHandles(result: AnalysisResult, options: HandlesOptions): Ha
   }
 
   for (const site of perSessionObjects(result)) {
-    marker(site.creation, RULE_ID.perSessionServer, site.advice);
+    marker(site.at, RULE_ID.perSessionServer, site.advice);
   }
   for (const table of listRoutingSites(result)) {
     marker(table.declaration, RULE_ID.perSessionServer, listRoutingAdvice(table));
