@@ -27,8 +27,8 @@ import { sessionConnection } from '../../analysis/session-servers.js';
 import { handleNames, nounOf } from './naming.js';
 
 interface PerSessionObjects {
-  /** Where the marker goes: the server's creation (`createServer(backend)`), or an object a handed one builds into its field. */
-  at: ts.Expression;
+  /** Where the marker goes: the server's creation (`createServer(backend)`), or the method of a handed object that builds state into its field. */
+  at: ts.Node;
   advice: string;
 }
 
@@ -57,7 +57,11 @@ export function perSessionObjects(result: AnalysisResult): PerSessionObjects[] {
       for (const { made, owner } of connection.kept) {
         if (!owner || !classes.includes(owner.cls) || seen.has(made)) continue;
         seen.add(made);
-        out.push({ at: made, advice: fieldAdvice(made, owner, creation, names) });
+        // Above the method that builds it (`initialize()`), whose span holds the reported `new Context(…)`: a marker
+        // above the assignment itself would stand in a stack with the handshake markers other transforms put there
+        // (`clientInfo: server.getClientVersion()`), and scan matches only the marker nearest a statement to it.
+        const method = enclosingFunction(made);
+        out.push({ at: method && ts.isMethodDeclaration(method) ? method : made, advice: fieldAdvice(made, owner, creation, names) });
       }
     });
   }

@@ -43,9 +43,9 @@ class WorkspaceBackend implements Backend {
   version = '1.0.0';
   private workspace: Workspace | undefined;
 
+  // @mcp-migrate-todo(session-state/per-session-server): `this.workspace` (`new Workspace(…)`) is what a `WorkspaceBackend` keeps between the calls of its session, built in `initialize()`: the state the `workspace_id` handle has to name (see the marker at `createServer(backend, false)`). Build it where that handle is minted (`create_workspace`, from that request rather than from the handshake), keep the `WorkspaceBackend` in the handle registry, and dispose of it when the handle expires rather than when a server closes.
   async initialize(server: Server): Promise<void> {
     const client = server.getClientVersion();
-    // @mcp-migrate-todo(session-state/per-session-server): `this.workspace` (`new Workspace(…)`) is what a `WorkspaceBackend` keeps between the calls of its session, built in `initialize()`: the state the `workspace_id` handle has to name (see the marker at `createServer(backend, false)`). Build it where that handle is minted (`create_workspace`, from that request rather than from the handshake), keep the `WorkspaceBackend` in the handle registry, and dispose of it when the handle expires rather than when a server closes.
     this.workspace = new Workspace();
     this.workspace.write('README', `opened for ${client?.name ?? 'a client'}`);
   }
