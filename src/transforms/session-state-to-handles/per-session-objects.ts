@@ -5,24 +5,35 @@
  * means then travels as a handle, and the server that dispatches to it has to look it up per call: a change of
  * the project's dispatcher and of its minting tool that is the maintainer's to design. Each such server
  * creation gets one marker saying what to build, with the names the rewrite would have used.
+ *
+ * Two refinements for the shape playwright-mcp has:
+ * - **A dispatcher.** When the server's factory reaches the handed object only through its members, and its
+ *   tools/call handler calls one of them (`backend.callTool(name, args)`: every tool of the object goes through one
+ *   call, with schemas listed from the object at run time), the marker names the steps in that factory and its
+ *   callers (take the object's factory instead of the object, mint in the dispatcher, look up per call, dispose on
+ *   expiry), since no tool registration exists to give a handle argument to.
+ * - **State the object builds into its own fields.** `this._context = new Context(…)` in a method of a handed
+ *   class is reported by scan on its own (per-session-server); it gets a marker of its own that points at the
+ *   creation's and says that this is what the handle must name, built where the handle is minted.
  */
 import { ts } from '../../typescript.js';
-import { calleeParts, forEachDescendant, unwrap } from '../../analysis/ast.js';
-import { CONNECT_METHOD } from '../../analysis/sdk-modules.js';
+import path from 'node:path';
+import { calleeParts, enclosingFunction, forEachDescendant, isInside, unwrap } from '../../analysis/ast.js';
+import { functionNames } from '../../analysis/call-index.js';
+import { CONNECT_METHOD, HANDLER_REGISTRATION_METHODS } from '../../analysis/sdk-modules.js';
+import type { ValueAnalysis } from '../../analysis/values.js';
 import type { AnalysisResult } from '../../analysis/model.js';
 import { sessionConnection } from '../../analysis/session-servers.js';
 import { handleNames, nounOf } from './naming.js';
 
 interface PerSessionObjects {
-  /** The server's creation (`createServer(backend)`), where the marker goes. */
-  creation: ts.Expression;
-  /** Class names of the objects handed to the server, in source order, each once. */
-  classes: string[];
+  /** Where the marker goes: the server's creation (`createServer(backend)`), or the method of a handed object that builds state into its field. */
+  at: ts.Node;
   advice: string;
 }
 
 export function perSessionObjects(result: AnalysisResult): PerSessionObjects[] {
-  const { values } = result.analysis;
+  const { values, sdk } = result.analysis;
   const out: PerSessionObjects[] = [];
   const seen = new Set<ts.Node>();
   for (const sf of result.sourceFiles) {
@@ -39,10 +50,126 @@ export function perSessionObjects(result: AnalysisResult): PerSessionObjects[] {
       const classes = [...new Set(built)];
       if (classes.length === 0) return;
       seen.add(creation);
-      out.push({ creation, classes, advice: advice(creation, classes, handedName(creation), mostBuilt(built)) });
+      const name = handedName(creation);
+      const names = handleNames(nounFor(classes, name, mostBuilt(built)), 'snake');
+      const shape = factory && ts.isCallExpression(creation) ? dispatcher(creation, factory, { sdk, values }) : undefined;
+      out.push({ at: creation, advice: advice(creation, classes, name, names, shape) });
+      for (const { made, owner } of connection.kept) {
+        if (!owner || !classes.includes(owner.cls) || seen.has(made)) continue;
+        seen.add(made);
+        // Above the method that builds it (`initialize()`), whose span holds the reported `new Context(…)`: a marker
+        // above the assignment itself would stand in a stack with the handshake markers other transforms put there
+        // (`clientInfo: server.getClientVersion()`), and scan matches only the marker nearest a statement to it.
+        const method = enclosingFunction(made);
+        out.push({ at: method && ts.isMethodDeclaration(method) ? method : made, advice: fieldAdvice(made, owner, creation, names) });
+      }
     });
   }
   return out;
+}
+
+/** How a server factory reaches the object it is handed: which of its members each request handler uses, and which it uses outside them. */
+interface Dispatcher {
+  /** The factory's name (`createServer`). */
+  factory: string;
+  /** The factory's parameter the object arrives in (`backend`). */
+  parameter: string;
+  /** What builds the object in the set-up (`serverBackendFactory()`), when the handed variable is initialised by a call. */
+  builtBy?: string;
+  /** The request handlers the factory registers, by their schema as the code writes it (`CallToolRequestSchema`) → the members each uses. */
+  handlers: Map<string, string[]>;
+  /** The member a handler forwards its request's `params.arguments` to (`backend.callTool()`): every tool call goes through it. */
+  forward: { member: string; handler: string };
+  /** Members used outside any request handler (its set-up and clean-up hooks, the server's name). */
+  outside: string[];
+}
+
+/**
+ * The dispatcher shape: every use of the handed parameter in the factory is a member of it (`backend.callTool(…)`,
+ * `backend.name`), and its tools/call handler uses one. Undefined for any other use (the object handed on whole).
+ */
+function dispatcher(creation: ts.CallExpression, factory: ts.FunctionLikeDeclaration, model: { sdk: AnalysisResult['analysis']['sdk']; values: ValueAnalysis }): Dispatcher | undefined {
+  // `createServer(backend, runHeartbeat)`: whichever argument the factory uses that way (a flag is read whole).
+  for (const [index, argument] of creation.arguments.entries()) {
+    const parameter = factory.parameters[index];
+    if (!ts.isIdentifier(unwrap(argument)) || !parameter || parameter.dotDotDotToken || !ts.isIdentifier(parameter.name)) continue;
+    const uses = membersUsed(parameter.name, factory, model);
+    if (!uses?.forward) continue;
+    return { factory: calleeParts(creation).name ?? creation.expression.getText(), parameter: parameter.name.text, builtBy: builtBy(argument, model.values), handlers: uses.handlers, outside: uses.outside, forward: uses.forward };
+  }
+  return undefined;
+}
+
+/** The members of `parameter` the factory uses, by the request handler they are in; undefined when it is used whole. */
+function membersUsed(parameter: ts.Identifier, factory: ts.FunctionLikeDeclaration, model: { sdk: AnalysisResult['analysis']['sdk']; values: ValueAnalysis }): (Pick<Dispatcher, 'handlers' | 'outside'> & { forward?: Dispatcher['forward'] }) | undefined {
+  const symbol = model.values.symbolOf(parameter);
+  if (!symbol || !factory.body) return undefined;
+  const handlers = new Map<string, string[]>();
+  const outside: string[] = [];
+  let forward: Dispatcher['forward'] | undefined;
+  let whole = false;
+  forEachDescendant(factory.body, (node) => {
+    if (whole || !ts.isIdentifier(node) || node.text !== parameter.text || model.values.symbolOf(node) !== symbol) return;
+    const access = node.parent;
+    if (!ts.isPropertyAccessExpression(access) || access.expression !== node) {
+      whole = true;
+      return;
+    }
+    const call = access.parent;
+    const called = ts.isCallExpression(call) && unwrap(call.expression) === access;
+    const member = `${node.text}.${access.name.text}${called ? '()' : ''}`;
+    const handler = requestHandlerOf(access, factory, model.values);
+    const list = handler ? (handlers.get(handler.schema) ?? handlers.set(handler.schema, []).get(handler.schema)!) : outside;
+    if (!list.includes(member)) list.push(member);
+    if (handler && called && !forward && call.arguments.some((a) => readsArguments(a, handler.request, model.values))) forward = { member, handler: handler.schema };
+  });
+  return whole ? undefined : { handlers, outside, forward };
+}
+
+/**
+ * The raw request handler registered inside `factory` (`server.setRequestHandler(CallToolRequestSchema, async (request) => …)`)
+ * that `node` is in: its schema as written and its request parameter.
+ */
+function requestHandlerOf(node: ts.Node, factory: ts.FunctionLikeDeclaration, values: ValueAnalysis): { schema: string; request?: ts.Identifier } | undefined {
+  for (let fn = enclosingFunction(node); fn && fn !== factory && isInside(fn, factory); fn = enclosingFunction(fn)) {
+    const call = fn.parent;
+    if (!call || !ts.isCallExpression(call) || call.arguments[1] !== fn || !call.arguments[0]) continue;
+    const { name, receiver } = calleeParts(call);
+    const kind = receiver && values.valueOf(receiver)?.kind;
+    if (!name || !HANDLER_REGISTRATION_METHODS.has(name) || (kind !== 'server' && kind !== 'mcp-server')) continue;
+    const request = fn.parameters[0]?.name;
+    return { schema: call.arguments[0].getText().replace(/\s+/g, ''), request: request && ts.isIdentifier(request) ? request : undefined };
+  }
+  return undefined;
+}
+
+/** `request.params.arguments` (or `… || {}`): the argument carries the arguments of the handled request. */
+function readsArguments(argument: ts.Expression, request: ts.Identifier | undefined, values: ValueAnalysis): boolean {
+  if (!request) return false;
+  const symbol = values.symbolOf(request);
+  let found = false;
+  const visit = (node: ts.Node): void => {
+    if (found) return;
+    if (ts.isPropertyAccessExpression(node) && node.name.text === 'arguments') {
+      const params = unwrap(node.expression);
+      if (ts.isPropertyAccessExpression(params) && params.name.text === 'params') {
+        const root = unwrap(params.expression);
+        if (ts.isIdentifier(root) && values.symbolOf(root) === symbol) found = true;
+      }
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(argument);
+  return found;
+}
+
+/** `serverBackendFactory()` for `backend` declared `const backend = serverBackendFactory()` in the set-up. */
+function builtBy(argument: ts.Expression, values: ValueAnalysis): string | undefined {
+  const inner = unwrap(argument);
+  const decl = ts.isIdentifier(inner) ? values.symbolOf(inner)?.valueDeclaration : undefined;
+  const init = decl && ts.isVariableDeclaration(decl) && decl.initializer ? unwrap(decl.initializer) : undefined;
+  const call = init && ts.isAwaitExpression(init) ? unwrap(init.expression) : init;
+  return call && ts.isCallExpression(call) ? `${call.expression.getText().replace(/\s+/g, '')}()` : undefined;
 }
 
 /** `backend` in `createServer(backend)`: the name the project gives the object, when it passes one variable. */
@@ -80,15 +207,48 @@ function nounFor(classes: readonly string[], name: string | undefined, usual: st
   return name ? nounOf(name) : nounOf(classes[0]!);
 }
 
-function advice(creation: ts.Expression, classes: readonly string[], name: string | undefined, usual: string | undefined): string {
-  const names = handleNames(nounFor(classes, name, usual), 'snake');
+function advice(creation: ts.Expression, classes: readonly string[], name: string | undefined, names: ReturnType<typeof handleNames>, shape: Dispatcher | undefined): string {
   const server = creation.getText().replace(/\s+/g, ' ').slice(0, 60);
   const objects = classes.map((c) => `\`${c}\``).join(', ');
-  return (
-    `\`${server}\` runs once per session, with ${objects}${name ? ` (\`${name}\`)` : ''} made for it: one object per connection, shared by every call of it. ` +
+  const general =
+    `\`${server}\` runs once per session, with ${objects}${name ? ` (\`${name}\`${shape?.builtBy ? `, built by \`${shape.builtBy}\`` : ''})` : ''} made for it: one object per connection, shared by every call of it. ` +
     `On 2026-07-28 a server is built per request, so the object would be made, and lost, on every call. Make it a handle: ` +
     `a \`${names.mintTool}\` tool (or the tool that already opens it) builds it, keeps it in a registry bound to the caller with expiry ` +
     `(createHandleRegistry, as the handles transform generates in mcp-handles) and returns a \`${names.argument}\`; every other tool takes \`${names.argument}\`, ` +
-    `is refused unless the caller owns it, and dispatches to that object; close the object when its handle expires.`
+    `is refused unless the caller owns it, and dispatches to that object; close the object when its handle expires.`;
+  return shape ? `${general} ${dispatcherSteps(shape, names)}` : general;
+}
+
+/** The steps for a server whose tools/call handler forwards every call to the object: the change is in the factory, not in each tool. */
+function dispatcherSteps(shape: Dispatcher, names: ReturnType<typeof handleNames>): string {
+  const code = (items: readonly string[]): string => items.map((m) => `\`${m}\``).join(', ');
+  const byHandler = [...shape.handlers].map(([schema, members]) => `${code(members)} in the handler of \`${schema}\``);
+  const others = [...shape.handlers].filter(([schema]) => schema !== shape.forward.handler);
+  const make = shape.builtBy ? `\`${shape.builtBy.replace(/\(\)$/, '')}\`` : 'the function that builds it';
+  const setUp = shape.outside.filter((m) => m.endsWith('()'));
+  return (
+    `Here the server reaches \`${shape.parameter}\` only through its members (${[...byHandler, ...(shape.outside.length ? [`${code(shape.outside)} outside any request`] : [])].join('; ')}), ` +
+    `and the handler of \`${shape.forward.handler}\` forwards every call's arguments to \`${shape.forward.member}\`, so the change is in \`${shape.factory}()\` and its callers, not in each tool: ` +
+    `(1) give \`${shape.factory}()\` ${make} instead of the object, so a server built per request can build and find objects; ` +
+    `(2) list \`${names.mintTool}\` with the object's tools${others.length ? ` (the handler of ${others.map(([schema]) => `\`${schema}\``).join(', ')})` : ''}, each with a required \`${names.argument}\` in its inputSchema; ` +
+    `(3) in the handler of \`${shape.forward.handler}\`, answer \`${names.mintTool}\` by building the object${setUp.length ? `, running the set-up among what the server runs today outside any request (${code(setUp)}; what it reads of the handshake comes from that request instead),` : ''} and minting the handle; for any other tool take \`${names.argument}\` out of the arguments, look the object up (an unknown, foreign or expired handle is a tool error naming \`${names.mintTool}\`) and call \`${shape.forward.member}\` with the rest; ` +
+    `(4) release the object when its handle expires${setUp.length ? ' (with the clean-up among those calls, run today when the server closes)' : ''}; (5) then serve each request with a fresh server.`
+  );
+}
+
+/**
+ * `this._context = new Context(…)` in a method of a handed class: the state the per-session object keeps, and so
+ * what the handle stands for. Points at the creation's marker (by its call and file: a line would be stale once
+ * markers are inserted above it).
+ */
+function fieldAdvice(made: ts.NewExpression, owner: { cls: string; field: string }, creation: ts.Expression, names: ReturnType<typeof handleNames>): string {
+  const method = enclosingFunction(made);
+  const where = method ? functionNames(method)[0] : undefined;
+  const file = creation.getSourceFile() === made.getSourceFile() ? '' : ` in ${path.basename(creation.getSourceFile().fileName)}`;
+  const server = creation.getText().replace(/\s+/g, ' ').slice(0, 60);
+  return (
+    `\`this.${owner.field}\` (\`new ${made.expression.getText()}(…)\`) is what a \`${owner.cls}\` keeps between the calls of its session${where ? `, built in \`${where}()\`` : ''}: ` +
+    `the state the \`${names.argument}\` handle has to name (see the marker at \`${server}\`${file}). ` +
+    `Build it where that handle is minted (\`${names.mintTool}\`, from that request rather than from the handshake), keep the \`${owner.cls}\` in the handle registry, and dispose of it when the handle expires rather than when a server closes.`
   );
 }

@@ -39,6 +39,7 @@ import { keptStoreReads } from './kept-store-reads.js';
 import { listRoutingAdvice, listRoutingSites } from './list-routing-markers.js';
 import { keptSseRegistryAdvice } from './kept-registries.js';
 import { injectedIdSites } from './injected-ids.js';
+import { handedTransportIds } from './handed-transport-ids.js';
 import { marksCallsAcrossRetries, recordsSessionTimes, retryMarksAdvice, sessionTimesAdvice } from './session-bookkeeping.js';
 import { handleNames, nounOf, styleOf } from './naming.js';
 import { handleModuleFileName, handleModuleSource } from './runtime.js';
@@ -189,7 +190,7 @@ export function planHandles(result: AnalysisResult, options: HandlesOptions): Ha
   }
 
   for (const site of perSessionObjects(result)) {
-    marker(site.creation, RULE_ID.perSessionServer, site.advice);
+    marker(site.at, RULE_ID.perSessionServer, site.advice);
   }
   for (const table of listRoutingSites(result)) {
     marker(table.declaration, RULE_ID.perSessionServer, listRoutingAdvice(table));
@@ -206,6 +207,9 @@ export function planHandles(result: AnalysisResult, options: HandlesOptions): Ha
   const skip = new Set([...carried, ...analysis.sessions.reads.filter((r) => keptStatements.has(statementOf(r.node)))]);
   for (const site of injectedIdSites(analysis.sessions, skip)) {
     marker(site.statement, RULE_ID.sessionIdRead, site.message);
+  }
+  for (const site of handedTransportIds(analysis.sessions, analysis.values, outcomes, markedStatements)) {
+    marker(site.statement, site.ruleId, site.message);
   }
   for (const binding of sessionAuthBindings(analysis.values, analysis.sessions)) {
     marker(binding.call, RULE_ID.sessionAuth, SESSION_AUTH_ADVICE[binding.kind]);
