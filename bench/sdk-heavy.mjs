@@ -90,6 +90,7 @@ export const sameSnapshot = (a, b) => a.size === b.size && [...a].every(([k, v])
 /** Wall (performance.now around the child), user+sys CPU and peak RSS (/usr/bin/time) of one command. */
 export function measure(cmd, args, cwd) {
   const timeFile = path.join(WORK, `sdk-heavy-${process.pid}.time`);
+  fs.mkdirSync(WORK, { recursive: true }); // a fresh clone has no bench/.work yet (it is ignored)
   fs.rmSync(timeFile, { force: true });
   const useTime = fs.existsSync(GNU_TIME);
   const file = useTime ? GNU_TIME : cmd;

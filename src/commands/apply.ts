@@ -5,7 +5,6 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import v8 from 'node:v8';
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { isBlocking, type FailOn } from '../reporters/index.js';
 import { BaselineError, readBaseline, type BaselineFile } from '../baseline.js';
@@ -116,49 +115,6 @@ export function registerTransformsCommand(program: Command, { io, setExit }: Com
   });
 }
 
-/**
- * Bytecode a function runs before V8 considers optimising it, during the migration: 15× Node 20's default.
- *
- * An apply runs a great deal of different code a few times each (TypeScript's parser, binder and checker,
- * ts-morph, the official codemod's transforms, our analyses and plans), and V8 optimises a function with
- * TurboFan, on background threads, as soon as it has run its budget a few times. On src/everything about
- * as much CPU went to those threads as to the main thread (2.2 of 4.7 CPU-s; the official dry run: 1.0 of
- * 2.3), mostly optimising functions that had little left to run. With a larger budget only what keeps
- * running is optimised, a little later. Optimisation never changes what a program computes (an optimised
- * function falls back to the bytecode whenever its assumptions fail): the output is the same, only the CPU
- * spent differs (bench/results/speed-s14-apply.md).
- */
-const INTERRUPT_BUDGET = 1_000_000;
-
-/**
- * V8's own budget (`node --v8-options`), by V8 version: the one the flag is set back to afterwards. V8 keeps a
- * hash of its flags in every code cache it writes and refuses a cache made under other flags, and bin/ writes
- * TypeScript's code cache after the command: it must be written, and read by the next `scan` or `apply`,
- * under the same flags. Where the default is not known here, nothing is changed.
- */
-const DEFAULT_INTERRUPT_BUDGET: Readonly<Record<string, number>> = { '11.3': 67_584 };
-
-/**
- * Runs `migrate` with the larger budget (above), then sets V8's own back. Called after the modules it runs
- * are loaded: the compiler bundle's code cache is checked against the flags when it is loaded. Left alone
- * when the user set a budget (`--interrupt-budget` in the node options).
- */
-async function withDeferredOptimisation<T>(migrate: () => Promise<T>): Promise<T> {
-  const ownDefault = DEFAULT_INTERRUPT_BUDGET[process.versions.v8.split('.').slice(0, 2).join('.')];
-  const userSet = [...process.execArgv, process.env.NODE_OPTIONS ?? ''].some((arg) => arg.includes('interrupt-budget') || arg.includes('interrupt_budget'));
-  if (ownDefault === undefined || userSet) return migrate();
-  try {
-    v8.setFlagsFromString(`--interrupt-budget=${INTERRUPT_BUDGET}`);
-  } catch {
-    return migrate();
-  }
-  try {
-    return await migrate();
-  } finally {
-    v8.setFlagsFromString(`--interrupt-budget=${ownDefault}`);
-  }
-}
-
 function readIfExists(file: string): string | undefined {
   try {
     return fs.readFileSync(file, 'utf8');
@@ -202,7 +158,7 @@ async function runApplyCommand(paths: string[], flags: ApplyFlags, io: Io): Prom
   const [{ runApply }, { mergeMigrationReport, renderDiff, renderJson, renderMarkdown, renderSummary }] = await Promise.all([import('../apply/apply.js'), import('../apply/report.js')]);
   let result: ApplyResult;
   try {
-    result = await withDeferredOptimisation(() => runApply({
+    result = await runApply({
       paths,
       cwd: io.cwd,
       include: flags.include ?? config.include,
@@ -217,7 +173,7 @@ async function runApplyCommand(paths: string[], flags: ApplyFlags, io: Io): Prom
       transformOptions: { ttlMs: flags.handleTtl, maxAgeMs: flags.handleMaxAge, target: flags.target, store: flags.store, modernOnly: Boolean(flags.modernOnly) },
       onProgress: progress.update,
       gate: { ruleSettings: config.rules, testFiles: flags.testFiles ?? config.testFiles, includeTests: flags.includeTests ?? config.includeTests ?? false, baseline },
-    }));
+    });
   } catch (error) {
     progress.done();
     if (error instanceof UsageError) {

@@ -1,7 +1,7 @@
 /**
- * `apply` runs its migration with a larger V8 interrupt budget (src/commands/apply.ts) and sets V8's own back
- * afterwards. V8 refuses a code cache written under other flags, and bin/ writes TypeScript's code cache after
- * the command: a cache `apply` writes must be read by the next `scan` and `apply`, and one `scan` wrote by `apply`.
+ * bin/ writes TypeScript's code cache after a command that analysed code, and V8 refuses a cache written under
+ * other flags or for other code: a cache `apply` writes must be read by the next `scan` and `apply`, and one
+ * `scan` wrote by `apply`, never rewritten (it would be, were a command to change V8's flags, e.g. its budgets).
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
