@@ -102,13 +102,23 @@ function outermostNodeStartingAt(sf: ts.SourceFile, position: number): ts.Node |
   return found;
 }
 
-/** The position of the first token at or after `position`: whitespace and comments skipped. */
+/**
+ * The position of the first token at or after `position`: whitespace and comments skipped. (Not with
+ * `ts.getLeadingCommentRanges` from the comment's first character: it collects a comment only after a
+ * line break, so the upper marker of a stack found no statement below it.)
+ */
 function firstTokenAfter(text: string, position: number): number {
   let at = position;
   for (;;) {
     while (at < text.length && /\s/.test(text[at]!)) at++;
-    const comments = ts.getLeadingCommentRanges(text, at);
-    if (!comments?.length) return at;
-    at = comments[comments.length - 1]!.end;
+    if (text.startsWith('//', at)) {
+      const lineEnd = text.indexOf('\n', at);
+      at = lineEnd < 0 ? text.length : lineEnd;
+    } else if (text.startsWith('/*', at)) {
+      const close = text.indexOf('*/', at + 2);
+      at = close < 0 ? text.length : close + 2;
+    } else {
+      return at;
+    }
   }
 }
