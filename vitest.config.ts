@@ -22,6 +22,10 @@ export default defineConfig({
     exclude: SHARED_EXCLUDE,
     // The fixture type-check builds real TypeScript programs against the SDK packages; on a busy 2-core CI box it needs headroom.
     testTimeout: 60_000,
+    // Hooks make and remove temporary trees (a packed and installed copy of the package, materialised
+    // fixtures): on a busy 2-core CI box removing one took over vitest's default 10 s (pack.test.ts's
+    // afterAll, 2026-12-03, load ~15), failing a run in which every test had passed.
+    hookTimeout: 120_000,
     maxWorkers: MAX_WORKERS,
     // Per-file clean-up (temporary trees) that must run after every file, isolated or not.
     setupFiles: ['test/support/after-each-file.ts'],
