@@ -77,30 +77,33 @@ export function rootsHelperRounds(result: AnalysisResult, outside: readonly Inpu
 
 /**
  * The names a call can reach a roots helper by, so that the symbol lookup is skipped for every other call (most calls
- * of a program: `console.log(…)`, `z.string()`). The lookup resolves aliases, and a callee's symbol is a helper's only
- * when the callee is
- * - an identifier spelled like the helper, or bound to an alias: an import's local name (`import { syncRoots as sync }`,
- *   `import sync from …`, however many re-exports lie between), an `import sync = …` (in a script, a global alias), or a
- *   name bound from a `require(…)` (JavaScript: `const sync = require(…)`, `const { syncRoots: sync } = require(…)`);
+ * of a program: `console.log(…)`, `expect(…)`, `z.string()`). The lookup resolves aliases, and a callee's symbol is a
+ * helper's only when the callee is
  * - `x.f` where `f` is a module's export of the helper: the helper's own name, `default`, or a name an analysed file
- *   gives an export or import under another name (`export { syncRoots as f }`, `exports.f = syncRoots`, `import f = …`
- *   in a namespace). A property of an object or a class is a symbol of its own, never the helper's: a roots helper is a
+ *   exports something under (`export { syncRoots as f }`, `export { f }`, `exports.f = syncRoots`, `import f = …` in a
+ *   namespace). A property of an object or a class is a symbol of its own, never the helper's: a roots helper is a
  *   module-level function.
+ * - an identifier spelled like the helper, or bound to an alias of one of those exports: an import of such a name
+ *   (`import { f as sync }`; `import { expect } from 'vitest'` is not one) or a default import, an `import sync = …`
+ *   (in a script, a global alias), or a name bound from a `require(…)` (JavaScript: `const sync = require(…)`).
  * Other callees (`x['f']()`, `make()()`) are looked up as before. Not seen: a rename in a module outside the scanned
  * paths (context files, loaded only to resolve symbols), re-exporting a scanned helper back into the scanned code.
  */
 function reachingNames(files: readonly ts.SourceFile[], helperNames: ReadonlySet<string>): { identifiers: ReadonlySet<string>; properties: ReadonlySet<string> } {
   const identifiers = new Set(helperNames);
   const properties = new Set([...helperNames, 'default']);
+  /** `import { <imported> as <local> }`: an alias of the helper only if `<imported>` is one of its export names. */
+  const imports: Array<{ imported: string; local: string }> = [];
   const bindNames = (name: ts.BindingName): void => {
     if (ts.isIdentifier(name)) identifiers.add(name.text);
     else for (const element of name.elements) if (!ts.isOmittedExpression(element)) bindNames(element.name);
   };
   for (const sf of files) {
     forEachDescendant(sf, (node) => {
-      if (ts.isImportClause(node) || ts.isNamespaceImport(node) || ts.isImportSpecifier(node)) {
+      if (ts.isImportClause(node)) {
         if (node.name) identifiers.add(node.name.text);
-        if (ts.isImportSpecifier(node) && node.propertyName) properties.add(node.name.text);
+      } else if (ts.isImportSpecifier(node)) {
+        imports.push({ imported: propertyNameText((node.propertyName ?? node.name) as ts.PropertyName) ?? '', local: node.name.text });
       } else if (ts.isImportEqualsDeclaration(node)) {
         identifiers.add(node.name.text);
         properties.add(node.name.text);
@@ -115,6 +118,7 @@ function reachingNames(files: readonly ts.SourceFile[], helperNames: ReadonlySet
       }
     });
   }
+  for (const { imported, local } of imports) if (properties.has(imported)) identifiers.add(local);
   return { identifiers, properties };
 }
 
