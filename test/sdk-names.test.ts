@@ -126,7 +126,7 @@ describe('SDK names in transforms', () => {
   });
 
   it('declares the names the transforms recognise SDK code by', () => {
-    for (const name of ['sessionIdGenerator', 'onsessioninitialized', 'onmessage', 'isInitializeRequest', 'Client', 'taskStore', 'RequestHandlerExtra', 'registerPrompt', 'listRoots', 'getClientCapabilities', 'handlePostMessage']) {
+    for (const name of ['sessionIdGenerator', 'onsessioninitialized', 'onmessage', 'isInitializeRequest', 'Client', 'taskStore', 'RequestHandlerExtra', 'registerPrompt', 'listRoots', 'getClientCapabilities', 'handlePostMessage', 'setRequestHandler', 'CallToolRequestSchema', 'ListToolsRequestSchema', 'handleRequest', 'allowedHosts']) {
       expect(names, name).toContain(name);
     }
   });
