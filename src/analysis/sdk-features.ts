@@ -42,6 +42,9 @@ const RAW_SENDERS: ReadonlySet<string> = new Set(Object.keys(MCP_SDK.rawSenders)
 /** Notifications about one request's work (progress): they belong on that request's response stream. */
 export const REQUEST_SCOPED_NOTIFICATIONS: ReadonlySet<string> = new Set(MCP_SDK.requestScopedNotifications);
 
+/** The option of a server's raw notification sender that ties the notification to a request's stream (`{ relatedRequestId }`). */
+export const REQUEST_STREAM_OPTION = MCP_SDK.requestStreamOption;
+
 /** The raw senders that send this kind of message (a sender of either kind counts for both). */
 export function rawSendersOf(kind: MessageKind, owner?: 'server' | 'context'): ReadonlySet<string> {
   return new Set(
@@ -544,8 +547,7 @@ export function standaloneNotification(model: SdkModelParts, call: ts.CallExpres
   if (options) {
     const literal = objectLiteralOf(model, options);
     if (!literal) return undefined;
-    const option = MCP_SDK.requestStreamOption;
-    const scoped = literal.properties.some((p) => ts.isSpreadAssignment(p) || (p.name !== undefined && propertyNameText(p.name) === option));
+    const scoped = literal.properties.some((p) => ts.isSpreadAssignment(p) || (p.name !== undefined && propertyNameText(p.name) === REQUEST_STREAM_OPTION));
     if (scoped) return undefined;
   }
   const raw = rawSdkMessage(model, call);

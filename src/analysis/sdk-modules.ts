@@ -118,7 +118,12 @@ export function registrationOf(method: string): { kind: 'tool' | 'prompt' | 'res
   return kind && { kind, legacy: MCP_SDK.legacyRegistrations.includes(method) };
 }
 /** Methods of an SDK server that register a raw JSON-RPC request or notification handler. */
-export const HANDLER_REGISTRATION_METHODS: ReadonlySet<string> = new Set(MCP_SDK.handlerRegistrations);
+export const HANDLER_REGISTRATION_METHODS: ReadonlySet<string> = new Set(Object.keys(MCP_SDK.handlerRegistrations));
+/** The method of an SDK server that registers a raw JSON-RPC request handler (`server.setRequestHandler(…)`). */
+export const REQUEST_HANDLER_REGISTRATION: string = Object.entries(MCP_SDK.handlerRegistrations).find(([, kind]) => kind === 'request')![0];
+
+/** The SDK v2 request handler that serves MCP over HTTP (`createMcpHandler(…)`). */
+export const HTTP_HANDLER_FUNCTION = MCP_SDK.serving.handler;
 
 /** The SDK v2 in-process change-event bus class (`new InMemoryServerEventBus()`), whose events createMcpHandler's listen streams receive. */
 export const EVENT_BUS_CLASS = MCP_SDK.serving.bus;
@@ -202,6 +207,8 @@ export const INITIALIZE_REQUEST_GUARD = MCP_SDK.initializeRequestGuard;
 
 /** Schemas (v1) and method strings (v2) that name the same handler registration. */
 export const METHOD_OF_SCHEMA: Readonly<Record<string, string>> = MCP_SDK.schemaMethods;
+/** The schemas of the tool list and call requests (v1) and their methods (`CallToolRequestSchema` → `tools/call`). */
+export const TOOL_SCHEMA_METHODS: Readonly<Record<string, string>> = MCP_SDK.toolSchemaMethods;
 /** SDK schemas of the `initialize` request's params. */
 export const INITIALIZE_PARAMS_SCHEMAS: ReadonlySet<string> = new Set(MCP_SDK.initializeParamsSchemas);
 

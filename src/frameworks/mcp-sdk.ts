@@ -197,12 +197,19 @@ export interface SdkDescription {
   initializeParamsSchemas: readonly string[];
   /** Request/notification schemas (v1) and the JSON-RPC method each stands for (v2 registers by method string). */
   schemaMethods: Readonly<Record<string, string>>;
+  /**
+   * The schemas (v1) of the tool list and call requests, with their methods: what a low-level server's tools are
+   * served by (`setRequestHandler(CallToolRequestSchema, …)`). Apart from `schemaMethods`: a method there makes every
+   * handler of it a handler site for the transforms (`handlerRegistration`), and they act on a low-level server's
+   * tools through the tools the analysis reads, not through these handlers.
+   */
+  toolSchemaMethods: Readonly<Record<string, string>>;
   /** Methods of an SDK server that register a tool, prompt or resource (their callbacks receive the context). */
   registrations: Readonly<Record<string, 'tool' | 'prompt' | 'resource'>>;
   /** Of those, v1's shorthand forms (`server.tool(name, cb)`), which v2's McpServer no longer has. */
   legacyRegistrations: readonly string[];
-  /** Methods of an SDK server that register a raw JSON-RPC handler. */
-  handlerRegistrations: readonly string[];
+  /** Methods of an SDK server that register a raw JSON-RPC handler, with the kind of message each handles. */
+  handlerRegistrations: Readonly<Record<string, MessageKind>>;
   /** The method of an SDK server that connects it to a transport (`server.connect(transport)`). */
   connectMethod: string;
   /** The option of an SDK server's constructor declaring the capabilities it serves (`new McpServer(info, { capabilities: { … } })`). */
@@ -425,6 +432,10 @@ export const MCP_SDK: SdkDescription = {
     RootsListChangedNotificationSchema: 'notifications/roots/list_changed',
     PingRequestSchema: 'ping',
   },
+  toolSchemaMethods: {
+    ListToolsRequestSchema: 'tools/list',
+    CallToolRequestSchema: 'tools/call',
+  },
   registrations: {
     tool: 'tool',
     registerTool: 'tool',
@@ -434,7 +445,7 @@ export const MCP_SDK: SdkDescription = {
     registerResource: 'resource',
   },
   legacyRegistrations: ['tool', 'prompt', 'resource'],
-  handlerRegistrations: ['setRequestHandler', 'setNotificationHandler'],
+  handlerRegistrations: { setRequestHandler: 'request', setNotificationHandler: 'notification' },
   connectMethod: 'connect',
   connectedTransportProperty: 'transport',
   capabilitiesOption: 'capabilities',

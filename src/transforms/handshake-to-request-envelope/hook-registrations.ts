@@ -25,6 +25,7 @@ import type { TextEdit } from '../kit/edits.js';
 import { directHandler } from '../kit/handler-sites.js';
 import { indentAt, lineStart } from '../kit/source-style.js';
 import { registers } from './gate-into-handlers.js';
+import { CONNECTED_TRANSPORT_PROPERTY } from '../../analysis/sdk-modules.js';
 
 export interface HoistHelpers {
   /** A `getClientCapabilities()`-style read (capabilities, client info, protocol version). */
@@ -161,7 +162,7 @@ function handshakeFree(analysis: Analysis, root: ts.Node, helpers: HoistHelpers)
       }
     }
     if ((ts.isPropertyAccessExpression(node) || ts.isElementAccessExpression(node)) && privateHandshakeField(analysis.values, node)) free = false;
-    else if (ts.isPropertyAccessExpression(node) && node.name.text === 'transport' && isServerKind(analysis.values.valueOf(node.expression))) free = false;
+    else if (ts.isPropertyAccessExpression(node) && node.name.text === CONNECTED_TRANSPORT_PROPERTY && isServerKind(analysis.values.valueOf(node.expression))) free = false;
     else if (ts.isAwaitExpression(node) && waitsForInitialized(analysis.values, node.expression)) free = false;
     if (free) ts.forEachChild(node, visit);
   };

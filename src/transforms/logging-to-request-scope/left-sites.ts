@@ -9,6 +9,7 @@ import { calleeParts, forEachDescendant, propertyNameText } from '../../analysis
 import { logSentOnItsRequest } from '../../analysis/json-rpc-literals.js';
 import type { AnalysisResult } from '../../analysis/model.js';
 import { describedFeature, type FeatureUse } from '../../analysis/sdk-features.js';
+import { CAPABILITIES_OPTION } from '../../analysis/sdk-modules.js';
 import { handBuiltMessage } from '../../analysis/json-rpc-literals.js';
 import { isHandBuiltInitializeResult } from '../../analysis/handshake-plumbing.js';
 import { isServerKind } from '../../analysis/values.js';
@@ -130,7 +131,7 @@ function isServerCapabilities(result: AnalysisResult, object: ts.Node): boolean 
     const { name, receiver } = calleeParts(parent);
     return name === 'registerCapabilities' && !!receiver && isServerKind(values.valueOf(receiver));
   }
-  if (!parent || !ts.isPropertyAssignment(parent) || propertyNameText(parent.name) !== 'capabilities') return false;
+  if (!parent || !ts.isPropertyAssignment(parent) || propertyNameText(parent.name) !== CAPABILITIES_OPTION) return false;
   return isHandBuiltInitializeResult(parent.parent) || values.isConstructorArgument(parent.parent, 1, (created) => isServerKind(values.valueOf(created)));
 }
 

@@ -28,12 +28,12 @@
 import { ts } from '../../typescript.js';
 import { forEachDescendant, propertyNameText, unwrap } from '../../analysis/ast.js';
 import type { AnalysisResult } from '../../analysis/model.js';
-import { describedFeature, handlerRegistration, rawSendersOf, REQUEST_SCOPED_NOTIFICATIONS, ruleOfFeature, serverMethodsOf } from '../../analysis/sdk-features.js';
+import { describedFeature, handlerRegistration, rawSendersOf, REQUEST_SCOPED_NOTIFICATIONS, REQUEST_STREAM_OPTION, ruleOfFeature, serverMethodsOf } from '../../analysis/sdk-features.js';
 import type { TransformOptions, TransformPlan } from '../kit/plan.js';
 import type { TextEdit } from '../kit/edits.js';
 import { emptyPlan } from '../kit/plan.js';
 import { indentAt } from '../kit/source-style.js';
-import { SSE_TRANSPORTS, STDIO_TRANSPORTS, sdkMajorOfFile } from '../../analysis/sdk-modules.js';
+import { handlerContextOf, SSE_TRANSPORTS, STDIO_TRANSPORTS, sdkMajorOfFile } from '../../analysis/sdk-modules.js';
 import { addMarker, CannotRewrite, contextParameter, directHandler, forEachCall, isServerCall } from '../kit/handler-sites.js';
 import { settleLeftSites } from './left-sites.js';
 import { rewriteHandedOnSenders } from './handed-on.js';
@@ -198,15 +198,22 @@ function pulledUp(sf: ts.SourceFile, call: ts.CallExpression, message: ts.Node):
   return text.replace(indentation, '\n');
 }
 
+/**
+ * The request id's member: on a v1 context (`extra.requestId`), and on the request part of a v2 one (`ctx.mcpReq.id`,
+ * whose `ctx.mcpReq` the analysis calls a `context-request`).
+ */
+const V1_REQUEST_ID = handlerContextOf(1).requestId.at(-1);
+const V2_REQUEST_ID = handlerContextOf(2).requestId.at(-1);
+
 /** `{ relatedRequestId: extra.requestId }` / `{ relatedRequestId: ctx.mcpReq.id }`: the options name the handler's own request and nothing else. */
 function relatesToThisRequest(result: AnalysisResult, node: ts.Node): boolean {
   if (!ts.isObjectLiteralExpression(node) || node.properties.length !== 1) return false;
   const only = node.properties[0]!;
-  if (!ts.isPropertyAssignment(only) || propertyNameText(only.name) !== 'relatedRequestId') return false;
+  if (!ts.isPropertyAssignment(only) || propertyNameText(only.name) !== REQUEST_STREAM_OPTION) return false;
   const id = unwrap(only.initializer);
   if (!ts.isPropertyAccessExpression(id)) return false;
   const owner = result.analysis.values.valueOf(id.expression)?.kind;
-  return (id.name.text === 'requestId' && owner === 'context') || (id.name.text === 'id' && owner === 'context-request');
+  return (id.name.text === V1_REQUEST_ID && owner === 'context') || (id.name.text === V2_REQUEST_ID && owner === 'context-request');
 }
 
 /**

@@ -27,7 +27,7 @@ import type { TransformOptions, TransformPlan } from '../kit/plan.js';
 import { emptyPlan } from '../kit/plan.js';
 import { afterImports, flavourOf, indentAt, indentUnit } from '../kit/source-style.js';
 import { addMarker, CannotRewrite, contextParameter, directHandler, forEachCall, importEdits, isMarked, usesName, type HandlerSite } from '../kit/handler-sites.js';
-import { sdkEntryPackage, sdkMajorOfFile } from '../../analysis/sdk-modules.js';
+import { registrationOf, sdkEntryPackage, sdkMajorOfFile } from '../../analysis/sdk-modules.js';
 import { inlinedMessage, markerAnchor } from './message-inline.js';
 import { markLeftSites } from './left-sites.js';
 import { handedOnSenders, unreadImportEdits, type HandedOn } from './handed-on.js';
@@ -284,7 +284,9 @@ function eligibleHandler(analysis: Analysis, handler: HandlerSite, sites: InputR
   const site = sites[0]!;
   // A registerTool callback, or a low-level `setRequestHandler(CallToolRequestSchema, …)` dispatcher.
   const lowLevel = !handler.tool || handler.tool.api === 'low-level';
-  if (handler.method !== 'tools/call' || (handler.tool && handler.tool.api !== 'registerTool' && !lowLevel)) {
+  // `tool.api` is the registration method (or `low-level`): the current one (`registerTool`), not v1's shorthand (`tool`).
+  const registered = handler.tool && registrationOf(handler.tool.api);
+  if (handler.method !== 'tools/call' || (handler.tool && !(registered?.kind === 'tool' && !registered.legacy) && !lowLevel)) {
     throw new CannotRewrite('only tools/call handlers (registerTool, or a low-level tools/call handler) are rewritten (inputRequired is also allowed from prompts/get and resources/read)', site.call);
   }
   if (!fn.body || !ts.isBlock(fn.body)) throw new CannotRewrite('the handler has an expression body', site.call);

@@ -22,7 +22,7 @@
  * (-32021) when the tool asks: the answer the maintainers chose for `get-roots-list`.
  */
 import { ts } from '../../typescript.js';
-import { calleeParts, unwrap } from '../../analysis/ast.js';
+import { calleeParts, forEachDescendant, propertyNameText, unwrap } from '../../analysis/ast.js';
 import type { AnalysisResult, Analysis } from '../../analysis/model.js';
 import { describedFeature, serverMethodCall, serverMethodsOf, type InputRequestSite } from '../../analysis/sdk-features.js';
 import { HANDLER_REGISTRATION_METHODS, ROOTS_BOOKKEEPING_METHODS } from '../../analysis/sdk-modules.js';
@@ -49,15 +49,23 @@ const CACHE_METHODS = new Set(['get', 'has', 'set', 'delete', 'clear']);
 export function rootsHelperRounds(result: AnalysisResult, outside: readonly InputRequestSite[], direct: ReadonlySet<ts.FunctionLikeDeclaration>): RootsHelperRound[] {
   const { analysis } = result;
   const helpers = new Map<ts.Symbol, ts.FunctionLikeDeclaration>();
+  const helperNames = new Set<string>();
   for (const site of outside) {
     if (site.feature !== 'roots') continue;
     const helper = moduleFunction(site.call);
-    if (helper && returnsRootsOnly(analysis, result.sourceFiles, helper.fn, site.call)) helpers.set(helper.symbol(analysis), helper.fn);
+    if (helper && returnsRootsOnly(analysis, result.sourceFiles, helper.fn, site.call)) {
+      helpers.set(helper.symbol(analysis), helper.fn);
+      helperNames.add(helper.name);
+    }
   }
   if (!helpers.size) return [];
+  const reaching = reachingNames(result.sourceFiles, helperNames);
   const rounds: RootsHelperRound[] = [];
   forEachCall(result.sourceFiles, (call) => {
-    const symbol = analysis.values.symbolOf(unwrap(call.expression));
+    const callee = unwrap(call.expression);
+    // The symbol lookup is the costly part, and most calls of a program cannot be a helper's (see reachingNames).
+    if (ts.isIdentifier(callee) ? !reaching.identifiers.has(callee.text) : ts.isPropertyAccessExpression(callee) && !reaching.properties.has(callee.name.text)) return;
+    const symbol = analysis.values.symbolOf(callee);
     if (!symbol || !helpers.has(symbol) || !call.arguments.every(isRead)) return;
     const handler = directHandler(analysis, call);
     if (!handler || handler.method !== 'tools/call' || direct.has(handler.fn)) return;
@@ -67,19 +75,73 @@ export function rootsHelperRounds(result: AnalysisResult, outside: readonly Inpu
   return rounds.filter((r) => rounds.filter((o) => o.handler.fn === r.handler.fn).length === 1);
 }
 
-/** The function declared at the top level of a file (`const f = async (…) => {…}`, `function f`) that `node` is in. */
-function moduleFunction(node: ts.Node): { fn: ts.FunctionLikeDeclaration; symbol: (analysis: Analysis) => ts.Symbol } | undefined {
+/**
+ * The names a call can reach a roots helper by, so that the symbol lookup is skipped for every other call (most calls
+ * of a program: `console.log(…)`, `expect(…)`, `z.string()`). The lookup resolves aliases, and a callee's symbol is a
+ * helper's only when the callee is
+ * - `x.f` where `f` is a module's export of the helper: the helper's own name, `default`, or a name an analysed file
+ *   exports something under (`export { syncRoots as f }`, `export { f }`, `exports.f = syncRoots`, `import f = …` in a
+ *   namespace). A property of an object or a class is a symbol of its own, never the helper's: a roots helper is a
+ *   module-level function.
+ * - an identifier spelled like the helper, or bound to an alias of one of those exports: an import of such a name
+ *   (`import { f as sync }`; `import { expect } from 'vitest'` is not one) or a default import, an `import sync = …`
+ *   (in a script, a global alias), or a name bound from a `require(…)` (JavaScript: `const sync = require(…)`).
+ * Other callees (`x['f']()`, `make()()`) are looked up as before. Not seen: a rename in a module outside the scanned
+ * paths (context files, loaded only to resolve symbols), re-exporting a scanned helper back into the scanned code.
+ */
+function reachingNames(files: readonly ts.SourceFile[], helperNames: ReadonlySet<string>): { identifiers: ReadonlySet<string>; properties: ReadonlySet<string> } {
+  const identifiers = new Set(helperNames);
+  const properties = new Set([...helperNames, 'default']);
+  /** `import { <imported> as <local> }`: an alias of the helper only if `<imported>` is one of its export names. */
+  const imports: Array<{ imported: string; local: string }> = [];
+  const bindNames = (name: ts.BindingName): void => {
+    if (ts.isIdentifier(name)) identifiers.add(name.text);
+    else for (const element of name.elements) if (!ts.isOmittedExpression(element)) bindNames(element.name);
+  };
+  for (const sf of files) {
+    forEachDescendant(sf, (node) => {
+      if (ts.isImportClause(node)) {
+        if (node.name) identifiers.add(node.name.text);
+      } else if (ts.isImportSpecifier(node)) {
+        imports.push({ imported: propertyNameText((node.propertyName ?? node.name) as ts.PropertyName) ?? '', local: node.name.text });
+      } else if (ts.isImportEqualsDeclaration(node)) {
+        identifiers.add(node.name.text);
+        properties.add(node.name.text);
+      } else if (ts.isExportSpecifier(node)) {
+        properties.add(propertyNameText(node.name as ts.PropertyName) ?? '');
+      } else if (ts.isVariableDeclaration(node) && node.initializer && requiredFrom(node.initializer)) {
+        bindNames(node.name);
+      } else if (ts.isBinaryExpression(node) && node.operatorToken.kind === ts.SyntaxKind.EqualsToken && ts.isPropertyAccessExpression(node.left)) {
+        // `exports.f = syncRoots`, `module.exports.f = syncRoots`
+        const target = node.left.expression;
+        if ((ts.isIdentifier(target) && target.text === 'exports') || (ts.isPropertyAccessExpression(target) && target.name.text === 'exports')) properties.add(node.left.name.text);
+      }
+    });
+  }
+  for (const { imported, local } of imports) if (properties.has(imported)) identifiers.add(local);
+  return { identifiers, properties };
+}
+
+/** `require(…)`, or a member of it (`require(…).f`), as JavaScript binds an alias to. */
+function requiredFrom(initializer: ts.Expression): boolean {
+  let node = unwrap(initializer);
+  while (ts.isPropertyAccessExpression(node) || ts.isElementAccessExpression(node)) node = unwrap(node.expression);
+  return ts.isCallExpression(node) && ts.isIdentifier(node.expression) && node.expression.text === 'require';
+}
+
+/** The function declared at the top level of a file (`const f = async (…) => {…}`, `function f`) that `node` is in, with its name. */
+function moduleFunction(node: ts.Node): { fn: ts.FunctionLikeDeclaration; name: string; symbol: (analysis: Analysis) => ts.Symbol } | undefined {
   for (let current = node.parent; current; current = current.parent) {
     if (ts.isFunctionDeclaration(current) && current.name && ts.isSourceFile(current.parent) && current.body) {
       const found = current;
-      return { fn: found, symbol: (a) => a.values.symbolOf(found.name!)! };
+      return { fn: found, name: found.name!.text, symbol: (a) => a.values.symbolOf(found.name!)! };
     }
     if ((ts.isArrowFunction(current) || ts.isFunctionExpression(current)) && ts.isVariableDeclaration(current.parent) && current.parent.initializer === current) {
       const decl = current.parent;
       const statement = decl.parent.parent;
       if (ts.isIdentifier(decl.name) && ts.isVariableStatement(statement) && ts.isSourceFile(statement.parent) && decl.parent.flags & ts.NodeFlags.Const) {
         const name = decl.name;
-        return { fn: current, symbol: (a) => a.values.symbolOf(name)! };
+        return { fn: current, name: name.text, symbol: (a) => a.values.symbolOf(name)! };
       }
     }
   }

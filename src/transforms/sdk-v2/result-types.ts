@@ -23,6 +23,7 @@ import type { Identifier, Node as TsMorphNode, SourceFile } from 'ts-morph';
 import { loadTsMorph, ts } from '../../typescript.js';
 import { descendantsOfKind } from './compiler-walk.js';
 import { isReference, ownNames, referencesByName } from './bindings.js';
+import { HIGH_LEVEL_SERVER_CLASSES, LOW_LEVEL_SERVER_CLASSES, REQUEST_HANDLER_REGISTRATION } from '../../analysis/sdk-modules.js';
 
 const V2_SERVER = '@modelcontextprotocol/server';
 const RESULT_METHODS = new Set(['tools/call']);
@@ -119,7 +120,7 @@ function producedLiterals(init: TsMorphNode, array: boolean): import('ts-morph')
 
 function typeContentArrays(sf: SourceFile, wanted: Set<string>, typescript: boolean): number {
   const { Node, SyntaxKind } = loadTsMorph();
-  if (!v2Local(sf, 'Server') && !v2Local(sf, 'McpServer')) return 0;
+  if (![...LOW_LEVEL_SERVER_CLASSES, ...HIGH_LEVEL_SERVER_CLASSES].some((server) => v2Local(sf, server))) return 0;
   const contentBlock = !typescript ? `import('${V2_SERVER}').ContentBlock` : (v2Local(sf, 'ContentBlock') ?? (namesFree(sf, ['ContentBlock']) ? 'ContentBlock' : undefined));
   if (!contentBlock) return 0;
   let changes = 0;
@@ -159,11 +160,11 @@ function toolCallHandlers(sf: SourceFile): Array<import('ts-morph').ArrowFunctio
   const out: Array<import('ts-morph').ArrowFunction | import('ts-morph').FunctionExpression> = [];
   const named = (node: ts.Node): boolean => {
     const callee = (node as ts.CallExpression).expression;
-    return ts.isPropertyAccessExpression(callee) && callee.name.text === 'setRequestHandler';
+    return ts.isPropertyAccessExpression(callee) && callee.name.text === REQUEST_HANDLER_REGISTRATION;
   };
   for (const call of descendantsOfKind<import('ts-morph').CallExpression>(sf, SyntaxKind.CallExpression, named)) {
     const callee = call.getExpression();
-    if (!Node.isPropertyAccessExpression(callee) || callee.getName() !== 'setRequestHandler') continue;
+    if (!Node.isPropertyAccessExpression(callee) || callee.getName() !== REQUEST_HANDLER_REGISTRATION) continue;
     const [method, handler] = call.getArguments();
     if (!method || !Node.isStringLiteral(method) || !RESULT_METHODS.has(method.getLiteralValue())) continue;
     if (handler && (Node.isArrowFunction(handler) || Node.isFunctionExpression(handler))) out.push(handler);

@@ -14,10 +14,11 @@ import { ts } from '../../typescript.js';
 import { syntaxTreeOf } from '../../analysis/parsed-files.js';
 import { isV1Specifier } from './bindings.js';
 import { V2_EXPORTS } from './v2-exports.js';
+import { V1_EXPERIMENTAL_TASKS } from '../../analysis/sdk-modules.js';
 
-const TASKS_MODULE = /^@modelcontextprotocol\/sdk\/experimental\/tasks(?:\/|\.js$|$)/;
+const TASKS_MODULE = V1_EXPERIMENTAL_TASKS.modulePattern;
 /** Built only to configure a server: experimental-tasks.ts removes them with their options. */
-const REMOVABLE = new Set(['InMemoryTaskStore', 'InMemoryTaskMessageQueue']);
+const REMOVABLE = new Set([V1_EXPERIMENTAL_TASKS.store.class, V1_EXPERIMENTAL_TASKS.messageQueue.class]);
 /** Parts of the tasks layer that v1 exports from other modules (`shared/protocol.js`). */
 const TASKS_LAYER_ELSEWHERE = new Set(['RequestTaskStore']);
 

@@ -15,10 +15,15 @@ import { ts } from '../../typescript.js';
 import { isFunctionLike } from '../../analysis/ast.js';
 import type { SdkSymbols } from '../../analysis/sdk-symbols.js';
 import type { TextEdit } from '../kit/edits.js';
+import { CONTEXT_TYPES, handlerContextOf } from '../../analysis/sdk-modules.js';
 
-const REQUEST_ID = 'requestId';
-/** SDK v2 context types, which carry the request id as `mcpReq.id`. */
-const V2_CONTEXT_TYPES = new Set(['ServerContext', 'BaseContext']);
+/** Where the context has the request id: v1 `requestId`, v2 `mcpReq.id` (the description's path). */
+const [V1_REQUEST_ID] = handlerContextOf(1).requestId as [string];
+const [V2_REQUEST, V2_ID] = handlerContextOf(2).requestId as [string, string];
+/** The name the request id is bound to, on either major: v1's member name, what `const { requestId } = extra` binds. */
+const REQUEST_ID = V1_REQUEST_ID;
+/** SDK context types of v2 (every context type but v1's `RequestHandlerExtra`), which carry the request id as `mcpReq.id`. */
+const V2_CONTEXT_TYPES = new Set([...CONTEXT_TYPES].filter((type) => type !== handlerContextOf(1).type));
 
 /**
  * `handlerContexts`: the context parameters of SDK tool handlers with their SDK major (a v1 `RequestHandlerExtra`
@@ -73,7 +78,7 @@ export function requestIdForDestructuredSessionId(
   if (unsupported) return undefined;
 
   if (bound) edits.push(removeListItem(pattern.elements, element, sf));
-  else edits.push(replace(name, major === 1 ? REQUEST_ID : `mcpReq: { id: ${REQUEST_ID} }`, sf));
+  else edits.push(replace(name, major === 1 ? REQUEST_ID : `${V2_REQUEST}: { ${V2_ID}: ${REQUEST_ID} }`, sf));
   return edits;
 }
 
@@ -86,9 +91,9 @@ function contextMajor(pattern: ts.ObjectBindingPattern, checker: ts.TypeChecker,
   const handler = handlerContexts.get(pattern.parent);
   if (handler) return handler;
   const type = destructuredType(pattern, checker);
-  if (type?.getProperty(REQUEST_ID)) return 1;
-  const mcpReq = type?.getProperty('mcpReq');
-  if (mcpReq && checker.getTypeOfSymbol(mcpReq).getProperty('id')) return 2;
+  if (type?.getProperty(V1_REQUEST_ID)) return 1;
+  const mcpReq = type?.getProperty(V2_REQUEST);
+  if (mcpReq && checker.getTypeOfSymbol(mcpReq).getProperty(V2_ID)) return 2;
   const declared = declaredContextType(pattern);
   const ref = declared && ts.isTypeReferenceNode(declared) ? sdk.exportOf(declared.typeName) : undefined;
   return ref && ref.version === 2 && V2_CONTEXT_TYPES.has(ref.name) ? 2 : undefined;
@@ -115,13 +120,13 @@ function requestIdBinding(pattern: ts.ObjectBindingPattern, major: 1 | 2): { nam
     return ts.isIdentifier(property) || ts.isStringLiteral(property) ? property.text : undefined;
   };
   if (major === 1) {
-    const own = pattern.elements.find((e) => !e.propertyName && !e.dotDotDotToken && ts.isIdentifier(e.name) && e.name.text === REQUEST_ID);
+    const own = pattern.elements.find((e) => !e.propertyName && !e.dotDotDotToken && ts.isIdentifier(e.name) && e.name.text === V1_REQUEST_ID);
     return own ? { name: own.name as ts.Identifier } : undefined;
   }
-  const mcpReq = pattern.elements.find((e) => !e.dotDotDotToken && key(e) === 'mcpReq');
+  const mcpReq = pattern.elements.find((e) => !e.dotDotDotToken && key(e) === V2_REQUEST);
   if (!mcpReq) return undefined;
   if (!ts.isObjectBindingPattern(mcpReq.name)) return null;
-  const id = mcpReq.name.elements.find((e) => !e.dotDotDotToken && !e.initializer && key(e) === 'id' && ts.isIdentifier(e.name));
+  const id = mcpReq.name.elements.find((e) => !e.dotDotDotToken && !e.initializer && key(e) === V2_ID && ts.isIdentifier(e.name));
   return id ? { name: id.name as ts.Identifier } : null;
 }
 

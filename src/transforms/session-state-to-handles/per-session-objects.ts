@@ -20,7 +20,7 @@ import { ts } from '../../typescript.js';
 import path from 'node:path';
 import { calleeParts, enclosingFunction, forEachDescendant, isInside, unwrap } from '../../analysis/ast.js';
 import { functionNames } from '../../analysis/call-index.js';
-import { CONNECT_METHOD, HANDLER_REGISTRATION_METHODS } from '../../analysis/sdk-modules.js';
+import { CONNECT_METHOD, HANDLER_REGISTRATION_METHODS, TOOL_SCHEMA_METHODS } from '../../analysis/sdk-modules.js';
 import type { ValueAnalysis } from '../../analysis/values.js';
 import type { AnalysisResult } from '../../analysis/model.js';
 import { sessionConnection } from '../../analysis/session-servers.js';
@@ -118,19 +118,22 @@ function membersUsed(parameter: ts.Identifier, factory: ts.FunctionLikeDeclarati
     const call = access.parent;
     const called = ts.isCallExpression(call) && unwrap(call.expression) === access;
     const member = `${node.text}.${access.name.text}${called ? '()' : ''}`;
-    const handler = requestHandlerOf(access, factory, model.values);
+    const handler = requestHandlerOf(access, factory, model);
     const list = handler ? (handlers.get(handler.schema) ?? handlers.set(handler.schema, []).get(handler.schema)!) : outside;
     if (!list.includes(member)) list.push(member);
-    if (handler && called && !forward && call.arguments.some((a) => readsArguments(a, handler.request, model.values))) forward = { member, handler: handler.schema };
+    // The handler that forwards every call is the tools/call one (a prompts/get handler has `params.arguments` too).
+    if (handler?.method === 'tools/call' && called && !forward && call.arguments.some((a) => readsArguments(a, handler.request, model.values))) forward = { member, handler: handler.schema };
   });
   return whole ? undefined : { handlers, outside, forward };
 }
 
 /**
  * The raw request handler registered inside `factory` (`server.setRequestHandler(CallToolRequestSchema, async (request) => …)`)
- * that `node` is in: its schema as written and its request parameter.
+ * that `node` is in: its schema as written (what the marker names it by), the tool method it handles when it is one
+ * (the SDK's schema resolved through the description, or v2's method string), and its request parameter.
  */
-function requestHandlerOf(node: ts.Node, factory: ts.FunctionLikeDeclaration, values: ValueAnalysis): { schema: string; request?: ts.Identifier } | undefined {
+function requestHandlerOf(node: ts.Node, factory: ts.FunctionLikeDeclaration, model: { sdk: AnalysisResult['analysis']['sdk']; values: ValueAnalysis }): { schema: string; method?: string; request?: ts.Identifier } | undefined {
+  const { values } = model;
   for (let fn = enclosingFunction(node); fn && fn !== factory && isInside(fn, factory); fn = enclosingFunction(fn)) {
     const call = fn.parent;
     if (!call || !ts.isCallExpression(call) || call.arguments[1] !== fn || !call.arguments[0]) continue;
@@ -138,7 +141,9 @@ function requestHandlerOf(node: ts.Node, factory: ts.FunctionLikeDeclaration, va
     const kind = receiver && values.valueOf(receiver)?.kind;
     if (!name || !HANDLER_REGISTRATION_METHODS.has(name) || (kind !== 'server' && kind !== 'mcp-server')) continue;
     const request = fn.parameters[0]?.name;
-    return { schema: call.arguments[0].getText().replace(/\s+/g, ''), request: request && ts.isIdentifier(request) ? request : undefined };
+    const schema = model.sdk.exportOf(unwrap(call.arguments[0]))?.name;
+    const method = schema !== undefined && Object.hasOwn(TOOL_SCHEMA_METHODS, schema) ? TOOL_SCHEMA_METHODS[schema] : values.constantString(call.arguments[0]);
+    return { schema: call.arguments[0].getText().replace(/\s+/g, ''), method, request: request && ts.isIdentifier(request) ? request : undefined };
   }
   return undefined;
 }

@@ -45,7 +45,10 @@ import { handleNames, nounOf, styleOf } from './naming.js';
 import { handleModuleFileName, handleModuleSource } from './runtime.js';
 import { handleArgumentJsonSchema, handleArgumentZod, idempotencyKeyJsonSchema, idempotencyKeyZod, lifetimeText, quote } from './schema-text.js';
 import { afterImports, flavourOf, importSpecifier, importStatement, indentAt, indentUnit, zodName, type ModuleFlavour } from '../kit/source-style.js';
-import { sdkMajorOfFile } from '../../analysis/sdk-modules.js';
+import { handlerContextOf, sdkMajorOfFile } from '../../analysis/sdk-modules.js';
+
+/** The member of a v1 handler context holding its transport's session id (`extra.sessionId`); v2's context has none. */
+const V1_CONTEXT_SESSION_ID = handlerContextOf(1).sessionId!;
 
 export type HandlesOptions = Pick<TransformOptions, 'ttlMs' | 'maxAgeMs'>;
 
@@ -504,7 +507,7 @@ class StoreRewrite {
     for (const ref of sessions.referencesOf(param.name)) {
       const outer = outermostWrapper(ref);
       const parent = outer.parent;
-      if (parent && ts.isPropertyAccessExpression(parent) && parent.expression === outer && parent.name.text === 'sessionId') {
+      if (parent && ts.isPropertyAccessExpression(parent) && parent.expression === outer && parent.name.text === V1_CONTEXT_SESSION_ID) {
         this.edit(withFallback(parent), this.names.argument, withFallback(parent).getStart(parent.getSourceFile()), withFallback(parent).end);
         continue;
       }

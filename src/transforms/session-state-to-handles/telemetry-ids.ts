@@ -36,12 +36,13 @@ import { ts } from '../../typescript.js';
 import { outermostWrapper, propertyNameText } from '../../analysis/ast.js';
 import type { AnalysisResult } from '../../analysis/model.js';
 import type { SessionRead } from '../../analysis/session-flow.js';
-import { sdkMajorOfFile } from '../../analysis/sdk-modules.js';
+import { handlerContextOf, sdkMajorOfFile } from '../../analysis/sdk-modules.js';
 import { RULE_ID } from '../../rule-ids.js';
 import type { TextEdit } from '../kit/edits.js';
 import { enclosingScope, hasProperty, isValueRead, mentions, removeListItem, replace, requestIdForDestructuredSessionId } from './destructured-log-id.js';
 
-const REQUEST_ID = 'requestId';
+/** The name the request id is bound to and logged under: v1's member name (`extra.requestId`), as in destructured-log-id. */
+const REQUEST_ID = handlerContextOf(1).requestId.at(-1)!;
 const TELEMETRY_RULE = RULE_ID.sessionTelemetry;
 /** `id ?? fallback`, `id || fallback`: the fallback only fills in a missing id; the value is still the id. */
 const FALLBACKS = new Set([ts.SyntaxKind.QuestionQuestionToken, ts.SyntaxKind.BarBarToken]);
@@ -87,7 +88,7 @@ function accessedIdEdits(read: SessionRead, checker: ts.TypeChecker): TextEdit[]
   if (!access || !ts.isPropertyAccessExpression(access) || access.name !== read.node) return undefined;
   const sf = access.getSourceFile();
   const major = sdkMajorOfFile(sf) === 2 ? 2 : 1;
-  const nameEdit = replace(access.name, major === 2 ? 'mcpReq.id' : REQUEST_ID, sf);
+  const nameEdit = replace(access.name, handlerContextOf(major).requestId.join('.'), sf);
 
   // The value as it is used: `extra.sessionId`, `(extra.sessionId as string)`, `extra.sessionId ?? 'stdio'` (or `||`).
   let value: ts.Node = outermostWrapper(access);

@@ -9,7 +9,7 @@
 import { ts } from '../../typescript.js';
 import { forEachDescendant, propertyNameText, unwrap } from '../../analysis/ast.js';
 import type { AnalysisResult } from '../../analysis/model.js';
-import { STREAMABLE_HTTP_TRANSPORTS } from '../../analysis/sdk-modules.js';
+import { HTTP_HANDLER_FUNCTION, STREAMABLE_HTTP_TRANSPORTS } from '../../analysis/sdk-modules.js';
 import { SESSION_HEADER } from '../../analysis/values.js';
 import type { TransformPlan } from '../kit/plan.js';
 import { mintsNoSession } from './gateway.js';
@@ -50,7 +50,7 @@ export function servesStatelessOnly(result: AnalysisResult): boolean {
         if (mintsNoSession(node)) stateless = true;
         else sessionful = true;
       }
-      if (ts.isCallExpression(node) && sdk.exportOf(unwrap(node.expression))?.name === 'createMcpHandler') stateless = true;
+      if (ts.isCallExpression(node) && sdk.exportOf(unwrap(node.expression))?.name === HTTP_HANDLER_FUNCTION) stateless = true;
     });
   }
   return stateless && !sessionful;

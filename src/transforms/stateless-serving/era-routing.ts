@@ -7,6 +7,7 @@
 import { ts } from '../../typescript.js';
 import { calleeParts, forEachDescendant } from '../../analysis/ast.js';
 import type { AnalysisResult } from '../../analysis/model.js';
+import { HTTP_HANDLER_FUNCTION } from '../../analysis/sdk-modules.js';
 
 interface EraRouting {
   /** The call in the route that tells the eras apart (`isLegacyRequest`, or the project predicate calling it). */
@@ -22,7 +23,7 @@ export function eraRouting(result: AnalysisResult, handler: ts.Node): EraRouting
   forEachDescendant(handler, (node) => {
     if (!ts.isCallExpression(node)) return;
     if (!discriminator && callsSdk(result, node, 'isLegacyRequest')) discriminator = calleeParts(node).name;
-    else if (!statelessEntry && callsSdk(result, node, 'createMcpHandler')) statelessEntry = calleeParts(node).name;
+    else if (!statelessEntry && callsSdk(result, node, HTTP_HANDLER_FUNCTION)) statelessEntry = calleeParts(node).name;
   });
   return discriminator ? { discriminator, ...(statelessEntry ? { statelessEntry } : {}) } : undefined;
 }
@@ -36,7 +37,7 @@ function callsSdk(result: AnalysisResult, call: ts.CallExpression, name: string)
   forEachDescendant(fn.body, (node) => {
     if (!found && ts.isCallExpression(node) && result.analysis.sdk.exportOf(node.expression)?.name === name) found = true;
     // A handler kept in a module constant (`const handler = toNodeHandler(createMcpHandler(…))`) is the entry too.
-    if (!found && ts.isIdentifier(node) && name === 'createMcpHandler') {
+    if (!found && ts.isIdentifier(node) && name === HTTP_HANDLER_FUNCTION) {
       const decl = result.analysis.values.symbolOf(node)?.valueDeclaration;
       if (decl && ts.isVariableDeclaration(decl) && decl.initializer && decl.getSourceFile() === node.getSourceFile()) {
         forEachDescendant(decl.initializer, (inner) => {

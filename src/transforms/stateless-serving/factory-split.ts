@@ -18,6 +18,7 @@ import type { AnalysisResult } from '../../analysis/model.js';
 import { localNames, referencesByName, reindent, removalRange } from './text.js';
 import { indentAt, indentUnit } from '../kit/source-style.js';
 import { RULE_ID } from '../../rule-ids.js';
+import { HIGH_LEVEL_SERVER_CLASSES } from '../../analysis/sdk-modules.js';
 
 /** One text change of a split, in the file it belongs to. */
 interface SplitEdit {
@@ -235,7 +236,7 @@ function isSdkServerVariable(result: AnalysisResult, id: ts.Identifier, body: ts
   const decl = result.analysis.values.symbolOf(id)?.valueDeclaration;
   if (!decl || !ts.isVariableDeclaration(decl) || !decl.initializer || !isInside(decl, body)) return false;
   const init = unwrap(decl.initializer);
-  return ts.isNewExpression(init) && result.analysis.sdk.exportOf(init.expression)?.name === 'McpServer';
+  return ts.isNewExpression(init) && HIGH_LEVEL_SERVER_CLASSES.has(result.analysis.sdk.exportOf(init.expression)?.name ?? '');
 }
 
 /** The name the server's class has in the factory's file (`McpServer`, or its alias). */

@@ -15,7 +15,7 @@
 import { ts } from '../../typescript.js';
 import { forEachDescendant, isInside, lineOf, statementOf } from '../../analysis/ast.js';
 import { legacySseEndpoint, type LegacySseEndpoint } from '../../analysis/legacy-sse.js';
-import { STREAMABLE_HTTP_TRANSPORTS } from '../../analysis/sdk-modules.js';
+import { HTTP_HANDLER_FUNCTION, STREAMABLE_HTTP_TRANSPORTS } from '../../analysis/sdk-modules.js';
 import { servingEntryAdvice } from './advice.js';
 import type { SessionStore } from '../../analysis/session-flow.js';
 import { registryReferences } from './registries.js';
@@ -97,7 +97,7 @@ function servesStreamableIn(site: ServingSite, sf: ts.SourceFile): boolean {
   forEachDescendant(sf, (node) => {
     if (!found && ts.isIdentifier(node)) {
       const name = sdk.exportOf(node)?.name ?? '';
-      found = STREAMABLE_HTTP_TRANSPORTS.has(name) || name === 'createMcpHandler';
+      found = STREAMABLE_HTTP_TRANSPORTS.has(name) || name === HTTP_HANDLER_FUNCTION;
     }
   });
   return found;

@@ -24,7 +24,7 @@ import { ts } from '../../typescript.js';
 import { calleeParts, enclosingFunction, forEachDescendant, isFunctionLike, isInside, outermostWrapper, propertyNameText, unwrap, statementOf } from '../../analysis/ast.js';
 import type { AnalysisResult } from '../../analysis/model.js';
 import { enclosingRoute, mountsOf, routesAt, routesOf, type Route, type RouteFramework } from '../../analysis/routes.js';
-import { CONNECT_METHOD, SSE_TRANSPORTS, STDIO_TRANSPORTS, STREAMABLE_HTTP_TRANSPORTS } from '../../analysis/sdk-modules.js';
+import { CONNECT_METHOD, SSE_TRANSPORTS, STDIO_TRANSPORTS, STREAMABLE_HTTP_TRANSPORTS, TRANSPORT_MEMBERS } from '../../analysis/sdk-modules.js';
 import { SESSION_HEADER, isHeaderWrite } from '../../analysis/values.js';
 import type { SessionStore } from '../../analysis/session-flow.js';
 import { markerInsertion } from '../../markers.js';
@@ -835,7 +835,7 @@ class FileServing {
     // A body read before the branch (the stream is consumed) is handed over; one read inside goes with the branch.
     let body: string | undefined;
     forEachDescendant(branch, (node) => {
-      if (body !== undefined || !ts.isCallExpression(node) || calleeParts(node).name !== 'handleRequest' || node.arguments.length < 3) return;
+      if (body !== undefined || !ts.isCallExpression(node) || calleeParts(node).name !== TRANSPORT_MEMBERS.requestMethod || node.arguments.length < 3) return;
       const arg = unwrap(node.arguments[2]!);
       const decl = ts.isIdentifier(arg) ? this.values.symbolOf(arg)?.valueDeclaration : undefined;
       body = decl && isInside(decl, branch) ? '' : node.arguments[2]!.getText(this.sf);
@@ -938,7 +938,7 @@ class FileServing {
     // A body the caller read is passed on; one the helper reads itself is custom logic (the boilerplate check refuses it).
     let body: { inHelper: string; fromCaller: string } | undefined;
     forEachDescendant(helper.body, (node) => {
-      if (!ts.isCallExpression(node) || calleeParts(node).name !== 'handleRequest' || node.arguments.length < 3) return;
+      if (!ts.isCallExpression(node) || calleeParts(node).name !== TRANSPORT_MEMBERS.requestMethod || node.arguments.length < 3) return;
       const arg = unwrap(node.arguments[2]!);
       const passed = ts.isIdentifier(arg) ? argumentOf.get(arg.text) : undefined;
       if (!passed) throw new CannotRewrite(`\`${name}()\` hands the transport a body it computes: pass the parsed body to the stateless handler by hand.`, node);
@@ -1120,7 +1120,7 @@ class FileServing {
   /** Transport options the stateless entry has no place for. */
   private checkTransportOptions(transportOptions: Record<string, ts.Node>, framework: RouteFramework): void {
     for (const key of Object.keys(transportOptions)) {
-      if (['allowedHosts', 'allowedOrigins', 'enableDnsRebindingProtection'].includes(key)) {
+      if (TRANSPORT_MEMBERS.dnsRebindingOptions.includes(key)) {
         throw new CannotRewrite(`\`${key}\` (DNS-rebinding protection) ${this.options.target === 'stateless-v1' ? 'is kept on a per-POST transport: pass the same option to it' : 'has no createMcpHandler option: mount `hostHeaderValidation`/`originValidation` from @modelcontextprotocol/express in front of the handler'}.`, transportOptions[key]!, undefined, framework);
       }
     }
@@ -1350,7 +1350,7 @@ class FileServing {
     const res = resParam.name.text;
     let passesBody = false;
     forEachDescendant(handler, (node) => {
-      if (ts.isCallExpression(node) && calleeParts(node).name === 'handleRequest' && node.arguments.length >= 3) passesBody = true;
+      if (ts.isCallExpression(node) && calleeParts(node).name === TRANSPORT_MEMBERS.requestMethod && node.arguments.length >= 3) passesBody = true;
     });
     const cls = transport.expression.getText(this.sf);
     const json = options.enableJsonResponse ? `, enableJsonResponse: ${options.enableJsonResponse.getText(this.sf)}` : '';
@@ -1645,7 +1645,7 @@ function handsParsedBody(fn: ts.Node): boolean {
   const req = isFunctionLike(fn) && fn.parameters[0] && ts.isIdentifier(fn.parameters[0].name) ? fn.parameters[0].name.text : undefined;
   let hands = false;
   forEachDescendant(fn, (node) => {
-    if (hands || !req || !ts.isCallExpression(node) || calleeParts(node).name !== 'handleRequest' || node.arguments.length !== 3) return;
+    if (hands || !req || !ts.isCallExpression(node) || calleeParts(node).name !== TRANSPORT_MEMBERS.requestMethod || node.arguments.length !== 3) return;
     const body = unwrap(node.arguments[2]!);
     hands = ts.isPropertyAccessExpression(body) && body.name.text === 'body' && ts.isIdentifier(unwrap(body.expression)) && (unwrap(body.expression) as ts.Identifier).text === req;
   });

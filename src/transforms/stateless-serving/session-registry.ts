@@ -20,6 +20,7 @@ import { indentAt } from '../kit/source-style.js';
 import type { TransformOptions } from '../kit/plan.js';
 import { LOG_LEVELS, isAsync, localNames, referencesByName, removalRange } from './text.js';
 import { RULE_ID } from '../../rule-ids.js';
+import { INITIALIZE_REQUEST_GUARD, TRANSPORT_MEMBERS } from '../../analysis/sdk-modules.js';
 
 /** What the rewrite needs of the file's serving plan (edits, imports, the factory of a connect). */
 export interface ServingSite {
@@ -86,7 +87,7 @@ export function rewriteHelperRegistry(site: ServingSite, transports: readonly ts
 
   const options = site.transportOptions(transport);
   if (typeof options === 'string') return options;
-  for (const key of ['allowedHosts', 'allowedOrigins', 'enableDnsRebindingProtection', 'eventStore']) {
+  for (const key of [...TRANSPORT_MEMBERS.dnsRebindingOptions, 'eventStore']) {
     if (options[key]) return `the transport sets \`${key}\`, which the stateless entry has no place for.`;
   }
   const factory = site.factoryOf(helper.fn, transport);
@@ -106,7 +107,7 @@ export function rewriteHelperRegistry(site: ServingSite, transports: readonly ts
   const sites: DispatchSite[] = [];
   let refusal: string | undefined;
   forEachDescendant(site.sf, (node) => {
-    if (refusal || !ts.isCallExpression(node) || calleeParts(node).name !== 'handleRequest' || isInside(node, helper.fn)) return;
+    if (refusal || !ts.isCallExpression(node) || calleeParts(node).name !== TRANSPORT_MEMBERS.requestMethod || isInside(node, helper.fn)) return;
     const found = dispatchSite(site, node, isRegistry, isHelper);
     if (typeof found === 'string') refusal = found;
     else if (found) sites.push(found);
@@ -261,7 +262,7 @@ function dispatchSite(site: ServingSite, call: ts.CallExpression, isRegistry: (i
       if (found) return;
       if (ts.isIdentifier(n) && (isRegistry(n) || isHelper(n))) found = true;
       else if (readsSessionHeader(n)) found = true;
-      else if (ts.isIdentifier(n) && site.result.analysis.sdk.exportOf(n)?.name === 'isInitializeRequest') found = true;
+      else if (ts.isIdentifier(n) && site.result.analysis.sdk.exportOf(n)?.name === INITIALIZE_REQUEST_GUARD) found = true;
     });
     return found;
   };
