@@ -92,6 +92,8 @@ interface SdkTransportMembers {
   requestMethod: string;
   /** The Streamable HTTP transport's DNS-rebinding protection options (SDK v2's request handler has none). */
   dnsRebindingOptions: readonly string[];
+  /** The Streamable HTTP transport's option that stores events so a client can resume a stream (`eventStore`); 2026-07-28 removes resumability. */
+  resumabilityOption: string;
 }
 
 /** What an SDK class's instances are to the analysis. */
@@ -458,6 +460,7 @@ export const MCP_SDK: SdkDescription = {
     startMethod: 'start',
     requestMethod: 'handleRequest',
     dnsRebindingOptions: ['allowedHosts', 'allowedOrigins', 'enableDnsRebindingProtection'],
+    resumabilityOption: 'eventStore',
   },
   rootsBookkeepingMethods: ['getClientCapabilities', 'getClientVersion', 'sendLoggingMessage', 'setNotificationHandler', 'listRoots'],
   rawSenders: {

@@ -1,6 +1,7 @@
 import { ts } from '../../typescript.js';
 import { propertyNameText } from '../../analysis/ast.js';
 import { LAST_EVENT_ID_HEADER, isHeaderWrite } from '../../analysis/values.js';
+import { TRANSPORT_MEMBERS } from '../../analysis/sdk-modules.js';
 import { defineRule, specUrl } from '../rule.js';
 
 export default defineRule({
@@ -21,7 +22,7 @@ export default defineRule({
   create(context) {
     const { values } = context.analysis;
     const checkOption = (prop: ts.PropertyAssignment | ts.ShorthandPropertyAssignment): void => {
-      if (propertyNameText(prop.name) === 'eventStore' && values.isTransportOptions(prop.parent)) {
+      if (propertyNameText(prop.name) === TRANSPORT_MEMBERS.resumabilityOption && values.isTransportOptions(prop.parent)) {
         context.report({ node: prop.name, messageId: 'eventStore' });
       }
     };

@@ -87,7 +87,7 @@ export function rewriteHelperRegistry(site: ServingSite, transports: readonly ts
 
   const options = site.transportOptions(transport);
   if (typeof options === 'string') return options;
-  for (const key of [...TRANSPORT_MEMBERS.dnsRebindingOptions, 'eventStore']) {
+  for (const key of [...TRANSPORT_MEMBERS.dnsRebindingOptions, TRANSPORT_MEMBERS.resumabilityOption]) {
     if (options[key]) return `the transport sets \`${key}\`, which the stateless entry has no place for.`;
   }
   const factory = site.factoryOf(helper.fn, transport);
