@@ -12,6 +12,8 @@
 import { ts } from '../typescript.js';
 import { calleeParts, forEachDescendant, isFunctionLike, isInside, unwrap } from './ast.js';
 import { handlerRegistration, type SdkModelParts } from './sdk-features.js';
+// Not the description's `schemaMethods`: a method there makes every such handler a handler site for the transforms, which do not act on these.
+import { LIST_AND_LOOKUP_SCHEMA_METHODS as LIST_AND_LOOKUP_SCHEMAS } from './sdk-modules.js';
 import { isCollectionDeclaration } from './session-flow.js';
 import { isServerKind } from './values.js';
 
@@ -37,20 +39,6 @@ export interface RequestHandler {
   method: string;
   fn: ts.FunctionLikeDeclaration;
 }
-
-/**
- * The SDK request schemas of lists and lookups. Kept here rather than in the SDK description's `schemaMethods`: a
- * method there makes every such handler a handler site for the transforms, which do not act on these.
- */
-const LIST_AND_LOOKUP_SCHEMAS: Readonly<Record<string, string>> = {
-  ListToolsRequestSchema: 'tools/list',
-  CallToolRequestSchema: 'tools/call',
-  ListPromptsRequestSchema: 'prompts/list',
-  GetPromptRequestSchema: 'prompts/get',
-  ListResourcesRequestSchema: 'resources/list',
-  ListResourceTemplatesRequestSchema: 'resources/templates/list',
-  ReadResourceRequestSchema: 'resources/read',
-};
 
 /** `server.setRequestHandler(XSchema | 'method', (request) => …)` with an inline (or named) handler function. */
 export function requestHandlerOf(model: SdkModelParts, call: ts.CallExpression): RequestHandler | undefined {

@@ -209,6 +209,8 @@ export const INITIALIZE_REQUEST_GUARD = MCP_SDK.initializeRequestGuard;
 export const METHOD_OF_SCHEMA: Readonly<Record<string, string>> = MCP_SDK.schemaMethods;
 /** The schemas of the tool list and call requests (v1) and their methods (`CallToolRequestSchema` → `tools/call`). */
 export const TOOL_SCHEMA_METHODS: Readonly<Record<string, string>> = MCP_SDK.toolSchemaMethods;
+/** The schemas of the list and lookup requests (tools, prompts, resources) and their methods. */
+export const LIST_AND_LOOKUP_SCHEMA_METHODS: Readonly<Record<string, string>> = { ...MCP_SDK.toolSchemaMethods, ...MCP_SDK.promptAndResourceSchemaMethods };
 /** SDK schemas of the `initialize` request's params. */
 export const INITIALIZE_PARAMS_SCHEMAS: ReadonlySet<string> = new Set(MCP_SDK.initializeParamsSchemas);
 

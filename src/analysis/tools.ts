@@ -13,6 +13,7 @@
 import { ts } from '../typescript.js';
 import { calleeParts, forEachDescendant, isFunctionLike, propertyNameText, unwrap } from './ast.js';
 import { isServerKind, type ValueAnalysis } from './values.js';
+import { TOOL_SCHEMA_METHODS } from './sdk-modules.js';
 
 type SchemaKind =
   /** `{ sku: z.string() }` */
@@ -85,9 +86,7 @@ function requestMethod(values: ValueAnalysis, argument: ts.Expression): string |
   const literal = values.constantString(argument);
   if (literal !== undefined) return literal;
   const name = ts.isIdentifier(unwrap(argument)) ? (unwrap(argument) as ts.Identifier).text : ts.isPropertyAccessExpression(unwrap(argument)) ? (unwrap(argument) as ts.PropertyAccessExpression).name.text : undefined;
-  if (name === 'ListToolsRequestSchema') return 'tools/list';
-  if (name === 'CallToolRequestSchema') return 'tools/call';
-  return undefined;
+  return name !== undefined && Object.hasOwn(TOOL_SCHEMA_METHODS, name) ? TOOL_SCHEMA_METHODS[name] : undefined;
 }
 
 function lastFunctionArgument(values: ValueAnalysis, call: ts.CallExpression): ts.FunctionLikeDeclaration | undefined {

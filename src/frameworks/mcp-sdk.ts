@@ -206,6 +206,8 @@ export interface SdkDescription {
    * tools through the tools the analysis reads, not through these handlers.
    */
   toolSchemaMethods: Readonly<Record<string, string>>;
+  /** The same for the prompt and resource lists and lookups (`ListPromptsRequestSchema` → `prompts/list`). */
+  promptAndResourceSchemaMethods: Readonly<Record<string, string>>;
   /** Methods of an SDK server that register a tool, prompt or resource (their callbacks receive the context). */
   registrations: Readonly<Record<string, 'tool' | 'prompt' | 'resource'>>;
   /** Of those, v1's shorthand forms (`server.tool(name, cb)`), which v2's McpServer no longer has. */
@@ -437,6 +439,13 @@ export const MCP_SDK: SdkDescription = {
   toolSchemaMethods: {
     ListToolsRequestSchema: 'tools/list',
     CallToolRequestSchema: 'tools/call',
+  },
+  promptAndResourceSchemaMethods: {
+    ListPromptsRequestSchema: 'prompts/list',
+    GetPromptRequestSchema: 'prompts/get',
+    ListResourcesRequestSchema: 'resources/list',
+    ListResourceTemplatesRequestSchema: 'resources/templates/list',
+    ReadResourceRequestSchema: 'resources/read',
   },
   registrations: {
     tool: 'tool',
