@@ -12,6 +12,7 @@ import { ts } from '../typescript.js';
 import { calleeParts, enclosingFunction, forEachDescendant, isFunctionLike, memberAccess, unwrap } from './ast.js';
 import { guardingInitializeComparison } from './handshake-plumbing.js';
 import { isServerKind, type ValueAnalysis } from './values.js';
+import { NOTIFICATION_HANDLER_REGISTRATION } from './sdk-modules.js';
 
 const HOOK = 'oninitialized';
 
@@ -150,7 +151,7 @@ function runsOnInitialized(values: ValueAnalysis, node: ts.Node): boolean {
 /** `server.setNotificationHandler(InitializedNotificationSchema | 'notifications/initialized', …)` on an SDK server. */
 function isInitializedNotificationRegistration(values: ValueAnalysis, call: ts.CallExpression): boolean {
   const { name, receiver } = calleeParts(call);
-  if (name !== 'setNotificationHandler' || !receiver || !call.arguments[0] || !isServerKind(values.valueOf(receiver))) return false;
+  if (name !== NOTIFICATION_HANDLER_REGISTRATION || !receiver || !call.arguments[0] || !isServerKind(values.valueOf(receiver))) return false;
   const schema = call.arguments[0];
   return values.constantString(schema) === 'notifications/initialized' || values.sdk.exportOf(unwrap(schema))?.name === 'InitializedNotificationSchema';
 }

@@ -13,7 +13,7 @@ import { ts } from '../typescript.js';
 import { calleeParts, forEachDescendant, isFunctionLike, isInside, unwrap } from './ast.js';
 import { handlerRegistration, type SdkModelParts } from './sdk-features.js';
 // Not the description's `schemaMethods`: a method there makes every such handler a handler site for the transforms, which do not act on these.
-import { LIST_AND_LOOKUP_SCHEMA_METHODS as LIST_AND_LOOKUP_SCHEMAS } from './sdk-modules.js';
+import { LIST_AND_LOOKUP_SCHEMA_METHODS as LIST_AND_LOOKUP_SCHEMAS, REQUEST_HANDLER_REGISTRATION } from './sdk-modules.js';
 import { isCollectionDeclaration } from './session-flow.js';
 import { isServerKind } from './values.js';
 
@@ -43,7 +43,7 @@ export interface RequestHandler {
 /** `server.setRequestHandler(XSchema | 'method', (request) => …)` with an inline (or named) handler function. */
 export function requestHandlerOf(model: SdkModelParts, call: ts.CallExpression): RequestHandler | undefined {
   const { name, receiver } = calleeParts(call);
-  if (name !== 'setRequestHandler' || call.arguments.length < 2 || !receiver || !isServerKind(model.values.valueOf(receiver))) return undefined;
+  if (name !== REQUEST_HANDLER_REGISTRATION || call.arguments.length < 2 || !receiver || !isServerKind(model.values.valueOf(receiver))) return undefined;
   const schema = model.sdk.exportOf(unwrap(call.arguments[0]!));
   const method = (schema && LIST_AND_LOOKUP_SCHEMAS[schema.name]) || handlerRegistration(model, call)?.method;
   if (!method) return undefined;

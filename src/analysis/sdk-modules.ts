@@ -121,6 +121,8 @@ export function registrationOf(method: string): { kind: 'tool' | 'prompt' | 'res
 export const HANDLER_REGISTRATION_METHODS: ReadonlySet<string> = new Set(Object.keys(MCP_SDK.handlerRegistrations));
 /** The method of an SDK server that registers a raw JSON-RPC request handler (`server.setRequestHandler(…)`). */
 export const REQUEST_HANDLER_REGISTRATION: string = Object.entries(MCP_SDK.handlerRegistrations).find(([, kind]) => kind === 'request')![0];
+/** The method of an SDK server that registers a raw JSON-RPC notification handler (`server.setNotificationHandler(…)`). */
+export const NOTIFICATION_HANDLER_REGISTRATION: string = Object.entries(MCP_SDK.handlerRegistrations).find(([, kind]) => kind === 'notification')![0];
 
 /** The SDK v2 request handler that serves MCP over HTTP (`createMcpHandler(…)`). */
 export const HTTP_HANDLER_FUNCTION = MCP_SDK.serving.handler;

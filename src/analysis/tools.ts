@@ -13,7 +13,7 @@
 import { ts } from '../typescript.js';
 import { calleeParts, forEachDescendant, isFunctionLike, propertyNameText, unwrap } from './ast.js';
 import { isServerKind, type ValueAnalysis } from './values.js';
-import { TOOL_SCHEMA_METHODS } from './sdk-modules.js';
+import { REQUEST_HANDLER_REGISTRATION, TOOL_SCHEMA_METHODS } from './sdk-modules.js';
 
 type SchemaKind =
   /** `{ sku: z.string() }` */
@@ -70,7 +70,7 @@ export function collectToolRegistrations(values: ValueAnalysis, files: readonly 
         if (registration) out.push(registration);
         return;
       }
-      if (name === 'setRequestHandler' && node.arguments.length >= 2 && isServerKind(values.valueOf(receiver))) {
+      if (name === REQUEST_HANDLER_REGISTRATION && node.arguments.length >= 2 && isServerKind(values.valueOf(receiver))) {
         const method = requestMethod(values, node.arguments[0]!);
         if (method === 'tools/list') lowLevel.list.push(node);
         if (method === 'tools/call') lowLevel.call.push(node);

@@ -1341,10 +1341,9 @@ export class ValueAnalysis {
     const registration = this.registrationOf(call)!;
     const count = fn.parameters.length;
     const label = registrationLabel(call, registration);
+    // A raw JSON-RPC handler (`setRequestHandler(schema, (request, extra) => …)`) gets its context second.
+    if (HANDLER_REGISTRATION_METHODS.has(registration)) return { index: 1, label, call };
     switch (registration) {
-      case 'setRequestHandler':
-      case 'setNotificationHandler':
-        return { index: 1, label, call };
       case 'resource':
       case 'registerResource':
         return { index: this.isResourceTemplate(call.arguments[1]) ? 2 : 1, label, call };

@@ -23,6 +23,7 @@ import { classifyRead } from '../../analysis/session-read-verdicts.js';
 import type { ValueAnalysis } from '../../analysis/values.js';
 import { RULE_ID, type RuleId } from '../../rule-ids.js';
 import type { StoreOutcome } from '../kit/plan.js';
+import { andList } from '../kit/prose.js';
 
 export interface HandedTransportId {
   /** The statement the marker goes above (one per statement, for every such read inside it). */
@@ -132,7 +133,7 @@ function advice(read: SessionRead, call: ts.CallExpression, registries: readonly
   });
   const logs = [...new Set(read.sinks.filter((s) => s.kind === 'log').map((s) => s.description.replace(/^logged by /, '')))];
   const others = [...new Set(read.sinks.filter((s) => s.kind === 'other').map((s) => s.description))];
-  const uses = [`files it in ${list(named)}`, ...(logs.length ? [`is logged (${logs.join(', ')})`] : []), ...(others.length ? [`is ${others.join('; ')}`] : [])];
+  const uses = [`files it in ${andList(named)}`, ...(logs.length ? [`is logged (${logs.join(', ')})`] : []), ...(others.length ? [`is ${others.join('; ')}`] : [])];
   const registry = registries.length === 1 ? 'that registry' : 'those registries';
   const lost = [...(logs.length ? [`every log line would carry ${fallback ?? 'undefined'}`] : []), ...(others.length ? [`what it is passed to would get ${fallback ?? 'undefined'}`] : [])];
   const filed = fallback ? `every transport would be filed under ${fallback} (one replacing another, and the first to close removing the other's entry)` : 'the registration has nothing to file it under';
@@ -142,12 +143,8 @@ function advice(read: SessionRead, call: ts.CallExpression, registries: readonly
     ...(others.length ? ['give what it is passed to the key it needs without sessions (the request id, the caller from authInfo) or none'] : []),
   ];
   return (
-    `\`${callee}(…)\` hands this callback a transport, and its session id ${list(uses)}: the serving layer's own id, not application state, so no handle stands for it. ` +
-    `It is real while the transport is sessionful (2025-era clients) and goes with ${registry}: a transport made per request has no session id, so ${list([filed, ...lost])}. ` +
-    `When serving becomes stateless, ${list(todo)}.`
+    `\`${callee}(…)\` hands this callback a transport, and its session id ${andList(uses)}: the serving layer's own id, not application state, so no handle stands for it. ` +
+    `It is real while the transport is sessionful (2025-era clients) and goes with ${registry}: a transport made per request has no session id, so ${andList([filed, ...lost])}. ` +
+    `When serving becomes stateless, ${andList(todo)}.`
   );
-}
-
-function list(items: readonly string[]): string {
-  return items.length === 1 ? items[0]! : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]!}`;
 }

@@ -20,6 +20,7 @@ import { ts } from '../../typescript.js';
 import { calleeParts, statementOf } from '../../analysis/ast.js';
 import type { SessionFlow, SessionRead } from '../../analysis/session-flow.js';
 import { classifyRead } from '../../analysis/session-read-verdicts.js';
+import { andList } from '../kit/prose.js';
 
 export interface InjectedIdSite {
   /** The statement the marker goes above. */
@@ -88,7 +89,7 @@ function places(from: string, nodes: readonly ts.Node[], label: (node: ts.Node) 
   return [...byLabel]
     .map(([text, counts]) => {
       const where = [...counts].map(([file, n]) => (n > 1 && !text ? `${n} in ${file}` : file));
-      const list = where.length === 1 ? where[0]! : `${where.slice(0, -1).join(', ')} and ${where[where.length - 1]!}`;
+      const list = andList(where);
       return text ? `${text} in ${list}` : list;
     })
     .join('; ');

@@ -32,6 +32,7 @@ import { markerInsertion } from '../../markers.js';
 import type { TextEdit } from '../kit/edits.js';
 import type { HandleNames, StoreOutcome, TransformOptions, TransformPlan } from '../kit/plan.js';
 import { describeDuration } from '../kit/duration.js';
+import { andList } from '../kit/prose.js';
 import { CannotRewrite } from '../kit/handler-sites.js';
 import { planTelemetryIds } from './telemetry-ids.js';
 import { perSessionObjects } from './per-session-objects.js';
@@ -694,7 +695,7 @@ class StoreRewrite {
       this.insert(sf, statement.expression.end, `, { ${names.argument} })`);
     }
     const users = this.userNames();
-    const lifetime = ` Returns a ${names.argument}${users.length ? `: pass it to ${listText(users)}` : ''}. ${lifetimeText(names, this.ttlMs, this.maxAgeMs)}`;
+    const lifetime = ` Returns a ${names.argument}${users.length ? `: pass it to ${andList(users)}` : ''}. ${lifetimeText(names, this.ttlMs, this.maxAgeMs)}`;
     const description = this.descriptionLiteral(tool);
     if (description) this.insert(sf, description.end - 1, lifetime.replace(/'/g, "\\'"));
   }
@@ -925,7 +926,7 @@ class StoreRewrite {
     const major = sdkMajorOfFile(sf) ?? this.projectMajor();
     const registry = this.registryRef(sf);
     const users = this.userNames();
-    const description = `Create a new ${names.noun} and return its ${names.argument}. Pass the ${names.argument} to ${listText(users)}. ${lifetimeText(names, this.ttlMs, this.maxAgeMs)}`;
+    const description = `Create a new ${names.noun} and return its ${names.argument}. Pass the ${names.argument} to ${andList(users)}. ${lifetimeText(names, this.ttlMs, this.maxAgeMs)}`;
     const result = `{ content: [{ type: 'text'${flavourOf(sf) === 'ts' ? ' as const' : ''}, text: \`${names.argument}: \${${names.argument}}\` }], structuredContent: { ${names.argument} } }`;
     const ctx = major === 2 ? 'ctx' : 'extra';
 
@@ -1036,10 +1037,6 @@ function openParen(fn: ts.FunctionLikeDeclaration): number {
   return index;
 }
 
-function listText(items: readonly string[]): string {
-  if (items.length <= 1) return items.join('');
-  return `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
-}
 
 
 /** The cap written into a generated registry (the mcp-handles default): the user's to change. */

@@ -55,6 +55,7 @@ import { keptSessionCorsMessage, sessionOwnedTaskStore, taskOwnershipReason } fr
 import { builtElsewhereReason, escapingFlow, factoryBlock, fieldTransportConnect, functionLabel, usesOfDeclared } from './stdio-block.js';
 import { freeNames, isAsync, localNames, loggerNames, referencesByName, reindent, removalRange, withBlankLineAbove } from './text.js';
 import { RULE_ID, type RuleId } from '../../rule-ids.js';
+import { andList } from '../kit/prose.js';
 
 export type ServingOptions = Pick<TransformOptions, 'target' | 'modernOnly'>;
 
@@ -1062,7 +1063,7 @@ class FileServing {
       ...registriesUsedIn(this.result, this.sf, [scope]).map((r) => `the registry \`${r.name}\``),
       ...(methods.length ? [`the ${methods.join(' and ')} ${route!.path} session route${sessionRoutes.length > 1 ? 's' : ''}`] : []),
     ];
-    const list = leaving.length > 1 ? `${leaving.slice(0, -1).join(', ')} and ${leaving[leaving.length - 1]}` : (leaving[0] ?? '');
+    const list = andList(leaving);
     const refusal = gatewayRefusal(this.result, gateway, transport, this.options.target, list ? list.charAt(0).toUpperCase() + list.slice(1) : '');
     if (refusal.note) this.plan.notes!.push(refusal.note);
     throw new AdvisedRefusal(refusal.message, refusal.node, refusal.ruleId, route?.framework);
