@@ -23,6 +23,7 @@ import { applyEdits } from '../transforms/kit/edits.js';
 import { withFileOverlay } from '../transforms/kit/file-overlay.js';
 import { pruneImportsMadeUnused } from './prune-imports.js';
 import { matchQuoteStyle } from './quote-style.js';
+import { layOutAddedStatements } from './layout.js';
 import type { RawFinding } from '../rules/engine.js';
 import { parseMarkers } from '../markers.js';
 import type { GateSettings, GatedFindings } from '../gate.js';
@@ -111,7 +112,7 @@ export async function runApply(options: ApplyOptions): Promise<ApplyResult> {
   if (sources.discovered === 0) throw new UsageError(`no source files found in ${options.paths.join(', ') || '.'}: nothing to migrate`);
   if (sources.files.size === 0) throw new UsageError(`no MCP server code found in ${sources.discovered} file${sources.discovered === 1 ? '' : 's'}: nothing to migrate`);
   const transformOptions = { ...DEFAULT_TRANSFORM_OPTIONS, ...options.transformOptions };
-  let migration = migrate(sources, transforms, transformOptions, options);
+  let migration = await layOut(migrate(sources, transforms, transformOptions, options));
   let checkedGit = refuseDirty(sources, migration.changes, options);
   let typeCheck = guardMigration(migration.changes, migration.provenance, options.typecheck !== false);
 
@@ -122,7 +123,7 @@ export async function runApply(options: ApplyOptions): Promise<ApplyResult> {
   const fallback = migration.failures.length === 0 && options.holdBack !== false ? v1Fallback(transforms, transformOptions, typeCheck) : undefined;
   if (fallback) {
     options.onProgress?.('holding back the SDK v2 move: migrating on SDK 1.x', 1, 1);
-    const onV1 = migrate(sources, fallback.transforms, fallback.options, options);
+    const onV1 = await layOut(migrate(sources, fallback.transforms, fallback.options, options));
     const onV1Check = guardMigration(onV1.changes, onV1.provenance, true);
     if (onV1.failures.length === 0 && onV1Check.errors.length < typeCheck.errors.length) {
       heldBack = fallback.heldBack;
@@ -311,6 +312,23 @@ function migrate(sources: Sources, transforms: readonly TransformDefinition[], t
   changes.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
 
   return { changes, current, withBom, failures, markers, stores, telemetry, notes, sharedStores, provenance, parsed };
+}
+
+/**
+ * The migration with the statements it wrote past each file's width laid out in the file's style
+ * (layout.ts). Last, after the quotes: what it prints is already in the file's quote. A file the
+ * migration created is the run's own and written in its templates' layout.
+ */
+async function layOut(migration: Migration): Promise<Migration> {
+  for (const change of migration.changes) {
+    if (change.created || !isSourceFile(change.file)) continue;
+    const next = await layOutAddedStatements(change.file, change.before, change.after);
+    if (next === change.after) continue;
+    migration.provenance.recordRelayout(change.file, change.after, next);
+    migration.current.set(change.file, next);
+    change.after = next;
+  }
+  return migration;
 }
 
 /** The files a migration changes that exist already (the ones git can know about). */

@@ -116,11 +116,11 @@ export function requote(raw: string, quote: Quote): string | undefined {
   return quote + out + quote;
 }
 
-/** 0-based line numbers of `after` that are not lines of `before` (added or changed). */
-function addedLines(before: string, after: string): Set<number> {
+/** 0-based line numbers of `after` that are not lines of `before` (added or changed; with `ignoreWhitespace`, not only re-indented). */
+export function addedLines(before: string, after: string, options: { ignoreWhitespace?: boolean } = {}): Set<number> {
   const added = new Set<number>();
   let line = 0;
-  for (const part of diffLines(before, after)) {
+  for (const part of diffLines(before, after, options)) {
     const count = part.count ?? part.value.split('\n').length - (part.value.endsWith('\n') ? 1 : 0);
     if (part.removed) continue;
     if (part.added) for (let i = 0; i < count; i++) added.add(line + i);

@@ -8,10 +8,11 @@
  * another file) are left to the apply suites. Cases that share options go to one jscodeshift run, one
  * run per option set; shared-store cases run the session-state-to-handles entry first, as apply does.
  *
- * Three finishing passes belong to `apply`, not to a transform: requoting added lines to the file's quote
- * style, pruning the imports a rewrite left unused and putting back a file header comment the official
- * codemod's import removal took with it. For the cases listed in APPLY_FINISHING the entry's
- * output must differ from the expected output, and become it after that pass.
+ * Four finishing passes belong to `apply`, not to a transform: requoting added lines to the file's quote
+ * style, pruning the imports a rewrite left unused, putting back a file header comment the official
+ * codemod's import removal took with it, and laying out added statements wider than the file's width. For the cases listed in APPLY_FINISHING the entry's
+ * output must differ from the expected output, and become it after that pass; the layout, apply's last pass on every file,
+ * runs on every case (it changes nothing but wide statements the run wrote).
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -20,6 +21,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { pruneImportsMadeUnused } from '../../src/apply/prune-imports.js';
 import { keepFileHeader } from '../../src/apply/file-conventions.js';
 import { matchQuoteStyle } from '../../src/apply/quote-style.js';
+import { layOutAddedStatements } from '../../src/apply/layout.js';
 import type { TransformOptions } from '../../src/transforms/kit/plan.js';
 import { fixtureCaseOptions, SHARED_STORE_PIPELINE } from '../support/fixture-options.js';
 import { cleanUpMaterialised, loadFixtureCases, materialise, ROOT, type FixtureCase } from '../support/transform-fixtures.js';
@@ -32,7 +34,8 @@ const ENTRIES = fs
   .sort();
 
 /** Cases whose expected output includes one of apply's finishing passes: `<transform>/<case>` → the pass. */
-const APPLY_FINISHING: Record<string, (file: string, before: string, after: string) => string> = {
+type FinishingPass = (file: string, before: string, after: string) => string;
+const APPLY_FINISHING: Partial<Record<string, FinishingPass>> = {
   'logging-to-request-scope/double-quoted-v1': matchQuoteStyle,
   'sampling-elicitation-to-mrtr/result-schema': pruneImportsMadeUnused,
   // The official codemod's import removal takes the file's header comment with it; apply puts it back.
@@ -91,7 +94,7 @@ describe('jscodeshift entries (transforms/*.mjs) through jscodeshift', () => {
 
       for (const [key, group] of groups) {
         const flags = JSON.parse(key) as string[];
-        it(`${flags.join(' ') || '(default options)'}: gives the expected output of ${group.length} case(s)`, () => {
+        it(`${flags.join(' ') || '(default options)'}: gives the expected output of ${group.length} case(s)`, async () => {
           const runs: EntryRun[] = group.map((c) => {
             const [rel] = [...c.input.keys()] as [string];
             return { file: path.join(materialise(`jscodeshift-${c.name}`, c.input), rel), case: c };
@@ -103,12 +106,10 @@ describe('jscodeshift entries (transforms/*.mjs) through jscodeshift', () => {
             const expected = run.case.output.get(rel);
             const actual = fs.readFileSync(run.file, 'utf8');
             const finishing = APPLY_FINISHING[`${entry}/${run.case.name}`];
-            if (finishing) {
-              expect(actual, `${run.case.name}: apply's finishing pass has nothing to do`).not.toBe(expected);
-              expect(finishing(run.file, input, actual), run.case.name).toBe(expected);
-            } else {
-              expect(actual, run.case.name).toBe(expected);
-            }
+            if (finishing) expect(actual, `${run.case.name}: apply's finishing pass has nothing to do`).not.toBe(expected);
+            // The layout of wide added statements is apply's last pass on every file: it changes nothing else.
+            const finished = await layOutAddedStatements(run.file, input, finishing === undefined ? actual : finishing(run.file, input, actual));
+            expect(finished, run.case.name).toBe(expected);
           }
         }, 300_000);
       }

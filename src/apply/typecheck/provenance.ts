@@ -22,7 +22,7 @@ export class LineProvenance {
    * when it finds an error; most runs (and every run whose dependencies are not installed) never do, so
    * the line diffs wait until a question is asked. Diffed in the order recorded, they give the same map.
    */
-  private readonly pending = new Map<string, { step: string; before: string; after: string }[]>();
+  private readonly pending = new Map<string, { step: string; before: string; after: string; relaid?: boolean }[]>();
 
   /** `step` turned `before` into `after` (`before` is '' for a file it created). */
   record(file: string, step: string, before: string, after: string): void {
@@ -32,12 +32,50 @@ export class LineProvenance {
     else this.pending.set(file, [{ step, before, after }]);
   }
 
+  /**
+   * A layout step (layout.ts) printed lines the transforms wrote again, over more lines: each new line
+   * belongs to the steps that wrote the lines it replaced, so a type error on it is still theirs.
+   */
+  recordRelayout(file: string, before: string, after: string): void {
+    if (before === after) return;
+    const entry = { step: '', before, after, relaid: true };
+    const pending = this.pending.get(file);
+    if (pending) pending.push(entry);
+    else this.pending.set(file, [entry]);
+  }
+
   /** Diffs the steps of `file` recorded since it was last read. */
   private settle(file: string): void {
     const pending = this.pending.get(file);
     if (!pending) return;
     this.pending.delete(file);
-    for (const { step, before, after } of pending) this.apply(file, step, before, after);
+    for (const { step, before, after, relaid } of pending) {
+      if (relaid) this.relayout(file, before, after);
+      else this.apply(file, step, before, after);
+    }
+  }
+
+  private relayout(file: string, before: string, after: string): void {
+    const previous = this.owners.get(file) ?? [];
+    const next: ReadonlySet<string>[] = [];
+    let oldLine = 0;
+    // The owners of the lines a run of removed lines held, for the added lines that follow them.
+    let replaced = new Set<string>();
+    for (const part of diffLines(before, after)) {
+      const count = part.count ?? lineCount(part.value);
+      if (part.removed) {
+        for (let i = 0; i < count; i++) for (const step of previous[oldLine + i] ?? EMPTY) replaced.add(step);
+        oldLine += count;
+      } else if (part.added) {
+        const owners: ReadonlySet<string> = new Set(replaced);
+        for (let i = 0; i < count; i++) next.push(owners);
+      } else {
+        replaced = new Set();
+        for (let i = 0; i < count; i++) next.push(previous[oldLine + i] ?? EMPTY);
+        oldLine += count;
+      }
+    }
+    this.owners.set(file, next);
   }
 
   private apply(file: string, step: string, before: string, after: string): void {

@@ -75,7 +75,11 @@ server.oninitialized = () => transport.enableNotifications();
 try {
   await server.connect(transport);
 } catch (error) {
-  const errorNotification = { level: 'error', logger: 'desktop-commander', data: `Failed to start server: ${String(error)}` };
+  const errorNotification = {
+    level: 'error',
+    logger: 'desktop-commander',
+    data: `Failed to start server: ${String(error)}`,
+  };
   process.stderr.write(JSON.stringify(errorNotification) + '\n');
   logToStderr('error', 'startup failed');
 }

@@ -3,7 +3,14 @@
  * user through elicitation in the middle of the call; it becomes the two-phase multi-round-trip form
  * while the other branches stay as they were.
  */
-import { Server, inputRequired, inputResponse, fromJsonSchema, acceptedContent, type ElicitRequestFormParams } from '@modelcontextprotocol/server';
+import {
+  Server,
+  inputRequired,
+  inputResponse,
+  fromJsonSchema,
+  acceptedContent,
+  type ElicitRequestFormParams,
+} from '@modelcontextprotocol/server';
 
 enum ToolName {
   ECHO = 'echo',
@@ -48,9 +55,20 @@ server.setRequestHandler('tools/call', async (request, ctx) => {
       });
     }
     if (answerResponse.kind !== 'elicit') {
-      return { content: [{ type: 'text' as const, text: `Expected an elicitation response for "answer", got "${answerResponse.kind}".` }], isError: true };
+      return {
+        content: [
+          {
+            type: 'text' as const,
+            text: `Expected an elicitation response for "answer", got "${answerResponse.kind}".`,
+          },
+        ],
+        isError: true,
+      };
     }
-    const answer = answerResponse.action === 'accept' ? { action: answerResponse.action, content: acceptedContent(ctx.mcpReq.inputResponses, 'answer', answerSchema) } : answerResponse;
+    const answer =
+      answerResponse.action === 'accept'
+        ? { action: answerResponse.action, content: acceptedContent(ctx.mcpReq.inputResponses, 'answer', answerSchema) }
+        : answerResponse;
     return { content: [{ type: 'text', text: `Answer: ${JSON.stringify(answer)}` }] };
   }
 

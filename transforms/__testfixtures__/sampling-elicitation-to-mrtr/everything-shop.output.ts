@@ -2,13 +2,29 @@
  * The tools. State lives per MCP session; elicitation and sampling are server→client requests sent in the
  * middle of a tool call; progress of the cart is logged to the session.
  */
-import { McpServer, inputRequired, inputResponse, createRequestStateCodec, fromJsonSchema, acceptedContent, type CreateMessageResult, type ElicitRequestFormParams } from '@modelcontextprotocol/server';
+import {
+  McpServer,
+  inputRequired,
+  inputResponse,
+  createRequestStateCodec,
+  fromJsonSchema,
+  acceptedContent,
+  type CreateMessageResult,
+  type ElicitRequestFormParams,
+} from '@modelcontextprotocol/server';
 import { z } from 'zod';
 
 // Seals what a handler holds between the rounds of a multi-round-trip call. Every instance must share the key: set MCP_REQUEST_STATE_KEY (at least 32 bytes).
 const requestStateKey = process.env.MCP_REQUEST_STATE_KEY;
-if (!requestStateKey) throw new Error('MCP_REQUEST_STATE_KEY is not set: it seals requestState across instances (use at least 32 random bytes, the same on every instance)');
-const requestStateCodec = createRequestStateCodec({ key: requestStateKey, ttlSeconds: 600, bind: (ctx) => `${ctx.mcpReq.method}\0${ctx.http?.authInfo?.clientId ?? ''}` });
+if (!requestStateKey)
+  throw new Error(
+    'MCP_REQUEST_STATE_KEY is not set: it seals requestState across instances (use at least 32 random bytes, the same on every instance)',
+  );
+const requestStateCodec = createRequestStateCodec({
+  key: requestStateKey,
+  ttlSeconds: 600,
+  bind: (ctx) => `${ctx.mcpReq.method}\0${ctx.http?.authInfo?.clientId ?? ''}`,
+});
 
 interface Line {
   sku: string;
@@ -42,7 +58,10 @@ const totalOf = (cart: Line[]) => cart.reduce((sum, l) => sum + l.unitPriceCents
 const text = (value: string) => ({ content: [{ type: 'text' as const, text: value }] });
 
 export function createServer(): McpServer {
-  const server = new McpServer({ name: 'everything-shop', version: '1.0.0' }, { capabilities: { logging: {} }, requestState: { verify: requestStateCodec.verify } });
+  const server = new McpServer(
+    { name: 'everything-shop', version: '1.0.0' },
+    { capabilities: { logging: {} }, requestState: { verify: requestStateCodec.verify } },
+  );
 
   server.registerTool(
     'add_to_cart',
@@ -90,7 +109,12 @@ export function createServer(): McpServer {
         });
       }
       if (replyResponse.kind !== 'sampling') {
-        return { content: [{ type: 'text' as const, text: `Expected a sampling response for "reply", got "${replyResponse.kind}".` }], isError: true };
+        return {
+          content: [
+            { type: 'text' as const, text: `Expected a sampling response for "reply", got "${replyResponse.kind}".` },
+          ],
+          isError: true,
+        };
       }
       const reply = replyResponse.result as CreateMessageResult;
       const note = reply.content.type === 'text' ? reply.content.text : '(no text)';
@@ -128,9 +152,23 @@ export function createServer(): McpServer {
         });
       }
       if (answerResponse.kind !== 'elicit') {
-        return { content: [{ type: 'text' as const, text: `Expected an elicitation response for "answer", got "${answerResponse.kind}".` }], isError: true };
+        return {
+          content: [
+            {
+              type: 'text' as const,
+              text: `Expected an elicitation response for "answer", got "${answerResponse.kind}".`,
+            },
+          ],
+          isError: true,
+        };
       }
-      const answer = answerResponse.action === 'accept' ? { action: answerResponse.action, content: acceptedContent(ctx.mcpReq.inputResponses, 'answer', answerSchema) } : answerResponse;
+      const answer =
+        answerResponse.action === 'accept'
+          ? {
+              action: answerResponse.action,
+              content: acceptedContent(ctx.mcpReq.inputResponses, 'answer', answerSchema),
+            }
+          : answerResponse;
       if (answer.action !== 'accept' || answer.content?.confirm !== true) {
         return text(`Checkout cancelled; the cart still holds ${price(answerState.total)}.`);
       }

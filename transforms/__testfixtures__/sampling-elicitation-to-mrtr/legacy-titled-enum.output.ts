@@ -3,7 +3,14 @@
  * server): valid in an elicitation's requestedSchema, unknown to the JSON Schema type fromJsonSchema
  * takes. The hoisted schema is typed as the elicitation wire shape, so it keeps compiling.
  */
-import { McpServer, inputRequired, inputResponse, fromJsonSchema, acceptedContent, type ElicitRequestFormParams } from '@modelcontextprotocol/server';
+import {
+  McpServer,
+  inputRequired,
+  inputResponse,
+  fromJsonSchema,
+  acceptedContent,
+  type ElicitRequestFormParams,
+} from '@modelcontextprotocol/server';
 import { z } from 'zod';
 
 export function buildServer() {
@@ -34,9 +41,15 @@ export function buildServer() {
         });
       }
       if (choiceResponse.kind !== 'elicit') {
-        return { content: [{ type: 'text' as const, text: `Expected an elicitation response for "choice", got "${choiceResponse.kind}".` }], isError: true };
+        return {
+          content: [{ type: 'text' as const, text: `Expected an elicitation response for "choice", got "${choiceResponse.kind}".` }],
+          isError: true,
+        };
       }
-      const choice = choiceResponse.action === 'accept' ? { action: choiceResponse.action, content: acceptedContent(ctx.mcpReq.inputResponses, 'choice', choiceSchema) } : choiceResponse;
+      const choice =
+        choiceResponse.action === 'accept'
+          ? { action: choiceResponse.action, content: acceptedContent(ctx.mcpReq.inputResponses, 'choice', choiceSchema) }
+          : choiceResponse;
       if (choice.action !== 'accept') return { content: [{ type: 'text', text: 'Nothing adopted.' }] };
       return { content: [{ type: 'text', text: `Adopted ${String(choice.content?.pet)} from ${shelter}.` }] };
     },

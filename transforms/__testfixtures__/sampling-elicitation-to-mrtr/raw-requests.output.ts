@@ -2,7 +2,14 @@
  * Raw server→client requests (v2): a sampling request built as a message object and sent with
  * `ctx.mcpReq.send`, a roots listing through the server, in handlers that declare their return type.
  */
-import { McpServer, type CallToolResult, inputRequired, inputResponse, type CreateMessageResult, type InputRequiredResult } from '@modelcontextprotocol/server';
+import {
+  McpServer,
+  type CallToolResult,
+  inputRequired,
+  inputResponse,
+  type CreateMessageResult,
+  type InputRequiredResult,
+} from '@modelcontextprotocol/server';
 import { z } from 'zod';
 
 export function buildServer(): McpServer {
@@ -24,7 +31,12 @@ export function buildServer(): McpServer {
         });
       }
       if (resultResponse.kind !== 'sampling') {
-        return { content: [{ type: 'text' as const, text: `Expected a sampling response for "result", got "${resultResponse.kind}".` }], isError: true };
+        return {
+          content: [
+            { type: 'text' as const, text: `Expected a sampling response for "result", got "${resultResponse.kind}".` },
+          ],
+          isError: true,
+        };
       }
       const result = resultResponse.result as CreateMessageResult;
       return { content: [{ type: 'text', text: JSON.stringify(result.content) }] };
@@ -41,7 +53,12 @@ export function buildServer(): McpServer {
       });
     }
     if (listingResponse.kind !== 'roots') {
-      return { content: [{ type: 'text' as const, text: `Expected a roots response for "listing", got "${listingResponse.kind}".` }], isError: true };
+      return {
+        content: [
+          { type: 'text' as const, text: `Expected a roots response for "listing", got "${listingResponse.kind}".` },
+        ],
+        isError: true,
+      };
     }
     const listing = { roots: listingResponse.roots };
     return { content: [{ type: 'text', text: listing.roots.map((r) => r.uri).join('\n') }] };

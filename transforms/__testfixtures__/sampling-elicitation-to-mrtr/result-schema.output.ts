@@ -4,7 +4,14 @@
  * unused and goes; the roots result schema, already unused before, is left alone.
  */
 import { ListRootsResultSchema } from '@modelcontextprotocol/core';
-import { McpServer, type CallToolResult, inputRequired, inputResponse, type CreateMessageResult, type InputRequiredResult } from '@modelcontextprotocol/server';
+import {
+  McpServer,
+  type CallToolResult,
+  inputRequired,
+  inputResponse,
+  type CreateMessageResult,
+  type InputRequiredResult,
+} from '@modelcontextprotocol/server';
 import { z } from 'zod';
 
 export function buildServer(): McpServer {
@@ -18,12 +25,18 @@ export function buildServer(): McpServer {
       if (resultResponse.kind === 'missing') {
         return inputRequired({
           inputRequests: {
-            result: inputRequired.createMessage({ messages: [{ role: 'user', content: { type: 'text', text: `A haiku about ${topic}` } }], maxTokens: 80 }),
+            result: inputRequired.createMessage({
+              messages: [{ role: 'user', content: { type: 'text', text: `A haiku about ${topic}` } }],
+              maxTokens: 80,
+            }),
           },
         });
       }
       if (resultResponse.kind !== 'sampling') {
-        return { content: [{ type: 'text' as const, text: `Expected a sampling response for "result", got "${resultResponse.kind}".` }], isError: true };
+        return {
+          content: [{ type: 'text' as const, text: `Expected a sampling response for "result", got "${resultResponse.kind}".` }],
+          isError: true,
+        };
       }
       const result = resultResponse.result as CreateMessageResult;
       return { content: [{ type: 'text', text: result.content.type === 'text' ? result.content.text : '' }] };

@@ -63,8 +63,17 @@ export function createBakeryServer(): McpServer {
   server.registerTool(
     'createBasket',
     {
-      description: 'Create a new basket and return its basketId. Pass the basketId to addToBasket and viewBasket. A basketId expires after 24 hours without use, and 7 days after it was created however often it is used; then call createBasket again.',
-      inputSchema: { idempotencyKey: z.string().max(128).optional().describe('Optional. Retrying with the same key returns the same basketId instead of creating a second basket, for as long as that basketId lives. At most 128 characters. Without sign-in the key must be 16 random bytes in base64url (22 characters): a guessable key is refused.') },
+      description:
+        'Create a new basket and return its basketId. Pass the basketId to addToBasket and viewBasket. A basketId expires after 24 hours without use, and 7 days after it was created however often it is used; then call createBasket again.',
+      inputSchema: {
+        idempotencyKey: z
+          .string()
+          .max(128)
+          .optional()
+          .describe(
+            'Optional. Retrying with the same key returns the same basketId instead of creating a second basket, for as long as that basketId lives. At most 128 characters. Without sign-in the key must be 16 random bytes in base64url (22 characters): a guessable key is refused.',
+          ),
+      },
     },
     async ({ idempotencyKey }, extra) => {
       const basketId = basketHandles.mint(extra, idempotencyKey);

@@ -60,12 +60,24 @@ export class KanbanServer {
     this.server.registerTool(
       'create_board',
       {
-        description: 'Create a new board and return its board_id. Pass the board_id to add_card and move_card. A board_id expires after 24 hours without use, and 7 days after it was created however often it is used; then call create_board again.',
-        inputSchema: { idempotency_key: z.string().max(128).optional().describe('Optional. Retrying with the same key returns the same board_id instead of creating a second board, for as long as that board_id lives. At most 128 characters. Without sign-in the key must be 16 random bytes in base64url (22 characters): a guessable key is refused.') },
+        description:
+          'Create a new board and return its board_id. Pass the board_id to add_card and move_card. A board_id expires after 24 hours without use, and 7 days after it was created however often it is used; then call create_board again.',
+        inputSchema: {
+          idempotency_key: z
+            .string()
+            .max(128)
+            .optional()
+            .describe(
+              'Optional. Retrying with the same key returns the same board_id instead of creating a second board, for as long as that board_id lives. At most 128 characters. Without sign-in the key must be 16 random bytes in base64url (22 characters): a guessable key is refused.',
+            ),
+        },
       },
       async ({ idempotency_key }, extra) => {
         const board_id = this.boardHandles.mint(extra, idempotency_key);
-        return { content: [{ type: 'text' as const, text: `board_id: ${board_id}` }], structuredContent: { board_id } };
+        return {
+          content: [{ type: 'text' as const, text: `board_id: ${board_id}` }],
+          structuredContent: { board_id },
+        };
       },
     );
   }

@@ -52,8 +52,17 @@ export function createReadingListServer(): McpServer {
   server.registerTool(
     'create_list',
     {
-      description: 'Create a new list and return its list_id. Pass the list_id to add_book and show_list. A list_id expires after 24 hours without use, and 7 days after it was created however often it is used; then call create_list again.',
-      inputSchema: { idempotency_key: z.string().max(128).optional().describe('Optional. Retrying with the same key returns the same list_id instead of creating a second list, for as long as that list_id lives. At most 128 characters. Without sign-in the key must be 16 random bytes in base64url (22 characters): a guessable key is refused.') },
+      description:
+        'Create a new list and return its list_id. Pass the list_id to add_book and show_list. A list_id expires after 24 hours without use, and 7 days after it was created however often it is used; then call create_list again.',
+      inputSchema: {
+        idempotency_key: z
+          .string()
+          .max(128)
+          .optional()
+          .describe(
+            'Optional. Retrying with the same key returns the same list_id instead of creating a second list, for as long as that list_id lives. At most 128 characters. Without sign-in the key must be 16 random bytes in base64url (22 characters): a guessable key is refused.',
+          ),
+      },
     },
     async ({ idempotency_key }, extra) => {
       const list_id = listHandles.mint(extra, idempotency_key);

@@ -52,8 +52,17 @@ export function buildFlashcardServer() {
   server.registerTool(
     'create_deck',
     {
-      description: 'Create a new deck and return its deck_id. Pass the deck_id to add_card and draw_card. A deck_id expires after 24 hours without use, and 7 days after it was created however often it is used; then call create_deck again.',
-      inputSchema: z.object({ idempotency_key: z.string().max(128).optional().describe('Optional. Retrying with the same key returns the same deck_id instead of creating a second deck, for as long as that deck_id lives. At most 128 characters. Without sign-in the key must be 16 random bytes in base64url (22 characters): a guessable key is refused.') }),
+      description:
+        'Create a new deck and return its deck_id. Pass the deck_id to add_card and draw_card. A deck_id expires after 24 hours without use, and 7 days after it was created however often it is used; then call create_deck again.',
+      inputSchema: z.object({
+        idempotency_key: z
+          .string()
+          .max(128)
+          .optional()
+          .describe(
+            'Optional. Retrying with the same key returns the same deck_id instead of creating a second deck, for as long as that deck_id lives. At most 128 characters. Without sign-in the key must be 16 random bytes in base64url (22 characters): a guessable key is refused.',
+          ),
+      }),
     },
     async ({ idempotency_key }, ctx) => {
       const deck_id = deckHandles.mint(ctx, idempotency_key);

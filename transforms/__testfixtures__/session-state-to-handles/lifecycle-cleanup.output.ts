@@ -76,13 +76,22 @@ function buildServer(): McpServer {
   server.registerTool(
     'create_quiz',
     {
-      description: 'Create a new quiz and return its quiz_id. Pass the quiz_id to next_question, answer and score. A quiz_id expires after 24 hours without use, and 7 days after it was created however often it is used; then call create_quiz again.',
-      inputSchema: { idempotency_key: z.string().max(128).optional().describe('Optional. Retrying with the same key returns the same quiz_id instead of creating a second quiz, for as long as that quiz_id lives. At most 128 characters. Without sign-in the key must be 16 random bytes in base64url (22 characters): a guessable key is refused.') },
+      description:
+        'Create a new quiz and return its quiz_id. Pass the quiz_id to next_question, answer and score. A quiz_id expires after 24 hours without use, and 7 days after it was created however often it is used; then call create_quiz again.',
+      inputSchema: {
+        idempotency_key: z
+          .string()
+          .max(128)
+          .optional()
+          .describe(
+            'Optional. Retrying with the same key returns the same quiz_id instead of creating a second quiz, for as long as that quiz_id lives. At most 128 characters. Without sign-in the key must be 16 random bytes in base64url (22 characters): a guessable key is refused.'
+          ),
+      },
     },
     async ({ idempotency_key }, extra) => {
       const quiz_id = quizHandles.mint(extra, idempotency_key);
       return { content: [{ type: 'text' as const, text: `quiz_id: ${quiz_id}` }], structuredContent: { quiz_id } };
-    },
+    }
   );
 
   return server;

@@ -47,7 +47,10 @@ export function createTrackerServer(): Server {
       const key = request.params.arguments?.idempotency_key;
       const tracker_id = trackerHandles.mintOrRefuse(extra, typeof key === 'string' ? key : undefined);
       if (typeof tracker_id !== 'string') return tracker_id;
-      return { content: [{ type: 'text' as const, text: `tracker_id: ${tracker_id}` }], structuredContent: { tracker_id } };
+      return {
+        content: [{ type: 'text' as const, text: `tracker_id: ${tracker_id}` }],
+        structuredContent: { tracker_id },
+      };
     }
 
     const sid = String(request.params.arguments?.tracker_id ?? '');

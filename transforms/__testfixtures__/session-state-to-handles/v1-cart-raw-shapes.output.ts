@@ -83,12 +83,24 @@ export function createShopServer(): McpServer {
   server.registerTool(
     'create_cart',
     {
-      description: 'Create a new cart and return its cart_id. Pass the cart_id to add_item, remove_item, cart_total and empty_cart. A cart_id expires after 24 hours without use, and 7 days after it was created however often it is used; then call create_cart again.',
-      inputSchema: { idempotency_key: z.string().max(128).optional().describe('Optional. Retrying with the same key returns the same cart_id instead of creating a second cart, for as long as that cart_id lives. At most 128 characters. Without sign-in the key must be 16 random bytes in base64url (22 characters): a guessable key is refused.') },
+      description:
+        'Create a new cart and return its cart_id. Pass the cart_id to add_item, remove_item, cart_total and empty_cart. A cart_id expires after 24 hours without use, and 7 days after it was created however often it is used; then call create_cart again.',
+      inputSchema: {
+        idempotency_key: z
+          .string()
+          .max(128)
+          .optional()
+          .describe(
+            'Optional. Retrying with the same key returns the same cart_id instead of creating a second cart, for as long as that cart_id lives. At most 128 characters. Without sign-in the key must be 16 random bytes in base64url (22 characters): a guessable key is refused.',
+          ),
+      },
     },
     async ({ idempotency_key }, extra) => {
       const cart_id = cartHandles.mint(extra, idempotency_key);
-      return { content: [{ type: 'text' as const, text: `cart_id: ${cart_id}` }], structuredContent: { cart_id } };
+      return {
+        content: [{ type: 'text' as const, text: `cart_id: ${cart_id}` }],
+        structuredContent: { cart_id },
+      };
     },
   );
 

@@ -64,12 +64,24 @@ export function buildNotesServer(): McpServer {
   server.registerTool(
     'create_notebook',
     {
-      description: 'Create a new notebook and return its notebook_id. Pass the notebook_id to add_note and list_notes. A notebook_id expires after 24 hours without use, and 7 days after it was created however often it is used; then call create_notebook again.',
-      inputSchema: z.object({ idempotency_key: z.string().max(128).optional().describe('Optional. Retrying with the same key returns the same notebook_id instead of creating a second notebook, for as long as that notebook_id lives. At most 128 characters. Without sign-in the key must be 16 random bytes in base64url (22 characters): a guessable key is refused.') }),
+      description:
+        'Create a new notebook and return its notebook_id. Pass the notebook_id to add_note and list_notes. A notebook_id expires after 24 hours without use, and 7 days after it was created however often it is used; then call create_notebook again.',
+      inputSchema: z.object({
+        idempotency_key: z
+          .string()
+          .max(128)
+          .optional()
+          .describe(
+            'Optional. Retrying with the same key returns the same notebook_id instead of creating a second notebook, for as long as that notebook_id lives. At most 128 characters. Without sign-in the key must be 16 random bytes in base64url (22 characters): a guessable key is refused.',
+          ),
+      }),
     },
     async ({ idempotency_key }, ctx) => {
       const notebook_id = notebookHandles.mint(ctx, idempotency_key);
-      return { content: [{ type: 'text' as const, text: `notebook_id: ${notebook_id}` }], structuredContent: { notebook_id } };
+      return {
+        content: [{ type: 'text' as const, text: `notebook_id: ${notebook_id}` }],
+        structuredContent: { notebook_id },
+      };
     },
   );
 

@@ -48,8 +48,17 @@ export function createRecentServer(): McpServer {
   server.registerTool(
     'create_recent',
     {
-      description: 'Create a new recent and return its recent_id. Pass the recent_id to view_product and forget_recent. A recent_id expires after 24 hours without use, and 7 days after it was created however often it is used; then call create_recent again.',
-      inputSchema: { idempotency_key: z.string().max(128).optional().describe('Optional. Retrying with the same key returns the same recent_id instead of creating a second recent, for as long as that recent_id lives. At most 128 characters. Without sign-in the key must be 16 random bytes in base64url (22 characters): a guessable key is refused.') },
+      description:
+        'Create a new recent and return its recent_id. Pass the recent_id to view_product and forget_recent. A recent_id expires after 24 hours without use, and 7 days after it was created however often it is used; then call create_recent again.',
+      inputSchema: {
+        idempotency_key: z
+          .string()
+          .max(128)
+          .optional()
+          .describe(
+            'Optional. Retrying with the same key returns the same recent_id instead of creating a second recent, for as long as that recent_id lives. At most 128 characters. Without sign-in the key must be 16 random bytes in base64url (22 characters): a guessable key is refused.',
+          ),
+      },
     },
     async ({ idempotency_key }, extra) => {
       const recent_id = await recentHandles.mint(extra, idempotency_key);

@@ -37,17 +37,41 @@ export function createGameServer() {
     return { content: [{ type: 'text', text: `Score: ${(await gameFor(game_id)).score}` }] };
   }));
 
-  server.registerTool('score', { description: 'The current score.', inputSchema: { game_id: z.string().max(27).regex(/^game_[A-Za-z0-9_-]{22}$/, 'Not a game_id: call create_game to get one.').describe('The game_id returned by create_game.') } }, withSharedState(async ({ game_id }, extra) => {
-    const gameDenied = await gameHandles.check(game_id, extra);
-    if (gameDenied) return gameDenied;
-    return { content: [{ type: 'text', text: `Score: ${(await gameFor(game_id)).score} after ${(await gameFor(game_id)).moves.length} moves` }] };
-  }));
+  server.registerTool(
+    'score',
+    {
+      description: 'The current score.',
+      inputSchema: {
+        game_id: z
+          .string()
+          .max(27)
+          .regex(/^game_[A-Za-z0-9_-]{22}$/, 'Not a game_id: call create_game to get one.')
+          .describe('The game_id returned by create_game.'),
+      },
+    },
+    withSharedState(async ({ game_id }, extra) => {
+      const gameDenied = await gameHandles.check(game_id, extra);
+      if (gameDenied) return gameDenied;
+      return {
+        content: [{ type: 'text', text: `Score: ${(await gameFor(game_id)).score} after ${(await gameFor(game_id)).moves.length} moves` }],
+      };
+    }),
+  );
 
   server.registerTool(
     'create_game',
     {
-      description: 'Create a new game and return its game_id. Pass the game_id to play and score. A game_id expires after 24 hours without use, and 7 days after it was created however often it is used; then call create_game again.',
-      inputSchema: { idempotency_key: z.string().max(128).optional().describe('Optional. Retrying with the same key returns the same game_id instead of creating a second game, for as long as that game_id lives. At most 128 characters. Without sign-in the key must be 16 random bytes in base64url (22 characters): a guessable key is refused.') },
+      description:
+        'Create a new game and return its game_id. Pass the game_id to play and score. A game_id expires after 24 hours without use, and 7 days after it was created however often it is used; then call create_game again.',
+      inputSchema: {
+        idempotency_key: z
+          .string()
+          .max(128)
+          .optional()
+          .describe(
+            'Optional. Retrying with the same key returns the same game_id instead of creating a second game, for as long as that game_id lives. At most 128 characters. Without sign-in the key must be 16 random bytes in base64url (22 characters): a guessable key is refused.',
+          ),
+      },
     },
     async ({ idempotency_key }, extra) => {
       const game_id = await gameHandles.mint(extra, idempotency_key);

@@ -69,7 +69,10 @@ export function buildNotesServer(): McpServer {
     },
     async ({ idempotency_key }, ctx) => {
       const handle_id = await handleHandles.mint(ctx, idempotency_key);
-      return { content: [{ type: 'text' as const, text: `handle_id: ${handle_id}` }], structuredContent: { handle_id } };
+      return {
+        content: [{ type: 'text' as const, text: `handle_id: ${handle_id}` }],
+        structuredContent: { handle_id },
+      };
     },
   );
 

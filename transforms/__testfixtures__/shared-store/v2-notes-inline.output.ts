@@ -69,7 +69,10 @@ export function buildNotesServer(): McpServer {
     },
     async ({ idempotency_key }, ctx) => {
       const notebook_id = await notebookHandles.mint(ctx, idempotency_key);
-      return { content: [{ type: 'text' as const, text: `notebook_id: ${notebook_id}` }], structuredContent: { notebook_id } };
+      return {
+        content: [{ type: 'text' as const, text: `notebook_id: ${notebook_id}` }],
+        structuredContent: { notebook_id },
+      };
     },
   );
 

@@ -51,7 +51,10 @@ export class InventoryServer {
   }
 
   private async handleSession(req: Request, res: Response) {
-    res.status(405).set('Allow', 'POST').json({ jsonrpc: '2.0', error: { code: -32000, message: 'Method not allowed.' }, id: null });
+    res
+      .status(405)
+      .set('Allow', 'POST')
+      .json({ jsonrpc: '2.0', error: { code: -32000, message: 'Method not allowed.' }, id: null });
   }
 
   listen(): void {

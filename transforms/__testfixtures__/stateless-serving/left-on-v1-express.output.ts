@@ -48,7 +48,10 @@ app.post('/mcp', async (req, res) => {
 });
 
 app.delete('/mcp', async (req, res) => {
-  res.status(405).set('Allow', 'POST').json({ jsonrpc: '2.0', error: { code: -32000, message: 'Method not allowed.' }, id: null });
+  res
+    .status(405)
+    .set('Allow', 'POST')
+    .json({ jsonrpc: '2.0', error: { code: -32000, message: 'Method not allowed.' }, id: null });
 });
 
 app.listen(Number(process.env.PORT ?? 3000));

@@ -22,7 +22,15 @@ async function routeMcp(
   serverList: ServerList,
 ) {
   if (req.method !== 'POST') {
-    res.writeHead(405, { Allow: 'POST', 'Content-Type': 'application/json' }).end(JSON.stringify({ jsonrpc: '2.0', error: { code: -32000, message: 'Method not allowed.' }, id: null }));
+    res
+      .writeHead(405, { Allow: 'POST', 'Content-Type': 'application/json' })
+      .end(
+        JSON.stringify({
+          jsonrpc: '2.0',
+          error: { code: -32000, message: 'Method not allowed.' },
+          id: null,
+        })
+      );
     return;
   }
   const server = await serverList.create();

@@ -35,7 +35,15 @@ const httpServer = createServer(async (req: IncomingMessage, res: ServerResponse
     return;
   }
   if (req.method === 'GET' || req.method === 'DELETE') {
-    res.writeHead(405, { Allow: 'POST', 'Content-Type': 'application/json' }).end(JSON.stringify({ jsonrpc: '2.0', error: { code: -32000, message: 'Method not allowed.' }, id: null }));
+    res
+      .writeHead(405, { Allow: 'POST', 'Content-Type': 'application/json' })
+      .end(
+        JSON.stringify({
+          jsonrpc: '2.0',
+          error: { code: -32000, message: 'Method not allowed.' },
+          id: null,
+        })
+      );
     return;
   }
   res.writeHead(405).end();

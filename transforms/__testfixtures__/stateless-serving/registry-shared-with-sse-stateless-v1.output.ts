@@ -24,7 +24,10 @@ app.use(express.json());
 // Streamable HTTP (2025-03-26 and later)
 app.all('/mcp', async (req, res) => {
   if (req.method !== 'POST') {
-    res.status(405).set('Allow', 'POST').json({ jsonrpc: '2.0', error: { code: -32000, message: 'Method not allowed.' }, id: null });
+    res
+      .status(405)
+      .set('Allow', 'POST')
+      .json({ jsonrpc: '2.0', error: { code: -32000, message: 'Method not allowed.' }, id: null });
     return;
   }
   const server = createWeatherServer();

@@ -32,7 +32,10 @@ const handleMcp = async (req: express.Request, res: express.Response) => {
     return;
   }
   if (req.method !== 'POST') {
-    res.status(405).set('Allow', 'POST').json({ jsonrpc: '2.0', error: { code: -32000, message: 'Method not allowed.' }, id: null });
+    res
+      .status(405)
+      .set('Allow', 'POST')
+      .json({ jsonrpc: '2.0', error: { code: -32000, message: 'Method not allowed.' }, id: null });
     return;
   }
   const server = buildServer();
@@ -47,7 +50,13 @@ const handleMcp = async (req: express.Request, res: express.Response) => {
   } catch (error) {
     log.error({ failure: String(error) }, 'MCP request failed');
     if (!res.headersSent) {
-      res.status(500).json({ jsonrpc: '2.0', error: { code: -32603, message: 'Internal server error' }, id: null });
+      res
+        .status(500)
+        .json({
+          jsonrpc: '2.0',
+          error: { code: -32603, message: 'Internal server error' },
+          id: null,
+        });
     }
   }
 };

@@ -52,8 +52,17 @@ export function registerSandboxTools(server: McpServer): void {
   server.registerTool(
     'create_workspace',
     {
-      description: 'Create a new workspace and return its workspace_id. Pass the workspace_id to create_table, list_tables, drop_table and query_history. A workspace_id expires after 24 hours without use, and 7 days after it was created however often it is used; then call create_workspace again.',
-      inputSchema: { idempotency_key: z.string().max(128).optional().describe('Optional. Retrying with the same key returns the same workspace_id instead of creating a second workspace, for as long as that workspace_id lives. At most 128 characters. Without sign-in the key must be 16 random bytes in base64url (22 characters): a guessable key is refused.') },
+      description:
+        'Create a new workspace and return its workspace_id. Pass the workspace_id to create_table, list_tables, drop_table and query_history. A workspace_id expires after 24 hours without use, and 7 days after it was created however often it is used; then call create_workspace again.',
+      inputSchema: {
+        idempotency_key: z
+          .string()
+          .max(128)
+          .optional()
+          .describe(
+            'Optional. Retrying with the same key returns the same workspace_id instead of creating a second workspace, for as long as that workspace_id lives. At most 128 characters. Without sign-in the key must be 16 random bytes in base64url (22 characters): a guessable key is refused.',
+          ),
+      },
     },
     async ({ idempotency_key }, extra) => {
       const workspace_id = workspaceHandles.mint(extra, idempotency_key);
