@@ -65,6 +65,27 @@ describe('scan', () => {
     expect(report.summary).toMatchObject({ filesScanned: 2, filesAnalyzed: 0 });
   });
 
+  it('treats protocol types from a v2 server package as v1 treated sdk/types.js: they make no file server code', async () => {
+    // What the official codemod makes of `import { … } from '@modelcontextprotocol/sdk/types.js'`. Were the
+    // notifier an SDK user after migration, its test would be pulled in as an importer on the next run.
+    const notifier = (from: string) => ({
+      'src/notifier.ts': `import { ToolListChangedNotification } from '${from}';\nexport const changed = (): ToolListChangedNotification => ({ method: 'notifications/tools/list_changed', params: {} });\n`,
+      'src/notifier.test.ts': "import { changed } from './notifier.js';\nconst sent: unknown[] = [];\nconst sendToSession = (id: string, message: unknown) => sent.push([id, message]);\nsendToSession('s', { method: 'notifications/tools/list_changed' });\nvoid changed;\n",
+    });
+    for (const from of ['@modelcontextprotocol/sdk/types.js', '@modelcontextprotocol/server']) {
+      const report = await scan({ paths: [project(notifier(from))] });
+      expect(report.summary.filesAnalyzed, from).toBe(0);
+    }
+    // Server API from the same package does make it server code (and its importer is analysed).
+    const api = notifier('@modelcontextprotocol/server');
+    api['src/notifier.ts'] = api['src/notifier.ts']!.replace('{ ToolListChangedNotification }', '{ type McpServer, ToolListChangedNotification }');
+    expect((await scan({ paths: [project(api)] })).summary.filesAnalyzed).toBe(2);
+    // So does any other mention of the package (a namespace import here).
+    const namespace = notifier('@modelcontextprotocol/server');
+    namespace['src/notifier.ts'] += "import * as sdk from '@modelcontextprotocol/server';\nvoid sdk;\n";
+    expect((await scan({ paths: [project(namespace)] })).summary.filesAnalyzed).toBe(2);
+  });
+
   it('honours .gitignore and --include/--exclude', async () => {
     const sessionful = "import { StreamableHTTPServerTransport as T } from '@modelcontextprotocol/sdk/server/streamableHttp.js';\nexport const t = new T({ sessionIdGenerator: () => 'id' });\n";
     const dir = project({

@@ -28,7 +28,7 @@ import type { ResolveFn } from '../discovery/resolve.js';
 import { PackageIndex, splitPackageSpecifier } from '../discovery/packages.js';
 import { loadConfigForFile } from '../discovery/tsconfig.js';
 import type { FileDiagnostic } from '../model.js';
-import { SDK_SPECIFIER_MARKER, isServerSdkModule, sdkMajorOf } from './sdk-modules.js';
+import { SDK_SPECIFIER_MARKER, isProtocolVocabulary, isServerSdkModule, sdkMajorOf } from './sdk-modules.js';
 import fs from 'node:fs';
 import { DECLARED_CLASS_NAMES, isFrameworkModule, packageModuleDeclaredBy } from './framework-modules.js';
 import { mayDeclareVendoredSdk } from '../frameworks/vendored-sdk.js';
@@ -76,6 +76,34 @@ function relativeImportsOfDeclaredClasses(text: string): string[] {
   return out;
 }
 
+
+/** `import { A, type B as C } from 'x'` and `const { A, B: c } = require('x')`: the names bound, and the specifier. */
+const NAMED_IMPORT = /\bimport\s+(?:type\s+)?\{([^}]*)\}\s*from\s*['"]([^'"\n]+)['"]/g;
+const NAMED_REQUIRE = /\b(?:const|let|var)\s*\{([^}]*)\}\s*=\s*require\s*\(\s*['"]([^'"\n]+)['"]\s*\)/g;
+
+/**
+ * Whether the file uses the server SDK: it imports a server SDK module for more than protocol
+ * vocabulary. An SDK v2 server package imported only for message and result types or protocol
+ * constants (`import { CallToolResult } from '@modelcontextprotocol/server'`, the official codemod's
+ * rewrite of a v1 `sdk/types.js` import) makes a file no more server code than `sdk/types.js` did:
+ * otherwise migrating a file would pull its importers (tests of a notifier, say) into the next run.
+ */
+function usesServerSdk(text: string, specifiers: readonly string[]): boolean {
+  const server = specifiers.filter(isServerSdkModule);
+  if (server.length === 0) return false;
+  const vocabularyOnly = new Map<string, number>();
+  for (const pattern of [NAMED_IMPORT, NAMED_REQUIRE]) {
+    for (const [, names, specifier] of text.matchAll(pattern)) {
+      if (sdkMajorOf(specifier!) !== 2) continue;
+      const bound = names!.split(',').map((n) => n.trim().replace(/^type\s+/, '').split(/\s+as\s+|\s*:\s*/)[0]!.trim()).filter(Boolean);
+      if (bound.length > 0 && bound.every(isProtocolVocabulary)) vocabularyOnly.set(specifier!, (vocabularyOnly.get(specifier!) ?? 0) + 1);
+    }
+  }
+  // Every mention of the module (import, require, dynamic import, re-export) is one of those named imports.
+  const mentions = new Map<string, number>();
+  for (const specifier of server) mentions.set(specifier, (mentions.get(specifier) ?? 0) + 1);
+  return [...mentions].some(([specifier, count]) => (vocabularyOnly.get(specifier) ?? 0) < count);
+}
 
 function importSpecifiers(text: string): string[] {
   const out: string[] = [];
@@ -181,7 +209,7 @@ export function selectCandidates(
     if (declared) packageModules.set(file.absPath, declared);
     const specifiers = importSpecifiers(text);
     const reexported = reexportedSpecifiers(text, specifiers);
-    if ((text.includes(SDK_SPECIFIER_MARKER) && specifiers.some(isServerSdkModule)) || specifiers.some(isFrameworkModule)) {
+    if ((text.includes(SDK_SPECIFIER_MARKER) && usesServerSdk(text, specifiers)) || specifiers.some(isFrameworkModule)) {
       texts.set(file.absPath, text);
       sdkUsers.add(file.absPath);
       if ([...reexported].some((s) => sdkMajorOf(s) !== undefined)) barrels.add(file.absPath);

@@ -13,6 +13,7 @@ import type { SdkSymbols } from './sdk-symbols.js';
 import type { Hop } from './value.js';
 import { isServerKind, type ValueAnalysis } from './values.js';
 import { forOfLoop } from './declarations.js';
+import { isAssertionCall } from './assertions.js';
 import { HANDLER_REGISTRATION_METHODS, METHOD_OF_SCHEMA, REGISTRATION_METHODS } from './sdk-modules.js';
 import { MCP_SDK, type MessageKind, type SdkFeature, type SdkFeatureId, type SendShape } from '../frameworks/mcp-sdk.js';
 import type { RuleId } from '../rule-ids.js';
@@ -308,6 +309,8 @@ interface RawMessage {
 }
 
 function findRawSdkMessage(model: SdkModelParts, call: ts.CallExpression): RawMessage | undefined {
+  // A test's `expect(server.notification).toHaveBeenCalledWith({ method: … })` expects a message; it sends none.
+  if (isAssertionCall(call)) return undefined;
   const { name, receiver } = calleeParts(call);
   let sdkSender: boolean | undefined;
   const isSdkSender = (): boolean => {

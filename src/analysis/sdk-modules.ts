@@ -176,6 +176,24 @@ export function handlerContextOf(major: SdkVersion): {
 export const V2_EXPORTS: Readonly<Record<string, SdkEntryExports>> = majorDescription(2).entryPoints!;
 export const V2_ENTRY_POINTS: readonly string[] = Object.keys(V2_EXPORTS);
 
+/**
+ * SDK v2's protocol vocabulary: what its server entry point exports that its client or core package
+ * exports too (message types, result types, protocol constants, `ProtocolError`), as opposed to the
+ * server API (`McpServer`, `createMcpHandler`, `inputRequired`, …). SDK 1.x kept that vocabulary in
+ * `sdk/types.js`, a module neither side owns; v2 moved it into `@modelcontextprotocol/server`, so a
+ * file importing only these names from there is what a file importing only `sdk/types.js` was.
+ */
+const PROTOCOL_VOCABULARY: ReadonlySet<string> = (() => {
+  const namesOf = (entry: string) => new Set([...(V2_EXPORTS[entry]?.values ?? []), ...(V2_EXPORTS[entry]?.types ?? [])]);
+  const otherSides = V2_ENTRY_POINTS.filter((entry) => sdkModuleOf(entry)?.side !== 'server').map(namesOf);
+  return new Set([...namesOf(sdkEntryPackage(2))].filter((name) => otherSides.some((side) => side.has(name))));
+})();
+
+/** Whether `name`, imported from an SDK v2 server package, is protocol vocabulary rather than server API. */
+export function isProtocolVocabulary(name: string): boolean {
+  return PROTOCOL_VOCABULARY.has(name);
+}
+
 /** SDK 1.x's experimental tasks layer, with its module as a specifier pattern (`@modelcontextprotocol/sdk/experimental/tasks[.js|/…]`). */
 export const V1_EXPERIMENTAL_TASKS = (() => {
   const m = majorDescription(1);

@@ -60,6 +60,19 @@ server.tool('p', async (extra) => {
 });`,
     },
     {
+      name: "a test's assertion expects a list change (the message is expected, not sent)",
+      code: `import { expect, it, vi } from 'vitest';
+import assert from 'node:assert';
+import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
+it('announces new tools', () => {
+  const server = { notification: vi.fn() } as unknown as Server;
+  expect(server.notification).toHaveBeenCalledWith({ method: 'notifications/tools/list_changed', params: {} });
+  expect(server.notification).not.toHaveBeenLastCalledWith({ method: 'notifications/prompts/list_changed' });
+  expect.soft(server.notification).toHaveBeenNthCalledWith(1, { method: 'notifications/resources/list_changed' });
+  assert.deepEqual(vi.mocked(server.notification).mock.calls[0], [{ method: 'notifications/tools/list_changed' }]);
+});`,
+    },
+    {
       name: 'mutating a registered tool is tool-toggle, not change-notification',
       code: `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 const server = new McpServer({ name: 'x', version: '1' });
