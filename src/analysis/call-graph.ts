@@ -3,20 +3,14 @@
  * through imported and destructured aliases), the `new` expressions of a class, its subclasses, and
  * where a function is passed by reference. The inference follows a parameter to what every caller
  * passes; the recognisers ask the same questions of helpers. Symbols are looked up through the
- * analysis's `symbolOf`, so every question shares one symbol cache.
+ * analysis's `SymbolLookup`, so every question shares one symbol cache.
  */
 import { ts } from '../typescript.js';
 import { forEachDescendant, propertyNameText, unwrap } from './ast.js';
 import { buildCallIndex, functionNames, type CallIndex } from './call-index.js';
 import { functionOfDeclaration, returnedExpressions } from './declarations.js';
 import type { SdkSymbols } from './sdk-symbols.js';
-
-/** The symbol lookups the call graph needs: `ValueAnalysis` answers them and caches their answers. */
-export interface SymbolLookup {
-  readonly checker: ts.TypeChecker;
-  readonly sdk: SdkSymbols;
-  symbolOf(node: ts.Node): ts.Symbol | undefined;
-}
+import type { SymbolLookup } from './symbol-lookup.js';
 
 export class CallGraph {
   /** Built on first use: a program nobody asks about calls is never indexed. */
@@ -27,6 +21,7 @@ export class CallGraph {
 
   constructor(
     private readonly symbols: SymbolLookup,
+    private readonly sdk: SdkSymbols,
     private readonly files: readonly ts.SourceFile[],
   ) {}
 
@@ -38,7 +33,7 @@ export class CallGraph {
   /** Whether the analysed code calls the SDK function `name` anywhere (`serveStdio`, `createMcpHandler`). */
   callsSdkFunction(name: string): boolean {
     const index = this.callIndex();
-    return (index.byName.get(name) ?? []).some((call) => this.symbols.sdk.exportOf(unwrap(call.expression))?.name === name);
+    return (index.byName.get(name) ?? []).some((call) => this.sdk.exportOf(unwrap(call.expression))?.name === name);
   }
 
   /** The names `fn` can be referred to by: its own, and local aliases of it (imports, destructuring, default imports). */

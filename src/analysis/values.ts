@@ -7,6 +7,11 @@
  * callback of, or to the arguments at every call site of its function (across files).
  * Each step that is not a plain alias is recorded as a hop, which becomes the chain shown
  * in a finding's message ("`extra` of registerTool('add_item') → getCart(extra) → ...").
+ *
+ * What the inference asks along the way lives in modules of its own, which take the analysis as the narrow
+ * questions they need: the call graph (call-graph.ts), header reads (http-requests.ts), the HTTP+SSE
+ * `?sessionId=` (sse-session-ids.ts), handler registrations (handler-registrations.ts), transport
+ * options (constructor-options.ts) and what a type parameter is instantiated with (type-arguments.ts).
  */
 import { ts } from '../typescript.js';
 import { calleeParts, enclosingFunction, forEachDescendant, isFunctionLike, isUndefined, memberAccess, propertyNameText, stringValue, unwrap } from './ast.js';
@@ -14,6 +19,7 @@ import { CONTEXT_TYPES, HIGH_LEVEL_SERVER_CLASSES, LOW_LEVEL_SERVER_CLASSES, REG
 import type { SdkSymbols } from './sdk-symbols.js';
 import { isServerKind, type Hop, type Value } from './value.js';
 import { frameworkElement, frameworkInstance, frameworkMember, frameworkParameter } from './framework-values.js';
+import { SymbolLookup } from './symbol-lookup.js';
 import { CallGraph } from './call-graph.js';
 import { ProgramText } from './program-text.js';
 import { SESSION_HEADER, headerAccess, headerAccessOf } from './http-requests.js';
@@ -22,6 +28,7 @@ import { handlerContextIndex } from './handler-registrations.js';
 import { sessionCallbackName } from './constructor-options.js';
 import { arrayElementType, collectionElementType, declaredType, forOfLoop, returnedExpressions } from './declarations.js';
 import { contextualParameterType } from './contextual-types.js';
+import { valueOfTypeParameter } from './type-arguments.js';
 
 export { declaredType, returnedExpressions } from './declarations.js';
 
@@ -43,13 +50,11 @@ const ITERATION_METHODS = new Set(['forEach', 'map', 'filter', 'some', 'every', 
 export class ValueAnalysis {
   private readonly cache = new Map<ts.Node, Value | null>();
   private readonly thisAssignments = new Map<ts.Node, Map<string, ts.Expression[]>>();
-  private readonly symbols = new Map<ts.Node, ts.Symbol | null>();
   private readonly collectionWrites = new Map<ts.Node, Value | null>();
   private readonly carried = new Map<ts.Node, Value | null>();
-  private readonly typeParameters = new Map<ts.Node, Value | null>();
-  private instantiationIndex: Map<string, Array<ts.TypeReferenceNode | ts.NewExpression | ts.ExpressionWithTypeArguments>> | undefined;
   private propertyIndex: Map<string, Array<ts.PropertyAssignment | ts.ShorthandPropertyAssignment>> | undefined;
 
+  private readonly symbols: SymbolLookup;
   /** Who calls what in the analysed files (a parameter's value is what its callers pass). */
   readonly calls: CallGraph;
   /** What the program's text holds, which lets a question needing symbol lookups be skipped. */
@@ -65,7 +70,8 @@ export class ValueAnalysis {
     readonly files: readonly ts.SourceFile[],
     programFiles: readonly ts.SourceFile[] = files,
   ) {
-    this.calls = new CallGraph(this, files);
+    this.symbols = new SymbolLookup(checker);
+    this.calls = new CallGraph(this.symbols, sdk, files);
     this.programText = new ProgramText(programFiles);
   }
 
@@ -79,8 +85,9 @@ export class ValueAnalysis {
   }
 
   /**
-   * A read or write of the header `names` names (http-requests.ts), asked here by the inference (a session id read
-   * from its header) and by the rules and transforms that hold the analysis: kept on it for those many callers.
+   * The read or write of the header `names` names at `node` (`headerAccessOf` of http-requests.ts). A delegate kept
+   * on the analysis: the inference asks it (a session id read from its header), and so do eight rule, transform
+   * and analysis files that hold only the analysis.
    */
   headerAccessOf(node: ts.Node, names: string | ReadonlySet<string>): { name: string; nameNode: ts.Node } | undefined {
     return headerAccessOf(this, node, names);
@@ -114,34 +121,9 @@ export class ValueAnalysis {
     return undefined;
   }
 
+  /** The symbol `node` names, through aliases (`SymbolLookup`): kept on the analysis, which nearly every question holds. */
   symbolOf(node: ts.Node): ts.Symbol | undefined {
-    // Rules, the flow and the indexes ask about the same identifiers many times over.
-    const cached = this.symbols.get(node);
-    if (cached !== undefined) return cached ?? undefined;
-    const symbol = this.lookupSymbol(node);
-    this.symbols.set(node, symbol ?? null);
-    return symbol;
-  }
-
-  private lookupSymbol(node: ts.Node): ts.Symbol | undefined {
-    let symbol: ts.Symbol | undefined;
-    try {
-      // `{ sessionId }` in an object literal names the variable, not the new property.
-      symbol = node.parent && ts.isShorthandPropertyAssignment(node.parent) && node.parent.name === node
-        ? this.checker.getShorthandAssignmentValueSymbol(node.parent)
-        : this.checker.getSymbolAtLocation(node);
-    } catch {
-      return undefined;
-    }
-    if (symbol && symbol.flags & ts.SymbolFlags.Alias) {
-      try {
-        const aliased = this.checker.getAliasedSymbol(symbol);
-        if (aliased && aliased.declarations?.length) return aliased;
-      } catch {
-        /* unresolved alias: keep the local symbol */
-      }
-    }
-    return symbol;
+    return this.symbols.symbolOf(node);
   }
 
   /**
@@ -326,7 +308,7 @@ export class ValueAnalysis {
     for (const decl of symbol?.declarations ?? []) {
       // `class SessionStore<T extends Closeable>`: what the code instantiates `T` with.
       if (ts.isTypeParameterDeclaration(decl)) {
-        const value = this.valueOfTypeParameter(decl);
+        const value = valueOfTypeParameter(this, decl);
         return value && { ...value, hops };
       }
       // `type Extra = RequestHandlerExtra<...>` and `/** @typedef {import('...').McpServer} Server */`
@@ -343,89 +325,6 @@ export class ValueAnalysis {
       }
     }
     return undefined;
-  }
-
-  /**
-   * A class or interface type parameter: the SDK value the project instantiates it with
-   * (`new SessionStore<StreamableHTTPServerTransport>()`, a field typed `ISessionStore<NodeStreamableHTTPServerTransport>`
-   * where `class SessionStore<T> implements ISessionStore<T>`), else its constraint.
-   */
-  private valueOfTypeParameter(param: ts.TypeParameterDeclaration): Value | undefined {
-    const cached = this.typeParameters.get(param);
-    if (cached !== undefined) return cached ?? undefined;
-    this.typeParameters.set(param, null);
-    const owner = param.parent;
-    let found: Value | undefined;
-    let holder: ts.ClassLikeDeclaration | undefined;
-    if ((ts.isClassDeclaration(owner) || ts.isInterfaceDeclaration(owner)) && owner.name && owner.typeParameters) {
-      const targets: Array<{ decl: ts.Node; name: string; index: number }> = [{ decl: owner, name: owner.name.text, index: owner.typeParameters.indexOf(param) }];
-      for (const clause of owner.heritageClauses ?? []) {
-        for (const base of clause.types) {
-          const baseName = unwrap(base.expression);
-          if (!ts.isIdentifier(baseName)) continue;
-          base.typeArguments?.forEach((arg, index) => {
-            if (ts.isTypeReferenceNode(arg) && ts.isIdentifier(arg.typeName) && arg.typeName.text === param.name.text) {
-              for (const decl of this.symbolOf(baseName)?.declarations ?? []) targets.push({ decl, name: baseName.text, index });
-            }
-          });
-        }
-      }
-      for (const target of targets) {
-        for (const use of this.instantiations(target.name)) {
-          const arg = use.typeArguments?.[target.index];
-          const name = ts.isTypeReferenceNode(use) ? use.typeName : use.expression;
-          const id = ts.isQualifiedName(name) ? name.right : ts.isPropertyAccessExpression(name) ? name.name : name;
-          if (!arg || !(this.symbolOf(id)?.declarations ?? []).some((d) => sameDeclaration(d, target.decl))) continue;
-          const value = this.valueOfType(arg, []);
-          if (value && value.kind !== 'shape') {
-            found = value;
-            break;
-          }
-          // A project class that holds SDK values (`MCPHttpServer<AppServer>` where `AppServer.mcpServer: McpServer`):
-          // its members say more than the constraint's structural type does.
-          if (!value && !holder) holder = this.sdkHolderClass(arg);
-        }
-        if (found) break;
-      }
-    }
-    found ??= holder ? { kind: 'shape', shape: holder, hops: [] } : undefined;
-    found ??= param.constraint ? this.valueOfType(param.constraint, []) : undefined;
-    this.typeParameters.set(param, found ?? null);
-    return found;
-  }
-
-  /** The project class a type argument names, when one of its fields is declared with an SDK type. */
-  private sdkHolderClass(type: ts.TypeNode): ts.ClassLikeDeclaration | undefined {
-    if (!ts.isTypeReferenceNode(type)) return undefined;
-    const id = ts.isQualifiedName(type.typeName) ? type.typeName.right : type.typeName;
-    const cls = this.symbolOf(id)?.declarations?.find((d): d is ts.ClassLikeDeclaration => ts.isClassDeclaration(d) || ts.isClassExpression(d));
-    if (!cls) return undefined;
-    const holds = cls.members.some((m) => {
-      if (!ts.isPropertyDeclaration(m) || !m.type) return false;
-      const value = this.valueOfType(m.type, []);
-      return value !== undefined && value.kind !== 'shape';
-    });
-    return holds ? cls : undefined;
-  }
-
-  /** Type references and `new` expressions with type arguments, by the name they use (an index built on first use). */
-  private instantiations(name: string): Array<ts.TypeReferenceNode | ts.NewExpression | ts.ExpressionWithTypeArguments> {
-    let byName = this.instantiationIndex;
-    if (!byName) {
-      byName = this.instantiationIndex = new Map();
-      for (const file of this.files) {
-        forEachDescendant(file, (node) => {
-          if (!(ts.isTypeReferenceNode(node) || ts.isNewExpression(node) || ts.isExpressionWithTypeArguments(node)) || !node.typeArguments?.length) return;
-          const ref = ts.isTypeReferenceNode(node) ? node.typeName : unwrap(node.expression);
-          const key = ts.isIdentifier(ref) ? ref.text : ts.isQualifiedName(ref) ? ref.right.text : ts.isPropertyAccessExpression(ref) ? ref.name.text : undefined;
-          if (!key) return;
-          const list = byName!.get(key) ?? [];
-          list.push(node);
-          byName!.set(key, list);
-        });
-      }
-    }
-    return byName.get(name) ?? [];
   }
 
   /** Value of a type annotation naming an SDK class or context type (TS or JSDoc). */
@@ -658,7 +557,7 @@ export class ValueAnalysis {
     return param && ts.isParameter(param) ? this.memberOfPassedArgument(param, name, 0) : undefined;
   }
 
-  valueOfParameter(param: ts.ParameterDeclaration): Value | undefined {
+  private valueOfParameter(param: ts.ParameterDeclaration): Value | undefined {
     const typed = this.valueOfType(declaredType(param), []);
     // A context-typed parameter is still traced to its handler or callers, for the chain in messages.
     if (typed && typed.kind !== 'context' && typed.kind !== 'shape') return typed;
@@ -818,21 +717,6 @@ export class ValueAnalysis {
     const target = ts.isIdentifier(type.typeName) ? type.typeName : type.typeName.right;
     return (this.symbolOf(target)?.declarations ?? []).some((d) => d === shape || (ts.isTypeAliasDeclaration(d) && d.type === shape));
   }
-}
-
-/**
- * The same declaration, or the same name imported from the same module when that module is not part of
- * the analysis (`import type { ISessionStore } from '@acme/types'` in two files).
- */
-function sameDeclaration(a: ts.Node, b: ts.Node): boolean {
-  if (a === b) return true;
-  if (!ts.isImportSpecifier(a) || !ts.isImportSpecifier(b)) return false;
-  const module = (spec: ts.ImportSpecifier): string | undefined => {
-    const literal = spec.parent.parent.parent.moduleSpecifier;
-    return ts.isStringLiteral(literal) ? literal.text : undefined;
-  };
-  const imported = (spec: ts.ImportSpecifier): string => propertyNameText(spec.propertyName as ts.Identifier | undefined) ?? spec.name.text;
-  return !module(a)?.startsWith('.') && module(a) === module(b) && imported(a) === imported(b);
 }
 
 /** The type an object literal is declared with: `const x: T = {…}`, `{…} as T`, `{…} satisfies T`, `<T>{…}`. */
