@@ -1,7 +1,8 @@
 /**
  * The HTTP+SSE session id (the deprecated 2024-11-05 transport): the `?sessionId=` a client posts its messages
- * with, read in the route an SDK `SSEServerTransport` of the project tells clients to post to. The inference
- * asks here what a query read is; `legacy-sse.ts` (which builds on the analysis) finds the endpoint's code.
+ * with, read in the route an SDK `SSEServerTransport` of the project tells clients to post to. Apart from
+ * legacy-sse.ts (the endpoint's code, for rules and apply) because the inference asks these questions, and
+ * legacy-sse.ts reads the analysis model that the inference builds.
  */
 import { ts } from '../typescript.js';
 import { calleeParts, enclosingFunction, forEachDescendant, isFunctionLike, memberAccess, stringValue, unwrap } from './ast.js';
