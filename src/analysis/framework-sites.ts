@@ -279,7 +279,7 @@ function fromFramework(analysis: Analysis, node: ts.Node, depth = 0, seen = new 
   if (!ts.isParameter(decl) || !isFunctionLike(decl.parent)) return false;
   if (frameworkParameter(values, analysis.sdk, decl)) return true;
   const index = decl.parent.parameters.indexOf(decl);
-  return values.invocationsOf(decl.parent).some((site) => {
+  return values.calls.invocationsOf(decl.parent).some((site) => {
     const arg = site.arguments?.[index];
     return !!arg && !ts.isSpreadElement(arg) && fromFramework(analysis, arg, depth + 1, seen);
   });
@@ -292,7 +292,7 @@ function keptSites(analysis: Analysis, assignment: ts.BinaryExpression): ts.Node
   const fn = enclosingFunction(assignment);
   if (decl && ts.isParameter(decl) && fn && decl.parent === fn) {
     const index = fn.parameters.indexOf(decl);
-    const args = analysis.values.invocationsOf(fn).flatMap((site) => {
+    const args = analysis.values.calls.invocationsOf(fn).flatMap((site) => {
       const arg = site.arguments?.[index];
       return arg && !ts.isSpreadElement(arg) && fromFramework(analysis, arg) ? [arg] : [];
     });
@@ -343,7 +343,7 @@ function computeSites(analysis: Analysis, sf: ts.SourceFile): FrameworkSite[] {
     if (ts.isParameter(node) && ts.isConstructorDeclaration(node.parent) && ts.isParameterPropertyDeclaration(node, node.parent)) {
       // `constructor(private session: FastMCPSession)`: a field assigned from the argument.
       const index = node.parent.parameters.indexOf(node);
-      for (const site of values.invocationsOf(node.parent)) {
+      for (const site of values.calls.invocationsOf(node.parent)) {
         const arg = site.arguments?.[index];
         const value = arg && !ts.isSpreadElement(arg) ? values.valueOf(arg) : undefined;
         const framework = value?.kind === 'framework' && value.framework ? FRAMEWORKS_BY_ID.get(value.framework) : undefined;

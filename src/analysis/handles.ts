@@ -177,7 +177,7 @@ class HandleModelBuilder {
       forEachDescendant(root, (node) => {
         // `result = await handleStartSearch(args)` … `return result`: the helper's own result is the tool's.
         if (ts.isCallExpression(node) && depth < MAX_DEPTH) {
-          const helper = this.values.functionOfCall(node);
+          const helper = this.values.calls.functionOfCall(node);
           if (helper?.body && !searched.has(helper) && this.isReturnedAsIs(node, within)) {
             searched.add(helper);
             search(helper.body, helper.body, depth + 1);
@@ -307,7 +307,7 @@ class HandleModelBuilder {
       if (ts.isParameter(decl) && ts.isIdentifier(decl.name) && isFunctionLike(decl.parent) && depth < MAX_DEPTH * 3) {
         carriers.add(symbol);
         const index = decl.parent.parameters.indexOf(decl);
-        const calls = this.values.callsOf(decl.parent);
+        const calls = this.values.calls.callsOf(decl.parent);
         if (calls.length === 0) return void out.push({ kind: 'other', node });
         for (const call of calls) {
           const argument = call.arguments[index];
@@ -334,7 +334,7 @@ class HandleModelBuilder {
       return decl && ts.isVariableDeclaration(decl) && decl.initializer ? this.propertyValues(decl.initializer, name, depth + 1) : [];
     }
     if (ts.isCallExpression(node)) {
-      const fn = this.values.functionOfCall(node);
+      const fn = this.values.calls.functionOfCall(node);
       return fn ? returnedExpressions(fn).flatMap((e) => this.propertyValues(e, name, depth + 1)) : [];
     }
     return [];
@@ -351,7 +351,7 @@ class HandleModelBuilder {
     if (name === 'random' && receiver && ts.isIdentifier(unwrap(receiver)) && (unwrap(receiver) as ts.Identifier).text === 'Math' && this.isGlobal(unwrap(receiver) as ts.Identifier)) {
       return void out.push({ kind: 'random', node: call });
     }
-    const fn = this.values.functionOfCall(call);
+    const fn = this.values.calls.functionOfCall(call);
     if (fn && depth < MAX_DEPTH * 3) {
       const returned = returnedExpressions(fn);
       if (returned.length === 0) return void out.push({ kind: 'other', node: call });
@@ -503,7 +503,7 @@ class HandleModelBuilder {
           if (operation) accesses.push({ store, node: parent, operation, calls });
           continue;
         }
-        const callee = this.values.functionOfCall(parent);
+        const callee = this.values.calls.functionOfCall(parent);
         const param = callee?.parameters[index];
         if (callee && param && ts.isIdentifier(param.name) && depth < MAX_DEPTH && !calls.includes(parent)) {
           const symbol = this.values.symbolOf(param.name);

@@ -12,7 +12,8 @@
 import { ts } from '../typescript.js';
 import { enclosingFunction, isFunctionLike, isUndefined, memberAccess, outermostWrapper, propertyNameText, unwrap } from './ast.js';
 import { declaredType } from './declarations.js';
-import { isServerKind, type ValueAnalysis } from './values.js';
+import type { ValueAnalysis } from './values.js';
+import { isServerKind } from './value.js';
 
 export const HANDSHAKE_METHODS = new Set(['initialize', 'notifications/initialized']);
 

@@ -6,7 +6,7 @@
  */
 import { ts } from '../typescript.js';
 import { enclosingFunction, memberAccess, unwrap } from './ast.js';
-import { isServerKind } from './values.js';
+import { isServerKind } from './value.js';
 import { HANDSHAKE_METHODS as METHODS, guardsInitializeResult, isMcpMessageDispatch, isTransportMessage, methodComparison } from './handshake-plumbing.js';
 import { waitsForInitialized } from './initialized-waits.js';
 import { handlerRegistration } from './sdk-features.js';

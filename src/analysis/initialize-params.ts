@@ -88,7 +88,7 @@ export function initializeParamsRead(model: SdkModelParts, access: ts.PropertyAc
   if (fn && comparesInitialize(model, fn, symbol)) return true;
   const decl = symbol.valueDeclaration;
   const init = decl && ts.isVariableDeclaration(decl) && decl.initializer ? unwrap(decl.initializer) : undefined;
-  const callee = init && ts.isCallExpression(init) ? model.values.functionOfCall(init) : undefined;
+  const callee = init && ts.isCallExpression(init) ? model.values.calls.functionOfCall(init) : undefined;
   return !!callee && comparesInitialize(model, callee);
 }
 
@@ -104,7 +104,7 @@ function readsClientFacts(model: SdkModelParts, access: ts.PropertyAccessExpress
     return parent.name.elements.some((e) => CLIENT_FACTS.has(propertyNameText(e.propertyName ?? (ts.isIdentifier(e.name) ? e.name : undefined)) ?? ''));
   }
   if (ts.isCallExpression(parent) && parent.arguments.includes(outer as ts.Expression)) {
-    const callee = model.values.functionOfCall(parent);
+    const callee = model.values.calls.functionOfCall(parent);
     const index = parent.arguments.indexOf(outer as ts.Expression);
     const param = callee?.parameters[index];
     return !!callee && !!param && ts.isIdentifier(param.name) && parsesAsInitialize(model, callee, param.name.text);
@@ -153,13 +153,13 @@ export function reportedAt(model: SdkModelParts, read: ts.Node): readonly ts.Nod
     const arg = unwrap(read.arguments[0]!);
     const decl = ts.isIdentifier(arg) ? model.values.symbolOf(arg)?.valueDeclaration : undefined;
     if (decl && ts.isParameter(decl) && decl.parent === fn) {
-      const calls = model.values.callsOf(fn);
+      const calls = model.values.calls.callsOf(fn);
       if (calls.length) return calls;
     }
   }
   let node: ts.Node = read;
   while (node.parent && !ts.isReturnStatement(node.parent) && !isFunctionLike(node.parent) && !ts.isStatement(node.parent)) node = node.parent;
   const returned = node.parent && (ts.isReturnStatement(node.parent) || (isFunctionLike(node.parent) && node.parent === fn));
-  const calls = returned && fn ? model.values.callsOf(fn) : [];
+  const calls = returned && fn ? model.values.calls.callsOf(fn) : [];
   return calls.length ? calls : [read];
 }

@@ -11,8 +11,10 @@
 import { ts } from '../typescript.js';
 import { calleeParts, enclosingFunction, forEachDescendant, isFunctionLike, memberAccess, unwrap } from './ast.js';
 import { guardingInitializeComparison } from './handshake-plumbing.js';
-import { isServerKind, type ValueAnalysis } from './values.js';
+import type { ValueAnalysis } from './values.js';
+import { isServerKind } from './value.js';
 import { NOTIFICATION_HANDLER_REGISTRATION } from './sdk-modules.js';
+import { possibleStrings } from './possible-strings.js';
 
 const HOOK = 'oninitialized';
 
@@ -107,7 +109,7 @@ function isHookTarget(values: ValueAnalysis, target: ts.Expression): boolean {
   const access = memberAccess(target);
   if (access?.name === HOOK) return isServerKind(values.valueOf(access.object));
   if (ts.isElementAccessExpression(target)) {
-    return !!values.possibleStrings(target.argumentExpression)?.includes(HOOK) && isServerKind(values.valueOf(target.expression));
+    return !!possibleStrings(values, target.argumentExpression)?.includes(HOOK) && isServerKind(values.valueOf(target.expression));
   }
   return false;
 }
@@ -158,7 +160,7 @@ function isInitializedNotificationRegistration(values: ValueAnalysis, call: ts.C
 
 /** A project helper whose parameter `index` is assigned to the server's `oninitialized` hook. */
 function helperSetsHook(values: ValueAnalysis, call: ts.CallExpression, index: number): boolean {
-  const helper = values.functionOfCall(call);
+  const helper = values.calls.functionOfCall(call);
   const param = helper?.parameters[index]?.name;
   if (!helper?.body || !param || !ts.isIdentifier(param)) return false;
   const symbol = values.symbolOf(param);

@@ -15,7 +15,7 @@ import { handlerRegistration, type SdkModelParts } from './sdk-features.js';
 // Not the description's `schemaMethods`: a method there makes every such handler a handler site for the transforms, which do not act on these.
 import { LIST_AND_LOOKUP_SCHEMA_METHODS as LIST_AND_LOOKUP_SCHEMAS, REQUEST_HANDLER_REGISTRATION } from './sdk-modules.js';
 import { isCollectionDeclaration } from './session-flow.js';
-import { isServerKind } from './values.js';
+import { isServerKind } from './value.js';
 
 /** Each list method and the requests that look up what it listed. */
 const LOOKUPS_OF_LIST: Readonly<Record<string, readonly string[]>> = {

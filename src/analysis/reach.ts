@@ -69,7 +69,7 @@ export class ToolReach {
         for (const tool of inBranch.length ? inBranch : registered) out.push({ tool, calls: [] });
         break;
       }
-      const calls = this.values.callsOf(fn);
+      const calls = this.values.calls.callsOf(fn);
       if (calls.length > 0 && !active.has(fn)) {
         active.add(fn);
         for (const call of calls) {

@@ -10,11 +10,12 @@ import { ts } from '../typescript.js';
 import { calleeParts, enclosingFunction, forEachDescendant, outermostWrapper, propertyNameText, unwrap } from './ast.js';
 import { pathHops, type ToolReach } from './reach.js';
 import type { SdkSymbols } from './sdk-symbols.js';
-import type { Hop } from './value.js';
-import { isServerKind, type ValueAnalysis } from './values.js';
+import { type Hop, isServerKind } from './value.js';
+import type { ValueAnalysis } from './values.js';
 import { forOfLoop } from './declarations.js';
 import { isAssertionCall } from './assertions.js';
 import { HANDLER_REGISTRATION_METHODS, METHOD_OF_SCHEMA, REGISTRATION_METHODS } from './sdk-modules.js';
+import { possibleStrings } from './possible-strings.js';
 import { MCP_SDK, type MessageKind, type SdkFeature, type SdkFeatureId, type SendShape } from '../frameworks/mcp-sdk.js';
 import type { RuleId } from '../rule-ids.js';
 
@@ -170,7 +171,7 @@ export class SdkFeatures {
     // Under `serveStdio` the instance's own send* calls are the 2026-07-28 publish path (the serving
     // entry routes them to `subscriptions/listen`); only HTTP servers need `handler.notify.*`.
     const { stdio, handler } = MCP_SDK.serving;
-    this.stdioOnly ??= this.model.values.callsSdkFunction(stdio) && !this.model.values.callsSdkFunction(handler);
+    this.stdioOnly ??= this.model.values.calls.callsSdkFunction(stdio) && !this.model.values.calls.callsSdkFunction(handler);
     return !this.stdioOnly;
   }
 
@@ -214,10 +215,10 @@ function timerRunning(values: ValueAnalysis, node: ts.Node, depth: number, seen 
     const callee = unwrap(call.expression);
     const name = ts.isIdentifier(callee) ? callee.text : ts.isPropertyAccessExpression(callee) && /^(globalThis|window|global)$/.test(callee.expression.getText()) ? callee.name.text : undefined;
     // A project function of the same name is not the timer.
-    if (name && TIMERS.has(name) && !values.functionOfCall(call)) return name;
+    if (name && TIMERS.has(name) && !values.calls.functionOfCall(call)) return name;
   }
   if (depth === 0) return undefined;
-  for (const caller of values.callsOf(fn)) {
+  for (const caller of values.calls.callsOf(fn)) {
     const timer = timerRunning(values, caller, depth - 1, seen);
     if (timer) return timer;
   }
@@ -325,7 +326,7 @@ function findRawSdkMessage(model: SdkModelParts, call: ts.CallExpression): RawMe
   for (const [index, arg] of call.arguments.entries()) {
     // Only a message (an object with a `method`) is looked for: an argument naming no such variable needs no symbol lookup.
     const named = unwrap(arg);
-    if (ts.isIdentifier(named) && !model.values.mayNameObjectWithMember(named, 'method')) continue;
+    if (ts.isIdentifier(named) && !model.values.programText.mayNameObjectWithMember(named, 'method')) continue;
     const message = objectLiteralOf(model, arg);
     if (!message) continue;
     const methodProp = message.properties.find(
@@ -351,7 +352,7 @@ function methodStrings(model: SdkModelParts, node: ts.Expression | ts.Identifier
   const inner = unwrap(node);
   const decl = ts.isIdentifier(inner) ? model.values.symbolOf(inner)?.valueDeclaration : undefined;
   if (!decl || !ts.isVariableDeclaration(decl) || !forOfLoop(decl)) return undefined;
-  return model.values.possibleStrings(inner);
+  return possibleStrings(model.values, inner);
 }
 
 /** The object literal an argument is, or a `const` it names (`const request = { method: ... }; send(request)`). */

@@ -13,6 +13,7 @@ import { enclosingFunction, forEachDescendant, isFunctionLike, memberAccess, pro
 import { IDENTITY_SOURCES } from './credentials.js';
 import type { SessionFlow } from './session-flow.js';
 import type { ValueAnalysis } from './values.js';
+import { holdsRequestPart } from './http-requests.js';
 
 export interface SessionAuthBinding {
   call: ts.CallExpression;
@@ -154,7 +155,7 @@ function headerMember(values: ValueAnalysis, node: ts.Node): string | undefined 
   if (!ts.isPropertyAccessExpression(node)) return undefined;
   const holder = unwrap(node.expression);
   const owner = memberAccess(holder);
-  if (owner?.name === 'headers' || values.holdsRequestPart(holder, 'headers')) return node.name.text.toLowerCase();
+  if (owner?.name === 'headers' || holdsRequestPart(values, holder, 'headers')) return node.name.text.toLowerCase();
   return undefined;
 }
 

@@ -21,7 +21,10 @@ import {
   propertyNameText,
   unwrap,
 } from './ast.js';
-import { SESSION_HEADER, calleeText, declaredType, isHeaderWrite, pathsOf, returnedExpressions, type ValueAnalysis } from './values.js';
+import { calleeText, declaredType, pathsOf, returnedExpressions, type ValueAnalysis } from './values.js';
+import { SESSION_HEADER, isHeaderWrite, headerAccess } from './http-requests.js';
+import { sessionCallbackName } from './constructor-options.js';
+import { sessionQueryParameter, sseSessionQuery } from './sse-session-ids.js';
 import type { Hop, SessionIdOrigin, Value } from './value.js';
 
 type SinkKind = 'store' | 'log' | 'other';
@@ -163,7 +166,7 @@ export class SessionFlow {
     if (this.injections.some((i) => i.assignment === assignment)) return;
     const param = ts.isIdentifier(value) ? this.values.symbolOf(value)?.valueDeclaration : undefined;
     const helper = param && ts.isParameter(param) && isFunctionLike(param.parent) && enclosingFunction(assignment) === param.parent ? param.parent : undefined;
-    const calls = helper ? this.values.callsOf(helper) : [];
+    const calls = helper ? this.values.calls.callsOf(helper) : [];
     for (const node of calls.length > 0 ? calls : [assignment]) this.injections.push({ node, field, assignment });
   }
 
@@ -204,7 +207,7 @@ export class SessionFlow {
       if (access?.name === 'sessionId') {
         const value = this.values.valueOf(node);
         if (value?.kind === 'session-id') this.addRead(access.nameNode, node, value);
-        else if (this.values.sessionQueryParameter(node)) this.queryCandidates.push({ node, nameNode: access.nameNode });
+        else if (sessionQueryParameter(this.values, node)) this.queryCandidates.push({ node, nameNode: access.nameNode });
         return;
       }
       if (ts.isBindingElement(node) && ts.isIdentifier(node.name)) {
@@ -222,12 +225,12 @@ export class SessionFlow {
         return;
       }
       if (ts.isCallExpression(node)) {
-        const query = this.values.sseSessionQuery(node);
+        const query = sseSessionQuery(this.values, node);
         if (query) {
           this.addRead(query, node, { kind: 'session-id', origin: 'query', hops: [] });
           return;
         }
-        const candidate = this.values.sessionQueryParameter(node);
+        const candidate = sessionQueryParameter(this.values, node);
         if (candidate) this.queryCandidates.push({ node, nameNode: candidate });
       }
       if (ts.isElementAccessExpression(node) || ts.isCallExpression(node)) {
@@ -243,7 +246,7 @@ export class SessionFlow {
         return;
       }
       if (ts.isParameter(node) && isFunctionLike(node.parent) && node.parent.parameters[0] === node && ts.isIdentifier(node.name)) {
-        const callback = this.values.sessionCallbackName(node.parent);
+        const callback = sessionCallbackName(this.values, node.parent);
         if (callback) {
           this.addRead(node.name, node.name, { kind: 'session-id', origin: 'callback', hops: [] });
         }
@@ -310,7 +313,7 @@ export class SessionFlow {
       const fn = ts.isArrowFunction(parent) ? parent : enclosingFunction(parent);
       if (!fn) return [];
       const sinks: Sink[] = [];
-      for (const call of this.values.callsOf(fn)) {
+      for (const call of this.values.calls.callsOf(fn)) {
         sinks.push(...this.flow(call, seen, [...hops, { text: `returned by ${calleeText(call)}()`, node: call }], derived));
       }
       return sinks;
@@ -364,7 +367,7 @@ export class SessionFlow {
       return [{ kind: 'log', node: call, description: `logged by ${calleeText(call)}()`, hops }];
     }
     // Echoing the id in a response header (`res.setHeader('mcp-session-id', sid)`): session-header reports it.
-    if (ts.isCallExpression(call) && index === 1 && isHeaderWrite(call) && this.values.headerAccess(call)) return [];
+    if (ts.isCallExpression(call) && index === 1 && isHeaderWrite(call) && headerAccess(this.values, call)) return [];
     if (!receiver && name === 'String') return this.flow(call, seen, hops, derived);
     const method = name?.toLowerCase();
     if (ts.isCallExpression(call) && receiver && method && STORE_METHODS.has(method) && index === 0) {
@@ -374,7 +377,7 @@ export class SessionFlow {
       let indices = this.passedTo.get(call);
       if (!indices) this.passedTo.set(call, (indices = new Set()));
       indices.add(index);
-      const fn = this.values.functionOfCall(call);
+      const fn = this.values.calls.functionOfCall(call);
       const param = fn?.parameters[index];
       if (param && ts.isIdentifier(param.name)) {
         return this.flowIntoReferences(param.name, seen, [...hops, { text: `${calleeText(call)}(…) parameter \`${param.name.text}\``, node: call }], derived);
@@ -443,7 +446,7 @@ export class SessionFlow {
       // `function handleSSE(..., sessions: Map<string, SSEServerTransport>)`: the store is what callers pass.
       const fn = decl.parent;
       const index = isFunctionLike(fn) ? fn.parameters.indexOf(decl) : -1;
-      for (const call of isFunctionLike(fn) ? this.values.callsOf(fn) : []) {
+      for (const call of isFunctionLike(fn) ? this.values.calls.callsOf(fn) : []) {
         const arg = call.arguments[index];
         const found = arg && !ts.isSpreadElement(arg) ? this.storeDeclaration(arg, depth + 1) : undefined;
         if (found) return found;
@@ -478,7 +481,7 @@ export class SessionFlow {
     if (!isFunctionLike(fn) || !member) return undefined;
     const index = fn.parameters.indexOf(param);
     const out: ts.Expression[] = [];
-    for (const call of this.values.callsOf(fn)) {
+    for (const call of this.values.calls.callsOf(fn)) {
       const arg = call.arguments[index];
       const inner = arg && !ts.isSpreadElement(arg) ? unwrap(arg) : undefined;
       if (!inner || !ts.isObjectLiteralExpression(inner)) continue;
@@ -577,7 +580,7 @@ export class SessionFlow {
       const callee = unwrap(inner.expression);
       const text = ts.isIdentifier(callee) || ts.isPropertyAccessExpression(callee) ? callee.getText() : '';
       // Globals only: a project function of the same name is something else.
-      return CLOCK_AND_TIMER_CALLS.has(text) && !this.values.functionOfCall(inner);
+      return CLOCK_AND_TIMER_CALLS.has(text) && !this.values.calls.functionOfCall(inner);
     }
     if (ts.isIdentifier(inner)) {
       const decl = this.values.symbolOf(inner)?.valueDeclaration;
@@ -589,7 +592,7 @@ export class SessionFlow {
   /** A call of a project method whose class declares a collection classified as a session registry. */
   private callsIntoSessionRegistry(node: ts.Node): boolean {
     if (!ts.isCallExpression(node)) return false;
-    const fn = this.values.functionOfCall(node);
+    const fn = this.values.calls.functionOfCall(node);
     const cls = fn && ts.isMethodDeclaration(fn) && ts.isClassLike(fn.parent) ? fn.parent : undefined;
     if (!cls) return false;
     return [...this.stores.values()].some((s) => s.kind === 'session' && s.declaration !== undefined && s.declaration.parent === cls);
@@ -680,7 +683,7 @@ export class SessionFlow {
     if (ts.isCallExpression(inner)) {
       const callee = unwrap(inner.expression);
       // `(async () => { … })()`: an immediately invoked set-up.
-      const fn = isFunctionLike(callee) ? callee : this.values.functionOfCall(inner);
+      const fn = isFunctionLike(callee) ? callee : this.values.calls.functionOfCall(inner);
       const returns = fn ? returnedExpressions(fn) : [];
       for (const returned of returns) out.push(...this.heldValues(returned, depth + 1));
       // The pending set-up of a session (`pending.set(sid, (async () => { new StreamableHTTPServerTransport(…); … })())`):

@@ -124,7 +124,7 @@ function isClientSpecifier(spec: ts.Expression): boolean {
 
 /** A call of a project function one of whose returned values is a client transport it constructs. */
 function returnsClientTransport(values: ValueAnalysis, call: ts.CallExpression): boolean {
-  const fn = values.functionOfCall(call);
+  const fn = values.calls.functionOfCall(call);
   if (!fn?.body) return false;
   return returnedExpressions(fn).some((returned) => {
     let value = unwrap(returned);

@@ -18,7 +18,9 @@ import { ts } from '../typescript.js';
 import { calleeParts, enclosingFunction, forEachDescendant, isFunctionLike, isInside, memberAccess, outermostWrapper, propertyNameText, unwrap } from './ast.js';
 import { isCollectionDeclaration } from './session-flow.js';
 import { CONNECT_METHOD, SSE_TRANSPORTS, STREAMABLE_HTTP_TRANSPORTS } from './sdk-modules.js';
-import { isServerKind, returnedExpressions, type ValueAnalysis } from './values.js';
+import { returnedExpressions, type ValueAnalysis } from './values.js';
+import { isServerKind } from './value.js';
+import { sessionCallbackName } from './constructor-options.js';
 
 export interface SessionConnection {
   /** The `connect` name node of `server.connect(transport)`. */
@@ -340,7 +342,7 @@ function factoryOf(values: ValueAnalysis, creation: ts.Expression): ts.FunctionL
 }
 
 function implementationsOf(values: ValueAnalysis, call: ts.CallExpression): ts.FunctionLikeDeclaration[] {
-  const fn = values.functionOfCall(call);
+  const fn = values.calls.functionOfCall(call);
   if (!fn) return [];
   if (fn.body) return [fn];
   const name = ts.isMethodDeclaration(fn) ? propertyNameText(fn.name) : undefined;
@@ -351,7 +353,7 @@ function implementationsOf(values: ValueAnalysis, call: ts.CallExpression): ts.F
 function overridesIn(values: ValueAnalysis, cls: ts.ClassLikeDeclaration, name: string, depth: number): ts.FunctionLikeDeclaration[] {
   if (depth > MAX_SUBCLASS_DEPTH) return [];
   const out: ts.FunctionLikeDeclaration[] = [];
-  for (const sub of values.subclassesOf(cls)) {
+  for (const sub of values.calls.subclassesOf(cls)) {
     const own = sub.members.find((m): m is ts.MethodDeclaration => ts.isMethodDeclaration(m) && propertyNameText(m.name) === name && !!m.body);
     if (own) out.push(own);
     else out.push(...overridesIn(values, sub, name, depth + 1));
@@ -423,7 +425,7 @@ function fieldFactories(values: ValueAnalysis, access: ts.PropertyAccessExpressi
   if (!param) return [];
   const index = ctor.parameters.indexOf(param);
   const out: ts.FunctionLikeDeclaration[] = [];
-  for (const site of values.invocationsOf(ctor)) {
+  for (const site of values.calls.invocationsOf(ctor)) {
     const passed = site.arguments?.[index];
     const inner = passed && !ts.isSpreadElement(passed) ? unwrap(passed) : undefined;
     if (inner && isFunctionLike(inner)) out.push(inner);
@@ -443,7 +445,7 @@ function destructuredServer(values: ValueAnalysis, receiver: ts.Expression): Ret
   const owner = element.parent.parent;
   const init = ts.isVariableDeclaration(owner) && owner.initializer ? unwrap(owner.initializer) : undefined;
   const call = init && ts.isAwaitExpression(init) ? unwrap(init.expression) : init;
-  const factory = call && ts.isCallExpression(call) ? values.functionOfCall(call) : undefined;
+  const factory = call && ts.isCallExpression(call) ? values.calls.functionOfCall(call) : undefined;
   for (const returned of factory ? returnedExpressions(factory) : []) {
     const object = unwrap(returned);
     if (!ts.isObjectLiteralExpression(object)) continue;
@@ -457,7 +459,7 @@ function destructuredServer(values: ValueAnalysis, receiver: ts.Expression): Ret
 /** The `onsessioninitialized` callback of SDK transport options that `node` runs in. */
 function sessionCallbackAround(values: ValueAnalysis, node: ts.Node): ts.FunctionLikeDeclaration | undefined {
   for (let fn = enclosingFunction(node); fn; fn = enclosingFunction(fn)) {
-    if (values.sessionCallbackName(fn) === 'onsessioninitialized') return fn;
+    if (sessionCallbackName(values, fn) === 'onsessioninitialized') return fn;
   }
   return undefined;
 }
@@ -478,7 +480,7 @@ function outlivesEveryCall(values: ValueAnalysis, param: ts.ParameterDeclaration
   const fn = param.parent;
   if (depth > MAX_HAND_DOWNS || !isFunctionLike(fn)) return false;
   const index = fn.parameters.indexOf(param);
-  const calls = values.callsOf(fn);
+  const calls = values.calls.callsOf(fn);
   if (calls.length === 0) return false;
   return calls.every((call) => {
     const passed = call.arguments[index];
@@ -497,7 +499,7 @@ const TIMER_CALLS = new Set(['setTimeout', 'setInterval', 'setImmediate']);
 
 function isTimerHandle(values: ValueAnalysis, value: ts.Expression): boolean {
   const call = unwrap(value);
-  return ts.isCallExpression(call) && TIMER_CALLS.has(calleeParts(call).name ?? '') && !calleeParts(call).receiver && !values.functionOfCall(call);
+  return ts.isCallExpression(call) && TIMER_CALLS.has(calleeParts(call).name ?? '') && !calleeParts(call).receiver && !values.calls.functionOfCall(call);
 }
 
 /** Mutating methods of collections: a closure collection they are called on inside a handler is state. */
@@ -553,7 +555,7 @@ function transportHandedIn(values: ValueAnalysis, call: ts.CallExpression): { tr
   const helper = param.parent;
   if (!isFunctionLike(helper) || enclosingFunction(call) !== helper) return undefined;
   const index = helper.parameters.indexOf(param);
-  for (const invocation of values.callsOf(helper)) {
+  for (const invocation of values.calls.callsOf(helper)) {
     const passed = invocation.arguments[index];
     const transport = passed && !ts.isSpreadElement(passed) ? constructionOf(values, passed, invocation) : undefined;
     if (transport && isSessionful(values, transport)) return { transport, helper, invocation };
@@ -681,7 +683,7 @@ function stateBuiltWith(values: ValueAnalysis, creation: ts.Expression, setup: t
  * `listen(factory)` → `connect(factory, transport)`) and `let` variables assigned in branches.
  */
 function functionsCalled(values: ValueAnalysis, call: ts.CallExpression, depth: number): ts.FunctionLikeDeclaration[] {
-  const named = values.functionOfCall(call);
+  const named = values.calls.functionOfCall(call);
   if (named) return [named];
   const callee = unwrap(call.expression);
   return ts.isIdentifier(callee) ? functionsPassedAs(values, callee, depth) : [];
@@ -701,7 +703,7 @@ function functionsPassedAs(values: ValueAnalysis, name: ts.Identifier, depth: nu
   };
   if (ts.isParameter(decl) && isFunctionLike(decl.parent)) {
     const index = decl.parent.parameters.indexOf(decl);
-    for (const call of values.callsOf(decl.parent)) {
+    for (const call of values.calls.callsOf(decl.parent)) {
       const passed = call.arguments[index];
       if (passed && !ts.isSpreadElement(passed)) note(passed);
     }

@@ -12,7 +12,8 @@
  */
 import { ts } from '../typescript.js';
 import { calleeParts, forEachDescendant, isFunctionLike, propertyNameText, unwrap } from './ast.js';
-import { isServerKind, type ValueAnalysis } from './values.js';
+import type { ValueAnalysis } from './values.js';
+import { isServerKind } from './value.js';
 import { REQUEST_HANDLER_REGISTRATION, TOOL_SCHEMA_METHODS } from './sdk-modules.js';
 
 type SchemaKind =
@@ -233,7 +234,7 @@ function branchingHandler(values: ValueAnalysis, handler: ts.FunctionLikeDeclara
     if (delegate || !ts.isCallExpression(node)) return;
     const index = node.arguments.findIndex((arg) => ts.isIdentifier(unwrap(arg)) && values.symbolOf(unwrap(arg)) === requestSymbol);
     if (index !== 0) return;
-    const callee = values.functionOfCall(node);
+    const callee = values.calls.functionOfCall(node);
     if (!callee?.body || callee === handler) return;
     const inner = branchingHandler(values, callee, depth + 1);
     if (inner?.body && toolBranches(values, inner.body).size > 0) delegate = inner;

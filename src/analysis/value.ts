@@ -1,8 +1,8 @@
 /**
  * What an expression denotes (`Value`), and the questions about values that the recognisers below
- * the inference ask (`ValueQueries`: routes, framework values). Types only: `ValueAnalysis`
- * (values.ts) infers the values and answers the questions, and can hand itself to those recognisers
- * without their importing it.
+ * the inference ask (`ValueQueries`: routes, framework values, handler registrations, constructor options).
+ * Types and one predicate on them: `ValueAnalysis` (values.ts) infers the values and answers the questions,
+ * and can hand itself to those recognisers without their importing it.
  */
 import type { ts } from '../typescript.js';
 import type { SdkSymbols } from './sdk-symbols.js';
@@ -60,4 +60,9 @@ export interface ValueQueries {
   valueOf(node: ts.Node): Value | undefined;
   symbolOf(node: ts.Node): ts.Symbol | undefined;
   constantString(node: ts.Node): string | undefined;
+}
+
+/** An SDK server: the high-level `McpServer` or the low-level `Server`. */
+export function isServerKind(value: Value | undefined): boolean {
+  return value?.kind === 'mcp-server' || value?.kind === 'server';
 }

@@ -7,36 +7,28 @@
  * callback of, or to the arguments at every call site of its function (across files).
  * Each step that is not a plain alias is recorded as a hop, which becomes the chain shown
  * in a finding's message ("`extra` of registerTool('add_item') → getCart(extra) → ...").
+ *
+ * What the inference asks along the way lives in modules of its own, which take the analysis as the narrow
+ * questions they need: the call graph (call-graph.ts), header reads (http-requests.ts), the HTTP+SSE
+ * `?sessionId=` (sse-session-ids.ts), handler registrations (handler-registrations.ts), transport
+ * options (constructor-options.ts) and what a type parameter is instantiated with (type-arguments.ts).
  */
 import { ts } from '../typescript.js';
-import {
-  calleeParts,
-  outermostWrapper,
-  enclosingFunction,
-  forEachDescendant,
-  isFunctionLike,
-  isUndefined,
-  memberAccess,
-  propertyNameText,
-  stringValue,
-  unwrap,
-} from './ast.js';
-import { CONTEXT_TYPES, HANDLER_REGISTRATION_METHODS, HIGH_LEVEL_SERVER_CLASSES, LOW_LEVEL_SERVER_CLASSES, REGISTRATION_METHODS, TRANSPORT_CLASSES, STREAMABLE_HTTP_TRANSPORTS, SSE_TRANSPORTS, SSE_SESSION_QUERY_PARAMETER, SSE_POST_METHOD } from './sdk-modules.js';
-import { enclosingRoute } from './routes.js';
+import { calleeParts, enclosingFunction, forEachDescendant, isFunctionLike, isUndefined, memberAccess, propertyNameText, stringValue, unwrap } from './ast.js';
+import { CONTEXT_TYPES, HIGH_LEVEL_SERVER_CLASSES, LOW_LEVEL_SERVER_CLASSES, REGISTRATION_METHODS, TRANSPORT_CLASSES } from './sdk-modules.js';
 import type { SdkSymbols } from './sdk-symbols.js';
-import type { Hop, Value } from './value.js';
+import { isServerKind, type Hop, type Value } from './value.js';
 import { frameworkElement, frameworkInstance, frameworkMember, frameworkParameter } from './framework-values.js';
-import { buildCallIndex, functionNames, type CallIndex } from './call-index.js';
-import {
-  arrayElementType,
-  collectionElementType,
-  declaredType,
-  forOfLoop,
-  functionOfDeclaration,
-  returnedExpressions,
-  returningFunction,
-} from './declarations.js';
+import { SymbolLookup } from './symbol-lookup.js';
+import { CallGraph } from './call-graph.js';
+import { ProgramText } from './program-text.js';
+import { SESSION_HEADER, headerAccess, headerAccessOf } from './http-requests.js';
+import { sseSessionQuery } from './sse-session-ids.js';
+import { handlerContextIndex } from './handler-registrations.js';
+import { sessionCallbackName } from './constructor-options.js';
+import { arrayElementType, collectionElementType, declaredType, forOfLoop, returnedExpressions } from './declarations.js';
 import { contextualParameterType } from './contextual-types.js';
+import { valueOfTypeParameter } from './type-arguments.js';
 
 export { declaredType, returnedExpressions } from './declarations.js';
 
@@ -53,69 +45,35 @@ function withHop(value: Value, hop: Hop): Value {
   return { ...value, hops: [...value.hops, hop], ...(paths ? { paths } : {}) };
 }
 
-export const SESSION_HEADER = 'mcp-session-id';
-export const LAST_EVENT_ID_HEADER = 'last-event-id';
-
-/** Server methods whose callbacks are request handlers: tool/prompt/resource registrations and raw handler registrations. */
-const HANDLER_HOSTS = new Set([...REGISTRATION_METHODS, ...HANDLER_REGISTRATION_METHODS]);
 const ITERATION_METHODS = new Set(['forEach', 'map', 'filter', 'some', 'every', 'find', 'flatMap']);
-/** How many wrapper calls may stand between a handler and its registration. */
-const MAX_WRAPPERS = 3;
-/** Methods that take a header name first: reads (`get`, `header`, `getHeader`, `has`) and writes (`set`, `setHeader`, `append`). */
-const HEADER_ACCESS_METHODS = new Set(['get', 'header', 'getHeader', 'setHeader', 'set', 'has', 'append']);
-
-/** `res.setHeader(name, value)`, `headers.set(name, value)`, `res.header(name, value)`: a header write, not a read. */
-export function isHeaderWrite(node: ts.Node): boolean {
-  if (!ts.isCallExpression(node) || node.arguments.length < 2) return false;
-  const { name } = calleeParts(node);
-  return name === 'setHeader' || name === 'set' || name === 'append' || name === 'header';
-}
-
-export function isServerKind(value: Value | undefined): boolean {
-  return value?.kind === 'mcp-server' || value?.kind === 'server';
-}
-
-/** The session life-cycle callbacks of SDK Streamable HTTP transport options. */
-const SESSION_CALLBACKS = new Set(['onsessioninitialized', 'onsessionclosed']);
 
 export class ValueAnalysis {
   private readonly cache = new Map<ts.Node, Value | null>();
-  private callIndex: CallIndex | undefined;
-  private readonly callSites = new Map<ts.Node, ts.CallExpression[]>();
-  private readonly constructionSites = new Map<ts.Node, ts.NewExpression[]>();
-  private readonly handlerRegistrations = new Map<ts.Node, ts.CallExpression | null>();
   private readonly thisAssignments = new Map<ts.Node, Map<string, ts.Expression[]>>();
-  private readonly symbols = new Map<ts.Node, ts.Symbol | null>();
-  /** Per scope: the variables handed to transport options as session callbacks, and under which name. */
-  private readonly sessionCallbacksIn = new Map<ts.Node, Map<ts.Symbol, string>>();
   private readonly collectionWrites = new Map<ts.Node, Value | null>();
   private readonly carried = new Map<ts.Node, Value | null>();
-  private sseEndpointPaths: Set<string> | undefined;
-  private readonly typeParameters = new Map<ts.Node, Value | null>();
-  private subclassIndex: Map<string, ts.ClassLikeDeclaration[]> | undefined;
-  private instantiationIndex: Map<string, Array<ts.TypeReferenceNode | ts.NewExpression | ts.ExpressionWithTypeArguments>> | undefined;
   private propertyIndex: Map<string, Array<ts.PropertyAssignment | ts.ShorthandPropertyAssignment>> | undefined;
 
-  /** The strings of every declaration `constantString` reads (see `mayBeDeclaredConstant`); built on first use. */
-  private declaredConstants: string[] | undefined;
-  /** `mayBeDeclaredConstant`'s answers for wanted header names (by the names), and for tests (by the test function). */
-  private readonly headerNameAnswers = new Map<string | ReadonlySet<string>, boolean>();
-  private readonly testAnswers = new Map<(text: string) => boolean, boolean>();
-  /** `programMentions`' answers, by the list of names. */
-  private readonly mentions = new Map<Iterable<string>, boolean>();
-  /** See `mayNameObjectWithMember`; built on first use. */
-  private declaredNames: DeclaredNames | undefined;
+  private readonly symbols: SymbolLookup;
+  /** Who calls what in the analysed files (a parameter's value is what its callers pass). */
+  readonly calls: CallGraph;
+  /** What the program's text holds, which lets a question needing symbol lookups be skipped. */
+  readonly programText: ProgramText;
 
   /**
-   * `programFiles`: every file of the program (the analysed files and the context modules), where a symbol's
-   * declaration can be; the analysed files when not given.
+   * `files`: the analysed files. `programFiles`: every file of the program (the analysed files and the context
+   * modules), where a symbol's declaration can be; the analysed files when not given.
    */
   constructor(
     readonly checker: ts.TypeChecker,
     readonly sdk: SdkSymbols,
-    private readonly files: readonly ts.SourceFile[],
-    private readonly programFiles: readonly ts.SourceFile[] = files,
-  ) {}
+    readonly files: readonly ts.SourceFile[],
+    programFiles: readonly ts.SourceFile[] = files,
+  ) {
+    this.symbols = new SymbolLookup(checker);
+    this.calls = new CallGraph(this.symbols, sdk, files);
+    this.programText = new ProgramText(programFiles);
+  }
 
   valueOf(node: ts.Node): Value | undefined {
     const cached = this.cache.get(node);
@@ -127,307 +85,12 @@ export class ValueAnalysis {
   }
 
   /**
-   * `headerAccess` of a read or write of the header `name` (or of one of `names`; lower case), and only of that
-   * header: what every rule and analysis asking about one header calls. An element access whose key cannot be
-   * that name (`row['id']`, `map[key]` with `key` no such constant) is answered without asking what its object
-   * holds, which can mean resolving symbols and a helper's callers.
+   * The read or write of the header `names` names at `node` (`headerAccessOf` of http-requests.ts). A delegate kept
+   * on the analysis: the inference asks it (a session id read from its header), and so do eight rule, transform
+   * and analysis files that hold only the analysis.
    */
   headerAccessOf(node: ts.Node, names: string | ReadonlySet<string>): { name: string; nameNode: ts.Node } | undefined {
-    const wanted = (header: string): boolean => (typeof names === 'string' ? header === names : names.has(header));
-    if (ts.isElementAccessExpression(node) && !this.mayBeConstant(node.argumentExpression, names, wanted)) return undefined;
-    // A call names its header by its first argument, read as `constantString` reads it (`headerAccess`).
-    if (ts.isCallExpression(node) && node.arguments.length > 0 && stringValue(node.arguments[0]!) === undefined && !this.mayDeclareHeader(names, wanted)) return undefined;
-    const header = this.headerAccess(node);
-    return header && wanted(header.name) ? header : undefined;
-  }
-
-  /**
-   * Whether `constantString(key)`, lower-cased, can be a wanted name: an identifier is resolved, a property access
-   * only checked against the program's declared strings (maybe, when one of them is wanted). Never false where
-   * `headerAccess` would name a wanted header: it reads the key the same way. `wanted` tests for `names`.
-   */
-  private mayBeConstant(key: ts.Expression, names: string | ReadonlySet<string>, wanted: (name: string) => boolean): boolean {
-    const direct = stringValue(key);
-    if (direct !== undefined) return wanted(direct.toLowerCase());
-    const inner = unwrap(key);
-    if (!ts.isIdentifier(inner) && !ts.isPropertyAccessExpression(inner)) return false;
-    if (!this.mayDeclareHeader(names, wanted)) return false;
-    if (ts.isIdentifier(inner)) {
-      const constant = this.constantString(inner);
-      return constant !== undefined && wanted(constant.toLowerCase());
-    }
-    return true;
-  }
-
-  /**
-   * The header named by a header access (`req.headers[X]`, `req.header(X)`, `headers.get(X)`, `res.setHeader(X, …)`),
-   * lower-cased: any header. A caller that wants one header asks `headerAccessOf`.
-   */
-  headerAccess(node: ts.Node): { name: string; nameNode: ts.Node } | undefined {
-    if (ts.isBindingElement(node)) {
-      // const { 'mcp-session-id': sid } = req.headers
-      const owner = node.parent.parent;
-      const init = ts.isVariableDeclaration(owner) && owner.initializer ? unwrap(owner.initializer) : undefined;
-      if (!node.propertyName || !init || memberAccess(init)?.name !== 'headers') return undefined;
-      const name = propertyNameText(node.propertyName);
-      return name ? { name: name.toLowerCase(), nameNode: node.propertyName } : undefined;
-    }
-    if (ts.isElementAccessExpression(node)) {
-      // The key first: most element accesses (`list[i]`, `row[0]`) have no constant one, and what the object
-      // holds can take resolving a helper's callers.
-      const name = this.constantString(node.argumentExpression);
-      if (!name) return undefined;
-      const object = unwrap(node.expression);
-      const access = memberAccess(object);
-      if ((access?.name === 'headers' && !this.isFetchResponse(access.object)) || (!access && this.holdsRequestPart(object, 'headers'))) {
-        return { name: name.toLowerCase(), nameNode: node.argumentExpression };
-      }
-      return undefined;
-    }
-    if (ts.isCallExpression(node)) {
-      const { name, receiver } = calleeParts(node);
-      if (!name || !HEADER_ACCESS_METHODS.has(name) || node.arguments.length === 0) return undefined;
-      // `(await fetch(url)).headers.get('mcp-session-id')`: a client reading the server's response.
-      const owner = receiver && memberAccess(unwrap(receiver));
-      if (owner?.name === 'headers' && !isHeaderWrite(node) && this.isFetchResponse(owner.object)) return undefined;
-      const arg = node.arguments[0]!;
-      const header = this.constantString(arg);
-      if (header) return { name: header.toLowerCase(), nameNode: arg };
-    }
-    return undefined;
-  }
-
-  /**
-   * A variable or parameter that holds an incoming request's `headers` or `query` (what a helper reads the session
-   * id from): `const headers = req.headers`, a parameter typed `Request['headers']` / `IncomingHttpHeaders`, or
-   * an untyped parameter every caller passes `x.headers` to. A headers object the code builds itself is not one.
-   */
-  holdsRequestPart(node: ts.Node, part: 'headers' | 'query'): boolean {
-    const inner = unwrap(node);
-    if (!ts.isIdentifier(inner)) return false;
-    const decl = this.symbolOf(inner)?.valueDeclaration;
-    const isPart = (expr: ts.Expression): boolean => {
-      const access = memberAccess(unwrap(expr));
-      return access?.name === part && !(part === 'headers' && this.isFetchResponse(access.object));
-    };
-    if (decl && ts.isVariableDeclaration(decl)) return !!decl.initializer && !declaredType(decl) && isPart(decl.initializer);
-    if (!decl || !ts.isParameter(decl) || !isFunctionLike(decl.parent)) return false;
-    const type = declaredType(decl);
-    if (type) {
-      if (ts.isIndexedAccessTypeNode(type)) {
-        const index = type.indexType;
-        return ts.isLiteralTypeNode(index) && ts.isStringLiteral(index.literal) && index.literal.text === part;
-      }
-      return part === 'headers' && ts.isTypeReferenceNode(type) && this.isNodeHttpType(type.typeName, 'IncomingHttpHeaders');
-    }
-    const index = decl.parent.parameters.indexOf(decl);
-    const calls = this.callsOf(decl.parent);
-    return calls.length > 0 && calls.every((call) => {
-      const arg = call.arguments[index];
-      return !!arg && !ts.isSpreadElement(arg) && isPart(arg);
-    });
-  }
-
-  /** A type name imported from Node's `http` module (`import type { IncomingHttpHeaders } from 'node:http'`). */
-  private isNodeHttpType(name: ts.EntityName, exported: string): boolean {
-    const id = ts.isQualifiedName(name) ? name.right : name;
-    if (id.text !== exported) return false;
-    const specifier = this.symbolOf(id)?.declarations?.find(ts.isImportSpecifier);
-    const module = specifier?.parent.parent.parent.moduleSpecifier;
-    return !!module && ts.isStringLiteral(module) && /^(node:)?https?$/.test(module.text);
-  }
-
-  /**
-   * A response the code received from `fetch` (client or browser code, tests calling the server):
-   * `await fetch(…)`, a variable holding one, a `.then((res) => …)` callback on one, or a parameter
-   * typed with the global `Response` (an express `Response` import is the server's own response).
-   */
-  isFetchResponse(node: ts.Node, depth = 0): boolean {
-    const inner = unwrap(node);
-    if (depth > 4) return false;
-    if (ts.isCallExpression(inner)) return calleeParts(inner).name === 'fetch';
-    if (!ts.isIdentifier(inner)) return false;
-    const decl = this.symbolOf(inner)?.valueDeclaration;
-    if (!decl) return false;
-    if (ts.isVariableDeclaration(decl)) return !!decl.initializer && this.isFetchResponse(decl.initializer, depth + 1);
-    if (!ts.isParameter(decl)) return false;
-    const type = declaredType(decl);
-    if (type && ts.isTypeReferenceNode(type) && ts.isIdentifier(type.typeName) && type.typeName.text === 'Response') {
-      return !this.symbolOf(type.typeName)?.declarations?.length;
-    }
-    const fn = decl.parent;
-    const then = fn.parent;
-    if (isFunctionLike(fn) && fn.parameters[0] === decl && then && ts.isCallExpression(then) && then.arguments[0] === fn) {
-      const { name, receiver } = calleeParts(then);
-      return name === 'then' && !!receiver && this.isFetchResponse(receiver, depth + 1);
-    }
-    return false;
-  }
-
-  /**
-   * The strings an expression can evaluate to, when the code spells them out: literals, `const`s,
-   * templates and `+` over those, a `for (const e of ['a', 'b'])` loop variable, or a parameter (what every
-   * caller passes). Undefined when any part is unknown. Used for computed member names (``server[`on${event}`]``).
-   */
-  possibleStrings(node: ts.Node, depth = 0): string[] | undefined {
-    const inner = unwrap(node);
-    if (ts.isStringLiteralLike(inner)) return [inner.text];
-    if (depth > 4) return undefined;
-    const combine = (parts: Array<string[] | undefined>): string[] | undefined => {
-      let out = [''];
-      for (const part of parts) {
-        if (!part) return undefined;
-        out = out.flatMap((prefix) => part.map((p) => prefix + p));
-        if (out.length > 32) return undefined;
-      }
-      return out;
-    };
-    if (ts.isTemplateExpression(inner)) {
-      const parts: Array<string[] | undefined> = [[inner.head.text]];
-      for (const span of inner.templateSpans) parts.push(this.possibleStrings(span.expression, depth + 1), [span.literal.text]);
-      return combine(parts);
-    }
-    if (ts.isBinaryExpression(inner) && inner.operatorToken.kind === ts.SyntaxKind.PlusToken) {
-      return combine([this.possibleStrings(inner.left, depth + 1), this.possibleStrings(inner.right, depth + 1)]);
-    }
-    if (!ts.isIdentifier(inner)) return undefined;
-    const decl = this.symbolOf(inner)?.valueDeclaration;
-    if (!decl) return undefined;
-    if (ts.isVariableDeclaration(decl)) {
-      const loop = forOfLoop(decl);
-      if (loop) {
-        const iterable = unwrap(loop.expression);
-        const list = ts.isIdentifier(iterable) ? this.symbolOf(iterable)?.valueDeclaration : undefined;
-        const array = ts.isArrayLiteralExpression(iterable) ? iterable : list && ts.isVariableDeclaration(list) && list.initializer ? unwrap(list.initializer) : undefined;
-        if (!array || !ts.isArrayLiteralExpression(array)) return undefined;
-        const out: string[] = [];
-        for (const element of array.elements) {
-          const values = this.possibleStrings(element, depth + 1);
-          if (!values) return undefined;
-          out.push(...values);
-        }
-        return out;
-      }
-      const constant = ts.isVariableDeclarationList(decl.parent) && (decl.parent.flags & ts.NodeFlags.Const) !== 0;
-      return constant && decl.initializer ? this.possibleStrings(decl.initializer, depth + 1) : undefined;
-    }
-    if (ts.isParameter(decl) && isFunctionLike(decl.parent)) {
-      const index = decl.parent.parameters.indexOf(decl);
-      const calls = this.callsOf(decl.parent);
-      if (calls.length === 0) return undefined;
-      const out: string[] = [];
-      for (const call of calls) {
-        const arg = call.arguments[index];
-        const values = arg && !ts.isSpreadElement(arg) ? this.possibleStrings(arg, depth + 1) : undefined;
-        if (!values) return undefined;
-        out.push(...values);
-      }
-      return out;
-    }
-    return undefined;
-  }
-
-  /**
-   * `req.query.sessionId`, `c.req.query('sessionId')`, `url.searchParams.get('sessionId')` inside the route that
-   * an SDK `SSEServerTransport` in the project posts to (`new SSEServerTransport('/messages', res)`): the HTTP+SSE
-   * session id. Returns the node naming the parameter.
-   */
-  sseSessionQuery(node: ts.Node): ts.Node | undefined {
-    const nameNode = this.sessionQueryParameter(node);
-    if (!nameNode) return undefined;
-    return this.inSseMessageRoute(node, 0) ? nameNode : undefined;
-  }
-
-  /** In the SSE message route, or in a helper it calls (`sessionIdFromQuery(req.query)`, up to two calls deep). */
-  private inSseMessageRoute(node: ts.Node, depth: number): boolean {
-    const endpoints = this.sseEndpoints();
-    const route = enclosingRoute(node, this);
-    if (route?.path !== undefined && endpoints.has(normalPath(route.path))) return true;
-    if (this.postsToSseTransport(node)) return true;
-    if (route || depth >= 2) return false;
-    const fn = enclosingFunction(node);
-    return !!fn && this.callsOf(fn).some((call) => this.inSseMessageRoute(call, depth + 1));
-  }
-
-  /**
-   * The syntactic shape of a `?sessionId=` read, wherever it is (`req.query.sessionId`, `c.req.query('sessionId')`,
-   * `url.searchParams.get('sessionId')`): a candidate only. It is a session id when it sits in the SSE endpoint's
-   * route (`sseSessionQuery`) or when it looks up a transport registry (decided by the session flow).
-   */
-  sessionQueryParameter(node: ts.Node): ts.Node | undefined {
-    let nameNode: ts.Node | undefined;
-    if (ts.isPropertyAccessExpression(node) || ts.isElementAccessExpression(node)) {
-      const access = memberAccess(node);
-      const holder = unwrap(access?.object ?? node);
-      if (access?.name !== SSE_SESSION_QUERY_PARAMETER || (memberAccess(holder)?.name !== 'query' && !this.holdsRequestPart(holder, 'query'))) return undefined;
-      nameNode = access.nameNode;
-    } else if (ts.isCallExpression(node) && node.arguments.length === 1) {
-      const { name, receiver } = calleeParts(node);
-      const owner = receiver && memberAccess(unwrap(receiver));
-      const queryCall = name === 'query' || (name === 'get' && owner?.name === 'searchParams');
-      if (!queryCall || stringValue(node.arguments[0]) !== SSE_SESSION_QUERY_PARAMETER) return undefined;
-      nameNode = node.arguments[0];
-    } else return undefined;
-    return nameNode;
-  }
-
-  /**
-   * Whether the function around `node` hands the request to an SDK SSE transport (`transport.handlePostMessage(req, res)`):
-   * the message route of a server whose routing is not declared with a path (`node:http`, a helper taking the endpoint).
-   */
-  private postsToSseTransport(node: ts.Node): boolean {
-    const fn = enclosingFunction(node);
-    if (!fn?.body || !fn.body.getText().includes(SSE_POST_METHOD)) return false;
-    let found = false;
-    forEachDescendant(fn.body, (n) => {
-      if (found || !ts.isCallExpression(n)) return;
-      const { name, receiver } = calleeParts(n);
-      if (name !== SSE_POST_METHOD || !receiver) return;
-      const value = this.valueOf(receiver);
-      found = (value?.kind === 'transport' && value.cls !== undefined && SSE_TRANSPORTS.has(value.cls)) || this.narrowedToSseTransport(receiver, n);
-    });
-    return found;
-  }
-
-  /** `if (transport instanceof SSEServerTransport) { … transport.handlePostMessage(…) }`: the `if` says what it is. */
-  private narrowedToSseTransport(receiver: ts.Expression, use: ts.Node): boolean {
-    const inner = unwrap(receiver);
-    const symbol = ts.isIdentifier(inner) ? this.symbolOf(inner) : undefined;
-    if (!symbol) return false;
-    for (let current: ts.Node = use; current.parent && !isFunctionLike(current); current = current.parent) {
-      const parent = current.parent;
-      if (!ts.isIfStatement(parent) || parent.thenStatement !== current) continue;
-      let narrowed = false;
-      const visit = (n: ts.Node): void => {
-        if (narrowed) return;
-        if (ts.isBinaryExpression(n) && n.operatorToken.kind === ts.SyntaxKind.InstanceOfKeyword) {
-          const left = unwrap(n.left);
-          const cls = this.sdk.exportOf(n.right)?.name;
-          narrowed = ts.isIdentifier(left) && this.symbolOf(left) === symbol && cls !== undefined && SSE_TRANSPORTS.has(cls);
-        }
-        ts.forEachChild(n, visit);
-      };
-      visit(parent.expression);
-      if (narrowed) return true;
-    }
-    return false;
-  }
-
-  /** The paths SDK SSE transports in the project tell clients to post to (their first argument). */
-  private sseEndpoints(): Set<string> {
-    if (this.sseEndpointPaths) return this.sseEndpointPaths;
-    const out = new Set<string>();
-    this.sseEndpointPaths = out;
-    for (const file of this.files) {
-      if (!file.text.includes('SSE')) continue;
-      forEachDescendant(file, (node) => {
-        if (!ts.isNewExpression(node) || !node.arguments?.length) return;
-        const ref = this.sdk.exportOf(node.expression);
-        const path = ref && SSE_TRANSPORTS.has(ref.name) ? this.constantString(node.arguments[0]!) : undefined;
-        if (path) out.add(normalPath(path));
-      });
-    }
-    return out;
+    return headerAccessOf(this, node, names);
   }
 
   /**
@@ -439,46 +102,9 @@ export class ValueAnalysis {
   constantStringPassing(node: ts.Node, test: (text: string) => boolean): string | undefined {
     const direct = stringValue(node);
     if (direct !== undefined) return test(direct) ? direct : undefined;
-    if (!cached(this.testAnswers, test, () => this.mayBeDeclaredConstant(test))) return undefined;
+    if (!this.programText.mayDeclareString(test)) return undefined;
     const constant = this.constantString(node);
     return constant !== undefined && test(constant) ? constant : undefined;
-  }
-
-  /** Whether a declaration `constantString` reads (a variable, property assignment or property declaration initialised with a string) holds a string passing `test`. */
-  private mayBeDeclaredConstant(test: (text: string) => boolean): boolean {
-    this.declaredConstants ??= declaredConstantStrings(this.programFiles);
-    return this.declaredConstants.some(test);
-  }
-
-  /** Whether such a declaration holds one of the header names `names` (`wanted` tests for them), any case. */
-  private mayDeclareHeader(names: string | ReadonlySet<string>, wanted: (name: string) => boolean): boolean {
-    return cached(this.headerNameAnswers, names, () => this.mayBeDeclaredConstant((text) => wanted(text.toLowerCase())));
-  }
-
-  /**
-   * Whether the identifier can name a variable initialised with an object literal that has the member `member`
-   * (`const message = { method: '…' }`), by what the program declares, without a symbol lookup. An identifier
-   * that is no import names a symbol declared under its own text; one that may be an import (its name is
-   * imported somewhere in the program, or it is in a JavaScript file, where `require` bindings are imports too)
-   * can name a declaration under another name, and is always looked up.
-   */
-  mayNameObjectWithMember(id: ts.Identifier, member: string): boolean {
-    const declared = (this.declaredNames ??= declaredNames(this.programFiles));
-    if (declared.imported.has(id.text) || isJavaScriptFile(id.getSourceFile())) return true;
-    return declared.objectsByMember.get(member)?.has(id.text) ?? false;
-  }
-
-  /**
-   * Whether the text of some file of the program spells one of `names`, each character written as itself or as a
-   * unicode escape (`\u0053`, `\u{53}`: an identifier may be spelled so). A value can be of an SDK class only where
-   * the program names the class: an import, a `new`, a type, an `extends` clause. Answers are cached by the
-   * list's identity (pass one list kept for the purpose).
-   */
-  programMentions(names: Iterable<string>): boolean {
-    return cached(this.mentions, names, () => {
-      const spelled = new RegExp([...names].map(spellingPattern).join('|'), 'i');
-      return this.programFiles.some((file) => spelled.test(file.text));
-    });
   }
 
   /** A string literal, or an identifier bound to a `const` string literal. */
@@ -495,168 +121,9 @@ export class ValueAnalysis {
     return undefined;
   }
 
+  /** The symbol `node` names, through aliases (`SymbolLookup`): kept on the analysis, which nearly every question holds. */
   symbolOf(node: ts.Node): ts.Symbol | undefined {
-    // Rules, the flow and the indexes ask about the same identifiers many times over.
-    const cached = this.symbols.get(node);
-    if (cached !== undefined) return cached ?? undefined;
-    const symbol = this.lookupSymbol(node);
-    this.symbols.set(node, symbol ?? null);
-    return symbol;
-  }
-
-  private lookupSymbol(node: ts.Node): ts.Symbol | undefined {
-    let symbol: ts.Symbol | undefined;
-    try {
-      // `{ sessionId }` in an object literal names the variable, not the new property.
-      symbol = node.parent && ts.isShorthandPropertyAssignment(node.parent) && node.parent.name === node
-        ? this.checker.getShorthandAssignmentValueSymbol(node.parent)
-        : this.checker.getSymbolAtLocation(node);
-    } catch {
-      return undefined;
-    }
-    if (symbol && symbol.flags & ts.SymbolFlags.Alias) {
-      try {
-        const aliased = this.checker.getAliasedSymbol(symbol);
-        if (aliased && aliased.declarations?.length) return aliased;
-      } catch {
-        /* unresolved alias: keep the local symbol */
-      }
-    }
-    return symbol;
-  }
-
-  /** The function a call invokes, when it is declared in the analysed project. */
-  functionOfCall(call: ts.CallExpression): ts.FunctionLikeDeclaration | undefined {
-    return this.functionOfReference(unwrap(call.expression));
-  }
-
-  /** Whether the analysed code calls the SDK function `name` anywhere (`serveStdio`, `createMcpHandler`). */
-  callsSdkFunction(name: string): boolean {
-    const index = this.callIndex ?? (this.callIndex = buildCallIndex(this.files));
-    return (index.byName.get(name) ?? []).some((call) => this.sdk.exportOf(unwrap(call.expression))?.name === name);
-  }
-
-  /** The names `fn` can be referred to by: its own, and local aliases of it (imports, destructuring, default imports). */
-  private namesOf(fn: ts.FunctionLikeDeclaration, index: CallIndex): Set<string> {
-    const names = new Set<string>();
-    for (const name of functionNames(fn)) {
-      names.add(name);
-      for (const alias of index.aliases.get(name) ?? []) names.add(alias);
-    }
-    return names;
-  }
-
-  /** The function an identifier or property access refers to, when declared in the project. */
-  private functionOfReference(ref: ts.Node): ts.FunctionLikeDeclaration | undefined {
-    const symbol = this.symbolOf(ts.isPropertyAccessExpression(ref) ? ref.name : ref);
-    for (const decl of symbol?.declarations ?? []) {
-      const fn = functionOfDeclaration(decl) ?? (ts.isBindingElement(decl) ? this.functionOfBinding(decl) : undefined) ?? this.functionOfShorthand(decl);
-      if (fn) return fn;
-    }
-    return undefined;
-  }
-
-  /** `export const api = { getCart }`: the shorthand property names the function declared elsewhere. */
-  private functionOfShorthand(decl: ts.Node): ts.FunctionLikeDeclaration | undefined {
-    if (!ts.isShorthandPropertyAssignment(decl)) return undefined;
-    let value: ts.Symbol | undefined;
-    try {
-      value = this.checker.getShorthandAssignmentValueSymbol(decl);
-    } catch {
-      return undefined;
-    }
-    for (const inner of value?.declarations ?? []) {
-      const fn = functionOfDeclaration(inner);
-      if (fn) return fn;
-    }
-    return undefined;
-  }
-
-  /** `const { server, cleanup } = createServer()` where createServer returns `{ server, cleanup: (id) => ... }`. */
-  private functionOfBinding(element: ts.BindingElement): ts.FunctionLikeDeclaration | undefined {
-    const owner = element.parent.parent;
-    const name = propertyNameText(element.propertyName) ?? (ts.isIdentifier(element.name) ? element.name.text : undefined);
-    if (!name || !ts.isVariableDeclaration(owner) || !owner.initializer) return undefined;
-    const init = unwrap(owner.initializer);
-    if (!ts.isCallExpression(init)) return undefined;
-    const factory = this.functionOfCall(init);
-    for (const returned of factory ? returnedExpressions(factory) : []) {
-      const object = unwrap(returned);
-      if (!ts.isObjectLiteralExpression(object)) continue;
-      for (const prop of object.properties) {
-        if (propertyNameText(prop.name) !== name) continue;
-        if (ts.isPropertyAssignment(prop) || ts.isMethodDeclaration(prop)) {
-          const fn = functionOfDeclaration(prop);
-          if (fn) return fn;
-        }
-        if (ts.isShorthandPropertyAssignment(prop)) {
-          for (const decl of this.symbolOf(prop.name)?.declarations ?? []) {
-            const fn = functionOfDeclaration(decl);
-            if (fn) return fn;
-          }
-        }
-      }
-    }
-    return undefined;
-  }
-
-  /** Project classes declared `class X extends <cls>` (direct subclasses), resolved through the base's symbol. */
-  subclassesOf(cls: ts.ClassLikeDeclaration): ts.ClassLikeDeclaration[] {
-    if (!cls.name) return [];
-    let byBase = this.subclassIndex;
-    if (!byBase) {
-      byBase = this.subclassIndex = new Map();
-      for (const file of this.files) {
-        forEachDescendant(file, (node) => {
-          if (!ts.isClassDeclaration(node) && !ts.isClassExpression(node)) return;
-          const base = node.heritageClauses?.find((c) => c.token === ts.SyntaxKind.ExtendsKeyword)?.types[0]?.expression;
-          const name = base && (ts.isIdentifier(base) ? base.text : ts.isPropertyAccessExpression(base) ? base.name.text : undefined);
-          if (!name) return;
-          byBase!.set(name, [...(byBase!.get(name) ?? []), node]);
-        });
-      }
-    }
-    return (byBase.get(cls.name.text) ?? []).filter((sub) => {
-      const base = sub.heritageClauses!.find((c) => c.token === ts.SyntaxKind.ExtendsKeyword)!.types[0]!.expression;
-      return this.symbolOf(ts.isPropertyAccessExpression(base) ? base.name : base)?.declarations?.includes(cls) ?? false;
-    });
-  }
-
-  /**
-   * Every call in the analysed files of `fn`. Calls are indexed once by callee name (a
-   * syntactic pass, no symbol lookups); only calls whose name matches `fn`'s name or a
-   * local alias of it (`import { getCart as gc }`, `const { getCart: gc } = require(...)`)
-   * are resolved, since resolving every `console.log` and `z.string()` would dominate.
-   */
-  callsOf(fn: ts.FunctionLikeDeclaration): readonly ts.CallExpression[] {
-    const cached = this.callSites.get(fn);
-    if (cached) return cached;
-    const index = this.callIndex ?? (this.callIndex = buildCallIndex(this.files));
-    const calls = [...this.namesOf(fn, index)].flatMap((name) => index.byName.get(name) ?? []).filter((call) => this.functionOfCall(call) === fn);
-    this.callSites.set(fn, calls);
-    return calls;
-  }
-
-  /**
-   * Where `fn` is invoked with arguments: its calls, or for a class constructor the `new` expressions
-   * of its class (`new LanguageModel({ session })`), also through an imported alias of the class.
-   */
-  invocationsOf(fn: ts.FunctionLikeDeclaration): ReadonlyArray<ts.CallExpression | ts.NewExpression> {
-    if (!ts.isConstructorDeclaration(fn)) return this.callsOf(fn);
-    const cached = this.constructionSites.get(fn);
-    if (cached) return cached;
-    const cls = fn.parent;
-    const own = cls.name?.text ?? (ts.isVariableDeclaration(cls.parent) && ts.isIdentifier(cls.parent.name) ? cls.parent.name.text : undefined);
-    const index = this.callIndex ?? (this.callIndex = buildCallIndex(this.files));
-    const names = new Set<string>(own ? [own, ...(index.aliases.get(own) ?? [])] : []);
-    if (own && ts.getModifiers(cls)?.some((m) => m.kind === ts.SyntaxKind.DefaultKeyword)) for (const alias of index.aliases.get('default') ?? []) names.add(alias);
-    const sites = [...names].flatMap((name) => index.constructions.get(name) ?? []).filter((site) => {
-      const callee = unwrap(site.expression);
-      const symbol = this.symbolOf(ts.isPropertyAccessExpression(callee) ? callee.name : callee);
-      return (symbol?.declarations ?? []).some((d) => d === cls || (ts.isVariableDeclaration(d) && d.initializer && unwrap(d.initializer) === cls));
-    });
-    this.constructionSites.set(fn, sites);
-    return sites;
+    return this.symbols.symbolOf(node);
   }
 
   /**
@@ -678,7 +145,7 @@ export class ValueAnalysis {
     const fn = param.parent;
     if (!isFunctionLike(fn) || param.dotDotDotToken) return undefined;
     const index = fn.parameters.indexOf(param);
-    for (const site of this.invocationsOf(fn)) {
+    for (const site of this.calls.invocationsOf(fn)) {
       const arg = site.arguments?.[index];
       if (!arg || ts.isSpreadElement(arg)) continue;
       const value = this.propertyOfPassed(arg, name, depth + 1);
@@ -711,11 +178,11 @@ export class ValueAnalysis {
 
   private computeUnwrapped(node: ts.Node): Value | undefined {
     const inner = unwrap(node);
-    if (this.sseSessionQuery(inner)) return { kind: 'session-id', origin: 'query', hops: [] };
+    if (sseSessionQuery(this, inner)) return { kind: 'session-id', origin: 'query', hops: [] };
     if (ts.isNewExpression(inner)) return this.instanceOf(inner.expression, []);
     if (ts.isIdentifier(inner)) return this.valueOfIdentifier(inner);
     if (ts.isPropertyAccessExpression(inner) || ts.isElementAccessExpression(inner)) {
-      const header = this.headerAccess(inner);
+      const header = headerAccess(this, inner);
       if (header) return header.name === SESSION_HEADER ? { kind: 'session-id', origin: 'header', hops: [] } : undefined;
       const access = memberAccess(inner);
       if (access) {
@@ -742,7 +209,8 @@ export class ValueAnalysis {
     return undefined;
   }
 
-  private instanceOf(classExpr: ts.Node, hops: readonly Hop[], depth = 0): Value | undefined {
+  /** What an instance of the class `classExpr` names is: an SDK class, a framework's, or a project subclass of one. */
+  instanceOf(classExpr: ts.Node, hops: readonly Hop[], depth = 0): Value | undefined {
     const ref = this.sdk.exportOf(classExpr);
     if (!ref) return frameworkInstance(this.sdk.frameworkExportOf(classExpr), hops) ?? (depth < 5 ? this.instanceOfSubclass(classExpr, hops, depth) : undefined);
     if (HIGH_LEVEL_SERVER_CLASSES.has(ref.name)) return { kind: 'mcp-server', cls: ref.name, hops };
@@ -771,7 +239,7 @@ export class ValueAnalysis {
         if (ts.isIdentifier(receiver) && receiver.text === 'Object' && inner.arguments[0]) return this.elementOfCollection(inner.arguments[0]);
         return this.elementOfCollection(receiver);
       }
-      type = this.functionOfCall(inner)?.type;
+      type = this.calls.functionOfCall(inner)?.type;
     } else if (ts.isIdentifier(inner) || ts.isPropertyAccessExpression(inner)) {
       const decl = this.symbolOf(ts.isPropertyAccessExpression(inner) ? inner.name : inner)?.valueDeclaration;
       type = decl ? declaredType(decl) : undefined;
@@ -840,7 +308,7 @@ export class ValueAnalysis {
     for (const decl of symbol?.declarations ?? []) {
       // `class SessionStore<T extends Closeable>`: what the code instantiates `T` with.
       if (ts.isTypeParameterDeclaration(decl)) {
-        const value = this.valueOfTypeParameter(decl);
+        const value = valueOfTypeParameter(this, decl);
         return value && { ...value, hops };
       }
       // `type Extra = RequestHandlerExtra<...>` and `/** @typedef {import('...').McpServer} Server */`
@@ -857,89 +325,6 @@ export class ValueAnalysis {
       }
     }
     return undefined;
-  }
-
-  /**
-   * A class or interface type parameter: the SDK value the project instantiates it with
-   * (`new SessionStore<StreamableHTTPServerTransport>()`, a field typed `ISessionStore<NodeStreamableHTTPServerTransport>`
-   * where `class SessionStore<T> implements ISessionStore<T>`), else its constraint.
-   */
-  private valueOfTypeParameter(param: ts.TypeParameterDeclaration): Value | undefined {
-    const cached = this.typeParameters.get(param);
-    if (cached !== undefined) return cached ?? undefined;
-    this.typeParameters.set(param, null);
-    const owner = param.parent;
-    let found: Value | undefined;
-    let holder: ts.ClassLikeDeclaration | undefined;
-    if ((ts.isClassDeclaration(owner) || ts.isInterfaceDeclaration(owner)) && owner.name && owner.typeParameters) {
-      const targets: Array<{ decl: ts.Node; name: string; index: number }> = [{ decl: owner, name: owner.name.text, index: owner.typeParameters.indexOf(param) }];
-      for (const clause of owner.heritageClauses ?? []) {
-        for (const base of clause.types) {
-          const baseName = unwrap(base.expression);
-          if (!ts.isIdentifier(baseName)) continue;
-          base.typeArguments?.forEach((arg, index) => {
-            if (ts.isTypeReferenceNode(arg) && ts.isIdentifier(arg.typeName) && arg.typeName.text === param.name.text) {
-              for (const decl of this.symbolOf(baseName)?.declarations ?? []) targets.push({ decl, name: baseName.text, index });
-            }
-          });
-        }
-      }
-      for (const target of targets) {
-        for (const use of this.instantiations(target.name)) {
-          const arg = use.typeArguments?.[target.index];
-          const name = ts.isTypeReferenceNode(use) ? use.typeName : use.expression;
-          const id = ts.isQualifiedName(name) ? name.right : ts.isPropertyAccessExpression(name) ? name.name : name;
-          if (!arg || !(this.symbolOf(id)?.declarations ?? []).some((d) => sameDeclaration(d, target.decl))) continue;
-          const value = this.valueOfType(arg, []);
-          if (value && value.kind !== 'shape') {
-            found = value;
-            break;
-          }
-          // A project class that holds SDK values (`MCPHttpServer<AppServer>` where `AppServer.mcpServer: McpServer`):
-          // its members say more than the constraint's structural type does.
-          if (!value && !holder) holder = this.sdkHolderClass(arg);
-        }
-        if (found) break;
-      }
-    }
-    found ??= holder ? { kind: 'shape', shape: holder, hops: [] } : undefined;
-    found ??= param.constraint ? this.valueOfType(param.constraint, []) : undefined;
-    this.typeParameters.set(param, found ?? null);
-    return found;
-  }
-
-  /** The project class a type argument names, when one of its fields is declared with an SDK type. */
-  private sdkHolderClass(type: ts.TypeNode): ts.ClassLikeDeclaration | undefined {
-    if (!ts.isTypeReferenceNode(type)) return undefined;
-    const id = ts.isQualifiedName(type.typeName) ? type.typeName.right : type.typeName;
-    const cls = this.symbolOf(id)?.declarations?.find((d): d is ts.ClassLikeDeclaration => ts.isClassDeclaration(d) || ts.isClassExpression(d));
-    if (!cls) return undefined;
-    const holds = cls.members.some((m) => {
-      if (!ts.isPropertyDeclaration(m) || !m.type) return false;
-      const value = this.valueOfType(m.type, []);
-      return value !== undefined && value.kind !== 'shape';
-    });
-    return holds ? cls : undefined;
-  }
-
-  /** Type references and `new` expressions with type arguments, by the name they use (an index built on first use). */
-  private instantiations(name: string): Array<ts.TypeReferenceNode | ts.NewExpression | ts.ExpressionWithTypeArguments> {
-    let byName = this.instantiationIndex;
-    if (!byName) {
-      byName = this.instantiationIndex = new Map();
-      for (const file of this.files) {
-        forEachDescendant(file, (node) => {
-          if (!(ts.isTypeReferenceNode(node) || ts.isNewExpression(node) || ts.isExpressionWithTypeArguments(node)) || !node.typeArguments?.length) return;
-          const ref = ts.isTypeReferenceNode(node) ? node.typeName : unwrap(node.expression);
-          const key = ts.isIdentifier(ref) ? ref.text : ts.isQualifiedName(ref) ? ref.right.text : ts.isPropertyAccessExpression(ref) ? ref.name.text : undefined;
-          if (!key) return;
-          const list = byName!.get(key) ?? [];
-          list.push(node);
-          byName!.set(key, list);
-        });
-      }
-    }
-    return byName.get(name) ?? [];
   }
 
   /** Value of a type annotation naming an SDK class or context type (TS or JSDoc). */
@@ -963,7 +348,6 @@ export class ValueAnalysis {
     if (ts.isTypeLiteralNode(type)) return { kind: 'shape', shape: type, hops };
     return undefined;
   }
-
 
   private valueOfIdentifier(id: ts.Identifier): Value | undefined {
     for (const decl of this.symbolOf(id)?.declarations ?? []) {
@@ -1107,7 +491,7 @@ export class ValueAnalysis {
       if (element) return element;
     }
     // A local factory: `const server = createServer()` where createServer returns `new McpServer(...)`.
-    const fn = this.functionOfCall(call);
+    const fn = this.calls.functionOfCall(call);
     if (fn?.body) {
       for (const returned of returnedExpressions(fn)) {
         const value = this.valueOf(returned);
@@ -1173,14 +557,14 @@ export class ValueAnalysis {
     return param && ts.isParameter(param) ? this.memberOfPassedArgument(param, name, 0) : undefined;
   }
 
-  valueOfParameter(param: ts.ParameterDeclaration): Value | undefined {
+  private valueOfParameter(param: ts.ParameterDeclaration): Value | undefined {
     const typed = this.valueOfType(declaredType(param), []);
     // A context-typed parameter is still traced to its handler or callers, for the chain in messages.
     if (typed && typed.kind !== 'context' && typed.kind !== 'shape') return typed;
     const fn = param.parent;
     if (!isFunctionLike(fn)) return typed;
     const index = fn.parameters.indexOf(param);
-    const handler = this.handlerContextIndex(fn);
+    const handler = handlerContextIndex(this, fn);
     if (handler && handler.index === index) {
       return { kind: 'context', hops: [{ text: `\`${paramText(param)}\` of ${handler.label}`, node: param }] };
     }
@@ -1195,7 +579,7 @@ export class ValueAnalysis {
         if (element) return element;
       }
     }
-    const sessionCallback = this.sessionCallbackName(fn);
+    const sessionCallback = sessionCallbackName(this, fn);
     if (sessionCallback && index === 0) {
       return { kind: 'session-id', origin: 'callback', hops: [{ text: `\`${paramText(param)}\` of ${sessionCallback}`, node: param }] };
     }
@@ -1203,7 +587,7 @@ export class ValueAnalysis {
     // (context, session id) win, with one path per caller chain; other kinds stay as alternatives.
     const sessionLike: Value[] = [];
     const others: Value[] = [];
-    for (const call of this.invocationsOf(fn)) {
+    for (const call of this.calls.invocationsOf(fn)) {
       const arg = call.arguments?.[index];
       if (!arg || ts.isSpreadElement(arg)) continue;
       const value = this.valueOf(arg);
@@ -1231,7 +615,7 @@ export class ValueAnalysis {
    */
   private valueOfContextualParameter(fn: ts.FunctionLikeDeclaration, index: number): Value | undefined {
     if (!ts.isArrowFunction(fn) && !ts.isFunctionExpression(fn)) return undefined;
-    const lookup = { declarationsOf: (name: ts.Node) => this.symbolOf(name)?.declarations ?? [], functionOfCall: (call: ts.CallExpression) => this.functionOfCall(call) };
+    const lookup = { declarationsOf: (name: ts.Node) => this.symbolOf(name)?.declarations ?? [], functionOfCall: (call: ts.CallExpression) => this.calls.functionOfCall(call) };
     return this.valueOfType(contextualParameterType(fn, index, lookup), []);
   }
 
@@ -1260,7 +644,7 @@ export class ValueAnalysis {
       // Passed through: whatever its type says, what matters is what every caller passes.
       const fn = decl.parent;
       const index = fn.parameters.indexOf(decl);
-      const calls = this.callsOf(fn);
+      const calls = this.calls.callsOf(fn);
       if (calls.length === 0 || decl.dotDotDotToken || !ts.isIdentifier(decl.name)) return false;
       return calls.every((call) => {
         const arg = call.arguments[index];
@@ -1333,203 +717,6 @@ export class ValueAnalysis {
     const target = ts.isIdentifier(type.typeName) ? type.typeName : type.typeName.right;
     return (this.symbolOf(target)?.declarations ?? []).some((d) => d === shape || (ts.isTypeAliasDeclaration(d) && d.type === shape));
   }
-
-  /** When `fn` is a request-handler callback registered on an SDK server, which parameter is `extra`/`ctx`. */
-  handlerContextIndex(fn: ts.FunctionLikeDeclaration): { index: number; label: string; call: ts.CallExpression } | undefined {
-    const call = this.registrationOfHandler(fn);
-    if (!call) return undefined;
-    const registration = this.registrationOf(call)!;
-    const count = fn.parameters.length;
-    const label = registrationLabel(call, registration);
-    // A raw JSON-RPC handler (`setRequestHandler(schema, (request, extra) => …)`) gets its context second.
-    if (HANDLER_REGISTRATION_METHODS.has(registration)) return { index: 1, label, call };
-    switch (registration) {
-      case 'resource':
-      case 'registerResource':
-        return { index: this.isResourceTemplate(call.arguments[1]) ? 2 : 1, label, call };
-      default: {
-        if (count >= 2) return { index: count - 1, label, call };
-        return { index: this.registrationHasArgs(call, registration) ? 1 : 0, label, call };
-      }
-    }
-  }
-
-  /**
-   * The SDK registration `fn` is the handler of: written inline, passed by name
-   * (`server.tool('view', viewCart)`, also from another module), and through up to
-   * MAX_WRAPPERS wrapper calls (`withLog(withAuth(async (args, extra) => ...))`).
-   */
-  private registrationOfHandler(fn: ts.FunctionLikeDeclaration): ts.CallExpression | undefined {
-    const cached = this.handlerRegistrations.get(fn);
-    if (cached !== undefined) return cached ?? undefined;
-    const starts: ts.Node[] = ts.isFunctionDeclaration(fn) || ts.isMethodDeclaration(fn) ? [] : [fn];
-    const index = this.callIndex ?? (this.callIndex = buildCallIndex(this.files));
-    for (const name of this.namesOf(fn, index)) {
-      for (const ref of index.argumentRefs.get(name) ?? []) {
-        if (this.functionOfReference(ref) === fn) starts.push(ref);
-      }
-    }
-    // A handler factory: `withSession(fn)` returns `async (args, extra) => ...`; its calls stand where the handler is passed.
-    const factory = returningFunction(fn);
-    if (factory) {
-      for (const call of this.callsOf(factory)) {
-        starts.push(call);
-        // `const handler = createToolHandler(def); server.registerTool(name, config, handler)`.
-        const holder = outermostWrapper(call).parent;
-        if (holder && ts.isVariableDeclaration(holder) && ts.isIdentifier(holder.name) && holder.initializer && outermostWrapper(holder.initializer) === outermostWrapper(call)) {
-          const symbol = this.symbolOf(holder.name);
-          for (const ref of index.argumentRefs.get(holder.name.text) ?? []) {
-            if (ts.isIdentifier(ref) && symbol && this.symbolOf(ref) === symbol) starts.push(ref);
-          }
-        }
-      }
-    }
-    let found: ts.CallExpression | undefined;
-    for (const start of starts) {
-      let node = outermostWrapper(start);
-      for (let depth = 0; depth <= MAX_WRAPPERS && !found; depth++) {
-        const parent = node.parent;
-        if (!parent || !ts.isCallExpression(parent) || !parent.arguments.includes(node as ts.Expression)) break;
-        if (this.registrationOf(parent)) found = parent;
-        node = outermostWrapper(parent);
-      }
-      if (found) break;
-    }
-    this.handlerRegistrations.set(fn, found ?? null);
-    return found;
-  }
-
-  /** `new ResourceTemplate(...)`, inline or through a `const`. */
-  private isResourceTemplate(node: ts.Node | undefined): boolean {
-    let inner = node && unwrap(node);
-    if (inner && ts.isIdentifier(inner)) {
-      const decl = this.symbolOf(inner)?.valueDeclaration;
-      inner = decl && ts.isVariableDeclaration(decl) && decl.initializer ? unwrap(decl.initializer) : undefined;
-    }
-    return !!inner && ts.isNewExpression(inner) && this.sdk.exportOf(inner.expression)?.name === 'ResourceTemplate';
-  }
-
-  private registrationOf(call: ts.CallExpression): string | undefined {
-    const { name, receiver } = calleeParts(call);
-    if (!name || !receiver || !HANDLER_HOSTS.has(name)) return undefined;
-    return isServerKind(this.valueOf(receiver)) ? name : undefined;
-  }
-
-  /** Whether a tool/prompt registration declares arguments (so a one-parameter callback receives args, not ctx). */
-  private registrationHasArgs(call: ts.CallExpression, method: string): boolean {
-    const args = call.arguments.slice(1, -1);
-    if (method === 'registerTool' || method === 'registerPrompt') {
-      const config = args[0] && unwrap(args[0]);
-      if (config && ts.isObjectLiteralExpression(config)) {
-        return config.properties.some((p) => ['inputSchema', 'argsSchema'].includes(propertyNameText(p.name) ?? ''));
-      }
-      return true;
-    }
-    // tool(name, description?, schema?, annotations?, cb): anything but a string (literal or const) is a schema.
-    return args.some((a) => !ts.isStringLiteralLike(unwrap(a)) && !ts.isTemplateExpression(unwrap(a)) && this.constantString(a) === undefined);
-  }
-
-  /** `onsessioninitialized` / `onsessionclosed` callbacks in SDK Streamable HTTP transport options. */
-  sessionCallbackName(fn: ts.FunctionLikeDeclaration): string | undefined {
-    const prop = fn.parent;
-    if (prop && ts.isVariableDeclaration(prop) && prop.initializer === fn && ts.isIdentifier(prop.name)) return this.sessionCallbackVariable(prop);
-    if (!prop || !ts.isPropertyAssignment(prop)) return undefined;
-    const name = propertyNameText(prop.name);
-    if (!name || !SESSION_CALLBACKS.has(name)) return undefined;
-    return this.isTransportOptions(prop.parent) ? name : undefined;
-  }
-
-  /**
-   * `const onsessioninitialized = async (sid) => …` handed to the transport options by name (`{ onsessioninitialized }`,
-   * `{ onsessionclosed: onClose }`): the callback declared apart from the options, in the same scope.
-   */
-  private sessionCallbackVariable(decl: ts.VariableDeclaration): string | undefined {
-    const symbol = this.symbolOf(decl.name);
-    if (!symbol) return undefined;
-    const scope = enclosingFunction(decl) ?? decl.getSourceFile();
-    let named = this.sessionCallbacksIn.get(scope);
-    if (!named) {
-      const found = new Map<ts.Symbol, string>();
-      forEachDescendant(scope, (node) => {
-        if (!(ts.isPropertyAssignment(node) || ts.isShorthandPropertyAssignment(node))) return;
-        const name = propertyNameText(node.name);
-        if (!name || !SESSION_CALLBACKS.has(name)) return;
-        const value = ts.isShorthandPropertyAssignment(node) ? node.name : unwrap(node.initializer);
-        const passed = ts.isIdentifier(value) ? this.symbolOf(value) : undefined;
-        if (passed && this.isTransportOptions(node.parent)) found.set(passed, name);
-      });
-      this.sessionCallbacksIn.set(scope, (named = found));
-    }
-    return named.get(symbol);
-  }
-
-  /** An object literal that ends up as the options of an SDK Streamable HTTP transport (inline or via a variable). */
-  isTransportOptions(object: ts.Node): boolean {
-    if (!ts.isObjectLiteralExpression(object)) return false;
-    const holder = outermostWrapper(object);
-    if (holder.parent && ts.isVariableDeclaration(holder.parent)) {
-      const typed = declaredType(holder.parent);
-      const ref = typed && ts.isTypeReferenceNode(typed) ? this.sdk.exportOf(typed.typeName) : undefined;
-      if (ref && /TransportOptions$/.test(ref.name)) return true;
-    }
-    // `class SessionTransport extends StreamableHTTPServerTransport { constructor() { super({ sessionIdGenerator }) } }`
-    const holderParent = holder.parent;
-    if (holderParent && ts.isCallExpression(holderParent) && holderParent.expression.kind === ts.SyntaxKind.SuperKeyword && holderParent.arguments[0] === holder) {
-      const cls = enclosingFunction(holderParent)?.parent;
-      if (cls && (ts.isClassDeclaration(cls) || ts.isClassExpression(cls))) {
-        const base = cls.heritageClauses?.find((c) => c.token === ts.SyntaxKind.ExtendsKeyword)?.types[0];
-        const value = base && this.instanceOf(base.expression, []);
-        return value?.kind === 'transport' && !!value.cls && STREAMABLE_HTTP_TRANSPORTS.has(value.cls);
-      }
-    }
-    return this.isConstructorArgument(object, 0, (created) => {
-      const ref = this.sdk.exportOf(created.expression);
-      if (ref) return STREAMABLE_HTTP_TRANSPORTS.has(ref.name);
-      // A project subclass of an SDK transport constructed with the options (`new SessionTransport({ … })`).
-      const value = this.instanceOf(created.expression, []);
-      return value?.kind === 'transport' && !!value.cls && STREAMABLE_HTTP_TRANSPORTS.has(value.cls);
-    });
-  }
-
-  /**
-   * Whether an object literal is argument `index` of a `new X(...)` that `accepts`, inline or through a
-   * variable declared with it (`const options = {...}; new X(info, options)`), looked up in the variable's scope.
-   */
-  isConstructorArgument(object: ts.Node, index: number, accepts: (created: ts.NewExpression) => boolean): boolean {
-    const holder = outermostWrapper(object);
-    const parent = holder.parent;
-    if (parent && ts.isNewExpression(parent) && parent.arguments?.[index] === holder) return accepts(parent);
-    if (!parent || !ts.isVariableDeclaration(parent) || !ts.isIdentifier(parent.name)) return false;
-    const symbol = this.symbolOf(parent.name);
-    let found = false;
-    forEachDescendant(enclosingFunction(parent) ?? parent.getSourceFile(), (node) => {
-      if (found || !ts.isNewExpression(node)) return;
-      const arg = node.arguments?.[index] && unwrap(node.arguments[index]!);
-      if (arg && ts.isIdentifier(arg) && arg.text === (parent.name as ts.Identifier).text && this.symbolOf(arg) === symbol) found = accepts(node);
-    });
-    return found;
-  }
-}
-
-/**
- * The same declaration, or the same name imported from the same module when that module is not part of
- * the analysis (`import type { ISessionStore } from '@acme/types'` in two files).
- */
-function sameDeclaration(a: ts.Node, b: ts.Node): boolean {
-  if (a === b) return true;
-  if (!ts.isImportSpecifier(a) || !ts.isImportSpecifier(b)) return false;
-  const module = (spec: ts.ImportSpecifier): string | undefined => {
-    const literal = spec.parent.parent.parent.moduleSpecifier;
-    return ts.isStringLiteral(literal) ? literal.text : undefined;
-  };
-  const imported = (spec: ts.ImportSpecifier): string => propertyNameText(spec.propertyName as ts.Identifier | undefined) ?? spec.name.text;
-  return !module(a)?.startsWith('.') && module(a) === module(b) && imported(a) === imported(b);
-}
-
-/** `/messages/` and `/messages?x=1` → `/messages` (an absolute URL keeps only its path). */
-function normalPath(path: string): string {
-  const bare = path.replace(/^[a-z]+:\/\/[^/]+/i, '').split(/[?#]/)[0]!;
-  return bare.length > 1 ? bare.replace(/\/+$/, '') : bare;
 }
 
 /** The type an object literal is declared with: `const x: T = {…}`, `{…} as T`, `{…} satisfies T`, `<T>{…}`. */
@@ -1594,95 +781,10 @@ function argsText(call: ts.CallExpression | ts.NewExpression): string {
   return text.length > 40 ? `${text.slice(0, 39)}…` : text;
 }
 
-function registrationLabel(call: ts.CallExpression, method: string): string {
-  const first = call.arguments[0];
-  const named = first ? stringValue(first) : undefined;
-  if (named !== undefined) return `${method}('${named}') callback`;
-  if (first) return `${method}(${first.getText().replace(/\s+/g, '')}) handler`;
-  return `${method} callback`;
-}
-
 /** `Promise<T>` → `T` (an async factory's declared return type). */
 function awaitedType(type: ts.TypeNode | undefined): ts.TypeNode | undefined {
   if (type && ts.isTypeReferenceNode(type) && ts.isIdentifier(type.typeName) && type.typeName.text === 'Promise' && type.typeArguments?.length === 1) {
     return type.typeArguments[0];
   }
   return type;
-}
-
-/**
- * The strings `constantString` can read through a symbol: the initialisers of every variable, property assignment
- * and property declaration in `files` that `stringValue` reads as a string (its cooked text, escapes decoded).
- */
-function declaredConstantStrings(files: readonly ts.SourceFile[]): string[] {
-  const out = new Set<string>();
-  for (const file of files) {
-    forEachDescendant(file, (node) => {
-      if (!(ts.isVariableDeclaration(node) || ts.isPropertyAssignment(node) || ts.isPropertyDeclaration(node)) || !node.initializer) return;
-      const text = stringValue(node.initializer);
-      if (text !== undefined) out.add(text);
-    });
-  }
-  return [...out];
-}
-
-interface DeclaredNames {
-  /** Local names bound by an import (`import x`, `import { a as x }`, `import * as x`, `import x = …`). */
-  imported: Set<string>;
-  /** Member name → names of the variables initialised with an object literal having that member. */
-  objectsByMember: Map<string, Set<string>>;
-}
-
-function declaredNames(files: readonly ts.SourceFile[]): DeclaredNames {
-  const imported = new Set<string>();
-  const objectsByMember = new Map<string, Set<string>>();
-  for (const file of files) {
-    forEachDescendant(file, (node) => {
-      if (ts.isImportClause(node) || ts.isImportSpecifier(node) || ts.isNamespaceImport(node) || ts.isImportEqualsDeclaration(node)) {
-        if (node.name) imported.add(node.name.text);
-        return;
-      }
-      if (!ts.isVariableDeclaration(node) || !ts.isIdentifier(node.name) || !node.initializer) return;
-      const init = unwrap(node.initializer);
-      if (!ts.isObjectLiteralExpression(init)) return;
-      for (const property of init.properties) {
-        const name = property.name && propertyNameText(property.name);
-        if (name === undefined) continue;
-        const names = objectsByMember.get(name) ?? new Set<string>();
-        names.add(node.name.text);
-        objectsByMember.set(name, names);
-      }
-    });
-  }
-  return { imported, objectsByMember };
-}
-
-function cached<K>(answers: Map<K, boolean>, key: K, compute: () => boolean): boolean {
-  let answer = answers.get(key);
-  if (answer === undefined) {
-    answer = compute();
-    answers.set(key, answer);
-  }
-  return answer;
-}
-
-function isJavaScriptFile(file: ts.SourceFile): boolean {
-  return /\.[cm]?jsx?$/i.test(file.fileName);
-}
-
-/**
- * A pattern matching `name` as an identifier or a string literal can spell it (an import or export may name its
- * binding by a string: `import { "\x53SEServerTransport" as T }`): every character as itself, as a unicode escape
- * (`\u0053`, `\u{53}`), a hex escape (`\x53`) or a legacy octal one (`\123`), with line continuations between.
- */
-function spellingPattern(name: string): string {
-  return [...name]
-    .map((char) => {
-      const code = char.codePointAt(0)!;
-      const hex = code.toString(16);
-      const itself = char.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-      const byte = code < 0x100 ? `|\\\\x${hex.padStart(2, '0')}|\\\\0*${code.toString(8)}` : '';
-      return `(?:${itself}|\\\\u(?:0*${hex}|\\{0*${hex}\\})${byte})`;
-    })
-    .join(String.raw`(?:\\(?:\r\n|[\n\r\u2028\u2029]))*`);
 }

@@ -1,6 +1,7 @@
 import { ts } from '../../typescript.js';
 import { calleeParts, propertyNameText, unwrap } from '../../analysis/ast.js';
-import { isServerKind } from '../../analysis/values.js';
+import { isServerKind } from '../../analysis/value.js';
+import { isConstructorArgument } from '../../analysis/constructor-options.js';
 import { isHandBuiltInitializeResult } from '../../analysis/handshake-plumbing.js';
 import { handBuiltMessage, logSentOnItsRequest } from '../../analysis/json-rpc-literals.js';
 import { describedFeature } from '../../analysis/sdk-features.js';
@@ -23,7 +24,7 @@ function isServerCapabilities(analysis: Analysis, object: ts.Node): boolean {
   }
   const prop = object.parent;
   if (!prop || !ts.isPropertyAssignment(prop) || propertyNameText(prop.name) !== 'capabilities') return false;
-  return analysis.values.isConstructorArgument(prop.parent, 1, (created) => isServerKind(analysis.values.valueOf(created)));
+  return isConstructorArgument(analysis.values, prop.parent, 1, (created) => isServerKind(analysis.values.valueOf(created)));
 }
 
 /** The `capabilities` object of an `InitializeResult` that request plumbing builds by hand (a gateway's own answer). */
@@ -75,7 +76,7 @@ export default defineRule({
       if (propertyNameText(node.name) !== 'capabilities') return;
       const value = ts.isPropertyAssignment(node) ? node.initializer : node.name;
       // The inline literal's own `logging` is reported by the PropertyAssignment visitor below.
-      const declared = isHandBuiltInitializeResult(node.parent) || values.isConstructorArgument(node.parent, 1, (created) => isServerKind(values.valueOf(created)));
+      const declared = isHandBuiltInitializeResult(node.parent) || isConstructorArgument(values, node.parent, 1, (created) => isServerKind(values.valueOf(created)));
       if (!declared) return;
       for (const at of loggingIn(value, 0)) context.report({ node: at, messageId: 'capability' });
     };

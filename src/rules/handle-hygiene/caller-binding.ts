@@ -47,12 +47,12 @@ function derivesFromCaller(values: ValueAnalysis, expr: ts.Node, depth = 0): boo
     // `findTrip(owner, id)` called with `ownerOf(extra)`: the parameter is what its callers pass.
     if (ts.isParameter(decl) && isFunctionLike(decl.parent)) {
       const index = decl.parent.parameters.indexOf(decl);
-      return values.callsOf(decl.parent).some((call) => call.arguments[index] !== undefined && next(call.arguments[index]!));
+      return values.calls.callsOf(decl.parent).some((call) => call.arguments[index] !== undefined && next(call.arguments[index]!));
     }
     return ts.isVariableDeclaration(decl) && decl.initializer !== undefined && next(decl.initializer);
   }
   if (ts.isCallExpression(node)) {
-    const fn = values.functionOfCall(node);
+    const fn = values.calls.functionOfCall(node);
     if (fn) return returnedExpressions(fn).some(next);
     // `String(principal)`, `owner.toLowerCase()`: the same value, another spelling.
     const { receiver } = calleeParts(node);
@@ -97,7 +97,7 @@ function comparesWithCaller(values: ValueAnalysis, fn: ts.FunctionLikeDeclaratio
     }
     // `if (!ownedBy(entry, extra)) …`: a local helper that compares.
     if (ts.isCallExpression(node) && !isFunctionLike(node)) {
-      const callee = values.functionOfCall(node);
+      const callee = values.calls.functionOfCall(node);
       if (callee && callee !== fn && node.arguments.some((arg) => values.valueOf(arg)?.kind === 'context' || derivesFromCaller(values, arg))) {
         if (comparesWithCaller(values, callee, seen, depth + 1)) found = true;
       }

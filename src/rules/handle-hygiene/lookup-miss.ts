@@ -2,6 +2,7 @@ import { ts } from '../../typescript.js';
 import { forEachDescendant, outermostWrapper, propertyNameText, unwrap } from '../../analysis/ast.js';
 import type { HandleConsumer, HandleFamily, HandleReach, HandleStoreAccess } from '../../analysis/handles.js';
 import type { ValueAnalysis } from '../../analysis/values.js';
+import { possibleStrings } from '../../analysis/possible-strings.js';
 import { defineRule, specUrl } from '../rule.js';
 
 export default defineRule({
@@ -123,7 +124,7 @@ const MAX_DEPTH = 5;
 
 /** The strings a value can be, also when it is a property of an options object handed to a constructor or factory. */
 function stringsOf(values: ValueAnalysis, expr: ts.Node, depth: number): string[] | undefined {
-  const direct = values.possibleStrings(expr);
+  const direct = possibleStrings(values, expr);
   if (direct || depth > MAX_DEPTH) return direct;
   const node = unwrap(expr);
   if (ts.isPropertyAccessExpression(node)) return propertyStrings(values, node.expression, node.name.text, depth + 1);
@@ -159,7 +160,7 @@ function objectLiteralsOf(values: ValueAnalysis, expr: ts.Node, depth: number): 
     if (ts.isParameter(decl) && ts.isFunctionLike(decl.parent)) {
       const fn = decl.parent as ts.FunctionLikeDeclaration;
       const index = fn.parameters.indexOf(decl);
-      for (const call of values.invocationsOf(fn)) {
+      for (const call of values.calls.invocationsOf(fn)) {
         const argument = call.arguments?.[index];
         if (argument) out.push(...objectLiteralsOf(values, argument, depth + 1));
       }

@@ -1,8 +1,10 @@
 import { ts } from '../../typescript.js';
 import { calleeParts, enclosingFunction, forEachDescendant, isFunctionLike, propertyNameText, unwrap } from '../../analysis/ast.js';
-import { isServerKind, type ValueAnalysis } from '../../analysis/values.js';
+import type { ValueAnalysis } from '../../analysis/values.js';
+import { isServerKind } from '../../analysis/value.js';
 import { describedFeature } from '../../analysis/sdk-features.js';
 import { waitsForInitialized } from '../../analysis/initialized-waits.js';
+import { possibleStrings } from '../../analysis/possible-strings.js';
 import { defineRule, specUrl, type ReportDescriptor } from '../rule.js';
 
 /** The server's initialize hook (`oninitialized`), from the SDK description. */
@@ -47,7 +49,7 @@ export default defineRule({
           }
           // `server['oninitialized'] = …`, ``server[`on${event}`] = …`` over a list of events, `target[name] = fn` in a helper.
           if (!ts.isElementAccessExpression(left)) return;
-          if (!values.possibleStrings(left.argumentExpression)?.some((name) => HOOKS.has(name))) return;
+          if (!possibleStrings(values, left.argumentExpression)?.some((name) => HOOKS.has(name))) return;
           if (isServerKind(values.valueOf(left.expression))) context.report({ node: left.argumentExpression, messageId: 'hook' });
         },
       },
@@ -72,7 +74,7 @@ function callbacksOfHook(values: ValueAnalysis, hook: ts.Expression): ReportDesc
     const callee = unwrap(node.expression);
     const passed = passedIn(values, callee, helper);
     if (!passed) return;
-    for (const call of values.callsOf(helper)) {
+    for (const call of values.calls.callsOf(helper)) {
       const arg = call.arguments[passed.index];
       if (!arg) continue;
       if (!passed.property) {

@@ -1,6 +1,7 @@
 import { ts } from '../../typescript.js';
 import { propertyNameText } from '../../analysis/ast.js';
-import { LAST_EVENT_ID_HEADER, isHeaderWrite } from '../../analysis/values.js';
+import { LAST_EVENT_ID_HEADER, isHeaderWrite } from '../../analysis/http-requests.js';
+import { isTransportOptions } from '../../analysis/constructor-options.js';
 import { TRANSPORT_MEMBERS } from '../../analysis/sdk-modules.js';
 import { defineRule, specUrl } from '../rule.js';
 
@@ -22,7 +23,7 @@ export default defineRule({
   create(context) {
     const { values } = context.analysis;
     const checkOption = (prop: ts.PropertyAssignment | ts.ShorthandPropertyAssignment): void => {
-      if (propertyNameText(prop.name) === TRANSPORT_MEMBERS.resumabilityOption && values.isTransportOptions(prop.parent)) {
+      if (propertyNameText(prop.name) === TRANSPORT_MEMBERS.resumabilityOption && isTransportOptions(values, prop.parent)) {
         context.report({ node: prop.name, messageId: 'eventStore' });
       }
     };

@@ -1,6 +1,6 @@
 import { ts } from '../../typescript.js';
 import { propertyNameText } from '../../analysis/ast.js';
-import { SESSION_HEADER, isHeaderWrite } from '../../analysis/values.js';
+import { SESSION_HEADER, isHeaderWrite } from '../../analysis/http-requests.js';
 import { defineRule, specUrl } from '../rule.js';
 
 /** `exposedHeaders: ['Mcp-Session-Id']`, `res.setHeader('Access-Control-Expose-Headers', 'Mcp-Session-Id')`. */

@@ -1,6 +1,8 @@
 import { ts } from '../../typescript.js';
 import { propertyNameText, unwrap } from '../../analysis/ast.js';
-import { SESSION_HEADER, isHeaderWrite, type ValueAnalysis } from '../../analysis/values.js';
+import type { ValueAnalysis } from '../../analysis/values.js';
+import { SESSION_HEADER, isHeaderWrite } from '../../analysis/http-requests.js';
+import { isTransportOptions } from '../../analysis/constructor-options.js';
 import { defineRule, specUrl, SESSION_ENDPOINT } from '../rule.js';
 
 /**
@@ -43,7 +45,7 @@ export default defineRule({
   create(context) {
     const check = (prop: ts.PropertyAssignment | ts.ShorthandPropertyAssignment | ts.MethodDeclaration): void => {
       if (propertyNameText(prop.name) !== 'sessionIdGenerator') return;
-      if (!context.analysis.values.isTransportOptions(prop.parent)) return;
+      if (!isTransportOptions(context.analysis.values, prop.parent)) return;
       const { values } = context.analysis;
       // `undefined` however it arrives: literally, a const, a property typed `undefined`, or a
       // parameter every caller leaves out (`makeTransport()` for `{ sessionIdGenerator }`).

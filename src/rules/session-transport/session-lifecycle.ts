@@ -1,5 +1,6 @@
 import { ts } from '../../typescript.js';
 import { propertyNameText } from '../../analysis/ast.js';
+import { isTransportOptions } from '../../analysis/constructor-options.js';
 import { defineRule, specUrl } from '../rule.js';
 
 const CALLBACKS = new Set(['onsessioninitialized', 'onsessionclosed']);
@@ -20,7 +21,7 @@ export default defineRule({
   create(context) {
     const check = (prop: ts.PropertyAssignment | ts.ShorthandPropertyAssignment | ts.MethodDeclaration): void => {
       const name = propertyNameText(prop.name);
-      if (!name || !CALLBACKS.has(name) || !context.analysis.values.isTransportOptions(prop.parent)) return;
+      if (!name || !CALLBACKS.has(name) || !isTransportOptions(context.analysis.values, prop.parent)) return;
       const { values } = context.analysis;
       if (ts.isPropertyAssignment(prop) && values.isUndefinedValue(prop.initializer)) return;
       if (ts.isShorthandPropertyAssignment(prop) && values.isUndefinedValue(prop.name)) return;

@@ -2,7 +2,7 @@ import { ts } from '../../typescript.js';
 import { calleeParts, forEachDescendant, outermostWrapper, unwrap } from '../../analysis/ast.js';
 import { routesAt } from '../../analysis/routes.js';
 import { SSE_TRANSPORTS } from '../../analysis/sdk-modules.js';
-import { SESSION_HEADER } from '../../analysis/values.js';
+import { SESSION_HEADER } from '../../analysis/http-requests.js';
 import { defineRule, specUrl } from '../rule.js';
 import type { Analysis } from '../../analysis/model.js';
 
@@ -16,7 +16,7 @@ function servesSession(analysis: Analysis, handler: ts.Node, registries: Set<ts.
     if (found) return;
     // `await handleSessionRequest(req, res)`: a local helper the handler delegates to (two calls deep).
     if (ts.isCallExpression(node) && depth < 2) {
-      const callee = analysis.values.functionOfCall(node);
+      const callee = analysis.values.calls.functionOfCall(node);
       if (callee?.body && !seen.has(callee) && servesSession(analysis, callee, registries, strict, depth + 1, seen)) found = true;
     }
     // A catch-all route counts only when it hands requests to a session's transport (a header read alone may be a 410).

@@ -1,7 +1,8 @@
 import { ts } from '../../typescript.js';
 import { calleeParts, enclosingFunction, unwrap } from '../../analysis/ast.js';
 import { CONNECT_METHOD, SSE_TRANSPORTS } from '../../analysis/sdk-modules.js';
-import { isServerKind } from '../../analysis/values.js';
+import { isServerKind } from '../../analysis/value.js';
+import { sseSessionQuery } from '../../analysis/sse-session-ids.js';
 import { defineRule, specUrl, SESSION_ENDPOINT } from '../rule.js';
 import type { Analysis } from '../../analysis/model.js';
 
@@ -13,7 +14,7 @@ function sharedServerConnect(analysis: Analysis, call: ts.CallExpression): ts.No
   const { name, nameNode, receiver } = calleeParts(call);
   if (name !== CONNECT_METHOD || !receiver || call.arguments.length !== 1) return undefined;
   // No SSE transport in a program that never names its class: the transport's value (a parameter's callers) is not needed.
-  if (!analysis.values.programMentions(SSE_TRANSPORTS)) return undefined;
+  if (!analysis.values.programText.mentions(SSE_TRANSPORTS)) return undefined;
   const transport = analysis.values.valueOf(call.arguments[0]!);
   if (transport?.kind !== 'transport' || !transport.cls || !SSE_TRANSPORTS.has(transport.cls)) return undefined;
   if (!isServerKind(analysis.values.valueOf(receiver))) return undefined;
@@ -51,7 +52,7 @@ export default defineRule({
   create(context) {
     const { analysis } = context;
     const reportQuery = (node: ts.PropertyAccessExpression | ts.ElementAccessExpression): void => {
-      const query = analysis.values.sseSessionQuery(node);
+      const query = sseSessionQuery(analysis.values, node);
       if (query) context.report({ node: query, messageId: 'query' });
     };
     return {
@@ -60,7 +61,7 @@ export default defineRule({
           const ref = analysis.sdk.exportOf(node.expression);
           if (ref && SSE_TRANSPORTS.has(ref.name)) context.report({ node, messageId: 'sse' });
           // A project subclass (`class LoggingSSEServerTransport extends SSEServerTransport`) is still one SSE session per `new`.
-          else if (!ref && analysis.values.programMentions(SSE_TRANSPORTS)) {
+          else if (!ref && analysis.values.programText.mentions(SSE_TRANSPORTS)) {
             const value = analysis.values.valueOf(node);
             if (value?.kind === 'transport' && value.cls && SSE_TRANSPORTS.has(value.cls)) context.report({ node, messageId: 'sse' });
           }
@@ -68,7 +69,7 @@ export default defineRule({
         [ts.SyntaxKind.CallExpression]: (node: ts.CallExpression) => {
           const shared = sharedServerConnect(analysis, node);
           if (shared) context.report({ node: shared, messageId: 'shared' });
-          const query = analysis.values.sseSessionQuery(node);
+          const query = sseSessionQuery(analysis.values, node);
           if (query) context.report({ node: query, messageId: 'query' });
         },
         [ts.SyntaxKind.PropertyAccessExpression]: reportQuery,

@@ -16,7 +16,7 @@ import { calleeParts, unwrap } from '../../analysis/ast.js';
 import type { Analysis } from '../../analysis/model.js';
 import { REGISTRATION_METHODS } from '../../analysis/sdk-features.js';
 import { sdkEntryPackage, sdkMajorOfFile } from '../../analysis/sdk-modules.js';
-import { isServerKind } from '../../analysis/values.js';
+import { isServerKind } from '../../analysis/value.js';
 import type { TextEdit } from '../kit/edits.js';
 import { CannotRewrite, contextParameter, directHandler, importEdits, type HandlerSite } from '../kit/handler-sites.js';
 import type { TransformOptions } from '../kit/plan.js';

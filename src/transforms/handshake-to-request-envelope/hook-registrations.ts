@@ -20,7 +20,7 @@ import { calleeParts, isFunctionLike, isInside, unwrap } from '../../analysis/as
 import { privateHandshakeField } from '../../analysis/handshake-plumbing.js';
 import { waitsForInitialized } from '../../analysis/initialized-waits.js';
 import type { Analysis } from '../../analysis/model.js';
-import { isServerKind } from '../../analysis/values.js';
+import { isServerKind } from '../../analysis/value.js';
 import type { TextEdit } from '../kit/edits.js';
 import { directHandler } from '../kit/handler-sites.js';
 import { indentAt, lineStart } from '../kit/source-style.js';
@@ -149,7 +149,7 @@ function handshakeFree(analysis: Analysis, root: ts.Node, helpers: HoistHelpers)
         free = false;
         return;
       }
-      const target = analysis.values.functionOfCall(node);
+      const target = analysis.values.calls.functionOfCall(node);
       if (target?.body) {
         if (!visited.has(target)) {
           visited.add(target);

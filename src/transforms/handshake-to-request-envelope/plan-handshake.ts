@@ -20,7 +20,7 @@ import { initializeParamsRead, initializeParse, reportedAt } from '../../analysi
 import { waitsForInitialized } from '../../analysis/initialized-waits.js';
 import type { AnalysisResult, Analysis } from '../../analysis/model.js';
 import { describedFeature, handlerRegistration, REGISTRATION_METHODS, ruleOfFeature, type FeatureId } from '../../analysis/sdk-features.js';
-import { isServerKind } from '../../analysis/values.js';
+import { isServerKind } from '../../analysis/value.js';
 import { RULE_ID } from '../../rule-ids.js';
 import type { TransformOptions, TransformPlan } from '../kit/plan.js';
 import { emptyPlan } from '../kit/plan.js';
@@ -28,6 +28,7 @@ import { indentUnit } from '../kit/source-style.js';
 import type { TextEdit } from '../kit/edits.js';
 import { addMarker, CannotRewrite, contextParameter, directHandler, forEachCall, importEdits, isMarked, isServerCall, markFrameworkSites } from '../kit/handler-sites.js';
 import { sdkEntryPackage, sdkMajorOfFile } from '../../analysis/sdk-modules.js';
+import { possibleStrings } from '../../analysis/possible-strings.js';
 import { envelopeRead, needsParentheses } from './envelope-read.js';
 import { registersOnly, ungateIntoHandlers } from './gate-into-handlers.js';
 import { deadReadDeletion } from './dead-reads.js';
@@ -259,7 +260,7 @@ function installsInitializedHook(analysis: Analysis, node: ts.Node): boolean {
   const target = node.left;
   if (ts.isPropertyAccessExpression(target)) return HOOKS.has(target.name.text) && isServerKind(analysis.values.valueOf(target.expression));
   if (!ts.isElementAccessExpression(target)) return false;
-  return !!analysis.values.possibleStrings(target.argumentExpression)?.some((name) => HOOKS.has(name)) && isServerKind(analysis.values.valueOf(target.expression));
+  return !!possibleStrings(analysis.values, target.argumentExpression)?.some((name) => HOOKS.has(name)) && isServerKind(analysis.values.valueOf(target.expression));
 }
 
 /**

@@ -4,7 +4,7 @@
  */
 import { ts } from '../../typescript.js';
 import { calleeParts, isFunctionLike, unwrap, statementOf } from '../../analysis/ast.js';
-import { isServerKind } from '../../analysis/values.js';
+import { isServerKind } from '../../analysis/value.js';
 import type { Analysis, AnalysisResult } from '../../analysis/model.js';
 import { frameworkSitesOf } from '../../analysis/framework-sites.js';
 import { handlerRegistration } from '../../analysis/sdk-features.js';

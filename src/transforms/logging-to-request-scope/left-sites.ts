@@ -12,7 +12,8 @@ import { describedFeature, type FeatureUse } from '../../analysis/sdk-features.j
 import { CAPABILITIES_OPTION } from '../../analysis/sdk-modules.js';
 import { handBuiltMessage } from '../../analysis/json-rpc-literals.js';
 import { isHandBuiltInitializeResult } from '../../analysis/handshake-plumbing.js';
-import { isServerKind } from '../../analysis/values.js';
+import { isServerKind } from '../../analysis/value.js';
+import { isConstructorArgument } from '../../analysis/constructor-options.js';
 import type { TransformPlan } from '../kit/plan.js';
 import type { TextEdit } from '../kit/edits.js';
 import { addMarker, addMarkerAtLine, isMarked } from '../kit/handler-sites.js';
@@ -132,7 +133,7 @@ function isServerCapabilities(result: AnalysisResult, object: ts.Node): boolean 
     return name === 'registerCapabilities' && !!receiver && isServerKind(values.valueOf(receiver));
   }
   if (!parent || !ts.isPropertyAssignment(parent) || propertyNameText(parent.name) !== CAPABILITIES_OPTION) return false;
-  return isHandBuiltInitializeResult(parent.parent) || values.isConstructorArgument(parent.parent, 1, (created) => isServerKind(values.valueOf(created)));
+  return isHandBuiltInitializeResult(parent.parent) || isConstructorArgument(values, parent.parent, 1, (created) => isServerKind(values.valueOf(created)));
 }
 
 /**

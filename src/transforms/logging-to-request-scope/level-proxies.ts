@@ -11,7 +11,7 @@ import path from 'node:path';
 import { ts } from '../../typescript.js';
 import { calleeParts, forEachDescendant } from '../../analysis/ast.js';
 import type { AnalysisResult } from '../../analysis/model.js';
-import { isServerKind } from '../../analysis/values.js';
+import { isServerKind } from '../../analysis/value.js';
 
 export interface LevelProxies {
   /** `x.sendLoggingMessage = …` of a server: where, for the advice. */

@@ -15,7 +15,7 @@ import type { SourceFile } from 'ts-morph';
 import type { AnalysisResult } from '../../analysis/model.js';
 import { calleeParts, forEachDescendant } from '../../analysis/ast.js';
 import { loadTsMorph, ts } from '../../typescript.js';
-import { isServerKind } from '../../analysis/values.js';
+import { isServerKind } from '../../analysis/value.js';
 
 /** A v1 `McpServer.tool(…)` call, by what identifies it after the codemod: its receiver and name argument as written. */
 export interface LegacyToolCall {

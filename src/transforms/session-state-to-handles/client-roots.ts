@@ -7,7 +7,8 @@
 import { ts } from '../../typescript.js';
 import { calleeParts, unwrap } from '../../analysis/ast.js';
 import type { StoreModel } from '../../analysis/reach.js';
-import { isServerKind, type ValueAnalysis } from '../../analysis/values.js';
+import type { ValueAnalysis } from '../../analysis/values.js';
+import { isServerKind } from '../../analysis/value.js';
 import { describedFeature, serverMethodsOf } from '../../analysis/sdk-features.js';
 
 /** The roots request (`server.server.listRoots()`) and the key of its result holding the list (`response.roots`). */

@@ -44,7 +44,7 @@ export function perSessionObjects(result: AnalysisResult): PerSessionObjects[] {
       if (!connection || connection.shared || !creation || seen.has(creation)) return;
       // What the server factory builds for itself (a promise, a cache of its own) goes with the server per
       // request; what the set-up hands it is the state the session kept.
-      const factory = ts.isCallExpression(creation) ? values.functionOfCall(creation) : undefined;
+      const factory = ts.isCallExpression(creation) ? values.calls.functionOfCall(creation) : undefined;
       const handed = connection.state.filter((made) => !factory || !(factory.pos <= made.pos && made.end <= factory.end));
       const built = handed.map((made) => made.expression.getText());
       const classes = [...new Set(built)];

@@ -513,7 +513,7 @@ class StoreRewrite {
         continue;
       }
       if (parent && ts.isCallExpression(parent) && parent.arguments.includes(outer as ts.Expression)) {
-        const callee = values.functionOfCall(parent);
+        const callee = values.calls.functionOfCall(parent);
         if (!callee) throw new CannotRewrite(`the context is handed to ${parent.expression.getText()}(), which we cannot follow`, parent);
         this.convertParameter(callee, parent.arguments.indexOf(outer as ts.Expression));
         this.edit(ref, this.names.argument);
@@ -525,7 +525,7 @@ class StoreRewrite {
     const typed = flavourOf(sf) === 'ts' ? `${this.names.argument}: string` : this.names.argument;
     this.edit(param, typed, param.getStart(sf), param.end);
     // Every caller now passes the handle.
-    const calls = values.callsOf(fn);
+    const calls = values.calls.callsOf(fn);
     for (const call of calls) {
       const arg = call.arguments[index];
       if (!arg) throw new CannotRewrite(`a call of ${call.expression.getText()}() passes no context`, call);

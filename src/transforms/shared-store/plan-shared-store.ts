@@ -423,7 +423,7 @@ class StoreMove {
     }
     this.addAsync(fn);
     if (fn.type && flavourOf(sf) === 'ts' && !/^Promise</.test(fn.type.getText(sf))) this.edit(fn.type, `Promise<${fn.type.getText(sf)}>`);
-    const calls = new Set(this.result.analysis.values.callsOf(fn));
+    const calls = new Set(this.result.analysis.values.calls.callsOf(fn));
     for (const ref of this.references(name)) {
       if (this.isBinding(ref)) continue;
       const call = ref.parent;

@@ -10,7 +10,7 @@ import { ts } from '../../typescript.js';
 import { forEachDescendant, propertyNameText, unwrap } from '../../analysis/ast.js';
 import type { AnalysisResult } from '../../analysis/model.js';
 import { HTTP_HANDLER_FUNCTION, STREAMABLE_HTTP_TRANSPORTS } from '../../analysis/sdk-modules.js';
-import { SESSION_HEADER } from '../../analysis/values.js';
+import { SESSION_HEADER } from '../../analysis/http-requests.js';
 import type { TransformPlan } from '../kit/plan.js';
 import { mintsNoSession } from './gateway.js';
 

@@ -31,7 +31,7 @@ export function eraRouting(result: AnalysisResult, handler: ts.Node): EraRouting
 /** Whether `call` is the SDK function `name`, or a project function whose body calls it. */
 function callsSdk(result: AnalysisResult, call: ts.CallExpression, name: string): boolean {
   if (result.analysis.sdk.exportOf(call.expression)?.name === name) return true;
-  const fn = result.analysis.values.functionOfCall(call);
+  const fn = result.analysis.values.calls.functionOfCall(call);
   if (!fn?.body) return false;
   let found = false;
   forEachDescendant(fn.body, (node) => {

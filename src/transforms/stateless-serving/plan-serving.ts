@@ -25,7 +25,7 @@ import { calleeParts, enclosingFunction, forEachDescendant, isFunctionLike, isIn
 import type { AnalysisResult } from '../../analysis/model.js';
 import { enclosingRoute, mountsOf, routesAt, routesOf, type Route, type RouteFramework } from '../../analysis/routes.js';
 import { CONNECT_METHOD, SSE_TRANSPORTS, STDIO_TRANSPORTS, STREAMABLE_HTTP_TRANSPORTS, TRANSPORT_MEMBERS } from '../../analysis/sdk-modules.js';
-import { SESSION_HEADER, isHeaderWrite } from '../../analysis/values.js';
+import { SESSION_HEADER, isHeaderWrite } from '../../analysis/http-requests.js';
 import type { SessionStore } from '../../analysis/session-flow.js';
 import { markerInsertion } from '../../markers.js';
 import type { TextEdit } from '../kit/edits.js';

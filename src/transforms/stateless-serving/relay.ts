@@ -29,7 +29,7 @@ export function transportRelay(result: AnalysisResult, transport: ts.NewExpressi
   forEachDescendant(fn, (node) => {
     if (relay || !ts.isCallExpression(node)) return;
     const passed = node.arguments.some((a) => ts.isIdentifier(unwrap(a)) && result.analysis.values.symbolOf(unwrap(a)) === symbol);
-    if (passed && result.analysis.values.functionOfCall(node) && !result.analysis.sdk.exportOf(node.expression)) relay = calleeParts(node).name;
+    if (passed && result.analysis.values.calls.functionOfCall(node) && !result.analysis.sdk.exportOf(node.expression)) relay = calleeParts(node).name;
   });
   return relay ? { relay, serverTransports } : undefined;
 }

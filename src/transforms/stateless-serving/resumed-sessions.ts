@@ -73,7 +73,7 @@ function resumingCall(caller: ts.FunctionLikeDeclaration, helperCall: ts.Node, v
   forEachDescendant(caller, (node) => {
     if (found || !ts.isCallExpression(node) || node === helperCall || isInside(helperCall, node) || enclosingFunction(node) !== caller) return;
     if (!node.arguments.some((arg) => values.valueOf(arg)?.kind === 'session-id')) return;
-    const fn = values.functionOfCall(node);
+    const fn = values.calls.functionOfCall(node);
     // Logging a session id is not resuming it.
     if (!fn || !project.has(fn.getSourceFile()) || LOG_LEVELS.has(calleeParts(node).name ?? '')) return;
     if (returnedBy(caller, node, values)) found = node;
@@ -109,7 +109,7 @@ function returnedBy(caller: ts.FunctionLikeDeclaration, call: ts.CallExpression,
 function callsOf(helper: ts.FunctionLikeDeclaration, values: Values): ts.CallExpression[] {
   const out: ts.CallExpression[] = [];
   forEachDescendant(helper.getSourceFile(), (node) => {
-    if (ts.isCallExpression(node) && values.functionOfCall(node) === helper) out.push(node);
+    if (ts.isCallExpression(node) && values.calls.functionOfCall(node) === helper) out.push(node);
   });
   return out;
 }

@@ -14,7 +14,7 @@
 import { ts } from '../../typescript.js';
 import { calleeParts, enclosingFunction, forEachDescendant, isFunctionLike, isInside, outermostWrapper, stringValue, unwrap, statementOf } from '../../analysis/ast.js';
 import type { AnalysisResult } from '../../analysis/model.js';
-import { SESSION_HEADER } from '../../analysis/values.js';
+import { SESSION_HEADER } from '../../analysis/http-requests.js';
 import type { SessionStore } from '../../analysis/session-flow.js';
 import { indentAt } from '../kit/source-style.js';
 import type { TransformOptions } from '../kit/plan.js';

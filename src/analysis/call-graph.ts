@@ -1,0 +1,185 @@
+/**
+ * Who calls what in the analysed files: the function a call invokes, every call of a function (also
+ * through imported and destructured aliases), the `new` expressions of a class, its subclasses, and
+ * where a function is passed by reference. The inference follows a parameter to what every caller
+ * passes; the recognisers ask the same questions of helpers. Symbols are looked up through the
+ * analysis's `SymbolLookup`, so every question shares one symbol cache.
+ */
+import { ts } from '../typescript.js';
+import { forEachDescendant, propertyNameText, unwrap } from './ast.js';
+import { buildCallIndex, functionNames, type CallIndex } from './call-index.js';
+import { functionOfDeclaration, returnedExpressions } from './declarations.js';
+import type { SdkSymbols } from './sdk-symbols.js';
+import type { SymbolLookup } from './symbol-lookup.js';
+
+export class CallGraph {
+  /** Built on first use: a program nobody asks about calls is never indexed. */
+  private index: CallIndex | undefined;
+  private readonly callSites = new Map<ts.Node, ts.CallExpression[]>();
+  private readonly constructionSites = new Map<ts.Node, ts.NewExpression[]>();
+  private subclassIndex: Map<string, ts.ClassLikeDeclaration[]> | undefined;
+
+  constructor(
+    private readonly symbols: SymbolLookup,
+    private readonly sdk: SdkSymbols,
+    private readonly files: readonly ts.SourceFile[],
+  ) {}
+
+  /** The function a call invokes, when it is declared in the analysed project. */
+  functionOfCall(call: ts.CallExpression): ts.FunctionLikeDeclaration | undefined {
+    return this.functionOfReference(unwrap(call.expression));
+  }
+
+  /** Whether the analysed code calls the SDK function `name` anywhere (`serveStdio`, `createMcpHandler`). */
+  callsSdkFunction(name: string): boolean {
+    const index = this.callIndex();
+    return (index.byName.get(name) ?? []).some((call) => this.sdk.exportOf(unwrap(call.expression))?.name === name);
+  }
+
+  /** The names `fn` can be referred to by: its own, and local aliases of it (imports, destructuring, default imports). */
+  private namesOf(fn: ts.FunctionLikeDeclaration, index: CallIndex): Set<string> {
+    const names = new Set<string>();
+    for (const name of functionNames(fn)) {
+      names.add(name);
+      for (const alias of index.aliases.get(name) ?? []) names.add(alias);
+    }
+    return names;
+  }
+
+  /** The function an identifier or property access refers to, when declared in the project. */
+  private functionOfReference(ref: ts.Node): ts.FunctionLikeDeclaration | undefined {
+    const symbol = this.symbols.symbolOf(ts.isPropertyAccessExpression(ref) ? ref.name : ref);
+    for (const decl of symbol?.declarations ?? []) {
+      const fn = functionOfDeclaration(decl) ?? (ts.isBindingElement(decl) ? this.functionOfBinding(decl) : undefined) ?? this.functionOfShorthand(decl);
+      if (fn) return fn;
+    }
+    return undefined;
+  }
+
+  /** `export const api = { getCart }`: the shorthand property names the function declared elsewhere. */
+  private functionOfShorthand(decl: ts.Node): ts.FunctionLikeDeclaration | undefined {
+    if (!ts.isShorthandPropertyAssignment(decl)) return undefined;
+    let value: ts.Symbol | undefined;
+    try {
+      value = this.symbols.checker.getShorthandAssignmentValueSymbol(decl);
+    } catch {
+      return undefined;
+    }
+    for (const inner of value?.declarations ?? []) {
+      const fn = functionOfDeclaration(inner);
+      if (fn) return fn;
+    }
+    return undefined;
+  }
+
+  /** `const { server, cleanup } = createServer()` where createServer returns `{ server, cleanup: (id) => ... }`. */
+  private functionOfBinding(element: ts.BindingElement): ts.FunctionLikeDeclaration | undefined {
+    const owner = element.parent.parent;
+    const name = propertyNameText(element.propertyName) ?? (ts.isIdentifier(element.name) ? element.name.text : undefined);
+    if (!name || !ts.isVariableDeclaration(owner) || !owner.initializer) return undefined;
+    const init = unwrap(owner.initializer);
+    if (!ts.isCallExpression(init)) return undefined;
+    const factory = this.functionOfCall(init);
+    for (const returned of factory ? returnedExpressions(factory) : []) {
+      const object = unwrap(returned);
+      if (!ts.isObjectLiteralExpression(object)) continue;
+      for (const prop of object.properties) {
+        if (propertyNameText(prop.name) !== name) continue;
+        if (ts.isPropertyAssignment(prop) || ts.isMethodDeclaration(prop)) {
+          const fn = functionOfDeclaration(prop);
+          if (fn) return fn;
+        }
+        if (ts.isShorthandPropertyAssignment(prop)) {
+          for (const decl of this.symbols.symbolOf(prop.name)?.declarations ?? []) {
+            const fn = functionOfDeclaration(decl);
+            if (fn) return fn;
+          }
+        }
+      }
+    }
+    return undefined;
+  }
+
+  /** Project classes declared `class X extends <cls>` (direct subclasses), resolved through the base's symbol. */
+  subclassesOf(cls: ts.ClassLikeDeclaration): ts.ClassLikeDeclaration[] {
+    if (!cls.name) return [];
+    let byBase = this.subclassIndex;
+    if (!byBase) {
+      byBase = this.subclassIndex = new Map();
+      for (const file of this.files) {
+        forEachDescendant(file, (node) => {
+          if (!ts.isClassDeclaration(node) && !ts.isClassExpression(node)) return;
+          const base = node.heritageClauses?.find((c) => c.token === ts.SyntaxKind.ExtendsKeyword)?.types[0]?.expression;
+          const name = base && (ts.isIdentifier(base) ? base.text : ts.isPropertyAccessExpression(base) ? base.name.text : undefined);
+          if (!name) return;
+          byBase!.set(name, [...(byBase!.get(name) ?? []), node]);
+        });
+      }
+    }
+    return (byBase.get(cls.name.text) ?? []).filter((sub) => {
+      const base = sub.heritageClauses!.find((c) => c.token === ts.SyntaxKind.ExtendsKeyword)!.types[0]!.expression;
+      return this.symbols.symbolOf(ts.isPropertyAccessExpression(base) ? base.name : base)?.declarations?.includes(cls) ?? false;
+    });
+  }
+
+  /**
+   * Every call in the analysed files of `fn`. Calls are indexed once by callee name (a
+   * syntactic pass, no symbol lookups); only calls whose name matches `fn`'s name or a
+   * local alias of it (`import { getCart as gc }`, `const { getCart: gc } = require(...)`)
+   * are resolved, since resolving every `console.log` and `z.string()` would dominate.
+   */
+  callsOf(fn: ts.FunctionLikeDeclaration): readonly ts.CallExpression[] {
+    const cached = this.callSites.get(fn);
+    if (cached) return cached;
+    const index = this.callIndex();
+    const calls = [...this.namesOf(fn, index)].flatMap((name) => index.byName.get(name) ?? []).filter((call) => this.functionOfCall(call) === fn);
+    this.callSites.set(fn, calls);
+    return calls;
+  }
+
+  /**
+   * Where `fn` is invoked with arguments: its calls, or for a class constructor the `new` expressions
+   * of its class (`new LanguageModel({ session })`), also through an imported alias of the class.
+   */
+  invocationsOf(fn: ts.FunctionLikeDeclaration): ReadonlyArray<ts.CallExpression | ts.NewExpression> {
+    if (!ts.isConstructorDeclaration(fn)) return this.callsOf(fn);
+    const cached = this.constructionSites.get(fn);
+    if (cached) return cached;
+    const cls = fn.parent;
+    const own = cls.name?.text ?? (ts.isVariableDeclaration(cls.parent) && ts.isIdentifier(cls.parent.name) ? cls.parent.name.text : undefined);
+    const index = this.callIndex();
+    const names = new Set<string>(own ? [own, ...(index.aliases.get(own) ?? [])] : []);
+    if (own && ts.getModifiers(cls)?.some((m) => m.kind === ts.SyntaxKind.DefaultKeyword)) for (const alias of index.aliases.get('default') ?? []) names.add(alias);
+    const sites = [...names].flatMap((name) => index.constructions.get(name) ?? []).filter((site) => {
+      const callee = unwrap(site.expression);
+      const symbol = this.symbols.symbolOf(ts.isPropertyAccessExpression(callee) ? callee.name : callee);
+      return (symbol?.declarations ?? []).some((d) => d === cls || (ts.isVariableDeclaration(d) && d.initializer && unwrap(d.initializer) === cls));
+    });
+    this.constructionSites.set(fn, sites);
+    return sites;
+  }
+
+  /**
+   * `options.session` where `options` is a parameter (or a `const`) with no value of its own: the
+
+  /** The references passed as call arguments that name `fn` (`server.tool('view', viewCart)`), by every name it goes by. */
+  passedAsArgument(fn: ts.FunctionLikeDeclaration): ts.Node[] {
+    const index = this.callIndex();
+    const refs: ts.Node[] = [];
+    for (const name of this.namesOf(fn, index)) {
+      for (const ref of index.argumentRefs.get(name) ?? []) {
+        if (this.functionOfReference(ref) === fn) refs.push(ref);
+      }
+    }
+    return refs;
+  }
+
+  /** Identifiers and `x.name` accesses passed as call arguments under the name `name` (unresolved: the caller checks the symbol). */
+  argumentsNamed(name: string): readonly ts.Node[] {
+    return this.callIndex().argumentRefs.get(name) ?? [];
+  }
+
+  private callIndex(): CallIndex {
+    return (this.index ??= buildCallIndex(this.files));
+  }
+}

@@ -1,0 +1,125 @@
+/**
+ * Request handlers registered on an SDK server (`server.registerTool('add', config, async (args, extra) => …)`,
+ * `server.setRequestHandler(Schema, handler)`): which registration a callback belongs to, also when it is
+ * passed by name, made by a handler factory or wrapped (`withAuth(handler)`), and so which of its parameters
+ * is the request's context (`extra` / `ctx`). The inference asks here where a parameter comes from.
+ */
+import { ts } from '../typescript.js';
+import { calleeParts, outermostWrapper, propertyNameText, stringValue, unwrap } from './ast.js';
+import type { CallGraph } from './call-graph.js';
+import { returningFunction } from './declarations.js';
+import { HANDLER_REGISTRATION_METHODS, REGISTRATION_METHODS } from './sdk-modules.js';
+import { isServerKind, type ValueQueries } from './value.js';
+
+/** Server methods whose callbacks are request handlers: tool/prompt/resource registrations and raw handler registrations. */
+const HANDLER_HOSTS = new Set([...REGISTRATION_METHODS, ...HANDLER_REGISTRATION_METHODS]);
+/** How many wrapper calls may stand between a handler and its registration. */
+const MAX_WRAPPERS = 3;
+
+/** What these recognisers ask of the analysis (`ValueAnalysis` answers). */
+export interface RegistrationQueries extends ValueQueries {
+  readonly calls: CallGraph;
+}
+
+/** `registrationOfHandler`'s answers, per analysis. */
+const registrationsOf = new WeakMap<RegistrationQueries, Map<ts.Node, ts.CallExpression | null>>();
+
+/** When `fn` is a request-handler callback registered on an SDK server, which parameter is `extra`/`ctx`. */
+export function handlerContextIndex(values: RegistrationQueries, fn: ts.FunctionLikeDeclaration): { index: number; label: string; call: ts.CallExpression } | undefined {
+  const call = registrationOfHandler(values, fn);
+  if (!call) return undefined;
+  const registration = registrationOf(values, call)!;
+  const count = fn.parameters.length;
+  const label = registrationLabel(call, registration);
+  // A raw JSON-RPC handler (`setRequestHandler(schema, (request, extra) => …)`) gets its context second.
+  if (HANDLER_REGISTRATION_METHODS.has(registration)) return { index: 1, label, call };
+  switch (registration) {
+    case 'resource':
+    case 'registerResource':
+      return { index: isResourceTemplate(values, call.arguments[1]) ? 2 : 1, label, call };
+    default: {
+      if (count >= 2) return { index: count - 1, label, call };
+      return { index: registrationHasArgs(values, call, registration) ? 1 : 0, label, call };
+    }
+  }
+}
+
+/**
+ * The SDK registration `fn` is the handler of: written inline, passed by name
+ * (`server.tool('view', viewCart)`, also from another module), and through up to
+ * MAX_WRAPPERS wrapper calls (`withLog(withAuth(async (args, extra) => ...))`).
+ */
+function registrationOfHandler(values: RegistrationQueries, fn: ts.FunctionLikeDeclaration): ts.CallExpression | undefined {
+  let answers = registrationsOf.get(values);
+  if (!answers) registrationsOf.set(values, (answers = new Map()));
+  const cached = answers.get(fn);
+  if (cached !== undefined) return cached ?? undefined;
+  const starts: ts.Node[] = ts.isFunctionDeclaration(fn) || ts.isMethodDeclaration(fn) ? [] : [fn];
+  for (const ref of values.calls.passedAsArgument(fn)) starts.push(ref);
+  // A handler factory: `withSession(fn)` returns `async (args, extra) => ...`; its calls stand where the handler is passed.
+  const factory = returningFunction(fn);
+  if (factory) {
+    for (const call of values.calls.callsOf(factory)) {
+      starts.push(call);
+      // `const handler = createToolHandler(def); server.registerTool(name, config, handler)`.
+      const holder = outermostWrapper(call).parent;
+      if (holder && ts.isVariableDeclaration(holder) && ts.isIdentifier(holder.name) && holder.initializer && outermostWrapper(holder.initializer) === outermostWrapper(call)) {
+        const symbol = values.symbolOf(holder.name);
+        for (const ref of values.calls.argumentsNamed(holder.name.text)) {
+          if (ts.isIdentifier(ref) && symbol && values.symbolOf(ref) === symbol) starts.push(ref);
+        }
+      }
+    }
+  }
+  let found: ts.CallExpression | undefined;
+  for (const start of starts) {
+    let node = outermostWrapper(start);
+    for (let depth = 0; depth <= MAX_WRAPPERS && !found; depth++) {
+      const parent = node.parent;
+      if (!parent || !ts.isCallExpression(parent) || !parent.arguments.includes(node as ts.Expression)) break;
+      if (registrationOf(values, parent)) found = parent;
+      node = outermostWrapper(parent);
+    }
+    if (found) break;
+  }
+  answers.set(fn, found ?? null);
+  return found;
+}
+
+/** `new ResourceTemplate(...)`, inline or through a `const`. */
+function isResourceTemplate(values: RegistrationQueries, node: ts.Node | undefined): boolean {
+  let inner = node && unwrap(node);
+  if (inner && ts.isIdentifier(inner)) {
+    const decl = values.symbolOf(inner)?.valueDeclaration;
+    inner = decl && ts.isVariableDeclaration(decl) && decl.initializer ? unwrap(decl.initializer) : undefined;
+  }
+  return !!inner && ts.isNewExpression(inner) && values.sdk.exportOf(inner.expression)?.name === 'ResourceTemplate';
+}
+
+function registrationOf(values: RegistrationQueries, call: ts.CallExpression): string | undefined {
+  const { name, receiver } = calleeParts(call);
+  if (!name || !receiver || !HANDLER_HOSTS.has(name)) return undefined;
+  return isServerKind(values.valueOf(receiver)) ? name : undefined;
+}
+
+/** Whether a tool/prompt registration declares arguments (so a one-parameter callback receives args, not ctx). */
+function registrationHasArgs(values: RegistrationQueries, call: ts.CallExpression, method: string): boolean {
+  const args = call.arguments.slice(1, -1);
+  if (method === 'registerTool' || method === 'registerPrompt') {
+    const config = args[0] && unwrap(args[0]);
+    if (config && ts.isObjectLiteralExpression(config)) {
+      return config.properties.some((p) => ['inputSchema', 'argsSchema'].includes(propertyNameText(p.name) ?? ''));
+    }
+    return true;
+  }
+  // tool(name, description?, schema?, annotations?, cb): anything but a string (literal or const) is a schema.
+  return args.some((a) => !ts.isStringLiteralLike(unwrap(a)) && !ts.isTemplateExpression(unwrap(a)) && values.constantString(a) === undefined);
+}
+
+function registrationLabel(call: ts.CallExpression, method: string): string {
+  const first = call.arguments[0];
+  const named = first ? stringValue(first) : undefined;
+  if (named !== undefined) return `${method}('${named}') callback`;
+  if (first) return `${method}(${first.getText().replace(/\s+/g, '')}) handler`;
+  return `${method} callback`;
+}

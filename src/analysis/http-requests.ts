@@ -1,0 +1,175 @@
+/**
+ * What the code reads from an incoming HTTP request and writes to its response: header reads and writes
+ * (`req.headers['mcp-session-id']`, `res.setHeader(…)`), the variables and parameters that hold a request's
+ * `headers` or `query`, and the responses a client got from `fetch` (whose headers are the server's, not a
+ * request's). The session id's header is one of these reads, so the inference asks here too.
+ */
+import { ts } from '../typescript.js';
+import { calleeParts, isFunctionLike, memberAccess, propertyNameText, stringValue, unwrap } from './ast.js';
+import type { CallGraph } from './call-graph.js';
+import { declaredType } from './declarations.js';
+import type { ProgramText } from './program-text.js';
+
+export const SESSION_HEADER = 'mcp-session-id';
+export const LAST_EVENT_ID_HEADER = 'last-event-id';
+
+/** Methods that take a header name first: reads (`get`, `header`, `getHeader`, `has`) and writes (`set`, `setHeader`, `append`). */
+const HEADER_ACCESS_METHODS = new Set(['get', 'header', 'getHeader', 'setHeader', 'set', 'has', 'append']);
+
+/** What these recognisers ask of the analysis (`ValueAnalysis` answers). */
+export interface RequestQueries {
+  symbolOf(node: ts.Node): ts.Symbol | undefined;
+  constantString(node: ts.Node): string | undefined;
+  readonly calls: CallGraph;
+  readonly programText: ProgramText;
+}
+
+/** `res.setHeader(name, value)`, `headers.set(name, value)`, `res.header(name, value)`: a header write, not a read. */
+export function isHeaderWrite(node: ts.Node): boolean {
+  if (!ts.isCallExpression(node) || node.arguments.length < 2) return false;
+  const { name } = calleeParts(node);
+  return name === 'setHeader' || name === 'set' || name === 'append' || name === 'header';
+}
+
+/**
+ * `headerAccess` of a read or write of the header `name` (or of one of `names`; lower case), and only of that
+ * header: what every rule and analysis asking about one header calls. An element access whose key cannot be
+ * that name (`row['id']`, `map[key]` with `key` no such constant) is answered without asking what its object
+ * holds, which can mean resolving symbols and a helper's callers.
+ */
+export function headerAccessOf(values: RequestQueries, node: ts.Node, names: string | ReadonlySet<string>): { name: string; nameNode: ts.Node } | undefined {
+  const wanted = (header: string): boolean => (typeof names === 'string' ? header === names : names.has(header));
+  if (ts.isElementAccessExpression(node) && !mayBeConstant(values, node.argumentExpression, names, wanted)) return undefined;
+  // A call names its header by its first argument, read as `constantString` reads it (`headerAccess`).
+  if (ts.isCallExpression(node) && node.arguments.length > 0 && stringValue(node.arguments[0]!) === undefined && !mayDeclareHeader(values, names, wanted)) return undefined;
+  const header = headerAccess(values, node);
+  return header && wanted(header.name) ? header : undefined;
+}
+
+/**
+ * Whether `constantString(key)`, lower-cased, can be a wanted name: an identifier is resolved, a property access
+ * only checked against the program's declared strings (maybe, when one of them is wanted). Never false where
+ * `headerAccess` would name a wanted header: it reads the key the same way. `wanted` tests for `names`.
+ */
+function mayBeConstant(values: RequestQueries, key: ts.Expression, names: string | ReadonlySet<string>, wanted: (name: string) => boolean): boolean {
+  const direct = stringValue(key);
+  if (direct !== undefined) return wanted(direct.toLowerCase());
+  const inner = unwrap(key);
+  if (!ts.isIdentifier(inner) && !ts.isPropertyAccessExpression(inner)) return false;
+  if (!mayDeclareHeader(values, names, wanted)) return false;
+  if (ts.isIdentifier(inner)) {
+    const constant = values.constantString(inner);
+    return constant !== undefined && wanted(constant.toLowerCase());
+  }
+  return true;
+}
+
+/**
+ * The header named by a header access (`req.headers[X]`, `req.header(X)`, `headers.get(X)`, `res.setHeader(X, …)`),
+ * lower-cased: any header. A caller that wants one header asks `headerAccessOf`.
+ */
+export function headerAccess(values: RequestQueries, node: ts.Node): { name: string; nameNode: ts.Node } | undefined {
+  if (ts.isBindingElement(node)) {
+    // const { 'mcp-session-id': sid } = req.headers
+    const owner = node.parent.parent;
+    const init = ts.isVariableDeclaration(owner) && owner.initializer ? unwrap(owner.initializer) : undefined;
+    if (!node.propertyName || !init || memberAccess(init)?.name !== 'headers') return undefined;
+    const name = propertyNameText(node.propertyName);
+    return name ? { name: name.toLowerCase(), nameNode: node.propertyName } : undefined;
+  }
+  if (ts.isElementAccessExpression(node)) {
+    // The key first: most element accesses (`list[i]`, `row[0]`) have no constant one, and what the object
+    // holds can take resolving a helper's callers.
+    const name = values.constantString(node.argumentExpression);
+    if (!name) return undefined;
+    const object = unwrap(node.expression);
+    const access = memberAccess(object);
+    if ((access?.name === 'headers' && !isFetchResponse(values, access.object)) || (!access && holdsRequestPart(values, object, 'headers'))) {
+      return { name: name.toLowerCase(), nameNode: node.argumentExpression };
+    }
+    return undefined;
+  }
+  if (ts.isCallExpression(node)) {
+    const { name, receiver } = calleeParts(node);
+    if (!name || !HEADER_ACCESS_METHODS.has(name) || node.arguments.length === 0) return undefined;
+    // `(await fetch(url)).headers.get('mcp-session-id')`: a client reading the server's response.
+    const owner = receiver && memberAccess(unwrap(receiver));
+    if (owner?.name === 'headers' && !isHeaderWrite(node) && isFetchResponse(values, owner.object)) return undefined;
+    const arg = node.arguments[0]!;
+    const header = values.constantString(arg);
+    if (header) return { name: header.toLowerCase(), nameNode: arg };
+  }
+  return undefined;
+}
+
+/**
+ * A variable or parameter that holds an incoming request's `headers` or `query` (what a helper reads the session
+ * id from): `const headers = req.headers`, a parameter typed `Request['headers']` / `IncomingHttpHeaders`, or
+ * an untyped parameter every caller passes `x.headers` to. A headers object the code builds itself is not one.
+ */
+export function holdsRequestPart(values: RequestQueries, node: ts.Node, part: 'headers' | 'query'): boolean {
+  const inner = unwrap(node);
+  if (!ts.isIdentifier(inner)) return false;
+  const decl = values.symbolOf(inner)?.valueDeclaration;
+  const isPart = (expr: ts.Expression): boolean => {
+    const access = memberAccess(unwrap(expr));
+    return access?.name === part && !(part === 'headers' && isFetchResponse(values, access.object));
+  };
+  if (decl && ts.isVariableDeclaration(decl)) return !!decl.initializer && !declaredType(decl) && isPart(decl.initializer);
+  if (!decl || !ts.isParameter(decl) || !isFunctionLike(decl.parent)) return false;
+  const type = declaredType(decl);
+  if (type) {
+    if (ts.isIndexedAccessTypeNode(type)) {
+      const index = type.indexType;
+      return ts.isLiteralTypeNode(index) && ts.isStringLiteral(index.literal) && index.literal.text === part;
+    }
+    return part === 'headers' && ts.isTypeReferenceNode(type) && isNodeHttpType(values, type.typeName, 'IncomingHttpHeaders');
+  }
+  const index = decl.parent.parameters.indexOf(decl);
+  const calls = values.calls.callsOf(decl.parent);
+  return calls.length > 0 && calls.every((call) => {
+    const arg = call.arguments[index];
+    return !!arg && !ts.isSpreadElement(arg) && isPart(arg);
+  });
+}
+
+/** A type name imported from Node's `http` module (`import type { IncomingHttpHeaders } from 'node:http'`). */
+function isNodeHttpType(values: RequestQueries, name: ts.EntityName, exported: string): boolean {
+  const id = ts.isQualifiedName(name) ? name.right : name;
+  if (id.text !== exported) return false;
+  const specifier = values.symbolOf(id)?.declarations?.find(ts.isImportSpecifier);
+  const module = specifier?.parent.parent.parent.moduleSpecifier;
+  return !!module && ts.isStringLiteral(module) && /^(node:)?https?$/.test(module.text);
+}
+
+/**
+ * A response the code received from `fetch` (client or browser code, tests calling the server):
+ * `await fetch(…)`, a variable holding one, a `.then((res) => …)` callback on one, or a parameter
+ * typed with the global `Response` (an express `Response` import is the server's own response).
+ */
+function isFetchResponse(values: RequestQueries, node: ts.Node, depth = 0): boolean {
+  const inner = unwrap(node);
+  if (depth > 4) return false;
+  if (ts.isCallExpression(inner)) return calleeParts(inner).name === 'fetch';
+  if (!ts.isIdentifier(inner)) return false;
+  const decl = values.symbolOf(inner)?.valueDeclaration;
+  if (!decl) return false;
+  if (ts.isVariableDeclaration(decl)) return !!decl.initializer && isFetchResponse(values, decl.initializer, depth + 1);
+  if (!ts.isParameter(decl)) return false;
+  const type = declaredType(decl);
+  if (type && ts.isTypeReferenceNode(type) && ts.isIdentifier(type.typeName) && type.typeName.text === 'Response') {
+    return !values.symbolOf(type.typeName)?.declarations?.length;
+  }
+  const fn = decl.parent;
+  const then = fn.parent;
+  if (isFunctionLike(fn) && fn.parameters[0] === decl && then && ts.isCallExpression(then) && then.arguments[0] === fn) {
+    const { name, receiver } = calleeParts(then);
+    return name === 'then' && !!receiver && isFetchResponse(values, receiver, depth + 1);
+  }
+  return false;
+}
+
+/** Whether a declaration `constantString` reads holds one of the header names `names` (`wanted` tests for them), any case. */
+function mayDeclareHeader(values: RequestQueries, names: string | ReadonlySet<string>, wanted: (name: string) => boolean): boolean {
+  return values.programText.mayDeclareString((text) => wanted(text.toLowerCase()), names);
+}
