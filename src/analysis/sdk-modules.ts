@@ -8,7 +8,8 @@
 
 import { ts } from '../typescript.js';
 import { isRequireCall, unwrap } from './ast.js';
-import { MCP_SDK, type SdkClassRole, type SdkDescription, type SdkEntryExports, type SdkSide } from '../frameworks/mcp-sdk.js';
+import { MCP_SDK, type SdkClassRole, type SdkDescription, type SdkSide } from '../frameworks/mcp-sdk.js';
+import type { SdkEntryExports } from '../frameworks/mcp-sdk-v2-exports.js';
 
 export type SdkVersion = 1 | 2;
 

@@ -7,7 +7,11 @@
  * Generated: test/transforms/sdk-v2-exports.test.ts checks it against the installed packages and
  * rewrites it with UPDATE_V2_EXPORTS=1. Do not edit the table by hand.
  */
-import type { SdkEntryExports } from './mcp-sdk.js';
+/** What one entry point of the SDK exports: values (and classes and enums, usable as types too), and types only. Declared here, not in mcp-sdk.ts, so that the table imports nothing. */
+export interface SdkEntryExports {
+  values: readonly string[];
+  types: readonly string[];
+}
 
 export const V2_ENTRY_POINT_EXPORTS: Readonly<Record<string, SdkEntryExports>> = {
   '@modelcontextprotocol/server': {

@@ -7,7 +7,7 @@
  * rules and transforms read the interpretation.
  */
 import type { RuleId } from '../rule-ids.js';
-import { V2_ENTRY_POINT_EXPORTS } from './mcp-sdk-v2-exports.js';
+import { V2_ENTRY_POINT_EXPORTS, type SdkEntryExports } from './mcp-sdk-v2-exports.js';
 
 /** Which side of the protocol a module serves: client modules are the other side, not ours to migrate. */
 export type SdkSide = 'server' | 'shared' | 'client';
@@ -49,12 +49,6 @@ interface SdkContextDescription {
   members?: readonly string[];
   /** The keys nothing but a handler context has: an object literal with one of them is a context mock (v1). */
   distinctiveMembers?: readonly string[];
-}
-
-/** What one entry point of the SDK exports: values (and classes and enums, usable as types too), and types only. */
-export interface SdkEntryExports {
-  values: readonly string[];
-  types: readonly string[];
 }
 
 /** SDK 1.x's experimental tasks layer (`@modelcontextprotocol/sdk/experimental/tasks`), which v2 does not have. */

@@ -1,0 +1,147 @@
+#!/usr/bin/env node
+// "One run finishes the job" on servers apply-score.mjs does not score (issue 12). Plain Node >= 20, no dependencies.
+//
+// For each repository of eval/fetch-list.txt that eval/apply-list.txt does not hold (extracted under --repos by
+// eval/fetch.sh; nothing is installed): copy the tree (without node_modules) to a scratch directory, commit it,
+// run `mcp-migrate apply` on the whole repository, commit what it wrote, run `apply` a second time, and record:
+// the exit codes, the files the first run changed, its transform failures and markers, whether it stopped with
+// an error (a stack trace, exit 2), the files the second run changed (MIGRATION.md aside: it records every run)
+// and the seconds each run took. Without dependencies `apply` cannot type-check, so that column is
+// apply-score's alone; what this measures is that a run on code nobody tuned the tool for finishes, changes
+// nothing on its second pass and fails no transform.
+//
+//   node eval/apply-sweep.mjs --out eval/results/apply-sweep-x      every such repository
+//   node eval/apply-sweep.mjs --only 1mcp-app__agent                one of them
+//
+// Options: --repos DIR (default /work/eval-repos)  --bin PATH (default this checkout's bin/mcp-migrate.js)
+// --only a,b  --timeout SECONDS (per run, default 900)  --work DIR (scratch, default $TMPDIR/mcp-migrate-apply-sweep)
+// --out PREFIX (writes PREFIX.md and PREFIX.json)
+import { spawnSync } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { basename, dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const { values: opt } = parseArgs({
+  options: {
+    repos: { type: 'string', default: '/work/eval-repos' },
+    bin: { type: 'string', default: join(here, '..', 'bin', 'mcp-migrate.js') },
+    only: { type: 'string' },
+    timeout: { type: 'string', default: '900' },
+    work: { type: 'string', default: join(tmpdir(), 'mcp-migrate-apply-sweep') },
+    out: { type: 'string' },
+  },
+});
+const bin = resolve(opt.bin);
+const REPORT_FILE = 'MIGRATION.md';
+
+/** owner/name of each line of a list file (comments and blank lines skipped). */
+function listed(file) {
+  return readFileSync(join(here, file), 'utf8')
+    .split('\n')
+    .filter((l) => l.trim() && !l.startsWith('#'))
+    .map((l) => l.split(/\s+/)[0]);
+}
+
+const scored = new Set(listed('apply-list.txt'));
+let repos = listed('fetch-list.txt').filter((r) => !scored.has(r)).map((r) => r.replace('/', '__'));
+if (opt.only) {
+  const only = new Set(opt.only.split(','));
+  repos = repos.filter((r) => only.has(r));
+}
+
+function git(cwd, ...args) {
+  return spawnSync('git', ['-c', 'user.email=sweep@example.invalid', '-c', 'user.name=sweep', ...args], { cwd, encoding: 'utf8' });
+}
+
+function apply(cwd) {
+  const started = Date.now();
+  const r = spawnSync(process.execPath, [bin, 'apply', '--format', 'json'], {
+    cwd,
+    encoding: 'utf8',
+    timeout: Number(opt.timeout) * 1000,
+    maxBuffer: 512 * 1024 * 1024,
+    env: { ...process.env, NO_COLOR: '1', CI: '1' },
+  });
+  let report;
+  try {
+    report = JSON.parse(r.stdout);
+  } catch {
+    report = undefined;
+  }
+  const crashed = r.status === null || r.status === 2 || /\n\s+at .+:\d+:\d+\)?\n/.test(r.stderr ?? '');
+  return { exit: r.status, seconds: Math.round((Date.now() - started) / 100) / 10, report, crashed, error: crashed ? (r.stderr ?? '').trim().split('\n').slice(0, 3).join(' ') : undefined };
+}
+
+/** Files git sees changed in `cwd` since the last commit, MIGRATION.md aside. */
+function changedFiles(cwd) {
+  return git(cwd, 'status', '--porcelain', '--untracked-files=all')
+    .stdout.split('\n')
+    .filter(Boolean)
+    .map((l) => l.slice(3))
+    .filter((f) => basename(f) !== REPORT_FILE);
+}
+
+const results = [];
+for (const slug of repos) {
+  const source = join(opt.repos, slug);
+  if (!existsSync(source)) {
+    results.push({ repo: slug, error: `not extracted under ${opt.repos} (eval/fetch.sh)` });
+    continue;
+  }
+  const tree = join(opt.work, slug);
+  rmSync(tree, { recursive: true, force: true });
+  mkdirSync(tree, { recursive: true });
+  cpSync(source, tree, { recursive: true, filter: (src) => !/[\\/](node_modules|\.git)$/.test(src) });
+  git(tree, 'init', '-q');
+  git(tree, 'add', '-A');
+  git(tree, 'commit', '-qm', 'before');
+  process.stderr.write(`${slug}: first run\n`);
+  const first = apply(tree);
+  const firstChanged = changedFiles(tree);
+  git(tree, 'add', '-A');
+  git(tree, 'commit', '-qm', 'first run');
+  process.stderr.write(`${slug}: second run\n`);
+  const second = apply(tree);
+  const secondChanged = changedFiles(tree);
+  results.push({
+    repo: slug,
+    first: { exit: first.exit, seconds: first.seconds, crashed: first.crashed, error: first.error, filesChanged: firstChanged.length, failures: first.report?.failures?.length ?? null, markers: first.report?.manual?.length ?? null, analysed: first.report?.summary?.filesAnalyzed ?? null },
+    second: { exit: second.exit, seconds: second.seconds, crashed: second.crashed, error: second.error, filesChanged: secondChanged },
+  });
+  rmSync(tree, { recursive: true, force: true });
+}
+
+const rows = results.map((r) =>
+  r.error
+    ? `| ${r.repo} | — | — | — | — | — | — | — | ${r.error} |`
+    : `| ${r.repo} | ${r.first.exit} | ${r.first.analysed ?? '—'} | ${r.first.filesChanged} | ${r.first.markers ?? '—'} | ${r.first.failures ?? '—'} | ${r.first.seconds} | ${r.second.filesChanged.length}${r.second.filesChanged.length ? ` (${r.second.filesChanged.slice(0, 3).join(', ')})` : ''} | ${[r.first.error, r.second.error].filter(Boolean).join('; ')} |`,
+);
+const ran = results.filter((r) => !r.error);
+const total = {
+  repos: results.length,
+  ran: ran.length,
+  crashed: ran.filter((r) => r.first.crashed || r.second.crashed).length,
+  withFailures: ran.filter((r) => (r.first.failures ?? 0) > 0).length,
+  secondRunChanged: ran.filter((r) => r.second.filesChanged.length > 0).length,
+};
+const commit = spawnSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: dirname(bin), encoding: 'utf8' }).stdout.trim();
+const md = [
+  '# apply on servers it is not scored on: one run finishes',
+  '',
+  `mcp-migrate ${commit} (${bin}), ${new Date().toISOString()}; dependencies not installed (no type check). Script: eval/apply-sweep.mjs.`,
+  '',
+  '| repository | exit | files analysed | files changed | markers | transform failures | seconds | 2nd-run files changed | error |',
+  '|---|---|---|---|---|---|---|---|---|',
+  ...rows,
+  '',
+  `**Total**: ${total.ran} of ${total.repos} repositories run; stopped with an error: ${total.crashed}; transform failures on ${total.withFailures}; second run changed files on ${total.secondRunChanged}.`,
+  '',
+].join('\n');
+if (opt.out) {
+  writeFileSync(`${opt.out}.md`, md);
+  writeFileSync(`${opt.out}.json`, JSON.stringify({ bin, commit, date: new Date().toISOString(), totals: total, results }, null, 2) + '\n');
+}
+process.stdout.write(md);
