@@ -147,12 +147,14 @@ async function attemptOn(opts: StartOptions, port: number): Promise<StartedProce
     },
   };
   const deadline = Date.now() + opts.readyTimeoutMs;
+  /** At the last look, a listener outside the child's tree that this user cannot see. */
   let foreign: string | undefined;
   for (;;) {
     if (status !== undefined) {
       if (saysPortInUse(output, port)) throw new PortTaken(`${opts.label} ${status}: it could not bind the port${framed(output)}`);
       throw new Error(`${opts.label} ${status} before it listened on port ${port}${framed(output)}`);
     }
+    foreign = undefined;
     if (await acceptsConnections(port)) {
       const owner = listenerOwner(port, started.pid);
       if (owner.kind === 'child') return started;
