@@ -5,7 +5,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { freePort, startListeningProcess, type StartedProcess } from './processes.js';
+import { startListeningProcess, type StartedProcess } from './processes.js';
 
 export interface PrivateRedis {
   readonly url: string;
@@ -15,18 +15,16 @@ export interface PrivateRedis {
 
 export async function startPrivateRedis(binary = process.env.REDIS_SERVER ?? 'redis-server'): Promise<PrivateRedis> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'mcp-migrate-verify-redis-'));
-  const port = await freePort();
   try {
     const proc = await startListeningProcess({
       label: 'redis-server',
       command: binary,
-      args: ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir, '--daemonize', 'no', '--loglevel', 'warning'],
-      port,
+      args: (port) => ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir, '--daemonize', 'no', '--loglevel', 'warning'],
       cwd: dir,
       readyTimeoutMs: 15_000,
     });
     return {
-      url: `redis://127.0.0.1:${port}`,
+      url: `redis://127.0.0.1:${proc.port}`,
       process: proc,
       async stop() {
         await proc.stop();

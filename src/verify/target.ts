@@ -3,7 +3,7 @@
  * (`-- <command…>`, each with its own PORT) behind its own round-robin proxy, optionally sharing a private
  * redis-server (REDIS_URL).
  */
-import { freePort, startListeningProcess, type StartedProcess } from './processes.js';
+import { startListeningProcess, type StartedProcess } from './processes.js';
 import { startRoundRobinProxy, type ServedCall } from './proxy.js';
 import { startPrivateRedis, type PrivateRedis } from './redis.js';
 
@@ -45,15 +45,14 @@ export async function startTarget(options: TargetOptions): Promise<Target> {
   try {
     if (options.redis) redis = await startPrivateRedis();
     for (let i = 1; i <= options.instances; i++) {
-      const port = await freePort();
+      const redisUrl = redis?.url;
       servers.push(
         await startListeningProcess({
           label: `instance ${i} (${[command, ...args].join(' ')})`,
           command,
-          args,
-          port,
+          args: () => args,
           cwd: options.cwd,
-          env: { PORT: String(port), ...(redis ? { REDIS_URL: redis.url } : {}) },
+          env: (port) => ({ PORT: String(port), ...(redisUrl ? { REDIS_URL: redisUrl } : {}) }),
           readyTimeoutMs: options.readyTimeoutMs,
         }),
       );

@@ -10,14 +10,14 @@
  * says what becomes of it when that registry goes.
  *
  * Taken only when the read is reported (`classifyRead`), comes from a parameter of a function passed as a call's
- * argument (the transport is handed, not made, here), and keys at least one store and only serving registries
+ * argument, inline or by reference from the same file (the transport is handed, not made, here), and keys at least one store and only serving registries
  * (transport, session or server records) that this transform marked: a read that also keys application state is
  * the store rewrite's or its markers' business, and a registry left to a kept HTTP+SSE endpoint (no outcome
  * here) is covered by that endpoint's marker.
  */
 import path from 'node:path';
 import { ts } from '../../typescript.js';
-import { outermostWrapper, statementOf, stringValue, unwrap } from '../../analysis/ast.js';
+import { forEachDescendant, outermostWrapper, statementOf, stringValue, unwrap } from '../../analysis/ast.js';
 import type { SessionFlow, SessionRead, SessionStore } from '../../analysis/session-flow.js';
 import { classifyRead } from '../../analysis/session-read-verdicts.js';
 import type { ValueAnalysis } from '../../analysis/values.js';
@@ -44,11 +44,12 @@ export function handedTransportIds(
 ): HandedTransportId[] {
   const out: HandedTransportId[] = [];
   const seen = new Set<ts.Node>();
+  const byReference = new Map<ts.Node, ts.CallExpression | null>();
   for (const read of sessions.reads) {
     if (read.origin !== 'transport') continue;
     const verdict = classifyRead(read, sessions);
     if (!verdict) continue;
-    const callback = handingCall(read, values);
+    const callback = handingCall(read, values, byReference);
     if (!callback) continue;
     const registries = markedRegistries(read, sessions, outcomes, markedAt);
     if (!registries) continue;
@@ -65,18 +66,69 @@ export function handedTransportIds(
 }
 
 /**
- * The call whose argument is the function that gets the transport as a parameter (`onTransport(async (t) => …)`),
- * when the read's transport is such a parameter, read directly (`t.sessionId`) or destructured (`const { sessionId } = t`).
+ * The call whose argument is the function that gets the transport as a parameter, when the read's transport is such a
+ * parameter, read directly (`t.sessionId`) or destructured (`const { sessionId } = t`): the function written inline
+ * (`onTransport(async (t) => …)`) or passed by reference from the same file (`onTransport(handleTransport)` with
+ * `function handleTransport(t) {…}` or `const handleTransport = async (t) => …`; `onTransport(this.register)` or
+ * `this.register.bind(this)` with a method or an arrow-function property `register`).
  */
-function handingCall(read: SessionRead, values: ValueAnalysis): ts.CallExpression | undefined {
+function handingCall(read: SessionRead, values: ValueAnalysis, byReference: Map<ts.Node, ts.CallExpression | null>): ts.CallExpression | undefined {
   const receiver = transportOf(read.node);
   if (!receiver || !ts.isIdentifier(receiver)) return undefined;
   const parameter = values.symbolOf(receiver)?.valueDeclaration;
   if (!parameter || !ts.isParameter(parameter)) return undefined;
   const fn = parameter.parent;
+  if (ts.isArrowFunction(fn) || ts.isFunctionExpression(fn)) {
+    const call = outermostWrapper(fn).parent;
+    if (call && ts.isCallExpression(call) && call.arguments.some((a) => unwrap(a) === fn)) return call;
+  }
+  const name = nameOf(fn);
+  if (!name) return undefined;
+  let found = byReference.get(name);
+  if (found === undefined) {
+    found = callPassing(name, values) ?? null;
+    byReference.set(name, found);
+  }
+  return found ?? undefined;
+}
+
+/** The name a function is passed by: its own (a function or method declaration), or the const or class property holding it. */
+function nameOf(fn: ts.Node): ts.Identifier | undefined {
+  if ((ts.isFunctionDeclaration(fn) || ts.isMethodDeclaration(fn)) && fn.name && ts.isIdentifier(fn.name)) return fn.name;
   if (!ts.isArrowFunction(fn) && !ts.isFunctionExpression(fn)) return undefined;
-  const call = outermostWrapper(fn).parent;
-  return call && ts.isCallExpression(call) && call.arguments.some((a) => unwrap(a) === fn) ? call : undefined;
+  const holder = outermostWrapper(fn).parent;
+  if (holder && (ts.isVariableDeclaration(holder) || ts.isPropertyDeclaration(holder)) && holder.initializer && unwrap(holder.initializer) === fn && ts.isIdentifier(holder.name)) return holder.name;
+  return undefined;
+}
+
+/**
+ * The first call in `name`'s file with an argument that refers to what `name` declares: `name`, `x.name`, or either
+ * bound (`x.name.bind(x)`). Names are compared first, so only same-named references are resolved.
+ */
+function callPassing(name: ts.Identifier, values: ValueAnalysis): ts.CallExpression | undefined {
+  const symbol = values.symbolOf(name);
+  if (!symbol) return undefined;
+  let found: ts.CallExpression | undefined;
+  forEachDescendant(name.getSourceFile(), (node) => {
+    if (found || !ts.isCallExpression(node)) return;
+    for (const arg of node.arguments) {
+      const ref = referenceIn(arg);
+      if (ref && ref.text === name.text && ref !== name && values.symbolOf(ref) === symbol) {
+        found = node;
+        return;
+      }
+    }
+  });
+  return found;
+}
+
+/** `f` in `f`, `x.f`, `f.bind(x)` or `x.f.bind(x)` (also parenthesized or cast). */
+function referenceIn(arg: ts.Node): ts.Identifier | undefined {
+  let inner = unwrap(arg);
+  if (ts.isCallExpression(inner) && ts.isPropertyAccessExpression(inner.expression) && inner.expression.name.text === 'bind') inner = unwrap(inner.expression.expression);
+  if (ts.isIdentifier(inner)) return inner;
+  if (ts.isPropertyAccessExpression(inner) && ts.isIdentifier(inner.name)) return inner.name;
+  return undefined;
 }
 
 /** `t` in `t.sessionId`, `t?.sessionId`, `t['sessionId']` or `const { sessionId } = t`. */
