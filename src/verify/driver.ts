@@ -70,9 +70,9 @@ export class Driver {
  * (about once in 48,000 draws): a migrated server judges such a key by the one-case alphabet (115 bits)
  * and refuses it by design, which is the key rule again, not a fault of the handles.
  */
-export function freshKey(): string {
+export function freshKey(draw: (size: number) => Buffer = randomBytes): string {
   for (;;) {
-    const key = randomBytes(16).toString('base64url');
+    const key = draw(16).toString('base64url');
     if (key !== key.toLowerCase() && key !== key.toUpperCase()) return key;
   }
 }
