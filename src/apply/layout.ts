@@ -66,14 +66,16 @@ export async function layOutAddedStatements(file: string, before: string, after:
   if (after.includes('\r\n')) return (await layOutAddedStatements(file, before.replace(/\r\n/g, '\n'), after.replace(/\r\n/g, '\n'))).replace(/\n/g, '\r\n');
   const parser = parserOf(file);
   if (!parser) return after;
+  // Cheap first, with no diff: most changed files have no wide code line the original did not have
+  // (a moved line counts as new here, and is told apart below).
+  const lines = after.split('\n');
+  const originalLines = new Set(before.split('\n'));
+  if (!lines.some((line) => isWideCode(line, WIDTHS[0]!) && !originalLines.has(line))) return after;
+  const options = await layoutOptionsOf(file, before);
+  if (!options) return after;
   const added = addedLines(before, after);
   // Lines the run only re-indented (code it moved into a new block) are the user's, not its own.
   const written = addedLines(before, after, { ignoreWhitespace: true });
-  const lines = after.split('\n');
-  // Cheap first: most changed files have no new line that is too wide for any width.
-  if (![...added].some((i) => isWideCode(lines[i] ?? '', WIDTHS[0]!))) return after;
-  const options = await layoutOptionsOf(file, before);
-  if (!options) return after;
   const sf = ts.createSourceFile(file, after, ts.ScriptTarget.Latest, true, parser === 'typescript' ? ts.ScriptKind.TS : ts.ScriptKind.JS);
   const targets = statementsToLayOut(sf, added, written, options);
   if (targets.length === 0) return after;
