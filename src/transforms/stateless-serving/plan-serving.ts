@@ -18,6 +18,13 @@
  * `legacy: 'reject'`. What cannot be rewritten safely (custom routing logic, custom session
  * lifecycle work, servers built as bundles, SSE, CORS naming the session header, other routers)
  * gets a marker with the replacement, never half a rewrite.
+ *
+ * This file is the order of the steps and the choice of shape; each file's plan is built in a ServingFile
+ * (serving-file.ts: edits, markers, all-or-nothing `attempt`). The shapes: route-endpoint.ts (a router's
+ * route), mounted-dispatcher.ts (one handler on several methods), node-http.ts and routing-helper.ts (plain
+ * `node:http`), session-registry.ts (a helper a registry keeps), stdio.ts; what they share: eligibility.ts (what
+ * is plumbing), server-factory.ts, entry-code.ts and stateless-v1-code.ts (the code each target writes),
+ * http-refusals.ts and session-header-markers.ts (what is marked instead).
  */
 import { ts } from '../../typescript.js';
 import { enclosingFunction, forEachDescendant, isInside } from '../../analysis/ast.js';
