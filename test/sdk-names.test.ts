@@ -106,14 +106,14 @@ const NOT_SDK_NAMES: Readonly<Record<string, Readonly<Record<string, string>>>> 
   },
   'session-state-to-handles/telemetry-ids.ts': { log: "the analysis' kind of a sink (a value reaching a log call), not a context's `log`" },
   'stateless-serving/legacy-sse.ts': { transport: KIND },
-  'stateless-serving/plan-serving.ts': {
-    transport: `${KIND}; and a helper's parameter names (\`(server, transport)\`), the project's words`,
-    createMcpHandler: PRINTED,
-    toNodeHandler: PRINTED,
-    serveStdio: PRINTED,
-  },
+  'stateless-serving/entry-code.ts': { createMcpHandler: PRINTED, toNodeHandler: PRINTED },
+  'stateless-serving/http-refusals.ts': { transport: KIND },
   'stateless-serving/registries.ts': { transport: KIND },
+  'stateless-serving/route-endpoint.ts': { toNodeHandler: PRINTED },
+  'stateless-serving/routing-helper.ts': { transport: "a helper's parameter names (`(server, transport)`), the project's words" },
+  'stateless-serving/server-factory.ts': { transport: KIND },
   'stateless-serving/session-registry.ts': { transport: KIND, createMcpHandler: PRINTED, toNodeHandler: PRINTED },
+  'stateless-serving/stdio.ts': { serveStdio: PRINTED },
   'stateless-serving/text.ts': { log: "a console method (`console.log`), not a context's `log`" },
 };
 

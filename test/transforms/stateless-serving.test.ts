@@ -9,7 +9,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runApply } from '../../src/apply/apply.js';
 import { applyEdits } from '../../src/transforms/kit/edits.js';
-import { mergeAdjacentRemovals } from '../../src/transforms/stateless-serving/plan-serving.js';
+import { mergeAdjacentRemovals } from '../../src/transforms/stateless-serving/text.js';
 import { parseMarkers } from '../../src/markers.js';
 import { SERVING_OPTIONS } from '../support/fixture-options.js';
 import { ROOT, cleanUpMaterialised as cleanUp, loadFixtureCases, materialise, prepareTypeChecks, readTree, typeCheck, type FixtureCase } from '../support/transform-fixtures.js';

@@ -4,6 +4,7 @@
  * re-indenting moved code.
  */
 import { ts } from '../../typescript.js';
+import type { TextEdit } from '../kit/edits.js';
 import { isFunctionLike } from '../../analysis/ast.js';
 
 /**
@@ -35,7 +36,7 @@ export function removalRange(sf: ts.SourceFile, statement: ts.Node, withComments
  * The start of a removal of whole lines [start, end) that also takes the blank line above it when there is
  * a blank line below too, so the code around does not drift apart.
  */
-export function withBlankLineAbove(text: string, start: number, end: number): number {
+function withBlankLineAbove(text: string, start: number, end: number): number {
   if (start === 0 || text[start - 1] !== '\n' || !/^[ \t]*(\n|$)/.test(text.slice(end))) return start;
   const above = /\n([ \t]*\n)$/.exec(text.slice(0, start));
   return above ? start - above[1]!.length : start;
@@ -137,4 +138,34 @@ export function reindent(text: string, from: string, to: string): string {
 
 export function isAsync(fn: ts.Node): boolean {
   return isFunctionLike(fn) && !!ts.getModifiers(fn as ts.FunctionLikeDeclaration & ts.HasModifiers)?.some((m) => m.kind === ts.SyntaxKind.AsyncKeyword);
+}
+
+/**
+ * Removals with only whitespace between them become one: each removal keeps one blank line of its
+ * own, so three statements removed in a row (a shared session handler and its GET and DELETE
+ * routes) would otherwise leave a run of blank lines behind.
+ */
+export function mergeAdjacentRemovals(text: string, edits: readonly TextEdit[]): TextEdit[] {
+  const removals = edits.filter((e) => e.text === '' && e.end > e.start).sort((a, b) => a.start - b.start);
+  const others = edits.filter((e) => !removals.includes(e));
+  const merged: Array<TextEdit & { joined?: boolean }> = [];
+  for (const edit of removals) {
+    const last = merged[merged.length - 1];
+    // The same statement removed twice (two registries declared in one statement): once is enough.
+    if (last && last.file === edit.file && edit.start >= last.start && edit.end <= last.end) continue;
+    if (last && last.file === edit.file && edit.start >= last.end && /^\s*$/.test(text.slice(last.end, edit.start))) {
+      merged[merged.length - 1] = { ...last, end: Math.max(last.end, edit.end), joined: true };
+      continue;
+    }
+    merged.push({ ...edit });
+  }
+  // A joined run with a blank line on both sides takes the one above with it, as a single removal does;
+  // one that opened its block takes the blank line below (no block starts with a blank line).
+  const out: TextEdit[] = merged.map(({ joined, ...edit }) => {
+    if (!joined) return edit;
+    const blankBelow = /^[ \t]*\n/.exec(text.slice(edit.end));
+    if (blankBelow && /\{[ \t]*\n$/.test(text.slice(0, edit.start))) return { ...edit, end: edit.end + blankBelow[0].length };
+    return { ...edit, start: withBlankLineAbove(text, edit.start, edit.end) };
+  });
+  return [...others, ...out];
 }

@@ -1,0 +1,153 @@
+/**
+ * What the serving rewrite may replace: code that is session plumbing only (globals, the SDK, the registries, the
+ * server factory, logging), transport options the stateless entry has a place for, registry uses that are shutdown
+ * loops. Anything else is the application's own logic (or its own session lifecycle) and refuses the rewrite.
+ */
+import { ts } from '../../typescript.js';
+import { calleeParts, enclosingFunction, isFunctionLike, isInside, propertyNameText, statementOf, unwrap } from '../../analysis/ast.js';
+import type { RouteFramework } from '../../analysis/routes.js';
+import { TRANSPORT_MEMBERS } from '../../analysis/sdk-modules.js';
+import type { SessionStore } from '../../analysis/session-flow.js';
+import { RULE_ID } from '../../rule-ids.js';
+import { customMemberUse } from './class-routes.js';
+import { CannotRewrite } from './refusal.js';
+import { registryReferences } from './registries.js';
+import type { ServingFile } from './serving-file.js';
+import { freeNames, localNames, loggerNames } from './text.js';
+
+/** Globals and SDK plumbing a boilerplate route may use without being "custom logic". */
+export const BOILERPLATE_GLOBALS = new Set(['console', 'randomUUID', 'crypto', 'JSON', 'Error', 'undefined', 'String', 'Number', 'Object', 'Array', 'Promise', 'Date', 'Boolean']);
+
+/** The options object of a transport construction, by property name. */
+export function transportOptionsOf(created: ts.NewExpression): Record<string, ts.Node> {
+  const out: Record<string, ts.Node> = {};
+  const arg = created.arguments?.[0];
+  if (!arg) return out;
+  const object = unwrap(arg);
+  if (!ts.isObjectLiteralExpression(object)) throw new CannotRewrite('the transport options are not written in place.', created);
+  for (const prop of object.properties) {
+    const name = propertyNameText(prop.name);
+    if (!name) throw new CannotRewrite('the transport options are computed (spread or computed keys).', prop);
+    out[name] = ts.isPropertyAssignment(prop) ? prop.initializer : prop;
+  }
+  return out;
+}
+
+/** Transport options the stateless entry has no place for. */
+export function checkTransportOptions(file: ServingFile, transportOptions: Record<string, ts.Node>, framework: RouteFramework): void {
+  for (const key of Object.keys(transportOptions)) {
+    if (TRANSPORT_MEMBERS.dnsRebindingOptions.includes(key)) {
+      throw new CannotRewrite(`\`${key}\` (DNS-rebinding protection) ${file.options.target === 'stateless-v1' ? 'is kept on a per-POST transport: pass the same option to it' : 'has no createMcpHandler option: mount `hostHeaderValidation`/`originValidation` from @modelcontextprotocol/express in front of the handler'}.`, transportOptions[key]!, undefined, framework);
+    }
+  }
+}
+
+/** Classes constructed for `eventStore` (their use is SDK plumbing that goes away). */
+export function newedInEventStore(file: ServingFile, options: Record<string, ts.Node>): string[] {
+  const out: string[] = [];
+  const node = options.eventStore;
+  if (!node) return out;
+  const visit = (n: ts.Node): void => {
+    if (ts.isNewExpression(n) && ts.isIdentifier(n.expression)) out.push(n.expression.text);
+    if (ts.isIdentifier(n)) {
+      const decl = file.values.symbolOf(n)?.valueDeclaration;
+      if (decl && ts.isVariableDeclaration(decl) && decl.initializer) visit(decl.initializer);
+    }
+    ts.forEachChild(n, visit);
+  };
+  visit(node);
+  return out;
+}
+
+/** Code that only does session plumbing: every name it uses is a global, the SDK, a registry, the factory, or its own. */
+export function checkBoilerplate(file: ServingFile, root: ts.Node, allowed: Set<string>, where: string, skip: readonly ts.Node[] = []): void {
+  // `this.x` of a class: its registry field, its factory method and logging are plumbing; any other member is the class's own logic.
+  const own = customMemberUse(root, allowed, [...skip, ...file.registryAccesses]);
+  const ownCallback = own && lifecycleCallback(own, root);
+  if (own && ownCallback) {
+    throw new CannotRewrite(`custom session-lifecycle work in \`${ownCallback}\` (uses \`${own.getText(file.sf)}\`): there are no sessions to open or close on 2026-07-28. Move setup into the server factory and cleanup into handle expiry.`, own, RULE_ID.sessionLifecycle);
+  }
+  if (own) throw new CannotRewrite(`custom logic in ${where} (uses \`${own.getText(file.sf)}\`, line ${file.line(own)}): not rewritten automatically. Keep that logic in middleware.`, own, RULE_ID.transportRegistry);
+  const loggers = loggerNames(root);
+  for (const [name, id] of freeNames(root, [...skip, ...file.registryAccesses])) {
+    // SDK names however they are imported (a package, a vendored or relative SDK) are plumbing too.
+    if (allowed.has(name) || loggers.has(name) || localNames(root).has(name) || file.result.analysis.sdk.exportOf(id)) continue;
+    const callback = lifecycleCallback(id, root);
+    if (callback) {
+      throw new CannotRewrite(`custom session-lifecycle work in \`${callback}\` (uses \`${name}\`): there are no sessions to open or close on 2026-07-28. Move setup into the server factory and cleanup into handle expiry.`, id, RULE_ID.sessionLifecycle);
+    }
+    if (name === 'res' || name === 'req') continue;
+    throw new CannotRewrite(`custom logic in ${where} (uses \`${name}\`, line ${file.line(id)}): not rewritten automatically. Keep that logic in middleware.`, id, RULE_ID.transportRegistry);
+  }
+}
+
+/** `onsessioninitialized` / `onsessionclosed` / `onclose` function `id` sits in (below `root`). */
+function lifecycleCallback(id: ts.Node, root: ts.Node): string | undefined {
+  for (let current: ts.Node | undefined = id; current && current !== root; current = current.parent) {
+    if (!isFunctionLike(current)) continue;
+    const holder = current.parent;
+    if (holder && ts.isPropertyAssignment(holder)) {
+      const name = propertyNameText(holder.name);
+      if (name && /^on(session|close)/.test(name)) return name;
+    }
+    if (holder && ts.isBinaryExpression(holder) && holder.operatorToken.kind === ts.SyntaxKind.EqualsToken) {
+      const left = holder.left;
+      if (ts.isPropertyAccessExpression(left) && /^on(session|close)/.test(left.name.text)) return left.getText();
+    }
+  }
+  return undefined;
+}
+
+/**
+ * Every use of a registry outside its declaration and the `replaced` code: each must be a shutdown
+ * loop closing its transports (those are returned), or the code depends on sessions.
+ */
+export function shutdownLoops(file: ServingFile, registries: readonly SessionStore[], replaced: readonly ts.Node[], allowed: Set<string>): Set<ts.Node> {
+  // `replaced` also holds code that stays and may use a registry (the HTTP+SSE routes of a shared one).
+  const loops = new Set<ts.Node>();
+  for (const registry of registries) {
+    const decl = registry.declaration!;
+    const declStatement = statementOf(decl);
+    const refs = registryReferences(registry, file.sf, file.values);
+    for (const ref of refs) {
+      if (isInside(ref, declStatement) || isInside(ref, decl) || replaced.some((r) => isInside(ref, r))) continue;
+      const loop = shutdownLoop(ref, refs);
+      if (loop) {
+        checkBoilerplate(file, loop, allowed, 'the shutdown loop');
+        loops.add(loop);
+        continue;
+      }
+      throw new CannotRewrite(`\`${registry.name}\` (the session registry) is also used at line ${file.line(ref)}: that code depends on sessions; remove it.`, ref, RULE_ID.transportRegistry);
+    }
+  }
+  return loops;
+}
+
+/**
+ * A loop over a registry (`for (const sid in transports)`, `for (… of Object.keys(transports))`, `transports.forEach(…)`)
+ * around `ref`: shutdown bookkeeping. `refs` are all the registry's references (the loop iterates one of them).
+ */
+function shutdownLoop(ref: ts.Node, refs: readonly ts.Node[]): ts.Node | undefined {
+  const iterates = (over: ts.Node) => refs.some((r) => isInside(r, over));
+  for (let current: ts.Node | undefined = ref.parent; current && !isFunctionLike(current); current = current.parent) {
+    if ((ts.isForInStatement(current) || ts.isForOfStatement(current)) && iterates(current.expression)) return current;
+    if (ts.isExpressionStatement(current)) {
+      const call = unwrap(current.expression);
+      if (ts.isCallExpression(call) && calleeParts(call).name === 'forEach' && iterates(call.expression)) return current;
+    }
+  }
+  return undefined;
+}
+
+/** One `sessionIdGenerator: undefined` transport whose function keeps no registry: the v1 stateless idiom. */
+export function isStatelessIdiom(file: ServingFile, transports: readonly ts.NewExpression[]): boolean {
+  const fn = enclosingFunction(transports[0]!);
+  if (transports.length !== 1 || !fn) return false;
+  try {
+    const generator = transportOptionsOf(transports[0]!).sessionIdGenerator;
+    return !!generator && file.values.isUndefinedValue(generator) && file.registriesOf([fn]).length === 0;
+  } catch (error) {
+    if (error instanceof CannotRewrite) return false;
+    throw error;
+  }
+}

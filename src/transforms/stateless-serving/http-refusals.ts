@@ -1,0 +1,109 @@
+/**
+ * Streamable HTTP endpoints that are left to a person as a whole, and the marker text that says why: a gateway
+ * (each session owns an upstream), and a transport made outside any route the rewrite recognises (a helper or a
+ * method the routing calls, a relayed session), with what goes with the sessions there.
+ */
+import { ts } from '../../typescript.js';
+import { enclosingFunction, forEachDescendant, isFunctionLike, outermostWrapper, unwrap } from '../../analysis/ast.js';
+import { enclosingRoute, routesOf, type RouteFramework } from '../../analysis/routes.js';
+import { andList } from '../kit/prose.js';
+import { transportOptionsOf } from './eligibility.js';
+import { gatewayRefusal, perSessionUpstream } from './gateway.js';
+import { AdvisedRefusal, CannotRewrite } from './refusal.js';
+import { registriesUsedIn } from './registries.js';
+import { transportRelay, type TransportRelay } from './relay.js';
+import { sessionResumption } from './resumed-sessions.js';
+import type { ServingFile } from './serving-file.js';
+import { referencesByName } from './text.js';
+
+/**
+ * A gateway endpoint (each session owns an upstream: gateway.ts) is not rewritten: one marker at its transport,
+ * naming the upstream and what goes with the sessions (the registries, the GET/DELETE session routes).
+ */
+export function refuseGateway(file: ServingFile, transport: ts.NewExpression): void {
+  const scope = enclosingFunction(transport);
+  if (!scope?.body) return;
+  let minted: ts.Node | undefined;
+  try {
+    const generator = transportOptionsOf(transport).sessionIdGenerator;
+    const fn = generator && unwrap(generator);
+    if (fn && ts.isArrowFunction(fn) && !ts.isBlock(fn.body)) minted = fn.body;
+  } catch (error) {
+    if (!(error instanceof CannotRewrite)) throw error;
+  }
+  const gateway = perSessionUpstream(file.result, file.sf, transport, scope.body, minted);
+  if (!gateway) return;
+  const route = enclosingRoute(transport, file.values);
+  const sessionRoutes = route?.path ? routesOf(file.sf, file.values).filter((r) => r.call && r.path === route.path && (r.method === 'get' || r.method === 'delete')) : [];
+  const methods = [...new Set(sessionRoutes.map((r) => r.method.toUpperCase()))];
+  const leaving = [
+    ...registriesUsedIn(file.result, file.sf, [scope]).map((r) => `the registry \`${r.name}\``),
+    ...(methods.length ? [`the ${methods.join(' and ')} ${route!.path} session route${sessionRoutes.length > 1 ? 's' : ''}`] : []),
+  ];
+  const list = andList(leaving);
+  const refusal = gatewayRefusal(file.result, gateway, transport, file.options.target, list ? list.charAt(0).toUpperCase() + list.slice(1) : '');
+  if (refusal.note) file.plan.notes!.push(refusal.note);
+  throw new AdvisedRefusal(refusal.message, refusal.node, refusal.ruleId, route?.framework);
+}
+
+/**
+ * Why a transport outside any recognised route is left to a person, naming where it is made: a helper
+ * (`createSession()`) or a class method is called from the routing code the entry replaces as a whole.
+ * A web-standard transport is served through `handler.fetch`.
+ */
+export function unrecognisedPlace(file: ServingFile, transport: ts.NewExpression, refusal?: string): CannotRewrite {
+  const framework: RouteFramework | undefined = file.result.analysis.sdk.exportOf(transport.expression)?.name.startsWith('WebStandard') ? 'web' : undefined;
+  const fn = enclosingFunction(transport);
+  const holder = fn && (ts.isFunctionDeclaration(fn) || ts.isMethodDeclaration(fn) ? fn.name : ts.isVariableDeclaration(outermostWrapper(fn).parent) ? (outermostWrapper(fn).parent as ts.VariableDeclaration).name : undefined);
+  const relay = transportRelay(file.result, transport);
+  if (holder && ts.isIdentifier(holder)) {
+    const symbol = file.values.symbolOf(holder);
+    const calls = referencesByName(file.sf, holder.text).filter((r) => r !== holder && file.values.symbolOf(r) === symbol);
+    const kind = ts.isMethodDeclaration(fn!) ? 'method' : 'helper';
+    // Callers by name: a line number would be off by the marker's own line.
+    const callers = [...new Set(calls.map((c) => functionName(enclosingFunction(c))).filter((n): n is string => !!n))];
+    const where = callers.length ? ` (called from ${callers.map((n) => `\`${n}()\``).join(', ')})` : '';
+    const timers = registryTimers(file);
+    const expiry = timers.length ? ` The registry's idle expiry (${timers.join(', ')}) goes with the sessions: remove it, there is nothing left to expire.` : '';
+    if (relay) return relayRefusal(transport, relay, `the ${kind} \`${holder.text}()\`${where}`, framework);
+    const why = refusal ? ` It is not rewritten: ${refusal}` : '';
+    const resumed = sessionResumption(file.result, transport, fn!, `the ${kind} \`${holder.text}()\``);
+    return new CannotRewrite(`the transport is created in the ${kind} \`${holder.text}()\`${where}, not in a route handler: replace the helper, the session registry and the routing that calls it with one stateless endpoint by hand.${why}${resumed ? ` ${resumed}` : ''}${expiry}`, transport, undefined, framework);
+  }
+  if (relay) return relayRefusal(transport, relay, 'this code', framework);
+  return new CannotRewrite('the transport is not created in a route handler mcp-migrate recognises: replace the transport, its registry and the session routing by hand.', transport, undefined, framework);
+}
+
+/** A relayed session (relay.ts): what the relay is for, and what goes with it once each request builds its own server. */
+function relayRefusal(transport: ts.NewExpression, relay: TransportRelay, where: string, framework?: RouteFramework): CannotRewrite {
+  const classes = relay.serverTransports.map((c) => `\`${c}\``).join(', ');
+  return new CannotRewrite(
+    `the transport made in ${where} is relayed by \`${relay.relay}()\` to a server connected to ${classes} (a transport of this project), so that any instance can serve a session. Each request now builds its own server where it lands: the relay, ${classes} and the per-session bookkeeping around them (ownership, shutdown, resumption) go with the sessions; keep authentication in front of the endpoint and shared storage only for state that must outlive a request. Not rewritten: the relay spans the code that starts and resumes sessions.`,
+    transport,
+    undefined,
+    framework,
+  );
+}
+
+/** The `setInterval`/`setTimeout` calls whose callback reads a session registry of this file (idle reapers), by the name they are kept in. */
+function registryTimers(file: ServingFile): string[] {
+  const registries = [...file.result.analysis.sessions.stores.values()].filter((s) => (s.kind === 'transport' || s.kind === 'server') && s.declaration?.getSourceFile() === file.sf);
+  const lines: string[] = [];
+  forEachDescendant(file.sf, (node) => {
+    if (!ts.isCallExpression(node) || !ts.isIdentifier(node.expression) || !['setInterval', 'setTimeout'].includes(node.expression.text)) return;
+    const callback = node.arguments[0] && unwrap(node.arguments[0]);
+    if (!callback || !isFunctionLike(callback)) return;
+    const reads = registries.some((r) => referencesByName(callback, r.name).some((ref) => file.values.symbolOf(ref)?.valueDeclaration === r.declaration));
+    const holder = outermostWrapper(node).parent;
+    if (reads) lines.push(ts.isVariableDeclaration(holder) && ts.isIdentifier(holder.name) ? `\`${holder.name.text}\`` : `\`${node.expression.text}(…)\``);
+  });
+  return lines;
+}
+
+/** The name a function is declared or bound with (`function f`, `const f = () => …`, a method). */
+function functionName(fn: ts.FunctionLikeDeclaration | undefined): string | undefined {
+  if (!fn) return undefined;
+  if ((ts.isFunctionDeclaration(fn) || ts.isMethodDeclaration(fn)) && fn.name && ts.isIdentifier(fn.name)) return fn.name.text;
+  const holder = outermostWrapper(fn).parent;
+  return ts.isVariableDeclaration(holder) && ts.isIdentifier(holder.name) ? holder.name.text : undefined;
+}

@@ -1,0 +1,24 @@
+/**
+ * Refusals of the serving rewrite: a check that finds code it cannot replace safely throws one, the rewrite in
+ * progress is dropped whole (`ServingFile.attempt`), and the refusal becomes the marker at its node.
+ */
+import type { ts } from '../../typescript.js';
+import type { RouteFramework } from '../../analysis/routes.js';
+import { RULE_ID, type RuleId } from '../../rule-ids.js';
+
+export class CannotRewrite extends Error {
+  constructor(
+    message: string,
+    readonly node: ts.Node,
+    readonly ruleId: RuleId = RULE_ID.sessionIdGenerator,
+    /** The router the endpoint is on, when known: the advice names how that router mounts the handler. */
+    readonly framework?: RouteFramework,
+    /** The factory expression the advice names, when known (`buildServer` otherwise). */
+    readonly factory?: string,
+  ) {
+    super(message);
+  }
+}
+
+/** A refusal whose message is the whole advice (a gateway's): the generic serving entry is not appended. */
+export class AdvisedRefusal extends CannotRewrite {}

@@ -1,0 +1,176 @@
+/**
+ * A Streamable HTTP endpoint registered on a router (`app.post('/mcp', handler)` on express, hono or fastify), with
+ * its GET/DELETE session routes on the same path: on 2026-07-28 the routes become one `all` route serving
+ * `createMcpHandler(factory)`; on `--target stateless-v1` the POST handler builds a server and a transport per
+ * request and the session routes answer 405. What goes with the sessions goes too: the registries, the handlers
+ * only those routes use, the shutdown loops over the registries.
+ */
+import { ts } from '../../typescript.js';
+import { calleeParts, isFunctionLike, isInside, statementOf, unwrap } from '../../analysis/ast.js';
+import { routesOf, type Route } from '../../analysis/routes.js';
+import { indentAt } from '../kit/source-style.js';
+import { fieldNames, memberMountedOnlyBy, mountedMember, type MountedMember } from './class-routes.js';
+import { BOILERPLATE_GLOBALS, checkBoilerplate, checkTransportOptions, newedInEventStore, shutdownLoops, transportOptionsOf } from './eligibility.js';
+import { addEntryImports, createHandlerMultiLine, createHandlerOneLine, entryOptions, errorLogging, handlerClose, parsesBody } from './entry-code.js';
+import { CannotRewrite } from './refusal.js';
+import { registryReferences } from './registries.js';
+import { factoryOf } from './server-factory.js';
+import type { ServingFile } from './serving-file.js';
+import { replaceWith405, replaceWith405Declaration, statelessV1Handler, v1DispatcherPrelude } from './stateless-v1-code.js';
+
+/** A route registered by a call (`app.post(path, handler)`), not a method test in a listener. */
+export type RegisteredRoute = Route & { call: ts.CallExpression };
+
+/** The session routes and handlers that go when the endpoint is replaced. */
+interface Going {
+  /** The GET/DELETE registrations on the endpoint's path. */
+  calls: Set<ts.CallExpression>;
+  /** Top-level handlers passed by name to the endpoint's routes and used nowhere else. */
+  declarations: Set<ts.Node>;
+  /** A class's handler methods mounted only on those routes (`this.handlePost`). */
+  members: MountedMember[];
+}
+
+export function planRouteEndpoint(file: ServingFile, route: RegisteredRoute, transports: ts.NewExpression[]): void {
+  const first = transports[0]!;
+  const { handler, handlerArg } = routeHandler(file, route, transports);
+  const transportOptions = transportOptionsOf(first);
+  const sessionful = !!transportOptions.sessionIdGenerator && !file.values.isUndefinedValue(transportOptions.sessionIdGenerator);
+  // Other routes on the same path: GET/DELETE session routes (and 405 answers of the stateless idiom).
+  const siblingRoutes = routesOf(file.sf, file.values).filter((r) => r.call && r.call !== route.call && r.path === route.path && (r.method === 'get' || r.method === 'delete'));
+  const registries = file.registriesOf([handler, ...siblingRoutes.filter((r) => r.framework === route.framework).flatMap((r) => r.handlers)]);
+  if (file.options.target === 'stateless-v1' && !sessionful && registries.length === 0) return; // already the v1 stateless idiom
+  checkTransportOptions(file, transportOptions, route.framework);
+
+  const factory = factoryOf(file, handler, first);
+  const registryNames = new Set(registries.map((r) => r.name));
+  const allowed = new Set([...BOILERPLATE_GLOBALS, ...registryNames, ...fieldNames(registries.map((r) => r.declaration)), ...file.sdkNames, ...factory.names, ...newedInEventStore(file, transportOptions)]);
+  checkBoilerplate(file, handler, allowed, 'the MCP route');
+  const going = goingWithEndpoint(file, route, siblingRoutes, allowed);
+
+  // A registry the kept HTTP+SSE routes share (`Record<string, StreamableHTTP… | SSEServerTransport>`) stays for them.
+  const sseCode = file.sseCode();
+  const shared = registries.filter((r) => registryReferences(r, file.sf, file.values).some((ref) => sseCode.some((code) => isInside(ref, code))));
+  // Every other use of a registry must be shutdown bookkeeping (a loop closing its transports).
+  const loops = shutdownLoops(file, registries, [route.call, ...going.calls, ...going.declarations, ...going.members.map((m) => m.fn), ...sseCode], allowed);
+  const closesShared = (loop: ts.Node) => shared.some((r) => registryReferences(r, file.sf, file.values).some((ref) => isInside(ref, loop)));
+  const dropRegistries = (): void => {
+    file.removeRegistries(registries.filter((r) => !shared.includes(r)));
+    for (const r of shared) file.narrowSharedRegistry(r);
+  };
+
+  if (file.options.target === 'stateless-v1') {
+    if (route.framework !== 'express') throw new CannotRewrite(`--target stateless-v1 rewrites express routes only: on ${route.framework}, create a server and a \`sessionIdGenerator: undefined\` transport per POST by hand (GET/DELETE answer 405).`, route.call);
+    // An `all` route would hand GET/DELETE to the per-POST transport: they answer 405 first.
+    statelessV1Handler(file, handler, factory, first, transportOptions, going.calls, route.method === 'all' ? v1DispatcherPrelude(file, handler, []) : []);
+    dropRegistries();
+    for (const loop of loops) if (!closesShared(loop)) file.remove(loop);
+    for (const decl of going.declarations) if (!file.isDeclarationOf(decl, handlerArg)) replaceWith405Declaration(file, decl);
+    // A class keeps its handler methods (and their mounts): the GET/DELETE ones answer 405.
+    for (const m of going.members) if (m.fn !== handler) replaceWith405(file, m.fn);
+    file.plan.notes!.push(`serving: ${file.relative()} — sessionful Streamable HTTP → a new server (${factory.call}) and a sessionIdGenerator: undefined transport per POST; GET/DELETE answer 405 (SDK 1.x, 2025-era clients only)`);
+    return;
+  }
+
+  if (file.v1Idiom) return; // SDK 1.x's idiom already, in a file left on SDK 1.x: no v2 entry here (left-on-v1.ts)
+  const options = entryOptions(file, transportOptions, errorLogging(file, handler));
+  const handlerName = file.freshName('mcpHandler');
+  const nodeHandlerName = file.freshName('mcpNodeHandler');
+  const routeStatement = statementOf(route.call);
+  const indent = indentAt(file.text, routeStatement.getStart(file.sf));
+  const receiver = calleeParts(route.call).receiver!.getText(file.sf);
+  const args = route.call.arguments.slice(0, -1).map((a) => a.getText(file.sf));
+  const oneLine = createHandlerOneLine(handlerName, factory.expression, options);
+  const create = oneLine.length + indent.length <= 100 ? oneLine : createHandlerMultiLine(handlerName, factory.expression, options, indent, file.unit);
+  const mount = mountLines(route.framework, { receiver, args, handlerName, nodeHandlerName, parsesBody: parsesBody(file, handler), indent, unit: file.unit });
+  file.edit(routeStatement.getStart(file.sf), routeStatement.end, [create, ...mount].join(`\n${indent}`));
+  for (const call of going.calls) file.remove(statementOf(call));
+  for (const decl of going.declarations) file.remove(decl);
+  for (const m of going.members) for (const node of [m.member.declaration, ...m.binds]) file.remove(node);
+  dropRegistries();
+  for (const loop of loops) {
+    const start = loop.getStart(file.sf);
+    const close = handlerClose(loop, handlerName);
+    // A loop over a shared registry still closes the HTTP+SSE transports: the handler closes first.
+    if (closesShared(loop)) file.insert(start, `${close}\n${indentAt(file.text, start)}`);
+    else file.edit(start, loop.end, close);
+  }
+  addEntryImports(file, route.framework !== 'hono');
+  const legacy = file.options.modernOnly ? 'modern-only (legacy: \'reject\')' : '2025-era clients still served statelessly';
+  file.plan.notes!.push(`serving: ${file.relative()} — ${sessionful ? 'sessionful' : 'stateless-idiom'} Streamable HTTP → createMcpHandler(${factory.expression}) on ${receiver}.all(${args[0] ?? ''}) via ${route.framework === 'hono' ? `${handlerName}.fetch` : 'toNodeHandler'} (${legacy})${transportOptions.eventStore ? '; eventStore dropped (2026-07-28 has no resumability)' : ''}`);
+}
+
+/**
+ * The route's handler, when the route has the one shape this rewrite replaces: `post` or `all` on a router it knows
+ * (declared as `method(path, handler)`), one transport, a block-bodied handler no other code uses.
+ */
+function routeHandler(file: ServingFile, route: RegisteredRoute, transports: readonly ts.NewExpression[]): { handler: ts.FunctionLikeDeclaration; handlerArg: ts.Expression } {
+  const first = transports[0]!;
+  if (route.framework !== 'express' && route.framework !== 'hono' && route.framework !== 'fastify') {
+    throw new CannotRewrite(`sessionful serving on ${route.framework === 'unknown' ? 'an unrecognised router' : route.framework} is not rewritten automatically: replace the transport registry, its routing and the GET/DELETE session routes by hand.`, route.call, undefined, route.framework);
+  }
+  // hono's `app.on('POST', …)` and fastify's `route({ … })` name the method elsewhere: only `app.post(path, handler)` is rewritten.
+  if (route.framework !== 'express' && calleeParts(route.call).name !== route.method) {
+    throw new CannotRewrite(`the ${route.framework} route is not declared as \`${route.method}(path, handler)\`: replace it with one \`all(path, …)\` route by hand.`, route.call, undefined, route.framework);
+  }
+  if (route.method !== 'post' && route.method !== 'all') throw new CannotRewrite(`the transport is created in a ${route.method.toUpperCase()} route: only POST carries MCP requests in stateless serving.`, route.call, undefined, route.framework);
+  if (transports.length > 1) throw new CannotRewrite('the route creates more than one transport (custom routing around the transport): replace it with one stateless endpoint by hand.', route.call, undefined, route.framework);
+  const handler = route.handlers.find((h) => isInside(first, h));
+  if (!handler || !isFunctionLike(handler) || !handler.body || !ts.isBlock(handler.body)) throw new CannotRewrite('the route handler is not a function with a block body.', route.call);
+  const handlerArg = route.call.arguments[route.call.arguments.length - 1]!;
+  const inline = unwrap(handlerArg) === handler;
+  const member = inline ? undefined : memberMountedOnlyBy(handler, [route.call], file.values);
+  if (!inline && !member && !(ts.isIdentifier(unwrap(handlerArg)) && file.onlyUsedBy(unwrap(handlerArg) as ts.Identifier, [route.call]))) {
+    throw new CannotRewrite('the POST handler is shared with other code: replace it by hand.', route.call, undefined, route.framework);
+  }
+  return { handler, handlerArg };
+}
+
+/** The GET/DELETE session routes on the endpoint's path (session plumbing only), and the handlers only the endpoint's routes use. */
+function goingWithEndpoint(file: ServingFile, route: RegisteredRoute, siblingRoutes: readonly Route[], allowed: Set<string>): Going {
+  const calls = new Set<ts.CallExpression>();
+  for (const sibling of siblingRoutes) {
+    if (sibling.framework !== route.framework) continue;
+    for (const h of sibling.handlers) checkBoilerplate(file, h, allowed, `the ${sibling.method.toUpperCase()} ${route.path ?? ''} route`.replace('  ', ' '));
+    calls.add(sibling.call!);
+  }
+  // fastify refuses a second route for a method `all` covers (`app.options('/mcp', …)` for CORS): the server would not start.
+  const clash = route.framework === 'fastify' ? routesOf(file.sf, file.values).find((r) => r.call && r.call !== route.call && !calls.has(r.call) && r.framework === 'fastify' && r.path === route.path) : undefined;
+  if (clash) {
+    throw new CannotRewrite(`the ${clash.method.toUpperCase()} ${route.path ?? ''} route stays, and fastify refuses \`all(path, …)\` beside another route on the same path: replace the session routes on this path by POST, GET and DELETE routes that hand the request to one stateless handler, by hand.`.replace('  ', ' '), route.call, undefined, route.framework);
+  }
+  // Handlers passed by name to those routes (only there) go with them; so do handler methods of a class (`this.handlePost`).
+  const declarations = new Set<ts.Node>();
+  const members: MountedMember[] = [];
+  for (const call of [route.call, ...calls]) {
+    const mounted = mountedMember(call, [route.call, ...calls], file.values);
+    if (mounted && !members.some((m) => m.fn === mounted.fn)) members.push(mounted);
+    const arg = unwrap(call.arguments[call.arguments.length - 1]!);
+    if (!ts.isIdentifier(arg)) continue;
+    const decl = file.values.symbolOf(arg)?.valueDeclaration;
+    if (!decl) continue;
+    const statement = statementOf(decl);
+    if (!ts.isSourceFile(statement.parent)) continue;
+    if (file.onlyUsedBy(arg, [route.call, ...calls])) declarations.add(statement);
+  }
+  return { calls, declarations, members };
+}
+
+/** The `all` route serving the handler, in the router's idiom (the lines after the handler's declaration). */
+function mountLines(framework: Route['framework'], o: { receiver: string; args: string[]; handlerName: string; nodeHandlerName: string; parsesBody: boolean; indent: string; unit: string }): string[] {
+  const { receiver, args, handlerName, nodeHandlerName, indent, unit } = o;
+  if (framework === 'hono') {
+    // hono speaks web-standard Request/Response: the handler's own face.
+    return [`${receiver}.all(${[...args, `(c) => ${handlerName}.fetch(c.req.raw)`].join(', ')});`];
+  }
+  if (framework === 'fastify') {
+    // fastify has parsed the body; the reply is handed to the node handler (hijacked, so fastify does not answer too).
+    const mount = [`async (request, reply) => {`, `${unit}reply.hijack();`, `${unit}await ${nodeHandlerName}(request.raw, reply.raw, request.body);`, `}`].join(`\n${indent}`);
+    return [`const ${nodeHandlerName} = toNodeHandler(${handlerName});`, `${receiver}.all(${[...args, mount].join(', ')});`];
+  }
+  if (o.parsesBody) {
+    // express.json() has consumed the body stream: hand the parsed body over.
+    return [`const ${nodeHandlerName} = toNodeHandler(${handlerName});`, `${receiver}.all(${[...args, `(req, res) => ${nodeHandlerName}(req, res, req.body)`].join(', ')});`];
+  }
+  return [`${receiver}.all(${[...args, `toNodeHandler(${handlerName})`].join(', ')});`];
+}

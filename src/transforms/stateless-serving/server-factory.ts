@@ -1,0 +1,175 @@
+/**
+ * The server factory a serving entry is given: found from the server a transport is connected to (`f().connect(t)`,
+ * `const server = f(); server.connect(t)`, `await servers.create()`, `this.createServer()`), with the arguments it
+ * may still be called with where the entry builds a server (once per request on HTTP, once per connection on
+ * stdio). A server built in place, or by a factory fed per-request values, refuses the rewrite.
+ */
+import path from 'node:path';
+import { ts } from '../../typescript.js';
+import { calleeParts, forEachDescendant, isFunctionLike, isInside, unwrap } from '../../analysis/ast.js';
+import { memberOfFunction, thisMemberName } from '../../analysis/class-members.js';
+import { CONNECT_METHOD } from '../../analysis/sdk-modules.js';
+import { RULE_ID } from '../../rule-ids.js';
+import { helperConnection, helperConnectionReason } from './connect-helper.js';
+import { CannotRewrite } from './refusal.js';
+import type { ServingFile } from './serving-file.js';
+import { freeNames } from './text.js';
+
+/** How the rewritten code builds servers: `expression` is handed to the serving entry, `call` builds one server. */
+export interface Factory {
+  expression: string;
+  call: string;
+  /** The names the factory uses (the function and its arguments): not custom logic in the route. */
+  names: string[];
+}
+
+/** The factory the route builds its server with: `f().connect(t)` or `const server = f(); server.connect(t)`. */
+export function factoryOf(file: ServingFile, handler: ts.Node, transport: ts.NewExpression): Factory {
+  let connect: ts.CallExpression | undefined;
+  // The name the transport is bound to (`const transport = new …` or `transport = new …`).
+  const holder = transport.parent;
+  const bound = holder && ts.isVariableDeclaration(holder) && ts.isIdentifier(holder.name) ? holder.name.text : holder && ts.isBinaryExpression(holder) && ts.isIdentifier(holder.left) ? holder.left.text : undefined;
+  forEachDescendant(handler, (node) => {
+    if (!connect && ts.isCallExpression(node) && calleeParts(node).name === CONNECT_METHOD && node.arguments.length === 1) {
+      const arg = unwrap(node.arguments[0]!);
+      const value = file.values.valueOf(arg);
+      if (value?.kind === 'transport' || arg === transport || (bound && ts.isIdentifier(arg) && arg.text === bound)) connect = node;
+    }
+  });
+  if (!connect) {
+    const isTransport = (arg: ts.Node): boolean => arg === transport || (!!bound && ts.isIdentifier(arg) && arg.text === bound) || file.values.valueOf(arg)?.kind === 'transport';
+    const helper = helperConnection(handler, isTransport, file.values);
+    if (helper) {
+      const helperFile = helper.fn.getSourceFile();
+      const helperLine = helperFile.getLineAndCharacterOfPosition(helper.fn.getStart(helperFile)).line + 1;
+      const where = helperFile === file.sf ? `line ${helperLine}` : `${path.relative(path.dirname(file.sf.fileName), helperFile.fileName)}:${helperLine}`;
+      throw new CannotRewrite(helperConnectionReason(helper, where), transport);
+    }
+    throw new CannotRewrite('no `server.connect(transport)` in the route: the server the transport serves is not found.', transport);
+  }
+  const receiver = unwrap(calleeParts(connect).receiver!);
+  return serverFactory(file, receiver, handler, connect, 'http');
+}
+
+/**
+ * The factory `receiver` (the connected server) was built with. `scope` is where one server is built:
+ * the route handler (once per request or session) or the function around a stdio `connect`.
+ */
+export function serverFactory(file: ServingFile, receiver: ts.Node, scope: ts.Node, at: ts.Node, kind: 'http' | 'stdio'): Factory {
+  let init: ts.Node = receiver;
+  if (ts.isIdentifier(receiver)) {
+    const decl = file.values.symbolOf(receiver)?.valueDeclaration;
+    const split = decl && ts.isBindingElement(decl) && file.splits.some((s) => s.serverBindings.has(decl)) ? decl : undefined;
+    if (split) {
+      // `const { server, cleanup } = createServer()` of a factory being split: the server is `createServer()`.
+      const holder = split.parent.parent as ts.VariableDeclaration;
+      if (!isInside(holder, scope)) throw new CannotRewrite('the server is not built in the route by a factory function: extract its construction into `function buildServer() { … return server; }`.', at, RULE_ID.perSessionServer);
+      init = unwrap(holder.initializer!);
+    } else if (decl && ts.isBindingElement(decl)) {
+      throw new CannotRewrite('the server factory returns more than the server (`const { server, … } = createServer()`): make the factory return the server (cleanup in `server.server.onclose`), then re-run (the factory is called once per request on HTTP, once per connection on stdio).', at, RULE_ID.perSessionServer);
+    } else if (!decl || !ts.isVariableDeclaration(decl) || !decl.initializer || !isInside(decl, scope)) {
+      throw new CannotRewrite('the server is not built in the route by a factory function: extract its construction into `function buildServer() { … return server; }`.', at, RULE_ID.perSessionServer);
+    } else init = unwrap(decl.initializer);
+  }
+  if (ts.isCallExpression(init) && ts.isPropertyAccessExpression(init.expression)) return methodFactory(file, init, scope, at, kind, receiver);
+  if (!ts.isCallExpression(init) || !ts.isIdentifier(init.expression)) {
+    const where = kind === 'http' ? 'inline in the route' : 'in place';
+    throw new CannotRewrite(`the server is built ${where}: extract its construction into \`function buildServer() { … return server; }\`.`, at, RULE_ID.perSessionServer);
+  }
+  const fnDecl = file.values.symbolOf(init.expression)?.valueDeclaration;
+  // On HTTP the route runs per request: a factory declared in it is not one the handler can be given. stdio serves in place.
+  if (kind === 'http' && fnDecl && isInside(fnDecl, scope)) {
+    // `const createServer = SERVERS[req.params.slug]`: a factory looked up per request in a table of factories.
+    const picked = ts.isVariableDeclaration(fnDecl) && fnDecl.initializer ? unwrap(fnDecl.initializer) : undefined;
+    if (picked && ts.isElementAccessExpression(picked) && file.options.target !== 'stateless-v1') {
+      const table = picked.expression.getText(file.sf);
+      throw new CannotRewrite(`the server factory is picked per request (\`${init.expression.text} = ${picked.getText(file.sf)}\`), and \`createMcpHandler\` takes one factory, built once: make one handler per entry of \`${table}\` outside the route (or one handler whose factory reads the key from the request it is given, \`ctx.requestInfo\`) and hand each request to it; the route's own answers (an unknown key) stay.`, at, RULE_ID.sessionIdGenerator);
+    }
+    throw new CannotRewrite('the server factory is declared inside the route.', at, RULE_ID.perSessionServer);
+  }
+  const name = init.expression.text;
+  // An async factory stays awaited where one server is built (the entries take a factory returning a promise).
+  const awaited = ts.isIdentifier(receiver) ? isAwaited(file, receiver) : false;
+  const build = (call: string) => `${awaited ? 'await ' : ''}${call}`;
+  if (init.arguments.length === 0) return { expression: name, call: build(`${name}()`), names: [name] };
+  const argNames = factoryArgumentNames(file, init, scope, kind);
+  if (!argNames) {
+    const where = kind === 'http' ? 'in the route (per request or session)' : 'where the server is built';
+    throw new CannotRewrite(`the server factory \`${name}\` is called with arguments computed ${where}: compute them once into constants${kind === 'http' ? ' outside the route' : ''}, so that the factory is a closure over them.`, at, RULE_ID.perSessionServer, undefined, `() => ${init.getText(file.sf)}`);
+  }
+  // Arguments built once (a shared store, a config object) are passed on by a closure the entry calls per request/connection.
+  return { expression: `() => ${init.getText(file.sf)}`, call: build(init.getText(file.sf)), names: [name, ...argNames] };
+}
+
+/**
+ * A server built by a method of an object (`await serverList.create()`, `deps.servers.build(config)`): the
+ * entry gets a closure calling that method. The object must be a (dotted) name the entry can reach: on HTTP
+ * one declared outside the route (shared by every request, as it was by every session); on stdio any.
+ */
+function methodFactory(file: ServingFile, init: ts.CallExpression, scope: ts.Node, at: ts.Node, kind: 'http' | 'stdio', receiver: ts.Node): Factory {
+  let root: ts.Node = unwrap((init.expression as ts.PropertyAccessExpression).expression);
+  while (ts.isPropertyAccessExpression(root)) root = unwrap(root.expression);
+  const rootDecl = ts.isIdentifier(root) ? file.values.symbolOf(root)?.valueDeclaration : undefined;
+  const text = init.getText(file.sf);
+  // `this.createServer()` in a handler method: a method of the class the entry is mounted in (a closure keeps `this`).
+  const ownMember = root.kind === ts.SyntaxKind.ThisKeyword && kind === 'http' && isFunctionLike(scope) && memberOfFunction(scope) ? thisMemberName(rootAccess(init)) : undefined;
+  if (ownMember) {
+    const argNames = init.arguments.length === 0 ? [] : factoryArgumentNames(file, init, scope, kind);
+    if (!argNames) throw new CannotRewrite(`the server factory \`${text}\` is called with arguments computed in the route (per request or session): compute them once into fields, so that the factory is a closure over them.`, at, RULE_ID.perSessionServer, undefined, `() => ${text}`);
+    const awaited = ts.isIdentifier(receiver) ? isAwaited(file, receiver) : false;
+    return { expression: `() => ${text}`, call: `${awaited ? 'await ' : ''}${text}`, names: [ownMember, ...argNames] };
+  }
+  if (!rootDecl || (kind === 'http' && isInside(rootDecl, scope))) {
+    const where = kind === 'http' ? 'an object the route builds' : 'an object mcp-migrate cannot follow';
+    throw new CannotRewrite(`the server is built by a method of ${where} (\`${text}\`): build that object once outside the route, so that the factory is a closure over it.`, at, RULE_ID.perSessionServer, undefined, `() => ${text}`);
+  }
+  const argNames = init.arguments.length === 0 ? [] : factoryArgumentNames(file, init, scope, kind);
+  if (!argNames) {
+    const where = kind === 'http' ? 'in the route (per request or session)' : 'where the server is built';
+    throw new CannotRewrite(`the server factory \`${text}\` is called with arguments computed ${where}: compute them once into constants${kind === 'http' ? ' outside the route' : ''}, so that the factory is a closure over them.`, at, RULE_ID.perSessionServer, undefined, `() => ${text}`);
+  }
+  const awaited = ts.isIdentifier(receiver) ? isAwaited(file, receiver) : false;
+  return { expression: `() => ${text}`, call: `${awaited ? 'await ' : ''}${text}`, names: [(root as ts.Identifier).text, ...argNames] };
+}
+
+/** Whether the server `id` names was declared as `const server = await factory(…)`. */
+function isAwaited(file: ServingFile, id: ts.Identifier): boolean {
+  const decl = file.values.symbolOf(id)?.valueDeclaration;
+  let init = decl && ts.isVariableDeclaration(decl) ? decl.initializer : undefined;
+  while (init && ts.isParenthesizedExpression(init)) init = init.expression;
+  return !!init && ts.isAwaitExpression(init);
+}
+
+/**
+ * The names `init`'s arguments use, when they may be evaluated where the entry builds a server. On stdio any
+ * argument without `await` (one connection per process: evaluated once, as before). On HTTP each must be a
+ * literal or a (dotted) name declared outside the route (shared by every request, as it was by every
+ * session); a call or `new` would run once per request: undefined.
+ */
+function factoryArgumentNames(file: ServingFile, init: ts.CallExpression, scope: ts.Node, kind: 'http' | 'stdio'): string[] | undefined {
+  const names: string[] = [];
+  if (kind === 'stdio') {
+    let awaits = false;
+    forEachDescendant(init, (node) => {
+      if (ts.isAwaitExpression(node)) awaits = true;
+    });
+    return awaits ? undefined : [...freeNames(init).keys()];
+  }
+  for (const arg of init.arguments) {
+    let root: ts.Node = unwrap(arg);
+    if (ts.isStringLiteralLike(root) || ts.isNumericLiteral(root) || root.kind === ts.SyntaxKind.TrueKeyword || root.kind === ts.SyntaxKind.FalseKeyword) continue;
+    while (ts.isPropertyAccessExpression(root)) root = unwrap(root.expression);
+    if (!ts.isIdentifier(root)) return undefined;
+    const decl = file.values.symbolOf(root)?.valueDeclaration;
+    if (!decl || (kind === 'http' && isInside(decl, scope))) return undefined;
+    names.push(root.text);
+  }
+  return names;
+}
+
+/** The `this.x` access a member call chain starts from (`this.servers` of `this.servers.create()`). */
+function rootAccess(call: ts.CallExpression): ts.Node {
+  let node: ts.Node = unwrap(call.expression);
+  while (ts.isPropertyAccessExpression(node) && unwrap(node.expression).kind !== ts.SyntaxKind.ThisKeyword) node = unwrap(node.expression);
+  return node;
+}

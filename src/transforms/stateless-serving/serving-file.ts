@@ -1,0 +1,252 @@
+/**
+ * One file's serving plan while it is built: the edits, the ranges they replace, the imports they need and the
+ * markers, plus the file's style (indentation, quotes) and the options it is planned with. Every planning step
+ * (the HTTP shapes, stdio, the CORS markers) writes through it, and `attempt` runs a rewrite as a whole: a
+ * refusal drops the rewrite's edits and leaves a marker instead, never half a rewrite.
+ */
+import { ts } from '../../typescript.js';
+import { enclosingFunction, forEachDescendant, isInside, statementOf, unwrap } from '../../analysis/ast.js';
+import type { AnalysisResult } from '../../analysis/model.js';
+import { SSE_TRANSPORTS, STREAMABLE_HTTP_TRANSPORTS } from '../../analysis/sdk-modules.js';
+import { isSsePost } from '../../analysis/legacy-sse.js';
+import type { SessionStore } from '../../analysis/session-flow.js';
+import { markerInsertion } from '../../markers.js';
+import type { TextEdit } from '../kit/edits.js';
+import type { TransformOptions, TransformPlan } from '../kit/plan.js';
+import { flavourOf, indentUnit } from '../kit/source-style.js';
+import { projectEventBus } from '../server-push-markers/event-bus.js';
+import { servingEntryAdvice } from './advice.js';
+import type { FactorySplit } from './factory-split.js';
+import { ImportEdits } from './imports.js';
+import { leftOnV1Note } from './left-on-v1.js';
+import { dottedReferences, registriesUsedIn } from './registries.js';
+import { AdvisedRefusal, CannotRewrite } from './refusal.js';
+import { localNames, referencesByName, removalRange } from './text.js';
+
+export type ServingOptions = Pick<TransformOptions, 'target' | 'modernOnly'>;
+
+interface Range {
+  start: number;
+  end: number;
+}
+
+export class ServingFile {
+  readonly edits: TextEdit[] = [];
+  /** The ranges the edits replace (insertions are not among them): code there is gone, not kept. */
+  readonly replaced: Range[] = [];
+  readonly imports: ImportEdits;
+  readonly text: string;
+  /** The file's indentation unit. */
+  readonly unit: string;
+  private readonly quote: string;
+  /** Names imported from the SDK (plumbing, not custom logic). */
+  readonly sdkNames: Set<string>;
+  private readonly markedStatements = new Set<ts.Node>();
+  /** Registries the rewrites remove, removed together at the end: two properties of one object going leave no empty object. */
+  readonly goneRegistries: SessionStore[] = [];
+  /** `transports.streamable`-like references of the registries being replaced: the registry, not a use of its holder. */
+  registryAccesses: ts.Node[] = [];
+  /** The sessionful endpoints this run keeps in this file (file name, line), for the CORS markers of other files. */
+  readonly keptSessions: Array<{ file: string; line: number }> = [];
+  /** Whether this file creates SDK Streamable HTTP transports (its CORS lists are this file's own decision, `markCors`). */
+  servesHttp = false;
+
+  /** The options being planned with: `requested`, or SDK 1.x's while this file's Streamable HTTP is planned (left-on-v1.ts). */
+  options: ServingOptions;
+  /**
+   * The route being planned serves SDK 1.x's stateless idiom already, in a file left on SDK 1.x: it is planned with the
+   * requested options so that its checks still mark what its move to SDK v2 needs, but no v2 entry is written (the
+   * file has no `createMcpHandler`), as `--target stateless-v1` leaves that idiom.
+   */
+  v1Idiom = false;
+
+  constructor(
+    readonly result: AnalysisResult,
+    readonly sf: ts.SourceFile,
+    readonly requested: ServingOptions,
+    readonly plan: TransformPlan,
+    readonly splits: readonly FactorySplit[] = [],
+  ) {
+    this.options = requested;
+    this.imports = new ImportEdits(sf, flavourOf(sf));
+    this.text = sf.text;
+    this.unit = indentUnit(sf.text);
+    this.quote = /^\s*import[^;]*?from\s+"/m.test(sf.text) || /require\("/.test(sf.text) ? '"' : "'";
+    this.sdkNames = sdkImportedNames(sf);
+  }
+
+  get values() {
+    return this.result.analysis.values;
+  }
+
+  /** `text` in the file's quotes. */
+  q(text: string): string {
+    return `${this.quote}${text}${this.quote}`;
+  }
+
+  /** `bus: <the project's change-event bus>` (server-push-markers' generated module), so listen streams receive what the project publishes. */
+  busOption(options: string[]): void {
+    const bus = projectEventBus(this.result, this.sf, flavourOf(this.sf));
+    if (!bus) return;
+    options.push(`bus: ${bus.name}`);
+    if (bus.specifier) this.imports.add(bus.specifier, bus.name);
+  }
+
+  /** Runs one rewrite; its edits are kept only when it completes (never half a rewrite). */
+  attempt(rewrite: () => void, stdio = false): boolean {
+    const edits = this.edits.length;
+    const replaced = this.replaced.length;
+    const gone = this.goneRegistries.length;
+    this.registryAccesses = [];
+    try {
+      rewrite();
+      return this.edits.length > edits;
+    } catch (error) {
+      if (!(error instanceof CannotRewrite)) throw error;
+      this.edits.length = edits;
+      this.replaced.length = replaced;
+      this.goneRegistries.length = gone;
+      // Every marker names the replacement, in the idiom of the target (SDK 1.x has no createMcpHandler).
+      if (error instanceof AdvisedRefusal) {
+        // No message: left as it is, on purpose (a note says why).
+        if (error.message) this.marker(error.node, error.ruleId, error.message);
+        return false;
+      }
+      const advice = servingEntryAdvice({ kind: stdio ? 'stdio' : 'http', target: this.options.target, framework: error.framework, factory: error.factory });
+      const v1 = !stdio && this.options.target !== this.requested.target ? ` ${leftOnV1Note(this.requested)}` : '';
+      this.marker(error.node, error.ruleId, `${error.message}${v1} ${advice}`);
+      return false;
+    }
+  }
+
+  /** One marker per statement of this file, above it. */
+  marker(node: ts.Node, ruleId: string, message: string): void {
+    const statement = statementOf(node);
+    if (this.markedStatements.has(statement)) return;
+    this.markedStatements.add(statement);
+    const start = statement.getStart(this.sf);
+    const insertion = markerInsertion(this.text, start, ruleId, message);
+    this.plan.markers.push({ file: this.sf.fileName, line: this.sf.getLineAndCharacterOfPosition(start).line + 1, ruleId, message });
+    if (insertion) this.plan.edits.push({ file: this.sf.fileName, start: insertion.offset, end: insertion.offset, text: insertion.text });
+  }
+
+  edit(start: number, end: number, text: string): void {
+    this.edits.push({ file: this.sf.fileName, start, end, text });
+    this.replaced.push({ start, end });
+  }
+
+  /** Text added at `offset` without replacing anything: the code around it stays (and is checked as kept). */
+  insert(offset: number, text: string): void {
+    this.edits.push({ file: this.sf.fileName, start: offset, end: offset, text });
+  }
+
+  /** Removes a whole statement with the comments directly above it. */
+  remove(statement: ts.Node): void {
+    const range = removalRange(this.sf, statement);
+    this.edit(range.start, range.end, '');
+  }
+
+  /**
+   * The transport and server registries the code in `roots` uses (a registry of an SSE endpoint kept for
+   * 2025-era clients is not among them). Their `holder.kind` accesses then read as the registry.
+   */
+  registriesOf(roots: readonly ts.Node[]): SessionStore[] {
+    const registries = registriesUsedIn(this.result, this.sf, roots);
+    this.registryAccesses = dottedReferences(registries, this.sf, this.values);
+    return registries;
+  }
+
+  removeRegistries(registries: readonly SessionStore[]): void {
+    this.goneRegistries.push(...registries);
+  }
+
+  /** The functions of this file that serve HTTP+SSE (create an SSE transport or hand it a POST): kept code. */
+  sseCode(): ts.Node[] {
+    const out = new Set<ts.Node>();
+    forEachDescendant(this.sf, (node) => {
+      const sse = ts.isNewExpression(node) && SSE_TRANSPORTS.has(this.result.analysis.sdk.exportOf(node.expression)?.name ?? '');
+      const post = ts.isCallExpression(node) && isSsePost(this.result.analysis, node);
+      const fn = (sse || post) && enclosingFunction(node);
+      if (fn) out.add(fn);
+    });
+    return [...out];
+  }
+
+  /**
+   * A registry shared with the kept HTTP+SSE routes stays for them; the Streamable HTTP transport type leaves
+   * its declared union (`Record<string, NodeStreamableHTTPServerTransport | SSEServerTransport>`).
+   */
+  narrowSharedRegistry(registry: SessionStore): void {
+    forEachDescendant(registry.declaration!, (node) => {
+      if (!ts.isUnionTypeNode(node)) return;
+      const streamable = node.types.filter((t) => ts.isTypeReferenceNode(t) && STREAMABLE_HTTP_TRANSPORTS.has(this.result.analysis.sdk.exportOf(t.typeName)?.name ?? ''));
+      if (streamable.length === 0 || streamable.length === node.types.length) return;
+      for (const t of streamable) {
+        const i = node.types.indexOf(t);
+        // The member and the `|` joining it to its neighbour (the one after it, or before it when last).
+        const start = i < node.types.length - 1 ? t.getStart(this.sf) : node.types[i - 1]!.end;
+        const end = i < node.types.length - 1 ? node.types[i + 1]!.getStart(this.sf) : t.end;
+        this.edit(start, end, '');
+      }
+    });
+  }
+
+  /** Whether every reference of `id`'s binding (besides its declaration) is inside `roots`. */
+  onlyUsedBy(id: ts.Identifier, roots: ts.Node[]): boolean {
+    const decl = this.values.symbolOf(id)?.valueDeclaration;
+    if (!decl) return false;
+    return referencesByName(this.sf, id.text)
+      .filter((r) => this.values.symbolOf(r)?.valueDeclaration === decl)
+      .every((r) => roots.some((root) => isInside(r, root)));
+  }
+
+  /** Whether `statement` declares the name `arg` is. */
+  isDeclarationOf(statement: ts.Node, arg: ts.Node): boolean {
+    const inner = unwrap(arg);
+    if (!ts.isIdentifier(inner)) return false;
+    const decl = this.values.symbolOf(inner)?.valueDeclaration;
+    return !!decl && isInside(decl, statement);
+  }
+
+  freshName(base: string): string {
+    const taken = localNames(this.sf);
+    if (!taken.has(base)) return base;
+    for (let i = 2; ; i++) if (!taken.has(`${base}${i}`)) return `${base}${i}`;
+  }
+
+  line(node: ts.Node): number {
+    return this.sf.getLineAndCharacterOfPosition(node.getStart(this.sf)).line + 1;
+  }
+
+  relative(): string {
+    return this.result.relative(this.sf.fileName);
+  }
+}
+
+/** Names an import from an `@modelcontextprotocol/*` package binds in the file. */
+function sdkImportedNames(sf: ts.SourceFile): Set<string> {
+  const out = new Set<string>();
+  for (const statement of sf.statements) {
+    if (!ts.isImportDeclaration(statement) || !ts.isStringLiteral(statement.moduleSpecifier) || !statement.moduleSpecifier.text.startsWith('@modelcontextprotocol/')) continue;
+    const clause = statement.importClause;
+    if (clause?.name) out.add(clause.name.text);
+    const bindings = clause?.namedBindings;
+    if (bindings && ts.isNamespaceImport(bindings)) out.add(bindings.name.text);
+    if (bindings && ts.isNamedImports(bindings)) for (const e of bindings.elements) out.add(e.name.text);
+  }
+  for (const statement of sf.statements) {
+    if (!ts.isVariableStatement(statement)) continue;
+    for (const decl of statement.declarationList.declarations) {
+      const init = decl.initializer && unwrap(decl.initializer);
+      if (init && ts.isCallExpression(init) && ts.isIdentifier(init.expression) && init.expression.text === 'require' && /^['"]@modelcontextprotocol\//.test(init.arguments[0]?.getText(sf) ?? '')) {
+        for (const name of declaredNamesOfBinding(decl.name)) out.add(name);
+      }
+    }
+  }
+  return out;
+}
+
+export function declaredNamesOfBinding(name: ts.BindingName): string[] {
+  if (ts.isIdentifier(name)) return [name.text];
+  return name.elements.flatMap((e) => (ts.isOmittedExpression(e) ? [] : declaredNamesOfBinding(e.name)));
+}

@@ -1,0 +1,191 @@
+/**
+ * stdio on 2026-07-28: `server.connect(new StdioServerTransport())` becomes `serveStdio(factory)`, which builds a
+ * server per connection. A server built at module level (or in the function that connects it) is extracted into a
+ * factory first; a transport handed to a project helper that connects it serves that helper's construction.
+ */
+import { ts } from '../../typescript.js';
+import { calleeParts, enclosingFunction, forEachDescendant, isInside, statementOf, unwrap } from '../../analysis/ast.js';
+import { CONNECT_METHOD } from '../../analysis/sdk-modules.js';
+import { RULE_ID } from '../../rule-ids.js';
+import { indentAt } from '../kit/source-style.js';
+import { helperConnection } from './connect-helper.js';
+import { stdioRelayNote } from './gateway.js';
+import { AdvisedRefusal, CannotRewrite } from './refusal.js';
+import { serverFactory } from './server-factory.js';
+import type { ServingFile } from './serving-file.js';
+import { builtElsewhereReason, escapingFlow, factoryBlock, fieldTransportConnect, functionLabel, usesOfDeclared } from './stdio-block.js';
+import { inlineStdioHelper } from './stdio-helper.js';
+import { referencesByName, reindent, removalRange } from './text.js';
+
+const STDIO_MODULE = '@modelcontextprotocol/server/stdio';
+
+/** What `serveStdio` is given, what goes with the connected server, and the `server.close()` references the serving handle takes over. */
+interface ServedFrom {
+  factory: string;
+  serverStatement?: ts.Node;
+  closes: Array<{ ref: ts.Identifier; name: string }>;
+}
+
+export function planStdio(file: ServingFile, created: ts.NewExpression): void {
+  const relay = stdioRelayNote(file.result, file.sf, created);
+  if (relay) {
+    file.plan.notes!.push(relay);
+    throw new AdvisedRefusal('', created);
+  }
+  const { connect, transportStatement } = connectionOf(file, created);
+  if (!connect && planStdioHelper(file, created, transportStatement)) return;
+  const fieldConnect = connect ? undefined : fieldTransportConnect(created);
+  const kept = fieldConnect && builtElsewhereReason(unwrap(calleeParts(fieldConnect).receiver!), file.values, (fn) => functionLabel(fn, file.sf));
+  if (kept) throw new CannotRewrite(`the stdio transport is kept in a field and connected to a server that ${kept.replace(/^the server /, '')}`, created, RULE_ID.perSessionServer);
+  if (!connect) throw new CannotRewrite('the stdio transport is used beyond `server.connect(transport)`.', created, RULE_ID.perSessionServer);
+  const connectStatement = statementOf(connect);
+  if (!ts.isExpressionStatement(connectStatement) || unwrap(connectStatement.expression) !== connect) {
+    throw new CannotRewrite('the result of `server.connect(…)` is used: use the handle serveStdio returns instead (it has `close()`).', connect, RULE_ID.perSessionServer);
+  }
+  const receiver = unwrap(calleeParts(connect).receiver!);
+  const options: string[] = [];
+  if (file.options.modernOnly) options.push(`legacy: ${file.q('reject')}`);
+  if (created.arguments && created.arguments.length > 0) options.push(`transport: ${created.getText(file.sf)}`);
+  const decl = ts.isIdentifier(receiver) ? file.values.symbolOf(receiver)?.valueDeclaration : undefined;
+  // A server built in place (`new McpServer(…)`) is extracted into a factory; one a factory built is served from that factory.
+  const built: ServedFrom = decl && ts.isVariableDeclaration(decl) && decl.initializer && ts.isNewExpression(unwrap(decl.initializer)) ? { factory: extractFactory(file, decl, connectStatement), closes: [] } : fromFactory(file, receiver, decl, connect, connectStatement);
+  const { factory, serverStatement, closes } = built;
+  const serve = `serveStdio(${factory}${options.length ? `, { ${options.join(', ')} }` : ''});`;
+  file.edit(connectStatement.getStart(file.sf), connectStatement.end, closes.length ? `const ${closes[0]!.name} = ${serve}` : serve);
+  for (const { ref, name } of closes) file.edit(ref.getStart(file.sf), ref.end, name);
+  if (serverStatement) file.remove(serverStatement);
+  if (transportStatement) file.remove(transportStatement);
+  file.imports.add(STDIO_MODULE, 'serveStdio');
+  file.plan.notes!.push(`serving: ${file.relative()} — server.connect(new StdioServerTransport()) → serveStdio(${factory})${file.options.modernOnly ? ' (modern-only)' : ' (2025-era clients still served)'}`);
+}
+
+/** `server.connect(transport)` of the transport made in place or held in a `const` used only there, and that declaration. */
+function connectionOf(file: ServingFile, created: ts.NewExpression): { connect?: ts.CallExpression; transportStatement?: ts.Node } {
+  let transportStatement: ts.Node | undefined;
+  let connect: ts.CallExpression | undefined;
+  const parent = unwrap(created).parent;
+  if (parent && ts.isCallExpression(parent) && calleeParts(parent).name === CONNECT_METHOD && parent.arguments[0] === created) connect = parent;
+  else if (parent && ts.isVariableDeclaration(parent) && ts.isIdentifier(parent.name)) {
+    const refs = referencesByName(file.sf, parent.name.text).filter((r) => file.values.symbolOf(r)?.valueDeclaration === parent);
+    const only = refs.length === 1 ? refs[0]!.parent : undefined;
+    if (only && ts.isCallExpression(only) && calleeParts(only).name === CONNECT_METHOD) connect = only;
+    transportStatement = statementOf(parent);
+    if (!ts.isVariableStatement(transportStatement) || transportStatement.declarationList.declarations.length !== 1) connect = undefined;
+  }
+  return { connect, transportStatement };
+}
+
+/**
+ * A connected server a factory built (`const server = createServer()`): served from that factory. Its declaration
+ * goes; `server.close()` calls on shutdown become the serving handle's (`closes`); any other use refuses.
+ */
+function fromFactory(file: ServingFile, receiver: ts.Node, decl: ts.Declaration | undefined, connect: ts.CallExpression, connectStatement: ts.Node): ServedFrom {
+  const scope = enclosingFunction(connect) ?? file.sf;
+  const elsewhere = builtElsewhereReason(receiver, file.values, (fn) => functionLabel(fn, file.sf));
+  if (elsewhere) throw new CannotRewrite(elsewhere, connect, RULE_ID.perSessionServer);
+  const factory = serverFactory(file, receiver, scope, connect, 'stdio').expression;
+  if (!ts.isIdentifier(receiver)) return { factory, closes: [] };
+  const serverStatement = statementOf(file.values.symbolOf(receiver)!.valueDeclaration!);
+  const others = referencesByName(file.sf, receiver.text).filter((r) => file.values.symbolOf(r)?.valueDeclaration === decl && !isInside(r, connectStatement) && !isInside(r, serverStatement));
+  // `server.close()` on shutdown becomes the serving handle's `close()`; any other use needs a person.
+  const other = others.find((r) => !(ts.isPropertyAccessExpression(r.parent) && r.parent.name.text === 'close' && ts.isCallExpression(r.parent.parent) && r.parent.parent.expression === r.parent));
+  if (other) {
+    throw new CannotRewrite(`\`${receiver.text}\` is used after it is connected (line ${file.line(other)}): the serving entry builds one server per connection from the factory; move that use into the factory (or onto the handle the entry returns, which has \`close()\`) and drop \`${receiver.text}\`.`, other, RULE_ID.perSessionServer, undefined, factory);
+  }
+  if (others.length === 0) return { factory, serverStatement, closes: [] };
+  const handleName = file.freshName('stdioServing');
+  return { factory, serverStatement, closes: others.map((r) => ({ ref: r, name: handleName })) };
+}
+
+/**
+ * The stdio transport handed to a function of the project that builds a server and connects it to the
+ * transport (`await connect(backendFactory, new StdioServerTransport())`): the call becomes
+ * `serveStdio(() => { …the helper's construction… })`. Returns false when the transport goes anywhere else.
+ */
+function planStdioHelper(file: ServingFile, created: ts.NewExpression, transportStatement: ts.Node | undefined): boolean {
+  if (created.arguments?.length) return false;
+  const held = transportStatement ? (unwrap(created).parent as ts.VariableDeclaration).name : undefined;
+  const isTransport = (node: ts.Node) => node === created || (!!held && ts.isIdentifier(node) && file.values.symbolOf(node)?.valueDeclaration === held.parent);
+  const scope = transportStatement ? transportStatement.parent : statementOf(created);
+  const h = helperConnection(scope, isTransport, file.values);
+  if (!h) return false;
+  const uses = held && ts.isIdentifier(held) ? referencesByName(file.sf, held.text).filter((r) => r !== held && file.values.symbolOf(r)?.valueDeclaration === held.parent) : [];
+  if (held && (uses.length !== 1 || !h.call.arguments.includes(uses[0] as ts.Expression))) return false;
+  const callStatement = statementOf(h.call);
+  if (!ts.isExpressionStatement(callStatement) || unwrap(callStatement.expression) !== h.call) {
+    throw new CannotRewrite(`the result of \`${h.call.expression.getText(file.sf)}(…)\`, which connects the server, is used: use the handle serveStdio returns instead (it has \`close()\`).`, h.call, RULE_ID.perSessionServer);
+  }
+  const inlined = inlineStdioHelper(h, held ? uses[0]! : created, file.values, file.unit, indentAt(file.text, callStatement.getStart(file.sf)));
+  if ('reason' in inlined) throw new CannotRewrite(inlined.reason, h.call, RULE_ID.perSessionServer);
+  const options = file.options.modernOnly ? `, { legacy: ${file.q('reject')} }` : '';
+  file.edit(callStatement.getStart(file.sf), callStatement.end, `serveStdio(${inlined.factory}${options});`);
+  if (transportStatement) file.remove(transportStatement);
+  file.imports.add(STDIO_MODULE, 'serveStdio');
+  file.plan.notes!.push(`serving: ${file.relative()} — ${h.call.expression.getText(file.sf)}(…, new StdioServerTransport()) → serveStdio(factory built from its construction)${file.options.modernOnly ? ' (modern-only)' : ' (2025-era clients still served)'}`);
+  return true;
+}
+
+/**
+ * A server built at module level (`const server = new McpServer(…)` and the top-level statements that
+ * configure it) becomes `function createServer() { …; return server; }`, placed where it was built.
+ */
+function extractFactory(file: ServingFile, decl: ts.VariableDeclaration, connectStatement: ts.Node): string {
+  const declStatement = statementOf(decl);
+  const name = (decl.name as ts.Identifier).text;
+  // The module top level, or the body of the function that connects it (the factory is then declared in that body).
+  const block = factoryBlock(declStatement, connectStatement);
+  if (!block || !ts.isVariableStatement(declStatement) || declStatement.declarationList.declarations.length !== 1) {
+    throw new CannotRewrite('the server is built in another block than the one connecting it (a branch, a loop, another function): extract its construction into a factory.', connectStatement, RULE_ID.perSessionServer);
+  }
+  const statements = block.statements;
+  const from = statements.indexOf(declStatement as ts.Statement);
+  const to = statements.indexOf(connectStatement as ts.Statement);
+  const refs = referencesByName(file.sf, name).filter((r) => file.values.symbolOf(r)?.valueDeclaration === decl);
+  // The statements that use the server, and (transitively) the helpers declared among them that others use.
+  const movedSet = new Set<ts.Statement>([declStatement as ts.Statement]);
+  for (let changed = true; changed; ) {
+    changed = false;
+    for (let i = from + 1; i < to; i++) {
+      const statement = statements[i]!;
+      if (movedSet.has(statement)) continue;
+      const usesServer = refs.some((r) => isInside(r, statement));
+      const usesMoved = usesOfDeclared(statement, movedSet, file.values).length > 0;
+      if (usesServer || usesMoved) {
+        movedSet.add(statement);
+        changed = true;
+      }
+    }
+  }
+  const moved = statements.filter((s) => movedSet.has(s));
+  for (const statement of moved) {
+    const escaping = block.fn && escapingFlow(statement);
+    if (escaping) throw new CannotRewrite(`\`${escaping.getText(file.sf)}\` (line ${file.line(escaping)}) is in a statement that builds the server, and would mean something else inside a factory function: extract the server into a factory by hand.`, escaping, RULE_ID.perSessionServer);
+  }
+  for (const ref of refs) {
+    if (isInside(ref, connectStatement) || moved.some((s) => isInside(ref, s))) continue;
+    throw new CannotRewrite(`\`${name}\` is used outside its construction (line ${file.line(ref)}): extract the server into a factory by hand.`, ref, RULE_ID.perSessionServer);
+  }
+  // Names the moved statements declare must not be used by code that stays.
+  const outside = usesOfDeclared(file.sf, movedSet, file.values, [...moved, connectStatement])[0];
+  if (outside) throw new CannotRewrite(`\`${outside.text}\` is declared while building the server and used elsewhere (line ${file.line(outside)}): extract the server into a factory by hand.`, outside, RULE_ID.perSessionServer);
+  const factory = file.freshName('createServer');
+  let hasAwait = false;
+  for (const statement of moved) {
+    forEachDescendant(statement, (node) => {
+      if (ts.isAwaitExpression(node) && enclosingFunction(node) === block.fn) hasAwait = true;
+    });
+  }
+  const u = file.unit;
+  const at = block.fn ? indentAt(file.text, declStatement.getStart(file.sf)) : '';
+  const parts: string[] = [];
+  moved.forEach((statement, i) => {
+    const range = removalRange(file.sf, statement, true, false);
+    const blank = i > 0 && /\n[ \t]*\n[ \t]*$/.test(file.text.slice(0, range.start));
+    parts.push(`${blank ? '\n' : ''}${reindent(file.text.slice(range.start, range.end).replace(/\n$/, ''), at, at + u)}`);
+  });
+  const fn = [`${at}${hasAwait ? 'async ' : ''}function ${factory}() {`, ...parts, `${at}${u}return ${name};`, `${at}}`].join('\n');
+  const first = removalRange(file.sf, declStatement, true, false);
+  file.edit(first.start, first.end, `${fn}\n`);
+  for (const statement of moved.slice(1)) file.remove(statement);
+  return factory;
+}
