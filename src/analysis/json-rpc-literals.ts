@@ -50,12 +50,12 @@ function passedToCall(values: ValueAnalysis, object: ts.ObjectLiteralExpression)
 }
 
 /**
- * A raw log message sent through an SDK 1.x request handler's own context (`extra.sendNotification({ method:
+ * A raw log message sent through an SDK 1.x (or vendored SDK: not v2) request handler's own context (`extra.sendNotification({ method:
  * 'notifications/message', … })`): it travels on that request's stream, the SDK 1.x form of `ctx.mcpReq.log` and
  * what `apply --target stateless-v1` writes. The rule does not report it and the logging transform leaves it.
  */
 export function logSentOnItsRequest(analysis: Analysis, call: ts.CallExpression): boolean {
   const { receiver } = calleeParts(call);
   const kind = receiver && analysis.values.valueOf(receiver)?.kind;
-  return (kind === 'context' || kind === 'context-request') && sdkMajorOfFile(call.getSourceFile()) === 1;
+  return (kind === 'context' || kind === 'context-request') && sdkMajorOfFile(call.getSourceFile()) !== 2;
 }
