@@ -3,7 +3,8 @@
 //
 // For each repository of eval/fetch-list.txt that eval/apply-list.txt does not hold (extracted under --repos by
 // eval/fetch.sh; nothing is installed): copy the tree (without node_modules) to a scratch directory, commit it,
-// run `mcp-migrate apply` on the whole repository, commit what it wrote, run `apply` a second time, and record:
+// run `mcp-migrate apply` on the list's paths (the server code scan's inventories cover), commit what it wrote,
+// run `apply` a second time, and record:
 // the exit codes, the files the first run changed, its transform failures and markers, whether it stopped with
 // an error (a stack trace, exit 2), the files the second run changed (MIGRATION.md aside: it records every run)
 // and the seconds each run took. Without dependencies `apply` cannot type-check, so that column is
@@ -37,28 +38,32 @@ const { values: opt } = parseArgs({
 const bin = resolve(opt.bin);
 const REPORT_FILE = 'MIGRATION.md';
 
-/** owner/name of each line of a list file (comments and blank lines skipped). */
+/** Each line of a list file (comments and blank lines skipped), split into its columns. */
 function listed(file) {
   return readFileSync(join(here, file), 'utf8')
     .split('\n')
     .filter((l) => l.trim() && !l.startsWith('#'))
-    .map((l) => l.split(/\s+/)[0]);
+    .map((l) => l.split(/\s+/));
 }
 
-const scored = new Set(listed('apply-list.txt'));
-let repos = listed('fetch-list.txt').filter((r) => !scored.has(r)).map((r) => r.replace('/', '__'));
+// The paths of fetch-list.txt are the ones scan's inventories were written against: the server code of
+// each repository (a framework's or the SDK's examples, not the library itself). apply gets the same.
+const scored = new Set(listed('apply-list.txt').map(([repo]) => repo));
+let repos = listed('fetch-list.txt')
+  .filter(([repo]) => !scored.has(repo))
+  .map(([repo, , paths = '.']) => ({ slug: repo.replace('/', '__'), paths: paths.split(',') }));
 if (opt.only) {
   const only = new Set(opt.only.split(','));
-  repos = repos.filter((r) => only.has(r));
+  repos = repos.filter((r) => only.has(r.slug));
 }
 
 function git(cwd, ...args) {
   return spawnSync('git', ['-c', 'user.email=sweep@example.invalid', '-c', 'user.name=sweep', ...args], { cwd, encoding: 'utf8' });
 }
 
-function apply(cwd) {
+function apply(cwd, paths) {
   const started = Date.now();
-  const r = spawnSync(process.execPath, [bin, 'apply', '--format', 'json'], {
+  const r = spawnSync(process.execPath, [bin, 'apply', ...paths, '--format', 'json'], {
     cwd,
     encoding: 'utf8',
     timeout: Number(opt.timeout) * 1000,
@@ -85,7 +90,7 @@ function changedFiles(cwd) {
 }
 
 const results = [];
-for (const slug of repos) {
+for (const { slug, paths } of repos) {
   const source = join(opt.repos, slug);
   if (!existsSync(source)) {
     results.push({ repo: slug, error: `not extracted under ${opt.repos} (eval/fetch.sh)` });
@@ -99,15 +104,16 @@ for (const slug of repos) {
   git(tree, 'add', '-A');
   git(tree, 'commit', '-qm', 'before');
   process.stderr.write(`${slug}: first run\n`);
-  const first = apply(tree);
+  const first = apply(tree, paths);
   const firstChanged = changedFiles(tree);
   git(tree, 'add', '-A');
   git(tree, 'commit', '-qm', 'first run');
   process.stderr.write(`${slug}: second run\n`);
-  const second = apply(tree);
+  const second = apply(tree, paths);
   const secondChanged = changedFiles(tree);
   results.push({
     repo: slug,
+    paths,
     first: { exit: first.exit, seconds: first.seconds, crashed: first.crashed, error: first.error, filesChanged: firstChanged.length, failures: first.report?.failures?.length ?? null, markers: first.report?.manual?.length ?? null, analysed: first.report?.summary?.filesAnalyzed ?? null },
     second: { exit: second.exit, seconds: second.seconds, crashed: second.crashed, error: second.error, filesChanged: secondChanged },
   });
