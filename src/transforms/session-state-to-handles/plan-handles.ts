@@ -11,6 +11,10 @@
  * - a generated `mcp-handles` module holds the registry.
  * All edits of one store are computed before any is kept: a store with any site we cannot rewrite
  * safely gets a marker and a report entry instead, never half a migration.
+ *
+ * This file orchestrates; which stores get a handle is store-eligibility.ts, one store's rewrite is
+ * store-rewrite.ts (with schema-edits.ts, handler-edits.ts, registry-declaration.ts, minting-tool.ts),
+ * and the other modules of this folder find the session-bound sites that only get a marker.
  */
 import path from 'node:path';
 import { RULE_ID } from '../../rule-ids.js';
