@@ -1,0 +1,109 @@
+/**
+ * Which session-keyed stores get a handle: the handles transform asks here first, in this order, and a store that
+ * is serving plumbing or bookkeeping of the session (not state a tool reads back) gets a marker with its reason.
+ */
+import { ts } from '../../typescript.js';
+import { unwrap } from '../../analysis/ast.js';
+import type { Analysis } from '../../analysis/model.js';
+import type { StoreModel } from '../../analysis/reach.js';
+import { holdsCredentials } from '../../analysis/credentials.js';
+import { RULE_ID } from '../../rule-ids.js';
+import { holdsTimers } from './timers.js';
+import { cachesClientRoots, clientRootsAdvice } from './client-roots.js';
+import { expiresIdleSessions, idleExpiryAdvice } from './idle-expiry.js';
+import { keptSseRegistryAdvice } from './kept-registries.js';
+import { marksCallsAcrossRetries, recordsSessionTimes, retryMarksAdvice, sessionTimesAdvice } from './session-bookkeeping.js';
+
+/** Why a store is marked instead of rewritten: the report's reason, and the marker's rule and text. */
+export interface NoHandle {
+  reason: string;
+  ruleId: string;
+  message: string;
+}
+
+/**
+ * Why `model` needs no handle (or cannot carry one), checked in order: the first that holds wins, so the serving
+ * layer's kinds come before the bookkeeping a state store may turn out to be. Undefined: rewrite it.
+ */
+export function whyNoHandle(model: StoreModel, analysis: Analysis, sf: ts.SourceFile): NoHandle | undefined {
+  const { store } = model;
+  if (store.kind === 'session') {
+    return {
+      reason: 'session registry of the HTTP layer: serving plumbing, not application state',
+      ruleId: RULE_ID.transportRegistry,
+      message: 'a record per session kept by the HTTP layer: remove it with the session routing (2026-07-28 has no sessions to validate or expire) and bind identity per request.',
+    };
+  }
+  if (store.kind === 'transport') {
+    const kept = keptSseRegistryAdvice(analysis, store, sf);
+    return {
+      reason: 'transport registry: serving plumbing, not application state',
+      ruleId: RULE_ID.transportRegistry,
+      message: kept ?? 'serving plumbing keyed by the session id: replace the sessionful transport and this registry with the stateless handler (createMcpHandler / a transport per request).',
+    };
+  }
+  if (store.kind === 'server') {
+    return {
+      reason: 'per-session server instances: their closures may hold state',
+      ruleId: RULE_ID.perSessionServer,
+      message: 'one server per session: build a server per request from a factory, and move any state its closures hold behind explicit handles.',
+    };
+  }
+  const keyedStore = (reason: string, message: string): NoHandle => ({ reason, ruleId: RULE_ID.keyedStore, message });
+  if (expiresIdleSessions(store, analysis.values)) {
+    return keyedStore('idle-session expiry: bookkeeping of the serving layer, not state a tool reads back', idleExpiryAdvice(store.name));
+  }
+  if (holdsTimers(model, analysis.values.checker)) {
+    return keyedStore(
+      'timers per session: bookkeeping of the connection, not state a tool reads back',
+      `\`${store.name}\` holds a timer per session: bookkeeping of the connection, not state a tool reads back, so it needs no handle. 2026-07-28 has no connection to push to: stop the timer when the work it serves ends (its request, or a subscriptions/listen stream for what it sends), and drop the map.`,
+    );
+  }
+  if (cachesClientRoots(model, analysis.values)) {
+    return keyedStore("the client's roots per session: a cache of what the client said, not state a tool created", clientRootsAdvice(store.name));
+  }
+  if (recordsSessionTimes(model, analysis.values)) {
+    return keyedStore('a time per session (when it began or was last used): bookkeeping of the session, not state a tool reads back', sessionTimesAdvice(store.name));
+  }
+  if (marksCallsAcrossRetries(model, isSetStore(store.declaration), analysis.values)) {
+    return keyedStore("marks of a call's first round keyed by the session id and the call's arguments: state between the rounds of one call (requestState), not a handle", retryMarksAdvice(store.name));
+  }
+  if (isSetStore(store.declaration)) {
+    return keyedStore('a set of session ids: membership per connection, not state a tool reads back', sessionSetAdvice(store.name));
+  }
+  if (holdsCredentials(store.name)) {
+    return keyedStore(
+      'credentials per session: identity must come from the verified token on every request, not from a handle',
+      'credentials kept per session: authenticate every request (authInfo from the bearer token) instead of remembering a login per session.',
+    );
+  }
+  if (model.tools.length === 0) {
+    return keyedStore('no tool reaches this store: bookkeeping of the serving layer or of non-tool handlers, no tool can carry a handle for it', unreachedStoreAdvice(store.name));
+  }
+  return undefined;
+}
+
+/**
+ * Membership per session (`clients.add(sessionId)`) records which connections asked for something: to push to
+ * them later (everything's toggle tools) or to act once per connection. A handle cannot stand for a connection;
+ * what the set serves works only while 2025-era clients, which have sessions, are served.
+ */
+function sessionSetAdvice(name: string): string {
+  return `\`${name}\` is a set of session ids: it records which connections asked for something (to push to them later, or to act once per connection), not state a tool reads back, so it needs no handle. Only 2025-era clients (stdio, server-legacy) have a session id; a 2026-07-28 request has none and no connection to push on: do the work within the request (ctx.mcpReq.notify) or through subscriptions/listen, and drop the set once 2025-era clients are no longer served.`;
+}
+
+/**
+ * A session-keyed store no tool reaches (metamcp's pools of upstream connections and their timestamps): no tool
+ * could take a handle for it, so "re-key it by a handle" would be advice nobody can follow.
+ */
+function unreachedStoreAdvice(name: string): string {
+  return `\`${name}\` is keyed by the session id, but no tool reaches it, so no tool can carry a handle for it. If it is bookkeeping of the serving layer (a connection, server or timestamp per session), it goes with the sessions when serving becomes stateless: 2026-07-28 has no session to key it by, so key what must outlive a request by what that layer still has (the caller's identity from authInfo, a tenant or namespace) or make it per request. If a resource or prompt handler reads it, pass what the handler needs in that request (its URI or arguments) instead of the session id.`;
+}
+
+function isSetStore(decl: ts.Node | undefined): boolean {
+  if (!decl || !(ts.isVariableDeclaration(decl) || ts.isPropertyDeclaration(decl))) return false;
+  const type = decl.type;
+  if (type && ts.isTypeReferenceNode(type) && ts.isIdentifier(type.typeName) && /^(Weak)?Set$/.test(type.typeName.text)) return true;
+  const init = decl.initializer && unwrap(decl.initializer);
+  return !!init && ts.isNewExpression(init) && ts.isIdentifier(init.expression) && /^(Weak)?Set$/.test(init.expression.text);
+}
