@@ -154,7 +154,7 @@ export async function runApply(options: ApplyOptions): Promise<ApplyResult> {
 
   options.onProgress?.('checking the migrated code', current.size, current.size);
   const { engine: judged, gate } = judge({
-    sources: { files: sourcesOnly(current), resolve: sources.resolve, packageModules: sources.packageModules, contextFiles: sources.contextFiles, relative: sources.relative, parsed },
+    sources: { files: sourcesOnly(current), resolve: sources.resolve, packageModules: sources.packageModules, contextFiles: asMigrated(sources.contextFiles, current), relative: sources.relative, parsed },
     rules: RULES,
     knownRuleIds: new Set(RULES.map((r) => r.meta.id)),
     gate: options.gate ?? {},
@@ -223,7 +223,7 @@ function migrate(sources: Sources, transforms: readonly TransformDefinition[], t
   for (const [index, transform] of transforms.entries()) {
     options.onProgress?.(transform.name, index + 1, transforms.length, 'transforms');
     // Only some transforms read the session id's flow: it runs when one does.
-    result ??= analyze({ files: sourcesOnly(current), resolve: sources.resolve, packageModules: sources.packageModules, contextFiles: sources.contextFiles, relative: sources.relative, parsed }, { deferSessionFlow: true });
+    result ??= analyze({ files: sourcesOnly(current), resolve: sources.resolve, packageModules: sources.packageModules, contextFiles: asMigrated(sources.contextFiles, current), relative: sources.relative, parsed }, { deferSessionFlow: true });
     const analysis = result;
     const plan = withFileOverlay(current, () => transform.plan(analysis, transformOptions));
     // Files no analysis loads (package.json): read from disk when a plan edits them.
@@ -361,6 +361,16 @@ function readIfExists(file: string): string | undefined {
   } catch {
     return undefined;
   }
+}
+
+/**
+ * The modules outside the migrated paths that the analysis loads for resolution, as the migration has left
+ * them: a transform may edit one (sdk-v2 moves its imports, a store declared there gets its marker), and a
+ * later transform's offsets into it must be offsets into that text, not into the one on disk.
+ */
+function asMigrated(contextFiles: ReadonlyMap<string, string>, current: ReadonlyMap<string, string>): ReadonlyMap<string, string> {
+  if (![...contextFiles.keys()].some((file) => current.has(file))) return contextFiles;
+  return new Map([...contextFiles].map(([file, text]) => [file, current.get(file) ?? text]));
 }
 
 /** The texts the analysis loads: package.json and other data files that plans edit are not code. */

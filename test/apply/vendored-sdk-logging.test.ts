@@ -35,6 +35,6 @@ describe('apply on a vendored SDK', () => {
     expect(migrated).toContain("await extra.sendNotification({ method: 'notifications/message', params: { level: 'info', data: 'counting' } });");
     const second = await runApply(options);
     expect(second.changes.map((c) => path.relative(dir, c.file))).toEqual([]);
-    expect(second.remaining.filter((f) => f.ruleId === 'deprecated-feature/logging' && f.file.endsWith('server.ts'))).toEqual([]);
+    expect(second.remaining.filter((f) => f.rule.meta.id === 'deprecated-feature/logging' && f.file.endsWith('server.ts'))).toEqual([]);
   });
 });
