@@ -99,8 +99,11 @@ const NOT_SDK_NAMES: Readonly<Record<string, Readonly<Record<string, string>>>> 
     log: "the analysis' kind of a sink (a value reaching a log call), not a context's `log`",
   },
   'session-state-to-handles/naming.ts': { id: 'a noise word dropped from a store name to name its handle (`sessionsById` → `session`)' },
-  'session-state-to-handles/plan-handles.ts': {
-    transport: `${KIND}; also a word of a refusal message`,
+  'session-state-to-handles/handler-edits.ts': { authInfo: PRINTED },
+  'session-state-to-handles/plan-handles.ts': { transport: KIND },
+  'session-state-to-handles/store-eligibility.ts': { transport: `${KIND}; also a word of a refusal message` },
+  'session-state-to-handles/store-rewrite.ts': {
+    transport: KIND,
     remove: "a project store's delete method (`store.remove(key)`), not a registered tool's `remove()`",
     authInfo: PRINTED,
   },
