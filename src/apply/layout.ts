@@ -19,6 +19,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { ts } from '../typescript.js';
+import { syntaxTreeOf } from '../analysis/parsed-files.js';
 import { indentAt, indentUnit } from '../transforms/kit/source-style.js';
 import { addedLines, preferredQuote } from './quote-style.js';
 
@@ -76,7 +77,8 @@ export async function layOutAddedStatements(file: string, before: string, after:
   const added = addedLines(before, after);
   // Lines the run only re-indented (code it moved into a new block) are the user's, not its own.
   const written = addedLines(before, after, { ignoreWhitespace: true });
-  const sf = ts.createSourceFile(file, after, ts.ScriptTarget.Latest, true, parser === 'typescript' ? ts.ScriptKind.TS : ts.ScriptKind.JS);
+  // The tree the judge then reads too (shared by syntaxTreeOf), in the file's own script kind (TSX, JSX).
+  const sf = syntaxTreeOf(file, after);
   const targets = statementsToLayOut(sf, added, written, options);
   if (targets.length === 0) return after;
   const p = await prettier();
@@ -232,7 +234,8 @@ function inferredOptions(file: string, before: string): LayoutOptions | undefine
 
 function inferredStyle(file: string, before: string): Omit<LayoutOptions, 'printWidth'> {
   const unit = indentUnit(before);
-  const sf = ts.createSourceFile(file, before, ts.ScriptTarget.Latest, true, parserOf(file) === 'typescript' ? ts.ScriptKind.TS : ts.ScriptKind.JS);
+  // The original's tree, which the first analysis parsed already.
+  const sf = syntaxTreeOf(file, before);
   let withSemicolon = 0;
   let without = 0;
   const commas = { literal: 0, literalWithout: 0, call: 0, callWithout: 0 };

@@ -121,6 +121,14 @@ describe('layOutAddedStatements', () => {
     expect(out).toContain('    try {\n');
   });
 
+  it('reads a .tsx file as TSX: JSX in the added statement does not hide it', async () => {
+    const file = project('tsx').replace(/tool\.ts$/, 'tool.tsx');
+    const wide = '    const view = <Answer value={answerResponse} fallback={<Missing reason="the elicitation was declined or cancelled" />} />;\n';
+    const out = await layOutAddedStatements(file, before, after.replace('    const answer = answerResponse;\n', `${wide}    const answer = answerResponse;\n`));
+    expect(out).not.toContain(wide);
+    expect(out).toContain('    const view = (\n');
+  });
+
   it('keeps CRLF line endings', async () => {
     const file = project('crlf');
     const out = await layOutAddedStatements(file, before.replace(/\n/g, '\r\n'), after.replace(/\n/g, '\r\n'));
