@@ -9,6 +9,7 @@ import { Option, type Command } from 'commander';
 import { parse as parseYaml } from 'yaml';
 import { parseDuration } from '../transforms/kit/duration.js';
 import type { Scenario } from '../verify/driver.js';
+import type { ListenerCheck } from '../verify/processes.js';
 import { render, renderText, type VerifyFormat } from '../verify/report.js';
 import { exitCodeOf } from '../verify/result.js';
 import { verify } from '../verify/run.js';
@@ -29,6 +30,7 @@ interface VerifyFlags extends GlobalFlags {
   output?: string;
   timeout: number;
   readyTimeout: number;
+  listener: ListenerCheck;
 }
 
 function loadScenario(file: string, cwd: string): Scenario {
@@ -58,7 +60,8 @@ export function registerVerifyCommand(program: Command, { io, setExit }: Command
     .addOption(new Option('-f, --format <format>', 'report format').choices(['text', 'json', 'markdown']).default('text'))
     .addOption(new Option('-o, --output <file>', 'write the report (in --format) to a file; the terminal still shows the text report'))
     .addOption(new Option('--timeout <ms>', 'per-call timeout').argParser(parsePositiveInt).default(15_000))
-    .addOption(new Option('--ready-timeout <ms>', 'how long a started server may take to listen').argParser(parsePositiveInt).default(30_000));
+    .addOption(new Option('--ready-timeout <ms>', 'how long a started server may take to listen').argParser(parsePositiveInt).default(30_000))
+    .addOption(new Option('--listener <who>', "whose listener counts as a started copy's: own (the command or its children) or any (while the command runs: docker run -p and the like)").choices(['own', 'any']).default('own'));
   addOptions(command, globalOptions());
   command
     .addHelpText(
@@ -89,7 +92,7 @@ Examples:
       return usage(`--scenario: ${(error as Error).message}`);
     }
     const result = await verify({
-      target: { url: flags.url, command: commandWords, instances: flags.instances, redis: Boolean(flags.redis), path: flags.path, readyTimeoutMs: flags.readyTimeout, cwd: io.cwd },
+      target: { url: flags.url, command: commandWords, instances: flags.instances, redis: Boolean(flags.redis), path: flags.path, readyTimeoutMs: flags.readyTimeout, listener: flags.listener, cwd: io.cwd },
       depth: flags.depth,
       tokens: flags.token ?? [],
       expectTtlMs,

@@ -21,7 +21,10 @@
  *  - at most `attempts` ports are tried. Where ownership cannot be seen (no /proc, or part of the child's
  *    tree belongs to another user), a connect counts as ready while the child is alive and has not reported
  *    that our port was in use, as before. A command whose listener lives outside its own process tree (e.g.
- *    `docker run -p`, where docker-proxy listens) is therefore not supported: its port looks taken.
+ *    `docker run -p`, where docker-proxy listens) looks as if its port were taken; for such a command the
+ *    caller says `listener: 'any'` (verify's `--listener any`): a connect then counts as ready while the
+ *    child runs and has not reported our port in use, which gives up the ownership check (and with it the
+ *    protection against the race) for that command only.
  */
 import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
@@ -80,7 +83,14 @@ export interface StartOptions {
   ports?: () => Promise<number>;
   /** How many ports to try before giving up (default 3). */
   attempts?: number;
+  /**
+   * Who may hold the listening socket: `own` (default) the child or a descendant; `any` whoever, while the
+   * child runs (a command that hands the port to a process outside its tree, as `docker run -p` does).
+   */
+  listener?: ListenerCheck;
 }
+
+export type ListenerCheck = 'own' | 'any';
 
 /** Thrown inside an attempt when the port turned out to be someone else's: try again on a new port. */
 class PortTaken extends Error {}
@@ -156,7 +166,7 @@ async function attemptOn(opts: StartOptions, port: number): Promise<StartedProce
     }
     foreign = undefined;
     if (await acceptsConnections(port)) {
-      const owner = listenerOwner(port, started.pid);
+      const owner: Owner = opts.listener === 'any' ? { kind: 'unknown' } : listenerOwner(port, started.pid);
       if (owner.kind === 'child') return started;
       if (owner.kind === 'other' && owner.pid !== undefined) {
         await started.stop();

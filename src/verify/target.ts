@@ -3,7 +3,7 @@
  * (`-- <command…>`, each with its own PORT) behind its own round-robin proxy, optionally sharing a private
  * redis-server (REDIS_URL).
  */
-import { startListeningProcess, type StartedProcess } from './processes.js';
+import { startListeningProcess, type ListenerCheck, type StartedProcess } from './processes.js';
 import { startRoundRobinProxy, type ServedCall } from './proxy.js';
 import { startPrivateRedis, type PrivateRedis } from './redis.js';
 
@@ -15,6 +15,8 @@ export interface TargetOptions {
   /** The MCP endpoint's path on each started instance. */
   path: string;
   readyTimeoutMs: number;
+  /** Whose listener counts as a started copy's (see processes.ts): `any` for `docker run -p`-like commands. */
+  listener: ListenerCheck;
   cwd: string;
 }
 
@@ -54,6 +56,7 @@ export async function startTarget(options: TargetOptions): Promise<Target> {
           cwd: options.cwd,
           env: (port) => ({ PORT: String(port), ...(redisUrl ? { REDIS_URL: redisUrl } : {}) }),
           readyTimeoutMs: options.readyTimeoutMs,
+          listener: options.listener,
         }),
       );
     }

@@ -29,6 +29,12 @@ describe('verify: could not run → exit 2', () => {
     expect(report.error).toContain('boom: no database');
   });
 
+  it('with an unknown --listener', async () => {
+    const run = await runCli(['verify', '--listener', 'theirs', '--', 'node', 'x.js']);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toMatch(/--listener <who>.*theirs.*own, any/);
+  });
+
   it('when nothing answers at --url', async () => {
     const run = await runCli(['verify', '-f', 'json', '--timeout', '5000', '--url', 'http://127.0.0.1:9/mcp']);
     expect(run.code).toBe(2);

@@ -188,3 +188,58 @@ describe('verify: a started server and the port race', () => {
     expect(ports.handed).toHaveLength(1);
   });
 });
+
+/**
+ * A `docker run -p`-like command: it hands its port to a process outside its own tree (a double fork: the
+ * middle process exits, so the listener is re-parented away, as docker-proxy belongs to the daemon) and
+ * stays up itself. The listener answers "proxied" and exits once the command has gone, as docker-proxy goes
+ * with the container.
+ */
+const DOCKER_LIKE = `
+const { spawn } = require('node:child_process');
+const owner = process.pid;
+const listener = \`
+  const net = require('node:net');
+  net.createServer((s) => s.on('error', () => {}).end('proxied')).listen(Number(process.env.PORT), '127.0.0.1');
+  setInterval(() => { try { process.kill(\${owner}, 0); } catch { process.exit(0); } }, 100);
+\`;
+const middle = \`
+  require('node:child_process').spawn(process.execPath, ['-e', process.env.LISTENER], { detached: true, stdio: 'ignore' }).unref();
+\`;
+spawn(process.execPath, ['-e', middle], { stdio: 'ignore', env: { ...process.env, LISTENER: listener } });
+setInterval(() => {}, 1000);
+`;
+
+describe('verify: a command whose listener lives outside its own process tree', () => {
+  const dockerLike = (listener?: 'own' | 'any', ports?: () => Promise<number>) =>
+    startListeningProcess({
+      label: 'docker-like',
+      command: process.execPath,
+      args: () => ['-e', DOCKER_LIKE],
+      env: (port) => ({ PORT: String(port) }),
+      readyTimeoutMs: 20_000,
+      attempts: 2,
+      ports,
+      listener,
+    });
+
+  it.skipIf(process.platform !== 'linux')('is taken for a port race by default: the listener is not the command’s', async () => {
+    await expect(dockerLike()).rejects.toThrow(/no port could be used in 2 attempts[^]*not by docker-like/);
+  });
+
+  it('is started with listener "any": ready once the port answers while the command runs', async () => {
+    const proc = await dockerLike('any');
+    started.push(proc);
+    expect(await answerOn(proc.port)).toBe('proxied');
+    expect(proc.exitStatus()).toBeUndefined();
+  });
+
+  it('with listener "any" still passes over a port that answered before the start', async () => {
+    const taken = portOf(await foreign());
+    const ports = portSource([taken]);
+    const proc = await dockerLike('any', ports.next);
+    started.push(proc);
+    expect(proc.port).toBe(ports.handed[1]);
+    expect(await answerOn(proc.port)).toBe('proxied');
+  });
+});
