@@ -80,7 +80,45 @@ export function whyNoHandle(model: StoreModel, analysis: Analysis, sf: ts.Source
   if (model.tools.length === 0) {
     return keyedStore('no tool reaches this store: bookkeeping of the serving layer or of non-tool handlers, no tool can carry a handle for it', unreachedStoreAdvice(store.name));
   }
+  const outside = toolOutsideStoreClass(model);
+  if (outside) {
+    return keyedStore(
+      `a class field reached by a tool registered outside its class: the handle registry, a field beside the store, is not \`this\` in the tool`,
+      outsideToolAdvice(store.name, outside.cls, outside.tool),
+    );
+  }
   return undefined;
+}
+
+/**
+ * A store that is a class field gets its registry as a field beside it, which the checks, the minting tool and
+ * the creating tool reach as `this.<registry>`: right only where `this` is an instance of that class, i.e. the
+ * tool's handler is an arrow function (or a chain of them) inside an instance member of the class. A tool
+ * registered elsewhere (a module-level `server.tool(...)` calling `state.record(...)`, as lunar's gateway does)
+ * would get `this.<registry>` where `this` is something else, so such a store is marked, not rewritten.
+ */
+function toolOutsideStoreClass(model: StoreModel): { cls: string; tool: string } | undefined {
+  const decl = model.store.declaration;
+  if (!decl || !ts.isPropertyDeclaration(decl) || !ts.isClassLike(decl.parent)) return undefined;
+  const cls = decl.parent;
+  const tool = model.tools.find((t) => !thisIsInstanceOf(t.handler ?? t.branch ?? t.call, cls));
+  return tool ? { cls: cls.name?.text ?? 'its class', tool: tool.name } : undefined;
+}
+
+/** Whether `this` at `node` is an instance of `cls`: the nearest enclosing non-arrow function is an instance member of it. */
+function thisIsInstanceOf(node: ts.Node, cls: ts.ClassLikeDeclaration): boolean {
+  for (let current: ts.Node | undefined = node; current; current = current.parent) {
+    if (ts.isArrowFunction(current)) continue;
+    if (ts.isClassStaticBlockDeclaration(current)) return false;
+    const member = ts.isMethodDeclaration(current) || ts.isConstructorDeclaration(current) || ts.isGetAccessorDeclaration(current) || ts.isSetAccessorDeclaration(current) || ts.isPropertyDeclaration(current);
+    if (member) return current.parent === cls && !ts.getModifiers(current as ts.ClassElement & ts.HasModifiers)?.some((m) => m.kind === ts.SyntaxKind.StaticKeyword);
+    if (ts.isFunctionLike(current) || ts.isSourceFile(current)) return false;
+  }
+  return false;
+}
+
+function outsideToolAdvice(name: string, cls: string, tool: string): string {
+  return `\`${name}\` is a field of \`${cls}\`, but the tool \`${tool}\` that reaches it is registered outside that class, so a handle registry kept beside the field would not be \`this\` in the tool. Key the field by a handle the tool takes as an argument (minted by a create tool and checked against the caller on every call): give \`${cls}\` the registry and methods that check and mint, call them from the tools, and drop the session id from what the tools pass in.`;
 }
 
 /**
