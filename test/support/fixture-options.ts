@@ -34,6 +34,7 @@ export const SERVING_OPTIONS: Record<string, Partial<TransformOptions>> = {
   'router-stateless-cors-stateless-v1': { target: 'stateless-v1' },
   'class-methods-stateless-v1': { target: 'stateless-v1' },
   'class-fields-js-stateless-v1': { target: 'stateless-v1' },
+  'registry-session-count-stateless-v1': { target: 'stateless-v1' },
 };
 
 export const PROTOCOL_TRANSFORMS = ['handshake-to-request-envelope', 'logging-to-request-scope', 'sampling-elicitation-to-mrtr', 'server-push-markers'] as const;

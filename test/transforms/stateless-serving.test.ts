@@ -58,6 +58,11 @@ const MARKERS: Record<string, string[]> = {
   // mcp-handler 1's own HTTP+SSE endpoint works (its config names the Redis): kept, one marker at the call.
   'mcp-handler-sse-kept': ['session-transport/sse-transport'],
   'helper-reaper-metrics-marker': ['session-transport/session-id-generator'],
+  // Rewritten; each count of the removed registry's sessions (a health field, a metrics line) becomes 0 under a marker.
+  'registry-session-count': ['session-transport/transport-registry', 'session-transport/transport-registry'],
+  'registry-session-count-js': ['session-transport/transport-registry'],
+  'registry-session-count-stateless-v1': ['session-transport/transport-registry'],
+  'node-http-session-count': ['session-transport/transport-registry'],
   // Sessions relayed to a server behind a project transport (example-remote-server's Redis relay): one marker naming the relay.
   'redis-relay-marker': ['session-transport/session-id-generator'],
   // --modern-only, but the registry of the SSE helpers is read by a route that stays: the endpoint's marker names that read.

@@ -111,6 +111,7 @@ export function shutdownLoops(file: ServingFile, registries: readonly SessionSto
     const refs = registryReferences(registry, file.sf, file.values);
     for (const ref of refs) {
       if (isInside(ref, declStatement) || isInside(ref, decl) || replaced.some((r) => isInside(ref, r))) continue;
+      if (sessionCountAt(ref)) continue; // a count of its sessions: rewritten with the registry (`sessionCounts`)
       const loop = shutdownLoop(ref, refs);
       if (loop) {
         checkBoilerplate(file, loop, allowed, 'the shutdown loop');
@@ -121,6 +122,70 @@ export function shutdownLoops(file: ServingFile, registries: readonly SessionSto
     }
   }
   return loops;
+}
+
+/** A count of a registry's sessions outside the `replaced` code, and the registry it counts. */
+export interface SessionCount {
+  count: ts.Expression;
+  registry: SessionStore;
+}
+
+/**
+ * The counts of the registries' sessions outside the `replaced` code (`Object.keys(transports).length`,
+ * `sessions.size`): a health or metrics endpoint reporting open sessions. They are the one use besides shutdown
+ * loops that does not stop the rewrite: with the registry gone there are no sessions to count, so each becomes
+ * `0` under a marker that says so (`rewriteSessionCounts`).
+ */
+export function sessionCounts(file: ServingFile, registries: readonly SessionStore[], replaced: readonly ts.Node[]): SessionCount[] {
+  const out: SessionCount[] = [];
+  for (const registry of registries) {
+    const decl = registry.declaration!;
+    const declStatement = statementOf(decl);
+    for (const ref of registryReferences(registry, file.sf, file.values)) {
+      if (isInside(ref, declStatement) || isInside(ref, decl) || replaced.some((r) => isInside(ref, r))) continue;
+      const count = sessionCountAt(ref);
+      if (count) out.push({ count, registry });
+    }
+  }
+  return out;
+}
+
+/** `ref.size`, or `Object.keys(ref).length` (`values`, `entries`): the number of sessions in the registry `ref`. */
+function sessionCountAt(ref: ts.Node): ts.Expression | undefined {
+  const parent = ref.parent;
+  if (ts.isPropertyAccessExpression(parent) && parent.expression === ref && parent.name.text === 'size') return parent;
+  if (!ts.isCallExpression(parent) || parent.arguments.length !== 1 || parent.arguments[0] !== ref) return undefined;
+  const callee = parent.expression;
+  const objectListing = ts.isPropertyAccessExpression(callee) && ts.isIdentifier(callee.expression) && callee.expression.text === 'Object' && ['keys', 'values', 'entries'].includes(callee.name.text);
+  const length = parent.parent;
+  return objectListing && ts.isPropertyAccessExpression(length) && length.expression === parent && length.name.text === 'length' ? length : undefined;
+}
+
+/**
+ * Each count of a registry that goes becomes `0`, with a marker: the number it reported (open sessions) no
+ * longer exists, and whether to drop it from the endpoint or count something else is the owner's call. A
+ * registry that stays (shared with the kept HTTP+SSE routes) still counts its sessions, so its counts stay.
+ */
+export function rewriteSessionCounts(file: ServingFile, counts: readonly SessionCount[], staying: readonly SessionStore[]): void {
+  for (const { count, registry } of counts) {
+    if (staying.includes(registry)) continue;
+    const { start, end } = countRange(file.text, count);
+    file.edit(start, end, '0');
+    file.marker(
+      count,
+      RULE_ID.transportRegistry,
+      `\`${count.getText(file.sf)}\` counted the sessions in \`${registry.name}\`, the session registry that stateless serving removed: 2026-07-28 has no sessions, so it is 0 now. Drop it from what this code reports, or count something that still exists (requests in flight).`,
+    );
+  }
+}
+
+/** The count's text, with `${` `}` around it when it is a whole template substitution (`${transports.size}` → `0`). */
+function countRange(text: string, count: ts.Expression): { start: number; end: number } {
+  const start = count.getStart();
+  if (!ts.isTemplateSpan(count.parent) || count.parent.expression !== count) return { start, end: count.end };
+  const open = /\$\{\s*$/.exec(text.slice(0, start));
+  const close = /^\s*\}/.exec(text.slice(count.end));
+  return open && close ? { start: open.index, end: count.end + close[0].length } : { start, end: count.end };
 }
 
 /**

@@ -7,7 +7,7 @@ import { ts } from '../../typescript.js';
 import { calleeParts, enclosingFunction, forEachDescendant, isInside, outermostWrapper, statementOf, unwrap } from '../../analysis/ast.js';
 import { routesAt, type Route } from '../../analysis/routes.js';
 import { indentAt } from '../kit/source-style.js';
-import { BOILERPLATE_GLOBALS, checkBoilerplate, checkTransportOptions, newedInEventStore, shutdownLoops, transportOptionsOf } from './eligibility.js';
+import { BOILERPLATE_GLOBALS, checkBoilerplate, checkTransportOptions, newedInEventStore, rewriteSessionCounts, sessionCounts, shutdownLoops, transportOptionsOf } from './eligibility.js';
 import { addEntryImports, createHandlerMultiLine, createHandlerOneLine, entryOptions, errorLogging, handlerClose, parsesBody } from './entry-code.js';
 import { CannotRewrite } from './refusal.js';
 import { factoryOf } from './server-factory.js';
@@ -55,11 +55,13 @@ export function planMountedDispatcher(file: ServingFile, fn: ts.FunctionLikeDecl
   checkBoilerplate(file, fn, allowed, 'the MCP handler', kept);
   const mountCalls = mounts.map((m) => m.call!);
   const loops = shutdownLoops(file, registries, [fn, ...mountCalls], allowed);
+  const counts = sessionCounts(file, registries, [fn, ...mountCalls, ...loops]);
   if (file.options.target === 'stateless-v1') {
     // SDK 1.x: the handler and its mounts stay; its body becomes the own GET answers, 405 for other methods, then a server and transport per POST.
     statelessV1Handler(file, fn, factory, first, transportOptions, new Set(), v1DispatcherPrelude(file, fn, kept));
     file.removeRegistries(registries);
     for (const loop of loops) file.remove(loop);
+    rewriteSessionCounts(file, counts, []);
     file.plan.notes!.push(`serving: ${file.relative()} — a handler mounted on ${mounts.map((m) => m.method.toUpperCase()).join('/')} ${mount.path} → a new server (${factory.call}) and a sessionIdGenerator: undefined transport per POST; other methods answer 405${kept.length ? ' (its own GET answer first)' : ''} (SDK 1.x)`);
     return;
   }
@@ -86,6 +88,7 @@ export function planMountedDispatcher(file: ServingFile, fn: ts.FunctionLikeDecl
   for (const call of mountCalls.slice(1)) file.remove(statementOf(call));
   file.removeRegistries(registries);
   for (const loop of loops) file.edit(loop.getStart(file.sf), loop.end, handlerClose(loop, handlerName));
+  rewriteSessionCounts(file, counts, []);
   addEntryImports(file);
   const legacy = file.options.modernOnly ? 'modern-only (legacy: \'reject\')' : '2025-era clients still served statelessly';
   file.plan.notes!.push(`serving: ${file.relative()} — a handler mounted on ${mounts.map((m) => m.method.toUpperCase()).join('/')} ${mount.path} → createMcpHandler(${factory.expression}) on ${receiver}.all via toNodeHandler (${legacy})${kept.length ? `; its own GET answer kept as ${receiver}.get` : ''}`);

@@ -10,7 +10,7 @@ import { calleeParts, enclosingFunction, forEachDescendant, isInside, statementO
 import { routesOf, type Route } from '../../analysis/routes.js';
 import { TRANSPORT_MEMBERS } from '../../analysis/sdk-modules.js';
 import { indentAt } from '../kit/source-style.js';
-import { BOILERPLATE_GLOBALS, checkBoilerplate, newedInEventStore, shutdownLoops, transportOptionsOf } from './eligibility.js';
+import { BOILERPLATE_GLOBALS, checkBoilerplate, newedInEventStore, rewriteSessionCounts, sessionCounts, shutdownLoops, transportOptionsOf } from './eligibility.js';
 import { addEntryImports, createHandlerMultiLine, createHandlerOneLine, entryOptions, errorLogging, handlerClose } from './entry-code.js';
 import { CannotRewrite } from './refusal.js';
 import { planRoutingHelper } from './routing-helper.js';
@@ -43,6 +43,7 @@ export function planNodeHttp(file: ServingFile, route: Route, transports: ts.New
   for (const sibling of siblings) checkBoilerplate(file, sibling.handlers[0]!, allowed, `the ${sibling.method.toUpperCase()} branch`);
   const blocks = [...new Set([branch, ...siblings.map((r) => r.handlers[0] as ts.Block)])];
   const loops = shutdownLoops(file, registries, blocks, allowed);
+  const counts = sessionCounts(file, registries, [...blocks, ...loops]);
   const u = file.unit;
   /** A block's lines in the rewrite: `{ …lines }` indented as the `if` (or the block, when it starts further left). */
   const replaceBlock = (b: ts.Block, lines: readonly string[]): void => {
@@ -57,6 +58,7 @@ export function planNodeHttp(file: ServingFile, route: Route, transports: ts.New
     for (const b of blocks.slice(1)) replaceBlock(b, [nodeHttpMethodNotAllowed(res, q), 'return;']);
     file.removeRegistries(registries);
     for (const loop of loops) file.remove(loop);
+    rewriteSessionCounts(file, counts, []);
     file.plan.notes!.push(`serving: ${file.relative()} — sessionful Streamable HTTP (node:http) → a new server (${factory.call}) and a sessionIdGenerator: undefined transport per POST; GET/DELETE answer 405 (SDK 1.x)`);
     return;
   }
@@ -76,6 +78,7 @@ export function planNodeHttp(file: ServingFile, route: Route, transports: ts.New
   for (const b of blocks) replaceBlock(b, [call, 'return;']);
   file.removeRegistries(registries);
   for (const loop of loops) file.edit(loop.getStart(file.sf), loop.end, handlerClose(loop, handlerName));
+  rewriteSessionCounts(file, counts, []);
   addEntryImports(file);
   file.plan.notes!.push(`serving: ${file.relative()} — ${sessionful ? 'sessionful' : 'stateless-idiom'} Streamable HTTP (node:http) → the POST/GET/DELETE branches hand the request to toNodeHandler(createMcpHandler(${factory.expression}))${file.options.modernOnly ? ' (modern-only)' : ' (2025-era clients still served statelessly)'}`);
 }

@@ -10,7 +10,7 @@ import { calleeParts, isFunctionLike, isInside, statementOf, unwrap } from '../.
 import { routesOf, type Route } from '../../analysis/routes.js';
 import { indentAt } from '../kit/source-style.js';
 import { fieldNames, memberMountedOnlyBy, mountedMember, type MountedMember } from './class-routes.js';
-import { BOILERPLATE_GLOBALS, checkBoilerplate, checkTransportOptions, newedInEventStore, shutdownLoops, transportOptionsOf } from './eligibility.js';
+import { BOILERPLATE_GLOBALS, checkBoilerplate, checkTransportOptions, newedInEventStore, rewriteSessionCounts, sessionCounts, shutdownLoops, transportOptionsOf } from './eligibility.js';
 import { addEntryImports, createHandlerMultiLine, createHandlerOneLine, entryOptions, errorLogging, handlerClose, parsesBody } from './entry-code.js';
 import { CannotRewrite } from './refusal.js';
 import { registryReferences } from './registries.js';
@@ -52,7 +52,9 @@ export function planRouteEndpoint(file: ServingFile, route: RegisteredRoute, tra
   const sseCode = file.sseCode();
   const shared = registries.filter((r) => registryReferences(r, file.sf, file.values).some((ref) => sseCode.some((code) => isInside(ref, code))));
   // Every other use of a registry must be shutdown bookkeeping (a loop closing its transports).
-  const loops = shutdownLoops(file, registries, [route.call, ...going.calls, ...going.declarations, ...going.members.map((m) => m.fn), ...sseCode], allowed);
+  const replaced = [route.call, ...going.calls, ...going.declarations, ...going.members.map((m) => m.fn), ...sseCode];
+  const loops = shutdownLoops(file, registries, replaced, allowed);
+  const counts = sessionCounts(file, registries, [...replaced, ...loops]);
   const closesShared = (loop: ts.Node) => shared.some((r) => registryReferences(r, file.sf, file.values).some((ref) => isInside(ref, loop)));
   const dropRegistries = (): void => {
     file.removeRegistries(registries.filter((r) => !shared.includes(r)));
@@ -64,6 +66,7 @@ export function planRouteEndpoint(file: ServingFile, route: RegisteredRoute, tra
     // An `all` route would hand GET/DELETE to the per-POST transport: they answer 405 first.
     statelessV1Handler(file, handler, factory, first, transportOptions, going.calls, route.method === 'all' ? v1DispatcherPrelude(file, handler, []) : []);
     dropRegistries();
+    rewriteSessionCounts(file, counts, shared);
     for (const loop of loops) if (!closesShared(loop)) file.remove(loop);
     for (const decl of going.declarations) if (!file.isDeclarationOf(decl, handlerArg)) replaceWith405Declaration(file, decl);
     // A class keeps its handler methods (and their mounts): the GET/DELETE ones answer 405.
@@ -88,6 +91,7 @@ export function planRouteEndpoint(file: ServingFile, route: RegisteredRoute, tra
   for (const decl of going.declarations) file.remove(decl);
   for (const m of going.members) for (const node of [m.member.declaration, ...m.binds]) file.remove(node);
   dropRegistries();
+  rewriteSessionCounts(file, counts, shared);
   for (const loop of loops) {
     const start = loop.getStart(file.sf);
     const close = handlerClose(loop, handlerName);
