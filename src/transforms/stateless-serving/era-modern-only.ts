@@ -15,7 +15,7 @@ import { routesOf, type Route } from '../../analysis/routes.js';
 import { indentAt, lineStart } from '../kit/source-style.js';
 import { registriesUsedIn, registryReferences, registryRemovals } from './registries.js';
 import { reindent } from './text.js';
-import type { ServingSite } from './session-registry.js';
+import type { ServingSite } from './serving-site-view.js';
 
 /** Plans the removal of the sessionful path; true when planned, else why it cannot be. */
 export function planEraModernOnly(site: ServingSite, route: Route, handler: ts.Node, discriminator: string, first: ts.NewExpression): true | string {

@@ -20,7 +20,7 @@ import { servingEntryAdvice } from './advice.js';
 import type { SessionStore } from '../../analysis/session-flow.js';
 import { registryReferences } from './registries.js';
 import { handlerCallRemoval } from './sse-handler-calls.js';
-import type { ServingSite } from './session-registry.js';
+import type { ServingSite } from './serving-site-view.js';
 import { RULE_ID } from '../../rule-ids.js';
 
 const SSE_RULE = RULE_ID.sseTransport;

@@ -1,6 +1,7 @@
 /**
  * A file's plan as the rewrites of session-registry.ts, legacy-sse.ts and era-modern-only.ts see it: the same edits,
- * markers and imports as the rest of the plan, with refusals handed over as reasons instead of thrown.
+ * markers and imports as the rest of the plan, with refusals handed over as reasons instead of thrown. The view
+ * itself (ServingSite) is declared in serving-site-view.ts, which those rewrites import instead of this module.
  */
 import { statementOf } from '../../analysis/ast.js';
 import { markerInsertion } from '../../markers.js';
@@ -8,7 +9,7 @@ import { transportOptionsOf } from './eligibility.js';
 import { CannotRewrite } from './refusal.js';
 import { factoryOf } from './server-factory.js';
 import type { ServingFile } from './serving-file.js';
-import type { ServingSite } from './session-registry.js';
+import type { ServingSite } from './serving-site-view.js';
 
 export function servingSite(file: ServingFile): ServingSite {
   const refusal = (error: unknown): string => {

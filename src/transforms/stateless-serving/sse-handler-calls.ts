@@ -20,7 +20,7 @@ import { routesOf } from '../../analysis/routes.js';
 import { indentAt } from '../kit/source-style.js';
 import { registryReferences } from './registries.js';
 import { referencesByName, reindent } from './text.js';
-import type { ServingSite } from './session-registry.js';
+import type { ServingSite } from './serving-site-view.js';
 
 interface Replacement {
   node: ts.Node;

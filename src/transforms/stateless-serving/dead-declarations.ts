@@ -1,0 +1,55 @@
+/**
+ * What the helper-registry rewrite (session-registry.ts) leaves unused: declarations only the removed code
+ * referred to (the registry's entry type, a TTL resolver, a default TTL) would be dead code in the migrated
+ * file, so they go too.
+ */
+import { ts } from '../../typescript.js';
+import { forEachDescendant, isInside } from '../../analysis/ast.js';
+import { referencesByName } from './text.js';
+import type { ServingSite } from './serving-site-view.js';
+import { makesCalls, soleStatement } from './syntax-queries.js';
+
+/**
+ * Declarations the removed code was the only user of, found to a fixed point: type aliases and interfaces
+ * (the registry's entry type), functions that are not exported (a TTL resolver), and variables with a plain
+ * initializer (a default TTL). Code the project had left unused before stays: only declarations the removed
+ * code referred to are considered, and `used` names the new code calls (the factory) stay.
+ */
+export function deadAfter(site: ServingSite, removed: ReadonlySet<ts.Node>, used: ReadonlySet<string>): ts.Node[] {
+  const values = site.result.analysis.values;
+  const gone = new Set<ts.Node>(removed);
+  const dead: ts.Node[] = [];
+  const isGone = (n: ts.Node) => [...gone].some((r) => isInside(n, r));
+  for (let grew = true; grew; ) {
+    grew = false;
+    const candidates = new Set<ts.Node>();
+    for (const node of gone) {
+      forEachDescendant(node, (n) => {
+        if (!ts.isIdentifier(n)) return;
+        const decl = values.symbolOf(n)?.declarations?.[0];
+        if (decl && decl.getSourceFile() === site.sf && !isGone(decl)) candidates.add(decl);
+      });
+    }
+    for (const decl of candidates) {
+      const statement = removableDeclaration(decl);
+      if (!statement || gone.has(statement)) continue;
+      const nameNode = (decl as ts.NamedDeclaration).name;
+      if (!nameNode || !ts.isIdentifier(nameNode) || used.has(nameNode.text)) continue;
+      const symbol = values.symbolOf(nameNode);
+      const refs = referencesByName(site.sf, nameNode.text).filter((r) => r !== nameNode && values.symbolOf(r) === symbol);
+      if (refs.length === 0 || !refs.every(isGone)) continue;
+      gone.add(statement);
+      dead.push(statement);
+      grew = true;
+    }
+  }
+  return dead;
+}
+
+function removableDeclaration(decl: ts.Node): ts.Node | undefined {
+  const exported = (s: ts.Node) => !!ts.getModifiers(s as ts.HasModifiers)?.some((m) => m.kind === ts.SyntaxKind.ExportKeyword);
+  if (ts.isTypeAliasDeclaration(decl) || ts.isInterfaceDeclaration(decl) || ts.isFunctionDeclaration(decl)) return exported(decl) ? undefined : decl;
+  const statement = ts.isVariableDeclaration(decl) ? soleStatement(decl) : undefined;
+  if (statement && !exported(statement)) return (decl as ts.VariableDeclaration).initializer && !makesCalls((decl as ts.VariableDeclaration).initializer!) ? statement : undefined;
+  return undefined;
+}

@@ -1,0 +1,36 @@
+/**
+ * The view of a file's serving plan that the rewrites returning reasons instead of throwing work through
+ * (session-registry.ts and its modules, legacy-sse.ts, era-modern-only.ts, sse-handler-calls.ts); serving-site.ts
+ * builds it from the plan's ServingFile. Declared apart, with nothing of the plan imported, so those rewrites
+ * stay below the plan's own modules and see only what they may do to the file.
+ */
+import type { ts } from '../../typescript.js';
+import type { AnalysisResult } from '../../analysis/model.js';
+import type { SessionStore } from '../../analysis/session-flow.js';
+import type { TransformOptions } from '../kit/plan.js';
+
+/** What the rewrite needs of the file's serving plan (edits, imports, the factory of a connect). */
+export interface ServingSite {
+  readonly sf: ts.SourceFile;
+  readonly result: AnalysisResult;
+  readonly options: Pick<TransformOptions, 'target' | 'modernOnly'>;
+  /** The file's indentation unit. */
+  readonly unit: string;
+  /** Names imported from the SDK (plumbing, not custom logic). */
+  readonly sdkNames: ReadonlySet<string>;
+  /** `text` in the file's quotes. */
+  q(text: string): string;
+  edit(start: number, end: number, text: string): void;
+  /** Removes a whole statement with the comments directly above it. */
+  remove(statement: ts.Node): void;
+  /** Removes registries when the file's rewrites are done (two properties of one object together: the object goes). */
+  removeRegistries(registries: readonly SessionStore[]): void;
+  marker(node: ts.Node, ruleId: string, message: string): void;
+  addImport(module: string, name: string): void;
+  note(text: string): void;
+  freshName(base: string): string;
+  /** The factory `scope` builds the server `transport` is connected to, or why it is not one. */
+  factoryOf(scope: ts.Node, transport: ts.NewExpression): { expression: string; call: string; names: string[] } | string;
+  /** The transport's options by name, or why they cannot be read. */
+  transportOptions(created: ts.NewExpression): Record<string, ts.Node> | string;
+}
