@@ -17,7 +17,39 @@ export interface CallIndex {
   constructions: Map<string, ts.NewExpression[]>;
 }
 
+/** Each file's own index: the pass is syntactic, and apply's analyses share the trees of the files a transform left unchanged. */
+const perFile = new WeakMap<ts.SourceFile, CallIndex>();
+
+/**
+ * The index of `files`: each file's own, joined in the order of `files`, so that every list holds its nodes in the
+ * order one pass over the files would have found them.
+ */
 export function buildCallIndex(files: readonly ts.SourceFile[]): CallIndex {
+  const out: CallIndex = { byName: new Map(), argumentRefs: new Map(), aliases: new Map(), constructions: new Map() };
+  for (const file of files) {
+    let own = perFile.get(file);
+    if (!own) perFile.set(file, (own = indexFile(file)));
+    appendLists(out.byName, own.byName);
+    appendLists(out.argumentRefs, own.argumentRefs);
+    appendLists(out.constructions, own.constructions);
+    for (const [from, locals] of own.aliases) {
+      const set = out.aliases.get(from);
+      if (set) for (const local of locals) set.add(local);
+      else out.aliases.set(from, new Set(locals));
+    }
+  }
+  return out;
+}
+
+function appendLists<T>(into: Map<string, T[]>, from: ReadonlyMap<string, readonly T[]>): void {
+  for (const [key, values] of from) {
+    const list = into.get(key);
+    if (list) for (const value of values) list.push(value);
+    else into.set(key, [...values]);
+  }
+}
+
+function indexFile(file: ts.SourceFile): CallIndex {
   const byName = new Map<string, ts.CallExpression[]>();
   const argumentRefs = new Map<string, ts.Node[]>();
   const aliases = new Map<string, Set<string>>();
@@ -33,28 +65,26 @@ export function buildCallIndex(files: readonly ts.SourceFile[]): CallIndex {
     set.add(to);
     aliases.set(from, set);
   };
-  for (const file of files) {
-    forEachDescendant(file, (node) => {
-      if (ts.isCallExpression(node) && node.arguments.length > 0) {
-        const name = calleeParts(node).name;
-        if (name) add(byName, name, node);
-        for (const arg of node.arguments) {
-          const inner = unwrap(arg);
-          if (ts.isIdentifier(inner)) add(argumentRefs, inner.text, inner);
-          else if (ts.isPropertyAccessExpression(inner)) add(argumentRefs, inner.name.text, inner);
-        }
-      } else if (ts.isNewExpression(node) && node.arguments?.length) {
-        const callee = unwrap(node.expression);
-        const name = ts.isIdentifier(callee) ? callee.text : ts.isPropertyAccessExpression(callee) ? callee.name.text : undefined;
-        if (name) add(constructions, name, node);
-      } else if (ts.isImportClause(node) && node.name) {
-        alias('default', node.name.text);
-      } else if ((ts.isImportSpecifier(node) || ts.isExportSpecifier(node) || ts.isBindingElement(node)) && node.propertyName && ts.isIdentifier(node.name)) {
-        const from = propertyNameText(node.propertyName as ts.PropertyName);
-        if (from) alias(from, node.name.text);
+  forEachDescendant(file, (node) => {
+    if (ts.isCallExpression(node) && node.arguments.length > 0) {
+      const name = calleeParts(node).name;
+      if (name) add(byName, name, node);
+      for (const arg of node.arguments) {
+        const inner = unwrap(arg);
+        if (ts.isIdentifier(inner)) add(argumentRefs, inner.text, inner);
+        else if (ts.isPropertyAccessExpression(inner)) add(argumentRefs, inner.name.text, inner);
       }
-    });
-  }
+    } else if (ts.isNewExpression(node) && node.arguments?.length) {
+      const callee = unwrap(node.expression);
+      const name = ts.isIdentifier(callee) ? callee.text : ts.isPropertyAccessExpression(callee) ? callee.name.text : undefined;
+      if (name) add(constructions, name, node);
+    } else if (ts.isImportClause(node) && node.name) {
+      alias('default', node.name.text);
+    } else if ((ts.isImportSpecifier(node) || ts.isExportSpecifier(node) || ts.isBindingElement(node)) && node.propertyName && ts.isIdentifier(node.name)) {
+      const from = propertyNameText(node.propertyName as ts.PropertyName);
+      if (from) alias(from, node.name.text);
+    }
+  });
   return { byName, argumentRefs, aliases, constructions };
 }
 

@@ -176,7 +176,8 @@ class HandleModelBuilder {
     const search = (root: ts.Node, within: ts.Node, depth: number): void => {
       forEachDescendant(root, (node) => {
         // `result = await handleStartSearch(args)` … `return result`: the helper's own result is the tool's.
-        if (ts.isCallExpression(node) && depth < MAX_DEPTH) {
+        // The callee is looked up (a checker query) only for a call whose value is returned or assigned: no other can be returned as is.
+        if (ts.isCallExpression(node) && depth < MAX_DEPTH && returnedOrAssigned(node) !== undefined) {
           const helper = this.values.calls.functionOfCall(node);
           if (helper?.body && !searched.has(helper) && this.isReturnedAsIs(node, within)) {
             searched.add(helper);
@@ -221,13 +222,11 @@ class HandleModelBuilder {
 
   /** The call's value is what the function returns: `return call()`, `=> call()`, or `result = await call(); … return result`. */
   private isReturnedAsIs(call: ts.CallExpression, body: ts.Node): boolean {
-    const outer = outermostWrapper(call);
-    const parent = outer.parent;
-    if (!parent) return false;
-    if (ts.isReturnStatement(parent) || (ts.isArrowFunction(parent) && parent.body === outer)) return true;
-    const variable = ts.isVariableDeclaration(parent) && parent.initializer === outer ? assignedVariable(parent)
-      : ts.isBinaryExpression(parent) && parent.right === outer && parent.operatorToken.kind === ts.SyntaxKind.EqualsToken ? assignedVariable(parent) : undefined;
-    const symbol = variable && this.values.symbolOf(variable);
+    const shape = returnedOrAssigned(call);
+    if (shape === undefined) return false;
+    if (shape === true) return true;
+    const variable = shape;
+    const symbol = this.values.symbolOf(variable);
     if (!symbol) return false;
     let returned = false;
     forEachDescendant(body, (use) => {
@@ -656,6 +655,19 @@ export function schemaProperty(tool: ToolRegistration, argument: string): ts.Nod
   const props = tool.schema.kind === 'json-schema' ? node.properties.find((p) => propertyNameText(p.name) === 'properties') : undefined;
   const object = props && ts.isPropertyAssignment(props) ? unwrap(props.initializer) : node;
   return ts.isObjectLiteralExpression(object) ? object.properties.find((p) => propertyNameText(p.name) === argument) : undefined;
+}
+
+/**
+ * What a call's value becomes, read from the syntax alone: `true` when it is returned as it is (`return call()`,
+ * `=> call()`), the variable it is assigned to (`const result = await call()`, `result = call()`), else undefined.
+ */
+function returnedOrAssigned(call: ts.CallExpression): ts.Identifier | true | undefined {
+  const outer = outermostWrapper(call);
+  const parent = outer.parent;
+  if (!parent) return undefined;
+  if (ts.isReturnStatement(parent) || (ts.isArrowFunction(parent) && parent.body === outer)) return true;
+  return ts.isVariableDeclaration(parent) && parent.initializer === outer ? assignedVariable(parent)
+    : ts.isBinaryExpression(parent) && parent.right === outer && parent.operatorToken.kind === ts.SyntaxKind.EqualsToken ? assignedVariable(parent) : undefined;
 }
 
 /** The variable a declaration or an assignment (`=`, `+=`) gives a value: `let output = …`, `output += …`. */

@@ -66,14 +66,32 @@ export class ProgramText {
  */
 function declaredConstantStrings(files: readonly ts.SourceFile[]): string[] {
   const out = new Set<string>();
-  for (const file of files) {
-    forEachDescendant(file, (node) => {
-      if (!(ts.isVariableDeclaration(node) || ts.isPropertyAssignment(node) || ts.isPropertyDeclaration(node)) || !node.initializer) return;
-      const text = stringValue(node.initializer);
-      if (text !== undefined) out.add(text);
-    });
-  }
+  for (const file of files) for (const text of perFile(constantsByFile, file, fileConstantStrings)) out.add(text);
   return [...out];
+}
+
+/**
+ * Each file's own part of `declaredConstantStrings` and `declaredNames`: both are read from the syntax alone, and
+ * apply's analyses (one per state of the code, and the judge's) share the trees of the files a transform left as
+ * they were, so such a file is read once.
+ */
+const constantsByFile = new WeakMap<ts.SourceFile, ReadonlySet<string>>();
+const namesByFile = new WeakMap<ts.SourceFile, DeclaredNames>();
+
+function perFile<T>(cache: WeakMap<ts.SourceFile, T>, file: ts.SourceFile, read: (file: ts.SourceFile) => T): T {
+  let own = cache.get(file);
+  if (own === undefined) cache.set(file, (own = read(file)));
+  return own;
+}
+
+function fileConstantStrings(file: ts.SourceFile): ReadonlySet<string> {
+  const out = new Set<string>();
+  forEachDescendant(file, (node) => {
+    if (!(ts.isVariableDeclaration(node) || ts.isPropertyAssignment(node) || ts.isPropertyDeclaration(node)) || !node.initializer) return;
+    const text = stringValue(node.initializer);
+    if (text !== undefined) out.add(text);
+  });
+  return out;
 }
 
 interface DeclaredNames {
@@ -87,23 +105,36 @@ function declaredNames(files: readonly ts.SourceFile[]): DeclaredNames {
   const imported = new Set<string>();
   const objectsByMember = new Map<string, Set<string>>();
   for (const file of files) {
-    forEachDescendant(file, (node) => {
-      if (ts.isImportClause(node) || ts.isImportSpecifier(node) || ts.isNamespaceImport(node) || ts.isImportEqualsDeclaration(node)) {
-        if (node.name) imported.add(node.name.text);
-        return;
-      }
-      if (!ts.isVariableDeclaration(node) || !ts.isIdentifier(node.name) || !node.initializer) return;
-      const init = unwrap(node.initializer);
-      if (!ts.isObjectLiteralExpression(init)) return;
-      for (const property of init.properties) {
-        const name = property.name && propertyNameText(property.name);
-        if (name === undefined) continue;
-        const names = objectsByMember.get(name) ?? new Set<string>();
-        names.add(node.name.text);
-        objectsByMember.set(name, names);
-      }
-    });
+    const own = perFile(namesByFile, file, fileDeclaredNames);
+    for (const name of own.imported) imported.add(name);
+    for (const [member, names] of own.objectsByMember) {
+      const all = objectsByMember.get(member);
+      if (all) for (const name of names) all.add(name);
+      else objectsByMember.set(member, new Set(names));
+    }
   }
+  return { imported, objectsByMember };
+}
+
+function fileDeclaredNames(file: ts.SourceFile): DeclaredNames {
+  const imported = new Set<string>();
+  const objectsByMember = new Map<string, Set<string>>();
+  forEachDescendant(file, (node) => {
+    if (ts.isImportClause(node) || ts.isImportSpecifier(node) || ts.isNamespaceImport(node) || ts.isImportEqualsDeclaration(node)) {
+      if (node.name) imported.add(node.name.text);
+      return;
+    }
+    if (!ts.isVariableDeclaration(node) || !ts.isIdentifier(node.name) || !node.initializer) return;
+    const init = unwrap(node.initializer);
+    if (!ts.isObjectLiteralExpression(init)) return;
+    for (const property of init.properties) {
+      const name = property.name && propertyNameText(property.name);
+      if (name === undefined) continue;
+      const names = objectsByMember.get(name) ?? new Set<string>();
+      names.add(node.name.text);
+      objectsByMember.set(name, names);
+    }
+  });
   return { imported, objectsByMember };
 }
 

@@ -24,21 +24,24 @@ export function matchQuoteStyle(file: string, before: string, after: string): st
   if (before === after) return after;
   const { literals, specifiers } = quoteStyles(file, before);
   if (!literals && !specifiers) return after;
-  const added = addedLines(before, after);
-  if (added.size === 0) return after;
   const sf = parse(file, after);
-  const replacements: Array<{ start: number; end: number; text: string }> = [];
+  const requotable: Array<{ start: number; end: number; text: string }> = [];
   // Pre-order, as the judge's analysis then walks this tree too (shared by syntaxTreeOf): forEachDescendant keeps the list.
   forEachDescendant(sf, (node) => {
     if (ts.isStringLiteral(node) && !ts.isJsxAttribute(node.parent)) {
       const start = node.getStart(sf);
       const preferred = (isModuleSpecifier(node) && specifiers) || literals;
-      if (preferred && added.has(sf.getLineAndCharacterOfPosition(start).line)) {
+      if (preferred) {
         const requoted = requote(sf.text.slice(start, node.end), preferred);
-        if (requoted !== undefined) replacements.push({ start, end: node.end, text: requoted });
+        if (requoted !== undefined) requotable.push({ start, end: node.end, text: requoted });
       }
     }
   });
+  // Only the literals not already in the file's quote can change, and only on the run's lines: the line diff (the
+  // costly part) is made only when the file has such a literal at all.
+  if (requotable.length === 0) return after;
+  const added = addedLines(before, after);
+  const replacements = requotable.filter((r) => added.has(sf.getLineAndCharacterOfPosition(r.start).line));
   let out = after;
   for (const r of replacements.reverse()) out = out.slice(0, r.start) + r.text + out.slice(r.end);
   return out;

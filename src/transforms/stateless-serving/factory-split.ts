@@ -15,7 +15,7 @@
 import { ts } from '../../typescript.js';
 import { isFunctionLike, isInside, unwrap, statementOf } from '../../analysis/ast.js';
 import type { AnalysisResult } from '../../analysis/model.js';
-import { localNames, referencesByName, reindent, removalRange } from './text.js';
+import { localNames, maySpell, referencesByName, reindent, removalRange } from './text.js';
 import { indentAt, indentUnit } from '../kit/source-style.js';
 import { RULE_ID } from '../../rule-ids.js';
 import { HIGH_LEVEL_SERVER_CLASSES } from '../../analysis/sdk-modules.js';
@@ -332,7 +332,7 @@ function callerEdits(sf: ts.SourceFile, holder: ts.VariableDeclaration, call: ts
 
 /** `base`, or `base2`, … : a name no analysed file uses. */
 function freshAcross(result: AnalysisResult, base: string): string {
-  const taken = (name: string) => result.sourceFiles.some((f) => localNames(f).has(name) || referencesByName(f, name).length > 0);
+  const taken = (name: string) => result.sourceFiles.some((f) => maySpell(f.text, name) && (localNames(f).has(name) || referencesByName(f, name).length > 0));
   if (!taken(base)) return base;
   for (let i = 2; ; i++) if (!taken(`${base}${i}`)) return `${base}${i}`;
 }

@@ -45,12 +45,22 @@ function withBlankLineAbove(text: string, start: number, end: number): number {
 /** Identifiers in `root` (or the file) that refer to a binding named `name` (not property names). */
 export function referencesByName(root: ts.Node, name: string): ts.Identifier[] {
   const out: ts.Identifier[] = [];
+  // A whole file that cannot spell the name has no identifier of that name: the walk is spared.
+  if (ts.isSourceFile(root) && !maySpell(root.text, name)) return out;
   const visit = (node: ts.Node): void => {
     if (ts.isIdentifier(node) && node.text === name && isReference(node)) out.push(node);
     ts.forEachChild(node, visit);
   };
   visit(root);
   return out;
+}
+
+/**
+ * Whether source `text` can hold an identifier named `name`: an identifier's name is its text with unicode escapes
+ * read (`cleanup\u0053ession` is `cleanupSession`), so a text that neither contains the name nor any `\u` has none.
+ */
+export function maySpell(text: string, name: string): boolean {
+  return text.includes(name) || text.includes('\\u');
 }
 
 /** An identifier that reads or writes a binding (not `x.name`, not `{ name: … }`'s key, not a declaration's own name). */
