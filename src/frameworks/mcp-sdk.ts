@@ -22,6 +22,11 @@ interface SdkMajorDescription {
    */
   packages: Readonly<Record<string, SdkSide>>;
   subpaths?: Readonly<Record<string, SdkSide>>;
+  /**
+   * Subpaths the package's `exports` map to a directory's index, by the file they name (v1: `sdk/server` is
+   * `sdk/server/index.js`): the official codemod knows its v1 modules only by file.
+   */
+  entryAliases?: Readonly<Record<string, string>>;
   /** A request handler's context in this major (`extra` in v1, `ctx` in v2). */
   context: SdkContextDescription;
   /**
@@ -348,6 +353,8 @@ export const MCP_SDK: SdkDescription = {
       entry: '@modelcontextprotocol/sdk',
       packages: { '@modelcontextprotocol/sdk': 'shared' },
       subpaths: { server: 'server', client: 'client' },
+      // @modelcontextprotocol/sdk 1.x package.json: exports['./server'] → dist/esm/server/index.js, ['./client'] → dist/esm/client/index.js.
+      entryAliases: { server: 'server/index.js', client: 'client/index.js' },
       context: {
         server: 'RequestHandlerExtra',
         client: 'RequestHandlerExtra',

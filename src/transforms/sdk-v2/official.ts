@@ -31,6 +31,7 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { Diagnostic, Migration, TransformContext } from '@modelcontextprotocol/codemod';
+import { sdkEntryAliasFile } from '../../analysis/sdk-modules.js';
 import { loadTsMorph, ts } from '../../typescript.js';
 import type { SourceFile } from 'ts-morph';
 import { importBindings, isV1Specifier, ownNames } from './bindings.js';
@@ -102,6 +103,7 @@ export function runOfficialCodemod(files: ReadonlyArray<{ file: string; text: st
     const prepared = sf.getFullText();
     const commonJs = isCommonJs(sf);
     const restore = commonJs ? requiresToImports(sf) : undefined;
+    fileEntryAliases(sf);
     const bridged = sf.getFullText();
     const sdkBefore = importBindings(sf, isV1Specifier);
     const own = ownNames(sf);
@@ -239,6 +241,18 @@ function commentLines(text: string): Array<{ line: number; message: string }> {
     if (match) out.push({ line: i + 1, message: match[1]! });
   });
   return out;
+}
+
+/**
+ * `@modelcontextprotocol/sdk/server` (the package's export of server/index.js) → the file itself, which the codemod
+ * maps to v2 (it knows v1's modules only by file, and leaves the alias with "Unknown SDK import path").
+ */
+function fileEntryAliases(sf: SourceFile): void {
+  for (const decl of [...sf.getImportDeclarations(), ...sf.getExportDeclarations()]) {
+    const specifier = decl.getModuleSpecifierValue();
+    const file = specifier === undefined ? undefined : sdkEntryAliasFile(specifier);
+    if (file) decl.setModuleSpecifier(file);
+  }
 }
 
 // ---- CommonJS bridge ------------------------------------------------------------------------
