@@ -158,10 +158,11 @@ export function annotateAsV1Context(sf: SourceFile, helpers: readonly ForwardedC
     changed = true;
   }
   if (changed && !existing) {
-    // Beside the file's SDK imports, where a hand-written one would be.
-    const imports = sf.getImportDeclarations();
-    const lastSdk = imports.map((d) => d.getModuleSpecifierValue().startsWith('@modelcontextprotocol/sdk')).lastIndexOf(true);
-    sf.insertImportDeclaration(lastSdk + 1, { moduleSpecifier: V1_PROTOCOL_MODULE, namedImports: [V1_CONTEXT_TYPE], isTypeOnly: true });
+    // Beside the file's SDK imports, where a hand-written one would be. The index is one among the file's statements
+    // with its comments (each `//` line is one for ts-morph), not among its imports: after a header of line comments,
+    // an import's own index put it inside the header, and the codemod's v2 import with it.
+    const lastSdk = sf.getImportDeclarations().filter((d) => d.getModuleSpecifierValue().startsWith('@modelcontextprotocol/sdk')).at(-1);
+    sf.insertImportDeclaration(lastSdk ? lastSdk.getChildIndex() + 1 : 0, { moduleSpecifier: V1_PROTOCOL_MODULE, namedImports: [V1_CONTEXT_TYPE], isTypeOnly: true });
   }
 }
 
