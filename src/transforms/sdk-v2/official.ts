@@ -14,8 +14,8 @@
  * itself, and `apply` must plan first and write atomically later.
  *
  * Around its transforms, what real servers showed it leaves broken (each in its own module):
- * a name it brings in that the file declares itself is aliased (name-clash.ts); a helper typed
- * inline with v1's context keys is migrated like an annotated one (helper-context.ts); a handler
+ * a name it brings in that the file declares itself is aliased (name-clash.ts); a helper, or a handler's
+ * own context parameter, typed inline with v1's context keys is migrated like an annotated one (helper-context.ts); a handler
  * whose only parameter is the context reads it the v2 way too (lone-context.ts); what v2's per-method
  * handler result types reject but v1's loose `ServerResult` let through is typed (result-types.ts); names it
  * dropped from an import are imported again or marked (dropped-imports.ts); its context-mock
@@ -38,7 +38,7 @@ import { importBindings, isV1Specifier, ownNames } from './bindings.js';
 import { isContextMockDiagnostic, mockIsHandlerContext } from './context-mocks.js';
 import { restoreDroppedImports } from './dropped-imports.js';
 import { disableTaskTools, removeExperimentalTasks } from './experimental-tasks.js';
-import { annotateAsV1Context, contextImportsTypeOnly, contextsPassedToHelpers, remapDestructuredRequestId, forwardedContexts, helperTakesV2Context, inlineTypedHelpers, type ForwardedContext } from './helper-context.js';
+import { annotateAsV1Context, contextImportsTypeOnly, contextsPassedToHelpers, hasInlineTypedHandlerContexts, remapDestructuredRequestId, forwardedContexts, helperTakesV2Context, inlineTypedHelpers, type ForwardedContext } from './helper-context.js';
 import { leftoverToolCallDiagnostics, type LegacyToolCall } from './legacy-tool-calls.js';
 import { remapLoneContexts } from './lone-context.js';
 import { aliasSdkImports, clashingNames, hideOwnNames, restoreOwnNames } from './name-clash.js';
@@ -107,6 +107,7 @@ export function runOfficialCodemod(files: ReadonlyArray<{ file: string; text: st
     const bridged = sf.getFullText();
     const sdkBefore = importBindings(sf, isV1Specifier);
     const own = ownNames(sf);
+    const inlineHandlerContexts = hasInlineTypedHandlerContexts(sf);
     // What the passes above read is kept as text; the nodes they had ts-morph wrap would be carried over by
     // each edit the codemod makes (it makes many, each a parse of the whole file), so they are let go first.
     sf.forgetDescendants();
@@ -119,13 +120,13 @@ export function runOfficialCodemod(files: ReadonlyArray<{ file: string; text: st
       placeholders = hideOwnNames(sf, clashes);
       annotateAsV1Context(sf, helpers);
       run = runTransforms(transforms, sf, context);
-      if (helpers.length && run.failed === undefined) {
+      if ((helpers.length || inlineHandlerContexts) && run.failed === undefined) {
         contextImportsTypeOnly(sf);
         remapDestructuredRequestId(sf, helpers);
       }
     };
     const helpers = run.failed === undefined ? inlineTypedHelpers(sf, uniqueHelpers([...forwardedContexts(sf, run.diagnostics), ...contextsPassedToHelpers(sf)])) : [];
-    if (helpers.length) rerun(helpers, []);
+    if (helpers.length || (inlineHandlerContexts && run.failed === undefined)) rerun(helpers, []);
     const clashes = run.failed === undefined ? clashingNames(sf, sdkBefore, own) : [];
     if (clashes.length) {
       rerun(helpers, clashes);
