@@ -174,6 +174,7 @@ export function handlerContextOf(major: SdkVersion): {
   module?: string;
   members: ReadonlySet<string>;
   distinctiveMembers: ReadonlySet<string>;
+  requestHeaders?: readonly string[];
 } {
   const m = majorDescription(major);
   return {
@@ -184,6 +185,7 @@ export function handlerContextOf(major: SdkVersion): {
     module: m.context.module && `${m.entry}/${m.context.module}`,
     members: new Set(m.context.members ?? []),
     distinctiveMembers: new Set(m.context.distinctiveMembers ?? []),
+    requestHeaders: m.context.requestHeaders,
   };
 }
 

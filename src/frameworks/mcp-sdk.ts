@@ -54,6 +54,11 @@ interface SdkContextDescription {
   members?: readonly string[];
   /** The keys nothing but a handler context has: an object literal with one of them is a context mock (v1). */
   distinctiveMembers?: readonly string[];
+  /**
+   * The path of the HTTP request's headers on the context, when they are a web `Headers` read by `get(name)` (v2:
+   * `ctx.http.req.headers`; v1's `extra.requestInfo.headers` was a plain record read by `headers[name]`).
+   */
+  requestHeaders?: readonly string[];
 }
 
 /** SDK 1.x's experimental tasks layer (`@modelcontextprotocol/sdk/experimental/tasks`), which v2 does not have. */
@@ -387,7 +392,7 @@ export const MCP_SDK: SdkDescription = {
         '@modelcontextprotocol/core': 'shared',
         '@modelcontextprotocol/client': 'client',
       },
-      context: { server: 'ServerContext', client: 'ClientContext', requestId: ['mcpReq', 'id'] },
+      context: { server: 'ServerContext', client: 'ClientContext', requestId: ['mcpReq', 'id'], requestHeaders: ['http', 'req', 'headers'] },
       entryPoints: V2_ENTRY_POINT_EXPORTS,
     },
   ],

@@ -18,7 +18,8 @@
  * own context parameter, typed inline with v1's context keys is migrated like an annotated one (helper-context.ts); a handler
  * whose only parameter is the context reads it the v2 way too (lone-context.ts); what v2's per-method
  * handler result types reject but v1's loose `ServerResult` let through is typed (result-types.ts); names it
- * dropped from an import are imported again or marked (dropped-imports.ts); its context-mock
+ * dropped from an import are imported again or marked (dropped-imports.ts); a header read by name from v1's
+ * record of request headers reads v2's `Headers` with `get` (request-headers.ts); its context-mock
  * comment is kept only on possible handler contexts (context-mocks.ts); `.tool()` calls it left
  * are marked (legacy-tool-calls.ts).
  *
@@ -42,6 +43,7 @@ import { annotateAsV1Context, contextImportsTypeOnly, contextsPassedToHelpers, h
 import { leftoverToolCallDiagnostics, type LegacyToolCall } from './legacy-tool-calls.js';
 import { remapLoneContexts } from './lone-context.js';
 import { aliasSdkImports, clashingNames, hideOwnNames, restoreOwnNames } from './name-clash.js';
+import { readHeadersByName } from './request-headers.js';
 import { typeHandlerResults } from './result-types.js';
 
 export const CODEMOD_PACKAGE = '@modelcontextprotocol/codemod';
@@ -140,6 +142,7 @@ export function runOfficialCodemod(files: ReadonlyArray<{ file: string; text: st
     }
     changes += remapLoneContexts(sf);
     changes += typeHandlerResults(sf);
+    changes += readHeadersByName(sf);
     changes += removedTasks.length + disabledTaskTools;
     const dropped = restoreDroppedImports(sf, sdkBefore, context, diagnostics);
     diagnostics.push(...dropped.diagnostics);

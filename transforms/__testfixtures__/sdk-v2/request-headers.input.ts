@@ -1,0 +1,26 @@
+// Headers read by name from v1's record of request headers (neondatabase/mcp-server-neon reads the User-Agent
+// so): v2's context has the request itself, whose headers are a `Headers` object, read with `get(name)`. The
+// official codemod maps `requestInfo` to `http?.req` and keeps the index, which reads nothing there.
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { RequestInfo } from '@modelcontextprotocol/sdk/types.js';
+import { z } from 'zod';
+
+function readUserAgent(extra: { requestInfo?: RequestInfo }): string | undefined {
+  const header = extra.requestInfo?.headers['user-agent'];
+  return Array.isArray(header) ? header[0] : header;
+}
+
+export function buildServer(): McpServer {
+  const server = new McpServer({ name: 'ua', version: '1.0.0' });
+  server.registerTool(
+    'whoami',
+    { description: 'Tells the user agent', inputSchema: { name: z.string() } },
+    async (_args: { name: string }, extra: { requestInfo?: RequestInfo }) => ({
+      content: [{ type: 'text', text: readUserAgent(extra) ?? 'unknown' }],
+    }),
+  );
+  server.registerTool('tenant', { description: 'Tells the tenant header' }, async (extra) => ({
+    content: [{ type: 'text', text: String(extra.requestInfo?.headers['x-tenant'] ?? 'none') }],
+  }));
+  return server;
+}
