@@ -28,10 +28,21 @@ function headersReceiver(node: ts.Expression): ts.Identifier | undefined {
   return ts.isIdentifier(current) ? current : undefined;
 }
 
+/** The names the file knows v2's context types by (`ServerContext`, or its alias: `ServerContext as McpServerContext`). */
+function contextTypeNames(file: ts.SourceFile): Set<string> {
+  const out = new Set<string>();
+  for (const statement of file.statements) {
+    if (!ts.isImportDeclaration(statement) || !ts.isStringLiteral(statement.moduleSpecifier) || !statement.moduleSpecifier.text.startsWith('@modelcontextprotocol/')) continue;
+    const bindings = statement.importClause?.namedBindings;
+    if (bindings && ts.isNamedImports(bindings)) for (const e of bindings.elements) if (CONTEXT_TYPES.has((e.propertyName ?? e.name).text)) out.add(e.name.text);
+  }
+  return out;
+}
+
 /** A parameter that is a handler context: typed as v2's context, or the last parameter of a registration callback. */
-function isContextParameter(param: ts.ParameterDeclaration): boolean {
+function isContextParameter(param: ts.ParameterDeclaration, contextTypes: ReadonlySet<string>): boolean {
   const type = param.type;
-  if (type) return ts.isTypeReferenceNode(type) && ts.isIdentifier(type.typeName) && CONTEXT_TYPES.has(type.typeName.text);
+  if (type) return ts.isTypeReferenceNode(type) && ts.isIdentifier(type.typeName) && contextTypes.has(type.typeName.text);
   const callback = param.parent;
   if (!(ts.isArrowFunction(callback) || ts.isFunctionExpression(callback)) || callback.parameters[callback.parameters.length - 1] !== param) return false;
   const call = callback.parent;
@@ -59,6 +70,7 @@ export function readHeadersByName(sf: SourceFile): number {
     return ts.isStringLiteralLike(access.argumentExpression) && headersReceiver(access.expression) !== undefined;
   });
   const edits: Array<{ start: number; end: number; text: string }> = [];
+  const contextTypes = reads.length ? contextTypeNames(file) : new Set<string>();
   for (const read of reads) {
     const access = read.compilerNode;
     const parent = access.parent;
@@ -66,7 +78,7 @@ export function readHeadersByName(sf: SourceFile): number {
     if ((ts.isBinaryExpression(parent) && parent.left === access && parent.operatorToken.kind >= ts.SyntaxKind.FirstAssignment && parent.operatorToken.kind <= ts.SyntaxKind.LastAssignment) || ts.isDeleteExpression(parent)) continue;
     const receiver = headersReceiver(access.expression)!;
     const param = declarationsAt(sf, receiver).find((d): d is ts.ParameterDeclaration => ts.isParameter(d));
-    if (!param || !isContextParameter(param)) continue;
+    if (!param || !isContextParameter(param, contextTypes)) continue;
     const get = `${access.expression.getText(file)}${access.questionDotToken ? '?.' : '.'}get(${access.argumentExpression.getText(file)})`;
     // `headers['x'] ?? fallback` already turns null into its fallback.
     const defaulted = ts.isBinaryExpression(parent) && parent.left === access && parent.operatorToken.kind === ts.SyntaxKind.QuestionQuestionToken;

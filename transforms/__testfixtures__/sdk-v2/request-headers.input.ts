@@ -1,9 +1,15 @@
 // Headers read by name from v1's record of request headers (neondatabase/mcp-server-neon reads the User-Agent
 // so): v2's context has the request itself, whose headers are a `Headers` object, read with `get(name)`. The
-// official codemod maps `requestInfo` to `http?.req` and keeps the index, which reads nothing there.
+// official codemod maps `requestInfo` to `http?.req` and keeps the index, which reads nothing there. The file
+// declares a `ServerContext` of its own, as neon does: v2's is imported under an alias, and read so too.
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { RequestInfo } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
+
+/** The project's own context (its name is v2's context type's). */
+export interface ServerContext {
+  readOnly: boolean;
+}
 
 function readUserAgent(extra: { requestInfo?: RequestInfo }): string | undefined {
   const header = extra.requestInfo?.headers['user-agent'];

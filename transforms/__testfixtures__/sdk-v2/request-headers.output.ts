@@ -1,11 +1,17 @@
 // Headers read by name from v1's record of request headers (neondatabase/mcp-server-neon reads the User-Agent
 // so): v2's context has the request itself, whose headers are a `Headers` object, read with `get(name)`. The
-// official codemod maps `requestInfo` to `http?.req` and keeps the index, which reads nothing there.
+// official codemod maps `requestInfo` to `http?.req` and keeps the index, which reads nothing there. The file
+// declares a `ServerContext` of its own, as neon does: v2's is imported under an alias, and read so too.
 import { McpServer } from '@modelcontextprotocol/server';
-import type { ServerContext } from '@modelcontextprotocol/server';
+import type { ServerContext as McpServerContext } from '@modelcontextprotocol/server';
 import { z } from 'zod';
 
-function readUserAgent(ctx: ServerContext): string | undefined {
+/** The project's own context (its name is v2's context type's). */
+export interface ServerContext {
+  readOnly: boolean;
+}
+
+function readUserAgent(ctx: McpServerContext): string | undefined {
   const header = ctx.http?.req?.headers.get('user-agent') ?? undefined;
   return Array.isArray(header) ? header[0] : header;
 }
@@ -15,7 +21,7 @@ export function buildServer(): McpServer {
   server.registerTool(
     'whoami',
     { description: 'Tells the user agent', inputSchema: z.object({ name: z.string() }) },
-    async (_args: { name: string }, ctx: ServerContext) => ({
+    async (_args: { name: string }, ctx: McpServerContext) => ({
       content: [{ type: 'text', text: readUserAgent(ctx) ?? 'unknown' }],
     }),
   );
