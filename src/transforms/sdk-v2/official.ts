@@ -142,7 +142,6 @@ export function runOfficialCodemod(files: ReadonlyArray<{ file: string; text: st
     }
     changes += remapLoneContexts(sf);
     changes += typeHandlerResults(sf);
-    changes += readHeadersByName(sf);
     changes += removedTasks.length + disabledTaskTools;
     const dropped = restoreDroppedImports(sf, sdkBefore, context, diagnostics);
     diagnostics.push(...dropped.diagnostics);
@@ -157,6 +156,9 @@ export function runOfficialCodemod(files: ReadonlyArray<{ file: string; text: st
       }
       delete d.resolveCurrentLine;
     }
+    // After the diagnostics found their lines: an edit of the text makes ts-morph forget the nodes they are anchored
+    // to (each would lose its comment), and this one changes no line.
+    changes += readHeadersByName(sf);
     diagnostics = diagnostics.filter((d) => !isContextMockDiagnostic(d) || mockIsHandlerContext(sf, d.line));
     const coherent = new Set(forwardedContexts(sf, diagnostics).filter((f) => helperTakesV2Context(sf, f)).map((f) => f.diagnostic));
     diagnostics = diagnostics.filter((d) => !coherent.has(d));

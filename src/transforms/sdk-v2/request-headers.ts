@@ -61,13 +61,13 @@ function standsAlone(parent: ts.Node, node: ts.Node): boolean {
   );
 }
 
-/** Rewrites each such read; returns how many. */
+/** Rewrites each such read (by a name written in place or computed); returns how many. */
 export function readHeadersByName(sf: SourceFile): number {
   const { SyntaxKind } = loadTsMorph();
   const file = sf.compilerNode;
   const reads = descendantsOfKind<ElementAccessExpression>(sf, SyntaxKind.ElementAccessExpression, (node) => {
     const access = node as ts.ElementAccessExpression;
-    return ts.isStringLiteralLike(access.argumentExpression) && headersReceiver(access.expression) !== undefined;
+    return !ts.isNumericLiteral(access.argumentExpression) && headersReceiver(access.expression) !== undefined;
   });
   const edits: Array<{ start: number; end: number; text: string }> = [];
   const contextTypes = reads.length ? contextTypeNames(file) : new Set<string>();

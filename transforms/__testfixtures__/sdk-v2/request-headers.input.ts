@@ -25,8 +25,13 @@ export function buildServer(): McpServer {
       content: [{ type: 'text', text: readUserAgent(extra) ?? 'unknown' }],
     }),
   );
-  server.registerTool('tenant', { description: 'Tells the tenant header' }, async (extra) => ({
-    content: [{ type: 'text', text: String(extra.requestInfo?.headers['x-tenant'] ?? 'none') }],
+  server.registerTool('echo_header', { description: 'Echoes a header', inputSchema: { name: z.string() } }, async ({ name }, extra) => ({
+    content: [{ type: 'text', text: String(extra.requestInfo?.headers[name] ?? 'none') }],
+  }));
+  // The codemod's comment about this destructured context is anchored to its node: it stays although the header
+  // reads above are rewritten (an edit before the comments found their lines lost it).
+  server.registerTool('session', { inputSchema: { label: z.string() } }, async ({ label }, { sessionId }) => ({
+    content: [{ type: 'text', text: `${label}: ${sessionId ?? 'none'}` }],
   }));
   return server;
 }

@@ -25,8 +25,14 @@ export function buildServer(): McpServer {
       content: [{ type: 'text', text: readUserAgent(ctx) ?? 'unknown' }],
     }),
   );
-  server.registerTool('tenant', { description: 'Tells the tenant header' }, async (extra) => ({
-    content: [{ type: 'text', text: String(extra.http?.req?.headers.get('x-tenant') ?? 'none') }],
+  server.registerTool('echo_header', { description: 'Echoes a header', inputSchema: z.object({ name: z.string() }) }, async ({ name }, ctx) => ({
+    content: [{ type: 'text', text: String(ctx.http?.req?.headers.get(name) ?? 'none') }],
+  }));
+  // The codemod's comment about this destructured context is anchored to its node: it stays although the header
+  // reads above are rewritten (an edit before the comments found their lines lost it).
+  /* @mcp-codemod-error Destructuring of context parameter in signature: "{ sessionId }". Properties have been reorganized in v2 (e.g., signal is now ctx.mcpReq.signal). Manual refactoring required. */
+  server.registerTool('session', { inputSchema: z.object({ label: z.string() }) }, async ({ label }, { sessionId }) => ({
+    content: [{ type: 'text', text: `${label}: ${sessionId ?? 'none'}` }],
   }));
   return server;
 }
