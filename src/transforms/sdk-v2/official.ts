@@ -140,7 +140,6 @@ export function runOfficialCodemod(files: ReadonlyArray<{ file: string; text: st
       results.push({ file, before: text, after: text, changes: 0, diagnostics: [], comments: [], failed, zodInjected: false, restoredImports: [], aliases: new Map(), removedTasks: [], prepared: text });
       continue;
     }
-    changes += remapLoneContexts(sf);
     changes += typeHandlerResults(sf);
     changes += removedTasks.length + disabledTaskTools;
     const dropped = restoreDroppedImports(sf, sdkBefore, context, diagnostics);
@@ -157,7 +156,9 @@ export function runOfficialCodemod(files: ReadonlyArray<{ file: string; text: st
       delete d.resolveCurrentLine;
     }
     // After the diagnostics found their lines: an edit of the text makes ts-morph forget the nodes they are anchored
-    // to (each would lose its comment), and this one changes no line.
+    // to (each would lose its comment), and these change no line. Lone contexts first: their `requestInfo` reads
+    // become `http?.req` ones, whose headers the next reads with `get`.
+    changes += remapLoneContexts(sf);
     changes += readHeadersByName(sf);
     diagnostics = diagnostics.filter((d) => !isContextMockDiagnostic(d) || mockIsHandlerContext(sf, d.line));
     const coherent = new Set(forwardedContexts(sf, diagnostics).filter((f) => helperTakesV2Context(sf, f)).map((f) => f.diagnostic));
