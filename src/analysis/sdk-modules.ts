@@ -34,6 +34,20 @@ function sdkModuleOf(specifier: string): { major: SdkVersion; side: SdkSide } | 
   return undefined;
 }
 
+/**
+ * The module file an SDK specifier names when it is one of the package's directory exports (`@modelcontextprotocol/sdk/server`
+ * → `@modelcontextprotocol/sdk/server/index.js`); undefined for any other specifier.
+ */
+export function sdkEntryAliasFile(specifier: string): string | undefined {
+  for (const { packages, entryAliases } of MCP_SDK.majors) {
+    for (const pkg of Object.keys(packages)) {
+      const file = specifier.startsWith(`${pkg}/`) ? entryAliases?.[specifier.slice(pkg.length + 1)] : undefined;
+      if (file) return `${pkg}/${file}`;
+    }
+  }
+  return undefined;
+}
+
 /** The package a server written against this major imports its API from (v2: `@modelcontextprotocol/server`). */
 export function sdkEntryPackage(major: SdkVersion): string {
   return MCP_SDK.majors.find((m) => m.major === major)!.entry;
@@ -160,6 +174,7 @@ export function handlerContextOf(major: SdkVersion): {
   module?: string;
   members: ReadonlySet<string>;
   distinctiveMembers: ReadonlySet<string>;
+  requestHeaders?: readonly string[];
 } {
   const m = majorDescription(major);
   return {
@@ -170,6 +185,7 @@ export function handlerContextOf(major: SdkVersion): {
     module: m.context.module && `${m.entry}/${m.context.module}`,
     members: new Set(m.context.members ?? []),
     distinctiveMembers: new Set(m.context.distinctiveMembers ?? []),
+    requestHeaders: m.context.requestHeaders,
   };
 }
 

@@ -22,6 +22,11 @@ interface SdkMajorDescription {
    */
   packages: Readonly<Record<string, SdkSide>>;
   subpaths?: Readonly<Record<string, SdkSide>>;
+  /**
+   * Subpaths the package's `exports` map to a directory's index, by the file they name (v1: `sdk/server` is
+   * `sdk/server/index.js`): the official codemod knows its v1 modules only by file.
+   */
+  entryAliases?: Readonly<Record<string, string>>;
   /** A request handler's context in this major (`extra` in v1, `ctx` in v2). */
   context: SdkContextDescription;
   /**
@@ -49,6 +54,11 @@ interface SdkContextDescription {
   members?: readonly string[];
   /** The keys nothing but a handler context has: an object literal with one of them is a context mock (v1). */
   distinctiveMembers?: readonly string[];
+  /**
+   * The path of the HTTP request's headers on the context, when they are a web `Headers` read by `get(name)` (v2:
+   * `ctx.http.req.headers`; v1's `extra.requestInfo.headers` was a plain record read by `headers[name]`).
+   */
+  requestHeaders?: readonly string[];
 }
 
 /** SDK 1.x's experimental tasks layer (`@modelcontextprotocol/sdk/experimental/tasks`), which v2 does not have. */
@@ -348,6 +358,8 @@ export const MCP_SDK: SdkDescription = {
       entry: '@modelcontextprotocol/sdk',
       packages: { '@modelcontextprotocol/sdk': 'shared' },
       subpaths: { server: 'server', client: 'client' },
+      // @modelcontextprotocol/sdk 1.x package.json: exports['./server'] → dist/esm/server/index.js, ['./client'] → dist/esm/client/index.js.
+      entryAliases: { server: 'server/index.js', client: 'client/index.js' },
       context: {
         server: 'RequestHandlerExtra',
         client: 'RequestHandlerExtra',
@@ -380,7 +392,7 @@ export const MCP_SDK: SdkDescription = {
         '@modelcontextprotocol/core': 'shared',
         '@modelcontextprotocol/client': 'client',
       },
-      context: { server: 'ServerContext', client: 'ClientContext', requestId: ['mcpReq', 'id'] },
+      context: { server: 'ServerContext', client: 'ClientContext', requestId: ['mcpReq', 'id'], requestHeaders: ['http', 'req', 'headers'] },
       entryPoints: V2_ENTRY_POINT_EXPORTS,
     },
   ],

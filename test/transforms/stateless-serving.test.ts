@@ -23,6 +23,8 @@ const OPTIONS = SERVING_OPTIONS;
 /** Marker cases: rule ids of the markers the output must hold (and nothing else rewritten). */
 const MARKERS: Record<string, string[]> = {
   'custom-lifecycle-marker': ['session-transport/session-lifecycle'],
+  // The route's own logic (a status table of the project) beside the stateless idiom: marked where it is used.
+  'custom-logic-marker': ['session-transport/transport-registry'],
   'bundle-factory-marker': ['session-state/per-session-server'],
   // HTTP+SSE kept for 2025-era clients: one marker per endpoint records the decision (and what removes it).
   'sse-kept': ['session-transport/sse-transport'],

@@ -13,7 +13,7 @@ import type { Diagnostic } from '@modelcontextprotocol/codemod';
 import type { BindingElement, FunctionDeclaration, Node as TsMorphNode, ParameterDeclaration, ShorthandPropertyAssignment, SourceFile } from 'ts-morph';
 import { loadTsMorph, ts } from '../../typescript.js';
 import { declarationsAt, declarationsOf } from './bindings.js';
-import { compilerDescendantsOfKind } from './compiler-walk.js';
+import { compilerDescendantsOfKind, descendantsOfKind } from './compiler-walk.js';
 import { namesContextType } from './context-mocks.js';
 import { handlerContextOf, REGISTRATION_METHODS } from '../../analysis/sdk-modules.js';
 
@@ -133,15 +133,45 @@ function isInlineV1Context(type: TsMorphNode | undefined): boolean {
   return members.length > 0 && members.every((m) => Node.isPropertySignature(m) && V1_CONTEXT_KEYS.has(m.getName()));
 }
 
+/** The same test on a compiler node (the registration callbacks are found without wrapping the file's nodes). */
+function isInlineV1ContextNode(type: ts.TypeNode | undefined): boolean {
+  return !!type && ts.isTypeLiteralNode(type) && type.members.length > 0 && type.members.every((m) => ts.isPropertySignature(m) && ts.isIdentifier(m.name) && V1_CONTEXT_KEYS.has(m.name.text));
+}
+
+/** A registration callback's context parameter (its last) typed inline with v1's context keys. */
+function inlineTypedHandlerContext(node: ts.Node): boolean {
+  if (!ts.isParameter(node) || !isInlineV1ContextNode(node.type)) return false;
+  const callback = node.parent;
+  if (!(ts.isArrowFunction(callback) || ts.isFunctionExpression(callback)) || callback.parameters[callback.parameters.length - 1] !== node) return false;
+  const registration = callback.parent;
+  return ts.isCallExpression(registration) && registration.arguments.includes(callback) && ts.isPropertyAccessExpression(registration.expression) && REGISTRATIONS.has(registration.expression.name.text);
+}
+
+/**
+ * Whether a handler's own context parameter is typed inline with v1's context keys (`async (args, extra: { requestInfo?:
+ * RequestInfo }) => …`, neondatabase/mcp-server-neon): the codemod renames it `ctx` but keeps the v1 type, and the
+ * imports it names, which v2 may not export (`RequestInfo`). `annotateAsV1Context` types it like a helper's.
+ */
+export function hasInlineTypedHandlerContexts(sf: SourceFile): boolean {
+  let found = false;
+  const visit = (node: ts.Node): void => {
+    if (found) return;
+    if (inlineTypedHandlerContext(node)) found = true;
+    else ts.forEachChild(node, visit);
+  };
+  visit(sf.compilerNode);
+  return found;
+}
+
 /** The forwarded contexts whose helper parameter is typed inline with v1's context keys. */
 export function inlineTypedHelpers(sf: SourceFile, forwarded: readonly ForwardedContext[]): ForwardedContext[] {
   return forwarded.filter((f) => isInlineV1Context(helperParameter(sf, f)?.getTypeNode()));
 }
 
 /**
- * In a fresh copy of the file (before the codemod), types each of those parameters as v1's
- * `RequestHandlerExtra` (imported for the purpose), so that the codemod migrates it like any
- * annotated context parameter.
+ * In a fresh copy of the file (before the codemod), types each of those parameters, and each handler context
+ * parameter typed inline with v1's keys, as v1's `RequestHandlerExtra` (imported for the purpose), so that the
+ * codemod migrates it like any annotated context parameter.
  */
 export function annotateAsV1Context(sf: SourceFile, helpers: readonly ForwardedContext[]): void {
   const existing = sf
@@ -157,11 +187,17 @@ export function annotateAsV1Context(sf: SourceFile, helpers: readonly ForwardedC
     parameter.setType(local);
     changed = true;
   }
+  // A handler's own context parameter typed the same way: annotated so, the codemod types it as v2's context too.
+  for (const parameter of descendantsOfKind<ParameterDeclaration>(sf, ts.SyntaxKind.Parameter, inlineTypedHandlerContext)) {
+    parameter.setType(local);
+    changed = true;
+  }
   if (changed && !existing) {
-    // Beside the file's SDK imports, where a hand-written one would be.
-    const imports = sf.getImportDeclarations();
-    const lastSdk = imports.map((d) => d.getModuleSpecifierValue().startsWith('@modelcontextprotocol/sdk')).lastIndexOf(true);
-    sf.insertImportDeclaration(lastSdk + 1, { moduleSpecifier: V1_PROTOCOL_MODULE, namedImports: [V1_CONTEXT_TYPE], isTypeOnly: true });
+    // Beside the file's SDK imports, where a hand-written one would be. The index is one among the file's statements
+    // with its comments (each `//` line is one for ts-morph), not among its imports: after a header of line comments,
+    // an import's own index put it inside the header, and the codemod's v2 import with it.
+    const lastSdk = sf.getImportDeclarations().filter((d) => d.getModuleSpecifierValue().startsWith('@modelcontextprotocol/sdk')).at(-1);
+    sf.insertImportDeclaration(lastSdk ? lastSdk.getChildIndex() + 1 : 0, { moduleSpecifier: V1_PROTOCOL_MODULE, namedImports: [V1_CONTEXT_TYPE], isTypeOnly: true });
   }
 }
 

@@ -14,11 +14,12 @@
  * itself, and `apply` must plan first and write atomically later.
  *
  * Around its transforms, what real servers showed it leaves broken (each in its own module):
- * a name it brings in that the file declares itself is aliased (name-clash.ts); a helper typed
- * inline with v1's context keys is migrated like an annotated one (helper-context.ts); a handler
+ * a name it brings in that the file declares itself is aliased (name-clash.ts); a helper, or a handler's
+ * own context parameter, typed inline with v1's context keys is migrated like an annotated one (helper-context.ts); a handler
  * whose only parameter is the context reads it the v2 way too (lone-context.ts); what v2's per-method
  * handler result types reject but v1's loose `ServerResult` let through is typed (result-types.ts); names it
- * dropped from an import are imported again or marked (dropped-imports.ts); its context-mock
+ * dropped from an import are imported again or marked (dropped-imports.ts); a header read by name from v1's
+ * record of request headers reads v2's `Headers` with `get` (request-headers.ts); its context-mock
  * comment is kept only on possible handler contexts (context-mocks.ts); `.tool()` calls it left
  * are marked (legacy-tool-calls.ts).
  *
@@ -31,16 +32,18 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { Diagnostic, Migration, TransformContext } from '@modelcontextprotocol/codemod';
+import { sdkEntryAliasFile } from '../../analysis/sdk-modules.js';
 import { loadTsMorph, ts } from '../../typescript.js';
 import type { SourceFile } from 'ts-morph';
 import { importBindings, isV1Specifier, ownNames } from './bindings.js';
 import { isContextMockDiagnostic, mockIsHandlerContext } from './context-mocks.js';
 import { restoreDroppedImports } from './dropped-imports.js';
 import { disableTaskTools, removeExperimentalTasks } from './experimental-tasks.js';
-import { annotateAsV1Context, contextImportsTypeOnly, contextsPassedToHelpers, remapDestructuredRequestId, forwardedContexts, helperTakesV2Context, inlineTypedHelpers, type ForwardedContext } from './helper-context.js';
+import { annotateAsV1Context, contextImportsTypeOnly, contextsPassedToHelpers, hasInlineTypedHandlerContexts, remapDestructuredRequestId, forwardedContexts, helperTakesV2Context, inlineTypedHelpers, type ForwardedContext } from './helper-context.js';
 import { leftoverToolCallDiagnostics, type LegacyToolCall } from './legacy-tool-calls.js';
 import { remapLoneContexts } from './lone-context.js';
 import { aliasSdkImports, clashingNames, hideOwnNames, restoreOwnNames } from './name-clash.js';
+import { readHeadersByName } from './request-headers.js';
 import { typeHandlerResults } from './result-types.js';
 
 export const CODEMOD_PACKAGE = '@modelcontextprotocol/codemod';
@@ -102,9 +105,11 @@ export function runOfficialCodemod(files: ReadonlyArray<{ file: string; text: st
     const prepared = sf.getFullText();
     const commonJs = isCommonJs(sf);
     const restore = commonJs ? requiresToImports(sf) : undefined;
+    fileEntryAliases(sf);
     const bridged = sf.getFullText();
     const sdkBefore = importBindings(sf, isV1Specifier);
     const own = ownNames(sf);
+    const inlineHandlerContexts = hasInlineTypedHandlerContexts(sf);
     // What the passes above read is kept as text; the nodes they had ts-morph wrap would be carried over by
     // each edit the codemod makes (it makes many, each a parse of the whole file), so they are let go first.
     sf.forgetDescendants();
@@ -117,13 +122,13 @@ export function runOfficialCodemod(files: ReadonlyArray<{ file: string; text: st
       placeholders = hideOwnNames(sf, clashes);
       annotateAsV1Context(sf, helpers);
       run = runTransforms(transforms, sf, context);
-      if (helpers.length && run.failed === undefined) {
+      if ((helpers.length || inlineHandlerContexts) && run.failed === undefined) {
         contextImportsTypeOnly(sf);
         remapDestructuredRequestId(sf, helpers);
       }
     };
     const helpers = run.failed === undefined ? inlineTypedHelpers(sf, uniqueHelpers([...forwardedContexts(sf, run.diagnostics), ...contextsPassedToHelpers(sf)])) : [];
-    if (helpers.length) rerun(helpers, []);
+    if (helpers.length || (inlineHandlerContexts && run.failed === undefined)) rerun(helpers, []);
     const clashes = run.failed === undefined ? clashingNames(sf, sdkBefore, own) : [];
     if (clashes.length) {
       rerun(helpers, clashes);
@@ -135,7 +140,6 @@ export function runOfficialCodemod(files: ReadonlyArray<{ file: string; text: st
       results.push({ file, before: text, after: text, changes: 0, diagnostics: [], comments: [], failed, zodInjected: false, restoredImports: [], aliases: new Map(), removedTasks: [], prepared: text });
       continue;
     }
-    changes += remapLoneContexts(sf);
     changes += typeHandlerResults(sf);
     changes += removedTasks.length + disabledTaskTools;
     const dropped = restoreDroppedImports(sf, sdkBefore, context, diagnostics);
@@ -151,6 +155,11 @@ export function runOfficialCodemod(files: ReadonlyArray<{ file: string; text: st
       }
       delete d.resolveCurrentLine;
     }
+    // After the diagnostics found their lines: an edit of the text makes ts-morph forget the nodes they are anchored
+    // to (each would lose its comment), and these change no line. Lone contexts first: their `requestInfo` reads
+    // become `http?.req` ones, whose headers the next reads with `get`.
+    changes += remapLoneContexts(sf);
+    changes += readHeadersByName(sf);
     diagnostics = diagnostics.filter((d) => !isContextMockDiagnostic(d) || mockIsHandlerContext(sf, d.line));
     const coherent = new Set(forwardedContexts(sf, diagnostics).filter((f) => helperTakesV2Context(sf, f)).map((f) => f.diagnostic));
     diagnostics = diagnostics.filter((d) => !coherent.has(d));
@@ -239,6 +248,18 @@ function commentLines(text: string): Array<{ line: number; message: string }> {
     if (match) out.push({ line: i + 1, message: match[1]! });
   });
   return out;
+}
+
+/**
+ * `@modelcontextprotocol/sdk/server` (the package's export of server/index.js) → the file itself, which the codemod
+ * maps to v2 (it knows v1's modules only by file, and leaves the alias with "Unknown SDK import path").
+ */
+function fileEntryAliases(sf: SourceFile): void {
+  for (const decl of [...sf.getImportDeclarations(), ...sf.getExportDeclarations()]) {
+    const specifier = decl.getModuleSpecifierValue();
+    const file = specifier === undefined ? undefined : sdkEntryAliasFile(specifier);
+    if (file) decl.setModuleSpecifier(file);
+  }
 }
 
 // ---- CommonJS bridge ------------------------------------------------------------------------

@@ -67,7 +67,9 @@ export function checkBoilerplate(file: ServingFile, root: ts.Node, allowed: Set<
   if (own && ownCallback) {
     throw new CannotRewrite(`custom session-lifecycle work in \`${ownCallback}\` (uses \`${own.getText(file.sf)}\`): there are no sessions to open or close on 2026-07-28. Move setup into the server factory and cleanup into handle expiry.`, own, RULE_ID.sessionLifecycle);
   }
-  if (own) throw new CannotRewrite(`custom logic in ${where} (uses \`${own.getText(file.sf)}\`, line ${file.line(own)}): not rewritten automatically. Keep that logic in middleware.`, own, RULE_ID.transportRegistry);
+  // The marker goes above the statement using it (`ServingFile.attempt`): a line number would name the text this
+  // transform read, which earlier transforms and the markers inserted above it have moved.
+  if (own) throw new CannotRewrite(`custom logic in ${where} (uses \`${own.getText(file.sf)}\`): not rewritten automatically. Keep that logic in middleware.`, own, RULE_ID.transportRegistry);
   const loggers = loggerNames(root);
   for (const [name, id] of freeNames(root, [...skip, ...file.registryAccesses])) {
     // SDK names however they are imported (a package, a vendored or relative SDK) are plumbing too.
@@ -77,7 +79,7 @@ export function checkBoilerplate(file: ServingFile, root: ts.Node, allowed: Set<
       throw new CannotRewrite(`custom session-lifecycle work in \`${callback}\` (uses \`${name}\`): there are no sessions to open or close on 2026-07-28. Move setup into the server factory and cleanup into handle expiry.`, id, RULE_ID.sessionLifecycle);
     }
     if (name === 'res' || name === 'req') continue;
-    throw new CannotRewrite(`custom logic in ${where} (uses \`${name}\`, line ${file.line(id)}): not rewritten automatically. Keep that logic in middleware.`, id, RULE_ID.transportRegistry);
+    throw new CannotRewrite(`custom logic in ${where} (uses \`${name}\`): not rewritten automatically. Keep that logic in middleware.`, id, RULE_ID.transportRegistry);
   }
 }
 
@@ -118,7 +120,7 @@ export function shutdownLoops(file: ServingFile, registries: readonly SessionSto
         loops.add(loop);
         continue;
       }
-      throw new CannotRewrite(`\`${registry.name}\` (the session registry) is also used at line ${file.line(ref)}: that code depends on sessions; remove it.`, ref, RULE_ID.transportRegistry);
+      throw new CannotRewrite(`\`${registry.name}\` (the session registry) is also used here: that code depends on sessions; remove it.`, ref, RULE_ID.transportRegistry);
     }
   }
   return loops;

@@ -90,7 +90,9 @@ function fromFactory(file: ServingFile, receiver: ts.Node, decl: ts.Declaration 
   // `server.close()` on shutdown becomes the serving handle's `close()`; any other use needs a person.
   const other = others.find((r) => !(ts.isPropertyAccessExpression(r.parent) && r.parent.name.text === 'close' && ts.isCallExpression(r.parent.parent) && r.parent.parent.expression === r.parent));
   if (other) {
-    throw new CannotRewrite(`\`${receiver.text}\` is used after it is connected (line ${file.line(other)}): the serving entry builds one server per connection from the factory; move that use into the factory (or onto the handle the entry returns, which has \`close()\`) and drop \`${receiver.text}\`.`, other, RULE_ID.perSessionServer, undefined, factory);
+    // Each refusal is marked above the statement it names (`ServingFile.attempt`), so it says "here", not a line of
+    // the text this transform read (earlier transforms and the marker itself move it).
+    throw new CannotRewrite(`\`${receiver.text}\` is used here, after it is connected: the serving entry builds one server per connection from the factory; move that use into the factory (or onto the handle the entry returns, which has \`close()\`) and drop \`${receiver.text}\`.`, other, RULE_ID.perSessionServer, undefined, factory);
   }
   if (others.length === 0) return { factory, serverStatement, closes: [] };
   const handleName = file.freshName('stdioServing');
@@ -159,15 +161,15 @@ function extractFactory(file: ServingFile, decl: ts.VariableDeclaration, connect
   const moved = statements.filter((s) => movedSet.has(s));
   for (const statement of moved) {
     const escaping = block.fn && escapingFlow(statement);
-    if (escaping) throw new CannotRewrite(`\`${escaping.getText(file.sf)}\` (line ${file.line(escaping)}) is in a statement that builds the server, and would mean something else inside a factory function: extract the server into a factory by hand.`, escaping, RULE_ID.perSessionServer);
+    if (escaping) throw new CannotRewrite(`\`${escaping.getText(file.sf)}\` is in this statement, which builds the server, and would mean something else inside a factory function: extract the server into a factory by hand.`, escaping, RULE_ID.perSessionServer);
   }
   for (const ref of refs) {
     if (isInside(ref, connectStatement) || moved.some((s) => isInside(ref, s))) continue;
-    throw new CannotRewrite(`\`${name}\` is used outside its construction (line ${file.line(ref)}): extract the server into a factory by hand.`, ref, RULE_ID.perSessionServer);
+    throw new CannotRewrite(`\`${name}\` is used here, outside its construction: extract the server into a factory by hand.`, ref, RULE_ID.perSessionServer);
   }
   // Names the moved statements declare must not be used by code that stays.
   const outside = usesOfDeclared(file.sf, movedSet, file.values, [...moved, connectStatement])[0];
-  if (outside) throw new CannotRewrite(`\`${outside.text}\` is declared while building the server and used elsewhere (line ${file.line(outside)}): extract the server into a factory by hand.`, outside, RULE_ID.perSessionServer);
+  if (outside) throw new CannotRewrite(`\`${outside.text}\` is declared while building the server and used here: extract the server into a factory by hand.`, outside, RULE_ID.perSessionServer);
   const factory = file.freshName('createServer');
   let hasAwait = false;
   for (const statement of moved) {

@@ -22,6 +22,12 @@ export function createServer(): McpServer {
     return { content: [{ type: 'text' as const, text: `Request ${args.requestId}` }] };
   });
 
+  // The codemod's comment on a destructured context stays beside these rewrites (an edit of the text before the
+  // comments found their lines made ts-morph forget the node it is anchored to).
+  server.registerTool('label', { inputSchema: { label: z.string() } }, async ({ label }, { sessionId }) => ({
+    content: [{ type: 'text' as const, text: `${label}: ${sessionId ?? 'none'}` }],
+  }));
+
   server.registerPrompt('greeting', { description: 'Greet the signed-in user.' }, (extra) => ({
     messages: [{ role: 'user' as const, content: { type: 'text' as const, text: `Greet ${String(extra.authInfo?.clientId)}.` } }],
   }));

@@ -22,6 +22,13 @@ export function createServer(): McpServer {
     return { content: [{ type: 'text' as const, text: `Request ${args.requestId}` }] };
   });
 
+  // The codemod's comment on a destructured context stays beside these rewrites (an edit of the text before the
+  // comments found their lines made ts-morph forget the node it is anchored to).
+  /* @mcp-codemod-error Destructuring of context parameter in signature: "{ sessionId }". Properties have been reorganized in v2 (e.g., signal is now ctx.mcpReq.signal). Manual refactoring required. */
+  server.registerTool('label', { inputSchema: z.object({ label: z.string() }) }, async ({ label }, { sessionId }) => ({
+    content: [{ type: 'text' as const, text: `${label}: ${sessionId ?? 'none'}` }],
+  }));
+
   server.registerPrompt('greeting', { description: 'Greet the signed-in user.' }, (extra) => ({
     messages: [{ role: 'user' as const, content: { type: 'text' as const, text: `Greet ${String(extra.http?.authInfo?.clientId)}.` } }],
   }));

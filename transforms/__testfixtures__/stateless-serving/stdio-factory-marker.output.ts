@@ -19,5 +19,5 @@ function buildServer(settings: Settings): McpServer {
 
 const server = buildServer(readSettings());
 await server.connect(new StdioServerTransport());
-// @mcp-migrate-todo(session-state/per-session-server): `server` is used after it is connected (line 22): the serving entry builds one server per connection from the factory; move that use into the factory (or onto the handle the entry returns, which has `close()`) and drop `server`. Serve with `serveStdio(() => buildServer(readSettings()))` from @modelcontextprotocol/server/stdio (one server per connection from the factory).
+// @mcp-migrate-todo(session-state/per-session-server): `server` is used here, after it is connected: the serving entry builds one server per connection from the factory; move that use into the factory (or onto the handle the entry returns, which has `close()`) and drop `server`. Serve with `serveStdio(() => buildServer(readSettings()))` from @modelcontextprotocol/server/stdio (one server per connection from the factory).
 server.server.onclose = () => console.error('client disconnected');
