@@ -41,6 +41,10 @@ const APPLY_FINISHING: Partial<Record<string, FinishingPass>> = {
   // The official codemod's import removal takes the file's header comment with it; apply puts it back.
   'sdk-v2/handler-result-types': (_file, before, after) => keepFileHeader(before, after),
   'sdk-v2/handler-result-types-js': (_file, before, after) => keepFileHeader(before, after),
+  // The handler's v1 context type (`{ authInfo?: AuthInfo }`) becomes ServerContext, which leaves AuthInfo unused.
+  'sdk-v2/handler-inline-context': pruneImportsMadeUnused,
+  // The same with `{ requestInfo?: RequestInfo }`: RequestInfo (which v2 does not export) is left unused.
+  'sdk-v2/request-headers': pruneImportsMadeUnused,
 };
 
 /** `apply`'s options as jscodeshift command-line flags (jscodeshift hands unknown flags to the transform). */
