@@ -18,6 +18,8 @@ export function storeDeclaration(values: ValueAnalysis, store: ts.Expression, de
   let decl = symbol?.valueDeclaration ?? symbol?.declarations?.[0];
   // JavaScript: the checker declares `this.notes` by the assignment `this.notes = new Map()` itself.
   if (decl && ts.isBinaryExpression(decl) && ts.isPropertyAccessExpression(decl.left)) decl = decl.left;
+  // A member of an annotated object (`transports: { streamable: Record<…> } = { streamable: {} }`): its initializer's property.
+  if (decl && ts.isPropertySignature(decl)) decl = typedMemberInitializer(decl) ?? decl;
   if (!decl) return undefined;
   if (ts.isParameter(decl)) {
     // `function handleSSE(..., sessions: Map<string, SSEServerTransport>)`: the store is what callers pass.
@@ -69,3 +71,35 @@ function passedForBinding(values: ValueAnalysis, decl: ts.Node): ts.Expression[]
   }
   return out;
 }
+
+/**
+ * `streamable` in `private transports: { streamable: Record<string, T> } = { streamable: {} }` (jae-jae/fetcher-mcp):
+ * the checker declares the member by the annotation's type literal, but the collection is the initializer's
+ * property of that name, as it is for the same object without an annotation. Undefined for any other declaration.
+ */
+export function typedMemberInitializer(decl: ts.Node): ts.PropertyAssignment | undefined {
+  if (!ts.isPropertySignature(decl) || !ts.isTypeLiteralNode(decl.parent)) return undefined;
+  const holder = decl.parent.parent;
+  if (!(ts.isVariableDeclaration(holder) || ts.isPropertyDeclaration(holder)) || holder.type !== decl.parent || !holder.initializer) return undefined;
+  const init = unwrap(holder.initializer);
+  const name = propertyNameText(decl.name);
+  if (!ts.isObjectLiteralExpression(init) || name === undefined) return undefined;
+  return init.properties.find((p): p is ts.PropertyAssignment => ts.isPropertyAssignment(p) && propertyNameText(p.name) === name);
+}
+
+/** The annotation's member for a property of an annotated object's initializer (the inverse of `typedMemberInitializer`). */
+export function typedMemberSignature(property: ts.PropertyAssignment): ts.PropertySignature | undefined {
+  const object = property.parent;
+  const holder = ts.isObjectLiteralExpression(object) ? outerInitializerHolder(object) : undefined;
+  const name = propertyNameText(property.name);
+  if (!holder?.type || !ts.isTypeLiteralNode(holder.type) || name === undefined) return undefined;
+  return holder.type.members.find((m): m is ts.PropertySignature => ts.isPropertySignature(m) && propertyNameText(m.name) === name);
+}
+
+function outerInitializerHolder(object: ts.ObjectLiteralExpression): ts.VariableDeclaration | ts.PropertyDeclaration | undefined {
+  let node: ts.Node = object;
+  while (ts.isParenthesizedExpression(node.parent) || ts.isAsExpression(node.parent) || ts.isSatisfiesExpression(node.parent)) node = node.parent;
+  const holder = node.parent;
+  return (ts.isVariableDeclaration(holder) || ts.isPropertyDeclaration(holder)) && holder.initializer === node ? holder : undefined;
+}
+

@@ -34,6 +34,7 @@ const MARKERS: Record<string, string[]> = {
   // The Streamable HTTP route is rewritten; the kept HTTP+SSE endpoint gets its one marker.
   'registry-shared-with-sse': ['session-transport/sse-transport'],
   'registry-union-with-sse': ['session-transport/sse-transport'],
+  'registry-typed-object-with-sse': ['session-transport/sse-transport'],
   'registry-shared-with-sse-stateless-v1': ['session-transport/sse-transport'],
   'registry-union-with-sse-stateless-v1': ['session-transport/sse-transport'],
   'fastify-options-route-marker': ['session-transport/session-id-generator'],

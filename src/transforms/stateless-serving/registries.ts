@@ -11,6 +11,7 @@ import { forEachDescendant, isInside, propertyNameText, statementOf } from '../.
 import { memberDeclarations, thisMemberName } from '../../analysis/class-members.js';
 import type { AnalysisResult } from '../../analysis/model.js';
 import type { SessionStore } from '../../analysis/session-flow.js';
+import { typedMemberInitializer, typedMemberSignature } from '../../analysis/store-declarations.js';
 import { removalRange } from './text.js';
 
 type Values = AnalysisResult['analysis']['values'];
@@ -37,7 +38,9 @@ export function registryReferences(registry: SessionStore, sf: ts.SourceFile, va
       const name = ts.isPropertyAccessExpression(node) ? node.name : ts.isElementAccessExpression(node) && ts.isStringLiteralLike(node.argumentExpression) ? node.argumentExpression : undefined;
       if (!name || (ts.isIdentifier(name) ? name.text : (name as ts.StringLiteralLike).text) !== key) return;
       const symbol = values.symbolOf(name);
-      if ((symbol?.valueDeclaration ?? symbol?.declarations?.[0]) === decl) out.push(node);
+      const declared = symbol?.valueDeclaration ?? symbol?.declarations?.[0];
+      // An annotated object's member is declared by its type literal (`typedMemberInitializer`).
+      if (declared === decl || (declared !== undefined && typedMemberInitializer(declared) === decl)) out.push(node);
     });
     return out;
   }
@@ -83,7 +86,12 @@ export function registryRemovals(registries: readonly SessionStore[], sf: ts.Sou
       out.push(removalRange(sf, statementOf(object)));
       continue;
     }
-    for (const property of removed) out.push(propertyRange(sf, property));
+    for (const property of removed) {
+      out.push(propertyRange(sf, property));
+      // The annotation's member goes too, or the object left behind no longer fits its type.
+      const signature = typedMemberSignature(property);
+      if (signature) out.push(memberRange(sf, signature));
+    }
   }
   return out;
 }
@@ -112,3 +120,20 @@ function propertyRange(sf: ts.SourceFile, property: ts.PropertyAssignment): { st
   const before = text.lastIndexOf(',', property.getStart(sf));
   return { start: before, end: property.end };
 }
+
+/** A type literal's member with its separator: its whole line when it has one of its own (and a comment after it), else `name: T; `. */
+function memberRange(sf: ts.SourceFile, member: ts.TypeElement): { start: number; end: number } {
+  const text = sf.text;
+  const start = member.getStart(sf);
+  const lineStart = text.lastIndexOf('\n', start - 1) + 1;
+  let end = member.end;
+  const lineEnd = text.indexOf('\n', end);
+  const rest = text.slice(end, lineEnd < 0 ? text.length : lineEnd).trim();
+  // A comment after the member describes it: it goes with the line.
+  if (text.slice(lineStart, start).trim() === '' && (rest === '' || rest.startsWith('//'))) {
+    return { start: lineStart, end: lineEnd < 0 ? text.length : lineEnd + 1 };
+  }
+  while (/[ \t]/.test(text[end] ?? '')) end++;
+  return { start, end };
+}
+

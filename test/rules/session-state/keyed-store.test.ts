@@ -100,6 +100,23 @@ server.server.setRequestHandler('resources/unsubscribe', async (request, ctx) =>
 });`,
     },
     {
+      name: 'a transport map that is a member of an annotated class field is serving plumbing (jae-jae/fetcher-mcp)',
+      code: `import { randomUUID } from 'node:crypto';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+export class Provider {
+  private transports: { streamable: Record<string, StreamableHTTPServerTransport> } = { streamable: {} };
+  transportFor(sessionId: string | undefined): StreamableHTTPServerTransport {
+    if (sessionId && this.transports.streamable[sessionId]) return this.transports.streamable[sessionId];
+    const transport = new StreamableHTTPServerTransport({
+      sessionIdGenerator: () => randomUUID(),
+      onsessioninitialized: (id: string) => { this.transports.streamable[id] = transport; },
+    });
+    transport.onclose = () => { if (transport.sessionId) delete this.transports.streamable[transport.sessionId]; };
+    return transport;
+  }
+}`,
+    },
+    {
       name: 'a registry of transport/server bundles typed by an interface is serving plumbing',
       code: `import { randomUUID } from 'node:crypto';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
