@@ -80,8 +80,10 @@ function passedForBinding(values: ValueAnalysis, decl: ts.Node): ts.Expression[]
 export function typedMemberInitializer(decl: ts.Node): ts.PropertyAssignment | undefined {
   if (!ts.isPropertySignature(decl) || !ts.isTypeLiteralNode(decl.parent)) return undefined;
   const holder = decl.parent.parent;
-  if (!(ts.isVariableDeclaration(holder) || ts.isPropertyDeclaration(holder)) || holder.type !== decl.parent || !holder.initializer) return undefined;
-  const init = unwrap(holder.initializer);
+  if (!(ts.isVariableDeclaration(holder) || ts.isPropertyDeclaration(holder)) || holder.type !== decl.parent) return undefined;
+  const value = holder.initializer ?? (ts.isPropertyDeclaration(holder) ? constructorAssignment(holder) : undefined);
+  if (!value) return undefined;
+  const init = unwrap(value);
   const name = propertyNameText(decl.name);
   if (!ts.isObjectLiteralExpression(init) || name === undefined) return undefined;
   return init.properties.find((p): p is ts.PropertyAssignment => ts.isPropertyAssignment(p) && propertyNameText(p.name) === name);
@@ -90,16 +92,42 @@ export function typedMemberInitializer(decl: ts.Node): ts.PropertyAssignment | u
 /** The annotation's member for a property of an annotated object's initializer (the inverse of `typedMemberInitializer`). */
 export function typedMemberSignature(property: ts.PropertyAssignment): ts.PropertySignature | undefined {
   const object = property.parent;
-  const holder = ts.isObjectLiteralExpression(object) ? outerInitializerHolder(object) : undefined;
+  const holder = ts.isObjectLiteralExpression(object) ? annotatedObjectHolder(object) : undefined;
   const name = propertyNameText(property.name);
   if (!holder?.type || !ts.isTypeLiteralNode(holder.type) || name === undefined) return undefined;
   return holder.type.members.find((m): m is ts.PropertySignature => ts.isPropertySignature(m) && propertyNameText(m.name) === name);
 }
 
-function outerInitializerHolder(object: ts.ObjectLiteralExpression): ts.VariableDeclaration | ts.PropertyDeclaration | undefined {
+export function annotatedObjectHolder(object: ts.ObjectLiteralExpression): ts.VariableDeclaration | ts.PropertyDeclaration | undefined {
   let node: ts.Node = object;
   while (ts.isParenthesizedExpression(node.parent) || ts.isAsExpression(node.parent) || ts.isSatisfiesExpression(node.parent)) node = node.parent;
   const holder = node.parent;
-  return (ts.isVariableDeclaration(holder) || ts.isPropertyDeclaration(holder)) && holder.initializer === node ? holder : undefined;
+  if ((ts.isVariableDeclaration(holder) || ts.isPropertyDeclaration(holder)) && holder.initializer === node) return holder;
+  // `this.transports = { … }` in the constructor of a class declaring `transports` without an initializer.
+  const field = ts.isBinaryExpression(holder) && holder.right === node ? assignedField(holder) : undefined;
+  return field && constructorAssignment(field) === node ? field : undefined;
+}
+
+/**
+ * The value a field without an initializer gets in its class's constructor, as the constructor's own statement
+ * `this.<field> = <value>;` (fetcher-mcp sets its annotated registry object so). Undefined when it has none.
+ */
+function constructorAssignment(field: ts.PropertyDeclaration): ts.Expression | undefined {
+  if (field.initializer || !ts.isIdentifier(field.name) || !ts.isClassLike(field.parent)) return undefined;
+  const ctor = field.parent.members.find((m): m is ts.ConstructorDeclaration => ts.isConstructorDeclaration(m) && !!m.body);
+  for (const statement of ctor?.body?.statements ?? []) {
+    const expr = ts.isExpressionStatement(statement) ? statement.expression : undefined;
+    if (expr && ts.isBinaryExpression(expr) && assignedField(expr) === field) return expr.right;
+  }
+  return undefined;
+}
+
+/** The field of the enclosing class that `this.<name> = …` assigns. */
+function assignedField(assignment: ts.BinaryExpression): ts.PropertyDeclaration | undefined {
+  const left = assignment.left;
+  if (assignment.operatorToken.kind !== ts.SyntaxKind.EqualsToken || !ts.isPropertyAccessExpression(left) || left.expression.kind !== ts.SyntaxKind.ThisKeyword) return undefined;
+  let cls: ts.Node | undefined = assignment.parent;
+  while (cls && !ts.isClassLike(cls)) cls = cls.parent;
+  return cls && ts.isClassLike(cls) ? cls.members.find((m): m is ts.PropertyDeclaration => ts.isPropertyDeclaration(m) && ts.isIdentifier(m.name) && m.name.text === left.name.text) : undefined;
 }
 

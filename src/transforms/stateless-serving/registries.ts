@@ -11,7 +11,7 @@ import { forEachDescendant, isInside, propertyNameText, statementOf } from '../.
 import { memberDeclarations, thisMemberName } from '../../analysis/class-members.js';
 import type { AnalysisResult } from '../../analysis/model.js';
 import type { SessionStore } from '../../analysis/session-flow.js';
-import { typedMemberInitializer, typedMemberSignature } from '../../analysis/store-declarations.js';
+import { annotatedObjectHolder, typedMemberInitializer, typedMemberSignature } from '../../analysis/store-declarations.js';
 import { removalRange } from './text.js';
 
 type Values = AnalysisResult['analysis']['values'];
@@ -84,6 +84,9 @@ export function registryRemovals(registries: readonly SessionStore[], sf: ts.Sou
   for (const [object, removed] of properties) {
     if (object.properties.every((p) => removed.includes(p as ts.PropertyAssignment))) {
       out.push(removalRange(sf, statementOf(object)));
+      // A field the constructor gave the object (`this.transports = { … }`) goes with that statement.
+      const holder = annotatedObjectHolder(object);
+      if (holder && ts.isPropertyDeclaration(holder) && !holder.initializer) out.push(removalRange(sf, holder));
       continue;
     }
     for (const property of removed) {
