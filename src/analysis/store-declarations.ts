@@ -98,6 +98,7 @@ export function typedMemberSignature(property: ts.PropertyAssignment): ts.Proper
   return holder.type.members.find((m): m is ts.PropertySignature => ts.isPropertySignature(m) && propertyNameText(m.name) === name);
 }
 
+/** The annotated variable or field whose value `object` is: its initializer, or the constructor's `this.<field> = object`. */
 export function annotatedObjectHolder(object: ts.ObjectLiteralExpression): ts.VariableDeclaration | ts.PropertyDeclaration | undefined {
   let node: ts.Node = object;
   while (ts.isParenthesizedExpression(node.parent) || ts.isAsExpression(node.parent) || ts.isSatisfiesExpression(node.parent)) node = node.parent;

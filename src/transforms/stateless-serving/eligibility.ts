@@ -100,20 +100,34 @@ function lifecycleCallback(id: ts.Node, root: ts.Node): string | undefined {
   return undefined;
 }
 
+/** A count of a registry's sessions outside the replaced code, and the registry it counts. */
+export interface SessionCount {
+  count: ts.Expression;
+  registry: SessionStore;
+}
+
 /**
- * Every use of a registry outside its declaration and the `replaced` code: each must be a shutdown
- * loop closing its transports (those are returned), or the code depends on sessions.
+ * Every use of a registry outside its declaration and the `replaced` code: each must be a shutdown loop closing
+ * its transports, or a count of its sessions (`Object.keys(transports).length`, `sessions.size`: a health or
+ * metrics endpoint reporting open sessions, rewritten to `0` by `rewriteSessionCounts`, since with the registry
+ * gone there are no sessions to count); any other use depends on sessions and refuses the rewrite. A count
+ * inside a shutdown loop goes with the loop.
  */
-export function shutdownLoops(file: ServingFile, registries: readonly SessionStore[], replaced: readonly ts.Node[], allowed: Set<string>): Set<ts.Node> {
+export function registryUsesOutside(file: ServingFile, registries: readonly SessionStore[], replaced: readonly ts.Node[], allowed: Set<string>): { loops: Set<ts.Node>; counts: SessionCount[] } {
   // `replaced` also holds code that stays and may use a registry (the HTTP+SSE routes of a shared one).
   const loops = new Set<ts.Node>();
+  const counts: SessionCount[] = [];
   for (const registry of registries) {
     const decl = registry.declaration!;
     const declStatement = statementOf(decl);
     const refs = registryReferences(registry, file.sf, file.values);
     for (const ref of refs) {
       if (isInside(ref, declStatement) || isInside(ref, decl) || replaced.some((r) => isInside(ref, r))) continue;
-      if (sessionCountAt(ref)) continue; // a count of its sessions: rewritten with the registry (`sessionCounts`)
+      const count = sessionCountAt(ref);
+      if (count) {
+        counts.push({ count, registry });
+        continue;
+      }
       const loop = shutdownLoop(ref, refs);
       if (loop) {
         checkBoilerplate(file, loop, allowed, 'the shutdown loop');
@@ -123,33 +137,7 @@ export function shutdownLoops(file: ServingFile, registries: readonly SessionSto
       throw new CannotRewrite(`\`${registry.name}\` (the session registry) is also used here: that code depends on sessions; remove it.`, ref, RULE_ID.transportRegistry);
     }
   }
-  return loops;
-}
-
-/** A count of a registry's sessions outside the `replaced` code, and the registry it counts. */
-export interface SessionCount {
-  count: ts.Expression;
-  registry: SessionStore;
-}
-
-/**
- * The counts of the registries' sessions outside the `replaced` code (`Object.keys(transports).length`,
- * `sessions.size`): a health or metrics endpoint reporting open sessions. They are the one use besides shutdown
- * loops that does not stop the rewrite: with the registry gone there are no sessions to count, so each becomes
- * `0` under a marker that says so (`rewriteSessionCounts`).
- */
-export function sessionCounts(file: ServingFile, registries: readonly SessionStore[], replaced: readonly ts.Node[]): SessionCount[] {
-  const out: SessionCount[] = [];
-  for (const registry of registries) {
-    const decl = registry.declaration!;
-    const declStatement = statementOf(decl);
-    for (const ref of registryReferences(registry, file.sf, file.values)) {
-      if (isInside(ref, declStatement) || isInside(ref, decl) || replaced.some((r) => isInside(ref, r))) continue;
-      const count = sessionCountAt(ref);
-      if (count) out.push({ count, registry });
-    }
-  }
-  return out;
+  return { loops, counts: counts.filter(({ count }) => ![...loops].some((loop) => isInside(count, loop))) };
 }
 
 /** `ref.size`, or `Object.keys(ref).length` (`values`, `entries`): the number of sessions in the registry `ref`. */

@@ -7,7 +7,7 @@ import { ts } from '../../typescript.js';
 import { calleeParts, enclosingFunction, forEachDescendant, isInside, outermostWrapper, statementOf, unwrap } from '../../analysis/ast.js';
 import { routesAt, type Route } from '../../analysis/routes.js';
 import { indentAt } from '../kit/source-style.js';
-import { BOILERPLATE_GLOBALS, checkBoilerplate, checkTransportOptions, newedInEventStore, rewriteSessionCounts, sessionCounts, shutdownLoops, transportOptionsOf } from './eligibility.js';
+import { BOILERPLATE_GLOBALS, checkBoilerplate, checkTransportOptions, newedInEventStore, registryUsesOutside, rewriteSessionCounts, transportOptionsOf } from './eligibility.js';
 import { addEntryImports, createHandlerMultiLine, createHandlerOneLine, entryOptions, errorLogging, handlerClose, parsesBody } from './entry-code.js';
 import { CannotRewrite } from './refusal.js';
 import { factoryOf } from './server-factory.js';
@@ -54,8 +54,7 @@ export function planMountedDispatcher(file: ServingFile, fn: ts.FunctionLikeDecl
   const kept = ownMethodBranches(file, fn, first, allowed);
   checkBoilerplate(file, fn, allowed, 'the MCP handler', kept);
   const mountCalls = mounts.map((m) => m.call!);
-  const loops = shutdownLoops(file, registries, [fn, ...mountCalls], allowed);
-  const counts = sessionCounts(file, registries, [fn, ...mountCalls, ...loops]);
+  const { loops, counts } = registryUsesOutside(file, registries, [fn, ...mountCalls], allowed);
   if (file.options.target === 'stateless-v1') {
     // SDK 1.x: the handler and its mounts stay; its body becomes the own GET answers, 405 for other methods, then a server and transport per POST.
     statelessV1Handler(file, fn, factory, first, transportOptions, new Set(), v1DispatcherPrelude(file, fn, kept));

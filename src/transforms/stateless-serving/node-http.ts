@@ -10,7 +10,7 @@ import { calleeParts, enclosingFunction, forEachDescendant, isInside, statementO
 import { routesOf, type Route } from '../../analysis/routes.js';
 import { TRANSPORT_MEMBERS } from '../../analysis/sdk-modules.js';
 import { indentAt } from '../kit/source-style.js';
-import { BOILERPLATE_GLOBALS, checkBoilerplate, newedInEventStore, rewriteSessionCounts, sessionCounts, shutdownLoops, transportOptionsOf } from './eligibility.js';
+import { BOILERPLATE_GLOBALS, checkBoilerplate, newedInEventStore, registryUsesOutside, rewriteSessionCounts, transportOptionsOf } from './eligibility.js';
 import { addEntryImports, createHandlerMultiLine, createHandlerOneLine, entryOptions, errorLogging, handlerClose } from './entry-code.js';
 import { CannotRewrite } from './refusal.js';
 import { planRoutingHelper } from './routing-helper.js';
@@ -42,8 +42,7 @@ export function planNodeHttp(file: ServingFile, route: Route, transports: ts.New
   const siblings = routesOf(file.sf, file.values).filter((r) => !r.call && r.framework === 'node-http' && (r.method === 'get' || r.method === 'delete') && r.handlers[0] && ts.isBlock(r.handlers[0]) && isInside(r.handlers[0], listener) && r.path === route.path);
   for (const sibling of siblings) checkBoilerplate(file, sibling.handlers[0]!, allowed, `the ${sibling.method.toUpperCase()} branch`);
   const blocks = [...new Set([branch, ...siblings.map((r) => r.handlers[0] as ts.Block)])];
-  const loops = shutdownLoops(file, registries, blocks, allowed);
-  const counts = sessionCounts(file, registries, [...blocks, ...loops]);
+  const { loops, counts } = registryUsesOutside(file, registries, blocks, allowed);
   const u = file.unit;
   /** A block's lines in the rewrite: `{ …lines }` indented as the `if` (or the block, when it starts further left). */
   const replaceBlock = (b: ts.Block, lines: readonly string[]): void => {

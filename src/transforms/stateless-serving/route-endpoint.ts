@@ -10,7 +10,7 @@ import { calleeParts, isFunctionLike, isInside, statementOf, unwrap } from '../.
 import { routesOf, type Route } from '../../analysis/routes.js';
 import { indentAt } from '../kit/source-style.js';
 import { fieldNames, memberMountedOnlyBy, mountedMember, type MountedMember } from './class-routes.js';
-import { BOILERPLATE_GLOBALS, checkBoilerplate, checkTransportOptions, newedInEventStore, rewriteSessionCounts, sessionCounts, shutdownLoops, transportOptionsOf } from './eligibility.js';
+import { BOILERPLATE_GLOBALS, checkBoilerplate, checkTransportOptions, newedInEventStore, registryUsesOutside, rewriteSessionCounts, transportOptionsOf } from './eligibility.js';
 import { addEntryImports, createHandlerMultiLine, createHandlerOneLine, entryOptions, errorLogging, handlerClose, parsesBody } from './entry-code.js';
 import { CannotRewrite } from './refusal.js';
 import { registryReferences } from './registries.js';
@@ -53,8 +53,7 @@ export function planRouteEndpoint(file: ServingFile, route: RegisteredRoute, tra
   const shared = registries.filter((r) => registryReferences(r, file.sf, file.values).some((ref) => sseCode.some((code) => isInside(ref, code))));
   // Every other use of a registry must be shutdown bookkeeping (a loop closing its transports).
   const replaced = [route.call, ...going.calls, ...going.declarations, ...going.members.map((m) => m.fn), ...sseCode];
-  const loops = shutdownLoops(file, registries, replaced, allowed);
-  const counts = sessionCounts(file, registries, [...replaced, ...loops]);
+  const { loops, counts } = registryUsesOutside(file, registries, replaced, allowed);
   const closesShared = (loop: ts.Node) => shared.some((r) => registryReferences(r, file.sf, file.values).some((ref) => isInside(ref, loop)));
   const dropRegistries = (): void => {
     file.removeRegistries(registries.filter((r) => !shared.includes(r)));
