@@ -9,7 +9,7 @@
 import type { ElementAccessExpression, SourceFile } from 'ts-morph';
 import { handlerContextOf, REGISTRATION_METHODS } from '../../analysis/sdk-modules.js';
 import { loadTsMorph, ts } from '../../typescript.js';
-import { declarationsAt } from './bindings.js';
+import { declarationsAt, importBindings, isMcpSpecifier } from './bindings.js';
 import { descendantsOfKind } from './compiler-walk.js';
 
 const V2_CONTEXT = handlerContextOf(2);
@@ -29,14 +29,8 @@ function headersReceiver(node: ts.Expression): ts.Identifier | undefined {
 }
 
 /** The names the file knows v2's context types by (`ServerContext`, or its alias: `ServerContext as McpServerContext`). */
-function contextTypeNames(file: ts.SourceFile): Set<string> {
-  const out = new Set<string>();
-  for (const statement of file.statements) {
-    if (!ts.isImportDeclaration(statement) || !ts.isStringLiteral(statement.moduleSpecifier) || !statement.moduleSpecifier.text.startsWith('@modelcontextprotocol/')) continue;
-    const bindings = statement.importClause?.namedBindings;
-    if (bindings && ts.isNamedImports(bindings)) for (const e of bindings.elements) if (CONTEXT_TYPES.has((e.propertyName ?? e.name).text)) out.add(e.name.text);
-  }
-  return out;
+function contextTypeNames(sf: SourceFile): Set<string> {
+  return new Set(importBindings(sf, isMcpSpecifier).filter((b) => CONTEXT_TYPES.has(b.imported)).map((b) => b.local));
 }
 
 /** A parameter that is a handler context: typed as v2's context, or the last parameter of a registration callback. */
@@ -70,7 +64,7 @@ export function readHeadersByName(sf: SourceFile): number {
     return !ts.isNumericLiteral(access.argumentExpression) && headersReceiver(access.expression) !== undefined;
   });
   const edits: Array<{ start: number; end: number; text: string }> = [];
-  const contextTypes = reads.length ? contextTypeNames(file) : new Set<string>();
+  const contextTypes = reads.length ? contextTypeNames(sf) : new Set<string>();
   for (const read of reads) {
     const access = read.compilerNode;
     const parent = access.parent;
