@@ -20,6 +20,8 @@ export const SERVING_OPTIONS: Record<string, Partial<TransformOptions>> = {
   'sse-dispatch-branch-modern-only': { modernOnly: true },
   'sse-route-calls-modern-only': { modernOnly: true },
   'sse-route-calls-registry-marker-modern-only': { modernOnly: true },
+  'sse-only-modern-only': { modernOnly: true },
+  'sse-only-route-calls-modern-only': { modernOnly: true },
   'registry-object-with-sse-modern-only': { modernOnly: true },
   'left-on-v1-resumed-sessions-modern-only': { modernOnly: true },
   'v1-stateless-v1': { target: 'stateless-v1' },

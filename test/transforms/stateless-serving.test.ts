@@ -68,8 +68,11 @@ const MARKERS: Record<string, string[]> = {
   'node-http-session-count': ['session-transport/transport-registry'],
   // Sessions relayed to a server behind a project transport (example-remote-server's Redis relay): one marker naming the relay.
   'redis-relay-marker': ['session-transport/session-id-generator'],
-  // --modern-only, but the registry of the SSE helpers is read by a route that stays: the endpoint's marker names that read.
-  'sse-route-calls-registry-marker-modern-only': ['session-transport/sse-transport'],
+  // --modern-only; the registry of the SSE helpers is counted by a health route that stays: the count becomes 0 under a marker.
+  'sse-route-calls-registry-marker-modern-only': ['session-transport/transport-registry'],
+  // --modern-only on the only (HTTP+SSE) endpoint: replaced by a createMcpHandler entry; the health count becomes 0 under a marker.
+  'sse-only-modern-only': ['session-transport/transport-registry'],
+  'sse-only-route-calls-modern-only': ['session-transport/transport-registry'],
   // HTTP+SSE kept behind a dispatch branch: the endpoint's marker, and the stream map the listener hands it, marked as its registry.
   'sse-dispatch-branch': ['session-transport/sse-transport', 'session-transport/transport-registry'],
   // Both eras on one route (isLegacyRequest routing): the sessionful path is the 2025-era one, marked as such.

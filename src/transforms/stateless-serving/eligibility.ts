@@ -4,7 +4,7 @@
  * loops. Anything else is the application's own logic (or its own session lifecycle) and refuses the rewrite.
  */
 import { ts } from '../../typescript.js';
-import { calleeParts, enclosingFunction, isFunctionLike, isInside, propertyNameText, statementOf, unwrap } from '../../analysis/ast.js';
+import { enclosingFunction, isFunctionLike, isInside, propertyNameText, statementOf, unwrap } from '../../analysis/ast.js';
 import type { RouteFramework } from '../../analysis/routes.js';
 import { TRANSPORT_MEMBERS } from '../../analysis/sdk-modules.js';
 import type { SessionStore } from '../../analysis/session-flow.js';
@@ -13,6 +13,7 @@ import { customMemberUse } from './class-routes.js';
 import { CannotRewrite } from './refusal.js';
 import { registryReferences } from './registries.js';
 import type { ServingFile } from './serving-file.js';
+import { sessionCountAt, shutdownLoop, type SessionCount } from './registry-leftovers.js';
 import { freeNames, localNames, loggerNames } from './text.js';
 
 /** Globals and SDK plumbing a boilerplate route may use without being "custom logic". */
@@ -100,12 +101,6 @@ function lifecycleCallback(id: ts.Node, root: ts.Node): string | undefined {
   return undefined;
 }
 
-/** A count of a registry's sessions outside the replaced code, and the registry it counts. */
-export interface SessionCount {
-  count: ts.Expression;
-  registry: SessionStore;
-}
-
 /**
  * Every use of a registry outside its declaration and the `replaced` code: each must be a shutdown loop closing
  * its transports, or a count of its sessions (`Object.keys(transports).length`, `sessions.size`: a health or
@@ -140,59 +135,6 @@ export function registryUsesOutside(file: ServingFile, registries: readonly Sess
   return { loops, counts: counts.filter(({ count }) => ![...loops].some((loop) => isInside(count, loop))) };
 }
 
-/** `ref.size`, or `Object.keys(ref).length` (`values`, `entries`): the number of sessions in the registry `ref`. */
-function sessionCountAt(ref: ts.Node): ts.Expression | undefined {
-  const parent = ref.parent;
-  if (ts.isPropertyAccessExpression(parent) && parent.expression === ref && parent.name.text === 'size') return parent;
-  if (!ts.isCallExpression(parent) || parent.arguments.length !== 1 || parent.arguments[0] !== ref) return undefined;
-  const callee = parent.expression;
-  const objectListing = ts.isPropertyAccessExpression(callee) && ts.isIdentifier(callee.expression) && callee.expression.text === 'Object' && ['keys', 'values', 'entries'].includes(callee.name.text);
-  const length = parent.parent;
-  return objectListing && ts.isPropertyAccessExpression(length) && length.expression === parent && length.name.text === 'length' ? length : undefined;
-}
-
-/**
- * Each count of a registry that goes becomes `0`, with a marker: the number it reported (open sessions) no
- * longer exists, and whether to drop it from the endpoint or count something else is the owner's call. A
- * registry that stays (shared with the kept HTTP+SSE routes) still counts its sessions, so its counts stay.
- */
-export function rewriteSessionCounts(file: ServingFile, counts: readonly SessionCount[], staying: readonly SessionStore[]): void {
-  for (const { count, registry } of counts) {
-    if (staying.includes(registry)) continue;
-    const { start, end } = countRange(file.text, count);
-    file.edit(start, end, '0');
-    file.marker(
-      count,
-      RULE_ID.transportRegistry,
-      `\`${count.getText(file.sf)}\` counted the sessions in \`${registry.name}\`, the session registry that stateless serving removed: 2026-07-28 has no sessions, so it is 0 now. Drop it from what this code reports, or count something that still exists (requests in flight).`,
-    );
-  }
-}
-
-/** The count's text, with `${` `}` around it when it is a whole template substitution (`${transports.size}` → `0`). */
-function countRange(text: string, count: ts.Expression): { start: number; end: number } {
-  const start = count.getStart();
-  if (!ts.isTemplateSpan(count.parent) || count.parent.expression !== count) return { start, end: count.end };
-  const open = /\$\{\s*$/.exec(text.slice(0, start));
-  const close = /^\s*\}/.exec(text.slice(count.end));
-  return open && close ? { start: open.index, end: count.end + close[0].length } : { start, end: count.end };
-}
-
-/**
- * A loop over a registry (`for (const sid in transports)`, `for (… of Object.keys(transports))`, `transports.forEach(…)`)
- * around `ref`: shutdown bookkeeping. `refs` are all the registry's references (the loop iterates one of them).
- */
-function shutdownLoop(ref: ts.Node, refs: readonly ts.Node[]): ts.Node | undefined {
-  const iterates = (over: ts.Node) => refs.some((r) => isInside(r, over));
-  for (let current: ts.Node | undefined = ref.parent; current && !isFunctionLike(current); current = current.parent) {
-    if ((ts.isForInStatement(current) || ts.isForOfStatement(current)) && iterates(current.expression)) return current;
-    if (ts.isExpressionStatement(current)) {
-      const call = unwrap(current.expression);
-      if (ts.isCallExpression(call) && calleeParts(call).name === 'forEach' && iterates(call.expression)) return current;
-    }
-  }
-  return undefined;
-}
 
 /** One `sessionIdGenerator: undefined` transport whose function keeps no registry: the v1 stateless idiom. */
 export function isStatelessIdiom(file: ServingFile, transports: readonly ts.NewExpression[]): boolean {

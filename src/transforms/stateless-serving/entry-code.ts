@@ -6,6 +6,7 @@
  */
 import { ts } from '../../typescript.js';
 import { calleeParts, enclosingFunction, forEachDescendant, isFunctionLike, statementOf, unwrap } from '../../analysis/ast.js';
+import type { RouteFramework } from '../../analysis/routes.js';
 import { TRANSPORT_MEMBERS } from '../../analysis/sdk-modules.js';
 import { indentAt } from '../kit/source-style.js';
 import type { ServingFile } from './serving-file.js';
@@ -108,4 +109,23 @@ function handsParsedBody(fn: ts.Node): boolean {
     hands = ts.isPropertyAccessExpression(body) && body.name.text === 'body' && ts.isIdentifier(unwrap(body.expression)) && (unwrap(body.expression) as ts.Identifier).text === req;
   });
   return hands;
+}
+
+/** The `all` route serving the handler, in the router's idiom (the lines after the handler's declaration). */
+export function mountLines(framework: RouteFramework, o: { receiver: string; args: string[]; handlerName: string; nodeHandlerName: string; parsesBody: boolean; indent: string; unit: string }): string[] {
+  const { receiver, args, handlerName, nodeHandlerName, indent, unit } = o;
+  if (framework === 'hono') {
+    // hono speaks web-standard Request/Response: the handler's own face.
+    return [`${receiver}.all(${[...args, `(c) => ${handlerName}.fetch(c.req.raw)`].join(', ')});`];
+  }
+  if (framework === 'fastify') {
+    // fastify has parsed the body; the reply is handed to the node handler (hijacked, so fastify does not answer too).
+    const mount = [`async (request, reply) => {`, `${unit}reply.hijack();`, `${unit}await ${nodeHandlerName}(request.raw, reply.raw, request.body);`, `}`].join(`\n${indent}`);
+    return [`const ${nodeHandlerName} = toNodeHandler(${handlerName});`, `${receiver}.all(${[...args, mount].join(', ')});`];
+  }
+  if (o.parsesBody) {
+    // express.json() has consumed the body stream: hand the parsed body over.
+    return [`const ${nodeHandlerName} = toNodeHandler(${handlerName});`, `${receiver}.all(${[...args, `(req, res) => ${nodeHandlerName}(req, res, req.body)`].join(', ')});`];
+  }
+  return [`${receiver}.all(${[...args, `toNodeHandler(${handlerName})`].join(', ')});`];
 }

@@ -8,18 +8,24 @@
  *   of every session finding inside the endpoint (the ids it reads, logs and keys its registry with exist only
  *   for those clients), so the kept endpoint is one site.
  * - `--modern-only`: no 2025-era client is served, so the endpoint goes: its routes, the registry only they use,
- *   and (through the serving transform's dead-code pass) helpers only they called. When its code is not all
- *   route registrations (a handler function mounted or called elsewhere), it is marked instead.
+ *   and (through the serving transform's dead-code pass) helpers only they called; a count of the registry's
+ *   sessions in code that stays becomes 0 and a shutdown loop closing it goes (registry-leftovers.ts). When it was
+ *   the project's only MCP endpoint, its stream route becomes the 2026-07-28 entry (sse-replacement-entry.ts). When
+ *   its code is not all route registrations (a handler function mounted or called elsewhere), it is marked instead.
  * - `--target stateless-v1`: SDK 1.x cannot serve it statelessly: marked.
  */
 import { ts } from '../../typescript.js';
-import { forEachDescendant, isInside, lineOf, statementOf } from '../../analysis/ast.js';
+import { enclosingFunction, forEachDescendant, isInside, lineOf, statementOf } from '../../analysis/ast.js';
 import { legacySseEndpoint, type LegacySseEndpoint } from '../../analysis/legacy-sse.js';
 import { HTTP_HANDLER_FUNCTION, STREAMABLE_HTTP_TRANSPORTS } from '../../analysis/sdk-modules.js';
 import { servingEntryAdvice } from './advice.js';
 import type { SessionStore } from '../../analysis/session-flow.js';
 import { registryReferences } from './registries.js';
+import { deadAfter } from './dead-declarations.js';
 import { handlerCallRemoval } from './sse-handler-calls.js';
+import { rewriteSessionCounts, sessionCountAt, shutdownLoop, type SessionCount } from './registry-leftovers.js';
+import { isAsync } from './text.js';
+import { sseReplacementEntry } from './sse-replacement-entry.js';
 import type { ServingSite } from './serving-site-view.js';
 import { RULE_ID } from '../../rule-ids.js';
 
@@ -61,17 +67,81 @@ export function planLegacySse(site: ServingSite, besideStreamable: boolean): boo
   }
   const removed = calls && !('why' in calls) ? calls : undefined;
   // Handler calls recognised: their narrowed parts, and the registries they checked, go (sse-handler-calls.ts).
-  for (const part of removed ? removed.parts : [...endpoint.parts, ...endpoint.registries.map((r) => statementOf(r.declaration!))]) site.remove(part);
+  const parts = removed ? removed.parts : [...endpoint.parts, ...endpoint.registries.map((r) => statementOf(r.declaration!))];
+  const leftovers = removed ? [] : leftoverRegistries(site, endpoint);
+  if (typeof leftovers === 'string') {
+    site.marker(endpoint.anchor, SSE_RULE, `HTTP+SSE endpoint (${what}, deprecated) serves 2025-era clients only, and --modern-only serves none: not removed automatically because ${leftovers}; remove it with its routes and the registry. 2026-07-28 clients use the Streamable HTTP endpoint (\`createMcpHandler(buildServer)\` mounted with \`toNodeHandler\`).`);
+    return false;
+  }
+  const counts = [...(removed?.counts ?? []), ...leftovers.flatMap((l) => l.counts)];
+  const loops = [...(removed?.loops ?? []), ...leftovers.flatMap((l) => l.loops)];
+  const registryStatements = leftovers.map((l) => statementOf(l.registry.declaration!));
+  const going = [...parts, ...registryStatements, ...(removed ? removed.replacements.filter((r) => r.text === undefined).map((r) => r.node) : [])];
+  // The project's only MCP endpoint: the route that opened the streams becomes the 2026-07-28 entry (sse-replacement-entry.ts).
+  const entry = besideStreamable || projectServesStreamable(site) ? undefined : sseReplacementEntry(site, going);
+  const written = entry && typeof entry !== 'string' ? entry : undefined;
+  const entryStatement = written && statementOf(written.route.call);
+  const handler = written && site.entryInPlaceOf(written.route.call, written.route.framework, written.path, written.factory);
+  // Declarations only the removed code used (the registry's map type) go too (dead-declarations.ts).
+  const dead = deadAfter(site, new Set([...going, ...loops]), new Set(written?.names ?? []));
+  for (const part of [...parts, ...registryStatements, ...dead]) if (part !== entryStatement) site.remove(part);
   for (const r of removed ? removed.replacements : []) {
+    if (r.node === entryStatement) continue;
     if (r.text === undefined) site.remove(r.node);
     else site.edit(r.node.getStart(site.sf), r.node.end, r.text);
   }
+  // A shutdown loop closing the streams closes the entry instead, or goes with them.
+  for (const loop of loops) {
+    if (!handler) site.remove(loop);
+    else {
+      const fn = enclosingFunction(loop);
+      site.edit(loop.getStart(site.sf), loop.end, `${fn && isAsync(fn) ? 'await' : 'void'} ${handler}.close();`);
+    }
+  }
+  rewriteSessionCounts(site, counts, [], 'the registry of the HTTP+SSE endpoint that --modern-only removed: no 2025-era client is served');
   // A registry kept as one property of an object of registries (`transports = { streamable: {}, sse: {} }`) goes too.
   site.removeRegistries(propertyRegistriesOf(site, endpoint));
   const via = calls && !('why' in calls) && calls.sites.length ? `, with its handlers' calls (${calls.sites.join(', ')})` : '';
   site.note(`serving: ${where} — HTTP+SSE endpoint (${what}) removed${via} (--modern-only: no 2025-era client is served)`);
-  if (!besideStreamable && !servesStreamableIn(site, site.sf)) site.note(`serving: ${site.result.relative(site.sf.fileName)} — serves no MCP endpoint now that HTTP+SSE is gone: serve 2026-07-28 clients with \`createMcpHandler(factory)\` (mounted with \`toNodeHandler\`), or remove the file`);
+  const file = site.result.relative(site.sf.fileName);
+  if (written) {
+    site.note(`serving: ${file} — the project's only MCP endpoint was HTTP+SSE: createMcpHandler(${written.factory}) (\`${handler}\`, legacy: 'reject') serves 2026-07-28 clients on ${written.path.slice(1, -1)} in place of its ${written.route.method.toUpperCase()} ${written.route.path ?? ''} route`.trimEnd());
+  } else if (!besideStreamable && !servesStreamableIn(site, site.sf)) {
+    const why = typeof entry === 'string' ? ` (not written automatically: ${entry})` : '';
+    site.note(`serving: ${file} — serves no MCP endpoint now that HTTP+SSE is gone: serve 2026-07-28 clients with \`createMcpHandler(factory)\` (mounted with \`toNodeHandler\`)${why}, or remove the file`);
+  }
   return true;
+}
+
+/**
+ * Registries of the file the endpoint's routes use that are otherwise only counted (a health field) or closed by a
+ * shutdown loop: the analysis leaves them out of the endpoint (they are used elsewhere), but with the routes gone
+ * they hold nothing, so they go, each count becomes 0 and each loop goes. A loop doing more than closing them is
+ * a reason.
+ */
+function leftoverRegistries(site: ServingSite, endpoint: LegacySseEndpoint): { registry: SessionStore; counts: SessionCount[]; loops: ts.Node[] }[] | string {
+  const { sf, result } = site;
+  const out: { registry: SessionStore; counts: SessionCount[]; loops: ts.Node[] }[] = [];
+  for (const registry of result.analysis.sessions.stores.values()) {
+    const decl = registry.declaration;
+    if (registry.kind !== 'transport' || endpoint.registries.includes(registry) || !decl || decl.getSourceFile() !== sf || !ts.isVariableDeclaration(decl)) continue;
+    const statement = statementOf(decl);
+    if (!ts.isVariableStatement(statement) || statement.declarationList.declarations.length !== 1) continue;
+    const refs = registryReferences(registry, sf, result.analysis.values).filter((ref) => !isInside(ref, statement));
+    const inEndpoint = (ref: ts.Node) => endpoint.parts.some((part) => isInside(ref, part));
+    if (!refs.some(inEndpoint)) continue;
+    const outside = refs.filter((ref) => !inEndpoint(ref));
+    const loops = [...new Set(outside.flatMap((ref) => (sessionCountAt(ref) ? [] : [shutdownLoop(ref, refs)])))];
+    if (outside.length === 0 || loops.some((l) => !l)) continue;
+    for (const loop of loops) {
+      const why = site.plumbingRefusal(loop!, [registry.name], 'the shutdown loop');
+      if (why) return `its registry \`${registry.name}\` is also closed by a shutdown loop that does more (${why.replace(/\.$/, '')})`;
+    }
+    const inLoop = (ref: ts.Node) => loops.some((loop) => isInside(ref, loop!));
+    const counts = outside.filter((ref) => !inLoop(ref)).map((ref) => ({ count: sessionCountAt(ref)!, registry }));
+    out.push({ registry, counts, loops: loops as ts.Node[] });
+  }
+  return out;
 }
 
 /** Registries held as properties of an object (`transports.sse`) that only the endpoint's parts name. */

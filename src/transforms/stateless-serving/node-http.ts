@@ -10,7 +10,8 @@ import { calleeParts, enclosingFunction, forEachDescendant, isInside, statementO
 import { routesOf, type Route } from '../../analysis/routes.js';
 import { TRANSPORT_MEMBERS } from '../../analysis/sdk-modules.js';
 import { indentAt } from '../kit/source-style.js';
-import { BOILERPLATE_GLOBALS, checkBoilerplate, newedInEventStore, registryUsesOutside, rewriteSessionCounts, transportOptionsOf } from './eligibility.js';
+import { BOILERPLATE_GLOBALS, checkBoilerplate, newedInEventStore, registryUsesOutside, transportOptionsOf } from './eligibility.js';
+import { rewriteSessionCounts } from './registry-leftovers.js';
 import { addEntryImports, createHandlerMultiLine, createHandlerOneLine, entryOptions, errorLogging, handlerClose } from './entry-code.js';
 import { CannotRewrite } from './refusal.js';
 import { planRoutingHelper } from './routing-helper.js';

@@ -10,8 +10,9 @@ import { calleeParts, isFunctionLike, isInside, statementOf, unwrap } from '../.
 import { routesOf, type Route } from '../../analysis/routes.js';
 import { indentAt } from '../kit/source-style.js';
 import { fieldNames, memberMountedOnlyBy, mountedMember, type MountedMember } from './class-routes.js';
-import { BOILERPLATE_GLOBALS, checkBoilerplate, checkTransportOptions, newedInEventStore, registryUsesOutside, rewriteSessionCounts, transportOptionsOf } from './eligibility.js';
-import { addEntryImports, createHandlerMultiLine, createHandlerOneLine, entryOptions, errorLogging, handlerClose, parsesBody } from './entry-code.js';
+import { BOILERPLATE_GLOBALS, checkBoilerplate, checkTransportOptions, newedInEventStore, registryUsesOutside, transportOptionsOf } from './eligibility.js';
+import { rewriteSessionCounts } from './registry-leftovers.js';
+import { addEntryImports, createHandlerMultiLine, createHandlerOneLine, entryOptions, errorLogging, handlerClose, mountLines, parsesBody } from './entry-code.js';
 import { CannotRewrite } from './refusal.js';
 import { registryReferences } from './registries.js';
 import { factoryOf } from './server-factory.js';
@@ -157,23 +158,4 @@ function goingWithEndpoint(file: ServingFile, route: RegisteredRoute, siblingRou
     if (file.onlyUsedBy(arg, [route.call, ...calls])) declarations.add(statement);
   }
   return { calls, declarations, members };
-}
-
-/** The `all` route serving the handler, in the router's idiom (the lines after the handler's declaration). */
-function mountLines(framework: Route['framework'], o: { receiver: string; args: string[]; handlerName: string; nodeHandlerName: string; parsesBody: boolean; indent: string; unit: string }): string[] {
-  const { receiver, args, handlerName, nodeHandlerName, indent, unit } = o;
-  if (framework === 'hono') {
-    // hono speaks web-standard Request/Response: the handler's own face.
-    return [`${receiver}.all(${[...args, `(c) => ${handlerName}.fetch(c.req.raw)`].join(', ')});`];
-  }
-  if (framework === 'fastify') {
-    // fastify has parsed the body; the reply is handed to the node handler (hijacked, so fastify does not answer too).
-    const mount = [`async (request, reply) => {`, `${unit}reply.hijack();`, `${unit}await ${nodeHandlerName}(request.raw, reply.raw, request.body);`, `}`].join(`\n${indent}`);
-    return [`const ${nodeHandlerName} = toNodeHandler(${handlerName});`, `${receiver}.all(${[...args, mount].join(', ')});`];
-  }
-  if (o.parsesBody) {
-    // express.json() has consumed the body stream: hand the parsed body over.
-    return [`const ${nodeHandlerName} = toNodeHandler(${handlerName});`, `${receiver}.all(${[...args, `(req, res) => ${nodeHandlerName}(req, res, req.body)`].join(', ')});`];
-  }
-  return [`${receiver}.all(${[...args, `toNodeHandler(${handlerName})`].join(', ')});`];
 }

@@ -6,6 +6,7 @@
  */
 import type { ts } from '../../typescript.js';
 import type { AnalysisResult } from '../../analysis/model.js';
+import type { RouteFramework } from '../../analysis/routes.js';
 import type { SessionStore } from '../../analysis/session-flow.js';
 import type { TransformOptions } from '../kit/plan.js';
 
@@ -31,6 +32,14 @@ export interface ServingSite {
   freshName(base: string): string;
   /** The factory `scope` builds the server `transport` is connected to, or why it is not one. */
   factoryOf(scope: ts.Node, transport: ts.NewExpression): { expression: string; call: string; names: string[] } | string;
+  /** Why `root` is more than session plumbing (it uses a name other than globals, the SDK, loggers, its own and `allowed`); undefined when it is not. */
+  plumbingRefusal(root: ts.Node, allowed: readonly string[], where: string): string | undefined;
   /** The transport's options by name, or why they cannot be read. */
   transportOptions(created: ts.NewExpression): Record<string, ts.Node> | string;
+  /**
+   * Writes the 2026-07-28 entry in place of the route registration `route` (its statement and the comments above
+   * it): `createMcpHandler(factory, …)` mounted on the route's router with `all(path, …its middlewares)`, in the
+   * router's idiom. Returns the handler's name.
+   */
+  entryInPlaceOf(route: ts.CallExpression, framework: RouteFramework, path: string, factory: string): string;
 }

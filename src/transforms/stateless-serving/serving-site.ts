@@ -3,13 +3,18 @@
  * markers and imports as the rest of the plan, with refusals handed over as reasons instead of thrown. The view
  * itself (ServingSite) is declared in serving-site-view.ts, which those rewrites import instead of this module.
  */
-import { statementOf } from '../../analysis/ast.js';
+import type { ts } from '../../typescript.js';
+import { calleeParts, statementOf } from '../../analysis/ast.js';
+import type { RouteFramework } from '../../analysis/routes.js';
 import { markerInsertion } from '../../markers.js';
-import { transportOptionsOf } from './eligibility.js';
+import { indentAt } from '../kit/source-style.js';
+import { BOILERPLATE_GLOBALS, checkBoilerplate, transportOptionsOf } from './eligibility.js';
+import { addEntryImports, createHandlerMultiLine, createHandlerOneLine, entryOptions, mountLines, parsesBody } from './entry-code.js';
 import { CannotRewrite } from './refusal.js';
 import { factoryOf } from './server-factory.js';
 import type { ServingFile } from './serving-file.js';
 import type { ServingSite } from './serving-site-view.js';
+import { removalRange } from './text.js';
 
 export function servingSite(file: ServingFile): ServingSite {
   const refusal = (error: unknown): string => {
@@ -45,6 +50,15 @@ export function servingSite(file: ServingFile): ServingSite {
         return refusal(error);
       }
     },
+    plumbingRefusal: (root, allowed, where) => {
+      try {
+        checkBoilerplate(file, root, new Set([...BOILERPLATE_GLOBALS, ...file.sdkNames, ...allowed]), where);
+        return undefined;
+      } catch (error) {
+        return refusal(error);
+      }
+    },
+    entryInPlaceOf: (route, framework, path, factory) => entryInPlaceOf(file, route, framework, path, factory),
     transportOptions: (created) => {
       try {
         return transportOptionsOf(created);
@@ -53,4 +67,28 @@ export function servingSite(file: ServingFile): ServingSite {
       }
     },
   };
+}
+
+/** ServingSite.entryInPlaceOf: the route's statement (with the comments above it) becomes the entry's lines. */
+function entryInPlaceOf(file: ServingFile, route: ts.CallExpression, framework: RouteFramework, path: string, factory: string): string {
+  const statement = statementOf(route);
+  const start = statement.getStart(file.sf);
+  const range = removalRange(file.sf, statement, true, false);
+  const indent = indentAt(file.text, start);
+  const handlerName = file.freshName('mcpHandler');
+  const nodeHandlerName = file.freshName('mcpNodeHandler');
+  const options = entryOptions(file, {});
+  const oneLine = createHandlerOneLine(handlerName, factory, options);
+  const create = oneLine.length + indent.length <= 100 ? oneLine : createHandlerMultiLine(handlerName, factory, options, indent, file.unit);
+  const receiver = calleeParts(route).receiver!.getText(file.sf);
+  const args = [path, ...route.arguments.slice(1, -1).map((a) => a.getText(file.sf))];
+  const handler = route.arguments[route.arguments.length - 1]!;
+  const mount = mountLines(framework, { receiver, args, handlerName, nodeHandlerName, parsesBody: parsesBody(file, handler), indent, unit: file.unit });
+  const code = [create, ...mount].join(`\n${indent}`);
+  // The range starts at its line (comments above included) when the statement opens its line, and takes the line's end.
+  const lead = range.start < start ? indent : '';
+  const tail = file.text[range.end - 1] === '\n' && range.end > statement.end ? '\n' : '';
+  file.edit(range.start, range.end, `${lead}${code}${tail}`);
+  addEntryImports(file, framework !== 'hono');
+  return handlerName;
 }

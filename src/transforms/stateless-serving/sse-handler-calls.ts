@@ -8,9 +8,9 @@
  *   playwright-mcp's node:http listener): the `if` becomes its `else` (or goes, when it has none);
  * - a call inside another handler of the endpoint.
  *
- * The registries only that code names (a `const sseSessions = new Map()` handed to the handler) go with them.
- * A handler that is exported, or called any other way, or a registry the remaining code still reads, is a reason,
- * returned for the endpoint's marker.
+ * The registries only that code names (a `const sseSessions = new Map()` handed to the handler) go with them; a
+ * count of their sessions in code that stays (a health field) becomes 0. A handler that is exported, or called any
+ * other way, or a registry the remaining code still reads otherwise, is a reason, returned for the endpoint's marker.
  */
 import { ts } from '../../typescript.js';
 import { forEachDescendant, isFunctionLike, isInside, lineOf, outermostWrapper, statementOf, unwrap } from '../../analysis/ast.js';
@@ -19,6 +19,7 @@ import { isSsePost, type LegacySseEndpoint } from '../../analysis/legacy-sse.js'
 import { routesOf } from '../../analysis/routes.js';
 import { indentAt } from '../kit/source-style.js';
 import { registryReferences } from './registries.js';
+import { sessionCountAt, shutdownLoop, type SessionCount } from './registry-leftovers.js';
 import { referencesByName, reindent } from './text.js';
 import type { ServingSite } from './serving-site-view.js';
 
@@ -39,6 +40,10 @@ export interface HandlerCallRemoval {
   replacements: Replacement[];
   /** How the calls went, for the note (`GET /sse route`, `the \`if\` at line 117`). */
   sites: string[];
+  /** Counts of a registry that goes, in code that stays (a health field): they become 0 (registry-leftovers.ts). */
+  counts: SessionCount[];
+  /** Shutdown loops closing a registry that goes (registry-leftovers.ts). */
+  loops: ts.Node[];
 }
 
 /** How to remove the endpoint's handler functions with their calls, or why not (the marker's words). */
@@ -49,6 +54,8 @@ export function handlerCallRemoval(site: ServingSite, endpoint: LegacySseEndpoin
   const parts = [...endpoint.parts.filter((p) => endpoint.routeParts.has(p)), ...handlers];
   const replacements: Replacement[] = [];
   const sites: string[] = [];
+  const counts: SessionCount[] = [];
+  const loops: ts.Node[] = [];
   const gone: ts.Node[] = [...parts];
   const kept: ts.Node[] = [];
   const routes = routesOf(sf, values);
@@ -79,13 +86,27 @@ export function handlerCallRemoval(site: ServingSite, endpoint: LegacySseEndpoin
     if (!decl || decl.getSourceFile() !== sf || !ts.isVariableDeclaration(decl)) continue;
     const refs = registryReferences(store, sf, values);
     if (refs.length === 0 || (!refs.some(goes) && !endpoint.registries.includes(store))) continue;
-    const stray = refs.find((ref) => !goes(ref));
+    // A count of its sessions in code that stays (`openStreams: Object.keys(streams).length`) becomes 0; a shutdown
+    // loop closing its transports goes.
+    const loopsHere = new Set<ts.Node>();
+    for (const ref of refs) {
+      const loop = !goes(ref) && !sessionCountAt(ref) ? shutdownLoop(ref, refs) : undefined;
+      if (loop) loopsHere.add(loop);
+    }
+    for (const loop of loopsHere) {
+      const why = site.plumbingRefusal(loop, [store.name], 'the shutdown loop');
+      if (why) return { why: `its registry \`${store.name}\` is also closed by a shutdown loop that does more (${why.replace(/\.$/, '')})` };
+    }
+    const inLoop = (ref: ts.Node) => [...loopsHere].some((loop) => isInside(ref, loop));
+    const stray = refs.find((ref) => !goes(ref) && !inLoop(ref) && !sessionCountAt(ref));
     if (stray) return { why: `its registry \`${store.name}\` is also read at line ${lineOf(stray)}, by code that stays`, what: `\`mcp-migrate apply --modern-only\` once that read of \`${store.name}\` is gone (the sessions it counts exist only for 2025-era clients)` };
     const statement = statementOf(decl);
     if (!ts.isVariableStatement(statement) || statement.declarationList.declarations.length !== 1) return { why: `its registry \`${store.name}\` is declared together with other variables` };
     replacements.push({ node: statement, registry: store.name });
+    for (const ref of refs) if (!goes(ref) && !inLoop(ref)) counts.push({ count: sessionCountAt(ref)!, registry: store });
+    loops.push(...loopsHere);
   }
-  return { parts, replacements, sites };
+  return { parts, replacements, sites, counts, loops };
 }
 
 /**

@@ -1,10 +1,11 @@
 /**
  * The deprecated HTTP+SSE transport with --modern-only (no 2025-era client is served): the endpoint goes, its
- * /sse and /messages routes, the registry only they use and the session ids they log with them. The exported
- * factory stays (the package's other entries build their servers with it).
+ * /sse and /messages routes, the registry only they use and the session ids they log with them. It was the
+ * project's only MCP endpoint, so its GET /sse route becomes the 2026-07-28 entry, `createMcpHandler(buildServer,
+ * { legacy: 'reject' })` on /mcp, serving the servers the exported factory builds.
  */
 import express from 'express';
-import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { McpServer } from '@modelcontextprotocol/server';
 import { SSEServerTransport } from '@modelcontextprotocol/sdk/server/sse.js';
 
 const app = express();

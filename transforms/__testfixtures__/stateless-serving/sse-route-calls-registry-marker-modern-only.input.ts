@@ -1,7 +1,7 @@
 /**
- * The sse-route-calls shape with --modern-only, but the health route reports how many streams the registry holds:
- * that route stays, so the registry cannot go. Nothing is removed: the endpoint's marker names the registry and
- * the line that still reads it.
+ * The sse-route-calls shape with --modern-only, but the health route reports how many streams the registry holds
+ * (executeautomation's shape). The endpoint, its helpers and the registry go; the count in the route that stays
+ * becomes 0, under one marker: there are no streams to count, and whether to keep the field is the owner's call.
  */
 import express, { type Request, type Response } from 'express';
 import { toNodeHandler } from '@modelcontextprotocol/node';

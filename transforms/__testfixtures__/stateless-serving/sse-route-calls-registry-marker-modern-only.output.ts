@@ -1,18 +1,15 @@
 /**
- * The sse-route-calls shape with --modern-only, but the health route reports how many streams the registry holds:
- * that route stays, so the registry cannot go. Nothing is removed: the endpoint's marker names the registry and
- * the line that still reads it.
+ * The sse-route-calls shape with --modern-only, but the health route reports how many streams the registry holds
+ * (executeautomation's shape). The endpoint, its helpers and the registry go; the count in the route that stays
+ * becomes 0, under one marker: there are no streams to count, and whether to keep the field is the owner's call.
  */
-import express, { type Request, type Response } from 'express';
+import express from 'express';
 import { toNodeHandler } from '@modelcontextprotocol/node';
 import { createMcpHandler, McpServer } from '@modelcontextprotocol/server';
-import { SSEServerTransport } from '@modelcontextprotocol/sdk/server/sse.js';
 
-// @mcp-migrate-todo(session-transport/sse-transport): HTTP+SSE endpoint (`startServer`, registry `streams`, deprecated) serves 2025-era clients only, and --modern-only serves none: not removed automatically because its registry `streams` is also read at line 48, by code that stays; remove it with `mcp-migrate apply --modern-only` once that read of `streams` is gone (the sessions it counts exist only for 2025-era clients). 2026-07-28 clients use the Streamable HTTP endpoint (`createMcpHandler(buildServer)` mounted with `toNodeHandler`).
 export function startServer(port: number): void {
   const app = express();
   app.use(express.json());
-  const streams: Record<string, SSEServerTransport> = {};
 
   const buildServer = () => {
     const server = new McpServer({ name: 'dice', version: '0.9.0' });
@@ -20,33 +17,12 @@ export function startServer(port: number): void {
     return server;
   };
 
-  // Opens a 2024-11-05 stream; its POSTs come back to `postPath`.
-  const openStream = async (postPath: string, res: Response) => {
-    const transport = new SSEServerTransport(postPath, res);
-    streams[transport.sessionId] = transport;
-    res.on('close', () => {
-      delete streams[transport.sessionId];
-    });
-    await buildServer().connect(transport);
-  };
-
-  const postToStream = async (req: Request, res: Response) => {
-    const stream = streams[String(req.query.sessionId)];
-    if (!stream) {
-      res.status(400).json({ error: 'unknown sessionId' });
-      return;
-    }
-    await stream.handlePostMessage(req, res, req.body);
-  };
-
-  app.get('/sse', (_req, res) => openStream('/messages', res));
-  app.post('/messages', (req, res) => postToStream(req, res));
-
   const mcp = toNodeHandler(createMcpHandler(buildServer));
   app.all('/mcp', (req, res) => mcp(req, res, req.body));
 
   app.get('/health', (_req, res) => {
-    res.json({ status: 'ok', openStreams: Object.keys(streams).length });
+    // @mcp-migrate-todo(session-transport/transport-registry): `Object.keys(streams).length` counted the sessions in `streams`, the registry of the HTTP+SSE endpoint that --modern-only removed: no 2025-era client is served, so it is 0 now. Drop it from what this code reports, or count something that still exists (requests in flight).
+    res.json({ status: 'ok', openStreams: 0 });
   });
 
   app.listen(port);
