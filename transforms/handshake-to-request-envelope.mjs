@@ -4,5 +4,10 @@
  * The logic lives in src/transforms/handshake-to-request-envelope (compiled to dist/); `mcp-migrate apply` runs the same
  * transformer with the cross-file plan. See `mcp-migrate transforms`.
  */
-export { handshakeTransformer as default } from '../dist/transforms/catalog.js';
+import { handshakeTransformer } from '../dist/transforms/catalog.js';
+import { withApplyFinishing } from '../dist/apply/finishing.js';
+
+// apply's finishing passes (unused imports, the file header, quotes, line endings) run after the transform, so
+// the file ends as `mcp-migrate apply --transforms` leaves it, but for apply's layout of wide added statements.
+export default withApplyFinishing(handshakeTransformer);
 export const parser = 'tsx';

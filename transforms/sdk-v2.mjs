@@ -5,5 +5,10 @@
  * the minimal edits; `mcp-migrate apply` runs this same transformer on the whole project (and edits
  * package.json). See `mcp-migrate transforms`.
  */
-export { sdkV2Transformer as default } from '../dist/transforms/catalog.js';
+import { sdkV2Transformer } from '../dist/transforms/catalog.js';
+import { withApplyFinishing } from '../dist/apply/finishing.js';
+
+// apply's finishing passes (unused imports, the file header, quotes, line endings) run after the transform, so
+// the file ends as `mcp-migrate apply --transforms` leaves it, but for apply's layout of wide added statements.
+export default withApplyFinishing(sdkV2Transformer);
 export const parser = 'tsx';

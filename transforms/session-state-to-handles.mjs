@@ -5,5 +5,10 @@
  * The logic lives in src/transforms (compiled to dist/); `mcp-migrate apply` runs this same
  * transformer with the cross-file plan. See `mcp-migrate transforms`.
  */
-export { handlesTransformer as default } from '../dist/transforms/catalog.js';
+import { handlesTransformer } from '../dist/transforms/catalog.js';
+import { withApplyFinishing } from '../dist/apply/finishing.js';
+
+// apply's finishing passes (unused imports, the file header, quotes, line endings) run after the transform, so
+// the file ends as `mcp-migrate apply --transforms` leaves it, but for apply's layout of wide added statements.
+export default withApplyFinishing(handlesTransformer);
 export const parser = 'tsx';

@@ -18,11 +18,10 @@ import { dirtyFiles, type GitState } from './git.js';
 import { UsageError, discoverSources, readSources, type LoadOptions } from '../pipeline/load.js';
 import { judge } from '../pipeline/judge.js';
 import { writeAllOrNothing } from './write-changes.js';
-import { keepFileHeader, keepLineEndings } from './file-conventions.js';
+import { keepLineEndings } from './file-conventions.js';
+import { finishSourceFile } from './finishing.js';
 import { applyEdits } from '../transforms/kit/edits.js';
 import { withFileOverlay } from '../transforms/kit/file-overlay.js';
-import { pruneImportsMadeUnused } from './prune-imports.js';
-import { matchQuoteStyle } from './quote-style.js';
 import { layOutAddedStatements } from './layout.js';
 import type { RawFinding } from '../rules/engine.js';
 import { parseMarkers } from '../markers.js';
@@ -289,17 +288,8 @@ function migrate(sources: Sources, transforms: readonly TransformDefinition[], t
   for (const [file, text] of current) {
     const before = original.get(file);
     if (before === undefined || before === text || created.has(file)) continue;
-    let next = text;
-    if (isSourceFile(file)) {
-      const pruned = pruneImportsMadeUnused(file, before, next);
-      provenance.record(file, 'prune-imports', next, pruned);
-      // A restored header shifts the lines below it: recorded, so the type check's line owners stay right.
-      // Quotes and line endings change no line's place, and a requoted line stays its transform's.
-      next = keepFileHeader(before, pruned);
-      provenance.record(file, 'file-header', pruned, next);
-      next = matchQuoteStyle(file, before, next);
-    }
-    current.set(file, keepLineEndings(before, next));
+    const next = isSourceFile(file) ? finishSourceFile(file, before, text, (step, from, to) => provenance.record(file, step, from, to)) : keepLineEndings(before, text);
+    current.set(file, next);
   }
   notes.push(...settleAnchoredNotes(anchoredNotes, current));
 

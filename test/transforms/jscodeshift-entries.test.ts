@@ -8,20 +8,19 @@
  * another file) are left to the apply suites. Cases that share options go to one jscodeshift run, one
  * run per option set; shared-store cases run the session-state-to-handles entry first, as apply does.
  *
- * Four finishing passes belong to `apply`, not to a transform: requoting added lines to the file's quote
- * style, pruning the imports a rewrite left unused, putting back a file header comment the official
- * codemod's import removal took with it, and laying out added statements wider than the file's width. For the cases listed in APPLY_FINISHING the entry's
- * output must differ from the expected output, and become it after that pass; the layout, apply's last pass on every file,
- * runs on every case (it changes nothing but wide statements the run wrote).
+ * apply's finishing passes (pruning the imports a rewrite left unused, putting back a file header comment the
+ * official codemod's import removal took with it, requoting added lines to the file's quote style) run inside each
+ * entry too (src/apply/finishing.ts), so the entry's output must be the expected output, but for apply's last pass,
+ * the layout of added statements wider than the file's width, which the check runs as apply does (once, against
+ * the original text). The cases in FINISHED are those where a pass has work to do: the transform's
+ * own output differs from the expected one there, which keeps them proving that the entry runs the passes.
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { pruneImportsMadeUnused } from '../../src/apply/prune-imports.js';
-import { keepFileHeader } from '../../src/apply/file-conventions.js';
-import { matchQuoteStyle } from '../../src/apply/quote-style.js';
 import { layOutAddedStatements } from '../../src/apply/layout.js';
+import { TRANSFORMS } from '../../src/transforms/catalog.js';
 import type { TransformOptions } from '../../src/transforms/kit/plan.js';
 import { fixtureCaseOptions, SHARED_STORE_PIPELINE } from '../support/fixture-options.js';
 import { cleanUpMaterialised, loadFixtureCases, materialise, ROOT, type FixtureCase } from '../support/transform-fixtures.js';
@@ -33,18 +32,16 @@ const ENTRIES = fs
   .map((f) => f.slice(0, -'.mjs'.length))
   .sort();
 
-/** Cases whose expected output includes one of apply's finishing passes: `<transform>/<case>` → the pass. */
-type FinishingPass = (file: string, before: string, after: string) => string;
-const APPLY_FINISHING: Partial<Record<string, FinishingPass>> = {
-  'logging-to-request-scope/double-quoted-v1': matchQuoteStyle,
-  'sampling-elicitation-to-mrtr/result-schema': pruneImportsMadeUnused,
-  // The official codemod's import removal takes the file's header comment with it; apply puts it back.
-  'sdk-v2/handler-result-types': (_file, before, after) => keepFileHeader(before, after),
-  'sdk-v2/handler-result-types-js': (_file, before, after) => keepFileHeader(before, after),
+/** Cases whose expected output needs one of apply's finishing passes: `<transform>/<case>`, and the pass. */
+const FINISHED: Record<string, string> = {
+  'logging-to-request-scope/double-quoted-v1': 'quote style',
+  'sampling-elicitation-to-mrtr/result-schema': 'unused imports',
+  'sdk-v2/handler-result-types': 'file header',
+  'sdk-v2/handler-result-types-js': 'file header',
   // The handler's v1 context type (`{ authInfo?: AuthInfo }`) becomes ServerContext, which leaves AuthInfo unused.
-  'sdk-v2/handler-inline-context': pruneImportsMadeUnused,
+  'sdk-v2/handler-inline-context': 'unused imports',
   // The same with `{ requestInfo?: RequestInfo }`: RequestInfo (which v2 does not export) is left unused.
-  'sdk-v2/request-headers': pruneImportsMadeUnused,
+  'sdk-v2/request-headers': 'unused imports',
 };
 
 /** `apply`'s options as jscodeshift command-line flags (jscodeshift hands unknown flags to the transform). */
@@ -106,17 +103,28 @@ describe('jscodeshift entries (transforms/*.mjs) through jscodeshift', () => {
           jscodeshift(entry === 'shared-store' ? SHARED_STORE_PIPELINE : [entry], flags, runs.map((r) => r.file));
           for (const run of runs) {
             const rel = path.basename(run.file);
-            const input = run.case.input.get(rel)!;
             const expected = run.case.output.get(rel);
-            const actual = fs.readFileSync(run.file, 'utf8');
-            const finishing = APPLY_FINISHING[`${entry}/${run.case.name}`];
-            if (finishing) expect(actual, `${run.case.name}: apply's finishing pass has nothing to do`).not.toBe(expected);
-            // The layout of wide added statements is apply's last pass on every file: it changes nothing else.
-            const finished = await layOutAddedStatements(run.file, input, finishing === undefined ? actual : finishing(run.file, input, actual));
+            // The layout of wide added statements is apply's last pass (against the original text): it changes nothing else.
+            const finished = await layOutAddedStatements(run.file, run.case.input.get(rel)!, fs.readFileSync(run.file, 'utf8'));
             expect(finished, run.case.name).toBe(expected);
           }
         }, 300_000);
       }
     });
   }
+
+  describe("apply's finishing passes inside the entries", () => {
+    for (const [key, pass] of Object.entries(FINISHED)) {
+      const [entry, name] = key.split('/') as [string, string];
+      it(`${key}: the transform alone leaves work for the ${pass} pass, which the entry does`, () => {
+        const c = loadFixtureCases(path.join(ROOT, 'transforms', '__testfixtures__', entry)).find((f) => f.name === name)!;
+        const [rel] = [...c.input.keys()] as [string];
+        const file = path.join(materialise(`finishing-${name}`, c.input), rel);
+        const transformer = TRANSFORMS.find((t) => t.name === entry)!.transformer;
+        const bare = transformer({ path: file, source: c.input.get(rel)! }, { jscodeshift: () => undefined }, { dry: true, ...fixtureCaseOptions(entry, name) });
+        expect(bare, `${key}: the transform changes the file`).toBeDefined();
+        expect(bare, `${key}: the ${pass} pass has nothing to do`).not.toBe(c.output.get(rel));
+      });
+    }
+  });
 });

@@ -1,0 +1,43 @@
+/**
+ * apply's finishing passes over a file the migration changed, in one place: the imports the rewrite left unused
+ * go, the file header comment the official codemod's import removal took comes back, the added lines take the
+ * file's quotes and its line endings. `apply` runs them once per file after the last transform (apply.ts);
+ * the jscodeshift entries (`transforms/*.mjs`) run them after their one transform, so `npx jscodeshift -t
+ * transforms/<name>.mjs` leaves the file as `mcp-migrate apply --transforms <name>` does, but for apply's layout
+ * of added statements wider than the file's width (layout.ts). That pass stays apply's: it lays out what the whole
+ * run added against the original text, which entries run one after another (handles, then shared-store) cannot.
+ */
+import { keepFileHeader, keepLineEndings } from './file-conventions.js';
+import { pruneImportsMadeUnused } from './prune-imports.js';
+import { matchQuoteStyle } from './quote-style.js';
+import type { Transformer } from '../transforms/jscodeshift.js';
+
+/** Each step's input and output, for apply's record of which pass wrote which line. */
+type StepRecord = (step: 'prune-imports' | 'file-header', before: string, after: string) => void;
+
+/** The finishing passes over the source file `file`, from its text before the migration to the migrated text. */
+export function finishSourceFile(file: string, before: string, after: string, record?: StepRecord): string {
+  const pruned = pruneImportsMadeUnused(file, before, after);
+  record?.('prune-imports', after, pruned);
+  // A restored header shifts the lines below it: recorded, so the type check's line owners stay right.
+  // Quotes and line endings change no line's place, and a requoted line stays its transform's.
+  const headed = keepFileHeader(before, pruned);
+  record?.('file-header', pruned, headed);
+  return keepLineEndings(before, matchQuoteStyle(file, before, headed));
+}
+
+/**
+ * A transform's jscodeshift face with apply's finishing passes after it, for a run of the entry on its own. Under
+ * `apply` (a plan in the options) the transformer's output is returned as it is: apply finishes once, after every
+ * transform.
+ * @public the default export of transforms/*.mjs (imported through dist/, which knip does not map back to src/)
+ */
+export function withApplyFinishing(transformer: Transformer): (...args: Parameters<Transformer>) => string | undefined {
+  return (file, api, options = {}) => {
+    const output = transformer(file, api, options);
+    if (output === undefined || options.plan) return output;
+    const finished = finishSourceFile(file.path, file.source, output);
+    api.jscodeshift(finished); // the passes keep the code parsing; jscodeshift leaves the file alone if not
+    return finished;
+  };
+}
