@@ -3,6 +3,7 @@ import { calleeParts, enclosingFunction, unwrap } from '../../analysis/ast.js';
 import { CONNECT_METHOD, SSE_TRANSPORTS } from '../../analysis/sdk-modules.js';
 import { isServerKind } from '../../analysis/value.js';
 import { sseSessionQuery } from '../../analysis/sse-session-ids.js';
+import { ownSseTransportConnected } from '../../analysis/own-sse-transports.js';
 import { defineRule, specUrl, SESSION_ENDPOINT } from '../rule.js';
 import type { Analysis } from '../../analysis/model.js';
 
@@ -43,6 +44,7 @@ export default defineRule({
       sse: '`SSEServerTransport` is the deprecated HTTP+SSE transport: each client gets a session-bound stream. It survives only in `@modelcontextprotocol/server-legacy` for 2025 clients; serve 2026-07-28 with `createMcpHandler`.',
       query:
         'Reads the HTTP+SSE `?sessionId=` query parameter to find the client\'s session stream; 2026-07-28 has no SSE sessions: each POST is answered on its own response (`createMcpHandler`).',
+      own: '`new {{name}}(…)` is a hand-written HTTP+SSE transport connected to the MCP server: one session-bound event stream per client, as with the deprecated `SSEServerTransport`. 2026-07-28 has neither sessions nor that stream: serve with `createMcpHandler`, each POST answered on its own response.',
       shared:
         'One server instance is connected to every SSE connection\'s transport: the SDK keeps only the latest, so server→client messages reach the last client. 2026-07-28 builds a server per request: `createMcpHandler(buildServer)`.',
     },
@@ -67,6 +69,8 @@ export default defineRule({
           }
         },
         [ts.SyntaxKind.CallExpression]: (node: ts.CallExpression) => {
+          const own = ownSseTransportConnected(analysis, node);
+          if (own) context.report({ node: own, messageId: 'own', data: { name: own.expression.getText() } });
           const shared = sharedServerConnect(analysis, node);
           if (shared) context.report({ node: shared, messageId: 'shared' });
           const query = sseSessionQuery(analysis.values, node);

@@ -61,8 +61,72 @@ http.createServer(async (req, res) => {
   if (sessionId) await relay.handlePostMessage(req, res);
 });`,
     },
+    {
+      name: "a project's own transport connected to the server that writes no SSE frames (newline-delimited JSON over a socket)",
+      code: `import type { Socket } from 'node:net';
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+class SocketTransport {
+  onmessage?: (message: JSONRPCMessage) => void;
+  constructor(private socket: Socket) {}
+  async start(): Promise<void> {}
+  async send(message: JSONRPCMessage): Promise<void> {
+    this.socket.write(JSON.stringify(message) + '\\n');
+  }
+  async close(): Promise<void> {
+    this.socket.end();
+  }
+}
+export async function serve(socket: Socket): Promise<void> {
+  const server = new Server({ name: 'x', version: '1' }, { capabilities: { tools: {} } });
+  await server.connect(new SocketTransport(socket));
+}`,
+    },
+    {
+      name: "a project class writing SSE frames that is never connected to an MCP server (the application's own event stream)",
+      code: `import type { Response } from 'express';
+export class TickerStream {
+  constructor(private res: Response) {}
+  push(price: number): void {
+    this.res.write(\`data: \${price}\\n\\n\`);
+  }
+}
+export function open(res: Response): TickerStream {
+  return new TickerStream(res);
+}`,
+    },
   ],
   invalid: [
+    {
+      name: "a hand-written HTTP+SSE transport (its own class, writing SSE frames) connected to an SDK server per connection (contentful-mcp's shape)",
+      code: `import { randomUUID } from 'node:crypto';
+import type { Request, Response } from 'express';
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+class SSEServerTransport {
+  onmessage?: (message: JSONRPCMessage) => void;
+  constructor(private id: string, private res: Response) {}
+  async start(): Promise<void> {
+    this.res.write('event: connected\\n');
+    this.res.write(\`data: \${JSON.stringify({ sessionId: this.id })}\\n\\n\`);
+  }
+  async send(message: JSONRPCMessage): Promise<void> {
+    this.res.write('data: ' + JSON.stringify(message) + '\\n\\n');
+  }
+  async close(): Promise<void> {
+    this.res.end();
+  }
+}
+export async function handleConnection(_req: Request, res: Response): Promise<string> {
+  const id = randomUUID();
+  res.writeHead(200, { 'Content-Type': 'text/event-stream' });
+  const server = new Server({ name: 'x', version: '1' }, { capabilities: { tools: {} } });
+  const transport = new SSEServerTransport(id, res);
+  await server.connect(transport);
+  return id;
+}`,
+      errors: [{ messageId: 'own', line: 23 }],
+    },
     {
       name: 'a project subclass of SSEServerTransport constructed per connection (in another module; the subclass itself is not a finding)',
       code: {
