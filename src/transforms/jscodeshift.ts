@@ -73,6 +73,7 @@ function standaloneOptions(options: TransformerOptions): TransformOptions {
     target,
     modernOnly: modernOnly === true || modernOnly === 1 || modernOnly === 'true' || modernOnly === '1',
     store: options.store === 'redis' ? 'redis' : 'memory',
+    standalone: true,
   };
 }
 

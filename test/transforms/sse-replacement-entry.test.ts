@@ -1,8 +1,9 @@
 /**
- * `--modern-only` on a project whose only MCP endpoint is HTTP+SSE (sse-replacement-entry.ts): the stream route
- * becomes a `createMcpHandler` entry when that entry is certain, and otherwise the endpoint still goes and the note
- * says why no entry was written. The fixture pairs sse-modern-only, sse-only-modern-only and
- * sse-only-route-calls-modern-only hold the rewrites; these cases hold the refusals, which change only the note.
+ * A project whose only MCP endpoint is HTTP+SSE (sse-replacement-entry.ts) gets a `createMcpHandler` entry when that
+ * entry is certain: with `--modern-only` in place of the stream route (the endpoint goes), by default after the kept
+ * routes. Otherwise the note says why no entry was written (with `--modern-only` the endpoint still goes). The fixture
+ * pairs sse-kept, sse-modern-only, sse-only-modern-only and sse-only-route-calls-modern-only hold the rewrites; these
+ * cases hold the refusals (which change only the note) and what becomes of loops over the removed streams.
  */
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -42,15 +43,15 @@ const POST_MESSAGES = (middleware = '') => `app.post('/messages', ${middleware}a
   await transport.handlePostMessage(req, res);
 });`;
 
-async function migrate(source: string) {
+async function migrate(source: string, modernOnly = true) {
   const dir = tempTree({ 'package.json': PACKAGE, 'src/index.ts': source });
-  const result = await runApply({ paths: [path.join(dir, 'src')], cwd: dir, allowDirty: true, dryRun: true, typecheck: false, transforms: ['stateless-serving'], transformOptions: { modernOnly: true } });
+  const result = await runApply({ paths: [path.join(dir, 'src')], cwd: dir, allowDirty: true, dryRun: true, typecheck: false, transforms: ['stateless-serving'], transformOptions: { modernOnly } });
   expect(result.failures).toEqual([]);
   const after = result.changes.find((c) => c.file.endsWith('index.ts'))?.after ?? '';
   return { after, notes: result.notes.filter((n) => n.startsWith('serving:')) };
 }
 
-describe('--modern-only: an entry in place of the only (HTTP+SSE) endpoint', () => {
+describe('an entry for the only (HTTP+SSE) endpoint', () => {
   it('writes the entry when the factory exists where the route was', async () => {
     const { after, notes } = await migrate(server(`${GET_SSE()}\n\n${POST_MESSAGES()}`));
     expect(after).toContain("const mcpHandler = createMcpHandler(buildServer, { legacy: 'reject' });");
@@ -63,7 +64,7 @@ describe('--modern-only: an entry in place of the only (HTTP+SSE) endpoint', () 
     const { after, notes } = await migrate(server(`${GET_SSE()}\n\n${POST_MESSAGES()}`, false));
     expect(after).not.toContain('createMcpHandler');
     expect(after).not.toContain("app.get('/sse'");
-    expect(notes.some((n) => n.includes('serves no MCP endpoint') && n.includes('`buildServer` is declared after the route'))).toBe(true);
+    expect(notes.some((n) => n.includes('serves no MCP endpoint') && n.includes('`buildServer` is declared or assigned after the route'))).toBe(true);
   });
 
   it('writes no entry when the routes run different middlewares', async () => {
@@ -79,5 +80,45 @@ describe('--modern-only: an entry in place of the only (HTTP+SSE) endpoint', () 
     expect(after).not.toContain('createMcpHandler');
     expect(after).toContain("res.send('see /sse')");
     expect(notes.some((n) => n.includes('a route that stays already answers /mcp'))).toBe(true);
+  });
+
+  it('writes no entry for routes chained on `route(path)` (their first argument is a middleware, not the path)', async () => {
+    const auth = `const auth = (_req: express.Request, _res: express.Response, next: () => void) => next();\n`;
+    const routes = `${GET_SSE('auth, ')}\n\n${POST_MESSAGES('auth, ')}`.replace("app.get('/sse', ", "app.route('/sse').get(").replace("app.post('/messages', ", "app.route('/messages').post(");
+    const { after, notes } = await migrate(server(`${auth}${routes}`));
+    expect(after).not.toContain('createMcpHandler');
+    expect(after).toContain('const auth =');
+    expect(notes.some((n) => n.includes('do not name their path as their first argument'))).toBe(true);
+  });
+
+  it('writes no entry when the streams are served by two different servers', async () => {
+    const notes2 = GET_SSE().replace("'/sse'", "'/notes/sse'").replace('buildServer()', 'buildNotes()');
+    const source = server(`const buildNotes = () => new McpServer({ name: 'notes', version: '1.0.0' });\n${GET_SSE()}\n\n${notes2}\n\n${POST_MESSAGES()}`);
+    const { after, notes } = await migrate(source);
+    expect(after).not.toContain('createMcpHandler');
+    expect(notes.some((n) => n.includes('2 different servers'))).toBe(true);
+  });
+
+  it('writes no entry when the factory is a var assigned after the route', async () => {
+    const source = server(`${GET_SSE()}\n\n${POST_MESSAGES()}`, false).replace('const buildServer = () =>', 'var buildServer = () =>');
+    const { after, notes } = await migrate(source);
+    expect(after).not.toContain('createMcpHandler');
+    expect(notes.some((n) => n.includes('`buildServer` is declared or assigned after the route'))).toBe(true);
+  });
+
+  it('closes the entry from a shutdown listener, and drops a loop over the streams anywhere else (an admin route)', async () => {
+    const admin = `app.post('/admin/disconnect', (_req, res) => {\n  for (const t of streams.values()) void t.close();\n  res.sendStatus(204);\n});`;
+    const shutdown = `process.on('SIGTERM', async () => {\n  for (const t of streams.values()) {\n    await t.close();\n  }\n  process.exit(0);\n});`;
+    const { after } = await migrate(server(`${GET_SSE()}\n\n${POST_MESSAGES()}\n\n${admin}\n\n${shutdown}`));
+    expect(after).toContain("app.post('/admin/disconnect', (_req, res) => {\n  res.sendStatus(204);");
+    expect(after).toContain("process.on('SIGTERM', async () => {\n  await mcpHandler.close();\n  process.exit(0);");
+    expect(after.match(/mcpHandler\.close\(\)/g)).toHaveLength(1);
+  });
+
+  it('by default keeps the endpoint for 2025-era clients and adds the entry after its routes', async () => {
+    const { after, notes } = await migrate(server(`${GET_SSE()}\n\n${POST_MESSAGES()}`), false);
+    expect(after).toContain("app.get('/sse'");
+    expect(after).toContain("// Streamable HTTP for 2026-07-28 clients (and 2025-era clients, without sessions)\nconst mcpHandler = createMcpHandler(buildServer);\napp.all('/mcp', toNodeHandler(mcpHandler));");
+    expect(notes.some((n) => n.includes('after its routes'))).toBe(true);
   });
 });

@@ -20,6 +20,8 @@ export interface TransformOptions {
   modernOnly: boolean;
   /** Where re-keyed handle state lives: the user's own store (memory) or a generated Redis store. */
   store: StoreBackend;
+  /** Planned from one file (a jscodeshift entry run alone): what the rest of the project holds is out of sight. */
+  standalone?: boolean;
 }
 
 /** The handles' default lifetimes as the user writes them (`--handle-ttl`, `--handle-max-age`): the one place they are set. */

@@ -15,7 +15,7 @@
  * - `--target stateless-v1`: SDK 1.x cannot serve it statelessly: marked.
  */
 import { ts } from '../../typescript.js';
-import { enclosingFunction, forEachDescendant, isInside, lineOf, statementOf } from '../../analysis/ast.js';
+import { calleeParts, enclosingFunction, forEachDescendant, isInside, lineOf, statementOf } from '../../analysis/ast.js';
 import { legacySseEndpoint, type LegacySseEndpoint } from '../../analysis/legacy-sse.js';
 import { HTTP_HANDLER_FUNCTION, STREAMABLE_HTTP_TRANSPORTS } from '../../analysis/sdk-modules.js';
 import { servingEntryAdvice } from './advice.js';
@@ -23,7 +23,7 @@ import type { SessionStore } from '../../analysis/session-flow.js';
 import { registryReferences } from './registries.js';
 import { deadAfter } from './dead-declarations.js';
 import { handlerCallRemoval } from './sse-handler-calls.js';
-import { rewriteSessionCounts, sessionCountAt, shutdownLoop, type SessionCount } from './registry-leftovers.js';
+import { onShutdownPath, rewriteSessionCounts, sessionCountAt, shutdownLoop, type SessionCount } from './registry-leftovers.js';
 import { isAsync } from './text.js';
 import { sseReplacementEntry } from './sse-replacement-entry.js';
 import type { ServingSite } from './serving-site-view.js';
@@ -31,7 +31,7 @@ import { RULE_ID } from '../../rule-ids.js';
 
 const SSE_RULE = RULE_ID.sseTransport;
 
-/** Plans the file's HTTP+SSE endpoint; true when it edited code (the `--modern-only` removal). */
+/** Plans the file's HTTP+SSE endpoint; true when it edited code (the `--modern-only` removal, or an entry added beside it). */
 export function planLegacySse(site: ServingSite, besideStreamable: boolean): boolean {
   const endpoint = legacySseEndpoint(site.result.analysis, site.sf);
   if (!endpoint) return false;
@@ -44,10 +44,23 @@ export function planLegacySse(site: ServingSite, besideStreamable: boolean): boo
   else if (calls) refusal = removalRefusal(endpoint, true);
   // The functions that go are named, not a start function the analysis took for the endpoint as a whole.
   const what = describe(calls && !('why' in calls) ? { ...endpoint, parts: calls.parts } : endpoint);
-  const modern = besideStreamable || projectServesStreamable(site)
+  const streamable = besideStreamable || projectServesStreamable(site);
+  let modern = streamable
     ? '2026-07-28 clients use the Streamable HTTP endpoint'
     : 'the project has no Streamable HTTP endpoint yet: serve 2026-07-28 clients with `createMcpHandler(factory)` (mounted with `toNodeHandler`)';
   if (target === '2026-07-28' && !modernOnly) {
+    // What --modern-only would refuse (a loop doing more than closing the registry) is said now, not promised away.
+    const leftover = !refusal && !calls ? leftoverRegistries(site, endpoint) : undefined;
+    if (typeof leftover === 'string') refusal = { why: leftover, what: 'its routes and the registry, by hand' };
+    // The project's only MCP endpoint: a 2026-07-28 entry goes beside it, or 2026-07-28 clients could not reach the server.
+    const kept = [...endpoint.parts, ...(calls && !('why' in calls) ? calls.replacements.map((r) => r.node) : [])];
+    const entry = streamable ? undefined : calls && 'why' in calls ? calls.why : sseReplacementEntry(site, kept, 'beside');
+    const added = !!entry && typeof entry !== 'string';
+    if (entry && typeof entry !== 'string') {
+      const handler = site.writeEntry(entry.route.call, entry.route.framework, entry, entry.at, true);
+      modern = `2026-07-28 clients use the Streamable HTTP endpoint this migration added on ${entry.path.slice(1, -1)} (\`${handler}\`)`;
+      site.note(`serving: ${site.result.relative(site.sf.fileName)} — the project's only MCP endpoint is HTTP+SSE: createMcpHandler(${entry.factory}) (\`${handler}\`) mounted with \`${calleeParts(entry.route.call).receiver?.getText(site.sf) ?? ''}.all(${entry.path})\` after its routes, for 2026-07-28 clients (and 2025-era clients, without sessions)`);
+    } else if (typeof entry === 'string') modern += ` (not added automatically: ${entry})`;
     const removal = refusal ? `remove it with ${refusal.what}` : '`mcp-migrate apply --modern-only` removes it';
     site.marker(endpoint.anchor, SSE_RULE, `HTTP+SSE endpoint (${what}) kept for 2025-era clients, served from @modelcontextprotocol/server-legacy/sse: it is sessionful by design, so the session ids it reads, logs and keys its registry with stay with it. Once no 2025-era client needs it, ${removal}; ${modern}.`);
     site.note(`serving: ${where} — HTTP+SSE endpoint (${what}) kept for 2025-era clients (server-legacy); ${refusal ? 'marked for removal by hand' : '--modern-only removes it'}`);
@@ -55,7 +68,7 @@ export function planLegacySse(site: ServingSite, besideStreamable: boolean): boo
     for (const r of calls && !('why' in calls) ? calls.replacements : []) {
       if (r.registry && !endpoint.registries.some((e) => e.declaration && isInside(e.declaration, r.node))) site.marker(r.node, RULE_ID.transportRegistry, `\`${r.registry}\` holds the streams of the HTTP+SSE endpoint kept for 2025-era clients (line ${lineOf(endpoint.anchor)}, marked there): it stays with that endpoint, and \`mcp-migrate apply --modern-only\` removes both.`);
     }
-    return false;
+    return added;
   }
   if (target !== '2026-07-28') {
     site.marker(endpoint.anchor, SSE_RULE, `HTTP+SSE endpoint (${what}, deprecated) serves 2025-era clients only. ${servingEntryAdvice({ kind: 'sse', target, modernOnly, besideStreamable })}`);
@@ -80,8 +93,8 @@ export function planLegacySse(site: ServingSite, besideStreamable: boolean): boo
   // The project's only MCP endpoint: the route that opened the streams becomes the 2026-07-28 entry (sse-replacement-entry.ts).
   const entry = besideStreamable || projectServesStreamable(site) ? undefined : sseReplacementEntry(site, going);
   const written = entry && typeof entry !== 'string' ? entry : undefined;
-  const entryStatement = written && statementOf(written.route.call);
-  const handler = written && site.entryInPlaceOf(written.route.call, written.route.framework, written.path, written.factory);
+  const entryStatement = written?.at;
+  const handler = written && site.writeEntry(written.route.call, written.route.framework, written, written.at, false);
   // Declarations only the removed code used (the registry's map type) go too (dead-declarations.ts).
   const dead = deadAfter(site, new Set([...going, ...loops]), new Set(written?.names ?? []));
   for (const part of [...parts, ...registryStatements, ...dead]) if (part !== entryStatement) site.remove(part);
@@ -90,9 +103,9 @@ export function planLegacySse(site: ServingSite, besideStreamable: boolean): boo
     if (r.text === undefined) site.remove(r.node);
     else site.edit(r.node.getStart(site.sf), r.node.end, r.text);
   }
-  // A shutdown loop closing the streams closes the entry instead, or goes with them.
+  // A loop closing the streams goes with them; one on a shutdown path where the entry is in scope closes the entry instead.
   for (const loop of loops) {
-    if (!handler) site.remove(loop);
+    if (!handler || !written || !isInside(loop, written.at.parent) || !onShutdownPath(loop)) site.remove(loop);
     else {
       const fn = enclosingFunction(loop);
       site.edit(loop.getStart(site.sf), loop.end, `${fn && isAsync(fn) ? 'await' : 'void'} ${handler}.close();`);
@@ -105,7 +118,7 @@ export function planLegacySse(site: ServingSite, besideStreamable: boolean): boo
   site.note(`serving: ${where} — HTTP+SSE endpoint (${what}) removed${via} (--modern-only: no 2025-era client is served)`);
   const file = site.result.relative(site.sf.fileName);
   if (written) {
-    site.note(`serving: ${file} — the project's only MCP endpoint was HTTP+SSE: createMcpHandler(${written.factory}) (\`${handler}\`, legacy: 'reject') serves 2026-07-28 clients on ${written.path.slice(1, -1)} in place of its ${written.route.method.toUpperCase()} ${written.route.path ?? ''} route`.trimEnd());
+    site.note(`serving: ${file} — the project's only MCP endpoint was HTTP+SSE: createMcpHandler(${written.factory}) (\`${handler}\`, legacy: 'reject') serves 2026-07-28 clients on \`${calleeParts(written.route.call).receiver?.getText(site.sf) ?? ''}.all(${written.path})\` in place of its ${written.route.method.toUpperCase()} ${written.route.path ?? ''} route`.trimEnd());
   } else if (!besideStreamable && !servesStreamableIn(site, site.sf)) {
     const why = typeof entry === 'string' ? ` (not written automatically: ${entry})` : '';
     site.note(`serving: ${file} — serves no MCP endpoint now that HTTP+SSE is gone: serve 2026-07-28 clients with \`createMcpHandler(factory)\` (mounted with \`toNodeHandler\`)${why}, or remove the file`);

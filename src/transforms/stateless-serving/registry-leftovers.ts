@@ -9,7 +9,7 @@
  * - shutdown loops closing its transports: they go, or close the handler that replaced them.
  */
 import { ts } from '../../typescript.js';
-import { calleeParts, isFunctionLike, isInside, unwrap } from '../../analysis/ast.js';
+import { calleeParts, isFunctionLike, isInside, statementOf, unwrap } from '../../analysis/ast.js';
 import type { SessionStore } from '../../analysis/session-flow.js';
 import { RULE_ID } from '../../rule-ids.js';
 
@@ -44,14 +44,22 @@ export function sessionCountAt(ref: ts.Node): ts.Expression | undefined {
  * `removedBy` says what removed the registry, for the marker.
  */
 export function rewriteSessionCounts(file: CountEditor, counts: readonly SessionCount[], staying: readonly SessionStore[], removedBy = 'the session registry that stateless serving removed: 2026-07-28 has no sessions'): void {
-  for (const { count, registry } of counts) {
-    if (staying.includes(registry)) continue;
-    const { start, end } = countRange(file.sf.text, count);
+  // One marker per statement (a health object may count twice): it names every count it stands for.
+  const byStatement = new Map<ts.Node, SessionCount[]>();
+  for (const c of counts) {
+    if (staying.includes(c.registry)) continue;
+    const { start, end } = countRange(file.sf.text, c.count);
     file.edit(start, end, '0');
+    const statement = statementOf(c.count);
+    byStatement.set(statement, [...(byStatement.get(statement) ?? []), c]);
+  }
+  for (const group of byStatement.values()) {
+    const texts = group.map(({ count }) => `\`${count.getText(file.sf)}\``).join(', ');
+    const registries = [...new Set(group.map(({ registry }) => `\`${registry.name}\``))].join(', ');
     file.marker(
-      count,
+      group[0]!.count,
       RULE_ID.transportRegistry,
-      `\`${count.getText(file.sf)}\` counted the sessions in \`${registry.name}\`, ${removedBy}, so it is 0 now. Drop it from what this code reports, or count something that still exists (requests in flight).`,
+      `${texts} counted the sessions in ${registries}, ${removedBy}, so ${group.length > 1 ? 'they are' : 'it is'} 0 now. Drop ${group.length > 1 ? 'them' : 'it'} from what this code reports, or count something that still exists (requests in flight).`,
     );
   }
 }
@@ -79,4 +87,27 @@ export function shutdownLoop(ref: ts.Node, refs: readonly ts.Node[]): ts.Node | 
     }
   }
   return undefined;
+}
+
+/** Names of functions that end the process's or the server's work (`shutdown`, `closeAll`, `stop`, `cleanup`, `onExit`). */
+const SHUTDOWN_NAME = /shut|close|stop|clean|exit|teardown|dispose|terminate/i;
+
+/**
+ * Whether `node` runs when the process or the server stops: inside a listener of `process.on('SIGINT' | 'SIGTERM' |
+ * 'exit' | 'beforeExit', …)`, or a function whose name says so. A loop elsewhere (an admin route closing every
+ * stream) is not a shutdown: closing the one handler that serves every request there would end the service.
+ */
+export function onShutdownPath(node: ts.Node): boolean {
+  for (let current: ts.Node | undefined = node.parent; current; current = current.parent) {
+    if (!isFunctionLike(current)) continue;
+    const holder = current.parent;
+    if (ts.isCallExpression(holder) && holder.arguments.includes(current as ts.Expression)) {
+      const { name, receiver } = calleeParts(holder);
+      const event = holder.arguments[0];
+      if ((name === 'on' || name === 'once') && receiver && unwrap(receiver).getText() === 'process' && event && ts.isStringLiteralLike(event) && /^(SIGINT|SIGTERM|SIGHUP|exit|beforeExit)$/.test(event.text)) return true;
+    }
+    const named = (current as ts.FunctionLikeDeclaration).name ?? (ts.isVariableDeclaration(holder) || ts.isPropertyAssignment(holder) ? holder.name : undefined);
+    if (named && SHUTDOWN_NAME.test(named.getText())) return true;
+  }
+  return false;
 }

@@ -14,7 +14,7 @@ import type { TransformOptions } from '../kit/plan.js';
 export interface ServingSite {
   readonly sf: ts.SourceFile;
   readonly result: AnalysisResult;
-  readonly options: Pick<TransformOptions, 'target' | 'modernOnly'>;
+  readonly options: Pick<TransformOptions, 'target' | 'modernOnly' | 'standalone'>;
   /** The file's indentation unit. */
   readonly unit: string;
   /** Names imported from the SDK (plumbing, not custom logic). */
@@ -37,9 +37,10 @@ export interface ServingSite {
   /** The transport's options by name, or why they cannot be read. */
   transportOptions(created: ts.NewExpression): Record<string, ts.Node> | string;
   /**
-   * Writes the 2026-07-28 entry in place of the route registration `route` (its statement and the comments above
-   * it): `createMcpHandler(factory, …)` mounted on the route's router with `all(path, …its middlewares)`, in the
-   * router's idiom. Returns the handler's name.
+   * Writes the 2026-07-28 entry `createMcpHandler(factory, …)` mounted on the router of the registration `route` with
+   * `all(path, …its middlewares)`, in the router's idiom: in place of the statement `at` (and the comments above it),
+   * or after it (`beside`). `parsedBody`: a body parser ran before the route, so the entry is handed `req.body`.
+   * Returns the handler's name.
    */
-  entryInPlaceOf(route: ts.CallExpression, framework: RouteFramework, path: string, factory: string): string;
+  writeEntry(route: ts.CallExpression, framework: RouteFramework, entry: { path: string; factory: string; parsedBody: boolean }, at: ts.Node, beside: boolean): string;
 }

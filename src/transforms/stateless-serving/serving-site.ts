@@ -58,7 +58,7 @@ export function servingSite(file: ServingFile): ServingSite {
         return refusal(error);
       }
     },
-    entryInPlaceOf: (route, framework, path, factory) => entryInPlaceOf(file, route, framework, path, factory),
+    writeEntry: (route, framework, entry, at, beside) => writeEntry(file, route, framework, entry, at, beside),
     transportOptions: (created) => {
       try {
         return transportOptionsOf(created);
@@ -69,11 +69,10 @@ export function servingSite(file: ServingFile): ServingSite {
   };
 }
 
-/** ServingSite.entryInPlaceOf: the route's statement (with the comments above it) becomes the entry's lines. */
-function entryInPlaceOf(file: ServingFile, route: ts.CallExpression, framework: RouteFramework, path: string, factory: string): string {
-  const statement = statementOf(route);
-  const start = statement.getStart(file.sf);
-  const range = removalRange(file.sf, statement, true, false);
+/** ServingSite.writeEntry: the entry's lines in place of the statement `at` (with the comments above it), or after it. */
+function writeEntry(file: ServingFile, route: ts.CallExpression, framework: RouteFramework, entry: { path: string; factory: string; parsedBody: boolean }, at: ts.Node, beside: boolean): string {
+  const { path, factory } = entry;
+  const start = at.getStart(file.sf);
   const indent = indentAt(file.text, start);
   const handlerName = file.freshName('mcpHandler');
   const nodeHandlerName = file.freshName('mcpNodeHandler');
@@ -83,12 +82,17 @@ function entryInPlaceOf(file: ServingFile, route: ts.CallExpression, framework: 
   const receiver = calleeParts(route).receiver!.getText(file.sf);
   const args = [path, ...route.arguments.slice(1, -1).map((a) => a.getText(file.sf))];
   const handler = route.arguments[route.arguments.length - 1]!;
-  const mount = mountLines(framework, { receiver, args, handlerName, nodeHandlerName, parsesBody: parsesBody(file, handler), indent, unit: file.unit });
+  const mount = mountLines(framework, { receiver, args, handlerName, nodeHandlerName, parsesBody: entry.parsedBody || parsesBody(file, handler), indent, unit: file.unit });
   const code = [create, ...mount].join(`\n${indent}`);
-  // The range starts at its line (comments above included) when the statement opens its line, and takes the line's end.
-  const lead = range.start < start ? indent : '';
-  const tail = file.text[range.end - 1] === '\n' && range.end > statement.end ? '\n' : '';
-  file.edit(range.start, range.end, `${lead}${code}${tail}`);
   addEntryImports(file, framework !== 'hono');
+  if (beside) {
+    file.insert(at.end, `\n\n${indent}// Streamable HTTP for 2026-07-28 clients (and 2025-era clients, without sessions)\n${indent}${code}`);
+    return handlerName;
+  }
+  // The range starts at its line (comments above included) when the statement opens its line, and takes the line's end.
+  const range = removalRange(file.sf, at, true, false);
+  const lead = range.start < start ? indent : '';
+  const tail = file.text[range.end - 1] === '\n' && range.end > at.end ? '\n' : '';
+  file.edit(range.start, range.end, `${lead}${code}${tail}`);
   return handlerName;
 }

@@ -1,15 +1,20 @@
 /**
- * `--modern-only` on a project whose only MCP endpoint is HTTP+SSE. Removing the endpoint alone would leave an
- * HTTP server that serves no MCP at all, so the route that opened the streams becomes the 2026-07-28 entry in
- * its place: `createMcpHandler(factory, { legacy: 'reject' })` mounted with `all('/mcp', …)`, behind the same
- * middlewares (its auth), serving the servers the SSE transport was connected to (the same factory).
+ * The 2026-07-28 entry of a project whose only MCP endpoint is HTTP+SSE: `createMcpHandler(factory)` mounted with
+ * `all('/mcp', …)`, behind the same middlewares as the SSE routes (their auth), serving the servers the SSE
+ * transport was connected to (the same factory).
  *
- * Anything that makes the entry a guess is a reason, returned for the note (the endpoint still goes, as
- * `--modern-only` asks): routes that are not express registrations, routes with different middlewares, a route
- * that stays on /mcp, a server not built by a factory, or a factory declared after the route.
+ * - `--modern-only` removes the endpoint; alone, that would leave an HTTP server that serves no MCP at all, so the
+ *   route that opened the streams becomes the entry in its place (`legacy: 'reject'`).
+ * - By default the endpoint stays for 2025-era clients, and without an entry a 2026-07-28 client could not reach
+ *   the server over HTTP: the entry goes after the SSE routes, beside them (2025-era clients that speak Streamable
+ *   HTTP are served by it too, statelessly), as the reference servers were migrated.
+ *
+ * Anything that makes the entry a guess is a reason, returned for the note (under `--modern-only` the endpoint
+ * still goes): routes that are not express registrations in one block, routes with different middlewares, a route
+ * on /mcp that stays, a server not built by a factory, or a factory declared after the place of the entry.
  */
 import { ts } from '../../typescript.js';
-import { forEachDescendant, isFunctionLike, isInside, statementOf } from '../../analysis/ast.js';
+import { calleeParts, forEachDescendant, isFunctionLike, isInside, statementOf, unwrap } from '../../analysis/ast.js';
 import { routesOf, type Route } from '../../analysis/routes.js';
 import { SSE_TRANSPORTS } from '../../analysis/sdk-modules.js';
 import type { ServingSite } from './serving-site-view.js';
@@ -19,57 +24,89 @@ const ENTRY_PATH = '/mcp';
 type RegisteredRoute = Route & { call: ts.CallExpression };
 
 export interface SseReplacementEntry {
-  /** The route whose statement the entry takes the place of. */
+  /** The route whose router and middlewares the entry takes: the stream's GET route. */
   route: RegisteredRoute;
+  /** The statement the entry takes the place of (`--modern-only`) or goes after (beside the kept routes). */
+  at: ts.Node;
   /** The entry's path argument, in the file's quotes (the route's own when it was /mcp). */
   path: string;
   /** The server factory handed to `createMcpHandler`. */
   factory: string;
   /** The names the entry's code uses (the factory's, the middlewares'): their declarations stay. */
   names: string[];
+  /** Whether a body parser ran before the routes (one hands `req.body` on): the entry must be handed the body. */
+  parsedBody: boolean;
 }
 
-/** The entry that replaces the endpoint whose code is `going` (route statements and handler functions), or why not. */
-export function sseReplacementEntry(site: ServingSite, going: readonly ts.Node[]): SseReplacementEntry | string {
+/**
+ * The entry for the endpoint whose code is `going` (route statements and handler functions), or why not:
+ * in place of its stream route (`replace`, the endpoint goes), or after its last route (`beside`, it stays).
+ */
+export function sseReplacementEntry(site: ServingSite, going: readonly ts.Node[], placement: 'replace' | 'beside' = 'replace'): SseReplacementEntry | string {
   const { sf, result } = site;
   const values = result.analysis.values;
+  // Planned from one file (a jscodeshift entry run alone), another file of the project may already serve /mcp.
+  if (site.options.standalone) return 'planned from this one file: another file of the project may already serve Streamable HTTP';
   const routes = routesOf(sf, values).filter((r): r is RegisteredRoute => !!r.call);
   const gone = routes.filter((r) => going.some((g) => isInside(r.call, g)));
-  if (gone.length === 0) return 'its routes are not registrations on a router (`app.get(path, handler)`)';
+  if (gone.length === 0) return 'its routes were not found as registrations on a router (`app.get(path, handler)`)';
   const other = gone.find((r) => r.framework !== 'express');
   if (other) return `its routes are registered on ${other.framework}, where the entry is not written automatically`;
+  // `app.route('/sse').get(auth, handler)`: the path is not the first argument, and the chain's root is the router.
+  if (gone.some((r) => r.path === undefined || ts.isCallExpression(unwrap(calleeParts(r.call).receiver ?? r.call)))) return 'its routes do not name their path as their first argument (`app.get(path, …)`)';
   const middlewares = (r: RegisteredRoute) => r.call.arguments.slice(1, -1).map((a) => a.getText(sf)).join(', ');
   if (new Set(gone.map(middlewares)).size > 1) return 'its routes run different middlewares, and the one entry would have to choose';
-  const taken = routes.find((r) => !gone.includes(r) && r.path === ENTRY_PATH);
+  const taken = routes.find((r) => (placement === 'beside' || !gone.includes(r)) && r.path === ENTRY_PATH);
   if (taken) return `a route that stays already answers ${ENTRY_PATH} (line ${sf.getLineAndCharacterOfPosition(taken.call.getStart(sf)).line + 1})`;
   // The stream opener: the GET route on /mcp when the endpoint had one (its path is kept), else the first GET.
   const gets = gone.filter((r) => r.method === 'get');
   const route = gets.find((r) => r.path === ENTRY_PATH) ?? gets[0] ?? gone[0]!;
-  const created = sseTransportIn(site, going);
-  if (!created) return 'the SSE transport it creates was not found';
-  const scope = outermostFunctionIn(created, going) ?? created.parent;
-  const factory = site.factoryOf(scope, created);
-  if (typeof factory === 'string') return `its server is not built by a factory the entry can call (${factory.replace(/\.$/, '')})`;
-  const routeStart = statementOf(route.call).getStart(sf);
-  const late = factory.names.find((name) => declaredLater(sf, name, routeStart));
-  if (late) return `the factory \`${late}\` is declared after the route, and the entry calls it where the route was`;
-  const path = route.path === ENTRY_PATH ? route.call.arguments[0]!.getText(sf) : site.q(ENTRY_PATH);
+  // Beside the kept routes: after the last of them, all in one block (the entry is registered with them).
+  const statements = gone.map((r) => statementOf(r.call)).sort((a, b) => a.getStart(sf) - b.getStart(sf));
+  if (placement === 'beside' && statements.some((s) => s.parent !== statements[0]!.parent)) return 'its routes are registered in different blocks, and the entry would have to pick one';
+  const at = placement === 'beside' ? statements[statements.length - 1]! : statementOf(route.call);
+  // One factory for every stream the endpoint opens: two servers behind one endpoint would need two entries.
+  const factories = new Map<string, { expression: string; names: string[] }>();
+  for (const created of sseTransportsIn(site, going)) {
+    const scope = outermostFunctionIn(created, going) ?? created.parent;
+    const factory = site.factoryOf(scope, created);
+    if (typeof factory === 'string') return `its server is not built by a factory the entry can call (${factory.replace(/\.$/, '')})`;
+    factories.set(factory.expression, factory);
+  }
+  if (factories.size === 0) return 'the SSE transport it creates was not found';
+  if (factories.size > 1) return `its streams are served by ${factories.size} different servers (${[...factories.keys()].map((f) => `\`${f}\``).join(', ')}), and one entry would serve only one of them`;
+  const factory = [...factories.values()][0]!;
+  const late = factory.names.find((name) => declaredLater(sf, name, at.getStart(sf)));
+  if (late) return `the factory \`${late}\` is declared or assigned after the route, and the entry calls it ${placement === 'beside' ? 'after the routes' : 'where the route was'}`;
+  const keepsPath = route.path === ENTRY_PATH && placement === 'replace';
+  const path = keepsPath ? route.call.arguments[0]!.getText(sf) : site.q(ENTRY_PATH);
   const names = [...factory.names];
   const collect = (n: ts.Node) => void (ts.isIdentifier(n) && names.push(n.text));
-  for (const arg of route.call.arguments.slice(0, -1)) {
+  for (const arg of route.call.arguments.slice(keepsPath ? 0 : 1, -1)) {
     collect(arg);
     forEachDescendant(arg, collect);
   }
-  return { route, path, factory: factory.expression, names };
+  return { route, at, path, factory: factory.expression, names, parsedBody: gone.some((r) => handsParsedBody(r.call)) };
 }
 
-/** The first `new SSEServerTransport(…)` inside the code that goes. */
-function sseTransportIn(site: ServingSite, going: readonly ts.Node[]): ts.NewExpression | undefined {
+/** Whether the route hands a parsed body on (`transport.handlePostMessage(req, res, req.body)`): a body parser ran before it. */
+function handsParsedBody(call: ts.CallExpression): boolean {
+  let hands = false;
+  forEachDescendant(call, (node) => {
+    if (hands || !ts.isCallExpression(node) || node.arguments.length !== 3) return;
+    const body = unwrap(node.arguments[2]!);
+    hands = ts.isPropertyAccessExpression(body) && body.name.text === 'body';
+  });
+  return hands;
+}
+
+/** Every `new SSEServerTransport(…)` inside the code that goes. */
+function sseTransportsIn(site: ServingSite, going: readonly ts.Node[]): ts.NewExpression[] {
   const { sdk } = site.result.analysis;
-  let found: ts.NewExpression | undefined;
+  const found: ts.NewExpression[] = [];
   for (const part of going) {
     forEachDescendant(part, (node) => {
-      if (!found && ts.isNewExpression(node) && SSE_TRANSPORTS.has(sdk.exportOf(node.expression)?.name ?? '')) found = node;
+      if (ts.isNewExpression(node) && SSE_TRANSPORTS.has(sdk.exportOf(node.expression)?.name ?? '')) found.push(node);
     });
   }
   return found;
@@ -84,13 +121,16 @@ function outermostFunctionIn(node: ts.Node, going: readonly ts.Node[]): ts.Node 
   return found;
 }
 
-/** Whether `name` is a `const`/`let` of the file declared after `offset` (not yet initialised where the entry runs). */
+/**
+ * Whether `name` is declared (`const`, `let` or `var`) or assigned (`name = …`) in the file after `offset`: where the
+ * entry runs, it would not hold the factory yet.
+ */
 function declaredLater(sf: ts.SourceFile, name: string, offset: number): boolean {
   let later = false;
   forEachDescendant(sf, (node) => {
-    if (later || !ts.isVariableDeclaration(node) || !ts.isIdentifier(node.name) || node.name.text !== name) return;
-    const list = node.parent;
-    later = node.getStart(sf) > offset && ts.isVariableDeclarationList(list) && (list.flags & (ts.NodeFlags.Const | ts.NodeFlags.Let)) !== 0;
+    if (later || node.getStart(sf) <= offset) return;
+    if (ts.isVariableDeclaration(node) && ts.isIdentifier(node.name) && node.name.text === name) later = true;
+    else if (ts.isBinaryExpression(node) && node.operatorToken.kind === ts.SyntaxKind.EqualsToken && ts.isIdentifier(node.left) && node.left.text === name) later = true;
   });
   return later;
 }

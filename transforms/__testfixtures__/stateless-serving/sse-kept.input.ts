@@ -1,10 +1,12 @@
 /**
  * The deprecated HTTP+SSE transport while 2025-era clients are served (the default): kept as it is (the sdk-v2
  * step moves its import to @modelcontextprotocol/server-legacy/sse), with one marker on the route that opens
- * the stream recording the decision; the session ids the endpoint logs and keys its registry with stay.
+ * the stream recording the decision; the session ids the endpoint logs and keys its registry with stay. It is the
+ * project's only MCP endpoint, so a Streamable HTTP entry, `createMcpHandler(buildServer)` on /mcp, goes after its
+ * routes for 2026-07-28 clients.
  */
 import express from 'express';
-import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { McpServer } from '@modelcontextprotocol/server';
 import { SSEServerTransport } from '@modelcontextprotocol/sdk/server/sse.js';
 
 const app = express();

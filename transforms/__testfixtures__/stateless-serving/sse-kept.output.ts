@@ -1,11 +1,14 @@
 /**
  * The deprecated HTTP+SSE transport while 2025-era clients are served (the default): kept as it is (the sdk-v2
  * step moves its import to @modelcontextprotocol/server-legacy/sse), with one marker on the route that opens
- * the stream recording the decision; the session ids the endpoint logs and keys its registry with stay.
+ * the stream recording the decision; the session ids the endpoint logs and keys its registry with stay. It is the
+ * project's only MCP endpoint, so a Streamable HTTP entry, `createMcpHandler(buildServer)` on /mcp, goes after its
+ * routes for 2026-07-28 clients.
  */
 import express from 'express';
-import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { McpServer, createMcpHandler } from '@modelcontextprotocol/server';
 import { SSEServerTransport } from '@modelcontextprotocol/sdk/server/sse.js';
+import { toNodeHandler } from '@modelcontextprotocol/node';
 
 const app = express();
 
@@ -16,7 +19,7 @@ function buildServer(): McpServer {
   return new McpServer({ name: 'legacy-sse', version: '1.0.0' });
 }
 
-// @mcp-migrate-todo(session-transport/sse-transport): HTTP+SSE endpoint (GET /sse, POST /messages, registry `transports`) kept for 2025-era clients, served from @modelcontextprotocol/server-legacy/sse: it is sessionful by design, so the session ids it reads, logs and keys its registry with stay with it. Once no 2025-era client needs it, `mcp-migrate apply --modern-only` removes it; the project has no Streamable HTTP endpoint yet: serve 2026-07-28 clients with `createMcpHandler(factory)` (mounted with `toNodeHandler`).
+// @mcp-migrate-todo(session-transport/sse-transport): HTTP+SSE endpoint (GET /sse, POST /messages, registry `transports`) kept for 2025-era clients, served from @modelcontextprotocol/server-legacy/sse: it is sessionful by design, so the session ids it reads, logs and keys its registry with stay with it. Once no 2025-era client needs it, `mcp-migrate apply --modern-only` removes it; 2026-07-28 clients use the Streamable HTTP endpoint this migration added on /mcp (`mcpHandler`).
 app.get('/sse', async (_req, res) => {
   const transport = new SSEServerTransport('/messages', res);
   transports.set(transport.sessionId, transport);
@@ -38,5 +41,10 @@ app.post('/messages', async (req, res) => {
   }
   await transport.handlePostMessage(req, res, req.body);
 });
+
+// Streamable HTTP for 2026-07-28 clients (and 2025-era clients, without sessions)
+const mcpHandler = createMcpHandler(buildServer);
+const mcpNodeHandler = toNodeHandler(mcpHandler);
+app.all('/mcp', (req, res) => mcpNodeHandler(req, res, req.body));
 
 app.listen(3000);

@@ -15,6 +15,7 @@ export function buildServer(): McpServer {
 }
 
 const mcpHandler = createMcpHandler(buildServer, { legacy: 'reject' });
-app.all('/mcp', toNodeHandler(mcpHandler));
+const mcpNodeHandler = toNodeHandler(mcpHandler);
+app.all('/mcp', (req, res) => mcpNodeHandler(req, res, req.body));
 
 app.listen(3000);
