@@ -23,7 +23,7 @@ import type { SessionStore } from '../../analysis/session-flow.js';
 import { registryReferences } from './registries.js';
 import { deadAfter } from './dead-declarations.js';
 import { handlerCallRemoval } from './sse-handler-calls.js';
-import { onShutdownPath, rewriteSessionCounts, sessionCountAt, shutdownLoop, type SessionCount } from './registry-leftovers.js';
+import { loopClosesEntry, rewriteSessionCounts, sessionCountAt, shutdownLoop, type SessionCount } from './registry-leftovers.js';
 import { isAsync } from './text.js';
 import { sseReplacementEntry } from './sse-replacement-entry.js';
 import type { ServingSite } from './serving-site-view.js';
@@ -105,7 +105,7 @@ export function planLegacySse(site: ServingSite, besideStreamable: boolean): boo
   }
   // A loop closing the streams goes with them; one on a shutdown path where the entry is in scope closes the entry instead.
   for (const loop of loops) {
-    if (!handler || !written || !isInside(loop, written.at.parent) || !onShutdownPath(loop)) site.remove(loop);
+    if (!handler || !written || !loopClosesEntry(loop, written.at.parent)) site.remove(loop);
     else {
       const fn = enclosingFunction(loop);
       site.edit(loop.getStart(site.sf), loop.end, `${fn && isAsync(fn) ? 'await' : 'void'} ${handler}.close();`);

@@ -8,7 +8,7 @@ import { calleeParts, enclosingFunction, forEachDescendant, isInside, outermostW
 import { routesAt, type Route } from '../../analysis/routes.js';
 import { indentAt } from '../kit/source-style.js';
 import { BOILERPLATE_GLOBALS, checkBoilerplate, checkTransportOptions, newedInEventStore, registryUsesOutside, transportOptionsOf } from './eligibility.js';
-import { rewriteSessionCounts } from './registry-leftovers.js';
+import { loopClosesEntry, rewriteSessionCounts } from './registry-leftovers.js';
 import { addEntryImports, createHandlerMultiLine, createHandlerOneLine, entryOptions, errorLogging, handlerClose, parsesBody } from './entry-code.js';
 import { CannotRewrite } from './refusal.js';
 import { factoryOf } from './server-factory.js';
@@ -87,7 +87,10 @@ export function planMountedDispatcher(file: ServingFile, fn: ts.FunctionLikeDecl
   file.edit(mountStatement.getStart(file.sf), mountStatement.end, routes.join(`\n${mountIndent}`));
   for (const call of mountCalls.slice(1)) file.remove(statementOf(call));
   file.removeRegistries(registries);
-  for (const loop of loops) file.edit(loop.getStart(file.sf), loop.end, handlerClose(loop, handlerName));
+  for (const loop of loops) {
+    if (loopClosesEntry(loop, declaration.parent)) file.edit(loop.getStart(file.sf), loop.end, handlerClose(loop, handlerName));
+    else file.remove(loop);
+  }
   rewriteSessionCounts(file, counts, []);
   addEntryImports(file);
   const legacy = file.options.modernOnly ? 'modern-only (legacy: \'reject\')' : '2025-era clients still served statelessly';

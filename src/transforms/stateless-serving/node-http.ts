@@ -11,7 +11,7 @@ import { routesOf, type Route } from '../../analysis/routes.js';
 import { TRANSPORT_MEMBERS } from '../../analysis/sdk-modules.js';
 import { indentAt } from '../kit/source-style.js';
 import { BOILERPLATE_GLOBALS, checkBoilerplate, newedInEventStore, registryUsesOutside, transportOptionsOf } from './eligibility.js';
-import { rewriteSessionCounts } from './registry-leftovers.js';
+import { loopClosesEntry, rewriteSessionCounts } from './registry-leftovers.js';
 import { addEntryImports, createHandlerMultiLine, createHandlerOneLine, entryOptions, errorLogging, handlerClose } from './entry-code.js';
 import { CannotRewrite } from './refusal.js';
 import { planRoutingHelper } from './routing-helper.js';
@@ -77,7 +77,10 @@ export function planNodeHttp(file: ServingFile, route: Route, transports: ts.New
   const call = `${isAsync(listener) ? 'await' : 'void'} ${nodeHandlerName}(${req}, ${res}${body ? `, ${body}` : ''});`;
   for (const b of blocks) replaceBlock(b, [call, 'return;']);
   file.removeRegistries(registries);
-  for (const loop of loops) file.edit(loop.getStart(file.sf), loop.end, handlerClose(loop, handlerName));
+  for (const loop of loops) {
+    if (loopClosesEntry(loop, file.sf)) file.edit(loop.getStart(file.sf), loop.end, handlerClose(loop, handlerName));
+    else file.remove(loop);
+  }
   rewriteSessionCounts(file, counts, []);
   addEntryImports(file);
   file.plan.notes!.push(`serving: ${file.relative()} — ${sessionful ? 'sessionful' : 'stateless-idiom'} Streamable HTTP (node:http) → the POST/GET/DELETE branches hand the request to toNodeHandler(createMcpHandler(${factory.expression}))${file.options.modernOnly ? ' (modern-only)' : ' (2025-era clients still served statelessly)'}`);

@@ -111,3 +111,12 @@ export function onShutdownPath(node: ts.Node): boolean {
   }
   return false;
 }
+
+/**
+ * Whether a loop closing a removed registry's transports becomes the entry's `close()`: on a shutdown path
+ * (`onShutdownPath`) where the entry, declared in `scope`, is in reach. Anywhere else the loop just goes: the
+ * streams it closed no longer exist, and closing the one handler would end the service for every later request.
+ */
+export function loopClosesEntry(loop: ts.Node, scope: ts.Node): boolean {
+  return onShutdownPath(loop) && (ts.isSourceFile(scope) || isInside(loop, scope));
+}

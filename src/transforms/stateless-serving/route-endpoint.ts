@@ -11,7 +11,7 @@ import { routesOf, type Route } from '../../analysis/routes.js';
 import { indentAt } from '../kit/source-style.js';
 import { fieldNames, memberMountedOnlyBy, mountedMember, type MountedMember } from './class-routes.js';
 import { BOILERPLATE_GLOBALS, checkBoilerplate, checkTransportOptions, newedInEventStore, registryUsesOutside, transportOptionsOf } from './eligibility.js';
-import { rewriteSessionCounts } from './registry-leftovers.js';
+import { loopClosesEntry, rewriteSessionCounts } from './registry-leftovers.js';
 import { addEntryImports, createHandlerMultiLine, createHandlerOneLine, entryOptions, errorLogging, handlerClose, mountLines, parsesBody } from './entry-code.js';
 import { CannotRewrite } from './refusal.js';
 import { registryReferences } from './registries.js';
@@ -95,9 +95,13 @@ export function planRouteEndpoint(file: ServingFile, route: RegisteredRoute, tra
   for (const loop of loops) {
     const start = loop.getStart(file.sf);
     const close = handlerClose(loop, handlerName);
+    // Off a shutdown path (an admin route) the loop closes no handler: closing it would end the service.
+    const closes = loopClosesEntry(loop, routeStatement.parent);
     // A loop over a shared registry still closes the HTTP+SSE transports: the handler closes first.
-    if (closesShared(loop)) file.insert(start, `${close}\n${indentAt(file.text, start)}`);
-    else file.edit(start, loop.end, close);
+    if (closesShared(loop)) {
+      if (closes) file.insert(start, `${close}\n${indentAt(file.text, start)}`);
+    } else if (closes) file.edit(start, loop.end, close);
+    else file.remove(loop);
   }
   addEntryImports(file, route.framework !== 'hono');
   const legacy = file.options.modernOnly ? 'modern-only (legacy: \'reject\')' : '2025-era clients still served statelessly';
