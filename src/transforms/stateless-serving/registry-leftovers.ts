@@ -97,7 +97,7 @@ const SHUTDOWN_NAME = /shut|close|stop|clean|exit|teardown|dispose|terminate/i;
  * 'exit' | 'beforeExit', …)`, or a function whose name says so. A loop elsewhere (an admin route closing every
  * stream) is not a shutdown: closing the one handler that serves every request there would end the service.
  */
-export function onShutdownPath(node: ts.Node): boolean {
+function onShutdownPath(node: ts.Node): boolean {
   for (let current: ts.Node | undefined = node.parent; current; current = current.parent) {
     if (!isFunctionLike(current)) continue;
     const holder = current.parent;
