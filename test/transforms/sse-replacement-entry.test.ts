@@ -9,6 +9,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runApply } from '../../src/apply/apply.js';
 import { tempTree } from '../support/temp-tree.js';
+import { V2_PACKAGE_VERSIONS } from '../../src/transforms/sdk-v2/manifest.js';
 
 const PACKAGE = '{ "name": "sse-only", "type": "module", "dependencies": { "@modelcontextprotocol/server": "^2.0.0" } }\n';
 
@@ -48,12 +49,15 @@ async function migrate(source: string, modernOnly = true) {
   const result = await runApply({ paths: [path.join(dir, 'src')], cwd: dir, allowDirty: true, dryRun: true, typecheck: false, transforms: ['stateless-serving'], transformOptions: { modernOnly } });
   expect(result.failures).toEqual([]);
   const after = result.changes.find((c) => c.file.endsWith('index.ts'))?.after ?? '';
-  return { after, notes: result.notes.filter((n) => n.startsWith('serving:')) };
+  const manifest = result.changes.find((c) => c.file.endsWith('package.json'))?.after;
+  return { after, manifest, notes: result.notes.filter((n) => n.startsWith('serving:')) };
 }
 
 describe('an entry for the only (HTTP+SSE) endpoint', () => {
-  it('writes the entry when the factory exists where the route was', async () => {
-    const { after, notes } = await migrate(server(`${GET_SSE()}\n\n${POST_MESSAGES()}`));
+  it('writes the entry when the factory exists where the route was, and declares the package it imports', async () => {
+    const { after, manifest, notes } = await migrate(server(`${GET_SSE()}\n\n${POST_MESSAGES()}`));
+    // toNodeHandler comes from @modelcontextprotocol/node, which an HTTP+SSE-only server had no reason to declare.
+    expect(JSON.parse(manifest ?? '{}').dependencies).toEqual({ '@modelcontextprotocol/node': V2_PACKAGE_VERSIONS['@modelcontextprotocol/node'], '@modelcontextprotocol/server': '^2.0.0' });
     expect(after).toContain("const mcpHandler = createMcpHandler(buildServer, { legacy: 'reject' });");
     expect(after).toContain("app.all('/mcp', toNodeHandler(mcpHandler));");
     expect(after).not.toContain('SSEServerTransport');

@@ -17,7 +17,6 @@
  * of the store than get/set/delete/has, a helper passed around as a value, a method) gets a marker
  * and stays in process, registry included.
  */
-import fs from 'node:fs';
 import path from 'node:path';
 import { ts } from '../../typescript.js';
 import { enclosingFunction, forEachDescendant, isRequireCall, propertyNameText, unwrap, statementOf } from '../../analysis/ast.js';
@@ -31,6 +30,7 @@ import { HANDLE_MODULE_BASENAME } from '../session-state-to-handles/runtime.js';
 import { afterImports, flavourOf, importSpecifier, importStatement } from '../kit/source-style.js';
 import { defaultStateNamespace, REDIS_PACKAGE, REDIS_PACKAGE_RANGE, RESERVED_STORE_NAMES, redisStoreModuleFileName, redisStoreModuleSource } from './runtime.js';
 import { readCurrentFile } from '../kit/file-overlay.js';
+import { addDependency, hasDependency, nearestPackageJson } from '../kit/package-json.js';
 
 const RULE = RULE_ID.keyedStore;
 const STORE_METHODS = new Set(['get', 'set', 'delete', 'has']);
@@ -527,52 +527,5 @@ function functionName(fn: ts.FunctionLikeDeclaration): ts.Identifier | undefined
   return undefined;
 }
 
-function nearestPackageJson(dir: string): string | undefined {
-  for (let current = dir; ; current = path.dirname(current)) {
-    const candidate = path.join(current, 'package.json');
-    if (fs.existsSync(candidate)) return candidate;
-    if (path.dirname(current) === current) return undefined;
-  }
-}
 
-function hasDependency(file: string, name: string): boolean {
-  try {
-    const json = JSON.parse(readCurrentFile(file)) as Record<string, Record<string, string> | undefined>;
-    return !!(json.dependencies?.[name] ?? json.devDependencies?.[name] ?? json.peerDependencies?.[name]);
-  } catch {
-    return false;
-  }
-}
 
-/** `"name": "range"` in package.json's dependencies, in alphabetical place and the file's layout; undefined if present or not possible. */
-function addDependency(file: string, name: string, range: string): TextEdit | undefined {
-  if (hasDependency(file, name)) return undefined;
-  let text: string;
-  try {
-    text = readCurrentFile(file);
-    JSON.parse(text);
-  } catch {
-    return undefined;
-  }
-  const open = /"dependencies"\s*:\s*\{/.exec(text);
-  if (!open) return undefined;
-  const start = open.index + open[0].length;
-  const close = text.indexOf('}', start);
-  if (close < 0) return undefined;
-  const block = text.slice(start, close);
-  const entries = [...block.matchAll(/(\n?)([ \t]*)"((?:[^"\\]|\\.)*)"\s*:\s*"(?:[^"\\]|\\.)*"/g)];
-  const entry = `"${name}": "${range}"`;
-  if (entries.length === 0) {
-    const indent = /\n([ \t]*)"dependencies"/.exec(text)?.[1] ?? '  ';
-    return { file, start, end: close, text: `\n${indent}${indent}${entry}\n${indent}` };
-  }
-  const indent = entries[0]![2]!;
-  const after = entries.find((m) => m[3]! > name);
-  if (after) {
-    const at = start + after.index! + after[1]!.length + after[2]!.length;
-    return { file, start: at, end: at, text: `${entry},\n${indent}` };
-  }
-  const last = entries[entries.length - 1]!;
-  const at = start + last.index! + last[0].length;
-  return { file, start: at, end: at, text: `,\n${indent}${entry}` };
-}

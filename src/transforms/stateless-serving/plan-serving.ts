@@ -26,6 +26,7 @@
  * is plumbing), server-factory.ts, entry-code.ts and stateless-v1-code.ts (the code each target writes),
  * http-refusals.ts and session-header-markers.ts (what is marked instead).
  */
+import path from 'node:path';
 import { ts } from '../../typescript.js';
 import { enclosingFunction, forEachDescendant, isInside } from '../../analysis/ast.js';
 import type { AnalysisResult } from '../../analysis/model.js';
@@ -50,6 +51,8 @@ import { registryRemovals } from './registries.js';
 import { planRouteEndpoint, type RegisteredRoute } from './route-endpoint.js';
 import { ServingFile, type ServingOptions } from './serving-file.js';
 import { servingSite } from './serving-site.js';
+import { addDependency, hasDependency, nearestPackageJson } from '../kit/package-json.js';
+import { V2_PACKAGE_VERSIONS } from '../sdk-v2/manifest.js';
 import { rewriteHelperRegistry } from './session-registry.js';
 import { markCors, markCorsOfKeptSessions, markSessionHeaderMinting } from './session-header-markers.js';
 import { planStdio } from './stdio.js';
@@ -73,6 +76,7 @@ export function planServing(result: AnalysisResult, options: ServingOptions): Tr
   }
   planFrameworkSse(result, options, plan);
   planCorsSessionHeader(result, plan);
+  declareEntryPackages(plan);
   // In the order of the files and lines they are on (the CORS markers of a second pass come between the others).
   plan.markers.sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line);
   return plan;
@@ -232,5 +236,38 @@ function removeDeadDeclarations(file: ServingFile): void {
     if (refs.length === 0 || !refs.every((r) => file.replaced.some((range) => r.getStart(file.sf) >= range.start && r.end <= range.end))) continue;
     file.remove(statement);
     file.plan.notes!.push(`serving: ${file.relative()} — removed \`${name}\`, used only by the sessionful serving code`);
+  }
+}
+
+/** The v2 packages an entry this transform writes imports from, beside the server package. */
+const ENTRY_PACKAGES = ['@modelcontextprotocol/node', '@modelcontextprotocol/server'] as const;
+
+/**
+ * The packages the written entries import (`toNodeHandler` from @modelcontextprotocol/node, `createMcpHandler` from
+ * @modelcontextprotocol/server), declared in the nearest package.json when it does not declare them yet. sdk-v2
+ * declares what the code imported when it ran; a server whose only endpoint was HTTP+SSE imported nothing from
+ * @modelcontextprotocol/node until its entry was written here.
+ */
+function declareEntryPackages(plan: TransformPlan): void {
+  const needed = new Map<string, Set<string>>();
+  for (const edit of plan.edits) {
+    for (const name of ENTRY_PACKAGES) {
+      if (!new RegExp(`(?:from\\s*|require\\(\\s*)['"]${name}['"]`).test(edit.text)) continue;
+      const pkg = nearestPackageJson(path.dirname(edit.file));
+      if (pkg) needed.set(pkg, (needed.get(pkg) ?? new Set()).add(name));
+    }
+  }
+  for (const [pkg, names] of needed) {
+    // Both missing: one insertion holding both entries (two at one offset would not keep an order).
+    const missing = [...names].filter((name) => !hasDependency(pkg, name)).sort();
+    const edits = missing.map((name) => addDependency(pkg, name, V2_PACKAGE_VERSIONS[name]!));
+    if (edits.length === 0 || edits.some((e) => !e)) {
+      if (missing.length) plan.notes!.push(`package.json: add ${missing.map((n) => `${n} ${V2_PACKAGE_VERSIONS[n]}`).join(', ')} to your dependencies (the Streamable HTTP entry imports ${missing.length > 1 ? 'them' : 'it'})`);
+      continue;
+    }
+    const first = edits[0]!;
+    plan.edits.push(edits.length === 1 || edits[1]!.start !== first.start ? first : { ...first, text: `${first.text}${edits[1]!.text}` });
+    if (edits.length > 1 && edits[1]!.start !== first.start) plan.edits.push(edits[1]!);
+    plan.notes!.push(`package.json: added ${missing.map((n) => `${n} ${V2_PACKAGE_VERSIONS[n]}`).join(', ')} (the Streamable HTTP entry imports ${missing.length > 1 ? 'them' : 'it'}): run your package manager`);
   }
 }

@@ -1,0 +1,61 @@
+/**
+ * The migrated project's package.json, as transforms that add a dependency see it: the nearest one above a file, and
+ * an entry added to its `dependencies` in alphabetical place and the file's layout. Reads go through the run's
+ * current text (`readCurrentFile`), so an earlier transform's edit (sdk-v2's move to the v2 packages) is seen.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import type { TextEdit } from './edits.js';
+import { readCurrentFile } from './file-overlay.js';
+
+/** The package.json nearest above `dir` (itself included). */
+export function nearestPackageJson(dir: string): string | undefined {
+  for (let current = dir; ; current = path.dirname(current)) {
+    const candidate = path.join(current, 'package.json');
+    if (fs.existsSync(candidate)) return candidate;
+    if (path.dirname(current) === current) return undefined;
+  }
+}
+
+/** Whether package.json `file` declares `name` in its dependencies, devDependencies or peerDependencies. */
+export function hasDependency(file: string, name: string): boolean {
+  try {
+    const json = JSON.parse(readCurrentFile(file)) as Record<string, Record<string, string> | undefined>;
+    return !!(json.dependencies?.[name] ?? json.devDependencies?.[name] ?? json.peerDependencies?.[name]);
+  } catch {
+    return false;
+  }
+}
+
+/** `"name": "range"` in package.json's dependencies, in alphabetical place and the file's layout; undefined if present or not possible. */
+export function addDependency(file: string, name: string, range: string): TextEdit | undefined {
+  if (hasDependency(file, name)) return undefined;
+  let text: string;
+  try {
+    text = readCurrentFile(file);
+    JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+  const open = /"dependencies"\s*:\s*\{/.exec(text);
+  if (!open) return undefined;
+  const start = open.index + open[0].length;
+  const close = text.indexOf('}', start);
+  if (close < 0) return undefined;
+  const block = text.slice(start, close);
+  const entries = [...block.matchAll(/(\n?)([ \t]*)"((?:[^"\\]|\\.)*)"\s*:\s*"(?:[^"\\]|\\.)*"/g)];
+  const entry = `"${name}": "${range}"`;
+  if (entries.length === 0) {
+    const indent = /\n([ \t]*)"dependencies"/.exec(text)?.[1] ?? '  ';
+    return { file, start, end: close, text: `\n${indent}${indent}${entry}\n${indent}` };
+  }
+  const indent = entries[0]![2]!;
+  const after = entries.find((m) => m[3]! > name);
+  if (after) {
+    const at = start + after.index! + after[1]!.length + after[2]!.length;
+    return { file, start: at, end: at, text: `${entry},\n${indent}` };
+  }
+  const last = entries[entries.length - 1]!;
+  const at = start + last.index! + last[0].length;
+  return { file, start: at, end: at, text: `,\n${indent}${entry}` };
+}
