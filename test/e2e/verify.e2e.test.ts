@@ -23,7 +23,9 @@ describe('issue 17: verify passes on servers migrated by apply', { timeout: TIME
       expect(checks.get(id)?.status, `${id}: ${checks.get(id)?.detail}`).toBe('pass');
     }
     expect(report.families[0]!.tokens!.handleTokens).toBeGreaterThan(0);
-    expect(report.families[0]!.tokens!.inConversation).toBeGreaterThan(report.families[0]!.tokens!.handleTokens * 30);
+    // Every one of the 30 turns carries a handle, and the minting results too. `handleTokens` is the first handle's
+    // count; the second cart's random handle may tokenize shorter (510 = 17 × 30 was seen), hence 25 and not 30.
+    expect(report.families[0]!.tokens!.inConversation).toBeGreaterThan(report.families[0]!.tokens!.handleTokens * 25);
   });
 
   it('the same server migrated to memory, on two instances: state does not follow the handle (state-lost)', () => {
