@@ -119,8 +119,9 @@ describe('an entry for the only (HTTP+SSE) endpoint', () => {
     expect(after.match(/mcpHandler\.close\(\)/g)).toHaveLength(1);
   });
 
-  it('by default keeps the endpoint for 2025-era clients and adds the entry after its routes', async () => {
-    const { after, notes } = await migrate(server(`${GET_SSE()}\n\n${POST_MESSAGES()}`), false);
+  it('by default keeps the endpoint for 2025-era clients and adds the entry after its routes (after a trailing comment too)', async () => {
+    const { after, notes } = await migrate(server(`${GET_SSE()}\n\n${POST_MESSAGES()} // 2024-11-05 clients post here`), false);
+    expect(after).toContain('  await transport.handlePostMessage(req, res);\n}); // 2024-11-05 clients post here\n\n// Streamable HTTP');
     expect(after).toContain("app.get('/sse'");
     expect(after).toContain("// Streamable HTTP for 2026-07-28 clients (and 2025-era clients, without sessions)\nconst mcpHandler = createMcpHandler(buildServer);\napp.all('/mcp', toNodeHandler(mcpHandler));");
     expect(notes.some((n) => n.includes('after its routes'))).toBe(true);

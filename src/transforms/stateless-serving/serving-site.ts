@@ -86,7 +86,11 @@ function writeEntry(file: ServingFile, route: ts.CallExpression, framework: Rout
   const code = [create, ...mount].join(`\n${indent}`);
   addEntryImports(file, framework !== 'hono');
   if (beside) {
-    file.insert(at.end, `\n\n${indent}// Streamable HTTP for 2026-07-28 clients (and 2025-era clients, without sessions)\n${indent}${code}`);
+    // After the statement's line, a trailing comment on it included.
+    const lineEnd = file.text.indexOf('\n', at.end);
+    const rest = file.text.slice(at.end, lineEnd < 0 ? file.text.length : lineEnd);
+    const offset = /^\s*(?:\/\/.*|\/\*.*\*\/\s*)?$/.test(rest) ? at.end + rest.length : at.end;
+    file.insert(offset, `\n\n${indent}// Streamable HTTP for 2026-07-28 clients (and 2025-era clients, without sessions)\n${indent}${code}`);
     return handlerName;
   }
   // The range starts at its line (comments above included) when the statement opens its line, and takes the line's end.
