@@ -26,6 +26,7 @@ import { handlerCallRemoval } from './sse-handler-calls.js';
 import { loopClosesEntry, rewriteSessionCounts, sessionCountAt, shutdownLoop, type SessionCount } from './registry-leftovers.js';
 import { isAsync } from './text.js';
 import { sseReplacementEntry } from './sse-replacement-entry.js';
+import { ownSseTransportConnected } from '../../analysis/own-sse-transports.js';
 import type { ServingSite } from './serving-site-view.js';
 import { RULE_ID } from '../../rule-ids.js';
 
@@ -216,4 +217,30 @@ function declaredName(part: ts.Node): string | undefined {
   return undefined;
 }
 
-
+/**
+ * HTTP+SSE transports the project wrote itself (`analysis/own-sse-transports.ts`: a class of its own, writing SSE
+ * frames, connected to an SDK server). Nothing of them is rewritten: their sessions are the project's code, not the
+ * SDK's. One marker at each `new` says so and what replaces them; returns how many were marked.
+ */
+export function markOwnSseTransports(site: ServingSite): number {
+  const { sf, result, options } = site;
+  if (!/\.connect\s*\(/.test(sf.text)) return 0;
+  const modern = projectServesStreamable(site)
+    ? 'new clients use the Streamable HTTP endpoint'
+    : options.target === 'stateless-v1'
+      ? 'serve new clients with Streamable HTTP without sessions (SDK 1.x: a new server and a `sessionIdGenerator: undefined` transport per POST)'
+      : 'serve 2026-07-28 clients with `createMcpHandler(factory)` (mounted with `toNodeHandler`)';
+  let marked = 0;
+  forEachDescendant(sf, (node) => {
+    if (!ts.isCallExpression(node)) return;
+    const created = ownSseTransportConnected(result.analysis, node);
+    if (!created) return;
+    const name = created.expression.getText(sf);
+    const kept = options.modernOnly
+      ? '--modern-only serves no 2025-era client, but it is the project\'s own code, so it is not removed automatically; remove it with its routes and its map of streams'
+      : 'it serves 2025-era clients only and is sessionful by design, so it is not rewritten; keep it while they need it';
+    site.marker(created, SSE_RULE, `\`${name}\` is a hand-written HTTP+SSE transport (one stream per client, each connected to an MCP server): ${kept}, and ${modern}.`);
+    marked++;
+  });
+  return marked;
+}

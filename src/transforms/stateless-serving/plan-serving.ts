@@ -43,7 +43,7 @@ import { planFactorySplits } from './factory-split.js';
 import { planFrameworkSse } from './framework-sse.js';
 import { refuseGateway, unrecognisedPlace } from './http-refusals.js';
 import { httpServingOptions } from './left-on-v1.js';
-import { planLegacySse } from './legacy-sse.js';
+import { markOwnSseTransports, planLegacySse } from './legacy-sse.js';
 import { planMountedDispatcher } from './mounted-dispatcher.js';
 import { planNodeHttp } from './node-http.js';
 import { AdvisedRefusal, CannotRewrite } from './refusal.js';
@@ -96,6 +96,7 @@ function planFile(file: ServingFile, corsProjectWide: boolean): void {
   }
   file.servesHttp = http.length > 0;
   let rewrote = sse.length > 0 && planLegacySse(servingSite(file), http.length > 0);
+  markOwnSseTransports(servingSite(file));
   let httpRewritten = 0;
   // A file the sdk-v2 step left on SDK 1.x serves Streamable HTTP in SDK 1.x's idiom: its sessionful serving is planned so
   // (serving already in that idiom keeps the advice for its move to SDK v2, as before).
