@@ -34,8 +34,14 @@ export function createHandlerOneLine(name: string, factory: string, options: rea
   return `const ${name} = createMcpHandler(${factory}${options.length ? `, { ${options.join(', ')} }` : ''});`;
 }
 
+/** The declaration on one line when it fits in 100 columns at `indent` (and the factory is one line), else an option a line. */
+export function createHandlerDeclaration(name: string, factory: string, options: readonly string[], indent: string, unit: string): string {
+  const oneLine = createHandlerOneLine(name, factory, options);
+  return oneLine.length + indent.length <= 100 && !oneLine.includes('\n') ? oneLine : createHandlerMultiLine(name, factory, options, indent, unit);
+}
+
 /** The same declaration with one option a line, for a statement at `indent` that would not fit on one. */
-export function createHandlerMultiLine(name: string, factory: string, options: readonly string[], indent: string, unit: string): string {
+function createHandlerMultiLine(name: string, factory: string, options: readonly string[], indent: string, unit: string): string {
   return `const ${name} = createMcpHandler(${factory}, {\n${options.map((o) => `${indent}${unit}${o},`).join('\n')}\n${indent}});`;
 }
 

@@ -23,7 +23,7 @@ import type { SessionStore } from '../../analysis/session-flow.js';
 import { registryReferences } from './registries.js';
 import { deadAfter } from './dead-declarations.js';
 import { handlerCallRemoval } from './sse-handler-calls.js';
-import { loopClosesEntry, rewriteSessionCounts, sessionCountAt, shutdownLoop, type SessionCount } from './registry-leftovers.js';
+import { leftoversOf, loopClosesEntry, rewriteSessionCounts, type SessionCount } from './registry-leftovers.js';
 import { isAsync } from './text.js';
 import { sseReplacementEntry } from './sse-replacement-entry.js';
 import { ownSseTransportConnected } from '../../analysis/own-sse-transports.js';
@@ -143,17 +143,11 @@ function leftoverRegistries(site: ServingSite, endpoint: LegacySseEndpoint): { r
     if (!ts.isVariableStatement(statement) || statement.declarationList.declarations.length !== 1) continue;
     const refs = registryReferences(registry, sf, result.analysis.values).filter((ref) => !isInside(ref, statement));
     const inEndpoint = (ref: ts.Node) => endpoint.parts.some((part) => isInside(ref, part));
-    if (!refs.some(inEndpoint)) continue;
-    const outside = refs.filter((ref) => !inEndpoint(ref));
-    const loops = [...new Set(outside.flatMap((ref) => (sessionCountAt(ref) ? [] : [shutdownLoop(ref, refs)])))];
-    if (outside.length === 0 || loops.some((l) => !l)) continue;
-    for (const loop of loops) {
-      const why = site.plumbingRefusal(loop!, [registry.name], 'the shutdown loop');
-      if (why) return `its registry \`${registry.name}\` is also closed by a shutdown loop that does more (${why.replace(/\.$/, '')})`;
-    }
-    const inLoop = (ref: ts.Node) => loops.some((loop) => isInside(ref, loop!));
-    const counts = outside.filter((ref) => !inLoop(ref)).map((ref) => ({ count: sessionCountAt(ref)!, registry }));
-    out.push({ registry, counts, loops: loops as ts.Node[] });
+    if (!refs.some(inEndpoint) || refs.every(inEndpoint)) continue;
+    const left = leftoversOf(registry, refs, (ref) => !inEndpoint(ref), site.plumbingRefusal);
+    if ('why' in left) return left.why;
+    if ('stray' in left) continue;
+    out.push({ registry, ...left });
   }
   return out;
 }
@@ -220,17 +214,16 @@ function declaredName(part: ts.Node): string | undefined {
 /**
  * HTTP+SSE transports the project wrote itself (`analysis/own-sse-transports.ts`: a class of its own, writing SSE
  * frames, connected to an SDK server). Nothing of them is rewritten: their sessions are the project's code, not the
- * SDK's. One marker at each `new` says so and what replaces them; returns how many were marked.
+ * SDK's. One marker at each `new` says so and what replaces them.
  */
-export function markOwnSseTransports(site: ServingSite): number {
+export function markOwnSseTransports(site: ServingSite): void {
   const { sf, result, options } = site;
-  if (!/\.connect\s*\(/.test(sf.text)) return 0;
+  if (!/\.connect\s*\(/.test(sf.text)) return;
   const modern = projectServesStreamable(site)
     ? 'new clients use the Streamable HTTP endpoint'
     : options.target === 'stateless-v1'
       ? 'serve new clients with Streamable HTTP without sessions (SDK 1.x: a new server and a `sessionIdGenerator: undefined` transport per POST)'
       : 'serve 2026-07-28 clients with `createMcpHandler(factory)` (mounted with `toNodeHandler`)';
-  let marked = 0;
   forEachDescendant(sf, (node) => {
     if (!ts.isCallExpression(node)) return;
     const created = ownSseTransportConnected(result.analysis, node);
@@ -240,7 +233,5 @@ export function markOwnSseTransports(site: ServingSite): number {
       ? '--modern-only serves no 2025-era client, but it is the project\'s own code, so it is not removed automatically; remove it with its routes and its map of streams'
       : 'it serves 2025-era clients only and is sessionful by design, so it is not rewritten; keep it while they need it';
     site.marker(created, SSE_RULE, `\`${name}\` is a hand-written HTTP+SSE transport (one stream per client, each connected to an MCP server): ${kept}, and ${modern}.`);
-    marked++;
   });
-  return marked;
 }

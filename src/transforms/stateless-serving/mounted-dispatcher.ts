@@ -9,7 +9,7 @@ import { routesAt, type Route } from '../../analysis/routes.js';
 import { indentAt } from '../kit/source-style.js';
 import { BOILERPLATE_GLOBALS, checkBoilerplate, checkTransportOptions, newedInEventStore, registryUsesOutside, transportOptionsOf } from './eligibility.js';
 import { loopClosesEntry, rewriteSessionCounts } from './registry-leftovers.js';
-import { addEntryImports, createHandlerMultiLine, createHandlerOneLine, entryOptions, errorLogging, handlerClose, parsesBody } from './entry-code.js';
+import { addEntryImports, createHandlerDeclaration, entryOptions, errorLogging, handlerClose, parsesBody } from './entry-code.js';
 import { CannotRewrite } from './refusal.js';
 import { factoryOf } from './server-factory.js';
 import { declaredNamesOfBinding, type ServingFile } from './serving-file.js';
@@ -76,8 +76,7 @@ export function planMountedDispatcher(file: ServingFile, fn: ts.FunctionLikeDecl
   const ownName = ts.isVariableDeclaration(outermostWrapper(fn).parent) ? ((outermostWrapper(fn).parent as ts.VariableDeclaration).name as ts.Identifier).text : fn.name?.getText(file.sf);
   const handlerName = ownName === 'mcpHandler' ? ownName : file.freshName('mcpHandler');
   const nodeHandlerName = file.freshName('mcpNodeHandler');
-  const oneLine = createHandlerOneLine(handlerName, factory.expression, options);
-  const create = oneLine.length + declIndent.length <= 100 && !oneLine.includes('\n') ? oneLine : createHandlerMultiLine(handlerName, factory.expression, options, declIndent, file.unit);
+  const create = createHandlerDeclaration(handlerName, factory.expression, options, declIndent, file.unit);
   const bodyParsed = parsesBody(file, fn);
   file.edit(declaration.getStart(file.sf), declaration.end, bodyParsed ? `${create}\n${declIndent}const ${nodeHandlerName} = toNodeHandler(${handlerName});` : create);
   const pathText = mount.call!.arguments[0]!.getText(file.sf);

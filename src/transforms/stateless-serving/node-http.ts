@@ -12,7 +12,7 @@ import { TRANSPORT_MEMBERS } from '../../analysis/sdk-modules.js';
 import { indentAt } from '../kit/source-style.js';
 import { BOILERPLATE_GLOBALS, checkBoilerplate, newedInEventStore, registryUsesOutside, transportOptionsOf } from './eligibility.js';
 import { loopClosesEntry, rewriteSessionCounts } from './registry-leftovers.js';
-import { addEntryImports, createHandlerMultiLine, createHandlerOneLine, entryOptions, errorLogging, handlerClose } from './entry-code.js';
+import { addEntryImports, createHandlerDeclaration, entryOptions, errorLogging, handlerClose } from './entry-code.js';
 import { CannotRewrite } from './refusal.js';
 import { planRoutingHelper } from './routing-helper.js';
 import { factoryOf } from './server-factory.js';
@@ -70,8 +70,7 @@ export function planNodeHttp(file: ServingFile, route: Route, transports: ts.New
   let topLevel: ts.Node = statementOf(listener);
   while (!ts.isSourceFile(topLevel.parent)) topLevel = statementOf(topLevel.parent);
   const indent = indentAt(file.text, topLevel.getStart(file.sf));
-  const oneLine = createHandlerOneLine(handlerName, factory.expression, options);
-  const create = oneLine.length <= 100 ? oneLine : createHandlerMultiLine(handlerName, factory.expression, options, indent, u);
+  const create = createHandlerDeclaration(handlerName, factory.expression, options, indent, u);
   const lineStart = file.text.lastIndexOf('\n', topLevel.getStart(file.sf) - 1) + 1;
   file.insert(lineStart, `${indent}${create}\n${indent}const ${nodeHandlerName} = toNodeHandler(${handlerName});\n\n`);
   const call = `${isAsync(listener) ? 'await' : 'void'} ${nodeHandlerName}(${req}, ${res}${body ? `, ${body}` : ''});`;

@@ -241,7 +241,7 @@ function removeDeadDeclarations(file: ServingFile): void {
 }
 
 /** The v2 packages an entry this transform writes imports from, beside the server package. */
-const ENTRY_PACKAGES = ['@modelcontextprotocol/node', '@modelcontextprotocol/server'] as const;
+const ENTRY_PACKAGES = ['@modelcontextprotocol/node', '@modelcontextprotocol/server'].map((name) => ({ name, imported: new RegExp(`(?:from\\s*|require\\(\\s*)['"]${name}['"]`) }));
 
 /**
  * The packages the written entries import (`toNodeHandler` from @modelcontextprotocol/node, `createMcpHandler` from
@@ -252,8 +252,8 @@ const ENTRY_PACKAGES = ['@modelcontextprotocol/node', '@modelcontextprotocol/ser
 function declareEntryPackages(plan: TransformPlan): void {
   const needed = new Map<string, Set<string>>();
   for (const edit of plan.edits) {
-    for (const name of ENTRY_PACKAGES) {
-      if (!new RegExp(`(?:from\\s*|require\\(\\s*)['"]${name}['"]`).test(edit.text)) continue;
+    for (const { name, imported } of ENTRY_PACKAGES) {
+      if (!imported.test(edit.text)) continue;
       const pkg = nearestPackageJson(path.dirname(edit.file));
       if (pkg) needed.set(pkg, (needed.get(pkg) ?? new Set()).add(name));
     }

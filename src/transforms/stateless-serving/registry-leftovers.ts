@@ -120,3 +120,29 @@ function onShutdownPath(node: ts.Node): boolean {
 export function loopClosesEntry(loop: ts.Node, scope: ts.Node): boolean {
   return onShutdownPath(loop) && (ts.isSourceFile(scope) || isInside(loop, scope));
 }
+
+/** What a registry's references outside the removed code are: counts and shutdown loops, or the first other use. */
+export type Leftovers = { counts: SessionCount[]; loops: ts.Node[] } | { stray: ts.Node } | { why: string };
+
+/**
+ * Sorts the references of `registry` that `stays` (outside the code that goes) into counts of its sessions and loops
+ * closing its transports. A loop must be plumbing only (`plumbingRefusal`, the registry's name allowed); any other
+ * use is `stray`, for the caller's reason.
+ */
+export function leftoversOf(
+  registry: SessionStore,
+  refs: readonly ts.Node[],
+  stays: (ref: ts.Node) => boolean,
+  plumbingRefusal: (root: ts.Node, allowed: readonly string[], where: string) => string | undefined,
+): Leftovers {
+  const outside = refs.filter(stays);
+  const loops = [...new Set(outside.flatMap((ref) => (sessionCountAt(ref) ? [] : [shutdownLoop(ref, refs)]).filter((l): l is ts.Node => !!l)))];
+  for (const loop of loops) {
+    const why = plumbingRefusal(loop, [registry.name], 'the shutdown loop');
+    if (why) return { why: `its registry \`${registry.name}\` is also closed by a shutdown loop that does more (${why.replace(/\.$/, '')})` };
+  }
+  const inLoop = (ref: ts.Node) => loops.some((loop) => isInside(ref, loop));
+  const stray = outside.find((ref) => !inLoop(ref) && !sessionCountAt(ref));
+  if (stray) return { stray };
+  return { counts: outside.filter((ref) => !inLoop(ref)).map((ref) => ({ count: sessionCountAt(ref)!, registry })), loops };
+}

@@ -12,7 +12,7 @@ import { indentAt } from '../kit/source-style.js';
 import { fieldNames, memberMountedOnlyBy, mountedMember, type MountedMember } from './class-routes.js';
 import { BOILERPLATE_GLOBALS, checkBoilerplate, checkTransportOptions, newedInEventStore, registryUsesOutside, transportOptionsOf } from './eligibility.js';
 import { loopClosesEntry, rewriteSessionCounts } from './registry-leftovers.js';
-import { addEntryImports, createHandlerMultiLine, createHandlerOneLine, entryOptions, errorLogging, handlerClose, mountLines, parsesBody } from './entry-code.js';
+import { addEntryImports, createHandlerDeclaration, entryOptions, errorLogging, handlerClose, mountLines, parsesBody } from './entry-code.js';
 import { CannotRewrite } from './refusal.js';
 import { registryReferences } from './registries.js';
 import { factoryOf } from './server-factory.js';
@@ -83,8 +83,7 @@ export function planRouteEndpoint(file: ServingFile, route: RegisteredRoute, tra
   const indent = indentAt(file.text, routeStatement.getStart(file.sf));
   const receiver = calleeParts(route.call).receiver!.getText(file.sf);
   const args = route.call.arguments.slice(0, -1).map((a) => a.getText(file.sf));
-  const oneLine = createHandlerOneLine(handlerName, factory.expression, options);
-  const create = oneLine.length + indent.length <= 100 ? oneLine : createHandlerMultiLine(handlerName, factory.expression, options, indent, file.unit);
+  const create = createHandlerDeclaration(handlerName, factory.expression, options, indent, file.unit);
   const mount = mountLines(route.framework, { receiver, args, handlerName, nodeHandlerName, parsesBody: parsesBody(file, handler), indent, unit: file.unit });
   file.edit(routeStatement.getStart(file.sf), routeStatement.end, [create, ...mount].join(`\n${indent}`));
   for (const call of going.calls) file.remove(statementOf(call));

@@ -9,7 +9,7 @@ import type { RouteFramework } from '../../analysis/routes.js';
 import { markerInsertion } from '../../markers.js';
 import { indentAt } from '../kit/source-style.js';
 import { BOILERPLATE_GLOBALS, checkBoilerplate, transportOptionsOf } from './eligibility.js';
-import { addEntryImports, createHandlerMultiLine, createHandlerOneLine, entryOptions, mountLines, parsesBody } from './entry-code.js';
+import { addEntryImports, createHandlerDeclaration, entryOptions, mountLines, parsesBody } from './entry-code.js';
 import { CannotRewrite } from './refusal.js';
 import { factoryOf } from './server-factory.js';
 import type { ServingFile } from './serving-file.js';
@@ -77,8 +77,7 @@ function writeEntry(file: ServingFile, route: ts.CallExpression, framework: Rout
   const handlerName = file.freshName('mcpHandler');
   const nodeHandlerName = file.freshName('mcpNodeHandler');
   const options = entryOptions(file, {});
-  const oneLine = createHandlerOneLine(handlerName, factory, options);
-  const create = oneLine.length + indent.length <= 100 ? oneLine : createHandlerMultiLine(handlerName, factory, options, indent, file.unit);
+  const create = createHandlerDeclaration(handlerName, factory, options, indent, file.unit);
   const receiver = calleeParts(route).receiver!.getText(file.sf);
   const args = [path, ...route.arguments.slice(1, -1).map((a) => a.getText(file.sf))];
   const handler = route.arguments[route.arguments.length - 1]!;

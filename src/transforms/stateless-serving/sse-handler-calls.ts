@@ -19,7 +19,7 @@ import { isSsePost, type LegacySseEndpoint } from '../../analysis/legacy-sse.js'
 import { routesOf } from '../../analysis/routes.js';
 import { indentAt } from '../kit/source-style.js';
 import { registryReferences } from './registries.js';
-import { sessionCountAt, shutdownLoop, type SessionCount } from './registry-leftovers.js';
+import { leftoversOf, type SessionCount } from './registry-leftovers.js';
 import { referencesByName, reindent } from './text.js';
 import type { ServingSite } from './serving-site-view.js';
 
@@ -87,24 +87,15 @@ export function handlerCallRemoval(site: ServingSite, endpoint: LegacySseEndpoin
     const refs = registryReferences(store, sf, values);
     if (refs.length === 0 || (!refs.some(goes) && !endpoint.registries.includes(store))) continue;
     // A count of its sessions in code that stays (`openStreams: Object.keys(streams).length`) becomes 0; a shutdown
-    // loop closing its transports goes.
-    const loopsHere = new Set<ts.Node>();
-    for (const ref of refs) {
-      const loop = !goes(ref) && !sessionCountAt(ref) ? shutdownLoop(ref, refs) : undefined;
-      if (loop) loopsHere.add(loop);
-    }
-    for (const loop of loopsHere) {
-      const why = site.plumbingRefusal(loop, [store.name], 'the shutdown loop');
-      if (why) return { why: `its registry \`${store.name}\` is also closed by a shutdown loop that does more (${why.replace(/\.$/, '')})` };
-    }
-    const inLoop = (ref: ts.Node) => [...loopsHere].some((loop) => isInside(ref, loop));
-    const stray = refs.find((ref) => !goes(ref) && !inLoop(ref) && !sessionCountAt(ref));
-    if (stray) return { why: `its registry \`${store.name}\` is also read at line ${lineOf(stray)}, by code that stays`, what: `\`mcp-migrate apply --modern-only\` once that read of \`${store.name}\` is gone (the sessions it counts exist only for 2025-era clients)` };
+    // loop closing its transports goes (registry-leftovers.ts).
+    const left = leftoversOf(store, refs, (ref) => !goes(ref), site.plumbingRefusal);
+    if ('why' in left) return { why: left.why };
+    if ('stray' in left) return { why: `its registry \`${store.name}\` is also read at line ${lineOf(left.stray)}, by code that stays`, what: `\`mcp-migrate apply --modern-only\` once that read of \`${store.name}\` is gone (the sessions it counts exist only for 2025-era clients)` };
     const statement = statementOf(decl);
     if (!ts.isVariableStatement(statement) || statement.declarationList.declarations.length !== 1) return { why: `its registry \`${store.name}\` is declared together with other variables` };
     replacements.push({ node: statement, registry: store.name });
-    for (const ref of refs) if (!goes(ref) && !inLoop(ref)) counts.push({ count: sessionCountAt(ref)!, registry: store });
-    loops.push(...loopsHere);
+    counts.push(...left.counts);
+    loops.push(...left.loops);
   }
   return { parts, replacements, sites, counts, loops };
 }
