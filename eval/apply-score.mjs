@@ -347,6 +347,9 @@ function evaluate(entry, { inspect } = {}) {
 
 // ---------- hand migrations ----------
 
+/** The inventory's migrations by id (filled by main with --hand). */
+const handMigrations = new Map();
+
 /** Each maintainer change of the inventory, judged on the tree after apply's first run. */
 function judgeHandChanges(migration) {
   return (pkg, diff) =>
@@ -363,17 +366,34 @@ function judgeHandChanges(migration) {
 
 const sharedTree = (tree) => (tree && existsSync(tree) ? tree : undefined);
 
-function ensureHandTree(m) {
-  const dest = join(opt.repos, 'hand');
+/** The tree of a hand migration at `commit` (its parent by default), fetched once into <repos>/<folder>. */
+function ensureHandTree(m, commit = m.parent, folder = 'hand') {
+  const dest = join(opt.repos, folder);
   const tree = join(dest, m.repo.replace('/', '__'));
   if (!existsSync(tree)) {
     const list = join(tmpdir(), `apply-hand-${process.pid}.txt`);
-    writeFileSync(list, `${m.repo} ${m.parent}\n`);
+    writeFileSync(list, `${m.repo} ${commit}\n`);
     const r = run('bash', [join(here, 'fetch.sh'), dest, list]);
     rmSync(list, { force: true });
-    if (r.code !== 0) throw new Error(`fetch ${m.repo}@${m.parent}: ${tail(r.stderr)}`);
+    if (r.code !== 0) throw new Error(`fetch ${m.repo}@${commit}: ${tail(r.stderr)}`);
   }
   return tree;
+}
+
+/**
+ * What scan still reports on the maintainer's own migration (the migration commit): the reference for apply's
+ * "findings after". A hand migration keeps what its maintainer chose to keep (an HTTP+SSE endpoint for 2025-era
+ * clients, background logging, a legacy-only oninitialized), so even it does not take every finding away.
+ */
+function maintainerFindings(m) {
+  const tree = ensureHandTree(m, m.commit, 'hand-after');
+  const pkg = join(tree, m.dir);
+  const scan = cli(pkg, ['scan', ...(m.paths ?? ['.']), '--format', 'json', '--fail-on', 'none'], Date.now() + perServerMs);
+  if (!scan.json) return { error: `scan: exit ${scan.exit} ${scan.stderr}` };
+  const findings = findingsOf(scan.json, pkg);
+  const byRule = {};
+  for (const f of findings) byRule[f.ruleId] = (byRule[f.ruleId] ?? 0) + 1;
+  return { commit: m.commit, after: findings.length, byRule };
 }
 
 // ---------- tables ----------
@@ -464,6 +484,27 @@ function markdown(results, meta) {
         lines.push(`| ${r.server} | ${label} | ${c.file} | ${c.serving ? 'yes' : ''} | ${c.verdict} |`);
       }
     }
+    const withReference = hands.filter((r) => r.maintainer && r.findings);
+    if (withReference.length) {
+      lines.push(
+        '',
+        "## Findings left: apply's first run against the maintainer's own migration",
+        '',
+        "Both scanned by the same `scan`: the tree after apply, and the maintainer's migration commit. Resolved = before − after.",
+        '',
+        "| migration | findings before | after apply (resolved) | after the maintainer's migration (resolved) |",
+        '|---|---:|---:|---:|',
+      );
+      const resolved = (before, after) => `${after} (${before - after}, ${pct(before - after, before)})`;
+      for (const r of withReference) {
+        const ref = r.maintainer.error ? r.maintainer.error.slice(0, 60) : resolved(r.findings.before, r.maintainer.after);
+        lines.push(`| ${r.server} | ${r.findings.before} | ${resolved(r.findings.before, r.findings.after)} | ${ref} |`);
+      }
+      const scored = withReference.filter((r) => !r.maintainer.error);
+      const sum = (get) => scored.reduce((s, r) => s + get(r), 0);
+      const before = sum((r) => r.findings.before);
+      lines.push(`| **total** | ${before} | ${resolved(before, sum((r) => r.findings.after))} | ${resolved(before, sum((r) => r.maintainer.after))} |`);
+    }
     const required = hands.flatMap((r) => r.hand).filter((c) => c.required);
     const tally = (changes) => ['made', 'marked', 'missed', 'wrong'].map((v) => `${v} ${changes.filter((c) => c.verdict === v).length}`).join(', ');
     lines.push(
@@ -483,6 +524,7 @@ function main() {
   let inspectors = new Map();
   if (opt.hand) {
     const inventory = JSON.parse(readFileSync(opt['hand-file'], 'utf8'));
+    for (const m of inventory.migrations) handMigrations.set(m.id, m);
     // A parent commit the list also pins shares the list's tree (and its install cache).
     const listed = new Map(readList(opt.list).map((e) => [`${e.repo}@${e.commit}`, join(opt.repos, e.slug)]));
     entries = inventory.migrations
@@ -538,7 +580,16 @@ function main() {
   };
   for (const entry of entries) {
     process.stderr.write(`${entry.slug} @ ${entry.commit.slice(0, 12)}\n`);
-    results.push(evaluate(entry, { inspect: inspectors.get(entry.slug) }));
+    const result = evaluate(entry, { inspect: inspectors.get(entry.slug) });
+    if (opt.hand) {
+      const migration = handMigrations.get(entry.slug);
+      try {
+        result.maintainer = maintainerFindings(migration);
+      } catch (error) {
+        result.maintainer = { error: String(error?.message ?? error) };
+      }
+    }
+    results.push(result);
     save();
   }
   process.stdout.write(markdown(results, meta));
