@@ -127,3 +127,33 @@ describe('an entry for the only (HTTP+SSE) endpoint', () => {
     expect(notes.some((n) => n.includes('after its routes'))).toBe(true);
   });
 });
+
+describe('@modelcontextprotocol/server-legacy in package.json', () => {
+  const LEGACY_PACKAGE = '{ "name": "sse-only", "type": "module", "dependencies": { "@modelcontextprotocol/node": "^2.1.2", "@modelcontextprotocol/server": "^2.0.0", "@modelcontextprotocol/server-legacy": "^2.3.1" } }\n';
+  const legacySource = server(`${GET_SSE()}\n\n${POST_MESSAGES()}`).replace("'@modelcontextprotocol/sdk/server/sse.js'", "'@modelcontextprotocol/server-legacy/sse'");
+
+  async function migrateLegacy(files: Record<string, string>, modernOnly: boolean) {
+    const dir = tempTree({ 'package.json': LEGACY_PACKAGE, 'src/index.ts': legacySource, ...files });
+    const result = await runApply({ paths: [path.join(dir, 'src')], cwd: dir, allowDirty: true, dryRun: true, typecheck: false, transforms: ['stateless-serving'], transformOptions: { modernOnly } });
+    expect(result.failures).toEqual([]);
+    const manifest = result.changes.find((c) => c.file.endsWith('package.json'))?.after;
+    return { manifest, notes: result.notes.filter((n) => n.startsWith('package.json:')) };
+  }
+
+  it('goes with --modern-only when the removed endpoint was its last importer, the other entries as written', async () => {
+    const { manifest, notes } = await migrateLegacy({}, true);
+    expect(manifest).toBe('{ "name": "sse-only", "type": "module", "dependencies": { "@modelcontextprotocol/node": "^2.1.2", "@modelcontextprotocol/server": "^2.0.0" } }\n');
+    expect(notes.some((n) => n.includes('removed @modelcontextprotocol/server-legacy'))).toBe(true);
+  });
+
+  it('stays by default (the endpoint is kept for 2025-era clients)', async () => {
+    const { manifest } = await migrateLegacy({}, false);
+    expect(manifest ?? LEGACY_PACKAGE).toContain('"@modelcontextprotocol/server-legacy"');
+  });
+
+  it('stays when a file apply was not given still imports it, and the note names that file', async () => {
+    const { manifest, notes } = await migrateLegacy({ 'scripts/legacy-bridge.ts': "import { SSEServerTransport } from '@modelcontextprotocol/server-legacy/sse';\nexport { SSEServerTransport };\n" }, true);
+    expect(manifest ?? LEGACY_PACKAGE).toContain('"@modelcontextprotocol/server-legacy"');
+    expect(notes.some((n) => n.includes('kept') && n.includes(path.join('scripts', 'legacy-bridge.ts')))).toBe(true);
+  });
+});

@@ -5,6 +5,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { ts } from '../../typescript.js';
 import type { TextEdit } from './edits.js';
 import { readCurrentFile } from './file-overlay.js';
 
@@ -58,4 +59,42 @@ export function addDependency(file: string, name: string, range: string): TextEd
   const last = entries[entries.length - 1]!;
   const at = start + last.index! + last[0].length;
   return { file, start: at, end: at, text: `,\n${indent}${entry}` };
+}
+
+const DEPENDENCY_SECTIONS = ['dependencies', 'devDependencies', 'peerDependencies', 'optionalDependencies'];
+
+/**
+ * `name` taken out of every dependency section of package.json `file` that declares it, with its separator (the
+ * comma and line break before it when it is last, after it otherwise): the other entries and the layout stay as
+ * written. Empty when the file does not declare it or is not JSON.
+ */
+export function removeDependency(file: string, name: string): TextEdit[] {
+  let text: string;
+  try {
+    text = readCurrentFile(file);
+    JSON.parse(text);
+  } catch {
+    return [];
+  }
+  const sf = ts.parseJsonText(file, text);
+  const root = sf.statements[0]?.expression;
+  if (!root || !ts.isObjectLiteralExpression(root)) return [];
+  const edits: TextEdit[] = [];
+  for (const section of root.properties) {
+    if (!ts.isPropertyAssignment(section) || !ts.isStringLiteral(section.name) || !DEPENDENCY_SECTIONS.includes(section.name.text)) continue;
+    if (!ts.isObjectLiteralExpression(section.initializer)) continue;
+    const entries = section.initializer.properties;
+    const at = entries.findIndex((p) => ts.isPropertyAssignment(p) && ts.isStringLiteral(p.name) && p.name.text === name);
+    if (at < 0) continue;
+    const entry = entries[at]!;
+    if (entries.length === 1) {
+      // The section's only entry: the section stays, empty.
+      edits.push({ file, start: section.initializer.getStart(sf) + 1, end: section.initializer.end - 1, text: '' });
+    } else if (at < entries.length - 1) {
+      edits.push({ file, start: entry.getStart(sf), end: entries[at + 1]!.getStart(sf), text: '' });
+    } else {
+      edits.push({ file, start: entries[at - 1]!.end, end: entry.end, text: '' });
+    }
+  }
+  return edits;
 }

@@ -26,7 +26,6 @@
  * is plumbing), server-factory.ts, entry-code.ts and stateless-v1-code.ts (the code each target writes),
  * http-refusals.ts and session-header-markers.ts (what is marked instead).
  */
-import path from 'node:path';
 import { ts } from '../../typescript.js';
 import { enclosingFunction, forEachDescendant, isInside } from '../../analysis/ast.js';
 import type { AnalysisResult } from '../../analysis/model.js';
@@ -37,6 +36,7 @@ import { RULE_ID } from '../../rule-ids.js';
 import { memberMountedOnlyBy, memberRoute } from './class-routes.js';
 import { planCorsSessionHeader, servesStatelessOnly } from './cors-session-header.js';
 import { isStatelessIdiom } from './eligibility.js';
+import { declareEntryPackages, dropUnusedLegacyPackage } from './entry-packages.js';
 import { planEraModernOnly } from './era-modern-only.js';
 import { eraRouting, eraRoutingAdvice } from './era-routing.js';
 import { planFactorySplits } from './factory-split.js';
@@ -51,8 +51,6 @@ import { registryRemovals } from './registries.js';
 import { planRouteEndpoint, type RegisteredRoute } from './route-endpoint.js';
 import { ServingFile, type ServingOptions } from './serving-file.js';
 import { servingSite } from './serving-site.js';
-import { addDependency, hasDependency, nearestPackageJson } from '../kit/package-json.js';
-import { V2_PACKAGE_VERSIONS } from '../sdk-v2/manifest.js';
 import { rewriteHelperRegistry } from './session-registry.js';
 import { markCors, markCorsOfKeptSessions, markSessionHeaderMinting } from './session-header-markers.js';
 import { planStdio } from './stdio.js';
@@ -77,6 +75,7 @@ export function planServing(result: AnalysisResult, options: ServingOptions): Tr
   planFrameworkSse(result, options, plan);
   planCorsSessionHeader(result, plan);
   declareEntryPackages(plan);
+  dropUnusedLegacyPackage(result, plan);
   // In the order of the files and lines they are on (the CORS markers of a second pass come between the others).
   plan.markers.sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line);
   return plan;
@@ -240,35 +239,3 @@ function removeDeadDeclarations(file: ServingFile): void {
   }
 }
 
-/** The v2 packages an entry this transform writes imports from, beside the server package. */
-const ENTRY_PACKAGES = ['@modelcontextprotocol/node', '@modelcontextprotocol/server'].map((name) => ({ name, imported: new RegExp(`(?:from\\s*|require\\(\\s*)['"]${name}['"]`) }));
-
-/**
- * The packages the written entries import (`toNodeHandler` from @modelcontextprotocol/node, `createMcpHandler` from
- * @modelcontextprotocol/server), declared in the nearest package.json when it does not declare them yet. sdk-v2
- * declares what the code imported when it ran; a server whose only endpoint was HTTP+SSE imported nothing from
- * @modelcontextprotocol/node until its entry was written here.
- */
-function declareEntryPackages(plan: TransformPlan): void {
-  const needed = new Map<string, Set<string>>();
-  for (const edit of plan.edits) {
-    for (const { name, imported } of ENTRY_PACKAGES) {
-      if (!imported.test(edit.text)) continue;
-      const pkg = nearestPackageJson(path.dirname(edit.file));
-      if (pkg) needed.set(pkg, (needed.get(pkg) ?? new Set()).add(name));
-    }
-  }
-  for (const [pkg, names] of needed) {
-    // Both missing: one insertion holding both entries (two at one offset would not keep an order).
-    const missing = [...names].filter((name) => !hasDependency(pkg, name)).sort();
-    const edits = missing.map((name) => addDependency(pkg, name, V2_PACKAGE_VERSIONS[name]!));
-    if (edits.length === 0 || edits.some((e) => !e)) {
-      if (missing.length) plan.notes!.push(`package.json: add ${missing.map((n) => `${n} ${V2_PACKAGE_VERSIONS[n]}`).join(', ')} to your dependencies (the Streamable HTTP entry imports ${missing.length > 1 ? 'them' : 'it'})`);
-      continue;
-    }
-    const first = edits[0]!;
-    plan.edits.push(edits.length === 1 || edits[1]!.start !== first.start ? first : { ...first, text: `${first.text}${edits[1]!.text}` });
-    if (edits.length > 1 && edits[1]!.start !== first.start) plan.edits.push(edits[1]!);
-    plan.notes!.push(`package.json: added ${missing.map((n) => `${n} ${V2_PACKAGE_VERSIONS[n]}`).join(', ')} (the Streamable HTTP entry imports ${missing.length > 1 ? 'them' : 'it'}): run your package manager`);
-  }
-}
