@@ -490,20 +490,24 @@ function markdown(results, meta) {
         '',
         "## Findings left: apply's first run against the maintainer's own migration",
         '',
-        "Both scanned by the same `scan`: the tree after apply, and the maintainer's migration commit. Resolved = before − after.",
+        "apply's share is the findings it resolved by rewriting (gone, no marker), as in the table above; a marker can stand for several findings, so " +
+          "apply's count of findings after is not compared. The maintainer's share is before − after on the migration commit, scanned by the same `scan`.",
         '',
-        "| migration | findings before | after apply (resolved) | after the maintainer's migration (resolved) |",
-        '|---|---:|---:|---:|',
+        "| migration | findings before | rewritten by apply | marked by apply | left by the maintainer's migration | resolved by the maintainer |",
+        '|---|---:|---:|---:|---:|---:|',
       );
-      const resolved = (before, after) => `${after} (${before - after}, ${pct(before - after, before)})`;
+      const share = (n, before) => `${n} (${pct(n, before)})`;
       for (const r of withReference) {
-        const ref = r.maintainer.error ? r.maintainer.error.slice(0, 60) : resolved(r.findings.before, r.maintainer.after);
-        lines.push(`| ${r.server} | ${r.findings.before} | ${resolved(r.findings.before, r.findings.after)} | ${ref} |`);
+        const f = r.findings;
+        const left = r.maintainer.error ? r.maintainer.error.slice(0, 60) : r.maintainer.after;
+        const resolved = r.maintainer.error ? '—' : share(f.before - r.maintainer.after, f.before);
+        lines.push(`| ${r.server} | ${f.before} | ${share(f.rewritten, f.before)} | ${f.marked} | ${left} | ${resolved} |`);
       }
       const scored = withReference.filter((r) => !r.maintainer.error);
       const sum = (get) => scored.reduce((s, r) => s + get(r), 0);
       const before = sum((r) => r.findings.before);
-      lines.push(`| **total** | ${before} | ${resolved(before, sum((r) => r.findings.after))} | ${resolved(before, sum((r) => r.maintainer.after))} |`);
+      const after = sum((r) => r.maintainer.after);
+      lines.push(`| **total** | ${before} | ${share(sum((r) => r.findings.rewritten), before)} | ${sum((r) => r.findings.marked)} | ${after} | ${share(before - after, before)} |`);
     }
     const required = hands.flatMap((r) => r.hand).filter((c) => c.required);
     const tally = (changes) => ['made', 'marked', 'missed', 'wrong'].map((v) => `${v} ${changes.filter((c) => c.verdict === v).length}`).join(', ');
