@@ -4,6 +4,7 @@
  * `apply` writes is exactly the one `scan` reports.
  */
 import { ts } from './typescript.js';
+import { RULE_ID } from './rule-ids.js';
 
 export const MARKER_TAG = '@mcp-migrate-todo';
 
@@ -27,6 +28,20 @@ export function parseMarkers(text: string): ParsedMarker[] {
   return out;
 }
 
+/**
+ * The rules that report a session-keyed store at its declaration, one per kind of store (application state, the HTTP
+ * layer's record of its sessions or a transport registry, a server per session). Which one applies can change when
+ * other code does: once `--modern-only` removes an HTTP+SSE endpoint, a store it keyed too is keyed by the
+ * `Mcp-Session-Id` header alone, the HTTP layer's record. A marker of one of them on a statement stands for the
+ * others' findings there, and a re-run adds none beside it: one store, one marker.
+ */
+const STORE_RULES: ReadonlySet<string> = new Set([RULE_ID.keyedStore, RULE_ID.transportRegistry, RULE_ID.perSessionServer]);
+
+/** Whether a marker of `markerRule` marks the site of a finding (or a marker) of `ruleId`: the same rule, or two store rules. */
+export function marksSameSite(markerRule: string, ruleId: string): boolean {
+  return markerRule === ruleId || (STORE_RULES.has(markerRule) && STORE_RULES.has(ruleId));
+}
+
 /** One line, so the marker stays one `//` comment whatever the message says. */
 function markerComment(ruleId: string, message: string): string {
   return `// ${MARKER_TAG}(${ruleId}): ${message.replace(/\s+/g, ' ').trim()}`;
@@ -46,13 +61,15 @@ export function markerInsertion(text: string, position: number, ruleId: string, 
   const lineStart = text.lastIndexOf('\n', position - 1) + 1;
   const indent = /^[ \t]*/.exec(text.slice(lineStart))![0];
   const comment = markerComment(ruleId, message);
-  // Any marker of the same rule directly above counts: a reworded message must not stack a second one.
+  // Any marker of the same rule (or one marking the same site: marksSameSite) directly above counts: a reworded
+  // message must not stack a second one.
   let above = lineStart - 1;
   while (above > 0) {
     const prevStart = text.lastIndexOf('\n', above - 1) + 1;
     const line = text.slice(prevStart, above).trim();
     if (!line.startsWith('//')) break;
-    if (line.includes(`${MARKER_TAG}(${ruleId})`)) return undefined;
+    const marked = new RegExp(`${MARKER_TAG}\\(([^)\\s]+)\\)`).exec(line)?.[1];
+    if (marked && marksSameSite(marked, ruleId)) return undefined;
     above = prevStart - 1;
   }
   return { offset: lineStart, text: `${indent}${comment}\n` };
@@ -86,9 +103,10 @@ export function markedSpans(sf: ts.SourceFile): MarkedSpan[] {
   return spans;
 }
 
-/** The span of a marker of the finding's rule whose statement holds the finding (that marker is reported instead of it). */
+/** The span of a marker of the finding's rule (or of the same site: marksSameSite) whose statement holds the finding (that marker is reported instead of it). */
 export function markingSpan(finding: { ruleId: string; line: number }, spans: readonly MarkedSpan[]): MarkedSpan | undefined {
-  return spans.find((s) => s.ruleId === finding.ruleId && s.markerLine < finding.line && finding.line <= s.endLine);
+  const inside = (s: MarkedSpan): boolean => s.markerLine < finding.line && finding.line <= s.endLine;
+  return spans.find((s) => s.ruleId === finding.ruleId && inside(s)) ?? spans.find((s) => marksSameSite(s.ruleId, finding.ruleId) && inside(s));
 }
 
 function outermostNodeStartingAt(sf: ts.SourceFile, position: number): ts.Node | undefined {
