@@ -37,6 +37,8 @@ export function createHandlerOneLine(name: string, factory: string, options: rea
 /** The declaration on one line when it fits in 100 columns at `indent` (and the factory is one line), else an option a line. */
 export function createHandlerDeclaration(name: string, factory: string, options: readonly string[], indent: string, unit: string): string {
   const oneLine = createHandlerOneLine(name, factory, options);
+  // Without options there is nothing to put a line each: a long factory stays on the one line (the layout pass may break it).
+  if (options.length === 0) return oneLine;
   return oneLine.length + indent.length <= 100 && !oneLine.includes('\n') ? oneLine : createHandlerMultiLine(name, factory, options, indent, unit);
 }
 

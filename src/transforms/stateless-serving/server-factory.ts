@@ -91,7 +91,13 @@ export function serverFactory(file: ServingFile, receiver: ts.Node, scope: ts.No
   // An async factory stays awaited where one server is built (the entries take a factory returning a promise).
   const awaited = ts.isIdentifier(receiver) ? isAwaited(file, receiver) : false;
   const build = (call: string) => `${awaited ? 'await ' : ''}${call}`;
-  if (init.arguments.length === 0) return { expression: name, call: build(`${name}()`), names: [name] };
+  // The entries call the factory with the request's context (`factory({ era, … })`): handed on bare only when it takes
+  // no parameter or is written for that context; otherwise a closure calls it as the code did, with no argument (a
+  // parameter with a default, `options = { readOnly: true }`, would get the context instead of its default).
+  if (init.arguments.length === 0) {
+    const bare = takesServingContext(file, init);
+    return { expression: bare ? name : `() => ${name}()`, call: build(`${name}()`), names: [name] };
+  }
   const argNames = factoryArgumentNames(file, init, scope, kind);
   if (!argNames) {
     const where = kind === 'http' ? 'in the route (per request or session)' : 'where the server is built';
@@ -132,6 +138,20 @@ function methodFactory(file: ServingFile, init: ts.CallExpression, scope: ts.Nod
   return { expression: `() => ${text}`, call: `${awaited ? 'await ' : ''}${text}`, names: [(root as ts.Identifier).text, ...argNames] };
 }
 
+/** The SDK's types for what an entry hands its factory (`createMcpHandler`, `serveStdio`): a parameter typed so takes it. */
+const SERVING_CONTEXT_TYPE = /\bMcpRequestContext\b/;
+
+/**
+ * Whether the factory `call` invokes can be handed to an entry as it is: a project function with no parameter, or one
+ * whose first parameter is typed as the entry's context. A function this analysis cannot see is not: a closure is.
+ */
+function takesServingContext(file: ServingFile, call: ts.CallExpression): boolean {
+  const fn = file.values.calls.functionOfCall(call);
+  if (!fn) return false;
+  const first = fn.parameters[0];
+  return !first || (!!first.type && SERVING_CONTEXT_TYPE.test(first.type.getText()));
+}
+
 /** Whether the server `id` names was declared as `const server = await factory(…)`. */
 function isAwaited(file: ServingFile, id: ts.Identifier): boolean {
   const decl = file.values.symbolOf(id)?.valueDeclaration;
@@ -155,16 +175,28 @@ function factoryArgumentNames(file: ServingFile, init: ts.CallExpression, scope:
     });
     return awaits ? undefined : [...freeNames(init).keys()];
   }
-  for (const arg of init.arguments) {
-    let root: ts.Node = unwrap(arg);
-    if (ts.isStringLiteralLike(root) || ts.isNumericLiteral(root) || root.kind === ts.SyntaxKind.TrueKeyword || root.kind === ts.SyntaxKind.FalseKeyword) continue;
+  // A literal, a (dotted) name declared outside the route, or an object or array literal made of those
+  // (`{ debug: false }`, `{ store, name: 'notes' }`): the same value whenever the entry evaluates it.
+  const constant = (node: ts.Node): boolean => {
+    let root: ts.Node = unwrap(node);
+    if (ts.isStringLiteralLike(root) || ts.isNumericLiteral(root) || [ts.SyntaxKind.TrueKeyword, ts.SyntaxKind.FalseKeyword, ts.SyntaxKind.NullKeyword].includes(root.kind)) return true;
+    if (ts.isPrefixUnaryExpression(root) && root.operator === ts.SyntaxKind.MinusToken && ts.isNumericLiteral(root.operand)) return true;
+    if (ts.isObjectLiteralExpression(root)) {
+      return root.properties.every((p) =>
+        ts.isPropertyAssignment(p) ? !ts.isComputedPropertyName(p.name) && constant(p.initializer) : ts.isShorthandPropertyAssignment(p) ? constant(p.name) : ts.isSpreadAssignment(p) && constant(p.expression),
+      );
+    }
+    if (ts.isArrayLiteralExpression(root)) return root.elements.every((e) => constant(ts.isSpreadElement(e) ? e.expression : e));
     while (ts.isPropertyAccessExpression(root)) root = unwrap(root.expression);
-    if (!ts.isIdentifier(root)) return undefined;
+    if (!ts.isIdentifier(root)) return false;
+    // `undefined` is a name too, declared by the compiler's lib (no declaration in the project is fine for it).
     const decl = file.values.symbolOf(root)?.valueDeclaration;
-    if (!decl || (kind === 'http' && isInside(decl, scope))) return undefined;
+    if (root.text === 'undefined' && !decl) return true;
+    if (!decl || isInside(decl, scope)) return false;
     names.push(root.text);
-  }
-  return names;
+    return true;
+  };
+  return init.arguments.every(constant) ? names : undefined;
 }
 
 /** The `this.x` access a member call chain starts from (`this.servers` of `this.servers.create()`). */
