@@ -6,7 +6,7 @@
  */
 import path from 'node:path';
 import { ts } from '../../typescript.js';
-import { calleeParts, forEachDescendant, isFunctionLike, isInside, unwrap } from '../../analysis/ast.js';
+import { calleeParts, enclosingFunction, forEachDescendant, isFunctionLike, isInside, unwrap } from '../../analysis/ast.js';
 import { memberOfFunction, thisMemberName } from '../../analysis/class-members.js';
 import { CONNECT_METHOD } from '../../analysis/sdk-modules.js';
 import { RULE_ID } from '../../rule-ids.js';
@@ -118,7 +118,7 @@ function methodFactory(file: ServingFile, init: ts.CallExpression, scope: ts.Nod
   const rootDecl = ts.isIdentifier(root) ? file.values.symbolOf(root)?.valueDeclaration : undefined;
   const text = init.getText(file.sf);
   // `this.createServer()` in a handler method: a method of the class the entry is mounted in (a closure keeps `this`).
-  const ownMember = root.kind === ts.SyntaxKind.ThisKeyword && kind === 'http' && isFunctionLike(scope) && memberOfFunction(scope) ? thisMemberName(rootAccess(init)) : undefined;
+  const ownMember = root.kind === ts.SyntaxKind.ThisKeyword && kind === 'http' && thisOwner(scope) ? thisMemberName(rootAccess(init)) : undefined;
   if (ownMember) {
     const argNames = init.arguments.length === 0 ? [] : factoryArgumentNames(file, init, scope, kind);
     if (!argNames) throw new CannotRewrite(`the server factory \`${text}\` is called with arguments computed in the route (per request or session): compute them once into fields, so that the factory is a closure over them.`, at, RULE_ID.perSessionServer, undefined, `() => ${text}`);
@@ -150,6 +150,21 @@ function takesServingContext(file: ServingFile, call: ts.CallExpression): boolea
   if (!fn) return false;
   const first = fn.parameters[0];
   return !first || (!!first.type && SERVING_CONTEXT_TYPE.test(first.type.getText()));
+}
+
+/**
+ * The class member whose `this` the route handler `scope` sees: the handler itself when it is a method, or, for an
+ * arrow function (a route registered inside a method, `app.post('/mcp', async (req, res) => { this.build() })`), the
+ * member around it, through arrows only (a `function` has its own `this`).
+ */
+function thisOwner(scope: ts.Node): ReturnType<typeof memberOfFunction> {
+  let fn: ts.Node | undefined = scope;
+  while (fn && isFunctionLike(fn)) {
+    const member = memberOfFunction(fn);
+    if (member || !ts.isArrowFunction(fn)) return member;
+    fn = enclosingFunction(fn.parent);
+  }
+  return undefined;
 }
 
 /** Whether the server `id` names was declared as `const server = await factory(…)`. */
