@@ -38,7 +38,7 @@ export function parseMarkers(text: string): ParsedMarker[] {
 const STORE_RULES: ReadonlySet<string> = new Set([RULE_ID.keyedStore, RULE_ID.transportRegistry, RULE_ID.perSessionServer]);
 
 /** Whether a marker of `markerRule` marks the site of a finding (or a marker) of `ruleId`: the same rule, or two store rules. */
-export function marksSameSite(markerRule: string, ruleId: string): boolean {
+function marksSameSite(markerRule: string, ruleId: string): boolean {
   return markerRule === ruleId || (STORE_RULES.has(markerRule) && STORE_RULES.has(ruleId));
 }
 

@@ -141,8 +141,8 @@ export class ServingFile {
   }
 
   /** Removes a whole statement with the comments directly above it. */
-  remove(statement: ts.Node): void {
-    const range = removalRange(this.sf, statement);
+  remove(statement: ts.Node, { keepComments = false }: { keepComments?: boolean } = {}): void {
+    const range = removalRange(this.sf, statement, !keepComments);
     this.edit(range.start, range.end, '');
   }
 

@@ -4,7 +4,7 @@
  * factory first; a transport handed to a project helper that connects it serves that helper's construction.
  */
 import { ts } from '../../typescript.js';
-import { calleeParts, enclosingFunction, forEachDescendant, isInside, statementOf, unwrap } from '../../analysis/ast.js';
+import { calleeParts, enclosingFunction, forEachDescendant, isFunctionLike, isInside, statementOf, unwrap } from '../../analysis/ast.js';
 import { CONNECT_METHOD } from '../../analysis/sdk-modules.js';
 import { RULE_ID } from '../../rule-ids.js';
 import { indentAt } from '../kit/source-style.js';
@@ -13,7 +13,7 @@ import { stdioRelayNote } from './gateway.js';
 import { AdvisedRefusal, CannotRewrite } from './refusal.js';
 import { serverFactory } from './server-factory.js';
 import type { ServingFile } from './serving-file.js';
-import { builtElsewhereReason, escapingFlow, factoryBlock, fieldTransportConnect, functionLabel, usesOfDeclared } from './stdio-block.js';
+import { builtElsewhereReason, escapingFlow, factoryBlock, fieldTransportConnect, functionLabel, usesOfDeclared, type FactoryBlock } from './stdio-block.js';
 import { inlineStdioHelper } from './stdio-helper.js';
 import { referencesByName, reindent, removalRange } from './text.js';
 
@@ -53,7 +53,9 @@ export function planStdio(file: ServingFile, created: ts.NewExpression): void {
   const serve = `serveStdio(${factory}${options.length ? `, { ${options.join(', ')} }` : ''});`;
   file.edit(connectStatement.getStart(file.sf), connectStatement.end, closes.length ? `const ${closes[0]!.name} = ${serve}` : serve);
   for (const { ref, name } of closes) file.edit(ref.getStart(file.sf), ref.end, name);
-  if (serverStatement) file.remove(serverStatement);
+  // The comments above the server's construction stay: the first statement of the serving code is where a note about
+  // the section sits (dynatrace's "// Default stdio mode"). The transport's ("// Create transport") go with it.
+  if (serverStatement) file.remove(serverStatement, { keepComments: true });
   if (transportStatement) file.remove(transportStatement);
   file.imports.add(STDIO_MODULE, 'serveStdio');
   file.plan.notes!.push(`serving: ${file.relative()} — server.connect(new StdioServerTransport()) → serveStdio(${factory})${file.options.modernOnly ? ' (modern-only)' : ' (2025-era clients still served)'}`);
@@ -134,14 +136,17 @@ function planStdioHelper(file: ServingFile, created: ts.NewExpression, transport
 function extractFactory(file: ServingFile, decl: ts.VariableDeclaration, connectStatement: ts.Node): string {
   const declStatement = statementOf(decl);
   const name = (decl.name as ts.Identifier).text;
-  // The module top level, or the body of the function that connects it (the factory is then declared in that body).
-  const block = factoryBlock(declStatement, connectStatement);
+  // The module top level, or the body of the function that connects it (the factory is then declared in that body);
+  // or the module top level when a function of the module connects it (the quickstart's `async function main()`).
+  const sameBlock = factoryBlock(declStatement, connectStatement);
+  const across = sameBlock ? undefined : connectedInModuleFunction(file, declStatement, connectStatement);
+  const block = sameBlock ?? across?.block;
   if (!block || !ts.isVariableStatement(declStatement) || declStatement.declarationList.declarations.length !== 1) {
     throw new CannotRewrite('the server is built in another block than the one connecting it (a branch, a loop, another function): extract its construction into a factory.', connectStatement, RULE_ID.perSessionServer);
   }
   const statements = block.statements;
   const from = statements.indexOf(declStatement as ts.Statement);
-  const to = statements.indexOf(connectStatement as ts.Statement);
+  const to = across ? across.end : statements.indexOf(connectStatement as ts.Statement);
   const refs = referencesByName(file.sf, name).filter((r) => file.values.symbolOf(r)?.valueDeclaration === decl);
   // The statements that use the server, and (transitively) the helpers declared among them that others use.
   const movedSet = new Set<ts.Statement>([declStatement as ts.Statement]);
@@ -149,7 +154,7 @@ function extractFactory(file: ServingFile, decl: ts.VariableDeclaration, connect
     changed = false;
     for (let i = from + 1; i < to; i++) {
       const statement = statements[i]!;
-      if (movedSet.has(statement)) continue;
+      if (movedSet.has(statement) || statement === across?.host) continue;
       const usesServer = refs.some((r) => isInside(r, statement));
       const usesMoved = usesOfDeclared(statement, movedSet, file.values).length > 0;
       if (usesServer || usesMoved) {
@@ -190,4 +195,30 @@ function extractFactory(file: ServingFile, decl: ts.VariableDeclaration, connect
   file.edit(first.start, first.end, `${fn}\n`);
   for (const statement of moved.slice(1)) file.remove(statement);
   return factory;
+}
+
+/**
+ * A server built at the module's top level and connected inside a function of the module (the SDK quickstart:
+ * `const server = new McpServer(…)`, its registrations, then `async function main() { … await server.connect(t) }`
+ * and `main()`): the factory is built from the top-level statements between the server's declaration and the first
+ * statement that can run the connect (`end`: the call of that function, or the statement holding the connect when
+ * it declares no function; without a call in the module, the module's end, as all of it runs on import before an
+ * importer can call the function). `host` is the top-level statement holding the connect, which stays.
+ */
+function connectedInModuleFunction(file: ServingFile, declStatement: ts.Node, connectStatement: ts.Node): { block: FactoryBlock; host: ts.Statement; end: number } | undefined {
+  // Both in this file (a server imported from another module is built there, not here).
+  if (declStatement.parent !== file.sf || !enclosingFunction(connectStatement)) return undefined;
+  const statements = file.sf.statements;
+  const host = statements.find((s) => isInside(connectStatement, s));
+  if (!host) return undefined;
+  const from = statements.indexOf(declStatement as ts.Statement);
+  const hostAt = statements.indexOf(host);
+  // The function the host declares (`function main`, `const main = async () => …`), whose calls run the connect.
+  const declared = ts.isFunctionDeclaration(host) && host.name ? host.name : ts.isVariableStatement(host) && host.declarationList.declarations.length === 1 && ts.isIdentifier(host.declarationList.declarations[0]!.name) && host.declarationList.declarations[0]!.initializer && isFunctionLike(unwrap(host.declarationList.declarations[0]!.initializer)) ? (host.declarationList.declarations[0]!.name as ts.Identifier) : undefined;
+  if (!declared) return hostAt > from ? { block: { statements }, host, end: hostAt } : undefined;
+  const symbol = file.values.symbolOf(declared);
+  const calledAt = statements.findIndex((s, i) => i > from && s !== host && referencesByName(s, declared.text).some((r) => r !== declared && file.values.symbolOf(r) === symbol));
+  // A call before the server is built would connect a server not yet declared: not this shape.
+  if (statements.some((s, i) => i < from && s !== host && referencesByName(s, declared.text).some((r) => r !== declared && file.values.symbolOf(r) === symbol))) return undefined;
+  return { block: { statements }, host, end: calledAt < 0 ? statements.length : calledAt };
 }
