@@ -144,7 +144,7 @@ describe(`${TRANSFORM} fixtures`, () => {
     expect(result.notes.some((n) => n.includes('removed with the server\'s task options'))).toBe(false);
   });
 
-  it('a server.tool() call the official codemod leaves (receiver not named like a server, no McpServer import) is marked once', async () => {
+  it('a server.tool() call the official codemod leaves (receiver not named like a server, no McpServer import, another library\'s .prompt() beside it) is marked once', async () => {
     const server = [
       "import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';",
       "export const app = new McpServer({ name: 'echo', version: '1.0.0' });",
@@ -156,6 +156,9 @@ describe(`${TRANSFORM} fixtures`, () => {
       "import { app } from './server.js';",
       '',
       "app.tool('echo', { text: z.string() }, async ({ text }): Promise<CallToolResult> => ({ content: [{ type: 'text', text }] }));",
+      // Not an MCP server: the file cannot be migrated as if it imported McpServer (sdk-v2-project-files.test.ts).
+      "const cli = { prompt: (question: string): string => question };",
+      "cli.prompt('name?');",
       '',
     ].join('\n');
     const dir = materialise('leftover-tool', new Map([['server.ts', server], ['tools.ts', tools]]));

@@ -6,7 +6,8 @@
  * SDK's `Tool`; moved to v2's `Tool` it no longer implements that v1 interface (6 new type errors).
  *
  * Neighbours are the project modules a file imports and, among the files known here, those that
- * import it. A types-only file stays on v1 when a neighbour stays on v1 (client code, or a types-only
+ * import it: the caller passes the package's files that import the v1 SDK, analysed or not (gitlab-mcp's
+ * `test/clients/client.ts` is imported only by clients that the analysis of `server.ts` never loads). A types-only file stays on v1 when a neighbour stays on v1 (client code, or a types-only
  * file held this way) and no neighbour is server code: a file between both sides moves with the server.
  */
 import path from 'node:path';

@@ -16,6 +16,7 @@ import type { AnalysisResult } from '../../analysis/model.js';
 import { calleeParts, forEachDescendant } from '../../analysis/ast.js';
 import { loadTsMorph, ts } from '../../typescript.js';
 import { isServerKind } from '../../analysis/value.js';
+import { registrationOf } from '../../analysis/sdk-modules.js';
 
 /** A v1 `McpServer.tool(…)` call, by what identifies it after the codemod: its receiver and name argument as written. */
 export interface LegacyToolCall {
@@ -37,6 +38,43 @@ export function legacyToolCalls(result: AnalysisResult): Map<string, LegacyToolC
     });
   }
   return out;
+}
+
+/**
+ * Analysed files that register on an SDK McpServer they do not import: antfu/nuxt-mcp's tools.ts takes
+ * `mcp: McpServer` typed through `import type { McpServer } from './types.js'`, a project module that
+ * re-exports the SDK's. The official codemod rewrites the registrations of a file that imports McpServer
+ * from an MCP package; of one that does not, only those on a receiver named like a server (none at all
+ * without an MCP import), and v2's McpServer has no `tool`/`prompt`/`resource`: a TypeError at run time.
+ * The analysis resolves such a receiver through the project's re-exports; when it resolves every
+ * registration-named call of the file (so that no `cli.prompt(…)` of another library is among them),
+ * the file is migrated as if it imported McpServer (official.ts).
+ */
+export function registrationsThroughProjectModules(result: AnalysisResult): Set<string> {
+  const out = new Set<string>();
+  for (const sf of result.sourceFiles) {
+    if (importsMcpServer(sf)) continue;
+    let resolved = 0;
+    let unresolved = 0;
+    forEachDescendant(sf, (node) => {
+      if (!ts.isCallExpression(node) || !node.arguments.length) return;
+      const { name, receiver } = calleeParts(node);
+      if (!name || !receiver || !registrationOf(name)) return;
+      if (isServerKind(result.analysis.values.valueOf(receiver))) resolved++;
+      else unresolved++;
+    });
+    if (resolved && !unresolved) out.add(sf.fileName);
+  }
+  return out;
+}
+
+/** `import { McpServer } from '@modelcontextprotocol/…'` (aliased or not): what the codemod reads as "this file's McpServer". */
+function importsMcpServer(sf: ts.SourceFile): boolean {
+  return sf.statements.some((statement) => {
+    if (!ts.isImportDeclaration(statement) || !ts.isStringLiteral(statement.moduleSpecifier) || !statement.moduleSpecifier.text.startsWith('@modelcontextprotocol/')) return false;
+    const bindings = statement.importClause?.namedBindings;
+    return bindings !== undefined && ts.isNamedImports(bindings) && bindings.elements.some((e) => (e.propertyName ?? e.name).text === 'McpServer');
+  });
 }
 
 const REGISTER_TOOL_FORM = 'registerTool(name, { description, inputSchema: z.object({ … }), annotations }, handler)';

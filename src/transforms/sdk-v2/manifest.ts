@@ -62,9 +62,12 @@ export function v2PackagesFor(specifiers: Iterable<string>): string[] {
 
 /**
  * Whether a semver range can resolve to zod ≥ 4.2 (any `||` alternative that can). Understands the
- * forms package.json files use: `^x.y.z`, `~x.y`, `x.y.z`, `x.x`, `>=a <b`, `a - b`, `*`, tags.
+ * forms package.json files use: `^x.y.z`, `~x.y`, `x.y.z`, `x.x`, `>=a <b`, `a - b`, `*`, tags. A pnpm
+ * `catalog:` reference is not a tag: its range is in pnpm-workspace.yaml (catalogs.ts), and unread it
+ * is unknown, so it does not count as reaching 4.2.
  */
 export function zodRangeReachesFloor(range: string): boolean {
+  if (range.trim().startsWith('catalog:')) return false;
   return range.split('||').some((alternative) => {
     const seg = alternative.replace(/^\s*(?:npm:zod@|workspace:)?/, '').trim();
     if (seg === '' || seg === '*' || seg === 'x' || /^[a-z]/i.test(seg)) return true;

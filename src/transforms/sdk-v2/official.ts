@@ -20,8 +20,9 @@
  * handler result types reject but v1's loose `ServerResult` let through is typed (result-types.ts); names it
  * dropped from an import are imported again or marked (dropped-imports.ts); a header read by name from v1's
  * record of request headers reads v2's `Headers` with `get` (request-headers.ts); its context-mock
- * comment is kept only on possible handler contexts (context-mocks.ts); `.tool()` calls it left
- * are marked (legacy-tool-calls.ts).
+ * comment is kept only on possible handler contexts (context-mocks.ts); a file that registers on an
+ * McpServer it takes through a project module is migrated as if it imported McpServer, and `.tool()`
+ * calls it left are marked (legacy-tool-calls.ts).
  *
  * CommonJS: the official transforms only read `import` declarations, so in a CommonJS file the
  * top-level `const … = require('…')` statements are turned into the equivalent `import` in the
@@ -91,12 +92,20 @@ export interface CodemodFileResult {
   prepared: string;
 }
 
-export function runOfficialCodemod(files: ReadonlyArray<{ file: string; text: string; toolCalls?: readonly LegacyToolCall[] }>, context: TransformContext): CodemodFileResult[] {
+/** The file registers on an SDK McpServer typed through a project module, without importing the SDK (legacy-tool-calls.ts). */
+export interface CodemodInput {
+  file: string;
+  text: string;
+  toolCalls?: readonly LegacyToolCall[];
+  mcpServerThroughProject?: boolean;
+}
+
+export function runOfficialCodemod(files: readonly CodemodInput[], context: TransformContext): CodemodFileResult[] {
   const { transforms } = v1ToV2();
   const { Project } = loadTsMorph();
   const project = new Project({ useInMemoryFileSystem: true, skipAddingFilesFromTsConfig: true, compilerOptions: { allowJs: true, noEmit: true } });
   const results: CodemodFileResult[] = [];
-  for (const { file, text, toolCalls } of files) {
+  for (const { file, text, toolCalls, mcpServerThroughProject } of files) {
     const shebang = /^#![^\n]*\n(?:[ \t]*\r?\n)*/.exec(text)?.[0];
     let sf = project.createSourceFile(file, text, { overwrite: true });
     // On the v1 text, before the codemod: what goes is then a plain deletion for keepIndentation's diff.
@@ -106,6 +115,7 @@ export function runOfficialCodemod(files: ReadonlyArray<{ file: string; text: st
     const commonJs = isCommonJs(sf);
     const restore = commonJs ? requiresToImports(sf) : undefined;
     fileEntryAliases(sf);
+    if (mcpServerThroughProject && !commonJs) importMcpServerBridge(sf);
     const bridged = sf.getFullText();
     const sdkBefore = importBindings(sf, isV1Specifier);
     const own = ownNames(sf);
@@ -173,7 +183,10 @@ export function runOfficialCodemod(files: ReadonlyArray<{ file: string; text: st
       importsToRequires(sf, restore);
       finished = sf.getFullText();
     } else if (shebang && !finished.startsWith('#!')) finished = shebang + finished;
-    let after = restoreOwnNames(finished, placeholders);
+    const unbridged = withoutMcpServerBridge(restoreOwnNames(finished, placeholders));
+    let after = unbridged.text;
+    // The line the codemod gave the bridge is gone: the diagnostics' lines below it move up.
+    if (unbridged.removedLine !== undefined) for (const d of diagnostics) if (d.line > unbridged.removedLine) d.line--;
     // Nothing changed (bar the CommonJS round trip): the file is exactly as it was.
     if (after === bridged && restore) after = text;
     const comments = commentLines(after);
@@ -260,6 +273,59 @@ function fileEntryAliases(sf: SourceFile): void {
     const file = specifier === undefined ? undefined : sdkEntryAliasFile(specifier);
     if (file) decl.setModuleSpecifier(file);
   }
+}
+
+// ---- McpServer through a project module ----------------------------------------------------
+
+const MCP_SERVER_BRIDGE = '__mcpMigrateMcpServer';
+
+/**
+ * The codemod migrates every `.tool/.prompt/.resource(…)` call of a file that imports McpServer, and
+ * none of a file without an MCP import. A file whose McpServer comes through a project module gets an
+ * unused import of it for the codemod's run, on the line of its last import (or of its first statement):
+ * no line of the file moves, so the diagnostics' lines hold, and an import the codemod adds (zod's) goes
+ * below the file's own. It is taken out again after (`withoutMcpServerBridge`).
+ */
+function importMcpServerBridge(sf: SourceFile): void {
+  const bridge = `import { McpServer as ${MCP_SERVER_BRIDGE} } from '@modelcontextprotocol/sdk/server/mcp.js';`;
+  const lastImport = sf.getImportDeclarations().at(-1);
+  if (lastImport) sf.insertText(lastImport.getEnd(), ` ${bridge}`);
+  else sf.insertText(sf.getStatements()[0]?.getStart() ?? sf.getFullText().length, `${bridge} `);
+}
+
+/**
+ * `text` without the bridge import (or, if the codemod merged other names into it, without the bridge's name),
+ * and the line (1-based) removed with it when the codemod had put it on a line of its own.
+ */
+function withoutMcpServerBridge(text: string): { text: string; removedLine?: number } {
+  if (!text.includes(MCP_SERVER_BRIDGE)) return { text };
+  const sf = ts.createSourceFile('bridge.ts', text, ts.ScriptTarget.Latest, true);
+  for (const statement of sf.statements) {
+    const clause = ts.isImportDeclaration(statement) ? statement.importClause : undefined;
+    const bindings = clause?.namedBindings;
+    if (!clause || !bindings || !ts.isNamedImports(bindings)) continue;
+    const element = bindings.elements.find((e) => e.name.text === MCP_SERVER_BRIDGE);
+    if (!element) continue;
+    if (bindings.elements.length === 1 && !clause.name) {
+      // The statement with the space put beside it, or its whole line where the codemod's rewrite put it on its own.
+      let start = statement.getStart(sf);
+      let end = statement.getEnd();
+      const lineStart = text.lastIndexOf('\n', start - 1) + 1;
+      const lineEnd = /^[ \t]*\r?\n/.exec(text.slice(end));
+      if (lineEnd && /^[ \t]*$/.test(text.slice(lineStart, start)) && !text.slice(start, end).includes('\n')) {
+        return { text: text.slice(0, lineStart) + text.slice(end + lineEnd[0].length), removedLine: text.slice(0, lineStart).split('\n').length };
+      }
+      if (text[start - 1] === ' ') start--;
+      else if (text[end] === ' ') end++;
+      return { text: text.slice(0, start) + text.slice(end) };
+    }
+    const index = bindings.elements.indexOf(element);
+    const next = bindings.elements[index + 1];
+    const end = next ? next.getStart(sf) : element.getEnd();
+    const start = next ? element.getStart(sf) : bindings.elements[index - 1]!.getEnd();
+    return { text: text.slice(0, start) + text.slice(end) };
+  }
+  return { text };
 }
 
 // ---- CommonJS bridge ------------------------------------------------------------------------

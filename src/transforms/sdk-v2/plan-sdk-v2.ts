@@ -16,7 +16,7 @@ import { emptyPlan, type AnchoredNote, type TransformOptions, type TransformPlan
 import { CODEMOD_PACKAGE, codemodVersion, runOfficialCodemod, type CodemodFileResult } from './official.js';
 import { V1_PACKAGE, V2_PACKAGE_VERSIONS, ZOD_RANGE, declares, packageOf, readManifest, rewriteManifest, v2PackagesFor, zodRangeReachesFloor, type ManifestChange } from './manifest.js';
 import { readCurrentFile } from '../kit/file-overlay.js';
-import { legacyToolCalls } from './legacy-tool-calls.js';
+import { legacyToolCalls, registrationsThroughProjectModules } from './legacy-tool-calls.js';
 import { reexportsSdkRuntime } from './runtime-bundle.js';
 import { DependencyLookup, v1BoundDependencies } from './v1-dependencies.js';
 import { typesOnlyFilesOfClients } from './client-side-types.js';
@@ -24,6 +24,7 @@ import { heldNeighbours } from './held-neighbours.js';
 import { alignHeldAugmentations } from './held-augmentations.js';
 import { tasksLayerNames } from './tasks-layer.js';
 import { mayUseZod, zod4Breaks, type Zod4Break } from './zod-usage.js';
+import { isCatalogSpecifier, resolveCatalogRange, type CatalogEntry } from './catalogs.js';
 
 export const SDK_V2 = 'sdk-v2';
 const V2_PACKAGE_SERVER = '@modelcontextprotocol/server';
@@ -67,7 +68,12 @@ export function planSdkV2(result: AnalysisResult, options: TransformOptions): Tr
 
   const manifests = new ManifestCache();
   const toolCalls = legacyToolCalls(result);
-  const candidates = [...analysed.map((f) => ({ ...f, toolCalls: toolCalls.get(f.file) })), ...unanalysedV1Files(analysed, manifests, result.relative)];
+  const unanalysed = unanalysedV1Files(analysed, manifests, result.relative);
+  // Files that register on the SDK's McpServer without importing it (typed through a project re-export); those
+  // without any MCP import of their own are migrated too.
+  const throughProject = registrationsThroughProjectModules(result);
+  const registeringOnly = [...throughProject].map((file) => ({ file, text: texts.get(file)! })).filter((f) => !mcpSpecifiers(f.text).length);
+  const candidates = [...[...analysed, ...registeringOnly].map((f) => ({ ...f, toolCalls: toolCalls.get(f.file), mcpServerThroughProject: throughProject.has(f.file) })), ...unanalysed.files];
   // A package whose SDK runtime comes through its own v1 bundle module stays on v1 whole (runtime-bundle.ts).
   const packageOfFile = (file: string): string => path.dirname(manifests.chain(path.dirname(file))[0] ?? file);
   const bundles = candidates.filter((f) => reexportsSdkRuntime(f.file, f.text));
@@ -110,7 +116,10 @@ export function planSdkV2(result: AnalysisResult, options: TransformOptions): Tr
     }
   };
   const movable = candidates.filter((f) => !heldPackages.has(packageOfFile(f.file)) && !heldFiles.has(f.file));
-  for (const file of typesOnlyFilesOfClients(movable, texts, readable, { isClientOnly, usesSdkV1, isSharedOnly })) {
+  // Their importers are looked for among all the package's files that import the v1 SDK, not only the analysed ones:
+  // client code the analysis did not load (gitlab-mcp's test/clients/) is what holds such a file.
+  const projectV1Files = new Map([...texts, ...candidates.map((f): [string, string] => [f.file, f.text]), ...unanalysed.clients.map((f): [string, string] => [f.file, f.text])]);
+  for (const file of typesOnlyFilesOfClients(movable, projectV1Files, readable, { isClientOnly, usesSdkV1, isSharedOnly })) {
     heldFiles.add(file);
     plan.notes!.push(`${SDK_V2}: ${result.relative(file)} is left on SDK v1: it imports only SDK types, and the code it shares them with is client code, which stays on SDK v1 (v2 types would not fit it). It moves with that client code.`);
   }
@@ -296,15 +305,21 @@ function planManifests(
     }
     const zodSection = declares(view, 'zod');
     const zodRange = zodSection ? view.sections[zodSection]!.zod! : undefined;
+    // A pnpm catalog reference is judged by the range its catalog gives; one not found is unknown, and
+    // unknown is treated like a zod 3 range (checked, then raised here), never as if it reached 4.2.
+    const catalog = zodRange !== undefined && isCatalogSpecifier(zodRange) ? resolveCatalogRange(zodRange, 'zod', path.dirname(manifest)) : undefined;
+    const zodShown = catalog ? `${zodRange} (${catalogSource(catalog, relative)})` : zodRange;
+    const zodShort = zodSection !== undefined && (catalog ? catalog.range === undefined || !zodRangeReachesFloor(catalog.range) : !zodRangeReachesFloor(zodRange!));
     let zodNote: string | undefined;
-    const zodBreaks = zodSection && !zodRangeReachesFloor(zodRange!) ? zod4BreaksIn(path.dirname(manifest)) : [];
+    const zodBreaks = zodShort ? zod4BreaksIn(path.dirname(manifest)) : [];
     if (zodBreaks.length) {
       // Raising zod would break the project's own zod code: left as it is, and the sites named.
       const sites = zodBreaks.map((b) => `${relative(b.file)}:${b.line} ${b.what}`).join('; ');
-      plan.notes!.push(`${SDK_V2}: ${relative(manifest)} keeps zod ${zodRange}: SDK v2 needs zod ≥ ${ZOD_RANGE.slice(1)} (its schemas are Standard Schemas with JSON Schema), but this code uses what zod 4 removed: ${sites}. Move that code to zod 4, then set zod to ${ZOD_RANGE}; until then the v2 registrations do not type-check.`);
-    } else if (zodSection && !zodRangeReachesFloor(zodRange!)) {
+      plan.notes!.push(`${SDK_V2}: ${relative(manifest)} keeps zod ${zodShown}: SDK v2 needs zod ≥ ${ZOD_RANGE.slice(1)} (its schemas are Standard Schemas with JSON Schema), but this code uses what zod 4 removed: ${sites}. Move that code to zod 4, then set zod to ${ZOD_RANGE}; until then the v2 registrations do not type-check.`);
+    } else if (zodSection && zodShort) {
       change.set.push({ section: zodSection, name: 'zod', range: ZOD_RANGE });
-      zodNote = `zod ${zodRange} → ${ZOD_RANGE} (SDK v2 needs zod ≥ 4.2: its schemas are Standard Schemas with JSON Schema; no use of what zod 4 removed was found: zod-to-json-schema, ZodError.errors, one-argument z.record)`;
+      const here = catalog ? `; set in this package.json, not in the catalog, which other packages may share` : '';
+      zodNote = `zod ${zodShown} → ${ZOD_RANGE} (SDK v2 needs zod ≥ 4.2: its schemas are Standard Schemas with JSON Schema; no use of what zod 4 removed was found: zod-to-json-schema, ZodError.errors, one-argument z.record${here})`;
     } else if (!zodSection && outcomes.some((o) => o.zodInjected && o.file.startsWith(dir))) {
       change.add.push({ section, name: 'zod', range: ZOD_RANGE });
       zodNote = `zod ${ZOD_RANGE} added (the migrated code now imports it)`;
@@ -332,25 +347,28 @@ function planManifests(
  * server file (a first run that does not finish the job). Only files under what apply was pointed
  * at, and not client code (this transform does not move clients; package.json then keeps v1).
  */
-function unanalysedV1Files(analysed: ReadonlyArray<{ file: string }>, manifests: ManifestCache, relative: (abs: string) => string): Array<{ file: string; text: string }> {
+function unanalysedV1Files(analysed: ReadonlyArray<{ file: string }>, manifests: ManifestCache, relative: (abs: string) => string): { files: Array<{ file: string; text: string }>; clients: Array<{ file: string; text: string }> } {
   const known = new Set(analysed.map((f) => f.file));
   const packageDirs = new Set(analysed.map((f) => manifests.chain(path.dirname(f.file))[0]).filter((m): m is string => m !== undefined).map((m) => path.dirname(m)));
   const out: Array<{ file: string; text: string }> = [];
+  // The client code among them (wherever in the package): the side a types-only module it imports belongs to.
+  const clients: Array<{ file: string; text: string }> = [];
   for (const dir of packageDirs) {
     for (const file of otherV1Users(dir, known)) {
-      if (known.has(file) || relative(file).startsWith('..')) continue;
+      if (known.has(file)) continue;
       let text: string;
       try {
         text = readCurrentFile(file);
       } catch {
         continue;
       }
-      if (!usesSdkV1(text) || mcpSpecifiers(text).some((s) => s.startsWith(`${V1_PACKAGE}/client`))) continue;
+      if (!usesSdkV1(text)) continue;
       known.add(file);
-      out.push({ file, text });
+      if (mcpSpecifiers(text).some((s) => s.startsWith(`${V1_PACKAGE}/client`))) clients.push({ file, text });
+      else if (!relative(file).startsWith('..')) out.push({ file, text });
     }
   }
-  return out;
+  return { files: out, clients };
 }
 
 const SOURCE = /\.(?:[cm]?[jt]s|[jt]sx)$/;
@@ -416,10 +434,19 @@ function zod4BreaksIn(dir: string): Zod4Break[] {
   });
 }
 
+/** Where a catalog reference's range came from, or why it is unknown. */
+function catalogSource(entry: CatalogEntry, relative: (abs: string) => string): string {
+  const name = entry.catalog === 'default' ? 'the default catalog' : `catalog ${entry.catalog}`;
+  if (entry.range !== undefined) return `${entry.range} from ${name} in ${relative(entry.workspaceFile!)}`;
+  const where = entry.workspaceFile ? `${relative(entry.workspaceFile)} has no zod in ${name}` : 'no pnpm-workspace.yaml found';
+  return `${where}, so the zod version is unknown and not taken to reach 4.2`;
+}
+
 /** The install command of the package manager whose lockfile sits beside (or above) the manifest. */
 function installCommand(dir: string): string {
   const locks: Array<[string, string]> = [
     ['pnpm-lock.yaml', 'pnpm install'],
+    ['pnpm-workspace.yaml', 'pnpm install'],
     ['yarn.lock', 'yarn install'],
     ['bun.lockb', 'bun install'],
     ['bun.lock', 'bun install'],

@@ -1,0 +1,138 @@
+/**
+ * `sdk-v2` where what decides a file's fate lies outside the analysed files (sweep of real servers):
+ * a pnpm catalog behind the zod range (antfu/nuxt-mcp), client code the analysis did not load that
+ * imports a types-only module (zereight/gitlab-mcp), and an McpServer typed through a project module
+ * that re-exports the SDK's (antfu/nuxt-mcp).
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { runApply } from '../../src/apply/apply.js';
+import { zodRangeReachesFloor } from '../../src/transforms/sdk-v2/manifest.js';
+import { cleanUpMaterialised, materialise, readTree, typeCheck } from '../support/transform-fixtures.js';
+
+const TRANSFORM = 'sdk-v2';
+afterAll(cleanUpMaterialised);
+
+const SERVER = [
+  "import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';",
+  "import { z } from 'zod';",
+  "export const server = new McpServer({ name: 's', version: '1.0.0' });",
+  "server.registerTool('echo', { description: 'Echo', inputSchema: { text: z.string() } }, async ({ text }) => ({ content: [{ type: 'text', text }] }));",
+  '',
+].join('\n');
+
+describe('zod from a pnpm catalog', () => {
+  const workspace = (catalogs: string) =>
+    new Map([
+      ['package.json', '{ "name": "root", "private": true }\n'],
+      ['pnpm-workspace.yaml', `packages:\n  - packages/*\n${catalogs}`],
+      ['packages/srv/package.json', '{ "name": "srv", "type": "module", "dependencies": { "@modelcontextprotocol/sdk": "catalog:prod", "zod": "catalog:prod" } }\n'],
+      ['packages/srv/server.ts', SERVER],
+    ]);
+
+  it('is judged by the range its catalog gives (^3.25.76 is raised), and the report says where it came from', async () => {
+    const dir = materialise('zod-catalog', workspace("catalogs:\n  prod:\n    '@modelcontextprotocol/sdk': ^1.21.0\n    zod: ^3.25.76\n"));
+    const result = await runApply({ paths: [path.join(dir, 'packages/srv')], cwd: dir, allowDirty: true, typecheck: false, transforms: [TRANSFORM] });
+    const manifest = JSON.parse(fs.readFileSync(path.join(dir, 'packages/srv/package.json'), 'utf8'));
+    expect(manifest.dependencies.zod).toBe('^4.2.0');
+    expect(manifest.dependencies['@modelcontextprotocol/server']).toBe('^2.4.0');
+    expect(result.notes.some((n) => n.includes('zod catalog:prod (^3.25.76 from catalog prod in ../../pnpm-workspace.yaml) → ^4.2.0') && n.includes('Run `pnpm install`'))).toBe(true);
+  });
+
+  it('a catalog reference it cannot resolve is unknown, not zod 4: raised like a zod 3 range, and said so', async () => {
+    const dir = materialise('zod-catalog-unknown', workspace("catalog:\n  zod: ^4.3.0\n"));
+    const result = await runApply({ paths: [path.join(dir, 'packages/srv')], cwd: dir, allowDirty: true, typecheck: false, transforms: [TRANSFORM] });
+    const manifest = JSON.parse(fs.readFileSync(path.join(dir, 'packages/srv/package.json'), 'utf8'));
+    expect(manifest.dependencies.zod).toBe('^4.2.0');
+    expect(result.notes.some((n) => n.includes('zod catalog:prod (../../pnpm-workspace.yaml has no zod in catalog prod, so the zod version is unknown and not taken to reach 4.2) → ^4.2.0'))).toBe(true);
+    expect(zodRangeReachesFloor('catalog:prod')).toBe(false);
+  });
+
+  it('the default catalog (`catalog:`) that reaches 4.2 is left alone', async () => {
+    const files = workspace("catalog:\n  zod: ^4.3.0\n");
+    files.set('packages/srv/package.json', '{ "name": "srv", "type": "module", "dependencies": { "@modelcontextprotocol/sdk": "catalog:", "zod": "catalog:" } }\n');
+    const dir = materialise('zod-catalog-default', files);
+    await runApply({ paths: [path.join(dir, 'packages/srv')], cwd: dir, allowDirty: true, typecheck: false, transforms: [TRANSFORM] });
+    expect(JSON.parse(fs.readFileSync(path.join(dir, 'packages/srv/package.json'), 'utf8')).dependencies.zod).toBe('catalog:');
+  });
+});
+
+it('a types-only module whose only importers are client code the analysis did not load stays on v1 (gitlab-mcp\'s test/clients/)', async () => {
+  const iface = "import { CallToolResult } from '@modelcontextprotocol/sdk/types.js';\nexport interface ToolCaller { call(name: string): Promise<CallToolResult>; }\n";
+  const impl = [
+    "import { Client } from '@modelcontextprotocol/sdk/client/index.js';",
+    "import { CallToolResult } from '@modelcontextprotocol/sdk/types.js';",
+    "import { ToolCaller } from './iface.js';",
+    'export class Caller implements ToolCaller {',
+    '  constructor(private client: Client) {}',
+    '  async call(name: string): Promise<CallToolResult> { return (await this.client.callTool({ name })) as CallToolResult; }',
+    '}',
+    '',
+  ].join('\n');
+  const files = new Map([['package.json', '{ "name": "r2", "type": "module", "dependencies": { "@modelcontextprotocol/sdk": "^1.29.0", "zod": "^3.25.0" } }\n'], ['server.ts', SERVER], ['clients/iface.ts', iface], ['clients/impl.ts', impl]]);
+  for (const target of ['server.ts', '.']) {
+    const dir = materialise('client-types-unanalysed', files);
+    const result = await runApply({ paths: [path.join(dir, target)], cwd: dir, allowDirty: true, typecheck: false, transforms: [TRANSFORM] });
+    const tree = readTree(dir);
+    expect(tree.get('clients/iface.ts'), target).toBe(iface);
+    expect(tree.get('clients/impl.ts'), target).toBe(impl);
+    expect(tree.get('server.ts'), target).toContain("from '@modelcontextprotocol/server'");
+    expect(result.notes.filter((n) => n.startsWith('sdk-v2: clients/iface.ts is left on SDK v1: it imports only SDK types')), target).toHaveLength(1);
+  }
+});
+
+it('registrations on an McpServer typed through a project module that re-exports the SDK\'s are migrated like direct ones (antfu/nuxt-mcp)', async () => {
+  const server = [
+    "import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';",
+    "import { registerTools } from './tools.js';",
+    "const server = new McpServer({ name: 's', version: '1.0.0' });",
+    'registerTools(server);',
+    'export default server;',
+    '',
+  ].join('\n');
+  const types = "export type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';\n";
+  const tools = [
+    "import type { McpServer } from './types.js';",
+    "import { z } from 'zod';",
+    'export function registerTools(mcp: McpServer) {',
+    "  mcp.tool('hello', 'Say hello', { name: z.string() }, async ({ name }) => ({ content: [{ type: 'text', text: `hi ${name}` }] }));",
+    "  mcp.prompt('greet', 'Greet', async () => ({ messages: [{ role: 'user', content: { type: 'text', text: 'hi' } }] }));",
+    '}',
+    '',
+  ].join('\n');
+  const dir = materialise('mcp-server-reexported', new Map([['server.ts', server], ['types.ts', types], ['tools.ts', tools]]));
+  const first = await runApply({ paths: [dir], cwd: dir, allowDirty: true, typecheck: false, transforms: [TRANSFORM] });
+  expect(first.failures).toEqual([]);
+  const migrated = readTree(dir).get('tools.ts')!;
+  expect(migrated).toContain("mcp.registerTool('hello', { description: 'Say hello', inputSchema: z.object({ name: z.string() }) }");
+  expect(migrated).toContain("mcp.registerPrompt('greet', { description: 'Greet' }");
+  expect(migrated).not.toMatch(/__mcpMigrate|@modelcontextprotocol|@mcp-codemod-error/);
+  expect(migrated.split('\n').slice(0, 2)).toEqual(tools.split('\n').slice(0, 2));
+  expect(typeCheck(dir)).toBe('');
+  const second = await runApply({ paths: [dir], cwd: dir, allowDirty: true, typecheck: false, transforms: [TRANSFORM] });
+  expect(second.changes).toEqual([]);
+});
+
+it('a file that imports SDK types but takes its McpServer from a project module has all its registrations migrated, not only those on a receiver named like a server', async () => {
+  const server = "import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';\nexport const app = new McpServer({ name: 'echo', version: '1.0.0' });\n";
+  const tools = [
+    "import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';",
+    "import { z } from 'zod';",
+    "import { app } from './server.js';",
+    '',
+    "app.tool('echo', { text: z.string() }, async ({ text }): Promise<CallToolResult> => ({ content: [{ type: 'text', text }] }));",
+    "app.prompt('greet', async () => ({ messages: [{ role: 'user', content: { type: 'text', text: 'hi' } }] }));",
+    '',
+  ].join('\n');
+  const dir = materialise('app-registrations', new Map([['server.ts', server], ['tools.ts', tools]]));
+  const first = await runApply({ paths: [dir], cwd: dir, allowDirty: true, typecheck: false, transforms: [TRANSFORM] });
+  expect(first.failures).toEqual([]);
+  const migrated = readTree(dir).get('tools.ts')!;
+  expect(migrated).toContain("app.registerTool('echo', { inputSchema: z.object({ text: z.string() }) }");
+  expect(migrated).toContain("app.registerPrompt('greet', {}");
+  expect(migrated).not.toMatch(/__mcpMigrate|@modelcontextprotocol\/sdk|@mcp-codemod-error/);
+  expect(typeCheck(dir)).toBe('');
+  const second = await runApply({ paths: [dir], cwd: dir, allowDirty: true, typecheck: false, transforms: [TRANSFORM] });
+  expect(second.changes).toEqual([]);
+});
