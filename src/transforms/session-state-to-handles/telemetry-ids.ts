@@ -15,7 +15,8 @@
  *   extra.requestId }`), dropped when the object already carries `requestId`, and kept under its own name only
  *   where the log call's parameter type declares it (the project wrote its log schema down as a type: renaming
  *   would not compile) and the request id fits that field's type; a declared field the request id does not fit
- *   (`sessionId?: string` against v1's `string | number`) is left for a person.
+ *   (`sessionId?: string` against v1's `string | number`) is left for a person. The type may be optional
+ *   (`meta?: { sessionId?: string }`), a union or an alias: a field any member of it declares counts as declared.
  * - **Local copies.** `const sessionId = extra.sessionId ?? 'stdio'` (or `|| 'anonymous'`) — a binding named after the property it
  *   reads — is renamed with every reference (`requestId`), unless the function already sees a `requestId` or
  *   another binding of the same name, a reference is written to, or it is shorthand in an object whose type
@@ -27,15 +28,21 @@
  *   logged by an SSE or legacy endpoint that still serves 2025 sessions, where it is real; it goes (or stays)
  *   with that endpoint and its marker.
  * - **Ids carried into the project's own context objects** are not logs (see `carriedIntoProjectObjects` in
- *   plan-handles): marked, not rewritten.
+ *   plan-handles): marked, not rewritten. Nor is a read of such an object's own field (`meta.sessionId` in a span
+ *   helper whose parameter type declares it, handed `{ sessionId: extra.sessionId }`): the field is the project's
+ *   API, the caller decides what it passes (its own field is rewritten or marked), and `meta.requestId` would name
+ *   a field the type does not have. The read is marked, pointing at where the field is filled.
  *
  * Every edit is computed from the checker's symbols (the binding's references, the object literal's contextual
  * type), and a read whose every sink is not a log is not touched.
  */
+import path from 'node:path';
 import { ts } from '../../typescript.js';
-import { outermostWrapper, propertyNameText } from '../../analysis/ast.js';
+import { enclosingFunction, outermostWrapper, propertyNameText } from '../../analysis/ast.js';
+import { functionNames } from '../../analysis/call-index.js';
 import type { AnalysisResult } from '../../analysis/model.js';
 import type { SessionRead } from '../../analysis/session-flow.js';
+import type { ValueAnalysis } from '../../analysis/values.js';
 import { handlerContextOf, sdkMajorOfFile } from '../../analysis/sdk-modules.js';
 import { RULE_ID } from '../../rule-ids.js';
 import type { TextEdit } from '../kit/edits.js';
@@ -61,7 +68,8 @@ type Left = { advice: string; node: ts.Node };
  */
 export function planTelemetryIds(result: AnalysisResult, plan: TelemetryPlan, mark: (node: ts.Node, ruleId: string, message: string) => void): void {
   const { analysis } = result;
-  const { checker, sdk } = analysis.values;
+  const { values } = analysis;
+  const { checker, sdk } = values;
   const handlerContexts = new Map<ts.Node, 1 | 2>();
   for (const tool of analysis.tools) {
     const parameter = tool.handler?.parameters[tool.contextIndex];
@@ -70,7 +78,7 @@ export function planTelemetryIds(result: AnalysisResult, plan: TelemetryPlan, ma
   }
   for (const read of analysis.sessions.reads) {
     if (read.origin !== 'context' || read.sinks.length === 0 || read.sinks.some((s) => s.kind !== 'log')) continue;
-    const edits = requestIdForDestructuredSessionId(read.node, checker, sdk, handlerContexts) ?? accessedIdEdits(read, checker);
+    const edits = requestIdForDestructuredSessionId(read.node, checker, sdk, handlerContexts) ?? accessedIdEdits(read, values);
     if (!edits) continue;
     if (!Array.isArray(edits)) {
       mark(edits.node, TELEMETRY_RULE, edits.advice);
@@ -83,9 +91,11 @@ export function planTelemetryIds(result: AnalysisResult, plan: TelemetryPlan, ma
 }
 
 /** `extra.sessionId` / `ctx?.sessionId` read as a property: the edits that make it the request id, or undefined to leave it. */
-function accessedIdEdits(read: SessionRead, checker: ts.TypeChecker): TextEdit[] | Left | undefined {
+function accessedIdEdits(read: SessionRead, values: ValueAnalysis): TextEdit[] | Left | undefined {
   const access = read.node.parent;
   if (!access || !ts.isPropertyAccessExpression(access) || access.name !== read.node) return undefined;
+  if (!readsHandlerContext(access, values)) return copiedFieldLeft(read, access);
+  const { checker } = values;
   const sf = access.getSourceFile();
   const major = sdkMajorOfFile(sf) === 2 ? 2 : 1;
   const nameEdit = replace(access.name, handlerContextOf(major).requestId.join('.'), sf);
@@ -117,10 +127,13 @@ function logFieldEdits(field: ts.PropertyAssignment, valueEdits: TextEdit[], che
   const key = propertyNameText(field.name);
   if (key === undefined) return undefined; // a computed key: which field it is is not known
   const declared = declaredField(literal, key, checker);
-  const typed = (type: ts.Type): TextEdit[] | Left => (fits(type, checker) ? valueEdits : { node: field, advice: typedFieldAdvice(key, checker.typeToString(type), major) });
-  if (declared && !declared.optional) return typed(declared.type);
+  const typed = (types: ts.Type[]): TextEdit[] | Left => {
+    const unfit = types.find((type) => !fits(type, checker));
+    return unfit ? { node: field, advice: typedFieldAdvice(key, checker.typeToString(unfit), major) } : valueEdits;
+  };
+  if (declared && !declared.optional) return typed(declared.types);
   if (hasProperty(literal, REQUEST_ID)) return [removeListItem(literal.properties, field, sf)];
-  if (declared) return typed(declared.type);
+  if (declared) return typed(declared.types);
   return [replace(field.name, REQUEST_ID, sf), ...valueEdits];
 }
 
@@ -185,12 +198,49 @@ function removeStatementLine(statement: ts.Statement, sf: ts.SourceFile): TextEd
   return alone ? { file: sf.fileName, start: lineStart, end: lineEnd + 1, text: '' } : { file: sf.fileName, start, end: statement.end, text: '' };
 }
 
-/** The field `key` as the object's contextual type declares it by name (not through an index signature). */
-function declaredField(literal: ts.ObjectLiteralExpression, key: string, checker: ts.TypeChecker): { type: ts.Type; optional: boolean } | undefined {
+/**
+ * `x.sessionId` where `x` is (or, from some caller, may be) the handler's context, not an object of the project's
+ * own type the id was copied into (the value analysis follows such copies: `meta.sessionId` of a parameter
+ * `meta: { sessionId?: string }` handed `{ sessionId: extra.sessionId }`).
+ */
+function readsHandlerContext(access: ts.PropertyAccessExpression, values: ValueAnalysis): boolean {
+  const holder = values.valueOf(access.expression);
+  return !!holder && [holder, ...(holder.alternatives ?? [])].some((v) => v.kind === 'context' || v.kind === 'framework');
+}
+
+/** `meta.sessionId` of a project object the session id was copied into: a marker tying it to the copy. */
+function copiedFieldLeft(read: SessionRead, access: ts.PropertyAccessExpression): Left | undefined {
+  const copy = read.hops.at(-1)?.node;
+  if (!copy || !(ts.isPropertyAssignment(copy) || ts.isShorthandPropertyAssignment(copy))) return undefined;
+  // Named by the code, not by a line number, which the markers inserted above it would shift.
+  const call = copy.parent.parent;
+  const filler = call && ts.isCallExpression(call) && call.arguments.includes(copy.parent) ? `the argument of \`${call.expression.getText()}(…)\`` : `\`${copy.getText()}\``;
+  const fn = enclosingFunction(copy);
+  const inFunction = fn ? functionNames(fn)[0] : undefined;
+  const sf = copy.getSourceFile();
+  const where = `${filler}${inFunction ? ` in \`${inFunction}()\`` : ''}${sf === access.getSourceFile() ? '' : ` (${path.basename(sf.fileName)})`}`;
+  return {
+    node: access,
+    advice: `\`${access.getText()}\` is a field of the project's own type, which ${where} fills with the session id: a 2026-07-28 request has none, so it is undefined here. Resolve it together with that field: once the field carries the request id, this line logs it too (rename the field here if it is renamed there).`,
+  };
+}
+
+/**
+ * The field `key` as the object's contextual type declares it by name (not through an index signature): the types
+ * it has in each member of the type that declares it (an optional parameter's `T | undefined`, a union, an alias, a
+ * type parameter's constraint), and whether every one of them leaves it optional.
+ */
+function declaredField(literal: ts.ObjectLiteralExpression, key: string, checker: ts.TypeChecker): { types: ts.Type[]; optional: boolean } | undefined {
   const contextual = checker.getContextualType(literal);
-  const symbol = contextual?.getProperty(key);
-  if (!symbol) return undefined;
-  return { type: checker.getTypeOfSymbolAtLocation(symbol, literal), optional: (symbol.flags & ts.SymbolFlags.Optional) !== 0 };
+  if (!contextual) return undefined;
+  const nonNullable = checker.getNonNullableType(contextual);
+  const members = nonNullable.isUnion() ? nonNullable.types : [nonNullable];
+  const symbols = members.map((member) => checker.getApparentType(member).getProperty(key)).filter((s): s is ts.Symbol => !!s);
+  if (symbols.length === 0) return undefined;
+  return {
+    types: symbols.map((symbol) => checker.getTypeOfSymbolAtLocation(symbol, literal)),
+    optional: symbols.every((symbol) => (symbol.flags & ts.SymbolFlags.Optional) !== 0),
+  };
 }
 
 function typedFieldAdvice(key: string, type: string, major: 1 | 2): string {
