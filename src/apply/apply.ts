@@ -24,7 +24,7 @@ import { applyEdits } from '../transforms/kit/edits.js';
 import { withFileOverlay } from '../transforms/kit/file-overlay.js';
 import { layOutAddedStatements } from './layout.js';
 import type { RawFinding } from '../rules/engine.js';
-import { parseMarkers } from '../markers.js';
+import { parseMarkers, type ParsedMarker } from '../markers.js';
 import type { GateSettings, GatedFindings } from '../gate.js';
 import { guardMigration, type TypeCheckResult } from './typecheck/check.js';
 import { v1Fallback, type HeldBack } from './typecheck/hold-back.js';
@@ -52,7 +52,10 @@ interface FileChange {
   transforms: string[];
   edits: number;
   created: boolean;
-  /** Transforms whose only edits to this file were markers: how many each left (the report says "marked", not "rewrote"). */
+  /**
+   * Transforms whose only edits to this file were markers: how many of them the final text still holds (the report
+   * says "marked", not "rewrote"); 0 when a later transform removed every one with the code it marked.
+   */
   markedOnly: Record<string, number>;
 }
 
@@ -111,7 +114,7 @@ export async function runApply(options: ApplyOptions): Promise<ApplyResult> {
   if (sources.discovered === 0) throw new UsageError(`no source files found in ${options.paths.join(', ') || '.'}: nothing to migrate`);
   if (sources.files.size === 0) throw new UsageError(`no MCP server code found in ${sources.discovered} file${sources.discovered === 1 ? '' : 's'}: nothing to migrate`);
   const transformOptions = { ...DEFAULT_TRANSFORM_OPTIONS, ...options.transformOptions };
-  let migration = await layOut(migrate(sources, transforms, transformOptions, options));
+  let migration = settleMarkers(await layOut(migrate(sources, transforms, transformOptions, options)));
   let checkedGit = refuseDirty(sources, migration.changes, options);
   let typeCheck = guardMigration(migration.changes, migration.provenance, options.typecheck !== false);
 
@@ -122,7 +125,7 @@ export async function runApply(options: ApplyOptions): Promise<ApplyResult> {
   const fallback = migration.failures.length === 0 && options.holdBack !== false ? v1Fallback(transforms, transformOptions, typeCheck) : undefined;
   if (fallback) {
     options.onProgress?.('holding back the SDK v2 move: migrating on SDK 1.x', 1, 1);
-    const onV1 = await layOut(migrate(sources, fallback.transforms, fallback.options, options));
+    const onV1 = settleMarkers(await layOut(migrate(sources, fallback.transforms, fallback.options, options)));
     const onV1Check = guardMigration(onV1.changes, onV1.provenance, true);
     if (onV1.failures.length === 0 && onV1Check.errors.length < typeCheck.errors.length) {
       heldBack = fallback.heldBack;
@@ -196,6 +199,13 @@ interface Migration {
   sharedStores: SharedStore[];
   provenance: LineProvenance;
   parsed: ParsedFiles;
+  /** The markers each transform put (settleMarkers checks them against the final texts). */
+  markersPut: {
+    /** file → transform whose only edits there were markers → the markers it put (markerKey). */
+    markedOnly: ReadonlyMap<string, Record<string, string[]>>;
+    /** A store's marker (`markedAt`), when it stood in the text after its transform. */
+    storeMarkers: ReadonlyMap<StoreOutcome, string>;
+  };
 }
 
 function migrate(sources: Sources, transforms: readonly TransformDefinition[], transformOptions: TransformOptions, options: ApplyOptions): Migration {
@@ -205,7 +215,8 @@ function migrate(sources: Sources, transforms: readonly TransformDefinition[], t
   const created = new Map<string, string>();
   const applied = new Map<string, Set<string>>();
   const editCounts = new Map<string, number>();
-  const markedOnly = new Map<string, Record<string, number>>();
+  const markedOnly = new Map<string, Record<string, string[]>>();
+  const storeMarkers = new Map<StoreOutcome, string>();
   const failures: FileFailure[] = [];
   const markers: PlannedMarker[] = [];
   const stores: StoreOutcome[] = [];
@@ -267,12 +278,17 @@ function migrate(sources: Sources, transforms: readonly TransformDefinition[], t
     for (const [file, output] of outputs) {
       const markersPerEdit = plan.edits.filter((e) => e.file === file).map((e) => parseMarkers(e.text).length);
       if (markersPerEdit.length > 0 && markersPerEdit.every((n) => n > 0)) {
-        markedOnly.set(file, { ...markedOnly.get(file), [transform.name]: markersPerEdit.reduce((a, b) => a + b, 0) });
+        const put = plan.edits.filter((e) => e.file === file).flatMap((e) => parseMarkers(e.text).map(markerKey));
+        markedOnly.set(file, { ...markedOnly.get(file), [transform.name]: put });
       }
       provenance.record(file, transform.name, current.get(file)!, output);
       current.set(file, output);
       applied.set(file, (applied.get(file) ?? new Set()).add(transform.name));
       editCounts.set(file, (editCounts.get(file) ?? 0) + plan.edits.filter((e) => e.file === file).length);
+    }
+    for (const store of plan.stores ?? []) {
+      const key = storeMarkerKey(store, plan.markers, current);
+      if (key) storeMarkers.set(store, key);
     }
     for (const [file, text] of plan.newFiles) {
       if (fs.existsSync(file) || current.has(file)) continue; // the user's copy (perhaps edited) wins
@@ -297,11 +313,77 @@ function migrate(sources: Sources, transforms: readonly TransformDefinition[], t
   for (const [file, after] of current) {
     const before = original.get(file);
     if (before === after) continue;
-    changes.push({ file, before: before ?? '', after, transforms: [...(applied.get(file) ?? [])], edits: editCounts.get(file) ?? 1, created: created.has(file), markedOnly: markedOnly.get(file) ?? {} });
+    changes.push({ file, before: before ?? '', after, transforms: [...(applied.get(file) ?? [])], edits: editCounts.get(file) ?? 1, created: created.has(file), markedOnly: {} });
   }
   changes.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
 
-  return { changes, current, withBom, failures, markers, stores, telemetry, notes, sharedStores, provenance, parsed };
+  return { changes, current, withBom, failures, markers, stores, telemetry, notes, sharedStores, provenance, parsed, markersPut: { markedOnly, storeMarkers } };
+}
+
+/** A marker's identity in a text: its rule and its message, as the comment holds it (one line, spaces collapsed). */
+function markerKey(marker: { ruleId: string; message: string }): string {
+  return `${marker.ruleId}\0${marker.message.replace(/\s+/g, ' ').trim()}`;
+}
+
+/** The marker a store's outcome names (`markedAt`), when it stands in the text right after its transform ran. */
+function storeMarkerKey(store: StoreOutcome, planned: readonly PlannedMarker[], current: ReadonlyMap<string, string>): string | undefined {
+  const at = store.markedAt;
+  const marker = at && planned.find((m) => m.file === at.file && m.line === at.line && (at.ruleId === undefined || m.ruleId === at.ruleId));
+  const text = marker && current.get(marker.file);
+  if (!marker || text === undefined) return undefined;
+  const key = markerKey(marker);
+  return parseMarkers(text).some((m) => markerKey(m) === key) ? key : undefined;
+}
+
+/**
+ * What the run claims about its markers, against the final texts: a later transform may have removed a marker with
+ * the code it marked (stateless-serving removes the registry the handles transform marked). Per file, each
+ * marker-only transform's count is of its markers still there; a store's `markedAt` is where its marker stands now
+ * (the comment's line, as `manual` lists it), or absent with `markerRemoved` when the marker is gone.
+ */
+function settleMarkers(migration: Migration): Migration {
+  const { markedOnly, storeMarkers } = migration.markersPut;
+  const left = new Map<string, ParsedMarker[]>();
+  const markersIn = (file: string): ParsedMarker[] => {
+    let markers = left.get(file);
+    if (!markers) left.set(file, (markers = parseMarkers(migration.current.get(file) ?? '')));
+    return markers;
+  };
+  for (const change of migration.changes) {
+    // Each marker of the final text is counted for one transform at most.
+    const unclaimed = markersIn(change.file).map(markerKey);
+    for (const [transform, keys] of Object.entries(markedOnly.get(change.file) ?? {})) {
+      let count = 0;
+      for (const key of keys) {
+        const at = unclaimed.indexOf(key);
+        if (at < 0) continue;
+        unclaimed.splice(at, 1);
+        count++;
+      }
+      change.markedOnly[transform] = count;
+    }
+  }
+  for (const [store, key] of storeMarkers) {
+    const at = store.markedAt!;
+    const text = migration.current.get(at.file) ?? '';
+    const lines = markersIn(at.file).filter((m) => markerKey(m) === key).map((m) => lineAt(text, m.offset));
+    if (lines.length === 0) {
+      delete store.markedAt;
+      store.markerRemoved = true;
+      continue;
+    }
+    // Markers of the same text (two stores given the same advice): the one nearest to where it was put.
+    const line = lines.reduce((best, l) => (Math.abs(l - at.line) < Math.abs(best - at.line) ? l : best));
+    store.markedAt = { ...at, line };
+  }
+  return migration;
+}
+
+/** The 1-based line of an offset. */
+function lineAt(text: string, offset: number): number {
+  let line = 1;
+  for (let i = text.indexOf('\n'); i >= 0 && i < offset; i = text.indexOf('\n', i + 1)) line++;
+  return line;
 }
 
 /**

@@ -52,7 +52,7 @@ export function renderJson(result: ApplyResult): string {
       },
       changes: result.changes.map((c) => ({ file: rel(result, c.file), transforms: c.transforms, edits: c.edits, created: c.created })),
       manual: markersLeft(result).map((m) => ({ file: m.file, line: m.line, ruleId: m.ruleId, reason: markerReason(m) })),
-      stores: result.stores.map((s) => ({ ...s, file: rel(result, s.file), names: s.names })),
+      stores: result.stores.map((s) => ({ ...s, file: rel(result, s.file), names: s.names, ...(s.markedAt ? { markedAt: { ...s.markedAt, file: rel(result, s.markedAt.file) } } : {}) })),
       notes: result.notes,
       failures: result.failures.map((f) => ({ ...f, file: rel(result, f.file) })),
       skippedChanged: result.skippedChanged.map((f) => rel(result, f)),
@@ -133,6 +133,11 @@ function changedSection(result: ApplyResult): string[] {
     for (const name of change.transforms) {
       const transform = transformByName(name);
       const marked = change.markedOnly[name];
+      if (marked === 0) {
+        // Its markers went with the code they marked, which a later transform removed: it claims nothing here.
+        out.push(`- \`${name}\`: marked code that a later transform removed; none of its markers is left here.`);
+        continue;
+      }
       const what = marked ? `left ${marked} marker${marked === 1 ? '' : 's'} for a person (see "Left for a person")` : transform?.summary;
       out.push(transform ? `- \`${name}\`: ${what}. Why: ${transform.why}` : `- \`${name}\``);
     }
@@ -162,8 +167,9 @@ function handlesSection(result: ApplyResult): string[] {
 
 function leftSection(result: ApplyResult): string[] {
   const manual = markersLeft(result);
-  // A store with a marker is listed by that marker (which names it): one entry per registry.
-  const unrewritten = result.stores.filter((s) => s.status === 'marked' && !s.markedAt);
+  // A store with a marker is listed by that marker (which names it): one entry per registry. One whose marker a later
+  // transform removed went with the code it marked: nothing of it is left for a person.
+  const unrewritten = result.stores.filter((s) => s.status === 'marked' && !s.markedAt && !s.markerRemoved);
   if (!manual.length && !unrewritten.length) return [];
   const out = ['### Left for a person', ''];
   out.push('Each site carries a `// @mcp-migrate-todo(<rule>)` comment; `mcp-migrate scan` reports them as errors until they are resolved.', '');

@@ -62,8 +62,14 @@ export interface StoreOutcome {
   /** The store lives in this process (a Map, an object): it does not survive a second instance. */
   inProcess: boolean;
   reason?: string;
-  /** Where the marker about this store was put, when it was marked (the report lists the store by that marker). */
-  markedAt?: { file: string; line: number };
+  /**
+   * Where the marker about this store stands, when it was marked (the report lists the store by that marker): as
+   * planned, the line of the statement it goes above in the text the transform planned from; after `apply`, the
+   * marker's own line in the final text (as `manual` lists it), with its rule.
+   */
+  markedAt?: { file: string; line: number; ruleId?: string };
+  /** Set by `apply`: the store was marked, but a later transform removed the marker with the code it marked. */
+  markerRemoved?: boolean;
 }
 
 /** A store the shared-store transform moved out of the process, with its handle registry. */

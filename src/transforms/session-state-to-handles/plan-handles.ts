@@ -66,7 +66,7 @@ export function planHandles(result: AnalysisResult, options: HandlesOptions): Ha
     const line = sf.getLineAndCharacterOfPosition(statement.getStart(sf)).line + 1;
     plan.markers.push({ file: sf.fileName, line, ruleId, message });
     if (store) {
-      store.markedAt = { file: sf.fileName, line };
+      store.markedAt = { file: sf.fileName, line, ruleId };
       markedStatements.set(store, statement);
     }
     if (insertion) plan.edits.push({ file: sf.fileName, start: insertion.offset, end: insertion.offset, text: insertion.text });
