@@ -74,8 +74,9 @@ function countRange(text: string, count: ts.Expression): { start: number; end: n
 }
 
 /**
- * A loop over a registry (`for (const sid in transports)`, `for (… of Object.keys(transports))`, `transports.forEach(…)`)
- * around `ref`: shutdown bookkeeping. `refs` are all the registry's references (the loop iterates one of them).
+ * A loop over a registry (`for (const sid in transports)`, `for (… of Object.keys(transports))`, `transports.forEach(…)`,
+ * `await Promise.all(Object.values(transports).map((t) => t.close()))`) around `ref`: shutdown bookkeeping. `refs` are
+ * all the registry's references (the loop iterates one of them).
  */
 export function shutdownLoop(ref: ts.Node, refs: readonly ts.Node[]): ts.Node | undefined {
   const iterates = (over: ts.Node) => refs.some((r) => isInside(r, over));
@@ -84,9 +85,24 @@ export function shutdownLoop(ref: ts.Node, refs: readonly ts.Node[]): ts.Node | 
     if (ts.isExpressionStatement(current)) {
       const call = unwrap(current.expression);
       if (ts.isCallExpression(call) && calleeParts(call).name === 'forEach' && iterates(call.expression)) return current;
+      const mapped = settledMap(ts.isVoidExpression(call) ? unwrap(call.expression) : call);
+      if (mapped && iterates(mapped)) return current;
     }
   }
   return undefined;
+}
+
+/**
+ * `Promise.all(list.map(cb))` / `Promise.allSettled(…)` as a statement (awaited, `void` or neither): a loop over `list`, whose
+ * expression (`Object.values(transports)`, `[...sessions.values()]`, `Array.from(sessions.values())`) is returned.
+ */
+function settledMap(call: ts.Node): ts.Node | undefined {
+  if (!ts.isCallExpression(call) || call.arguments.length !== 1) return undefined;
+  const { name, receiver } = calleeParts(call);
+  if ((name !== 'all' && name !== 'allSettled') || !receiver || unwrap(receiver).getText() !== 'Promise') return undefined;
+  const map = unwrap(call.arguments[0]!);
+  if (!ts.isCallExpression(map) || map.arguments.length !== 1 || calleeParts(map).name !== 'map' || !isFunctionLike(unwrap(map.arguments[0]!))) return undefined;
+  return ts.isPropertyAccessExpression(map.expression) ? map.expression.expression : undefined;
 }
 
 /** Names of functions that end the process's or the server's work (`shutdown`, `closeAll`, `stop`, `cleanup`, `onExit`). */
