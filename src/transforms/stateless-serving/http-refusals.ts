@@ -5,17 +5,16 @@
  * written straight in a `node:http` listener lands here too, and is left without a marker (no session to replace).
  */
 import { ts } from '../../typescript.js';
-import { calleeParts, enclosingFunction, forEachDescendant, isFunctionLike, outermostWrapper, unwrap } from '../../analysis/ast.js';
-import { enclosingRoute, routesAt, routesOf, type RouteFramework } from '../../analysis/routes.js';
-import { TRANSPORT_MEMBERS } from '../../analysis/sdk-modules.js';
+import { enclosingFunction, forEachDescendant, isFunctionLike, outermostWrapper, unwrap } from '../../analysis/ast.js';
+import { enclosingRoute, routesOf, type RouteFramework } from '../../analysis/routes.js';
 import { andList } from '../kit/prose.js';
-import { isStatelessIdiom, transportOptionsOf } from './eligibility.js';
+import { transportOptionsOf } from './eligibility.js';
 import { gatewayRefusal, perSessionUpstream } from './gateway.js';
+import { leaveStatelessListener, statelessListenerOf } from './node-http.js';
 import { AdvisedRefusal, CannotRewrite } from './refusal.js';
 import { registriesUsedIn } from './registries.js';
 import { transportRelay, type TransportRelay } from './relay.js';
 import { sessionResumption } from './resumed-sessions.js';
-import { factoryOf } from './server-factory.js';
 import type { ServingFile } from './serving-file.js';
 import { referencesByName } from './text.js';
 
@@ -55,7 +54,8 @@ export function refuseGateway(file: ServingFile, transport: ts.NewExpression): v
  * A web-standard transport is served through `handler.fetch`.
  */
 export function unrecognisedPlace(file: ServingFile, transport: ts.NewExpression, refusal?: string): CannotRewrite {
-  if (statelessListener(file, transport)) return leaveStatelessListener(file, transport);
+  // SDK 1.x's stateless idiom straight in a node:http listener that planStatelessListener did not take: no session to replace, no marker.
+  if (statelessListenerOf(file, transport)) return leaveStatelessListener(file, transport);
   const framework: RouteFramework | undefined = file.result.analysis.sdk.exportOf(transport.expression)?.name.startsWith('WebStandard') ? 'web' : undefined;
   const fn = enclosingFunction(transport);
   const holder = fn && (ts.isFunctionDeclaration(fn) || ts.isMethodDeclaration(fn) ? fn.name : ts.isVariableDeclaration(outermostWrapper(fn).parent) ? (outermostWrapper(fn).parent as ts.VariableDeclaration).name : undefined);
@@ -76,41 +76,6 @@ export function unrecognisedPlace(file: ServingFile, transport: ts.NewExpression
   }
   if (relay) return relayRefusal(transport, relay, 'this code', framework);
   return new CannotRewrite('the transport is not created in a route handler mcp-migrate recognises: replace the transport, its registry and the session routing by hand.', transport, undefined, framework);
-}
-
-/**
- * SDK 1.x's stateless idiom written straight in a `node:http` request listener: a server and a `sessionIdGenerator:
- * undefined` transport per request, every method handed to it, no registry (dynatrace-mcp, mapbox's dev server). There
- * is no session, registry or session routing to replace by hand and scan reports nothing there, so no marker: a note
- * says the transport speaks the 2025 protocol only and names the 2026-07-28 entry.
- */
-function statelessListener(file: ServingFile, transport: ts.NewExpression): boolean {
-  const listener = enclosingFunction(transport);
-  if (!listener || !isStatelessIdiom(file, [transport])) return false;
-  const holder = transport.parent;
-  const bound = ts.isVariableDeclaration(holder) && ts.isIdentifier(holder.name) ? file.values.symbolOf(holder.name) : undefined;
-  if (!bound) return false;
-  // The transport's `handleRequest` in the same listener, for every method (no `req.method` test around it): the listener is the route.
-  let served = false;
-  forEachDescendant(listener, (node) => {
-    if (served || !ts.isCallExpression(node) || calleeParts(node).name !== TRANSPORT_MEMBERS.requestMethod) return;
-    const receiver = calleeParts(node).receiver;
-    if (!receiver || !ts.isIdentifier(unwrap(receiver)) || file.values.symbolOf(unwrap(receiver) as ts.Identifier) !== bound) return;
-    served = routesAt(node, file.values).some((r) => r.framework === 'node-http' && r.method === 'all' && r.handlers[0] === listener);
-  });
-  return served;
-}
-
-function leaveStatelessListener(file: ServingFile, transport: ts.NewExpression): CannotRewrite {
-  let factory = 'buildServer';
-  try {
-    factory = factoryOf(file, enclosingFunction(transport)!, transport).expression;
-  } catch (error) {
-    if (!(error instanceof CannotRewrite)) throw error;
-  }
-  file.plan.notes!.push(`serving: ${file.relative()}:${file.line(transport)} — already serves without sessions (SDK 1.x's idiom: a server and a \`sessionIdGenerator: undefined\` transport per request in a node:http listener): left as it is. That transport speaks the 2025 protocol only; 2026-07-28 clients need the request handed to \`toNodeHandler(createMcpHandler(${factory}))\``);
-  // No message: no marker (AdvisedRefusal).
-  return new AdvisedRefusal('', transport, undefined, 'node-http');
 }
 
 /** A relayed session (relay.ts): what the relay is for, and what goes with it once each request builds its own server. */

@@ -45,7 +45,7 @@ import { refuseGateway, unrecognisedPlace } from './http-refusals.js';
 import { httpServingOptions } from './left-on-v1.js';
 import { markOwnSseTransports, planLegacySse } from './legacy-sse.js';
 import { planMountedDispatcher } from './mounted-dispatcher.js';
-import { planNodeHttp } from './node-http.js';
+import { planNodeHttp, planStatelessListener } from './node-http.js';
 import { AdvisedRefusal, CannotRewrite } from './refusal.js';
 import { registryRemovals } from './registries.js';
 import { planRouteEndpoint, type RegisteredRoute } from './route-endpoint.js';
@@ -152,6 +152,8 @@ function planHttp(file: ServingFile, transports: ts.NewExpression[]): void {
     planNodeHttp(file, route, transports);
     return;
   }
+  // SDK 1.x's stateless idiom straight in a node:http listener (no method branch): node-http.ts.
+  if (!route && planStatelessListener(file, transports)) return;
   const dispatcher = !route?.call ? enclosingFunction(first) : undefined;
   const mounts = dispatcher && mountsOf(dispatcher, file.values);
   if (dispatcher && mounts) {

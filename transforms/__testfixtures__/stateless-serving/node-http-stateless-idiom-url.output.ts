@@ -3,8 +3,8 @@
  * body read for POST (dynatrace-mcp): a server and a `sessionIdGenerator: undefined` transport per request, no registry.
  */
 import { createServer } from 'node:http';
-import { NodeStreamableHTTPServerTransport } from '@modelcontextprotocol/node';
-import { McpServer } from '@modelcontextprotocol/server';
+import { toNodeHandler } from '@modelcontextprotocol/node';
+import { McpServer, createMcpHandler } from '@modelcontextprotocol/server';
 
 function buildServer(): McpServer {
   const server = new McpServer({ name: 'plain', version: '1.0.0' });
@@ -12,25 +12,21 @@ function buildServer(): McpServer {
   return server;
 }
 
+const mcpHandler = createMcpHandler(buildServer);
+const mcpNodeHandler = toNodeHandler(mcpHandler);
+
 const httpServer = createServer(async (req, res) => {
   if (req.url !== '/mcp') {
     res.writeHead(404).end();
     return;
   }
-  const server = buildServer();
-  const transport = new NodeStreamableHTTPServerTransport({ sessionIdGenerator: undefined });
-  res.on('close', () => {
-    void transport.close();
-    void server.close();
-  });
-  await server.connect(transport);
   let body: unknown;
   if (req.method === 'POST') {
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
     body = JSON.parse(Buffer.concat(chunks).toString('utf8'));
   }
-  await transport.handleRequest(req, res, body);
+  await mcpNodeHandler(req, res, body);
 });
 
 httpServer.listen(3000);

@@ -3,8 +3,8 @@
  * `sessionIdGenerator: undefined` transport per request, every method handed to it, no registry (mapbox's dev server).
  */
 import { createServer } from 'node:http';
-import { NodeStreamableHTTPServerTransport } from '@modelcontextprotocol/node';
-import { McpServer } from '@modelcontextprotocol/server';
+import { toNodeHandler } from '@modelcontextprotocol/node';
+import { McpServer, createMcpHandler } from '@modelcontextprotocol/server';
 
 function buildServer(): McpServer {
   const server = new McpServer({ name: 'plain', version: '1.0.0' });
@@ -12,15 +12,11 @@ function buildServer(): McpServer {
   return server;
 }
 
+const mcpHandler = createMcpHandler(buildServer);
+const mcpNodeHandler = toNodeHandler(mcpHandler);
+
 const httpServer = createServer(async (req, res) => {
-  const server = buildServer();
-  const transport = new NodeStreamableHTTPServerTransport({ sessionIdGenerator: undefined });
-  res.on('close', () => {
-    void transport.close();
-    void server.close();
-  });
-  await server.connect(transport);
-  await transport.handleRequest(req, res);
+  await mcpNodeHandler(req, res);
 });
 
 httpServer.listen(3000);
