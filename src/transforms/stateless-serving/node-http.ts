@@ -182,10 +182,17 @@ function rewriteStatelessListener(file: ServingFile, listener: ts.FunctionLikeDe
   forEachDescendant(listener.body, (node) => {
     if (ts.isIdentifier(node) && symbols.has(file.values.symbolOf(node)) && !idiom.some((st) => isInside(node, st))) throw new CannotRewrite(`\`${node.text}\` is used outside the statements that build, connect and serve it.`, node);
   });
-  for (const st of idiom) {
-    if (isInside(st, listener.body) && st.parent !== listener.body) throw new CannotRewrite('the transport is served from a nested block.', st);
-  }
   if (!serve || !connect || !idiom.some((st) => isInside(connect, st))) throw new CannotRewrite('the listener does not connect and serve the transport in its own statements.', transport);
+  // Only the idiom's own statements go: the declarations, `server.connect(transport)`, `res.on('close', …)` and the serve call.
+  const plumbing = (st: ts.Statement): boolean => {
+    if (bindings.includes(st) || st === serve) return true;
+    const call = ts.isExpressionStatement(st) ? unwrap(st.expression) : undefined;
+    if (!call || !ts.isCallExpression(call)) return false;
+    const { name, receiver } = calleeParts(call);
+    return call === connect || (name === 'on' && !!receiver && unwrap(receiver).getText(file.sf) === res && !!call.arguments[0] && ts.isStringLiteralLike(call.arguments[0]) && call.arguments[0].text === 'close');
+  };
+  const other = idiom.find((st) => !plumbing(st));
+  if (other) throw new CannotRewrite('the listener does more with the transport or the server than build, connect, close and serve them.', other);
   const call = unwrap((serve as ts.ExpressionStatement).expression) as ts.CallExpression;
   const [reqArg, resArg, bodyArg] = call.arguments;
   if (!reqArg || !resArg || reqArg.getText(file.sf) !== req || resArg.getText(file.sf) !== res || call.arguments.length > 3) throw new CannotRewrite(`the transport is not handed \`${req}\` and \`${res}\` as the listener received them.`, call);
