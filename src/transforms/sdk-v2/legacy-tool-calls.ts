@@ -16,7 +16,7 @@ import type { AnalysisResult } from '../../analysis/model.js';
 import { calleeParts, forEachDescendant } from '../../analysis/ast.js';
 import { loadTsMorph, ts } from '../../typescript.js';
 import { isServerKind } from '../../analysis/value.js';
-import { registrationOf } from '../../analysis/sdk-modules.js';
+import { HIGH_LEVEL_SERVER_CLASSES, registrationOf } from '../../analysis/sdk-modules.js';
 
 /** A v1 `McpServer.tool(…)` call, by what identifies it after the codemod: its receiver and name argument as written. */
 export interface LegacyToolCall {
@@ -73,7 +73,7 @@ function importsMcpServer(sf: ts.SourceFile): boolean {
   return sf.statements.some((statement) => {
     if (!ts.isImportDeclaration(statement) || !ts.isStringLiteral(statement.moduleSpecifier) || !statement.moduleSpecifier.text.startsWith('@modelcontextprotocol/')) return false;
     const bindings = statement.importClause?.namedBindings;
-    return bindings !== undefined && ts.isNamedImports(bindings) && bindings.elements.some((e) => (e.propertyName ?? e.name).text === 'McpServer');
+    return bindings !== undefined && ts.isNamedImports(bindings) && bindings.elements.some((e) => HIGH_LEVEL_SERVER_CLASSES.has((e.propertyName ?? e.name).text));
   });
 }
 
