@@ -165,6 +165,13 @@ function extractFactory(file: ServingFile, decl: ts.VariableDeclaration, connect
   }
   const moved = statements.filter((s) => movedSet.has(s));
   for (const statement of moved) {
+    // An export (`export const server`, `export { server }`, `module.exports.server = server`) cannot move into a function.
+    const exported = exportIn(statement);
+    if (exported) throw new CannotRewrite(`\`${name}\` is exported here: a factory builds a server per connection, so there is no one server to export. Export the factory instead, then extract the server into it by hand.`, exported, RULE_ID.perSessionServer);
+    // Work that must run once (a signal listener, a timer) would run for every server the entry builds (the
+    // connection's and a discarded server/discover probe's).
+    const once = statement !== declStatement ? runOnceCall(statement) : undefined;
+    if (once) throw new CannotRewrite(`\`${once.expression.getText(file.sf)}(…)\` uses the server and must run once, but the serving entry builds a server per connection (and one for a discarded server/discover probe): move it out of the server's construction (onto the handle serveStdio returns, which has \`close()\`), then extract the server into a factory.`, once, RULE_ID.perSessionServer);
     const escaping = block.fn && escapingFlow(statement);
     if (escaping) throw new CannotRewrite(`\`${escaping.getText(file.sf)}\` is in this statement, which builds the server, and would mean something else inside a factory function: extract the server into a factory by hand.`, escaping, RULE_ID.perSessionServer);
   }
@@ -217,8 +224,57 @@ function connectedInModuleFunction(file: ServingFile, declStatement: ts.Node, co
   const declared = ts.isFunctionDeclaration(host) && host.name ? host.name : ts.isVariableStatement(host) && host.declarationList.declarations.length === 1 && ts.isIdentifier(host.declarationList.declarations[0]!.name) && host.declarationList.declarations[0]!.initializer && isFunctionLike(unwrap(host.declarationList.declarations[0]!.initializer)) ? (host.declarationList.declarations[0]!.name as ts.Identifier) : undefined;
   if (!declared) return hostAt > from ? { block: { statements }, host, end: hostAt } : undefined;
   const symbol = file.values.symbolOf(declared);
-  const calledAt = statements.findIndex((s, i) => i > from && s !== host && referencesByName(s, declared.text).some((r) => r !== declared && file.values.symbolOf(r) === symbol));
   // A call before the server is built would connect a server not yet declared: not this shape.
   if (statements.some((s, i) => i < from && s !== host && referencesByName(s, declared.text).some((r) => r !== declared && file.values.symbolOf(r) === symbol))) return undefined;
+  // The first top-level statement that may run the connect: one calling the host's function, or any function of the
+  // module (which may call it: `main()` calling `start()`).
+  const calledAt = statements.findIndex((s, i) => i > from && s !== host && (referencesByName(s, declared.text).some((r) => r !== declared && file.values.symbolOf(r) === symbol) || callsModuleFunction(file, s)));
   return { block: { statements }, host, end: calledAt < 0 ? statements.length : calledAt };
+}
+
+/** A call, made when `statement` runs (not inside a function it declares), of a function declared in this module. */
+function callsModuleFunction(file: ServingFile, statement: ts.Statement): boolean {
+  if (ts.isFunctionDeclaration(statement) || ts.isClassDeclaration(statement)) return false;
+  let found = false;
+  const visit = (node: ts.Node): void => {
+    if (found || (node !== statement && isFunctionLike(node))) return;
+    if (ts.isCallExpression(node) || ts.isNewExpression(node)) {
+      const fn = ts.isCallExpression(node) ? file.values.calls.functionOfCall(node) : undefined;
+      if (fn && fn.getSourceFile() === file.sf) found = true;
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(statement);
+  return found;
+}
+
+/** The export in a top-level statement: an `export` modifier, `export { … }` / `export default`, or an assignment to `module.exports` / `exports.x`. */
+function exportIn(statement: ts.Statement): ts.Node | undefined {
+  if (ts.canHaveModifiers(statement) && ts.getModifiers(statement)?.some((m) => m.kind === ts.SyntaxKind.ExportKeyword)) return statement;
+  if (ts.isExportDeclaration(statement) || ts.isExportAssignment(statement)) return statement;
+  let found: ts.Node | undefined;
+  forEachDescendant(statement, (node) => {
+    if (found || !ts.isBinaryExpression(node) || node.operatorToken.kind !== ts.SyntaxKind.EqualsToken) return;
+    const target = node.left.getText();
+    if (/^(?:module\.exports|exports)\b/.test(target)) found = node;
+  });
+  return found;
+}
+
+/** A call that must run once per process, made when `statement` runs: a signal or event listener on `process`, a timer. */
+function runOnceCall(statement: ts.Statement): ts.CallExpression | undefined {
+  let found: ts.CallExpression | undefined;
+  const visit = (node: ts.Node): void => {
+    if (found || isFunctionLike(node)) return;
+    if (ts.isCallExpression(node)) {
+      const callee = node.expression.getText();
+      if (/^(?:process\.(?:on|once|addListener|prependListener)|(?:globalThis\.)?(?:setInterval|setTimeout|setImmediate))$/.test(callee)) {
+        found = node;
+        return;
+      }
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(statement);
+  return found;
 }

@@ -1,0 +1,61 @@
+/**
+ * The SDK quickstart's stdio shape (a module-level server connected inside `main()`) becomes a factory only when
+ * moving its construction into a function changes nothing else (stdio.ts `connectedInModuleFunction`,
+ * `extractFactory`). Each case below was rewritten wrongly before its check (the session-18 review): an exported
+ * server moved into the function (a syntax error), a use after `main()` reached through another function moved
+ * ahead of the connect, a timer and a signal listener moved into a factory the entry calls per server it builds.
+ */
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { runApply } from '../../src/apply/apply.js';
+import { tempTree } from '../support/temp-tree.js';
+
+const PACKAGE = JSON.stringify({ name: 'quickstart', type: 'module', dependencies: { '@modelcontextprotocol/server': '^2.4.0' } });
+const HEAD = `import { McpServer } from '@modelcontextprotocol/server';
+import { StdioServerTransport } from '@modelcontextprotocol/server/stdio';
+`;
+const SERVER = `const server = new McpServer({ name: 'quick', version: '1.0.0' });
+server.registerTool('ping', { description: 'ping' }, async () => ({ content: [{ type: 'text', text: 'pong' }] }));
+`;
+const MAIN = `async function main() {
+  await server.connect(new StdioServerTransport());
+}
+`;
+
+async function migrate(source: string) {
+  const dir = tempTree({ 'package.json': PACKAGE, 'src/index.ts': source });
+  const result = await runApply({ paths: [path.join(dir, 'src')], cwd: dir, allowDirty: true, dryRun: true, typecheck: false, transforms: ['stateless-serving'] });
+  expect(result.failures).toEqual([]);
+  return result.changes.find((c) => c.file.endsWith('index.ts'))?.after ?? source;
+}
+
+describe('the quickstart stdio shape', () => {
+  it('is rewritten in its plain form', async () => {
+    const after = await migrate(`${HEAD}\n${SERVER}\n${MAIN}\nmain();\n`);
+    expect(after).toContain('function createServer() {');
+    expect(after).toContain('serveStdio(createServer);');
+  });
+
+  it('is not, when the server is exported (export const, export { server })', async () => {
+    for (const source of [`${HEAD}\nexport ${SERVER}\n${MAIN}\nmain();\n`, `${HEAD}\n${SERVER}\n${MAIN}\nexport { server };\nmain();\n`]) {
+      const after = await migrate(source);
+      expect(after).not.toContain('function createServer()');
+      expect(after).toContain('`server` is exported here');
+    }
+  });
+
+  it('is not, when a statement after a call that reaches the connect through another function uses the server', async () => {
+    const source = `${HEAD}\n${SERVER}\nasync function start() {\n  await server.connect(new StdioServerTransport());\n}\nvoid run();\nserver.registerTool('late', { description: 'late' }, async () => ({ content: [] }));\nasync function run() {\n  await start();\n}\n`;
+    const after = await migrate(source);
+    expect(after).not.toContain('function createServer()');
+    expect(after).toMatch(/@mcp-migrate-todo\(session-state\/per-session-server\): `server` is used here[^\n]*\nserver\.registerTool\('late'/);
+  });
+
+  it('is not, when the construction starts a timer or a process listener', async () => {
+    for (const once of ["const beat = setInterval(() => void server.server.getClientVersion(), 60_000);\n", "process.on('SIGINT', async () => {\n  await server.close();\n});\n"]) {
+      const after = await migrate(`${HEAD}\n${SERVER}${once}\n${MAIN}\nmain();\n`);
+      expect(after).not.toContain('function createServer()');
+      expect(after).toContain('must run once');
+    }
+  });
+});
