@@ -151,6 +151,14 @@ describe('@modelcontextprotocol/server-legacy in package.json', () => {
     expect(manifest ?? LEGACY_PACKAGE).toContain('"@modelcontextprotocol/server-legacy"');
   });
 
+  it('stays when a workspace package under it names it (a nested package.json that does not declare it), or a test mocks it by a template literal', async () => {
+    const workspace = await migrateLegacy({ 'packages/cli/package.json': '{ "name": "cli" }\n', 'packages/cli/src/relay.ts': "export { SSEServerTransport } from '@modelcontextprotocol/server-legacy/sse';\n" }, true);
+    expect(workspace.manifest ?? LEGACY_PACKAGE).toContain('"@modelcontextprotocol/server-legacy"');
+    expect(workspace.notes.some((n) => n.includes(path.join('packages', 'cli', 'src', 'relay.ts')))).toBe(true);
+    const mocked = await migrateLegacy({ 'test/sse.test.ts': 'vi.mock(`@modelcontextprotocol/server-legacy/sse`, () => ({}));\n' }, true);
+    expect(mocked.manifest ?? LEGACY_PACKAGE).toContain('"@modelcontextprotocol/server-legacy"');
+  });
+
   it('stays when a file apply was not given still imports it, and the note names that file', async () => {
     const { manifest, notes } = await migrateLegacy({ 'scripts/legacy-bridge.ts': "import { SSEServerTransport } from '@modelcontextprotocol/server-legacy/sse';\nexport { SSEServerTransport };\n" }, true);
     expect(manifest ?? LEGACY_PACKAGE).toContain('"@modelcontextprotocol/server-legacy"');

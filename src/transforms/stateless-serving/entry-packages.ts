@@ -18,7 +18,11 @@ const importOf = (name: string): RegExp => new RegExp(`(?:from\\s*|require\\(\\s
 const ENTRY_PACKAGES = ['@modelcontextprotocol/node', '@modelcontextprotocol/server'].map((name) => ({ name, imported: importOf(name) }));
 
 const LEGACY_PACKAGE = '@modelcontextprotocol/server-legacy';
-const LEGACY_IMPORT = importOf(LEGACY_PACKAGE);
+/**
+ * Any string naming the package or one of its paths, whatever reads it (an import, `require`, `import(\`…\`)`, a test's
+ * `vi.mock('…')`): a use for the question "may the dependency go", where a false match only keeps it.
+ */
+const LEGACY_IMPORT = /['"`]@modelcontextprotocol\/server-legacy(?:\/[^'"`]*)?['"`]/;
 
 /**
  * The packages the written entries import (`toNodeHandler` from @modelcontextprotocol/node, `createMcpHandler` from
@@ -100,7 +104,7 @@ const SKIPPED = new Set(['node_modules', '.git', 'dist', 'build', 'out', 'covera
 /** Past this many entries the walk stops and the package is treated as still importing (kept, not guessed). */
 const WALK_LIMIT = 20_000;
 
-/** A source file under `root`, outside `analysed` and outside nested packages, whose code (as this run sees it) imports server-legacy. */
+/** A source file under `root` (nested packages included), outside `analysed`, whose code (as this run sees it) names server-legacy. */
 function otherImporter(root: string, analysed: ReadonlySet<string>): string | undefined {
   let seen = 0;
   const walk = (dir: string): string | undefined => {
@@ -114,7 +118,8 @@ function otherImporter(root: string, analysed: ReadonlySet<string>): string | un
       if (++seen > WALK_LIMIT) return path.join(root, 'package.json');
       const full = path.join(dir, entry.name);
       if (entry.isDirectory()) {
-        if (SKIPPED.has(entry.name) || fs.existsSync(path.join(full, 'package.json'))) continue;
+        // Nested packages too: a workspace package may use the dependency its root declares.
+        if (SKIPPED.has(entry.name)) continue;
         const found = walk(full);
         if (found) return found;
       } else if (entry.isFile() && SOURCE.test(entry.name) && !entry.name.endsWith('.d.ts') && !analysed.has(full)) {
