@@ -57,4 +57,42 @@ describe('the stateless idiom in a node:http listener, left as it is', () => {
     expect(result.changes.filter((c) => c.file.endsWith('server.ts'))).toEqual([]);
     expect(result.notes.join('\n')).toMatch(/toNodeHandler\(createMcpHandler\(buildServer\)\)/);
   });
+
+  it('when the factory is not in reach of the top level, where the handler would be declared (inside a function, or a const after the listener)', async () => {
+    const IDIOM = `    const server = buildServer();
+    const transport = new NodeStreamableHTTPServerTransport({ sessionIdGenerator: undefined });
+    res.on('close', () => {
+      void transport.close();
+      void server.close();
+    });
+    await server.connect(transport);
+    await transport.handleRequest(req, res);`;
+    const head = `import { createServer } from 'node:http';
+import { NodeStreamableHTTPServerTransport } from '@modelcontextprotocol/node';
+import { McpServer } from '@modelcontextprotocol/server';
+`;
+    const local = `${head}
+export function main(port: number): void {
+  const buildServer = () => new McpServer({ name: 'local', version: '1.0.0' });
+  const httpServer = createServer(async (req, res) => {
+${IDIOM}
+  });
+  httpServer.listen(port);
+}
+`;
+    const later = `${head}
+const httpServer = createServer(async (req, res) => {
+${IDIOM}
+});
+const buildServer = () => new McpServer({ name: 'later', version: '1.0.0' });
+httpServer.listen(3000);
+`;
+    for (const [text, why] of [[local, 'is declared inside a function'], [later, 'is declared after the listener']] as const) {
+      const dir = tempTree({ 'package.json': PACKAGE, 'src/server.ts': text });
+      const result = await runApply({ paths: [path.join(dir, 'src')], cwd: dir, allowDirty: true, dryRun: true, typecheck: false, transforms: ['stateless-serving'] });
+      expect(result.failures).toEqual([]);
+      expect(result.changes.filter((c) => c.file.endsWith('server.ts'))).toEqual([]);
+      expect(result.notes.join('\n')).toContain(why);
+    }
+  });
 });

@@ -204,6 +204,9 @@ function rewriteStatelessListener(file: ServingFile, listener: ts.FunctionLikeDe
   const nodeHandlerName = file.freshName('mcpNodeHandler');
   let topLevel: ts.Node = statementOf(listener);
   while (!ts.isSourceFile(topLevel.parent)) topLevel = statementOf(topLevel.parent);
+  // The entry is declared at the module's top level, above that statement: what the factory names must exist there.
+  const unreachable = factoryNamesOutOfReach(file, listener, factory.names, topLevel, factory.expression);
+  if (unreachable) throw new CannotRewrite(`the server factory (${unreachable}) is not in reach of the module's top level, where the handler is built once.`, transport);
   const indent = indentAt(file.text, topLevel.getStart(file.sf));
   const create = createHandlerDeclaration(handlerName, factory.expression, entryOptions(file, transportOptions), indent, file.unit);
   const lineStart = file.text.lastIndexOf('\n', topLevel.getStart(file.sf) - 1) + 1;
@@ -240,4 +243,26 @@ export function leaveStatelessListener(file: ServingFile, transport: ts.NewExpre
   const reason = why ? ` (not rewritten: ${why.replace(/\.$/, '')})` : '';
   file.plan.notes!.push(`serving: ${file.relative()}:${file.line(transport)} — already serves without sessions (SDK 1.x's idiom: a server and a \`sessionIdGenerator: undefined\` transport per request in a node:http listener): left as it is${reason}. That transport speaks the 2025 protocol only; 2026-07-28 clients need the request handed to \`toNodeHandler(createMcpHandler(${factory}))\``);
   return new AdvisedRefusal('', transport, undefined, 'node-http');
+}
+
+/**
+ * Why a factory the listener builds its server with cannot be named at the module's top level above `topLevel`: a
+ * `this` (the listener's object), or a name declared inside a function (`main`'s own `buildServer`) or at top level
+ * after that statement (a \`const\` read before it is initialised). Imports and hoisted function declarations are in
+ * reach. Undefined when every name is.
+ */
+function factoryNamesOutOfReach(file: ServingFile, listener: ts.Node, names: readonly string[], topLevel: ts.Node, expression: string): string | undefined {
+  if (/\bthis\b/.test(expression)) return `\`${expression}\` reads \`this\``;
+  for (const name of names) {
+    let decl: ts.Declaration | undefined;
+    forEachDescendant(listener, (node) => {
+      if (!decl && ts.isIdentifier(node) && node.text === name) decl = file.values.symbolOf(node)?.valueDeclaration;
+    });
+    if (!decl || decl.getSourceFile() !== file.sf || ts.isImportSpecifier(decl) || ts.isImportClause(decl) || ts.isNamespaceImport(decl)) continue;
+    const statement = statementOf(decl);
+    if (!ts.isSourceFile(statement.parent)) return `\`${name}\` is declared inside a function`;
+    if (ts.isFunctionDeclaration(decl)) continue;
+    if (statement.end > topLevel.getStart(file.sf)) return `\`${name}\` is declared after the listener`;
+  }
+  return undefined;
 }
