@@ -42,6 +42,23 @@ function marksSameSite(markerRule: string, ruleId: string): boolean {
   return markerRule === ruleId || (STORE_RULES.has(markerRule) && STORE_RULES.has(ruleId));
 }
 
+/**
+ * Whether the statement `text` starts with declares several variables (`const a = {}, b = new Map()`): a comma at
+ * bracket depth 0 before its first `;` or line end. A cheap reading of the text, used only to decide that two store
+ * markers may not stand for each other there.
+ */
+function declaresSeveral(text: string): boolean {
+  const line = /^[ \t]*(?:export[ \t]+)?(?:const|let|var)[ \t]([^\n;]*)/.exec(text)?.[1];
+  if (!line) return false;
+  let depth = 0;
+  for (const ch of line) {
+    if ('([{<'.includes(ch)) depth++;
+    else if (')]}>'.includes(ch)) depth--;
+    else if (ch === ',' && depth === 0) return true;
+  }
+  return false;
+}
+
 /** One line, so the marker stays one `//` comment whatever the message says. */
 function markerComment(ruleId: string, message: string): string {
   return `// ${MARKER_TAG}(${ruleId}): ${message.replace(/\s+/g, ' ').trim()}`;
@@ -69,7 +86,7 @@ export function markerInsertion(text: string, position: number, ruleId: string, 
     const line = text.slice(prevStart, above).trim();
     if (!line.startsWith('//')) break;
     const marked = new RegExp(`${MARKER_TAG}\\(([^)\\s]+)\\)`).exec(line)?.[1];
-    if (marked && marksSameSite(marked, ruleId)) return undefined;
+    if (marked && (marked === ruleId || (marksSameSite(marked, ruleId) && !declaresSeveral(text.slice(lineStart))))) return undefined;
     above = prevStart - 1;
   }
   return { offset: lineStart, text: `${indent}${comment}\n` };
@@ -106,7 +123,9 @@ export function markedSpans(sf: ts.SourceFile): MarkedSpan[] {
 /** The span of a marker of the finding's rule (or of the same site: marksSameSite) whose statement holds the finding (that marker is reported instead of it). */
 export function markingSpan(finding: { ruleId: string; line: number }, spans: readonly MarkedSpan[]): MarkedSpan | undefined {
   const inside = (s: MarkedSpan): boolean => s.markerLine < finding.line && finding.line <= s.endLine;
-  return spans.find((s) => s.ruleId === finding.ruleId && inside(s)) ?? spans.find((s) => marksSameSite(s.ruleId, finding.ruleId) && inside(s));
+  // Another store rule's marker stands for the finding only on a statement declaring one store (`const a = …, b = …` is two sites).
+  const oneStore = (s: MarkedSpan): boolean => !s.statement || !ts.isVariableStatement(s.statement) || s.statement.declarationList.declarations.length === 1;
+  return spans.find((s) => s.ruleId === finding.ruleId && inside(s)) ?? spans.find((s) => marksSameSite(s.ruleId, finding.ruleId) && oneStore(s) && inside(s));
 }
 
 function outermostNodeStartingAt(sf: ts.SourceFile, position: number): ts.Node | undefined {

@@ -1,7 +1,7 @@
 /** What a marker stands for: the statement below it, also when markers or other comments stack above it. */
 import { describe, expect, it } from 'vitest';
 import { ts } from '../src/typescript.js';
-import { markedSpans } from '../src/markers.js';
+import { markedSpans, markerInsertion, markingSpan } from '../src/markers.js';
 
 const spansOf = (text: string) => {
   const sf = ts.createSourceFile('server.ts', text, ts.ScriptTarget.Latest, true, ts.ScriptKind.TS);
@@ -38,5 +38,23 @@ describe('markedSpans', () => {
 
   it('a marker with nothing below it stands for its own line', () => {
     expect(spansOf('f();\n// @mcp-migrate-todo(server-push/ping): drop the ping\n')).toEqual([{ ruleId: 'server-push/ping', markerLine: 2, endLine: 2, statement: undefined }]);
+  });
+});
+
+describe('store markers standing for one another (marksSameSite)', () => {
+  const KEYED = '// @mcp-migrate-todo(session-state/keyed-store): re-key by a handle';
+  const spansIn = (text: string) => markedSpans(ts.createSourceFile('server.ts', text, ts.ScriptTarget.Latest, true, ts.ScriptKind.TS));
+
+  it('a keyed-store marker stands for a transport-registry finding on a statement declaring one store', () => {
+    const text = `${KEYED}\nconst lastSeen = new Map<string, number>();\n`;
+    expect(markingSpan({ ruleId: 'session-transport/transport-registry', line: 2 }, spansIn(text))?.ruleId).toBe('session-state/keyed-store');
+    expect(markerInsertion(text, text.indexOf('const'), 'session-transport/transport-registry', 'a record per session')).toBeUndefined();
+  });
+
+  it('but not on one declaring two (two sites: each keeps its own finding and marker)', () => {
+    const text = `${KEYED}\nconst transports: Record<string, unknown> = {}, carts = new Map<string, string[]>();\n`;
+    expect(markingSpan({ ruleId: 'session-transport/transport-registry', line: 2 }, spansIn(text))).toBeUndefined();
+    expect(markerInsertion(text, text.indexOf('const'), 'session-transport/transport-registry', 'a registry')).toBeDefined();
+    expect(markingSpan({ ruleId: 'session-state/keyed-store', line: 2 }, spansIn(text))?.ruleId).toBe('session-state/keyed-store');
   });
 });
