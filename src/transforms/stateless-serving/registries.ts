@@ -76,10 +76,24 @@ export function dottedReferences(registries: readonly SessionStore[], sf: ts.Sou
 export function registryRemovals(registries: readonly SessionStore[], sf: ts.SourceFile): Array<{ start: number; end: number }> {
   const out: Array<{ start: number; end: number }> = [];
   const properties = new Map<ts.ObjectLiteralExpression, ts.PropertyAssignment[]>();
+  const declarators = new Map<ts.VariableDeclarationList, ts.VariableDeclaration[]>();
   for (const registry of registries) {
     const decl = registry.declaration!;
     if (ts.isPropertyAssignment(decl) && ts.isObjectLiteralExpression(decl.parent)) properties.set(decl.parent, [...(properties.get(decl.parent) ?? []), decl]);
+    else if (ts.isVariableDeclaration(decl) && ts.isVariableDeclarationList(decl.parent) && decl.parent.declarations.length > 1) declarators.set(decl.parent, [...(declarators.get(decl.parent) ?? []), decl]);
     else out.push(removalRange(sf, statementOf(decl)));
+  }
+  // `const transports = {}, carts = new Map()`: the registry's declarator goes with its comma; the others stay.
+  for (const [list, removed] of declarators) {
+    if (list.declarations.every((d) => removed.includes(d))) {
+      out.push(removalRange(sf, statementOf(list)));
+      continue;
+    }
+    for (const decl of removed) {
+      const at = list.declarations.indexOf(decl);
+      const next = list.declarations[at + 1];
+      out.push(next ? { start: decl.getStart(sf), end: next.getStart(sf) } : { start: list.declarations[at - 1]!.end, end: decl.end });
+    }
   }
   for (const [object, removed] of properties) {
     if (object.properties.every((p) => removed.includes(p as ts.PropertyAssignment))) {
