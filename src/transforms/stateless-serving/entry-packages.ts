@@ -19,10 +19,11 @@ const ENTRY_PACKAGES = ['@modelcontextprotocol/node', '@modelcontextprotocol/ser
 
 const LEGACY_PACKAGE = '@modelcontextprotocol/server-legacy';
 /**
- * Any string naming the package or one of its paths, whatever reads it (an import, `require`, `import(\`…\`)`, a test's
- * `vi.mock('…')`): a use for the question "may the dependency go", where a false match only keeps it.
+ * Any string naming the package or one of its paths, whatever reads it (an import, `require`, a dynamic import of a
+ * template literal, a test's `vi.mock('…')`): a use for the question "may the dependency go", where a false match only
+ * keeps it.
  */
-const LEGACY_IMPORT = /['"`]@modelcontextprotocol\/server-legacy(?:\/[^'"`]*)?['"`]/;
+const LEGACY_IMPORT = /['"\x60]@modelcontextprotocol\/server-legacy(?:\/[^'"\x60]*)?['"\x60]/; // \x60: a template literal
 
 /**
  * The packages the written entries import (`toNodeHandler` from @modelcontextprotocol/node, `createMcpHandler` from
