@@ -8,6 +8,9 @@ import { RULE_ID } from './rule-ids.js';
 
 export const MARKER_TAG = '@mcp-migrate-todo';
 
+/** The rule a marker comment names. */
+const MARKER_RULE = /@mcp-migrate-todo\(([^)\s]+)\)/;
+
 const MARKER = /^[ \t]*(?:\/\/|\/\*+|\*)[ \t]*@mcp-migrate-todo\(([^)\s]+)\):?[ \t]*(.*?)[ \t]*(?:\*\/)?[ \t]*$/gm;
 
 export interface ParsedMarker {
@@ -85,7 +88,7 @@ export function markerInsertion(text: string, position: number, ruleId: string, 
     const prevStart = text.lastIndexOf('\n', above - 1) + 1;
     const line = text.slice(prevStart, above).trim();
     if (!line.startsWith('//')) break;
-    const marked = new RegExp(`${MARKER_TAG}\\(([^)\\s]+)\\)`).exec(line)?.[1];
+    const marked = MARKER_RULE.exec(line)?.[1];
     if (marked && (marked === ruleId || (marksSameSite(marked, ruleId) && !declaresSeveral(text.slice(lineStart))))) return undefined;
     above = prevStart - 1;
   }
