@@ -18,6 +18,7 @@ import { HANDLER_REGISTRATION_METHODS, METHOD_OF_SCHEMA, REGISTRATION_METHODS } 
 import { possibleStrings } from './possible-strings.js';
 import { MCP_SDK, type MessageKind, type SdkFeature, type SdkFeatureId, type SendShape } from '../frameworks/mcp-sdk.js';
 import type { RuleId } from '../rule-ids.js';
+import { timerStarted } from './timers.js';
 
 /** What the feature lookups read of the analysis model. */
 export interface SdkModelParts {
@@ -198,9 +199,6 @@ export class SdkFeatures {
   }
 }
 
-/** Globals that run a callback later, while the server is serving. */
-const TIMERS = new Set(['setInterval', 'setTimeout']);
-
 /**
  * The timer (`setInterval`, `setTimeout`) whose callback runs `node`, directly or through up to `depth`
  * helper calls (`setInterval(() => addResource(…))` with the registration inside `addResource`).
@@ -212,10 +210,8 @@ function timerRunning(values: ValueAnalysis, node: ts.Node, depth: number, seen 
   const outer = fn.parent && ts.isParenthesizedExpression(fn.parent) ? fn.parent : fn;
   const call = outer.parent;
   if (call && ts.isCallExpression(call) && call.arguments[0] === outer) {
-    const callee = unwrap(call.expression);
-    const name = ts.isIdentifier(callee) ? callee.text : ts.isPropertyAccessExpression(callee) && /^(globalThis|window|global)$/.test(callee.expression.getText()) ? callee.name.text : undefined;
-    // A project function of the same name is not the timer.
-    if (name && TIMERS.has(name) && !values.calls.functionOfCall(call)) return name;
+    const name = timerStarted(call, values);
+    if (name) return name;
   }
   if (depth === 0) return undefined;
   for (const caller of values.calls.callsOf(fn)) {

@@ -21,6 +21,7 @@ import { CONNECT_METHOD, SSE_TRANSPORTS, STREAMABLE_HTTP_TRANSPORTS } from './sd
 import { returnedExpressions, type ValueAnalysis } from './values.js';
 import { isServerKind } from './value.js';
 import { sessionCallbackName } from './constructor-options.js';
+import { SCHEDULING_TIMERS, timerStarted } from './timers.js';
 
 export interface SessionConnection {
   /** The `connect` name node of `server.connect(transport)`. */
@@ -494,12 +495,10 @@ function outlivesEveryCall(values: ValueAnalysis, param: ts.ParameterDeclaration
   });
 }
 
-/** Global timers: their handles are bookkeeping, not application state. */
-const TIMER_CALLS = new Set(['setTimeout', 'setInterval', 'setImmediate']);
-
 function isTimerHandle(values: ValueAnalysis, value: ts.Expression): boolean {
   const call = unwrap(value);
-  return ts.isCallExpression(call) && TIMER_CALLS.has(calleeParts(call).name ?? '') && !calleeParts(call).receiver && !values.calls.functionOfCall(call);
+  // The runtime's timers: their handles are bookkeeping, not application state.
+  return ts.isCallExpression(call) && timerStarted(call, values, SCHEDULING_TIMERS) !== undefined;
 }
 
 /** Mutating methods of collections: a closure collection they are called on inside a handler is state. */

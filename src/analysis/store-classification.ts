@@ -12,9 +12,10 @@ import type { Value } from './value.js';
 import type { SessionStore, StoreKind } from './session-flow-types.js';
 import { isCollectionRead } from './keyed-collections.js';
 import { heldValues, valuesInDeclaredType } from './held-sdk-values.js';
+import { CLOCK_READS, DELAYED_TIMERS } from './timers.js';
 
 /** Global clocks and timers: what the session layer keeps per session to expire, throttle or count it. */
-const CLOCK_AND_TIMER_CALLS = new Set(['Date.now', 'performance.now', 'setTimeout', 'setInterval', 'Number']);
+const CLOCK_AND_TIMER_CALLS: ReadonlySet<string> = new Set([...CLOCK_READS, ...DELAYED_TIMERS, 'Number']);
 
 export function classifyStore(values: ValueAnalysis, store: SessionStore): StoreKind {
   const kinds = new Set<string>();

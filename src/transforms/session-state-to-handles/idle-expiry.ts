@@ -9,8 +9,8 @@ import { ts } from '../../typescript.js';
 import { calleeParts, forEachDescendant, isFunctionLike, outermostWrapper, unwrap } from '../../analysis/ast.js';
 import type { SessionStore } from '../../analysis/session-flow.js';
 import type { ValueAnalysis } from '../../analysis/values.js';
+import { timerStarted } from '../../analysis/timers.js';
 
-const TIMER_STARTS = new Set(['setTimeout', 'setInterval']);
 
 /**
  * Whether the store expires sessions: a timer callback deletes its entries (a per-session `setTimeout` that
@@ -50,7 +50,7 @@ function timerCallbackAround(node: ts.Node, values: ValueAnalysis): ts.Node | un
 
 function isTimerCallback(fn: ts.Node, values: ValueAnalysis): boolean {
   const call = outermostWrapper(fn).parent;
-  return !!call && ts.isCallExpression(call) && !!call.arguments[0] && unwrap(call.arguments[0]) === fn && ts.isIdentifier(call.expression) && TIMER_STARTS.has(call.expression.text) && !declaredInProject(call.expression, values);
+  return !!call && ts.isCallExpression(call) && !!call.arguments[0] && unwrap(call.arguments[0]) === fn && timerStarted(call, values) !== undefined;
 }
 
 /** Whether some call of `fn` (a method or function of the project) is made inside a timer callback. */
@@ -105,9 +105,4 @@ function isNow(value: ts.Node): boolean {
 function enclosingFunctionOf(node: ts.Node): ts.FunctionLikeDeclaration | undefined {
   for (let current = node.parent; current; current = current.parent) if (isFunctionLike(current)) return current;
   return undefined;
-}
-
-function declaredInProject(name: ts.Identifier, values: ValueAnalysis): boolean {
-  const declaration = values.symbolOf(name)?.valueDeclaration;
-  return !!declaration && !declaration.getSourceFile().isDeclarationFile;
 }

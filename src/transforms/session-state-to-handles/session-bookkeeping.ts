@@ -14,9 +14,8 @@ import { ts } from '../../typescript.js';
 import { unwrap } from '../../analysis/ast.js';
 import type { StoreModel } from '../../analysis/reach.js';
 import type { ValueAnalysis } from '../../analysis/values.js';
+import { CLOCK_READS } from '../../analysis/timers.js';
 
-/** Global clock readings (a project function or variable of the same name is something else). */
-const CLOCK_CALLS = new Set(['Date.now', 'performance.now']);
 
 /** True when the store is written, and every value written into it is a clock reading: a time per session. */
 export function recordsSessionTimes(model: StoreModel, values: ValueAnalysis): boolean {
@@ -31,7 +30,7 @@ function isClockReading(value: ts.Expression, values: ValueAnalysis, depth: numb
   if (ts.isCallExpression(inner)) {
     const callee = unwrap(inner.expression);
     if (!ts.isPropertyAccessExpression(callee) || !ts.isIdentifier(callee.expression)) return false;
-    return CLOCK_CALLS.has(`${callee.expression.text}.${callee.name.text}`) && isGlobal(callee.expression, values);
+    return CLOCK_READS.has(`${callee.expression.text}.${callee.name.text}`) && isGlobal(callee.expression, values);
   }
   if (ts.isIdentifier(inner)) {
     const declaration = values.symbolOf(inner)?.valueDeclaration;

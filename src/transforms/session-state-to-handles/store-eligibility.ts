@@ -53,7 +53,7 @@ export function whyNoHandle(model: StoreModel, analysis: Analysis, sf: ts.Source
   if (expiresIdleSessions(store, analysis.values)) {
     return keyedStore('idle-session expiry: bookkeeping of the serving layer, not state a tool reads back', idleExpiryAdvice(store.name));
   }
-  if (holdsTimers(model, analysis.values.checker)) {
+  if (holdsTimers(model, analysis.values)) {
     return keyedStore(
       'timers per session: bookkeeping of the connection, not state a tool reads back',
       `\`${store.name}\` holds a timer per session: bookkeeping of the connection, not state a tool reads back, so it needs no handle. 2026-07-28 has no connection to push to: stop the timer when the work it serves ends (its request, or a subscriptions/listen stream for what it sends), and drop the map.`,

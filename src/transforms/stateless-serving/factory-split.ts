@@ -19,6 +19,7 @@ import { localNames, maySpell, referencesByName, reindent, removalRange } from '
 import { indentAt, indentUnit } from '../kit/source-style.js';
 import { RULE_ID } from '../../rule-ids.js';
 import { HIGH_LEVEL_SERVER_CLASSES } from '../../analysis/sdk-modules.js';
+import { TIMER_CLEARS, timerStarted } from '../../analysis/timers.js';
 
 /** One text change of a split, in the file it belongs to. */
 interface SplitEdit {
@@ -270,7 +271,7 @@ function clearedTimer(statement: ts.Statement, values: AnalysisResult['analysis'
   }
   if (!ts.isExpressionStatement(inner)) return undefined;
   const call = unwrap(inner.expression);
-  if (!ts.isCallExpression(call) || !ts.isIdentifier(call.expression) || !['clearTimeout', 'clearInterval'].includes(call.expression.text) || call.arguments.length !== 1) return undefined;
+  if (!ts.isCallExpression(call) || !ts.isIdentifier(call.expression) || !TIMER_CLEARS.has(call.expression.text) || call.arguments.length !== 1) return undefined;
   const arg = unwrap(call.arguments[0]!);
   if (!ts.isIdentifier(arg) || (guard !== undefined && guard !== arg.text)) return undefined;
   const decl = values.symbolOf(arg)?.valueDeclaration;
@@ -278,7 +279,7 @@ function clearedTimer(statement: ts.Statement, values: AnalysisResult['analysis'
   // One-shot timers only: an interval left running would run for ever.
   const oneShot = (value: ts.Expression | undefined): boolean => {
     const v = value && unwrap(value);
-    return !v || v.kind === ts.SyntaxKind.NullKeyword || (ts.isIdentifier(v) && v.text === 'undefined') || (ts.isCallExpression(v) && ts.isIdentifier(v.expression) && v.expression.text === 'setTimeout');
+    return !v || v.kind === ts.SyntaxKind.NullKeyword || (ts.isIdentifier(v) && v.text === 'undefined') || (ts.isCallExpression(v) && timerStarted(v, values) === 'setTimeout');
   };
   if (!oneShot(decl.initializer)) return undefined;
   const scope = statementOf(decl).parent;

@@ -17,6 +17,7 @@ import { transportRelay, type TransportRelay } from './relay.js';
 import { sessionResumption } from './resumed-sessions.js';
 import type { ServingFile } from './serving-file.js';
 import { referencesByName } from './text.js';
+import { timerStarted } from '../../analysis/timers.js';
 
 /**
  * A gateway endpoint (each session owns an upstream: gateway.ts) is not rewritten: one marker at its transport,
@@ -94,12 +95,14 @@ function registryTimers(file: ServingFile): string[] {
   const registries = [...file.result.analysis.sessions.stores.values()].filter((s) => (s.kind === 'transport' || s.kind === 'server') && s.declaration?.getSourceFile() === file.sf);
   const lines: string[] = [];
   forEachDescendant(file.sf, (node) => {
-    if (!ts.isCallExpression(node) || !ts.isIdentifier(node.expression) || !['setInterval', 'setTimeout'].includes(node.expression.text)) return;
+    if (!ts.isCallExpression(node)) return;
+    const timer = timerStarted(node, file.values);
+    if (!timer) return;
     const callback = node.arguments[0] && unwrap(node.arguments[0]);
     if (!callback || !isFunctionLike(callback)) return;
     const reads = registries.some((r) => referencesByName(callback, r.name).some((ref) => file.values.symbolOf(ref)?.valueDeclaration === r.declaration));
     const holder = outermostWrapper(node).parent;
-    if (reads) lines.push(ts.isVariableDeclaration(holder) && ts.isIdentifier(holder.name) ? `\`${holder.name.text}\`` : `\`${node.expression.text}(…)\``);
+    if (reads) lines.push(ts.isVariableDeclaration(holder) && ts.isIdentifier(holder.name) ? `\`${holder.name.text}\`` : `\`${timer}(…)\``);
   });
   return lines;
 }

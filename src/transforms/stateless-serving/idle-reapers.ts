@@ -12,9 +12,8 @@ import { customLogic, PLUMBING_GLOBALS } from './custom-logic.js';
 import { optionCallers, publicOption } from './reaper-ttl-options.js';
 import type { ServingSite } from './serving-site-view.js';
 import { identifiers, makesCalls, placeOf, soleStatement } from './syntax-queries.js';
+import { TIMER_CLEARS, timerStarted } from '../../analysis/timers.js';
 
-const TIMERS = new Set(['setInterval', 'setTimeout']);
-const CLEAR_TIMERS = new Set(['clearInterval', 'clearTimeout']);
 
 interface Reaper {
   removed: ts.Node[];
@@ -37,7 +36,7 @@ export function reapers(site: ServingSite, registries: readonly SessionStore[], 
   const out: Reaper = { removed: [], timers: [], configured: [], options: [] };
   const timerCalls: ts.CallExpression[] = [];
   forEachDescendant(site.sf, (node) => {
-    if (!ts.isCallExpression(node) || !ts.isIdentifier(node.expression) || !TIMERS.has(node.expression.text)) return;
+    if (!ts.isCallExpression(node) || !timerStarted(node, values)) return;
     const callback = node.arguments[0] && unwrap(node.arguments[0]);
     if (!callback || !isFunctionLike(callback)) return;
     if (registries.some((r) => referencesByName(callback, r.name).some((ref) => values.symbolOf(ref)?.valueDeclaration === r.declaration))) timerCalls.push(node);
@@ -110,7 +109,7 @@ function timerUse(ref: ts.Identifier): ts.Node | undefined {
   const parent = ref.parent;
   if (ts.isVariableDeclaration(parent) && parent.name === ref) return soleStatement(parent);
   if (ts.isPropertyAccessExpression(parent) && ['unref', 'ref'].includes(parent.name.text) && ts.isCallExpression(parent.parent) && ts.isExpressionStatement(parent.parent.parent)) return parent.parent.parent;
-  if (ts.isCallExpression(parent) && ts.isIdentifier(parent.expression) && CLEAR_TIMERS.has(parent.expression.text) && ts.isExpressionStatement(parent.parent)) {
+  if (ts.isCallExpression(parent) && ts.isIdentifier(parent.expression) && TIMER_CLEARS.has(parent.expression.text) && ts.isExpressionStatement(parent.parent)) {
     // `if (timer) clearInterval(timer)`: the `if` goes whole.
     const statement = parent.parent;
     const owner = statement.parent && ts.isBlock(statement.parent) && statement.parent.statements.length === 1 ? statement.parent.parent : statement.parent;
@@ -127,7 +126,7 @@ function timerUse(ref: ts.Identifier): ts.Node | undefined {
       if (isInside(ref, current.expression) && !current.elseStatement && !makesCalls(current.expression)) {
         const then = current.thenStatement;
         const body = ts.isBlock(then) ? [...then.statements] : [then];
-        if (body.every((s) => ts.isExpressionStatement(s) && ts.isCallExpression(s.expression) && ts.isIdentifier(s.expression.expression) && CLEAR_TIMERS.has(s.expression.expression.text))) return current;
+        if (body.every((s) => ts.isExpressionStatement(s) && ts.isCallExpression(s.expression) && ts.isIdentifier(s.expression.expression) && TIMER_CLEARS.has(s.expression.expression.text))) return current;
       }
       return undefined;
     }

@@ -16,6 +16,8 @@ import type { ServingFile } from './serving-file.js';
 import { builtElsewhereReason, escapingFlow, factoryBlock, fieldTransportConnect, functionLabel, usesOfDeclared, type FactoryBlock } from './stdio-block.js';
 import { inlineStdioHelper } from './stdio-helper.js';
 import { referencesByName, reindent, removalRange } from './text.js';
+import { SCHEDULING_TIMERS, timerStarted } from '../../analysis/timers.js';
+import type { ValueAnalysis } from '../../analysis/values.js';
 
 const STDIO_MODULE = '@modelcontextprotocol/server/stdio';
 
@@ -170,7 +172,7 @@ function extractFactory(file: ServingFile, decl: ts.VariableDeclaration, connect
     if (exported) throw new CannotRewrite(`\`${name}\` is exported here: a factory builds a server per connection, so there is no one server to export. Export the factory instead, then extract the server into it by hand.`, exported, RULE_ID.perSessionServer);
     // Work that must run once (a signal listener, a timer) would run for every server the entry builds (the
     // connection's and a discarded server/discover probe's).
-    const once = statement !== declStatement ? runOnceCall(statement) : undefined;
+    const once = statement !== declStatement ? runOnceCall(statement, file.values) : undefined;
     if (once) throw new CannotRewrite(`\`${once.expression.getText(file.sf)}(…)\` uses the server and must run once, but the serving entry builds a server per connection (and one for a discarded server/discover probe): move it out of the server's construction (onto the handle serveStdio returns, which has \`close()\`), then extract the server into a factory.`, once, RULE_ID.perSessionServer);
     const escaping = block.fn && escapingFlow(statement);
     if (escaping) throw new CannotRewrite(`\`${escaping.getText(file.sf)}\` is in this statement, which builds the server, and would mean something else inside a factory function: extract the server into a factory by hand.`, escaping, RULE_ID.perSessionServer);
@@ -262,13 +264,12 @@ function exportIn(statement: ts.Statement): ts.Node | undefined {
 }
 
 /** A call that must run once per process, made when `statement` runs: a signal or event listener on `process`, a timer. */
-function runOnceCall(statement: ts.Statement): ts.CallExpression | undefined {
+function runOnceCall(statement: ts.Statement, values: ValueAnalysis): ts.CallExpression | undefined {
   let found: ts.CallExpression | undefined;
   const visit = (node: ts.Node): void => {
     if (found || isFunctionLike(node)) return;
     if (ts.isCallExpression(node)) {
-      const callee = node.expression.getText();
-      if (/^(?:process\.(?:on|once|addListener|prependListener)|(?:globalThis\.)?(?:setInterval|setTimeout|setImmediate))$/.test(callee)) {
+      if (/^process\.(?:on|once|addListener|prependListener)$/.test(node.expression.getText()) || timerStarted(node, values, SCHEDULING_TIMERS)) {
         found = node;
         return;
       }
