@@ -97,13 +97,20 @@ function referencedNames(sf: ts.SourceFile): Set<string> {
 
 /** The file's text with its import statements blanked out (so a name mentioned only by its own import does not count). */
 function textOutsideImports(sf: ts.SourceFile): string {
-  let text = sf.text;
-  for (const { statement } of importSites(sf)) {
+  // Built in one pass: splicing the whole text once per import is quadratic on a large file (a 14,000-line server
+  // with its imports spread through it spent most of a second here).
+  const parts: string[] = [];
+  let at = 0;
+  const statements = importSites(sf).map((site) => site.statement).sort((a, b) => a.pos - b.pos);
+  for (const statement of statements) {
     // From the statement's first token: a comment above it (`/** Built on {@link A}. */`) still mentions A.
     const start = statement.getStart(sf);
-    text = text.slice(0, start) + ' '.repeat(statement.end - start) + text.slice(statement.end);
+    if (start < at) continue;
+    parts.push(sf.text.slice(at, start), ' '.repeat(statement.end - start));
+    at = statement.end;
   }
-  return text;
+  parts.push(sf.text.slice(at));
+  return parts.join('');
 }
 
 /** Every binding of the file's imports (`importSites`), with what removing it alone takes. */

@@ -23,7 +23,7 @@ import { typesOnlyFilesOfClients } from './client-side-types.js';
 import { heldNeighbours } from './held-neighbours.js';
 import { alignHeldAugmentations } from './held-augmentations.js';
 import { tasksLayerNames } from './tasks-layer.js';
-import { mayUseZod, zod4Breaks, type Zod4Break } from './zod-usage.js';
+import { mayBreakOnZod4, zod4Breaks, type Zod4Break } from './zod-usage.js';
 import { isCatalogSpecifier, resolveCatalogRange, type CatalogEntry } from './catalogs.js';
 
 export const SDK_V2 = 'sdk-v2';
@@ -424,7 +424,7 @@ function sourcesOf(dir: string, known: ReadonlySet<string>, matches: (text: stri
 
 /** Where the package's own code uses what zod 4 removed (zod-usage.ts). */
 function zod4BreaksIn(dir: string): Zod4Break[] {
-  const files = sourcesOf(dir, new Set(), mayUseZod);
+  const files = sourcesOf(dir, new Set(), mayBreakOnZod4);
   return zod4Breaks(files, (file) => {
     try {
       return readCurrentFile(file);

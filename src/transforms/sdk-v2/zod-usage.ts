@@ -22,8 +22,12 @@ const ZOD_TO_JSON_SCHEMA = 'zod-to-json-schema';
 /** Files that can use zod at all: they name the package in a module specifier. */
 const ZOD_SPECIFIER = /(?:\bfrom\s*|\bimport\s*\(\s*|\brequire\s*\(\s*)['"](?:zod|zod-to-json-schema)(?:\/[^'"]*)?['"]/;
 
-export function mayUseZod(text: string): boolean {
-  return ZOD_SPECIFIER.test(text);
+/** What the checks below look at, as text: a file without any of it cannot break (and is not parsed and checked). */
+const BREAK_SHAPES = /zod-to-json-schema|\.\s*errors\b|\.\s*record\b/;
+
+/** Files that can hold one of the breaks: they name zod in a module specifier and mention what a check looks at. */
+export function mayBreakOnZod4(text: string): boolean {
+  return ZOD_SPECIFIER.test(text) && BREAK_SHAPES.test(text);
 }
 
 function declaredInZod(symbol: ts.Symbol | undefined): boolean {

@@ -15,6 +15,7 @@ import { ts } from '../../typescript.js';
 import { calleeParts, enclosingFunction, forEachDescendant, isFunctionLike, isInside, propertyNameText, unwrap } from '../../analysis/ast.js';
 import type { AnalysisResult } from '../../analysis/model.js';
 import { TRANSPORT_MEMBERS } from '../../analysis/sdk-modules.js';
+import { functionNames } from '../../analysis/call-index.js';
 import { LOG_LEVELS } from './text.js';
 
 type Values = AnalysisResult['analysis']['values'];
@@ -105,11 +106,30 @@ function returnedBy(caller: ts.FunctionLikeDeclaration, call: ts.CallExpression,
   });
 }
 
-/** The calls of `helper` in its own file (the analysis indexes calls with arguments only; `this.open()` has none). */
+/**
+ * The calls of `helper` in its own file (the analysis indexes calls with arguments only; `this.open()` has none).
+ * Only calls by one of its names, or by a local alias of one, are resolved: resolving every call of a
+ * 14,000-line server took a second.
+ */
 function callsOf(helper: ts.FunctionLikeDeclaration, values: Values): ts.CallExpression[] {
+  const file = helper.getSourceFile();
+  const names = new Set(functionNames(helper));
+  forEachDescendant(file, (node) => {
+    // `import { open as start }`, `const { open: start } = api`, `const start = open`
+    if ((ts.isImportSpecifier(node) || ts.isExportSpecifier(node) || ts.isBindingElement(node)) && node.propertyName && ts.isIdentifier(node.name)) {
+      const from = propertyNameText(node.propertyName as ts.PropertyName);
+      if (from && names.has(from)) names.add(node.name.text);
+    } else if (ts.isVariableDeclaration(node) && ts.isIdentifier(node.name) && node.initializer) {
+      const init = unwrap(node.initializer);
+      const from = ts.isIdentifier(init) ? init.text : ts.isPropertyAccessExpression(init) ? init.name.text : undefined;
+      if (from && names.has(from)) names.add(node.name.text);
+    }
+  });
   const out: ts.CallExpression[] = [];
-  forEachDescendant(helper.getSourceFile(), (node) => {
-    if (ts.isCallExpression(node) && values.calls.functionOfCall(node) === helper) out.push(node);
+  forEachDescendant(file, (node) => {
+    if (!ts.isCallExpression(node)) return;
+    const name = calleeParts(node).name;
+    if (name && names.has(name) && values.calls.functionOfCall(node) === helper) out.push(node);
   });
   return out;
 }
