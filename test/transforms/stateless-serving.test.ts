@@ -101,7 +101,7 @@ const MARKERS: Record<string, string[]> = {
 
 /** Cases the transform must leave exactly as they are (no marker either). */
 // node:http already serving SDK 1.x's stateless idiom, with an option createMcpHandler has no place for: no session to replace, so a note and no marker.
-const UNCHANGED = new Set<string>(['stdio-relay', 'node-http-stateless-idiom-dns']);
+const UNCHANGED = new Set<string>(['stdio-relay', 'node-http-stateless-idiom-dns', 'left-on-v1-stdio']);
 
 const cases = loadFixtureCases(CASES_DIR);
 const applied = new Map<string, Promise<{ dir: string; first: Awaited<ReturnType<typeof runApply>> }>>();

@@ -10,8 +10,11 @@
  * SDK 1.x speaks only the 2025 protocol revisions: with `--modern-only` such a file has no modern path to keep, so its
  * sessionful path cannot simply go (that would leave no endpoint); its markers say so.
  *
- * Only Streamable HTTP is planned this way: the HTTP+SSE endpoint and stdio keep their own decisions (legacy-sse.ts,
- * planStdio), which the sdk-v2 step's outcome does not change.
+ * Only Streamable HTTP is planned this way: the HTTP+SSE endpoint keeps its own decisions (legacy-sse.ts), which the
+ * sdk-v2 step's outcome does not change. stdio is not rewritten in such a file: `serveStdio` is SDK v2's and takes a
+ * factory of v2 servers, so handed the file's v1 `McpServer` it does not type-check (TS2345) and would not run
+ * (dynatrace-mcp's src/index.ts, which imports @modelcontextprotocol/ext-apps 1.x, sweep 3). SDK 1.x's
+ * `server.connect(new StdioServerTransport())` is already all SDK 1.x can do there; a note says so.
  */
 import { ts } from '../../typescript.js';
 import { sdkMajorOfFile } from '../../analysis/sdk-modules.js';
@@ -34,4 +37,10 @@ export function leftOnV1Note(options: ServingOptions): string {
   const why = 'This file stays on SDK 1.x (the sdk-v2 step left it there, see MIGRATION.md), which has no `createMcpHandler`: the stateless idiom here is SDK 1.x\'s.';
   if (!options.modernOnly) return why;
   return `${why} --modern-only does not remove this sessionful path: SDK 1.x serves 2025-era clients only, so without it this endpoint would serve no client at all; move the file to SDK v2 first, then run apply again.`;
+}
+
+/** The note for stdio left as it is in a file left on SDK 1.x: what it serves, and what moves it to `serveStdio`. */
+export function stdioLeftOnV1Note(relative: string, options: ServingOptions): string {
+  const serves = options.modernOnly ? ' (2025-era clients only: --modern-only cannot drop them here, SDK 1.x has no 2026-07-28 path)' : ' (2025-era clients)';
+  return `serving: ${relative} — server.connect(new StdioServerTransport()) left on SDK 1.x${serves}: the sdk-v2 step left this file on SDK 1.x (see its note), and serveStdio is SDK v2's; move the file to SDK v2, then run apply again`;
 }

@@ -42,7 +42,7 @@ import { eraRouting, eraRoutingAdvice } from './era-routing.js';
 import { planFactorySplits } from './factory-split.js';
 import { planFrameworkSse } from './framework-sse.js';
 import { refuseGateway, unrecognisedPlace } from './http-refusals.js';
-import { httpServingOptions } from './left-on-v1.js';
+import { httpServingOptions, leftOnSdkV1, stdioLeftOnV1Note } from './left-on-v1.js';
 import { markOwnSseTransports, planLegacySse } from './legacy-sse.js';
 import { planMountedDispatcher } from './mounted-dispatcher.js';
 import { planNodeHttp, planStatelessListener } from './node-http.js';
@@ -116,7 +116,9 @@ function planFile(file: ServingFile, corsProjectWide: boolean): void {
   if (http.length > 0 && !corsProjectWide) rewrote = markCors(file, httpRewritten === byRoute.size) || rewrote;
   for (const range of registryRemovals([...new Set(file.goneRegistries)], file.sf)) file.edit(range.start, range.end, '');
   file.options = file.requested;
-  if (file.options.target === '2026-07-28') for (const node of stdio) rewrote = file.attempt(() => planStdio(file, node), true) || rewrote;
+  // serveStdio is SDK v2's: a file left on SDK 1.x keeps SDK 1.x's stdio connection (left-on-v1.ts).
+  if (file.options.target === '2026-07-28' && stdio.length > 0 && leftOnSdkV1(file.sf, file.options)) file.plan.notes!.push(stdioLeftOnV1Note(file.relative(), file.options));
+  else if (file.options.target === '2026-07-28') for (const node of stdio) rewrote = file.attempt(() => planStdio(file, node), true) || rewrote;
   rewrote = applySplits(file) || rewrote;
   if (!rewrote) return;
   removeDeadDeclarations(file);
