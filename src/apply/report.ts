@@ -248,6 +248,14 @@ function unmarkedSteps(result: ApplyResult): string[] {
     bucket.set(f.ruleId, (bucket.get(f.ruleId) ?? 0) + 1);
     if (bucket === notSelected) for (const t of missing) unselected.add(t);
   }
+  // A marker whose rule only a transform that was not selected rewrites (a registry the handles transform marked
+  // as serving plumbing, standing for its endpoint): that transform resolves it, not a person.
+  for (const f of markersLeft(result)) {
+    const rewriting = transformsRewriting(f.ruleId);
+    if (rewriting.length === 0 || rewriting.some((t) => result.transforms.includes(t))) continue;
+    notSelected.set(f.ruleId, (notSelected.get(f.ruleId) ?? 0) + 1);
+    for (const t of rewriting) unselected.add(t);
+  }
   const count = (rules: Map<string, number>): string => {
     const n = [...rules.values()].reduce((a, b) => a + b, 0);
     return `${n} finding${n === 1 ? '' : 's'} of ${[...rules.keys()].sort().map((r) => `\`${r}\``).join(', ')}`;

@@ -172,7 +172,9 @@ describe("apply's next steps agree with what the transforms rewrite", () => {
     const steps = stepsOf(run.stdout + run.stderr);
     const rerun = steps.find((s) => s.includes('Run apply again with `stateless-serving`'));
     expect(rerun).toBeDefined();
-    expect(rulesIn(rerun!)).toContain('session-transport/session-header');
+    // The handles transform marks the registry as serving plumbing; that marker stands for the endpoint's session
+    // findings (the header reads among them), and the transform that rewrites them is named for it.
+    expect(rulesIn(rerun!)).toContain('session-transport/transport-registry');
     expect(steps.some((s) => s.includes('no transform rewrites yet') && s.includes('session-header'))).toBe(false);
   });
 

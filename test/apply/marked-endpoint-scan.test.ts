@@ -124,6 +124,15 @@ describe('a marker on a gateway endpoint apply kept', () => {
     expect(after.filter((f) => f.file === 'src/tools.ts').map((f) => f.ruleId)).toContain('session-state/session-id-read');
   });
 
+  it('a marker on the registry (serving plumbing apply did not replace) stands for the endpoint it serves', async () => {
+    const registryMarker = '  // @mcp-migrate-todo(session-transport/transport-registry): serving plumbing keyed by the session id: replace the sessionful transport and this registry with the stateless handler.\n';
+    const after = await findings({ 'src/gateway.ts': unmarked(GATEWAY).replace('  const sessions:', `${registryMarker}  const sessions:`) });
+    const session = after.filter((f) => f.category === 'session-transport' || f.category === 'session-state');
+    // One decision, one marker: the routes, header reads, initialize routing and logged ids of the endpoint are its.
+    expect(session.map((f) => f.ruleId)).toEqual(['session-transport/transport-registry']);
+    expect(session[0]!.replaces?.map((r) => r.ruleId)).toEqual(expect.arrayContaining(['session-transport/session-header', 'session-transport/session-route', 'session-transport/initialize-routing']));
+  });
+
   it('a marker of a rule that does not record a serving decision stands for its own rule only', async () => {
     const after = await findings({ 'src/gateway.ts': marked(GATEWAY, '// @mcp-migrate-todo(handshake/client-capabilities): read capabilities from the request.') });
     const marker = after.find((f) => f.line === 20)!;

@@ -1,5 +1,5 @@
 import { declarationName } from '../../analysis/ast.js';
-import { defineRule, specUrl } from '../rule.js';
+import { defineRule, specUrl, SESSION_ENDPOINT } from '../rule.js';
 
 export default defineRule({
   meta: {
@@ -15,6 +15,8 @@ export default defineRule({
         '`{{name}}` routes requests to a transport per session id; 2026-07-28 has no sessions, so every request is served by a fresh per-request handler. Replace the registry and its routing with `createMcpHandler`.',
     },
     spec: specUrl('basic/transports/streamable-http'),
+    // A registry apply left as it is stands for the endpoint it serves: one decision, one marker.
+    markerStandsFor: SESSION_ENDPOINT,
   },
   create(context) {
     return {
