@@ -265,14 +265,21 @@ function commentLines(text: string): Array<{ line: number; message: string }> {
 
 /**
  * `@modelcontextprotocol/sdk/server` (the package's export of server/index.js) → the file itself, which the codemod
- * maps to v2 (it knows v1's modules only by file, and leaves the alias with "Unknown SDK import path").
+ * maps to v2 (it knows v1's modules only by file, and leaves the alias with "Unknown SDK import path"). So is a
+ * type import from a module's declaration file (`sdk/server/index.d.ts`, as haroldadmin/fastify-mcp writes it):
+ * left alone, the file would keep that one import on v1 next to the v2 names it is used with.
  */
 function fileEntryAliases(sf: SourceFile): void {
   for (const decl of [...sf.getImportDeclarations(), ...sf.getExportDeclarations()]) {
     const specifier = decl.getModuleSpecifierValue();
-    const file = specifier === undefined ? undefined : sdkEntryAliasFile(specifier);
+    const file = specifier === undefined ? undefined : (sdkEntryAliasFile(specifier) ?? v1ModuleOfDeclarationFile(specifier));
     if (file) decl.setModuleSpecifier(file);
   }
+}
+
+/** `@modelcontextprotocol/sdk/server/index.d.ts` → `@modelcontextprotocol/sdk/server/index.js`; undefined for any other specifier. */
+function v1ModuleOfDeclarationFile(specifier: string): string | undefined {
+  return isV1Specifier(specifier) && specifier.endsWith('.d.ts') ? `${specifier.slice(0, -'.d.ts'.length)}.js` : undefined;
 }
 
 // ---- McpServer through a project module ----------------------------------------------------
