@@ -44,6 +44,11 @@ const MARKERS: Record<string, string[]> = {
   // The stdio entry is handed a built server (a parameter, a field): serveStdio needs a factory, so each says what the caller must change.
   'stdio-built-elsewhere-marker': ['session-state/per-session-server', 'session-state/per-session-server', 'session-state/per-session-server'],
   'helper-session-marker': ['session-transport/session-id-generator'],
+  // SDK 1.x's stateless idiom in a method the route calls, in a route of a router it does not follow, and in a handler mounted
+  // in a loop: marked without a registry or session routes to remove.
+  'stateless-method-marker': ['session-transport/session-id-generator'],
+  'stateless-unknown-router-marker': ['session-transport/session-id-generator'],
+  'stateless-loop-mounted-marker': ['session-transport/session-id-generator'],
   // The transport is connected in `onsessioninitialized` by a project function building a backend per session (playwright-mcp): one marker naming it.
   'helper-connect-marker': ['session-transport/session-id-generator'],
   // A stateless handler on GET/POST/DELETE picking its factory per request from a table (example-remote-server's example apps): marked.

@@ -8,7 +8,7 @@ import { ts } from '../../typescript.js';
 import { enclosingFunction, forEachDescendant, isFunctionLike, outermostWrapper, unwrap } from '../../analysis/ast.js';
 import { enclosingRoute, routesOf, type RouteFramework } from '../../analysis/routes.js';
 import { andList } from '../kit/prose.js';
-import { transportOptionsOf } from './eligibility.js';
+import { isStatelessIdiom, transportOptionsOf } from './eligibility.js';
 import { gatewayRefusal, perSessionUpstream } from './gateway.js';
 import { leaveStatelessListener, statelessListenerOf } from './node-http.js';
 import { AdvisedRefusal, CannotRewrite } from './refusal.js';
@@ -72,10 +72,17 @@ export function unrecognisedPlace(file: ServingFile, transport: ts.NewExpression
     const expiry = timers.length ? ` The registry's idle expiry (${timers.join(', ')}) goes with the sessions: remove it, there is nothing left to expire.` : '';
     if (relay) return relayRefusal(transport, relay, `the ${kind} \`${holder.text}()\`${where}`, framework);
     const why = refusal ? ` It is not rewritten: ${refusal}` : '';
+    // SDK 1.x's stateless idiom (a server and a transport per request) has no session registry to name.
+    if (isStatelessIdiom(file, [transport])) {
+      return new CannotRewrite(`the transport is created per request in the ${kind} \`${holder.text}()\`${where}, not in a route handler (SDK 1.x's stateless idiom: no session to replace, but it speaks the 2025 protocol only): replace the ${kind} and the routing that calls it with one stateless endpoint by hand.${why}`, transport, undefined, framework);
+    }
     const resumed = sessionResumption(file.result, transport, fn!, `the ${kind} \`${holder.text}()\``);
     return new CannotRewrite(`the transport is created in the ${kind} \`${holder.text}()\`${where}, not in a route handler: replace the helper, the session registry and the routing that calls it with one stateless endpoint by hand.${why}${resumed ? ` ${resumed}` : ''}${expiry}`, transport, undefined, framework);
   }
   if (relay) return relayRefusal(transport, relay, 'this code', framework);
+  if (isStatelessIdiom(file, [transport])) {
+    return new CannotRewrite("the transport is created per request, but not in a route handler mcp-migrate recognises (SDK 1.x's stateless idiom: no session to replace, but it speaks the 2025 protocol only): replace it and the code that hands it the request by hand.", transport, undefined, framework);
+  }
   return new CannotRewrite('the transport is not created in a route handler mcp-migrate recognises: replace the transport, its registry and the session routing by hand.', transport, undefined, framework);
 }
 

@@ -10,7 +10,7 @@ import { calleeParts, isFunctionLike, isInside, statementOf, unwrap } from '../.
 import { routesOf, type Route } from '../../analysis/routes.js';
 import { indentAt } from '../kit/source-style.js';
 import { fieldNames, memberMountedOnlyBy, mountedMember, type MountedMember } from './class-routes.js';
-import { BOILERPLATE_GLOBALS, checkBoilerplate, checkTransportOptions, newedInEventStore, registryUsesOutside, transportOptionsOf } from './eligibility.js';
+import { BOILERPLATE_GLOBALS, checkBoilerplate, checkTransportOptions, isStatelessIdiom, newedInEventStore, registryUsesOutside, transportOptionsOf } from './eligibility.js';
 import { loopClosesEntry, rewriteSessionCounts } from './registry-leftovers.js';
 import { addEntryImports, createHandlerDeclaration, entryOptions, errorLogging, handlerClose, mountLines, parsesBody } from './entry-code.js';
 import { CannotRewrite } from './refusal.js';
@@ -114,7 +114,12 @@ export function planRouteEndpoint(file: ServingFile, route: RegisteredRoute, tra
 function routeHandler(file: ServingFile, route: RegisteredRoute, transports: readonly ts.NewExpression[]): { handler: ts.FunctionLikeDeclaration; handlerArg: ts.Expression } {
   const first = transports[0]!;
   if (route.framework !== 'express' && route.framework !== 'hono' && route.framework !== 'fastify') {
-    throw new CannotRewrite(`sessionful serving on ${route.framework === 'unknown' ? 'an unrecognised router' : route.framework} is not rewritten automatically: replace the transport registry, its routing and the GET/DELETE session routes by hand.`, route.call, undefined, route.framework);
+    const router = route.framework === 'unknown' ? 'an unrecognised router' : route.framework;
+    // SDK 1.x's stateless idiom (a server and a transport per request) has no registry or session routes to name.
+    if (isStatelessIdiom(file, transports)) {
+      throw new CannotRewrite(`SDK 1.x's stateless serving (a server and a transport per request) on ${router} is not rewritten automatically: it has no session to replace, but it speaks the 2025 protocol only: replace the route's transport by hand.`, route.call, undefined, route.framework);
+    }
+    throw new CannotRewrite(`sessionful serving on ${router} is not rewritten automatically: replace the transport registry, its routing and the GET/DELETE session routes by hand.`, route.call, undefined, route.framework);
   }
   // hono's `app.on('POST', …)` and fastify's `route({ … })` name the method elsewhere: only `app.post(path, handler)` is rewritten.
   if (route.framework !== 'express' && calleeParts(route.call).name !== route.method) {
