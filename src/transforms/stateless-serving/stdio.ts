@@ -58,9 +58,19 @@ export function planStdio(file: ServingFile, created: ts.NewExpression): void {
   // The comments above the server's construction stay: the first statement of the serving code is where a note about
   // the section sits (dynatrace's "// Default stdio mode"). The transport's ("// Create transport") go with it.
   if (serverStatement) file.remove(serverStatement, { keepComments: true });
-  if (transportStatement) file.remove(transportStatement);
+  if (transportStatement) removeTransportStatement(file, transportStatement);
   file.imports.add(STDIO_MODULE, 'serveStdio');
   file.plan.notes!.push(`serving: ${file.relative()} — server.connect(new StdioServerTransport()) → serveStdio(${factory})${file.options.modernOnly ? ' (modern-only)' : ' (2025-era clients still served)'}`);
+}
+
+/**
+ * The transport's declaration goes with the comments about it ("// Create transport"); a comment above it that does not
+ * name the transport is a note about the section it opens (contentful-mcp's "// Traditional stdio mode" in the `else`
+ * branch of its HTTP mode) and stays.
+ */
+function removeTransportStatement(file: ServingFile, statement: ts.Node): void {
+  const comments = (ts.getLeadingCommentRanges(file.text, statement.getFullStart()) ?? []).map((c) => file.text.slice(c.pos, c.end));
+  file.remove(statement, { keepComments: comments.length > 0 && !comments.some((c) => /transport/i.test(c)) });
 }
 
 /** `server.connect(transport)` of the transport made in place or held in a `const` used only there, and that declaration. */
@@ -125,7 +135,7 @@ function planStdioHelper(file: ServingFile, created: ts.NewExpression, transport
   if ('reason' in inlined) throw new CannotRewrite(inlined.reason, h.call, RULE_ID.perSessionServer);
   const options = file.options.modernOnly ? `, { legacy: ${file.q('reject')} }` : '';
   file.edit(callStatement.getStart(file.sf), callStatement.end, `serveStdio(${inlined.factory}${options});`);
-  if (transportStatement) file.remove(transportStatement);
+  if (transportStatement) removeTransportStatement(file, transportStatement);
   file.imports.add(STDIO_MODULE, 'serveStdio');
   file.plan.notes!.push(`serving: ${file.relative()} — ${h.call.expression.getText(file.sf)}(…, new StdioServerTransport()) → serveStdio(factory built from its construction)${file.options.modernOnly ? ' (modern-only)' : ' (2025-era clients still served)'}`);
   return true;
