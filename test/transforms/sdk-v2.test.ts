@@ -125,6 +125,25 @@ describe(`${TRANSFORM} fixtures`, () => {
     expect(second.changes).toEqual([]);
   });
 
+  it('a re-export of a name v2 no longer has, which the codemod drops with a report warning only (chrome-devtools-mcp\'s `export { type ShapeOutput } from …/zod-compat.js`), gets its comment: the modules importing it from this file are left importing nothing', async () => {
+    const barrel = [
+      "export { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';",
+      "export { type ShapeOutput } from '@modelcontextprotocol/sdk/server/zod-compat.js';",
+      "export { z as zod } from 'zod';",
+      '',
+    ].join('\n');
+    const dir = materialise('dropped-re-export', new Map([['third_party.ts', barrel]]));
+    const first = await runApply({ paths: [dir], cwd: dir, allowDirty: true, typecheck: false, transforms: [TRANSFORM] });
+    const lines = fs.readFileSync(path.join(dir, 'third_party.ts'), 'utf8').split('\n');
+    expect(lines.filter((l) => l.includes('ShapeOutput'))).toEqual([
+      '/* @mcp-codemod-error ShapeOutput was re-exported from @modelcontextprotocol/sdk/server/zod-compat.js, and SDK v2 exports no ShapeOutput: the re-export is gone, so the modules importing ShapeOutput from this file need it replaced by hand. */',
+    ]);
+    expect(lines[lines.findIndex((l) => l.includes('ShapeOutput')) + 1]).toBe("export { McpServer } from '@modelcontextprotocol/server';");
+    expect(first.notes.some((n) => n.startsWith('sdk-v2: third_party.ts:1 left for a person') && n.includes('ShapeOutput was re-exported'))).toBe(true);
+    const second = await runApply({ paths: [dir], cwd: dir, allowDirty: true, typecheck: false, transforms: [TRANSFORM] });
+    expect(second.changes).toEqual([]);
+  });
+
   it('a task store used beyond building the server stays, with its option and the codemod\'s comment, for a person', async () => {
     const server = [
       "import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';",

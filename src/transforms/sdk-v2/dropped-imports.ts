@@ -55,6 +55,43 @@ export function restoreDroppedImports(sf: SourceFile, sdkBefore: readonly Import
   return out;
 }
 
+/** A name the file re-exports from a v1 module (`export { type X, y as z } from '…'`). */
+export interface ReExportBinding {
+  exported: string;
+  imported: string;
+  specifier: string;
+}
+
+export function v1ReExportBindings(sf: SourceFile): ReExportBinding[] {
+  return sf.getExportDeclarations().flatMap((decl) => {
+    const specifier = decl.getModuleSpecifierValue();
+    if (specifier === undefined || !isV1Specifier(specifier)) return [];
+    return decl.getNamedExports().map((named) => ({ exported: named.getAliasNode()?.getText() ?? named.getName(), imported: named.getName(), specifier }));
+  });
+}
+
+/**
+ * A re-export the codemod dropped because its module is gone in v2 (`export { type ShapeOutput } from
+ * '…/server/zod-compat.js'`, as ChromeDevTools/chrome-devtools-mcp's third_party/index.ts has): it removes the name
+ * with a report warning only, and the modules importing it from this file are left importing nothing. The
+ * codemod's own comment goes above the file's first re-export (or its first statement), saying which name went.
+ */
+export function droppedReExportDiagnostics(sf: SourceFile, before: readonly ReExportBinding[], existing: readonly Diagnostic[]): Diagnostic[] {
+  const exportedNow = new Set(sf.getExportDeclarations().flatMap((d) => d.getNamedExports().map((n) => n.getAliasNode()?.getText() ?? n.getName())));
+  const anchor = sf.getExportDeclarations()[0] ?? sf.getStatements()[0];
+  if (!anchor) return [];
+  return before
+    .filter((b) => !exportedNow.has(b.exported) && !existing.some((d) => d.insertComment && d.message.includes(b.imported)))
+    .map((b) => ({
+      level: 'warning' as Diagnostic['level'],
+      file: sf.getFilePath(),
+      line: anchor.getStartLineNumber(),
+      message: `${b.exported} was re-exported from ${b.specifier}, and SDK v2 exports no ${b.imported}: the re-export is gone, so the modules importing ${b.exported} from this file need it replaced by hand.`,
+      insertComment: true,
+      resolveCurrentLine: () => anchor.getStartLineNumber(),
+    }));
+}
+
 /** The v2 entry point to import `name` from: the file's own v2 imports first, then the server or client side the project is. */
 function homeOf(sf: SourceFile, name: string, needsValue: boolean, context: TransformContext): string | undefined {
   const imported = sf.getImportDeclarations().map((d) => d.getModuleSpecifierValue()).filter((s) => isMcpSpecifier(s) && s in V2_EXPORTS);

@@ -38,7 +38,7 @@ import { loadTsMorph, ts } from '../../typescript.js';
 import type { SourceFile } from 'ts-morph';
 import { importBindings, isV1Specifier, ownNames } from './bindings.js';
 import { isContextMockDiagnostic, mockIsHandlerContext } from './context-mocks.js';
-import { restoreDroppedImports } from './dropped-imports.js';
+import { droppedReExportDiagnostics, restoreDroppedImports, v1ReExportBindings } from './dropped-imports.js';
 import { disableTaskTools, removeExperimentalTasks } from './experimental-tasks.js';
 import { annotateAsV1Context, contextImportsTypeOnly, contextsPassedToHelpers, hasInlineTypedHandlerContexts, remapDestructuredRequestId, forwardedContexts, helperTakesV2Context, inlineTypedHelpers, type ForwardedContext } from './helper-context.js';
 import { leftoverToolCallDiagnostics, type LegacyToolCall } from './legacy-tool-calls.js';
@@ -118,6 +118,7 @@ export function runOfficialCodemod(files: readonly CodemodInput[], context: Tran
     if (mcpServerThroughProject && !commonJs) importMcpServerBridge(sf);
     const bridged = sf.getFullText();
     const sdkBefore = importBindings(sf, isV1Specifier);
+    const reExportsBefore = v1ReExportBindings(sf);
     const own = ownNames(sf);
     const inlineHandlerContexts = hasInlineTypedHandlerContexts(sf);
     // What the passes above read is kept as text; the nodes they had ts-morph wrap would be carried over by
@@ -154,6 +155,7 @@ export function runOfficialCodemod(files: readonly CodemodInput[], context: Tran
     changes += removedTasks.length + disabledTaskTools;
     const dropped = restoreDroppedImports(sf, sdkBefore, context, diagnostics);
     diagnostics.push(...dropped.diagnostics);
+    diagnostics.push(...droppedReExportDiagnostics(sf, reExportsBefore, diagnostics));
     changes += dropped.restored.length;
     if (changes === 0) diagnostics = diagnostics.filter((d) => !d.advisoryOnly);
     for (const d of diagnostics) {
