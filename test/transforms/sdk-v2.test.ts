@@ -18,7 +18,7 @@ import { main } from '../../src/cli.js';
 import { keepIndentation, minimalEdits } from '../../src/transforms/kit/minimal-edits.js';
 import { applyEdits } from '../../src/transforms/kit/edits.js';
 import { V2_PACKAGE_VERSIONS, rewriteManifest, zodRangeReachesFloor } from '../../src/transforms/sdk-v2/manifest.js';
-import { isClientOnly, matchSpecifierQuotes } from '../../src/transforms/sdk-v2/plan-sdk-v2.js';
+import { isClientOnly, matchImportSemicolons, matchSpecifierQuotes } from '../../src/transforms/sdk-v2/plan-sdk-v2.js';
 import { ROOT, cleanUpMaterialised, loadFixtureCases, materialise, prepareTypeChecks, readTree, typeCheck, type FixtureCase } from '../support/transform-fixtures.js';
 
 const TRANSFORM = 'sdk-v2';
@@ -42,7 +42,7 @@ describe(`${TRANSFORM} fixtures`, () => {
   // Inputs and expected outputs are type-checked together (one Program per option set), before the cases ask.
   beforeAll(() => prepareTypeChecks(TRANSFORM, cases.flatMap((c) => [c.input, c.output])), 600_000);
   it('finds the cases', () => {
-    expect(cases.map((c) => c.name)).toEqual(['already-v2', 'codemod-comment', 'context-mocks', 'declaration-file-import', 'dropped-imports', 'entry-aliases', 'experimental-tasks', 'handler-inline-context', 'handler-result-types', 'handler-result-types-js', 'helper-context', 'helper-context-destructured', 'helper-context-line-comments', 'lone-context', 'name-clash', 'request-headers', 'task-tool', 'v1-commonjs', 'v1-typescript', 'v1-with-package-json']);
+    expect(cases.map((c) => c.name)).toEqual(['already-v2', 'codemod-comment', 'context-mocks', 'declaration-file-import', 'dropped-imports', 'entry-aliases', 'experimental-tasks', 'handler-inline-context', 'handler-result-types', 'handler-result-types-js', 'helper-context', 'helper-context-destructured', 'helper-context-line-comments', 'lone-context', 'name-clash', 'no-semicolons', 'request-headers', 'task-tool', 'v1-commonjs', 'v1-typescript', 'v1-with-package-json']);
   });
 
   for (const c of cases) {
@@ -636,6 +636,9 @@ describe('minimal edits', () => {
   it('new specifiers follow the file\'s quote style', () => {
     expect(matchSpecifierQuotes("import a from 'a';\n", 'import a from \'a\';\nimport { b } from "@modelcontextprotocol/server";\n')).toBe("import a from 'a';\nimport { b } from '@modelcontextprotocol/server';\n");
     expect(matchSpecifierQuotes('import a from \'a\';\nimport b from "b";\n', 'x from "c"')).toBe('x from "c"');
+    // Semicolons: dropped from the import lines only where none of the file's own imports has one.
+    expect(matchImportSemicolons("import a from 'a'\nimport {\n  b,\n} from 'b'\n", "import a from 'a'\nimport { c } from '@modelcontextprotocol/server';\nconst d = 1;\n")).toBe("import a from 'a'\nimport { c } from '@modelcontextprotocol/server'\nconst d = 1;\n");
+    expect(matchImportSemicolons("import a from 'a';\nimport b from 'b'\n", "import { c } from '@modelcontextprotocol/server';\n")).toBe("import { c } from '@modelcontextprotocol/server';\n");
   });
   it('reports a codemod comment where it is after the later transforms, and not at all once a later transform resolved it', async () => {
     const server = [

@@ -134,7 +134,7 @@ export function planSdkV2(result: AnalysisResult, options: TransformOptions): Tr
       plan.notes!.push(`${SDK_V2}: the official codemod failed on ${rel} (${outcome.failed}); the file is left on SDK v1: migrate it by hand (see https://ts.sdk.modelcontextprotocol.io/v2/migration/upgrade-to-v2).`);
       continue;
     }
-    const final = keepIndentation(outcome.prepared, matchSpecifierQuotes(outcome.before, outcome.after));
+    const final = keepIndentation(outcome.prepared, matchImportSemicolons(outcome.before, matchSpecifierQuotes(outcome.before, outcome.after)));
     after.set(outcome.file, final);
     const edits = minimalEdits(outcome.file, outcome.before, final);
     if (edits.length) changedFiles++;
@@ -178,6 +178,19 @@ export function matchSpecifierQuotes(before: string, after: string): string {
   if (quotes.size !== 1) return after;
   const quote = [...quotes][0]!;
   return after.replace(SPECIFIER, (_all, lead: string, _q: string, spec: string) => `${lead}${quote}${spec}${quote}`);
+}
+
+/** The line that ends an import declaration (`import … from '…'` or a multi-line one's `} from '…'`), and its semicolon. */
+const IMPORT_END = /^(import\b.*|\}.*)\bfrom\s*(['"])[^'"\n]+\2(;?)[ \t]*$/gm;
+
+/**
+ * The official codemod ends the import declarations it writes with a semicolon; a file none of whose own imports
+ * ends with one (makenotion/notion-mcp-server, ivo-toby/contentful-mcp) keeps its style.
+ */
+export function matchImportSemicolons(before: string, after: string): string {
+  const ends = [...before.matchAll(IMPORT_END)].map((m) => m[3]);
+  if (ends.length === 0 || ends.some((semicolon) => semicolon)) return after;
+  return after.replace(IMPORT_END, (line) => line.replace(/;([ \t]*)$/, '$1'));
 }
 
 /**
