@@ -134,7 +134,7 @@ export function planSdkV2(result: AnalysisResult, options: TransformOptions): Tr
       plan.notes!.push(`${SDK_V2}: the official codemod failed on ${rel} (${outcome.failed}); the file is left on SDK v1: migrate it by hand (see https://ts.sdk.modelcontextprotocol.io/v2/migration/upgrade-to-v2).`);
       continue;
     }
-    const final = keepIndentation(outcome.prepared, matchImportSemicolons(outcome.before, matchSpecifierQuotes(outcome.before, outcome.after)));
+    const final = keepIndentation(outcome.prepared, keepBlankLineAfterImports(outcome.before, matchImportSemicolons(outcome.before, matchSpecifierQuotes(outcome.before, outcome.after))));
     after.set(outcome.file, final);
     const edits = minimalEdits(outcome.file, outcome.before, final);
     if (edits.length) changedFiles++;
@@ -191,6 +191,43 @@ export function matchImportSemicolons(before: string, after: string): string {
   const ends = [...before.matchAll(IMPORT_END)].map((m) => m[3]);
   if (ends.length === 0 || ends.some((semicolon) => semicolon)) return after;
   return after.replace(IMPORT_END, (line) => line.replace(/;([ \t]*)$/, '$1'));
+}
+
+const IMPORT_LINE_END = /\bfrom\s*(['"])[^'"\n]+\1;?$|^import\s*(['"])[^'"\n]+\2;?$/;
+
+/** The index of the line that ends the file's leading import declarations (comments and blank lines between them skipped); -1 when it has none. */
+function importBlockEnd(lines: readonly string[]): number {
+  let end = -1;
+  let inImport = false;
+  for (const [i, line] of lines.entries()) {
+    const t = line.trim();
+    if (inImport) {
+      if (IMPORT_LINE_END.test(t)) [inImport, end] = [false, i];
+      continue;
+    }
+    if (t === '' || t.startsWith('//') || t.startsWith('/*') || t.startsWith('*') || t.startsWith('#!')) continue;
+    if (!/^import\b/.test(t)) break;
+    if (IMPORT_LINE_END.test(t)) end = i;
+    else inImport = true;
+  }
+  return end;
+}
+
+/**
+ * The codemod removes an import declaration with the blank line below it: when the file's last import goes (the
+ * sampling server's `RequestHandlerExtra`, notion-mcp-server's `Transport`), the code then starts on the line right
+ * under the imports. The blank line the file had there is put back.
+ */
+function keepBlankLineAfterImports(before: string, after: string): string {
+  const was = before.split('\n');
+  const now = after.split('\n');
+  const wasEnd = importBlockEnd(was);
+  const nowEnd = importBlockEnd(now);
+  if (wasEnd < 0 || nowEnd < 0 || was[wasEnd + 1]?.trim() !== '' || wasEnd + 2 >= was.length) return after;
+  const next = now[nowEnd + 1];
+  if (next === undefined || next.trim() === '') return after;
+  now.splice(nowEnd + 1, 0, now[nowEnd]!.endsWith('\r') ? '\r' : '');
+  return now.join('\n');
 }
 
 /**
