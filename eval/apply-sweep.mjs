@@ -24,7 +24,8 @@
 // minus the repositories of apply-list.txt)  --repos DIR (default /work/eval-repos)  --bin PATH (default this checkout's bin/mcp-migrate.js)
 // --only a,b  --timeout SECONDS (per run, default 900)  --work DIR (scratch, default $TMPDIR/mcp-migrate-apply-sweep)
 // --out PREFIX (writes PREFIX.md and PREFIX.json)  --keep (leave each scratch tree, a git repository with a commit
-// per run, for reading what apply wrote: `git -C DIR show HEAD~1`)
+// per run, for reading what apply wrote: `git -C DIR show HEAD~1`)  --modern-only (passed on to both runs of apply:
+// the 2026-07-28-clients-only rewrite)
 import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -44,6 +45,7 @@ const { values: opt } = parseArgs({
     work: { type: 'string', default: join(tmpdir(), 'mcp-migrate-apply-sweep') },
     out: { type: 'string' },
     keep: { type: 'boolean', default: false },
+    'modern-only': { type: 'boolean', default: false },
   },
 });
 const bin = resolve(opt.bin);
@@ -75,7 +77,7 @@ function git(cwd, ...args) {
 
 function apply(cwd, paths) {
   const started = Date.now();
-  const r = spawnSync(process.execPath, [bin, 'apply', ...paths, '--format', 'json'], {
+  const r = spawnSync(process.execPath, [bin, 'apply', ...paths, ...(opt['modern-only'] ? ['--modern-only'] : []), '--format', 'json'], {
     cwd,
     encoding: 'utf8',
     timeout: Number(opt.timeout) * 1000,
@@ -177,7 +179,7 @@ const commit = spawnSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: dirname
 const md = [
   '# apply on servers it is not scored on: one run finishes',
   '',
-  `mcp-migrate ${commit} (${bin}), ${new Date().toISOString()}; dependencies not installed (no type check). Script: eval/apply-sweep.mjs.`,
+  `mcp-migrate ${commit} (${bin})${opt['modern-only'] ? ' apply --modern-only' : ''}, ${new Date().toISOString()}; dependencies not installed (no type check). Script: eval/apply-sweep.mjs.`,
   '',
   `Repositories: ${opt.list ?? 'fetch-list.txt minus apply-list.txt'}, extracted under ${opt.repos}.`,
   '',
@@ -190,6 +192,6 @@ const md = [
 ].join('\n');
 if (opt.out) {
   writeFileSync(`${opt.out}.md`, md);
-  writeFileSync(`${opt.out}.json`, JSON.stringify({ bin, commit, date: new Date().toISOString(), totals: total, results }, null, 2) + '\n');
+  writeFileSync(`${opt.out}.json`, JSON.stringify({ bin, commit, modernOnly: opt['modern-only'], date: new Date().toISOString(), totals: total, results }, null, 2) + '\n');
 }
 process.stdout.write(md);
