@@ -37,6 +37,7 @@ export const SERVING_OPTIONS: Record<string, Partial<TransformOptions>> = {
   'class-methods-stateless-v1': { target: 'stateless-v1' },
   'class-fields-js-stateless-v1': { target: 'stateless-v1' },
   'registry-session-count-stateless-v1': { target: 'stateless-v1' },
+  'request-header-factory-marker-stateless-v1': { target: 'stateless-v1' },
 };
 
 export const PROTOCOL_TRANSFORMS = ['handshake-to-request-envelope', 'logging-to-request-scope', 'sampling-elicitation-to-mrtr', 'server-push-markers'] as const;

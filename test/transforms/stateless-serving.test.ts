@@ -53,6 +53,10 @@ const MARKERS: Record<string, string[]> = {
   'helper-connect-marker': ['session-transport/session-id-generator'],
   // A stateless handler on GET/POST/DELETE picking its factory per request from a table (example-remote-server's example apps): marked.
   'picked-factory-marker': ['session-transport/session-id-generator'],
+  // The factory is fed the request's credentials (neondatabase-labs/mcp-server-neon) or headers: the marker says to read them per
+  // request (from `ctx.authInfo` on createMcpHandler; in the route on SDK 1.x), never to hoist them out of the route.
+  'request-auth-factory-marker': ['session-state/per-session-server'],
+  'request-header-factory-marker-stateless-v1': ['session-state/per-session-server'],
   // A gateway: each session spawns its own child; one marker at the transport, about that upstream.
   'gateway-child-process-marker': ['session-transport/session-id-generator'],
   // A gateway: the server comes from a pool keyed by the session id the transport mints.

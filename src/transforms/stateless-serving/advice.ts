@@ -20,9 +20,10 @@ export interface AdviceContext {
   besideStreamable?: boolean;
 }
 
-/** The v1 idiom, spelled once: what `--target stateless-v1` rewrites to. */
+/** The v1 idiom, spelled once: what `--target stateless-v1` rewrites to. `factory` may be the call itself (with the request's values). */
 function perPostIdiom(factory: string): string {
-  return `On SDK 1.x, serve each POST with a new server from \`${factory}()\` and a new transport with \`sessionIdGenerator: undefined\` (\`await server.connect(transport); await transport.handleRequest(req, res, req.body)\`, both closed when the response closes), and answer GET and DELETE with 405.`;
+  const call = /^[\w$.]+\(/.test(factory) ? factory : `${factory}()`;
+  return `On SDK 1.x, serve each POST with a new server from \`${call}\` and a new transport with \`sessionIdGenerator: undefined\` (\`await server.connect(transport); await transport.handleRequest(req, res, req.body)\`, both closed when the response closes), and answer GET and DELETE with 405.`;
 }
 
 /** The sentence a serving marker ends with: the entry to serve with, for this target and router. */

@@ -100,6 +100,7 @@ export function serverFactory(file: ServingFile, receiver: ts.Node, scope: ts.No
   }
   const argNames = factoryArgumentNames(file, init, scope, kind);
   if (!argNames) {
+    if (kind === 'http') refuseRequestArguments(file, init, scope, at, name);
     const where = kind === 'http' ? 'in the route (per request or session)' : 'where the server is built';
     throw new CannotRewrite(`the server factory \`${name}\` is called with arguments computed ${where}: compute them once into constants${kind === 'http' ? ' outside the route' : ''}, so that the factory is a closure over them.`, at, RULE_ID.perSessionServer, undefined, `() => ${init.getText(file.sf)}`);
   }
@@ -121,6 +122,7 @@ function methodFactory(file: ServingFile, init: ts.CallExpression, scope: ts.Nod
   const ownMember = root.kind === ts.SyntaxKind.ThisKeyword && kind === 'http' && thisOwner(scope) ? thisMemberName(rootAccess(init)) : undefined;
   if (ownMember) {
     const argNames = init.arguments.length === 0 ? [] : factoryArgumentNames(file, init, scope, kind);
+    if (!argNames) refuseRequestArguments(file, init, scope, at, text);
     if (!argNames) throw new CannotRewrite(`the server factory \`${text}\` is called with arguments computed in the route (per request or session): compute them once into fields, so that the factory is a closure over them.`, at, RULE_ID.perSessionServer, undefined, `() => ${text}`);
     const awaited = ts.isIdentifier(receiver) ? isAwaited(file, receiver) : false;
     return { expression: `() => ${text}`, call: `${awaited ? 'await ' : ''}${text}`, names: [ownMember, ...argNames] };
@@ -131,6 +133,7 @@ function methodFactory(file: ServingFile, init: ts.CallExpression, scope: ts.Nod
   }
   const argNames = init.arguments.length === 0 ? [] : factoryArgumentNames(file, init, scope, kind);
   if (!argNames) {
+    if (kind === 'http') refuseRequestArguments(file, init, scope, at, text);
     const where = kind === 'http' ? 'in the route (per request or session)' : 'where the server is built';
     throw new CannotRewrite(`the server factory \`${text}\` is called with arguments computed ${where}: compute them once into constants${kind === 'http' ? ' outside the route' : ''}, so that the factory is a closure over them.`, at, RULE_ID.perSessionServer, undefined, `() => ${text}`);
   }
@@ -150,6 +153,64 @@ function takesServingContext(file: ServingFile, call: ts.CallExpression): boolea
   if (!fn) return false;
   const first = fn.parameters[0];
   return !first || (!!first.type && SERVING_CONTEXT_TYPE.test(first.type.getText()));
+}
+
+/**
+ * Refuses a factory fed values the route reads from its request (`createServer({ apiKey: req.auth.token })`, or through
+ * `const auth = req.auth`): per-request credentials and data. The advice for other arguments computed in the route (compute
+ * them once outside it) would hand one request's values, one user's key, to every request. `createMcpHandler` calls its
+ * factory once per request with that request's context (`ctx.authInfo`: the `req.auth` of the auth middleware, which
+ * `toNodeHandler` forwards; `ctx.requestInfo`: the request), so they are read from it. On SDK 1.x (`--target stateless-v1`)
+ * the route builds a server per POST and reads them as it does now.
+ */
+function refuseRequestArguments(file: ServingFile, init: ts.CallExpression, scope: ts.Node, at: ts.Node, factory: string): void {
+  const reads = requestReads(file, init, scope);
+  if (!reads.length) return;
+  const values = reads.map((r) => `\`${r}\``).join(', ');
+  const never = "never hoist them out of the route into constants (one request's values, such as one user's credentials, would serve every request)";
+  if (file.options.target === 'stateless-v1') {
+    throw new CannotRewrite(`the server factory \`${factory}\` is called with values read from the request (${values}): ${never}; keep reading them in the route, for each POST.`, at, RULE_ID.perSessionServer, undefined, init.getText(file.sf));
+  }
+  throw new CannotRewrite(
+    `the server factory \`${factory}\` is called with values read from the request (${values}): ${never}. \`createMcpHandler\` calls its factory once per request with that request's context: read them from it, \`ctx.authInfo\` (the \`AuthInfo\` the auth middleware put on \`req.auth\`, forwarded by \`toNodeHandler\`) or \`ctx.requestInfo\` (the request, a Web \`Request\`: \`headers.get()\`), and keep the auth middleware, and any answer to a request without auth, in front of the handler (it does no auth of its own).`,
+    at,
+    RULE_ID.perSessionServer,
+    undefined,
+    `(ctx) => ${factory}(…)`,
+  );
+}
+
+/**
+ * The arguments of `init` (the properties of an object literal, one by one) that read the request the route handler
+ * `scope` was called with: one of its parameters, or a variable of the route computed from them (`const auth = req.auth`).
+ */
+function requestReads(file: ServingFile, init: ts.CallExpression, scope: ts.Node): string[] {
+  if (!isFunctionLike(scope) || !scope.parameters.length) return [];
+  const fromRequest = new Set<ts.Node>();
+  const bind = (name: ts.BindingName, decl: ts.Node): void => {
+    fromRequest.add(decl);
+    if (!ts.isIdentifier(name)) forEachDescendant(name, (node) => ts.isBindingElement(node) && fromRequest.add(node));
+  };
+  for (const param of scope.parameters) bind(param.name, param);
+  const reads = (node: ts.Node): boolean => [...freeNames(node).values()].some((id) => {
+    const decl = file.values.symbolOf(id)?.valueDeclaration;
+    return !!decl && fromRequest.has(decl);
+  });
+  // Variables computed from the request, and from those (`const auth = req.auth; const key = auth.token`).
+  for (let grew = true; grew; ) {
+    grew = false;
+    forEachDescendant(scope, (node) => {
+      if (ts.isVariableDeclaration(node) && node.initializer && !fromRequest.has(node) && reads(node.initializer)) {
+        bind(node.name, node);
+        grew = true;
+      }
+    });
+  }
+  const parts = init.arguments.flatMap((arg) => {
+    const inner = unwrap(arg);
+    return ts.isObjectLiteralExpression(inner) ? inner.properties.map((p) => (ts.isPropertyAssignment(p) ? p.initializer : p)) : [arg];
+  });
+  return parts.filter(reads).map((part) => part.getText(file.sf));
 }
 
 /**
