@@ -18,6 +18,7 @@ import { legacySseEndpoint } from './legacy-sse.js';
 import { STREAMABLE_HTTP_TRANSPORTS } from './sdk-modules.js';
 import type { Analysis } from './model.js';
 import { enclosingRoute, routesAt, routesOf, type Route } from './routes.js';
+import { handlerContextIndex } from './handler-registrations.js';
 
 /** The statements (route registrations, function declarations, registry declarations) of the endpoint `statement` is part of; empty when it serves none. */
 export function sessionfulEndpointParts(analysis: Analysis, sf: ts.SourceFile, statement: ts.Node): ts.Node[] {
@@ -193,7 +194,7 @@ function referencesTo(analysis: Analysis, sf: ts.SourceFile, declaration: ts.Nod
 
 /**
  * The route registration around `ref`, else the statement declaring the innermost named function around it,
- * else its own statement. A function that registers routes is the setup of the server (`main()`), not a piece
+ * else its own statement (also when a request handler, a tool's callback, is around it first). A function that registers routes is the setup of the server (`main()`), not a piece
  * of one endpoint: a place in it outside the routes is its own statement.
  */
 function partAround(analysis: Analysis, ref: ts.Node): ts.Node {
@@ -201,6 +202,9 @@ function partAround(analysis: Analysis, ref: ts.Node): ts.Node {
   if (route?.call) return statementOf(route.call);
   for (let current: ts.Node | undefined = ref.parent; current && !ts.isSourceFile(current); current = current.parent) {
     if (!isFunctionLike(current)) continue;
+    // A request handler (a tool reading the registry) serves MCP requests, not the endpoint's HTTP ones: the named
+    // function around it (the server's factory) holds the application's tools, whose session findings are theirs.
+    if (handlerContextIndex(analysis.values, current)) break;
     const declaring = namedDeclaration(current);
     if (!declaring) continue;
     if (registersRoutes(analysis, declaring, current)) break;
