@@ -6,7 +6,8 @@
 import { ts } from '../typescript.js';
 import type { FileDiagnostic, Finding, Severity } from '../model.js';
 import { analyze, internalError, type AnalysisInput } from '../analysis/analyze.js';
-import { forEachDescendant, lineOf } from '../analysis/ast.js';
+import { forEachDescendant, isFunctionLike, lineOf } from '../analysis/ast.js';
+import { handlerContextIndex } from '../analysis/handler-registrations.js';
 import { markedSpans, markingSpan, parseMarkers } from '../markers.js';
 import { endpointRoutesElsewhere, sessionfulEndpointParts } from '../analysis/sessionful-endpoint.js';
 import type { Analysis } from '../analysis/model.js';
@@ -122,7 +123,8 @@ export function runEngine(input: EngineInput): EngineResult {
  * (markers.ts, `markingSpan`), and, for a marker whose rule records a decision about sessionful serving code
  * (`meta.markerStandsFor`: a kept HTTP+SSE endpoint, a gateway, a registry or a per-session server left as it
  * is), those of the named categories in that statement and anywhere in the endpoint it belongs to
- * (analysis/sessionful-endpoint.ts). A finding two endpoint markers could stand for goes to the nearer one.
+ * (analysis/sessionful-endpoint.ts), except inside the request handlers registered there (a tool of a server built in
+ * the route). A finding two endpoint markers could stand for goes to the nearer one.
  */
 function findingsMarked(analysis: Analysis, sourceFiles: readonly ts.SourceFile[], findings: readonly RawFinding[], rules: readonly Rule[], relative: (abs: string) => string): Map<RawFinding, { file: string; line: number }> {
   const marked = new Map<RawFinding, { file: string; line: number }>();
@@ -135,7 +137,7 @@ function findingsMarked(analysis: Analysis, sourceFiles: readonly ts.SourceFile[
   // The endpoint markers of every file first: an endpoint's routes may be registered in another file (a
   // router module mounting the handler it imports), where the marker stands for their findings too.
   const spansOf = new Map<ts.SourceFile, ReturnType<typeof markedSpans>>();
-  const endpoints: Array<{ file: string; markerLine: number; endLine: number; covers: Set<string>; lines: Map<string, Array<readonly [number, number]>> }> = [];
+  const endpoints: Array<{ file: string; markerLine: number; endLine: number; covers: Set<string>; lines: Map<string, Array<readonly [number, number]>>; handlers: Map<string, Array<readonly [number, number]>> }> = [];
   for (const sf of sourceFiles) {
     const spans = byFile.has(relative(sf.fileName)) || sf.text.includes('@mcp-migrate-todo') ? markedSpans(sf) : [];
     if (spans.length === 0) continue;
@@ -145,15 +147,24 @@ function findingsMarked(analysis: Analysis, sourceFiles: readonly ts.SourceFile[
       if (!covers?.length || !span.statement) continue;
       const own = [span.statement, ...sessionfulEndpointParts(analysis, sf, span.statement)];
       const lines = new Map<string, Array<readonly [number, number]>>();
-      const add = (node: ts.Node) => {
+      // Request handlers registered inside the endpoint's code (a tool of a server built in the route): what they do
+      // with session ids is the application's state question, not the endpoint's serving decision.
+      const handlers = new Map<string, Array<readonly [number, number]>>();
+      const rangeIn = (into: Map<string, Array<readonly [number, number]>>, node: ts.Node) => {
         const file = node.getSourceFile();
         const key = relative(file.fileName);
         const range = [file.getLineAndCharacterOfPosition(node.getStart(file)).line + 1, file.getLineAndCharacterOfPosition(node.getEnd()).line + 1] as const;
-        lines.set(key, [...(lines.get(key) ?? []), range]);
+        into.set(key, [...(into.get(key) ?? []), range]);
+      };
+      const add = (node: ts.Node) => {
+        rangeIn(lines, node);
+        forEachDescendant(node, (inner) => {
+          if (isFunctionLike(inner) && handlerContextIndex(analysis.values, inner)) rangeIn(handlers, inner);
+        });
       };
       own.forEach(add);
       endpointRoutesElsewhere(analysis, sf, own, sourceFiles).forEach(add);
-      endpoints.push({ file: relative(sf.fileName), markerLine: span.markerLine, endLine: span.endLine, covers: new Set(covers), lines });
+      endpoints.push({ file: relative(sf.fileName), markerLine: span.markerLine, endLine: span.endLine, covers: new Set(covers), lines, handlers });
     }
   }
   for (const sf of sourceFiles) {
@@ -171,6 +182,7 @@ function findingsMarked(analysis: Analysis, sourceFiles: readonly ts.SourceFile[
       for (const endpoint of endpoints) {
         const ranges = endpoint.lines.get(file);
         if (!ranges || !endpoint.covers.has(finding.rule.meta.category) || !ranges.some(([start, end]) => start <= finding.line && finding.line <= end)) continue;
+        if (endpoint.handlers.get(file)?.some(([start, end]) => start <= finding.line && finding.line <= end)) continue;
         // A marker in the finding's own file is nearer than any in another file.
         const distance = endpoint.file !== file ? Number.MAX_SAFE_INTEGER : finding.line < endpoint.markerLine ? endpoint.markerLine - finding.line : Math.max(0, finding.line - endpoint.endLine);
         if (!nearest || distance < nearest.distance) nearest = { file: endpoint.file, markerLine: endpoint.markerLine, distance };

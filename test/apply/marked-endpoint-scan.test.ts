@@ -183,6 +183,51 @@ app.listen(3000);
     expect(after.filter((f) => f.ruleId === 'session-state/session-id-read').map((f) => f.line)).toEqual([16, 18]);
   });
 
+  it('a marker on the registry does not stand for the tools of a server built in the route', async () => {
+    const registryMarker = '// @mcp-migrate-todo(session-transport/transport-registry): serving plumbing keyed by the session id: replace the sessionful transport and this registry with the stateless handler.\n';
+    // The route builds the session's server and registers a tool on it that keeps notes per session: the tool's
+    // session-id reads (lines 23, 25) are inside the route, but they are the application's state question.
+    const server = `import express from 'express';
+import { randomUUID } from 'node:crypto';
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
+import { z } from 'zod';
+
+MARKconst transports: Record<string, StreamableHTTPServerTransport> = {};
+const notes = new Map<string, string[]>();
+
+const app = express();
+app.use(express.json());
+app.post('/mcp', async (req, res) => {
+  const sessionId = req.headers['mcp-session-id'] as string | undefined;
+  let transport: StreamableHTTPServerTransport;
+  if (sessionId && transports[sessionId]) {
+    transport = transports[sessionId];
+  } else if (!sessionId && isInitializeRequest(req.body)) {
+    transport = new StreamableHTTPServerTransport({ sessionIdGenerator: () => randomUUID(), onsessioninitialized: (id) => { transports[id] = transport; } });
+    const server = new McpServer({ name: 's', version: '1' });
+    server.tool('note', 'Keep a note', { text: z.string() }, async ({ text }, extra) => {
+      const list = notes.get(extra.sessionId!) ?? [];
+      list.push(text);
+      notes.set(extra.sessionId!, list);
+      return { content: [{ type: 'text', text: String(list.length) }] };
+    });
+    await server.connect(transport);
+  } else {
+    res.status(400).end();
+    return;
+  }
+  await transport.handleRequest(req, res, req.body);
+});
+app.listen(3000);
+`;
+    const after = await findings({ 'src/server.ts': server.replace('MARK', registryMarker) });
+    const marker = after.find((f) => f.ruleId === 'session-transport/transport-registry')!;
+    expect(marker.replaces?.map((r) => r.ruleId)).toEqual(expect.arrayContaining(['session-transport/session-header', 'session-transport/initialize-routing']));
+    expect(after.filter((f) => f.ruleId === 'session-state/session-id-read').map((f) => f.line)).toEqual([23, 25]);
+  });
+
   it('a marker of a rule that does not record a serving decision stands for its own rule only', async () => {
     const after = await findings({ 'src/gateway.ts': marked(GATEWAY, '// @mcp-migrate-todo(handshake/client-capabilities): read capabilities from the request.') });
     const marker = after.find((f) => f.line === 20)!;
