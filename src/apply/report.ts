@@ -249,8 +249,11 @@ function unmarkedSteps(result: ApplyResult): string[] {
     if (bucket === notSelected) for (const t of missing) unselected.add(t);
   }
   // A marker whose rule only a transform that was not selected rewrites (a registry the handles transform marked
-  // as serving plumbing, standing for its endpoint): that transform resolves it, not a person.
+  // as serving plumbing, standing for its endpoint): that transform resolves it, not a person. Only a marker this
+  // run put: one an earlier run left may be that transform's own refusal (a gateway), which running it again repeats.
+  const putNow = new Set(result.markers.map((m) => `${rel(result, m.file)}\0${m.ruleId}`));
   for (const f of markersLeft(result)) {
+    if (!putNow.has(`${f.file}\0${f.ruleId}`)) continue;
     const rewriting = transformsRewriting(f.ruleId);
     if (rewriting.length === 0 || rewriting.some((t) => result.transforms.includes(t))) continue;
     notSelected.set(f.ruleId, (notSelected.get(f.ruleId) ?? 0) + 1);

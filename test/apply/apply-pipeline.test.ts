@@ -178,6 +178,16 @@ describe("apply's next steps agree with what the transforms rewrite", () => {
     expect(steps.some((s) => s.includes('no transform rewrites yet') && s.includes('session-header'))).toBe(false);
   });
 
+  it('a marker an earlier run left is not sent back to the transform that may have left it', async () => {
+    // stateless-serving's refusal from an earlier run (a gateway it does not rewrite): running it again leaves the same marker.
+    const gateway = `// @mcp-migrate-todo(session-transport/session-id-generator): this endpoint is a gateway: each session spawns its own upstream; make it a stateless relay.\n${CLIENT_VERSION}`;
+    const dir = committedRepo({ 'src/gateway.ts': gateway });
+    const run = await runCli(['apply', '--dry-run', '--transforms', 'session-state-to-handles'], { cwd: dir });
+    const steps = stepsOf(run.stdout + run.stderr);
+    expect(steps.some((s) => s.includes('Resolve every `@mcp-migrate-todo` marker'))).toBe(true);
+    expect(steps.filter((s) => s.includes('Run apply again')).flatMap(rulesIn)).not.toContain('session-transport/session-id-generator');
+  });
+
   it('"by hand, no transform rewrites yet" names only rules no transform rewrites, the others only rules one does', async () => {
     const dir = committedRepo({ 'src/http.ts': MARKED_ROUTES, 'src/version.ts': CLIENT_VERSION });
     const run = await runCli(['apply', '--dry-run'], { cwd: dir });
