@@ -8,7 +8,7 @@
  * `timers` / `node:timers`. A project function of the same name is not one.
  */
 import { ts } from '../typescript.js';
-import { unwrap } from './ast.js';
+import { isRequireCall, unwrap } from './ast.js';
 import type { ValueAnalysis } from './values.js';
 
 /** Timers that run a callback later, while the process serves. */
@@ -41,13 +41,18 @@ export function timerStarted(call: ts.CallExpression, values: ValueAnalysis, nam
 /**
  * Whether `name` is the runtime's binding: nothing in the program declares it (lib files are not loaded, so a
  * global has no declaration), a declaration file declares it (`@types/node`, when loaded), or every declaration is
- * an import from Node's timers module.
+ * an import from Node's timers module (or a `require` of it destructured).
  */
 function isRuntimeTimer(name: ts.Identifier, values: ValueAnalysis): boolean {
   const declarations = values.symbolOf(name)?.declarations;
   if (!declarations?.length) return true;
   return declarations.every((d) => {
     if (d.getSourceFile().isDeclarationFile) return true;
+    // CommonJS: `const { setInterval } = require('node:timers')`.
+    if (ts.isBindingElement(d) && ts.isObjectBindingPattern(d.parent) && ts.isVariableDeclaration(d.parent.parent)) {
+      const init = d.parent.parent.initializer && unwrap(d.parent.parent.initializer);
+      return !!init && isRequireCall(init) && TIMER_MODULES.has((init.arguments[0] as ts.StringLiteralLike).text);
+    }
     if (!ts.isImportSpecifier(d)) return false;
     const specifier = d.parent.parent.parent.moduleSpecifier;
     return ts.isStringLiteral(specifier) && TIMER_MODULES.has(specifier.text);

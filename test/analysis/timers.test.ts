@@ -68,3 +68,16 @@ setInterval(() => {}, 1);
     expect(timersIn(project, 'server.ts', SCHEDULING_TIMERS)).toEqual([['setImmediate', 'setImmediate'], ['setTimeout', 'setTimeout']]);
   });
 });
+
+describe('timerStarted in CommonJS', () => {
+  it("recognises a timer destructured from require('node:timers'), not from a project module", () => {
+    const calls = timersIn({
+      'server.js': `const { setInterval } = require('node:timers');\nconst { setTimeout } = require('./schedule.js');\nsetInterval(() => {}, 1);\nsetTimeout(() => {}, 1);\n`,
+      'schedule.js': `exports.setTimeout = function (f) { return f; };\n`,
+    }, 'server.js');
+    expect(calls.filter(([callee]) => callee !== 'require')).toEqual([
+      ['setInterval', 'setInterval'],
+      ['setTimeout', undefined],
+    ]);
+  });
+});
