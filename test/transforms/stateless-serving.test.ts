@@ -56,6 +56,7 @@ const MARKERS: Record<string, string[]> = {
   // The factory is fed the request's credentials (neondatabase-labs/mcp-server-neon) or headers: the marker says to read them per
   // request (from `ctx.authInfo` on createMcpHandler; in the route on SDK 1.x), never to hoist them out of the route.
   'request-auth-factory-marker': ['session-state/per-session-server'],
+  'request-key-assigned-factory-marker': ['session-state/per-session-server'],
   'request-header-factory-marker-stateless-v1': ['session-state/per-session-server'],
   // A gateway: each session spawns its own child; one marker at the transport, about that upstream.
   'gateway-child-process-marker': ['session-transport/session-id-generator'],

@@ -196,13 +196,20 @@ function requestReads(file: ServingFile, init: ts.CallExpression, scope: ts.Node
     const decl = file.values.symbolOf(id)?.valueDeclaration;
     return !!decl && fromRequest.has(decl);
   });
-  // Variables computed from the request, and from those (`const auth = req.auth; const key = auth.token`).
+  // Variables computed from the request, and from those (`const auth = req.auth; const key = auth.token`), also
+  // when assigned after their declaration (`let apiKey; apiKey = req.headers['x-api-key']`).
   for (let grew = true; grew; ) {
     grew = false;
     forEachDescendant(scope, (node) => {
       if (ts.isVariableDeclaration(node) && node.initializer && !fromRequest.has(node) && reads(node.initializer)) {
         bind(node.name, node);
         grew = true;
+      } else if (ts.isBinaryExpression(node) && node.operatorToken.kind === ts.SyntaxKind.EqualsToken && ts.isIdentifier(node.left) && reads(node.right)) {
+        const assigned = file.values.symbolOf(node.left)?.valueDeclaration;
+        if (assigned && !fromRequest.has(assigned)) {
+          fromRequest.add(assigned);
+          grew = true;
+        }
       }
     });
   }
