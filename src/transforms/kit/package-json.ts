@@ -18,6 +18,16 @@ export function nearestPackageJson(dir: string): string | undefined {
   }
 }
 
+/**
+ * The package a file belongs to: the directory of its nearest package.json ('' when it has none). A module a
+ * transform generates serves the files of one package: in a monorepo each package gets its own, since a
+ * package cannot import another's sources by relative path (its build and its tsconfig's rootDir end at it).
+ */
+export function packageDirOf(file: string): string {
+  const manifest = nearestPackageJson(path.dirname(file));
+  return manifest ? path.dirname(manifest) : '';
+}
+
 /** Whether package.json `file` declares `name` in its dependencies, devDependencies or peerDependencies. */
 export function hasDependency(file: string, name: string): boolean {
   try {

@@ -18,6 +18,7 @@ import { exportedEventBus } from '../../analysis/bus-forwarder.js';
 import { describedFeature } from '../../analysis/sdk-features.js';
 import { EVENT_BUS_CLASS, sdkEntryPackage } from '../../analysis/sdk-modules.js';
 import { importSpecifier, type ModuleFlavour } from '../kit/source-style.js';
+import { packageDirOf } from '../kit/package-json.js';
 
 /** The generated module's file name, without extension. */
 export const EVENTS_MODULE_BASENAME = 'mcp-server-events';
@@ -103,7 +104,10 @@ ${jsBody}`;
  * handed as `bus` so that its listen streams receive what the project publishes.
  */
 export function projectEventBus(result: AnalysisResult, from: ts.SourceFile, flavour: ModuleFlavour): { name: string; specifier: string } | undefined {
+  const pkg = packageDirOf(from.fileName);
   for (const sf of result.sourceFiles) {
+    // Another package's bus is not this server's (nor importable by relative path from it).
+    if (packageDirOf(sf.fileName) !== pkg) continue;
     const name = exportedEventBus(result.analysis.sdk, sf);
     if (name) return { name, specifier: sf === from ? '' : importSpecifier(from, sf.fileName, flavour) };
   }

@@ -17,6 +17,7 @@ import { rawSendersOf } from '../../analysis/sdk-features.js';
 import { LOW_LEVEL_SERVER_CLASSES, sdkMajorOfFile } from '../../analysis/sdk-modules.js';
 import type { TransformOptions, TransformPlan } from '../kit/plan.js';
 import { flavourOf, importSpecifier, afterImports, importStatement } from '../kit/source-style.js';
+import { packageDirOf } from '../kit/package-json.js';
 import { EVENTS_MODULE_BASENAME, LISTEN_EVENTS, PUBLISH_FUNCTION, commonDirectory, eventsModuleExtension, eventsModuleSource } from './event-bus.js';
 
 /** The SDK server methods and wire methods of the subscription-gated events, by the event each is. */
@@ -55,21 +56,27 @@ export function publishChangeEvents(result: AnalysisResult, options: TransformOp
     done.add(use.node);
   }
   if (byFile.size === 0) return done;
-  const files = [...byFile.keys()];
-  const flavour = flavourOf(files[0]!);
-  const modulePath = path.join(commonDirectory(files.map((f) => f.fileName)), `${EVENTS_MODULE_BASENAME}${eventsModuleExtension(flavour)}`);
-  if (!result.sourceFiles.some((sf) => sf.fileName === modulePath)) plan.newFiles.set(modulePath, eventsModuleSource(flavour));
-  for (const [sf, rewrites] of byFile) {
-    for (const r of rewrites) plan.edits.push({ file: sf.fileName, start: r.call.getStart(sf), end: r.call.end, text: r.text });
-    if (!bindsName(sf, PUBLISH_FUNCTION)) {
-      const at = afterImports(sf);
-      const statement = withQuotes(sf, importStatement([PUBLISH_FUNCTION], importSpecifier(sf, modulePath, flavourOf(sf)), flavourOf(sf)));
-      plan.edits.push({ file: sf.fileName, start: at.offset, end: at.offset, text: at.text(statement) });
+  // One generated events module per package (a monorepo's servers each get their own bus), in the directory its files share.
+  const byPackage = new Map<string, ts.SourceFile[]>();
+  for (const sf of byFile.keys()) byPackage.set(packageDirOf(sf.fileName), [...(byPackage.get(packageDirOf(sf.fileName)) ?? []), sf]);
+  const modules: string[] = [];
+  for (const files of byPackage.values()) {
+    const flavour = flavourOf(files[0]!);
+    const modulePath = path.join(commonDirectory(files.map((f) => f.fileName)), `${EVENTS_MODULE_BASENAME}${eventsModuleExtension(flavour)}`);
+    modules.push(path.basename(modulePath));
+    if (!result.sourceFiles.some((sf) => sf.fileName === modulePath)) plan.newFiles.set(modulePath, eventsModuleSource(flavour));
+    for (const sf of files) {
+      for (const r of byFile.get(sf)!) plan.edits.push({ file: sf.fileName, start: r.call.getStart(sf), end: r.call.end, text: r.text });
+      if (!bindsName(sf, PUBLISH_FUNCTION)) {
+        const at = afterImports(sf);
+        const statement = withQuotes(sf, importStatement([PUBLISH_FUNCTION], importSpecifier(sf, modulePath, flavourOf(sf)), flavourOf(sf)));
+        plan.edits.push({ file: sf.fileName, start: at.offset, end: at.offset, text: at.text(statement) });
+      }
     }
   }
   const count = done.size;
   plan.notes!.push(
-    `notifications: ${count} list-changed / resource-updated send${count === 1 ? '' : 's'} → ${PUBLISH_FUNCTION}() (${path.basename(modulePath)}): createMcpHandler's subscriptions/listen streams receive them through its shared bus, serveStdio's through the server as before`,
+    `notifications: ${count} list-changed / resource-updated send${count === 1 ? '' : 's'} → ${PUBLISH_FUNCTION}() (${[...new Set(modules)].join(', ')}): createMcpHandler's subscriptions/listen streams receive them through its shared bus, serveStdio's through the server as before`,
   );
   return done;
 }

@@ -42,6 +42,7 @@ import { groupClientStores, otherKeyedCalls, seeStoreMarker } from './client-sto
 import { guessableAdvice, guessableByStatement } from './guessable-handles.js';
 import { whyNoHandle } from './store-eligibility.js';
 import { StoreRewrite, type HandlesOptions } from './store-rewrite.js';
+import { packageDirOf } from '../kit/package-json.js';
 
 interface HandlesPlan extends TransformPlan {
   stores: StoreOutcome[];
@@ -72,16 +73,30 @@ export function planHandles(result: AnalysisResult, options: HandlesOptions): Ha
     if (insertion) plan.edits.push({ file: sf.fileName, start: insertion.offset, end: insertion.offset, text: insertion.text });
   };
 
-  let moduleTarget: ModuleTarget | undefined;
+  // One generated handles module per package (a monorepo's servers each get their own), beside the first file of it that needs one.
+  const moduleTargets = new Map<string, ModuleTarget>();
   const moduleFor = (sf: ts.SourceFile): ModuleTarget => {
-    if (!moduleTarget) {
+    const pkg = packageDirOf(sf.fileName);
+    let target = moduleTargets.get(pkg);
+    if (!target) {
       const flavour = flavourOf(sf);
-      moduleTarget = { path: path.join(path.dirname(sf.fileName), handleModuleFileName(flavour)), flavour };
+      moduleTargets.set(pkg, (target = { path: path.join(path.dirname(sf.fileName), handleModuleFileName(flavour)), flavour }));
     }
-    return moduleTarget;
+    return target;
   };
 
-  const toolNames = new Set(analysis.tools.map((t) => t.name));
+  // Tool names are unique per server: per package, so that a monorepo's two servers may each mint `create_cart`.
+  const toolNamesByPackage = new Map<string, Set<string>>();
+  for (const tool of analysis.tools) {
+    const pkg = packageDirOf(tool.call.getSourceFile().fileName);
+    toolNamesByPackage.set(pkg, (toolNamesByPackage.get(pkg) ?? new Set()).add(tool.name));
+  }
+  const toolNamesOf = (node: ts.Node): Set<string> => {
+    const pkg = packageDirOf(node.getSourceFile().fileName);
+    let names = toolNamesByPackage.get(pkg);
+    if (!names) toolNamesByPackage.set(pkg, (names = new Set()));
+    return names;
+  };
   /** Each analysis store's outcome (the members of a grouped client store share the group's). */
   const outcomes = new Map<SessionStore, StoreOutcome>();
   /** Client stores (no declaration: scan reports each keyed call) with their outcome, for `otherKeyedCalls`. */
@@ -109,7 +124,7 @@ export function planHandles(result: AnalysisResult, options: HandlesOptions): Ha
       marker(site, noHandle.ruleId, noHandle.message, outcome);
       continue;
     }
-    rewriteStore(result, model, site, outcome, { options, moduleFor, toolNames, plan, marker });
+    rewriteStore(result, model, site, outcome, { options, moduleFor, toolNames: toolNamesOf(site), plan, marker });
   }
 
   for (const { model, outcome } of clientStores) {
@@ -121,8 +136,9 @@ export function planHandles(result: AnalysisResult, options: HandlesOptions): Ha
   }
   markSessionSites(result, outcomes, markedStatements, marker);
   planTelemetryIds(result, plan, marker);
-  if (moduleTarget && plan.stores.some((s) => s.status === 'rewritten')) {
-    plan.newFiles.set(moduleTarget.path, handleModuleSource(moduleTarget.flavour));
+  const rewrittenPackages = new Set(plan.stores.filter((s) => s.status === 'rewritten').map((s) => packageDirOf(s.file)));
+  for (const [pkg, target] of moduleTargets) {
+    if (rewrittenPackages.has(pkg)) plan.newFiles.set(target.path, handleModuleSource(target.flavour));
   }
   return plan;
 }
