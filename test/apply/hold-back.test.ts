@@ -13,6 +13,7 @@ function checked(...errors: Pick<NewTypeError, 'transforms' | 'cause'>[]): TypeC
     checked: ['/p/src/server.ts'],
     notChecked: [],
     compilers: [],
+    programs: 0,
     ms: 0,
   };
 }

@@ -11,7 +11,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { main } from '../../src/cli.js';
-import { guardMigration, typeCheckMigration, type MigratedFile } from '../../src/apply/typecheck/check.js';
+import { guardMigration, typeCheckMigration, type MigratedFile, type TypeCheckResult } from '../../src/apply/typecheck/check.js';
 import { LineProvenance } from '../../src/apply/typecheck/provenance.js';
 import { tempTree } from '../support/temp-tree.js';
 
@@ -223,6 +223,76 @@ export const make = (): McpServer => new McpServer({ name: 'a', version: '1' });
     const result = typeCheckMigration(migrate(dir, [{ step: 'sdk-v2', file: 'src/server.ts', after }], provenance), provenance);
     expect(result.errors.map((e) => [e.line, e.code])).toEqual([[5, 2345]]);
     expect(result.errors[0]!.advice).toMatch(/^v2's setRequestHandler\('tools\/call', …\) checks what the handler returns against v2's CallToolResult \(v1 accepted any ServerResult\)/);
+  });
+
+  describe("a monorepo's packages", () => {
+    const BASE = JSON.stringify({ compilerOptions: { target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', strict: true, skipLibCheck: true, types: ['node'] } });
+    const MEMBER = JSON.stringify({ extends: '../../tsconfig.base.json', include: ['src'] });
+    const packageJson = (name: string) => JSON.stringify({ name, type: 'module', dependencies: { '@modelcontextprotocol/sdk': '^1.29.0', zod: '^4.0.0' } });
+    /** Three packages on one base tsconfig and one hoisted node_modules (npm workspaces). */
+    function workspace(extra: Record<string, string> = {}): string {
+      const files: Record<string, string> = { 'tsconfig.base.json': BASE, 'package.json': JSON.stringify({ name: 'root', private: true, workspaces: ['packages/*'] }) };
+      for (const name of ['a', 'b', 'c']) Object.assign(files, { [`packages/${name}/tsconfig.json`]: MEMBER, [`packages/${name}/package.json`]: packageJson(name), [`packages/${name}/src/server.ts`]: V1 });
+      const dir = tempTree({ ...files, ...extra });
+      fs.symlinkSync(NODE_MODULES, path.join(dir, 'node_modules'));
+      return dir;
+    }
+    const steps = [
+      { step: 'breaker', file: 'packages/a/src/server.ts', after: `${V1}export const broken: number = 'x';\n` },
+      { step: 'commenter', file: 'packages/b/src/server.ts', after: `// migrated\n${V1}` },
+      { step: 'breaker', file: 'packages/c/src/server.ts', after: `${V1}export const alsoBroken: string = 1;\n` },
+    ];
+    const summary = (result: TypeCheckResult) => ({
+      errors: result.errors.map((e) => [e.file, e.line, e.code, e.transforms]),
+      checked: [...result.checked].sort(),
+      notChecked: result.notChecked,
+    });
+
+    it('are checked in one program when they share options and node_modules, with the result of checking each alone', () => {
+      const dir = workspace();
+      const provenance = new LineProvenance();
+      const together = typeCheckMigration(migrate(dir, steps, provenance), provenance);
+      // The migrated program, and the original one (an error was found): two programs for three packages.
+      expect(together.programs).toBe(2);
+      expect(together.errors.map((e) => [path.relative(dir, e.file), e.line, e.code])).toEqual([
+        ['packages/a/src/server.ts', 7, 2322],
+        ['packages/c/src/server.ts', 7, 2322],
+      ]);
+      const alone: TypeCheckResult[] = steps.map((step) => {
+        const own = new LineProvenance();
+        return typeCheckMigration(migrate(dir, [step], own), own);
+      });
+      expect(alone.reduce((sum, r) => sum + r.programs, 0)).toBe(5);
+      expect(summary(together)).toEqual({
+        errors: alone.flatMap((r) => summary(r).errors).sort((x, y) => String(x[0]).localeCompare(String(y[0]))),
+        checked: alone.flatMap((r) => r.checked).sort(),
+        notChecked: [],
+      });
+    });
+
+    it('are checked apart when a package resolves modules elsewhere (its own node_modules) or has other options', () => {
+      const dir = workspace({
+        'packages/b/tsconfig.json': JSON.stringify({ extends: '../../tsconfig.base.json', compilerOptions: { noUnusedLocals: true }, include: ['src'] }),
+      });
+      fs.mkdirSync(path.join(dir, 'packages/c/node_modules'));
+      const provenance = new LineProvenance();
+      const result = typeCheckMigration(migrate(dir, steps, provenance), provenance);
+      // a (2 programs: an error), b (1: clean), c (2: an error): nothing shared.
+      expect(result.programs).toBe(5);
+      expect(result.errors).toHaveLength(2);
+    });
+
+    it('are checked each alone when one of them compares nothing (an import of its original code resolves nowhere)', () => {
+      const dir = workspace();
+      const missing = `import { helper } from 'not-installed-anywhere';\n${V1}export const h: number = helper();\n`;
+      fs.writeFileSync(path.join(dir, 'packages/b/src/server.ts'), missing);
+      const provenance = new LineProvenance();
+      const mixed = [steps[0]!, { step: 'x', file: 'packages/b/src/server.ts', after: `${missing}export const oops: number = 'x';\n` }, steps[2]!];
+      const result = typeCheckMigration(migrate(dir, mixed, provenance), provenance);
+      expect(result.errors.map((e) => path.relative(dir, e.file))).toEqual(['packages/a/src/server.ts', 'packages/c/src/server.ts']);
+      expect(result.notChecked).toEqual([{ files: [path.join(dir, 'packages/b/src/server.ts')], reason: expect.stringMatching(/not-installed-anywhere does not resolve from src\/server\.ts/) }]);
+      expect(result.checked.map((f) => path.relative(dir, f)).sort()).toEqual(['packages/a/src/server.ts', 'packages/c/src/server.ts']);
+    });
   });
 
   it('says why for JavaScript no tsconfig governs, and for --no-typecheck', () => {

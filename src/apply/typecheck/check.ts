@@ -9,10 +9,11 @@
  * else can gain an error. Diagnostics match by file, code and message text, counted, so an error that
  * only moved lines is not new.
  */
+import fs from 'node:fs';
 import path from 'node:path';
 import type { ts } from '../../typescript.js';
 import { findNearestTsconfig } from '../../discovery/tsconfig.js';
-import { createTrackedHost, declaredDependencies, installedVersion, loadCompiler, packageOf, packagesToShip, type Compiler, type TrackedHost } from './compiler.js';
+import { createTrackedHost, declaredDependencies, forgetInstalledPackages, installedVersion, loadCompiler, packageOf, packagesToShip, type Compiler, type TrackedHost } from './compiler.js';
 import type { LineProvenance } from './provenance.js';
 
 export interface MigratedFile {
@@ -56,6 +57,8 @@ export interface TypeCheckResult {
   notChecked: NotTypeChecked[];
   /** `TypeScript 5.9.3 (the project's)`, per compiler used. */
   compilers: string[];
+  /** TypeScript programs built (a project alike to one already checked shares its program). */
+  programs: number;
   ms: number;
 }
 
@@ -73,7 +76,7 @@ function noConfigOptions(ts: Compiler['ts']): ts.CompilerOptions {
  */
 export function guardMigration(changes: readonly MigratedFile[], provenance: LineProvenance, enabled: boolean): TypeCheckResult {
   const sources = changes.filter((c) => TS_SOURCE.test(c.file) || JS_SOURCE.test(c.file)).map((c) => c.file);
-  const notRun = (reason: string): TypeCheckResult => ({ errors: [], checked: [], notChecked: sources.length ? [{ files: sources, reason }] : [], compilers: [], ms: 0 });
+  const notRun = (reason: string): TypeCheckResult => ({ errors: [], checked: [], notChecked: sources.length ? [{ files: sources, reason }] : [], compilers: [], programs: 0, ms: 0 });
   if (!enabled) return notRun('skipped with --no-typecheck');
   try {
     return typeCheckMigration(changes, provenance);
@@ -84,19 +87,69 @@ export function guardMigration(changes: readonly MigratedFile[], provenance: Lin
 
 export function typeCheckMigration(changes: readonly MigratedFile[], provenance: LineProvenance): TypeCheckResult {
   const started = performance.now();
-  const result: TypeCheckResult = { errors: [], checked: [], notChecked: [], compilers: [], ms: 0 };
+  forgetInstalledPackages();
+  const result: TypeCheckResult = { errors: [], checked: [], notChecked: [], compilers: [], programs: 0, ms: 0 };
   const sources = changes.filter((c) => TS_SOURCE.test(c.file) || JS_SOURCE.test(c.file));
   const groups = new Map<string, MigratedFile[]>();
   for (const change of sources) {
     const config = findNearestTsconfig(change.file) ?? '';
     groups.set(config, [...(groups.get(config) ?? []), change]);
   }
-  for (const [config, files] of groups) checkGroup(config || undefined, files, changes, provenance, result);
+  // Projects that would be checked the same way share one program (see batchKey): a monorepo's packages
+  // built with one base tsconfig are checked together, the SDK's types instantiated once instead of per package.
+  const batches = new Map<string, GroupPlan[]>();
+  for (const [config, files] of groups) {
+    const plan = planGroup(config || undefined, files, changes, result);
+    if (plan) batches.set(plan.batchKey, [...(batches.get(plan.batchKey) ?? []), plan]);
+  }
+  for (let plans of batches.values()) {
+    // A member whose original imports resolve nowhere compares nothing (its whole group is not checked):
+    // it is checked alone, as if it had never been batched, and the others again without it.
+    while (plans.length > 0) {
+      const outcome = checkBatch(plans, changes, provenance);
+      if (!('alone' in outcome)) {
+        mergeOutcome(result, outcome);
+        break;
+      }
+      for (const plan of outcome.alone) mergeOutcome(result, checkBatch([plan], changes, provenance) as BatchOutcome);
+      plans = plans.filter((plan) => !outcome.alone.includes(plan));
+    }
+  }
+  result.errors.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : a.line - b.line || a.column - b.column));
+  result.checked.sort();
   result.ms = Math.round(performance.now() - started);
   return result;
 }
 
-function checkGroup(configPath: string | undefined, files: MigratedFile[], changes: readonly MigratedFile[], provenance: LineProvenance, result: TypeCheckResult): void {
+/** One tsconfig's share of the check, read and ready: the files it governs that can be checked. */
+interface GroupPlan {
+  projectDir: string;
+  compiler: Compiler;
+  options: ts.CompilerOptions;
+  projectFiles: readonly string[];
+  files: MigratedFile[];
+  /** Plans with the same key are checked in one program with the same result per file as alone. */
+  batchKey: string;
+}
+
+/** What checking one batch found, added to the result only once the batch stands. */
+interface BatchOutcome {
+  errors: NewTypeError[];
+  checked: string[];
+  notChecked: NotTypeChecked[];
+  compilers: string[];
+  programs: number;
+}
+
+function mergeOutcome(result: TypeCheckResult, outcome: BatchOutcome): void {
+  result.errors.push(...outcome.errors);
+  result.checked.push(...outcome.checked);
+  result.notChecked.push(...outcome.notChecked);
+  result.compilers = unique([...result.compilers, ...outcome.compilers]);
+  result.programs += outcome.programs;
+}
+
+function planGroup(configPath: string | undefined, files: MigratedFile[], changes: readonly MigratedFile[], result: TypeCheckResult): GroupPlan | undefined {
   const projectDir = configPath ? path.dirname(configPath) : commonDir(files.map((f) => f.file));
   const compiler = loadCompiler(projectDir);
   const ts = compiler.ts;
@@ -111,7 +164,7 @@ function checkGroup(configPath: string | undefined, files: MigratedFile[], chang
     const ts_ = files.filter((f) => TS_SOURCE.test(f.file));
     const js = files.filter((f) => !TS_SOURCE.test(f.file));
     if (js.length) result.notChecked.push({ files: js.map((f) => f.file), reason: 'no tsconfig.json or jsconfig.json governs these JavaScript files, so the project does not type-check them' });
-    if (ts_.length === 0) return;
+    if (ts_.length === 0) return undefined;
     files = ts_;
     options = noConfigOptions(ts);
   }
@@ -119,24 +172,70 @@ function checkGroup(configPath: string | undefined, files: MigratedFile[], chang
   const unchecked = files.filter((f) => !checkable(f.file));
   if (unchecked.length) result.notChecked.push({ files: unchecked.map((f) => f.file), reason: 'the project does not type-check its JavaScript (no allowJs with checkJs in its tsconfig)' });
   files = files.filter((f) => checkable(f.file));
-  if (files.length === 0) return;
-  options = { ...options, noEmit: true, incremental: false, composite: false, tsBuildInfoFile: undefined };
+  if (files.length === 0) return undefined;
+  // Nothing is emitted, so where output would go plays no part (packages of a monorepo each set their
+  // own outDir and rootDir, and would otherwise never share a program). rootDir's one check, an input file
+  // outside it, holds alike before and after: the migration adds files only beside the ones it changes.
+  options = { ...options, noEmit: true, incremental: false, composite: false, tsBuildInfoFile: undefined, outDir: undefined, rootDir: undefined, declarationDir: undefined };
+  const beforeRead = overlayReader(ts, new Map(changes.filter((c) => !c.created).map((c) => [c.file, c.before])));
+  const uninstalled = uninstalledSdk(projectDir, beforeRead);
+  if (uninstalled) {
+    result.notChecked.push({ files: files.map((f) => f.file), reason: `the project's dependencies are not installed (${uninstalled} is in package.json, not in node_modules): run your package manager's install, then apply again` });
+    return undefined;
+  }
+  return { projectDir, compiler, options, projectFiles, files, batchKey: batchKey(projectDir, compiler, options, changes) };
+}
+
+/**
+ * What a program of a project depends on besides its files: the compiler, the options (but for the
+ * tsconfig's own path), the node_modules folders module resolution walks through from the project's
+ * directory (so every import, and the SDK packages' own, resolves to the same file), and the packages
+ * mcp-migrate lends it before and after the migration (they follow the project's package.json).
+ * Projects alike in all of these are checked in one program: a file's diagnostics there are those of
+ * its project's program alone, but for what one project declares globally for all (compared before
+ * and after alike, so it adds no error of its own).
+ */
+function batchKey(projectDir: string, compiler: Compiler, options: ts.CompilerOptions, changes: readonly MigratedFile[]): string {
+  const { configFilePath: _config, ...rest } = options;
+  const sorted = Object.fromEntries(Object.entries(rest).sort(([a], [b]) => (a < b ? -1 : 1)));
+  const shipped = (overlay: Map<string, string>) => [...packagesToShip(projectDir, overlayReader(compiler.ts, overlay))].sort();
+  const before = shipped(new Map(changes.filter((c) => !c.created).map((c) => [c.file, c.before])));
+  const after = shipped(new Map(changes.map((c) => [c.file, c.after])));
+  return JSON.stringify([compiler.version, compiler.origin, nodeModulesChain(projectDir), sorted, before, after]);
+}
+
+function overlayReader(ts: Compiler['ts'], overlay: ReadonlyMap<string, string>): (file: string) => string | undefined {
+  return (file) => (overlay.has(file) ? overlay.get(file) : ts.sys.readFile(file));
+}
+
+/** The node_modules folders in `dir` and above it, nearest first. */
+function nodeModulesChain(dir: string): string[] {
+  const out: string[] = [];
+  for (let d = dir; ; d = path.dirname(d)) {
+    if (fs.existsSync(path.join(d, 'node_modules'))) out.push(path.join(d, 'node_modules'));
+    if (path.dirname(d) === d) return out;
+  }
+}
+
+/** Checks the plans in one program; `alone`: the members that compare nothing, to be checked by themselves. */
+function checkBatch(plans: readonly GroupPlan[], changes: readonly MigratedFile[], provenance: LineProvenance): BatchOutcome | { alone: GroupPlan[] } {
+  const outcome: BatchOutcome = { errors: [], checked: [], notChecked: [], compilers: [], programs: 0 };
+  const [{ projectDir, compiler, options }] = plans as [GroupPlan, ...GroupPlan[]];
+  const ts = compiler.ts;
+  const files = plans.flatMap((p) => p.files);
+  const projectFiles = plans.flatMap((p) => p.projectFiles);
 
   // Every changed file of the run (package.json too: it decides the module format and, once sdk-v2 raised zod, which zod is checked).
   const beforeOverlay = new Map(changes.filter((c) => !c.created).map((c) => [c.file, c.before]));
   const afterOverlay = new Map(changes.map((c) => [c.file, c.after]));
   const sharedSources = new Map<string, ts.SourceFile>();
   const programOf = (overlay: Map<string, string>, roots: string[]): { program: ts.Program; tracked: TrackedHost } => {
-    const shipped = packagesToShip(projectDir, (file) => (overlay.has(file) ? overlay.get(file) : ts.sys.readFile(file)));
+    const shipped = packagesToShip(projectDir, overlayReader(ts, overlay));
     const tracked = createTrackedHost({ compiler, options, overlay, sharedSources, shipped, projectDir });
+    outcome.programs++;
     return { program: ts.createProgram({ rootNames: roots, options, host: tracked.host }), tracked };
   };
   const changedNames = files.map((f) => f.file);
-  const uninstalled = uninstalledSdk(projectDir, (file) => (beforeOverlay.has(file) ? beforeOverlay.get(file) : ts.sys.readFile(file)));
-  if (uninstalled) {
-    result.notChecked.push({ files: changedNames, reason: `the project's dependencies are not installed (${uninstalled} is in package.json, not in node_modules): run your package manager's install, then apply again` });
-    return;
-  }
   // The migrated program first: when the changed files and their importers have no errors at all
   // (the common case), the original program is never built.
   const after = programOf(afterOverlay, unique([...projectFiles, ...changedNames]));
@@ -148,7 +247,7 @@ function checkGroup(configPath: string | undefined, files: MigratedFile[], chang
     if (pkg && isSdkPackage(pkg) && [...importers].some(isProjectSource)) missing.set(specifier, new Set([...importers].filter(isProjectSource)));
   }
   for (const [specifier, importers] of missing) {
-    result.notChecked.push({ files: [...importers], reason: `the migrated code imports ${specifier}, which is not installed (and mcp-migrate does not ship it), so what it is used for is not checked: install the packages package.json now lists, then build` });
+    outcome.notChecked.push({ files: [...importers], reason: `the migrated code imports ${specifier}, which is not installed (and mcp-migrate does not ship it), so what it is used for is not checked: install the packages package.json now lists, then build` });
   }
   const changedSet = new Set(changes.map((c) => c.file));
   // The changed files and the project files that import one of them: nothing else can gain an error.
@@ -176,23 +275,25 @@ function checkGroup(configPath: string | undefined, files: MigratedFile[], chang
     before = programOf(beforeOverlay, unique([...projectFiles, ...files.filter((f) => !f.created).map((f) => f.file)]));
     // A package the original code imports that resolves nowhere makes both programs wrong in ways
     // that do not cancel out (every use of it is `any`): no comparison then.
-    const missingBefore = unresolvedFrom(before.tracked, new Set(changedNames), ambientModules(before.program));
+    const ambient = ambientModules(before.program);
+    const missingBefore = unresolvedFrom(before.tracked, new Set(changedNames), ambient);
     if (missingBefore) {
-      result.notChecked.push({ files: changedNames, reason: `the project's dependencies are not installed (${missingBefore.specifier} does not resolve from ${path.relative(projectDir, missingBefore.from) || missingBefore.from}): run your package manager's install, then apply again` });
-      return;
+      if (plans.length > 1) return { alone: plans.filter((plan) => unresolvedFrom(before!.tracked, new Set(plan.files.map((f) => f.file)), ambient)) };
+      outcome.notChecked.push({ files: changedNames, reason: `the project's dependencies are not installed (${missingBefore.specifier} does not resolve from ${path.relative(projectDir, missingBefore.from) || missingBefore.from}): run your package manager's install, then apply again` });
+      return { ...outcome, checked: [] };
     }
   }
   if (before) {
     for (const [file, errors] of afterErrors) {
       const changedImports = [...(after.tracked.imports.get(file) ?? [])].filter((target) => changedSet.has(target));
       for (const error of newErrors(errors, errorsOf(ts, before.program, file), (line) => provenance.ownersOfLine(file, line).length > 0)) {
-        result.errors.push(describeError(file, error, provenance, changedImports));
+        outcome.errors.push(describeError(file, error, provenance, changedImports));
       }
     }
   }
-  result.compilers = unique([...result.compilers, `TypeScript ${compiler.version}${compiler.origin === 'project' ? " (the project's)" : ' (bundled with mcp-migrate; the project has none)'}`]);
-  result.checked.push(...toCheck);
-  result.errors.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : a.line - b.line || a.column - b.column));
+  outcome.compilers.push(`TypeScript ${compiler.version}${compiler.origin === 'project' ? " (the project's)" : ' (bundled with mcp-migrate; the project has none)'}`);
+  outcome.checked.push(...toCheck);
+  return outcome;
 }
 
 interface FoundError {

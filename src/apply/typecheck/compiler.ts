@@ -59,8 +59,24 @@ export function loadCompiler(projectDir: string): Compiler {
   return { ts: bundledTs, version: bundledTs.version, origin: 'bundled', lib: { folder, files } };
 }
 
+/** `pkg\0dir` → installedVersion's answer, for one check (forgetInstalledPackages): asked per import resolved. */
+const INSTALLED = new Map<string, string | undefined>();
+
+/** Start a check afresh: packages may have been installed since the last one (a test, a long-lived process). */
+export function forgetInstalledPackages(): void {
+  INSTALLED.clear();
+}
+
 /** The installed version of a package as seen from `dir` (walking up node_modules), read from its package.json. */
 export function installedVersion(pkg: string, dir: string): string | undefined {
+  const key = `${pkg}\0${dir}`;
+  if (INSTALLED.has(key)) return INSTALLED.get(key);
+  const version = findInstalledVersion(pkg, dir);
+  INSTALLED.set(key, version);
+  return version;
+}
+
+function findInstalledVersion(pkg: string, dir: string): string | undefined {
   for (let d = dir; ; d = path.dirname(d)) {
     const manifest = path.join(d, 'node_modules', pkg, 'package.json');
     try {
@@ -155,6 +171,8 @@ export function createTrackedHost({ compiler, options, overlay, sharedSources, s
   const fileExists = (file: string): boolean => overlay.has(file) || (lib?.files.has(file) ?? false) || base.fileExists(file);
   const imports = new Map<string, Set<string>>();
   const unresolved = new Map<string, Set<string>>();
+  // The files of one program import the same modules from the same folders again and again (every tool file the SDK).
+  const resolutionCache = ts.createModuleResolutionCache(base.getCurrentDirectory(), (file) => base.getCanonicalFileName(file), options);
   const host: bundledTs.CompilerHost = {
     ...base,
     readFile,
@@ -183,13 +201,13 @@ export function createTrackedHost({ compiler, options, overlay, sharedSources, s
       return literals.map((literal) => {
         const mode = ts.getModeForUsageLocation(containingSourceFile, literal, compilerOptions);
         const pkg = packageOf(literal.text);
-        const fromProject = (): bundledTs.ResolvedModuleWithFailedLookupLocations => ts.resolveModuleName(literal.text, containingFile, compilerOptions, host, undefined, redirectedReference, mode);
+        const fromProject = (): bundledTs.ResolvedModuleWithFailedLookupLocations => ts.resolveModuleName(literal.text, containingFile, compilerOptions, host, resolutionCache, redirectedReference, mode);
         // A project file importing a shipped package gets ours; installed packages' own imports resolve beside them,
         // except a shipped package's import of what the project has installed in a fitting major (sharedWithProject).
         let result =
           pkg && shipped.has(pkg) && !containingFile.includes(NODE_MODULES)
-            ? ts.resolveModuleName(literal.text, OWN_ANCHOR, compilerOptions, host, undefined, undefined, mode)
-            : (pkg && !shipped.has(pkg) && sharedWithProject(pkg, containingFile, projectDir, (anchor) => ts.resolveModuleName(literal.text, anchor, compilerOptions, host, undefined, undefined, mode))) || fromProject();
+            ? ts.resolveModuleName(literal.text, OWN_ANCHOR, compilerOptions, host, resolutionCache, undefined, mode)
+            : (pkg && !shipped.has(pkg) && sharedWithProject(pkg, containingFile, projectDir, (anchor) => ts.resolveModuleName(literal.text, anchor, compilerOptions, host, resolutionCache, undefined, mode))) || fromProject();
         const source = !result.resolvedModule && pkg ? unbuiltWorkspaceSource(literal.text, pkg, containingFile) : undefined;
         if (source) result = { resolvedModule: { resolvedFileName: source, extension: source.endsWith('.tsx') ? ts.Extension.Tsx : ts.Extension.Ts, isExternalLibraryImport: false } } as bundledTs.ResolvedModuleWithFailedLookupLocations;
         const target = result.resolvedModule?.resolvedFileName;

@@ -77,7 +77,7 @@ const errorJson = (e: NewTypeError, relative: Relative): object => ({ file: rela
 export function typeCheckJson(result: TypeCheckResult, relative: Relative, held?: HeldBack): { typeErrors: object[]; typeCheck: object; heldBack?: object } {
   return {
     typeErrors: result.errors.map((e) => errorJson(e, relative)),
-    typeCheck: { checked: result.checked.map(relative), notChecked: result.notChecked.map((n) => ({ files: n.files.map(relative), reason: n.reason })), compilers: result.compilers, ms: result.ms },
+    typeCheck: { checked: result.checked.map(relative), notChecked: result.notChecked.map((n) => ({ files: n.files.map(relative), reason: n.reason })), compilers: result.compilers, programs: result.programs, ms: result.ms },
     ...(held ? { heldBack: { transform: held.transform, target: held.target, predicted: held.predicted.map((e) => errorJson(e, relative)) } } : {}),
   };
 }
