@@ -90,6 +90,8 @@ export function typeCheckMigration(changes: readonly MigratedFile[], provenance:
   forgetInstalledPackages();
   const result: TypeCheckResult = { errors: [], checked: [], notChecked: [], compilers: [], programs: 0, ms: 0 };
   const sources = changes.filter((c) => TS_SOURCE.test(c.file) || JS_SOURCE.test(c.file));
+  // Every changed file of the run (package.json too: it decides the module format and, once sdk-v2 raised zod, which zod is checked).
+  const overlays: Overlays = { before: new Map(changes.filter((c) => !c.created).map((c) => [c.file, c.before])), after: new Map(changes.map((c) => [c.file, c.after])) };
   const groups = new Map<string, MigratedFile[]>();
   for (const change of sources) {
     const config = findNearestTsconfig(change.file) ?? '';
@@ -99,19 +101,19 @@ export function typeCheckMigration(changes: readonly MigratedFile[], provenance:
   // built with one base tsconfig are checked together, the SDK's types instantiated once instead of per package.
   const batches = new Map<string, GroupPlan[]>();
   for (const [config, files] of groups) {
-    const plan = planGroup(config || undefined, files, changes, result);
+    const plan = planGroup(config || undefined, files, overlays, result);
     if (plan) batches.set(plan.batchKey, [...(batches.get(plan.batchKey) ?? []), plan]);
   }
   for (let plans of batches.values()) {
     // A member whose original imports resolve nowhere compares nothing (its whole group is not checked):
     // it is checked alone, as if it had never been batched, and the others again without it.
     while (plans.length > 0) {
-      const outcome = checkBatch(plans, changes, provenance);
+      const outcome = checkBatch(plans, changes, overlays, provenance);
       if (!('alone' in outcome)) {
         mergeOutcome(result, outcome);
         break;
       }
-      for (const plan of outcome.alone) mergeOutcome(result, checkBatch([plan], changes, provenance) as BatchOutcome);
+      for (const plan of outcome.alone) mergeOutcome(result, checkBatch([plan], changes, overlays, provenance) as BatchOutcome);
       plans = plans.filter((plan) => !outcome.alone.includes(plan));
     }
   }
@@ -128,8 +130,16 @@ interface GroupPlan {
   options: ts.CompilerOptions;
   projectFiles: readonly string[];
   files: MigratedFile[];
+  /** The packages mcp-migrate lends the project (`packagesToShip`), as its original and its migrated package.json ask. */
+  shipped: { before: Set<string>; after: Set<string> };
   /** Plans with the same key are checked in one program with the same result per file as alone. */
   batchKey: string;
+}
+
+/** The texts of the changed files, original and migrated, over the disk's. */
+interface Overlays {
+  before: ReadonlyMap<string, string>;
+  after: ReadonlyMap<string, string>;
 }
 
 /** What checking one batch found, added to the result only once the batch stands. */
@@ -149,7 +159,7 @@ function mergeOutcome(result: TypeCheckResult, outcome: BatchOutcome): void {
   result.programs += outcome.programs;
 }
 
-function planGroup(configPath: string | undefined, files: MigratedFile[], changes: readonly MigratedFile[], result: TypeCheckResult): GroupPlan | undefined {
+function planGroup(configPath: string | undefined, files: MigratedFile[], overlays: Overlays, result: TypeCheckResult): GroupPlan | undefined {
   const projectDir = configPath ? path.dirname(configPath) : commonDir(files.map((f) => f.file));
   const compiler = loadCompiler(projectDir);
   const ts = compiler.ts;
@@ -177,13 +187,13 @@ function planGroup(configPath: string | undefined, files: MigratedFile[], change
   // own outDir and rootDir, and would otherwise never share a program). rootDir's one check, an input file
   // outside it, holds alike before and after: the migration adds files only beside the ones it changes.
   options = { ...options, noEmit: true, incremental: false, composite: false, tsBuildInfoFile: undefined, outDir: undefined, rootDir: undefined, declarationDir: undefined };
-  const beforeRead = overlayReader(ts, new Map(changes.filter((c) => !c.created).map((c) => [c.file, c.before])));
-  const uninstalled = uninstalledSdk(projectDir, beforeRead);
+  const uninstalled = uninstalledSdk(projectDir, overlayReader(ts, overlays.before));
   if (uninstalled) {
     result.notChecked.push({ files: files.map((f) => f.file), reason: `the project's dependencies are not installed (${uninstalled} is in package.json, not in node_modules): run your package manager's install, then apply again` });
     return undefined;
   }
-  return { projectDir, compiler, options, projectFiles, files, batchKey: batchKey(projectDir, compiler, options, changes) };
+  const shipped = { before: packagesToShip(projectDir, overlayReader(ts, overlays.before)), after: packagesToShip(projectDir, overlayReader(ts, overlays.after)) };
+  return { projectDir, compiler, options, projectFiles, files, shipped, batchKey: batchKey(projectDir, compiler, options, shipped) };
 }
 
 /**
@@ -195,13 +205,10 @@ function planGroup(configPath: string | undefined, files: MigratedFile[], change
  * its project's program alone, but for what one project declares globally for all (compared before
  * and after alike, so it adds no error of its own).
  */
-function batchKey(projectDir: string, compiler: Compiler, options: ts.CompilerOptions, changes: readonly MigratedFile[]): string {
+function batchKey(projectDir: string, compiler: Compiler, options: ts.CompilerOptions, shipped: GroupPlan['shipped']): string {
   const { configFilePath: _config, ...rest } = options;
   const sorted = Object.fromEntries(Object.entries(rest).sort(([a], [b]) => (a < b ? -1 : 1)));
-  const shipped = (overlay: Map<string, string>) => [...packagesToShip(projectDir, overlayReader(compiler.ts, overlay))].sort();
-  const before = shipped(new Map(changes.filter((c) => !c.created).map((c) => [c.file, c.before])));
-  const after = shipped(new Map(changes.map((c) => [c.file, c.after])));
-  return JSON.stringify([compiler.version, compiler.origin, nodeModulesChain(projectDir), sorted, before, after]);
+  return JSON.stringify([compiler.version, compiler.origin, nodeModulesChain(projectDir), sorted, [...shipped.before].sort(), [...shipped.after].sort()]);
 }
 
 function overlayReader(ts: Compiler['ts'], overlay: ReadonlyMap<string, string>): (file: string) => string | undefined {
@@ -218,27 +225,22 @@ function nodeModulesChain(dir: string): string[] {
 }
 
 /** Checks the plans in one program; `alone`: the members that compare nothing, to be checked by themselves. */
-function checkBatch(plans: readonly GroupPlan[], changes: readonly MigratedFile[], provenance: LineProvenance): BatchOutcome | { alone: GroupPlan[] } {
+function checkBatch(plans: readonly GroupPlan[], changes: readonly MigratedFile[], overlays: Overlays, provenance: LineProvenance): BatchOutcome | { alone: GroupPlan[] } {
   const outcome: BatchOutcome = { errors: [], checked: [], notChecked: [], compilers: [], programs: 0 };
-  const [{ projectDir, compiler, options }] = plans as [GroupPlan, ...GroupPlan[]];
+  const [{ projectDir, compiler, options, shipped }] = plans as [GroupPlan, ...GroupPlan[]];
   const ts = compiler.ts;
   const files = plans.flatMap((p) => p.files);
   const projectFiles = plans.flatMap((p) => p.projectFiles);
-
-  // Every changed file of the run (package.json too: it decides the module format and, once sdk-v2 raised zod, which zod is checked).
-  const beforeOverlay = new Map(changes.filter((c) => !c.created).map((c) => [c.file, c.before]));
-  const afterOverlay = new Map(changes.map((c) => [c.file, c.after]));
   const sharedSources = new Map<string, ts.SourceFile>();
-  const programOf = (overlay: Map<string, string>, roots: string[]): { program: ts.Program; tracked: TrackedHost } => {
-    const shipped = packagesToShip(projectDir, overlayReader(ts, overlay));
-    const tracked = createTrackedHost({ compiler, options, overlay, sharedSources, shipped, projectDir });
+  const programOf = (side: keyof Overlays, roots: string[]): { program: ts.Program; tracked: TrackedHost } => {
+    const tracked = createTrackedHost({ compiler, options, overlay: overlays[side], sharedSources, shipped: shipped[side], projectDir });
     outcome.programs++;
     return { program: ts.createProgram({ rootNames: roots, options, host: tracked.host }), tracked };
   };
   const changedNames = files.map((f) => f.file);
   // The migrated program first: when the changed files and their importers have no errors at all
   // (the common case), the original program is never built.
-  const after = programOf(afterOverlay, unique([...projectFiles, ...changedNames]));
+  const after = programOf('after', unique([...projectFiles, ...changedNames]));
   // A v2 package the migration added that neither the project nor mcp-migrate has (server-legacy, hono, …):
   // its imports are `any`, so the code using them is not checked; everything else still is.
   const missing = new Map<string, Set<string>>();
@@ -272,7 +274,7 @@ function checkBatch(plans: readonly GroupPlan[], changes: readonly MigratedFile[
     if (errors.length === 0) continue;
     afterErrors.set(file, errors);
     if (before) continue;
-    before = programOf(beforeOverlay, unique([...projectFiles, ...files.filter((f) => !f.created).map((f) => f.file)]));
+    before = programOf('before', unique([...projectFiles, ...files.filter((f) => !f.created).map((f) => f.file)]));
     // A package the original code imports that resolves nowhere makes both programs wrong in ways
     // that do not cancel out (every use of it is `any`): no comparison then.
     const ambient = ambientModules(before.program);
