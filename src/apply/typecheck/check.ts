@@ -113,8 +113,10 @@ export function typeCheckMigration(changes: readonly MigratedFile[], provenance:
         mergeOutcome(result, outcome);
         break;
       }
-      for (const plan of outcome.alone) mergeOutcome(result, checkBatch([plan], changes, overlays, provenance) as BatchOutcome);
-      plans = plans.filter((plan) => !outcome.alone.includes(plan));
+      // Never empty (the import that resolves nowhere is in a member's file); were it, every member goes alone, so the loop ends.
+      const alone = outcome.alone.length > 0 ? outcome.alone : plans;
+      for (const plan of alone) mergeOutcome(result, checkBatch([plan], changes, overlays, provenance) as BatchOutcome);
+      plans = plans.filter((plan) => !alone.includes(plan));
     }
   }
   result.errors.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : a.line - b.line || a.column - b.column));
