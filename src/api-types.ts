@@ -45,7 +45,14 @@ export interface ApplyReportJson {
   typeErrors: Array<{ file: string; line: number; column: number; code: string; message: string; transforms: string[]; [detail: string]: unknown }>;
   typeCheck: { checked: string[]; notChecked: Array<{ files: string[]; reason: string }>; [detail: string]: unknown };
   /** The SDK v2 move, held back (the code stayed on SDK 1.x) because of the type errors it would have added. */
-  heldBack?: { transform: 'sdk-v2'; target: 'stateless-v1'; predicted: ApplyReportJson['typeErrors'] };
+  heldBack?: {
+    transform: 'sdk-v2';
+    /** What the held-back code stays on: SDK 1.x. */
+    target: 'stateless-v1';
+    predicted: ApplyReportJson['typeErrors'];
+    /** Present when the move was held back in some packages only: their directories (relative; `.` for the root). The other packages moved. */
+    packages?: string[];
+  };
   findings: Finding[];
   suppressed?: Finding[];
   testFindings?: Finding[];

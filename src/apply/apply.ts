@@ -27,8 +27,9 @@ import type { RawFinding } from '../rules/engine.js';
 import { parseMarkers, type ParsedMarker } from '../markers.js';
 import type { GateSettings, GatedFindings } from '../gate.js';
 import { guardMigration, type TypeCheckResult } from './typecheck/check.js';
-import { v1Fallback, type HeldBack } from './typecheck/hold-back.js';
+import { heldInPackages, packagesBrokenByMove, packagesMoved, partialHoldBack, v1Fallback, type HeldBack } from './typecheck/hold-back.js';
 import { LineProvenance } from './typecheck/provenance.js';
+import { packageDirOf } from '../transforms/kit/package-json.js';
 import { assertParses } from './syntax-check.js';
 
 export interface ApplyOptions extends LoadOptions {
@@ -122,7 +123,16 @@ export async function runApply(options: ApplyOptions): Promise<ApplyResult> {
   // when it predicts fewer new errors (the held-back move and its predicted errors are reported).
   let heldBack: HeldBack | undefined;
   let ran: readonly TransformDefinition[] = transforms;
-  const fallback = migration.failures.length === 0 && options.holdBack !== false ? v1Fallback(transforms, transformOptions, typeCheck) : undefined;
+  const mayHoldBack = migration.failures.length === 0 && options.holdBack !== false && transforms.some((t) => t.name === 'sdk-v2');
+  // In a monorepo, first only the packages the move breaks: one package's errors should not keep the others on SDK 1.x.
+  const partial = mayHoldBack ? await holdBackInPackages(sources, transforms, transformOptions, options, migration, typeCheck) : undefined;
+  if (partial) {
+    heldBack = partial.heldBack;
+    migration = partial.migration;
+    typeCheck = partial.typeCheck;
+    checkedGit = refuseDirty(sources, migration.changes, options);
+  }
+  const fallback = mayHoldBack && !partial ? v1Fallback(transforms, transformOptions, typeCheck) : undefined;
   if (fallback) {
     options.onProgress?.('holding back the SDK v2 move: migrating on SDK 1.x', 1, 1);
     const onV1 = settleMarkers(await layOut(migrate(sources, fallback.transforms, fallback.options, options)));
@@ -185,6 +195,36 @@ export async function runApply(options: ApplyOptions): Promise<ApplyResult> {
 }
 
 type Sources = ReturnType<typeof readSources>;
+
+/** How many times the set of held packages may grow (each round is one more migration and type check). */
+const HOLD_BACK_ROUNDS = 3;
+
+/**
+ * The migration with the SDK move held back in the packages it breaks, the others moved (see `partialHoldBack`):
+ * kept when its check finds no error the move caused and fewer new errors than the full migration. A held
+ * package can break a moved one that imports it (or the reverse): those are held too, for a few rounds; past
+ * them, or when nothing could be held, undefined and `apply` holds the move back everywhere.
+ */
+async function holdBackInPackages(sources: Sources, transforms: readonly TransformDefinition[], transformOptions: TransformOptions, options: ApplyOptions, full: Migration, fullCheck: TypeCheckResult): Promise<{ migration: Migration; typeCheck: TypeCheckResult; heldBack: HeldBack } | undefined> {
+  let held = partialHoldBack(transformOptions, full, fullCheck);
+  const moved = packagesMoved(full.changes);
+  // What the move was seen to break, over the rounds: the full migration's errors, then those a round found.
+  const seen = [...fullCheck.errors];
+  for (let round = 0; held && round < HOLD_BACK_ROUNDS; round++) {
+    options.onProgress?.(`holding back the SDK v2 move in ${held.size} of ${moved.size} packages`, round + 1, HOLD_BACK_ROUNDS);
+    const migration = settleMarkers(await layOut(migrate(sources, transforms, { ...transformOptions, sdkMoveHeldIn: [...held] }, options)));
+    if (migration.failures.length > 0) return undefined;
+    const typeCheck = guardMigration(migration.changes, migration.provenance, true);
+    const broken = packagesBrokenByMove(typeCheck);
+    if (broken.size === 0) return typeCheck.errors.length < fullCheck.errors.length ? { migration, typeCheck, heldBack: heldInPackages(seen, held) } : undefined;
+    const more = [...broken].filter((p) => !held!.has(p));
+    seen.push(...typeCheck.errors.filter((e) => more.includes(packageDirOf(e.file))));
+    if (more.length === 0) return undefined;
+    held = new Set([...held, ...more]);
+    if ([...moved].every((p) => held!.has(p))) return undefined;
+  }
+  return undefined;
+}
 
 /** One migration of the sources read: every transform in turn, then the file conventions restored. Nothing is written. */
 interface Migration {

@@ -2,12 +2,14 @@
  * When apply holds back the SDK v2 move (src/apply/typecheck/hold-back.ts): only when the move is
  * requested and the type check names it among the causes of a predicted error.
  */
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { v1Fallback } from '../../src/apply/typecheck/hold-back.js';
+import { heldInPackages, partialHoldBack, v1Fallback } from '../../src/apply/typecheck/hold-back.js';
 import type { NewTypeError, TypeCheckResult } from '../../src/apply/typecheck/check.js';
 import { DEFAULT_TRANSFORM_OPTIONS, TRANSFORMS } from '../../src/transforms/catalog.js';
+import { tempTree } from '../support/temp-tree.js';
 
-function checked(...errors: Pick<NewTypeError, 'transforms' | 'cause'>[]): TypeCheckResult {
+function checked(...errors: (Pick<NewTypeError, 'transforms' | 'cause'> & { file?: string })[]): TypeCheckResult {
   return {
     errors: errors.map((e, i) => ({ file: '/p/src/server.ts', line: i + 1, column: 1, code: 2345, message: 'm', advice: 'a', ...e })),
     checked: ['/p/src/server.ts'],
@@ -34,5 +36,27 @@ describe('v1Fallback', () => {
     const sdkError = checked({ transforms: ['sdk-v2'], cause: 'edited-line' });
     expect(v1Fallback(TRANSFORMS, { ...DEFAULT_TRANSFORM_OPTIONS, target: 'stateless-v1' }, sdkError)).toBeUndefined();
     expect(v1Fallback(TRANSFORMS.filter((t) => t.name !== 'sdk-v2'), DEFAULT_TRANSFORM_OPTIONS, sdkError)).toBeUndefined();
+  });
+});
+
+describe('partialHoldBack', () => {
+  // Temporary packages: packageDirOf finds each file's package by its package.json.
+  const root = tempTree({ 'package.json': '{}', 'packages/a/package.json': '{}', 'packages/b/package.json': '{}', 'packages/a/src/x.ts': '', 'packages/b/src/y.ts': '' });
+  const a = path.join(root, 'packages/a');
+  const b = path.join(root, 'packages/b');
+  const moved = (...files: string[]) => ({ changes: files.map((file) => ({ file, transforms: ['sdk-v2'] })) });
+
+  it('holds back the packages with errors the move caused when another package moved without any', () => {
+    const result = checked({ transforms: ['sdk-v2'], cause: 'edited-line', file: path.join(b, 'src/y.ts') }, { transforms: ['stateless-serving'], cause: 'edited-line', file: path.join(a, 'src/x.ts') });
+    expect(partialHoldBack(DEFAULT_TRANSFORM_OPTIONS, moved(path.join(a, 'src/x.ts'), path.join(b, 'src/y.ts')), result)).toEqual(new Set([b]));
+    // Reported: only the errors the move caused in the held packages.
+    expect(heldInPackages(result.errors, new Set([b]))).toEqual({ transform: 'sdk-v2', target: 'stateless-v1', packages: [b], predicted: [result.errors[0]] });
+  });
+
+  it('offers nothing when the move broke every package it moved, caused no error, or was not requested', () => {
+    const inB = checked({ transforms: ['sdk-v2'], cause: 'edited-line', file: path.join(b, 'src/y.ts') });
+    expect(partialHoldBack(DEFAULT_TRANSFORM_OPTIONS, moved(path.join(b, 'src/y.ts')), inB)).toBeUndefined();
+    expect(partialHoldBack(DEFAULT_TRANSFORM_OPTIONS, moved(path.join(a, 'src/x.ts'), path.join(b, 'src/y.ts')), checked({ transforms: ['stateless-serving'], cause: 'edited-line', file: path.join(b, 'src/y.ts') }))).toBeUndefined();
+    expect(partialHoldBack({ ...DEFAULT_TRANSFORM_OPTIONS, target: 'stateless-v1' }, moved(path.join(a, 'src/x.ts'), path.join(b, 'src/y.ts')), inB)).toBeUndefined();
   });
 });

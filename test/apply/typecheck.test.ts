@@ -398,6 +398,39 @@ export function build(): McpServer {
     expect(text.code).toBe(0);
   }, 180_000); // two runs, each migrating and type-checking twice
 
+  it("in a monorepo holds the move back only in the package it would break: the other package moves to SDK v2, and the report names the held package", async () => {
+    const CLEAN = TASKS.replace('  console.error(typeof server.experimental.tasks);\n', '');
+    const member = (name: string) => JSON.stringify({ name, type: 'module', dependencies: { '@modelcontextprotocol/sdk': '^1.29.0', zod: '^4.0.0' } });
+    const dir = tempTree({
+      'package.json': JSON.stringify({ name: 'mono', private: true, workspaces: ['packages/*'] }),
+      '.gitignore': 'node_modules\n',
+      'packages/clean/package.json': member('clean'),
+      'packages/clean/tsconfig.json': TSCONFIG,
+      'packages/clean/src/server.ts': CLEAN,
+      'packages/tasks/package.json': member('tasks'),
+      'packages/tasks/tsconfig.json': TSCONFIG,
+      'packages/tasks/src/server.ts': TASKS,
+    });
+    fs.symlinkSync(NODE_MODULES, path.join(dir, 'node_modules'));
+    git(dir, 'init', '-q');
+    git(dir, 'add', '-A');
+    git(dir, 'commit', '-qm', 'init');
+    const tasksManifest = fs.readFileSync(path.join(dir, 'packages/tasks/package.json'), 'utf8');
+    const json = await run(['apply', '--format', 'json', '--output', 'markdown:held.md', '.'], dir);
+    const report = JSON.parse(json.stdout) as { typeErrors: unknown[]; transforms: string[]; heldBack?: { packages?: string[]; predicted: { file: string; line: number; code: string }[] } };
+    expect(report.heldBack).toEqual({ transform: 'sdk-v2', target: 'stateless-v1', packages: ['packages/tasks'], predicted: [expect.objectContaining({ file: 'packages/tasks/src/server.ts', line: 6, code: 'TS2339' })] });
+    expect(report.typeErrors).toEqual([]);
+    expect(json.code).toBe(1);
+    // Written: the clean package on v2 with its package.json; the held one stays on SDK 1.x, package.json included.
+    expect(fs.readFileSync(path.join(dir, 'packages/clean/src/server.ts'), 'utf8')).toMatch(/from '@modelcontextprotocol\/server'/);
+    expect(fs.readFileSync(path.join(dir, 'packages/clean/package.json'), 'utf8')).toMatch(/"@modelcontextprotocol\/server"/);
+    expect(fs.readFileSync(path.join(dir, 'packages/tasks/src/server.ts'), 'utf8')).toMatch(/from '@modelcontextprotocol\/sdk\/server\/mcp\.js'/);
+    expect(fs.readFileSync(path.join(dir, 'packages/tasks/package.json'), 'utf8')).toBe(tasksManifest);
+    const markdown = fs.readFileSync(path.join(dir, 'held.md'), 'utf8');
+    expect(markdown).toMatch(/### SDK v2 move held back[\s\S]*held back in 1 package \(packages\/tasks\)[\s\S]*the other packages moved to SDK v2[\s\S]*\| `packages\/tasks\/src\/server\.ts:6` \| TS2339/);
+    expect(markdown).toMatch(/the files of packages\/tasks are left on SDK v1/);
+  }, 180_000); // migrates and type-checks twice
+
   it('--no-typecheck says the code was not type-checked', async () => {
     const result = await run(['apply', '--dry-run', '--no-typecheck', '--fail-on', 'none', '.'], repo());
     expect(result.stderr).toMatch(/not type-checked: skipped with --no-typecheck \(src\/server\.ts\)/);

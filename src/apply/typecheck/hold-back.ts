@@ -6,6 +6,7 @@
  * so the user knows what to change before moving.
  */
 import type { TransformDefinition, TransformOptions } from '../../transforms/catalog.js';
+import { packageDirOf } from '../../transforms/kit/package-json.js';
 import type { NewTypeError, TypeCheckResult } from './check.js';
 
 const SDK_MOVE = 'sdk-v2';
@@ -14,8 +15,13 @@ export interface HeldBack {
   transform: typeof SDK_MOVE;
   /** The target the written migration used instead of the requested one. */
   target: 'stateless-v1';
-  /** The new type errors the migration with the SDK move was predicted to have. */
+  /** The new type errors the migration with the SDK move was predicted to have (in the held packages, when `packages` is set). */
   predicted: NewTypeError[];
+  /**
+   * Set when the move was held back in some packages only: their directories (absolute). Their files stay on
+   * SDK 1.x; the other packages moved to SDK v2 and the other transforms ran on the requested target.
+   */
+  packages?: string[];
 }
 
 interface Fallback {
@@ -36,4 +42,33 @@ export function v1Fallback(transforms: readonly TransformDefinition[], options: 
     options: { ...options, target: 'stateless-v1' },
     heldBack: { transform: SDK_MOVE, target: 'stateless-v1', predicted: typeCheck.errors },
   };
+}
+
+/** The packages (`packageDirOf`) of the files the SDK move changed. */
+export function packagesMoved(changes: ReadonlyArray<{ file: string; transforms: readonly string[] }>): Set<string> {
+  return new Set(changes.filter((c) => c.transforms.includes(SDK_MOVE)).map((c) => packageDirOf(c.file)));
+}
+
+/** The packages of the predicted errors the SDK move caused. */
+export function packagesBrokenByMove(typeCheck: TypeCheckResult): Set<string> {
+  return new Set(typeCheck.errors.filter((e) => e.transforms.includes(SDK_MOVE)).map((e) => packageDirOf(e.file)));
+}
+
+/**
+ * Holding the move back in some packages only: in a monorepo one package's errors should not keep every other
+ * package on SDK 1.x. Offered when the full migration's SDK-move errors lie in packages that leave at least one
+ * moved package beside them; `apply` then migrates again with those packages held (`sdkMoveHeldIn`), checks, and
+ * widens the set while the check finds SDK-move errors in packages not yet held.
+ */
+export function partialHoldBack(options: TransformOptions, full: { changes: ReadonlyArray<{ file: string; transforms: readonly string[] }> }, typeCheck: TypeCheckResult): Set<string> | undefined {
+  if (options.target !== '2026-07-28') return undefined;
+  const broken = packagesBrokenByMove(typeCheck);
+  if (broken.size === 0) return undefined;
+  const moved = packagesMoved(full.changes);
+  return [...moved].some((p) => !broken.has(p)) ? broken : undefined;
+}
+
+/** The held-back record of a partial hold-back: the errors the move was predicted to cause in the held packages. */
+export function heldInPackages(predicted: readonly NewTypeError[], held: ReadonlySet<string>): HeldBack {
+  return { transform: SDK_MOVE, target: 'stateless-v1', predicted: predicted.filter((e) => e.transforms.includes(SDK_MOVE) && held.has(packageDirOf(e.file))), packages: [...held].sort() };
 }

@@ -38,18 +38,26 @@ function errorLines(errors: readonly NewTypeError[], relative: Relative, c: Inst
   return errors.flatMap((e) => [`  ${where(e, relative)} ${c.dim(`TS${e.code}`)} ${e.message} ${c.dim(`[${blame(e)}]`)}`, `    ${c.dim('→')} ${e.advice}`]);
 }
 
-const heldBackHeadline = (held: HeldBack): string =>
-  `the SDK v2 move (${held.transform}) is held back: with it the migrated code would have ${plural(held.predicted.length, 'new type error')}, so the code stays on SDK 1.x and the other transforms used --target ${held.target}`;
+const packageName = (dir: string, relative: Relative): string => relative(dir) || '.';
+
+function heldBackHeadline(held: HeldBack, relative: Relative): string {
+  const errors = plural(held.predicted.length, 'new type error');
+  if (held.packages) {
+    const names = fileList(held.packages.map((p) => packageName(p, relative)));
+    return `the SDK v2 move (${held.transform}) is held back in ${plural(held.packages.length, 'package')} (${names}): with it ${held.packages.length === 1 ? 'its' : 'their'} code would have ${errors}, so ${held.packages.length === 1 ? 'it stays' : 'they stay'} on SDK 1.x; the other packages moved to SDK v2`;
+  }
+  return `the SDK v2 move (${held.transform}) is held back: with it the migrated code would have ${errors}, so the code stays on SDK 1.x and the other transforms used --target ${held.target}`;
+}
 const heldBackAdvice = 'fix what these errors point at (on SDK 1.x, or by hand while moving), then run apply again to move to SDK v2';
 
 export function heldBackSummaryLines(held: HeldBack | undefined, relative: Relative, c: InstanceType<typeof Chalk>): string[] {
   if (!held) return [];
-  return [c.red(`✖ ${heldBackHeadline(held)}; ${heldBackAdvice}:`), ...errorLines(held.predicted, relative, c)];
+  return [c.red(`✖ ${heldBackHeadline(held, relative)}; ${heldBackAdvice}:`), ...errorLines(held.predicted, relative, c)];
 }
 
 export function heldBackMarkdownLines(held: HeldBack | undefined, relative: Relative): string[] {
   if (!held) return [];
-  const out = ['## SDK v2 move held back', '', `${heldBackHeadline(held).replace(/^t/, 'T')}. To move, ${heldBackAdvice}.`, ''];
+  const out = ['## SDK v2 move held back', '', `${heldBackHeadline(held, relative).replace(/^t/, 'T')}. To move, ${heldBackAdvice}.`, ''];
   out.push('| where | error (with the SDK v2 move) | transform | what to do |', '|---|---|---|---|');
   for (const e of held.predicted) out.push(`| \`${where(e, relative)}\` | TS${e.code}: ${cell(e.message)} | ${blame(e)} | ${cell(e.advice)} |`);
   return [...out, ''];
@@ -78,7 +86,7 @@ export function typeCheckJson(result: TypeCheckResult, relative: Relative, held?
   return {
     typeErrors: result.errors.map((e) => errorJson(e, relative)),
     typeCheck: { checked: result.checked.map(relative), notChecked: result.notChecked.map((n) => ({ files: n.files.map(relative), reason: n.reason })), compilers: result.compilers, programs: result.programs, ms: result.ms },
-    ...(held ? { heldBack: { transform: held.transform, target: held.target, predicted: held.predicted.map((e) => errorJson(e, relative)) } } : {}),
+    ...(held ? { heldBack: { transform: held.transform, target: held.target, predicted: held.predicted.map((e) => errorJson(e, relative)), ...(held.packages ? { packages: held.packages.map((p) => packageName(p, relative)) } : {}) } } : {}),
   };
 }
 

@@ -22,6 +22,11 @@ export interface TransformOptions {
   store: StoreBackend;
   /** Planned from one file (a jscodeshift entry run alone): what the rest of the project holds is out of sight. */
   standalone?: boolean;
+  /**
+   * Package directories (absolute; `packageDirOf`) where `apply` holds the SDK v2 move back because its type check
+   * predicted the move would add type errors there: their files stay on SDK 1.x, the other packages move.
+   */
+  sdkMoveHeldIn?: readonly string[];
 }
 
 /** The handles' default lifetimes as the user writes them (`--handle-ttl`, `--handle-max-age`): the one place they are set. */

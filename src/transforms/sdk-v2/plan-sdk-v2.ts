@@ -16,6 +16,7 @@ import { emptyPlan, type AnchoredNote, type TransformOptions, type TransformPlan
 import { CODEMOD_PACKAGE, codemodVersion, runOfficialCodemod, type CodemodFileResult } from './official.js';
 import { V1_PACKAGE, V2_PACKAGE_VERSIONS, ZOD_RANGE, declares, packageOf, readManifest, rewriteManifest, v2PackagesFor, zodRangeReachesFloor, type ManifestChange } from './manifest.js';
 import { readCurrentFile } from '../kit/file-overlay.js';
+import { packageDirOf } from '../kit/package-json.js';
 import { legacyToolCalls, registrationsThroughProjectModules } from './legacy-tool-calls.js';
 import { reexportsSdkRuntime } from './runtime-bundle.js';
 import { DependencyLookup, v1BoundDependencies } from './v1-dependencies.js';
@@ -89,6 +90,14 @@ export function planSdkV2(result: AnalysisResult, options: TransformOptions): Tr
     heldPackages.add(pkg);
     const shown = names.map((n) => (n === '*' ? 'the whole module (export *)' : n)).join(', ');
     plan.notes!.push(`${SDK_V2}: ${result.relative(f.file)} uses SDK v1's experimental tasks layer (${shown}), which SDK v2 does not have (SEP-2663 moved tasks to the Extensions Track), so the files of its package are left on SDK v1: moving their types to v2 would remove names their task code is built on. Move that code off the SDK's tasks layer (or to the tasks extension) first, then run apply again.`);
+  }
+  // A package where apply's type check predicted the move would add type errors stays on v1 whole, so the others can move.
+  const heldByApply = new Set(options.sdkMoveHeldIn ?? []);
+  for (const f of candidates) {
+    const pkg = packageOfFile(f.file);
+    if (!heldByApply.has(packageDirOf(f.file)) || heldPackages.has(pkg)) continue;
+    heldPackages.add(pkg);
+    plan.notes!.push(`${SDK_V2}: the files of ${result.relative(pkg) || '.'} are left on SDK v1: the type check predicted that moving this package to SDK v2 would add type errors (listed under "SDK v2 move held back"), and the packages beside it moved without them. Fix what those errors point at, then run apply again.`);
   }
   // A file that takes SDK objects from a dependency built on v1 stays on v1 (v1-dependencies.ts).
   const lookup = new DependencyLookup();
