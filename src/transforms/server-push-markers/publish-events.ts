@@ -39,12 +39,16 @@ export function publishChangeEvents(result: AnalysisResult, options: TransformOp
   const done = new Set<ts.Node>();
   // The bus and the serving entries that read it are SDK v2's: a program still on 1.x (this transform run
   // without sdk-v2, or --target stateless-v1) keeps its markers.
-  if (options.target !== '2026-07-28' || !onSdkV2(result)) return done;
+  if (options.target !== '2026-07-28') return done;
+  // Per package: in a monorepo one package may stay on SDK 1.x (apply held its SDK move back) while the others moved.
+  const onV2 = packagesOnSdkV2(result);
+  if (onV2.size === 0) return done;
   const byFile = new Map<ts.SourceFile, Rewrite[]>();
   // A list change announced beside a per-connection toggle (`tool.enable()`, a registration in a call)
   // changed one instance's list, not the server's: telling every listener would be wrong, so it stays marked.
   const toggling = new Set(result.analysis.features.uses('tool-toggle').map((t) => enclosingFunction(t.node)));
   for (const use of uses) {
+    if (!onV2.has(packageDirOf(use.node.getSourceFile().fileName))) continue;
     if (toggling.has(enclosingFunction(use.node))) continue;
     const rewrite = rewriteOf(result, use.node);
     if (!rewrite) continue;
@@ -136,16 +140,17 @@ function rewriteOf(result: AnalysisResult, node: ts.Node): Rewrite | undefined {
   return { call, text: returnsVoid && !awaited(call) ? `void ${publish}` : publish };
 }
 
-/** Whether the program's server code is written against SDK v2 only (every file importing a server-side SDK module). */
-function onSdkV2(result: AnalysisResult): boolean {
-  let v2 = false;
+/** The packages (`packageDirOf`) whose server code is written against SDK v2 only (no file of theirs imports a v1 SDK module). */
+function packagesOnSdkV2(result: AnalysisResult): Set<string> {
+  const v1 = new Set<string>();
+  const v2 = new Set<string>();
   for (const sf of result.sourceFiles) {
     if (sf.isDeclarationFile) continue;
     const major = sdkMajorOfFile(sf);
-    if (major === 1) return false;
-    if (major === 2) v2 = true;
+    if (major === 1) v1.add(packageDirOf(sf.fileName));
+    else if (major === 2) v2.add(packageDirOf(sf.fileName));
   }
-  return v2;
+  return new Set([...v2].filter((pkg) => !v1.has(pkg)));
 }
 
 /** The uri of a `{ uri }` params object (a literal with only `uri`, or an identifier holding one). */
