@@ -11,6 +11,7 @@ import type { ToolRegistration } from '../../analysis/tools.js';
 import { handlerContextOf, sdkMajorOfFile } from '../../analysis/sdk-modules.js';
 import type { TextEdit } from '../kit/edits.js';
 import type { HandleNames, TransformOptions } from '../kit/plan.js';
+import { packageDirOf } from '../kit/package-json.js';
 import { describeDuration } from '../kit/duration.js';
 import { andList } from '../kit/prose.js';
 import { CannotRewrite } from '../kit/handler-sites.js';
@@ -196,7 +197,7 @@ export class StoreRewrite {
       if (ts.isShorthandPropertyAssignment(ref.parent)) this.edit(ref, `${ref.text}: ${handle}`);
       else this.edit(withFallback(ref), handle, withFallback(ref).getStart(sf), withFallback(ref).end);
     }
-    const major = sdkMajorOfFile(sf) ?? this.projectMajor();
+    const major = sdkMajorOfFile(sf) ?? this.packageMajor(sf.fileName);
     const identity = major === 2 ? 'http' : 'authInfo';
     const elements = pattern.elements;
     const hasIdentity = elements.some((e) => propertyNameText(e.propertyName ?? (e.name as ts.Identifier)) === identity);
@@ -324,7 +325,7 @@ export class StoreRewrite {
     const handler = tool.handler!;
     const sf = handler.getSourceFile();
     const arg = this.names.argument;
-    const major = sdkMajorOfFile(tool.call.getSourceFile()) ?? this.projectMajor();
+    const major = sdkMajorOfFile(tool.call.getSourceFile()) ?? this.packageMajor(tool.call.getSourceFile().fileName);
     const zodProperty = (): string => `${arg}: ${handleArgumentZod(this.zod(tool.call.getSourceFile()), this.names)}`;
 
     // 1. The schema.
@@ -383,7 +384,7 @@ export class StoreRewrite {
     const text = sf.text;
     const { names } = this;
     if (tool.api === 'low-level') throw new CannotRewrite(`'${tool.name}' creates the state in a low-level handler: mint the handle there by hand`, tool.nameNode);
-    const major = sdkMajorOfFile(tool.call.getSourceFile()) ?? this.projectMajor();
+    const major = sdkMajorOfFile(tool.call.getSourceFile()) ?? this.packageMajor(tool.call.getSourceFile().fileName);
     const keyProperty = (): string => `${names.idempotencyKey}: ${idempotencyKeyZod(this.zod(sf), names)}`;
     let key: string;
     switch (tool.schema.kind) {
@@ -443,8 +444,10 @@ export class StoreRewrite {
     return 'withHandle';
   }
 
-  private projectMajor(): 1 | 2 {
-    return this.result.sourceFiles.some((sf) => sdkMajorOfFile(sf) === 1) ? 1 : 2;
+  /** The SDK major of a file that imports no SDK module (a helper): its package's (a monorepo's packages may differ). */
+  private packageMajor(file: string): 1 | 2 {
+    const pkg = packageDirOf(file);
+    return this.result.sourceFiles.some((sf) => sdkMajorOfFile(sf) === 1 && packageDirOf(sf.fileName) === pkg) ? 1 : 2;
   }
 
   /** zod's local name in `sf`, importing it when the file has none. */
@@ -535,7 +538,7 @@ export class StoreRewrite {
     const text = sf.text;
     const { names } = this;
     const unit = indentUnit(text);
-    const major = sdkMajorOfFile(sf) ?? this.projectMajor();
+    const major = sdkMajorOfFile(sf) ?? this.packageMajor(sf.fileName);
     const registry = this.registryRef(sf);
     const users = this.userNames();
     const description = mintingToolDescription(names, users, this.ttlMs, this.maxAgeMs);
