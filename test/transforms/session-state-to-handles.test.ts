@@ -158,6 +158,11 @@ const MARKERS: Record<string, Record<string, string[]>> = {
       "// @mcp-migrate-todo(session-transport/transport-registry): serving plumbing keyed by the session id: replace the sessionful transport and this registry with the stateless handler (createMcpHandler / a transport per request).",
     ],
   },
+  'kept-sse-registry-counted-marker': {
+    'server.ts': [
+      "// @mcp-migrate-todo(session-transport/transport-registry): the session registry of this file's HTTP+SSE endpoint, kept for 2025-era clients (its marker says what removes it), and otherwise only counted (`Object.keys(transports).length`): it is that endpoint's (its SSE streams are found by session id), not plumbing the stateless handler replaces. It stays while the endpoint does; when the endpoint goes (`mcp-migrate apply --modern-only`), it goes with it and each count becomes 0.",
+    ],
+  },
   'kept-sse-registry-marker-js': {
     'server.js': [
       "// @mcp-migrate-todo(session-transport/transport-registry): the session registry of the HTTP+SSE endpoint `handleSSE`, kept for 2025-era clients and handed this registry as an argument: it is that endpoint's (its SSE streams are found by session id), not plumbing the stateless handler replaces. It stays while the endpoint does and goes with it once no 2025-era client needs it.",

@@ -13,6 +13,7 @@ import { forEachDescendant } from '../../analysis/ast.js';
 import { legacySseEndpoint } from '../../analysis/legacy-sse.js';
 import type { AnalysisResult } from '../../analysis/model.js';
 import type { SessionStore } from '../../analysis/session-flow.js';
+import { sessionCountAt } from '../../analysis/registry-counts.js';
 
 type Analysis = AnalysisResult['analysis'];
 
@@ -28,12 +29,23 @@ export function keptSseRegistryAdvice(analysis: Analysis, store: SessionStore, s
   if (!symbol) return undefined;
   const inPart = (node: ts.Node): ts.Node | undefined => endpoint.parts.find((p) => node.pos >= p.pos && node.end <= p.end);
   const handlers = new Set<string>();
+  // Counts of its sessions (a health route's `Object.keys(transports).length`) outside the endpoint's code.
+  const counted: string[] = [];
+  let used = false;
   let uses = 0;
   let elsewhere = false;
   forEachDescendant(sf, (node) => {
     if (elsewhere || !ts.isIdentifier(node) || node === name || node.text !== name.text || values.symbolOf(node) !== symbol) return;
     uses++;
-    if (inPart(node)) return;
+    if (inPart(node)) {
+      used = true;
+      return;
+    }
+    const count = sessionCountAt(node);
+    if (count) {
+      counted.push(`\`${count.getText(sf)}\``);
+      return;
+    }
     // Passed as an argument to a function that is one of the endpoint's parts (`handleSSE(…, sseSessions)`).
     const call = node.parent;
     if (ts.isCallExpression(call) && call.arguments.includes(node as ts.Expression)) {
@@ -47,7 +59,12 @@ export function keptSseRegistryAdvice(analysis: Analysis, store: SessionStore, s
     }
     elsewhere = true;
   });
-  if (elsewhere || !uses || !handlers.size) return undefined;
+  if (elsewhere || !uses) return undefined;
+  if (!handlers.size) {
+    // Used by the endpoint's own routes and otherwise only counted: the endpoint's registry, with a figure beside it.
+    if (!used || !counted.length) return undefined;
+    return `the session registry of this file's HTTP+SSE endpoint, kept for 2025-era clients (its marker says what removes it), and otherwise only counted (${[...new Set(counted)].join(', ')}): it is that endpoint's (its SSE streams are found by session id), not plumbing the stateless handler replaces. It stays while the endpoint does; when the endpoint goes (\`mcp-migrate apply --modern-only\`), it goes with it and each count becomes 0.`;
+  }
   const named = [...handlers].map((h) => `\`${h}\``).join(', ');
   return `the session registry of the HTTP+SSE endpoint ${named}, kept for 2025-era clients and handed this registry as an argument: it is that endpoint's (its SSE streams are found by session id), not plumbing the stateless handler replaces. It stays while the endpoint does and goes with it once no 2025-era client needs it.`;
 }

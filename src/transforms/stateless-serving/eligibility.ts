@@ -13,7 +13,8 @@ import { customMemberUse } from './class-routes.js';
 import { CannotRewrite } from './refusal.js';
 import { registryReferences } from './registries.js';
 import type { ServingFile } from './serving-file.js';
-import { sessionCountAt, shutdownLoop, type SessionCount } from './registry-leftovers.js';
+import { shutdownLoop, type SessionCount } from './registry-leftovers.js';
+import { sessionCountAt } from '../../analysis/registry-counts.js';
 import { freeNames, localNames, loggerNames } from './text.js';
 
 /** Globals and SDK plumbing a boilerplate route may use without being "custom logic". */

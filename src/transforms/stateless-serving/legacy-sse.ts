@@ -10,7 +10,8 @@
  * - `--modern-only`: no 2025-era client is served, so the endpoint goes: its routes, the registry only they use,
  *   and (through the serving transform's dead-code pass) helpers only they called; a count of the registry's
  *   sessions in code that stays becomes 0 and a shutdown loop closing it goes (registry-leftovers.ts). When it was
- *   the project's only MCP endpoint, its stream route becomes the 2026-07-28 entry (sse-replacement-entry.ts). When
+ *   the project's only MCP endpoint, its stream route becomes the 2026-07-28 entry (sse-replacement-entry.ts); when
+ *   no such entry can be written, it is kept and marked (removing it would leave a server no client can reach). When
  *   its code is not all route registrations (a handler function mounted or called elsewhere), it is marked instead.
  * - `--target stateless-v1`: SDK 1.x cannot serve it statelessly: marked.
  */
@@ -94,6 +95,13 @@ export function planLegacySse(site: ServingSite, besideStreamable: boolean): boo
   // The project's only MCP endpoint: the route that opened the streams becomes the 2026-07-28 entry (sse-replacement-entry.ts).
   const entry = besideStreamable || projectServesStreamable(site) ? undefined : sseReplacementEntry(site, going);
   const written = entry && typeof entry !== 'string' ? entry : undefined;
+  if (typeof entry === 'string') {
+    // Removing the project's only MCP endpoint with nothing in its place would leave a server no client can reach:
+    // --modern-only drops the 2025-era clients, not the 2026-07-28 ones. Kept, and said why, until an entry exists.
+    site.marker(endpoint.anchor, SSE_RULE, `HTTP+SSE endpoint (${what}, deprecated) is the project's only MCP endpoint: with --modern-only it would go, but no Streamable HTTP entry could be written in its place (${entry}), and without one no client could reach the server. Kept: serve 2026-07-28 clients with \`createMcpHandler(factory)\` mounted with \`toNodeHandler\`, then remove this endpoint with its routes and registry (or run apply --modern-only again).`);
+    site.note(`serving: ${where} — HTTP+SSE endpoint (${what}) kept although --modern-only was given: it is the project's only MCP endpoint and no Streamable HTTP entry could be written in its place (${entry})`);
+    return false;
+  }
   const entryStatement = written?.at;
   const handler = written && site.writeEntry(written.route.call, written.route.framework, written, written.at, false);
   // Declarations only the removed code used (the registry's map type) go too (dead-declarations.ts).
@@ -121,8 +129,7 @@ export function planLegacySse(site: ServingSite, besideStreamable: boolean): boo
   if (written) {
     site.note(`serving: ${file} — the project's only MCP endpoint was HTTP+SSE: createMcpHandler(${written.factory}) (\`${handler}\`, legacy: 'reject') serves 2026-07-28 clients on \`${calleeParts(written.route.call).receiver?.getText(site.sf) ?? ''}.all(${written.path})\` in place of its ${written.route.method.toUpperCase()} ${written.route.path ?? ''} route`.trimEnd());
   } else if (!besideStreamable && !servesStreamableIn(site, site.sf)) {
-    const why = typeof entry === 'string' ? ` (not written automatically: ${entry})` : '';
-    site.note(`serving: ${file} — serves no MCP endpoint now that HTTP+SSE is gone: serve 2026-07-28 clients with \`createMcpHandler(factory)\` (mounted with \`toNodeHandler\`)${why}, or remove the file`);
+    site.note(`serving: ${file} — serves no MCP endpoint now that HTTP+SSE is gone (the project's Streamable HTTP endpoint is in another file): remove what is left of this file's server if nothing else uses it`);
   }
   return true;
 }

@@ -8,6 +8,7 @@
  *   the owner's call;
  * - shutdown loops closing its transports: they go, or close the handler that replaced them.
  */
+import { sessionCountAt } from '../../analysis/registry-counts.js';
 import { ts } from '../../typescript.js';
 import { calleeParts, isFunctionLike, isInside, statementOf, unwrap } from '../../analysis/ast.js';
 import type { SessionStore } from '../../analysis/session-flow.js';
@@ -26,16 +27,6 @@ export interface CountEditor {
   marker(node: ts.Node, ruleId: string, message: string): void;
 }
 
-/** `ref.size`, or `Object.keys(ref).length` (`values`, `entries`): the number of sessions in the registry `ref`. */
-export function sessionCountAt(ref: ts.Node): ts.Expression | undefined {
-  const parent = ref.parent;
-  if (ts.isPropertyAccessExpression(parent) && parent.expression === ref && parent.name.text === 'size') return parent;
-  if (!ts.isCallExpression(parent) || parent.arguments.length !== 1 || parent.arguments[0] !== ref) return undefined;
-  const callee = parent.expression;
-  const objectListing = ts.isPropertyAccessExpression(callee) && ts.isIdentifier(callee.expression) && callee.expression.text === 'Object' && ['keys', 'values', 'entries'].includes(callee.name.text);
-  const length = parent.parent;
-  return objectListing && ts.isPropertyAccessExpression(length) && length.expression === parent && length.name.text === 'length' ? length : undefined;
-}
 
 /**
  * Each count of a registry that goes becomes `0`, with a marker: the number it reported (open sessions) no

@@ -1,0 +1,39 @@
+/**
+ * An agent desktop app's shape: the HTTP+SSE endpoint (kept for 2025-era clients) finds its streams in `transports`,
+ * and a health route counts them: the registry is the endpoint's, and its marker says so instead of telling the
+ * owner to replace it with the stateless handler (which the endpoint's own marker contradicts).
+ */
+import express from 'express';
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { SSEServerTransport } from '@modelcontextprotocol/sdk/server/sse.js';
+import { z } from 'zod';
+
+function buildServer(): McpServer {
+  const server = new McpServer({ name: 'agent', version: '1.0.0' });
+  server.registerTool('hello', { inputSchema: { who: z.string() } }, async ({ who }) => ({
+    content: [{ type: 'text', text: `hi ${who}` }],
+  }));
+  return server;
+}
+
+const app = express();
+const transports: Record<string, SSEServerTransport> = {};
+
+app.get('/sse', async (_req, res) => {
+  const transport = new SSEServerTransport('/messages', res);
+  transports[transport.sessionId] = transport;
+  res.on('close', () => delete transports[transport.sessionId]);
+  await buildServer().connect(transport);
+});
+
+app.post('/messages', async (req, res) => {
+  const transport = transports[req.query.sessionId as string];
+  if (transport) await transport.handlePostMessage(req, res);
+  else res.status(404).end();
+});
+
+app.get('/health', (_req, res) => {
+  res.json({ status: 'ok', activeClients: Object.keys(transports).length });
+});
+
+app.listen(3000);
