@@ -1,0 +1,74 @@
+/**
+ * The blank lines between a file's import groups (node built-ins, then the SDK, then the rest). The official codemod
+ * replaces the v1 SDK imports by v2 ones written together where the first of them was, and a group break that
+ * followed the SDK group is lost: `import { z } from 'zod'` ends up right under `@modelcontextprotocol/server`
+ * (j0hanz/filesystem-context-mcp-server, every migrated file). Each break the file had before the first surviving
+ * import of a group is put back; none is removed, and nothing outside the leading imports is touched.
+ */
+
+/** A declaration of the file's leading imports: its lines (0-based, inclusive) and its module specifier. */
+interface ImportDeclaration {
+  first: number;
+  last: number;
+  specifier: string;
+  /** A blank line separates it from the declaration before it. */
+  afterBlank: boolean;
+}
+
+const SPECIFIER = /\bfrom\s*(['"])([^'"\n]+)\1|^import\s*(['"])([^'"\n]+)\3/;
+const ENDS_DECLARATION = /\bfrom\s*(['"])[^'"\n]+\1\s*;?\s*(?:\/\/.*)?$|^import\s*(['"])[^'"\n]+\2\s*;?\s*(?:\/\/.*)?$/;
+
+/** The leading import declarations of `lines` (comments between them skipped; the first other statement ends them). */
+function leadingImports(lines: readonly string[]): ImportDeclaration[] {
+  const out: ImportDeclaration[] = [];
+  let blank = false;
+  let open: { first: number; text: string; afterBlank: boolean } | undefined;
+  for (const [i, raw] of lines.entries()) {
+    const t = raw.trim();
+    if (open) {
+      open.text += ` ${t}`;
+      if (ENDS_DECLARATION.test(t)) {
+        const m = SPECIFIER.exec(open.text);
+        if (m) out.push({ first: open.first, last: i, specifier: m[2] ?? m[4]!, afterBlank: open.afterBlank });
+        open = undefined;
+      }
+      continue;
+    }
+    if (t === '') {
+      blank = true;
+      continue;
+    }
+    if (t.startsWith('//') || t.startsWith('/*') || t.startsWith('*') || t.startsWith('#!')) continue;
+    if (!/^import\b/.test(t)) break;
+    const afterBlank = blank && out.length > 0;
+    blank = false;
+    if (ENDS_DECLARATION.test(t)) {
+      const m = SPECIFIER.exec(t);
+      if (m) out.push({ first: i, last: i, specifier: m[2] ?? m[4]!, afterBlank });
+    } else open = { first: i, text: t, afterBlank };
+  }
+  return out;
+}
+
+/** `after` with the blank lines that separated `before`'s import groups put back where the codemod dropped them. */
+export function keepImportGroupBreaks(before: string, after: string): string {
+  const was = leadingImports(before.split('\n'));
+  const lines = after.split('\n');
+  const now = leadingImports(lines);
+  if (was.length < 2 || now.length < 2) return after;
+  const inserts = new Set<number>();
+  for (let g = 1; g < was.length; g++) {
+    if (!was[g]!.afterBlank) continue;
+    // The group that starts here, up to the next break.
+    let end = g + 1;
+    while (end < was.length && !was[end]!.afterBlank) end++;
+    const group = new Set(was.slice(g, end).map((d) => d.specifier));
+    const at = now.findIndex((d) => group.has(d.specifier));
+    if (at <= 0 || now[at]!.afterBlank || group.has(now[at - 1]!.specifier)) continue;
+    inserts.add(now[at]!.first);
+  }
+  if (inserts.size === 0) return after;
+  const crlf = lines[0]!.endsWith('\r');
+  for (const line of [...inserts].sort((a, b) => b - a)) lines.splice(line, 0, crlf ? '\r' : '');
+  return lines.join('\n');
+}

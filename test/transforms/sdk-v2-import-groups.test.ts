@@ -1,0 +1,51 @@
+/**
+ * keepImportGroupBreaks (src/transforms/sdk-v2/import-groups.ts): the blank lines between a file's import groups survive
+ * the official codemod's rewrite of the SDK imports; nothing else changes.
+ */
+import { describe, expect, it } from 'vitest';
+import { keepImportGroupBreaks } from '../../src/transforms/sdk-v2/import-groups.js';
+
+const BEFORE = `import * as path from 'node:path';
+
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import {
+  StdioServerTransport,
+} from '@modelcontextprotocol/sdk/server/stdio.js';
+
+import { z } from 'zod';
+import { helper } from './helper.js';
+
+const x = 1;
+`;
+
+describe('keepImportGroupBreaks', () => {
+  it('puts back the break before the first surviving import of a group (after a multi-line import too)', () => {
+    const after = `import * as path from 'node:path';
+
+import { StdioServerTransport } from '@modelcontextprotocol/server/stdio';
+import { McpServer } from '@modelcontextprotocol/server';
+import { z } from 'zod';
+import { helper } from './helper.js';
+
+const x = 1;
+`;
+    expect(keepImportGroupBreaks(BEFORE, after)).toBe(after.replace("@modelcontextprotocol/server';\n", "@modelcontextprotocol/server';\n\n"));
+  });
+
+  it('keeps CRLF line endings', () => {
+    const crlf = (s: string) => s.replace(/\n/g, '\r\n');
+    const after = `import * as path from 'node:path';\n\nimport { McpServer } from '@modelcontextprotocol/server';\nimport { z } from 'zod';\n\nconst x = 1;\n`;
+    expect(keepImportGroupBreaks(crlf(BEFORE), crlf(after))).toBe(crlf(after.replace("server';\n", "server';\n\n")));
+  });
+
+  it('changes nothing when the file had no breaks, when they are all still there, or past the leading imports', () => {
+    const flat = `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';\nimport { z } from 'zod';\n`;
+    const migrated = `import { McpServer } from '@modelcontextprotocol/server';\nimport { z } from 'zod';\n`;
+    expect(keepImportGroupBreaks(flat, migrated)).toBe(migrated);
+    const kept = `import * as path from 'node:path';\n\nimport { McpServer } from '@modelcontextprotocol/server';\n\nimport { z } from 'zod';\n`;
+    expect(keepImportGroupBreaks(BEFORE, kept)).toBe(kept);
+    // An import the codemod moved into another group's place is not split off from it.
+    const merged = `import { z } from 'zod';\nimport * as path from 'node:path';\nimport { McpServer } from '@modelcontextprotocol/server';\n`;
+    expect(keepImportGroupBreaks(`import * as path from 'node:path';\n\nimport { z } from 'zod';\n`, merged)).toBe(merged);
+  });
+});
