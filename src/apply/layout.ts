@@ -83,20 +83,39 @@ export async function layOutAddedStatements(file: string, before: string, after:
   if (targets.length === 0) return after;
   const p = await prettier();
   let out = after;
-  for (const statement of targets.reverse()) {
-    const start = statement.getStart(sf);
-    const printed = await printStatement(p, parser, sf.text.slice(start, statement.end), indentAt(sf.text, start), ts.isSourceFile(statement.parent), options);
-    if (printed !== undefined) out = out.slice(0, start) + printed + out.slice(statement.end);
-  }
+  // Last first, so that the offsets of the ones before stay right; a target's inner targets lie inside it.
+  const layOut = async (list: readonly LayoutTarget[]): Promise<void> => {
+    for (const { statement, userLines, inner } of [...list].reverse()) {
+      const start = statement.getStart(sf);
+      const printed = await printStatement(p, parser, sf.text.slice(start, statement.end), indentAt(sf.text, start), ts.isSourceFile(statement.parent), options);
+      // A statement that carries lines of the user's is printed again only if each of them comes out as it was (its
+      // indentation aside): Prettier lays out what the run wrote around them, and the user's own code keeps its look.
+      const printedLines = new Set(printed?.split('\n').map((line) => line.trim()));
+      if (printed === undefined || userLines.some((line) => !printedLines.has(line.trim()))) {
+        await layOut(inner);
+        continue;
+      }
+      out = out.slice(0, start) + printed + out.slice(statement.end);
+    }
+  };
+  await layOut(targets);
   return out;
+}
+
+/** A statement to print again; `inner`: the ones inside it, laid out instead when it cannot be. */
+interface LayoutTarget {
+  statement: ts.Node;
+  /** The user's lines it carries (a statement the run rewrote around them). */
+  userLines: string[];
+  inner: LayoutTarget[];
 }
 
 /**
  * The outermost statements that the run wrote (their first line is its own; the rest it wrote or moved)
  * and that have a line of its own wider than the width. A user's statement the run only re-indented keeps its layout.
  */
-function statementsToLayOut(sf: ts.SourceFile, added: ReadonlySet<number>, written: ReadonlySet<number>, options: LayoutOptions): ts.Node[] {
-  const out: ts.Node[] = [];
+function statementsToLayOut(sf: ts.SourceFile, added: ReadonlySet<number>, written: ReadonlySet<number>, options: LayoutOptions): LayoutTarget[] {
+  let out: LayoutTarget[] = [];
   const lines = sf.text.split('\n');
   const visit = (node: ts.Node): void => {
     if (isLayoutStatement(node)) {
@@ -113,7 +132,20 @@ function statementsToLayOut(sf: ts.SourceFile, added: ReadonlySet<number>, writt
       // Alone on its lines: nothing of the user's shares its first or last line.
       const alone = /^\s*$/.test(lines[first]!.slice(0, sf.getLineAndCharacterOfPosition(start).character)) && /^\s*(\/\/.*)?$/.test(sf.text.slice(node.end, lineEnd(sf.text, node.end)));
       if (all && alone && written.has(first)) {
-        if (wide) out.push(node);
+        if (wide) out.push({ statement: node, userLines: [], inner: [] });
+        return;
+      }
+      // A statement the run rewrote around lines of the user's (a registration the official codemod put on one wide
+      // line, the user's schema properties and handler body kept below it): laid out too when its first line is the
+      // run's and wide, provided the user's lines come out unchanged (checked once printed).
+      if (!all && alone && written.has(first) && isWideCode(lines[first] ?? '', options.printWidth, options.tabWidth)) {
+        const userLines: string[] = [];
+        for (let line = first; line <= last; line++) if (!written.has(line) && (lines[line] ?? '').trim() !== '') userLines.push(lines[line]!);
+        const outer = out;
+        out = [];
+        ts.forEachChild(node, visit);
+        outer.push({ statement: node, userLines, inner: out });
+        out = outer;
         return;
       }
     }

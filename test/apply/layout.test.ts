@@ -121,6 +121,51 @@ describe('layOutAddedStatements', () => {
     expect(out).toContain('    try {\n');
   });
 
+  it("lays out a registration the run rewrote onto one wide line around the user's lines, which come out as they were", async () => {
+    const file = project('registration');
+    const tool = `  server.tool(
+    "notify",
+    "Send an OS notification to the user. Use after completing a significant task.",
+    {
+      title: z.string().describe("The notification title"),
+      body: z.string().describe("The notification body text"),
+    },
+    async ({ title, body }) => {
+      return { content: [{ type: "text" as const, text: \`\${title}: \${body}\` }] };
+    }
+  );
+`;
+    // What the official codemod writes: the user's schema properties and handler body kept, the rest on one line.
+    const codemod = `  server.registerTool("notify", { description: "Send an OS notification to the user. Use after completing a significant task.", inputSchema: z.object({
+      title: z.string().describe("The notification title"),
+      body: z.string().describe("The notification body text"),
+    }) }, async ({ title, body }) => {
+      return { content: [{ type: "text" as const, text: \`\${title}: \${body}\` }] };
+    });
+`;
+    const registered = (body: string) => `import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";\nimport { z } from "zod";\n\n${FILLER}\n\nexport function register(server: McpServer) {\n${body}}\n`;
+    const out = await layOutAddedStatements(file, registered(tool), registered(codemod));
+    expect(out).toBe(registered(`  server.registerTool(
+    "notify",
+    {
+      description: "Send an OS notification to the user. Use after completing a significant task.",
+      inputSchema: z.object({
+        title: z.string().describe("The notification title"),
+        body: z.string().describe("The notification body text"),
+      }),
+    },
+    async ({ title, body }) => {
+      return { content: [{ type: "text" as const, text: \`\${title}: \${body}\` }] };
+    }
+  );
+`));
+    // Were a line of the user's to change (here: one Prettier would respace), the statement is left as written.
+    const wideUserLine = '      return {content: [{type: "text" as const, text: title}]};\n';
+    const withWide = (text: string) => text.replace(/      return \{ content[^\n]*\n/, wideUserLine);
+    const kept = await layOutAddedStatements(file, withWide(registered(tool)), withWide(registered(codemod)));
+    expect(kept).toBe(withWide(registered(codemod)));
+  });
+
   it('reads a .tsx file as TSX: JSX in the added statement does not hide it', async () => {
     const file = project('tsx').replace(/tool\.ts$/, 'tool.tsx');
     const wide = '    const view = <Answer value={answerResponse} fallback={<Missing reason="the elicitation was declined or cancelled" />} />;\n';
