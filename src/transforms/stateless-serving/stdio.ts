@@ -203,16 +203,36 @@ function extractFactory(file: ServingFile, decl: ts.VariableDeclaration, connect
   }
   const u = file.unit;
   const at = block.fn ? indentAt(file.text, declStatement.getStart(file.sf)) : '';
-  const parts: string[] = [];
-  moved.forEach((statement, i) => {
+  // What each moved statement takes with it: its line and the comments right above it, and, when the statement before
+  // it moves too, the comments between them that a blank line sets apart (`// Register the tools`, then a blank line,
+  // then the registrations): they sit inside the code that moves, and left behind they would describe nothing.
+  const rangeOf = (statement: ts.Statement, i: number): { start: number; end: number } => {
     const range = removalRange(file.sf, statement, true, false);
-    const blank = i > 0 && /\n[ \t]*\n[ \t]*$/.test(file.text.slice(0, range.start));
-    parts.push(`${blank ? '\n' : ''}${reindent(file.text.slice(range.start, range.end).replace(/\n$/, ''), at, at + u)}`);
+    const previous = statements[statements.indexOf(statement) - 1];
+    if (i === 0 || previous !== moved[i - 1]) return range;
+    const afterPrevious = file.text.indexOf('\n', previous.end) + 1;
+    if (afterPrevious <= 0 || afterPrevious >= range.start) return range;
+    const between = file.text.slice(afterPrevious, range.start).split('\n');
+    return between.every((line) => line.trim() === '' || /^\s*(\/\/|\/\*|\*)/.test(line)) && between.some((line) => line.trim() !== '') ? { start: afterPrevious, end: range.end } : range;
+  };
+  const ranges = moved.map(rangeOf);
+  const parts: string[] = [];
+  moved.forEach((_, i) => {
+    const range = ranges[i]!;
+    let text = file.text.slice(range.start, range.end).replace(/\n$/, '');
+    const leadingBlank = /^([ \t]*\n)+/.exec(text);
+    if (leadingBlank) text = text.slice(leadingBlank[0].length);
+    const blank = i > 0 && (!!leadingBlank || /\n[ \t]*\n[ \t]*$/.test(file.text.slice(0, range.start)));
+    parts.push(`${blank ? '\n' : ''}${reindent(text, at, at + u)}`);
   });
   const fn = [`${at}${hasAwait ? 'async ' : ''}function ${factory}() {`, ...parts, `${at}${u}return ${name};`, `${at}}`].join('\n');
   const first = removalRange(file.sf, declStatement, true, false);
   file.edit(first.start, first.end, `${fn}\n`);
-  for (const statement of moved.slice(1)) file.remove(statement);
+  moved.slice(1).forEach((statement, i) => {
+    const range = ranges[i + 1]!;
+    if (range.start === removalRange(file.sf, statement, true, false).start) file.remove(statement);
+    else file.edit(range.start, range.end, '');
+  });
   return factory;
 }
 
