@@ -57,6 +57,8 @@ export function factoryOf(file: ServingFile, handler: ts.Node, transport: ts.New
  */
 export function serverFactory(file: ServingFile, receiver: ts.Node, scope: ts.Node, at: ts.Node, kind: 'http' | 'stdio'): Factory {
   let init: ts.Node = receiver;
+  // `const { server } = createServerInstance()`: the factory's result holds the server under this property.
+  let picked: { property: string; awaited: boolean } | undefined;
   if (ts.isIdentifier(receiver)) {
     const decl = file.values.symbolOf(receiver)?.valueDeclaration;
     const split = decl && ts.isBindingElement(decl) && file.splits.some((s) => s.serverBindings.has(decl)) ? decl : undefined;
@@ -66,12 +68,25 @@ export function serverFactory(file: ServingFile, receiver: ts.Node, scope: ts.No
       if (!isInside(holder, scope)) throw new CannotRewrite('the server is not built in the route by a factory function: extract its construction into `function buildServer() { … return server; }`.', at, RULE_ID.perSessionServer);
       init = unwrap(holder.initializer!);
     } else if (decl && ts.isBindingElement(decl)) {
-      throw new CannotRewrite('the server factory returns more than the server (`const { server, … } = createServer()`): make the factory return the server (cleanup in `server.server.onclose`), then re-run (the factory is called once per request on HTTP, once per connection on stdio).', at, RULE_ID.perSessionServer);
+      const only = serverAlone(decl);
+      if (!only || !isInside(only.holder, scope)) {
+        const holder = decl.parent.parent;
+        const list = ts.isVariableDeclaration(holder) && ts.isVariableDeclarationList(holder.parent) ? holder.parent : undefined;
+        const keyword = list ? (list.flags & ts.NodeFlags.Const ? 'const ' : list.flags & ts.NodeFlags.Let ? 'let ' : 'var ') : '';
+        const shown = list ? `\`${keyword}${holder.getText(file.sf).replace(/\s+/g, ' ')}\`` : 'a destructuring';
+        throw new CannotRewrite(`the server factory returns more than the server (${shown}): make the factory return the server (cleanup in the server's \`onclose\`), then re-run (the factory is called once per request on HTTP, once per connection on stdio).`, at, RULE_ID.perSessionServer);
+      }
+      // Only the server is taken from what the factory returns: the entry's factory takes the same property.
+      init = unwrap(only.holder.initializer!);
+      picked = { property: only.property, awaited: isAwaitedInit(only.holder.initializer!) };
     } else if (!decl || !ts.isVariableDeclaration(decl) || !decl.initializer || !isInside(decl, scope)) {
       throw new CannotRewrite('the server is not built in the route by a factory function: extract its construction into `function buildServer() { … return server; }`.', at, RULE_ID.perSessionServer);
     } else init = unwrap(decl.initializer);
   }
-  if (ts.isCallExpression(init) && ts.isPropertyAccessExpression(init.expression)) return methodFactory(file, init, scope, at, kind, receiver);
+  if (ts.isCallExpression(init) && ts.isPropertyAccessExpression(init.expression)) {
+    if (picked) throw new CannotRewrite(`the server is the \`${picked.property}\` of what a method returns (\`${init.getText(file.sf)}\`): make a factory that returns the server, then re-run.`, at, RULE_ID.perSessionServer);
+    return methodFactory(file, init, scope, at, kind, receiver);
+  }
   if (!ts.isCallExpression(init) || !ts.isIdentifier(init.expression)) {
     const where = kind === 'http' ? 'inline in the route' : 'in place';
     throw new CannotRewrite(`the server is built ${where}: extract its construction into \`function buildServer() { … return server; }\`.`, at, RULE_ID.perSessionServer);
@@ -94,6 +109,14 @@ export function serverFactory(file: ServingFile, receiver: ts.Node, scope: ts.No
   // The entries call the factory with the request's context (`factory({ era, … })`): handed on bare only when it takes
   // no parameter or is written for that context; otherwise a closure calls it as the code did, with no argument (a
   // parameter with a default, `options = { readOnly: true }`, would get the context instead of its default).
+  if (picked) {
+    // `() => createServerInstance().server`: what the route took from each result, as it took it.
+    const argNames = init.arguments.length === 0 ? [] : factoryArgumentNames(file, init, scope, kind);
+    if (!argNames) throw new CannotRewrite(`the server factory \`${name}\` is called with arguments computed where the server is built: compute them once into constants, so that the factory is a closure over them.`, at, RULE_ID.perSessionServer);
+    const callText = init.getText(file.sf);
+    const property = picked.awaited ? `(await ${callText}).${picked.property}` : `${callText}.${picked.property}`;
+    return { expression: `${picked.awaited ? 'async ' : ''}() => ${property}`, call: property, names: [name, ...argNames] };
+  }
   if (init.arguments.length === 0) {
     const bare = takesServingContext(file, init);
     return { expression: bare ? name : `() => ${name}()`, call: build(`${name}()`), names: [name] };
@@ -236,6 +259,26 @@ function thisOwner(scope: ts.Node): ReturnType<typeof memberOfFunction> {
 }
 
 /** Whether the server `id` names was declared as `const server = await factory(…)`. */
+/**
+ * `const { server } = f()` (or `{ server: s }`, awaited or not): the declaration and the property, when the pattern
+ * takes the server alone (no other name, no rest, no default), so the rest of what `f` returns was never used here.
+ */
+function serverAlone(binding: ts.BindingElement): { holder: ts.VariableDeclaration; property: string } | undefined {
+  const pattern = binding.parent;
+  const holder = pattern.parent;
+  if (!ts.isObjectBindingPattern(pattern) || pattern.elements.length !== 1 || !ts.isVariableDeclaration(holder) || !holder.initializer) return undefined;
+  if (binding.dotDotDotToken || binding.initializer || !ts.isIdentifier(binding.name)) return undefined;
+  const property = binding.propertyName ? (ts.isIdentifier(binding.propertyName) ? binding.propertyName.text : undefined) : binding.name.text;
+  if (!property) return undefined;
+  return ts.isCallExpression(unwrap(holder.initializer)) ? { holder, property } : undefined;
+}
+
+function isAwaitedInit(init: ts.Expression): boolean {
+  let current: ts.Expression = init;
+  while (ts.isParenthesizedExpression(current)) current = current.expression;
+  return ts.isAwaitExpression(current);
+}
+
 function isAwaited(file: ServingFile, id: ts.Identifier): boolean {
   const decl = file.values.symbolOf(id)?.valueDeclaration;
   let init = decl && ts.isVariableDeclaration(decl) ? decl.initializer : undefined;
