@@ -263,6 +263,36 @@ function installsInitializedHook(analysis: Analysis, node: ts.Node): boolean {
   return !!possibleStrings(analysis.values, target.argumentExpression)?.some((name) => HOOKS.has(name)) && isServerKind(analysis.values.valueOf(target.expression));
 }
 
+/** What the handshake carried that a request's `_meta` carries too. */
+const ENVELOPE_FIELDS = new Set(['clientInfo', 'capabilities', 'protocolVersion']);
+
+/**
+ * The marker of a registered handshake handler, fitted to what its body does: what it reads from the handshake
+ * (client info and capabilities come with every request; `initializationOptions` with none), and what an
+ * `initialized` handler sets off (a request to the client, set-up), which never happens for a 2026-07-28 client.
+ */
+function initializeHandlerAdvice(method: string, handler: ts.Node | undefined): string {
+  const reads = new Set<string>();
+  if (handler) {
+    forEachDescendant(handler, (n) => {
+      if (ts.isPropertyAccessExpression(n)) reads.add(n.name.text);
+      else if (ts.isBindingElement(n)) reads.add((n.propertyName ?? n.name).getText());
+    });
+  }
+  const parts = [`custom ${method} handler: 2026-07-28 clients never send the handshake, so it runs for 2025-era clients only.`];
+  if (reads.has('initializationOptions')) {
+    parts.push('It reads `initializationOptions`, which no 2026-07-28 request carries (the handshake is gone, and `_meta` has no such field): take that configuration from the server\'s own settings (environment, command line, a config file) or from the arguments of the tools that need it.');
+  }
+  if ([...ENVELOPE_FIELDS].some((f) => reads.has(f)) || (method === 'initialize' && !reads.has('initializationOptions'))) {
+    parts.push('What it records (client info, capabilities, protocol version) arrives with every request in _meta: read ctx.mcpReq.envelope (CLIENT_INFO_META_KEY, CLIENT_CAPABILITIES_META_KEY) in the handler that needs it.');
+  }
+  if (method !== 'initialize') {
+    parts.push('What it sets off once a client is initialized (a request to the client such as listRoots, set-up work) never happens for a 2026-07-28 client: do it in the server factory, or lazily in the request handler that needs it (a question to the client goes out from a tools/call as an inputRequired result).');
+  }
+  parts.push('Keep this handler only for the legacy path (the SDK answers initialize itself).');
+  return parts.join(' ');
+}
+
 /**
  * Code answering the handshake itself gets one marker: a registered `initialize` handler, a catch-all
  * `fallbackRequestHandler` branch, hand-written plumbing that answers, forwards or waits for it. None
@@ -276,7 +306,7 @@ function markInitializeHandling(result: AnalysisResult, plan: TransformPlan): vo
       if (ts.isCallExpression(node)) {
         const registration = handlerRegistration(analysis, node);
         if (registration && INITIALIZE_METHODS.has(registration.method)) {
-          if (!isMarked(plan, node)) addMarker(plan, node, INITIALIZE_RULE, `custom ${registration.method} handler: 2026-07-28 clients never send the handshake, so it runs for 2025-era clients only. What it records (client info, capabilities, protocol version) arrives with every request in _meta: read ctx.mcpReq.envelope (CLIENT_INFO_META_KEY, CLIENT_CAPABILITIES_META_KEY) in the handler that needs it, and keep this handler only for the legacy path (the SDK answers initialize itself).`);
+          if (!isMarked(plan, node)) addMarker(plan, node, INITIALIZE_RULE, initializeHandlerAdvice(registration.method, node.arguments[node.arguments.length - 1]));
         } else if (checksTransportInitialize(analysis, node) && !isMarked(plan, node)) addMarker(plan, node, INITIALIZE_RULE, plumbingAdvice('initialize'));
         else if (initializeParse(analysis, node)) markInitializeRead(result, plan, node);
       } else if (ts.isStringLiteral(node) && (fallbackInitialize(analysis, node) || plumbingInitialize(analysis, node)) && !isMarked(plan, node)) {

@@ -10,7 +10,7 @@ export const server = new Server({ name: 'greeter', version: '1.4.0' }, { capabi
 
 let clientName = 'unknown client';
 
-// @mcp-migrate-todo(handshake/initialize-handler): custom initialize handler: 2026-07-28 clients never send the handshake, so it runs for 2025-era clients only. What it records (client info, capabilities, protocol version) arrives with every request in _meta: read ctx.mcpReq.envelope (CLIENT_INFO_META_KEY, CLIENT_CAPABILITIES_META_KEY) in the handler that needs it, and keep this handler only for the legacy path (the SDK answers initialize itself).
+// @mcp-migrate-todo(handshake/initialize-handler): custom initialize handler: 2026-07-28 clients never send the handshake, so it runs for 2025-era clients only. What it records (client info, capabilities, protocol version) arrives with every request in _meta: read ctx.mcpReq.envelope (CLIENT_INFO_META_KEY, CLIENT_CAPABILITIES_META_KEY) in the handler that needs it. Keep this handler only for the legacy path (the SDK answers initialize itself).
 server.setRequestHandler(InitializeRequestSchema, async (request) => {
   clientName = request.params.clientInfo.name;
   return {
