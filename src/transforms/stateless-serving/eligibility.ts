@@ -81,8 +81,49 @@ export function checkBoilerplate(file: ServingFile, root: ts.Node, allowed: Set<
       throw new CannotRewrite(`custom session-lifecycle work in \`${callback}\` (uses \`${name}\`): there are no sessions to open or close on 2026-07-28. Move setup into the server factory and cleanup into handle expiry.`, id, RULE_ID.sessionLifecycle);
     }
     if (name === 'res' || name === 'req') continue;
+    // A helper of the project that only writes an answer on the response it is given (redash's
+    // `sendSessionNotFound(res)`, a 404 with a JSON-RPC error) is the route's answer, written once.
+    if (answersOnly(file, id)) continue;
     throw new CannotRewrite(`custom logic in ${where} (uses \`${name}\`): not rewritten automatically. Keep that logic in middleware.`, id, RULE_ID.transportRegistry);
   }
+}
+
+/** Methods of an HTTP response (express, node:http) that write the answer. */
+const RESPONSE_WRITES = new Set(['status', 'json', 'send', 'end', 'writeHead', 'setHeader', 'set', 'header', 'type', 'sendStatus']);
+
+/**
+ * Whether `id` names a function of the project whose body only writes an HTTP answer on one of its parameters
+ * (`function sendSessionNotFound(res) { res.status(404).json({ … }) }`): literal data, no other call, no other name.
+ */
+function answersOnly(file: ServingFile, id: ts.Identifier): boolean {
+  if (!ts.isCallExpression(id.parent) || id.parent.expression !== id) return false;
+  const decl = file.values.symbolOf(id)?.valueDeclaration;
+  const fn = decl && (isFunctionLike(decl) ? decl : ts.isVariableDeclaration(decl) && decl.initializer && isFunctionLike(unwrap(decl.initializer)) ? (unwrap(decl.initializer) as ts.FunctionLikeDeclaration) : undefined);
+  if (!fn?.body || !ts.isBlock(fn.body) || fn.body.statements.length === 0) return false;
+  const params = new Set(fn.parameters.map((p) => (ts.isIdentifier(p.name) ? p.name.text : '')).filter(Boolean));
+  const writesAnswer = (statement: ts.Statement): boolean => {
+    const expression = ts.isExpressionStatement(statement) ? unwrap(statement.expression) : ts.isReturnStatement(statement) && statement.expression ? unwrap(statement.expression) : undefined;
+    if (!expression || !ts.isCallExpression(expression)) return false;
+    // `res.status(404).json({…})`: a chain of response writes rooted at a parameter, with literal arguments.
+    let current: ts.Expression = expression;
+    while (ts.isCallExpression(current)) {
+      const callee = current.expression;
+      if (!ts.isPropertyAccessExpression(callee) || !RESPONSE_WRITES.has(callee.name.text) || !current.arguments.every(isLiteralData)) return false;
+      current = unwrap(callee.expression) as ts.Expression;
+    }
+    return ts.isIdentifier(current) && params.has(current.text);
+  };
+  return fn.body.statements.every(writesAnswer);
+}
+
+/** A literal, or an object/array of literals (the JSON-RPC error an answer carries). */
+function isLiteralData(node: ts.Node): boolean {
+  const n = unwrap(node);
+  if (ts.isStringLiteralLike(n) || ts.isNumericLiteral(n) || n.kind === ts.SyntaxKind.TrueKeyword || n.kind === ts.SyntaxKind.FalseKeyword || n.kind === ts.SyntaxKind.NullKeyword) return true;
+  if (ts.isPrefixUnaryExpression(n)) return ts.isNumericLiteral(n.operand);
+  if (ts.isArrayLiteralExpression(n)) return n.elements.every(isLiteralData);
+  if (ts.isObjectLiteralExpression(n)) return n.properties.every((p) => ts.isPropertyAssignment(p) && isLiteralData(p.initializer));
+  return false;
 }
 
 /** `onsessioninitialized` / `onsessionclosed` / `onclose` function `id` sits in (below `root`). */
