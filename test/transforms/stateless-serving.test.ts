@@ -39,6 +39,8 @@ const MARKERS: Record<string, string[]> = {
   'registry-union-with-sse-stateless-v1': ['session-transport/sse-transport'],
   'fastify-options-route-marker': ['session-transport/session-id-generator'],
   'stdio-factory-marker': ['session-state/per-session-server'],
+  'stdio-transport-helper-marker': ['session-state/per-session-server'],
+  'helper-single-transport-marker': ['session-transport/session-id-generator'],
   // The quickstart's shape with a registration after `main()` runs: moving it into a factory would change when it runs.
   'stdio-quickstart-used-after-marker': ['session-state/per-session-server'],
   // The stdio entry is handed a built server (a parameter, a field): serveStdio needs a factory, so each says what the caller must change.

@@ -77,7 +77,9 @@ export function unrecognisedPlace(file: ServingFile, transport: ts.NewExpression
       return new CannotRewrite(`the transport is created per request in the ${kind} \`${holder.text}()\`${where}, not in a route handler (SDK 1.x's stateless idiom: no session to replace, but it speaks the 2025 protocol only): replace the ${kind} and the routing that calls it with one stateless endpoint by hand.${why}`, transport, undefined, framework);
     }
     const resumed = sessionResumption(file.result, transport, fn!, `the ${kind} \`${holder.text}()\``);
-    return new CannotRewrite(`the transport is created in the ${kind} \`${holder.text}()\`${where}, not in a route handler: replace the helper, the session registry and the routing that calls it with one stateless endpoint by hand.${why}${resumed ? ` ${resumed}` : ''}${expiry}`, transport, undefined, framework);
+    // Without a registry in the file the helper's one transport serves every client (its sessions live inside it): none to name.
+    const registry = file.registriesOf([file.sf]).length > 0 ? ', the session registry' : '';
+    return new CannotRewrite(`the transport is created in the ${kind} \`${holder.text}()\`${where}, not in a route handler: replace the ${kind}${registry} and the routing that calls it with one stateless endpoint by hand.${why}${resumed ? ` ${resumed}` : ''}${expiry}`, transport, undefined, framework);
   }
   if (relay) return relayRefusal(transport, relay, 'this code', framework);
   if (isStatelessIdiom(file, [transport])) {

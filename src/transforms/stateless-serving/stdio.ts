@@ -4,7 +4,7 @@
  * factory first; a transport handed to a project helper that connects it serves that helper's construction.
  */
 import { ts } from '../../typescript.js';
-import { calleeParts, enclosingFunction, forEachDescendant, isFunctionLike, isInside, statementOf, unwrap } from '../../analysis/ast.js';
+import { calleeParts, enclosingFunction, forEachDescendant, isFunctionLike, isInside, outermostWrapper, statementOf, unwrap } from '../../analysis/ast.js';
 import { CONNECT_METHOD } from '../../analysis/sdk-modules.js';
 import { RULE_ID } from '../../rule-ids.js';
 import { indentAt } from '../kit/source-style.js';
@@ -39,7 +39,13 @@ export function planStdio(file: ServingFile, created: ts.NewExpression): void {
   const fieldConnect = connect ? undefined : fieldTransportConnect(created);
   const kept = fieldConnect && builtElsewhereReason(unwrap(calleeParts(fieldConnect).receiver!), file.values, (fn) => functionLabel(fn, file.sf));
   if (kept) throw new CannotRewrite(`the stdio transport is kept in a field and connected to a server that ${kept.replace(/^the server /, '')}`, created, RULE_ID.perSessionServer);
-  if (!connect) throw new CannotRewrite('the stdio transport is used beyond `server.connect(transport)`.', created, RULE_ID.perSessionServer);
+  if (!connect) {
+    // A helper that only makes the transport (`function createStdioTransport() { return new StdioServerTransport(); }`):
+    // it is connected where the helper is called, and that is where serveStdio goes.
+    const maker = returnedBy(created);
+    if (maker) throw new CannotRewrite(`the stdio transport is made and returned by \`${maker}()\`, and connected where that is called: serve the server there, in place of its \`connect\`, and remove \`${maker}\`.`, created, RULE_ID.perSessionServer);
+    throw new CannotRewrite('the stdio transport is used beyond `server.connect(transport)`.', created, RULE_ID.perSessionServer);
+  }
   const connectStatement = statementOf(connect);
   if (!ts.isExpressionStatement(connectStatement) || unwrap(connectStatement.expression) !== connect) {
     throw new CannotRewrite('the result of `server.connect(…)` is used: use the handle serveStdio returns instead (it has `close()`).', connect, RULE_ID.perSessionServer);
@@ -308,4 +314,15 @@ function runOnceCall(statement: ts.Statement, values: ValueAnalysis): ts.CallExp
   };
   visit(statement);
   return found;
+}
+
+/** The name of the function whose result `created` is (`return new StdioServerTransport()`, or an arrow's body). */
+function returnedBy(created: ts.NewExpression): string | undefined {
+  const outer = outermostWrapper(created);
+  const parent = outer.parent;
+  const fn = ts.isReturnStatement(parent) ? enclosingFunction(parent) : ts.isArrowFunction(parent) && parent.body === outer ? parent : undefined;
+  if (!fn) return undefined;
+  if ((ts.isFunctionDeclaration(fn) || ts.isMethodDeclaration(fn)) && fn.name && ts.isIdentifier(fn.name)) return fn.name.text;
+  const holder = outermostWrapper(fn).parent;
+  return holder && ts.isVariableDeclaration(holder) && ts.isIdentifier(holder.name) ? holder.name.text : undefined;
 }

@@ -1,0 +1,29 @@
+/**
+ * One sessionful transport for the whole server, made in a helper that also mounts the routes
+ * (iris-eval/mcp-server's `createHttpTransport()`): there is no session registry, so the marker names none.
+ */
+import express from 'express';
+import { randomUUID } from 'node:crypto';
+import type { Server } from 'node:http';
+import type { McpServer } from '@modelcontextprotocol/server';
+import { NodeStreamableHTTPServerTransport } from '@modelcontextprotocol/node';
+
+export async function createHttpTransport(port: number): Promise<{ transport: NodeStreamableHTTPServerTransport; httpServer: Server }> {
+  const app = express();
+  app.use(express.json());
+  const transport = new NodeStreamableHTTPServerTransport({ sessionIdGenerator: () => randomUUID() });
+  app.post('/mcp', async (req, res) => {
+    await transport.handleRequest(req, res, req.body);
+  });
+  app.get('/mcp', async (req, res) => {
+    await transport.handleRequest(req, res);
+  });
+  const httpServer = app.listen(port);
+  return { transport, httpServer };
+}
+
+export async function serve(mcpServer: McpServer, port: number): Promise<Server> {
+  const { transport, httpServer } = await createHttpTransport(port);
+  await mcpServer.connect(transport);
+  return httpServer;
+}
