@@ -173,3 +173,6 @@ function isFetchResponse(values: RequestQueries, node: ts.Node, depth = 0): bool
 function mayDeclareHeader(values: RequestQueries, names: string | ReadonlySet<string>, wanted: (name: string) => boolean): boolean {
   return values.programText.mayDeclareString((text) => wanted(text.toLowerCase()), names);
 }
+
+/** Methods of an HTTP response (express, node:http) that write the answer: a function that calls only these on the response it is given answers, and does nothing else. */
+export const HTTP_RESPONSE_WRITES: ReadonlySet<string> = new Set(['status', 'json', 'send', 'end', 'writeHead', 'setHeader', 'set', 'header', 'type', 'sendStatus']);

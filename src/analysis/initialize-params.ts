@@ -23,8 +23,8 @@ import { INITIALIZE_PARAMS_SCHEMAS } from './sdk-modules.js';
 
 /** What only an initialize request's params carry together (2025-11-25 `InitializeRequestParams`). */
 const INITIALIZE_PARAMS_MEMBERS = ['protocolVersion', 'clientInfo'];
-/** The client's facts the params carry. */
-const CLIENT_FACTS = new Set(['clientInfo', 'capabilities', 'protocolVersion']);
+/** The client's facts the params carry (each request's `_meta` carries them on 2026-07-28). */
+export const CLIENT_FACTS: ReadonlySet<string> = new Set(['clientInfo', 'capabilities', 'protocolVersion']);
 /** Schema methods that validate a value (zod, valibot-style `parse`). */
 const PARSERS = new Set(['parse', 'safeParse', 'parseAsync', 'safeParseAsync']);
 

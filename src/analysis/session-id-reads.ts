@@ -9,7 +9,7 @@ import { ts } from '../typescript.js';
 import { forEachDescendant, isFunctionLike, memberAccess, propertyNameText, unwrap } from './ast.js';
 import type { ValueAnalysis } from './values.js';
 import { SESSION_HEADER, isHeaderWrite } from './http-requests.js';
-import { sessionCallbackName } from './constructor-options.js';
+import { isTransportOptions, sessionCallbackName } from './constructor-options.js';
 import { sessionQueryParameter, sseSessionQuery } from './sse-session-ids.js';
 import type { Value } from './value.js';
 import type { SessionIdInjection } from './session-flow-types.js';
@@ -69,6 +69,13 @@ export function findSessionIdReads(file: ts.SourceFile, values: ValueAnalysis, f
       }
       return;
     }
+    if (ts.isPropertyAssignment(node) && propertyNameText(node.name) === 'sessionIdGenerator') {
+      // `const newId = randomUUID(); … sessionIdGenerator: () => newId`: the id minted by hand is the session's once the
+      // transport hands it out; what it keys (a store filled for the session, a server built with it) is session state.
+      const minted = generatedSessionId(values, node);
+      if (minted) found.addRead(minted, minted, { kind: 'session-id', origin: 'header', hops: [] });
+      return;
+    }
     if (ts.isParameter(node) && isFunctionLike(node.parent) && node.parent.parameters[0] === node && ts.isIdentifier(node.name)) {
       const callback = sessionCallbackName(values, node.parent);
       if (callback) {
@@ -76,6 +83,16 @@ export function findSessionIdReads(file: ts.SourceFile, values: ValueAnalysis, f
       }
     }
   });
+}
+
+/** The variable a transport's `sessionIdGenerator` returns (`() => newId`), declared with a value, when not already a session id. */
+function generatedSessionId(values: ValueAnalysis, option: ts.PropertyAssignment): ts.Identifier | undefined {
+  const fn = unwrap(option.initializer);
+  if (!ts.isArrowFunction(fn) && !ts.isFunctionExpression(fn)) return undefined;
+  const body = fn.body;
+  const returned = ts.isBlock(body) ? (body.statements.length === 1 && ts.isReturnStatement(body.statements[0]!) ? body.statements[0].expression : undefined) : body;
+  if (!returned || !isTransportOptions(values, option.parent)) return undefined;
+  return mintedSessionId(values, returned);
 }
 
 /** The declared name of a local variable a header write sends (`const sid = …; res.setHeader(H, sid)`), when not already a session id. */

@@ -41,6 +41,7 @@ const MARKERS: Record<string, string[]> = {
   'stdio-factory-marker': ['session-state/per-session-server'],
   'stdio-transport-helper-marker': ['session-state/per-session-server'],
   'helper-single-transport-marker': ['session-transport/session-id-generator'],
+  'session-id-factory-marker': ['session-state/per-session-server'],
   // The quickstart's shape with a registration after `main()` runs: moving it into a factory would change when it runs.
   'stdio-quickstart-used-after-marker': ['session-state/per-session-server'],
   // The stdio entry is handed a built server (a parameter, a field): serveStdio needs a factory, so each says what the caller must change.

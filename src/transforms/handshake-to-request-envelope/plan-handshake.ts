@@ -12,6 +12,7 @@
  *   hand-built `InitializeResult`, client info parsed from `initialize` by hand) gets a marker: it
  *   runs for 2025-era clients only.
  */
+import { CLIENT_FACTS } from '../../analysis/initialize-params.js';
 import { ts } from '../../typescript.js';
 import { calleeParts, forEachDescendant, unwrap } from '../../analysis/ast.js';
 import { checksTransportInitialize, fallbackInitialize, inInitializeRegistration, inPlumbingInitializeBranch, plumbingInitialize } from '../../analysis/initialize-handling.js';
@@ -263,9 +264,6 @@ function installsInitializedHook(analysis: Analysis, node: ts.Node): boolean {
   return !!possibleStrings(analysis.values, target.argumentExpression)?.some((name) => HOOKS.has(name)) && isServerKind(analysis.values.valueOf(target.expression));
 }
 
-/** What the handshake carried that a request's `_meta` carries too. */
-const ENVELOPE_FIELDS = new Set(['clientInfo', 'capabilities', 'protocolVersion']);
-
 /**
  * The marker of a registered handshake handler, fitted to what its body does: what it reads from the handshake
  * (client info and capabilities come with every request; `initializationOptions` with none), and what an
@@ -283,7 +281,7 @@ function initializeHandlerAdvice(method: string, handler: ts.Node | undefined): 
   if (reads.has('initializationOptions')) {
     parts.push('It reads `initializationOptions`, which no 2026-07-28 request carries (the handshake is gone, and `_meta` has no such field): take that configuration from the server\'s own settings (environment, command line, a config file) or from the arguments of the tools that need it.');
   }
-  if ([...ENVELOPE_FIELDS].some((f) => reads.has(f)) || (method === 'initialize' && !reads.has('initializationOptions'))) {
+  if ([...CLIENT_FACTS].some((f) => reads.has(f)) || (method === 'initialize' && !reads.has('initializationOptions'))) {
     parts.push('What it records (client info, capabilities, protocol version) arrives with every request in _meta: read ctx.mcpReq.envelope (CLIENT_INFO_META_KEY, CLIENT_CAPABILITIES_META_KEY) in the handler that needs it.');
   }
   if (method !== 'initialize') {

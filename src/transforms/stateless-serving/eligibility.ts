@@ -3,6 +3,7 @@
  * server factory, logging), transport options the stateless entry has a place for, registry uses that are shutdown
  * loops. Anything else is the application's own logic (or its own session lifecycle) and refuses the rewrite.
  */
+import { HTTP_RESPONSE_WRITES } from '../../analysis/http-requests.js';
 import { ts } from '../../typescript.js';
 import { enclosingFunction, isFunctionLike, isInside, propertyNameText, statementOf, unwrap } from '../../analysis/ast.js';
 import type { RouteFramework } from '../../analysis/routes.js';
@@ -88,9 +89,6 @@ export function checkBoilerplate(file: ServingFile, root: ts.Node, allowed: Set<
   }
 }
 
-/** Methods of an HTTP response (express, node:http) that write the answer. */
-const RESPONSE_WRITES = new Set(['status', 'json', 'send', 'end', 'writeHead', 'setHeader', 'set', 'header', 'type', 'sendStatus']);
-
 /**
  * Whether `id` names a function of the project whose body only writes an HTTP answer on one of its parameters
  * (`function sendSessionNotFound(res) { res.status(404).json({ … }) }`): literal data, no other call, no other name.
@@ -108,7 +106,7 @@ function answersOnly(file: ServingFile, id: ts.Identifier): boolean {
     let current: ts.Expression = expression;
     while (ts.isCallExpression(current)) {
       const callee = current.expression;
-      if (!ts.isPropertyAccessExpression(callee) || !RESPONSE_WRITES.has(callee.name.text) || !current.arguments.every(isLiteralData)) return false;
+      if (!ts.isPropertyAccessExpression(callee) || !HTTP_RESPONSE_WRITES.has(callee.name.text) || !current.arguments.every(isLiteralData)) return false;
       current = unwrap(callee.expression) as ts.Expression;
     }
     return ts.isIdentifier(current) && params.has(current.text);

@@ -9,7 +9,7 @@
 import { ts } from '../../typescript.js';
 import { calleeParts, forEachDescendant, propertyNameText, unwrap } from '../../analysis/ast.js';
 import type { AnalysisResult } from '../../analysis/model.js';
-import { CONNECT_METHOD, CONNECTED_TRANSPORT_PROPERTY, INITIALIZE_REQUEST_GUARD, isClientSdkModule, TRANSPORT_MEMBERS, UPSTREAM_CLIENT_CLASSES } from '../../analysis/sdk-modules.js';
+import { CONNECT_METHOD, CONNECTED_TRANSPORT_PROPERTY, HIGH_LEVEL_SERVER_CLASSES, INITIALIZE_REQUEST_GUARD, isClientSdkModule, LOW_LEVEL_SERVER_CLASSES, TRANSPORT_MEMBERS, UPSTREAM_CLIENT_CLASSES } from '../../analysis/sdk-modules.js';
 import { startsChildProcess } from '../../analysis/session-processes.js';
 import type { TransformOptions } from '../kit/plan.js';
 import { RULE_ID, type RuleId } from '../../rule-ids.js';
@@ -63,7 +63,7 @@ export function perSessionUpstream(result: AnalysisResult, sf: ts.SourceFile, tr
       if ((name === SEND_METHOD || name === START_METHOD) && receiver && isTransport(receiver)) relays = true;
       if (opensUpstream(result, node)) upstreams.push(`an upstream connection from \`${short(node.getText(sf))}\``);
       if (startsChildProcess(values, node)) children.push(`a child process (\`${short(node.getText(sf))}\`)`);
-      if (minted.size > 0 && node.arguments.some((a) => ts.isIdentifier(unwrap(a)) && minted.has(values.symbolOf(unwrap(a))!)) && servesTransport(result, node, scope, isTransport)) {
+      if (minted.size > 0 && node.arguments.some((a) => ts.isIdentifier(unwrap(a)) && minted.has(values.symbolOf(unwrap(a))!)) && servesTransport(result, node, scope, isTransport) && !buildsServer(result, node)) {
         upstreams.push(`a server from \`${short(node.getText(sf))}\`, keyed by the session id the transport mints`);
       }
     }
@@ -286,6 +286,38 @@ function importOf(result: AnalysisResult, id: ts.Identifier): { module: string; 
  * Whether the value of `call` is what gets connected to the transport: `const x = await call; x.server.connect(t)`
  * or `(await call).connect(t)` in `scope`.
  */
+/**
+ * Whether `call` runs a function of the project that constructs an SDK server (`buildServer(sessionId)`: a new server
+ * per session, handed the id its tools key state by), not one that takes a server from a pool or opens an upstream:
+ * that is a per-session server (its state is marked where it is kept), not a gateway.
+ */
+function buildsServer(result: AnalysisResult, call: ts.CallExpression): boolean {
+  const fn = result.analysis.values.calls.functionOfCall(call);
+  if (!fn || !('body' in fn) || !fn.body) return false;
+  const servers = new Set([...HIGH_LEVEL_SERVER_CLASSES, ...LOW_LEVEL_SERVER_CLASSES]);
+  const isNewServer = (node: ts.Node | undefined): boolean => {
+    const inner = node && unwrap(node);
+    if (!inner) return false;
+    if (ts.isNewExpression(inner)) return servers.has(result.analysis.sdk.exportOf(inner.expression)?.name ?? '');
+    const decl = ts.isIdentifier(inner) ? result.analysis.values.symbolOf(inner)?.valueDeclaration : undefined;
+    return !!decl && ts.isVariableDeclaration(decl) && isNewServer(decl.initializer);
+  };
+  // What it returns is the server it constructs (a pool's `acquire` that keeps the server and returns a record of
+  // upstreams is a gateway's, not a factory).
+  if (!ts.isBlock(fn.body)) return isNewServer(fn.body);
+  const returns: ts.ReturnStatement[] = [];
+  forEachDescendant(fn.body, (node) => {
+    if (ts.isReturnStatement(node) && enclosingFunctionOf(node) === fn) returns.push(node);
+  });
+  return returns.length > 0 && returns.every((r) => isNewServer(r.expression));
+}
+
+/** The function a node is directly in. */
+function enclosingFunctionOf(node: ts.Node): ts.Node | undefined {
+  for (let current = node.parent; current; current = current.parent) if (ts.isFunctionLike(current)) return current;
+  return undefined;
+}
+
 function servesTransport(result: AnalysisResult, call: ts.CallExpression, scope: ts.Node, isTransport: (node: ts.Node) => boolean): boolean {
   const values = result.analysis.values;
   let outer: ts.Node = call;

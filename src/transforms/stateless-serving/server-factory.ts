@@ -187,6 +187,17 @@ function takesServingContext(file: ServingFile, call: ts.CallExpression): boolea
  * the route builds a server per POST and reads them as it does now.
  */
 function refuseRequestArguments(file: ServingFile, init: ts.CallExpression, scope: ts.Node, at: ts.Node, factory: string): void {
+  // `buildServer(newId)` with the id the transport mints: a server per session, built around its id.
+  const passed = file.result.analysis.sessions.passedTo.get(init);
+  const sessionId = init.arguments.find((a, i) => passed?.has(i) || file.values.valueOf(a)?.kind === 'session-id');
+  if (sessionId) {
+    const id = sessionId.getText(file.sf);
+    throw new CannotRewrite(
+      `the server factory \`${factory}\` is handed the session id (\`${id}\`): each session builds its server around it, and what its tools key by that id is session state (marked where it is kept). A 2026-07-28 request has no session id: once that state travels as an explicit handle the tools take (\`<noun>_id\` from a \`create_<noun>\` tool), build the server without the id and serve it ${file.options.target === 'stateless-v1' ? 'per POST (a new server and a transport with `sessionIdGenerator: undefined`)' : `with \`createMcpHandler(${factory})\``}.`,
+      at,
+      RULE_ID.perSessionServer,
+    );
+  }
   const reads = requestReads(file, init, scope);
   if (!reads.length) return;
   const values = reads.map((r) => `\`${r}\``).join(', ');

@@ -162,6 +162,28 @@ export function open() {
   ],
   invalid: [
     {
+      name: 'keyed by an id minted by hand and handed out by sessionIdGenerator, and read by a tool through the server factory\'s parameter (ebarron/ONTAP-MCP)',
+      code: `import express from 'express';
+import { randomUUID } from 'node:crypto';
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+const notes = new Map<string, string[]>();
+function buildServer(sessionId: string): McpServer {
+  const server = new McpServer({ name: 'x', version: '1' });
+  server.tool('count_notes', async () => ({ content: [{ type: 'text', text: String(notes.get(sessionId)!.length) }] }));
+  return server;
+}
+const app = express();
+app.post('/mcp', async (req, res) => {
+  const newId = randomUUID();
+  notes.set(newId, []);
+  const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: () => newId });
+  await buildServer(newId).connect(transport);
+  await transport.handleRequest(req, res, req.body);
+});`,
+      errors: [{ messageId: 'storeInTools', line: 5 }],
+    },
+    {
       name: 'timers per session kept from a handler\'s context are state (a tool reaches them)',
       code: `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 const server = new McpServer({ name: 'x', version: '1' });
