@@ -68,7 +68,7 @@ export function planLegacySse(site: ServingSite, besideStreamable: boolean): boo
     site.note(`serving: ${where} — HTTP+SSE endpoint (${what}) kept for 2025-era clients (server-legacy); ${refusal ? 'marked for removal by hand' : '--modern-only removes it'}`);
     // A registry the code calling the handlers holds (`const streams = new Map()` handed to them) is the endpoint's too: said where it is.
     for (const r of calls && !('why' in calls) ? calls.replacements : []) {
-      if (r.registry && !endpoint.registries.some((e) => e.declaration && isInside(e.declaration, r.node))) site.marker(r.node, RULE_ID.transportRegistry, `\`${r.registry}\` holds the streams of the HTTP+SSE endpoint kept for 2025-era clients (line ${lineOf(endpoint.anchor)}, marked there): it stays with that endpoint, and \`mcp-migrate apply --modern-only\` removes both.`);
+      if (r.registry && !endpoint.registries.some((e) => e.declaration && isInside(e.declaration, r.node))) site.marker(r.node, RULE_ID.transportRegistry, `\`${r.registry}\` holds the streams of the HTTP+SSE endpoint kept for 2025-era clients (${what}, marked at its route): it stays with that endpoint, and \`mcp-migrate apply --modern-only\` removes both.`);
     }
     return added;
   }

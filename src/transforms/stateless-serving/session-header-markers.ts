@@ -45,7 +45,8 @@ export function markCors(file: ServingFile, stateless: boolean): boolean {
 export function markCorsOfKeptSessions(file: ServingFile, kept: ReadonlyArray<{ file: string; line: number }>): void {
   if (!file.text.toLowerCase().includes(SESSION_HEADER)) return;
   // Named from the marked file's folder: the same text whether apply or a jscodeshift entry (which knows no project root) runs.
-  const where = kept.map((k) => `${path.relative(path.dirname(file.sf.fileName), k.file).split(path.sep).join('/')}:${k.line}`).join(', ');
+  // By file, not line: the line this run read is moved by the markers inserted above it (the marker there says which).
+  const where = [...new Set(kept.map((k) => path.relative(path.dirname(file.sf.fileName), k.file).split(path.sep).join('/')))].join(', ');
   forEachDescendant(file.sf, (node) => {
     if (!ts.isStringLiteralLike(node) || !node.text.toLowerCase().includes(SESSION_HEADER) || !isCorsHeaderList(file.result, node)) return;
     // A CORS list (`allowedHeaders`, `Access-Control-Expose-Headers`), or another header list (tracing's `captureRequestHeaders`).

@@ -17,7 +17,7 @@ interface Relay {
 export function createApp(relay: Relay): Hono {
   const sessions = new Set<string>();
   const app = new Hono();
-  // @mcp-migrate-todo(session-transport/session-header): CORS names Mcp-Session-Id for the sessionful endpoints this migration kept (server.ts:35, marked there): keep it while they mint session ids, then drop it from the list, and allow the headers modern clients send (Mcp-Method, Mcp-Name, MCP-Protocol-Version, Mcp-Param-*).
+  // @mcp-migrate-todo(session-transport/session-header): CORS names Mcp-Session-Id for the sessionful endpoints this migration kept (server.ts, marked there): keep it while they mint session ids, then drop it from the list, and allow the headers modern clients send (Mcp-Method, Mcp-Name, MCP-Protocol-Version, Mcp-Param-*).
   app.use('*', cors({ origin: '*', allowHeaders: ['Content-Type', 'Mcp-Session-Id'], exposeHeaders: ['Mcp-Session-Id'] }));
 
   app.delete('/mcp', (c) => {

@@ -35,7 +35,7 @@ async function serveSse(req: http.IncomingMessage, res: http.ServerResponse, url
 const modern = toNodeHandler(createMcpHandler(clockServer));
 
 export function listen(port: number): http.Server {
-  // @mcp-migrate-todo(session-transport/transport-registry): `streams` holds the streams of the HTTP+SSE endpoint kept for 2025-era clients (line 17, marked there): it stays with that endpoint, and `mcp-migrate apply --modern-only` removes both.
+  // @mcp-migrate-todo(session-transport/transport-registry): `streams` holds the streams of the HTTP+SSE endpoint kept for 2025-era clients (`serveSse`, marked at its route): it stays with that endpoint, and `mcp-migrate apply --modern-only` removes both.
   const streams = new Map<string, SSEServerTransport>();
   const server = http.createServer(async (req, res) => {
     const url = new URL(req.url ?? '/', 'http://localhost');

@@ -8,7 +8,7 @@ import express from 'express';
 import gateway from './gateway.js';
 
 const app = express();
-// @mcp-migrate-todo(session-transport/session-header): CORS names Mcp-Session-Id for the sessionful endpoints this migration kept (gateway.ts:50, marked there): keep it while they mint session ids, then drop it from the list, and allow the headers modern clients send (Mcp-Method, Mcp-Name, MCP-Protocol-Version, Mcp-Param-*).
+// @mcp-migrate-todo(session-transport/session-header): CORS names Mcp-Session-Id for the sessionful endpoints this migration kept (gateway.ts, marked there): keep it while they mint session ids, then drop it from the list, and allow the headers modern clients send (Mcp-Method, Mcp-Name, MCP-Protocol-Version, Mcp-Param-*).
 app.use(
   cors({
     origin: true,
@@ -17,7 +17,7 @@ app.use(
   }),
 );
 app.use((_req, res, next) => {
-  // @mcp-migrate-todo(session-transport/session-header): CORS names Mcp-Session-Id for the sessionful endpoints this migration kept (gateway.ts:50, marked there): keep it while they mint session ids, then drop it from the list, and allow the headers modern clients send (Mcp-Method, Mcp-Name, MCP-Protocol-Version, Mcp-Param-*).
+  // @mcp-migrate-todo(session-transport/session-header): CORS names Mcp-Session-Id for the sessionful endpoints this migration kept (gateway.ts, marked there): keep it while they mint session ids, then drop it from the list, and allow the headers modern clients send (Mcp-Method, Mcp-Name, MCP-Protocol-Version, Mcp-Param-*).
   res.setHeader('Access-Control-Expose-Headers', 'mcp-session-id, www-authenticate');
   next();
 });

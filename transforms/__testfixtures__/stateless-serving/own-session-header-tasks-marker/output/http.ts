@@ -16,7 +16,7 @@ export type ServeRequest = (server: McpServer, request: Request, sessionId: stri
 export function createReportApp(serve: ServeRequest): Hono {
   const open = new Set<string>();
   const app = new Hono();
-  // @mcp-migrate-todo(session-transport/session-header): CORS names Mcp-Session-Id for the sessionful endpoints this migration kept (http.ts:34, marked there): keep it while they mint session ids, then drop it from the list, and allow the headers modern clients send (Mcp-Method, Mcp-Name, MCP-Protocol-Version, Mcp-Param-*).
+  // @mcp-migrate-todo(session-transport/session-header): CORS names Mcp-Session-Id for the sessionful endpoints this migration kept (http.ts, marked there): keep it while they mint session ids, then drop it from the list, and allow the headers modern clients send (Mcp-Method, Mcp-Name, MCP-Protocol-Version, Mcp-Param-*).
   app.use('*', cors({ origin: '*', allowHeaders: ['Content-Type', 'Mcp-Session-Id'], exposeHeaders: ['Mcp-Session-Id'] }));
 
   app.delete('/mcp', (c) => {
