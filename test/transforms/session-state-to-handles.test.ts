@@ -160,7 +160,7 @@ const MARKERS: Record<string, Record<string, string[]>> = {
   },
   'kept-sse-registry-counted-marker': {
     'server.ts': [
-      "// @mcp-migrate-todo(session-transport/transport-registry): the session registry of this file's HTTP+SSE endpoint, kept for 2025-era clients (its marker says what removes it), and otherwise only counted (`Object.keys(transports).length`): it is that endpoint's (its SSE streams are found by session id), not plumbing the stateless handler replaces. It stays while the endpoint does; when the endpoint goes (`mcp-migrate apply --modern-only`), it goes with it and each count becomes 0.",
+      "// @mcp-migrate-todo(session-transport/transport-registry): the session registry of this file's HTTP+SSE endpoint, kept for 2025-era clients (its marker says what removes it), and otherwise only counted (`Object.keys(transports).length`): it is that endpoint's (its SSE streams are found by session id), not plumbing the stateless handler replaces. It stays while the endpoint does; when the endpoint goes, it goes with it and each count becomes 0.",
     ],
   },
   'kept-sse-registry-marker-js': {

@@ -63,7 +63,7 @@ export function keptSseRegistryAdvice(analysis: Analysis, store: SessionStore, s
   if (!handlers.size) {
     // Used by the endpoint's own routes and otherwise only counted: the endpoint's registry, with a figure beside it.
     if (!used || !counted.length) return undefined;
-    return `the session registry of this file's HTTP+SSE endpoint, kept for 2025-era clients (its marker says what removes it), and otherwise only counted (${[...new Set(counted)].join(', ')}): it is that endpoint's (its SSE streams are found by session id), not plumbing the stateless handler replaces. It stays while the endpoint does; when the endpoint goes (\`mcp-migrate apply --modern-only\`), it goes with it and each count becomes 0.`;
+    return `the session registry of this file's HTTP+SSE endpoint, kept for 2025-era clients (its marker says what removes it), and otherwise only counted (${[...new Set(counted)].join(', ')}): it is that endpoint's (its SSE streams are found by session id), not plumbing the stateless handler replaces. It stays while the endpoint does; when the endpoint goes, it goes with it and each count becomes 0.`;
   }
   const named = [...handlers].map((h) => `\`${h}\``).join(', ');
   return `the session registry of the HTTP+SSE endpoint ${named}, kept for 2025-era clients and handed this registry as an argument: it is that endpoint's (its SSE streams are found by session id), not plumbing the stateless handler replaces. It stays while the endpoint does and goes with it once no 2025-era client needs it.`;

@@ -17,7 +17,7 @@ function buildServer(): McpServer {
 }
 
 const app = express();
-// @mcp-migrate-todo(session-transport/transport-registry): the session registry of this file's HTTP+SSE endpoint, kept for 2025-era clients (its marker says what removes it), and otherwise only counted (`Object.keys(transports).length`): it is that endpoint's (its SSE streams are found by session id), not plumbing the stateless handler replaces. It stays while the endpoint does; when the endpoint goes (`mcp-migrate apply --modern-only`), it goes with it and each count becomes 0.
+// @mcp-migrate-todo(session-transport/transport-registry): the session registry of this file's HTTP+SSE endpoint, kept for 2025-era clients (its marker says what removes it), and otherwise only counted (`Object.keys(transports).length`): it is that endpoint's (its SSE streams are found by session id), not plumbing the stateless handler replaces. It stays while the endpoint does; when the endpoint goes, it goes with it and each count becomes 0.
 const transports: Record<string, SSEServerTransport> = {};
 
 app.get('/sse', async (_req, res) => {
