@@ -14,7 +14,7 @@ import { calleeParts, forEachDescendant, isFunctionLike, isInside, lineOf, state
 import { routesOf, type Route } from '../../analysis/routes.js';
 import { indentAt, lineStart } from '../kit/source-style.js';
 import { registriesUsedIn, registryReferences, registryRemovals } from './registries.js';
-import { reindent } from './text.js';
+import { quotedCode, reindent } from './text.js';
 import type { ServingSite } from './serving-site-view.js';
 
 /** Plans the removal of the sessionful path; true when planned, else why it cannot be. */
@@ -36,7 +36,7 @@ export function planEraModernOnly(site: ServingSite, route: Route, handler: ts.N
   for (const registry of registries) {
     const decl = statementOf(registry.declaration!);
     const stray = refsOf(registry).find((ref) => !isInside(ref, decl) && !removed.some((r) => isInside(ref, r)));
-    if (stray) return `the session registry \`${registry.name}\` is also used at line ${lineOf(stray)}, outside the sessionful path and its GET/DELETE session routes: remove that use, then the path.`;
+    if (stray) return `the session registry \`${registry.name}\` is also used outside the sessionful path and its GET/DELETE session routes (${quotedCode(statementOf(stray))}): remove that use, then the path.`;
   }
   // Other per-session maps (`servers[id] = mcpServer`) named only by the removed code go too.
   for (const store of result.analysis.sessions.stores.values()) {

@@ -13,14 +13,14 @@
  * other way, or a registry the remaining code still reads otherwise, is a reason, returned for the endpoint's marker.
  */
 import { ts } from '../../typescript.js';
-import { forEachDescendant, isFunctionLike, isInside, lineOf, outermostWrapper, statementOf, unwrap } from '../../analysis/ast.js';
+import { forEachDescendant, isFunctionLike, isInside, outermostWrapper, statementOf, unwrap } from '../../analysis/ast.js';
 import { SSE_TRANSPORTS } from '../../analysis/sdk-modules.js';
 import { isSsePost, type LegacySseEndpoint } from '../../analysis/legacy-sse.js';
 import { routesOf } from '../../analysis/routes.js';
 import { indentAt } from '../kit/source-style.js';
 import { registryReferences } from './registries.js';
 import { leftoversOf, type SessionCount } from './registry-leftovers.js';
-import { referencesByName, reindent } from './text.js';
+import { quotedCode, referencesByName, reindent } from './text.js';
 import type { ServingSite } from './serving-site-view.js';
 
 interface Replacement {
@@ -69,11 +69,11 @@ export function handlerCallRemoval(site: ServingSite, endpoint: LegacySseEndpoin
     for (const ref of refs) {
       if (handlers.some((h) => isInside(ref, h))) continue;
       const call = ref.parent;
-      if (!ts.isCallExpression(call) || call.expression !== ref) return { why: `its handler \`${named.text}\` is passed on at line ${lineOf(ref)}, not called: what receives it decides when it runs` };
+      if (!ts.isCallExpression(call) || call.expression !== ref) return { why: `its handler \`${named.text}\` is passed on (${quotedCode(ref.parent)}), not called: what receives it decides when it runs` };
       const replacement = callSiteRemoval(call, sf, site.unit, routeCalls);
-      if (!replacement) return { why: `its handler \`${named.text}\` is called at line ${lineOf(call)} from code that stays (not the whole handler of a route, nor one branch of an \`if\`)` };
+      if (!replacement) return { why: `its handler \`${named.text}\` is called (${quotedCode(call)}) from code that stays (not the whole handler of a route, nor one branch of an \`if\`)` };
       const route = routes.find((r) => r.call && statementOf(r.call) === replacement.node);
-      sites.push(route ? `${route.method.toUpperCase()} ${route.path ?? 'route'}` : `the \`if\` at line ${lineOf(replacement.node)}`);
+      sites.push(route ? `${route.method.toUpperCase()} ${route.path ?? 'route'}` : `the \`if\` ${quotedCode((replacement.node as ts.IfStatement).expression ?? replacement.node)}`);
       if (!replacements.some((r) => r.node === replacement.node)) replacements.push(replacement);
       gone.push(replacement.node);
       if (replacement.kept) kept.push(replacement.kept);
@@ -90,7 +90,7 @@ export function handlerCallRemoval(site: ServingSite, endpoint: LegacySseEndpoin
     // loop closing its transports goes (registry-leftovers.ts).
     const left = leftoversOf(store, refs, (ref) => !goes(ref), site.plumbingRefusal);
     if ('why' in left) return { why: left.why };
-    if ('stray' in left) return { why: `its registry \`${store.name}\` is also read at line ${lineOf(left.stray)}, by code that stays`, what: `\`mcp-migrate apply --modern-only\` once that read of \`${store.name}\` is gone (the sessions it counts exist only for 2025-era clients)` };
+    if ('stray' in left) return { why: `its registry \`${store.name}\` is also read by code that stays (${quotedCode(statementOf(left.stray))})`, what: `\`mcp-migrate apply --modern-only\` once that read of \`${store.name}\` is gone (the sessions it counts exist only for 2025-era clients)` };
     const statement = statementOf(decl);
     if (!ts.isVariableStatement(statement) || statement.declarationList.declarations.length !== 1) return { why: `its registry \`${store.name}\` is declared together with other variables` };
     replacements.push({ node: statement, registry: store.name });

@@ -13,9 +13,9 @@
  * call goes through) is inlined; otherwise the reason is returned.
  */
 import { ts } from '../../typescript.js';
-import { calleeParts, isInside, isPlainLiteral, lineOf, unwrap } from '../../analysis/ast.js';
+import { calleeParts, isInside, isPlainLiteral, unwrap } from '../../analysis/ast.js';
 import type { ValueAnalysis } from '../../analysis/values.js';
-import { reindent } from './text.js';
+import { quotedCode, reindent } from './text.js';
 import { indentAt } from '../kit/source-style.js';
 import type { HelperConnection } from './connect-helper.js';
 import { escapingFlow } from './stdio-block.js';
@@ -36,7 +36,7 @@ export function inlineStdioHelper(h: HelperConnection, transport: ts.Node, value
   const serverDecl = ts.isIdentifier(receiver) ? values.symbolOf(receiver)?.valueDeclaration : undefined;
   for (const statement of built) {
     const single = ts.isVariableStatement(statement) && statement.declarationList.declarations.length === 1 && ts.isIdentifier(statement.declarationList.declarations[0]!.name) && statement.declarationList.declarations[0]!.initializer;
-    if (!single || ts.getModifiers(statement)?.length) return { reason: `${name} builds the server with more than \`const\` declarations (line ${lineOf(statement)}): extract its construction into a factory by hand.` };
+    if (!single || ts.getModifiers(statement)?.length) return { reason: `${name} builds the server with more than \`const\` declarations (${quotedCode(statement)}): extract its construction into a factory by hand.` };
   }
   if (!serverDecl || !built.some((s) => (s as ts.VariableStatement).declarationList.declarations[0] === serverDecl)) {
     return { reason: `${name} connects a server it does not build itself: extract its construction into a factory by hand.` };
