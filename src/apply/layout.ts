@@ -83,15 +83,18 @@ export async function layOutAddedStatements(file: string, before: string, after:
   if (targets.length === 0) return after;
   const p = await prettier();
   let out = after;
+  // A statement that carries lines of the user's is printed again only if each of them comes out as it was:
+  // Prettier lays out what the run wrote around them, and the user's own code keeps its look. Its indentation may
+  // change only in a project formatted by Prettier (a config file it has), whose own formatter would move it so.
+  const reindentAllowed = targets.some((t) => t.userLines.length > 0) && !!(await projectConfig(file));
+  const same = (line: string) => (reindentAllowed ? line.trim() : line);
   // Last first, so that the offsets of the ones before stay right; a target's inner targets lie inside it.
   const layOut = async (list: readonly LayoutTarget[]): Promise<void> => {
     for (const { statement, userLines, inner } of [...list].reverse()) {
       const start = statement.getStart(sf);
       const printed = await printStatement(p, parser, sf.text.slice(start, statement.end), indentAt(sf.text, start), ts.isSourceFile(statement.parent), options);
-      // A statement that carries lines of the user's is printed again only if each of them comes out as it was (its
-      // indentation aside): Prettier lays out what the run wrote around them, and the user's own code keeps its look.
-      const printedLines = new Set(printed?.split('\n').map((line) => line.trim()));
-      if (printed === undefined || userLines.some((line) => !printedLines.has(line.trim()))) {
+      const printedLines = new Set(printed?.split('\n').map(same));
+      if (printed === undefined || userLines.some((line) => !printedLines.has(same(line)))) {
         await layOut(inner);
         continue;
       }

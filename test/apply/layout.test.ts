@@ -122,7 +122,8 @@ describe('layOutAddedStatements', () => {
   });
 
   it("lays out a registration the run rewrote onto one wide line around the user's lines, which come out as they were", async () => {
-    const file = project('registration');
+    // A project formatted by Prettier (a config file): its own formatter would re-indent the user's lines the same way.
+    const file = project('registration', { '.prettierrc': '{ "printWidth": 100 }\n' });
     const tool = `  server.tool(
     "notify",
     "Send an OS notification to the user. Use after completing a significant task.",
@@ -164,6 +165,9 @@ describe('layOutAddedStatements', () => {
     const withWide = (text: string) => text.replace(/      return \{ content[^\n]*\n/, wideUserLine);
     const kept = await layOutAddedStatements(file, withWide(registered(tool)), withWide(registered(codemod)));
     expect(kept).toBe(withWide(registered(codemod)));
+    // Without a Prettier config the user's lines must keep their indentation too: re-indenting them is left undone.
+    const unformatted = project('registration-unformatted');
+    expect(await layOutAddedStatements(unformatted, registered(tool), registered(codemod))).toBe(registered(codemod));
   });
 
   it('reads a .tsx file as TSX: JSX in the added statement does not hide it', async () => {

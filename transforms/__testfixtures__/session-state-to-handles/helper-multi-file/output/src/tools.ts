@@ -42,11 +42,23 @@ export function registerSandboxTools(server: McpServer): void {
     },
   );
 
-  server.registerTool('query_history', { description: 'Show the statements run in this sandbox.', inputSchema: { workspace_id: z.string().max(32).regex(/^workspace_[A-Za-z0-9_-]{22}$/, 'Not a workspace_id: call create_workspace to get one.').describe('The workspace_id returned by create_workspace.') } }, async ({ workspace_id }, extra) => {
-    const workspaceDenied = workspaceHandles.check(workspace_id, extra);
-    if (workspaceDenied) return workspaceDenied;
-    return ok(getOrCreateWorkspace(workspace_id).history.join('\n') || 'Nothing yet.');
-  },
+  server.registerTool(
+    'query_history',
+    {
+      description: 'Show the statements run in this sandbox.',
+      inputSchema: {
+        workspace_id: z
+          .string()
+          .max(32)
+          .regex(/^workspace_[A-Za-z0-9_-]{22}$/, 'Not a workspace_id: call create_workspace to get one.')
+          .describe('The workspace_id returned by create_workspace.'),
+      },
+    },
+    async ({ workspace_id }, extra) => {
+      const workspaceDenied = workspaceHandles.check(workspace_id, extra);
+      if (workspaceDenied) return workspaceDenied;
+      return ok(getOrCreateWorkspace(workspace_id).history.join('\n') || 'Nothing yet.');
+    },
   );
 
   server.registerTool(
