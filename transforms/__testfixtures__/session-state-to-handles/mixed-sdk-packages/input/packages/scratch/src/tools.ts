@@ -2,7 +2,7 @@
  * A scratchpad of notes per MCP session, registered on the server server.ts builds (SDK v2, `z.object`).
  */
 import * as z from 'zod/v4';
-import type { ScratchServer } from './server.js';
+import type { ScratchServer } from './types.js';
 
 interface Note {
   title: string;
