@@ -3,7 +3,9 @@
  * is serving plumbing or bookkeeping of the session (not state a tool reads back) gets a marker with its reason.
  */
 import { ts } from '../../typescript.js';
-import { unwrap } from '../../analysis/ast.js';
+import { calleeParts, isFunctionLike, outermostWrapper, unwrap } from '../../analysis/ast.js';
+import { HANDLER_REGISTRATION_METHODS, TOOL_SCHEMA_METHODS } from '../../analysis/sdk-modules.js';
+import type { SessionStore } from '../../analysis/session-flow.js';
 import type { Analysis } from '../../analysis/model.js';
 import type { StoreModel } from '../../analysis/reach.js';
 import { holdsCredentials } from '../../analysis/credentials.js';
@@ -78,6 +80,10 @@ export function whyNoHandle(model: StoreModel, analysis: Analysis, sf: ts.Source
     );
   }
   if (model.tools.length === 0) {
+    // A low-level server's one `tools/call` handler (every tool behind it) does reach it: tools, not bookkeeping.
+    if (readInToolsCallHandler(store, analysis)) {
+      return keyedStore("read by a low-level server's tools/call handler (one handler for every tool): the handles transform re-keys stores of tools registered one by one", toolsCallHandlerAdvice(store.name));
+    }
     return keyedStore('no tool reaches this store: bookkeeping of the serving layer or of non-tool handlers, no tool can carry a handle for it', unreachedStoreAdvice(store.name));
   }
   const outside = toolOutsideStoreClass(model);
@@ -128,6 +134,35 @@ function outsideToolAdvice(name: string, cls: string, tool: string): string {
  */
 function sessionSetAdvice(name: string): string {
   return `\`${name}\` is a set of session ids: it records which connections asked for something (to push to them later, or to act once per connection), not state a tool reads back, so it needs no handle. Only 2025-era clients (stdio, server-legacy) have a session id; a 2026-07-28 request has none and no connection to push on: do the work within the request (ctx.mcpReq.notify) or through subscriptions/listen, and drop the set once 2025-era clients are no longer served.`;
+}
+
+/** The method a low-level server's tool calls arrive by: its handler serves every tool. */
+const TOOLS_CALL = 'tools/call';
+
+/** Whether an access of `store` is inside a handler registered for `tools/call` (`setRequestHandler(CallToolRequestSchema, …)`). */
+function readInToolsCallHandler(store: SessionStore, analysis: Analysis): boolean {
+  return store.accesses.some((access) => {
+    for (let node: ts.Node | undefined = access.node; node; node = node.parent) {
+      const call = node.parent;
+      if (!isFunctionLike(node) || !call || !ts.isCallExpression(call)) continue;
+      if (call.arguments.includes(outermostWrapper(node) as ts.Expression) && toolRequestMethod(call, analysis) === TOOLS_CALL) return true;
+    }
+    return false;
+  });
+}
+
+/** The tool request a server's `setRequestHandler(schema, …)` registers for: the SDK's schema (v1) or the method string (v2). */
+function toolRequestMethod(call: ts.CallExpression, analysis: Analysis): string | undefined {
+  const { name, receiver } = calleeParts(call);
+  const kind = receiver && analysis.values.valueOf(receiver)?.kind;
+  if (!name || !HANDLER_REGISTRATION_METHODS.has(name) || (kind !== 'server' && kind !== 'mcp-server') || !call.arguments[0]) return undefined;
+  const schema = analysis.sdk.exportOf(unwrap(call.arguments[0]))?.name;
+  return schema !== undefined && Object.hasOwn(TOOL_SCHEMA_METHODS, schema) ? TOOL_SCHEMA_METHODS[schema] : analysis.values.constantString(call.arguments[0]);
+}
+
+/** ebarron/ONTAP-MCP: `this.sessionManager.getClusterManager(sessionId)` inside the server's `tools/call` handler. */
+function toolsCallHandlerAdvice(name: string): string {
+  return `\`${name}\` is keyed by the session id and read by the server's tools/call handler, which serves every tool: it is state the tools use, and a 2026-07-28 request has no session id to find it by. Not rewritten: the handles transform gives a handle argument to tools registered one by one, not to a dispatcher. Give the tools that need it a \`<noun>_id\` argument (in their input schemas), minted by a \`create_<noun>\` tool and checked against the caller on every call, and key \`${name}\` by it.`;
 }
 
 /**
