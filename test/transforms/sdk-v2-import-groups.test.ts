@@ -48,4 +48,10 @@ const x = 1;
     const merged = `import { z } from 'zod';\nimport * as path from 'node:path';\nimport { McpServer } from '@modelcontextprotocol/server';\n`;
     expect(keepImportGroupBreaks(`import * as path from 'node:path';\n\nimport { z } from 'zod';\n`, merged)).toBe(merged);
   });
+
+  it('reads `import x = require(…)` as a declaration of its module (TypeScript CommonJS)', () => {
+    const before = `import fs = require('node:fs');\n\nimport { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';\n\nimport { z } from 'zod';\n`;
+    const after = `import fs = require('node:fs');\n\nimport { McpServer } from '@modelcontextprotocol/server';\nimport { z } from 'zod';\n`;
+    expect(keepImportGroupBreaks(before, after)).toBe(after.replace("server';\n", "server';\n\n"));
+  });
 });

@@ -15,8 +15,8 @@ interface ImportDeclaration {
   afterBlank: boolean;
 }
 
-const SPECIFIER = /\bfrom\s*(['"])([^'"\n]+)\1|^import\s*(['"])([^'"\n]+)\3/;
-const ENDS_DECLARATION = /\bfrom\s*(['"])[^'"\n]+\1\s*;?\s*(?:\/\/.*)?$|^import\s*(['"])[^'"\n]+\2\s*;?\s*(?:\/\/.*)?$/;
+const SPECIFIER = /\bfrom\s*(['"])([^'"\n]+)\1|^import\s*(['"])([^'"\n]+)\3|\brequire\(\s*(['"])([^'"\n]+)\5\s*\)/;
+const ENDS_DECLARATION = /\bfrom\s*(['"])[^'"\n]+\1\s*;?\s*(?:\/\/.*)?$|^import\s*(['"])[^'"\n]+\2\s*;?\s*(?:\/\/.*)?$|\brequire\(\s*(['"])[^'"\n]+\3\s*\)\s*;?\s*(?:\/\/.*)?$/;
 
 /** The leading import declarations of `lines` (comments between them skipped; the first other statement ends them). */
 function leadingImports(lines: readonly string[]): ImportDeclaration[] {
@@ -29,7 +29,7 @@ function leadingImports(lines: readonly string[]): ImportDeclaration[] {
       open.text += ` ${t}`;
       if (ENDS_DECLARATION.test(t)) {
         const m = SPECIFIER.exec(open.text);
-        if (m) out.push({ first: open.first, last: i, specifier: m[2] ?? m[4]!, afterBlank: open.afterBlank });
+        if (m) out.push({ first: open.first, last: i, specifier: m[2] ?? m[4] ?? m[6]!, afterBlank: open.afterBlank });
         open = undefined;
       }
       continue;
@@ -44,7 +44,7 @@ function leadingImports(lines: readonly string[]): ImportDeclaration[] {
     blank = false;
     if (ENDS_DECLARATION.test(t)) {
       const m = SPECIFIER.exec(t);
-      if (m) out.push({ first: i, last: i, specifier: m[2] ?? m[4]!, afterBlank });
+      if (m) out.push({ first: i, last: i, specifier: m[2] ?? m[4] ?? m[6]!, afterBlank });
     } else open = { first: i, text: t, afterBlank };
   }
   return out;
