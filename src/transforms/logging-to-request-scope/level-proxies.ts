@@ -71,7 +71,8 @@ function whereReplaced(proxies: LevelProxies, from: ts.SourceFile): string {
   while (fn && !ts.isFunctionDeclaration(fn) && !ts.isMethodDeclaration(fn) && !ts.isConstructorDeclaration(fn)) fn = fn.parent;
   const name = fn && (ts.isConstructorDeclaration(fn) ? 'constructor' : fn.name?.getText(sf));
   const file = sf === from ? '' : ` of ${path.basename(sf.fileName)}`;
-  return name ? `in \`${name}\`${file}` : `at line ${sf.getLineAndCharacterOfPosition(first.getStart(sf)).line + 1}${file}`;
+  const code = first.getText(sf).replace(/\s+/g, ' ');
+  return name ? `in \`${name}\`${file}` : `at \`${code.length <= 60 ? code : `${code.slice(0, 57)}…`}\`${file}`;
 }
 
 /** A log call in a handler, through the replaced sender: left, and why. */

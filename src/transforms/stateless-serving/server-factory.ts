@@ -41,8 +41,8 @@ export function factoryOf(file: ServingFile, handler: ts.Node, transport: ts.New
     const helper = helperConnection(handler, isTransport, file.values);
     if (helper) {
       const helperFile = helper.fn.getSourceFile();
-      const helperLine = helperFile.getLineAndCharacterOfPosition(helper.fn.getStart(helperFile)).line + 1;
-      const where = helperFile === file.sf ? `line ${helperLine}` : `${path.relative(path.dirname(file.sf.fileName), helperFile.fileName)}:${helperLine}`;
+      // Where it is declared, by file: a line number would be moved by the markers inserted above it.
+      const where = helperFile === file.sf ? 'declared in this file' : `declared in ${path.relative(path.dirname(file.sf.fileName), helperFile.fileName).split(path.sep).join('/')}`;
       throw new CannotRewrite(helperConnectionReason(helper, where), transport);
     }
     throw new CannotRewrite('no `server.connect(transport)` in the route: the server the transport serves is not found.', transport);

@@ -57,7 +57,7 @@ export function sseReplacementEntry(site: ServingSite, going: readonly ts.Node[]
   const middlewares = (r: RegisteredRoute) => r.call.arguments.slice(1, -1).map((a) => a.getText(sf)).join(', ');
   if (new Set(gone.map(middlewares)).size > 1) return 'its routes run different middlewares, and the one entry would have to choose';
   const taken = routes.find((r) => (placement === 'beside' || !gone.includes(r)) && r.path === ENTRY_PATH);
-  if (taken) return `a route that stays already answers ${ENTRY_PATH} (line ${sf.getLineAndCharacterOfPosition(taken.call.getStart(sf)).line + 1})`;
+  if (taken) return `a route that stays already answers ${ENTRY_PATH} (\`${taken.call.expression.getText(sf)}('${ENTRY_PATH}', …)\`)`;
   // The stream opener: the GET route on /mcp when the endpoint had one (its path is kept), else the first GET.
   const gets = gone.filter((r) => r.method === 'get');
   const route = gets.find((r) => r.path === ENTRY_PATH) ?? gets[0] ?? gone[0]!;

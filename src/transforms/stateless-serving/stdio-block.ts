@@ -12,6 +12,7 @@
  * - `functionLabel`, `usesOfDeclared`, `fieldTransportConnect`: how a function is named in those sentences,
  *   which identifiers use what the moved statements declare, and the `connect` of a transport kept in a field.
  */
+import { quotedCode } from './text.js';
 import { ts } from '../../typescript.js';
 import { forEachDescendant, isFunctionLike, unwrap } from '../../analysis/ast.js';
 import { thisMemberName } from '../../analysis/class-members.js';
@@ -76,14 +77,14 @@ export function builtElsewhereReason(receiver: ts.Node, values: ValueAnalysis, f
   return undefined;
 }
 
-/** How a function is named in a message: `startStdioTransport`, `StdioRunner.start`, or `the function at line N`. */
-export function functionLabel(fn: ts.FunctionLikeDeclaration, sf: ts.SourceFile): string {
+/** How a function is named in a message: `startStdioTransport`, `StdioRunner.start`, or its code quoted (a line number would move with the markers). */
+export function functionLabel(fn: ts.FunctionLikeDeclaration, _sf: ts.SourceFile): string {
   const own = fn.name && (ts.isIdentifier(fn.name) || ts.isPrivateIdentifier(fn.name)) ? fn.name.text : undefined;
   const holder = !own && ts.isVariableDeclaration(fn.parent) && ts.isIdentifier(fn.parent.name) ? fn.parent.name.text : undefined;
   const cls = ts.isClassLike(fn.parent) && fn.parent.name ? `${fn.parent.name.text}.` : '';
   if (ts.isConstructorDeclaration(fn)) return `${cls}constructor`;
   if (own ?? holder) return `${cls}${own ?? holder}`;
-  return `the function at line ${sf.getLineAndCharacterOfPosition(fn.getStart(sf)).line + 1}`;
+  return `the function ${quotedCode(fn)}`;
 }
 
 /**

@@ -42,7 +42,7 @@ async function handleStreamable(backendFactory: BackendFactory, req: http.Incomi
   }
 
   if (req.method === 'POST') {
-    // @mcp-migrate-todo(session-transport/session-id-generator): the server is connected in `onsessioninitialized` by `connect(backendFactory, transport)` (line 26), a function of this project that calls `backendFactory()` and builds the server there, once per session: the sessions carry what that call builds (one object per connection, shared by its requests), and a stateless endpoint would build it on every request. It is not rewritten; once that object is behind a handle (or holds nothing between requests), extract the server's construction into a factory. Serve the endpoint with `createMcpHandler(buildServer)` mounted with `toNodeHandler` (GET/DELETE then answer 405).
+    // @mcp-migrate-todo(session-transport/session-id-generator): the server is connected in `onsessioninitialized` by `connect(backendFactory, transport)` (declared in this file), a function of this project that calls `backendFactory()` and builds the server there, once per session: the sessions carry what that call builds (one object per connection, shared by its requests), and a stateless endpoint would build it on every request. It is not rewritten; once that object is behind a handle (or holds nothing between requests), extract the server's construction into a factory. Serve the endpoint with `createMcpHandler(buildServer)` mounted with `toNodeHandler` (GET/DELETE then answer 405).
     const transport = new NodeStreamableHTTPServerTransport({
       sessionIdGenerator: () => randomUUID(),
       onsessioninitialized: async (id) => {
