@@ -83,7 +83,7 @@ export function collectToolRegistrations(values: ValueAnalysis, files: readonly 
 }
 
 /** The JSON-RPC method a `setRequestHandler` first argument names: a schema (v1) or a method string (v2). */
-function requestMethod(values: ValueAnalysis, argument: ts.Expression): string | undefined {
+export function requestMethod(values: ValueAnalysis, argument: ts.Expression): string | undefined {
   const literal = values.constantString(argument);
   if (literal !== undefined) return literal;
   const name = ts.isIdentifier(unwrap(argument)) ? (unwrap(argument) as ts.Identifier).text : ts.isPropertyAccessExpression(unwrap(argument)) ? (unwrap(argument) as ts.PropertyAccessExpression).name.text : undefined;

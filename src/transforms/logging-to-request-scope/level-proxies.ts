@@ -7,6 +7,7 @@
  * such calls are marked, not rewritten. On 2026-07-28 the level comes with each request and `ctx.mcpReq.log` filters
  * by it, so the filter and its setLevel handler are legacy-only; they go together once the server moves.
  */
+import { quotedCode } from '../kit/prose.js';
 import path from 'node:path';
 import { ts } from '../../typescript.js';
 import { calleeParts, forEachDescendant } from '../../analysis/ast.js';
@@ -71,8 +72,7 @@ function whereReplaced(proxies: LevelProxies, from: ts.SourceFile): string {
   while (fn && !ts.isFunctionDeclaration(fn) && !ts.isMethodDeclaration(fn) && !ts.isConstructorDeclaration(fn)) fn = fn.parent;
   const name = fn && (ts.isConstructorDeclaration(fn) ? 'constructor' : fn.name?.getText(sf));
   const file = sf === from ? '' : ` of ${path.basename(sf.fileName)}`;
-  const code = first.getText(sf).replace(/\s+/g, ' ');
-  return name ? `in \`${name}\`${file}` : `at \`${code.length <= 60 ? code : `${code.slice(0, 57)}…`}\`${file}`;
+  return name ? `in \`${name}\`${file}` : `at ${quotedCode(first)}${file}`;
 }
 
 /** A log call in a handler, through the replaced sender: left, and why. */

@@ -4,7 +4,8 @@
  */
 import { ts } from '../../typescript.js';
 import { calleeParts, isFunctionLike, outermostWrapper, unwrap } from '../../analysis/ast.js';
-import { HANDLER_REGISTRATION_METHODS, TOOL_SCHEMA_METHODS } from '../../analysis/sdk-modules.js';
+import { HANDLER_REGISTRATION_METHODS } from '../../analysis/sdk-modules.js';
+import { requestMethod } from '../../analysis/tools.js';
 import type { SessionStore } from '../../analysis/session-flow.js';
 import type { Analysis } from '../../analysis/model.js';
 import type { StoreModel } from '../../analysis/reach.js';
@@ -156,8 +157,7 @@ function toolRequestMethod(call: ts.CallExpression, analysis: Analysis): string 
   const { name, receiver } = calleeParts(call);
   const kind = receiver && analysis.values.valueOf(receiver)?.kind;
   if (!name || !HANDLER_REGISTRATION_METHODS.has(name) || (kind !== 'server' && kind !== 'mcp-server') || !call.arguments[0]) return undefined;
-  const schema = analysis.sdk.exportOf(unwrap(call.arguments[0]))?.name;
-  return schema !== undefined && Object.hasOwn(TOOL_SCHEMA_METHODS, schema) ? TOOL_SCHEMA_METHODS[schema] : analysis.values.constantString(call.arguments[0]);
+  return requestMethod(analysis.values, call.arguments[0]);
 }
 
 /** ebarron/ONTAP-MCP: `this.sessionManager.getClusterManager(sessionId)` inside the server's `tools/call` handler. */

@@ -4,8 +4,9 @@
  * loops. Anything else is the application's own logic (or its own session lifecycle) and refuses the rewrite.
  */
 import { HTTP_RESPONSE_WRITES } from '../../analysis/http-requests.js';
+import { functionOfDeclaration } from '../../analysis/declarations.js';
 import { ts } from '../../typescript.js';
-import { enclosingFunction, isFunctionLike, isInside, propertyNameText, statementOf, unwrap } from '../../analysis/ast.js';
+import { enclosingFunction, isFunctionLike, isInside, isPlainLiteral, propertyNameText, statementOf, unwrap } from '../../analysis/ast.js';
 import type { RouteFramework } from '../../analysis/routes.js';
 import { TRANSPORT_MEMBERS } from '../../analysis/sdk-modules.js';
 import type { SessionStore } from '../../analysis/session-flow.js';
@@ -96,7 +97,7 @@ export function checkBoilerplate(file: ServingFile, root: ts.Node, allowed: Set<
 function answersOnly(file: ServingFile, id: ts.Identifier): boolean {
   if (!ts.isCallExpression(id.parent) || id.parent.expression !== id) return false;
   const decl = file.values.symbolOf(id)?.valueDeclaration;
-  const fn = decl && (isFunctionLike(decl) ? decl : ts.isVariableDeclaration(decl) && decl.initializer && isFunctionLike(unwrap(decl.initializer)) ? (unwrap(decl.initializer) as ts.FunctionLikeDeclaration) : undefined);
+  const fn = decl && functionOfDeclaration(decl);
   if (!fn?.body || !ts.isBlock(fn.body) || fn.body.statements.length === 0) return false;
   const params = new Set(fn.parameters.map((p) => (ts.isIdentifier(p.name) ? p.name.text : '')).filter(Boolean));
   const writesAnswer = (statement: ts.Statement): boolean => {
@@ -117,7 +118,7 @@ function answersOnly(file: ServingFile, id: ts.Identifier): boolean {
 /** A literal, or an object/array of literals (the JSON-RPC error an answer carries). */
 function isLiteralData(node: ts.Node): boolean {
   const n = unwrap(node);
-  if (ts.isStringLiteralLike(n) || ts.isNumericLiteral(n) || n.kind === ts.SyntaxKind.TrueKeyword || n.kind === ts.SyntaxKind.FalseKeyword || n.kind === ts.SyntaxKind.NullKeyword) return true;
+  if (isPlainLiteral(n)) return true;
   if (ts.isPrefixUnaryExpression(n)) return ts.isNumericLiteral(n.operand);
   if (ts.isArrayLiteralExpression(n)) return n.elements.every(isLiteralData);
   if (ts.isObjectLiteralExpression(n)) return n.properties.every((p) => ts.isPropertyAssignment(p) && isLiteralData(p.initializer));

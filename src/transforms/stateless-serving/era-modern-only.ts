@@ -14,7 +14,8 @@ import { calleeParts, forEachDescendant, isFunctionLike, isInside, lineOf, state
 import { routesOf, type Route } from '../../analysis/routes.js';
 import { indentAt, lineStart } from '../kit/source-style.js';
 import { registriesUsedIn, registryReferences, registryRemovals } from './registries.js';
-import { quotedCode, reindent } from './text.js';
+import { reindent } from './text.js';
+import { quotedCode } from '../kit/prose.js';
 import type { ServingSite } from './serving-site-view.js';
 
 /** Plans the removal of the sessionful path; true when planned, else why it cannot be. */

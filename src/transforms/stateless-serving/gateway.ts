@@ -7,7 +7,7 @@
  * Such an endpoint gets one marker, at the transport, whose advice is about its upstream.
  */
 import { ts } from '../../typescript.js';
-import { calleeParts, forEachDescendant, propertyNameText, unwrap } from '../../analysis/ast.js';
+import { calleeParts, enclosingFunction, forEachDescendant, propertyNameText, unwrap } from '../../analysis/ast.js';
 import type { AnalysisResult } from '../../analysis/model.js';
 import { CONNECT_METHOD, CONNECTED_TRANSPORT_PROPERTY, HIGH_LEVEL_SERVER_CLASSES, INITIALIZE_REQUEST_GUARD, isClientSdkModule, LOW_LEVEL_SERVER_CLASSES, TRANSPORT_MEMBERS, UPSTREAM_CLIENT_CLASSES } from '../../analysis/sdk-modules.js';
 import { startsChildProcess } from '../../analysis/session-processes.js';
@@ -307,16 +307,11 @@ function buildsServer(result: AnalysisResult, call: ts.CallExpression): boolean 
   if (!ts.isBlock(fn.body)) return isNewServer(fn.body);
   const returns: ts.ReturnStatement[] = [];
   forEachDescendant(fn.body, (node) => {
-    if (ts.isReturnStatement(node) && enclosingFunctionOf(node) === fn) returns.push(node);
+    if (ts.isReturnStatement(node) && enclosingFunction(node) === fn) returns.push(node);
   });
   return returns.length > 0 && returns.every((r) => isNewServer(r.expression));
 }
 
-/** The function a node is directly in. */
-function enclosingFunctionOf(node: ts.Node): ts.Node | undefined {
-  for (let current = node.parent; current; current = current.parent) if (ts.isFunctionLike(current)) return current;
-  return undefined;
-}
 
 function servesTransport(result: AnalysisResult, call: ts.CallExpression, scope: ts.Node, isTransport: (node: ts.Node) => boolean): boolean {
   const values = result.analysis.values;

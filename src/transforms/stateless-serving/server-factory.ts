@@ -292,9 +292,7 @@ function isAwaitedInit(init: ts.Expression): boolean {
 
 function isAwaited(file: ServingFile, id: ts.Identifier): boolean {
   const decl = file.values.symbolOf(id)?.valueDeclaration;
-  let init = decl && ts.isVariableDeclaration(decl) ? decl.initializer : undefined;
-  while (init && ts.isParenthesizedExpression(init)) init = init.expression;
-  return !!init && ts.isAwaitExpression(init);
+  return !!decl && ts.isVariableDeclaration(decl) && !!decl.initializer && isAwaitedInit(decl.initializer);
 }
 
 /**

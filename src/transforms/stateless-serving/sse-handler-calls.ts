@@ -20,7 +20,8 @@ import { routesOf } from '../../analysis/routes.js';
 import { indentAt } from '../kit/source-style.js';
 import { registryReferences } from './registries.js';
 import { leftoversOf, type SessionCount } from './registry-leftovers.js';
-import { quotedCode, referencesByName, reindent } from './text.js';
+import { referencesByName, reindent } from './text.js';
+import { quotedCode } from '../kit/prose.js';
 import type { ServingSite } from './serving-site-view.js';
 
 interface Replacement {

@@ -12,7 +12,7 @@
  * - `functionLabel`, `usesOfDeclared`, `fieldTransportConnect`: how a function is named in those sentences,
  *   which identifiers use what the moved statements declare, and the `connect` of a transport kept in a field.
  */
-import { quotedCode } from './text.js';
+import { quotedCode } from '../kit/prose.js';
 import { ts } from '../../typescript.js';
 import { forEachDescendant, isFunctionLike, unwrap } from '../../analysis/ast.js';
 import { thisMemberName } from '../../analysis/class-members.js';

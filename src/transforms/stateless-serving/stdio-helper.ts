@@ -15,7 +15,8 @@
 import { ts } from '../../typescript.js';
 import { calleeParts, isInside, isPlainLiteral, unwrap } from '../../analysis/ast.js';
 import type { ValueAnalysis } from '../../analysis/values.js';
-import { quotedCode, reindent } from './text.js';
+import { reindent } from './text.js';
+import { quotedCode } from '../kit/prose.js';
 import { indentAt } from '../kit/source-style.js';
 import type { HelperConnection } from './connect-helper.js';
 import { escapingFlow } from './stdio-block.js';

@@ -179,12 +179,3 @@ export function mergeAdjacentRemovals(text: string, edits: readonly TextEdit[]):
   });
   return [...others, ...out];
 }
-
-/**
- * A node as a marker quotes it to point at it: its code on one line, cut at about 60 characters. A marker names code
- * this way, not by line number: the line this run read moves with the markers inserted above it.
- */
-export function quotedCode(node: ts.Node): string {
-  const flat = node.getText().replace(/\s+/g, ' ');
-  return `\`${flat.length <= 60 ? flat : `${flat.slice(0, 57)}…`}\``;
-}
