@@ -5,7 +5,7 @@
  * request's). The session id's header is one of these reads, so the inference asks here too.
  */
 import { ts } from '../typescript.js';
-import { calleeParts, isFunctionLike, memberAccess, propertyNameText, stringValue, unwrap } from './ast.js';
+import { calleeParts, enclosingFunction, forEachDescendant, isFunctionLike, memberAccess, propertyNameText, stringValue, unwrap } from './ast.js';
 import type { CallGraph } from './call-graph.js';
 import { declaredType } from './declarations.js';
 import type { ProgramText } from './program-text.js';
@@ -115,7 +115,11 @@ export function holdsRequestPart(values: RequestQueries, node: ts.Node, part: 'h
     const access = memberAccess(unwrap(expr));
     return access?.name === part && !(part === 'headers' && isFetchResponse(values, access.object));
   };
-  if (decl && ts.isVariableDeclaration(decl)) return !!decl.initializer && !declaredType(decl) && isPart(decl.initializer);
+  if (decl && ts.isVariableDeclaration(decl)) {
+    if (!decl.initializer) return false;
+    if (!declaredType(decl) && isPart(decl.initializer)) return true;
+    return part === 'headers' && isCopyOfRequestPart(values, decl, isPart);
+  }
   if (!decl || !ts.isParameter(decl) || !isFunctionLike(decl.parent)) return false;
   const type = declaredType(decl);
   if (type) {
@@ -131,6 +135,62 @@ export function holdsRequestPart(values: RequestQueries, node: ts.Node, part: 'h
     const arg = call.arguments[index];
     return !!arg && !ts.isSpreadElement(arg) && isPart(arg);
   });
+}
+
+/**
+ * A headers object the code fills from the request's own (to hand a web `Request` or an upstream call the
+ * client's headers): `{ ...req.headers }`, or `{}` filled in a loop over `Object.entries(req.headers)` that
+ * copies each entry (`for (const [k, v] of …) headers[k] = v`, or `.forEach(([k, v]) => …)`). Reading the
+ * session header from it reads the client's.
+ */
+function isCopyOfRequestPart(values: RequestQueries, decl: ts.VariableDeclaration, isPart: (expr: ts.Expression) => boolean): boolean {
+  const init = unwrap(decl.initializer!);
+  if (!ts.isObjectLiteralExpression(init) || !ts.isIdentifier(decl.name)) return false;
+  if (init.properties.length > 0) return init.properties.every((p) => ts.isSpreadAssignment(p) && isPart(p.expression));
+  const target = values.symbolOf(decl.name);
+  const scope = enclosingFunction(decl) ?? decl.getSourceFile();
+  if (!target) return false;
+  let copied = false;
+  forEachDescendant(scope, (node) => {
+    if (copied) return;
+    const entries = entriesLoop(node);
+    if (!entries || !isPart(entries.of)) return;
+    forEachDescendant(entries.body, (inner) => {
+      if (copied || !ts.isBinaryExpression(inner) || inner.operatorToken.kind !== ts.SyntaxKind.EqualsToken) return;
+      const left = unwrap(inner.left);
+      if (!ts.isElementAccessExpression(left) || !ts.isIdentifier(left.expression) || !ts.isIdentifier(unwrap(left.argumentExpression))) return;
+      if (values.symbolOf(left.expression) === target && (unwrap(left.argumentExpression) as ts.Identifier).text === entries.key) copied = true;
+    });
+  });
+  return copied;
+}
+
+/** `for (const [k, v] of Object.entries(X)) body` or `Object.entries(X).forEach(([k, v]) => body)`: X, the key's name and the body. */
+function entriesLoop(node: ts.Node): { of: ts.Expression; key: string; body: ts.Node } | undefined {
+  const entriesOf = (expr: ts.Expression): ts.Expression | undefined => {
+    const call = unwrap(expr);
+    if (!ts.isCallExpression(call) || call.arguments.length !== 1) return undefined;
+    const { name, receiver } = calleeParts(call);
+    return name === 'entries' && receiver && ts.isIdentifier(unwrap(receiver)) && (unwrap(receiver) as ts.Identifier).text === 'Object' ? call.arguments[0] : undefined;
+  };
+  const keyOf = (binding: ts.Node | undefined): string | undefined => {
+    if (!binding || !ts.isArrayBindingPattern(binding)) return undefined;
+    const first = binding.elements[0];
+    return first && ts.isBindingElement(first) && ts.isIdentifier(first.name) ? first.name.text : undefined;
+  };
+  if (ts.isForOfStatement(node) && ts.isVariableDeclarationList(node.initializer)) {
+    const of = entriesOf(node.expression);
+    const key = keyOf(node.initializer.declarations[0]?.name);
+    return of && key ? { of, key, body: node.statement } : undefined;
+  }
+  if (ts.isCallExpression(node) && calleeParts(node).name === 'forEach' && node.arguments.length > 0) {
+    const receiver = calleeParts(node).receiver;
+    const of = receiver && entriesOf(receiver);
+    const fn = unwrap(node.arguments[0]!);
+    const key = isFunctionLike(fn) ? keyOf(fn.parameters[0]?.name) : undefined;
+    return of && key && isFunctionLike(fn) && fn.body ? { of, key, body: fn.body } : undefined;
+  }
+  return undefined;
 }
 
 /** A type name imported from Node's `http` module (`import type { IncomingHttpHeaders } from 'node:http'`). */

@@ -68,6 +68,18 @@ export function forward(res: Response) {
   return headers.get('x-trace');
 }`,
     },
+    {
+      name: 'a headers object filled with the code\'s own values, or copied from a fetch response, is not the request\'s',
+      code: `export async function relay(url: string, sid: string) {
+  const headers: Record<string, string> = {};
+  for (const [k, v] of Object.entries({ accept: 'application/json', 'mcp-session-id': sid })) headers[k] = v;
+  const response = await fetch(url, { headers });
+  const copy: Record<string, string> = {};
+  response.headers.forEach((v, k) => { copy[k] = v; });
+  const spread = { ...response.headers };
+  return [headers['mcp-session-id'], copy['mcp-session-id'], spread['mcp-session-id']];
+}`,
+    },
   ],
   invalid: [
     {
@@ -229,6 +241,29 @@ export function sessionOf(req: express.Request) {
         { messageId: 'read', line: 7 },
         { messageId: 'read', line: 9 },
         { messageId: 'read', line: 13 },
+      ],
+    },
+    {
+      name: "a copy of the request's headers (to build a web Request on node:http): filled in a loop over Object.entries, or spread",
+      code: `import type { IncomingMessage } from 'node:http';
+export function sessionOf(nodeReq: IncomingMessage) {
+  const headers: Record<string, string> = {};
+  for (const [k, v] of Object.entries(nodeReq.headers)) {
+    if (typeof v === 'string') headers[k] = v;
+  }
+  const sessionId = headers['mcp-session-id'];
+  const copied: Record<string, unknown> = {};
+  Object.entries(nodeReq.headers).forEach(([name, value]) => {
+    copied[name] = value;
+  });
+  const spread = { ...nodeReq.headers };
+  const fromCopy = copied['mcp-session-id'];
+  return sessionId ?? fromCopy ?? spread['mcp-session-id'];
+}`,
+      errors: [
+        { messageId: 'read', line: 7 },
+        { messageId: 'read', line: 13 },
+        { messageId: 'read', line: 14 },
       ],
     },
   ],
