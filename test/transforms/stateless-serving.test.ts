@@ -25,6 +25,8 @@ const MARKERS: Record<string, string[]> = {
   'custom-lifecycle-marker': ['session-transport/session-lifecycle'],
   // The route's own logic (a status table of the project) beside the stateless idiom: marked where it is used.
   'custom-logic-marker': ['session-transport/transport-registry'],
+  // A route below the endpoint on its path that does more than answer would stop running behind one `all` route.
+  'express-shadowed-route-marker': ['session-transport/session-id-generator'],
   'bundle-factory-marker': ['session-state/per-session-server'],
   // HTTP+SSE kept for 2025-era clients: one marker per endpoint records the decision (and what removes it).
   'sse-kept': ['session-transport/sse-transport'],

@@ -98,10 +98,17 @@ function answersOnly(file: ServingFile, id: ts.Identifier): boolean {
   if (!ts.isCallExpression(id.parent) || id.parent.expression !== id) return false;
   const decl = file.values.symbolOf(id)?.valueDeclaration;
   const fn = decl && functionOfDeclaration(decl);
-  if (!fn?.body || !ts.isBlock(fn.body) || fn.body.statements.length === 0) return false;
+  return !!fn && onlyAnswers(fn);
+}
+
+/**
+ * Whether a function only writes an HTTP answer on one of its parameters, with literal data: every statement of
+ * its block (or its expression body) is a chain of response writes (`res.status(405).json({…})`), nothing else.
+ */
+export function onlyAnswers(fn: ts.FunctionLikeDeclaration): boolean {
+  if (!fn.body) return false;
   const params = new Set(fn.parameters.map((p) => (ts.isIdentifier(p.name) ? p.name.text : '')).filter(Boolean));
-  const writesAnswer = (statement: ts.Statement): boolean => {
-    const expression = ts.isExpressionStatement(statement) ? unwrap(statement.expression) : ts.isReturnStatement(statement) && statement.expression ? unwrap(statement.expression) : undefined;
+  const writesAnswer = (expression: ts.Expression | undefined): boolean => {
     if (!expression || !ts.isCallExpression(expression)) return false;
     // `res.status(404).json({…})`: a chain of response writes rooted at a parameter, with literal arguments.
     let current: ts.Expression = expression;
@@ -112,7 +119,9 @@ function answersOnly(file: ServingFile, id: ts.Identifier): boolean {
     }
     return ts.isIdentifier(current) && params.has(current.text);
   };
-  return fn.body.statements.every(writesAnswer);
+  if (!ts.isBlock(fn.body)) return writesAnswer(unwrap(fn.body) as ts.Expression);
+  return fn.body.statements.length > 0 && fn.body.statements.every((statement) =>
+    writesAnswer(ts.isExpressionStatement(statement) ? (unwrap(statement.expression) as ts.Expression) : ts.isReturnStatement(statement) && statement.expression ? (unwrap(statement.expression) as ts.Expression) : undefined));
 }
 
 /** A literal, or an object/array of literals (the JSON-RPC error an answer carries). */

@@ -10,7 +10,7 @@ import { calleeParts, isFunctionLike, isInside, statementOf, unwrap } from '../.
 import { routesOf, type Route } from '../../analysis/routes.js';
 import { indentAt } from '../kit/source-style.js';
 import { fieldNames, memberMountedOnlyBy, mountedMember, type MountedMember } from './class-routes.js';
-import { BOILERPLATE_GLOBALS, checkBoilerplate, checkTransportOptions, isStatelessIdiom, newedInEventStore, registryUsesOutside, transportOptionsOf } from './eligibility.js';
+import { BOILERPLATE_GLOBALS, checkBoilerplate, checkTransportOptions, isStatelessIdiom, newedInEventStore, onlyAnswers, registryUsesOutside, transportOptionsOf } from './eligibility.js';
 import { loopClosesEntry, rewriteSessionCounts } from './registry-leftovers.js';
 import { addEntryImports, createHandlerDeclaration, entryOptions, errorLogging, handlerClose, mountLines, parsesBody } from './entry-code.js';
 import { CannotRewrite } from './refusal.js';
@@ -76,6 +76,7 @@ export function planRouteEndpoint(file: ServingFile, route: RegisteredRoute, tra
   }
 
   if (file.v1Idiom) return; // SDK 1.x's idiom already, in a file left on SDK 1.x: no v2 entry here (left-on-v1.ts)
+  const shadowed = shadowedRoutes(file, route, going);
   const options = entryOptions(file, transportOptions, errorLogging(file, handler));
   const handlerName = file.freshName('mcpHandler');
   const nodeHandlerName = file.freshName('mcpNodeHandler');
@@ -87,6 +88,7 @@ export function planRouteEndpoint(file: ServingFile, route: RegisteredRoute, tra
   const mount = mountLines(route.framework, { receiver, args, handlerName, nodeHandlerName, parsesBody: parsesBody(file, handler), indent, unit: file.unit });
   file.edit(routeStatement.getStart(file.sf), routeStatement.end, [create, ...mount].join(`\n${indent}`));
   for (const call of going.calls) file.remove(statementOf(call));
+  for (const call of shadowed) file.remove(statementOf(call));
   for (const decl of going.declarations) file.remove(decl);
   for (const m of going.members) for (const node of [m.member.declaration, ...m.binds]) file.remove(node);
   dropRegistries();
@@ -105,6 +107,10 @@ export function planRouteEndpoint(file: ServingFile, route: RegisteredRoute, tra
   addEntryImports(file, route.framework !== 'hono');
   const legacy = file.options.modernOnly ? 'modern-only (legacy: \'reject\')' : '2025-era clients still served statelessly';
   file.plan.notes!.push(`serving: ${file.relative()} — ${sessionful ? 'sessionful' : 'stateless-idiom'} Streamable HTTP → createMcpHandler(${factory.expression}) on ${receiver}.all(${args[0] ?? ''}) via ${route.framework === 'hono' ? `${handlerName}.fetch` : 'toNodeHandler'} (${legacy})${transportOptions.eventStore ? '; eventStore dropped (2026-07-28 has no resumability)' : ''}`);
+  if (shadowed.length > 0) {
+    const mounts = shadowed.map((c) => `${receiver}.${calleeParts(c).name}(${c.arguments[0]?.getText(file.sf) ?? ''})`).join(', ');
+    file.plan.notes!.push(`serving: ${file.relative()} — ${mounts} removed: it answered the methods the session routes did not take, and the \`all\` route now takes every method first (createMcpHandler answers those with 405 itself)`);
+  }
 }
 
 /**
@@ -136,6 +142,31 @@ function routeHandler(file: ServingFile, route: RegisteredRoute, transports: rea
     throw new CannotRewrite('the POST handler is shared with other code: replace it by hand.', route.call, undefined, route.framework);
   }
   return { handler, handlerArg };
+}
+
+/**
+ * Routes on the endpoint's path registered after it on the same router in the same block (express, hono), other
+ * than the session routes going with it: the `all` route that replaces the endpoint takes every method first, so
+ * they are never reached again. A route that only answers (redash's `app.all('/mcp', …)` writing a 405) goes;
+ * one that does more would silently stop running, so the endpoint is left for a person.
+ */
+function shadowedRoutes(file: ServingFile, route: RegisteredRoute, going: Going): ts.CallExpression[] {
+  const statement = statementOf(route.call);
+  const receiver = calleeParts(route.call).receiver?.getText(file.sf);
+  const shadowed: ts.CallExpression[] = [];
+  for (const other of routesOf(file.sf, file.values)) {
+    const call = other.call;
+    if (!call || call === route.call || going.calls.has(call) || other.framework !== route.framework || other.path !== route.path) continue;
+    const otherStatement = statementOf(call);
+    if (otherStatement.parent !== statement.parent || otherStatement.pos < statement.end || calleeParts(call).receiver?.getText(file.sf) !== receiver) continue;
+    if (shadowed.includes(call)) continue;
+    if (!other.handlers.every((h) => isFunctionLike(h) && onlyAnswers(h))) {
+      const mount = `${receiver}.${calleeParts(call).name}(${call.arguments[0]?.getText(file.sf) ?? ''}, …)`;
+      throw new CannotRewrite(`the \`${mount}\` route below this endpoint does more than answer, and it would never run once one \`all\` route serves the endpoint: move its logic into middleware before the endpoint, then replace the session routes.`, route.call, undefined, route.framework);
+    }
+    shadowed.push(call);
+  }
+  return shadowed;
 }
 
 /** The GET/DELETE session routes on the endpoint's path (session plumbing only), and the handlers only the endpoint's routes use. */
