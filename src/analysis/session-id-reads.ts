@@ -72,8 +72,7 @@ export function findSessionIdReads(file: ts.SourceFile, values: ValueAnalysis, f
     if (ts.isPropertyAssignment(node) && propertyNameText(node.name) === 'sessionIdGenerator') {
       // `const newId = randomUUID(); … sessionIdGenerator: () => newId`: the id minted by hand is the session's once the
       // transport hands it out; what it keys (a store filled for the session, a server built with it) is session state.
-      const minted = generatedSessionId(values, node);
-      if (minted) found.addRead(minted, minted, { kind: 'session-id', origin: 'header', hops: [] });
+      for (const minted of generatedSessionIds(values, node)) found.addRead(minted, minted, { kind: 'session-id', origin: 'header', hops: [] });
       return;
     }
     if (ts.isParameter(node) && isFunctionLike(node.parent) && node.parent.parameters[0] === node && ts.isIdentifier(node.name)) {
@@ -85,14 +84,41 @@ export function findSessionIdReads(file: ts.SourceFile, values: ValueAnalysis, f
   });
 }
 
-/** The variable a transport's `sessionIdGenerator` returns (`() => newId`), declared with a value, when not already a session id. */
-function generatedSessionId(values: ValueAnalysis, option: ts.PropertyAssignment): ts.Identifier | undefined {
+/**
+ * The variables a transport's `sessionIdGenerator` returns, declared with a value, when not already session ids:
+ * `() => newId`; a body that mints the id, files it and returns it (`{ const id = randomUUID(); …; return id; }`);
+ * or a parameter of the function creating the transport (`(id) => new Transport({ sessionIdGenerator: () => id })`),
+ * where what each caller passes is the minted id.
+ */
+function generatedSessionIds(values: ValueAnalysis, option: ts.PropertyAssignment): ts.Identifier[] {
   const fn = unwrap(option.initializer);
-  if (!ts.isArrowFunction(fn) && !ts.isFunctionExpression(fn)) return undefined;
+  if (!ts.isArrowFunction(fn) && !ts.isFunctionExpression(fn)) return [];
   const body = fn.body;
-  const returned = ts.isBlock(body) ? (body.statements.length === 1 && ts.isReturnStatement(body.statements[0]!) ? body.statements[0].expression : undefined) : body;
-  if (!returned || !isTransportOptions(values, option.parent)) return undefined;
-  return mintedSessionId(values, returned);
+  const last = ts.isBlock(body) ? body.statements[body.statements.length - 1] : undefined;
+  const returned = ts.isBlock(body) ? (last && ts.isReturnStatement(last) && !hasOtherReturn(body, last) ? last.expression : undefined) : body;
+  if (!returned || !isTransportOptions(values, option.parent)) return [];
+  const minted = mintedSessionId(values, returned);
+  if (minted) return [minted];
+  const inner = unwrap(returned);
+  const param = ts.isIdentifier(inner) ? values.symbolOf(inner)?.valueDeclaration : undefined;
+  if (!param || !ts.isParameter(param) || !isFunctionLike(param.parent) || param.parent === fn || values.valueOf(inner)?.kind === 'session-id') return [];
+  const index = param.parent.parameters.indexOf(param);
+  return values.calls.callsOf(param.parent).flatMap((call) => {
+    const passed = mintedSessionId(values, call.arguments[index]);
+    return passed ? [passed] : [];
+  });
+}
+
+/** Whether a function body returns anywhere but its last statement (its nested functions aside). */
+function hasOtherReturn(body: ts.Block, last: ts.Statement): boolean {
+  let other = false;
+  const visit = (node: ts.Node): void => {
+    if (other || isFunctionLike(node)) return;
+    if (ts.isReturnStatement(node) && node !== last) other = true;
+    else ts.forEachChild(node, visit);
+  };
+  ts.forEachChild(body, visit);
+  return other;
 }
 
 /** The declared name of a local variable a header write sends (`const sid = …; res.setHeader(H, sid)`), when not already a session id. */

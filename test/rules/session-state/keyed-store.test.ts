@@ -184,6 +184,48 @@ app.post('/mcp', async (req, res) => {
       errors: [{ messageId: 'storeInTools', line: 5 }],
     },
     {
+      name: 'keyed by the id a sessionIdGenerator body mints, files and returns, and by the id a transport helper is handed and returns from its generator',
+      code: `import express from 'express';
+import { randomUUID } from 'node:crypto';
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+const carts = new Map<string, string[]>();
+const drafts = new Map<string, string>();
+function buildServer(sessionId: string): McpServer {
+  const server = new McpServer({ name: 'x', version: '1' });
+  server.tool('cart_size', async () => ({ content: [{ type: 'text', text: String(carts.get(sessionId)?.length ?? 0) }] }));
+  server.tool('draft', async () => ({ content: [{ type: 'text', text: drafts.get(sessionId) ?? '' }] }));
+  return server;
+}
+function transportFor(id: string) {
+  return new StreamableHTTPServerTransport({ sessionIdGenerator: () => id });
+}
+const app = express();
+app.post('/mcp', async (req, res) => {
+  let minted = '';
+  const transport = new StreamableHTTPServerTransport({
+    sessionIdGenerator: () => {
+      const id = randomUUID();
+      carts.set(id, []);
+      minted = id;
+      return id;
+    },
+  });
+  await buildServer(minted).connect(transport);
+  await transport.handleRequest(req, res, req.body);
+});
+app.post('/mcp2', async (req, res) => {
+  const draftId = randomUUID();
+  drafts.set(draftId, '');
+  const transport = transportFor(draftId);
+  await transport.handleRequest(req, res, req.body);
+});`,
+      errors: [
+        { messageId: 'storeInTools', line: 5 },
+        { messageId: 'storeInTools', line: 6 },
+      ],
+    },
+    {
       name: 'timers per session kept from a handler\'s context are state (a tool reaches them)',
       code: `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 const server = new McpServer({ name: 'x', version: '1' });
