@@ -257,6 +257,7 @@ describe(`${TRANSFORM} fixtures`, () => {
     const untyped = expected
       .replace('const ALL_RESOURCES: (Resource & (TextResourceContents | BlobResourceContents))[]', 'const ALL_RESOURCES: Resource[]')
       .replace('const content: ContentBlock[] = []', 'const content = []')
+      .replace("type: 'text' as const", "type: 'text'")
       .replace(', type BlobResourceContents, type ContentBlock, type TextResourceContents', '');
     expect(untyped).not.toBe(expected);
     const errors = typeCheck(materialise('handler-result-types-untyped', new Map([['server.ts', untyped]])));
@@ -268,6 +269,15 @@ describe(`${TRANSFORM} fixtures`, () => {
     expect(errorLines.some((e) => e.line === at('tools/call') && e.code === 'TS2345')).toBe(true);
     expect(errorLines.some((e) => e.line >= at('prompts/get') && e.line <= at('prompts/get') + 2)).toBe(true);
     expect(errorLines.every((e) => [at('resources/read'), at('tools/call')].includes(e.line) || (e.line >= at('prompts/get') && e.line <= at('prompts/get') + 2))).toBe(true);
+  });
+
+  it('the helper\'s `as const` in handler-result-types is what makes tools/call type-check: without it the helper\'s `type` widens to string', () => {
+    const expected = byName('handler-result-types').output.get('server.ts')!;
+    const widened = expected.replace("type: 'text' as const", "type: 'text'");
+    expect(widened).not.toBe(expected);
+    const errors = typeCheck(materialise('handler-result-types-widened', new Map([['server.ts', widened]])));
+    const line = widened.split('\n').findIndex((l) => l.includes("setRequestHandler('tools/call'")) + 1;
+    expect([...errors.matchAll(/^server\.ts\((\d+),\d+\): error (TS\d+)/gm)].map((m) => `${m[1]} ${m[2]}`)).toEqual([`${line} TS2345`]);
   });
 
   it('a held file\'s module augmentation that a moved file declares too (example-remote-server\'s `auth?: AuthInfo` on express\'s Request) takes v2\'s type; one whose type the file also uses elsewhere is left alone', async () => {

@@ -13,6 +13,8 @@
  * - a tool result's content built in an unannotated `const content = []` (an evolving array whose
  *   pushed literals widen: `type: string`): returned as `{ content }` from a tools/call handler, it
  *   is typed `ContentBlock[]`, so the pushed literals keep their literal `type`.
+ * - a tool result built by a local helper the handler returns the call of (`return errorResult(msg)`,
+ *   microsoft/playwright-mcp): the helper's content entries keep their literal `type` (`'text' as const`).
  *
  * Resource contents are retyped in TypeScript only (a JavaScript file has no annotation to narrow); a
  * JavaScript content array gets the type as a JSDoc `@type` tag (checkJs reads it). Only when the v2 names are
@@ -121,9 +123,9 @@ function producedLiterals(init: TsMorphNode, array: boolean): import('ts-morph')
 function typeContentArrays(sf: SourceFile, wanted: Set<string>, typescript: boolean): number {
   const { Node, SyntaxKind } = loadTsMorph();
   if (![...LOW_LEVEL_SERVER_CLASSES, ...HIGH_LEVEL_SERVER_CLASSES].some((server) => v2Local(sf, server))) return 0;
+  let changes = typescript ? keepHelperContentTypes(sf) : 0;
   const contentBlock = !typescript ? `import('${V2_SERVER}').ContentBlock` : (v2Local(sf, 'ContentBlock') ?? (namesFree(sf, ['ContentBlock']) ? 'ContentBlock' : undefined));
-  if (!contentBlock) return 0;
-  let changes = 0;
+  if (!contentBlock) return changes;
   for (const handler of toolCallHandlers(sf)) {
     for (const ret of handler.getDescendantsOfKind(SyntaxKind.ReturnStatement)) {
       if (ret.getFirstAncestor((a) => Node.isFunctionLikeDeclaration(a)) !== handler) continue;
@@ -152,6 +154,72 @@ function typeContentArrays(sf: SourceFile, wanted: Set<string>, typescript: bool
     }
   }
   return changes;
+}
+
+/**
+ * A tools/call handler that returns what a local helper builds (`return errorResult(msg)` with
+ * `const errorResult = (...m) => ({ content: [{ type: 'text', text: … }], isError: true })`, microsoft/playwright-mcp):
+ * the helper's literal has no contextual type, so its `type: 'text'` widens to `string`, which v2's
+ * CallToolResult rejects. Each content entry's `type` keeps its literal type (`'text' as const`). TypeScript only.
+ */
+function keepHelperContentTypes(sf: SourceFile): number {
+  const { Node, SyntaxKind } = loadTsMorph();
+  let changes = 0;
+  const done = new Set<TsMorphNode>();
+  for (const handler of toolCallHandlers(sf)) {
+    for (const ret of handler.getDescendantsOfKind(SyntaxKind.ReturnStatement)) {
+      if (ret.getFirstAncestor((a) => Node.isFunctionLikeDeclaration(a)) !== handler) continue;
+      let value = ret.getExpression() && skipParens(ret.getExpression()!);
+      if (value && Node.isAwaitExpression(value)) value = skipParens(value.getExpression());
+      if (!value || !Node.isCallExpression(value)) continue;
+      const callee = value.getExpression();
+      if (!Node.isIdentifier(callee)) continue;
+      const helper = localHelper(handler, sf, callee.getText());
+      if (!helper || done.has(helper)) continue;
+      done.add(helper);
+      for (const literal of returnedLiterals(helper)) {
+        const content = literal.getProperty('content');
+        const list = Node.isPropertyAssignment(content) && content.getInitializer() ? skipParens(content.getInitializer()!) : undefined;
+        if (!list || !Node.isArrayLiteralExpression(list)) continue;
+        for (const element of list.getElements().map(skipParens)) {
+          if (!Node.isObjectLiteralExpression(element)) continue;
+          const type = element.getProperty('type');
+          const init = Node.isPropertyAssignment(type) ? type.getInitializer() : undefined;
+          if (!init || !Node.isStringLiteral(init)) continue;
+          init.replaceWithText(`${init.getText()} as const`);
+          changes++;
+        }
+      }
+    }
+  }
+  return changes;
+}
+
+/** A function the handler calls by name, declared without a return type in the handler or at the file's top level. */
+function localHelper(handler: TsMorphNode, sf: SourceFile, name: string): import('ts-morph').ArrowFunction | import('ts-morph').FunctionExpression | import('ts-morph').FunctionDeclaration | undefined {
+  const { Node } = loadTsMorph();
+  const decl = localDeclaration(handler, name) ?? sf.getVariableDeclaration(name);
+  const fn = decl ? decl.getInitializer() && skipParens(decl.getInitializer()!) : sf.getFunction(name);
+  if (!fn || !(Node.isArrowFunction(fn) || Node.isFunctionExpression(fn) || Node.isFunctionDeclaration(fn)) || fn.getReturnTypeNode() || decl?.getTypeNode()) return undefined;
+  return fn;
+}
+
+/** The object literals a function returns (its expression body, or every `return` of its own). */
+function returnedLiterals(fn: import('ts-morph').ArrowFunction | import('ts-morph').FunctionExpression | import('ts-morph').FunctionDeclaration): import('ts-morph').ObjectLiteralExpression[] {
+  const { Node, SyntaxKind } = loadTsMorph();
+  const body = fn.getBody();
+  if (!body) return [];
+  if (!Node.isBlock(body)) {
+    const value = skipParens(body);
+    return Node.isObjectLiteralExpression(value) ? [value] : [];
+  }
+  const out: import('ts-morph').ObjectLiteralExpression[] = [];
+  for (const ret of body.getDescendantsOfKind(SyntaxKind.ReturnStatement)) {
+    if (ret.getFirstAncestor((a) => Node.isFunctionLikeDeclaration(a)) !== fn) continue;
+    const value = ret.getExpression() && skipParens(ret.getExpression()!);
+    if (value && Node.isObjectLiteralExpression(value)) out.push(value);
+  }
+  return out;
 }
 
 /** The handlers of `setRequestHandler('tools/call', fn)` (v2's method-string form, as the official codemod writes it). */

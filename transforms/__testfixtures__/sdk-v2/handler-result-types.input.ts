@@ -1,7 +1,7 @@
 /**
  * A low-level server whose handlers v1 let return anything that fits `ServerResult`: resource
  * contents typed as `Resource` (they carry `text` or `blob`), a tool result's content built in an
- * untyped array.
+ * untyped array, a tool result built by a helper the handler returns.
  */
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import {
@@ -38,6 +38,9 @@ export function createServer(): Server {
   }));
 
   server.setRequestHandler(CallToolRequestSchema, async (request) => {
+    // Built apart from the returned literal: no contextual type, so its `type` widens to string.
+    const errorResult = (message: string) => ({ content: [{ type: 'text', text: `Error: ${message}` }], isError: true });
+    if (request.params.name !== 'describe') return errorResult(`unknown tool ${request.params.name}`);
     const content = [];
     content.push({ type: 'text', text: `Called ${request.params.name}`, annotations: { priority: 1.0, audience: ['user'] } });
     if (request.params.arguments?.image) {

@@ -1,7 +1,7 @@
 /**
  * A low-level server whose handlers v1 let return anything that fits `ServerResult`: resource
  * contents typed as `Resource` (they carry `text` or `blob`), a tool result's content built in an
- * untyped array.
+ * untyped array, a tool result built by a helper the handler returns.
  */
 import { Server, Resource, type BlobResourceContents, type ContentBlock, type TextResourceContents } from '@modelcontextprotocol/server';
 
@@ -31,6 +31,9 @@ export function createServer(): Server {
   }));
 
   server.setRequestHandler('tools/call', async (request) => {
+    // Built apart from the returned literal: no contextual type, so its `type` widens to string.
+    const errorResult = (message: string) => ({ content: [{ type: 'text' as const, text: `Error: ${message}` }], isError: true });
+    if (request.params.name !== 'describe') return errorResult(`unknown tool ${request.params.name}`);
     const content: ContentBlock[] = [];
     content.push({ type: 'text', text: `Called ${request.params.name}`, annotations: { priority: 1.0, audience: ['user'] } });
     if (request.params.arguments?.image) {
