@@ -302,3 +302,24 @@ function isPresenceCheck(node: ts.Node): boolean {
   const other = parent.left === outer ? parent.right : parent.left;
   return equality && isUndefined(other);
 }
+
+/**
+ * A project's own `isInitializeRequest` applied to an HTTP request's body (`extractInitializeMessage(req.body)`,
+ * 1mcp's local `isInitializeRequest(body)`): a function of the project, called on `<x>.body`, whose own body
+ * compares a message's `method` with `'initialize'`. Routing on it opens a session per `initialize` as the SDK's
+ * helper does. A call on anything but a request body (a transport's message) is handshake plumbing, not routing.
+ */
+export function isHandWrittenInitializeTest(values: ValueAnalysis, call: ts.CallExpression): boolean {
+  const arg = call.arguments[0];
+  if (!arg || memberAccess(unwrap(arg))?.name !== 'body') return false;
+  const fn = values.calls.functionOfCall(call);
+  if (!fn?.body) return false;
+  let compares = false;
+  const visit = (node: ts.Node): void => {
+    if (compares) return;
+    if (ts.isStringLiteralLike(node) && node.text === 'initialize' && methodComparison(node)) compares = true;
+    else ts.forEachChild(node, visit);
+  };
+  visit(fn.body);
+  return compares;
+}

@@ -41,8 +41,41 @@ export const legacy = (body: unknown) => isLegacyRequest(body);`,
       code: `import { isInitializeRequest } from '@modelcontextprotocol/client';
 export const check = (m: unknown) => isInitializeRequest(m);`,
     },
+    {
+      name: 'a project function testing a transport message (not a request body), or a request body for something else',
+      code: `function opensSession(message: { method?: string }): boolean {
+  return message.method === 'initialize';
+}
+function isPing(body: any): boolean {
+  return body?.method === 'ping';
+}
+export function route(req: { body: unknown }, msg: { method?: string }) {
+  return [opensSession(msg), isPing(req.body)];
+}`,
+    },
   ],
   invalid: [
+    {
+      name: "a project's own isInitializeRequest on the request body (1mcp-app/agent, apify's extractInitializeMessage)",
+      code: `import express from 'express';
+function isInitializeRequest(body: unknown): boolean {
+  return typeof body === 'object' && body !== null && 'method' in body && body.method === 'initialize';
+}
+export function extractInitializeMessage(body: unknown): { method: string } | undefined {
+  const messages = Array.isArray(body) ? body : [body];
+  return messages.find((msg): msg is { method: string } => typeof msg === 'object' && msg !== null && msg.method === 'initialize');
+}
+const app = express();
+app.post('/mcp', (req, res) => {
+  if (!req.headers['mcp-session-id'] && isInitializeRequest(req.body)) return res.status(201).end();
+  const init = extractInitializeMessage(req.body);
+  res.status(init ? 200 : 400).end();
+});`,
+      errors: [
+        { messageId: 'handWritten', line: 11 },
+        { messageId: 'handWritten', line: 12 },
+      ],
+    },
     {
       name: 'v1 named import',
       code: `import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
