@@ -157,6 +157,16 @@ export const make = (): McpServer => new McpServer({ name: 'a', version: '1' });
     expect(result.notChecked).toEqual([{ files: [path.join(dir, 'src/server.ts')], reason: expect.stringContaining("the project's dependencies are not installed (@modelcontextprotocol/sdk") }]);
   });
 
+  it('checks a project whose tsconfig sets "jsx": "react-jsx" and "importHelpers" without react or tslib installed: the imports the compiler adds itself are not missing dependencies (iceener/spotify-streamable-mcp-server)', () => {
+    const tsconfig = JSON.stringify({ compilerOptions: { ...JSON.parse(TSCONFIG).compilerOptions, jsx: 'react-jsx', importHelpers: true }, include: ['src'] });
+    const dir = project({ 'src/server.ts': V1, 'tsconfig.json': tsconfig });
+    const provenance = new LineProvenance();
+    const after = V1.replace("  return server;\n", "  const broken: number = 'x';\n  return server;\n");
+    const result = typeCheckMigration(migrate(dir, [{ step: 'x', file: 'src/server.ts', after }], provenance), provenance);
+    expect(result.notChecked).toEqual([]);
+    expect(result.errors.map((e) => [e.line, e.code])).toEqual([[5, 2322]]);
+  });
+
   it('compares nothing when a package the original imports resolves nowhere (every use of it is any)', () => {
     // `url` has no package: @types/node declares it as an ambient module, which is not "resolving nowhere".
     const withMissing = `import { URL } from 'url';\nimport { helper } from 'not-installed-anywhere';\nexport const u = new URL('https://example.com');\n${V1}`;

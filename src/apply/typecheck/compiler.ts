@@ -212,7 +212,10 @@ export function createTrackedHost({ compiler, options, overlay, sharedSources, s
         if (source) result = { resolvedModule: { resolvedFileName: source, extension: source.endsWith('.tsx') ? ts.Extension.Tsx : ts.Extension.Ts, isExternalLibraryImport: false } } as bundledTs.ResolvedModuleWithFailedLookupLocations;
         const target = result.resolvedModule?.resolvedFileName;
         if (target) imports.set(containingFile, (imports.get(containingFile) ?? new Set()).add(target));
-        else if (pkg) unresolved.set(literal.text, (unresolved.get(literal.text) ?? new Set()).add(containingFile));
+        // An import the compiler adds itself (`react/jsx-runtime` under `"jsx": "react-jsx"`, `tslib` under
+        // `importHelpers`; no position in the text) is needed only by a file that uses JSX or a helper, and then
+        // the compiler reports it where it is used: not a sign the project's dependencies are missing.
+        else if (pkg && literal.pos >= 0) unresolved.set(literal.text, (unresolved.get(literal.text) ?? new Set()).add(containingFile));
         return result;
       });
     },
