@@ -22,6 +22,12 @@ import { HIGH_LEVEL_SERVER_CLASSES, registrationOf } from '../../analysis/sdk-mo
 export interface LegacyToolCall {
   receiver: string;
   name: string;
+  /**
+   * The second argument as written, when it is a name or expression the analysis knows holds a string (a
+   * description constant): the codemod tells a description from a schema by syntax alone and reads it as the
+   * schema (`tool(name, DESC, SHAPE, cb)` → `{ inputSchema: DESC, annotations: SHAPE }`).
+   */
+  description?: string;
 }
 
 /** The v1 `.tool(…)` registrations of each analysed file (the receiver resolved to an SDK server). */
@@ -33,7 +39,9 @@ export function legacyToolCalls(result: AnalysisResult): Map<string, LegacyToolC
       const { name, receiver } = calleeParts(node);
       if (name !== 'tool' || !receiver || !isServerKind(result.analysis.values.valueOf(receiver))) return;
       const list = out.get(sf.fileName) ?? [];
-      list.push({ receiver: receiver.getText(sf), name: node.arguments[0]!.getText(sf) });
+      const second = node.arguments[1];
+      const describes = second && node.arguments.length >= 3 && !ts.isStringLiteralLike(second) && !ts.isFunctionLike(second) && result.analysis.values.constantString(second) !== undefined;
+      list.push({ receiver: receiver.getText(sf), name: node.arguments[0]!.getText(sf), ...(describes ? { description: second.getText(sf) } : {}) });
       out.set(sf.fileName, list);
     });
   }
@@ -101,4 +109,44 @@ export function leftoverToolCallDiagnostics(sf: SourceFile, calls: readonly Lega
     });
   }
   return out;
+}
+
+/**
+ * Puts back the description of each v1 `tool(name, DESC, …)` call whose description the codemod took for the
+ * schema (`DESC` a constant it cannot read as a string): `{ inputSchema: DESC, annotations: SHAPE }` becomes
+ * `{ description: DESC, inputSchema: SHAPE }` (browserstack/mcp-server, 30 tools); a literal shape is wrapped in
+ * `z.object(…)` as the codemod wraps the literal shapes it recognises, when the file has zod's `z`. Returns the
+ * calls changed, and those whose schema is now such a `z.object` (the codemod's "could not verify the schema"
+ * comment, written about DESC, does not apply to them).
+ */
+export function restoreToolDescriptions(sf: SourceFile, calls: readonly LegacyToolCall[]): { changes: number; wrapped: import('ts-morph').CallExpression[] } {
+  const described = calls.filter((c) => c.description !== undefined);
+  const wrapped: import('ts-morph').CallExpression[] = [];
+  if (!described.length) return { changes: 0, wrapped };
+  const { Node, SyntaxKind } = loadTsMorph();
+  const zod = sf.getImportDeclarations().find((d) => d.getModuleSpecifierValue() === 'zod' && d.getNamedImports().some((n) => (n.getAliasNode()?.getText() ?? n.getName()) === 'z'));
+  let changes = 0;
+  for (const call of sf.getDescendantsOfKind(SyntaxKind.CallExpression)) {
+    const callee = call.getExpression();
+    if (!Node.isPropertyAccessExpression(callee) || callee.getName() !== 'registerTool') continue;
+    const [nameArg, config] = call.getArguments();
+    const legacy = nameArg && described.find((c) => c.receiver === callee.getExpression().getText() && c.name === nameArg.getText());
+    if (!legacy || !config || !Node.isObjectLiteralExpression(config)) continue;
+    const schema = config.getProperty('inputSchema');
+    const annotations = config.getProperty('annotations');
+    if (config.getProperty('description') || !Node.isPropertyAssignment(schema) || schema.getInitializer()?.getText() !== legacy.description) continue;
+    if (annotations && !Node.isPropertyAssignment(annotations)) continue;
+    // The annotations first: renaming the schema property rewrites the text the other node sits in.
+    if (annotations) {
+      const shape = annotations.getInitializer();
+      if (zod && shape && Node.isObjectLiteralExpression(shape)) {
+        shape.replaceWithText(`z.object(${shape.getText()})`);
+        wrapped.push(call);
+      }
+      annotations.getNameNode().replaceWithText('inputSchema');
+    }
+    schema.getNameNode().replaceWithText('description');
+    changes++;
+  }
+  return { changes, wrapped };
 }

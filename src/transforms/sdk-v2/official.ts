@@ -41,7 +41,7 @@ import { isContextMockDiagnostic, mockIsHandlerContext } from './context-mocks.j
 import { droppedReExportDiagnostics, restoreDroppedImports, v1ReExportBindings } from './dropped-imports.js';
 import { disableTaskTools, removeExperimentalTasks } from './experimental-tasks.js';
 import { annotateAsV1Context, contextImportsTypeOnly, contextsPassedToHelpers, hasInlineTypedHandlerContexts, remapDestructuredRequestId, forwardedContexts, helperTakesV2Context, inlineTypedHelpers, type ForwardedContext } from './helper-context.js';
-import { leftoverToolCallDiagnostics, type LegacyToolCall } from './legacy-tool-calls.js';
+import { leftoverToolCallDiagnostics, restoreToolDescriptions, type LegacyToolCall } from './legacy-tool-calls.js';
 import { remapLoneContexts } from './lone-context.js';
 import { aliasSdkImports, clashingNames, hideOwnNames, restoreOwnNames } from './name-clash.js';
 import { readHeadersByName } from './request-headers.js';
@@ -151,6 +151,8 @@ export function runOfficialCodemod(files: readonly CodemodInput[], context: Tran
       results.push({ file, before: text, after: text, changes: 0, diagnostics: [], comments: [], failed, zodInjected: false, restoredImports: [], aliases: new Map(), removedTasks: [], prepared: text });
       continue;
     }
+    const descriptions = restoreToolDescriptions(sf, toolCalls ?? []);
+    changes += descriptions.changes;
     changes += typeHandlerResults(sf);
     changes += removedTasks.length + disabledTaskTools;
     const dropped = restoreDroppedImports(sf, sdkBefore, context, diagnostics);
@@ -167,6 +169,9 @@ export function runOfficialCodemod(files: readonly CodemodInput[], context: Tran
       }
       delete d.resolveCurrentLine;
     }
+    // The codemod could not verify DESC as a schema; a literal shape wrapped in z.object now is one.
+    const wrappedLines = new Set(descriptions.wrapped.filter((call) => !call.wasForgotten()).map((call) => call.getStartLineNumber()));
+    diagnostics = diagnostics.filter((d) => !(wrappedLines.has(d.line) && d.message.startsWith('Could not verify the schema argument')));
     // After the diagnostics found their lines: an edit of the text makes ts-morph forget the nodes they are anchored
     // to (each would lose its comment), and these change no line. Lone contexts first: their `requestInfo` reads
     // become `http?.req` ones, whose headers the next reads with `get`.
