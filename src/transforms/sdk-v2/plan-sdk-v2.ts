@@ -359,8 +359,12 @@ function planManifests(
       change.remove.push(V1_PACKAGE);
       removed.push(V1_PACKAGE);
     }
+    // A library that asks its users for the SDK (a peer dependency) asks them for the v2 packages it now imports
+    // instead: removing the peer alone would leave them installing none, and the import failing at run time.
+    const peer = !!view.sections.peerDependencies?.[V1_PACKAGE];
     for (const pkg of v2PackagesFor(specifiers)) {
-      if (declares(view, pkg)) continue;
+      if (peer && !view.sections.peerDependencies?.[pkg]) change.add.push({ section: 'peerDependencies', name: pkg, range: V2_PACKAGE_VERSIONS[pkg]! });
+      if (declares(view, pkg) || (peer && section !== 'devDependencies')) continue;
       change.add.push({ section, name: pkg, range: V2_PACKAGE_VERSIONS[pkg]! });
     }
     const zodSection = declares(view, 'zod');
@@ -392,11 +396,22 @@ function planManifests(
     plan.edits.push(...minimalEdits(manifest, text, updated));
     const parts = [
       ...removed.map((p) => `removed ${p}`),
-      ...change.add.filter((a) => a.name !== 'zod').map((a) => `added ${a.name} ${a.range}`),
+      ...addedBySection(change.add.filter((a) => a.name !== 'zod')),
       ...(zodNote ? [zodNote] : []),
     ];
     plan.notes!.push(`${SDK_V2}: ${relative(manifest)}: ${parts.join('; ')}. Run \`${installCommand(path.dirname(manifest))}\` to update node_modules and the lockfile.`);
   }
+}
+
+/** `added <pkg> <range>`, naming the sections when the package went to peerDependencies (as well). */
+function addedBySection(adds: ManifestChange['add']): string[] {
+  const byName = new Map<string, { range: string; sections: string[] }>();
+  for (const a of adds) {
+    const entry = byName.get(a.name) ?? { range: a.range, sections: [] };
+    entry.sections.push(a.section);
+    byName.set(a.name, entry);
+  }
+  return [...byName].map(([name, { range, sections }]) => `added ${name} ${range}${sections.includes('peerDependencies') ? ` (${sections.join(' and ')})` : ''}`);
 }
 
 /**
