@@ -150,3 +150,61 @@ export function restoreToolDescriptions(sf: SourceFile, calls: readonly LegacyTo
   }
   return { changes, wrapped };
 }
+
+/**
+ * Calls that hand an SDK server to a module loaded at run time (`require(path.join(dir, file))({ mcpServer })`,
+ * purinton/mcp-server's tool plugins): the code that registers on it is nowhere the analysis or the codemod can
+ * see, so its v1 `tool()`/`prompt()`/`resource()` calls stay as they are while the server moves to v2, where they
+ * throw (a plugin loader that catches the error starts a server with no tools). Each such call, as written.
+ */
+export function serversHandedToLoadedModules(result: AnalysisResult): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  const values = result.analysis.values;
+  const isServer = (node: ts.Node): boolean => isServerKind(values.valueOf(node));
+  const carriesServer = (arg: ts.Expression): boolean =>
+    isServer(arg) || (ts.isObjectLiteralExpression(arg) && arg.properties.some((p) => (ts.isShorthandPropertyAssignment(p) && isServer(p.name)) || (ts.isPropertyAssignment(p) && isServer(p.initializer))));
+  for (const sf of result.sourceFiles) {
+    forEachDescendant(sf, (node) => {
+      if (!ts.isCallExpression(node) || !node.arguments.some(carriesServer) || !isLoadedModule(values, node.expression)) return;
+      const list = out.get(sf.fileName) ?? [];
+      list.push(node.expression.getText(sf));
+      out.set(sf.fileName, list);
+    });
+  }
+  return out;
+}
+
+/**
+ * A module loaded at run time from a path the code computes, or its default export: `require(p)`, `await import(p)`,
+ * `(await import(p)).default`, or a variable holding one (`const plugin = await import(p); plugin.default(…)`).
+ */
+function isLoadedModule(values: AnalysisResult['analysis']['values'], node: ts.Expression, depth = 0): boolean {
+  let expr = node;
+  while (ts.isParenthesizedExpression(expr) || ts.isAwaitExpression(expr)) expr = expr.expression;
+  if (depth > 3) return false;
+  if (ts.isPropertyAccessExpression(expr) && expr.name.text === 'default') return isLoadedModule(values, expr.expression, depth + 1);
+  if (ts.isIdentifier(expr)) {
+    const decl = values.symbolOf(expr)?.valueDeclaration;
+    return !!decl && ts.isVariableDeclaration(decl) && !!decl.initializer && isLoadedModule(values, decl.initializer, depth + 1);
+  }
+  if (!ts.isCallExpression(expr) || expr.arguments.length !== 1 || ts.isStringLiteralLike(expr.arguments[0]!)) return false;
+  return expr.expression.kind === ts.SyntaxKind.ImportKeyword || (ts.isIdentifier(expr.expression) && expr.expression.text === 'require');
+}
+
+/** Comments for the calls of `loaders` (as written) in `sf`: the server they hand over is registered on where no one can see. */
+export function loadedModuleDiagnostics(sf: SourceFile, loaders: readonly string[]): Diagnostic[] {
+  if (!loaders.length) return [];
+  const { SyntaxKind } = loadTsMorph();
+  const out: Diagnostic[] = [];
+  for (const call of sf.getDescendantsOfKind(SyntaxKind.CallExpression)) {
+    if (!loaders.includes(call.getExpression().getText())) continue;
+    out.push({
+      level: 'warning' as Diagnostic['level'],
+      file: sf.getFilePath(),
+      line: call.getStartLineNumber(),
+      message: `This call hands the server to modules loaded at run time, which neither apply nor the official codemod can see: SDK v2's McpServer has no tool()/prompt()/resource(), so their v1 registrations now throw. Rewrite each as ${REGISTER_TOOL_FORM} (registerPrompt, registerResource).`,
+      insertComment: true,
+    });
+  }
+  return out;
+}

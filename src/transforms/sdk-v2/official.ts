@@ -41,7 +41,7 @@ import { isContextMockDiagnostic, mockIsHandlerContext } from './context-mocks.j
 import { droppedReExportDiagnostics, restoreDroppedImports, v1ReExportBindings } from './dropped-imports.js';
 import { disableTaskTools, removeExperimentalTasks } from './experimental-tasks.js';
 import { annotateAsV1Context, contextImportsTypeOnly, contextsPassedToHelpers, hasInlineTypedHandlerContexts, remapDestructuredRequestId, forwardedContexts, helperTakesV2Context, inlineTypedHelpers, type ForwardedContext } from './helper-context.js';
-import { leftoverToolCallDiagnostics, restoreToolDescriptions, type LegacyToolCall } from './legacy-tool-calls.js';
+import { leftoverToolCallDiagnostics, loadedModuleDiagnostics, restoreToolDescriptions, type LegacyToolCall } from './legacy-tool-calls.js';
 import { remapLoneContexts } from './lone-context.js';
 import { aliasSdkImports, clashingNames, hideOwnNames, restoreOwnNames } from './name-clash.js';
 import { readHeadersByName } from './request-headers.js';
@@ -98,6 +98,8 @@ export interface CodemodInput {
   text: string;
   toolCalls?: readonly LegacyToolCall[];
   mcpServerThroughProject?: boolean;
+  /** Calls handing the server to a module loaded at run time, as written (legacy-tool-calls.ts). */
+  loaders?: readonly string[];
 }
 
 export function runOfficialCodemod(files: readonly CodemodInput[], context: TransformContext): CodemodFileResult[] {
@@ -105,7 +107,7 @@ export function runOfficialCodemod(files: readonly CodemodInput[], context: Tran
   const { Project } = loadTsMorph();
   const project = new Project({ useInMemoryFileSystem: true, skipAddingFilesFromTsConfig: true, compilerOptions: { allowJs: true, noEmit: true } });
   const results: CodemodFileResult[] = [];
-  for (const { file, text, toolCalls, mcpServerThroughProject } of files) {
+  for (const { file, text, toolCalls, mcpServerThroughProject, loaders } of files) {
     const shebang = /^#![^\n]*\n(?:[ \t]*\r?\n)*/.exec(text)?.[0];
     let sf = project.createSourceFile(file, text, { overwrite: true });
     // On the v1 text, before the codemod: what goes is then a plain deletion for keepIndentation's diff.
@@ -181,6 +183,7 @@ export function runOfficialCodemod(files: readonly CodemodInput[], context: Tran
     const coherent = new Set(forwardedContexts(sf, diagnostics).filter((f) => helperTakesV2Context(sf, f)).map((f) => f.diagnostic));
     diagnostics = diagnostics.filter((d) => !coherent.has(d));
     diagnostics.push(...leftoverToolCallDiagnostics(sf, toolCalls ?? [], diagnostics));
+    if (changes > 0) diagnostics.push(...loadedModuleDiagnostics(sf, loaders ?? []));
     // From here on the file is text, but for a CommonJS file's way back: ts-morph would parse the whole
     // file again (and carry every node it has wrapped over) for each edit, and nothing reads its nodes after.
     let finished = withDiagnosticComments(sf, diagnostics);

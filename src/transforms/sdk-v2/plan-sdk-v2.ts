@@ -18,7 +18,7 @@ import { V1_PACKAGE, V2_PACKAGE_VERSIONS, ZOD_RANGE, declares, packageOf, readMa
 import { readCurrentFile } from '../kit/file-overlay.js';
 import { packageDirOf } from '../kit/package-json.js';
 import { keepImportGroupBreaks } from './import-groups.js';
-import { legacyToolCalls, registrationsThroughProjectModules } from './legacy-tool-calls.js';
+import { legacyToolCalls, registrationsThroughProjectModules, serversHandedToLoadedModules } from './legacy-tool-calls.js';
 import { reexportsSdkRuntime } from './runtime-bundle.js';
 import { DependencyLookup, v1BoundDependencies } from './v1-dependencies.js';
 import { typesOnlyFilesOfClients } from './client-side-types.js';
@@ -75,7 +75,8 @@ export function planSdkV2(result: AnalysisResult, options: TransformOptions): Tr
   // without any MCP import of their own are migrated too.
   const throughProject = registrationsThroughProjectModules(result);
   const registeringOnly = [...throughProject].map((file) => ({ file, text: texts.get(file)! })).filter((f) => !mcpSpecifiers(f.text).length);
-  const candidates = [...[...analysed, ...registeringOnly].map((f) => ({ ...f, toolCalls: toolCalls.get(f.file), mcpServerThroughProject: throughProject.has(f.file) })), ...unanalysed.files];
+  const loaders = serversHandedToLoadedModules(result);
+  const candidates = [...[...analysed, ...registeringOnly].map((f) => ({ ...f, toolCalls: toolCalls.get(f.file), mcpServerThroughProject: throughProject.has(f.file), loaders: loaders.get(f.file) })), ...unanalysed.files];
   // A package whose SDK runtime comes through its own v1 bundle module stays on v1 whole (runtime-bundle.ts).
   const packageOfFile = (file: string): string => path.dirname(manifests.chain(path.dirname(file))[0] ?? file);
   const bundles = candidates.filter((f) => reexportsSdkRuntime(f.file, f.text));
