@@ -81,11 +81,13 @@ function escape(name: string): string {
   return name.replace(/\$/g, '\\$');
 }
 
-/** Every name the file reads outside its imports (re-exports count: `export { X }` uses X). */
+/** Every name the file reads outside its imports, `require` ones included (re-exports count: `export { X }` uses X). */
 function referencedNames(sf: ts.SourceFile): Set<string> {
   const names = new Set<string>();
+  // A `const { a, b } = require('m')` binds its names; reading them there is no use of them.
+  const imports = new Set<ts.Node>(importSites(sf).map((site) => site.statement));
   const visit = (node: ts.Node): void => {
-    if (ts.isImportDeclaration(node)) return;
+    if (ts.isImportDeclaration(node) || imports.has(node)) return;
     if (ts.isIdentifier(node) && (isReference(node) || (ts.isExportSpecifier(node.parent) && !node.parent.parent.parent.moduleSpecifier && (node.parent.propertyName ?? node.parent.name) === node))) {
       names.add(node.text);
     }

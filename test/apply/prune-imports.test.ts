@@ -49,6 +49,12 @@ describe('pruneImportsMadeUnused', () => {
     expect(prune(before, after, 'server.cjs')).toBe(`const { createHash } = require('node:crypto');\ncreateHash('x');\n`);
   });
 
+  it('leaves a CommonJS require binding the user had left unused (its own destructuring is no use of it)', () => {
+    const before = `const { path, pathUrl } = require('./lib');\nconst { McpServer } = require('@modelcontextprotocol/sdk/server/mcp.js');\npath('a'); new McpServer();\n`;
+    const after = `const { path, pathUrl } = require('./lib');\nconst { McpServer } = require('@modelcontextprotocol/server');\npath('a'); new McpServer();\n`;
+    expect(prune(before, after, 'server.js')).toBe(after);
+  });
+
   it('keeps the comments of the bindings that stay', () => {
     const before = `import {\n  A,\n  // B is for the bridge\n  B,\n} from 'm';\nA(); B();\n`;
     expect(prune(before, before.replace('A(); ', ''))).toBe(`import {\n  // B is for the bridge\n  B,\n} from 'm';\nB();\n`);

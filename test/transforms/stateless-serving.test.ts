@@ -47,6 +47,8 @@ const MARKERS: Record<string, string[]> = {
   // The quickstart's shape with a registration after `main()` runs: moving it into a factory would change when it runs.
   'stdio-quickstart-used-after-marker': ['session-state/per-session-server'],
   // The stdio entry is handed a built server (a parameter, a field): serveStdio needs a factory, so each says what the caller must change.
+  // A getter returning the instance an object keeps (`app.getInstance()`): no factory for serveStdio.
+  'stdio-getter-instance-marker': ['session-state/per-session-server'],
   'stdio-built-elsewhere-marker': ['session-state/per-session-server', 'session-state/per-session-server', 'session-state/per-session-server'],
   'helper-session-marker': ['session-transport/session-id-generator'],
   // SDK 1.x's stateless idiom in a method the route calls, in a route of a router it does not follow, and in a handler mounted

@@ -74,7 +74,31 @@ export function builtElsewhereReason(receiver: ts.Node, values: ValueAnalysis, f
   if (ts.isPropertyAccessExpression(node) && node.expression.kind === ts.SyntaxKind.ThisKeyword) {
     return `the server arrives built, in the field \`${node.getText()}\` its class is given: ${probe}. Give the class the factory instead (whoever constructs it passes the function that builds the server) and serve with it.`;
   }
+  // `app.getInstance()` returning `this.server`: the same instance on every call, so `() => app.getInstance()` is no factory.
+  const field = ts.isCallExpression(node) ? returnedField(values, node) : undefined;
+  if (field) {
+    const fn = values.calls.functionOfCall(node as ts.CallExpression)!;
+    return `the server arrives built: \`${node.getText()}\` returns the instance kept in \`${field}\` (${fnName(fn)}), the same one on every call: ${probe}. Serve with a function that builds a new server on each call (what fills \`${field}\` today).`;
+  }
   return undefined;
+}
+
+/** The `this.<field>` every return of the function a call reaches gives back (a getter of a kept instance), if any. */
+function returnedField(values: ValueAnalysis, call: ts.CallExpression): string | undefined {
+  const fn = values.calls.functionOfCall(call);
+  if (!fn?.body) return undefined;
+  const returned: ts.Expression[] = [];
+  if (!ts.isBlock(fn.body)) returned.push(fn.body);
+  else {
+    const visit = (n: ts.Node): void => {
+      if (isFunctionLike(n)) return;
+      if (ts.isReturnStatement(n) && n.expression) returned.push(n.expression);
+      ts.forEachChild(n, visit);
+    };
+    ts.forEachChild(fn.body, visit);
+  }
+  const fields = new Set(returned.map((e) => unwrap(e)).map((e) => (ts.isPropertyAccessExpression(e) && e.expression.kind === ts.SyntaxKind.ThisKeyword ? e.getText() : undefined)));
+  return fields.size === 1 && !fields.has(undefined) ? [...fields][0] : undefined;
 }
 
 /** How a function is named in a message: `startStdioTransport`, `StdioRunner.start`, or its code quoted (a line number would move with the markers). */
