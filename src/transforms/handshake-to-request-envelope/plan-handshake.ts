@@ -115,7 +115,7 @@ export function planHandshake(result: AnalysisResult, options: TransformOptions)
     }
     try {
       if (!site) throw new CannotRewrite('outside a request handler', call);
-      if (options.target === 'stateless-v1' || sdkMajorOfFile(sf) !== 2) throw new CannotRewrite('SDK 1.x has no per-request envelope', call);
+      if (options.target === 'stateless-v1' || sdkMajorOfFile(sf) !== 2) throw new CannotRewrite(ON_SDK_V1, call);
       const ctx = contextParameter(site, 'ctx');
       plan.edits.push(...ctx.edits);
       // Parenthesised where `… || {}` or `….roots` would otherwise bind to the handshake read alone.
@@ -136,7 +136,7 @@ export function planHandshake(result: AnalysisResult, options: TransformOptions)
         addMarker(plan, call, info.rule, hookReadAdvice(name!, info.key, stored));
         return;
       }
-      addMarker(plan, call, info.rule, `${name}() ${error.message}: 2026-07-28 has no initialize, every request carries the client's capabilities and identity in its own _meta envelope. Read ctx.mcpReq.envelope in the handler that needs it (CLIENT_CAPABILITIES_META_KEY / CLIENT_INFO_META_KEY); if this only gated a registration, register unconditionally and delete it.`);
+      addMarker(plan, call, info.rule, handshakeReadAdvice(name!, error.message));
     }
   });
   markInitializeHandling(result, plan);
@@ -458,4 +458,16 @@ function pureRead(analysis: Analysis, node: ts.Node): boolean {
     return ok;
   }
   return false;
+}
+
+/** Why a handshake read stays on SDK 1.x (the code is not moved to v2, or the target is `stateless-v1`). */
+const ON_SDK_V1 = 'SDK 1.x has no per-request envelope';
+
+/** The marker text for a handshake read left in place, by why it was left. */
+function handshakeReadAdvice(name: string, reason: string): string {
+  if (reason === ON_SDK_V1) {
+    return `${name}() on SDK 1.x: served statelessly (a server per request), the server answering a request never saw the client's initialize, so ${name}() is undefined there. Do not depend on it (treat the client as unknown; if this only gated a registration, register unconditionally and delete it), or move to SDK v2 and read ctx.mcpReq.envelope in the handler (CLIENT_CAPABILITIES_META_KEY / CLIENT_INFO_META_KEY).`;
+  }
+  const where = reason === 'outside a request handler' ? 'is read outside a request handler' : `is left here (${reason})`;
+  return `${name}() ${where}: 2026-07-28 has no initialize, every request carries the client's capabilities and identity in its own _meta envelope. Read ctx.mcpReq.envelope in the handler that needs it (CLIENT_CAPABILITIES_META_KEY / CLIENT_INFO_META_KEY); if this only gated a registration, register unconditionally and delete it.`;
 }

@@ -140,8 +140,9 @@ export function contextParameter(site: HandlerSite, fallbackName: string): { nam
     if (!ts.isIdentifier(param.name)) throw new CannotRewrite('the handler destructures its context parameter', param);
     return { name: param.name.text, edits: [] };
   }
-  // `setRequestHandler(ListToolsRequestSchema, async () => …)`: the request parameter it never read comes first, unused.
-  const placeholder = site.lowLevel && contextIndex === 1 && fn.parameters.length === 0 ? unusedName(fn, ['_request', '_req']) : undefined;
+  // `setRequestHandler(ListToolsRequestSchema, async () => …)`, or a tool with an input schema whose handler reads no
+  // arguments (`registerTool(name, { inputSchema }, async () => …)`): what it never read comes first, unused.
+  const placeholder = contextIndex === 1 && fn.parameters.length === 0 ? unusedName(fn, site.tool ? ['_args', '_input'] : ['_request', '_req']) : undefined;
   if (fn.parameters.length !== contextIndex && !placeholder) throw new CannotRewrite('the handler does not declare the parameters before its context', fn);
   if (fallbackName && usesName(fn, fallbackName)) throw new CannotRewrite(`the handler already uses the name \`${fallbackName}\``, fn);
   if (fn.parameters.length === 0) {

@@ -8,7 +8,7 @@ export function buildServer() {
   const server = new McpServer({ name: 'client-aware', version: '1.0.0' });
 
   server.registerTool('whoami', { description: 'Describe the calling client.' }, async () => {
-    // @mcp-migrate-todo(handshake/client-version): getClientVersion() SDK 1.x has no per-request envelope: 2026-07-28 has no initialize, every request carries the client's capabilities and identity in its own _meta envelope. Read ctx.mcpReq.envelope in the handler that needs it (CLIENT_CAPABILITIES_META_KEY / CLIENT_INFO_META_KEY); if this only gated a registration, register unconditionally and delete it.
+    // @mcp-migrate-todo(handshake/client-version): getClientVersion() on SDK 1.x: served statelessly (a server per request), the server answering a request never saw the client's initialize, so getClientVersion() is undefined there. Do not depend on it (treat the client as unknown; if this only gated a registration, register unconditionally and delete it), or move to SDK v2 and read ctx.mcpReq.envelope in the handler (CLIENT_CAPABILITIES_META_KEY / CLIENT_INFO_META_KEY).
     const client = server.server.getClientVersion();
     return { content: [{ type: 'text', text: client?.name ?? 'unknown' }] };
   });

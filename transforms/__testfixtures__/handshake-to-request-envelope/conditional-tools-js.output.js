@@ -13,7 +13,7 @@ function registerRootsTool(server) {
 
 /** @param {McpServer} server */
 function registerClientTool(server) {
-  // @mcp-migrate-todo(handshake/client-version): getClientVersion() outside a request handler: 2026-07-28 has no initialize, every request carries the client's capabilities and identity in its own _meta envelope. Read ctx.mcpReq.envelope in the handler that needs it (CLIENT_CAPABILITIES_META_KEY / CLIENT_INFO_META_KEY); if this only gated a registration, register unconditionally and delete it.
+  // @mcp-migrate-todo(handshake/client-version): getClientVersion() is read outside a request handler: 2026-07-28 has no initialize, every request carries the client's capabilities and identity in its own _meta envelope. Read ctx.mcpReq.envelope in the handler that needs it (CLIENT_CAPABILITIES_META_KEY / CLIENT_INFO_META_KEY); if this only gated a registration, register unconditionally and delete it.
   const client = server.server.getClientVersion()?.name ?? 'client';
   server.registerTool(`${client}-status`, { description: 'Status for this client.' }, async () => ({ content: [{ type: 'text', text: 'ok' }] }));
 }

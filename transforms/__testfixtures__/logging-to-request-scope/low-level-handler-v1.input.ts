@@ -3,7 +3,7 @@
  * handler is a request handler like a tool callback. The log line it sends, and the log function it
  * builds for the helper doing its work, move onto the request; the log function a timer calls later
  * has no request left to travel on and stays (background logging, kept for 2025-era stdio clients).
- * The tools/list handler declares no parameters, so there is no context to log on: it keeps a marker.
+ * The tools/list handler declares no parameters: it is given the request (unused) and its context to log on.
  */
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';

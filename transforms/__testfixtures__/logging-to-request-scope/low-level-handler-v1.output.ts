@@ -3,7 +3,7 @@
  * handler is a request handler like a tool callback. The log line it sends, and the log function it
  * builds for the helper doing its work, move onto the request; the log function a timer calls later
  * has no request left to travel on and stays (background logging, kept for 2025-era stdio clients).
- * The tools/list handler declares no parameters, so there is no context to log on: it keeps a marker.
+ * The tools/list handler declares no parameters: it is given the request (unused) and its context to log on.
  */
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
@@ -19,9 +19,8 @@ async function build(target: string, emitLog: EmitLog): Promise<string> {
 // @mcp-migrate-todo(deprecated-feature/logging): the logging capability is deprecated in 2026-07-28 (SEP-2577). It stays while this server still sends log messages (the SDK refuses notifications/message without it); remove it together with the last of them once logging goes to stderr or OpenTelemetry.
 const server = new Server({ name: 'builder', version: '1.0.0' }, { capabilities: { tools: {}, logging: {} } });
 
-server.setRequestHandler(ListToolsRequestSchema, async () => {
-  // @mcp-migrate-todo(deprecated-feature/logging): sendLoggingMessage not rewritten (the handler does not declare the parameters before its context): inside a handler log with ctx.mcpReq.log(level, data, logger) (2026-07-28 delivers it only on that request's stream, when the request carries a log level); elsewhere log to stderr or OpenTelemetry.
-  await server.sendLoggingMessage({ level: 'debug', data: 'listing tools' });
+server.setRequestHandler(ListToolsRequestSchema, async (_request, extra) => {
+  await extra.sendNotification({ method: 'notifications/message', params: { level: 'debug', data: 'listing tools' } });
   return { tools: [{ name: 'build', inputSchema: { type: 'object' as const } }] };
 });
 
