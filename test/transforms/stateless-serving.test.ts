@@ -49,6 +49,8 @@ const MARKERS: Record<string, string[]> = {
   // The stdio entry is handed a built server (a parameter, a field): serveStdio needs a factory, so each says what the caller must change.
   // A getter returning the instance an object keeps (`app.getInstance()`): no factory for serveStdio.
   'stdio-getter-instance-marker': ['session-state/per-session-server'],
+  // One stateless transport made once and handed every request by the listener it sets up: not the idiom.
+  'node-http-shared-transport-marker': ['session-transport/session-id-generator'],
   'stdio-built-elsewhere-marker': ['session-state/per-session-server', 'session-state/per-session-server', 'session-state/per-session-server'],
   'helper-session-marker': ['session-transport/session-id-generator'],
   // SDK 1.x's stateless idiom in a method the route calls, in a route of a router it does not follow, and in a handler mounted

@@ -5,7 +5,7 @@
  * written straight in a `node:http` listener lands here too, and is left without a marker (no session to replace).
  */
 import { ts } from '../../typescript.js';
-import { enclosingFunction, forEachDescendant, isFunctionLike, outermostWrapper, unwrap } from '../../analysis/ast.js';
+import { enclosingFunction, forEachDescendant, isFunctionLike, isInside, outermostWrapper, unwrap } from '../../analysis/ast.js';
 import { enclosingRoute, routesOf, type RouteFramework } from '../../analysis/routes.js';
 import { andList } from '../kit/prose.js';
 import { isStatelessIdiom, transportOptionsOf } from './eligibility.js';
@@ -73,6 +73,9 @@ export function unrecognisedPlace(file: ServingFile, transport: ts.NewExpression
     if (relay) return relayRefusal(transport, relay, `the ${kind} \`${holder.text}()\`${where}`, framework);
     const why = refusal ? ` It is not rewritten: ${refusal}` : '';
     // SDK 1.x's stateless idiom (a server and a transport per request) has no session registry to name.
+    if (isStatelessIdiom(file, [transport]) && servesFromNestedListener(file, transport, fn!)) {
+      return new CannotRewrite(`one stateless transport is created in the ${kind} \`${holder.text}()\`${where} and serves every request the listener inside it receives (SDK 1.x's stateless mode wants a transport per request: one shared transport mixes up the ids of concurrent requests), and it speaks the 2025 protocol only: replace it and the listener that hands it the requests with one stateless endpoint by hand.${why}`, transport, undefined, framework);
+    }
     if (isStatelessIdiom(file, [transport])) {
       return new CannotRewrite(`the transport is created per request in the ${kind} \`${holder.text}()\`${where}, not in a route handler (SDK 1.x's stateless idiom: no session to replace, but it speaks the 2025 protocol only): replace the ${kind} and the routing that calls it with one stateless endpoint by hand.${why}`, transport, undefined, framework);
     }
@@ -86,6 +89,18 @@ export function unrecognisedPlace(file: ServingFile, transport: ts.NewExpression
     return new CannotRewrite("the transport is created per request, but not in a route handler mcp-migrate recognises (SDK 1.x's stateless idiom: no session to replace, but it speaks the 2025 protocol only): replace it and the code that hands it the request by hand.", transport, undefined, framework);
   }
   return new CannotRewrite('the transport is not created in a route handler mcp-migrate recognises: replace the transport, its registry and the session routing by hand.', transport, undefined, framework);
+}
+
+/**
+ * Whether the transport, held in a variable of `fn`, is handed requests only inside a function nested in `fn`
+ * (a request listener `fn` sets up): made once, it serves every request, where the idiom makes one per request.
+ */
+function servesFromNestedListener(file: ServingFile, transport: ts.NewExpression, fn: ts.FunctionLikeDeclaration): boolean {
+  const decl = outermostWrapper(transport).parent;
+  if (!decl || !ts.isVariableDeclaration(decl) || !ts.isIdentifier(decl.name)) return false;
+  const uses = referencesByName(file.sf, decl.name.text).filter((r) => r !== decl.name && file.values.symbolOf(r)?.valueDeclaration === decl);
+  const handled = uses.filter((r) => ts.isPropertyAccessExpression(r.parent) && r.parent.expression === r && r.parent.name.text === 'handleRequest');
+  return handled.length > 0 && handled.every((r) => enclosingFunction(r) !== fn && isInside(r, fn));
 }
 
 /** A relayed session (relay.ts): what the relay is for, and what goes with it once each request builds its own server. */
