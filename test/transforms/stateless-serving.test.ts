@@ -51,6 +51,8 @@ const MARKERS: Record<string, string[]> = {
   'stdio-getter-instance-marker': ['session-state/per-session-server'],
   // One stateless transport made once and handed every request by the listener it sets up: not the idiom.
   'node-http-shared-transport-marker': ['session-transport/session-id-generator'],
+  // Built and connected in a `try` block of main(): said so.
+  'stdio-try-block-marker': ['session-state/per-session-server'],
   'stdio-built-elsewhere-marker': ['session-state/per-session-server', 'session-state/per-session-server', 'session-state/per-session-server'],
   'helper-session-marker': ['session-transport/session-id-generator'],
   // SDK 1.x's stateless idiom in a method the route calls, in a route of a router it does not follow, and in a handler mounted

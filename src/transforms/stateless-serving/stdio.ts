@@ -160,7 +160,11 @@ function extractFactory(file: ServingFile, decl: ts.VariableDeclaration, connect
   const across = sameBlock ? undefined : connectedInModuleFunction(file, declStatement, connectStatement);
   const block = sameBlock ?? across?.block;
   if (!block || !ts.isVariableStatement(declStatement) || declStatement.declarationList.declarations.length !== 1) {
-    throw new CannotRewrite('the server is built in another block than the one connecting it (a branch, a loop, another function): extract its construction into a factory.', connectStatement, RULE_ID.perSessionServer);
+    const nested = declStatement.parent === connectStatement.parent && ts.isBlock(declStatement.parent) ? nestedBlockKind(declStatement.parent) : undefined;
+    const where = nested
+      ? `the server is built and connected inside ${nested}, not at the top of a function or the module, so no factory is extracted around them`
+      : 'the server is built in another block than the one connecting it (a branch, a loop, another function)';
+    throw new CannotRewrite(`${where}: extract its construction into a factory.`, connectStatement, RULE_ID.perSessionServer);
   }
   const statements = block.statements;
   const from = statements.indexOf(declStatement as ts.Statement);
@@ -325,4 +329,14 @@ function returnedBy(created: ts.NewExpression): string | undefined {
   if ((ts.isFunctionDeclaration(fn) || ts.isMethodDeclaration(fn)) && fn.name && ts.isIdentifier(fn.name)) return fn.name.text;
   const holder = outermostWrapper(fn).parent;
   return holder && ts.isVariableDeclaration(holder) && ts.isIdentifier(holder.name) ? holder.name.text : undefined;
+}
+
+/** How a block that is not a function's body is named in a message: `a \`try\` block`, `a branch`, `a loop`. */
+function nestedBlockKind(block: ts.Block): string {
+  const parent = block.parent;
+  if (ts.isTryStatement(parent)) return 'a `try` block';
+  if (ts.isCatchClause(parent)) return 'a `catch` block';
+  if (ts.isIfStatement(parent)) return 'a branch';
+  if (ts.isIterationStatement(parent, false)) return 'a loop';
+  return 'a nested block';
 }
