@@ -53,6 +53,8 @@ const MARKERS: Record<string, string[]> = {
   'node-http-shared-transport-marker': ['session-transport/session-id-generator'],
   // Built and connected in a `try` block of main(): said so.
   'stdio-try-block-marker': ['session-state/per-session-server'],
+  // A class that builds its server in its constructor: it is built once there, not handed in.
+  'stdio-class-built-marker': ['session-state/per-session-server'],
   'stdio-built-elsewhere-marker': ['session-state/per-session-server', 'session-state/per-session-server', 'session-state/per-session-server'],
   'helper-session-marker': ['session-transport/session-id-generator'],
   // SDK 1.x's stateless idiom in a method the route calls, in a route of a router it does not follow, and in a handler mounted

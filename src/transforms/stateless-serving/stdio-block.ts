@@ -72,6 +72,10 @@ export function builtElsewhereReason(receiver: ts.Node, values: ValueAnalysis, f
     return `the server arrives built, as the parameter \`${node.text}\` of ${fn}: ${probe}. Make ${fn} take the factory instead (its callers pass the function that builds the server) and serve with it.`;
   }
   if (ts.isPropertyAccessExpression(node) && node.expression.kind === ts.SyntaxKind.ThisKeyword) {
+    const built = builtInConstructor(node);
+    if (built) {
+      return `the server is built once, in the constructor of \`${built}\`, and kept in \`${node.getText()}\`, which every connection would share: ${probe}. Move its construction (with what registers its handlers) into a method that returns a new server, and serve with \`() => this.<that method>()\`.`;
+    }
     return `the server arrives built, in the field \`${node.getText()}\` its class is given: ${probe}. Give the class the factory instead (whoever constructs it passes the function that builds the server) and serve with it.`;
   }
   // `app.getInstance()` returning `this.server`: the same instance on every call, so `() => app.getInstance()` is no factory.
@@ -157,4 +161,21 @@ export function fieldTransportConnect(created: ts.Node): ts.CallExpression | und
     if (!found && ts.isCallExpression(node) && ts.isPropertyAccessExpression(node.expression) && node.expression.name.text === CONNECT_METHOD && node.arguments.length === 1 && thisMemberName(node.arguments[0]!) === field) found = node;
   });
   return found;
+}
+
+/** The class whose constructor assigns `this.<field> = new …` for `this.<field>`, by name. */
+function builtInConstructor(access: ts.PropertyAccessExpression): string | undefined {
+  let cls: ts.Node | undefined = access.parent;
+  while (cls && !ts.isClassLike(cls)) cls = cls.parent;
+  if (!cls || !ts.isClassLike(cls)) return undefined;
+  const ctor = cls.members.find(ts.isConstructorDeclaration);
+  let assigned = false;
+  if (ctor?.body) {
+    forEachDescendant(ctor.body, (n) => {
+      if (assigned || !ts.isBinaryExpression(n) || n.operatorToken.kind !== ts.SyntaxKind.EqualsToken || !ts.isNewExpression(unwrap(n.right))) return;
+      const left = unwrap(n.left);
+      if (ts.isPropertyAccessExpression(left) && left.expression.kind === ts.SyntaxKind.ThisKeyword && left.name.text === access.name.text) assigned = true;
+    });
+  }
+  return assigned ? (cls.name?.text ?? 'its class') : undefined;
 }
