@@ -6,7 +6,7 @@
  * finds that call and says so; it rewrites nothing.
  */
 import { ts } from '../../typescript.js';
-import { calleeParts, forEachDescendant, propertyNameText, unwrap } from '../../analysis/ast.js';
+import { calleeParts, forEachDescendant, isInside, propertyNameText, unwrap } from '../../analysis/ast.js';
 import { CONNECT_METHOD, TRANSPORT_MEMBERS } from '../../analysis/sdk-modules.js';
 import { functionOfDeclaration } from '../../analysis/declarations.js';
 import type { ValueAnalysis } from '../../analysis/values.js';
@@ -22,6 +22,8 @@ export interface HelperConnection {
   perSession: boolean;
   /** Calls of the helper's own function parameters (`backendFactory()`): objects it builds for each connection. */
   builds: string[];
+  /** The server it connects, when declared outside the function (one server the module built, shared by every transport). */
+  shared?: string;
 }
 
 /** The argument position of the transport in `call`, when it is one of its arguments. */
@@ -70,7 +72,10 @@ export function helperConnection(handler: ts.Node, isTransport: (node: ts.Node) 
       }
     });
     if (!connect) return;
-    found = { call: node, fn, connect, perSession: inSessionCallback(node, handler), builds };
+    const receiver = unwrap(calleeParts(connect).receiver!);
+    const receiverDecl = ts.isIdentifier(receiver) ? values.symbolOf(receiver)?.valueDeclaration : undefined;
+    const shared = receiverDecl && !isInside(receiverDecl, fn) && !ts.isParameter(receiverDecl) ? (receiver as ts.Identifier).text : undefined;
+    found = { call: node, fn, connect, perSession: inSessionCallback(node, handler), builds, ...(shared ? { shared } : {}) };
   });
   return found;
 }
@@ -84,6 +89,9 @@ export function helperConnectionReason(h: HelperConnection, where: string): stri
   if (h.builds.length) {
     const built = h.builds.map((b) => `\`${b}\``).join(', ');
     return `the server is connected${when} by \`${shown}\` (${where}), a function of this project that calls ${built} and builds the server there, ${once}: the sessions carry what ${h.builds.length === 1 ? 'that call builds' : 'those calls build'} (one object per connection, shared by its requests), and a stateless endpoint would build it on every request. It is not rewritten; once that object is behind a handle (or holds nothing between requests), extract the server's construction into a factory.`;
+  }
+  if (h.shared) {
+    return `one server, \`${h.shared}\` (built once, outside that function), is connected${when} to each new transport by \`${shown}\` (${where}), ${once}: every session shares it (the SDK keeps only the latest transport), and the route has no factory to serve with. Build the server in a factory (what builds \`${h.shared}\` today, with its registrations) and serve the endpoint with it.`;
   }
   return `the server is connected${when} by \`${shown}\` (${where}), a function of this project that builds it there, ${once}: the route has no factory to serve with. Extract the server's construction from that function into a factory.`;
 }
