@@ -75,6 +75,11 @@ function adviceFor(feature: FeatureId, use: FeatureUse): string {
   if ((describedFeature(feature).handledMethods ?? []).includes(method)) {
     return `a handler of ${method}, which 2026-07-28 removed: no 2026-era client sends it, so it runs only for 2025-era clients (stdio, server-legacy), whose per-connection state it refreshes. Keep it while they are served, or drop it; a tool that needs the ${feature === 'roots' ? 'roots' : 'answer'} asks for them within its call: return inputRequired({ inputRequests: { k: inputRequired.${builderOf(feature)} } }) and read inputResponse(ctx.mcpReq.inputResponses, 'k') on the retry.`;
   }
+  // A notification of the feature sent by hand (`notification({ method: 'notifications/elicitation/complete' })`): nothing is asked.
+  if (describedFeature(feature).messages?.[method] === 'notification') {
+    const input = describedFeature(feature).inputRequest;
+    return `${method} sent by hand, which 2026-07-28 removed (a 2026-era client never receives it): drop it. A URL elicitation is an input request the client answers on its retry (inputRequired.${input?.urlBuilder ?? input?.builder}({ message, url }), read with inputResponse(ctx.mcpReq.inputResponses, 'k')); correlate that retry with your own id in requestState.`;
+  }
   const detached = ts.isPropertyAccessExpression(use.node.parent) && use.node.parent.name === use.node && !(ts.isCallExpression(use.node.parent.parent) && use.node.parent.parent.expression === use.node.parent);
   if (detached) {
     return `${method} handed on as a function: whoever calls it asks the client in the middle of the request, which 2026-07-28 does not allow. Have the handler return inputRequired({ inputRequests: { k: inputRequired.${builderOf(feature)} } }) and, on the retry, hand the helper the answer (inputResponse(ctx.mcpReq.inputResponses, 'k')) instead of the function.`;
