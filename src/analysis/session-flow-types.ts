@@ -18,6 +18,8 @@ export interface Sink {
   /** The key expression as it reaches the store (the read itself, or a template/concatenation containing it). */
   key?: ts.Node;
   derivedKey?: boolean;
+  /** For a chain of store commands (`redis.multi().hset(…).expire(…)`): its first call, the same for every link. */
+  chain?: ts.Node;
   description: string;
   hops: readonly Hop[];
 }

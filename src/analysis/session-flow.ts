@@ -111,7 +111,7 @@ export class SessionFlow {
 
   /** The store an access belongs to (for `isRegistryReference` and rules). */
   storeOfSink(sink: Sink): SessionStore | undefined {
-    return sink.store ? this.stores.get(this.storeKey(sink.store, sink.key ?? sink.node)) : undefined;
+    return sink.store ? this.stores.get(this.storeKey(sink.store, sink.chain ?? sink.key ?? sink.node)) : undefined;
   }
 
   /** Declarations of transport registries: rules use them to recognise routing code. */
@@ -142,10 +142,11 @@ export class SessionFlow {
   }
 
   private addStoreAccess(sink: Sink, read: SessionRead): void {
-    const key = this.storeKey(sink.store!, sink.key ?? sink.node);
+    const at = sink.chain ?? sink.key ?? sink.node;
+    const key = this.storeKey(sink.store!, at);
     let store = this.stores.get(key);
     if (!store) {
-      const declaration = key === (sink.key ?? sink.node) ? undefined : key;
+      const declaration = key === at ? undefined : key;
       const root = storeRoot(sink.store!);
       const rootName = ts.isPropertyAccessExpression(root) ? root.name.text : root.getText();
       const declared = (declaration as { name?: ts.Node } | undefined)?.name;

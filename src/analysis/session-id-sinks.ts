@@ -167,13 +167,14 @@ export class SessionIdSinks {
     return name === 'log' && !!receiver && this.values.valueOf(receiver)?.kind === 'context-request';
   }
 
-  private storeSink(store: ts.Expression, node: ts.Node, key: ts.Node, derived: boolean, hops: readonly Hop[], written?: ts.Expression): Sink {
+  private storeSink(chained: ts.Expression, node: ts.Node, key: ts.Node, derived: boolean, hops: readonly Hop[], written?: ts.Expression): Sink {
+    const { base: store, first } = commandChainBase(chained);
     if (this.isNestedElement(store)) {
       // `subscriptions.get(uri).delete(sid)`: the id is a member of a per-URI set, the outer
       // collection is keyed by something else (subscription bookkeeping, not session state).
       return other(node, `member of a collection inside \`${storeRoot(store).getText()}\``, hops);
     }
-    return { kind: 'store', node, store, key, derivedKey: derived, written, description: `keys \`${storeRoot(store).getText()}\``, hops };
+    return { kind: 'store', node, store, key, derivedKey: derived, written, ...(first ? { chain: first } : {}), description: `keys \`${storeRoot(store).getText()}\``, hops };
   }
 
   /** All identifiers in the declaring scope that denote the same symbol as `name` (excluding the declaration). */
@@ -200,6 +201,25 @@ export class SessionIdSinks {
     const decl = this.values.symbolOf(inner)?.valueDeclaration;
     return !!decl && ts.isVariableDeclaration(decl) && !!decl.initializer && !isCollectionDeclaration(decl, this.values) && !!aliasedCollection(decl.initializer);
   }
+}
+
+/**
+ * The client a chain of store commands starts from: `this.redis.multi().hset(key, …).expire(key, ttl)` is one
+ * transaction on `this.redis` (ioredis/node-redis `multi()`/`pipeline()` return the chain, each command the same
+ * chain), not a store per link.
+ */
+function commandChainBase(store: ts.Expression): { base: ts.Expression; first?: ts.CallExpression } {
+  let current = unwrap(store) as ts.Expression;
+  let first: ts.CallExpression | undefined;
+  while (ts.isCallExpression(current)) {
+    const callee = unwrap(current.expression);
+    if (!ts.isPropertyAccessExpression(callee)) break;
+    const name = callee.name.text.toLowerCase();
+    if (name !== 'multi' && name !== 'pipeline' && !(STORE_METHODS.has(name) && name !== 'get' && name !== 'getorcreate')) break;
+    first = current;
+    current = unwrap(callee.expression) as ts.Expression;
+  }
+  return { base: current, ...(first ? { first } : {}) };
 }
 
 function other(node: ts.Node, description: string, hops: readonly Hop[]): Sink {
