@@ -144,7 +144,41 @@ function inlineTypedHandlerContext(node: ts.Node): boolean {
   const callback = node.parent;
   if (!(ts.isArrowFunction(callback) || ts.isFunctionExpression(callback)) || callback.parameters[callback.parameters.length - 1] !== node) return false;
   const registration = callback.parent;
-  return ts.isCallExpression(registration) && registration.arguments.includes(callback) && ts.isPropertyAccessExpression(registration.expression) && REGISTRATIONS.has(registration.expression.name.text);
+  if (ts.isCallExpression(registration) && registration.arguments.includes(callback) && ts.isPropertyAccessExpression(registration.expression) && REGISTRATIONS.has(registration.expression.name.text)) return true;
+  return returnedByRegisteredWrapper(callback);
+}
+
+/**
+ * A handler a wrapper of the file builds and returns (`function wrap(h) { return async (args, extra?: { … }) => … }`),
+ * registered as `server.registerTool(name, config, wrap(h))` (a cast around the call allowed; iceener/spotify's
+ * `createWrappedHandler`): its context parameter is a handler's.
+ */
+function returnedByRegisteredWrapper(callback: ts.ArrowFunction | ts.FunctionExpression): boolean {
+  let wrapper: ts.Node | undefined = callback.parent;
+  if (wrapper && ts.isReturnStatement(wrapper)) {
+    while (wrapper && !ts.isFunctionLike(wrapper)) wrapper = wrapper.parent;
+  } else if (!(wrapper && ts.isArrowFunction(wrapper) && wrapper.body === callback)) return false;
+  if (!wrapper) return false;
+  const name = ts.isFunctionDeclaration(wrapper) ? wrapper.name?.text : wrapper.parent && ts.isVariableDeclaration(wrapper.parent) && ts.isIdentifier(wrapper.parent.name) ? wrapper.parent.name.text : undefined;
+  if (!name) return false;
+  const unwrapped = (node: ts.Expression): ts.Expression => {
+    let current = node;
+    while (ts.isAsExpression(current) || ts.isParenthesizedExpression(current) || ts.isSatisfiesExpression(current) || ts.isNonNullExpression(current)) current = current.expression;
+    return current;
+  };
+  let registered = false;
+  const visit = (node: ts.Node): void => {
+    if (registered) return;
+    if (ts.isCallExpression(node) && ts.isPropertyAccessExpression(node.expression) && REGISTRATIONS.has(node.expression.name.text)) {
+      registered = node.arguments.some((arg) => {
+        const inner = unwrapped(arg);
+        return ts.isCallExpression(inner) && ts.isIdentifier(inner.expression) && inner.expression.text === name;
+      });
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(callback.getSourceFile());
+  return registered;
 }
 
 /**

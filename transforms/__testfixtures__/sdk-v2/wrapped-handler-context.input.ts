@@ -1,0 +1,33 @@
+/**
+ * A tool handler a wrapper builds and returns, its context parameter typed inline with v1's keys, registered
+ * through a cast (iceener/spotify-streamable-mcp-server's `createWrappedHandler`): the codemod does not see the
+ * returned function as a handler, so v1's `extra.signal`/`extra.requestId`/`extra._meta` would read nothing on
+ * v2. Typed as the handler context, it is migrated like one.
+ */
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { z } from 'zod';
+
+type ToolContext = { requestId?: string; signal?: AbortSignal; progressToken?: string | number };
+type ToolHandler = (args: Record<string, unknown>, context: ToolContext) => Promise<string>;
+
+function createWrappedHandler(handler: ToolHandler) {
+  return async (
+    args: Record<string, unknown>,
+    extra?: { requestId?: string | number; _meta?: { progressToken?: string | number }; signal?: AbortSignal },
+  ) => {
+    const text = await handler(args, {
+      requestId: extra?.requestId ? String(extra.requestId) : undefined,
+      signal: extra?.signal,
+      progressToken: extra?._meta?.progressToken,
+    });
+    return { content: [{ type: 'text' as const, text }] };
+  };
+}
+
+const search: ToolHandler = async (args, context) => (context.signal?.aborted ? 'cancelled' : `searched ${String(args.query)}`);
+
+export function createServer(): McpServer {
+  const server = new McpServer({ name: 'music', version: '1.0.0' });
+  server.registerTool('search', { inputSchema: { query: z.string() } }, createWrappedHandler(search) as Parameters<typeof server.registerTool>[2]);
+  return server;
+}
