@@ -32,6 +32,19 @@ const x = 1;
     expect(keepImportGroupBreaks(BEFORE, after)).toBe(after.replace("@modelcontextprotocol/server';\n", "@modelcontextprotocol/server';\n\n"));
   });
 
+  it('finds the imports below statements that come first (a console.log routed to stderr before anything loads)', () => {
+    const prelude = "// stdout stays JSON-RPC\nconsole.log = (...args: unknown[]) => {\n  process.stderr.write(args.join(' ') + '\\n');\n};\n\n";
+    const before = `${prelude}import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';\nimport { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';\n\nimport { check } from './bearer.js';\n\nconst x = 1;\n`;
+    const after = `${prelude}import { serveStdio } from '@modelcontextprotocol/server/stdio';\nimport { McpServer } from '@modelcontextprotocol/server';\nimport { check } from './bearer.js';\n\nconst x = 1;\n`;
+    expect(keepImportGroupBreaks(before, after)).toBe(after.replace("@modelcontextprotocol/server';\n", "@modelcontextprotocol/server';\n\n"));
+  });
+
+  it('puts back the blank line that set the imports apart from the comment above them (zilliztech/claude-context)', () => {
+    const before = "// stdout stays JSON-RPC\n\nimport { Server } from '@modelcontextprotocol/sdk/server/index.js';\nimport { Context } from '@zilliz/core';\n";
+    const after = "// stdout stays JSON-RPC\nimport { Server } from '@modelcontextprotocol/server';\nimport { Context } from '@zilliz/core';\n";
+    expect(keepImportGroupBreaks(before, after)).toBe(after.replace('JSON-RPC\n', 'JSON-RPC\n\n'));
+  });
+
   it('keeps CRLF line endings', () => {
     const crlf = (s: string) => s.replace(/\n/g, '\r\n');
     const after = `import * as path from 'node:path';\n\nimport { McpServer } from '@modelcontextprotocol/server';\nimport { z } from 'zod';\n\nconst x = 1;\n`;

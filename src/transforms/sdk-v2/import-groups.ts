@@ -18,7 +18,7 @@ interface ImportDeclaration {
 const SPECIFIER = /\bfrom\s*(['"])([^'"\n]+)\1|^import\s*(['"])([^'"\n]+)\3|\brequire\(\s*(['"])([^'"\n]+)\5\s*\)/;
 const ENDS_DECLARATION = /\bfrom\s*(['"])[^'"\n]+\1\s*;?\s*(?:\/\/.*)?$|^import\s*(['"])[^'"\n]+\2\s*;?\s*(?:\/\/.*)?$|\brequire\(\s*(['"])[^'"\n]+\3\s*\)\s*;?\s*(?:\/\/.*)?$/;
 
-/** The leading import declarations of `lines` (comments between them skipped; the first other statement ends them). */
+/** The file's first run of import declarations (comments between them skipped; the first other statement after them ends it). */
 function leadingImports(lines: readonly string[]): ImportDeclaration[] {
   const out: ImportDeclaration[] = [];
   let blank = false;
@@ -39,7 +39,14 @@ function leadingImports(lines: readonly string[]): ImportDeclaration[] {
       continue;
     }
     if (t.startsWith('//') || t.startsWith('/*') || t.startsWith('*') || t.startsWith('#!')) continue;
-    if (!/^import\b/.test(t)) break;
+    if (!/^import\b/.test(t)) {
+      // Statements above the first import (`console.log = …` routed to stderr before anything loads) are not part of it.
+      if (out.length === 0) {
+        blank = false;
+        continue;
+      }
+      break;
+    }
     const afterBlank = blank && out.length > 0;
     blank = false;
     if (ENDS_DECLARATION.test(t)) {
@@ -52,12 +59,16 @@ function leadingImports(lines: readonly string[]): ImportDeclaration[] {
 
 /** `after` with the blank lines that separated `before`'s import groups put back where the codemod dropped them. */
 export function keepImportGroupBreaks(before: string, after: string): string {
-  const was = leadingImports(before.split('\n'));
+  const beforeLines = before.split('\n');
+  const was = leadingImports(beforeLines);
   const lines = after.split('\n');
   const now = leadingImports(lines);
-  if (was.length < 2 || now.length < 2) return after;
+  if (was.length === 0 || now.length === 0) return after;
   const inserts = new Set<number>();
-  for (let g = 1; g < was.length; g++) {
+  // The blank line that set the imports apart from what is above them (a comment, statements run first).
+  const blank = (line: string | undefined): boolean => line !== undefined && line.trim() === '';
+  if (was[0]!.first > 0 && blank(beforeLines[was[0]!.first - 1]) && now[0]!.first > 0 && !blank(lines[now[0]!.first - 1])) inserts.add(now[0]!.first);
+  for (let g = 1; g < was.length && now.length > 1; g++) {
     if (!was[g]!.afterBlank) continue;
     // The group that starts here, up to the next break.
     let end = g + 1;
