@@ -28,6 +28,7 @@ const REQUEST_METHODS = new Set(describedFeature('logging').requestMethods ?? []
 export function settleLeftSites(result: AnalysisResult, plan: TransformPlan, rule: string, proxies: LevelProxies, silenced: readonly TextEdit[] = [], modernOnly = false): { removedCapabilities: number } {
   const { analysis } = result;
   const stdout = modernOnly ? STDOUT_MODERN_ONLY : STDOUT;
+  const handBuilt = modernOnly ? HAND_BUILT_MODERN_ONLY : HAND_BUILT;
   const handled = (node: ts.Node): boolean => isMarked(plan, node) || rewrittenBy(plan, node);
   // Any log message left, rewritten onto its request or not, needs the capability.
   const uses = analysis.features.uses('logging');
@@ -35,7 +36,7 @@ export function settleLeftSites(result: AnalysisResult, plan: TransformPlan, rul
   const stopped = (node: ts.Node): boolean => rewrittenBy({ edits: [...silenced] }, node);
   let stillLogs = uses.some((use) => !stopped(use.node));
   for (const use of uses) {
-    if (!handled(use.node) && !sentOnItsRequest(result, use)) addMarker(plan, use.node, rule, adviceFor(use, proxies, analysis.values.checker, stdout));
+    if (!handled(use.node) && !sentOnItsRequest(result, use)) addMarker(plan, use.node, rule, adviceFor(use, proxies, analysis.values.checker, stdout, handBuilt));
   }
   const capabilities: ts.PropertyAssignment[] = [];
   for (const sf of result.sourceFiles) {
@@ -49,7 +50,7 @@ export function settleLeftSites(result: AnalysisResult, plan: TransformPlan, rul
         const method = handBuiltMessage(analysis.values, node, (m) => LOG_MESSAGES.has(m));
         if (!method || stopped(method)) return;
         stillLogs = true;
-        if (!handled(method)) addMarker(plan, method, rule, writtenToStdout(analysis.values.checker, node) ? stdout : HAND_BUILT);
+        if (!handled(method)) addMarker(plan, method, rule, writtenToStdout(analysis.values.checker, node) ? stdout : handBuilt);
       } else if (ts.isPropertyAssignment(node) && propertyNameText(node.name) === 'logging' && isServerCapabilities(result, node.parent)) {
         capabilities.push(node);
       }
@@ -71,6 +72,9 @@ export function settleLeftSites(result: AnalysisResult, plan: TransformPlan, rul
 
 const HAND_BUILT =
   'a notifications/message built by hand and written to the client: 2025-era clients still take it, but 2026-07-28 delivers a log message only on the response stream of a request that asked for a level (_meta io.modelcontextprotocol/logLevel), and Logging is deprecated (SEP-2577). On stdio write diagnostics to stderr; over HTTP send them to OpenTelemetry, or log with ctx.mcpReq.log(level, data, logger) in the handler the message is about.';
+/** The same with --modern-only: no 2025-era client is served, so none takes it. */
+const HAND_BUILT_MODERN_ONLY =
+  'a notifications/message built by hand and written to the client: with --modern-only no 2025-era client is served, and 2026-07-28 delivers a log message only on the response stream of a request that asked for a level (_meta io.modelcontextprotocol/logLevel), and Logging is deprecated (SEP-2577). On stdio write diagnostics to stderr; over HTTP send them to OpenTelemetry, or log with ctx.mcpReq.log(level, data, logger) in the handler the message is about.';
 /**
  * A notifications/message the server writes to stdout itself (a stdio server turning its console output into log
  * messages). By default it is not rewritten: the line is the log of the 2025-era clients the server still serves
@@ -87,11 +91,11 @@ const STDOUT_MODERN_ONLY = `${STDOUT_ADVICE} Not moved to stderr by --modern-onl
 const KEPT_CAPABILITY =
   'the logging capability is deprecated in 2026-07-28 (SEP-2577). It stays while this server still sends log messages (the SDK refuses notifications/message without it); remove it together with the last of them once logging goes to stderr or OpenTelemetry.';
 
-function adviceFor(use: FeatureUse, proxies: LevelProxies, checker: ts.TypeChecker, stdout: string): string {
+function adviceFor(use: FeatureUse, proxies: LevelProxies, checker: ts.TypeChecker, stdout: string, handBuilt: string): string {
   if (use.messageId === 'raw') {
     let literal: ts.Node | undefined = use.node;
     while (literal && !ts.isObjectLiteralExpression(literal) && !ts.isStatement(literal)) literal = literal.parent;
-    return literal && ts.isObjectLiteralExpression(literal) && writtenToStdout(checker, literal) ? stdout : HAND_BUILT;
+    return literal && ts.isObjectLiteralExpression(literal) && writtenToStdout(checker, literal) ? stdout : handBuilt;
   }
   if (ts.isPropertyAccessExpression(use.node.parent) && proxies.keepsOriginal(use.node.parent)) return originalKeptAdvice();
   if (ts.isPropertyAccessExpression(use.node.parent) && !ts.isCallExpression(use.node.parent.parent)) {
