@@ -80,7 +80,7 @@ export function perSessionUpstream(result: AnalysisResult, sf: ts.SourceFile, tr
  * How a gateway endpoint is left, in the idiom of the target. A stateless relay (a transport and an upstream
  * per request already) has no session to migrate: only its initialize routing is marked, with what it means for
  * 2026-07-28 clients; without one it is left as it is, with a note. A sessionful gateway gets one marker at its
- * transport, about its upstream. `leaving` names what goes with the sessions (registries, session routes).
+ * transport, about its upstream. `leaving` names what goes with the sessions (registries, session routes), with its verb.
  */
 export function gatewayRefusal(result: AnalysisResult, gateway: GatewayUpstream, transport: ts.NewExpression, target: TransformOptions['target'], leaving: string): GatewayRefusal {
   if (!gateway.perRequest || !gateway.relays) return { node: transport, ruleId: RULE_ID.sessionIdGenerator, message: gatewayAdvice(result, gateway, transport, target, leaving) };
@@ -192,7 +192,7 @@ function gatewayAdvice(result: AnalysisResult, gateway: GatewayUpstream, transpo
       'A child that insists on the handshake needs it per request: initialize it in the relay when a request is not `initialize` (2026-07-28 clients never send one). ' +
       (sibling ? `The project's own stateless relay, ${sibling}, already does this. ` : '') +
       'If a child per request is too slow to start, share one behind a layer that rewrites request ids.' +
-      (leaving ? ` ${leaving} go with the sessions.` : '')
+      (leaving ? ` ${leaving} with the sessions.` : '')
     );
   }
   return (
@@ -200,7 +200,7 @@ function gatewayAdvice(result: AnalysisResult, gateway: GatewayUpstream, transpo
     'It is not rewritten: a stateless entry has no session to keep that upstream on, so a rewrite would either drop it or open a new one per request. ' +
     'Decide what the upstream is keyed by now: one shared upstream (or one per endpoint or per credential the request carries) that per-request servers forward to with handlers, ' +
     `then ${serve}; an upstream that must stay per client becomes a handle a tool opens, with expiry.` +
-    (leaving ? ` ${leaving} go with the sessions when you do.` : '')
+    (leaving ? ` ${leaving} with the sessions when you do.` : '')
   );
 }
 

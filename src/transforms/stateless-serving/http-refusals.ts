@@ -44,7 +44,9 @@ export function refuseGateway(file: ServingFile, transport: ts.NewExpression): v
     ...(methods.length ? [`the ${methods.join(' and ')} ${route!.path} session route${sessionRoutes.length > 1 ? 's' : ''}`] : []),
   ];
   const list = andList(leaving);
-  const refusal = gatewayRefusal(file.result, gateway, transport, file.options.target, list ? list.charAt(0).toUpperCase() + list.slice(1) : '');
+  // "The registry `x` goes", "the registry `x` and the GET /mcp session route go": one thing or several.
+  const verb = leaving.length === 1 && !leaving[0]!.endsWith('routes') ? 'goes' : 'go';
+  const refusal = gatewayRefusal(file.result, gateway, transport, file.options.target, list ? `${list.charAt(0).toUpperCase()}${list.slice(1)} ${verb}` : '');
   if (refusal.note) file.plan.notes!.push(refusal.note);
   throw new AdvisedRefusal(refusal.message, refusal.node, refusal.ruleId, route?.framework);
 }
