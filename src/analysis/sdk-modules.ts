@@ -147,6 +147,8 @@ export const EVENT_BUS_CLASS = MCP_SDK.serving.bus;
 
 /** The method of an SDK server that connects it to a transport (`server.connect(transport)`). */
 export const CONNECT_METHOD = MCP_SDK.connectMethod;
+/** The current (not legacy) method registering a tool (`server.registerTool(name, config, cb)`). */
+export const TOOL_REGISTRATION: string = Object.entries(MCP_SDK.registrations).find(([name, kind]) => kind === 'tool' && !MCP_SDK.legacyRegistrations.includes(name))![0];
 /** The option of an SDK server's constructor declaring its capabilities (`{ capabilities: { … } }`). */
 export const CAPABILITIES_OPTION = MCP_SDK.capabilitiesOption;
 /** The property of an SDK server holding the transport it was connected to (`server.transport`). */

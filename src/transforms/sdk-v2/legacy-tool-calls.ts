@@ -16,7 +16,7 @@ import type { AnalysisResult } from '../../analysis/model.js';
 import { calleeParts, forEachDescendant } from '../../analysis/ast.js';
 import { loadTsMorph, ts } from '../../typescript.js';
 import { isServerKind } from '../../analysis/value.js';
-import { HIGH_LEVEL_SERVER_CLASSES, registrationOf } from '../../analysis/sdk-modules.js';
+import { HIGH_LEVEL_SERVER_CLASSES, registrationOf, TOOL_REGISTRATION } from '../../analysis/sdk-modules.js';
 
 /** A v1 `McpServer.tool(…)` call, by what identifies it after the codemod: its receiver and name argument as written. */
 export interface LegacyToolCall {
@@ -128,7 +128,7 @@ export function restoreToolDescriptions(sf: SourceFile, calls: readonly LegacyTo
   let changes = 0;
   for (const call of sf.getDescendantsOfKind(SyntaxKind.CallExpression)) {
     const callee = call.getExpression();
-    if (!Node.isPropertyAccessExpression(callee) || callee.getName() !== 'registerTool') continue;
+    if (!Node.isPropertyAccessExpression(callee) || callee.getName() !== TOOL_REGISTRATION) continue;
     const [nameArg, config] = call.getArguments();
     const legacy = nameArg && described.find((c) => c.receiver === callee.getExpression().getText() && c.name === nameArg.getText());
     if (!legacy || !config || !Node.isObjectLiteralExpression(config)) continue;

@@ -18,6 +18,7 @@ import { sessionResumption } from './resumed-sessions.js';
 import type { ServingFile } from './serving-file.js';
 import { referencesByName } from './text.js';
 import { timerStarted } from '../../analysis/timers.js';
+import { TRANSPORT_MEMBERS } from '../../analysis/sdk-modules.js';
 
 /**
  * A gateway endpoint (each session owns an upstream: gateway.ts) is not rewritten: one marker at its transport,
@@ -101,7 +102,7 @@ function servesFromNestedListener(file: ServingFile, transport: ts.NewExpression
   const decl = outermostWrapper(transport).parent;
   if (!decl || !ts.isVariableDeclaration(decl) || !ts.isIdentifier(decl.name)) return false;
   const uses = referencesByName(file.sf, decl.name.text).filter((r) => r !== decl.name && file.values.symbolOf(r)?.valueDeclaration === decl);
-  const handled = uses.filter((r) => ts.isPropertyAccessExpression(r.parent) && r.parent.expression === r && r.parent.name.text === 'handleRequest');
+  const handled = uses.filter((r) => ts.isPropertyAccessExpression(r.parent) && r.parent.expression === r && r.parent.name.text === TRANSPORT_MEMBERS.requestMethod);
   return handled.length > 0 && handled.every((r) => enclosingFunction(r) !== fn && isInside(r, fn));
 }
 
