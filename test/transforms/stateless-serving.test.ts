@@ -57,6 +57,8 @@ const MARKERS: Record<string, string[]> = {
   'stdio-class-built-marker': ['session-state/per-session-server'],
   // A helper that connects the module's one server to each session's transport: it builds nothing.
   'express-shared-server-helper-marker': ['session-transport/session-id-generator'],
+  // A pool's get-or-create of a server per session: a per-session server built around the id, not a gateway.
+  'server-pool-get-or-create-marker': ['session-state/per-session-server'],
   'stdio-built-elsewhere-marker': ['session-state/per-session-server', 'session-state/per-session-server', 'session-state/per-session-server'],
   'helper-session-marker': ['session-transport/session-id-generator'],
   // SDK 1.x's stateless idiom in a method the route calls, in a route of a router it does not follow, and in a handler mounted

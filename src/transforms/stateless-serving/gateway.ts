@@ -300,7 +300,16 @@ function buildsServer(result: AnalysisResult, call: ts.CallExpression): boolean 
     if (!inner) return false;
     if (ts.isNewExpression(inner)) return servers.has(result.analysis.sdk.exportOf(inner.expression)?.name ?? '');
     const decl = ts.isIdentifier(inner) ? result.analysis.values.symbolOf(inner)?.valueDeclaration : undefined;
-    return !!decl && ts.isVariableDeclaration(decl) && isNewServer(decl.initializer);
+    if (!decl || !ts.isVariableDeclaration(decl)) return false;
+    if (isNewServer(decl.initializer)) return true;
+    // A pool's get-or-create (`let server = this.servers.get(id); if (!server) { server = new McpServer(…); … }`):
+    // the server it returns is one it builds, kept per session: a per-session server, not an upstream.
+    let assigned = false;
+    forEachDescendant(fn.body!, (node) => {
+      if (assigned || !ts.isBinaryExpression(node) || node.operatorToken.kind !== ts.SyntaxKind.EqualsToken || !ts.isIdentifier(node.left)) return;
+      if (result.analysis.values.symbolOf(node.left)?.valueDeclaration === decl && ts.isNewExpression(unwrap(node.right))) assigned = isNewServer(node.right);
+    });
+    return assigned;
   };
   // What it returns is the server it constructs (a pool's `acquire` that keeps the server and returns a record of
   // upstreams is a gateway's, not a factory).

@@ -1,0 +1,46 @@
+/**
+ * A pool that gets or creates a server per session (aaronsb/obsidian-mcp-plugin's `MCPServerPool`): the server it
+ * returns is one it builds, kept per session. The marker calls it a per-session server built around the session id,
+ * not a gateway with an upstream.
+ */
+import { randomUUID } from 'node:crypto';
+import express from 'express';
+import { McpServer, isInitializeRequest } from '@modelcontextprotocol/server';
+import { NodeStreamableHTTPServerTransport } from '@modelcontextprotocol/node';
+
+class ServerPool {
+  private readonly servers = new Map<string, McpServer>();
+
+  getOrCreateServer(sessionId: string): McpServer {
+    let server = this.servers.get(sessionId);
+    if (!server) {
+      server = new McpServer({ name: 'vault', version: '1.0.0' });
+      server.registerTool('vault_status', { description: 'Vault status' }, async () => ({ content: [{ type: 'text', text: 'ok' }] }));
+      this.servers.set(sessionId, server);
+    }
+    return server;
+  }
+}
+
+const pool = new ServerPool();
+const transports = new Map<string, NodeStreamableHTTPServerTransport>();
+const app = express();
+app.use(express.json());
+
+app.post('/mcp', async (req, res) => {
+  const sessionId = req.headers['mcp-session-id'] as string | undefined;
+  let transport = sessionId ? transports.get(sessionId) : undefined;
+  if (!transport && isInitializeRequest(req.body)) {
+    const id = randomUUID();
+    const server = pool.getOrCreateServer(id);
+    transport = new NodeStreamableHTTPServerTransport({ sessionIdGenerator: () => id });
+    transports.set(id, transport);
+    await server.connect(transport);
+  }
+  if (!transport) {
+    res.status(400).end();
+    return;
+  }
+  await transport.handleRequest(req, res, req.body);
+});
+app.listen(3000);
