@@ -187,8 +187,9 @@ function entriesLoop(node: ts.Node): { of: ts.Expression; key: string; body: ts.
     const receiver = calleeParts(node).receiver;
     const of = receiver && entriesOf(receiver);
     const fn = unwrap(node.arguments[0]!);
-    const key = isFunctionLike(fn) ? keyOf(fn.parameters[0]?.name) : undefined;
-    return of && key && isFunctionLike(fn) && fn.body ? { of, key, body: fn.body } : undefined;
+    if (!of || !isFunctionLike(fn) || !fn.body) return undefined;
+    const key = keyOf(fn.parameters[0]?.name);
+    return key ? { of, key, body: fn.body } : undefined;
   }
   return undefined;
 }

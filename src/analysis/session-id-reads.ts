@@ -7,6 +7,7 @@
  */
 import { ts } from '../typescript.js';
 import { forEachDescendant, isFunctionLike, memberAccess, propertyNameText, unwrap } from './ast.js';
+import { returnedExpressions } from './declarations.js';
 import type { ValueAnalysis } from './values.js';
 import { SESSION_HEADER, isHeaderWrite } from './http-requests.js';
 import { isTransportOptions, sessionCallbackName } from './constructor-options.js';
@@ -93,9 +94,9 @@ export function findSessionIdReads(file: ts.SourceFile, values: ValueAnalysis, f
 function generatedSessionIds(values: ValueAnalysis, option: ts.PropertyAssignment): ts.Identifier[] {
   const fn = unwrap(option.initializer);
   if (!ts.isArrowFunction(fn) && !ts.isFunctionExpression(fn)) return [];
-  const body = fn.body;
-  const last = ts.isBlock(body) ? body.statements[body.statements.length - 1] : undefined;
-  const returned = ts.isBlock(body) ? (last && ts.isReturnStatement(last) && !hasOtherReturn(body, last) ? last.expression : undefined) : body;
+  // One value returned (an expression body, or a body with one `return`).
+  const returns = returnedExpressions(fn);
+  const returned = returns.length === 1 ? returns[0] : undefined;
   if (!returned || !isTransportOptions(values, option.parent)) return [];
   const minted = mintedSessionId(values, returned);
   if (minted) return [minted];
@@ -107,18 +108,6 @@ function generatedSessionIds(values: ValueAnalysis, option: ts.PropertyAssignmen
     const passed = mintedSessionId(values, call.arguments[index]);
     return passed ? [passed] : [];
   });
-}
-
-/** Whether a function body returns anywhere but its last statement (its nested functions aside). */
-function hasOtherReturn(body: ts.Block, last: ts.Statement): boolean {
-  let other = false;
-  const visit = (node: ts.Node): void => {
-    if (other || isFunctionLike(node)) return;
-    if (ts.isReturnStatement(node) && node !== last) other = true;
-    else ts.forEachChild(node, visit);
-  };
-  ts.forEachChild(body, visit);
-  return other;
 }
 
 /** The declared name of a local variable a header write sends (`const sid = …; res.setHeader(H, sid)`), when not already a session id. */

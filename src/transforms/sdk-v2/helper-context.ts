@@ -16,6 +16,8 @@ import { declarationsAt, declarationsOf } from './bindings.js';
 import { compilerDescendantsOfKind, descendantsOfKind } from './compiler-walk.js';
 import { namesContextType } from './context-mocks.js';
 import { handlerContextOf, REGISTRATION_METHODS } from '../../analysis/sdk-modules.js';
+import { unwrap } from '../../analysis/ast.js';
+import { returningFunction } from '../../analysis/declarations.js';
 
 const FORWARDED = /^The context object is forwarded to ([\w$]+)\(…\)/;
 const V1_CONTEXT = handlerContextOf(1);
@@ -154,24 +156,15 @@ function inlineTypedHandlerContext(node: ts.Node): boolean {
  * `createWrappedHandler`): its context parameter is a handler's.
  */
 function returnedByRegisteredWrapper(callback: ts.ArrowFunction | ts.FunctionExpression): boolean {
-  let wrapper: ts.Node | undefined = callback.parent;
-  if (wrapper && ts.isReturnStatement(wrapper)) {
-    while (wrapper && !ts.isFunctionLike(wrapper)) wrapper = wrapper.parent;
-  } else if (!(wrapper && ts.isArrowFunction(wrapper) && wrapper.body === callback)) return false;
-  if (!wrapper) return false;
-  const name = ts.isFunctionDeclaration(wrapper) ? wrapper.name?.text : wrapper.parent && ts.isVariableDeclaration(wrapper.parent) && ts.isIdentifier(wrapper.parent.name) ? wrapper.parent.name.text : undefined;
+  const wrapper = returningFunction(callback);
+  const name = !wrapper ? undefined : ts.isFunctionDeclaration(wrapper) ? wrapper.name?.text : ts.isVariableDeclaration(wrapper.parent) && ts.isIdentifier(wrapper.parent.name) ? wrapper.parent.name.text : undefined;
   if (!name) return false;
-  const unwrapped = (node: ts.Expression): ts.Expression => {
-    let current = node;
-    while (ts.isAsExpression(current) || ts.isParenthesizedExpression(current) || ts.isSatisfiesExpression(current) || ts.isNonNullExpression(current)) current = current.expression;
-    return current;
-  };
   let registered = false;
   const visit = (node: ts.Node): void => {
     if (registered) return;
     if (ts.isCallExpression(node) && ts.isPropertyAccessExpression(node.expression) && REGISTRATIONS.has(node.expression.name.text)) {
       registered = node.arguments.some((arg) => {
-        const inner = unwrapped(arg);
+        const inner = unwrap(arg);
         return ts.isCallExpression(inner) && ts.isIdentifier(inner.expression) && inner.expression.text === name;
       });
     }

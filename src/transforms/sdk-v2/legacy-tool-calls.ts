@@ -13,7 +13,7 @@
 import type { Diagnostic } from '@modelcontextprotocol/codemod';
 import type { SourceFile } from 'ts-morph';
 import type { AnalysisResult } from '../../analysis/model.js';
-import { calleeParts, forEachDescendant } from '../../analysis/ast.js';
+import { calleeParts, forEachDescendant, unwrap } from '../../analysis/ast.js';
 import { loadTsMorph, ts } from '../../typescript.js';
 import { isServerKind } from '../../analysis/value.js';
 import { HIGH_LEVEL_SERVER_CLASSES, registrationOf, TOOL_REGISTRATION } from '../../analysis/sdk-modules.js';
@@ -179,8 +179,7 @@ export function serversHandedToLoadedModules(result: AnalysisResult): Map<string
  * `(await import(p)).default`, or a variable holding one (`const plugin = await import(p); plugin.default(…)`).
  */
 function isLoadedModule(values: AnalysisResult['analysis']['values'], node: ts.Expression, depth = 0): boolean {
-  let expr = node;
-  while (ts.isParenthesizedExpression(expr) || ts.isAwaitExpression(expr)) expr = expr.expression;
+  const expr = unwrap(node) as ts.Expression;
   if (depth > 3) return false;
   if (ts.isPropertyAccessExpression(expr) && expr.name.text === 'default') return isLoadedModule(values, expr.expression, depth + 1);
   if (ts.isIdentifier(expr)) {

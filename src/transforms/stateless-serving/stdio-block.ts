@@ -16,6 +16,7 @@ import { quotedCode } from '../kit/prose.js';
 import { ts } from '../../typescript.js';
 import { forEachDescendant, isFunctionLike, unwrap } from '../../analysis/ast.js';
 import { thisMemberName } from '../../analysis/class-members.js';
+import { returnedExpressions } from '../../analysis/declarations.js';
 import { CONNECT_METHOD } from '../../analysis/sdk-modules.js';
 import type { ValueAnalysis } from '../../analysis/values.js';
 
@@ -90,19 +91,9 @@ export function builtElsewhereReason(receiver: ts.Node, values: ValueAnalysis, f
 /** The `this.<field>` every return of the function a call reaches gives back (a getter of a kept instance), if any. */
 function returnedField(values: ValueAnalysis, call: ts.CallExpression): string | undefined {
   const fn = values.calls.functionOfCall(call);
-  if (!fn?.body) return undefined;
-  const returned: ts.Expression[] = [];
-  if (!ts.isBlock(fn.body)) returned.push(fn.body);
-  else {
-    const visit = (n: ts.Node): void => {
-      if (isFunctionLike(n)) return;
-      if (ts.isReturnStatement(n) && n.expression) returned.push(n.expression);
-      ts.forEachChild(n, visit);
-    };
-    ts.forEachChild(fn.body, visit);
-  }
-  const fields = new Set(returned.map((e) => unwrap(e)).map((e) => (ts.isPropertyAccessExpression(e) && e.expression.kind === ts.SyntaxKind.ThisKeyword ? e.getText() : undefined)));
-  return fields.size === 1 && !fields.has(undefined) ? [...fields][0] : undefined;
+  const fields = new Set(fn ? returnedExpressions(fn).map(thisMemberName) : []);
+  const [field] = fields;
+  return fields.size === 1 && field !== undefined ? `this.${field}` : undefined;
 }
 
 /** How a function is named in a message: `startStdioTransport`, `StdioRunner.start`, or its code quoted (a line number would move with the markers). */
@@ -173,8 +164,7 @@ function builtInConstructor(access: ts.PropertyAccessExpression): string | undef
   if (ctor?.body) {
     forEachDescendant(ctor.body, (n) => {
       if (assigned || !ts.isBinaryExpression(n) || n.operatorToken.kind !== ts.SyntaxKind.EqualsToken || !ts.isNewExpression(unwrap(n.right))) return;
-      const left = unwrap(n.left);
-      if (ts.isPropertyAccessExpression(left) && left.expression.kind === ts.SyntaxKind.ThisKeyword && left.name.text === access.name.text) assigned = true;
+      if (thisMemberName(n.left) === access.name.text) assigned = true;
     });
   }
   return assigned ? (cls.name?.text ?? 'its class') : undefined;
