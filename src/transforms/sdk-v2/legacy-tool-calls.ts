@@ -164,8 +164,10 @@ export function serversHandedToLoadedModules(result: AnalysisResult): Map<string
   const carriesServer = (arg: ts.Expression): boolean =>
     isServer(arg) || (ts.isObjectLiteralExpression(arg) && arg.properties.some((p) => (ts.isShorthandPropertyAssignment(p) && isServer(p.name)) || (ts.isPropertyAssignment(p) && isServer(p.initializer))));
   for (const sf of result.sourceFiles) {
+    // Only a file that loads a module by a computed path can; what each argument holds is asked last.
+    if (!LOADS_MODULE.test(sf.text)) continue;
     forEachDescendant(sf, (node) => {
-      if (!ts.isCallExpression(node) || !node.arguments.some(carriesServer) || !isLoadedModule(values, node.expression)) return;
+      if (!ts.isCallExpression(node) || node.arguments.length === 0 || !isLoadedModule(values, node.expression) || !node.arguments.some(carriesServer)) return;
       const list = out.get(sf.fileName) ?? [];
       list.push(node.expression.getText(sf));
       out.set(sf.fileName, list);
@@ -173,6 +175,9 @@ export function serversHandedToLoadedModules(result: AnalysisResult): Map<string
   }
   return out;
 }
+
+/** `require(` or `import(` in a file's text: the cheap test before looking for modules loaded at run time. */
+const LOADS_MODULE = /\b(?:require|import)\s*\(/;
 
 /**
  * A module loaded at run time from a path the code computes, or its default export: `require(p)`, `await import(p)`,
