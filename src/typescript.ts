@@ -12,6 +12,7 @@
  */
 import tsBundle = require('@ts-morph/common/dist/typescript.js');
 import { createRequire } from 'node:module';
+import path from 'node:path';
 
 export import ts = tsBundle;
 
@@ -20,4 +21,19 @@ const requireCjs = createRequire(import.meta.url);
 /** ts-morph, loaded on first use (it shares `ts` with this module). */
 export function loadTsMorph(): typeof import('ts-morph') {
   return requireCjs('ts-morph') as typeof import('ts-morph');
+}
+
+let bundledLib: { folder: string; files: Map<string, string> } | undefined;
+
+/**
+ * The default library (lib.*.d.ts) for `ts`, which ships none beside itself: ts-morph keeps the files' text
+ * in memory, under a folder path no disk has. Without them a program has no Array or Map, and the checker
+ * answers `any` for whatever flows through them.
+ */
+export function bundledLibFiles(): { folder: string; files: Map<string, string> } {
+  if (bundledLib) return bundledLib;
+  const common = requireCjs('@ts-morph/common') as { getLibFiles(): { fileName: string; text: string }[]; libFolderInMemoryPath: string };
+  const folder = common.libFolderInMemoryPath;
+  bundledLib = { folder, files: new Map(common.getLibFiles().map((f) => [path.join(folder, f.fileName), f.text])) };
+  return bundledLib;
 }

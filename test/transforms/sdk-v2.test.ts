@@ -252,6 +252,61 @@ describe(`${TRANSFORM} fixtures`, () => {
     expect(second.changes).toEqual([]);
   });
 
+  it('workspace members of one run move together: a file importing a member that this run moves to v2 moves too, and a member that lists SDK v1 but never imports it does not hold its dependents (jdutton/mcp-typescript-simple)', async () => {
+    const member = (name: string, deps: string): string => `{\n  "name": "${name}",\n  "type": "module",\n  "types": "src/index.ts",\n  "dependencies": {\n${deps}\n  }\n}\n`;
+    const files = new Map([
+      ['package.json', '{\n  "name": "mono",\n  "private": true,\n  "workspaces": ["packages/*"]\n}\n'],
+      ['packages/tools/package.json', member('@mono/tools', '    "@modelcontextprotocol/sdk": "^1.25.2"')],
+      ['packages/tools/src/index.ts', "import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';\nexport const ok = (text: string): CallToolResult => ({ content: [{ type: 'text', text }] });\n"],
+      // Lists the SDK, never imports it: what it hands on comes from @mono/tools.
+      ['packages/tools-llm/package.json', member('@mono/tools-llm', '    "@modelcontextprotocol/sdk": "^1.25.2",\n    "@mono/tools": "*"')],
+      ['packages/tools-llm/src/index.ts', "import { ok } from '@mono/tools';\nexport const ask = (q: string) => ok(q);\n"],
+      ['packages/server/package.json', member('@mono/server', '    "@modelcontextprotocol/sdk": "^1.25.2",\n    "@mono/tools": "*",\n    "@mono/tools-llm": "*"')],
+      [
+        'packages/server/src/index.ts',
+        [
+          "import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';",
+          "import { ok } from '@mono/tools';",
+          "import { ask } from '@mono/tools-llm';",
+          "export const server = new McpServer({ name: 'mono', version: '1.0.0' });",
+          "server.tool('hello', async () => ok('hi'));",
+          "server.tool('ask', async () => ask('why'));",
+          '',
+        ].join('\n'),
+      ],
+    ]);
+    const dir = materialise('workspace-members', files);
+    // npm links workspace members into the root node_modules.
+    for (const name of ['tools', 'tools-llm', 'server']) {
+      fs.mkdirSync(path.join(dir, 'node_modules', '@mono'), { recursive: true });
+      fs.symlinkSync(path.join(dir, 'packages', name), path.join(dir, 'node_modules', '@mono', name), 'dir');
+    }
+    const result = await runApply({ paths: [dir], cwd: dir, allowDirty: true, typecheck: false, transforms: [TRANSFORM] });
+    const read = (rel: string): string => fs.readFileSync(path.join(dir, rel), 'utf8');
+    expect(read('packages/tools/src/index.ts')).toContain("from '@modelcontextprotocol/server'");
+    expect(read('packages/server/src/index.ts')).toContain("import { McpServer } from '@modelcontextprotocol/server';");
+    expect(result.notes.filter((n) => n.includes('is left on SDK v1'))).toEqual([]);
+    expect(read('packages/server/package.json')).not.toContain('@modelcontextprotocol/sdk');
+    expect(read('packages/tools/package.json')).not.toContain('@modelcontextprotocol/sdk');
+  });
+
+  it('a workspace member that stays on v1 (its tasks layer) still holds the files that import it', async () => {
+    const member = (name: string, deps: string): string => `{\n  "name": "${name}",\n  "type": "module",\n  "types": "src/index.ts",\n  "dependencies": {\n${deps}\n  }\n}\n`;
+    const files = new Map([
+      ['package.json', '{\n  "name": "mono",\n  "private": true,\n  "workspaces": ["packages/*"]\n}\n'],
+      ['packages/kit/package.json', member('@mono/kit', '    "@modelcontextprotocol/sdk": "^1.25.2"')],
+      ['packages/kit/src/index.ts', "import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';\nexport type { TaskStore } from '@modelcontextprotocol/sdk/experimental/tasks';\nexport { InMemoryTaskStore } from '@modelcontextprotocol/sdk/experimental/tasks';\nexport const make = () => new McpServer({ name: 'kit', version: '1.0.0' });\n"],
+      ['packages/server/package.json', member('@mono/server', '    "@modelcontextprotocol/sdk": "^1.25.2",\n    "@mono/kit": "*"')],
+      ['packages/server/src/index.ts', "import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';\nimport { make } from '@mono/kit';\nexport const server: McpServer = make();\n"],
+    ]);
+    const dir = materialise('workspace-member-held', files);
+    fs.mkdirSync(path.join(dir, 'node_modules', '@mono'), { recursive: true });
+    for (const name of ['kit', 'server']) fs.symlinkSync(path.join(dir, 'packages', name), path.join(dir, 'node_modules', '@mono', name), 'dir');
+    const result = await runApply({ paths: [dir], cwd: dir, allowDirty: true, typecheck: false, transforms: [TRANSFORM] });
+    expect(fs.readFileSync(path.join(dir, 'packages/server/src/index.ts'), 'utf8')).toBe(files.get('packages/server/src/index.ts'));
+    expect(result.notes.filter((n) => n.startsWith('sdk-v2: packages/server/src/index.ts is left on SDK v1: it imports @mono/kit, built on SDK v1 (its package.json depends on @modelcontextprotocol/sdk), so SDK objects it creates or accepts'))).toHaveLength(1);
+  });
+
   it('the retyping in handler-result-types is what makes its output type-check: v1\'s annotations under v2 are rejected at resources/read, prompts/get and tools/call', () => {
     const expected = byName('handler-result-types').output.get('server.ts')!;
     const untyped = expected
@@ -468,26 +523,65 @@ describe(`${TRANSFORM} fixtures`, () => {
     );
   });
 
-  it('zod stays on 3 where the project uses what zod 4 removed, and the report names each site', async () => {
+  const zod3Code = (schemasCall: string): Map<string, string> =>
+    new Map([
+      [
+        'src/errors.ts',
+        [
+          "import { z } from 'zod';",
+          '// ZodError.errors and one-argument z.record: zod 3 only.',
+          'export const Labels = z.record(z.string());',
+          'export function describe(error: z.ZodError): string {',
+          "  return error.errors.map((issue) => issue.message).join('; ');",
+          '}',
+          '',
+        ].join('\n'),
+      ],
+      // No zod import here: the ZodError comes typed through another module.
+      ['src/validate.ts', "import { Labels } from './errors.js';\nexport const problems = (value: unknown) => Labels.safeParse(value).error?.errors.length ?? 0;\n"],
+      ['src/schemas.ts', `import { zodToJsonSchema } from 'zod-to-json-schema';\nimport { z } from 'zod';\n\nconst Point = z.object({ x: z.number(), y: z.number().default(0) });\nexport const schema = ${schemasCall};\n`],
+    ]);
+
+  it('zod code moves to zod 4 where every use of what zod 4 removed can be rewritten (.errors, one-argument z.record, zodToJsonSchema(schema)), zod is raised, and the result type-checks against zod 4', async () => {
     const c = byName('v1-with-package-json');
-    const errors = [
-      "import { z } from 'zod';",
-      '// ZodError.errors and one-argument z.record: zod 3 only.',
-      'export const Labels = z.record(z.string());',
-      'export function describe(error: z.ZodError): string {',
-      "  return error.errors.map((issue) => issue.message).join('; ');",
-      '}',
-      '',
-    ].join('\n');
-    const schemas = "import { zodToJsonSchema } from 'zod-to-json-schema';\nimport { z } from 'zod';\nexport const schema = zodToJsonSchema(z.object({ a: z.string() }));\n";
-    const dir = materialise('zod-kept', new Map([...c.input, ['src/errors.ts', errors], ['src/schemas.ts', schemas]]));
+    const dir = materialise('zod-moved', new Map([...c.input, ...zod3Code('zodToJsonSchema(Point)')]));
+    const result = await runApply({ paths: [dir], cwd: dir, allowDirty: true, typecheck: false, transforms: [TRANSFORM] });
+    const tree = readTree(dir);
+    expect(JSON.parse(tree.get('package.json')!).dependencies.zod).toBe('^4.2.0');
+    expect(tree.get('src/errors.ts')).toContain('export const Labels = z.record(z.string(), z.string());');
+    expect(tree.get('src/errors.ts')).toContain("  return error.issues.map((issue) => issue.message).join('; ');");
+    expect(tree.get('src/validate.ts')).toBe("import { Labels } from './errors.js';\nexport const problems = (value: unknown) => Labels.safeParse(value).error?.issues.length ?? 0;\n");
+    expect(tree.get('src/schemas.ts')).toBe(
+      "import { z } from 'zod';\n\nconst Point = z.object({ x: z.number(), y: z.number().default(0) });\nexport const schema = z.toJSONSchema(Point, { target: 'draft-07', io: 'input' });\n",
+    );
+    const note = result.notes.find((n) => n.startsWith('sdk-v2: package.json: ') && n.includes('zod ^3.25.76 → ^4.2.0'));
+    expect(note).toContain('what zod 4 removed was rewritten: ');
+    expect(note).toContain('src/errors.ts:3 z.record(value) → z.record(z.string(), value)');
+    expect(note).toContain('src/errors.ts:5 ZodError.errors → .issues');
+    expect(note).toContain('src/validate.ts:2 ZodError.errors → .issues');
+    expect(note).toContain("src/schemas.ts:1 zodToJsonSchema(schema) → z.toJSONSchema(schema, { target: 'draft-07', io: 'input' })");
+    // The rewritten code is zod 4 code (the installed zod is 4): it type-checks, and converts as zod-to-json-schema did by default.
+    expect(typeCheck(dir)).toBe('');
+    const { z } = await import('zod');
+    expect(z.toJSONSchema(z.object({ x: z.number(), y: z.number().default(0) }), { target: 'draft-07', io: 'input' })).toMatchObject({ $schema: 'http://json-schema.org/draft-07/schema#', type: 'object', required: ['x'] });
+    const second = await runApply({ paths: [dir], cwd: dir, allowDirty: true, typecheck: false, transforms: [TRANSFORM] });
+    expect(second.changes).toEqual([]);
+  });
+
+  it('zod stays on 3 where a use of what zod 4 removed cannot be rewritten (zodToJsonSchema with options), nothing of it is rewritten, and the report names each site', async () => {
+    const c = byName('v1-with-package-json');
+    const code = zod3Code("zodToJsonSchema(Point, { target: 'openApi3' })");
+    const dir = materialise('zod-kept', new Map([...c.input, ...code]));
     const result = await runApply({ paths: [dir], cwd: dir, allowDirty: true, typecheck: false, transforms: [TRANSFORM] });
     const manifest = JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8'));
     expect(manifest.dependencies.zod).toBe('^3.25.76');
     expect(manifest.dependencies['@modelcontextprotocol/server']).toBe('^2.4.0');
+    const tree = readTree(dir);
+    for (const [file, text] of code) expect(tree.get(file), file).toBe(text);
     const note = result.notes.find((n) => n.startsWith('sdk-v2: package.json keeps zod ^3.25.76'));
     expect(note).toContain('src/errors.ts:3 calls z.record with the value schema only');
     expect(note).toContain('src/errors.ts:5 reads ZodError.errors, which zod 4 removed (use .issues)');
+    expect(note).toContain('src/validate.ts:2 reads ZodError.errors');
     expect(note).toContain('src/schemas.ts:1 imports zod-to-json-schema');
     expect(result.notes.some((n) => n.includes('→ ^4.2.0'))).toBe(false);
   });

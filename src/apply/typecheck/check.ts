@@ -156,7 +156,12 @@ interface BatchOutcome {
 function mergeOutcome(result: TypeCheckResult, outcome: BatchOutcome): void {
   result.errors.push(...outcome.errors);
   result.checked.push(...outcome.checked);
-  result.notChecked.push(...outcome.notChecked);
+  // Programs of one project meet the same uninstalled import, each with the files it reached: one entry per reason.
+  for (const entry of outcome.notChecked) {
+    const same = result.notChecked.find((n) => n.reason === entry.reason);
+    if (same) same.files = unique([...same.files, ...entry.files]);
+    else result.notChecked.push({ ...entry, files: [...entry.files] });
+  }
   result.compilers = unique([...result.compilers, ...outcome.compilers]);
   result.programs += outcome.programs;
 }

@@ -13,7 +13,7 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ts as bundledTs } from '../../typescript.js';
+import { bundledLibFiles, ts as bundledTs } from '../../typescript.js';
 
 type Ts = typeof bundledTs;
 
@@ -53,10 +53,7 @@ export function loadCompiler(projectDir: string): Compiler {
   } catch {
     // No typescript in the project: the bundled compiler below.
   }
-  const common = createRequire(import.meta.url)('@ts-morph/common') as { getLibFiles(): { fileName: string; text: string }[]; libFolderInMemoryPath: string };
-  const folder = common.libFolderInMemoryPath;
-  const files = new Map(common.getLibFiles().map((f) => [path.join(folder, f.fileName), f.text]));
-  return { ts: bundledTs, version: bundledTs.version, origin: 'bundled', lib: { folder, files } };
+  return { ts: bundledTs, version: bundledTs.version, origin: 'bundled', lib: bundledLibFiles() };
 }
 
 /** `pkg\0dir` → installedVersion's answer, for one check (forgetInstalledPackages): asked per import resolved. */

@@ -25,7 +25,7 @@ import { typesOnlyFilesOfClients } from './client-side-types.js';
 import { heldNeighbours } from './held-neighbours.js';
 import { alignHeldAugmentations } from './held-augmentations.js';
 import { tasksLayerNames } from './tasks-layer.js';
-import { mayBreakOnZod4, zod4Breaks, type Zod4Break } from './zod-usage.js';
+import { applyZod4Edits, mayBreakOnZod4, zod4Breaks, type Zod4Break } from './zod-usage.js';
 import { isCatalogSpecifier, resolveCatalogRange, type CatalogEntry } from './catalogs.js';
 
 export const SDK_V2 = 'sdk-v2';
@@ -101,16 +101,43 @@ export function planSdkV2(result: AnalysisResult, options: TransformOptions): Tr
     heldPackages.add(pkg);
     plan.notes!.push(`${SDK_V2}: the files of ${result.relative(pkg) || '.'} are left on SDK v1: the type check predicted that moving this package to SDK v2 would add type errors (listed under "SDK v2 move held back"), and the packages beside it moved without them. Fix what those errors point at, then run apply again.`);
   }
-  // A file that takes SDK objects from a dependency built on v1 stays on v1 (v1-dependencies.ts).
-  const lookup = new DependencyLookup();
+  // A file that takes SDK objects from a dependency built on v1 stays on v1 (v1-dependencies.ts). A dependency that is
+  // a package of this run (a workspace member) moving to v2 is not built on v1: which packages move depends on which
+  // files stay, so that is settled first, until no package changes side.
+  const realDir = (dir: string): string => {
+    try {
+      return fs.realpathSync(dir);
+    } catch {
+      return dir;
+    }
+  };
+  const bound = new Map<string, string[]>();
+  let moving = new Set<string>();
+  const usesV1 = new Map<string, boolean>();
+  const isOwn = (dir: string): boolean => !dir.split(path.sep).includes('node_modules') && !result.relative(dir).startsWith('..');
+  const packageUsesV1 = (dir: string): boolean => {
+    if (!usesV1.has(dir)) usesV1.set(dir, otherV1Users(dir, new Set()).length > 0);
+    return usesV1.get(dir)!;
+  };
+  for (let round = 0; round < 8; round++) {
+    const lookup = new DependencyLookup({ moving, isOwn, usesV1: packageUsesV1 });
+    bound.clear();
+    for (const f of candidates) {
+      if (heldPackages.has(packageOfFile(f.file))) continue;
+      const deps = v1BoundDependencies(f.file, f.text, lookup);
+      if (deps.length) bound.set(f.file, deps);
+    }
+    const next = new Set(candidates.filter((f) => !heldPackages.has(packageOfFile(f.file)) && !bound.has(f.file)).map((f) => realDir(packageOfFile(f.file))));
+    if ([...next].every((d) => moving.has(d)) && next.size === moving.size) break;
+    moving = next;
+  }
   const heldFiles = new Set<string>();
   for (const f of candidates) {
-    if (heldPackages.has(packageOfFile(f.file))) continue;
-    const deps = v1BoundDependencies(f.file, f.text, lookup);
-    if (!deps.length) continue;
+    const deps = bound.get(f.file);
+    if (!deps) continue;
     heldFiles.add(f.file);
     const them = deps.length === 1 ? 'it' : 'they';
-    plan.notes!.push(`${SDK_V2}: ${result.relative(f.file)} is left on SDK v1: it imports ${deps.join(', ')}, built on SDK v1 (${deps.length === 1 ? 'its' : 'their'} package.json depend${deps.length === 1 ? 's' : ''} on ${V1_PACKAGE}), so SDK objects ${them} create or accept would not fit v2 types. Move the file once ${deps.length === 1 ? 'that package has' : 'those packages have'} a version on SDK v2, then run apply again.`);
+    plan.notes!.push(`${SDK_V2}: ${result.relative(f.file)} is left on SDK v1: it imports ${deps.join(', ')}, built on SDK v1 (${deps.length === 1 ? 'its' : 'their'} package.json depend${deps.length === 1 ? 's' : ''} on ${V1_PACKAGE}), so SDK objects ${them} ${deps.length === 1 ? 'creates or accepts' : 'create or accept'} would not fit v2 types. Move the file once ${deps.length === 1 ? 'that package has' : 'those packages have'} a version on SDK v2, then run apply again.`);
   }
   // A file that exchanges SDK types with a file held that way stays on v1 with it (held-neighbours.ts).
   const inMovablePackages = candidates.filter((f) => !heldPackages.has(packageOfFile(f.file)));
@@ -136,7 +163,17 @@ export function planSdkV2(result: AnalysisResult, options: TransformOptions): Tr
   }
   const v1 = movable.filter((f) => !heldFiles.has(f.file));
   if (!v1.length) return plan;
-  const outcomes = runOfficialCodemod(v1, { projectType: projectType(v1, manifests) });
+  // The project's zod code moves to zod 4 first, where that lets package.json raise zod (zod-usage.ts): the
+  // codemod then works on the moved text, and the edits are made against the file as it is.
+  const zod = planZod4Moves(v1.map((f) => f.file), manifests, result.relative);
+  const originals = new Map<string, string>();
+  const inputs = v1.map((f) => {
+    const moved = zod.texts.get(f.file);
+    if (moved === undefined) return f;
+    originals.set(f.file, f.text);
+    return { ...f, text: moved };
+  });
+  const outcomes = runOfficialCodemod(inputs, { projectType: projectType(v1, manifests) });
   const after = new Map(texts);
   let changedFiles = 0;
   for (const outcome of outcomes) {
@@ -147,7 +184,7 @@ export function planSdkV2(result: AnalysisResult, options: TransformOptions): Tr
     }
     const final = keepIndentation(outcome.prepared, keepBlankLineAfterImports(outcome.before, keepImportGroupBreaks(outcome.before, matchImportSemicolons(outcome.before, matchSpecifierQuotes(outcome.before, outcome.after)))));
     after.set(outcome.file, final);
-    const edits = minimalEdits(outcome.file, outcome.before, final);
+    const edits = minimalEdits(outcome.file, originals.get(outcome.file) ?? outcome.before, final);
     if (edits.length) changedFiles++;
     plan.edits.push(...edits);
     for (const [name, alias] of outcome.aliases) {
@@ -174,7 +211,15 @@ export function planSdkV2(result: AnalysisResult, options: TransformOptions): Tr
     plan.edits.push(...minimalEdits(fix.file, fix.before, fix.text));
     plan.notes!.push(`${SDK_V2}: ${result.relative(fix.file)} stays on SDK v1, but ${fix.names.join(', ')} now ${fix.names.length === 1 ? 'comes' : 'come'} from ${V2_PACKAGE_SERVER}: the file uses ${fix.names.length === 1 ? 'it' : 'them'} only in a module augmentation that a file moved to v2 declares too, and TypeScript wants both declarations of one property to have the same type.`);
   }
-  planManifests(plan, v1.map((f) => f.file), after, outcomes, manifests, result.relative);
+  // Files of those packages the codemod did not take (no SDK import) get their zod edits as they are.
+  const codemodFiles = new Set(outcomes.map((o) => o.file));
+  const edited = new Set(plan.edits.map((e) => e.file));
+  for (const [file, text] of zod.texts) {
+    if (codemodFiles.has(file) || edited.has(file)) continue;
+    const before = readable(file);
+    if (before !== undefined) plan.edits.push(...minimalEdits(file, before, text));
+  }
+  planManifests(plan, v1.map((f) => f.file), after, outcomes, manifests, result.relative, zod.byManifest);
   return plan;
 }
 
@@ -324,6 +369,64 @@ function projectType(files: ReadonlyArray<{ file: string; text: string }>, manif
  * For each package.json that owns migrated files (see `ownerOf`): v1 out, the v2 packages its files
  * now import in, zod to the v2 floor.
  */
+/**
+ * The package.json that owns a migrated file: the nearest above it; past it, only an enclosing one that
+ * declares the v1 SDK (a workspace member whose SDK is hoisted to the workspace root) and lies inside what
+ * apply was pointed at, never a manifest of some project around it.
+ */
+function manifestOwner(manifests: ManifestCache, relative: (abs: string) => string): (file: string) => string | undefined {
+  const inside = (manifest: string): boolean => !relative(path.dirname(manifest)).startsWith('..');
+  return (file) => {
+    const [nearest, ...above] = manifests.chain(path.dirname(file));
+    if (!nearest || declares(readManifest(manifests.text(nearest) ?? '') ?? { sections: {} }, V1_PACKAGE)) return nearest;
+    return above.find((m) => inside(m) && declares(readManifest(manifests.text(m) ?? '') ?? { sections: {} }, V1_PACKAGE)) ?? nearest;
+  };
+}
+
+/** The zod a manifest declares, and whether it stays below SDK v2's floor (then package.json raises it). */
+function zodOf(view: NonNullable<ReturnType<typeof readManifest>>, manifest: string, relative: (abs: string) => string): { section: ReturnType<typeof declares>; shown: string | undefined; short: boolean; catalog: CatalogEntry | undefined } {
+  const section = declares(view, 'zod');
+  const range = section ? view.sections[section]!.zod! : undefined;
+  // A pnpm catalog reference is judged by the range its catalog gives; one not found is unknown, and
+  // unknown is treated like a zod 3 range (checked, then raised here), never as if it reached 4.2.
+  const catalog = range !== undefined && isCatalogSpecifier(range) ? resolveCatalogRange(range, 'zod', path.dirname(manifest)) : undefined;
+  const shown = catalog ? `${range} (${catalogSource(catalog, relative)})` : range;
+  const short = section !== undefined && (catalog ? catalog.range === undefined || !zodRangeReachesFloor(catalog.range) : !zodRangeReachesFloor(range!));
+  return { section, shown, short, catalog };
+}
+
+/** Per package.json whose zod is raised: what zod 4 removed in its code, rewritten or not (zod-usage.ts). */
+interface Zod4Move {
+  breaks: Zod4Break[];
+  /** Every break has a rewrite, so they are made and zod is raised. */
+  moved: boolean;
+}
+
+/**
+ * For each package.json that owns a migrated file and raises zod: its code's zod 4 breaks, and when every one
+ * can be rewritten, the rewritten texts (`texts`, by file).
+ */
+function planZod4Moves(v1Files: readonly string[], manifests: ManifestCache, relative: (abs: string) => string): { byManifest: Map<string, Zod4Move>; texts: Map<string, string> } {
+  const ownerOf = manifestOwner(manifests, relative);
+  const byManifest = new Map<string, Zod4Move>();
+  const texts = new Map<string, string>();
+  for (const manifest of new Set(v1Files.map(ownerOf).filter((m): m is string => m !== undefined))) {
+    const view = readManifest(manifests.text(manifest) ?? '');
+    if (!view || !zodOf(view, manifest, relative).short) continue;
+    const breaks = zod4BreaksIn(path.dirname(manifest));
+    const moved = breaks.length > 0 && breaks.every((b) => b.fix);
+    byManifest.set(manifest, { breaks, moved });
+    if (!moved) continue;
+    const byFile = new Map<string, Zod4Break[]>();
+    for (const b of breaks) byFile.set(b.file, [...(byFile.get(b.file) ?? []), b]);
+    for (const [file, fileBreaks] of byFile) {
+      const text = readCurrentFile(file);
+      texts.set(file, applyZod4Edits(text, fileBreaks.flatMap((b) => b.fix!)));
+    }
+  }
+  return { byManifest, texts };
+}
+
 function planManifests(
   plan: TransformPlan,
   v1Files: readonly string[],
@@ -331,16 +434,9 @@ function planManifests(
   outcomes: readonly CodemodFileResult[],
   manifests: ManifestCache,
   relative: (abs: string) => string,
+  zodMoves: ReadonlyMap<string, Zod4Move>,
 ): void {
-  // The nearest package.json above the file; past it, only an enclosing one that declares the v1 SDK
-  // (a workspace member whose SDK is hoisted to the workspace root) and lies inside what apply was
-  // pointed at: never a manifest of some project around it.
-  const inside = (manifest: string): boolean => !relative(path.dirname(manifest)).startsWith('..');
-  const ownerOf = (file: string): string | undefined => {
-    const [nearest, ...above] = manifests.chain(path.dirname(file));
-    if (!nearest || declares(readManifest(manifests.text(nearest) ?? '') ?? { sections: {} }, V1_PACKAGE)) return nearest;
-    return above.find((m) => inside(m) && declares(readManifest(manifests.text(m) ?? '') ?? { sections: {} }, V1_PACKAGE)) ?? nearest;
-  };
+  const ownerOf = manifestOwner(manifests, relative);
   const owners = new Set(v1Files.map(ownerOf).filter((m): m is string => m !== undefined));
   for (const manifest of owners) {
     const text = manifests.text(manifest);
@@ -368,15 +464,10 @@ function planManifests(
       if (declares(view, pkg) || (peer && section !== 'devDependencies')) continue;
       change.add.push({ section, name: pkg, range: V2_PACKAGE_VERSIONS[pkg]! });
     }
-    const zodSection = declares(view, 'zod');
-    const zodRange = zodSection ? view.sections[zodSection]!.zod! : undefined;
-    // A pnpm catalog reference is judged by the range its catalog gives; one not found is unknown, and
-    // unknown is treated like a zod 3 range (checked, then raised here), never as if it reached 4.2.
-    const catalog = zodRange !== undefined && isCatalogSpecifier(zodRange) ? resolveCatalogRange(zodRange, 'zod', path.dirname(manifest)) : undefined;
-    const zodShown = catalog ? `${zodRange} (${catalogSource(catalog, relative)})` : zodRange;
-    const zodShort = zodSection !== undefined && (catalog ? catalog.range === undefined || !zodRangeReachesFloor(catalog.range) : !zodRangeReachesFloor(zodRange!));
+    const { section: zodSection, shown: zodShown, short: zodShort, catalog } = zodOf(view, manifest, relative);
     let zodNote: string | undefined;
-    const zodBreaks = zodShort ? zod4BreaksIn(path.dirname(manifest)) : [];
+    const zodMove = zodShort ? zodMoves.get(manifest) : undefined;
+    const zodBreaks = zodMove && !zodMove.moved ? zodMove.breaks : [];
     if (zodBreaks.length) {
       // Raising zod would break the project's own zod code: left as it is, and the sites named.
       const sites = zodBreaks.map((b) => `${relative(b.file)}:${b.line} ${b.what}`).join('; ');
@@ -384,7 +475,11 @@ function planManifests(
     } else if (zodSection && zodShort) {
       change.set.push({ section: zodSection, name: 'zod', range: ZOD_RANGE });
       const here = catalog ? `; set in this package.json, not in the catalog, which other packages may share` : '';
-      zodNote = `zod ${zodShown} → ${ZOD_RANGE} (SDK v2 needs zod ≥ 4.2: its schemas are Standard Schemas with JSON Schema; no use of what zod 4 removed was found: zod-to-json-schema, ZodError.errors, one-argument z.record${here})`;
+      const moved = zodMove?.moved ? zodMove.breaks : [];
+      const found = moved.length
+        ? `what zod 4 removed was rewritten: ${moved.map((b) => `${relative(b.file)}:${b.line} ${b.fixed}`).join('; ')}`
+        : 'no use of what zod 4 removed was found: zod-to-json-schema, ZodError.errors, one-argument z.record';
+      zodNote = `zod ${zodShown} → ${ZOD_RANGE} (SDK v2 needs zod ≥ 4.2: its schemas are Standard Schemas with JSON Schema; ${found}${here})`;
     } else if (!zodSection && outcomes.some((o) => o.zodInjected && o.file.startsWith(dir))) {
       change.add.push({ section, name: 'zod', range: ZOD_RANGE });
       zodNote = `zod ${ZOD_RANGE} added (the migrated code now imports it)`;

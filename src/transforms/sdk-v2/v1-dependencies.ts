@@ -51,13 +51,33 @@ function isPackageSpecifier(specifier: string): boolean {
   return !isV1Specifier(specifier) && !(packageOf(specifier) in V2_PACKAGE_VERSIONS);
 }
 
+/** The project's own packages (workspace members) as this run sees them. */
+export interface RunPackages {
+  /** Directories (real paths) of the packages this run moves to SDK v2. */
+  moving: ReadonlySet<string>;
+  /** A directory (real path) of a package of the project itself, under what apply was pointed at, not an installed one. */
+  isOwn(dir: string): boolean;
+  /** Whether the package's own source files import SDK v1. */
+  usesV1(dir: string): boolean;
+}
+
 /** Installed package.json files found by Node's lookup (node_modules from the file's directory up), read once each. */
 export class DependencyLookup {
   private readonly verdicts = new Map<string, boolean>();
 
+  /**
+   * @param run the project's own packages: one this run moves to SDK v2 is not built on v1 once the run is over
+   * (its dependents move with it, and are built after it).
+   */
+  constructor(private readonly run: RunPackages = { moving: new Set(), isOwn: () => false, usesV1: () => true }) {}
+
   builtOnV1(pkg: string, fromDir: string): boolean {
     const manifest = this.find(pkg, fromDir);
     if (!manifest) return false;
+    const dir = realpathOr(path.dirname(manifest));
+    if (this.run.moving.has(dir)) return false;
+    // A package of the project whose own code does not use the SDK (its package.json still lists it) hands on no SDK object of its own.
+    if (this.run.isOwn(dir) && !this.run.usesV1(dir)) return false;
     let verdict = this.verdicts.get(manifest);
     if (verdict === undefined) {
       verdict = declaresV1Only(manifest);
@@ -87,4 +107,12 @@ function declaresV1Only(manifest: string): boolean {
     return deps && typeof deps === 'object' ? Object.keys(deps) : [];
   });
   return names.includes(V1_PACKAGE) && !names.some((name) => isMcpSpecifier(name) && name in V2_PACKAGE_VERSIONS);
+}
+
+function realpathOr(dir: string): string {
+  try {
+    return fs.realpathSync(dir);
+  } catch {
+    return dir;
+  }
 }
