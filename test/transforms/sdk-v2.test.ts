@@ -568,6 +568,41 @@ describe(`${TRANSFORM} fixtures`, () => {
     expect(second.changes).toEqual([]);
   });
 
+  it('a low-level server\'s tools/list built with zodToJsonSchema (yuki9541134/mcp-redash): z.toJSONSchema cast to Tool[\'inputSchema\'] (v2 checks the handler\'s result), Tool imported with the SDK types, and the server type-checks on v2', async () => {
+    const c = byName('v1-with-package-json');
+    const server = [
+      "import { Server } from '@modelcontextprotocol/sdk/server/index.js';",
+      'import {',
+      '  CallToolRequestSchema,',
+      '  ListToolsRequestSchema,',
+      "} from '@modelcontextprotocol/sdk/types.js';",
+      "import { z } from 'zod';",
+      "import { zodToJsonSchema } from 'zod-to-json-schema';",
+      '',
+      'const QuerySchema = z.object({ sql: z.string(), limit: z.number().default(10) });',
+      "const server = new Server({ name: 'redash', version: '1.0.0' }, { capabilities: { tools: {} } });",
+      'server.setRequestHandler(ListToolsRequestSchema, async () => ({',
+      "  tools: [{ name: 'query', description: 'Run a query', inputSchema: zodToJsonSchema(QuerySchema) }],",
+      '}));',
+      'server.setRequestHandler(CallToolRequestSchema, async (request) => {',
+      '  const { sql } = QuerySchema.parse(request.params.arguments);',
+      "  return { content: [{ type: 'text' as const, text: sql }] };",
+      '});',
+      'export { server, QuerySchema };',
+      '',
+    ].join('\n');
+    // A file without zod's `z`: the zod-to-json-schema import becomes one of `z`.
+    const other = 'import { zodToJsonSchema } from "zod-to-json-schema"\nimport { QuerySchema } from "./server.js"\n\nexport const schema = zodToJsonSchema(QuerySchema)\n';
+    const dir = materialise('zod-tools-list', new Map([...[...c.input].filter(([rel]) => rel === 'package.json'), ['src/server.ts', server], ['src/other.ts', other]]));
+    await runApply({ paths: [dir], cwd: dir, allowDirty: true, typecheck: false, transforms: [TRANSFORM] });
+    const after = readTree(dir).get('src/server.ts')!;
+    expect(after).toContain("  tools: [{ name: 'query', description: 'Run a query', inputSchema: z.toJSONSchema(QuerySchema, { target: 'draft-07', io: 'input' }) as Tool['inputSchema'] }],");
+    expect(after.split('\n').slice(0, 4)).toEqual(["import { Server } from '@modelcontextprotocol/server';", "import type { Tool } from '@modelcontextprotocol/server';", "import { z } from 'zod';", '']);
+    expect(after).not.toContain('zod-to-json-schema');
+    expect(readTree(dir).get('src/other.ts')).toBe('import { z } from "zod"\nimport { QuerySchema } from "./server.js"\n\nexport const schema = z.toJSONSchema(QuerySchema, { target: "draft-07", io: "input" })\n');
+    expect(typeCheck(dir)).toBe('');
+  });
+
   it('zod stays on 3 where a use of what zod 4 removed cannot be rewritten (zodToJsonSchema with options), nothing of it is rewritten, and the report names each site', async () => {
     const c = byName('v1-with-package-json');
     const code = zod3Code("zodToJsonSchema(Point, { target: 'openApi3' })");

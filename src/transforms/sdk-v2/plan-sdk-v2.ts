@@ -408,12 +408,13 @@ interface Zod4Move {
  */
 function planZod4Moves(v1Files: readonly string[], manifests: ManifestCache, relative: (abs: string) => string): { byManifest: Map<string, Zod4Move>; texts: Map<string, string> } {
   const ownerOf = manifestOwner(manifests, relative);
+  const moving = new Set(v1Files);
   const byManifest = new Map<string, Zod4Move>();
   const texts = new Map<string, string>();
   for (const manifest of new Set(v1Files.map(ownerOf).filter((m): m is string => m !== undefined))) {
     const view = readManifest(manifests.text(manifest) ?? '');
     if (!view || !zodOf(view, manifest, relative).short) continue;
-    const breaks = zod4BreaksIn(path.dirname(manifest));
+    const breaks = zod4BreaksIn(path.dirname(manifest), (file) => moving.has(file));
     const moved = breaks.length > 0 && breaks.every((b) => b.fix);
     byManifest.set(manifest, { breaks, moved });
     if (!moved) continue;
@@ -594,15 +595,16 @@ function sourcesOf(dir: string, known: ReadonlySet<string>, matches: (text: stri
 }
 
 /** Where the package's own code uses what zod 4 removed (zod-usage.ts). */
-function zod4BreaksIn(dir: string): Zod4Break[] {
+function zod4BreaksIn(dir: string, movesToV2: (file: string) => boolean): Zod4Break[] {
   const files = sourcesOf(dir, new Set(), mayBreakOnZod4);
-  return zod4Breaks(files, (file) => {
+  const read = (file: string): string | undefined => {
     try {
       return readCurrentFile(file);
     } catch {
       return undefined;
     }
-  });
+  };
+  return zod4Breaks(files, read, movesToV2);
 }
 
 /** Where a catalog reference's range came from, or why it is unknown. */

@@ -52,7 +52,11 @@ function declaredInZod(symbol: ts.Symbol | undefined): boolean {
   return (symbol?.declarations ?? []).some((d) => d.getSourceFile().fileName.split(path.sep).join('/').includes('/node_modules/zod/'));
 }
 
-export function zod4Breaks(files: readonly string[], readFile: (file: string) => string | undefined): Zod4Break[] {
+/**
+ * @param movesToV2 whether a file is one the official codemod moves to SDK v2 in this run: a tool's JSON Schema
+ * there is cast to the SDK's `Tool['inputSchema']` (see toolSchemaCast).
+ */
+export function zod4Breaks(files: readonly string[], readFile: (file: string) => string | undefined, movesToV2: (file: string) => boolean = () => false): Zod4Break[] {
   if (!files.length) return [];
   const options: ts.CompilerOptions = { allowJs: true, module: ts.ModuleKind.ESNext, moduleResolution: ts.ModuleResolutionKind.Bundler, target: ts.ScriptTarget.ES2022, skipLibCheck: true, noEmit: true, types: [] };
   const host = ts.createCompilerHost(options, true);
@@ -73,7 +77,7 @@ export function zod4Breaks(files: readonly string[], readFile: (file: string) =>
     const at = (node: ts.Node, what: string, fix: Zod4Edit[] | undefined, fixed: string) => out.push({ file, line: sf.getLineAndCharacterOfPosition(node.getStart(sf)).line + 1, what, ...(fix ? { fix, fixed } : {}) });
     const visit = (node: ts.Node): void => {
       if (ts.isStringLiteral(node) && node.text === ZOD_TO_JSON_SCHEMA && isModuleSpecifier(node)) {
-        at(node, 'imports zod-to-json-schema, which does not read zod 4 schemas (zod 4 has z.toJSONSchema)', zodToJsonSchemaFix(sf, node, checker), "zodToJsonSchema(schema) → z.toJSONSchema(schema, { target: 'draft-07', io: 'input' })");
+        at(node, 'imports zod-to-json-schema, which does not read zod 4 schemas (zod 4 has z.toJSONSchema)', zodToJsonSchemaFix(sf, node, checker, movesToV2(file)), "zodToJsonSchema(schema) → z.toJSONSchema(schema, { target: 'draft-07', io: 'input' })");
       } else if (ts.isPropertyAccessExpression(node) && node.name.text === 'errors') {
         const type = checker.getNonNullableType(checker.getTypeAtLocation(node.expression));
         const symbol = type.getSymbol() ?? type.aliasSymbol;
@@ -108,7 +112,7 @@ function isNamePath(node: ts.Expression): boolean {
  * `import { zodToJsonSchema } from 'zod-to-json-schema'` (or its default import) alone, every use of
  * the binding is a call with the schema as its one argument, and the file imports zod's `z` as a value.
  */
-function zodToJsonSchemaFix(sf: ts.SourceFile, specifier: ts.StringLiteral, checker: ts.TypeChecker): Zod4Edit[] | undefined {
+function zodToJsonSchemaFix(sf: ts.SourceFile, specifier: ts.StringLiteral, checker: ts.TypeChecker, movesToV2: boolean): Zod4Edit[] | undefined {
   const declaration = specifier.parent;
   if (!ts.isImportDeclaration(declaration)) return undefined;
   const clause = declaration.importClause;
@@ -121,12 +125,15 @@ function zodToJsonSchemaFix(sf: ts.SourceFile, specifier: ts.StringLiteral, chec
     if (!only.isTypeOnly && (only.propertyName ?? only.name).text === 'zodToJsonSchema') local = only.name;
   }
   if (!local) return undefined;
-  const zod = zodNamespaceIn(sf);
+  // Without zod's `z` in the file, the zod-to-json-schema import becomes one of `z` (unless the file has a `z` of its own).
+  const zod = zodNamespaceIn(sf) ?? (mentions(sf, 'z') ? undefined : 'z');
   if (!zod) return undefined;
+  const importsZ = zodNamespaceIn(sf) === undefined;
   const binding = checker.getSymbolAtLocation(local);
   if (!binding) return undefined;
   const quote = sf.text[specifier.getStart(sf)] === '"' ? '"' : "'";
   const edits: Zod4Edit[] = [];
+  const casts: Array<{ at: number; property: string }> = [];
   let unfit = false;
   const visit = (node: ts.Node): void => {
     if (unfit) return;
@@ -139,13 +146,26 @@ function zodToJsonSchemaFix(sf: ts.SourceFile, specifier: ts.StringLiteral, chec
       edits.push({ start: node.getStart(sf), end: node.getEnd(), text: `${zod}.toJSONSchema` });
       const argumentEnd = call.arguments[0]!.getEnd();
       edits.push({ start: argumentEnd, end: argumentEnd, text: `, { target: ${quote}draft-07${quote}, io: ${quote}input${quote} }` });
+      const schemaOf = movesToV2 ? toolSchemaProperty(call) : undefined;
+      if (schemaOf) casts.push({ at: call.getEnd(), property: schemaOf });
     }
     ts.forEachChild(node, visit);
   };
   visit(sf);
   if (unfit) return undefined;
-  // The import goes with its line (and the line break after it).
+  if (casts.length) {
+    const cast = toolSchemaCast(sf);
+    if (!cast) return undefined;
+    edits.push(...cast.edits);
+    for (const c of casts) edits.push({ start: c.at, end: c.at, text: ` as ${cast.tool}[${quote}${c.property}${quote}]` });
+  }
   const start = declaration.getStart(sf);
+  if (importsZ) {
+    const semicolon = sf.text.slice(start, declaration.getEnd()).trimEnd().endsWith(';') ? ';' : '';
+    edits.push({ start, end: declaration.getEnd(), text: `import { z } from ${quote}zod${quote}${semicolon}` });
+    return edits;
+  }
+  // The import goes with its line (and the line break after it).
   const lineStart = sf.text.lastIndexOf('\n', start - 1) + 1;
   const wholeLine = sf.text.slice(lineStart, start).trim() === '';
   const newline = sf.text.indexOf('\n', declaration.getEnd());
@@ -153,6 +173,51 @@ function zodToJsonSchemaFix(sf: ts.SourceFile, specifier: ts.StringLiteral, chec
   if (wholeLine && restOfLine) edits.push({ start: lineStart, end: newline < 0 ? sf.text.length : newline + 1, text: '' });
   else edits.push({ start, end: declaration.getEnd(), text: '' });
   return edits;
+}
+
+/** `inputSchema` or `outputSchema` when the call is that property's value in an object literal (a tool of tools/list). */
+function toolSchemaProperty(call: ts.CallExpression): string | undefined {
+  let node: ts.Node = call;
+  while (ts.isParenthesizedExpression(node.parent)) node = node.parent;
+  const parent = node.parent;
+  if (!ts.isPropertyAssignment(parent) || parent.initializer !== node) return undefined;
+  const name = ts.isIdentifier(parent.name) || ts.isStringLiteral(parent.name) ? parent.name.text : undefined;
+  return name === 'inputSchema' || name === 'outputSchema' ? name : undefined;
+}
+
+const V1_TYPES = /^@modelcontextprotocol\/sdk\/types(?:\.js)?$/;
+
+/**
+ * SDK v2 types a tool's `inputSchema` as a JSON Schema object whose `type` is `'object'`; zod's converter (like
+ * zod-to-json-schema's) returns a JSON Schema of any type, so a tools/list handler returning it no longer
+ * type-checks on v2 (v1 took any result). The value gets `as Tool['inputSchema']`, and `Tool` a type import
+ * beside the file's SDK v1 types import, which the official codemod then moves to v2 with the rest. Without
+ * such an import, or where the file has its own `Tool`, there is no rewrite.
+ */
+function toolSchemaCast(sf: ts.SourceFile): { tool: string; edits: Zod4Edit[] } | undefined {
+  const typesImport = sf.statements.find((s): s is ts.ImportDeclaration => ts.isImportDeclaration(s) && ts.isStringLiteral(s.moduleSpecifier) && V1_TYPES.test(s.moduleSpecifier.text));
+  const named = typesImport?.importClause?.namedBindings;
+  if (!typesImport || !named || !ts.isNamedImports(named) || typesImport.importClause!.name) return undefined;
+  const existing = named.elements.find((e) => (e.propertyName ?? e.name).text === 'Tool');
+  if (existing) return { tool: existing.name.text, edits: [] };
+  if (mentions(sf, 'Tool')) return undefined;
+  const last = named.elements[named.elements.length - 1];
+  const typeOnly = typesImport.importClause!.isTypeOnly;
+  const specifier = typeOnly ? 'Tool' : 'type Tool';
+  const edit = last ? { start: last.getEnd(), end: last.getEnd(), text: `, ${specifier}` } : { start: named.getStart(sf) + 1, end: named.getStart(sf) + 1, text: ` ${specifier} ` };
+  return { tool: 'Tool', edits: [edit] };
+}
+
+/** Whether an identifier `name` appears anywhere in the file (a declaration, a use, a property name: any could clash). */
+function mentions(sf: ts.SourceFile, name: string): boolean {
+  let found = false;
+  const visit = (node: ts.Node): void => {
+    if (found) return;
+    if (ts.isIdentifier(node) && node.text === name) found = true;
+    else ts.forEachChild(node, visit);
+  };
+  visit(sf);
+  return found;
 }
 
 /** The local name of zod's `z` (named, namespace or default import from 'zod'), imported as a value. */
