@@ -86,7 +86,7 @@ export async function layOutAddedStatements(file: string, before: string, after:
   // A statement that carries lines of the user's is printed again only if each of them comes out as it was:
   // Prettier lays out what the run wrote around them, and the user's own code keeps its look. Its indentation may
   // change only in a project formatted by Prettier (a config file it has), whose own formatter would move it so.
-  const reindentAllowed = targets.some((t) => t.userLines.length > 0) && !!(await projectConfig(file));
+  const reindentAllowed = targets.some((t) => t.userLines.length > 0) && (!!(await projectConfig(file)) || formattedByPrettier(file));
   const same = (line: string) => (reindentAllowed ? line.trim() : line);
   // Last first, so that the offsets of the ones before stay right; a target's inner targets lie inside it.
   const layOut = async (list: readonly LayoutTarget[]): Promise<void> => {
@@ -204,7 +204,12 @@ async function printStatement(p: Prettier, parser: 'typescript' | 'babel', text:
 export async function layoutOptionsOf(file: string, before: string): Promise<LayoutOptions | undefined> {
   const inferred = inferredOptions(file, before);
   const configured = await projectConfig(file);
-  if (!configured) return inferred;
+  if (!configured) {
+    // Prettier run with its defaults: the width is its 80 columns, whatever long strings the file has (Prettier
+    // leaves those past the width, and they would hide the width from inference). A JavaScript config may set any.
+    if (!nearestConfig(path.dirname(file)) && formattedByPrettier(file)) return { ...(inferred ?? inferredStyle(file, before)), printWidth: 80 };
+    return inferred;
+  }
   const base = inferred ?? { ...inferredStyle(file, before), printWidth: 80 };
   const pick = <K extends keyof LayoutOptions>(key: K, valid: (v: unknown) => boolean): LayoutOptions[K] => (valid(configured[key]) ? (configured[key] as LayoutOptions[K]) : key === 'printWidth' ? (80 as LayoutOptions[K]) : base[key]);
   const isBool = (v: unknown) => typeof v === 'boolean';
@@ -233,6 +238,30 @@ async function projectConfig(file: string): Promise<Partial<Record<keyof LayoutO
     return ((await p.resolveConfig(file, { config: configFile, editorconfig: false })) ?? undefined) as Partial<Record<keyof LayoutOptions, unknown>> | undefined;
   } catch {
     return undefined;
+  }
+}
+
+/**
+ * A project that formats its code with Prettier without a config file of data: a JavaScript config (not run
+ * here), or Prettier's defaults, which the nearest package.json shows by depending on Prettier and running it
+ * (a script or a lint-staged command: `"format": "prettier --write src"`). Its own formatter re-indents the
+ * user's lines inside a statement the run rewrote, as printing that statement again here does.
+ */
+function formattedByPrettier(file: string): boolean {
+  const config = nearestConfig(path.dirname(file));
+  if (config && path.basename(config) !== 'package.json') return true;
+  for (let at = path.dirname(file); ; at = path.dirname(at)) {
+    const manifest = path.join(at, 'package.json');
+    if (fs.existsSync(manifest)) {
+      const json = readJson(manifest);
+      const dependsOn = ['dependencies', 'devDependencies'].some((section) => {
+        const deps = json?.[section];
+        return typeof deps === 'object' && deps !== null && 'prettier' in deps;
+      });
+      const runs = (entry: unknown): boolean => typeof entry === 'object' && entry !== null && Object.values(entry).some((command) => (Array.isArray(command) ? command : [command]).some((c) => typeof c === 'string' && /\bprettier\b/.test(c)));
+      return dependsOn && (runs(json?.scripts) || runs(json?.['lint-staged']));
+    }
+    if (path.dirname(at) === at) return false;
   }
 }
 

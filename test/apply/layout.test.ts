@@ -168,6 +168,35 @@ describe('layOutAddedStatements', () => {
     // Without a Prettier config the user's lines must keep their indentation too: re-indenting them is left undone.
     const unformatted = project('registration-unformatted');
     expect(await layOutAddedStatements(unformatted, registered(tool), registered(codemod))).toBe(registered(codemod));
+    // A project that runs Prettier with its defaults (browserstack/mcp-server: a devDependency and a format script) is formatted by it too.
+    const defaults = project('registration-prettier-defaults');
+    fs.writeFileSync(path.join(path.dirname(path.dirname(defaults)), 'package.json'), JSON.stringify({ name: 'x', scripts: { format: 'prettier --write "src/**/*.ts"' }, devDependencies: { prettier: '^3.7.4' } }));
+    // Prettier's defaults: 80 columns (the handler's return, 83 columns at this depth, is shortened so the user's lines fit).
+    const short = (text: string) => text.replace(/      return \{ content[^\n]*\n/, '      return ok(title, body);\n');
+    const laidOut = await layOutAddedStatements(defaults, short(registered(tool)), short(registered(codemod)));
+    expect(laidOut).toBe(
+      short(
+        registered(`  server.registerTool(
+    "notify",
+    {
+      description:
+        "Send an OS notification to the user. Use after completing a significant task.",
+      inputSchema: z.object({
+        title: z.string().describe("The notification title"),
+        body: z.string().describe("The notification body text"),
+      }),
+    },
+    async ({ title, body }) => {
+      return { content: [{ type: "text" as const, text: \`\${title}: \${body}\` }] };
+    }
+  );
+`),
+      ),
+    );
+    // Depending on Prettier without running it says nothing about how the code is formatted.
+    const dependsOnly = project('registration-prettier-dependency-only');
+    fs.writeFileSync(path.join(path.dirname(path.dirname(dependsOnly)), 'package.json'), JSON.stringify({ name: 'y', devDependencies: { prettier: '^3.7.4' } }));
+    expect(await layOutAddedStatements(dependsOnly, registered(tool), registered(codemod))).toBe(registered(codemod));
   });
 
   it('reads a .tsx file as TSX: JSX in the added statement does not hide it', async () => {
