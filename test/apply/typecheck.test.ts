@@ -11,7 +11,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { main } from '../../src/cli.js';
-import { guardMigration, typeCheckMigration, type MigratedFile, type TypeCheckResult } from '../../src/apply/typecheck/check.js';
+import { guardMigration, mergeNotChecked, typeCheckMigration, type MigratedFile, type TypeCheckResult } from '../../src/apply/typecheck/check.js';
 import { LineProvenance } from '../../src/apply/typecheck/provenance.js';
 import { tempTree } from '../support/temp-tree.js';
 
@@ -46,6 +46,21 @@ export function build(): McpServer {
   return server;
 }
 `;
+
+describe('mergeNotChecked', () => {
+  it('names a reason once, with the files of every program that met it (jdutton/mcp-typescript-simple: one uninstalled import, five programs)', () => {
+    const reason = 'the migrated code imports @modelcontextprotocol/server-legacy/auth, which is not installed';
+    const merged = mergeNotChecked([{ files: ['/p/a.ts'], reason }], [
+      { files: ['/p/a.ts', '/p/b.ts'], reason },
+      { files: ['/p/c.js'], reason: 'no tsconfig.json or jsconfig.json governs these JavaScript files' },
+      { files: ['/p/d.ts'], reason },
+    ]);
+    expect(merged).toEqual([
+      { files: ['/p/a.ts', '/p/b.ts', '/p/d.ts'], reason },
+      { files: ['/p/c.js'], reason: 'no tsconfig.json or jsconfig.json governs these JavaScript files' },
+    ]);
+  });
+});
 
 describe('typeCheckMigration', () => {
   it('reports an error on a line a transform wrote, at its line in the migrated text, naming the transform', () => {

@@ -44,7 +44,7 @@ export interface NewTypeError {
 
 type ErrorCause = 'edited-line' | 'removed-name' | 'changed-file' | 'changed-import';
 
-interface NotTypeChecked {
+export interface NotTypeChecked {
   /** Absolute paths of the changed files this concerns. */
   files: string[];
   reason: string;
@@ -153,15 +153,24 @@ interface BatchOutcome {
   programs: number;
 }
 
+/**
+ * `list` with `more` added, one entry per reason: the programs of one project meet the same uninstalled import,
+ * each with the files it reached, and the report names the reason once, with all of them.
+ */
+export function mergeNotChecked(list: readonly NotTypeChecked[], more: readonly NotTypeChecked[]): NotTypeChecked[] {
+  const out = list.map((n) => ({ ...n, files: [...n.files] }));
+  for (const entry of more) {
+    const same = out.find((n) => n.reason === entry.reason);
+    if (same) same.files = unique([...same.files, ...entry.files]);
+    else out.push({ ...entry, files: [...entry.files] });
+  }
+  return out;
+}
+
 function mergeOutcome(result: TypeCheckResult, outcome: BatchOutcome): void {
   result.errors.push(...outcome.errors);
   result.checked.push(...outcome.checked);
-  // Programs of one project meet the same uninstalled import, each with the files it reached: one entry per reason.
-  for (const entry of outcome.notChecked) {
-    const same = result.notChecked.find((n) => n.reason === entry.reason);
-    if (same) same.files = unique([...same.files, ...entry.files]);
-    else result.notChecked.push({ ...entry, files: [...entry.files] });
-  }
+  result.notChecked = mergeNotChecked(result.notChecked, outcome.notChecked);
   result.compilers = unique([...result.compilers, ...outcome.compilers]);
   result.programs += outcome.programs;
 }
