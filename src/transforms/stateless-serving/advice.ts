@@ -26,8 +26,18 @@ function perPostIdiom(factory: string): string {
   return `On SDK 1.x, serve each POST with a new server from \`${call}\` and a new transport with \`sessionIdGenerator: undefined\` (\`await server.connect(transport); await transport.handleRequest(req, res, req.body)\`, both closed when the response closes), and answer GET and DELETE with 405.`;
 }
 
+/** What the advice calls the server factory when the code has none it could name (sweep 6: a name given as if it existed). */
+const PLACEHOLDER_FACTORY = 'buildServer';
+const PLACEHOLDER_NOTE = ` (\`${PLACEHOLDER_FACTORY}\` stands for a function that builds a new server with its registrations and returns it: write one if the project has none)`;
+
 /** The sentence a serving marker ends with: the entry to serve with, for this target and router. */
-export function servingEntryAdvice({ kind, target, modernOnly, framework, factory = 'buildServer', besideStreamable = false }: AdviceContext): string {
+export function servingEntryAdvice(context: AdviceContext): string {
+  const advice = entryAdvice(context);
+  if (context.factory !== undefined || !advice.includes(PLACEHOLDER_FACTORY)) return advice;
+  return advice.endsWith('.') ? `${advice.slice(0, -1)}${PLACEHOLDER_NOTE}.` : `${advice}${PLACEHOLDER_NOTE}`;
+}
+
+function entryAdvice({ kind, target, modernOnly, framework, factory = PLACEHOLDER_FACTORY, besideStreamable = false }: AdviceContext): string {
   if (kind === 'stdio') {
     if (target === 'stateless-v1') return 'On SDK 1.x keep `server.connect(new StdioServerTransport())`: stdio has no HTTP sessions to remove.';
     return `Serve with \`serveStdio(${factory})\` from @modelcontextprotocol/server/stdio (one server per connection from the factory).`;

@@ -13,7 +13,7 @@ function createServer(): { server: McpServer; cleanup: () => void } {
 async function main(): Promise<void> {
   const transport = new StdioServerTransport();
   const { server, cleanup } = createServer();
-  // @mcp-migrate-todo(session-state/per-session-server): the server factory returns more than the server (`const { server, cleanup } = createServer()`): make the factory return the server (cleanup in the server's `onclose`), then re-run (the factory is called once per request on HTTP, once per connection on stdio). Serve with `serveStdio(buildServer)` from @modelcontextprotocol/server/stdio (one server per connection from the factory).
+  // @mcp-migrate-todo(session-state/per-session-server): the server factory returns more than the server (`const { server, cleanup } = createServer()`): make the factory return the server (cleanup in the server's `onclose`), then re-run (the factory is called once per request on HTTP, once per connection on stdio). Serve with `serveStdio(buildServer)` from @modelcontextprotocol/server/stdio (one server per connection from the factory) (`buildServer` stands for a function that builds a new server with its registrations and returns it: write one if the project has none).
   await server.connect(transport);
   process.on('SIGINT', async () => {
     await server.close();

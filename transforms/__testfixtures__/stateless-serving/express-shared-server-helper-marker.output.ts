@@ -26,7 +26,7 @@ app.post('/mcp', async (req, res) => {
   const sessionId = req.headers['mcp-session-id'] as string | undefined;
   let transport = sessionId ? transports.get(sessionId) : undefined;
   if (!transport) {
-    // @mcp-migrate-todo(session-transport/session-id-generator): one server, `server` (built once, outside that function), is connected to each new transport by `ensureConnected(transport)` (declared in this file), once per transport: every session shares it (the SDK keeps only the latest transport), and the route has no factory to serve with. Build the server in a factory (what builds `server` today, with its registrations) and serve the endpoint with it. Serve the endpoint with `createMcpHandler(buildServer)` mounted with `toNodeHandler` (GET/DELETE then answer 405).
+    // @mcp-migrate-todo(session-transport/session-id-generator): one server, `server` (built once, outside that function), is connected to each new transport by `ensureConnected(transport)` (declared in this file), once per transport: every session shares it (the SDK keeps only the latest transport), and the route has no factory to serve with. Build the server in a factory (what builds `server` today, with its registrations) and serve the endpoint with it. Serve the endpoint with `createMcpHandler(buildServer)` mounted with `toNodeHandler` (GET/DELETE then answer 405) (`buildServer` stands for a function that builds a new server with its registrations and returns it: write one if the project has none).
     const created = new NodeStreamableHTTPServerTransport({
       sessionIdGenerator: () => randomUUID(),
       onsessioninitialized: (id) => {

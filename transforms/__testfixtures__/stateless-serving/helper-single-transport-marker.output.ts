@@ -11,7 +11,7 @@ import { NodeStreamableHTTPServerTransport } from '@modelcontextprotocol/node';
 export async function createHttpTransport(port: number): Promise<{ transport: NodeStreamableHTTPServerTransport; httpServer: Server }> {
   const app = express();
   app.use(express.json());
-  // @mcp-migrate-todo(session-transport/session-id-generator): the transport is created in the helper `createHttpTransport()` (called from `serve()`), not in a route handler: replace the helper and the routing that calls it with one stateless endpoint by hand. Serve the endpoint with `createMcpHandler(buildServer)` mounted with `toNodeHandler` (GET/DELETE then answer 405).
+  // @mcp-migrate-todo(session-transport/session-id-generator): the transport is created in the helper `createHttpTransport()` (called from `serve()`), not in a route handler: replace the helper and the routing that calls it with one stateless endpoint by hand. Serve the endpoint with `createMcpHandler(buildServer)` mounted with `toNodeHandler` (GET/DELETE then answer 405) (`buildServer` stands for a function that builds a new server with its registrations and returns it: write one if the project has none).
   const transport = new NodeStreamableHTTPServerTransport({ sessionIdGenerator: () => randomUUID() });
   app.post('/mcp', async (req, res) => {
     await transport.handleRequest(req, res, req.body);

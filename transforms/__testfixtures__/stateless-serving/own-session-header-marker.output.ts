@@ -33,7 +33,7 @@ export function createApp(relay: Relay): Hono {
     const response = await relay.handle(c.req.raw, sessionId);
     if (response.ok) {
       sessions.add(sessionId);
-      // @mcp-migrate-todo(session-transport/session-id-generator): This endpoint sends its own `Mcp-Session-Id` (a session id it mints or relays, not one from an SDK transport) and keeps its sessions by hand, so it is not rewritten automatically: drop the header, the session checks and the DELETE session route with the sessions. Serve the endpoint with `app.all('/mcp', (c) => handler.fetch(c.req.raw))` and `const handler = createMcpHandler(buildServer)` (GET/DELETE then answer 405).
+      // @mcp-migrate-todo(session-transport/session-id-generator): This endpoint sends its own `Mcp-Session-Id` (a session id it mints or relays, not one from an SDK transport) and keeps its sessions by hand, so it is not rewritten automatically: drop the header, the session checks and the DELETE session route with the sessions. Serve the endpoint with `app.all('/mcp', (c) => handler.fetch(c.req.raw))` and `const handler = createMcpHandler(buildServer)` (GET/DELETE then answer 405) (`buildServer` stands for a function that builds a new server with its registrations and returns it: write one if the project has none).
       response.headers.set('Mcp-Session-Id', sessionId);
     }
     return response;

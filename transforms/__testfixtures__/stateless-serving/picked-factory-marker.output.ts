@@ -36,7 +36,7 @@ export function examplesRouter(): Router {
       transport.close();
       server.close();
     });
-    // @mcp-migrate-todo(session-transport/session-id-generator): the server factory is picked per request (`createServer = EXAMPLE_SERVERS[String(req.params.slug)]`), and `createMcpHandler` takes one factory, built once: make one handler per entry of `EXAMPLE_SERVERS` outside the route (or one handler whose factory reads the key from the request it is given, `ctx.requestInfo`) and hand each request to it; the route's own answers (an unknown key) stay. Serve the endpoint with `createMcpHandler(buildServer)` mounted with `toNodeHandler` (GET/DELETE then answer 405).
+    // @mcp-migrate-todo(session-transport/session-id-generator): the server factory is picked per request (`createServer = EXAMPLE_SERVERS[String(req.params.slug)]`), and `createMcpHandler` takes one factory, built once: make one handler per entry of `EXAMPLE_SERVERS` outside the route (or one handler whose factory reads the key from the request it is given, `ctx.requestInfo`) and hand each request to it; the route's own answers (an unknown key) stay. Serve the endpoint with `createMcpHandler(buildServer)` mounted with `toNodeHandler` (GET/DELETE then answer 405) (`buildServer` stands for a function that builds a new server with its registrations and returns it: write one if the project has none).
     await server.connect(transport);
     await transport.handleRequest(req, res, req.body);
   };

@@ -35,7 +35,7 @@ app.post('/mcp', async (req, res) => {
     const server = pool.getOrCreateServer(id);
     transport = new NodeStreamableHTTPServerTransport({ sessionIdGenerator: () => id });
     transports.set(id, transport);
-    // @mcp-migrate-todo(session-state/per-session-server): the server factory `pool.getOrCreateServer(id)` is handed the session id (`id`): each session builds its server around it, and what its tools key by that id is session state (marked where it is kept). A 2026-07-28 request has no session id: once that state travels as an explicit handle the tools take (`<noun>_id` from a `create_<noun>` tool), build the server without the id and serve it with `createMcpHandler(pool.getOrCreateServer(id))`. Serve the endpoint with `createMcpHandler(buildServer)` mounted with `toNodeHandler` (GET/DELETE then answer 405).
+    // @mcp-migrate-todo(session-state/per-session-server): the server factory `pool.getOrCreateServer(id)` is handed the session id (`id`): each session builds its server around it, and what its tools key by that id is session state (marked where it is kept). A 2026-07-28 request has no session id: once that state travels as an explicit handle the tools take (`<noun>_id` from a `create_<noun>` tool), build the server without the id and serve it with `createMcpHandler(pool.getOrCreateServer(id))`. Serve the endpoint with `createMcpHandler(buildServer)` mounted with `toNodeHandler` (GET/DELETE then answer 405) (`buildServer` stands for a function that builds a new server with its registrations and returns it: write one if the project has none).
     await server.connect(transport);
   }
   if (!transport) {

@@ -36,7 +36,7 @@ app.post('/mcp', async (req, res) => {
       transports.set(id, transport);
     },
   });
-  // @mcp-migrate-todo(session-state/per-session-server): the server factory `buildServer` is handed the session id (`newId`): each session builds its server around it, and what its tools key by that id is session state (marked where it is kept). A 2026-07-28 request has no session id: once that state travels as an explicit handle the tools take (`<noun>_id` from a `create_<noun>` tool), build the server without the id and serve it with `createMcpHandler(buildServer)`. Serve the endpoint with `createMcpHandler(buildServer)` mounted with `toNodeHandler` (GET/DELETE then answer 405).
+  // @mcp-migrate-todo(session-state/per-session-server): the server factory `buildServer` is handed the session id (`newId`): each session builds its server around it, and what its tools key by that id is session state (marked where it is kept). A 2026-07-28 request has no session id: once that state travels as an explicit handle the tools take (`<noun>_id` from a `create_<noun>` tool), build the server without the id and serve it with `createMcpHandler(buildServer)`. Serve the endpoint with `createMcpHandler(buildServer)` mounted with `toNodeHandler` (GET/DELETE then answer 405) (`buildServer` stands for a function that builds a new server with its registrations and returns it: write one if the project has none).
   await buildServer(newId).connect(transport);
   await transport.handleRequest(req, res, req.body);
 });

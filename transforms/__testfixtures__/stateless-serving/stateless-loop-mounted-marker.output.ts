@@ -21,7 +21,7 @@ app.use(express.json());
 
 const handlePost = async (req: Request, res: Response) => {
   await withRequestScope(async () => {
-    // @mcp-migrate-todo(session-transport/session-id-generator): the transport is created per request, but not in a route handler mcp-migrate recognises (SDK 1.x's stateless idiom: no session to replace, but it speaks the 2025 protocol only): replace it and the code that hands it the request by hand. Serve the endpoint with `createMcpHandler(buildServer)` mounted with `toNodeHandler` (GET/DELETE then answer 405).
+    // @mcp-migrate-todo(session-transport/session-id-generator): the transport is created per request, but not in a route handler mcp-migrate recognises (SDK 1.x's stateless idiom: no session to replace, but it speaks the 2025 protocol only): replace it and the code that hands it the request by hand. Serve the endpoint with `createMcpHandler(buildServer)` mounted with `toNodeHandler` (GET/DELETE then answer 405) (`buildServer` stands for a function that builds a new server with its registrations and returns it: write one if the project has none).
     const transport = new NodeStreamableHTTPServerTransport({ sessionIdGenerator: undefined });
     const server = buildServer();
     res.on('close', () => {

@@ -14,7 +14,7 @@ class StreamableServer {
 
   async handlePost(req: Request, res: Response): Promise<void> {
     const server = this.buildServer();
-    // @mcp-migrate-todo(session-transport/session-id-generator): the transport is created per request in the method `handlePost()`, not in a route handler (SDK 1.x's stateless idiom: no session to replace, but it speaks the 2025 protocol only): replace the method and the routing that calls it with one stateless endpoint by hand. Serve the endpoint with `createMcpHandler(buildServer)` mounted with `toNodeHandler` (GET/DELETE then answer 405).
+    // @mcp-migrate-todo(session-transport/session-id-generator): the transport is created per request in the method `handlePost()`, not in a route handler (SDK 1.x's stateless idiom: no session to replace, but it speaks the 2025 protocol only): replace the method and the routing that calls it with one stateless endpoint by hand. Serve the endpoint with `createMcpHandler(buildServer)` mounted with `toNodeHandler` (GET/DELETE then answer 405) (`buildServer` stands for a function that builds a new server with its registrations and returns it: write one if the project has none).
     const transport = new NodeStreamableHTTPServerTransport({ sessionIdGenerator: undefined });
     res.on('close', () => {
       void transport.close();

@@ -12,7 +12,7 @@ function buildServer(): McpServer {
 }
 
 export const statelessPlugin: FastifyPluginAsync<{ endpoint: string }> = async (fastify, options) => {
-  // @mcp-migrate-todo(session-transport/session-id-generator): SDK 1.x's stateless serving (a server and a transport per request) on an unrecognised router is not rewritten automatically: it has no session to replace, but it speaks the 2025 protocol only: replace the route's transport by hand. Serve the endpoint with `createMcpHandler(buildServer)` mounted with `toNodeHandler` (GET/DELETE then answer 405).
+  // @mcp-migrate-todo(session-transport/session-id-generator): SDK 1.x's stateless serving (a server and a transport per request) on an unrecognised router is not rewritten automatically: it has no session to replace, but it speaks the 2025 protocol only: replace the route's transport by hand. Serve the endpoint with `createMcpHandler(buildServer)` mounted with `toNodeHandler` (GET/DELETE then answer 405) (`buildServer` stands for a function that builds a new server with its registrations and returns it: write one if the project has none).
   fastify.post(options.endpoint, async (req, reply) => {
     const server = buildServer();
     const transport = new NodeStreamableHTTPServerTransport({ sessionIdGenerator: undefined });

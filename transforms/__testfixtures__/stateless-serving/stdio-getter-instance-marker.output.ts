@@ -22,7 +22,7 @@ export class AppServer {
 async function main(): Promise<void> {
   const transport = new StdioServerTransport();
   const app = new AppServer('browser-tools');
-  // @mcp-migrate-todo(session-state/per-session-server): the server arrives built: `app.getInstance()` returns the instance kept in `this.server` (AppServer.getInstance), the same one on every call: serveStdio builds a fresh server from a factory for the connection (and one more for a `server/discover` probe it discards), so a server built beforehand cannot be handed to it. Serve with a function that builds a new server on each call (what fills `this.server` today). Serve with `serveStdio(buildServer)` from @modelcontextprotocol/server/stdio (one server per connection from the factory).
+  // @mcp-migrate-todo(session-state/per-session-server): the server arrives built: `app.getInstance()` returns the instance kept in `this.server` (AppServer.getInstance), the same one on every call: serveStdio builds a fresh server from a factory for the connection (and one more for a `server/discover` probe it discards), so a server built beforehand cannot be handed to it. Serve with a function that builds a new server on each call (what fills `this.server` today). Serve with `serveStdio(buildServer)` from @modelcontextprotocol/server/stdio (one server per connection from the factory) (`buildServer` stands for a function that builds a new server with its registrations and returns it: write one if the project has none).
   await app.getInstance().connect(transport);
 }
 

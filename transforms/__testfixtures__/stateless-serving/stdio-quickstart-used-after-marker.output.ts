@@ -13,7 +13,7 @@ async function main() {
 
 void main();
 
-// @mcp-migrate-todo(session-state/per-session-server): `server` is used here, outside its construction: extract the server into a factory by hand. Serve with `serveStdio(buildServer)` from @modelcontextprotocol/server/stdio (one server per connection from the factory).
+// @mcp-migrate-todo(session-state/per-session-server): `server` is used here, outside its construction: extract the server into a factory by hand. Serve with `serveStdio(buildServer)` from @modelcontextprotocol/server/stdio (one server per connection from the factory) (`buildServer` stands for a function that builds a new server with its registrations and returns it: write one if the project has none).
 server.registerTool('late_tool', { description: 'Registered after connecting' }, async () => ({
   content: [{ type: 'text', text: 'late' }],
 }));

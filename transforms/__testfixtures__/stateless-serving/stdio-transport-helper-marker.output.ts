@@ -7,7 +7,7 @@ import { McpServer } from '@modelcontextprotocol/server';
 import { StdioServerTransport } from '@modelcontextprotocol/server/stdio';
 
 export function createStdioTransport(): StdioServerTransport {
-  // @mcp-migrate-todo(session-state/per-session-server): the stdio transport is made and returned by `createStdioTransport()`, and connected where that is called: serve the server there, in place of its `connect`, and remove `createStdioTransport`. Serve with `serveStdio(buildServer)` from @modelcontextprotocol/server/stdio (one server per connection from the factory).
+  // @mcp-migrate-todo(session-state/per-session-server): the stdio transport is made and returned by `createStdioTransport()`, and connected where that is called: serve the server there, in place of its `connect`, and remove `createStdioTransport`. Serve with `serveStdio(buildServer)` from @modelcontextprotocol/server/stdio (one server per connection from the factory) (`buildServer` stands for a function that builds a new server with its registrations and returns it: write one if the project has none).
   return new StdioServerTransport();
 }
 

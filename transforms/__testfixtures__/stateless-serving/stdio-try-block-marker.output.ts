@@ -17,7 +17,7 @@ async function main(): Promise<void> {
     globalServer = server;
     server.setRequestHandler('tools/list', async () => ({ tools: [] }));
     const transport = new StdioServerTransport();
-    // @mcp-migrate-todo(session-state/per-session-server): the server is built and connected inside a `try` block, not at the top of a function or the module, so no factory is extracted around them: extract its construction into a factory. Serve with `serveStdio(buildServer)` from @modelcontextprotocol/server/stdio (one server per connection from the factory).
+    // @mcp-migrate-todo(session-state/per-session-server): the server is built and connected inside a `try` block, not at the top of a function or the module, so no factory is extracted around them: extract its construction into a factory. Serve with `serveStdio(buildServer)` from @modelcontextprotocol/server/stdio (one server per connection from the factory) (`buildServer` stands for a function that builds a new server with its registrations and returns it: write one if the project has none).
     await server.connect(transport);
   } catch (error) {
     console.error(error);
