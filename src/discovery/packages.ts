@@ -339,3 +339,17 @@ function isDirectory(p: string): boolean {
     return false;
   }
 }
+
+/** The version of `pkg` that Node's lookup from `dir` finds installed (node_modules, walking up), from its package.json. */
+export function findInstalledVersion(pkg: string, dir: string): string | undefined {
+  for (let d = dir; ; d = path.dirname(d)) {
+    const manifest = path.join(d, 'node_modules', pkg, 'package.json');
+    try {
+      const version = (JSON.parse(fs.readFileSync(manifest, 'utf8')) as { version?: unknown }).version;
+      if (typeof version === 'string') return version;
+    } catch {
+      // not here: one directory up
+    }
+    if (path.dirname(d) === d) return undefined;
+  }
+}

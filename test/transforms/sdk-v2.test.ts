@@ -19,6 +19,7 @@ import { keepIndentation, minimalEdits } from '../../src/transforms/kit/minimal-
 import { applyEdits } from '../../src/transforms/kit/edits.js';
 import { V2_PACKAGE_VERSIONS, rewriteManifest, zodRangeReachesFloor } from '../../src/transforms/sdk-v2/manifest.js';
 import { isClientOnly, matchImportSemicolons, matchSpecifierQuotes } from '../../src/transforms/sdk-v2/plan-sdk-v2.js';
+import { packagesToShip } from '../../src/apply/typecheck/compiler.js';
 import { ROOT, cleanUpMaterialised, loadFixtureCases, materialise, prepareTypeChecks, readTree, typeCheck, type FixtureCase } from '../support/transform-fixtures.js';
 
 const TRANSFORM = 'sdk-v2';
@@ -601,6 +602,22 @@ describe(`${TRANSFORM} fixtures`, () => {
     expect(after).not.toContain('zod-to-json-schema');
     expect(readTree(dir).get('src/other.ts')).toBe('import { z } from "zod"\nimport { QuerySchema } from "./server.js"\n\nexport const schema = z.toJSONSchema(QuerySchema, { target: "draft-07", io: "input" })\n');
     expect(typeCheck(dir)).toBe('');
+  });
+
+  it('a zod range that admits 4.2 over an installed 4.1 (mobile-next/mobile-mcp: ^4.1.13) is raised to ^4.2.0, so the install updates it; the type check then reads zod 4.2+ (4.1 lacks the JSON Schema side of Standard Schema)', async () => {
+    const c = byName('v1-with-package-json');
+    const manifest = c.input.get('package.json')!.replace('"zod": "^3.25.76"', '"zod": "^4.1.13"');
+    const files = new Map([...c.input, ['package.json', manifest], ['node_modules/zod/package.json', '{ "name": "zod", "version": "4.1.13" }\n']]);
+    const dir = materialise('zod-41-installed', files);
+    const result = await runApply({ paths: [dir], cwd: dir, allowDirty: true, typecheck: false, transforms: [TRANSFORM] });
+    expect(JSON.parse(readTree(dir).get('package.json')!).dependencies.zod).toBe('^4.2.0');
+    expect(result.notes.some((n) => n.includes('zod ^4.1.13 (4.1.13 installed) → ^4.2.0') && n.includes('the installed version is older'))).toBe(true);
+    // Installed 4.2 or later: the range is left as it is.
+    const current = materialise('zod-46-installed', new Map([...files, ['node_modules/zod/package.json', '{ "name": "zod", "version": "4.6.0" }\n']]));
+    await runApply({ paths: [current], cwd: current, allowDirty: true, typecheck: false, transforms: [TRANSFORM] });
+    expect(JSON.parse(readTree(current).get('package.json')!).dependencies.zod).toBe('^4.1.13');
+    expect(packagesToShip(dir, (file) => (fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : undefined)).has('zod')).toBe(true);
+    expect(packagesToShip(current, (file) => (fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : undefined)).has('zod')).toBe(false);
   });
 
   it('zod stays on 3 where a use of what zod 4 removed cannot be rewritten (zodToJsonSchema with options), nothing of it is rewritten, and the report names each site', async () => {

@@ -14,6 +14,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { bundledLibFiles, ts as bundledTs } from '../../typescript.js';
+import { findInstalledVersion } from '../../discovery/packages.js';
 
 type Ts = typeof bundledTs;
 
@@ -73,17 +74,15 @@ export function installedVersion(pkg: string, dir: string): string | undefined {
   return version;
 }
 
-function findInstalledVersion(pkg: string, dir: string): string | undefined {
-  for (let d = dir; ; d = path.dirname(d)) {
-    const manifest = path.join(d, 'node_modules', pkg, 'package.json');
-    try {
-      const version = (JSON.parse(fs.readFileSync(manifest, 'utf8')) as { version?: unknown }).version;
-      if (typeof version === 'string') return version;
-    } catch {
-      // not here: one directory up
-    }
-    if (path.dirname(d) === d) return undefined;
-  }
+/** Whether `version` is older than the lowest version a `^x.y.z`, `~x.y.z`, `>=x.y.z` or plain `x.y.z` range admits. */
+function belowFloor(version: string, range: string): boolean {
+  const floor = /^\s*(?:\^|~|>=)?\s*v?(\d+)\.(\d+)(?:\.(\d+))?\s*$/.exec(range);
+  const have = /^(\d+)\.(\d+)\.(\d+)/.exec(version);
+  if (!floor || !have) return false;
+  const a = [Number(have[1]), Number(have[2]), Number(have[3])];
+  const b = [Number(floor[1]), Number(floor[2]), Number(floor[3] ?? 0)];
+  for (let i = 0; i < 3; i++) if (a[i] !== b[i]) return a[i]! < b[i]!;
+  return false;
 }
 
 /** The major a range asks for (`^4.2.0`, `~4`, `4.x`, `>=4.2 <5`): the first version number in it. */
@@ -109,6 +108,8 @@ export function packagesToShip(projectDir: string, readPackageJson: (file: strin
       continue;
     }
     if (range !== undefined && majorOf(range) !== undefined && majorOf(range) !== majorOf(installed)) out.add(pkg);
+    // Below the range's floor (zod 4.1.13 installed where package.json now asks ^4.2.0): the next install updates it.
+    else if (range !== undefined && belowFloor(installed, range)) out.add(pkg);
   }
   return out;
 }

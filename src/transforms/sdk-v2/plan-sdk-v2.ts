@@ -17,6 +17,7 @@ import { CODEMOD_PACKAGE, codemodVersion, runOfficialCodemod, type CodemodFileRe
 import { V1_PACKAGE, V2_PACKAGE_VERSIONS, ZOD_RANGE, declares, packageOf, readManifest, rewriteManifest, v2PackagesFor, zodRangeReachesFloor, type ManifestChange } from './manifest.js';
 import { readCurrentFile } from '../kit/file-overlay.js';
 import { packageDirOf } from '../kit/package-json.js';
+import { findInstalledVersion } from '../../discovery/packages.js';
 import { keepImportGroupBreaks } from './import-groups.js';
 import { legacyToolCalls, registrationsThroughProjectModules, serversHandedToLoadedModules } from './legacy-tool-calls.js';
 import { reexportsSdkRuntime } from './runtime-bundle.js';
@@ -384,15 +385,20 @@ function manifestOwner(manifests: ManifestCache, relative: (abs: string) => stri
 }
 
 /** The zod a manifest declares, and whether it stays below SDK v2's floor (then package.json raises it). */
-function zodOf(view: NonNullable<ReturnType<typeof readManifest>>, manifest: string, relative: (abs: string) => string): { section: ReturnType<typeof declares>; shown: string | undefined; short: boolean; catalog: CatalogEntry | undefined } {
+function zodOf(view: NonNullable<ReturnType<typeof readManifest>>, manifest: string, relative: (abs: string) => string): { section: ReturnType<typeof declares>; shown: string | undefined; short: boolean; catalog: CatalogEntry | undefined; onlyInstalled: boolean } {
   const section = declares(view, 'zod');
   const range = section ? view.sections[section]!.zod! : undefined;
   // A pnpm catalog reference is judged by the range its catalog gives; one not found is unknown, and
   // unknown is treated like a zod 3 range (checked, then raised here), never as if it reached 4.2.
   const catalog = range !== undefined && isCatalogSpecifier(range) ? resolveCatalogRange(range, 'zod', path.dirname(manifest)) : undefined;
   const shown = catalog ? `${range} (${catalogSource(catalog, relative)})` : range;
-  const short = section !== undefined && (catalog ? catalog.range === undefined || !zodRangeReachesFloor(catalog.range) : !zodRangeReachesFloor(range!));
-  return { section, shown, short, catalog };
+  const rangeShort = section !== undefined && (catalog ? catalog.range === undefined || !zodRangeReachesFloor(catalog.range) : !zodRangeReachesFloor(range!));
+  // A range that admits 4.2 (`^4.1.13`) over an installed or locked 4.1: the install keeps 4.1, whose schemas lack the
+  // JSON Schema side of Standard Schema that SDK v2 types ask for. Raising the floor makes the install update it.
+  const installed = section !== undefined && !rangeShort ? findInstalledVersion('zod', path.dirname(manifest)) : undefined;
+  const installedShort = installed !== undefined && /^4\./.test(installed) && !zodRangeReachesFloor(`~${installed}`);
+  const short = rangeShort || installedShort;
+  return { section, shown: installedShort ? `${shown} (${installed} installed)` : shown, short, catalog, onlyInstalled: installedShort };
 }
 
 /** Per package.json whose zod is raised: what zod 4 removed in its code, rewritten or not (zod-usage.ts). */
@@ -465,7 +471,7 @@ function planManifests(
       if (declares(view, pkg) || (peer && section !== 'devDependencies')) continue;
       change.add.push({ section, name: pkg, range: V2_PACKAGE_VERSIONS[pkg]! });
     }
-    const { section: zodSection, shown: zodShown, short: zodShort, catalog } = zodOf(view, manifest, relative);
+    const { section: zodSection, shown: zodShown, short: zodShort, catalog, onlyInstalled } = zodOf(view, manifest, relative);
     let zodNote: string | undefined;
     const zodMove = zodShort ? zodMoves.get(manifest) : undefined;
     const zodBreaks = zodMove && !zodMove.moved ? zodMove.breaks : [];
@@ -477,7 +483,9 @@ function planManifests(
       change.set.push({ section: zodSection, name: 'zod', range: ZOD_RANGE });
       const here = catalog ? `; set in this package.json, not in the catalog, which other packages may share` : '';
       const moved = zodMove?.moved ? zodMove.breaks : [];
-      const found = moved.length
+      const found = onlyInstalled
+        ? 'the installed version is older, and the range alone would let the install keep it'
+        : moved.length
         ? `what zod 4 removed was rewritten: ${moved.map((b) => `${relative(b.file)}:${b.line} ${b.fixed}`).join('; ')}`
         : 'no use of what zod 4 removed was found: zod-to-json-schema, ZodError.errors, one-argument z.record';
       zodNote = `zod ${zodShown} → ${ZOD_RANGE} (SDK v2 needs zod ≥ 4.2: its schemas are Standard Schemas with JSON Schema; ${found}${here})`;
