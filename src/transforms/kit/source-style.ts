@@ -118,3 +118,20 @@ export function zodName(sf: ts.SourceFile): string | undefined {
   }
   return undefined;
 }
+
+/** Offsets of the lines of `text` that begin inside a string's value (a template literal's text, or after a `\` line continuation). */
+export function stringLineStarts(text: string): Set<number> {
+  const out = new Set<number>();
+  if (!text.includes('`') && !/\\\r?\n/.test(text)) return out;
+  const sf = ts.createSourceFile('fragment.ts', text, ts.ScriptTarget.Latest, false, ts.ScriptKind.TS);
+  const visit = (node: ts.Node): void => {
+    const literal = ts.isNoSubstitutionTemplateLiteral(node) || ts.isTemplateHead(node) || ts.isTemplateMiddle(node) || ts.isTemplateTail(node) || ts.isStringLiteral(node);
+    if (literal) {
+      const start = node.getStart(sf);
+      for (let at = text.indexOf('\n', start); at !== -1 && at < node.end - 1; at = text.indexOf('\n', at + 1)) out.add(at + 1);
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(sf);
+  return out;
+}

@@ -25,7 +25,7 @@ import type { AnalysisResult, Analysis } from '../../analysis/model.js';
 import type { TextEdit } from '../kit/edits.js';
 import type { TransformOptions, TransformPlan } from '../kit/plan.js';
 import { emptyPlan } from '../kit/plan.js';
-import { afterImports, flavourOf, indentAt, indentUnit } from '../kit/source-style.js';
+import { afterImports, flavourOf, indentAt, indentUnit, stringLineStarts } from '../kit/source-style.js';
 import { addMarker, CannotRewrite, contextParameter, directHandler, forEachCall, importEdits, isMarked, usesName, type HandlerSite } from '../kit/handler-sites.js';
 import { registrationOf, sdkEntryPackage, sdkMajorOfFile } from '../../analysis/sdk-modules.js';
 import { inlinedMessage, markerAnchor } from './message-inline.js';
@@ -545,11 +545,17 @@ function recordAdditions(additions: FileAdditions, sf: ts.SourceFile, state: Hel
   if (state.held.length && !additions.codecFiles.has(sf)) additions.codecFiles.set(sf, { server: state.serverOptions });
 }
 
-/** Moves a multi-line expression from the block indented `from` to one indented `to`. */
+/** Moves a multi-line expression from the block indented `from` to one indented `to` (the lines of a string's value kept as they are). */
 function reindent(text: string, from: string, to: string): string {
+  const inString = stringLineStarts(text);
+  let offset = 0;
   return text
     .split('\n')
-    .map((line, i) => (i > 0 && line.startsWith(from) ? to + line.slice(from.length) : line))
+    .map((line, i) => {
+      const start = offset;
+      offset += line.length + 1;
+      return i > 0 && !inString.has(start) && line.startsWith(from) ? to + line.slice(from.length) : line;
+    })
     .join('\n');
 }
 

@@ -6,6 +6,7 @@
 import { ts } from '../../typescript.js';
 import type { TextEdit } from '../kit/edits.js';
 import { isFunctionLike } from '../../analysis/ast.js';
+import { stringLineStarts } from '../kit/source-style.js';
 
 /**
  * The range a statement occupies when it is removed: from the start of the line of the first comment
@@ -138,13 +139,25 @@ export function loggerNames(root: ts.Node): Set<string> {
   return out;
 }
 
-/** `text` with every line re-indented from `from` to `to` (lines that do not start with `from` keep theirs, plus the difference). */
+/**
+ * `text` with every line re-indented from `from` to `to` (lines that do not start with `from` keep theirs, plus the
+ * difference). A line that starts inside a template literal or a string continued with `\` is part of the string's
+ * value: it is kept exactly as it is (a prompt's indented list, a code fence, SQL), or the string would change.
+ */
 export function reindent(text: string, from: string, to: string): string {
+  const inString = stringLineStarts(text);
+  let offset = 0;
   return text
     .split('\n')
-    .map((line) => (line.trim() === '' ? '' : line.startsWith(from) ? to + line.slice(from.length) : to + line.trimStart()))
+    .map((line) => {
+      const start = offset;
+      offset += line.length + 1;
+      if (inString.has(start)) return line;
+      return line.trim() === '' ? '' : line.startsWith(from) ? to + line.slice(from.length) : to + line.trimStart();
+    })
     .join('\n');
 }
+
 
 export function isAsync(fn: ts.Node): boolean {
   return isFunctionLike(fn) && !!ts.getModifiers(fn as ts.FunctionLikeDeclaration & ts.HasModifiers)?.some((m) => m.kind === ts.SyntaxKind.AsyncKeyword);
