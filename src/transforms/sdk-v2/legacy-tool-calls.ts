@@ -40,12 +40,22 @@ export function legacyToolCalls(result: AnalysisResult): Map<string, LegacyToolC
       if (name !== 'tool' || !receiver || !isServerKind(result.analysis.values.valueOf(receiver))) return;
       const list = out.get(sf.fileName) ?? [];
       const second = node.arguments[1];
-      const describes = second && node.arguments.length >= 3 && !ts.isStringLiteralLike(second) && !ts.isFunctionLike(second) && result.analysis.values.constantString(second) !== undefined;
+      const describes = second && node.arguments.length >= 3 && !ts.isStringLiteralLike(second) && !ts.isFunctionLike(second) && (isStringExpression(second) || result.analysis.values.constantString(second) !== undefined);
       list.push({ receiver: receiver.getText(sf), name: node.arguments[0]!.getText(sf), ...(describes ? { description: second.getText(sf) } : {}) });
       out.set(sf.fileName, list);
     });
   }
   return out;
+}
+
+/**
+ * An expression that is a string by its syntax whatever its parts hold: a template, or a `+` with a string or
+ * template on either side (`"Get the glossary's metadata. " + guidance`, DeepLcom/deepl-mcp-server).
+ */
+function isStringExpression(node: ts.Expression): boolean {
+  const inner = unwrap(node);
+  if (ts.isStringLiteralLike(inner) || ts.isTemplateExpression(inner)) return true;
+  return ts.isBinaryExpression(inner) && inner.operatorToken.kind === ts.SyntaxKind.PlusToken && (isStringExpression(inner.left) || isStringExpression(inner.right));
 }
 
 /**
@@ -116,8 +126,8 @@ export function leftoverToolCallDiagnostics(sf: SourceFile, calls: readonly Lega
  * schema (`DESC` a constant it cannot read as a string): `{ inputSchema: DESC, annotations: SHAPE }` becomes
  * `{ description: DESC, inputSchema: SHAPE }` (browserstack/mcp-server, 30 tools); a literal shape is wrapped in
  * `z.object(…)` as the codemod wraps the literal shapes it recognises, when the file has zod's `z`. Returns the
- * calls changed, and those whose schema is now such a `z.object` (the codemod's "could not verify the schema"
- * comment, written about DESC, does not apply to them).
+ * calls changed, and those whose schema is now such a `z.object` or that have none (the codemod's "could not verify
+ * the schema" comment, written about DESC, does not apply to them).
  */
 export function restoreToolDescriptions(sf: SourceFile, calls: readonly LegacyToolCall[]): { changes: number; wrapped: import('ts-morph').CallExpression[] } {
   const described = calls.filter((c) => c.description !== undefined);
@@ -127,6 +137,8 @@ export function restoreToolDescriptions(sf: SourceFile, calls: readonly LegacyTo
   const zod = sf.getImportDeclarations().find((d) => d.getModuleSpecifierValue() === 'zod' && d.getNamedImports().some((n) => (n.getAliasNode()?.getText() ?? n.getName()) === 'z'));
   let changes = 0;
   for (const call of sf.getDescendantsOfKind(SyntaxKind.CallExpression)) {
+    // A call inside a shape wrapped in `z.object(…)` just before was replaced with that text (ts-morph forgets it).
+    if (call.wasForgotten()) continue;
     const callee = call.getExpression();
     if (!Node.isPropertyAccessExpression(callee) || callee.getName() !== TOOL_REGISTRATION) continue;
     const [nameArg, config] = call.getArguments();
@@ -146,6 +158,8 @@ export function restoreToolDescriptions(sf: SourceFile, calls: readonly LegacyTo
       annotations.getNameNode().replaceWithText('inputSchema');
     }
     schema.getNameNode().replaceWithText('description');
+    // `tool(name, DESC, cb)`: the call has no schema left for the codemod's "could not verify the schema" comment.
+    if (!annotations) wrapped.push(call);
     changes++;
   }
   return { changes, wrapped };

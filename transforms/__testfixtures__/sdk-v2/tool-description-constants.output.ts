@@ -1,7 +1,9 @@
 /**
  * v1 `server.tool(name, DESCRIPTION, SHAPE, handler)` with the description and the shape held in constants
  * (browserstack/mcp-server): the official codemod tells a description from a schema by syntax, so it read the
- * constant as the schema and the shape as annotations. The analysis knows the constant is a string.
+ * constant as the schema and the shape as annotations. The analysis knows the constant is a string. So is a
+ * concatenation with a string literal (DeepLcom/deepl-mcp-server: `"…" + guidance`), with an inline shape whose calls
+ * the wrapping in z.object replaces, or with no schema at all.
  */
 import { McpServer } from '@modelcontextprotocol/server';
 import { z } from 'zod';
@@ -9,6 +11,8 @@ import { z } from 'zod';
 const ADD_DESCRIPTION = 'Add two numbers and return the sum.';
 const AddShape = { a: z.number(), b: z.number() };
 const DESCRIPTIONS = { reset: 'Forget every total.' } as const;
+let GUIDANCE = 'Totals are kept per process.';
+if (process.env.TOTALS_SHARED) GUIDANCE = 'Totals are shared.';
 
 export function createServer(): McpServer {
   const server = new McpServer({ name: 'calc', version: '1.0.0' });
@@ -18,6 +22,12 @@ export function createServer(): McpServer {
   }));
   server.registerTool('reset', { description: DESCRIPTIONS.reset, inputSchema: z.object({}) }, async () => ({
     content: [{ type: 'text', text: 'reset' }],
+  }));
+  server.registerTool('total', { description: 'The running total. ' + GUIDANCE }, async () => ({
+    content: [{ type: 'text', text: '0' }],
+  }));
+  server.registerTool('scale', { description: 'Multiply the total. ' + GUIDANCE, inputSchema: z.object({ factor: z.number().describe('The factor') }) }, async ({ factor }) => ({
+    content: [{ type: 'text', text: String(factor) }],
   }));
   return server;
 }
