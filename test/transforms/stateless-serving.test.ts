@@ -23,8 +23,9 @@ const OPTIONS = SERVING_OPTIONS;
 /** Marker cases: rule ids of the markers the output must hold (and nothing else rewritten). */
 const MARKERS: Record<string, string[]> = {
   'custom-lifecycle-marker': ['session-transport/session-lifecycle'],
-  // The route's own logic (a status table of the project) beside the stateless idiom: marked where it is used.
-  'custom-logic-marker': ['session-transport/transport-registry'],
+  // The route's own logic (a status table of the project) beside the stateless idiom: marked where it is used, as
+  // the transport it makes (a stateless route has no registry; klavis' gmail server, sweep 7 E8).
+  'custom-logic-marker': ['session-transport/session-id-generator'],
   // A route below the endpoint on its path that does more than answer would stop running behind one `all` route.
   'express-shadowed-route-marker': ['session-transport/session-id-generator'],
   'bundle-factory-marker': ['session-state/per-session-server'],

@@ -10,7 +10,7 @@ import { enclosingFunction, isFunctionLike, isInside, isPlainLiteral, propertyNa
 import type { RouteFramework } from '../../analysis/routes.js';
 import { TRANSPORT_MEMBERS } from '../../analysis/sdk-modules.js';
 import type { SessionStore } from '../../analysis/session-flow.js';
-import { RULE_ID } from '../../rule-ids.js';
+import { RULE_ID, type RuleId } from '../../rule-ids.js';
 import { customMemberUse } from './class-routes.js';
 import { CannotRewrite } from './refusal.js';
 import { registryReferences } from './registries.js';
@@ -63,8 +63,17 @@ export function newedInEventStore(file: ServingFile, options: Record<string, ts.
   return out;
 }
 
+/** What a custom-logic refusal says about the endpoint: its rule (a stateless route keeps no registry), router and factory. */
+export interface RefusalContext {
+  ruleId?: RuleId;
+  framework?: RouteFramework;
+  factory?: string;
+}
+
 /** Code that only does session plumbing: every name it uses is a global, the SDK, a registry, the factory, or its own. */
-export function checkBoilerplate(file: ServingFile, root: ts.Node, allowed: Set<string>, where: string, skip: readonly ts.Node[] = []): void {
+export function checkBoilerplate(file: ServingFile, root: ts.Node, allowed: Set<string>, where: string, skip: readonly ts.Node[] = [], context: RefusalContext = {}): void {
+  const custom = (name: string, at: ts.Node): CannotRewrite =>
+    new CannotRewrite(`custom logic in ${where} (uses \`${name}\`): not rewritten automatically. Keep that logic in middleware.`, at, context.ruleId ?? RULE_ID.transportRegistry, context.framework, context.factory);
   // `this.x` of a class: its registry field, its factory method and logging are plumbing; any other member is the class's own logic.
   const own = customMemberUse(root, allowed, [...skip, ...file.registryAccesses]);
   const ownCallback = own && lifecycleCallback(own, root);
@@ -73,7 +82,7 @@ export function checkBoilerplate(file: ServingFile, root: ts.Node, allowed: Set<
   }
   // The marker goes above the statement using it (`ServingFile.attempt`): a line number would name the text this
   // transform read, which earlier transforms and the markers inserted above it have moved.
-  if (own) throw new CannotRewrite(`custom logic in ${where} (uses \`${own.getText(file.sf)}\`): not rewritten automatically. Keep that logic in middleware.`, own, RULE_ID.transportRegistry);
+  if (own) throw custom(own.getText(file.sf), own);
   const loggers = loggerNames(root);
   for (const [name, id] of freeNames(root, [...skip, ...file.registryAccesses])) {
     // SDK names however they are imported (a package, a vendored or relative SDK) are plumbing too.
@@ -86,7 +95,7 @@ export function checkBoilerplate(file: ServingFile, root: ts.Node, allowed: Set<
     // A helper of the project that only writes an answer on the response it is given (redash's
     // `sendSessionNotFound(res)`, a 404 with a JSON-RPC error) is the route's answer, written once.
     if (answersOnly(file, id)) continue;
-    throw new CannotRewrite(`custom logic in ${where} (uses \`${name}\`): not rewritten automatically. Keep that logic in middleware.`, id, RULE_ID.transportRegistry);
+    throw custom(name, id);
   }
 }
 

@@ -5,6 +5,7 @@
  * request and the session routes answer 405. What goes with the sessions goes too: the registries, the handlers
  * only those routes use, the shutdown loops over the registries.
  */
+import { RULE_ID } from '../../rule-ids.js';
 import { ts } from '../../typescript.js';
 import { calleeParts, isFunctionLike, isInside, statementOf, unwrap } from '../../analysis/ast.js';
 import { routesOf, type Route } from '../../analysis/routes.js';
@@ -46,7 +47,9 @@ export function planRouteEndpoint(file: ServingFile, route: RegisteredRoute, tra
   const factory = factoryOf(file, handler, first);
   const registryNames = new Set(registries.map((r) => r.name));
   const allowed = new Set([...BOILERPLATE_GLOBALS, ...registryNames, ...fieldNames(registries.map((r) => r.declaration)), ...file.sdkNames, ...factory.names, ...newedInEventStore(file, transportOptions)]);
-  checkBoilerplate(file, handler, allowed, 'the MCP route');
+  // A stateless route (a server and transport per request) has no registry: its marker is about the transport it makes.
+  const refusal = { ruleId: sessionful || registries.length ? RULE_ID.transportRegistry : RULE_ID.sessionIdGenerator, framework: route.framework, factory: factory.expression };
+  checkBoilerplate(file, handler, allowed, 'the MCP route', [], refusal);
   const going = goingWithEndpoint(file, route, siblingRoutes, allowed);
 
   // A registry the kept HTTP+SSE routes share (`Record<string, StreamableHTTP… | SSEServerTransport>`) stays for them.

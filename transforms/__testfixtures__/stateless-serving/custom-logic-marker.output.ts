@@ -18,7 +18,7 @@ app.use(express.json());
 
 app.post('/mcp', async (req: Request, res: Response) => {
   if (!req.is('application/json')) {
-    // @mcp-migrate-todo(session-transport/transport-registry): custom logic in the MCP route (uses `STATUS`): not rewritten automatically. Keep that logic in middleware. Serve the endpoint with `createMcpHandler(buildServer)` mounted with `toNodeHandler` (GET/DELETE then answer 405) (`buildServer` stands for a function that builds a new server with its registrations and returns it: write one if the project has none).
+    // @mcp-migrate-todo(session-transport/session-id-generator): custom logic in the MCP route (uses `STATUS`): not rewritten automatically. Keep that logic in middleware. Serve the endpoint with `createMcpHandler(getServer)` mounted with `toNodeHandler` (GET/DELETE then answer 405).
     res.status(STATUS.BAD_REQUEST).send('JSON only');
     return;
   }
