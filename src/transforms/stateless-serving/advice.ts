@@ -18,6 +18,8 @@ export interface AdviceContext {
   factory?: string;
   /** The file serves Streamable HTTP too: new clients have their endpoint already. */
   besideStreamable?: boolean;
+  /** An HTTP+SSE endpoint's routes as the marker lists them (`GET /mcp, POST /mcp`): the ones to remove. */
+  routes?: string;
 }
 
 /** The v1 idiom, spelled once: what `--target stateless-v1` rewrites to. `factory` may be the call itself (with the request's values). */
@@ -37,15 +39,16 @@ export function servingEntryAdvice(context: AdviceContext): string {
   return advice.endsWith('.') ? `${advice.slice(0, -1)}${PLACEHOLDER_NOTE}.` : `${advice}${PLACEHOLDER_NOTE}`;
 }
 
-function entryAdvice({ kind, target, modernOnly, framework, factory = PLACEHOLDER_FACTORY, besideStreamable = false }: AdviceContext): string {
+function entryAdvice({ kind, target, modernOnly, framework, factory = PLACEHOLDER_FACTORY, besideStreamable = false, routes }: AdviceContext): string {
+  const sseRoutes = routes ? `its routes (${routes})` : 'the /sse and /message routes';
   if (kind === 'stdio') {
     if (target === 'stateless-v1') return 'On SDK 1.x keep `server.connect(new StdioServerTransport())`: stdio has no HTTP sessions to remove.';
     return `Serve with \`serveStdio(${factory})\` from @modelcontextprotocol/server/stdio (one server per connection from the factory).`;
   }
   if (kind === 'sse') {
-    if (target === 'stateless-v1' && besideStreamable) return 'It is sessionful by design: new clients use the Streamable HTTP endpoint; remove the /sse and /message routes and their transport registry once no client needs them.';
-    if (target === 'stateless-v1') return `It is sessionful by design: add a Streamable HTTP endpoint for new clients (${perPostIdiom(factory)}) and remove the /sse and /message routes once no client needs them.`;
-    if (modernOnly) return `With --modern-only no 2025-era client is served: remove the /sse and /message routes and their transport registry; 2026-07-28 clients use the Streamable HTTP endpoint (\`createMcpHandler(${factory})\` mounted with \`toNodeHandler\`).`;
+    if (target === 'stateless-v1' && besideStreamable) return `It is sessionful by design: new clients use the Streamable HTTP endpoint; remove ${sseRoutes} and their transport registry once no client needs them.`;
+    if (target === 'stateless-v1') return `It is sessionful by design: add a Streamable HTTP endpoint for new clients (${perPostIdiom(factory)}) and remove ${sseRoutes} once no client needs them.`;
+    if (modernOnly) return `With --modern-only no 2025-era client is served: remove ${sseRoutes} and their transport registry; 2026-07-28 clients use the Streamable HTTP endpoint (\`createMcpHandler(${factory})\` mounted with \`toNodeHandler\`).`;
     return 'kept (from @modelcontextprotocol/server-legacy/sse) while 2025-era clients are served';
   }
   if (target === 'stateless-v1') return perPostIdiom(factory);

@@ -73,7 +73,7 @@ export function planLegacySse(site: ServingSite, besideStreamable: boolean): boo
     return added;
   }
   if (target !== '2026-07-28') {
-    site.marker(endpoint.anchor, SSE_RULE, `HTTP+SSE endpoint (${what}, deprecated) serves 2025-era clients only. ${servingEntryAdvice({ kind: 'sse', target, modernOnly, besideStreamable })}`);
+    site.marker(endpoint.anchor, SSE_RULE, `HTTP+SSE endpoint (${what}, deprecated) serves 2025-era clients only. ${servingEntryAdvice({ kind: 'sse', target, modernOnly, besideStreamable, routes: what })}`);
     return false;
   }
   if (refusal) {

@@ -48,7 +48,7 @@ app.all('/mcp', async (req, res) => {
 });
 
 // HTTP+SSE (2024-11-05) for older clients
-// @mcp-migrate-todo(session-transport/sse-transport): HTTP+SSE endpoint (GET /sse, POST /messages, deprecated) serves 2025-era clients only. It is sessionful by design: new clients use the Streamable HTTP endpoint; remove the /sse and /message routes and their transport registry once no client needs them.
+// @mcp-migrate-todo(session-transport/sse-transport): HTTP+SSE endpoint (GET /sse, POST /messages, deprecated) serves 2025-era clients only. It is sessionful by design: new clients use the Streamable HTTP endpoint; remove its routes (GET /sse, POST /messages) and their transport registry once no client needs them.
 app.get('/sse', async (_req, res) => {
   const transport = new SSEServerTransport('/messages', res);
   transports.sse[transport.sessionId] = transport;

@@ -44,7 +44,7 @@ app.all('/mcp', async (req: Request, res: Response) => {
   }
 });
 
-// @mcp-migrate-todo(session-transport/sse-transport): HTTP+SSE endpoint (GET /sse, POST /messages, deprecated) serves 2025-era clients only. It is sessionful by design: new clients use the Streamable HTTP endpoint; remove the /sse and /message routes and their transport registry once no client needs them.
+// @mcp-migrate-todo(session-transport/sse-transport): HTTP+SSE endpoint (GET /sse, POST /messages, deprecated) serves 2025-era clients only. It is sessionful by design: new clients use the Streamable HTTP endpoint; remove its routes (GET /sse, POST /messages) and their transport registry once no client needs them.
 app.get('/sse', async (_req: Request, res: Response) => {
   const transport = new SSEServerTransport('/messages', res);
   transports[transport.sessionId] = transport;
