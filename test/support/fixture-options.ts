@@ -21,6 +21,7 @@ export const SERVING_OPTIONS: Record<string, Partial<TransformOptions>> = {
   'sse-route-calls-modern-only': { modernOnly: true },
   'sse-route-calls-registry-marker-modern-only': { modernOnly: true },
   'sse-only-modern-only': { modernOnly: true },
+  'sse-shared-server-modern-only': { modernOnly: true },
   'sse-only-route-calls-modern-only': { modernOnly: true },
   'registry-object-with-sse-modern-only': { modernOnly: true },
   'left-on-v1-resumed-sessions-modern-only': { modernOnly: true },

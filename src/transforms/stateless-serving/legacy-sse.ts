@@ -106,7 +106,7 @@ export function planLegacySse(site: ServingSite, besideStreamable: boolean): boo
   const handler = written && site.writeEntry(written.route.call, written.route.framework, written, written.at, false);
   // Declarations only the removed code used (the registry's map type) go too (dead-declarations.ts).
   const dead = deadAfter(site, new Set([...going, ...loops]), new Set(written?.names ?? []));
-  for (const part of [...parts, ...registryStatements, ...dead]) if (part !== entryStatement) site.remove(part);
+  for (const part of [...parts, ...registryStatements, ...dead, ...(written?.alsoGoes ?? [])]) if (part !== entryStatement) site.remove(part);
   for (const r of removed ? removed.replacements : []) {
     if (r.node === entryStatement) continue;
     if (r.text === undefined) site.remove(r.node);

@@ -36,6 +36,8 @@ export interface SseReplacementEntry {
   names: string[];
   /** Whether a body parser ran before the routes (one hands `req.body` on): the entry must be handed the body. */
   parsedBody: boolean;
+  /** Statements that go with the routes replaced by the entry: a server built once for them alone (`const server = createMcpServer()`). */
+  alsoGoes: ts.Node[];
 }
 
 /**
@@ -67,11 +69,18 @@ export function sseReplacementEntry(site: ServingSite, going: readonly ts.Node[]
   const at = placement === 'beside' ? statements[statements.length - 1]! : statementOf(route.call);
   // One factory for every stream the endpoint opens: two servers behind one endpoint would need two entries.
   const factories = new Map<string, { expression: string; names: string[] }>();
+  const alsoGoes: ts.Node[] = [];
   for (const created of sseTransportsIn(site, going)) {
     const scope = outermostFunctionIn(created, going) ?? created.parent;
     const factory = site.factoryOf(scope, created);
-    if (typeof factory === 'string') return `its server is not built by a factory the entry can call (${factory.replace(/\.$/, '')})`;
-    factories.set(factory.expression, factory);
+    if (typeof factory !== 'string') {
+      factories.set(factory.expression, factory);
+      continue;
+    }
+    const shared = sharedServerFactory(site, scope, going);
+    if (!shared) return `its server is not built by a factory the entry can call (${factory.replace(/\.$/, '')})`;
+    factories.set(shared.expression, shared);
+    if (shared.declaration && placement === 'replace' && !alsoGoes.includes(shared.declaration)) alsoGoes.push(shared.declaration);
   }
   if (factories.size === 0) return 'the SSE transport it creates was not found';
   if (factories.size > 1) return `its streams are served by ${factories.size} different servers (${[...factories.keys()].map((f) => `\`${f}\``).join(', ')}), and one entry would serve only one of them`;
@@ -86,7 +95,7 @@ export function sseReplacementEntry(site: ServingSite, going: readonly ts.Node[]
     collect(arg);
     forEachDescendant(arg, collect);
   }
-  return { route, at, path, factory: factory.expression, names, parsedBody: gone.some((r) => handsParsedBody(r.call)) };
+  return { route, at, path, factory: factory.expression, names, parsedBody: gone.some((r) => handsParsedBody(r.call)), alsoGoes };
 }
 
 /** Whether the route hands a parsed body on (`transport.handlePostMessage(req, res, req.body)`): a body parser ran before it. */
@@ -98,6 +107,45 @@ function handsParsedBody(call: ts.CallExpression): boolean {
     hands = ts.isPropertyAccessExpression(body) && body.name.text === 'body';
   });
   return hands;
+}
+
+/**
+ * The factory of a server built once outside the routes and only ever connected by them (mobile-next/mobile-mcp:
+ * `const server = createMcpServer()` at the top of `startSseServer`, `server.connect(transport)` in its GET route):
+ * `createMcpServer`, which the entry calls per request instead. Only a call of a declared function with no argument,
+ * whose result nothing but the endpoint's `connect` calls uses (a registration added to it afterwards would be missing
+ * from the servers the factory builds).
+ */
+function sharedServerFactory(site: ServingSite, scope: ts.Node, going: readonly ts.Node[]): { expression: string; names: string[]; declaration?: ts.Node } | undefined {
+  const { sf } = site;
+  const values = site.result.analysis.values;
+  let receiver: ts.Identifier | undefined;
+  forEachDescendant(scope, (node) => {
+    if (receiver || !ts.isCallExpression(node) || calleeParts(node).name !== 'connect' || node.arguments.length !== 1) return;
+    const r = calleeParts(node).receiver;
+    if (r && ts.isIdentifier(unwrap(r))) receiver = unwrap(r) as ts.Identifier;
+  });
+  if (!receiver) return undefined;
+  const symbol = values.symbolOf(receiver);
+  const decl = symbol?.valueDeclaration;
+  if (!decl || !ts.isVariableDeclaration(decl) || !decl.initializer || going.some((g) => isInside(decl, g))) return undefined;
+  if (!ts.isVariableDeclarationList(decl.parent) || !(decl.parent.flags & ts.NodeFlags.Const)) return undefined;
+  const init = unwrap(decl.initializer);
+  if (!ts.isCallExpression(init) || !ts.isIdentifier(init.expression) || init.arguments.length !== 0) return undefined;
+  const fn = values.symbolOf(init.expression)?.valueDeclaration;
+  if (!fn || !(ts.isFunctionDeclaration(fn) || (ts.isVariableDeclaration(fn) && fn.initializer && isFunctionLike(unwrap(fn.initializer))) || ts.isImportSpecifier(fn))) return undefined;
+  let onlyConnected = true;
+  forEachDescendant(sf, (node) => {
+    if (!onlyConnected || !ts.isIdentifier(node) || node === decl.name || node.text !== receiver!.text || values.symbolOf(node) !== symbol) return;
+    const call = node.parent.parent;
+    const connects = ts.isPropertyAccessExpression(node.parent) && node.parent.expression === node && node.parent.name.text === 'connect' && call && ts.isCallExpression(call) && call.expression === node.parent;
+    if (!connects || !going.some((g) => isInside(node, g))) onlyConnected = false;
+  });
+  if (!onlyConnected) return undefined;
+  // Its statement goes with the routes when it declares the server alone (nothing else connects it then).
+  const statement = decl.parent.parent;
+  const declaration = ts.isVariableStatement(statement) && decl.parent.declarations.length === 1 ? statement : undefined;
+  return { expression: init.expression.text, names: [init.expression.text], ...(declaration ? { declaration } : {}) };
 }
 
 /** Every `new SSEServerTransport(…)` inside the code that goes. */
