@@ -246,6 +246,8 @@ interface Migration {
     /** A store's marker (`markedAt`), when it stood in the text after its transform. */
     storeMarkers: ReadonlyMap<StoreOutcome, string>;
   };
+  /** Notes about a comment the run wrote, given its line once the texts are final (after the layout moved lines). */
+  anchoredNotes: readonly AnchoredNote[];
 }
 
 function migrate(sources: Sources, transforms: readonly TransformDefinition[], transformOptions: TransformOptions, options: ApplyOptions): Migration {
@@ -347,7 +349,6 @@ function migrate(sources: Sources, transforms: readonly TransformDefinition[], t
     const next = isSourceFile(file) ? finishSourceFile(file, before, text, (step, from, to) => provenance.record(file, step, from, to)) : keepLineEndings(before, text);
     current.set(file, next);
   }
-  notes.push(...settleAnchoredNotes(anchoredNotes, current));
 
   const changes: FileChange[] = [];
   for (const [file, after] of current) {
@@ -357,7 +358,7 @@ function migrate(sources: Sources, transforms: readonly TransformDefinition[], t
   }
   changes.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
 
-  return { changes, current, withBom, failures, markers, stores, telemetry, notes, sharedStores, provenance, parsed, markersPut: { markedOnly, storeMarkers } };
+  return { changes, current, withBom, failures, markers, stores, telemetry, notes, sharedStores, provenance, parsed, markersPut: { markedOnly, storeMarkers }, anchoredNotes };
 }
 
 /** A marker's identity in a text: its rule and its message, as the comment holds it (one line, spaces collapsed). */
@@ -382,6 +383,7 @@ function storeMarkerKey(store: StoreOutcome, planned: readonly PlannedMarker[], 
  * (the comment's line, as `manual` lists it), or absent with `markerRemoved` when the marker is gone.
  */
 function settleMarkers(migration: Migration): Migration {
+  migration.notes.push(...settleAnchoredNotes(migration.anchoredNotes, migration.current));
   const { markedOnly, storeMarkers } = migration.markersPut;
   const left = new Map<string, ParsedMarker[]>();
   const markersIn = (file: string): ParsedMarker[] => {

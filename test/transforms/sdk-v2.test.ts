@@ -620,6 +620,39 @@ describe(`${TRANSFORM} fixtures`, () => {
     expect(packagesToShip(current, (file) => (fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : undefined)).has('zod')).toBe(false);
   });
 
+  it('a note about a codemod comment names its line in the written file, after the layout moved the lines above it (sweep 7 E11)', async () => {
+    const server = [
+      "import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';",
+      "import { z } from 'zod';",
+      '',
+      'const ARGS = { topic: z.string() };',
+      '',
+      'export function createServer(): McpServer {',
+      "  const server = new McpServer({ name: 'glossary', version: '1.0.0' });",
+      '  server.tool(',
+      "    'lookup',",
+      "    'Look up a term in the glossary of the project and return its definition.',",
+      "    { term: z.string().describe('The term to look up in the glossary') },",
+      "    async ({ term }) => ({ content: [{ type: 'text', text: term }] }),",
+      '  );',
+      "  server.prompt('explain', 'Explain a topic', ARGS, ({ topic }) => ({",
+      "    messages: [{ role: 'user', content: { type: 'text', text: topic } }],",
+      '  }));',
+      '  return server;',
+      '}',
+      '',
+    ].join('\n');
+    // Formatted by Prettier (a format script): the registration the codemod wrote on one line is laid out, 10 lines longer.
+    const manifest = JSON.stringify({ name: 'glossary', type: 'module', scripts: { format: 'prettier --write src' }, devDependencies: { prettier: '^3.0.0' }, dependencies: { '@modelcontextprotocol/sdk': '^1.24.0', zod: '^3.25.0' } });
+    const dir = materialise('anchored-note-after-layout', new Map([['package.json', manifest], ['src/server.ts', server]]));
+    const result = await runApply({ paths: [dir], cwd: dir, allowDirty: true, typecheck: false, transforms: [TRANSFORM] });
+    const lines = readTree(dir).get('src/server.ts')!.split('\n');
+    const commented = lines.findIndex((l) => l.includes('@mcp-codemod-error')) + 1;
+    expect(lines.findIndex((l) => l.trim() === 'description:')).toBeGreaterThan(0);
+    expect(commented).toBeGreaterThan(14);
+    expect(result.notes.filter((n) => n.includes('left for a person by the official codemod')).map((n) => n.split(' left for')[0])).toEqual([`sdk-v2: src/server.ts:${commented}`]);
+  });
+
   it('zod stays on 3 where a use of what zod 4 removed cannot be rewritten (zodToJsonSchema with options), nothing of it is rewritten, and the report names each site', async () => {
     const c = byName('v1-with-package-json');
     const code = zod3Code("zodToJsonSchema(Point, { target: 'openApi3' })");
