@@ -216,7 +216,7 @@ export function isUndefined(node: ts.Node): boolean {
 /** The statement (or class member) that contains `node`: the child of the nearest source file, block, case clause or class. */
 export function statementOf(node: ts.Node): ts.Node {
   let current: ts.Node = node;
-  while (current.parent && !ts.isSourceFile(current.parent) && !ts.isBlock(current.parent) && !ts.isCaseClause(current.parent) && !ts.isClassLike(current.parent)) {
+  while (current.parent && !ts.isSourceFile(current.parent) && !ts.isBlock(current.parent) && !ts.isCaseOrDefaultClause(current.parent) && !ts.isClassLike(current.parent)) {
     current = current.parent;
   }
   return current;

@@ -54,6 +54,7 @@ const MARKERS: Record<string, string[]> = {
   'node-http-shared-transport-marker': ['session-transport/session-id-generator'],
   // Built and connected in a `try` block of main(): said so.
   'stdio-try-block-marker': ['session-state/per-session-server'],
+  'stdio-default-clause-marker': ['session-state/per-session-server'],
   // A class that builds its server in its constructor: it is built once there, not handed in.
   'stdio-class-built-marker': ['session-state/per-session-server'],
   // A helper that connects the module's one server to each session's transport: it builds nothing.
