@@ -55,6 +55,7 @@ const MARKERS: Record<string, string[]> = {
   // Built and connected in a `try` block of main(): said so.
   'stdio-try-block-marker': ['session-state/per-session-server'],
   'stdio-default-clause-marker': ['session-state/per-session-server'],
+  'stdio-factory-used-before-marker': ['session-state/per-session-server'],
   // A class that builds its server in its constructor: it is built once there, not handed in.
   'stdio-class-built-marker': ['session-state/per-session-server'],
   // A helper that connects the module's one server to each session's transport: it builds nothing.

@@ -112,7 +112,8 @@ function fromFactory(file: ServingFile, receiver: ts.Node, decl: ts.Declaration 
   if (other) {
     // Each refusal is marked above the statement it names (`ServingFile.attempt`), so it says "here", not a line of
     // the text this transform read (earlier transforms and the marker itself move it).
-    throw new CannotRewrite(`\`${receiver.text}\` is used here, after it is connected: the serving entry builds one server per connection from the factory; move that use into the factory (or onto the handle the entry returns, which has \`close()\`) and drop \`${receiver.text}\`.`, other, RULE_ID.perSessionServer, undefined, factory);
+    const when = other.getStart(file.sf) < connectStatement.getStart(file.sf) ? 'before it is connected' : 'after it is connected';
+    throw new CannotRewrite(`\`${receiver.text}\` is used here, ${when}: the serving entry builds one server per connection from the factory; move that use into the factory (or onto the handle the entry returns, which has \`close()\`) and drop \`${receiver.text}\`.`, other, RULE_ID.perSessionServer, undefined, factory);
   }
   if (others.length === 0) return { factory, serverStatement, closes: [] };
   const handleName = file.freshName('stdioServing');
