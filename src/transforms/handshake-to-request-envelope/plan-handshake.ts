@@ -114,8 +114,9 @@ export function planHandshake(result: AnalysisResult, options: TransformOptions)
       return;
     }
     try {
-      if (!site) throw new CannotRewrite('outside a request handler', call);
+      // SDK 1.x first: its advice holds wherever the read is (there is no envelope to read on 1.x, in a handler or not).
       if (options.target === 'stateless-v1' || sdkMajorOfFile(sf) !== 2) throw new CannotRewrite(ON_SDK_V1, call);
+      if (!site) throw new CannotRewrite('outside a request handler', call);
       const ctx = contextParameter(site, 'ctx');
       plan.edits.push(...ctx.edits);
       // Parenthesised where `… || {}` or `….roots` would otherwise bind to the handshake read alone.

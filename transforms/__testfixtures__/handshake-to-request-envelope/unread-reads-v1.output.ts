@@ -9,7 +9,7 @@ export const registerResearchTool = (server: McpServer) => {
 };
 
 export const describeClient = (server: McpServer) => {
-  // @mcp-migrate-todo(handshake/client-capabilities): getClientCapabilities() is read outside a request handler: 2026-07-28 has no initialize, every request carries the client's capabilities and identity in its own _meta envelope. Read ctx.mcpReq.envelope in the handler that needs it (CLIENT_CAPABILITIES_META_KEY / CLIENT_INFO_META_KEY); if this only gated a registration, register unconditionally and delete it.
+  // @mcp-migrate-todo(handshake/client-capabilities): getClientCapabilities() on SDK 1.x: served statelessly (a server per request), the server answering a request never saw the client's initialize, so getClientCapabilities() is undefined there. Do not depend on it (treat the client as unknown; if this only gated a registration, register unconditionally and delete it), or move to SDK v2 and read ctx.mcpReq.envelope in the handler (CLIENT_CAPABILITIES_META_KEY / CLIENT_INFO_META_KEY).
   const clientCapabilities = server.server.getClientCapabilities() || {};
   const canSample = clientCapabilities.sampling !== undefined;
   return canSample ? 'can sample' : 'cannot sample';
