@@ -21,9 +21,28 @@ export function flavourOf(sf: ts.SourceFile): ModuleFlavour {
 
 /** The file's indentation unit (two spaces when nothing is indented yet). */
 export function indentUnit(text: string): string {
-  const match = /^([ \t]+)\S/m.exec(text);
-  if (!match) return '  ';
-  return match[1]!.startsWith('\t') ? '\t' : match[1]!.length >= 4 && match[1]!.length % 4 === 0 ? '    ' : '  ';
+  // The shallowest indentation of the file's code lines (not a JSDoc ` * ` line, not a line of a string's value): the
+  // first indented line may be nested deeper (a call the codemod re-printed, a continuation), and read as the unit it
+  // gave a 2-space file a 4-space factory body (sweep 7).
+  const inString = text.includes('`') ? stringLineStarts(text) : undefined;
+  let tabs = 0;
+  let spaces = 0;
+  let shallowest = Infinity;
+  let offset = 0;
+  for (const line of text.split('\n')) {
+    const start = offset;
+    offset += line.length + 1;
+    const match = /^([ \t]+)([^\s*])/.exec(line);
+    if (!match || inString?.has(start)) continue;
+    if (match[1]!.startsWith('\t')) tabs++;
+    else {
+      spaces++;
+      shallowest = Math.min(shallowest, match[1]!.length);
+    }
+  }
+  if (tabs === 0 && spaces === 0) return '  ';
+  if (tabs > spaces) return '\t';
+  return shallowest >= 4 && shallowest % 4 === 0 ? '    ' : '  ';
 }
 
 /** The start of the line holding `position`. */
