@@ -59,3 +59,30 @@ describe('the quickstart stdio shape', () => {
     }
   });
 });
+
+describe('a class whose start() connects the server its constructor built (twilio-labs/mcp, sweep 7 E9)', () => {
+  it('is marked as connecting a server it does not build, not as building it with more than const declarations', async () => {
+    const source = `${HEAD}
+export class ToolServer {
+  protected server: McpServer;
+  constructor(name: string) {
+    this.server = new McpServer({ name, version: '1.0.0' });
+  }
+  async start(transport: StdioServerTransport) {
+    await this.load();
+    await this.server.connect(transport);
+  }
+  private async load() {}
+}
+
+export async function main() {
+  const server = new ToolServer('tools');
+  const transport = new StdioServerTransport();
+  await server.start(transport);
+}
+`;
+    const after = await migrate(source);
+    expect(after).toContain('`server.start` connects `this.server`, a server it does not build itself');
+    expect(after).not.toContain('builds the server with more than');
+  });
+});

@@ -35,12 +35,14 @@ export function inlineStdioHelper(h: HelperConnection, transport: ts.Node, value
   const receiver = unwrap(calleeParts(h.connect).receiver!);
   const built = statements.slice(0, -1);
   const serverDecl = ts.isIdentifier(receiver) ? values.symbolOf(receiver)?.valueDeclaration : undefined;
+  // Whether it builds the server at all first: `start()` connecting `this.server`, which the constructor built, does
+  // not build it with anything (twilio-labs/mcp, sweep 7 E9).
+  if (!serverDecl || !built.some((s) => ts.isVariableStatement(s) && s.declarationList.declarations[0] === serverDecl)) {
+    return { reason: `${name} connects \`${receiver.getText()}\`, a server it does not build itself: extract its construction into a factory by hand.` };
+  }
   for (const statement of built) {
     const single = ts.isVariableStatement(statement) && statement.declarationList.declarations.length === 1 && ts.isIdentifier(statement.declarationList.declarations[0]!.name) && statement.declarationList.declarations[0]!.initializer;
     if (!single || ts.getModifiers(statement)?.length) return { reason: `${name} builds the server with more than \`const\` declarations (${quotedCode(statement)}): extract its construction into a factory by hand.` };
-  }
-  if (!serverDecl || !built.some((s) => (s as ts.VariableStatement).declarationList.declarations[0] === serverDecl)) {
-    return { reason: `${name} connects a server it does not build itself: extract its construction into a factory by hand.` };
   }
   const escaping = built.map(escapingFlow).find((n) => n);
   if (escaping) return { reason: `${name} builds the server with \`${escaping.getText()}\`, which means something else at the call: extract its construction into a factory by hand.` };
