@@ -462,3 +462,18 @@ export function build(): McpServer {
     expect(result.code).toBe(0);
   });
 });
+
+describe('the type-check report', () => {
+  it('shortens a compiler message TypeScript elaborated for kilobytes (every overload, every type), in MIGRATION.md; the JSON keeps it whole', async () => {
+    const { typeCheckMarkdownLines, typeCheckJson } = await import('../../src/apply/typecheck/render.js');
+    const message = `No overload matches this call. ${'Overload 1 of 2 gave the following error. Type { a: string } is not assignable to type { b: number }. '.repeat(60)}`;
+    const error = { file: '/p/src/server.ts', line: 3, column: 1, code: 2769, message, transforms: ['sdk-v2'], cause: 'edited-line' as const, advice: 'fix the call' };
+    const result = { errors: [error], checked: ['/p/src/server.ts'], notChecked: [], compilers: ['5.9.3'], programs: 1, ms: 1 };
+    const row = typeCheckMarkdownLines(result as never, (f: string) => f.replace('/p/', '')).find((l) => l.includes('TS2769'))!;
+    expect(message.length).toBeGreaterThan(5000);
+    expect(row.length).toBeLessThan(800);
+    expect(row).toContain(`No overload matches this call. Overload 1 of 2`);
+    expect(row).toContain(`(${message.length} characters; the whole message is in \`--format json\`)`);
+    expect(JSON.stringify(typeCheckJson(result as never, (f: string) => f))).toContain(message);
+  });
+});

@@ -35,7 +35,7 @@ export function typeCheckSummaryLines(result: TypeCheckResult, relative: Relativ
 }
 
 function errorLines(errors: readonly NewTypeError[], relative: Relative, c: InstanceType<typeof Chalk>): string[] {
-  return errors.flatMap((e) => [`  ${where(e, relative)} ${c.dim(`TS${e.code}`)} ${e.message} ${c.dim(`[${blame(e)}]`)}`, `    ${c.dim('→')} ${e.advice}`]);
+  return errors.flatMap((e) => [`  ${where(e, relative)} ${c.dim(`TS${e.code}`)} ${brief(e.message)} ${c.dim(`[${blame(e)}]`)}`, `    ${c.dim('→')} ${e.advice}`]);
 }
 
 const packageName = (dir: string, relative: Relative): string => relative(dir) || '.';
@@ -59,7 +59,7 @@ export function heldBackMarkdownLines(held: HeldBack | undefined, relative: Rela
   if (!held) return [];
   const out = ['## SDK v2 move held back', '', `${heldBackHeadline(held, relative).replace(/^t/, 'T')}. To move, ${heldBackAdvice}.`, ''];
   out.push('| where | error (with the SDK v2 move) | transform | what to do |', '|---|---|---|---|');
-  for (const e of held.predicted) out.push(`| \`${where(e, relative)}\` | TS${e.code}: ${cell(e.message)} | ${blame(e)} | ${cell(e.advice)} |`);
+  for (const e of held.predicted) out.push(`| \`${where(e, relative)}\` | TS${e.code}: ${cell(brief(e.message))} | ${blame(e)} | ${cell(e.advice)} |`);
   return [...out, ''];
 }
 
@@ -71,7 +71,7 @@ export function typeCheckMarkdownLines(result: TypeCheckResult, relative: Relati
   if (result.errors.length) {
     out.push('Each error below is new: the original code did not have it. Your build fails until they are fixed.', '');
     out.push('| where | error | transform | what to do |', '|---|---|---|---|');
-    for (const e of result.errors) out.push(`| \`${where(e, relative)}\` | TS${e.code}: ${cell(e.message)} | ${blame(e)} | ${cell(e.advice)} |`);
+    for (const e of result.errors) out.push(`| \`${where(e, relative)}\` | TS${e.code}: ${cell(brief(e.message))} | ${blame(e)} | ${cell(e.advice)} |`);
     out.push('');
   }
   for (const line of notCheckedLines(result, relative)) out.push(`- **${line.replace(/:.*/s, '')}**${line.slice(line.indexOf(':'))}`);
@@ -93,6 +93,19 @@ export function typeCheckJson(result: TypeCheckResult, relative: Relative, held?
 /** A few names, then how many more: a run over a whole server should not print forty paths on one line. */
 function fileList(files: readonly string[]): string {
   return files.length <= 4 ? files.join(', ') : `${files.slice(0, 3).join(', ')} and ${files.length - 3} more files`;
+}
+
+/** Longest compiler message shown in the terminal and MIGRATION.md; the JSON report keeps each one whole. */
+const MESSAGE_LIMIT = 400;
+
+/**
+ * A compiler message short enough to read: TypeScript elaborates a failed overload with every candidate and the
+ * types it printed (5 KB in one table cell of gannonh/firebase-mcp's report), and the first lines say what is wrong.
+ */
+function brief(message: string): string {
+  if (message.length <= MESSAGE_LIMIT) return message;
+  const cut = message.lastIndexOf(' ', MESSAGE_LIMIT);
+  return `${message.slice(0, cut > MESSAGE_LIMIT / 2 ? cut : MESSAGE_LIMIT)} … (${message.length} characters; the whole message is in \`--format json\`)`;
 }
 
 function cell(text: string): string {
