@@ -16,7 +16,7 @@
 import { ts } from '../../typescript.js';
 import { calleeParts, forEachDescendant, isFunctionLike, isInside, statementOf, unwrap } from '../../analysis/ast.js';
 import { routesOf, type Route } from '../../analysis/routes.js';
-import { SSE_TRANSPORTS } from '../../analysis/sdk-modules.js';
+import { CONNECT_METHOD, SSE_TRANSPORTS } from '../../analysis/sdk-modules.js';
 import type { ServingSite } from './serving-site-view.js';
 
 const ENTRY_PATH = '/mcp';
@@ -121,7 +121,7 @@ function sharedServerFactory(site: ServingSite, scope: ts.Node, going: readonly 
   const values = site.result.analysis.values;
   let receiver: ts.Identifier | undefined;
   forEachDescendant(scope, (node) => {
-    if (receiver || !ts.isCallExpression(node) || calleeParts(node).name !== 'connect' || node.arguments.length !== 1) return;
+    if (receiver || !ts.isCallExpression(node) || calleeParts(node).name !== CONNECT_METHOD || node.arguments.length !== 1) return;
     const r = calleeParts(node).receiver;
     if (r && ts.isIdentifier(unwrap(r))) receiver = unwrap(r) as ts.Identifier;
   });
@@ -138,7 +138,7 @@ function sharedServerFactory(site: ServingSite, scope: ts.Node, going: readonly 
   forEachDescendant(sf, (node) => {
     if (!onlyConnected || !ts.isIdentifier(node) || node === decl.name || node.text !== receiver!.text || values.symbolOf(node) !== symbol) return;
     const call = node.parent.parent;
-    const connects = ts.isPropertyAccessExpression(node.parent) && node.parent.expression === node && node.parent.name.text === 'connect' && call && ts.isCallExpression(call) && call.expression === node.parent;
+    const connects = ts.isPropertyAccessExpression(node.parent) && node.parent.expression === node && node.parent.name.text === CONNECT_METHOD && call && ts.isCallExpression(call) && call.expression === node.parent;
     if (!connects || !going.some((g) => isInside(node, g))) onlyConnected = false;
   });
   if (!onlyConnected) return undefined;
