@@ -21,7 +21,7 @@ import { findInstalledVersion } from '../../discovery/packages.js';
 import { keepImportGroupBreaks } from './import-groups.js';
 import { legacyToolCalls, registrationsThroughProjectModules, serversHandedToLoadedModules } from './legacy-tool-calls.js';
 import { reexportsSdkRuntime } from './runtime-bundle.js';
-import { DependencyLookup, v1BoundDependencies } from './v1-dependencies.js';
+import { DependencyLookup, realpathOr, v1BoundDependencies } from './v1-dependencies.js';
 import { typesOnlyFilesOfClients } from './client-side-types.js';
 import { heldNeighbours } from './held-neighbours.js';
 import { alignHeldAugmentations } from './held-augmentations.js';
@@ -105,13 +105,6 @@ export function planSdkV2(result: AnalysisResult, options: TransformOptions): Tr
   // A file that takes SDK objects from a dependency built on v1 stays on v1 (v1-dependencies.ts). A dependency that is
   // a package of this run (a workspace member) moving to v2 is not built on v1: which packages move depends on which
   // files stay, so that is settled first, until no package changes side.
-  const realDir = (dir: string): string => {
-    try {
-      return fs.realpathSync(dir);
-    } catch {
-      return dir;
-    }
-  };
   const bound = new Map<string, string[]>();
   let moving = new Set<string>();
   const usesV1 = new Map<string, boolean>();
@@ -128,7 +121,7 @@ export function planSdkV2(result: AnalysisResult, options: TransformOptions): Tr
       const deps = v1BoundDependencies(f.file, f.text, lookup);
       if (deps.length) bound.set(f.file, deps);
     }
-    const next = new Set(candidates.filter((f) => !heldPackages.has(packageOfFile(f.file)) && !bound.has(f.file)).map((f) => realDir(packageOfFile(f.file))));
+    const next = new Set(candidates.filter((f) => !heldPackages.has(packageOfFile(f.file)) && !bound.has(f.file)).map((f) => realpathOr(packageOfFile(f.file))));
     if ([...next].every((d) => moving.has(d)) && next.size === moving.size) break;
     moving = next;
   }
@@ -367,10 +360,6 @@ function projectType(files: ReadonlyArray<{ file: string; text: string }>, manif
 }
 
 /**
- * For each package.json that owns migrated files (see `ownerOf`): v1 out, the v2 packages its files
- * now import in, zod to the v2 floor.
- */
-/**
  * The package.json that owns a migrated file: the nearest above it; past it, only an enclosing one that
  * declares the v1 SDK (a workspace member whose SDK is hoisted to the workspace root) and lies inside what
  * apply was pointed at, never a manifest of some project around it.
@@ -434,6 +423,10 @@ function planZod4Moves(v1Files: readonly string[], manifests: ManifestCache, rel
   return { byManifest, texts };
 }
 
+/**
+ * For each package.json that owns migrated files (see `manifestOwner`): v1 out, the v2 packages its files
+ * now import in, zod to the v2 floor.
+ */
 function planManifests(
   plan: TransformPlan,
   v1Files: readonly string[],

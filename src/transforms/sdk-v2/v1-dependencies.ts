@@ -109,7 +109,8 @@ function declaresV1Only(manifest: string): boolean {
   return names.includes(V1_PACKAGE) && !names.some((name) => isMcpSpecifier(name) && name in V2_PACKAGE_VERSIONS);
 }
 
-function realpathOr(dir: string): string {
+/** The real path of `dir` (through symlinks: a workspace member linked into node_modules), or `dir` when it has none. */
+export function realpathOr(dir: string): string {
   try {
     return fs.realpathSync(dir);
   } catch {

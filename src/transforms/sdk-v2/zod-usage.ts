@@ -17,6 +17,7 @@
  */
 import path from 'node:path';
 import { bundledLibFiles, ts } from '../../typescript.js';
+import { usesName } from '../kit/handler-sites.js';
 
 export interface Zod4Break {
   file: string;
@@ -126,7 +127,7 @@ function zodToJsonSchemaFix(sf: ts.SourceFile, specifier: ts.StringLiteral, chec
   }
   if (!local) return undefined;
   // Without zod's `z` in the file, the zod-to-json-schema import becomes one of `z` (unless the file has a `z` of its own).
-  const zod = zodNamespaceIn(sf) ?? (mentions(sf, 'z') ? undefined : 'z');
+  const zod = zodNamespaceIn(sf) ?? (usesName(sf, 'z') ? undefined : 'z');
   if (!zod) return undefined;
   const importsZ = zodNamespaceIn(sf) === undefined;
   const binding = checker.getSymbolAtLocation(local);
@@ -200,24 +201,12 @@ function toolSchemaCast(sf: ts.SourceFile): { tool: string; edits: Zod4Edit[] } 
   if (!typesImport || !named || !ts.isNamedImports(named) || typesImport.importClause!.name) return undefined;
   const existing = named.elements.find((e) => (e.propertyName ?? e.name).text === 'Tool');
   if (existing) return { tool: existing.name.text, edits: [] };
-  if (mentions(sf, 'Tool')) return undefined;
+  if (usesName(sf, 'Tool')) return undefined;
   const last = named.elements[named.elements.length - 1];
   const typeOnly = typesImport.importClause!.isTypeOnly;
   const specifier = typeOnly ? 'Tool' : 'type Tool';
   const edit = last ? { start: last.getEnd(), end: last.getEnd(), text: `, ${specifier}` } : { start: named.getStart(sf) + 1, end: named.getStart(sf) + 1, text: ` ${specifier} ` };
   return { tool: 'Tool', edits: [edit] };
-}
-
-/** Whether an identifier `name` appears anywhere in the file (a declaration, a use, a property name: any could clash). */
-function mentions(sf: ts.SourceFile, name: string): boolean {
-  let found = false;
-  const visit = (node: ts.Node): void => {
-    if (found) return;
-    if (ts.isIdentifier(node) && node.text === name) found = true;
-    else ts.forEachChild(node, visit);
-  };
-  visit(sf);
-  return found;
 }
 
 /** The local name of zod's `z` (named, namespace or default import from 'zod'), imported as a value. */

@@ -18,6 +18,7 @@ import { calleeParts, forEachDescendant, isFunctionLike, isInside, statementOf, 
 import { routesOf, type Route } from '../../analysis/routes.js';
 import { CONNECT_METHOD, SSE_TRANSPORTS } from '../../analysis/sdk-modules.js';
 import type { ServingSite } from './serving-site-view.js';
+import { referencesByName } from './text.js';
 
 const ENTRY_PATH = '/mcp';
 
@@ -134,12 +135,11 @@ function sharedServerFactory(site: ServingSite, scope: ts.Node, going: readonly 
   if (!ts.isCallExpression(init) || !ts.isIdentifier(init.expression) || init.arguments.length !== 0) return undefined;
   const fn = values.symbolOf(init.expression)?.valueDeclaration;
   if (!fn || !(ts.isFunctionDeclaration(fn) || (ts.isVariableDeclaration(fn) && fn.initializer && isFunctionLike(unwrap(fn.initializer))) || ts.isImportSpecifier(fn))) return undefined;
-  let onlyConnected = true;
-  forEachDescendant(sf, (node) => {
-    if (!onlyConnected || !ts.isIdentifier(node) || node === decl.name || node.text !== receiver!.text || values.symbolOf(node) !== symbol) return;
+  const onlyConnected = referencesByName(sf, receiver.text).every((node) => {
+    if (node === decl.name || values.symbolOf(node) !== symbol) return true;
     const call = node.parent.parent;
     const connects = ts.isPropertyAccessExpression(node.parent) && node.parent.expression === node && node.parent.name.text === CONNECT_METHOD && call && ts.isCallExpression(call) && call.expression === node.parent;
-    if (!connects || !going.some((g) => isInside(node, g))) onlyConnected = false;
+    return connects && going.some((g) => isInside(node, g));
   });
   if (!onlyConnected) return undefined;
   // Its statement goes with the routes when it declares the server alone (nothing else connects it then).
