@@ -14,7 +14,7 @@ import { ParsedFiles } from '../analysis/parsed-files.js';
 import { RULES } from '../rules/index.js';
 import { TRANSFORMS, DEFAULT_TRANSFORM_OPTIONS, type TransformDefinition, type TransformOptions } from '../transforms/catalog.js';
 import type { AnchoredNote, PlannedMarker, SharedStore, StoreOutcome } from '../transforms/kit/plan.js';
-import { dirtyFiles, type GitState } from './git.js';
+import { dirtyFiles, insideGitCheckout, type GitState } from './git.js';
 import { UsageError, discoverSources, readSources, type LoadOptions } from '../pipeline/load.js';
 import { judge } from '../pipeline/judge.js';
 import { writeAllOrNothing } from './write-changes.js';
@@ -146,8 +146,10 @@ export async function runApply(options: ApplyOptions): Promise<ApplyResult> {
     }
   }
   const { changes, failures, markers, stores, telemetry, sharedStores, notes, current, withBom, parsed } = migration;
-  // Nothing has been written since refuseDirty asked git about these very files: its answer stands.
-  const git = checkedGit ?? dirtyFiles(sources.root, existingFiles(changes));
+  // Nothing has been written since refuseDirty asked git about these very files: its answer stands. Without
+  // that check (--dry-run, --allow-dirty) only `repository` is read (the report's warning): a look for `.git`
+  // answers it without starting git, whose start from a process this size cost 50 ms a run (fork).
+  const git = checkedGit ?? { repository: insideGitCheckout(sources.root), dirty: [] };
 
   // On disk, a file that had a byte-order mark keeps it (the texts above are without it).
   const onDisk = (file: string, text: string): string => (withBom.has(file) ? BOM + text : text);

@@ -10,7 +10,7 @@ import path from 'node:path';
 export interface GitState {
   /** False outside a git work tree (or without git): apply then warns instead of checking. */
   repository: boolean;
-  /** Absolute paths of the given files that are modified, staged or untracked. */
+  /** Absolute paths of the given files that are modified, staged or untracked; empty when git was not asked (--dry-run, --allow-dirty). */
   dirty: string[];
 }
 
@@ -44,8 +44,11 @@ function statusOf(root: string, files: readonly string[]) {
   return spawnSync('git', ['status', '--porcelain=v1', '-z', '--untracked-files=all', '--', ...files], { cwd: root, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
 }
 
-/** A `.git` (directory, or file for a worktree or submodule) at or above `dir`: only then is the one-call shortcut worth trying. */
-function insideGitCheckout(dir: string): boolean {
+/**
+ * A `.git` (directory, or file for a worktree or submodule) at or above `dir`, as git itself looks for its
+ * repository: only then is the one-call shortcut worth trying, and it is all a run that refuses nothing needs.
+ */
+export function insideGitCheckout(dir: string): boolean {
   for (let d = path.resolve(dir); ; d = path.dirname(d)) {
     if (fs.existsSync(path.join(d, '.git'))) return true;
     if (path.dirname(d) === d) return false;

@@ -139,6 +139,34 @@ describe('apply', () => {
     expect(read(dir, 'src/server.ts')).toContain('cart_id');
   });
 
+  it('asks git about uncommitted changes only when it could refuse them (not with --dry-run or --allow-dirty)', async () => {
+    // A `git` first on PATH that logs its arguments and runs the real one.
+    const realGit = spawnSync('sh', ['-c', 'command -v git'], { encoding: 'utf8' }).stdout.trim();
+    const bin = tempTree({ 'calls.log': '' });
+    const log = path.join(bin, 'calls.log');
+    fs.writeFileSync(path.join(bin, 'git'), `#!/bin/sh\necho "$*" >> '${log}'\nexec '${realGit}' "$@"\n`, { mode: 0o755 });
+    const dir = committedRepo({ 'src/server.ts': CART });
+    const outside = tempTree({ 'src/server.ts': CART });
+    const savedPath = process.env.PATH;
+    process.env.PATH = `${bin}${path.delimiter}${savedPath}`;
+    try {
+      for (const args of [['--dry-run'], ['--allow-dirty', '--dry-run'], ['--allow-dirty']]) {
+        const result = await run(['apply', '--no-color', ...args], args.includes('--allow-dirty') ? outside : dir);
+        expect(result.code, args.join(' ')).toBe(0);
+        // Whether the directory is in a repository is still told (from its .git): the warning fits each.
+        expect((result.stdout + result.stderr).includes('not a git repository'), args.join(' ')).toBe(args.includes('--allow-dirty'));
+      }
+      expect(fs.readFileSync(log, 'utf8')).toBe('');
+      // The control: a run that may refuse asks git, and writes.
+      const refusing = await run(['apply', '--no-color'], dir);
+      expect(refusing.code).toBe(0);
+      expect(fs.readFileSync(log, 'utf8')).toMatch(/^status /m);
+      expect(read(dir, 'src/server.ts')).toContain('cart_id');
+    } finally {
+      process.env.PATH = savedPath;
+    }
+  });
+
   it('works on a subfolder of a repository (monorepo package)', async () => {
     const dir = committedRepo({ 'packages/shop/src/server.ts': CART, 'packages/other/index.ts': 'export {};\n' });
     const result = await run(['apply', 'packages/shop'], dir);
