@@ -223,6 +223,8 @@ export const V1_EXPERIMENTAL_TASKS = (() => {
 
 /** The transport members the transforms recognise a serving or relaying endpoint by (`sessionIdGenerator`, `onmessage`, …). */
 export const TRANSPORT_MEMBERS: SdkDescription['transportMembers'] = MCP_SDK.transportMembers;
+/** The SDK interface a project's own transport class implements (`class RelayTransport implements Transport`). */
+export const TRANSPORT_INTERFACE: string = MCP_SDK.transportInterface;
 
 /** Methods of an SDK server a roots sync helper may call besides its request (see `rootsBookkeepingMethods`). */
 export const ROOTS_BOOKKEEPING_METHODS: ReadonlySet<string> = new Set(MCP_SDK.rootsBookkeepingMethods);

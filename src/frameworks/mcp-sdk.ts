@@ -228,6 +228,8 @@ export interface SdkDescription {
   ssePostMethod: string;
   /** What the transforms recognise a transport's serving or relaying by (`sessionIdGenerator`, `transport.onmessage = …`). */
   transportMembers: SdkTransportMembers;
+  /** The interface every transport implements: a project class implementing it is a transport of its own (a relay, a hand-written HTTP transport). */
+  transportInterface: string;
   /**
    * Methods of an SDK server a roots sync helper (one that asks the client for its roots and caches them) may call
    * besides its request: reading what `initialize` negotiated, logging, and re-asking on `roots/list_changed`.
@@ -467,6 +469,7 @@ export const MCP_SDK: SdkDescription = {
   connectedTransportProperty: 'transport',
   capabilitiesOption: 'capabilities',
   ssePostMethod: 'handlePostMessage',
+  transportInterface: 'Transport',
   transportMembers: {
     sessionIdOption: 'sessionIdGenerator',
     sessionInitializedOption: 'onsessioninitialized',

@@ -5,6 +5,8 @@
  * other categories in the endpoint, and session findings outside it, are still reported. The code is migrated
  * code as apply leaves it (the marker above the statement it did not rewrite), written for these tests.
  */
+import fs from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { scan } from '../../src/scan.js';
 import { tempTree } from '../support/temp-tree.js';
@@ -403,5 +405,18 @@ describe('a marker on one method of an endpoint', () => {
     // The GET and DELETE /:name/mcp reads and routes are the decision's; the health route (a GET reading the header) stays reported.
     expect(decision.replaces?.map((r) => r.line)).toEqual(expect.arrayContaining([8, 9, 21, 22]));
     expect(mine.filter((f) => f !== decision).map((f) => f.line)).toEqual([27, 28]);
+  });
+});
+
+describe('a marker above a hand-written transport class', () => {
+  // The stateless-serving fixture pair: the class implements the SDK's Transport and keeps sessions by hand (sweep 7 E14).
+  const fixture = (kind: 'input' | 'output') => fs.readFileSync(path.join(import.meta.dirname, '..', '..', 'transforms', '__testfixtures__', 'stateless-serving', `hand-written-transport-marker.${kind}.ts`), 'utf8');
+
+  it('stands for the session findings inside the class: its session table, DELETE route, header reads and writes, initialize routing', async () => {
+    const before = (await findings({ 'src/server.ts': fixture('input') })).filter((f) => f.category === 'session-transport' || f.category === 'session-state');
+    expect(before.map((f) => f.ruleId)).toEqual(expect.arrayContaining(['session-state/keyed-store', 'session-transport/session-route', 'session-transport/session-header', 'session-transport/initialize-routing']));
+    const after = await findings({ 'src/server.ts': fixture('output') });
+    expect(after.map((f) => `${f.ruleId}:${f.line}`)).toEqual(['session-transport/session-id-generator:18']);
+    expect(after[0]!.replaces?.length).toBe(before.length);
   });
 });

@@ -102,6 +102,8 @@ const MARKERS: Record<string, string[]> = {
   'redis-relay-marker': ['session-transport/session-id-generator'],
   // --modern-only; the registry of the SSE helpers is counted by a health route that stays: the count becomes 0 under a marker.
   'sse-route-calls-registry-marker-modern-only': ['session-transport/transport-registry'],
+  // A hand-written Streamable HTTP transport (a class implementing the SDK's Transport that mints Mcp-Session-Id): one marker above the class.
+  'hand-written-transport-marker': ['session-transport/session-id-generator'],
   // A hand-written HTTP+SSE transport (the project's own class): not rewritten, one marker at its `new`.
   'own-sse-transport-marker': ['session-transport/sse-transport'],
   // --modern-only on the only (HTTP+SSE) endpoint: replaced by a createMcpHandler entry; the health count becomes 0 under a marker.

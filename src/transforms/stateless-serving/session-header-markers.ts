@@ -5,7 +5,7 @@
  */
 import path from 'node:path';
 import { ts } from '../../typescript.js';
-import { forEachDescendant, propertyNameText } from '../../analysis/ast.js';
+import { forEachDescendant, isInside, propertyNameText } from '../../analysis/ast.js';
 import { enclosingRoute } from '../../analysis/routes.js';
 import { SESSION_HEADER, isHeaderWrite } from '../../analysis/http-requests.js';
 import { RULE_ID } from '../../rule-ids.js';
@@ -13,6 +13,7 @@ import { servingEntryAdvice } from './advice.js';
 import { corsListEdit, isCorsHeaderList } from './cors-session-header.js';
 import { keptSessionCorsMessage, sessionOwnedTaskStore, taskOwnershipReason } from './kept-sessions.js';
 import { leftOnSdkV1, leftOnV1Note } from './left-on-v1.js';
+import { implementsSdkTransport } from './relay.js';
 import type { ServingFile } from './serving-file.js';
 
 /**
@@ -65,8 +66,10 @@ export function markCorsOfKeptSessions(file: ServingFile, kept: ReadonlyArray<{ 
  */
 export function markSessionHeaderMinting(file: ServingFile): void {
   if (!file.text.toLowerCase().includes(SESSION_HEADER)) return;
+  const handWritten = markHandWrittenTransports(file);
   forEachDescendant(file.sf, (node) => {
     if (!ts.isCallExpression(node) || !isHeaderWrite(node) || !file.values.headerAccessOf(node, SESSION_HEADER)) return;
+    if (handWritten.some((c) => isInside(node, c))) return;
     const route = enclosingRoute(node, file.values);
     if (!route) return;
     const advice = servingEntryAdvice({ kind: 'http', target: file.options.target, framework: route.framework });
@@ -77,4 +80,34 @@ export function markSessionHeaderMinting(file: ServingFile): void {
     file.marker(node, RULE_ID.sessionIdGenerator, `This endpoint sends its own \`Mcp-Session-Id\` (a session id it mints or relays, not one from an SDK transport) and keeps its sessions by hand${why}${v1} ${advice}`);
     file.keptSessions.push({ file: file.sf.fileName, line: file.line(node) });
   });
+}
+
+/**
+ * A class of the project that implements the SDK's `Transport` and writes the `Mcp-Session-Id` header itself: a
+ * hand-written Streamable HTTP transport (ivo-toby/mcp-openapi-server's `StreamableHttpServerTransport`) that mints
+ * session ids, routes requests by them and keeps its session table. Its session layer is the whole class, not one
+ * route, so the class gets one marker (the engine folds the serving findings inside it into it) and counts as kept.
+ * Returns the classes marked.
+ */
+function markHandWrittenTransports(file: ServingFile): ts.ClassLikeDeclaration[] {
+  const marked: ts.ClassLikeDeclaration[] = [];
+  forEachDescendant(file.sf, (node) => {
+    if (!ts.isClassDeclaration(node) || !implementsSdkTransport(file.result, node)) return;
+    let mints = false;
+    forEachDescendant(node, (inner) => {
+      mints ||= ts.isCallExpression(inner) && isHeaderWrite(inner) && file.values.headerAccessOf(inner, SESSION_HEADER) !== undefined;
+    });
+    if (!mints) return;
+    const name = node.name ? `\`${node.name.text}\`` : 'This class';
+    const advice = servingEntryAdvice({ kind: 'http', target: file.options.target, framework: 'node-http' });
+    const v1 = leftOnSdkV1(file.sf, file.requested) ? ` ${leftOnV1Note(file.requested)}` : '';
+    file.marker(
+      node,
+      RULE_ID.sessionIdGenerator,
+      `${name} is a hand-written MCP transport (it implements the SDK's \`Transport\`) with 2025-era sessions: it sends its own \`Mcp-Session-Id\` and keeps its sessions by hand, so it is not rewritten automatically: replace the class, with its sessions, by stateless serving.${v1} ${advice}`,
+    );
+    file.keptSessions.push({ file: file.sf.fileName, line: file.line(node) });
+    marked.push(node);
+  });
+  return marked;
 }
