@@ -463,10 +463,22 @@ class HandleModelBuilder {
     if (!root) return { accesses, reached, externalCalls };
     const pending: ts.Node[] = [...seeds];
     const visited = new Set<ts.Node>();
-    // Carrier variables are found in source order, so one pass per new variable is enough.
+    // Carrier variables are found in source order, so one pass per new variable is enough. A use of a carrier is
+    // spelled with its name (a local, a parameter, a binding): identifiers of other names are not looked up (the
+    // checker's symbol lookup was most of this walk); a carrier reached through an alias turns the filter off.
+    const names = new Set<string>();
+    let byName = true;
     const collectUses = (): void => {
+      for (const carrier of carriers) {
+        names.add(carrier.name);
+        for (const decl of carrier.declarations ?? []) {
+          const name = (decl as { name?: ts.Node }).name;
+          if (name && ts.isIdentifier(name)) names.add(name.text);
+        }
+        if (carrier.flags & ts.SymbolFlags.Alias) byName = false;
+      }
       forEachDescendant(root, (node) => {
-        if (ts.isIdentifier(node) && !visited.has(node) && !isDeclarationName(node)) {
+        if (ts.isIdentifier(node) && (!byName || names.has(node.text)) && !visited.has(node) && !isDeclarationName(node)) {
           const symbol = this.values.symbolOf(node);
           if (symbol && carriers.has(symbol)) pending.push(node);
         }
