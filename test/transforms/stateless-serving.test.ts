@@ -32,6 +32,8 @@ const MARKERS: Record<string, string[]> = {
   // HTTP+SSE kept for 2025-era clients: one marker per endpoint records the decision (and what removes it).
   'sse-kept': ['session-transport/sse-transport'],
   'sse-handler-functions': ['session-transport/sse-transport'],
+  // One transport in a variable, no registry: the marker does not speak of session ids it reads or keys (sweep 7 E12).
+  'sse-single-transport-kept': ['session-transport/sse-transport'],
   // --modern-only: handler functions mounted elsewhere are marked, not removed.
   'sse-handler-functions-modern-only': ['session-transport/sse-transport'],
   // The Streamable HTTP route is rewritten; the kept HTTP+SSE endpoint gets its one marker.

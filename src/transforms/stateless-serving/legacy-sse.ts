@@ -64,7 +64,10 @@ export function planLegacySse(site: ServingSite, besideStreamable: boolean): boo
       site.note(`serving: ${site.result.relative(site.sf.fileName)} — the project's only MCP endpoint is HTTP+SSE: createMcpHandler(${entry.factory}) (\`${handler}\`) mounted with \`${calleeParts(entry.route.call).receiver?.getText(site.sf) ?? ''}.all(${entry.path})\` after its routes, for 2026-07-28 clients (and 2025-era clients, without sessions)`);
     } else if (typeof entry === 'string') modern += ` (not added automatically: ${entry})`;
     const removal = refusal ? `remove it with ${refusal.what}` : '`mcp-migrate apply --modern-only` removes it';
-    site.marker(endpoint.anchor, SSE_RULE, `HTTP+SSE endpoint (${what}) kept for 2025-era clients, served from @modelcontextprotocol/server-legacy/sse: it is sessionful by design, so the session ids it reads, logs and keys its registry with stay with it. Once no 2025-era client needs it, ${removal}; ${modern}.`);
+    // An endpoint with one transport and no registry (mobile-next/mobile-mcp) reads and keys no session ids (sweep 7 E12).
+    const keyed = endpoint.registries.length > 0 || [...site.result.analysis.sessions.stores.values()].some((s) => s.kind === 'transport' && s.declaration?.getSourceFile() === site.sf);
+    const byDesign = keyed ? 'so the session ids it reads, logs and keys its registry with stay with it' : 'each connection is a session, so it stays as it is';
+    site.marker(endpoint.anchor, SSE_RULE, `HTTP+SSE endpoint (${what}) kept for 2025-era clients, served from @modelcontextprotocol/server-legacy/sse: it is sessionful by design, ${byDesign}. Once no 2025-era client needs it, ${removal}; ${modern}.`);
     site.note(`serving: ${where} — HTTP+SSE endpoint (${what}) kept for 2025-era clients (server-legacy); ${refusal ? 'marked for removal by hand' : '--modern-only removes it'}`);
     // A registry the code calling the handlers holds (`const streams = new Map()` handed to them) is the endpoint's too: said where it is.
     for (const r of calls && !('why' in calls) ? calls.replacements : []) {
