@@ -40,7 +40,7 @@ export function matchQuoteStyle(file: string, before: string, after: string): st
   // Only the literals not already in the file's quote can change, and only on the run's lines: the line diff (the
   // costly part) is made only when the file has such a literal at all.
   if (requotable.length === 0) return after;
-  const added = addedLines(before, after);
+  const added = writtenLines(before, after);
   const replacements = requotable.filter((r) => added.has(sf.getLineAndCharacterOfPosition(r.start).line));
   let out = after;
   for (const r of replacements.reverse()) out = out.slice(0, r.start) + r.text + out.slice(r.end);
@@ -130,6 +130,36 @@ export function addedLines(before: string, after: string, options: { ignoreWhite
     line += count;
   }
   return added;
+}
+
+/**
+ * The lines of `after` (0-based) a run wrote: added lines, less those that are a removed line moved as it was (its text
+ * the same but for indentation: code a transform moved into a factory). A moved line keeps the quotes its author
+ * chose, as a line the run did not touch does (sweep 7 E13: a helper moved with its registrations was requoted).
+ */
+function writtenLines(before: string, after: string): Set<number> {
+  const written = new Set<number>();
+  const removed = new Map<string, number>();
+  const addedParts: Array<{ line: number; lines: string[] }> = [];
+  let line = 0;
+  for (const part of diffLines(before, after)) {
+    const lines = part.value.split('\n');
+    if (part.value.endsWith('\n')) lines.pop();
+    if (part.removed) {
+      for (const text of lines) removed.set(text.trim(), (removed.get(text.trim()) ?? 0) + 1);
+      continue;
+    }
+    if (part.added) addedParts.push({ line, lines });
+    line += lines.length;
+  }
+  for (const part of addedParts) {
+    part.lines.forEach((text, i) => {
+      const left = removed.get(text.trim()) ?? 0;
+      if (left > 0 && text.trim() !== '') removed.set(text.trim(), left - 1);
+      else written.add(part.line + i);
+    });
+  }
+  return written;
 }
 
 function parse(file: string, text: string): ts.SourceFile {

@@ -111,3 +111,15 @@ const labels = ['two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine',
     expect(matchQuoteStyle('view.tsx', before, after)).toBe(`${before}const el = <div className='box'>{"text"}</div>;\n`);
   });
 });
+
+describe('code a transform moved', () => {
+  it('keeps its quotes: a line the run moved (re-indented) is not a line it wrote', () => {
+    // Mostly single quotes; the helper was written with double ones, and a transform moves it into a function.
+    const before = `const a = 'x';\nconst b = 'y';\nconst c = 'z';\nconst d = 'w';\nfunction hex(n: number) {\n  return n.toString(16).padStart(2, "0");\n}\n`;
+    const after = `const a = 'x';\nconst b = 'y';\nconst c = 'z';\nconst d = 'w';\nexport function build() {\n  function hex(n: number) {\n    return n.toString(16).padStart(2, "0");\n  }\n  return hex(1) + "!";\n}\n`;
+    const out = matchQuoteStyle('a.ts', before, after);
+    expect(out).toContain(`padStart(2, "0")`);
+    // The line the run did write takes the file's quote.
+    expect(out).toContain(`return hex(1) + '!';`);
+  });
+});
