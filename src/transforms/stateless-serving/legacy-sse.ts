@@ -109,7 +109,12 @@ export function planLegacySse(site: ServingSite, besideStreamable: boolean): boo
   const handler = written && site.writeEntry(written.route.call, written.route.framework, written, written.at, false);
   // Declarations only the removed code used (the registry's map type) go too (dead-declarations.ts).
   const dead = deadAfter(site, new Set([...going, ...loops]), new Set(written?.names ?? []));
-  for (const part of [...parts, ...registryStatements, ...dead, ...(written?.alsoGoes ?? [])]) if (part !== entryStatement) site.remove(part);
+  const removedParts = [...parts, ...registryStatements, ...dead, ...(written?.alsoGoes ?? [])].filter((part) => part !== entryStatement);
+  for (const part of removedParts) site.remove(part);
+  // The section banner naming the endpoint (`// DEPRECATED HTTP+SSE TRANSPORT`) would stand above nothing: it goes too.
+  const first = removedParts.sort((a, b) => a.getStart(site.sf) - b.getStart(site.sf))[0];
+  const banner = first && sseSectionBanner(site.sf.text, first.getStart(site.sf));
+  if (banner) site.edit(banner.start, banner.end, '');
   for (const r of removed ? removed.replacements : []) {
     if (r.node === entryStatement) continue;
     if (r.text === undefined) site.remove(r.node);
@@ -244,4 +249,37 @@ export function markOwnSseTransports(site: ServingSite): void {
       : 'it serves 2025-era clients only and is sessionful by design, so it is not rewritten; keep it while they need it';
     site.marker(created, SSE_RULE, `\`${name}\` is a hand-written HTTP+SSE transport (one stream per client, each connected to an MCP server): ${kept}, and ${modern}.`);
   });
+}
+
+/** Names the deprecated transport: a comment block about the HTTP+SSE endpoint. */
+const SSE_BANNER = /\bSSE\b|HTTP\+SSE|2024-11-05/i;
+
+/**
+ * A block of comment lines standing on its own (blank lines around it) right above the comments of the statement at
+ * `start`, one blank line or more apart, that names HTTP+SSE: a section banner (Klavis-AI/klavis: `// DEPRECATED
+ * HTTP+SSE TRANSPORT (PROTOCOL VERSION 2024-11-05)` between rules of `=`). The range to remove: the block's lines
+ * and the blank line above it, so the code around keeps one blank line between.
+ */
+export function sseSectionBanner(text: string, start: number): { start: number; end: number } | undefined {
+  const lineStartOf = (pos: number) => text.lastIndexOf('\n', pos - 1) + 1;
+  const lineAbove = (lineStart: number) => (lineStart === 0 ? undefined : { start: lineStartOf(lineStart - 1), end: lineStart });
+  const textOf = (line: { start: number; end: number }) => text.slice(line.start, line.end).trim();
+  const isComment = (t: string) => t.startsWith('//') || t.startsWith('/*') || t.startsWith('*');
+  // Up over the statement's own comments (no blank line between), then over the blank lines.
+  let line = lineAbove(lineStartOf(start));
+  while (line && textOf(line) !== '' && isComment(textOf(line))) line = lineAbove(line.start);
+  if (!line || textOf(line) !== '') return undefined;
+  while (line && textOf(line) === '') line = lineAbove(line.start);
+  if (!line || !isComment(textOf(line))) return undefined;
+  const end = line.end;
+  let top = line;
+  for (let above = lineAbove(line.start); above && textOf(above) !== ''; above = lineAbove(above.start)) {
+    if (!isComment(textOf(above))) return undefined; // the comments belong to code above them
+    top = above;
+  }
+  // A banner over both transports (`HTTP+SSE and Streamable HTTP`) still heads the code that stays.
+  const block = text.slice(top.start, end);
+  if (!SSE_BANNER.test(block) || /streamable/i.test(block)) return undefined;
+  const blank = lineAbove(top.start);
+  return { start: blank ? blank.start : top.start, end };
 }
