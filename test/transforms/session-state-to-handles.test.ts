@@ -231,6 +231,12 @@ const MARKERS: Record<string, Record<string, string[]>> = {
       '// @mcp-migrate-todo(session-state/session-id-read): the session id read here keys `warnedDeletes`, kept by apply and marked with what to do about it. A 2026-07-28 request has no session id: here it is undefined, so all such requests share one entry (or fail where the id is required). Resolve this read together with that marker: when the store goes, or is re-keyed, this read goes with it; until then it serves only 2025-era clients (stdio, server-legacy).',
     ],
   },
+  // A hand-written transport's own session table (a class implementing the SDK's Transport): serving plumbing, said so.
+  'own-transport-table-marker': {
+    'server.ts': [
+      "// @mcp-migrate-todo(session-state/keyed-store): `this.sessions` is keyed by the session id inside `ChunkedHttpTransport`, a hand-written MCP transport (it implements the SDK's `Transport`): serving plumbing, not state a tool reads back, so it needs no handle. It goes with the transport's sessions when serving becomes stateless (`stateless-serving` marks the class with the replacement).",
+    ],
+  },
   'session-times-marker': {
     'server.ts': [
       "// @mcp-migrate-todo(session-state/keyed-store): `this.clients` is keyed by the session id, but no tool reaches it, so no tool can carry a handle for it. If it is bookkeeping of the serving layer (a connection, server or timestamp per session), it goes with the sessions when serving becomes stateless: 2026-07-28 has no session to key it by, so key what must outlive a request by what that layer still has (the caller's identity from authInfo, a tenant or namespace) or make it per request. If a resource or prompt handler reads it, pass what the handler needs in that request (its URI or arguments) instead of the session id.",

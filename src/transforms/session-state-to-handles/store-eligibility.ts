@@ -10,6 +10,7 @@ import type { SessionStore } from '../../analysis/session-flow.js';
 import type { Analysis } from '../../analysis/model.js';
 import type { StoreModel } from '../../analysis/reach.js';
 import { holdsCredentials } from '../../analysis/credentials.js';
+import { ownTransportClassOf } from '../../analysis/transport-classes.js';
 import { RULE_ID } from '../../rule-ids.js';
 import { holdsTimers } from './timers.js';
 import { cachesClientRoots, clientRootsAdvice } from './client-roots.js';
@@ -79,6 +80,10 @@ export function whyNoHandle(model: StoreModel, analysis: Analysis, sf: ts.Source
       'credentials per session: identity must come from the verified token on every request, not from a handle',
       'credentials kept per session: authenticate every request (authInfo from the bearer token) instead of remembering a login per session.',
     );
+  }
+  const transportClass = ownTransportClassOf(analysis, store.declaration);
+  if (transportClass && model.tools.length === 0) {
+    return keyedStore("the session table of a hand-written transport (a class implementing the SDK's Transport): serving plumbing, not application state", ownTransportTableAdvice(store.name, transportClass.name?.text));
   }
   if (model.tools.length === 0) {
     // A low-level server's one `tools/call` handler (every tool behind it) does reach it: tools, not bookkeeping.
@@ -163,6 +168,11 @@ function toolRequestMethod(call: ts.CallExpression, analysis: Analysis): string 
 /** ebarron/ONTAP-MCP: `this.sessionManager.getClusterManager(sessionId)` inside the server's `tools/call` handler. */
 function toolsCallHandlerAdvice(name: string): string {
   return `\`${name}\` is keyed by the session id and read by the server's tools/call handler, which serves every tool: it is state the tools use, and a 2026-07-28 request has no session id to find it by. Not rewritten: the handles transform gives a handle argument to tools registered one by one, not to a dispatcher. Give the tools that need it a \`<noun>_id\` argument (in their input schemas), minted by a \`create_<noun>\` tool and checked against the caller on every call, and key \`${name}\` by it.`;
+}
+
+/** A table of the transport's own sessions (ivo-toby/mcp-openapi-server's `this.sessions`): it goes with the transport. */
+function ownTransportTableAdvice(name: string, cls: string | undefined): string {
+  return `\`${name}\` is keyed by the session id inside ${cls ? `\`${cls}\`` : 'a class'}, a hand-written MCP transport (it implements the SDK's \`Transport\`): serving plumbing, not state a tool reads back, so it needs no handle. It goes with the transport's sessions when serving becomes stateless (\`stateless-serving\` marks the class with the replacement).`;
 }
 
 /**

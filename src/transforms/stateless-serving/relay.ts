@@ -8,7 +8,7 @@
 import { ts } from '../../typescript.js';
 import { calleeParts, enclosingFunction, forEachDescendant, unwrap } from '../../analysis/ast.js';
 import type { AnalysisResult } from '../../analysis/model.js';
-import { TRANSPORT_INTERFACE } from '../../analysis/sdk-modules.js';
+import { implementsSdkTransport } from '../../analysis/transport-classes.js';
 
 export interface TransportRelay {
   /** The project function the HTTP transport is handed to (`redisRelayToMcpServer`). */
@@ -42,7 +42,7 @@ function projectTransportClasses(result: AnalysisResult): string[] {
   for (const sf of result.sourceFiles) {
     forEachDescendant(sf, (node) => {
       if (ts.isClassDeclaration(node) && node.name) {
-        if (implementsSdkTransport(result, node)) classes.add(node.name.text);
+        if (implementsSdkTransport(result.analysis, node)) classes.add(node.name.text);
       }
       if (ts.isNewExpression(node) && ts.isIdentifier(node.expression)) created.add(node.expression.text);
     });
@@ -50,8 +50,3 @@ function projectTransportClasses(result: AnalysisResult): string[] {
   return [...classes].filter((c) => created.has(c));
 }
 
-
-/** A class declared as implementing the SDK's transport interface (resolved through imports and aliases). */
-export function implementsSdkTransport(result: AnalysisResult, node: ts.ClassDeclaration): boolean {
-  return !!node.heritageClauses?.some((h) => h.token === ts.SyntaxKind.ImplementsKeyword && h.types.some((t) => result.analysis.sdk.exportOf(t.expression)?.name === TRANSPORT_INTERFACE));
-}

@@ -13,7 +13,7 @@ import { servingEntryAdvice } from './advice.js';
 import { corsListEdit, isCorsHeaderList } from './cors-session-header.js';
 import { keptSessionCorsMessage, sessionOwnedTaskStore, taskOwnershipReason } from './kept-sessions.js';
 import { leftOnSdkV1, leftOnV1Note } from './left-on-v1.js';
-import { implementsSdkTransport } from './relay.js';
+import { implementsSdkTransport } from '../../analysis/transport-classes.js';
 import type { ServingFile } from './serving-file.js';
 
 /**
@@ -92,7 +92,7 @@ export function markSessionHeaderMinting(file: ServingFile): void {
 function markHandWrittenTransports(file: ServingFile): ts.ClassLikeDeclaration[] {
   const marked: ts.ClassLikeDeclaration[] = [];
   forEachDescendant(file.sf, (node) => {
-    if (!ts.isClassDeclaration(node) || !implementsSdkTransport(file.result, node)) return;
+    if (!ts.isClassDeclaration(node) || !implementsSdkTransport(file.result.analysis, node)) return;
     let mints = false;
     forEachDescendant(node, (inner) => {
       mints ||= ts.isCallExpression(inner) && isHeaderWrite(inner) && file.values.headerAccessOf(inner, SESSION_HEADER) !== undefined;

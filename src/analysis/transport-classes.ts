@@ -1,0 +1,22 @@
+/**
+ * Transports a project writes itself by implementing the SDK's transport interface (`class RelayTransport implements
+ * Transport`): a relay to a server held elsewhere (example-remote-server's Redis relay), or a hand-written Streamable
+ * HTTP transport with its own session table (ivo-toby/mcp-openapi-server). The interface is resolved through imports
+ * and aliases, never by its name alone.
+ */
+import { ts } from '../typescript.js';
+import { TRANSPORT_INTERFACE } from './sdk-modules.js';
+import type { Analysis } from './model.js';
+
+/** `node` is declared as implementing the SDK's transport interface. */
+export function implementsSdkTransport(analysis: Analysis, node: ts.ClassLikeDeclaration): boolean {
+  return !!node.heritageClauses?.some((h) => h.token === ts.SyntaxKind.ImplementsKeyword && h.types.some((t) => analysis.sdk.exportOf(t.expression)?.name === TRANSPORT_INTERFACE));
+}
+
+/** The class implementing the SDK's transport interface that declares `member` (a field, a constructor parameter property). */
+export function ownTransportClassOf(analysis: Analysis, member: ts.Node | undefined): ts.ClassLikeDeclaration | undefined {
+  let node = member?.parent;
+  // A constructor's parameter property (`constructor(private sessions = new Map())`) sits one level deeper.
+  if (node && ts.isConstructorDeclaration(node)) node = node.parent;
+  return node && ts.isClassLike(node) && implementsSdkTransport(analysis, node) ? node : undefined;
+}
