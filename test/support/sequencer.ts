@@ -7,28 +7,34 @@
  * within a project, by the duration its cache recorded or, on a clean clone without that cache (`.ci/run`),
  * by file size — and the longest files were short: `test/e2e/verify-hand.e2e.test.ts` had 40 lines and
  * took 121 s. So this sequencer puts the files of LONG_FILES first, longest first, and leaves every other
- * file in vitest's order after them. The figures are seconds of one quiet `vitest run` (session 9, main
- * 78e2973, `--reporter=json`); they only order the files, so a stale figure costs time, never a test.
+ * file in vitest's order after them. The figures are seconds of one `npm test` (session 24, 742d1ac, three
+ * workers, vitest's results cache); they only order the files, so a stale figure costs time, never a test.
  */
 import path from 'node:path';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
-/** Repository-relative test file → seconds it took in a quiet run (only the order matters). */
+/** Repository-relative test file → seconds it took in that run (only the order matters). */
 export const LONG_FILES: Readonly<Record<string, number>> = {
-  // verify-hand (121 s) and verify (93 s) were split in two files each, a share of the tests each (estimates).
-  'test/e2e/verify-hand-flaws.e2e.test.ts': 80,
-  'test/e2e/verify.e2e.test.ts': 47,
-  'test/e2e/verify-apply-more.e2e.test.ts': 46,
-  'test/e2e/verify-hand.e2e.test.ts': 41,
-  'test/transforms/jscodeshift-entries.test.ts': 74,
-  'test/e2e/serving.e2e.test.ts': 66,
-  'test/transforms/stateless-serving.test.ts': 65,
-  'test/package/pack.test.ts': 64,
+  'test/transforms/jscodeshift-entries.test.ts': 83,
+  'test/e2e/verify-hand-flaws.e2e.test.ts': 79,
+  'test/e2e/serving.e2e.test.ts': 57,
   'test/e2e/handles.e2e.test.ts': 57,
-  'test/transforms/sdk-v2.test.ts': 57,
-  'test/e2e/auth.e2e.test.ts': 52,
-  'test/apply/typecheck.test.ts': 52,
-  'test/fixtures-typecheck.test.ts': 51,
+  'test/package/pack.test.ts': 55,
+  'test/apply/typecheck.test.ts': 48,
+  'test/transforms/stateless-serving.test.ts': 46,
+  'test/fixtures-typecheck.test.ts': 44,
+  'test/e2e/auth.e2e.test.ts': 42,
+  'test/transforms/sdk-v2.test.ts': 35,
+  'test/transforms/sdk-v2-bindings.test.ts': 34,
+  'test/e2e/verify.e2e.test.ts': 34,
+  'test/e2e/round-robin.e2e.test.ts': 34,
+  'test/e2e/everything.e2e.test.ts': 31,
+  'test/transforms/protocol.test.ts': 30,
+  'test/transforms/session-state-to-handles.test.ts': 29,
+  'test/e2e/serving-fastify.e2e.test.ts': 29,
+  'test/e2e/verify-apply-more.e2e.test.ts': 28,
+  'test/e2e/verify-hand.e2e.test.ts': 27,
+  'test/ci/action.test.ts': 26,
 };
 
 /** `files` with the LONG_FILES first (longest first), every other file after them in its order in `files`. */
