@@ -8,6 +8,7 @@
  * leaves the whole tree as it was.
  */
 import fs from 'node:fs';
+import path from 'node:path';
 import { analyze } from '../analysis/analyze.js';
 import type { AnalysisResult } from '../analysis/model.js';
 import { ParsedFiles } from '../analysis/parsed-files.js';
@@ -114,7 +115,9 @@ export async function runApply(options: ApplyOptions): Promise<ApplyResult> {
   const sources = readSources(discovered, options);
   if (sources.discovered === 0) throw new UsageError(`no source files found in ${options.paths.join(', ') || '.'}: nothing to migrate`);
   if (sources.files.size === 0) throw new UsageError(`no MCP server code found in ${sources.discovered} file${sources.discovered === 1 ? '' : 's'}: nothing to migrate`);
-  const transformOptions = { ...DEFAULT_TRANSFORM_OPTIONS, ...options.transformOptions };
+  // The folders apply was pointed at (a file's folder for a file, as the report's root is for one path).
+  const scope = (options.paths.length ? options.paths : ['.']).map((p) => path.resolve(options.cwd, p)).map((p) => (isDirectory(p) ? p : path.dirname(p)));
+  const transformOptions = { ...DEFAULT_TRANSFORM_OPTIONS, scope, ...options.transformOptions };
   let migration = settleMarkers(await layOut(migrate(sources, transforms, transformOptions, options)));
   let checkedGit = refuseDirty(sources, migration.changes, options);
   let typeCheck = guardMigration(migration.changes, migration.provenance, options.typecheck !== false);
@@ -469,6 +472,14 @@ function refuseDirty(sources: Sources, changes: readonly FileChange[], options: 
 }
 
 const BOM = '\uFEFF';
+
+function isDirectory(file: string): boolean {
+  try {
+    return fs.statSync(file).isDirectory();
+  } catch {
+    return false;
+  }
+}
 
 /** The file's text exactly as on disk (a byte-order mark included). */
 function readIfExists(file: string): string | undefined {

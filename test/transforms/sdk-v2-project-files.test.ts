@@ -136,3 +136,34 @@ it('a file that imports SDK types but takes its McpServer from a project module 
   const second = await runApply({ paths: [dir], cwd: dir, allowDirty: true, typecheck: false, transforms: [TRANSFORM] });
   expect(second.changes).toEqual([]);
 });
+
+describe('files of a moving package outside the paths given', () => {
+  const pkg = () =>
+    materialise(
+      'outside-paths',
+      new Map([
+        ['package.json', '{ "name": "srv", "type": "module", "dependencies": { "@modelcontextprotocol/sdk": "^1.21.0", "zod": "^4.2.0" } }\n'],
+        ['src/server.ts', SERVER],
+        ['demo/demo.ts', "import { server } from '../src/server.js';\nexport const demo = server;\n"],
+        ['test/setup.ts', "import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';\nexport const fake = (): McpServer => new McpServer({ name: 'fake', version: '1.0.0' });\n"],
+      ]),
+    );
+  const setupOf = (dir: string) => fs.readFileSync(path.join(dir, 'test/setup.ts'), 'utf8');
+
+  it('are left as they are with two paths as with one (sweep 6 D18: `src demo` migrated test/), and package.json keeps SDK 1.x for them, said', async () => {
+    for (const paths of [['src'], ['src', 'demo']]) {
+      const dir = pkg();
+      const result = await runApply({ paths, cwd: dir, allowDirty: true, typecheck: false, transforms: [TRANSFORM] });
+      expect(fs.readFileSync(path.join(dir, 'src/server.ts'), 'utf8'), paths.join(' ')).toContain("from '@modelcontextprotocol/server'");
+      expect(setupOf(dir), paths.join(' ')).toContain("from '@modelcontextprotocol/sdk/server/mcp.js'");
+      expect(JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8')).dependencies['@modelcontextprotocol/sdk'], paths.join(' ')).toBe('^1.21.0');
+      expect(result.notes.some((n) => n.includes('keeps @modelcontextprotocol/sdk') && n.includes('test/setup.ts')), paths.join(' ')).toBe(true);
+    }
+  });
+
+  it('move with the package when apply is pointed at it', async () => {
+    const dir = pkg();
+    await runApply({ paths: ['.'], cwd: dir, allowDirty: true, typecheck: false, transforms: [TRANSFORM] });
+    expect(setupOf(dir)).toContain("from '@modelcontextprotocol/server'");
+  });
+});

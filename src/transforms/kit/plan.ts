@@ -27,6 +27,8 @@ export interface TransformOptions {
    * predicted the move would add type errors there: their files stay on SDK 1.x, the other packages move.
    */
   sdkMoveHeldIn?: readonly string[];
+  /** The folders `apply` was pointed at (absolute; a file's folder for a file): what a transform may edit beyond what the analysis loaded. */
+  scope?: readonly string[];
 }
 
 /** The handles' default lifetimes as the user writes them (`--handle-ttl`, `--handle-max-age`): the one place they are set. */

@@ -71,7 +71,10 @@ export function planSdkV2(result: AnalysisResult, options: TransformOptions): Tr
 
   const manifests = new ManifestCache();
   const toolCalls = legacyToolCalls(result);
-  const unanalysed = unanalysedV1Files(analysed, manifests, result.relative);
+  // Under the paths apply was given (a jscodeshift entry, without them: under the report's root). With several paths
+  // the root is their common folder, and a package's tests beside `src demo` were migrated unasked (sweep 6 D18).
+  const inScope = (file: string): boolean => (options.scope ? options.scope.some((dir) => isWithin(file, dir)) : !result.relative(file).startsWith('..'));
+  const unanalysed = unanalysedV1Files(analysed, manifests, inScope);
   // Files that register on the SDK's McpServer without importing it (typed through a project re-export); those
   // without any MCP import of their own are migrated too.
   const throughProject = registrationsThroughProjectModules(result);
@@ -520,7 +523,7 @@ function addedBySection(adds: ManifestChange['add']): string[] {
  * server file (a first run that does not finish the job). Only files under what apply was pointed
  * at, and not client code (this transform does not move clients; package.json then keeps v1).
  */
-function unanalysedV1Files(analysed: ReadonlyArray<{ file: string }>, manifests: ManifestCache, relative: (abs: string) => string): { files: Array<{ file: string; text: string }>; clients: Array<{ file: string; text: string }> } {
+function unanalysedV1Files(analysed: ReadonlyArray<{ file: string }>, manifests: ManifestCache, inScope: (abs: string) => boolean): { files: Array<{ file: string; text: string }>; clients: Array<{ file: string; text: string }> } {
   const known = new Set(analysed.map((f) => f.file));
   const packageDirs = new Set(analysed.map((f) => manifests.chain(path.dirname(f.file))[0]).filter((m): m is string => m !== undefined).map((m) => path.dirname(m)));
   const out: Array<{ file: string; text: string }> = [];
@@ -538,7 +541,7 @@ function unanalysedV1Files(analysed: ReadonlyArray<{ file: string }>, manifests:
       if (!usesSdkV1(text)) continue;
       known.add(file);
       if (mcpSpecifiers(text).some((s) => s.startsWith(`${V1_PACKAGE}/client`))) clients.push({ file, text });
-      else if (!relative(file).startsWith('..')) out.push({ file, text });
+      else if (inScope(file)) out.push({ file, text });
     }
   }
   return { files: out, clients };
@@ -631,4 +634,10 @@ function installCommand(dir: string): string {
     if (fs.existsSync(path.join(current, '.git')) || path.dirname(current) === current) break;
   }
   return 'npm install';
+}
+
+/** `file` is `dir` or lies under it. */
+function isWithin(file: string, dir: string): boolean {
+  const rel = path.relative(dir, file);
+  return rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel));
 }
