@@ -3,7 +3,7 @@
  * the official codemod's rewrite of the SDK imports; nothing else changes.
  */
 import { describe, expect, it } from 'vitest';
-import { keepImportGroupBreaks } from '../../src/transforms/sdk-v2/import-groups.js';
+import { dropAddedImportBreaks, keepImportGroupBreaks } from '../../src/transforms/sdk-v2/import-groups.js';
 
 const BEFORE = `import * as path from 'node:path';
 
@@ -66,5 +66,35 @@ const x = 1;
     const before = `import fs = require('node:fs');\n\nimport { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';\n\nimport { z } from 'zod';\n`;
     const after = `import fs = require('node:fs');\n\nimport { McpServer } from '@modelcontextprotocol/server';\nimport { z } from 'zod';\n`;
     expect(keepImportGroupBreaks(before, after)).toBe(after.replace("server';\n", "server';\n\n"));
+  });
+});
+
+describe('dropAddedImportBreaks', () => {
+  // twilio-labs/mcp (sweep 6 D15): the SDK import, a multi-line declaration right above a project import, came back
+  // from the codemod with a blank line after it.
+  const before = `import { join } from 'path';
+
+import {
+  ReadResourceRequest,
+  Tool,
+} from '@modelcontextprotocol/sdk/types.js';
+import {
+  API,
+} from '@twilio-alpha/openapi-mcp-server';
+
+import { Credentials } from '@app/types';
+`;
+
+  it('takes out the blank line the codemod put after the SDK import it wrote, where the file had none', () => {
+    const after = before.replace("} from '@modelcontextprotocol/sdk/types.js';\n", "} from '@modelcontextprotocol/server';\n\n");
+    expect(dropAddedImportBreaks(before, after)).toBe(before.replace("'@modelcontextprotocol/sdk/types.js'", "'@modelcontextprotocol/server'"));
+  });
+
+  it("keeps the file's own breaks, and a blank line below the SDK import the file had", () => {
+    const after = before.replace("'@modelcontextprotocol/sdk/types.js'", "'@modelcontextprotocol/server'");
+    expect(dropAddedImportBreaks(before, after)).toBe(after);
+    const separated = before.replace("sdk/types.js';\nimport {\n  API", "sdk/types.js';\n\nimport {\n  API");
+    const migrated = separated.replace("'@modelcontextprotocol/sdk/types.js'", "'@modelcontextprotocol/server'");
+    expect(dropAddedImportBreaks(separated, migrated)).toBe(migrated);
   });
 });

@@ -3,7 +3,9 @@
  * replaces the v1 SDK imports by v2 ones written together where the first of them was, and a group break that
  * followed the SDK group is lost: `import { z } from 'zod'` ends up right under `@modelcontextprotocol/server`
  * (j0hanz/filesystem-context-mcp-server, every migrated file). Each break the file had before the first surviving
- * import of a group is put back; none is removed, and nothing outside the leading imports is touched.
+ * import of a group is put back; none is removed, and nothing outside the leading imports is touched. The other way
+ * round, a break the codemod added right after the v2 import it wrote, between declarations the file had together
+ * (twilio-labs/mcp, sweep 6 D15), is taken out (`dropAddedImportBreaks`).
  */
 
 /** A declaration of the file's leading imports: its lines (0-based, inclusive) and its module specifier. */
@@ -82,4 +84,28 @@ export function keepImportGroupBreaks(before: string, after: string): string {
   const crlf = lines[0]!.endsWith('\r');
   for (const line of [...inserts].sort((a, b) => b - a)) lines.splice(line, 0, crlf ? '\r' : '');
   return lines.join('\n');
+}
+
+const SDK_SPECIFIER = /^@modelcontextprotocol\//;
+
+/**
+ * `after` without the blank lines the codemod put after an SDK import it wrote, where the declaration below had no
+ * blank line above it in `before` and sat right under an SDK import there too: the file's own grouping, kept.
+ */
+export function dropAddedImportBreaks(before: string, after: string): string {
+  const was = leadingImports(before.split('\n'));
+  const lines = after.split('\n');
+  const now = leadingImports(lines);
+  const drops: Array<{ from: number; to: number }> = [];
+  for (let i = 1; i < now.length; i++) {
+    const declaration = now[i]!;
+    if (!declaration.afterBlank || !SDK_SPECIFIER.test(now[i - 1]!.specifier) || SDK_SPECIFIER.test(declaration.specifier)) continue;
+    const j = was.findIndex((d) => d.specifier === declaration.specifier);
+    if (j <= 0 || was[j]!.afterBlank || !SDK_SPECIFIER.test(was[j - 1]!.specifier)) continue;
+    // Only blank lines between the two (a comment there is the file's own).
+    const between = lines.slice(now[i - 1]!.last + 1, declaration.first);
+    if (between.every((l) => l.trim() === '')) drops.push({ from: now[i - 1]!.last + 1, to: declaration.first });
+  }
+  for (const { from, to } of drops.reverse()) lines.splice(from, to - from);
+  return drops.length ? lines.join('\n') : after;
 }
