@@ -17,6 +17,7 @@ import { TRANSFORMS, DEFAULT_TRANSFORM_OPTIONS, type TransformDefinition, type T
 import type { AnchoredNote, PlannedMarker, SharedStore, StoreOutcome } from '../transforms/kit/plan.js';
 import { dirtyFiles, insideGitCheckout, type GitState } from './git.js';
 import { UsageError, discoverSources, readSources, type LoadOptions } from '../pipeline/load.js';
+import { isDirectory } from '../discovery/packages.js';
 import { judge } from '../pipeline/judge.js';
 import { writeAllOrNothing } from './write-changes.js';
 import { keepLineEndings } from './file-conventions.js';
@@ -115,7 +116,7 @@ export async function runApply(options: ApplyOptions): Promise<ApplyResult> {
   const sources = readSources(discovered, options);
   if (sources.discovered === 0) throw new UsageError(`no source files found in ${options.paths.join(', ') || '.'}: nothing to migrate`);
   if (sources.files.size === 0) throw new UsageError(`no MCP server code found in ${sources.discovered} file${sources.discovered === 1 ? '' : 's'}: nothing to migrate`);
-  // The folders apply was pointed at (a file's folder for a file, as the report's root is for one path).
+  // The folders apply was pointed at (a file's folder for a file).
   const scope = (options.paths.length ? options.paths : ['.']).map((p) => path.resolve(options.cwd, p)).map((p) => (isDirectory(p) ? p : path.dirname(p)));
   const transformOptions = { ...DEFAULT_TRANSFORM_OPTIONS, scope, ...options.transformOptions };
   let migration = settleMarkers(await layOut(migrate(sources, transforms, transformOptions, options)));
@@ -473,13 +474,6 @@ function refuseDirty(sources: Sources, changes: readonly FileChange[], options: 
 
 const BOM = '\uFEFF';
 
-function isDirectory(file: string): boolean {
-  try {
-    return fs.statSync(file).isDirectory();
-  } catch {
-    return false;
-  }
-}
 
 /** The file's text exactly as on disk (a byte-order mark included). */
 function readIfExists(file: string): string | undefined {

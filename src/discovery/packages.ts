@@ -332,7 +332,7 @@ function subdirectories(dir: string): string[] {
   }
 }
 
-function isDirectory(p: string): boolean {
+export function isDirectory(p: string): boolean {
   try {
     return fs.statSync(p).isDirectory();
   } catch {

@@ -208,7 +208,8 @@ export function pathsTargets(paths: Record<string, string[]>, spec: string): str
   return best.targets.map((t) => t.replace('*', match));
 }
 
-function isInside(child: string, parent: string): boolean {
+/** `child` is `parent` or lies below it. */
+export function isInside(child: string, parent: string): boolean {
   const rel = path.relative(parent, child);
   return rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel));
 }

@@ -18,6 +18,7 @@ import { V1_PACKAGE, V2_PACKAGE_VERSIONS, ZOD_RANGE, declares, packageOf, readMa
 import { readCurrentFile } from '../kit/file-overlay.js';
 import { packageDirOf } from '../kit/package-json.js';
 import { findInstalledVersion } from '../../discovery/packages.js';
+import { isInside } from '../../discovery/resolve.js';
 import { dropAddedImportBreaks, keepImportGroupBreaks } from './import-groups.js';
 import { legacyToolCalls, registrationsThroughProjectModules, serversHandedToLoadedModules } from './legacy-tool-calls.js';
 import { reexportsSdkRuntime } from './runtime-bundle.js';
@@ -71,9 +72,9 @@ export function planSdkV2(result: AnalysisResult, options: TransformOptions): Tr
 
   const manifests = new ManifestCache();
   const toolCalls = legacyToolCalls(result);
-  // Under the paths apply was given (a jscodeshift entry, without them: under the report's root). With several paths
-  // the root is their common folder, and a package's tests beside `src demo` were migrated unasked (sweep 6 D18).
-  const inScope = (file: string): boolean => (options.scope ? options.scope.some((dir) => isWithin(file, dir)) : !result.relative(file).startsWith('..'));
+  // Under the folders apply was given (a jscodeshift entry, without them: under the report's root). The root is the
+  // working directory for several paths, so a package's tests beside `src demo` were migrated unasked (sweep 6 D18).
+  const inScope = (file: string): boolean => (options.scope ? options.scope.some((dir) => isInside(file, dir)) : !result.relative(file).startsWith('..'));
   const unanalysed = unanalysedV1Files(analysed, manifests, inScope);
   // Files that register on the SDK's McpServer without importing it (typed through a project re-export); those
   // without any MCP import of their own are migrated too.
@@ -634,10 +635,4 @@ function installCommand(dir: string): string {
     if (fs.existsSync(path.join(current, '.git')) || path.dirname(current) === current) break;
   }
   return 'npm install';
-}
-
-/** `file` is `dir` or lies under it. */
-function isWithin(file: string, dir: string): boolean {
-  const rel = path.relative(dir, file);
-  return rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel));
 }
