@@ -33,6 +33,7 @@ import type { TransformOptions, TransformPlan } from '../kit/plan.js';
 import type { TextEdit } from '../kit/edits.js';
 import { emptyPlan } from '../kit/plan.js';
 import { indentAt } from '../kit/source-style.js';
+import { andList } from '../kit/prose.js';
 import { handlerContextOf, SSE_TRANSPORTS, STDIO_TRANSPORTS, sdkMajorOfFile } from '../../analysis/sdk-modules.js';
 import { addMarker, CannotRewrite, contextParameter, directHandler, forEachCall, isServerCall } from '../kit/handler-sites.js';
 import { settleLeftSites } from './left-sites.js';
@@ -41,6 +42,7 @@ import { moveStdoutLogsToStderr } from './stdout-logs.js';
 import { checkClosureSeesContext, requestSite } from './request-sites.js';
 import { levelProxies, proxiedAdvice } from './level-proxies.js';
 import { frameworkConnectionTransports } from '../../analysis/framework-sites.js';
+import { planServingKeeping } from '../stateless-serving/plan-serving.js';
 
 const RULE = ruleOfFeature('logging');
 /** The server's log sends (`sendLoggingMessage`), and its raw notification sender (what progress is sent with). */
@@ -63,7 +65,9 @@ export function planLogging(result: AnalysisResult, options: TransformOptions): 
   let kept = 0;
   let progress = 0;
   const proxies = levelProxies(result, METHODS);
-  const legacyStreams = options.target !== 'stateless-v1' && !options.modernOnly ? connectionTransports(result) : [];
+  // Asked at the first log sent outside a request (it may plan the serving): most programs send none.
+  let streams: string[] | undefined;
+  const legacyStreams = (): string[] => (streams ??= options.target !== 'stateless-v1' && !options.modernOnly ? connectionTransports(result, options) : []);
   forEachCall(result.sourceFiles, (call) => {
     const registration = handlerRegistration(analysis, call);
     if (registration && SET_LEVEL.has(registration.method)) {
@@ -114,8 +118,8 @@ export function planLogging(result: AnalysisResult, options: TransformOptions): 
     } catch (error) {
       if (!(error instanceof CannotRewrite)) throw error;
       const statement = outerStatement(call);
-      if (!site && legacyStreams.length > 0) {
-        addMarker(plan, call, RULE, `sendLoggingMessage outside a request, kept: it still reaches 2025-era clients on ${legacyStreams.join(' and ')} connections (deprecated, working through the deprecation window), but 2026-07-28 clients never receive it (no request carries it). If it must be seen, also write it to stderr or OpenTelemetry; apply --modern-only turns it into a stderr line.`);
+      if (!site && legacyStreams().length > 0) {
+        addMarker(plan, call, RULE, `sendLoggingMessage outside a request, kept: it still reaches 2025-era clients on ${andList(legacyStreams())} connections (deprecated, working through the deprecation window), but 2026-07-28 clients never receive it (no request carries it). If it must be seen, also write it to stderr or OpenTelemetry; apply --modern-only turns it into a stderr line.`);
         kept++;
         return;
       }
@@ -143,7 +147,7 @@ export function planLogging(result: AnalysisResult, options: TransformOptions): 
   if (scoped) plan.notes.push(`logging: ${scoped} sendLoggingMessage call${scoped === 1 ? '' : 's'} in handlers now log on the request (2026-07-28 clients see them only when the request carries _meta io.modelcontextprotocol/logLevel)`);
   if (handedOn) plan.notes.push(`logging: ${handedOn} log sender${handedOn === 1 ? '' : 's'} handed on from a handler ${handedOn === 1 ? 'is' : 'are'} now the request's own log (ctx.mcpReq.log / extra.sendNotification)`);
   if (progress) plan.notes.push(`progress: ${progress} notifications/progress send${progress === 1 ? '' : 's'} through the server now ${progress === 1 ? 'goes' : 'go'} on the request ${progress === 1 ? 'it reports' : 'they report'} on (ctx.mcpReq.notify / extra.sendNotification)`);
-  if (kept) plan.notes.push(`logging: ${kept} background sendLoggingMessage call${kept === 1 ? '' : 's'} kept (marked): ${kept === 1 ? 'it reaches' : 'they reach'} 2025-era clients on ${legacyStreams.join(' and ')} connections (deprecated, functional through the deprecation window); 2026-07-28 clients never receive ${kept === 1 ? 'it' : 'them'} — log to stderr or OpenTelemetry if they need to be seen, and remove ${kept === 1 ? 'it' : 'them'} with --modern-only`);
+  if (kept) plan.notes.push(`logging: ${kept} background sendLoggingMessage call${kept === 1 ? '' : 's'} kept (marked): ${kept === 1 ? 'it reaches' : 'they reach'} 2025-era clients on ${andList(legacyStreams())} connections (deprecated, functional through the deprecation window); 2026-07-28 clients never receive ${kept === 1 ? 'it' : 'them'} — log to stderr or OpenTelemetry if they need to be seen, and remove ${kept === 1 ? 'it' : 'them'} with --modern-only`);
   if (toStderr.length) plan.notes.push(`logging: ${toStderr.length} notifications/message line${toStderr.length === 1 ? '' : 's'} the server wrote to stdout itself now ${toStderr.length === 1 ? 'goes' : 'go'} to stderr as a plain JSON log line, its level, logger and data kept (${perFile(result, toStderr)}; --modern-only: no 2025-era client reads them; stderr is a stdio server's log channel)`);
   if (stderr) plan.notes.push(`logging: ${stderr} background sendLoggingMessage call${stderr === 1 ? '' : 's'} (${perFile(result, stderrFiles)}) now write${stderr === 1 ? 's' : ''} to stderr${stderrDone === stderr ? ' (--modern-only: no client takes a log message outside a request; OpenTelemetry or your logger are the other sinks the spec names)' : ' (marked): choose OpenTelemetry or your logger'}`);
   return plan;
@@ -218,12 +222,15 @@ function relatesToThisRequest(result: AnalysisResult, node: ts.Node): boolean {
 
 /**
  * The SDK transports constructed in the program whose connection outlives a request, so a message
- * sent outside any request still reaches a 2025-era client on them: `stdio`, `HTTP+SSE`; and the
+ * sent outside any request still reaches a 2025-era client on them: `stdio`, `HTTP+SSE`; the
  * framework servers started on one (FastMCP `server.start({ transportType: 'stdio' })`, from the
- * framework descriptions).
+ * framework descriptions); and a Streamable HTTP endpoint the serving transform keeps sessionful (it marks it
+ * instead of rewriting it): there a session's standalone GET stream still carries the message. An endpoint the
+ * serving transform makes stateless has no such stream, so it is not one of them.
  */
-function connectionTransports(result: AnalysisResult): string[] {
+function connectionTransports(result: AnalysisResult, options: TransformOptions): string[] {
   const found = new Set<string>(frameworkConnectionTransports(result.analysis, result.sourceFiles));
+  if (planServingKeeping(result, options).keptSessions.length > 0) found.add('sessionful Streamable HTTP');
   for (const sf of result.sourceFiles) {
     if (sf.isDeclarationFile) continue;
     forEachDescendant(sf, (node) => {

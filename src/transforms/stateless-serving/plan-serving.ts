@@ -57,6 +57,21 @@ import { planStdio } from './stdio.js';
 import { mergeAdjacentRemovals, referencesByName } from './text.js';
 
 export function planServing(result: AnalysisResult, options: ServingOptions): TransformPlan {
+  return planServingKeeping(result, options).plan;
+}
+
+/** Where an endpoint stays sessionful after the serving plan (it is marked instead of rewritten). */
+export interface KeptSession {
+  file: string;
+  line: number;
+}
+
+/**
+ * The serving plan and the endpoints it leaves sessionful. Another transform that depends on how the program will be
+ * served (a log sent outside any request still reaches a 2025-era client on a sessionful Streamable HTTP connection)
+ * asks this rather than guessing from the transports alone.
+ */
+export function planServingKeeping(result: AnalysisResult, options: ServingOptions): { plan: TransformPlan; keptSessions: KeptSession[] } {
   const plan: TransformPlan = { edits: [], newFiles: new Map(), markers: [], notes: [] };
   // On 2026-07-28 a factory returning { server, cleanup } is split first, so the entries can take it.
   const splits = options.target === '2026-07-28' ? planFactorySplits(result) : [];
@@ -78,7 +93,7 @@ export function planServing(result: AnalysisResult, options: ServingOptions): Tr
   dropUnusedLegacyPackage(result, plan);
   // In the order of the files and lines they are on (the CORS markers of a second pass come between the others).
   plan.markers.sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line);
-  return plan;
+  return { plan, keptSessions: files.flatMap((f) => f.keptSessions) };
 }
 
 /**
