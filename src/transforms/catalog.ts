@@ -142,7 +142,7 @@ const logging = defineTransform({
   why: '2026-07-28 deprecates the logging capability; a log message belongs to the request it is about.',
   details: [
     'in a handler: ctx.mcpReq.log(level, data, logger) (SDK v2) or extra.sendNotification({ method: \'notifications/message\', params }) (SDK 1.x)',
-    'outside a handler: kept, with a marker, while 2025-era clients are served over stdio or HTTP+SSE (it still reaches them); otherwise a stderr line (console.error), with a marker except with --modern-only (then no client could take it); logging/setLevel handlers, log senders handed on outside a handler and hand-built notifications/message: a marker',
+    'outside a handler: kept, with a marker, while 2025-era clients are served over stdio, HTTP+SSE or a sessionful Streamable HTTP endpoint stateless-serving leaves marked (it still reaches them); otherwise a stderr line (console.error), with a marker except with --modern-only (then no client could take it); logging/setLevel handlers, log senders handed on outside a handler and hand-built notifications/message: a marker',
     'with --modern-only: a notifications/message line the server writes to stdout itself (process.stdout.write, or a saved process.stdout.write) → the same line on stderr without its JSON-RPC envelope, also when apply holds the SDK v2 move back; by default kept, with a marker (it is the 2025-era clients\' log)',
     'the logging capability: removed when nothing in the server logs any more; else a marker beside it',
     'a log sender a handler hands a helper (server.sendLoggingMessage.bind(server)) → the request\'s own log function ((message) => ctx.mcpReq.log(…); v1: extra.sendNotification)',
