@@ -22,6 +22,7 @@ export const RULE_ID = {
   perSessionServer: 'session-state/per-session-server',
   sessionTelemetry: 'session-state/session-telemetry',
   sessionAuth: 'session-state/session-auth',
+  toolSetGlobal: 'session-state/tool-set-global',
   oninitialized: 'handshake/oninitialized',
   clientCapabilities: 'handshake/client-capabilities',
   clientVersion: 'handshake/client-version',

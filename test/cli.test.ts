@@ -77,7 +77,8 @@ describe('help and rules', () => {
     expect(text.code).toBe(0);
     expect(text.stdout).toMatch(/session-state\/keyed-store\s+session-state\s+error\s+assisted/);
     const json = JSON.parse((await run(['rules', '--format', 'json'])).stdout) as Array<{ id: string; fix: string; docs: string }>;
-    expect(json.length).toBe(32);
+    expect(json.length).toBe(33);
+    expect(json.map((r) => r.id)).toContain('session-state/tool-set-global');
     expect(json.map((r) => r.id)).toContain('session-state/session-auth');
     for (const rule of json) expect(fs.existsSync(path.resolve(import.meta.dirname, '..', rule.docs))).toBe(true);
   });

@@ -15,6 +15,7 @@ import type { Analysis, AnalysisResult } from './model.js';
 import { ToolReach, type StoreModel } from './reach.js';
 import { collectToolRegistrations, type ToolRegistration } from './tools.js';
 import { collectHandleFamilies, type HandleFamily } from './handles.js';
+import { toolSetGlobals, type ToolSetGlobal } from './tool-set-globals.js';
 import { SdkFeatures } from './sdk-features.js';
 import { SdkSymbols } from './sdk-symbols.js';
 import { SessionFlow } from './session-flow.js';
@@ -120,6 +121,7 @@ export function analyze(input: AnalysisInput, options: AnalyzeOptions = {}): Ana
   // markers. A scan without those rules never pays for it; on code with no tool taking a `*_id` argument it is
   // near free (bench/results/profile-notes.md: < 0.01% of the analysis on mongodb-mcp-server).
   let handles: readonly HandleFamily[] | undefined;
+  let globals: readonly ToolSetGlobal[] | undefined;
   const analysis: Analysis = {
     sdk,
     values,
@@ -142,6 +144,17 @@ export function analyze(input: AnalysisInput, options: AnalyzeOptions = {}): Ana
         }
       }
       return handles;
+    },
+    get toolSetGlobals() {
+      if (!globals) {
+        try {
+          globals = toolSetGlobals(values, reach, sourceFiles);
+        } catch (error) {
+          globals = [];
+          diagnostics.push(internalError('.', error));
+        }
+      }
+      return globals;
     },
   };
   return { analysis, sourceFiles, diagnostics, relative: input.relative };

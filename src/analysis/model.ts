@@ -11,6 +11,7 @@ import type { ValueAnalysis } from './values.js';
 import type { StoreModel, ToolReach } from './reach.js';
 import type { ToolRegistration } from './tools.js';
 import type { HandleFamily } from './handles.js';
+import type { ToolSetGlobal } from './tool-set-globals.js';
 import type { SdkFeatures } from './sdk-features.js';
 
 /**
@@ -29,6 +30,8 @@ export interface Analysis {
   features: SdkFeatures;
   /** Handles the code already has (analysis/handles.ts), built on first read (handle-hygiene rules, session-state-to-handles markers). */
   readonly handles: readonly HandleFamily[];
+  /** Module variables one tool sets from its arguments and other tools read (analysis/tool-set-globals.ts), built on first read. */
+  readonly toolSetGlobals: readonly ToolSetGlobal[];
 }
 
 /** What `analyze()` hands to rules and transforms: the analysis model plus the files it covers. */

@@ -14,6 +14,7 @@ import keyedStore from './session-state/keyed-store.js';
 import perSessionServer from './session-state/per-session-server.js';
 import sessionTelemetry from './session-state/session-telemetry.js';
 import sessionAuth from './session-state/session-auth.js';
+import toolSetGlobal from './session-state/tool-set-global.js';
 import oninitialized from './handshake/oninitialized.js';
 import clientCapabilities from './handshake/client-capabilities.js';
 import clientVersion from './handshake/client-version.js';
@@ -49,6 +50,7 @@ export const RULES: readonly Rule[] = [
   perSessionServer,
   sessionTelemetry,
   sessionAuth,
+  toolSetGlobal,
   oninitialized,
   clientCapabilities,
   clientVersion,

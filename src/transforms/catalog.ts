@@ -52,10 +52,10 @@ const handles = defineTransform({
     'a create_<noun> tool mints handles (idempotency key, lifetime in its description); tools check the handle against the caller',
     'session-lifecycle cleanup becomes handle expiry; a generated mcp-handles module holds the registry',
     'a session id a handler uses only in logs becomes the request id: a log field next to `requestId` is dropped, others are renamed `requestId` unless the project\'s log type declares them (kept when the request id fits, else marked); serving code\'s ids are left with their endpoint',
-    'markers: handles minted from guessable parts (a counter, the clock), transport registries, per-session servers, identity bound to the session (ownership checks, auth recorded per session), objects (a browser backend) built per session for its server, per-session credentials, session ids carried into the project\'s own objects, sites that cannot be rewritten safely',
+    'markers: handles minted from guessable parts (a counter, the clock), transport registries, per-session servers, identity bound to the session (ownership checks, auth recorded per session), module variables and fields one tool sets from its arguments for other tools to read, objects (a browser backend) built per session for its server, per-session credentials, session ids carried into the project\'s own objects, sites that cannot be rewritten safely',
   ],
   rewrites: [RULE_ID.keyedStore, RULE_ID.sessionIdRead, RULE_ID.sessionTelemetry],
-  marks: [RULE_ID.guessableHandle, RULE_ID.keyedStore, RULE_ID.perSessionServer, RULE_ID.sessionAuth, RULE_ID.sessionIdRead, RULE_ID.sessionTelemetry, RULE_ID.transportRegistry],
+  marks: [RULE_ID.guessableHandle, RULE_ID.keyedStore, RULE_ID.perSessionServer, RULE_ID.sessionAuth, RULE_ID.sessionIdRead, RULE_ID.sessionTelemetry, RULE_ID.toolSetGlobal, RULE_ID.transportRegistry],
   plan: planHandles,
 });
 

@@ -180,6 +180,12 @@ const MARKERS: Record<string, Record<string, string[]>> = {
       "// @mcp-migrate-todo(handle-hygiene/guessable-handle): the `searchId` handle minted by `start_search` comes from a counter and the clock: a caller can guess or name another caller's handle. Mint it with `crypto.randomUUID()` (or `randomBytes(16)`) unless code reads the id's shape.",
     ],
   },
+  // cursor-talk-to-figma's shape: `join_channel` stores its argument in a module variable every later command reads.
+  'tool-set-global-marker': {
+    'server.ts': [
+      '// @mcp-migrate-todo(session-state/tool-set-global): `currentChannel` keeps what `join_channel` was given for later calls of `get_selection` and `set_fill`: state that spans calls with nothing in the requests naming it (shared by every caller over HTTP; 2026-07-28 has no session to tie the calls together). Have `join_channel` return an id for it, and take that id as an argument of the tools that rely on it, checked against the caller.',
+    ],
+  },
   'session-owner-marker': {
     'server.ts': [
       '// @mcp-migrate-todo(session-transport/transport-registry): serving plumbing keyed by the session id: replace the sessionful transport and this registry with the stateless handler (createMcpHandler / a transport per request).',

@@ -21,6 +21,8 @@ import { RULE_ID } from '../../rule-ids.js';
 import type { ts } from '../../typescript.js';
 import { statementOf } from '../../analysis/ast.js';
 import type { AnalysisResult } from '../../analysis/model.js';
+import type { ToolSetGlobal } from '../../analysis/tool-set-globals.js';
+import { andList } from '../kit/prose.js';
 import type { StoreModel } from '../../analysis/reach.js';
 import type { SessionStore } from '../../analysis/session-flow.js';
 import { legacySseEndpoint } from '../../analysis/legacy-sse.js';
@@ -210,6 +212,20 @@ function markSessionSites(result: AnalysisResult, outcomes: ReadonlyMap<SessionS
   for (const [statement, sources] of guessableByStatement(guessableSources(analysis.handles))) {
     marker(statement, RULE_ID.guessableHandle, guessableAdvice(sources));
   }
+  for (const global of analysis.toolSetGlobals) {
+    marker(global.write, RULE_ID.toolSetGlobal, toolSetGlobalAdvice(global));
+  }
+}
+
+/**
+ * What to do about state one tool sets from its arguments for others to read (`session-state/tool-set-global`): not
+ * rewritten, because what the handle names (a channel, a database, a project) and what each reader does without one
+ * are the server's own decisions.
+ */
+function toolSetGlobalAdvice(global: ToolSetGlobal): string {
+  const setters = andList(global.setters.map((t) => `\`${t.name}\``));
+  const readers = global.readers.length > 3 ? `${global.readers.length} other tools` : andList(global.readers.map((t) => `\`${t.name}\``));
+  return `\`${global.name}\` keeps what ${setters} was given for later calls of ${readers}: state that spans calls with nothing in the requests naming it (shared by every caller over HTTP; 2026-07-28 has no session to tie the calls together). Have ${setters} return an id for it, and take that id as an argument of the tools that rely on it, checked against the caller.`;
 }
 
 /** What to do about identity bound to the session (`session-state/session-auth`): the project's own authorization decision. */

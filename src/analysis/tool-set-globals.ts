@@ -1,0 +1,183 @@
+/**
+ * Module variables that one tool sets from its arguments and other tools read: state that spans calls without a
+ * handle. `join_channel({ channel })` stores `currentChannel = channel`, and every later `send_command` reads
+ * `currentChannel` (cursor-talk-to-figma). Nothing in the protocol ties the later calls to the one that chose the
+ * channel: on stdio one process happens to serve one client, over HTTP every caller shares the variable, and on
+ * 2026-07-28 (no session) the choice is exactly the state that must travel as an explicit argument.
+ *
+ * What counts, to stay clear of caches and configuration:
+ * - a `let`/`var` declared at the top level of an analysed file, a property of an object literal a top-level variable
+ *   holds (`state.channel`), or a field of a class read and written through `this` (`this.currentDb`);
+ * - written by plain assignment (`=`) from a parameter, or a property read off one (`args.channel`), of a tool
+ *   handler or of a helper the program calls — not from a call (`client = createClient(key)`, a lazy cache), a
+ *   literal (`current = null`, a reset) or an SDK value (the server, the handler context: other rules' sites);
+ * - that write reached by a tool (through any chain of helper calls), and the variable read from code another tool
+ *   reaches.
+ * Compound updates (`count += 1`, `n++`) are neither writes nor reads here: a counter is not a choice a caller made.
+ */
+import { ts } from '../typescript.js';
+import { forEachDescendant, isFunctionLike, unwrap } from './ast.js';
+import type { ToolReach } from './reach.js';
+import type { ToolRegistration } from './tools.js';
+import type { ValueAnalysis } from './values.js';
+
+export interface ToolSetGlobal {
+  /** Where the state is declared: the variable, the object literal's property, or the class's field (or the class). */
+  declaration: ts.Node;
+  /** As the code names it: `currentChannel`, `state.channel`, `this.currentDb`. */
+  name: string;
+  /** The first write from a parameter that a tool reaches (`currentChannel = channelName`). */
+  write: ts.BinaryExpression;
+  /** The tools that reach a write from a parameter, in registration order. */
+  setters: ToolRegistration[];
+  /** The other tools that reach a read of the state, in registration order. */
+  readers: ToolRegistration[];
+}
+
+/** One place state is kept: a module variable, a property of a module object literal, or a field of a class. */
+interface Slot {
+  declaration: ts.Node;
+  name: string;
+  writes: ts.BinaryExpression[];
+  reads: ts.Node[];
+}
+
+export function toolSetGlobals(values: ValueAnalysis, reach: ToolReach, files: readonly ts.SourceFile[]): ToolSetGlobal[] {
+  if (reach.tools.length === 0) return [];
+  const variables = new Map<ts.Symbol, ts.VariableDeclaration>();
+  const objects = new Map<ts.Symbol, ts.ObjectLiteralExpression>();
+  const names = new Set<string>();
+  for (const sf of files) {
+    if (sf.isDeclarationFile) continue;
+    for (const statement of sf.statements) {
+      if (!ts.isVariableStatement(statement) || statement.declarationList.flags & ts.NodeFlags.Using) continue;
+      const constant = (statement.declarationList.flags & ts.NodeFlags.Const) !== 0;
+      for (const declaration of statement.declarationList.declarations) {
+        if (!ts.isIdentifier(declaration.name)) continue;
+        const initializer = declaration.initializer && unwrap(declaration.initializer);
+        const object = initializer && ts.isObjectLiteralExpression(initializer) ? initializer : undefined;
+        if (constant && !object) continue;
+        const symbol = values.symbolOf(declaration.name);
+        if (!symbol) continue;
+        if (!constant) variables.set(symbol, declaration);
+        if (object) objects.set(symbol, object);
+        names.add(declaration.name.text);
+      }
+    }
+  }
+
+  const slots = new Map<unknown, Slot>();
+  const slot = (key: unknown, declaration: ts.Node, name: string): Slot => {
+    let found = slots.get(key);
+    if (!found) slots.set(key, (found = { declaration, name, writes: [], reads: [] }));
+    return found;
+  };
+  const record = (target: Slot, node: ts.Node): void => {
+    const use = assignmentTo(node);
+    if (use === 'compound') return;
+    if (!use) target.reads.push(node);
+    else if (fromParameter(values, use.right)) target.writes.push(use);
+  };
+  for (const sf of files) {
+    if (sf.isDeclarationFile) continue;
+    forEachDescendant(sf, (node) => {
+      if (ts.isPropertyAccessExpression(node) && node.expression.kind === ts.SyntaxKind.ThisKeyword) {
+        // `this.currentDb` in a method of a class: the class's field.
+        const cls = ownerClass(node);
+        if (cls) record(slot(`${cls.pos}:${cls.getSourceFile().fileName}:${node.name.text}`, fieldDeclaration(cls, node.name.text) ?? cls, `this.${node.name.text}`), node);
+        return;
+      }
+      if (!ts.isIdentifier(node) || !names.has(node.text)) return;
+      const parent = node.parent;
+      if (ts.isVariableDeclaration(parent) && parent.name === node) return;
+      // Names of members and of other declarations are not uses of the variable.
+      if ((ts.isPropertyAccessExpression(parent) && parent.name === node) || (ts.isPropertyAssignment(parent) && parent.name === node)) return;
+      const symbol = values.symbolOf(node);
+      if (!symbol) return;
+      const object = objects.get(symbol);
+      if (object && ts.isPropertyAccessExpression(parent) && parent.expression === node) {
+        // `state.channel` on a module object literal: its property.
+        const property = parent.name.text;
+        const declared = object.properties.find((p) => p.name && ts.isIdentifier(p.name) && p.name.text === property);
+        record(slot(`${symbol.name}#${object.pos}:${object.getSourceFile().fileName}.${property}`, declared ?? object, `${node.text}.${property}`), parent);
+        return;
+      }
+      const variable = variables.get(symbol);
+      if (variable) record(slot(symbol, variable, node.text), node);
+    });
+  }
+
+  const found: ToolSetGlobal[] = [];
+  for (const { declaration, name, writes, reads } of slots.values()) {
+    if (writes.length === 0 || reads.length === 0) continue;
+    const setters = new Set<ToolRegistration>();
+    let first: ts.BinaryExpression | undefined;
+    for (const write of writes) {
+      const tools = reach.toolsReaching(write).map((p) => p.tool);
+      if (tools.length === 0) continue;
+      first ??= write;
+      for (const tool of tools) setters.add(tool);
+    }
+    if (!first) continue;
+    const readers = new Set<ToolRegistration>();
+    for (const read of reads) for (const { tool } of reach.toolsReaching(read)) if (!setters.has(tool)) readers.add(tool);
+    if (readers.size === 0) continue;
+    const inOrder = (set: Set<ToolRegistration>) => reach.tools.filter((t) => set.has(t));
+    found.push({ declaration, name, write: first, setters: inOrder(setters), readers: inOrder(readers) });
+  }
+  return found.sort((a, b) => a.write.getSourceFile().fileName.localeCompare(b.write.getSourceFile().fileName) || a.write.pos - b.write.pos);
+}
+
+/** The class whose instance `this` is at `node`: the nearest class, unless an ordinary function rebinds `this` first. */
+function ownerClass(node: ts.Node): ts.ClassLikeDeclaration | undefined {
+  for (let current = node.parent; current; current = current.parent) {
+    if (ts.isClassLike(current)) return current;
+    if (ts.isFunctionDeclaration(current) || ts.isFunctionExpression(current)) return undefined;
+    if ((ts.isMethodDeclaration(current) || ts.isPropertyDeclaration(current) || ts.isGetAccessor(current) || ts.isSetAccessor(current)) && current.modifiers?.some((m) => m.kind === ts.SyntaxKind.StaticKeyword)) return undefined;
+  }
+  return undefined;
+}
+
+function fieldDeclaration(cls: ts.ClassLikeDeclaration, name: string): ts.Node | undefined {
+  return cls.members.find((m) => ts.isPropertyDeclaration(m) && m.name && ts.isIdentifier(m.name) && m.name.text === name);
+}
+
+/** `x = …` with `x` the target: the assignment; `x += …`, `x++`: 'compound'; anything else: a read. */
+function assignmentTo(id: ts.Node): ts.BinaryExpression | 'compound' | undefined {
+  let node: ts.Node = id;
+  while (ts.isParenthesizedExpression(node.parent)) node = node.parent;
+  const parent = node.parent;
+  if (ts.isBinaryExpression(parent) && parent.left === node) {
+    if (parent.operatorToken.kind === ts.SyntaxKind.EqualsToken) return parent;
+    if (parent.operatorToken.kind >= ts.SyntaxKind.FirstCompoundAssignment && parent.operatorToken.kind <= ts.SyntaxKind.LastCompoundAssignment) return 'compound';
+  }
+  if ((ts.isPrefixUnaryExpression(parent) || ts.isPostfixUnaryExpression(parent)) && (parent.operator === ts.SyntaxKind.PlusPlusToken || parent.operator === ts.SyntaxKind.MinusMinusToken)) return 'compound';
+  return undefined;
+}
+
+/**
+ * The assigned value is a parameter of a tool handler or of a called helper, or a property read off one, possibly
+ * with a fallback (`channel ?? 'default'`): a value the caller handed in, not one the code computed or reset.
+ */
+function fromParameter(values: ValueAnalysis, expression: ts.Expression): boolean {
+  let node = unwrap(expression);
+  if (ts.isBinaryExpression(node) && (node.operatorToken.kind === ts.SyntaxKind.QuestionQuestionToken || node.operatorToken.kind === ts.SyntaxKind.BarBarToken)) node = unwrap(node.left);
+  while (ts.isPropertyAccessExpression(node)) node = unwrap(node.expression);
+  if (!ts.isIdentifier(node)) return false;
+  const declaration = values.symbolOf(node)?.valueDeclaration;
+  if (!declaration) return false;
+  let parameter: ts.Node | undefined = declaration;
+  while (parameter && ts.isBindingElement(parameter)) parameter = parameter.parent.parent;
+  if (!parameter || !ts.isParameter(parameter) || !isFunctionLike(parameter.parent)) return false;
+  // An SDK value (the server, the handler's context) kept in a module variable is another rule's site.
+  if (values.valueOf(node)) return false;
+  const fn = parameter.parent;
+  // A callback nobody in the program calls by name (`items.forEach((item) => …)`) hands in no caller's value.
+  return values.calls.invocationsOf(fn).length > 0 || isToolHandler(fn);
+}
+
+function isToolHandler(fn: ts.FunctionLikeDeclaration): boolean {
+  // A handler passed inline to a registration: the call's last argument.
+  const call = fn.parent;
+  return ts.isCallExpression(call) && call.arguments[call.arguments.length - 1] === fn;
+}

@@ -1,0 +1,140 @@
+import { ruleTester } from '../../support/rule-tester.js';
+import rule from '../../../src/rules/session-state/tool-set-global.js';
+
+const HEAD = `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { z } from 'zod';
+const server = new McpServer({ name: 'figma', version: '1.0.0' });
+`;
+
+ruleTester(rule, {
+  valid: [
+    {
+      name: 'a lazy client cache: written from a call, not from what a caller handed in',
+      code: `${HEAD}declare function createClient(key: string | undefined): { get(path: string): Promise<string> };
+let client: ReturnType<typeof createClient> | undefined;
+function api() {
+  if (!client) client = createClient(process.env.API_KEY);
+  return client;
+}
+server.registerTool('get_page', { inputSchema: { path: z.string() } }, async ({ path }) => ({ content: [{ type: 'text', text: await api().get(path) }] }));
+server.registerTool('get_user', { inputSchema: { id: z.string() } }, async ({ id }) => ({ content: [{ type: 'text', text: await api().get('/users/' + id) }] }));`,
+    },
+    {
+      name: 'a tool that remembers its own argument for itself only (no other tool reads it)',
+      code: `${HEAD}let lastQuery = '';
+server.registerTool('search', { inputSchema: { q: z.string() } }, async ({ q }) => {
+  const again = q === lastQuery;
+  lastQuery = q;
+  return { content: [{ type: 'text', text: again ? 'same as before' : q }] };
+});
+server.registerTool('help', {}, async () => ({ content: [{ type: 'text', text: 'search the index' }] }));`,
+    },
+    {
+      name: 'a counter every tool bumps and a reset to a literal: compound updates and literals are no caller\'s choice',
+      code: `${HEAD}let calls = 0;
+let mode: string | null = null;
+server.registerTool('ping', {}, async () => {
+  calls++;
+  mode = null;
+  return { content: [{ type: 'text', text: String(calls) }] };
+});
+server.registerTool('stats', {}, async () => {
+  calls += 1;
+  return { content: [{ type: 'text', text: \`\${calls} \${mode}\` }] };
+});`,
+    },
+    {
+      name: 'set from a parameter outside any tool (start-up configuration), read by tools',
+      code: `${HEAD}let baseUrl = 'http://localhost';
+export function configure(url: string) {
+  baseUrl = url;
+}
+configure(process.argv[2] ?? 'http://localhost:8080');
+server.registerTool('fetch', { inputSchema: { path: z.string() } }, async ({ path }) => ({ content: [{ type: 'text', text: baseUrl + path }] }));`,
+    },
+    {
+      name: 'a const holding a class instance, and a shadowing local of the same name in a tool',
+      code: `${HEAD}let channel: string | undefined;
+server.registerTool('join', { inputSchema: { channel: z.string() } }, async ({ channel }) => {
+  const local = channel;
+  return { content: [{ type: 'text', text: local }] };
+});
+server.registerTool('send', {}, async () => ({ content: [{ type: 'text', text: String(channel) }] }));`,
+    },
+    {
+      name: 'the server or the handler context kept in a module variable is another rule\'s site',
+      code: `${HEAD}let lastExtra: unknown;
+server.registerTool('a', {}, async (extra) => {
+  lastExtra = extra;
+  return { content: [] };
+});
+server.registerTool('b', {}, async () => ({ content: [{ type: 'text', text: String(lastExtra) }] }));`,
+    },
+  ],
+  invalid: [
+    {
+      name: 'a channel joined by one tool (through a helper) and read by every command after it',
+      code: `${HEAD}let currentChannel: string | null = null;
+async function joinChannel(channelName: string): Promise<void> {
+  currentChannel = channelName;
+}
+function sendCommand(command: string): string {
+  if (!currentChannel) throw new Error('Must join a channel first');
+  return \`\${currentChannel}:\${command}\`;
+}
+server.tool('join_channel', { channel: z.string() }, async ({ channel }) => {
+  await joinChannel(channel);
+  return { content: [{ type: 'text', text: 'joined' }] };
+});
+server.tool('get_selection', {}, async () => ({ content: [{ type: 'text', text: sendCommand('get_selection') }] }));
+server.tool('get_document', {}, async () => ({ content: [{ type: 'text', text: sendCommand('get_document') }] }));`,
+      errors: [{ messageId: 'global', line: 6, column: 3, data: { name: 'currentChannel', setters: '`join_channel`', readers: '`get_selection` and `get_document`' } }],
+    },
+    {
+      name: 'a property of a module object set from the arguments, with a fallback; another tool reads it',
+      code: `${HEAD}const state = { project: undefined as string | undefined };
+server.registerTool('open_project', { inputSchema: { project: z.string().optional() } }, async (args) => {
+  state.project = args.project ?? 'default';
+  return { content: [] };
+});
+server.registerTool('build', {}, async () => ({ content: [{ type: 'text', text: \`building \${state.project}\` }] }));`,
+      errors: [{ messageId: 'global', line: 6, data: { name: 'state.project', setters: '`open_project`', readers: '`build`' } }],
+    },
+    {
+      name: 'a field of the server class, chosen by one tool through a method and read by another',
+      code: `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { z } from 'zod';
+export class DbServer {
+  readonly server = new McpServer({ name: 'db', version: '1.0.0' });
+  private currentDb: string | undefined;
+  constructor() {
+    this.server.registerTool('use_database', { inputSchema: { name: z.string() } }, async ({ name }) => {
+      this.select(name);
+      return { content: [] };
+    });
+    this.server.registerTool('query', { inputSchema: { sql: z.string() } }, async ({ sql }) => ({
+      content: [{ type: 'text', text: \`\${this.currentDb}: \${sql}\` }],
+    }));
+  }
+  private select(name: string) {
+    this.currentDb = name;
+  }
+}`,
+      errors: [{ messageId: 'global', line: 16, data: { name: 'this.currentDb', setters: '`use_database`', readers: '`query`' } }],
+    },
+    {
+      name: 'more than four readers are counted, not listed',
+      code: `${HEAD}let workspace = '';
+server.registerTool('set_workspace', { inputSchema: { path: z.string() } }, async ({ path }) => {
+  workspace = path;
+  return { content: [] };
+});
+server.registerTool('ls', {}, async () => ({ content: [{ type: 'text', text: workspace }] }));
+server.registerTool('cat', {}, async () => ({ content: [{ type: 'text', text: workspace }] }));
+server.registerTool('grep', {}, async () => ({ content: [{ type: 'text', text: workspace }] }));
+server.registerTool('find', {}, async () => ({ content: [{ type: 'text', text: workspace }] }));
+server.registerTool('stat', {}, async () => ({ content: [{ type: 'text', text: workspace }] }));`,
+      errors: [{ messageId: 'global', line: 6, data: { name: 'workspace', setters: '`set_workspace`', readers: '`ls`, `cat`, `grep`, `find` and 1 more tools' } }],
+    },
+  ],
+});
