@@ -16,6 +16,7 @@ export class CallGraph {
   /** Built on first use: a program nobody asks about calls is never indexed. */
   private index: CallIndex | undefined;
   private readonly callSites = new Map<ts.Node, ts.CallExpression[]>();
+  private readonly everyCallSite = new Map<ts.Node, readonly ts.CallExpression[]>();
   private readonly constructionSites = new Map<ts.Node, ts.NewExpression[]>();
   private subclassIndex: Map<string, ts.ClassLikeDeclaration[]> | undefined;
 
@@ -134,6 +135,17 @@ export class CallGraph {
     const index = this.callIndex();
     const calls = [...this.namesOf(fn, index)].flatMap((name) => index.byName.get(name) ?? []).filter((call) => this.functionOfCall(call) === fn);
     this.callSites.set(fn, calls);
+    return calls;
+  }
+
+  /** Every call of `fn`, also those without arguments (`context.currentTab()`): who runs its body, not who feeds its parameters. */
+  everyCallOf(fn: ts.FunctionLikeDeclaration): readonly ts.CallExpression[] {
+    const cached = this.everyCallSite.get(fn);
+    if (cached) return cached;
+    const index = this.callIndex();
+    const bare = [...this.namesOf(fn, index)].flatMap((name) => index.withoutArguments.get(name) ?? []).filter((call) => this.functionOfCall(call) === fn);
+    const calls = bare.length > 0 ? [...this.callsOf(fn), ...bare] : this.callsOf(fn);
+    this.everyCallSite.set(fn, calls);
     return calls;
   }
 

@@ -9,6 +9,8 @@ import { calleeParts, forEachDescendant, propertyNameText, unwrap } from './ast.
 export interface CallIndex {
   /** Calls with at least one argument, by the callee's name (`f(...)`, `x.f(...)`). */
   byName: Map<string, ts.CallExpression[]>;
+  /** Calls without arguments (`context.currentTab()`), by the callee's name: kept apart, since no parameter's value comes from them. */
+  withoutArguments: Map<string, ts.CallExpression[]>;
   /** Identifiers and `x.name` accesses passed as call arguments, by name: handlers passed by reference. */
   argumentRefs: Map<string, ts.Node[]>;
   /** Imported/destructured name → the local names it is bound to. */
@@ -25,11 +27,12 @@ const perFile = new WeakMap<ts.SourceFile, CallIndex>();
  * order one pass over the files would have found them.
  */
 export function buildCallIndex(files: readonly ts.SourceFile[]): CallIndex {
-  const out: CallIndex = { byName: new Map(), argumentRefs: new Map(), aliases: new Map(), constructions: new Map() };
+  const out: CallIndex = { byName: new Map(), withoutArguments: new Map(), argumentRefs: new Map(), aliases: new Map(), constructions: new Map() };
   for (const file of files) {
     let own = perFile.get(file);
     if (!own) perFile.set(file, (own = indexFile(file)));
     appendLists(out.byName, own.byName);
+    appendLists(out.withoutArguments, own.withoutArguments);
     appendLists(out.argumentRefs, own.argumentRefs);
     appendLists(out.constructions, own.constructions);
     for (const [from, locals] of own.aliases) {
@@ -51,6 +54,7 @@ function appendLists<T>(into: Map<string, T[]>, from: ReadonlyMap<string, readon
 
 function indexFile(file: ts.SourceFile): CallIndex {
   const byName = new Map<string, ts.CallExpression[]>();
+  const withoutArguments = new Map<string, ts.CallExpression[]>();
   const argumentRefs = new Map<string, ts.Node[]>();
   const aliases = new Map<string, Set<string>>();
   const constructions = new Map<string, ts.NewExpression[]>();
@@ -74,6 +78,9 @@ function indexFile(file: ts.SourceFile): CallIndex {
         if (ts.isIdentifier(inner)) add(argumentRefs, inner.text, inner);
         else if (ts.isPropertyAccessExpression(inner)) add(argumentRefs, inner.name.text, inner);
       }
+    } else if (ts.isCallExpression(node)) {
+      const name = calleeParts(node).name;
+      if (name) add(withoutArguments, name, node);
     } else if (ts.isNewExpression(node) && node.arguments?.length) {
       const callee = unwrap(node.expression);
       const name = ts.isIdentifier(callee) ? callee.text : ts.isPropertyAccessExpression(callee) ? callee.name.text : undefined;
@@ -85,7 +92,7 @@ function indexFile(file: ts.SourceFile): CallIndex {
       if (from) alias(from, node.name.text);
     }
   });
-  return { byName, argumentRefs, aliases, constructions };
+  return { byName, withoutArguments, argumentRefs, aliases, constructions };
 }
 
 /** The names a function is called by: its own, or the variable/property/method it is assigned to. */

@@ -36,6 +36,7 @@ const MAX_DEPTH = 8;
 export class ToolReach {
   private readonly byHandler = new Map<ts.FunctionLikeDeclaration, ToolRegistration[]>();
   private readonly cache = new Map<ts.Node, ToolPath[]>();
+  private readonly everyCallCache = new Map<ts.Node, ToolPath[]>();
 
   constructor(
     private readonly values: ValueAnalysis,
@@ -51,11 +52,21 @@ export class ToolReach {
 
   /** The tools whose handlers reach `node`, through any chain of helper calls. */
   toolsReaching(node: ts.Node): ToolPath[] {
-    return this.reaching(node, 0, new Set());
+    return this.reaching(node, 0, new Set(), false);
   }
 
-  private reaching(node: ts.Node, depth: number, active: Set<ts.Node>): ToolPath[] {
-    const cached = this.cache.get(node);
+  /**
+   * The same through calls without arguments too (`context.currentTab()`): who runs the code, for a question about
+   * state rather than about a value handed down (`analysis/tool-set-globals.ts`). Kept apart so that the stores' and
+   * the handles' tool lists, which follow values, stay as they are.
+   */
+  toolsRunning(node: ts.Node): ToolPath[] {
+    return this.reaching(node, 0, new Set(), true);
+  }
+
+  private reaching(node: ts.Node, depth: number, active: Set<ts.Node>, everyCall: boolean): ToolPath[] {
+    const cache = everyCall ? this.everyCallCache : this.cache;
+    const cached = cache.get(node);
     if (cached) return cached;
     if (depth > MAX_DEPTH) return [];
     let fn = enclosingFunction(node);
@@ -69,11 +80,11 @@ export class ToolReach {
         for (const tool of inBranch.length ? inBranch : registered) out.push({ tool, calls: [] });
         break;
       }
-      const calls = this.values.calls.callsOf(fn);
+      const calls = everyCall ? this.values.calls.everyCallOf(fn) : this.values.calls.callsOf(fn);
       if (calls.length > 0 && !active.has(fn)) {
         active.add(fn);
         for (const call of calls) {
-          for (const path of this.reaching(call, depth + 1, active)) out.push({ tool: path.tool, calls: [...path.calls, call] });
+          for (const path of this.reaching(call, depth + 1, active, everyCall)) out.push({ tool: path.tool, calls: [...path.calls, call] });
         }
         active.delete(fn);
         break;
@@ -81,7 +92,7 @@ export class ToolReach {
       // An inline callback (`items.map((x) => carts.get(x))`): its enclosing function is what tools reach.
       fn = enclosingFunction(fn);
     }
-    if (depth === 0) this.cache.set(node, out);
+    if (depth === 0) cache.set(node, out);
     return out;
   }
 

@@ -113,14 +113,14 @@ export function toolSetGlobals(values: ValueAnalysis, reach: ToolReach, files: r
     const setters = new Set<ToolRegistration>();
     let first: ts.BinaryExpression | undefined;
     for (const write of writes) {
-      const tools = reach.toolsReaching(write).map((p) => p.tool);
+      const tools = reach.toolsRunning(write).map((p) => p.tool);
       if (tools.length === 0) continue;
       first ??= write;
       for (const tool of tools) setters.add(tool);
     }
     if (!first) continue;
     const readers = new Set<ToolRegistration>();
-    for (const read of reads) for (const { tool } of reach.toolsReaching(read)) if (!setters.has(tool)) readers.add(tool);
+    for (const read of reads) for (const { tool } of reach.toolsRunning(read)) if (!setters.has(tool)) readers.add(tool);
     if (readers.size === 0) continue;
     const inOrder = (set: Set<ToolRegistration>) => reach.tools.filter((t) => set.has(t));
     found.push({ declaration, name, write: first, setters: inOrder(setters), readers: inOrder(readers) });
@@ -156,16 +156,23 @@ function assignmentTo(id: ts.Node): ts.BinaryExpression | 'compound' | undefined
 }
 
 /**
- * The assigned value is a parameter of a tool handler or of a called helper, or a property read off one, possibly
- * with a fallback (`channel ?? 'default'`): a value the caller handed in, not one the code computed or reset.
+ * The assigned value is a parameter of a tool handler or of a called helper, a property read off one, an element it
+ * indexes (`this.tabs[index]`), possibly with a fallback (`channel ?? 'default'`), or a local constant holding one of
+ * those (`const tab = this.tabs[index]; … this.current = tab`): a value the caller handed in or picked, not one the code
+ * computed or reset.
  */
-function fromParameter(values: ValueAnalysis, expression: ts.Expression): boolean {
+function fromParameter(values: ValueAnalysis, expression: ts.Expression, depth = 0): boolean {
+  if (depth > 3) return false;
   let node = unwrap(expression);
   if (ts.isBinaryExpression(node) && (node.operatorToken.kind === ts.SyntaxKind.QuestionQuestionToken || node.operatorToken.kind === ts.SyntaxKind.BarBarToken)) node = unwrap(node.left);
+  if (ts.isElementAccessExpression(node)) return fromParameter(values, node.argumentExpression, depth + 1);
   while (ts.isPropertyAccessExpression(node)) node = unwrap(node.expression);
   if (!ts.isIdentifier(node)) return false;
   const declaration = values.symbolOf(node)?.valueDeclaration;
   if (!declaration) return false;
+  if (ts.isVariableDeclaration(declaration) && declaration.initializer && ts.isVariableDeclarationList(declaration.parent) && declaration.parent.flags & ts.NodeFlags.Const && !ts.isSourceFile(declaration.parent.parent.parent)) {
+    return fromParameter(values, declaration.initializer, depth + 1);
+  }
   let parameter: ts.Node | undefined = declaration;
   while (parameter && ts.isBindingElement(parameter)) parameter = parameter.parent.parent;
   if (!parameter || !ts.isParameter(parameter) || !isFunctionLike(parameter.parent)) return false;

@@ -62,6 +62,17 @@ server.registerTool('join', { inputSchema: { channel: z.string() } }, async ({ c
 server.registerTool('send', {}, async () => ({ content: [{ type: 'text', text: String(channel) }] }));`,
     },
     {
+      name: 'a value computed from the argument (a call) is the code\'s, not the caller\'s choice',
+      code: `${HEAD}declare function resolveProject(path: string): Promise<string>;
+let root = '';
+server.registerTool('open', { inputSchema: { path: z.string() } }, async ({ path }) => {
+  const resolved = await resolveProject(path);
+  root = resolved;
+  return { content: [] };
+});
+server.registerTool('list', {}, async () => ({ content: [{ type: 'text', text: root }] }));`,
+    },
+    {
       name: 'the server or the handler context kept in a module variable is another rule\'s site',
       code: `${HEAD}let lastExtra: unknown;
 server.registerTool('a', {}, async (extra) => {
@@ -121,6 +132,29 @@ export class DbServer {
   }
 }`,
       errors: [{ messageId: 'global', line: 16, data: { name: 'this.currentDb', setters: '`use_database`', readers: '`query`' } }],
+    },
+    {
+      name: 'a tab picked by index into a local constant, then kept as the current one (playwright-mcp\'s selectTab)',
+      code: `${HEAD}declare class Tab { title(): string }
+class Browser {
+  private tabs: Tab[] = [];
+  private current: Tab | undefined;
+  select(index: number) {
+    const tab = this.tabs[index];
+    if (!tab) throw new Error('no such tab');
+    this.current = tab;
+  }
+  currentTitle() {
+    return this.current?.title() ?? 'no tab';
+  }
+}
+const browser = new Browser();
+server.registerTool('browser_tab_select', { inputSchema: { index: z.number() } }, async ({ index }) => {
+  browser.select(index);
+  return { content: [] };
+});
+server.registerTool('browser_title', {}, async () => ({ content: [{ type: 'text', text: browser.currentTitle() }] }));`,
+      errors: [{ messageId: 'global', line: 11, data: { name: 'this.current', setters: '`browser_tab_select`', readers: '`browser_title`' } }],
     },
     {
       name: 'more than four readers are counted, not listed',
