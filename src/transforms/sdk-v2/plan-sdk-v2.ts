@@ -270,16 +270,27 @@ function importBlockEnd(lines: readonly string[]): number {
 /**
  * The codemod removes an import declaration with the blank line below it: when the file's last import goes (the
  * sampling server's `RequestHandlerExtra`, notion-mcp-server's `Transport`), the code then starts on the line right
- * under the imports. The blank line the file had there is put back.
+ * under the imports. The blank line the file had there is put back; and where the file had none (its code right
+ * under its last import), none is added.
  */
 function keepBlankLineAfterImports(before: string, after: string): string {
   const was = before.split('\n');
   const now = after.split('\n');
   const wasEnd = importBlockEnd(was);
   const nowEnd = importBlockEnd(now);
-  if (wasEnd < 0 || nowEnd < 0 || was[wasEnd + 1]?.trim() !== '' || wasEnd + 2 >= was.length) return after;
+  if (wasEnd < 0 || nowEnd < 0 || wasEnd + 2 >= was.length) return after;
   const next = now[nowEnd + 1];
-  if (next === undefined || next.trim() === '') return after;
+  if (next === undefined) return after;
+  if (was[wasEnd + 1]!.trim() !== '') {
+    // The reverse: code right under the imports, and the codemod's rewritten import now followed by a blank line
+    // before that same code. The file's own layout is kept.
+    if (next.trim() === '' && now[nowEnd + 2] !== undefined && now[nowEnd + 2]!.trim() !== '' && now[nowEnd + 2] === was[wasEnd + 1]) {
+      now.splice(nowEnd + 1, 1);
+      return now.join('\n');
+    }
+    return after;
+  }
+  if (next.trim() === '') return after;
   now.splice(nowEnd + 1, 0, now[nowEnd]!.endsWith('\r') ? '\r' : '');
   return now.join('\n');
 }
