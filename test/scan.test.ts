@@ -57,12 +57,37 @@ describe('scan', () => {
 
   it('does not parse ordinary code, comments that mention the SDK, or MCP client code', async () => {
     const dir = project({
-      'src/app.ts': "// TODO: expose via @modelcontextprotocol/sdk later\nconst sessions = new Map();\nexport const get = (req: any) => sessions.get(req.headers['mcp-session-id']);\n",
+      'src/app.ts': "// TODO: expose via @modelcontextprotocol/sdk later\nconst sessions = new Map();\nexport const get = (req: any) => sessions.get(req.cookies['sid']);\n",
       'src/client.ts': "import { Client } from '@modelcontextprotocol/sdk/client/index.js';\nimport { ListToolsResultSchema } from '@modelcontextprotocol/sdk/types.js';\nexport const c = new Client({ name: 'c', version: '1' });\nawait c.ping();\nconst sessions = new Map();\nexport const remember = (res: Response, t: { sessionId?: string }) => sessions.set(t.sessionId, res.headers.get('mcp-session-id'));\nvoid ListToolsResultSchema;\n",
     });
     const report = await scan({ paths: [dir] });
     expect(report.findings).toEqual([]);
     expect(report.summary).toMatchObject({ filesScanned: 2, filesAnalyzed: 0 });
+  });
+
+  it('analyses an MCP endpoint written without the SDK: a file naming the Mcp-Session-Id header (not an SDK client)', async () => {
+    // spotify-streamable-mcp-server's Workers adapter (sweep 6 D17): it mints the header and keeps sessions itself.
+    const dir = project({
+      'src/worker.ts': [
+        "import { randomUUID } from 'node:crypto';",
+        'const sessions = new Map<string, { clientInfo: unknown }>();',
+        'export async function handle(request: Request): Promise<Response> {',
+        '  const body = (await request.json()) as { id: number; method: string; params?: { clientInfo?: unknown } };',
+        "  let sessionId = request.headers.get('Mcp-Session-Id');",
+        "  if (body.method === 'initialize') {",
+        '    sessionId = randomUUID();',
+        '    sessions.set(sessionId, { clientInfo: body.params?.clientInfo });',
+        '  }',
+        "  if (!sessionId || !sessions.has(sessionId)) return new Response('unknown session', { status: 400 });",
+        "  return new Response(JSON.stringify({ jsonrpc: '2.0', id: body.id, result: {} }));",
+        '}',
+      ].join('\n'),
+      // An MCP client sends the header too: not server code.
+      'src/client.ts': "import { Client } from '@modelcontextprotocol/sdk/client/index.js';\nexport const c = new Client({ name: 'c', version: '1' });\nexport const id = (res: Response) => res.headers.get('mcp-session-id');\n",
+    });
+    const report = await scan({ paths: [dir] });
+    expect(ids(report)).toEqual(['src/worker.ts:2 session-state/keyed-store', 'src/worker.ts:5 session-transport/session-header', 'src/worker.ts:8 handshake/client-version']);
+    expect(report.summary).toMatchObject({ filesScanned: 2, filesAnalyzed: 1 });
   });
 
   it('treats protocol types from a v2 server package as v1 treated sdk/types.js: they make no file server code', async () => {

@@ -10,6 +10,8 @@
  *    SDK barrels. A barrel is an SDK user that re-exports what it imports (`export * from`,
  *    `export { X } from`, `module.exports = require(...)`); barrels of barrels are followed to a
  *    fixpoint. MCP *client* code and files that only mention the SDK in a comment are not users.
+ *    A file that names the MCP session header (`'Mcp-Session-Id'`) in a string literal and imports no SDK
+ *    client counts as one too: an endpoint written without the SDK has the same session layer.
  * 2. Importers: files that import an SDK user that is not a barrel (a server entry doing
  *    `createServer().server.oninitialized = …`). They are analysed, but what they import is
  *    not pulled in: an app's entry file that imports the server and 200 features must not
@@ -103,6 +105,19 @@ function usesServerSdk(text: string, specifiers: readonly string[]): boolean {
   const mentions = new Map<string, number>();
   for (const specifier of server) mentions.set(specifier, (mentions.get(specifier) ?? 0) + 1);
   return [...mentions].some(([specifier, count]) => (vocabularyOnly.get(specifier) ?? 0) < count);
+}
+
+/** The MCP session header, written as a string literal (any case): `'Mcp-Session-Id'`, `"mcp-session-id"`. */
+const SESSION_HEADER_LITERAL = /(['"`])mcp-session-id\1/i;
+
+/**
+ * A file that names the MCP session header itself and imports no SDK client (an MCP client sends the header too): a
+ * server endpoint, an HTTP adapter in front of one, or the CORS set-up of one. The rules decide what in it is a
+ * finding; this only says it is worth analysing.
+ */
+function handRollsMcpEndpoint(text: string, specifiers: readonly string[]): boolean {
+  if (!SESSION_HEADER_LITERAL.test(text)) return false;
+  return !specifiers.some((s) => s.startsWith(SDK_SPECIFIER_MARKER) && /(?:^|\/)client(?:\/|$)/.test(s.slice(SDK_SPECIFIER_MARKER.length)));
 }
 
 function importSpecifiers(text: string): string[] {
@@ -213,6 +228,13 @@ export function selectCandidates(
       texts.set(file.absPath, text);
       sdkUsers.add(file.absPath);
       if ([...reexported].some((s) => sdkMajorOf(s) !== undefined)) barrels.add(file.absPath);
+      continue;
+    }
+    if (handRollsMcpEndpoint(text, specifiers)) {
+      // An MCP endpoint written without the SDK (a Workers adapter minting `Mcp-Session-Id` itself): its session
+      // layer is as real as an SDK server's, and would otherwise be reported as "no MCP server code".
+      texts.set(file.absPath, text);
+      sdkUsers.add(file.absPath);
       continue;
     }
     if (mayDeclareVendoredSdk(text)) {
