@@ -82,12 +82,13 @@ describe('scan', () => {
         "  return new Response(JSON.stringify({ jsonrpc: '2.0', id: body.id, result: {} }));",
         '}',
       ].join('\n'),
-      // An MCP client sends the header too: not server code.
+      // An MCP client sends the header too: not server code, with the SDK's client or written by hand.
       'src/client.ts': "import { Client } from '@modelcontextprotocol/sdk/client/index.js';\nexport const c = new Client({ name: 'c', version: '1' });\nexport const id = (res: Response) => res.headers.get('mcp-session-id');\n",
+      'examples/client.js': "export async function connect(url) {\n  const response = await fetch(url, { method: 'POST', body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: {} }) });\n  return response.headers.get('mcp-session-id');\n}\n",
     });
     const report = await scan({ paths: [dir] });
     expect(ids(report)).toEqual(['src/worker.ts:2 session-state/keyed-store', 'src/worker.ts:5 session-transport/session-header', 'src/worker.ts:8 handshake/client-version']);
-    expect(report.summary).toMatchObject({ filesScanned: 2, filesAnalyzed: 1 });
+    expect(report.summary).toMatchObject({ filesScanned: 3, filesAnalyzed: 1 });
   });
 
   it('treats protocol types from a v2 server package as v1 treated sdk/types.js: they make no file server code', async () => {

@@ -117,8 +117,13 @@ const SESSION_HEADER_LITERAL = /(['"`])mcp-session-id\1/i;
  */
 function handRollsMcpEndpoint(text: string, specifiers: readonly string[]): boolean {
   if (!SESSION_HEADER_LITERAL.test(text)) return false;
-  return !specifiers.some((s) => s.startsWith(SDK_SPECIFIER_MARKER) && /(?:^|\/)client(?:\/|$)/.test(s.slice(SDK_SPECIFIER_MARKER.length)));
+  if (specifiers.some((s) => s.startsWith(SDK_SPECIFIER_MARKER) && /(?:^|\/)client(?:\/|$)/.test(s.slice(SDK_SPECIFIER_MARKER.length)))) return false;
+  // A client written by hand builds the `initialize` request (`method: 'initialize'`) and never tests for one.
+  return !(BUILDS_INITIALIZE_REQUEST.test(text) && !TESTS_FOR_INITIALIZE.test(text));
 }
+
+const BUILDS_INITIALIZE_REQUEST = /\bmethod['"]?\s*:\s*(['"`])initialize\1/;
+const TESTS_FOR_INITIALIZE = /(?:[=!]==?\s*|\bcase\s+)(['"`])initialize\1|(['"`])initialize\2\s*[=!]==?/;
 
 function importSpecifiers(text: string): string[] {
   const out: string[] = [];
