@@ -10,8 +10,8 @@
  *    SDK barrels. A barrel is an SDK user that re-exports what it imports (`export * from`,
  *    `export { X } from`, `module.exports = require(...)`); barrels of barrels are followed to a
  *    fixpoint. MCP *client* code and files that only mention the SDK in a comment are not users.
- *    A file that names the MCP session header (`'Mcp-Session-Id'`) in a string literal and imports no SDK
- *    client counts as one too: an endpoint written without the SDK has the same session layer.
+ *    A file that names the MCP session header (`'Mcp-Session-Id'`) in a string literal and is no MCP client is
+ *    analysed too, on its own (not expanded): an endpoint written without the SDK has the same session layer.
  * 2. Importers: files that import an SDK user that is not a barrel (a server entry doing
  *    `createServer().server.oninitialized = …`). They are analysed, but what they import is
  *    not pulled in: an app's entry file that imports the server and 200 features must not
@@ -209,6 +209,8 @@ export function selectCandidates(
   const markerTexts = new Map<string, string>();
   const diagnostics: FileDiagnostic[] = [];
   const sdkUsers = new Set<string>();
+  /** MCP endpoints written without the SDK (`handRollsMcpEndpoint`): analysed, not expanded. */
+  const endpoints = new Set<string>();
   const barrels = new Set<string>();
   /** Files that are not (yet) SDK users, with their local imports. Their text is not kept: most are never needed. */
   const others = new Map<string, Import[]>();
@@ -237,9 +239,11 @@ export function selectCandidates(
     }
     if (handRollsMcpEndpoint(text, specifiers)) {
       // An MCP endpoint written without the SDK (a Workers adapter minting `Mcp-Session-Id` itself): its session
-      // layer is as real as an SDK server's, and would otherwise be reported as "no MCP server code".
+      // layer is as real as an SDK server's, and would otherwise be reported as "no MCP server code". Analysed on
+      // its own, like an importer: what it imports is not pulled in (an app's CORS set-up naming the header must
+      // not bring in its REST routes, whose own `sessionId`s are not MCP sessions).
       texts.set(file.absPath, text);
-      sdkUsers.add(file.absPath);
+      endpoints.add(file.absPath);
       continue;
     }
     if (mayDeclareVendoredSdk(text)) {
@@ -465,7 +469,7 @@ export function selectCandidates(
       if (outsideText !== undefined) contextTexts.set(target, outsideText);
     }
   }
-  return { texts, mcpFiles: new Set([...sdkUsers, ...importers]), markerTexts, packageModules, contextTexts, diagnostics };
+  return { texts, mcpFiles: new Set([...sdkUsers, ...importers, ...endpoints]), markerTexts, packageModules, contextTexts, diagnostics };
 }
 
 /** A module that imports the server SDK itself (not through a barrel): its declarations may hold SDK values. */
