@@ -11,6 +11,7 @@
  * package.json editor and minimal-edit helpers on their own.
  */
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runApply } from '../../src/apply/apply.js';
@@ -306,6 +307,49 @@ describe(`${TRANSFORM} fixtures`, () => {
     const result = await runApply({ paths: [dir], cwd: dir, allowDirty: true, typecheck: false, transforms: [TRANSFORM] });
     expect(fs.readFileSync(path.join(dir, 'packages/server/src/index.ts'), 'utf8')).toBe(files.get('packages/server/src/index.ts'));
     expect(result.notes.filter((n) => n.startsWith('sdk-v2: packages/server/src/index.ts is left on SDK v1: it imports @mono/kit, built on SDK v1 (its package.json depends on @modelcontextprotocol/sdk), so SDK objects it creates or accepts'))).toHaveLength(1);
+  });
+
+  it('mcp-handler 1 (on SDK v1) not installed: the route stays on v1 and package.json keeps the SDK, raised to take zod 4 (sweep 8 F1)', async () => {
+    // grinich/mcp.shop's shape: the route registers on the SDK 1.x McpServer mcp-handler 1 hands it, importing no
+    // SDK module itself; a helper module beside it moves. The description says which SDK mcp-handler 1 is built on.
+    const route = [
+      "import { createMcpHandler } from 'mcp-handler';",
+      "import { z } from 'zod';",
+      '',
+      'const handler = createMcpHandler((server) => {',
+      "  server.registerTool('greet', { description: 'Greet someone', inputSchema: { name: z.string() } }, async ({ name }) => ({",
+      "    content: [{ type: 'text', text: `Hello, ${name}` }],",
+      '  }));',
+      '});',
+      '',
+      'export { handler as GET, handler as POST };',
+      '',
+    ].join('\n');
+    const manifest = (handler: string): string => `{\n  "name": "shop",\n  "private": true,\n  "dependencies": {\n    "@modelcontextprotocol/sdk": "^1.20.0",\n    "mcp-handler": "${handler}",\n    "zod": "^3.25.0"\n  }\n}\n`;
+    // Outside this repository: its node_modules holds mcp-handler 2, which an installed-version lookup would find.
+    const outside = (handler: string): string => {
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mcp-migrate-mcp-handler-'));
+      fs.mkdirSync(path.join(dir, 'app'));
+      fs.mkdirSync(path.join(dir, 'lib'));
+      fs.writeFileSync(path.join(dir, 'package.json'), manifest(handler));
+      fs.writeFileSync(path.join(dir, 'app/route.ts'), route);
+      fs.writeFileSync(path.join(dir, 'lib/server.ts'), "import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';\nexport const standalone = new McpServer({ name: 'shop', version: '1.0.0' });\n");
+      return dir;
+    };
+    const dir = outside('^1.0.2');
+    const result = await runApply({ paths: [dir], cwd: dir, allowDirty: true, typecheck: false, transforms: [TRANSFORM] });
+    const read = (rel: string): string => fs.readFileSync(path.join(dir, rel), 'utf8');
+    expect(read('app/route.ts')).toBe(route);
+    expect(read('lib/server.ts')).toContain("from '@modelcontextprotocol/server'");
+    expect(result.notes.filter((n) => n.startsWith('sdk-v2: app/route.ts is left on SDK v1: it imports mcp-handler, built on SDK v1'))).toHaveLength(1);
+    const json = JSON.parse(read('package.json')) as { dependencies: Record<string, string> };
+    expect(json.dependencies).toMatchObject({ '@modelcontextprotocol/sdk': '^1.23.0', '@modelcontextprotocol/server': '^2.4.0', zod: '^4.2.0', 'mcp-handler': '^1.0.2' });
+    // mcp-handler 2 is built on SDK v2: its route moves with the rest, and the v1 SDK goes.
+    const two = outside('^2.0.0');
+    await runApply({ paths: [two], cwd: two, allowDirty: true, typecheck: false, transforms: [TRANSFORM] });
+    expect(fs.readFileSync(path.join(two, 'app/route.ts'), 'utf8')).not.toBe(route);
+    expect(fs.readFileSync(path.join(two, 'package.json'), 'utf8')).not.toContain('@modelcontextprotocol/sdk');
+    for (const d of [dir, two]) fs.rmSync(d, { recursive: true, force: true });
   });
 
   it('the retyping in handler-result-types is what makes its output type-check: v1\'s annotations under v2 are rejected at resources/read, prompts/get and tools/call', () => {

@@ -217,7 +217,7 @@ export function planSdkV2(result: AnalysisResult, options: TransformOptions): Tr
     const before = readable(file);
     if (before !== undefined) plan.edits.push(...minimalEdits(file, before, text));
   }
-  planManifests(plan, v1.map((f) => f.file), after, outcomes, manifests, result.relative, zod.byManifest);
+  planManifests(plan, v1.map((f) => f.file), after, outcomes, manifests, result.relative, zod.byManifest, [...heldFiles]);
   return plan;
 }
 
@@ -450,6 +450,8 @@ function planManifests(
   manifests: ManifestCache,
   relative: (abs: string) => string,
   zodMoves: ReadonlyMap<string, Zod4Move>,
+  /** Files of movable packages left on SDK v1 (a dependency built on v1, a neighbour of such a file, client types). */
+  heldOnV1: readonly string[] = [],
 ): void {
   const ownerOf = manifestOwner(manifests, relative);
   const owners = new Set(v1Files.map(ownerOf).filter((m): m is string => m !== undefined));
@@ -462,7 +464,9 @@ function planManifests(
     const specifiers = owned.flatMap(([, t]) => mcpSpecifiers(t));
     // Files the analysis did not load (client code, an SDK path it does not know) count too.
     const others = otherV1Users(path.dirname(manifest), new Set(after.keys()));
-    const stillV1 = [...owned.filter(([, t]) => usesSdkV1(t)).map(([file]) => relative(file)), ...others.map(relative)];
+    // A file left on v1 needs the v1 SDK even when it imports none of it itself: mcp-handler 1 asks for it as a peer.
+    const held = heldOnV1.filter((file) => ownerOf(file) === manifest);
+    const stillV1 = [...new Set([...owned.filter(([, t]) => usesSdkV1(t)).map(([file]) => relative(file)), ...others.map(relative), ...held.map(relative)])];
     const v1Section = declares(view, V1_PACKAGE);
     const section = v1Section === 'devDependencies' ? 'devDependencies' : 'dependencies';
     const change: ManifestChange = { remove: [], add: [], set: [] };
@@ -501,8 +505,16 @@ function planManifests(
       change.add.push({ section, name: 'zod', range: ZOD_RANGE });
       zodNote = `zod ${ZOD_RANGE} added (the migrated code now imports it)`;
     }
+    // Code left on SDK v1 beside a zod raised to 4 needs an SDK 1.x whose types take zod 4 (1.23 and later; 1.20's are
+    // zod 3's, and mcp-handler 1's registrations then fail to type-check against the raised zod).
+    let sdkNote: string | undefined;
+    const v1Range = v1Section ? view.sections[v1Section]?.[V1_PACKAGE] : undefined;
+    if (held.length && v1Range && change.set.some((c) => c.name === 'zod') && !sdkRangeTakesZod4(v1Range)) {
+      change.set.push({ section: v1Section!, name: V1_PACKAGE, range: SDK_V1_ZOD4_RANGE });
+      sdkNote = `${V1_PACKAGE} ${v1Range} → ${SDK_V1_ZOD4_RANGE} (kept for the code left on SDK v1, which must take zod 4 with the rest: SDK 1.x takes it from 1.23)`;
+    }
     if (stillV1.length) {
-      plan.notes!.push(`${SDK_V2}: ${relative(manifest)} keeps ${V1_PACKAGE}: ${stillV1.join(', ')} still refer${stillV1.length === 1 ? 's' : ''} to it (code this transform does not migrate, such as a client; a JSDoc type import; or an SDK path the official codemod left with an @mcp-codemod-error comment).`);
+      plan.notes!.push(`${SDK_V2}: ${relative(manifest)} keeps ${V1_PACKAGE}: ${stillV1.join(', ')} still refer${stillV1.length === 1 ? 's' : ''} to it (code this transform does not migrate, such as a client; a JSDoc type import; an SDK path the official codemod left with an @mcp-codemod-error comment; or a file left on SDK v1, with a dependency built on it).`);
     }
     const updated = rewriteManifest(text, change);
     if (updated === text) continue;
@@ -511,9 +523,24 @@ function planManifests(
       ...removed.map((p) => `removed ${p}`),
       ...addedBySection(change.add.filter((a) => a.name !== 'zod')),
       ...(zodNote ? [zodNote] : []),
+      ...(sdkNote ? [sdkNote] : []),
     ];
     plan.notes!.push(`${SDK_V2}: ${relative(manifest)}: ${parts.join('; ')}. Run \`${installCommand(path.dirname(manifest))}\` to update node_modules and the lockfile.`);
   }
+}
+
+/** The first SDK 1.x whose types take zod 4 (`zod: ^3.25 || ^4.0`): code kept on v1 beside a zod raised to 4 needs it. */
+const SDK_V1_ZOD4_RANGE = '^1.23.0';
+
+/** Whether every version a range of the v1 SDK admits is 1.23 or later (`^1.23.0`, `^1.29`, `>=1.24`); unknown forms are trusted. */
+function sdkRangeTakesZod4(range: string): boolean {
+  return range.split('||').every((alternative) => {
+    const m = /^\s*(?:\^|~|>=|=)?\s*v?(\d+)(?:\.(\d+|x|\*))?/.exec(alternative);
+    if (!m) return true;
+    const major = Number(m[1]);
+    if (major !== 1) return major > 1;
+    return m[2] !== undefined && /^\d+$/.test(m[2]) && Number(m[2]) >= 23;
+  });
 }
 
 /** `added <pkg> <range>`, naming the sections when the package went to peerDependencies (as well). */

@@ -8,7 +8,8 @@
  *
  * A dependency is built on v1 when its own package.json (as installed, found by Node's lookup from
  * the file) lists `@modelcontextprotocol/sdk` in `dependencies` or `peerDependencies` and none of the
- * v2 packages: its public types then come from v1. Only the file's own imports count: a package it
+ * v2 packages: its public types then come from v1. Not installed, a framework description says so for
+ * the major the project asks for (mcp-handler 1). Only the file's own imports count: a package it
  * does not import cannot hand it an SDK object.
  */
 import fs from 'node:fs';
@@ -18,6 +19,7 @@ import { syntaxTreeOf } from '../../analysis/parsed-files.js';
 import { forEachDescendant } from '../../analysis/ast.js';
 import { isMcpSpecifier, isV1Specifier } from './bindings.js';
 import { V1_PACKAGE, V2_PACKAGE_VERSIONS, packageOf } from './manifest.js';
+import { FRAMEWORKS } from '../../frameworks/index.js';
 
 /** The packages `text` imports that are built on SDK v1, as installed for `file`; sorted. */
 export function v1BoundDependencies(file: string, text: string, lookup: DependencyLookup = new DependencyLookup()): string[] {
@@ -73,7 +75,7 @@ export class DependencyLookup {
 
   builtOnV1(pkg: string, fromDir: string): boolean {
     const manifest = this.find(pkg, fromDir);
-    if (!manifest) return false;
+    if (!manifest) return describedOnV1(pkg, fromDir);
     const dir = realpathOr(path.dirname(manifest));
     if (this.run.moving.has(dir)) return false;
     // A package of the project whose own code does not use the SDK (its package.json still lists it) hands on no SDK object of its own.
@@ -92,6 +94,38 @@ export class DependencyLookup {
       if (fs.existsSync(candidate)) return candidate;
       if (path.dirname(dir) === dir) return undefined;
     }
+  }
+}
+
+/**
+ * Not installed: a framework description that says which SDK the package's major is built on (mcp-handler 1 is on
+ * SDK v1), for the major the project's package.json asks for (`^1.0.2`). Without either, nothing is known, and the
+ * file moves as before.
+ */
+function describedOnV1(pkg: string, fromDir: string): boolean {
+  const described = FRAMEWORKS.filter((f) => f.modules.includes(pkg));
+  if (described.length === 0) return false;
+  const major = declaredMajor(pkg, fromDir);
+  return major !== undefined && described.some((f) => f.frameworkMajor === major && f.sdkMajor === 1);
+}
+
+/** The major of the range the nearest package.json (from `fromDir` up) declares `pkg` with: `^1.0.2`, `~1.4`, `1.x` → 1. */
+function declaredMajor(pkg: string, fromDir: string): number | undefined {
+  for (let dir = fromDir; ; dir = path.dirname(dir)) {
+    const manifest = path.join(dir, 'package.json');
+    if (fs.existsSync(manifest)) {
+      try {
+        const json = JSON.parse(fs.readFileSync(manifest, 'utf8')) as Record<string, Record<string, string> | undefined>;
+        const range = json.dependencies?.[pkg] ?? json.devDependencies?.[pkg] ?? json.peerDependencies?.[pkg];
+        if (typeof range === 'string') {
+          const major = /^\s*[\^~=v]*\s*(\d+)(?:\.(?:\d+|x|\*))*\s*$/.exec(range);
+          return major ? Number(major[1]) : undefined;
+        }
+      } catch {
+        return undefined;
+      }
+    }
+    if (path.dirname(dir) === dir || dir.split(path.sep).includes('node_modules')) return undefined;
   }
 }
 
