@@ -44,7 +44,7 @@ describe(`${TRANSFORM} fixtures`, () => {
   // Inputs and expected outputs are type-checked together (one Program per option set), before the cases ask.
   beforeAll(() => prepareTypeChecks(TRANSFORM, cases.flatMap((c) => [c.input, c.output])), 600_000);
   it('finds the cases', () => {
-    expect(cases.map((c) => c.name)).toEqual(['already-v2', 'blank-line-after-imports', 'codemod-comment', 'context-mocks', 'declaration-file-import', 'dropped-imports', 'entry-aliases', 'experimental-tasks', 'handler-inline-context', 'handler-result-types', 'handler-result-types-js', 'helper-context', 'helper-context-destructured', 'helper-context-line-comments', 'import-groups', 'library-peer-dependency', 'lone-context', 'name-clash', 'no-semicolons', 'request-headers', 'runtime-loaded-tools', 'task-tool', 'tool-description-constants', 'v1-commonjs', 'v1-typescript', 'v1-with-package-json', 'wrapped-handler-context']);
+    expect(cases.map((c) => c.name)).toEqual(['already-v2', 'blank-line-after-imports', 'code-under-imports', 'codemod-comment', 'context-mocks', 'declaration-file-import', 'dropped-imports', 'entry-aliases', 'experimental-tasks', 'handler-inline-context', 'handler-result-types', 'handler-result-types-js', 'helper-context', 'helper-context-destructured', 'helper-context-line-comments', 'import-groups', 'library-peer-dependency', 'lone-context', 'name-clash', 'no-semicolons', 'request-headers', 'runtime-loaded-tools', 'task-tool', 'tool-description-constants', 'v1-commonjs', 'v1-typescript', 'v1-with-package-json', 'wrapped-handler-context']);
   });
 
   for (const c of cases) {
@@ -731,7 +731,7 @@ describe(`${TRANSFORM} fixtures`, () => {
     expect(manifest.dependencies['@modelcontextprotocol/sdk']).toBe('^1.29.0');
     expect(manifest.dependencies['@modelcontextprotocol/server']).toBe('^2.4.0');
     expect(fs.readFileSync(path.join(dir, 'src/probe.ts'), 'utf8')).toBe(client);
-    expect(result.notes).toContain('sdk-v2: package.json keeps @modelcontextprotocol/sdk: src/probe.ts still refers to it (code this transform does not migrate, such as a client; a JSDoc type import; or an SDK path the official codemod left with an @mcp-codemod-error comment).');
+    expect(result.notes).toContain('sdk-v2: package.json keeps @modelcontextprotocol/sdk: src/probe.ts still refers to it (code this transform does not migrate, such as a client; a JSDoc type import; an SDK path the official codemod left with an @mcp-codemod-error comment; or a file left on SDK v1, with a dependency built on it).');
   });
   it('leaves client code on v1 also when a server file imports it (else a second run would migrate it once the analysis loads it)', async () => {
     const c = byName('v1-with-package-json');
