@@ -320,7 +320,7 @@ describe('apply on the command line', () => {
     const before = snapshot(dir);
     const run = await runCli(['apply', '--no-color'], { cwd: dir });
     expect(run.code).toBe(2);
-    expect(run.stdout).toMatch(/^✖ src\/register\.ts: sdk-v2 failed: Expression expected\. \(4:18\)$/m);
+    expect(run.stdout).toMatch(/^✖ src\/register\.ts: sdk-v2 failed: Expression expected\. \(3:18\)$/m);
     expect(run.stdout).toContain('✖ nothing is written while a transform fails');
     expect(run.stdout).toContain('files not written (nothing was)');
     expect(snapshot(dir)).toEqual(before);

@@ -102,8 +102,9 @@ export async function handle(req: any, res: any) {
       'app/main.ts': `import { Server } from '../lib/server.js';
 import { isInitializeRequest } from '../lib/types.js';
 const sessions: Record<string, unknown> = {};
-export function handle(req: any) { if (isInitializeRequest(req.body)) sessions[req.headers['mcp-session-id']] = new Server(); }`,
+export function handle(req: any) { if (isInitializeRequest(req.body)) sessions[req.headers['x-session-id']] = new Server(); }`,
     });
+    // (The MCP session header itself, named in a string, would make the file an endpoint written without the SDK: scan.test.ts.)
     const report = await scan({ paths: [path.join(dir, 'app')] });
     expect(report.summary.filesAnalyzed).toBe(0);
     expect(report.findings).toEqual([]);
