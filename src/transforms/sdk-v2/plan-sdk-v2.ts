@@ -28,6 +28,7 @@ import { heldNeighbours } from './held-neighbours.js';
 import { alignHeldAugmentations } from './held-augmentations.js';
 import { tasksLayerNames } from './tasks-layer.js';
 import { applyZod4Edits, mayBreakOnZod4, zod4Breaks, type Zod4Break } from './zod-usage.js';
+import { importsZodV3, zodV3ToZod } from './zod-v3-imports.js';
 import { isCatalogSpecifier, resolveCatalogRange, type CatalogEntry } from './catalogs.js';
 
 export const SDK_V2 = 'sdk-v2';
@@ -165,12 +166,28 @@ export function planSdkV2(result: AnalysisResult, options: TransformOptions): Tr
   // codemod then works on the moved text, and the edits are made against the file as it is.
   const zod = planZod4Moves(v1.map((f) => f.file), manifests, result.relative);
   const originals = new Map<string, string>();
+  // `zod/v3` imports read `zod` where that is safe: SDK v2 converts only zod 4 schemas (zod-v3-imports.ts).
+  const zodV3 = { moved: [] as string[], kept: [] as string[] };
   const inputs = v1.map((f) => {
-    const moved = zod.texts.get(f.file);
-    if (moved === undefined) return f;
+    let text = zod.texts.get(f.file) ?? f.text;
+    if (importsZodV3(text)) {
+      const moved = zodV3ToZod(text);
+      if (moved === undefined) zodV3.kept.push(result.relative(f.file));
+      else {
+        zodV3.moved.push(result.relative(f.file));
+        text = moved;
+      }
+    }
+    if (text === f.text) return f;
     originals.set(f.file, f.text);
-    return { ...f, text: moved };
+    return { ...f, text };
   });
+  if (zodV3.moved.length) {
+    plan.notes!.push(`${SDK_V2}: ${zodV3.moved.join(', ')}: \`zod/v3\` imports now import \`zod\` (SDK v2 turns only zod 4 schemas into JSON Schema: tools built from zod 3's API fail tools/list; \`zod/v3\` is that API kept inside zod 4, and \`zod\` is the same schemas in zod 4's).`);
+  }
+  if (zodV3.kept.length) {
+    plan.notes!.push(`${SDK_V2}: ${zodV3.kept.join(', ')} still import${zodV3.kept.length === 1 ? 's' : ''} \`zod/v3\`, and use${zodV3.kept.length === 1 ? 's' : ''} what zod 4 changed (\`.errors\`, \`z.record\` or zod-to-json-schema): SDK v2 turns only zod 4 schemas into JSON Schema, so tools built from it fail tools/list. Move ${zodV3.kept.length === 1 ? 'that file' : 'those files'} to \`zod\` (zod 4's API) by hand.`);
+  }
   const outcomes = runOfficialCodemod(inputs, { projectType: projectType(v1, manifests) });
   const after = new Map(texts);
   let changedFiles = 0;
