@@ -219,7 +219,7 @@ function hookReadAdvice(name: string, key: string, stored: readonly string[]): s
 }
 
 function pushGuardAdvice(name: string, push: string): string {
-  return `${name}() decides whether to send ${push}(), a request the server sends the client on its own (not an inputRequired result of a handler): only a 2025-era connection carries it, and for a 2026-07-28 client this read is undefined, so the request is skipped, which is right. Keep it as the legacy guard while the push stays; when ${push}() itself becomes inputRequired(...) returned from a request handler, check ctx.mcpReq.envelope's CLIENT_CAPABILITIES_META_KEY there and delete this read.`;
+  return `${name}() decides whether to send ${push}(), a request the server sends the client on its own (not an inputRequired result of a handler): only a 2025-era connection carries it, and for a 2026-07-28 client this read is undefined, so the request is skipped and the code for a client without the capability runs instead: check that it is right without the answer (a confirmation that falls back to yes never asks a 2026-07-28 client). Keep it as the legacy guard while the push stays; when ${push}() itself becomes inputRequired(...) returned from a request handler, check ctx.mcpReq.envelope's CLIENT_CAPABILITIES_META_KEY there and delete this read.`;
 }
 
 const GATE_ADVICE =

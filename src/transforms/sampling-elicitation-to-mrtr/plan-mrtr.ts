@@ -19,7 +19,7 @@
  * v2 only: for SDK 1.x files (`--target stateless-v1`) a marker.
  */
 import { ts } from '../../typescript.js';
-import { calleeParts, isPlainLiteral, propertyNameText, unwrap } from '../../analysis/ast.js';
+import { calleeParts, enclosingFunction, forEachDescendant, isPlainLiteral, propertyNameText, unwrap } from '../../analysis/ast.js';
 import { describedFeature, INPUT_REQUEST_FEATURES, ruleOfFeature, type FeatureId, type InputRequestSite } from '../../analysis/sdk-features.js';
 import type { AnalysisResult, Analysis } from '../../analysis/model.js';
 import type { TextEdit } from '../kit/edits.js';
@@ -57,9 +57,16 @@ export function planMrtr(result: AnalysisResult, options: TransformOptions): Tra
   });
   for (const site of outside) {
     const ask = `return inputRequired({ inputRequests: { k: inputRequired.${builderCall(analysis, site)} } })`;
-    const message = unread(site.call)
-      ? `${describe(site.feature)} sent outside a request handler, fire-and-forget (nothing reads its answer): 2026-07-28 has no channel to push it on (the SDK refuses it on a 2026-era request), so it reaches 2025-era clients only. An input request would replace the tool's result and make the client retry, which an optional prompt is not worth: keep it for 2025-era clients or drop it. Where a tool does need the answer, ${ask} from that tool's handler and read inputResponse(ctx.mcpReq.inputResponses, 'k') on the retry.`
-      : `${describe(site.feature)} sent outside a request handler: on 2026-07-28 a server can only ask the client from inside tools/call, prompts/get or resources/read, by returning inputRequired({ inputRequests: { k: inputRequired.${builderCall(analysis, site)} } }) and reading inputResponse(ctx.mcpReq.inputResponses, 'k') on the retry.`;
+    const awaitedBy = awaitingTools(analysis, site.call);
+    // Where it is sent from: a helper tools run (and whether it also runs where no request is), or no request at all.
+    const from = awaitedBy
+      ? `sent from ${awaitedBy.helper}, which ${awaitedBy.tools} call${awaitedBy.count === 1 ? 's' : ''}${awaitedBy.elsewhere ? ' and which also runs outside any request (a hook, a notification handler, start-up)' : ''}, not from a request handler itself`
+      : 'sent outside a request handler';
+    const message = awaitedBy && !unread(site.call)
+      ? `${describe(site.feature)} ${from}: on 2026-07-28 only the handler can ask the client, by returning ${ask.slice('return '.length)} and reading inputResponse(ctx.mcpReq.inputResponses, 'k') on the retry; a helper cannot return that for it. Have the helper tell the handler what to ask (or take the answer as an argument), and let the handler return the input request. Until then a 2026-07-28 client is never asked, and whatever the helper does for a client that cannot be asked is what every such call gets.`
+      : unread(site.call)
+      ? `${describe(site.feature)} ${from}, fire-and-forget (nothing reads its answer): 2026-07-28 has no channel to push it on (the SDK refuses it on a 2026-era request), so it reaches 2025-era clients only. An input request would replace the tool's result and make the client retry, which an optional prompt is not worth: keep it for 2025-era clients or drop it. Where a tool does need the answer, ${ask} from that tool's handler and read inputResponse(ctx.mcpReq.inputResponses, 'k') on the retry.`
+      : `${describe(site.feature)} ${from}: on 2026-07-28 a server can only ask the client from inside tools/call, prompts/get or resources/read, by returning inputRequired({ inputRequests: { k: inputRequired.${builderCall(analysis, site)} } }) and reading inputResponse(ctx.mcpReq.inputResponses, 'k') on the retry.`;
     addMarker(plan, markerAnchor(analysis, site), RULE(site.feature), message);
   }
   const codecFiles = new Map<ts.SourceFile, { server?: ts.ObjectLiteralExpression }>();
@@ -179,6 +186,45 @@ function unread(call: ts.CallExpression): boolean {
 function firstLine(node: ts.Node): string {
   const line = node.getText(node.getSourceFile()).split('\n')[0]!.trim();
   return line.length > 60 ? `${line.slice(0, 57)}...` : line;
+}
+
+/**
+ * The tools that reach a call outside any request handler through helper calls (a `confirm(message)` helper that
+ * `delete_note` awaits): named in its marker, which would otherwise say it is sent outside a request.
+ */
+function awaitingTools(analysis: Analysis, call: ts.CallExpression): { helper: string; tools: string; count: number; elsewhere: boolean } | undefined {
+  const tools = [...new Set(analysis.reach.toolsRunning(call).map((p) => p.tool.name))];
+  if (tools.length === 0) return undefined;
+  const fn = enclosingFunction(call);
+  const name = fn && fn.name && ts.isIdentifier(fn.name) ? fn.name.text : fn && ts.isVariableDeclaration(fn.parent) && ts.isIdentifier(fn.parent.name) ? fn.parent.name.text : undefined;
+  const quoted = tools.slice(0, 3).map((t) => `\`${t}\``);
+  const listed = tools.length > 3 ? `${quoted.join(', ')} and ${tools.length - 3} more tools` : quoted.length === 1 ? `the tool ${quoted[0]}` : `the tools ${quoted.slice(0, -1).join(', ')} and ${quoted[quoted.length - 1]}`;
+  return { helper: name ? `\`${name}\`` : 'a function', tools: listed, count: tools.length, elsewhere: !!fn && runsOutsideTools(analysis, fn, 0) };
+}
+
+/**
+ * Whether a function also runs where no tool does: a call of it (or of a function calling it) that no tool reaches, or
+ * its name used as a value (handed to `setNotificationHandler`, assigned to `oninitialized`), whose callers are unknown.
+ */
+function runsOutsideTools(analysis: Analysis, fn: ts.FunctionLikeDeclaration, depth: number): boolean {
+  if (depth > 4 || handlerOf(analysis, fn)) return false;
+  const name = fn.name && ts.isIdentifier(fn.name) ? fn.name : ts.isVariableDeclaration(fn.parent) && ts.isIdentifier(fn.parent.name) ? fn.parent.name : undefined;
+  if (name) {
+    const symbol = analysis.values.symbolOf(name);
+    let asValue = false;
+    forEachDescendant(fn.getSourceFile(), (node) => {
+      if (asValue || !ts.isIdentifier(node) || node === name || node.text !== name.text) return;
+      const parent = node.parent;
+      if (ts.isCallExpression(parent) && parent.expression === node) return;
+      if (analysis.values.symbolOf(node) === symbol) asValue = true;
+    });
+    if (asValue) return true;
+  }
+  return analysis.values.calls.everyCallOf(fn).some((c) => {
+    if (analysis.reach.toolsRunning(c).length === 0) return true;
+    const caller = enclosingFunction(c);
+    return !!caller && runsOutsideTools(analysis, caller, depth + 1);
+  });
 }
 
 function describe(feature: FeatureId): string {

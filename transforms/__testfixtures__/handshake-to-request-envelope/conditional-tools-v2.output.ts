@@ -31,7 +31,7 @@ export const registerConditionalTools = (server: McpServer) => {
 };
 
 const syncRoots = async (server: McpServer) => {
-  // @mcp-migrate-todo(handshake/client-capabilities): getClientCapabilities() decides whether to send listRoots(), a request the server sends the client on its own (not an inputRequired result of a handler): only a 2025-era connection carries it, and for a 2026-07-28 client this read is undefined, so the request is skipped, which is right. Keep it as the legacy guard while the push stays; when listRoots() itself becomes inputRequired(...) returned from a request handler, check ctx.mcpReq.envelope's CLIENT_CAPABILITIES_META_KEY there and delete this read.
+  // @mcp-migrate-todo(handshake/client-capabilities): getClientCapabilities() decides whether to send listRoots(), a request the server sends the client on its own (not an inputRequired result of a handler): only a 2025-era connection carries it, and for a 2026-07-28 client this read is undefined, so the request is skipped and the code for a client without the capability runs instead: check that it is right without the answer (a confirmation that falls back to yes never asks a 2026-07-28 client). Keep it as the legacy guard while the push stays; when listRoots() itself becomes inputRequired(...) returned from a request handler, check ctx.mcpReq.envelope's CLIENT_CAPABILITIES_META_KEY there and delete this read.
   if (server.server.getClientCapabilities()?.roots === undefined) return;
   const { roots } = await server.server.listRoots();
   console.error(`${roots.length} root(s)`);

@@ -8,7 +8,7 @@ import type { McpServer } from '@modelcontextprotocol/server';
 
 export function maybeElicitSignIn(server: McpServer, anonymous: boolean): void {
   if (!anonymous) return;
-  // @mcp-migrate-todo(handshake/client-capabilities): getClientCapabilities() decides whether to send elicitInput(), a request the server sends the client on its own (not an inputRequired result of a handler): only a 2025-era connection carries it, and for a 2026-07-28 client this read is undefined, so the request is skipped, which is right. Keep it as the legacy guard while the push stays; when elicitInput() itself becomes inputRequired(...) returned from a request handler, check ctx.mcpReq.envelope's CLIENT_CAPABILITIES_META_KEY there and delete this read.
+  // @mcp-migrate-todo(handshake/client-capabilities): getClientCapabilities() decides whether to send elicitInput(), a request the server sends the client on its own (not an inputRequired result of a handler): only a 2025-era connection carries it, and for a 2026-07-28 client this read is undefined, so the request is skipped and the code for a client without the capability runs instead: check that it is right without the answer (a confirmation that falls back to yes never asks a 2026-07-28 client). Keep it as the legacy guard while the push stays; when elicitInput() itself becomes inputRequired(...) returned from a request handler, check ctx.mcpReq.envelope's CLIENT_CAPABILITIES_META_KEY there and delete this read.
   if (!server.server.getClientCapabilities()?.elicitation) return;
 
   void server.server
@@ -29,7 +29,7 @@ export class Elicitation {
 
   /** Whether the client declared elicitation. */
   public supportsElicitation(): boolean {
-    // @mcp-migrate-todo(handshake/client-capabilities): getClientCapabilities() decides whether to send elicitInput(), a request the server sends the client on its own (not an inputRequired result of a handler): only a 2025-era connection carries it, and for a 2026-07-28 client this read is undefined, so the request is skipped, which is right. Keep it as the legacy guard while the push stays; when elicitInput() itself becomes inputRequired(...) returned from a request handler, check ctx.mcpReq.envelope's CLIENT_CAPABILITIES_META_KEY there and delete this read.
+    // @mcp-migrate-todo(handshake/client-capabilities): getClientCapabilities() decides whether to send elicitInput(), a request the server sends the client on its own (not an inputRequired result of a handler): only a 2025-era connection carries it, and for a 2026-07-28 client this read is undefined, so the request is skipped and the code for a client without the capability runs instead: check that it is right without the answer (a confirmation that falls back to yes never asks a 2026-07-28 client). Keep it as the legacy guard while the push stays; when elicitInput() itself becomes inputRequired(...) returned from a request handler, check ctx.mcpReq.envelope's CLIENT_CAPABILITIES_META_KEY there and delete this read.
     const clientCapabilities = this.server.getClientCapabilities();
     return clientCapabilities?.elicitation !== undefined;
   }

@@ -14,7 +14,7 @@ export function maybeElicitSignIn(server: McpServer, ctx: ClientContext): void {
   if (ctx.apiKey || !ctx.shouldPrompt) return;
   if (!server.server.getClientCapabilities()?.elicitation) return;
 
-  // @mcp-migrate-todo(server-push/elicitation): Elicitation (elicitInput) sent outside a request handler, fire-and-forget (nothing reads its answer): 2026-07-28 has no channel to push it on (the SDK refuses it on a 2026-era request), so it reaches 2025-era clients only. An input request would replace the tool's result and make the client retry, which an optional prompt is not worth: keep it for 2025-era clients or drop it. Where a tool does need the answer, return inputRequired({ inputRequests: { k: inputRequired.elicit(…) } }) from that tool's handler and read inputResponse(ctx.mcpReq.inputResponses, 'k') on the retry.
+  // @mcp-migrate-todo(server-push/elicitation): Elicitation (elicitInput) sent from `maybeElicitSignIn`, which the tool `query-docs` calls, not from a request handler itself, fire-and-forget (nothing reads its answer): 2026-07-28 has no channel to push it on (the SDK refuses it on a 2026-era request), so it reaches 2025-era clients only. An input request would replace the tool's result and make the client retry, which an optional prompt is not worth: keep it for 2025-era clients or drop it. Where a tool does need the answer, return inputRequired({ inputRequests: { k: inputRequired.elicit(…) } }) from that tool's handler and read inputResponse(ctx.mcpReq.inputResponses, 'k') on the retry.
   void server.server
     .elicitInput({
       message: 'You are using the docs anonymously. Run `npx docs-cli login` for higher rate limits.',

@@ -18,7 +18,7 @@ async function syncRoots(server, sessionId) {
   if (!server.server.getClientCapabilities()?.roots) return undefined;
   if (!roots.has(sessionId)) {
     try {
-      // @mcp-migrate-todo(deprecated-feature/roots): Roots (listRoots) sent outside a request handler: on 2026-07-28 a server can only ask the client from inside tools/call, prompts/get or resources/read, by returning inputRequired({ inputRequests: { k: inputRequired.listRoots() } }) and reading inputResponse(ctx.mcpReq.inputResponses, 'k') on the retry.
+      // @mcp-migrate-todo(deprecated-feature/roots): Roots (listRoots) sent from `syncRoots`, which the tool `list-workspace` calls and which also runs outside any request (a hook, a notification handler, start-up), not from a request handler itself: on 2026-07-28 only the handler can ask the client, by returning inputRequired({ inputRequests: { k: inputRequired.listRoots() } }) and reading inputResponse(ctx.mcpReq.inputResponses, 'k') on the retry; a helper cannot return that for it. Have the helper tell the handler what to ask (or take the answer as an argument), and let the handler return the input request. Until then a 2026-07-28 client is never asked, and whatever the helper does for a client that cannot be asked is what every such call gets.
       const response = await server.server.listRoots();
       roots.set(sessionId, response.roots);
     } catch (error) {
