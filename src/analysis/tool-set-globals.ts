@@ -8,9 +8,10 @@
  * What counts, to stay clear of caches and configuration:
  * - a `let`/`var` declared at the top level of an analysed file, a property of an object literal a top-level variable
  *   holds (`state.channel`), or a field of a class read and written through `this` (`this.currentDb`);
- * - written by plain assignment (`=`) from a parameter, or a property read off one (`args.channel`), of a tool
- *   handler or of a helper the program calls — not from a call (`client = createClient(key)`, a lazy cache), a
- *   literal (`current = null`, a reset) or an SDK value (the server, the handler context: other rules' sites);
+ * - written by plain assignment (`=`) from a tool's arguments (`fromArguments`): directly, through helpers, or built
+ *   from them (`db = openDatabase(path)`, `workspace = { root }`) — not from what no caller gave (`client =
+ *   createClient(process.env.KEY)`, a lazy cache), a literal (`current = null`, a reset) or an SDK value (the server,
+ *   the handler context: other rules' sites);
  * - that write reached by a tool (through any chain of helper calls), and the variable read from code another tool
  *   reaches.
  * Compound updates (`count += 1`, `n++`) are neither writes nor reads here: a counter is not a choice a caller made.
@@ -44,6 +45,7 @@ interface Slot {
 
 export function toolSetGlobals(values: ValueAnalysis, reach: ToolReach, files: readonly ts.SourceFile[]): ToolSetGlobal[] {
   if (reach.tools.length === 0) return [];
+  const handlers = new Set<ts.Node>(reach.tools.flatMap((t) => (t.handler ? [t.handler] : [])));
   const variables = new Map<ts.Symbol, ts.VariableDeclaration>();
   const objects = new Map<ts.Symbol, ts.ObjectLiteralExpression>();
   const names = new Set<string>();
@@ -76,7 +78,7 @@ export function toolSetGlobals(values: ValueAnalysis, reach: ToolReach, files: r
     const use = assignmentTo(node);
     if (use === 'compound') return;
     if (!use) target.reads.push(node);
-    else if (fromParameter(values, use.right)) target.writes.push(use);
+    else if (fromArguments(values, handlers, use.right)) target.writes.push(use);
   };
   for (const sf of files) {
     if (sf.isDeclarationFile) continue;
@@ -156,22 +158,31 @@ function assignmentTo(id: ts.Node): ts.BinaryExpression | 'compound' | undefined
 }
 
 /**
- * The assigned value is a parameter of a tool handler or of a called helper, a property read off one, an element it
- * indexes (`this.tabs[index]`), possibly with a fallback (`channel ?? 'default'`), or a local constant holding one of
- * those (`const tab = this.tabs[index]; … this.current = tab`): a value the caller handed in or picked, not one the code
- * computed or reset.
+ * The assigned value comes from a tool's arguments: a parameter of a tool handler, or of a helper where some call of it
+ * passes such a value there (`joinChannel(channel)` from the `join_channel` handler; not `getClient(process.env.KEY)`).
+ * Through a property read off it, an element it picks (`this.tabs[index]`), a fallback (`channel ?? 'default'`), a
+ * local constant, and what is built from it: an object or array literal holding it (`{ root: args.root }`), a template,
+ * or a call or `new` taking it (`openDatabase(path)`, the "connect" tool's result). A value built from nothing the
+ * caller gave (`createClient(process.env.KEY)`, a lazy cache), a literal (a reset) or an SDK value is not.
  */
-function fromParameter(values: ValueAnalysis, expression: ts.Expression, depth = 0): boolean {
-  if (depth > 3) return false;
+function fromArguments(values: ValueAnalysis, handlers: ReadonlySet<ts.Node>, expression: ts.Expression, depth = 0): boolean {
+  if (depth > 4) return false;
+  const recurse = (e: ts.Expression): boolean => fromArguments(values, handlers, e, depth + 1);
   let node = unwrap(expression);
   if (ts.isBinaryExpression(node) && (node.operatorToken.kind === ts.SyntaxKind.QuestionQuestionToken || node.operatorToken.kind === ts.SyntaxKind.BarBarToken)) node = unwrap(node.left);
-  if (ts.isElementAccessExpression(node)) return fromParameter(values, node.argumentExpression, depth + 1);
+  if (ts.isElementAccessExpression(node)) return recurse(node.argumentExpression);
+  if (ts.isObjectLiteralExpression(node)) {
+    return node.properties.some((p) => (ts.isPropertyAssignment(p) ? recurse(p.initializer) : ts.isShorthandPropertyAssignment(p) ? recurse(p.name) : ts.isSpreadAssignment(p) ? recurse(p.expression) : false));
+  }
+  if (ts.isArrayLiteralExpression(node)) return node.elements.some((e) => recurse(ts.isSpreadElement(e) ? e.expression : e));
+  if (ts.isTemplateExpression(node)) return node.templateSpans.some((span) => recurse(span.expression));
+  if (ts.isCallExpression(node) || ts.isNewExpression(node)) return (node.arguments ?? []).some((a) => recurse(ts.isSpreadElement(a) ? a.expression : a));
   while (ts.isPropertyAccessExpression(node)) node = unwrap(node.expression);
   if (!ts.isIdentifier(node)) return false;
   const declaration = values.symbolOf(node)?.valueDeclaration;
   if (!declaration) return false;
   if (ts.isVariableDeclaration(declaration) && declaration.initializer && ts.isVariableDeclarationList(declaration.parent) && declaration.parent.flags & ts.NodeFlags.Const && !ts.isSourceFile(declaration.parent.parent.parent)) {
-    return fromParameter(values, declaration.initializer, depth + 1);
+    return recurse(declaration.initializer);
   }
   let parameter: ts.Node | undefined = declaration;
   while (parameter && ts.isBindingElement(parameter)) parameter = parameter.parent.parent;
@@ -179,12 +190,13 @@ function fromParameter(values: ValueAnalysis, expression: ts.Expression, depth =
   // An SDK value (the server, the handler's context) kept in a module variable is another rule's site.
   if (values.valueOf(node)) return false;
   const fn = parameter.parent;
-  // A callback nobody in the program calls by name (`items.forEach((item) => …)`) hands in no caller's value.
-  return values.calls.invocationsOf(fn).length > 0 || isToolHandler(fn);
-}
-
-function isToolHandler(fn: ts.FunctionLikeDeclaration): boolean {
-  // A handler passed inline to a registration: the call's last argument.
-  const call = fn.parent;
-  return ts.isCallExpression(call) && call.arguments[call.arguments.length - 1] === fn;
+  if (handlers.has(fn)) return true;
+  // A helper: some call passes a value from a tool's arguments at this parameter. A callback nobody calls by name
+  // (`items.forEach((item) => …)`) hands in no caller's value.
+  const index = fn.parameters.indexOf(parameter);
+  if (parameter.dotDotDotToken) return false;
+  return values.calls.invocationsOf(fn).some((call) => {
+    const argument = call.arguments?.[index];
+    return argument !== undefined && !ts.isSpreadElement(argument) && recurse(argument);
+  });
 }

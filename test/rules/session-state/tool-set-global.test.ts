@@ -62,15 +62,15 @@ server.registerTool('join', { inputSchema: { channel: z.string() } }, async ({ c
 server.registerTool('send', {}, async () => ({ content: [{ type: 'text', text: String(channel) }] }));`,
     },
     {
-      name: 'a value computed from the argument (a call) is the code\'s, not the caller\'s choice',
-      code: `${HEAD}declare function resolveProject(path: string): Promise<string>;
-let root = '';
-server.registerTool('open', { inputSchema: { path: z.string() } }, async ({ path }) => {
-  const resolved = await resolveProject(path);
-  root = resolved;
-  return { content: [] };
-});
-server.registerTool('list', {}, async () => ({ content: [{ type: 'text', text: root }] }));`,
+      name: 'a helper that keeps what its callers pass, when no tool passes anything from its arguments (configuration)',
+      code: `${HEAD}declare function createClient(key: string | undefined): { get(path: string): Promise<string> };
+let client: ReturnType<typeof createClient> | undefined;
+function clientFor(key: string | undefined) {
+  client = createClient(key);
+  return client;
+}
+server.registerTool('get_page', { inputSchema: { path: z.string() } }, async ({ path }) => ({ content: [{ type: 'text', text: await clientFor(process.env.API_KEY).get(path) }] }));
+server.registerTool('again', {}, async () => ({ content: [{ type: 'text', text: String(client) }] }));`,
     },
     {
       name: 'the server or the handler context kept in a module variable is another rule\'s site',
@@ -155,6 +155,25 @@ server.registerTool('browser_tab_select', { inputSchema: { index: z.number() } }
 });
 server.registerTool('browser_title', {}, async () => ({ content: [{ type: 'text', text: browser.currentTitle() }] }));`,
       errors: [{ messageId: 'global', line: 11, data: { name: 'this.current', setters: '`browser_tab_select`', readers: '`browser_title`' } }],
+    },
+    {
+      name: 'what a "connect" tool builds from its arguments (a call taking them, an object literal holding them)',
+      code: `${HEAD}declare function openDatabase(path: string): { query(sql: string): string };
+let db: ReturnType<typeof openDatabase> | undefined;
+let workspace: { root: string } | undefined;
+server.registerTool('connect_db', { inputSchema: { path: z.string() } }, async ({ path }) => {
+  db = openDatabase(path);
+  return { content: [] };
+});
+server.registerTool('open_workspace', { inputSchema: { root: z.string() } }, async ({ root }) => {
+  workspace = { root };
+  return { content: [] };
+});
+server.registerTool('query', { inputSchema: { sql: z.string() } }, async ({ sql }) => ({ content: [{ type: 'text', text: \`\${workspace?.root}: \${db?.query(sql)}\` }] }));`,
+      errors: [
+        { messageId: 'global', line: 8, data: { name: 'db', setters: '`connect_db`', readers: '`query`' } },
+        { messageId: 'global', line: 12, data: { name: 'workspace', setters: '`open_workspace`', readers: '`query`' } },
+      ],
     },
     {
       name: 'more than four readers are counted, not listed',
