@@ -12,6 +12,7 @@ import { ts } from '../typescript.js';
 import { isDynamicImport, isRequireCall, propertyNameText, unwrap } from './ast.js';
 import { sdkModuleMayExport, sdkMajorOf, type SdkVersion } from './sdk-modules.js';
 import { frameworkOfSpecifier, vendoredSdkClass } from './framework-modules.js';
+import { FRAMEWORKS_BY_ID } from '../frameworks/index.js';
 
 export interface SdkExportRef {
   kind: 'export';
@@ -28,6 +29,13 @@ export interface NamespaceRef {
   framework?: string;
 }
 export type SymbolRef = SdkExportRef | NamespaceRef;
+
+/** Export `name` of an SDK module, or of a framework's (an export the framework describes as an SDK export resolves as that). */
+function exportRef(name: string, version: SdkVersion, framework: string | undefined): SdkExportRef {
+  if (framework === undefined) return { kind: 'export', name, version };
+  const sdkName = FRAMEWORKS_BY_ID.get(framework)?.sdkExports?.[name];
+  return sdkName !== undefined ? { kind: 'export', name: sdkName, version } : { kind: 'export', name, version, framework };
+}
 
 /** A project declaration (not the SDK) answers the lookup: stop looking, the answer is "not SDK". */
 const LOCAL = Symbol('local');
@@ -132,7 +140,7 @@ export class SdkSymbols {
   }
 
   private memberOfNamespace(ns: NamespaceRef, name: string, seen: Set<ts.Node>): SymbolRef | undefined {
-    if (ns.version) return { kind: 'export', name, version: ns.version, ...(ns.framework ? { framework: ns.framework } : {}) };
+    if (ns.version) return exportRef(name, ns.version, ns.framework);
     if (ns.file) return this.exportOfModule(ns.file, name, seen);
     return undefined;
   }
@@ -289,8 +297,7 @@ export class SdkSymbols {
     if (version) return name === undefined ? { kind: 'namespace', version } : { kind: 'export', name, version };
     const framework = frameworkOfSpecifier(specifier);
     if (framework) {
-      const ref = { version: framework.sdkMajor, framework: framework.id };
-      return name === undefined ? { kind: 'namespace', ...ref } : { kind: 'export', name, ...ref };
+      return name === undefined ? { kind: 'namespace', version: framework.sdkMajor, framework: framework.id } : exportRef(name, framework.sdkMajor, framework.id);
     }
     // A vendored SDK module or a framework's own source, imported by relative path.
     const standsFor = this.packageModuleOf?.(fromFile, specifier);

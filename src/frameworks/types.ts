@@ -221,6 +221,12 @@ export interface FrameworkDescription {
   migration: string;
   /** Exported classes and types → the role of their instances (type annotations count too). */
   exports: Record<string, string>;
+  /**
+   * Exports that are an SDK export of `sdkMajor` under another name (`@hono/mcp`'s `StreamableHTTPTransport` is the
+   * SDK's `WebStandardStreamableHTTPServerTransport` for Hono): they resolve as that SDK export, so every rule
+   * reading the SDK class reads them.
+   */
+  sdkExports?: Readonly<Record<string, string>>;
   /** role → member name → meaning. */
   members: Record<string, Record<string, MemberMeaning>>;
   callbacks: readonly CallbackParameter[];

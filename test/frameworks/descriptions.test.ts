@@ -47,7 +47,8 @@ describe.each(FRAMEWORKS.map((f) => [f.id, f] as const))('%s', (_id, framework) 
 
   it('has a fixture project that depends on it', () => {
     const fixtures = fs.readdirSync(path.join(ROOT, 'fixtures'));
-    const pkg = framework.modules[0]!.split('/')[0]!;
+    // The package name: `@scope/name` keeps its scope (`@hono/mcp`), a bare one is its first segment (`agents/mcp` → `agents`).
+    const pkg = framework.modules[0]!.split('/').slice(0, framework.modules[0]!.startsWith('@') ? 2 : 1).join('/');
     const users = fixtures.filter((name) => {
       const file = path.join(ROOT, 'fixtures', name, 'package.json');
       return fs.existsSync(file) && pkg in ((JSON.parse(fs.readFileSync(file, 'utf8')) as { dependencies?: object }).dependencies ?? {});
