@@ -65,9 +65,9 @@ export async function scan(options: ScanOptions): Promise<ScanReport> {
   const settings = options.ruleSettings ?? {};
   const rules = allRules.filter((rule) => settings[rule.meta.id] !== 'off');
   const gateSettings = { ruleSettings: settings, testFiles: options.testFiles, includeTests: options.includeTests };
-  const judgeSources = (resolve: typeof sources.resolve): CachedJudgement => {
+  const judgeSources = (resolve: typeof sources.resolve, dependencyMajor: typeof sources.dependencyMajor): CachedJudgement => {
     const { engine, gate } = judge({
-      sources: { files: sources.files, contextFiles: sources.contextFiles, resolve, packageModules: sources.packageModules, relative: sources.relative },
+      sources: { files: sources.files, contextFiles: sources.contextFiles, resolve, packageModules: sources.packageModules, dependencyMajor, relative: sources.relative },
       rules,
       knownRuleIds: new Set(allRules.map((rule) => rule.meta.id)),
       markerTexts: sources.markerTexts,
@@ -84,14 +84,14 @@ export async function scan(options: ScanOptions): Promise<ScanReport> {
       markerTexts: sources.markerTexts,
       settings: { root, rules: rules.map((rule) => rule.meta.id), known: allRules.map((rule) => rule.meta.id), gate: gateSettings },
     });
-    const kept = cache.lookup(sources.resolve);
+    const kept = cache.lookup(sources.resolve, sources.dependencyMajor);
     if (kept) judged = kept;
     else {
-      const recording = cache.recording(sources.resolve);
-      judged = judgeSources(recording.resolve);
-      cache.save(judged, recording.resolutions);
+      const recording = cache.recording(sources.resolve, sources.dependencyMajor);
+      judged = judgeSources(recording.resolve, recording.dependencyMajor);
+      cache.save(judged, recording.resolutions, recording.majors);
     }
-  } else judged = judgeSources(sources.resolve);
+  } else judged = judgeSources(sources.resolve, sources.dependencyMajor);
   const { gated, suppressed, testFindings, diagnostics: suppressionDiagnostics } = judged.gate;
   const engine = { diagnostics: judged.engineDiagnostics, filesAnalyzed: judged.filesAnalyzed };
 

@@ -111,12 +111,25 @@ describe('scan cache', () => {
 
   it('asks the resolver again every question it recorded', () => {
     const cache = new ScanCache(cacheDir(), { files: new Map([['/p/a.ts', 'x']]), settings: {} });
-    const recording = cache.recording((_from, spec) => (spec === './b' ? '/p/b.ts' : undefined));
+    const noMajor = (): undefined => undefined;
+    const recording = cache.recording((_from, spec) => (spec === './b' ? '/p/b.ts' : undefined), noMajor);
     recording.resolve('/p/a.ts', './b');
     recording.resolve('/p/a.ts', './c');
-    cache.save({ gate: { gated: [], suppressed: [], testFindings: [], baselined: 0, diagnostics: [] }, engineDiagnostics: [], filesAnalyzed: 1 }, recording.resolutions);
-    expect(cache.lookup((_from, spec) => (spec === './b' ? '/p/b.ts' : undefined))?.filesAnalyzed).toBe(1);
-    expect(cache.lookup((_from, spec) => (spec === './b' ? '/p/b.ts' : '/p/c.ts'))).toBeUndefined();
-    expect(cache.lookup(() => undefined)).toBeUndefined();
+    cache.save({ gate: { gated: [], suppressed: [], testFindings: [], baselined: 0, diagnostics: [] }, engineDiagnostics: [], filesAnalyzed: 1 }, recording.resolutions, recording.majors);
+    expect(cache.lookup((_from, spec) => (spec === './b' ? '/p/b.ts' : undefined), noMajor)?.filesAnalyzed).toBe(1);
+    expect(cache.lookup((_from, spec) => (spec === './b' ? '/p/b.ts' : '/p/c.ts'), noMajor)).toBeUndefined();
+    expect(cache.lookup(() => undefined, noMajor)).toBeUndefined();
+  });
+
+  it("asks again every question about a dependency's major it recorded (mcp-handler 1 upgraded to 2 is another judgement)", () => {
+    const cache = new ScanCache(cacheDir(), { files: new Map([['/p/a.ts', 'x']]), settings: {} });
+    const resolve = (): undefined => undefined;
+    const recording = cache.recording(resolve, (_from, pkg) => (pkg === 'mcp-handler' ? 1 : undefined));
+    expect(recording.dependencyMajor('/p/a.ts', 'mcp-handler')).toBe(1);
+    recording.dependencyMajor('/p/a.ts', '@vercel/mcp-adapter');
+    cache.save({ gate: { gated: [], suppressed: [], testFindings: [], baselined: 0, diagnostics: [] }, engineDiagnostics: [], filesAnalyzed: 1 }, recording.resolutions, recording.majors);
+    expect(cache.lookup(resolve, (_from, pkg) => (pkg === 'mcp-handler' ? 1 : undefined))?.filesAnalyzed).toBe(1);
+    expect(cache.lookup(resolve, (_from, pkg) => (pkg === 'mcp-handler' ? 2 : undefined))).toBeUndefined();
+    expect(cache.lookup(resolve, () => 1)).toBeUndefined();
   });
 });

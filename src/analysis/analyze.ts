@@ -10,6 +10,7 @@
 import path from 'node:path';
 import { ts } from '../typescript.js';
 import type { ResolveFn } from '../discovery/resolve.js';
+import type { DependencyMajorFn } from '../discovery/packages.js';
 import type { FileDiagnostic } from '../model.js';
 import type { Analysis, AnalysisResult } from './model.js';
 import { ToolReach, type StoreModel } from './reach.js';
@@ -34,6 +35,11 @@ export interface AnalysisInput {
   relative(absPath: string): string;
   /** Files parsed by an earlier analysis in this run: those whose text is unchanged are not parsed again. */
   parsed?: ParsedFiles;
+  /**
+   * Which major of a dependency a file's project uses (declared, else installed). A call whose shape is the same in
+   * two majors of a framework (`createMcpHandler(init)`) is read by it; without it, such a call is not judged.
+   */
+  dependencyMajor?: DependencyMajorFn;
 }
 
 const EXTENSIONS: Record<string, ts.Extension> = {
@@ -134,6 +140,7 @@ export function analyze(input: AnalysisInput, options: AnalyzeOptions = {}): Ana
       return storeModels();
     },
     features: new SdkFeatures({ sdk, values, reach }, sourceFiles),
+    dependencyMajor: (fromFile, pkg) => input.dependencyMajor?.(fromFile, pkg),
     get handles() {
       if (!handles) {
         try {

@@ -170,12 +170,12 @@ function literalAt(values: ValueQueries, root: ts.ObjectLiteralExpression, path:
   return values.constantString(inner);
 }
 
-function optionSites(analysis: Analysis, option: OptionUse, call: ts.CallExpression | ts.NewExpression): ts.Node[] {
+function optionSites(analysis: Analysis, framework: FrameworkDescription, option: OptionUse, call: ts.CallExpression | ts.NewExpression): ts.Node[] {
   const values = analysis.values;
   const argument = call.arguments?.[option.arg];
   const roots = rootObjects(values, argument);
   if (roots.length === 0) {
-    if (option.key === undefined && option.whenAbsent && !argument) return [calleeParts(call).nameNode ?? call];
+    if (option.key === undefined && option.whenAbsent && !argument && usesThisMajor(analysis, framework, call.getSourceFile())) return [calleeParts(call).nameNode ?? call];
     return [];
   }
   const out: ts.Node[] = [];
@@ -193,6 +193,16 @@ function optionSites(analysis: Analysis, option: OptionUse, call: ts.CallExpress
     out.push(prop.name);
   }
   return out;
+}
+
+/** The file's project uses the description's major of the framework (one of its packages, installed or declared at it). */
+function usesThisMajor(analysis: Analysis, framework: FrameworkDescription, sf: ts.SourceFile): boolean {
+  return framework.modules.some((module) => analysis.dependencyMajor(sf.fileName, packageNameOf(module)) === framework.frameworkMajor);
+}
+
+/** `@scope/name/sub` → `@scope/name`, `name/sub` → `name`. */
+function packageNameOf(module: string): string {
+  return module.split('/').slice(0, module.startsWith('@') ? 2 : 1).join('/');
 }
 
 function unlessInFile(analysis: Analysis, framework: FrameworkDescription, condition: FileCondition | undefined, sf: ts.SourceFile): boolean {
@@ -247,8 +257,9 @@ function isRouteHandler(analysis: Analysis, framework: FrameworkDescription, rou
   if (!ts.isCallExpression(inner)) return false;
   if (callMatches(values, analysis.sdk, framework, inner, route.of)) {
     if (!route.when) return true;
-    const condition: OptionUse = { on: route.of, arg: route.when.arg, container: route.when.container, unless: route.when.unless, use: route.use };
-    return optionSites(analysis, condition, inner).length > 0;
+    const { arg, container, unless, whenAbsent } = route.when;
+    const condition: OptionUse = { on: route.of, arg, container, unless, whenAbsent, use: route.use };
+    return optionSites(analysis, framework, condition, inner).length > 0;
   }
   return (route.wrappers ?? []).some((w) => callMatches(values, analysis.sdk, framework, inner, { fn: w.fn }) && !!inner.arguments[w.arg] && isRouteHandler(analysis, framework, route, inner.arguments[w.arg]!, depth + 1, seen));
 }
@@ -364,7 +375,7 @@ function computeSites(analysis: Analysis, sf: ts.SourceFile): FrameworkSite[] {
     for (const framework of FRAMEWORKS) {
       for (const option of framework.options) {
         if (!callMatches(values, analysis.sdk, framework, node, option.on)) continue;
-        const sites = optionSites(analysis, option, node);
+        const sites = optionSites(analysis, framework, option, node);
         if (sites.length && unlessInFile(analysis, framework, option.unlessInFile, sf)) continue;
         for (const site of sites) add(framework, option.use, site);
       }

@@ -5,6 +5,7 @@
  */
 import type { ts } from '../typescript.js';
 import type { FileDiagnostic } from '../model.js';
+import type { DependencyMajorFn } from '../discovery/packages.js';
 import type { SdkSymbols } from './sdk-symbols.js';
 import type { SessionFlow } from './session-flow.js';
 import type { ValueAnalysis } from './values.js';
@@ -32,6 +33,8 @@ export interface Analysis {
   readonly handles: readonly HandleFamily[];
   /** Module variables one tool sets from its arguments and other tools read (analysis/tool-set-globals.ts), built on first read. */
   readonly toolSetGlobals: readonly ToolSetGlobal[];
+  /** Which major of package `pkg` the project of `fromFile` uses (declared, else installed); undefined when unknown. */
+  dependencyMajor: DependencyMajorFn;
 }
 
 /** What `analyze()` hands to rules and transforms: the analysis model plus the files it covers. */

@@ -172,7 +172,7 @@ export async function runApply(options: ApplyOptions): Promise<ApplyResult> {
 
   options.onProgress?.('checking the migrated code', current.size, current.size);
   const { engine: judged, gate } = judge({
-    sources: { files: sourcesOnly(current), resolve: sources.resolve, packageModules: sources.packageModules, contextFiles: asMigrated(sources.contextFiles, current), relative: sources.relative, parsed },
+    sources: { files: sourcesOnly(current), resolve: sources.resolve, packageModules: sources.packageModules, dependencyMajor: sources.dependencyMajor, contextFiles: asMigrated(sources.contextFiles, current), relative: sources.relative, parsed },
     rules: RULES,
     knownRuleIds: new Set(RULES.map((r) => r.meta.id)),
     gate: options.gate ?? {},
@@ -281,7 +281,7 @@ function migrate(sources: Sources, transforms: readonly TransformDefinition[], t
   for (const [index, transform] of transforms.entries()) {
     options.onProgress?.(transform.name, index + 1, transforms.length, 'transforms');
     // Only some transforms read the session id's flow: it runs when one does.
-    result ??= analyze({ files: sourcesOnly(current), resolve: sources.resolve, packageModules: sources.packageModules, contextFiles: asMigrated(sources.contextFiles, current), relative: sources.relative, parsed }, { deferSessionFlow: true });
+    result ??= analyze({ files: sourcesOnly(current), resolve: sources.resolve, packageModules: sources.packageModules, dependencyMajor: sources.dependencyMajor, contextFiles: asMigrated(sources.contextFiles, current), relative: sources.relative, parsed }, { deferSessionFlow: true });
     const analysis = result;
     const plan = withFileOverlay(current, () => transform.plan(analysis, transformOptions));
     // Files no analysis loads (package.json): read from disk when a plan edits them.

@@ -340,6 +340,42 @@ export function isDirectory(p: string): boolean {
   }
 }
 
+/** Which major of a package a file's project uses: `(fromFile, pkg)` → the major, or undefined when nothing says. */
+export type DependencyMajorFn = (fromFile: string, pkg: string) => number | undefined;
+
+/**
+ * The major of `pkg` the code under `dir` uses: the range the nearest package.json declaring it asks for (`^1.0.2` → 1;
+ * what the project means, also before an upgrade in package.json is installed), else the installed version Node's
+ * lookup finds (a workspace whose root installs it), else undefined.
+ */
+export function dependencyMajor(pkg: string, dir: string): number | undefined {
+  const declared = declaredMajor(pkg, dir);
+  if (declared !== undefined) return declared;
+  const installed = findInstalledVersion(pkg, dir);
+  const major = installed !== undefined ? /^(\d+)\./.exec(installed) : null;
+  return major ? Number(major[1]) : undefined;
+}
+
+/** The major of the range the nearest package.json (from `fromDir` up) declares `pkg` with: `^1.0.2`, `~1.4`, `1.x` → 1. */
+export function declaredMajor(pkg: string, fromDir: string): number | undefined {
+  for (let dir = fromDir; ; dir = path.dirname(dir)) {
+    const manifest = path.join(dir, 'package.json');
+    if (fs.existsSync(manifest)) {
+      try {
+        const json = JSON.parse(fs.readFileSync(manifest, 'utf8')) as Record<string, Record<string, string> | undefined>;
+        const range = json.dependencies?.[pkg] ?? json.devDependencies?.[pkg] ?? json.peerDependencies?.[pkg];
+        if (typeof range === 'string') {
+          const major = /^\s*[\^~=v]*\s*(\d+)(?:\.(?:\d+|x|\*))*\s*$/.exec(range);
+          return major ? Number(major[1]) : undefined;
+        }
+      } catch {
+        return undefined;
+      }
+    }
+    if (path.dirname(dir) === dir || dir.split(path.sep).includes('node_modules')) return undefined;
+  }
+}
+
 /** The version of `pkg` that Node's lookup from `dir` finds installed (node_modules, walking up), from its package.json. */
 export function findInstalledVersion(pkg: string, dir: string): string | undefined {
   for (let d = dir; ; d = path.dirname(d)) {

@@ -4,7 +4,8 @@
  * transport, whose sessions are relayed between function instances through Redis (`redisUrl`) for
  * up to `maxDuration` seconds. Major 2 (on SDK v2) has no SSE and no Redis and is already
  * stateless: its `createMcpHandler(initializeServer, options)` has no third argument. So the third
- * (config) argument is what marks a major-1 call. The `server` handed to `initializeServer` is an
+ * (config) argument is what marks a major-1 call; without it, the project's major of the package (declared, else
+ * installed) decides. The `server` handed to `initializeServer` is an
  * SDK `McpServer` in both majors.
  */
 import type { FrameworkDescription } from './types.js';
@@ -43,6 +44,9 @@ export const mcpHandler: FrameworkDescription = {
       arg: 2,
       container: [],
       unless: { path: ['disableSse'], equals: true },
+      // Without the config argument mcp-handler 1 serves SSE by its defaults (`redisUrl` from REDIS_URL/KV_URL); the
+      // same call is mcp-handler 2 where the project is on 2, so only a project on major 1 has it reported.
+      whenAbsent: true,
       use: {
         rule: 'session-transport/sse-transport',
         advice: 'mcp-handler 1 also serves the legacy HTTP+SSE transport (`/sse` + `/message`, one session per stream) unless `disableSse: true`; 2026-07-28 removes it.',
@@ -67,7 +71,7 @@ export const mcpHandler: FrameworkDescription = {
       of: { fn: 'createMcpHandler' },
       wrappers: [{ fn: 'withMcpAuth', arg: 0 }, { fn: 'experimental_withMcpAuth', arg: 0 }],
       methods: ['GET'],
-      when: { arg: 2, container: [], unless: { path: ['disableSse'], equals: true } },
+      when: { arg: 2, container: [], unless: { path: ['disableSse'], equals: true }, whenAbsent: true },
       use: {
         rule: 'session-transport/session-route',
         advice: 'Exported as the route\'s GET handler, the mcp-handler 1 handler opens the legacy SSE stream on `/sse` (one session per stream, relayed through Redis); 2026-07-28 has no such stream. With `disableSse: true` mcp-handler answers GET with 405 (or 404 on `/sse`), so the export stays harmless; DELETE is answered 405 either way.',

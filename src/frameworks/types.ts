@@ -90,7 +90,11 @@ export interface OptionUse {
   defined?: boolean;
   /** Not a finding when this path (relative to the container) holds this literal. */
   unless?: { path: readonly string[]; equals: string | number | boolean };
-  /** Keyless uses: also report when the argument is missing. */
+  /**
+   * Keyless uses: also report when the argument is missing, where the file's project uses this description's
+   * major of the framework (declared in its package.json, else installed). The call alone does not say which major it is
+   * (`createMcpHandler(init)` is mcp-handler 1 without its config argument, or mcp-handler 2).
+   */
   whenAbsent?: boolean;
   unlessInFile?: FileCondition;
   use: SiteUse;
@@ -144,7 +148,7 @@ export interface RouteExportUse {
    * Only when the creating call's options make the method mean something: argument `arg` is given,
    * holds `container`, and `unless` (relative to the container) does not hold.
    */
-  when?: { arg: number; container: readonly string[]; unless?: { path: readonly string[]; equals: string | number | boolean } };
+  when?: { arg: number; container: readonly string[]; unless?: { path: readonly string[]; equals: string | number | boolean }; whenAbsent?: boolean };
   use: SiteUse;
 }
 

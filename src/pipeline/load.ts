@@ -11,6 +11,7 @@ import { selectCandidates } from '../analysis/candidates.js';
 import { discoverFiles, type DiscoveredFile, type DiscoveryResult } from '../discovery/discover.js';
 import { readSourceFile, type ReadResult } from '../discovery/read.js';
 import { createModuleResolver, type ResolveFn } from '../discovery/resolve.js';
+import { dependencyMajor, type DependencyMajorFn } from '../discovery/packages.js';
 import type { FileDiagnostic } from '../model.js';
 
 /** A problem with how the command was called (exit 2), not with the code it looked at. */
@@ -59,6 +60,8 @@ export interface LoadedSources {
   resolve: ResolveFn;
   /** Project modules that stand for a package module (see `selectCandidates`). */
   packageModules: ReadonlyMap<string, string>;
+  /** Which major of a dependency a file's project uses, read from node_modules and package.json once per directory. */
+  dependencyMajor: DependencyMajorFn;
   /** Modules outside the scanned paths loaded for symbol resolution only (see `selectCandidates`). */
   contextFiles: ReadonlyMap<string, string>;
   /** Files with a marker left by `apply`, whether or not the analysis loads them (see `selectCandidates`). */
@@ -102,9 +105,21 @@ export function readSources({ root, label, discovery }: DiscoveredSources, optio
     discovered: discovery.files.length,
     resolve,
     packageModules: candidates.packageModules,
+    dependencyMajor: cachedDependencyMajor(),
     contextFiles: candidates.contextTexts,
     markerTexts: candidates.markerTexts,
     diagnostics: [...discovery.diagnostics, ...candidates.diagnostics],
     relative,
+  };
+}
+
+/** `dependencyMajor` with one answer per (directory, package): every file of a package asks the same question. */
+function cachedDependencyMajor(): DependencyMajorFn {
+  const answers = new Map<string, number | undefined>();
+  return (fromFile, pkg) => {
+    const dir = path.dirname(fromFile);
+    const key = `${dir}\0${pkg}`;
+    if (!answers.has(key)) answers.set(key, dependencyMajor(pkg, dir));
+    return answers.get(key);
   };
 }

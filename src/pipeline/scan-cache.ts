@@ -12,8 +12,10 @@
  *   standing for a package, and the files with markers (their content hashes);
  * - the answer of the module resolver to every question the analysis asked it on the run that was
  *   kept (from file, specifier → file): asked again of today's resolver, which reads today's
- *   tsconfig and package.json files. Nothing else the analysis reads comes from outside its inputs,
- *   so the same inputs and the same answers make the same judgement.
+ *   tsconfig and package.json files; and likewise every question about a dependency's major (from
+ *   file, package → major: which mcp-handler a call without its config argument is), asked again of
+ *   today's node_modules and package.json files. Nothing else the analysis reads comes from outside
+ *   its inputs, so the same inputs and the same answers make the same judgement.
  * Discovery, reading and the prefilter run every time (they decide the inputs); only `judge` is saved.
  * A missing, unreadable, stale or foreign cache file is a cache miss, never an error.
  */
@@ -22,11 +24,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ResolveFn } from '../discovery/resolve.js';
+import type { DependencyMajorFn } from '../discovery/packages.js';
 import type { FileDiagnostic } from '../model.js';
 import type { GatedFindings } from '../gate.js';
 import { VERSION } from '../version.js';
 
-const FORMAT = 1;
+const FORMAT = 2;
 
 /** The part of a judgement `scan` reads: the gate's output and the engine's diagnostics and count. */
 export interface CachedJudgement {
@@ -44,12 +47,22 @@ export interface ScanCacheInputs {
   settings: unknown;
 }
 
+/** The questions the analysis asked, with their answers, and the functions that note them. */
+interface Recording {
+  resolve: ResolveFn;
+  dependencyMajor: DependencyMajorFn;
+  resolutions: Map<string, [string, string, string | null]>;
+  majors: Map<string, [string, string, number | null]>;
+}
+
 interface Entry {
   format: number;
   key: string;
   inputs: string;
   /** [from, specifier, answer or null] for every question the analysis asked the resolver. */
   resolutions: Array<[string, string, string | null]>;
+  /** [from, package, major or null] for every question the analysis asked about a dependency's major. */
+  majors: Array<[string, string, number | null]>;
   judgement: CachedJudgement;
 }
 
@@ -66,37 +79,48 @@ export class ScanCache {
   }
 
   /** The kept judgement, when it was made from these inputs and `resolve` still answers every question the same. */
-  lookup(resolve: ResolveFn): CachedJudgement | undefined {
+  lookup(resolve: ResolveFn, dependencyMajor: DependencyMajorFn): CachedJudgement | undefined {
     let entry: Entry;
     try {
       entry = JSON.parse(fs.readFileSync(this.file, 'utf8')) as Entry;
     } catch {
       return undefined;
     }
-    if (entry?.format !== FORMAT || entry.key !== this.key || entry.inputs !== this.inputs || !Array.isArray(entry.resolutions)) return undefined;
+    if (entry?.format !== FORMAT || entry.key !== this.key || entry.inputs !== this.inputs || !Array.isArray(entry.resolutions) || !Array.isArray(entry.majors)) return undefined;
     for (const [from, specifier, answer] of entry.resolutions) {
       if ((resolve(from, specifier) ?? null) !== answer) return undefined;
+    }
+    for (const [from, pkg, major] of entry.majors) {
+      if ((dependencyMajor(from, pkg) ?? null) !== major) return undefined;
     }
     return entry.judgement;
   }
 
-  /** `resolve`, noting each question and answer for `save`. */
-  recording(resolve: ResolveFn): { resolve: ResolveFn; resolutions: Map<string, [string, string, string | null]> } {
+  /** `resolve` and `dependencyMajor`, noting each question and answer for `save`. */
+  recording(resolve: ResolveFn, dependencyMajor: DependencyMajorFn): Recording {
     const resolutions = new Map<string, [string, string, string | null]>();
+    const majors = new Map<string, [string, string, number | null]>();
     return {
       resolutions,
+      majors,
       resolve: (from, specifier) => {
         const answer = resolve(from, specifier);
         const id = `${from}\0${specifier}`;
         if (!resolutions.has(id)) resolutions.set(id, [from, specifier, answer ?? null]);
         return answer;
       },
+      dependencyMajor: (from, pkg) => {
+        const answer = dependencyMajor(from, pkg);
+        const id = `${from}\0${pkg}`;
+        if (!majors.has(id)) majors.set(id, [from, pkg, answer ?? null]);
+        return answer;
+      },
     };
   }
 
   /** Writes the entry (atomically); a failure leaves the previous file or none. */
-  save(judgement: CachedJudgement, resolutions: ReadonlyMap<string, [string, string, string | null]>): void {
-    const entry: Entry = { format: FORMAT, key: this.key, inputs: this.inputs, resolutions: [...resolutions.values()], judgement };
+  save(judgement: CachedJudgement, resolutions: Recording['resolutions'], majors: Recording['majors']): void {
+    const entry: Entry = { format: FORMAT, key: this.key, inputs: this.inputs, resolutions: [...resolutions.values()], majors: [...majors.values()], judgement };
     const tmp = `${this.file}.${process.pid}.tmp`;
     try {
       fs.mkdirSync(path.dirname(this.file), { recursive: true });

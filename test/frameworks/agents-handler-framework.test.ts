@@ -1,5 +1,9 @@
 /** Cloudflare McpAgent, mcp-handler and mcp-framework adapters, and vendored SDK classes. */
 import { describe, expect, it } from 'vitest';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { scan } from '../../src/scan.js';
 import { findingsOf, scanProject } from './support.js';
 
 describe('Cloudflare McpAgent', () => {
@@ -143,6 +147,57 @@ export { handler as GET, handler as POST };`;
       'src/server.ts:11 session-transport/event-store framework',
       'src/server.ts:13 session-transport/session-route framework',
     ]);
+  });
+
+  it('without its config argument, a call is mcp-handler 1 serving SSE by its defaults only where the project uses major 1 (sweep 8 F5)', () => {
+    const code = `import { createMcpHandler } from 'mcp-handler';
+const handler = createMcpHandler((server) => {
+  server.tool('roll', async () => ({ content: [{ type: 'text', text: '4' }] }));
+});
+const withOptions = createMcpHandler(() => {}, { serverInfo: { name: 'dice', version: '1.0.0' } });
+export { handler as GET, handler as POST, withOptions as DELETE };`;
+    expect(findingsOf(code, undefined, { 'mcp-handler': 1 })).toEqual([
+      'src/server.ts:2 session-transport/sse-transport framework',
+      'src/server.ts:5 session-transport/sse-transport framework',
+      'src/server.ts:6 session-transport/session-route framework',
+    ]);
+    // mcp-handler 2 has no SSE and no third argument; an unknown major is not judged.
+    expect(findingsOf(code, undefined, { 'mcp-handler': 2 })).toEqual([]);
+    expect(findingsOf(code)).toEqual([]);
+    // The package's former name counts as one of its modules, at the major the description is for.
+    expect(findingsOf(code.replace(`'mcp-handler'`, `'@vercel/mcp-adapter'`), undefined, { '@vercel/mcp-adapter': 1 })).toHaveLength(3);
+    // With a config argument, the config decides whatever the major.
+    expect(findingsOf(code.replace('createMcpHandler(() => {}, {', 'createMcpHandler(() => {}, {}, { disableSse: true, x: {').replace("'1.0.0' } }", "'1.0.0' } } }"), undefined, { 'mcp-handler': 1 })).toEqual([
+      'src/server.ts:2 session-transport/sse-transport framework',
+      'src/server.ts:6 session-transport/session-route framework',
+    ]);
+  });
+
+  it('scan reads the major from the project: the range its package.json declares, else the installed version', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mcp-migrate-handler-major-'));
+    try {
+      fs.mkdirSync(path.join(dir, 'app', '[transport]'), { recursive: true });
+      fs.writeFileSync(path.join(dir, 'app', '[transport]', 'route.ts'), `import { createMcpHandler } from 'mcp-handler';
+const handler = createMcpHandler((server) => {
+  server.tool('roll', async () => ({ content: [{ type: 'text', text: '4' }] }));
+});
+export { handler as GET, handler as POST };
+`);
+      const manifest = (range: string): void => fs.writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ name: 'dice', dependencies: { 'mcp-handler': range } }));
+      const rules = async (): Promise<string[]> => (await scan({ paths: [dir] })).findings.map((f) => `${f.line} ${f.ruleId}`);
+      manifest('^1.0.1');
+      expect(await rules()).toEqual(['2 session-transport/sse-transport', '5 session-transport/session-route']);
+      manifest('^2.0.0');
+      expect(await rules()).toEqual([]);
+      // Declared at 2 and still installed at 1 (package.json upgraded, not yet installed): the declared major is the project's.
+      fs.mkdirSync(path.join(dir, 'node_modules', 'mcp-handler'), { recursive: true });
+      fs.writeFileSync(path.join(dir, 'node_modules', 'mcp-handler', 'package.json'), JSON.stringify({ name: 'mcp-handler', version: '1.0.4' }));
+      expect(await rules()).toEqual([]);
+      fs.writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ name: 'dice' }));
+      expect(await rules()).toEqual(['2 session-transport/sse-transport', '5 session-transport/session-route']);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('a Next.js route file exporting the SSE-serving handler as GET, in each export form; DELETE is answered 405 by mcp-handler', () => {

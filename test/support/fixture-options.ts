@@ -17,6 +17,7 @@ export const SERVING_OPTIONS: Record<string, Partial<TransformOptions>> = {
   'sse-section-banner-modern-only': { modernOnly: true },
   'sse-handler-functions-modern-only': { modernOnly: true },
   'mcp-handler-sse-modern-only': { modernOnly: true },
+  'mcp-handler-sse-default-modern-only': { modernOnly: true },
   'era-routed-modern-only': { modernOnly: true },
   'sse-dispatch-branch-modern-only': { modernOnly: true },
   'sse-route-calls-modern-only': { modernOnly: true },

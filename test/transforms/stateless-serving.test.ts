@@ -94,6 +94,8 @@ const MARKERS: Record<string, string[]> = {
   'gateway-stateless-relay-marker': ['session-transport/initialize-routing'],
   // mcp-handler 1's own HTTP+SSE endpoint works (its config names the Redis): kept, one marker at the call.
   'mcp-handler-sse-kept': ['session-transport/sse-transport'],
+  // The same without a config argument, in a project on mcp-handler 1: its defaults serve SSE; kept, marked.
+  'mcp-handler-sse-default-kept': ['session-transport/sse-transport'],
   'helper-reaper-metrics-marker': ['session-transport/session-id-generator'],
   // Rewritten; each count of the removed registry's sessions (a health field, a metrics line) becomes 0 under a marker.
   'registry-session-count': ['session-transport/transport-registry', 'session-transport/transport-registry'],
@@ -135,7 +137,7 @@ const MARKERS: Record<string, string[]> = {
 
 /** Cases the transform must leave exactly as they are (no marker either). */
 // node:http already serving SDK 1.x's stateless idiom, with an option createMcpHandler has no place for: no session to replace, so a note and no marker.
-const UNCHANGED = new Set<string>(['stdio-relay', 'node-http-stateless-idiom-dns', 'left-on-v1-stdio']);
+const UNCHANGED = new Set<string>(['stdio-relay', 'node-http-stateless-idiom-dns', 'left-on-v1-stdio', 'mcp-handler-2-no-config']);
 
 const cases = loadFixtureCases(CASES_DIR);
 const applied = new Map<string, Promise<{ dir: string; first: Awaited<ReturnType<typeof runApply>> }>>();

@@ -20,6 +20,7 @@ import { forEachDescendant } from '../../analysis/ast.js';
 import { isMcpSpecifier, isV1Specifier } from './bindings.js';
 import { V1_PACKAGE, V2_PACKAGE_VERSIONS, packageOf } from './manifest.js';
 import { FRAMEWORKS } from '../../frameworks/index.js';
+import { declaredMajor } from '../../discovery/packages.js';
 
 /** The packages `text` imports that are built on SDK v1, as installed for `file`; sorted. */
 export function v1BoundDependencies(file: string, text: string, lookup: DependencyLookup = new DependencyLookup()): string[] {
@@ -107,26 +108,6 @@ function describedOnV1(pkg: string, fromDir: string): boolean {
   if (described.length === 0) return false;
   const major = declaredMajor(pkg, fromDir);
   return major !== undefined && described.some((f) => f.frameworkMajor === major && f.sdkMajor === 1);
-}
-
-/** The major of the range the nearest package.json (from `fromDir` up) declares `pkg` with: `^1.0.2`, `~1.4`, `1.x` → 1. */
-function declaredMajor(pkg: string, fromDir: string): number | undefined {
-  for (let dir = fromDir; ; dir = path.dirname(dir)) {
-    const manifest = path.join(dir, 'package.json');
-    if (fs.existsSync(manifest)) {
-      try {
-        const json = JSON.parse(fs.readFileSync(manifest, 'utf8')) as Record<string, Record<string, string> | undefined>;
-        const range = json.dependencies?.[pkg] ?? json.devDependencies?.[pkg] ?? json.peerDependencies?.[pkg];
-        if (typeof range === 'string') {
-          const major = /^\s*[\^~=v]*\s*(\d+)(?:\.(?:\d+|x|\*))*\s*$/.exec(range);
-          return major ? Number(major[1]) : undefined;
-        }
-      } catch {
-        return undefined;
-      }
-    }
-    if (path.dirname(dir) === dir || dir.split(path.sep).includes('node_modules')) return undefined;
-  }
 }
 
 function declaresV1Only(manifest: string): boolean {

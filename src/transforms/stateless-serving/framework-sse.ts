@@ -2,15 +2,19 @@
  * The HTTP+SSE endpoint a framework adapter serves by itself beside Streamable HTTP (mcp-handler 1's `/sse` and
  * `/message`), switched off through the option its description names (`legacySse` in `src/frameworks/`):
  *
+ * - only where the analysis reports the endpoint (the call's config does not switch it off; without a config, the
+ *   project is on the framework's major that serves it by default: `createMcpHandler(init)` on mcp-handler 2 has none);
  * - the config is given without what the endpoint needs (`redisUrl`): the endpoint already fails every request,
  *   so it is switched off (`disableSse: true`) on every target: nothing that works changes;
- * - `--modern-only`, or the endpoint's own option set to false: switched off;
+ * - `--modern-only`, or the endpoint's own option set to false: switched off (a config argument holding only the
+ *   switch is added where the call has none);
  * - otherwise (it works and 2025-era clients may use it): kept, one marker at the call saying what removes it.
  *
  * With the endpoint off, the route's GET export answers 405/404 and stays harmless (the description's route rule).
  */
 import { ts } from '../../typescript.js';
-import { forEachDescendant, unwrap } from '../../analysis/ast.js';
+import { calleeParts, forEachDescendant, unwrap } from '../../analysis/ast.js';
+import { frameworkSitesOf } from '../../analysis/framework-sites.js';
 import { callMatches } from '../../analysis/framework-values.js';
 import type { AnalysisResult } from '../../analysis/model.js';
 import { FRAMEWORKS } from '../../frameworks/index.js';
@@ -28,10 +32,12 @@ export function planFrameworkSse(result: AnalysisResult, options: Pick<Transform
   const { values, sdk } = result.analysis;
   for (const sf of result.sourceFiles) {
     if (!adapters.some((f) => f.modules.some((m) => sf.text.includes(m)))) continue;
+    const reported = new Set(frameworkSitesOf(result.analysis, [sf], SSE_RULE).map((site) => site.node));
     forEachDescendant(sf, (node) => {
       if (!ts.isCallExpression(node)) return;
       const framework = adapters.find((f) => callMatches(values, sdk, f, node, f.legacySse.on));
-      if (framework) planEndpoint(result, sf, node, framework, options, plan);
+      // The analysis reports the call (at its callee's name) where the endpoint is on: not switched off, and of the major that has it.
+      if (framework && (reported.has(node) || reported.has(calleeParts(node).nameNode ?? node))) planEndpoint(result, sf, node, framework, options, plan);
     });
   }
 }
@@ -48,6 +54,11 @@ function planEndpoint(result: AnalysisResult, sf: ts.SourceFile, call: ts.CallEx
   // On stateless-v1 the project stays on SDK 1.x: the framework's own path to v2 is not this run's advice.
   const migration = options.target === 'stateless-v1' ? '' : ` ${framework.migration}`;
   const endpoint = `${framework.name} also serves the legacy HTTP+SSE endpoint (2024-11-05; one session per stream)`;
+  if (!given && options.modernOnly) {
+    plan.edits.push(appendArgument(sf, call, arg, `{ ${off}: true }`));
+    plan.notes!.push(`serving: ${where} — ${endpoint} switched off with a config \`{ ${off}: true }\` (--modern-only: no 2025-era client is served); 2026-07-28 clients use its Streamable HTTP endpoint.${migration}`);
+    return;
+  }
   if (config && ts.isObjectLiteralExpression(config) && (!switchProp || switchValue === ts.SyntaxKind.FalseKeyword)) {
     const dead = !!needs && !property(config, needs);
     if (dead || options.modernOnly) {
@@ -60,10 +71,22 @@ function planEndpoint(result: AnalysisResult, sf: ts.SourceFile, call: ts.CallEx
     }
   }
   // Kept: it works (or its config is not an object literal this transform can edit) and 2025-era clients may use it.
-  const removal = config && ts.isObjectLiteralExpression(config) ? `\`mcp-migrate apply --modern-only\` sets \`${off}: true\`` : `pass \`${off}: true\` in its config (argument ${arg + 1})`;
+  const editable = !given || (config && ts.isObjectLiteralExpression(config));
+  const removal = editable ? `\`mcp-migrate apply --modern-only\` sets \`${off}: true\`` : `pass \`${off}: true\` in its config (argument ${arg + 1})`;
   const message = `${endpoint}, kept for 2025-era clients: it is sessionful by design. Once no 2025-era client needs it, ${removal}; 2026-07-28 clients use its Streamable HTTP endpoint.${migration}`;
   addMarker(plan, call, SSE_RULE, message);
-  plan.notes!.push(`serving: ${where} — ${endpoint} kept for 2025-era clients; ${config && ts.isObjectLiteralExpression(config) ? '--modern-only switches it off' : 'marked for removal by hand'}`);
+  plan.notes!.push(`serving: ${where} — ${endpoint} kept for 2025-era clients; ${editable ? '--modern-only switches it off' : 'marked for removal by hand'}`);
+}
+
+/**
+ * An edit making `text` argument `index` of the call: after its last argument, the arguments between given as
+ * `undefined` (each parameter's default, as when left out).
+ */
+function appendArgument(sf: ts.SourceFile, call: ts.CallExpression, index: number, text: string): { file: string; start: number; end: number; text: string } {
+  const args = call.arguments;
+  const all = [...Array.from({ length: Math.max(0, index - args.length) }, () => 'undefined'), text].join(', ');
+  const last = args[args.length - 1];
+  return last ? { file: sf.fileName, start: last.end, end: last.end, text: `, ${all}` } : { file: sf.fileName, start: args.pos, end: args.pos, text: all };
 }
 
 /** The object's property named `name` (written as an identifier or a string). */
