@@ -11,6 +11,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { analyze } from '../analysis/analyze.js';
+import { dependencyMajor } from '../discovery/packages.js';
 import type { AnalysisResult } from '../analysis/model.js';
 import { DEFAULT_HANDLE_MAX_AGE, DEFAULT_HANDLE_TTL, DEFAULT_TRANSFORM_OPTIONS, type TransformOptions, type TransformPlan } from './kit/plan.js';
 import { applyEdits } from './kit/edits.js';
@@ -42,7 +43,9 @@ export function createTransformer(name: string, planner: (result: AnalysisResult
     let plan = options.plan;
     if (!plan || options.planSources?.get(absolute) !== file.source) {
       // Alone: plan from this file only (helpers in other files are out of sight).
-      const result = analyze({ files: new Map([[absolute, file.source]]), resolve: () => undefined, relative: (p) => p });
+      // The file's project still says which majors of its dependencies it uses (mcp-handler 1 or 2 for a call without its config).
+      const dependencyMajorOf = (from: string, pkg: string): number | undefined => dependencyMajor(pkg, path.dirname(from));
+      const result = analyze({ files: new Map([[absolute, file.source]]), resolve: () => undefined, dependencyMajor: dependencyMajorOf, relative: (p) => p });
       plan = planner(result, standaloneOptions(options));
       if (!options.dry) writeNewFiles(plan);
     }
