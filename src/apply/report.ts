@@ -9,6 +9,7 @@ import { createTwoFilesPatch } from 'diff';
 import { SCHEMA_VERSION, summarize, type Finding } from '../model.js';
 import { transformsRewriting } from '../fix-status.js';
 import { transformByName } from '../transforms/catalog.js';
+import { andList } from '../transforms/kit/prose.js';
 import { VERSION } from '../version.js';
 import type { ApplyResult } from './apply.js';
 import { heldBackMarkdownLines, heldBackSummaryLines, typeCheckJson, typeCheckMarkdownLines, typeCheckSummaryLines } from './typecheck/render.js';
@@ -218,9 +219,12 @@ function nextSteps(result: ApplyResult): string[] {
   const steps = ['Review the diff (`git diff`), build and run your tests.'];
   if (markersLeft(result).length) steps.push('Resolve every `@mcp-migrate-todo` marker; `mcp-migrate scan` lists them.');
   steps.push(...unmarkedSteps(result));
-  if (result.changes.some((c) => c.created)) {
+  // Named by the files this run created (mcp-handles, mcp-redis-store, mcp-server-events, …), not by the transform expected to create them.
+  const created = result.changes.filter((c) => c.created).map((c) => `\`${rel(result, c.file)}\``);
+  if (created.length) {
     const redis = (result.sharedStores ?? []).length > 0;
-    steps.push(redis ? 'Commit the generated `mcp-handles` and `mcp-redis-store` modules with the change; install the `redis` client and set `REDIS_URL`.' : 'Commit the generated `mcp-handles` module with the change.');
+    const commit = `Commit the generated module${created.length === 1 ? '' : 's'} ${andList(created)} with the change`;
+    steps.push(redis ? `${commit}; install the \`redis\` client and set \`REDIS_URL\`.` : `${commit}.`);
   }
   return steps;
 }

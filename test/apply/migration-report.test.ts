@@ -89,6 +89,30 @@ describe('MIGRATION.md content', () => {
     expect(new Set(notes).size).toBe(notes.length);
   });
 
+  it("the next steps name the modules the run generated, whichever transform generated them", async () => {
+    const withHandles = committedRepo({ 'src/server.ts': CART });
+    await runCli(['apply'], { cwd: withHandles });
+    expect(report(withHandles)).toContain('Commit the generated module `src/mcp-handles.ts` with the change.');
+    const events = committedRepo({
+      'package.json': JSON.stringify({ name: 'flags', type: 'module', dependencies: { '@modelcontextprotocol/server': '^2.4.0', zod: '^4.1.0' } }),
+      'src/server.ts': `import { McpServer } from '@modelcontextprotocol/server';
+import { z } from 'zod';
+
+export function build(): McpServer {
+  const server = new McpServer({ name: 'flags', version: '1.0.0' });
+  server.registerTool('enable', { inputSchema: { flag: z.string() } }, async ({ flag }) => {
+    server.sendToolListChanged();
+    return { content: [{ type: 'text', text: \`enabled \${flag}\` }] };
+  });
+  return server;
+}
+`,
+    });
+    await runCli(['apply'], { cwd: events });
+    expect(report(events)).toContain('Commit the generated module `src/mcp-server-events.ts` with the change.');
+    expect(report(events)).not.toContain('mcp-handles');
+  });
+
   it('only the risks that apply: no in-process state, handle checklist or token cost without handles', async () => {
     const dir = committedRepo({ 'src/http.ts': REGISTRY });
     await runCli(['apply'], { cwd: dir });
