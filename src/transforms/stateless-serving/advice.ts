@@ -22,10 +22,21 @@ export interface AdviceContext {
   routes?: string;
 }
 
-/** The v1 idiom, spelled once: what `--target stateless-v1` rewrites to. `factory` may be the call itself (with the request's values). */
-function perPostIdiom(factory: string): string {
+/**
+ * The v1 idiom, spelled once: what `--target stateless-v1` rewrites to. `factory` may be the call itself (with the
+ * request's values). The request is handed to the transport as the router has it: node's `req, res` (express, node:http),
+ * fastify's raw pair after `reply.hijack()`, or a web-standard request (hono: `c.req.raw` for the SDK's web-standard
+ * transport, `c` for @hono/mcp's).
+ */
+function perPostIdiom(factory: string, framework: RouteFramework | undefined): string {
   const call = /^[\w$.]+\(/.test(factory) ? factory : `${factory}()`;
-  return `On SDK 1.x, serve each POST with a new server from \`${call}\` and a new transport with \`sessionIdGenerator: undefined\` (\`await server.connect(transport); await transport.handleRequest(req, res, req.body)\`, both closed when the response closes), and answer GET and DELETE with 405.`;
+  const serve =
+    framework === 'hono'
+      ? '`await server.connect(transport); return transport.handleRequest(c.req.raw)` with a `WebStandardStreamableHTTPServerTransport` (`transport.handleRequest(c)` with @hono/mcp\'s `StreamableHTTPTransport`)'
+      : framework === 'fastify'
+        ? '`reply.hijack(); await server.connect(transport); await transport.handleRequest(req.raw, reply.raw, req.body)`'
+        : '`await server.connect(transport); await transport.handleRequest(req, res, req.body)`';
+  return `On SDK 1.x, serve each POST with a new server from \`${call}\` and a new transport with \`sessionIdGenerator: undefined\` (${serve}, both closed when the response closes), and answer GET and DELETE with 405.`;
 }
 
 /** What the advice calls the server factory when the code has none it could name (sweep 6: a name given as if it existed). */
@@ -47,11 +58,11 @@ function entryAdvice({ kind, target, modernOnly, framework, factory = PLACEHOLDE
   }
   if (kind === 'sse') {
     if (target === 'stateless-v1' && besideStreamable) return `It is sessionful by design: new clients use the Streamable HTTP endpoint; remove ${sseRoutes} and their transport registry once no client needs them.`;
-    if (target === 'stateless-v1') return `It is sessionful by design: add a Streamable HTTP endpoint for new clients (${perPostIdiom(factory)}) and remove ${sseRoutes} once no client needs them.`;
+    if (target === 'stateless-v1') return `It is sessionful by design: add a Streamable HTTP endpoint for new clients (${perPostIdiom(factory, framework)}) and remove ${sseRoutes} once no client needs them.`;
     if (modernOnly) return `With --modern-only no 2025-era client is served: remove ${sseRoutes} and their transport registry; 2026-07-28 clients use the Streamable HTTP endpoint (\`createMcpHandler(${factory})\` mounted with \`toNodeHandler\`).`;
     return 'kept (from @modelcontextprotocol/server-legacy/sse) while 2025-era clients are served';
   }
-  if (target === 'stateless-v1') return perPostIdiom(factory);
+  if (target === 'stateless-v1') return perPostIdiom(factory, framework);
   const handler = `createMcpHandler(${factory})`;
   switch (framework) {
     case 'hono':

@@ -165,6 +165,16 @@ function planHttp(file: ServingFile, transports: ts.NewExpression[]): void {
   const first = transports[0]!;
   refuseGateway(file, first);
   const route = routeServing(file, first);
+  try {
+    planHttpOn(file, transports, route);
+  } catch (error) {
+    // The advice names how this endpoint's router serves the replacement (hono's web-standard request, fastify's raw pair).
+    throw error instanceof CannotRewrite ? error.onRouter(route?.framework) : error;
+  }
+}
+
+function planHttpOn(file: ServingFile, transports: ts.NewExpression[], route: ReturnType<typeof routeServing>): void {
+  const first = transports[0]!;
   if (route && !route.call && route.framework === 'node-http') {
     planNodeHttp(file, route, transports);
     return;

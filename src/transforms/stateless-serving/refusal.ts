@@ -7,16 +7,29 @@ import type { RouteFramework } from '../../analysis/routes.js';
 import { RULE_ID, type RuleId } from '../../rule-ids.js';
 
 export class CannotRewrite extends Error {
+  private router: RouteFramework | undefined;
+
   constructor(
     message: string,
     readonly node: ts.Node,
     readonly ruleId: RuleId = RULE_ID.sessionIdGenerator,
     /** The router the endpoint is on, when known: the advice names how that router mounts the handler. */
-    readonly framework?: RouteFramework,
+    framework?: RouteFramework,
     /** The factory expression the advice names, when known (`buildServer` otherwise). */
     readonly factory?: string,
   ) {
     super(message);
+    this.router = framework;
+  }
+
+  get framework(): RouteFramework | undefined {
+    return this.router;
+  }
+
+  /** The endpoint's router, for a refusal raised where it was not known (a check of the server factory): the first one given stays. */
+  onRouter(framework: RouteFramework | undefined): this {
+    this.router ??= framework;
+    return this;
   }
 }
 
