@@ -39,8 +39,14 @@ export interface LayoutOptions {
 const WIDTHS = [80, 100, 120, 140];
 /** Lines a file may have past its width (long strings, URLs, comments) and still keep to it. */
 const OVER_WIDTH_SHARE = 0.02;
-/** A file needs this many code lines for its width to say anything. */
+/**
+ * A file needs this many code lines for a share of them past a width to say anything. A shorter one (a 15-line stdio
+ * server whose one registration the official codemod put on a 200-character line) says little: it is taken to keep to
+ * the narrowest width of at least SHORT_FILE_WIDTH that all of its lines fit, so that only what is clearly too wide
+ * for any file is laid out (a 101-column guard the run wrote in a file of 80-column lines stays as written).
+ */
 const MIN_CODE_LINES = 20;
+const SHORT_FILE_WIDTH = 120;
 
 /**
  * Prettier config files that are data, read without running anything. A JavaScript config
@@ -291,8 +297,10 @@ function readJson(file: string): Record<string, unknown> | undefined {
 function inferredOptions(file: string, before: string): LayoutOptions | undefined {
   const style = inferredStyle(file, before);
   const code = before.split('\n').filter((l) => l.trim() !== '' && !isComment(l));
-  if (code.length < MIN_CODE_LINES) return undefined;
-  const printWidth = WIDTHS.find((w) => code.filter((l) => columns(l, style.tabWidth) > w).length <= code.length * OVER_WIDTH_SHARE);
+  if (code.length === 0) return undefined;
+  const short = code.length < MIN_CODE_LINES;
+  const allowed = short ? 0 : code.length * OVER_WIDTH_SHARE;
+  const printWidth = WIDTHS.filter((w) => !short || w >= SHORT_FILE_WIDTH).find((w) => code.filter((l) => columns(l, style.tabWidth) > w).length <= allowed);
   return printWidth === undefined ? undefined : { ...style, printWidth };
 }
 

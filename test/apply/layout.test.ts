@@ -214,6 +214,38 @@ describe('layOutAddedStatements', () => {
     expect(out.replace(/\r\n/g, '')).not.toContain('\n');
   });
 
+  it('a short file keeps to the narrowest width of at least 120 that all its lines fit (sweep 8 F8: a 15-line server, one registration on one wide line)', async () => {
+    const file = project('short');
+    const shortBefore = `const { McpServer } = require('@modelcontextprotocol/sdk/server/mcp.js');
+const { z } = require('zod');
+
+const server = new McpServer({ name: 'weather', version: '1.0.0' });
+
+server.tool(
+  'get_forecast',
+  'Get the weather forecast for a city',
+  { city: z.string().describe('City name'), days: z.number().int().min(1).max(7).default(3) },
+  async ({ city, days }) => ({ content: [{ type: 'text', text: \`\${city}: sunny for \${days} days\` }] }),
+);
+
+module.exports = { server };
+`;
+    const wide = "server.registerTool('get_forecast', { description: 'Get the weather forecast for a city', inputSchema: z.object({ city: z.string().describe('City name'), days: z.number().int().min(1).max(7).default(3) }) }, async ({ city, days }) => ({ content: [{ type: 'text', text: \`\${city}: sunny for \${days} days\` }] }));";
+    const shortAfter = shortBefore.replace(/server\.tool\([\s\S]*?\n\);/, wide);
+    const out = await layOutAddedStatements(file.replace(/\.ts$/, '.js'), shortBefore, shortAfter);
+    // Its widest line is 103 columns: it keeps to 120, and nothing added runs past it.
+    expect(out).not.toContain(wide);
+    expect(Math.max(...out.split('\n').map((l) => l.length))).toBeLessThanOrEqual(120);
+    expect(out).toContain("server.registerTool(\n  'get_forecast',");
+    // A line the run wrote that a short file's width holds stays as written (120 here, not the 80 most of its lines keep to).
+    const guard = "if (ctx.mcpReq.signal.aborted) throw new ProtocolError(ProtocolErrorCode.InternalError, 'cancelled');";
+    const guarded = shortBefore.replace("module.exports", `${guard}\nmodule.exports`);
+    expect(await layOutAddedStatements(file.replace(/\.ts$/, '.js'), shortBefore, guarded)).toBe(guarded);
+    // A short file with a line past every width keeps to none: nothing is laid out.
+    const longLine = `const banner = '${'x'.repeat(150)}';\n`;
+    expect(await layOutAddedStatements(file.replace(/\.ts$/, '.js'), longLine + shortBefore, longLine + shortAfter)).toBe(longLine + shortAfter);
+  });
+
   it('changes nothing in a file that keeps to no width', async () => {
     const file = project('no-width');
     const long = (text: string) => text.replace(/compute\("input-(\d+)"/g, `compute("a string long enough to push every one of these lines past one hundred and forty columns, which no formatter would leave like this, $1"`);

@@ -7,7 +7,9 @@ import { Server, CLIENT_INFO_META_KEY, type Implementation } from '@modelcontext
 export const server = new Server({ name: 'about', version: '1.0.0' }, { capabilities: { resources: {} } });
 
 server.setRequestHandler('resources/list', async (_request, ctx) => {
-  const client = (ctx.mcpReq.envelope as { [CLIENT_INFO_META_KEY]?: Implementation } | undefined)?.[CLIENT_INFO_META_KEY] ?? server.getClientVersion();
+  const client =
+    (ctx.mcpReq.envelope as { [CLIENT_INFO_META_KEY]?: Implementation } | undefined)?.[CLIENT_INFO_META_KEY] ??
+    server.getClientVersion();
   return {
     resources: [{ uri: 'about://client', name: 'client', description: `Notes for ${client?.name ?? 'your client'}` }],
   };

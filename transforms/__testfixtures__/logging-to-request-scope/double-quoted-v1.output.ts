@@ -13,7 +13,10 @@ export function buildServer(): McpServer {
     "add_note",
     { description: "Add a note.", inputSchema: { text: z.string() } },
     async ({ text }, extra) => {
-      await extra.sendNotification({ method: "notifications/message", params: { level: "info", data: `note: ${text}` } });
+      await extra.sendNotification({
+        method: "notifications/message",
+        params: { level: "info", data: `note: ${text}` },
+      });
       return { content: [{ type: "text", text: "saved" }] };
     },
   );

@@ -20,4 +20,6 @@ function requireTask(taskId: string): CreateTaskResult {
   return result;
 }
 
-server.registerTool('task_status', { inputSchema: z.object({ taskId: z.string() }) }, async ({ taskId }) => describeTask(requireTask(taskId)));
+server.registerTool('task_status', { inputSchema: z.object({ taskId: z.string() }) }, async ({ taskId }) =>
+  describeTask(requireTask(taskId)),
+);

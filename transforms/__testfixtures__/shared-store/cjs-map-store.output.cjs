@@ -39,8 +39,17 @@ server.tool('list_todos', 'List the open items.', { todo_id: z.string().max(27).
 server.registerTool(
   'create_todo',
   {
-    description: 'Create a new todo and return its todo_id. Pass the todo_id to add_todo and list_todos. A todo_id expires after 24 hours without use, and 7 days after it was created however often it is used; then call create_todo again.',
-    inputSchema: { idempotency_key: z.string().max(128).optional().describe('Optional. Retrying with the same key returns the same todo_id instead of creating a second todo, for as long as that todo_id lives. At most 128 characters. Without sign-in the key must be 16 random bytes in base64url (22 characters): a guessable key is refused.') },
+    description:
+      'Create a new todo and return its todo_id. Pass the todo_id to add_todo and list_todos. A todo_id expires after 24 hours without use, and 7 days after it was created however often it is used; then call create_todo again.',
+    inputSchema: {
+      idempotency_key: z
+        .string()
+        .max(128)
+        .optional()
+        .describe(
+          'Optional. Retrying with the same key returns the same todo_id instead of creating a second todo, for as long as that todo_id lives. At most 128 characters. Without sign-in the key must be 16 random bytes in base64url (22 characters): a guessable key is refused.',
+        ),
+    },
   },
   async ({ idempotency_key }, extra) => {
     const todo_id = await todoHandles.mint(extra, idempotency_key);

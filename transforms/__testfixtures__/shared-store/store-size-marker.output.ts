@@ -34,8 +34,17 @@ export function createDraftServer(): McpServer {
   server.registerTool(
     'create_draft',
     {
-      description: 'Create a new draft and return its draft_id. Pass the draft_id to add_draft. A draft_id expires after 24 hours without use, and 7 days after it was created however often it is used; then call create_draft again.',
-      inputSchema: { idempotency_key: z.string().max(128).optional().describe('Optional. Retrying with the same key returns the same draft_id instead of creating a second draft, for as long as that draft_id lives. At most 128 characters. Without sign-in the key must be 16 random bytes in base64url (22 characters): a guessable key is refused.') },
+      description:
+        'Create a new draft and return its draft_id. Pass the draft_id to add_draft. A draft_id expires after 24 hours without use, and 7 days after it was created however often it is used; then call create_draft again.',
+      inputSchema: {
+        idempotency_key: z
+          .string()
+          .max(128)
+          .optional()
+          .describe(
+            'Optional. Retrying with the same key returns the same draft_id instead of creating a second draft, for as long as that draft_id lives. At most 128 characters. Without sign-in the key must be 16 random bytes in base64url (22 characters): a guessable key is refused.',
+          ),
+      },
     },
     async ({ idempotency_key }, extra) => {
       const draft_id = draftHandles.mint(extra, idempotency_key);
