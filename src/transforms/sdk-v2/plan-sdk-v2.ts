@@ -131,12 +131,16 @@ export function planSdkV2(result: AnalysisResult, options: TransformOptions): Tr
     moving = next;
   }
   const heldFiles = new Set<string>();
+  const installed = new DependencyLookup();
   for (const f of candidates) {
     const deps = bound.get(f.file);
     if (!deps) continue;
     heldFiles.add(f.file);
     const them = deps.length === 1 ? 'it' : 'they';
-    plan.notes!.push(`${SDK_V2}: ${result.relative(f.file)} is left on SDK v1: it imports ${deps.join(', ')}, built on SDK v1 (${deps.length === 1 ? 'its' : 'their'} package.json depend${deps.length === 1 ? 's' : ''} on ${V1_PACKAGE}), so SDK objects ${them} ${deps.length === 1 ? 'creates or accepts' : 'create or accept'} would not fit v2 types. Move the file once ${deps.length === 1 ? 'that package has' : 'those packages have'} a version on SDK v2, then run apply again.`);
+    // How each was judged: its installed package.json, or (not installed) the major the project asks for, by its description.
+    const why = (dep: string): string => (installed.isInstalled(dep, path.dirname(f.file)) ? `its package.json depends on ${V1_PACKAGE}` : 'not installed: the major your package.json asks for is built on it');
+    const reasons = deps.length === 1 ? why(deps[0]!) : deps.map((dep) => `${dep}: ${why(dep)}`).join('; ');
+    plan.notes!.push(`${SDK_V2}: ${result.relative(f.file)} is left on SDK v1: it imports ${deps.join(', ')}, built on SDK v1 (${reasons}), so SDK objects ${them} ${deps.length === 1 ? 'creates or accepts' : 'create or accept'} would not fit v2 types. Move the file once ${deps.length === 1 ? 'that package has' : 'those packages have'} a version on SDK v2, then run apply again.`);
   }
   // A file that exchanges SDK types with a file held that way stays on v1 with it (held-neighbours.ts).
   const inMovablePackages = candidates.filter((f) => !heldPackages.has(packageOfFile(f.file)));

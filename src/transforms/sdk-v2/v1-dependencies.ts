@@ -74,6 +74,11 @@ export class DependencyLookup {
    */
   constructor(private readonly run: RunPackages = { moving: new Set(), isOwn: () => false, usesV1: () => true }) {}
 
+  /** Whether Node's lookup from `fromDir` finds `pkg` installed (otherwise `builtOnV1` judged it by a framework description). */
+  isInstalled(pkg: string, fromDir: string): boolean {
+    return this.find(pkg, fromDir) !== undefined;
+  }
+
   builtOnV1(pkg: string, fromDir: string): boolean {
     const manifest = this.find(pkg, fromDir);
     if (!manifest) return describedOnV1(pkg, fromDir);
