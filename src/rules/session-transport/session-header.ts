@@ -5,7 +5,9 @@ import { defineRule, specUrl } from '../rule.js';
 
 /** `exposedHeaders: ['Mcp-Session-Id']`, `res.setHeader('Access-Control-Expose-Headers', 'Mcp-Session-Id')`. */
 function isCorsMention(literal: ts.StringLiteralLike, values: { constantString(n: ts.Node): string | undefined }): boolean {
-  if (!literal.text.toLowerCase().includes(SESSION_HEADER)) return false;
+  // Asked of every string literal of the program: a test that copies nothing first (lower-casing each one cost ~75 ms of
+  // CPU in a profiled scan of mongodb-mcp-server).
+  if (!mentions(literal.text)) return false;
   let holder: ts.Node = literal;
   if (ts.isArrayLiteralExpression(literal.parent)) holder = literal.parent;
   const parent = holder.parent;
@@ -25,7 +27,10 @@ type Constants = {
   symbolOf(n: ts.Node): ts.Symbol | undefined;
 };
 
-const mentions = (text: string | undefined): boolean => !!text && text.toLowerCase().includes(SESSION_HEADER);
+const SESSION_HEADER_MENTION = new RegExp(SESSION_HEADER.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'i');
+function mentions(text: string | undefined): boolean {
+  return !!text && text.length >= SESSION_HEADER.length && SESSION_HEADER_MENTION.test(text);
+}
 
 /**
  * The entries of a CORS header list that name `Mcp-Session-Id` when the list is built rather than spelled as
