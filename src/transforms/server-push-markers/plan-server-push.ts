@@ -13,7 +13,7 @@
  */
 import { ts } from '../../typescript.js';
 import type { AnalysisResult } from '../../analysis/model.js';
-import { STANDALONE_NOTIFICATION_RULE, mayHoldStandaloneNotification, ruleOfFeature, standaloneNotification, type FeatureId } from '../../analysis/sdk-features.js';
+import { STANDALONE_NOTIFICATION_RULE, mayHoldStandaloneNotification, ruleOfFeature, standaloneNotification, type FeatureId, type FeatureUse } from '../../analysis/sdk-features.js';
 import { RULE_ID, type RuleId } from '../../rule-ids.js';
 import type { TransformOptions, TransformPlan } from '../kit/plan.js';
 import { emptyPlan } from '../kit/plan.js';
@@ -89,7 +89,7 @@ export function planServerPush(result: AnalysisResult, options: TransformOptions
       const key = `${sf.fileName}:${sf.getLineAndCharacterOfPosition(anchor.getStart(sf)).line}`;
       if (seen.has(key)) continue;
       seen.add(key);
-      const message = feature === 'ping' && report.messageId === 'call' ? PING_IN_EXPRESSION : replacement.marker;
+      const message = feature === 'ping' && report.messageId === 'call' ? PING_IN_EXPRESSION : markerFor(feature, replacement.marker, report);
       addMarker(plan, anchor, ruleId, anchor === object ? `the ${perObject.get(object)} senders of this object (one marker for all): ${message}` : message);
     }
     if (seen.size) plan.notes.push(`${replacement.note} (${seen.size} site${seen.size === 1 ? '' : 's'} marked)`);
@@ -107,6 +107,16 @@ export function planServerPush(result: AnalysisResult, options: TransformOptions
   if (pings) plan.notes.push(`ping: ${pings} ping() statement${pings === 1 ? '' : 's'} removed (2026-07-28 has no ping; rely on transport keep-alives)`);
   return plan;
 }
+
+/**
+ * The marker as it fits the site: a handler of `resources/unsubscribe` is told about that method, not about
+ * `resources/subscribe` (the description's text names the first method of the feature).
+ */
+function markerFor(feature: FeatureId, marker: string, report: FeatureUse): string {
+  const method = report.messageId === 'handler' ? report.data?.method : undefined;
+  return feature === 'resource-subscription' && method && method !== SUBSCRIBE ? marker.replace(SUBSCRIBE, method) : marker;
+}
+const SUBSCRIBE = 'resources/subscribe';
 
 /**
  * The object literal a send is bound into as a property's closure (`notify: () => server.sendX()`,
