@@ -1,8 +1,10 @@
 import { ts } from '../../typescript.js';
-import { propertyNameText, unwrap } from '../../analysis/ast.js';
+import { isInside, propertyNameText, unwrap } from '../../analysis/ast.js';
 import type { ValueAnalysis } from '../../analysis/values.js';
 import { SESSION_HEADER, isHeaderWrite } from '../../analysis/http-requests.js';
 import { isTransportOptions } from '../../analysis/constructor-options.js';
+import { routesOf, type Route } from '../../analysis/routes.js';
+import { TRANSPORT_MEMBERS } from '../../analysis/sdk-modules.js';
 import { defineRule, specUrl, SESSION_ENDPOINT } from '../rule.js';
 
 /**
@@ -26,18 +28,47 @@ function mintedParts(values: ValueAnalysis, expr: ts.Expression, depth = 0): ts.
   return ts.isCallExpression(inner) || ts.isTemplateExpression(inner) || ts.isNewExpression(inner) ? [inner] : [];
 }
 
+/**
+ * The route whose handler hands requests to a stateless transport created outside it (`const transport = new …({
+ * sessionIdGenerator: undefined })` at module level or in a start-up function, `transport.handleRequest(…)` in the
+ * route): one transport for every request. Undefined for the v1 idiom (a transport per request, in the handler).
+ */
+function sharingRoute(values: ValueAnalysis, created: ts.NewExpression): Route | undefined {
+  let holder: ts.Node = created;
+  while (ts.isParenthesizedExpression(holder.parent) || ts.isAsExpression(holder.parent) || ts.isAwaitExpression(holder.parent)) holder = holder.parent;
+  const declaration = holder.parent;
+  if (!declaration || !ts.isVariableDeclaration(declaration) || declaration.initializer !== holder || !ts.isIdentifier(declaration.name)) return undefined;
+  const symbol = values.symbolOf(declaration.name);
+  if (!symbol) return undefined;
+  const sf = created.getSourceFile();
+  let routes: Route[] | undefined;
+  let found: Route | undefined;
+  const visit = (node: ts.Node): void => {
+    if (found) return;
+    if (ts.isCallExpression(node) && ts.isPropertyAccessExpression(node.expression) && node.expression.name.text === TRANSPORT_MEMBERS.requestMethod && ts.isIdentifier(node.expression.expression) && values.symbolOf(node.expression.expression) === symbol) {
+      routes ??= routesOf(sf, values);
+      found = routes.find((route) => route.handlers.some((handler) => isInside(node, handler) && !isInside(declaration, handler)));
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(sf);
+  return found;
+}
+
 export default defineRule({
   meta: {
     id: 'session-transport/session-id-generator',
     category: 'session-transport',
     severity: 'error',
     fix: 'auto',
-    summary: 'A Streamable HTTP transport mints session ids (`sessionIdGenerator` is not `undefined`), or the server mints the `Mcp-Session-Id` it sends',
+    summary: 'A Streamable HTTP transport mints session ids (`sessionIdGenerator` is not `undefined`), the server mints the `Mcp-Session-Id` it sends, or one stateless transport serves every request',
     messages: {
       sessionful:
         'Transport is sessionful: `sessionIdGenerator` mints an `Mcp-Session-Id`, which 2026-07-28 removed. Serve with `createMcpHandler(buildServer)` + `toNodeHandler` instead.',
       minted:
         'The server mints session ids by hand (`{{expr}}`, sent as `Mcp-Session-Id`), which 2026-07-28 removed. Serve with `createMcpHandler(buildServer)` + `toNodeHandler` instead; state that spans calls travels as an explicit handle.',
+      sharedStateless:
+        'One stateless transport (`sessionIdGenerator: undefined`) is created once and serves every request of the route at line {{line}}: the SDK serves one request per stateless transport (current 1.x releases throw "Stateless transport cannot be reused across requests" on the second), and sharing it mixes the JSON-RPC ids of different clients. Create a server and a transport per request (SDK 1.x), or serve with `createMcpHandler(buildServer)` + `toNodeHandler` (SDK v2).',
     },
     spec: specUrl('basic/transports/streamable-http'),
     markerStandsFor: SESSION_ENDPOINT,
@@ -49,9 +80,15 @@ export default defineRule({
       const { values } = context.analysis;
       // `undefined` however it arrives: literally, a const, a property typed `undefined`, or a
       // parameter every caller leaves out (`makeTransport()` for `{ sessionIdGenerator }`).
-      if (ts.isPropertyAssignment(prop) && values.isUndefinedValue(prop.initializer)) return;
-      if (ts.isShorthandPropertyAssignment(prop) && values.isUndefinedValue(prop.name)) return;
-      context.report({ node: prop.name, messageId: 'sessionful' });
+      const stateless = (ts.isPropertyAssignment(prop) && values.isUndefinedValue(prop.initializer)) || (ts.isShorthandPropertyAssignment(prop) && values.isUndefinedValue(prop.name));
+      if (!stateless) {
+        context.report({ node: prop.name, messageId: 'sessionful' });
+        return;
+      }
+      // Stateless, but one transport for all requests: broken on SDK 1.x today, and not the per-request serving of 2026-07-28.
+      const created = prop.parent.parent;
+      const route = ts.isNewExpression(created) ? sharingRoute(values, created) : undefined;
+      if (route) context.report({ node: prop.name, messageId: 'sharedStateless', data: { line: String(route.node.getSourceFile().getLineAndCharacterOfPosition(route.node.getStart()).line + 1) } });
     };
     return {
       visitors: {

@@ -23,6 +23,20 @@ export class Other extends Base {
 }`,
     },
     {
+      name: 'the v1 stateless idiom: a transport per request, created in the route that uses it',
+      code: `import express from 'express';
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+const app = express();
+app.post('/mcp', async (req, res) => {
+  const server = new McpServer({ name: 'jira', version: '1.0.0' });
+  const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
+  res.on('close', () => void transport.close());
+  await server.connect(transport);
+  await transport.handleRequest(req, res, req.body);
+});`,
+    },
+    {
       name: 'stateless transport (sessionIdGenerator: undefined)',
       code: `import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 const t = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });`,
@@ -94,6 +108,36 @@ export const c = makeOther(void 0);`,
     },
   ],
   invalid: [
+    {
+      name: 'one stateless transport created at start-up and shared by every request of the route (sweep 9 G3)',
+      code: `import express from 'express';
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+const server = new McpServer({ name: 'jira', version: '1.0.0' });
+const app = express();
+const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
+await server.connect(transport);
+app.all('/mcp', (req, res) => {
+  void transport.handleRequest(req, res, req.body);
+});`,
+      errors: [{ messageId: 'sharedStateless', line: 6, data: { line: '8' } }],
+    },
+    {
+      name: 'the same created in a start function that registers the route',
+      code: `import express from 'express';
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+export async function start(server: McpServer): Promise<void> {
+  const app = express();
+  const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
+  await server.connect(transport);
+  app.post('/mcp', async (req, res) => {
+    await transport.handleRequest(req, res, req.body);
+  });
+  app.listen(3000);
+}`,
+      errors: [{ messageId: 'sharedStateless', line: 6 }],
+    },
     {
       name: 'a session id minted by hand for a new client and sent as the Mcp-Session-Id header (hono)',
       code: `import { Hono } from 'hono';
