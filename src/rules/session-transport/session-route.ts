@@ -8,16 +8,27 @@ import type { Analysis } from '../../analysis/model.js';
 
 const ROUTE_METHODS = new Set(['get', 'delete']);
 
-/** Whether a route handler serves or ends a session: reads the session header, uses a transport registry, or opens an SSE stream. */
-function servesSession(analysis: Analysis, handler: ts.Node, registries: Set<ts.Node>, strict = false, depth = 0, seen = new Set<ts.Node>()): boolean {
-  let found = false;
+/**
+ * How a route handler serves or ends a session: `session` when it reads the session header, uses a transport registry,
+ * opens an SSE stream or hands the request to a session's transport kept outside it; `outliving` when its only sign is
+ * a stateless transport (`sessionIdGenerator: undefined`) created outside it, one for every request: no session to
+ * speak of, but GET and DELETE reach it all the same.
+ */
+type Serving = 'session' | 'outliving';
+
+function servesSession(analysis: Analysis, handler: ts.Node, registries: Set<ts.Node>, strict = false, depth = 0, seen = new Set<ts.Node>()): Serving | undefined {
+  let session = false;
+  let outliving = false;
   seen.add(handler);
   forEachDescendant(handler, (node) => {
-    if (found) return;
+    if (session) return;
+    let found = false;
     // `await handleSessionRequest(req, res)`: a local helper the handler delegates to (two calls deep).
     if (ts.isCallExpression(node) && depth < 2) {
       const callee = analysis.values.calls.functionOfCall(node);
-      if (callee?.body && !seen.has(callee) && servesSession(analysis, callee, registries, strict, depth + 1, seen)) found = true;
+      const inner = callee?.body && !seen.has(callee) ? servesSession(analysis, callee, registries, strict, depth + 1, seen) : undefined;
+      if (inner === 'session') found = true;
+      else if (inner === 'outliving') outliving = true;
     }
     // A catch-all route counts only when it hands requests to a session's transport (a header read alone may be a 410).
     if (!strict && (ts.isElementAccessExpression(node) || ts.isCallExpression(node))) {
@@ -30,14 +41,32 @@ function servesSession(analysis: Analysis, handler: ts.Node, registries: Set<ts.
     if (ts.isCallExpression(node) && calleeParts(node).name === 'handleRequest') {
       // A transport that outlives the request (module-level, or reached from outside the handler).
       const receiver = calleeParts(node).receiver;
-      if (receiver && analysis.values.valueOf(receiver)?.kind === 'transport' && !createdWithin(analysis, receiver, handler)) found = true;
+      if (receiver && analysis.values.valueOf(receiver)?.kind === 'transport' && !createdWithin(analysis, receiver, handler)) {
+        if (createdStateless(analysis, receiver)) outliving = true;
+        else found = true;
+      }
     }
     if (ts.isIdentifier(node) && registries.size) {
       const decl = analysis.values.symbolOf(node)?.valueDeclaration;
       if (decl && registries.has(decl) && isKeyedUse(node)) found = true;
     }
+    if (found) session = true;
   });
-  return found;
+  return session ? 'session' : outliving ? 'outliving' : undefined;
+}
+
+/** `transport` names a variable initialised with `new …({ sessionIdGenerator: undefined })`: a stateless transport. */
+function createdStateless(analysis: Analysis, transport: ts.Expression): boolean {
+  const inner = unwrap(transport);
+  const declaration = ts.isIdentifier(inner) ? analysis.values.symbolOf(inner)?.valueDeclaration : undefined;
+  if (!declaration || !ts.isVariableDeclaration(declaration) || !declaration.initializer) return false;
+  let created: ts.Node = unwrap(declaration.initializer);
+  if (ts.isAwaitExpression(created)) created = unwrap(created.expression);
+  const options = ts.isNewExpression(created) ? created.arguments?.[0] : undefined;
+  const object = options && unwrap(options);
+  if (!object || !ts.isObjectLiteralExpression(object)) return false;
+  const generator = object.properties.find((p) => p.name && ts.isIdentifier(p.name) && p.name.text === 'sessionIdGenerator');
+  return !!generator && ts.isPropertyAssignment(generator) && analysis.values.isUndefinedValue(generator.initializer);
 }
 
 const KEYED_METHODS = new Set(['get', 'has', 'delete', 'set']);
@@ -88,6 +117,8 @@ export default defineRule({
       get: 'GET opens a standalone per-session SSE stream; 2026-07-28 removed it (servers answer GET with 405). Server-initiated notifications now travel on `subscriptions/listen`.',
       delete: 'DELETE ends a session; 2026-07-28 has no sessions (servers answer DELETE with 405).',
       all: 'This route answers every method and hands requests to a session\'s transport, so GET (a standalone per-session SSE stream) and DELETE (ending a session) reach it too; 2026-07-28 answers GET and DELETE with 405. Serve POST with `createMcpHandler`.',
+      allShared:
+        'This route answers every method and hands every request to one transport created outside it, so GET (a standalone SSE stream) and DELETE reach that transport too; 2026-07-28 answers GET and DELETE with 405 and serves each request with its own server and transport. Serve POST with `createMcpHandler`.',
     },
     spec: specUrl('basic/transports/streamable-http'),
   },
@@ -99,9 +130,10 @@ export default defineRule({
         if (!ROUTE_METHODS.has(route.method) && route.method !== 'all') continue;
         registries ??= analysis.sessions.registryDeclarations();
         const strict = route.method === 'all';
-        if (route.handlers.some((h) => servesSession(analysis, h, registries!, strict))) {
-          context.report({ node: route.node, messageId: route.method });
-        }
+        const serving = route.handlers.map((h) => servesSession(analysis, h, registries!, strict));
+        if (serving.includes('session')) context.report({ node: route.node, messageId: route.method });
+        // One transport for every request, with no other sign of a session: said as it is (a stateless one has no session).
+        else if (serving.includes('outliving')) context.report({ node: route.node, messageId: route.method === 'all' ? 'allShared' : route.method });
       }
     };
     return {

@@ -104,6 +104,20 @@ http.createServer((req, res) => void route(req, res, live)).listen(3000);`,
       errors: [{ messageId: 'all', line: 10 }],
     },
     {
+      name: 'a catch-all route handing every request to one stateless transport created at start-up: said as it is, no session (sweep 9 G9)',
+      code: `import express from 'express';
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+const server = new McpServer({ name: 'jira', version: '1.0.0' });
+const app = express();
+const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
+await server.connect(transport);
+app.all('/mcp', (req, res) => {
+  void transport.handleRequest(req, res, req.body);
+});`,
+      errors: [{ messageId: 'allShared', line: 8 }],
+    },
+    {
       name: 'a catch-all app.all route handing every method to the session\'s stored transport',
       code: `import express from 'express';
 import { randomUUID } from 'node:crypto';
