@@ -1,7 +1,7 @@
 /**
  * apply's finishing passes over a file the migration changed, in one place: the imports the rewrite left unused
  * go, the file header comment the official codemod's import removal took comes back, the added lines take the
- * file's quotes and its line endings. `apply` runs them once per file after the last transform (apply.ts);
+ * file's quotes, its semicolon style and its line endings. `apply` runs them once per file after the last transform (apply.ts);
  * the jscodeshift entries (`transforms/*.mjs`) run them after their one transform, so `npx jscodeshift -t
  * transforms/<name>.mjs` leaves the file as `mcp-migrate apply --transforms <name>` does, but for apply's layout
  * of added statements wider than the file's width (layout.ts). That pass stays apply's: it lays out what the whole
@@ -10,6 +10,7 @@
 import { keepFileHeader, keepLineEndings } from './file-conventions.js';
 import { pruneImportsMadeUnused } from './prune-imports.js';
 import { matchQuoteStyle } from './quote-style.js';
+import { matchSemicolonStyle } from './semicolon-style.js';
 import type { Transformer } from '../transforms/jscodeshift.js';
 
 /** Each step's input and output, for apply's record of which pass wrote which line. */
@@ -23,7 +24,8 @@ export function finishSourceFile(file: string, before: string, after: string, re
   // Quotes and line endings change no line's place, and a requoted line stays its transform's.
   const headed = keepFileHeader(before, pruned);
   record?.('file-header', pruned, headed);
-  return keepLineEndings(before, matchQuoteStyle(file, before, headed));
+  // Semicolons taken out of the run's statements change no line's place either.
+  return keepLineEndings(before, matchSemicolonStyle(file, before, matchQuoteStyle(file, before, headed)));
 }
 
 /**

@@ -137,7 +137,7 @@ export function addedLines(before: string, after: string, options: { ignoreWhite
  * the same but for indentation: code a transform moved into a factory). A moved line keeps the quotes its author
  * chose, as a line the run did not touch does (sweep 7 E13: a helper moved with its registrations was requoted).
  */
-function writtenLines(before: string, after: string): Set<number> {
+export function writtenLines(before: string, after: string): Set<number> {
   const written = new Set<number>();
   const removed = new Map<string, number>();
   const addedParts: Array<{ line: number; lines: string[] }> = [];
