@@ -7,7 +7,7 @@
 import { ts } from '../typescript.js';
 import { enclosingFunction, forEachDescendant, outermostWrapper, propertyNameText, unwrap } from './ast.js';
 import { declaredType } from './declarations.js';
-import { STREAMABLE_HTTP_TRANSPORTS } from './sdk-modules.js';
+import { STREAMABLE_HTTP_TRANSPORTS, TRANSPORT_MEMBERS } from './sdk-modules.js';
 import type { Hop, Value, ValueQueries } from './value.js';
 
 /** The session life-cycle callbacks of SDK Streamable HTTP transport options. */
@@ -103,4 +103,17 @@ export function isConstructorArgument(values: OptionQueries, object: ts.Node, in
     if (arg && ts.isIdentifier(arg) && arg.text === (parent.name as ts.Identifier).text && values.symbolOf(arg) === symbol) found = accepts(node);
   });
   return found;
+}
+
+/**
+ * `new …({ sessionIdGenerator: undefined })` (or `void 0`): a transport that mints no session id, one per request in
+ * SDK 1.x's stateless idiom. Read off the options literal as written.
+ */
+export function mintsNoSession(transport: ts.NewExpression): boolean {
+  const options = transport.arguments?.[0] && unwrap(transport.arguments[0]);
+  if (!options || !ts.isObjectLiteralExpression(options)) return false;
+  const generator = options.properties.find((p) => ts.isPropertyAssignment(p) && ts.isIdentifier(p.name) && p.name.text === TRANSPORT_MEMBERS.sessionIdOption);
+  if (!generator || !ts.isPropertyAssignment(generator)) return false;
+  const value = unwrap(generator.initializer);
+  return (ts.isIdentifier(value) && value.text === 'undefined') || ts.isVoidExpression(value);
 }

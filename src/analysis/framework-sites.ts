@@ -13,6 +13,7 @@ import { callMatches, frameworkParameter, usesFrameworks } from './framework-val
 import { FRAMEWORKS, FRAMEWORKS_BY_ID } from '../frameworks/index.js';
 import type { FileCondition, FrameworkDescription, OptionUse, RouteExportUse, SiteUse, SubclassDescription } from '../frameworks/types.js';
 import type { RuleId } from '../rule-ids.js';
+import { splitPackageSpecifier } from '../discovery/packages.js';
 
 export interface FrameworkSite {
   rule: RuleId;
@@ -197,12 +198,7 @@ function optionSites(analysis: Analysis, framework: FrameworkDescription, option
 
 /** The file's project uses the description's major of the framework (one of its packages, installed or declared at it). */
 function usesThisMajor(analysis: Analysis, framework: FrameworkDescription, sf: ts.SourceFile): boolean {
-  return framework.modules.some((module) => analysis.dependencyMajor(sf.fileName, packageNameOf(module)) === framework.frameworkMajor);
-}
-
-/** `@scope/name/sub` → `@scope/name`, `name/sub` → `name`. */
-function packageNameOf(module: string): string {
-  return module.split('/').slice(0, module.startsWith('@') ? 2 : 1).join('/');
+  return framework.modules.some((module) => analysis.dependencyMajor(sf.fileName, splitPackageSpecifier(module)?.name ?? module) === framework.frameworkMajor);
 }
 
 function unlessInFile(analysis: Analysis, framework: FrameworkDescription, condition: FileCondition | undefined, sf: ts.SourceFile): boolean {

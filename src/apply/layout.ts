@@ -22,6 +22,7 @@ import { ts } from '../typescript.js';
 import { syntaxTreeOf } from '../analysis/parsed-files.js';
 import { indentAt, indentUnit } from '../transforms/kit/source-style.js';
 import { addedLines, preferredQuote } from './quote-style.js';
+import { isTerminated } from './semicolon-style.js';
 
 /** The options of Prettier's that describe a file's look, as far as the layout of a statement needs them. */
 export interface LayoutOptions {
@@ -317,8 +318,8 @@ function inferredStyle(file: string, before: string): Omit<LayoutOptions, 'print
   let arrowBare = 0;
   const multiLine = (node: ts.Node) => sf.getLineAndCharacterOfPosition(node.getStart(sf)).line !== sf.getLineAndCharacterOfPosition(node.end).line;
   const visit = (node: ts.Node): void => {
-    if (ts.isExpressionStatement(node) || ts.isVariableStatement(node) || ts.isReturnStatement(node) || ts.isImportDeclaration(node)) {
-      if (node.getText(sf).endsWith(';')) withSemicolon++;
+    if (isTerminated(node)) {
+      if (sf.text[node.end - 1] === ';') withSemicolon++;
       else without++;
     }
     if ((ts.isObjectLiteralExpression(node) || ts.isArrayLiteralExpression(node)) && multiLine(node)) {

@@ -46,7 +46,7 @@ function omitsSemicolons(file: string, text: string): boolean {
 }
 
 /** The statements a semicolon ends (or, written without one, ASI does). */
-function isTerminated(node: ts.Node): boolean {
+export function isTerminated(node: ts.Node): boolean {
   switch (node.kind) {
     case ts.SyntaxKind.ExpressionStatement:
     case ts.SyntaxKind.VariableStatement:

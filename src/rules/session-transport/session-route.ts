@@ -3,6 +3,7 @@ import { calleeParts, forEachDescendant, outermostWrapper, unwrap } from '../../
 import { routesAt } from '../../analysis/routes.js';
 import { SSE_TRANSPORTS } from '../../analysis/sdk-modules.js';
 import { SESSION_HEADER } from '../../analysis/http-requests.js';
+import { mintsNoSession } from '../../analysis/constructor-options.js';
 import { defineRule, specUrl } from '../rule.js';
 import type { Analysis } from '../../analysis/model.js';
 
@@ -62,11 +63,7 @@ function createdStateless(analysis: Analysis, transport: ts.Expression): boolean
   if (!declaration || !ts.isVariableDeclaration(declaration) || !declaration.initializer) return false;
   let created: ts.Node = unwrap(declaration.initializer);
   if (ts.isAwaitExpression(created)) created = unwrap(created.expression);
-  const options = ts.isNewExpression(created) ? created.arguments?.[0] : undefined;
-  const object = options && unwrap(options);
-  if (!object || !ts.isObjectLiteralExpression(object)) return false;
-  const generator = object.properties.find((p) => p.name && ts.isIdentifier(p.name) && p.name.text === 'sessionIdGenerator');
-  return !!generator && ts.isPropertyAssignment(generator) && analysis.values.isUndefinedValue(generator.initializer);
+  return ts.isNewExpression(created) && mintsNoSession(created);
 }
 
 const KEYED_METHODS = new Set(['get', 'has', 'delete', 'set']);

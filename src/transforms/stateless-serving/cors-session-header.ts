@@ -12,7 +12,7 @@ import type { AnalysisResult } from '../../analysis/model.js';
 import { HTTP_HANDLER_FUNCTION, STREAMABLE_HTTP_TRANSPORTS } from '../../analysis/sdk-modules.js';
 import { SESSION_HEADER } from '../../analysis/http-requests.js';
 import type { TransformPlan } from '../kit/plan.js';
-import { mintsNoSession } from './gateway.js';
+import { mintsNoSession } from '../../analysis/constructor-options.js';
 
 /** Removes `Mcp-Session-Id` from the CORS header lists of a project that mints no session id. */
 export function planCorsSessionHeader(result: AnalysisResult, plan: TransformPlan): void {

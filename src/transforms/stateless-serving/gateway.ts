@@ -11,6 +11,7 @@ import { calleeParts, enclosingFunction, forEachDescendant, propertyNameText, un
 import type { AnalysisResult } from '../../analysis/model.js';
 import { CONNECT_METHOD, CONNECTED_TRANSPORT_PROPERTY, HIGH_LEVEL_SERVER_CLASSES, INITIALIZE_REQUEST_GUARD, isClientSdkModule, LOW_LEVEL_SERVER_CLASSES, TRANSPORT_MEMBERS, UPSTREAM_CLIENT_CLASSES } from '../../analysis/sdk-modules.js';
 import { startsChildProcess } from '../../analysis/session-processes.js';
+import { mintsNoSession } from '../../analysis/constructor-options.js';
 import type { TransformOptions } from '../kit/plan.js';
 import { RULE_ID, type RuleId } from '../../rule-ids.js';
 
@@ -158,16 +159,6 @@ function relayHandlerStatement(call: ts.Node, isTransport: (node: ts.Node) => bo
   let statement: ts.Node = handler ?? call;
   while (!ts.isStatement(statement) && statement.parent) statement = statement.parent;
   return statement;
-}
-
-/** `sessionIdGenerator: undefined` (or `void 0`) in the transport's options object: a transport that mints no session. */
-export function mintsNoSession(transport: ts.NewExpression): boolean {
-  const options = transport.arguments?.[0] && unwrap(transport.arguments[0]);
-  if (!options || !ts.isObjectLiteralExpression(options)) return false;
-  const generator = options.properties.find((p) => ts.isPropertyAssignment(p) && ts.isIdentifier(p.name) && p.name.text === SESSION_ID_OPTION);
-  if (!generator || !ts.isPropertyAssignment(generator)) return false;
-  const value = unwrap(generator.initializer);
-  return (ts.isIdentifier(value) && value.text === 'undefined') || ts.isVoidExpression(value);
 }
 
 /** The marker's text for a sessionful gateway endpoint, in the idiom of the target. */

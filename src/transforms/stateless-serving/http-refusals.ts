@@ -18,6 +18,7 @@ import { sessionResumption } from './resumed-sessions.js';
 import type { ServingFile } from './serving-file.js';
 import { referencesByName } from './text.js';
 import { timerStarted } from '../../analysis/timers.js';
+import { mintsNoSession } from '../../analysis/constructor-options.js';
 import { TRANSPORT_MEMBERS } from '../../analysis/sdk-modules.js';
 
 /**
@@ -92,8 +93,7 @@ export function unrecognisedPlace(file: ServingFile, transport: ts.NewExpression
     return new CannotRewrite("the transport is created per request, but not in a route handler mcp-migrate recognises (SDK 1.x's stateless idiom: no session to replace, but it speaks the 2025 protocol only): replace it and the code that hands it the request by hand.", transport, undefined, framework);
   }
   // `const transport = new …({ sessionIdGenerator: undefined })` at module level, handed every request by a route (sweep 9 G3).
-  const generator = transportOptionsOf(transport).sessionIdGenerator;
-  if (generator && file.values.isUndefinedValue(generator)) {
+  if (mintsNoSession(transport)) {
     return new CannotRewrite("one stateless transport is created once, outside any route, and serves every request it is handed (the SDK serves one request per stateless transport: current 1.x releases throw on the second, and a shared one mixes up the ids of concurrent requests), and it speaks the 2025 protocol only: replace it and the code that hands it the requests with one stateless endpoint by hand.", transport, undefined, framework);
   }
   return new CannotRewrite('the transport is not created in a route handler mcp-migrate recognises: replace the transport, its registry and the session routing by hand.', transport, undefined, framework);
