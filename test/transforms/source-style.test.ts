@@ -4,7 +4,8 @@
  * that re-indenting code never changes a string.
  */
 import { describe, expect, it } from 'vitest';
-import { indentUnit, stringLineStarts } from '../../src/transforms/kit/source-style.js';
+import { importAnchor, indentUnit, stringLineStarts } from '../../src/transforms/kit/source-style.js';
+import { ts } from '../../src/typescript.js';
 import { reindent } from '../../src/transforms/stateless-serving/text.js';
 
 describe('indentUnit', () => {
@@ -32,5 +33,27 @@ describe('reindent and stringLineStarts', () => {
   it('moves the code of a `${…}` substitution, which is not the string\'s text', () => {
     const code = ['const s = `a ${', 'value', '} b', 'c`;'].join('\n');
     expect(reindent(code, '', '  ')).toBe(['  const s = `a ${', '  value', '  } b', 'c`;'].join('\n'));
+  });
+});
+
+describe('importAnchor', () => {
+  const place = (text: string, specifier: string): string => {
+    const sf = ts.createSourceFile('server.ts', text, ts.ScriptTarget.Latest, true);
+    const at = importAnchor(sf, specifier);
+    return text.slice(0, at.offset) + at.text(`import { x } from '${specifier}';`) + text.slice(at.offset);
+  };
+  const file = ["import express from 'express';", "import { toNodeHandler } from '@modelcontextprotocol/node';", "import cors from 'cors';", "import { getServer } from './server.js';", '', 'run();', ''].join('\n');
+
+  it('puts a package import with the package imports, beside its own scope, not after the local ones (sweep 9 G6)', () => {
+    expect(place(file, '@modelcontextprotocol/server').split('\n').slice(0, 5)).toEqual(["import express from 'express';", "import { toNodeHandler } from '@modelcontextprotocol/node';", "import { x } from '@modelcontextprotocol/server';", "import cors from 'cors';", "import { getServer } from './server.js';"]);
+    expect(place(file, 'zod').split('\n')[3]).toBe("import { x } from 'zod';");
+  });
+
+  it('puts a local import, or any import where no local import follows the packages, after the last import', () => {
+    expect(place(file, './mcp-handles.js').split('\n')[4]).toBe("import { x } from './mcp-handles.js';");
+    const packagesOnly = "import express from 'express';\nimport cors from 'cors';\n\nrun();\n";
+    expect(place(packagesOnly, '@modelcontextprotocol/server').split('\n')[2]).toBe("import { x } from '@modelcontextprotocol/server';");
+    const required = "const express = require('express');\nconst { helper } = require('./helper');\n";
+    expect(place(required, 'zod').split('\n')[1]).toBe("import { x } from 'zod';");
   });
 });

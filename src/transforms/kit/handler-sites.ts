@@ -13,7 +13,7 @@ import { markedSpans, markerInsertion } from '../../markers.js';
 import type { TextEdit } from './edits.js';
 import type { TransformPlan } from './plan.js';
 import type { ToolRegistration } from '../../analysis/tools.js';
-import { afterImports, flavourOf, importStatement } from './source-style.js';
+import { flavourOf, importAnchor, importStatement } from './source-style.js';
 
 export class CannotRewrite extends Error {
   constructor(
@@ -205,7 +205,7 @@ export function importEdits(sf: ts.SourceFile, names: readonly string[], module:
     const last = elements[elements.length - 1];
     if (last) return [{ file: sf.fileName, start: last.end, end: last.end, text: `, ${wanted.join(', ')}` }];
   }
-  const at = afterImports(sf);
+  const at = importAnchor(sf, module);
   return [{ file: sf.fileName, start: at.offset, end: at.offset, text: at.text(importStatement(wanted, module, flavour)) }];
 }
 

@@ -116,6 +116,42 @@ export function afterImports(sf: ts.SourceFile): { offset: number; text: (statem
   return { offset: first ? first.getStart(sf) : sf.text.length, text: (statement) => `${statement}\n` };
 }
 
+/**
+ * Where an import of `specifier` goes: a package's import joins the package imports (after the file's last import of
+ * the same scope, `@modelcontextprotocol/…`, else after its last package import) when local imports follow them;
+ * anything else goes after the last import.
+ */
+export function importAnchor(sf: ts.SourceFile, specifier: string): { offset: number; text: (statement: string) => string } {
+  const last = afterImports(sf);
+  if (isRelativeSpecifier(specifier)) return last;
+  const scope = specifier.startsWith('@') ? specifier.slice(0, specifier.indexOf('/') + 1) : undefined;
+  let sameScope: ts.Statement | undefined;
+  let anyPackage: ts.Statement | undefined;
+  for (const statement of sf.statements) {
+    const module = importedModule(statement);
+    if (module === undefined || isRelativeSpecifier(module)) continue;
+    anyPackage = statement;
+    if (scope && module.startsWith(scope)) sameScope = statement;
+  }
+  const anchor = sameScope ?? anyPackage;
+  return anchor && anchor.end < last.offset ? { offset: anchor.end, text: (statement) => `\n${statement}` } : last;
+}
+
+function isRelativeSpecifier(specifier: string): boolean {
+  return specifier.startsWith('.') || specifier.startsWith('/');
+}
+
+/** The module a top-level import or `require` statement names. */
+function importedModule(statement: ts.Statement): string | undefined {
+  if (ts.isImportDeclaration(statement)) return ts.isStringLiteral(statement.moduleSpecifier) ? statement.moduleSpecifier.text : undefined;
+  if (!ts.isVariableStatement(statement)) return undefined;
+  for (const d of statement.declarationList.declarations) {
+    const init = d.initializer && unwrap(d.initializer);
+    if (init && isRequireCall(init) && ts.isStringLiteralLike(init.arguments[0]!)) return (init.arguments[0] as ts.StringLiteralLike).text;
+  }
+  return undefined;
+}
+
 /** The statement text that imports `names` from `specifier`, in the file's flavour. */
 export function importStatement(names: readonly string[], specifier: string, flavour: ModuleFlavour): string {
   return flavour === 'cjs' ? `const { ${names.join(', ')} } = require('${specifier}');` : `import { ${names.join(', ')} } from '${specifier}';`;

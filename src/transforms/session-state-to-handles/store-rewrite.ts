@@ -15,7 +15,7 @@ import { packageDirOf } from '../kit/package-json.js';
 import { describeDuration } from '../kit/duration.js';
 import { andList } from '../kit/prose.js';
 import { CannotRewrite } from '../kit/handler-sites.js';
-import { afterImports, flavourOf, importSpecifier, importStatement, indentAt, indentUnit, zodName, type ModuleFlavour } from '../kit/source-style.js';
+import { afterImports, flavourOf, importAnchor, importSpecifier, importStatement, indentAt, indentUnit, zodName, type ModuleFlavour } from '../kit/source-style.js';
 import { keyPrefix } from './client-stores.js';
 import { contextParameter, dropStaleCodemodComment, insertCallerCheck, needsParameterTypes, returnsOf, withFallback } from './handler-edits.js';
 import { lowLevelMintingBranch, lowLevelMintingEntry, mintingToolDescription, mintingToolRegistration, mintingToolResult } from './minting-tool.js';
@@ -457,7 +457,7 @@ export class StoreRewrite {
     const key = `zod:${sf.fileName}`;
     if (!this.converted.has(key)) {
       this.converted.add(key);
-      const at = afterImports(sf);
+      const at = importAnchor(sf, 'zod');
       this.insert(sf, at.offset, at.text(flavourOf(sf) === 'cjs' ? "const { z } = require('zod');" : "import { z } from 'zod';"));
     }
     return 'z';

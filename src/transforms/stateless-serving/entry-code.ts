@@ -119,21 +119,25 @@ function handsParsedBody(fn: ts.Node): boolean {
   return hands;
 }
 
-/** The `all` route serving the handler, in the router's idiom (the lines after the handler's declaration). */
-export function mountLines(framework: RouteFramework, o: { receiver: string; args: string[]; handlerName: string; nodeHandlerName: string; parsesBody: boolean; indent: string; unit: string }): string[] {
-  const { receiver, args, handlerName, nodeHandlerName, indent, unit } = o;
+/**
+ * The route serving the handler, in the router's idiom (the lines after the handler's declaration): `all` unless the
+ * caller keeps the endpoint's own method (`method`).
+ */
+export function mountLines(framework: RouteFramework, o: { receiver: string; args: string[]; handlerName: string; nodeHandlerName: string; parsesBody: boolean; indent: string; unit: string; method?: string }): string[] {
+  const { args, handlerName, nodeHandlerName, indent, unit } = o;
+  const register = `${o.receiver}.${o.method ?? 'all'}`;
   if (framework === 'hono') {
     // hono speaks web-standard Request/Response: the handler's own face.
-    return [`${receiver}.all(${[...args, `(c) => ${handlerName}.fetch(c.req.raw)`].join(', ')});`];
+    return [`${register}(${[...args, `(c) => ${handlerName}.fetch(c.req.raw)`].join(', ')});`];
   }
   if (framework === 'fastify') {
     // fastify has parsed the body; the reply is handed to the node handler (hijacked, so fastify does not answer too).
     const mount = [`async (request, reply) => {`, `${unit}reply.hijack();`, `${unit}await ${nodeHandlerName}(request.raw, reply.raw, request.body);`, `}`].join(`\n${indent}`);
-    return [`const ${nodeHandlerName} = toNodeHandler(${handlerName});`, `${receiver}.all(${[...args, mount].join(', ')});`];
+    return [`const ${nodeHandlerName} = toNodeHandler(${handlerName});`, `${register}(${[...args, mount].join(', ')});`];
   }
   if (o.parsesBody) {
     // express.json() has consumed the body stream: hand the parsed body over.
-    return [`const ${nodeHandlerName} = toNodeHandler(${handlerName});`, `${receiver}.all(${[...args, `(req, res) => ${nodeHandlerName}(req, res, req.body)`].join(', ')});`];
+    return [`const ${nodeHandlerName} = toNodeHandler(${handlerName});`, `${register}(${[...args, `(req, res) => ${nodeHandlerName}(req, res, req.body)`].join(', ')});`];
   }
-  return [`${receiver}.all(${[...args, `toNodeHandler(${handlerName})`].join(', ')});`];
+  return [`${register}(${[...args, `toNodeHandler(${handlerName})`].join(', ')});`];
 }

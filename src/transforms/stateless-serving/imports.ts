@@ -6,7 +6,7 @@
 import { ts } from '../../typescript.js';
 import { isRequireCall, unwrap } from '../../analysis/ast.js';
 import type { TextEdit } from '../kit/edits.js';
-import { afterImports, type ModuleFlavour } from '../kit/source-style.js';
+import { importAnchor, type ModuleFlavour } from '../kit/source-style.js';
 import { referencesByName, removalRange, within } from './text.js';
 
 interface Range {
@@ -81,7 +81,7 @@ export class ImportEdits {
     }
     const fresh = [...pending].filter(([, names]) => names.size > 0);
     if (fresh.length) {
-      const at = afterImports(this.sf);
+      const at = importAnchor(this.sf, fresh[0]![0]);
       const text = fresh.map(([module, names]) => this.statement(module, [...names])).join('\n');
       // The last import itself is removed: the new ones take its place.
       const removed = out.find((e) => e.text === '' && e.start < at.offset && at.offset <= e.end);

@@ -88,7 +88,8 @@ export function planServingKeeping(result: AnalysisResult, options: ServingOptio
     for (const file of files) if (!file.servesHttp) markCorsOfKeptSessions(file, where);
   }
   planFrameworkSse(result, options, plan);
-  planCorsSessionHeader(result, plan);
+  // Modern clients reach the project only where no file stays on SDK 1.x.
+  planCorsSessionHeader(result, plan, options.target !== 'stateless-v1' && !result.sourceFiles.some((sf) => leftOnSdkV1(sf, options)));
   declareEntryPackages(plan);
   dropUnusedLegacyPackage(result, plan);
   // In the order of the files and lines they are on (the CORS markers of a second pass come between the others).

@@ -87,11 +87,16 @@ export function planRouteEndpoint(file: ServingFile, route: RegisteredRoute, tra
   const indent = indentAt(file.text, routeStatement.getStart(file.sf));
   const receiver = calleeParts(route.call).receiver!.getText(file.sf);
   const args = route.call.arguments.slice(0, -1).map((a) => a.getText(file.sf));
+  // Middleware on the endpoint (`app.post('/mcp', requireToken, …)`) would guard the methods other routes answer
+  // without it (a GET answered 405 would answer 401): those routes stay and the endpoint keeps its method.
+  const kept = args.length > 1 ? answeringRoutes(file, route, [...going.calls, ...shadowed]) : [];
+  const keepsShadowed = kept.length > 0;
+  const method = keepsShadowed ? route.method : 'all';
   const create = createHandlerDeclaration(handlerName, factory.expression, options, indent, file.unit);
-  const mount = mountLines(route.framework, { receiver, args, handlerName, nodeHandlerName, parsesBody: parsesBody(file, handler), indent, unit: file.unit });
+  const mount = mountLines(route.framework, { receiver, args, handlerName, nodeHandlerName, parsesBody: parsesBody(file, handler), indent, unit: file.unit, method });
   file.edit(routeStatement.getStart(file.sf), routeStatement.end, [create, ...mount].join(`\n${indent}`));
-  for (const call of going.calls) file.remove(statementOf(call));
-  for (const call of shadowed) file.remove(statementOf(call));
+  for (const call of going.calls) if (!kept.includes(call)) file.remove(statementOf(call));
+  if (!keepsShadowed) for (const call of shadowed) file.remove(statementOf(call));
   for (const decl of going.declarations) file.remove(decl);
   for (const m of going.members) for (const node of [m.member.declaration, ...m.binds]) file.remove(node);
   dropRegistries();
@@ -109,10 +114,12 @@ export function planRouteEndpoint(file: ServingFile, route: RegisteredRoute, tra
   }
   addEntryImports(file, route.framework !== 'hono');
   const legacy = file.options.modernOnly ? 'modern-only (legacy: \'reject\')' : '2025-era clients still served statelessly';
-  file.plan.notes!.push(`serving: ${file.relative()} — ${sessionful ? 'sessionful' : 'stateless-idiom'} Streamable HTTP → createMcpHandler(${factory.expression}) on ${receiver}.all(${args[0] ?? ''}) via ${route.framework === 'hono' ? `${handlerName}.fetch` : 'toNodeHandler'} (${legacy})${transportOptions.eventStore ? '; eventStore dropped (2026-07-28 has no resumability)' : ''}`);
-  if (shadowed.length > 0) {
-    const mounts = shadowed.map((c) => `${receiver}.${calleeParts(c).name}(${c.arguments[0]?.getText(file.sf) ?? ''})`).join(', ');
-    file.plan.notes!.push(`serving: ${file.relative()} — ${mounts} removed: it answered the methods the session routes did not take, and the \`all\` route now takes every method first (createMcpHandler answers those with 405 itself)`);
+  file.plan.notes!.push(`serving: ${file.relative()} — ${sessionful ? 'sessionful' : 'stateless-idiom'} Streamable HTTP → createMcpHandler(${factory.expression}) on ${receiver}.${method}(${args[0] ?? ''}) via ${route.framework === 'hono' ? `${handlerName}.fetch` : 'toNodeHandler'} (${legacy})${transportOptions.eventStore ? '; eventStore dropped (2026-07-28 has no resumability)' : ''}`);
+  const mountsOf = (calls: readonly ts.CallExpression[]): string => calls.map((c) => `${receiver}.${calleeParts(c).name}(${c.arguments[0]?.getText(file.sf) ?? ''})`).join(', ');
+  if (keepsShadowed) {
+    file.plan.notes!.push(`serving: ${file.relative()} — ${mountsOf([...new Set([...kept, ...shadowed])])} kept and the endpoint stays a ${method.toUpperCase()} route: with one \`all\` route its middleware (${args.slice(1).join(', ')}) would run before the methods those routes answer without it`);
+  } else if (shadowed.length > 0) {
+    file.plan.notes!.push(`serving: ${file.relative()} — ${mountsOf(shadowed)} removed: it answered the methods the session routes did not take, and the \`all\` route now takes every method first (createMcpHandler answers those with 405 itself)`);
   }
 }
 
@@ -145,6 +152,19 @@ function routeHandler(file: ServingFile, route: RegisteredRoute, transports: rea
     throw new CannotRewrite('the POST handler is shared with other code: replace it by hand.', route.call, undefined, route.framework);
   }
   return { handler, handlerArg };
+}
+
+/**
+ * Of `calls` (routes on the endpoint's path), those that only answer (a 405), with an inline handler and without the
+ * endpoint's middleware: they stay as written when the endpoint keeps its middleware.
+ */
+function answeringRoutes(file: ServingFile, route: RegisteredRoute, calls: readonly ts.CallExpression[]): ts.CallExpression[] {
+  const middleware = new Set(route.call.arguments.slice(1, -1).map((a) => a.getText(file.sf)));
+  return calls.filter((call) => {
+    const handler = unwrap(call.arguments[call.arguments.length - 1]!);
+    const guardedAlike = call.arguments.slice(1, -1).some((a) => middleware.has(a.getText(file.sf)));
+    return !guardedAlike && isFunctionLike(handler) && onlyAnswers(handler);
+  });
 }
 
 /**

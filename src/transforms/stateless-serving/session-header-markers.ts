@@ -10,7 +10,7 @@ import { enclosingRoute } from '../../analysis/routes.js';
 import { SESSION_HEADER, isHeaderWrite } from '../../analysis/http-requests.js';
 import { RULE_ID } from '../../rule-ids.js';
 import { servingEntryAdvice } from './advice.js';
-import { corsListEdit, isCorsHeaderList } from './cors-session-header.js';
+import { corsListEdit, corsNote, isCorsHeaderList } from './cors-session-header.js';
 import { keptSessionCorsMessage, sessionOwnedTaskStore, taskOwnershipReason } from './kept-sessions.js';
 import { leftOnSdkV1, leftOnV1Note } from './left-on-v1.js';
 import { implementsSdkTransport } from '../../analysis/transport-classes.js';
@@ -24,17 +24,25 @@ import type { ServingFile } from './serving-file.js';
  */
 export function markCors(file: ServingFile, stateless: boolean): boolean {
   let edited = false;
+  // Served on 2026-07-28 afterwards (the options of a file held on SDK 1.x say stateless-v1): the allow-lists name
+  // the modern request headers.
+  const modern = file.options.target !== 'stateless-v1';
+  const lines: number[] = [];
+  const added = new Set<string>();
   forEachDescendant(file.sf, (node) => {
     if (!ts.isStringLiteralLike(node) || !node.text.toLowerCase().includes(SESSION_HEADER) || !isCorsHeaderList(file.result, node)) return;
-    const edit = stateless ? corsListEdit(file.result, node) : undefined;
+    const edit = stateless ? corsListEdit(file.result, node, modern) : undefined;
     if (edit) {
-      file.edits.push({ file: file.sf.fileName, ...edit });
+      file.edits.push({ file: file.sf.fileName, start: edit.start, end: edit.end, text: edit.text });
       edited = true;
+      lines.push(file.sf.getLineAndCharacterOfPosition(node.getStart(file.sf)).line + 1);
+      if (edit.added.length > 0) added.add(edit.added.join(', '));
       return;
     }
     // Not stateless: this file keeps sessionful serving (marked at its transport), which still mints the header.
     file.marker(node, RULE_ID.sessionHeader, keptSessionCorsMessage(file.options.target));
   });
+  if (lines.length > 0) file.plan.notes!.push(corsNote(`${file.relative()}:${lines.join(',')}`, lines.length > 1, [...added]));
   return edited;
 }
 

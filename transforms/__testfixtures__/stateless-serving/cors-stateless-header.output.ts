@@ -1,6 +1,7 @@
 /**
  * A server already served statelessly (`createMcpHandler`) whose CORS middleware still lists `Mcp-Session-Id`:
- * nothing mints the header any more, so it leaves both lists; the other headers stay as written.
+ * nothing mints the header any more, so it leaves both lists; the other headers stay as written, and the allow-list
+ * names the headers 2026-07-28 clients send in its place (MCP-Protocol-Version, listed already, is not repeated).
  */
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { toNodeHandler } from '@modelcontextprotocol/node';
@@ -15,7 +16,10 @@ app.use(express.json());
 
 app.use((req: Request, res: Response, next: NextFunction) => {
   res.setHeader('Access-Control-Allow-Origin', '*');
-  res.setHeader('Access-Control-Allow-Headers', 'Content-Type, MCP-Protocol-Version, Authorization');
+  res.setHeader(
+    'Access-Control-Allow-Headers',
+    'Content-Type, Mcp-Method, Mcp-Name, MCP-Protocol-Version, Authorization',
+  );
   res.setHeader('Access-Control-Expose-Headers', 'WWW-Authenticate');
   if (req.method === 'OPTIONS') {
     res.sendStatus(204);

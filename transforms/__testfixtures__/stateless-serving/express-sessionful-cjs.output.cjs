@@ -6,8 +6,8 @@
 const express = require('express');
 const { toNodeHandler } = require('@modelcontextprotocol/node');
 const sdk = require('@modelcontextprotocol/server');
-const { z } = require('zod');
 const { createMcpHandler } = require('@modelcontextprotocol/server');
+const { z } = require('zod');
 
 const notes = [];
 

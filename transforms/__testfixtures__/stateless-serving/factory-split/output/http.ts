@@ -1,7 +1,7 @@
 import express from 'express';
 import { toNodeHandler } from '@modelcontextprotocol/node';
-import { createServer } from './server.js';
 import { createMcpHandler } from '@modelcontextprotocol/server';
+import { createServer } from './server.js';
 
 const app = express();
 
