@@ -3,7 +3,7 @@
  * the official codemod's rewrite of the SDK imports; nothing else changes.
  */
 import { describe, expect, it } from 'vitest';
-import { dropAddedImportBreaks, keepImportGroupBreaks } from '../../src/transforms/sdk-v2/import-groups.js';
+import { dropAddedImportBreaks, keepCommentBreaks, keepImportGroupBreaks } from '../../src/transforms/sdk-v2/import-groups.js';
 
 const BEFORE = `import * as path from 'node:path';
 
@@ -96,5 +96,21 @@ import { Credentials } from '@app/types';
     const separated = before.replace("sdk/types.js';\nimport {\n  API", "sdk/types.js';\n\nimport {\n  API");
     const migrated = separated.replace("'@modelcontextprotocol/sdk/types.js'", "'@modelcontextprotocol/server'");
     expect(dropAddedImportBreaks(separated, migrated)).toBe(migrated);
+  });
+});
+
+describe('keepCommentBreaks', () => {
+  const before = ["import type { Context } from 'hono';", "import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';", '', '// Import server configuration constants', "import { SERVER_NAME } from './index.js';", '', 'run();', ''].join('\n');
+
+  it('puts the blank line back above a comment the codemod cut off from the import it describes (sweep 9 G10)', () => {
+    const after = ["import type { Context } from 'hono';", "import type { Transport } from '@modelcontextprotocol/server';", '// Import server configuration constants', '', "import { SERVER_NAME } from './index.js';", '', 'run();', ''].join('\n');
+    expect(keepCommentBreaks(before, after)).toBe(["import type { Context } from 'hono';", "import type { Transport } from '@modelcontextprotocol/server';", '', '// Import server configuration constants', "import { SERVER_NAME } from './index.js';", '', 'run();', ''].join('\n'));
+  });
+
+  it('changes nothing where the comment kept its place, or where the comment lines differ', () => {
+    const kept = before.replace('@modelcontextprotocol/sdk/shared/transport.js', '@modelcontextprotocol/server');
+    expect(keepCommentBreaks(before, kept)).toBe(kept);
+    const edited = kept.replace('// Import server configuration constants\n', '// Server constants\n\n').replace("'@modelcontextprotocol/server';\n\n", "'@modelcontextprotocol/server';\n");
+    expect(keepCommentBreaks(before, edited)).toBe(edited);
   });
 });

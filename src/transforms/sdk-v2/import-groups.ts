@@ -109,3 +109,28 @@ export function dropAddedImportBreaks(before: string, after: string): string {
   for (const { from, to } of drops.reverse()) lines.splice(from, to - from);
   return drops.length ? lines.join('\n') : after;
 }
+
+/**
+ * `after` with the blank lines around a comment between two imports where `before` had them: the codemod removing the
+ * import above `// Import server configuration constants` takes the blank line before the comment and leaves one after
+ * it, cutting the comment off from the import it describes (harsha-iiiv/openapi-mcp-generator, sweep 9 G10). Only
+ * where the same comment lines sit between the same import and its new neighbour above.
+ */
+export function keepCommentBreaks(before: string, after: string): string {
+  const beforeLines = before.split('\n');
+  const was = leadingImports(beforeLines);
+  const lines = after.split('\n');
+  const now = leadingImports(lines);
+  const moves: Array<{ from: number; to: number; lines: string[] }> = [];
+  for (let i = 1; i < now.length; i++) {
+    const j = was.findIndex((d) => d.specifier === now[i]!.specifier);
+    if (j <= 0) continue;
+    const was_ = beforeLines.slice(was[j - 1]!.last + 1, was[j]!.first);
+    const now_ = lines.slice(now[i - 1]!.last + 1, now[i]!.first);
+    const comments = (ls: string[]): string => ls.map((l) => l.trim()).filter(Boolean).join('\n');
+    if (comments(now_) === '' || comments(now_) !== comments(was_) || now_.join('\n') === was_.join('\n')) continue;
+    moves.push({ from: now[i - 1]!.last + 1, to: now[i]!.first, lines: was_ });
+  }
+  for (const { from, to, lines: kept } of moves.reverse()) lines.splice(from, to - from, ...kept);
+  return moves.length ? lines.join('\n') : after;
+}

@@ -19,7 +19,7 @@ import { readCurrentFile } from '../kit/file-overlay.js';
 import { packageDirOf } from '../kit/package-json.js';
 import { findInstalledVersion } from '../../discovery/packages.js';
 import { isInside } from '../../discovery/resolve.js';
-import { dropAddedImportBreaks, keepImportGroupBreaks } from './import-groups.js';
+import { dropAddedImportBreaks, keepCommentBreaks, keepImportGroupBreaks } from './import-groups.js';
 import { legacyToolCalls, registrationsThroughProjectModules, serversHandedToLoadedModules } from './legacy-tool-calls.js';
 import { reexportsSdkRuntime } from './runtime-bundle.js';
 import { DependencyLookup, realpathOr, v1BoundDependencies } from './v1-dependencies.js';
@@ -201,7 +201,7 @@ export function planSdkV2(result: AnalysisResult, options: TransformOptions): Tr
       plan.notes!.push(`${SDK_V2}: the official codemod failed on ${rel} (${outcome.failed}); the file is left on SDK v1: migrate it by hand (see https://ts.sdk.modelcontextprotocol.io/v2/migration/upgrade-to-v2).`);
       continue;
     }
-    const final = keepIndentation(outcome.prepared, keepBlankLineAfterImports(outcome.before, dropAddedImportBreaks(outcome.before, keepImportGroupBreaks(outcome.before, matchImportSemicolons(outcome.before, matchSpecifierQuotes(outcome.before, outcome.after))))));
+    const final = keepIndentation(outcome.prepared, keepBlankLineAfterImports(outcome.before, keepCommentBreaks(outcome.before, dropAddedImportBreaks(outcome.before, keepImportGroupBreaks(outcome.before, matchImportSemicolons(outcome.before, matchSpecifierQuotes(outcome.before, outcome.after)))))));
     after.set(outcome.file, final);
     const edits = minimalEdits(outcome.file, originals.get(outcome.file) ?? outcome.before, final);
     if (edits.length) changedFiles++;
