@@ -116,6 +116,20 @@ web.get('/mcp', (c) => c.text('ok'));`),
     ).toEqual(['4: express delete /mcp (1 handler)', '6: hono get /mcp (1 handler)']);
   });
 
+  it('a router declared with its type and assigned later (a test\'s beforeEach; sweep 9 G8)', () => {
+    expect(
+      routes(`import express from 'express';
+import type { Hono } from 'hono';
+let app: express.Application;
+let web: Hono;
+beforeEach(() => {
+  app = express();
+});
+app.post('/mcp', (_req, res) => res.end());
+web.get('/mcp', (c) => c.text('ok'));`),
+    ).toEqual(['8: express post /mcp (1 handler)', '9: hono get /mcp (1 handler)']);
+  });
+
   it('fastify shorthands and route options, hono verbs and on()', () => {
     expect(
       routes(`import Fastify from 'fastify';

@@ -399,7 +399,8 @@ function frameworkOf(router: ts.Node, values: ValueQueries, depth = 0): RouteFra
     const module = importedFrom(decl);
     if (module !== undefined) return FRAMEWORK_MODULES[module] ?? 'unknown';
     if (ts.isVariableDeclaration(decl) && decl.initializer) return frameworkOf(decl.initializer, values, depth + 1);
-    if (ts.isParameter(decl) && decl.type && ts.isTypeReferenceNode(decl.type)) {
+    // `let app: express.Application;` assigned in a test's `beforeEach`: the declared type says which router it is.
+    if ((ts.isParameter(decl) || ts.isVariableDeclaration(decl)) && decl.type && ts.isTypeReferenceNode(decl.type)) {
       return frameworkOf(ts.isIdentifier(decl.type.typeName) ? decl.type.typeName : decl.type.typeName.left, values, depth + 1);
     }
     // A fastify plugin: `app.register(async (instance) => { instance.post(…) })` hands the plugin a fastify instance.

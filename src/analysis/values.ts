@@ -29,6 +29,7 @@ import { sessionCallbackName } from './constructor-options.js';
 import { arrayElementType, collectionElementType, declaredType, forOfLoop, returnedExpressions } from './declarations.js';
 import { contextualParameterType } from './contextual-types.js';
 import { valueOfTypeParameter } from './type-arguments.js';
+import { declaresTransport } from './transport-classes.js';
 
 export { declaredType, returnedExpressions } from './declarations.js';
 
@@ -323,6 +324,8 @@ export class ValueAnalysis {
         const base = this.instanceOf(clause.types[0].expression, hops, depth + 1);
         if (base) return base;
       }
+      // `class SSETransport implements Transport`: the project's own transport (no SDK class behind it).
+      if (declaresTransport(this.sdk, decl)) return { kind: 'transport', hops };
     }
     return undefined;
   }

@@ -98,6 +98,30 @@ export function open(res: Response): TickerStream {
   ],
   invalid: [
     {
+      name: 'the ?sessionId= query read that finds a hand-written HTTP+SSE transport (a class implementing the SDK Transport) on hono (sweep 9 G1)',
+      code: `import { Hono } from 'hono';
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+class SSETransport implements Transport {
+  sessionId = crypto.randomUUID();
+  async start() {}
+  async send() {}
+  async close() {}
+  async handlePostMessage(c: unknown) { return c; }
+}
+const app = new Hono();
+const transports: Record<string, SSETransport> = {};
+app.get('/sse', async (c) => {
+  const t = new SSETransport();
+  transports[t.sessionId] = t;
+  return c.body(null);
+});
+app.post('/api/messages', (c) => {
+  const t = transports[c.req.query('sessionId')!];
+  return t ? t.handlePostMessage(c) : c.text('no session', 404);
+});`,
+      errors: [{ messageId: 'query', line: 18 }],
+    },
+    {
       name: "a hand-written HTTP+SSE transport (its own class, writing SSE frames) connected to an SDK server per connection (contentful-mcp's shape)",
       code: `import { randomUUID } from 'node:crypto';
 import type { Request, Response } from 'express';

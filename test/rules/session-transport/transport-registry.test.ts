@@ -132,6 +132,31 @@ server.registerTool('report', { description: 'd' }, async (extra) => {
   ],
   invalid: [
     {
+      name: 'a registry of a hand-written HTTP+SSE transport (a class implementing the SDK Transport) on hono (sweep 9 G1)',
+      code: `import { Hono } from 'hono';
+import { streamSSE, type SSEStreamingApi } from 'hono/streaming';
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+class SSETransport implements Transport {
+  sessionId = crypto.randomUUID();
+  onmessage?: (m: JSONRPCMessage) => void;
+  constructor(private url: string, private stream: SSEStreamingApi) {}
+  async start() { await this.stream.writeSSE({ event: 'endpoint', data: \`\${this.url}?sessionId=\${this.sessionId}\` }); }
+  async send(m: JSONRPCMessage) { await this.stream.writeSSE({ event: 'message', data: JSON.stringify(m) }); }
+  async close() {}
+}
+const server = new Server({ name: 'pets', version: '1.0.0' }, { capabilities: { tools: {} } });
+const app = new Hono();
+const transports: { [sessionId: string]: SSETransport } = {};
+app.get('/sse', (c) => streamSSE(c, async (stream) => {
+  const t = new SSETransport('/api/messages', stream);
+  transports[t.sessionId] = t;
+  await server.connect(t);
+}));`,
+      errors: [{ messageId: 'registry', line: 16 }],
+    },
+    {
       name: 'the session layer\'s own bookkeeping keyed only by the header id: each map and set, beside the transport registry',
       code: SESSION_BOOKKEEPING,
       errors: [
