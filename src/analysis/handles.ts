@@ -4,7 +4,11 @@
  *
  * A handle family is an argument `<noun>_id` (or `<noun>Id`) that
  * - one tool returns (a property of an object it returns or puts in `structuredContent`, or a value
- *   its text names: `cart_id: ${id}`) without taking it as input — the minting tool;
+ *   its text names: `cart_id: ${id}`) without taking it as input, and makes — the minting tool. Making it
+ *   means writing an entry under the value into a store of the project (the value may be the tool's
+ *   own argument: a name the client chose), or drawing it from a generator of fresh ids (a CSPRNG, a
+ *   counter, the clock, `Math.random`) where the store it goes to is out of sight. A value the tool only
+ *   relays (an id in an upstream API's response) or echoes (its own `id` argument) is not minted by it;
  * - other tools' input schemas take — the consuming tools;
  * - keys a store the project itself holds (a `Map`, a plain object): the minting tool writes an entry
  *   under the minted value, or a consuming tool reads one under the argument.
@@ -87,6 +91,8 @@ export interface HandleFamily {
 /** The kinds of id source anyone can guess or name (a counter, the clock, `Math.random`, the tool's own arguments). */
 type GuessableKind = 'counter' | 'time' | 'random' | 'input';
 const GUESSABLE = new Set<IdSourceKind>(['counter', 'time', 'random', 'input']);
+/** The kinds of id source that make a new id (a tool whose value comes from one mints it, wherever it is stored). */
+const FRESH = new Set<IdSourceKind>(['csprng', 'counter', 'time', 'random']);
 
 export interface GuessableSource {
   family: HandleFamily;
@@ -189,11 +195,19 @@ class HandleModelBuilder {
         const carriers = new Set<ts.Symbol>();
         const sources: IdSource[] = [];
         this.sourcesOf(value, 0, sources, carriers, tool);
-        const writes = [...carriers].flatMap((symbol) => {
+        // The tool's own argument returned as it is (`collectionId: id`, or `users.set(name, …)` … `user_id: name`).
+        const echoed = this.inputSymbolOf(value, tool);
+        if (echoed) carriers.add(echoed);
+        const writes = dedupeAccesses([...carriers].flatMap((symbol) => {
           const scope = scopeOf(symbol);
           return scope ? this.follow(scope, new Set([symbol]), [], 0).accesses : [];
-        });
-        out.push({ tool, returned: node, sources, writes: dedupeAccesses(writes) });
+        }));
+        // A tool mints what it makes: an entry it writes under the value, or a fresh id. An id it relays from an
+        // upstream API (`metadata: { collectionId: bookmark.collection.$id }`) or echoes (`collectionId: id`)
+        // names something that lives elsewhere; a store other tools key by that id (a request de-duplication
+        // map) is not the handle's.
+        if (!writes.some((w) => w.operation === 'write') && !sources.some((s) => FRESH.has(s.kind))) return;
+        out.push({ tool, returned: node, sources, writes });
       });
     };
     search(body, limit, 0);
@@ -400,6 +414,23 @@ class HandleModelBuilder {
     // Low-level servers: `request.params.arguments` and what is destructured from it.
     if (tool.api === 'low-level' && ts.isVariableDeclaration(decl) && decl.initializer) return /\.arguments\b/.test(unwrap(decl.initializer).getText());
     return false;
+  }
+
+  /**
+   * The tool argument the value is, as it is: a binding of the handler's arguments (`{ id }`), also through copies
+   * (`const key = id`). Not a value derived from one (`\`${name}-1\``): a store keyed by the argument is not keyed by that.
+   */
+  private inputSymbolOf(value: ts.Expression, tool: ToolRegistration): ts.Symbol | undefined {
+    let node = unwrap(value);
+    for (let depth = 0; depth <= MAX_DEPTH && ts.isIdentifier(node); depth++) {
+      const symbol = this.values.symbolOf(node);
+      const decl = symbol?.valueDeclaration;
+      if (!symbol || !decl) return undefined;
+      if (this.isToolInput(node, tool)) return symbol;
+      if (!ts.isVariableDeclaration(decl) || !decl.initializer) return undefined;
+      node = unwrap(decl.initializer);
+    }
+    return undefined;
   }
 
   /** A `let`/`var` or property that something increments (`++n`, `n += 1`, `this.next++`). */

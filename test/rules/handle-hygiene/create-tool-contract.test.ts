@@ -1,5 +1,6 @@
 import { ruleTester } from '../../support/rule-tester.js';
 import rule from '../../../src/rules/handle-hygiene/create-tool-contract.js';
+import { RELAYED_IDS } from './relayed-ids.js';
 
 const HEAD = `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { randomUUID } from 'node:crypto';
@@ -65,6 +66,10 @@ server.registerTool('append', { description: 'Append a chunk. Uploads are droppe
   uploads.get(upload_id)?.push(chunk);
   return { content: [] };
 });`,
+    },
+    {
+      name: 'read tools that relay an upstream API id or echo their own id argument mint nothing (another tool takes the id)',
+      code: RELAYED_IDS,
     },
   ],
   invalid: [

@@ -1,5 +1,6 @@
 import { ruleTester } from '../../support/rule-tester.js';
 import rule from '../../../src/rules/handle-hygiene/guessable-handle.js';
+import { RELAYED_IDS } from './relayed-ids.js';
 
 const HEAD = `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
@@ -126,6 +127,10 @@ server.registerTool('create_note', {}, async () => {
       name: 'the same server whose result text does not carry the id: nothing is handed out',
       code: { ...delegated('`search_${++this.sessionCounter}`'), 'src/handlers/search.ts': delegated('')['src/handlers/search.ts']!.replace('Started search session: ${result.sessionId}', 'Started a search') },
     },
+    {
+      name: 'an upstream API id relayed and the tool\'s own id argument echoed (nothing minted, nothing stored): no handle to guess',
+      code: RELAYED_IDS,
+    },
   ],
   invalid: [
     {
@@ -206,6 +211,30 @@ server.registerTool('create_note_sized', {}, async () => {
         { messageId: 'counter', line: 5, file: 'src/search-manager.ts', data: { argument: 'sessionId', tool: 'start_search' } },
         { messageId: 'time', line: 5, file: 'src/search-manager.ts', data: { argument: 'sessionId', tool: 'start_search' } },
       ],
+    },
+    {
+      name: "the tool's own argument, written into the store under itself and handed back: a handle the caller named",
+      code: `${HEAD}server.registerTool('create_note', { inputSchema: { title: z.string() } }, async ({ title }) => {
+  notes.set(title, []);
+  return { content: [], structuredContent: { note_id: title } };
+});${CONSUMER}`,
+      errors: [{ messageId: 'input', line: 7, data: { argument: 'note_id', tool: 'create_note' } }],
+    },
+    {
+      name: 'a counter id stored where the analysis cannot follow it (inside a constructed object): a fresh id is still minted',
+      code: `${HEAD}let next = 0;
+class Note {
+  constructor(readonly id: string) {}
+}
+function keep(note: Note) {
+  notes.set(note.id, []);
+}
+server.registerTool('create_note', {}, async () => {
+  const note_id = \`n\${++next}\`;
+  keep(new Note(note_id));
+  return { content: [], structuredContent: { note_id } };
+});${CONSUMER}`,
+      errors: [{ messageId: 'counter', line: 13 }],
     },
   ],
 });

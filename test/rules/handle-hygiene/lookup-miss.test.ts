@@ -1,5 +1,6 @@
 import { ruleTester } from '../../support/rule-tester.js';
 import rule from '../../../src/rules/handle-hygiene/lookup-miss.js';
+import { RELAYED_IDS } from './relayed-ids.js';
 
 const HEAD = `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { randomUUID } from 'node:crypto';
@@ -55,6 +56,10 @@ server.registerTool('pin', { inputSchema: { board_id: z.string() } }, async (arg
   if (!board) return { ...${text("'No such board_id: call create_board.'")}, isError: true };
   return ${text('String(board.length)')};
 });`,
+    },
+    {
+      name: 'a request de-duplication map keyed by a composite string with an id no tool mints (relayed, echoed) is no handle lookup',
+      code: RELAYED_IDS,
     },
   ],
   invalid: [

@@ -3,6 +3,7 @@ import { ruleTester, runRule } from '../../support/rule-tester.js';
 import { ValueAnalysis } from '../../../src/analysis/values.js';
 import type { Rule } from '../../../src/rules/rule.js';
 import rule from '../../../src/rules/handle-hygiene/no-expiry.js';
+import { RELAYED_IDS } from './relayed-ids.js';
 
 const TOOLS = `
 server.registerTool('create_job', {}, async () => {
@@ -35,6 +36,10 @@ const jobs = new LRUCache<string, { started: number }>({ max: 1000, ttl: 3_600_0
       name: 'a map that no handle keys (a catalogue read by sku) is no concern of this rule',
       code: `${HEAD}const catalog = new Map<string, number>([['a', 1]]);
 server.registerTool('price', { inputSchema: { sku: z.string() } }, async ({ sku }) => ({ content: [{ type: 'text', text: String(catalog.get(sku)) }] }));`,
+    },
+    {
+      name: 'a request de-duplication map that an id no tool mints (an upstream id relayed, an argument echoed) reaches is no handle store',
+      code: RELAYED_IDS,
     },
   ],
   invalid: [
