@@ -107,16 +107,17 @@ function fromToolCall(values: ValueAnalysis, call: ts.CallExpression): ToolRegis
   const [nameArg, ...rest] = call.arguments;
   const name = nameArg && values.constantString(nameArg);
   if (!nameArg || name === undefined) return undefined;
-  const middle = rest.slice(0, -1).filter((a) => values.constantString(a) === undefined);
+  // The description, when there is one, is the argument after the name: a string, however it is written. Between
+  // the name and the callback the SDK's overloads take [description], [schema], [annotations]: with three, the first
+  // is the description; with two, it is (schema, annotations) only when the second is an annotations object.
+  const between = rest.slice(0, -1);
+  const described = between.length >= 3 || (between.length > 0 && isStringValued(values, between[0]!)) || (between.length === 2 && !isAnnotations(between[1]!));
+  const middle = described ? between.slice(1) : between;
   // tool(name, [desc], schema, annotations, cb): two objects → the first is the schema; one object
   // is a schema unless every key is an annotation hint.
   let schemaExpr: ts.Expression | undefined;
   if (middle.length >= 2) schemaExpr = middle[0];
-  else if (middle.length === 1) {
-    const only = unwrap(middle[0]!);
-    const isAnnotations = ts.isObjectLiteralExpression(only) && only.properties.length > 0 && only.properties.every((p) => ANNOTATION_KEYS.has(propertyNameText(p.name) ?? ''));
-    if (!isAnnotations) schemaExpr = middle[0];
-  }
+  else if (middle.length === 1 && !isAnnotations(middle[0]!)) schemaExpr = middle[0];
   const handler = lastFunctionArgument(values, call);
   return {
     name,
@@ -127,6 +128,25 @@ function fromToolCall(values: ValueAnalysis, call: ts.CallExpression): ToolRegis
     handler,
     contextIndex: schemaExpr ? 1 : 0,
   };
+}
+
+/** An object literal of tool annotation hints only (`{ readOnlyHint: true }`). */
+function isAnnotations(expression: ts.Expression): boolean {
+  const inner = unwrap(expression);
+  return ts.isObjectLiteralExpression(inner) && inner.properties.length > 0 && inner.properties.every((p) => ANNOTATION_KEYS.has(propertyNameText(p.name) ?? ''));
+}
+
+/**
+ * Whether `expression` evaluates to a string: a constant, a template, a conditional choosing between strings
+ * (interactive-mcp's `cond ? 'a' : 'b'` description), a concatenation with a string, `[…].join(…)`.
+ */
+function isStringValued(values: ValueAnalysis, expression: ts.Expression, depth = 0): boolean {
+  const inner = unwrap(expression);
+  if (values.constantString(inner) !== undefined || ts.isTemplateExpression(inner) || ts.isNoSubstitutionTemplateLiteral(inner)) return true;
+  if (depth > 3) return false;
+  if (ts.isConditionalExpression(inner)) return isStringValued(values, inner.whenTrue, depth + 1) && isStringValued(values, inner.whenFalse, depth + 1);
+  if (ts.isBinaryExpression(inner) && inner.operatorToken.kind === ts.SyntaxKind.PlusToken) return isStringValued(values, inner.left, depth + 1) || isStringValued(values, inner.right, depth + 1);
+  return ts.isCallExpression(inner) && calleeParts(inner).name === 'join' && ts.isArrayLiteralExpression(unwrap(calleeParts(inner).receiver ?? inner));
 }
 
 function fromRegisterTool(values: ValueAnalysis, call: ts.CallExpression): ToolRegistration | undefined {
