@@ -8,11 +8,13 @@
  * logs and keys its registry with exist only for those clients), so each kept site is reported once.
  */
 import { ts } from '../typescript.js';
-import { calleeParts, forEachDescendant, isFunctionLike, isInside, outermostWrapper, statementOf } from './ast.js';
+import { calleeParts, enclosingFunction, forEachDescendant, isFunctionLike, isInside, outermostWrapper, statementOf, unwrap } from './ast.js';
+import { isServerKind } from './value.js';
 import type { Analysis } from './model.js';
 import { enclosingRoute } from './routes.js';
-import { SSE_TRANSPORTS, STREAMABLE_HTTP_TRANSPORTS, SSE_POST_METHOD } from './sdk-modules.js';
+import { CONNECT_METHOD, SSE_TRANSPORTS, STREAMABLE_HTTP_TRANSPORTS, SSE_POST_METHOD } from './sdk-modules.js';
 import type { SessionStore } from './session-flow.js';
+import { createdTransportClass } from './transport-classes.js';
 
 export interface LegacySseEndpoint {
   /**
@@ -37,7 +39,7 @@ export function legacySseEndpoint(analysis: Analysis, sf: ts.SourceFile): Legacy
   const creations: ts.NewExpression[] = [];
   const posts: ts.CallExpression[] = [];
   forEachDescendant(sf, (node) => {
-    if (ts.isNewExpression(node) && SSE_TRANSPORTS.has(analysis.sdk.exportOf(node.expression)?.name ?? '')) creations.push(node);
+    if (ts.isNewExpression(node) && SSE_TRANSPORTS.has(createdTransportClass(analysis, node)?.name ?? '')) creations.push(node);
     else if (ts.isCallExpression(node) && isSsePost(analysis, node)) posts.push(node);
   });
   if (creations.length === 0) return undefined;
@@ -148,4 +150,25 @@ function usedOnlyBy(analysis: Analysis, store: SessionStore, sf: ts.SourceFile, 
     if (ts.isIdentifier(node) && node !== name && node.text === name.text && analysis.values.symbolOf(node)?.valueDeclaration === decl) refs.push(node);
   });
   return refs.length > 0 && refs.every((ref) => parts.some((p) => isInside(ref, p)));
+}
+
+/**
+ * `server.connect(transport)` where the transport is an SSE transport created for this connection and the
+ * server is not: one server instance shared by every connection.
+ */
+export function sharedSseServerConnect(analysis: Analysis, call: ts.CallExpression): ts.Node | undefined {
+  const { name, nameNode, receiver } = calleeParts(call);
+  if (name !== CONNECT_METHOD || !receiver || call.arguments.length !== 1) return undefined;
+  // No SSE transport in a program that never names its class: the transport's value (a parameter's callers) is not needed.
+  if (!analysis.values.programText.mentions(SSE_TRANSPORTS)) return undefined;
+  const transport = analysis.values.valueOf(call.arguments[0]!);
+  if (transport?.kind !== 'transport' || !transport.cls || !SSE_TRANSPORTS.has(transport.cls)) return undefined;
+  if (!isServerKind(analysis.values.valueOf(receiver))) return undefined;
+  const connection = enclosingFunction(call);
+  if (!connection) return undefined;
+  const root = unwrap(receiver);
+  const decl = ts.isIdentifier(root) ? analysis.values.symbolOf(root)?.valueDeclaration : undefined;
+  // `const server = createServer()` inside the connection handler: a server per connection, not shared.
+  if (!decl || isInside(decl, connection)) return undefined;
+  return nameNode;
 }

@@ -26,3 +26,15 @@ export function ownTransportClassOf(analysis: Analysis, member: ts.Node | undefi
   if (node && ts.isConstructorDeclaration(node)) node = node.parent;
   return node && ts.isClassLike(node) && implementsSdkTransport(analysis, node) ? node : undefined;
 }
+
+/**
+ * The SDK transport class `created` instantiates: the SDK's own (`new SSEServerTransport(…)`), or the one a project
+ * class extends (`class DebugSSETransport extends SSEServerTransport`, CircleCI's server; sweep 10 H1).
+ * `subclass` says which.
+ */
+export function createdTransportClass(analysis: Analysis, created: ts.NewExpression): { name: string; subclass: boolean } | undefined {
+  const ref = analysis.sdk.exportOf(created.expression);
+  if (ref) return { name: ref.name, subclass: false };
+  const value = analysis.values.instanceOf(created.expression, []);
+  return value?.kind === 'transport' && value.cls ? { name: value.cls, subclass: true } : undefined;
+}

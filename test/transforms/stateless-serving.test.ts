@@ -22,6 +22,10 @@ const OPTIONS = SERVING_OPTIONS;
 
 /** Marker cases: rule ids of the markers the output must hold (and nothing else rewritten). */
 const MARKERS: Record<string, string[]> = {
+  // A project subclass of an SDK transport: the HTTP+SSE one is that transport (kept, marked, with its shared server
+  // said); the Streamable HTTP one is not dropped with what it overrides (sweep 10 H1).
+  'sse-subclass-shared-server': ['session-transport/sse-transport', 'session-state/per-session-server'],
+  'http-transport-subclass-marker': ['session-transport/session-id-generator'],
   'custom-lifecycle-marker': ['session-transport/session-lifecycle'],
   // The route's own logic (a status table of the project) beside the stateless idiom: marked where it is used, as
   // the transport it makes (a stateless route has no registry; klavis' gmail server, sweep 7 E8).

@@ -1,37 +1,10 @@
 import { ts } from '../../typescript.js';
-import { calleeParts, enclosingFunction, unwrap } from '../../analysis/ast.js';
-import { CONNECT_METHOD, SSE_TRANSPORTS } from '../../analysis/sdk-modules.js';
-import { isServerKind } from '../../analysis/value.js';
+import { SSE_TRANSPORTS } from '../../analysis/sdk-modules.js';
+import { sharedSseServerConnect } from '../../analysis/legacy-sse.js';
+import { createdTransportClass } from '../../analysis/transport-classes.js';
 import { sseSessionQuery } from '../../analysis/sse-session-ids.js';
 import { ownSseTransportConnected } from '../../analysis/own-sse-transports.js';
 import { defineRule, specUrl, SESSION_ENDPOINT } from '../rule.js';
-import type { Analysis } from '../../analysis/model.js';
-
-/**
- * `server.connect(transport)` where the transport is an SSE transport created for this connection and the
- * server is not: one server instance shared by every connection.
- */
-function sharedServerConnect(analysis: Analysis, call: ts.CallExpression): ts.Node | undefined {
-  const { name, nameNode, receiver } = calleeParts(call);
-  if (name !== CONNECT_METHOD || !receiver || call.arguments.length !== 1) return undefined;
-  // No SSE transport in a program that never names its class: the transport's value (a parameter's callers) is not needed.
-  if (!analysis.values.programText.mentions(SSE_TRANSPORTS)) return undefined;
-  const transport = analysis.values.valueOf(call.arguments[0]!);
-  if (transport?.kind !== 'transport' || !transport.cls || !SSE_TRANSPORTS.has(transport.cls)) return undefined;
-  if (!isServerKind(analysis.values.valueOf(receiver))) return undefined;
-  const connection = enclosingFunction(call);
-  if (!connection) return undefined;
-  const root = unwrap(receiver);
-  const decl = ts.isIdentifier(root) ? analysis.values.symbolOf(root)?.valueDeclaration : undefined;
-  // `const server = createServer()` inside the connection handler: a server per connection, not shared.
-  if (!decl || isWithin(decl, connection)) return undefined;
-  return nameNode;
-}
-
-function isWithin(node: ts.Node, ancestor: ts.Node): boolean {
-  for (let current: ts.Node | undefined = node; current; current = current.parent) if (current === ancestor) return true;
-  return false;
-}
 
 export default defineRule({
   meta: {
@@ -60,18 +33,13 @@ export default defineRule({
     return {
       visitors: {
         [ts.SyntaxKind.NewExpression]: (node: ts.NewExpression) => {
-          const ref = analysis.sdk.exportOf(node.expression);
-          if (ref && SSE_TRANSPORTS.has(ref.name)) context.report({ node, messageId: 'sse' });
           // A project subclass (`class LoggingSSEServerTransport extends SSEServerTransport`) is still one SSE session per `new`.
-          else if (!ref && analysis.values.programText.mentions(SSE_TRANSPORTS)) {
-            const value = analysis.values.valueOf(node);
-            if (value?.kind === 'transport' && value.cls && SSE_TRANSPORTS.has(value.cls)) context.report({ node, messageId: 'sse' });
-          }
+          if (analysis.values.programText.mentions(SSE_TRANSPORTS) && SSE_TRANSPORTS.has(createdTransportClass(analysis, node)?.name ?? '')) context.report({ node, messageId: 'sse' });
         },
         [ts.SyntaxKind.CallExpression]: (node: ts.CallExpression) => {
           const own = ownSseTransportConnected(analysis, node);
           if (own) context.report({ node: own, messageId: 'own', data: { name: own.expression.getText() } });
-          const shared = sharedServerConnect(analysis, node);
+          const shared = sharedSseServerConnect(analysis, node);
           if (shared) context.report({ node: shared, messageId: 'shared' });
           const query = sseSessionQuery(analysis.values, node);
           if (query) context.report({ node: query, messageId: 'query' });

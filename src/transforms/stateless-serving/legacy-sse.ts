@@ -17,7 +17,7 @@
  */
 import { ts } from '../../typescript.js';
 import { calleeParts, enclosingFunction, forEachDescendant, isInside, lineOf, statementOf } from '../../analysis/ast.js';
-import { legacySseEndpoint, type LegacySseEndpoint } from '../../analysis/legacy-sse.js';
+import { legacySseEndpoint, sharedSseServerConnect, type LegacySseEndpoint } from '../../analysis/legacy-sse.js';
 import { HTTP_HANDLER_FUNCTION, STREAMABLE_HTTP_TRANSPORTS } from '../../analysis/sdk-modules.js';
 import { servingEntryAdvice } from './advice.js';
 import type { SessionStore } from '../../analysis/session-flow.js';
@@ -67,7 +67,7 @@ export function planLegacySse(site: ServingSite, besideStreamable: boolean): boo
     // An endpoint with one transport and no registry (mobile-next/mobile-mcp) reads and keys no session ids (sweep 7 E12).
     const keyed = endpoint.registries.length > 0 || [...site.result.analysis.sessions.stores.values()].some((s) => s.kind === 'transport' && s.declaration?.getSourceFile() === site.sf);
     const byDesign = keyed ? 'so the session ids it reads, logs and keys its registry with stay with it' : 'each connection is a session, so it stays as it is';
-    site.marker(endpoint.anchor, SSE_RULE, `HTTP+SSE endpoint (${what}) kept for 2025-era clients, served from @modelcontextprotocol/server-legacy/sse: it is sessionful by design, ${byDesign}. Once no 2025-era client needs it, ${removal}; ${modern}.`);
+    site.marker(endpoint.anchor, SSE_RULE, `HTTP+SSE endpoint (${what}) kept for 2025-era clients, served from @modelcontextprotocol/server-legacy/sse: it is sessionful by design, ${byDesign}. Once no 2025-era client needs it, ${removal}; ${modern}.${sharedServerWarning(site, endpoint)}`);
     site.note(`serving: ${where} — HTTP+SSE endpoint (${what}) kept for 2025-era clients (server-legacy); ${refusal ? 'marked for removal by hand' : '--modern-only removes it'}`);
     // A registry the code calling the handlers holds (`const streams = new Map()` handed to them) is the endpoint's too: said where it is.
     for (const r of calls && !('why' in calls) ? calls.replacements : []) {
@@ -140,6 +140,20 @@ export function planLegacySse(site: ServingSite, besideStreamable: boolean): boo
     site.note(`serving: ${file} — serves no MCP endpoint now that HTTP+SSE is gone (the project's Streamable HTTP endpoint is in another file): remove what is left of this file's server if nothing else uses it`);
   }
   return true;
+}
+
+/**
+ * What the kept endpoint's marker adds when one server instance is connected to every connection's transport (the
+ * SDK keeps only the latest, so messages reach the last client): a bug of the kept code that this marker stands for.
+ */
+function sharedServerWarning(site: ServingSite, endpoint: LegacySseEndpoint): string {
+  let shared = false;
+  for (const part of endpoint.parts) {
+    forEachDescendant(part, (node) => {
+      if (!shared && ts.isCallExpression(node) && sharedSseServerConnect(site.result.analysis, node)) shared = true;
+    });
+  }
+  return shared ? ' Meanwhile it connects one server instance to every connection\'s transport: the SDK keeps only the latest, so server→client messages reach the last client; build a server per connection.' : '';
 }
 
 /**

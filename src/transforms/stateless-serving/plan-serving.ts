@@ -47,6 +47,7 @@ import { markOwnSseTransports, planLegacySse } from './legacy-sse.js';
 import { planMountedDispatcher } from './mounted-dispatcher.js';
 import { planNodeHttp, planStatelessListener } from './node-http.js';
 import { AdvisedRefusal, CannotRewrite } from './refusal.js';
+import { createdTransportClass } from '../../analysis/transport-classes.js';
 import { registryRemovals } from './registries.js';
 import { planRouteEndpoint, type RegisteredRoute } from './route-endpoint.js';
 import { ServingFile, type ServingOptions } from './serving-file.js';
@@ -148,7 +149,8 @@ function transportsMadeIn(file: ServingFile): { http: ts.NewExpression[]; stdio:
   const sse: ts.NewExpression[] = [];
   forEachDescendant(file.sf, (node) => {
     if (!ts.isNewExpression(node)) return;
-    const ref = file.result.analysis.sdk.exportOf(node.expression);
+    // A project subclass of an SDK transport counts as that transport (planHttp refuses to drop what it overrides).
+    const ref = createdTransportClass(file.result.analysis, node);
     if (!ref) return;
     if (STREAMABLE_HTTP_TRANSPORTS.has(ref.name)) http.push(node);
     else if (STDIO_TRANSPORTS.has(ref.name)) stdio.push(node);
@@ -164,6 +166,11 @@ function transportsMadeIn(file: ServingFile): { http: ts.NewExpression[]; stdio:
  */
 function planHttp(file: ServingFile, transports: ts.NewExpression[]): void {
   const first = transports[0]!;
+  const subclassed = transports.find((t) => createdTransportClass(file.result.analysis, t)?.subclass);
+  if (subclassed) {
+    const base = createdTransportClass(file.result.analysis, subclassed)!.name;
+    throw new CannotRewrite(`the transport is \`${subclassed.expression.getText(file.sf)}\`, a class of this project extending the SDK's ${base}: what it overrides would go with it. Move that behaviour into the server or the route (logging, headers), then serve the endpoint statelessly.`, subclassed);
+  }
   refuseGateway(file, first);
   const route = routeServing(file, first);
   try {
