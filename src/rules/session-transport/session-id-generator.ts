@@ -1,10 +1,9 @@
 import { ts } from '../../typescript.js';
-import { isInside, propertyNameText, unwrap } from '../../analysis/ast.js';
+import { propertyNameText, unwrap } from '../../analysis/ast.js';
 import type { ValueAnalysis } from '../../analysis/values.js';
 import { SESSION_HEADER, isHeaderWrite } from '../../analysis/http-requests.js';
 import { isTransportOptions } from '../../analysis/constructor-options.js';
-import { routesOf, type Route } from '../../analysis/routes.js';
-import { TRANSPORT_MEMBERS } from '../../analysis/sdk-modules.js';
+import { sharingRoute } from '../../analysis/shared-transports.js';
 import { defineRule, specUrl, SESSION_ENDPOINT } from '../rule.js';
 
 /**
@@ -26,33 +25,6 @@ function mintedParts(values: ValueAnalysis, expr: ts.Expression, depth = 0): ts.
   }
   if (values.valueOf(inner)?.kind === 'session-id') return [];
   return ts.isCallExpression(inner) || ts.isTemplateExpression(inner) || ts.isNewExpression(inner) ? [inner] : [];
-}
-
-/**
- * The route whose handler hands requests to a stateless transport created outside it (`const transport = new …({
- * sessionIdGenerator: undefined })` at module level or in a start-up function, `transport.handleRequest(…)` in the
- * route): one transport for every request. Undefined for the v1 idiom (a transport per request, in the handler).
- */
-function sharingRoute(values: ValueAnalysis, created: ts.NewExpression): Route | undefined {
-  let holder: ts.Node = created;
-  while (ts.isParenthesizedExpression(holder.parent) || ts.isAsExpression(holder.parent) || ts.isAwaitExpression(holder.parent)) holder = holder.parent;
-  const declaration = holder.parent;
-  if (!declaration || !ts.isVariableDeclaration(declaration) || declaration.initializer !== holder || !ts.isIdentifier(declaration.name)) return undefined;
-  const symbol = values.symbolOf(declaration.name);
-  if (!symbol) return undefined;
-  const sf = created.getSourceFile();
-  let routes: Route[] | undefined;
-  let found: Route | undefined;
-  const visit = (node: ts.Node): void => {
-    if (found) return;
-    if (ts.isCallExpression(node) && ts.isPropertyAccessExpression(node.expression) && node.expression.name.text === TRANSPORT_MEMBERS.requestMethod && ts.isIdentifier(node.expression.expression) && values.symbolOf(node.expression.expression) === symbol) {
-      routes ??= routesOf(sf, values);
-      found = routes.find((route) => route.handlers.some((handler) => isInside(node, handler) && !isInside(declaration, handler)));
-    }
-    ts.forEachChild(node, visit);
-  };
-  visit(sf);
-  return found;
 }
 
 export default defineRule({

@@ -18,6 +18,7 @@ import { sessionResumption } from './resumed-sessions.js';
 import type { ServingFile } from './serving-file.js';
 import { referencesByName } from './text.js';
 import { timerStarted } from '../../analysis/timers.js';
+import { sharingRoute } from '../../analysis/shared-transports.js';
 import { mintsNoSession } from '../../analysis/constructor-options.js';
 import { TRANSPORT_MEMBERS } from '../../analysis/sdk-modules.js';
 
@@ -79,6 +80,11 @@ export function unrecognisedPlace(file: ServingFile, transport: ts.NewExpression
     // SDK 1.x's stateless idiom (a server and a transport per request) has no session registry to name.
     if (isStatelessIdiom(file, [transport]) && servesFromNestedListener(file, transport, fn!)) {
       return new CannotRewrite(`one stateless transport is created in the ${kind} \`${holder.text}()\`${where} and serves every request the listener inside it receives (SDK 1.x's stateless mode wants a transport per request: one shared transport mixes up the ids of concurrent requests), and it speaks the 2025 protocol only: replace it and the listener that hands it the requests with one stateless endpoint by hand.${why}`, transport, undefined, framework);
+    }
+    // Created once in a start-up function and handed every request by a route (vibe-check's startHttpServer(), sweep 10 H6).
+    const sharing = mintsNoSession(transport) ? sharingRoute(file.values, transport) : undefined;
+    if (sharing) {
+      return new CannotRewrite(`one stateless transport is created once in the ${kind} \`${holder.text}()\`${where} and serves every request of the ${[sharing.method.toUpperCase(), sharing.path].filter(Boolean).join(' ')} route (the SDK serves one request per stateless transport: current 1.x releases throw on the second, and a shared one mixes up the ids of concurrent requests), and it speaks the 2025 protocol only: replace it and the route that hands it the requests with one stateless endpoint by hand.${why}`, transport, undefined, framework);
     }
     if (isStatelessIdiom(file, [transport])) {
       return new CannotRewrite(`the transport is created per request in the ${kind} \`${holder.text}()\`${where}, not in a route handler (SDK 1.x's stateless idiom: no session to replace, but it speaks the 2025 protocol only): replace the ${kind} and the routing that calls it with one stateless endpoint by hand.${why}`, transport, undefined, framework);

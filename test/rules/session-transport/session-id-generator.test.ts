@@ -139,6 +139,22 @@ export async function start(server: McpServer): Promise<void> {
       errors: [{ messageId: 'sharedStateless', line: 6 }],
     },
     {
+      name: 'the same behind a fallback and a wrapper returning what it is given (vibe-check, sweep 10 H6)',
+      code: `import express from 'express';
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+function scoped<T>(transport: T): T { return transport; }
+export async function start(server: McpServer, options: { transport?: StreamableHTTPServerTransport } = {}): Promise<void> {
+  const transport = scoped(options.transport ?? new StreamableHTTPServerTransport({ sessionIdGenerator: undefined }));
+  await server.connect(transport);
+  const app = express();
+  app.post('/mcp', async (req, res) => {
+    await transport.handleRequest(req, res, req.body);
+  });
+}`,
+      errors: [{ messageId: 'sharedStateless', line: 6, data: { line: '9' } }],
+    },
+    {
       name: 'a session id minted by hand for a new client and sent as the Mcp-Session-Id header (hono)',
       code: `import { Hono } from 'hono';
 import { randomBytes } from 'node:crypto';
