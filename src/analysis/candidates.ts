@@ -30,7 +30,7 @@ import type { ResolveFn } from '../discovery/resolve.js';
 import { PackageIndex, splitPackageSpecifier } from '../discovery/packages.js';
 import { loadConfigForFile } from '../discovery/tsconfig.js';
 import type { FileDiagnostic } from '../model.js';
-import { SDK_SPECIFIER_MARKER, isProtocolVocabulary, isServerSdkModule, sdkMajorOf } from './sdk-modules.js';
+import { CONTEXT_TYPES, SDK_SPECIFIER_MARKER, isClientSdkModule, isProtocolVocabulary, isServerSdkModule, sdkMajorOf } from './sdk-modules.js';
 import fs from 'node:fs';
 import { DECLARED_CLASS_NAMES, isFrameworkModule, packageModuleDeclaredBy } from './framework-modules.js';
 import { mayDeclareVendoredSdk } from '../frameworks/vendored-sdk.js';
@@ -92,7 +92,7 @@ const NAMED_REQUIRE = /\b(?:const|let|var)\s*\{([^}]*)\}\s*=\s*require\s*\(\s*['
  */
 function usesServerSdk(text: string, specifiers: readonly string[]): boolean {
   const server = specifiers.filter(isServerSdkModule);
-  if (server.length === 0) return false;
+  if (server.length === 0) return namesHandlerContext(text);
   const vocabularyOnly = new Map<string, number>();
   for (const pattern of [NAMED_IMPORT, NAMED_REQUIRE]) {
     for (const [, names, specifier] of text.matchAll(pattern)) {
@@ -105,6 +105,23 @@ function usesServerSdk(text: string, specifiers: readonly string[]): boolean {
   const mentions = new Map<string, number>();
   for (const specifier of server) mentions.set(specifier, (mentions.get(specifier) ?? 0) + 1);
   return [...mentions].some(([specifier, count]) => (vocabularyOnly.get(specifier) ?? 0) < count);
+}
+
+/**
+ * Whether the file imports a request handler's context type from a shared SDK module (`RequestHandlerExtra` from
+ * `sdk/shared/protocol.js`): it handles requests, so it is server code though it imports no server module (a tool
+ * handler factory casting its context, reached only through a path alias; cyanheads/survey-mcp-server, sweep 10 H5).
+ */
+function namesHandlerContext(text: string): boolean {
+  if (!text.includes(SDK_SPECIFIER_MARKER)) return false;
+  for (const pattern of [NAMED_IMPORT, NAMED_REQUIRE]) {
+    for (const [, names, specifier] of text.matchAll(pattern)) {
+      if (sdkMajorOf(specifier!) === undefined || isClientSdkModule(specifier!)) continue;
+      const bound = names!.split(',').map((n) => n.trim().replace(/^type\s+/, '').split(/\s+as\s+|\s*:\s*/)[0]!.trim());
+      if (bound.some((n) => CONTEXT_TYPES.has(n))) return true;
+    }
+  }
+  return false;
 }
 
 /** The MCP session header, written as a string literal (any case): `'Mcp-Session-Id'`, `"mcp-session-id"`. */

@@ -60,6 +60,11 @@ interface FileChange {
    * says "marked", not "rewrote"); 0 when a later transform removed every one with the code it marked.
    */
   markedOnly: Record<string, number>;
+  /**
+   * Per transform, what its notes say it did in this file (`serving: src/server.ts:234 — Mcp-Session-Id dropped …`,
+   * after the dash): the report says that rather than the transform's general summary (sweep 10 H9).
+   */
+  said?: Record<string, string[]>;
 }
 
 interface FileFailure {
@@ -256,6 +261,20 @@ interface Migration {
   anchoredNotes: readonly AnchoredNote[];
 }
 
+/** What `notes` say about the file at `relative` (`serving: <relative>[:lines] — <what>`): the `<what>` parts. */
+function notesAbout(notes: readonly string[], relative: string): string[] {
+  const out: string[] = [];
+  for (const note of notes) {
+    const dash = note.indexOf(' — ');
+    const head = dash < 0 ? '' : note.slice(0, dash);
+    const colon = head.indexOf(': ');
+    if (colon < 0) continue;
+    const where = head.slice(colon + 2);
+    if (where === relative || (where.startsWith(`${relative}:`) && /^[\d,]+$/.test(where.slice(relative.length + 1)))) out.push(note.slice(dash + 3));
+  }
+  return out;
+}
+
 function migrate(sources: Sources, transforms: readonly TransformDefinition[], transformOptions: TransformOptions, options: ApplyOptions): Migration {
   const original = new Map(sources.files);
   const withBom = new Set(sources.withBom);
@@ -270,6 +289,7 @@ function migrate(sources: Sources, transforms: readonly TransformDefinition[], t
   const stores: StoreOutcome[] = [];
   let telemetry = 0;
   const notes: string[] = [];
+  const said = new Map<string, Record<string, string[]>>();
   const sharedStores: SharedStore[] = [];
   const anchoredNotes: AnchoredNote[] = [];
   const provenance = new LineProvenance();
@@ -329,6 +349,8 @@ function migrate(sources: Sources, transforms: readonly TransformDefinition[], t
         const put = plan.edits.filter((e) => e.file === file).flatMap((e) => parseMarkers(e.text).map(markerKey));
         markedOnly.set(file, { ...markedOnly.get(file), [transform.name]: put });
       }
+      const about = notesAbout(plan.notes ?? [], sources.relative(file));
+      if (about.length > 0) said.set(file, { ...said.get(file), [transform.name]: about });
       provenance.record(file, transform.name, current.get(file)!, output);
       current.set(file, output);
       applied.set(file, (applied.get(file) ?? new Set()).add(transform.name));
@@ -360,7 +382,7 @@ function migrate(sources: Sources, transforms: readonly TransformDefinition[], t
   for (const [file, after] of current) {
     const before = original.get(file);
     if (before === after) continue;
-    changes.push({ file, before: before ?? '', after, transforms: [...(applied.get(file) ?? [])], edits: editCounts.get(file) ?? 1, created: created.has(file), markedOnly: {} });
+    changes.push({ file, before: before ?? '', after, transforms: [...(applied.get(file) ?? [])], edits: editCounts.get(file) ?? 1, created: created.has(file), markedOnly: {}, ...(said.has(file) ? { said: said.get(file) } : {}) });
   }
   changes.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
 

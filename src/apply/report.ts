@@ -139,8 +139,11 @@ function changedSection(result: ApplyResult): string[] {
         out.push(`- \`${name}\`: marked code that a later transform removed; none of its markers is left here.`);
         continue;
       }
-      const what = marked ? `left ${marked} marker${marked === 1 ? '' : 's'} for a person (see "Left for a person")` : transform?.summary;
-      out.push(transform ? `- \`${name}\`: ${what}. Why: ${transform.why}` : `- \`${name}\``);
+      // What its notes say it did here, when they name this file; else what the transform does in general.
+      const said = change.said?.[name];
+      const what = marked ? `left ${marked} marker${marked === 1 ? '' : 's'} for a person (see "Left for a person")` : said?.length ? said.join('; ') : transform?.summary;
+      // Markers carry their own reasons (a framework's sessions marked by server-push-markers is no push; sweep 10 H8).
+      out.push(!transform ? `- \`${name}\`` : marked ? `- \`${name}\`: ${what}.` : `- \`${name}\`: ${what}. Why: ${transform.why}`);
     }
     out.push('');
   }

@@ -109,7 +109,7 @@ describe('marker claims against the final text', () => {
     const markerLine = change.after.slice(0, markers[0]!.offset).split('\n').length;
 
     expect(change.markedOnly[HANDLES]).toBe(1);
-    expect(changedEntry(markdown, 'src/http.ts').find((l) => l.startsWith(`- \`${HANDLES}\``))).toMatch(/: left 1 marker for a person \(see "Left for a person"\)\. Why: /);
+    expect(changedEntry(markdown, 'src/http.ts').find((l) => l.startsWith(`- \`${HANDLES}\``))).toMatch(/: left 1 marker for a person \(see "Left for a person"\)\.$/);
 
     const store = json.stores.find((s) => s.store === 'transports')!;
     expect(store.markerRemoved).toBeUndefined();

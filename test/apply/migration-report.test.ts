@@ -141,6 +141,30 @@ export function build(): McpServer {
     expect(text).toContain('#### `src/mcp-handles.ts` (new)');
   });
 
+  it('per file: what a transform\'s notes say it did in that file, not its general summary (sweep 10 H9)', async () => {
+    // Already stateless (createMcpHandler): the only serving edit is the CORS list.
+    const dir = committedRepo({
+      'package.json': JSON.stringify({ name: 'db', type: 'module', dependencies: { '@modelcontextprotocol/server': '^2.4.0', '@modelcontextprotocol/node': '^2.1.2', express: '^5.1.0' } }),
+      'src/server.ts': `import express from 'express';
+import { toNodeHandler } from '@modelcontextprotocol/node';
+import { McpServer, createMcpHandler } from '@modelcontextprotocol/server';
+const app = express();
+app.use((_req, res, next) => {
+  res.setHeader('Access-Control-Allow-Headers', 'Content-Type, Mcp-Session-Id');
+  next();
+});
+app.all('/mcp', toNodeHandler(createMcpHandler(() => new McpServer({ name: 'db', version: '1.0.0' }))));
+app.listen(3000);
+`,
+    });
+    await runCli(['apply', '--no-typecheck'], { cwd: dir });
+    const text = report(dir);
+    const entry = text.slice(text.indexOf('#### `src/server.ts`'));
+    const block = entry.slice(0, entry.indexOf('\n#', 1));
+    expect(block).toContain('- `stateless-serving`: Mcp-Session-Id dropped from the CORS header list');
+    expect(block).not.toContain(TRANSFORMS.find((t) => t.name === 'stateless-serving')!.summary);
+  });
+
   it('one entry per site left for a person: a store marked at its declaration is not listed again as a store', async () => {
     const dir = committedRepo({ 'src/http.ts': REGISTRY });
     await runCli(['apply'], { cwd: dir });
@@ -161,7 +185,8 @@ export function build(): McpServer {
     expect(lines.length).toBeGreaterThan(0);
     for (const line of lines) {
       const name = /^- `([^`]+)`/.exec(line)![1]!;
-      expect(line, line).toMatch(/: left 1 marker for a person \(see "Left for a person"\)\. Why: /);
+      // The marker carries its own reason: the transform's general why would not fit it (sweep 10 H8).
+      expect(line, line).toMatch(/: left 1 marker for a person \(see "Left for a person"\)\.$/);
       expect(line).not.toContain(TRANSFORMS.find((t) => t.name === name)!.summary);
     }
   });

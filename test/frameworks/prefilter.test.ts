@@ -21,6 +21,24 @@ afterAll(() => {
 });
 
 describe('prefilter', () => {
+  it('a file importing a handler context type from a shared SDK module is analysed though no server module is imported (sweep 10 H5); a client\'s is not', async () => {
+    const dir = project({
+      'src/factory.ts': `import type { RequestHandlerExtra } from '@modelcontextprotocol/sdk/shared/protocol.js';
+import type { ServerNotification, ServerRequest } from '@modelcontextprotocol/sdk/types.js';
+export function handlerFor(logic: (sessionId?: string) => Promise<string>) {
+  return async (_input: unknown, callContext: Record<string, unknown>) => {
+    const ctx = callContext as RequestHandlerExtra<ServerRequest, ServerNotification>;
+    return { content: [{ type: 'text' as const, text: await logic(ctx.sessionId) }] };
+  };
+}`,
+      'src/types-only.ts': `import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+export const ok = (sessionId: string): CallToolResult => ({ content: [{ type: 'text', text: sessionId }] });`,
+    });
+    const report = await scan({ paths: [dir] });
+    expect(report.findings.map((f) => `${f.file}:${f.line} ${f.ruleId}`)).toEqual(['src/factory.ts:6 session-state/session-id-read']);
+    expect(report.summary.filesAnalyzed).toBe(1);
+  });
+
   it('a file importing only a framework is analysed', async () => {
     const dir = project({
       'src/index.ts': `import { FastMCP } from 'fastmcp';

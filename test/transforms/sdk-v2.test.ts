@@ -352,6 +352,30 @@ describe(`${TRANSFORM} fixtures`, () => {
     for (const d of [dir, two]) fs.rmSync(d, { recursive: true, force: true });
   });
 
+  it('Cloudflare McpAgent (agents 0.x, on SDK v1) not installed: the agent file stays on v1, described by its module agents/mcp (sweep 10 H3)', async () => {
+    const agent = [
+      "import { McpAgent } from 'agents/mcp';",
+      "import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';",
+      '',
+      'export class DocsMcp extends McpAgent {',
+      "  server = new McpServer({ name: 'docs', version: '1.0.0' });",
+      '  async init() {',
+      "    this.server.registerTool('ping_me', { description: 'Answers pong.' }, async () => ({ content: [{ type: 'text', text: 'pong' }] }));",
+      '  }',
+      '}',
+      '',
+    ].join('\n');
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mcp-migrate-agents-'));
+    fs.mkdirSync(path.join(dir, 'src'));
+    fs.writeFileSync(path.join(dir, 'package.json'), '{\n  "name": "docs",\n  "private": true,\n  "dependencies": {\n    "@modelcontextprotocol/sdk": "^1.17.0",\n    "agents": "^0.0.84"\n  }\n}\n');
+    fs.writeFileSync(path.join(dir, 'src/index.ts'), agent);
+    const result = await runApply({ paths: [dir], cwd: dir, allowDirty: true, typecheck: false, transforms: [TRANSFORM] });
+    expect(fs.readFileSync(path.join(dir, 'src/index.ts'), 'utf8')).toBe(agent);
+    expect(result.notes.some((n) => n.startsWith('sdk-v2: src/index.ts is left on SDK v1: it imports agents, built on SDK v1'))).toBe(true);
+    expect(fs.readFileSync(path.join(dir, 'package.json'), 'utf8')).toContain('"@modelcontextprotocol/sdk"');
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
   it('the retyping in handler-result-types is what makes its output type-check: v1\'s annotations under v2 are rejected at resources/read, prompts/get and tools/call', () => {
     const expected = byName('handler-result-types').output.get('server.ts')!;
     const untyped = expected

@@ -109,7 +109,8 @@ export class DependencyLookup {
  * file moves as before.
  */
 function describedOnV1(pkg: string, fromDir: string): boolean {
-  const described = FRAMEWORKS.filter((f) => f.modules.includes(pkg));
+  // By package: `agents` is described by its module `agents/mcp` (Cloudflare's McpAgent, sweep 10 H3).
+  const described = FRAMEWORKS.filter((f) => f.modules.some((m) => packageOf(m) === pkg));
   if (described.length === 0) return false;
   const major = declaredMajor(pkg, fromDir);
   return major !== undefined && described.some((f) => f.frameworkMajor === major && f.sdkMajor === 1);

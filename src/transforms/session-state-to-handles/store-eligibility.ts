@@ -6,7 +6,7 @@ import { ts } from '../../typescript.js';
 import { calleeParts, isFunctionLike, outermostWrapper, unwrap } from '../../analysis/ast.js';
 import { HANDLER_REGISTRATION_METHODS } from '../../analysis/sdk-modules.js';
 import { requestMethod } from '../../analysis/tools.js';
-import type { SessionStore } from '../../analysis/session-flow.js';
+import type { SessionRead, SessionStore } from '../../analysis/session-flow-types.js';
 import type { Analysis } from '../../analysis/model.js';
 import type { StoreModel } from '../../analysis/reach.js';
 import { holdsCredentials } from '../../analysis/credentials.js';
@@ -145,16 +145,23 @@ function sessionSetAdvice(name: string): string {
 /** The method a low-level server's tool calls arrive by: its handler serves every tool. */
 const TOOLS_CALL = 'tools/call';
 
-/** Whether an access of `store` is inside a handler registered for `tools/call` (`setRequestHandler(CallToolRequestSchema, …)`). */
+/**
+ * Whether an access of `store` is inside a handler registered for `tools/call` (`setRequestHandler(CallToolRequestSchema, …)`),
+ * or the session id that keys it is read there: the handler hands it on to the tool it dispatches to from a table
+ * (`registry.get(name).execute(args, { sessionId: extra.sessionId })`, puppeteer-mcp-server; sweep 10 H2).
+ */
 function readInToolsCallHandler(store: SessionStore, analysis: Analysis): boolean {
-  return store.accesses.some((access) => {
-    for (let node: ts.Node | undefined = access.node; node; node = node.parent) {
-      const call = node.parent;
-      if (!isFunctionLike(node) || !call || !ts.isCallExpression(call)) continue;
-      if (call.arguments.includes(outermostWrapper(node) as ts.Expression) && toolRequestMethod(call, analysis) === TOOLS_CALL) return true;
-    }
-    return false;
-  });
+  const throughHandler = (read: SessionRead): boolean => [read.node, ...read.paths.flat().map((hop) => hop.node)].some((node) => inToolsCallHandler(node, analysis));
+  return store.accesses.some((access) => inToolsCallHandler(access.node, analysis)) || store.reads.some((read) => read.origin === 'context' && throughHandler(read));
+}
+
+function inToolsCallHandler(at: ts.Node, analysis: Analysis): boolean {
+  for (let node: ts.Node | undefined = at; node; node = node.parent) {
+    const call = node.parent;
+    if (!isFunctionLike(node) || !call || !ts.isCallExpression(call)) continue;
+    if (call.arguments.includes(outermostWrapper(node) as ts.Expression) && toolRequestMethod(call, analysis) === TOOLS_CALL) return true;
+  }
+  return false;
 }
 
 /** The tool request a server's `setRequestHandler(schema, …)` registers for: the SDK's schema (v1) or the method string (v2). */
