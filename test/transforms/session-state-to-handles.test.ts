@@ -159,12 +159,14 @@ const MARKERS: Record<string, Record<string, string[]>> = {
     ],
   },
   // puppeteer-mcp-server's shape (sweep 10 H2): the tools/call handler hands the session id on to tool classes dispatched
-  // from a table; the page store they key by it is state the tools use, reached through the handler.
+  // from a table; the page store they key by it is state the tools use, reached through the handler. The logged copy
+  // of the id is the copy's fallback on a 2026-07-28 request, not undefined (H7).
   'tools-call-table-dispatch-store-marker': {
     'server.ts': [
       "// @mcp-migrate-todo(session-state/keyed-store): `this.pages` is keyed by the session id and read by the server's tools/call handler, which serves every tool: it is state the tools use, and a 2026-07-28 request has no session id to find it by. Not rewritten: the handles transform gives a handle argument to tools registered one by one, not to a dispatcher. Give the tools that need it a `<noun>_id` argument (in their input schemas), minted by a `create_<noun>` tool and checked against the caller on every call, and key `this.pages` by it.",
       "// @mcp-migrate-todo(session-state/session-id-read): the session id read here keys `this.pages`, kept by apply and marked with what to do about it. A 2026-07-28 request has no session id: here it is undefined, so all such requests share one entry (or fail where the id is required). Resolve this read together with that marker: when the store goes, or is re-keyed, this read goes with it; until then it serves only 2025-era clients (stdio, server-legacy).",
       "// @mcp-migrate-todo(session-state/session-id-read): the session id is carried into the project's own objects: a 2026-07-28 request has none, so there it is undefined (2025-era clients served through stdio or server-legacy still have one). Nothing may key state or identity by it: state that spans calls travels as an explicit handle a tool returns, identity comes from authInfo, and log lines correlate by the request id.",
+      "// @mcp-migrate-todo(session-state/session-telemetry): `context.sessionId` is a field of the project's own type, which `sessionId: extra.sessionId ?? 'anonymous'` fills with the session id: a 2026-07-28 request has none, so it is 'anonymous' here (the fallback), the same for every such request. Resolve it together with that field: once the field carries the request id, this line logs it too (rename the field here if it is renamed there).",
     ],
   },
   'tools-call-dispatcher-store-marker': {

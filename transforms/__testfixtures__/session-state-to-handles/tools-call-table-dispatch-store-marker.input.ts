@@ -2,7 +2,7 @@
  * A low-level server whose tools/call handler dispatches from a table of tool classes (puppeteer-mcp-server's shape,
  * sweep 10 H2): it reads the session id and hands it on in a context object, and the base class keys the page store
  * by it. The store is state the tools use, reached through the handler: its marker gives the handle advice, not
- * "no tool reaches it".
+ * "no tool reaches it". The logged copy of the id says what a 2026-07-28 request logs: the fallback (sweep 10 H7).
  */
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
@@ -57,6 +57,7 @@ export function buildServer(): Server {
     const tool = tools.get(request.params.name);
     if (!tool) throw new Error(`unknown tool ${request.params.name}`);
     const context: ToolContext = { sessionId: extra.sessionId ?? 'anonymous' };
+    console.error('call', { tool: tool.name, sessionId: context.sessionId });
     return tool.execute(request.params.arguments ?? {}, context);
   });
   return server;

@@ -2,7 +2,7 @@
  * A low-level server whose tools/call handler dispatches from a table of tool classes (puppeteer-mcp-server's shape,
  * sweep 10 H2): it reads the session id and hands it on in a context object, and the base class keys the page store
  * by it. The store is state the tools use, reached through the handler: its marker gives the handle advice, not
- * "no tool reaches it".
+ * "no tool reaches it". The logged copy of the id says what a 2026-07-28 request logs: the fallback (sweep 10 H7).
  */
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
@@ -60,6 +60,8 @@ export function buildServer(): Server {
     if (!tool) throw new Error(`unknown tool ${request.params.name}`);
     // @mcp-migrate-todo(session-state/session-id-read): the session id is carried into the project's own objects: a 2026-07-28 request has none, so there it is undefined (2025-era clients served through stdio or server-legacy still have one). Nothing may key state or identity by it: state that spans calls travels as an explicit handle a tool returns, identity comes from authInfo, and log lines correlate by the request id.
     const context: ToolContext = { sessionId: extra.sessionId ?? 'anonymous' };
+    // @mcp-migrate-todo(session-state/session-telemetry): `context.sessionId` is a field of the project's own type, which `sessionId: extra.sessionId ?? 'anonymous'` fills with the session id: a 2026-07-28 request has none, so it is 'anonymous' here (the fallback), the same for every such request. Resolve it together with that field: once the field carries the request id, this line logs it too (rename the field here if it is renamed there).
+    console.error('call', { tool: tool.name, sessionId: context.sessionId });
     return tool.execute(request.params.arguments ?? {}, context);
   });
   return server;
