@@ -30,6 +30,13 @@ async function migrate(source: string) {
 }
 
 describe('the quickstart stdio shape', () => {
+  it('is marked where the server is wrapped at module level (epicshop: Sentry), and the marker names no route (sweep 10)', async () => {
+    const wrapped = `${HEAD}\n${SERVER}const wrap = (s: McpServer): McpServer => s;\nconst monitored = process.env.SENTRY ? wrap(server) : server;\nasync function main() {\n  const transport = new StdioServerTransport();\n  await monitored.connect(transport);\n}\nmain();\n`;
+    const after = await migrate(wrapped);
+    expect(after).toContain('the server is not built where the stdio transport is connected by a factory function');
+    expect(after).not.toContain('in the route');
+  });
+
   it('is rewritten in its plain form', async () => {
     const after = await migrate(`${HEAD}\n${SERVER}\n${MAIN}\nmain();\n`);
     expect(after).toContain('function createServer() {');

@@ -51,6 +51,12 @@ export function factoryOf(file: ServingFile, handler: ts.Node, transport: ts.New
   return serverFactory(file, receiver, handler, connect, 'http');
 }
 
+/** Why a server built elsewhere is not served as is: where one server should be built, per transport kind (stdio has no route). */
+function notBuiltHere(kind: 'http' | 'stdio'): string {
+  const where = kind === 'http' ? 'in the route' : 'where the stdio transport is connected';
+  return `the server is not built ${where} by a factory function: extract its construction into \`function buildServer() { … return server; }\`.`;
+}
+
 /**
  * The factory `receiver` (the connected server) was built with. `scope` is where one server is built:
  * the route handler (once per request or session) or the function around a stdio `connect`.
@@ -65,7 +71,7 @@ export function serverFactory(file: ServingFile, receiver: ts.Node, scope: ts.No
     if (split) {
       // `const { server, cleanup } = createServer()` of a factory being split: the server is `createServer()`.
       const holder = split.parent.parent as ts.VariableDeclaration;
-      if (!isInside(holder, scope)) throw new CannotRewrite('the server is not built in the route by a factory function: extract its construction into `function buildServer() { … return server; }`.', at, RULE_ID.perSessionServer);
+      if (!isInside(holder, scope)) throw new CannotRewrite(notBuiltHere(kind), at, RULE_ID.perSessionServer);
       init = unwrap(holder.initializer!);
     } else if (decl && ts.isBindingElement(decl)) {
       const only = serverAlone(decl);
@@ -80,7 +86,7 @@ export function serverFactory(file: ServingFile, receiver: ts.Node, scope: ts.No
       init = unwrap(only.holder.initializer!);
       picked = { property: only.property, awaited: isAwaitedInit(only.holder.initializer!) };
     } else if (!decl || !ts.isVariableDeclaration(decl) || !decl.initializer || !isInside(decl, scope)) {
-      throw new CannotRewrite('the server is not built in the route by a factory function: extract its construction into `function buildServer() { … return server; }`.', at, RULE_ID.perSessionServer);
+      throw new CannotRewrite(notBuiltHere(kind), at, RULE_ID.perSessionServer);
     } else init = unwrap(decl.initializer);
   }
   if (ts.isCallExpression(init) && ts.isPropertyAccessExpression(init.expression)) {
