@@ -78,3 +78,30 @@ ${branchBody}
     expect(out).not.toContain('const answerResponse');
   });
 });
+
+describe('server push: a list change sent to a client as it connects (CircleCI, sweep 10)', () => {
+  const code = `import express from 'express';
+import { McpServer } from '@modelcontextprotocol/server';
+import { NodeStreamableHTTPServerTransport } from '@modelcontextprotocol/node';
+export const server = new McpServer({ name: 's', version: '1.0.0' });
+const app = express();
+app.post('/mcp', async (req, res) => {
+  const transport = new NodeStreamableHTTPServerTransport({ sessionIdGenerator: undefined });
+  await server.connect(transport);
+  server.sendToolListChanged();
+  await transport.handleRequest(req, res, req.body);
+  if (req.body?.method === 'initialize') {
+    server.sendToolListChanged();
+  }
+  setTimeout(() => server.sendToolListChanged(), 1000);
+});
+`;
+
+  it('is marked as a nudge, not published to every listener; a send from a timer is a change and is published', async () => {
+    const out = await applied(code, 'server-push-markers');
+    const nudges = out.split('\n').filter((l) => l.includes('a nudge to that connection, not a change of the list'));
+    expect(nudges).toHaveLength(2);
+    expect(out.match(/^\s*server\.sendToolListChanged\(\);$/gm)).toHaveLength(2);
+    expect(out).toContain("setTimeout(() => void publishServerEvent(server, { kind: 'tools_list_changed' }), 1000);");
+  });
+});

@@ -18,7 +18,7 @@ import { RULE_ID, type RuleId } from '../../rule-ids.js';
 import type { TransformOptions, TransformPlan } from '../kit/plan.js';
 import { emptyPlan } from '../kit/plan.js';
 import { addMarker, isMarked, markFrameworkSites } from '../kit/handler-sites.js';
-import { publishChangeEvents } from './publish-events.js';
+import { isConnectionNudge, publishChangeEvents } from './publish-events.js';
 
 /**
  * Framework sites of other rules this transform marks (declared in the catalog's `marks`): a framework's
@@ -50,6 +50,10 @@ const REPLACEMENT: Partial<Record<FeatureId, { marker: string; note: string }>> 
 /** A ping whose result the code uses (a heartbeat racing it against a timeout, a liveness check): not deleted. */
 const PING_IN_EXPRESSION =
   'ping was removed in both directions in 2026-07-28 and throws on a 2026-era instance, and this code uses its result (a heartbeat or liveness check): delete the check with it rather than the ping alone. Dead connections show up as closed transports (keep-alives on HTTP, the process ending on stdio).';
+
+/** A list change sent to a client as it connects (publish-events.ts `isConnectionNudge`). */
+const CONNECTION_NUDGE =
+  "sent to a client as it connects (right after connect, or for its initialize): a nudge to that connection, not a change of the list. 2026-07-28 has no connection to nudge (clients list tools per request, and subscriptions/listen announces real changes), and publishing it would tell every listener of a change that did not happen. It serves 2025-era clients only: remove it when they go.";
 
 export function planServerPush(result: AnalysisResult, options: TransformOptions): TransformPlan {
   const plan = emptyPlan();
@@ -89,7 +93,7 @@ export function planServerPush(result: AnalysisResult, options: TransformOptions
       const key = `${sf.fileName}:${sf.getLineAndCharacterOfPosition(anchor.getStart(sf)).line}`;
       if (seen.has(key)) continue;
       seen.add(key);
-      const message = feature === 'ping' && report.messageId === 'call' ? PING_IN_EXPRESSION : markerFor(feature, replacement.marker, report);
+      const message = feature === 'ping' && report.messageId === 'call' ? PING_IN_EXPRESSION : feature === 'change-notification' && isConnectionNudge(result, report.node) ? CONNECTION_NUDGE : markerFor(feature, replacement.marker, report);
       addMarker(plan, anchor, ruleId, anchor === object ? `the ${perObject.get(object)} senders of this object (one marker for all): ${message}` : message);
     }
     if (seen.size) plan.notes.push(`${replacement.note} (${seen.size} site${seen.size === 1 ? '' : 's'} marked)`);

@@ -14,7 +14,8 @@ import { ts } from '../../typescript.js';
 import type { AnalysisResult } from '../../analysis/model.js';
 import { calleeParts, enclosingFunction, unwrap } from '../../analysis/ast.js';
 import { rawSendersOf } from '../../analysis/sdk-features.js';
-import { LOW_LEVEL_SERVER_CLASSES, sdkMajorOfFile } from '../../analysis/sdk-modules.js';
+import { CONNECT_METHOD, INITIALIZE_REQUEST_GUARD, LOW_LEVEL_SERVER_CLASSES, sdkMajorOfFile } from '../../analysis/sdk-modules.js';
+import { guardingInitializeComparison } from '../../analysis/handshake-plumbing.js';
 import type { TransformOptions, TransformPlan } from '../kit/plan.js';
 import { flavourOf, importSpecifier, afterImports, importStatement } from '../kit/source-style.js';
 import { packageDirOf } from '../kit/package-json.js';
@@ -25,6 +26,49 @@ const METHOD_EVENTS: ReadonlyMap<string, string> = new Map(Object.entries(LISTEN
 const WIRE_EVENTS: ReadonlyMap<string, string> = new Map(Object.entries(LISTEN_EVENTS).map(([kind, e]) => [e.message, kind]));
 /** The raw notification senders of an SDK server (`server.server.notification(message)`). */
 const RAW_NOTIFICATIONS = rawSendersOf('notification', 'server');
+
+/**
+ * A list change sent to a client right after it connects (after `server.connect(transport)` in the same block, or in
+ * a branch taken for `initialize`): CircleCI's nudge of the new connection, not a change of the list (sweep 10). On
+ * the bus it would tell every listener of a change that did not happen; it stays, marked, for 2025-era clients.
+ */
+export function isConnectionNudge(result: AnalysisResult, node: ts.Node): boolean {
+  if (guardingInitializeComparison(node)) return true;
+  let statement: ts.Node = node;
+  while (statement.parent && !ts.isBlock(statement.parent) && !ts.isSourceFile(statement.parent)) {
+    // A send in a callback (a timer, a listener) runs later, not as the client connects.
+    if (ts.isFunctionLike(statement.parent)) return false;
+    if (ts.isIfStatement(statement.parent) && statement.parent.thenStatement === statement && callsInitializeGuard(result, statement.parent.expression)) return true;
+    statement = statement.parent;
+  }
+  const block = statement.parent;
+  if (!block || !(ts.isBlock(block) || ts.isSourceFile(block))) return false;
+  if (ts.isBlock(block) && ts.isIfStatement(block.parent) && block.parent.thenStatement === block && callsInitializeGuard(result, block.parent.expression)) return true;
+  return block.statements.slice(0, block.statements.indexOf(statement as ts.Statement)).some((s) => connectsServer(result, s));
+}
+
+/** `[await] server.connect(transport)` as a statement (`connect` of an SDK server). */
+function connectsServer(result: AnalysisResult, statement: ts.Statement): boolean {
+  if (!ts.isExpressionStatement(statement)) return false;
+  const expression = unwrap(statement.expression);
+  const call = ts.isAwaitExpression(expression) ? unwrap(expression.expression) : expression;
+  if (!ts.isCallExpression(call)) return false;
+  const { name, receiver } = calleeParts(call);
+  const kind = receiver && result.analysis.values.valueOf(receiver)?.kind;
+  return name === CONNECT_METHOD && (kind === 'server' || kind === 'mcp-server');
+}
+
+/** `isInitializeRequest(req.body)` (the SDK's guard) somewhere in a condition. */
+function callsInitializeGuard(result: AnalysisResult, condition: ts.Expression): boolean {
+  let found = false;
+  const visit = (node: ts.Node): void => {
+    if (found) return;
+    if (ts.isCallExpression(node) && result.analysis.sdk.exportOf(unwrap(node.expression))?.name === INITIALIZE_REQUEST_GUARD) found = true;
+    else ts.forEachChild(node, visit);
+  };
+  visit(condition);
+  return found;
+}
 
 interface Rewrite {
   call: ts.CallExpression;
@@ -50,6 +94,7 @@ export function publishChangeEvents(result: AnalysisResult, options: TransformOp
   for (const use of uses) {
     if (!onV2.has(packageDirOf(use.node.getSourceFile().fileName))) continue;
     if (toggling.has(enclosingFunction(use.node))) continue;
+    if (isConnectionNudge(result, use.node)) continue;
     const rewrite = rewriteOf(result, use.node);
     if (!rewrite) continue;
     const sf = rewrite.call.getSourceFile();
