@@ -19,6 +19,8 @@ export interface FrameworkSite {
   rule: RuleId;
   node: ts.Node;
   message: string;
+  /** The description's advice alone (`message` without the framework's name and migration path). */
+  advice: string;
 }
 
 const siteCache = new WeakMap<Analysis, Map<ts.SourceFile, FrameworkSite[]>>();
@@ -413,7 +415,7 @@ function computeSites(analysis: Analysis, sf: ts.SourceFile): FrameworkSite[] {
       if (seen.has(key)) continue;
       seen.add(key);
     }
-    out.push({ rule: site.use.rule, node: site.node, message: message(site.framework, site.use) });
+    out.push({ rule: site.use.rule, node: site.node, message: message(site.framework, site.use), advice: site.use.advice });
   }
   return out;
 }
@@ -445,7 +447,7 @@ export function frameworkSites(analysis: Analysis, files: ReadonlySet<ts.SourceF
  * The framework sites of `files` that the catalogue rule `ruleId` reports, with the framework's advice:
  * for a transform marking what it does not rewrite (the same sites, the same message as the scan).
  */
-export function frameworkSitesOf(analysis: Analysis, files: readonly ts.SourceFile[], ruleId: string): ReadonlyArray<{ node: ts.Node; message: string }> {
+export function frameworkSitesOf(analysis: Analysis, files: readonly ts.SourceFile[], ruleId: string): ReadonlyArray<{ node: ts.Node; message: string; advice: string }> {
   return frameworkSites(analysis, new Set(files.filter((sf) => !sf.isDeclarationFile))).filter((site) => site.rule === ruleId);
 }
 

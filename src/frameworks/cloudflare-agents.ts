@@ -103,7 +103,7 @@ export const cloudflareAgents: FrameworkDescription = {
         props: {
           use: {
             rule: 'session-state/keyed-store',
-            advice: '`this.props` is the grant stored in the session\'s Durable Object when the session opened; on 2026-07-28 each request carries its own token. Read it per request with `getMcpAuthContext()` (or `ctx.http.authInfo`).',
+            advice: '`this.props` is what the Worker put in `ctx.props` when the session opened, stored in the session\'s Durable Object: usually the OAuth grant, sometimes request data (the URL, a tenant). On 2026-07-28 there is no session to keep it for: read it per request — the grant with `getMcpAuthContext()` (or `ctx.http.authInfo`), request data from the request itself (`ctx.http?.req`, or what the factory is handed).',
             once: true,
             group: 'props',
           },

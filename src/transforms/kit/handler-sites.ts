@@ -3,7 +3,8 @@
  * node runs in and its context parameter, markers, and adding imports without duplicating them.
  */
 import { ts } from '../../typescript.js';
-import { calleeParts, isFunctionLike, unwrap, statementOf } from '../../analysis/ast.js';
+import { calleeParts, isFunctionLike, isInside, unwrap, statementOf } from '../../analysis/ast.js';
+import { RULE_ID } from '../../rule-ids.js';
 import { isServerKind } from '../../analysis/value.js';
 import type { Analysis, AnalysisResult } from '../../analysis/model.js';
 import { frameworkSitesOf } from '../../analysis/framework-sites.js';
@@ -70,11 +71,34 @@ export function markFrameworkSites(result: AnalysisResult, plan: TransformPlan, 
       // A marker of the same rule already in the code (an earlier run, or an earlier transform's) stands for it.
       const line = sf.getLineAndCharacterOfPosition(at).line + 1;
       if (spansOf(sf).some((s) => s.ruleId === ruleId && s.markerLine < line && line <= s.endLine)) continue;
-      addMarker(plan, site.node, ruleId, site.message);
+      addMarker(plan, site.node, ruleId, `${site.message}${innerSitesAdvice(result, site.node, ruleId)}`);
       marked++;
     }
   }
   return marked;
+}
+
+/** The session-state rules whose framework sites inside a marked per-session class its marker stands for. */
+const INNER_SITE_RULES = [RULE_ID.keyedStore, RULE_ID.sessionIdRead];
+
+/**
+ * A per-session server declared as a framework's class (Cloudflare's `class MyMCP extends McpAgent`): its marker stands
+ * for the session findings inside the class (`scan` reports it in their place), so it says what each of them needs:
+ * `this.props`, `this.state`, `this.getSessionId()` (sweep 10 H4: the props advice vanished with the finding).
+ */
+function innerSitesAdvice(result: AnalysisResult, node: ts.Node, ruleId: string): string {
+  if (ruleId !== RULE_ID.perSessionServer) return '';
+  let cls: ts.Node | undefined = node;
+  while (cls && !ts.isClassLike(cls)) cls = cls.parent;
+  if (!cls || (cls !== node && cls !== node.parent)) return '';
+  // Each description's advice names the member it is about (`this.props` is …): said once each.
+  const said = new Set<string>();
+  for (const rule of INNER_SITE_RULES) {
+    for (const site of frameworkSitesOf(result.analysis, [node.getSourceFile()], rule)) {
+      if (site.node !== node && isInside(site.node, cls)) said.add(site.advice);
+    }
+  }
+  return [...said].map((advice) => ` Inside it: ${advice}`).join('');
 }
 
 function placeMarker(plan: TransformPlan, statement: ts.Node, ruleId: string, message: string): void {
