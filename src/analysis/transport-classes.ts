@@ -5,18 +5,12 @@
  * and aliases, never by its name alone.
  */
 import { ts } from '../typescript.js';
-import { TRANSPORT_INTERFACE } from './sdk-modules.js';
 import type { Analysis } from './model.js';
-import type { SdkSymbols } from './sdk-symbols.js';
+import { declaresTransport } from './transport-interface.js';
 
 /** `node` is declared as implementing the SDK's transport interface. */
 export function implementsSdkTransport(analysis: Analysis, node: ts.ClassLikeDeclaration): boolean {
   return declaresTransport(analysis.sdk, node);
-}
-
-/** `node` is declared as implementing the SDK's transport interface, resolved through `sdk`'s imports. */
-export function declaresTransport(sdk: SdkSymbols, node: ts.ClassLikeDeclaration): boolean {
-  return !!node.heritageClauses?.some((h) => h.token === ts.SyntaxKind.ImplementsKeyword && h.types.some((t) => sdk.exportOf(t.expression)?.name === TRANSPORT_INTERFACE));
 }
 
 /** The class implementing the SDK's transport interface that declares `member` (a field, a constructor parameter property). */

@@ -29,7 +29,7 @@ import { sessionCallbackName } from './constructor-options.js';
 import { arrayElementType, collectionElementType, declaredType, forOfLoop, returnedExpressions } from './declarations.js';
 import { contextualParameterType } from './contextual-types.js';
 import { valueOfTypeParameter } from './type-arguments.js';
-import { declaresTransport } from './transport-classes.js';
+import { declaresTransport } from './transport-interface.js';
 
 export { declaredType, returnedExpressions } from './declarations.js';
 
