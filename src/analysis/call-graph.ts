@@ -8,7 +8,7 @@
 import { ts } from '../typescript.js';
 import { forEachDescendant, propertyNameText, unwrap } from './ast.js';
 import { buildCallIndex, functionNames, type CallIndex } from './call-index.js';
-import { functionOfDeclaration, returnedExpressions } from './declarations.js';
+import { collectionElementType, declaredType, functionOfDeclaration, returnedExpressions } from './declarations.js';
 import type { SdkSymbols } from './sdk-symbols.js';
 import type { SymbolLookup } from './symbol-lookup.js';
 
@@ -53,6 +53,32 @@ export class CallGraph {
     for (const decl of symbol?.declarations ?? []) {
       const fn = functionOfDeclaration(decl) ?? (ts.isBindingElement(decl) ? this.functionOfBinding(decl) : undefined) ?? this.functionOfShorthand(decl);
       if (fn) return fn;
+    }
+    return ts.isPropertyAccessExpression(ref) && !symbol?.declarations?.length ? this.methodOfElement(ref) : undefined;
+  }
+
+  /**
+   * `tool.execute(…)` where `const tool = tools.get(name)!` and `tools` is a `Map<string, BaseTool>`: the method of
+   * the class the collection holds. The program has no lib, so the checker cannot type `Map.get` (a tools/call
+   * handler dispatching from a table of tool classes: puppeteer-mcp-server, sweep 10).
+   */
+  private methodOfElement(ref: ts.PropertyAccessExpression): ts.FunctionLikeDeclaration | undefined {
+    const receiver = unwrap(ref.expression);
+    const local = ts.isIdentifier(receiver) ? this.symbols.symbolOf(receiver)?.valueDeclaration : undefined;
+    const init = local && ts.isVariableDeclaration(local) && local.initializer ? unwrap(local.initializer) : ts.isCallExpression(receiver) ? receiver : undefined;
+    if (!init || !ts.isCallExpression(init) || !ts.isPropertyAccessExpression(init.expression) || init.expression.name.text !== 'get') return undefined;
+    const collection = unwrap(init.expression.expression);
+    const decl = ts.isIdentifier(collection) ? this.symbols.symbolOf(collection)?.valueDeclaration : undefined;
+    if (!decl || !ts.isVariableDeclaration(decl)) return undefined;
+    const created = decl.initializer && unwrap(decl.initializer);
+    // `new Map<string, BaseTool>(…)`: the last type argument is what it holds, as in a declared `Map<string, BaseTool>`.
+    const declared = declaredType(decl);
+    const element = declared ? collectionElementType(declared) : created && ts.isNewExpression(created) ? created.typeArguments?.at(-1) : undefined;
+    if (!element || !ts.isTypeReferenceNode(element) || !ts.isIdentifier(element.typeName)) return undefined;
+    for (const cls of this.symbols.symbolOf(element.typeName)?.declarations ?? []) {
+      if (!ts.isClassLike(cls)) continue;
+      const method = cls.members.find((m) => ts.isMethodDeclaration(m) && propertyNameText(m.name) === ref.name.text);
+      if (method) return functionOfDeclaration(method);
     }
     return undefined;
   }

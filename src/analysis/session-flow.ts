@@ -106,7 +106,9 @@ export class SessionFlow {
 
   /** Reads of the `?sessionId=` an HTTP+SSE client posts with (in the endpoint's route, or looking up a transport registry). */
   registryLookups(): SessionRead[] {
-    return this.reads.filter((read) => read.origin === 'query');
+    // The query read itself: a copy of its value handed on (`recordClientDisconnected({ sessionId })` read as
+    // `client.sessionId` in the callee) reads no query (lunar's system state, sweep 10's flow through inline literals).
+    return this.reads.filter((read) => read.origin === 'query' && read.hops.length === 0);
   }
 
   /** The store an access belongs to (for `isRegistryReference` and rules). */

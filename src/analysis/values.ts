@@ -682,7 +682,7 @@ export class ValueAnalysis {
     let found: Value | undefined;
     for (const prop of name ? this.propertiesNamed(name) : []) {
       const literal = prop.parent;
-      const declared = literalType(literal);
+      const declared = literalType(literal) ?? this.parameterTypeFor(literal);
       if (declared ? !this.namesShape(declared, shape) : literal.properties.length < 2 || !literal.properties.every((p) => memberNames.has(propertyNameText(p.name) ?? ''))) continue;
       const value = this.valueOf(ts.isPropertyAssignment(prop) ? prop.initializer : prop.name);
       if (value?.kind !== 'session-id' && value?.kind !== 'context') continue;
@@ -691,6 +691,22 @@ export class ValueAnalysis {
     }
     this.carried.set(member, found ?? null);
     return found;
+  }
+
+  /**
+   * The declared type of the parameter an object literal is passed as (`tool.execute({ sessionId: extra.sessionId })`
+   * for `execute(context: ToolContext)`): the literal's contextual type (puppeteer-mcp-server's dispatcher; sweep 10).
+   */
+  private parameterTypeFor(literal: ts.ObjectLiteralExpression): ts.TypeNode | undefined {
+    let current: ts.Node = literal;
+    while (current.parent && ts.isParenthesizedExpression(current.parent)) current = current.parent;
+    const call = current.parent;
+    if (!call || !ts.isCallExpression(call)) return undefined;
+    const index = call.arguments.indexOf(current as ts.Expression);
+    const param = index < 0 ? undefined : this.calls.functionOfCall(call)?.parameters[index];
+    const type = param && !param.dotDotDotToken ? param.type : undefined;
+    // `context: unknown` (cast inside the callee) names no shape: the literal is matched by its keys, as an untyped one.
+    return type && type.kind !== ts.SyntaxKind.UnknownKeyword && type.kind !== ts.SyntaxKind.AnyKeyword && type.kind !== ts.SyntaxKind.ObjectKeyword ? type : undefined;
   }
 
   /** Object-literal properties named `name` in the analysed files (an index per name, built on first use). */

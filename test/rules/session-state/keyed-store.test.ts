@@ -162,6 +162,27 @@ export function open() {
   ],
   invalid: [
     {
+      name: 'keyed by the session id a tools/call handler hands, in an inline object, to a tool class taken from a Map (puppeteer-mcp-server, sweep 10)',
+      code: `import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { CallToolRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+const pages = new Map<string, string>();
+interface ToolContext { sessionId: string }
+abstract class BaseTool {
+  execute(context: ToolContext) {
+    return pages.get(context.sessionId);
+  }
+}
+class Navigate extends BaseTool {}
+const tools = new Map<string, BaseTool>([['navigate', new Navigate()]]);
+const server = new Server({ name: 'pages', version: '1.0.0' }, { capabilities: { tools: {} } });
+server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
+  const tool = tools.get(request.params.name)!;
+  tool.execute({ sessionId: extra.sessionId ?? 'anonymous' });
+  return { content: [] };
+});`,
+      errors: [{ messageId: 'store', line: 3 }],
+    },
+    {
       name: 'keyed by an id minted by hand and handed out by sessionIdGenerator, and read by a tool through the server factory\'s parameter (ebarron/ONTAP-MCP)',
       code: `import express from 'express';
 import { randomUUID } from 'node:crypto';
