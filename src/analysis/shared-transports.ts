@@ -20,11 +20,12 @@ export function sharingRoute(values: ValueAnalysis, created: ts.NewExpression): 
   const symbol = values.symbolOf(declaration.name);
   if (!symbol) return undefined;
   const sf = created.getSourceFile();
+  const holders = variablesHolding(values, sf, symbol);
   let routes: Route[] | undefined;
   let found: Route | undefined;
   const visit = (node: ts.Node): void => {
     if (found) return;
-    if (ts.isCallExpression(node) && ts.isPropertyAccessExpression(node.expression) && node.expression.name.text === TRANSPORT_MEMBERS.requestMethod && ts.isIdentifier(node.expression.expression) && values.symbolOf(node.expression.expression) === symbol) {
+    if (ts.isCallExpression(node) && ts.isPropertyAccessExpression(node.expression) && node.expression.name.text === TRANSPORT_MEMBERS.requestMethod && ts.isIdentifier(node.expression.expression) && holders.has(values.symbolOf(node.expression.expression)!)) {
       routes ??= routesOf(sf, values);
       found = routes.find((route) => route.handlers.some((handler) => isInside(node, handler) && !isInside(declaration, handler)));
     }
@@ -35,11 +36,41 @@ export function sharingRoute(values: ValueAnalysis, created: ts.NewExpression): 
 }
 
 /**
+ * The variables of `sf` that hold what `symbol` holds: it, and variables initialised from one of them as `heldAs`
+ * follows (`const base = options.transport ?? new …; const transport = wrap(base)`: vibe-check, sweep 10 recheck N1).
+ */
+function variablesHolding(values: ValueAnalysis, sf: ts.SourceFile, symbol: ts.Symbol): Set<ts.Symbol> {
+  const holders = new Set([symbol]);
+  let frontier = new Set([symbol]);
+  for (let round = 0; round < 3 && frontier.size > 0; round++) {
+    const next = new Set<ts.Symbol>();
+    const visit = (node: ts.Node): void => {
+      if (ts.isIdentifier(node) && !ts.isVariableDeclaration(node.parent)) {
+        const found = values.symbolOf(node);
+        const holder = found && frontier.has(found) ? heldAs(values, node) : undefined;
+        const declaration = holder?.parent;
+        if (declaration && ts.isVariableDeclaration(declaration) && declaration.initializer === holder && ts.isIdentifier(declaration.name)) {
+          const alias = values.symbolOf(declaration.name);
+          if (alias && !holders.has(alias)) {
+            holders.add(alias);
+            next.add(alias);
+          }
+        }
+      }
+      ts.forEachChild(node, visit);
+    };
+    visit(sf);
+    frontier = next;
+  }
+  return holders;
+}
+
+/**
  * The expression a variable holds `created` as: through parentheses, casts and `await`, a fallback
  * (`options.transport ?? new …`), a conditional's branch, and a call whose value is still the transport (a wrapper
  * returning what it is given: vibe-check's `createRequestScopedTransport(…)`, sweep 10 H6).
  */
-function heldAs(values: ValueAnalysis, created: ts.NewExpression): ts.Node {
+function heldAs(values: ValueAnalysis, created: ts.Expression): ts.Node {
   let holder: ts.Node = created;
   for (let depth = 0; depth < 6; depth++) {
     const parent = holder.parent;

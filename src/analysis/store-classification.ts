@@ -66,6 +66,15 @@ function isSessionBookkeeping(values: ValueAnalysis, store: SessionStore, kinds:
   return written.every((w) => isBookkeepingValue(values, w, 0));
 }
 
+/**
+ * Whether everything written into `store` is a count, a time, a timer or a flag (a rate limit's `calls.set(sid,
+ * (calls.get(sid) ?? 0) + 1)`): bookkeeping per session, whoever keys it.
+ */
+export function holdsOnlyBookkeeping(values: ValueAnalysis, store: SessionStore): boolean {
+  const written = [...store.accesses.map((a) => a.written), ...(store.declaration ? writtenInto(values, store.declaration) : [])].filter((w): w is ts.Expression => w !== undefined);
+  return written.length > 0 && written.every((w) => isBookkeepingValue(values, w, 0));
+}
+
 /** `1`, `count + 1`, `Date.now()`, `new Date()`, `setTimeout(…)`, `true`, `{ timeout: setTimeout(…) }`, or a `const` holding one. */
 function isBookkeepingValue(values: ValueAnalysis, written: ts.Expression, depth: number): boolean {
   const inner = unwrap(written) as ts.Expression;

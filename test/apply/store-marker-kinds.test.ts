@@ -74,3 +74,29 @@ describe('one store, one marker', () => {
     expect(markerInsertion(text, at, 'session-transport/session-header', 'drop the header')).toBeDefined();
   });
 });
+
+describe('a rate limit counted per session in a tools/call dispatcher (sweep 10 recheck N3)', () => {
+  it('is told to key by the caller, not to mint a handle', async () => {
+    const { runApply } = await import('../../src/apply/apply.js');
+    const dir = tempTree({
+      'package.json': JSON.stringify({ name: 'quota', type: 'module', dependencies: { '@modelcontextprotocol/server': '^2.4.0' } }),
+      'src/server.ts': `import { Server } from '@modelcontextprotocol/server';
+const callCounts = new Map<string, number>();
+export function createServer() {
+  const server = new Server({ name: 'quota', version: '1.0.0' }, { capabilities: { tools: {} } });
+  server.setRequestHandler('tools/call', async (request, ctx) => {
+    const sid = ctx.sessionId ?? 'stdio';
+    callCounts.set(sid, (callCounts.get(sid) ?? 0) + 1);
+    if ((callCounts.get(sid) ?? 0) > 100) throw new Error('rate limited');
+    return { content: [{ type: 'text', text: request.params.name }] };
+  });
+  return server;
+}
+`,
+    });
+    const result = await runApply({ paths: [dir], cwd: dir, allowDirty: true, dryRun: true, typecheck: false, transforms: ['session-state-to-handles'] });
+    const marker = result.markers.find((m) => m.ruleId === 'session-state/keyed-store');
+    expect(marker?.message).toContain("key it by the caller's identity");
+    expect(marker?.message).not.toContain('create_<noun>');
+  });
+});

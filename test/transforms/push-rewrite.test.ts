@@ -104,4 +104,22 @@ app.post('/mcp', async (req, res) => {
     expect(out.match(/^\s*server\.sendToolListChanged\(\);$/gm)).toHaveLength(2);
     expect(out).toContain("setTimeout(() => void publishServerEvent(server, { kind: 'tools_list_changed' }), 1000);");
   });
+
+  it('is a change when something runs between the connect and the send (tools registered after connecting; recheck N2)', async () => {
+    const out = await applied(`import { McpServer } from '@modelcontextprotocol/server';
+import { StdioServerTransport } from '@modelcontextprotocol/server/stdio';
+export const server = new McpServer({ name: 's', version: '1.0.0' });
+async function loadPlugins(s: McpServer) {
+  s.registerTool('plugin', { description: 'p' }, async () => ({ content: [] }));
+}
+export async function main() {
+  await server.connect(new StdioServerTransport());
+  console.error('connected');
+  await loadPlugins(server);
+  server.sendToolListChanged();
+}
+`, 'server-push-markers');
+    expect(out).not.toContain('a nudge to that connection');
+    expect(out).toContain("publishServerEvent(server, { kind: 'tools_list_changed' })");
+  });
 });

@@ -44,7 +44,21 @@ export function isConnectionNudge(result: AnalysisResult, node: ts.Node): boolea
   const block = statement.parent;
   if (!block || !(ts.isBlock(block) || ts.isSourceFile(block))) return false;
   if (ts.isBlock(block) && ts.isIfStatement(block.parent) && block.parent.thenStatement === block && callsInitializeGuard(result, block.parent.expression)) return true;
-  return block.statements.slice(0, block.statements.indexOf(statement as ts.Statement)).some((s) => connectsServer(result, s));
+  // Right after the connect, with nothing but logging between: anything else (`await loadPlugins(server)`) may change the list.
+  const before = block.statements.slice(0, block.statements.indexOf(statement as ts.Statement));
+  const connect = before.map((s) => connectsServer(result, s)).lastIndexOf(true);
+  return connect >= 0 && before.slice(connect + 1).every(onlyLogs);
+}
+
+/** A statement that only logs: `console.error(…)`, `logger.debug(…)`, or an `if` (a debug switch) doing only that. */
+function onlyLogs(statement: ts.Statement): boolean {
+  if (ts.isIfStatement(statement)) return !statement.elseStatement && onlyLogs(statement.thenStatement);
+  if (ts.isBlock(statement)) return statement.statements.every(onlyLogs);
+  if (!ts.isExpressionStatement(statement)) return false;
+  const call = unwrap(statement.expression);
+  if (!ts.isCallExpression(call)) return false;
+  const receiver = calleeParts(call).receiver;
+  return !!receiver && /^(console|(this\.)?_?(logger|log))$/i.test(unwrap(receiver).getText());
 }
 
 /** `[await] server.connect(transport)` as a statement (`connect` of an SDK server). */

@@ -7,6 +7,7 @@ import { calleeParts, isFunctionLike, outermostWrapper, unwrap } from '../../ana
 import { HANDLER_REGISTRATION_METHODS } from '../../analysis/sdk-modules.js';
 import { requestMethod } from '../../analysis/tools.js';
 import type { SessionRead, SessionStore } from '../../analysis/session-flow-types.js';
+import { holdsOnlyBookkeeping } from '../../analysis/store-classification.js';
 import type { Analysis } from '../../analysis/model.js';
 import type { StoreModel } from '../../analysis/reach.js';
 import { holdsCredentials } from '../../analysis/credentials.js';
@@ -86,6 +87,10 @@ export function whyNoHandle(model: StoreModel, analysis: Analysis, sf: ts.Source
     return keyedStore("the session table of a hand-written transport (a class implementing the SDK's Transport): serving plumbing, not application state", ownTransportTableAdvice(store.name, transportClass.name?.text));
   }
   if (model.tools.length === 0) {
+    // Counts and times per session (a rate limit in the dispatcher): a quota on the caller, not state a tool reads back.
+    if (holdsOnlyBookkeeping(analysis.values, store)) {
+      return keyedStore('counts or times per session (a quota, a rate limit): bookkeeping about the caller, not state a tool reads back', quotaAdvice(store.name));
+    }
     // A low-level server's one `tools/call` handler (every tool behind it) does reach it: tools, not bookkeeping.
     if (readInToolsCallHandler(store, analysis)) {
       return keyedStore("read by a low-level server's tools/call handler (one handler for every tool): the handles transform re-keys stores of tools registered one by one", toolsCallHandlerAdvice(store.name));
@@ -170,6 +175,11 @@ function toolRequestMethod(call: ts.CallExpression, analysis: Analysis): string 
   const kind = receiver && analysis.values.valueOf(receiver)?.kind;
   if (!name || !HANDLER_REGISTRATION_METHODS.has(name) || (kind !== 'server' && kind !== 'mcp-server') || !call.arguments[0]) return undefined;
   return requestMethod(analysis.values, call.arguments[0]);
+}
+
+/** A rate limit or quota counted per session (sweep 10's recheck N3). */
+function quotaAdvice(name: string): string {
+  return `\`${name}\` counts or times requests per session (a quota, a rate limit): bookkeeping about the caller, which needs no handle. A 2026-07-28 request has no session to count by: key it by the caller's identity (\`authInfo\`: the token's subject or client id) or a tenant, which every request still carries.`;
 }
 
 /** ebarron/ONTAP-MCP: `this.sessionManager.getClusterManager(sessionId)` inside the server's `tools/call` handler. */

@@ -27,7 +27,7 @@
  * http-refusals.ts and session-header-markers.ts (what is marked instead).
  */
 import { ts } from '../../typescript.js';
-import { enclosingFunction, forEachDescendant, isInside } from '../../analysis/ast.js';
+import { enclosingFunction, forEachDescendant, isInside, unwrap } from '../../analysis/ast.js';
 import type { AnalysisResult } from '../../analysis/model.js';
 import { enclosingRoute, mountsOf, type Route } from '../../analysis/routes.js';
 import { SSE_TRANSPORTS, STDIO_TRANSPORTS, STREAMABLE_HTTP_TRANSPORTS } from '../../analysis/sdk-modules.js';
@@ -149,14 +149,24 @@ function transportsMadeIn(file: ServingFile): { http: ts.NewExpression[]; stdio:
   const sse: ts.NewExpression[] = [];
   forEachDescendant(file.sf, (node) => {
     if (!ts.isNewExpression(node)) return;
-    // A project subclass of an SDK transport counts as that transport (planHttp refuses to drop what it overrides).
+    // A project subclass of an SDK transport counts as that transport (planHttp refuses to drop what it overrides); a
+    // Streamable HTTP one that overrides no method (survey-mcp-server's class setting its own `sessionId`) is left to
+    // the session markers, as before.
     const ref = createdTransportClass(file.result.analysis, node);
     if (!ref) return;
+    if (ref.subclass && STREAMABLE_HTTP_TRANSPORTS.has(ref.name) && !overridesMethods(file, node)) return;
     if (STREAMABLE_HTTP_TRANSPORTS.has(ref.name)) http.push(node);
     else if (STDIO_TRANSPORTS.has(ref.name)) stdio.push(node);
     else if (SSE_TRANSPORTS.has(ref.name)) sse.push(node);
   });
   return { http, stdio, sse };
+}
+
+/** Whether the project class `created` instantiates declares methods of its own (what dropping it would lose). */
+function overridesMethods(file: ServingFile, created: ts.NewExpression): boolean {
+  const inner = unwrap(created.expression);
+  const decl = ts.isIdentifier(inner) ? file.values.symbolOf(inner)?.valueDeclaration : undefined;
+  return !!decl && ts.isClassLike(decl) && decl.members.some((m) => ts.isMethodDeclaration(m) || ts.isGetAccessorDeclaration(m) || ts.isSetAccessorDeclaration(m));
 }
 
 /**

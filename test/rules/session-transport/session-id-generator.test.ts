@@ -155,6 +155,23 @@ export async function start(server: McpServer, options: { transport?: Streamable
       errors: [{ messageId: 'sharedStateless', line: 6, data: { line: '9' } }],
     },
     {
+      name: 'the same through a variable the wrapper is given (vibe-check as written; sweep 10 recheck N1)',
+      code: `import express from 'express';
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+function scoped<T>(transport: T): T { return transport; }
+export async function start(server: McpServer, options: { transport?: StreamableHTTPServerTransport } = {}): Promise<void> {
+  const base = options.transport ?? new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
+  const transport = scoped(base);
+  await server.connect(transport);
+  const app = express();
+  app.post('/mcp', async (req, res) => {
+    await transport.handleRequest(req, res, req.body);
+  });
+}`,
+      errors: [{ messageId: 'sharedStateless', line: 6, data: { line: '10' } }],
+    },
+    {
       name: 'a session id minted by hand for a new client and sent as the Mcp-Session-Id header (hono)',
       code: `import { Hono } from 'hono';
 import { randomBytes } from 'node:crypto';
