@@ -19,7 +19,7 @@ import { mintsNoSession } from '../../analysis/constructor-options.js';
  * browser client's preflight fails unless the CORS allow-list names them. `Mcp-Param-*` (SEP-2243) has no wildcard in
  * CORS: each mirrored argument's header is the project's own to list.
  */
-export const MODERN_REQUEST_HEADERS = ['Mcp-Method', 'Mcp-Name', 'MCP-Protocol-Version'] as const;
+const MODERN_REQUEST_HEADERS = ['Mcp-Method', 'Mcp-Name', 'MCP-Protocol-Version'] as const;
 
 /**
  * Removes `Mcp-Session-Id` from the CORS header lists of a project that mints no session id; on 2026-07-28
