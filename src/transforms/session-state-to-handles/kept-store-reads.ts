@@ -16,6 +16,7 @@ import { ts } from '../../typescript.js';
 import { statementOf } from '../../analysis/ast.js';
 import type { SessionFlow, SessionRead, SessionStore } from '../../analysis/session-flow.js';
 import { classifyRead } from '../../analysis/session-read-verdicts.js';
+import { fallbackOfRead } from './fallbacks.js';
 import type { StoreOutcome } from '../kit/plan.js';
 
 export interface KeptStoreRead {
@@ -39,7 +40,7 @@ export function keptStoreReads(sessions: SessionFlow, outcomes: ReadonlyMap<Sess
     const sf = statement.getSourceFile();
     // One marker per statement: a second read inside a statement already marked (`if (!timers.has(id)) timers.set(id, …)`) is covered by it.
     if (out.some((r) => r.statement.getSourceFile() === sf && r.statement.getStart(sf) <= statement.getStart(sf) && statement.getEnd() <= r.statement.getEnd())) continue;
-    out.push({ statement, message: keptReadAdvice(sf.fileName, kept) });
+    out.push({ statement, message: keptReadAdvice(sf.fileName, kept, fallbackOfRead(read.node)) });
   }
   return out;
 }
@@ -58,7 +59,7 @@ function keptStores(read: SessionRead, sessions: SessionFlow, outcomes: Readonly
   return kept.length > 0 ? kept : undefined;
 }
 
-function keptReadAdvice(readFile: string, stores: readonly StoreOutcome[]): string {
+function keptReadAdvice(readFile: string, stores: readonly StoreOutcome[], fallback: string | undefined): string {
   // Stores of one file together: "`a` and `b` (../lib/pool.ts)", the file left out for the read's own.
   const byFile = new Map<string, string[]>();
   for (const s of stores) byFile.set(s.file, [...(byFile.get(s.file) ?? []), `\`${s.store}\``]);
@@ -72,7 +73,9 @@ function keptReadAdvice(readFile: string, stores: readonly StoreOutcome[]): stri
   const them = stores.length === 1 ? 'it' : 'them';
   return (
     `the session id read here keys ${list}, kept by apply and marked with what to do about ${them}. ` +
-    `A 2026-07-28 request has no session id: here it is undefined, so all such requests share one entry (or fail where the id is required). ` +
+    (fallback
+      ? `A 2026-07-28 request has no session id: here it is ${fallback} (the fallback), so all such requests share that one entry. `
+      : `A 2026-07-28 request has no session id: here it is undefined, so all such requests share one entry (or fail where the id is required). `) +
     `Resolve this read together with ${stores.length === 1 ? 'that marker' : 'those markers'}: when ${stores.length === 1 ? 'the store goes, or is re-keyed' : 'the stores go, or are re-keyed'}, this read goes with ${them}; until then it serves only 2025-era clients (stdio, server-legacy).`
   );
 }

@@ -39,7 +39,7 @@ import { listRoutingAdvice, listRoutingSites } from './list-routing-markers.js';
 import { injectedIdSites } from './injected-ids.js';
 import { handedTransportIds } from './handed-transport-ids.js';
 import { handleModuleFileName, handleModuleSource } from './runtime.js';
-import { carriedIntoProjectObjects, CARRIED_ID_ADVICE } from './carried-ids.js';
+import { carriedIdAdvice, carriedIntoProjectObjects } from './carried-ids.js';
 import { groupClientStores, otherKeyedCalls, seeStoreMarker } from './client-stores.js';
 import { guessableAdvice, guessableByStatement } from './guessable-handles.js';
 import { whyNoHandle } from './store-eligibility.js';
@@ -192,7 +192,7 @@ function markSessionSites(result: AnalysisResult, outcomes: ReadonlyMap<SessionS
   }
   const carried = carriedIntoProjectObjects(analysis.sessions.reads);
   for (const read of carried) {
-    marker(read.node, RULE_ID.sessionIdRead, CARRIED_ID_ADVICE);
+    marker(read.node, RULE_ID.sessionIdRead, carriedIdAdvice(read.node));
   }
   const kept = keptStoreReads(analysis.sessions, outcomes, new Set(carried));
   for (const read of kept) {

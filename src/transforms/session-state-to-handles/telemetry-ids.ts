@@ -38,7 +38,8 @@
  */
 import path from 'node:path';
 import { ts } from '../../typescript.js';
-import { enclosingFunction, outermostWrapper, propertyNameText, unwrap } from '../../analysis/ast.js';
+import { enclosingFunction, outermostWrapper, propertyNameText } from '../../analysis/ast.js';
+import { fallbackOf } from './fallbacks.js';
 import { functionNames } from '../../analysis/call-index.js';
 import type { AnalysisResult } from '../../analysis/model.js';
 import type { SessionRead } from '../../analysis/session-flow.js';
@@ -226,14 +227,6 @@ function copiedFieldLeft(read: SessionRead, access: ts.PropertyAccessExpression)
     node: access,
     advice: `\`${access.getText()}\` is a field of the project's own type, which ${where} fills with the session id: a 2026-07-28 request has none, so ${value}. Resolve it together with that field: once the field carries the request id, this line logs it too (rename the field here if it is renamed there).`,
   };
-}
-
-/** The literal a `??`/`||` falls back to (`ctx?.sessionId || 'unknown'` → `'unknown'`), as written. */
-function fallbackOf(expression: ts.Expression): string | undefined {
-  const inner = unwrap(expression);
-  if (!ts.isBinaryExpression(inner) || (inner.operatorToken.kind !== ts.SyntaxKind.QuestionQuestionToken && inner.operatorToken.kind !== ts.SyntaxKind.BarBarToken)) return undefined;
-  const right = unwrap(inner.right);
-  return ts.isStringLiteralLike(right) || ts.isNumericLiteral(right) ? right.getText() : undefined;
 }
 
 /**

@@ -19,7 +19,7 @@ export function createUploadServer(): McpServer {
     'upload',
     { description: 'Upload a small text file.', inputSchema: { kind: z.enum(['csv', 'json']), text: z.string().max(100_000) } },
     async ({ kind, text }, extra) => {
-      // @mcp-migrate-todo(session-state/session-id-read): the session id read here keys `uploads`, kept by apply and marked with what to do about it. A 2026-07-28 request has no session id: here it is undefined, so all such requests share one entry (or fail where the id is required). Resolve this read together with that marker: when the store goes, or is re-keyed, this read goes with it; until then it serves only 2025-era clients (stdio, server-legacy).
+      // @mcp-migrate-todo(session-state/session-id-read): the session id read here keys `uploads`, kept by apply and marked with what to do about it. A 2026-07-28 request has no session id: here it is 'anon' (the fallback), so all such requests share that one entry. Resolve this read together with that marker: when the store goes, or is re-keyed, this read goes with it; until then it serves only 2025-era clients (stdio, server-legacy).
       const key = shardKey(extra.sessionId ?? 'anon', kind);
       // @mcp-migrate-todo(session-state/keyed-store): not rewritten automatically: the key is computed from the session id in a way the handle cannot replace. Re-key `uploads` by an explicit handle minted by a create tool and checked against the caller.
       const files = uploads.get(key) ?? [];

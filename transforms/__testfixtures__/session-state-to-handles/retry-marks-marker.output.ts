@@ -22,7 +22,7 @@ export function buildExportServer(): McpServer {
     },
     async ({ destination, format }, ctx) => {
       // The retry carries the same arguments, so they (with the session) recognize it.
-      // @mcp-migrate-todo(session-state/session-id-read): the session id read here keys `confirmationsAsked`, kept by apply and marked with what to do about it. A 2026-07-28 request has no session id: here it is undefined, so all such requests share one entry (or fail where the id is required). Resolve this read together with that marker: when the store goes, or is re-keyed, this read goes with it; until then it serves only 2025-era clients (stdio, server-legacy).
+      // @mcp-migrate-todo(session-state/session-id-read): the session id read here keys `confirmationsAsked`, kept by apply and marked with what to do about it. A 2026-07-28 request has no session id: here it is 'stdio' (the fallback), so all such requests share that one entry. Resolve this read together with that marker: when the store goes, or is re-keyed, this read goes with it; until then it serves only 2025-era clients (stdio, server-legacy).
       const confirmationKey = `${ctx.sessionId ?? 'stdio'}|${destination}|${format}`;
       if (!confirmationsAsked.has(confirmationKey)) {
         confirmationsAsked.add(confirmationKey);

@@ -17,7 +17,7 @@ export function buildServer(): Server {
     tools: [{ name: 'list_clusters', inputSchema: { type: 'object' as const, properties: {} } }],
   }));
   server.setRequestHandler(CallToolRequestSchema, async (request, extra: RequestHandlerExtra<ServerRequest, ServerNotification>) => {
-    // @mcp-migrate-todo(session-state/session-id-read): the session id read here keys `clusters`, kept by apply and marked with what to do about it. A 2026-07-28 request has no session id: here it is undefined, so all such requests share one entry (or fail where the id is required). Resolve this read together with that marker: when the store goes, or is re-keyed, this read goes with it; until then it serves only 2025-era clients (stdio, server-legacy).
+    // @mcp-migrate-todo(session-state/session-id-read): the session id read here keys `clusters`, kept by apply and marked with what to do about it. A 2026-07-28 request has no session id: here it is '' (the fallback), so all such requests share that one entry. Resolve this read together with that marker: when the store goes, or is re-keyed, this read goes with it; until then it serves only 2025-era clients (stdio, server-legacy).
     const names = clusters.get(extra.sessionId ?? '') ?? [];
     return { content: [{ type: 'text' as const, text: `${request.params.name}: ${names.join(', ') || 'none'}` }] };
   });

@@ -58,7 +58,7 @@ export function buildServer(): Server {
   server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
     const tool = tools.get(request.params.name);
     if (!tool) throw new Error(`unknown tool ${request.params.name}`);
-    // @mcp-migrate-todo(session-state/session-id-read): the session id is carried into the project's own objects: a 2026-07-28 request has none, so there it is undefined (2025-era clients served through stdio or server-legacy still have one). Nothing may key state or identity by it: state that spans calls travels as an explicit handle a tool returns, identity comes from authInfo, and log lines correlate by the request id.
+    // @mcp-migrate-todo(session-state/session-id-read): the session id is carried into the project's own objects: a 2026-07-28 request has none, so there it is 'anonymous' (the fallback), the same for every such request (2025-era clients served through stdio or server-legacy still have one). Nothing may key state or identity by it: state that spans calls travels as an explicit handle a tool returns, identity comes from authInfo, and log lines correlate by the request id.
     const context: ToolContext = { sessionId: extra.sessionId ?? 'anonymous' };
     // @mcp-migrate-todo(session-state/session-telemetry): `context.sessionId` is a field of the project's own type, which `sessionId: extra.sessionId ?? 'anonymous'` fills with the session id: a 2026-07-28 request has none, so it is 'anonymous' here (the fallback), the same for every such request. Resolve it together with that field: once the field carries the request id, this line logs it too (rename the field here if it is renamed there).
     console.error('call', { tool: tool.name, sessionId: context.sessionId });
