@@ -69,10 +69,15 @@ export interface CandidateSelection {
 /** `import { McpServer, … } from './x'`: relative specifiers whose import clause names a class a vendored module is recognised by. */
 const RELATIVE_NAMED_IMPORT = /\bimport\s*(?:type\s*)?(?:[\w$]+\s*,\s*)?\{([^}]*)\}\s*from\s*['"](\.{1,2}\/[^'"\n]*)['"]/g;
 
+/** The imported names of a named import or require list (`type A, B as C, D: E` → A, B, D). */
+function boundNames(list: string): string[] {
+  return list.split(',').map((n) => n.trim().replace(/^type\s+/, '').split(/\s+as\s+|\s*:\s*/)[0]!.trim()).filter(Boolean);
+}
+
 function relativeImportsOfDeclaredClasses(text: string): string[] {
   const out: string[] = [];
   for (const match of text.matchAll(RELATIVE_NAMED_IMPORT)) {
-    const names = match[1]!.split(',').map((n) => n.trim().replace(/^type\s+/, '').split(/\s+as\s+/)[0]!.trim());
+    const names = boundNames(match[1]!);
     if (names.some((n) => DECLARED_CLASS_NAMES.has(n))) out.push(match[2]!);
   }
   return out;
@@ -97,7 +102,7 @@ function usesServerSdk(text: string, specifiers: readonly string[]): boolean {
   for (const pattern of [NAMED_IMPORT, NAMED_REQUIRE]) {
     for (const [, names, specifier] of text.matchAll(pattern)) {
       if (sdkMajorOf(specifier!) !== 2) continue;
-      const bound = names!.split(',').map((n) => n.trim().replace(/^type\s+/, '').split(/\s+as\s+|\s*:\s*/)[0]!.trim()).filter(Boolean);
+      const bound = boundNames(names!);
       if (bound.length > 0 && bound.every(isProtocolVocabulary)) vocabularyOnly.set(specifier!, (vocabularyOnly.get(specifier!) ?? 0) + 1);
     }
   }
@@ -117,7 +122,7 @@ function namesHandlerContext(text: string): boolean {
   for (const pattern of [NAMED_IMPORT, NAMED_REQUIRE]) {
     for (const [, names, specifier] of text.matchAll(pattern)) {
       if (sdkMajorOf(specifier!) === undefined || isClientSdkModule(specifier!)) continue;
-      const bound = names!.split(',').map((n) => n.trim().replace(/^type\s+/, '').split(/\s+as\s+|\s*:\s*/)[0]!.trim());
+      const bound = boundNames(names!);
       if (bound.some((n) => CONTEXT_TYPES.has(n))) return true;
     }
   }

@@ -88,9 +88,9 @@ const INNER_SITE_RULES = [RULE_ID.keyedStore, RULE_ID.sessionIdRead];
  */
 function innerSitesAdvice(result: AnalysisResult, node: ts.Node, ruleId: string): string {
   if (ruleId !== RULE_ID.perSessionServer) return '';
-  let cls: ts.Node | undefined = node;
-  while (cls && !ts.isClassLike(cls)) cls = cls.parent;
-  if (!cls || (cls !== node && cls !== node.parent)) return '';
+  // The marker is on the class (or its name): what the class holds, not a class around some other site.
+  const cls = ts.isClassLike(node) ? node : node.parent && ts.isClassLike(node.parent) ? node.parent : undefined;
+  if (!cls) return '';
   // Each description's advice names the member it is about (`this.props` is …): said once each.
   const said = new Set<string>();
   for (const rule of INNER_SITE_RULES) {

@@ -33,17 +33,15 @@ const RAW_NOTIFICATIONS = rawSendersOf('notification', 'server');
  * the bus it would tell every listener of a change that did not happen; it stays, marked, for 2025-era clients.
  */
 export function isConnectionNudge(result: AnalysisResult, node: ts.Node): boolean {
-  if (guardingInitializeComparison(node)) return true;
+  if (guardingInitializeComparison(node) || guardedByInitializeRequest(result, node)) return true;
+  // The statement the send is in, directly in a block: a send in a callback (a timer, a listener) runs later.
   let statement: ts.Node = node;
   while (statement.parent && !ts.isBlock(statement.parent) && !ts.isSourceFile(statement.parent)) {
-    // A send in a callback (a timer, a listener) runs later, not as the client connects.
     if (ts.isFunctionLike(statement.parent)) return false;
-    if (ts.isIfStatement(statement.parent) && statement.parent.thenStatement === statement && callsInitializeGuard(result, statement.parent.expression)) return true;
     statement = statement.parent;
   }
   const block = statement.parent;
   if (!block || !(ts.isBlock(block) || ts.isSourceFile(block))) return false;
-  if (ts.isBlock(block) && ts.isIfStatement(block.parent) && block.parent.thenStatement === block && callsInitializeGuard(result, block.parent.expression)) return true;
   // Right after the connect, with nothing but logging between: anything else (`await loadPlugins(server)`) may change the list.
   const before = block.statements.slice(0, block.statements.indexOf(statement as ts.Statement));
   const connect = before.map((s) => connectsServer(result, s)).lastIndexOf(true);
@@ -72,16 +70,14 @@ function connectsServer(result: AnalysisResult, statement: ts.Statement): boolea
   return name === CONNECT_METHOD && (kind === 'server' || kind === 'mcp-server');
 }
 
-/** `isInitializeRequest(req.body)` (the SDK's guard) somewhere in a condition. */
-function callsInitializeGuard(result: AnalysisResult, condition: ts.Expression): boolean {
-  let found = false;
-  const visit = (node: ts.Node): void => {
-    if (found) return;
-    if (ts.isCallExpression(node) && result.analysis.sdk.exportOf(unwrap(node.expression))?.name === INITIALIZE_REQUEST_GUARD) found = true;
-    else ts.forEachChild(node, visit);
-  };
-  visit(condition);
-  return found;
+/** In the then-branch of an `if` whose condition calls the SDK's guard (`if (isInitializeRequest(req.body)) { … }`). */
+function guardedByInitializeRequest(result: AnalysisResult, node: ts.Node): boolean {
+  const callsGuard = (condition: ts.Node): boolean =>
+    (ts.isCallExpression(condition) && result.analysis.sdk.exportOf(unwrap(condition.expression))?.name === INITIALIZE_REQUEST_GUARD) || !!ts.forEachChild(condition, (child) => callsGuard(child) || undefined);
+  for (let current: ts.Node = node; current.parent; current = current.parent) {
+    if (ts.isIfStatement(current.parent) && current.parent.thenStatement === current && callsGuard(current.parent.expression)) return true;
+  }
+  return false;
 }
 
 interface Rewrite {

@@ -176,10 +176,10 @@ function overridesMethods(file: ServingFile, created: ts.NewExpression): boolean
  */
 function planHttp(file: ServingFile, transports: ts.NewExpression[]): void {
   const first = transports[0]!;
-  const subclassed = transports.find((t) => createdTransportClass(file.result.analysis, t)?.subclass);
-  if (subclassed) {
-    const base = createdTransportClass(file.result.analysis, subclassed)!.name;
-    throw new CannotRewrite(`the transport is \`${subclassed.expression.getText(file.sf)}\`, a class of this project extending the SDK's ${base}: what it overrides would go with it. Move that behaviour into the server or the route (logging, headers), then serve the endpoint statelessly.`, subclassed);
+  for (const transport of transports) {
+    const created = createdTransportClass(file.result.analysis, transport);
+    if (!created?.subclass) continue;
+    throw new CannotRewrite(`the transport is \`${transport.expression.getText(file.sf)}\`, a class of this project extending the SDK's ${created.name}: what it overrides would go with it. Move that behaviour into the server or the route (logging, headers), then serve the endpoint statelessly.`, transport);
   }
   refuseGateway(file, first);
   const route = routeServing(file, first);

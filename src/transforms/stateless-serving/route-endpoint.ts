@@ -90,13 +90,13 @@ export function planRouteEndpoint(file: ServingFile, route: RegisteredRoute, tra
   // Middleware on the endpoint (`app.post('/mcp', requireToken, …)`) would guard the methods other routes answer
   // without it (a GET answered 405 would answer 401): those routes stay and the endpoint keeps its method.
   const kept = args.length > 1 ? answeringRoutes(file, route, [...going.calls, ...shadowed]) : [];
-  const keepsShadowed = kept.length > 0;
-  const method = keepsShadowed ? route.method : 'all';
+  const keepsRoutes = kept.length > 0;
+  const method = keepsRoutes ? route.method : 'all';
   const create = createHandlerDeclaration(handlerName, factory.expression, options, indent, file.unit);
   const mount = mountLines(route.framework, { receiver, args, handlerName, nodeHandlerName, parsesBody: parsesBody(file, handler), indent, unit: file.unit, method });
   file.edit(routeStatement.getStart(file.sf), routeStatement.end, [create, ...mount].join(`\n${indent}`));
   for (const call of going.calls) if (!kept.includes(call)) file.remove(statementOf(call));
-  if (!keepsShadowed) for (const call of shadowed) file.remove(statementOf(call));
+  if (!keepsRoutes) for (const call of shadowed) file.remove(statementOf(call));
   for (const decl of going.declarations) file.remove(decl);
   for (const m of going.members) for (const node of [m.member.declaration, ...m.binds]) file.remove(node);
   dropRegistries();
@@ -116,7 +116,7 @@ export function planRouteEndpoint(file: ServingFile, route: RegisteredRoute, tra
   const legacy = file.options.modernOnly ? 'modern-only (legacy: \'reject\')' : '2025-era clients still served statelessly';
   file.plan.notes!.push(`serving: ${file.relative()} — ${sessionful ? 'sessionful' : 'stateless-idiom'} Streamable HTTP → createMcpHandler(${factory.expression}) on ${receiver}.${method}(${args[0] ?? ''}) via ${route.framework === 'hono' ? `${handlerName}.fetch` : 'toNodeHandler'} (${legacy})${transportOptions.eventStore ? '; eventStore dropped (2026-07-28 has no resumability)' : ''}`);
   const mountsOf = (calls: readonly ts.CallExpression[]): string => calls.map((c) => `${receiver}.${calleeParts(c).name}(${c.arguments[0]?.getText(file.sf) ?? ''})`).join(', ');
-  if (keepsShadowed) {
+  if (keepsRoutes) {
     file.plan.notes!.push(`serving: ${file.relative()} — ${mountsOf([...new Set([...kept, ...shadowed])])} kept and the endpoint stays a ${method.toUpperCase()} route: with one \`all\` route its middleware (${args.slice(1).join(', ')}) would run before the methods those routes answer without it`);
   } else if (shadowed.length > 0) {
     file.plan.notes!.push(`serving: ${file.relative()} — ${mountsOf(shadowed)} removed: it answered the methods the session routes did not take, and the \`all\` route now takes every method first (createMcpHandler answers those with 405 itself)`);
