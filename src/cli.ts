@@ -12,6 +12,7 @@ import { supportsColor } from 'chalk';
 import { Command, CommanderError } from 'commander';
 import { VERSION } from './version.js';
 import { EXIT, addOptions, globalOptions, type CommandContext, type CommandRegistrar, type Io } from './commands/shared.js';
+import { timingReport } from './timing.js';
 
 export { EXIT, addOptions, fileSelectionOptions, globalOptions, reportOptions, useColor } from './commands/shared.js';
 export type { CommandContext, CommandRegistrar, GlobalFlags, Io } from './commands/shared.js';
@@ -111,6 +112,8 @@ export async function main(argv: string[], io: Io): Promise<number> {
     io.stderr(`mcp-migrate: internal error: ${(error as Error)?.stack ?? String(error)}\n`);
     return EXIT.error;
   }
+  const timing = timingReport();
+  if (timing) io.stderr(timing);
   return code;
 }
 

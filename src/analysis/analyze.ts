@@ -55,8 +55,9 @@ const EXTENSIONS: Record<string, ts.Extension> = {
 
 export interface AnalyzeOptions {
   /**
-   * Run the session id's flow (`sessions`, `stores`) when something first reads it rather than now.
-   * `apply` plans each transform from a fresh analysis and most transforms never read the flow;
+   * Run the session id's flow (`sessions`, `stores`) and collect the tool registrations (`tools`) when something
+   * first reads them rather than now. `apply` plans each transform from a fresh analysis and most transforms never
+   * read the flow (the SDK v2 move, the first, reads neither);
    * the rule runner leaves it eager, so a scan evaluates everything in the order it always has.
    */
   deferSessionFlow?: boolean;
@@ -113,13 +114,22 @@ export function analyze(input: AnalysisInput, options: AnalyzeOptions = {}): Ana
     return sessions;
   };
   if (!options.deferSessionFlow) sessionFlow();
-  let tools: ToolRegistration[] = [];
-  try {
-    tools = collectToolRegistrations(values, sourceFiles);
-  } catch (error) {
-    diagnostics.push(internalError('.', error));
-  }
-  const reach = new ToolReach(values, tools);
+  // Collected when first read where the flow is deferred (apply: a transform or the judge asks); a scan collects them
+  // here, so its diagnostics keep their order.
+  let tools: ToolRegistration[] | undefined;
+  const toolRegistrations = (): ToolRegistration[] => {
+    if (!tools) {
+      tools = [];
+      try {
+        tools = collectToolRegistrations(values, sourceFiles);
+      } catch (error) {
+        diagnostics.push(internalError('.', error));
+      }
+    }
+    return tools;
+  };
+  if (!options.deferSessionFlow) toolRegistrations();
+  const reach = new ToolReach(values, toolRegistrations);
   let stores: StoreModel[] | undefined;
   const storeModels = (): StoreModel[] => (stores ??= reach.storeModels(sessionFlow()));
   if (!options.deferSessionFlow) storeModels();
@@ -134,7 +144,9 @@ export function analyze(input: AnalysisInput, options: AnalyzeOptions = {}): Ana
     get sessions() {
       return sessionFlow();
     },
-    tools,
+    get tools() {
+      return toolRegistrations();
+    },
     reach,
     get stores() {
       return storeModels();
@@ -144,7 +156,7 @@ export function analyze(input: AnalysisInput, options: AnalyzeOptions = {}): Ana
     get handles() {
       if (!handles) {
         try {
-          handles = collectHandleFamilies(values, tools);
+          handles = collectHandleFamilies(values, toolRegistrations());
         } catch (error) {
           handles = [];
           diagnostics.push(internalError('.', error));

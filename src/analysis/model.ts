@@ -24,7 +24,8 @@ export interface Analysis {
   values: ValueAnalysis;
   /** Run when first read where `analyze()` was asked to defer it. */
   readonly sessions: SessionFlow;
-  tools: readonly ToolRegistration[];
+  /** Collected on first read where `analyze()` defers the flow. */
+  readonly tools: readonly ToolRegistration[];
   reach: ToolReach;
   readonly stores: readonly StoreModel[];
   /** Where the program uses each protocol feature of the SDK description (analysis/sdk-features.ts). */

@@ -43,6 +43,21 @@ const MAX_CHARS = 8_000_000;
 /** File (and script kind) → its latest trees, newest first; the least recently read file is dropped first. */
 const sharedTrees = new Map<string, ts.SourceFile[]>();
 let sharedChars = 0;
+/** Text → a shared tree of it (the newest), for readers that have a file's text but not its name. */
+const treesByText = new Map<string, ts.SourceFile>();
+
+/**
+ * A tree already parsed from exactly `text` (by `syntaxTreeOf`, under any file name or script kind), if one is
+ * kept: what a reader of a text's literals or lines can use instead of parsing it again.
+ */
+export function knownTreeOf(text: string): ts.SourceFile | undefined {
+  return treesByText.get(text);
+}
+
+function forget(dropped: ts.SourceFile): void {
+  sharedChars -= dropped.text.length;
+  if (treesByText.get(dropped.text) === dropped) treesByText.delete(dropped.text);
+}
 
 /**
  * The syntax tree of `text`, shared by everything in this process that parses that text to read it.
@@ -63,10 +78,11 @@ export function syntaxTreeOf(fileName: string, text: string, kind: ts.ScriptKind
   const sourceFile = ts.createSourceFile(fileName, text, ts.ScriptTarget.ESNext, true, kind);
   trees.unshift(sourceFile);
   sharedChars += text.length;
-  for (const dropped of trees.splice(TEXTS_PER_FILE)) sharedChars -= dropped.text.length;
+  treesByText.set(text, sourceFile);
+  for (const dropped of trees.splice(TEXTS_PER_FILE)) forget(dropped);
   for (const [oldest, old] of sharedTrees) {
     if (sharedChars <= MAX_CHARS || oldest === key) break;
-    for (const dropped of old) sharedChars -= dropped.text.length;
+    for (const dropped of old) forget(dropped);
     sharedTrees.delete(oldest);
   }
   return sourceFile;

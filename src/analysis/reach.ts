@@ -34,20 +34,31 @@ export interface StoreModel {
 const MAX_DEPTH = 8;
 
 export class ToolReach {
-  private readonly byHandler = new Map<ts.FunctionLikeDeclaration, ToolRegistration[]>();
+  private handlers: Map<ts.FunctionLikeDeclaration, ToolRegistration[]> | undefined;
   private readonly cache = new Map<ts.Node, ToolPath[]>();
   private readonly everyCallCache = new Map<ts.Node, ToolPath[]>();
 
+  /** `tools`: the registrations, collected when first asked for (most of apply's analyses never are). */
   constructor(
     private readonly values: ValueAnalysis,
-    readonly tools: readonly ToolRegistration[],
-  ) {
-    for (const tool of tools) {
-      if (!tool.handler) continue;
-      const list = this.byHandler.get(tool.handler) ?? [];
-      list.push(tool);
-      this.byHandler.set(tool.handler, list);
+    private readonly registrations: () => readonly ToolRegistration[],
+  ) {}
+
+  get tools(): readonly ToolRegistration[] {
+    return this.registrations();
+  }
+
+  private get byHandler(): Map<ts.FunctionLikeDeclaration, ToolRegistration[]> {
+    if (!this.handlers) {
+      this.handlers = new Map();
+      for (const tool of this.tools) {
+        if (!tool.handler) continue;
+        const list = this.handlers.get(tool.handler) ?? [];
+        list.push(tool);
+        this.handlers.set(tool.handler, list);
+      }
     }
+    return this.handlers;
   }
 
   /** The tools whose handlers reach `node`, through any chain of helper calls. */

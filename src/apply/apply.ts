@@ -33,6 +33,7 @@ import { heldInPackages, packagesBrokenByMove, packagesMoved, partialHoldBack, v
 import { LineProvenance } from './typecheck/provenance.js';
 import { packageDirOf } from '../transforms/kit/package-json.js';
 import { assertParses } from './syntax-check.js';
+import { timed, timedAsync } from '../timing.js';
 
 export interface ApplyOptions extends LoadOptions {
   transforms?: readonly string[];
@@ -115,10 +116,10 @@ function selectTransforms(names: readonly string[] | undefined): TransformDefini
 
 export async function runApply(options: ApplyOptions): Promise<ApplyResult> {
   const transforms = selectTransforms(options.transforms);
-  const discovered = await discoverSources(options);
+  const discovered = await timedAsync('discover', () => discoverSources(options));
   const missing = discovered.discovery.diagnostics.filter((d) => d.kind === 'not-found');
   if (missing.length) throw new UsageError(missing.map((d) => d.message).join('\n'));
-  const sources = readSources(discovered, options);
+  const sources = timed('read and prefilter', () => readSources(discovered, options));
   if (sources.discovered === 0) throw new UsageError(`no source files found in ${options.paths.join(', ') || '.'}: nothing to migrate`);
   // Markers left by an earlier run in files that no longer read as server code still need a person: judged, not "nothing to migrate".
   if (sources.files.size === 0 && sources.markerTexts.size === 0) throw new UsageError(`no MCP server code found in ${sources.discovered} file${sources.discovered === 1 ? '' : 's'}: nothing to migrate`);
@@ -177,7 +178,7 @@ export async function runApply(options: ApplyOptions): Promise<ApplyResult> {
   }
 
   options.onProgress?.('checking the migrated code', current.size, current.size);
-  const { engine: judged, gate } = judge({
+  const { engine: judged, gate } = timed('judge', () => judge({
     sources: { files: sourcesOnly(current), resolve: sources.resolve, packageModules: sources.packageModules, dependencyMajor: sources.dependencyMajor, contextFiles: asMigrated(sources.contextFiles, current), relative: sources.relative, parsed },
     rules: RULES,
     knownRuleIds: new Set(RULES.map((r) => r.meta.id)),
@@ -185,7 +186,7 @@ export async function runApply(options: ApplyOptions): Promise<ApplyResult> {
     // findings, as `scan` counts them: a second run must not exit 0 while markers are left (sweep 10 recheck N5).
     markerTexts: sources.markerTexts,
     gate: options.gate ?? {},
-  });
+  }));
   return {
     root: sources.root,
     label: sources.label,
@@ -305,9 +306,9 @@ function migrate(sources: Sources, transforms: readonly TransformDefinition[], t
   for (const [index, transform] of transforms.entries()) {
     options.onProgress?.(transform.name, index + 1, transforms.length, 'transforms');
     // Only some transforms read the session id's flow: it runs when one does.
-    result ??= analyze({ files: sourcesOnly(current), resolve: sources.resolve, packageModules: sources.packageModules, dependencyMajor: sources.dependencyMajor, contextFiles: asMigrated(sources.contextFiles, current), relative: sources.relative, parsed }, { deferSessionFlow: true });
+    result ??= timed('analyze', () => analyze({ files: sourcesOnly(current), resolve: sources.resolve, packageModules: sources.packageModules, dependencyMajor: sources.dependencyMajor, contextFiles: asMigrated(sources.contextFiles, current), relative: sources.relative, parsed }, { deferSessionFlow: true }));
     const analysis = result;
-    const plan = withFileOverlay(current, () => transform.plan(analysis, transformOptions));
+    const plan = timed(`plan ${transform.name}`, () => withFileOverlay(current, () => transform.plan(analysis, transformOptions)));
     // Files no analysis loads (package.json): read from disk when a plan edits them.
     for (const edit of plan.edits) {
       if (current.has(edit.file)) continue;
@@ -330,7 +331,7 @@ function migrate(sources: Sources, transforms: readonly TransformDefinition[], t
       const source = current.get(file);
       if (source === undefined) continue;
       try {
-        const output = isSourceFile(file) ? transform.transformer({ path: file, source }, { jscodeshift: (text) => assertParses(file, text) }, { plan, planSources }) : applyEdits(source, plan.edits.filter((e) => e.file === file));
+        const output = isSourceFile(file) ? timed(`transformer ${transform.name}`, () => transform.transformer({ path: file, source }, { jscodeshift: (text) => assertParses(file, text) }, { plan, planSources })) : applyEdits(source, plan.edits.filter((e) => e.file === file));
         if (output !== undefined && output !== source) outputs.set(file, output);
       } catch (error) {
         failed.push({ file, transform: transform.name, message: (error as Error).message });
@@ -378,7 +379,7 @@ function migrate(sources: Sources, transforms: readonly TransformDefinition[], t
   for (const [file, text] of current) {
     const before = original.get(file);
     if (before === undefined || before === text || created.has(file)) continue;
-    const next = isSourceFile(file) ? finishSourceFile(file, before, text, (step, from, to) => provenance.record(file, step, from, to)) : keepLineEndings(before, text);
+    const next = isSourceFile(file) ? timed('finish files', () => finishSourceFile(file, before, text, (step, from, to) => provenance.record(file, step, from, to))) : keepLineEndings(before, text);
     current.set(file, next);
   }
 
@@ -466,6 +467,10 @@ function lineAt(text: string, offset: number): number {
  * migration created is the run's own and written in its templates' layout.
  */
 async function layOut(migration: Migration): Promise<Migration> {
+  return timedAsync('layout', () => layOutChanges(migration));
+}
+
+async function layOutChanges(migration: Migration): Promise<Migration> {
   for (const change of migration.changes) {
     if (change.created || !isSourceFile(change.file)) continue;
     const next = await layOutAddedStatements(change.file, change.before, change.after);

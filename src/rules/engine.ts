@@ -12,6 +12,7 @@ import { markedSpans, markingSpan, parseMarkers } from '../markers.js';
 import { endpointRoutesElsewhere, sessionfulEndpointParts } from '../analysis/sessionful-endpoint.js';
 import type { Analysis } from '../analysis/model.js';
 import type { Rule, RuleContext, ReportDescriptor, VisitorMap } from './rule.js';
+import { timed } from '../timing.js';
 
 export interface EngineInput extends AnalysisInput {
   rules: readonly Rule[];
@@ -37,7 +38,7 @@ export interface EngineResult {
 }
 
 export function runEngine(input: EngineInput): EngineResult {
-  const { analysis, sourceFiles, diagnostics } = analyze(input);
+  const { analysis, sourceFiles, diagnostics } = timed('analyze', () => analyze(input));
   const analyzable = new Set(sourceFiles);
 
   const findings: RawFinding[] = [];
@@ -70,25 +71,29 @@ export function runEngine(input: EngineInput): EngineResult {
     if (listener.end) ends.push(() => listener.end!());
   }
 
-  for (const sf of sourceFiles) {
-    currentFile = sf;
-    try {
-      forEachDescendant(sf, (node) => {
-        const visitors = listeners[node.kind];
-        if (visitors) for (const visit of visitors) visit(node);
-      });
-    } catch (error) {
-      diagnostics.push(internalError(input.relative(sf.fileName), error));
+  timed('rules: visitors', () => {
+    for (const sf of sourceFiles) {
+      currentFile = sf;
+      try {
+        forEachDescendant(sf, (node) => {
+          const visitors = listeners[node.kind];
+          if (visitors) for (const visit of visitors) visit(node);
+        });
+      } catch (error) {
+        diagnostics.push(internalError(input.relative(sf.fileName), error));
+      }
     }
-  }
+  });
   currentFile = undefined;
-  for (const end of ends) {
-    try {
-      end();
-    } catch (error) {
-      diagnostics.push(internalError('.', error));
+  timed('rules: end', () => {
+    for (const end of ends) {
+      try {
+        end();
+      } catch (error) {
+        diagnostics.push(internalError('.', error));
+      }
     }
-  }
+  });
 
   // A marker replaces the findings it marks (markers.ts, `markedSpans`; a serving decision, its endpoint's): each site is reported once.
   const replacedByMarker = findingsMarked(analysis, sourceFiles, findings, input.rules, input.relative);

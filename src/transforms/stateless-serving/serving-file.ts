@@ -36,8 +36,10 @@ export class ServingFile {
   readonly replaced: Range[] = [];
   readonly imports: ImportEdits;
   readonly text: string;
-  /** The file's indentation unit. */
-  readonly unit: string;
+  /** The file's indentation unit: read when code is written (most files a serving plan looks at get none). */
+  get unit(): string {
+    return indentUnit(this.text);
+  }
   private readonly quote: string;
   /** Names imported from the SDK (plumbing, not custom logic). */
   readonly sdkNames: Set<string>;
@@ -70,7 +72,6 @@ export class ServingFile {
     this.options = requested;
     this.imports = new ImportEdits(sf, flavourOf(sf));
     this.text = sf.text;
-    this.unit = indentUnit(sf.text);
     this.quote = /^\s*import[^;]*?from\s+"/m.test(sf.text) || /require\("/.test(sf.text) ? '"' : "'";
     this.sdkNames = sdkImportedNames(sf);
   }
