@@ -59,9 +59,27 @@ const DATA_CONFIGS = /(^|[\\/])(\.prettierrc|\.prettierrc\.(json|json5|yaml|yml|
 
 type Prettier = typeof import('prettier');
 let loaded: Promise<Prettier> | undefined;
+/** Prettier with its config resolution: loaded only for a project that has a config file of data. */
 function prettier(): Promise<Prettier> {
   loaded ??= import('prettier');
   return loaded;
+}
+
+/** Prints one statement; what `printStatement` runs. */
+type Format = (text: string, options: LayoutOptions & { parser: Parser; endOfLine: 'lf' }) => Promise<string>;
+let printer: Promise<Format> | undefined;
+/**
+ * Prettier's standalone printer with the Babel parser alone (its `babel-ts` reads TypeScript): half the start-up of
+ * the full package, which also loads config resolution and a second parser (TypeScript's, 900 kB) that the
+ * statements laid out here do not need (src/everything: 185 ms to the first statement printed, 90 ms with this).
+ */
+function format(): Promise<Format> {
+  printer ??= Promise.all([import('prettier/standalone'), import('prettier/plugins/babel'), import('prettier/plugins/estree')]).then(
+    ([standalone, babel, estree]) =>
+      (text, options) =>
+        standalone.format(text, { ...options, plugins: [babel, estree] }),
+  );
+  return printer;
 }
 
 /**
@@ -88,7 +106,7 @@ export async function layOutAddedStatements(file: string, before: string, after:
   const sf = syntaxTreeOf(file, after);
   const targets = statementsToLayOut(sf, added, written, options);
   if (targets.length === 0) return after;
-  const p = await prettier();
+  const p = await format();
   let out = after;
   // A statement that carries lines of the user's is printed again only if each of them comes out as it was:
   // Prettier lays out what the run wrote around them, and the user's own code keeps its look. Its indentation may
@@ -184,7 +202,7 @@ function isLayoutStatement(node: ts.Node): boolean {
  * printed inside an async generator function so that it parses; its body is then moved from that
  * function's indentation to the statement's own. Undefined when Prettier cannot print it.
  */
-async function printStatement(p: Prettier, parser: 'typescript' | 'babel', text: string, indent: string, topLevel: boolean, options: LayoutOptions): Promise<string | undefined> {
+async function printStatement(p: Format, parser: Parser, text: string, indent: string, topLevel: boolean, options: LayoutOptions): Promise<string | undefined> {
   const unit = options.useTabs ? '\t' : ' '.repeat(options.tabWidth);
   const indentWidth = columns(indent, options.tabWidth);
   const wrapped = topLevel ? text : `async function* mcpMigrateLayout() {\n${text}\n}`;
@@ -192,7 +210,7 @@ async function printStatement(p: Prettier, parser: 'typescript' | 'babel', text:
   const printWidth = Math.max(40, options.printWidth - indentWidth + (topLevel ? 0 : columns(unit, options.tabWidth)));
   let printed: string;
   try {
-    printed = await p.format(wrapped, { ...options, printWidth, parser, endOfLine: 'lf' });
+    printed = await p(wrapped, { ...options, printWidth, parser, endOfLine: 'lf' });
   } catch {
     return undefined;
   }
@@ -360,8 +378,9 @@ function inferredStyle(file: string, before: string): Omit<LayoutOptions, 'print
   };
 }
 
-function parserOf(file: string): 'typescript' | 'babel' | undefined {
-  if (/\.[cm]?tsx?$/.test(file)) return 'typescript';
+type Parser = 'babel-ts' | 'babel';
+function parserOf(file: string): Parser | undefined {
+  if (/\.[cm]?tsx?$/.test(file)) return 'babel-ts';
   if (/\.[cm]?jsx?$/.test(file)) return 'babel';
   return undefined;
 }
