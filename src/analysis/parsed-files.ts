@@ -75,7 +75,9 @@ export function syntaxTreeOf(fileName: string, text: string, kind: ts.ScriptKind
   sharedTrees.delete(key);
   sharedTrees.set(key, trees);
   if (known) return known;
-  const sourceFile = ts.createSourceFile(fileName, text, ts.ScriptTarget.ESNext, true, kind);
+  // JSDoc as `parse` reads it (fully in JavaScript, where it types declarations; not in TypeScript, where nothing
+  // here reads it): apply's analyses then see the trees a scan sees, parsed a little faster.
+  const sourceFile = ts.createSourceFile(fileName, text, { languageVersion: ts.ScriptTarget.ESNext, jsDocParsingMode: ts.JSDocParsingMode.ParseForTypeErrors }, true, kind);
   trees.unshift(sourceFile);
   sharedChars += text.length;
   treesByText.set(text, sourceFile);
