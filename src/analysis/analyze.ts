@@ -22,6 +22,7 @@ import { SdkSymbols } from './sdk-symbols.js';
 import { SessionFlow } from './session-flow.js';
 import { ValueAnalysis } from './values.js';
 import { parse, type ParsedFiles } from './parsed-files.js';
+import { timed } from '../timing.js';
 
 export interface AnalysisInput {
   /** Absolute path → text of every file to load (MCP files and the helpers they import). */
@@ -69,8 +70,8 @@ export interface AnalyzeOptions {
  * `runEngine` runs the rules over it; `apply` plans its transforms from it.
  */
 export function analyze(input: AnalysisInput, options: AnalyzeOptions = {}): AnalysisResult {
-  const program = createProgram(input);
-  const checker = program.getTypeChecker();
+  const program = timed('analyze: parse (program)', () => createProgram(input));
+  const checker = timed('analyze: bind (checker)', () => program.getTypeChecker());
   const diagnostics: FileDiagnostic[] = [];
   const sourceFiles: ts.SourceFile[] = [];
   for (const absPath of input.files.keys()) {

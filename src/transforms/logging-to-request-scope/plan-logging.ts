@@ -43,6 +43,7 @@ import { checkClosureSeesContext, requestSite } from './request-sites.js';
 import { levelProxies, proxiedAdvice } from './level-proxies.js';
 import { frameworkConnectionTransports } from '../../analysis/framework-sites.js';
 import { planServingKeeping } from '../stateless-serving/plan-serving.js';
+import { timed } from '../../timing.js';
 
 const RULE = ruleOfFeature('logging');
 /** The server's log sends (`sendLoggingMessage`), and its raw notification sender (what progress is sent with). */
@@ -67,7 +68,7 @@ export function planLogging(result: AnalysisResult, options: TransformOptions): 
   const proxies = levelProxies(result, METHODS);
   // Asked at the first log sent outside a request (it may plan the serving): most programs send none.
   let streams: string[] | undefined;
-  const legacyStreams = (): string[] => (streams ??= options.target !== 'stateless-v1' && !options.modernOnly ? connectionTransports(result, options) : []);
+  const legacyStreams = (): string[] => (streams ??= options.target !== 'stateless-v1' && !options.modernOnly ? timed('logging: connection transports', () => connectionTransports(result, options)) : []);
   forEachCall(result.sourceFiles, (call) => {
     const registration = handlerRegistration(analysis, call);
     if (registration && SET_LEVEL.has(registration.method)) {
