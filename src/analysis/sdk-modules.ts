@@ -205,7 +205,9 @@ export const V2_ENTRY_POINTS: readonly string[] = Object.keys(V2_EXPORTS);
 const PROTOCOL_VOCABULARY: ReadonlySet<string> = (() => {
   const namesOf = (entry: string) => new Set([...(V2_EXPORTS[entry]?.values ?? []), ...(V2_EXPORTS[entry]?.types ?? [])]);
   const otherSides = V2_ENTRY_POINTS.filter((entry) => sdkModuleOf(entry)?.side !== 'server').map(namesOf);
-  return new Set([...namesOf(sdkEntryPackage(2))].filter((name) => otherSides.some((side) => side.has(name))));
+  // A request handler's context type (`ServerContext`) is shared too, but it is what handlers are written against:
+  // a helper importing it alone reads `ctx.sessionId` as server code does.
+  return new Set([...namesOf(sdkEntryPackage(2))].filter((name) => !CONTEXT_TYPES.has(name) && otherSides.some((side) => side.has(name))));
 })();
 
 /** Whether `name`, imported from an SDK v2 server package, is protocol vocabulary rather than server API. */

@@ -39,6 +39,24 @@ export const ok = (sessionId: string): CallToolResult => ({ content: [{ type: 't
     expect(report.summary.filesAnalyzed).toBe(1);
   });
 
+  it('a v2 file importing only the handler context type from the server package is server code; one importing only protocol vocabulary from it is not', async () => {
+    const dir = project({
+      'src/cart.ts': `import type { ServerContext } from '@modelcontextprotocol/server';
+const carts = new Map<string, string[]>();
+export function cartOf(ctx: ServerContext): string[] {
+  const key = ctx.sessionId ?? 'anon';
+  let cart = carts.get(key);
+  if (!cart) carts.set(key, (cart = []));
+  return cart;
+}`,
+      'src/results.ts': `import type { CallToolResult } from '@modelcontextprotocol/server';
+export const ok = (sessionId: string): CallToolResult => ({ content: [{ type: 'text', text: sessionId }] });`,
+    });
+    const report = await scan({ paths: [dir] });
+    expect(report.findings.map((f) => `${f.file}:${f.line} ${f.ruleId}`)).toEqual(['src/cart.ts:2 session-state/keyed-store', 'src/cart.ts:4 session-state/session-id-read']);
+    expect(report.summary.filesAnalyzed).toBe(1);
+  });
+
   it('a file importing only a framework is analysed', async () => {
     const dir = project({
       'src/index.ts': `import { FastMCP } from 'fastmcp';
