@@ -136,22 +136,71 @@ export function forEachDescendant(root: ts.Node, visit: (node: ts.Node) => void)
     // Whole files are walked many times over (rules, session flow, tool registrations, the call
     // index, value lookups): the first walk records the nodes in order, later ones replay the list.
     // Trees are never changed after parsing (a change is a new SourceFile), so the list stays true.
-    let nodes = preorder.get(root as ts.SourceFile);
-    if (!nodes) {
-      const list: ts.Node[] = [];
-      walkTree(root, (node) => {
-        list.push(node);
-      });
-      preorder.set(root as ts.SourceFile, (nodes = list));
-    }
+    const { nodes } = indexOf(root as ts.SourceFile);
     for (let i = 0; i < nodes.length; i++) visit(nodes[i]!);
     return;
   }
   walkTree(root, visit);
 }
 
-/** Every node of a file in pre-order (see `forEachDescendant`). */
-const preorder = new WeakMap<ts.SourceFile, readonly ts.Node[]>();
+/**
+ * The nodes of `file` of the given kinds, in document (pre-order) order: what `forEachDescendant` would hand a
+ * visitor that looks at these kinds only. A file's nodes are indexed by kind on its first walk, so a whole-file
+ * question about a few kinds (calls, classes, property assignments) costs what those nodes are, not the whole tree
+ * (most nodes are identifiers, keywords and tokens).
+ */
+export function forEachOfKind(file: ts.SourceFile, kinds: readonly ts.SyntaxKind[], visit: (node: ts.Node) => void): void {
+  const { nodes, byKind } = indexOf(file);
+  if (kinds.length === 1) {
+    const positions = byKind[kinds[0]!];
+    if (positions) for (let i = 0; i < positions.length; i++) visit(nodes[positions[i]!]!);
+    return;
+  }
+  // Several kinds: their position lists merged, so the visitor sees them in the order the file has them.
+  const lists = kinds.map((kind) => byKind[kind]).filter((list): list is readonly number[] => list !== undefined);
+  if (lists.length === 0) return;
+  const cursors = lists.map(() => 0);
+  for (;;) {
+    let next = -1;
+    let at = Infinity;
+    for (let l = 0; l < lists.length; l++) {
+      const position = lists[l]![cursors[l]!];
+      if (position !== undefined && position < at) {
+        at = position;
+        next = l;
+      }
+    }
+    if (next < 0) return;
+    cursors[next]!++;
+    visit(nodes[at]!);
+  }
+}
+
+interface FileIndex {
+  /** Every node of the file in pre-order. */
+  nodes: readonly ts.Node[];
+  /** Kind → the positions in `nodes` of the nodes of that kind, ascending (an array indexed by kind). */
+  byKind: ReadonlyArray<readonly number[] | undefined>;
+}
+
+/** Every node of a file in pre-order, and by kind (see `forEachDescendant`, `forEachOfKind`). */
+const indexes = new WeakMap<ts.SourceFile, FileIndex>();
+
+function indexOf(file: ts.SourceFile): FileIndex {
+  let index = indexes.get(file);
+  if (!index) {
+    const nodes: ts.Node[] = [];
+    const byKind: Array<number[] | undefined> = [];
+    walkTree(file, (node) => {
+      const positions = byKind[node.kind];
+      if (positions) positions.push(nodes.length);
+      else byKind[node.kind] = [nodes.length];
+      nodes.push(node);
+    });
+    indexes.set(file, (index = { nodes, byKind }));
+  }
+  return index;
+}
 
 function walkTree(root: ts.Node, visit: (node: ts.Node) => void): void {
   let depth = 0;

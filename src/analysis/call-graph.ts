@@ -6,7 +6,7 @@
  * analysis's `SymbolLookup`, so every question shares one symbol cache.
  */
 import { ts } from '../typescript.js';
-import { forEachDescendant, propertyNameText, unwrap } from './ast.js';
+import { forEachOfKind, propertyNameText, unwrap } from './ast.js';
 import { buildCallIndex, functionNames, type CallIndex } from './call-index.js';
 import { collectionElementType, declaredType, functionOfDeclaration, returnedExpressions } from './declarations.js';
 import type { SdkSymbols } from './sdk-symbols.js';
@@ -134,7 +134,7 @@ export class CallGraph {
     if (!byBase) {
       byBase = this.subclassIndex = new Map();
       for (const file of this.files) {
-        forEachDescendant(file, (node) => {
+        forEachOfKind(file, [ts.SyntaxKind.ClassDeclaration, ts.SyntaxKind.ClassExpression], (node) => {
           if (!ts.isClassDeclaration(node) && !ts.isClassExpression(node)) return;
           const base = node.heritageClauses?.find((c) => c.token === ts.SyntaxKind.ExtendsKeyword)?.types[0]?.expression;
           const name = base && (ts.isIdentifier(base) ? base.text : ts.isPropertyAccessExpression(base) ? base.name.text : undefined);

@@ -4,7 +4,7 @@
  * checks on a few candidates instead of resolving every call in the project.
  */
 import { ts } from '../typescript.js';
-import { calleeParts, forEachDescendant, propertyNameText, unwrap } from './ast.js';
+import { calleeParts, forEachOfKind, propertyNameText, unwrap } from './ast.js';
 
 export interface CallIndex {
   /** Calls with at least one argument, by the callee's name (`f(...)`, `x.f(...)`). */
@@ -69,7 +69,7 @@ function indexFile(file: ts.SourceFile): CallIndex {
     set.add(to);
     aliases.set(from, set);
   };
-  forEachDescendant(file, (node) => {
+  forEachOfKind(file, [ts.SyntaxKind.CallExpression, ts.SyntaxKind.NewExpression, ts.SyntaxKind.ImportClause, ts.SyntaxKind.ImportSpecifier, ts.SyntaxKind.ExportSpecifier, ts.SyntaxKind.BindingElement], (node) => {
     if (ts.isCallExpression(node) && node.arguments.length > 0) {
       const name = calleeParts(node).name;
       if (name) add(byName, name, node);

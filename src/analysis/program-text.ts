@@ -5,7 +5,7 @@
  * value, a class's instances) be skipped where the program cannot hold the answer.
  */
 import { ts } from '../typescript.js';
-import { forEachDescendant, propertyNameText, stringValue, unwrap } from './ast.js';
+import { forEachOfKind, propertyNameText, stringValue, unwrap } from './ast.js';
 
 export class ProgramText {
   /** The strings of every declaration `constantString` reads (see `mayDeclareString`); built on first use. */
@@ -86,7 +86,7 @@ function perFile<T>(cache: WeakMap<ts.SourceFile, T>, file: ts.SourceFile, read:
 
 function fileConstantStrings(file: ts.SourceFile): ReadonlySet<string> {
   const out = new Set<string>();
-  forEachDescendant(file, (node) => {
+  forEachOfKind(file, [ts.SyntaxKind.VariableDeclaration, ts.SyntaxKind.PropertyAssignment, ts.SyntaxKind.PropertyDeclaration], (node) => {
     if (!(ts.isVariableDeclaration(node) || ts.isPropertyAssignment(node) || ts.isPropertyDeclaration(node)) || !node.initializer) return;
     const text = stringValue(node.initializer);
     if (text !== undefined) out.add(text);
@@ -119,7 +119,7 @@ function declaredNames(files: readonly ts.SourceFile[]): DeclaredNames {
 function fileDeclaredNames(file: ts.SourceFile): DeclaredNames {
   const imported = new Set<string>();
   const objectsByMember = new Map<string, Set<string>>();
-  forEachDescendant(file, (node) => {
+  forEachOfKind(file, [ts.SyntaxKind.ImportClause, ts.SyntaxKind.ImportSpecifier, ts.SyntaxKind.NamespaceImport, ts.SyntaxKind.ImportEqualsDeclaration, ts.SyntaxKind.VariableDeclaration], (node) => {
     if (ts.isImportClause(node) || ts.isImportSpecifier(node) || ts.isNamespaceImport(node) || ts.isImportEqualsDeclaration(node)) {
       if (node.name) imported.add(node.name.text);
       return;

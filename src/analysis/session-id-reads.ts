@@ -6,7 +6,7 @@
  * is handed to `SessionFlow`, which follows it to its sinks.
  */
 import { ts } from '../typescript.js';
-import { forEachDescendant, isFunctionLike, memberAccess, propertyNameText, unwrap } from './ast.js';
+import { forEachDescendant, forEachOfKind, isFunctionLike, memberAccess, propertyNameText, unwrap } from './ast.js';
 import { returnedExpressions } from './declarations.js';
 import type { ValueAnalysis } from './values.js';
 import { SESSION_HEADER, isHeaderWrite } from './http-requests.js';
@@ -26,8 +26,11 @@ export interface FoundReads {
 }
 
 /** The session-id reads of one file. */
+/** What `findSessionIdReads` looks at: member accesses, bindings, calls, option properties and callback parameters. */
+const READ_KINDS = [ts.SyntaxKind.PropertyAccessExpression, ts.SyntaxKind.ElementAccessExpression, ts.SyntaxKind.BindingElement, ts.SyntaxKind.CallExpression, ts.SyntaxKind.PropertyAssignment, ts.SyntaxKind.Parameter];
+
 export function findSessionIdReads(file: ts.SourceFile, values: ValueAnalysis, found: FoundReads): void {
-  forEachDescendant(file, (node) => {
+  forEachOfKind(file, READ_KINDS, (node) => {
     const access = (ts.isPropertyAccessExpression(node) || ts.isElementAccessExpression(node)) ? memberAccess(node) : undefined;
     if (access?.name === 'sessionId') {
       const value = values.valueOf(node);

@@ -11,7 +11,7 @@
  *   handler that branches on `request.params.name`.
  */
 import { ts } from '../typescript.js';
-import { calleeParts, forEachDescendant, isFunctionLike, propertyNameText, unwrap } from './ast.js';
+import { calleeParts, forEachDescendant, forEachOfKind, isFunctionLike, propertyNameText, unwrap } from './ast.js';
 import type { ValueAnalysis } from './values.js';
 import { isServerKind } from './value.js';
 import { REQUEST_HANDLER_REGISTRATION, TOOL_SCHEMA_METHODS } from './sdk-modules.js';
@@ -61,7 +61,7 @@ export function collectToolRegistrations(values: ValueAnalysis, files: readonly 
   const out: ToolRegistration[] = [];
   const lowLevel: { list: ts.CallExpression[]; call: ts.CallExpression[] } = { list: [], call: [] };
   for (const file of files) {
-    forEachDescendant(file, (node) => {
+    forEachOfKind(file, [ts.SyntaxKind.CallExpression], (node) => {
       if (!ts.isCallExpression(node)) return;
       const { name, receiver } = calleeParts(node);
       if (!name || !receiver) return;

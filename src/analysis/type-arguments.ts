@@ -6,7 +6,7 @@
  * `class SessionStore<T extends Closeable>`).
  */
 import { ts } from '../typescript.js';
-import { forEachDescendant, propertyNameText, unwrap } from './ast.js';
+import { forEachOfKind, propertyNameText, unwrap } from './ast.js';
 import type { Hop, Value } from './value.js';
 
 type Instantiation = ts.TypeReferenceNode | ts.NewExpression | ts.ExpressionWithTypeArguments;
@@ -95,7 +95,7 @@ function instantiations(values: TypeArgumentQueries, name: string): Instantiatio
   if (!byName) {
     instantiationsOf.set(values, (byName = new Map()));
     for (const file of values.files) {
-      forEachDescendant(file, (node) => {
+      forEachOfKind(file, [ts.SyntaxKind.TypeReference, ts.SyntaxKind.NewExpression, ts.SyntaxKind.ExpressionWithTypeArguments], (node) => {
         if (!(ts.isTypeReferenceNode(node) || ts.isNewExpression(node) || ts.isExpressionWithTypeArguments(node)) || !node.typeArguments?.length) return;
         const ref = ts.isTypeReferenceNode(node) ? node.typeName : unwrap(node.expression);
         const key = ts.isIdentifier(ref) ? ref.text : ts.isQualifiedName(ref) ? ref.right.text : ts.isPropertyAccessExpression(ref) ? ref.name.text : undefined;

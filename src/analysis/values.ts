@@ -14,7 +14,7 @@
  * options (constructor-options.ts) and what a type parameter is instantiated with (type-arguments.ts).
  */
 import { ts } from '../typescript.js';
-import { calleeParts, enclosingFunction, forEachDescendant, isFunctionLike, isUndefined, memberAccess, propertyNameText, stringValue, unwrap } from './ast.js';
+import { calleeParts, enclosingFunction, forEachDescendant, forEachOfKind, isFunctionLike, isUndefined, memberAccess, propertyNameText, stringValue, unwrap } from './ast.js';
 import { CONTEXT_TYPES, HIGH_LEVEL_SERVER_CLASSES, LOW_LEVEL_SERVER_CLASSES, REGISTRATION_METHODS, TRANSPORT_CLASSES } from './sdk-modules.js';
 import type { SdkSymbols } from './sdk-symbols.js';
 import { isServerKind, type Hop, type Value } from './value.js';
@@ -715,7 +715,7 @@ export class ValueAnalysis {
     if (!byName) {
       byName = this.propertyIndex = new Map();
       for (const file of this.files) {
-        forEachDescendant(file, (node) => {
+        forEachOfKind(file, [ts.SyntaxKind.PropertyAssignment, ts.SyntaxKind.ShorthandPropertyAssignment], (node) => {
           if ((ts.isPropertyAssignment(node) || ts.isShorthandPropertyAssignment(node)) && ts.isObjectLiteralExpression(node.parent)) {
             const key = propertyNameText(node.name);
             if (!key) return;

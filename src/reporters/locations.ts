@@ -78,3 +78,26 @@ export function parseChainStepLocation(step: string): { file: string; line: numb
   if (file === undefined || line === undefined) return undefined;
   return { file, line: Number(line), ...(column === undefined ? {} : { column: Number(column) }) };
 }
+
+/**
+ * What a marker left by `apply` stands for (`Finding.replaces`), in a line a reviewer can check against the code:
+ * `stands for 4 findings: session-route (lines 14, 26), session-header (15, 27)`, by rule in order of first line,
+ * a finding of another file as `file:line`. A marker whose endpoint reaches routes beyond its own statement (a
+ * DELETE beside the marked POST) is where those routes' findings went: this names them.
+ */
+export function standsForText(replaces: ReadonlyArray<{ ruleId: string; line: number; file?: string }>): string {
+  const byRule = new Map<string, string[]>();
+  const ordered = [...replaces].sort((a, b) => (a.file ?? '').localeCompare(b.file ?? '') || a.line - b.line);
+  for (const r of ordered) {
+    const at = r.file ? `${r.file}:${r.line}` : String(r.line);
+    const list = byRule.get(r.ruleId) ?? [];
+    if (!list.includes(at)) list.push(at);
+    byRule.set(r.ruleId, list);
+  }
+  const parts = [...byRule].map(([ruleId, at]) => {
+    // `line 15`, `lines 17, 18`; a list naming another file's lines spells each place out.
+    const label = at.some((a) => a.includes(':')) ? '' : at.length === 1 ? 'line ' : 'lines ';
+    return `${ruleId.slice(ruleId.indexOf('/') + 1)} (${label}${at.join(', ')})`;
+  });
+  return `stands for ${replaces.length === 1 ? '1 finding' : `${replaces.length} findings`}: ${parts.join(', ')}`;
+}

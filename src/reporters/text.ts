@@ -6,7 +6,7 @@
 import { Chalk, type ChalkInstance } from 'chalk';
 import { CATEGORIES, NOTE_KINDS, SEVERITIES, type FileDiagnostic, type Finding, type ScanReport, type Severity } from '../model.js';
 import type { RenderOptions } from './types.js';
-import { formatPosition } from './locations.js';
+import { formatPosition, standsForText } from './locations.js';
 import { sortedDiagnostics, sortedFindings } from './order.js';
 import { countBySeverity, formatSeverityCounts, pluralize, verdict } from './verdict.js';
 
@@ -82,6 +82,8 @@ function findingsSection(findings: readonly Finding[], chalk: ChalkInstance, wid
       // The first line holds the location (columns 0..indent); wrapping the first line to the
       // same room keeps every line within the terminal.
       lines.push(`${location}  ${severity}  ${wrap(`${f.message}  ${chalk.gray(f.ruleId)}`, width, indent)}`);
+      // A marker: the findings it stands for, so none of them is out of sight (JSON has them as `replaces`).
+      if (f.replaces?.length) lines.push(`${' '.repeat(indent)}${chalk.gray(wrap(standsForText(f.replaces), width, indent))}`);
     }
     blocks.push(lines.join('\n'));
   }
