@@ -358,16 +358,29 @@ export function dependencyMajor(pkg: string, dir: string): number | undefined {
 
 /** The major of the range the nearest package.json (from `fromDir` up) declares `pkg` with: `^1.0.2`, `~1.4`, `1.x` → 1. */
 export function declaredMajor(pkg: string, fromDir: string): number | undefined {
+  const spec = declaredSpec(pkg, fromDir);
+  return spec === undefined ? undefined : majorOfRange(spec);
+}
+
+/** The major a version range names (`^1.0.2`, `~1.4`, `1.x` → 1); undefined for a tag, a URL or a git or file reference. */
+export function majorOfRange(spec: string): number | undefined {
+  const major = /^\s*[\^~=v]*\s*(\d+)(?:\.(?:\d+|x|\*))*\s*$/.exec(spec);
+  return major ? Number(major[1]) : undefined;
+}
+
+/**
+ * What the nearest package.json (from `fromDir` up, not into node_modules) that declares `pkg` gives for it, as
+ * written: a range, a tag (`latest`), a URL, a git or file reference. Undefined when the nearest package.json does not
+ * declare it.
+ */
+export function declaredSpec(pkg: string, fromDir: string): string | undefined {
   for (let dir = fromDir; ; dir = path.dirname(dir)) {
     const manifest = path.join(dir, 'package.json');
     if (fs.existsSync(manifest)) {
       try {
         const json = JSON.parse(fs.readFileSync(manifest, 'utf8')) as Record<string, Record<string, string> | undefined>;
-        const range = json.dependencies?.[pkg] ?? json.devDependencies?.[pkg] ?? json.peerDependencies?.[pkg];
-        if (typeof range === 'string') {
-          const major = /^\s*[\^~=v]*\s*(\d+)(?:\.(?:\d+|x|\*))*\s*$/.exec(range);
-          return major ? Number(major[1]) : undefined;
-        }
+        const spec = json.dependencies?.[pkg] ?? json.devDependencies?.[pkg] ?? json.peerDependencies?.[pkg];
+        if (typeof spec === 'string') return spec;
       } catch {
         return undefined;
       }

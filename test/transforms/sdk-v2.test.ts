@@ -373,6 +373,16 @@ describe(`${TRANSFORM} fixtures`, () => {
     expect(fs.readFileSync(path.join(dir, 'src/index.ts'), 'utf8')).toBe(agent);
     expect(result.notes.some((n) => n.startsWith('sdk-v2: src/index.ts is left on SDK v1: it imports agents, built on SDK v1'))).toBe(true);
     expect(fs.readFileSync(path.join(dir, 'package.json'), 'utf8')).toContain('"@modelcontextprotocol/sdk"');
+    // Asked for by a URL, a tag or a git reference, the major cannot be read: the file stays on v1 all the same, and
+    // the note says why (sweep 11 J1: epic-me-mcp's "https://pkg.pr.new/cloudflare/agents@485" moved it to v2).
+    for (const spec of ['https://pkg.pr.new/cloudflare/agents@485', 'latest', 'github:cloudflare/agents']) {
+      fs.writeFileSync(path.join(dir, 'src/index.ts'), agent);
+      fs.writeFileSync(path.join(dir, 'package.json'), `{\n  "name": "docs",\n  "private": true,\n  "dependencies": {\n    "@modelcontextprotocol/sdk": "^1.17.0",\n    "agents": "${spec}"\n  }\n}\n`);
+      const held = await runApply({ paths: [dir], cwd: dir, allowDirty: true, typecheck: false, transforms: [TRANSFORM] });
+      expect(fs.readFileSync(path.join(dir, 'src/index.ts'), 'utf8')).toBe(agent);
+      expect(fs.readFileSync(path.join(dir, 'package.json'), 'utf8')).toContain('"@modelcontextprotocol/sdk"');
+      expect(held.notes).toContain(`sdk-v2: src/index.ts is left on SDK v1: it imports agents, built on SDK v1 (not installed, and your package.json asks for "${spec}", not a version range: which major that is cannot be told, and the versions of it this tool knows are built on SDK v1), so SDK objects it creates or accepts would not fit v2 types. Move the file once that package has a version on SDK v2, then run apply again.`);
+    }
     fs.rmSync(dir, { recursive: true, force: true });
   });
 

@@ -22,7 +22,7 @@ import { isInside } from '../../discovery/resolve.js';
 import { dropAddedImportBreaks, keepCommentBreaks, keepImportGroupBreaks } from './import-groups.js';
 import { legacyToolCalls, registrationsThroughProjectModules, serversHandedToLoadedModules } from './legacy-tool-calls.js';
 import { reexportsSdkRuntime } from './runtime-bundle.js';
-import { DependencyLookup, realpathOr, v1BoundDependencies } from './v1-dependencies.js';
+import { DependencyLookup, realpathOr, unreadableSpec, v1BoundDependencies } from './v1-dependencies.js';
 import { typesOnlyFilesOfClients } from './client-side-types.js';
 import { heldNeighbours } from './held-neighbours.js';
 import { alignHeldAugmentations } from './held-augmentations.js';
@@ -138,7 +138,11 @@ export function planSdkV2(result: AnalysisResult, options: TransformOptions): Tr
     heldFiles.add(f.file);
     const them = deps.length === 1 ? 'it' : 'they';
     // How each was judged: its installed package.json, or (not installed) the major the project asks for, by its description.
-    const why = (dep: string): string => (installed.isInstalled(dep, path.dirname(f.file)) ? `its package.json depends on ${V1_PACKAGE}` : 'not installed: the major your package.json asks for is built on it');
+    const why = (dep: string): string => {
+      if (installed.isInstalled(dep, path.dirname(f.file))) return `its package.json depends on ${V1_PACKAGE}`;
+      const spec = unreadableSpec(dep, path.dirname(f.file));
+      return spec !== undefined ? `not installed, and your package.json asks for "${spec}", not a version range: which major that is cannot be told, and the versions of it this tool knows are built on SDK v1` : 'not installed: the major your package.json asks for is built on it';
+    };
     const reasons = deps.length === 1 ? why(deps[0]!) : deps.map((dep) => `${dep}: ${why(dep)}`).join('; ');
     plan.notes!.push(`${SDK_V2}: ${result.relative(f.file)} is left on SDK v1: it imports ${deps.join(', ')}, built on SDK v1 (${reasons}), so SDK objects ${them} ${deps.length === 1 ? 'creates or accepts' : 'create or accept'} would not fit v2 types. Move the file once ${deps.length === 1 ? 'that package has' : 'those packages have'} a version on SDK v2, then run apply again.`);
   }

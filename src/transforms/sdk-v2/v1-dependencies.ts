@@ -20,7 +20,7 @@ import { forEachDescendant } from '../../analysis/ast.js';
 import { isMcpSpecifier, isV1Specifier } from './bindings.js';
 import { V1_PACKAGE, V2_PACKAGE_VERSIONS, packageOf } from './manifest.js';
 import { FRAMEWORKS } from '../../frameworks/index.js';
-import { declaredMajor } from '../../discovery/packages.js';
+import { declaredSpec, majorOfRange } from '../../discovery/packages.js';
 
 /** The packages `text` imports that are built on SDK v1, as installed for `file`; sorted. */
 export function v1BoundDependencies(file: string, text: string, lookup: DependencyLookup = new DependencyLookup()): string[] {
@@ -112,8 +112,20 @@ function describedOnV1(pkg: string, fromDir: string): boolean {
   // By package: `agents` is described by its module `agents/mcp` (Cloudflare's McpAgent, sweep 10 H3).
   const described = FRAMEWORKS.filter((f) => f.modules.some((m) => packageOf(m) === pkg));
   if (described.length === 0) return false;
-  const major = declaredMajor(pkg, fromDir);
-  return major !== undefined && described.some((f) => f.frameworkMajor === major && f.sdkMajor === 1);
+  const spec = declaredSpec(pkg, fromDir);
+  if (spec === undefined) return false;
+  const major = majorOfRange(spec);
+  // Asked for by a tag, a URL or a git reference (`latest`, `https://pkg.pr.new/…`, `github:…`): which major is
+  // unknown. Moving the file would hand v2 objects to a framework that may be built on v1, and removing the SDK v1
+  // dependency would break it; keeping the file on v1 breaks nothing (sweep 11 J1).
+  if (major === undefined) return described.some((f) => f.sdkMajor === 1);
+  return described.some((f) => f.frameworkMajor === major && f.sdkMajor === 1);
+}
+
+/** `pkg` is asked for by something other than a version range (a tag, a URL, a git reference): its spec, else undefined. */
+export function unreadableSpec(pkg: string, fromDir: string): string | undefined {
+  const spec = declaredSpec(pkg, fromDir);
+  return spec !== undefined && majorOfRange(spec) === undefined ? spec : undefined;
 }
 
 function declaresV1Only(manifest: string): boolean {
