@@ -13,6 +13,7 @@ import { HTTP_HANDLER_FUNCTION, STREAMABLE_HTTP_TRANSPORTS } from '../../analysi
 import { SESSION_HEADER } from '../../analysis/http-requests.js';
 import type { TransformPlan } from '../kit/plan.js';
 import { mintsNoSession } from '../../analysis/constructor-options.js';
+import { removalRange } from './text.js';
 
 /**
  * The headers a 2026-07-28 client sends on every POST (`Mcp-Name` on tools/call, resources/read, prompts/get): a
@@ -120,6 +121,10 @@ export function corsListEdit(result: AnalysisResult, literal: ts.StringLiteralLi
     const quote = literal.getText(sf)[0] ?? "'";
     return { start: literal.getStart(sf), end: literal.end, text: added.map((h) => `${quote}${h}${quote}`).join(', '), added };
   }
+  // A list of exposed headers naming the session header alone: with it gone nothing is exposed, so its option (or the
+  // statement setting the header) goes (sweep 11 J7: `cors({ origin: '*', exposedHeaders: ['Mcp-Session-Id'] })` was
+  // left as it was). An allow-list is not emptied: an empty one means "every requested header" to some routers.
+  if (kind === 'expose' && (!inArray || inArray.elements.length === 1)) return { ...exposeListRemoval(sf, inArray ?? literal), text: '', added };
   if (!inArray || inArray.elements.length < 2) return undefined;
   // The element goes with the comma after it (or, when it is the last, the comma before it).
   const index = inArray.elements.indexOf(literal);
@@ -127,4 +132,25 @@ export function corsListEdit(result: AnalysisResult, literal: ts.StringLiteralLi
   if (next) return { start: literal.getStart(sf), end: next.getStart(sf), text: '', added };
   const previous = inArray.elements[index - 1]!;
   return { start: previous.end, end: literal.end, text: '', added };
+}
+
+/**
+ * What goes when an exposed-headers list (`holder`: the array or the string) is left empty: its option in an object
+ * literal, with the comma after it (or, when it is the last, the comma before it); or the whole statement of a call
+ * setting the header (`res.setHeader('Access-Control-Expose-Headers', …);`); else the list's own text, made empty.
+ */
+function exposeListRemoval(sf: ts.SourceFile, holder: ts.Expression): { start: number; end: number } {
+  const parent = holder.parent;
+  if (parent && ts.isPropertyAssignment(parent) && parent.initializer === holder && ts.isObjectLiteralExpression(parent.parent)) {
+    const properties = parent.parent.properties;
+    const index = properties.indexOf(parent);
+    const next = properties[index + 1];
+    if (next) return { start: parent.getStart(sf), end: next.getStart(sf) };
+    const previous = properties[index - 1];
+    if (previous) return { start: previous.end, end: parent.end };
+    return { start: parent.getStart(sf), end: sf.text[parent.end] === ',' ? parent.end + 1 : parent.end };
+  }
+  if (parent && ts.isCallExpression(parent) && ts.isExpressionStatement(parent.parent)) return removalRange(sf, parent.parent, false);
+  // `[]`, `''`.
+  return { start: holder.getStart(sf) + 1, end: holder.end - 1 };
 }
