@@ -354,7 +354,7 @@ function migrate(sources: Sources, transforms: readonly TransformDefinition[], t
         const put = plan.edits.filter((e) => e.file === file).flatMap((e) => parseMarkers(e.text).map(markerKey));
         markedOnly.set(file, { ...markedOnly.get(file), [transform.name]: put });
       }
-      const about = notesAbout(plan.notes ?? [], sources.relative(file));
+      const about = [...new Set([...notesAbout(plan.notes ?? [], sources.relative(file)), ...(plan.fileNotes ?? []).filter((n) => n.file === file).map((n) => n.what)])];
       if (about.length > 0) said.set(file, { ...said.get(file), [transform.name]: about });
       provenance.record(file, transform.name, current.get(file)!, output);
       current.set(file, output);

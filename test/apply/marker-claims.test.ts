@@ -131,3 +131,42 @@ describe('marker claims against the final text', () => {
     }
   });
 });
+
+describe('MIGRATION.md says what a transform did in each file', () => {
+  it('a background sendLoggingMessage turned into a stderr line is said as that, not as the request-scoped log (sweep 11 J8)', async () => {
+    const server = `import express from 'express';
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+
+function createServer() {
+  const server = new McpServer({ name: 'tags', version: '1.0.0' }, { capabilities: { logging: {} } });
+  async function autoTag(entryId: string) {
+    void server.server.sendLoggingMessage({ level: 'info', data: { message: 'auto-applied tags', entryId } });
+  }
+  server.registerTool('create_entry', { description: 'Creates an entry.' }, async () => {
+    const id = String(Date.now());
+    void autoTag(id);
+    return { content: [{ type: 'text', text: id }] };
+  });
+  return server;
+}
+
+const app = express();
+app.use(express.json());
+app.post('/mcp', async (req, res) => {
+  const server = createServer();
+  const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
+  await server.connect(transport);
+  await transport.handleRequest(req, res, req.body);
+});
+app.listen(3000);
+`;
+    const dir = tempTree({ 'package.json': PACKAGE, 'src/server.ts': server });
+    const result = await runApply({ paths: [dir], cwd: dir, allowDirty: true, dryRun: true, typecheck: false });
+    const markdown = renderMarkdown(result, { date: new Date(0) });
+    const section = markdown.slice(markdown.indexOf('#### `src/server.ts`'));
+    expect(section).toContain('- `logging-to-request-scope`: background sendLoggingMessage → a stderr line (marked).');
+    expect(section.slice(0, section.indexOf('\n#### ') > 0 ? section.indexOf('\n#### ') : undefined)).not.toContain('ctx.mcpReq.log; v1: extra.sendNotification');
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+});

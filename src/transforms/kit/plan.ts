@@ -105,6 +105,11 @@ export interface TransformPlan {
   /** One line each, for the report: what the transform did that is not a store (e.g. "serving: createMcpHandler"). */
   notes?: string[];
   /**
+   * What the transform did in one file, in a few words (`background sendLoggingMessage → stderr (marked)`): MIGRATION.md's
+   * "What changed" says this for the file instead of the transform's general summary, which may describe another rewrite.
+   */
+  fileNotes?: Array<{ file: string; what: string }>;
+  /**
    * Notes about a comment left in the code (the official codemod's `@mcp-codemod-error`): settled
    * after the last transform, one per line that still holds the comment, at its line then — a later
    * transform may have moved it, or removed it with the code it was about.

@@ -46,6 +46,9 @@ import { planServingKeeping } from '../stateless-serving/plan-serving.js';
 import { timed } from '../../timing.js';
 
 const RULE = ruleOfFeature('logging');
+/** What a log sent in a handler became, for the file's line in MIGRATION.md. */
+const SCOPED_V2 = 'sendLoggingMessage in a handler → the request-scoped log (ctx.mcpReq.log)';
+const SCOPED_V1 = 'sendLoggingMessage in a handler → the request\'s own notification (extra.sendNotification)';
 /** The server's log sends (`sendLoggingMessage`), and its raw notification sender (what progress is sent with). */
 const METHODS = serverMethodsOf('logging');
 const NOTIFY = rawSendersOf('notification', 'server');
@@ -66,6 +69,10 @@ export function planLogging(result: AnalysisResult, options: TransformOptions): 
   let kept = 0;
   let progress = 0;
   const proxies = levelProxies(result, METHODS);
+  plan.fileNotes = [];
+  const fileNote = (sf: ts.SourceFile, what: string): void => {
+    if (!plan.fileNotes!.some((n) => n.file === sf.fileName && n.what === what)) plan.fileNotes!.push({ file: sf.fileName, what });
+  };
   // Asked at the first log sent outside a request (it may plan the serving): most programs send none.
   let streams: string[] | undefined;
   const legacyStreams = (): string[] => (streams ??= options.target !== 'stateless-v1' && !options.modernOnly ? timed('logging: connection transports', () => connectionTransports(result, options)) : []);
@@ -95,6 +102,7 @@ export function planLogging(result: AnalysisResult, options: TransformOptions): 
         const ctx = contextParameter(site, 'extra');
         checkClosureSeesContext(site, ctx.name, analysis.values.checker);
         plan.edits.push(...ctx.edits, { file: sf.fileName, start: call.getStart(sf), end: call.end, text: `${ctx.name}.sendNotification({ method: 'notifications/message', params: ${call.arguments[0]!.getText(sf)} })` });
+        fileNote(sf, SCOPED_V1);
         scoped++;
         return;
       }
@@ -115,6 +123,7 @@ export function planLogging(result: AnalysisResult, options: TransformOptions): 
         ? `${ctx.name}.mcpReq.log(${text('level')}, ${text('data')}${props.has('logger') ? `, ${text('logger')}` : ''})`
         : `${ctx.name}.sendNotification({ method: 'notifications/message', params: ${params.getText(sf)} })`;
       plan.edits.push({ file: sf.fileName, start: call.getStart(sf), end: call.end, text: replacement });
+      fileNote(sf, v2 ? SCOPED_V2 : SCOPED_V1);
       scoped++;
     } catch (error) {
       if (!(error instanceof CannotRewrite)) throw error;
@@ -133,6 +142,7 @@ export function planLogging(result: AnalysisResult, options: TransformOptions): 
         // replacement (server/utilities/logging: stderr on stdio, or OpenTelemetry): the move is complete.
         // Otherwise a 2025-era client may still be waiting for it on a connection this program serves: marked.
         stderrFiles.push(sf.fileName);
+        fileNote(sf, options.modernOnly ? 'background sendLoggingMessage → a stderr line' : 'background sendLoggingMessage → a stderr line (marked)');
         if (options.modernOnly) stderrDone++;
         else addMarker(plan, statement, RULE, 'logging outside a request: 2026-07-28 drops unsolicited notifications/message (Logging is deprecated, SEP-2577), so this now writes to stderr. Send it to OpenTelemetry or your logger, or log with ctx.mcpReq.log(level, data, logger) inside the handler whose work it describes.');
         stderr++;
