@@ -33,6 +33,8 @@ const MARKERS: Record<string, string[]> = {
   // A route below the endpoint on its path that does more than answer would stop running behind one `all` route.
   'express-shadowed-route-marker': ['session-transport/session-id-generator'],
   'bundle-factory-marker': ['session-state/per-session-server'],
+  // A module-level server also used outside its construction (closed on shutdown) is not extracted into a factory (sweep 11 J2).
+  'module-server-used-elsewhere-marker': ['session-state/per-session-server'],
   // HTTP+SSE kept for 2025-era clients: one marker per endpoint records the decision (and what removes it).
   'sse-kept': ['session-transport/sse-transport'],
   'sse-handler-functions': ['session-transport/sse-transport'],

@@ -6,7 +6,7 @@
  */
 import path from 'node:path';
 import { ts } from '../../typescript.js';
-import { calleeParts, enclosingFunction, forEachDescendant, isFunctionLike, isInside, unwrap } from '../../analysis/ast.js';
+import { calleeParts, enclosingFunction, forEachDescendant, isFunctionLike, isInside, statementOf, unwrap } from '../../analysis/ast.js';
 import { memberOfFunction, thisMemberName } from '../../analysis/class-members.js';
 import { CONNECT_METHOD } from '../../analysis/sdk-modules.js';
 import { RULE_ID } from '../../rule-ids.js';
@@ -14,6 +14,8 @@ import { helperConnection, helperConnectionReason } from './connect-helper.js';
 import { CannotRewrite } from './refusal.js';
 import type { ServingFile } from './serving-file.js';
 import { freeNames } from './text.js';
+import { extractFactory } from './factory-extraction.js';
+import type { TextEdit } from '../kit/edits.js';
 
 /** How the rewritten code builds servers: `expression` is handed to the serving entry, `call` builds one server. */
 export interface Factory {
@@ -51,6 +53,33 @@ export function factoryOf(file: ServingFile, handler: ts.Node, transport: ts.New
   return serverFactory(file, receiver, handler, connect, 'http');
 }
 
+/**
+ * One server built at the module's top level (`const server = new McpServer(…)` and the statements registering on it)
+ * and connected to a new transport in the route: SDK 1.x's README idiom for stateless Streamable HTTP, where every
+ * request shares the one server (concurrent requests race on its transport). Its construction becomes
+ * `function createServer() { …; return server; }` where it was (as for a stdio server: `extractFactory`, with the
+ * same refusals: an exported server, a use outside its construction and the route's `connect`, work that must run
+ * once), and the route builds a server per request from it (sweep 11 J2). One factory per file: a second route
+ * connecting the same server reuses the one extracted, while its edit stands.
+ */
+function moduleServerFactory(file: ServingFile, decl: ts.VariableDeclaration, at: ts.Node): Factory {
+  let known = extracted.get(decl);
+  if (!known || !file.edits.includes(known.edit)) {
+    const before = file.edits.length;
+    const name = extractFactory(file, decl, statementOf(at));
+    known = { name, edit: file.edits[before]! };
+    extracted.set(decl, known);
+  }
+  const { name, edit } = known;
+  // Top-level `await` among the moved statements makes the factory async: each server is then awaited where it is built.
+  const async = edit.text.includes(`async function ${name}(`);
+  // The server's own name is plumbing in the route too: its one use there is the `connect` the rewrite replaces.
+  return { expression: name, call: `${async ? 'await ' : ''}${name}()`, names: [name, (decl.name as ts.Identifier).text] };
+}
+
+/** Module-level servers whose construction a serving plan extracted into a factory, with the edit that wrote it. */
+const extracted = new WeakMap<ts.VariableDeclaration, { name: string; edit: TextEdit }>();
+
 /** Why a server built elsewhere is not served as is: where one server should be built, per transport kind (stdio has no route). */
 function notBuiltHere(kind: 'http' | 'stdio'): string {
   const where = kind === 'http' ? 'in the route' : 'where the stdio transport is connected';
@@ -85,6 +114,8 @@ export function serverFactory(file: ServingFile, receiver: ts.Node, scope: ts.No
       // Only the server is taken from what the factory returns: the entry's factory takes the same property.
       init = unwrap(only.holder.initializer!);
       picked = { property: only.property, awaited: isAwaitedInit(only.holder.initializer!) };
+    } else if (kind === 'http' && decl && ts.isVariableDeclaration(decl) && decl.initializer && ts.isNewExpression(unwrap(decl.initializer)) && statementOf(decl).parent === file.sf) {
+      return moduleServerFactory(file, decl, at);
     } else if (!decl || !ts.isVariableDeclaration(decl) || !decl.initializer || !isInside(decl, scope)) {
       throw new CannotRewrite(notBuiltHere(kind), at, RULE_ID.perSessionServer);
     } else init = unwrap(decl.initializer);

@@ -4,7 +4,7 @@
  * factory first; a transport handed to a project helper that connects it serves that helper's construction.
  */
 import { ts } from '../../typescript.js';
-import { calleeParts, enclosingFunction, forEachDescendant, isFunctionLike, isInside, outermostWrapper, statementOf, unwrap } from '../../analysis/ast.js';
+import { calleeParts, enclosingFunction, isInside, outermostWrapper, statementOf, unwrap } from '../../analysis/ast.js';
 import { CONNECT_METHOD } from '../../analysis/sdk-modules.js';
 import { RULE_ID } from '../../rule-ids.js';
 import { indentAt } from '../kit/source-style.js';
@@ -13,11 +13,10 @@ import { stdioRelayNote } from './gateway.js';
 import { AdvisedRefusal, CannotRewrite } from './refusal.js';
 import { serverFactory } from './server-factory.js';
 import type { ServingFile } from './serving-file.js';
-import { builtElsewhereReason, escapingFlow, factoryBlock, fieldTransportConnect, functionLabel, usesOfDeclared, type FactoryBlock } from './stdio-block.js';
+import { builtElsewhereReason, fieldTransportConnect, functionLabel } from './stdio-block.js';
+import { extractFactory } from './factory-extraction.js';
 import { inlineStdioHelper } from './stdio-helper.js';
-import { referencesByName, reindent, removalRange } from './text.js';
-import { SCHEDULING_TIMERS, timerStarted } from '../../analysis/timers.js';
-import type { ValueAnalysis } from '../../analysis/values.js';
+import { referencesByName } from './text.js';
 
 const STDIO_MODULE = '@modelcontextprotocol/server/stdio';
 
@@ -148,179 +147,6 @@ function planStdioHelper(file: ServingFile, created: ts.NewExpression, transport
   return true;
 }
 
-/**
- * A server built at module level (`const server = new McpServer(…)` and the top-level statements that
- * configure it) becomes `function createServer() { …; return server; }`, placed where it was built.
- */
-function extractFactory(file: ServingFile, decl: ts.VariableDeclaration, connectStatement: ts.Node): string {
-  const declStatement = statementOf(decl);
-  const name = (decl.name as ts.Identifier).text;
-  // The module top level, or the body of the function that connects it (the factory is then declared in that body);
-  // or the module top level when a function of the module connects it (the quickstart's `async function main()`).
-  const sameBlock = factoryBlock(declStatement, connectStatement);
-  const across = sameBlock ? undefined : connectedInModuleFunction(file, declStatement, connectStatement);
-  const block = sameBlock ?? across?.block;
-  if (!block || !ts.isVariableStatement(declStatement) || declStatement.declarationList.declarations.length !== 1) {
-    const nested = declStatement.parent === connectStatement.parent && ts.isBlock(declStatement.parent) ? nestedBlockKind(declStatement.parent) : undefined;
-    const where = nested
-      ? `the server is built and connected inside ${nested}, not at the top of a function or the module, so no factory is extracted around them`
-      : 'the server is built in another block than the one connecting it (a branch, a loop, another function)';
-    throw new CannotRewrite(`${where}: extract its construction into a factory.`, connectStatement, RULE_ID.perSessionServer);
-  }
-  const statements = block.statements;
-  const from = statements.indexOf(declStatement as ts.Statement);
-  const to = across ? across.end : statements.indexOf(connectStatement as ts.Statement);
-  const refs = referencesByName(file.sf, name).filter((r) => file.values.symbolOf(r)?.valueDeclaration === decl);
-  // The statements that use the server, and (transitively) the helpers declared among them that others use.
-  const movedSet = new Set<ts.Statement>([declStatement as ts.Statement]);
-  for (let changed = true; changed; ) {
-    changed = false;
-    for (let i = from + 1; i < to; i++) {
-      const statement = statements[i]!;
-      if (movedSet.has(statement) || statement === across?.host) continue;
-      const usesServer = refs.some((r) => isInside(r, statement));
-      const usesMoved = usesOfDeclared(statement, movedSet, file.values).length > 0;
-      if (usesServer || usesMoved) {
-        movedSet.add(statement);
-        changed = true;
-      }
-    }
-  }
-  const moved = statements.filter((s) => movedSet.has(s));
-  for (const statement of moved) {
-    // An export (`export const server`, `export { server }`, `module.exports.server = server`) cannot move into a function.
-    const exported = exportIn(statement);
-    if (exported) throw new CannotRewrite(`\`${name}\` is exported here: a factory builds a server per connection, so there is no one server to export. Export the factory instead, then extract the server into it by hand.`, exported, RULE_ID.perSessionServer);
-    // Work that must run once (a signal listener, a timer) would run for every server the entry builds (the
-    // connection's and a discarded server/discover probe's).
-    const once = statement !== declStatement ? runOnceCall(statement, file.values) : undefined;
-    if (once) throw new CannotRewrite(`\`${once.expression.getText(file.sf)}(…)\` uses the server and must run once, but the serving entry builds a server per connection (and one for a discarded server/discover probe): move it out of the server's construction (onto the handle serveStdio returns, which has \`close()\`), then extract the server into a factory.`, once, RULE_ID.perSessionServer);
-    const escaping = block.fn && escapingFlow(statement);
-    if (escaping) throw new CannotRewrite(`\`${escaping.getText(file.sf)}\` is in this statement, which builds the server, and would mean something else inside a factory function: extract the server into a factory by hand.`, escaping, RULE_ID.perSessionServer);
-  }
-  for (const ref of refs) {
-    if (isInside(ref, connectStatement) || moved.some((s) => isInside(ref, s))) continue;
-    throw new CannotRewrite(`\`${name}\` is used here, outside its construction: extract the server into a factory by hand.`, ref, RULE_ID.perSessionServer);
-  }
-  // Names the moved statements declare must not be used by code that stays.
-  const outside = usesOfDeclared(file.sf, movedSet, file.values, [...moved, connectStatement])[0];
-  if (outside) throw new CannotRewrite(`\`${outside.text}\` is declared while building the server and used here: extract the server into a factory by hand.`, outside, RULE_ID.perSessionServer);
-  const factory = file.freshName('createServer');
-  let hasAwait = false;
-  for (const statement of moved) {
-    forEachDescendant(statement, (node) => {
-      if (ts.isAwaitExpression(node) && enclosingFunction(node) === block.fn) hasAwait = true;
-    });
-  }
-  const u = file.unit;
-  const at = block.fn ? indentAt(file.text, declStatement.getStart(file.sf)) : '';
-  // What each moved statement takes with it: its line and the comments right above it, and, when the statement before
-  // it moves too, the comments between them that a blank line sets apart (`// Register the tools`, then a blank line,
-  // then the registrations): they sit inside the code that moves, and left behind they would describe nothing.
-  const rangeOf = (statement: ts.Statement, i: number): { start: number; end: number } => {
-    const range = removalRange(file.sf, statement, true, false);
-    const previous = statements[statements.indexOf(statement) - 1];
-    if (i === 0 || previous !== moved[i - 1]) return range;
-    const afterPrevious = file.text.indexOf('\n', previous.end) + 1;
-    if (afterPrevious <= 0 || afterPrevious >= range.start) return range;
-    const between = file.text.slice(afterPrevious, range.start).split('\n');
-    return between.every((line) => line.trim() === '' || /^\s*(\/\/|\/\*|\*)/.test(line)) && between.some((line) => line.trim() !== '') ? { start: afterPrevious, end: range.end } : range;
-  };
-  const ranges = moved.map(rangeOf);
-  const parts: string[] = [];
-  moved.forEach((_, i) => {
-    const range = ranges[i]!;
-    let text = file.text.slice(range.start, range.end).replace(/\n$/, '');
-    const leadingBlank = /^([ \t]*\n)+/.exec(text);
-    if (leadingBlank) text = text.slice(leadingBlank[0].length);
-    const blank = i > 0 && (!!leadingBlank || /\n[ \t]*\n[ \t]*$/.test(file.text.slice(0, range.start)));
-    parts.push(`${blank ? '\n' : ''}${reindent(text, at, at + u)}`);
-  });
-  const fn = [`${at}${hasAwait ? 'async ' : ''}function ${factory}() {`, ...parts, `${at}${u}return ${name};`, `${at}}`].join('\n');
-  const first = removalRange(file.sf, declStatement, true, false);
-  file.edit(first.start, first.end, `${fn}\n`);
-  moved.slice(1).forEach((statement, i) => {
-    const range = ranges[i + 1]!;
-    if (range.start === removalRange(file.sf, statement, true, false).start) file.remove(statement);
-    else file.edit(range.start, range.end, '');
-  });
-  return factory;
-}
-
-/**
- * A server built at the module's top level and connected inside a function of the module (the SDK quickstart:
- * `const server = new McpServer(…)`, its registrations, then `async function main() { … await server.connect(t) }`
- * and `main()`): the factory is built from the top-level statements between the server's declaration and the first
- * statement that can run the connect (`end`: the call of that function, or the statement holding the connect when
- * it declares no function; without a call in the module, the module's end, as all of it runs on import before an
- * importer can call the function). `host` is the top-level statement holding the connect, which stays.
- */
-function connectedInModuleFunction(file: ServingFile, declStatement: ts.Node, connectStatement: ts.Node): { block: FactoryBlock; host: ts.Statement; end: number } | undefined {
-  // Both in this file (a server imported from another module is built there, not here).
-  if (declStatement.parent !== file.sf || !enclosingFunction(connectStatement)) return undefined;
-  const statements = file.sf.statements;
-  const host = statements.find((s) => isInside(connectStatement, s));
-  if (!host) return undefined;
-  const from = statements.indexOf(declStatement as ts.Statement);
-  const hostAt = statements.indexOf(host);
-  // The function the host declares (`function main`, `const main = async () => …`), whose calls run the connect.
-  const declared = ts.isFunctionDeclaration(host) && host.name ? host.name : ts.isVariableStatement(host) && host.declarationList.declarations.length === 1 && ts.isIdentifier(host.declarationList.declarations[0]!.name) && host.declarationList.declarations[0]!.initializer && isFunctionLike(unwrap(host.declarationList.declarations[0]!.initializer)) ? (host.declarationList.declarations[0]!.name as ts.Identifier) : undefined;
-  if (!declared) return hostAt > from ? { block: { statements }, host, end: hostAt } : undefined;
-  const symbol = file.values.symbolOf(declared);
-  // A call before the server is built would connect a server not yet declared: not this shape.
-  if (statements.some((s, i) => i < from && s !== host && referencesByName(s, declared.text).some((r) => r !== declared && file.values.symbolOf(r) === symbol))) return undefined;
-  // The first top-level statement that may run the connect: one calling the host's function, or any function of the
-  // module (which may call it: `main()` calling `start()`).
-  const calledAt = statements.findIndex((s, i) => i > from && s !== host && (referencesByName(s, declared.text).some((r) => r !== declared && file.values.symbolOf(r) === symbol) || callsModuleFunction(file, s)));
-  return { block: { statements }, host, end: calledAt < 0 ? statements.length : calledAt };
-}
-
-/** A call, made when `statement` runs (not inside a function it declares), of a function declared in this module. */
-function callsModuleFunction(file: ServingFile, statement: ts.Statement): boolean {
-  if (ts.isFunctionDeclaration(statement) || ts.isClassDeclaration(statement)) return false;
-  let found = false;
-  const visit = (node: ts.Node): void => {
-    if (found || (node !== statement && isFunctionLike(node))) return;
-    if (ts.isCallExpression(node) || ts.isNewExpression(node)) {
-      const fn = ts.isCallExpression(node) ? file.values.calls.functionOfCall(node) : undefined;
-      if (fn && fn.getSourceFile() === file.sf) found = true;
-    }
-    ts.forEachChild(node, visit);
-  };
-  visit(statement);
-  return found;
-}
-
-/** The export in a top-level statement: an `export` modifier, `export { … }` / `export default`, or an assignment to `module.exports` / `exports.x`. */
-function exportIn(statement: ts.Statement): ts.Node | undefined {
-  if (ts.canHaveModifiers(statement) && ts.getModifiers(statement)?.some((m) => m.kind === ts.SyntaxKind.ExportKeyword)) return statement;
-  if (ts.isExportDeclaration(statement) || ts.isExportAssignment(statement)) return statement;
-  let found: ts.Node | undefined;
-  forEachDescendant(statement, (node) => {
-    if (found || !ts.isBinaryExpression(node) || node.operatorToken.kind !== ts.SyntaxKind.EqualsToken) return;
-    const target = node.left.getText();
-    if (/^(?:module\.exports|exports)\b/.test(target)) found = node;
-  });
-  return found;
-}
-
-/** A call that must run once per process, made when `statement` runs: a signal or event listener on `process`, a timer. */
-function runOnceCall(statement: ts.Statement, values: ValueAnalysis): ts.CallExpression | undefined {
-  let found: ts.CallExpression | undefined;
-  const visit = (node: ts.Node): void => {
-    if (found || isFunctionLike(node)) return;
-    if (ts.isCallExpression(node)) {
-      if (/^process\.(?:on|once|addListener|prependListener)$/.test(node.expression.getText()) || timerStarted(node, values, SCHEDULING_TIMERS)) {
-        found = node;
-        return;
-      }
-    }
-    ts.forEachChild(node, visit);
-  };
-  visit(statement);
-  return found;
-}
-
 /** The name of the function whose result `created` is (`return new StdioServerTransport()`, or an arrow's body). */
 function returnedBy(created: ts.NewExpression): string | undefined {
   const outer = outermostWrapper(created);
@@ -330,14 +156,4 @@ function returnedBy(created: ts.NewExpression): string | undefined {
   if ((ts.isFunctionDeclaration(fn) || ts.isMethodDeclaration(fn)) && fn.name && ts.isIdentifier(fn.name)) return fn.name.text;
   const holder = outermostWrapper(fn).parent;
   return holder && ts.isVariableDeclaration(holder) && ts.isIdentifier(holder.name) ? holder.name.text : undefined;
-}
-
-/** How a block that is not a function's body is named in a message: `a \`try\` block`, `a branch`, `a loop`. */
-function nestedBlockKind(block: ts.Block): string {
-  const parent = block.parent;
-  if (ts.isTryStatement(parent)) return 'a `try` block';
-  if (ts.isCatchClause(parent)) return 'a `catch` block';
-  if (ts.isIfStatement(parent)) return 'a branch';
-  if (ts.isIterationStatement(parent, false)) return 'a loop';
-  return 'a nested block';
 }
