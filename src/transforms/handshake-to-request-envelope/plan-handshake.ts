@@ -467,7 +467,9 @@ const ON_SDK_V1 = 'SDK 1.x has no per-request envelope';
 /** The marker text for a handshake read left in place, by why it was left. */
 function handshakeReadAdvice(name: string, reason: string): string {
   if (reason === ON_SDK_V1) {
-    return `${name}() on SDK 1.x: served statelessly (a server per request), the server answering a request never saw the client's initialize, so ${name}() is undefined there. Do not depend on it (treat the client as unknown; if this only gated a registration, register unconditionally and delete it), or move to SDK v2 and read ctx.mcpReq.envelope in the handler (CLIENT_CAPABILITIES_META_KEY / CLIENT_INFO_META_KEY).`;
+    // Said of what stateless serving will do, not of what the code does now: a server still served with sessions (an
+    // McpAgent, a sessionful endpoint kept) does see initialize today (sweep 11 J4).
+    return `${name}() on SDK 1.x reads what the client sent in its initialize: once the server is served statelessly (a server per request, as 2026-07-28 needs), the server answering a request never sees an initialize, so ${name}() is undefined there. Do not depend on it (treat the client as unknown; if this only gated a registration, register unconditionally and delete it), or move to SDK v2 and read ctx.mcpReq.envelope in the handler (CLIENT_CAPABILITIES_META_KEY / CLIENT_INFO_META_KEY).`;
   }
   const where = reason === 'outside a request handler' ? 'is read outside a request handler' : `is left here (${reason})`;
   return `${name}() ${where}: 2026-07-28 has no initialize, every request carries the client's capabilities and identity in its own _meta envelope. Read ctx.mcpReq.envelope in the handler that needs it (CLIENT_CAPABILITIES_META_KEY / CLIENT_INFO_META_KEY); if this only gated a registration, register unconditionally and delete it.`;

@@ -8,7 +8,7 @@ export function buildServer() {
   const server = new McpServer({ name: 'client-aware', version: '1.0.0' });
 
   server.registerTool('whoami', { description: 'Describe the calling client.' }, async () => {
-    // @mcp-migrate-todo(handshake/client-version): getClientVersion() on SDK 1.x: served statelessly (a server per request), the server answering a request never saw the client's initialize, so getClientVersion() is undefined there. Do not depend on it (treat the client as unknown; if this only gated a registration, register unconditionally and delete it), or move to SDK v2 and read ctx.mcpReq.envelope in the handler (CLIENT_CAPABILITIES_META_KEY / CLIENT_INFO_META_KEY).
+    // @mcp-migrate-todo(handshake/client-version): getClientVersion() on SDK 1.x reads what the client sent in its initialize: once the server is served statelessly (a server per request, as 2026-07-28 needs), the server answering a request never sees an initialize, so getClientVersion() is undefined there. Do not depend on it (treat the client as unknown; if this only gated a registration, register unconditionally and delete it), or move to SDK v2 and read ctx.mcpReq.envelope in the handler (CLIENT_CAPABILITIES_META_KEY / CLIENT_INFO_META_KEY).
     const client = server.server.getClientVersion();
     return { content: [{ type: 'text', text: client?.name ?? 'unknown' }] };
   });

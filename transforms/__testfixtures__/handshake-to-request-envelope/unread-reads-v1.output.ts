@@ -9,7 +9,7 @@ export const registerResearchTool = (server: McpServer) => {
 };
 
 export const describeClient = (server: McpServer) => {
-  // @mcp-migrate-todo(handshake/client-capabilities): getClientCapabilities() on SDK 1.x: served statelessly (a server per request), the server answering a request never saw the client's initialize, so getClientCapabilities() is undefined there. Do not depend on it (treat the client as unknown; if this only gated a registration, register unconditionally and delete it), or move to SDK v2 and read ctx.mcpReq.envelope in the handler (CLIENT_CAPABILITIES_META_KEY / CLIENT_INFO_META_KEY).
+  // @mcp-migrate-todo(handshake/client-capabilities): getClientCapabilities() on SDK 1.x reads what the client sent in its initialize: once the server is served statelessly (a server per request, as 2026-07-28 needs), the server answering a request never sees an initialize, so getClientCapabilities() is undefined there. Do not depend on it (treat the client as unknown; if this only gated a registration, register unconditionally and delete it), or move to SDK v2 and read ctx.mcpReq.envelope in the handler (CLIENT_CAPABILITIES_META_KEY / CLIENT_INFO_META_KEY).
   const clientCapabilities = server.server.getClientCapabilities() || {};
   const canSample = clientCapabilities.sampling !== undefined;
   return canSample ? 'can sample' : 'cannot sample';
