@@ -329,7 +329,13 @@ function computeSites(analysis: Analysis, sf: ts.SourceFile): FrameworkSite[] {
       if (object?.kind === 'framework' && object.framework && object.cls) {
         const framework = FRAMEWORKS_BY_ID.get(object.framework)!;
         add(framework, framework.members[object.cls]?.[node.name.text]?.use, node.name);
+        return;
       }
+      // An instance of the project's subclass handed on (`confirm(agent: EpicMeMCP, …)` calling `agent.elicitInput()`):
+      // its members are the ones `this.` reaches inside the class (sweep 11 J3).
+      const cls = declaredClassOf(analysis, node.expression);
+      const base = cls && frameworkBase(analysis, cls);
+      if (base) add(base.framework, base.description.thisMembers?.[node.name.text]?.use, node.name, cls);
       return;
     }
     if (ts.isClassDeclaration(node) || ts.isClassExpression(node)) {
@@ -472,4 +478,18 @@ export function frameworkConnectionTransports(analysis: Analysis, files: readonl
     });
   }
   return found;
+}
+
+/**
+ * The project class an expression is declared an instance of: a name (a parameter, a variable) whose declared type is
+ * a reference to a class of the program (`agent: EpicMeMCP`), the class itself when the type is the class's name.
+ */
+function declaredClassOf(analysis: Analysis, expression: ts.Expression): ts.ClassLikeDeclaration | undefined {
+  const node = unwrap(expression);
+  if (!ts.isIdentifier(node)) return undefined;
+  const decl = analysis.values.symbolOf(node)?.valueDeclaration;
+  const type = decl && (ts.isParameter(decl) || ts.isVariableDeclaration(decl) || ts.isPropertyDeclaration(decl)) ? decl.type : undefined;
+  if (!type || !ts.isTypeReferenceNode(type)) return undefined;
+  const target = analysis.values.symbolOf(ts.isQualifiedName(type.typeName) ? type.typeName.right : type.typeName)?.valueDeclaration;
+  return target && ts.isClassLike(target) ? target : undefined;
 }

@@ -112,7 +112,7 @@ export const cloudflareAgents: FrameworkDescription = {
           use: { rule: 'session-state/session-id-read', advice: '`this.getSessionId()` is the MCP session id the Durable Object is named after; it does not exist on 2026-07-28.' },
         },
         elicitInput: {
-          use: { rule: 'server-push/elicitation', advice: '`this.elicitInput()` sends a server→client request over the session; on 2026-07-28 return an `input_required` result and read the answer on the retried call.' },
+          use: { rule: 'server-push/elicitation', advice: 'The agent\'s `elicitInput()` sends a server→client request over the session; on 2026-07-28 return an `input_required` result and read the answer on the retried call.' },
         },
       },
       statics: {

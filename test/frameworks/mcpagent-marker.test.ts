@@ -29,3 +29,51 @@ describe('the McpAgent class marker', () => {
     expect(marker?.message).toContain('Inside it: `this.getSessionId()` is the MCP session id');
   });
 });
+
+describe('McpAgent members reached through an instance', () => {
+  it('an agent handed to a helper (`agent.elicitInput()`, the parameter typed as the McpAgent subclass) is reported as `this.elicitInput()` is (sweep 11 J3)', async () => {
+    const dir = tempTree({
+      'package.json': JSON.stringify({ name: 'notes', type: 'module', dependencies: { '@modelcontextprotocol/sdk': '^1.19.1', agents: '^0.2.0' } }),
+      'src/index.ts': `import { McpAgent } from 'agents/mcp';
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { registerTools } from './tools.ts';
+
+export class NotesMCP extends McpAgent {
+  server = new McpServer({ name: 'notes', version: '1.0.0' });
+  async init() {
+    registerTools(this);
+  }
+}
+`,
+      'src/tools.ts': `import { type NotesMCP } from './index.ts';
+
+async function confirm(agent: NotesMCP, message: string) {
+  const result = await agent.elicitInput({ message, requestedSchema: { type: 'object', properties: { ok: { type: 'boolean' } } } });
+  return result.action === 'accept';
+}
+
+export function registerTools(agent: NotesMCP) {
+  agent.server.registerTool('delete_note', { description: 'Deletes a note.' }, async () => {
+    if (!(await confirm(agent, 'Delete?'))) return { content: [{ type: 'text', text: 'cancelled' }] };
+    return { content: [{ type: 'text', text: 'deleted' }] };
+  });
+}
+`,
+    });
+    const report = await scan({ paths: [dir] });
+    const elicitation = report.findings.filter((f) => f.ruleId === 'server-push/elicitation');
+    expect(elicitation.map((f) => `${f.file}:${f.line}`)).toEqual(['src/tools.ts:4']);
+    expect(elicitation[0]!.message).toContain("The agent's `elicitInput()` sends a server→client request over the session");
+    // A name typed as some other class (not an McpAgent) is not an agent.
+    const plain = tempTree({
+      'package.json': JSON.stringify({ name: 'plain', type: 'module', dependencies: { '@modelcontextprotocol/sdk': '^1.19.1' } }),
+      'src/index.ts': `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+class Prompter { async elicitInput(message: string) { return message; } }
+export function register(server: McpServer, prompter: Prompter) {
+  server.registerTool('ask', { description: 'Asks.' }, async () => ({ content: [{ type: 'text', text: await prompter.elicitInput('x') }] }));
+}
+`,
+    });
+    expect((await scan({ paths: [plain] })).findings.filter((f) => f.ruleId === 'server-push/elicitation')).toEqual([]);
+  });
+});
