@@ -357,7 +357,7 @@ export function dependencyMajor(pkg: string, dir: string): number | undefined {
 }
 
 /** The major of the range the nearest package.json (from `fromDir` up) declares `pkg` with: `^1.0.2`, `~1.4`, `1.x` → 1. */
-export function declaredMajor(pkg: string, fromDir: string): number | undefined {
+function declaredMajor(pkg: string, fromDir: string): number | undefined {
   const spec = declaredSpec(pkg, fromDir);
   return spec === undefined ? undefined : majorOfRange(spec);
 }
