@@ -15,10 +15,7 @@ export function timed<T>(label: string, run: () => T): T {
   try {
     return run();
   } finally {
-    const entry = totals.get(label) ?? { ms: 0, count: 0 };
-    entry.ms += performance.now() - start;
-    entry.count++;
-    totals.set(label, entry);
+    add(label, start);
   }
 }
 
@@ -28,11 +25,15 @@ export async function timedAsync<T>(label: string, run: () => Promise<T>): Promi
   try {
     return await run();
   } finally {
-    const entry = totals.get(label) ?? { ms: 0, count: 0 };
-    entry.ms += performance.now() - start;
-    entry.count++;
-    totals.set(label, entry);
+    add(label, start);
   }
+}
+
+function add(label: string, start: number): void {
+  const entry = totals.get(label) ?? { ms: 0, count: 0 };
+  entry.ms += performance.now() - start;
+  entry.count++;
+  totals.set(label, entry);
 }
 
 /** The table of what was timed (empty when timing is off). */

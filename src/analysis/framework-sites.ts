@@ -6,7 +6,7 @@
  */
 import { ts } from '../typescript.js';
 import { calleeParts, enclosingFunction, forEachDescendant, isFunctionLike, isUndefined, propertyNameText, unwrap } from './ast.js';
-import { forOfLoop, returnedExpressions } from './declarations.js';
+import { declaredType, forOfLoop, returnedExpressions } from './declarations.js';
 import type { Analysis } from './model.js';
 import type { ValueQueries } from './value.js';
 import { callMatches, frameworkParameter, usesFrameworks } from './framework-values.js';
@@ -481,14 +481,14 @@ export function frameworkConnectionTransports(analysis: Analysis, files: readonl
 }
 
 /**
- * The project class an expression is declared an instance of: a name (a parameter, a variable) whose declared type is
- * a reference to a class of the program (`agent: EpicMeMCP`), the class itself when the type is the class's name.
+ * The project class an expression is declared an instance of: a name (a parameter, a variable, a field) whose declared
+ * type, in TypeScript or a JSDoc `@param`/`@type`, refers to a class of the program (`agent: EpicMeMCP`).
  */
 function declaredClassOf(analysis: Analysis, expression: ts.Expression): ts.ClassLikeDeclaration | undefined {
   const node = unwrap(expression);
   if (!ts.isIdentifier(node)) return undefined;
   const decl = analysis.values.symbolOf(node)?.valueDeclaration;
-  const type = decl && (ts.isParameter(decl) || ts.isVariableDeclaration(decl) || ts.isPropertyDeclaration(decl)) ? decl.type : undefined;
+  const type = decl && (ts.isParameter(decl) || ts.isVariableDeclaration(decl) || ts.isPropertyDeclaration(decl)) ? declaredType(decl) : undefined;
   if (!type || !ts.isTypeReferenceNode(type)) return undefined;
   const target = analysis.values.symbolOf(ts.isQualifiedName(type.typeName) ? type.typeName.right : type.typeName)?.valueDeclaration;
   return target && ts.isClassLike(target) ? target : undefined;

@@ -64,6 +64,33 @@ export function registerTools(agent: NotesMCP) {
     const elicitation = report.findings.filter((f) => f.ruleId === 'server-push/elicitation');
     expect(elicitation.map((f) => `${f.file}:${f.line}`)).toEqual(['src/tools.ts:4']);
     expect(elicitation[0]!.message).toContain("The agent's `elicitInput()` sends a server→client request over the session");
+    // In JavaScript the parameter's type is its JSDoc `@param`.
+    const js = tempTree({
+      'package.json': JSON.stringify({ name: 'notes-js', type: 'module', dependencies: { '@modelcontextprotocol/sdk': '^1.19.1', agents: '^0.2.0' } }),
+      'src/index.js': `import { McpAgent } from 'agents/mcp';
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { registerTools } from './tools.js';
+
+export class NotesMCP extends McpAgent {
+  server = new McpServer({ name: 'notes', version: '1.0.0' });
+  async init() {
+    registerTools(this);
+  }
+}
+`,
+      'src/tools.js': `import { NotesMCP } from './index.js';
+
+/** @param {NotesMCP} agent */
+export function registerTools(agent) {
+  agent.server.registerTool('delete_note', { description: 'Deletes a note.' }, async () => {
+    const answer = await agent.elicitInput({ message: 'Delete?', requestedSchema: { type: 'object', properties: {} } });
+    return { content: [{ type: 'text', text: answer.action }] };
+  });
+}
+`,
+    });
+    const jsReport = await scan({ paths: [js] });
+    expect(jsReport.findings.filter((f) => f.ruleId === 'server-push/elicitation').map((f) => `${f.file}:${f.line}`)).toEqual(['src/tools.js:6']);
     // A name typed as some other class (not an McpAgent) is not an agent.
     const plain = tempTree({
       'package.json': JSON.stringify({ name: 'plain', type: 'module', dependencies: { '@modelcontextprotocol/sdk': '^1.19.1' } }),

@@ -20,7 +20,7 @@ import { referencesByName, reindent, removalRange } from './text.js';
  * A server built at module level (`const server = new McpServer(…)` and the top-level statements that
  * configure it) becomes `function createServer() { …; return server; }`, placed where it was built.
  */
-export function extractFactory(file: ServingFile, decl: ts.VariableDeclaration, connectStatement: ts.Node): string {
+export function extractFactory(file: ServingFile, decl: ts.VariableDeclaration, connectStatement: ts.Node): { name: string; async: boolean } {
   const declStatement = statementOf(decl);
   const name = (decl.name as ts.Identifier).text;
   // The module top level, or the body of the function that connects it (the factory is then declared in that body);
@@ -112,7 +112,7 @@ export function extractFactory(file: ServingFile, decl: ts.VariableDeclaration, 
     if (range.start === removalRange(file.sf, statement, true, false).start) file.remove(statement);
     else file.edit(range.start, range.end, '');
   });
-  return factory;
+  return { name: factory, async: hasAwait };
 }
 
 /**

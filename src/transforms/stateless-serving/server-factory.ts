@@ -66,19 +66,17 @@ function moduleServerFactory(file: ServingFile, decl: ts.VariableDeclaration, at
   let known = extracted.get(decl);
   if (!known || !file.edits.includes(known.edit)) {
     const before = file.edits.length;
-    const name = extractFactory(file, decl, statementOf(at));
-    known = { name, edit: file.edits[before]! };
+    known = { ...extractFactory(file, decl, statementOf(at)), edit: file.edits[before]! };
     extracted.set(decl, known);
   }
-  const { name, edit } = known;
   // Top-level `await` among the moved statements makes the factory async: each server is then awaited where it is built.
-  const async = edit.text.includes(`async function ${name}(`);
+  const { name, async } = known;
   // The server's own name is plumbing in the route too: its one use there is the `connect` the rewrite replaces.
   return { expression: name, call: `${async ? 'await ' : ''}${name}()`, names: [name, (decl.name as ts.Identifier).text] };
 }
 
 /** Module-level servers whose construction a serving plan extracted into a factory, with the edit that wrote it. */
-const extracted = new WeakMap<ts.VariableDeclaration, { name: string; edit: TextEdit }>();
+const extracted = new WeakMap<ts.VariableDeclaration, { name: string; async: boolean; edit: TextEdit }>();
 
 /** Why a server built elsewhere is not served as is: where one server should be built, per transport kind (stdio has no route). */
 function notBuiltHere(kind: 'http' | 'stdio'): string {

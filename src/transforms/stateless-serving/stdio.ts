@@ -55,7 +55,7 @@ export function planStdio(file: ServingFile, created: ts.NewExpression): void {
   if (created.arguments && created.arguments.length > 0) options.push(`transport: ${created.getText(file.sf)}`);
   const decl = ts.isIdentifier(receiver) ? file.values.symbolOf(receiver)?.valueDeclaration : undefined;
   // A server built in place (`new McpServer(…)`) is extracted into a factory; one a factory built is served from that factory.
-  const built: ServedFrom = decl && ts.isVariableDeclaration(decl) && decl.initializer && ts.isNewExpression(unwrap(decl.initializer)) ? { factory: extractFactory(file, decl, connectStatement), closes: [] } : fromFactory(file, receiver, decl, connect, connectStatement);
+  const built: ServedFrom = decl && ts.isVariableDeclaration(decl) && decl.initializer && ts.isNewExpression(unwrap(decl.initializer)) ? { factory: extractFactory(file, decl, connectStatement).name, closes: [] } : fromFactory(file, receiver, decl, connect, connectStatement);
   const { factory, serverStatement, closes } = built;
   const serve = `serveStdio(${factory}${options.length ? `, { ${options.join(', ')} }` : ''});`;
   file.edit(connectStatement.getStart(file.sf), connectStatement.end, closes.length ? `const ${closes[0]!.name} = ${serve}` : serve);
