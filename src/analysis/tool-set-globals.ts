@@ -15,6 +15,13 @@
  * - that write reached by a tool (through any chain of helper calls), and the variable read from code another tool
  *   reaches.
  * Compound updates (`count += 1`, `n++`) are neither writes nor reads here: a counter is not a choice a caller made.
+ *
+ * The same state without an argument is a gate: `session_init` sets `initialized = true` (or `phase = 'ready'`), and
+ * `do_work` refuses to run until it is (`if (!initialized) …`). Nothing a caller gave is kept, but a call depends on
+ * which calls came before it, exactly as with a choice. It counts when the state is written a mark — `true`, a
+ * non-empty string or a non-zero number, never a reset (`null`, `false`, `''`, `0`) — by code only some tools reach,
+ * and a tool that does not write it tests it in a condition. A lazy start-up flag every tool sets before reading has
+ * no tool left to read it, so it is not a gate.
  */
 import { ts } from '../typescript.js';
 import { forEachDescendant, isFunctionLike, unwrap } from './ast.js';
@@ -27,11 +34,16 @@ export interface ToolSetGlobal {
   declaration: ts.Node;
   /** As the code names it: `currentChannel`, `state.channel`, `this.currentDb`. */
   name: string;
-  /** The first write from a parameter that a tool reaches (`currentChannel = channelName`). */
+  /**
+   * `argument`: a choice a tool was given (`currentChannel = channelName`); `gate`: a mark a tool sets that others
+   * check before they run (`initialized = true`).
+   */
+  kind: 'argument' | 'gate';
+  /** The first write a tool reaches: from a parameter (`currentChannel = channelName`), or of a mark for a gate. */
   write: ts.BinaryExpression;
-  /** The tools that reach a write from a parameter, in registration order. */
+  /** The tools that reach such a write, in registration order. */
   setters: ToolRegistration[];
-  /** The other tools that reach a read of the state, in registration order. */
+  /** The other tools that reach a read of the state (for a gate: test it in a condition), in registration order. */
   readers: ToolRegistration[];
 }
 
@@ -40,6 +52,8 @@ interface Slot {
   declaration: ts.Node;
   name: string;
   writes: ts.BinaryExpression[];
+  /** Writes of a mark (`true`, `'ready'`), not from any argument: what makes a gate. */
+  marks: ts.BinaryExpression[];
   reads: ts.Node[];
 }
 
@@ -71,7 +85,7 @@ export function toolSetGlobals(values: ValueAnalysis, reach: ToolReach, files: r
   const slots = new Map<unknown, Slot>();
   const slot = (key: unknown, declaration: ts.Node, name: string): Slot => {
     let found = slots.get(key);
-    if (!found) slots.set(key, (found = { declaration, name, writes: [], reads: [] }));
+    if (!found) slots.set(key, (found = { declaration, name, writes: [], marks: [], reads: [] }));
     return found;
   };
   const record = (target: Slot, node: ts.Node): void => {
@@ -79,6 +93,7 @@ export function toolSetGlobals(values: ValueAnalysis, reach: ToolReach, files: r
     if (use === 'compound') return;
     if (!use) target.reads.push(node);
     else if (fromArguments(values, handlers, use.right)) target.writes.push(use);
+    else if (isMark(use.right)) target.marks.push(use);
   };
   for (const sf of files) {
     if (sf.isDeclarationFile) continue;
@@ -110,25 +125,85 @@ export function toolSetGlobals(values: ValueAnalysis, reach: ToolReach, files: r
   }
 
   const found: ToolSetGlobal[] = [];
-  for (const { declaration, name, writes, reads } of slots.values()) {
-    if (writes.length === 0 || reads.length === 0) continue;
-    const setters = new Set<ToolRegistration>();
-    let first: ts.BinaryExpression | undefined;
-    for (const write of writes) {
-      const tools = reach.toolsRunning(write).map((p) => p.tool);
-      if (tools.length === 0) continue;
-      first ??= write;
-      for (const tool of tools) setters.add(tool);
+  const inOrder = (set: Set<ToolRegistration>) => reach.tools.filter((t) => set.has(t));
+  for (const { declaration, name, writes, marks, reads } of slots.values()) {
+    if (reads.length === 0) continue;
+    const chosen = settersOf(reach, writes);
+    if (chosen) {
+      const readers = readersOf(reach, reads, chosen.setters);
+      if (readers.size > 0) found.push({ declaration, name, kind: 'argument', write: chosen.first, setters: inOrder(chosen.setters), readers: inOrder(readers) });
+      continue;
     }
-    if (!first) continue;
-    const readers = new Set<ToolRegistration>();
-    for (const read of reads) for (const { tool } of reach.toolsRunning(read)) if (!setters.has(tool)) readers.add(tool);
-    if (readers.size === 0) continue;
-    const inOrder = (set: Set<ToolRegistration>) => reach.tools.filter((t) => set.has(t));
-    found.push({ declaration, name, write: first, setters: inOrder(setters), readers: inOrder(readers) });
+    const marked = settersOf(reach, marks);
+    if (!marked) continue;
+    const readers = readersOf(reach, reads.filter(testedInCondition), marked.setters);
+    if (readers.size > 0) found.push({ declaration, name, kind: 'gate', write: marked.first, setters: inOrder(marked.setters), readers: inOrder(readers) });
   }
   return found.sort((a, b) => a.write.getSourceFile().fileName.localeCompare(b.write.getSourceFile().fileName) || a.write.pos - b.write.pos);
 }
+
+/** The tools that reach any of `writes`, and the first write one reaches; undefined when no tool reaches one. */
+function settersOf(reach: ToolReach, writes: readonly ts.BinaryExpression[]): { first: ts.BinaryExpression; setters: Set<ToolRegistration> } | undefined {
+  const setters = new Set<ToolRegistration>();
+  let first: ts.BinaryExpression | undefined;
+  for (const write of writes) {
+    const tools = reach.toolsRunning(write).map((p) => p.tool);
+    if (tools.length === 0) continue;
+    first ??= write;
+    for (const tool of tools) setters.add(tool);
+  }
+  return first && { first, setters };
+}
+
+/** The tools other than `setters` that reach one of `reads`. */
+function readersOf(reach: ToolReach, reads: readonly ts.Node[], setters: ReadonlySet<ToolRegistration>): Set<ToolRegistration> {
+  const readers = new Set<ToolRegistration>();
+  for (const read of reads) for (const { tool } of reach.toolsRunning(read)) if (!setters.has(tool)) readers.add(tool);
+  return readers;
+}
+
+/** A value that marks something as done or chosen: `true`, a non-empty string, a non-zero number (not a reset). */
+function isMark(expression: ts.Expression): boolean {
+  const node = unwrap(expression);
+  if (node.kind === ts.SyntaxKind.TrueKeyword) return true;
+  if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) return node.text !== '';
+  if (ts.isNumericLiteral(node)) return Number(node.text) !== 0;
+  return false;
+}
+
+/**
+ * The read decides which way the code goes: the condition of an `if`, a loop, a `?:` or a `switch`, directly or under
+ * `!`, a comparison or `&&`/`||` (`if (!initialized)`, `phase !== 'ready' ? … : …`). Showing it (`status: ${phase}`)
+ * is not a gate.
+ */
+function testedInCondition(read: ts.Node): boolean {
+  let node: ts.Node = read;
+  for (;;) {
+    const parent = node.parent;
+    if (ts.isParenthesizedExpression(parent) || (ts.isPrefixUnaryExpression(parent) && parent.operator === ts.SyntaxKind.ExclamationToken)) {
+      node = parent;
+      continue;
+    }
+    if (ts.isBinaryExpression(parent) && CONDITION_OPERATORS.has(parent.operatorToken.kind)) {
+      node = parent;
+      continue;
+    }
+    if (ts.isIfStatement(parent) || ts.isWhileStatement(parent) || ts.isDoStatement(parent)) return parent.expression === node;
+    if (ts.isConditionalExpression(parent)) return parent.condition === node;
+    if (ts.isSwitchStatement(parent)) return parent.expression === node;
+    if (ts.isForStatement(parent)) return parent.condition === node;
+    return false;
+  }
+}
+
+const CONDITION_OPERATORS = new Set<ts.SyntaxKind>([
+  ts.SyntaxKind.AmpersandAmpersandToken,
+  ts.SyntaxKind.BarBarToken,
+  ts.SyntaxKind.EqualsEqualsEqualsToken,
+  ts.SyntaxKind.ExclamationEqualsEqualsToken,
+  ts.SyntaxKind.EqualsEqualsToken,
+  ts.SyntaxKind.ExclamationEqualsToken,
+]);
 
 /** The class whose instance `this` is at `node`: the nearest class, unless an ordinary function rebinds `this` first. */
 function ownerClass(node: ts.Node): ts.ClassLikeDeclaration | undefined {

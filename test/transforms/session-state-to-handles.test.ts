@@ -197,6 +197,12 @@ const MARKERS: Record<string, Record<string, string[]>> = {
       '// @mcp-migrate-todo(session-state/tool-set-global): `currentChannel` keeps what `join_channel` was given for later calls of `get_selection` and `set_fill`: state that spans calls with nothing in the requests naming it (shared by every caller over HTTP; 2026-07-28 has no session to tie the calls together). Have `join_channel` return an id for it, and take that id as an argument of the tools that rely on it, checked against the caller.',
     ],
   },
+  // A workflow gate: `start_review` sets a flag the step tools test before they run (eyelock/mcp-toolkit's session_init).
+  'tool-set-global-gate-js-marker': {
+    'server.js': [
+      "// @mcp-migrate-todo(session-state/tool-set-global): `review.started` records that `start_review` ran, and `check_item` checks it first: an order between calls with nothing in the later requests saying it was followed (over HTTP one caller opens the gate for all; 2026-07-28 has no session to tie the calls together). Have `start_review` return an id for what it set up, and take that id as an argument of the tools that check it, checked against the caller.",
+    ],
+  },
   'session-owner-marker': {
     'server.ts': [
       '// @mcp-migrate-todo(session-transport/transport-registry): serving plumbing keyed by the session id: replace the sessionful transport and this registry with the stateless handler (createMcpHandler / a transport per request).',

@@ -81,6 +81,32 @@ server.registerTool('a', {}, async (extra) => {
 });
 server.registerTool('b', {}, async () => ({ content: [{ type: 'text', text: String(lastExtra) }] }));`,
     },
+    {
+      name: 'a flag every tool sets before it reads it (lazy start-up), and a mark only shown, never tested',
+      code: `${HEAD}let ready = false;
+let lastAction = 'none';
+async function ensureReady() {
+  if (!ready) ready = true;
+}
+server.registerTool('search', { inputSchema: { q: z.string() } }, async ({ q }) => {
+  await ensureReady();
+  lastAction = 'search';
+  return { content: [{ type: 'text', text: q }] };
+});
+server.registerTool('status', {}, async () => {
+  await ensureReady();
+  return { content: [{ type: 'text', text: \`last: \${lastAction}\` }] };
+});`,
+    },
+    {
+      name: 'a gate reset by one tool (a literal false is no mark) and tested by another',
+      code: `${HEAD}let open = false;
+server.registerTool('close', {}, async () => {
+  open = false;
+  return { content: [] };
+});
+server.registerTool('read', {}, async () => (open ? { content: [] } : { isError: true, content: [] }));`,
+    },
   ],
   invalid: [
     {
@@ -188,6 +214,46 @@ server.registerTool('grep', {}, async () => ({ content: [{ type: 'text', text: w
 server.registerTool('find', {}, async () => ({ content: [{ type: 'text', text: workspace }] }));
 server.registerTool('stat', {}, async () => ({ content: [{ type: 'text', text: workspace }] }));`,
       errors: [{ messageId: 'global', line: 6, data: { name: 'workspace', setters: '`set_workspace`', readers: '`ls`, `cat`, `grep`, `find` and 1 more tools' } }],
+    },
+    {
+      name: 'a gate: one tool sets a flag and a phase, the others test them before they run (session_init first)',
+      code: `${HEAD}let initialized = false;
+let phase: 'idle' | 'ready' = 'idle';
+server.registerTool('session_init', {}, async () => {
+  initialized = true;
+  phase = 'ready';
+  return { content: [{ type: 'text', text: 'ok' }] };
+});
+server.registerTool('do_work', { inputSchema: { job: z.string() } }, async ({ job }) => {
+  if (!initialized) return { isError: true, content: [{ type: 'text', text: 'Call session_init first.' }] };
+  return { content: [{ type: 'text', text: phase !== 'ready' ? 'not ready' : job }] };
+});`,
+      errors: [
+        { messageId: 'gate', line: 7, column: 3, data: { name: 'initialized', setters: '`session_init`', readers: '`do_work`' } },
+        { messageId: 'gate', line: 8, data: { name: 'phase', setters: '`session_init`', readers: '`do_work`' } },
+      ],
+    },
+    {
+      name: 'a gate kept in a field of a class, set through a method by one tool and checked by another',
+      code: `${HEAD}class Workflow {
+  private started = false;
+  start() {
+    this.started = true;
+  }
+  check() {
+    if (!this.started) throw new Error('call start_workflow first');
+  }
+}
+const workflow = new Workflow();
+server.registerTool('start_workflow', {}, async () => {
+  workflow.start();
+  return { content: [] };
+});
+server.registerTool('step', {}, async () => {
+  workflow.check();
+  return { content: [] };
+});`,
+      errors: [{ messageId: 'gate', line: 7, data: { name: 'this.started', setters: '`start_workflow`', readers: '`step`' } }],
     },
   ],
 });
