@@ -1,9 +1,11 @@
 /** Which session-keyed stores hold credentials or identity (the keyed-store rule's message, the handles transform's advice). */
 const CREDENTIAL_NOUNS = new Set(['auth', 'token', 'tokens', 'credential', 'credentials', 'secret', 'secrets', 'principal', 'principals', 'identity', 'identities', 'login', 'logins', 'user', 'users', 'apikey', 'apikeys', 'key', 'keys']);
 
+const CONTAINER_WORDS = new Set(['map', 'store', 'cache', 'table', 'registry', 'dict', 'lookup', 'index', 'record', 'records']);
+
 /**
  * Whether a store holds credentials or identity, judged by its head noun: `tokensBySession`,
- * `sessionTokens`, `authBySession` do; `userCarts` (carts) and `tokenizerCache` (cache) do not.
+ * `sessionTokens`, `authBySession`, `authMap` do; `userCarts` (carts) and `tokenizerCache` (cache) do not.
  */
 export function holdsCredentials(name: string): boolean {
   const words = name
@@ -12,8 +14,11 @@ export function holdsCredentials(name: string): boolean {
     .map((w) => w.toLowerCase())
     .filter(Boolean);
   const cut = words.findIndex((w, i) => i > 0 && (w === 'by' || w === 'per' || w === 'for'));
-  const head = (cut > 0 ? words.slice(0, cut) : words).at(-1) ?? '';
-  const pair = (cut > 0 ? words.slice(0, cut) : words).slice(-2).join('');
+  let noun = cut > 0 ? words.slice(0, cut) : words;
+  // The container is not what it holds: `authMap`, `tokenStore`, `credentialCache` hold credentials.
+  if (noun.length > 1 && CONTAINER_WORDS.has(noun.at(-1)!)) noun = noun.slice(0, -1);
+  const head = noun.at(-1) ?? '';
+  const pair = noun.slice(-2).join('');
   return CREDENTIAL_NOUNS.has(head) || pair === 'authinfo' || pair === 'apikey';
 }
 

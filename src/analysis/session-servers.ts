@@ -17,7 +17,7 @@
 import { ts } from '../typescript.js';
 import { calleeParts, enclosingFunction, forEachDescendant, isFunctionLike, isInside, memberAccess, outermostWrapper, propertyNameText, unwrap } from './ast.js';
 import { isCollectionDeclaration } from './session-flow.js';
-import { CONNECT_METHOD, SSE_TRANSPORTS, STREAMABLE_HTTP_TRANSPORTS } from './sdk-modules.js';
+import { CONNECT_METHOD, SSE_TRANSPORTS, STREAMABLE_HTTP_TRANSPORTS, TRANSPORT_MEMBERS } from './sdk-modules.js';
 import { returnedExpressions, type ValueAnalysis } from './values.js';
 import { isServerKind } from './value.js';
 import { sessionCallbackName } from './constructor-options.js';
@@ -533,6 +533,40 @@ function closureStateOf(values: ValueAnalysis, creation: ts.Expression): ts.Iden
     if ((isLet && assigned) || (!isLet && mutated)) written.add(declared);
   });
   return [...written].sort((a, b) => a.pos - b.pos);
+}
+
+/**
+ * SDK 1.x's stateless idiom with the server hoisted out of the route: `server.connect(transport)` where the transport
+ * is a new stateless Streamable HTTP transport that the same function hands the request to (`transport.handleRequest`:
+ * the function runs per request), and the server is declared outside that function (a module-level server, or one
+ * imported from its own module) and not assigned in it. Every request connects the one server again: overlapping
+ * requests race on it, and SDK 1.x releases since 1.2x refuse a second `connect` while one is open. Undefined for
+ * a server built in the function, and for a sessionful transport (`sessionConnection` judges those).
+ */
+export function sharedServerPerRequest(values: ValueAnalysis, call: ts.CallExpression): { connect: ts.Identifier; server: ts.Identifier } | undefined {
+  const { name, nameNode, receiver } = calleeParts(call);
+  if (name !== CONNECT_METHOD || !receiver || !nameNode || call.arguments.length !== 1) return undefined;
+  const server = unwrap(receiver);
+  if (!ts.isIdentifier(server) || !isServerKind(values.valueOf(server))) return undefined;
+  const transport = constructionOf(values, call.arguments[0]!, call);
+  if (!transport || !STREAMABLE_HTTP_TRANSPORTS.has(values.valueOf(transport)?.cls ?? '') || mintsSessions(values, transport)) return undefined;
+  const handler = enclosingFunction(transport);
+  if (!handler || enclosingFunction(call) !== handler) return undefined;
+  const transportName = transport.parent && ts.isVariableDeclaration(transport.parent) && ts.isIdentifier(transport.parent.name) ? transport.parent.name : undefined;
+  const transportSymbol = transportName && values.symbolOf(transportName);
+  if (!transportSymbol) return undefined;
+  let handled = false;
+  forEachDescendant(handler, (node) => {
+    if (handled || !ts.isCallExpression(node) || !ts.isPropertyAccessExpression(node.expression) || node.expression.name.text !== TRANSPORT_MEMBERS.requestMethod) return;
+    const target = unwrap(node.expression.expression);
+    // In the function itself: a route registered there (`app.post('/mcp', …)` inside `main()`) hands it requests, but
+    // the function runs once.
+    if (ts.isIdentifier(target) && values.symbolOf(target) === transportSymbol && enclosingFunction(node) === handler) handled = true;
+  });
+  if (!handled) return undefined;
+  const declaration = values.symbolOf(server)?.valueDeclaration;
+  if (!declaration || isInside(declaration, handler) || ts.isParameter(declaration) || assignmentsIn(values, handler, server).length > 0) return undefined;
+  return { connect: nameNode as ts.Identifier, server };
 }
 
 /** An HTTP+SSE transport, or a Streamable HTTP transport whose options mint session ids. */

@@ -203,6 +203,15 @@ const MARKERS: Record<string, Record<string, string[]>> = {
       "// @mcp-migrate-todo(session-state/tool-set-global): `review.started` records that `start_review` ran, and `check_item` checks it first: an order between calls with nothing in the later requests saying it was followed (over HTTP one caller opens the gate for all; 2026-07-28 has no session to tie the calls together). Have `start_review` return an id for what it set up, and take that id as an argument of the tools that check it, checked against the caller.",
     ],
   },
+  // A store keyed by the id a per-session server factory closed over, read through helpers by its tools/call handler (sweep 11 J5).
+  'factory-closure-store-dispatcher-marker': {
+    'src/draft-store.ts': [
+      "// @mcp-migrate-todo(session-state/keyed-store): `this.draftMap` is keyed by the session id and read by the server's tools/call handler, which serves every tool: it is state the tools use, and a 2026-07-28 request has no session id to find it by. Not rewritten: the handles transform gives a handle argument to tools registered one by one, not to a dispatcher. Give the tools that need it a `<noun>_id` argument (in their input schemas), minted by a `create_<noun>` tool and checked against the caller on every call, and key `this.draftMap` by it.",
+    ],
+    'src/server.ts': [
+      "// @mcp-migrate-todo(session-transport/transport-registry): serving plumbing keyed by the session id: replace the sessionful transport and this registry with the stateless handler (createMcpHandler / a transport per request).",
+    ],
+  },
   'session-owner-marker': {
     'server.ts': [
       '// @mcp-migrate-todo(session-transport/transport-registry): serving plumbing keyed by the session id: replace the sessionful transport and this registry with the stateless handler (createMcpHandler / a transport per request).',

@@ -3,7 +3,7 @@ import { calleeParts, declarationName, enclosingFunction, unwrap } from '../../a
 import { clientAnswerCaches } from '../../analysis/client-answers.js';
 import { listRoutingTables, requestHandlerOf, type RequestHandler } from '../../analysis/list-routing.js';
 import { processesStartedIn, upstreamsOpenedIn } from '../../analysis/session-processes.js';
-import { isSessionful, sessionConnection } from '../../analysis/session-servers.js';
+import { isSessionful, sessionConnection, sharedServerPerRequest } from '../../analysis/session-servers.js';
 import { defineRule, specUrl, SESSION_ENDPOINT } from '../rule.js';
 
 export default defineRule({
@@ -12,7 +12,7 @@ export default defineRule({
     category: 'session-state',
     severity: 'error',
     fix: 'assisted',
-    summary: '`McpServer`/`Server` instances kept per session in a session-keyed store, built per session with stateful objects, a child process or an upstream connection, or one server connected to every session',
+    summary: '`McpServer`/`Server` instances kept per session in a session-keyed store, built per session with stateful objects, a child process or an upstream connection, or one server connected to every session or to every request',
     messages: {
       servers:
         '`{{name}}` keeps a server instance per session; on 2026-07-28 `createMcpHandler` builds a fresh server per request from a factory. Move per-session state out of the instance into handle-keyed stores.',
@@ -30,6 +30,8 @@ export default defineRule({
         '`new {{cls}}(…)` is built once per session: `{{server}}` creates a server for each session, and its factory chain builds this object with it. Whatever it keeps (a browser context, the active backend session, exported data) is shared by every call of that session and by no other, with no session id in sight. On 2026-07-28 a server is built per request: keep the object in a store keyed by an explicit handle (minted by a `create_<noun>` tool, or by the tool that already creates it) or make it per request.',
       perSessionField:
         '`new {{cls}}(…)` is kept in `{{field}}` of `{{owner}}`, an object built once per session (`{{server}}` creates a server for each session with it): whatever it keeps (a browser context and its tabs, an upstream client) lives as long as the session, every call of the session acts on it implicitly, and no call names it. On 2026-07-28 a server is built per request: keep the object in a store keyed by an explicit handle (minted by a `create_<noun>` tool, or by the tool that already creates it) or make it per request.',
+      sharedPerRequest:
+        'One server instance (`{{name}}`) is connected to a new transport in every request: requests that overlap race on it (SDK 1.x refuses a second `connect` while one is open, "Already connected to a transport"), and whatever the server keeps is shared by every caller. On 2026-07-28 build a server per request from a factory: `createMcpHandler(buildServer)`; on SDK 1.x, build a new server in the route beside its transport.',
       shared:
         'One server instance (`{{name}}`) is connected to a new sessionful transport for every session: the SDK keeps only the latest, so its transport, negotiated client and any state on it belong to whichever session connected last. On 2026-07-28 build a server per request: `createMcpHandler(buildServer)`.',
     },
@@ -63,7 +65,11 @@ export default defineRule({
             context.report({ node: cache.declaration.name, messageId: 'clientAnswer', data: { name: cache.name, method: cache.method } });
           }
           const connection = sessionConnection(analysis.values, node);
-          if (!connection) return;
+          if (!connection) {
+            const perRequest = sharedServerPerRequest(analysis.values, node);
+            if (perRequest) context.report({ node: perRequest.connect, messageId: 'sharedPerRequest', data: { name: perRequest.server.text } });
+            return;
+          }
           for (const started of processesStartedIn(analysis.values, connection.setup)) {
             if (reported.has(started)) continue;
             reported.add(started);

@@ -3,7 +3,7 @@
  * is serving plumbing or bookkeeping of the session (not state a tool reads back) gets a marker with its reason.
  */
 import { ts } from '../../typescript.js';
-import { calleeParts, isFunctionLike, outermostWrapper, unwrap } from '../../analysis/ast.js';
+import { calleeParts, enclosingFunction, isFunctionLike, outermostWrapper, unwrap } from '../../analysis/ast.js';
 import { HANDLER_REGISTRATION_METHODS } from '../../analysis/sdk-modules.js';
 import { requestMethod } from '../../analysis/tools.js';
 import type { SessionRead, SessionStore } from '../../analysis/session-flow-types.js';
@@ -151,13 +151,32 @@ function sessionSetAdvice(name: string): string {
 const TOOLS_CALL = 'tools/call';
 
 /**
- * Whether an access of `store` is inside a handler registered for `tools/call` (`setRequestHandler(CallToolRequestSchema, …)`),
- * or the session id that keys it is read there: the handler hands it on to the tool it dispatches to from a table
- * (`registry.get(name).execute(args, { sessionId: extra.sessionId })`, puppeteer-mcp-server; sweep 10 H2).
+ * Whether an access of `store` is inside a handler registered for `tools/call` (`setRequestHandler(CallToolRequestSchema, …)`)
+ * or in a helper that handler calls (`createPost(title, sessionId)` → `authStore.getAuth(sessionId)`, with the id the
+ * server factory was handed; sweep 11 J5), or the session id that keys it is read there: the handler hands it on to
+ * the tool it dispatches to from a table (`registry.get(name).execute(args, { sessionId: extra.sessionId })`,
+ * puppeteer-mcp-server; sweep 10 H2).
  */
 function readInToolsCallHandler(store: SessionStore, analysis: Analysis): boolean {
   const throughHandler = (read: SessionRead): boolean => [read.node, ...read.paths.flat().map((hop) => hop.node)].some((node) => inToolsCallHandler(node, analysis));
-  return store.accesses.some((access) => inToolsCallHandler(access.node, analysis)) || store.reads.some((read) => read.origin === 'context' && throughHandler(read));
+  return store.accesses.some((access) => calledFromToolsCallHandler(access.node, analysis)) || store.reads.some((read) => read.origin === 'context' && throughHandler(read));
+}
+
+/** How many helper calls deep an access is followed back to a tools/call handler (as tool reach follows them). */
+const MAX_HELPER_DEPTH = 8;
+
+/** `at` is in a tools/call handler, or in a function some call in one reaches through named helper calls. */
+function calledFromToolsCallHandler(at: ts.Node, analysis: Analysis): boolean {
+  const seen = new Set<ts.Node>();
+  const visit = (node: ts.Node, depth: number): boolean => {
+    if (inToolsCallHandler(node, analysis)) return true;
+    if (depth >= MAX_HELPER_DEPTH) return false;
+    const fn = enclosingFunction(node);
+    if (!fn || seen.has(fn)) return false;
+    seen.add(fn);
+    return analysis.values.calls.invocationsOf(fn).some((call) => visit(call, depth + 1));
+  };
+  return visit(at, 0);
 }
 
 function inToolsCallHandler(at: ts.Node, analysis: Analysis): boolean {

@@ -4,6 +4,38 @@ import rule from '../../../src/rules/session-state/per-session-server.js';
 ruleTester(rule, {
   valid: [
     {
+      name: 'SDK 1.x stateless idiom: a new server and a new stateless transport in every request',
+      code: `import express from 'express';
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+function buildServer() {
+  return new McpServer({ name: 'weather', version: '1.0.0' });
+}
+const app = express();
+app.post('/mcp', async (req, res) => {
+  const server = buildServer();
+  const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
+  res.on('close', () => transport.close());
+  await server.connect(transport);
+  await transport.handleRequest(req, res, req.body);
+});`,
+    },
+    {
+      name: 'one stateless transport connected once at start-up and handed every request (session-id-generator reports it)',
+      code: `import express from 'express';
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+const server = new McpServer({ name: 'weather', version: '1.0.0' });
+async function main() {
+  const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
+  await server.connect(transport);
+  const app = express();
+  app.post('/mcp', (req, res) => transport.handleRequest(req, res, req.body));
+  app.listen(3000);
+}
+main();`,
+    },
+    {
       name: 'a server built per session whose factory keeps only a timer handle set by a handler (bookkeeping), and an SSE connection whose factory keeps a set (sse-transport covers it)',
       code: `import express from 'express';
 import { randomUUID } from 'node:crypto';
@@ -121,19 +153,6 @@ export function buildServer() {
   return new McpServer({ name: 'x', version: '1' });
 }
 export const handler = (req: any) => buildServer().connect(req.transport);`,
-    },
-    {
-      name: 'one server connected to a new stateless transport per request (no session ids minted)',
-      code: `import express from 'express';
-import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
-const server = new McpServer({ name: 'x', version: '1' });
-const app = express();
-app.post('/mcp', async (req, res) => {
-  const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
-  await server.connect(transport);
-  await transport.handleRequest(req, res, req.body);
-});`,
     },
     {
       name: 'a server built per session from a factory with no project state (only SDK objects)',
@@ -339,6 +358,39 @@ server.server.oninitialized = async () => {
     },
   ],
   invalid: [
+    {
+      name: 'SDK 1.x stateless idiom with the server hoisted to module level: one server connected to a new transport in every request',
+      code: `import express from 'express';
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+const server = new McpServer({ name: 'weather', version: '1.0.0' });
+const app = express();
+app.post('/mcp', async (req, res) => {
+  const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+  res.on('close', () => transport.close());
+  await server.connect(transport);
+  await transport.handleRequest(req, res, req.body);
+});`,
+      errors: [{ messageId: 'sharedPerRequest', line: 9, column: 16, data: { name: 'server' } }],
+    },
+    {
+      name: 'the same, with the server exported from a module of its own (JavaScript; sweep 11 J2, satty1987/mcp_server)',
+      code: {
+        'src/mcp-server.js': `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+const server = new McpServer({ name: 'weather', version: '1.0.0' });
+export { server };`,
+        'src/server.js': `import express from 'express';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import { server } from './mcp-server.js';
+const app = express();
+app.post('/mcp', async (req, res) => {
+  const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
+  await server.connect(transport);
+  await transport.handleRequest(req, res, req.body);
+});`,
+      },
+      errors: [{ messageId: 'sharedPerRequest', line: 7, file: 'src/server.js', data: { name: 'server' } }],
+    },
     {
       name: 'a server list whose create() calls a factory held in a field (set from the constructor), which builds a browser context: the creation and the context each reported',
       code: {

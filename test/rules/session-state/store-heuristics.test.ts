@@ -24,6 +24,12 @@ describe('holdsCredentials: the head noun of the store name decides', () => {
     ['tokenizerCache', false],
     ['notesBySession', false],
     ['sessionStore', false],
+    // A container word names the container, not what it holds (sweep 11 J5's `this.authMap`).
+    ['this.authMap', true],
+    ['tokenStore', true],
+    ['credentialCacheBySession', true],
+    ['cartMap', false],
+    ['map', false],
   ])('%s → %s', (name, expected) => {
     expect(holdsCredentials(name)).toBe(expected);
   });
