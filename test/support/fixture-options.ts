@@ -28,6 +28,7 @@ export const SERVING_OPTIONS: Record<string, Partial<TransformOptions>> = {
   'registry-object-with-sse-modern-only': { modernOnly: true },
   'left-on-v1-resumed-sessions-modern-only': { modernOnly: true },
   'v1-stateless-v1': { target: 'stateless-v1' },
+  'module-server-shared-by-requests-stateless-v1': { target: 'stateless-v1' },
   'v1-stateless-v1-js': { target: 'stateless-v1' },
   'node-http-stateless-v1': { target: 'stateless-v1' },
   'v1-dispatcher-stateless-v1': { target: 'stateless-v1' },

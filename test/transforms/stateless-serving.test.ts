@@ -35,6 +35,8 @@ const MARKERS: Record<string, string[]> = {
   'bundle-factory-marker': ['session-state/per-session-server'],
   // A module-level server also used outside its construction (closed on shutdown) is not extracted into a factory (sweep 11 J2).
   'module-server-used-elsewhere-marker': ['session-state/per-session-server'],
+  // A server exported from its own module and also used by another module than the route's: no factory is extracted there.
+  'module-server-exported-shared-marker': ['session-state/per-session-server'],
   // HTTP+SSE kept for 2025-era clients: one marker per endpoint records the decision (and what removes it).
   'sse-kept': ['session-transport/sse-transport'],
   'sse-handler-functions': ['session-transport/sse-transport'],

@@ -17,18 +17,35 @@ import { escapingFlow, factoryBlock, usesOfDeclared, type FactoryBlock } from '.
 import { referencesByName, reindent, removalRange } from './text.js';
 
 /**
+ * A server built in a module of its own and exported from it (`export const server = …`, or `export { server }`),
+ * connected by another module: the whole rest of the module may build it (all of it runs on import, before the
+ * importer can connect), and the export names the factory instead (`factory` is the name, fresh in both modules).
+ */
+export interface ExportedServer {
+  /** `export { server }`: the specifier that becomes `export { createServer }`; `declaration`: `export const server`. */
+  exportedBy: ts.ExportSpecifier | 'declaration';
+  factory: string;
+}
+
+/**
  * A server built at module level (`const server = new McpServer(…)` and the top-level statements that
  * configure it) becomes `function createServer() { …; return server; }`, placed where it was built.
+ * `connectStatement` is where it is connected in this file; for a server exported to the module that connects it,
+ * `exported` says how it is exported instead.
  */
-export function extractFactory(file: ServingFile, decl: ts.VariableDeclaration, connectStatement: ts.Node): { name: string; async: boolean } {
+export function extractFactory(file: ServingFile, decl: ts.VariableDeclaration, connectStatement: ts.Node | undefined, exported?: ExportedServer): { name: string; async: boolean } {
   const declStatement = statementOf(decl);
   const name = (decl.name as ts.Identifier).text;
   // The module top level, or the body of the function that connects it (the factory is then declared in that body);
   // or the module top level when a function of the module connects it (the quickstart's `async function main()`).
-  const sameBlock = factoryBlock(declStatement, connectStatement);
-  const across = sameBlock ? undefined : connectedInModuleFunction(file, declStatement, connectStatement);
+  const sameBlock = exported ? (declStatement.parent === file.sf ? { statements: file.sf.statements } : undefined) : factoryBlock(declStatement, connectStatement!);
+  const across = sameBlock || exported ? undefined : connectedInModuleFunction(file, declStatement, connectStatement!);
   const block = sameBlock ?? across?.block;
+  // The `export { server }` statement stays where it is, naming the factory.
+  const exportStatement = exported && exported.exportedBy !== 'declaration' ? (statementOf(exported.exportedBy) as ts.Statement) : undefined;
+  if (!connectStatement && !exported) throw new Error('extractFactory: neither a connect statement nor an export');
   if (!block || !ts.isVariableStatement(declStatement) || declStatement.declarationList.declarations.length !== 1) {
+    if (!connectStatement) throw new CannotRewrite(`\`${name}\` is not built by a statement of its own at the top of its module: extract its construction into a factory.`, declStatement, RULE_ID.perSessionServer);
     const nested = declStatement.parent === connectStatement.parent && ts.isBlock(declStatement.parent) ? nestedBlockKind(declStatement.parent) : undefined;
     const where = nested
       ? `the server is built and connected inside ${nested}, not at the top of a function or the module, so no factory is extracted around them`
@@ -37,7 +54,7 @@ export function extractFactory(file: ServingFile, decl: ts.VariableDeclaration, 
   }
   const statements = block.statements;
   const from = statements.indexOf(declStatement as ts.Statement);
-  const to = across ? across.end : statements.indexOf(connectStatement as ts.Statement);
+  const to = across ? across.end : connectStatement ? statements.indexOf(connectStatement as ts.Statement) : statements.length;
   const refs = referencesByName(file.sf, name).filter((r) => file.values.symbolOf(r)?.valueDeclaration === decl);
   // The statements that use the server, and (transitively) the helpers declared among them that others use.
   const movedSet = new Set<ts.Statement>([declStatement as ts.Statement]);
@@ -45,7 +62,7 @@ export function extractFactory(file: ServingFile, decl: ts.VariableDeclaration, 
     changed = false;
     for (let i = from + 1; i < to; i++) {
       const statement = statements[i]!;
-      if (movedSet.has(statement) || statement === across?.host) continue;
+      if (movedSet.has(statement) || statement === across?.host || statement === exportStatement) continue;
       const usesServer = refs.some((r) => isInside(r, statement));
       const usesMoved = usesOfDeclared(statement, movedSet, file.values).length > 0;
       if (usesServer || usesMoved) {
@@ -57,8 +74,8 @@ export function extractFactory(file: ServingFile, decl: ts.VariableDeclaration, 
   const moved = statements.filter((s) => movedSet.has(s));
   for (const statement of moved) {
     // An export (`export const server`, `export { server }`, `module.exports.server = server`) cannot move into a function.
-    const exported = exportIn(statement);
-    if (exported) throw new CannotRewrite(`\`${name}\` is exported here: a factory builds a server per connection, so there is no one server to export. Export the factory instead, then extract the server into it by hand.`, exported, RULE_ID.perSessionServer);
+    const exportAt = statement === declStatement && exported?.exportedBy === 'declaration' ? undefined : exportIn(statement);
+    if (exportAt) throw new CannotRewrite(`\`${name}\` is exported here: a factory builds a server per connection, so there is no one server to export. Export the factory instead, then extract the server into it by hand.`, exportAt, RULE_ID.perSessionServer);
     // Work that must run once (a signal listener, a timer) would run for every server the entry builds (the
     // connection's and a discarded server/discover probe's).
     const once = statement !== declStatement ? runOnceCall(statement, file.values) : undefined;
@@ -67,13 +84,13 @@ export function extractFactory(file: ServingFile, decl: ts.VariableDeclaration, 
     if (escaping) throw new CannotRewrite(`\`${escaping.getText(file.sf)}\` is in this statement, which builds the server, and would mean something else inside a factory function: extract the server into a factory by hand.`, escaping, RULE_ID.perSessionServer);
   }
   for (const ref of refs) {
-    if (isInside(ref, connectStatement) || moved.some((s) => isInside(ref, s))) continue;
+    if ((connectStatement && isInside(ref, connectStatement)) || (exported && exported.exportedBy !== 'declaration' && isInside(ref, exported.exportedBy)) || moved.some((s) => isInside(ref, s))) continue;
     throw new CannotRewrite(`\`${name}\` is used here, outside its construction: extract the server into a factory by hand.`, ref, RULE_ID.perSessionServer);
   }
   // Names the moved statements declare must not be used by code that stays.
-  const outside = usesOfDeclared(file.sf, movedSet, file.values, [...moved, connectStatement])[0];
+  const outside = usesOfDeclared(file.sf, movedSet, file.values, [...moved, ...(connectStatement ? [connectStatement] : []), ...(exported && exported.exportedBy !== 'declaration' ? [exported.exportedBy] : [])])[0];
   if (outside) throw new CannotRewrite(`\`${outside.text}\` is declared while building the server and used here: extract the server into a factory by hand.`, outside, RULE_ID.perSessionServer);
-  const factory = file.freshName('createServer');
+  const factory = exported?.factory ?? file.freshName('createServer');
   let hasAwait = false;
   for (const statement of moved) {
     forEachDescendant(statement, (node) => {
@@ -96,15 +113,21 @@ export function extractFactory(file: ServingFile, decl: ts.VariableDeclaration, 
   };
   const ranges = moved.map(rangeOf);
   const parts: string[] = [];
-  moved.forEach((_, i) => {
+  // `export const server = …`: the declaration moves into the factory without its `export` (the factory has it).
+  const exportKeyword = exported?.exportedBy === 'declaration' ? ts.getModifiers(declStatement)?.find((m) => m.kind === ts.SyntaxKind.ExportKeyword) : undefined;
+  moved.forEach((statement, i) => {
     const range = ranges[i]!;
     let text = file.text.slice(range.start, range.end).replace(/\n$/, '');
+    if (exportKeyword && statement === declStatement) {
+      const cut = exportKeyword.getStart(file.sf) - range.start;
+      text = text.slice(0, cut) + text.slice(cut).replace(/^export\s+/, '');
+    }
     const leadingBlank = /^([ \t]*\n)+/.exec(text);
     if (leadingBlank) text = text.slice(leadingBlank[0].length);
     const blank = i > 0 && (!!leadingBlank || /\n[ \t]*\n[ \t]*$/.test(file.text.slice(0, range.start)));
     parts.push(`${blank ? '\n' : ''}${reindent(text, at, at + u)}`);
   });
-  const fn = [`${at}${hasAwait ? 'async ' : ''}function ${factory}() {`, ...parts, `${at}${u}return ${name};`, `${at}}`].join('\n');
+  const fn = [`${at}${exportKeyword ? 'export ' : ''}${hasAwait ? 'async ' : ''}function ${factory}() {`, ...parts, `${at}${u}return ${name};`, `${at}}`].join('\n');
   const first = removalRange(file.sf, declStatement, true, false);
   file.edit(first.start, first.end, `${fn}\n`);
   moved.slice(1).forEach((statement, i) => {
@@ -112,6 +135,7 @@ export function extractFactory(file: ServingFile, decl: ts.VariableDeclaration, 
     if (range.start === removalRange(file.sf, statement, true, false).start) file.remove(statement);
     else file.edit(range.start, range.end, '');
   });
+  if (exported && exported.exportedBy !== 'declaration') file.edit(exported.exportedBy.getStart(file.sf), exported.exportedBy.end, factory);
   return { name: factory, async: hasAwait };
 }
 

@@ -40,6 +40,7 @@ import { declareEntryPackages, dropUnusedLegacyPackage } from './entry-packages.
 import { planEraModernOnly } from './era-modern-only.js';
 import { eraRouting, eraRoutingAdvice } from './era-routing.js';
 import { planFactorySplits } from './factory-split.js';
+import { ModuleFactories } from './module-factories.js';
 import { planFrameworkSse } from './framework-sse.js';
 import { refuseGateway, unrecognisedPlace } from './http-refusals.js';
 import { httpServingOptions, leftOnSdkV1, stdioLeftOnV1Note } from './left-on-v1.js';
@@ -80,7 +81,11 @@ export function planServingKeeping(result: AnalysisResult, options: ServingOptio
   // A project that mints no session id anywhere has its CORS lists edited once, project-wide (planCorsSessionHeader).
   const corsProjectWide = servesStatelessOnly(result);
   const files = result.sourceFiles.map((sf) => new ServingFile(result, sf, options, plan, splits));
+  // A route whose server is built in a module of its own turns that module's server into a factory (imported-server.ts).
+  const moduleFactories = new ModuleFactories(new Map(files.map((f) => [f.sf, f])));
+  for (const file of files) file.moduleFactories = moduleFactories;
   for (const file of files) planFile(file, corsProjectWide);
+  plan.edits.push(...moduleFactories.edits);
   // Sessions this run keeps (an endpoint it marked instead of rewriting): the CORS lists of the other files (a
   // router mounting the endpoint, the app's CORS set-up) keep naming Mcp-Session-Id for it, with a marker.
   const kept = files.filter((f) => f.keptSessions.length > 0);

@@ -16,7 +16,7 @@ import { loopClosesEntry, rewriteSessionCounts } from './registry-leftovers.js';
 import { addEntryImports, createHandlerDeclaration, entryOptions, errorLogging, handlerClose, mountLines, parsesBody } from './entry-code.js';
 import { CannotRewrite } from './refusal.js';
 import { registryReferences } from './registries.js';
-import { factoryOf } from './server-factory.js';
+import { factoryOf, serveNewServerPerRequest } from './server-factory.js';
 import type { ServingFile } from './serving-file.js';
 import { replaceWith405, replaceWith405Declaration, statelessV1Handler, v1DispatcherPrelude } from './stateless-v1-code.js';
 
@@ -41,7 +41,11 @@ export function planRouteEndpoint(file: ServingFile, route: RegisteredRoute, tra
   // Other routes on the same path: GET/DELETE session routes (and 405 answers of the stateless idiom).
   const siblingRoutes = routesOf(file.sf, file.values).filter((r) => r.call && r.call !== route.call && r.path === route.path && (r.method === 'get' || r.method === 'delete'));
   const registries = file.registriesOf([handler, ...siblingRoutes.filter((r) => r.framework === route.framework).flatMap((r) => r.handlers)]);
-  if (file.options.target === 'stateless-v1' && !sessionful && registries.length === 0) return; // already the v1 stateless idiom
+  // Already the v1 stateless idiom: only a server shared by every request is made per request.
+  if (file.options.target === 'stateless-v1' && !sessionful && registries.length === 0) {
+    serveNewServerPerRequest(file, handler, first);
+    return;
+  }
   checkTransportOptions(file, transportOptions, route.framework);
 
   const factory = factoryOf(file, handler, first);
@@ -78,7 +82,11 @@ export function planRouteEndpoint(file: ServingFile, route: RegisteredRoute, tra
     return;
   }
 
-  if (file.v1Idiom) return; // SDK 1.x's idiom already, in a file left on SDK 1.x: no v2 entry here (left-on-v1.ts)
+  if (file.v1Idiom) {
+    // SDK 1.x's idiom already, in a file left on SDK 1.x: no v2 entry here (left-on-v1.ts); a shared server is made per request.
+    serveNewServerPerRequest(file, handler, first);
+    return;
+  }
   const shadowed = shadowedRoutes(file, route, going);
   const options = entryOptions(file, transportOptions, errorLogging(file, handler));
   const handlerName = file.freshName('mcpHandler');

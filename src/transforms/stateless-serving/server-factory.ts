@@ -9,12 +9,14 @@ import { ts } from '../../typescript.js';
 import { calleeParts, enclosingFunction, forEachDescendant, isFunctionLike, isInside, statementOf, unwrap } from '../../analysis/ast.js';
 import { memberOfFunction, thisMemberName } from '../../analysis/class-members.js';
 import { CONNECT_METHOD } from '../../analysis/sdk-modules.js';
+import { sharedServerPerRequest } from '../../analysis/session-servers.js';
 import { RULE_ID } from '../../rule-ids.js';
 import { helperConnection, helperConnectionReason } from './connect-helper.js';
 import { CannotRewrite } from './refusal.js';
 import type { ServingFile } from './serving-file.js';
 import { freeNames } from './text.js';
 import { extractFactory } from './factory-extraction.js';
+import { importedServerFactory, isImportedServer } from './imported-server.js';
 import type { TextEdit } from '../kit/edits.js';
 
 /** How the rewritten code builds servers: `expression` is handed to the serving entry, `call` builds one server. */
@@ -51,6 +53,25 @@ export function factoryOf(file: ServingFile, handler: ts.Node, transport: ts.New
   }
   const receiver = unwrap(calleeParts(connect).receiver!);
   return serverFactory(file, receiver, handler, connect, 'http');
+}
+
+/**
+ * SDK 1.x's stateless idiom whose server is shared (built once, outside the route, and connected to each request's
+ * transport: `sharedServerPerRequest`): on SDK 1.x, where the route stays as it is, the `connect` is made on a new
+ * server from the factory instead (`await createServer().connect(transport)`), extracted as for the v2 rewrite.
+ * Returns whether the route was changed; a route already building its server per request is left alone.
+ */
+export function serveNewServerPerRequest(file: ServingFile, handler: ts.Node, transport: ts.NewExpression): boolean {
+  let connect: ts.CallExpression | undefined;
+  forEachDescendant(handler, (node) => {
+    if (!connect && ts.isCallExpression(node) && sharedServerPerRequest(file.values, node)) connect = node;
+  });
+  if (!connect) return false;
+  const factory = factoryOf(file, handler, transport);
+  const receiver = calleeParts(connect).receiver!;
+  file.edit(receiver.getStart(file.sf), receiver.end, factory.call.startsWith('await ') ? `(${factory.call})` : factory.call);
+  file.plan.notes!.push(`serving: ${file.relative()} — the server shared by every request → a new server per request (${factory.call}), SDK 1.x's stateless idiom`);
+  return true;
 }
 
 /**
@@ -114,6 +135,10 @@ export function serverFactory(file: ServingFile, receiver: ts.Node, scope: ts.No
       picked = { property: only.property, awaited: isAwaitedInit(only.holder.initializer!) };
     } else if (kind === 'http' && decl && ts.isVariableDeclaration(decl) && decl.initializer && ts.isNewExpression(unwrap(decl.initializer)) && statementOf(decl).parent === file.sf) {
       return moduleServerFactory(file, decl, at);
+    } else if (kind === 'http' && decl && isImportedServer(file, decl)) {
+      // SDK 1.x's idiom with the server exported from a module of its own: that module exports a factory instead.
+      const { name, async } = importedServerFactory(file, receiver, decl, at);
+      return { expression: name, call: `${async ? 'await ' : ''}${name}()`, names: [name, receiver.text] };
     } else if (!decl || !ts.isVariableDeclaration(decl) || !decl.initializer || !isInside(decl, scope)) {
       throw new CannotRewrite(notBuiltHere(kind), at, RULE_ID.perSessionServer);
     } else init = unwrap(decl.initializer);

@@ -17,6 +17,7 @@ import { flavourOf, indentUnit } from '../kit/source-style.js';
 import { projectEventBus } from '../server-push-markers/event-bus.js';
 import { servingEntryAdvice } from './advice.js';
 import type { FactorySplit } from './factory-split.js';
+import type { ModuleFactories } from './module-factories.js';
 import { ImportEdits } from './imports.js';
 import { leftOnV1Note } from './left-on-v1.js';
 import { dottedReferences, registriesUsedIn } from './registries.js';
@@ -52,6 +53,9 @@ export class ServingFile {
   readonly keptSessions: Array<{ file: string; line: number }> = [];
   /** Whether this file creates SDK Streamable HTTP transports (its CORS lists are this file's own decision, `markCors`). */
   servesHttp = false;
+
+  /** The factories extracted in other modules for servers this file's routes import (imported-server.ts). */
+  moduleFactories?: ModuleFactories<ServingFile>;
 
   /** The options being planned with: `requested`, or SDK 1.x's while this file's Streamable HTTP is planned (left-on-v1.ts). */
   options: ServingOptions;
@@ -98,6 +102,7 @@ export class ServingFile {
     const edits = this.edits.length;
     const replaced = this.replaced.length;
     const gone = this.goneRegistries.length;
+    const elsewhere = this.moduleFactories?.mark();
     this.registryAccesses = [];
     try {
       rewrite();
@@ -107,6 +112,7 @@ export class ServingFile {
       this.edits.length = edits;
       this.replaced.length = replaced;
       this.goneRegistries.length = gone;
+      if (elsewhere !== undefined) this.moduleFactories!.restore(elsewhere);
       // Every marker names the replacement, in the idiom of the target (SDK 1.x has no createMcpHandler).
       if (error instanceof AdvisedRefusal) {
         // No message: left as it is, on purpose (a note says why).

@@ -1,0 +1,16 @@
+/** The notes server, exported as a constant for the HTTP entry (the same idiom in TypeScript, `export const`). */
+import { McpServer } from '@modelcontextprotocol/server';
+import { z } from 'zod';
+
+const notes = new Map<string, string>();
+
+export function createServer() {
+  const server = new McpServer({ name: 'notes', version: '1.0.0' });
+
+  server.registerTool('read_note', { description: 'Read a note by title.', inputSchema: z.object({ title: z.string() }) }, async ({ title }) => ({
+    content: [{ type: 'text', text: notes.get(title) ?? 'no such note' }],
+  }));
+  return server;
+}
+
+export const NOTE_LIMIT = 100;
