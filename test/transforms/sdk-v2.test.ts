@@ -292,6 +292,42 @@ describe(`${TRANSFORM} fixtures`, () => {
     expect(read('packages/tools/package.json')).not.toContain('@modelcontextprotocol/sdk');
   });
 
+  it('a workspace dependency holding only SDK v1 types moves with the server package that depends on it, installed or not (sweep 11, eyelock/mcp-toolkit)', async () => {
+    // pnpm workspace, nothing installed or built: the server package cannot resolve the library (its exports point
+    // at dist), and the library, importing SDK types only, has no MCP server code of its own to be analysed.
+    const files = new Map([
+      ['package.json', '{\n  "name": "toolkit-mono",\n  "private": true\n}\n'],
+      ['pnpm-workspace.yaml', 'packages:\n  - "packages/*"\n'],
+      ['packages/toolkit/package.json', '{\n  "name": "@kit/toolkit",\n  "type": "module",\n  "exports": { ".": { "types": "./dist/index.d.ts", "import": "./dist/index.js" } },\n  "dependencies": {\n    "@modelcontextprotocol/sdk": "^1.25.2"\n  }\n}\n'],
+      // Its entry imports no SDK module itself: the types are in the modules it re-exports.
+      ['packages/toolkit/src/index.ts', "export { hello, helloTool } from './tools/hello.js';\n"],
+      ['packages/toolkit/src/tools/hello.ts', "import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';\nexport const helloTool: Tool = { name: 'hello', inputSchema: { type: 'object' } };\nexport const hello = (): CallToolResult => ({ content: [{ type: 'text', text: 'hi' }] });\n"],
+      ['packages/other/package.json', '{\n  "name": "@kit/other",\n  "type": "module",\n  "dependencies": {\n    "@modelcontextprotocol/sdk": "^1.25.2"\n  }\n}\n'],
+      ['packages/other/src/index.ts', "import type { Tool } from '@modelcontextprotocol/sdk/types.js';\nexport const unrelated: Tool = { name: 'x', inputSchema: { type: 'object' } };\n"],
+      ['packages/mcp/package.json', '{\n  "name": "@kit/mcp",\n  "type": "module",\n  "dependencies": {\n    "@kit/toolkit": "workspace:*",\n    "@modelcontextprotocol/sdk": "^1.25.2"\n  }\n}\n'],
+      // Its tsconfig extends a config package of the workspace that is not installed either.
+      ['packages/mcp/tsconfig.json', '{\n  "extends": "@kit/typescript-config/library.json",\n  "compilerOptions": { "outDir": "dist", "rootDir": "src" },\n  "include": ["src/**/*"],\n  "references": [{ "path": "../toolkit" }]\n}\n'],
+      ['packages/typescript-config/package.json', '{\n  "name": "@kit/typescript-config",\n  "private": true\n}\n'],
+      ['packages/typescript-config/library.json', '{\n  "compilerOptions": { "module": "NodeNext", "moduleResolution": "NodeNext", "strict": true, "composite": true }\n}\n'],
+      ['packages/mcp/src/server.ts', "import { Server } from '@modelcontextprotocol/sdk/server/index.js';\nexport const server = new Server({ name: 'kit', version: '1.0.0' }, { capabilities: { tools: {} } });\nexport interface ServerContext {\n  name: string;\n}\n"],
+      // The library's importer is no SDK user itself (types only): it is analysed as an importer of server.ts, and
+      // what it imports is not followed, so the library is never loaded (eyelock's packages/mcp/src/tools/index.ts).
+      ['packages/mcp/src/tools.ts', "import { hello, helloTool } from '@kit/toolkit';\nimport type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';\nimport type { ServerContext } from './server.js';\nexport const tools: Tool[] = [helloTool];\nexport const call = (ctx: ServerContext): CallToolResult => (ctx.name ? hello() : { content: [] });\n"],
+    ]);
+    const dir = materialise('workspace-types-library', files);
+    const result = await runApply({ paths: [path.join(dir, 'packages')], cwd: dir, allowDirty: true, typecheck: false, transforms: [TRANSFORM] });
+    const read = (rel: string): string => fs.readFileSync(path.join(dir, rel), 'utf8');
+    expect(read('packages/mcp/src/server.ts')).toContain("from '@modelcontextprotocol/server'");
+    expect(read('packages/mcp/src/tools.ts')).toContain("from '@modelcontextprotocol/server'");
+    expect(read('packages/toolkit/src/tools/hello.ts')).toBe("import type { CallToolResult, Tool } from '@modelcontextprotocol/server';\nexport const helloTool: Tool = { name: 'hello', inputSchema: { type: 'object' } };\nexport const hello = (): CallToolResult => ({ content: [{ type: 'text', text: 'hi' }] });\n");
+    expect(read('packages/toolkit/package.json')).not.toContain('@modelcontextprotocol/sdk');
+    // A workspace package the server package does not depend on is not its business.
+    expect(read('packages/other/src/index.ts')).toBe(files.get('packages/other/src/index.ts'));
+    expect(result.notes.filter((n) => n.includes('is left on SDK v1'))).toEqual([]);
+    const second = await runApply({ paths: [path.join(dir, 'packages')], cwd: dir, allowDirty: true, typecheck: false, transforms: [TRANSFORM] });
+    expect(second.changes).toEqual([]);
+  });
+
   it('a workspace member that stays on v1 (its tasks layer) still holds the files that import it', async () => {
     const member = (name: string, deps: string): string => `{\n  "name": "${name}",\n  "type": "module",\n  "types": "src/index.ts",\n  "dependencies": {\n${deps}\n  }\n}\n`;
     const files = new Map([

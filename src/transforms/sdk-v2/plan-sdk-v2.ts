@@ -17,7 +17,7 @@ import { CODEMOD_PACKAGE, codemodVersion, runOfficialCodemod, type CodemodFileRe
 import { V1_PACKAGE, V2_PACKAGE_VERSIONS, ZOD_RANGE, declares, packageOf, readManifest, rewriteManifest, v2PackagesFor, zodRangeReachesFloor, type ManifestChange } from './manifest.js';
 import { readCurrentFile } from '../kit/file-overlay.js';
 import { packageDirOf } from '../kit/package-json.js';
-import { findInstalledVersion } from '../../discovery/packages.js';
+import { PackageIndex, findInstalledVersion } from '../../discovery/packages.js';
 import { isInside } from '../../discovery/resolve.js';
 import { dropAddedImportBreaks, keepCommentBreaks, keepImportGroupBreaks } from './import-groups.js';
 import { legacyToolCalls, registrationsThroughProjectModules, serversHandedToLoadedModules } from './legacy-tool-calls.js';
@@ -590,6 +590,11 @@ function addedBySection(adds: ManifestChange['add']): string[] {
 function unanalysedV1Files(analysed: ReadonlyArray<{ file: string }>, manifests: ManifestCache, inScope: (abs: string) => boolean): { files: Array<{ file: string; text: string }>; clients: Array<{ file: string; text: string }> } {
   const known = new Set(analysed.map((f) => f.file));
   const packageDirs = new Set(analysed.map((f) => manifests.chain(path.dirname(f.file))[0]).filter((m): m is string => m !== undefined).map((m) => path.dirname(m)));
+  // The workspace packages they depend on, under what apply was pointed at: a library of tools or types the server
+  // package builds on (eyelock/mcp-toolkit's `@mcp-toolkit/toolkit`, which imports SDK v1 types only and so holds no
+  // MCP server code) moves with it, or the server would serve the objects it builds with v1's types (sweep 11).
+  const workspaces = new PackageIndex();
+  for (const dir of [...packageDirs]) for (const dependency of workspaceDependencies(dir, workspaces)) if (inScope(dependency)) packageDirs.add(dependency);
   const out: Array<{ file: string; text: string }> = [];
   // The client code among them (wherever in the package): the side a types-only module it imports belongs to.
   const clients: Array<{ file: string; text: string }> = [];
@@ -610,6 +615,28 @@ function unanalysedV1Files(analysed: ReadonlyArray<{ file: string }>, manifests:
   }
   return { files: out, clients };
 }
+
+/** The directories of the workspace packages the package at `dir` declares as dependencies (of any kind). */
+function workspaceDependencies(dir: string, workspaces: PackageIndex): string[] {
+  let json: Record<string, unknown>;
+  try {
+    json = JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8')) as Record<string, unknown>;
+  } catch {
+    return [];
+  }
+  const names = new Set<string>();
+  for (const section of ['dependencies', 'devDependencies', 'peerDependencies', 'optionalDependencies']) {
+    const declared = json[section];
+    if (declared && typeof declared === 'object') for (const name of Object.keys(declared)) names.add(name);
+  }
+  const out: string[] = [];
+  for (const name of names) {
+    const found = workspaces.declaredWorkspacePackageDir(dir, name);
+    if (found && found !== dir) out.push(found);
+  }
+  return out;
+}
+
 
 const SOURCE = /\.(?:[cm]?[jt]s|[jt]sx)$/;
 const SKIP_DIRS = new Set(['node_modules', '.git', 'dist', 'build', 'coverage', '.next', '.nuxt', '.test-tmp']);
