@@ -37,6 +37,8 @@ const MARKERS: Record<string, string[]> = {
   'module-server-used-elsewhere-marker': ['session-state/per-session-server'],
   // A server exported from its own module and also used by another module than the route's: no factory is extracted there.
   'module-server-exported-shared-marker': ['session-state/per-session-server'],
+  // A dispatcher mounted on several methods that checks an API key first: its rewrite would drop the check (sweep 12 K1).
+  'express-dispatcher-auth-gate-marker': ['session-transport/session-id-generator'],
   // HTTP+SSE kept for 2025-era clients: one marker per endpoint records the decision (and what removes it).
   'sse-kept': ['session-transport/sse-transport'],
   'sse-handler-functions': ['session-transport/sse-transport'],

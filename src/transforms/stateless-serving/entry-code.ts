@@ -123,9 +123,26 @@ function handsParsedBody(fn: ts.Node): boolean {
  * The route serving the handler, in the router's idiom (the lines after the handler's declaration): `all` unless the
  * caller keeps the endpoint's own method (`method`).
  */
-export function mountLines(framework: RouteFramework, o: { receiver: string; args: string[]; handlerName: string; nodeHandlerName: string; parsesBody: boolean; indent: string; unit: string; method?: string }): string[] {
+/** Request checks a route made before serving (request-guards.ts), kept in front of the entry: lines unindented. */
+export interface KeptGuards {
+  params: string[];
+  lines: string[];
+  async: boolean;
+}
+
+export function mountLines(framework: RouteFramework, o: { receiver: string; args: string[]; handlerName: string; nodeHandlerName: string; parsesBody: boolean; indent: string; unit: string; method?: string; guards?: KeptGuards }): string[] {
   const { args, handlerName, nodeHandlerName, indent, unit } = o;
   const register = `${o.receiver}.${o.method ?? 'all'}`;
+  if (o.guards) {
+    // The route's own request checks run first, in a handler with the route's parameter names; then the entry serves.
+    const { params, lines, async } = o.guards;
+    const [req, res] = params as [string, string];
+    const serve = framework === 'hono' ? `return ${handlerName}.fetch(${req}.req.raw);` : `return ${nodeHandlerName}(${req}, ${res}${o.parsesBody ? `, ${req}.body` : ''});`;
+    const body = [...lines, serve].map((line) => (line ? `${indent}${unit}${line}` : '')).join('\n');
+    const handler = `${async ? 'async ' : ''}(${params.join(', ')}) => {\n${body}\n${indent}}`;
+    const register2 = `${register}(${[...args, handler].join(', ')});`;
+    return framework === 'hono' ? [register2] : [`const ${nodeHandlerName} = toNodeHandler(${handlerName});`, register2];
+  }
   if (framework === 'hono') {
     // hono speaks web-standard Request/Response: the handler's own face.
     return [`${register}(${[...args, `(c) => ${handlerName}.fetch(c.req.raw)`].join(', ')});`];

@@ -19,6 +19,8 @@ import { registryReferences } from './registries.js';
 import { factoryOf, serveNewServerPerRequest } from './server-factory.js';
 import type { ServingFile } from './serving-file.js';
 import { replaceWith405, replaceWith405Declaration, statelessV1Handler, v1DispatcherPrelude } from './stateless-v1-code.js';
+import { requestGuards, type RequestGuards } from './request-guards.js';
+import { reindent } from './text.js';
 
 /** A route registered by a call (`app.post(path, handler)`), not a method test in a listener. */
 export type RegisteredRoute = Route & { call: ts.CallExpression };
@@ -49,11 +51,16 @@ export function planRouteEndpoint(file: ServingFile, route: RegisteredRoute, tra
   checkTransportOptions(file, transportOptions, route.framework);
 
   const factory = factoryOf(file, handler, first);
+  // What the route checks about the request before serving it (an auth gate) is kept in front of the entry (sweep 12 K1).
+  const guards = requestGuards(file, handler, first);
+  if (guards && route.framework === 'fastify') {
+    throw new CannotRewrite('the route checks the request before serving it (an authentication or input check): keep that check in a fastify `preHandler` hook on the route, then re-run.', guards.statements[0]!, RULE_ID.sessionIdGenerator, route.framework, factory.expression);
+  }
   const registryNames = new Set(registries.map((r) => r.name));
   const allowed = new Set([...BOILERPLATE_GLOBALS, ...registryNames, ...fieldNames(registries.map((r) => r.declaration)), ...file.sdkNames, ...factory.names, ...newedInEventStore(file, transportOptions)]);
   // A stateless route (a server and transport per request) has no registry: its marker is about the transport it makes.
   const refusal = { ruleId: sessionful || registries.length ? RULE_ID.transportRegistry : RULE_ID.sessionIdGenerator, framework: route.framework, factory: factory.expression };
-  checkBoilerplate(file, handler, allowed, 'the MCP route', [], refusal);
+  checkBoilerplate(file, handler, allowed, 'the MCP route', guards?.statements ?? [], refusal);
   const going = goingWithEndpoint(file, route, siblingRoutes, allowed);
 
   // A registry the kept HTTP+SSE routes share (`Record<string, StreamableHTTP… | SSEServerTransport>`) stays for them.
@@ -71,7 +78,7 @@ export function planRouteEndpoint(file: ServingFile, route: RegisteredRoute, tra
   if (file.options.target === 'stateless-v1') {
     if (route.framework !== 'express') throw new CannotRewrite(`--target stateless-v1 rewrites express routes only: on ${route.framework}, create a server and a \`sessionIdGenerator: undefined\` transport per POST by hand (GET/DELETE answer 405).`, route.call);
     // An `all` route would hand GET/DELETE to the per-POST transport: they answer 405 first.
-    statelessV1Handler(file, handler, factory, first, transportOptions, going.calls, route.method === 'all' ? v1DispatcherPrelude(file, handler, []) : []);
+    statelessV1Handler(file, handler, factory, first, transportOptions, going.calls, [...(route.method === 'all' ? v1DispatcherPrelude(file, handler, []) : []), ...guardLines(file, guards)]);
     dropRegistries();
     rewriteSessionCounts(file, counts, shared);
     for (const loop of loops) if (!closesShared(loop)) file.remove(loop);
@@ -101,7 +108,8 @@ export function planRouteEndpoint(file: ServingFile, route: RegisteredRoute, tra
   const keepsRoutes = kept.length > 0;
   const method = keepsRoutes ? route.method : 'all';
   const create = createHandlerDeclaration(handlerName, factory.expression, options, indent, file.unit);
-  const mount = mountLines(route.framework, { receiver, args, handlerName, nodeHandlerName, parsesBody: parsesBody(file, handler), indent, unit: file.unit, method });
+  const keptGuards = guards && { params: guards.params, lines: guardLines(file, guards), async: guards.awaits };
+  const mount = mountLines(route.framework, { receiver, args, handlerName, nodeHandlerName, parsesBody: parsesBody(file, handler), indent, unit: file.unit, method, guards: keptGuards });
   file.edit(routeStatement.getStart(file.sf), routeStatement.end, [create, ...mount].join(`\n${indent}`));
   for (const call of going.calls) if (!kept.includes(call)) file.remove(statementOf(call));
   if (!keepsRoutes) for (const call of shadowed) file.remove(statementOf(call));
@@ -122,6 +130,10 @@ export function planRouteEndpoint(file: ServingFile, route: RegisteredRoute, tra
   }
   addEntryImports(file, route.framework !== 'hono');
   const legacy = file.options.modernOnly ? 'modern-only (legacy: \'reject\')' : '2025-era clients still served statelessly';
+  if (guards) {
+    const checks = guards.statements.filter(ts.isIfStatement).map((g) => `\`if (${g.expression.getText(file.sf).replace(/\s+/g, ' ')})\``);
+    file.plan.notes!.push(`serving: ${file.relative()} — the route's own request check${checks.length > 1 ? 's' : ''} ${checks.join(', ')} kept in front of the handler${method === 'all' ? ', now for every method of the route' : ''}`);
+  }
   file.plan.notes!.push(`serving: ${file.relative()} — ${sessionful ? 'sessionful' : 'stateless-idiom'} Streamable HTTP → createMcpHandler(${factory.expression}) on ${receiver}.${method}(${args[0] ?? ''}) via ${route.framework === 'hono' ? `${handlerName}.fetch` : 'toNodeHandler'} (${legacy})${transportOptions.eventStore ? '; eventStore dropped (2026-07-28 has no resumability)' : ''}`);
   const mountsOf = (calls: readonly ts.CallExpression[]): string => calls.map((c) => `${receiver}.${calleeParts(c).name}(${c.arguments[0]?.getText(file.sf) ?? ''})`).join(', ');
   if (keepsRoutes) {
@@ -129,6 +141,15 @@ export function planRouteEndpoint(file: ServingFile, route: RegisteredRoute, tra
   } else if (shadowed.length > 0) {
     file.plan.notes!.push(`serving: ${file.relative()} — ${mountsOf(shadowed)} removed: it answered the methods the session routes did not take, and the \`all\` route now takes every method first (createMcpHandler answers those with 405 itself)`);
   }
+}
+
+/** The guards' statements as lines of code, indented from where they are written to none (the caller indents them). */
+function guardLines(file: ServingFile, guards: RequestGuards | undefined): string[] {
+  if (!guards) return [];
+  return guards.statements.flatMap((statement) => {
+    const at = indentAt(file.text, statement.getStart(file.sf));
+    return reindent(file.text.slice(statement.getStart(file.sf), statement.end), at, '').split('\n');
+  });
 }
 
 /**

@@ -1,0 +1,158 @@
+/**
+ * What a route checks about the request before it serves MCP, and answers itself: an authentication gate
+ * (`if (!auth?.startsWith('Bearer ')) return res.status(401).json(…)`, samuelhalff/msgraph-mcp, sweep 12 K1), a body
+ * or content-type check. It is the project's own decision, not session plumbing: a rewrite that replaces the route
+ * with the stateless entry keeps it in front of the entry (or refuses), never drops it.
+ *
+ * A guard is a top-level statement of the route handler (or of a `try` block around the rest), before the statement
+ * that creates the transport:
+ * - `if (condition) …` with no `else`, whose branch answers the request and returns: only response writes on the
+ *   handler's response parameter (`res.status(401).json({…})`, a project helper that only writes an answer),
+ *   logging, and `return`;
+ * - whose condition reads the request (the handler's parameters), the guard's own locals and what the project declares
+ *   outside the route (`API_KEY`, `verifyToken`), and nothing of the session: not the `Mcp-Session-Id` header, not
+ *   the SDK (`isInitializeRequest`), no SDK value, no other local of the route (`sessionId`, `transport`);
+ * - with the local declarations it reads, when those are computed from the request alone (`const auth =
+ *   req.headers.authorization`).
+ * A session check (`if (!sessionId || !transports[sessionId]) return res.status(400)…`) reads the session id or the
+ * registry, so it is plumbing: it goes with the sessions, as before.
+ */
+import { ts } from '../../typescript.js';
+import { forEachDescendant, isInside, unwrap } from '../../analysis/ast.js';
+import { HTTP_RESPONSE_WRITES, SESSION_HEADER } from '../../analysis/http-requests.js';
+import { onlyAnswers } from './eligibility.js';
+import type { ServingFile } from './serving-file.js';
+import { loggerNames } from './text.js';
+
+export interface RequestGuards {
+  /** The statements kept, in order: the guards and the locals they read. */
+  statements: ts.Statement[];
+  /** The handler's parameter names, as the guards use them (`req`, `res`; hono's `c`). */
+  params: string[];
+  /** The guards await something: the handler that keeps them stays `async`. */
+  awaits: boolean;
+}
+
+/** The request guards at the top of `handler`, before the statement holding `transport`; undefined when there are none. */
+export function requestGuards(file: ServingFile, handler: ts.FunctionLikeDeclaration, transport: ts.Node): RequestGuards | undefined {
+  const body = handler.body;
+  if (!body || !ts.isBlock(body)) return undefined;
+  const params = handler.parameters.map((p) => (ts.isIdentifier(p.name) ? p.name.text : undefined));
+  if (params.length === 0 || params.some((p) => p === undefined)) return undefined;
+  const names = params as string[];
+  // The response is the second parameter (express, node:http); hono's one context answers itself (`return c.json(…)`).
+  const responder = names.length > 1 ? names[1]! : names[0]!;
+  const end = body.statements.findIndex((s) => isInside(transport, s));
+  const prelude = end < 0 ? [] : body.statements.slice(0, end);
+  // `try { <checks>; …transport… } catch …`: the checks at the top of the `try` block count too (they answer, they do
+  // not throw into the route's catch).
+  const holder = body.statements[end];
+  if (holder && ts.isTryStatement(holder)) {
+    const inner = holder.tryBlock.statements.findIndex((s) => isInside(transport, s));
+    if (inner > 0) prelude.push(...holder.tryBlock.statements.slice(0, inner));
+  }
+  const loggers = loggerNames(handler);
+  // Locals computed from the request alone: what a guard may read besides the parameters.
+  const requestLocals = new Map<string, ts.VariableStatement>();
+  const guards: ts.IfStatement[] = [];
+  for (const statement of prelude) {
+    if (ts.isVariableStatement(statement) && statement.declarationList.declarations.every((d) => ts.isIdentifier(d.name) && d.initializer && readsRequestOnly(file, handler, d.initializer, names, requestLocals))) {
+      for (const d of statement.declarationList.declarations) requestLocals.set((d.name as ts.Identifier).text, statement);
+      continue;
+    }
+    if (ts.isIfStatement(statement) && !statement.elseStatement && readsRequestOnly(file, handler, statement.expression, names, requestLocals) && answersAndReturns(file, statement.thenStatement, responder, loggers)) {
+      guards.push(statement);
+    }
+  }
+  if (guards.length === 0) return undefined;
+  // The locals the guards read, and the locals those read.
+  const needed = new Set<ts.Statement>();
+  const need = (node: ts.Node): void =>
+    forEachDescendant(node, (n) => {
+      const local = ts.isIdentifier(n) ? requestLocals.get(n.text) : undefined;
+      if (local && !needed.has(local)) {
+        needed.add(local);
+        need(local);
+      }
+    });
+  for (const guard of guards) need(guard.expression);
+  const statements = prelude.filter((s) => needed.has(s) || guards.includes(s as ts.IfStatement));
+  let awaits = false;
+  for (const statement of statements) forEachDescendant(statement, (n) => (awaits ||= ts.isAwaitExpression(n)));
+  return { statements, params: names, awaits };
+}
+
+/**
+ * `expression` reads the request and what the project declares outside the route (`API_KEY`, `verifyToken(auth)`),
+ * and nothing of the session: no read of the session header, no SDK name (`isInitializeRequest(req.body)`), no SDK
+ * value (a transport, a server), and no local of the handler but the request locals (`sessionId`, `transport`).
+ */
+function readsRequestOnly(file: ServingFile, handler: ts.FunctionLikeDeclaration, expression: ts.Node, params: readonly string[], locals: ReadonlyMap<string, unknown>): boolean {
+  let ok = true;
+  forEachDescendant(expression, (node) => {
+    if (!ok) return;
+    if (file.values.headerAccessOf(node, SESSION_HEADER)) {
+      ok = false;
+      return;
+    }
+    if (!ts.isIdentifier(node) || !isReference(node)) return;
+    if (params.includes(node.text) || locals.has(node.text)) return;
+    if (file.result.analysis.sdk.exportOf(node) || file.values.valueOf(node)) {
+      ok = false;
+      return;
+    }
+    const declaration = file.values.symbolOf(node)?.valueDeclaration;
+    // A local of the handler that is not a request local (what the session code computed), or a session registry.
+    if (declaration && (isInside(declaration, handler) || file.registriesOf([handler]).some((r) => r.declaration === declaration))) ok = false;
+  });
+  return ok;
+}
+
+/** The branch writes an answer on `res` and returns: response writes, logging and `return` only, ending in a return. */
+function answersAndReturns(file: ServingFile, branch: ts.Statement, res: string, loggers: ReadonlySet<string>): boolean {
+  const statements = ts.isBlock(branch) ? [...branch.statements] : [branch];
+  const last = statements[statements.length - 1];
+  if (!last || !ts.isReturnStatement(last)) return false;
+  let answers = false;
+  for (const statement of statements) {
+    const expression = ts.isExpressionStatement(statement) ? statement.expression : ts.isReturnStatement(statement) ? statement.expression : undefined;
+    if (ts.isReturnStatement(statement) && !expression) continue;
+    if (!expression) return false;
+    const call = unwrap(expression);
+    if (writesResponse(file, call, res)) answers = true;
+    else if (!isLogging(call, loggers)) return false;
+  }
+  return answers;
+}
+
+/** `res.status(401).json({…})`, `res.sendStatus(403)`, hono's `c.json({…}, 401)`, or a project helper that only answers (`unauthorized(res)`). */
+function writesResponse(file: ServingFile, node: ts.Node, res: string): boolean {
+  if (!ts.isCallExpression(node)) return false;
+  let current: ts.Expression = node;
+  while (ts.isCallExpression(current) && ts.isPropertyAccessExpression(current.expression) && (HTTP_RESPONSE_WRITES.has(current.expression.name.text) || current.expression.name.text === 'text')) {
+    current = unwrap(current.expression.expression) as ts.Expression;
+  }
+  if (current !== node && ts.isIdentifier(current) && current.text === res) return true;
+  // A helper of the project handed the response, whose body only writes an answer on it.
+  if (ts.isIdentifier(node.expression) && node.arguments.some((a) => ts.isIdentifier(a) && a.text === res)) {
+    const decl = file.values.symbolOf(node.expression)?.valueDeclaration;
+    const fn = decl && (ts.isFunctionDeclaration(decl) ? decl : ts.isVariableDeclaration(decl) && decl.initializer && (ts.isArrowFunction(decl.initializer) || ts.isFunctionExpression(decl.initializer)) ? decl.initializer : undefined);
+    return !!fn && onlyAnswers(fn);
+  }
+  return false;
+}
+
+function isLogging(node: ts.Node, loggers: ReadonlySet<string>): boolean {
+  if (!ts.isCallExpression(node) || !ts.isPropertyAccessExpression(node.expression)) return false;
+  const root = unwrap(node.expression.expression);
+  return ts.isIdentifier(root) && (root.text === 'console' || loggers.has(root.text));
+}
+
+/** An identifier that names a value here (not a property name, a declaration's name or a label). */
+function isReference(node: ts.Identifier): boolean {
+  const parent = node.parent;
+  if (ts.isPropertyAccessExpression(parent) && parent.name === node) return false;
+  if (ts.isPropertyAssignment(parent) && parent.name === node) return false;
+  if (ts.isQualifiedName(parent) && parent.right === node) return false;
+  return true;
+}
