@@ -538,8 +538,8 @@ function closureStateOf(values: ValueAnalysis, creation: ts.Expression): ts.Iden
 /**
  * SDK 1.x's stateless idiom with the server hoisted out of the route: `server.connect(transport)` where the transport
  * is a new stateless Streamable HTTP transport that the same function hands the request to (`transport.handleRequest`:
- * the function runs per request), and the server is declared outside that function (a module-level server, or one
- * imported from its own module) and not assigned in it. Every request connects the one server again: overlapping
+ * the function runs per request), and the server is declared outside that function (a module-level server, one
+ * imported from its own module, or a parameter of the function that registers the route) and not assigned in it. Every request connects the one server again: overlapping
  * requests race on it, and SDK 1.x releases since 1.2x refuse a second `connect` while one is open. Undefined for
  * a server built in the function, and for a sessionful transport (`sessionConnection` judges those).
  */
@@ -565,7 +565,9 @@ export function sharedServerPerRequest(values: ValueAnalysis, call: ts.CallExpre
   });
   if (!handled) return undefined;
   const declaration = values.symbolOf(server)?.valueDeclaration;
-  if (!declaration || isInside(declaration, handler) || ts.isParameter(declaration) || assignmentsIn(values, handler, server).length > 0) return undefined;
+  // Declared outside the function that runs per request (at module level, imported, or a parameter of the function that
+  // registers the route, `startServer(server)`: f2c-mcp, sweep 12 K2): one binding every request's closure shares.
+  if (!declaration || isInside(declaration, handler) || assignmentsIn(values, handler, server).length > 0) return undefined;
   return { connect: nameNode as ts.Identifier, server };
 }
 

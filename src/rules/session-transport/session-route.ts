@@ -1,6 +1,6 @@
 import { ts } from '../../typescript.js';
 import { calleeParts, forEachDescendant, outermostWrapper, unwrap } from '../../analysis/ast.js';
-import { routesAt } from '../../analysis/routes.js';
+import { routesAt, type Route } from '../../analysis/routes.js';
 import { SSE_TRANSPORTS } from '../../analysis/sdk-modules.js';
 import { SESSION_HEADER } from '../../analysis/http-requests.js';
 import { mintsNoSession } from '../../analysis/constructor-options.js';
@@ -15,10 +15,16 @@ const ROUTE_METHODS = new Set(['get', 'delete']);
  * a stateless transport (`sessionIdGenerator: undefined`) created outside it, one for every request: no session to
  * speak of, but GET and DELETE reach it all the same.
  */
-type Serving = 'session' | 'outliving';
+type Serving = 'session' | 'header' | 'outliving';
 
+/**
+ * `header`: the handler's only sign of a session is a read of the `Mcp-Session-Id` header. On the MCP endpoint's path
+ * that is its session route; on another path (an OAuth redirect keying its state by the id, sweep 12 K5) it is not
+ * an SSE stream or a session's end, and `session-header` reports the read.
+ */
 function servesSession(analysis: Analysis, handler: ts.Node, registries: Set<ts.Node>, strict = false, depth = 0, seen = new Set<ts.Node>()): Serving | undefined {
   let session = false;
+  let header = false;
   let outliving = false;
   seen.add(handler);
   forEachDescendant(handler, (node) => {
@@ -29,11 +35,12 @@ function servesSession(analysis: Analysis, handler: ts.Node, registries: Set<ts.
       const callee = analysis.values.calls.functionOfCall(node);
       const inner = callee?.body && !seen.has(callee) ? servesSession(analysis, callee, registries, strict, depth + 1, seen) : undefined;
       if (inner === 'session') found = true;
+      else if (inner === 'header') header = true;
       else if (inner === 'outliving') outliving = true;
     }
     // A catch-all route counts only when it hands requests to a session's transport (a header read alone may be a 410).
     if (!strict && (ts.isElementAccessExpression(node) || ts.isCallExpression(node))) {
-      if (analysis.values.headerAccessOf(node, SESSION_HEADER)) found = true;
+      if (analysis.values.headerAccessOf(node, SESSION_HEADER)) header = true;
     }
     if (ts.isNewExpression(node)) {
       const ref = analysis.sdk.exportOf(node.expression);
@@ -53,7 +60,24 @@ function servesSession(analysis: Analysis, handler: ts.Node, registries: Set<ts.
     }
     if (found) session = true;
   });
-  return session ? 'session' : outliving ? 'outliving' : undefined;
+  return session ? 'session' : header ? 'header' : outliving ? 'outliving' : undefined;
+}
+
+/** Whether a route handler hands the request to an SDK transport (`transport.handleRequest(…)`) or opens an HTTP+SSE stream. */
+function servesMcp(analysis: Analysis, handler: ts.Node): boolean {
+  let found = false;
+  forEachDescendant(handler, (node) => {
+    if (found) return;
+    if (ts.isCallExpression(node) && calleeParts(node).name === 'handleRequest') {
+      const receiver = calleeParts(node).receiver;
+      if (receiver && analysis.values.valueOf(receiver)?.kind === 'transport') found = true;
+    }
+    if (ts.isNewExpression(node)) {
+      const ref = analysis.sdk.exportOf(node.expression);
+      if (ref && SSE_TRANSPORTS.has(ref.name)) found = true;
+    }
+  });
+  return found;
 }
 
 /** `transport` names a variable initialised with `new …({ sessionIdGenerator: undefined })`: a stateless transport. */
@@ -122,13 +146,19 @@ export default defineRule({
   create(context) {
     const { analysis } = context;
     let registries: Set<ts.Node> | undefined;
+    // The paths of the program's MCP endpoints, and the routes whose only sign is a header read, judged at the end.
+    const endpoints = new Set<string>();
+    const headerOnly: Route[] = [];
     const check = (node: ts.Node): void => {
       for (const route of routesAt(node, analysis.values)) {
+        if (route.path !== undefined && !endpoints.has(route.path) && route.handlers.some((h) => servesMcp(analysis, h))) endpoints.add(route.path);
         if (!ROUTE_METHODS.has(route.method) && route.method !== 'all') continue;
         registries ??= analysis.sessions.registryDeclarations();
         const strict = route.method === 'all';
         const serving = route.handlers.map((h) => servesSession(analysis, h, registries!, strict));
         if (serving.includes('session')) context.report({ node: route.node, messageId: route.method });
+        // Only the header is read: a session route on the MCP endpoint's path (or a path the code computes), not elsewhere.
+        else if (serving.includes('header')) headerOnly.push(route);
         // One transport for every request, with no other sign of a session: said as it is (a stateless one has no session).
         else if (serving.includes('outliving')) context.report({ node: route.node, messageId: route.method === 'all' ? 'allShared' : route.method });
       }
@@ -138,6 +168,12 @@ export default defineRule({
         [ts.SyntaxKind.CallExpression]: check,
         [ts.SyntaxKind.BinaryExpression]: check,
         [ts.SyntaxKind.CaseClause]: check,
+      },
+      end() {
+        // Without an endpoint in sight (a file scanned alone), the route is judged by its header read, as before.
+        for (const route of headerOnly) {
+          if (route.path === undefined || endpoints.size === 0 || endpoints.has(route.path)) context.report({ node: route.node, messageId: route.method });
+        }
       },
     };
   },

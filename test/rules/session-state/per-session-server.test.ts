@@ -374,6 +374,27 @@ app.post('/mcp', async (req, res) => {
       errors: [{ messageId: 'sharedPerRequest', line: 9, column: 16, data: { name: 'server' } }],
     },
     {
+      name: 'the same, with the server handed to the function that registers the route (sweep 12 K2, f2c-mcp)',
+      code: {
+        'src/http.ts': `import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import express from 'express';
+export function startServer(server: McpServer, port = 3000) {
+  const app = express();
+  app.post('/mcp', async (req, res) => {
+    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
+    await server.connect(transport);
+    await transport.handleRequest(req, res, req.body);
+  });
+  app.listen(port);
+}`,
+        'src/index.ts': `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { startServer } from './http.js';
+startServer(new McpServer({ name: 'k2', version: '1.0.0' }));`,
+      },
+      errors: [{ messageId: 'sharedPerRequest', line: 8, file: 'src/http.ts', data: { name: 'server' } }],
+    },
+    {
       name: 'the same, with the server exported from a module of its own (JavaScript; sweep 11 J2, satty1987/mcp_server)',
       code: {
         'src/mcp-server.js': `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';

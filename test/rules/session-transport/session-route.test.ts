@@ -4,6 +4,32 @@ import rule from '../../../src/rules/session-transport/session-route.js';
 ruleTester(rule, {
   valid: [
     {
+      name: 'a GET route of another path (an OAuth redirect) keying its state by the session header, beside the MCP endpoint: not a session route (sweep 12 K5)',
+      code: {
+        'src/oauth.ts': `import type { Express } from 'express';
+const pending = new Map<string, string>();
+export function setupOAuthRoutes(app: Express) {
+  app.get('/oauth/authorize', (req, res) => {
+    const sessionId = (req.headers['mcp-session-id'] as string) || '';
+    pending.set(String(req.query.state), sessionId);
+    res.redirect('https://login.example.com/authorize');
+  });
+}`,
+        'src/index.ts': `import express from 'express';
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import { setupOAuthRoutes } from './oauth.js';
+const app = express();
+setupOAuthRoutes(app);
+app.post('/mcp', async (req, res) => {
+  const server = new McpServer({ name: 'x', version: '1' });
+  const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
+  await server.connect(transport);
+  await transport.handleRequest(req, res, req.body);
+});`,
+      },
+    },
+    {
       name: 'stateless server: GET and DELETE answer 405',
       code: `import express from 'express';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
