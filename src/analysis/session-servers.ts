@@ -47,6 +47,13 @@ export interface SessionConnection {
    */
   closures: ts.Identifier[];
   /**
+   * Objects the set-up builds next to the server and hands, with the server, to a function that registers on it
+   * (`const ctx = { state: {…} }; registerTools(server, ctx)`), whose registered handlers write into them
+   * (`ctx.state.pendingCode = …` in one tool, read by the next): state of the session's calls, with no id in sight
+   * (cloudgrid-io/mcp, sweep 12 K4).
+   */
+  handedWith: Array<{ object: ts.Identifier; call: ts.CallExpression }>;
+  /**
    * Project objects with state built further down the server's factory chain — in the functions whose result the
    * factory returns (`return this._serverFactory()`, a factory handed to a class's constructor, a default export
    * building `new Context(…)`), not in the factory itself: each lives per session too, far from the set-up.
@@ -93,7 +100,7 @@ export function sessionConnection(values: ValueAnalysis, call: ts.CallExpression
   const decl = symbol?.valueDeclaration;
   if (!decl) return undefined;
   const assignedInScope = assignmentsIn(values, scope, root);
-  const sharedConnection = { connect: nameNode, transport, sse, setup, shared: root, state: [], credentials: [], closures: [], nested: [], kept: [] };
+  const sharedConnection = { connect: nameNode, transport, sse, setup, shared: root, state: [], credentials: [], closures: [], handedWith: [], nested: [], kept: [] };
   if (!isInside(decl, scope) && assignedInScope.length === 0) {
     // A server declared outside a helper may still be made per session by its caller: only a server connected
     // directly by the set-up is judged shared.
@@ -118,6 +125,7 @@ export function sessionConnection(values: ValueAnalysis, call: ts.CallExpression
     state,
     credentials: credentialsHandedTo(values, creation, scope),
     closures: closureStateOf(values, creation),
+    handedWith: stateHandedWithServer(values, creation, scope),
     nested,
     kept: keptState(values, creation, state, nested),
   };
@@ -533,6 +541,57 @@ function closureStateOf(values: ValueAnalysis, creation: ts.Expression): ts.Iden
     if ((isLet && assigned) || (!isLet && mutated)) written.add(declared);
   });
   return [...written].sort((a, b) => a.pos - b.pos);
+}
+
+/**
+ * Objects declared in the set-up (an object literal or a `new`), handed in one call together with the server the set-up
+ * creates (`registerTools(server, ctx)`), where that function's parameter for the object is written inside a function it
+ * registers or builds (a tool handler: `ctx.state.token = …`, `ctx.items.push(…)`).
+ */
+function stateHandedWithServer(values: ValueAnalysis, creation: ts.Expression, scope: ts.Node): Array<{ object: ts.Identifier; call: ts.CallExpression }> {
+  const holder = outermostWrapper(creation).parent;
+  if (!holder || !ts.isVariableDeclaration(holder) || !ts.isIdentifier(holder.name)) return [];
+  const server = values.symbolOf(holder.name);
+  if (!server) return [];
+  const out: Array<{ object: ts.Identifier; call: ts.CallExpression }> = [];
+  const seen = new Set<ts.Node>();
+  forEachDescendant(scope, (node) => {
+    if (!ts.isCallExpression(node) || !node.arguments.some((a) => ts.isIdentifier(unwrap(a)) && values.symbolOf(unwrap(a)) === server)) return;
+    const callee = values.calls.functionOfCall(node);
+    if (!callee?.body) return;
+    node.arguments.forEach((argument, index) => {
+      const inner = unwrap(argument);
+      if (!ts.isIdentifier(inner) || values.symbolOf(inner) === server) return;
+      const declaration = values.symbolOf(inner)?.valueDeclaration;
+      if (!declaration || seen.has(declaration) || !ts.isVariableDeclaration(declaration) || !declaration.initializer || !isInside(declaration, scope)) return;
+      const made = unwrap(declaration.initializer);
+      if (!ts.isObjectLiteralExpression(made) && !ts.isNewExpression(made)) return;
+      const parameter = callee.parameters[index];
+      if (!parameter || !ts.isIdentifier(parameter.name) || parameter.dotDotDotToken) return;
+      if (!writtenInNestedFunction(values, callee, values.symbolOf(parameter.name))) return;
+      seen.add(declaration);
+      out.push({ object: inner, call: node });
+    });
+  });
+  return out;
+}
+
+/** Whether something rooted at `symbol` is assigned or mutated inside a function nested in `fn` (a handler it registers). */
+function writtenInNestedFunction(values: ValueAnalysis, fn: ts.FunctionLikeDeclaration, symbol: ts.Symbol | undefined): boolean {
+  if (!symbol) return false;
+  let written = false;
+  forEachDescendant(fn.body!, (node) => {
+    if (written || !ts.isIdentifier(node) || values.symbolOf(node) !== symbol || enclosingFunction(node) === fn) return;
+    // Up the member chain rooted here: `ctx.state.pendingCode`.
+    let top: ts.Node = node;
+    while (top.parent && (ts.isPropertyAccessExpression(top.parent) || ts.isElementAccessExpression(top.parent)) && top.parent.expression === top) top = top.parent;
+    if (top === node) return; // the object itself is read or handed on, not written through
+    const parent = top.parent;
+    if (parent && ts.isBinaryExpression(parent) && parent.left === top && parent.operatorToken.kind >= ts.SyntaxKind.FirstAssignment && parent.operatorToken.kind <= ts.SyntaxKind.LastAssignment) written = true;
+    else if (parent && (ts.isPrefixUnaryExpression(parent) || ts.isPostfixUnaryExpression(parent)) && (parent.operator === ts.SyntaxKind.PlusPlusToken || parent.operator === ts.SyntaxKind.MinusMinusToken)) written = true;
+    else if (ts.isPropertyAccessExpression(top) && MUTATORS.has(top.name.text) && parent && ts.isCallExpression(parent) && parent.expression === top) written = true;
+  });
+  return written;
 }
 
 /**

@@ -39,6 +39,8 @@ const MARKERS: Record<string, string[]> = {
   'module-server-exported-shared-marker': ['session-state/per-session-server'],
   // A dispatcher mounted on several methods that checks an API key first: its rewrite would drop the check (sweep 12 K1).
   'express-dispatcher-auth-gate-marker': ['session-transport/session-id-generator'],
+  // A per-session context handed with the server to the registrations, whose tools keep a login flow in it (sweep 12 K4).
+  'session-context-handed-marker': ['session-state/per-session-server'],
   // HTTP+SSE kept for 2025-era clients: one marker per endpoint records the decision (and what removes it).
   'sse-kept': ['session-transport/sse-transport'],
   'sse-handler-functions': ['session-transport/sse-transport'],

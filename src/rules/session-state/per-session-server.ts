@@ -89,6 +89,7 @@ export default defineRule({
             ]),
           ];
           // Legacy SSE: `session-transport/sse-transport` already says the per-connection server goes; its closures add nothing.
+          for (const { object, call } of connection.handedWith) carried.push(`\`${object.text}\`, handed with it to \`${calleeParts(call).name ?? call.expression.getText()}()\` and written by what that registers`);
           if (connection.closures.length > 0 && !connection.sse) carried.push(`what its factory keeps in ${connection.closures.map((name) => `\`${name.text}\``).join(', ')} (written by its handlers)`);
           const nested = connection.nested.filter((made) => !reported.has(made));
           if (nested.length > 0) carried.push(...new Set(nested.map((made) => `\`${made.expression.getText()}\` (built by its factory chain)`)));

@@ -9,7 +9,7 @@ import { ts } from '../../typescript.js';
 import { calleeParts, enclosingFunction, forEachDescendant, isFunctionLike, isInside, statementOf, unwrap } from '../../analysis/ast.js';
 import { memberOfFunction, thisMemberName } from '../../analysis/class-members.js';
 import { CONNECT_METHOD } from '../../analysis/sdk-modules.js';
-import { sharedServerPerRequest } from '../../analysis/session-servers.js';
+import { sessionConnection, sharedServerPerRequest } from '../../analysis/session-servers.js';
 import { RULE_ID } from '../../rule-ids.js';
 import { helperConnection, helperConnectionReason } from './connect-helper.js';
 import { CannotRewrite } from './refusal.js';
@@ -52,7 +52,26 @@ export function factoryOf(file: ServingFile, handler: ts.Node, transport: ts.New
     throw new CannotRewrite('no `server.connect(transport)` in the route: the server the transport serves is not found.', transport);
   }
   const receiver = unwrap(calleeParts(connect).receiver!);
+  refuseStateHandedWithServer(file, connect);
   return serverFactory(file, receiver, handler, connect, 'http');
+}
+
+/**
+ * Objects the route builds with each session's server and hands to the code that registers its tools, which write
+ * into them (`registerTools(server, ctx)`, `ctx.state.token = …`: sweep 12 K4): state the session's calls leave for
+ * each other. A server built per request would start them afresh on every call (a login begun in one call would be
+ * gone in the next), so no factory is made until that state has another home.
+ */
+function refuseStateHandedWithServer(file: ServingFile, connect: ts.CallExpression): void {
+  const handed = sessionConnection(file.values, connect)?.handedWith ?? [];
+  if (handed.length === 0) return;
+  const objects = handed.map(({ object }) => `\`${object.text}\``).join(', ');
+  const helpers = [...new Set(handed.map(({ call }) => `\`${calleeParts(call).name ?? call.expression.getText(file.sf)}()\``))].join(', ');
+  throw new CannotRewrite(
+    `${objects} ${handed.length === 1 ? 'is' : 'are'} built with each session's server and handed with it to ${helpers}, whose tools write into ${handed.length === 1 ? 'it' : 'them'}: state one call leaves for the next, which a server built per request would start afresh on every call. Move that state to an explicit handle the tools take (minted by the tool that starts it, \`<noun>_id\`, checked against the caller) or key it by the caller's identity (authInfo), then build the server in a factory.`,
+    connect,
+    RULE_ID.perSessionServer,
+  );
 }
 
 /**

@@ -4,6 +4,26 @@ import rule from '../../../src/rules/session-state/per-session-server.js';
 ruleTester(rule, {
   valid: [
     {
+      name: 'a configuration object handed with each session\'s server to the registrations, which only read it',
+      code: `import express from 'express';
+import { randomUUID } from 'node:crypto';
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+function registerTools(server: McpServer, config: { greeting: string }) {
+  server.registerTool('greet', {}, async () => ({ content: [{ type: 'text', text: config.greeting }] }));
+}
+const transports: Record<string, StreamableHTTPServerTransport> = {};
+const app = express();
+app.post('/mcp', async (req, res) => {
+  const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: () => randomUUID(), onsessioninitialized: (id) => { transports[id] = transport; } });
+  const server = new McpServer({ name: 'greeter', version: '1.0.0' });
+  const config = { greeting: 'hello' };
+  registerTools(server, config);
+  await server.connect(transport);
+  await transport.handleRequest(req, res, req.body);
+});`,
+    },
+    {
       name: 'SDK 1.x stateless idiom: a new server and a new stateless transport in every request',
       code: `import express from 'express';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
@@ -372,6 +392,36 @@ app.post('/mcp', async (req, res) => {
   await transport.handleRequest(req, res, req.body);
 });`,
       errors: [{ messageId: 'sharedPerRequest', line: 9, column: 16, data: { name: 'server' } }],
+    },
+    {
+      name: 'a context object built with each session\'s server and handed with it to the registrations, whose tools write into it (sweep 12 K4, cloudgrid-io/mcp)',
+      code: {
+        'src/tools.ts': `import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+export type Ctx = { state: { pendingCode: string | null; token: string | null } };
+export function registerTools(server: McpServer, ctx: Ctx) {
+  server.registerTool('login_start', {}, async () => {
+    ctx.state.pendingCode = 'abc';
+    return { content: [] };
+  });
+  server.registerTool('whoami', {}, async () => ({ content: [{ type: 'text', text: ctx.state.token ?? 'anonymous' }] }));
+}`,
+        'src/web.ts': `import express from 'express';
+import { randomUUID } from 'node:crypto';
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import { registerTools, type Ctx } from './tools.js';
+const transports: Record<string, StreamableHTTPServerTransport> = {};
+const app = express();
+app.post('/mcp', async (req, res) => {
+  const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: () => randomUUID(), onsessioninitialized: (id) => { transports[id] = transport; } });
+  const server = new McpServer({ name: 'k4', version: '1.0.0' });
+  const ctx: Ctx = { state: { pendingCode: null, token: null } };
+  registerTools(server, ctx);
+  await server.connect(transport);
+  await transport.handleRequest(req, res, req.body);
+});`,
+      },
+      errors: [{ messageId: 'perSession', line: 10, file: 'src/web.ts', data: { server: "new McpServer({ name: 'k4', version: '1.0.0' })", state: '`ctx`, handed with it to `registerTools()` and written by what that registers' } }],
     },
     {
       name: 'the same, with the server handed to the function that registers the route (sweep 12 K2, f2c-mcp)',
