@@ -544,7 +544,7 @@ function closureStateOf(values: ValueAnalysis, creation: ts.Expression): ts.Iden
 }
 
 /**
- * Objects declared in the set-up (an object literal or a `new`), handed in one call together with the server the set-up
+ * Objects declared in the set-up (an object literal, a `new`, or a project function's result), handed in one call together with the server the set-up
  * creates (`registerTools(server, ctx)`), where that function's parameter for the object is written inside a function it
  * registers or builds (a tool handler: `ctx.state.token = …`, `ctx.items.push(…)`).
  */
@@ -564,8 +564,10 @@ function stateHandedWithServer(values: ValueAnalysis, creation: ts.Expression, s
       if (!ts.isIdentifier(inner) || values.symbolOf(inner) === server) return;
       const declaration = values.symbolOf(inner)?.valueDeclaration;
       if (!declaration || seen.has(declaration) || !ts.isVariableDeclaration(declaration) || !declaration.initializer || !isInside(declaration, scope)) return;
-      const made = unwrap(declaration.initializer);
-      if (!ts.isObjectLiteralExpression(made) && !ts.isNewExpression(made)) return;
+      // An object literal, a `new`, or what a project function builds (`makeWebContext(sessionId)`), not an SDK value.
+      let made = unwrap(declaration.initializer);
+      if (ts.isAwaitExpression(made)) made = unwrap(made.expression);
+      if (!ts.isObjectLiteralExpression(made) && !ts.isNewExpression(made) && !(ts.isCallExpression(made) && !values.valueOf(made))) return;
       const parameter = callee.parameters[index];
       if (!parameter || !ts.isIdentifier(parameter.name) || parameter.dotDotDotToken) return;
       if (!writtenInNestedFunction(values, callee, values.symbolOf(parameter.name))) return;

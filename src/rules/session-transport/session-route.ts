@@ -148,10 +148,14 @@ export default defineRule({
     let registries: Set<ts.Node> | undefined;
     // The paths of the program's MCP endpoints, and the routes whose only sign is a header read, judged at the end.
     const endpoints = new Set<string>();
+    // Paths with a POST (or catch-all) route: where JSON-RPC requests may arrive, whatever serves them (a project's own
+    // transport manager included).
+    const posted = new Set<string>();
     const headerOnly: Route[] = [];
     const check = (node: ts.Node): void => {
       for (const route of routesAt(node, analysis.values)) {
         if (route.path !== undefined && !endpoints.has(route.path) && route.handlers.some((h) => servesMcp(analysis, h))) endpoints.add(route.path);
+        if (route.path !== undefined && (route.method === 'post' || route.method === 'all')) posted.add(route.path);
         if (!ROUTE_METHODS.has(route.method) && route.method !== 'all') continue;
         registries ??= analysis.sessions.registryDeclarations();
         const strict = route.method === 'all';
@@ -172,7 +176,7 @@ export default defineRule({
       end() {
         // Without an endpoint in sight (a file scanned alone), the route is judged by its header read, as before.
         for (const route of headerOnly) {
-          if (route.path === undefined || endpoints.size === 0 || endpoints.has(route.path)) context.report({ node: route.node, messageId: route.method });
+          if (route.path === undefined || endpoints.size === 0 || endpoints.has(route.path) || posted.has(route.path)) context.report({ node: route.node, messageId: route.method });
         }
       },
     };
