@@ -118,7 +118,9 @@ function answersAndReturns(file: ServingFile, branch: ts.Statement, res: string,
     const expression = ts.isExpressionStatement(statement) ? statement.expression : ts.isReturnStatement(statement) ? statement.expression : undefined;
     if (ts.isReturnStatement(statement) && !expression) continue;
     if (!expression) return false;
-    const call = unwrap(expression);
+    // `return void res.sendStatus(401)`: the answer, its value thrown away.
+    let call = unwrap(expression);
+    if (ts.isVoidExpression(call)) call = unwrap(call.expression);
     if (writesResponse(file, call, res)) answers = true;
     else if (!isLogging(call, loggers)) return false;
   }
