@@ -63,8 +63,11 @@ export function extractFactory(file: ServingFile, decl: ts.VariableDeclaration, 
     for (let i = from + 1; i < to; i++) {
       const statement = statements[i]!;
       if (movedSet.has(statement) || statement === across?.host || statement === exportStatement) continue;
-      const usesServer = refs.some((r) => isInside(r, statement));
-      const usesMoved = usesOfDeclared(statement, movedSet, file.values).length > 0;
+      // Used where the statement runs (a registration), not only inside a function it declares or hands on (another
+      // route's handler connecting the same server runs later, per request: it is a use outside the construction).
+      const usesServer = refs.some((r) => isInside(r, statement) && !insideFunctionOf(r, statement));
+      // What the moved statements declare besides the server (the server's own uses are `usesServer`'s to judge).
+      const usesMoved = usesOfDeclared(statement, movedSet, file.values).some((id) => file.values.symbolOf(id)?.valueDeclaration !== decl);
       if (usesServer || usesMoved) {
         movedSet.add(statement);
         changed = true;
@@ -137,6 +140,12 @@ export function extractFactory(file: ServingFile, decl: ts.VariableDeclaration, 
   });
   if (exported && exported.exportedBy !== 'declaration') file.edit(exported.exportedBy.getStart(file.sf), exported.exportedBy.end, factory);
   return { name: factory, async: hasAwait };
+}
+
+/** Whether `node` sits inside a function declared within `statement` (a callback it registers or hands on). */
+function insideFunctionOf(node: ts.Node, statement: ts.Node): boolean {
+  for (let current = node.parent; current && current !== statement; current = current.parent) if (isFunctionLike(current)) return true;
+  return false;
 }
 
 /**
