@@ -63,11 +63,8 @@ export function extractFactory(file: ServingFile, decl: ts.VariableDeclaration, 
     for (let i = from + 1; i < to; i++) {
       const statement = statements[i]!;
       if (movedSet.has(statement) || statement === across?.host || statement === exportStatement) continue;
-      // Used where the statement runs (a registration), not only inside a function it declares or hands on (another
-      // route's handler connecting the same server runs later, per request: it is a use outside the construction).
-      const usesServer = refs.some((r) => isInside(r, statement) && !insideFunctionOf(r, statement));
-      // What the moved statements declare besides the server (the server's own uses are `usesServer`'s to judge).
-      const usesMoved = usesOfDeclared(statement, movedSet, file.values).some((id) => file.values.symbolOf(id)?.valueDeclaration !== decl);
+      const usesServer = refs.some((r) => isInside(r, statement));
+      const usesMoved = usesOfDeclared(statement, movedSet, file.values).length > 0;
       if (usesServer || usesMoved) {
         movedSet.add(statement);
         changed = true;
@@ -83,6 +80,14 @@ export function extractFactory(file: ServingFile, decl: ts.VariableDeclaration, 
     // connection's and a discarded server/discover probe's).
     const once = statement !== declStatement ? runOnceCall(statement, file.values) : undefined;
     if (once) throw new CannotRewrite(`\`${once.expression.getText(file.sf)}(…)\` uses the server and must run once, but the serving entry builds a server per connection (and one for a discarded server/discover probe): move it out of the server's construction (onto the handle serveStdio returns, which has \`close()\`), then extract the server into a factory.`, once, RULE_ID.perSessionServer);
+    // A statement that uses the server only inside a function it hands on (another route's handler connecting the same
+    // server, run per request) does not build the server: it would be registered again by every server built.
+    if (statement !== declStatement && !once) {
+      const within = refs.filter((r) => isInside(r, statement));
+      if (within.length > 0 && within.every((r) => insideFunctionOf(r, statement))) {
+        throw new CannotRewrite(`\`${name}\` is used here, outside its construction: extract the server into a factory by hand.`, within[0]!, RULE_ID.perSessionServer);
+      }
+    }
     const escaping = block.fn && escapingFlow(statement);
     if (escaping) throw new CannotRewrite(`\`${escaping.getText(file.sf)}\` is in this statement, which builds the server, and would mean something else inside a factory function: extract the server into a factory by hand.`, escaping, RULE_ID.perSessionServer);
   }

@@ -16,6 +16,8 @@
 import { ts } from '../../typescript.js';
 import { forEachDescendant, isInside, statementOf, unwrap } from '../../analysis/ast.js';
 import { isServerKind } from '../../analysis/value.js';
+import { createdTransportClass } from '../../analysis/transport-classes.js';
+import { SSE_TRANSPORTS, STDIO_TRANSPORTS, STREAMABLE_HTTP_TRANSPORTS } from '../../analysis/sdk-modules.js';
 import { RULE_ID } from '../../rule-ids.js';
 import { extractFactory, type ExportedServer } from './factory-extraction.js';
 import { importSites } from './imports.js';
@@ -116,12 +118,13 @@ function resolvesTo(from: ServingFile, specifier: ts.Expression, target: ts.Sour
   return !!symbol?.valueDeclaration && symbol.valueDeclaration === target;
 }
 
-/** Whether the module constructs an SDK transport or connects a server itself. */
+/** Whether the module constructs an SDK transport (Streamable HTTP, stdio or HTTP+SSE) itself. */
 function servesItself(owner: ServingFile): boolean {
   let found = false;
   const visit = (node: ts.Node): void => {
     if (found) return;
-    if (ts.isNewExpression(node) && owner.values.valueOf(node)?.kind === 'transport') found = true;
+    const created = ts.isNewExpression(node) ? createdTransportClass(owner.result.analysis, node) : undefined;
+    if (created && (STREAMABLE_HTTP_TRANSPORTS.has(created.name) || STDIO_TRANSPORTS.has(created.name) || SSE_TRANSPORTS.has(created.name))) found = true;
     else ts.forEachChild(node, visit);
   };
   visit(owner.sf);
