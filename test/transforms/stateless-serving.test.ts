@@ -37,6 +37,8 @@ const MARKERS: Record<string, string[]> = {
   'module-server-used-elsewhere-marker': ['session-state/per-session-server'],
   // A server exported from its own module and also used by another module than the route's: no factory is extracted there.
   'module-server-exported-shared-marker': ['session-state/per-session-server'],
+  // The same, exported from the module its package publishes (`main`): importers outside the project may use the object.
+  'module-server-exported-published-marker': ['session-state/per-session-server'],
   // A dispatcher mounted on several methods that checks an API key first: its rewrite would drop the check (sweep 12 K1).
   'express-dispatcher-auth-gate-marker': ['session-transport/session-id-generator'],
   // A per-session context handed with the server to the registrations, whose tools keep a login flow in it (sweep 12 K4).

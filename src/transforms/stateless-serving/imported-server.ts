@@ -7,12 +7,14 @@
  *
  * That changes what another module may import, so it is done only when nothing else relies on the server object: the
  * route's module is its only importer (no other import, no re-export, no `export *` of the module), the route uses it
- * only in the `connect` being replaced, the server's module serves nothing itself (no transport of its own) and is not
- * split by another rewrite. Otherwise the route is marked, as before.
+ * only in the `connect` being replaced, the server's module serves nothing itself (no transport of its own), is not an
+ * entry point its package publishes (importers outside the project) and is not split by another rewrite. Otherwise the
+ * route is marked, as before.
  *
  * The edits in the server's module are made while the route's rewrite is attempted; `ModuleFactories` keeps them
  * apart, so that a route rewrite refused later drops them with its own edits (`ServingFile.attempt`).
  */
+import path from 'node:path';
 import { ts } from '../../typescript.js';
 import { forEachDescendant, isInside, statementOf, unwrap } from '../../analysis/ast.js';
 import { isServerKind } from '../../analysis/value.js';
@@ -24,6 +26,8 @@ import { importSites } from './imports.js';
 import { CannotRewrite } from './refusal.js';
 import type { ServingFile } from './serving-file.js';
 import { localNames } from './text.js';
+import { readCurrentFile } from '../kit/file-overlay.js';
+import { nearestPackageJson } from '../kit/package-json.js';
 
 /** Whether `decl`, the declaration a route's server resolves to, is a server built in another module. */
 export function isImportedServer(file: ServingFile, decl: ts.Node): decl is ts.VariableDeclaration {
@@ -66,6 +70,8 @@ export function importedServerFactory(file: ServingFile, receiver: ts.Identifier
     const use = uses.find((u) => !ts.isImportDeclaration(statementOf(u))) ?? uses[0];
     if (use) refuse(`${other === file ? 'this module' : moduleName(other.sf)} also uses the server object (line ${other.line(use)}), which a factory would no longer share: extract the server into a factory by hand.`);
   }
+  // A module its package publishes (`main`, `module`, `exports`) may have importers outside the project.
+  if (publishedByItsPackage(owner.sf.fileName)) return refuse(`that module is an entry point its package publishes (package.json \`main\`, \`module\` or \`exports\`), so code outside the project may import the server object: export a factory function there beside it instead.`);
   // The server's module must not be rewritten by the serving plan itself (it would be edited twice).
   if (servesItself(owner)) return refuse('that module also connects transports itself: extract the server into a factory by hand.');
   if (owner.splits.some((split) => split.files.has(owner.sf.fileName))) return refuse('that module is being changed by another rewrite (a factory split): extract the server into a factory by hand.');
@@ -116,6 +122,33 @@ function exportOf(owner: ServingFile, decl: ts.VariableDeclaration): ExportedSer
 function resolvesTo(from: ServingFile, specifier: ts.Expression, target: ts.SourceFile): boolean {
   const symbol = from.values.symbolOf(specifier);
   return !!symbol?.valueDeclaration && symbol.valueDeclaration === target;
+}
+
+/**
+ * Whether the nearest package.json names the module as an entry point (`main`, `module`, or a target of `exports`),
+ * compared by the file's name without its extension and build folder (`dist/mcp-server.js` stands for
+ * `src/mcp-server.ts`): a library's published module, whose importers this run cannot see.
+ */
+function publishedByItsPackage(fileName: string): boolean {
+  const manifest = nearestPackageJson(path.dirname(fileName));
+  if (!manifest) return false;
+  let json: Record<string, unknown>;
+  try {
+    json = JSON.parse(readCurrentFile(manifest)) as Record<string, unknown>;
+  } catch {
+    return false;
+  }
+  const targets: string[] = [];
+  const collect = (value: unknown): void => {
+    if (typeof value === 'string') targets.push(value);
+    else if (Array.isArray(value)) value.forEach(collect);
+    else if (value && typeof value === 'object') Object.values(value).forEach(collect);
+  };
+  collect(json.main);
+  collect(json.module);
+  collect(json.exports);
+  const stem = (p: string): string => path.basename(p).replace(/\.(?:d\.)?[cm]?[jt]sx?$/, '');
+  return targets.some((target) => stem(target) === stem(fileName));
 }
 
 /** Whether the module constructs an SDK transport (Streamable HTTP, stdio or HTTP+SSE) itself. */
