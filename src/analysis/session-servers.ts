@@ -15,7 +15,7 @@
  *   every call of the session shares it, without any session id in sight.
  */
 import { ts } from '../typescript.js';
-import { calleeParts, enclosingFunction, forEachDescendant, isFunctionLike, isInside, memberAccess, outermostWrapper, propertyNameText, unwrap } from './ast.js';
+import { calleeParts, enclosingFunction, forEachDescendant, isFunctionLike, isInside, memberAccess, outermostWrapper, propertyNameText, statementOf, unwrap } from './ast.js';
 import { isCollectionDeclaration } from './session-flow.js';
 import { CONNECT_METHOD, SSE_TRANSPORTS, STREAMABLE_HTTP_TRANSPORTS, TRANSPORT_MEMBERS } from './sdk-modules.js';
 import { returnedExpressions, type ValueAnalysis } from './values.js';
@@ -629,6 +629,11 @@ export function sharedServerPerRequest(values: ValueAnalysis, call: ts.CallExpre
   // Declared outside the function that runs per request (at module level, imported, or a parameter of the function that
   // registers the route, `startServer(server)`: f2c-mcp, sweep 12 K2): one binding every request's closure shares.
   if (!declaration || isInside(declaration, handler) || assignmentsIn(values, handler, server).length > 0) return undefined;
+  // A variable of an enclosing function may be made per request there (`const server = buildServer()` in the route,
+  // connected inside `als.run(ctx, async () => …)`): only a module-level one, another module's, or a parameter is shared.
+  const variable = ts.isBindingElement(declaration) ? bindingDeclaration(declaration) : declaration;
+  const moduleLevel = declaration.getSourceFile() !== call.getSourceFile() || (variable !== undefined && ts.isVariableDeclaration(variable) && ts.isSourceFile(statementOf(variable).parent));
+  if (!moduleLevel && !ts.isParameter(declaration)) return undefined;
   return { connect: nameNode as ts.Identifier, server };
 }
 

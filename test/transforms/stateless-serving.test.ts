@@ -41,6 +41,10 @@ const MARKERS: Record<string, string[]> = {
   'module-server-exported-published-marker': ['session-state/per-session-server'],
   // A dispatcher mounted on several methods that checks an API key first: its rewrite would drop the check (sweep 12 K1).
   'express-dispatcher-auth-gate-marker': ['session-transport/session-id-generator'],
+  // A check the rewrite does not recognise (a throw, a value changed between checks): the route is marked, nothing dropped.
+  'express-unrecognised-check-marker': ['session-transport/transport-registry'],
+  // A check that throws, written with the request and literals only: refused by the request-guard pass, not dropped.
+  'express-literal-check-throw-marker': ['session-transport/session-id-generator'],
   // A per-session context handed with the server to the registrations, whose tools keep a login flow in it (sweep 12 K4).
   'session-context-handed-marker': ['session-state/per-session-server'],
   // One module-level server connected by two routes: no factory for either (the other route's handler uses it).

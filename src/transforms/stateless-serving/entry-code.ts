@@ -126,6 +126,8 @@ function handsParsedBody(fn: ts.Node): boolean {
 /** Request checks a route made before serving (request-guards.ts), kept in front of the entry: lines unindented. */
 export interface KeptGuards {
   params: string[];
+  /** The parameters as the route wrote them, types included. */
+  paramTexts: string[];
   lines: string[];
   async: boolean;
 }
@@ -139,7 +141,7 @@ export function mountLines(framework: RouteFramework, o: { receiver: string; arg
     const [req, res] = params as [string, string];
     const serve = framework === 'hono' ? `return ${handlerName}.fetch(${req}.req.raw);` : `return ${nodeHandlerName}(${req}, ${res}${o.parsesBody ? `, ${req}.body` : ''});`;
     const body = [...lines, serve].map((line) => (line ? `${indent}${unit}${line}` : '')).join('\n');
-    const handler = `${async ? 'async ' : ''}(${params.join(', ')}) => {\n${body}\n${indent}}`;
+    const handler = `${async ? 'async ' : ''}(${o.guards.paramTexts.join(', ')}) => {\n${body}\n${indent}}`;
     const register2 = `${register}(${[...args, handler].join(', ')});`;
     return framework === 'hono' ? [register2] : [`const ${nodeHandlerName} = toNodeHandler(${handlerName});`, register2];
   }

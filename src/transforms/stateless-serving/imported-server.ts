@@ -16,7 +16,7 @@
  */
 import path from 'node:path';
 import { ts } from '../../typescript.js';
-import { forEachDescendant, isInside, statementOf, unwrap } from '../../analysis/ast.js';
+import { forEachDescendant, isDynamicImport, isInside, isRequireCall, statementOf, unwrap } from '../../analysis/ast.js';
 import { isServerKind } from '../../analysis/value.js';
 import { createdTransportClass } from '../../analysis/transport-classes.js';
 import { SSE_TRANSPORTS, STDIO_TRANSPORTS, STREAMABLE_HTTP_TRANSPORTS } from '../../analysis/sdk-modules.js';
@@ -60,6 +60,9 @@ export function importedServerFactory(file: ServingFile, receiver: ts.Identifier
     if (other.sf.statements.some((s) => ts.isExportDeclaration(s) && !s.exportClause && s.moduleSpecifier && resolvesTo(other, s.moduleSpecifier, owner.sf))) {
       refuse(`${moduleName(other.sf)} re-exports all of that module (\`export *\`), so other code may use the server object: export a factory function there instead.`);
     }
+    // `await import('./mcp-server.js')`, `require('./mcp-server')`: importers the checker does not bind by name.
+    const loader = dynamicLoadOf(other, owner.sf);
+    if (loader) refuse(`${moduleName(other.sf)} loads that module at run time (line ${other.line(loader)}), so it may use the server object: extract the server into a factory by hand.`);
     const uses: ts.Identifier[] = [];
     forEachDescendant(other.sf, (node) => {
       if (!ts.isIdentifier(node) || !names.has(node.text) || file.values.symbolOf(node)?.valueDeclaration !== decl) return;
@@ -151,6 +154,19 @@ function publishedByItsPackage(fileName: string): boolean {
   return targets.some((target) => stem(target) === stem(fileName));
 }
 
+/** A dynamic `import(…)` or `require(…)` in `from` naming `target` (by the checker, or by the module's file name). */
+function dynamicLoadOf(from: ServingFile, target: ts.SourceFile): ts.CallExpression | undefined {
+  const stem = (p: string): string => path.basename(p).replace(/\.(?:d\.)?[cm]?[jt]sx?$/, '');
+  let found: ts.CallExpression | undefined;
+  forEachDescendant(from.sf, (node) => {
+    if (found || !ts.isCallExpression(node) || !(isDynamicImport(node) || isRequireCall(node))) return;
+    const specifier = node.arguments[0];
+    if (!specifier || !ts.isStringLiteralLike(specifier)) return;
+    if (from.values.symbolOf(specifier)?.valueDeclaration === target || stem(specifier.text) === stem(target.fileName)) found = node;
+  });
+  return found;
+}
+
 /** Whether the module constructs an SDK transport (Streamable HTTP, stdio or HTTP+SSE) itself. */
 function servesItself(owner: ServingFile): boolean {
   let found = false;
@@ -164,10 +180,13 @@ function servesItself(owner: ServingFile): boolean {
   return found;
 }
 
-/** `base`, or `base2`, …: a name neither module declares or imports. */
+/** `base`, or `base2`, …: a name neither module declares, imports or exports (`export { make as createServer }`). */
 function freshIn(base: string, ...files: ts.SourceFile[]): string {
   const taken = new Set<string>();
   for (const sf of files) {
+    for (const statement of sf.statements) {
+      if (ts.isExportDeclaration(statement) && statement.exportClause && ts.isNamedExports(statement.exportClause)) for (const e of statement.exportClause.elements) taken.add(e.name.text);
+    }
     for (const n of localNames(sf)) taken.add(n);
     for (const site of importSites(sf)) {
       if (site.defaultName) taken.add(site.defaultName);

@@ -40,6 +40,16 @@ export class ImportEdits {
     private readonly flavour: ModuleFlavour,
   ) {}
 
+  /** What has been asked for so far: `restore` goes back to it (a refused rewrite asks for nothing). */
+  mark(): Map<string, Set<string>> {
+    return new Map([...this.wanted].map(([m, names]) => [m, new Set(names)]));
+  }
+
+  restore(mark: ReadonlyMap<string, ReadonlySet<string>>): void {
+    this.wanted.clear();
+    for (const [m, names] of mark) this.wanted.set(m, new Set(names));
+  }
+
   add(module: string, name: string): void {
     const names = this.wanted.get(module) ?? new Set<string>();
     names.add(name);

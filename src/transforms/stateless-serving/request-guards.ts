@@ -29,12 +29,20 @@ export interface RequestGuards {
   statements: ts.Statement[];
   /** The handler's parameter names, as the guards use them (`req`, `res`; hono's `c`). */
   params: string[];
+  /** The parameters as written, with their types (`req: AuthedRequest`): the guards may read what those types declare. */
+  paramTexts: string[];
   /** The guards await something: the handler that keeps them stays `async`. */
   awaits: boolean;
 }
 
-/** The request guards at the top of `handler`, before the statement holding `transport`; undefined when there are none. */
-export function requestGuards(file: ServingFile, handler: ts.FunctionLikeDeclaration, transport: ts.Node): RequestGuards | undefined {
+/**
+ * The request guards at the top of `handler`, before the statement holding `transport`; undefined when there are
+ * none. Every other statement there must be session plumbing (it reads the session header, the registry, the SDK, a
+ * local computed from those) or logging, which the rewrite may drop; anything else (a check written another way: an
+ * `else`, a `throw`, `next(err)`, a destructured header, a local reassigned between checks) is `unknown`, and the
+ * rewrite is refused rather than dropping it (sweep 12 K1's review).
+ */
+export function requestGuards(file: ServingFile, handler: ts.FunctionLikeDeclaration, transport: ts.Node): (RequestGuards & { unknown?: undefined }) | { unknown: ts.Statement } | undefined {
   const body = handler.body;
   if (!body || !ts.isBlock(body)) return undefined;
   const params = handler.parameters.map((p) => (ts.isIdentifier(p.name) ? p.name.text : undefined));
@@ -44,25 +52,50 @@ export function requestGuards(file: ServingFile, handler: ts.FunctionLikeDeclara
   const responder = names.length > 1 ? names[1]! : names[0]!;
   const end = body.statements.findIndex((s) => isInside(transport, s));
   const prelude = end < 0 ? [] : body.statements.slice(0, end);
-  // `try { <checks>; …transport… } catch …`: the checks at the top of the `try` block count too (they answer, they do
-  // not throw into the route's catch).
+  // `try { <checks>; …transport… } catch …`: the checks at the top of the `try` block count too, when nothing in them
+  // can throw into the route's `catch` (no call, no `await`): lifted out of the `try`, a throw would escape it.
   const holder = body.statements[end];
+  const inTry = new Set<ts.Statement>();
   if (holder && ts.isTryStatement(holder)) {
     const inner = holder.tryBlock.statements.findIndex((s) => isInside(transport, s));
-    if (inner > 0) prelude.push(...holder.tryBlock.statements.slice(0, inner));
+    for (const statement of inner > 0 ? holder.tryBlock.statements.slice(0, inner) : []) {
+      prelude.push(statement);
+      inTry.add(statement);
+    }
   }
   const loggers = loggerNames(handler);
   // Locals computed from the request alone: what a guard may read besides the parameters.
   const requestLocals = new Map<string, ts.VariableStatement>();
   const guards: ts.IfStatement[] = [];
   for (const statement of prelude) {
-    if (ts.isVariableStatement(statement) && statement.declarationList.declarations.every((d) => ts.isIdentifier(d.name) && d.initializer && readsRequestOnly(file, handler, d.initializer, names, requestLocals))) {
-      for (const d of statement.declarationList.declarations) requestLocals.set((d.name as ts.Identifier).text, statement);
+    if (inTry.has(statement) && mayThrow(statement)) {
+      if (touchesSession(file, handler, statement, names, requestLocals) || isLogging(expressionOf(statement), loggers)) continue;
+      return { unknown: statement };
+    }
+    if (ts.isVariableStatement(statement) && statement.declarationList.declarations.every((d) => d.initializer && readsRequestOnly(file, handler, d.initializer, names, requestLocals))) {
+      // `const auth = req.headers.authorization`, `const { authorization } = req.headers`.
+      for (const d of statement.declarationList.declarations) for (const name of boundNames(d.name)) requestLocals.set(name, statement);
       continue;
     }
+    // `let transport;`: a declaration that computes nothing (what is assigned to it later is judged there).
+    if (ts.isVariableStatement(statement) && statement.declarationList.declarations.every((d) => !d.initializer)) continue;
     if (ts.isIfStatement(statement) && !statement.elseStatement && readsRequestOnly(file, handler, statement.expression, names, requestLocals) && answersAndReturns(file, statement.thenStatement, responder, loggers)) {
       guards.push(statement);
+      continue;
     }
+    // Plumbing the rewrite replaces, or a log line: dropped with the session code, as before.
+    if (touchesSession(file, handler, statement, names, requestLocals) || isLogging(expressionOf(statement), loggers)) continue;
+    return { unknown: statement };
+  }
+  // A request local written again after its declaration (`if (!token) token = req.query.key`) is not what it was declared as.
+  for (const [name, declared] of requestLocals) {
+    let reassigned: ts.Statement | undefined;
+    forEachDescendant(body, (n) => {
+      if (!reassigned && ts.isBinaryExpression(n) && n.operatorToken.kind >= ts.SyntaxKind.FirstAssignment && n.operatorToken.kind <= ts.SyntaxKind.LastAssignment && ts.isIdentifier(n.left) && n.left.text === name && !isInside(n, declared)) {
+        reassigned = body.statements.find((st) => isInside(n, st));
+      }
+    });
+    if (reassigned) return { unknown: reassigned };
   }
   if (guards.length === 0) return undefined;
   // The locals the guards read, and the locals those read.
@@ -79,7 +112,53 @@ export function requestGuards(file: ServingFile, handler: ts.FunctionLikeDeclara
   const statements = prelude.filter((s) => needed.has(s) || guards.includes(s as ts.IfStatement));
   let awaits = false;
   for (const statement of statements) forEachDescendant(statement, (n) => (awaits ||= ts.isAwaitExpression(n)));
-  return { statements, params: names, awaits };
+  return { statements, params: names, paramTexts: handler.parameters.map((p) => p.getText()), awaits };
+}
+
+/** `root` and every node below it (`forEachDescendant` leaves the root out: `req.headers['mcp-session-id']` is one). */
+function forEachNode(root: ts.Node, visit: (node: ts.Node) => void): void {
+  visit(root);
+  forEachDescendant(root, visit);
+}
+
+/** The statement's expression, for an expression statement; undefined otherwise. */
+function expressionOf(statement: ts.Statement): ts.Node | undefined {
+  return ts.isExpressionStatement(statement) ? unwrap(statement.expression) : undefined;
+}
+
+/** A call or an `await` in the statement: something that may throw (a check in a `try` relies on its `catch`). */
+function mayThrow(statement: ts.Statement): boolean {
+  let found = false;
+  forEachDescendant(statement, (n) => (found ||= ts.isCallExpression(n) || ts.isAwaitExpression(n) || ts.isThrowStatement(n)));
+  return found;
+}
+
+/**
+ * The statement reads the session: the `Mcp-Session-Id` header, an SDK name or value, a session registry, or a local
+ * of the handler other than the request's own (the session id it read, the transport it holds).
+ */
+function touchesSession(file: ServingFile, handler: ts.FunctionLikeDeclaration, statement: ts.Statement, params: readonly string[], requestLocals: ReadonlyMap<string, unknown>): boolean {
+  let found = false;
+  const registries = file.registriesOf([handler]);
+  forEachNode(statement, (node) => {
+    if (found) return;
+    if (file.values.headerAccessOf(node, SESSION_HEADER)) {
+      found = true;
+      return;
+    }
+    if (!ts.isIdentifier(node) || !isReference(node) || params.includes(node.text) || requestLocals.has(node.text)) return;
+    if (file.result.analysis.sdk.exportOf(node) || file.values.valueOf(node)) {
+      found = true;
+      return;
+    }
+    const declaration = file.values.symbolOf(node)?.valueDeclaration;
+    if (!declaration) return;
+    if (registries.some((r) => r.declaration === declaration)) found = true;
+    // A local declared by an earlier statement of the handler (`sessionId`, `transport`): session code, unless the
+    // statement declaring it is this one.
+    else if (isInside(declaration, handler) && !isInside(declaration, statement)) found = true;
+  });
+  return found;
 }
 
 /**
@@ -89,7 +168,7 @@ export function requestGuards(file: ServingFile, handler: ts.FunctionLikeDeclara
  */
 function readsRequestOnly(file: ServingFile, handler: ts.FunctionLikeDeclaration, expression: ts.Node, params: readonly string[], locals: ReadonlyMap<string, unknown>): boolean {
   let ok = true;
-  forEachDescendant(expression, (node) => {
+  forEachNode(expression, (node) => {
     if (!ok) return;
     if (file.values.headerAccessOf(node, SESSION_HEADER)) {
       ok = false;
@@ -144,8 +223,14 @@ function writesResponse(file: ServingFile, node: ts.Node, res: string): boolean 
   return false;
 }
 
-function isLogging(node: ts.Node, loggers: ReadonlySet<string>): boolean {
-  if (!ts.isCallExpression(node) || !ts.isPropertyAccessExpression(node.expression)) return false;
+/** The names a declaration binds: `a`, or each name of a destructuring pattern. */
+function boundNames(name: ts.BindingName): string[] {
+  if (ts.isIdentifier(name)) return [name.text];
+  return name.elements.flatMap((e) => (ts.isOmittedExpression(e) ? [] : boundNames(e.name)));
+}
+
+function isLogging(node: ts.Node | undefined, loggers: ReadonlySet<string>): boolean {
+  if (!node || !ts.isCallExpression(node) || !ts.isPropertyAccessExpression(node.expression)) return false;
   const root = unwrap(node.expression.expression);
   return ts.isIdentifier(root) && (root.text === 'console' || loggers.has(root.text));
 }

@@ -52,7 +52,8 @@ export function planRouteEndpoint(file: ServingFile, route: RegisteredRoute, tra
 
   const factory = factoryOf(file, handler, first);
   // What the route checks about the request before serving it (an auth gate) is kept in front of the entry (sweep 12 K1).
-  const guards = requestGuards(file, handler, first);
+  const found = requestGuards(file, handler, first);
+  const guards = found && !found.unknown ? found : undefined;
   if (guards && route.framework === 'fastify') {
     throw new CannotRewrite('the route checks the request before serving it (an authentication or input check): keep that check in a fastify `preHandler` hook on the route, then re-run.', guards.statements[0]!, RULE_ID.sessionIdGenerator, route.framework, factory.expression);
   }
@@ -61,6 +62,11 @@ export function planRouteEndpoint(file: ServingFile, route: RegisteredRoute, tra
   // A stateless route (a server and transport per request) has no registry: its marker is about the transport it makes.
   const refusal = { ruleId: sessionful || registries.length ? RULE_ID.transportRegistry : RULE_ID.sessionIdGenerator, framework: route.framework, factory: factory.expression };
   checkBoilerplate(file, handler, allowed, 'the MCP route', guards?.statements ?? [], refusal);
+  // What the boilerplate check lets through (the request, the response, locals) but is neither plumbing nor a check
+  // kept in front of the entry is refused, never dropped.
+  if (found?.unknown) {
+    throw new CannotRewrite('the route does something before it serves the request that is neither session plumbing nor a check this rewrite recognises (a check with an `else`, a `throw` or `next(err)`, a value changed between checks, work that may throw inside the route\'s `try`): not rewritten, so that nothing of it is lost. Move it into middleware in front of the route, then re-run.', found.unknown, RULE_ID.sessionIdGenerator, route.framework, factory.expression);
+  }
   const going = goingWithEndpoint(file, route, siblingRoutes, allowed);
 
   // A registry the kept HTTP+SSE routes share (`Record<string, StreamableHTTP… | SSEServerTransport>`) stays for them.
@@ -108,7 +114,7 @@ export function planRouteEndpoint(file: ServingFile, route: RegisteredRoute, tra
   const keepsRoutes = kept.length > 0;
   const method = keepsRoutes ? route.method : 'all';
   const create = createHandlerDeclaration(handlerName, factory.expression, options, indent, file.unit);
-  const keptGuards = guards && { params: guards.params, lines: guardLines(file, guards), async: guards.awaits };
+  const keptGuards = guards && { params: guards.params, paramTexts: guards.paramTexts, lines: guardLines(file, guards), async: guards.awaits };
   const mount = mountLines(route.framework, { receiver, args, handlerName, nodeHandlerName, parsesBody: parsesBody(file, handler), indent, unit: file.unit, method, guards: keptGuards });
   file.edit(routeStatement.getStart(file.sf), routeStatement.end, [create, ...mount].join(`\n${indent}`));
   for (const call of going.calls) if (!kept.includes(call)) file.remove(statementOf(call));

@@ -103,6 +103,7 @@ export class ServingFile {
     const replaced = this.replaced.length;
     const gone = this.goneRegistries.length;
     const elsewhere = this.moduleFactories?.mark();
+    const imports = this.imports.mark();
     this.registryAccesses = [];
     try {
       rewrite();
@@ -113,6 +114,7 @@ export class ServingFile {
       this.replaced.length = replaced;
       this.goneRegistries.length = gone;
       if (elsewhere !== undefined) this.moduleFactories!.restore(elsewhere);
+      this.imports.restore(imports);
       // Every marker names the replacement, in the idiom of the target (SDK 1.x has no createMcpHandler).
       if (error instanceof AdvisedRefusal) {
         // No message: left as it is, on purpose (a note says why).

@@ -3,7 +3,7 @@
  * shape, sweep 12 K1): the check is the server's authentication, not session plumbing. The stateless entry replaces
  * the session routing; the check stays in front of it, for every method of the endpoint.
  */
-import express from 'express';
+import express, { type Request, type Response } from 'express';
 import { McpServer, createMcpHandler } from '@modelcontextprotocol/server';
 import { toNodeHandler } from '@modelcontextprotocol/node';
 
@@ -20,7 +20,7 @@ app.use(express.json());
 
 const mcpHandler = createMcpHandler(createServer);
 const mcpNodeHandler = toNodeHandler(mcpHandler);
-app.all('/mcp', (req, res) => {
+app.all('/mcp', (req: Request, res: Response) => {
   const auth = req.headers.authorization;
   if (auth !== `Bearer ${API_TOKEN}`) {
     res.status(401).json({ error: 'authentication_required' });

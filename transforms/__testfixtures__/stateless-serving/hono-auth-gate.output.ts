@@ -2,7 +2,7 @@
  * Bookmarks server on hono (hono-sessionful's shape) whose route first checks an API key and answers 401 itself
  * (sweep 12 K1): the check stays in front of the handler's fetch, now for every method of the endpoint.
  */
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { McpServer, createMcpHandler } from '@modelcontextprotocol/server';
 import { z } from 'zod';
 
@@ -25,7 +25,7 @@ export function buildServer(): McpServer {
 const app = new Hono();
 
 const mcpHandler = createMcpHandler(buildServer);
-app.all('/mcp', (c) => {
+app.all('/mcp', (c: Context) => {
   if (c.req.header('x-api-key') !== API_KEY) return c.text('Unauthorized', 401);
   return mcpHandler.fetch(c.req.raw);
 });
