@@ -618,17 +618,13 @@ function unanalysedV1Files(analysed: ReadonlyArray<{ file: string }>, manifests:
 
 /** The directories of the workspace packages the package at `dir` declares as dependencies (of any kind). */
 function workspaceDependencies(dir: string, workspaces: PackageIndex): string[] {
-  let json: Record<string, unknown>;
+  let text: string;
   try {
-    json = JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8')) as Record<string, unknown>;
+    text = readCurrentFile(path.join(dir, 'package.json'));
   } catch {
     return [];
   }
-  const names = new Set<string>();
-  for (const section of ['dependencies', 'devDependencies', 'peerDependencies', 'optionalDependencies']) {
-    const declared = json[section];
-    if (declared && typeof declared === 'object') for (const name of Object.keys(declared)) names.add(name);
-  }
+  const names = new Set(Object.values(readManifest(text)?.sections ?? {}).flatMap((section) => Object.keys(section ?? {})));
   const out: string[] = [];
   for (const name of names) {
     const found = workspaces.declaredWorkspacePackageDir(dir, name);

@@ -150,13 +150,11 @@ function publishedByItsPackage(fileName: string): boolean {
   collect(json.main);
   collect(json.module);
   collect(json.exports);
-  const stem = (p: string): string => path.basename(p).replace(/\.(?:d\.)?[cm]?[jt]sx?$/, '');
   return targets.some((target) => stem(target) === stem(fileName));
 }
 
 /** A dynamic `import(…)` or `require(…)` in `from` naming `target` (by the checker, or by the module's file name). */
 function dynamicLoadOf(from: ServingFile, target: ts.SourceFile): ts.CallExpression | undefined {
-  const stem = (p: string): string => path.basename(p).replace(/\.(?:d\.)?[cm]?[jt]sx?$/, '');
   let found: ts.CallExpression | undefined;
   forEachDescendant(from.sf, (node) => {
     if (found || !ts.isCallExpression(node) || !(isDynamicImport(node) || isRequireCall(node))) return;
@@ -196,6 +194,11 @@ function freshIn(base: string, ...files: ts.SourceFile[]): string {
   }
   if (!taken.has(base)) return base;
   for (let i = 2; ; i++) if (!taken.has(`${base}${i}`)) return `${base}${i}`;
+}
+
+/** A module's file name without its folder and extension: `dist/mcp-server.js` and `src/mcp-server.ts` are one module. */
+function stem(file: string): string {
+  return path.basename(file).replace(/\.(?:d\.)?[cm]?[jt]sx?$/, '');
 }
 
 function moduleName(sf: ts.SourceFile): string {

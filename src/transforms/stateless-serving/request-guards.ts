@@ -22,7 +22,7 @@ import { forEachDescendant, isInside, unwrap } from '../../analysis/ast.js';
 import { HTTP_RESPONSE_WRITES, SESSION_HEADER } from '../../analysis/http-requests.js';
 import { onlyAnswers } from './eligibility.js';
 import type { ServingFile } from './serving-file.js';
-import { loggerNames } from './text.js';
+import { isReference, loggerNames } from './text.js';
 
 export interface RequestGuards {
   /** The statements kept, in order: the guards and the locals they read. */
@@ -134,15 +134,17 @@ function mayThrow(statement: ts.Statement): boolean {
 }
 
 /**
- * The statement reads the session: the `Mcp-Session-Id` header, an SDK name or value, a session registry, or a local
- * of the handler other than the request's own (the session id it read, the transport it holds).
+ * The statement reads the session or serves it: the `Mcp-Session-Id` header, an SDK name or value (one it builds
+ * included), a session registry, or a local of the handler other than the request's own (the session id it read, the
+ * transport it holds).
  */
 function touchesSession(file: ServingFile, handler: ts.FunctionLikeDeclaration, statement: ts.Statement, params: readonly string[], requestLocals: ReadonlyMap<string, unknown>): boolean {
   let found = false;
   const registries = file.registriesOf([handler]);
   forEachNode(statement, (node) => {
     if (found) return;
-    if (file.values.headerAccessOf(node, SESSION_HEADER)) {
+    // The session header, or what builds an SDK value (`const server = buildServer()`: serving plumbing).
+    if (file.values.headerAccessOf(node, SESSION_HEADER) || ((ts.isCallExpression(node) || ts.isNewExpression(node)) && file.values.valueOf(node))) {
       found = true;
       return;
     }
@@ -235,11 +237,3 @@ function isLogging(node: ts.Node | undefined, loggers: ReadonlySet<string>): boo
   return ts.isIdentifier(root) && (root.text === 'console' || loggers.has(root.text));
 }
 
-/** An identifier that names a value here (not a property name, a declaration's name or a label). */
-function isReference(node: ts.Identifier): boolean {
-  const parent = node.parent;
-  if (ts.isPropertyAccessExpression(parent) && parent.name === node) return false;
-  if (ts.isPropertyAssignment(parent) && parent.name === node) return false;
-  if (ts.isQualifiedName(parent) && parent.right === node) return false;
-  return true;
-}
