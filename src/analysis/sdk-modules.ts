@@ -139,6 +139,13 @@ export const REQUEST_HANDLER_REGISTRATION: string = Object.entries(MCP_SDK.handl
 /** The method of an SDK server that registers a raw JSON-RPC notification handler (`server.setNotificationHandler(…)`). */
 export const NOTIFICATION_HANDLER_REGISTRATION: string = Object.entries(MCP_SDK.handlerRegistrations).find(([, kind]) => kind === 'notification')![0];
 
+/**
+ * JSON-RPC methods whose handlers belong to a described SDK feature (`logging/setLevel`, `resources/subscribe`,
+ * `initialize`, `ping`): what such a handler keeps is that feature's bookkeeping, which its own rule reports and its
+ * own transform rewrites or marks.
+ */
+export const FEATURE_HANDLED_METHODS: ReadonlySet<string> = new Set(Object.values(MCP_SDK.features).flatMap((feature) => feature.handledMethods ?? []));
+
 /** The SDK v2 request handler that serves MCP over HTTP (`createMcpHandler(…)`). */
 export const HTTP_HANDLER_FUNCTION = MCP_SDK.serving.handler;
 

@@ -17,7 +17,8 @@
 import { ts } from '../typescript.js';
 import { calleeParts, enclosingFunction, forEachDescendant, isFunctionLike, isInside, memberAccess, outermostWrapper, propertyNameText, statementOf, unwrap } from './ast.js';
 import { isCollectionDeclaration } from './session-flow.js';
-import { CONNECT_METHOD, SSE_TRANSPORTS, STREAMABLE_HTTP_TRANSPORTS, TRANSPORT_MEMBERS } from './sdk-modules.js';
+import { CONNECT_METHOD, FEATURE_HANDLED_METHODS, REQUEST_HANDLER_REGISTRATION, SSE_TRANSPORTS, STREAMABLE_HTTP_TRANSPORTS, TRANSPORT_MEMBERS } from './sdk-modules.js';
+import { requestMethod } from './tools.js';
 import { returnedExpressions, type ValueAnalysis } from './values.js';
 import { isServerKind } from './value.js';
 import { sessionCallbackName } from './constructor-options.js';
@@ -46,6 +47,13 @@ export interface SessionConnection {
    * `logging/setLevel`). Built once per server, they live as long as the session too.
    */
   closures: ts.Identifier[];
+  /**
+   * The closures among them that a call leaves for later calls: written by a tool's handler (or any function the
+   * factory registers) other than the handler of a method an SDK feature owns (`logging/setLevel`'s level,
+   * `resources/subscribe`'s subscriptions, which their own rules report). A server built per request would start
+   * these afresh on every call (`let initialized = false` set by a `session_init` tool and checked by the next: sweep 13).
+   */
+  callState: ts.Identifier[];
   /**
    * Objects the set-up builds next to the server and hands, with the server, to a function that registers on it
    * (`const ctx = { state: {…} }; registerTools(server, ctx)`), whose registered handlers write into them
@@ -100,7 +108,7 @@ export function sessionConnection(values: ValueAnalysis, call: ts.CallExpression
   const decl = symbol?.valueDeclaration;
   if (!decl) return undefined;
   const assignedInScope = assignmentsIn(values, scope, root);
-  const sharedConnection = { connect: nameNode, transport, sse, setup, shared: root, state: [], credentials: [], closures: [], handedWith: [], nested: [], kept: [] };
+  const sharedConnection = { connect: nameNode, transport, sse, setup, shared: root, state: [], credentials: [], closures: [], callState: [], handedWith: [], nested: [], kept: [] };
   if (!isInside(decl, scope) && assignedInScope.length === 0) {
     // A server declared outside a helper may still be made per session by its caller: only a server connected
     // directly by the set-up is judged shared.
@@ -116,6 +124,7 @@ export function sessionConnection(values: ValueAnalysis, call: ts.CallExpression
   if (!creation) return undefined;
   const state = stateBuiltWith(values, creation, scope);
   const nested = nestedState(values, creation);
+  const closures = closureStateOf(values, creation);
   return {
     connect: nameNode,
     transport,
@@ -124,7 +133,8 @@ export function sessionConnection(values: ValueAnalysis, call: ts.CallExpression
     creation,
     state,
     credentials: credentialsHandedTo(values, creation, scope),
-    closures: closureStateOf(values, creation),
+    closures: closures.written,
+    callState: closures.leftForLaterCalls,
     handedWith: stateHandedWithServer(values, creation, scope),
     nested,
     kept: keptState(values, creation, state, nested),
@@ -513,9 +523,10 @@ function isTimerHandle(values: ValueAnalysis, value: ts.Expression): boolean {
 const MUTATORS = new Set(['add', 'set', 'delete', 'clear', 'push', 'pop', 'shift', 'unshift', 'splice']);
 
 /** Collections and `let` variables declared at the top of the server factory's body and written by its nested functions. */
-function closureStateOf(values: ValueAnalysis, creation: ts.Expression): ts.Identifier[] {
+function closureStateOf(values: ValueAnalysis, creation: ts.Expression): { written: ts.Identifier[]; leftForLaterCalls: ts.Identifier[] } {
+  const none = { written: [], leftForLaterCalls: [] };
   const factory = factoryOf(values, creation);
-  if (!factory?.body || !ts.isBlock(factory.body)) return [];
+  if (!factory?.body || !ts.isBlock(factory.body)) return none;
   const candidates = new Map<ts.Symbol, ts.Identifier>();
   for (const statement of factory.body.statements) {
     if (!ts.isVariableStatement(statement)) continue;
@@ -526,8 +537,9 @@ function closureStateOf(values: ValueAnalysis, creation: ts.Expression): ts.Iden
       if (symbol && (mutable || isCollectionDeclaration(decl, values))) candidates.set(symbol, decl.name);
     }
   }
-  if (candidates.size === 0) return [];
+  if (candidates.size === 0) return none;
   const written = new Set<ts.Identifier>();
+  const leftForLaterCalls = new Set<ts.Identifier>();
   forEachDescendant(factory.body, (node) => {
     if (!ts.isIdentifier(node) || enclosingFunction(node) === factory) return;
     const declared = candidates.get(values.symbolOf(node)!);
@@ -538,9 +550,24 @@ function closureStateOf(values: ValueAnalysis, creation: ts.Expression): ts.Iden
     const isLet = ts.isVariableDeclarationList(declared.parent.parent) && (declared.parent.parent.flags & ts.NodeFlags.Let) !== 0;
     // A timer handle (`initializeTimeout = setTimeout(…)`) is bookkeeping that goes with the server, not state a call leaves for the next.
     if (isLet && assigned && isTimerHandle(values, (parent as ts.BinaryExpression).right)) return;
-    if ((isLet && assigned) || (!isLet && mutated)) written.add(declared);
+    if ((isLet && assigned) || (!isLet && mutated)) {
+      written.add(declared);
+      if (!inFeatureHandler(values, node, factory)) leftForLaterCalls.add(declared);
+    }
   });
-  return [...written].sort((a, b) => a.pos - b.pos);
+  const inOrder = (names: Set<ts.Identifier>): ts.Identifier[] => [...names].sort((a, b) => a.pos - b.pos);
+  return { written: inOrder(written), leftForLaterCalls: inOrder(leftForLaterCalls) };
+}
+
+/** Whether `node` is inside a handler the factory registers for a method an SDK feature owns (`server.setRequestHandler(SetLevelRequestSchema, …)`). */
+function inFeatureHandler(values: ValueAnalysis, node: ts.Node, factory: ts.Node): boolean {
+  for (let at: ts.Node = node; at.parent && at !== factory; at = at.parent) {
+    const call = at.parent;
+    if (!ts.isCallExpression(call) || !call.arguments.includes(at as ts.Expression) || calleeParts(call).name !== REQUEST_HANDLER_REGISTRATION) continue;
+    const method = call.arguments[0] && requestMethod(values, call.arguments[0]);
+    if (method !== undefined && FEATURE_HANDLED_METHODS.has(method)) return true;
+  }
+  return false;
 }
 
 /**

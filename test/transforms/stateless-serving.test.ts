@@ -47,6 +47,8 @@ const MARKERS: Record<string, string[]> = {
   'express-literal-check-throw-marker': ['session-transport/session-id-generator'],
   // A per-session context handed with the server to the registrations, whose tools keep a login flow in it (sweep 12 K4).
   'session-context-handed-marker': ['session-state/per-session-server'],
+  // A gate and a collection in the session server's factory, written by its tools: a server per request would reset them (sweep 13).
+  'factory-closure-gate-marker': ['session-state/per-session-server'],
   // One module-level server connected by two routes: no factory for either (the other route's handler uses it).
   'module-server-two-routes-marker': ['session-state/per-session-server', 'session-state/per-session-server'],
   // HTTP+SSE kept for 2025-era clients: one marker per endpoint records the decision (and what removes it).

@@ -15,6 +15,8 @@ import { helperConnection, helperConnectionReason } from './connect-helper.js';
 import { CannotRewrite } from './refusal.js';
 import type { ServingFile } from './serving-file.js';
 import { freeNames } from './text.js';
+import { functionName } from './syntax-queries.js';
+import { andList } from '../kit/prose.js';
 import { extractFactory } from './factory-extraction.js';
 import { importedServerFactory, isImportedServer } from './imported-server.js';
 import type { TextEdit } from '../kit/edits.js';
@@ -53,6 +55,7 @@ export function factoryOf(file: ServingFile, handler: ts.Node, transport: ts.New
   }
   const receiver = unwrap(calleeParts(connect).receiver!);
   refuseStateHandedWithServer(file, connect);
+  refuseStateInFactory(file, connect);
   return serverFactory(file, receiver, handler, connect, 'http');
 }
 
@@ -69,6 +72,25 @@ function refuseStateHandedWithServer(file: ServingFile, connect: ts.CallExpressi
   const helpers = [...new Set(handed.map(({ call }) => `\`${calleeParts(call).name ?? call.expression.getText(file.sf)}()\``))].join(', ');
   throw new CannotRewrite(
     `${objects} ${handed.length === 1 ? 'is' : 'are'} built with each session's server and handed with it to ${helpers}, whose tools write into ${handed.length === 1 ? 'it' : 'them'}: state one call leaves for the next, which a server built per request would start afresh on every call. Move that state to an explicit handle the tools take (minted by the tool that starts it, \`<noun>_id\`, checked against the caller) or key it by the caller's identity (authInfo), then build the server in a factory.`,
+    connect,
+    RULE_ID.perSessionServer,
+  );
+}
+
+/**
+ * Variables of the session server's factory that its tools write and later calls read (`let initialized = false` set by
+ * a `session_init` tool and checked by every other one; a `const cart = new Map()` a tool fills): one server per
+ * session kept them for the session's calls; `createMcpHandler(factory)` builds a server per request, so each call
+ * would find them afresh (a gate that never opens, a cart that is always empty). Refused like the objects above.
+ */
+function refuseStateInFactory(file: ServingFile, connect: ts.CallExpression): void {
+  const connection = sessionConnection(file.values, connect);
+  const kept = connection?.sse ? [] : connection?.callState ?? [];
+  if (kept.length === 0) return;
+  const names = andList(kept.map((name) => `\`${name.text}\``));
+  const factory = functionName(enclosingFunction(kept[0]!));
+  throw new CannotRewrite(
+    `${names} ${kept.length === 1 ? 'is' : 'are'} kept by the server's factory${factory ? ` \`${factory}()\`` : ''} and written by what it registers: state one call leaves for the next, which lives as long as each session's server today and would start afresh on every call with a server built per request. Move that state to an explicit handle the tools take (minted by the tool that starts it, \`<noun>_id\`, checked against the caller) or key it by the caller's identity (authInfo), then serve with a factory.`,
     connect,
     RULE_ID.perSessionServer,
   );
