@@ -17,6 +17,7 @@ import type { ServingFile } from './serving-file.js';
 import { freeNames } from './text.js';
 import { functionName } from './syntax-queries.js';
 import { andList } from '../kit/prose.js';
+import { markerInsertion } from '../../markers.js';
 import { extractFactory } from './factory-extraction.js';
 import { importedServerFactory, isImportedServer } from './imported-server.js';
 import type { TextEdit } from '../kit/edits.js';
@@ -78,22 +79,53 @@ function refuseStateHandedWithServer(file: ServingFile, connect: ts.CallExpressi
 }
 
 /**
- * Variables of the session server's factory that its tools write and later calls read (`let initialized = false` set by
- * a `session_init` tool and checked by every other one; a `const cart = new Map()` a tool fills): one server per
- * session kept them for the session's calls; `createMcpHandler(factory)` builds a server per request, so each call
- * would find them afresh (a gate that never opens, a cart that is always empty). Refused like the objects above.
+ * State the session server's factory keeps for the session's calls, which `createMcpHandler(factory)` would start
+ * afresh on every request:
+ * - variables of the factory that its tools write and later calls read (`let initialized = false` set by a
+ *   `session_init` tool and checked by every other one; a `const cart = new Map()` a tool fills): a gate that never
+ *   opens, a cart that is always empty (sweep 13);
+ * - objects its factory chain builds with the server whose fields change after they are built (browserbase's
+ *   `new Context(…)` holding the session's browser and its active page): a new browser on every call, the page the
+ *   last call opened gone.
+ * Refused like the objects above; scan reports both (per-session-server).
  */
 function refuseStateInFactory(file: ServingFile, connect: ts.CallExpression): void {
   const connection = sessionConnection(file.values, connect);
-  const kept = connection?.sse ? [] : connection?.callState ?? [];
-  if (kept.length === 0) return;
-  const names = andList(kept.map((name) => `\`${name.text}\``));
-  const factory = functionName(enclosingFunction(kept[0]!));
+  if (!connection || connection.sse) return;
+  const variables = connection.callState;
+  const made = [...new Set([...connection.nested, ...connection.kept.filter((k) => !k.owner).map((k) => k.made)])];
+  const objects = [...new Set(made.map((m) => `\`new ${m.expression.getText()}(…)\``))];
+  if (variables.length === 0 && objects.length === 0) return;
+  const creation = connection.creation ? unwrap(connection.creation) : undefined;
+  const called = creation && ts.isAwaitExpression(creation) ? unwrap(creation.expression) : creation;
+  const factory = variables.length > 0 ? functionName(enclosingFunction(variables[0]!)) : called && ts.isCallExpression(called) ? called.expression.getText(file.sf) : undefined;
+  const held = [
+    ...(variables.length ? [`${andList(variables.map((name) => `\`${name.text}\``))}, written by what it registers`] : []),
+    ...(objects.length ? [`${andList(objects)}, whose fields change after ${objects.length === 1 ? 'it is' : 'they are'} built`] : []),
+  ];
+  // Each object where it is built: scan reports it there too, and the marker at the route says what to do.
+  for (const m of made) {
+    const where = m.getSourceFile() === file.sf ? 'this file' : path.relative(path.dirname(m.getSourceFile().fileName), file.sf.fileName).split(path.sep).join('/');
+    markAt(file, m, RULE_ID.perSessionServer, `\`new ${m.expression.getText()}(…)\` is built with each session's server and its fields change after it is built: what it holds lives as long as the session, and a server built per request would build it afresh on every call. The serving rewrite in ${where} is left until it has another home (marked at the route's \`connect\`).`);
+  }
   throw new CannotRewrite(
-    `${names} ${kept.length === 1 ? 'is' : 'are'} kept by the server's factory${factory ? ` \`${factory}()\`` : ''} and written by what it registers: state one call leaves for the next, which lives as long as each session's server today and would start afresh on every call with a server built per request. Move that state to an explicit handle the tools take (minted by the tool that starts it, \`<noun>_id\`, checked against the caller) or key it by the caller's identity (authInfo), then serve with a factory.`,
+    `the server's factory${factory ? ` \`${factory}()\`` : ''} keeps ${held.join(', and ')}: state one call leaves for the next, which lives as long as each session's server today and would start afresh on every call with a server built per request. Move that state to an explicit handle the tools take (minted by the tool that starts it, \`<noun>_id\`, checked against the caller) or key it by the caller's identity (authInfo); what holds nothing a later call needs can be made per request. Then serve with a factory.`,
     connect,
     RULE_ID.perSessionServer,
   );
+}
+
+/** A marker above the statement of `node`, in the route's file or in another one (where a factory chain builds an object). */
+function markAt(file: ServingFile, node: ts.Node, ruleId: string, message: string): void {
+  const sf = node.getSourceFile();
+  if (sf === file.sf) {
+    file.marker(node, ruleId, message);
+    return;
+  }
+  const start = statementOf(node).getStart(sf);
+  const insertion = markerInsertion(sf.text, start, ruleId, message);
+  file.plan.markers.push({ file: sf.fileName, line: sf.getLineAndCharacterOfPosition(start).line + 1, ruleId, message });
+  if (insertion) file.plan.edits.push({ file: sf.fileName, start: insertion.offset, end: insertion.offset, text: insertion.text });
 }
 
 /**
