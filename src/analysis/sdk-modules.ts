@@ -156,6 +156,10 @@ export const EVENT_BUS_CLASS = MCP_SDK.serving.bus;
 export const CONNECT_METHOD = MCP_SDK.connectMethod;
 /** The current (not legacy) method registering a tool (`server.registerTool(name, config, cb)`). */
 export const TOOL_REGISTRATION: string = Object.entries(MCP_SDK.registrations).find(([name, kind]) => kind === 'tool' && !MCP_SDK.legacyRegistrations.includes(name))![0];
+/** The v2-era method of an SDK server that registers a prompt (`server.registerPrompt(…)`; SDK 1.x has it too). */
+export const PROMPT_REGISTRATION: string = Object.entries(MCP_SDK.registrations).find(([name, kind]) => kind === 'prompt' && !MCP_SDK.legacyRegistrations.includes(name))![0];
+/** The v2-era method of an SDK server that registers a resource (`server.registerResource(…)`; SDK 1.x has it too). */
+export const RESOURCE_REGISTRATION: string = Object.entries(MCP_SDK.registrations).find(([name, kind]) => kind === 'resource' && !MCP_SDK.legacyRegistrations.includes(name))![0];
 /** The option of an SDK server's constructor declaring its capabilities (`{ capabilities: { … } }`). */
 export const CAPABILITIES_OPTION = MCP_SDK.capabilitiesOption;
 /** The property of an SDK server holding the transport it was connected to (`server.transport`). */

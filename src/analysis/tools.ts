@@ -103,10 +103,21 @@ function lastFunctionArgument(values: ValueAnalysis, call: ts.CallExpression): t
   return undefined;
 }
 
-function fromToolCall(values: ValueAnalysis, call: ts.CallExpression): ToolRegistration | undefined {
+/**
+ * The roles of a v1 `server.tool(name, …)` call's arguments, as the SDK 1.x overloads read them:
+ * `tool(name, [description], [schema], [annotations], callback)`.
+ */
+export interface LegacyToolArguments {
+  description?: ts.Expression;
+  schema?: ts.Expression;
+  annotations?: ts.Expression;
+  callback: ts.Expression;
+}
+
+export function legacyToolArguments(values: ValueAnalysis, call: ts.CallExpression): LegacyToolArguments | undefined {
   const [nameArg, ...rest] = call.arguments;
-  const name = nameArg && values.constantString(nameArg);
-  if (!nameArg || name === undefined) return undefined;
+  const callback = rest[rest.length - 1];
+  if (!nameArg || !callback) return undefined;
   // The description, when there is one, is the argument after the name: a string, however it is written. Between
   // the name and the callback the SDK's overloads take [description], [schema], [annotations]: with three, the first
   // is the description; with two, it is (schema, annotations) only when the second is an annotations object.
@@ -115,9 +126,20 @@ function fromToolCall(values: ValueAnalysis, call: ts.CallExpression): ToolRegis
   const middle = described ? between.slice(1) : between;
   // tool(name, [desc], schema, annotations, cb): two objects → the first is the schema; one object
   // is a schema unless every key is an annotation hint.
-  let schemaExpr: ts.Expression | undefined;
-  if (middle.length >= 2) schemaExpr = middle[0];
-  else if (middle.length === 1 && !isAnnotations(middle[0]!)) schemaExpr = middle[0];
+  let schema: ts.Expression | undefined;
+  let annotations: ts.Expression | undefined;
+  if (middle.length >= 2) [schema, annotations] = middle;
+  else if (middle.length === 1 && !isAnnotations(middle[0]!)) schema = middle[0];
+  else if (middle.length === 1) annotations = middle[0];
+  return { ...(described ? { description: between[0] } : {}), ...(schema ? { schema } : {}), ...(annotations ? { annotations } : {}), callback };
+}
+
+function fromToolCall(values: ValueAnalysis, call: ts.CallExpression): ToolRegistration | undefined {
+  const [nameArg] = call.arguments;
+  const name = nameArg && values.constantString(nameArg);
+  if (!nameArg || name === undefined) return undefined;
+  const roles = legacyToolArguments(values, call);
+  const schemaExpr = roles?.schema;
   const handler = lastFunctionArgument(values, call);
   return {
     name,

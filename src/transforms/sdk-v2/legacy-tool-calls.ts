@@ -13,10 +13,12 @@
 import type { Diagnostic } from '@modelcontextprotocol/codemod';
 import type { SourceFile } from 'ts-morph';
 import type { AnalysisResult } from '../../analysis/model.js';
-import { calleeParts, forEachDescendant, unwrap } from '../../analysis/ast.js';
+import { calleeParts, forEachDescendant, propertyNameText, unwrap } from '../../analysis/ast.js';
 import { loadTsMorph, ts } from '../../typescript.js';
 import { isServerKind } from '../../analysis/value.js';
-import { HIGH_LEVEL_SERVER_CLASSES, registrationOf, TOOL_REGISTRATION } from '../../analysis/sdk-modules.js';
+import { HIGH_LEVEL_SERVER_CLASSES, PROMPT_REGISTRATION, registrationOf, RESOURCE_REGISTRATION, TOOL_REGISTRATION } from '../../analysis/sdk-modules.js';
+import { legacyToolArguments } from '../../analysis/tools.js';
+import type { TextEdit } from '../kit/edits.js';
 
 /** A v1 `McpServer.tool(…)` call, by what identifies it after the codemod: its receiver and name argument as written. */
 export interface LegacyToolCall {
@@ -46,6 +48,164 @@ export function legacyToolCalls(result: AnalysisResult): Map<string, LegacyToolC
     });
   }
   return out;
+}
+
+/**
+ * `server.tool(NAME, DESCRIPTION, schema.shape, cb)` with a name that is not a string literal (a constant, imported or
+ * not: gabrielkuettel/algorand-agent's 28 tools and resources, sweep 13 L1): the official codemod migrates only a call
+ * whose name it can read as a string, and leaves this one as it is, with a comment, while the file moves to v2, whose
+ * McpServer has no `tool` method (the server throws while registering). The analysis knows the call is a v1
+ * registration (its receiver resolves to the SDK's server) and which argument is which, as SDK 1.x's overloads read
+ * them: it is written as the `registerTool(name, { description, inputSchema, annotations }, cb)` SDK 1.x also has
+ * (`registerPrompt(name, { description, argsSchema }, cb)`, `registerResource(name, uri, metadata, cb)`) before the
+ * codemod runs, so the codemod migrates it like any other (a literal shape wrapped in `z.object`, the handler's
+ * context). A schema written `X.shape` of a `const X = z.object({…})` becomes `X`, the schema SDK 1.x built from it.
+ * Edits against the analysed text of each file.
+ */
+export function legacyToolCallRewrites(result: AnalysisResult): Map<string, TextEdit[]> {
+  const { values } = result.analysis;
+  const out = new Map<string, TextEdit[]>();
+  for (const sf of result.sourceFiles) {
+    forEachDescendant(sf, (node) => {
+      if (!ts.isCallExpression(node) || node.arguments.length < 2 || node.arguments.length > 5 || node.arguments.some((a) => ts.isSpreadElement(a))) return;
+      const { name, nameNode, receiver } = calleeParts(node);
+      const registration = name ? registrationOf(name) : undefined;
+      if (!registration?.legacy || !nameNode || !receiver || !isServerKind(values.valueOf(receiver))) return;
+      // A literal name: the codemod's own (it proves the shape from the syntax); ours would only differ from it.
+      const nameArg = unwrap(node.arguments[0]!);
+      if (ts.isStringLiteralLike(nameArg) || ts.isTemplateExpression(nameArg)) return;
+      const rewrite = registration.kind === 'tool' ? toolRewrite(values, node) : registration.kind === 'prompt' ? promptRewrite(values, node) : resourceRewrite(node);
+      if (!rewrite) return;
+      const edits = out.get(sf.fileName) ?? [];
+      edits.push({ file: sf.fileName, start: nameNode.getStart(sf), end: nameNode.end, text: registrationMethod(registration.kind) });
+      const middle = node.arguments.slice(rewrite.from, -1);
+      const callback = node.arguments[node.arguments.length - 1]!;
+      if (middle.length) edits.push({ file: sf.fileName, start: middle[0]!.getStart(sf), end: middle[middle.length - 1]!.end, text: rewrite.config });
+      else {
+        // On a line of its own when the callback is (one argument per line): `{},` and the callback's indentation.
+        const at = callback.getStart(sf);
+        const lineStart = sf.text.lastIndexOf('\n', at - 1) + 1;
+        const indent = sf.text.slice(lineStart, at);
+        edits.push({ file: sf.fileName, start: at, end: at, text: /^[ \t]*$/.test(indent) && lineStart > node.arguments[0]!.end ? `${rewrite.config},\n${indent}` : `${rewrite.config}, ` });
+      }
+      out.set(sf.fileName, edits);
+    });
+  }
+  return out;
+}
+
+/** The v2-era registration method of a kind (`registerTool`): SDK 1.x has it too. */
+function registrationMethod(kind: 'tool' | 'prompt' | 'resource'): string {
+  return kind === 'tool' ? TOOL_REGISTRATION : kind === 'prompt' ? PROMPT_REGISTRATION : RESOURCE_REGISTRATION;
+}
+
+/** `{ key: value, … }` of the entries given (shorthand where the value is the key's own name; `{}` for none). */
+function configText(entries: ReadonlyArray<readonly [string, ts.Expression | undefined]>): string {
+  const parts = entries.filter(([, value]) => value).map(([key, value]) => {
+    const text = value!.getText();
+    return text === key ? key : `${key}: ${text}`;
+  });
+  return parts.length ? `{ ${parts.join(', ')} }` : '{}';
+}
+
+type Rewrite = { from: number; config: string };
+
+/** `tool(name, [description], [schema], [annotations], cb)` → the config of `registerTool(name, config, cb)`. */
+function toolRewrite(values: AnalysisResult['analysis']['values'], call: ts.CallExpression): Rewrite | undefined {
+  const roles = legacyToolArguments(values, call);
+  if (!roles) return undefined;
+  // SDK 1.x tells a description from a schema by `typeof … === 'string'` at run time: the rewrite is made only
+  // where the types agree with the role the overloads gave the argument (otherwise the codemod's comment stays).
+  const second = call.arguments.length > 2 ? call.arguments[1]! : undefined;
+  if (second && (roles.description === second) !== isString(values, second)) return undefined;
+  const schema = roles.schema && (plainZodObjectOfShape(values, roles.schema) ?? roles.schema);
+  return { from: 1, config: configText([['description', roles.description], ['inputSchema', schema], ['annotations', roles.annotations]]) };
+}
+
+/** `prompt(name, [description], [argsSchema], cb)` → the config of `registerPrompt(name, config, cb)`. */
+function promptRewrite(values: AnalysisResult['analysis']['values'], call: ts.CallExpression): Rewrite | undefined {
+  const between = call.arguments.slice(1, -1);
+  if (between.length > 2) return undefined;
+  const described = between.length === 2 || (between.length === 1 && isString(values, between[0]!));
+  const schema = described ? between[1] : between[0];
+  if (schema && isString(values, schema)) return undefined;
+  return { from: 1, config: configText([['description', described ? between[0] : undefined], ['argsSchema', schema]]) };
+}
+
+/** `resource(name, uriOrTemplate, [metadata], cb)` → `registerResource(name, uriOrTemplate, metadata, cb)` (`{}` without). */
+function resourceRewrite(call: ts.CallExpression): Rewrite | undefined {
+  const between = call.arguments.slice(1, -1);
+  if (between.length === 0 || between.length > 2) return undefined;
+  return between.length === 2 ? { from: 2, config: between[1]!.getText() } : { from: 2, config: '{}' };
+}
+
+/**
+ * `X.shape` where `X` is declared as a plain `z.object({…})` (no method after it), in this module or another:
+ * `X` itself, which is the schema SDK 1.x built from the shape (`z.object(X.shape)`), and the Standard Schema v2
+ * takes (a raw shape is deprecated there, and the codemod asks to check it).
+ */
+function plainZodObjectOfShape(values: AnalysisResult['analysis']['values'], schema: ts.Expression): ts.Expression | undefined {
+  const access = unwrap(schema);
+  if (!ts.isPropertyAccessExpression(access) || access.name.text !== 'shape') return undefined;
+  return isPlainZodObject(values, access.expression) ? access.expression : undefined;
+}
+
+/** A name (`schema`, `tools.schema`) declared `const … = z.object({…})`, in this module or another. */
+function isPlainZodObject(values: AnalysisResult['analysis']['values'], expression: ts.Expression): boolean {
+  const holder = unwrap(expression);
+  const name = ts.isPropertyAccessExpression(holder) ? holder.name : ts.isIdentifier(holder) ? holder : undefined;
+  const declaration = name && values.symbolOf(name)?.valueDeclaration;
+  if (!declaration || !ts.isVariableDeclaration(declaration) || !declaration.initializer) return false;
+  if (!ts.isVariableDeclarationList(declaration.parent) || !(declaration.parent.flags & ts.NodeFlags.Const)) return false;
+  const made = unwrap(declaration.initializer);
+  if (!ts.isCallExpression(made) || made.arguments.length !== 1 || !ts.isObjectLiteralExpression(unwrap(made.arguments[0]!))) return false;
+  const callee = unwrap(made.expression);
+  return ts.isPropertyAccessExpression(callee) && callee.name.text === 'object' && ts.isIdentifier(unwrap(callee.expression));
+}
+
+/**
+ * The `inputSchema` values of each file's registrations that are names of a `z.object({…})` (the schemas
+ * `legacyToolCallRewrites` writes, and those already written so): the codemod asks of every `inputSchema` it cannot
+ * see is a `z.object` call to be checked ("Could not verify `inputSchema` is a schema object"); of these the analysis
+ * knows the answer, so that comment is not left on them.
+ */
+export function verifiedInputSchemas(result: AnalysisResult): Map<string, Set<string>> {
+  const out = new Map<string, Set<string>>();
+  const add = (sf: ts.SourceFile, expression: ts.Expression): void => {
+    const set = out.get(sf.fileName) ?? new Set<string>();
+    set.add(expression.getText(sf));
+    out.set(sf.fileName, set);
+  };
+  for (const sf of result.sourceFiles) {
+    forEachDescendant(sf, (node) => {
+      if (!ts.isCallExpression(node)) return;
+      const { name, receiver } = calleeParts(node);
+      if ((name !== 'tool' && name !== TOOL_REGISTRATION) || !receiver || !isServerKind(result.analysis.values.valueOf(receiver))) return;
+      if (name === 'tool') {
+        const schema = legacyToolArguments(result.analysis.values, node)?.schema;
+        const plain = schema && plainZodObjectOfShape(result.analysis.values, schema);
+        if (plain) add(sf, plain);
+        return;
+      }
+      const config = node.arguments[1] && unwrap(node.arguments[1]);
+      if (!config || !ts.isObjectLiteralExpression(config)) return;
+      for (const property of config.properties) {
+        if (ts.isPropertyAssignment(property) && propertyNameText(property.name) === 'inputSchema' && isPlainZodObject(result.analysis.values, property.initializer)) add(sf, property.initializer);
+      }
+    });
+  }
+  return out;
+}
+
+/** Whether the checker types `expression` as a string (a constant, a template, a string-typed name or call). */
+function isString(values: AnalysisResult['analysis']['values'], expression: ts.Expression): boolean {
+  if (values.constantString(expression) !== undefined || isStringExpression(expression)) return true;
+  try {
+    const type = values.checker.getTypeAtLocation(expression);
+    return (type.flags & ts.TypeFlags.StringLike) !== 0 || (type.isUnion() && type.types.every((t) => (t.flags & ts.TypeFlags.StringLike) !== 0));
+  } catch {
+    return false;
+  }
 }
 
 /**

@@ -33,7 +33,7 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { Diagnostic, Migration, TransformContext } from '@modelcontextprotocol/codemod';
-import { sdkEntryAliasFile } from '../../analysis/sdk-modules.js';
+import { PROMPT_REGISTRATION, RESOURCE_REGISTRATION, sdkEntryAliasFile, TOOL_REGISTRATION } from '../../analysis/sdk-modules.js';
 import { loadTsMorph, ts } from '../../typescript.js';
 import type { SourceFile } from 'ts-morph';
 import { importBindings, isV1Specifier, ownNames } from './bindings.js';
@@ -46,9 +46,11 @@ import { remapLoneContexts } from './lone-context.js';
 import { aliasSdkImports, clashingNames, hideOwnNames, restoreOwnNames } from './name-clash.js';
 import { readHeadersByName } from './request-headers.js';
 import { typeHandlerResults } from './result-types.js';
+import { applyEdits, type TextEdit } from '../kit/edits.js';
 
 export const CODEMOD_PACKAGE = '@modelcontextprotocol/codemod';
 const CODEMOD_ERROR_PREFIX = '@mcp-codemod-error';
+const REGISTRATIONS: ReadonlySet<string> = new Set([TOOL_REGISTRATION, PROMPT_REGISTRATION, RESOURCE_REGISTRATION]);
 
 let migration: Migration | undefined;
 /** Loaded on first use: `scan` and a stateless-v1 `apply` never pay for it. */
@@ -100,6 +102,10 @@ export interface CodemodInput {
   mcpServerThroughProject?: boolean;
   /** Calls handing the server to a module loaded at run time, as written (legacy-tool-calls.ts). */
   loaders?: readonly string[];
+  /** v1 `tool()` calls the codemod cannot prove, rewritten as SDK 1.x's `registerTool()` before it runs (legacy-tool-calls.ts): edits against `text`. */
+  toolCallEdits?: readonly TextEdit[];
+  /** `inputSchema` values (as written) the analysis knows are a `z.object`: no "could not verify" comment on them (legacy-tool-calls.ts). */
+  verifiedSchemas?: ReadonlySet<string>;
 }
 
 export function runOfficialCodemod(files: readonly CodemodInput[], context: TransformContext): CodemodFileResult[] {
@@ -110,9 +116,9 @@ export function runOfficialCodemod(files: readonly CodemodInput[], context: Tran
   // such question parsed lib.*.d.ts again in this new project: 1.5 s of 8.3 in the sdk-v2 fixtures' apply runs.
   const project = new Project({ useInMemoryFileSystem: true, skipAddingFilesFromTsConfig: true, skipLoadingLibFiles: true, compilerOptions: { allowJs: true, noEmit: true, noLib: true } });
   const results: CodemodFileResult[] = [];
-  for (const { file, text, toolCalls, mcpServerThroughProject, loaders } of files) {
+  for (const { file, text, toolCalls, mcpServerThroughProject, loaders, toolCallEdits, verifiedSchemas } of files) {
     const shebang = /^#![^\n]*\n(?:[ \t]*\r?\n)*/.exec(text)?.[0];
-    let sf = project.createSourceFile(file, text, { overwrite: true });
+    let sf = project.createSourceFile(file, toolCallEdits?.length ? applyEdits(text, toolCallEdits) : text, { overwrite: true });
     // On the v1 text, before the codemod: what goes is then a plain deletion for keepIndentation's diff.
     const removedTasks = removeExperimentalTasks(sf, importBindings(sf, isV1Specifier)).variables;
     const disabledTaskTools = disableTaskTools(sf);
@@ -160,6 +166,8 @@ export function runOfficialCodemod(files: readonly CodemodInput[], context: Tran
     changes += descriptions.changes;
     changes += typeHandlerResults(sf);
     changes += removedTasks.length + disabledTaskTools;
+    // Each v1 `tool()`/`prompt()`/`resource()` call written as `register…()` before the codemod ran (its callee is one of the edits).
+    changes += toolCallEdits?.filter((e) => REGISTRATIONS.has(e.text)).length ?? 0;
     const dropped = restoreDroppedImports(sf, sdkBefore, context, diagnostics);
     diagnostics.push(...dropped.diagnostics);
     diagnostics.push(...droppedReExportDiagnostics(sf, reExportsBefore, diagnostics));
@@ -177,6 +185,8 @@ export function runOfficialCodemod(files: readonly CodemodInput[], context: Tran
     // The codemod could not verify DESC as a schema; a literal shape wrapped in z.object now is one.
     const wrappedLines = new Set(descriptions.wrapped.filter((call) => !call.wasForgotten()).map((call) => call.getStartLineNumber()));
     diagnostics = diagnostics.filter((d) => !(wrappedLines.has(d.line) && d.message.startsWith('Could not verify the schema argument')));
+    const verifiedLines = verifiedSchemaLines(sf, verifiedSchemas);
+    diagnostics = diagnostics.filter((d) => !(verifiedLines.has(d.line) && d.message.startsWith('Could not verify `inputSchema`')));
     // After the diagnostics found their lines: an edit of the text makes ts-morph forget the nodes they are anchored
     // to (each would lose its comment), and these change no line. Lone contexts first: their `requestInfo` reads
     // become `http?.req` ones, whose headers the next reads with `get`.
@@ -206,6 +216,21 @@ export function runOfficialCodemod(files: readonly CodemodInput[], context: Tran
     results.push({ file, before: text, after, changes, diagnostics, comments, zodInjected: diagnostics.some((d) => d.tag === 'zod-injected'), restoredImports: dropped.restored, aliases, removedTasks, prepared });
   }
   return results;
+}
+
+/** Lines of the `registerTool` calls whose `inputSchema` is one of `verified` (where the codemod's comment about it would go). */
+function verifiedSchemaLines(sf: SourceFile, verified: ReadonlySet<string> | undefined): Set<number> {
+  const lines = new Set<number>();
+  if (!verified?.size) return lines;
+  const { Node, SyntaxKind } = loadTsMorph();
+  for (const call of sf.getDescendantsOfKind(SyntaxKind.CallExpression)) {
+    const callee = call.getExpression();
+    const config = call.getArguments()[1];
+    if (!Node.isPropertyAccessExpression(callee) || callee.getName() !== TOOL_REGISTRATION || !config || !Node.isObjectLiteralExpression(config)) continue;
+    const schema = config.getProperty('inputSchema');
+    if (Node.isPropertyAssignment(schema) && verified.has(schema.getInitializer()?.getText() ?? '')) lines.add(call.getStartLineNumber());
+  }
+  return lines;
 }
 
 /** The codemod's transforms in its order on one file; a throw leaves `failed` (the caller keeps the file as it was). */

@@ -20,7 +20,7 @@ import { packageDirOf } from '../kit/package-json.js';
 import { PackageIndex, findInstalledVersion } from '../../discovery/packages.js';
 import { isInside } from '../../discovery/resolve.js';
 import { dropAddedImportBreaks, keepCommentBreaks, keepImportGroupBreaks } from './import-groups.js';
-import { legacyToolCalls, registrationsThroughProjectModules, serversHandedToLoadedModules } from './legacy-tool-calls.js';
+import { legacyToolCallRewrites, legacyToolCalls, verifiedInputSchemas, registrationsThroughProjectModules, serversHandedToLoadedModules } from './legacy-tool-calls.js';
 import { reexportsSdkRuntime } from './runtime-bundle.js';
 import { DependencyLookup, realpathOr, unreadableSpec, v1BoundDependencies } from './v1-dependencies.js';
 import { typesOnlyFilesOfClients } from './client-side-types.js';
@@ -73,6 +73,8 @@ export function planSdkV2(result: AnalysisResult, options: TransformOptions): Tr
 
   const manifests = new ManifestCache();
   const toolCalls = legacyToolCalls(result);
+  const toolCallEdits = legacyToolCallRewrites(result);
+  const verifiedSchemas = verifiedInputSchemas(result);
   // Under the folders apply was given (a jscodeshift entry, without them: under the report's root). The root is the
   // working directory for several paths, so a package's tests beside `src demo` were migrated unasked (sweep 6 D18).
   const inScope = (file: string): boolean => (options.scope ? options.scope.some((dir) => isInside(file, dir)) : !result.relative(file).startsWith('..'));
@@ -82,7 +84,7 @@ export function planSdkV2(result: AnalysisResult, options: TransformOptions): Tr
   const throughProject = registrationsThroughProjectModules(result);
   const registeringOnly = [...throughProject].map((file) => ({ file, text: texts.get(file)! })).filter((f) => !mcpSpecifiers(f.text).length);
   const loaders = serversHandedToLoadedModules(result);
-  const candidates = [...[...analysed, ...registeringOnly].map((f) => ({ ...f, toolCalls: toolCalls.get(f.file), mcpServerThroughProject: throughProject.has(f.file), loaders: loaders.get(f.file) })), ...unanalysed.files];
+  const candidates = [...[...analysed, ...registeringOnly].map((f) => ({ ...f, toolCalls: toolCalls.get(f.file), toolCallEdits: toolCallEdits.get(f.file), verifiedSchemas: verifiedSchemas.get(f.file), mcpServerThroughProject: throughProject.has(f.file), loaders: loaders.get(f.file) })), ...unanalysed.files];
   // A package whose SDK runtime comes through its own v1 bundle module stays on v1 whole (runtime-bundle.ts).
   const packageOfFile = (file: string): string => path.dirname(manifests.chain(path.dirname(file))[0] ?? file);
   const bundles = candidates.filter((f) => reexportsSdkRuntime(f.file, f.text));

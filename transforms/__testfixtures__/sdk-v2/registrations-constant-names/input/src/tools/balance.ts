@@ -1,0 +1,13 @@
+import { z } from 'zod';
+import type { RequestHandlerExtra } from '@modelcontextprotocol/sdk/shared/protocol.js';
+import type { ServerNotification, ServerRequest } from '@modelcontextprotocol/sdk/types.js';
+
+export const name = 'get_balance';
+export const description = 'The balance of an account, in microunits.';
+export const schema = z.object({ account: z.string().describe('The account address') });
+
+export function createHandler(ledger: Map<string, number>) {
+  return async ({ account }: z.infer<typeof schema>, _extra: RequestHandlerExtra<ServerRequest, ServerNotification>) => ({
+    content: [{ type: 'text' as const, text: String(ledger.get(account) ?? 0) }],
+  });
+}
