@@ -44,7 +44,7 @@ describe(`${TRANSFORM} fixtures`, () => {
   // Inputs and expected outputs are type-checked together (one Program per option set), before the cases ask.
   beforeAll(() => prepareTypeChecks(TRANSFORM, cases.flatMap((c) => [c.input, c.output])), 600_000);
   it('finds the cases', () => {
-    expect(cases.map((c) => c.name)).toEqual(['already-v2', 'blank-line-after-imports', 'code-under-imports', 'codemod-comment', 'context-mocks', 'declaration-file-import', 'dropped-imports', 'entry-aliases', 'experimental-tasks', 'handler-inline-context', 'handler-result-types', 'handler-result-types-js', 'helper-context', 'helper-context-destructured', 'helper-context-line-comments', 'import-groups', 'library-peer-dependency', 'lone-context', 'name-clash', 'no-semicolons', 'registrations-constant-names', 'request-headers', 'runtime-loaded-tools', 'task-tool', 'tool-description-constants', 'v1-commonjs', 'v1-typescript', 'v1-with-package-json', 'wrapped-handler-context', 'zod-v3-import']);
+    expect(cases.map((c) => c.name)).toEqual(['already-v2', 'blank-line-after-imports', 'code-under-imports', 'codemod-comment', 'context-mocks', 'declaration-file-import', 'dropped-imports', 'entry-aliases', 'experimental-tasks', 'handler-inline-context', 'handler-result-types', 'handler-result-types-js', 'helper-context', 'helper-context-destructured', 'helper-context-line-comments', 'import-groups', 'json-schema-tool-input-js', 'library-peer-dependency', 'lone-context', 'name-clash', 'no-semicolons', 'registrations-constant-names', 'request-headers', 'runtime-loaded-tools', 'task-tool', 'tool-description-constants', 'v1-commonjs', 'v1-typescript', 'v1-with-package-json', 'wrapped-handler-context', 'zod-v3-import']);
   });
 
   for (const c of cases) {

@@ -46,6 +46,7 @@ import { remapLoneContexts } from './lone-context.js';
 import { aliasSdkImports, clashingNames, hideOwnNames, restoreOwnNames } from './name-clash.js';
 import { readHeadersByName } from './request-headers.js';
 import { typeHandlerResults } from './result-types.js';
+import { jsonSchemaInputs } from './json-schema-inputs.js';
 import { applyEdits, type TextEdit } from '../kit/edits.js';
 
 export const CODEMOD_PACKAGE = '@modelcontextprotocol/codemod';
@@ -164,6 +165,10 @@ export function runOfficialCodemod(files: readonly CodemodInput[], context: Tran
     }
     const descriptions = restoreToolDescriptions(sf, toolCalls ?? []);
     changes += descriptions.changes;
+    const jsonSchemas = jsonSchemaInputs(sf, diagnostics.some((d) => d.tag === 'zod-injected'));
+    changes += jsonSchemas.changes;
+    diagnostics.push(...jsonSchemas.diagnostics);
+    if (jsonSchemas.zodDropped) diagnostics = diagnostics.filter((d) => d.tag !== 'zod-injected');
     changes += typeHandlerResults(sf);
     changes += removedTasks.length + disabledTaskTools;
     // Each v1 `tool()`/`prompt()`/`resource()` call written as `register…()` before the codemod ran (its callee is one of the edits).
@@ -183,7 +188,8 @@ export function runOfficialCodemod(files: readonly CodemodInput[], context: Tran
       delete d.resolveCurrentLine;
     }
     // The codemod could not verify DESC as a schema; a literal shape wrapped in z.object now is one.
-    const wrappedLines = new Set(descriptions.wrapped.filter((call) => !call.wasForgotten()).map((call) => call.getStartLineNumber()));
+    // So is a JSON Schema object now given to fromJsonSchema (json-schema-inputs.ts).
+    const wrappedLines = new Set([...descriptions.wrapped, ...jsonSchemas.converted].filter((call) => !call.wasForgotten()).map((call) => call.getStartLineNumber()));
     diagnostics = diagnostics.filter((d) => !(wrappedLines.has(d.line) && d.message.startsWith('Could not verify the schema argument')));
     const verifiedLines = verifiedSchemaLines(sf, verifiedSchemas);
     diagnostics = diagnostics.filter((d) => !(verifiedLines.has(d.line) && d.message.startsWith('Could not verify `inputSchema`')));
