@@ -100,8 +100,30 @@ export function sessionConnection(values: ValueAnalysis, call: ts.CallExpression
   if (!setup || !isInside(handed?.invocation ?? call, setup)) return undefined;
   const scope = handed && !callback ? handed.helper : setup;
 
+  // `createServer().connect(transport)`: the server is built right there, once per session like a named one.
+  const built = unwrap(receiver) as ts.Expression;
+  const builtCall = ts.isAwaitExpression(built) ? unwrap(built.expression) : built;
+  if (ts.isCallExpression(builtCall) && isServerKind(values.valueOf(built))) {
+    const state = stateBuiltWith(values, built, scope);
+    const nested = nestedState(values, built);
+    const closures = closureStateOf(values, built);
+    return {
+      connect: nameNode,
+      transport,
+      sse,
+      setup,
+      creation: built,
+      state,
+      credentials: credentialsHandedTo(values, built, scope),
+      closures: closures.written,
+      callState: closures.leftForLaterCalls,
+      handedWith: [],
+      nested,
+      kept: keptState(values, built, state, nested),
+    };
+  }
   // The server itself (`server.connect`) or the bundle holding it (`connection.server.connect`).
-  let root = unwrap(receiver);
+  let root: ts.Node = built;
   if (ts.isPropertyAccessExpression(root) && ts.isIdentifier(unwrap(root.expression))) root = unwrap(root.expression);
   if (!ts.isIdentifier(root)) return undefined;
   const symbol = values.symbolOf(root);

@@ -49,6 +49,8 @@ const MARKERS: Record<string, string[]> = {
   'session-context-handed-marker': ['session-state/per-session-server'],
   // A gate and a collection in the session server's factory, written by its tools: a server per request would reset them (sweep 13).
   'factory-closure-gate-marker': ['session-state/per-session-server'],
+  // An object the factory builds with each session's server and its tools change (a browser page): marked at the route and where it is built.
+  'factory-object-state-marker': ['session-state/per-session-server', 'session-state/per-session-server'],
   // One module-level server connected by two routes: no factory for either (the other route's handler uses it).
   'module-server-two-routes-marker': ['session-state/per-session-server', 'session-state/per-session-server'],
   // HTTP+SSE kept for 2025-era clients: one marker per endpoint records the decision (and what removes it).

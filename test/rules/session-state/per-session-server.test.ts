@@ -394,6 +394,30 @@ app.post('/mcp', async (req, res) => {
       errors: [{ messageId: 'sharedPerRequest', line: 9, column: 16, data: { name: 'server' } }],
     },
     {
+      name: 'a server built and connected in one expression, createServer().connect(transport), whose factory keeps a gate its tools set (sweep 13)',
+      code: `import express from 'express';
+import { randomUUID } from 'node:crypto';
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+function createServer() {
+  let initialized = false;
+  const server = new McpServer({ name: 'gate', version: '1.0.0' });
+  server.registerTool('session_init', {}, async () => {
+    initialized = true;
+    return { content: [] };
+  });
+  server.registerTool('work', {}, async () => ({ content: [{ type: 'text', text: initialized ? 'done' : 'call session_init' }] }));
+  return server;
+}
+const app = express();
+app.post('/mcp', async (req, res) => {
+  const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: () => randomUUID() });
+  await createServer().connect(transport);
+  await transport.handleRequest(req, res, req.body);
+});`,
+      errors: [{ messageId: 'perSession', line: 18, column: 9, data: { server: 'createServer()', state: 'what its factory keeps in `initialized` (written by its handlers)' } }],
+    },
+    {
       name: 'a context object built with each session\'s server and handed with it to the registrations, whose tools write into it (sweep 12 K4, cloudgrid-io/mcp)',
       code: {
         'src/tools.ts': `import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
