@@ -50,6 +50,8 @@ const MARKERS: Record<string, string[]> = {
   // A gate and a collection in the session server's factory, written by its tools: a server per request would reset them (sweep 13).
   'factory-closure-gate-marker': ['session-state/per-session-server'],
   // An object the factory builds with each session's server and its tools change (a browser page): marked at the route and where it is built.
+  // A module-level server behind a route with its own logic: the advice names no factory the project lacks (sweep 13 L5).
+  'module-server-custom-logic-marker': ['session-transport/transport-registry'],
   'factory-object-state-marker': ['session-state/per-session-server', 'session-state/per-session-server'],
   // One module-level server connected by two routes: no factory for either (the other route's handler uses it).
   'module-server-two-routes-marker': ['session-state/per-session-server', 'session-state/per-session-server'],

@@ -13,7 +13,7 @@ import { loopClosesEntry, rewriteSessionCounts } from './registry-leftovers.js';
 import { addEntryImports, createHandlerDeclaration, entryOptions, errorLogging, handlerClose, parsesBody } from './entry-code.js';
 import { CannotRewrite } from './refusal.js';
 import { RULE_ID } from '../../rule-ids.js';
-import { factoryOf } from './server-factory.js';
+import { factoryOf, adviceFactory } from './server-factory.js';
 import { declaredNamesOfBinding, type ServingFile } from './serving-file.js';
 import { statelessV1Handler, v1DispatcherPrelude } from './stateless-v1-code.js';
 import { freeNames, isAsync, localNames, reindent } from './text.js';
@@ -55,7 +55,7 @@ export function planMountedDispatcher(file: ServingFile, fn: ts.FunctionLikeDecl
   const factory = factoryOf(file, fn, first);
   // The handler's own request checks (an auth gate) would go with its body: refused, never dropped (sweep 12 K1).
   const guards = requestGuards(file, fn, first);
-  if (guards) throw new CannotRewrite('the handler checks the request before serving it (an authentication or input check): move that check into middleware mounted in front of the handler, then re-run.', guards.unknown ?? guards.statements.find(ts.isIfStatement) ?? guards.statements[0]!, RULE_ID.sessionIdGenerator, framework, factory.expression);
+  if (guards) throw new CannotRewrite('the handler checks the request before serving it (an authentication or input check): move that check into middleware mounted in front of the handler, then re-run.', guards.unknown ?? guards.statements.find(ts.isIfStatement) ?? guards.statements[0]!, RULE_ID.sessionIdGenerator, framework, adviceFactory(factory));
   const allowed = new Set([...BOILERPLATE_GLOBALS, ...registries.map((r) => r.name), ...file.sdkNames, ...factory.names, ...newedInEventStore(file, transportOptions)]);
   const kept = ownMethodBranches(file, fn, first, allowed);
   checkBoilerplate(file, fn, allowed, 'the MCP handler', kept);

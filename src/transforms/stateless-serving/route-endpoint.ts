@@ -16,7 +16,7 @@ import { loopClosesEntry, rewriteSessionCounts } from './registry-leftovers.js';
 import { addEntryImports, createHandlerDeclaration, entryOptions, errorLogging, handlerClose, mountLines, parsesBody } from './entry-code.js';
 import { CannotRewrite } from './refusal.js';
 import { registryReferences } from './registries.js';
-import { factoryOf, serveNewServerPerRequest } from './server-factory.js';
+import { factoryOf, serveNewServerPerRequest, adviceFactory } from './server-factory.js';
 import type { ServingFile } from './serving-file.js';
 import { replaceWith405, replaceWith405Declaration, statelessV1Handler, v1DispatcherPrelude } from './stateless-v1-code.js';
 import { requestGuards, type RequestGuards } from './request-guards.js';
@@ -55,17 +55,17 @@ export function planRouteEndpoint(file: ServingFile, route: RegisteredRoute, tra
   const found = requestGuards(file, handler, first);
   const guards = found && !found.unknown ? found : undefined;
   if (guards && route.framework === 'fastify') {
-    throw new CannotRewrite('the route checks the request before serving it (an authentication or input check): keep that check in a fastify `preHandler` hook on the route, then re-run.', guards.statements[0]!, RULE_ID.sessionIdGenerator, route.framework, factory.expression);
+    throw new CannotRewrite('the route checks the request before serving it (an authentication or input check): keep that check in a fastify `preHandler` hook on the route, then re-run.', guards.statements[0]!, RULE_ID.sessionIdGenerator, route.framework, adviceFactory(factory));
   }
   const registryNames = new Set(registries.map((r) => r.name));
   const allowed = new Set([...BOILERPLATE_GLOBALS, ...registryNames, ...fieldNames(registries.map((r) => r.declaration)), ...file.sdkNames, ...factory.names, ...newedInEventStore(file, transportOptions)]);
   // A stateless route (a server and transport per request) has no registry: its marker is about the transport it makes.
-  const refusal = { ruleId: sessionful || registries.length ? RULE_ID.transportRegistry : RULE_ID.sessionIdGenerator, framework: route.framework, factory: factory.expression };
+  const refusal = { ruleId: sessionful || registries.length ? RULE_ID.transportRegistry : RULE_ID.sessionIdGenerator, framework: route.framework, factory: adviceFactory(factory) };
   checkBoilerplate(file, handler, allowed, 'the MCP route', guards?.statements ?? [], refusal);
   // What the boilerplate check lets through (the request, the response, locals) but is neither plumbing nor a check
   // kept in front of the entry is refused, never dropped.
   if (found?.unknown) {
-    throw new CannotRewrite('the route does something before it serves the request that is neither session plumbing nor a check this rewrite recognises (a check with an `else`, a `throw` or `next(err)`, a value changed between checks, work that may throw inside the route\'s `try`): not rewritten, so that nothing of it is lost. Move it into middleware in front of the route, then re-run.', found.unknown, RULE_ID.sessionIdGenerator, route.framework, factory.expression);
+    throw new CannotRewrite('the route does something before it serves the request that is neither session plumbing nor a check this rewrite recognises (a check with an `else`, a `throw` or `next(err)`, a value changed between checks, work that may throw inside the route\'s `try`): not rewritten, so that nothing of it is lost. Move it into middleware in front of the route, then re-run.', found.unknown, RULE_ID.sessionIdGenerator, route.framework, adviceFactory(factory));
   }
   const going = goingWithEndpoint(file, route, siblingRoutes, allowed);
 

@@ -28,6 +28,16 @@ export interface Factory {
   call: string;
   /** The names the factory uses (the function and its arguments): not custom logic in the route. */
   names: string[];
+  /**
+   * Made by this rewrite out of a server the code builds once (a module-level server, one in another module): it exists
+   * only if the rewrite is kept, so a refusal's advice must not name it as the project's (sweep 13 L5).
+   */
+  extracted?: boolean;
+}
+
+/** The factory a refusal's advice may name: one the project has (not one only the refused rewrite would have made). */
+export function adviceFactory(factory: Factory): string | undefined {
+  return factory.extracted ? undefined : factory.expression;
 }
 
 /** The factory the route builds its server with: `f().connect(t)` or `const server = f(); server.connect(t)`. */
@@ -173,7 +183,7 @@ function moduleServerFactory(file: ServingFile, decl: ts.VariableDeclaration, at
   // Top-level `await` among the moved statements makes the factory async: each server is then awaited where it is built.
   const { name, async } = known;
   // The server's own name is plumbing in the route too: its one use there is the `connect` the rewrite replaces.
-  return { expression: name, call: `${async ? 'await ' : ''}${name}()`, names: [name, (decl.name as ts.Identifier).text] };
+  return { expression: name, call: `${async ? 'await ' : ''}${name}()`, names: [name, (decl.name as ts.Identifier).text], extracted: true };
 }
 
 /** Module-level servers whose construction a serving plan extracted into a factory, with the edit that wrote it. */
@@ -218,7 +228,7 @@ export function serverFactory(file: ServingFile, receiver: ts.Node, scope: ts.No
     } else if (kind === 'http' && decl && isImportedServer(file, decl)) {
       // SDK 1.x's idiom with the server exported from a module of its own: that module exports a factory instead.
       const { name, async } = importedServerFactory(file, receiver, decl, at);
-      return { expression: name, call: `${async ? 'await ' : ''}${name}()`, names: [name, receiver.text] };
+      return { expression: name, call: `${async ? 'await ' : ''}${name}()`, names: [name, receiver.text], extracted: true };
     } else if (!decl || !ts.isVariableDeclaration(decl) || !decl.initializer || !isInside(decl, scope)) {
       throw new CannotRewrite(notBuiltHere(kind), at, RULE_ID.perSessionServer);
     } else init = unwrap(decl.initializer);
