@@ -84,7 +84,7 @@ export function routesOf(file: ts.SourceFile, values: ValueQueries): Route[] {
 /** The routes `node` declares: a route call, a method comparison (`req.method === 'GET'`) or a `case 'GET':`. */
 export function routesAt(node: ts.Node, values: ValueQueries): Route[] {
   if (ts.isCallExpression(node)) {
-    const dispatch = methodlessDispatch(node, values);
+    const dispatch = methodlessDispatch(node, values) ?? boundDispatch(node, values);
     return dispatch ? [dispatch] : routesOfCall(node, values);
   }
   if (ts.isBinaryExpression(node)) {
@@ -146,6 +146,56 @@ export function enclosingRoute(node: ts.Node, values: ValueQueries): Route | und
       };
       visit(parent.expression);
       if (route) return route;
+    }
+  }
+  return undefined;
+}
+
+/**
+ * `http.createServer(transport.handleRequest.bind(transport))` (or the method itself, or a variable holding either):
+ * the transport's own `handleRequest` is the listener, so every request of every method reaches that one transport,
+ * as in `methodlessDispatch` (ridafkih/media-library-management-mcp, sweep 13 L6). The handler is the expression
+ * naming the method.
+ */
+function boundDispatch(call: ts.CallExpression, values: ValueQueries): Route | undefined {
+  const { name, nameNode, receiver } = calleeParts(call);
+  if (name !== 'createServer' || !nameNode || call.arguments.length === 0) return undefined;
+  const root = receiver ? unwrap(receiver) : unwrap(call.expression);
+  if (!ts.isIdentifier(root) || FRAMEWORK_MODULES[localImportModule(root) ?? ''] !== 'node-http') return undefined;
+  let listener = unwrap(call.arguments[call.arguments.length - 1]!);
+  if (ts.isIdentifier(listener)) {
+    const decl = values.symbolOf(listener)?.valueDeclaration;
+    if (decl && ts.isVariableDeclaration(decl) && decl.initializer && ts.isVariableDeclarationList(decl.parent) && decl.parent.flags & ts.NodeFlags.Const) listener = unwrap(decl.initializer);
+  }
+  const method = transportMethodReference(listener);
+  if (!method || values.valueOf(method.expression)?.kind !== 'transport') return undefined;
+  return { framework: 'node-http', method: 'all', path: undefined, handlers: [listener], node: method.name, call };
+}
+
+/** `t.handleRequest` or `t.handleRequest.bind(t)`: the transport's request method handed on, not called. */
+export function transportMethodReference(node: ts.Node): ts.PropertyAccessExpression | undefined {
+  let inner = unwrap(node as ts.Expression);
+  if (ts.isCallExpression(inner) && ts.isPropertyAccessExpression(unwrap(inner.expression)) && (unwrap(inner.expression) as ts.PropertyAccessExpression).name.text === 'bind') {
+    inner = unwrap((unwrap(inner.expression) as ts.PropertyAccessExpression).expression);
+  }
+  return ts.isPropertyAccessExpression(inner) && inner.name.text === 'handleRequest' ? inner : undefined;
+}
+
+/** The module a local name is imported or required from (`import { createServer } from 'node:http'`, `const http = require('http')`). */
+function localImportModule(id: ts.Identifier): string | undefined {
+  for (const statement of id.getSourceFile().statements) {
+    if (ts.isImportDeclaration(statement) && statement.importClause && ts.isStringLiteralLike(statement.moduleSpecifier)) {
+      const clause = statement.importClause;
+      const bindings = clause.namedBindings;
+      const named = bindings && ts.isNamedImports(bindings) && bindings.elements.some((e) => e.name.text === id.text);
+      const whole = clause.name?.text === id.text || (bindings && ts.isNamespaceImport(bindings) && bindings.name.text === id.text);
+      if (named || whole) return statement.moduleSpecifier.text;
+    }
+    if (ts.isVariableStatement(statement)) {
+      for (const decl of statement.declarationList.declarations) {
+        const bound = ts.isIdentifier(decl.name) ? decl.name.text === id.text : ts.isObjectBindingPattern(decl.name) && decl.name.elements.some((e) => ts.isIdentifier(e.name) && e.name.text === id.text);
+        if (bound) return importedFrom(decl);
+      }
     }
   }
   return undefined;

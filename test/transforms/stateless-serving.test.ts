@@ -52,6 +52,8 @@ const MARKERS: Record<string, string[]> = {
   // An object the factory builds with each session's server and its tools change (a browser page): marked at the route and where it is built.
   // A module-level server behind a route with its own logic: the advice names no factory the project lacks (sweep 13 L5).
   'module-server-custom-logic-marker': ['session-transport/transport-registry'],
+  // One stateless transport whose bound handleRequest is node:http's listener: both marked (sweep 13 L6).
+  'shared-transport-bound-listener-marker': ['session-transport/session-id-generator', 'session-transport/session-route'],
   'factory-object-state-marker': ['session-state/per-session-server', 'session-state/per-session-server'],
   // One module-level server connected by two routes: no factory for either (the other route's handler uses it).
   'module-server-two-routes-marker': ['session-state/per-session-server', 'session-state/per-session-server'],

@@ -1,6 +1,6 @@
 import { ts } from '../../typescript.js';
 import { calleeParts, forEachDescendant, outermostWrapper, unwrap } from '../../analysis/ast.js';
-import { routesAt, type Route } from '../../analysis/routes.js';
+import { routesAt, transportMethodReference, type Route } from '../../analysis/routes.js';
 import { SSE_TRANSPORTS } from '../../analysis/sdk-modules.js';
 import { SESSION_HEADER } from '../../analysis/http-requests.js';
 import { mintsNoSession } from '../../analysis/constructor-options.js';
@@ -27,7 +27,7 @@ function servesSession(analysis: Analysis, handler: ts.Node, registries: Set<ts.
   let header = false;
   let outliving = false;
   seen.add(handler);
-  forEachDescendant(handler, (node) => {
+  const visit = (node: ts.Node): void => {
     if (session) return;
     let found = false;
     // `await handleSessionRequest(req, res)`: a local helper the handler delegates to (two calls deep).
@@ -46,9 +46,11 @@ function servesSession(analysis: Analysis, handler: ts.Node, registries: Set<ts.
       const ref = analysis.sdk.exportOf(node.expression);
       if (ref && SSE_TRANSPORTS.has(ref.name)) found = true;
     }
-    if (ts.isCallExpression(node) && calleeParts(node).name === 'handleRequest') {
+    // `t.handleRequest(…)`, or the method handed on as the listener itself (`t.handleRequest.bind(t)`).
+    const reference = transportMethodReference(node);
+    if ((ts.isCallExpression(node) && calleeParts(node).name === 'handleRequest') || (reference && reference === node && !isCalled(reference))) {
       // A transport that outlives the request (module-level, or reached from outside the handler).
-      const receiver = calleeParts(node).receiver;
+      const receiver = reference === node ? reference.expression : calleeParts(node as ts.CallExpression).receiver;
       if (receiver && analysis.values.valueOf(receiver)?.kind === 'transport' && !createdWithin(analysis, receiver, handler)) {
         if (createdStateless(analysis, receiver)) outliving = true;
         else found = true;
@@ -59,8 +61,17 @@ function servesSession(analysis: Analysis, handler: ts.Node, registries: Set<ts.
       if (decl && registries.has(decl) && isKeyedUse(node)) found = true;
     }
     if (found) session = true;
-  });
+  };
+  // The handler itself may be the transport's method handed on (`http.createServer(t.handleRequest.bind(t))`).
+  visit(handler);
+  forEachDescendant(handler, visit);
   return session ? 'session' : header ? 'header' : outliving ? 'outliving' : undefined;
+}
+
+/** Whether `access` is the callee of a call (`t.handleRequest(…)`), rather than handed on. */
+function isCalled(access: ts.PropertyAccessExpression): boolean {
+  const outer = outermostWrapper(access);
+  return !!outer.parent && ts.isCallExpression(outer.parent) && outer.parent.expression === outer;
 }
 
 /** Whether a route handler hands the request to an SDK transport (`transport.handleRequest(…)`) or opens an HTTP+SSE stream. */

@@ -4,7 +4,9 @@
  * method the routing calls, a relayed session), with what goes with the sessions there. SDK 1.x's stateless idiom
  * written straight in a `node:http` listener lands here too, and is left without a marker (no session to replace).
  */
+import path from 'node:path';
 import { ts } from '../../typescript.js';
+import { RULE_ID } from '../../rule-ids.js';
 import { enclosingFunction, forEachDescendant, isFunctionLike, isInside, outermostWrapper, unwrap } from '../../analysis/ast.js';
 import { enclosingRoute, routesOf, type RouteFramework } from '../../analysis/routes.js';
 import { andList } from '../kit/prose.js';
@@ -12,6 +14,7 @@ import { isStatelessIdiom, transportOptionsOf } from './eligibility.js';
 import { gatewayRefusal, perSessionUpstream } from './gateway.js';
 import { leaveStatelessListener, statelessListenerOf } from './node-http.js';
 import { AdvisedRefusal, CannotRewrite } from './refusal.js';
+import { servingEntryAdvice } from './advice.js';
 import { registriesUsedIn } from './registries.js';
 import { transportRelay, type TransportRelay } from './relay.js';
 import { sessionResumption } from './resumed-sessions.js';
@@ -100,9 +103,30 @@ export function unrecognisedPlace(file: ServingFile, transport: ts.NewExpression
   }
   // `const transport = new …({ sessionIdGenerator: undefined })` at module level, handed every request by a route (sweep 9 G3).
   if (mintsNoSession(transport)) {
+    markRoutesHandingTo(file, transport);
     return new CannotRewrite("one stateless transport is created once, outside any route, and serves every request it is handed (the SDK serves one request per stateless transport: current 1.x releases throw on the second, and a shared one mixes up the ids of concurrent requests), and it speaks the 2025 protocol only: replace it and the code that hands it the requests with one stateless endpoint by hand.", transport, undefined, framework);
   }
   return new CannotRewrite('the transport is not created in a route handler mcp-migrate recognises: replace the transport, its registry and the session routing by hand.', transport, undefined, framework);
+}
+
+/**
+ * The listeners that hand their requests to the one transport `transport` creates (`http.createServer(t.handleRequest
+ * .bind(t))`, `(req, res) => t.handleRequest(req, res)`), in any file: scan reports each as a route every method
+ * reaches (session-route); each gets a marker that points at the transport's (sweep 13 L6).
+ */
+function markRoutesHandingTo(file: ServingFile, transport: ts.NewExpression): void {
+  const holder = outermostWrapper(transport).parent;
+  const symbol = holder && ts.isVariableDeclaration(holder) && ts.isIdentifier(holder.name) ? file.values.symbolOf(holder.name) : undefined;
+  if (!symbol) return;
+  const where = path.relative(path.dirname(file.sf.fileName), file.sf.fileName).split(path.sep).join('/');
+  for (const sf of file.result.sourceFiles) {
+    for (const route of routesOf(sf, file.values)) {
+      const access = route.node.parent;
+      if (route.method !== 'all' || !access || !ts.isPropertyAccessExpression(access) || access.name !== route.node || file.values.symbolOf(unwrap(access.expression)) !== symbol) continue;
+      const at = sf === file.sf ? 'in this file' : `in ${path.relative(path.dirname(sf.fileName), file.sf.fileName).split(path.sep).join('/') || where}`;
+      file.markerAnywhere(route.node, RULE_ID.sessionRoute, `every request of every method is handed to the one stateless transport created ${at} (marked there): replace this listener and that transport together. ${servingEntryAdvice({ kind: 'http', target: file.options.target, modernOnly: file.options.modernOnly, framework: route.framework })}`);
+    }
+  }
 }
 
 /**

@@ -17,7 +17,6 @@ import type { ServingFile } from './serving-file.js';
 import { freeNames } from './text.js';
 import { functionName } from './syntax-queries.js';
 import { andList } from '../kit/prose.js';
-import { markerInsertion } from '../../markers.js';
 import { extractFactory } from './factory-extraction.js';
 import { importedServerFactory, isImportedServer } from './imported-server.js';
 import type { TextEdit } from '../kit/edits.js';
@@ -115,34 +114,14 @@ function refuseStateInFactory(file: ServingFile, connect: ts.CallExpression): vo
   ];
   // Each object where it is built: scan reports it there too, and the marker at the route says what to do.
   // One marker per object, however many routes build it (each route is marked at its own `connect`).
-  const marked = markedObjects.get(file.plan) ?? new Set<ts.Node>();
-  markedObjects.set(file.plan, marked);
   for (const m of made) {
-    if (marked.has(m)) continue;
-    marked.add(m);
-    markAt(file, m, RULE_ID.perSessionServer, `\`new ${m.expression.getText()}(…)\` is built with each session's server and its fields change after it is built: what it holds lives as long as the session, and a server built per request would build it afresh on every call. The serving code that builds a server per session is left as it is until that state has another home (marked at its \`connect\`).`);
+    file.markerAnywhere(m, RULE_ID.perSessionServer, `\`new ${m.expression.getText()}(…)\` is built with each session's server and its fields change after it is built: what it holds lives as long as the session, and a server built per request would build it afresh on every call. The serving code that builds a server per session is left as it is until that state has another home (marked at its \`connect\`).`);
   }
   throw new CannotRewrite(
     `the server's factory${factory ? ` \`${factory}()\`` : ''} keeps ${held.join(', and ')}: state one call leaves for the next, which lives as long as each session's server today and would start afresh on every call with a server built per request. Move that state to an explicit handle the tools take (minted by the tool that starts it, \`<noun>_id\`, checked against the caller) or key it by the caller's identity (authInfo); what holds nothing a later call needs can be made per request. Then serve with a factory.`,
     connect,
     RULE_ID.perSessionServer,
   );
-}
-
-/** The per-session objects each plan has marked where they are built. */
-const markedObjects = new WeakMap<object, Set<ts.Node>>();
-
-/** A marker above the statement of `node`, in the route's file or in another one (where a factory chain builds an object). */
-function markAt(file: ServingFile, node: ts.Node, ruleId: string, message: string): void {
-  const sf = node.getSourceFile();
-  if (sf === file.sf) {
-    file.marker(node, ruleId, message);
-    return;
-  }
-  const start = statementOf(node).getStart(sf);
-  const insertion = markerInsertion(sf.text, start, ruleId, message);
-  file.plan.markers.push({ file: sf.fileName, line: sf.getLineAndCharacterOfPosition(start).line + 1, ruleId, message });
-  if (insertion) file.plan.edits.push({ file: sf.fileName, start: insertion.offset, end: insertion.offset, text: insertion.text });
 }
 
 /**

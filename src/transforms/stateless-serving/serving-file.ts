@@ -31,6 +31,9 @@ interface Range {
   end: number;
 }
 
+/** Statements of other files each plan has marked (`ServingFile.markerAnywhere`). */
+const statementsMarkedElsewhere = new WeakMap<object, Set<ts.Node>>();
+
 export class ServingFile {
   readonly edits: TextEdit[] = [];
   /** The ranges the edits replace (insertions are not among them): code there is gone, not kept. */
@@ -126,6 +129,27 @@ export class ServingFile {
       this.marker(error.node, error.ruleId, `${error.message}${v1} ${advice}`);
       return false;
     }
+  }
+
+  /**
+   * A marker above the statement of `node`, in this file or in another one the plan reaches (where a factory chain
+   * builds an object, where a route hands requests to a transport made here): once per statement and plan.
+   */
+  markerAnywhere(node: ts.Node, ruleId: string, message: string): void {
+    const sf = node.getSourceFile();
+    if (sf === this.sf) {
+      this.marker(node, ruleId, message);
+      return;
+    }
+    const statement = statementOf(node);
+    const marked = statementsMarkedElsewhere.get(this.plan) ?? new Set<ts.Node>();
+    statementsMarkedElsewhere.set(this.plan, marked);
+    if (marked.has(statement)) return;
+    marked.add(statement);
+    const start = statement.getStart(sf);
+    const insertion = markerInsertion(sf.text, start, ruleId, message);
+    this.plan.markers.push({ file: sf.fileName, line: sf.getLineAndCharacterOfPosition(start).line + 1, ruleId, message });
+    if (insertion) this.plan.edits.push({ file: sf.fileName, start: insertion.offset, end: insertion.offset, text: insertion.text });
   }
 
   /** One marker per statement of this file, above it. */

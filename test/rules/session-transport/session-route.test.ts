@@ -130,6 +130,23 @@ http.createServer((req, res) => void route(req, res, live)).listen(3000);`,
       errors: [{ messageId: 'all', line: 10 }],
     },
     {
+      name: 'node:http handed the transport\'s own method as its listener, bound or not, directly or through a constant (sweep 13 L6)',
+      code: `import { createServer } from 'node:http';
+import * as http from 'node:http';
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+const server = new McpServer({ name: 'media', version: '1.0.0' });
+const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
+await server.connect(transport);
+const handleRequest = transport.handleRequest.bind(transport);
+createServer(handleRequest).listen(3000);
+http.createServer(transport.handleRequest).listen(3001);`,
+      errors: [
+        { messageId: 'allShared', line: 8 },
+        { messageId: 'allShared', line: 10 },
+      ],
+    },
+    {
       name: 'a catch-all route handing every request to one stateless transport created at start-up: said as it is, no session (sweep 9 G9)',
       code: `import express from 'express';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
