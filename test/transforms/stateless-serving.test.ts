@@ -54,6 +54,8 @@ const MARKERS: Record<string, string[]> = {
   'module-server-custom-logic-marker': ['session-transport/transport-registry'],
   // One stateless transport whose bound handleRequest is node:http's listener: both marked (sweep 13 L6).
   'shared-transport-bound-listener-marker': ['session-transport/session-id-generator', 'session-transport/session-route'],
+  // A helper that makes a stateless transport, called only at start-up: one transport for every request (sweep 13 L7).
+  'helper-transport-at-startup-marker': ['session-transport/session-id-generator'],
   'factory-object-state-marker': ['session-state/per-session-server', 'session-state/per-session-server'],
   // One module-level server connected by two routes: no factory for either (the other route's handler uses it).
   'module-server-two-routes-marker': ['session-state/per-session-server', 'session-state/per-session-server'],

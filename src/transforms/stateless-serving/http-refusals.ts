@@ -89,6 +89,11 @@ export function unrecognisedPlace(file: ServingFile, transport: ts.NewExpression
     if (sharing) {
       return new CannotRewrite(`one stateless transport is created once in the ${kind} \`${holder.text}()\`${where} and serves every request of the ${[sharing.method.toUpperCase(), sharing.path].filter(Boolean).join(' ')} route (the SDK serves one request per stateless transport: current 1.x releases throw on the second, and a shared one mixes up the ids of concurrent requests), and it speaks the 2025 protocol only: replace it and the route that hands it the requests with one stateless endpoint by hand.${why}`, transport, undefined, framework);
     }
+    // Made by a helper that only start-up code calls (`const { transport } = await createMcpServer()` once): one
+    // transport for every request, not one per request (sweep 13 L7).
+    if (mintsNoSession(transport) && !calledPerRequest(file, fn!)) {
+      return new CannotRewrite(`one stateless transport is created in the ${kind} \`${holder.text}()\`${where}, which no route handler calls: it is made once and serves every request it is handed (the SDK serves one request per stateless transport: current 1.x releases throw on the second, and a shared one mixes up the ids of concurrent requests), and it speaks the 2025 protocol only: replace it and the code that hands it the requests with one stateless endpoint by hand.${why}`, transport, undefined, framework);
+    }
     if (isStatelessIdiom(file, [transport])) {
       return new CannotRewrite(`the transport is created per request in the ${kind} \`${holder.text}()\`${where}, not in a route handler (SDK 1.x's stateless idiom: no session to replace, but it speaks the 2025 protocol only): replace the ${kind} and the routing that calls it with one stateless endpoint by hand.${why}`, transport, undefined, framework);
     }
@@ -107,6 +112,24 @@ export function unrecognisedPlace(file: ServingFile, transport: ts.NewExpression
     return new CannotRewrite("one stateless transport is created once, outside any route, and serves every request it is handed (the SDK serves one request per stateless transport: current 1.x releases throw on the second, and a shared one mixes up the ids of concurrent requests), and it speaks the 2025 protocol only: replace it and the code that hands it the requests with one stateless endpoint by hand.", transport, undefined, framework);
   }
   return new CannotRewrite('the transport is not created in a route handler mcp-migrate recognises: replace the transport, its registry and the session routing by hand.', transport, undefined, framework);
+}
+
+/**
+ * Whether `fn` runs in a request: some chain of its callers (three deep) reaches a route handler, or a caller the
+ * analysis cannot follow (a function handed elsewhere, a method called through an object) leaves it open.
+ */
+function calledPerRequest(file: ServingFile, fn: ts.FunctionLikeDeclaration, depth = 0, seen = new Set<ts.Node>()): boolean {
+  if (seen.has(fn)) return false;
+  seen.add(fn);
+  if (depth > 3) return true;
+  const calls = file.values.calls.everyCallOf(fn);
+  if (calls.length === 0 || file.values.calls.passedAsArgument(fn).length > 0) return true;
+  for (const call of calls) {
+    if (enclosingRoute(call, file.values)) return true;
+    const caller = enclosingFunction(call);
+    if (caller && calledPerRequest(file, caller, depth + 1, seen)) return true;
+  }
+  return false;
 }
 
 /**

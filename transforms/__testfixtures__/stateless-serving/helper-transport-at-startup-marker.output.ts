@@ -1,0 +1,29 @@
+/**
+ * A helper returns a stateless transport, and only start-up code calls it (ElMouddenRiad/mcp-thais-nodejs-streamable-http,
+ * sweep 13 L7): one transport serves every request. The marker says so, instead of calling the transport one made
+ * per request (which the SDK 1.x idiom would be).
+ */
+import express from 'express';
+import { McpServer } from '@modelcontextprotocol/server';
+import { NodeStreamableHTTPServerTransport } from '@modelcontextprotocol/node';
+
+function createMcpTransport(): NodeStreamableHTTPServerTransport {
+  // @mcp-migrate-todo(session-transport/session-id-generator): one stateless transport is created in the helper `createMcpTransport()` (called from `createMcpServer()`), which no route handler calls: it is made once and serves every request it is handed (the SDK serves one request per stateless transport: current 1.x releases throw on the second, and a shared one mixes up the ids of concurrent requests), and it speaks the 2025 protocol only: replace it and the code that hands it the requests with one stateless endpoint by hand. Serve the endpoint with `createMcpHandler(buildServer)` mounted with `toNodeHandler` (GET/DELETE then answer 405) (`buildServer` stands for a function that builds a new server with its registrations and returns it: write one if the project has none).
+  return new NodeStreamableHTTPServerTransport({ sessionIdGenerator: undefined });
+}
+
+async function createMcpServer(): Promise<{ mcp: McpServer; transport: NodeStreamableHTTPServerTransport }> {
+  const mcp = new McpServer({ name: 'thais', version: '1.0.0' });
+  mcp.registerTool('ping', { description: 'Answer pong.' }, async () => ({ content: [{ type: 'text', text: 'pong' }] }));
+  const transport = createMcpTransport();
+  await mcp.connect(transport);
+  return { mcp, transport };
+}
+
+const { transport } = await createMcpServer();
+const app = express();
+app.use(express.json());
+app.post('/mcp', async (req, res) => {
+  await transport.handleRequest(req, res, req.body);
+});
+app.listen(3000);
