@@ -100,7 +100,24 @@ function lastFunctionArgument(values: ValueAnalysis, call: ts.CallExpression): t
     if (decl && isFunctionLike(decl)) return decl;
     if (decl && ts.isVariableDeclaration(decl) && decl.initializer && isFunctionLike(unwrap(decl.initializer))) return unwrap(decl.initializer) as ts.FunctionLikeDeclaration;
   }
+  // `createHandler(ctx)`: a project function that builds the handler and returns it (algorand-agent's tool modules,
+  // sweep 13 L3); the function it returns is the handler, and the factory's parameters what it closes over.
+  if (ts.isCallExpression(inner)) return handlerBuiltBy(values, inner);
   return undefined;
+}
+
+/** The one function a handler factory returns (`return async (args) => …`), when every return of its body is that function. */
+function handlerBuiltBy(values: ValueAnalysis, call: ts.CallExpression): ts.FunctionLikeDeclaration | undefined {
+  const factory = values.calls.functionOfCall(call);
+  if (!factory?.body || factory.getSourceFile().isDeclarationFile) return undefined;
+  if (!ts.isBlock(factory.body)) return isFunctionLike(unwrap(factory.body)) ? (unwrap(factory.body) as ts.FunctionLikeDeclaration) : undefined;
+  const returned: ts.Node[] = [];
+  const visit = (node: ts.Node): void => {
+    if (ts.isReturnStatement(node) && node.expression) returned.push(unwrap(node.expression));
+    if (!isFunctionLike(node)) ts.forEachChild(node, visit);
+  };
+  ts.forEachChild(factory.body, visit);
+  return returned.length === 1 && isFunctionLike(returned[0]!) ? (returned[0] as ts.FunctionLikeDeclaration) : undefined;
 }
 
 /**

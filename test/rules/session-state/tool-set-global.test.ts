@@ -128,6 +128,27 @@ server.tool('get_document', {}, async () => ({ content: [{ type: 'text', text: s
       errors: [{ messageId: 'global', line: 6, column: 3, data: { name: 'currentChannel', setters: '`join_channel`', readers: '`get_selection` and `get_document`' } }],
     },
     {
+      name: 'handlers built by factories that close over one module object: one tool sets its field, the other reads it (sweep 13 L3, algorand-agent)',
+      code: `${HEAD}class NetworkContext {
+  private current = 'testnet';
+  get(): string { return this.current; }
+  set(network: string): void { this.current = network; }
+}
+const networkContext = new NetworkContext();
+function setNetworkHandler(ctx: NetworkContext) {
+  return async ({ network }: { network: string }) => {
+    ctx.set(network);
+    return { content: [] };
+  };
+}
+function sendPaymentHandler(ctx: NetworkContext) {
+  return async ({ amount }: { amount: number }) => ({ content: [{ type: 'text' as const, text: \`\${amount} on \${ctx.get()}\` }] });
+}
+server.registerTool('set_network', { inputSchema: { network: z.string() } }, setNetworkHandler(networkContext));
+server.registerTool('send_payment', { inputSchema: { amount: z.number() } }, sendPaymentHandler(networkContext));`,
+      errors: [{ messageId: 'global', line: 7, data: { name: 'this.current', setters: '`set_network`', readers: '`send_payment`' } }],
+    },
+    {
       name: 'a property of a module object set from the arguments, with a fallback; another tool reads it',
       code: `${HEAD}const state = { project: undefined as string | undefined };
 server.registerTool('open_project', { inputSchema: { project: z.string().optional() } }, async (args) => {
