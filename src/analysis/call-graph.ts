@@ -6,13 +6,15 @@
  * analysis's `SymbolLookup`, so every question shares one symbol cache.
  */
 import { ts } from '../typescript.js';
-import { forEachOfKind, propertyNameText, unwrap } from './ast.js';
+import { forEachOfKind, isFunctionLike, propertyNameText, unwrap } from './ast.js';
 import { buildCallIndex, functionNames, type CallIndex } from './call-index.js';
 import { collectionElementType, declaredType, functionOfDeclaration, returnedExpressions } from './declarations.js';
 import type { SdkSymbols } from './sdk-symbols.js';
 import type { SymbolLookup } from './symbol-lookup.js';
 
 export class CallGraph {
+  /** Functions whose parameters `methodOfParameterArgument` is resolving (a recursive function would loop). */
+  private readonly resolvingParameters = new Set<ts.Node>();
   /** Built on first use: a program nobody asks about calls is never indexed. */
   private index: CallIndex | undefined;
   private readonly callSites = new Map<ts.Node, ts.CallExpression[]>();
@@ -54,7 +56,44 @@ export class CallGraph {
       const fn = functionOfDeclaration(decl) ?? (ts.isBindingElement(decl) ? this.functionOfBinding(decl) : undefined) ?? this.functionOfShorthand(decl);
       if (fn) return fn;
     }
-    return ts.isPropertyAccessExpression(ref) && !symbol?.declarations?.length ? this.methodOfElement(ref) : undefined;
+    return ts.isPropertyAccessExpression(ref) && !symbol?.declarations?.length ? (this.methodOfElement(ref) ?? this.methodOfParameterArgument(ref)) : undefined;
+  }
+
+  /**
+   * `helper.ask(…)` where `helper` is an untyped parameter of the function the call is in (plain JavaScript:
+   * `createUserTool(server, elicitationHelper)`), and the callers of that function hand it a project object
+   * (`new ElicitationHelper(server)`, directly or through a constant): the method of that object's class. Every caller
+   * must hand an object of the same class (SLdragon/mcp-elicitation-server, sweep 13 L8).
+   */
+  private methodOfParameterArgument(ref: ts.PropertyAccessExpression): ts.FunctionLikeDeclaration | undefined {
+    const receiver = unwrap(ref.expression);
+    const parameter = ts.isIdentifier(receiver) ? this.symbols.symbolOf(receiver)?.valueDeclaration : undefined;
+    if (!parameter || !ts.isParameter(parameter) || parameter.type || parameter.dotDotDotToken || !ts.isIdentifier(parameter.name)) return undefined;
+    const owner = parameter.parent as ts.Node;
+    if (!isFunctionLike(owner) || this.resolvingParameters.has(owner)) return undefined;
+    const index = owner.parameters.indexOf(parameter);
+    this.resolvingParameters.add(owner);
+    try {
+      const classes = new Set<ts.ClassLikeDeclaration>();
+      const calls = this.callsOf(owner);
+      if (calls.length === 0) return undefined;
+      for (const call of calls) {
+        let argument: ts.Node | undefined = call.arguments[index] && unwrap(call.arguments[index]!);
+        if (argument && ts.isIdentifier(argument)) {
+          const decl = this.symbols.symbolOf(argument)?.valueDeclaration;
+          argument = decl && ts.isVariableDeclaration(decl) && decl.initializer ? unwrap(decl.initializer) : undefined;
+        }
+        if (!argument || !ts.isNewExpression(argument)) return undefined;
+        const cls = (this.symbols.symbolOf(unwrap(argument.expression))?.declarations ?? []).find(ts.isClassLike);
+        if (!cls) return undefined;
+        classes.add(cls);
+      }
+      if (classes.size !== 1) return undefined;
+      const method = [...classes][0]!.members.find((m) => ts.isMethodDeclaration(m) && propertyNameText(m.name) === ref.name.text);
+      return method ? functionOfDeclaration(method) : undefined;
+    } finally {
+      this.resolvingParameters.delete(owner);
+    }
   }
 
   /**
