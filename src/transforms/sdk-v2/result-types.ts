@@ -37,7 +37,31 @@ export function typeHandlerResults(sf: SourceFile): number {
   const wanted = new Set<string>();
   let changes = typescript ? retypeResourceContents(sf, wanted) : 0;
   changes += typeContentArrays(sf, wanted, typescript);
+  changes += completeEmptyToolResults(sf);
   if (wanted.size) addTypeImports(sf, [...wanted]);
+  return changes;
+}
+
+/**
+ * `return {}` from a tools/call handler (lincolnlopes/mcp-server, sweep 13 L9): v1's loose `ServerResult` took it, and a
+ * client reads it as a result with no content (the schema's default); v2's type for the method wants `content`. It
+ * is written `{ content: [] }`, which is what the client made of it.
+ */
+function completeEmptyToolResults(sf: SourceFile): number {
+  const { Node, SyntaxKind } = loadTsMorph();
+  let changes = 0;
+  for (const handler of toolCallHandlers(sf)) {
+    const body = handler.getBody();
+    const results = Node.isBlock(body)
+      ? body.getDescendantsOfKind(SyntaxKind.ReturnStatement).filter((r) => r.getFirstAncestor((a) => Node.isFunctionLikeDeclaration(a) || Node.isArrowFunction(a) || Node.isFunctionExpression(a)) === handler).map((r) => r.getExpression())
+      : [body];
+    for (const result of results) {
+      const inner = result && Node.isParenthesizedExpression(result) ? result.getExpression() : result;
+      if (!inner || !Node.isObjectLiteralExpression(inner) || inner.getProperties().length > 0 || inner.getText().includes('/')) continue;
+      inner.replaceWithText('{ content: [] }');
+      changes++;
+    }
+  }
   return changes;
 }
 
