@@ -56,6 +56,16 @@ const MARKERS: Record<string, Record<string, string[]>> = {
   },
   // example-remote-server's shape: a Redis key per session written in one helper and read in another, no tool reaching
   // it. Scan reports each keyed call, so each gets a marker: the advice at the first, a pointer to it at the others.
+  // A session record holding the transport and what tools update, read by tools through a closure helper (sweep 13 L4).
+  'session-record-store-marker': {
+    'server.ts': [
+      "// @mcp-migrate-todo(session-state/keyed-store): `sessionStore` is keyed by the session id here too: one store, marked with what to do about it above `await sessionStore.set(newSessionId, { transport, startTime\u2026` in the handler of `post('/mcp', \u2026)`. Resolve this call together with that marker.",
+      "// @mcp-migrate-todo(session-state/keyed-store): `sessionStore` is keyed by the session id here too: one store, marked with what to do about it above `await sessionStore.set(newSessionId, { transport, startTime\u2026` in the handler of `post('/mcp', \u2026)`. Resolve this call together with that marker.",
+      "// @mcp-migrate-todo(session-transport/transport-registry): serving plumbing keyed by the session id: replace the sessionful transport and this registry with the stateless handler (createMcpHandler / a transport per request).",
+      "// @mcp-migrate-todo(session-state/keyed-store): `sessionStore` is keyed by the session id here too: one store, marked with what to do about it above `await sessionStore.set(newSessionId, { transport, startTime\u2026`. Resolve this call together with that marker.",
+      "// @mcp-migrate-todo(session-state/keyed-store): `sessionStore` keeps one record per session that holds both the serving layer's objects (a transport or a server) and state the tools `add` and `history` read and write back. Split it: the serving objects go with the sessions when serving becomes stateless (createMcpHandler builds them per request); what the tools keep (the rest of the record) must outlive the request without a session id, so store it under an explicit handle a create tool mints (`<noun>_id`, checked against the caller) that the tools take as an argument.",
+    ],
+  },
   'client-store-every-site-marker': {
     'server.ts': [
       "// @mcp-migrate-todo(session-state/keyed-store): `redis` is keyed by the session id here too: one store, marked with what to do about it in `getSessionOwner()`. Resolve this call together with that marker.",

@@ -21,7 +21,9 @@ export function groupClientStores(models: readonly StoreModel[]): StoreModel[] {
       out.push(model);
       continue;
     }
-    const key = `${model.store.kind}\0${model.store.name}\0${keyPrefix(model)}`;
+    // One client (`sessionStore`, a key prefix) is one store, whatever each call writes into it: a record the serving
+    // layer creates with its transport in it and tools then update is one store holding both (sweep 13 L4).
+    const key = `${model.store.name}\0${keyPrefix(model)}`;
     const group = groups.get(key);
     if (!group) {
       const copy: StoreModel = { store: { ...model.store, accesses: [...model.store.accesses], reads: [...model.store.reads] }, accesses: [...model.accesses], tools: [...model.tools] };
@@ -29,6 +31,9 @@ export function groupClientStores(models: readonly StoreModel[]): StoreModel[] {
       out.push(copy);
       continue;
     }
+    // Serving objects anywhere in it make it a registry, or (with tools reaching it) a record to split.
+    if (group.store.kind !== model.store.kind && (model.store.kind === 'transport' || (model.store.kind === 'server' && group.store.kind !== 'transport'))) group.store.kind = model.store.kind;
+    if (model.store.holdsServer) group.store.holdsServer = true;
     group.store.accesses.push(...model.store.accesses);
     for (const read of model.store.reads) if (!group.store.reads.includes(read)) group.store.reads.push(read);
     group.accesses.push(...model.accesses);
@@ -68,8 +73,9 @@ export function keyPrefix(model: StoreModel): string {
  * `session:<id>:owner`, set in one helper and read in another).
  */
 export function otherKeyedCalls(model: StoreModel, outcome: StoreOutcome, marked: ts.Node): ts.Node[] {
-  // Only application state: a registry's or a per-session server's calls are the serving decision's, reported under their own rules.
-  if (model.store.kind !== 'state' || outcome.status !== 'marked') return [];
+  // Only application state (also a record holding serving objects that tools update, which is to be split): a
+  // registry's or a per-session server's calls are the serving decision's, reported under their own rules.
+  if ((model.store.kind !== 'state' && model.tools.length === 0) || outcome.status !== 'marked') return [];
   const others: ts.Node[] = [];
   for (const access of model.accesses) {
     const statement = statementOf(access.sink.node);

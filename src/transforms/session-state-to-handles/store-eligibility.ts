@@ -32,12 +32,22 @@ export interface NoHandle {
  */
 export function whyNoHandle(model: StoreModel, analysis: Analysis, sf: ts.SourceFile): NoHandle | undefined {
   const { store } = model;
+  const keyedStore = (reason: string, message: string): NoHandle => ({ reason, ruleId: RULE_ID.keyedStore, message });
   if (store.kind === 'session') {
     return {
       reason: 'session registry of the HTTP layer: serving plumbing, not application state',
       ruleId: RULE_ID.transportRegistry,
       message: 'a record per session kept by the HTTP layer: remove it with the session routing (2026-07-28 has no sessions to validate or expire) and bind identity per request.',
     };
+  }
+  // A record per session that carries the serving layer's transport or server and also what tools read and write
+  // back (yigitkonur's `SessionData { transport, server, calculations }` in a session store its tools update,
+  // sweep 13 L4): not plumbing to remove with the routing, but two things to split.
+  if ((store.kind === 'transport' || store.kind === 'server') && model.tools.length > 0 && !store.declaration) {
+    return keyedStore(
+      'a record per session holding the serving layer\'s objects and state tools read back: split it, no handle for the whole record',
+      mixedRecordAdvice(store.name, [...new Set([...model.tools.map((t) => t.name), ...model.accesses.flatMap((a) => analysis.reach.toolsRunning(a.sink.node).map((p) => p.tool.name))])]),
+    );
   }
   if (store.kind === 'transport') {
     const kept = keptSseRegistryAdvice(analysis, store, sf);
@@ -54,7 +64,6 @@ export function whyNoHandle(model: StoreModel, analysis: Analysis, sf: ts.Source
       message: 'one server per session: build a server per request from a factory, and move any state its closures hold behind explicit handles.',
     };
   }
-  const keyedStore = (reason: string, message: string): NoHandle => ({ reason, ruleId: RULE_ID.keyedStore, message });
   if (expiresIdleSessions(store, analysis.values)) {
     return keyedStore('idle-session expiry: bookkeeping of the serving layer, not state a tool reads back', idleExpiryAdvice(store.name));
   }
@@ -94,6 +103,12 @@ export function whyNoHandle(model: StoreModel, analysis: Analysis, sf: ts.Source
     // A low-level server's one `tools/call` handler (every tool behind it) does reach it: tools, not bookkeeping.
     if (readInToolsCallHandler(store, analysis)) {
       return keyedStore("read by a low-level server's tools/call handler (one handler for every tool): the handles transform re-keys stores of tools registered one by one", toolsCallHandlerAdvice(store.name));
+    }
+    // Read by tools through a helper that takes no argument (`getSessionData()`, a closure over the id the server's
+    // factory was given): tools do reach it, with nothing in the call to carry a handle yet.
+    const running = [...new Set(model.accesses.flatMap((a) => analysis.reach.toolsRunning(a.sink.node).map((p) => p.tool.name)))];
+    if (running.length > 0) {
+      return keyedStore('read by tools through helpers that take no argument (a closure over the session id): the handle must be passed to them first', closureReadAdvice(store.name, running));
     }
     return keyedStore('no tool reaches this store: bookkeeping of the serving layer or of non-tool handlers, no tool can carry a handle for it', unreachedStoreAdvice(store.name));
   }
@@ -215,6 +230,19 @@ function ownTransportTableAdvice(name: string, cls: string | undefined): string 
  * A session-keyed store no tool reaches (metamcp's pools of upstream connections and their timestamps): no tool
  * could take a handle for it, so "re-key it by a handle" would be advice nobody can follow.
  */
+function toolList(tools: readonly string[]): string {
+  const quoted = tools.slice(0, 4).map((t) => `\`${t}\``);
+  return tools.length > 4 ? `${quoted.join(', ')} and ${tools.length - 4} more` : quoted.length > 1 ? `${quoted.slice(0, -1).join(', ')} and ${quoted.at(-1)}` : quoted[0]!;
+}
+
+function mixedRecordAdvice(name: string, tools: readonly string[]): string {
+  return `\`${name}\` keeps one record per session that holds both the serving layer's objects (a transport or a server) and state ${tools.length === 1 ? 'the tool' : 'the tools'} ${toolList(tools)} ${tools.length === 1 ? 'reads and writes' : 'read and write'} back. Split it: the serving objects go with the sessions when serving becomes stateless (createMcpHandler builds them per request); what the tools keep (the rest of the record) must outlive the request without a session id, so store it under an explicit handle a create tool mints (\`<noun>_id\`, checked against the caller) that the tools take as an argument.`;
+}
+
+function closureReadAdvice(name: string, tools: readonly string[]): string {
+  return `\`${name}\` is keyed by the session id the server's factory was given, and ${tools.length === 1 ? 'the tool' : 'the tools'} ${toolList(tools)} ${tools.length === 1 ? 'reaches' : 'reach'} it through helpers that take no argument (a closure over that id): on 2026-07-28 the server is built per request with no session id. Re-key it by an explicit handle a create tool mints (\`<noun>_id\`, checked against the caller), take the handle as a tool argument and hand it to those helpers.`;
+}
+
 function unreachedStoreAdvice(name: string): string {
   return `\`${name}\` is keyed by the session id, but no tool reaches it, so no tool can carry a handle for it. If it is bookkeeping of the serving layer (a connection, server or timestamp per session), it goes with the sessions when serving becomes stateless: 2026-07-28 has no session to key it by, so key what must outlive a request by what that layer still has (the caller's identity from authInfo, a tenant or namespace) or make it per request. If a resource or prompt handler reads it, pass what the handler needs in that request (its URI or arguments) instead of the session id.`;
 }
