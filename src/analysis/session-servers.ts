@@ -17,9 +17,10 @@
 import { ts } from '../typescript.js';
 import { calleeParts, enclosingFunction, forEachDescendant, isFunctionLike, isInside, memberAccess, outermostWrapper, propertyNameText, statementOf, unwrap } from './ast.js';
 import { isCollectionDeclaration } from './session-flow.js';
-import { CONNECT_METHOD, FEATURE_HANDLED_METHODS, REQUEST_HANDLER_REGISTRATION, SSE_TRANSPORTS, STREAMABLE_HTTP_TRANSPORTS, TRANSPORT_MEMBERS } from './sdk-modules.js';
+import { CONNECT_METHOD, FEATURE_HANDLED_METHODS, HANDLER_REGISTRATION_METHODS, REGISTRATION_METHODS, REQUEST_HANDLER_REGISTRATION, SSE_TRANSPORTS, STREAMABLE_HTTP_TRANSPORTS, TRANSPORT_MEMBERS } from './sdk-modules.js';
 import { requestMethod } from './tools.js';
 import { returnedExpressions, type ValueAnalysis } from './values.js';
+import { functionOfDeclaration } from './declarations.js';
 import { isServerKind } from './value.js';
 import { sessionCallbackName } from './constructor-options.js';
 import { SCHEDULING_TIMERS, timerStarted } from './timers.js';
@@ -544,50 +545,228 @@ function isTimerHandle(values: ValueAnalysis, value: ts.Expression): boolean {
 /** Mutating methods of collections: a closure collection they are called on inside a handler is state. */
 const MUTATORS = new Set(['add', 'set', 'delete', 'clear', 'push', 'pop', 'shift', 'unshift', 'splice']);
 
-/** Collections and `let` variables declared at the top of the server factory's body and written by its nested functions. */
+/**
+ * Of the objects a session server's factory chain builds (`made`), those a function the factory registers changes:
+ * it calls a method of the object that writes one of its fields, directly or through the methods and fields it uses
+ * (browserbase's `context.run(tool, args)` reaching `this.browsers.set(…)` in its session manager). An object no
+ * handler changes (a logger whose `setLevel` nothing calls, a client caching its token lazily behind a getter the
+ * handlers only read) goes with the server per request unharmed.
+ */
+export function objectsChangedByHandlers(values: ValueAnalysis, creation: ts.Expression, made: readonly ts.NewExpression[]): ts.NewExpression[] {
+  const factory = factoryOf(values, creation);
+  if (!factory?.body) return [];
+  const registered = registeredFunctions(values, factory);
+  return made.filter((object) => {
+    const holder = outermostWrapper(object).parent;
+    const symbol = holder && ts.isVariableDeclaration(holder) && ts.isIdentifier(holder.name) ? values.symbolOf(holder.name) : undefined;
+    if (!symbol) return false;
+    let changed = false;
+    for (const fn of registered) {
+      forEachDescendant(fn, (node) => {
+        if (changed || !ts.isCallExpression(node)) return;
+        const callee = unwrap(node.expression);
+        if (!ts.isPropertyAccessExpression(callee)) return;
+        let root: ts.Node = unwrap(callee.expression);
+        while (ts.isPropertyAccessExpression(root)) root = unwrap(root.expression);
+        if (!ts.isIdentifier(root) || values.symbolOf(root) !== symbol) return;
+        const method = values.calls.functionOfCall(node);
+        if (method && changesState(values, method, 0, new Set())) changed = true;
+      });
+      if (changed) break;
+    }
+    return changed;
+  });
+}
+
+/** `if (!this.token) this.token = …` or `this.token ??= …`: a field filled once, on first use (a lazy cache, not a change a call makes for the next). */
+function lazyField(assignment: ts.BinaryExpression): boolean {
+  if (assignment.operatorToken.kind === ts.SyntaxKind.QuestionQuestionEqualsToken || assignment.operatorToken.kind === ts.SyntaxKind.BarBarEqualsToken) return true;
+  if (assignment.operatorToken.kind !== ts.SyntaxKind.EqualsToken) return false;
+  const field = unwrap(assignment.left).getText();
+  for (let at: ts.Node | undefined = assignment.parent; at && !isFunctionLike(at); at = at.parent) {
+    if (!ts.isIfStatement(at) || !isInside(assignment, at.thenStatement)) continue;
+    const test = unwrap(at.expression);
+    const tested = ts.isPrefixUnaryExpression(test) && test.operator === ts.SyntaxKind.ExclamationToken ? unwrap(test.operand)
+      : ts.isBinaryExpression(test) && [ts.SyntaxKind.EqualsEqualsToken, ts.SyntaxKind.EqualsEqualsEqualsToken].includes(test.operatorToken.kind) ? unwrap(test.left) : undefined;
+    if (tested && tested.getText() === field) return true;
+  }
+  return false;
+}
+
+/** Whether a method (or what it calls, three deep) writes a field of `this`: an assignment, `++`, or a mutator call on it. */
+function changesState(values: ValueAnalysis, fn: ts.FunctionLikeDeclaration, depth: number, seen: Set<ts.Node>): boolean {
+  if (!fn.body || seen.has(fn) || fn.getSourceFile().isDeclarationFile) return false;
+  seen.add(fn);
+  const ofThis = (node: ts.Node): boolean => {
+    let root: ts.Node = unwrap(node as ts.Expression);
+    while (ts.isPropertyAccessExpression(root) || ts.isElementAccessExpression(root)) root = unwrap(root.expression);
+    return root.kind === ts.SyntaxKind.ThisKeyword && root !== unwrap(node as ts.Expression);
+  };
+  let changed = false;
+  forEachDescendant(fn.body, (node) => {
+    if (changed) return;
+    if (ts.isBinaryExpression(node) && node.operatorToken.kind >= ts.SyntaxKind.FirstAssignment && node.operatorToken.kind <= ts.SyntaxKind.LastAssignment && ofThis(node.left)) changed = !lazyField(node);
+    else if ((ts.isPrefixUnaryExpression(node) || ts.isPostfixUnaryExpression(node)) && (node.operator === ts.SyntaxKind.PlusPlusToken || node.operator === ts.SyntaxKind.MinusMinusToken) && ofThis(node.operand)) changed = true;
+    else if (ts.isCallExpression(node)) {
+      const callee = unwrap(node.expression);
+      if (ts.isPropertyAccessExpression(callee) && MUTATORS.has(callee.name.text) && ofThis(callee.expression)) changed = true;
+      else if (depth < 3) {
+        const next = values.calls.functionOfCall(node);
+        if (next && changesState(values, next, depth + 1, seen)) changed = true;
+      }
+    }
+  });
+  return changed;
+}
+
+/**
+ * Closure state of the server's factory (`SessionConnection.closures`), and of it what a call leaves for later calls
+ * (`callState`): written inside a function the factory registers on the server (a tool's, prompt's or resource's
+ * handler, a request handler) or a local helper such a handler calls, and not
+ * - a feature's own bookkeeping (written only in the handler of a method an SDK feature owns: `logging/setLevel`);
+ * - a lazy start (`if (!db) db = open()`: the same on every request, only later);
+ * - a counter nothing reads back (`calls += 1`, `n++` with no other use: a metric, not a choice);
+ * - filled while the factory builds the server (`names.forEach((n) => byName.set(n, …))`, an IIFE, a `.then`).
+ * Kept: `let` variables, collections, and object literals held in a `const` (`state.initialized = true`), written by
+ * assignment, by a mutator (`notes.push(…)`), by element (`notes[q] = …`) or by `++`/`+=` that something else reads.
+ */
 function closureStateOf(values: ValueAnalysis, creation: ts.Expression): { written: ts.Identifier[]; leftForLaterCalls: ts.Identifier[] } {
   const none = { written: [], leftForLaterCalls: [] };
   const factory = factoryOf(values, creation);
   if (!factory?.body || !ts.isBlock(factory.body)) return none;
   const candidates = new Map<ts.Symbol, ts.Identifier>();
+  const objects = new Set<ts.Symbol>();
   for (const statement of factory.body.statements) {
     if (!ts.isVariableStatement(statement)) continue;
     const mutable = (statement.declarationList.flags & ts.NodeFlags.Let) !== 0;
     for (const decl of statement.declarationList.declarations) {
       if (!ts.isIdentifier(decl.name)) continue;
       const symbol = values.symbolOf(decl.name);
-      if (symbol && (mutable || isCollectionDeclaration(decl, values))) candidates.set(symbol, decl.name);
+      if (!symbol) continue;
+      const literal = !mutable && decl.initializer && ts.isObjectLiteralExpression(unwrap(decl.initializer));
+      if (literal) objects.add(symbol);
+      if (mutable || literal || isCollectionDeclaration(decl, values)) candidates.set(symbol, decl.name);
     }
   }
   if (candidates.size === 0) return none;
+  const registered = registeredFunctions(values, factory);
   const written = new Set<ts.Identifier>();
   const leftForLaterCalls = new Set<ts.Identifier>();
+  /** Symbol → whether something other than its own updates reads it in a registered function. */
+  const readBack = new Map<ts.Symbol, boolean>();
+  const counters = new Map<ts.Symbol, ts.Identifier>();
   forEachDescendant(factory.body, (node) => {
     if (!ts.isIdentifier(node) || enclosingFunction(node) === factory) return;
-    const declared = candidates.get(values.symbolOf(node)!);
-    if (!declared) return;
-    const parent = outermostWrapper(node).parent;
-    const assigned = parent && ts.isBinaryExpression(parent) && parent.left === outermostWrapper(node) && parent.operatorToken.kind >= ts.SyntaxKind.FirstAssignment && parent.operatorToken.kind <= ts.SyntaxKind.LastAssignment;
-    const mutated = parent && ts.isPropertyAccessExpression(parent) && parent.expression === outermostWrapper(node) && ts.isCallExpression(parent.parent) && parent.parent.expression === parent && MUTATORS.has(parent.name.text);
+    const symbol = values.symbolOf(node);
+    const declared = symbol && candidates.get(symbol);
+    if (!declared || node === declared) return;
+    const outer = outermostWrapper(node);
+    const parent = outer.parent;
     const isLet = ts.isVariableDeclarationList(declared.parent.parent) && (declared.parent.parent.flags & ts.NodeFlags.Let) !== 0;
+    const assignment = parent && ts.isBinaryExpression(parent) && parent.left === outer && parent.operatorToken.kind >= ts.SyntaxKind.FirstAssignment && parent.operatorToken.kind <= ts.SyntaxKind.LastAssignment ? parent : undefined;
+    const compound = !!assignment && assignment.operatorToken.kind !== ts.SyntaxKind.EqualsToken;
+    const stepped = !!parent && (ts.isPrefixUnaryExpression(parent) || ts.isPostfixUnaryExpression(parent)) && (parent.operator === ts.SyntaxKind.PlusPlusToken || parent.operator === ts.SyntaxKind.MinusMinusToken);
+    const mutated = !!parent && ts.isPropertyAccessExpression(parent) && parent.expression === outer && ts.isCallExpression(parent.parent) && parent.parent.expression === parent && MUTATORS.has(parent.name.text);
+    // `state.initialized = true`, `notes[q] = q`: a member or element of the kept object written.
+    const member = parent && (ts.isPropertyAccessExpression(parent) || ts.isElementAccessExpression(parent)) && parent.expression === outer ? outermostWrapper(parent) : undefined;
+    const memberWrite = !!member && !!member.parent && ts.isBinaryExpression(member.parent) && member.parent.left === member && member.parent.operatorToken.kind >= ts.SyntaxKind.FirstAssignment && member.parent.operatorToken.kind <= ts.SyntaxKind.LastAssignment;
     // A timer handle (`initializeTimeout = setTimeout(…)`) is bookkeeping that goes with the server, not state a call leaves for the next.
-    if (isLet && assigned && isTimerHandle(values, (parent as ts.BinaryExpression).right)) return;
-    if ((isLet && assigned) || (!isLet && mutated)) {
-      written.add(declared);
-      if (!inFeatureHandler(values, node, factory)) leftForLaterCalls.add(declared);
+    if (isLet && assignment && !compound && isTimerHandle(values, assignment.right)) return;
+    const inRegistered = isInsideAny(node, registered);
+    const counting = isLet && (stepped || compound);
+    if (!counting && !(isLet && assignment) && !mutated && !memberWrite) {
+      if (inRegistered) readBack.set(symbol, true);
+      return;
     }
+    if (!(isLet && assignment) && !counting && !((objects.has(symbol) || !isLet) && (mutated || memberWrite))) return;
+    // What scan has always named (`written by its handlers`): a `let` assigned, a collection mutated, in any nested function.
+    if ((isLet && assignment) || (!isLet && mutated)) written.add(declared);
+    if (!inRegistered || inFeatureHandler(values, node, factory) || (assignment && lazyStart(assignment, symbol, values))) return;
+    if (counting) counters.set(symbol, declared);
+    else leftForLaterCalls.add(declared);
   });
+  // A counter counts only when something reads it back (`if (step > 1)`), not as a metric nobody consults.
+  for (const [symbol, declared] of counters) if (readBack.get(symbol)) leftForLaterCalls.add(declared);
+  for (const declared of leftForLaterCalls) written.add(declared);
   const inOrder = (names: Set<ts.Identifier>): ts.Identifier[] => [...names].sort((a, b) => a.pos - b.pos);
   return { written: inOrder(written), leftForLaterCalls: inOrder(leftForLaterCalls) };
 }
 
-/** Whether `node` is inside a handler the factory registers for a method an SDK feature owns (`server.setRequestHandler(SetLevelRequestSchema, …)`). */
+function isInsideAny(node: ts.Node, roots: readonly ts.Node[]): boolean {
+  return roots.some((root) => isInside(node, root));
+}
+
+/**
+ * The functions of the factory a request runs: those handed to a registration on the server (`registerTool(…, fn)`,
+ * `setRequestHandler(…, fn)`, by value or by name), and the factory's own local functions such a function calls.
+ */
+function registeredFunctions(values: ValueAnalysis, factory: ts.FunctionLikeDeclaration): ts.Node[] {
+  const out: ts.Node[] = [];
+  forEachDescendant(factory.body!, (node) => {
+    if (!ts.isCallExpression(node)) return;
+    const name = calleeParts(node).name;
+    if (!name || (!REGISTRATION_METHODS.has(name) && !HANDLER_REGISTRATION_METHODS.has(name))) return;
+    for (const argument of node.arguments) {
+      const inner = unwrap(argument);
+      if (isFunctionLike(inner)) out.push(inner);
+      else if (ts.isIdentifier(inner)) {
+        const fn = functionOfDeclaration(values.symbolOf(inner)?.valueDeclaration ?? inner);
+        if (fn && isInside(fn, factory)) out.push(fn);
+      }
+    }
+  });
+  // Local helpers those functions call (one level: `const markReady = () => { ready = true }` called by a tool).
+  const helpers: ts.Node[] = [];
+  for (const fn of out) {
+    forEachDescendant(fn, (node) => {
+      if (!ts.isCallExpression(node)) return;
+      const callee = values.calls.functionOfCall(node);
+      if (callee && callee !== factory && isInside(callee, factory) && !out.includes(callee) && !helpers.includes(callee)) helpers.push(callee);
+    });
+  }
+  return [...out, ...helpers];
+}
+
+/** `if (!db) db = open()` (or `db ??= open()`, `if (db === undefined)`): a value made once, on first use, not one a call chose. */
+function lazyStart(assignment: ts.BinaryExpression, symbol: ts.Symbol, values: ValueAnalysis): boolean {
+  if (assignment.operatorToken.kind === ts.SyntaxKind.QuestionQuestionEqualsToken || assignment.operatorToken.kind === ts.SyntaxKind.BarBarEqualsToken) return true;
+  for (let at: ts.Node | undefined = assignment.parent; at && !isFunctionLike(at); at = at.parent) {
+    if (!ts.isIfStatement(at)) continue;
+    const test = unwrap(at.expression);
+    const tested = ts.isPrefixUnaryExpression(test) && test.operator === ts.SyntaxKind.ExclamationToken ? unwrap(test.operand)
+      : ts.isBinaryExpression(test) && [ts.SyntaxKind.EqualsEqualsToken, ts.SyntaxKind.EqualsEqualsEqualsToken].includes(test.operatorToken.kind) ? unwrap(test.left) : undefined;
+    if (tested && ts.isIdentifier(tested) && values.symbolOf(tested) === symbol && isInside(assignment, at.thenStatement)) return true;
+  }
+  return false;
+}
+
+/**
+ * Whether `node` is inside a handler the factory registers for a method an SDK feature owns
+ * (`server.setRequestHandler(SetLevelRequestSchema, …)`), written inline or passed by name.
+ */
 function inFeatureHandler(values: ValueAnalysis, node: ts.Node, factory: ts.Node): boolean {
   for (let at: ts.Node = node; at.parent && at !== factory; at = at.parent) {
     const call = at.parent;
-    if (!ts.isCallExpression(call) || !call.arguments.includes(at as ts.Expression) || calleeParts(call).name !== REQUEST_HANDLER_REGISTRATION) continue;
-    const method = call.arguments[0] && requestMethod(values, call.arguments[0]);
-    if (method !== undefined && FEATURE_HANDLED_METHODS.has(method)) return true;
+    if (ts.isCallExpression(call) && call.arguments.includes(at as ts.Expression) && calleeParts(call).name === REQUEST_HANDLER_REGISTRATION) {
+      const method = call.arguments[0] && requestMethod(values, call.arguments[0]);
+      if (method !== undefined && FEATURE_HANDLED_METHODS.has(method)) return true;
+    }
+    // A function declared in the factory and handed by name: `setRequestHandler(SetLevelRequestSchema, onSetLevel)`.
+    if (isFunctionLike(at) && at !== factory) {
+      const name = ts.isFunctionDeclaration(at) ? at.name : ts.isVariableDeclaration(outermostWrapper(at).parent) ? ((outermostWrapper(at).parent as ts.VariableDeclaration).name as ts.Node) : undefined;
+      const symbol = name && ts.isIdentifier(name) ? values.symbolOf(name) : undefined;
+      let owned = false;
+      if (symbol) {
+        forEachDescendant(factory, (n) => {
+          if (owned || !ts.isCallExpression(n) || calleeParts(n).name !== REQUEST_HANDLER_REGISTRATION || n.arguments.length < 2) return;
+          const handler = unwrap(n.arguments[1]!);
+          if (!ts.isIdentifier(handler) || values.symbolOf(handler) !== symbol) return;
+          const method = requestMethod(values, n.arguments[0]!);
+          if (method !== undefined && FEATURE_HANDLED_METHODS.has(method)) owned = true;
+        });
+      }
+      if (owned) return true;
+    }
   }
   return false;
 }

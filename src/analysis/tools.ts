@@ -139,14 +139,14 @@ export function legacyToolArguments(values: ValueAnalysis, call: ts.CallExpressi
   // the name and the callback the SDK's overloads take [description], [schema], [annotations]: with three, the first
   // is the description; with two, it is (schema, annotations) only when the second is an annotations object.
   const between = rest.slice(0, -1);
-  const described = between.length >= 3 || (between.length > 0 && isStringValued(values, between[0]!)) || (between.length === 2 && !isAnnotations(between[1]!));
+  const described = between.length >= 3 || (between.length > 0 && isStringValued(values, between[0]!)) || (between.length === 2 && !isAnnotations(between[1]!, values));
   const middle = described ? between.slice(1) : between;
   // tool(name, [desc], schema, annotations, cb): two objects → the first is the schema; one object
   // is a schema unless every key is an annotation hint.
   let schema: ts.Expression | undefined;
   let annotations: ts.Expression | undefined;
   if (middle.length >= 2) [schema, annotations] = middle;
-  else if (middle.length === 1 && !isAnnotations(middle[0]!)) schema = middle[0];
+  else if (middle.length === 1 && !isAnnotations(middle[0]!, values)) schema = middle[0];
   else if (middle.length === 1) annotations = middle[0];
   return { ...(described ? { description: between[0] } : {}), ...(schema ? { schema } : {}), ...(annotations ? { annotations } : {}), callback };
 }
@@ -170,8 +170,13 @@ function fromToolCall(values: ValueAnalysis, call: ts.CallExpression): ToolRegis
 }
 
 /** An object literal of tool annotation hints only (`{ readOnlyHint: true }`). */
-function isAnnotations(expression: ts.Expression): boolean {
-  const inner = unwrap(expression);
+function isAnnotations(expression: ts.Expression, values?: ValueAnalysis): boolean {
+  let inner = unwrap(expression);
+  // `const READ_ONLY = { readOnlyHint: true }` handed by name.
+  if (values && (ts.isIdentifier(inner) || ts.isPropertyAccessExpression(inner))) {
+    const decl = values.symbolOf(ts.isPropertyAccessExpression(inner) ? inner.name : inner)?.valueDeclaration;
+    if (decl && ts.isVariableDeclaration(decl) && decl.initializer && ts.isVariableDeclarationList(decl.parent) && decl.parent.flags & ts.NodeFlags.Const) inner = unwrap(decl.initializer);
+  }
   return ts.isObjectLiteralExpression(inner) && inner.properties.length > 0 && inner.properties.every((p) => ANNOTATION_KEYS.has(propertyNameText(p.name) ?? ''));
 }
 

@@ -56,6 +56,8 @@ const MARKERS: Record<string, string[]> = {
   'shared-transport-bound-listener-marker': ['session-transport/session-id-generator', 'session-transport/session-route'],
   // A helper that makes a stateless transport, called only at start-up: one transport for every request (sweep 13 L7).
   'helper-transport-at-startup-marker': ['session-transport/session-id-generator'],
+  // A gate in an object, answers kept by element and a step counter read back: all state (a review of session 30).
+  'factory-state-fields-marker': ['session-state/per-session-server'],
   'factory-object-state-marker': ['session-state/per-session-server', 'session-state/per-session-server'],
   // One module-level server connected by two routes: no factory for either (the other route's handler uses it).
   'module-server-two-routes-marker': ['session-state/per-session-server', 'session-state/per-session-server'],

@@ -44,7 +44,7 @@ export function jsonSchemaInputs(sf: SourceFile, zodInjected: boolean): { change
       line: call.getStartLineNumber(),
       // The import edits below move lines: the comment's line is read once they are made.
       resolveCurrentLine: () => call.getStartLineNumber(),
-      message: `SDK 1.x takes zod shapes only: with this JSON Schema object the tool had no input schema (\`tool()\` read it as annotations) and its handler got the request context first. It is now the tool's input schema, through v2's ${FROM_JSON_SCHEMA}(), and the handler gets the arguments first: check the tool.`,
+      message: `SDK 1.x takes zod shapes only: this JSON Schema object gave the tool no usable input schema (\`tool()\` read it as annotations, and its handler got the request context first). It is now the tool's input schema, through v2's ${FROM_JSON_SCHEMA}(), and the handler gets the arguments first: check the tool.`,
       insertComment: true,
     });
   }

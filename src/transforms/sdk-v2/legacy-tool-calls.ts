@@ -118,6 +118,9 @@ function toolRewrite(values: AnalysisResult['analysis']['values'], call: ts.Call
   // where the types agree with the role the overloads gave the argument (otherwise the codemod's comment stays).
   const second = call.arguments.length > 2 ? call.arguments[1]! : undefined;
   if (second && (roles.description === second) !== isString(values, second)) return undefined;
+  // A second argument taken for the schema must look like one (JavaScript's `describe(p)` is typed `any` and is a
+  // string at run time, where SDK 1.x reads it as the description).
+  if (second && roles.schema === second && !looksLikeSchema(values, second)) return undefined;
   const schema = roles.schema && (plainZodObjectOfShape(values, roles.schema) ?? roles.schema);
   return { from: 1, config: configText([['description', roles.description], ['inputSchema', schema], ['annotations', roles.annotations]]) };
 }
@@ -195,6 +198,23 @@ export function verifiedInputSchemas(result: AnalysisResult): Map<string, Set<st
     });
   }
   return out;
+}
+
+/** A zod shape or schema by its syntax: an object literal, a `z.…` call chain, `X.shape`, or a constant holding one. */
+function looksLikeSchema(values: AnalysisResult['analysis']['values'], expression: ts.Expression, depth = 0): boolean {
+  const inner = unwrap(expression);
+  if (ts.isObjectLiteralExpression(inner)) return true;
+  if (ts.isPropertyAccessExpression(inner) && inner.name.text === 'shape') return true;
+  if (ts.isCallExpression(inner)) {
+    let root: ts.Node = unwrap(inner.expression);
+    while (ts.isPropertyAccessExpression(root) || ts.isCallExpression(root)) root = unwrap(root.expression);
+    return ts.isIdentifier(root) && root.text === 'z';
+  }
+  if ((ts.isIdentifier(inner) || ts.isPropertyAccessExpression(inner)) && depth < 2) {
+    const decl = values.symbolOf(ts.isPropertyAccessExpression(inner) ? inner.name : inner)?.valueDeclaration;
+    return !!decl && ts.isVariableDeclaration(decl) && !!decl.initializer && looksLikeSchema(values, decl.initializer, depth + 1);
+  }
+  return false;
 }
 
 /** Whether the checker types `expression` as a string (a constant, a template, a string-typed name or call). */

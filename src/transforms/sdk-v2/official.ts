@@ -190,7 +190,7 @@ export function runOfficialCodemod(files: readonly CodemodInput[], context: Tran
     // The codemod could not verify DESC as a schema; a literal shape wrapped in z.object now is one.
     // So is a JSON Schema object now given to fromJsonSchema (json-schema-inputs.ts).
     const wrappedLines = new Set([...descriptions.wrapped, ...jsonSchemas.converted].filter((call) => !call.wasForgotten()).map((call) => call.getStartLineNumber()));
-    diagnostics = diagnostics.filter((d) => !(wrappedLines.has(d.line) && d.message.startsWith('Could not verify the schema argument')));
+    diagnostics = diagnostics.filter((d) => !(wrappedLines.has(d.line) && (d.message.startsWith('Could not verify the schema argument') || d.message.startsWith('Could not verify `inputSchema`'))));
     const verifiedLines = verifiedSchemaLines(sf, verifiedSchemas);
     diagnostics = diagnostics.filter((d) => !(verifiedLines.has(d.line) && d.message.startsWith('Could not verify `inputSchema`')));
     // After the diagnostics found their lines: an edit of the text makes ts-morph forget the nodes they are anchored

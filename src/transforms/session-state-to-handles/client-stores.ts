@@ -6,6 +6,7 @@ import path from 'node:path';
 import { ts } from '../../typescript.js';
 import { calleeParts, enclosingFunction, isInside, unwrap, statementOf } from '../../analysis/ast.js';
 import type { StoreModel } from '../../analysis/reach.js';
+import type { SessionStore } from '../../analysis/session-flow-types.js';
 import { functionNames } from '../../analysis/call-index.js';
 import type { StoreOutcome } from '../kit/plan.js';
 
@@ -13,6 +14,9 @@ import type { StoreOutcome } from '../kit/plan.js';
  * A client store (Redis, KV) has no declaration: the analysis sees one store per keyed call. Calls
  * on the same client with the same key prefix (`cart:${sid}`) are one logical store.
  */
+/** Which kind a client store's calls make it when they disagree: the one to be most careful with. */
+const KIND_WEIGHT: Readonly<Record<SessionStore['kind'], number>> = { session: 0, state: 1, server: 2, transport: 3 };
+
 export function groupClientStores(models: readonly StoreModel[]): StoreModel[] {
   const out: StoreModel[] = [];
   const groups = new Map<string, StoreModel>();
@@ -31,8 +35,9 @@ export function groupClientStores(models: readonly StoreModel[]): StoreModel[] {
       out.push(copy);
       continue;
     }
-    // Serving objects anywhere in it make it a registry, or (with tools reaching it) a record to split.
-    if (group.store.kind !== model.store.kind && (model.store.kind === 'transport' || (model.store.kind === 'server' && group.store.kind !== 'transport'))) group.store.kind = model.store.kind;
+    // Serving objects anywhere in it make it a registry, or (with tools reaching it) a record to split; application
+    // state anywhere in it outweighs the HTTP layer's own records (whichever call came first).
+    if (KIND_WEIGHT[model.store.kind] > KIND_WEIGHT[group.store.kind]) group.store.kind = model.store.kind;
     if (model.store.holdsServer) group.store.holdsServer = true;
     group.store.accesses.push(...model.store.accesses);
     for (const read of model.store.reads) if (!group.store.reads.includes(read)) group.store.reads.push(read);

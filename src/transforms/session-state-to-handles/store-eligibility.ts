@@ -226,10 +226,6 @@ function ownTransportTableAdvice(name: string, cls: string | undefined): string 
   return `\`${name}\` is keyed by the session id inside ${cls ? `\`${cls}\`` : 'a class'}, a hand-written MCP transport (it implements the SDK's \`Transport\`): serving plumbing, not state a tool reads back, so it needs no handle. It goes with the transport's sessions when serving becomes stateless (\`stateless-serving\` marks the class with the replacement).`;
 }
 
-/**
- * A session-keyed store no tool reaches (metamcp's pools of upstream connections and their timestamps): no tool
- * could take a handle for it, so "re-key it by a handle" would be advice nobody can follow.
- */
 function toolList(tools: readonly string[]): string {
   const quoted = tools.slice(0, 4).map((t) => `\`${t}\``);
   return tools.length > 4 ? `${quoted.join(', ')} and ${tools.length - 4} more` : quoted.length > 1 ? `${quoted.slice(0, -1).join(', ')} and ${quoted.at(-1)}` : quoted[0]!;
@@ -243,6 +239,10 @@ function closureReadAdvice(name: string, tools: readonly string[]): string {
   return `\`${name}\` is keyed by the session id the server's factory was given, and ${tools.length === 1 ? 'the tool' : 'the tools'} ${toolList(tools)} ${tools.length === 1 ? 'reaches' : 'reach'} it through helpers that take no argument (a closure over that id): on 2026-07-28 the server is built per request with no session id. Re-key it by an explicit handle a create tool mints (\`<noun>_id\`, checked against the caller), take the handle as a tool argument and hand it to those helpers.`;
 }
 
+/**
+ * A session-keyed store no tool reaches (metamcp's pools of upstream connections and their timestamps): no tool
+ * could take a handle for it, so "re-key it by a handle" would be advice nobody can follow.
+ */
 function unreachedStoreAdvice(name: string): string {
   return `\`${name}\` is keyed by the session id, but no tool reaches it, so no tool can carry a handle for it. If it is bookkeeping of the serving layer (a connection, server or timestamp per session), it goes with the sessions when serving becomes stateless: 2026-07-28 has no session to key it by, so key what must outlive a request by what that layer still has (the caller's identity from authInfo, a tenant or namespace) or make it per request. If a resource or prompt handler reads it, pass what the handler needs in that request (its URI or arguments) instead of the session id.`;
 }

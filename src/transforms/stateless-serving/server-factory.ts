@@ -9,7 +9,7 @@ import { ts } from '../../typescript.js';
 import { calleeParts, enclosingFunction, forEachDescendant, isFunctionLike, isInside, statementOf, unwrap } from '../../analysis/ast.js';
 import { memberOfFunction, thisMemberName } from '../../analysis/class-members.js';
 import { CONNECT_METHOD } from '../../analysis/sdk-modules.js';
-import { sessionConnection, sharedServerPerRequest } from '../../analysis/session-servers.js';
+import { objectsChangedByHandlers, sessionConnection, sharedServerPerRequest } from '../../analysis/session-servers.js';
 import { RULE_ID } from '../../rule-ids.js';
 import { helperConnection, helperConnectionReason } from './connect-helper.js';
 import { CannotRewrite } from './refusal.js';
@@ -102,7 +102,9 @@ function refuseStateInFactory(file: ServingFile, connect: ts.CallExpression): vo
   const connection = sessionConnection(file.values, connect);
   if (!connection || connection.sse) return;
   const variables = connection.callState;
-  const made = [...new Set([...connection.nested, ...connection.kept.filter((k) => !k.owner).map((k) => k.made)])];
+  // Objects of the factory chain whose fields change count when a function the factory registers changes them.
+  const built = [...new Set([...connection.nested, ...connection.kept.filter((k) => !k.owner).map((k) => k.made)])];
+  const made = connection.creation ? objectsChangedByHandlers(file.values, connection.creation, built) : [];
   const objects = [...new Set(made.map((m) => `\`new ${m.expression.getText()}(…)\``))];
   if (variables.length === 0 && objects.length === 0) return;
   const creation = connection.creation ? unwrap(connection.creation) : undefined;
@@ -121,6 +123,9 @@ function refuseStateInFactory(file: ServingFile, connect: ts.CallExpression): vo
     `the server's factory${factory ? ` \`${factory}()\`` : ''} keeps ${held.join(', and ')}: state one call leaves for the next, which lives as long as each session's server today and would start afresh on every call with a server built per request. Move that state to an explicit handle the tools take (minted by the tool that starts it, \`<noun>_id\`, checked against the caller) or key it by the caller's identity (authInfo); what holds nothing a later call needs can be made per request. Then serve with a factory.`,
     connect,
     RULE_ID.perSessionServer,
+    undefined,
+    // The factory the advice names: the project's own, when the route calls it bare (`createServer()`).
+    called && ts.isCallExpression(called) && called.arguments.length === 0 && ts.isIdentifier(unwrap(called.expression)) ? (unwrap(called.expression) as ts.Identifier).text : undefined,
   );
 }
 

@@ -11,7 +11,7 @@ import { z } from 'zod';
 
 export function createServer(directory) {
   const server = new McpServer({ name: 'users', version: '1.0.0' });
-  /* @mcp-codemod-error SDK 1.x takes zod shapes only: with this JSON Schema object the tool had no input schema (`tool()` read it as annotations) and its handler got the request context first. It is now the tool's input schema, through v2's fromJsonSchema(), and the handler gets the arguments first: check the tool. */
+  /* @mcp-codemod-error SDK 1.x takes zod shapes only: this JSON Schema object gave the tool no usable input schema (`tool()` read it as annotations, and its handler got the request context first). It is now the tool's input schema, through v2's fromJsonSchema(), and the handler gets the arguments first: check the tool. */
   server.registerTool('search_users', { description: 'Search users by name', inputSchema: fromJsonSchema({
       type: 'object',
       properties: {

@@ -55,7 +55,7 @@ app.post('/mcp', async (req, res) => {
       },
     });
     const server = createServer();
-    // @mcp-migrate-todo(session-state/per-session-server): the server's factory `createServer()` keeps `initialized` and `notes`, written by what it registers: state one call leaves for the next, which lives as long as each session's server today and would start afresh on every call with a server built per request. Move that state to an explicit handle the tools take (minted by the tool that starts it, `<noun>_id`, checked against the caller) or key it by the caller's identity (authInfo); what holds nothing a later call needs can be made per request. Then serve with a factory. Serve the endpoint with `createMcpHandler(buildServer)` mounted with `toNodeHandler` (GET/DELETE then answer 405) (`buildServer` stands for a function that builds a new server with its registrations and returns it: write one if the project has none).
+    // @mcp-migrate-todo(session-state/per-session-server): the server's factory `createServer()` keeps `initialized` and `notes`, written by what it registers: state one call leaves for the next, which lives as long as each session's server today and would start afresh on every call with a server built per request. Move that state to an explicit handle the tools take (minted by the tool that starts it, `<noun>_id`, checked against the caller) or key it by the caller's identity (authInfo); what holds nothing a later call needs can be made per request. Then serve with a factory. Serve the endpoint with `createMcpHandler(createServer)` mounted with `toNodeHandler` (GET/DELETE then answer 405).
     await server.connect(transport);
   }
   await transport.handleRequest(req, res, req.body);
