@@ -552,11 +552,12 @@ const MUTATORS = new Set(['add', 'set', 'delete', 'clear', 'push', 'pop', 'shift
  * handler changes (a logger whose `setLevel` nothing calls, a client caching its token lazily behind a getter the
  * handlers only read) goes with the server per request unharmed.
  */
-export function objectsChangedByHandlers(values: ValueAnalysis, creation: ts.Expression, made: readonly ts.NewExpression[]): ts.NewExpression[] {
-  const factory = factoryOf(values, creation);
-  if (!factory?.body) return [];
-  const registered = registeredFunctions(values, factory);
+export function objectsChangedByHandlers(values: ValueAnalysis, made: readonly ts.NewExpression[]): ts.NewExpression[] {
   return made.filter((object) => {
+    // The function that builds it, down the factory chain (browserbase builds its Context where it registers its tools).
+    const builder = enclosingFunction(object);
+    if (!builder?.body) return false;
+    const registered = registeredFunctions(values, builder);
     const holder = outermostWrapper(object).parent;
     const symbol = holder && ts.isVariableDeclaration(holder) && ts.isIdentifier(holder.name) ? values.symbolOf(holder.name) : undefined;
     if (!symbol) return false;
@@ -610,9 +611,15 @@ function changesState(values: ValueAnalysis, fn: ts.FunctionLikeDeclaration, dep
     else if (ts.isCallExpression(node)) {
       const callee = unwrap(node.expression);
       if (ts.isPropertyAccessExpression(callee) && MUTATORS.has(callee.name.text) && ofThis(callee.expression)) changed = true;
-      else if (depth < 3) {
+      else {
         const next = values.calls.functionOfCall(node);
-        if (next && changesState(values, next, depth + 1, seen)) changed = true;
+        if (next?.body) {
+          if (depth < 3 && changesState(values, next, depth + 1, seen)) changed = true;
+        } else if (node.arguments.some((a) => unwrap(a).kind === ts.SyntaxKind.ThisKeyword || ofThis(a))) {
+          // `tool.handle(this, args)`: the object handed to code that cannot be followed (an interface's method, a
+          // callback), which may change it (browserbase's tools drive the context's browser session that way).
+          changed = true;
+        }
       }
     }
   });

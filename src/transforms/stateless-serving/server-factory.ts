@@ -104,7 +104,7 @@ function refuseStateInFactory(file: ServingFile, connect: ts.CallExpression): vo
   const variables = connection.callState;
   // Objects of the factory chain whose fields change count when a function the factory registers changes them.
   const built = [...new Set([...connection.nested, ...connection.kept.filter((k) => !k.owner).map((k) => k.made)])];
-  const made = connection.creation ? objectsChangedByHandlers(file.values, connection.creation, built) : [];
+  const made = objectsChangedByHandlers(file.values, built);
   const objects = [...new Set(made.map((m) => `\`new ${m.expression.getText()}(…)\``))];
   if (variables.length === 0 && objects.length === 0) return;
   const creation = connection.creation ? unwrap(connection.creation) : undefined;
