@@ -115,11 +115,12 @@ const serving = defineTransform({
     'gateways: a sessionful endpoint whose sessions own an upstream gets one marker (for a child-process relay: a child per request, the handshake per request); a stateless relay keeps its serving, its initialize routing marked; a stdio relay stays on its transport',
     "2025-era clients stay served (createMcpHandler legacy: 'stateless', serveStdio legacy: 'serve'); --modern-only passes legacy: 'reject'",
     '--target stateless-v1: SDK 1.x, a new server and a sessionIdGenerator: undefined transport per POST; GET/DELETE answer 405',
+    "a session server's factory keeping state its handlers write (a gate, a list, an object whose fields they change) is marked, not served per request (that would start the state afresh on every call), and so is each such object where it is built; a shared stateless transport's listeners are marked with it",
     'markers: custom routing logic, custom session-lifecycle work, servers built as bundles, transports made in helpers and classes, CORS naming Mcp-Session-Id, other route styles and web-standard handlers (the marker gives the adapter); --target stateless-v1 on hono/fastify; every marker names the entry of the target (the SDK 1.x idiom on stateless-v1, serveStdio for stdio)',
   ],
   // sse-transport and the session ids an HTTP+SSE endpoint logs: removed with the endpoint under --modern-only.
   rewrites: [RULE_ID.perSessionServer, RULE_ID.sessionIdRead, RULE_ID.sessionTelemetry, RULE_ID.eventStore, RULE_ID.initializeRouting, RULE_ID.sessionHeader, RULE_ID.sessionIdGenerator, RULE_ID.sessionLifecycle, RULE_ID.sessionRoute, RULE_ID.sseTransport, RULE_ID.transportRegistry],
-  marks: [RULE_ID.perSessionServer, RULE_ID.initializeRouting, RULE_ID.sessionHeader, RULE_ID.sessionIdGenerator, RULE_ID.sessionLifecycle, RULE_ID.sseTransport, RULE_ID.transportRegistry],
+  marks: [RULE_ID.perSessionServer, RULE_ID.initializeRouting, RULE_ID.sessionHeader, RULE_ID.sessionIdGenerator, RULE_ID.sessionLifecycle, RULE_ID.sessionRoute, RULE_ID.sseTransport, RULE_ID.transportRegistry],
   plan: planServing,
 });
 
