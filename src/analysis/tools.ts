@@ -102,7 +102,13 @@ function lastFunctionArgument(values: ValueAnalysis, call: ts.CallExpression): t
   }
   // `createHandler(ctx)`: a project function that builds the handler and returns it (algorand-agent's tool modules,
   // sweep 13 L3); the function it returns is the handler, and the factory's parameters what it closes over.
-  if (ts.isCallExpression(inner)) return handlerBuiltBy(values, inner);
+  if (ts.isCallExpression(inner)) {
+    // `withErrors(async (args) => …)`: the callback a wrapper is given is what each call runs (the wrapper passes the
+    // arguments on), as route handlers are read (routes.ts `handlersOf`).
+    const wrapped = [...inner.arguments].reverse().map((a) => unwrap(a)).find((a) => isFunctionLike(a));
+    if (wrapped) return wrapped as ts.FunctionLikeDeclaration;
+    return handlerBuiltBy(values, inner);
+  }
   return undefined;
 }
 

@@ -149,6 +149,25 @@ server.registerTool('send_payment', { inputSchema: { amount: z.number() } }, sen
       errors: [{ messageId: 'global', line: 7, data: { name: 'this.current', setters: '`set_network`', readers: '`send_payment`' } }],
     },
     {
+      name: 'a handler wrapped by a project helper (withErrors(async (args) => …)): the wrapped callback is what the tool runs',
+      code: `${HEAD}let network = 'testnet';
+function withErrors<A>(fn: (args: A) => Promise<{ content: [] }>) {
+  return async (args: A) => {
+    try {
+      return await fn(args);
+    } catch {
+      return { content: [] as [] };
+    }
+  };
+}
+server.tool('set_network', { network: z.string() }, withErrors(async ({ network: chosen }: { network: string }) => {
+  network = chosen;
+  return { content: [] as [] };
+}));
+server.tool('get_network', {}, async () => ({ content: [{ type: 'text', text: network }] }));`,
+      errors: [{ messageId: 'global', line: 15, data: { name: 'network', setters: '`set_network`', readers: '`get_network`' } }],
+    },
+    {
       name: 'a property of a module object set from the arguments, with a fallback; another tool reads it',
       code: `${HEAD}const state = { project: undefined as string | undefined };
 server.registerTool('open_project', { inputSchema: { project: z.string().optional() } }, async (args) => {
