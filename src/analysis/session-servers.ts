@@ -579,17 +579,20 @@ export function objectsChangedByHandlers(values: ValueAnalysis, made: readonly t
   });
 }
 
-/** `if (!this.token) this.token = …` or `this.token ??= …`: a field filled once, on first use (a lazy cache, not a change a call makes for the next). */
-function lazyField(assignment: ts.BinaryExpression): boolean {
+/**
+ * `if (!db) db = open()`, `if (this.token === undefined) this.token = …`, `db ??= open()`: a value filled once, on first
+ * use (a lazy start or cache, the same on every request, only later), not a change a call makes for the next.
+ */
+function filledLazily(assignment: ts.BinaryExpression): boolean {
   if (assignment.operatorToken.kind === ts.SyntaxKind.QuestionQuestionEqualsToken || assignment.operatorToken.kind === ts.SyntaxKind.BarBarEqualsToken) return true;
   if (assignment.operatorToken.kind !== ts.SyntaxKind.EqualsToken) return false;
-  const field = unwrap(assignment.left).getText();
+  const target = unwrap(assignment.left).getText();
   for (let at: ts.Node | undefined = assignment.parent; at && !isFunctionLike(at); at = at.parent) {
     if (!ts.isIfStatement(at) || !isInside(assignment, at.thenStatement)) continue;
     const test = unwrap(at.expression);
     const tested = ts.isPrefixUnaryExpression(test) && test.operator === ts.SyntaxKind.ExclamationToken ? unwrap(test.operand)
       : ts.isBinaryExpression(test) && [ts.SyntaxKind.EqualsEqualsToken, ts.SyntaxKind.EqualsEqualsEqualsToken].includes(test.operatorToken.kind) ? unwrap(test.left) : undefined;
-    if (tested && tested.getText() === field) return true;
+    if (tested && tested.getText() === target) return true;
   }
   return false;
 }
@@ -598,32 +601,30 @@ function lazyField(assignment: ts.BinaryExpression): boolean {
 function changesState(values: ValueAnalysis, fn: ts.FunctionLikeDeclaration, depth: number, seen: Set<ts.Node>): boolean {
   if (!fn.body || seen.has(fn) || fn.getSourceFile().isDeclarationFile) return false;
   seen.add(fn);
-  const ofThis = (node: ts.Node): boolean => {
-    let root: ts.Node = unwrap(node as ts.Expression);
-    while (ts.isPropertyAccessExpression(root) || ts.isElementAccessExpression(root)) root = unwrap(root.expression);
-    return root.kind === ts.SyntaxKind.ThisKeyword && root !== unwrap(node as ts.Expression);
-  };
   let changed = false;
   forEachDescendant(fn.body, (node) => {
     if (changed) return;
-    if (ts.isBinaryExpression(node) && node.operatorToken.kind >= ts.SyntaxKind.FirstAssignment && node.operatorToken.kind <= ts.SyntaxKind.LastAssignment && ofThis(node.left)) changed = !lazyField(node);
-    else if ((ts.isPrefixUnaryExpression(node) || ts.isPostfixUnaryExpression(node)) && (node.operator === ts.SyntaxKind.PlusPlusToken || node.operator === ts.SyntaxKind.MinusMinusToken) && ofThis(node.operand)) changed = true;
-    else if (ts.isCallExpression(node)) {
-      const callee = unwrap(node.expression);
-      if (ts.isPropertyAccessExpression(callee) && MUTATORS.has(callee.name.text) && ofThis(callee.expression)) changed = true;
-      else {
-        const next = values.calls.functionOfCall(node);
-        if (next?.body) {
-          if (depth < 3 && changesState(values, next, depth + 1, seen)) changed = true;
-        } else if (node.arguments.some((a) => unwrap(a).kind === ts.SyntaxKind.ThisKeyword || ofThis(a))) {
-          // `tool.handle(this, args)`: the object handed to code that cannot be followed (an interface's method, a
-          // callback), which may change it (browserbase's tools drive the context's browser session that way).
-          changed = true;
-        }
-      }
+    if (thisFieldWritten(node)) {
+      changed = !(ts.isBinaryExpression(node) && filledLazily(node));
+      return;
+    }
+    if (!ts.isCallExpression(node)) return;
+    const next = values.calls.functionOfCall(node);
+    if (next?.body) {
+      if (depth < 3 && changesState(values, next, depth + 1, seen)) changed = true;
+    } else if (node.arguments.some((a) => unwrap(a).kind === ts.SyntaxKind.ThisKeyword || thisFieldRead(a))) {
+      // `tool.handle(this, args)`: the object handed to code that cannot be followed (an interface's method, a
+      // callback), which may change it (browserbase's tools drive the context's browser session that way).
+      changed = true;
     }
   });
   return changed;
+}
+
+/** `this.x` (a field of the object handed on). */
+function thisFieldRead(node: ts.Expression): boolean {
+  const inner = unwrap(node);
+  return ts.isPropertyAccessExpression(inner) && inner.expression.kind === ts.SyntaxKind.ThisKeyword;
 }
 
 /**
@@ -688,7 +689,7 @@ function closureStateOf(values: ValueAnalysis, creation: ts.Expression): { writt
     if (!(isLet && assignment) && !counting && !((objects.has(symbol) || !isLet) && (mutated || memberWrite))) return;
     // What scan has always named (`written by its handlers`): a `let` assigned, a collection mutated, in any nested function.
     if ((isLet && assignment) || (!isLet && mutated)) written.add(declared);
-    if (!inRegistered || inFeatureHandler(values, node, factory) || (assignment && lazyStart(assignment, symbol, values))) return;
+    if (!inRegistered || inFeatureHandler(values, node, factory) || (assignment && filledLazily(assignment))) return;
     if (counting) counters.set(symbol, declared);
     else leftForLaterCalls.add(declared);
   });
@@ -732,19 +733,6 @@ function registeredFunctions(values: ValueAnalysis, factory: ts.FunctionLikeDecl
     });
   }
   return [...out, ...helpers];
-}
-
-/** `if (!db) db = open()` (or `db ??= open()`, `if (db === undefined)`): a value made once, on first use, not one a call chose. */
-function lazyStart(assignment: ts.BinaryExpression, symbol: ts.Symbol, values: ValueAnalysis): boolean {
-  if (assignment.operatorToken.kind === ts.SyntaxKind.QuestionQuestionEqualsToken || assignment.operatorToken.kind === ts.SyntaxKind.BarBarEqualsToken) return true;
-  for (let at: ts.Node | undefined = assignment.parent; at && !isFunctionLike(at); at = at.parent) {
-    if (!ts.isIfStatement(at)) continue;
-    const test = unwrap(at.expression);
-    const tested = ts.isPrefixUnaryExpression(test) && test.operator === ts.SyntaxKind.ExclamationToken ? unwrap(test.operand)
-      : ts.isBinaryExpression(test) && [ts.SyntaxKind.EqualsEqualsToken, ts.SyntaxKind.EqualsEqualsEqualsToken].includes(test.operatorToken.kind) ? unwrap(test.left) : undefined;
-    if (tested && ts.isIdentifier(tested) && values.symbolOf(tested) === symbol && isInside(assignment, at.thenStatement)) return true;
-  }
-  return false;
 }
 
 /**

@@ -13,12 +13,15 @@
 import type { Diagnostic } from '@modelcontextprotocol/codemod';
 import type { SourceFile } from 'ts-morph';
 import type { AnalysisResult } from '../../analysis/model.js';
-import { calleeParts, forEachDescendant, propertyNameText, unwrap } from '../../analysis/ast.js';
+import { calleeParts, forEachOfKind, propertyNameText, unwrap } from '../../analysis/ast.js';
 import { loadTsMorph, ts } from '../../typescript.js';
 import { isServerKind } from '../../analysis/value.js';
 import { HIGH_LEVEL_SERVER_CLASSES, PROMPT_REGISTRATION, registrationOf, RESOURCE_REGISTRATION, TOOL_REGISTRATION } from '../../analysis/sdk-modules.js';
 import { legacyToolArguments } from '../../analysis/tools.js';
 import type { TextEdit } from '../kit/edits.js';
+
+/** What the walks of this module look at: calls (indexed per file, not a walk over every node). */
+const CALLS = [ts.SyntaxKind.CallExpression];
 
 /** A v1 `McpServer.tool(…)` call, by what identifies it after the codemod: its receiver and name argument as written. */
 export interface LegacyToolCall {
@@ -36,7 +39,7 @@ export interface LegacyToolCall {
 export function legacyToolCalls(result: AnalysisResult): Map<string, LegacyToolCall[]> {
   const out = new Map<string, LegacyToolCall[]>();
   for (const sf of result.sourceFiles) {
-    forEachDescendant(sf, (node) => {
+    forEachOfKind(sf, CALLS, (node) => {
       if (!ts.isCallExpression(node) || !node.arguments.length) return;
       const { name, receiver } = calleeParts(node);
       if (name !== 'tool' || !receiver || !isServerKind(result.analysis.values.valueOf(receiver))) return;
@@ -66,7 +69,7 @@ export function legacyToolCallRewrites(result: AnalysisResult): Map<string, Text
   const { values } = result.analysis;
   const out = new Map<string, TextEdit[]>();
   for (const sf of result.sourceFiles) {
-    forEachDescendant(sf, (node) => {
+    forEachOfKind(sf, CALLS, (node) => {
       if (!ts.isCallExpression(node) || node.arguments.length < 2 || node.arguments.length > 5 || node.arguments.some((a) => ts.isSpreadElement(a))) return;
       const { name, nameNode, receiver } = calleeParts(node);
       const registration = name ? registrationOf(name) : undefined;
@@ -180,7 +183,7 @@ export function verifiedInputSchemas(result: AnalysisResult): Map<string, Set<st
     out.set(sf.fileName, set);
   };
   for (const sf of result.sourceFiles) {
-    forEachDescendant(sf, (node) => {
+    forEachOfKind(sf, CALLS, (node) => {
       if (!ts.isCallExpression(node)) return;
       const { name, receiver } = calleeParts(node);
       if ((name !== 'tool' && name !== TOOL_REGISTRATION) || !receiver || !isServerKind(result.analysis.values.valueOf(receiver))) return;
@@ -254,7 +257,7 @@ export function registrationsThroughProjectModules(result: AnalysisResult): Set<
     if (importsMcpServer(sf)) continue;
     let resolved = 0;
     let unresolved = 0;
-    forEachDescendant(sf, (node) => {
+    forEachOfKind(sf, CALLS, (node) => {
       if (!ts.isCallExpression(node) || !node.arguments.length) return;
       const { name, receiver } = calleeParts(node);
       if (!name || !receiver || !registrationOf(name)) return;
@@ -360,7 +363,7 @@ export function serversHandedToLoadedModules(result: AnalysisResult): Map<string
   for (const sf of result.sourceFiles) {
     // Only a file that loads a module by a computed path can; what each argument holds is asked last.
     if (!LOADS_MODULE.test(sf.text)) continue;
-    forEachDescendant(sf, (node) => {
+    forEachOfKind(sf, CALLS, (node) => {
       if (!ts.isCallExpression(node) || node.arguments.length === 0 || !isLoadedModule(values, node.expression) || !node.arguments.some(carriesServer)) return;
       const list = out.get(sf.fileName) ?? [];
       list.push(node.expression.getText(sf));

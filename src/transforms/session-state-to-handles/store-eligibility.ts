@@ -13,6 +13,7 @@ import type { StoreModel } from '../../analysis/reach.js';
 import { holdsCredentials } from '../../analysis/credentials.js';
 import { ownTransportClassOf } from '../../analysis/transport-classes.js';
 import { RULE_ID } from '../../rule-ids.js';
+import { andList } from '../kit/prose.js';
 import { holdsTimers } from './timers.js';
 import { cachesClientRoots, clientRootsAdvice } from './client-roots.js';
 import { expiresIdleSessions, idleExpiryAdvice } from './idle-expiry.js';
@@ -228,7 +229,7 @@ function ownTransportTableAdvice(name: string, cls: string | undefined): string 
 
 function toolList(tools: readonly string[]): string {
   const quoted = tools.slice(0, 4).map((t) => `\`${t}\``);
-  return tools.length > 4 ? `${quoted.join(', ')} and ${tools.length - 4} more` : quoted.length > 1 ? `${quoted.slice(0, -1).join(', ')} and ${quoted.at(-1)}` : quoted[0]!;
+  return andList(tools.length > 4 ? [...quoted, `${tools.length - 4} more`] : quoted);
 }
 
 function mixedRecordAdvice(name: string, tools: readonly string[]): string {

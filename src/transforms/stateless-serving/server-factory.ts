@@ -9,7 +9,7 @@ import { ts } from '../../typescript.js';
 import { calleeParts, enclosingFunction, forEachDescendant, isFunctionLike, isInside, statementOf, unwrap } from '../../analysis/ast.js';
 import { memberOfFunction, thisMemberName } from '../../analysis/class-members.js';
 import { CONNECT_METHOD } from '../../analysis/sdk-modules.js';
-import { objectsChangedByHandlers, sessionConnection, sharedServerPerRequest } from '../../analysis/session-servers.js';
+import { objectsChangedByHandlers, sessionConnection, sharedServerPerRequest, type SessionConnection } from '../../analysis/session-servers.js';
 import { RULE_ID } from '../../rule-ids.js';
 import { helperConnection, helperConnectionReason } from './connect-helper.js';
 import { CannotRewrite } from './refusal.js';
@@ -64,8 +64,10 @@ export function factoryOf(file: ServingFile, handler: ts.Node, transport: ts.New
     throw new CannotRewrite('no `server.connect(transport)` in the route: the server the transport serves is not found.', transport);
   }
   const receiver = unwrap(calleeParts(connect).receiver!);
-  refuseStateHandedWithServer(file, connect);
-  refuseStateInFactory(file, connect);
+  // What the session's server is built with, analysed once for both refusals.
+  const connection = sessionConnection(file.values, connect);
+  refuseStateHandedWithServer(file, connect, connection);
+  refuseStateInFactory(file, connect, connection);
   return serverFactory(file, receiver, handler, connect, 'http');
 }
 
@@ -75,8 +77,8 @@ export function factoryOf(file: ServingFile, handler: ts.Node, transport: ts.New
  * each other. A server built per request would start them afresh on every call (a login begun in one call would be
  * gone in the next), so no factory is made until that state has another home.
  */
-function refuseStateHandedWithServer(file: ServingFile, connect: ts.CallExpression): void {
-  const handed = sessionConnection(file.values, connect)?.handedWith ?? [];
+function refuseStateHandedWithServer(file: ServingFile, connect: ts.CallExpression, connection: SessionConnection | undefined): void {
+  const handed = connection?.handedWith ?? [];
   if (handed.length === 0) return;
   const objects = handed.map(({ object }) => `\`${object.text}\``).join(', ');
   const helpers = [...new Set(handed.map(({ call }) => `\`${calleeParts(call).name ?? call.expression.getText(file.sf)}()\``))].join(', ');
@@ -98,8 +100,7 @@ function refuseStateHandedWithServer(file: ServingFile, connect: ts.CallExpressi
  *   last call opened gone.
  * Refused like the objects above; scan reports both (per-session-server).
  */
-function refuseStateInFactory(file: ServingFile, connect: ts.CallExpression): void {
-  const connection = sessionConnection(file.values, connect);
+function refuseStateInFactory(file: ServingFile, connect: ts.CallExpression, connection: SessionConnection | undefined): void {
   if (!connection || connection.sse) return;
   const variables = connection.callState;
   // Objects of the factory chain whose fields change count when a function the factory registers changes them.

@@ -4,9 +4,8 @@
  * itself (ServingSite) is declared in serving-site-view.ts, which those rewrites import instead of this module.
  */
 import type { ts } from '../../typescript.js';
-import { calleeParts, statementOf } from '../../analysis/ast.js';
+import { calleeParts } from '../../analysis/ast.js';
 import type { RouteFramework } from '../../analysis/routes.js';
-import { markerInsertion } from '../../markers.js';
 import { indentAt } from '../kit/source-style.js';
 import { BOILERPLATE_GLOBALS, checkBoilerplate, transportOptionsOf } from './eligibility.js';
 import { addEntryImports, createHandlerDeclaration, entryOptions, mountLines, parsesBody } from './entry-code.js';
@@ -31,15 +30,8 @@ export function servingSite(file: ServingFile): ServingSite {
     edit: (start, end, text) => file.edit(start, end, text),
     remove: (statement) => file.remove(statement),
     removeRegistries: (registries) => file.removeRegistries(registries),
-    marker: (node, ruleId, message) => {
-      const sf = node.getSourceFile();
-      if (sf === file.sf) return file.marker(node, ruleId, message);
-      // Another file (a caller passing an option that no longer does anything): its marker goes straight to the plan.
-      const start = statementOf(node).getStart(sf);
-      const insertion = markerInsertion(sf.text, start, ruleId, message);
-      file.plan.markers.push({ file: sf.fileName, line: sf.getLineAndCharacterOfPosition(start).line + 1, ruleId, message });
-      if (insertion) file.plan.edits.push({ file: sf.fileName, start: insertion.offset, end: insertion.offset, text: insertion.text });
-    },
+    // Another file (a caller passing an option that no longer does anything) is marked straight in the plan.
+    marker: (node, ruleId, message) => file.markerAnywhere(node, ruleId, message),
     addImport: (module, name) => file.imports.add(module, name),
     note: (text) => file.plan.notes!.push(text),
     freshName: (base) => file.freshName(base),
