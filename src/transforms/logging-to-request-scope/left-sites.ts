@@ -23,6 +23,8 @@ import { originalKeptAdvice, type LevelProxies } from './level-proxies.js';
 const LOG_MESSAGES = new Set(Object.keys(describedFeature('logging').messages ?? {}));
 /** Its request-scoped form on a handler's request context (`ctx.mcpReq.log`). */
 const REQUEST_METHODS = new Set(describedFeature('logging').requestMethods ?? []);
+/** Its methods on an SDK server (`sendLoggingMessage`). */
+const SERVER_METHODS = new Set(Object.keys(describedFeature('logging').serverMethods ?? {}));
 
 /** Marks every logging use and hand-built log message the plan neither rewrote nor marked; settles the capability. Returns how many capabilities were removed. */
 export function settleLeftSites(result: AnalysisResult, plan: TransformPlan, rule: string, proxies: LevelProxies, silenced: readonly TextEdit[] = [], modernOnly = false): { removedCapabilities: number } {
@@ -46,6 +48,9 @@ export function settleLeftSites(result: AnalysisResult, plan: TransformPlan, rul
         // `ctx.mcpReq.log(…)`: the request-scoped form, which still needs the capability.
         const { name, receiver } = calleeParts(node);
         stillLogs = !!name && REQUEST_METHODS.has(name) && !!receiver && analysis.values.valueOf(receiver)?.kind === 'context-request';
+        // `sendLoggingMessage(…)` on a receiver the analysis could not tell is a server (one handed through code it
+        // cannot read): it may be one, so the capability it needs stays.
+        stillLogs ||= !!name && SERVER_METHODS.has(name) && !!receiver && !isServerKind(analysis.values.valueOf(receiver)) && !stopped(node);
       } else if (ts.isObjectLiteralExpression(node)) {
         const method = handBuiltMessage(analysis.values, node, (m) => LOG_MESSAGES.has(m));
         if (!method || stopped(method)) return;

@@ -94,6 +94,34 @@ export function buildServer(): McpServer {
       errors: [{ messageId: 'registeredInCall', line: 4, file: 'src/exports.ts' }],
     },
     {
+      name: 'a server handed through an instrumentation wrapper (Sentry.wrapMcpServerWithSentry), in plain JavaScript and in a class field',
+      code: {
+        'src/server.js': `import * as Sentry from '@sentry/node';
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+export function createServer() {
+  const server = Sentry.wrapMcpServerWithSentry(new McpServer({ name: 'x', version: '1' }));
+  server.tool('add', async () => {
+    server.tool('added', async () => ({ content: [] }));
+    return { content: [] };
+  });
+  return server;
+}`,
+        'src/agent.ts': `import { wrapMcpServerWithSentry } from '@sentry/cloudflare';
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+export class Agent {
+  server = wrapMcpServerWithSentry(new McpServer({ name: 'y', version: '1' }));
+  init() {
+    const beta = this.server.registerTool('beta', {}, async () => ({ content: [] }));
+    beta.disable();
+  }
+}`,
+      },
+      errors: [
+        { messageId: 'toggle', line: 7, file: 'src/agent.ts' },
+        { messageId: 'registeredInCall', line: 6, file: 'src/server.js' },
+      ],
+    },
+    {
       name: 'v1 registerTool handle disabled, then enabled from oninitialized',
       code: `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 const server = new McpServer({ name: 'x', version: '1' });
