@@ -13,6 +13,7 @@
  *   which identifiers use what the moved statements declare, and the `connect` of a transport kept in a field.
  */
 import { quotedCode } from '../kit/prose.js';
+import { isReference } from './text.js';
 import { ts } from '../../typescript.js';
 import { forEachDescendant, isFunctionLike, unwrap } from '../../analysis/ast.js';
 import { thisMemberName } from '../../analysis/class-members.js';
@@ -49,7 +50,8 @@ export function escapingFlow(statement: ts.Node): ts.Node | undefined {
     if (!inArrow && (ts.isReturnStatement(node) || ts.isYieldExpression(node))) found = node;
     else if (ts.isBreakOrContinueStatement(node) && (node.label || loops === 0) && !inArrow) found = node;
     else if (node.kind === ts.SyntaxKind.ThisKeyword || node.kind === ts.SyntaxKind.SuperKeyword) found = node;
-    else if (ts.isIdentifier(node) && node.text === 'arguments' && !ts.isPropertyAccessExpression(node.parent)) found = node;
+    // The function's own `arguments` (`arguments.length` too), not a key named so (`const { arguments: args } = request.params`).
+    else if (ts.isIdentifier(node) && node.text === 'arguments' && isReference(node)) found = node;
     if (found) return;
     const loop = ts.isIterationStatement(node, false) || ts.isSwitchStatement(node);
     ts.forEachChild(node, (child) => visit(child, inArrow, loops + (loop ? 1 : 0)));
