@@ -30,6 +30,8 @@ const MARKERS: Record<string, string[]> = {
   // The route's own logic (a status table of the project) beside the stateless idiom: marked where it is used, as
   // the transport it makes (a stateless route has no registry; klavis' gmail server, sweep 7 E8).
   'custom-logic-marker': ['session-transport/session-id-generator'],
+  // A session-id helper that also records when the session was last seen is the project's own work (sweep 14 M3's contrast).
+  'session-id-helper-records-marker': ['session-transport/transport-registry'],
   // A route below the endpoint on its path that does more than answer would stop running behind one `all` route.
   'express-shadowed-route-marker': ['session-transport/session-id-generator'],
   'bundle-factory-marker': ['session-state/per-session-server'],

@@ -95,6 +95,9 @@ export function checkBoilerplate(file: ServingFile, root: ts.Node, allowed: Set<
     // A helper of the project that only writes an answer on the response it is given (redash's
     // `sendSessionNotFound(res)`, a 404 with a JSON-RPC error) is the route's answer, written once.
     if (answersOnly(file, id)) continue;
+    // One that only reads the session id off the request (`getSessionId(req)`: the Mcp-Session-Id header) is the
+    // session routing itself, which goes with the registry.
+    if (readsSessionIdOnly(file, id)) continue;
     throw custom(name, id);
   }
 }
@@ -108,6 +111,34 @@ function answersOnly(file: ServingFile, id: ts.Identifier): boolean {
   const decl = file.values.symbolOf(id)?.valueDeclaration;
   const fn = decl && functionOfDeclaration(decl);
   return !!fn && onlyAnswers(fn);
+}
+
+/**
+ * Whether `id` is called as a function of the project that returns the request's session id and does nothing else
+ * (`function getSessionId(req) { const value = req.headers['mcp-session-id']; return typeof value === 'string' ? value
+ * : undefined; }`): no call but a header read, no construction, no write to anything but its own variables, no await.
+ */
+function readsSessionIdOnly(file: ServingFile, id: ts.Identifier): boolean {
+  const call = id.parent;
+  if (!ts.isCallExpression(call) || call.expression !== id || file.values.valueOf(call)?.kind !== 'session-id') return false;
+  const decl = file.values.symbolOf(id)?.valueDeclaration;
+  const fn = decl && functionOfDeclaration(decl);
+  if (!fn?.body) return false;
+  let pure = true;
+  const visit = (node: ts.Node): void => {
+    if (!pure) return;
+    if (ts.isCallExpression(node) && file.values.valueOf(node)?.kind !== 'session-id') pure = false;
+    else if (ts.isNewExpression(node) || ts.isAwaitExpression(node) || ts.isYieldExpression(node) || ts.isDeleteExpression(node) || isFunctionLike(node)) pure = false;
+    else if (ts.isBinaryExpression(node) && isAssignmentOperator(node.operatorToken.kind)) pure = false;
+    else if ((ts.isPrefixUnaryExpression(node) || ts.isPostfixUnaryExpression(node)) && (node.operator === ts.SyntaxKind.PlusPlusToken || node.operator === ts.SyntaxKind.MinusMinusToken)) pure = false;
+    else ts.forEachChild(node, visit);
+  };
+  ts.forEachChild(fn.body, visit);
+  return pure;
+}
+
+function isAssignmentOperator(kind: ts.SyntaxKind): boolean {
+  return kind >= ts.SyntaxKind.FirstAssignment && kind <= ts.SyntaxKind.LastAssignment;
 }
 
 /**
