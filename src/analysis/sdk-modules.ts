@@ -213,6 +213,8 @@ export function handlerContextOf(major: SdkVersion): {
   };
 }
 
+/** The packages SDK 1.x installs beside itself, with their ranges (`MCP_SDK` v1 `installs`). */
+export const SDK_V1_INSTALLS: Readonly<Record<string, string>> = majorDescription(1).installs ?? {};
 /** What each SDK v2 entry point exports (read off the pinned packages), in the order a dropped import name looks for a home. */
 export const V2_EXPORTS: Readonly<Record<string, SdkEntryExports>> = majorDescription(2).entryPoints!;
 export const V2_ENTRY_POINTS: readonly string[] = Object.keys(V2_EXPORTS);

@@ -36,6 +36,11 @@ interface SdkMajorDescription {
   entryPoints?: Readonly<Record<string, SdkEntryExports>>;
   /** The experimental tasks layer this major has (v1 only; v2 moved tasks to an extension). */
   experimentalTasks?: SdkExperimentalTasks;
+  /**
+   * The packages installing this major puts in node_modules beside it (its package.json `dependencies`, with their
+   * ranges): a project can import one without declaring it, and loses it when the SDK goes.
+   */
+  installs?: Readonly<Record<string, string>>;
 }
 
 /** The types that name a request handler's context in one major, and (where the transforms read them) its members. */
@@ -371,6 +376,26 @@ export const MCP_SDK: SdkDescription = {
         members: ['signal', 'sessionId', 'requestId', 'authInfo', '_meta', 'sendNotification', 'sendRequest', 'requestInfo', 'taskId', 'taskStore', 'taskRequestedTtl', 'closeSSEStream', 'closeStandaloneSSEStream'],
         // The official codemod's DISTINCTIVE_CONTEXT_KEYS.
         distinctiveMembers: ['sendRequest', 'sendNotification', 'requestInfo', 'authInfo', 'closeSSEStream', 'closeStandaloneSSEStream'],
+      },
+      // @modelcontextprotocol/sdk 1.32.2's package.json dependencies.
+      installs: {
+        '@hono/node-server': '^1.19.9 || ^2.0.5',
+        ajv: '^8.17.1',
+        'ajv-formats': '^3.0.1',
+        'content-type': '^1.0.5',
+        cors: '^2.8.5',
+        'cross-spawn': '^7.0.5',
+        eventsource: '^3.0.2',
+        'eventsource-parser': '^3.0.0',
+        express: '^5.2.1',
+        'express-rate-limit': '^8.2.1',
+        hono: '^4.11.4',
+        jose: '^6.1.3',
+        'json-schema-typed': '^8.0.2',
+        'pkce-challenge': '^5.0.0',
+        'raw-body': '^3.0.0',
+        zod: '^3.25 || ^4.0',
+        'zod-to-json-schema': '^3.25.1',
       },
       experimentalTasks: {
         module: 'experimental/tasks',

@@ -14,7 +14,9 @@ import type { AnalysisResult } from '../../analysis/model.js';
 import { keepIndentation, minimalEdits } from '../kit/minimal-edits.js';
 import { emptyPlan, type AnchoredNote, type TransformOptions, type TransformPlan } from '../kit/plan.js';
 import { CODEMOD_PACKAGE, codemodVersion, runOfficialCodemod, type CodemodFileResult } from './official.js';
-import { V1_PACKAGE, V2_PACKAGE_VERSIONS, ZOD_RANGE, declares, packageOf, readManifest, rewriteManifest, v2PackagesFor, zodRangeReachesFloor, type ManifestChange } from './manifest.js';
+import { V1_PACKAGE, V2_PACKAGE_VERSIONS, ZOD_RANGE, declares, packageOf, readManifest, rewriteManifest, v2PackagesFor, zodRangeReachesFloor, type ManifestChange, type ManifestView } from './manifest.js';
+import { SDK_V1_INSTALLS } from '../../analysis/sdk-modules.js';
+import { andList } from '../kit/prose.js';
 import { readCurrentFile } from '../kit/file-overlay.js';
 import { packageDirOf } from '../kit/package-json.js';
 import { PackageIndex, findInstalledVersion } from '../../discovery/packages.js';
@@ -532,6 +534,13 @@ function planManifests(
       change.add.push({ section, name: 'zod', range: ZOD_RANGE });
       zodNote = `zod ${ZOD_RANGE} added (the migrated code now imports it)`;
     }
+    // A package the project imports without declaring it, which it had only because SDK 1.x installed it beside
+    // itself (zod, express, cors…): with the SDK removed, the install no longer puts it where the import finds it.
+    const broughtBySdk = removed.length ? undeclaredSdkInstalls(owned.map(([, t]) => t), view).filter((pkg) => !change.add.some((a) => a.name === pkg)) : [];
+    for (const pkg of broughtBySdk) change.add.push({ section, name: pkg, range: pkg === 'zod' ? ZOD_RANGE : SDK_V1_INSTALLS[pkg]! });
+    const broughtNote = broughtBySdk.length
+      ? `${andList(broughtBySdk.map((pkg) => `${pkg} ${change.add.find((a) => a.name === pkg)!.range}`))} added: the code imports ${broughtBySdk.length === 1 ? 'it' : 'them'} without declaring ${broughtBySdk.length === 1 ? 'it' : 'them'}, and had ${broughtBySdk.length === 1 ? 'it' : 'them'} only as ${broughtBySdk.length === 1 ? 'a dependency' : 'dependencies'} of ${V1_PACKAGE}`
+      : undefined;
     // Code left on SDK v1 beside a zod raised to 4 needs an SDK 1.x whose types take zod 4 (1.23 and later; 1.20's are
     // zod 3's, and mcp-handler 1's registrations then fail to type-check against the raised zod).
     let sdkNote: string | undefined;
@@ -548,12 +557,28 @@ function planManifests(
     plan.edits.push(...minimalEdits(manifest, text, updated));
     const parts = [
       ...removed.map((p) => `removed ${p}`),
-      ...addedBySection(change.add.filter((a) => a.name !== 'zod')),
+      ...addedBySection(change.add.filter((a) => a.name !== 'zod' && !broughtBySdk.includes(a.name))),
       ...(zodNote ? [zodNote] : []),
+      ...(broughtNote ? [broughtNote] : []),
       ...(sdkNote ? [sdkNote] : []),
     ];
     plan.notes!.push(`${SDK_V2}: ${relative(manifest)}: ${parts.join('; ')}. Run \`${installCommand(path.dirname(manifest))}\` to update node_modules and the lockfile.`);
   }
+}
+
+/** `from 'x'`, `import 'x'`, `import('x')`, `require('x')`: the package of each bare specifier in `text`. */
+const BARE_SPECIFIER = /(?:\bfrom\s*|\bimport\s*\(\s*|\bimport\s+|\brequire\s*\(\s*)(['"`])([^'"`./][^'"`]*)\1/g;
+
+/** The packages SDK 1.x installed beside itself that these texts import and the manifest does not declare, sorted. */
+function undeclaredSdkInstalls(texts: readonly string[], view: ManifestView): string[] {
+  const out = new Set<string>();
+  for (const text of texts) {
+    for (const m of text.matchAll(BARE_SPECIFIER)) {
+      const pkg = packageOf(m[2]!);
+      if (Object.hasOwn(SDK_V1_INSTALLS, pkg) && !declares(view, pkg)) out.add(pkg);
+    }
+  }
+  return [...out].sort();
 }
 
 /** The first SDK 1.x whose types take zod 4 (`zod: ^3.25 || ^4.0`): code kept on v1 beside a zod raised to 4 needs it. */
