@@ -156,3 +156,11 @@ describe('SDK names in transforms', () => {
     expect(listed.filter((entry) => !excused.has(entry)), 'listed but no longer in the file').toEqual([]);
   });
 });
+
+describe("the SDK description's installs", () => {
+  it('are the dependencies of the SDK 1.x package this repository pins (a newer 1.x that installs more is noticed here)', () => {
+    const manifest = JSON.parse(fs.readFileSync(path.resolve(import.meta.dirname, '../node_modules/@modelcontextprotocol/sdk/package.json'), 'utf8'));
+    const v1 = MCP_SDK.majors.find((m) => m.major === 1)!;
+    expect(v1.installs).toEqual(manifest.dependencies);
+  });
+});
