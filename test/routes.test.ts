@@ -46,6 +46,16 @@ cache.get('key');`),
     ).toEqual(['5: express get /mcp (1 handler)', '6: express delete /mcp (1 handler)', '7: express post /sse (1 handler)', '7: express get /sse (1 handler)']);
   });
 
+  it("a CommonJS router made from the module required in place (require('express').Router(); sweep 14's lead)", () => {
+    expect(
+      routes(`const router = require('express').Router();
+const app = require('fastify')();
+router.post('/', (_req, res) => res.end());
+app.get('/mcp', async () => 'ok');
+module.exports = router;`),
+    ).toEqual(['3: express post / (1 handler)', '4: fastify get /mcp (1 handler)']);
+  });
+
   it('a class mounting its own methods on its router field (typed, initialized, or assigned in the constructor)', () => {
     // `this.app` is followed to the field's declared type, its initializer or the constructor's assignment; a
     // handler is a method (`this.m`, `this.m.bind(this)`) or a function field; an untyped field (`router: any`)

@@ -8,7 +8,7 @@
  * spelled, where the path and the handlers sit, and which modules it is imported from.
  */
 import { ts } from '../typescript.js';
-import { calleeParts, forEachDescendant, isFunctionLike, memberAccess, outermostWrapper, propertyNameText, unwrap } from './ast.js';
+import { calleeParts, forEachDescendant, isFunctionLike, isRequireCall, memberAccess, outermostWrapper, propertyNameText, unwrap } from './ast.js';
 import { boundCall, fieldSources, functionOfMemberAccess, isBindOfThis, memberOfFunction, memberReferences, selfBindStatement, thisMemberName } from './class-members.js';
 import { functionOfDeclaration } from './declarations.js';
 import type { ValueQueries } from './value.js';
@@ -439,6 +439,11 @@ function frameworkOf(router: ts.Node, values: ValueQueries, depth = 0): RouteFra
         if (framework !== 'unknown') return framework;
       }
       return 'unknown';
+    }
+    // `require('express').Router()`: the module required in place.
+    if (isRequireCall(root)) {
+      const module = root.arguments[0];
+      return module && ts.isStringLiteralLike(module) ? (FRAMEWORK_MODULES[module.text] ?? 'unknown') : 'unknown';
     }
     root = unwrap(root.expression);
   }
