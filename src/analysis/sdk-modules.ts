@@ -135,15 +135,15 @@ export function registrationOf(method: string): { kind: 'tool' | 'prompt' | 'res
 /** Methods of an SDK server that register a raw JSON-RPC request or notification handler. */
 export const HANDLER_REGISTRATION_METHODS: ReadonlySet<string> = new Set(Object.keys(MCP_SDK.handlerRegistrations));
 /**
- * Members whose use shows a value to be an SDK server: what registers a tool, prompt, resource or handler, `connect`,
- * and every feature's server method (`sendLoggingMessage`, `sendToolListChanged`, …). A value the analysis cannot
- * read otherwise (what an instrumentation wrapper returns) is taken for the server it was given only if it is used so.
+ * Members whose use shows a value to be an SDK server: what registers a tool, prompt, resource or handler, and every
+ * feature's server method (`sendLoggingMessage`, `sendToolListChanged`, …) but `ping`. A value the analysis cannot
+ * read otherwise (what an instrumentation wrapper returns) is taken for the server it was given only if it is used
+ * so. `connect` and `ping` are left out: a health monitor or a gateway built around a server has them too.
  */
 export const SERVER_USE_MEMBERS: ReadonlySet<string> = new Set([
   ...Object.keys(MCP_SDK.registrations),
   ...Object.keys(MCP_SDK.handlerRegistrations),
-  MCP_SDK.connectMethod,
-  ...Object.values(MCP_SDK.features).flatMap((feature) => Object.keys(feature.serverMethods ?? {})),
+  ...Object.entries(MCP_SDK.features).flatMap(([id, feature]) => (id === 'ping' ? [] : Object.keys(feature.serverMethods ?? {}))),
 ]);
 /** The method of an SDK server that registers a raw JSON-RPC request handler (`server.setRequestHandler(…)`). */
 export const REQUEST_HANDLER_REGISTRATION: string = Object.entries(MCP_SDK.handlerRegistrations).find(([, kind]) => kind === 'request')![0];

@@ -560,23 +560,53 @@ export function objectsChangedByHandlers(values: ValueAnalysis, made: readonly t
     const registered = registeredFunctions(values, builder);
     const holder = outermostWrapper(object).parent;
     const symbol = holder && ts.isVariableDeclaration(holder) && ts.isIdentifier(holder.name) ? values.symbolOf(holder.name) : undefined;
-    if (!symbol) return false;
-    let changed = false;
-    for (const fn of registered) {
-      forEachDescendant(fn, (node) => {
-        if (changed || !ts.isCallExpression(node)) return;
-        const callee = unwrap(node.expression);
-        if (!ts.isPropertyAccessExpression(callee)) return;
-        let root: ts.Node = unwrap(callee.expression);
-        while (ts.isPropertyAccessExpression(root)) root = unwrap(root.expression);
-        if (!ts.isIdentifier(root) || values.symbolOf(root) !== symbol) return;
-        const method = values.calls.functionOfCall(node);
-        if (method && changesState(values, method, 0, new Set())) changed = true;
-      });
-      if (changed) break;
-    }
-    return changed;
+    return !!symbol && changedThrough(values, registered, symbol);
   });
+}
+
+/**
+ * Of the objects the set-up builds per session and hands to the server's factory as arguments
+ * (`const manager = new SessionManager(); createServer(manager)`), those a function the factory registers changes
+ * through the parameter it receives them in (`manager.open(id)` in a tool writing `this.pages`): state the session's
+ * calls leave for each other, as for the objects the factory builds itself (`objectsChangedByHandlers`).
+ */
+export function handedObjectsChangedByHandlers(values: ValueAnalysis, creation: ts.Expression): ts.NewExpression[] {
+  const created = settled(creation);
+  if (!ts.isCallExpression(created)) return [];
+  const factory = values.calls.functionOfCall(created);
+  const setup = enclosingFunction(created);
+  if (!factory?.body || !setup) return [];
+  const registered = registeredFunctions(values, factory);
+  const out: ts.NewExpression[] = [];
+  created.arguments.forEach((argument, index) => {
+    const inner = unwrap(argument);
+    const init = ts.isIdentifier(inner) ? initializerIn(values, inner, setup) : inner;
+    const made = init && unwrap(init);
+    const parameter = factory.parameters[index];
+    if (!made || !ts.isNewExpression(made) || !isStatefulProjectClass(values, made) || !parameter || !ts.isIdentifier(parameter.name)) return;
+    const symbol = values.symbolOf(parameter.name);
+    if (symbol && changedThrough(values, registered, symbol)) out.push(made);
+  });
+  return out;
+}
+
+/** Whether one of the `registered` functions calls a method, on what `symbol` names, that changes the object's fields. */
+function changedThrough(values: ValueAnalysis, registered: readonly ts.Node[], symbol: ts.Symbol): boolean {
+  let changed = false;
+  for (const fn of registered) {
+    forEachDescendant(fn, (node) => {
+      if (changed || !ts.isCallExpression(node)) return;
+      const callee = unwrap(node.expression);
+      if (!ts.isPropertyAccessExpression(callee)) return;
+      let root: ts.Node = unwrap(callee.expression);
+      while (ts.isPropertyAccessExpression(root)) root = unwrap(root.expression);
+      if (!ts.isIdentifier(root) || values.symbolOf(root) !== symbol) return;
+      const method = values.calls.functionOfCall(node);
+      if (method && changesState(values, method, 0, new Set())) changed = true;
+    });
+    if (changed) break;
+  }
+  return changed;
 }
 
 /**

@@ -15,7 +15,8 @@
  */
 import { ts } from '../typescript.js';
 import { calleeParts, enclosingFunction, forEachDescendant, forEachOfKind, isFunctionLike, isUndefined, memberAccess, propertyNameText, stringValue, unwrap } from './ast.js';
-import { CONTEXT_TYPES, HIGH_LEVEL_SERVER_CLASSES, LOW_LEVEL_SERVER_CLASSES, REGISTRATION_METHODS, SERVER_USE_MEMBERS, TRANSPORT_CLASSES } from './sdk-modules.js';
+import { CONTEXT_TYPES, HIGH_LEVEL_SERVER_CLASSES, LOW_LEVEL_SERVER_CLASSES, REGISTRATION_METHODS, TRANSPORT_CLASSES } from './sdk-modules.js';
+import { resultIsKept, resultUsedAsServer } from './wrapper-results.js';
 import type { SdkSymbols } from './sdk-symbols.js';
 import { isServerKind, type Hop, type Value } from './value.js';
 import { frameworkElement, frameworkInstance, frameworkMember, frameworkParameter } from './framework-values.js';
@@ -509,19 +510,16 @@ export class ValueAnalysis {
 
   /**
    * A server handed through a function the program cannot read, an instrumentation library's
-   * (`const server = Sentry.wrapMcpServerWithSentry(new McpServer(…))`): the server it was given, when the result is
-   * bound to a name that is then used as a server (`server.tool(…)`, `server.server.sendLoggingMessage(…)`). A call
-   * that makes something else of a server (`const app = createApp(server)`, `app.listen()`) is not used so, and an
-   * SDK or framework function has its own meaning.
+   * (`const server = Sentry.wrapMcpServerWithSentry(new McpServer(…))`): the server it was given, when what the call
+   * returns is then used as a server (`wrapper-results.ts`). A call that makes something else of a server
+   * (`const health = monitor(server)`, `health.ping()`) is not used so, and an SDK function has its own meaning.
    */
   private serverThroughWrapper(call: ts.CallExpression): Value | undefined {
     const first = call.arguments[0];
-    if (!first) return undefined;
-    const uses = boundUses(call);
-    if (!uses) return undefined;
+    if (!first || !resultIsKept(call)) return undefined;
     const server = this.valueOf(first);
     if (!isServerKind(server) || this.sdk.refOf(call.expression)) return undefined;
-    return uses().some(usedAsServer) ? server : undefined;
+    return resultUsedAsServer(this, call) ? server : undefined;
   }
 
   /** The SDK value a call returns according to the callee's declared return type (through `Promise<…>`). */
@@ -824,42 +822,3 @@ function awaitedType(type: ts.TypeNode | undefined): ts.TypeNode | undefined {
   }
   return type;
 }
-
-/**
- * The accesses of the name a call's result is bound to (`const x = call`, `x = call`, a class field `x = call` or
- * `this.x = call`: the accesses of `x` in the scope, or of `this.x` in the class); undefined when it is bound to none.
- */
-function boundUses(call: ts.CallExpression): (() => ts.PropertyAccessExpression[]) | undefined {
-  let node: ts.Node = call;
-  while (ts.isParenthesizedExpression(node.parent) || ts.isAwaitExpression(node.parent) || ts.isAsExpression(node.parent) || ts.isNonNullExpression(node.parent)) node = node.parent;
-  const parent = node.parent;
-  let target: ts.Node | undefined;
-  if ((ts.isVariableDeclaration(parent) || ts.isPropertyDeclaration(parent)) && parent.initializer === node) target = parent.name;
-  else if (ts.isBinaryExpression(parent) && parent.operatorToken.kind === ts.SyntaxKind.EqualsToken && parent.right === node) target = parent.left;
-  if (!target) return undefined;
-  const onThis = ts.isPropertyDeclaration(parent) || (ts.isPropertyAccessExpression(target) && target.expression.kind === ts.SyntaxKind.ThisKeyword);
-  const name = ts.isIdentifier(target) || ts.isPrivateIdentifier(target) ? target.text : ts.isPropertyAccessExpression(target) ? target.name.text : undefined;
-  if (name === undefined) return undefined;
-  const scope = onThis ? ts.findAncestor(parent, ts.isClassLike) : (enclosingFunction(parent) ?? parent.getSourceFile());
-  if (!scope) return undefined;
-  return () => {
-    const out: ts.PropertyAccessExpression[] = [];
-    forEachDescendant(scope, (node) => {
-      if (!ts.isPropertyAccessExpression(node)) return;
-      const object = node.expression;
-      const bound = onThis
-        ? ts.isPropertyAccessExpression(object) && object.expression.kind === ts.SyntaxKind.ThisKeyword && object.name.text === name
-        : ts.isIdentifier(object) && object.text === name;
-      if (bound) out.push(node);
-    });
-    return out;
-  };
-}
-
-/** `x.tool(…)`, `x.connect(…)`, `x.server.sendLoggingMessage(…)`: an access that uses `x` as an SDK server. */
-function usedAsServer(access: ts.PropertyAccessExpression): boolean {
-  if (SERVER_USE_MEMBERS.has(access.name.text)) return true;
-  const outer = access.parent;
-  return access.name.text === 'server' && ts.isPropertyAccessExpression(outer) && outer.expression === access && SERVER_USE_MEMBERS.has(outer.name.text);
-}
-

@@ -61,6 +61,7 @@ const MARKERS: Record<string, string[]> = {
   // A gate in an object, answers kept by element and a step counter read back: all state (a review of session 30).
   'factory-state-fields-marker': ['session-state/per-session-server'],
   'factory-object-state-marker': ['session-state/per-session-server', 'session-state/per-session-server'],
+  'factory-handed-object-marker': ['session-state/per-session-server', 'session-state/per-session-server'],
   // One module-level server connected by two routes: no factory for either (the other route's handler uses it).
   'module-server-two-routes-marker': ['session-state/per-session-server', 'session-state/per-session-server'],
   // HTTP+SSE kept for 2025-era clients: one marker per endpoint records the decision (and what removes it).

@@ -38,10 +38,10 @@ export function transportOptionsOf(created: ts.NewExpression): Record<string, ts
 }
 
 /** Transport options the stateless entry has no place for. */
-export function checkTransportOptions(file: ServingFile, transportOptions: Record<string, ts.Node>, framework: RouteFramework): void {
+export function checkTransportOptions(file: ServingFile, transportOptions: Record<string, ts.Node>, framework: RouteFramework, factory?: string): void {
   for (const key of Object.keys(transportOptions)) {
     if (TRANSPORT_MEMBERS.dnsRebindingOptions.includes(key)) {
-      throw new CannotRewrite(`\`${key}\` (DNS-rebinding protection) ${file.options.target === 'stateless-v1' ? 'is kept on a per-POST transport: pass the same option to it' : 'has no createMcpHandler option: mount `hostHeaderValidation`/`originValidation` from @modelcontextprotocol/express in front of the handler'}.`, transportOptions[key]!, undefined, framework);
+      throw new CannotRewrite(`\`${key}\` (DNS-rebinding protection) ${file.options.target === 'stateless-v1' ? 'is kept on a per-POST transport: pass the same option to it' : 'has no createMcpHandler option: mount `hostHeaderValidation`/`originValidation` from @modelcontextprotocol/express in front of the handler'}.`, transportOptions[key]!, undefined, framework, factory);
     }
   }
 }

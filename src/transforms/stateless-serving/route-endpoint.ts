@@ -48,9 +48,9 @@ export function planRouteEndpoint(file: ServingFile, route: RegisteredRoute, tra
     serveNewServerPerRequest(file, handler, first);
     return;
   }
-  checkTransportOptions(file, transportOptions, route.framework);
-
+  // The factory first: state the session's server keeps (a refusal of its own) matters more than a transport option.
   const factory = factoryOf(file, handler, first);
+  checkTransportOptions(file, transportOptions, route.framework, adviceFactory(factory));
   // What the route checks about the request before serving it (an auth gate) is kept in front of the entry (sweep 12 K1).
   const found = requestGuards(file, handler, first);
   const guards = found && !found.unknown ? found : undefined;

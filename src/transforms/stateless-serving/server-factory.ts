@@ -9,7 +9,7 @@ import { ts } from '../../typescript.js';
 import { calleeParts, enclosingFunction, forEachDescendant, isFunctionLike, isInside, statementOf, unwrap } from '../../analysis/ast.js';
 import { memberOfFunction, thisMemberName } from '../../analysis/class-members.js';
 import { CONNECT_METHOD } from '../../analysis/sdk-modules.js';
-import { objectsChangedByHandlers, sessionConnection, sharedServerPerRequest, type SessionConnection } from '../../analysis/session-servers.js';
+import { handedObjectsChangedByHandlers, objectsChangedByHandlers, sessionConnection, sharedServerPerRequest, type SessionConnection } from '../../analysis/session-servers.js';
 import { RULE_ID } from '../../rule-ids.js';
 import { helperConnection, helperConnectionReason } from './connect-helper.js';
 import { CannotRewrite } from './refusal.js';
@@ -105,20 +105,27 @@ function refuseStateInFactory(file: ServingFile, connect: ts.CallExpression, con
   const variables = connection.callState;
   // Objects of the factory chain whose fields change count when a function the factory registers changes them.
   const built = [...new Set([...connection.nested, ...connection.kept.filter((k) => !k.owner).map((k) => k.made)])];
-  const made = objectsChangedByHandlers(file.values, built);
+  // And objects the route builds per session and hands to the factory (`createServer(new SessionManager())`, sweep 15 N1).
+  const handed = connection.creation ? handedObjectsChangedByHandlers(file.values, connection.creation) : [];
+  const made = objectsChangedByHandlers(file.values, built).filter((m) => !handed.includes(m));
   const objects = [...new Set(made.map((m) => `\`new ${m.expression.getText()}(…)\``))];
-  if (variables.length === 0 && objects.length === 0) return;
+  const handedObjects = [...new Set(handed.map((m) => `\`new ${m.expression.getText()}(…)\``))];
+  if (variables.length === 0 && objects.length === 0 && handedObjects.length === 0) return;
   const creation = connection.creation ? unwrap(connection.creation) : undefined;
   const called = creation && ts.isAwaitExpression(creation) ? unwrap(creation.expression) : creation;
   const factory = variables.length > 0 ? functionName(enclosingFunction(variables[0]!)) : called && ts.isCallExpression(called) ? called.expression.getText(file.sf) : undefined;
   const held = [
     ...(variables.length ? [`${andList(variables.map((name) => `\`${name.text}\``))}, written by what it registers`] : []),
     ...(objects.length ? [`${andList(objects)}, whose fields change after ${objects.length === 1 ? 'it is' : 'they are'} built`] : []),
+    ...(handedObjects.length ? [`${andList(handedObjects)}, which the route builds per session and hands to it, and whose fields its tools change`] : []),
   ];
   // Each object where it is built: scan reports it there too, and the marker at the route says what to do.
   // One marker per object, however many routes build it (each route is marked at its own `connect`).
   for (const m of made) {
     file.markerAnywhere(m, RULE_ID.perSessionServer, `\`new ${m.expression.getText()}(…)\` is built with each session's server and its fields change after it is built: what it holds lives as long as the session, and a server built per request would build it afresh on every call. The serving code that builds a server per session is left as it is until that state has another home (marked at its \`connect\`).`);
+  }
+  for (const m of handed) {
+    file.markerAnywhere(m, RULE_ID.perSessionServer, `\`new ${m.expression.getText()}(…)\` is built once per session and handed to the server's factory, whose tools change its fields: what it holds lives as long as the session. Built per request it would start afresh on every call; built once outside the route it would be shared by every client, its state mixed between them. The serving code is left as it is until that state has another home (marked at its \`connect\`).`);
   }
   throw new CannotRewrite(
     `the server's factory${factory ? ` \`${factory}()\`` : ''} keeps ${held.join(', and ')}: state one call leaves for the next, which lives as long as each session's server today and would start afresh on every call with a server built per request. Move that state to an explicit handle the tools take (minted by the tool that starts it, \`<noun>_id\`, checked against the caller) or key it by the caller's identity (authInfo); what holds nothing a later call needs can be made per request. Then serve with a factory.`,

@@ -4,6 +4,18 @@ import rule from '../../../src/rules/server-push/ping.js';
 ruleTester(rule, {
   valid: [
     {
+      name: 'a health monitor built around the server (a library the program cannot read) pings its own upstream: it is no server, since nothing uses it as one',
+      code: `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { monitor } from 'healthcheck-lib';
+const server = new McpServer({ name: 'x', version: '1' });
+const health = monitor(server, { upstream: 'https://api.example.com' });
+setInterval(() => health.ping(), 30_000);
+server.registerTool('status', {}, async () => {
+  await health.ping();
+  return { content: [] };
+});`,
+    },
+    {
       name: 'db.ping(), redis.ping(), ws.ping()',
       code: `import { Pool } from 'pg';
 import Redis from 'ioredis';

@@ -122,6 +122,37 @@ export class Agent {
       ],
     },
     {
+      name: 'a wrapped server returned by a factory, handed to a registering helper, nested in a second wrapper, or exported to another module',
+      code: {
+        'src/make.ts': `import * as Sentry from '@sentry/node';
+import { instrument } from 'otel-mcp';
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+export function makeServer() {
+  return Sentry.wrapMcpServerWithSentry(new McpServer({ name: 'a', version: '1' }));
+}
+export const shared = instrument(Sentry.wrapMcpServerWithSentry(new McpServer({ name: 'b', version: '1' })));`,
+        'src/tools.ts': `import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+export function registerTools(server: McpServer) {
+  server.registerTool('add', {}, async () => {
+    server.registerTool('added', {}, async () => ({ content: [] }));
+    return { content: [] };
+  });
+}`,
+        'src/main.ts': `import { makeServer, shared } from './make.js';
+import { registerTools } from './tools.js';
+const server = makeServer();
+registerTools(server);
+shared.registerTool('more', {}, async () => {
+  shared.registerTool('late', {}, async () => ({ content: [] }));
+  return { content: [] };
+});`,
+      },
+      errors: [
+        { messageId: 'registeredInCall', line: 6, file: 'src/main.ts' },
+        { messageId: 'registeredInCall', line: 4, file: 'src/tools.ts' },
+      ],
+    },
+    {
       name: 'v1 registerTool handle disabled, then enabled from oninitialized',
       code: `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 const server = new McpServer({ name: 'x', version: '1' });
