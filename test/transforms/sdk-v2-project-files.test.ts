@@ -9,6 +9,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runApply } from '../../src/apply/apply.js';
 import { zodRangeReachesFloor } from '../../src/transforms/sdk-v2/manifest.js';
+import { runtimeImports } from '../../src/transforms/sdk-v2/runtime-imports.js';
 import { cleanUpMaterialised, materialise, readTree, typeCheck } from '../support/transform-fixtures.js';
 
 const TRANSFORM = 'sdk-v2';
@@ -165,5 +166,24 @@ describe('files of a moving package outside the paths given', () => {
     const dir = pkg();
     await runApply({ paths: ['.'], cwd: dir, allowDirty: true, typecheck: false, transforms: [TRANSFORM] });
     expect(setupOf(dir)).toContain("from '@modelcontextprotocol/server'");
+  });
+});
+
+describe('runtimeImports (what package.json must declare once SDK 1.x no longer brings it)', () => {
+  it('imports, re-exports, require and import() load packages; type-only imports, comments and strings do not', () => {
+    const text = [
+      "import express from 'express';",
+      "import type { Request } from 'express-serve-static-core';",
+      "import { type CorsOptions } from 'cors';",
+      "export { z } from 'zod';",
+      "export type { JWTPayload } from 'jose';",
+      "// import hono from 'hono';",
+      "const note = \"require('ajv')\";",
+      "const raw = require('raw-body');",
+      "const lazy = () => import('eventsource');",
+      "import './side-effect.js';",
+      "import fs from 'node:fs';",
+    ].join('\n');
+    expect(runtimeImports('src/server.ts', text)).toEqual(['express', 'zod', 'raw-body', 'eventsource']);
   });
 });

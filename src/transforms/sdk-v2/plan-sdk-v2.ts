@@ -17,6 +17,7 @@ import { CODEMOD_PACKAGE, codemodVersion, runOfficialCodemod, type CodemodFileRe
 import { V1_PACKAGE, V2_PACKAGE_VERSIONS, ZOD_RANGE, declares, packageOf, readManifest, rewriteManifest, v2PackagesFor, zodRangeReachesFloor, type ManifestChange, type ManifestView } from './manifest.js';
 import { SDK_V1_INSTALLS } from '../../analysis/sdk-modules.js';
 import { andList } from '../kit/prose.js';
+import { runtimeImports } from './runtime-imports.js';
 import { readCurrentFile } from '../kit/file-overlay.js';
 import { packageDirOf } from '../kit/package-json.js';
 import { PackageIndex, findInstalledVersion } from '../../discovery/packages.js';
@@ -536,7 +537,7 @@ function planManifests(
     }
     // A package the project imports without declaring it, which it had only because SDK 1.x installed it beside
     // itself (zod, express, cors…): with the SDK removed, the install no longer puts it where the import finds it.
-    const broughtBySdk = removed.length ? undeclaredSdkInstalls(owned.map(([, t]) => t), view).filter((pkg) => !change.add.some((a) => a.name === pkg)) : [];
+    const broughtBySdk = removed.length ? undeclaredSdkInstalls(manifest, owned, manifests, relative).filter((pkg) => !change.add.some((a) => a.name === pkg)) : [];
     for (const pkg of broughtBySdk) change.add.push({ section, name: pkg, range: pkg === 'zod' ? ZOD_RANGE : SDK_V1_INSTALLS[pkg]! });
     const broughtNote = broughtBySdk.length
       ? `${andList(broughtBySdk.map((pkg) => `${pkg} ${change.add.find((a) => a.name === pkg)!.range}`))} added: the code imports ${broughtBySdk.length === 1 ? 'it' : 'them'} without declaring ${broughtBySdk.length === 1 ? 'it' : 'them'}, and had ${broughtBySdk.length === 1 ? 'it' : 'them'} only as ${broughtBySdk.length === 1 ? 'a dependency' : 'dependencies'} of ${V1_PACKAGE}`
@@ -566,16 +567,24 @@ function planManifests(
   }
 }
 
-/** `from 'x'`, `import 'x'`, `import('x')`, `require('x')`: the package of each bare specifier in `text`. */
-const BARE_SPECIFIER = /(?:\bfrom\s*|\bimport\s*\(\s*|\bimport\s+|\brequire\s*\(\s*)(['"`])([^'"`./][^'"`]*)\1/g;
-
-/** The packages SDK 1.x installed beside itself that these texts import and the manifest does not declare, sorted. */
-function undeclaredSdkInstalls(texts: readonly string[], view: ManifestView): string[] {
+/**
+ * The packages SDK 1.x installed beside itself that the package's code imports at run time (type-only imports are
+ * erased) and that neither its package.json nor one above it within the migrated tree (a workspace root) declares, sorted. Every source file
+ * the manifest owns counts, the migrated ones as migrated (`owned`) and the others from disk.
+ */
+function undeclaredSdkInstalls(manifest: string, owned: ReadonlyArray<readonly [string, string]>, manifests: ManifestCache, relative: (abs: string) => string): string[] {
+  const names = Object.keys(SDK_V1_INSTALLS);
+  const mentions = (text: string): boolean => names.some((name) => text.includes(`'${name}`) || text.includes(`"${name}`) || text.includes(`\`${name}`));
+  const files: Array<[string, string]> = owned.filter(([, text]) => mentions(text)).map(([file, text]) => [file, text]);
+  for (const file of sourcesOf(path.dirname(manifest), new Set(owned.map(([file]) => file)), mentions)) files.push([file, readCurrentFile(file)]);
+  // A workspace root above the package declares for it too, if apply was pointed at it (not a project around it).
+  const inside = (m: string): boolean => m === manifest || !relative(path.dirname(m)).startsWith('..');
+  const views = manifests.chain(path.dirname(manifest)).filter(inside).map((m) => readManifest(manifests.text(m) ?? '')).filter((v): v is ManifestView => v !== undefined);
   const out = new Set<string>();
-  for (const text of texts) {
-    for (const m of text.matchAll(BARE_SPECIFIER)) {
-      const pkg = packageOf(m[2]!);
-      if (Object.hasOwn(SDK_V1_INSTALLS, pkg) && !declares(view, pkg)) out.add(pkg);
+  for (const [file, text] of files) {
+    for (const specifier of runtimeImports(file, text)) {
+      const pkg = packageOf(specifier);
+      if (Object.hasOwn(SDK_V1_INSTALLS, pkg) && !views.some((v) => declares(v, pkg))) out.add(pkg);
     }
   }
   return [...out].sort();

@@ -121,13 +121,16 @@ function answersOnly(file: ServingFile, id: ts.Identifier): boolean {
 function readsSessionIdOnly(file: ServingFile, id: ts.Identifier): boolean {
   const call = id.parent;
   if (!ts.isCallExpression(call) || call.expression !== id || file.values.valueOf(call)?.kind !== 'session-id') return false;
-  const decl = file.values.symbolOf(id)?.valueDeclaration;
-  const fn = decl && functionOfDeclaration(decl);
-  if (!fn?.body) return false;
+  // Only a helper the rewrite can remove with the routes (`removeDeadDeclarations`): a function declared at the top of
+  // this file and not exported. An arrow in a variable, or a helper of another module, would stay behind, reading the
+  // header, and is custom logic as before.
+  const fn = file.values.symbolOf(id)?.valueDeclaration;
+  if (!fn || !ts.isFunctionDeclaration(fn) || !fn.body || fn.parent !== file.sf || ts.getModifiers(fn)?.some((m) => m.kind === ts.SyntaxKind.ExportKeyword)) return false;
   let pure = true;
   const visit = (node: ts.Node): void => {
     if (!pure) return;
-    if (ts.isCallExpression(node) && file.values.valueOf(node)?.kind !== 'session-id') pure = false;
+    // A header read (`req.header('mcp-session-id')`), not a project function given the id (`track(id)`).
+    if (ts.isCallExpression(node) && (file.values.valueOf(node)?.kind !== 'session-id' || file.values.calls.functionOfCall(node))) pure = false;
     else if (ts.isNewExpression(node) || ts.isAwaitExpression(node) || ts.isYieldExpression(node) || ts.isDeleteExpression(node) || isFunctionLike(node)) pure = false;
     else if (ts.isBinaryExpression(node) && isAssignmentOperator(node.operatorToken.kind)) pure = false;
     else if ((ts.isPrefixUnaryExpression(node) || ts.isPostfixUnaryExpression(node)) && (node.operator === ts.SyntaxKind.PlusPlusToken || node.operator === ts.SyntaxKind.MinusMinusToken)) pure = false;

@@ -70,7 +70,7 @@ export function isReference(id: ts.Identifier): boolean {
   if (!parent) return false;
   if (ts.isPropertyAccessExpression(parent) && parent.name === id) return false;
   if ((ts.isPropertyAssignment(parent) || ts.isPropertyDeclaration(parent) || ts.isMethodDeclaration(parent) || ts.isPropertySignature(parent)) && parent.name === id) return false;
-  if (ts.isBindingElement(parent) && parent.propertyName === id) return false;
+  if (ts.isBindingElement(parent) && (parent.propertyName === id || parent.name === id)) return false;
   if (ts.isImportSpecifier(parent) || ts.isImportClause(parent) || ts.isNamespaceImport(parent) || ts.isExportSpecifier(parent)) return false;
   if (ts.isQualifiedName(parent) && parent.right === id) return false;
   if ((ts.isVariableDeclaration(parent) || ts.isFunctionDeclaration(parent) || ts.isClassDeclaration(parent) || ts.isParameter(parent)) && parent.name === id) return false;
