@@ -505,7 +505,7 @@ export class ValueAnalysis {
     }
     // A factory known only by its declared type: `private createMcpServer: () => Promise<McpServer>` handed in,
     // `abstract createServer(): McpServer`, `function make(): Promise<McpServer>` whose body returns something untyped.
-    return this.valueOfDeclaredReturn(call) ?? (fn ? undefined : this.serverThroughWrapper(call));
+    return this.valueOfDeclaredReturn(call) ?? (fn?.body ? undefined : this.serverThroughWrapper(call));
   }
 
   /**

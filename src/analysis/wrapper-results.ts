@@ -59,7 +59,7 @@ export function resultUsedAsServer(values: WrapperQueries, expr: ts.Expression, 
     return !!fn && values.calls.everyCallOf(fn).some((call) => resultUsedAsServer(values, call, hops + 1));
   }
   // Handed to a second function the program cannot read: what that one returns, followed the same way.
-  if (ts.isCallExpression(parent) && parent.arguments[0] === node && !values.calls.functionOfCall(parent)) return resultUsedAsServer(values, parent, hops + 1);
+  if (ts.isCallExpression(parent) && parent.arguments[0] === node && !values.calls.functionOfCall(parent)?.body) return resultUsedAsServer(values, parent, hops + 1);
   return false;
 }
 

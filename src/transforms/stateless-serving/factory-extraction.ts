@@ -10,6 +10,7 @@ import { enclosingFunction, forEachDescendant, isFunctionLike, isInside, stateme
 import { RULE_ID } from '../../rule-ids.js';
 import { SCHEDULING_TIMERS, timerStarted } from '../../analysis/timers.js';
 import type { ValueAnalysis } from '../../analysis/values.js';
+import { isServerKind } from '../../analysis/value.js';
 import { indentAt } from '../kit/source-style.js';
 import { CannotRewrite } from './refusal.js';
 import type { ServingFile } from './serving-file.js';
@@ -33,6 +34,17 @@ export interface ExportedServer {
  * `connectStatement` is where it is connected in this file; for a server exported to the module that connects it,
  * `exported` says how it is exported instead.
  */
+/**
+ * Whether a server variable's initializer builds the server right there: `new McpServer(…)`, or such a construction
+ * handed through a wrapper the program cannot read that returns the server (`Sentry.wrapMcpServerWithSentry(new
+ * McpServer(…))`, sweep 14 M1): the statement moves into a factory whole, wrapper included.
+ */
+export function builtInPlace(values: ValueAnalysis, initializer: ts.Expression): boolean {
+  const inner = unwrap(initializer);
+  if (ts.isNewExpression(inner)) return true;
+  return ts.isCallExpression(inner) && !!inner.arguments[0] && !values.calls.functionOfCall(inner)?.body && isServerKind(values.valueOf(inner)) && builtInPlace(values, inner.arguments[0]);
+}
+
 export function extractFactory(file: ServingFile, decl: ts.VariableDeclaration, connectStatement: ts.Node | undefined, exported?: ExportedServer): { name: string; async: boolean } {
   const declStatement = statementOf(decl);
   const name = (decl.name as ts.Identifier).text;

@@ -17,7 +17,7 @@ import type { ServingFile } from './serving-file.js';
 import { freeNames } from './text.js';
 import { functionName } from './syntax-queries.js';
 import { andList } from '../kit/prose.js';
-import { extractFactory } from './factory-extraction.js';
+import { builtInPlace, extractFactory } from './factory-extraction.js';
 import { importedServerFactory, isImportedServer } from './imported-server.js';
 import type { TextEdit } from '../kit/edits.js';
 
@@ -215,7 +215,7 @@ export function serverFactory(file: ServingFile, receiver: ts.Node, scope: ts.No
       // Only the server is taken from what the factory returns: the entry's factory takes the same property.
       init = unwrap(only.holder.initializer!);
       picked = { property: only.property, awaited: isAwaitedInit(only.holder.initializer!) };
-    } else if (kind === 'http' && decl && ts.isVariableDeclaration(decl) && decl.initializer && ts.isNewExpression(unwrap(decl.initializer)) && statementOf(decl).parent === file.sf) {
+    } else if (kind === 'http' && decl && ts.isVariableDeclaration(decl) && decl.initializer && builtInPlace(file.values, decl.initializer) && statementOf(decl).parent === file.sf) {
       return moduleServerFactory(file, decl, at);
     } else if (kind === 'http' && decl && isImportedServer(file, decl)) {
       // SDK 1.x's idiom with the server exported from a module of its own: that module exports a factory instead.

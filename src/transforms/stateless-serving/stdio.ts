@@ -14,7 +14,7 @@ import { AdvisedRefusal, CannotRewrite } from './refusal.js';
 import { serverFactory } from './server-factory.js';
 import type { ServingFile } from './serving-file.js';
 import { builtElsewhereReason, fieldTransportConnect, functionLabel } from './stdio-block.js';
-import { extractFactory } from './factory-extraction.js';
+import { builtInPlace, extractFactory } from './factory-extraction.js';
 import { inlineStdioHelper } from './stdio-helper.js';
 import { referencesByName } from './text.js';
 
@@ -54,8 +54,8 @@ export function planStdio(file: ServingFile, created: ts.NewExpression): void {
   if (file.options.modernOnly) options.push(`legacy: ${file.q('reject')}`);
   if (created.arguments && created.arguments.length > 0) options.push(`transport: ${created.getText(file.sf)}`);
   const decl = ts.isIdentifier(receiver) ? file.values.symbolOf(receiver)?.valueDeclaration : undefined;
-  // A server built in place (`new McpServer(…)`) is extracted into a factory; one a factory built is served from that factory.
-  const built: ServedFrom = decl && ts.isVariableDeclaration(decl) && decl.initializer && ts.isNewExpression(unwrap(decl.initializer)) ? { factory: extractFactory(file, decl, connectStatement).name, closes: [] } : fromFactory(file, receiver, decl, connect, connectStatement);
+  // A server built in place (`new McpServer(…)`, wrapped or not) is extracted into a factory; one a factory built is served from that factory.
+  const built: ServedFrom = decl && ts.isVariableDeclaration(decl) && decl.initializer && builtInPlace(file.values, decl.initializer) ? { factory: extractFactory(file, decl, connectStatement).name, closes: [] } : fromFactory(file, receiver, decl, connect, connectStatement);
   const { factory, serverStatement, closes } = built;
   const serve = `serveStdio(${factory}${options.length ? `, { ${options.join(', ')} }` : ''});`;
   file.edit(connectStatement.getStart(file.sf), connectStatement.end, closes.length ? `const ${closes[0]!.name} = ${serve}` : serve);
