@@ -61,6 +61,8 @@ const MARKERS: Record<string, string[]> = {
   // A gate in an object, answers kept by element and a step counter read back: all state (a review of session 30).
   'factory-state-fields-marker': ['session-state/per-session-server'],
   'factory-object-state-marker': ['session-state/per-session-server', 'session-state/per-session-server'],
+  // A stdio server made by a method of an object that cannot be followed: the advice has no route to speak of.
+  'stdio-global-method-marker': ['session-state/per-session-server'],
   'factory-handed-object-marker': ['session-state/per-session-server', 'session-state/per-session-server'],
   // One module-level server connected by two routes: no factory for either (the other route's handler uses it).
   'module-server-two-routes-marker': ['session-state/per-session-server', 'session-state/per-session-server'],

@@ -294,7 +294,8 @@ function methodFactory(file: ServingFile, init: ts.CallExpression, scope: ts.Nod
   }
   if (!rootDecl || (kind === 'http' && isInside(rootDecl, scope))) {
     const where = kind === 'http' ? 'an object the route builds' : 'an object mcp-migrate cannot follow';
-    throw new CannotRewrite(`the server is built by a method of ${where} (\`${text}\`): build that object once outside the route, so that the factory is a closure over it.`, at, RULE_ID.perSessionServer, undefined, `() => ${text}`);
+    const fix = kind === 'http' ? 'build that object once outside the route, so that the factory is a closure over it' : 'write a function that builds the server (with that call) and registers its tools, and serve with it';
+    throw new CannotRewrite(`the server is built by a method of ${where} (\`${text}\`): ${fix}.`, at, RULE_ID.perSessionServer, undefined, kind === 'http' ? `() => ${text}` : undefined);
   }
   const argNames = init.arguments.length === 0 ? [] : factoryArgumentNames(file, init, scope, kind);
   if (!argNames) {
