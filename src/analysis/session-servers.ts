@@ -576,18 +576,61 @@ export function handedObjectsChangedByHandlers(values: ValueAnalysis, creation: 
   const factory = values.calls.functionOfCall(created);
   const setup = enclosingFunction(created);
   if (!factory?.body || !setup) return [];
-  const registered = registeredFunctions(values, factory);
   const out: ts.NewExpression[] = [];
-  created.arguments.forEach((argument, index) => {
-    const inner = unwrap(argument);
+  // `new X()` or a variable of the set-up holding one.
+  const madeBy = (expr: ts.Expression): ts.NewExpression | undefined => {
+    const inner = unwrap(expr);
     const init = ts.isIdentifier(inner) ? initializerIn(values, inner, setup) : inner;
     const made = init && unwrap(init);
+    return made && ts.isNewExpression(made) && isStatefulProjectClass(values, made) ? made : undefined;
+  };
+  const judge = (made: ts.NewExpression | undefined, name: ts.BindingName | undefined): void => {
+    const symbol = made && name && ts.isIdentifier(name) ? values.symbolOf(name) : undefined;
+    if (made && symbol && !out.includes(made) && changedByHandlersOf(values, factory, symbol, 0)) out.push(made);
+  };
+  created.arguments.forEach((argument, index) => {
     const parameter = factory.parameters[index];
-    if (!made || !ts.isNewExpression(made) || !isStatefulProjectClass(values, made) || !parameter || !ts.isIdentifier(parameter.name)) return;
-    const symbol = values.symbolOf(parameter.name);
-    if (symbol && changedThrough(values, registered, symbol)) out.push(made);
+    if (!parameter || parameter.dotDotDotToken) return;
+    const inner = unwrap(argument);
+    // `createServer({ manager })`: each property, received whole (`opts`, used as `opts.manager`) or destructured.
+    if (ts.isObjectLiteralExpression(inner)) {
+      for (const property of inner.properties) {
+        const value = ts.isShorthandPropertyAssignment(property) ? property.name : ts.isPropertyAssignment(property) ? property.initializer : undefined;
+        const key = property.name && propertyNameText(property.name);
+        const made = value && madeBy(value);
+        if (!made || key === undefined) continue;
+        if (ts.isIdentifier(parameter.name)) judge(made, parameter.name);
+        else if (ts.isObjectBindingPattern(parameter.name)) {
+          const element = parameter.name.elements.find((e) => (e.propertyName ? propertyNameText(e.propertyName) : ts.isIdentifier(e.name) ? e.name.text : undefined) === key);
+          judge(made, element?.name);
+        }
+      }
+      return;
+    }
+    judge(madeBy(argument), parameter.name);
   });
   return out;
+}
+
+/**
+ * Whether a function `fn` registers on the server changes the object `symbol` names, or a project function `fn` hands
+ * it to does (`registerBrowserTools(server, manager)`), two calls deep.
+ */
+function changedByHandlersOf(values: ValueAnalysis, fn: ts.FunctionLikeDeclaration, symbol: ts.Symbol, depth: number): boolean {
+  if (!fn.body) return false;
+  if (changedThrough(values, registeredFunctions(values, fn), symbol)) return true;
+  if (depth >= 2) return false;
+  let changed = false;
+  forEachDescendant(fn.body, (node) => {
+    if (changed || !ts.isCallExpression(node)) return;
+    const index = node.arguments.findIndex((a) => ts.isIdentifier(unwrap(a)) && values.symbolOf(unwrap(a)) === symbol);
+    if (index < 0) return;
+    const callee = values.calls.functionOfCall(node);
+    const parameter = callee?.body ? callee.parameters[index] : undefined;
+    const next = parameter && ts.isIdentifier(parameter.name) && !parameter.dotDotDotToken ? values.symbolOf(parameter.name) : undefined;
+    if (callee && next && changedByHandlersOf(values, callee, next, depth + 1)) changed = true;
+  });
+  return changed;
 }
 
 /** Whether one of the `registered` functions calls a method, on what `symbol` names, that changes the object's fields. */

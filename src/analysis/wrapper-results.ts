@@ -66,9 +66,9 @@ export function resultUsedAsServer(values: WrapperQueries, expr: ts.Expression, 
 /** `server.registerTool(…)`, `server.server.sendLoggingMessage(…)`: an access using its object as an SDK server. */
 function usedAsServer(access: ts.PropertyAccessExpression): boolean {
   if (SERVER_USE_MEMBERS.has(access.name.text)) return true;
-  // McpServer's low-level server, `server.server`, used as one in turn.
+  // McpServer's low-level server, `server.server`, used as one in turn (the member `ValueAnalysis.memberOf` reads).
   const outer = access.parent;
-  return ts.isPropertyAccessExpression(outer) && outer.expression === access && SERVER_USE_MEMBERS.has(outer.name.text);
+  return access.name.text === 'server' && ts.isPropertyAccessExpression(outer) && outer.expression === access && SERVER_USE_MEMBERS.has(outer.name.text);
 }
 
 /** The uses of the variable `name` declares (or is assigned to) in its scope, each followed where it goes. */
@@ -102,6 +102,8 @@ function referenceUsedAsServer(values: WrapperQueries, ref: ts.Identifier, hops:
   if (ts.isPropertyAccessExpression(parent) && parent.expression === node) return usedAsServer(parent);
   if (ts.isCallExpression(parent) && parent.arguments.includes(node as ts.Expression)) {
     const fn = values.calls.functionOfCall(parent);
+    // Handed to a second wrapper (`const server = instrument(sentried)`): what that one returns.
+    if (!fn?.body) return parent.arguments[0] === node && resultUsedAsServer(values, parent, hops + 1);
     const param = fn?.parameters[parent.arguments.indexOf(node as ts.Expression)];
     return !!param && ts.isIdentifier(param.name) && !param.dotDotDotToken && hops < MAX_HOPS && nameUsedAsServer(values, param.name, hops + 1);
   }

@@ -64,6 +64,7 @@ const MARKERS: Record<string, string[]> = {
   // A stdio server made by a method of an object that cannot be followed: the advice has no route to speak of.
   'stdio-global-method-marker': ['session-state/per-session-server'],
   'factory-handed-object-marker': ['session-state/per-session-server', 'session-state/per-session-server'],
+  'factory-handed-options-marker': ['session-state/per-session-server', 'session-state/per-session-server'],
   // One module-level server connected by two routes: no factory for either (the other route's handler uses it).
   'module-server-two-routes-marker': ['session-state/per-session-server', 'session-state/per-session-server'],
   // HTTP+SSE kept for 2025-era clients: one marker per endpoint records the decision (and what removes it).

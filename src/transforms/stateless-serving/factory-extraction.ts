@@ -48,6 +48,12 @@ export function builtInPlace(values: ValueAnalysis, initializer: ts.Expression):
 export function extractFactory(file: ServingFile, decl: ts.VariableDeclaration, connectStatement: ts.Node | undefined, exported?: ExportedServer): { name: string; async: boolean } {
   const declStatement = statementOf(decl);
   const name = (decl.name as ts.Identifier).text;
+  // A wrapper the server is built through (`withMetrics(new McpServer(…))`) moves with it and runs each time a server is
+  // built: harmless for an instrumentation wrapper, not for one that sets something up once (a metric registered twice).
+  const wrapper = decl.initializer && unwrap(decl.initializer);
+  if (wrapper && ts.isCallExpression(wrapper)) {
+    file.plan.notes!.push(`serving: ${file.relative()} — \`${wrapper.expression.getText(file.sf)}(…)\`, which the server is built through and mcp-migrate cannot read, moved into the factory with it: it now runs for every server built (per request over HTTP, per connection over stdio). Check that it may: one that registers something once (a metric, a global hook) would do it again.`);
+  }
   // The module top level, or the body of the function that connects it (the factory is then declared in that body);
   // or the module top level when a function of the module connects it (the quickstart's `async function main()`).
   const sameBlock = exported ? (declStatement.parent === file.sf ? { statements: file.sf.statements } : undefined) : factoryBlock(declStatement, connectStatement!);

@@ -21,7 +21,7 @@ import { isServerKind } from '../../analysis/value.js';
 import { createdTransportClass } from '../../analysis/transport-classes.js';
 import { SSE_TRANSPORTS, STDIO_TRANSPORTS, STREAMABLE_HTTP_TRANSPORTS } from '../../analysis/sdk-modules.js';
 import { RULE_ID } from '../../rule-ids.js';
-import { extractFactory, type ExportedServer } from './factory-extraction.js';
+import { builtInPlace, extractFactory, type ExportedServer } from './factory-extraction.js';
 import { importSites } from './imports.js';
 import { CannotRewrite } from './refusal.js';
 import type { ServingFile } from './serving-file.js';
@@ -31,7 +31,7 @@ import { nearestPackageJson } from '../kit/package-json.js';
 
 /** Whether `decl`, the declaration a route's server resolves to, is a server built in another module. */
 export function isImportedServer(file: ServingFile, decl: ts.Node): decl is ts.VariableDeclaration {
-  return ts.isVariableDeclaration(decl) && decl.getSourceFile() !== file.sf && !!decl.initializer && ts.isNewExpression(unwrap(decl.initializer));
+  return ts.isVariableDeclaration(decl) && decl.getSourceFile() !== file.sf && !!decl.initializer && builtInPlace(file.values, decl.initializer);
 }
 
 /**

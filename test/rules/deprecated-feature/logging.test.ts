@@ -69,6 +69,19 @@ server.tool('p', async (extra) => {
   ],
   invalid: [
     {
+      name: 'a server through two wrappers the program cannot read, the second given the first one\'s variable (sweep 14 M1\'s second review)',
+      code: `import * as Sentry from '@sentry/node';
+import { instrument } from 'otel-mcp';
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+const sentried = Sentry.wrapMcpServerWithSentry(new McpServer({ name: 'c', version: '1' }));
+const server = instrument(sentried);
+server.registerTool('echo', {}, async () => {
+  await server.server.sendLoggingMessage({ level: 'info', data: 'echo' });
+  return { content: [] };
+});`,
+      errors: [{ messageId: 'call', line: 7 }],
+    },
+    {
       name: 'logging registered on the low-level server after construction',
       code: `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 export class CliServer {
