@@ -217,8 +217,9 @@ export function serverFactory(file: ServingFile, receiver: ts.Node, scope: ts.No
       picked = { property: only.property, awaited: isAwaitedInit(only.holder.initializer!) };
     } else if (kind === 'http' && decl && ts.isVariableDeclaration(decl) && decl.initializer && builtInPlace(file.values, decl.initializer) && statementOf(decl).parent === file.sf) {
       return moduleServerFactory(file, decl, at);
-    } else if (kind === 'http' && decl && isImportedServer(file, decl)) {
-      // SDK 1.x's idiom with the server exported from a module of its own: that module exports a factory instead.
+    } else if (decl && isImportedServer(file, decl)) {
+      // The server exported from a module of its own (SDK 1.x's idiom on HTTP; a stdio entry importing the server its
+      // HTTP entry shares, sweep 16 P1): that module exports a factory instead.
       const { name, async } = importedServerFactory(file, receiver, decl, at);
       return { expression: name, call: `${async ? 'await ' : ''}${name}()`, names: [name, receiver.text], extracted: true };
     } else if (!decl || !ts.isVariableDeclaration(decl) || !decl.initializer || !isInside(decl, scope)) {

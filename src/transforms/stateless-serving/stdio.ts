@@ -54,8 +54,9 @@ export function planStdio(file: ServingFile, created: ts.NewExpression): void {
   if (file.options.modernOnly) options.push(`legacy: ${file.q('reject')}`);
   if (created.arguments && created.arguments.length > 0) options.push(`transport: ${created.getText(file.sf)}`);
   const decl = ts.isIdentifier(receiver) ? file.values.symbolOf(receiver)?.valueDeclaration : undefined;
-  // A server built in place (`new McpServer(…)`, wrapped or not) is extracted into a factory; one a factory built is served from that factory.
-  const built: ServedFrom = decl && ts.isVariableDeclaration(decl) && decl.initializer && builtInPlace(file.values, decl.initializer) ? { factory: extractFactory(file, decl, connectStatement).name, closes: [] } : fromFactory(file, receiver, decl, connect, connectStatement);
+  // A server built in place (`new McpServer(…)`, wrapped or not) is extracted into a factory; one a factory built, or one
+  // imported from the module that builds it (which then exports a factory), is served from that factory.
+  const built: ServedFrom = decl && ts.isVariableDeclaration(decl) && decl.getSourceFile() === file.sf && decl.initializer && builtInPlace(file.values, decl.initializer) ? { factory: extractFactory(file, decl, connectStatement).name, closes: [] } : fromFactory(file, receiver, decl, connect, connectStatement);
   const { factory, serverStatement, closes } = built;
   const serve = `serveStdio(${factory}${options.length ? `, { ${options.join(', ')} }` : ''});`;
   file.edit(connectStatement.getStart(file.sf), connectStatement.end, closes.length ? `const ${closes[0]!.name} = ${serve}` : serve);
@@ -103,7 +104,8 @@ function fromFactory(file: ServingFile, receiver: ts.Node, decl: ts.Declaration 
   const elsewhere = builtElsewhereReason(receiver, file.values, (fn) => functionLabel(fn, file.sf));
   if (elsewhere) throw new CannotRewrite(elsewhere, connect, RULE_ID.perSessionServer);
   const factory = serverFactory(file, receiver, scope, connect, 'stdio').expression;
-  if (!ts.isIdentifier(receiver)) return { factory, closes: [] };
+  // A server imported from its own module became a factory there; its import here is the factory's now.
+  if (!ts.isIdentifier(receiver) || decl?.getSourceFile() !== file.sf) return { factory, closes: [] };
   const serverStatement = statementOf(file.values.symbolOf(receiver)!.valueDeclaration!);
   const others = referencesByName(file.sf, receiver.text).filter((r) => file.values.symbolOf(r)?.valueDeclaration === decl && !isInside(r, connectStatement) && !isInside(r, serverStatement));
   // `server.close()` on shutdown becomes the serving handle's `close()`; any other use needs a person.
