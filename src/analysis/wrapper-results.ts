@@ -8,7 +8,7 @@
  * without re-entering the value analysis.
  */
 import { ts } from '../typescript.js';
-import { enclosingFunction, forEachDescendant, unwrap } from './ast.js';
+import { enclosingFunction, forEachDescendant, outermostWrapper, unwrap } from './ast.js';
 import { SERVER_USE_MEMBERS } from './sdk-modules.js';
 import type { CallGraph } from './call-graph.js';
 
@@ -104,7 +104,7 @@ function referenceUsedAsServer(values: WrapperQueries, ref: ts.Identifier, hops:
     const fn = values.calls.functionOfCall(parent);
     // Handed to a second wrapper (`const server = instrument(sentried)`): what that one returns.
     if (!fn?.body) return parent.arguments[0] === node && resultUsedAsServer(values, parent, hops + 1);
-    const param = fn?.parameters[parent.arguments.indexOf(node as ts.Expression)];
+    const param = fn.parameters[parent.arguments.indexOf(node as ts.Expression)];
     return !!param && ts.isIdentifier(param.name) && !param.dotDotDotToken && hops < MAX_HOPS && nameUsedAsServer(values, param.name, hops + 1);
   }
   if (ts.isReturnStatement(parent) || (ts.isArrowFunction(parent) && parent.body === node)) return resultUsedAsServer(values, ref, hops + 1);
@@ -127,10 +127,8 @@ function thisFieldUsedAsServer(cls: ts.Node, field: string): boolean {
   return used;
 }
 
-/** The node the value is (past parentheses, `await`, `as` and `!`) and what holds it. */
+/** The node the value is (past parentheses, `await`, `as` and `!`: `outermostWrapper`) and what holds it. */
 function outerOf(expr: ts.Node): { node: ts.Node; parent: ts.Node } {
-  let node = expr;
-  while (ts.isParenthesizedExpression(node.parent) || ts.isAwaitExpression(node.parent) || ts.isAsExpression(node.parent) || ts.isNonNullExpression(node.parent) || ts.isSatisfiesExpression(node.parent)) node = node.parent;
+  const node = outermostWrapper(expr);
   return { node, parent: node.parent };
 }
-

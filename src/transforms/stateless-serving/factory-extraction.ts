@@ -29,12 +29,6 @@ export interface ExportedServer {
 }
 
 /**
- * A server built at module level (`const server = new McpServer(…)` and the top-level statements that
- * configure it) becomes `function createServer() { …; return server; }`, placed where it was built.
- * `connectStatement` is where it is connected in this file; for a server exported to the module that connects it,
- * `exported` says how it is exported instead.
- */
-/**
  * Whether a server variable's initializer builds the server right there: `new McpServer(…)`, or such a construction
  * handed through a wrapper the program cannot read that returns the server (`Sentry.wrapMcpServerWithSentry(new
  * McpServer(…))`, sweep 14 M1): the statement moves into a factory whole, wrapper included.
@@ -45,6 +39,12 @@ export function builtInPlace(values: ValueAnalysis, initializer: ts.Expression):
   return ts.isCallExpression(inner) && !!inner.arguments[0] && !values.calls.functionOfCall(inner)?.body && isServerKind(values.valueOf(inner)) && builtInPlace(values, inner.arguments[0]);
 }
 
+/**
+ * A server built at module level (`const server = new McpServer(…)` and the top-level statements that
+ * configure it) becomes `function createServer() { …; return server; }`, placed where it was built.
+ * `connectStatement` is where it is connected in this file; for a server exported to the module that connects it,
+ * `exported` says how it is exported instead.
+ */
 export function extractFactory(file: ServingFile, decl: ts.VariableDeclaration, connectStatement: ts.Node | undefined, exported?: ExportedServer): { name: string; async: boolean } {
   const declStatement = statementOf(decl);
   const name = (decl.name as ts.Identifier).text;
