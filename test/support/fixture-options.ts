@@ -16,6 +16,8 @@ export const SERVING_OPTIONS: Record<string, Partial<TransformOptions>> = {
   'sse-modern-only': { modernOnly: true },
   'sse-section-banner-modern-only': { modernOnly: true },
   'sse-handler-functions-modern-only': { modernOnly: true },
+  'sse-exported-handlers-mounted-modern-only': { modernOnly: true },
+  'sse-exported-handler-wrapped-marker-modern-only': { modernOnly: true },
   'mcp-handler-sse-modern-only': { modernOnly: true },
   'mcp-handler-sse-default-modern-only': { modernOnly: true },
   'era-routed-modern-only': { modernOnly: true },

@@ -72,8 +72,10 @@ const MARKERS: Record<string, string[]> = {
   'sse-handler-functions': ['session-transport/sse-transport'],
   // One transport in a variable, no registry: the marker does not speak of session ids it reads or keys (sweep 7 E12).
   'sse-single-transport-kept': ['session-transport/sse-transport'],
-  // --modern-only: handler functions mounted elsewhere are marked, not removed.
+  // --modern-only: exported handler functions no module migrated here mounts are marked, not removed; so is one a router
+  // hands to a wrapper of its own (mounted directly, they go: sse-exported-handlers-mounted-modern-only).
   'sse-handler-functions-modern-only': ['session-transport/sse-transport'],
+  'sse-exported-handler-wrapped-marker-modern-only': ['session-transport/sse-transport'],
   // The Streamable HTTP route is rewritten; the kept HTTP+SSE endpoint gets its one marker.
   'registry-shared-with-sse': ['session-transport/sse-transport'],
   'registry-union-with-sse': ['session-transport/sse-transport'],

@@ -4,19 +4,24 @@
  * file, so they go too.
  */
 import { ts } from '../../typescript.js';
-import { forEachDescendant, isInside } from '../../analysis/ast.js';
+import { forEachDescendant, isFunctionLike, isInside, unwrap } from '../../analysis/ast.js';
 import { referencesByName } from './text.js';
 import type { ServingSite } from './serving-site-view.js';
+import type { ValueQueries } from '../../analysis/value.js';
 import { makesCalls, soleStatement } from './syntax-queries.js';
 
 /**
  * Declarations the removed code was the only user of, found to a fixed point: type aliases and interfaces
  * (the registry's entry type), functions that are not exported (a TTL resolver), and variables with a plain
- * initializer (a default TTL). Code the project had left unused before stays: only declarations the removed
- * code referred to are considered, and `used` names the new code calls (the factory) stay.
+ * initializer (a default TTL) or a function (a middleware). Code the project had left unused before stays: only
+ * declarations the removed code referred to are considered, and `used` names the new code calls (the factory) stay.
  */
 export function deadAfter(site: ServingSite, removed: ReadonlySet<ts.Node>, used: ReadonlySet<string>): ts.Node[] {
-  const values = site.result.analysis.values;
+  return deadAfterIn(site.sf, site.result.analysis.values, removed, used);
+}
+
+/** deadAfter in any file of the program (where a route mounting a removed handler went). */
+export function deadAfterIn(sf: ts.SourceFile, values: ValueQueries, removed: ReadonlySet<ts.Node>, used: ReadonlySet<string>): ts.Node[] {
   const gone = new Set<ts.Node>(removed);
   const dead: ts.Node[] = [];
   const isGone = (n: ts.Node) => [...gone].some((r) => isInside(n, r));
@@ -27,7 +32,7 @@ export function deadAfter(site: ServingSite, removed: ReadonlySet<ts.Node>, used
       forEachDescendant(node, (n) => {
         if (!ts.isIdentifier(n)) return;
         const decl = values.symbolOf(n)?.declarations?.[0];
-        if (decl && decl.getSourceFile() === site.sf && !isGone(decl)) candidates.add(decl);
+        if (decl && decl.getSourceFile() === sf && !isGone(decl)) candidates.add(decl);
       });
     }
     for (const decl of candidates) {
@@ -36,7 +41,7 @@ export function deadAfter(site: ServingSite, removed: ReadonlySet<ts.Node>, used
       const nameNode = (decl as ts.NamedDeclaration).name;
       if (!nameNode || !ts.isIdentifier(nameNode) || used.has(nameNode.text)) continue;
       const symbol = values.symbolOf(nameNode);
-      const refs = referencesByName(site.sf, nameNode.text).filter((r) => r !== nameNode && values.symbolOf(r) === symbol);
+      const refs = referencesByName(sf, nameNode.text).filter((r) => r !== nameNode && values.symbolOf(r) === symbol);
       if (refs.length === 0 || !refs.every(isGone)) continue;
       gone.add(statement);
       dead.push(statement);
@@ -50,6 +55,9 @@ function removableDeclaration(decl: ts.Node): ts.Node | undefined {
   const exported = (s: ts.Node) => !!ts.getModifiers(s as ts.HasModifiers)?.some((m) => m.kind === ts.SyntaxKind.ExportKeyword);
   if (ts.isTypeAliasDeclaration(decl) || ts.isInterfaceDeclaration(decl) || ts.isFunctionDeclaration(decl)) return exported(decl) ? undefined : decl;
   const statement = ts.isVariableDeclaration(decl) ? soleStatement(decl) : undefined;
-  if (statement && !exported(statement)) return (decl as ts.VariableDeclaration).initializer && !makesCalls((decl as ts.VariableDeclaration).initializer!) ? statement : undefined;
+  // A function value runs nothing where it is defined (`const sseHeaders = (req, res, next) => { … }`, a middleware only
+  // the removed routes used); any other initializer only when it calls nothing.
+  const initializer = (decl as ts.VariableDeclaration).initializer;
+  if (statement && !exported(statement)) return initializer && (isFunctionLike(unwrap(initializer)) || !makesCalls(initializer)) ? statement : undefined;
   return undefined;
 }

@@ -14,9 +14,8 @@
  * The edits in the server's module are made while the route's rewrite is attempted; `ModuleFactories` keeps them
  * apart, so that a route rewrite refused later drops them with its own edits (`ServingFile.attempt`).
  */
-import path from 'node:path';
 import { ts } from '../../typescript.js';
-import { forEachDescendant, isDynamicImport, isInside, isRequireCall, statementOf, unwrap } from '../../analysis/ast.js';
+import { forEachDescendant, isInside, statementOf, unwrap } from '../../analysis/ast.js';
 import { isServerKind } from '../../analysis/value.js';
 import { createdTransportClass } from '../../analysis/transport-classes.js';
 import { SSE_TRANSPORTS, STDIO_TRANSPORTS, STREAMABLE_HTTP_TRANSPORTS } from '../../analysis/sdk-modules.js';
@@ -26,8 +25,7 @@ import { importSites } from './imports.js';
 import { CannotRewrite } from './refusal.js';
 import type { ServingFile } from './serving-file.js';
 import { localNames } from './text.js';
-import { readCurrentFile } from '../kit/file-overlay.js';
-import { nearestPackageJson } from '../kit/package-json.js';
+import { dynamicLoadOf, moduleName, publishedByItsPackage, reExportsAllOf } from './module-reach.js';
 
 /** Whether `decl`, the declaration a route's server resolves to, is a server built in another module. */
 export function isImportedServer(file: ServingFile, decl: ts.Node): decl is ts.VariableDeclaration {
@@ -57,11 +55,11 @@ export function importedServerFactory(file: ServingFile, receiver: ts.Identifier
   const names = new Set([name, receiver.text]);
   for (const other of factories.files.values()) {
     if (other === owner) continue;
-    if (other.sf.statements.some((s) => ts.isExportDeclaration(s) && !s.exportClause && s.moduleSpecifier && resolvesTo(other, s.moduleSpecifier, owner.sf))) {
+    if (reExportsAllOf(file.values, other.sf, owner.sf)) {
       refuse(`${moduleName(other.sf)} re-exports all of that module (\`export *\`), so other code may use the server object: export a factory function there instead.`);
     }
     // `await import('./mcp-server.js')`, `require('./mcp-server')`: importers the checker does not bind by name.
-    const loader = dynamicLoadOf(other, owner.sf);
+    const loader = dynamicLoadOf(file.values, other.sf, owner.sf);
     if (loader) refuse(`${moduleName(other.sf)} loads that module at run time (line ${other.line(loader)}), so it may use the server object: extract the server into a factory by hand.`);
     const uses: ts.Identifier[] = [];
     forEachDescendant(other.sf, (node) => {
@@ -121,49 +119,8 @@ function exportOf(owner: ServingFile, decl: ts.VariableDeclaration): ExportedSer
   return undefined;
 }
 
-/** Whether the module specifier `specifier` in `from` names the module `target` (by the symbol the checker gives it). */
-function resolvesTo(from: ServingFile, specifier: ts.Expression, target: ts.SourceFile): boolean {
-  const symbol = from.values.symbolOf(specifier);
-  return !!symbol?.valueDeclaration && symbol.valueDeclaration === target;
-}
 
-/**
- * Whether the nearest package.json names the module as an entry point (`main`, `module`, or a target of `exports`),
- * compared by the file's name without its extension and build folder (`dist/mcp-server.js` stands for
- * `src/mcp-server.ts`): a library's published module, whose importers this run cannot see.
- */
-function publishedByItsPackage(fileName: string): boolean {
-  const manifest = nearestPackageJson(path.dirname(fileName));
-  if (!manifest) return false;
-  let json: Record<string, unknown>;
-  try {
-    json = JSON.parse(readCurrentFile(manifest)) as Record<string, unknown>;
-  } catch {
-    return false;
-  }
-  const targets: string[] = [];
-  const collect = (value: unknown): void => {
-    if (typeof value === 'string') targets.push(value);
-    else if (Array.isArray(value)) value.forEach(collect);
-    else if (value && typeof value === 'object') Object.values(value).forEach(collect);
-  };
-  collect(json.main);
-  collect(json.module);
-  collect(json.exports);
-  return targets.some((target) => stem(target) === stem(fileName));
-}
 
-/** A dynamic `import(…)` or `require(…)` in `from` naming `target` (by the checker, or by the module's file name). */
-function dynamicLoadOf(from: ServingFile, target: ts.SourceFile): ts.CallExpression | undefined {
-  let found: ts.CallExpression | undefined;
-  forEachDescendant(from.sf, (node) => {
-    if (found || !ts.isCallExpression(node) || !(isDynamicImport(node) || isRequireCall(node))) return;
-    const specifier = node.arguments[0];
-    if (!specifier || !ts.isStringLiteralLike(specifier)) return;
-    if (from.values.symbolOf(specifier)?.valueDeclaration === target || stem(specifier.text) === stem(target.fileName)) found = node;
-  });
-  return found;
-}
 
 /** Whether the module constructs an SDK transport (Streamable HTTP, stdio or HTTP+SSE) itself. */
 function servesItself(owner: ServingFile): boolean {
@@ -194,13 +151,4 @@ function freshIn(base: string, ...files: ts.SourceFile[]): string {
   }
   if (!taken.has(base)) return base;
   for (let i = 2; ; i++) if (!taken.has(`${base}${i}`)) return `${base}${i}`;
-}
-
-/** A module's file name without its folder and extension: `dist/mcp-server.js` and `src/mcp-server.ts` are one module. */
-function stem(file: string): string {
-  return path.basename(file).replace(/\.(?:d\.)?[cm]?[jt]sx?$/, '');
-}
-
-function moduleName(sf: ts.SourceFile): string {
-  return `\`${sf.fileName.split(/[\\/]/).pop()}\``;
 }

@@ -22,7 +22,8 @@ import { HTTP_HANDLER_FUNCTION, STREAMABLE_HTTP_TRANSPORTS } from '../../analysi
 import { servingEntryAdvice } from './advice.js';
 import type { SessionStore } from '../../analysis/session-flow.js';
 import { registryReferences } from './registries.js';
-import { deadAfter } from './dead-declarations.js';
+import { deadAfter, deadAfterIn } from './dead-declarations.js';
+import { mergeAdjacentRemovals, removalRange } from './text.js';
 import { handlerCallRemoval } from './sse-handler-calls.js';
 import { leftoversOf, loopClosesEntry, rewriteSessionCounts, type SessionCount } from './registry-leftovers.js';
 import { isAsync } from './text.js';
@@ -120,6 +121,7 @@ export function planLegacySse(site: ServingSite, besideStreamable: boolean): boo
     if (r.text === undefined) site.remove(r.node);
     else site.edit(r.node.getStart(site.sf), r.node.end, r.text);
   }
+  removeElsewhere(site, removed?.elsewhere ?? []);
   // A loop closing the streams goes with them; one on a shutdown path where the entry is in scope closes the entry instead.
   for (const loop of loops) {
     if (!handler || !written || !loopClosesEntry(loop, written.at.parent)) site.remove(loop);
@@ -140,6 +142,22 @@ export function planLegacySse(site: ServingSite, besideStreamable: boolean): boo
     site.note(`serving: ${file} — serves no MCP endpoint now that HTTP+SSE is gone (the project's Streamable HTTP endpoint is in another file): remove what is left of this file's server if nothing else uses it`);
   }
   return true;
+}
+
+/**
+ * The statements of other modules that go with the endpoint (the routes mounting its exported handlers), with the
+ * declarations there only they used (a headers middleware); an `if` whose branch called a handler becomes its `else`.
+ */
+function removeElsewhere(site: ServingSite, replacements: readonly { node: ts.Node; text?: string }[]): void {
+  const files = new Set(replacements.map((r) => r.node.getSourceFile()));
+  for (const sf of files) {
+    const mine = replacements.filter((r) => r.node.getSourceFile() === sf);
+    const going = mine.filter((r) => r.text === undefined).map((r) => r.node);
+    const dead = deadAfterIn(sf, site.result.analysis.values, new Set(going), new Set());
+    const removals = [...going, ...dead].map((node) => ({ file: sf.fileName, ...removalRange(sf, node), text: '' }));
+    for (const e of mergeAdjacentRemovals(sf.text, removals)) site.editElsewhere(sf, e.start, e.end, e.text);
+    for (const r of mine) if (r.text !== undefined) site.editElsewhere(sf, r.node.getStart(sf), r.node.end, r.text);
+  }
 }
 
 /**

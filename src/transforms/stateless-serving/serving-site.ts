@@ -29,6 +29,8 @@ export function servingSite(file: ServingFile): ServingSite {
     q: (text) => file.q(text),
     edit: (start, end, text) => file.edit(start, end, text),
     remove: (statement) => file.remove(statement),
+    // Made only once the rewrite is decided (planLegacySse decides before it edits), so nothing takes them back.
+    editElsewhere: (sf, start, end, text) => file.plan.edits.push({ file: sf.fileName, start, end, text }),
     removeRegistries: (registries) => file.removeRegistries(registries),
     // Another file (a caller passing an option that no longer does anything) is marked straight in the plan.
     marker: (node, ruleId, message) => file.markerAnywhere(node, ruleId, message),

@@ -6,18 +6,25 @@
  * - the whole handler of a route (`app.get('/sse', (req, res) => handleSse('/sse', req, res))`): the route goes;
  * - one branch of a dispatcher (`if (url.pathname.startsWith('/sse')) await handleSse(…); else await other(…);`,
  *   playwright-mcp's node:http listener): the `if` becomes its `else` (or goes, when it has none);
- * - a call inside another handler of the endpoint.
+ * - a call inside another handler of the endpoint;
+ * - the handler mounted as a route's last argument (`router.get('/sse', auth, handleSse)`): the route goes.
+ *
+ * An exported handler goes the same way when every use of it in the modules importing it is one of those (its import
+ * then goes as unused); a re-export, a load at run time, a default export or a package entry point is a reason. The
+ * endpoint's message route goes with it even when its handler only relays the messages (to a Redis channel the SSE
+ * handler subscribes to): it is the POST route on the path the SSE transport tells clients to post to.
  *
  * The registries only that code names (a `const sseSessions = new Map()` handed to the handler) go with them; a
- * count of their sessions in code that stays (a health field) becomes 0. A handler that is exported, or called any
- * other way, or a registry the remaining code still reads otherwise, is a reason, returned for the endpoint's marker.
+ * count of their sessions in code that stays (a health field) becomes 0. A handler used any other way, or a registry
+ * the remaining code still reads otherwise, is a reason, returned for the endpoint's marker.
  */
 import { ts } from '../../typescript.js';
 import { forEachDescendant, isFunctionLike, isInside, outermostWrapper, statementOf, unwrap } from '../../analysis/ast.js';
 import { SSE_TRANSPORTS } from '../../analysis/sdk-modules.js';
 import { isSsePost, type LegacySseEndpoint } from '../../analysis/legacy-sse.js';
-import { routesOf } from '../../analysis/routes.js';
-import { indentAt } from '../kit/source-style.js';
+import { routesOf, type Route } from '../../analysis/routes.js';
+import { indentAt, indentUnit } from '../kit/source-style.js';
+import { dynamicLoadOf, moduleName, publishedByItsPackage, reExportsAllOf } from './module-reach.js';
 import { registryReferences } from './registries.js';
 import { leftoversOf, type SessionCount } from './registry-leftovers.js';
 import { referencesByName, reindent } from './text.js';
@@ -39,6 +46,8 @@ export interface HandlerCallRemoval {
   parts: ts.Node[];
   /** Statements that go or are replaced: routes whose handler calls one, dispatch branches, registries. */
   replacements: Replacement[];
+  /** The same in other modules of the program: the routes mounting or calling an exported handler there. */
+  elsewhere: Replacement[];
   /** How the calls went, for the note (`GET /sse route`, `the \`if\` at line 117`). */
   sites: string[];
   /** Counts of a registry that goes, in code that stays (a health field): they become 0 (registry-leftovers.ts). */
@@ -54,30 +63,57 @@ export function handlerCallRemoval(site: ServingSite, endpoint: LegacySseEndpoin
   const handlers = narrowHandlers(site, endpoint);
   const parts = [...endpoint.parts.filter((p) => endpoint.routeParts.has(p)), ...handlers];
   const replacements: Replacement[] = [];
+  const elsewhere: Replacement[] = [];
   const sites: string[] = [];
   const counts: SessionCount[] = [];
   const loops: ts.Node[] = [];
   const gone: ts.Node[] = [...parts];
   const kept: ts.Node[] = [];
-  const routes = routesOf(sf, values);
-  const routeCalls = new Set(routes.flatMap((r) => (r.call ? [r.call] : [])));
-  for (const handler of handlers) {
+  const routesIn = new Map<ts.SourceFile, Route[]>();
+  const routesOfFile = (file: ts.SourceFile): Route[] => routesIn.get(file) ?? routesIn.set(file, routesOf(file, values)).get(file)!;
+  // The files whose routes mount or call a handler: where the endpoint's message route is looked for.
+  const mountingFiles = new Set<ts.SourceFile>([sf]);
+  const queue = [...handlers];
+  for (let handler = queue.shift(); handler; handler = queue.shift()) {
     const named = handlerName(handler);
     if (!named) return { why: 'its handler code is not a function declared on its own (a declaration or `const f = (…) => …`)' };
-    if (ts.getModifiers(handler as ts.HasModifiers)?.some((m) => m.kind === ts.SyntaxKind.ExportKeyword)) return { why: `its handler \`${named.text}\` is exported: other modules may mount or call it` };
     const symbol = values.symbolOf(named);
-    const refs = referencesByName(sf, named.text).filter((r) => r !== named && values.symbolOf(r) === symbol);
+    // The references to the handler: in this file, and, when it is exported, in the modules importing it.
+    const refs: ts.Identifier[] = referencesByName(sf, named.text).filter((r) => r !== named && values.symbolOf(r) === symbol);
+    if (isExported(handler)) {
+      const outside = importedUses(site, handler, named);
+      if ('why' in outside) return outside;
+      // Exported, yet no other module migrated here uses it: whoever mounts it is in code this run does not see.
+      if (outside.uses.length === 0) return { why: `its handler \`${named.text}\` is exported: other modules may mount or call it (none of the files migrated here does)` };
+      refs.push(...outside.uses);
+    }
     for (const ref of refs) {
       if (handlers.some((h) => isInside(ref, h))) continue;
-      const call = ref.parent;
-      if (!ts.isCallExpression(call) || call.expression !== ref) return { why: `its handler \`${named.text}\` is passed on (${quotedCode(ref.parent)}), not called: what receives it decides when it runs` };
-      const replacement = callSiteRemoval(call, sf, site.unit, routeCalls);
-      if (!replacement) return { why: `its handler \`${named.text}\` is called (${quotedCode(call)}) from code that stays (not the whole handler of a route, nor one branch of an \`if\`)` };
+      const file = ref.getSourceFile();
+      const routes = routesOfFile(file);
+      const routeCalls = new Set(routes.flatMap((r) => (r.call ? [r.call] : [])));
+      const replacement = mountRemoval(ref, routeCalls) ?? callRemoval(ref, file, file === sf ? site.unit : indentUnit(file.text), routeCalls);
+      if (typeof replacement === 'string') return { why: `its handler \`${named.text}\` ${replacement}` };
       const route = routes.find((r) => r.call && statementOf(r.call) === replacement.node);
-      sites.push(route ? `${route.method.toUpperCase()} ${route.path ?? 'route'}` : `the \`if\` ${quotedCode((replacement.node as ts.IfStatement).expression ?? replacement.node)}`);
-      if (!replacements.some((r) => r.node === replacement.node)) replacements.push(replacement);
+      const where = file === sf ? '' : ` in ${moduleName(file)}`;
+      sites.push(route ? `${route.method.toUpperCase()} ${route.path ?? 'route'}${where}` : `the \`if\` ${quotedCode((replacement.node as ts.IfStatement).expression ?? replacement.node)}${where}`);
+      const list = file === sf ? replacements : elsewhere;
+      if (!list.some((r) => r.node === replacement.node)) list.push(replacement);
       gone.push(replacement.node);
       if (replacement.kept) kept.push(replacement.kept);
+      mountingFiles.add(file);
+    }
+    // The route taking the endpoint's messages (the path its SSE transport tells clients to post to), when no handler
+    // found so far hands them to the transport: a handler of this file relaying them (through Redis, a queue) goes too.
+    if (queue.length === 0 && !handlers.some((h) => postsToTransport(site, h))) {
+      const relay = messageRelay(site, endpoint, [...mountingFiles].flatMap(routesOfFile), handlers, gone);
+      if (typeof relay === 'string') return { why: relay };
+      if (relay) {
+        handlers.push(relay);
+        parts.push(relay);
+        gone.push(relay);
+        queue.push(relay);
+      }
     }
   }
   // The registries the removed code names, and nothing else does (an `else` branch kept is code that stays).
@@ -98,7 +134,7 @@ export function handlerCallRemoval(site: ServingSite, endpoint: LegacySseEndpoin
     counts.push(...left.counts);
     loops.push(...left.loops);
   }
-  return { parts, replacements, sites, counts, loops };
+  return { parts, replacements, elsewhere, sites, counts, loops };
 }
 
 /**
@@ -128,6 +164,107 @@ function narrowHandlers(site: ServingSite, endpoint: LegacySseEndpoint): ts.Node
     });
   }
   return [...out].filter((h, _, all) => !all.some((o) => o !== h && isInside(h, o)));
+}
+
+/** Whether the handler (a function declaration or `const f = …` statement) is exported by its module. */
+function isExported(handler: ts.Node): boolean {
+  return !!ts.getModifiers(handler as ts.HasModifiers)?.some((m) => m.kind === ts.SyntaxKind.ExportKeyword);
+}
+
+/** The declaration a reference to the handler resolves to (the function, or the variable holding it). */
+function declarationOf(handler: ts.Node): ts.Node {
+  return ts.isVariableStatement(handler) ? handler.declarationList.declarations[0]! : handler;
+}
+
+/**
+ * The uses of an exported handler in the other modules of the program (its imports left out: they go when nothing uses
+ * them). What could reach it otherwise is a reason: a default export (importers may name it anything), an entry point
+ * its package publishes (importers outside the project), a re-export, or a load at run time.
+ */
+function importedUses(site: ServingSite, handler: ts.Node, named: ts.Identifier): { uses: ts.Identifier[] } | { why: string } {
+  const { sf, result } = site;
+  const values = result.analysis.values;
+  const name = named.text;
+  if (ts.getModifiers(handler as ts.HasModifiers)?.some((m) => m.kind === ts.SyntaxKind.DefaultKeyword)) return { why: `its handler \`${name}\` is the default export of its module: other modules may mount or call it under any name` };
+  if (publishedByItsPackage(sf.fileName)) return { why: `its handler \`${name}\` is exported by an entry point its package publishes (package.json \`main\`, \`module\` or \`exports\`): code outside the project may mount or call it` };
+  const decl = declarationOf(handler);
+  const uses: ts.Identifier[] = [];
+  for (const other of result.sourceFiles) {
+    if (other === sf) continue;
+    if (reExportsAllOf(values, other, sf)) return { why: `${moduleName(other)} re-exports all of its module (\`export *\`): other code may mount or call its handler \`${name}\`` };
+    const loader = dynamicLoadOf(values, other, sf);
+    if (loader) return { why: `${moduleName(other)} loads its module at run time (${quotedCode(loader)}): it may mount or call its handler \`${name}\`` };
+    // Only an import names it (`import { handleSse as sse }` too), so a module without the name has no use of it.
+    if (!other.text.includes(name)) continue;
+    const aliases = new Set([name]);
+    for (const statement of other.statements) {
+      const bindings = ts.isImportDeclaration(statement) ? statement.importClause?.namedBindings : undefined;
+      if (bindings && ts.isNamedImports(bindings)) for (const e of bindings.elements) if ((e.propertyName ?? e.name).text === name) aliases.add(e.name.text);
+    }
+    let why: string | undefined;
+    forEachDescendant(other, (node) => {
+      if (why || !ts.isIdentifier(node) || !aliases.has(node.text) || values.symbolOf(node)?.valueDeclaration !== decl) return;
+      const statement = statementOf(node);
+      if (ts.isImportDeclaration(statement)) return;
+      if (ts.isExportDeclaration(statement) || ts.isExportAssignment(statement)) why = `its handler \`${name}\` is exported again by ${moduleName(other)}: other code may mount or call it`;
+      else uses.push(node);
+    });
+    if (why) return { why };
+  }
+  return { uses };
+}
+
+/** The route statement that mounts the handler as its last argument (`router.get('/sse', auth, handleSse);`, `handlers.handleSse` too). */
+function mountRemoval(ref: ts.Identifier, routeCalls: ReadonlySet<ts.CallExpression>): Replacement | undefined {
+  const arg = ts.isPropertyAccessExpression(ref.parent) && ref.parent.name === ref ? ref.parent : ref;
+  const call = arg.parent;
+  if (!ts.isCallExpression(call) || call.arguments[call.arguments.length - 1] !== arg || !routeCalls.has(call)) return undefined;
+  return ts.isExpressionStatement(call.parent) ? { node: call.parent } : undefined;
+}
+
+/** What goes with a call of the handler (callSiteRemoval), or what stands in the way, worded after "its handler `f`". */
+function callRemoval(ref: ts.Identifier, sf: ts.SourceFile, unit: string, routeCalls: ReadonlySet<ts.CallExpression>): Replacement | string {
+  const callee = ts.isPropertyAccessExpression(ref.parent) && ref.parent.name === ref ? ref.parent : ref;
+  const call = callee.parent;
+  if (!ts.isCallExpression(call) || call.expression !== callee) return `is passed on (${quotedCode(callee.parent)}), not called: what receives it decides when it runs`;
+  return callSiteRemoval(call, sf, unit, routeCalls) ?? `is called (${quotedCode(call)}) from code that stays (not the whole handler of a route, nor one branch of an \`if\`)`;
+}
+
+/** Whether the handler hands a POST to an SDK SSE transport (`transport.handlePostMessage(…)`). */
+function postsToTransport(site: ServingSite, handler: ts.Node): boolean {
+  let found = false;
+  forEachDescendant(handler, (node) => {
+    if (!found && ts.isCallExpression(node) && isSsePost(site.result.analysis, node)) found = true;
+  });
+  return found;
+}
+
+/**
+ * The handler of the endpoint's message route when it does not hand the messages to the transport itself but relays
+ * them (example-remote-server publishes them to a Redis channel its SSE handler subscribes to): the POST route on the
+ * path the endpoint's SSE transport tells clients to post to (`new SSEServerTransport('/message', res)`), among the
+ * routes of the files mounting the endpoint. Its handler goes with the endpoint when it is a function of this file;
+ * anything else answering that route is a reason. Undefined when no such route is found (nothing more goes).
+ */
+function messageRelay(site: ServingSite, endpoint: LegacySseEndpoint, routes: readonly Route[], handlers: readonly ts.Node[], gone: readonly ts.Node[]): ts.Node | string | undefined {
+  const { sf } = site;
+  const paths = new Set<string>();
+  for (const part of endpoint.parts) {
+    forEachDescendant(part, (node) => {
+      const path = ts.isNewExpression(node) && SSE_TRANSPORTS.has(site.result.analysis.sdk.exportOf(node.expression)?.name ?? '') ? node.arguments?.[0] : undefined;
+      if (path && ts.isStringLiteralLike(path)) paths.add(path.text);
+    });
+  }
+  const route = routes.find((r) => r.method === 'post' && r.call && r.path !== undefined && paths.has(r.path.replace(/^['"`]|['"`]$/g, '')) && !gone.some((g) => isInside(r.call!, g)));
+  if (!route?.call) return undefined;
+  const last = route.call.arguments[route.call.arguments.length - 1];
+  const named = last && (ts.isIdentifier(last) ? last : ts.isPropertyAccessExpression(last) ? last.name : undefined);
+  const decl = named && ts.isIdentifier(named) ? site.result.analysis.values.symbolOf(named)?.valueDeclaration : undefined;
+  const statement = decl && (ts.isFunctionDeclaration(decl) ? decl : ts.isVariableDeclaration(decl) ? statementOf(decl) : undefined);
+  if (!statement || statement.parent !== sf || !handlerName(statement) || handlers.includes(statement)) {
+    return `its message route (${quotedCode(route.call)}) is answered by code that is not a handler function of this module: remove that route with the endpoint`;
+  }
+  return statement;
 }
 
 /** The name `handler` (a function declaration or `const f = …` statement) declares. */

@@ -13,7 +13,7 @@ const logger = {
 
 const streams: Record<string, SSEServerTransport> = {};
 
-// @mcp-migrate-todo(session-transport/sse-transport): HTTP+SSE endpoint (`handleSseConnection`, `handleSseMessage`, registry `streams`) kept for 2025-era clients, served from @modelcontextprotocol/server-legacy/sse: it is sessionful by design, so the session ids it reads, logs and keys its registry with stay with it. Once no 2025-era client needs it, remove it with those handlers, their mounts and the registry; the project has no Streamable HTTP endpoint yet: serve 2026-07-28 clients with `createMcpHandler(factory)` (mounted with `toNodeHandler`) (not added automatically: its handler `handleSseConnection` is exported: other modules may mount or call it).
+// @mcp-migrate-todo(session-transport/sse-transport): HTTP+SSE endpoint (`handleSseConnection`, `handleSseMessage`, registry `streams`) kept for 2025-era clients, served from @modelcontextprotocol/server-legacy/sse: it is sessionful by design, so the session ids it reads, logs and keys its registry with stay with it. Once no 2025-era client needs it, remove it with those handlers, their mounts and the registry; the project has no Streamable HTTP endpoint yet: serve 2026-07-28 clients with `createMcpHandler(factory)` (mounted with `toNodeHandler`) (not added automatically: its handler `handleSseConnection` is exported: other modules may mount or call it (none of the files migrated here does)).
 export async function handleSseConnection(_req: Request, res: Response): Promise<void> {
   const server = new McpServer({ name: 'remote', version: '2.1.0' });
   const transport = new SSEServerTransport('/message', res);
