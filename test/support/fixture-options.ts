@@ -18,6 +18,8 @@ export const SERVING_OPTIONS: Record<string, Partial<TransformOptions>> = {
   'sse-handler-functions-modern-only': { modernOnly: true },
   'sse-exported-handlers-mounted-modern-only': { modernOnly: true },
   'sse-exported-handler-wrapped-marker-modern-only': { modernOnly: true },
+  'sse-exported-list-handlers-modern-only': { modernOnly: true },
+  'sse-two-programs-modern-only': { modernOnly: true },
   'mcp-handler-sse-modern-only': { modernOnly: true },
   'mcp-handler-sse-default-modern-only': { modernOnly: true },
   'era-routed-modern-only': { modernOnly: true },

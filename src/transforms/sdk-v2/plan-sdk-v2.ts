@@ -20,6 +20,7 @@ import { andList } from '../kit/prose.js';
 import { runtimeImports } from './runtime-imports.js';
 import { readCurrentFile } from '../kit/file-overlay.js';
 import { packageDirOf } from '../kit/package-json.js';
+import { sourcesOf } from '../kit/package-sources.js';
 import { PackageIndex, findInstalledVersion } from '../../discovery/packages.js';
 import { isInside } from '../../discovery/resolve.js';
 import { dropAddedImportBreaks, keepCommentBreaks, keepImportGroupBreaks } from './import-groups.js';
@@ -671,9 +672,6 @@ function workspaceDependencies(dir: string, workspaces: PackageIndex): string[] 
 }
 
 
-const SOURCE = /\.(?:[cm]?[jt]s|[jt]sx)$/;
-const SKIP_DIRS = new Set(['node_modules', '.git', 'dist', 'build', 'coverage', '.next', '.nuxt', '.test-tmp']);
-const WALK_BUDGET = 5000;
 
 /**
  * Source files under `dir` (not in `known`) that still import the v1 SDK, so package.json keeps it.
@@ -683,44 +681,6 @@ function otherV1Users(dir: string, known: ReadonlySet<string>): string[] {
   return sourcesOf(dir, known, (text) => text.includes(V1_PACKAGE) && usesSdkV1(text));
 }
 
-/**
- * The package's source files under `dir` (not in `known`, not in another package below it) whose
- * text `matches`. Past WALK_BUDGET files the walk stops and returns the file it stopped at too.
- */
-function sourcesOf(dir: string, known: ReadonlySet<string>, matches: (text: string) => boolean): string[] {
-  const out: string[] = [];
-  let seen = 0;
-  const walk = (current: string): boolean => {
-    let entries: fs.Dirent[];
-    try {
-      entries = fs.readdirSync(current, { withFileTypes: true });
-    } catch {
-      return true;
-    }
-    for (const entry of entries) {
-      const full = path.join(current, entry.name);
-      if (entry.isDirectory()) {
-        if (SKIP_DIRS.has(entry.name) || fs.existsSync(path.join(full, 'package.json'))) continue; // another package owns it
-        if (!walk(full)) return false;
-      } else if (entry.isFile() && SOURCE.test(entry.name) && !entry.name.endsWith('.d.ts') && !known.has(full)) {
-        if (++seen > WALK_BUDGET) {
-          out.push(full);
-          return false;
-        }
-        let text = '';
-        try {
-          text = readCurrentFile(full);
-        } catch {
-          continue;
-        }
-        if (matches(text)) out.push(full);
-      }
-    }
-    return true;
-  };
-  walk(dir);
-  return out;
-}
 
 /** Where the package's own code uses what zod 4 removed (zod-usage.ts). */
 function zod4BreaksIn(dir: string, movesToV2: (file: string) => boolean): Zod4Break[] {

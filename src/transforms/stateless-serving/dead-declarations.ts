@@ -8,6 +8,7 @@ import { forEachDescendant, isFunctionLike, isInside, unwrap } from '../../analy
 import { referencesByName } from './text.js';
 import type { ServingSite } from './serving-site-view.js';
 import type { ValueQueries } from '../../analysis/value.js';
+import { exportedAsDefault, localExportNames } from './module-reach.js';
 import { makesCalls, soleStatement } from './syntax-queries.js';
 
 /**
@@ -41,6 +42,8 @@ export function deadAfterIn(sf: ts.SourceFile, values: ValueQueries, removed: Re
       const nameNode = (decl as ts.NamedDeclaration).name;
       if (!nameNode || !ts.isIdentifier(nameNode) || used.has(nameNode.text)) continue;
       const symbol = values.symbolOf(nameNode);
+      // Named by an export list (`export { sseHeaders }`) or `export default`: other modules may use it.
+      if (localExportNames(sf, nameNode.text).length > 0 || exportedAsDefault(sf, nameNode.text)) continue;
       const refs = referencesByName(sf, nameNode.text).filter((r) => r !== nameNode && values.symbolOf(r) === symbol);
       if (refs.length === 0 || !refs.every(isGone)) continue;
       gone.add(statement);

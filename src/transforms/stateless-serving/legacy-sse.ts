@@ -28,6 +28,8 @@ import { handlerCallRemoval } from './sse-handler-calls.js';
 import { leftoversOf, loopClosesEntry, rewriteSessionCounts, type SessionCount } from './registry-leftovers.js';
 import { isAsync } from './text.js';
 import { sseReplacementEntry } from './sse-replacement-entry.js';
+import { inOneProgram, localExportSpecifiers } from './module-reach.js';
+import { createdTransportClass } from '../../analysis/transport-classes.js';
 import { ownSseTransportConnected } from '../../analysis/own-sse-transports.js';
 import type { ServingSite } from './serving-site-view.js';
 import { RULE_ID } from '../../rule-ids.js';
@@ -57,14 +59,16 @@ export function planLegacySse(site: ServingSite, besideStreamable: boolean): boo
     if (typeof leftover === 'string') refusal = { why: leftover, what: 'its routes and the registry, by hand' };
     // The project's only MCP endpoint: a 2026-07-28 entry goes beside it, or 2026-07-28 clients could not reach the server.
     const kept = [...endpoint.parts, ...(calls && !('why' in calls) ? calls.replacements.map((r) => r.node) : [])];
-    const entry = streamable ? undefined : calls && 'why' in calls ? calls.why : sseReplacementEntry(site, kept, 'beside');
+    const mountedElsewhere = calls && !('why' in calls) ? calls.elsewhere.map((r) => r.node) : [];
+    const entry = streamable ? undefined : calls && 'why' in calls ? calls.why : sseReplacementEntry(site, kept, 'beside', mountedElsewhere);
     const added = !!entry && typeof entry !== 'string';
     if (entry && typeof entry !== 'string') {
       const handler = site.writeEntry(entry.route.call, entry.route.framework, entry, entry.at, true);
       modern = `2026-07-28 clients use the Streamable HTTP endpoint this migration added on ${entry.path.slice(1, -1)} (\`${handler}\`)`;
       site.note(`serving: ${site.result.relative(site.sf.fileName)} — the project's only MCP endpoint is HTTP+SSE: createMcpHandler(${entry.factory}) (\`${handler}\`) mounted with \`${calleeParts(entry.route.call).receiver?.getText(site.sf) ?? ''}.all(${entry.path})\` after its routes, for 2026-07-28 clients (and 2025-era clients, without sessions)`);
     } else if (typeof entry === 'string') modern += ` (not added automatically: ${entry})`;
-    const removal = refusal ? `remove it with ${refusal.what}` : '`mcp-migrate apply --modern-only` removes it';
+    // With no Streamable HTTP endpoint in its program, --modern-only keeps it (its only endpoint) until one exists.
+    const removal = refusal ? `remove it with ${refusal.what}` : streamable || added ? '`mcp-migrate apply --modern-only` removes it' : '`mcp-migrate apply --modern-only` removes it once a Streamable HTTP endpoint serves 2026-07-28 clients';
     // An endpoint with one transport and no registry (mobile-next/mobile-mcp) reads and keys no session ids (sweep 7 E12).
     const keyed = endpoint.registries.length > 0 || [...site.result.analysis.sessions.stores.values()].some((s) => s.kind === 'transport' && s.declaration?.getSourceFile() === site.sf);
     const byDesign = keyed ? 'so the session ids it reads, logs and keys its registry with stay with it' : 'each connection is a session, so it stays as it is';
@@ -81,7 +85,7 @@ export function planLegacySse(site: ServingSite, besideStreamable: boolean): boo
     return false;
   }
   if (refusal) {
-    site.marker(endpoint.anchor, SSE_RULE, `HTTP+SSE endpoint (${what}, deprecated) serves 2025-era clients only, and --modern-only serves none: not removed automatically because ${refusal.why}; remove it with ${refusal.what}. 2026-07-28 clients use the Streamable HTTP endpoint (\`createMcpHandler(buildServer)\` mounted with \`toNodeHandler\`).`);
+    site.marker(endpoint.anchor, SSE_RULE, `HTTP+SSE endpoint (${what}, deprecated) serves 2025-era clients only, and --modern-only serves none: not removed automatically because ${refusal.why}; remove it with ${refusal.what}. ${modernClients(streamable)}`);
     return false;
   }
   const removed = calls && !('why' in calls) ? calls : undefined;
@@ -89,7 +93,7 @@ export function planLegacySse(site: ServingSite, besideStreamable: boolean): boo
   const parts = removed ? removed.parts : [...endpoint.parts, ...endpoint.registries.map((r) => statementOf(r.declaration!))];
   const leftovers = removed ? [] : leftoverRegistries(site, endpoint);
   if (typeof leftovers === 'string') {
-    site.marker(endpoint.anchor, SSE_RULE, `HTTP+SSE endpoint (${what}, deprecated) serves 2025-era clients only, and --modern-only serves none: not removed automatically because ${leftovers}; remove it with its routes and the registry. 2026-07-28 clients use the Streamable HTTP endpoint (\`createMcpHandler(buildServer)\` mounted with \`toNodeHandler\`).`);
+    site.marker(endpoint.anchor, SSE_RULE, `HTTP+SSE endpoint (${what}, deprecated) serves 2025-era clients only, and --modern-only serves none: not removed automatically because ${leftovers}; remove it with its routes and the registry. ${modernClients(streamable)}`);
     return false;
   }
   const counts = [...(removed?.counts ?? []), ...leftovers.flatMap((l) => l.counts)];
@@ -97,7 +101,7 @@ export function planLegacySse(site: ServingSite, besideStreamable: boolean): boo
   const registryStatements = leftovers.map((l) => statementOf(l.registry.declaration!));
   const going = [...parts, ...registryStatements, ...(removed ? removed.replacements.filter((r) => r.text === undefined).map((r) => r.node) : [])];
   // The project's only MCP endpoint: the route that opened the streams becomes the 2026-07-28 entry (sse-replacement-entry.ts).
-  const entry = besideStreamable || projectServesStreamable(site) ? undefined : sseReplacementEntry(site, going);
+  const entry = streamable ? undefined : sseReplacementEntry(site, going, 'replace', removed?.elsewhere.map((r) => r.node) ?? []);
   const written = entry && typeof entry !== 'string' ? entry : undefined;
   if (typeof entry === 'string') {
     // Removing the project's only MCP endpoint with nothing in its place would leave a server no client can reach:
@@ -112,6 +116,7 @@ export function planLegacySse(site: ServingSite, besideStreamable: boolean): boo
   const dead = deadAfter(site, new Set([...going, ...loops]), new Set(written?.names ?? []));
   const removedParts = [...parts, ...registryStatements, ...dead, ...(written?.alsoGoes ?? [])].filter((part) => part !== entryStatement);
   for (const part of removedParts) site.remove(part);
+  removeExportedNames(site, removedParts.map(declaredName).filter((n): n is string => !!n));
   // The section banner naming the endpoint (`// DEPRECATED HTTP+SSE TRANSPORT`) would stand above nothing: it goes too.
   const first = removedParts.sort((a, b) => a.getStart(site.sf) - b.getStart(site.sf))[0];
   const banner = first && sseSectionBanner(site.sf.text, first.getStart(site.sf));
@@ -142,6 +147,24 @@ export function planLegacySse(site: ServingSite, besideStreamable: boolean): boo
     site.note(`serving: ${file} — serves no MCP endpoint now that HTTP+SSE is gone (the project's Streamable HTTP endpoint is in another file): remove what is left of this file's server if nothing else uses it`);
   }
   return true;
+}
+
+/** The export lists naming removed handlers (`export { handleSse, handleMessage };`) lose those names, or go when nothing is left. */
+function removeExportedNames(site: ServingSite, names: readonly string[]): void {
+  const byList = new Map<ts.NamedExports, ts.ExportSpecifier[]>();
+  for (const name of names) for (const spec of localExportSpecifiers(site.sf, name)) byList.set(spec.parent, [...(byList.get(spec.parent) ?? []), spec]);
+  for (const [list, specs] of byList) {
+    const rest = list.elements.filter((e) => !specs.includes(e));
+    if (rest.length === 0) site.remove(list.parent);
+    else site.edit(list.getStart(site.sf), list.end, `{ ${rest.map((e) => e.getText(site.sf)).join(', ')} }`);
+  }
+}
+
+/** Where 2026-07-28 clients go, in a refusal's marker: the program's Streamable HTTP endpoint, or one to write first. */
+function modernClients(streamable: boolean): string {
+  return streamable
+    ? '2026-07-28 clients use the Streamable HTTP endpoint (`createMcpHandler(buildServer)` mounted with `toNodeHandler`).'
+    : 'Its program has no Streamable HTTP endpoint yet: serve 2026-07-28 clients with `createMcpHandler(buildServer)` (mounted with `toNodeHandler`) before removing it, or no client can reach the server.';
 }
 
 /**
@@ -209,21 +232,24 @@ function propertyRegistriesOf(site: ServingSite, endpoint: LegacySseEndpoint): S
   });
 }
 
-/** Whether a file of the project serves Streamable HTTP (an SDK Streamable HTTP transport or `createMcpHandler`). */
+/**
+ * Whether the program the endpoint runs in serves Streamable HTTP (an SDK Streamable HTTP transport constructed, or
+ * `createMcpHandler` called) in some file: another program of the project (a server started apart) does not count.
+ */
 function projectServesStreamable(site: ServingSite): boolean {
-  return site.result.sourceFiles.some((sf) => servesStreamableIn(site, sf));
+  const { result } = site;
+  return result.sourceFiles.some((sf) => servesStreamableIn(site, sf) && inOneProgram(result.analysis.values, result.sourceFiles, site.sf, sf));
 }
 
-/** Whether `sf` names an SDK Streamable HTTP transport or `createMcpHandler`. */
+/** Whether `sf` constructs an SDK Streamable HTTP transport or calls `createMcpHandler`. */
 function servesStreamableIn(site: ServingSite, sf: ts.SourceFile): boolean {
-  if (!/Streamable|createMcpHandler/.test(sf.text)) return false;
-  const { sdk } = site.result.analysis;
+  const { analysis } = site.result;
   let found = false;
+  // Made or called, not named: a type (`Record<string, SSEServerTransport | StreamableHTTPServerTransport>`) serves nothing.
   forEachDescendant(sf, (node) => {
-    if (!found && ts.isIdentifier(node)) {
-      const name = sdk.exportOf(node)?.name ?? '';
-      found = STREAMABLE_HTTP_TRANSPORTS.has(name) || name === HTTP_HANDLER_FUNCTION;
-    }
+    if (found) return;
+    if (ts.isNewExpression(node)) found = STREAMABLE_HTTP_TRANSPORTS.has(createdTransportClass(analysis, node)?.name ?? '');
+    else if (ts.isCallExpression(node)) found = analysis.sdk.exportOf(node.expression)?.name === HTTP_HANDLER_FUNCTION;
   });
   return found;
 }

@@ -18,13 +18,16 @@
  * count of their sessions in code that stays (a health field) becomes 0. A handler used any other way, or a registry
  * the remaining code still reads otherwise, is a reason, returned for the endpoint's marker.
  */
+import path from 'node:path';
 import { ts } from '../../typescript.js';
 import { forEachDescendant, isFunctionLike, isInside, outermostWrapper, statementOf, unwrap } from '../../analysis/ast.js';
 import { SSE_TRANSPORTS } from '../../analysis/sdk-modules.js';
 import { isSsePost, type LegacySseEndpoint } from '../../analysis/legacy-sse.js';
 import { routesOf, type Route } from '../../analysis/routes.js';
 import { indentAt, indentUnit } from '../kit/source-style.js';
-import { dynamicLoadOf, moduleName, publishedByItsPackage, reExportsAllOf } from './module-reach.js';
+import { dynamicLoadOf, exportedAsDefault as exportedAsDefaultIn, localExportNames, publishedByItsPackage, reExportsAllOf } from './module-reach.js';
+import { sourcesOf } from '../kit/package-sources.js';
+import { packageDirOf } from '../kit/package-json.js';
 import { registryReferences } from './registries.js';
 import { leftoversOf, type SessionCount } from './registry-leftovers.js';
 import { referencesByName, reindent } from './text.js';
@@ -79,8 +82,8 @@ export function handlerCallRemoval(site: ServingSite, endpoint: LegacySseEndpoin
     if (!named) return { why: 'its handler code is not a function declared on its own (a declaration or `const f = (…) => …`)' };
     const symbol = values.symbolOf(named);
     // The references to the handler: in this file, and, when it is exported, in the modules importing it.
-    const refs: ts.Identifier[] = referencesByName(sf, named.text).filter((r) => r !== named && values.symbolOf(r) === symbol);
-    if (isExported(handler)) {
+    const refs: ts.Identifier[] = referencesByName(sf, named.text).filter((r) => r !== named && !isExportName(r) && values.symbolOf(r) === symbol);
+    if (isExported(handler, named)) {
       const outside = importedUses(site, handler, named);
       if ('why' in outside) return outside;
       // Exported, yet no other module migrated here uses it: whoever mounts it is in code this run does not see.
@@ -92,10 +95,10 @@ export function handlerCallRemoval(site: ServingSite, endpoint: LegacySseEndpoin
       const file = ref.getSourceFile();
       const routes = routesOfFile(file);
       const routeCalls = new Set(routes.flatMap((r) => (r.call ? [r.call] : [])));
+      const where = file === sf ? '' : ` in ${quotedPath(site, file)}`;
       const replacement = mountRemoval(ref, routeCalls) ?? callRemoval(ref, file, file === sf ? site.unit : indentUnit(file.text), routeCalls);
-      if (typeof replacement === 'string') return { why: `its handler \`${named.text}\` ${replacement}` };
+      if (typeof replacement === 'string') return { why: `its handler \`${named.text}\` ${replacement.replace('%where', where)}` };
       const route = routes.find((r) => r.call && statementOf(r.call) === replacement.node);
-      const where = file === sf ? '' : ` in ${moduleName(file)}`;
       sites.push(route ? `${route.method.toUpperCase()} ${route.path ?? 'route'}${where}` : `the \`if\` ${quotedCode((replacement.node as ts.IfStatement).expression ?? replacement.node)}${where}`);
       const list = file === sf ? replacements : elsewhere;
       if (!list.some((r) => r.node === replacement.node)) list.push(replacement);
@@ -105,7 +108,7 @@ export function handlerCallRemoval(site: ServingSite, endpoint: LegacySseEndpoin
     }
     // The route taking the endpoint's messages (the path its SSE transport tells clients to post to), when no handler
     // found so far hands them to the transport: a handler of this file relaying them (through Redis, a queue) goes too.
-    if (queue.length === 0 && !handlers.some((h) => postsToTransport(site, h))) {
+    if (queue.length === 0 && ![...endpoint.parts, ...handlers].some((h) => postsToTransport(site, h))) {
       const relay = messageRelay(site, endpoint, [...mountingFiles].flatMap(routesOfFile), handlers, gone);
       if (typeof relay === 'string') return { why: relay };
       if (relay) {
@@ -115,6 +118,14 @@ export function handlerCallRemoval(site: ServingSite, endpoint: LegacySseEndpoin
         queue.push(relay);
       }
     }
+  }
+  // Routes that were all the statements of a block (`if (legacy) { router.get(…); router.post(…); }`) would leave it empty.
+  const removedStatements = new Set([...replacements, ...elsewhere].filter((r) => r.text === undefined).map((r) => r.node));
+  for (const node of removedStatements) {
+    const block = node.parent;
+    if (!ts.isBlock(block) || isFunctionLike(block.parent) || !block.statements.every((st) => removedStatements.has(st))) continue;
+    const where = block.getSourceFile() === sf ? '' : ` in ${quotedPath(site, block.getSourceFile())}`;
+    return { why: `its routes are all the body of a statement (${quotedCode(block.parent)}${where}): remove that statement with the endpoint` };
   }
   // The registries the removed code names, and nothing else does (an `else` branch kept is code that stays).
   const goes = (ref: ts.Node) => gone.some((g) => isInside(ref, g)) && !kept.some((k) => isInside(ref, k));
@@ -166,9 +177,29 @@ function narrowHandlers(site: ServingSite, endpoint: LegacySseEndpoint): ts.Node
   return [...out].filter((h, _, all) => !all.some((o) => o !== h && isInside(h, o)));
 }
 
-/** Whether the handler (a function declaration or `const f = …` statement) is exported by its module. */
-function isExported(handler: ts.Node): boolean {
-  return !!ts.getModifiers(handler as ts.HasModifiers)?.some((m) => m.kind === ts.SyntaxKind.ExportKeyword);
+/** Whether the handler (a function declaration or `const f = …` statement) is exported: by its keyword or by an `export { … }` list. */
+function isExported(handler: ts.Node, named: ts.Identifier): boolean {
+  return !!ts.getModifiers(handler as ts.HasModifiers)?.some((m) => m.kind === ts.SyntaxKind.ExportKeyword) || exportNamesOf(named).length > 0 || exportedAsDefault(named);
+}
+
+/** The names export lists of its module give the handler (`export { h }`, `export { h as alias }`). */
+function exportNamesOf(named: ts.Identifier): string[] {
+  return localExportNames(named.getSourceFile(), named.text);
+}
+
+/** `export default h;` in the handler's module. */
+function exportedAsDefault(named: ts.Identifier): boolean {
+  return exportedAsDefaultIn(named.getSourceFile(), named.text);
+}
+
+/** A name in an export list or `export default` (the export itself, not a use of the value). */
+function isExportName(ref: ts.Node): boolean {
+  return ts.isExportSpecifier(ref.parent) || ts.isExportAssignment(ref.parent);
+}
+
+/** A module as the reasons name it: its path in the run (`handlers/index.ts`, not just `index.ts`). */
+function quotedPath(site: ServingSite, file: ts.SourceFile): string {
+  return `\`${site.result.relative(file.fileName)}\``;
 }
 
 /** The declaration a reference to the handler resolves to (the function, or the variable holding it). */
@@ -185,49 +216,60 @@ function importedUses(site: ServingSite, handler: ts.Node, named: ts.Identifier)
   const { sf, result } = site;
   const values = result.analysis.values;
   const name = named.text;
-  if (ts.getModifiers(handler as ts.HasModifiers)?.some((m) => m.kind === ts.SyntaxKind.DefaultKeyword)) return { why: `its handler \`${name}\` is the default export of its module: other modules may mount or call it under any name` };
+  if (ts.getModifiers(handler as ts.HasModifiers)?.some((m) => m.kind === ts.SyntaxKind.DefaultKeyword) || exportedAsDefault(named)) return { why: `its handler \`${name}\` is the default export of its module: other modules may mount or call it under any name` };
   if (publishedByItsPackage(sf.fileName)) return { why: `its handler \`${name}\` is exported by an entry point its package publishes (package.json \`main\`, \`module\` or \`exports\`): code outside the project may mount or call it` };
   const decl = declarationOf(handler);
+  // The names importers know it by: its own, and those of `export { h as alias }`.
+  const exported = new Set([name, ...exportNamesOf(named)]);
   const uses: ts.Identifier[] = [];
   for (const other of result.sourceFiles) {
     if (other === sf) continue;
-    if (reExportsAllOf(values, other, sf)) return { why: `${moduleName(other)} re-exports all of its module (\`export *\`): other code may mount or call its handler \`${name}\`` };
+    if (reExportsAllOf(values, other, sf)) return { why: `${quotedPath(site, other)} re-exports all of its module (\`export *\`): other code may mount or call its handler \`${name}\`` };
     const loader = dynamicLoadOf(values, other, sf);
-    if (loader) return { why: `${moduleName(other)} loads its module at run time (${quotedCode(loader)}): it may mount or call its handler \`${name}\`` };
-    // Only an import names it (`import { handleSse as sse }` too), so a module without the name has no use of it.
-    if (!other.text.includes(name)) continue;
-    const aliases = new Set([name]);
+    if (loader) return { why: `${quotedPath(site, other)} loads its module at run time (${quotedCode(loader)}): it may mount or call its handler \`${name}\`` };
+    // Only an import names it (`import { handleSse as sse }` too), so a module without one of its names has no use of it.
+    if (![...exported].some((n) => other.text.includes(n))) continue;
+    const aliases = new Set(exported);
     for (const statement of other.statements) {
       const bindings = ts.isImportDeclaration(statement) ? statement.importClause?.namedBindings : undefined;
-      if (bindings && ts.isNamedImports(bindings)) for (const e of bindings.elements) if ((e.propertyName ?? e.name).text === name) aliases.add(e.name.text);
+      if (bindings && ts.isNamedImports(bindings)) for (const e of bindings.elements) if (exported.has((e.propertyName ?? e.name).text)) aliases.add(e.name.text);
     }
     let why: string | undefined;
     forEachDescendant(other, (node) => {
       if (why || !ts.isIdentifier(node) || !aliases.has(node.text) || values.symbolOf(node)?.valueDeclaration !== decl) return;
       const statement = statementOf(node);
       if (ts.isImportDeclaration(statement)) return;
-      if (ts.isExportDeclaration(statement) || ts.isExportAssignment(statement)) why = `its handler \`${name}\` is exported again by ${moduleName(other)}: other code may mount or call it`;
+      if (ts.isExportDeclaration(statement) || ts.isExportAssignment(statement)) why = `its handler \`${name}\` is exported again by ${quotedPath(site, other)}: other code may mount or call it`;
       else uses.push(node);
     });
     if (why) return { why };
   }
+  // Files of its package this run does not migrate (tests beside `src/`, scripts) that name it: their uses are unseen.
+  const stem = path.basename(sf.fileName).replace(/\.[cm]?[jt]sx?$/, '');
+  const migrated = new Set(result.sourceFiles.map((f) => f.fileName));
+  const unseen = sourcesOf(packageDirOf(sf.fileName), migrated, (text) => text.includes(stem) && [...exported].some((n) => text.includes(n)))[0];
+  if (unseen) return { why: `its handler \`${name}\` is named in \`${site.result.relative(unseen)}\`, which this run does not migrate: it may mount or call it (migrate the whole package to let apply see every use)` };
   return { uses };
 }
 
 /** The route statement that mounts the handler as its last argument (`router.get('/sse', auth, handleSse);`, `handlers.handleSse` too). */
-function mountRemoval(ref: ts.Identifier, routeCalls: ReadonlySet<ts.CallExpression>): Replacement | undefined {
+function mountRemoval(ref: ts.Identifier, routeCalls: ReadonlySet<ts.CallExpression>): Replacement | string | undefined {
   const arg = ts.isPropertyAccessExpression(ref.parent) && ref.parent.name === ref ? ref.parent : ref;
   const call = arg.parent;
   if (!ts.isCallExpression(call) || call.arguments[call.arguments.length - 1] !== arg || !routeCalls.has(call)) return undefined;
-  return ts.isExpressionStatement(call.parent) ? { node: call.parent } : undefined;
+  if (!ts.isExpressionStatement(call.parent)) return undefined;
+  // A statement of a statement list that keeps others: the body of an `if` (braced or not) would be left empty.
+  const list = call.parent.parent;
+  const own = ts.isSourceFile(list) || ts.isModuleBlock(list) || (ts.isBlock(list) && (isFunctionLike(list.parent) || list.statements.length > 1));
+  return own ? { node: call.parent } : `is mounted by a route that is the whole body of a statement (${quotedCode(call.parent.parent)}%where): remove that statement with the endpoint`;
 }
 
 /** What goes with a call of the handler (callSiteRemoval), or what stands in the way, worded after "its handler `f`". */
 function callRemoval(ref: ts.Identifier, sf: ts.SourceFile, unit: string, routeCalls: ReadonlySet<ts.CallExpression>): Replacement | string {
   const callee = ts.isPropertyAccessExpression(ref.parent) && ref.parent.name === ref ? ref.parent : ref;
   const call = callee.parent;
-  if (!ts.isCallExpression(call) || call.expression !== callee) return `is passed on (${quotedCode(callee.parent)}), not called: what receives it decides when it runs`;
-  return callSiteRemoval(call, sf, unit, routeCalls) ?? `is called (${quotedCode(call)}) from code that stays (not the whole handler of a route, nor one branch of an \`if\`)`;
+  if (!ts.isCallExpression(call) || call.expression !== callee) return `is passed on (${quotedCode(callee.parent)}%where), not called: what receives it decides when it runs`;
+  return callSiteRemoval(call, sf, unit, routeCalls) ?? `is called (${quotedCode(call)}%where) from code that stays (not the whole handler of a route, nor one branch of an \`if\`)`;
 }
 
 /** Whether the handler hands a POST to an SDK SSE transport (`transport.handlePostMessage(…)`). */
@@ -255,16 +297,36 @@ function messageRelay(site: ServingSite, endpoint: LegacySseEndpoint, routes: re
       if (path && ts.isStringLiteralLike(path)) paths.add(path.text);
     });
   }
-  const route = routes.find((r) => r.method === 'post' && r.call && r.path !== undefined && paths.has(r.path.replace(/^['"`]|['"`]$/g, '')) && !gone.some((g) => isInside(r.call!, g)));
-  if (!route?.call) return undefined;
+  if (paths.size === 0) return 'its messages are not handed to its transport in this module, and the path its transport gives clients to post them to is not a constant, so the route taking them is not known';
+  // The router may be mounted under a prefix (`app.use('/api', router)` with the transport's `/api/messages`).
+  const onPath = (routePath: string): boolean => [...paths].some((p) => p === routePath || (routePath.startsWith('/') && p.endsWith(routePath)));
+  const route = routes.find((r) => r.method === 'post' && r.call && r.path !== undefined && onPath(r.path.replace(/^['"`]|['"`]$/g, '')) && !gone.some((g) => isInside(r.call!, g)));
+  if (!route?.call) {
+    if (routes.some((r) => r.method === 'post' && r.call && r.path !== undefined && onPath(r.path.replace(/^['"`]|['"`]$/g, '')))) return undefined;
+    return `its messages are not handed to its transport in this module, and no POST route on ${[...paths].map((p) => `\`${p}\``).join(', ')} (where its transport tells clients to post them) was found beside the routes mounting it`;
+  }
   const last = route.call.arguments[route.call.arguments.length - 1];
-  const named = last && (ts.isIdentifier(last) ? last : ts.isPropertyAccessExpression(last) ? last.name : undefined);
-  const decl = named && ts.isIdentifier(named) ? site.result.analysis.values.symbolOf(named)?.valueDeclaration : undefined;
+  const named = last && handlerReference(last);
+  const decl = named ? site.result.analysis.values.symbolOf(named)?.valueDeclaration : undefined;
   const statement = decl && (ts.isFunctionDeclaration(decl) ? decl : ts.isVariableDeclaration(decl) ? statementOf(decl) : undefined);
   if (!statement || statement.parent !== sf || !handlerName(statement) || handlers.includes(statement)) {
-    return `its message route (${quotedCode(route.call)}) is answered by code that is not a handler function of this module: remove that route with the endpoint`;
+    return `its message route (${quotedCode(route.call)}) is answered by code that is not a handler function of this module`;
   }
   return statement;
+}
+
+/** The function a route's handler argument names: `h`, `handlers.h`, or the one call of `(req, res) => h(req, res)`. */
+function handlerReference(arg: ts.Expression): ts.Identifier | undefined {
+  const inner = unwrap(arg);
+  if (ts.isIdentifier(inner)) return inner;
+  if (ts.isPropertyAccessExpression(inner)) return ts.isIdentifier(inner.name) ? inner.name : undefined;
+  if (!ts.isArrowFunction(inner) && !ts.isFunctionExpression(inner)) return undefined;
+  const body = inner.body;
+  const statements = ts.isBlock(body) ? body.statements : undefined;
+  let expression: ts.Node | undefined = statements ? (statements.length === 1 && ts.isExpressionStatement(statements[0]!) ? statements[0].expression : undefined) : body;
+  if (expression && ts.isAwaitExpression(unwrap(expression as ts.Expression))) expression = (unwrap(expression as ts.Expression) as ts.AwaitExpression).expression;
+  const call = expression && unwrap(expression as ts.Expression);
+  return call && ts.isCallExpression(call) ? handlerReference(call.expression) : undefined;
 }
 
 /** The name `handler` (a function declaration or `const f = …` statement) declares. */

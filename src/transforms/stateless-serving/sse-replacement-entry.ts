@@ -44,14 +44,19 @@ export interface SseReplacementEntry {
 /**
  * The entry for the endpoint whose code is `going` (route statements and handler functions), or why not:
  * in place of its stream route (`replace`, the endpoint goes), or after its last route (`beside`, it stays).
+ * `mountedElsewhere`: the route statements of other modules mounting its handlers (not written there: said why).
  */
-export function sseReplacementEntry(site: ServingSite, going: readonly ts.Node[], placement: 'replace' | 'beside' = 'replace'): SseReplacementEntry | string {
+export function sseReplacementEntry(site: ServingSite, going: readonly ts.Node[], placement: 'replace' | 'beside' = 'replace', mountedElsewhere: readonly ts.Node[] = []): SseReplacementEntry | string {
   const { sf, result } = site;
   const values = result.analysis.values;
   // Planned from one file (a jscodeshift entry run alone), another file of the project may already serve /mcp.
   if (site.options.standalone) return 'planned from this one file: another file of the project may already serve Streamable HTTP';
   const routes = routesOf(sf, values).filter((r): r is RegisteredRoute => !!r.call);
   const gone = routes.filter((r) => going.some((g) => isInside(r.call, g)));
+  if (gone.length === 0 && mountedElsewhere.length > 0) {
+    const files = [...new Set(mountedElsewhere.map((n) => `\`${result.relative(n.getSourceFile().fileName)}\``))].join(', ');
+    return `its routes are in ${files}, not in the module of its handlers, and the entry is written only beside routes in that module`;
+  }
   if (gone.length === 0) return 'its routes were not found as registrations on a router (`app.get(path, handler)`)';
   const other = gone.find((r) => r.framework !== 'express');
   if (other) return `its routes are registered on ${other.framework}, where the entry is not written automatically`;

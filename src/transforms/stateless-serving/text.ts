@@ -28,7 +28,10 @@ export function removalRange(sf: ts.SourceFile, statement: ts.Node, withComments
   }
   let end = statement.end;
   const lineEnd = text.indexOf('\n', end);
-  if (text.slice(end, lineEnd < 0 ? text.length : lineEnd).trim() === '') end = lineEnd < 0 ? text.length : lineEnd + 1;
+  // The rest of the line, or a comment on it (`router.get('/sse', h); // legacy clients`), goes with the statement.
+  const rest = text.slice(end, lineEnd < 0 ? text.length : lineEnd).trim();
+  const ownLine = text.slice(text.lastIndexOf('\n', statement.getStart(sf) - 1) + 1, statement.getStart(sf)).trim() === '';
+  if (rest === '' || (rest.startsWith('//') && ownLine)) end = lineEnd < 0 ? text.length : lineEnd + 1;
   if (swallowBlank && withComments) start = withBlankLineAbove(text, start, end);
   return { start, end };
 }

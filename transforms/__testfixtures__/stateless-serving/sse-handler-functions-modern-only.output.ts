@@ -12,7 +12,7 @@ const logger = {
 
 const streams: Record<string, SSEServerTransport> = {};
 
-// @mcp-migrate-todo(session-transport/sse-transport): HTTP+SSE endpoint (`handleSseConnection`, `handleSseMessage`, registry `streams`, deprecated) serves 2025-era clients only, and --modern-only serves none: not removed automatically because its handler `handleSseConnection` is exported: other modules may mount or call it (none of the files migrated here does); remove it with those handlers, their mounts and the registry. 2026-07-28 clients use the Streamable HTTP endpoint (`createMcpHandler(buildServer)` mounted with `toNodeHandler`).
+// @mcp-migrate-todo(session-transport/sse-transport): HTTP+SSE endpoint (`handleSseConnection`, `handleSseMessage`, registry `streams`, deprecated) serves 2025-era clients only, and --modern-only serves none: not removed automatically because its handler `handleSseConnection` is exported: other modules may mount or call it (none of the files migrated here does); remove it with those handlers, their mounts and the registry. Its program has no Streamable HTTP endpoint yet: serve 2026-07-28 clients with `createMcpHandler(buildServer)` (mounted with `toNodeHandler`) before removing it, or no client can reach the server.
 export async function handleSseConnection(_req: Request, res: Response): Promise<void> {
   const server = new McpServer({ name: 'remote', version: '2.1.0' });
   const transport = new SSEServerTransport('/message', res);

@@ -1,0 +1,52 @@
+/**
+ * The source files of a package that a run did not load (tests beside `src/`, a client, scripts): what still refers
+ * to something the run changes (the v1 SDK, zod, an export it removes) is found by a walk of the package's folder,
+ * bounded so that a huge tree costs a bounded time. Past the bound the walk counts as "found": the caller keeps what
+ * it would otherwise change.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { readCurrentFile } from './file-overlay.js';
+
+const SOURCE = /\.(?:[cm]?[jt]s|[jt]sx)$/;
+const SKIP_DIRS = new Set(['node_modules', '.git', 'dist', 'build', 'coverage', '.next', '.nuxt', '.test-tmp']);
+const WALK_BUDGET = 5000;
+
+/**
+ * The package's source files under `dir` (not in `known`, not in another package below it) whose
+ * text `matches`. Past WALK_BUDGET files the walk stops and returns the file it stopped at too.
+ */
+export function sourcesOf(dir: string, known: ReadonlySet<string>, matches: (text: string) => boolean): string[] {
+  const out: string[] = [];
+  let seen = 0;
+  const walk = (current: string): boolean => {
+    let entries: fs.Dirent[];
+    try {
+      entries = fs.readdirSync(current, { withFileTypes: true });
+    } catch {
+      return true;
+    }
+    for (const entry of entries) {
+      const full = path.join(current, entry.name);
+      if (entry.isDirectory()) {
+        if (SKIP_DIRS.has(entry.name) || fs.existsSync(path.join(full, 'package.json'))) continue; // another package owns it
+        if (!walk(full)) return false;
+      } else if (entry.isFile() && SOURCE.test(entry.name) && !entry.name.endsWith('.d.ts') && !known.has(full)) {
+        if (++seen > WALK_BUDGET) {
+          out.push(full);
+          return false;
+        }
+        let text = '';
+        try {
+          text = readCurrentFile(full);
+        } catch {
+          continue;
+        }
+        if (matches(text)) out.push(full);
+      }
+    }
+    return true;
+  };
+  walk(dir);
+  return out;
+}

@@ -1,0 +1,25 @@
+import express, { type NextFunction, type Request, type Response } from 'express';
+import { handleMcp } from './handlers/mcp.js';
+
+const router = express.Router();
+router.use(express.json());
+
+// Headers every MCP response carries
+const securityHeaders = (_req: Request, res: Response, next: NextFunction) => {
+  res.setHeader('X-Content-Type-Options', 'nosniff');
+  next();
+};
+
+// Logs every request (other routers mount it too)
+const requestLog = (req: Request, _res: Response, next: NextFunction) => {
+  console.log(req.method, req.path);
+  next();
+};
+
+router.post('/mcp', securityHeaders, handleMcp);
+
+const app = express();
+app.use('/api', router);
+app.listen(3000);
+
+export { requestLog };
