@@ -1,54 +1,90 @@
 /**
- * `inOneProgram` (stateless-serving/module-reach.ts): whether two modules run in one program, which decides whether an
- * HTTP+SSE endpoint is its program's only MCP endpoint. Programs are what an entry module (one no other module
- * imports) reaches through static imports, re-exports, `import()` and `require()`.
+ * `programRelation` (stateless-serving/module-reach.ts): whether two modules run in one program, which decides whether
+ * an HTTP+SSE endpoint is its program's only MCP endpoint. Programs are what an entry module (one no other module
+ * imports; not a test) reaches through imports that run; apart only when each side's entry starts a server itself; a
+ * barrel or a loader the imports do not show leaves it unknown.
  */
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { analyze } from '../../src/analysis/analyze.js';
-import { inOneProgram } from '../../src/transforms/stateless-serving/module-reach.js';
+import { programRelation } from '../../src/transforms/stateless-serving/module-reach.js';
 import { inMemoryResolver, type Files } from '../support/rule-tester.js';
 
 const ROOT = '/project';
 
-function oneProgram(project: Files, a: string, b: string): boolean {
+function relation(project: Files, a: string, b: string): string {
   const files = new Map(Object.entries(project).map(([rel, text]) => [`${ROOT}/${rel}`, text]));
-  const result = analyze({ files, resolve: inMemoryResolver(files), relative: (abs: string) => path.posix.relative(ROOT, abs) });
+  const relative = (abs: string) => path.posix.relative(ROOT, abs);
+  const result = analyze({ files, resolve: inMemoryResolver(files), relative });
   const file = (rel: string) => result.sourceFiles.find((sf) => sf.fileName === `${ROOT}/${rel}`)!;
-  return inOneProgram(result.analysis.values, result.sourceFiles, file(a), file(b));
+  return programRelation(result.analysis.values, result.sourceFiles, relative, file(a), file(b));
 }
 
-describe('inOneProgram', () => {
+const LISTEN = 'declare const app: { listen(port: number): void };\napp.listen(3000);\n';
+const TWO_SERVERS = {
+  'src/shared.ts': 'export const name = "ping";\nexport type Port = number;\n',
+  'src/sse-server.ts': `import { name } from "./shared.js";\nconsole.log(name);\n${LISTEN}`,
+  'src/http-server.ts': `import { name, type Port } from "./shared.js";\nconst port: Port = 1;\nconsole.log(name, port);\n${LISTEN}`,
+};
+
+describe('programRelation', () => {
   it('two servers started apart are two programs, even when they share a module', () => {
-    const project = {
-      'src/shared.ts': 'export const name = "ping";\n',
-      'src/sse-server.ts': 'import { name } from "./shared.js";\nconsole.log(name);\n',
-      'src/http-server.ts': 'import { name } from "./shared.js";\nconsole.log(name);\n',
-    };
-    expect(oneProgram(project, 'src/sse-server.ts', 'src/http-server.ts')).toBe(false);
-    expect(oneProgram(project, 'src/sse-server.ts', 'src/shared.ts')).toBe(true);
+    expect(relation(TWO_SERVERS, 'src/sse-server.ts', 'src/http-server.ts')).toBe('separate');
+    expect(relation(TWO_SERVERS, 'src/sse-server.ts', 'src/shared.ts')).toBe('same');
   });
 
-  it('modules an entry reaches through imports, re-exports, import() and require() are one program', () => {
+  it('a test importing both servers, or a type-only import between them, does not join them', () => {
+    const withTest = { ...TWO_SERVERS, 'test/smoke.test.ts': 'await import("../src/sse-server.js");\nawait import("../src/http-server.js");\n' };
+    expect(relation(withTest, 'src/sse-server.ts', 'src/http-server.ts')).toBe('separate');
+    const typeOnly = { ...TWO_SERVERS, 'src/http-server.ts': `import type { Port } from "./sse-server.js";\nconst port: Port = 1;\nconsole.log(port);\n${LISTEN}`, 'src/sse-server.ts': `export type Port = number;\n${LISTEN}` };
+    expect(relation(typeOnly, 'src/sse-server.ts', 'src/http-server.ts')).toBe('separate');
+  });
+
+  it('modules an entry reaches through imports, import() and require() of a literal path are one program', () => {
     const project = {
-      'src/index.ts': 'import "./routes/index.js";\nexport * from "./lazy.js";\n',
-      'src/routes/index.ts': 'import { sse } from "./sse.js";\nexport { mcp } from "./mcp.js";\nconsole.log(sse);\n',
+      'src/index.ts': 'import "./routes/index.js";\nimport { load } from "./lazy.js";\nvoid load();\n',
+      'src/routes/index.ts': 'import { sse } from "./sse.js";\nimport { mcp } from "./mcp.js";\nconsole.log(sse, mcp);\n',
       'src/routes/sse.ts': 'export const sse = 1;\n',
       'src/routes/mcp.ts': 'export const mcp = 2;\n',
       'src/lazy.ts': 'export async function load() { return import("./late.js"); }\n',
       'src/late.ts': 'export const late = 3;\n',
     };
-    expect(oneProgram(project, 'src/routes/sse.ts', 'src/routes/mcp.ts')).toBe(true);
-    expect(oneProgram(project, 'src/routes/sse.ts', 'src/late.ts')).toBe(true);
+    expect(relation(project, 'src/routes/sse.ts', 'src/routes/mcp.ts')).toBe('same');
+    expect(relation(project, 'src/routes/sse.ts', 'src/late.ts')).toBe('same');
+  });
+
+  it('a barrel re-exporting both, or a loader computing the path, leaves it unknown', () => {
+    const barrel = {
+      'src/index.ts': 'export * from "./sse.js";\nexport * from "./http.js";\n',
+      'src/sse.ts': 'export const startSse = () => 1;\n',
+      'src/http.ts': 'export const startHttp = () => 2;\n',
+      'bin/sse.ts': 'import { startSse } from "../src/index.js";\nstartSse();\n',
+      'bin/http.ts': 'import { startHttp } from "../src/index.js";\nstartHttp();\n',
+    };
+    expect(relation(barrel, "src/sse.ts", "src/http.ts"), "barrel").toBe("unknown");
+    const loader = {
+      'src/index.ts': 'for (const f of ["sse.js", "mcp.js"]) await import(`./routes/${f}`);\n',
+      'src/routes/sse.ts': 'export const sse = 1;\n',
+      'src/routes/mcp.ts': 'export const mcp = 2;\n',
+    };
+    expect(relation(loader, "src/routes/sse.ts", "src/routes/mcp.ts"), "loader").toBe("unknown");
+  });
+
+  it('modules that start no server of their own (route modules a loader outside the run mounts) are not apart', () => {
+    const routes = {
+      'src/routes/sse.ts': 'export function register() { return 1; }\n',
+      'src/routes/mcp.ts': 'export function register() { return 2; }\n',
+    };
+    expect(relation(routes, 'src/routes/sse.ts', 'src/routes/mcp.ts')).toBe('unknown');
   });
 
   it('a module only an import cycle reaches is a program of its own', () => {
     const project = {
-      'src/a.ts': 'import { b } from "./b.js";\nexport const a = () => b;\n',
+      'src/a.ts': `import { b } from "./b.js";\nexport const a = () => b;\n${LISTEN}`,
       'src/b.ts': 'import { a } from "./a.js";\nexport const b = () => a;\n',
-      'src/other.ts': 'console.log(1);\n',
+      'src/other.ts': `console.log(1);\n${LISTEN}`,
     };
-    expect(oneProgram(project, 'src/a.ts', 'src/b.ts')).toBe(true);
-    expect(oneProgram(project, 'src/a.ts', 'src/other.ts')).toBe(false);
+    expect(relation(project, 'src/a.ts', 'src/b.ts')).toBe('same');
+    expect(relation(project, 'src/a.ts', 'src/other.ts')).toBe('separate');
   });
 });

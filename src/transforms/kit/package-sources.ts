@@ -6,6 +6,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { ts } from '../../typescript.js';
 import { readCurrentFile } from './file-overlay.js';
 
 const SOURCE = /\.(?:[cm]?[jt]s|[jt]sx)$/;
@@ -13,10 +14,10 @@ const SKIP_DIRS = new Set(['node_modules', '.git', 'dist', 'build', 'coverage', 
 const WALK_BUDGET = 5000;
 
 /**
- * The package's source files under `dir` (not in `known`, not in another package below it) whose
- * text `matches`. Past WALK_BUDGET files the walk stops and returns the file it stopped at too.
+ * The package's source files under `dir` (not in `known`, not in another package below it, not under a folder of
+ * `skip`) whose text `matches`. Past WALK_BUDGET files the walk stops and returns the file it stopped at too.
  */
-export function sourcesOf(dir: string, known: ReadonlySet<string>, matches: (text: string) => boolean): string[] {
+export function sourcesOf(dir: string, known: ReadonlySet<string>, matches: (text: string) => boolean, skip: ReadonlySet<string> = new Set()): string[] {
   const out: string[] = [];
   let seen = 0;
   const walk = (current: string): boolean => {
@@ -29,7 +30,7 @@ export function sourcesOf(dir: string, known: ReadonlySet<string>, matches: (tex
     for (const entry of entries) {
       const full = path.join(current, entry.name);
       if (entry.isDirectory()) {
-        if (SKIP_DIRS.has(entry.name) || fs.existsSync(path.join(full, 'package.json'))) continue; // another package owns it
+        if (SKIP_DIRS.has(entry.name) || skip.has(full) || fs.existsSync(path.join(full, 'package.json'))) continue; // another package owns it
         if (!walk(full)) return false;
       } else if (entry.isFile() && SOURCE.test(entry.name) && !entry.name.endsWith('.d.ts') && !known.has(full)) {
         if (++seen > WALK_BUDGET) {
@@ -49,4 +50,18 @@ export function sourcesOf(dir: string, known: ReadonlySet<string>, matches: (tex
   };
   walk(dir);
   return out;
+}
+
+/** The folder the package's tsconfig.json compiles into (`compilerOptions.outDir`): built copies of its sources. */
+export function outDirOf(packageDir: string): string | undefined {
+  const file = path.join(packageDir, 'tsconfig.json');
+  let text: string;
+  try {
+    text = readCurrentFile(file);
+  } catch {
+    return undefined;
+  }
+  const parsed = ts.parseConfigFileTextToJson(file, text).config as { compilerOptions?: { outDir?: unknown } } | undefined;
+  const outDir = parsed?.compilerOptions?.outDir;
+  return typeof outDir === 'string' ? path.resolve(packageDir, outDir) : undefined;
 }

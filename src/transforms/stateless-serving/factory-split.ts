@@ -20,6 +20,7 @@ import { indentAt, indentUnit } from '../kit/source-style.js';
 import { RULE_ID } from '../../rule-ids.js';
 import { HIGH_LEVEL_SERVER_CLASSES } from '../../analysis/sdk-modules.js';
 import { TIMER_CLEARS, timerStarted } from '../../analysis/timers.js';
+import { TEST_MODULE } from './module-reach.js';
 
 /** One text change of a split, in the file it belongs to. */
 interface SplitEdit {
@@ -46,7 +47,6 @@ export interface FactorySplit {
   notes: string[];
 }
 
-const TEST_FILE = /(?:^|[\\/])(?:__tests__|tests?)[\\/]|\.(?:test|spec)\.[cm]?[jt]sx?$/;
 
 export function planFactorySplits(result: AnalysisResult): FactorySplit[] {
   const out: FactorySplit[] = [];
@@ -162,7 +162,7 @@ function planSplit(result: AnalysisResult, sf: ts.SourceFile, statement: ts.Stat
         continue;
       }
       // A test asserting the old shape: marked for a person, it does not hold the split back.
-      if (!TEST_FILE.test(result.relative(other.fileName))) return undefined;
+      if (!TEST_MODULE.test(result.relative(other.fileName))) return undefined;
       fileOf(other).markers.push({
         node: ref,
         ruleId: RULE_ID.perSessionServer,

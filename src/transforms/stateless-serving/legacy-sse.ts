@@ -28,7 +28,7 @@ import { handlerCallRemoval } from './sse-handler-calls.js';
 import { leftoversOf, loopClosesEntry, rewriteSessionCounts, type SessionCount } from './registry-leftovers.js';
 import { isAsync } from './text.js';
 import { sseReplacementEntry } from './sse-replacement-entry.js';
-import { inOneProgram, localExportSpecifiers } from './module-reach.js';
+import { localExportSpecifiers, programRelation, reachesModule } from './module-reach.js';
 import { createdTransportClass } from '../../analysis/transport-classes.js';
 import { ownSseTransportConnected } from '../../analysis/own-sse-transports.js';
 import type { ServingSite } from './serving-site-view.js';
@@ -49,10 +49,16 @@ export function planLegacySse(site: ServingSite, besideStreamable: boolean): boo
   else if (calls) refusal = removalRefusal(endpoint, true);
   // The functions that go are named, not a start function the analysis took for the endpoint as a whole.
   const what = describe(calls && !('why' in calls) ? { ...endpoint, parts: calls.parts } : endpoint);
-  const streamable = besideStreamable || projectServesStreamable(site);
+  const inProgram: StreamableInProgram = besideStreamable ? { serves: 'yes' } : streamableInProgram(site);
+  const streamable = inProgram.serves === 'yes';
+  // A Streamable HTTP endpoint that may or may not run in this endpoint's program: neither an entry nor a removal is safe.
+  const unsure = inProgram.serves === 'unknown' ? `whether the Streamable HTTP endpoint in \`${site.result.relative(inProgram.where!.fileName)}\` runs in its program cannot be told from the imports (a module re-exporting both, or one loading modules by a path it computes)` : undefined;
   let modern = streamable
     ? '2026-07-28 clients use the Streamable HTTP endpoint'
+    : unsure
+    ? `2026-07-28 clients may use the Streamable HTTP endpoint in \`${site.result.relative(inProgram.where!.fileName)}\`, if it runs in this endpoint's program (the imports do not tell)`
     : 'the project has no Streamable HTTP endpoint yet: serve 2026-07-28 clients with `createMcpHandler(factory)` (mounted with `toNodeHandler`)';
+  if (unsure && !refusal && target === '2026-07-28' && modernOnly) refusal = { why: unsure, what: 'its routes and the registry once 2026-07-28 clients reach that endpoint' };
   if (target === '2026-07-28' && !modernOnly) {
     // What --modern-only would refuse (a loop doing more than closing the registry) is said now, not promised away.
     const leftover = !refusal && !calls ? leftoverRegistries(site, endpoint) : undefined;
@@ -60,7 +66,7 @@ export function planLegacySse(site: ServingSite, besideStreamable: boolean): boo
     // The project's only MCP endpoint: a 2026-07-28 entry goes beside it, or 2026-07-28 clients could not reach the server.
     const kept = [...endpoint.parts, ...(calls && !('why' in calls) ? calls.replacements.map((r) => r.node) : [])];
     const mountedElsewhere = calls && !('why' in calls) ? calls.elsewhere.map((r) => r.node) : [];
-    const entry = streamable ? undefined : calls && 'why' in calls ? calls.why : sseReplacementEntry(site, kept, 'beside', mountedElsewhere);
+    const entry = streamable || unsure ? undefined : calls && 'why' in calls ? calls.why : sseReplacementEntry(site, kept, 'beside', mountedElsewhere);
     const added = !!entry && typeof entry !== 'string';
     if (entry && typeof entry !== 'string') {
       const handler = site.writeEntry(entry.route.call, entry.route.framework, entry, entry.at, true);
@@ -68,7 +74,13 @@ export function planLegacySse(site: ServingSite, besideStreamable: boolean): boo
       site.note(`serving: ${site.result.relative(site.sf.fileName)} — the project's only MCP endpoint is HTTP+SSE: createMcpHandler(${entry.factory}) (\`${handler}\`) mounted with \`${calleeParts(entry.route.call).receiver?.getText(site.sf) ?? ''}.all(${entry.path})\` after its routes, for 2026-07-28 clients (and 2025-era clients, without sessions)`);
     } else if (typeof entry === 'string') modern += ` (not added automatically: ${entry})`;
     // With no Streamable HTTP endpoint in its program, --modern-only keeps it (its only endpoint) until one exists.
-    const removal = refusal ? `remove it with ${refusal.what}` : streamable || added ? '`mcp-migrate apply --modern-only` removes it' : '`mcp-migrate apply --modern-only` removes it once a Streamable HTTP endpoint serves 2026-07-28 clients';
+    const removal = refusal
+      ? `remove it with ${refusal.what}`
+      : streamable || added
+      ? '`mcp-migrate apply --modern-only` removes it'
+      : unsure
+      ? 'remove it by hand once 2026-07-28 clients reach that endpoint (`mcp-migrate apply --modern-only` cannot tell whether they do)'
+      : '`mcp-migrate apply --modern-only` removes it once a Streamable HTTP endpoint serves 2026-07-28 clients';
     // An endpoint with one transport and no registry (mobile-next/mobile-mcp) reads and keys no session ids (sweep 7 E12).
     const keyed = endpoint.registries.length > 0 || [...site.result.analysis.sessions.stores.values()].some((s) => s.kind === 'transport' && s.declaration?.getSourceFile() === site.sf);
     const byDesign = keyed ? 'so the session ids it reads, logs and keys its registry with stay with it' : 'each connection is a session, so it stays as it is';
@@ -85,7 +97,7 @@ export function planLegacySse(site: ServingSite, besideStreamable: boolean): boo
     return false;
   }
   if (refusal) {
-    site.marker(endpoint.anchor, SSE_RULE, `HTTP+SSE endpoint (${what}, deprecated) serves 2025-era clients only, and --modern-only serves none: not removed automatically because ${refusal.why}; remove it with ${refusal.what}. ${modernClients(streamable)}`);
+    site.marker(endpoint.anchor, SSE_RULE, `HTTP+SSE endpoint (${what}, deprecated) serves 2025-era clients only, and --modern-only serves none: not removed automatically because ${refusal.why}; remove it with ${refusal.what}. ${modernClients(inProgram, site)}`);
     return false;
   }
   const removed = calls && !('why' in calls) ? calls : undefined;
@@ -93,7 +105,7 @@ export function planLegacySse(site: ServingSite, besideStreamable: boolean): boo
   const parts = removed ? removed.parts : [...endpoint.parts, ...endpoint.registries.map((r) => statementOf(r.declaration!))];
   const leftovers = removed ? [] : leftoverRegistries(site, endpoint);
   if (typeof leftovers === 'string') {
-    site.marker(endpoint.anchor, SSE_RULE, `HTTP+SSE endpoint (${what}, deprecated) serves 2025-era clients only, and --modern-only serves none: not removed automatically because ${leftovers}; remove it with its routes and the registry. ${modernClients(streamable)}`);
+    site.marker(endpoint.anchor, SSE_RULE, `HTTP+SSE endpoint (${what}, deprecated) serves 2025-era clients only, and --modern-only serves none: not removed automatically because ${leftovers}; remove it with its routes and the registry. ${modernClients(inProgram, site)}`);
     return false;
   }
   const counts = [...(removed?.counts ?? []), ...leftovers.flatMap((l) => l.counts)];
@@ -143,7 +155,7 @@ export function planLegacySse(site: ServingSite, besideStreamable: boolean): boo
   const file = site.result.relative(site.sf.fileName);
   if (written) {
     site.note(`serving: ${file} — the project's only MCP endpoint was HTTP+SSE: createMcpHandler(${written.factory}) (\`${handler}\`, legacy: 'reject') serves 2026-07-28 clients on \`${calleeParts(written.route.call).receiver?.getText(site.sf) ?? ''}.all(${written.path})\` in place of its ${written.route.method.toUpperCase()} ${written.route.path ?? ''} route`.trimEnd());
-  } else if (!besideStreamable && !servesStreamableIn(site, site.sf)) {
+  } else if (!besideStreamable && !reachesStreamable(site)) {
     site.note(`serving: ${file} — serves no MCP endpoint now that HTTP+SSE is gone (the project's Streamable HTTP endpoint is in another file): remove what is left of this file's server if nothing else uses it`);
   }
   return true;
@@ -161,10 +173,10 @@ function removeExportedNames(site: ServingSite, names: readonly string[]): void 
 }
 
 /** Where 2026-07-28 clients go, in a refusal's marker: the program's Streamable HTTP endpoint, or one to write first. */
-function modernClients(streamable: boolean): string {
-  return streamable
-    ? '2026-07-28 clients use the Streamable HTTP endpoint (`createMcpHandler(buildServer)` mounted with `toNodeHandler`).'
-    : 'Its program has no Streamable HTTP endpoint yet: serve 2026-07-28 clients with `createMcpHandler(buildServer)` (mounted with `toNodeHandler`) before removing it, or no client can reach the server.';
+function modernClients(inProgram: StreamableInProgram, site: ServingSite): string {
+  if (inProgram.serves === 'yes') return '2026-07-28 clients use the Streamable HTTP endpoint (`createMcpHandler(buildServer)` mounted with `toNodeHandler`).';
+  if (inProgram.serves === 'unknown') return `2026-07-28 clients may use the Streamable HTTP endpoint in \`${site.result.relative(inProgram.where!.fileName)}\`: make sure they reach it before removing this one.`;
+  return 'Its program has no Streamable HTTP endpoint yet: serve 2026-07-28 clients with `createMcpHandler(buildServer)` (mounted with `toNodeHandler`) before removing it, or no client can reach the server.';
 }
 
 /**
@@ -232,13 +244,33 @@ function propertyRegistriesOf(site: ServingSite, endpoint: LegacySseEndpoint): S
   });
 }
 
+interface StreamableInProgram {
+  serves: 'yes' | 'no' | 'unknown';
+  /** The module that may serve it, when `unknown`. */
+  where?: ts.SourceFile;
+}
+
 /**
  * Whether the program the endpoint runs in serves Streamable HTTP (an SDK Streamable HTTP transport constructed, or
- * `createMcpHandler` called) in some file: another program of the project (a server started apart) does not count.
+ * `createMcpHandler` called) in some module (module-reach.ts `programRelation`): another program of the project (a
+ * server started apart) does not count, and one the imports cannot place is `unknown`.
  */
-function projectServesStreamable(site: ServingSite): boolean {
+function streamableInProgram(site: ServingSite): StreamableInProgram {
   const { result } = site;
-  return result.sourceFiles.some((sf) => servesStreamableIn(site, sf) && inOneProgram(result.analysis.values, result.sourceFiles, site.sf, sf));
+  let unknown: ts.SourceFile | undefined;
+  for (const sf of result.sourceFiles) {
+    if (!servesStreamableIn(site, sf)) continue;
+    const relation = programRelation(result.analysis.values, result.sourceFiles, result.relative, site.sf, sf);
+    if (relation === 'same') return { serves: 'yes' };
+    if (relation === 'unknown') unknown ??= sf;
+  }
+  return unknown ? { serves: 'unknown', where: unknown } : { serves: 'no' };
+}
+
+/** Whether the endpoint's module still leads to a Streamable HTTP endpoint (it mounts one from another module). */
+function reachesStreamable(site: ServingSite): boolean {
+  const { result } = site;
+  return result.sourceFiles.some((sf) => servesStreamableIn(site, sf) && reachesModule(result.analysis.values, result.sourceFiles, site.sf, sf));
 }
 
 /** Whether `sf` constructs an SDK Streamable HTTP transport or calls `createMcpHandler`. */
@@ -292,7 +324,7 @@ function declaredName(part: ts.Node): string | undefined {
 export function markOwnSseTransports(site: ServingSite): void {
   const { sf, result, options } = site;
   if (!/\.connect\s*\(/.test(sf.text)) return;
-  const modern = projectServesStreamable(site)
+  const modern = streamableInProgram(site).serves === 'yes'
     ? 'new clients use the Streamable HTTP endpoint'
     : options.target === 'stateless-v1'
       ? 'serve new clients with Streamable HTTP without sessions (SDK 1.x: a new server and a `sessionIdGenerator: undefined` transport per POST)'

@@ -9,7 +9,8 @@ import { ts } from '../../typescript.js';
 import { forEachDescendant, isDynamicImport, isRequireCall } from '../../analysis/ast.js';
 import type { ValueQueries } from '../../analysis/value.js';
 import { readCurrentFile } from '../kit/file-overlay.js';
-import { nearestPackageJson } from '../kit/package-json.js';
+import { nearestPackageJson, packageDirOf } from '../kit/package-json.js';
+import { sourcesOf } from '../kit/package-sources.js';
 
 /** The names `export { local }`, `export { local as alias }` lists of `sf` give its local `local` (lists without `from`). */
 export function localExportNames(sf: ts.SourceFile, local: string): string[] {
@@ -89,69 +90,130 @@ export function moduleName(sf: ts.SourceFile): string {
   return `\`${sf.fileName.split(/[\\/]/).pop()}\``;
 }
 
+/** Test modules: they import what they test, and start no program of their own. */
+export const TEST_MODULE = /(?:^|[\\/])(?:__tests__|tests?)[\\/]|\.(?:test|spec)\.[cm]?[jt]sx?$/;
+
 /**
- * Whether modules `a` and `b` run in one program: some entry module (one no other module of the run imports) reaches
- * both through imports, static or loaded at run time. Two servers of one package started apart (`node src/sse.js`,
- * `node src/http.js`) are two programs even when they share a module of helpers; an SSE endpoint's module and the
- * Streamable HTTP one's under one `index.ts` are one. A module in an import cycle no entry reaches counts as an entry.
+ * Whether modules `a` and `b` run in one program, as far as the imports tell:
+ * - `same`: an entry module (one no other module imports; a test is none) reaches both through imports that run (not
+ *   `import type`), `import()` and `require()` of a literal path, without passing through a re-export;
+ * - `separate`: no entry reaches both even through re-exports (`export * from`), and no module loads another by a path
+ *   it computes (`import(\`./routes/${f}\`)`, a plugin loader): two servers of one package started apart;
+ * - `unknown`: anything else (a barrel re-exporting both, a loader the imports do not show).
+ * A module in an import cycle no entry reaches counts as an entry.
  */
-export function inOneProgram(values: ValueQueries, files: readonly ts.SourceFile[], a: ts.SourceFile, b: ts.SourceFile): boolean {
-  if (a === b) return true;
+export function programRelation(values: ValueQueries, files: readonly ts.SourceFile[], relative: (abs: string) => string, a: ts.SourceFile, b: ts.SourceFile): 'same' | 'separate' | 'unknown' {
+  if (a === b) return 'same';
   const graph = importGraphOf(values, files);
-  const reach = (root: ts.SourceFile): Set<ts.SourceFile> => {
+  const roots = entriesOf(graph, files, relative);
+  const reach = (root: ts.SourceFile, throughReexports: boolean): Set<ts.SourceFile> => {
     const seen = new Set<ts.SourceFile>([root]);
-    for (const queue = [root]; queue.length; ) for (const next of graph.get(queue.pop()!) ?? []) if (!seen.has(next)) (seen.add(next), queue.push(next));
+    for (const queue = [root]; queue.length; ) {
+      for (const edge of graph.modules.get(queue.pop()!) ?? []) {
+        if ((throughReexports || !edge.reexport) && !seen.has(edge.to)) (seen.add(edge.to), queue.push(edge.to));
+      }
+    }
     return seen;
   };
-  const imported = new Set([...graph.values()].flatMap((targets) => [...targets]));
-  const modules = files.filter((f) => !f.isDeclarationFile);
+  const both = (set: Set<ts.SourceFile>) => set.has(a) && set.has(b);
+  if (roots.some((root) => both(reach(root, false)))) return 'same';
+  if (graph.computedLoads || roots.some((root) => both(reach(root, true)))) return 'unknown';
+  // Apart only when each side's entries start a server themselves (`app.listen(…)`) and no module of the package
+  // outside the run (a launcher, a barrel, a plugin loader: files without MCP code are not analysed) imports them.
+  const entriesReaching = (m: ts.SourceFile) => roots.filter((root) => reach(root, true).has(m));
+  const known = new Set(files.map((f) => f.fileName));
+  const launched = (root: ts.SourceFile): boolean => {
+    if (!STARTS_SERVER.test(root.text)) return false;
+    const stem = path.basename(root.fileName).replace(/\.[cm]?[jt]sx?$/, '');
+    const importers = sourcesOf(packageDirOf(root.fileName), known, (text) => new RegExp(`['"\`][^'"\`]*\\b${stem.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?:\\.[cm]?[jt]sx?)?['"\`]`).test(text));
+    return importers.every((file) => TEST_MODULE.test(relative(file)));
+  };
+  return [...entriesReaching(a), ...entriesReaching(b)].every(launched) ? 'separate' : 'unknown';
+}
+
+/** A module that starts a server: `app.listen(…)`, `server.listen(…)`, `serve({ fetch })`, `Bun.serve(…)`. */
+const STARTS_SERVER = /\.listen\s*\(|\bserve\s*\(/;
+
+/** Whether `from` reaches `to` through the imports that run (re-exports included). */
+export function reachesModule(values: ValueQueries, files: readonly ts.SourceFile[], from: ts.SourceFile, to: ts.SourceFile): boolean {
+  const graph = importGraphOf(values, files);
+  const seen = new Set<ts.SourceFile>([from]);
+  for (const queue = [from]; queue.length; ) for (const edge of graph.modules.get(queue.pop()!) ?? []) if (!seen.has(edge.to)) (seen.add(edge.to), queue.push(edge.to));
+  return seen.has(to);
+}
+
+/** The entry modules: imported by no other module and not tests, then one module of each cycle no entry reaches. */
+function entriesOf(graph: ImportGraph, files: readonly ts.SourceFile[], relative: (abs: string) => string): ts.SourceFile[] {
+  const modules = files.filter((f) => !f.isDeclarationFile && !TEST_MODULE.test(relative(f.fileName)));
+  const imported = new Set([...graph.modules].filter(([from]) => modules.includes(from)).flatMap(([, edges]) => edges.map((e) => e.to)));
   const roots = modules.filter((f) => !imported.has(f));
-  const covered = new Set(roots.flatMap((r) => [...reach(r)]));
-  // Modules only an import cycle reaches: each such cycle is a program of its own.
+  const covered = new Set<ts.SourceFile>();
+  const cover = (root: ts.SourceFile): void => {
+    for (const queue = [root]; queue.length; ) {
+      const next = queue.pop()!;
+      if (covered.has(next)) continue;
+      covered.add(next);
+      for (const edge of graph.modules.get(next) ?? []) queue.push(edge.to);
+    }
+  };
+  roots.forEach(cover);
   for (const f of modules) {
     if (covered.has(f)) continue;
     roots.push(f);
-    for (const m of reach(f)) covered.add(m);
+    cover(f);
   }
-  return roots.some((root) => {
-    const from = reach(root);
-    return from.has(a) && from.has(b);
-  });
+  return roots;
 }
 
-const importGraphs = new WeakMap<readonly ts.SourceFile[], Map<ts.SourceFile, Set<ts.SourceFile>>>();
+interface ImportGraph {
+  /** Each module's imports that run, among the files of the run. */
+  modules: Map<ts.SourceFile, Array<{ to: ts.SourceFile; reexport: boolean }>>;
+  /** Some module loads another by a path it computes (`import(name)`, `require(path.join(dir, f))`). */
+  computedLoads: boolean;
+}
 
-/** Each module's imports among `files` (`import`, `export … from`, `import()`, `require()`), resolved by the checker or by path. */
-function importGraphOf(values: ValueQueries, files: readonly ts.SourceFile[]): Map<ts.SourceFile, Set<ts.SourceFile>> {
+const importGraphs = new WeakMap<readonly ts.SourceFile[], ImportGraph>();
+
+/** The imports that run (`import`, `export … from`, `import()`, `require()`), resolved by the checker or by path. */
+function importGraphOf(values: ValueQueries, files: readonly ts.SourceFile[]): ImportGraph {
   const cached = importGraphs.get(files);
   if (cached) return cached;
   const byName = new Map(files.map((f) => [f.fileName, f]));
-  const graph = new Map<ts.SourceFile, Set<ts.SourceFile>>();
+  const graph: ImportGraph = { modules: new Map(), computedLoads: false };
   for (const sf of files) {
     if (sf.isDeclarationFile) continue;
-    const targets = new Set<ts.SourceFile>();
-    const add = (specifier: ts.Node | undefined): void => {
+    const edges: Array<{ to: ts.SourceFile; reexport: boolean }> = [];
+    const add = (specifier: ts.Node | undefined, reexport: boolean): void => {
       if (!specifier || !ts.isStringLiteralLike(specifier)) return;
       const target = values.symbolOf(specifier)?.valueDeclaration;
-      if (target && ts.isSourceFile(target) && byName.has(target.fileName)) targets.add(target);
-      else if (specifier.text.startsWith('.')) {
+      let found = target && ts.isSourceFile(target) ? byName.get(target.fileName) : undefined;
+      if (!found && specifier.text.startsWith('.')) {
         const base = path.resolve(path.dirname(sf.fileName), specifier.text).replace(/\.[cm]?js$/, '');
-        for (const ext of ['.ts', '.tsx', '.mts', '.cts', '.js', '.jsx', '.mjs', '.cjs', '/index.ts', '/index.js']) {
-          const found = byName.get(base + ext);
-          if (found) {
-            targets.add(found);
-            break;
-          }
-        }
+        for (const ext of ['.ts', '.tsx', '.mts', '.cts', '.js', '.jsx', '.mjs', '.cjs', '/index.ts', '/index.js']) if ((found = byName.get(base + ext))) break;
       }
+      if (found) edges.push({ to: found, reexport });
     };
-    for (const s of sf.statements) if ((ts.isImportDeclaration(s) || ts.isExportDeclaration(s)) && s.moduleSpecifier) add(s.moduleSpecifier);
+    for (const s of sf.statements) {
+      if (ts.isImportDeclaration(s)) {
+        const clause = s.importClause;
+        const bindings = clause?.namedBindings;
+        // `import type …`, or only `{ type A, type B }`: erased, nothing runs.
+        const typeOnly = !!clause && (clause.isTypeOnly || (!clause.name && !!bindings && ts.isNamedImports(bindings) && bindings.elements.length > 0 && bindings.elements.every((e) => e.isTypeOnly)));
+        if (!typeOnly) add(s.moduleSpecifier, false);
+      } else if (ts.isExportDeclaration(s) && s.moduleSpecifier && !s.isTypeOnly) add(s.moduleSpecifier, true);
+    }
     if (/\bimport\s*\(|\brequire\s*\(/.test(sf.text)) {
       forEachDescendant(sf, (node) => {
-        if (ts.isCallExpression(node) && (isDynamicImport(node) || isRequireCall(node))) add(node.arguments[0]);
+        if (!ts.isCallExpression(node)) return;
+        // `import(…)` / `require(…)` of any argument (the ast helpers take only literal paths).
+        const loads = node.expression.kind === ts.SyntaxKind.ImportKeyword || (ts.isIdentifier(node.expression) && node.expression.text === 'require' && node.arguments.length === 1);
+        if (!loads) return;
+        const arg = node.arguments[0];
+        if (arg && ts.isStringLiteralLike(arg)) add(arg, false);
+        else graph.computedLoads = true;
       });
     }
-    graph.set(sf, targets);
+    graph.modules.set(sf, edges);
   }
   importGraphs.set(files, graph);
   return graph;

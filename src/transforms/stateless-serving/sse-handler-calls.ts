@@ -26,7 +26,7 @@ import { isSsePost, type LegacySseEndpoint } from '../../analysis/legacy-sse.js'
 import { routesOf, type Route } from '../../analysis/routes.js';
 import { indentAt, indentUnit } from '../kit/source-style.js';
 import { dynamicLoadOf, exportedAsDefault as exportedAsDefaultIn, localExportNames, publishedByItsPackage, reExportsAllOf } from './module-reach.js';
-import { sourcesOf } from '../kit/package-sources.js';
+import { outDirOf, sourcesOf } from '../kit/package-sources.js';
 import { packageDirOf } from '../kit/package-json.js';
 import { registryReferences } from './registries.js';
 import { leftoversOf, type SessionCount } from './registry-leftovers.js';
@@ -187,9 +187,9 @@ function exportNamesOf(named: ts.Identifier): string[] {
   return localExportNames(named.getSourceFile(), named.text);
 }
 
-/** `export default h;` in the handler's module. */
+/** `export default h;` or `export { h as default }` in the handler's module. */
 function exportedAsDefault(named: ts.Identifier): boolean {
-  return exportedAsDefaultIn(named.getSourceFile(), named.text);
+  return exportedAsDefaultIn(named.getSourceFile(), named.text) || exportNamesOf(named).includes('default');
 }
 
 /** A name in an export list or `export default` (the export itself, not a use of the value). */
@@ -247,7 +247,9 @@ function importedUses(site: ServingSite, handler: ts.Node, named: ts.Identifier)
   // Files of its package this run does not migrate (tests beside `src/`, scripts) that name it: their uses are unseen.
   const stem = path.basename(sf.fileName).replace(/\.[cm]?[jt]sx?$/, '');
   const migrated = new Set(result.sourceFiles.map((f) => f.fileName));
-  const unseen = sourcesOf(packageDirOf(sf.fileName), migrated, (text) => text.includes(stem) && [...exported].some((n) => text.includes(n)))[0];
+  const pkg = packageDirOf(sf.fileName);
+  const built = outDirOf(pkg);
+  const unseen = sourcesOf(pkg, migrated, (text) => text.includes(stem) && [...exported].some((n) => text.includes(n)), new Set(built ? [built] : []))[0];
   if (unseen) return { why: `its handler \`${name}\` is named in \`${site.result.relative(unseen)}\`, which this run does not migrate: it may mount or call it (migrate the whole package to let apply see every use)` };
   return { uses };
 }

@@ -12,6 +12,9 @@ import { stringLineStarts } from '../kit/source-style.js';
  * The range a statement occupies when it is removed: from the start of the line of the first comment
  * directly above it (no blank line between: the comment describes it) to the end of its last line.
  */
+/** Comments that act on the line below them. */
+const NEXT_LINE_DIRECTIVE = /eslint-disable-next-line|@ts-(?:ignore|expect-error|nocheck)|prettier-ignore|(?:istanbul|c8|v8) ignore next|biome-ignore|deno-lint-ignore/;
+
 export function removalRange(sf: ts.SourceFile, statement: ts.Node, withComments = true, swallowBlank = true): { start: number; end: number } {
   const text = sf.text;
   let start = text.lastIndexOf('\n', statement.getStart(sf) - 1) + 1;
@@ -28,10 +31,12 @@ export function removalRange(sf: ts.SourceFile, statement: ts.Node, withComments
   }
   let end = statement.end;
   const lineEnd = text.indexOf('\n', end);
-  // The rest of the line, or a comment on it (`router.get('/sse', h); // legacy clients`), goes with the statement.
+  // The rest of the line, or a comment on it (`router.get('/sse', h); // legacy clients`, `/* by session id */`), goes
+  // with the statement; a directive for the next line (`// eslint-disable-next-line …`) stays for that line.
   const rest = text.slice(end, lineEnd < 0 ? text.length : lineEnd).trim();
   const ownLine = text.slice(text.lastIndexOf('\n', statement.getStart(sf) - 1) + 1, statement.getStart(sf)).trim() === '';
-  if (rest === '' || (rest.startsWith('//') && ownLine)) end = lineEnd < 0 ? text.length : lineEnd + 1;
+  const comment = /^(\/\/.*|\/\*(?:(?!\*\/).)*\*\/)$/.test(rest) && !NEXT_LINE_DIRECTIVE.test(rest);
+  if (rest === '' || (comment && ownLine)) end = lineEnd < 0 ? text.length : lineEnd + 1;
   if (swallowBlank && withComments) start = withBlankLineAbove(text, start, end);
   return { start, end };
 }
