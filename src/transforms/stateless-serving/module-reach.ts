@@ -30,7 +30,7 @@ export function exportedAsDefault(sf: ts.SourceFile, local: string): boolean {
 }
 
 /** Whether the module specifier `specifier` names the module `target` (by the symbol the checker gives it). */
-export function resolvesTo(values: ValueQueries, specifier: ts.Expression, target: ts.SourceFile): boolean {
+function resolvesTo(values: ValueQueries, specifier: ts.Expression, target: ts.SourceFile): boolean {
   const symbol = values.symbolOf(specifier);
   return !!symbol?.valueDeclaration && symbol.valueDeclaration === target;
 }
