@@ -9,14 +9,18 @@ import { describe, expect, it } from 'vitest';
 import { analyze } from '../../src/analysis/analyze.js';
 import { programRelation } from '../../src/transforms/stateless-serving/module-reach.js';
 import { inMemoryResolver, type Files } from '../support/rule-tester.js';
+import { tempTree } from '../support/temp-tree.js';
 
-const ROOT = '/project';
-
-function relation(project: Files, a: string, b: string): string {
-  const files = new Map(Object.entries(project).map(([rel, text]) => [`${ROOT}/${rel}`, text]));
-  const relative = (abs: string) => path.posix.relative(ROOT, abs);
+/**
+ * The relation of modules `a` and `b` of `project`, written to disk with a package.json (apart is told only inside a
+ * package, whose files the analysis did not load are read from disk); `outside` are files the analysis does not load.
+ */
+function relation(project: Files, a: string, b: string, outside: Files = {}): string {
+  const ROOT = tempTree({ 'package.json': '{ "type": "module" }\n', ...project, ...outside });
+  const files = new Map(Object.entries(project).map(([rel, text]) => [path.join(ROOT, rel), text]));
+  const relative = (abs: string) => path.relative(ROOT, abs);
   const result = analyze({ files, resolve: inMemoryResolver(files), relative });
-  const file = (rel: string) => result.sourceFiles.find((sf) => sf.fileName === `${ROOT}/${rel}`)!;
+  const file = (rel: string) => result.sourceFiles.find((sf) => sf.fileName === path.join(ROOT, rel))!;
   return programRelation(result.analysis.values, result.sourceFiles, relative, file(a), file(b));
 }
 
@@ -68,6 +72,13 @@ describe('programRelation', () => {
       'src/routes/mcp.ts': 'export const mcp = 2;\n',
     };
     expect(relation(loader, "src/routes/sse.ts", "src/routes/mcp.ts"), "loader").toBe("unknown");
+  });
+
+  it('a launcher the analysis did not load, naming both (a folder import, an extensionless bin script), leaves it unknown', () => {
+    expect(relation(TWO_SERVERS, 'src/sse-server.ts', 'src/http-server.ts', { 'bin/start': 'import("../src/sse-server.js");\nimport("../src/http-server.js");\n' })).toBe('unknown');
+    const folders = { 'src/sse/index.ts': `${LISTEN}`, 'src/http/index.ts': `${LISTEN}` };
+    expect(relation(folders, 'src/sse/index.ts', 'src/http/index.ts', { 'src/main.ts': 'import "./sse";\nimport "./http";\n' })).toBe('unknown');
+    expect(relation(folders, 'src/sse/index.ts', 'src/http/index.ts')).toBe('separate');
   });
 
   it('modules that start no server of their own (route modules a loader outside the run mounts) are not apart', () => {

@@ -12,12 +12,14 @@ import { readCurrentFile } from './file-overlay.js';
 const SOURCE = /\.(?:[cm]?[jt]s|[jt]sx)$/;
 const SKIP_DIRS = new Set(['node_modules', '.git', 'dist', 'build', 'coverage', '.next', '.nuxt', '.test-tmp']);
 const WALK_BUDGET = 5000;
+/** How many files a walk returns at most before it stops (it then returns the file it stopped at too). */
+export const SOURCES_BOUND = WALK_BUDGET + 1;
 
 /**
  * The package's source files under `dir` (not in `known`, not in another package below it, not under a folder of
  * `skip`) whose text `matches`. Past WALK_BUDGET files the walk stops and returns the file it stopped at too.
  */
-export function sourcesOf(dir: string, known: ReadonlySet<string>, matches: (text: string) => boolean, skip: ReadonlySet<string> = new Set()): string[] {
+export function sourcesOf(dir: string, known: ReadonlySet<string>, matches: (text: string) => boolean, skip: ReadonlySet<string> = new Set(), { extensionless = false } = {}): string[] {
   const out: string[] = [];
   let seen = 0;
   const walk = (current: string): boolean => {
@@ -32,7 +34,7 @@ export function sourcesOf(dir: string, known: ReadonlySet<string>, matches: (tex
       if (entry.isDirectory()) {
         if (SKIP_DIRS.has(entry.name) || skip.has(full) || fs.existsSync(path.join(full, 'package.json'))) continue; // another package owns it
         if (!walk(full)) return false;
-      } else if (entry.isFile() && SOURCE.test(entry.name) && !entry.name.endsWith('.d.ts') && !known.has(full)) {
+      } else if (entry.isFile() && (SOURCE.test(entry.name) || (extensionless && !entry.name.includes('.'))) && !entry.name.endsWith('.d.ts') && !known.has(full)) {
         if (++seen > WALK_BUDGET) {
           out.push(full);
           return false;

@@ -52,7 +52,7 @@ export function planLegacySse(site: ServingSite, besideStreamable: boolean): boo
   const inProgram: StreamableInProgram = besideStreamable ? { serves: 'yes' } : streamableInProgram(site);
   const streamable = inProgram.serves === 'yes';
   // A Streamable HTTP endpoint that may or may not run in this endpoint's program: neither an entry nor a removal is safe.
-  const unsure = inProgram.serves === 'unknown' ? `whether the Streamable HTTP endpoint in \`${site.result.relative(inProgram.where!.fileName)}\` runs in its program cannot be told from the imports (a module re-exporting both, or one loading modules by a path it computes)` : undefined;
+  const unsure = inProgram.serves === 'unknown' ? `whether the Streamable HTTP endpoint in \`${site.result.relative(inProgram.where!.fileName)}\` runs in its program or in another one cannot be told from the code` : undefined;
   let modern = streamable
     ? '2026-07-28 clients use the Streamable HTTP endpoint'
     : unsure
@@ -85,7 +85,7 @@ export function planLegacySse(site: ServingSite, besideStreamable: boolean): boo
     const keyed = endpoint.registries.length > 0 || [...site.result.analysis.sessions.stores.values()].some((s) => s.kind === 'transport' && s.declaration?.getSourceFile() === site.sf);
     const byDesign = keyed ? 'so the session ids it reads, logs and keys its registry with stay with it' : 'each connection is a session, so it stays as it is';
     site.marker(endpoint.anchor, SSE_RULE, `HTTP+SSE endpoint (${what}) kept for 2025-era clients, served from @modelcontextprotocol/server-legacy/sse: it is sessionful by design, ${byDesign}. Once no 2025-era client needs it, ${removal}; ${modern}.${sharedServerWarning(site, endpoint)}`);
-    site.note(`serving: ${where} — HTTP+SSE endpoint (${what}) kept for 2025-era clients (server-legacy); ${refusal ? 'marked for removal by hand' : '--modern-only removes it'}`);
+    site.note(`serving: ${where} — HTTP+SSE endpoint (${what}) kept for 2025-era clients (server-legacy); ${refusal || unsure ? 'marked for removal by hand' : '--modern-only removes it'}`);
     // A registry the code calling the handlers holds (`const streams = new Map()` handed to them) is the endpoint's too: said where it is.
     for (const r of calls && !('why' in calls) ? calls.replacements : []) {
       if (r.registry && !endpoint.registries.some((e) => e.declaration && isInside(e.declaration, r.node))) site.marker(r.node, RULE_ID.transportRegistry, `\`${r.registry}\` holds the streams of the HTTP+SSE endpoint kept for 2025-era clients (${what}, marked at its route): it stays with that endpoint, and \`mcp-migrate apply --modern-only\` removes both.`);

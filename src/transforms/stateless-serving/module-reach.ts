@@ -10,7 +10,7 @@ import { forEachDescendant, isDynamicImport, isRequireCall } from '../../analysi
 import type { ValueQueries } from '../../analysis/value.js';
 import { readCurrentFile } from '../kit/file-overlay.js';
 import { nearestPackageJson, packageDirOf } from '../kit/package-json.js';
-import { sourcesOf } from '../kit/package-sources.js';
+import { outDirOf, SOURCES_BOUND, sourcesOf } from '../kit/package-sources.js';
 
 /** The names `export { local }`, `export { local as alias }` lists of `sf` give its local `local` (lists without `from`). */
 export function localExportNames(sf: ts.SourceFile, local: string): string[] {
@@ -91,7 +91,7 @@ export function moduleName(sf: ts.SourceFile): string {
 }
 
 /** Test modules: they import what they test, and start no program of their own. */
-export const TEST_MODULE = /(?:^|[\\/])(?:__tests__|tests?)[\\/]|\.(?:test|spec)\.[cm]?[jt]sx?$/;
+export const TEST_MODULE = /(?:^|[\\/])(?:__tests__|__mocks__|tests?|spec|e2e)[\\/]|\.(?:test|spec|e2e)\.[cm]?[jt]sx?$/;
 
 /**
  * Whether modules `a` and `b` run in one program, as far as the imports tell:
@@ -118,17 +118,52 @@ export function programRelation(values: ValueQueries, files: readonly ts.SourceF
   const both = (set: Set<ts.SourceFile>) => set.has(a) && set.has(b);
   if (roots.some((root) => both(reach(root, false)))) return 'same';
   if (graph.computedLoads || roots.some((root) => both(reach(root, true)))) return 'unknown';
-  // Apart only when each side's entries start a server themselves (`app.listen(…)`) and no module of the package
-  // outside the run (a launcher, a barrel, a plugin loader: files without MCP code are not analysed) imports them.
-  const entriesReaching = (m: ts.SourceFile) => roots.filter((root) => reach(root, true).has(m));
-  const known = new Set(files.map((f) => f.fileName));
-  const launched = (root: ts.SourceFile): boolean => {
-    if (!STARTS_SERVER.test(root.text)) return false;
-    const stem = path.basename(root.fileName).replace(/\.[cm]?[jt]sx?$/, '');
-    const importers = sourcesOf(packageDirOf(root.fileName), known, (text) => new RegExp(`['"\`][^'"\`]*\\b${stem.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?:\\.[cm]?[jt]sx?)?['"\`]`).test(text));
-    return importers.every((file) => TEST_MODULE.test(relative(file)));
-  };
-  return [...entriesReaching(a), ...entriesReaching(b)].every(launched) ? 'separate' : 'unknown';
+  // Apart only in the plainest case: each module is an entry of its own that starts a server (`app.listen(…)`), in one
+  // package, and no file of it outside the run (a launcher, a barrel, a plugin loader, a `bin` script without an
+  // extension: files without MCP code are not analysed) names either module in a string, tests aside. Else: not told.
+  if (!roots.includes(a) || !roots.includes(b) || !STARTS_SERVER.test(a.text) || !STARTS_SERVER.test(b.text)) return 'unknown';
+  const pkg = packageDirOf(a.fileName);
+  if (!pkg || pkg !== packageDirOf(b.fileName)) return 'unknown';
+  const texts = packageTexts(pkg, files, relative);
+  if (texts === undefined) return 'unknown';
+  const named = [a, b].map(mentionOf);
+  // The analysed modules' imports are in the graph already: only the others are read for a name.
+  const analysed = new Set(files.map((f) => f.fileName));
+  return texts.some(([file, text]) => !analysed.has(file) && (COMPUTED_LOAD.test(text) || named.some((re) => re.test(text)))) ? 'unknown' : 'separate';
+}
+
+/** `import(…)` or `require(…)` of something other than a string literal: a loader whose modules the text does not name. */
+const COMPUTED_LOAD = /\b(?:import|require)\s*\(\s*(?!['"\s)]|`[^`$]*`)/;
+
+/** A string naming the module as an import would (`'./sse-server.js'`, `'../src/sse-server'`, a folder for its index). */
+function mentionOf(sf: ts.SourceFile): RegExp {
+  const stem = path.basename(sf.fileName).replace(/\.[cm]?[jt]sx?$/, '');
+  const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const name = stem === 'index' ? `${escape(path.basename(path.dirname(sf.fileName)))}(?:/index)?` : escape(stem);
+  return new RegExp(`['"\`](?:[^'"\`\\n]*/)?${name}(?:\\.[cm]?[jt]sx?)?['"\`]`);
+}
+
+const packageTextCache = new WeakMap<readonly ts.SourceFile[], Map<string, Array<[string, string]> | undefined>>();
+
+/**
+ * The text of every file of the package that code could load, analysed or not, tests aside: sources and extensionless
+ * scripts, once per run. Undefined past the walk's bound (nothing can be told then).
+ */
+function packageTexts(pkg: string, files: readonly ts.SourceFile[], relative: (abs: string) => string): Array<[string, string]> | undefined {
+  const cache = packageTextCache.get(files) ?? new Map<string, Array<[string, string]> | undefined>();
+  packageTextCache.set(files, cache);
+  if (cache.has(pkg)) return cache.get(pkg);
+  const built = outDirOf(pkg);
+  const found = sourcesOf(pkg, new Set(), () => true, new Set(built ? [built] : []), { extensionless: true });
+  const texts = found.length >= SOURCES_BOUND ? undefined : found.filter((file) => !TEST_MODULE.test(relative(file))).flatMap((file): Array<[string, string]> => {
+    try {
+      return [[file, readCurrentFile(file)]];
+    } catch {
+      return [];
+    }
+  });
+  cache.set(pkg, texts);
+  return texts;
 }
 
 /** A module that starts a server: `app.listen(…)`, `server.listen(…)`, `serve({ fetch })`, `Bun.serve(…)`. */
@@ -198,9 +233,12 @@ function importGraphOf(values: ValueQueries, files: readonly ts.SourceFile[]): I
         const clause = s.importClause;
         const bindings = clause?.namedBindings;
         // `import type …`, or only `{ type A, type B }`: erased, nothing runs.
-        const typeOnly = !!clause && (clause.isTypeOnly || (!clause.name && !!bindings && ts.isNamedImports(bindings) && bindings.elements.length > 0 && bindings.elements.every((e) => e.isTypeOnly)));
+        // A named import of types only (`import { Options } from './server.js'` of an interface) is elided too.
+        const onlyTypes = (e: ts.ImportSpecifier) => e.isTypeOnly || !((values.symbolOf(e.name)?.flags ?? ts.SymbolFlags.Value) & ts.SymbolFlags.Value);
+        const typeOnly = !!clause && (clause.isTypeOnly || (!clause.name && !!bindings && ts.isNamedImports(bindings) && bindings.elements.length > 0 && bindings.elements.every(onlyTypes)));
         if (!typeOnly) add(s.moduleSpecifier, false);
       } else if (ts.isExportDeclaration(s) && s.moduleSpecifier && !s.isTypeOnly) add(s.moduleSpecifier, true);
+      else if (ts.isImportEqualsDeclaration(s) && !s.isTypeOnly && ts.isExternalModuleReference(s.moduleReference)) add(s.moduleReference.expression, false);
     }
     if (/\bimport\s*\(|\brequire\s*\(/.test(sf.text)) {
       forEachDescendant(sf, (node) => {
