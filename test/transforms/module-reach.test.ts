@@ -42,6 +42,16 @@ describe('programRelation', () => {
     expect(relation(withTest, 'src/sse-server.ts', 'src/http-server.ts')).toBe('separate');
     const typeOnly = { ...TWO_SERVERS, 'src/http-server.ts': `import type { Port } from "./sse-server.js";\nconst port: Port = 1;\nconsole.log(port);\n${LISTEN}`, 'src/sse-server.ts': `export type Port = number;\n${LISTEN}` };
     expect(relation(typeOnly, 'src/sse-server.ts', 'src/http-server.ts')).toBe('separate');
+    // A named import of an interface only: TypeScript elides it, nothing of the other server runs.
+    const elided = { ...TWO_SERVERS, 'src/http-server.ts': `import { Ports } from "./sse-server.js";\nconst ports: Ports = { http: 1 };\nconsole.log(ports);\n${LISTEN}`, 'src/sse-server.ts': `export interface Ports { http: number }\n${LISTEN}` };
+    expect(relation(elided, 'src/sse-server.ts', 'src/http-server.ts')).toBe('separate');
+  });
+
+  it('import x = require() joins; a loader outside the run computing its paths leaves it unknown', () => {
+    const joined = { ...TWO_SERVERS, 'src/main.ts': 'import sse = require("./sse-server");\nimport http = require("./http-server");\nconsole.log(sse, http);\n' };
+    expect(relation(joined, 'src/sse-server.ts', 'src/http-server.ts')).toBe('same');
+    const loader = 'import fs from "node:fs";\nfor (const f of fs.readdirSync("src")) await import(`./${f}`);\n';
+    expect(relation(TWO_SERVERS, 'src/sse-server.ts', 'src/http-server.ts', { 'src/main.ts': loader })).toBe('unknown');
   });
 
   it('modules an entry reaches through imports, import() and require() of a literal path are one program', () => {
