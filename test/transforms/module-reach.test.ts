@@ -16,6 +16,10 @@ import { tempTree } from '../support/temp-tree.js';
  * package, whose files the analysis did not load are read from disk); `outside` are files the analysis does not load.
  */
 function relation(project: Files, a: string, b: string, outside: Files = {}): string {
+  return relationOf(project, a, b, outside).relation;
+}
+
+function relationOf(project: Files, a: string, b: string, outside: Files = {}) {
   const ROOT = tempTree({ 'package.json': '{ "type": "module" }\n', ...project, ...outside });
   const files = new Map(Object.entries(project).map(([rel, text]) => [path.join(ROOT, rel), text]));
   const relative = (abs: string) => path.relative(ROOT, abs);
@@ -51,7 +55,7 @@ describe('programRelation', () => {
     const joined = { ...TWO_SERVERS, 'src/main.ts': 'import sse = require("./sse-server");\nimport http = require("./http-server");\nconsole.log(sse, http);\n' };
     expect(relation(joined, 'src/sse-server.ts', 'src/http-server.ts')).toBe('same');
     const loader = 'import fs from "node:fs";\nfor (const f of fs.readdirSync("src")) await import(`./${f}`);\n';
-    expect(relation(TWO_SERVERS, 'src/sse-server.ts', 'src/http-server.ts', { 'src/main.ts': loader })).toBe('unknown');
+    expect(relationOf(TWO_SERVERS, 'src/sse-server.ts', 'src/http-server.ts', { 'src/main.ts': loader })).toEqual({ relation: 'unknown', why: '`src/main.ts`, which this run does not migrate, may load them both' });
   });
 
   it('modules an entry reaches through imports, import() and require() of a literal path are one program', () => {
@@ -75,13 +79,13 @@ describe('programRelation', () => {
       'bin/sse.ts': 'import { startSse } from "../src/index.js";\nstartSse();\n',
       'bin/http.ts': 'import { startHttp } from "../src/index.js";\nstartHttp();\n',
     };
-    expect(relation(barrel, "src/sse.ts", "src/http.ts"), "barrel").toBe("unknown");
+    expect(relationOf(barrel, 'src/sse.ts', 'src/http.ts')).toEqual({ relation: 'unknown', why: '`bin/sse.ts` reaches both through a module that re-exports them' });
     const loader = {
       'src/index.ts': 'for (const f of ["sse.js", "mcp.js"]) await import(`./routes/${f}`);\n',
       'src/routes/sse.ts': 'export const sse = 1;\n',
       'src/routes/mcp.ts': 'export const mcp = 2;\n',
     };
-    expect(relation(loader, "src/routes/sse.ts", "src/routes/mcp.ts"), "loader").toBe("unknown");
+    expect(relation(loader, 'src/routes/sse.ts', 'src/routes/mcp.ts')).toBe('unknown');
   });
 
   it('a launcher the analysis did not load, naming both (a folder import, an extensionless bin script), leaves it unknown', () => {

@@ -52,7 +52,7 @@ export function planLegacySse(site: ServingSite, besideStreamable: boolean): boo
   const inProgram: StreamableInProgram = besideStreamable ? { serves: 'yes' } : streamableInProgram(site);
   const streamable = inProgram.serves === 'yes';
   // A Streamable HTTP endpoint that may or may not run in this endpoint's program: neither an entry nor a removal is safe.
-  const unsure = inProgram.serves === 'unknown' ? `whether the Streamable HTTP endpoint in \`${site.result.relative(inProgram.where!.fileName)}\` runs in its program or in another one cannot be told from the code` : undefined;
+  const unsure = inProgram.serves === 'unknown' ? `whether the Streamable HTTP endpoint in \`${site.result.relative(inProgram.where!.fileName)}\` runs in its program or in another one cannot be told from the code (${inProgram.why})` : undefined;
   let modern = streamable
     ? '2026-07-28 clients use the Streamable HTTP endpoint'
     : unsure
@@ -246,8 +246,9 @@ function propertyRegistriesOf(site: ServingSite, endpoint: LegacySseEndpoint): S
 
 interface StreamableInProgram {
   serves: 'yes' | 'no' | 'unknown';
-  /** The module that may serve it, when `unknown`. */
+  /** The module that may serve it, when `unknown`, and what keeps it from being told. */
   where?: ts.SourceFile;
+  why?: string;
 }
 
 /**
@@ -257,14 +258,14 @@ interface StreamableInProgram {
  */
 function streamableInProgram(site: ServingSite): StreamableInProgram {
   const { result } = site;
-  let unknown: ts.SourceFile | undefined;
+  let unknown: StreamableInProgram | undefined;
   for (const sf of result.sourceFiles) {
     if (!servesStreamableIn(site, sf)) continue;
-    const relation = programRelation(result.analysis.values, result.sourceFiles, result.relative, site.sf, sf);
+    const { relation, why } = programRelation(result.analysis.values, result.sourceFiles, result.relative, site.sf, sf);
     if (relation === 'same') return { serves: 'yes' };
-    if (relation === 'unknown') unknown ??= sf;
+    if (relation === 'unknown') unknown ??= { serves: 'unknown', where: sf, why };
   }
-  return unknown ? { serves: 'unknown', where: unknown } : { serves: 'no' };
+  return unknown ?? { serves: 'no' };
 }
 
 /** Whether the endpoint's module still leads to a Streamable HTTP endpoint (it mounts one from another module). */

@@ -93,17 +93,25 @@ export function moduleName(sf: ts.SourceFile): string {
 /** Test modules: they import what they test, and start no program of their own. */
 export const TEST_MODULE = /(?:^|[\\/])(?:__tests__|__mocks__|tests?|spec|e2e)[\\/]|\.(?:test|spec|e2e)\.[cm]?[jt]sx?$/;
 
+/** How two modules stand, and, when it cannot be told, what stands in the way (for the marker). */
+export interface ProgramRelation {
+  relation: 'same' | 'separate' | 'unknown';
+  why?: string;
+}
+
 /**
- * Whether modules `a` and `b` run in one program, as far as the imports tell:
+ * Whether modules `a` and `b` run in one program, as far as the code tells:
  * - `same`: an entry module (one no other module imports; a test is none) reaches both through imports that run (not
- *   `import type`), `import()` and `require()` of a literal path, without passing through a re-export;
- * - `separate`: no entry reaches both even through re-exports (`export * from`), and no module loads another by a path
- *   it computes (`import(\`./routes/${f}\`)`, a plugin loader): two servers of one package started apart;
- * - `unknown`: anything else (a barrel re-exporting both, a loader the imports do not show).
+ *   `import type`, not a named import of types only), `import()` and `require()` of a literal path, without passing
+ *   through a re-export;
+ * - `separate`: only in the plainest case: both are entries of their own that start a server (`app.listen(…)`), in one
+ *   package, no entry reaches both even through re-exports, and nothing loads modules by a path it computes or names
+ *   either module outside the run: two servers of one package started apart;
+ * - `unknown`: anything else, with the reason.
  * A module in an import cycle no entry reaches counts as an entry.
  */
-export function programRelation(values: ValueQueries, files: readonly ts.SourceFile[], relative: (abs: string) => string, a: ts.SourceFile, b: ts.SourceFile): 'same' | 'separate' | 'unknown' {
-  if (a === b) return 'same';
+export function programRelation(values: ValueQueries, files: readonly ts.SourceFile[], relative: (abs: string) => string, a: ts.SourceFile, b: ts.SourceFile): ProgramRelation {
+  if (a === b) return { relation: 'same' };
   const graph = importGraphOf(values, files);
   const roots = entriesOf(graph, files, relative);
   const reach = (root: ts.SourceFile, throughReexports: boolean): Set<ts.SourceFile> => {
@@ -116,20 +124,28 @@ export function programRelation(values: ValueQueries, files: readonly ts.SourceF
     return seen;
   };
   const both = (set: Set<ts.SourceFile>) => set.has(a) && set.has(b);
-  if (roots.some((root) => both(reach(root, false)))) return 'same';
-  if (graph.computedLoads || roots.some((root) => both(reach(root, true)))) return 'unknown';
+  const name = (sf: ts.SourceFile) => `\`${relative(sf.fileName)}\``;
+  if (roots.some((root) => both(reach(root, false)))) return { relation: 'same' };
+  const unknown = (why: string): ProgramRelation => ({ relation: 'unknown', why });
+  const barrel = roots.find((root) => both(reach(root, true)));
+  if (barrel) return unknown(`${name(barrel)} reaches both through a module that re-exports them`);
+  if (graph.computedLoads) return unknown(`${name(graph.computedLoads)} loads modules by a path it computes`);
   // Apart only in the plainest case: each module is an entry of its own that starts a server (`app.listen(…)`), in one
   // package, and no file of it outside the run (a launcher, a barrel, a plugin loader, a `bin` script without an
   // extension: files without MCP code are not analysed) names either module in a string, tests aside. Else: not told.
-  if (!roots.includes(a) || !roots.includes(b) || !STARTS_SERVER.test(a.text) || !STARTS_SERVER.test(b.text)) return 'unknown';
+  for (const m of [a, b]) {
+    if (!roots.includes(m)) return unknown(`${name(m)} is imported by other modules, which may run it beside the other one`);
+    if (!STARTS_SERVER.test(m.text)) return unknown(`${name(m)} starts no server itself (something outside the migrated code runs it)`);
+  }
   const pkg = packageDirOf(a.fileName);
-  if (!pkg || pkg !== packageDirOf(b.fileName)) return 'unknown';
+  if (!pkg || pkg !== packageDirOf(b.fileName)) return unknown('they are not in one package (a package.json) whose files could be read');
   const texts = packageTexts(pkg, files, relative);
-  if (texts === undefined) return 'unknown';
+  if (texts === undefined) return unknown('their package has too many files to read');
   const named = [a, b].map(mentionOf);
   // The analysed modules' imports are in the graph already: only the others are read for a name.
   const analysed = new Set(files.map((f) => f.fileName));
-  return texts.some(([file, text]) => !analysed.has(file) && (COMPUTED_LOAD.test(text) || named.some((re) => re.test(text)))) ? 'unknown' : 'separate';
+  const launcher = texts.find(([file, text]) => !analysed.has(file) && (COMPUTED_LOAD.test(text) || named.some((re) => re.test(text))));
+  return launcher ? unknown(`\`${relative(launcher[0])}\`, which this run does not migrate, may load them both`) : { relation: 'separate' };
 }
 
 /** `import(…)` or `require(…)` of something other than a string literal: a loader whose modules the text does not name. */
@@ -203,8 +219,8 @@ function entriesOf(graph: ImportGraph, files: readonly ts.SourceFile[], relative
 interface ImportGraph {
   /** Each module's imports that run, among the files of the run. */
   modules: Map<ts.SourceFile, Array<{ to: ts.SourceFile; reexport: boolean }>>;
-  /** Some module loads another by a path it computes (`import(name)`, `require(path.join(dir, f))`). */
-  computedLoads: boolean;
+  /** A module that loads another by a path it computes (`import(name)`, `require(path.join(dir, f))`). */
+  computedLoads?: ts.SourceFile;
 }
 
 const importGraphs = new WeakMap<readonly ts.SourceFile[], ImportGraph>();
@@ -214,7 +230,7 @@ function importGraphOf(values: ValueQueries, files: readonly ts.SourceFile[]): I
   const cached = importGraphs.get(files);
   if (cached) return cached;
   const byName = new Map(files.map((f) => [f.fileName, f]));
-  const graph: ImportGraph = { modules: new Map(), computedLoads: false };
+  const graph: ImportGraph = { modules: new Map() };
   for (const sf of files) {
     if (sf.isDeclarationFile) continue;
     const edges: Array<{ to: ts.SourceFile; reexport: boolean }> = [];
@@ -248,7 +264,7 @@ function importGraphOf(values: ValueQueries, files: readonly ts.SourceFile[]): I
         if (!loads) return;
         const arg = node.arguments[0];
         if (arg && ts.isStringLiteralLike(arg)) add(arg, false);
-        else graph.computedLoads = true;
+        else graph.computedLoads ??= sf;
       });
     }
     graph.modules.set(sf, edges);
