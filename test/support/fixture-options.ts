@@ -20,6 +20,7 @@ export const SERVING_OPTIONS: Record<string, Partial<TransformOptions>> = {
   'sse-exported-handler-wrapped-marker-modern-only': { modernOnly: true },
   'sse-exported-list-handlers-modern-only': { modernOnly: true },
   'sse-two-programs-modern-only': { modernOnly: true },
+  'sse-two-exported-endpoints-modern-only': { modernOnly: true },
   'mcp-handler-sse-modern-only': { modernOnly: true },
   'mcp-handler-sse-default-modern-only': { modernOnly: true },
   'era-routed-modern-only': { modernOnly: true },

@@ -22,8 +22,7 @@ import { HTTP_HANDLER_FUNCTION, STREAMABLE_HTTP_TRANSPORTS } from '../../analysi
 import { servingEntryAdvice } from './advice.js';
 import type { SessionStore } from '../../analysis/session-flow.js';
 import { registryReferences } from './registries.js';
-import { deadAfter, deadAfterIn } from './dead-declarations.js';
-import { mergeAdjacentRemovals, removalRange } from './text.js';
+import { deadAfter } from './dead-declarations.js';
 import { handlerCallRemoval } from './sse-handler-calls.js';
 import { leftoversOf, loopClosesEntry, rewriteSessionCounts, type SessionCount } from './registry-leftovers.js';
 import { isAsync } from './text.js';
@@ -138,7 +137,7 @@ export function planLegacySse(site: ServingSite, besideStreamable: boolean): boo
     if (r.text === undefined) site.remove(r.node);
     else site.edit(r.node.getStart(site.sf), r.node.end, r.text);
   }
-  removeElsewhere(site, removed?.elsewhere ?? []);
+  if (removed?.elsewhere.length) site.removeElsewhere(removed.elsewhere);
   // A loop closing the streams goes with them; one on a shutdown path where the entry is in scope closes the entry instead.
   for (const loop of loops) {
     if (!handler || !written || !loopClosesEntry(loop, written.at.parent)) site.remove(loop);
@@ -177,22 +176,6 @@ function modernClients(inProgram: StreamableInProgram, site: ServingSite): strin
   if (inProgram.serves === 'yes') return '2026-07-28 clients use the Streamable HTTP endpoint (`createMcpHandler(buildServer)` mounted with `toNodeHandler`).';
   if (inProgram.serves === 'unknown') return `2026-07-28 clients may use the Streamable HTTP endpoint in \`${site.result.relative(inProgram.where!.fileName)}\`: make sure they reach it before removing this one.`;
   return 'Its program has no Streamable HTTP endpoint yet: serve 2026-07-28 clients with `createMcpHandler(buildServer)` (mounted with `toNodeHandler`) before removing it, or no client can reach the server.';
-}
-
-/**
- * The statements of other modules that go with the endpoint (the routes mounting its exported handlers), with the
- * declarations there only they used (a headers middleware); an `if` whose branch called a handler becomes its `else`.
- */
-function removeElsewhere(site: ServingSite, replacements: readonly { node: ts.Node; text?: string }[]): void {
-  const files = new Set(replacements.map((r) => r.node.getSourceFile()));
-  for (const sf of files) {
-    const mine = replacements.filter((r) => r.node.getSourceFile() === sf);
-    const going = mine.filter((r) => r.text === undefined).map((r) => r.node);
-    const dead = deadAfterIn(sf, site.result.analysis.values, new Set(going), new Set());
-    const removals = [...going, ...dead].map((node) => ({ file: sf.fileName, ...removalRange(sf, node), text: '' }));
-    for (const e of mergeAdjacentRemovals(sf.text, removals)) site.editElsewhere(sf, e.start, e.end, e.text);
-    for (const r of mine) if (r.text !== undefined) site.editElsewhere(sf, r.node.getStart(sf), r.node.end, r.text);
-  }
 }
 
 /**

@@ -27,6 +27,7 @@
  * http-refusals.ts and session-header-markers.ts (what is marked instead).
  */
 import { ts } from '../../typescript.js';
+import { finishElsewhereRemovals } from './elsewhere-removals.js';
 import { enclosingFunction, forEachDescendant, isInside, unwrap } from '../../analysis/ast.js';
 import type { AnalysisResult } from '../../analysis/model.js';
 import { enclosingRoute, mountsOf, type Route } from '../../analysis/routes.js';
@@ -86,6 +87,8 @@ export function planServingKeeping(result: AnalysisResult, options: ServingOptio
   for (const file of files) file.moduleFactories = moduleFactories;
   for (const file of files) planFile(file, corsProjectWide);
   plan.edits.push(...moduleFactories.edits);
+  // Routes of other modules that mounted removed HTTP+SSE handlers, once every endpoint is planned (elsewhere-removals.ts).
+  finishElsewhereRemovals(plan);
   // Sessions this run keeps (an endpoint it marked instead of rewriting): the CORS lists of the other files (a
   // router mounting the endpoint, the app's CORS set-up) keep naming Mcp-Session-Id for it, with a marker.
   const kept = files.filter((f) => f.keptSessions.length > 0);

@@ -24,8 +24,11 @@ export interface ServingSite {
   edit(start: number, end: number, text: string): void;
   /** Removes a whole statement with the comments directly above it. */
   remove(statement: ts.Node): void;
-  /** An edit in another file of the program (a route there mounting a handler this rewrite removes), straight into the plan. */
-  editElsewhere(sf: ts.SourceFile, start: number, end: number, text: string): void;
+  /**
+   * Statements of other files of the program that go (a route there mounting a handler this rewrite removes) or become
+   * `text`: written, with what only they used, once every file is planned (elsewhere-removals.ts).
+   */
+  removeElsewhere(removals: ReadonlyArray<{ node: ts.Node; text?: string }>): void;
   /** Removes registries when the file's rewrites are done (two properties of one object together: the object goes). */
   removeRegistries(registries: readonly SessionStore[]): void;
   marker(node: ts.Node, ruleId: string, message: string): void;

@@ -14,6 +14,7 @@ import { factoryOf } from './server-factory.js';
 import type { ServingFile } from './serving-file.js';
 import type { ServingSite } from './serving-site-view.js';
 import { removalRange } from './text.js';
+import { removeElsewhere } from './elsewhere-removals.js';
 
 export function servingSite(file: ServingFile): ServingSite {
   const refusal = (error: unknown): string => {
@@ -30,7 +31,7 @@ export function servingSite(file: ServingFile): ServingSite {
     edit: (start, end, text) => file.edit(start, end, text),
     remove: (statement) => file.remove(statement),
     // Made only once the rewrite is decided (planLegacySse decides before it edits), so nothing takes them back.
-    editElsewhere: (sf, start, end, text) => file.plan.edits.push({ file: sf.fileName, start, end, text }),
+    removeElsewhere: (removals) => removeElsewhere(file.plan, file.values, removals),
     removeRegistries: (registries) => file.removeRegistries(registries),
     // Another file (a caller passing an option that no longer does anything) is marked straight in the plan.
     marker: (node, ruleId, message) => file.markerAnywhere(node, ruleId, message),
