@@ -19,7 +19,7 @@ export const SOURCES_BOUND = WALK_BUDGET + 1;
  * The package's source files under `dir` (not in `known`, not in another package below it, not under a folder of
  * `skip`) whose text `matches`. Past WALK_BUDGET files the walk stops and returns the file it stopped at too.
  */
-export function sourcesOf(dir: string, known: ReadonlySet<string>, matches: (text: string) => boolean, skip: ReadonlySet<string> = new Set(), { extensionless = false } = {}): string[] {
+export function sourcesOf(dir: string, known: ReadonlySet<string>, matches: (text: string, file: string) => boolean, skip: ReadonlySet<string> = new Set(), { extensionless = false } = {}): string[] {
   const out: string[] = [];
   let seen = 0;
   const walk = (current: string): boolean => {
@@ -45,7 +45,7 @@ export function sourcesOf(dir: string, known: ReadonlySet<string>, matches: (tex
         } catch {
           continue;
         }
-        if (matches(text)) out.push(full);
+        if (matches(text, full)) out.push(full);
       }
     }
     return true;

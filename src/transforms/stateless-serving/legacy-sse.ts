@@ -257,16 +257,27 @@ function reachesStreamable(site: ServingSite): boolean {
   return result.sourceFiles.some((sf) => servesStreamableIn(site, sf) && reachesModule(result.analysis.values, result.sourceFiles, site.sf, sf));
 }
 
+/** What `servesStreamableIn` found, per analysis and file: every SSE endpoint of a run asks about every file. */
+const servingStreamable = new WeakMap<object, WeakMap<ts.SourceFile, boolean>>();
+
 /** Whether `sf` constructs an SDK Streamable HTTP transport or calls `createMcpHandler`. */
 function servesStreamableIn(site: ServingSite, sf: ts.SourceFile): boolean {
   const { analysis } = site.result;
+  const known = servingStreamable.get(analysis) ?? new WeakMap<ts.SourceFile, boolean>();
+  servingStreamable.set(analysis, known);
+  const cached = known.get(sf);
+  if (cached !== undefined) return cached;
+  // A file that names neither cannot construct or call them (a subclass elsewhere is named like the SDK's, as before).
   let found = false;
   // Made or called, not named: a type (`Record<string, SSEServerTransport | StreamableHTTPServerTransport>`) serves nothing.
-  forEachDescendant(sf, (node) => {
-    if (found) return;
-    if (ts.isNewExpression(node)) found = STREAMABLE_HTTP_TRANSPORTS.has(createdTransportClass(analysis, node)?.name ?? '');
-    else if (ts.isCallExpression(node)) found = analysis.sdk.exportOf(node.expression)?.name === HTTP_HANDLER_FUNCTION;
-  });
+  if (/Streamable|createMcpHandler/.test(sf.text)) {
+    forEachDescendant(sf, (node) => {
+      if (found) return;
+      if (ts.isNewExpression(node)) found = STREAMABLE_HTTP_TRANSPORTS.has(createdTransportClass(analysis, node)?.name ?? '');
+      else if (ts.isCallExpression(node)) found = analysis.sdk.exportOf(node.expression)?.name === HTTP_HANDLER_FUNCTION;
+    });
+  }
+  known.set(sf, found);
   return found;
 }
 
@@ -308,15 +319,19 @@ function declaredName(part: ts.Node): string | undefined {
 export function markOwnSseTransports(site: ServingSite): void {
   const { sf, result, options } = site;
   if (!/\.connect\s*\(/.test(sf.text)) return;
-  const modern = streamableInProgram(site).serves === 'yes'
-    ? 'new clients use the Streamable HTTP endpoint'
-    : options.target === 'stateless-v1'
-      ? 'serve new clients with Streamable HTTP without sessions (SDK 1.x: a new server and a `sessionIdGenerator: undefined` transport per POST)'
-      : 'serve 2026-07-28 clients with `createMcpHandler(factory)` (mounted with `toNodeHandler`)';
+  // Asked only once a hand-written transport is found (it reads the whole program).
+  let modern: string | undefined;
+  const modernAdvice = () =>
+    streamableInProgram(site).serves === 'yes'
+      ? 'new clients use the Streamable HTTP endpoint'
+      : options.target === 'stateless-v1'
+        ? 'serve new clients with Streamable HTTP without sessions (SDK 1.x: a new server and a `sessionIdGenerator: undefined` transport per POST)'
+        : 'serve 2026-07-28 clients with `createMcpHandler(factory)` (mounted with `toNodeHandler`)';
   forEachDescendant(sf, (node) => {
     if (!ts.isCallExpression(node)) return;
     const created = ownSseTransportConnected(result.analysis, node);
     if (!created) return;
+    modern ??= modernAdvice();
     const name = created.expression.getText(sf);
     const kept = options.modernOnly
       ? '--modern-only serves no 2025-era client, but it is the project\'s own code, so it is not removed automatically; remove it with its routes and its map of streams'

@@ -81,7 +81,7 @@ export function dynamicLoadOf(values: ValueQueries, from: ts.SourceFile, target:
 }
 
 /** A module's file name without its folder and extension: `dist/mcp-server.js` and `src/mcp-server.ts` are one module. */
-function stem(file: string): string {
+export function stem(file: string): string {
   return path.basename(file).replace(/\.(?:d\.)?[cm]?[jt]sx?$/, '');
 }
 
@@ -114,15 +114,7 @@ export function programRelation(values: ValueQueries, files: readonly ts.SourceF
   if (a === b) return { relation: 'same' };
   const graph = importGraphOf(values, files);
   const roots = entriesOf(graph, files, relative);
-  const reach = (root: ts.SourceFile, throughReexports: boolean): Set<ts.SourceFile> => {
-    const seen = new Set<ts.SourceFile>([root]);
-    for (const queue = [root]; queue.length; ) {
-      for (const edge of graph.modules.get(queue.pop()!) ?? []) {
-        if ((throughReexports || !edge.reexport) && !seen.has(edge.to)) (seen.add(edge.to), queue.push(edge.to));
-      }
-    }
-    return seen;
-  };
+  const reach = (root: ts.SourceFile, throughReexports: boolean) => reachable(graph, root, throughReexports);
   const both = (set: Set<ts.SourceFile>) => set.has(a) && set.has(b);
   const name = (sf: ts.SourceFile) => `\`${relative(sf.fileName)}\``;
   if (roots.some((root) => both(reach(root, false)))) return { relation: 'same' };
@@ -139,12 +131,12 @@ export function programRelation(values: ValueQueries, files: readonly ts.SourceF
   }
   const pkg = packageDirOf(a.fileName);
   if (!pkg || pkg !== packageDirOf(b.fileName)) return unknown('they are not in one package (a package.json) whose files could be read');
-  const texts = packageTexts(pkg, files, relative);
+  const texts = packageSources(pkg, files);
   if (texts === undefined) return unknown('their package has too many files to read');
   const named = [a, b].map(mentionOf);
-  // The analysed modules' imports are in the graph already: only the others are read for a name.
+  // The analysed modules' imports are in the graph already: only the others are read for a name, tests aside.
   const analysed = new Set(files.map((f) => f.fileName));
-  const launcher = texts.find(([file, text]) => !analysed.has(file) && (COMPUTED_LOAD.test(text) || named.some((re) => re.test(text))));
+  const launcher = texts.find(([file, text]) => !analysed.has(file) && !TEST_MODULE.test(relative(file)) && (COMPUTED_LOAD.test(text) || named.some((re) => re.test(text))));
   return launcher ? unknown(`\`${relative(launcher[0])}\`, which this run does not migrate, may load them both`) : { relation: 'separate' };
 }
 
@@ -153,33 +145,29 @@ const COMPUTED_LOAD = /\b(?:import|require)\s*\(\s*(?!['"\s)]|`[^`$]*`)/;
 
 /** A string naming the module as an import would (`'./sse-server.js'`, `'../src/sse-server'`, a folder for its index). */
 function mentionOf(sf: ts.SourceFile): RegExp {
-  const stem = path.basename(sf.fileName).replace(/\.[cm]?[jt]sx?$/, '');
+  const own = stem(sf.fileName);
   const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  const name = stem === 'index' ? `${escape(path.basename(path.dirname(sf.fileName)))}(?:/index)?` : escape(stem);
+  const name = own === 'index' ? `${escape(path.basename(path.dirname(sf.fileName)))}(?:/index)?` : escape(own);
   return new RegExp(`['"\`](?:[^'"\`\\n]*/)?${name}(?:\\.[cm]?[jt]sx?)?['"\`]`);
 }
 
 const packageTextCache = new WeakMap<readonly ts.SourceFile[], Map<string, Array<[string, string]> | undefined>>();
 
 /**
- * The text of every file of the package that code could load, analysed or not, tests aside: sources and extensionless
- * scripts, once per run. Undefined past the walk's bound (nothing can be told then).
+ * The text of every file of the package that code could load, analysed or not, tests included: sources and
+ * extensionless scripts (a `bin` launcher), its tsconfig `outDir` left out. Read once per run and package; undefined
+ * past the walk's bound (nothing can be told then).
  */
-function packageTexts(pkg: string, files: readonly ts.SourceFile[], relative: (abs: string) => string): Array<[string, string]> | undefined {
+export function packageSources(pkg: string, files: readonly ts.SourceFile[]): ReadonlyArray<[string, string]> | undefined {
   const cache = packageTextCache.get(files) ?? new Map<string, Array<[string, string]> | undefined>();
   packageTextCache.set(files, cache);
   if (cache.has(pkg)) return cache.get(pkg);
   const built = outDirOf(pkg);
-  const found = sourcesOf(pkg, new Set(), () => true, new Set(built ? [built] : []), { extensionless: true });
-  const texts = found.length >= SOURCES_BOUND ? undefined : found.filter((file) => !TEST_MODULE.test(relative(file))).flatMap((file): Array<[string, string]> => {
-    try {
-      return [[file, readCurrentFile(file)]];
-    } catch {
-      return [];
-    }
-  });
-  cache.set(pkg, texts);
-  return texts;
+  const texts: Array<[string, string]> = [];
+  const found = sourcesOf(pkg, new Set(), (text, file) => (texts.push([file, text]), true), new Set(built ? [built] : []), { extensionless: true });
+  const all = found.length >= SOURCES_BOUND ? undefined : texts;
+  cache.set(pkg, all);
+  return all;
 }
 
 /** A module that starts a server: `app.listen(…)`, `server.listen(…)`, `serve({ fetch })`, `Bun.serve(…)`. */
@@ -187,10 +175,18 @@ const STARTS_SERVER = /\.listen\s*\(|\bserve\s*\(/;
 
 /** Whether `from` reaches `to` through the imports that run (re-exports included). */
 export function reachesModule(values: ValueQueries, files: readonly ts.SourceFile[], from: ts.SourceFile, to: ts.SourceFile): boolean {
-  const graph = importGraphOf(values, files);
-  const seen = new Set<ts.SourceFile>([from]);
-  for (const queue = [from]; queue.length; ) for (const edge of graph.modules.get(queue.pop()!) ?? []) if (!seen.has(edge.to)) (seen.add(edge.to), queue.push(edge.to));
-  return seen.has(to);
+  return reachable(importGraphOf(values, files), from, true).has(to);
+}
+
+/** The modules `root` reaches in `graph` (itself included), through re-exports too or not. */
+function reachable(graph: ImportGraph, root: ts.SourceFile, throughReexports: boolean): Set<ts.SourceFile> {
+  const seen = new Set<ts.SourceFile>([root]);
+  for (const queue = [root]; queue.length; ) {
+    for (const edge of graph.modules.get(queue.pop()!) ?? []) {
+      if ((throughReexports || !edge.reexport) && !seen.has(edge.to)) (seen.add(edge.to), queue.push(edge.to));
+    }
+  }
+  return seen;
 }
 
 /** The entry modules: imported by no other module and not tests, then one module of each cycle no entry reaches. */
@@ -198,20 +194,11 @@ function entriesOf(graph: ImportGraph, files: readonly ts.SourceFile[], relative
   const modules = files.filter((f) => !f.isDeclarationFile && !TEST_MODULE.test(relative(f.fileName)));
   const imported = new Set([...graph.modules].filter(([from]) => modules.includes(from)).flatMap(([, edges]) => edges.map((e) => e.to)));
   const roots = modules.filter((f) => !imported.has(f));
-  const covered = new Set<ts.SourceFile>();
-  const cover = (root: ts.SourceFile): void => {
-    for (const queue = [root]; queue.length; ) {
-      const next = queue.pop()!;
-      if (covered.has(next)) continue;
-      covered.add(next);
-      for (const edge of graph.modules.get(next) ?? []) queue.push(edge.to);
-    }
-  };
-  roots.forEach(cover);
+  const covered = new Set(roots.flatMap((root) => [...reachable(graph, root, true)]));
   for (const f of modules) {
     if (covered.has(f)) continue;
     roots.push(f);
-    cover(f);
+    for (const m of reachable(graph, f, true)) covered.add(m);
   }
   return roots;
 }

@@ -18,15 +18,13 @@
  * count of their sessions in code that stays (a health field) becomes 0. A handler used any other way, or a registry
  * the remaining code still reads otherwise, is a reason, returned for the endpoint's marker.
  */
-import path from 'node:path';
 import { ts } from '../../typescript.js';
 import { forEachDescendant, isFunctionLike, isInside, outermostWrapper, statementOf, unwrap } from '../../analysis/ast.js';
 import { SSE_TRANSPORTS } from '../../analysis/sdk-modules.js';
 import { isSsePost, type LegacySseEndpoint } from '../../analysis/legacy-sse.js';
 import { routesOf, type Route } from '../../analysis/routes.js';
 import { indentAt, indentUnit } from '../kit/source-style.js';
-import { dynamicLoadOf, exportedAsDefault as exportedAsDefaultIn, localExportNames, publishedByItsPackage, reExportsAllOf } from './module-reach.js';
-import { outDirOf, sourcesOf } from '../kit/package-sources.js';
+import { dynamicLoadOf, exportedAsDefault as exportedAsDefaultIn, localExportNames, packageSources, publishedByItsPackage, reExportsAllOf, stem } from './module-reach.js';
 import { packageDirOf } from '../kit/package-json.js';
 import { registryReferences } from './registries.js';
 import { leftoversOf, type SessionCount } from './registry-leftovers.js';
@@ -245,11 +243,12 @@ function importedUses(site: ServingSite, handler: ts.Node, named: ts.Identifier)
     if (why) return { why };
   }
   // Files of its package this run does not migrate (tests beside `src/`, scripts) that name it: their uses are unseen.
-  const stem = path.basename(sf.fileName).replace(/\.[cm]?[jt]sx?$/, '');
+  const own = stem(sf.fileName);
   const migrated = new Set(result.sourceFiles.map((f) => f.fileName));
   const pkg = packageDirOf(sf.fileName);
-  const built = outDirOf(pkg);
-  const unseen = sourcesOf(pkg, migrated, (text) => text.includes(stem) && [...exported].some((n) => text.includes(n)), new Set(built ? [built] : []))[0];
+  const texts = pkg ? packageSources(pkg, result.sourceFiles) : [];
+  if (texts === undefined) return { why: `its handler \`${name}\` is exported, and its package has too many files to read for other uses` };
+  const unseen = texts.find(([file, text]) => !migrated.has(file) && text.includes(own) && [...exported].some((n) => text.includes(n)))?.[0];
   if (unseen) return { why: `its handler \`${name}\` is named in \`${site.result.relative(unseen)}\`, which this run does not migrate: it may mount or call it (migrate the whole package to let apply see every use)` };
   return { uses };
 }
