@@ -17,6 +17,8 @@ export const SERVING_OPTIONS: Record<string, Partial<TransformOptions>> = {
   'sse-section-banner-modern-only': { modernOnly: true },
   'sse-handler-functions-modern-only': { modernOnly: true },
   'sse-exported-handlers-mounted-modern-only': { modernOnly: true },
+  'sse-exported-handlers-entry-modern-only': { modernOnly: true },
+  'sse-exported-handlers-entry-marker-modern-only': { modernOnly: true },
   'sse-exported-handler-wrapped-marker-modern-only': { modernOnly: true },
   'sse-exported-list-handlers-modern-only': { modernOnly: true },
   'sse-two-programs-modern-only': { modernOnly: true },

@@ -76,6 +76,10 @@ const MARKERS: Record<string, string[]> = {
   // hands to a wrapper of its own (mounted directly, they go: sse-exported-handlers-mounted-modern-only).
   'sse-handler-functions-modern-only': ['session-transport/sse-transport'],
   'sse-exported-handler-wrapped-marker-modern-only': ['session-transport/sse-transport'],
+  // The factory the entry would call from the mounting module is not exported by the handlers' module (sweep 17 Q2).
+  'sse-exported-handlers-entry-marker-modern-only': ['session-transport/sse-transport'],
+  // Kept for 2025-era clients (its one marker); the 2026-07-28 entry goes after its routes in the module mounting them.
+  'sse-exported-handlers-entry-kept': ['session-transport/sse-transport'],
   // The Streamable HTTP route is rewritten; the kept HTTP+SSE endpoint gets its one marker.
   'registry-shared-with-sse': ['session-transport/sse-transport'],
   'registry-union-with-sse': ['session-transport/sse-transport'],

@@ -6,13 +6,21 @@
 import { ts } from '../../typescript.js';
 import type { ValueQueries } from '../../analysis/value.js';
 import type { TransformPlan } from '../kit/plan.js';
+import type { TextEdit } from '../kit/edits.js';
 import { deadAfterIn } from './dead-declarations.js';
 import { mergeAdjacentRemovals, removalRange } from './text.js';
+import { indentAt } from '../kit/source-style.js';
 
 interface Removal {
   node: ts.Node;
   /** The text the statement becomes (an `if` whose branch called a handler becomes its `else`); undefined: it goes. */
   text?: string;
+  /** Other edits of the same file that come with it (the imports of the 2026-07-28 entry written in its place). */
+  edits?: readonly TextEdit[];
+  /** `text` is the 2026-07-28 entry: it takes the statement's place with the comments above it (they were about the statement). */
+  entry?: boolean;
+  /** `text` is the 2026-07-28 entry written after the statement, which stays (beside the routes of a kept endpoint). */
+  after?: boolean;
 }
 
 const pending = new WeakMap<TransformPlan, { values: ValueQueries; removals: Removal[] }>();
@@ -36,6 +44,28 @@ export function finishElsewhereRemovals(plan: TransformPlan): void {
     const dead = deadAfterIn(sf, entry.values, new Set(going), new Set());
     const removals = [...going, ...dead].map((node) => ({ file: sf.fileName, ...removalRange(sf, node), text: '' }));
     plan.edits.push(...mergeAdjacentRemovals(sf.text, removals));
-    for (const r of mine) if (r.text !== undefined) plan.edits.push({ file: sf.fileName, start: r.node.getStart(sf), end: r.node.end, text: r.text });
+    for (const r of mine) {
+      if (r.text === undefined) continue;
+      plan.edits.push(r.after ? entryAfter(sf, r.node, r.text) : r.entry ? entryEdit(sf, r.node, r.text) : { file: sf.fileName, start: r.node.getStart(sf), end: r.node.end, text: r.text });
+    }
+    for (const r of mine) plan.edits.push(...(r.edits ?? []));
   }
+}
+
+/** The statement `node` with the comments above it (and the rest of its line) replaced by the entry's `code`, as ServingSite.writeEntry writes it. */
+function entryEdit(sf: ts.SourceFile, node: ts.Node, code: string): TextEdit {
+  const start = node.getStart(sf);
+  const range = removalRange(sf, node, true, false);
+  const lead = range.start < start ? indentAt(sf.text, start) : '';
+  const tail = sf.text[range.end - 1] === '\n' && range.end > node.end ? '\n' : '';
+  return { file: sf.fileName, start: range.start, end: range.end, text: `${lead}${code}${tail}` };
+}
+
+/** The entry's `code` after the statement `node` and the rest of its line (a trailing comment included), as ServingSite.writeEntry writes it beside kept routes. */
+function entryAfter(sf: ts.SourceFile, node: ts.Node, code: string): TextEdit {
+  const indent = indentAt(sf.text, node.getStart(sf));
+  const lineEnd = sf.text.indexOf('\n', node.end);
+  const rest = sf.text.slice(node.end, lineEnd < 0 ? sf.text.length : lineEnd);
+  const offset = /^\s*(?:\/\/.*|\/\*.*\*\/\s*)?$/.test(rest) ? node.end + rest.length : node.end;
+  return { file: sf.fileName, start: offset, end: offset, text: `\n\n${indent}// Streamable HTTP for 2026-07-28 clients (and 2025-era clients, without sessions)\n${indent}${code}` };
 }

@@ -26,7 +26,8 @@ import { deadAfter } from './dead-declarations.js';
 import { handlerCallRemoval } from './sse-handler-calls.js';
 import { leftoversOf, loopClosesEntry, rewriteSessionCounts, type SessionCount } from './registry-leftovers.js';
 import { isAsync } from './text.js';
-import { sseReplacementEntry } from './sse-replacement-entry.js';
+import { sseReplacementEntry, type SseReplacementEntry } from './sse-replacement-entry.js';
+import type { TextEdit } from '../kit/edits.js';
 import { localExportSpecifiers, programRelation, reachesModule } from './module-reach.js';
 import { createdTransportClass } from '../../analysis/transport-classes.js';
 import { ownSseTransportConnected } from '../../analysis/own-sse-transports.js';
@@ -68,9 +69,14 @@ export function planLegacySse(site: ServingSite, besideStreamable: boolean): boo
     const entry = streamable || unsure ? undefined : calls && 'why' in calls ? calls.why : sseReplacementEntry(site, kept, 'beside', mountedElsewhere);
     const added = !!entry && typeof entry !== 'string';
     if (entry && typeof entry !== 'string') {
-      const handler = site.writeEntry(entry.route.call, entry.route.framework, entry, entry.at, true);
-      modern = `2026-07-28 clients use the Streamable HTTP endpoint this migration added on ${entry.path.slice(1, -1)} (\`${handler}\`)`;
-      site.note(`serving: ${site.result.relative(site.sf.fileName)} — the project's only MCP endpoint is HTTP+SSE: createMcpHandler(${entry.factory}) (\`${handler}\`) mounted with \`${calleeParts(entry.route.call).receiver?.getText(site.sf) ?? ''}.all(${entry.path})\` after its routes, for 2026-07-28 clients (and 2025-era clients, without sessions)`);
+      const home = entry.at.getSourceFile();
+      // Routes in the module mounting the exported handlers: the entry goes after them there, with its imports.
+      const there = entry.elsewhere && site.entryElsewhere(entry.route.call, entry.route.framework, entry, entry.at, entry.elsewhere.imports, []);
+      if (there) site.removeElsewhere([{ node: entry.at, text: there.text, edits: there.edits, after: true }]);
+      const handler = there ? there.handlerName : site.writeEntry(entry.route.call, entry.route.framework, entry, entry.at, true);
+      const inModule = there ? ` in \`${site.result.relative(home.fileName)}\`` : '';
+      modern = `2026-07-28 clients use the Streamable HTTP endpoint this migration added on ${entry.path.slice(1, -1)}${inModule} (\`${handler}\`)`;
+      site.note(`serving: ${site.result.relative(home.fileName)} — the project's only MCP endpoint is HTTP+SSE: createMcpHandler(${entry.factory}) (\`${handler}\`) mounted with \`${calleeParts(entry.route.call).receiver?.getText(home) ?? ''}.all(${entry.path})\` after its routes, for 2026-07-28 clients (and 2025-era clients, without sessions)`);
     } else if (typeof entry === 'string') modern += ` (not added automatically: ${entry})`;
     // With no Streamable HTTP endpoint in its program, --modern-only keeps it (its only endpoint) until one exists.
     const removal = refusal
@@ -122,7 +128,9 @@ export function planLegacySse(site: ServingSite, besideStreamable: boolean): boo
     return false;
   }
   const entryStatement = written?.at;
-  const handler = written && site.writeEntry(written.route.call, written.route.framework, written, written.at, false);
+  // In the module mounting the exported handlers, the entry takes the place of their stream route there, with its imports.
+  const elsewhereEntry = written?.elsewhere && removed ? entryInMountingModule(site, written, removed.elsewhere) : undefined;
+  const handler = written && !written.elsewhere ? site.writeEntry(written.route.call, written.route.framework, written, written.at, false) : elsewhereEntry;
   // Declarations only the removed code used (the registry's map type) go too (dead-declarations.ts).
   const dead = deadAfter(site, new Set([...going, ...loops]), new Set(written?.names ?? []));
   const removedParts = [...parts, ...registryStatements, ...dead, ...(written?.alsoGoes ?? [])].filter((part) => part !== entryStatement);
@@ -153,11 +161,32 @@ export function planLegacySse(site: ServingSite, besideStreamable: boolean): boo
   site.note(`serving: ${where} — HTTP+SSE endpoint (${what}) removed${via} (--modern-only: no 2025-era client is served)`);
   const file = site.result.relative(site.sf.fileName);
   if (written) {
-    site.note(`serving: ${file} — the project's only MCP endpoint was HTTP+SSE: createMcpHandler(${written.factory}) (\`${handler}\`, legacy: 'reject') serves 2026-07-28 clients on \`${calleeParts(written.route.call).receiver?.getText(site.sf) ?? ''}.all(${written.path})\` in place of its ${written.route.method.toUpperCase()} ${written.route.path ?? ''} route`.trimEnd());
+    const home = written.at.getSourceFile();
+    const there = home === site.sf ? file : site.result.relative(home.fileName);
+    site.note(`serving: ${there} — the project's only MCP endpoint was HTTP+SSE: createMcpHandler(${written.factory}) (\`${handler}\`, legacy: 'reject') serves 2026-07-28 clients on \`${calleeParts(written.route.call).receiver?.getText(home) ?? ''}.all(${written.path})\` in place of its ${written.route.method.toUpperCase()} ${written.route.path ?? ''} route`.trimEnd());
+    // Its handlers were all its module served: nothing but imports and comments is left of it.
+    if (written.elsewhere && site.sf.statements.every((s) => ts.isImportDeclaration(s) || removedParts.includes(s))) {
+      site.note(`serving: ${file} — nothing is left in it but comments now that its HTTP+SSE handlers are gone (the entry is in \`${there}\`): delete the file`);
+    }
   } else if (!besideStreamable && !reachesStreamable(site)) {
     site.note(`serving: ${file} — serves no MCP endpoint now that HTTP+SSE is gone (the project's Streamable HTTP endpoint is in another file): remove what is left of this file's server if nothing else uses it`);
   }
   return true;
+}
+
+/**
+ * The entry written in the module that mounted the exported handlers: the stream route's removal there becomes the
+ * entry (elsewhere-removals.ts writes it, with the imports it needs). Returns the handler's name.
+ */
+function entryInMountingModule(site: ServingSite, written: SseReplacementEntry, elsewhere: Array<{ node: ts.Node; text?: string; edits?: readonly TextEdit[]; entry?: boolean; after?: boolean }>): string {
+  const home = written.at.getSourceFile();
+  // What the module loses there: the statements that go, and the stream route the entry replaces.
+  const replaced = [written.at, ...elsewhere.filter((r) => r.node !== written.at && r.node.getSourceFile() === home && r.text === undefined).map((r) => r.node)];
+  const code = site.entryElsewhere(written.route.call, written.route.framework, written, written.at, written.elsewhere!.imports, replaced);
+  const at = elsewhere.find((r) => r.node === written.at);
+  if (at) Object.assign(at, { text: code.text, edits: code.edits, entry: true });
+  else elsewhere.push({ node: written.at, text: code.text, edits: code.edits, entry: true });
+  return code.handlerName;
 }
 
 /** The export lists naming removed handlers (`export { handleSse, handleMessage };`) lose those names, or go when nothing is left. */

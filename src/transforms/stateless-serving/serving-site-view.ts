@@ -9,6 +9,7 @@ import type { AnalysisResult } from '../../analysis/model.js';
 import type { RouteFramework } from '../../analysis/routes.js';
 import type { SessionStore } from '../../analysis/session-flow.js';
 import type { TransformOptions } from '../kit/plan.js';
+import type { TextEdit } from '../kit/edits.js';
 
 /** What the rewrite needs of the file's serving plan (edits, imports, the factory of a connect). */
 export interface ServingSite {
@@ -28,7 +29,7 @@ export interface ServingSite {
    * Statements of other files of the program that go (a route there mounting a handler this rewrite removes) or become
    * `text`: written, with what only they used, once every file is planned (elsewhere-removals.ts).
    */
-  removeElsewhere(removals: ReadonlyArray<{ node: ts.Node; text?: string }>): void;
+  removeElsewhere(removals: ReadonlyArray<{ node: ts.Node; text?: string; edits?: readonly TextEdit[]; entry?: boolean; after?: boolean }>): void;
   /** Removes registries when the file's rewrites are done (two properties of one object together: the object goes). */
   removeRegistries(registries: readonly SessionStore[]): void;
   marker(node: ts.Node, ruleId: string, message: string): void;
@@ -48,4 +49,11 @@ export interface ServingSite {
    * Returns the handler's name.
    */
   writeEntry(route: ts.CallExpression, framework: RouteFramework, entry: { path: string; factory: string; parsedBody: boolean }, at: ts.Node, beside: boolean): string;
+  /**
+   * The same entry for a route of another module (`route`, the statement `at` it takes the place of or follows): its
+   * code, and the edits of that module's imports (`imports`, with the entry's own; imports only the `replaced`
+   * statements used go).
+   * Handed to `removeElsewhere` with the statement it replaces.
+   */
+  entryElsewhere(route: ts.CallExpression, framework: RouteFramework, entry: { path: string; factory: string; parsedBody: boolean }, at: ts.Node, imports: ReadonlyArray<{ module: string; name: string }>, replaced: readonly ts.Node[]): { text: string; edits: TextEdit[]; handlerName: string };
 }

@@ -11,7 +11,8 @@ import { BOILERPLATE_GLOBALS, checkBoilerplate, transportOptionsOf } from './eli
 import { addEntryImports, createHandlerDeclaration, entryOptions, mountLines, parsesBody } from './entry-code.js';
 import { CannotRewrite } from './refusal.js';
 import { factoryOf } from './server-factory.js';
-import type { ServingFile } from './serving-file.js';
+import { ServingFile } from './serving-file.js';
+import type { TextEdit } from '../kit/edits.js';
 import type { ServingSite } from './serving-site-view.js';
 import { removalRange } from './text.js';
 import { removeElsewhere } from './elsewhere-removals.js';
@@ -54,6 +55,7 @@ export function servingSite(file: ServingFile): ServingSite {
       }
     },
     writeEntry: (route, framework, entry, at, beside) => writeEntry(file, route, framework, entry, at, beside),
+    entryElsewhere: (route, framework, entry, at, imports, replaced) => entryElsewhere(file, route, framework, entry, at, imports, replaced),
     transportOptions: (created) => {
       try {
         return transportOptionsOf(created);
@@ -62,6 +64,28 @@ export function servingSite(file: ServingFile): ServingSite {
       }
     },
   };
+}
+
+/**
+ * ServingSite.entryElsewhere: the entry's code for the statement `at` of another module, written as that module is (its
+ * quotes, indentation, free names), and the edits of its imports. A plan of its own for that module only collects them:
+ * its statements are written by elsewhere-removals.ts once every file is planned.
+ */
+function entryElsewhere(file: ServingFile, route: ts.CallExpression, framework: RouteFramework, entry: { path: string; factory: string; parsedBody: boolean }, at: ts.Node, imports: ReadonlyArray<{ module: string; name: string }>, replaced: readonly ts.Node[]): { text: string; edits: TextEdit[]; handlerName: string } {
+  const sf = at.getSourceFile();
+  const there = new ServingFile(file.result, sf, file.requested, { edits: [], newFiles: new Map(), markers: [], notes: [] });
+  const indent = indentAt(sf.text, at.getStart(sf));
+  const handlerName = there.freshName('mcpHandler');
+  const nodeHandlerName = there.freshName('mcpNodeHandler');
+  const create = createHandlerDeclaration(handlerName, entry.factory, entryOptions(there, {}), indent, there.unit);
+  const receiver = calleeParts(route).receiver!.getText(sf);
+  const args = [entry.path, ...route.arguments.slice(1, -1).map((a) => a.getText(sf))];
+  const mount = mountLines(framework, { receiver, args, handlerName, nodeHandlerName, parsesBody: entry.parsedBody || parsesBody(there, route), indent, unit: there.unit });
+  const text = [create, ...mount].join(`\n${indent}`);
+  addEntryImports(there, framework !== 'hono');
+  for (const { module, name } of imports) there.imports.add(module, name);
+  const ranges = replaced.map((node) => removalRange(sf, node));
+  return { text, edits: there.imports.edits(ranges, [text]).map((e) => ({ ...e, file: sf.fileName })), handlerName };
 }
 
 /** ServingSite.writeEntry: the entry's lines in place of the statement `at` (with the comments above it), or after it. */

@@ -19,6 +19,7 @@ import { routesOf, type Route } from '../../analysis/routes.js';
 import { CONNECT_METHOD, SSE_TRANSPORTS } from '../../analysis/sdk-modules.js';
 import type { ServingSite } from './serving-site-view.js';
 import { referencesByName } from './text.js';
+import nodePath from 'node:path';
 
 const ENTRY_PATH = '/mcp';
 
@@ -39,6 +40,11 @@ export interface SseReplacementEntry {
   parsedBody: boolean;
   /** Statements that go with the routes replaced by the entry: a server built once for them alone (`const server = createMcpServer()`). */
   alsoGoes: ts.Node[];
+  /**
+   * The module the entry is written in when it is not the handlers' own: the one whose routes mounted the exported
+   * handlers (`router.get('/sse', auth, handleSse)`), with the imports the entry's factory needs there.
+   */
+  elsewhere?: { sf: ts.SourceFile; imports: ReadonlyArray<{ module: string; name: string }> };
 }
 
 /**
@@ -51,26 +57,31 @@ export function sseReplacementEntry(site: ServingSite, going: readonly ts.Node[]
   const values = result.analysis.values;
   // Planned from one file (a jscodeshift entry run alone), another file of the project may already serve /mcp.
   if (site.options.standalone) return 'planned from this one file: another file of the project may already serve Streamable HTTP';
-  const routes = routesOf(sf, values).filter((r): r is RegisteredRoute => !!r.call);
-  const gone = routes.filter((r) => going.some((g) => isInside(r.call, g)));
-  if (gone.length === 0 && mountedElsewhere.length > 0) {
-    const files = [...new Set(mountedElsewhere.map((n) => `\`${result.relative(n.getSourceFile().fileName)}\``))].join(', ');
-    return `its routes are in ${files}, not in the module of its handlers, and the entry is written only beside routes in that module`;
-  }
+  const handlerRoutes = routesOf(sf, values).filter((r): r is RegisteredRoute => !!r.call);
+  const handlerGone = handlerRoutes.filter((r) => going.some((g) => isInside(r.call, g)));
+  // Exported handlers mounted by another module (`router.get('/sse', auth, handleSse)` in routes/index.ts): the entry
+  // takes the place of the stream route there, and imports the factory (entryImports).
+  const mounting = handlerGone.length === 0 && mountedElsewhere.length > 0 ? [...new Set(mountedElsewhere.map((n) => n.getSourceFile()))] : [];
+  if (mounting.length > 1) return `its routes are in ${mounting.map((m) => `\`${result.relative(m.fileName)}\``).join(', ')}, and one entry would have to pick one of those modules`;
+  const home = mounting[0] ?? sf;
+  const servedThere = home === sf ? undefined : servesMcpItself(site, home);
+  if (servedThere) return `its routes are in \`${result.relative(home.fileName)}\`, which serves MCP itself (${servedThere}): the entry is not written beside that`;
+  const routes = home === sf ? handlerRoutes : routesOf(home, values).filter((r): r is RegisteredRoute => !!r.call);
+  const gone = home === sf ? handlerGone : routes.filter((r) => mountedElsewhere.some((g) => isInside(r.call, g)));
   if (gone.length === 0) return 'its routes were not found as registrations on a router (`app.get(path, handler)`)';
   const other = gone.find((r) => r.framework !== 'express');
   if (other) return `its routes are registered on ${other.framework}, where the entry is not written automatically`;
   // `app.route('/sse').get(auth, handler)`: the path is not the first argument, and the chain's root is the router.
   if (gone.some((r) => r.path === undefined || ts.isCallExpression(unwrap(calleeParts(r.call).receiver ?? r.call)))) return 'its routes do not name their path as their first argument (`app.get(path, …)`)';
-  const middlewares = (r: RegisteredRoute) => r.call.arguments.slice(1, -1).map((a) => a.getText(sf)).join(', ');
+  const middlewares = (r: RegisteredRoute) => r.call.arguments.slice(1, -1).map((a) => a.getText(home)).join(', ');
   if (new Set(gone.map(middlewares)).size > 1) return 'its routes run different middlewares, and the one entry would have to choose';
   const taken = routes.find((r) => (placement === 'beside' || !gone.includes(r)) && r.path === ENTRY_PATH);
-  if (taken) return `a route that stays already answers ${ENTRY_PATH} (\`${taken.call.expression.getText(sf)}('${ENTRY_PATH}', …)\`)`;
+  if (taken) return `a route that stays already answers ${ENTRY_PATH} (\`${taken.call.expression.getText(home)}('${ENTRY_PATH}', …)\`)`;
   // The stream opener: the GET route on /mcp when the endpoint had one (its path is kept), else the first GET.
   const gets = gone.filter((r) => r.method === 'get');
   const route = gets.find((r) => r.path === ENTRY_PATH) ?? gets[0] ?? gone[0]!;
   // Beside the kept routes: after the last of them, all in one block (the entry is registered with them).
-  const statements = gone.map((r) => statementOf(r.call)).sort((a, b) => a.getStart(sf) - b.getStart(sf));
+  const statements = gone.map((r) => statementOf(r.call)).sort((a, b) => a.getStart(home) - b.getStart(home));
   if (placement === 'beside' && statements.some((s) => s.parent !== statements[0]!.parent)) return 'its routes are registered in different blocks, and the entry would have to pick one';
   const at = placement === 'beside' ? statements[statements.length - 1]! : statementOf(route.call);
   // One factory for every stream the endpoint opens: two servers behind one endpoint would need two entries.
@@ -91,21 +102,125 @@ export function sseReplacementEntry(site: ServingSite, going: readonly ts.Node[]
   if (factories.size === 0) return 'the SSE transport it creates was not found';
   if (factories.size > 1) return `its streams are served by ${factories.size} different servers (${[...factories.keys()].map((f) => `\`${f}\``).join(', ')}), and one entry would serve only one of them`;
   const factory = [...factories.values()][0]!;
-  const late = factory.names.find((name) => declaredLater(sf, name, at.getStart(sf)));
+  const imports = home === sf ? [] : entryImports(site, home, factory.names);
+  if (typeof imports === 'string') return imports;
+  const late = home === sf ? factory.names.find((name) => declaredLater(sf, name, at.getStart(sf))) : undefined;
   if (late) return `the factory \`${late}\` is declared or assigned after the route, and the entry calls it ${placement === 'beside' ? 'after the routes' : 'where the route was'}`;
   const keepsPath = route.path === ENTRY_PATH && placement === 'replace';
-  const path = keepsPath ? route.call.arguments[0]!.getText(sf) : site.q(ENTRY_PATH);
+  const path = keepsPath ? route.call.arguments[0]!.getText(home) : quoted(home, ENTRY_PATH);
   const names = [...factory.names];
   const collect = (n: ts.Node) => void (ts.isIdentifier(n) && names.push(n.text));
   for (const arg of route.call.arguments.slice(keepsPath ? 0 : 1, -1)) {
     collect(arg);
     forEachDescendant(arg, collect);
   }
-  return { route, at, path, factory: factory.expression, names, parsedBody: gone.some((r) => handsParsedBody(r.call)), alsoGoes };
+  // Mounted elsewhere, the routes name the handlers: whether the body was parsed shows in the handlers (`handlePostMessage(req, res, req.body)`).
+  const parsedBody = home === sf ? gone.some((r) => handsParsedBody(r.call)) : going.some((g) => handsParsedBody(g));
+  return { route, at, path, factory: factory.expression, names, parsedBody, alsoGoes, ...(home === sf ? {} : { elsewhere: { sf: home, imports } }) };
+}
+
+/** `text` in the quotes `sf`'s imports use. */
+function quoted(sf: ts.SourceFile, text: string): string {
+  const quote = /^\s*import[^;]*?from\s+"/m.test(sf.text) || /require\("/.test(sf.text) ? '"' : "'";
+  return `${quote}${text}${quote}`;
+}
+
+/**
+ * What makes the module mounting the handlers an MCP endpoint of its own (an SDK transport it constructs, a
+ * `createMcpHandler` call), said for the reason; undefined when it has none: then the entry goes there.
+ */
+function servesMcpItself(site: ServingSite, mounting: ts.SourceFile): string | undefined {
+  const { sdk } = site.result.analysis;
+  let found: string | undefined;
+  forEachDescendant(mounting, (node) => {
+    if (found || !(ts.isNewExpression(node) || ts.isCallExpression(node))) return;
+    const name = sdk.exportOf(node.expression)?.name ?? '';
+    if (ts.isNewExpression(node) && /Transport$/.test(name)) found = `\`new ${name}(…)\``;
+    else if (ts.isCallExpression(node) && name === 'createMcpHandler') found = '`createMcpHandler(…)`';
+  });
+  return found;
+}
+
+/**
+ * The imports the entry needs in the mounting module `mounting` for the factory's names, which the handlers' module
+ * binds: an import there (`import { createServer } from '../mcp.js'`, re-pointed from the mounting module) or an
+ * exported declaration of it (imported from the handlers' module, as the mounting module already imports the handlers).
+ * Anything else (a declaration the module does not export, a default or namespace import, a name the mounting module
+ * already binds) is a reason.
+ */
+function entryImports(site: ServingSite, mounting: ts.SourceFile, names: readonly string[]): Array<{ module: string; name: string }> | string {
+  const { sf, result } = site;
+  const out: Array<{ module: string; name: string }> = [];
+  const where = `\`${result.relative(mounting.fileName)}\``;
+  for (const name of [...new Set(names)]) {
+    if (topLevelNames(mounting).has(name)) return `the entry would call the factory \`${name}\` in ${where}, which already has a name \`${name}\` of its own`;
+    const imported = namedImportOf(sf, name);
+    if (imported === null) return `the factory \`${name}\` is imported into the module of its handlers in a way the entry cannot repeat in ${where} (a default, namespace, aliased or type-only import)`;
+    if (imported) {
+      out.push({ module: imported.startsWith('.') ? respecified(sf, mounting, imported) : imported, name });
+      continue;
+    }
+    const declaration = sf.statements.find((s) => (ts.isFunctionDeclaration(s) || ts.isClassDeclaration(s)) && s.name?.text === name) ?? sf.statements.find((s) => ts.isVariableStatement(s) && s.declarationList.declarations.some((d) => ts.isIdentifier(d.name) && d.name.text === name));
+    if (!declaration) return `the factory \`${name}\` is not a top-level name of the module of its handlers, so ${where} cannot import it`;
+    const exported = ts.getModifiers(declaration as ts.HasModifiers)?.some((m) => m.kind === ts.SyntaxKind.ExportKeyword) && !ts.getModifiers(declaration as ts.HasModifiers)?.some((m) => m.kind === ts.SyntaxKind.DefaultKeyword);
+    if (!exported) return `the factory \`${name}\` is declared in the module of its handlers without \`export\`, so ${where} cannot import it: export it, then run apply again`;
+    const specifier = importSpecifierOf(site, mounting, sf);
+    if (!specifier) return `${where} does not import the module of its handlers by a path the entry can reuse for the factory \`${name}\``;
+    out.push({ module: specifier, name });
+  }
+  return out;
+}
+
+/** The names declared or imported at the top of `sf`. */
+function topLevelNames(sf: ts.SourceFile): Set<string> {
+  const names = new Set<string>();
+  for (const s of sf.statements) {
+    if ((ts.isFunctionDeclaration(s) || ts.isClassDeclaration(s)) && s.name) names.add(s.name.text);
+    if (ts.isVariableStatement(s)) for (const d of s.declarationList.declarations) if (ts.isIdentifier(d.name)) names.add(d.name.text);
+    const clause = ts.isImportDeclaration(s) ? s.importClause : undefined;
+    if (clause?.name) names.add(clause.name.text);
+    if (clause?.namedBindings && ts.isNamespaceImport(clause.namedBindings)) names.add(clause.namedBindings.name.text);
+    if (clause?.namedBindings && ts.isNamedImports(clause.namedBindings)) for (const e of clause.namedBindings.elements) names.add(e.name.text);
+  }
+  return names;
+}
+
+/**
+ * The module `sf` imports `name` from by a plain named value import (`import { name } from 'm'`); null when it binds it
+ * by another import (default, namespace, aliased, type-only); undefined when no import binds it.
+ */
+function namedImportOf(sf: ts.SourceFile, name: string): string | null | undefined {
+  for (const s of sf.statements) {
+    const clause = ts.isImportDeclaration(s) && ts.isStringLiteral(s.moduleSpecifier) ? s.importClause : undefined;
+    if (!clause) continue;
+    if (clause.name?.text === name || (clause.namedBindings && ts.isNamespaceImport(clause.namedBindings) && clause.namedBindings.name.text === name)) return null;
+    const element = clause.namedBindings && ts.isNamedImports(clause.namedBindings) ? clause.namedBindings.elements.find((e) => e.name.text === name) : undefined;
+    if (!element) continue;
+    if (clause.isTypeOnly || element.isTypeOnly || (element.propertyName && element.propertyName.text !== name)) return null;
+    return ((s as ts.ImportDeclaration).moduleSpecifier as ts.StringLiteral).text;
+  }
+  return undefined;
+}
+
+/** A relative specifier written in `from`, as `to` spells the same module. */
+function respecified(from: ts.SourceFile, to: ts.SourceFile, specifier: string): string {
+  const target = nodePath.posix.join(nodePath.posix.dirname(from.fileName.replace(/\\/g, '/')), specifier);
+  const rel = nodePath.posix.relative(nodePath.posix.dirname(to.fileName.replace(/\\/g, '/')), target);
+  return rel.startsWith('.') ? rel : `./${rel}`;
+}
+
+/** The specifier `mounting` imports the module `target` with (the import of the handlers), when it has one. */
+function importSpecifierOf(site: ServingSite, mounting: ts.SourceFile, target: ts.SourceFile): string | undefined {
+  const values = site.result.analysis.values;
+  for (const s of mounting.statements) {
+    if (!ts.isImportDeclaration(s) || !ts.isStringLiteral(s.moduleSpecifier) || s.importClause?.isTypeOnly) continue;
+    if (values.symbolOf(s.moduleSpecifier)?.valueDeclaration === target) return s.moduleSpecifier.text;
+  }
+  return undefined;
 }
 
 /** Whether the route hands a parsed body on (`transport.handlePostMessage(req, res, req.body)`): a body parser ran before it. */
-function handsParsedBody(call: ts.CallExpression): boolean {
+function handsParsedBody(call: ts.Node): boolean {
   let hands = false;
   forEachDescendant(call, (node) => {
     if (hands || !ts.isCallExpression(node) || node.arguments.length !== 3) return;

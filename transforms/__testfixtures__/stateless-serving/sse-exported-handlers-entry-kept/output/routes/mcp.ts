@@ -1,0 +1,28 @@
+import express, { type NextFunction, type Request, type Response } from 'express';
+import { createMcpHandler } from '@modelcontextprotocol/server';
+import { toNodeHandler } from '@modelcontextprotocol/node';
+import { createBookmarksServer } from '../server.js';
+import { openStream, postMessage } from '../handlers/sse.js';
+
+const API_KEY = process.env.BOOKMARKS_API_KEY ?? '';
+
+/** Every MCP request carries the deployment's API key. */
+function requireApiKey(req: Request, res: Response, next: NextFunction): void {
+  if (req.header('x-api-key') !== API_KEY) {
+    res.status(401).json({ error: 'invalid API key' });
+    return;
+  }
+  next();
+}
+
+export const mcpRouter = express.Router();
+mcpRouter.use(express.json());
+
+// MCP over HTTP+SSE
+mcpRouter.get('/sse', requireApiKey, openStream);
+mcpRouter.post('/messages', requireApiKey, postMessage);
+
+// Streamable HTTP for 2026-07-28 clients (and 2025-era clients, without sessions)
+const mcpHandler = createMcpHandler(createBookmarksServer);
+const mcpNodeHandler = toNodeHandler(mcpHandler);
+mcpRouter.all('/mcp', requireApiKey, (req, res) => mcpNodeHandler(req, res, req.body));
