@@ -80,6 +80,8 @@ const MARKERS: Record<string, string[]> = {
   'sse-exported-handlers-entry-marker-modern-only': ['session-transport/sse-transport'],
   // Kept for 2025-era clients (its one marker); the 2026-07-28 entry goes after its routes in the module mounting them.
   'sse-exported-handlers-entry-kept': ['session-transport/sse-transport'],
+  // The SSE routes run in the other branch of the `if` from the Streamable HTTP ones (sweep 18 R1): kept, with an entry of their own after them.
+  'sse-branch-apart': ['session-transport/sse-transport'],
   // The Streamable HTTP route is rewritten; the kept HTTP+SSE endpoint gets its one marker.
   'registry-shared-with-sse': ['session-transport/sse-transport'],
   'registry-union-with-sse': ['session-transport/sse-transport'],

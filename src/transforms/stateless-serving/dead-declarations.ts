@@ -13,8 +13,8 @@ import { makesCalls, soleStatement } from './syntax-queries.js';
 
 /**
  * Declarations the removed code was the only user of, found to a fixed point: type aliases and interfaces
- * (the registry's entry type), functions that are not exported (a TTL resolver), and variables with a plain
- * initializer (a default TTL) or a function (a middleware). Code the project had left unused before stays: only
+ * (the registry's entry type), functions that are not exported (a TTL resolver), and variables with no initializer,
+ * a plain one (a default TTL) or a function (a middleware). Code the project had left unused before stays: only
  * declarations the removed code referred to are considered, and `used` names the new code calls (the factory) stay.
  */
 export function deadAfter(site: ServingSite, removed: ReadonlySet<ts.Node>, used: ReadonlySet<string>): ts.Node[] {
@@ -59,8 +59,9 @@ function removableDeclaration(decl: ts.Node): ts.Node | undefined {
   if (ts.isTypeAliasDeclaration(decl) || ts.isInterfaceDeclaration(decl) || ts.isFunctionDeclaration(decl)) return exported(decl) ? undefined : decl;
   const statement = ts.isVariableDeclaration(decl) ? soleStatement(decl) : undefined;
   // A function value runs nothing where it is defined (`const sseHeaders = (req, res, next) => { … }`, a middleware only
-  // the removed routes used); any other initializer only when it calls nothing.
+  // the removed routes used); any other initializer only when it calls nothing; none at all (`let transport:
+  // SSEServerTransport;` that only the removed routes assigned and read, sweep 18 R1) runs nothing either.
   const initializer = (decl as ts.VariableDeclaration).initializer;
-  if (statement && !exported(statement)) return initializer && (isFunctionLike(unwrap(initializer)) || !makesCalls(initializer)) ? statement : undefined;
+  if (statement && !exported(statement)) return !initializer || isFunctionLike(unwrap(initializer)) || !makesCalls(initializer) ? statement : undefined;
   return undefined;
 }

@@ -33,13 +33,22 @@ import { createdTransportClass } from '../../analysis/transport-classes.js';
 import { ownSseTransportConnected } from '../../analysis/own-sse-transports.js';
 import type { ServingSite } from './serving-site-view.js';
 import { RULE_ID } from '../../rule-ids.js';
+import { inExclusiveBranches } from './syntax-queries.js';
 
 const SSE_RULE = RULE_ID.sseTransport;
 
-/** Plans the file's HTTP+SSE endpoint; true when it edited code (the `--modern-only` removal, or an entry added beside it). */
-export function planLegacySse(site: ServingSite, besideStreamable: boolean): boolean {
+/**
+ * Plans the file's HTTP+SSE endpoint; true when it edited code (the `--modern-only` removal, or an entry added beside it).
+ * `streamableHere`: the Streamable HTTP transports the file constructs.
+ */
+export function planLegacySse(site: ServingSite, streamableHere: readonly ts.NewExpression[]): boolean {
   const endpoint = legacySseEndpoint(site.result.analysis, site.sf);
   if (!endpoint) return false;
+  // `if (mode === 'sse') { …SSE routes… } else { …Streamable HTTP… }`: a run takes one branch, so in the runs serving
+  // this endpoint the file serves no Streamable HTTP; its endpoint is another program's (sweep 18 R1).
+  const servingHere = [...streamableHere, ...handlerCallsIn(site)];
+  const apart = servingHere.length > 0 && servingHere.every((n) => endpoint.parts.every((part) => inExclusiveBranches(n, part)));
+  const besideStreamable = servingHere.length > 0 && !apart;
   const { target, modernOnly } = site.options;
   const where = `${site.result.relative(site.sf.fileName)}:${lineOf(endpoint.anchor)}`;
   let refusal = removalRefusal(endpoint);
@@ -49,7 +58,7 @@ export function planLegacySse(site: ServingSite, besideStreamable: boolean): boo
   else if (calls) refusal = removalRefusal(endpoint, true);
   // The functions that go are named, not a start function the analysis took for the endpoint as a whole.
   const what = describe(calls && !('why' in calls) ? { ...endpoint, parts: calls.parts } : endpoint);
-  const inProgram: StreamableInProgram = besideStreamable ? { serves: 'yes' } : streamableInProgram(site);
+  const inProgram: StreamableInProgram = besideStreamable ? { serves: 'yes' } : streamableInProgram(site, apart);
   const streamable = inProgram.serves === 'yes';
   // A Streamable HTTP endpoint that may or may not run in this endpoint's program: neither an entry nor a removal is safe.
   const unsure = inProgram.serves === 'unknown' ? `whether the Streamable HTTP endpoint in \`${site.result.relative(inProgram.where!.fileName)}\` runs in its program or in another one cannot be told from the code (${inProgram.why})` : undefined;
@@ -268,16 +277,27 @@ interface StreamableInProgram {
  * `createMcpHandler` called) in some module (module-reach.ts `programRelation`): another program of the project (a
  * server started apart) does not count, and one the imports cannot place is `unknown`.
  */
-function streamableInProgram(site: ServingSite): StreamableInProgram {
+function streamableInProgram(site: ServingSite, apartHere = false): StreamableInProgram {
   const { result } = site;
   let unknown: StreamableInProgram | undefined;
   for (const sf of result.sourceFiles) {
-    if (!servesStreamableIn(site, sf)) continue;
+    // This file's own Streamable HTTP serving runs in the other branch of the choice that picks this endpoint.
+    if ((apartHere && sf === site.sf) || !servesStreamableIn(site, sf)) continue;
     const { relation, why } = programRelation(result.analysis.values, result.sourceFiles, result.relative, site.sf, sf);
     if (relation === 'same') return { serves: 'yes' };
     if (relation === 'unknown') unknown ??= { serves: 'unknown', where: sf, why };
   }
   return unknown ?? { serves: 'no' };
+}
+
+/** The `createMcpHandler(…)` calls of the file (an entry written before, by hand or by an earlier run). */
+function handlerCallsIn(site: ServingSite): ts.CallExpression[] {
+  const found: ts.CallExpression[] = [];
+  if (!site.sf.text.includes(HTTP_HANDLER_FUNCTION)) return found;
+  forEachDescendant(site.sf, (node) => {
+    if (ts.isCallExpression(node) && site.result.analysis.sdk.exportOf(node.expression)?.name === HTTP_HANDLER_FUNCTION) found.push(node);
+  });
+  return found;
 }
 
 /** Whether the endpoint's module still leads to a Streamable HTTP endpoint (it mounts one from another module). */

@@ -119,7 +119,7 @@ function planFile(file: ServingFile, corsProjectWide: boolean): void {
     byRoute.set(key, [...(byRoute.get(key) ?? []), node]);
   }
   file.servesHttp = http.length > 0;
-  let rewrote = sse.length > 0 && planLegacySse(servingSite(file), http.length > 0);
+  let rewrote = sse.length > 0 && planLegacySse(servingSite(file), http);
   markOwnSseTransports(servingSite(file));
   let httpRewritten = 0;
   // A file the sdk-v2 step left on SDK 1.x serves Streamable HTTP in SDK 1.x's idiom: its sessionful serving is planned so

@@ -19,6 +19,7 @@ import { routesOf, type Route } from '../../analysis/routes.js';
 import { CONNECT_METHOD, SSE_TRANSPORTS } from '../../analysis/sdk-modules.js';
 import type { ServingSite } from './serving-site-view.js';
 import { referencesByName } from './text.js';
+import { inExclusiveBranches } from './syntax-queries.js';
 import nodePath from 'node:path';
 
 const ENTRY_PATH = '/mcp';
@@ -75,7 +76,8 @@ export function sseReplacementEntry(site: ServingSite, going: readonly ts.Node[]
   if (gone.some((r) => r.path === undefined || ts.isCallExpression(unwrap(calleeParts(r.call).receiver ?? r.call)))) return 'its routes do not name their path as their first argument (`app.get(path, …)`)';
   const middlewares = (r: RegisteredRoute) => r.call.arguments.slice(1, -1).map((a) => a.getText(home)).join(', ');
   if (new Set(gone.map(middlewares)).size > 1) return 'its routes run different middlewares, and the one entry would have to choose';
-  const taken = routes.find((r) => (placement === 'beside' || !gone.includes(r)) && r.path === ENTRY_PATH);
+  // A route in the other branch of the choice between this endpoint and another (`if (mode === 'sse') … else …`) never runs beside the entry.
+  const taken = routes.find((r) => (placement === 'beside' || !gone.includes(r)) && r.path === ENTRY_PATH && !gone.every((g) => inExclusiveBranches(r.call, g.call)));
   if (taken) return `a route that stays already answers ${ENTRY_PATH} (\`${taken.call.expression.getText(home)}('${ENTRY_PATH}', …)\`)`;
   // The stream opener: the GET route on /mcp when the endpoint had one (its path is kept), else the first GET.
   const gets = gone.filter((r) => r.method === 'get');

@@ -44,3 +44,23 @@ export function placeOf(node: ts.Node): string {
   }
   return 'at the top level of the file';
 }
+
+/**
+ * Whether `a` and `b` are in different branches of one `if … else` or conditional expression (`cond ? a : b`): no run
+ * of the code reaches both.
+ */
+export function inExclusiveBranches(a: ts.Node, b: ts.Node): boolean {
+  const above = new Set<ts.Node>();
+  for (let n: ts.Node | undefined = a; n; n = n.parent) above.add(n);
+  let child: ts.Node = b;
+  for (let n: ts.Node | undefined = b.parent; n; child = n, n = n.parent) {
+    if (!above.has(n)) continue;
+    // `n` is the nearest node holding both; `child` is b's side of it, and a's side is the child of `n` on a's path.
+    let aSide: ts.Node | undefined;
+    for (let m: ts.Node | undefined = a; m && m !== n; m = m.parent) aSide = m;
+    if (ts.isIfStatement(n)) return !!n.elseStatement && new Set([aSide, child]).size === 2 && [aSide, child].every((x) => x === n.thenStatement || x === n.elseStatement);
+    if (ts.isConditionalExpression(n)) return new Set([aSide, child]).size === 2 && [aSide, child].every((x) => x === n.whenTrue || x === n.whenFalse);
+    return false;
+  }
+  return false;
+}
