@@ -82,6 +82,8 @@ const MARKERS: Record<string, string[]> = {
   'sse-exported-handlers-entry-kept': ['session-transport/sse-transport'],
   // The SSE routes run in the other branch of the `if` from the Streamable HTTP ones (sweep 18 R1): kept, with an entry of their own after them.
   'sse-branch-apart': ['session-transport/sse-transport'],
+  // `wrapper.getMcpServer()` only returns the server the wrapper holds: no factory (sweep 18 R2).
+  'getter-not-factory-marker': ['session-state/per-session-server'],
   // The Streamable HTTP route is rewritten; the kept HTTP+SSE endpoint gets its one marker.
   'registry-shared-with-sse': ['session-transport/sse-transport'],
   'registry-union-with-sse': ['session-transport/sse-transport'],

@@ -15,6 +15,7 @@ import { helperConnection, helperConnectionReason } from './connect-helper.js';
 import { CannotRewrite } from './refusal.js';
 import type { ServingFile } from './serving-file.js';
 import { freeNames } from './text.js';
+import { returnedExpressions } from '../../analysis/declarations.js';
 import { functionName } from './syntax-queries.js';
 import { andList } from '../kit/prose.js';
 import { builtInPlace, extractFactory } from './factory-extraction.js';
@@ -284,6 +285,12 @@ function methodFactory(file: ServingFile, init: ts.CallExpression, scope: ts.Nod
   while (ts.isPropertyAccessExpression(root)) root = unwrap(root.expression);
   const rootDecl = ts.isIdentifier(root) ? file.values.symbolOf(root)?.valueDeclaration : undefined;
   const text = init.getText(file.sf);
+  // `wrapper.getMcpServer()` returning `this.server`: it builds nothing, so a closure calling it would hand every
+  // request the one instance the object holds (sweep 18 R2; createMcpHandler throws on the second concurrent request).
+  const held = heldValueReturned(file, init);
+  if (held) {
+    throw new CannotRewrite(`\`${text}\` returns the server its object holds (\`${held}\`), not a new one per call, so it is no factory: the entry needs a function that builds and returns a new server each time (what the code does before it: \`new McpServer(…)\` and what registers the tools on it), and serves with it.`, at, RULE_ID.perSessionServer);
+  }
   // `this.createServer()` in a handler method: a method of the class the entry is mounted in (a closure keeps `this`).
   const ownMember = root.kind === ts.SyntaxKind.ThisKeyword && kind === 'http' && thisOwner(scope) ? thisMemberName(rootAccess(init)) : undefined;
   if (ownMember) {
@@ -306,6 +313,52 @@ function methodFactory(file: ServingFile, init: ts.CallExpression, scope: ts.Nod
   }
   const awaited = ts.isIdentifier(receiver) ? isAwaited(file, receiver) : false;
   return { expression: `() => ${text}`, call: `${awaited ? 'await ' : ''}${text}`, names: [(root as ts.Identifier).text, ...argNames] };
+}
+
+/**
+ * What the method `call` invokes returns when it only hands back a value it holds (`return this.server;`, a field, a
+ * parameter or a module variable, possibly awaited): the text of that value; undefined when it builds or computes what it
+ * returns (a `new`, a call), or when the method cannot be seen.
+ */
+function heldValueReturned(file: ServingFile, call: ts.CallExpression): string | undefined {
+  // A local of the method holds what the method built (`const server = await this.factory(); …; return server;`); a
+  // parameter, a field or an outer variable holds what was there before the call.
+  const held = (fn: ts.FunctionLikeDeclaration, e: ts.Expression): boolean => {
+    const inner = unwrap(ts.isAwaitExpression(unwrap(e)) ? (unwrap(e) as ts.AwaitExpression).expression : e);
+    if (ts.isIdentifier(inner)) return !localVariables(fn).has(inner.text);
+    return ts.isPropertyAccessExpression(inner) && (inner.expression.kind === ts.SyntaxKind.ThisKeyword || (ts.isIdentifier(unwrap(inner.expression)) && !localVariables(fn).has((unwrap(inner.expression) as ts.Identifier).text)));
+  };
+  const holding = (fn: ts.FunctionLikeDeclaration): string | undefined => {
+    const returned = returnedExpressions(fn);
+    return returned.length > 0 && returned.every((e) => held(fn, e)) ? returned[0]!.getText() : undefined;
+  };
+  const fn = file.values.calls.functionOfCall(call);
+  if (fn) return holding(fn);
+  // The object's class is not known here (`const wrapper = await Wrapper.create(…)`: the analysis has no Promise type to
+  // await): the project's methods of that name, when it declares some and every one of them only hands a value back.
+  const name = ts.isPropertyAccessExpression(call.expression) ? call.expression.name.text : undefined;
+  if (!name) return undefined;
+  const methods: ts.FunctionLikeDeclaration[] = [];
+  for (const sf of file.result.sourceFiles) {
+    if (!sf.text.includes(name)) continue;
+    forEachDescendant(sf, (node) => {
+      if ((ts.isMethodDeclaration(node) || ts.isGetAccessorDeclaration(node)) && node.name && ts.isIdentifier(node.name) && node.name.text === name) methods.push(node);
+    });
+  }
+  const found = methods.map(holding);
+  return found.length > 0 && found.every((h) => h !== undefined) ? found[0] : undefined;
+}
+
+/** The variables a function declares in its body (not its parameters), nested functions' excluded. */
+function localVariables(fn: ts.FunctionLikeDeclaration): Set<string> {
+  const names = new Set<string>();
+  const walk = (node: ts.Node): void => {
+    if (isFunctionLike(node)) return;
+    if (ts.isVariableDeclaration(node) && ts.isIdentifier(node.name)) names.add(node.name.text);
+    ts.forEachChild(node, walk);
+  };
+  if (fn.body) ts.forEachChild(fn.body, walk);
+  return names;
 }
 
 /** The SDK's types for what an entry hands its factory (`createMcpHandler`, `serveStdio`): a parameter typed so takes it. */
