@@ -37,6 +37,9 @@ export function settleLeftSites(result: AnalysisResult, plan: TransformPlan, rul
   // A use the plan turned into a stderr line (`silenced`) sends nothing any more; one moved onto its request still does.
   const stopped = (node: ts.Node): boolean => rewrittenBy({ edits: [...silenced] }, node);
   let stillLogs = uses.some((use) => !stopped(use.node));
+  // What keeps the capability: a log message still sent, or only a `logging/setLevel` handler the server registers
+  // (the SDK refuses that registration without the capability), once every send went to stderr (sweep 18 R3).
+  let stillSends = uses.some((use) => !stopped(use.node) && use.messageId !== 'handler');
   for (const use of uses) {
     if (!handled(use.node) && !sentOnItsRequest(result, use)) addMarker(plan, use.node, rule, adviceFor(use, proxies, analysis.values.checker, stdout, handBuilt));
   }
@@ -51,10 +54,12 @@ export function settleLeftSites(result: AnalysisResult, plan: TransformPlan, rul
         // `sendLoggingMessage(…)` on a receiver the analysis could not tell is a server (one handed through code it
         // cannot read): it may be one, so the capability it needs stays.
         stillLogs ||= !!name && SERVER_METHODS.has(name) && !!receiver && !isServerKind(analysis.values.valueOf(receiver)) && !stopped(node);
+        stillSends ||= stillLogs;
       } else if (ts.isObjectLiteralExpression(node)) {
         const method = handBuiltMessage(analysis.values, node, (m) => LOG_MESSAGES.has(m));
         if (!method || stopped(method)) return;
         stillLogs = true;
+        stillSends = true;
         if (!handled(method)) addMarker(plan, method, rule, writtenToStdout(analysis.values.checker, node) ? stdout : handBuilt);
       } else if (ts.isPropertyAssignment(node) && propertyNameText(node.name) === 'logging' && isServerCapabilities(result, node.parent)) {
         capabilities.push(node);
@@ -69,7 +74,7 @@ export function settleLeftSites(result: AnalysisResult, plan: TransformPlan, rul
       plan.edits.push(removal);
       removedCapabilities++;
     } else {
-      addMarkerAtLine(plan, capability, rule, KEPT_CAPABILITY);
+      addMarkerAtLine(plan, capability, rule, stillSends ? KEPT_CAPABILITY : modernOnly ? KEPT_FOR_HANDLER_MODERN_ONLY : KEPT_FOR_HANDLER);
     }
   }
   return { removedCapabilities };
@@ -95,6 +100,11 @@ const STDOUT = `${STDOUT_ADVICE} Kept: it is the log of the 2025-era clients thi
 const STDOUT_MODERN_ONLY = `${STDOUT_ADVICE} Not moved to stderr by --modern-only: the write is not provably process.stdout's own write of a plain { jsonrpc, method, params } message (a function handed in, a message built elsewhere); move it by hand.`;
 const KEPT_CAPABILITY =
   'the logging capability is deprecated in 2026-07-28 (SEP-2577). It stays while this server still sends log messages (the SDK refuses notifications/message without it); remove it together with the last of them once logging goes to stderr or OpenTelemetry.';
+
+const KEPT_FOR_HANDLER =
+  'the logging capability is deprecated in 2026-07-28 (SEP-2577). Nothing here sends a log message any more; it stays for the logging/setLevel handler this server registers (the SDK refuses that registration without it), which only 2025-era clients call: remove the handler and the capability together once no 2025-era client needs them.';
+const KEPT_FOR_HANDLER_MODERN_ONLY =
+  'the logging capability is deprecated in 2026-07-28 (SEP-2577). Nothing here sends a log message any more; it stays only for the logging/setLevel handler this server registers (the SDK refuses that registration without it), which only 2025-era clients call and --modern-only serves none: remove the handler and the capability together.';
 
 function adviceFor(use: FeatureUse, proxies: LevelProxies, checker: ts.TypeChecker, stdout: string, handBuilt: string): string {
   if (use.messageId === 'raw') {
