@@ -186,7 +186,10 @@ export class SdkFeatures {
     if (!name || !receiver || !nameNode || !(uses.registeredMethods.has(name) || REGISTRATION_METHODS.has(name))) return undefined;
     const { values, reach } = this.model;
     if (uses.registeredMethods.has(name) && values.valueOf(receiver)?.kind === 'registered') {
-      return { node: nameNode, messageId: 'toggle', data: { method: name } };
+      // `resource.remove()` in a poll that keeps the list in step with something outside (sweep 18 R4): no call and no
+      // connection toggles it, a timer does.
+      const timer = reach.toolsReaching(call).length === 0 ? timerRunning(values, call, 3) : undefined;
+      return timer ? { node: nameNode, messageId: 'registeredOnTimer', data: { method: name, timer } } : { node: nameNode, messageId: 'toggle', data: { method: name } };
     }
     if (!REGISTRATION_METHODS.has(name) || !isServerKind(values.valueOf(receiver))) return undefined;
     const paths = reach.toolsReaching(call);

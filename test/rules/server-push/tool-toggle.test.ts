@@ -70,6 +70,25 @@ export function buildServer(): McpServer {
       ],
     },
     {
+      name: 'resources removed by a poll that keeps them in step with outside data (a toggle run from a timer, sweep 18 R4)',
+      code: `import { McpServer, type RegisteredResource } from '@modelcontextprotocol/sdk/server/mcp.js';
+declare function recentBuilds(): Promise<string[]>;
+const shown = new Map<string, RegisteredResource>();
+async function sync(server: McpServer): Promise<void> {
+  const ids = new Set(await recentBuilds());
+  for (const [id, resource] of shown) {
+    if (!ids.has(id)) resource.remove();
+  }
+}
+export function buildServer(): McpServer {
+  const server = new McpServer({ name: 'x', version: '1' });
+  shown.set('b1', server.registerResource('b1', 'ci://b1', {}, async (uri) => ({ contents: [{ uri: uri.href, text: 'b1' }] })));
+  setInterval(() => void sync(server), 60_000);
+  return server;
+}`,
+      errors: [{ messageId: 'registeredOnTimer', line: 7, data: { method: 'remove', timer: 'setInterval' } }],
+    },
+    {
       name: 'a resource registered by a helper that a tool handler calls (the list grows as a side effect of the call)',
       code: {
         'src/exports.ts': `import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
