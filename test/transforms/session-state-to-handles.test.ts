@@ -295,6 +295,13 @@ const MARKERS: Record<string, Record<string, string[]>> = {
     ],
   },
   // The same, destructured in a JS `function` callback, the id also handed to other code: a session-id-read marker.
+  // A registry only ever handed `sessionIdGenerator: undefined` transports stays empty: dead code, not a sessionful
+  // transport to replace (sweep 18 R5).
+  'never-filled-registry-js-marker': {
+    'server.js': [
+      "// @mcp-migrate-todo(session-transport/transport-registry): never filled: every transport stored here is created with `sessionIdGenerator: undefined`, so it has no session id to key it with. Remove the registry and its lookups (dead code); the stateless transport per request stays until the endpoint is served with `createMcpHandler`.",
+    ],
+  },
   'handed-transport-registry-js-marker': {
     'server.js': [
       "// @mcp-migrate-todo(session-transport/transport-registry): serving plumbing keyed by the session id: replace the sessionful transport and this registry with the stateless handler (createMcpHandler / a transport per request).",

@@ -84,6 +84,8 @@ const MARKERS: Record<string, string[]> = {
   'sse-branch-apart': ['session-transport/sse-transport'],
   // `wrapper.getMcpServer()` only returns the server the wrapper holds: no factory (sweep 18 R2).
   'getter-not-factory-marker': ['session-state/per-session-server'],
+  // A stateless transport per POST and a registry it never fills: the POST branch still routes on the session header (sweep 18 R5).
+  'node-http-never-filled-registry-marker': ['session-transport/transport-registry'],
   // The Streamable HTTP route is rewritten; the kept HTTP+SSE endpoint gets its one marker.
   'registry-shared-with-sse': ['session-transport/sse-transport'],
   'registry-union-with-sse': ['session-transport/sse-transport'],

@@ -52,6 +52,15 @@ export function whyNoHandle(model: StoreModel, analysis: Analysis, sf: ts.Source
   }
   if (store.kind === 'transport') {
     const kept = keptSseRegistryAdvice(analysis, store, sf);
+    // `if (transport.sessionId) registry[transport.sessionId] = transport` with a `sessionIdGenerator: undefined`
+    // transport: nothing is ever stored, and there is no sessionful transport to replace (sweep 18 R5).
+    if (!kept && storesOnlyStatelessTransports(store, analysis)) {
+      return {
+        reason: 'transport registry that is never filled: its transports are stateless',
+        ruleId: RULE_ID.transportRegistry,
+        message: 'never filled: every transport stored here is created with `sessionIdGenerator: undefined`, so it has no session id to key it with. Remove the registry and its lookups (dead code); the stateless transport per request stays until the endpoint is served with `createMcpHandler`.',
+      };
+    }
     return {
       reason: 'transport registry: serving plumbing, not application state',
       ruleId: RULE_ID.transportRegistry,
@@ -254,4 +263,26 @@ function isSetStore(decl: ts.Node | undefined): boolean {
   if (type && ts.isTypeReferenceNode(type) && ts.isIdentifier(type.typeName) && /^(Weak)?Set$/.test(type.typeName.text)) return true;
   const init = decl.initializer && unwrap(decl.initializer);
   return !!init && ts.isNewExpression(init) && ts.isIdentifier(init.expression) && /^(Weak)?Set$/.test(init.expression.text);
+}
+
+/**
+ * Whether every write into the registry stores a transport built with `sessionIdGenerator: undefined` (directly, or
+ * through the `const` it was assigned to): such a transport never has a session id, so the registry stays empty.
+ */
+function storesOnlyStatelessTransports(store: SessionStore, analysis: Analysis): boolean {
+  const written = store.accesses.map((a) => a.written).filter((w): w is ts.Expression => !!w);
+  if (written.length === 0) return false;
+  return written.every((value) => {
+    let node: ts.Node = unwrap(value);
+    if (ts.isIdentifier(node)) {
+      const decl = analysis.values.symbolOf(node)?.valueDeclaration;
+      if (!decl || !ts.isVariableDeclaration(decl) || !decl.initializer || !ts.isVariableDeclarationList(decl.parent) || !(decl.parent.flags & ts.NodeFlags.Const)) return false;
+      node = unwrap(decl.initializer);
+    }
+    if (!ts.isNewExpression(node) || analysis.values.valueOf(node)?.kind !== 'transport') return false;
+    const options = node.arguments?.[0] && unwrap(node.arguments[0]);
+    if (!options || !ts.isObjectLiteralExpression(options)) return false;
+    const generator = options.properties.find((p): p is ts.PropertyAssignment => ts.isPropertyAssignment(p) && ts.isIdentifier(p.name) && p.name.text === 'sessionIdGenerator');
+    return !!generator && analysis.values.isUndefinedValue(generator.initializer);
+  });
 }

@@ -211,7 +211,8 @@ function removeExportedNames(site: ServingSite, names: readonly string[]): void 
 
 /** Where 2026-07-28 clients go, in a refusal's marker: the program's Streamable HTTP endpoint, or one to write first. */
 function modernClients(inProgram: StreamableInProgram, site: ServingSite): string {
-  if (inProgram.serves === 'yes') return '2026-07-28 clients use the Streamable HTTP endpoint (`createMcpHandler(buildServer)` mounted with `toNodeHandler`).';
+  // Whether that endpoint is a createMcpHandler entry yet is the Streamable HTTP rewrite's to say (its note or marker, sweep 18 R5).
+  if (inProgram.serves === 'yes') return '2026-07-28 clients use the program\'s Streamable HTTP endpoint, once it serves them with `createMcpHandler` (see its rewrite or marker).';
   if (inProgram.serves === 'unknown') return `2026-07-28 clients may use the Streamable HTTP endpoint in \`${site.result.relative(inProgram.where!.fileName)}\`: make sure they reach it before removing this one.`;
   return 'Its program has no Streamable HTTP endpoint yet: serve 2026-07-28 clients with `createMcpHandler(buildServer)` (mounted with `toNodeHandler`) before removing it, or no client can reach the server.';
 }

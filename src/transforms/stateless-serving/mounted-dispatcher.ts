@@ -58,7 +58,7 @@ export function planMountedDispatcher(file: ServingFile, fn: ts.FunctionLikeDecl
   if (guards) throw new CannotRewrite('the handler checks the request before serving it (an authentication or input check): move that check into middleware mounted in front of the handler, then re-run.', guards.unknown ?? guards.statements.find(ts.isIfStatement) ?? guards.statements[0]!, RULE_ID.sessionIdGenerator, framework, adviceFactory(factory));
   const allowed = new Set([...BOILERPLATE_GLOBALS, ...registries.map((r) => r.name), ...file.sdkNames, ...factory.names, ...newedInEventStore(file, transportOptions)]);
   const kept = ownMethodBranches(file, fn, first, allowed);
-  checkBoilerplate(file, fn, allowed, 'the MCP handler', kept);
+  checkBoilerplate(file, fn, allowed, 'the MCP handler', kept, { factory: adviceFactory(factory) });
   const mountCalls = mounts.map((m) => m.call!);
   const { loops, counts } = registryUsesOutside(file, registries, [fn, ...mountCalls], allowed);
   if (file.options.target === 'stateless-v1') {

@@ -21,7 +21,7 @@ import { loopClosesEntry, rewriteSessionCounts } from './registry-leftovers.js';
 import { addEntryImports, createHandlerDeclaration, entryOptions, errorLogging, handlerClose } from './entry-code.js';
 import { AdvisedRefusal, CannotRewrite } from './refusal.js';
 import { planRoutingHelper } from './routing-helper.js';
-import { factoryOf } from './server-factory.js';
+import { adviceFactory, factoryOf } from './server-factory.js';
 import type { ServingFile } from './serving-file.js';
 import { nodeHttpMethodNotAllowed, perRequestV1Lines, v1JsonOption } from './stateless-v1-code.js';
 import { isAsync } from './text.js';
@@ -45,9 +45,11 @@ export function planNodeHttp(file: ServingFile, route: Route, transports: ts.New
   const body = bodyHandedOn(file, branch);
   const bodyName = body && /^[A-Za-z_$][\w$]*$/.test(body) ? [body] : [];
   const allowed = new Set([...BOILERPLATE_GLOBALS, ...registries.map((r) => r.name), ...file.sdkNames, ...factory.names, req, res, ...bodyName, ...newedInEventStore(file, transportOptions)]);
-  checkBoilerplate(file, branch, allowed, 'the MCP POST branch');
+  // The refusal's advice names the project's own factory (`buildMcpServer`), not a placeholder to write (sweep 18 R5).
+  const refusal = { factory: adviceFactory(factory) };
+  checkBoilerplate(file, branch, allowed, 'the MCP POST branch', [], refusal);
   const siblings = routesOf(file.sf, file.values).filter((r) => !r.call && r.framework === 'node-http' && (r.method === 'get' || r.method === 'delete') && r.handlers[0] && ts.isBlock(r.handlers[0]) && isInside(r.handlers[0], listener) && r.path === route.path);
-  for (const sibling of siblings) checkBoilerplate(file, sibling.handlers[0]!, allowed, `the ${sibling.method.toUpperCase()} branch`);
+  for (const sibling of siblings) checkBoilerplate(file, sibling.handlers[0]!, allowed, `the ${sibling.method.toUpperCase()} branch`, [], refusal);
   const blocks = [...new Set([branch, ...siblings.map((r) => r.handlers[0] as ts.Block)])];
   const { loops, counts } = registryUsesOutside(file, registries, blocks, allowed);
   const u = file.unit;
@@ -199,7 +201,7 @@ function rewriteStatelessListener(file: ServingFile, listener: ts.FunctionLikeDe
   const body = bodyArg?.getText(file.sf);
   const bodyName = body && /^[A-Za-z_$][\w$]*$/.test(body) ? [body] : [];
   const allowed = new Set([...BOILERPLATE_GLOBALS, ...file.sdkNames, ...factory.names, ...names.map((n) => n.text), req, res, ...bodyName]);
-  for (const st of idiom) checkBoilerplate(file, st, allowed, 'the listener');
+  for (const st of idiom) checkBoilerplate(file, st, allowed, 'the listener', [], { factory: adviceFactory(factory) });
   const handlerName = file.freshName('mcpHandler');
   const nodeHandlerName = file.freshName('mcpNodeHandler');
   let topLevel: ts.Node = statementOf(listener);

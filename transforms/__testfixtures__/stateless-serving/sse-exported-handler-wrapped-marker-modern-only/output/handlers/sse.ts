@@ -13,7 +13,7 @@ function channelFor(sessionId: string): string {
   return `mcp:${sessionId}`;
 }
 
-// @mcp-migrate-todo(session-transport/sse-transport): HTTP+SSE endpoint (`handleSseConnection`, deprecated) serves 2025-era clients only, and --modern-only serves none: not removed automatically because its handler `handleSseConnection` is passed on (`withDeadline(handleSseConnection)` in `index.ts`), not called: what receives it decides when it runs; remove it with those handlers, their mounts and the registry. 2026-07-28 clients use the Streamable HTTP endpoint (`createMcpHandler(buildServer)` mounted with `toNodeHandler`).
+// @mcp-migrate-todo(session-transport/sse-transport): HTTP+SSE endpoint (`handleSseConnection`, deprecated) serves 2025-era clients only, and --modern-only serves none: not removed automatically because its handler `handleSseConnection` is passed on (`withDeadline(handleSseConnection)` in `index.ts`), not called: what receives it decides when it runs; remove it with those handlers, their mounts and the registry. 2026-07-28 clients use the program's Streamable HTTP endpoint, once it serves them with `createMcpHandler` (see its rewrite or marker).
 export async function handleSseConnection(_req: Request, res: Response): Promise<void> {
   const server = new McpServer({ name: 'notes', version: '2.1.0' });
   const transport = new SSEServerTransport('/messages', res);
