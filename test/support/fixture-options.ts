@@ -19,6 +19,7 @@ export const SERVING_OPTIONS: Record<string, Partial<TransformOptions>> = {
   'sse-exported-handlers-mounted-modern-only': { modernOnly: true },
   'sse-exported-handlers-entry-modern-only': { modernOnly: true },
   'sse-branch-apart-modern-only': { modernOnly: true },
+  'exported-relay-handler-modern-only': { modernOnly: true },
   'sse-exported-handlers-entry-marker-modern-only': { modernOnly: true },
   'sse-exported-handler-wrapped-marker-modern-only': { modernOnly: true },
   'sse-exported-list-handlers-modern-only': { modernOnly: true },

@@ -78,8 +78,8 @@ export function unrecognisedPlace(file: ServingFile, transport: ts.NewExpression
     const where = callers.length ? ` (called from ${callers.map((n) => `\`${n}()\``).join(', ')})` : '';
     const timers = registryTimers(file);
     const expiry = timers.length ? ` The registry's idle expiry (${timers.join(', ')}) goes with the sessions: remove it, there is nothing left to expire.` : '';
-    if (relay) return relayRefusal(transport, relay, `the ${kind} \`${holder.text}()\`${where}`, framework);
     const why = refusal ? ` It is not rewritten: ${refusal}` : '';
+    if (relay) return relayRefusal(transport, relay, `the ${kind} \`${holder.text}()\`${where}`, framework, refusal);
     // SDK 1.x's stateless idiom (a server and a transport per request) has no session registry to name.
     if (isStatelessIdiom(file, [transport]) && servesFromNestedListener(file, transport, fn!)) {
       return new CannotRewrite(`one stateless transport is created in the ${kind} \`${holder.text}()\`${where} and serves every request the listener inside it receives (SDK 1.x's stateless mode wants a transport per request: one shared transport mixes up the ids of concurrent requests), and it speaks the 2025 protocol only: replace it and the listener that hands it the requests with one stateless endpoint by hand.${why}`, transport, undefined, framework);
@@ -165,10 +165,12 @@ function servesFromNestedListener(file: ServingFile, transport: ts.NewExpression
 }
 
 /** A relayed session (relay.ts): what the relay is for, and what goes with it once each request builds its own server. */
-function relayRefusal(transport: ts.NewExpression, relay: TransportRelay, where: string, framework?: RouteFramework): CannotRewrite {
+function relayRefusal(transport: ts.NewExpression, relay: TransportRelay, where: string, framework?: RouteFramework, why?: string): CannotRewrite {
   const classes = relay.serverTransports.map((c) => `\`${c}\``).join(', ');
+  // With --modern-only an exported handler is rewritten in place (exported-dispatcher.ts): what stopped it is said.
+  const notRewritten = why ? `Not rewritten: ${why.replace(/\.$/, '')}.` : 'Not rewritten: the relay spans the code that starts and resumes sessions.';
   return new CannotRewrite(
-    `the transport made in ${where} is relayed by \`${relay.relay}()\` to a server connected to ${classes} (a transport of this project), so that any instance can serve a session. Each request now builds its own server where it lands: the relay, ${classes} and the per-session bookkeeping around them (ownership, shutdown, resumption) go with the sessions; keep authentication in front of the endpoint and shared storage only for state that must outlive a request. Not rewritten: the relay spans the code that starts and resumes sessions.`,
+    `the transport made in ${where} is relayed by \`${relay.relay}()\` to a server connected to ${classes} (a transport of this project), so that any instance can serve a session. Each request now builds its own server where it lands: the relay, ${classes} and the per-session bookkeeping around them (ownership, shutdown, resumption) go with the sessions; keep authentication in front of the endpoint and shared storage only for state that must outlive a request. ${notRewritten}`,
     transport,
     undefined,
     framework,

@@ -44,6 +44,7 @@ import { planFactorySplits } from './factory-split.js';
 import { ModuleFactories } from './module-factories.js';
 import { planFrameworkSse } from './framework-sse.js';
 import { refuseGateway, unrecognisedPlace } from './http-refusals.js';
+import { planExportedDispatcher } from './exported-dispatcher.js';
 import { httpServingOptions, leftOnSdkV1, stdioLeftOnV1Note } from './left-on-v1.js';
 import { markOwnSseTransports, planLegacySse } from './legacy-sse.js';
 import { planMountedDispatcher } from './mounted-dispatcher.js';
@@ -220,6 +221,10 @@ function planHttpOn(file: ServingFile, transports: ts.NewExpression[], route: Re
     // On SDK 1.x a helper already serving the stateless idiom (a second run over its own rewrite) is done.
     if (file.options.target === 'stateless-v1' && isStatelessIdiom(file, transports)) return;
     // Transports a helper makes and a registry keeps (qmd's node:http dispatcher): session-registry.ts.
+    // An exported handler other modules mount (example-remote-server's handleStreamableHTTP): rewritten in place (exported-dispatcher.ts).
+    const exported = !route && dispatcher ? planExportedDispatcher(file, dispatcher, transports) : undefined;
+    if (exported === true) return;
+    if (typeof exported === 'string') throw unrecognisedPlace(file, first, exported);
     const outcome = route ? undefined : rewriteHelperRegistry(servingSite(file), transports);
     if (outcome === true) return;
     throw unrecognisedPlace(file, first, outcome);

@@ -168,7 +168,7 @@ function touchesSession(file: ServingFile, handler: ts.FunctionLikeDeclaration, 
  * and nothing of the session: no read of the session header, no SDK name (`isInitializeRequest(req.body)`), no SDK
  * value (a transport, a server), and no local of the handler but the request locals (`sessionId`, `transport`).
  */
-function readsRequestOnly(file: ServingFile, handler: ts.FunctionLikeDeclaration, expression: ts.Node, params: readonly string[], locals: ReadonlyMap<string, unknown>): boolean {
+export function readsRequestOnly(file: ServingFile, handler: ts.FunctionLikeDeclaration, expression: ts.Node, params: readonly string[], locals: ReadonlyMap<string, unknown>): boolean {
   let ok = true;
   forEachNode(expression, (node) => {
     if (!ok) return;
@@ -190,7 +190,7 @@ function readsRequestOnly(file: ServingFile, handler: ts.FunctionLikeDeclaration
 }
 
 /** The branch writes an answer on `res` and returns: response writes, logging and `return` only, ending in a return. */
-function answersAndReturns(file: ServingFile, branch: ts.Statement, res: string, loggers: ReadonlySet<string>): boolean {
+export function answersAndReturns(file: ServingFile, branch: ts.Statement, res: string, loggers: ReadonlySet<string>): boolean {
   const statements = ts.isBlock(branch) ? [...branch.statements] : [branch];
   const last = statements[statements.length - 1];
   if (!last || !ts.isReturnStatement(last)) return false;

@@ -8,13 +8,13 @@ import path from 'node:path';
 import { ts } from '../../typescript.js';
 import { calleeParts, enclosingFunction, forEachDescendant, isFunctionLike, isInside, statementOf, unwrap } from '../../analysis/ast.js';
 import { memberOfFunction, thisMemberName } from '../../analysis/class-members.js';
-import { CONNECT_METHOD } from '../../analysis/sdk-modules.js';
+import { CONNECT_METHOD, HIGH_LEVEL_SERVER_CLASSES } from '../../analysis/sdk-modules.js';
 import { handedObjectsChangedByHandlers, objectsChangedByHandlers, sessionConnection, sharedServerPerRequest, type SessionConnection } from '../../analysis/session-servers.js';
 import { RULE_ID } from '../../rule-ids.js';
 import { helperConnection, helperConnectionReason } from './connect-helper.js';
 import { CannotRewrite } from './refusal.js';
 import type { ServingFile } from './serving-file.js';
-import { freeNames } from './text.js';
+import { freeNames, referencesByName } from './text.js';
 import { returnedExpressions } from '../../analysis/declarations.js';
 import { functionName } from './syntax-queries.js';
 import { andList } from '../kit/prose.js';
@@ -206,6 +206,10 @@ export function serverFactory(file: ServingFile, receiver: ts.Node, scope: ts.No
       init = unwrap(holder.initializer!);
     } else if (decl && ts.isBindingElement(decl)) {
       const only = serverAlone(decl);
+      // `const { server, cleanup } = createMcpServer()` with the cleanup run when the session ends: the entry's factory
+      // builds the pair and hands the cleanup to the server's `onclose` (the entry closes each instance after its request).
+      const paired = only || kind !== 'http' ? undefined : serverWithCleanup(file, decl, scope);
+      if (paired) return paired;
       if (!only || !isInside(only.holder, scope)) {
         const holder = decl.parent.parent;
         const list = ts.isVariableDeclaration(holder) && ts.isVariableDeclarationList(holder.parent) ? holder.parent : undefined;
@@ -471,6 +475,57 @@ function thisOwner(scope: ts.Node): ReturnType<typeof memberOfFunction> {
  * `const { server } = f()` (or `{ server: s }`, awaited or not): the declaration and the property, when the pattern
  * takes the server alone (no other name, no rest, no default), so the rest of what `f` returns was never used here.
  */
+/**
+ * The factory for `const { server, cleanup } = createMcpServer()` (example-remote-server's `McpServerWrapper`): a
+ * closure building the pair, setting the cleanup as the server's `onclose` (after any `onclose` of its own), returning
+ * the server. Only for a call of a project function with no argument whose returned object's server property is made
+ * by `new` of an SDK server class, so that where `onclose` is (`server.onclose`, `server.server.onclose`) is known.
+ */
+function serverWithCleanup(file: ServingFile, binding: ts.BindingElement, scope: ts.Node): Factory | undefined {
+  const pattern = binding.parent;
+  const holder = pattern.parent;
+  if (!ts.isObjectBindingPattern(pattern) || pattern.elements.length !== 2 || !ts.isVariableDeclaration(holder) || !holder.initializer || !isInside(holder, scope)) return undefined;
+  const other = pattern.elements.find((e) => e !== binding)!;
+  const property = (e: ts.BindingElement) => (e.dotDotDotToken || e.initializer || !ts.isIdentifier(e.name) ? undefined : e.propertyName ? (ts.isIdentifier(e.propertyName) ? e.propertyName.text : undefined) : e.name.text);
+  const serverProperty = property(binding);
+  const cleanupProperty = property(other);
+  if (!serverProperty || !cleanupProperty) return undefined;
+  // Both names are used only by the session code the entry replaces (a shutdown calling `cleanup()` would lose it).
+  const usedOutside = [binding, other].some((e) => {
+    const local = e.name as ts.Identifier;
+    const symbol = file.values.symbolOf(local);
+    return referencesByName(file.sf, local.text).some((r) => r !== local && file.values.symbolOf(r) === symbol && !isInside(r, scope));
+  });
+  if (usedOutside) return undefined;
+  const awaited = isAwaitedInit(holder.initializer);
+  const init = unwrap(ts.isAwaitExpression(unwrap(holder.initializer)) ? (unwrap(holder.initializer) as ts.AwaitExpression).expression : holder.initializer);
+  if (!ts.isCallExpression(init) || !ts.isIdentifier(init.expression) || init.arguments.length > 0) return undefined;
+  const fnDecl = file.values.symbolOf(init.expression)?.valueDeclaration;
+  const fn = fnDecl && (ts.isFunctionDeclaration(fnDecl) ? fnDecl : ts.isVariableDeclaration(fnDecl) && fnDecl.initializer && isFunctionLike(unwrap(fnDecl.initializer)) ? (unwrap(fnDecl.initializer) as ts.FunctionLikeDeclaration) : undefined);
+  if (!fn) return undefined;
+  // The class of the server the factory returns under that property: an SDK server made by `new` in the factory.
+  const classes = returnedExpressions(fn).map((e) => {
+    const object = unwrap(e);
+    if (!ts.isObjectLiteralExpression(object)) return undefined;
+    const prop = object.properties.find((p): p is ts.PropertyAssignment | ts.ShorthandPropertyAssignment => (ts.isPropertyAssignment(p) || ts.isShorthandPropertyAssignment(p)) && ts.isIdentifier(p.name) && p.name.text === serverProperty);
+    const value = prop && (ts.isShorthandPropertyAssignment(prop) ? prop.name : unwrap(prop.initializer));
+    const decl = value && ts.isIdentifier(value) ? file.values.symbolOf(value)?.valueDeclaration : undefined;
+    const made = decl && ts.isVariableDeclaration(decl) && decl.initializer ? unwrap(decl.initializer) : value;
+    return made && ts.isNewExpression(made) ? file.result.analysis.sdk.exportOf(made.expression)?.name : undefined;
+  });
+  if (classes.length === 0 || classes.some((c) => !c || c !== classes[0])) return undefined;
+  const high = HIGH_LEVEL_SERVER_CLASSES.has(classes[0]!);
+  if (!high && classes[0] !== 'Server') return undefined;
+  const name = init.expression.text;
+  const target = high ? 'server.server' : 'server';
+  const bind = serverProperty === 'server' && cleanupProperty === 'cleanup' ? '{ server, cleanup }' : `{ ${serverProperty === 'server' ? 'server' : `${serverProperty}: server`}, ${cleanupProperty === 'cleanup' ? 'cleanup' : `${cleanupProperty}: cleanup`} }`;
+  // An `onclose` the factory sets itself still runs, before the cleanup.
+  const ownOnclose = /\bonclose\b/.test(fn.getText());
+  const hook = ownOnclose ? `const onclose = ${target}.onclose; ${target}.onclose = () => { onclose?.(); cleanup(); };` : `${target}.onclose = cleanup;`;
+  const expression = `${awaited ? 'async ' : ''}() => { const ${bind} = ${awaited ? 'await ' : ''}${name}(); ${hook} return server; }`;
+  return { expression, call: `${awaited ? 'await ' : ''}(${expression})()`, names: [name] };
+}
+
 function serverAlone(binding: ts.BindingElement): { holder: ts.VariableDeclaration; property: string } | undefined {
   const pattern = binding.parent;
   const holder = pattern.parent;

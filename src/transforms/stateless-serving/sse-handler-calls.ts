@@ -176,7 +176,7 @@ function narrowHandlers(site: ServingSite, endpoint: LegacySseEndpoint): ts.Node
 }
 
 /** Whether the handler (a function declaration or `const f = …` statement) is exported: by its keyword or by an `export { … }` list. */
-function isExported(handler: ts.Node, named: ts.Identifier): boolean {
+export function isExported(handler: ts.Node, named: ts.Identifier): boolean {
   return !!ts.getModifiers(handler as ts.HasModifiers)?.some((m) => m.kind === ts.SyntaxKind.ExportKeyword) || exportNamesOf(named).length > 0 || exportedAsDefault(named);
 }
 
@@ -210,7 +210,7 @@ function declarationOf(handler: ts.Node): ts.Node {
  * them). What could reach it otherwise is a reason: a default export (importers may name it anything), an entry point
  * its package publishes (importers outside the project), a re-export, or a load at run time.
  */
-function importedUses(site: ServingSite, handler: ts.Node, named: ts.Identifier): { uses: ts.Identifier[] } | { why: string } {
+export function importedUses(site: ServingSite, handler: ts.Node, named: ts.Identifier): { uses: ts.Identifier[] } | { why: string } {
   const { sf, result } = site;
   const values = result.analysis.values;
   const name = named.text;
@@ -331,7 +331,7 @@ function handlerReference(arg: ts.Expression): ts.Identifier | undefined {
 }
 
 /** The name `handler` (a function declaration or `const f = …` statement) declares. */
-function handlerName(handler: ts.Node): ts.Identifier | undefined {
+export function handlerName(handler: ts.Node): ts.Identifier | undefined {
   if (ts.isFunctionDeclaration(handler)) return handler.name;
   if (!ts.isVariableStatement(handler) || handler.declarationList.declarations.length !== 1) return undefined;
   const decl = handler.declarationList.declarations[0]!;

@@ -121,7 +121,8 @@ export function freeNames(root: ts.Node, skip: readonly ts.Node[] = []): Map<str
   return out;
 }
 
-export const LOG_LEVELS = new Set(['log', 'info', 'warn', 'error', 'debug', 'trace', 'fatal']);
+// `warning`, `notice`, `critical`: the syslog levels some project loggers name their methods after (example-remote-server).
+export const LOG_LEVELS = new Set(['log', 'info', 'warn', 'warning', 'notice', 'error', 'critical', 'debug', 'trace', 'fatal', 'verbose']);
 
 /**
  * Free names `root` uses only as a logger: every reference is `name.<level>(…)` as a statement of its own

@@ -1,0 +1,309 @@
+/**
+ * `--modern-only` on a sessionful Streamable HTTP handler that its module exports and other modules mount
+ * (example-remote-server's `handleStreamableHTTP`, mounted by `router.get/post/delete('/mcp', cors(…), bearerAuth, …,
+ * handleStreamableHTTP)` in another module): the handler keeps its name, its mounts and its own checks of the request,
+ * and serves every request with `createMcpHandler(factory)` instead of finding, creating or relaying a session's
+ * transport. Its mounts stay as they are: the entry answers GET and DELETE itself (405), so nothing in the mounting
+ * module changes.
+ *
+ * What stays of the handler's body: the request checks before the transport is made (an `if` that answers and
+ * returns, reading only the request and what it computed from it: `if (!userId) return res.status(401)…`, with those
+ * locals), a `try` around them with its `catch` (the handler's own error answer), and nothing else: every other
+ * statement must be session plumbing (the session header, the transport, the SDK, the server factory, logging, and
+ * project functions handed the session id or the transport: a session lookup, an ownership record, a relay to the
+ * session's server on another instance). A log line kept with a check loses the properties that named what went (the
+ * session id). Anything else is a reason, and the handler keeps its marker.
+ *
+ * Only with `--modern-only` on 2026-07-28: by default the handler's sessions serve 2025-era clients, which a stateless
+ * entry would not do as they were served.
+ */
+import { ts } from '../../typescript.js';
+import { forEachDescendant, isInside, outermostWrapper, statementOf, unwrap } from '../../analysis/ast.js';
+import { routesOf } from '../../analysis/routes.js';
+import { SESSION_HEADER } from '../../analysis/http-requests.js';
+import { indentAt } from '../kit/source-style.js';
+import { BOILERPLATE_GLOBALS, checkBoilerplate, registryUsesOutside, transportOptionsOf } from './eligibility.js';
+import { loopClosesEntry, rewriteSessionCounts } from './registry-leftovers.js';
+import { addEntryImports, createHandlerDeclaration, entryOptions, errorLogging, handlerClose } from './entry-code.js';
+import { adviceFactory, factoryOf } from './server-factory.js';
+import type { ServingFile } from './serving-file.js';
+import { servingSite } from './serving-site.js';
+import { handlerName, importedUses, isExported } from './sse-handler-calls.js';
+import { TEST_MODULE } from './module-reach.js';
+import { answersAndReturns, readsRequestOnly } from './request-guards.js';
+import { freeNames, loggerNames, removalRange } from './text.js';
+
+const MOUNT_METHODS = new Set(['post', 'get', 'delete', 'all']);
+
+/**
+ * Plans the rewrite of the exported handler `fn` creating `transports`; true when planned, a reason when it is not
+ * rewritten, undefined when this shape does not apply (the caller refuses as before).
+ */
+export function planExportedDispatcher(file: ServingFile, fn: ts.FunctionLikeDeclaration, transports: readonly ts.NewExpression[]): true | string | undefined {
+  const holder = ts.isFunctionDeclaration(fn) ? fn : statementOf(fn);
+  const named = handlerName(holder);
+  if (!named || !isExported(holder, named)) return undefined;
+  if (!file.options.modernOnly || file.options.target !== '2026-07-28' || file.v1Idiom) return undefined;
+  const first = transports[0]!;
+  if (transports.length > 1) return 'the handler creates more than one transport';
+  const [reqParam, resParam] = fn.parameters;
+  if (!fn.body || !ts.isBlock(fn.body) || !reqParam || !resParam || !ts.isIdentifier(reqParam.name) || !ts.isIdentifier(resParam.name)) return 'the handler is not a function of (req, res) with a block body';
+  const req = reqParam.name.text;
+  const res = resParam.name.text;
+  // The handler keeps its name and its `(req, res)` signature, so whatever mounts or calls it (routes in other modules,
+  // tests handing it mocks) still does; the routes mounting it are named in the note.
+  if (!nodeHandlerParameters(reqParam, resParam)) return 'its parameters are not typed as an express or node:http request and response';
+  const site = servingSite(file);
+  const outside = importedUses(site, holder, named);
+  const mounts = 'uses' in outside ? outside.uses.filter((use) => mountedBy(file, use)) : [];
+  const options = transportOptionsOf(first);
+  if (!options.sessionIdGenerator || file.values.isUndefinedValue(options.sessionIdGenerator)) return undefined;
+  const factory = factoryOf(file, fn, first);
+  const kept = keptStatements(file, fn, first, req, res);
+  if (typeof kept === 'string') return kept;
+  // Session plumbing: what the project hands the session id or the transport (a lookup, an ownership record, a relay).
+  const transportNames = boundNames(first);
+  const plumbing = sessionPlumbing(file, fn, transportNames);
+  const keptNames = [...kept.statements, ...(kept.tryStatement?.catchClause ? [kept.tryStatement.catchClause] : [])].flatMap((s) => [...freeNames(s).keys()]);
+  // The module's session registries the handler fills and reads go with it, when nothing else needs them.
+  const registries = file.registriesOf([fn]);
+  const allowed = new Set([...BOILERPLATE_GLOBALS, ...file.sdkNames, ...factory.names, req, res, ...plumbing, ...keptNames, ...loggerNames(fn), ...registries.map((r) => r.name)]);
+  checkBoilerplate(file, fn, allowed, 'the MCP handler', [...kept.statements, ...(kept.tryStatement?.catchClause ? [kept.tryStatement.catchClause] : [])], { factory: adviceFactory(factory) });
+  const { loops, counts } = registryUsesOutside(file, registries, [fn], allowed);
+  const handler = writeRewrite(file, fn, holder, first, kept, factory.expression, req, res);
+  file.removeRegistries(registries);
+  for (const loop of loops) {
+    if (loopClosesEntry(loop, holder.parent)) file.edit(loop.getStart(file.sf), loop.end, handlerClose(loop, handler));
+    else file.remove(loop);
+  }
+  rewriteSessionCounts(file, counts, []);
+  const gone = [...plumbing].filter((n) => !factory.names.includes(n) && !BOILERPLATE_GLOBALS.has(n)).sort();
+  const where = mounts.length ? ` (mounted by ${[...new Set(mounts.map((u) => `\`${file.result.relative(u.getSourceFile().fileName)}\``))].join(', ')})` : '';
+  // Tests that call it with mocks test its sessions (an initialize, then a request with the session header).
+  const tests = 'uses' in outside ? [...new Set(outside.uses.filter((u) => TEST_MODULE.test(u.getSourceFile().fileName)).map((u) => `\`${file.result.relative(u.getSourceFile().fileName)}\``))] : [];
+  if (tests.length) file.plan.notes!.push(`serving: ${tests.join(', ')} call${tests.length === 1 ? 's' : ''} \`${named.text}\` directly: what ${tests.length === 1 ? 'it tests' : 'they test'} of its sessions (an initialize, a session id, a reused transport) no longer exists; test one request at a time instead`);
+  file.plan.notes!.push(`serving: ${file.relative()} — \`${named.text}\`${where} → createMcpHandler(${factory.expression}) (modern-only (legacy: 'reject')); its mounts stay${kept.statements.length ? ', and so do its own checks of the request' : ''}${gone.length ? `; the session plumbing it called (${gone.map((n) => `\`${n}\``).join(', ')}) is no longer called by it: remove what nothing else uses` : ''}`);
+  return true;
+}
+
+/** Untyped parameters, or typed as express's or node:http's request and response (what `toNodeHandler` is handed). */
+function nodeHandlerParameters(req: ts.ParameterDeclaration, res: ts.ParameterDeclaration): boolean {
+  const fits = (p: ts.ParameterDeclaration, pattern: RegExp) => !p.type || pattern.test(p.type.getText());
+  return fits(req, /^(?:express\.)?(?:Request|IncomingMessage|http\.IncomingMessage)\b/) && fits(res, /^(?:express\.)?(?:Response|ServerResponse|http\.ServerResponse)\b/);
+}
+
+/** Whether `use` is the last argument of an express route registration (`router.post('/mcp', auth, handler)`). */
+function mountedBy(file: ServingFile, use: ts.Identifier): boolean {
+  const arg = outermostWrapper(use);
+  const call = arg.parent;
+  if (!call || !ts.isCallExpression(call) || call.arguments[call.arguments.length - 1] !== arg) return false;
+  return routesOf(use.getSourceFile(), file.values).some((r) => r.call === call && r.framework === 'express' && MOUNT_METHODS.has(r.method));
+}
+
+interface Kept {
+  /** The request checks and the locals they read, in order. */
+  statements: ts.Statement[];
+  /** The `try` around the transport, when the checks are in it: it stays with its `catch`. */
+  tryStatement?: ts.TryStatement;
+  /** The statement (of the body or of the `try` block) that holds the transport: the entry's call takes its place. */
+  holding: ts.Statement;
+}
+
+/**
+ * The handler's own checks of the request before the transport is made, at the top of its body or of a `try` around
+ * the rest: `if` statements without `else` that answer and return and read only the request and locals computed from
+ * it, with those locals. A reason when there is no statement holding the transport at that level.
+ */
+function keptStatements(file: ServingFile, fn: ts.FunctionLikeDeclaration, transport: ts.Node, req: string, res: string): Kept | string {
+  const body = fn.body as ts.Block;
+  const top = body.statements.find((s) => isInside(transport, s));
+  if (!top) return 'the transport is not made in the handler\'s body';
+  const tryStatement = ts.isTryStatement(top) && isInside(transport, top.tryBlock) ? top : undefined;
+  const inner = tryStatement?.tryBlock.statements.find((s) => isInside(transport, s));
+  const prelude = [...body.statements.slice(0, body.statements.indexOf(top)), ...(tryStatement && inner ? tryStatement.tryBlock.statements.slice(0, tryStatement.tryBlock.statements.indexOf(inner)) : [])];
+  const params = [req, res];
+  const loggers = loggerNames(fn);
+  const locals = new Map<string, ts.VariableStatement>();
+  const guards: ts.Statement[] = [];
+  // A local assigned again later (`let transport = undefined; … transport = new …`) is not what its declaration says.
+  const reassigned = new Set<string>();
+  forEachDescendant(body, (n) => {
+    if (ts.isBinaryExpression(n) && n.operatorToken.kind >= ts.SyntaxKind.FirstAssignment && n.operatorToken.kind <= ts.SyntaxKind.LastAssignment && ts.isIdentifier(n.left)) reassigned.add(n.left.text);
+  });
+  const holdingLevel = inner ? tryStatement!.tryBlock.statements : body.statements;
+  const trailing = holdingLevel.slice(holdingLevel.indexOf(inner ?? top) + 1);
+  for (const statement of [...prelude, ...trailing]) {
+    const isPrelude = prelude.includes(statement);
+    if (isPrelude && ts.isVariableStatement(statement) && statement.declarationList.declarations.every((d) => d.initializer && ts.isIdentifier(d.name) && !reassigned.has(d.name.text) && readsRequestOnly(file, fn, d.initializer, params, locals))) {
+      for (const d of statement.declarationList.declarations) locals.set((d.name as ts.Identifier).text, statement);
+      continue;
+    }
+    if (isPrelude && ts.isIfStatement(statement) && !statement.elseStatement && readsRequestOnly(file, fn, statement.expression, params, locals) && answersAndReturns(file, statement.thenStatement, res, loggers)) {
+      guards.push(statement);
+      continue;
+    }
+    // What goes must be session code (it reads the session: its header, id, transport, the SDK, or a local computed from
+    // those) or a log line. A check of the request written another way (an `else`, a `throw`, a helper that may do more
+    // than answer) or any other work is never dropped with it (sweep 12 K1's rule, as request-guards.ts keeps it).
+    const logging = ts.isExpressionStatement(statement) && isLoggingCall(unwrap(statement.expression), loggers);
+    if (!logging && !readsSession(file, fn, statement, params, locals)) {
+      const shown = ts.isIfStatement(statement) ? `\`if (${statement.expression.getText(file.sf).slice(0, 60)})\`` : `\`${statement.getText(file.sf).split('\n')[0]!.slice(0, 60)}\``;
+      return `the handler does more than serve its sessions in ${shown}, which mcp-migrate cannot keep as it is: move that work into middleware mounted in front of the handler, then re-run`;
+    }
+  }
+  const needed = new Set<ts.Statement>();
+  const need = (node: ts.Node): void =>
+    forEachDescendant(node, (n) => {
+      const local = ts.isIdentifier(n) ? locals.get(n.text) : undefined;
+      if (local && !needed.has(local)) {
+        needed.add(local);
+        need(local);
+      }
+    });
+  for (const guard of guards) need((guard as ts.IfStatement).expression);
+  const statements = prelude.filter((s) => needed.has(s) || guards.includes(s));
+  return { statements, ...(tryStatement ? { tryStatement } : {}), holding: inner ?? top };
+}
+
+/** `logger.info(…)`, `console.warn(…)`: a call of a logging method on a logger of the handler or the console. */
+function isLoggingCall(node: ts.Node, loggers: ReadonlySet<string>): boolean {
+  if (!ts.isCallExpression(node) || !ts.isPropertyAccessExpression(node.expression)) return false;
+  const root = unwrap(node.expression.expression);
+  return ts.isIdentifier(root) && (root.text === 'console' || loggers.has(root.text));
+}
+
+/**
+ * Whether `expression` reads the session: the session header, an SDK name or value, a session id, or a local of the
+ * handler that is not computed from the request alone (`sessionId`, `transport`).
+ */
+function readsSession(file: ServingFile, fn: ts.FunctionLikeDeclaration, expression: ts.Node, params: readonly string[], locals: ReadonlyMap<string, unknown>): boolean {
+  let found = false;
+  const visit = (n: ts.Node): void => {
+    if (found) return;
+    if (file.values.headerAccessOf(n, SESSION_HEADER)) found = true;
+    else if (ts.isIdentifier(n) && !params.includes(n.text) && !locals.has(n.text)) {
+      const kind = file.values.valueOf(n)?.kind;
+      const declaration = file.values.symbolOf(n)?.valueDeclaration;
+      found = !!file.result.analysis.sdk.exportOf(n) || kind === 'session-id' || kind === 'transport' || (!!declaration && isInside(declaration, fn));
+    }
+    ts.forEachChild(n, visit);
+  };
+  visit(expression);
+  return found;
+}
+
+/** The names a transport construction is held in (`const transport = new …`, `transport = new …`). */
+function boundNames(transport: ts.NewExpression): string[] {
+  const holder = outermostWrapper(transport).parent;
+  if (holder && ts.isVariableDeclaration(holder) && ts.isIdentifier(holder.name)) return [holder.name.text];
+  if (holder && ts.isBinaryExpression(holder) && ts.isIdentifier(holder.left)) return [holder.left.text];
+  return [];
+}
+
+/**
+ * The project functions and classes the handler hands the session id or the transport (`getShttpTransport(sessionId,
+ * …)`, `isSessionOwnedBy(sessionId, userId)`, `redisRelayToMcpServer(id, transport)`, `new ServerRedisTransport(id)`):
+ * bookkeeping of the session, which goes with it.
+ */
+function sessionPlumbing(file: ServingFile, fn: ts.FunctionLikeDeclaration, transportNames: readonly string[]): Set<string> {
+  const names = new Set<string>();
+  forEachDescendant(fn, (node) => {
+    if (!ts.isCallExpression(node) && !ts.isNewExpression(node)) return;
+    const callee = unwrap(node.expression);
+    if (!ts.isIdentifier(callee)) return;
+    const handed = (node.arguments ?? []).some((a) => {
+      const arg = unwrap(a);
+      return file.values.valueOf(arg)?.kind === 'session-id' || (ts.isIdentifier(arg) && transportNames.includes(arg.text));
+    });
+    if (handed) names.add(callee.text);
+  });
+  return names;
+}
+
+/** Writes the entry before the handler's declaration and the handler's body down to its checks and the entry's call. */
+function writeRewrite(file: ServingFile, fn: ts.FunctionLikeDeclaration, holder: ts.Node, first: ts.NewExpression, kept: Kept, factory: string, req: string, res: string): string {
+  const body = fn.body as ts.Block;
+  const declIndent = indentAt(file.text, holder.getStart(file.sf));
+  const handlerName = file.freshName('mcpHandler');
+  const nodeHandlerName = file.freshName('mcpNodeHandler');
+  // The handler's `catch` stays and answers what the entry throws; without one, its error logging becomes `onerror`.
+  const options = entryOptions(file, transportOptionsOf(first), kept.tryStatement ? undefined : errorLogging(file, fn, declIndent + file.unit));
+  const create = `${createHandlerDeclaration(handlerName, factory, options, declIndent, file.unit)}\n${declIndent}const ${nodeHandlerName} = toNodeHandler(${handlerName});`;
+  // Before the declaration and the comments above it (they describe the handler).
+  const comments = ts.getLeadingCommentRanges(file.text, holder.getFullStart()) ?? [];
+  const at = comments.length ? comments[0]!.pos : holder.getStart(file.sf);
+  file.insert(at, `${create}\n\n${declIndent}`);
+  const keep = new Set<ts.Node>([...kept.statements, kept.holding, ...(kept.tryStatement ? [kept.tryStatement] : [])]);
+  for (const statement of [...body.statements, ...(kept.tryStatement ? kept.tryStatement.tryBlock.statements : [])]) {
+    if (!keep.has(statement)) file.remove(statement);
+  }
+  // In place of the statement holding the transport and the comments above it (they were about the sessions).
+  const start = kept.holding.getStart(file.sf);
+  const range = removalRange(file.sf, kept.holding, true, false);
+  const lead = range.start < start ? indentAt(file.text, start) : '';
+  const tail = file.text[range.end - 1] === '\n' && range.end > kept.holding.end ? '\n' : '';
+  file.edit(range.start, range.end, `${lead}await ${nodeHandlerName}(${req}, ${res}, ${req}.body);${tail}`);
+  // A log line kept with a check, or in the `catch`, loses the properties naming what went (the session id, a local).
+  const dropped = new Set([...localsOf(fn)].filter((n) => !kept.statements.some((s) => declares(s, n))));
+  for (const root of [...kept.statements, ...(kept.tryStatement?.catchClause ? [kept.tryStatement.catchClause] : [])]) dropStaleLogProperties(file, root, dropped);
+  addEntryImports(file);
+  return handlerName;
+}
+
+/** The names declared anywhere in `fn` (parameters excluded). */
+function localsOf(fn: ts.FunctionLikeDeclaration): Set<string> {
+  const names = new Set<string>();
+  if (fn.body) forEachDescendant(fn.body, (n) => {
+    if ((ts.isVariableDeclaration(n) || ts.isParameter(n) || ts.isFunctionDeclaration(n)) && n.name && ts.isIdentifier(n.name)) names.add(n.name.text);
+  });
+  return names;
+}
+
+function declares(statement: ts.Statement, name: string): boolean {
+  return ts.isVariableStatement(statement) && statement.declarationList.declarations.some((d) => ts.isIdentifier(d.name) && d.name.text === name);
+}
+
+/**
+ * In the logging calls under `root`, the properties of an object literal argument whose value names a local that goes
+ * (`{ sessionId, userId }` → `{ userId }`) or reads the session header: the line stays, without what no longer exists.
+ */
+function dropStaleLogProperties(file: ServingFile, root: ts.Node, dropped: ReadonlySet<string>): void {
+  const loggers = loggerNames(root);
+  forEachDescendant(root, (node) => {
+    if (!ts.isCallExpression(node) || !ts.isPropertyAccessExpression(node.expression)) return;
+    const receiver = unwrap(node.expression.expression);
+    if (!ts.isIdentifier(receiver) || !(receiver.text === 'console' || loggers.has(receiver.text) || /log/i.test(receiver.text))) return;
+    for (const arg of node.arguments) {
+      const object = unwrap(arg);
+      if (!ts.isObjectLiteralExpression(object)) continue;
+      for (const property of object.properties) {
+        const stale = names(property).some((n) => dropped.has(n)) || readsSessionHeader(file, property);
+        if (!stale) continue;
+        // The property with the comma after it (or before it, for the last one).
+        const index = object.properties.indexOf(property);
+        const next = object.properties[index + 1];
+        const previous = object.properties[index - 1];
+        if (next) file.edit(property.getStart(file.sf), next.getStart(file.sf), '');
+        else if (previous) file.edit(previous.end, property.end, '');
+        else file.edit(property.getStart(file.sf), property.end, '');
+      }
+    }
+  });
+}
+
+function names(node: ts.Node): string[] {
+  const out: string[] = [];
+  if (ts.isShorthandPropertyAssignment(node)) out.push(node.name.text);
+  forEachDescendant(node, (n) => {
+    if (ts.isIdentifier(n) && !(ts.isPropertyAccessExpression(n.parent) && n.parent.name === n) && !(ts.isPropertyAssignment(n.parent) && n.parent.name === n)) out.push(n.text);
+  });
+  return out;
+}
+
+function readsSessionHeader(file: ServingFile, node: ts.Node): boolean {
+  let found = false;
+  forEachDescendant(node, (n) => {
+    if (!found && file.values.headerAccessOf(n, SESSION_HEADER)) found = true;
+  });
+  return found;
+}
