@@ -47,14 +47,15 @@ export function settleLeftSites(result: AnalysisResult, plan: TransformPlan, rul
   for (const sf of result.sourceFiles) {
     if (sf.isDeclarationFile) continue;
     forEachDescendant(sf, (node) => {
-      if (ts.isCallExpression(node) && !stillLogs) {
-        // `ctx.mcpReq.log(…)`: the request-scoped form, which still needs the capability.
+      if (ts.isCallExpression(node) && !stillSends) {
+        // `ctx.mcpReq.log(…)`: the request-scoped form, which still needs the capability (the SDK drops it without).
         const { name, receiver } = calleeParts(node);
-        stillLogs = !!name && REQUEST_METHODS.has(name) && !!receiver && analysis.values.valueOf(receiver)?.kind === 'context-request';
+        let sends = !!name && REQUEST_METHODS.has(name) && !!receiver && analysis.values.valueOf(receiver)?.kind === 'context-request';
         // `sendLoggingMessage(…)` on a receiver the analysis could not tell is a server (one handed through code it
         // cannot read): it may be one, so the capability it needs stays.
-        stillLogs ||= !!name && SERVER_METHODS.has(name) && !!receiver && !isServerKind(analysis.values.valueOf(receiver)) && !stopped(node);
-        stillSends ||= stillLogs;
+        sends ||= !!name && SERVER_METHODS.has(name) && !!receiver && !isServerKind(analysis.values.valueOf(receiver)) && !stopped(node);
+        stillLogs ||= sends;
+        stillSends ||= sends;
       } else if (ts.isObjectLiteralExpression(node)) {
         const method = handBuiltMessage(analysis.values, node, (m) => LOG_MESSAGES.has(m));
         if (!method || stopped(method)) return;

@@ -270,9 +270,12 @@ function isSetStore(decl: ts.Node | undefined): boolean {
  * through the `const` it was assigned to): such a transport never has a session id, so the registry stays empty.
  */
 function storesOnlyStatelessTransports(store: SessionStore, analysis: Analysis): boolean {
-  const written = store.accesses.map((a) => a.written).filter((w): w is ts.Expression => !!w);
-  if (written.length === 0) return false;
-  return written.every((value) => {
+  const writes = store.accesses.filter((a) => a.written);
+  if (writes.length === 0) return false;
+  // Each write only runs when the transport has a session id (`if (transport.sessionId) registry[…] = transport`): an
+  // unguarded `registry[String(transport.sessionId)] = transport` does fill it, under "undefined".
+  if (!writes.every((w) => guardedBySessionId(w.node))) return false;
+  return writes.map((w) => w.written!).every((value) => {
     let node: ts.Node = unwrap(value);
     if (ts.isIdentifier(node)) {
       const decl = analysis.values.symbolOf(node)?.valueDeclaration;
@@ -285,4 +288,14 @@ function storesOnlyStatelessTransports(store: SessionStore, analysis: Analysis):
     const generator = options.properties.find((p): p is ts.PropertyAssignment => ts.isPropertyAssignment(p) && ts.isIdentifier(p.name) && p.name.text === 'sessionIdGenerator');
     return !!generator && analysis.values.isUndefinedValue(generator.initializer);
   });
+}
+
+/** Whether `node` runs only under an `if` (or `&&`) testing some `….sessionId`. */
+function guardedBySessionId(node: ts.Node): boolean {
+  const tests = (condition: ts.Node): boolean => /\.sessionId\b/.test(condition.getText());
+  for (let child: ts.Node = node, parent = node.parent; parent && !isFunctionLike(parent); child = parent, parent = parent.parent) {
+    if (ts.isIfStatement(parent) && parent.thenStatement === child && tests(parent.expression)) return true;
+    if (ts.isBinaryExpression(parent) && parent.operatorToken.kind === ts.SyntaxKind.AmpersandAmpersandToken && parent.right === child && tests(parent.left)) return true;
+  }
+  return false;
 }

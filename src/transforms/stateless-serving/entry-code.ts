@@ -10,6 +10,8 @@ import type { RouteFramework } from '../../analysis/routes.js';
 import { TRANSPORT_MEMBERS } from '../../analysis/sdk-modules.js';
 import { indentAt } from '../kit/source-style.js';
 import type { ServingFile } from './serving-file.js';
+import { entryNameClash } from './module-bindings.js';
+import { CannotRewrite } from './refusal.js';
 import { freeNames, isAsync, localNames, loggerNames, reindent } from './text.js';
 
 const SERVER_MODULE = '@modelcontextprotocol/server';
@@ -60,6 +62,9 @@ export function handlerClose(loop: ts.Node, handlerName: string): string {
 
 /** The imports the entry needs: `createMcpHandler`, and `toNodeHandler` unless the router speaks web-standard Request/Response. */
 export function addEntryImports(file: ServingFile, nodeHandler = true): void {
+  // A `toNodeHandler` of the project's own would be called instead of the SDK's (sweep 33 review V3).
+  const clash = entryNameClash(file.sf);
+  if (clash) throw new CannotRewrite(`${clash}: rename it, then re-run.`, file.sf.statements[0] ?? file.sf);
   file.imports.add(SERVER_MODULE, 'createMcpHandler');
   if (nodeHandler) file.imports.add(NODE_MODULE, 'toNodeHandler');
 }

@@ -58,7 +58,11 @@ export function planLegacySse(site: ServingSite, streamableHere: readonly ts.New
   else if (calls) refusal = removalRefusal(endpoint, true);
   // The functions that go are named, not a start function the analysis took for the endpoint as a whole.
   const what = describe(calls && !('why' in calls) ? { ...endpoint, parts: calls.parts } : endpoint);
-  const inProgram: StreamableInProgram = besideStreamable ? { serves: 'yes' } : streamableInProgram(site, apart);
+  let inProgram: StreamableInProgram = besideStreamable ? { serves: 'yes' } : streamableInProgram(site, apart);
+  // `if (!useSse) app.use(streamableRouter); else { …SSE routes… }`: the other module's endpoint is mounted in one branch,
+  // this one in another, and the imports cannot tell (sweep 33 review V2): neither removing it nor an entry is safe.
+  const branch = inProgram.serves === 'yes' && inProgram.where && inProgram.where !== site.sf ? enclosingBranchTest(endpoint.parts[0] ?? endpoint.anchor) : undefined;
+  if (branch) inProgram = { serves: 'unknown', where: inProgram.where!, why: `this endpoint is registered in one branch of \`if (${branch})\`, and whether that module's endpoint runs in the same branch cannot be told from the imports` };
   const streamable = inProgram.serves === 'yes';
   // A Streamable HTTP endpoint that may or may not run in this endpoint's program: neither an entry nor a removal is safe.
   const unsure = inProgram.serves === 'unknown' ? `whether the Streamable HTTP endpoint in \`${site.result.relative(inProgram.where!.fileName)}\` runs in its program or in another one cannot be told from the code (${inProgram.why})` : undefined;
@@ -285,10 +289,19 @@ function streamableInProgram(site: ServingSite, apartHere = false): StreamableIn
     // This file's own Streamable HTTP serving runs in the other branch of the choice that picks this endpoint.
     if ((apartHere && sf === site.sf) || !servesStreamableIn(site, sf)) continue;
     const { relation, why } = programRelation(result.analysis.values, result.sourceFiles, result.relative, site.sf, sf);
-    if (relation === 'same') return { serves: 'yes' };
+    if (relation === 'same') return { serves: 'yes', where: sf };
     if (relation === 'unknown') unknown ??= { serves: 'unknown', where: sf, why };
   }
   return unknown ?? { serves: 'no' };
+}
+
+/** The condition of the nearest `if … else` (or `? :`) one of whose branches holds `node`, as written (shortened). */
+function enclosingBranchTest(node: ts.Node): string | undefined {
+  for (let child: ts.Node = node, parent = node.parent; parent && !ts.isSourceFile(parent); child = parent, parent = parent.parent) {
+    if (ts.isIfStatement(parent) && parent.elseStatement && (parent.thenStatement === child || parent.elseStatement === child)) return parent.expression.getText().slice(0, 60);
+    if (ts.isConditionalExpression(parent) && (parent.whenTrue === child || parent.whenFalse === child)) return parent.condition.getText().slice(0, 60);
+  }
+  return undefined;
 }
 
 /** The `createMcpHandler(…)` calls of the file (an entry written before, by hand or by an earlier run). */

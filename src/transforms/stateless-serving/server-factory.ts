@@ -327,10 +327,21 @@ function methodFactory(file: ServingFile, init: ts.CallExpression, scope: ts.Nod
 function heldValueReturned(file: ServingFile, call: ts.CallExpression): string | undefined {
   // A local of the method holds what the method built (`const server = await this.factory(); …; return server;`); a
   // parameter, a field or an outer variable holds what was there before the call.
+  // A parameter is what the caller built (`kit.install(new McpServer(…))`): not a held value. A field or variable the
+  // method assigns before returning it (`this.server = new McpServer(…); …; return this.server;`) is built per call.
+  const params = (fn: ts.FunctionLikeDeclaration) => new Set(fn.parameters.flatMap((p) => (ts.isIdentifier(p.name) ? [p.name.text] : [])));
+  const assigned = (fn: ts.FunctionLikeDeclaration, text: string): boolean => {
+    let found = false;
+    if (fn.body) forEachDescendant(fn.body, (n) => {
+      if (!found && ts.isBinaryExpression(n) && n.operatorToken.kind === ts.SyntaxKind.EqualsToken && n.left.getText() === text) found = true;
+    });
+    return found;
+  };
   const held = (fn: ts.FunctionLikeDeclaration, e: ts.Expression): boolean => {
     const inner = unwrap(ts.isAwaitExpression(unwrap(e)) ? (unwrap(e) as ts.AwaitExpression).expression : e);
-    if (ts.isIdentifier(inner)) return !localVariables(fn).has(inner.text);
-    return ts.isPropertyAccessExpression(inner) && (inner.expression.kind === ts.SyntaxKind.ThisKeyword || (ts.isIdentifier(unwrap(inner.expression)) && !localVariables(fn).has((unwrap(inner.expression) as ts.Identifier).text)));
+    if (assigned(fn, inner.getText())) return false;
+    if (ts.isIdentifier(inner)) return !localVariables(fn).has(inner.text) && !params(fn).has(inner.text);
+    return ts.isPropertyAccessExpression(inner) && (inner.expression.kind === ts.SyntaxKind.ThisKeyword || (ts.isIdentifier(unwrap(inner.expression)) && !localVariables(fn).has((unwrap(inner.expression) as ts.Identifier).text) && !params(fn).has((unwrap(inner.expression) as ts.Identifier).text)));
   };
   const holding = (fn: ts.FunctionLikeDeclaration): string | undefined => {
     const returned = returnedExpressions(fn);

@@ -20,6 +20,7 @@ import { CONNECT_METHOD, SSE_TRANSPORTS } from '../../analysis/sdk-modules.js';
 import type { ServingSite } from './serving-site-view.js';
 import { referencesByName } from './text.js';
 import { inExclusiveBranches } from './syntax-queries.js';
+import { entryNameClash, namedImportOf, topLevelNames } from './module-bindings.js';
 import nodePath from 'node:path';
 
 const ENTRY_PATH = '/mcp';
@@ -65,6 +66,8 @@ export function sseReplacementEntry(site: ServingSite, going: readonly ts.Node[]
   const mounting = handlerGone.length === 0 && mountedElsewhere.length > 0 ? [...new Set(mountedElsewhere.map((n) => n.getSourceFile()))] : [];
   if (mounting.length > 1) return `its routes are in ${mounting.map((m) => `\`${result.relative(m.fileName)}\``).join(', ')}, and one entry would have to pick one of those modules`;
   const home = mounting[0] ?? sf;
+  const clash = entryNameClash(home);
+  if (clash) return clash;
   const servedThere = home === sf ? undefined : servesMcpItself(site, home);
   if (servedThere) return `its routes are in \`${result.relative(home.fileName)}\`, which serves MCP itself (${servedThere}): the entry is not written beside that`;
   const routes = home === sf ? handlerRoutes : routesOf(home, values).filter((r): r is RegisteredRoute => !!r.call);
@@ -77,6 +80,10 @@ export function sseReplacementEntry(site: ServingSite, going: readonly ts.Node[]
   const middlewares = (r: RegisteredRoute) => r.call.arguments.slice(1, -1).map((a) => a.getText(home)).join(', ');
   if (new Set(gone.map(middlewares)).size > 1) return 'its routes run different middlewares, and the one entry would have to choose';
   // A route in the other branch of the choice between this endpoint and another (`if (mode === 'sse') … else …`) never runs beside the entry.
+  // Middleware mounted by path on the routes' router (`router.use(['/sse', '/messages'], requireApiKey)`): it guards
+  // the SSE paths, not the entry's (sweep 33 review V1).
+  const scoped = pathScopedMiddleware(home, gone);
+  if (scoped) return `its routes are guarded by middleware mounted on their paths (\`${scoped}\`), which would not run in front of the entry on ${ENTRY_PATH}`;
   const taken = routes.find((r) => (placement === 'beside' || !gone.includes(r)) && r.path === ENTRY_PATH && !gone.every((g) => inExclusiveBranches(r.call, g.call)));
   if (taken) return `a route that stays already answers ${ENTRY_PATH} (\`${taken.call.expression.getText(home)}('${ENTRY_PATH}', …)\`)`;
   // The stream opener: the GET route on /mcp when the endpoint had one (its path is kept), else the first GET.
@@ -121,6 +128,23 @@ export function sseReplacementEntry(site: ServingSite, going: readonly ts.Node[]
   return { route, at, path, factory: factory.expression, names, parsedBody, alsoGoes, ...(home === sf ? {} : { elsewhere: { sf: home, imports } }) };
 }
 
+/** A `use(path, …)` call on the routes' router whose path is one of theirs (or a prefix of one), as written. */
+function pathScopedMiddleware(sf: ts.SourceFile, gone: readonly RegisteredRoute[]): string | undefined {
+  const receivers = new Set(gone.map((r) => calleeParts(r.call).receiver?.getText(sf)));
+  const paths = gone.map((r) => r.path).filter((p): p is string => !!p);
+  const covers = (path: string) => paths.some((p) => p === path || p.startsWith(path.endsWith('/') ? path : `${path}/`));
+  let found: string | undefined;
+  forEachDescendant(sf, (node) => {
+    if (found || !ts.isCallExpression(node) || calleeParts(node).name !== 'use' || !receivers.has(calleeParts(node).receiver?.getText(sf))) return;
+    const first = node.arguments[0] && unwrap(node.arguments[0]);
+    if (!first) return;
+    const literals = ts.isArrayLiteralExpression(first) ? first.elements.map(unwrap) : [first];
+    const matched = literals.some((l) => (ts.isStringLiteralLike(l) && covers(l.text)) || ts.isRegularExpressionLiteral(l));
+    if (matched) found = node.getText(sf).replace(/\s+/g, ' ').slice(0, 80);
+  });
+  return found;
+}
+
 /** `text` in the quotes `sf`'s imports use. */
 function quoted(sf: ts.SourceFile, text: string): string {
   const quote = /^\s*import[^;]*?from\s+"/m.test(sf.text) || /require\("/.test(sf.text) ? '"' : "'";
@@ -155,8 +179,12 @@ function entryImports(site: ServingSite, mounting: ts.SourceFile, names: readonl
   const out: Array<{ module: string; name: string }> = [];
   const where = `\`${result.relative(mounting.fileName)}\``;
   for (const name of [...new Set(names)]) {
-    if (topLevelNames(mounting).has(name)) return `the entry would call the factory \`${name}\` in ${where}, which already has a name \`${name}\` of its own`;
     const imported = namedImportOf(sf, name);
+    const there = namedImportOf(mounting, name);
+    // Already imported there from the same module (the routes' module imports the factory too): nothing to add.
+    if (there && imported && sameModule(mounting, there, sf, imported)) continue;
+    if (there && !imported && importSpecifierOf(site, mounting, sf) === there) continue;
+    if (topLevelNames(mounting).has(name)) return `the entry would call the factory \`${name}\` in ${where}, which already has a name \`${name}\` of its own`;
     if (imported === null) return `the factory \`${name}\` is imported into the module of its handlers in a way the entry cannot repeat in ${where} (a default, namespace, aliased or type-only import)`;
     if (imported) {
       out.push({ module: imported.startsWith('.') ? respecified(sf, mounting, imported) : imported, name });
@@ -173,35 +201,11 @@ function entryImports(site: ServingSite, mounting: ts.SourceFile, names: readonl
   return out;
 }
 
-/** The names declared or imported at the top of `sf`. */
-function topLevelNames(sf: ts.SourceFile): Set<string> {
-  const names = new Set<string>();
-  for (const s of sf.statements) {
-    if ((ts.isFunctionDeclaration(s) || ts.isClassDeclaration(s)) && s.name) names.add(s.name.text);
-    if (ts.isVariableStatement(s)) for (const d of s.declarationList.declarations) if (ts.isIdentifier(d.name)) names.add(d.name.text);
-    const clause = ts.isImportDeclaration(s) ? s.importClause : undefined;
-    if (clause?.name) names.add(clause.name.text);
-    if (clause?.namedBindings && ts.isNamespaceImport(clause.namedBindings)) names.add(clause.namedBindings.name.text);
-    if (clause?.namedBindings && ts.isNamedImports(clause.namedBindings)) for (const e of clause.namedBindings.elements) names.add(e.name.text);
-  }
-  return names;
-}
-
-/**
- * The module `sf` imports `name` from by a plain named value import (`import { name } from 'm'`); null when it binds it
- * by another import (default, namespace, aliased, type-only); undefined when no import binds it.
- */
-function namedImportOf(sf: ts.SourceFile, name: string): string | null | undefined {
-  for (const s of sf.statements) {
-    const clause = ts.isImportDeclaration(s) && ts.isStringLiteral(s.moduleSpecifier) ? s.importClause : undefined;
-    if (!clause) continue;
-    if (clause.name?.text === name || (clause.namedBindings && ts.isNamespaceImport(clause.namedBindings) && clause.namedBindings.name.text === name)) return null;
-    const element = clause.namedBindings && ts.isNamedImports(clause.namedBindings) ? clause.namedBindings.elements.find((e) => e.name.text === name) : undefined;
-    if (!element) continue;
-    if (clause.isTypeOnly || element.isTypeOnly || (element.propertyName && element.propertyName.text !== name)) return null;
-    return ((s as ts.ImportDeclaration).moduleSpecifier as ts.StringLiteral).text;
-  }
-  return undefined;
+/** Whether `a` in `fromA` and `b` in `fromB` name one module (a package by name, a relative path by where it leads). */
+function sameModule(fromA: ts.SourceFile, a: string, fromB: ts.SourceFile, b: string): boolean {
+  if (!a.startsWith('.') || !b.startsWith('.')) return a === b;
+  const target = (from: ts.SourceFile, spec: string) => nodePath.posix.join(nodePath.posix.dirname(from.fileName.replace(/\\/g, '/')), spec).replace(/\.[cm]?[jt]sx?$/, '').replace(/\/index$/, '');
+  return target(fromA, a) === target(fromB, b);
 }
 
 /** A relative specifier written in `from`, as `to` spells the same module. */
