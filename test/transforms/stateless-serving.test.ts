@@ -86,6 +86,12 @@ const MARKERS: Record<string, string[]> = {
   'getter-not-factory-marker': ['session-state/per-session-server'],
   // A stateless transport per POST and a registry it never fills: the POST branch still routes on the session header (sweep 18 R5).
   'node-http-never-filled-registry-marker': ['session-transport/transport-registry'],
+  // Path-scoped middleware guards the SSE routes: no entry on /mcp would be behind it (session 33 review V1).
+  'sse-exported-handlers-path-guard-marker-modern-only': ['session-transport/sse-transport'],
+  // An exported handler whose user check throws: not rewritten in place, the relay's marker names the check.
+  'exported-handler-throw-marker-modern-only': ['session-transport/session-id-generator'],
+  // The SSE routes in one branch of an if/else, another module's Streamable router in the other (session 33 review V2).
+  'sse-branch-other-module-marker-modern-only': ['session-transport/sse-transport'],
   // The Streamable HTTP route is rewritten; the kept HTTP+SSE endpoint gets its one marker.
   'registry-shared-with-sse': ['session-transport/sse-transport'],
   'registry-union-with-sse': ['session-transport/sse-transport'],

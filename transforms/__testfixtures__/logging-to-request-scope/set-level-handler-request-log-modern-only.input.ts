@@ -1,0 +1,17 @@
+/**
+ * The logging capability, a no-op logging/setLevel handler and a tool that logs on its own request
+ * (`ctx.mcpReq.log`): that log still needs the capability (the SDK drops it without), so the capability's marker says
+ * it stays while the server sends log messages, not that only the handler keeps it (session 33 review V5).
+ */
+import { McpServer } from '@modelcontextprotocol/server';
+import { StdioServerTransport } from '@modelcontextprotocol/server/stdio';
+
+const server = new McpServer({ name: 'builds', version: '1.0.0' }, { capabilities: { logging: {} } });
+server.server.setRequestHandler('logging/setLevel', () => ({}));
+
+server.registerTool('rebuild', { description: 'Rebuild the project.' }, async (ctx) => {
+  await ctx.mcpReq.log('info', 'rebuild started');
+  return { content: [{ type: 'text', text: 'rebuilt' }] };
+});
+
+await server.connect(new StdioServerTransport());
