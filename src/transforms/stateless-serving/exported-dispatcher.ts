@@ -30,7 +30,7 @@ import type { ServingFile } from './serving-file.js';
 import { servingSite } from './serving-site.js';
 import { handlerName, importedUses, isExported } from './sse-handler-calls.js';
 import { TEST_MODULE } from './module-reach.js';
-import { answersAndReturns, readsRequestOnly } from './request-guards.js';
+import { answersAndReturns, localsNeededBy, readsRequestOnly } from './request-guards.js';
 import { freeNames, loggerNames, removalRange } from './text.js';
 
 const MOUNT_METHODS = new Set(['post', 'get', 'delete', 'all']);
@@ -124,7 +124,7 @@ function keptStatements(file: ServingFile, fn: ts.FunctionLikeDeclaration, trans
   const params = [req, res];
   const loggers = loggerNames(fn);
   const locals = new Map<string, ts.VariableStatement>();
-  const guards: ts.Statement[] = [];
+  const guards: ts.IfStatement[] = [];
   // A local assigned again later (`let transport = undefined; … transport = new …`) is not what its declaration says.
   const reassigned = new Set<string>();
   forEachDescendant(body, (n) => {
@@ -151,17 +151,8 @@ function keptStatements(file: ServingFile, fn: ts.FunctionLikeDeclaration, trans
       return `the handler does more than serve its sessions in ${shown}, which mcp-migrate cannot keep as it is: move that work into middleware mounted in front of the handler, then re-run`;
     }
   }
-  const needed = new Set<ts.Statement>();
-  const need = (node: ts.Node): void =>
-    forEachDescendant(node, (n) => {
-      const local = ts.isIdentifier(n) ? locals.get(n.text) : undefined;
-      if (local && !needed.has(local)) {
-        needed.add(local);
-        need(local);
-      }
-    });
-  for (const guard of guards) need((guard as ts.IfStatement).expression);
-  const statements = prelude.filter((s) => needed.has(s) || guards.includes(s));
+  const needed = localsNeededBy(guards, locals);
+  const statements = prelude.filter((s) => needed.has(s) || guards.includes(s as ts.IfStatement));
   return { statements, ...(tryStatement ? { tryStatement } : {}), holding: inner ?? top };
 }
 

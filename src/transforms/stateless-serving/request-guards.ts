@@ -98,21 +98,26 @@ export function requestGuards(file: ServingFile, handler: ts.FunctionLikeDeclara
     if (reassigned) return { unknown: reassigned };
   }
   if (guards.length === 0) return undefined;
-  // The locals the guards read, and the locals those read.
+  const needed = localsNeededBy(guards, requestLocals);
+  const statements = prelude.filter((s) => needed.has(s) || guards.includes(s as ts.IfStatement));
+  let awaits = false;
+  for (const statement of statements) forEachDescendant(statement, (n) => (awaits ||= ts.isAwaitExpression(n)));
+  return { statements, params: names, paramTexts: handler.parameters.map((p) => p.getText()), awaits };
+}
+
+/** The declarations of the locals the guards' conditions read, and of the locals those read. */
+export function localsNeededBy(guards: readonly ts.IfStatement[], locals: ReadonlyMap<string, ts.Statement>): Set<ts.Statement> {
   const needed = new Set<ts.Statement>();
   const need = (node: ts.Node): void =>
     forEachDescendant(node, (n) => {
-      const local = ts.isIdentifier(n) ? requestLocals.get(n.text) : undefined;
+      const local = ts.isIdentifier(n) ? locals.get(n.text) : undefined;
       if (local && !needed.has(local)) {
         needed.add(local);
         need(local);
       }
     });
   for (const guard of guards) need(guard.expression);
-  const statements = prelude.filter((s) => needed.has(s) || guards.includes(s as ts.IfStatement));
-  let awaits = false;
-  for (const statement of statements) forEachDescendant(statement, (n) => (awaits ||= ts.isAwaitExpression(n)));
-  return { statements, params: names, paramTexts: handler.parameters.map((p) => p.getText()), awaits };
+  return needed;
 }
 
 /** `root` and every node below it (`forEachDescendant` leaves the root out: `req.headers['mcp-session-id']` is one). */
