@@ -18,7 +18,7 @@
  * entry would not do as they were served.
  */
 import { ts } from '../../typescript.js';
-import { forEachDescendant, isInside, outermostWrapper, statementOf, unwrap } from '../../analysis/ast.js';
+import { forEachDescendant, isFunctionLike, isInside, outermostWrapper, statementOf, unwrap } from '../../analysis/ast.js';
 import { routesOf } from '../../analysis/routes.js';
 import { SESSION_HEADER } from '../../analysis/http-requests.js';
 import { indentAt } from '../kit/source-style.js';
@@ -31,7 +31,8 @@ import { servingSite } from './serving-site.js';
 import { handlerName, importedUses, isExported } from './sse-handler-calls.js';
 import { TEST_MODULE } from './module-reach.js';
 import { answersAndReturns, localsNeededBy, readsRequestOnly } from './request-guards.js';
-import { freeNames, loggerNames, removalRange } from './text.js';
+import { freeNames, isReference, loggerNames, removalRange } from './text.js';
+import type { SessionStore } from '../../analysis/session-flow.js';
 
 const MOUNT_METHODS = new Set(['post', 'get', 'delete', 'all']);
 
@@ -59,18 +60,26 @@ export function planExportedDispatcher(file: ServingFile, fn: ts.FunctionLikeDec
   const options = transportOptionsOf(first);
   if (!options.sessionIdGenerator || file.values.isUndefinedValue(options.sessionIdGenerator)) return undefined;
   const factory = factoryOf(file, fn, first);
-  const kept = keptStatements(file, fn, first, req, res);
+  // A factory bound by `const` below the handler is not there yet where the entry is declared (above the handler).
+  const late = factory.names.find((name) => file.sf.statements.some((st) => st.pos > holder.pos && ts.isVariableStatement(st) && st.declarationList.declarations.some((d) => ts.isIdentifier(d.name) && d.name.text === name)));
+  if (late) return `the factory \`${late}\` is declared below the handler, where the entry declared above it cannot reach it yet`;
+  // The module's session registries the handler fills and reads go with it, when nothing else needs them.
+  const registries = file.registriesOf([fn]);
+  const kept = keptStatements(file, fn, first, req, res, registries);
   if (typeof kept === 'string') return kept;
+  // What stays (the checks, the `catch`) must not name what goes, apart from log properties that go with it.
+  const keptRoots = [...kept.statements, ...(kept.tryStatement?.catchClause ? [kept.tryStatement.catchClause] : [])];
+  const stale = keptRoots.flatMap((root) => staleLogProperties(file, root, kept.gone));
+  const dangling = keptRoots.map((root) => danglingName(root, kept.gone, stale)).find((n) => n);
+  if (dangling) return `the code that stays (its request checks, its \`catch\`) names \`${dangling.text}\`, which goes with the sessions`;
   // Session plumbing: what the project hands the session id or the transport (a lookup, an ownership record, a relay).
   const transportNames = boundNames(first);
   const plumbing = sessionPlumbing(file, fn, transportNames);
-  const keptNames = [...kept.statements, ...(kept.tryStatement?.catchClause ? [kept.tryStatement.catchClause] : [])].flatMap((s) => [...freeNames(s).keys()]);
-  // The module's session registries the handler fills and reads go with it, when nothing else needs them.
-  const registries = file.registriesOf([fn]);
+  const keptNames = keptRoots.flatMap((s) => [...freeNames(s).keys()]);
   const allowed = new Set([...BOILERPLATE_GLOBALS, ...file.sdkNames, ...factory.names, req, res, ...plumbing, ...keptNames, ...loggerNames(fn), ...registries.map((r) => r.name)]);
   checkBoilerplate(file, fn, allowed, 'the MCP handler', [...kept.statements, ...(kept.tryStatement?.catchClause ? [kept.tryStatement.catchClause] : [])], { factory: adviceFactory(factory) });
   const { loops, counts } = registryUsesOutside(file, registries, [fn], allowed);
-  const handler = writeRewrite(file, fn, holder, first, kept, factory.expression, req, res);
+  const handler = writeRewrite(file, fn, holder, first, kept, factory.expression, req, res, stale);
   file.removeRegistries(registries);
   for (const loop of loops) {
     if (loopClosesEntry(loop, holder.parent)) file.edit(loop.getStart(file.sf), loop.end, handlerClose(loop, handler));
@@ -107,18 +116,23 @@ interface Kept {
   tryStatement?: ts.TryStatement;
   /** The statement (of the body or of the `try` block) that holds the transport: the entry's call takes its place. */
   holding: ts.Statement;
+  /** The names the dropped code declares and the registries it uses: what kept code must no longer name. */
+  gone: Set<string>;
 }
 
 /**
  * The handler's own checks of the request before the transport is made, at the top of its body or of a `try` around
  * the rest: `if` statements without `else` that answer and return and read only the request and locals computed from
- * it, with those locals. A reason when there is no statement holding the transport at that level.
+ * it, with those locals. Everything else of the body goes, and must be session code (`droppable`); otherwise the
+ * reason names the statement.
  */
-function keptStatements(file: ServingFile, fn: ts.FunctionLikeDeclaration, transport: ts.Node, req: string, res: string): Kept | string {
+function keptStatements(file: ServingFile, fn: ts.FunctionLikeDeclaration, transport: ts.Node, req: string, res: string, registries: readonly SessionStore[]): Kept | string {
   const body = fn.body as ts.Block;
   const top = body.statements.find((s) => isInside(transport, s));
   if (!top) return 'the transport is not made in the handler\'s body';
   const tryStatement = ts.isTryStatement(top) && isInside(transport, top.tryBlock) ? top : undefined;
+  // A `finally` runs after the entry too, naming what went (session-timing logs): not kept as it is.
+  if (tryStatement?.finallyBlock) return 'the `try` around the transport has a `finally` block, which mcp-migrate does not rewrite';
   const inner = tryStatement?.tryBlock.statements.find((s) => isInside(transport, s));
   const prelude = [...body.statements.slice(0, body.statements.indexOf(top)), ...(tryStatement && inner ? tryStatement.tryBlock.statements.slice(0, tryStatement.tryBlock.statements.indexOf(inner)) : [])];
   const params = [req, res];
@@ -130,56 +144,168 @@ function keptStatements(file: ServingFile, fn: ts.FunctionLikeDeclaration, trans
   forEachDescendant(body, (n) => {
     if (ts.isBinaryExpression(n) && n.operatorToken.kind >= ts.SyntaxKind.FirstAssignment && n.operatorToken.kind <= ts.SyntaxKind.LastAssignment && ts.isIdentifier(n.left)) reassigned.add(n.left.text);
   });
-  const holdingLevel = inner ? tryStatement!.tryBlock.statements : body.statements;
-  const trailing = holdingLevel.slice(holdingLevel.indexOf(inner ?? top) + 1);
-  for (const statement of [...prelude, ...trailing]) {
-    const isPrelude = prelude.includes(statement);
-    if (isPrelude && ts.isVariableStatement(statement) && statement.declarationList.declarations.every((d) => d.initializer && ts.isIdentifier(d.name) && !reassigned.has(d.name.text) && readsRequestOnly(file, fn, d.initializer, params, locals))) {
+  const session = sessionLocals(file, fn, registries.flatMap((r) => (r.declaration ? [r.declaration] : [])), transport);
+  for (const statement of prelude) {
+    if (ts.isVariableStatement(statement) && statement.declarationList.declarations.every((d) => d.initializer && ts.isIdentifier(d.name) && !reassigned.has(d.name.text) && readsRequestOnly(file, fn, d.initializer, params, locals))) {
       for (const d of statement.declarationList.declarations) locals.set((d.name as ts.Identifier).text, statement);
       continue;
     }
-    if (isPrelude && ts.isIfStatement(statement) && !statement.elseStatement && readsRequestOnly(file, fn, statement.expression, params, locals) && answersAndReturns(file, statement.thenStatement, res, loggers)) {
-      guards.push(statement);
-      continue;
-    }
-    // What goes must be session code (it reads the session: its header, id, transport, the SDK, or a local computed from
-    // those) or a log line. A check of the request written another way (an `else`, a `throw`, a helper that may do more
-    // than answer) or any other work is never dropped with it (sweep 12 K1's rule, as request-guards.ts keeps it).
-    const logging = ts.isExpressionStatement(statement) && isLoggingCall(unwrap(statement.expression), loggers);
-    if (!logging && !readsSession(file, fn, statement, params, locals)) {
-      const shown = ts.isIfStatement(statement) ? `\`if (${statement.expression.getText(file.sf).slice(0, 60)})\`` : `\`${statement.getText(file.sf).split('\n')[0]!.slice(0, 60)}\``;
-      return `the handler does more than serve its sessions in ${shown}, which mcp-migrate cannot keep as it is: move that work into middleware mounted in front of the handler, then re-run`;
-    }
+    if (ts.isIfStatement(statement) && !statement.elseStatement && readsRequestOnly(file, fn, statement.expression, params, locals) && answersAndReturns(file, statement.thenStatement, res, loggers)) guards.push(statement);
   }
   const needed = localsNeededBy(guards, locals);
   const statements = prelude.filter((s) => needed.has(s) || guards.includes(s as ts.IfStatement));
-  return { statements, ...(tryStatement ? { tryStatement } : {}), holding: inner ?? top };
+  const kept = new Set<ts.Node>([...statements, ...(tryStatement ? [tryStatement] : [])]);
+  // Everything else of the body (and of the `try` block) goes: it must be session code, a log line, or a local that
+  // computes nothing (sweep 12 K1's rule, as request-guards.ts keeps it: a check is never dropped with the sessions).
+  const dropped = [...body.statements, ...(tryStatement ? tryStatement.tryBlock.statements : [])].filter((st) => !kept.has(st));
+  const ctx: DropContext = { file, res, loggers, session };
+  for (const statement of dropped) {
+    const stuck = undroppable(ctx, statement, false);
+    if (stuck) {
+      const shown = ts.isIfStatement(stuck) ? `\`if (${stuck.expression.getText(file.sf).slice(0, 60)})\`` : `\`${stuck.getText(file.sf).split('\n')[0]!.slice(0, 60)}\``;
+      return `the handler does more than serve its sessions in ${shown}, which mcp-migrate cannot keep as it is: move that work into middleware mounted in front of the handler, then re-run`;
+    }
+  }
+  // What kept code must no longer name: what the dropped code declares, and the registries that go.
+  const gone = new Set<string>(registries.map((r) => r.name));
+  for (const statement of dropped) {
+    forEachDescendant(statement, (n) => {
+      if ((ts.isVariableDeclaration(n) || ts.isParameter(n) || ts.isFunctionDeclaration(n)) && n.name && ts.isIdentifier(n.name)) gone.add(n.name.text);
+    });
+    if (ts.isVariableStatement(statement)) for (const d of statement.declarationList.declarations) if (ts.isIdentifier(d.name)) gone.add(d.name.text);
+  }
+  return { statements, ...(tryStatement ? { tryStatement } : {}), holding: inner ?? top, gone };
+}
+
+interface DropContext {
+  file: ServingFile;
+  res: string;
+  loggers: ReadonlySet<string>;
+  session: ReadonlySet<ts.Node>;
+}
+
+/**
+ * The first statement in `statement` that may not go with the sessions, or undefined. Session code may go: what reads
+ * the session (its header, id, transport, the SDK, a registry, or a local computed from those), a log line, a local that
+ * computes nothing, a function value whose body is session code (`onsessioninitialized`), and inside a branch that a
+ * session test chose, the answers it writes. A check of the request that is not a session test, a header set on the
+ * response, or any other call stays with the code.
+ */
+function undroppable(ctx: DropContext, statement: ts.Statement, inSessionBranch: boolean): ts.Statement | undefined {
+  const { file, res, loggers } = ctx;
+  const reads = (node: ts.Node) => readsSession(file, node, ctx.session);
+  if (ts.isBlock(statement)) {
+    for (const s of statement.statements) {
+      const stuck = undroppable(ctx, s, inSessionBranch);
+      if (stuck) return stuck;
+    }
+    return undefined;
+  }
+  if (ts.isIfStatement(statement)) {
+    if (!reads(statement.expression)) return statement;
+    return undroppable(ctx, statement.thenStatement, true) ?? (statement.elseStatement ? undroppable(ctx, statement.elseStatement, true) : undefined);
+  }
+  if (ts.isVariableStatement(statement)) {
+    for (const d of statement.declarationList.declarations) {
+      if (ctx.session.has(d)) continue;
+      if (!d.initializer || reads(d.initializer)) continue;
+      const init = unwrap(d.initializer);
+      if (isFunctionLike(init)) {
+        if (reads(init)) continue;
+        return statement;
+      }
+      if (!makesCalls(init)) continue;
+      return statement;
+    }
+    return undefined;
+  }
+  if (ts.isExpressionStatement(statement) || ts.isReturnStatement(statement)) {
+    const expression = statement.expression && unwrap(statement.expression);
+    if (!expression) return undefined;
+    if (isLoggingCall(expression, loggers) || reads(expression)) return undefined;
+    // `res.status(400).json(…)` under a session test: the session routing's own answer.
+    if (inSessionBranch && writesOn(expression, res)) return undefined;
+    return statement;
+  }
+  return reads(statement) ? undefined : statement;
+}
+
+/** Whether `expression` is a call chain on the response (`res.status(400).json(…)`, `res.end()`). */
+function writesOn(expression: ts.Node, res: string): boolean {
+  let node = expression;
+  if (ts.isAwaitExpression(node) || ts.isVoidExpression(node)) node = unwrap(node.expression);
+  while (ts.isCallExpression(node) && ts.isPropertyAccessExpression(node.expression)) node = unwrap(node.expression.expression);
+  return ts.isIdentifier(node) && node.text === res && node !== expression;
+}
+
+/** Whether `node` calls, constructs or awaits anything. */
+function makesCalls(node: ts.Node): boolean {
+  let found = ts.isCallExpression(node) || ts.isNewExpression(node) || ts.isAwaitExpression(node);
+  forEachDescendant(node, (n) => (found ||= ts.isCallExpression(n) || ts.isNewExpression(n) || ts.isAwaitExpression(n)));
+  return found;
+}
+
+/**
+ * The handler's locals that hold the session: declared or assigned from the session header, a session id (its value
+ * kind: a callback's `sessionId` parameter, an id minted for the transport), the transport, an SDK value, a registry
+ * or another such local — found to a fixed point. A local computed from the request alone, a loop variable or a
+ * callback's other parameters are not.
+ */
+function sessionLocals(file: ServingFile, fn: ts.FunctionLikeDeclaration, registries: readonly ts.Node[], transport: ts.Node): Set<ts.Node> {
+  // By declaration, not by name: a callback's `id` parameter is not the `id` of a JSON-RPC answer or another scope's.
+  const session = new Set<ts.Node>(registries);
+  const declarationOf = (id: ts.Identifier) => file.values.symbolOf(id)?.valueDeclaration;
+  // What the transport is built with (`sessionIdGenerator: () => newSessionId`): the id minted for the session.
+  forEachDescendant(transport, (n) => {
+    const declaration = ts.isIdentifier(n) && isReference(n) ? declarationOf(n) : undefined;
+    if (declaration && ts.isVariableDeclaration(declaration) && isInside(declaration, fn)) session.add(declaration);
+  });
+  const sources = new Map<ts.Node, ts.Node[]>();
+  const add = (declaration: ts.Node, from: ts.Node) => sources.set(declaration, [...(sources.get(declaration) ?? []), from]);
+  forEachDescendant(fn.body!, (n) => {
+    if ((ts.isVariableDeclaration(n) || ts.isParameter(n)) && ts.isIdentifier(n.name)) {
+      const kind = file.values.valueOf(n.name)?.kind;
+      if (kind === 'session-id' || kind === 'transport') session.add(n);
+      if (ts.isVariableDeclaration(n) && n.initializer) add(n, n.initializer);
+    } else if (ts.isBinaryExpression(n) && n.operatorToken.kind === ts.SyntaxKind.EqualsToken && ts.isIdentifier(n.left)) {
+      const declaration = declarationOf(n.left);
+      if (declaration) add(declaration, n.right);
+    }
+  });
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const [declaration, froms] of sources) {
+      if (session.has(declaration) || !froms.some((f) => readsSession(file, f, session))) continue;
+      session.add(declaration);
+      grew = true;
+    }
+  }
+  return session;
 }
 
 /** `logger.info(…)`, `console.warn(…)`: a call of a logging method on a logger of the handler or the console. */
 function isLoggingCall(node: ts.Node, loggers: ReadonlySet<string>): boolean {
-  if (!ts.isCallExpression(node) || !ts.isPropertyAccessExpression(node.expression)) return false;
-  const root = unwrap(node.expression.expression);
+  let call = node;
+  if (ts.isAwaitExpression(call) || ts.isVoidExpression(call)) call = unwrap(call.expression);
+  if (!ts.isCallExpression(call) || !ts.isPropertyAccessExpression(call.expression)) return false;
+  const root = unwrap(call.expression.expression);
   return ts.isIdentifier(root) && (root.text === 'console' || loggers.has(root.text));
 }
 
-/**
- * Whether `expression` reads the session: the session header, an SDK name or value, a session id, or a local of the
- * handler that is not computed from the request alone (`sessionId`, `transport`).
- */
-function readsSession(file: ServingFile, fn: ts.FunctionLikeDeclaration, expression: ts.Node, params: readonly string[], locals: ReadonlyMap<string, unknown>): boolean {
+/** Whether `node` reads the session: the session header, an SDK name, a session id or transport value, or a session local. */
+function readsSession(file: ServingFile, node: ts.Node, session: ReadonlySet<ts.Node>): boolean {
   let found = false;
   const visit = (n: ts.Node): void => {
     if (found) return;
     if (file.values.headerAccessOf(n, SESSION_HEADER)) found = true;
-    else if (ts.isIdentifier(n) && !params.includes(n.text) && !locals.has(n.text)) {
+    else if (ts.isIdentifier(n) && isReference(n)) {
       const kind = file.values.valueOf(n)?.kind;
       const declaration = file.values.symbolOf(n)?.valueDeclaration;
-      found = !!file.result.analysis.sdk.exportOf(n) || kind === 'session-id' || kind === 'transport' || (!!declaration && isInside(declaration, fn));
+      found = (!!declaration && session.has(declaration)) || !!file.result.analysis.sdk.exportOf(n) || kind === 'session-id' || kind === 'transport';
     }
     ts.forEachChild(n, visit);
   };
-  visit(expression);
+  visit(node);
   return found;
 }
 
@@ -212,7 +338,7 @@ function sessionPlumbing(file: ServingFile, fn: ts.FunctionLikeDeclaration, tran
 }
 
 /** Writes the entry before the handler's declaration and the handler's body down to its checks and the entry's call. */
-function writeRewrite(file: ServingFile, fn: ts.FunctionLikeDeclaration, holder: ts.Node, first: ts.NewExpression, kept: Kept, factory: string, req: string, res: string): string {
+function writeRewrite(file: ServingFile, fn: ts.FunctionLikeDeclaration, holder: ts.Node, first: ts.NewExpression, kept: Kept, factory: string, req: string, res: string, stale: readonly ts.ObjectLiteralElementLike[]): string {
   const body = fn.body as ts.Block;
   const declIndent = indentAt(file.text, holder.getStart(file.sf));
   const handlerName = file.freshName('mcpHandler');
@@ -235,51 +361,62 @@ function writeRewrite(file: ServingFile, fn: ts.FunctionLikeDeclaration, holder:
   const tail = file.text[range.end - 1] === '\n' && range.end > kept.holding.end ? '\n' : '';
   file.edit(range.start, range.end, `${lead}await ${nodeHandlerName}(${req}, ${res}, ${req}.body);${tail}`);
   // A log line kept with a check, or in the `catch`, loses the properties naming what went (the session id, a local).
-  const dropped = new Set([...localsOf(fn)].filter((n) => !kept.statements.some((s) => declares(s, n))));
-  for (const root of [...kept.statements, ...(kept.tryStatement?.catchClause ? [kept.tryStatement.catchClause] : [])]) dropStaleLogProperties(file, root, dropped);
+  removeProperties(file, stale);
   addEntryImports(file);
   return handlerName;
 }
 
-/** The names declared anywhere in `fn` (parameters excluded). */
-function localsOf(fn: ts.FunctionLikeDeclaration): Set<string> {
-  const names = new Set<string>();
-  if (fn.body) forEachDescendant(fn.body, (n) => {
-    if ((ts.isVariableDeclaration(n) || ts.isParameter(n) || ts.isFunctionDeclaration(n)) && n.name && ts.isIdentifier(n.name)) names.add(n.name.text);
-  });
-  return names;
-}
-
-function declares(statement: ts.Statement, name: string): boolean {
-  return ts.isVariableStatement(statement) && statement.declarationList.declarations.some((d) => ts.isIdentifier(d.name) && d.name.text === name);
-}
-
 /**
- * In the logging calls under `root`, the properties of an object literal argument whose value names a local that goes
+ * In the logging calls under `root`, the properties of an object literal argument whose value names something that goes
  * (`{ sessionId, userId }` → `{ userId }`) or reads the session header: the line stays, without what no longer exists.
  */
-function dropStaleLogProperties(file: ServingFile, root: ts.Node, dropped: ReadonlySet<string>): void {
+function staleLogProperties(file: ServingFile, root: ts.Node, gone: ReadonlySet<string>): ts.ObjectLiteralElementLike[] {
   const loggers = loggerNames(root);
+  const out: ts.ObjectLiteralElementLike[] = [];
   forEachDescendant(root, (node) => {
     if (!ts.isCallExpression(node) || !ts.isPropertyAccessExpression(node.expression)) return;
     const receiver = unwrap(node.expression.expression);
-    if (!ts.isIdentifier(receiver) || !(receiver.text === 'console' || loggers.has(receiver.text) || /log/i.test(receiver.text))) return;
+    if (!ts.isIdentifier(receiver) || !(receiver.text === 'console' || loggers.has(receiver.text))) return;
     for (const arg of node.arguments) {
       const object = unwrap(arg);
       if (!ts.isObjectLiteralExpression(object)) continue;
-      for (const property of object.properties) {
-        const stale = names(property).some((n) => dropped.has(n)) || readsSessionHeader(file, property);
-        if (!stale) continue;
-        // The property with the comma after it (or before it, for the last one).
-        const index = object.properties.indexOf(property);
-        const next = object.properties[index + 1];
-        const previous = object.properties[index - 1];
-        if (next) file.edit(property.getStart(file.sf), next.getStart(file.sf), '');
-        else if (previous) file.edit(previous.end, property.end, '');
-        else file.edit(property.getStart(file.sf), property.end, '');
-      }
+      for (const property of object.properties) if (names(property).some((n) => gone.has(n)) || readsSessionHeader(file, property)) out.push(property);
     }
   });
+  return out;
+}
+
+/** The first identifier under `root` naming something in `gone`, outside the `stale` properties that go. */
+function danglingName(root: ts.Node, gone: ReadonlySet<string>, stale: readonly ts.Node[]): ts.Identifier | undefined {
+  let found: ts.Identifier | undefined;
+  const visit = (n: ts.Node): void => {
+    if (found || stale.includes(n)) return;
+    if (ts.isIdentifier(n) && gone.has(n.text) && !(ts.isPropertyAccessExpression(n.parent) && n.parent.name === n) && !(ts.isPropertyAssignment(n.parent) && n.parent.name === n)) found = n;
+    ts.forEachChild(n, visit);
+  };
+  visit(root);
+  return found;
+}
+
+/**
+ * Removes properties from their object literals, keeping the commas right: a property followed by one that stays goes
+ * up to it; a run of removed properties at the end goes from the end of the last one that stays (all of them: the lot).
+ */
+function removeProperties(file: ServingFile, properties: readonly ts.ObjectLiteralElementLike[]): void {
+  const objects = new Set(properties.map((p) => p.parent as ts.ObjectLiteralExpression));
+  for (const object of objects) {
+    const all = [...object.properties];
+    const removed = new Set(properties.filter((p) => p.parent === object));
+    const lastKept = all.map((p, i) => (removed.has(p) ? -1 : i)).reduce((a, b) => Math.max(a, b), -1);
+    for (let i = 0; i < all.length; i++) {
+      if (!removed.has(all[i]!) || i > lastKept) continue;
+      file.edit(all[i]!.getStart(file.sf), all[i + 1]!.getStart(file.sf), '');
+    }
+    if (lastKept < all.length - 1) {
+      const from = lastKept >= 0 ? all[lastKept]!.end : all[0]!.getStart(file.sf);
+      file.edit(from, all[all.length - 1]!.end, '');
+    }
+  }
 }
 
 function names(node: ts.Node): string[] {

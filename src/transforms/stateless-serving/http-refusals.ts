@@ -62,7 +62,7 @@ export function refuseGateway(file: ServingFile, transport: ts.NewExpression): v
  * (`createSession()`) or a class method is called from the routing code the entry replaces as a whole.
  * A web-standard transport is served through `handler.fetch`.
  */
-export function unrecognisedPlace(file: ServingFile, transport: ts.NewExpression, refusal?: string): CannotRewrite {
+export function unrecognisedPlace(file: ServingFile, transport: ts.NewExpression, refusal?: string, relayWhy?: string): CannotRewrite {
   // SDK 1.x's stateless idiom straight in a node:http listener that planStatelessListener did not take: no session to replace, no marker.
   if (statelessListenerOf(file, transport)) return leaveStatelessListener(file, transport);
   const framework: RouteFramework | undefined = file.result.analysis.sdk.exportOf(transport.expression)?.name.startsWith('WebStandard') ? 'web' : undefined;
@@ -79,7 +79,7 @@ export function unrecognisedPlace(file: ServingFile, transport: ts.NewExpression
     const timers = registryTimers(file);
     const expiry = timers.length ? ` The registry's idle expiry (${timers.join(', ')}) goes with the sessions: remove it, there is nothing left to expire.` : '';
     const why = refusal ? ` It is not rewritten: ${refusal}` : '';
-    if (relay) return relayRefusal(transport, relay, `the ${kind} \`${holder.text}()\`${where}`, framework, refusal);
+    if (relay) return relayRefusal(transport, relay, `the ${kind} \`${holder.text}()\`${where}`, framework, relayWhy);
     // SDK 1.x's stateless idiom (a server and a transport per request) has no session registry to name.
     if (isStatelessIdiom(file, [transport]) && servesFromNestedListener(file, transport, fn!)) {
       return new CannotRewrite(`one stateless transport is created in the ${kind} \`${holder.text}()\`${where} and serves every request the listener inside it receives (SDK 1.x's stateless mode wants a transport per request: one shared transport mixes up the ids of concurrent requests), and it speaks the 2025 protocol only: replace it and the listener that hands it the requests with one stateless endpoint by hand.${why}`, transport, undefined, framework);

@@ -105,7 +105,7 @@ export function requestGuards(file: ServingFile, handler: ts.FunctionLikeDeclara
   return { statements, params: names, paramTexts: handler.parameters.map((p) => p.getText()), awaits };
 }
 
-/** The declarations of the locals the guards' conditions read, and of the locals those read. */
+/** The declarations of the locals the guards read (their conditions and answers), and of the locals those read. */
 export function localsNeededBy(guards: readonly ts.IfStatement[], locals: ReadonlyMap<string, ts.Statement>): Set<ts.Statement> {
   const needed = new Set<ts.Statement>();
   const need = (node: ts.Node): void =>
@@ -116,7 +116,8 @@ export function localsNeededBy(guards: readonly ts.IfStatement[], locals: Readon
         need(local);
       }
     });
-  for (const guard of guards) need(guard.expression);
+  // The whole guard: its answer may name a local its condition does not read (`{ data: { requestId } }`).
+  for (const guard of guards) need(guard);
   return needed;
 }
 

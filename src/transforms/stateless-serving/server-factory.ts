@@ -481,11 +481,6 @@ function thisOwner(scope: ts.Node): ReturnType<typeof memberOfFunction> {
   return undefined;
 }
 
-/** Whether the server `id` names was declared as `const server = await factory(…)`. */
-/**
- * `const { server } = f()` (or `{ server: s }`, awaited or not): the declaration and the property, when the pattern
- * takes the server alone (no other name, no rest, no default), so the rest of what `f` returns was never used here.
- */
 /**
  * The factory for `const { server, cleanup } = createMcpServer()` (example-remote-server's `McpServerWrapper`): a
  * closure building the pair, setting the cleanup as the server's `onclose` (after any `onclose` of its own), returning
@@ -530,13 +525,21 @@ function serverWithCleanup(file: ServingFile, binding: ts.BindingElement, scope:
   const name = init.expression.text;
   const target = high ? 'server.server' : 'server';
   const bind = serverProperty === 'server' && cleanupProperty === 'cleanup' ? '{ server, cleanup }' : `{ ${serverProperty === 'server' ? 'server' : `${serverProperty}: server`}, ${cleanupProperty === 'cleanup' ? 'cleanup' : `${cleanupProperty}: cleanup`} }`;
-  // An `onclose` the factory sets itself still runs, before the cleanup.
+  // The entry closes every instance it builds (`close()`), but `onclose` fires only for one it connected (not for a
+  // `subscriptions/listen` or a rejected request): the cleanup runs once, on whichever comes first (session 33 review
+  // W10). An `onclose` the factory sets itself still runs, before it.
   const ownOnclose = /\bonclose\b/.test(fn.getText());
-  const hook = ownOnclose ? `const onclose = ${target}.onclose; ${target}.onclose = () => { onclose?.(); cleanup(); };` : `${target}.onclose = cleanup;`;
-  const expression = `${awaited ? 'async ' : ''}() => { const ${bind} = ${awaited ? 'await ' : ''}${name}(); ${hook} return server; }`;
+  const hook = ownOnclose ? `const onclose = ${target}.onclose; ${target}.onclose = () => { onclose?.(); once(); };` : `${target}.onclose = once;`;
+  const once = 'let cleaned = false; const once = () => { if (!cleaned) { cleaned = true; cleanup(); } };';
+  const close = 'const close = server.close.bind(server); server.close = async () => { try { await close(); } finally { once(); } };';
+  const expression = `${awaited ? 'async ' : ''}() => { const ${bind} = ${awaited ? 'await ' : ''}${name}(); ${once} ${hook} ${close} return server; }`;
   return { expression, call: `${awaited ? 'await ' : ''}(${expression})()`, names: [name] };
 }
 
+/**
+ * `const { server } = f()` (or `{ server: s }`, awaited or not): the declaration and the property, when the pattern
+ * takes the server alone (no other name, no rest, no default), so the rest of what `f` returns was never used here.
+ */
 function serverAlone(binding: ts.BindingElement): { holder: ts.VariableDeclaration; property: string } | undefined {
   const pattern = binding.parent;
   const holder = pattern.parent;
@@ -553,6 +556,7 @@ function isAwaitedInit(init: ts.Expression): boolean {
   return ts.isAwaitExpression(current);
 }
 
+/** Whether the server `id` names was declared as `const server = await factory(…)`. */
 function isAwaited(file: ServingFile, id: ts.Identifier): boolean {
   const decl = file.values.symbolOf(id)?.valueDeclaration;
   return !!decl && ts.isVariableDeclaration(decl) && !!decl.initializer && isAwaitedInit(decl.initializer);

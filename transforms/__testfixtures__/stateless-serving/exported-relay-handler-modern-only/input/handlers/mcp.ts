@@ -31,7 +31,7 @@ export async function handleMcp(req: Request, res: Response): Promise<void> {
 
     // Every MCP request names its user.
     if (!userId) {
-      logger.warning('request without a user', { sessionId, path: req.path });
+      logger.warning('request without a user', { path: req.path, sessionId, resuming: sessionId !== undefined });
       res.status(401).json({ jsonrpc: '2.0', error: { code: -32002, message: 'User ID required' }, id: null });
       return;
     }
@@ -66,7 +66,7 @@ export async function handleMcp(req: Request, res: Response): Promise<void> {
     transport.onclose = relayToServer(newSessionId, transport);
     await transport.handleRequest(req, res, req.body);
   } catch (error) {
-    logger.error('MCP request failed', error as Error, { sessionId: req.header('mcp-session-id'), method: req.method });
+    logger.error('MCP request failed', error as Error, { error, sessionId: req.header('mcp-session-id'), method: req.method });
     if (!res.headersSent) res.status(500).json({ jsonrpc: '2.0', error: { code: -32603, message: 'Internal error' }, id: null });
   }
 }

@@ -23,7 +23,22 @@ function userIdOf(req: Request): string | undefined {
 const mcpHandler = createMcpHandler(
   () => {
     const { server, cleanup } = createMcpServer();
-    server.onclose = cleanup;
+    let cleaned = false;
+    const once = () => {
+      if (!cleaned) {
+        cleaned = true;
+        cleanup();
+      }
+    };
+    server.onclose = once;
+    const close = server.close.bind(server);
+    server.close = async () => {
+      try {
+        await close();
+      } finally {
+        once();
+      }
+    };
     return server;
   },
   {
@@ -45,7 +60,7 @@ export async function handleMcp(req: Request, res: Response): Promise<void> {
 
     await mcpNodeHandler(req, res, req.body);
   } catch (error) {
-    logger.error('MCP request failed', error as Error, { method: req.method });
+    logger.error('MCP request failed', error as Error, { error, method: req.method });
     if (!res.headersSent) res.status(500).json({ jsonrpc: '2.0', error: { code: -32603, message: 'Internal error' }, id: null });
   }
 }
