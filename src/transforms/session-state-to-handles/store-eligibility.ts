@@ -4,7 +4,7 @@
  */
 import { ts } from '../../typescript.js';
 import { calleeParts, enclosingFunction, isFunctionLike, outermostWrapper, unwrap } from '../../analysis/ast.js';
-import { HANDLER_REGISTRATION_METHODS } from '../../analysis/sdk-modules.js';
+import { HANDLER_REGISTRATION_METHODS, TRANSPORT_MEMBERS } from '../../analysis/sdk-modules.js';
 import { requestMethod } from '../../analysis/tools.js';
 import type { SessionRead, SessionStore } from '../../analysis/session-flow-types.js';
 import { holdsOnlyBookkeeping } from '../../analysis/store-classification.js';
@@ -285,7 +285,7 @@ function storesOnlyStatelessTransports(store: SessionStore, analysis: Analysis):
     if (!ts.isNewExpression(node) || analysis.values.valueOf(node)?.kind !== 'transport') return false;
     const options = node.arguments?.[0] && unwrap(node.arguments[0]);
     if (!options || !ts.isObjectLiteralExpression(options)) return false;
-    const generator = options.properties.find((p): p is ts.PropertyAssignment => ts.isPropertyAssignment(p) && ts.isIdentifier(p.name) && p.name.text === 'sessionIdGenerator');
+    const generator = options.properties.find((p): p is ts.PropertyAssignment => ts.isPropertyAssignment(p) && ts.isIdentifier(p.name) && p.name.text === TRANSPORT_MEMBERS.sessionIdOption);
     return !!generator && analysis.values.isUndefinedValue(generator.initializer);
   });
 }

@@ -3,13 +3,14 @@
  * a name is imported from, and whether the entry's own names are taken by something else.
  */
 import { ts } from '../../typescript.js';
+import { HTTP_HANDLER_FUNCTION } from '../../analysis/sdk-modules.js';
 
 /**
  * The names the entry's code uses (`createMcpHandler`, `toNodeHandler`) that `sf` already binds to something else (its
  * own helper, another package's): the entry would call that instead of the SDK's.
  */
 export function entryNameClash(sf: ts.SourceFile): string | undefined {
-  for (const [name, module] of [['createMcpHandler', '@modelcontextprotocol/server'], ['toNodeHandler', '@modelcontextprotocol/node']] as const) {
+  for (const [name, module] of [[HTTP_HANDLER_FUNCTION, '@modelcontextprotocol/server'], ['toNodeHandler', '@modelcontextprotocol/node']] as const) {
     if (!topLevelNames(sf).has(name)) continue;
     if (namedImportOf(sf, name) !== module) return `\`${sf.fileName.split(/[\\/]/).pop()}\` already has a \`${name}\` of its own, which the entry's code would call instead of the SDK's`;
   }

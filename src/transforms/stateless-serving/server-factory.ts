@@ -8,7 +8,7 @@ import path from 'node:path';
 import { ts } from '../../typescript.js';
 import { calleeParts, enclosingFunction, forEachDescendant, isFunctionLike, isInside, statementOf, unwrap } from '../../analysis/ast.js';
 import { memberOfFunction, thisMemberName } from '../../analysis/class-members.js';
-import { CONNECT_METHOD, HIGH_LEVEL_SERVER_CLASSES } from '../../analysis/sdk-modules.js';
+import { CONNECT_METHOD, HIGH_LEVEL_SERVER_CLASSES, LOW_LEVEL_SERVER_CLASSES } from '../../analysis/sdk-modules.js';
 import { handedObjectsChangedByHandlers, objectsChangedByHandlers, sessionConnection, sharedServerPerRequest, type SessionConnection } from '../../analysis/session-servers.js';
 import { RULE_ID } from '../../rule-ids.js';
 import { helperConnection, helperConnectionReason } from './connect-helper.js';
@@ -521,7 +521,7 @@ function serverWithCleanup(file: ServingFile, binding: ts.BindingElement, scope:
   });
   if (classes.length === 0 || classes.some((c) => !c || c !== classes[0])) return undefined;
   const high = HIGH_LEVEL_SERVER_CLASSES.has(classes[0]!);
-  if (!high && classes[0] !== 'Server') return undefined;
+  if (!high && !LOW_LEVEL_SERVER_CLASSES.has(classes[0]!)) return undefined;
   const name = init.expression.text;
   const target = high ? 'server.server' : 'server';
   const bind = serverProperty === 'server' && cleanupProperty === 'cleanup' ? '{ server, cleanup }' : `{ ${serverProperty === 'server' ? 'server' : `${serverProperty}: server`}, ${cleanupProperty === 'cleanup' ? 'cleanup' : `${cleanupProperty}: cleanup`} }`;

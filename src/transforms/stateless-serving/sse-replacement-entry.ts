@@ -16,7 +16,7 @@
 import { ts } from '../../typescript.js';
 import { calleeParts, forEachDescendant, isFunctionLike, isInside, statementOf, unwrap } from '../../analysis/ast.js';
 import { routesOf, type Route } from '../../analysis/routes.js';
-import { CONNECT_METHOD, SSE_TRANSPORTS } from '../../analysis/sdk-modules.js';
+import { CONNECT_METHOD, HTTP_HANDLER_FUNCTION, SSE_TRANSPORTS } from '../../analysis/sdk-modules.js';
 import type { ServingSite } from './serving-site-view.js';
 import { referencesByName } from './text.js';
 import { inExclusiveBranches } from './syntax-queries.js';
@@ -162,7 +162,7 @@ function servesMcpItself(site: ServingSite, mounting: ts.SourceFile): string | u
     if (found || !(ts.isNewExpression(node) || ts.isCallExpression(node))) return;
     const name = sdk.exportOf(node.expression)?.name ?? '';
     if (ts.isNewExpression(node) && /Transport$/.test(name)) found = `\`new ${name}(…)\``;
-    else if (ts.isCallExpression(node) && name === 'createMcpHandler') found = '`createMcpHandler(…)`';
+    else if (ts.isCallExpression(node) && name === HTTP_HANDLER_FUNCTION) found = `\`${HTTP_HANDLER_FUNCTION}(…)\``;
   });
   return found;
 }
