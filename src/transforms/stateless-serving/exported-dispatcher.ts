@@ -40,20 +40,20 @@ const MOUNT_METHODS = new Set(['post', 'get', 'delete', 'all']);
  * Plans the rewrite of the exported handler `fn` creating `transports`; true when planned, a reason when it is not
  * rewritten, undefined when this shape does not apply (the caller refuses as before).
  */
-export function planExportedDispatcher(file: ServingFile, fn: ts.FunctionLikeDeclaration, transports: readonly ts.NewExpression[]): true | string | undefined {
+export function planExportedDispatcher(file: ServingFile, fn: ts.FunctionLikeDeclaration, transports: readonly ts.NewExpression[]): true | { why: string; factory?: string } | undefined {
   const holder = ts.isFunctionDeclaration(fn) ? fn : statementOf(fn);
   const named = handlerName(holder);
   if (!named || !isExported(holder, named)) return undefined;
   if (!file.options.modernOnly || file.options.target !== '2026-07-28' || file.v1Idiom) return undefined;
   const first = transports[0]!;
-  if (transports.length > 1) return 'the handler creates more than one transport';
+  if (transports.length > 1) return { why: 'the handler creates more than one transport' };
   const [reqParam, resParam] = fn.parameters;
-  if (!fn.body || !ts.isBlock(fn.body) || !reqParam || !resParam || !ts.isIdentifier(reqParam.name) || !ts.isIdentifier(resParam.name)) return 'the handler is not a function of (req, res) with a block body';
+  if (!fn.body || !ts.isBlock(fn.body) || !reqParam || !resParam || !ts.isIdentifier(reqParam.name) || !ts.isIdentifier(resParam.name)) return { why: 'the handler is not a function of (req, res) with a block body' };
   const req = reqParam.name.text;
   const res = resParam.name.text;
   // The handler keeps its name and its `(req, res)` signature, so whatever mounts or calls it (routes in other modules,
   // tests handing it mocks) still does; the routes mounting it are named in the note.
-  if (!nodeHandlerParameters(reqParam, resParam)) return 'its parameters are not typed as an express or node:http request and response';
+  if (!nodeHandlerParameters(reqParam, resParam)) return { why: 'its parameters are not typed as an express or node:http request and response' };
   const site = servingSite(file);
   const outside = importedUses(site, holder, named);
   const mounts = 'uses' in outside ? outside.uses.filter((use) => mountedBy(file, use)) : [];
@@ -62,16 +62,17 @@ export function planExportedDispatcher(file: ServingFile, fn: ts.FunctionLikeDec
   const factory = factoryOf(file, fn, first);
   // A factory bound by `const` below the handler is not there yet where the entry is declared (above the handler).
   const late = factory.names.find((name) => file.sf.statements.some((st) => st.pos > holder.pos && ts.isVariableStatement(st) && st.declarationList.declarations.some((d) => ts.isIdentifier(d.name) && d.name.text === name)));
-  if (late) return `the factory \`${late}\` is declared below the handler, where the entry declared above it cannot reach it yet`;
+  if (late) return { why: `the factory \`${late}\` is declared below the handler, where the entry declared above it cannot reach it yet` };
   // The module's session registries the handler fills and reads go with it, when nothing else needs them.
   const registries = file.registriesOf([fn]);
   const kept = keptStatements(file, fn, first, req, res, registries);
-  if (typeof kept === 'string') return kept;
+  const advice = adviceFactory(factory);
+  if (typeof kept === 'string') return { why: kept, ...(advice ? { factory: advice } : {}) };
   // What stays (the checks, the `catch`) must not name what goes, apart from log properties that go with it.
   const keptRoots = [...kept.statements, ...(kept.tryStatement?.catchClause ? [kept.tryStatement.catchClause] : [])];
   const stale = keptRoots.flatMap((root) => staleLogProperties(file, root, kept.gone));
   const dangling = keptRoots.map((root) => danglingName(root, kept.gone, stale)).find((n) => n);
-  if (dangling) return `the code that stays (its request checks, its \`catch\`) names \`${dangling.text}\`, which goes with the sessions`;
+  if (dangling) return { why: `the code that stays (its request checks, its \`catch\`) names \`${dangling.text}\`, which goes with the sessions`, ...(advice ? { factory: advice } : {}) };
   // Session plumbing: what the project hands the session id or the transport (a lookup, an ownership record, a relay).
   const transportNames = boundNames(first);
   const plumbing = sessionPlumbing(file, fn, transportNames);

@@ -62,13 +62,13 @@ export function refuseGateway(file: ServingFile, transport: ts.NewExpression): v
  * (`createSession()`) or a class method is called from the routing code the entry replaces as a whole.
  * A web-standard transport is served through `handler.fetch`.
  */
-export function unrecognisedPlace(file: ServingFile, transport: ts.NewExpression, refusal?: string, relayWhy?: string): CannotRewrite {
+export function unrecognisedPlace(file: ServingFile, transport: ts.NewExpression, refusal?: string, relay?: { why: string; factory?: string }): CannotRewrite {
   // SDK 1.x's stateless idiom straight in a node:http listener that planStatelessListener did not take: no session to replace, no marker.
   if (statelessListenerOf(file, transport)) return leaveStatelessListener(file, transport);
   const framework: RouteFramework | undefined = file.result.analysis.sdk.exportOf(transport.expression)?.name.startsWith('WebStandard') ? 'web' : undefined;
   const fn = enclosingFunction(transport);
   const holder = fn && (ts.isFunctionDeclaration(fn) || ts.isMethodDeclaration(fn) ? fn.name : ts.isVariableDeclaration(outermostWrapper(fn).parent) ? (outermostWrapper(fn).parent as ts.VariableDeclaration).name : undefined);
-  const relay = transportRelay(file.result, transport);
+  const relayed = transportRelay(file.result, transport);
   if (holder && ts.isIdentifier(holder)) {
     const symbol = file.values.symbolOf(holder);
     const calls = referencesByName(file.sf, holder.text).filter((r) => r !== holder && file.values.symbolOf(r) === symbol);
@@ -79,7 +79,8 @@ export function unrecognisedPlace(file: ServingFile, transport: ts.NewExpression
     const timers = registryTimers(file);
     const expiry = timers.length ? ` The registry's idle expiry (${timers.join(', ')}) goes with the sessions: remove it, there is nothing left to expire.` : '';
     const why = refusal ? ` It is not rewritten: ${refusal}` : '';
-    if (relay) return relayRefusal(transport, relay, `the ${kind} \`${holder.text}()\`${where}`, framework, relayWhy);
+    // An exported handler the in-place rewrite (exported-dispatcher.ts) refused: its reason, and the factory it found.
+    if (relayed) return relayRefusal(transport, relayed, `the ${relay ? 'handler' : kind} \`${holder.text}()\`${where}`, framework, relay?.why, relay?.factory);
     // SDK 1.x's stateless idiom (a server and a transport per request) has no session registry to name.
     if (isStatelessIdiom(file, [transport]) && servesFromNestedListener(file, transport, fn!)) {
       return new CannotRewrite(`one stateless transport is created in the ${kind} \`${holder.text}()\`${where} and serves every request the listener inside it receives (SDK 1.x's stateless mode wants a transport per request: one shared transport mixes up the ids of concurrent requests), and it speaks the 2025 protocol only: replace it and the listener that hands it the requests with one stateless endpoint by hand.${why}`, transport, undefined, framework);
@@ -102,7 +103,7 @@ export function unrecognisedPlace(file: ServingFile, transport: ts.NewExpression
     const registry = file.registriesOf([file.sf]).length > 0 ? ', the session registry' : '';
     return new CannotRewrite(`the transport is created in the ${kind} \`${holder.text}()\`${where}, not in a route handler: replace the ${kind}${registry} and the routing that calls it with one stateless endpoint by hand.${why}${resumed ? ` ${resumed}` : ''}${expiry}`, transport, undefined, framework);
   }
-  if (relay) return relayRefusal(transport, relay, 'this code', framework);
+  if (relayed) return relayRefusal(transport, relayed, 'this code', framework);
   if (isStatelessIdiom(file, [transport])) {
     return new CannotRewrite("the transport is created per request, but not in a route handler mcp-migrate recognises (SDK 1.x's stateless idiom: no session to replace, but it speaks the 2025 protocol only): replace it and the code that hands it the request by hand.", transport, undefined, framework);
   }
@@ -165,7 +166,7 @@ function servesFromNestedListener(file: ServingFile, transport: ts.NewExpression
 }
 
 /** A relayed session (relay.ts): what the relay is for, and what goes with it once each request builds its own server. */
-function relayRefusal(transport: ts.NewExpression, relay: TransportRelay, where: string, framework?: RouteFramework, why?: string): CannotRewrite {
+function relayRefusal(transport: ts.NewExpression, relay: TransportRelay, where: string, framework?: RouteFramework, why?: string, factory?: string): CannotRewrite {
   const classes = relay.serverTransports.map((c) => `\`${c}\``).join(', ');
   // With --modern-only an exported handler is rewritten in place (exported-dispatcher.ts): what stopped it is said.
   const notRewritten = why ? `Not rewritten: ${why.replace(/\.$/, '')}.` : 'Not rewritten: the relay spans the code that starts and resumes sessions.';
@@ -174,6 +175,7 @@ function relayRefusal(transport: ts.NewExpression, relay: TransportRelay, where:
     transport,
     undefined,
     framework,
+    factory,
   );
 }
 

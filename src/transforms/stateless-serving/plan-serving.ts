@@ -224,7 +224,7 @@ function planHttpOn(file: ServingFile, transports: ts.NewExpression[], route: Re
     // An exported handler other modules mount (example-remote-server's handleStreamableHTTP): rewritten in place (exported-dispatcher.ts).
     const exported = !route && dispatcher ? planExportedDispatcher(file, dispatcher, transports) : undefined;
     if (exported === true) return;
-    if (typeof exported === 'string') throw unrecognisedPlace(file, first, exported, exported);
+    if (exported) throw unrecognisedPlace(file, first, exported.why, exported);
     const outcome = route ? undefined : rewriteHelperRegistry(servingSite(file), transports);
     if (outcome === true) return;
     throw unrecognisedPlace(file, first, outcome);
