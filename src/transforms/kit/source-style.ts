@@ -20,6 +20,11 @@ export function flavourOf(sf: ts.SourceFile): ModuleFlavour {
   return hasImport || !/\brequire\s*\(/.test(sf.text) ? 'esm' : 'cjs';
 }
 
+/** The quote the file's imports (or `require` calls) use: `"` when they use it, else `'`. */
+export function quoteOf(text: string): string {
+  return /^\s*import[^;]*?from\s+"/m.test(text) || /require\("/.test(text) ? '"' : "'";
+}
+
 /** The file's indentation unit (two spaces when nothing is indented yet). */
 export function indentUnit(text: string): string {
   // Asked of the same file text by several transforms and by apply's layout pass: the answer is kept per text (it

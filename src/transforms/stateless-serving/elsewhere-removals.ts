@@ -8,7 +8,8 @@ import type { ValueQueries } from '../../analysis/value.js';
 import type { TransformPlan } from '../kit/plan.js';
 import type { TextEdit } from '../kit/edits.js';
 import { deadAfterIn } from './dead-declarations.js';
-import { mergeAdjacentRemovals, removalRange } from './text.js';
+import { afterLineOf, mergeAdjacentRemovals, removalRange, replacementOf } from './text.js';
+import { besideEntry } from './entry-code.js';
 import { indentAt } from '../kit/source-style.js';
 
 interface Removal {
@@ -52,20 +53,13 @@ export function finishElsewhereRemovals(plan: TransformPlan): void {
   }
 }
 
-/** The statement `node` with the comments above it (and the rest of its line) replaced by the entry's `code`, as ServingSite.writeEntry writes it. */
+/** The entry's `code` in place of the statement `node` and the comments above it, as ServingSite.writeEntry writes it. */
 function entryEdit(sf: ts.SourceFile, node: ts.Node, code: string): TextEdit {
-  const start = node.getStart(sf);
-  const range = removalRange(sf, node, true, false);
-  const lead = range.start < start ? indentAt(sf.text, start) : '';
-  const tail = sf.text[range.end - 1] === '\n' && range.end > node.end ? '\n' : '';
-  return { file: sf.fileName, start: range.start, end: range.end, text: `${lead}${code}${tail}` };
+  return { file: sf.fileName, ...replacementOf(sf, node, code) };
 }
 
-/** The entry's `code` after the statement `node` and the rest of its line (a trailing comment included), as ServingSite.writeEntry writes it beside kept routes. */
+/** The entry's `code` after the statement `node` and the rest of its line, as ServingSite.writeEntry writes it beside kept routes. */
 function entryAfter(sf: ts.SourceFile, node: ts.Node, code: string): TextEdit {
-  const indent = indentAt(sf.text, node.getStart(sf));
-  const lineEnd = sf.text.indexOf('\n', node.end);
-  const rest = sf.text.slice(node.end, lineEnd < 0 ? sf.text.length : lineEnd);
-  const offset = /^\s*(?:\/\/.*|\/\*.*\*\/\s*)?$/.test(rest) ? node.end + rest.length : node.end;
-  return { file: sf.fileName, start: offset, end: offset, text: `\n\n${indent}// Streamable HTTP for 2026-07-28 clients (and 2025-era clients, without sessions)\n${indent}${code}` };
+  const offset = afterLineOf(sf, node);
+  return { file: sf.fileName, start: offset, end: offset, text: besideEntry(code, indentAt(sf.text, node.getStart(sf))) };
 }

@@ -60,6 +60,11 @@ export function handlerClose(loop: ts.Node, handlerName: string): string {
   return `${fn && isAsync(fn) ? 'await' : 'void'} ${handlerName}.close();`;
 }
 
+/** The entry's lines written after kept routes (a comment saying what it is for), for a statement at `indent`. */
+export function besideEntry(code: string, indent: string): string {
+  return `\n\n${indent}// Streamable HTTP for 2026-07-28 clients (and 2025-era clients, without sessions)\n${indent}${code}`;
+}
+
 /** The imports the entry needs: `createMcpHandler`, and `toNodeHandler` unless the router speaks web-standard Request/Response. */
 export function addEntryImports(file: ServingFile, nodeHandler = true): void {
   // A `toNodeHandler` of the project's own would be called instead of the SDK's (sweep 33 review V3).

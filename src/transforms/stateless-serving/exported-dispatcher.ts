@@ -30,8 +30,9 @@ import type { ServingFile } from './serving-file.js';
 import { servingSite } from './serving-site.js';
 import { handlerName, importedUses, isExported } from './sse-handler-calls.js';
 import { TEST_MODULE } from './module-reach.js';
-import { answersAndReturns, localsNeededBy, readsRequestOnly } from './request-guards.js';
-import { freeNames, isReference, loggerNames, removalRange } from './text.js';
+import { answersAndReturns, isLogging, localsNeededBy, readsRequestOnly } from './request-guards.js';
+import { makesCalls } from './syntax-queries.js';
+import { freeNames, isReference, loggerNames, replacementOf } from './text.js';
 import type { SessionStore } from '../../analysis/session-flow.js';
 
 const MOUNT_METHODS = new Set(['post', 'get', 'delete', 'all']);
@@ -223,7 +224,7 @@ function undroppable(ctx: DropContext, statement: ts.Statement, inSessionBranch:
   if (ts.isExpressionStatement(statement) || ts.isReturnStatement(statement)) {
     const expression = statement.expression && unwrap(statement.expression);
     if (!expression) return undefined;
-    if (isLoggingCall(expression, loggers) || reads(expression)) return undefined;
+    if (isLogging(expression, loggers) || reads(expression)) return undefined;
     // `res.status(400).json(…)` under a session test: the session routing's own answer.
     if (inSessionBranch && writesOn(expression, res)) return undefined;
     return statement;
@@ -239,12 +240,6 @@ function writesOn(expression: ts.Node, res: string): boolean {
   return ts.isIdentifier(node) && node.text === res && node !== expression;
 }
 
-/** Whether `node` calls, constructs or awaits anything. */
-function makesCalls(node: ts.Node): boolean {
-  let found = ts.isCallExpression(node) || ts.isNewExpression(node) || ts.isAwaitExpression(node);
-  forEachDescendant(node, (n) => (found ||= ts.isCallExpression(n) || ts.isNewExpression(n) || ts.isAwaitExpression(n)));
-  return found;
-}
 
 /**
  * The handler's locals that hold the session: declared or assigned from the session header, a session id (its value
@@ -284,14 +279,6 @@ function sessionLocals(file: ServingFile, fn: ts.FunctionLikeDeclaration, regist
   return session;
 }
 
-/** `logger.info(…)`, `console.warn(…)`: a call of a logging method on a logger of the handler or the console. */
-function isLoggingCall(node: ts.Node, loggers: ReadonlySet<string>): boolean {
-  let call = node;
-  if (ts.isAwaitExpression(call) || ts.isVoidExpression(call)) call = unwrap(call.expression);
-  if (!ts.isCallExpression(call) || !ts.isPropertyAccessExpression(call.expression)) return false;
-  const root = unwrap(call.expression.expression);
-  return ts.isIdentifier(root) && (root.text === 'console' || loggers.has(root.text));
-}
 
 /** Whether `node` reads the session: the session header, an SDK name, a session id or transport value, or a session local. */
 function readsSession(file: ServingFile, node: ts.Node, session: ReadonlySet<ts.Node>): boolean {
@@ -356,11 +343,8 @@ function writeRewrite(file: ServingFile, fn: ts.FunctionLikeDeclaration, holder:
     if (!keep.has(statement)) file.remove(statement);
   }
   // In place of the statement holding the transport and the comments above it (they were about the sessions).
-  const start = kept.holding.getStart(file.sf);
-  const range = removalRange(file.sf, kept.holding, true, false);
-  const lead = range.start < start ? indentAt(file.text, start) : '';
-  const tail = file.text[range.end - 1] === '\n' && range.end > kept.holding.end ? '\n' : '';
-  file.edit(range.start, range.end, `${lead}await ${nodeHandlerName}(${req}, ${res}, ${req}.body);${tail}`);
+  const replacement = replacementOf(file.sf, kept.holding, `await ${nodeHandlerName}(${req}, ${res}, ${req}.body);`);
+  file.edit(replacement.start, replacement.end, replacement.text);
   // A log line kept with a check, or in the `catch`, loses the properties naming what went (the session id, a local).
   removeProperties(file, stale);
   addEntryImports(file);

@@ -237,7 +237,9 @@ function boundNames(name: ts.BindingName): string[] {
   return name.elements.flatMap((e) => (ts.isOmittedExpression(e) ? [] : boundNames(e.name)));
 }
 
-function isLogging(node: ts.Node | undefined, loggers: ReadonlySet<string>): boolean {
+/** `logger.info(…)`, `console.warn(…)` (awaited or voided too): a logging method on a logger of the handler or the console. */
+export function isLogging(node: ts.Node | undefined, loggers: ReadonlySet<string>): boolean {
+  if (node && (ts.isAwaitExpression(node) || ts.isVoidExpression(node))) node = unwrap(node.expression);
   if (!node || !ts.isCallExpression(node) || !ts.isPropertyAccessExpression(node.expression)) return false;
   const root = unwrap(node.expression.expression);
   return ts.isIdentifier(root) && (root.text === 'console' || loggers.has(root.text));

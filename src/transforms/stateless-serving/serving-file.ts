@@ -13,7 +13,7 @@ import type { SessionStore } from '../../analysis/session-flow.js';
 import { markerInsertion } from '../../markers.js';
 import type { TextEdit } from '../kit/edits.js';
 import type { TransformOptions, TransformPlan } from '../kit/plan.js';
-import { flavourOf, indentUnit } from '../kit/source-style.js';
+import { flavourOf, indentUnit, quoteOf } from '../kit/source-style.js';
 import { projectEventBus } from '../server-push-markers/event-bus.js';
 import { servingEntryAdvice } from './advice.js';
 import type { FactorySplit } from './factory-split.js';
@@ -79,7 +79,7 @@ export class ServingFile {
     this.options = requested;
     this.imports = new ImportEdits(sf, flavourOf(sf));
     this.text = sf.text;
-    this.quote = /^\s*import[^;]*?from\s+"/m.test(sf.text) || /require\("/.test(sf.text) ? '"' : "'";
+    this.quote = quoteOf(sf.text);
     this.sdkNames = sdkImportedNames(sf);
   }
 

@@ -8,13 +8,13 @@ import { calleeParts } from '../../analysis/ast.js';
 import type { RouteFramework } from '../../analysis/routes.js';
 import { indentAt } from '../kit/source-style.js';
 import { BOILERPLATE_GLOBALS, checkBoilerplate, transportOptionsOf } from './eligibility.js';
-import { addEntryImports, createHandlerDeclaration, entryOptions, mountLines, parsesBody } from './entry-code.js';
+import { addEntryImports, besideEntry, createHandlerDeclaration, entryOptions, mountLines, parsesBody } from './entry-code.js';
 import { CannotRewrite } from './refusal.js';
 import { factoryOf } from './server-factory.js';
 import { ServingFile } from './serving-file.js';
 import type { TextEdit } from '../kit/edits.js';
 import type { ServingSite } from './serving-site-view.js';
-import { removalRange } from './text.js';
+import { afterLineOf, removalRange, replacementOf } from './text.js';
 import { removeElsewhere } from './elsewhere-removals.js';
 
 export function servingSite(file: ServingFile): ServingSite {
@@ -85,14 +85,13 @@ function entryElsewhere(file: ServingFile, route: ts.CallExpression, framework: 
   addEntryImports(there, framework !== 'hono');
   for (const { module, name } of imports) there.imports.add(module, name);
   const ranges = replaced.map((node) => removalRange(sf, node));
-  return { text, edits: there.imports.edits(ranges, [text]).map((e) => ({ ...e, file: sf.fileName })), handlerName };
+  return { text, edits: there.imports.edits(ranges, [text]), handlerName };
 }
 
 /** ServingSite.writeEntry: the entry's lines in place of the statement `at` (with the comments above it), or after it. */
 function writeEntry(file: ServingFile, route: ts.CallExpression, framework: RouteFramework, entry: { path: string; factory: string; parsedBody: boolean }, at: ts.Node, beside: boolean): string {
   const { path, factory } = entry;
-  const start = at.getStart(file.sf);
-  const indent = indentAt(file.text, start);
+  const indent = indentAt(file.text, at.getStart(file.sf));
   const handlerName = file.freshName('mcpHandler');
   const nodeHandlerName = file.freshName('mcpNodeHandler');
   const options = entryOptions(file, {});
@@ -105,16 +104,10 @@ function writeEntry(file: ServingFile, route: ts.CallExpression, framework: Rout
   addEntryImports(file, framework !== 'hono');
   if (beside) {
     // After the statement's line, a trailing comment on it included.
-    const lineEnd = file.text.indexOf('\n', at.end);
-    const rest = file.text.slice(at.end, lineEnd < 0 ? file.text.length : lineEnd);
-    const offset = /^\s*(?:\/\/.*|\/\*.*\*\/\s*)?$/.test(rest) ? at.end + rest.length : at.end;
-    file.insert(offset, `\n\n${indent}// Streamable HTTP for 2026-07-28 clients (and 2025-era clients, without sessions)\n${indent}${code}`);
+    file.insert(afterLineOf(file.sf, at), besideEntry(code, indent));
     return handlerName;
   }
-  // The range starts at its line (comments above included) when the statement opens its line, and takes the line's end.
-  const range = removalRange(file.sf, at, true, false);
-  const lead = range.start < start ? indent : '';
-  const tail = file.text[range.end - 1] === '\n' && range.end > at.end ? '\n' : '';
-  file.edit(range.start, range.end, `${lead}${code}${tail}`);
+  const replacement = replacementOf(file.sf, at, code);
+  file.edit(replacement.start, replacement.end, replacement.text);
   return handlerName;
 }

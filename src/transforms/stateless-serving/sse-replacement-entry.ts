@@ -22,6 +22,7 @@ import { referencesByName } from './text.js';
 import { inExclusiveBranches } from './syntax-queries.js';
 import { entryNameClash, namedImportOf, topLevelNames } from './module-bindings.js';
 import nodePath from 'node:path';
+import { quoteOf } from '../kit/source-style.js';
 
 const ENTRY_PATH = '/mcp';
 
@@ -116,7 +117,7 @@ export function sseReplacementEntry(site: ServingSite, going: readonly ts.Node[]
   const late = home === sf ? factory.names.find((name) => declaredLater(sf, name, at.getStart(sf))) : undefined;
   if (late) return `the factory \`${late}\` is declared or assigned after the route, and the entry calls it ${placement === 'beside' ? 'after the routes' : 'where the route was'}`;
   const keepsPath = route.path === ENTRY_PATH && placement === 'replace';
-  const path = keepsPath ? route.call.arguments[0]!.getText(home) : quoted(home, ENTRY_PATH);
+  const path = keepsPath ? route.call.arguments[0]!.getText(home) : `${quoteOf(home.text)}${ENTRY_PATH}${quoteOf(home.text)}`;
   const names = [...factory.names];
   const collect = (n: ts.Node) => void (ts.isIdentifier(n) && names.push(n.text));
   for (const arg of route.call.arguments.slice(keepsPath ? 0 : 1, -1)) {
@@ -145,11 +146,6 @@ function pathScopedMiddleware(sf: ts.SourceFile, gone: readonly RegisteredRoute[
   return found;
 }
 
-/** `text` in the quotes `sf`'s imports use. */
-function quoted(sf: ts.SourceFile, text: string): string {
-  const quote = /^\s*import[^;]*?from\s+"/m.test(sf.text) || /require\("/.test(sf.text) ? '"' : "'";
-  return `${quote}${text}${quote}`;
-}
 
 /**
  * What makes the module mounting the handlers an MCP endpoint of its own (an SDK transport it constructs, a

@@ -29,7 +29,7 @@ export function identifiers(root: ts.Node): ts.Identifier[] {
 }
 
 export function makesCalls(node: ts.Node): boolean {
-  let calls = ts.isCallExpression(node) || ts.isNewExpression(node);
+  let calls = ts.isCallExpression(node) || ts.isNewExpression(node) || ts.isAwaitExpression(node);
   forEachDescendant(node, (n) => {
     if (ts.isCallExpression(n) || ts.isNewExpression(n) || ts.isAwaitExpression(n)) calls = true;
   });

@@ -6,7 +6,7 @@
 import { ts } from '../../typescript.js';
 import type { TextEdit } from '../kit/edits.js';
 import { isFunctionLike } from '../../analysis/ast.js';
-import { stringLineStarts } from '../kit/source-style.js';
+import { indentAt, stringLineStarts } from '../kit/source-style.js';
 
 /**
  * The range a statement occupies when it is removed: from the start of the line of the first comment
@@ -200,4 +200,23 @@ export function mergeAdjacentRemovals(text: string, edits: readonly TextEdit[]):
     return { ...edit, start: withBlankLineAbove(text, edit.start, edit.end) };
   });
   return [...others, ...out];
+}
+
+/**
+ * The edit putting `code` in place of the statement `node`: from the start of its line with the comments directly above
+ * it (they were about it), to the end of its line, at its indentation.
+ */
+export function replacementOf(sf: ts.SourceFile, node: ts.Node, code: string): { start: number; end: number; text: string } {
+  const start = node.getStart(sf);
+  const range = removalRange(sf, node, true, false);
+  const lead = range.start < start ? indentAt(sf.text, start) : '';
+  const tail = sf.text[range.end - 1] === '\n' && range.end > node.end ? '\n' : '';
+  return { start: range.start, end: range.end, text: `${lead}${code}${tail}` };
+}
+
+/** Where code written after the statement `node` goes: the end of its line, past a trailing comment on it. */
+export function afterLineOf(sf: ts.SourceFile, node: ts.Node): number {
+  const lineEnd = sf.text.indexOf('\n', node.end);
+  const rest = sf.text.slice(node.end, lineEnd < 0 ? sf.text.length : lineEnd);
+  return /^\s*(?:\/\/.*|\/\*.*\*\/\s*)?$/.test(rest) ? node.end + rest.length : node.end;
 }
