@@ -48,6 +48,7 @@ import { readHeadersByName } from './request-headers.js';
 import { typeHandlerResults } from './result-types.js';
 import { jsonSchemaInputs } from './json-schema-inputs.js';
 import { applyEdits, type TextEdit } from '../kit/edits.js';
+import { timed } from '../../timing.js';
 
 export const CODEMOD_PACKAGE = '@modelcontextprotocol/codemod';
 const CODEMOD_ERROR_PREFIX = '@mcp-codemod-error';
@@ -136,7 +137,7 @@ export function runOfficialCodemod(files: readonly CodemodInput[], context: Tran
     // What the passes above read is kept as text; the nodes they had ts-morph wrap would be carried over by
     // each edit the codemod makes (it makes many, each a parse of the whole file), so they are let go first.
     sf.forgetDescendants();
-    let run = runTransforms(transforms, sf, context);
+    let run = timed('sdk-v2: codemod transforms', () => runTransforms(transforms, sf, context));
     let placeholders = new Map<string, string>();
     let aliases = new Map<string, string>();
     // Again from the text as it was, with what the first run showed it needs (see each module).
@@ -144,7 +145,7 @@ export function runOfficialCodemod(files: readonly CodemodInput[], context: Tran
       sf = project.createSourceFile(file, bridged, { overwrite: true });
       placeholders = hideOwnNames(sf, clashes);
       annotateAsV1Context(sf, helpers);
-      run = runTransforms(transforms, sf, context);
+      run = timed('sdk-v2: codemod transforms again', () => runTransforms(transforms, sf, context));
       if ((helpers.length || inlineHandlerContexts) && run.failed === undefined) {
         contextImportsTypeOnly(sf);
         remapDestructuredRequestId(sf, helpers);
@@ -173,7 +174,7 @@ export function runOfficialCodemod(files: readonly CodemodInput[], context: Tran
     changes += removedTasks.length + disabledTaskTools;
     // Each v1 `tool()`/`prompt()`/`resource()` call written as `register…()` before the codemod ran (its callee is one of the edits).
     changes += toolCallEdits?.filter((e) => REGISTRATIONS.has(e.text)).length ?? 0;
-    const dropped = restoreDroppedImports(sf, sdkBefore, context, diagnostics);
+    const dropped = timed('sdk-v2: restore dropped imports', () => restoreDroppedImports(sf, sdkBefore, context, diagnostics));
     diagnostics.push(...dropped.diagnostics);
     diagnostics.push(...droppedReExportDiagnostics(sf, reExportsBefore, diagnostics));
     changes += dropped.restored.length;
