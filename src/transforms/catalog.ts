@@ -131,9 +131,10 @@ const handshake = defineTransform({
   details: [
     'getClientCapabilities()/getClientVersion() in a handler (SDK v2) read ctx.mcpReq.envelope first, the initialize-scoped value as the 2025-era fallback',
     'registrations at the start of an oninitialized hook (and capability gates around them) move to where the hook is installed, when nothing they run while registering needs the handshake; a hook left empty goes',
+    "a catch-all fallbackRequestHandler's `if (method === 'initialize')` branch on an SDK server goes: the SDK's Server answers initialize with its own handler, so the branch never ran",
     'markers: the same calls outside a handler, oninitialized hooks, registration gated on negotiated capabilities (register unconditionally; one marker per gate, on the read that feeds it), the SDK\'s private handshake fields (transport._initialized = true on a rebuilt session), framework handshake reads (FastMCP session.clientCapabilities) with the framework\'s advice',
   ],
-  rewrites: [RULE_ID.clientCapabilities, RULE_ID.clientVersion, RULE_ID.oninitialized],
+  rewrites: [RULE_ID.clientCapabilities, RULE_ID.clientVersion, RULE_ID.oninitialized, RULE_ID.initializeHandler],
   marks: [RULE_ID.clientCapabilities, RULE_ID.clientVersion, RULE_ID.oninitialized, RULE_ID.initializeHandler, RULE_ID.privateState],
   plan: planHandshake,
 });

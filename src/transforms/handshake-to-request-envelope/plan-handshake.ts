@@ -34,6 +34,7 @@ import { envelopeRead, needsParentheses } from './envelope-read.js';
 import { registersOnly, ungateIntoHandlers } from './gate-into-handlers.js';
 import { deadReadDeletion } from './dead-reads.js';
 import { hoistHookRegistrations } from './hook-registrations.js';
+import { deadFallbackBranch, type DeadBranch } from './dead-fallback-initialize.js';
 
 /** The features whose values move from the handshake to each request's envelope. */
 const HANDSHAKE_FEATURES: readonly FeatureId[] = ['client-capabilities', 'client-version'];
@@ -140,7 +141,7 @@ export function planHandshake(result: AnalysisResult, options: TransformOptions)
       addMarker(plan, call, info.rule, handshakeReadAdvice(name!, error.message));
     }
   });
-  markInitializeHandling(result, plan);
+  const deadBranches = markInitializeHandling(result, plan);
   // `server.server.oninitialized = …`, ``server[`on${event}`] = …`` (a helper installing hooks by name),
   // and a wait on a promise only that hook resolves.
   // Every node below each file (the file itself is neither), in pre-order: the list the analysis recorded is replayed.
@@ -166,6 +167,8 @@ export function planHandshake(result: AnalysisResult, options: TransformOptions)
   if (privateFields) plan.notes.push(`handshake: ${privateFields} private handshake field${privateFields === 1 ? '' : 's'} (_initialized, _clientCapabilities, _clientVersion) marked`);
   const framework = markFrameworkSites(result, plan, HANDSHAKE_RULES);
   if (framework) plan.notes.push(`handshake: ${framework} framework site${framework === 1 ? '' : 's'} reading the handshake (e.g. FastMCP session.clientCapabilities) marked`);
+  // Last: a branch another edit of this plan reaches into is marked instead of removed.
+  removeDeadBranches(result, plan, deadBranches);
   if (rewritten) plan.notes.push(`handshake: ${rewritten} getClientCapabilities()/getClientVersion() call${rewritten === 1 ? '' : 's'} in handlers read the request envelope first`);
   if (deleted) plan.notes.push(`handshake: ${deleted} unread capability/client-info read${deleted === 1 ? '' : 's'} (pure \`const\`s nothing uses) deleted`);
   if (hoistedHooks) plan.notes.push(`handshake: registrations made in ${hoistedHooks} oninitialized hook${hoistedHooks === 1 ? '' : 's'} now run when the server is built (a 2026-07-28 client never fires the hook)`);
@@ -297,8 +300,9 @@ function initializeHandlerAdvice(method: string, handler: ts.Node | undefined): 
  * `fallbackRequestHandler` branch, hand-written plumbing that answers, forwards or waits for it. None
  * runs for a 2026-07-28 client, so what it sets up must move to each request.
  */
-function markInitializeHandling(result: AnalysisResult, plan: TransformPlan): void {
+function markInitializeHandling(result: AnalysisResult, plan: TransformPlan): DeadBranch[] {
   const { analysis } = result;
+  const deadBranches: DeadBranch[] = [];
   for (const sf of result.sourceFiles) {
     if (sf.isDeclarationFile) continue;
     forEachDescendant(sf, (node) => {
@@ -308,7 +312,11 @@ function markInitializeHandling(result: AnalysisResult, plan: TransformPlan): vo
           if (!isMarked(plan, node)) addMarker(plan, node, INITIALIZE_RULE, initializeHandlerAdvice(registration.method, node.arguments[node.arguments.length - 1]));
         } else if (checksTransportInitialize(analysis, node) && !isMarked(plan, node)) addMarker(plan, node, INITIALIZE_RULE, plumbingAdvice('initialize'));
         else if (initializeParse(analysis, node)) markInitializeRead(result, plan, node);
-      } else if (ts.isStringLiteral(node) && (fallbackInitialize(analysis, node) || plumbingInitialize(analysis, node)) && !isMarked(plan, node)) {
+      } else if (ts.isStringLiteral(node) && fallbackInitialize(analysis, node) && !isMarked(plan, node)) {
+        const dead = deadFallbackBranch(result, node);
+        if ('kept' in dead) addMarker(plan, node, INITIALIZE_RULE, fallbackAdvice(node.text, dead.kept));
+        else deadBranches.push(dead);
+      } else if (ts.isStringLiteral(node) && plumbingInitialize(analysis, node) && !isMarked(plan, node)) {
         addMarker(plan, node, INITIALIZE_RULE, plumbingAdvice(node.text));
       } else if (ts.isBinaryExpression(node)) {
         const at = rawForwarder(analysis.values, node);
@@ -320,6 +328,40 @@ function markInitializeHandling(result: AnalysisResult, plan: TransformPlan): vo
       }
     });
   }
+  return deadBranches;
+}
+
+/**
+ * The dead handshake branches of catch-all handlers go, each with a note saying why it never ran. One that another
+ * edit of this plan reaches into (a marker on a line inside it, a rewritten read) is marked instead: the two would not
+ * apply together.
+ */
+function removeDeadBranches(result: AnalysisResult, plan: TransformPlan, branches: readonly DeadBranch[]): void {
+  for (const { statement, edit } of branches) {
+    const overlaps = plan.edits.some((other) => other.file === edit.file && other.start < edit.end && other.end > edit.start);
+    const literal = fallbackMethodOf(statement);
+    if (overlaps) {
+      addMarker(plan, statement, INITIALIZE_RULE, fallbackAdvice(literal, 'another change of this run reaches into it'));
+      continue;
+    }
+    plan.edits.push(edit);
+    const sf = statement.getSourceFile();
+    const line = sf.getLineAndCharacterOfPosition(statement.getStart(sf)).line + 1;
+    plan.notes!.push(`handshake: ${result.relative(sf.fileName)}:${line} — the catch-all handler's \`${literal}\` branch removed: it never ran (the SDK's Server answers ${literal} with its own handler, registered in its constructor, and a catch-all handler gets only what no handler takes), and 2026-07-28 clients send no handshake`);
+  }
+}
+
+function fallbackMethodOf(statement: ts.IfStatement): string {
+  let method = 'initialize';
+  forEachDescendant(statement.expression, (node) => {
+    if (ts.isStringLiteral(node) && INITIALIZE_METHODS.has(node.text)) method = node.text;
+  });
+  return method;
+}
+
+/** A handshake branch of a catch-all handler that stays, and why (see dead-fallback-initialize.ts for when it goes). */
+function fallbackAdvice(method: string, kept: string): string {
+  return `catch-all handler branch for ${method}: the SDK's Server answers ${method} with its own handler, registered in its constructor, and a catch-all handler gets only what no handler takes, so this branch never runs while that handler is there; 2026-07-28 clients send no handshake at all. apply left it because ${kept}. Delete the branch (an \`else\` keeps its body) with what only it reads, and set up per request (or lazily) whatever it was meant to, reading version, capabilities and client info from each request's _meta.`;
 }
 
 function plumbingAdvice(method: string): string {

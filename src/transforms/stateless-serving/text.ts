@@ -7,49 +7,9 @@ import { ts } from '../../typescript.js';
 import type { TextEdit } from '../kit/edits.js';
 import { isFunctionLike } from '../../analysis/ast.js';
 import { indentAt, stringLineStarts } from '../kit/source-style.js';
+import { removalRange, withBlankLineAbove } from '../kit/removal-range.js';
 
-/**
- * The range a statement occupies when it is removed: from the start of the line of the first comment
- * directly above it (no blank line between: the comment describes it) to the end of its last line.
- */
-/** Comments that act on the line below them. */
-const NEXT_LINE_DIRECTIVE = /eslint-disable-next-line|@ts-(?:ignore|expect-error|nocheck)|prettier-ignore|(?:istanbul|c8|v8) ignore next|biome-ignore|deno-lint-ignore/;
-
-export function removalRange(sf: ts.SourceFile, statement: ts.Node, withComments = true, swallowBlank = true): { start: number; end: number } {
-  const text = sf.text;
-  let start = text.lastIndexOf('\n', statement.getStart(sf) - 1) + 1;
-  // Only whitespace before the statement on its line: the line goes; otherwise just the statement.
-  if (text.slice(start, statement.getStart(sf)).trim() !== '') start = statement.getStart(sf);
-  else if (withComments) {
-    for (;;) {
-      if (start === 0) break;
-      const prevStart = text.lastIndexOf('\n', start - 2) + 1;
-      const line = text.slice(prevStart, start - 1).trim();
-      if (line === '' || !(line.startsWith('//') || line.startsWith('/*') || line.startsWith('*'))) break;
-      start = prevStart;
-    }
-  }
-  let end = statement.end;
-  const lineEnd = text.indexOf('\n', end);
-  // The rest of the line, or a comment on it (`router.get('/sse', h); // legacy clients`, `/* by session id */`), goes
-  // with the statement; a directive for the next line (`// eslint-disable-next-line …`) stays for that line.
-  const rest = text.slice(end, lineEnd < 0 ? text.length : lineEnd).trim();
-  const ownLine = text.slice(text.lastIndexOf('\n', statement.getStart(sf) - 1) + 1, statement.getStart(sf)).trim() === '';
-  const comment = /^(\/\/.*|\/\*(?:(?!\*\/).)*\*\/)$/.test(rest) && !NEXT_LINE_DIRECTIVE.test(rest);
-  if (rest === '' || (comment && ownLine)) end = lineEnd < 0 ? text.length : lineEnd + 1;
-  if (swallowBlank && withComments) start = withBlankLineAbove(text, start, end);
-  return { start, end };
-}
-
-/**
- * The start of a removal of whole lines [start, end) that also takes the blank line above it when there is
- * a blank line below too, so the code around does not drift apart.
- */
-function withBlankLineAbove(text: string, start: number, end: number): number {
-  if (start === 0 || text[start - 1] !== '\n' || !/^[ \t]*(\n|$)/.test(text.slice(end))) return start;
-  const above = /\n([ \t]*\n)$/.exec(text.slice(0, start));
-  return above ? start - above[1]!.length : start;
-}
+export { removalRange };
 
 /** Identifiers in `root` (or the file) that refer to a binding named `name` (not property names). */
 export function referencesByName(root: ts.Node, name: string): ts.Identifier[] {
