@@ -182,6 +182,9 @@ const MARKERS: Record<string, string[]> = {
   'class-lifecycle-marker': ['session-transport/session-lifecycle'],
   // The app mounting a kept gateway: its CORS lists (a cors() option, an Access-Control-Expose-Headers write) keep the header, marked.
   'kept-endpoint-cors-marker': ['session-transport/session-header', 'session-transport/session-header', 'session-transport/session-id-generator'],
+  // A shared stateless transport mints no id: its file's CORS list loses Mcp-Session-Id although the transport is marked; the
+  // other program, which mints ids, keeps it with a marker (sweep 17 Q4).
+  'shared-stateless-transport-cors': ['session-transport/session-id-generator', 'session-transport/session-id-generator', 'session-transport/session-header'],
   // A route writing Mcp-Session-Id itself (no SDK transport): one endpoint marker at the write, and the CORS list beside it marked.
   'own-session-header-marker': ['session-transport/session-header', 'session-transport/session-id-generator'],
   // The same, on SDK 1.x with the experimental tasks layer: the session owns the tasks, so the marker says the sessions stay with the tasks.

@@ -230,6 +230,23 @@ export function registryUsesOutside(file: ServingFile, registries: readonly Sess
 
 
 /** One `sessionIdGenerator: undefined` transport whose function keeps no registry: the v1 stateless idiom. */
+/**
+ * Whether every transport is made with `sessionIdGenerator: undefined`: they mint no session id, whether made per request
+ * (the stateless idiom) or once and shared by every request (msfeldstein's session-inactivity-server). Serving kept
+ * through them keeps no session, so nothing outside them (a CORS list naming Mcp-Session-Id) is kept for one.
+ */
+export function mintsNoSessionIds(file: ServingFile, transports: readonly ts.NewExpression[]): boolean {
+  try {
+    return transports.every((transport) => {
+      const generator = transportOptionsOf(transport).sessionIdGenerator;
+      return !!generator && file.values.isUndefinedValue(generator);
+    });
+  } catch (error) {
+    if (error instanceof CannotRewrite) return false;
+    throw error;
+  }
+}
+
 export function isStatelessIdiom(file: ServingFile, transports: readonly ts.NewExpression[]): boolean {
   const fn = enclosingFunction(transports[0]!);
   if (transports.length !== 1 || !fn) return false;

@@ -36,7 +36,7 @@ import type { TransformPlan } from '../kit/plan.js';
 import { RULE_ID } from '../../rule-ids.js';
 import { memberMountedOnlyBy, memberRoute } from './class-routes.js';
 import { planCorsSessionHeader, servesStatelessOnly } from './cors-session-header.js';
-import { isStatelessIdiom } from './eligibility.js';
+import { isStatelessIdiom, mintsNoSessionIds } from './eligibility.js';
 import { declareEntryPackages, dropUnusedLegacyPackage } from './entry-packages.js';
 import { planEraModernOnly } from './era-modern-only.js';
 import { eraRouting, eraRoutingAdvice } from './era-routing.js';
@@ -131,8 +131,9 @@ function planFile(file: ServingFile, corsProjectWide: boolean): void {
     file.options = idiom ? file.requested : httpOptions;
     file.v1Idiom = idiom && httpOptions !== file.requested;
     const done = file.attempt(() => planHttp(file, transports));
-    // A route already serving without sessions (a `sessionIdGenerator: undefined` transport, no registry) mints no id either.
-    if (done || isStatelessIdiom(file, transports)) httpRewritten++;
+    // A route already serving without sessions (a `sessionIdGenerator: undefined` transport, made per request or shared)
+    // mints no id either: nothing is kept for a session there (sweep 17 Q4).
+    if (done || isStatelessIdiom(file, transports) || mintsNoSessionIds(file, transports)) httpRewritten++;
     else file.keptSessions.push({ file: file.sf.fileName, line: file.line(transports[0]!) });
     rewrote = done || rewrote;
   }
