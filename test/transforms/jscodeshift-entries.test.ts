@@ -49,7 +49,7 @@ const FINISHED: Record<string, string> = {
  * 2026-07-28 entry written for a project whose only MCP endpoint is HTTP+SSE (another file may already serve /mcp).
  * Run alone, the entry leaves it out and says so in the note; the check is that the output differs.
  */
-const PROJECT_WIDE = new Set(['stateless-serving/sse-kept', 'stateless-serving/sse-modern-only', 'stateless-serving/sse-only-modern-only', 'stateless-serving/sse-only-route-calls-modern-only', 'stateless-serving/sse-shared-server-modern-only', 'stateless-serving/sse-single-transport-kept', 'stateless-serving/sse-branch-apart', 'stateless-serving/sse-branch-apart-modern-only']);
+const PROJECT_WIDE = new Set(['stateless-serving/sse-kept', 'stateless-serving/sse-modern-only', 'stateless-serving/sse-only-modern-only', 'stateless-serving/sse-only-route-calls-modern-only', 'stateless-serving/sse-shared-server-modern-only', 'stateless-serving/sse-single-transport-kept', 'stateless-serving/sse-branch-apart', 'stateless-serving/sse-branch-apart-modern-only', 'stateless-serving/sse-module-server-kept-instance', 'stateless-serving/sse-wrapper-class-marker']);
 
 /** `apply`'s options as jscodeshift command-line flags (jscodeshift hands unknown flags to the transform). */
 function flagsOf(options: Partial<TransformOptions>): string[] {

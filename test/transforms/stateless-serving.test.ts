@@ -184,6 +184,10 @@ const MARKERS: Record<string, string[]> = {
   'kept-endpoint-cors-marker': ['session-transport/session-header', 'session-transport/session-header', 'session-transport/session-id-generator'],
   // A shared stateless transport mints no id: its file's CORS list loses Mcp-Session-Id although the transport is marked; the
   // other program, which mints ids, keeps it with a marker (sweep 17 Q4).
+  // HTTP+SSE kept beside a new entry: the module-level server stays for its routes, built by the extracted factory (sweep 19 S1).
+  'sse-module-server-kept-instance': ['session-transport/sse-transport'],
+  // The project's own class around an SDK server is no factory for the entry (sweep 19 S1): the endpoint is kept and marked.
+  'sse-wrapper-class-marker': ['session-transport/sse-transport'],
   'shared-stateless-transport-cors': ['session-transport/session-id-generator', 'session-transport/session-id-generator', 'session-transport/session-header'],
   // A route writing Mcp-Session-Id itself (no SDK transport): one endpoint marker at the write, and the CORS list beside it marked.
   'own-session-header-marker': ['session-transport/session-header', 'session-transport/session-id-generator'],

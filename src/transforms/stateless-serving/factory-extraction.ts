@@ -35,7 +35,9 @@ export interface ExportedServer {
  */
 export function builtInPlace(values: ValueAnalysis, initializer: ts.Expression): boolean {
   const inner = unwrap(initializer);
-  if (ts.isNewExpression(inner)) return true;
+  // An SDK server class or a project subclass of one; a class of the project's own that holds an SDK server in a field
+  // (`new BaseMCPServer()`, whose `server` is the SDK's) is not what a serving entry's factory must return (sweep 19 S1).
+  if (ts.isNewExpression(inner)) return isServerKind(values.instanceOf(inner.expression, []));
   return ts.isCallExpression(inner) && !!inner.arguments[0] && !values.calls.functionOfCall(inner)?.body && isServerKind(values.valueOf(inner)) && builtInPlace(values, inner.arguments[0]);
 }
 

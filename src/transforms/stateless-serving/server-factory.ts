@@ -16,6 +16,7 @@ import { CannotRewrite } from './refusal.js';
 import type { ServingFile } from './serving-file.js';
 import { freeNames, referencesByName } from './text.js';
 import { returnedExpressions } from '../../analysis/declarations.js';
+import { isServerKind } from '../../analysis/value.js';
 import { functionName } from './syntax-queries.js';
 import { andList } from '../kit/prose.js';
 import { builtInPlace, extractFactory } from './factory-extraction.js';
@@ -33,6 +34,12 @@ export interface Factory {
    * only if the rewrite is kept, so a refusal's advice must not name it as the project's (sweep 13 L5).
    */
   extracted?: boolean;
+  /**
+   * For a factory extracted from a module-level server: keeps that server too, built by the factory where it was
+   * (`const server = createServer();`), for code that stays and still uses it (HTTP+SSE routes kept beside the new
+   * entry, sweep 19 S1). Returns why it cannot (an async factory in a module without top-level await).
+   */
+  keepInstance?: () => string | undefined;
 }
 
 /** The factory a refusal's advice may name: one the project has (not one only the refused rewrite would have made). */
@@ -176,11 +183,30 @@ function moduleServerFactory(file: ServingFile, decl: ts.VariableDeclaration, at
   // Top-level `await` among the moved statements makes the factory async: each server is then awaited where it is built.
   const { name, async } = known;
   // The server's own name is plumbing in the route too: its one use there is the `connect` the rewrite replaces.
-  return { expression: name, call: `${async ? 'await ' : ''}${name}()`, names: [name, (decl.name as ts.Identifier).text], extracted: true };
+  const serverName = (decl.name as ts.Identifier).text;
+  const edit = known.edit;
+  const keepInstance = (): string | undefined => {
+    const list = decl.parent;
+    const keyword = ts.isVariableDeclarationList(list) ? (list.flags & ts.NodeFlags.Const ? 'const' : list.flags & ts.NodeFlags.Let ? 'let' : 'var') : 'const';
+    const line = `${keyword} ${serverName} = ${async ? 'await ' : ''}${name}();`;
+    if (edit.text.endsWith(`${line}\n`)) return undefined;
+    if (async && file.sf.fileName.endsWith('.cjs')) return `the server's factory \`${name}\` is async, and the routes that stay use the one server it built, which a CommonJS module cannot await at its top level`;
+    edit.text = `${edit.text}${line}\n`;
+    return undefined;
+  };
+  return { expression: name, call: `${async ? 'await ' : ''}${name}()`, names: [name, serverName], extracted: true, keepInstance };
 }
 
 /** Module-level servers whose construction a serving plan extracted into a factory, with the edit that wrote it. */
 const extracted = new WeakMap<ts.VariableDeclaration, { name: string; async: boolean; edit: TextEdit }>();
+
+/** The project class `initializer` constructs (`new BaseMCPServer()`) when it is neither an SDK server class nor a subclass of one (sweep 19 S1). */
+function ownWrapperClass(file: ServingFile, initializer: ts.Expression): string | undefined {
+  const inner = unwrap(initializer);
+  if (!ts.isNewExpression(inner) || isServerKind(file.values.instanceOf(inner.expression, []))) return undefined;
+  const decl = file.values.symbolOf(inner.expression)?.valueDeclaration;
+  return decl && ts.isClassLike(decl) && !decl.getSourceFile().isDeclarationFile ? inner.expression.getText(file.sf) : undefined;
+}
 
 /** Why a server built elsewhere is not served as is: where one server should be built, per transport kind (stdio has no route). */
 function notBuiltHere(kind: 'http' | 'stdio'): string {
@@ -227,6 +253,9 @@ export function serverFactory(file: ServingFile, receiver: ts.Node, scope: ts.No
       // HTTP entry shares, sweep 16 P1): that module exports a factory instead.
       const { name, async } = importedServerFactory(file, receiver, decl, at);
       return { expression: name, call: `${async ? 'await ' : ''}${name}()`, names: [name, receiver.text], extracted: true };
+    } else if (decl && ts.isVariableDeclaration(decl) && decl.initializer && ownWrapperClass(file, decl.initializer)) {
+      const cls = ownWrapperClass(file, decl.initializer)!;
+      throw new CannotRewrite(`\`${receiver.text}\` is a \`${cls}\`, a class of the project's own around an SDK server, not the SDK server itself, and the serving entry's factory must return that server: write \`function buildServer() { return new ${cls}(…).<the field holding the SDK server>; }\` (when the class does nothing else per connection), then re-run.`, at, RULE_ID.perSessionServer);
     } else if (!decl || !ts.isVariableDeclaration(decl) || !decl.initializer || !isInside(decl, scope)) {
       throw new CannotRewrite(notBuiltHere(kind), at, RULE_ID.perSessionServer);
     } else init = unwrap(decl.initializer);

@@ -1,0 +1,33 @@
+// @ts-check
+/**
+ * The SDK README's HTTP+SSE server: one McpServer built at module level, connected to each stream's transport. By
+ * default the SSE routes stay for 2025-era clients and a Streamable HTTP entry is added beside them: its factory is
+ * extracted from the server's construction, and the module-level server stays, built by that factory, for the SSE
+ * routes that still connect it (sweep 19 S1: the binding was removed while the kept route used it). Written as the
+ * sdk-v2 step leaves it: McpServer from SDK v2, the SSE transport still SDK 1.x's.
+ */
+import express from 'express';
+import { McpServer } from '@modelcontextprotocol/server';
+import { SSEServerTransport } from '@modelcontextprotocol/sdk/server/sse.js';
+
+const server = new McpServer({ name: 'notes', version: '1.0.0' });
+server.registerTool('ping', { description: 'Ping' }, async () => ({ content: [{ type: 'text', text: 'pong' }] }));
+
+const app = express();
+/** @type {Record<string, SSEServerTransport>} */
+const transports = {};
+
+app.get('/sse', async (req, res) => {
+  const transport = new SSEServerTransport('/messages', res);
+  transports[transport.sessionId] = transport;
+  res.on('close', () => delete transports[transport.sessionId]);
+  await server.connect(transport);
+});
+
+app.post('/messages', async (req, res) => {
+  const transport = transports[String(req.query.sessionId)];
+  if (transport) await transport.handlePostMessage(req, res);
+  else res.status(400).send('No transport found for sessionId');
+});
+
+app.listen(3001);
