@@ -188,8 +188,14 @@ export class SdkFeatures {
     if (uses.registeredMethods.has(name) && values.valueOf(receiver)?.kind === 'registered') {
       // `resource.remove()` in a poll that keeps the list in step with something outside (sweep 18 R4): no call and no
       // connection toggles it, a timer does.
-      const timer = reach.toolsReaching(call).length === 0 ? timerRunning(values, call, 3) : undefined;
-      return timer ? { node: nameNode, messageId: 'registeredOnTimer', data: { method: name, timer } } : { node: nameNode, messageId: 'toggle', data: { method: name } };
+      const untouchedByCalls = reach.toolsReaching(call).length === 0;
+      const timer = untouchedByCalls ? timerRunning(values, call, 3) : undefined;
+      if (timer) return { node: nameNode, messageId: 'registeredOnTimer', data: { method: name, timer } };
+      // `tool.update(…)` from the `oninitialized` hook (doei/aws-mcp-server's configuration from the client's roots, sweep
+      // 19 S6): no call toggles it, the handshake configures it
+      // (`enable()`/`disable()` there is a per-connection toggle, reported as one.)
+      const hook = untouchedByCalls && name === 'update' ? handshakeHookRunning(values, call, 3) : undefined;
+      return hook ? { node: nameNode, messageId: 'onHandshake', data: { method: name, hook } } : { node: nameNode, messageId: 'toggle', data: { method: name } };
     }
     if (!REGISTRATION_METHODS.has(name) || !isServerKind(values.valueOf(receiver))) return undefined;
     const paths = reach.toolsReaching(call);
@@ -220,6 +226,33 @@ function timerRunning(values: ValueAnalysis, node: ts.Node, depth: number, seen 
   for (const caller of values.calls.callsOf(fn)) {
     const timer = timerRunning(values, caller, depth - 1, seen);
     if (timer) return timer;
+  }
+  return undefined;
+}
+
+/** The server's handshake hooks (`oninitialized`), which run once per connection when the handshake completes. */
+const HANDSHAKE_HOOKS: ReadonlySet<string> = new Set(describedFeature('oninitialized').serverHooks ?? []);
+
+/**
+ * The handshake hook (`server.server.oninitialized = () => …`) that runs `node`, directly or through up to `depth` helper
+ * calls (`oninitialized = () => loadConfig()` with the toggle inside `loadConfig`).
+ */
+function handshakeHookRunning(values: ValueAnalysis, node: ts.Node, depth: number, seen = new Set<ts.Node>()): string | undefined {
+  const fn = enclosingFunction(node);
+  if (!fn || seen.has(fn)) return undefined;
+  seen.add(fn);
+  let holder: ts.Node = fn;
+  while (holder.parent && ts.isParenthesizedExpression(holder.parent)) holder = holder.parent;
+  const assignment = holder.parent;
+  if (assignment && ts.isBinaryExpression(assignment) && assignment.operatorToken.kind === ts.SyntaxKind.EqualsToken && assignment.right === holder) {
+    const target = unwrap(assignment.left);
+    if (ts.isPropertyAccessExpression(target) && HANDSHAKE_HOOKS.has(target.name.text) && isServerKind(values.valueOf(target.expression))) return target.name.text;
+  }
+  if (depth === 0) return undefined;
+  // Who runs its body, also without arguments (`loadConfig()`).
+  for (const caller of values.calls.everyCallOf(fn)) {
+    const hook = handshakeHookRunning(values, caller, depth - 1, seen);
+    if (hook) return hook;
   }
   return undefined;
 }

@@ -119,6 +119,7 @@ export function planServerPush(result: AnalysisResult, options: TransformOptions
 function markerFor(feature: FeatureId, marker: string, report: FeatureUse): string {
   // A list kept in step by a timer, or changed inside a tool call: no connection toggles it (sweep 18 R4).
   if (feature === 'tool-toggle' && report.messageId === 'registeredOnTimer') return ON_TIMER.replace('%method', report.data?.method ?? '').replace('%timer', report.data?.timer ?? 'timer');
+  if (feature === 'tool-toggle' && report.messageId === 'onHandshake') return ON_HANDSHAKE.replace('%method', report.data?.method ?? '').replace('%hook', report.data?.hook ?? 'oninitialized');
   if (feature === 'tool-toggle' && report.messageId === 'registeredInCall') return IN_CALL.replace('%method', report.data?.method ?? '').replace('%tools', report.data?.tools ?? '');
   const method = report.messageId === 'handler' ? report.data?.method : undefined;
   return feature === 'resource-subscription' && method && method !== SUBSCRIBE ? marker.replace(SUBSCRIBE, method) : marker;
@@ -126,6 +127,8 @@ function markerFor(feature: FeatureId, marker: string, report: FeatureUse): stri
 const SUBSCRIBE = 'resources/subscribe';
 const ON_TIMER =
   '`%method()` runs from a `%timer` callback: the list changes while clients are connected, not per connection or per call. On 2026-07-28 a per-request server is built anew for each request and never sees the timer: register the items in the server factory (a resource template over the changing set) and publish the changes with handler.notify.* (HTTP; a shared ServerEventBus across instances) or the instance\'s send*ListChanged under serveStdio.';
+const ON_HANDSHAKE =
+  '`%method()` runs from the `%hook` hook, when a client completes the handshake: it configures the item per connection, from what the client said or offered then (its roots, its name). 2026-07-28 has no handshake, so this never runs for a 2026-07-28 client (and a per-request server would not keep it): take the configuration from where it is needed, the server\'s own settings, an argument of the tool, or inputRequired.listRoots() inside the tool call, and register the item configured (or have its handler read the configuration per call).';
 const IN_CALL =
   '`%method()` runs inside tool %tools: the list changes as a side effect of a call, which 2026-07-28 lists must not do, and a per-request server forgets it anyway. Register the item unconditionally (a resource template over what the tool creates, or a tool that takes a handle the creating tool returns) instead.';
 

@@ -89,6 +89,22 @@ export function buildServer(): McpServer {
       errors: [{ messageId: 'registeredOnTimer', line: 7, data: { method: 'remove', timer: 'setInterval' } }],
     },
     {
+      name: 'a tool configured from the client\'s roots by a helper the oninitialized hook runs (sweep 19 S6: no call toggles it)',
+      code: `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+declare function readConfig(root: string): { url: string } | undefined;
+const server = new McpServer({ name: 'x', version: '1' });
+const query = server.registerTool('query', { description: 'Query' }, async () => ({ isError: true, content: [{ type: 'text', text: 'not configured' }] }));
+async function loadConfigFromRoots(): Promise<void> {
+  const { roots } = await server.server.listRoots();
+  const config = readConfig(roots[0]!.uri);
+  if (config) query.update({ callback: async () => ({ content: [{ type: 'text', text: config.url }] }) });
+}
+server.server.oninitialized = () => {
+  void loadConfigFromRoots();
+};`,
+      errors: [{ messageId: 'onHandshake', line: 8, data: { method: 'update', hook: 'oninitialized' } }],
+    },
+    {
       name: 'a resource registered by a helper that a tool handler calls (the list grows as a side effect of the call)',
       code: {
         'src/exports.ts': `import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
