@@ -188,6 +188,8 @@ const MARKERS: Record<string, string[]> = {
   'sse-module-server-kept-instance': ['session-transport/sse-transport'],
   // The project's own class around an SDK server is no factory for the entry (sweep 19 S1): the endpoint is kept and marked.
   'sse-wrapper-class-marker': ['session-transport/sse-transport'],
+  // One server held by an object (the container's) and a Hono sub-app's route on `/` (sweep 19 S4).
+  'hono-subapp-held-server-marker': ['session-state/per-session-server'],
   'shared-stateless-transport-cors': ['session-transport/session-id-generator', 'session-transport/session-id-generator', 'session-transport/session-header'],
   // A route writing Mcp-Session-Id itself (no SDK transport): one endpoint marker at the write, and the CORS list beside it marked.
   'own-session-header-marker': ['session-transport/session-header', 'session-transport/session-id-generator'],

@@ -20,6 +20,8 @@ export interface AdviceContext {
   besideStreamable?: boolean;
   /** An HTTP+SSE endpoint's routes as the marker lists them (`GET /mcp, POST /mcp`): the ones to remove. */
   routes?: string;
+  /** The path the endpoint's route is registered on (`/` in a Hono sub-app mounted at /mcp); `/mcp` when unknown. */
+  path?: string;
 }
 
 /**
@@ -50,7 +52,7 @@ export function servingEntryAdvice(context: AdviceContext): string {
   return advice.endsWith('.') ? `${advice.slice(0, -1)}${PLACEHOLDER_NOTE}.` : `${advice}${PLACEHOLDER_NOTE}`;
 }
 
-function entryAdvice({ kind, target, modernOnly, framework, factory = PLACEHOLDER_FACTORY, besideStreamable = false, routes }: AdviceContext): string {
+function entryAdvice({ kind, target, modernOnly, framework, factory = PLACEHOLDER_FACTORY, besideStreamable = false, routes, path = '/mcp' }: AdviceContext): string {
   const sseRoutes = routes ? `its routes (${routes})` : 'the /sse and /message routes';
   if (kind === 'stdio') {
     if (target === 'stateless-v1') return 'On SDK 1.x keep `server.connect(new StdioServerTransport())`: stdio has no HTTP sessions to remove.';
@@ -66,7 +68,7 @@ function entryAdvice({ kind, target, modernOnly, framework, factory = PLACEHOLDE
   const handler = `createMcpHandler(${factory})`;
   switch (framework) {
     case 'hono':
-      return `Serve the endpoint with \`app.all('/mcp', (c) => handler.fetch(c.req.raw))\` and \`const handler = ${handler}\` (GET/DELETE then answer 405).`;
+      return `Serve the endpoint with \`app.all('${path}', (c) => handler.fetch(c.req.raw))\` and \`const handler = ${handler}\` (GET/DELETE then answer 405).`;
     case 'fastify':
       return `Serve the endpoint's routes with \`async (req, reply) => { reply.hijack(); await toNodeHandler(handler)(req.raw, reply.raw, req.body); }\` and \`const handler = ${handler}\` (GET/DELETE then answer 405).`;
     case 'web':

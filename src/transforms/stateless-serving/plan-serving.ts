@@ -197,7 +197,7 @@ function planHttp(file: ServingFile, transports: ts.NewExpression[]): void {
     planHttpOn(file, transports, route);
   } catch (error) {
     // The advice names how this endpoint's router serves the replacement (hono's web-standard request, fastify's raw pair).
-    throw error instanceof CannotRewrite ? error.onRouter(route?.framework) : error;
+    throw error instanceof CannotRewrite ? error.onRouter(route?.framework, route?.path) : error;
   }
 }
 

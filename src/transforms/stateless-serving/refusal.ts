@@ -26,9 +26,13 @@ export class CannotRewrite extends Error {
     return this.router;
   }
 
-  /** The endpoint's router, for a refusal raised where it was not known (a check of the server factory): the first one given stays. */
-  onRouter(framework: RouteFramework | undefined): this {
+  /** The path the endpoint's route is registered on, when known (a sub-app mounted at /mcp registers `app.all('/')`). */
+  routePath: string | undefined;
+
+  /** The endpoint's router (and its route's path), for a refusal raised where they were not known (a check of the server factory): the first given stays. */
+  onRouter(framework: RouteFramework | undefined, path?: string): this {
     this.router ??= framework;
+    this.routePath ??= path;
     return this;
   }
 }

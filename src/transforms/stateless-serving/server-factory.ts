@@ -264,6 +264,13 @@ export function serverFactory(file: ServingFile, receiver: ts.Node, scope: ts.No
     if (picked) throw new CannotRewrite(`the server is the \`${picked.property}\` of what a method returns (\`${init.getText(file.sf)}\`): make a factory that returns the server, then re-run.`, at, RULE_ID.perSessionServer);
     return methodFactory(file, init, scope, at, kind, receiver);
   }
+  // `container.mcpServer.connect(transport)`: one server held by an object and shared by every request (sweep 19 S4).
+  if (ts.isPropertyAccessExpression(init) && !picked) {
+    const held = file.values.symbolOf(init.name)?.valueDeclaration;
+    const built = held && (ts.isPropertyAssignment(held) || ts.isPropertyDeclaration(held)) && held.initializer && ts.isNewExpression(unwrap(held.initializer)) ? (unwrap(held.initializer) as ts.NewExpression) : undefined;
+    const make = built ? `\`() => ${built.getText(built.getSourceFile()).replace(/\s+/g, ' ')}\` builds one` : 'a function that builds one and returns it';
+    throw new CannotRewrite(`the server is \`${init.getText(file.sf)}\`, one server held by an object and connected to ${kind === 'http' ? 'every request' : 'the connection'}, not built ${kind === 'http' ? 'in the route' : 'in place'}: the entry needs a factory that builds a new server each time (${make}; \`buildServer\` below).`, at, RULE_ID.perSessionServer);
+  }
   if (!ts.isCallExpression(init) || !ts.isIdentifier(init.expression)) {
     const where = kind === 'http' ? 'inline in the route' : 'in place';
     throw new CannotRewrite(`the server is built ${where}: extract its construction into \`function buildServer() { … return server; }\`.`, at, RULE_ID.perSessionServer);

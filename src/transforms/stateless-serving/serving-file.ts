@@ -124,7 +124,7 @@ export class ServingFile {
         if (error.message) this.marker(error.node, error.ruleId, error.message);
         return false;
       }
-      const advice = servingEntryAdvice({ kind: stdio ? 'stdio' : 'http', target: this.options.target, framework: error.framework, factory: error.factory });
+      const advice = servingEntryAdvice({ kind: stdio ? 'stdio' : 'http', target: this.options.target, framework: error.framework, factory: error.factory, path: error.routePath });
       const v1 = !stdio && this.options.target !== this.requested.target ? ` ${leftOnV1Note(this.requested)}` : '';
       this.marker(error.node, error.ruleId, `${error.message}${v1} ${advice}`);
       return false;
