@@ -74,6 +74,18 @@ export function sdkMajorOfFile(sf: ts.SourceFile): SdkVersion | undefined {
   return undefined;
 }
 
+/** Every SDK major the file's top-level imports name (a file the official codemod moved may keep a v1 import it does not map). */
+export function sdkMajorsOfFile(sf: ts.SourceFile): Set<SdkVersion> {
+  const out = new Set<SdkVersion>();
+  for (const statement of sf.statements) {
+    for (const specifier of importedSpecifiers(statement)) {
+      const major = sdkMajorOf(specifier);
+      if (major !== undefined) out.add(major);
+    }
+  }
+  return out;
+}
+
 /** `import … from 'x'` and `const … = require('x')` (top-level statements). */
 function importedSpecifiers(statement: ts.Statement): string[] {
   if (ts.isImportDeclaration(statement)) return ts.isStringLiteral(statement.moduleSpecifier) ? [statement.moduleSpecifier.text] : [];

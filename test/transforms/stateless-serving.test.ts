@@ -190,6 +190,8 @@ const MARKERS: Record<string, string[]> = {
   'sse-wrapper-class-marker': ['session-transport/sse-transport'],
   // One server held by an object (the container's) and a Hono sub-app's route on `/` (sweep 19 S4).
   'hono-subapp-held-server-marker': ['session-state/per-session-server'],
+  // A file the sdk-v2 step moved but for one import it does not map is on SDK v2; the project's factory is named (sweep 19 S5).
+  'curried-handler-moved-file-marker': ['session-transport/session-id-generator'],
   'shared-stateless-transport-cors': ['session-transport/session-id-generator', 'session-transport/session-id-generator', 'session-transport/session-header'],
   // A route writing Mcp-Session-Id itself (no SDK transport): one endpoint marker at the write, and the CORS list beside it marked.
   'own-session-header-marker': ['session-transport/session-header', 'session-transport/session-id-generator'],

@@ -112,7 +112,28 @@ export function unrecognisedPlace(file: ServingFile, transport: ts.NewExpression
     markRoutesHandingTo(file, transport);
     return new CannotRewrite("one stateless transport is created once, outside any route, and serves every request it is handed (the SDK serves one request per stateless transport: current 1.x releases throw on the second, and a shared one mixes up the ids of concurrent requests), and it speaks the 2025 protocol only: replace it and the code that hands it the requests with one stateless endpoint by hand.", transport, undefined, framework);
   }
-  return new CannotRewrite('the transport is not created in a route handler mcp-migrate recognises: replace the transport, its registry and the session routing by hand.', transport, undefined, framework);
+  return new CannotRewrite('the transport is not created in a route handler mcp-migrate recognises: replace the transport, its registry and the session routing by hand.', transport, undefined, framework, projectFactoryBeside(file, transport));
+}
+
+/**
+ * The project's factory that builds the server connected to `transport` beside it (`const server = createServer();
+ * await server.connect(transport)` in the same function), named in the advice instead of a placeholder (sweep 19 S5).
+ */
+function projectFactoryBeside(file: ServingFile, transport: ts.NewExpression): string | undefined {
+  const fn = enclosingFunction(transport);
+  if (!fn) return undefined;
+  let found: string | undefined;
+  forEachDescendant(fn, (node) => {
+    if (found || !ts.isCallExpression(node) || !ts.isPropertyAccessExpression(node.expression) || node.expression.name.text !== 'connect') return;
+    const receiver = unwrap(node.expression.expression);
+    const decl = ts.isIdentifier(receiver) ? file.values.symbolOf(receiver)?.valueDeclaration : undefined;
+    const init = decl && ts.isVariableDeclaration(decl) && decl.initializer ? unwrap(decl.initializer) : undefined;
+    const call = init && ts.isAwaitExpression(init) ? unwrap(init.expression) : init;
+    if (!call || !ts.isCallExpression(call) || !ts.isIdentifier(call.expression) || call.arguments.length > 0) return;
+    const factory = file.values.symbolOf(call.expression)?.valueDeclaration;
+    if (factory && (ts.isFunctionDeclaration(factory) || ts.isImportSpecifier(factory) || (ts.isVariableDeclaration(factory) && !!factory.initializer && isFunctionLike(unwrap(factory.initializer))))) found = call.expression.text;
+  });
+  return found;
 }
 
 /**
