@@ -14,6 +14,7 @@ export const SERVING_OPTIONS: Record<string, Partial<TransformOptions>> = {
   'express-modern-only': { modernOnly: true },
   'stdio-modern-only': { modernOnly: true },
   'sse-modern-only': { modernOnly: true },
+  'sse-kept-instance-then-modern-only': { modernOnly: true },
   'sse-section-banner-modern-only': { modernOnly: true },
   'sse-handler-functions-modern-only': { modernOnly: true },
   'sse-exported-handlers-mounted-modern-only': { modernOnly: true },

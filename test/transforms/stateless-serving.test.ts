@@ -188,6 +188,8 @@ const MARKERS: Record<string, string[]> = {
   'sse-module-server-kept-instance': ['session-transport/sse-transport'],
   // The project's own class around an SDK server is no factory for the entry (sweep 19 S1): the endpoint is kept and marked.
   'sse-wrapper-class-marker': ['session-transport/sse-transport'],
+  // The kept endpoint's marker goes with it under --modern-only, with the module-level server only its routes used.
+  'sse-kept-instance-then-modern-only': [],
   // One server held by an object (the container's) and a Hono sub-app's route on `/` (sweep 19 S4).
   'hono-subapp-held-server-marker': ['session-state/per-session-server'],
   // A file the sdk-v2 step moved but for one import it does not map is on SDK v2; the project's factory is named (sweep 19 S5).

@@ -37,7 +37,7 @@ export function deadAfterIn(sf: ts.SourceFile, values: ValueQueries, removed: Re
       });
     }
     for (const decl of candidates) {
-      const statement = removableDeclaration(decl);
+      const statement = removableDeclaration(decl, used);
       if (!statement || gone.has(statement)) continue;
       const nameNode = (decl as ts.NamedDeclaration).name;
       if (!nameNode || !ts.isIdentifier(nameNode) || used.has(nameNode.text)) continue;
@@ -54,7 +54,7 @@ export function deadAfterIn(sf: ts.SourceFile, values: ValueQueries, removed: Re
   return dead;
 }
 
-function removableDeclaration(decl: ts.Node): ts.Node | undefined {
+function removableDeclaration(decl: ts.Node, used: ReadonlySet<string>): ts.Node | undefined {
   const exported = (s: ts.Node) => !!ts.getModifiers(s as ts.HasModifiers)?.some((m) => m.kind === ts.SyntaxKind.ExportKeyword);
   if (ts.isTypeAliasDeclaration(decl) || ts.isInterfaceDeclaration(decl) || ts.isFunctionDeclaration(decl)) return exported(decl) ? undefined : decl;
   const statement = ts.isVariableDeclaration(decl) ? soleStatement(decl) : undefined;
@@ -62,6 +62,17 @@ function removableDeclaration(decl: ts.Node): ts.Node | undefined {
   // the removed routes used); any other initializer only when it calls nothing; none at all (`let transport:
   // SSEServerTransport;` that only the removed routes assigned and read, sweep 18 R1) runs nothing either.
   const initializer = (decl as ts.VariableDeclaration).initializer;
-  if (statement && !exported(statement)) return !initializer || isFunctionLike(unwrap(initializer)) || !makesCalls(initializer) ? statement : undefined;
+  if (statement && !exported(statement)) return !initializer || isFunctionLike(unwrap(initializer)) || !makesCalls(initializer) || buildsWith(initializer, used) ? statement : undefined;
   return undefined;
+}
+
+/**
+ * `createServer()` (or `await createServer()`) of a factory the new code calls for every request: the one server the
+ * removed routes connected (`const server = createServer();`, kept beside an entry by an earlier run) does nothing
+ * building it again per request does not do.
+ */
+function buildsWith(initializer: ts.Expression, used: ReadonlySet<string>): boolean {
+  let inner = unwrap(initializer);
+  if (ts.isAwaitExpression(inner)) inner = unwrap(inner.expression);
+  return ts.isCallExpression(inner) && ts.isIdentifier(inner.expression) && inner.arguments.length === 0 && used.has(inner.expression.text);
 }

@@ -145,7 +145,10 @@ export function planLegacySse(site: ServingSite, streamableHere: readonly ts.New
   const elsewhereEntry = written?.elsewhere && removed ? entryInMountingModule(site, written, removed.elsewhere) : undefined;
   const handler = written && !written.elsewhere ? site.writeEntry(written.route.call, written.route.framework, written, written.at, false) : elsewhereEntry;
   // Declarations only the removed code used (the registry's map type) go too (dead-declarations.ts).
-  const dead = deadAfter(site, new Set([...going, ...loops]), new Set(written?.names ?? []));
+  // The factories the file's entry calls per request (the one written now, or one written before): a server built once by
+  // one of them for the removed routes alone (`const server = createServer();`) goes with them.
+  const entryFactories = written?.names ?? handlerCallsIn(site).flatMap((call) => (call.arguments[0] && ts.isIdentifier(call.arguments[0]) ? [call.arguments[0].text] : []));
+  const dead = deadAfter(site, new Set([...going, ...loops]), new Set(entryFactories));
   const removedParts = [...parts, ...registryStatements, ...dead, ...(written?.alsoGoes ?? [])].filter((part) => part !== entryStatement);
   for (const part of removedParts) site.remove(part);
   removeExportedNames(site, removedParts.map(declaredName).filter((n): n is string => !!n));
