@@ -30,7 +30,7 @@ import type { ResolveFn } from '../discovery/resolve.js';
 import { PackageIndex, splitPackageSpecifier } from '../discovery/packages.js';
 import { loadConfigForFile } from '../discovery/tsconfig.js';
 import type { FileDiagnostic } from '../model.js';
-import { CONTEXT_TYPES, SDK_SPECIFIER_MARKER, isClientSdkModule, isProtocolVocabulary, isServerSdkModule, sdkMajorOf } from './sdk-modules.js';
+import { CONTEXT_TYPES, SDK_SPECIFIER_MARKER, TRANSPORT_INTERFACE, isClientSdkModule, isProtocolVocabulary, isServerSdkModule, sdkMajorOf } from './sdk-modules.js';
 import fs from 'node:fs';
 import { DECLARED_CLASS_NAMES, isFrameworkModule, packageModuleDeclaredBy } from './framework-modules.js';
 import { mayDeclareVendoredSdk } from '../frameworks/vendored-sdk.js';
@@ -97,7 +97,7 @@ const NAMED_REQUIRE = /\b(?:const|let|var)\s*\{([^}]*)\}\s*=\s*require\s*\(\s*['
  */
 function usesServerSdk(text: string, specifiers: readonly string[]): boolean {
   const server = specifiers.filter(isServerSdkModule);
-  if (server.length === 0) return namesHandlerContext(text);
+  if (server.length === 0) return namesHandlerContext(text) || implementsTransport(text);
   const vocabularyOnly = new Map<string, number>();
   for (const pattern of [NAMED_IMPORT, NAMED_REQUIRE]) {
     for (const [, names, specifier] of text.matchAll(pattern)) {
@@ -110,6 +110,27 @@ function usesServerSdk(text: string, specifiers: readonly string[]): boolean {
   const mentions = new Map<string, number>();
   for (const specifier of server) mentions.set(specifier, (mentions.get(specifier) ?? 0) + 1);
   return [...mentions].some(([specifier, count]) => (vocabularyOnly.get(specifier) ?? 0) < count);
+}
+
+/**
+ * Whether the file implements the SDK's transport interface it imports from a shared module (`class SseTransport
+ * implements Transport`, with `Transport` from `sdk/shared/transport.js`): a transport of the project's own, which a
+ * server is connected to; its module and the modules that connect it are server code (elct9620/perplexity-ask-openrouter's
+ * hand-written HTTP+SSE transport, sweep 19 S3). A client's own transport is analysed too; no rule reports one.
+ */
+function implementsTransport(text: string): boolean {
+  if (!text.includes(SDK_SPECIFIER_MARKER) || !text.includes('implements')) return false;
+  for (const pattern of [NAMED_IMPORT, NAMED_REQUIRE]) {
+    for (const [, names, specifier] of text.matchAll(pattern)) {
+      if (sdkMajorOf(specifier!) === undefined || isClientSdkModule(specifier!)) continue;
+      for (const spec of names!.split(',')) {
+        const [imported, local] = spec.replace(/^\s*type\s+/, '').split(/\s+as\s+|\s*:\s*/).map((n) => n.trim());
+        if (imported !== TRANSPORT_INTERFACE) continue;
+        if (new RegExp(`\\bimplements\\s+(?:[\\w$.]+\\s*,\\s*)*${(local || imported).replace(/\$/g, '\\$')}\\b`).test(text)) return true;
+      }
+    }
+  }
+  return false;
 }
 
 /**

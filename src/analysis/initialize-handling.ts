@@ -6,7 +6,7 @@
  */
 import { ts } from '../typescript.js';
 import { enclosingFunction, memberAccess, unwrap } from './ast.js';
-import { isServerKind } from './value.js';
+import { isServerKind, type ValueQueries } from './value.js';
 import { HANDSHAKE_METHODS as METHODS, guardsInitializeResult, isMcpMessageDispatch, isTransportMessage, methodComparison } from './handshake-plumbing.js';
 import { waitsForInitialized } from './initialized-waits.js';
 import { handlerRegistration } from './sdk-features.js';
@@ -19,20 +19,50 @@ import type { Analysis } from './model.js';
 export function fallbackInitialize(analysis: Analysis, literal: ts.StringLiteralLike): string | undefined {
   if (!METHODS.has(literal.text)) return undefined;
   const parent = literal.parent;
-  const compared =
+  const comparison =
     (ts.isBinaryExpression(parent) && [ts.SyntaxKind.EqualsEqualsEqualsToken, ts.SyntaxKind.EqualsEqualsToken].includes(parent.operatorToken.kind)) ||
     (ts.isCaseClause(parent) && parent.expression === literal);
-  if (!compared) return undefined;
+  if (!comparison) return undefined;
+  // What is compared: the request's method (`request.method === 'initialize'`, `switch (method) { case 'initialize': }`),
+  // not a tool argument or a step name that happens to read 'initialize' (review 34 X3).
+  const compared = ts.isCaseClause(parent) ? parent.parent.parent.expression : (parent as ts.BinaryExpression).left === literal ? (parent as ts.BinaryExpression).right : (parent as ts.BinaryExpression).left;
   for (let fn = enclosingFunction(literal); fn; fn = enclosingFunction(fn)) {
     let holder: ts.Node = fn;
     while (holder.parent && ts.isParenthesizedExpression(holder.parent)) holder = holder.parent;
     const assignment = holder.parent;
     if (!assignment || !ts.isBinaryExpression(assignment) || assignment.operatorToken.kind !== ts.SyntaxKind.EqualsToken || unwrap(assignment.right) !== fn) continue;
     const target = memberAccess(assignment.left);
-    if (target?.name === 'fallbackRequestHandler' && isServerKind(analysis.values.valueOf(target.object))) return literal.text;
+    if (target?.name === 'fallbackRequestHandler' && isServerKind(analysis.values.valueOf(target.object)) && isRequestMethod(analysis.values, fn, compared)) return literal.text;
   }
   return undefined;
 }
+
+/**
+ * `request.method` of the handler's first parameter, or a `const` of its body holding it (`const { method } = request`,
+ * `const method = request.method`).
+ */
+export function isRequestMethod(values: ValueQueries, handler: ts.FunctionLikeDeclaration, node: ts.Expression, constOnly = false): boolean {
+  const param = handler.parameters[0];
+  if (!param || !ts.isIdentifier(param.name)) return false;
+  const request = values.symbolOf(param.name);
+  const isRequest = (n: ts.Node): boolean => ts.isIdentifier(n) && !!request && values.symbolOf(n) === request;
+  const inner = unwrap(node);
+  if (ts.isPropertyAccessExpression(inner)) return inner.name.text === 'method' && isRequest(unwrap(inner.expression));
+  if (!ts.isIdentifier(inner)) return false;
+  const decl = values.symbolOf(inner)?.valueDeclaration;
+  if (!decl || !(decl.pos >= handler.pos && decl.end <= handler.end)) return false;
+  if (ts.isVariableDeclaration(decl) && decl.initializer && ts.isVariableDeclarationList(decl.parent) && (!constOnly || decl.parent.flags & ts.NodeFlags.Const)) {
+    const init = unwrap(decl.initializer);
+    return ts.isPropertyAccessExpression(init) && init.name.text === 'method' && isRequest(unwrap(init.expression));
+  }
+  if (ts.isBindingElement(decl) && ts.isObjectBindingPattern(decl.parent) && ts.isVariableDeclaration(decl.parent.parent)) {
+    const holder = decl.parent.parent;
+    const key = decl.propertyName ?? decl.name;
+    return ts.isIdentifier(key) && key.text === 'method' && !!holder.initializer && isRequest(unwrap(holder.initializer)) && ts.isVariableDeclarationList(holder.parent) && (!constOnly || !!(holder.parent.flags & ts.NodeFlags.Const));
+  }
+  return false;
+}
+
 
 /**
  * Hand-written request plumbing (a gateway, a proxy, a server parsing JSON-RPC itself) that compares an MCP

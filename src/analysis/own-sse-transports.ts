@@ -37,16 +37,28 @@ function createdBy(analysis: Analysis, arg: ts.Expression): ts.NewExpression | u
   return init && ts.isNewExpression(init) ? init : undefined;
 }
 
-/** Whether a method of the class writes an SSE frame: `x.write('data: …')`, `` x.write(`event: ${e}\n`) ``. */
+/**
+ * Whether a method of the class writes an SSE frame: `x.write('data: …')`, `` x.write(`event: ${e}\n`) ``, or a frame
+ * handed to an SSE stream's own writer as its fields (Hono's `stream.writeSSE({ event: 'endpoint', data })`,
+ * elct9620/perplexity-ask-openrouter's SseTransport, sweep 19 S3).
+ */
 function writesSseFrames(cls: ts.ClassLikeDeclaration): boolean {
   let found = false;
   forEachDescendant(cls, (node) => {
-    if (found || !ts.isCallExpression(node) || calleeParts(node).name !== 'write' || node.arguments.length === 0) return;
-    const text = leadingText(unwrap(node.arguments[0]!));
-    found = text !== undefined && SSE_FRAME_START.test(text);
+    if (found || !ts.isCallExpression(node) || node.arguments.length === 0) return;
+    const { name } = calleeParts(node);
+    const first = unwrap(node.arguments[0]!);
+    if (name === 'write') {
+      const text = leadingText(first);
+      found = text !== undefined && SSE_FRAME_START.test(text);
+    } else if (name === SSE_FIELDS_WRITER) found = ts.isObjectLiteralExpression(first) && first.properties.some((p) => SSE_FIELDS.has(p.name && ts.isIdentifier(p.name) ? p.name.text : ''));
   });
   return found;
 }
+
+/** A streaming API's method writing one SSE frame from its fields (Hono's `SSEStreamingApi.writeSSE`), and those fields. */
+const SSE_FIELDS_WRITER = 'writeSSE';
+const SSE_FIELDS: ReadonlySet<string> = new Set(['data', 'event']);
 
 function leadingText(node: ts.Node): string | undefined {
   if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) return node.text;

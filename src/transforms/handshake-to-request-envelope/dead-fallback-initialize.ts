@@ -14,6 +14,7 @@
 import { ts } from '../../typescript.js';
 import { enclosingFunction, forEachDescendant } from '../../analysis/ast.js';
 import type { AnalysisResult } from '../../analysis/model.js';
+import { isRequestMethod } from '../../analysis/initialize-handling.js';
 import { removalRange } from '../kit/removal-range.js';
 import type { TextEdit } from '../kit/edits.js';
 
@@ -33,20 +34,42 @@ export function deadFallbackBranch(result: AnalysisResult, literal: ts.StringLit
   let test: ts.Node = comparison;
   while (ts.isParenthesizedExpression(test.parent)) test = test.parent;
   const statement = test.parent;
-  if (!ts.isBinaryExpression(comparison) || !statement || !ts.isIfStatement(statement) || statement.expression !== test) return { kept: 'it is not a whole `if` condition of its own (a `case`, or a test combined with others), so deleting it is not a plain deletion' };
+  if (!ts.isBinaryExpression(comparison) || !statement || !ts.isIfStatement(statement) || statement.expression !== test) return { kept: 'it is not a whole `if` condition of its own (a `case`, or a test combined with others), so deleting it is not a plain deletion: drop only the handshake test (the other methods it tests still need it)' };
   if (statement.elseStatement) return { kept: 'its `if` has an `else`, which does run' };
-  if (removesSdkHandlers(result)) return { kept: 'the program calls `removeRequestHandler`, so the SDK\'s own handler may be gone and this branch reached' };
+  // A statement of the handler's own body (not an `else if`, not inside a callback or a nested block), testing the
+  // handler's own request method (not a tool named `initialize`, review 34 X1–X3).
   const handler = enclosingFunction(statement);
-  const only = handler && onlyReadHere(result, handler, statement);
-  if (!handler || only) return { kept: `it is the only reader of \`${only ?? 'its locals'}\`, which would be left unused` };
+  if (!handler || !handler.body || !ts.isBlock(handler.body) || statement.parent !== handler.body) return { kept: 'it is not a statement of the handler\'s own body (an `else if`, or inside a nested block or callback)' };
+  const compared = comparison.left === literal ? comparison.right : comparison.left;
+  if (!isRequestMethod(result.analysis.values, handler, compared, true)) return { kept: 'what it compares is not the handler\'s own request method' };
+  if (removesSdkHandlers(result)) return { kept: 'the program removes or replaces request handlers of the SDK\'s (`removeRequestHandler`, `_requestHandlers`, `_onrequest`), so its own handler may be gone and this branch reached' };
+  const hoisted = declaresHoisted(statement);
+  if (hoisted) return { kept: `it declares \`${hoisted}\` with \`var\` or as a function, visible outside it` };
+  const only = onlyReadHere(result, handler, statement);
+  if (only) return { kept: `it is the only reader of \`${only}\`, which would be left unused` };
   const sf = statement.getSourceFile();
   const range = removalRange(sf, statement);
   return { statement, edit: { file: sf.fileName, start: range.start, end: range.end, text: '' } };
 }
 
-/** Whether any file calls `removeRequestHandler` (then a method the SDK answers itself may reach the fallback). */
+/**
+ * Whether any file removes or replaces the SDK's request handlers (`removeRequestHandler`, its `_requestHandlers` map, an
+ * override of `_onrequest`): then a method the SDK answers itself may reach the fallback. A text check over the program,
+ * on purpose wide: keeping a dead branch costs a marker, removing a live one breaks a handshake.
+ */
 function removesSdkHandlers(result: AnalysisResult): boolean {
-  return result.sourceFiles.some((sf) => sf.text.includes('removeRequestHandler'));
+  return result.sourceFiles.some((sf) => /\b(?:removeRequestHandler|_requestHandlers|_onrequest)\b/.test(sf.text));
+}
+
+/** A `var` or a function declared in `branch` (hoisted, so visible to the code after it). */
+function declaresHoisted(branch: ts.Node): string | undefined {
+  let found: string | undefined;
+  forEachDescendant(branch, (node) => {
+    if (found) return;
+    if (ts.isFunctionDeclaration(node) && node.name) found = node.name.text;
+    else if (ts.isVariableDeclarationList(node) && !(node.flags & (ts.NodeFlags.Let | ts.NodeFlags.Const))) found = node.declarations.map((d) => d.name.getText()).join(', ');
+  });
+  return found;
 }
 
 /** A local of `handler`, declared outside `branch`, that `branch` reads and nothing else in the handler does. */

@@ -13,6 +13,7 @@ import type { ValueAnalysis } from '../../analysis/values.js';
 import { isServerKind } from '../../analysis/value.js';
 import { indentAt } from '../kit/source-style.js';
 import { CannotRewrite } from './refusal.js';
+import type { TextEdit } from '../kit/edits.js';
 import type { ServingFile } from './serving-file.js';
 import { escapingFlow, factoryBlock, usesOfDeclared, type FactoryBlock } from './stdio-block.js';
 import { referencesByName, reindent, removalRange } from './text.js';
@@ -47,7 +48,7 @@ export function builtInPlace(values: ValueAnalysis, initializer: ts.Expression):
  * `connectStatement` is where it is connected in this file; for a server exported to the module that connects it,
  * `exported` says how it is exported instead.
  */
-export function extractFactory(file: ServingFile, decl: ts.VariableDeclaration, connectStatement: ts.Node | undefined, exported?: ExportedServer): { name: string; async: boolean } {
+export function extractFactory(file: ServingFile, decl: ts.VariableDeclaration, connectStatement: ts.Node | undefined, exported?: ExportedServer): { name: string; async: boolean; tail?: TextEdit } {
   const declStatement = statementOf(decl);
   const name = (decl.name as ts.Identifier).text;
   // A wrapper the server is built through (`withMetrics(new McpServer(…))`) moves with it and runs each time a server is
@@ -158,13 +159,16 @@ export function extractFactory(file: ServingFile, decl: ts.VariableDeclaration, 
   const fn = [`${at}${exportKeyword ? 'export ' : ''}${hasAwait ? 'async ' : ''}function ${factory}() {`, ...parts, `${at}${u}return ${name};`, `${at}}`].join('\n');
   const first = removalRange(file.sf, declStatement, true, false);
   file.edit(first.start, first.end, `${fn}\n`);
+  let tail: TextEdit | undefined;
   moved.slice(1).forEach((statement, i) => {
     const range = ranges[i + 1]!;
     if (range.start === removalRange(file.sf, statement, true, false).start) file.remove(statement);
     else file.edit(range.start, range.end, '');
+    tail = file.edits[file.edits.length - 1];
   });
   if (exported && exported.exportedBy !== 'declaration') file.edit(exported.exportedBy.getStart(file.sf), exported.exportedBy.end, factory);
-  return { name: factory, async: hasAwait };
+  // `tail`: the removal of the last statement that moved, where everything the factory reads when it runs is declared.
+  return { name: factory, async: hasAwait, ...(tail ? { tail } : {}) };
 }
 
 /** Whether `node` sits inside a function declared within `statement` (a callback it registers or hands on). */

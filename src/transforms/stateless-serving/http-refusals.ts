@@ -23,6 +23,7 @@ import { referencesByName } from './text.js';
 import { timerStarted } from '../../analysis/timers.js';
 import { sharingRoute } from '../../analysis/shared-transports.js';
 import { mintsNoSession } from '../../analysis/constructor-options.js';
+import { isServerKind } from '../../analysis/value.js';
 import { TRANSPORT_MEMBERS } from '../../analysis/sdk-modules.js';
 
 /**
@@ -125,6 +126,12 @@ function projectFactoryBeside(file: ServingFile, transport: ts.NewExpression): s
   let found: string | undefined;
   forEachDescendant(fn, (node) => {
     if (found || !ts.isCallExpression(node) || !ts.isPropertyAccessExpression(node.expression) || node.expression.name.text !== 'connect') return;
+    // The server connected to this transport (not a cache or a database client that also has `connect`, review 34 X10).
+    const arg = node.arguments[0] && unwrap(node.arguments[0]);
+    const argDecl = arg && ts.isIdentifier(arg) ? file.values.symbolOf(arg)?.valueDeclaration : undefined;
+    const holder = transport.parent && ts.isVariableDeclaration(transport.parent) ? transport.parent : transport.parent && ts.isBinaryExpression(transport.parent) && ts.isIdentifier(transport.parent.left) ? file.values.symbolOf(transport.parent.left)?.valueDeclaration : undefined;
+    if (!arg || (arg !== transport && (!argDecl || argDecl !== holder))) return;
+    if (!isServerKind(file.values.valueOf(node.expression.expression))) return;
     const receiver = unwrap(node.expression.expression);
     const decl = ts.isIdentifier(receiver) ? file.values.symbolOf(receiver)?.valueDeclaration : undefined;
     const init = decl && ts.isVariableDeclaration(decl) && decl.initializer ? unwrap(decl.initializer) : undefined;

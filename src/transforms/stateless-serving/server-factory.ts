@@ -184,7 +184,9 @@ function moduleServerFactory(file: ServingFile, decl: ts.VariableDeclaration, at
   const { name, async } = known;
   // The server's own name is plumbing in the route too: its one use there is the `connect` the rewrite replaces.
   const serverName = (decl.name as ts.Identifier).text;
-  const edit = known.edit;
+  // Where the last statement that moved into the factory was: what the factory reads when it runs (a schema `const`
+  // declared between the server and its registrations) is declared above it there (review 34 X7).
+  const edit = known.tail ?? known.edit;
   const keepInstance = (): string | undefined => {
     const list = decl.parent;
     const keyword = ts.isVariableDeclarationList(list) ? (list.flags & ts.NodeFlags.Const ? 'const' : list.flags & ts.NodeFlags.Let ? 'let' : 'var') : 'const';
@@ -198,7 +200,7 @@ function moduleServerFactory(file: ServingFile, decl: ts.VariableDeclaration, at
 }
 
 /** Module-level servers whose construction a serving plan extracted into a factory, with the edit that wrote it. */
-const extracted = new WeakMap<ts.VariableDeclaration, { name: string; async: boolean; edit: TextEdit }>();
+const extracted = new WeakMap<ts.VariableDeclaration, { name: string; async: boolean; edit: TextEdit; tail?: TextEdit }>();
 
 /** The project class `initializer` constructs (`new BaseMCPServer()`) when it is neither an SDK server class nor a subclass of one (sweep 19 S1). */
 function ownWrapperClass(file: ServingFile, initializer: ts.Expression): string | undefined {
@@ -267,7 +269,10 @@ export function serverFactory(file: ServingFile, receiver: ts.Node, scope: ts.No
   // `container.mcpServer.connect(transport)`: one server held by an object and shared by every request (sweep 19 S4).
   if (ts.isPropertyAccessExpression(init) && !picked) {
     const held = file.values.symbolOf(init.name)?.valueDeclaration;
-    const built = held && (ts.isPropertyAssignment(held) || ts.isPropertyDeclaration(held)) && held.initializer && ts.isNewExpression(unwrap(held.initializer)) ? (unwrap(held.initializer) as ts.NewExpression) : undefined;
+    const created = held && (ts.isPropertyAssignment(held) || ts.isPropertyDeclaration(held)) && held.initializer && ts.isNewExpression(unwrap(held.initializer)) ? (unwrap(held.initializer) as ts.NewExpression) : undefined;
+    // Named only when it is a class of the project's (its constructor registers what it serves); a bare SDK server gets
+    // its registrations elsewhere (the holder's constructor, a `registerTools(…)`), which `new McpServer(…)` alone lacks.
+    const built = created && !file.result.analysis.sdk.exportOf(created.expression) ? created : undefined;
     const make = built ? `\`() => ${built.getText(built.getSourceFile()).replace(/\s+/g, ' ')}\` builds one` : 'a function that builds one and returns it';
     throw new CannotRewrite(`the server is \`${init.getText(file.sf)}\`, one server held by an object and connected to ${kind === 'http' ? 'every request' : 'the connection'}, not built ${kind === 'http' ? 'in the route' : 'in place'}: the entry needs a factory that builds a new server each time (${make}; \`buildServer\` below).`, at, RULE_ID.perSessionServer);
   }

@@ -23,6 +23,7 @@ import { leftOnV1Note } from './left-on-v1.js';
 import { dottedReferences, registriesUsedIn } from './registries.js';
 import { AdvisedRefusal, CannotRewrite } from './refusal.js';
 import { localNames, referencesByName, removalRange } from './text.js';
+import { topLevelNames } from './module-bindings.js';
 
 export type ServingOptions = Pick<TransformOptions, 'target' | 'modernOnly'>;
 
@@ -242,7 +243,8 @@ export class ServingFile {
   }
 
   freshName(base: string): string {
-    const taken = localNames(this.sf);
+    // Imports bind names too (`import { createServer } from 'node:http'` beside the factory this names; review 34 X8).
+    const taken = new Set([...localNames(this.sf), ...topLevelNames(this.sf)]);
     if (!taken.has(base)) return base;
     for (let i = 2; ; i++) if (!taken.has(`${base}${i}`)) return `${base}${i}`;
   }

@@ -4,6 +4,20 @@ import rule from '../../../src/rules/handshake/initialize-handler.js';
 ruleTester(rule, {
   valid: [
     {
+      name: 'a catch-all handler testing a tool argument or a step named initialize (not the request method; review 34 X3)',
+      code: `import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+declare function setupWorkspace(): void;
+export const server = new Server({ name: 'x', version: '1' }, { capabilities: { tools: {} } });
+server.fallbackRequestHandler = async (request) => {
+  if (request.method === 'tools/call') {
+    if (request.params?.name === 'initialize') setupWorkspace();
+    const steps = ['initialize', 'load'].filter((step) => step === 'initialize');
+    return { content: [{ type: 'text', text: steps.join() }] };
+  }
+  return {};
+};`,
+    },
+    {
       name: 'a method switch that is not an SDK server\'s fallback handler',
       code: `export const router = { fallbackRequestHandler: undefined as unknown };
 router.fallbackRequestHandler = async (request: { method: string }) => (request.method === 'initialize' ? 1 : 0);
