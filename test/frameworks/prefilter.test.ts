@@ -21,6 +21,46 @@ afterAll(() => {
 });
 
 describe('prefilter', () => {
+  it("a file implementing the SDK's Transport interface is analysed, and so is the module connecting it (sweep 19 S3); one only mentioning it is not", async () => {
+    const dir = project({
+      'src/sse-transport.ts': `import type { Transport as McpTransport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import type { SSEStreamingApi } from 'hono/streaming';
+export class SseTransport implements McpTransport {
+  readonly sessionId = crypto.randomUUID();
+  onmessage?: (message: JSONRPCMessage) => void;
+  constructor(private url: string, private stream: SSEStreamingApi) {}
+  async start(): Promise<void> {
+    await this.stream.writeSSE({ event: 'endpoint', data: this.url + '?sessionId=' + this.sessionId });
+  }
+  async send(message: JSONRPCMessage): Promise<void> {
+    await this.stream.writeSSE({ event: 'message', data: JSON.stringify(message) });
+  }
+  async close(): Promise<void> {}
+}`,
+      'src/server.ts': `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+export function buildServer(): McpServer {
+  return new McpServer({ name: 'x', version: '1' });
+}`,
+      'src/index.ts': `import { Hono } from 'hono';
+import { streamSSE } from 'hono/streaming';
+import { buildServer } from './server.js';
+import { SseTransport } from './sse-transport.js';
+const app = new Hono();
+app.get('/sse', (c) => streamSSE(c, async (stream) => {
+  const transport = new SseTransport('/messages', stream);
+  await buildServer().connect(transport);
+}));`,
+      'src/notes.ts': `// A Transport (see @modelcontextprotocol/sdk/shared/transport.js) is implemented elsewhere.
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+export type Kept = Transport | undefined;`,
+    });
+    const report = await scan({ paths: [dir] });
+    expect(report.findings.map((f) => `${f.file}:${f.line} ${f.ruleId}`)).toContain('src/index.ts:7 session-transport/sse-transport');
+    // server.ts (an SDK user), index.ts (it imports one), sse-transport.ts (it implements Transport); not notes.ts.
+    expect(report.summary.filesAnalyzed).toBe(3);
+  });
+
   it('a file importing a handler context type from a shared SDK module is analysed though no server module is imported (sweep 10 H5); a client\'s is not', async () => {
     const dir = project({
       'src/factory.ts': `import type { RequestHandlerExtra } from '@modelcontextprotocol/sdk/shared/protocol.js';

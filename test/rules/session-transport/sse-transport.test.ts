@@ -152,6 +152,40 @@ export async function handleConnection(_req: Request, res: Response): Promise<st
       errors: [{ messageId: 'own', line: 23 }],
     },
     {
+      name: "a hand-written HTTP+SSE transport writing its frames with Hono's writeSSE, connected from a module that does not import the SDK (sweep 19 S3)",
+      code: {
+        'src/sse-transport.ts': `import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import type { SSEStreamingApi } from 'hono/streaming';
+export class SseTransport implements Transport {
+  readonly sessionId = crypto.randomUUID();
+  onmessage?: (message: JSONRPCMessage) => void;
+  constructor(private url: string, private stream: SSEStreamingApi) {}
+  async start(): Promise<void> {
+    await this.stream.writeSSE({ event: 'endpoint', data: \`\${this.url}?sessionId=\${this.sessionId}\` });
+  }
+  async send(message: JSONRPCMessage): Promise<void> {
+    await this.stream.writeSSE({ event: 'message', data: JSON.stringify(message) });
+  }
+  async close(): Promise<void> {}
+}`,
+        'src/server.ts': `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+export function buildServer(): McpServer {
+  return new McpServer({ name: 'x', version: '1' });
+}`,
+        'src/index.ts': `import { Hono } from 'hono';
+import { streamSSE } from 'hono/streaming';
+import { buildServer } from './server.js';
+import { SseTransport } from './sse-transport.js';
+const app = new Hono();
+app.get('/sse', (c) => streamSSE(c, async (stream) => {
+  const transport = new SseTransport('/messages', stream);
+  await buildServer().connect(transport);
+}));`,
+      },
+      errors: [{ messageId: 'own', line: 7, file: 'src/index.ts' }],
+    },
+    {
       name: 'a project subclass of SSEServerTransport constructed per connection (in another module; the subclass itself is not a finding)',
       code: {
         'src/logging-transport.ts': `import type { ServerResponse } from 'node:http';
