@@ -24,7 +24,7 @@ import { timerStarted } from '../../analysis/timers.js';
 import { sharingRoute } from '../../analysis/shared-transports.js';
 import { mintsNoSession } from '../../analysis/constructor-options.js';
 import { isServerKind } from '../../analysis/value.js';
-import { TRANSPORT_MEMBERS } from '../../analysis/sdk-modules.js';
+import { CONNECT_METHOD, TRANSPORT_MEMBERS } from '../../analysis/sdk-modules.js';
 
 /**
  * A gateway endpoint (each session owns an upstream: gateway.ts) is not rewritten: one marker at its transport,
@@ -125,7 +125,7 @@ function projectFactoryBeside(file: ServingFile, transport: ts.NewExpression): s
   if (!fn) return undefined;
   let found: string | undefined;
   forEachDescendant(fn, (node) => {
-    if (found || !ts.isCallExpression(node) || !ts.isPropertyAccessExpression(node.expression) || node.expression.name.text !== 'connect') return;
+    if (found || !ts.isCallExpression(node) || !ts.isPropertyAccessExpression(node.expression) || node.expression.name.text !== CONNECT_METHOD) return;
     // The server connected to this transport (not a cache or a database client that also has `connect`, review 34 X10).
     const arg = node.arguments[0] && unwrap(node.arguments[0]);
     const argDecl = arg && ts.isIdentifier(arg) ? file.values.symbolOf(arg)?.valueDeclaration : undefined;
