@@ -39,7 +39,7 @@ export function deadFallbackBranch(result: AnalysisResult, literal: ts.StringLit
   // A statement of the handler's own body (not an `else if`, not inside a callback or a nested block), testing the
   // handler's own request method (not a tool named `initialize`, review 34 X1–X3).
   const handler = enclosingFunction(statement);
-  if (!handler || !handler.body || !ts.isBlock(handler.body) || statement.parent !== handler.body) return { kept: 'it is not a statement of the handler\'s own body (an `else if`, or inside a nested block or callback)' };
+  if (!handler || !inOwnBody(statement, handler)) return { kept: 'it is not a statement of the handler\'s own body (an `else if`, or inside a nested block or callback)' };
   const compared = comparison.left === literal ? comparison.right : comparison.left;
   if (!isRequestMethod(result.analysis.values, handler, compared, true)) return { kept: 'what it compares is not the handler\'s own request method' };
   if (removesSdkHandlers(result)) return { kept: 'the program removes or replaces request handlers of the SDK\'s (`removeRequestHandler`, `_requestHandlers`, `_onrequest`), so its own handler may be gone and this branch reached' };
@@ -59,6 +59,19 @@ export function deadFallbackBranch(result: AnalysisResult, literal: ts.StringLit
  */
 function removesSdkHandlers(result: AnalysisResult): boolean {
   return result.sourceFiles.some((sf) => /\b(?:removeRequestHandler|_requestHandlers|_onrequest)\b/.test(sf.text));
+}
+
+/** Whether `statement` is a statement of the handler's body, directly or in its `try` blocks (outlook-mcp wraps it all in one). */
+function inOwnBody(statement: ts.Statement, handler: ts.FunctionLikeDeclaration): boolean {
+  const body = handler.body;
+  if (!body || !ts.isBlock(body)) return false;
+  let block: ts.Node = statement.parent;
+  while (block !== body) {
+    const holder = block.parent;
+    if (!ts.isBlock(block) || !holder || !ts.isTryStatement(holder) || holder.tryBlock !== block || !holder.parent) return false;
+    block = holder.parent;
+  }
+  return true;
 }
 
 /** A `var` or a function declared in `branch` (hoisted, so visible to the code after it). */
