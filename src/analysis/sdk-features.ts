@@ -217,10 +217,13 @@ function timerRunning(values: ValueAnalysis, node: ts.Node, depth: number, seen 
   if (!fn || seen.has(fn)) return undefined;
   seen.add(fn);
   const outer = fn.parent && ts.isParenthesizedExpression(fn.parent) ? fn.parent : fn;
-  const call = outer.parent;
-  if (call && ts.isCallExpression(call) && call.arguments[0] === outer) {
-    const name = timerStarted(call, values);
-    if (name) return name;
+  // The callback itself (`setInterval(() => …)`), or the function handed to the timer by name (`setInterval(refresh, …)`).
+  for (const handed of [outer, ...handedByName(values, fn)]) {
+    const call = handed.parent;
+    if (call && ts.isCallExpression(call) && call.arguments[0] === handed) {
+      const name = timerStarted(call, values);
+      if (name) return name;
+    }
   }
   if (depth === 0) return undefined;
   for (const caller of values.calls.callsOf(fn)) {
@@ -228,6 +231,24 @@ function timerRunning(values: ValueAnalysis, node: ts.Node, depth: number, seen 
     if (timer) return timer;
   }
   return undefined;
+}
+
+/**
+ * Where a named function is handed on as a value rather than called (`setInterval(refresh, 60_000)`,
+ * `server.server.oninitialized = onInitialized`): the identifiers naming it in its file, outside calls of it.
+ */
+function handedByName(values: ValueAnalysis, fn: ts.FunctionLikeDeclaration): ts.Identifier[] {
+  const name = ts.isFunctionDeclaration(fn) ? fn.name : fn.parent && ts.isVariableDeclaration(fn.parent) && fn.parent.initializer === fn && ts.isIdentifier(fn.parent.name) ? fn.parent.name : undefined;
+  if (!name) return [];
+  const symbol = values.symbolOf(name);
+  const out: ts.Identifier[] = [];
+  forEachDescendant(fn.getSourceFile(), (node) => {
+    if (!ts.isIdentifier(node) || node === name || node.text !== name.text || values.symbolOf(node) !== symbol) return;
+    const parent = node.parent;
+    if (ts.isCallExpression(parent) && parent.expression === node) return;
+    out.push(node);
+  });
+  return out;
 }
 
 /** The server's handshake hooks (`oninitialized`), which run once per connection when the handshake completes. */
@@ -243,11 +264,18 @@ function handshakeHookRunning(values: ValueAnalysis, node: ts.Node, depth: numbe
   seen.add(fn);
   let holder: ts.Node = fn;
   while (holder.parent && ts.isParenthesizedExpression(holder.parent)) holder = holder.parent;
-  const assignment = holder.parent;
-  if (assignment && ts.isBinaryExpression(assignment) && assignment.operatorToken.kind === ts.SyntaxKind.EqualsToken && assignment.right === holder) {
-    const target = unwrap(assignment.left);
-    if (ts.isPropertyAccessExpression(target) && HANDSHAKE_HOOKS.has(target.name.text) && isServerKind(values.valueOf(target.expression))) return target.name.text;
+  // The hook is this function (`oninitialized = () => …`), or it is assigned by name (`oninitialized = onInitialized`).
+  for (const handed of [holder, ...handedByName(values, fn)]) {
+    const assignment = handed.parent;
+    if (assignment && ts.isBinaryExpression(assignment) && assignment.operatorToken.kind === ts.SyntaxKind.EqualsToken && assignment.right === handed) {
+      const target = unwrap(assignment.left);
+      // The low-level Server's hook (`server.server.oninitialized`): an McpServer has none, so one set there never fires (review 34 X12).
+      if (ts.isPropertyAccessExpression(target) && HANDSHAKE_HOOKS.has(target.name.text) && values.valueOf(target.expression)?.kind === 'server') return target.name.text;
+    }
   }
+  // A callback the function hands on where it runs (`listRoots().then((r) => …)` in the hook): the function that hands it on runs it.
+  const call = holder.parent;
+  if (call && ts.isCallExpression(call) && call.arguments.includes(holder as ts.Expression)) return handshakeHookRunning(values, call, depth, seen);
   if (depth === 0) return undefined;
   // Who runs its body, also without arguments (`loadConfig()`).
   for (const caller of values.calls.everyCallOf(fn)) {

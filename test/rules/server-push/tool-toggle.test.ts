@@ -105,6 +105,32 @@ server.server.oninitialized = () => {
       errors: [{ messageId: 'onHandshake', line: 8, data: { method: 'update', hook: 'oninitialized' } }],
     },
     {
+      name: 'update() in a callback the hook hands on, in a hook assigned by name, and in a function a timer is handed by name (review 34 X11, X12)',
+      code: `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+const server = new McpServer({ name: 'x', version: '1' });
+const query = server.registerTool('query', { description: 'Query' }, async () => ({ content: [] }));
+const other = server.registerTool('other', { description: 'Other' }, async () => ({ content: [] }));
+const clock = server.registerTool('clock', { description: 'Clock' }, async () => ({ content: [] }));
+server.server.oninitialized = () => {
+  void server.server.listRoots().then(({ roots }) => {
+    query.update({ description: \`Query in \${roots[0]?.uri}\` });
+  });
+};
+function onInitialized(): void {
+  other.update({ description: 'Other, configured' });
+}
+server.server.oninitialized = onInitialized;
+function refresh(): void {
+  clock.update({ description: new Date().toISOString() });
+}
+setInterval(refresh, 60_000);`,
+      errors: [
+        { messageId: 'onHandshake', line: 8, data: { method: 'update', hook: 'oninitialized' } },
+        { messageId: 'onHandshake', line: 12, data: { method: 'update', hook: 'oninitialized' } },
+        { messageId: 'registeredOnTimer', line: 16, data: { method: 'update', timer: 'setInterval' } },
+      ],
+    },
+    {
       name: 'a resource registered by a helper that a tool handler calls (the list grows as a side effect of the call)',
       code: {
         'src/exports.ts': `import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
