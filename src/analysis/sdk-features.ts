@@ -192,8 +192,7 @@ export class SdkFeatures {
       const timer = untouchedByCalls ? timerRunning(values, call, 3) : undefined;
       if (timer) return { node: nameNode, messageId: 'registeredOnTimer', data: { method: name, timer } };
       // `tool.update(…)` from the `oninitialized` hook (doei/aws-mcp-server's configuration from the client's roots, sweep
-      // 19 S6): no call toggles it, the handshake configures it
-      // (`enable()`/`disable()` there is a per-connection toggle, reported as one.)
+      // 19 S6): no call toggles it, the handshake configures it. (`enable()`/`disable()` there is a per-connection toggle.)
       const hook = untouchedByCalls && name === 'update' ? handshakeHookRunning(values, call, 3) : undefined;
       return hook ? { node: nameNode, messageId: 'onHandshake', data: { method: name, hook } } : { node: nameNode, messageId: 'toggle', data: { method: name } };
     }
@@ -235,21 +234,36 @@ function timerRunning(values: ValueAnalysis, node: ts.Node, depth: number, seen 
 
 /**
  * Where a named function is handed on as a value rather than called (`setInterval(refresh, 60_000)`,
- * `server.server.oninitialized = onInitialized`): the identifiers naming it in its file, outside calls of it.
+ * `server.server.oninitialized = onInitialized`): the identifiers naming it in its file as a call's argument or an
+ * assignment's value, the two places the timer and hook checks read.
  */
 function handedByName(values: ValueAnalysis, fn: ts.FunctionLikeDeclaration): ts.Identifier[] {
   const name = ts.isFunctionDeclaration(fn) ? fn.name : fn.parent && ts.isVariableDeclaration(fn.parent) && fn.parent.initializer === fn && ts.isIdentifier(fn.parent.name) ? fn.parent.name : undefined;
   if (!name) return [];
   const symbol = values.symbolOf(name);
-  const out: ts.Identifier[] = [];
-  forEachDescendant(fn.getSourceFile(), (node) => {
-    if (!ts.isIdentifier(node) || node === name || node.text !== name.text || values.symbolOf(node) !== symbol) return;
-    const parent = node.parent;
-    if (ts.isCallExpression(parent) && parent.expression === node) return;
-    out.push(node);
-  });
-  return out;
+  return (handedIdentifiers(fn.getSourceFile()).get(name.text) ?? []).filter((id) => values.symbolOf(id) === symbol);
 }
+
+/**
+ * A file's identifiers handed on as values, by name: asked for the function around every registration no tool reaches
+ * (and its callers), so each file is walked once, not once per function.
+ */
+function handedIdentifiers(sf: ts.SourceFile): ReadonlyMap<string, ts.Identifier[]> {
+  let index = handedIndex.get(sf);
+  if (index) return index;
+  const built = new Map<string, ts.Identifier[]>();
+  forEachDescendant(sf, (node) => {
+    if (!ts.isIdentifier(node)) return;
+    const parent = node.parent;
+    const handed = (ts.isCallExpression(parent) && parent.arguments.includes(node)) || (ts.isBinaryExpression(parent) && parent.right === node && parent.operatorToken.kind === ts.SyntaxKind.EqualsToken);
+    if (handed) built.set(node.text, [...(built.get(node.text) ?? []), node]);
+  });
+  index = built;
+  handedIndex.set(sf, index);
+  return index;
+}
+
+const handedIndex = new WeakMap<ts.SourceFile, ReadonlyMap<string, ts.Identifier[]>>();
 
 /** The server's handshake hooks (`oninitialized`), which run once per connection when the handshake completes. */
 const HANDSHAKE_HOOKS: ReadonlySet<string> = new Set(describedFeature('oninitialized').serverHooks ?? []);

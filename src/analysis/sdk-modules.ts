@@ -65,13 +65,7 @@ export function sdkMajorOf(specifier: string): SdkVersion | undefined {
 
 /** The SDK major a file is written against: that of its first import or `require` of a server-side SDK module. */
 export function sdkMajorOfFile(sf: ts.SourceFile): SdkVersion | undefined {
-  for (const statement of sf.statements) {
-    for (const specifier of importedSpecifiers(statement)) {
-      const major = sdkMajorOf(specifier);
-      if (major !== undefined) return major;
-    }
-  }
-  return undefined;
+  return sdkMajorsOfFile(sf).values().next().value;
 }
 
 /** Every SDK major the file's top-level imports name (a file the official codemod moved may keep a v1 import it does not map). */

@@ -229,7 +229,6 @@ export function registryUsesOutside(file: ServingFile, registries: readonly Sess
 }
 
 
-/** One `sessionIdGenerator: undefined` transport whose function keeps no registry: the v1 stateless idiom. */
 /**
  * Whether every transport is made with `sessionIdGenerator: undefined`: they mint no session id, whether made per request
  * (the stateless idiom) or once and shared by every request (msfeldstein's session-inactivity-server). Serving kept
@@ -247,14 +246,8 @@ export function mintsNoSessionIds(file: ServingFile, transports: readonly ts.New
   }
 }
 
+/** One `sessionIdGenerator: undefined` transport whose function keeps no registry: the v1 stateless idiom. */
 export function isStatelessIdiom(file: ServingFile, transports: readonly ts.NewExpression[]): boolean {
   const fn = enclosingFunction(transports[0]!);
-  if (transports.length !== 1 || !fn) return false;
-  try {
-    const generator = transportOptionsOf(transports[0]!).sessionIdGenerator;
-    return !!generator && file.values.isUndefinedValue(generator) && file.registriesOf([fn]).length === 0;
-  } catch (error) {
-    if (error instanceof CannotRewrite) return false;
-    throw error;
-  }
+  return transports.length === 1 && !!fn && mintsNoSessionIds(file, transports) && file.registriesOf([fn]).length === 0;
 }

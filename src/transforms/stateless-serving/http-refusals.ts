@@ -123,13 +123,14 @@ export function unrecognisedPlace(file: ServingFile, transport: ts.NewExpression
 function projectFactoryBeside(file: ServingFile, transport: ts.NewExpression): string | undefined {
   const fn = enclosingFunction(transport);
   if (!fn) return undefined;
+  // The variable the transport is held in (`const transport = new …`, `transport = new …`).
+  const holder = ts.isVariableDeclaration(transport.parent) ? transport.parent : ts.isBinaryExpression(transport.parent) && ts.isIdentifier(transport.parent.left) ? file.values.symbolOf(transport.parent.left)?.valueDeclaration : undefined;
   let found: string | undefined;
   forEachDescendant(fn, (node) => {
     if (found || !ts.isCallExpression(node) || !ts.isPropertyAccessExpression(node.expression) || node.expression.name.text !== CONNECT_METHOD) return;
     // The server connected to this transport (not a cache or a database client that also has `connect`, review 34 X10).
     const arg = node.arguments[0] && unwrap(node.arguments[0]);
     const argDecl = arg && ts.isIdentifier(arg) ? file.values.symbolOf(arg)?.valueDeclaration : undefined;
-    const holder = transport.parent && ts.isVariableDeclaration(transport.parent) ? transport.parent : transport.parent && ts.isBinaryExpression(transport.parent) && ts.isIdentifier(transport.parent.left) ? file.values.symbolOf(transport.parent.left)?.valueDeclaration : undefined;
     if (!arg || (arg !== transport && (!argDecl || argDecl !== holder))) return;
     if (!isServerKind(file.values.valueOf(node.expression.expression))) return;
     const receiver = unwrap(node.expression.expression);

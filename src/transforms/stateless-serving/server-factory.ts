@@ -37,9 +37,9 @@ export interface Factory {
   /**
    * For a factory extracted from a module-level server: keeps that server too, built by the factory where it was
    * (`const server = createServer();`), for code that stays and still uses it (HTTP+SSE routes kept beside the new
-   * entry, sweep 19 S1). Returns why it cannot (an async factory in a module without top-level await).
+   * entry, sweep 19 S1).
    */
-  keepInstance?: () => string | undefined;
+  keepInstance?: () => void;
 }
 
 /** The factory a refusal's advice may name: one the project has (not one only the refused rewrite would have made). */
@@ -187,14 +187,12 @@ function moduleServerFactory(file: ServingFile, decl: ts.VariableDeclaration, at
   // Where the last statement that moved into the factory was: what the factory reads when it runs (a schema `const`
   // declared between the server and its registrations) is declared above it there (review 34 X7).
   const edit = known.tail ?? known.edit;
-  const keepInstance = (): string | undefined => {
+  // An async factory comes from top-level `await` among the moved statements, so the module can await it there too.
+  const keepInstance = (): void => {
     const list = decl.parent;
     const keyword = ts.isVariableDeclarationList(list) ? (list.flags & ts.NodeFlags.Const ? 'const' : list.flags & ts.NodeFlags.Let ? 'let' : 'var') : 'const';
     const line = `${keyword} ${serverName} = ${async ? 'await ' : ''}${name}();`;
-    if (edit.text.endsWith(`${line}\n`)) return undefined;
-    if (async && file.sf.fileName.endsWith('.cjs')) return `the server's factory \`${name}\` is async, and the routes that stay use the one server it built, which a CommonJS module cannot await at its top level`;
-    edit.text = `${edit.text}${line}\n`;
-    return undefined;
+    if (!edit.text.endsWith(`${line}\n`)) edit.text = `${edit.text}${line}\n`;
   };
   return { expression: name, call: `${async ? 'await ' : ''}${name}()`, names: [name, serverName], extracted: true, keepInstance };
 }
@@ -226,6 +224,7 @@ export function serverFactory(file: ServingFile, receiver: ts.Node, scope: ts.No
   let picked: { property: string; awaited: boolean } | undefined;
   if (ts.isIdentifier(receiver)) {
     const decl = file.values.symbolOf(receiver)?.valueDeclaration;
+    const wrapper = decl && ts.isVariableDeclaration(decl) && decl.initializer ? ownWrapperClass(file, decl.initializer) : undefined;
     const split = decl && ts.isBindingElement(decl) && file.splits.some((s) => s.serverBindings.has(decl)) ? decl : undefined;
     if (split) {
       // `const { server, cleanup } = createServer()` of a factory being split: the server is `createServer()`.
@@ -255,9 +254,8 @@ export function serverFactory(file: ServingFile, receiver: ts.Node, scope: ts.No
       // HTTP entry shares, sweep 16 P1): that module exports a factory instead.
       const { name, async } = importedServerFactory(file, receiver, decl, at);
       return { expression: name, call: `${async ? 'await ' : ''}${name}()`, names: [name, receiver.text], extracted: true };
-    } else if (decl && ts.isVariableDeclaration(decl) && decl.initializer && ownWrapperClass(file, decl.initializer)) {
-      const cls = ownWrapperClass(file, decl.initializer)!;
-      throw new CannotRewrite(`\`${receiver.text}\` is a \`${cls}\`, a class of the project's own around an SDK server, not the SDK server itself, and the serving entry's factory must return that server: write \`function buildServer() { return new ${cls}(…).<the field holding the SDK server>; }\` (when the class does nothing else per connection), then re-run.`, at, RULE_ID.perSessionServer);
+    } else if (wrapper) {
+      throw new CannotRewrite(`\`${receiver.text}\` is a \`${wrapper}\`, a class of the project's own around an SDK server, not the SDK server itself, and the serving entry's factory must return that server: write \`function buildServer() { return new ${wrapper}(…).<the field holding the SDK server>; }\` (when the class does nothing else per connection), then re-run.`, at, RULE_ID.perSessionServer);
     } else if (!decl || !ts.isVariableDeclaration(decl) || !decl.initializer || !isInside(decl, scope)) {
       throw new CannotRewrite(notBuiltHere(kind), at, RULE_ID.perSessionServer);
     } else init = unwrap(decl.initializer);

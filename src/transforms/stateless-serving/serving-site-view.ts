@@ -37,7 +37,7 @@ export interface ServingSite {
   note(text: string): void;
   freshName(base: string): string;
   /** The factory `scope` builds the server `transport` is connected to, or why it is not one. */
-  factoryOf(scope: ts.Node, transport: ts.NewExpression): { expression: string; call: string; names: string[]; keepInstance?: () => string | undefined } | string;
+  factoryOf(scope: ts.Node, transport: ts.NewExpression): { expression: string; call: string; names: string[]; keepInstance?: () => void } | string;
   /** Why `root` is more than session plumbing (it uses a name other than globals, the SDK, loggers, its own and `allowed`); undefined when it is not. */
   plumbingRefusal(root: ts.Node, allowed: readonly string[], where: string): string | undefined;
   /** The transport's options by name, or why they cannot be read. */

@@ -95,7 +95,7 @@ export function sseReplacementEntry(site: ServingSite, going: readonly ts.Node[]
   if (placement === 'beside' && statements.some((s) => s.parent !== statements[0]!.parent)) return 'its routes are registered in different blocks, and the entry would have to pick one';
   const at = placement === 'beside' ? statements[statements.length - 1]! : statementOf(route.call);
   // One factory for every stream the endpoint opens: two servers behind one endpoint would need two entries.
-  const factories = new Map<string, { expression: string; names: string[]; keepInstance?: () => string | undefined }>();
+  const factories = new Map<string, { expression: string; names: string[]; keepInstance?: () => void }>();
   const alsoGoes: ts.Node[] = [];
   for (const created of sseTransportsIn(site, going)) {
     const scope = outermostFunctionIn(created, going) ?? created.parent;
@@ -113,8 +113,7 @@ export function sseReplacementEntry(site: ServingSite, going: readonly ts.Node[]
   if (factories.size > 1) return `its streams are served by ${factories.size} different servers (${[...factories.keys()].map((f) => `\`${f}\``).join(', ')}), and one entry would serve only one of them`;
   const factory = [...factories.values()][0]!;
   // Kept beside the entry, the SSE routes still connect the one server the factory was extracted from: it stays, built by the factory.
-  const kept = placement === 'beside' ? factory.keepInstance?.() : undefined;
-  if (kept) return kept;
+  if (placement === 'beside') factory.keepInstance?.();
   const imports = home === sf ? [] : entryImports(site, home, factory.names);
   if (typeof imports === 'string') return imports;
   const late = home === sf ? factory.names.find((name) => declaredLater(sf, name, at.getStart(sf))) : undefined;
