@@ -59,6 +59,17 @@ export interface SessionStore {
    * server it keeps per session makes it a per-session-server site rather than a transport registry.
    */
   holdsServer?: boolean;
+  /**
+   * For a transport or server registry: the fields of its records that keep state code reads back (a credential,
+   * a client's settings), found by `record-fields.ts`. Removing such a registry with the session routing would lose them.
+   */
+  heldState?: readonly HeldField[];
+}
+
+/** A field of a registry's per-session records that holds state, and where it is read back. */
+export interface HeldField {
+  name: string;
+  reads: readonly ts.Node[];
 }
 
 /**

@@ -26,6 +26,7 @@ import { SessionIdSinks } from './session-id-sinks.js';
 import { storeRoot } from './keyed-collections.js';
 import { storeDeclaration } from './store-declarations.js';
 import { callsIntoSessionRegistry, classifyStore } from './store-classification.js';
+import { fieldsReadBack } from './record-fields.js';
 
 // The shapes and the collection test other modules import from here, where they have always been.
 export type { SessionRead, SessionStore, Sink } from './session-flow-types.js';
@@ -74,6 +75,11 @@ export class SessionFlow {
       for (const sink of read.sinks) if (sink.kind === 'store') this.addStoreAccess(sink, read);
     }
     for (const store of this.stores.values()) store.kind = classifyStore(this.values, store);
+    for (const store of this.stores.values()) {
+      if (store.kind !== 'transport') continue;
+      const held = fieldsReadBack(this.values, store, this.files);
+      if (held.length > 0) store.heldState = held;
+    }
     // `registry.getOrCreate(sid)` on an instance of the project's own class whose collection is a session registry:
     // the calls are that registry's accesses, not a KV client's.
     for (const store of this.stores.values()) {

@@ -4,6 +4,7 @@
  * never both). The two rules report by this verdict, and the handles transform marks the reads they report.
  */
 import { ts } from '../typescript.js';
+import { calleeParts } from './ast.js';
 import type { SessionRead, SessionFlow, Sink } from './session-flow.js';
 
 export type ReadVerdict = 'read' | 'telemetry' | undefined;
@@ -43,5 +44,17 @@ function isKvKeyContaining(sink: Sink, read: SessionRead, sessions: SessionFlow)
 function isStateOrLog(sink: Sink, sessions: SessionFlow): boolean {
   if (sink.kind === 'other') return ts.isCallExpression(sink.node) || ts.isNewExpression(sink.node);
   if (sink.kind !== 'store') return true;
-  return sessions.storeOfSink(sink)?.kind === 'state';
+  const store = sessions.storeOfSink(sink);
+  if (store?.kind === 'state') return true;
+  // A lookup in a registry whose records also keep state code reads back (`getSession(sid).apiToken`): what the id
+  // selects there is that state, not only a route to a transport.
+  return !!store?.heldState?.length && isLookup(sink);
+}
+
+/** `registry.get(id)` or `registry[id]` read (not a write, a delete or a membership test). */
+function isLookup(sink: Sink): boolean {
+  if (sink.written) return false;
+  const node = sink.node;
+  if (ts.isCallExpression(node)) return calleeParts(node).name === 'get';
+  return ts.isElementAccessExpression(node) && !ts.isDeleteExpression(node.parent);
 }

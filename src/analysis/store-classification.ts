@@ -76,7 +76,7 @@ export function holdsOnlyBookkeeping(values: ValueAnalysis, store: SessionStore)
 }
 
 /** `1`, `count + 1`, `Date.now()`, `new Date()`, `setTimeout(…)`, `true`, `{ timeout: setTimeout(…) }`, or a `const` holding one. */
-function isBookkeepingValue(values: ValueAnalysis, written: ts.Expression, depth: number): boolean {
+export function isBookkeepingValue(values: ValueAnalysis, written: ts.Expression, depth: number): boolean {
   const inner = unwrap(written) as ts.Expression;
   if (depth > 3) return false;
   if (ts.isNumericLiteral(inner) || inner.kind === ts.SyntaxKind.TrueKeyword || inner.kind === ts.SyntaxKind.FalseKeyword) return true;
@@ -115,7 +115,7 @@ export function callsIntoSessionRegistry(values: ValueAnalysis, stores: Readonly
 }
 
 /** What the declaring file writes into a collection (`x.set(k, v)`, `x[k] = v`), whatever the key. */
-function writtenInto(values: ValueAnalysis, decl: ts.Node): ts.Expression[] {
+export function writtenInto(values: ValueAnalysis, decl: ts.Node): ts.Expression[] {
   const name = (decl as { name?: ts.Node }).name;
   if (!name || !(ts.isIdentifier(name) || ts.isPrivateIdentifier(name))) return [];
   const symbol = values.symbolOf(name);

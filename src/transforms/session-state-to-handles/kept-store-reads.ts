@@ -9,7 +9,8 @@
  *
  * A read is taken only when the rule reports it (`classifyRead`), at least one of its uses keys a store, and
  * every store it keys is an application store this transform marked: a read that also keys a rewritten store,
- * a transport or session registry, is the rewrite's or the serving markers' business.
+ * a transport or session registry, is the rewrite's or the serving markers' business (except a transport registry
+ * whose records also keep state read back, `SessionStore.heldState`: its lookup reads that state).
  */
 import path from 'node:path';
 import { ts } from '../../typescript.js';
@@ -51,7 +52,8 @@ function keptStores(read: SessionRead, sessions: SessionFlow, outcomes: Readonly
   for (const sink of read.sinks) {
     if (sink.kind !== 'store') continue;
     const store = sessions.storeOfSink(sink);
-    if (!store || store.kind !== 'state') return undefined;
+    // A transport registry counts when its records keep state read back by the id (a credential beside the transport).
+    if (!store || !(store.kind === 'state' || (store.kind === 'transport' && store.heldState?.length))) return undefined;
     const outcome = outcomes.get(store);
     if (!outcome || outcome.status !== 'marked') return undefined;
     if (!kept.includes(outcome)) kept.push(outcome);

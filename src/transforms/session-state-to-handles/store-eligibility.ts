@@ -14,6 +14,7 @@ import { holdsCredentials } from '../../analysis/credentials.js';
 import { ownTransportClassOf } from '../../analysis/transport-classes.js';
 import { RULE_ID } from '../../rule-ids.js';
 import { andList } from '../kit/prose.js';
+import { heldStateAdvice } from '../kit/held-state.js';
 import { holdsTimers } from './timers.js';
 import { cachesClientRoots, clientRootsAdvice } from './client-roots.js';
 import { expiresIdleSessions, idleExpiryAdvice } from './idle-expiry.js';
@@ -49,6 +50,10 @@ export function whyNoHandle(model: StoreModel, analysis: Analysis, sf: ts.Source
       'a record per session holding the serving layer\'s objects and state tools read back: split it, no handle for the whole record',
       mixedRecordAdvice(store.name, [...new Set([...model.tools.map((t) => t.name), ...model.accesses.flatMap((a) => analysis.reach.toolsRunning(a.sink.node).map((p) => p.tool.name))])]),
     );
+  }
+  // Its records keep a credential or other state besides the transport (sweep 19 S2): not plumbing to remove.
+  if (store.kind === 'transport' && store.heldState?.length) {
+    return { reason: 'transport registry whose records also keep state read back by the session id', ruleId: RULE_ID.transportRegistry, message: heldStateAdvice(store) };
   }
   if (store.kind === 'transport') {
     const kept = keptSseRegistryAdvice(analysis, store, sf);

@@ -12,7 +12,7 @@ import { TRANSPORT_MEMBERS } from '../../analysis/sdk-modules.js';
 import type { SessionStore } from '../../analysis/session-flow.js';
 import { RULE_ID, type RuleId } from '../../rule-ids.js';
 import { customMemberUse } from './class-routes.js';
-import { CannotRewrite } from './refusal.js';
+import { CannotRewrite, refuseHeldState } from './refusal.js';
 import { registryReferences } from './registries.js';
 import type { ServingFile } from './serving-file.js';
 import { shutdownLoop, type SessionCount } from './registry-leftovers.js';
@@ -205,6 +205,7 @@ export function registryUsesOutside(file: ServingFile, registries: readonly Sess
   // `replaced` also holds code that stays and may use a registry (the HTTP+SSE routes of a shared one).
   const loops = new Set<ts.Node>();
   const counts: SessionCount[] = [];
+  refuseHeldState(registries);
   for (const registry of registries) {
     const decl = registry.declaration!;
     const declStatement = statementOf(decl);

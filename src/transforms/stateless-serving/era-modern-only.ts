@@ -14,6 +14,7 @@ import { calleeParts, forEachDescendant, isFunctionLike, isInside, lineOf, state
 import { routesOf, type Route } from '../../analysis/routes.js';
 import { indentAt, lineStart } from '../kit/source-style.js';
 import { registriesUsedIn, registryReferences, registryRemovals } from './registries.js';
+import { heldStateAdvice, registriesHoldingState } from '../kit/held-state.js';
 import { reindent } from './text.js';
 import { quotedCode } from '../kit/prose.js';
 import type { ServingSite } from './serving-site-view.js';
@@ -29,6 +30,8 @@ export function planEraModernOnly(site: ServingSite, route: Route, handler: ts.N
   if (!after.some((s) => isInside(first, s))) return `the sessionful transport is not created after \`if (${discriminator}(…))\` in the same block, so the sessionful path is not removed automatically.`;
   // GET/DELETE routes on the path that read a registry of the sessionful path: session routes, gone with the sessions.
   const registries = registriesUsedIn(result, sf, after);
+  const [holding] = registriesHoldingState(registries);
+  if (holding) return heldStateAdvice(holding);
   const refsOf = (r: (typeof registries)[number]) => registryReferences(r, sf, values);
   const sessionRoutes = routesOf(sf, values).filter(
     (r) => r.call && r.call !== route.call && r.path === route.path && (r.method === 'get' || r.method === 'delete') && registries.some((reg) => refsOf(reg).some((ref) => isInside(ref, r.call!))),

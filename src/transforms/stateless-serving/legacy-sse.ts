@@ -22,6 +22,7 @@ import { HTTP_HANDLER_FUNCTION, STREAMABLE_HTTP_TRANSPORTS } from '../../analysi
 import { servingEntryAdvice } from './advice.js';
 import type { SessionStore } from '../../analysis/session-flow.js';
 import { registryReferences } from './registries.js';
+import { heldStateAdvice, registriesHoldingState } from '../kit/held-state.js';
 import { deadAfter } from './dead-declarations.js';
 import { handlerCallRemoval } from './sse-handler-calls.js';
 import { leftoversOf, loopClosesEntry, rewriteSessionCounts, type SessionCount } from './registry-leftovers.js';
@@ -116,6 +117,11 @@ export function planLegacySse(site: ServingSite, streamableHere: readonly ts.New
   }
   if (refusal) {
     site.marker(endpoint.anchor, SSE_RULE, `HTTP+SSE endpoint (${what}, deprecated) serves 2025-era clients only, and --modern-only serves none: not removed automatically because ${refusal.why}; remove it with ${refusal.what}. ${modernClients(inProgram, site)}`);
+    return false;
+  }
+  const [holding] = registriesHoldingState(endpoint.registries);
+  if (holding) {
+    site.marker(endpoint.anchor, SSE_RULE, `HTTP+SSE endpoint (${what}, deprecated) serves 2025-era clients only, and --modern-only serves none: not removed automatically. ${heldStateAdvice(holding)} ${modernClients(inProgram, site)}`);
     return false;
   }
   const removed = calls && !('why' in calls) ? calls : undefined;

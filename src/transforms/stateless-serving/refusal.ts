@@ -5,6 +5,8 @@
 import type { ts } from '../../typescript.js';
 import type { RouteFramework } from '../../analysis/routes.js';
 import { RULE_ID, type RuleId } from '../../rule-ids.js';
+import type { SessionStore } from '../../analysis/session-flow-types.js';
+import { heldStateAdvice, registriesHoldingState } from '../kit/held-state.js';
 
 export class CannotRewrite extends Error {
   private router: RouteFramework | undefined;
@@ -39,3 +41,12 @@ export class CannotRewrite extends Error {
 
 /** A refusal whose message is the whole advice (a gateway's): the generic serving entry is not appended. */
 export class AdvisedRefusal extends CannotRewrite {}
+
+/**
+ * A registry whose records also keep state code reads back by the session id (a credential beside the transport,
+ * sweep 19 S2) is not removed with the session routing: the rewrite that would remove it is refused, at the registry.
+ */
+export function refuseHeldState(registries: readonly SessionStore[]): void {
+  const [holding] = registriesHoldingState(registries);
+  if (holding) throw new CannotRewrite(heldStateAdvice(holding), holding.declaration ?? holding.accesses[0]!.node, RULE_ID.transportRegistry);
+}

@@ -21,7 +21,7 @@ import type { ModuleFactories } from './module-factories.js';
 import { ImportEdits } from './imports.js';
 import { leftOnV1Note } from './left-on-v1.js';
 import { dottedReferences, registriesUsedIn } from './registries.js';
-import { AdvisedRefusal, CannotRewrite } from './refusal.js';
+import { AdvisedRefusal, CannotRewrite, refuseHeldState } from './refusal.js';
 import { localNames, referencesByName, removalRange } from './text.js';
 import { topLevelNames } from './module-bindings.js';
 
@@ -191,6 +191,7 @@ export class ServingFile {
   }
 
   removeRegistries(registries: readonly SessionStore[]): void {
+    refuseHeldState(registries);
     this.goneRegistries.push(...registries);
   }
 
@@ -285,3 +286,4 @@ export function declaredNamesOfBinding(name: ts.BindingName): string[] {
   if (ts.isIdentifier(name)) return [name.text];
   return name.elements.flatMap((e) => (ts.isOmittedExpression(e) ? [] : declaredNamesOfBinding(e.name)));
 }
+

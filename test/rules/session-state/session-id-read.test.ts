@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ruleTester, runRule } from '../../support/rule-tester.js';
 import rule from '../../../src/rules/session-state/session-id-read.js';
+import { REGISTRY_HOLDING_CREDENTIALS, REGISTRY_TOKEN_NEVER_READ } from '../session-bookkeeping.js';
 
 const CROSS_FILE_HELPER = {
   'src/cart.ts': `const carts = new Map<string, string[]>();
@@ -24,6 +25,10 @@ server.tool('view_cart', async (extra) => {
 
 ruleTester(rule, {
   valid: [
+    {
+      name: 'the same lookup in a registry whose token nothing reads back: routing, the registry rules\' (and the route\'s writes and deletes never are)',
+      code: REGISTRY_TOKEN_NEVER_READ,
+    },
     {
       name: 'a _meta field filled with a value that is not the session id (a request counter), read by a handler',
       code: `import { Server } from '@modelcontextprotocol/sdk/server/index.js';
@@ -161,6 +166,11 @@ server.tool('get_prefs', async (extra) => ({ content: [{ type: 'text', text: Str
     },
   ],
   invalid: [
+    {
+      name: 'a handler looks its credential up by the transport\'s session id in a registry whose records keep it (sweep 19 S2)',
+      code: REGISTRY_HOLDING_CREDENTIALS,
+      errors: [{ messageId: 'read', file: 'src/mcpServer.ts', line: 10 }],
+    },
     {
       name: 'the Mcp-Session-Id header copied by a helper into _meta of each request (and a per-process id through the same helper), read back by handlers',
       code: {

@@ -1,6 +1,6 @@
 import { ruleTester } from '../../support/rule-tester.js';
 import rule from '../../../src/rules/session-transport/transport-registry.js';
-import { SESSION_BOOKKEEPING } from '../session-bookkeeping.js';
+import { REGISTRY_HOLDING_CREDENTIALS, REGISTRY_TOKEN_NEVER_READ, SESSION_BOOKKEEPING } from '../session-bookkeeping.js';
 
 ruleTester(rule, {
   valid: [
@@ -131,6 +131,16 @@ server.registerTool('report', { description: 'd' }, async (extra) => {
     },
   ],
   invalid: [
+    {
+      name: 'records keeping a credential beside the transport, read back by a tools/call handler through the session id (sweep 19 S2)',
+      code: REGISTRY_HOLDING_CREDENTIALS,
+      errors: [{ messageId: 'holdsState', file: 'src/sessionManager.ts', line: 4, data: { name: 'this.sessions', fields: '`apiToken`', where: 'mcpServer.ts' } }],
+    },
+    {
+      name: 'the same records when nothing reads the token back: a registry (its timestamp is bookkeeping)',
+      code: REGISTRY_TOKEN_NEVER_READ,
+      errors: [{ messageId: 'registry', file: 'src/sessionManager.ts', line: 4 }],
+    },
     {
       name: 'a registry of a hand-written HTTP+SSE transport (a class implementing the SDK Transport) on hono (sweep 9 G1)',
       code: `import { Hono } from 'hono';
