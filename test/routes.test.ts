@@ -115,6 +115,27 @@ loose.register((x) => {
     ).toEqual(['4: fastify get /mcp (1 handler)', '16: unknown get /mcp (1 handler)']);
   });
 
+  it('a fastify plugin in a module of its own: wrapped by fastify-plugin, or held by a variable of a plugin type (sweep 20 T3)', () => {
+    // A variable typed with another of fastify's types (a route handler) hands its parameter nothing known: an unknown router.
+    expect(
+      routes(`import fp from 'fastify-plugin';
+import type { FastifyPluginAsync, FastifyPluginCallback, RouteHandler } from 'fastify';
+export const wrapped = fp(async (fastify) => {
+  fastify.post('/mcp', async () => 'ok');
+});
+export const typed: FastifyPluginAsync = async (instance) => {
+  instance.get('/mcp', async () => 'ok');
+};
+export const callback: FastifyPluginCallback = (app, _opts, done) => {
+  app.delete('/mcp', async () => 'ok');
+  done();
+};
+export const handler: RouteHandler = async (request) => {
+  request.get('/mcp', () => undefined);
+};`),
+    ).toEqual(['4: fastify post /mcp (1 handler)', '7: fastify get /mcp (1 handler)', '10: fastify delete /mcp (1 handler)', '14: unknown get /mcp (1 handler)']);
+  });
+
   it("apps made by the SDK's factories (v1 package path, v2 framework packages, an alias)", () => {
     expect(
       routes(`import { createMcpExpressApp } from '@modelcontextprotocol/sdk/server/express.js';

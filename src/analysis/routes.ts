@@ -51,6 +51,20 @@ const FRAMEWORK_MODULES: Record<string, RouteFramework> = {
  * The SDK's app factories, resolved as SDK exports wherever they come from (v1's
  * `@modelcontextprotocol/sdk/server/express.js`, the v2 framework packages, a vendored or relative SDK).
  */
+/**
+ * Plugin wrappers by the module they come from, with the framework of the instance the wrapped function is handed:
+ * `fp(async (fastify) => { fastify.post(…) })` from fastify-plugin is a fastify plugin, wherever it is registered.
+ */
+const PLUGIN_WRAPPER_MODULES: Record<string, RouteFramework> = {
+  'fastify-plugin': 'fastify',
+};
+
+/** A framework's plugin types: a function held by a variable of one is handed that framework's instance. */
+const PLUGIN_TYPES: Record<string, RouteFramework> = {
+  FastifyPluginAsync: 'fastify',
+  FastifyPluginCallback: 'fastify',
+};
+
 const SDK_APP_FACTORIES: Record<string, RouteFramework> = {
   createMcpExpressApp: 'express',
   createMcpHonoApp: 'hono',
@@ -461,8 +475,38 @@ function frameworkOf(router: ts.Node, values: ValueQueries, depth = 0): RouteFra
     // A fastify plugin: `app.register(async (instance) => { instance.post(…) })` hands the plugin a fastify instance.
     const plugin = ts.isParameter(decl) && !decl.type ? pluginRegistration(decl) : undefined;
     if (plugin && frameworkOf(plugin.expression, values, depth + 1) === 'fastify') return 'fastify';
+    // A plugin in a module of its own: wrapped by fastify-plugin (`fp(async (fastify) => …)`), or held by a
+    // variable typed with the framework's plugin type (`const routes: FastifyPluginAsync = async (fastify) => …`).
+    const own = ts.isParameter(decl) && !decl.type ? pluginOfOwnModule(decl, values) : undefined;
+    if (own) return own;
   }
   return 'unknown';
+}
+
+/** The framework of a plugin function whose first parameter is `param`: by its wrapper's module, or by its variable's declared type. */
+function pluginOfOwnModule(param: ts.ParameterDeclaration, values: ValueQueries): RouteFramework | undefined {
+  const fn = param.parent;
+  if (!ts.isFunctionLike(fn) || fn.parameters[0] !== param) return undefined;
+  let holder = outermostWrapper(fn as ts.Node).parent;
+  if (holder && ts.isCallExpression(holder) && unwrap(holder.arguments[0] ?? holder) === fn) {
+    const callee = unwrap(holder.expression);
+    const name = ts.isIdentifier(callee) ? callee : undefined;
+    for (const decl of (name && values.symbolOf(name)?.declarations) || []) {
+      const module = importedFrom(decl);
+      if (module !== undefined && PLUGIN_WRAPPER_MODULES[module]) return PLUGIN_WRAPPER_MODULES[module];
+    }
+    holder = outermostWrapper(holder).parent;
+  }
+  // `export const routes: FastifyPluginAsync = …`: the type's module is the framework's.
+  if (holder && ts.isVariableDeclaration(holder) && holder.type && ts.isTypeReferenceNode(holder.type)) {
+    const typeName = holder.type.typeName;
+    const framework = PLUGIN_TYPES[ts.isIdentifier(typeName) ? typeName.text : typeName.right.text];
+    for (const decl of values.symbolOf(ts.isIdentifier(typeName) ? typeName : typeName.left)?.declarations ?? []) {
+      const module = importedFrom(decl);
+      if (framework && module !== undefined && FRAMEWORK_MODULES[module] === framework) return framework;
+    }
+  }
+  return undefined;
 }
 
 /** `app.register(fn)` when `param` is the first parameter of `fn`: the call's callee (`app.register`). */
