@@ -32,3 +32,28 @@ describe('barrels', () => {
     expect(result.findings.map((f) => `${f.file}:${f.line}`)).toEqual(['src/server.ts:3']);
   });
 });
+
+describe('a bare `let` filled by import() (a CommonJS file loading the ESM-only SDK, sweep 20 T2)', () => {
+  const loaded = (load: string) =>
+    runRule(ping, {
+      'src/server.cjs': `let Server;
+async function start() {
+${load}
+  const s = new Server({ name: 'x', version: '1' }, { capabilities: {} });
+  await s.ping();
+}
+start();
+`,
+    }).findings.map((f) => `${f.file}:${f.line}`);
+
+  it('destructuring assignment, renamed destructuring, and a member of the awaited module', () => {
+    expect(loaded("  ({ Server } = await import('@modelcontextprotocol/sdk/server/index.js'));")).toEqual(['src/server.cjs:5']);
+    expect(loaded("  ({ Server: Server } = await import('@modelcontextprotocol/sdk/server/index.js'));")).toEqual(['src/server.cjs:5']);
+    expect(loaded("  Server = (await import('@modelcontextprotocol/sdk/server/index.js')).Server;")).toEqual(['src/server.cjs:5']);
+  });
+
+  it('nothing from a module that is not the SDK, and nothing from two assignments that disagree', () => {
+    expect(loaded("  ({ Server } = await import('./game-server.js'));")).toEqual([]);
+    expect(loaded("  ({ Server } = await import('@modelcontextprotocol/sdk/server/index.js'));\n  if (process.env.GAME) ({ Server } = await import('./game-server.js'));")).toEqual([]);
+  });
+});

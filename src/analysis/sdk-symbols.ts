@@ -9,7 +9,7 @@
  * parsed (node_modules is not part of the program).
  */
 import { ts } from '../typescript.js';
-import { isDynamicImport, isRequireCall, propertyNameText, unwrap } from './ast.js';
+import { forEachDescendant, isDynamicImport, isRequireCall, propertyNameText, unwrap } from './ast.js';
 import { sdkModuleMayExport, sdkMajorOf, type SdkVersion } from './sdk-modules.js';
 import { frameworkOfSpecifier, vendoredSdkClass } from './framework-modules.js';
 import { FRAMEWORKS_BY_ID } from '../frameworks/index.js';
@@ -189,6 +189,7 @@ export class SdkSymbols {
       return ts.isExternalModuleReference(ref) && this.mayBeModule(fromFile(), ref.expression);
     }
     if (ts.isVariableDeclaration(decl)) {
+      if (!decl.initializer && !decl.type) return mayLoadLater(decl);
       const init = decl.initializer && unwrap(decl.initializer);
       if (init && (ts.isIdentifier(init) || ts.isPropertyAccessExpression(init) || isRequireCall(init) || isDynamicImport(init))) return true;
       if (decl.type && (ts.isTypeQueryNode(decl.type) || (ts.isImportTypeNode(decl.type) && decl.type.isTypeOf))) return true;
@@ -246,6 +247,7 @@ export class SdkSymbols {
       const local = safely(() => this.checker.getExportSpecifierLocalTargetSymbol(decl));
       return local ? this.refOfSymbol(local, seen) : undefined;
     }
+    if (ts.isVariableDeclaration(decl) && !decl.initializer && !decl.type) return mayLoadLater(decl) ? this.loadedLater(decl, seen) : undefined;
     if (ts.isVariableDeclaration(decl) && (decl.initializer || decl.type)) {
       // Only aliases: `const S = McpServer`, `const mcp = require('...')`, `const X = require('...').X`,
       // `const sdk = await import('...')`; or a variable declared to hold the class or module itself
@@ -289,6 +291,46 @@ export class SdkSymbols {
       }
     }
     return undefined;
+  }
+
+  /**
+   * A `let` declared bare and assigned once the module is loaded (a CommonJS file reaching the ESM-only SDK:
+   * `let Server; … ({ Server } = await import('@modelcontextprotocol/sdk/server/index.js'))`, or
+   * `Server = (await import(…)).Server`): what the one assignment gives it (sweep 20 T2). Several assignments that
+   * disagree give nothing.
+   */
+  private loadedLater(decl: ts.VariableDeclaration, seen: Set<ts.Node>): SymbolRef | undefined {
+    const name = decl.name as ts.Identifier;
+    const symbol = safely(() => this.checker.getSymbolAtLocation(name));
+    if (!symbol) return undefined;
+    let found: SymbolRef | undefined;
+    let conflict = false;
+    forEachDescendant(decl.getSourceFile(), (node) => {
+      if (conflict || !ts.isIdentifier(node) || node.text !== name.text || node === name) return;
+      let ref: SymbolRef | undefined;
+      let assigned = false;
+      const parent = node.parent;
+      if (ts.isBinaryExpression(parent) && parent.left === node && parent.operatorToken.kind === ts.SyntaxKind.EqualsToken) {
+        if (safely(() => this.checker.getSymbolAtLocation(node)) !== symbol) return;
+        assigned = true;
+        ref = this.compute(parent.right, seen);
+      } else if ((ts.isShorthandPropertyAssignment(parent) && parent.name === node) || (ts.isPropertyAssignment(parent) && parent.initializer === node)) {
+        // `({ Server } = …)`, `({ Server: S } = …)`: a property of what the right-hand side gives.
+        const literal = parent.parent;
+        const assignment = ts.isObjectLiteralExpression(literal) ? literal.parent : undefined;
+        if (!assignment || !ts.isBinaryExpression(assignment) || assignment.left !== literal || assignment.operatorToken.kind !== ts.SyntaxKind.EqualsToken) return;
+        const target = ts.isShorthandPropertyAssignment(parent) ? safely(() => this.checker.getShorthandAssignmentValueSymbol(parent)) : safely(() => this.checker.getSymbolAtLocation(node));
+        if (target !== symbol) return;
+        assigned = true;
+        const base = this.compute(assignment.right, seen);
+        const member = propertyNameText(parent.name);
+        ref = base?.kind === 'namespace' && member ? this.memberOfNamespace(base, member, seen) : undefined;
+      }
+      if (!assigned) return;
+      if (!ref || (found && JSON.stringify(found) !== JSON.stringify(ref))) conflict = true;
+      else found = ref;
+    });
+    return conflict ? undefined : found;
   }
 
   /** `name` undefined means "the module namespace itself". */
@@ -441,4 +483,9 @@ function safely<T>(lookup: () => T): T | undefined {
   } catch {
     return undefined;
   }
+}
+
+/** A bare `let` that a module loaded with `import()` may fill later: only files that call `import()` are searched. */
+function mayLoadLater(decl: ts.VariableDeclaration): boolean {
+  return ts.isIdentifier(decl.name) && /\bimport\s*\(/.test(decl.getSourceFile().text);
 }

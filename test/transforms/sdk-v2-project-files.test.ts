@@ -2,7 +2,7 @@
  * `sdk-v2` where what decides a file's fate lies outside the analysed files (sweep of real servers):
  * a pnpm catalog behind the zod range (antfu/nuxt-mcp), client code the analysis did not load that
  * imports a types-only module (zereight/gitlab-mcp), and an McpServer typed through a project module
- * that re-exports the SDK's (antfu/nuxt-mcp).
+ * that re-exports the SDK's (antfu/nuxt-mcp); a CommonJS file loading the SDK with `import()` (sweep 20 T1).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -10,6 +10,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { runApply } from '../../src/apply/apply.js';
 import { zodRangeReachesFloor } from '../../src/transforms/sdk-v2/manifest.js';
 import { runtimeImports } from '../../src/transforms/sdk-v2/runtime-imports.js';
+import { unmovableDynamicSdkImports } from '../../src/transforms/sdk-v2/dynamic-imports.js';
 import { cleanUpMaterialised, materialise, readTree, typeCheck } from '../support/transform-fixtures.js';
 
 const TRANSFORM = 'sdk-v2';
@@ -185,5 +186,49 @@ describe('runtimeImports (what package.json must declare once SDK 1.x no longer 
       "import fs from 'node:fs';",
     ].join('\n');
     expect(runtimeImports('src/server.ts', text)).toEqual(['express', 'zod', 'raw-body', 'eventsource']);
+  });
+});
+
+describe('the SDK loaded with import() (sweep 20 T1)', () => {
+  const cjs = (load: string) => `let Server, StreamableHTTPServerTransport;\nasync function start() {\n${load}\n}\nmodule.exports = { start };\n`;
+
+  it('names v2 renamed or moved, or a module kept whole, hold the file on SDK v1; names the server package exports do not', () => {
+    expect(unmovableDynamicSdkImports('a.cjs', cjs("  ({ StreamableHTTPServerTransport } = await import('@modelcontextprotocol/sdk/server/streamableHttp.js'));"))).toEqual([
+      "`import('@modelcontextprotocol/sdk/server/streamableHttp.js')` takes `StreamableHTTPServerTransport`, which @modelcontextprotocol/server does not export",
+    ]);
+    expect(unmovableDynamicSdkImports('a.cjs', cjs("  const { CallToolRequestSchema: Schema } = await import('@modelcontextprotocol/sdk/types.js');"))).toHaveLength(1);
+    expect(unmovableDynamicSdkImports('a.cjs', cjs("  const sdk = await import('@modelcontextprotocol/sdk/server/index.js');"))[0]).toContain('keeps the module whole');
+    expect(unmovableDynamicSdkImports('a.cjs', cjs("  ({ Server } = await import('@modelcontextprotocol/sdk/server/index.js'));"))).toEqual([]);
+    expect(unmovableDynamicSdkImports('a.cjs', cjs("  Server = (await import('@modelcontextprotocol/sdk/server/index.js')).Server;"))).toEqual([]);
+    // In a comment or a string it loads nothing.
+    expect(unmovableDynamicSdkImports('a.cjs', cjs("  // await import('@modelcontextprotocol/sdk/server/streamableHttp.js')"))).toEqual([]);
+  });
+
+  it('apply leaves such a file and package.json on SDK v1, and says why', async () => {
+    const server = [
+      "const express = require('express');",
+      'let Server, StreamableHTTPServerTransport;',
+      'async function start() {',
+      "  ({ Server } = await import('@modelcontextprotocol/sdk/server/index.js'));",
+      "  ({ StreamableHTTPServerTransport } = await import('@modelcontextprotocol/sdk/server/streamableHttp.js'));",
+      "  const server = new Server({ name: 's', version: '1.0.0' }, { capabilities: { tools: {} } });",
+      '  const app = express();',
+      "  app.post('/mcp', async (req, res) => {",
+      '    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });',
+      '    await server.connect(transport);',
+      '    await transport.handleRequest(req, res, req.body);',
+      '  });',
+      '  app.listen(3000);',
+      '}',
+      'start();',
+      '',
+    ].join('\n');
+    const manifest = '{ "name": "cjs", "dependencies": { "@modelcontextprotocol/sdk": "^1.29.0", "express": "^4.21.2" } }\n';
+    const dir = materialise('dynamic-import-cjs', new Map([['package.json', manifest], ['server.cjs', server]]));
+    const result = await runApply({ paths: [dir], cwd: dir, allowDirty: true, typecheck: false, transforms: [TRANSFORM] });
+    const tree = readTree(dir);
+    expect(tree.get('server.cjs')).toBe(server);
+    expect(tree.get('package.json')).toBe(manifest);
+    expect(result.notes.filter((n) => n.startsWith('sdk-v2: server.cjs is left on SDK v1: it loads the SDK with import()'))).toHaveLength(1);
   });
 });

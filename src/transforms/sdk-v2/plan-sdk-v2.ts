@@ -29,6 +29,7 @@ import { reexportsSdkRuntime } from './runtime-bundle.js';
 import { DependencyLookup, realpathOr, unreadableSpec, v1BoundDependencies } from './v1-dependencies.js';
 import { typesOnlyFilesOfClients } from './client-side-types.js';
 import { heldNeighbours } from './held-neighbours.js';
+import { unmovableDynamicSdkImports } from './dynamic-imports.js';
 import { alignHeldAugmentations } from './held-augmentations.js';
 import { tasksLayerNames } from './tasks-layer.js';
 import { applyZod4Edits, mayBreakOnZod4, zod4Breaks, type Zod4Break } from './zod-usage.js';
@@ -151,6 +152,14 @@ export function planSdkV2(result: AnalysisResult, options: TransformOptions): Tr
     };
     const reasons = deps.length === 1 ? why(deps[0]!) : deps.map((dep) => `${dep}: ${why(dep)}`).join('; ');
     plan.notes!.push(`${SDK_V2}: ${result.relative(f.file)} is left on SDK v1: it imports ${deps.join(', ')}, built on SDK v1 (${reasons}), so SDK objects ${them} ${deps.length === 1 ? 'creates or accepts' : 'create or accept'} would not fit v2 types. Move the file once ${deps.length === 1 ? 'that package has' : 'those packages have'} a version on SDK v2, then run apply again.`);
+  }
+  // A file loading the SDK with `import()` that the official codemod would point at an entry point lacking what it takes (dynamic-imports.ts).
+  for (const f of candidates) {
+    if (heldFiles.has(f.file) || heldPackages.has(packageOfFile(f.file))) continue;
+    const reasons = unmovableDynamicSdkImports(f.file, f.text);
+    if (!reasons.length) continue;
+    heldFiles.add(f.file);
+    plan.notes!.push(`${SDK_V2}: ${result.relative(f.file)} is left on SDK v1: it loads the SDK with import(), which the official codemod points at one v2 package whatever is taken from it: ${reasons.join('; ')} (v2 renamed or moved such names). Load the SDK with static imports (or require in CommonJS), then run apply again.`);
   }
   // A file that exchanges SDK types with a file held that way stays on v1 with it (held-neighbours.ts).
   const inMovablePackages = candidates.filter((f) => !heldPackages.has(packageOfFile(f.file)));
