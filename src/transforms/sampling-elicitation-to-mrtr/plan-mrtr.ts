@@ -194,9 +194,15 @@ function firstLine(node: ts.Node): string {
  */
 function awaitingTools(analysis: Analysis, call: ts.CallExpression): { helper: string; tools: string; count: number; elsewhere: boolean } | undefined {
   const tools = [...new Set(analysis.reach.toolsRunning(call).map((p) => p.tool.name))];
-  if (tools.length === 0) return undefined;
   const fn = enclosingFunction(call);
   const name = fn && fn.name && ts.isIdentifier(fn.name) ? fn.name.text : fn && ts.isVariableDeclaration(fn.parent) && ts.isIdentifier(fn.parent.name) ? fn.parent.name.text : undefined;
+  if (tools.length === 0) {
+    // A low-level handler that serves its one tool without naming it (no `switch` on the tool name): no tool reaches the
+    // helper by name, but the handler calls it, so it runs inside that request all the same (sweep 20 T5).
+    const handler = fn && callingHandler(analysis, fn, 0);
+    if (!handler) return undefined;
+    return { helper: name ? `\`${name}\`` : 'a function', tools: `the ${handler.method ?? 'request'} handler`, count: 1, elsewhere: runsOutsideTools(analysis, fn, 0) && runsOutsideHandlers(analysis, fn, 0) };
+  }
   const quoted = tools.slice(0, 3).map((t) => `\`${t}\``);
   const listed = tools.length > 3 ? `${quoted.join(', ')} and ${tools.length - 3} more tools` : quoted.length === 1 ? `the tool ${quoted[0]}` : `the tools ${quoted.slice(0, -1).join(', ')} and ${quoted[quoted.length - 1]}`;
   return { helper: name ? `\`${name}\`` : 'a function', tools: listed, count: tools.length, elsewhere: !!fn && runsOutsideTools(analysis, fn, 0) };
@@ -224,6 +230,29 @@ function runsOutsideTools(analysis: Analysis, fn: ts.FunctionLikeDeclaration, de
     if (analysis.reach.toolsRunning(c).length === 0) return true;
     const caller = enclosingFunction(c);
     return !!caller && runsOutsideTools(analysis, caller, depth + 1);
+  });
+}
+
+/** A request handler that calls `fn` (directly, or through up to four functions calling it). */
+function callingHandler(analysis: Analysis, fn: ts.FunctionLikeDeclaration, depth: number): HandlerSite | undefined {
+  if (depth > 4) return undefined;
+  for (const call of analysis.values.calls.everyCallOf(fn)) {
+    const handler = enclosingHandler(analysis, call);
+    if (handler) return handler;
+    const caller = enclosingFunction(call);
+    const further = caller && callingHandler(analysis, caller, depth + 1);
+    if (further) return further;
+  }
+  return undefined;
+}
+
+/** Whether some call of `fn` (or of a function calling it) is in no request handler. */
+function runsOutsideHandlers(analysis: Analysis, fn: ts.FunctionLikeDeclaration, depth: number): boolean {
+  if (depth > 4 || handlerOf(analysis, fn)) return false;
+  return analysis.values.calls.everyCallOf(fn).some((c) => {
+    if (enclosingHandler(analysis, c)) return false;
+    const caller = enclosingFunction(c);
+    return !caller || runsOutsideHandlers(analysis, caller, depth + 1);
   });
 }
 
