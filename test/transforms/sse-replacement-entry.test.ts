@@ -172,3 +172,28 @@ describe('@modelcontextprotocol/server-legacy in package.json', () => {
     expect(notes.some((n) => n.includes('kept') && n.includes(path.join('scripts', 'legacy-bridge.ts')))).toBe(true);
   });
 });
+
+describe("a server built by a package's factory (sweep 21 U2, U3)", () => {
+  // `createServer` of a package that builds a whole MCP server (playwright's): neither its SDK nor what each server keeps is readable.
+  const fromPackage = `app.get('/sse', async (_req, res) => {
+  const transport = new SSEServerTransport('/messages', res);
+  streams.set(transport.sessionId, transport);
+  res.on('close', () => streams.delete(transport.sessionId));
+  const server = createServer({ launchOptions: { headless: true } });
+  await server.connect(transport);
+});
+app.post('/messages', async (req, res) => {
+  await streams.get(req.query.sessionId as string)?.handlePostMessage(req, res);
+});`;
+  const source = server(fromPackage).replace("import express from 'express';", "import express from 'express';\nimport { createServer } from '@playwright/mcp';");
+
+  for (const modernOnly of [false, true]) {
+    it(`writes no entry around it, keeps the endpoint and says why${modernOnly ? ' (--modern-only)' : ''}`, async () => {
+      const { after } = await migrate(source, modernOnly);
+      const code = after.split('\n').filter((line) => !line.trim().startsWith('//')).join('\n');
+      expect(code).not.toContain('createMcpHandler(');
+      expect(after).toContain("app.get('/sse'");
+      expect(after).toContain('from the package @playwright/mcp, which mcp-migrate does not read');
+    });
+  }
+});

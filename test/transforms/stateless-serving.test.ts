@@ -29,6 +29,8 @@ const MARKERS: Record<string, string[]> = {
   'custom-lifecycle-marker': ['session-transport/session-lifecycle'],
   // A registry whose records keep the client's API key beside the transport, read back by a tool (sweep 19 S2): kept, marked.
   'registry-holding-credentials-marker': ['session-transport/transport-registry'],
+  // A server built and configured inline from what the route computed from the request: no factory extracted.
+  'express-inline-server-request-marker': ['session-state/per-session-server'],
   // The route's own logic (a status table of the project) beside the stateless idiom: marked where it is used, as
   // the transport it makes (a stateless route has no registry; klavis' gmail server, sweep 7 E8).
   'custom-logic-marker': ['session-transport/session-id-generator'],

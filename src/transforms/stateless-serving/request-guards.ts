@@ -42,7 +42,7 @@ export interface RequestGuards {
  * `else`, a `throw`, `next(err)`, a destructured header, a local reassigned between checks) is `unknown`, and the
  * rewrite is refused rather than dropping it (sweep 12 K1's review).
  */
-export function requestGuards(file: ServingFile, handler: ts.FunctionLikeDeclaration, transport: ts.Node): (RequestGuards & { unknown?: undefined }) | { unknown: ts.Statement } | undefined {
+export function requestGuards(file: ServingFile, handler: ts.FunctionLikeDeclaration, transport: ts.Node, factoryStatements: ReadonlySet<ts.Node> = new Set()): (RequestGuards & { unknown?: undefined }) | { unknown: ts.Statement } | undefined {
   const body = handler.body;
   if (!body || !ts.isBlock(body)) return undefined;
   const params = handler.parameters.map((p) => (ts.isIdentifier(p.name) ? p.name.text : undefined));
@@ -68,6 +68,9 @@ export function requestGuards(file: ServingFile, handler: ts.FunctionLikeDeclara
   const requestLocals = new Map<string, ts.VariableStatement>();
   const guards: ts.IfStatement[] = [];
   for (const statement of prelude) {
+    // The statements building a server inline, which become the entry's factory (inline-server-factory.ts), and
+    // fastify's `reply.hijack()`, which the entry's mount makes itself.
+    if (factoryStatements.has(statement) || isHijack(statement, responder)) continue;
     if (inTry.has(statement) && mayThrow(statement)) {
       if (touchesSession(file, handler, statement, names, requestLocals) || isLogging(expressionOf(statement), loggers)) continue;
       return { unknown: statement };
@@ -245,3 +248,9 @@ export function isLogging(node: ts.Node | undefined, loggers: ReadonlySet<string
   return ts.isIdentifier(root) && (root.text === 'console' || loggers.has(root.text));
 }
 
+/** `reply.hijack();` on the route's response: fastify hands the raw response over, as the entry's mount does again. */
+function isHijack(statement: ts.Statement, responder: string): boolean {
+  if (!ts.isExpressionStatement(statement) || !ts.isCallExpression(statement.expression) || statement.expression.arguments.length > 0) return false;
+  const callee = statement.expression.expression;
+  return ts.isPropertyAccessExpression(callee) && callee.name.text === 'hijack' && ts.isIdentifier(callee.expression) && callee.expression.text === responder;
+}

@@ -49,10 +49,11 @@ export function planRouteEndpoint(file: ServingFile, route: RegisteredRoute, tra
     return;
   }
   // The factory first: state the session's server keeps (a refusal of its own) matters more than a transport option.
-  const factory = factoryOf(file, handler, first);
+  // The v2 entry replaces the whole route, taking a server built inline in it along (inline-server-factory.ts).
+  const factory = factoryOf(file, handler, first, file.options.target === '2026-07-28' && !file.v1Idiom);
   checkTransportOptions(file, transportOptions, route.framework, adviceFactory(factory));
   // What the route checks about the request before serving it (an auth gate) is kept in front of the entry (sweep 12 K1).
-  const found = requestGuards(file, handler, first);
+  const found = requestGuards(file, handler, first, new Set(factory.moved ?? []));
   const guards = found && !found.unknown ? found : undefined;
   if (guards && route.framework === 'fastify') {
     throw new CannotRewrite('the route checks the request before serving it (an authentication or input check): keep that check in a fastify `preHandler` hook on the route, then re-run.', guards.statements[0]!, RULE_ID.sessionIdGenerator, route.framework, adviceFactory(factory));

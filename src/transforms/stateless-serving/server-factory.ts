@@ -12,6 +12,7 @@ import { CONNECT_METHOD, HIGH_LEVEL_SERVER_CLASSES, LOW_LEVEL_SERVER_CLASSES } f
 import { handedObjectsChangedByHandlers, objectsChangedByHandlers, sessionConnection, sharedServerPerRequest, type SessionConnection } from '../../analysis/session-servers.js';
 import { RULE_ID } from '../../rule-ids.js';
 import { helperConnection, helperConnectionReason } from './connect-helper.js';
+import { inlineServerFactory, routeLocalsBuildingServer } from './inline-server-factory.js';
 import { CannotRewrite } from './refusal.js';
 import type { ServingFile } from './serving-file.js';
 import { freeNames, referencesByName } from './text.js';
@@ -40,6 +41,8 @@ export interface Factory {
    * entry, sweep 19 S1).
    */
   keepInstance?: () => void;
+  /** For a factory made of statements of the route (inline-server-factory.ts): those statements, which leave the route. */
+  moved?: readonly ts.Statement[];
 }
 
 /** The factory a refusal's advice may name: one the project has (not one only the refused rewrite would have made). */
@@ -48,7 +51,7 @@ export function adviceFactory(factory: Factory): string | undefined {
 }
 
 /** The factory the route builds its server with: `f().connect(t)` or `const server = f(); server.connect(t)`. */
-export function factoryOf(file: ServingFile, handler: ts.Node, transport: ts.NewExpression): Factory {
+export function factoryOf(file: ServingFile, handler: ts.Node, transport: ts.NewExpression, inline = false): Factory {
   let connect: ts.CallExpression | undefined;
   // The name the transport is bound to (`const transport = new …` or `transport = new …`).
   const holder = transport.parent;
@@ -76,7 +79,7 @@ export function factoryOf(file: ServingFile, handler: ts.Node, transport: ts.New
   const connection = sessionConnection(file.values, connect);
   refuseStateHandedWithServer(file, connect, connection);
   refuseStateInFactory(file, connect, connection);
-  return serverFactory(file, receiver, handler, connect, 'http');
+  return serverFactory(file, receiver, handler, connect, 'http', inline);
 }
 
 /**
@@ -216,9 +219,10 @@ function notBuiltHere(kind: 'http' | 'stdio'): string {
 
 /**
  * The factory `receiver` (the connected server) was built with. `scope` is where one server is built:
- * the route handler (once per request or session) or the function around a stdio `connect`.
+ * the route handler (once per request or session) or the function around a stdio `connect`. `inline`: the caller
+ * replaces the whole route, so a server built inline in it may become a factory of its own (inline-server-factory.ts).
  */
-export function serverFactory(file: ServingFile, receiver: ts.Node, scope: ts.Node, at: ts.Node, kind: 'http' | 'stdio'): Factory {
+export function serverFactory(file: ServingFile, receiver: ts.Node, scope: ts.Node, at: ts.Node, kind: 'http' | 'stdio', inline = false): Factory {
   let init: ts.Node = receiver;
   // `const { server } = createServerInstance()`: the factory's result holds the server under this property.
   let picked: { property: string; awaited: boolean } | undefined;
@@ -275,7 +279,15 @@ export function serverFactory(file: ServingFile, receiver: ts.Node, scope: ts.No
     throw new CannotRewrite(`the server is \`${init.getText(file.sf)}\`, one server held by an object and connected to ${kind === 'http' ? 'every request' : 'the connection'}, not built ${kind === 'http' ? 'in the route' : 'in place'}: the entry needs a factory that builds a new server each time (${make}; \`buildServer\` below).`, at, RULE_ID.perSessionServer);
   }
   if (!ts.isCallExpression(init) || !ts.isIdentifier(init.expression)) {
+    // Where the caller replaces the whole route, the statements building the server become a factory of their own.
+    const extracted = inline && kind === 'http' && ts.isIdentifier(receiver) && !picked ? inlineServerFactory(file, receiver, scope, at) : undefined;
+    if (extracted) return extracted;
     const where = kind === 'http' ? 'inline in the route' : 'in place';
+    // Built from what the route computed from the request: a factory of its own would not see it.
+    const locals = inline && kind === 'http' && ts.isIdentifier(receiver) ? routeLocalsBuildingServer(file, receiver, scope) : [];
+    if (locals.length) {
+      throw new CannotRewrite(`the server is built and configured inline in the route with ${andList(locals.map((n) => `\`${n}\``))}, which the route computes for each request: a factory at the module's top level would not see ${locals.length === 1 ? 'it' : 'them'}. \`createMcpHandler\` calls its factory once per request with that request's context: write \`function buildServer(ctx) { … return server; }\` reading ${locals.length === 1 ? 'it' : 'them'} from \`ctx.requestInfo\` (the request: \`headers.get()\`) or \`ctx.authInfo\`.`, at, RULE_ID.perSessionServer);
+    }
     throw new CannotRewrite(`the server is built ${where}: extract its construction into \`function buildServer() { … return server; }\`.`, at, RULE_ID.perSessionServer);
   }
   const fnDecl = file.values.symbolOf(init.expression)?.valueDeclaration;
@@ -288,6 +300,13 @@ export function serverFactory(file: ServingFile, receiver: ts.Node, scope: ts.No
       throw new CannotRewrite(`the server factory is picked per request (\`${init.expression.text} = ${picked.getText(file.sf)}\`), and \`createMcpHandler\` takes one factory, built once: make one handler per entry of \`${table}\` outside the route (or one handler whose factory reads the key from the request it is given, \`ctx.requestInfo\`) and hand each request to it; the route's own answers (an unknown key) stay.`, at, RULE_ID.sessionIdGenerator);
     }
     throw new CannotRewrite('the server factory is declared inside the route.', at, RULE_ID.perSessionServer);
+  }
+  // A server built by a package's factory (`createServer` of @playwright/mcp): what it returns, on which SDK, and what each
+  // instance keeps between calls are not this program's to read (sweep 21 U2, U3). Built on SDK 1.x it returns a server
+  // createMcpHandler cannot serve; built per connection it may hold what a connection's calls share (a browser, its pages).
+  const fromPackage = kind === 'http' && file.options.target === '2026-07-28' ? packageOfImport(fnDecl ?? file.values.symbolOf(init.expression)?.declarations?.[0]) : undefined;
+  if (fromPackage) {
+    throw new CannotRewrite(`the server is built by \`${init.expression.text}\` from the package ${fromPackage}, which mcp-migrate does not read: whether it returns an SDK v2 server (one built on SDK 1.x cannot be served by \`createMcpHandler\`) and whether each server keeps something between the calls of a connection (a browser and its pages, a login) cannot be told. Check both in that package (move to a version of it on SDK v2; give what its servers keep an explicit handle), then serve the endpoint statelessly.`, at, RULE_ID.perSessionServer);
   }
   const name = init.expression.text;
   // An async factory stays awaited where one server is built (the entries take a factory returning a promise).
@@ -646,4 +665,19 @@ function rootAccess(call: ts.CallExpression): ts.Node {
   let node: ts.Node = unwrap(call.expression);
   while (ts.isPropertyAccessExpression(node) && unwrap(node.expression).kind !== ts.SyntaxKind.ThisKeyword) node = unwrap(node.expression);
   return node;
+}
+
+/** The package an imported name comes from (`import { createServer } from '@playwright/mcp'`, or `require`): not the SDK's, not the project's. */
+function packageOfImport(decl: ts.Node | undefined): string | undefined {
+  let spec: ts.Expression | undefined;
+  if (decl && ts.isImportSpecifier(decl)) spec = decl.parent.parent.parent.moduleSpecifier;
+  else if (decl && ts.isImportClause(decl)) spec = decl.parent.moduleSpecifier;
+  else if (decl && ts.isBindingElement(decl) && ts.isVariableDeclaration(decl.parent.parent)) {
+    const init = decl.parent.parent.initializer && unwrap(decl.parent.parent.initializer);
+    if (init && ts.isCallExpression(init) && ts.isIdentifier(init.expression) && init.expression.text === 'require') spec = init.arguments[0];
+  }
+  if (!spec || !ts.isStringLiteralLike(spec)) return undefined;
+  const text = spec.text;
+  if (/^[./]/.test(text) || text.startsWith('node:') || text.startsWith('@modelcontextprotocol/') || text.startsWith('#')) return undefined;
+  return text;
 }
