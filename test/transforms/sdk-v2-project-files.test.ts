@@ -232,3 +232,32 @@ describe('the SDK loaded with import() (sweep 20 T1)', () => {
     expect(result.notes.filter((n) => n.startsWith('sdk-v2: server.cjs is left on SDK v1: it loads the SDK with import()'))).toHaveLength(1);
   });
 });
+
+it('a server module whose importer hands the server to a dependency built on SDK v1 stays on v1 with it (sweep 21 U5)', async () => {
+  const mcp = [
+    "import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';",
+    "const mcpServer = new McpServer({ name: 'u5', version: '1.0.0' });",
+    'export default mcpServer;',
+    '',
+  ].join('\n');
+  const index = [
+    "import { StreamableHTTPTransport } from '@hono/mcp';",
+    "import { Hono } from 'hono';",
+    "import mcp from './mcp.js';",
+    'const transport = new StreamableHTTPTransport();',
+    'const app = new Hono();',
+    "app.all('/mcp', async (c) => {",
+    '  if (!mcp.isConnected()) await mcp.connect(transport);',
+    '  return transport.handleRequest(c);',
+    '});',
+    'export default app;',
+    '',
+  ].join('\n');
+  const manifest = '{ "name": "u5", "type": "module", "dependencies": { "@hono/mcp": "^0.1.0", "@modelcontextprotocol/sdk": "^1.29.0", "hono": "^4.7.0" } }\n';
+  const dir = materialise('server-handed-to-v1-dependency', new Map([['package.json', manifest], ['src/mcp.ts', mcp], ['src/index.ts', index]]));
+  const result = await runApply({ paths: [dir], cwd: dir, allowDirty: true, typecheck: false, transforms: [TRANSFORM] });
+  const tree = readTree(dir);
+  expect(tree.get('src/mcp.ts')).toBe(mcp);
+  expect(tree.get('package.json')).toBe(manifest);
+  expect(result.notes.filter((n) => n.startsWith('sdk-v2: src/mcp.ts is left on SDK v1: src/index.ts imports it and hands what it gets to @hono/mcp'))).toHaveLength(1);
+});

@@ -27,7 +27,7 @@ import { dropAddedImportBreaks, keepCommentBreaks, keepImportGroupBreaks } from 
 import { legacyToolCallRewrites, legacyToolCalls, verifiedInputSchemas, registrationsThroughProjectModules, serversHandedToLoadedModules } from './legacy-tool-calls.js';
 import { reexportsSdkRuntime } from './runtime-bundle.js';
 import { DependencyLookup, realpathOr, unreadableSpec, v1BoundDependencies } from './v1-dependencies.js';
-import { typesOnlyFilesOfClients } from './client-side-types.js';
+import { relativeImports, typesOnlyFilesOfClients } from './client-side-types.js';
 import { heldNeighbours } from './held-neighbours.js';
 import { unmovableDynamicSdkImports } from './dynamic-imports.js';
 import { alignHeldAugmentations } from './held-augmentations.js';
@@ -152,6 +152,22 @@ export function planSdkV2(result: AnalysisResult, options: TransformOptions): Tr
     };
     const reasons = deps.length === 1 ? why(deps[0]!) : deps.map((dep) => `${dep}: ${why(dep)}`).join('; ');
     plan.notes!.push(`${SDK_V2}: ${result.relative(f.file)} is left on SDK v1: it imports ${deps.join(', ')}, built on SDK v1 (${reasons}), so SDK objects ${them} ${deps.length === 1 ? 'creates or accepts' : 'create or accept'} would not fit v2 types. Move the file once ${deps.length === 1 ? 'that package has' : 'those packages have'} a version on SDK v2, then run apply again.`);
+  }
+  // A module that imports no SDK itself but hands what a candidate exports to a dependency built on v1 (`await
+  // mcp.connect(transport)` with `@hono/mcp`'s transport, the server imported from ./mcp.js): the candidate stays on v1 with
+  // it, or the v2 server it would export no longer fits that dependency's v1 types (sweep 21 U5).
+  const candidateFiles = new Map(candidates.map((f) => [f.file, f]));
+  const lastLookup = new DependencyLookup({ moving, isOwn, usesV1: packageUsesV1 });
+  for (const [file, text] of texts) {
+    if (candidateFiles.has(file)) continue;
+    const deps = v1BoundDependencies(file, text, lastLookup);
+    if (!deps.length) continue;
+    for (const target of relativeImports(file, text)) {
+      const imported = candidateFiles.get(target);
+      if (!imported || heldFiles.has(target) || heldPackages.has(packageOfFile(target))) continue;
+      heldFiles.add(target);
+      plan.notes!.push(`${SDK_V2}: ${result.relative(target)} is left on SDK v1: ${result.relative(file)} imports it and hands what it gets to ${deps.join(', ')}, built on SDK v1, so SDK objects moved to v2 here would not fit there. Move both once ${deps.length === 1 ? 'that package has' : 'those packages have'} a version on SDK v2, then run apply again.`);
+    }
   }
   // A file loading the SDK with `import()` that the official codemod would point at an entry point lacking what it takes (dynamic-imports.ts).
   for (const f of candidates) {
