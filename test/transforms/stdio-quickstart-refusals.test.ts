@@ -93,3 +93,35 @@ export async function main() {
     expect(after).not.toContain('builds the server with more than');
   });
 });
+
+describe('one server for an HTTP+SSE route and stdio (sweep 21 U4)', () => {
+  it('marks the stdio connect that stays, naming the route that connects the same server, not the route', async () => {
+    const source = `${HEAD}import express from 'express';
+import { SSEServerTransport } from '@modelcontextprotocol/sdk/server/sse.js';
+${SERVER}
+async function run(port?: string) {
+  if (port) {
+    const app = express();
+    let transport: SSEServerTransport | undefined;
+    app.get('/sse', async (_req, res) => {
+      transport = new SSEServerTransport('/messages', res);
+      await server.connect(transport);
+    });
+    app.post('/messages', async (req, res) => {
+      if (transport) await transport.handlePostMessage(req, res);
+    });
+    app.listen(port);
+  } else {
+    const stdio = new StdioServerTransport();
+    await server.connect(stdio);
+  }
+}
+void run(process.env.PORT);
+`;
+    const after = (await migrate(source)).split('\n');
+    const stdioConnect = after.findIndex((line) => line.includes('await server.connect(stdio)'));
+    expect(after[stdioConnect - 1]).toContain('@mcp-migrate-todo(session-state/per-session-server): `server`, the server this stdio transport is connected to, is also used in another function (`await server.connect(transport);`)');
+    const routeConnect = after.findIndex((line) => line.includes('await server.connect(transport)'));
+    expect(after[routeConnect - 1]).not.toContain('session-state/per-session-server');
+  });
+});

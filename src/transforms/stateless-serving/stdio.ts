@@ -56,7 +56,7 @@ export function planStdio(file: ServingFile, created: ts.NewExpression): void {
   const decl = ts.isIdentifier(receiver) ? file.values.symbolOf(receiver)?.valueDeclaration : undefined;
   // A server built in place (`new McpServer(…)`, wrapped or not) is extracted into a factory; one a factory built, or one
   // imported from the module that builds it (which then exports a factory), is served from that factory.
-  const built: ServedFrom = decl && ts.isVariableDeclaration(decl) && decl.getSourceFile() === file.sf && decl.initializer && builtInPlace(file.values, decl.initializer) ? { factory: extractFactory(file, decl, connectStatement).name, closes: [] } : fromFactory(file, receiver, decl, connect, connectStatement);
+  const built: ServedFrom = decl && ts.isVariableDeclaration(decl) && decl.getSourceFile() === file.sf && decl.initializer && builtInPlace(file.values, decl.initializer) ? { factory: extractHere(file, decl, connect, connectStatement), closes: [] } : fromFactory(file, receiver, decl, connect, connectStatement);
   const { factory, serverStatement, closes } = built;
   const serve = `serveStdio(${factory}${options.length ? `, { ${options.join(', ')} }` : ''});`;
   file.edit(connectStatement.getStart(file.sf), connectStatement.end, closes.length ? `const ${closes[0]!.name} = ${serve}` : serve);
@@ -67,6 +67,23 @@ export function planStdio(file: ServingFile, created: ts.NewExpression): void {
   if (transportStatement) removeTransportStatement(file, transportStatement);
   file.imports.add(STDIO_MODULE, 'serveStdio');
   file.plan.notes!.push(`serving: ${file.relative()} — server.connect(new StdioServerTransport()) → serveStdio(${factory})${file.options.modernOnly ? ' (modern-only)' : ' (2025-era clients still served)'}`);
+}
+
+/**
+ * The server built in place, extracted into a factory for `serveStdio`. What holds it back elsewhere (an HTTP+SSE route
+ * of the same program connecting the same server) is marked here, at the stdio `connect` that stays on the 2025
+ * protocol, quoting that use: a marker in the other route would say nothing about the stdio entry (sweep 21 U4).
+ */
+function extractHere(file: ServingFile, decl: ts.VariableDeclaration, connect: ts.CallExpression, connectStatement: ts.Statement): string {
+  try {
+    return extractFactory(file, decl, connectStatement).name;
+  } catch (error) {
+    // Another entry connecting the same server in another function (a route handler nested in the same one counts).
+    if (!(error instanceof CannotRewrite) || enclosingFunction(error.node) === enclosingFunction(connect) || !connectsServer(error.node)) throw error;
+    const use = statementOf(error.node).getText(file.sf).replace(/\s+/g, ' ');
+    const shown = use.length > 80 ? `${use.slice(0, 77)}…` : use;
+    throw new CannotRewrite(`\`${(decl.name as ts.Identifier).text}\`, the server this stdio transport is connected to, is also used in another function (\`${shown}\`), so its construction cannot move into a factory for this entry alone: ${error.message.replace(/^`[^`]+` is used here, outside its construction: /, '')}`, connect, error.ruleId);
+  }
 }
 
 /**
@@ -158,4 +175,10 @@ function returnedBy(created: ts.NewExpression): string | undefined {
   if ((ts.isFunctionDeclaration(fn) || ts.isMethodDeclaration(fn)) && fn.name && ts.isIdentifier(fn.name)) return fn.name.text;
   const holder = outermostWrapper(fn).parent;
   return holder && ts.isVariableDeclaration(holder) && ts.isIdentifier(holder.name) ? holder.name.text : undefined;
+}
+
+/** `server` in `server.connect(…)`: where another entry connects the same server. */
+function connectsServer(node: ts.Node): boolean {
+  const access = node.parent;
+  return ts.isPropertyAccessExpression(access) && access.expression === node && access.name.text === CONNECT_METHOD && ts.isCallExpression(access.parent) && access.parent.expression === access;
 }
