@@ -107,13 +107,17 @@ export function isConstructorArgument(values: OptionQueries, object: ts.Node, in
 
 /**
  * `new …({ sessionIdGenerator: undefined })` (or `void 0`): a transport that mints no session id, one per request in
- * SDK 1.x's stateless idiom. Read off the options literal as written.
+ * SDK 1.x's stateless idiom. Read off the options literal as written. The option is optional in the SDK (and in
+ * `@hono/mcp`, which wraps its web-standard transport): a transport built without options, or with options that do
+ * not name it, mints none either (`new StreamableHTTPTransport()`, sweep 21 U1); a spread might name it.
  */
 export function mintsNoSession(transport: ts.NewExpression): boolean {
   const options = transport.arguments?.[0] && unwrap(transport.arguments[0]);
-  if (!options || !ts.isObjectLiteralExpression(options)) return false;
+  if (!options) return true;
+  if (!ts.isObjectLiteralExpression(options)) return false;
   const generator = options.properties.find((p) => ts.isPropertyAssignment(p) && ts.isIdentifier(p.name) && p.name.text === TRANSPORT_MEMBERS.sessionIdOption);
-  if (!generator || !ts.isPropertyAssignment(generator)) return false;
+  if (!generator) return !options.properties.some((p) => ts.isSpreadAssignment(p) || (p.name !== undefined && ts.isComputedPropertyName(p.name)) || (ts.isShorthandPropertyAssignment(p) && p.name.text === TRANSPORT_MEMBERS.sessionIdOption));
+  if (!ts.isPropertyAssignment(generator)) return false;
   const value = unwrap(generator.initializer);
   return (ts.isIdentifier(value) && value.text === 'undefined') || ts.isVoidExpression(value);
 }

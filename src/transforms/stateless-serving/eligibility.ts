@@ -238,8 +238,9 @@ export function registryUsesOutside(file: ServingFile, registries: readonly Sess
 export function mintsNoSessionIds(file: ServingFile, transports: readonly ts.NewExpression[]): boolean {
   try {
     return transports.every((transport) => {
+      // The option is optional: a transport without it mints no session id (mintsNoSession).
       const generator = transportOptionsOf(transport).sessionIdGenerator;
-      return !!generator && file.values.isUndefinedValue(generator);
+      return !generator || file.values.isUndefinedValue(generator);
     });
   } catch (error) {
     if (error instanceof CannotRewrite) return false;

@@ -106,6 +106,20 @@ http.createServer(async (req, res) => {
   ],
   invalid: [
     {
+      name: "a hono route handing every request to one @hono/mcp transport built without options (stateless: the option is optional, sweep 21 U1)",
+      code: `import { Hono } from 'hono';
+import { StreamableHTTPTransport } from '@hono/mcp';
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+const app = new Hono();
+const server = new McpServer({ name: 'x', version: '1' });
+const transport = new StreamableHTTPTransport();
+app.all('/mcp', async (c) => {
+  if (!server.isConnected()) await server.connect(transport);
+  return transport.handleRequest(c);
+});`,
+      errors: [{ messageId: 'allShared', line: 7 }],
+    },
+    {
       name: 'node:http helper: any request carrying a session id goes to its stored transport, whatever the method',
       code: `import http from 'node:http';
 import { randomUUID } from 'node:crypto';
