@@ -24,3 +24,13 @@ export function isAssertionCall(call: ts.CallExpression): boolean {
     } else return false;
   }
 }
+
+/**
+ * `expect(x)`, `expect.soft(x)`, `assert(x)`, `assert.ok(x)`: a call whose arguments are what a test asserts about, so
+ * `expect(server.createMessage).toHaveBeenCalled()` inspects the method (a mock), it does not hand it on (sweep 20 T4).
+ */
+export function takesAssertionSubject(call: ts.CallExpression): boolean {
+  const callee = call.expression;
+  if (ts.isIdentifier(callee)) return EXPECT.has(callee.text) || ASSERT.has(callee.text);
+  return ts.isPropertyAccessExpression(callee) && ts.isIdentifier(callee.expression) && (EXPECT.has(callee.expression.text) || ASSERT.has(callee.expression.text));
+}

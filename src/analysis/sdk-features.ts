@@ -13,7 +13,7 @@ import type { SdkSymbols } from './sdk-symbols.js';
 import { type Hop, isServerKind } from './value.js';
 import type { ValueAnalysis } from './values.js';
 import { forOfLoop } from './declarations.js';
-import { isAssertionCall } from './assertions.js';
+import { isAssertionCall, takesAssertionSubject } from './assertions.js';
 import { HANDLER_REGISTRATION_METHODS, METHOD_OF_SCHEMA, REGISTRATION_METHODS } from './sdk-modules.js';
 import { possibleStrings } from './possible-strings.js';
 import { MCP_SDK, type MessageKind, type SdkFeature, type SdkFeatureId, type SendShape } from '../frameworks/mcp-sdk.js';
@@ -530,7 +530,7 @@ function detachedMethod(model: SdkModelParts, access: ts.PropertyAccessExpressio
   const handedOn =
     (ts.isPropertyAccessExpression(parent) && parent.expression === outer && ['bind', 'call', 'apply'].includes(parent.name.text)) ||
     (ts.isVariableDeclaration(parent) && parent.initializer === outer) ||
-    ((ts.isCallExpression(parent) || ts.isNewExpression(parent)) && parent.expression !== outer && (parent.arguments ?? []).some((a) => a === outer)) ||
+    ((ts.isCallExpression(parent) || ts.isNewExpression(parent)) && parent.expression !== outer && (parent.arguments ?? []).some((a) => a === outer) && !(ts.isCallExpression(parent) && takesAssertionSubject(parent))) ||
     (ts.isPropertyAssignment(parent) && parent.initializer === outer) ||
     ts.isReturnStatement(parent) ||
     (ts.isArrowFunction(parent) && parent.body === outer) ||

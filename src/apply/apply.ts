@@ -28,6 +28,7 @@ import { layOutAddedStatements } from './layout.js';
 import type { RawFinding } from '../rules/engine.js';
 import { parseMarkers, type ParsedMarker } from '../markers.js';
 import type { GateSettings, GatedFindings } from '../gate.js';
+import { DEFAULT_TEST_FILE_GLOBS } from '../config.js';
 import { guardMigration, type TypeCheckResult } from './typecheck/check.js';
 import { heldInPackages, packagesBrokenByMove, packagesMoved, partialHoldBack, v1Fallback, type HeldBack } from './typecheck/hold-back.js';
 import { LineProvenance } from './typecheck/provenance.js';
@@ -125,7 +126,7 @@ export async function runApply(options: ApplyOptions): Promise<ApplyResult> {
   if (sources.files.size === 0 && sources.markerTexts.size === 0) throw new UsageError(`no MCP server code found in ${sources.discovered} file${sources.discovered === 1 ? '' : 's'}: nothing to migrate`);
   // The folders apply was pointed at (a file's folder for a file).
   const scope = (options.paths.length ? options.paths : ['.']).map((p) => path.resolve(options.cwd, p)).map((p) => (isDirectory(p) ? p : path.dirname(p)));
-  const transformOptions = { ...DEFAULT_TRANSFORM_OPTIONS, scope, ...options.transformOptions };
+  const transformOptions = { ...DEFAULT_TRANSFORM_OPTIONS, scope, testFiles: options.gate?.testFiles ?? DEFAULT_TEST_FILE_GLOBS, ...options.transformOptions };
   let migration = settleMarkers(await layOut(migrate(sources, transforms, transformOptions, options)));
   let checkedGit = refuseDirty(sources, migration.changes, options);
   let typeCheck = guardMigration(migration.changes, migration.provenance, options.typecheck !== false);

@@ -86,3 +86,50 @@ describe('mrtr: a tool reading the roots through a sync helper', () => {
     expect(out).toContain('(currentRoots.length ? currentRoots : [])');
   });
 });
+
+describe('a helper a test calls (sweep 20 T4)', () => {
+  // A v2 low-level server whose tools/call handler names its tool, a helper asking the client for a summary, and a test
+  // calling the helper with a mock server and asserting on the mock.
+  const files = {
+    'src/sampling.ts': `import type { Server } from '@modelcontextprotocol/server';
+export async function smartSummarize(text: string, server: Server): Promise<string> {
+  const response = await server.createMessage({ messages: [{ role: 'user', content: { type: 'text', text } }], maxTokens: 100 });
+  return response.content.type === 'text' ? response.content.text : '';
+}
+`,
+    'src/server.ts': `import { Server } from '@modelcontextprotocol/server';
+import { smartSummarize } from './sampling.js';
+export function createServer(): Server {
+  const server = new Server({ name: 's', version: '1.0.0' }, { capabilities: { tools: {} } });
+  server.setRequestHandler('tools/call', async (request) => {
+    switch (request.params.name) {
+      case 'smart_summarize':
+        return { content: [{ type: 'text' as const, text: await smartSummarize(String(request.params.arguments?.text), server) }] };
+      default:
+        throw new Error('unknown tool');
+    }
+  });
+  return server;
+}
+`,
+    'tests/sampling.test.ts': `import { expect, test, vi } from 'vitest';
+import type { Server } from '@modelcontextprotocol/server';
+import { smartSummarize } from '../src/sampling.js';
+test('asks the client', async () => {
+  const server = { createMessage: vi.fn(async () => ({ content: { type: 'text', text: 'short' } })) } as unknown as Server;
+  expect(await smartSummarize('long', server)).toBe('short');
+  expect((server.createMessage as ReturnType<typeof vi.fn>)).toHaveBeenCalledTimes(1);
+});
+`,
+  };
+
+  it('is not a call outside any request, and the assertion on the mock is no sender handed on', async () => {
+    const dir = tempTree(files);
+    const result = await runApply({ paths: [dir], cwd: dir, allowDirty: true, typecheck: false, transforms: ['sampling-elicitation-to-mrtr'] });
+    const helper = fs.readFileSync(path.join(dir, 'src/sampling.ts'), 'utf8');
+    expect(helper).toContain('sent from `smartSummarize`, which the tool `smart_summarize` calls, not from a request handler itself');
+    expect(helper).not.toContain('also runs outside any request');
+    expect(fs.readFileSync(path.join(dir, 'tests/sampling.test.ts'), 'utf8')).toBe(files['tests/sampling.test.ts']);
+    expect(result.markers.map((m) => path.relative(dir, m.file))).toEqual(['src/sampling.ts']);
+  });
+});

@@ -29,6 +29,8 @@ export interface TransformOptions {
   sdkMoveHeldIn?: readonly string[];
   /** The folders `apply` was pointed at (absolute; a file's folder for a file): what a transform may edit beyond what the analysis loaded. */
   scope?: readonly string[];
+  /** Globs of test files, relative to the report's root (scan's `testFiles`): code there calls helpers to test them, not as an entry of the server. */
+  testFiles?: readonly string[];
 }
 
 /** The handles' default lifetimes as the user writes them (`--handle-ttl`, `--handle-max-age`): the one place they are set. */

@@ -33,6 +33,7 @@ import { markLeftSites } from './left-sites.js';
 import { handedOnSenders, unreadImportEdits, type HandedOn } from './handed-on.js';
 import { rootsHelperRounds } from './roots-helper.js';
 import { capabilityFlags } from './capability-flags.js';
+import { compileGlobs } from '../../discovery/glob.js';
 
 /** The input-request features (from the SDK description): the rule reporting each, and the `inputRequired` builder replacing it. */
 const RULE = (feature: FeatureId): string => ruleOfFeature(feature);
@@ -48,6 +49,9 @@ export function planMrtr(result: AnalysisResult, options: TransformOptions): Tra
   const { analysis } = result;
   const byHandler = new Map<ts.FunctionLikeDeclaration, InputRequestSite[]>();
   const outside: InputRequestSite[] = [];
+  // A test calling a helper to test it is no entry of the server: its calls are not where the helper runs (sweep 20 T4).
+  const isTestFile = compileGlobs(options.testFiles ?? []);
+  const inTests = (node: ts.Node): boolean => isTestFile(result.relative(node.getSourceFile().fileName));
   forEachCall(result.sourceFiles, (call) => {
     const site = analysis.features.inputRequestAt(call);
     if (!site) return;
@@ -57,7 +61,7 @@ export function planMrtr(result: AnalysisResult, options: TransformOptions): Tra
   });
   for (const site of outside) {
     const ask = `return inputRequired({ inputRequests: { k: inputRequired.${builderCall(analysis, site)} } })`;
-    const awaitedBy = awaitingTools(analysis, site.call);
+    const awaitedBy = awaitingTools(analysis, site.call, inTests);
     // Where it is sent from: a helper tools run (and whether it also runs where no request is), or no request at all.
     const from = awaitedBy
       ? `sent from ${awaitedBy.helper}, which ${awaitedBy.tools} call${awaitedBy.count === 1 ? 's' : ''}${awaitedBy.elsewhere ? ' and which also runs outside any request (a hook, a notification handler, start-up)' : ''}, not from a request handler itself`
@@ -192,7 +196,7 @@ function firstLine(node: ts.Node): string {
  * The tools that reach a call outside any request handler through helper calls (a `confirm(message)` helper that
  * `delete_note` awaits): named in its marker, which would otherwise say it is sent outside a request.
  */
-function awaitingTools(analysis: Analysis, call: ts.CallExpression): { helper: string; tools: string; count: number; elsewhere: boolean } | undefined {
+function awaitingTools(analysis: Analysis, call: ts.CallExpression, inTests: (node: ts.Node) => boolean): { helper: string; tools: string; count: number; elsewhere: boolean } | undefined {
   const tools = [...new Set(analysis.reach.toolsRunning(call).map((p) => p.tool.name))];
   const fn = enclosingFunction(call);
   const name = fn && fn.name && ts.isIdentifier(fn.name) ? fn.name.text : fn && ts.isVariableDeclaration(fn.parent) && ts.isIdentifier(fn.parent.name) ? fn.parent.name.text : undefined;
@@ -201,18 +205,18 @@ function awaitingTools(analysis: Analysis, call: ts.CallExpression): { helper: s
     // helper by name, but the handler calls it, so it runs inside that request all the same (sweep 20 T5).
     const handler = fn && callingHandler(analysis, fn, 0);
     if (!handler) return undefined;
-    return { helper: name ? `\`${name}\`` : 'a function', tools: `the ${handler.method ?? 'request'} handler`, count: 1, elsewhere: runsOutsideTools(analysis, fn, 0) && runsOutsideHandlers(analysis, fn, 0) };
+    return { helper: name ? `\`${name}\`` : 'a function', tools: `the ${handler.method ?? 'request'} handler`, count: 1, elsewhere: runsOutsideTools(analysis, fn, 0, inTests) && runsOutsideHandlers(analysis, fn, 0, inTests) };
   }
   const quoted = tools.slice(0, 3).map((t) => `\`${t}\``);
   const listed = tools.length > 3 ? `${quoted.join(', ')} and ${tools.length - 3} more tools` : quoted.length === 1 ? `the tool ${quoted[0]}` : `the tools ${quoted.slice(0, -1).join(', ')} and ${quoted[quoted.length - 1]}`;
-  return { helper: name ? `\`${name}\`` : 'a function', tools: listed, count: tools.length, elsewhere: !!fn && runsOutsideTools(analysis, fn, 0) };
+  return { helper: name ? `\`${name}\`` : 'a function', tools: listed, count: tools.length, elsewhere: !!fn && runsOutsideTools(analysis, fn, 0, inTests) };
 }
 
 /**
  * Whether a function also runs where no tool does: a call of it (or of a function calling it) that no tool reaches, or
  * its name used as a value (handed to `setNotificationHandler`, assigned to `oninitialized`), whose callers are unknown.
  */
-function runsOutsideTools(analysis: Analysis, fn: ts.FunctionLikeDeclaration, depth: number): boolean {
+function runsOutsideTools(analysis: Analysis, fn: ts.FunctionLikeDeclaration, depth: number, inTests: (node: ts.Node) => boolean): boolean {
   if (depth > 4 || handlerOf(analysis, fn)) return false;
   const name = fn.name && ts.isIdentifier(fn.name) ? fn.name : ts.isVariableDeclaration(fn.parent) && ts.isIdentifier(fn.parent.name) ? fn.parent.name : undefined;
   if (name) {
@@ -227,9 +231,10 @@ function runsOutsideTools(analysis: Analysis, fn: ts.FunctionLikeDeclaration, de
     if (asValue) return true;
   }
   return analysis.values.calls.everyCallOf(fn).some((c) => {
+    if (inTests(c)) return false;
     if (analysis.reach.toolsRunning(c).length === 0) return true;
     const caller = enclosingFunction(c);
-    return !!caller && runsOutsideTools(analysis, caller, depth + 1);
+    return !!caller && runsOutsideTools(analysis, caller, depth + 1, inTests);
   });
 }
 
@@ -247,12 +252,12 @@ function callingHandler(analysis: Analysis, fn: ts.FunctionLikeDeclaration, dept
 }
 
 /** Whether some call of `fn` (or of a function calling it) is in no request handler. */
-function runsOutsideHandlers(analysis: Analysis, fn: ts.FunctionLikeDeclaration, depth: number): boolean {
+function runsOutsideHandlers(analysis: Analysis, fn: ts.FunctionLikeDeclaration, depth: number, inTests: (node: ts.Node) => boolean): boolean {
   if (depth > 4 || handlerOf(analysis, fn)) return false;
   return analysis.values.calls.everyCallOf(fn).some((c) => {
-    if (enclosingHandler(analysis, c)) return false;
+    if (inTests(c) || enclosingHandler(analysis, c)) return false;
     const caller = enclosingFunction(c);
-    return !caller || runsOutsideHandlers(analysis, caller, depth + 1);
+    return !caller || runsOutsideHandlers(analysis, caller, depth + 1, inTests);
   });
 }
 

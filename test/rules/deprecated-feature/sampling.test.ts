@@ -4,6 +4,16 @@ import rule from '../../../src/rules/deprecated-feature/sampling.js';
 ruleTester(rule, {
   valid: [
     {
+      name: "a test asserting on the server's mocked createMessage (expect((server.createMessage as Mock)), sweep 20 T4)",
+      code: `import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
+declare const server: Server;
+declare function expect(x: unknown): { toHaveBeenCalledTimes(n: number): void };
+declare function assert(x: unknown): void;
+expect((server.createMessage as unknown)).toHaveBeenCalledTimes(1);
+assert(server.createMessage);
+`,
+    },
+    {
       name: 'createMessage on an LLM-provider wrapper (chat.createMessage())',
       code: `import Anthropic from '@anthropic-ai/sdk';
 const anthropic = new Anthropic();
