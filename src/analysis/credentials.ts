@@ -1,3 +1,6 @@
+import { ts } from '../typescript.js';
+import type { ValueAnalysis } from './values.js';
+import type { SessionStore } from './session-flow-types.js';
 /** Which session-keyed stores hold credentials or identity (the keyed-store rule's message, the handles transform's advice). */
 const CREDENTIAL_NOUNS = new Set(['auth', 'token', 'tokens', 'credential', 'credentials', 'secret', 'secrets', 'principal', 'principals', 'identity', 'identities', 'login', 'logins', 'user', 'users', 'apikey', 'apikeys', 'key', 'keys']);
 
@@ -31,3 +34,50 @@ export const IDENTITY_SOURCES = {
   members: new Set(['auth', 'authInfo']),
   headers: new Set(['authorization']),
 } as const;
+
+/**
+ * Whether a session-keyed store holds credentials: by its name (`holdsCredentials`), or by what is written into it —
+ * a value built from the request's credentials (`new ApiClient(req.headers.authorization.slice(7))`, `{ token:
+ * extra.authInfo.token }`, through a `const` holding one: sweep 22 V1). A handle for such a store would be a bearer
+ * credential for someone's token; identity must come with each request instead.
+ */
+export function storeHoldsCredentials(values: ValueAnalysis, store: SessionStore): boolean {
+  if (holdsCredentials(store.name)) return true;
+  return store.accesses.some((access) => access.written !== undefined && readsRequestCredentials(values, access.written, 0));
+}
+
+function readsRequestCredentials(values: ValueAnalysis, expression: ts.Node, depth: number): boolean {
+  let found = false;
+  const visit = (node: ts.Node): void => {
+    if (found) return;
+    // `req.headers['authorization']`, `headers.get('authorization')`, and the dotted `req.headers.authorization`.
+    const dotted = ts.isPropertyAccessExpression(node) && IDENTITY_SOURCES.headers.has(node.name.text.toLowerCase()) && ts.isPropertyAccessExpression(node.expression) && node.expression.name.text === 'headers';
+    if (dotted || values.headerAccessOf(node, IDENTITY_SOURCES.headers)) {
+      found = true;
+      return;
+    }
+    // `extra.authInfo` handed on whole, or its token (`req.auth.token`): not a member that only names the caller
+    // (`authInfo.clientId` written beside a draft is who wrote it, not a credential).
+    if (ts.isPropertyAccessExpression(node) && IDENTITY_SOURCES.members.has(node.name.text)) {
+      const member = node.parent;
+      if (!(ts.isPropertyAccessExpression(member) && member.expression === node) || member.name.text === 'token') {
+        found = true;
+        return;
+      }
+    }
+    if (ts.isIdentifier(node) && depth < 2) {
+      const decl = values.symbolOf(node)?.valueDeclaration;
+      if (decl && ts.isVariableDeclaration(decl) && decl.initializer && !isInsideNode(node, decl) && readsRequestCredentials(values, decl.initializer, depth + 1)) {
+        found = true;
+        return;
+      }
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(expression);
+  return found;
+}
+
+function isInsideNode(node: ts.Node, container: ts.Node): boolean {
+  return node.pos >= container.pos && node.end <= container.end && node.getSourceFile() === container.getSourceFile();
+}

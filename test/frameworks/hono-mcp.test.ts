@@ -56,8 +56,9 @@ app.all('/mcp', async (c) => {
 });
 `;
     const found = findingsOf(code);
-    // app.all also answers GET (the standalone stream), as with the SDK's class.
-    expect(found).toEqual(['src/server.ts:9 session-transport/session-route all']);
+    // app.all also answers GET (the standalone stream), as with the SDK's class; the transport mints no session id (the
+    // option is optional), so the route hands every request to one shared transport (sweep 21 U1).
+    expect(found).toEqual(['src/server.ts:9 session-transport/session-route allShared']);
     const sdk = code.replace(`import { StreamableHTTPTransport } from '@hono/mcp';`, `import { WebStandardStreamableHTTPServerTransport as StreamableHTTPTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';`);
     expect(found).toEqual(findingsOf(sdk));
   });

@@ -1,5 +1,5 @@
 import { declarationName } from '../../analysis/ast.js';
-import { holdsCredentials } from '../../analysis/credentials.js';
+import { storeHoldsCredentials } from '../../analysis/credentials.js';
 import { defineRule, specUrl } from '../rule.js';
 
 export default defineRule({
@@ -26,7 +26,7 @@ export default defineRule({
         for (const store of context.analysis.sessions.stores.values()) {
           if (store.kind !== 'state') continue;
           if (store.declaration) {
-            const messageId = holdsCredentials(store.name) ? 'credentials' : 'store';
+            const messageId = storeHoldsCredentials(context.analysis.values, store) ? 'credentials' : 'store';
             const tools = context.analysis.stores.find((m) => m.store === store)?.tools.map((t) => `\`${t.name}\``) ?? [];
             if (messageId === 'store' && tools.length > 0) {
               context.report({ node: declarationName(store.declaration), messageId: 'storeInTools', data: { name: store.name, tools: tools.join(', ') } });

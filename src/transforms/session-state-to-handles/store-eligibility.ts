@@ -10,7 +10,7 @@ import type { SessionRead, SessionStore } from '../../analysis/session-flow-type
 import { holdsOnlyBookkeeping } from '../../analysis/store-classification.js';
 import type { Analysis } from '../../analysis/model.js';
 import type { StoreModel } from '../../analysis/reach.js';
-import { holdsCredentials } from '../../analysis/credentials.js';
+import { storeHoldsCredentials } from '../../analysis/credentials.js';
 import { ownTransportClassOf } from '../../analysis/transport-classes.js';
 import { RULE_ID } from '../../rule-ids.js';
 import { andList } from '../kit/prose.js';
@@ -100,7 +100,7 @@ export function whyNoHandle(model: StoreModel, analysis: Analysis, sf: ts.Source
   if (isSetStore(store.declaration)) {
     return keyedStore('a set of session ids: membership per connection, not state a tool reads back', sessionSetAdvice(store.name));
   }
-  if (holdsCredentials(store.name)) {
+  if (storeHoldsCredentials(analysis.values, store)) {
     return keyedStore(
       'credentials per session: identity must come from the verified token on every request, not from a handle',
       'credentials kept per session: authenticate every request (authInfo from the bearer token) instead of remembering a login per session.',

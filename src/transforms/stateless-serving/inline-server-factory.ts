@@ -15,6 +15,7 @@
  */
 import { ts } from '../../typescript.js';
 import { enclosingFunction, forEachDescendant, isInside, statementOf } from '../../analysis/ast.js';
+import { CONNECT_METHOD } from '../../analysis/sdk-modules.js';
 import { builtInPlace } from './factory-extraction.js';
 import { escapingFlow } from './stdio-block.js';
 import { removalRange } from '../kit/removal-range.js';
@@ -23,7 +24,7 @@ import type { ServingFile } from './serving-file.js';
 import type { Factory } from './server-factory.js';
 
 /** What the route may still do with the server it built: connect it to the request's transport, close it after. */
-const STAYING_CALLS = new Set(['connect', 'close']);
+const STAYING_CALLS = new Set([CONNECT_METHOD, 'close']);
 
 export function inlineServerFactory(file: ServingFile, receiver: ts.Identifier, scope: ts.Node, connect: ts.Node): Factory | undefined {
   const decl = file.values.symbolOf(receiver)?.valueDeclaration;

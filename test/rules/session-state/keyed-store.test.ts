@@ -162,6 +162,33 @@ export function open() {
   ],
   invalid: [
     {
+      name: "a store filled with a client built from the request's Authorization header, whatever its name (sweep 22 V1)",
+      code: `import express from 'express';
+import { randomUUID } from 'node:crypto';
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+class ApiClient { constructor(readonly token: string) {} }
+const clients = new Map<string, ApiClient>();
+const server = new McpServer({ name: 'v1', version: '1.0.0' });
+server.registerTool('list_pages', { description: 'List pages' }, async (extra) => {
+  const client = clients.get(extra.sessionId!);
+  return { content: [{ type: 'text', text: String(client?.token.length) }] };
+});
+const app = express();
+app.post('/mcp', async (req, res) => {
+  const transport = new StreamableHTTPServerTransport({
+    sessionIdGenerator: () => randomUUID(),
+    onsessioninitialized: (id) => {
+      const auth = req.headers.authorization;
+      if (auth?.startsWith('Bearer ')) clients.set(id, new ApiClient(auth.substring(7)));
+    },
+  });
+  await server.connect(transport);
+  await transport.handleRequest(req, res, req.body);
+});`,
+      errors: [{ messageId: 'credentials', line: 6 }],
+    },
+    {
       name: 'keyed by the session id a tools/call handler hands, in an inline object, to a tool class taken from a Map (puppeteer-mcp-server, sweep 10)',
       code: `import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { CallToolRequestSchema } from '@modelcontextprotocol/sdk/types.js';
