@@ -7,7 +7,8 @@
  *   receive it. While 2025-era clients are still served over a connection that outlives a request
  *   (stdio, HTTP+SSE: the serving transform keeps them through `legacy: 'serve'` and server-legacy),
  *   the call is left as it is, with a marker saying so: it still reaches them, through the deprecation
- *   window (SEP-2577), as the maintainers of `src/everything` kept it. With `--modern-only`, `--target stateless-v1` or only
+ *   window (SEP-2577), as the maintainers of `src/everything` kept it (on `--target stateless-v1` too: SDK 1.x keeps
+ *   stdio and HTTP+SSE connections, sweep 22 V2). With `--modern-only`, or only
  *   Streamable HTTP (stateless: no connection outlives a request), a statement becomes a stderr
  *   line (`console.error`), the spec's replacement; it is marked (move to OpenTelemetry or a real
  *   logger) except with `--modern-only`, where no client could take the message any more; anything
@@ -75,7 +76,7 @@ export function planLogging(result: AnalysisResult, options: TransformOptions): 
   };
   // Asked at the first log sent outside a request (it may plan the serving): most programs send none.
   let streams: string[] | undefined;
-  const legacyStreams = (): string[] => (streams ??= options.target !== 'stateless-v1' && !options.modernOnly ? timed('logging: connection transports', () => connectionTransports(result, options)) : []);
+  const legacyStreams = (): string[] => (streams ??= !options.modernOnly ? timed('logging: connection transports', () => connectionTransports(result, options)) : []);
   forEachCall(result.sourceFiles, (call) => {
     const registration = handlerRegistration(analysis, call);
     if (registration && SET_LEVEL.has(registration.method)) {
