@@ -29,6 +29,7 @@ import type { RawFinding } from '../rules/engine.js';
 import { parseMarkers, type ParsedMarker } from '../markers.js';
 import type { GateSettings, GatedFindings } from '../gate.js';
 import { DEFAULT_TEST_FILE_GLOBS } from '../config.js';
+import { onOriginalLines } from './typecheck/original-lines.js';
 import { guardMigration, type TypeCheckResult } from './typecheck/check.js';
 import { heldInPackages, packagesBrokenByMove, packagesMoved, partialHoldBack, v1Fallback, type HeldBack } from './typecheck/hold-back.js';
 import { LineProvenance } from './typecheck/provenance.js';
@@ -128,6 +129,7 @@ export async function runApply(options: ApplyOptions): Promise<ApplyResult> {
   const scope = (options.paths.length ? options.paths : ['.']).map((p) => path.resolve(options.cwd, p)).map((p) => (isDirectory(p) ? p : path.dirname(p)));
   const transformOptions = { ...DEFAULT_TRANSFORM_OPTIONS, scope, testFiles: options.gate?.testFiles ?? DEFAULT_TEST_FILE_GLOBS, ...options.transformOptions };
   let migration = settleMarkers(await layOut(migrate(sources, transforms, transformOptions, options)));
+  const full = migration;
   let checkedGit = refuseDirty(sources, migration.changes, options);
   let typeCheck = guardMigration(migration.changes, migration.provenance, options.typecheck !== false);
 
@@ -157,6 +159,8 @@ export async function runApply(options: ApplyOptions): Promise<ApplyResult> {
       checkedGit = refuseDirty(sources, migration.changes, options);
     }
   }
+  // The move held back wrote nothing of its text: its predicted errors point at the lines of the files as they are (sweep 22 V3).
+  if (heldBack) heldBack = { ...heldBack, predicted: onOriginalLines(heldBack.predicted, new Map(full.changes.map((c) => [c.file, { before: c.before, after: c.after }]))) };
   const { changes, failures, markers, stores, telemetry, sharedStores, notes, current, withBom, parsed } = migration;
   // Nothing has been written since refuseDirty asked git about these very files: its answer stands. Without
   // that check (--dry-run, --allow-dirty) only `repository` is read (the report's warning): a look for `.git`
