@@ -12,6 +12,8 @@
  * are served and marks it otherwise, so it is not marked here a second time with other advice.
  */
 import { ts } from '../../typescript.js';
+import { forEachDescendant } from '../../analysis/ast.js';
+import { STDIO_TRANSPORTS } from '../../analysis/sdk-modules.js';
 import type { AnalysisResult } from '../../analysis/model.js';
 import { STANDALONE_NOTIFICATION_RULE, mayHoldStandaloneNotification, ruleOfFeature, standaloneNotification, type FeatureId, type FeatureUse } from '../../analysis/sdk-features.js';
 import { RULE_ID, type RuleId } from '../../rule-ids.js';
@@ -55,7 +57,33 @@ const PING_IN_EXPRESSION =
 const CONNECTION_NUDGE =
   "sent to a client as it connects (right after connect, or for its initialize): a nudge to that connection, not a change of the list. 2026-07-28 has no connection to nudge (clients list tools per request, and subscriptions/listen announces real changes), and publishing it would tell every listener of a change that did not happen. It serves 2025-era clients only: remove it when they go.";
 
+/**
+ * A list change of a stdio-only server left on SDK 1.x (`--target stateless-v1`, or the fallback of a held-back move):
+ * its stdio connection still carries the notification to the 2025-era client; there is no HTTP handler to publish
+ * from (sweep 22 V4).
+ */
+const STDIO_V1_CHANGE =
+  'unsolicited notification on a stdio connection of SDK 1.x: it still reaches the 2025-era client connected there, so it stays while the server is on SDK 1.x. Once it moves to SDK v2 and serves with serveStdio, keep the send on the server it builds (server.server.sendToolListChanged()/sendResourceListChanged()/sendPromptListChanged()/sendResourceUpdated(…)), which reaches the subscriptions/listen stream of 2026-07-28 clients, and never change a list as a side effect of a call.';
+
+/** The program serves over stdio only: it creates stdio transports and no HTTP one (Streamable HTTP or HTTP+SSE). */
+function servesStdioOnly(result: AnalysisResult): boolean {
+  let stdio = false;
+  let http = false;
+  for (const sf of result.sourceFiles) {
+    if (sf.isDeclarationFile) continue;
+    forEachDescendant(sf, (node) => {
+      if (!ts.isNewExpression(node)) return;
+      const value = result.analysis.values.valueOf(node);
+      if (value?.kind !== 'transport' || !value.cls) return;
+      if (STDIO_TRANSPORTS.has(value.cls)) stdio = true;
+      else http = true;
+    });
+  }
+  return stdio && !http;
+}
+
 export function planServerPush(result: AnalysisResult, options: TransformOptions): TransformPlan {
+  let stdioOnly: boolean | undefined;
   const plan = emptyPlan();
   plan.notes = [];
   let pings = 0;
@@ -93,7 +121,14 @@ export function planServerPush(result: AnalysisResult, options: TransformOptions
       const key = `${sf.fileName}:${sf.getLineAndCharacterOfPosition(anchor.getStart(sf)).line}`;
       if (seen.has(key)) continue;
       seen.add(key);
-      const message = feature === 'ping' && report.messageId === 'call' ? PING_IN_EXPRESSION : feature === 'change-notification' && isConnectionNudge(result, report.node) ? CONNECTION_NUDGE : markerFor(feature, replacement.marker, report);
+      const message =
+        feature === 'ping' && report.messageId === 'call'
+          ? PING_IN_EXPRESSION
+          : feature === 'change-notification' && isConnectionNudge(result, report.node)
+          ? CONNECTION_NUDGE
+          : feature === 'change-notification' && options.target === 'stateless-v1' && (stdioOnly ??= servesStdioOnly(result))
+          ? STDIO_V1_CHANGE
+          : markerFor(feature, replacement.marker, report);
       addMarker(plan, anchor, ruleId, anchor === object ? `the ${perObject.get(object)} senders of this object (one marker for all): ${message}` : message);
     }
     if (seen.size) plan.notes.push(`${replacement.note} (${seen.size} site${seen.size === 1 ? '' : 's'} marked)`);
