@@ -103,6 +103,7 @@ const NOT_SDK_NAMES: Readonly<Record<string, Readonly<Record<string, string>>>> 
   'session-state-to-handles/plan-handles.ts': { transport: KIND },
   'session-state-to-handles/store-eligibility.ts': { transport: `${KIND}; also a word of a refusal message` },
   'session-state-to-handles/kept-store-reads.ts': { transport: KIND },
+  'server-push-markers/plan-server-push.ts': { transport: KIND },
   'session-state-to-handles/store-rewrite.ts': {
     transport: KIND,
     remove: "a project store's delete method (`store.remove(key)`), not a registered tool's `remove()`",
