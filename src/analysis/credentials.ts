@@ -59,8 +59,11 @@ function readsRequestCredentials(values: ValueAnalysis, expression: ts.Node, dep
     // `extra.authInfo` handed on whole, or its token (`req.auth.token`): not a member that only names the caller
     // (`authInfo.clientId` written beside a draft is who wrote it, not a credential).
     if (ts.isPropertyAccessExpression(node) && IDENTITY_SOURCES.members.has(node.name.text)) {
-      const member = node.parent;
-      if (!(ts.isPropertyAccessExpression(member) && member.expression === node) || member.name.text === 'token') {
+      // Through `!`, `as` and parentheses (`extra.authInfo!.clientId`, review 35 D1).
+      let outer: ts.Node = node;
+      while (outer.parent && (ts.isNonNullExpression(outer.parent) || ts.isParenthesizedExpression(outer.parent) || ts.isAsExpression(outer.parent))) outer = outer.parent;
+      const member = outer.parent;
+      if (!(ts.isPropertyAccessExpression(member) && member.expression === outer) || member.name.text === 'token') {
         found = true;
         return;
       }

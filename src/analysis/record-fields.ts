@@ -41,7 +41,8 @@ export function fieldsReadBack(values: ValueAnalysis, store: SessionStore, files
     forEachOfKind(file, [ts.SyntaxKind.PropertyAccessExpression, ts.SyntaxKind.BindingElement], (node) => {
       if (ts.isPropertyAccessExpression(node)) {
         const candidate = candidates.get(node.name.text);
-        if (!candidate || isWriteTarget(node)) return;
+        // A log line naming the field (`console.log(session.userAgent)`) reads nothing back for the tools (review 35 C1).
+        if (!candidate || isWriteTarget(node) || insideLogCall(node)) return;
         // The record's own property by type, or a member of what a lookup in the registry returns (`sessions.get(id)?.apiKey`,
         // `const s = sessions.get(id); s.apiKey`): a `Map`'s `get` has no type where the program loads no lib.
         if (isMember(candidate, values.symbolOf(node.name)) || (store.declaration && isRecordOf(values, node.expression, store.declaration, 0))) note(candidate.name, node);
@@ -183,6 +184,17 @@ function isRecordOf(values: ValueAnalysis, expression: ts.Expression, decl: ts.N
   if (ts.isIdentifier(inner) && depth < 2) {
     const declaration = values.symbolOf(inner)?.valueDeclaration;
     return !!declaration && ts.isVariableDeclaration(declaration) && !!declaration.initializer && isRecordOf(values, declaration.initializer, decl, depth + 1);
+  }
+  return false;
+}
+
+/** Methods of a logger or the console: what is passed to them is written out, not used. */
+const LOG_METHODS = new Set(['log', 'info', 'debug', 'warn', 'error', 'trace']);
+
+/** Whether `node` is inside the arguments of a log call (`console.log(…)`, `logger.info({ … })`). */
+function insideLogCall(node: ts.Node): boolean {
+  for (let current: ts.Node | undefined = node.parent; current && !isFunctionLike(current); current = current.parent) {
+    if (ts.isCallExpression(current) && ts.isPropertyAccessExpression(current.expression) && LOG_METHODS.has(current.expression.name.text)) return true;
   }
   return false;
 }

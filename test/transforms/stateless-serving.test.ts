@@ -31,6 +31,9 @@ const MARKERS: Record<string, string[]> = {
   'registry-holding-credentials-marker': ['session-transport/transport-registry'],
   // A server built and configured inline from what the route computed from the request: no factory extracted.
   'express-inline-server-request-marker': ['session-state/per-session-server'],
+  // Built from the options of the function around the route (review 35 A1), and a route with logic of its own after serving (A2).
+  'express-inline-server-app-factory-marker': ['session-state/per-session-server'],
+  'express-inline-server-custom-logic-marker': ['session-transport/session-id-generator'],
   // The route's own logic (a status table of the project) beside the stateless idiom: marked where it is used, as
   // the transport it makes (a stateless route has no registry; klavis' gmail server, sweep 7 E8).
   'custom-logic-marker': ['session-transport/session-id-generator'],

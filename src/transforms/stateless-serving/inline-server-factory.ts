@@ -14,7 +14,7 @@
  * no factory to extract: undefined, and the caller refuses as before.
  */
 import { ts } from '../../typescript.js';
-import { enclosingFunction, forEachDescendant, isInside, statementOf } from '../../analysis/ast.js';
+import { enclosingFunction, forEachDescendant, isFunctionLike, isInside, statementOf } from '../../analysis/ast.js';
 import { CONNECT_METHOD } from '../../analysis/sdk-modules.js';
 import { builtInPlace } from './factory-extraction.js';
 import { escapingFlow } from './stdio-block.js';
@@ -60,8 +60,8 @@ export function inlineServerFactory(file: ServingFile, receiver: ts.Identifier, 
   // A moved statement's names must not be used by what stays in the route.
   for (const d of declared) {
     if (d === decl) continue;
-    const name = (d as ts.VariableDeclaration).name;
-    if (!ts.isIdentifier(name)) return undefined;
+    const name = (d as ts.NamedDeclaration).name;
+    if (!name || !ts.isIdentifier(name)) return undefined;
     let usedOutside = false;
     forEachDescendant(scope, (node) => {
       if (!usedOutside && ts.isIdentifier(node) && node !== name && node.text === name.text && !moved.some((s) => isInside(node, s)) && file.values.symbolOf(node)?.valueDeclaration === d) usedOutside = true;
@@ -81,9 +81,14 @@ export function inlineServerFactory(file: ServingFile, receiver: ts.Identifier, 
   const fn = [`${awaits ? 'async ' : ''}function ${name}() {`, ...body, `${u}return ${serverName};`, '}'].join('\n');
   const at = removalRange(file.sf, top, true, false).start;
   file.edit(at, at, `${fn}\n\n`);
-  // The names of what moved are the factory's: no longer custom logic of the route.
+  // The factory, the server and what the moved statements declare are the factory's; the moved statements themselves are
+  // skipped by the route's custom-logic check (`moved`), so a name they use that the route also uses elsewhere (after
+  // serving: `db.recordVisit(…)`) is still the route's own logic (review 35 A2).
   const names = new Set<string>([name, serverName]);
-  for (const s of moved) forEachDescendant(s, (node) => void (ts.isIdentifier(node) && names.add(node.text)));
+  for (const d of declared) {
+    const n = (d as ts.NamedDeclaration).name;
+    if (n && ts.isIdentifier(n)) names.add(n.text);
+  }
   return { expression: name, call: `${awaits ? 'await ' : ''}${name}()`, names: [...names], extracted: true, moved };
 }
 
@@ -143,14 +148,26 @@ function readsRouteLocal(file: ServingFile, statement: ts.Node, scope: ts.Node, 
     if ((ts.isPropertyAccessExpression(parent) && parent.name === node) || (ts.isPropertyAssignment(parent) && parent.name === node)) return;
     const symbol = ts.isShorthandPropertyAssignment(parent) ? file.values.checker.getShorthandAssignmentValueSymbol(parent) : file.values.symbolOf(node);
     for (const d of symbol?.declarations ?? []) {
-      if (isInside(d, scope) && d !== scope && !moved.some((s) => isInside(d, s)) && !isInside(d, statement)) found = true;
+      if (d === scope || moved.some((s) => isInside(d, s)) || isInside(d, statement)) continue;
+      // The route's own locals, and those of a function around it (`createApp(options)`, review 35 A1): the factory
+      // goes to the module's top level, where only module-level names and imports are in scope.
+      if (isInside(d, scope) || !atModuleLevel(d)) found = true;
     }
   });
   return found;
 }
 
-/** The variables a statement declares (`const a = …, { b } = …`). */
+/** Whether a declaration is in scope at the module's top level (not a parameter or local of some function). */
+function atModuleLevel(declaration: ts.Node): boolean {
+  for (let node: ts.Node | undefined = declaration.parent; node && !ts.isSourceFile(node); node = node.parent) {
+    if (isFunctionLike(node) || ts.isClassLike(node) || ts.isBlock(node) || ts.isModuleBlock(node)) return false;
+  }
+  return true;
+}
+
+/** The names a statement declares: variables (`const a = …`), and a local function or class (`function registerTools() { … }`, review 35 A3). */
 function declarationsIn(statement: ts.Statement): ts.Node[] {
+  if ((ts.isFunctionDeclaration(statement) || ts.isClassDeclaration(statement)) && statement.name) return [statement];
   if (!ts.isVariableStatement(statement)) return [];
   return statement.declarationList.declarations.filter((d) => ts.isIdentifier(d.name));
 }

@@ -62,7 +62,8 @@ export function planRouteEndpoint(file: ServingFile, route: RegisteredRoute, tra
   const allowed = new Set([...BOILERPLATE_GLOBALS, ...registryNames, ...fieldNames(registries.map((r) => r.declaration)), ...file.sdkNames, ...factory.names, ...newedInEventStore(file, transportOptions)]);
   // A stateless route (a server and transport per request) has no registry: its marker is about the transport it makes.
   const refusal = { ruleId: sessionful || registries.length ? RULE_ID.transportRegistry : RULE_ID.sessionIdGenerator, framework: route.framework, factory: adviceFactory(factory) };
-  checkBoilerplate(file, handler, allowed, 'the MCP route', guards?.statements ?? [], refusal);
+  // The statements that build the server inline leave the route for its factory: not the route's own logic.
+  checkBoilerplate(file, handler, allowed, 'the MCP route', [...(guards?.statements ?? []), ...(factory.moved ?? [])], refusal);
   // What the boilerplate check lets through (the request, the response, locals) but is neither plumbing nor a check
   // kept in front of the entry is refused, never dropped.
   if (found?.unknown) {

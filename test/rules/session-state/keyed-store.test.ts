@@ -162,6 +162,17 @@ export function open() {
   ],
   invalid: [
     {
+      name: "app data that records who wrote it (authInfo!.clientId, through a non-null assertion) is no credential store (review 35 D1)",
+      code: `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+const drafts = new Map<string, { author: string; text: string }>();
+const server = new McpServer({ name: 'd', version: '1.0.0' });
+server.registerTool('write_draft', { description: 'Write' }, async (extra) => {
+  drafts.set(extra.sessionId!, { author: extra.authInfo!.clientId, text: '' });
+  return { content: [] };
+});`,
+      errors: [{ messageId: 'storeInTools', line: 2 }],
+    },
+    {
       name: "a store filled with a client built from the request's Authorization header, whatever its name (sweep 22 V1)",
       code: `import express from 'express';
 import { randomUUID } from 'node:crypto';

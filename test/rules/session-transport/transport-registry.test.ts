@@ -137,6 +137,11 @@ server.registerTool('report', { description: 'd' }, async (extra) => {
       errors: [{ messageId: 'holdsState', file: 'src/sessionManager.ts', line: 4, data: { name: 'this.sessions', fields: '`apiToken`', where: 'mcpServer.ts' } }],
     },
     {
+      name: 'the same records when the token is only written to a log line: a registry (review 35 C1)',
+      code: { ...REGISTRY_HOLDING_CREDENTIALS, 'src/mcpServer.ts': REGISTRY_HOLDING_CREDENTIALS['src/mcpServer.ts'].replace('${session.apiToken}', '${process.env.API_TOKEN}').replace("if (!session) throw new Error('Session not found');", "if (!session) throw new Error('Session not found');\n      console.log('calling for', session.apiToken.slice(0, 4));") },
+      errors: [{ messageId: 'registry', file: 'src/sessionManager.ts', line: 4 }],
+    },
+    {
       name: 'the same records when nothing reads the token back: a registry (its timestamp is bookkeeping)',
       code: REGISTRY_TOKEN_NEVER_READ,
       errors: [{ messageId: 'registry', file: 'src/sessionManager.ts', line: 4 }],
