@@ -197,3 +197,33 @@ app.post('/messages', async (req, res) => {
     });
   }
 });
+
+describe("a package's server factory reached another way (review 35 B4, B5)", () => {
+  const route = (call: string) => `app.get('/sse', async (_req, res) => {
+  const transport = new SSEServerTransport('/messages', res);
+  streams.set(transport.sessionId, transport);
+  res.on('close', () => streams.delete(transport.sessionId));
+  const server = ${call};
+  await server.connect(transport);
+});
+app.post('/messages', async (req, res) => {
+  await streams.get(req.query.sessionId as string)?.handlePostMessage(req, res);
+});`;
+  const entryless = (after: string) => after.split('\n').filter((line) => !line.trim().startsWith('//')).join('\n');
+
+  it('through a namespace import', async () => {
+    const source = server(route('playwrightMcp.createConnection({ headless: true })')).replace("import express from 'express';", "import express from 'express';\nimport * as playwrightMcp from '@playwright/mcp';");
+    const { after } = await migrate(source, true);
+    expect(entryless(after)).not.toContain('createMcpHandler(');
+    expect(after).toContain('`playwrightMcp.createConnection` from the package @playwright/mcp');
+  });
+
+  it('re-exported by a module of the project', async () => {
+    const source = server(route('createConnection({ headless: true })')).replace("import express from 'express';", "import express from 'express';\nimport { createConnection } from './browser-mcp.js';");
+    const dir = tempTree({ 'package.json': PACKAGE, 'src/index.ts': source, 'src/browser-mcp.ts': "export { createConnection } from '@playwright/mcp';\n" });
+    const result = await runApply({ paths: [path.join(dir, 'src')], cwd: dir, allowDirty: true, dryRun: true, typecheck: false, transforms: ['stateless-serving'], transformOptions: { modernOnly: true } });
+    const after = result.changes.find((c) => c.file.endsWith('index.ts'))?.after ?? '';
+    expect(entryless(after)).not.toContain('createMcpHandler(');
+    expect(after).toContain('`createConnection` from the package @playwright/mcp');
+  });
+});
