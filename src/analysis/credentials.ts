@@ -1,4 +1,5 @@
 import { ts } from '../typescript.js';
+import { isInside } from './ast.js';
 import type { ValueAnalysis } from './values.js';
 import type { SessionStore } from './session-flow-types.js';
 /** Which session-keyed stores hold credentials or identity (the keyed-store rule's message, the handles transform's advice). */
@@ -70,7 +71,7 @@ function readsRequestCredentials(values: ValueAnalysis, expression: ts.Node, dep
     }
     if (ts.isIdentifier(node) && depth < 2) {
       const decl = values.symbolOf(node)?.valueDeclaration;
-      if (decl && ts.isVariableDeclaration(decl) && decl.initializer && !isInsideNode(node, decl) && readsRequestCredentials(values, decl.initializer, depth + 1)) {
+      if (decl && ts.isVariableDeclaration(decl) && decl.initializer && !isInside(node, decl) && readsRequestCredentials(values, decl.initializer, depth + 1)) {
         found = true;
         return;
       }
@@ -81,6 +82,3 @@ function readsRequestCredentials(values: ValueAnalysis, expression: ts.Node, dep
   return found;
 }
 
-function isInsideNode(node: ts.Node, container: ts.Node): boolean {
-  return node.pos >= container.pos && node.end <= container.end && node.getSourceFile() === container.getSourceFile();
-}

@@ -16,6 +16,7 @@ import { declaredType } from './declarations.js';
 import type { ValueAnalysis } from './values.js';
 import type { HeldField, SessionStore } from './session-flow-types.js';
 import { isBookkeepingValue, writtenInto } from './store-classification.js';
+import { isLogCall } from './log-calls.js';
 
 /** Types a record member can have and still be bookkeeping of the session, not what a handler reads back. */
 const BOOKKEEPING_TYPE_NAMES = new Set(['Date', 'Timeout', 'Timer', 'NodeJS.Timeout', 'NodeJS.Timer', 'ReturnType', 'AbortController']);
@@ -188,13 +189,10 @@ function isRecordOf(values: ValueAnalysis, expression: ts.Expression, decl: ts.N
   return false;
 }
 
-/** Methods of a logger or the console: what is passed to them is written out, not used. */
-const LOG_METHODS = new Set(['log', 'info', 'debug', 'warn', 'error', 'trace']);
-
-/** Whether `node` is inside the arguments of a log call (`console.log(…)`, `logger.info({ … })`). */
+/** Whether `node` is inside the arguments of a log call (`console.log(…)`, `logger.info({ … })`, log-calls.ts). */
 function insideLogCall(node: ts.Node): boolean {
   for (let current: ts.Node | undefined = node.parent; current && !isFunctionLike(current); current = current.parent) {
-    if (ts.isCallExpression(current) && ts.isPropertyAccessExpression(current.expression) && LOG_METHODS.has(current.expression.name.text)) return true;
+    if (ts.isCallExpression(current) && isLogCall(current)) return true;
   }
   return false;
 }

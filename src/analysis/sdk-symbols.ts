@@ -487,5 +487,11 @@ function safely<T>(lookup: () => T): T | undefined {
 
 /** A bare `let` that a module loaded with `import()` may fill later: only files that call `import()` are searched. */
 function mayLoadLater(decl: ts.VariableDeclaration): boolean {
-  return ts.isIdentifier(decl.name) && /\bimport\s*\(/.test(decl.getSourceFile().text);
+  if (!ts.isIdentifier(decl.name)) return false;
+  const sf = decl.getSourceFile();
+  let calls = callsImport.get(sf);
+  if (calls === undefined) callsImport.set(sf, (calls = /\bimport\s*\(/.test(sf.text)));
+  return calls;
 }
+/** Whether a file's text calls `import()`: asked for every bare `let` a name resolves to, tested once per file. */
+const callsImport = new WeakMap<ts.SourceFile, boolean>();

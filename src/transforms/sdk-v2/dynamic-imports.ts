@@ -9,6 +9,7 @@
  */
 import { ts } from '../../typescript.js';
 import { forEachDescendant, propertyNameText } from '../../analysis/ast.js';
+import { syntaxTreeOf } from '../../analysis/parsed-files.js';
 import { V2_EXPORTS } from './v2-exports.js';
 
 const V1_SDK = '@modelcontextprotocol/sdk';
@@ -16,7 +17,7 @@ const V1_SDK = '@modelcontextprotocol/sdk';
 /** Why the file's dynamic SDK imports cannot move ("`import('…/streamableHttp.js')` takes StreamableHTTPServerTransport"), or an empty list. */
 export function unmovableDynamicSdkImports(fileName: string, text: string): string[] {
   if (!/\bimport\s*\(/.test(text) || !text.includes(V1_SDK)) return [];
-  const sf = ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, true, /\.[cm]?jsx?$/.test(fileName) ? ts.ScriptKind.JS : ts.ScriptKind.TS);
+  const sf = syntaxTreeOf(fileName, text);
   const out: string[] = [];
   forEachDescendant(sf, (node) => {
     if (!ts.isCallExpression(node) || node.expression.kind !== ts.SyntaxKind.ImportKeyword) return;

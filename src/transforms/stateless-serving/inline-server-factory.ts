@@ -20,6 +20,7 @@ import { builtInPlace } from './factory-extraction.js';
 import { escapingFlow } from './stdio-block.js';
 import { removalRange } from '../kit/removal-range.js';
 import { reindent } from './text.js';
+import { indentAt } from '../kit/source-style.js';
 import type { ServingFile } from './serving-file.js';
 import type { Factory } from './server-factory.js';
 
@@ -47,15 +48,7 @@ export function inlineServerFactory(file: ServingFile, receiver: ts.Identifier, 
   if (readsRouteLocal(file, declStatement, scope, [declStatement])) return undefined;
   // What stays in the route goes with it: there the server may only be connected and closed (a registration reading
   // the request, left behind, would be lost).
-  let otherUse = false;
-  forEachDescendant(scope, (node) => {
-    if (otherUse || !ts.isIdentifier(node) || node === decl.name || node.text !== serverName || moved.some((s) => isInside(node, s))) return;
-    if (file.values.symbolOf(node)?.valueDeclaration !== decl) return;
-    const access = node.parent;
-    const call = ts.isPropertyAccessExpression(access) && access.expression === node ? access.parent : undefined;
-    if (!(call && ts.isCallExpression(call) && call.expression === access && STAYING_CALLS.has((access as ts.PropertyAccessExpression).name.text))) otherUse = true;
-  });
-  if (otherUse) return undefined;
+  if (!usesOnlyToConnectOrClose(file, scope, decl, moved)) return undefined;
   if (moved.some((s) => escapingFlow(s) || hasThis(s))) return undefined;
   // A moved statement's names must not be used by what stays in the route.
   for (const d of declared) {
@@ -73,7 +66,7 @@ export function inlineServerFactory(file: ServingFile, receiver: ts.Identifier, 
   const name = file.freshName('buildServer');
   const awaits = moved.some((s) => hasAwait(s, enclosingFunction(s)));
   const u = file.unit;
-  const from = indentOf(file, declStatement);
+  const from = indentAt(file.text, declStatement.getStart(file.sf));
   const body = moved.map((s) => {
     const range = removalRange(file.sf, s, true, false);
     return reindent(file.text.slice(range.start, range.end).replace(/\n$/, ''), from, u);
@@ -103,7 +96,7 @@ export function routeLocalsBuildingServer(file: ServingFile, receiver: ts.Identi
   // Its construction, and the statements after it that configure it (not its `connect`, not a close on the response).
   const statement = statementOf(decl);
   const block = statement.parent;
-  const configuring = ts.isBlock(block) ? block.statements.slice(block.statements.indexOf(statement as ts.Statement) + 1).filter((s) => usesAny(file, s, new Set([decl])) && !onlyConnectsOrCloses(file, s, decl)) : [];
+  const configuring = ts.isBlock(block) ? block.statements.slice(block.statements.indexOf(statement as ts.Statement) + 1).filter((s) => usesAny(file, s, new Set([decl])) && !usesOnlyToConnectOrClose(file, s, decl)) : [];
   for (const root of [decl.initializer, ...configuring]) forEachDescendant(root, (node) => {
     if (!ts.isIdentifier(node) || (ts.isPropertyAccessExpression(node.parent) && node.parent.name === node) || (ts.isPropertyAssignment(node.parent) && node.parent.name === node)) return;
     const symbol = ts.isShorthandPropertyAssignment(node.parent) ? file.values.checker.getShorthandAssignmentValueSymbol(node.parent) : file.values.symbolOf(node);
@@ -112,11 +105,11 @@ export function routeLocalsBuildingServer(file: ServingFile, receiver: ts.Identi
   return [...names];
 }
 
-/** Whether every use of the server `decl` in `statement` is a `connect` or `close` call on it. */
-function onlyConnectsOrCloses(file: ServingFile, statement: ts.Node, decl: ts.VariableDeclaration): boolean {
+/** Whether every use of the server `decl` in `root` (outside `skip`) is a `connect` or `close` call on it. */
+function usesOnlyToConnectOrClose(file: ServingFile, root: ts.Node, decl: ts.VariableDeclaration, skip: readonly ts.Node[] = []): boolean {
   let other = false;
-  forEachDescendant(statement, (node) => {
-    if (other || !ts.isIdentifier(node) || file.values.symbolOf(node)?.valueDeclaration !== decl) return;
+  forEachDescendant(root, (node) => {
+    if (other || !ts.isIdentifier(node) || node === decl.name || skip.some((s) => isInside(node, s)) || file.values.symbolOf(node)?.valueDeclaration !== decl) return;
     const access = node.parent;
     const call = ts.isPropertyAccessExpression(access) && access.expression === node ? access.parent : undefined;
     if (!(call && ts.isCallExpression(call) && call.expression === access && STAYING_CALLS.has((access as ts.PropertyAccessExpression).name.text))) other = true;
@@ -195,8 +188,3 @@ function topLevelStatementOf(node: ts.Node): ts.Statement | undefined {
   return ts.isSourceFile(current.parent) ? (current as ts.Statement) : undefined;
 }
 
-function indentOf(file: ServingFile, statement: ts.Node): string {
-  const start = statement.getStart(file.sf);
-  const lineStart = file.text.lastIndexOf('\n', start - 1) + 1;
-  return file.text.slice(lineStart, start);
-}
