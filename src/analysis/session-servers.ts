@@ -24,6 +24,7 @@ import { functionOfDeclaration } from './declarations.js';
 import { isServerKind } from './value.js';
 import { sessionCallbackName } from './constructor-options.js';
 import { SCHEDULING_TIMERS, timerStarted } from './timers.js';
+import { packageBuilding } from './package-imports.js';
 
 export interface SessionConnection {
   /** The `connect` name node of `server.connect(transport)`. */
@@ -74,6 +75,11 @@ export interface SessionConnection {
    * object builds into one of its fields in a method (`initialize() { this._context = new Context(…) }` of a backend
    * built per connection). Only classes whose instances change after construction count (see `keepsStateAcrossCalls`).
    */
+  /**
+   * The server is built by a function of another package (`createServer` of `@playwright/mcp`): what each instance
+   * keeps between the calls of its session (a browser and its pages, a login) cannot be read here (sweep 21 U3).
+   */
+  packageServer?: { pkg: string; factory: string };
   kept: Array<{
     made: ts.NewExpression;
     /** For an object built into a field of a per-session object: that object's class and the field. */
@@ -86,8 +92,13 @@ type KeptObject = SessionConnection['kept'][number];
 export function sessionConnection(values: ValueAnalysis, call: ts.CallExpression): SessionConnection | undefined {
   const { name, nameNode, receiver } = calleeParts(call);
   if (name !== CONNECT_METHOD || !receiver || !nameNode || call.arguments.length !== 1) return undefined;
-  if (!isServerKind(values.valueOf(receiver)) && !isServerKind(destructuredServer(values, receiver)) && !wrapsServer(values, receiver)) return undefined;
+  // A value built by a package's function is taken for a server when it is connected to an SDK transport built right
+  // there (checked below: the connection needs a sessionful SDK transport): its type is not in the program.
+  const known = isServerKind(values.valueOf(receiver)) || isServerKind(destructuredServer(values, receiver)) || wrapsServer(values, receiver);
+  const fromPackage = known ? undefined : packageServerOf(values, receiver);
+  if (!known && !fromPackage) return undefined;
   const direct = constructionOf(values, call.arguments[0]!, call);
+  if (fromPackage && !direct) return undefined;
   // `connect(factory, transport)`: a project helper the set-up hands its new transport to builds and connects the
   // server; it runs once per session just like the set-up, so the server's creation is looked for in the helper.
   const handed = direct ? undefined : transportHandedIn(values, call);
@@ -104,7 +115,7 @@ export function sessionConnection(values: ValueAnalysis, call: ts.CallExpression
   // `createServer().connect(transport)`: the server is built right there, once per session like a named one.
   const built = unwrap(receiver) as ts.Expression;
   const builtCall = ts.isAwaitExpression(built) ? unwrap(built.expression) : built;
-  if (ts.isCallExpression(builtCall) && isServerKind(values.valueOf(built))) {
+  if (ts.isCallExpression(builtCall) && (isServerKind(values.valueOf(built)) || fromPackage)) {
     const state = stateBuiltWith(values, built, scope);
     const nested = nestedState(values, built);
     const closures = closureStateOf(values, built);
@@ -120,6 +131,7 @@ export function sessionConnection(values: ValueAnalysis, call: ts.CallExpression
       callState: closures.leftForLaterCalls,
       handedWith: [],
       nested,
+      ...(fromPackage ? { packageServer: fromPackage } : {}),
       kept: keptState(values, built, state, nested),
     };
   }
@@ -160,8 +172,20 @@ export function sessionConnection(values: ValueAnalysis, call: ts.CallExpression
     callState: closures.leftForLaterCalls,
     handedWith: stateHandedWithServer(values, creation, scope),
     nested,
+    ...(fromPackage ? { packageServer: fromPackage } : {}),
     kept: keptState(values, creation, state, nested),
   };
+}
+
+/**
+ * `createServer(…)` of a package, or a variable holding its result (`const server = await createServer(…)`): the
+ * package and the function. A value the program's own code builds is not this (its type is read instead).
+ */
+function packageServerOf(values: ValueAnalysis, receiver: ts.Expression): { pkg: string; factory: string } | undefined {
+  const root = unwrap(receiver);
+  if (!ts.isIdentifier(root)) return packageBuilding(values, root as ts.Expression);
+  const decl = values.symbolOf(root)?.valueDeclaration;
+  return decl && ts.isVariableDeclaration(decl) && decl.initializer ? packageBuilding(values, decl.initializer) : undefined;
 }
 
 /**

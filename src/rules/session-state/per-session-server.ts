@@ -90,6 +90,8 @@ export default defineRule({
           ];
           // Legacy SSE: `session-transport/sse-transport` already says the per-connection server goes; its closures add nothing.
           for (const { object, call } of connection.handedWith) carried.push(`\`${object.text}\`, handed with it to \`${calleeParts(call).name ?? call.expression.getText()}()\` and written by what that registers`);
+          // A package's server is opaque: what it keeps between calls (a browser and its pages, a login) is the package's (sweep 21 U3).
+          if (connection.packageServer) carried.push(`whatever the server \`${connection.packageServer.factory}\` of the package ${connection.packageServer.pkg} builds keeps between calls (mcp-migrate does not read that package: a browser and its pages, a login, an open connection would all be per session)`);
           if (connection.closures.length > 0 && !connection.sse) carried.push(`what its factory keeps in ${connection.closures.map((name) => `\`${name.text}\``).join(', ')} (written by its handlers)`);
           const nested = connection.nested.filter((made) => !reported.has(made));
           if (nested.length > 0) carried.push(...new Set(nested.map((made) => `\`${made.expression.getText()}\` (built by its factory chain)`)));

@@ -17,6 +17,7 @@ import { CannotRewrite } from './refusal.js';
 import type { ServingFile } from './serving-file.js';
 import { freeNames, referencesByName } from './text.js';
 import { returnedExpressions } from '../../analysis/declarations.js';
+import { packageOfImport } from '../../analysis/package-imports.js';
 import { isServerKind } from '../../analysis/value.js';
 import { functionName } from './syntax-queries.js';
 import { andList } from '../kit/prose.js';
@@ -267,7 +268,7 @@ export function serverFactory(file: ServingFile, receiver: ts.Node, scope: ts.No
   // `playwrightMcp.createConnection(…)` with `import * as playwrightMcp from '@playwright/mcp'`: a package's factory too (review 35 B4).
   if (kind === 'http' && file.options.target === '2026-07-28' && ts.isCallExpression(init) && ts.isPropertyAccessExpression(init.expression) && ts.isIdentifier(init.expression.expression)) {
     const namespace = file.values.symbolOf(init.expression.expression)?.declarations?.[0];
-    const fromPackage = namespace && ts.isNamespaceImport(namespace) ? packageOfImport(namespace.parent) : undefined;
+    const fromPackage = namespace && ts.isNamespaceImport(namespace) ? packageOfImport(file.values, namespace.parent) : undefined;
     if (fromPackage) throw new CannotRewrite(packageFactoryRefusal(init.expression.getText(file.sf), fromPackage), at, RULE_ID.perSessionServer);
   }
   if (ts.isCallExpression(init) && ts.isPropertyAccessExpression(init.expression)) {
@@ -310,7 +311,7 @@ export function serverFactory(file: ServingFile, receiver: ts.Node, scope: ts.No
   // A server built by a package's factory (`createServer` of @playwright/mcp): what it returns, on which SDK, and what each
   // instance keeps between calls are not this program's to read (sweep 21 U2, U3). Built on SDK 1.x it returns a server
   // createMcpHandler cannot serve; built per connection it may hold what a connection's calls share (a browser, its pages).
-  const fromPackage = kind === 'http' && file.options.target === '2026-07-28' ? packageOfImport(fnDecl ?? file.values.symbolOf(init.expression)?.declarations?.[0], file) : undefined;
+  const fromPackage = kind === 'http' && file.options.target === '2026-07-28' ? packageOfImport(file.values, fnDecl ?? file.values.symbolOf(init.expression)?.declarations?.[0]) : undefined;
   if (fromPackage) throw new CannotRewrite(packageFactoryRefusal(init.expression.text, fromPackage), at, RULE_ID.perSessionServer);
   const name = init.expression.text;
   // An async factory stays awaited where one server is built (the entries take a factory returning a promise).
@@ -675,34 +676,3 @@ function packageFactoryRefusal(factory: string, pkg: string): string {
   return `the server is built by \`${factory}\` from the package ${pkg}, which mcp-migrate does not read: whether it returns an SDK v2 server (one built on SDK 1.x cannot be served by \`createMcpHandler\`) and whether each server keeps something between the calls of a connection (a browser and its pages, a login) cannot be told. Check both in that package (move to a version of it on SDK v2; give what its servers keep an explicit handle), then serve the endpoint statelessly.`;
 }
 
-/**
- * The package an imported name comes from (`import { createServer } from '@playwright/mcp'`, or `require`; through a
- * project module that re-exports it, `export { createConnection } from '@playwright/mcp'`, review 35 B5): not the
- * SDK's, not the project's.
- */
-function packageOfImport(decl: ts.Node | undefined, file?: ServingFile, depth = 0): string | undefined {
-  let spec: ts.Expression | undefined;
-  if (decl && ts.isImportSpecifier(decl) && file && depth < 3) {
-    const from = decl.parent.parent.parent.moduleSpecifier;
-    // A relative module re-exporting the name from a package: follow it there.
-    if (ts.isStringLiteralLike(from) && /^[./]/.test(from.text)) {
-      const target = file.values.checker.getImmediateAliasedSymbol?.(file.values.symbolOf(decl.name)!);
-      const next = target?.declarations?.[0];
-      if (next && ts.isExportSpecifier(next) && next.parent.parent.moduleSpecifier && ts.isStringLiteralLike(next.parent.parent.moduleSpecifier)) {
-        const text = next.parent.parent.moduleSpecifier.text;
-        return /^[./]/.test(text) || text.startsWith('node:') || text.startsWith('@modelcontextprotocol/') || text.startsWith('#') ? undefined : text;
-      }
-      return next ? packageOfImport(next, file, depth + 1) : undefined;
-    }
-  }
-  if (decl && ts.isImportSpecifier(decl)) spec = decl.parent.parent.parent.moduleSpecifier;
-  else if (decl && ts.isImportClause(decl)) spec = decl.parent.moduleSpecifier;
-  else if (decl && ts.isBindingElement(decl) && ts.isVariableDeclaration(decl.parent.parent)) {
-    const init = decl.parent.parent.initializer && unwrap(decl.parent.parent.initializer);
-    if (init && ts.isCallExpression(init) && ts.isIdentifier(init.expression) && init.expression.text === 'require') spec = init.arguments[0];
-  }
-  if (!spec || !ts.isStringLiteralLike(spec)) return undefined;
-  const text = spec.text;
-  if (/^[./]/.test(text) || text.startsWith('node:') || text.startsWith('@modelcontextprotocol/') || text.startsWith('#')) return undefined;
-  return text;
-}

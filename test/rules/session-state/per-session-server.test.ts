@@ -4,6 +4,35 @@ import rule from '../../../src/rules/session-state/per-session-server.js';
 ruleTester(rule, {
   valid: [
     {
+      name: 'a package\'s server built per request for a stateless transport: nothing outlives the request',
+      code: `import express from 'express';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import { createServer } from '@playwright/mcp';
+const app = express();
+app.post('/mcp', async (req, res) => {
+  const server = createServer();
+  const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
+  await server.connect(transport);
+  await transport.handleRequest(req, res, req.body);
+});`,
+    },
+    {
+      name: 'a database client of a package connected in a sessionful route: not a server (it is not given the transport)',
+      code: `import express from 'express';
+import { randomUUID } from 'node:crypto';
+import { createClient } from 'redis';
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+const server = new McpServer({ name: 'x', version: '1.0.0' });
+const app = express();
+app.post('/mcp', async (req, res) => {
+  const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
+  const redis = createClient();
+  await redis.connect();
+  await transport.handleRequest(req, res, req.body);
+});`,
+    },
+    {
       name: 'a configuration object handed with each session\'s server to the registrations, which only read it',
       code: `import express from 'express';
 import { randomUUID } from 'node:crypto';
@@ -378,6 +407,35 @@ server.server.oninitialized = async () => {
     },
   ],
   invalid: [
+    {
+      name: 'a server built per HTTP+SSE connection by a package\'s factory (createServer of @playwright/mcp, each owning a browser): opaque, so per session (sweep 21 U3)',
+      code: `import express from 'express';
+import { SSEServerTransport } from '@modelcontextprotocol/sdk/server/sse.js';
+import { createServer } from '@playwright/mcp';
+const app = express();
+const transports: Record<string, SSEServerTransport> = {};
+app.get('/sse', async (_req, res) => {
+  const transport = new SSEServerTransport('/messages', res);
+  transports[transport.sessionId] = transport;
+  const server = createServer({ launchOptions: { headless: true } });
+  await server.connect(transport);
+});`,
+      errors: [{ messageId: 'perSession', line: 9, column: 18, data: { server: 'createServer({ launchOptions: { headless: true } })', state: 'whatever the server `createServer` of the package @playwright/mcp builds keeps between calls (mcp-migrate does not read that package: a browser and its pages, a login, an open connection would all be per session)' } }],
+    },
+    {
+      name: 'a server a package\'s factory builds, reached through a namespace import and awaited, connected to a sessionful Streamable HTTP transport in the same expression',
+      code: `import express from 'express';
+import { randomUUID } from 'node:crypto';
+import * as playwrightMcp from '@playwright/mcp';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+const app = express();
+app.post('/mcp', async (req, res) => {
+  const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: () => randomUUID() });
+  await (await playwrightMcp.createConnection()).connect(transport);
+  await transport.handleRequest(req, res, req.body);
+});`,
+      errors: [{ messageId: 'perSession', line: 8, column: 30, data: { server: 'playwrightMcp.createConnection()', state: 'whatever the server `playwrightMcp.createConnection` of the package @playwright/mcp builds keeps between calls (mcp-migrate does not read that package: a browser and its pages, a login, an open connection would all be per session)' } }],
+    },
     {
       name: 'SDK 1.x stateless idiom with the server hoisted to module level: one server connected to a new transport in every request',
       code: `import express from 'express';
