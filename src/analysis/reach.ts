@@ -6,7 +6,7 @@
 import { ts } from '../typescript.js';
 import { enclosingFunction } from './ast.js';
 import type { SessionFlow, SessionStore, Sink } from './session-flow.js';
-import type { ToolRegistration } from './tools.js';
+import { unnamedToolRegistration, type ToolRegistration } from './tools.js';
 import type { ValueAnalysis } from './values.js';
 import type { Hop } from './value.js';
 
@@ -28,6 +28,11 @@ export interface StoreModel {
   accesses: StoreAccess[];
   /** The tools that reach any access, in registration order. */
   tools: ToolRegistration[];
+  /**
+   * Registrations of tools whose names the code does not write (`server.tool(tool.name, …)` in a loop over a table)
+   * whose handlers reach an access: tools do reach the store, though none can be named (sweep 22 V5).
+   */
+  unnamedTools: ts.CallExpression[];
 }
 
 /** How deep helper chains are followed; real servers stay well below it. */
@@ -107,6 +112,32 @@ export class ToolReach {
     return out;
   }
 
+  /** `unnamedToolRegistration`s whose handlers reach `node`, through helper calls as `toolsReaching` follows them. */
+  unnamedToolsReaching(node: ts.Node): ts.CallExpression[] {
+    const out = new Set<ts.CallExpression>();
+    const seen = new Set<ts.Node>();
+    const visit = (at: ts.Node, depth: number): void => {
+      if (depth > MAX_DEPTH) return;
+      for (let fn = enclosingFunction(at); fn; fn = enclosingFunction(fn)) {
+        if (seen.has(fn)) return;
+        seen.add(fn);
+        if (this.byHandler.has(fn)) return;
+        const registration = unnamedToolRegistration(this.values, fn);
+        if (registration) {
+          out.add(registration);
+          return;
+        }
+        const calls = this.values.calls.callsOf(fn);
+        if (calls.length > 0) {
+          for (const call of calls) visit(call, depth + 1);
+          return;
+        }
+      }
+    };
+    visit(node, 0);
+    return [...out];
+  }
+
   storeModels(sessions: SessionFlow): StoreModel[] {
     const models: StoreModel[] = [];
     for (const store of sessions.stores.values()) {
@@ -114,7 +145,8 @@ export class ToolReach {
       const tools: ToolRegistration[] = [];
       for (const access of accesses) for (const path of access.paths) if (!tools.includes(path.tool)) tools.push(path.tool);
       tools.sort((a, b) => this.tools.indexOf(a) - this.tools.indexOf(b));
-      models.push({ store, accesses, tools });
+      const unnamedTools = [...new Set(store.accesses.flatMap((sink) => this.unnamedToolsReaching(sink.node)))];
+      models.push({ store, accesses, tools, unnamedTools });
     }
     return models;
   }

@@ -82,6 +82,23 @@ export function collectToolRegistrations(values: ValueAnalysis, files: readonly 
   return out;
 }
 
+/**
+ * The registration `fn` is the handler of when it registers a tool whose name the code does not write
+ * (`for (const tool of tools) server.tool(tool.name, tool.description, tool.schema, async (args, extra) => …)`): no
+ * `ToolRegistration` stands for it (nothing names the tool, and no schema of it can be edited here), but what its
+ * handler reaches, every tool of the table reaches (sweep 22 V5).
+ */
+export function unnamedToolRegistration(values: ValueAnalysis, fn: ts.FunctionLikeDeclaration): ts.CallExpression | undefined {
+  let arg: ts.Node = fn;
+  while (arg.parent && (ts.isParenthesizedExpression(arg.parent) || ts.isAsExpression(arg.parent))) arg = arg.parent;
+  const call = arg.parent;
+  if (!call || !ts.isCallExpression(call) || !call.arguments.includes(arg as ts.Expression)) return undefined;
+  const { name, receiver } = calleeParts(call);
+  if ((name !== 'tool' && name !== 'registerTool') || !receiver || !call.arguments[0] || arg === call.arguments[0]) return undefined;
+  if (values.constantString(call.arguments[0]) !== undefined || !isServerKind(values.valueOf(receiver))) return undefined;
+  return lastFunctionArgument(values, call) === fn ? call : undefined;
+}
+
 /** The JSON-RPC method a `setRequestHandler` first argument names: a schema (v1) or a method string (v2). */
 export function requestMethod(values: ValueAnalysis, argument: ts.Expression): string | undefined {
   const literal = values.constantString(argument);

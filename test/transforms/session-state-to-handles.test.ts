@@ -179,6 +179,14 @@ const MARKERS: Record<string, Record<string, string[]>> = {
       "// @mcp-migrate-todo(session-state/session-telemetry): `context.sessionId` is a field of the project's own type, which `sessionId: extra.sessionId ?? 'anonymous'` fills with the session id: a 2026-07-28 request has none, so it is 'anonymous' here (the fallback), the same for every such request. Resolve it together with that field: once the field carries the request id, this line logs it too (rename the field here if it is renamed there).",
     ],
   },
+  // gaia-mcp-server's shape (sweep 22 V5): tools declared in a table and registered in a loop read a session-keyed store.
+  // The tools reach it (the marker must not say that none does), but none is named where it is registered.
+  'table-registered-tools-marker': {
+    'server.ts': [
+      "// @mcp-migrate-todo(session-state/keyed-store): `notesBySession` is keyed by the session id and read by every tool `server.tool(tool.name, …)` registers from a table: state the tools use, and a 2026-07-28 request has no session id to find it by. Not rewritten: the handles transform adds a handle argument to tools it can name, one registration each, and these tools' names and schemas are in the table. Add a `<noun>_id` argument to the schema of each entry that needs the state (or to all of them where the registration builds the schema), minted by a `create_<noun>` tool and checked against the caller on every call, and key `notesBySession` by it.",
+      "// @mcp-migrate-todo(session-state/session-id-read): the session id read here keys `notesBySession`, kept by apply and marked with what to do about it. A 2026-07-28 request has no session id: here it is 'local' (the fallback), so all such requests share that one entry. Resolve this read together with that marker: when the store goes, or is re-keyed, this read goes with it; until then it serves only 2025-era clients (stdio, server-legacy).",
+    ],
+  },
   'tools-call-dispatcher-store-marker': {
     'server.ts': [
       "// @mcp-migrate-todo(session-state/keyed-store): `clusters` is keyed by the session id and read by the server's tools/call handler, which serves every tool: it is state the tools use, and a 2026-07-28 request has no session id to find it by. Not rewritten: the handles transform gives a handle argument to tools registered one by one, not to a dispatcher. Give the tools that need it a `<noun>_id` argument (in their input schemas), minted by a `create_<noun>` tool and checked against the caller on every call, and key `clusters` by it.",

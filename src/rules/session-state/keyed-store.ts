@@ -1,3 +1,4 @@
+import type { ts } from '../../typescript.js';
 import { declarationName } from '../../analysis/ast.js';
 import { storeHoldsCredentials } from '../../analysis/credentials.js';
 import { defineRule, specUrl } from '../rule.js';
@@ -27,7 +28,10 @@ export default defineRule({
           if (store.kind !== 'state') continue;
           if (store.declaration) {
             const messageId = storeHoldsCredentials(context.analysis.values, store) ? 'credentials' : 'store';
-            const tools = context.analysis.stores.find((m) => m.store === store)?.tools.map((t) => `\`${t.name}\``) ?? [];
+            const model = context.analysis.stores.find((m) => m.store === store);
+            const tools = model?.tools.map((t) => `\`${t.name}\`` as string) ?? [];
+            // Tools registered in a loop from a table (`server.tool(tool.name, …)`): they reach it, unnamed (sweep 22 V5).
+            for (const call of model?.unnamedTools ?? []) tools.push(`every tool \`${call.expression.getText()}(${call.arguments[0]!.getText()}, …)\` registers (${registeredAt(call, store.declaration)})`);
             if (messageId === 'store' && tools.length > 0) {
               context.report({ node: declarationName(store.declaration), messageId: 'storeInTools', data: { name: store.name, tools: tools.join(', ') } });
               continue;
@@ -45,3 +49,10 @@ export default defineRule({
     };
   },
 });
+
+/** Where a registration is: its line, with its file's name when the store is declared in another file. */
+function registeredAt(call: ts.CallExpression, storeDeclaration: ts.Node): string {
+  const file = call.getSourceFile();
+  const line = file.getLineAndCharacterOfPosition(call.getStart(file)).line + 1;
+  return file === storeDeclaration.getSourceFile() ? `line ${line}` : `${file.fileName.split('/').pop()}:${line}`;
+}

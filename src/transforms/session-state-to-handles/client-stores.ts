@@ -30,7 +30,7 @@ export function groupClientStores(models: readonly StoreModel[]): StoreModel[] {
     const key = `${model.store.name}\0${keyPrefix(model)}`;
     const group = groups.get(key);
     if (!group) {
-      const copy: StoreModel = { store: { ...model.store, accesses: [...model.store.accesses], reads: [...model.store.reads] }, accesses: [...model.accesses], tools: [...model.tools] };
+      const copy: StoreModel = { store: { ...model.store, accesses: [...model.store.accesses], reads: [...model.store.reads] }, accesses: [...model.accesses], tools: [...model.tools], unnamedTools: [...model.unnamedTools] };
       groups.set(key, copy);
       out.push(copy);
       continue;
@@ -43,6 +43,7 @@ export function groupClientStores(models: readonly StoreModel[]): StoreModel[] {
     for (const read of model.store.reads) if (!group.store.reads.includes(read)) group.store.reads.push(read);
     group.accesses.push(...model.accesses);
     for (const tool of model.tools) if (!group.tools.includes(tool)) group.tools.push(tool);
+    for (const call of model.unnamedTools) if (!group.unnamedTools.includes(call)) group.unnamedTools.push(call);
   }
   return out;
 }

@@ -115,6 +115,10 @@ export function whyNoHandle(model: StoreModel, analysis: Analysis, sf: ts.Source
     if (holdsOnlyBookkeeping(analysis.values, store)) {
       return keyedStore('counts or times per session (a quota, a rate limit): bookkeeping about the caller, not state a tool reads back', quotaAdvice(store.name));
     }
+    // Tools registered in a loop from a table (`server.tool(tool.name, …)`) reach it: tools, unnamed (sweep 22 V5).
+    if (model.unnamedTools.length > 0) {
+      return keyedStore('read by tools registered in a loop from a table (their names are not written in the code): the handles transform gives a handle argument to tools registered one by one', tableToolsAdvice(store.name, model.unnamedTools));
+    }
     // A low-level server's one `tools/call` handler (every tool behind it) does reach it: tools, not bookkeeping.
     if (readInToolsCallHandler(store, analysis)) {
       return keyedStore("read by a low-level server's tools/call handler (one handler for every tool): the handles transform re-keys stores of tools registered one by one", toolsCallHandlerAdvice(store.name));
@@ -234,6 +238,12 @@ function quotaAdvice(name: string): string {
 /** ebarron/ONTAP-MCP: `this.sessionManager.getClusterManager(sessionId)` inside the server's `tools/call` handler. */
 function toolsCallHandlerAdvice(name: string): string {
   return `\`${name}\` is keyed by the session id and read by the server's tools/call handler, which serves every tool: it is state the tools use, and a 2026-07-28 request has no session id to find it by. Not rewritten: the handles transform gives a handle argument to tools registered one by one, not to a dispatcher. Give the tools that need it a \`<noun>_id\` argument (in their input schemas), minted by a \`create_<noun>\` tool and checked against the caller on every call, and key \`${name}\` by it.`;
+}
+
+/** gaia-mcp-server: `for (const tool of tools) this.server.tool(tool.name, …, async (args, extra) => … this.getSessionData(extra.sessionId))`. */
+function tableToolsAdvice(name: string, registrations: readonly ts.CallExpression[]): string {
+  const written = registrations.map((call) => `\`${call.expression.getText()}(${call.arguments[0]!.getText()}, …)\``);
+  return `\`${name}\` is keyed by the session id and read by every tool ${andList(written)} registers from a table: state the tools use, and a 2026-07-28 request has no session id to find it by. Not rewritten: the handles transform adds a handle argument to tools it can name, one registration each, and these tools' names and schemas are in the table. Add a \`<noun>_id\` argument to the schema of each entry that needs the state (or to all of them where the registration builds the schema), minted by a \`create_<noun>\` tool and checked against the caller on every call, and key \`${name}\` by it.`;
 }
 
 /** A table of the transport's own sessions (ivo-toby/mcp-openapi-server's `this.sessions`): it goes with the transport. */

@@ -162,6 +162,20 @@ export function open() {
   ],
   invalid: [
     {
+      name: 'a store read by tools registered in a loop from a table (server.tool(tool.name, …)): the tools reach it, unnamed (sweep 22 V5)',
+      code: `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+const notes = new Map<string, string[]>();
+const tools = [{ name: 'count', description: 'Count', schema: {} }];
+const server = new McpServer({ name: 'n', version: '1.0.0' });
+function notesOf(sessionId: string) {
+  return notes.get(sessionId) ?? [];
+}
+for (const tool of tools) {
+  server.tool(tool.name, tool.description, tool.schema, async (args, extra) => ({ content: [{ type: 'text', text: String(notesOf(extra.sessionId!).length) }] }));
+}`,
+      errors: [{ messageId: 'storeInTools', line: 2, data: { name: 'notes', tools: 'every tool `server.tool(tool.name, …)` registers (line 9)' } }],
+    },
+    {
       name: "app data that records who wrote it (authInfo!.clientId, through a non-null assertion) is no credential store (review 35 D1)",
       code: `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 const drafts = new Map<string, { author: string; text: string }>();
