@@ -159,8 +159,12 @@ export async function runApply(options: ApplyOptions): Promise<ApplyResult> {
       checkedGit = refuseDirty(sources, migration.changes, options);
     }
   }
-  // The move held back wrote nothing of its text: its predicted errors point at the lines of the files as they are (sweep 22 V3).
-  if (heldBack) heldBack = { ...heldBack, predicted: onOriginalLines(heldBack.predicted, new Map(full.changes.map((c) => [c.file, { before: c.before, after: c.after }]))) };
+  // The move held back wrote nothing of its text: its predicted errors point at the user's lines (sweep 22 V3), where this
+  // run writes them (sweep 23 W7).
+  if (heldBack) {
+    const written = new Map(migration.changes.map((c) => [c.file, c.after]));
+    heldBack = { ...heldBack, predicted: onOriginalLines(heldBack.predicted, new Map(full.changes.map((c) => [c.file, { before: c.before, after: c.after, written: written.get(c.file) }]))) };
+  }
   const { changes, failures, markers, stores, telemetry, sharedStores, notes, current, withBom, parsed } = migration;
   // Nothing has been written since refuseDirty asked git about these very files: its answer stands. Without
   // that check (--dry-run, --allow-dirty) only `repository` is read (the report's warning): a look for `.git`

@@ -3,7 +3,7 @@
  * errors it was predicted to cause; nothing of its text is written, so each error must point at the user's own line:
  * a line the move left as it was maps to its place in the original, a line the move wrote to where the lines it
  * replaced begin (or, inserted, to the line it was inserted before) (sweep 22 V3: `:15` was reported for a handler at
- * `:22`, after an import of seven lines had become one).
+ * `:22`, after an import of seven lines had become one), and then to where that line is in the file this run writes.
  */
 import { diffLines } from 'diff';
 import type { NewTypeError } from './check.js';
@@ -30,10 +30,17 @@ export function originalLine(before: string, after: string, line: number): numbe
   return Math.max(1, oldLine - 1);
 }
 
-/** The errors with their lines in the files as they are on disk, given each file's text before and after the migration. */
-export function onOriginalLines(errors: readonly NewTypeError[], texts: ReadonlyMap<string, { before: string; after: string }>): NewTypeError[] {
+/**
+ * The errors with their lines in the files as this run leaves them, given each file's text before the migration, after
+ * the migration the errors were predicted for, and as written (`written`, when this run writes the file): a line the
+ * move held back would have written maps to the user's line it stands for, and that line to where it is once this
+ * run's own edits (its markers above it) are written (sweep 23 W7: `:22` was reported for a call written at `:24`).
+ */
+export function onOriginalLines(errors: readonly NewTypeError[], texts: ReadonlyMap<string, { before: string; after: string; written?: string }>): NewTypeError[] {
   return errors.map((error) => {
     const text = texts.get(error.file);
-    return text ? { ...error, line: originalLine(text.before, text.after, error.line) } : error;
+    if (!text) return error;
+    const line = originalLine(text.before, text.after, error.line);
+    return { ...error, line: text.written === undefined ? line : originalLine(text.written, text.before, line) };
   });
 }
