@@ -117,7 +117,9 @@ const rewrittenStores = (result: ApplyResult): ApplyResult['stores'] => result.s
 function summarySection(result: ApplyResult): string[] {
   const out = ['### Summary', ''];
   out.push(`- Files changed: ${result.changes.filter((c) => !c.created).length}; files created: ${result.changes.filter((c) => c.created).length}`);
-  out.push(`- Session-keyed stores turned into handles: ${rewrittenStores(result).length} of ${result.stores.length}`);
+  // Transport registries are serving plumbing, never a candidate for a handle (sweep 23 W4): only state stores count.
+  const stateStores = result.stores.filter((s) => !s.plumbing);
+  if (stateStores.length > 0) out.push(`- Session-keyed stores turned into handles: ${rewrittenStores(result).length} of ${stateStores.length}`);
   out.push(`- Markers left for a person: ${markersLeft(result).length}`);
   out.push(`- Findings still reported by \`mcp-migrate scan\`: ${findingsOf(result).length}`);
   if (result.failures.length) out.push(`- Files a transform failed on (nothing was written): ${result.failures.length}`);

@@ -26,7 +26,7 @@ describe('originalLine', () => {
 });
 
 describe('onOriginalLines', () => {
-  const error: NewTypeError = { file: 'server.ts', line: 4, column: 3, code: 2769, message: 'No overload matches this call.', transforms: ['sdk-v2'] };
+  const error: NewTypeError = { file: 'server.ts', line: 4, column: 3, code: 2769, message: 'No overload matches this call.', transforms: ['sdk-v2'], cause: 'changed-file', advice: 'fix it by hand' };
   it('points at the user\'s line in the file as this run writes it: below the markers it inserts (sweep 23 W7)', () => {
     const written = before.replace('handler(A);', '// @mcp-migrate-todo(x): one\n// @mcp-migrate-todo(x): two\nhandler(A);');
     const [mapped] = onOriginalLines([error], new Map([['server.ts', { before, after, written }]]));

@@ -79,6 +79,8 @@ export interface StoreOutcome {
   markedAt?: { file: string; line: number; ruleId?: string };
   /** Set by `apply`: the store was marked, but a later transform removed the marker with the code it marked. */
   markerRemoved?: boolean;
+  /** Serving plumbing keyed by the session id (a transport registry): never a candidate for a handle, not counted as a store left unconverted. */
+  plumbing?: boolean;
 }
 
 /** A store the shared-store transform moved out of the process, with its handle registry. */

@@ -120,9 +120,11 @@ export function planHandles(result: AnalysisResult, options: HandlesOptions): Ha
     plan.stores.push(outcome);
     if (!model.store.declaration) clientStores.push({ model, outcome });
     for (const member of analysis.stores) if (member.store === model.store || (!member.store.declaration && member.store.accesses.some((a) => model.store.accesses.includes(a)))) outcomes.set(member.store, outcome);
-    const noHandle = whyNoHandle(model, analysis, sf);
+    const noHandle = whyNoHandle(model, analysis, sf, options.target);
     if (noHandle) {
       outcome.reason = noHandle.reason;
+      // Serving plumbing is never a candidate for a handle: the report does not count it among the stores (sweep 23 W4).
+      if (noHandle.plumbing) outcome.plumbing = true;
       marker(site, noHandle.ruleId, noHandle.message, outcome);
       continue;
     }

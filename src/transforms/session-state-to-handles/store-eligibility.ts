@@ -10,6 +10,7 @@ import type { SessionRead, SessionStore } from '../../analysis/session-flow-type
 import { holdsOnlyBookkeeping } from '../../analysis/store-classification.js';
 import type { Analysis } from '../../analysis/model.js';
 import type { StoreModel } from '../../analysis/reach.js';
+import type { TransformOptions } from '../kit/plan.js';
 import { storeHoldsCredentials } from '../../analysis/credentials.js';
 import { ownTransportClassOf } from '../../analysis/transport-classes.js';
 import { RULE_ID } from '../../rule-ids.js';
@@ -26,19 +27,22 @@ export interface NoHandle {
   reason: string;
   ruleId: string;
   message: string;
+  /** Serving plumbing (a transport registry, the HTTP layer's records): never a store a handle could stand for. */
+  plumbing?: boolean;
 }
 
 /**
  * Why `model` needs no handle (or cannot carry one), checked in order: the first that holds wins, so the serving
  * layer's kinds come before the bookkeeping a state store may turn out to be. Undefined: rewrite it.
  */
-export function whyNoHandle(model: StoreModel, analysis: Analysis, sf: ts.SourceFile): NoHandle | undefined {
+export function whyNoHandle(model: StoreModel, analysis: Analysis, sf: ts.SourceFile, target?: TransformOptions['target']): NoHandle | undefined {
   const { store } = model;
   const keyedStore = (reason: string, message: string): NoHandle => ({ reason, ruleId: RULE_ID.keyedStore, message });
   if (store.kind === 'session') {
     return {
       reason: 'session registry of the HTTP layer: serving plumbing, not application state',
       ruleId: RULE_ID.transportRegistry,
+      plumbing: true,
       message: 'a record per session kept by the HTTP layer: remove it with the session routing (2026-07-28 has no sessions to validate or expire) and bind identity per request.',
     };
   }
@@ -63,13 +67,20 @@ export function whyNoHandle(model: StoreModel, analysis: Analysis, sf: ts.Source
       return {
         reason: 'transport registry that is never filled: its transports are stateless',
         ruleId: RULE_ID.transportRegistry,
+        plumbing: true,
         message: 'never filled: every transport stored here is created with `sessionIdGenerator: undefined`, so it has no session id to key it with. Remove the registry and its lookups (dead code); the stateless transport per request stays until the endpoint is served with `createMcpHandler`.',
       };
     }
     return {
       reason: 'transport registry: serving plumbing, not application state',
       ruleId: RULE_ID.transportRegistry,
-      message: kept ?? 'serving plumbing keyed by the session id: replace the sessionful transport and this registry with the stateless handler (createMcpHandler / a transport per request).',
+      plumbing: true,
+      // SDK 1.x has no createMcpHandler: there the stateless form is a new server and transport per POST (sweep 23 W6).
+      message:
+        kept ??
+        (target === 'stateless-v1'
+          ? 'serving plumbing keyed by the session id: replace the sessionful transport and this registry with a new server and a new transport (`sessionIdGenerator: undefined`) for each POST, and answer GET and DELETE with 405.'
+          : 'serving plumbing keyed by the session id: replace the sessionful transport and this registry with the stateless handler (createMcpHandler / a transport per request).'),
     };
   }
   if (store.kind === 'server') {

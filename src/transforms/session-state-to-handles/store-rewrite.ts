@@ -27,7 +27,8 @@ import { handleArgumentJsonSchema, handleArgumentZod, idempotencyKeyZod, lifetim
 /** The member of a v1 handler context holding its transport's session id (`extra.sessionId`); v2's context has none. */
 const V1_CONTEXT_SESSION_ID = handlerContextOf(1).sessionId!;
 
-export type HandlesOptions = Pick<TransformOptions, 'ttlMs' | 'maxAgeMs'>;
+/** `target`: on SDK 1.x (`stateless-v1`, or a held-back move) advice names no SDK v2 API. */
+export type HandlesOptions = Pick<TransformOptions, 'ttlMs' | 'maxAgeMs'> & Partial<Pick<TransformOptions, 'target'>>;
 
 interface ToolEdits {
   tool: ToolRegistration;
