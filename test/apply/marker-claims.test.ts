@@ -165,8 +165,26 @@ app.listen(3000);
     const result = await runApply({ paths: [dir], cwd: dir, allowDirty: true, dryRun: true, typecheck: false });
     const markdown = renderMarkdown(result, { date: new Date(0) });
     const section = markdown.slice(markdown.indexOf('#### `src/server.ts`'));
-    expect(section).toContain('- `logging-to-request-scope`: background sendLoggingMessage → a stderr line (marked).');
+    expect(section).toContain('- `logging-to-request-scope`: background sendLoggingMessage → a stderr line (marked); the logging capability removed');
     expect(section.slice(0, section.indexOf('\n#### ') > 0 ? section.indexOf('\n#### ') : undefined)).not.toContain('ctx.mcpReq.log; v1: extra.sendNotification');
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('a logging capability removed from a server that sends no log message is said as that (sweep 23 W5)', async () => {
+    const server = `import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import { ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+
+const server = new Server({ name: 'notes', version: '1.0.0' }, { capabilities: { tools: {}, logging: {} } });
+server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: [] }));
+await server.connect(new StdioServerTransport());
+`;
+    const dir = tempTree({ 'package.json': PACKAGE, 'src/server.ts': server });
+    const result = await runApply({ paths: [dir], cwd: dir, allowDirty: true, dryRun: true, typecheck: false, transforms: ['logging-to-request-scope'] });
+    const markdown = renderMarkdown(result, { date: new Date(0) });
+    const section = markdown.slice(markdown.indexOf('#### `src/server.ts`'));
+    expect(section).toContain('- `logging-to-request-scope`: the logging capability removed: nothing in the server sends a log message');
+    expect(section).not.toContain('sendLoggingMessage → the request-scoped log');
     fs.rmSync(dir, { recursive: true, force: true });
   });
 });

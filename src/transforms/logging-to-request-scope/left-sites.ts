@@ -26,8 +26,8 @@ const REQUEST_METHODS = new Set(describedFeature('logging').requestMethods ?? []
 /** Its methods on an SDK server (`sendLoggingMessage`). */
 const SERVER_METHODS = new Set(Object.keys(describedFeature('logging').serverMethods ?? {}));
 
-/** Marks every logging use and hand-built log message the plan neither rewrote nor marked; settles the capability. Returns how many capabilities were removed. */
-export function settleLeftSites(result: AnalysisResult, plan: TransformPlan, rule: string, proxies: LevelProxies, silenced: readonly TextEdit[] = [], modernOnly = false): { removedCapabilities: number } {
+/** Marks every logging use and hand-built log message the plan neither rewrote nor marked; settles the capability. Returns how many capabilities were removed, and from which files. */
+export function settleLeftSites(result: AnalysisResult, plan: TransformPlan, rule: string, proxies: LevelProxies, silenced: readonly TextEdit[] = [], modernOnly = false): { removedCapabilities: number; removedIn: string[] } {
   const { analysis } = result;
   const stdout = modernOnly ? STDOUT_MODERN_ONLY : STDOUT;
   const handBuilt = modernOnly ? HAND_BUILT_MODERN_ONLY : HAND_BUILT;
@@ -68,17 +68,19 @@ export function settleLeftSites(result: AnalysisResult, plan: TransformPlan, rul
     });
   }
   let removedCapabilities = 0;
+  const removedIn: string[] = [];
   for (const capability of capabilities) {
     if (handled(capability)) continue;
     const removal = !stillLogs && removalOf(capability);
     if (removal) {
       plan.edits.push(removal);
       removedCapabilities++;
+      if (!removedIn.includes(removal.file)) removedIn.push(removal.file);
     } else {
       addMarkerAtLine(plan, capability, rule, stillSends ? KEPT_CAPABILITY : modernOnly ? KEPT_FOR_HANDLER_MODERN_ONLY : KEPT_FOR_HANDLER);
     }
   }
-  return { removedCapabilities };
+  return { removedCapabilities, removedIn };
 }
 
 const HAND_BUILT =

@@ -154,7 +154,12 @@ export function planLogging(result: AnalysisResult, options: TransformOptions): 
   });
   const handedOn = rewriteHandedOnSenders(result, plan, options, proxies);
   const toStderr = moveStdoutLogsToStderr(result, options, plan, silenced);
-  const { removedCapabilities } = settleLeftSites(result, plan, RULE, proxies, silenced, options.modernOnly);
+  const { removedCapabilities, removedIn } = settleLeftSites(result, plan, RULE, proxies, silenced, options.modernOnly);
+  // What was done in each such file, for the report's per-file section (not the transform's general summary: sweep 23 W5).
+  for (const file of removedIn) {
+    const what = 'the logging capability removed: nothing in the server sends a log message (Logging is deprecated in 2026-07-28, SEP-2577)';
+    if (!plan.fileNotes.some((n) => n.file === file && n.what === what)) plan.fileNotes.push({ file, what });
+  }
   if (removedCapabilities) plan.notes.push(`logging: ${removedCapabilities === 1 ? 'the logging capability is' : `${removedCapabilities} logging capabilities are`} no longer declared: nothing in the server sends a log message (deprecated in 2026-07-28, SEP-2577)`);
   if (scoped) plan.notes.push(`logging: ${scoped} sendLoggingMessage call${scoped === 1 ? '' : 's'} in handlers now log on the request (2026-07-28 clients see them only when the request carries _meta io.modelcontextprotocol/logLevel)`);
   if (handedOn) plan.notes.push(`logging: ${handedOn} log sender${handedOn === 1 ? '' : 's'} handed on from a handler ${handedOn === 1 ? 'is' : 'are'} now the request's own log (ctx.mcpReq.log / extra.sendNotification)`);
