@@ -80,6 +80,12 @@ export interface SessionConnection {
    * keeps between the calls of its session (a browser and its pages, a login) cannot be read here (sweep 21 U3).
    */
   packageServer?: { pkg: string; factory: string };
+  /**
+   * The server is a field of a project object built there (`const notes = new NotesServer(folder); notes.server.connect(t)`),
+   * whose functions (methods, or handlers its constructor registers) change its other fields: state of the session's
+   * calls kept on the wrapper (sweep 23 W2).
+   */
+  wrapper?: { cls: string; fields: string[] };
   kept: Array<{
     made: ts.NewExpression;
     /** For an object built into a field of a per-session object: that object's class and the field. */
@@ -160,12 +166,14 @@ export function sessionConnection(values: ValueAnalysis, call: ts.CallExpression
   const state = stateBuiltWith(values, creation, scope);
   const nested = nestedState(values, creation);
   const closures = closureStateOf(values, creation);
+  const wrapper = root !== unwrap(receiver) ? wrapperState(values, creation) : undefined;
   return {
     connect: nameNode,
     transport,
     sse,
     setup,
     creation,
+    ...(wrapper ? { wrapper } : {}),
     state,
     credentials: credentialsHandedTo(values, creation, scope),
     closures: closures.written,
@@ -325,6 +333,33 @@ function thisFieldWritten(node: ts.Node): string | undefined {
     if (ts.isPropertyAccessExpression(callee) && MUTATORS.has(callee.name.text)) return field(callee.expression);
   }
   return undefined;
+}
+
+/** `new Wrapper(…)` of a project class whose calls change its fields: the class and those fields (sweep 23 W2). */
+function wrapperState(values: ValueAnalysis, creation: ts.Expression): { cls: string; fields: string[] } | undefined {
+  const made = unwrap(creation);
+  const cls = ts.isNewExpression(made) ? classOf(values, made) : undefined;
+  const fields = cls ? fieldsChangedByCalls(cls) : [];
+  return cls && fields.length > 0 ? { cls: cls.name?.text ?? made.getText(), fields } : undefined;
+}
+
+/**
+ * The fields of a class that its instances' calls change after construction: written in a method, or in a function
+ * its constructor creates (a tool handler it registers: `this.server.tool('set_folder', …, ({ path }) => { this.folder = path })`).
+ */
+export function fieldsChangedByCalls(cls: ts.ClassLikeDeclaration): string[] {
+  const fields = new Set<string>();
+  for (const member of cls.members) {
+    const body = memberBody(member);
+    if (!body) continue;
+    const constructor = ts.isConstructorDeclaration(member);
+    forEachDescendant(body, (node) => {
+      const field = thisFieldWritten(node);
+      // In the constructor, only what a function it creates writes later (an arrow keeps the constructor's `this`).
+      if (field && (!constructor || enclosingFunction(node) !== member)) fields.add(field);
+    });
+  }
+  return [...fields];
 }
 
 /** How many factory hops below the server's creation are followed (`create()` → field factory → default export). */

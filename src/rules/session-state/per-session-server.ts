@@ -90,6 +90,8 @@ export default defineRule({
           ];
           // Legacy SSE: `session-transport/sse-transport` already says the per-connection server goes; its closures add nothing.
           for (const { object, call } of connection.handedWith) carried.push(`\`${object.text}\`, handed with it to \`${calleeParts(call).name ?? call.expression.getText()}()\` and written by what that registers`);
+          // The server is a field of a project object built per session whose calls change its other fields (sweep 23 W2).
+          if (connection.wrapper) carried.push(`the fields of \`${connection.wrapper.cls}\` its calls change (${connection.wrapper.fields.map((f) => `\`this.${f}\``).join(', ')})`);
           // A package's server is opaque: what it keeps between calls (a browser and its pages, a login) is the package's (sweep 21 U3).
           if (connection.packageServer) carried.push(`whatever the server \`${connection.packageServer.factory}\` of the package ${connection.packageServer.pkg} builds keeps between calls (mcp-migrate does not read that package: a browser and its pages, a login, an open connection would all be per session)`);
           if (connection.closures.length > 0 && !connection.sse) carried.push(`what its factory keeps in ${connection.closures.map((name) => `\`${name.text}\``).join(', ')} (written by its handlers)`);

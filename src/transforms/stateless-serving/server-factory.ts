@@ -9,7 +9,7 @@ import { ts } from '../../typescript.js';
 import { calleeParts, enclosingFunction, forEachDescendant, isFunctionLike, isInside, statementOf, unwrap } from '../../analysis/ast.js';
 import { memberOfFunction, thisMemberName } from '../../analysis/class-members.js';
 import { CONNECT_METHOD, HIGH_LEVEL_SERVER_CLASSES, LOW_LEVEL_SERVER_CLASSES } from '../../analysis/sdk-modules.js';
-import { handedObjectsChangedByHandlers, objectsChangedByHandlers, sessionConnection, sharedServerPerRequest, type SessionConnection } from '../../analysis/session-servers.js';
+import { fieldsChangedByCalls, handedObjectsChangedByHandlers, objectsChangedByHandlers, sessionConnection, sharedServerPerRequest, type SessionConnection } from '../../analysis/session-servers.js';
 import { RULE_ID } from '../../rule-ids.js';
 import { helperConnection, helperConnectionReason } from './connect-helper.js';
 import { inlineServerFactory, routeLocalsBuildingServer } from './inline-server-factory.js';
@@ -274,6 +274,26 @@ export function serverFactory(file: ServingFile, receiver: ts.Node, scope: ts.No
   if (ts.isCallExpression(init) && ts.isPropertyAccessExpression(init.expression)) {
     if (picked) throw new CannotRewrite(`the server is the \`${picked.property}\` of what a method returns (\`${init.getText(file.sf)}\`): make a factory that returns the server, then re-run.`, at, RULE_ID.perSessionServer);
     return methodFactory(file, init, scope, at, kind, receiver);
+  }
+  // `const notes = new NotesServer(folder); notes.server.connect(transport)`: a server built here with the object holding it,
+  // once per request or session, not one server shared by all (sweep 23 W2).
+  if (ts.isPropertyAccessExpression(init) && !picked && ts.isIdentifier(unwrap(init.expression))) {
+    const holderDecl = file.values.symbolOf(unwrap(init.expression))?.valueDeclaration;
+    const made = holderDecl && ts.isVariableDeclaration(holderDecl) && holderDecl.initializer && isInside(holderDecl, scope) ? unwrap(holderDecl.initializer) : undefined;
+    if (made && ts.isNewExpression(made)) {
+      const cls = made.expression.getText(file.sf);
+      const declared = file.values.symbolOf(ts.isPropertyAccessExpression(made.expression) ? made.expression.name : made.expression)?.declarations?.find((d): d is ts.ClassLikeDeclaration => ts.isClassDeclaration(d) || ts.isClassExpression(d));
+      const fields = declared ? fieldsChangedByCalls(declared) : [];
+      const factory = `\`() => ${made.getText(file.sf).replace(/\s+/g, ' ')}.${init.name.text}\``;
+      const where = kind === 'http' ? 'in the route' : 'in place';
+      throw new CannotRewrite(
+        fields.length > 0
+          ? `the server is \`${init.getText(file.sf)}\`, the field of a \`${cls}\` built ${where} with it, whose calls change its other fields (${fields.map((f) => `\`this.${f}\``).join(', ')}): today each ${kind === 'http' ? 'session' : 'connection'} has its own, and a factory (${factory}) would build one per request, so what one call sets would be gone at the next. Keep that state behind an explicit handle a tool returns (or make it per request), then serve the entry with that factory.`
+          : `the server is \`${init.getText(file.sf)}\`, the field of a \`${cls}\` built ${where} with it: the entry's factory builds both (${factory}; \`buildServer\` below).`,
+        at,
+        RULE_ID.perSessionServer,
+      );
+    }
   }
   // `container.mcpServer.connect(transport)`: one server held by an object and shared by every request (sweep 19 S4).
   if (ts.isPropertyAccessExpression(init) && !picked) {

@@ -4,6 +4,28 @@ import rule from '../../../src/rules/session-state/per-session-server.js';
 ruleTester(rule, {
   valid: [
     {
+      name: 'a project wrapper built per session whose fields nothing changes after construction: only SDK state',
+      code: `import express from 'express';
+import { randomUUID } from 'node:crypto';
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+class NotesServer {
+  readonly folder: string;
+  server = new McpServer({ name: 'notes', version: '1.0.0' });
+  constructor(folder: string) {
+    this.folder = folder;
+    this.server.registerTool('get_folder', {}, async () => ({ content: [{ type: 'text', text: this.folder }] }));
+  }
+}
+const app = express();
+app.post('/mcp', async (req, res) => {
+  const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: () => randomUUID() });
+  const notes = new NotesServer('./data');
+  await notes.server.connect(transport);
+  await transport.handleRequest(req, res, req.body);
+});`,
+    },
+    {
       name: 'a package\'s server built per request for a stateless transport: nothing outlives the request',
       code: `import express from 'express';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
@@ -407,6 +429,31 @@ server.server.oninitialized = async () => {
     },
   ],
   invalid: [
+    {
+      name: 'a server that is the field of a project wrapper built per session, whose tool handlers change its other fields (sweep 23 W2)',
+      code: `import express from 'express';
+import { randomUUID } from 'node:crypto';
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+class NotesServer {
+  folder = '.';
+  server = new McpServer({ name: 'notes', version: '1.0.0' });
+  constructor() {
+    this.server.registerTool('set_folder', {}, async () => {
+      this.folder = '/tmp';
+      return { content: [] };
+    });
+  }
+}
+const app = express();
+app.post('/mcp', async (req, res) => {
+  const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: () => randomUUID() });
+  const notes = new NotesServer();
+  await notes.server.connect(transport);
+  await transport.handleRequest(req, res, req.body);
+});`,
+      errors: [{ messageId: 'perSession', line: 18, column: 17, data: { server: 'new NotesServer()', state: 'the fields of `NotesServer` its calls change (`this.folder`)' } }],
+    },
     {
       name: 'a server built per HTTP+SSE connection by a package\'s factory (createServer of @playwright/mcp, each owning a browser): opaque, so per session (sweep 21 U3)',
       code: `import express from 'express';
