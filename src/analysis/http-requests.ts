@@ -16,6 +16,14 @@ export const LAST_EVENT_ID_HEADER = 'last-event-id';
 /** Methods that take a header name first: reads (`get`, `header`, `getHeader`, `has`) and writes (`set`, `setHeader`, `append`). */
 const HEADER_ACCESS_METHODS = new Set(['get', 'header', 'getHeader', 'setHeader', 'set', 'has', 'append']);
 
+/**
+ * Parameter decorators that inject one incoming header into a route method's parameter (given its name) or all of them
+ * (given none), by the module that exports them: NestJS's `@Headers('mcp-session-id') sessionId` (sweep 23 W1).
+ */
+const HEADER_PARAMETER_DECORATORS: Readonly<Record<string, ReadonlySet<string>>> = {
+  '@nestjs/common': new Set(['Headers']),
+};
+
 /** What these recognisers ask of the analysis (`ValueAnalysis` answers). */
 export interface RequestQueries {
   symbolOf(node: ts.Node): ts.Symbol | undefined;
@@ -90,6 +98,11 @@ export function headerAccess(values: RequestQueries, node: ts.Node): { name: str
     return undefined;
   }
   if (ts.isCallExpression(node)) {
+    const injected = headerDecoratorOf(values, node);
+    if (injected) {
+      const header = node.arguments[0] && values.constantString(node.arguments[0]);
+      return header ? { name: header.toLowerCase(), nameNode: node.arguments[0]! } : undefined;
+    }
     const { name, receiver } = calleeParts(node);
     if (!name || !HEADER_ACCESS_METHODS.has(name) || node.arguments.length === 0) return undefined;
     // `(await fetch(url)).headers.get('mcp-session-id')`: a client reading the server's response.
@@ -98,6 +111,29 @@ export function headerAccess(values: RequestQueries, node: ts.Node): { name: str
     const arg = node.arguments[0]!;
     const header = values.constantString(arg);
     if (header) return { name: header.toLowerCase(), nameNode: arg };
+  }
+  return undefined;
+}
+
+/**
+ * The parameter a header decorator (`@Headers('mcp-session-id')`, `HEADER_PARAMETER_DECORATORS`) injects the header
+ * into, when `call` is such a decorator's call.
+ */
+export function headerDecoratorOf(values: Pick<RequestQueries, 'symbolOf'>, call: ts.CallExpression): ts.ParameterDeclaration | undefined {
+  const decorator = call.parent;
+  if (!decorator || !ts.isDecorator(decorator) || !ts.isParameter(decorator.parent) || !ts.isIdentifier(call.expression)) return undefined;
+  const decl = values.symbolOf(call.expression)?.declarations?.[0];
+  if (!decl || !ts.isImportSpecifier(decl)) return undefined;
+  const from = decl.parent.parent.parent.moduleSpecifier;
+  const imported = (decl.propertyName ?? decl.name).text;
+  return ts.isStringLiteralLike(from) && HEADER_PARAMETER_DECORATORS[from.text]?.has(imported) ? decorator.parent : undefined;
+}
+
+/** The header decorator call on a parameter (`@Headers(…)`), if it has one. */
+export function headerDecoratorCallOn(values: Pick<RequestQueries, 'symbolOf'>, param: ts.ParameterDeclaration): ts.CallExpression | undefined {
+  for (const modifier of ts.getDecorators(param) ?? []) {
+    const call = modifier.expression;
+    if (ts.isCallExpression(call) && headerDecoratorOf(values, call)) return call;
   }
   return undefined;
 }
@@ -121,6 +157,8 @@ export function holdsRequestPart(values: RequestQueries, node: ts.Node, part: 'h
     return part === 'headers' && isCopyOfRequestPart(values, decl, isPart);
   }
   if (!decl || !ts.isParameter(decl) || !isFunctionLike(decl.parent)) return false;
+  // `@Headers() headers`: every header of the request, injected.
+  if (part === 'headers' && headerDecoratorCallOn(values, decl)?.arguments.length === 0) return true;
   const type = declaredType(decl);
   if (type) {
     if (ts.isIndexedAccessTypeNode(type)) {

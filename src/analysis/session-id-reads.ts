@@ -9,7 +9,7 @@ import { ts } from '../typescript.js';
 import { forEachDescendant, forEachOfKind, isFunctionLike, memberAccess, propertyNameText, unwrap } from './ast.js';
 import { returnedExpressions } from './declarations.js';
 import type { ValueAnalysis } from './values.js';
-import { SESSION_HEADER, isHeaderWrite } from './http-requests.js';
+import { SESSION_HEADER, headerDecoratorOf, isHeaderWrite } from './http-requests.js';
 import { isTransportOptions, sessionCallbackName } from './constructor-options.js';
 import { sessionQueryParameter, sseSessionQuery } from './sse-session-ids.js';
 import type { Value } from './value.js';
@@ -64,7 +64,9 @@ export function findSessionIdReads(file: ts.SourceFile, values: ValueAnalysis, f
     if (ts.isElementAccessExpression(node) || ts.isCallExpression(node)) {
       const header = values.headerAccessOf(node, SESSION_HEADER);
       if (header && !isHeaderWrite(node)) {
-        found.addRead(header.nameNode, node, { kind: 'session-id', origin: 'header', hops: [] });
+        // `@Headers('mcp-session-id') sessionId`: what holds the id is the parameter the decorator fills.
+        const injected = ts.isCallExpression(node) ? headerDecoratorOf(values, node) : undefined;
+        found.addRead(header.nameNode, injected && ts.isIdentifier(injected.name) ? injected.name : node, { kind: 'session-id', origin: 'header', hops: [] });
       } else if (header && ts.isCallExpression(node)) {
         // `res.setHeader('mcp-session-id', sessionId)` with `const sessionId = \`session_${Date.now()}\``: an id minted
         // by hand is the session id once it is sent as the header; what it keys is session state or a registry.

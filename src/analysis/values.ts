@@ -23,7 +23,7 @@ import { frameworkElement, frameworkInstance, frameworkMember, frameworkParamete
 import { SymbolLookup } from './symbol-lookup.js';
 import { CallGraph } from './call-graph.js';
 import { ProgramText } from './program-text.js';
-import { SESSION_HEADER, headerAccess, headerAccessOf } from './http-requests.js';
+import { SESSION_HEADER, headerAccess, headerAccessOf, headerDecoratorCallOn } from './http-requests.js';
 import { sseSessionQuery } from './sse-session-ids.js';
 import { handlerContextIndex } from './handler-registrations.js';
 import { sessionCallbackName } from './constructor-options.js';
@@ -588,6 +588,9 @@ export class ValueAnalysis {
     }
     const supplied = frameworkParameter(this, this.sdk, param);
     if (supplied) return supplied;
+    // `@Headers('mcp-session-id') sessionId`: the header, injected by the framework (sweep 23 W1).
+    const decorator = headerDecoratorCallOn(this, param);
+    if (decorator && headerAccessOf(this, decorator, SESSION_HEADER)) return { kind: 'session-id', origin: 'header', hops: [] };
     // servers.forEach((server) => …), list.map((bundle) => …): the element of the receiver.
     const iteration = fn.parent;
     if (index === 0 && ts.isCallExpression(iteration) && iteration.arguments[0] === fn) {

@@ -4,6 +4,18 @@ import rule from '../../../src/rules/session-transport/session-header.js';
 ruleTester(rule, {
   valid: [
     {
+      name: "NestJS: @Headers of another header, and a Headers decorator that is not NestJS's",
+      code: `import { Controller, Get, Headers } from '@nestjs/common';
+import { Headers as Other } from './decorators.js';
+@Controller('mcp')
+export class McpController {
+  @Get()
+  stream(@Headers('x-request-id') requestId: string, @Other('mcp-session-id') sid: string) {
+    return requestId + sid;
+  }
+}`,
+    },
+    {
       name: 'other MCP headers, and a module constant that is never used',
       code: `export const SESSION_HEADER = 'mcp-session-id';
 export function contentType(req: any) {
@@ -82,6 +94,20 @@ export function forward(res: Response) {
     },
   ],
   invalid: [
+    {
+      name: "NestJS: the header injected into a controller method's parameter by @Headers('mcp-session-id') (sweep 23 W1)",
+      code: `import { Controller, Get, Headers as Header } from '@nestjs/common';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+const transports: Record<string, StreamableHTTPServerTransport> = {};
+@Controller('mcp')
+export class McpController {
+  @Get()
+  stream(@Header('Mcp-Session-Id') sessionId: string) {
+    return transports[sessionId];
+  }
+}`,
+      errors: [{ messageId: 'read', line: 7, column: 18 }],
+    },
     {
       name: 'express reads: index, header() and get(), case-insensitive',
       code: `export function sessionOf(req: any): string | undefined {
