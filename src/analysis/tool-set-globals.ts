@@ -262,8 +262,10 @@ function fromArguments(values: ValueAnalysis, handlers: ReadonlySet<ts.Node>, ex
   let parameter: ts.Node | undefined = declaration;
   while (parameter && ts.isBindingElement(parameter)) parameter = parameter.parent.parent;
   if (!parameter || !ts.isParameter(parameter) || !isFunctionLike(parameter.parent)) return false;
-  // An SDK value (the server, the handler's context) kept in a module variable is another rule's site.
-  if (values.valueOf(node)) return false;
+  // An SDK value (the server, the handler's context) kept in a module variable is another rule's site; a parameter
+  // whose declared type is only an object shape (`args: { path?: string }`) is no SDK value (sweep 23 W3).
+  const value = values.valueOf(node);
+  if (value && value.kind !== 'shape') return false;
   const fn = parameter.parent;
   if (handlers.has(fn)) return true;
   // A helper: some call passes a value from a tool's arguments at this parameter. A callback nobody calls by name

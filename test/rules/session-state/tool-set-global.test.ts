@@ -110,6 +110,34 @@ server.registerTool('read', {}, async () => (open ? { content: [] } : { isError:
   ],
   invalid: [
     {
+      name: "a low-level tools/call handler delegating to a service object's methods, whose parameter is typed with an object shape (sweep 23 W3)",
+      code: `import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { CallToolRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+class FolderService {
+  folder = './data';
+  setFolder(args: { path?: string }) {
+    this.folder = String(args.path);
+    return { content: [] };
+  }
+  getFolder() {
+    return { content: [{ type: 'text' as const, text: this.folder }] };
+  }
+}
+const service = new FolderService();
+const server = new Server({ name: 'notes', version: '1.0.0' }, { capabilities: { tools: {} } });
+server.setRequestHandler(CallToolRequestSchema, async (request) => {
+  const args = request.params.arguments as { path?: string };
+  switch (request.params.name) {
+    case 'set_folder':
+      return service.setFolder(args);
+    case 'get_folder':
+      return service.getFolder();
+  }
+  throw new Error('unknown tool');
+});`,
+      errors: [{ messageId: 'global', line: 6, column: 5 }],
+    },
+    {
       name: 'a channel joined by one tool (through a helper) and read by every command after it',
       code: `${HEAD}let currentChannel: string | null = null;
 async function joinChannel(channelName: string): Promise<void> {
