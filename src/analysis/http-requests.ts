@@ -9,6 +9,7 @@ import { calleeParts, enclosingFunction, forEachDescendant, isFunctionLike, memb
 import type { CallGraph } from './call-graph.js';
 import { declaredType } from './declarations.js';
 import type { ProgramText } from './program-text.js';
+import { namedImportOf } from './package-imports.js';
 
 export const SESSION_HEADER = 'mcp-session-id';
 export const LAST_EVENT_ID_HEADER = 'last-event-id';
@@ -122,11 +123,8 @@ export function headerAccess(values: RequestQueries, node: ts.Node): { name: str
 export function headerDecoratorOf(values: Pick<RequestQueries, 'symbolOf'>, call: ts.CallExpression): ts.ParameterDeclaration | undefined {
   const decorator = call.parent;
   if (!decorator || !ts.isDecorator(decorator) || !ts.isParameter(decorator.parent) || !ts.isIdentifier(call.expression)) return undefined;
-  const decl = values.symbolOf(call.expression)?.declarations?.[0];
-  if (!decl || !ts.isImportSpecifier(decl)) return undefined;
-  const from = decl.parent.parent.parent.moduleSpecifier;
-  const imported = (decl.propertyName ?? decl.name).text;
-  return ts.isStringLiteralLike(from) && HEADER_PARAMETER_DECORATORS[from.text]?.has(imported) ? decorator.parent : undefined;
+  const imported = namedImportOf(values, call.expression);
+  return imported && HEADER_PARAMETER_DECORATORS[imported.module]?.has(imported.name) ? decorator.parent : undefined;
 }
 
 /** The header decorator call on a parameter (`@Headers(…)`), if it has one. */

@@ -92,3 +92,11 @@ function packageCallee(values: PackageQueries, expr: ts.Expression): { pkg: stri
   }
   return undefined;
 }
+
+/** The module and exported name an identifier is imported as (`import { Headers as H } from '@nestjs/common'`: `@nestjs/common`, `Headers`). */
+export function namedImportOf(values: Pick<PackageQueries, 'symbolOf'>, id: ts.Identifier): { module: string; name: string } | undefined {
+  const decl = values.symbolOf(id)?.declarations?.[0];
+  if (!decl || !ts.isImportSpecifier(decl)) return undefined;
+  const from = decl.parent.parent.parent.moduleSpecifier;
+  return ts.isStringLiteralLike(from) ? { module: from.text, name: (decl.propertyName ?? decl.name).text } : undefined;
+}

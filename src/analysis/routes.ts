@@ -12,6 +12,7 @@ import { calleeParts, forEachDescendant, isFunctionLike, isRequireCall, memberAc
 import { boundCall, fieldSources, functionOfMemberAccess, isBindOfThis, memberOfFunction, memberReferences, selfBindStatement, thisMemberName } from './class-members.js';
 import { functionOfDeclaration } from './declarations.js';
 import type { ValueQueries } from './value.js';
+import { namedImportOf } from './package-imports.js';
 
 export type RouteFramework = 'express' | 'hono' | 'fastify' | 'node-http' | 'web' | 'unknown';
 
@@ -87,6 +88,33 @@ const ROUTE_STYLES = {
   /** `req.method === 'GET'` / `switch (req.method) { case 'DELETE': … }` in a request listener. */
   comparison: { member: 'method', pathMembers: ['url', 'pathname', 'path'] },
 } as const;
+
+/**
+ * Routes declared by decorators on a controller's methods, by the module exporting the decorators: NestJS's
+ * `@Controller('mcp')` class whose `@Get()` method answers GET /mcp (sweep 23 W1). Kept apart from `routesOf`: these
+ * are reported (`session-route`), not rewritten, as no transform knows how to edit a controller.
+ */
+const DECORATOR_ROUTES: Readonly<Record<string, { controller: string; methods: Readonly<Record<string, string>> }>> = {
+  '@nestjs/common': { controller: 'Controller', methods: { Get: 'get', Post: 'post', Put: 'put', Patch: 'patch', Delete: 'delete', Head: 'head', Options: 'options', All: 'all' } },
+};
+
+/** The route a method decorator declares (`@Get()` on a method of a `@Controller('mcp')` class), when `node` is its call. */
+export function decoratedRouteAt(node: ts.Node, values: ValueQueries): Route | undefined {
+  if (!ts.isCallExpression(node) || !ts.isIdentifier(node.expression) || !node.parent || !ts.isDecorator(node.parent)) return undefined;
+  const method = node.parent.parent;
+  if (!ts.isMethodDeclaration(method) || !method.body || !ts.isClassLike(method.parent)) return undefined;
+  const imported = namedImportOf(values, node.expression);
+  const description = imported && DECORATOR_ROUTES[imported.module];
+  const verb = description && Object.hasOwn(description.methods, imported.name) ? description.methods[imported.name] : undefined;
+  if (!verb || !description) return undefined;
+  const controller = (ts.getDecorators(method.parent) ?? []).map((d) => d.expression).find((e): e is ts.CallExpression => ts.isCallExpression(e) && ts.isIdentifier(e.expression) && namedImportOf(values, e.expression)?.module === imported.module && namedImportOf(values, e.expression)?.name === description.controller);
+  if (!controller) return undefined;
+  const segment = (arg: ts.Expression | undefined): string | undefined => (arg === undefined ? '' : values.constantString(arg));
+  const base = segment(controller.arguments[0]);
+  const own = segment(node.arguments[0]);
+  const path = base === undefined || own === undefined ? undefined : `/${[base, own].map((p) => p.replace(/^\/+|\/+$/g, '')).filter(Boolean).join('/')}`;
+  return { framework: 'unknown', method: verb, path, handlers: [method], node: node.expression };
+}
 
 /** Every route declared in a file. */
 export function routesOf(file: ts.SourceFile, values: ValueQueries): Route[] {

@@ -1,6 +1,6 @@
 import { ts } from '../../typescript.js';
 import { calleeParts, forEachDescendant, outermostWrapper, unwrap } from '../../analysis/ast.js';
-import { routesAt, transportMethodReference, type Route } from '../../analysis/routes.js';
+import { decoratedRouteAt, routesAt, transportMethodReference, type Route } from '../../analysis/routes.js';
 import { SSE_TRANSPORTS } from '../../analysis/sdk-modules.js';
 import { SESSION_HEADER } from '../../analysis/http-requests.js';
 import { mintsNoSession } from '../../analysis/constructor-options.js';
@@ -164,7 +164,8 @@ export default defineRule({
     const posted = new Set<string>();
     const headerOnly: Route[] = [];
     const check = (node: ts.Node): void => {
-      for (const route of routesAt(node, analysis.values)) {
+      const decorated = decoratedRouteAt(node, analysis.values);
+      for (const route of decorated ? [decorated] : routesAt(node, analysis.values)) {
         if (route.path !== undefined && !endpoints.has(route.path) && route.handlers.some((h) => servesMcp(analysis, h))) endpoints.add(route.path);
         if (route.path !== undefined && (route.method === 'post' || route.method === 'all')) posted.add(route.path);
         if (!ROUTE_METHODS.has(route.method) && route.method !== 'all') continue;

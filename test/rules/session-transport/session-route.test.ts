@@ -1,8 +1,48 @@
 import { ruleTester } from '../../support/rule-tester.js';
 import rule from '../../../src/rules/session-transport/session-route.js';
 
+const NEST_SERVICE = `import { Controller, Get, Post, Delete, Req, Res, Injectable } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import { randomUUID } from 'node:crypto';
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+@Injectable()
+export class McpService {
+  private transports: Record<string, StreamableHTTPServerTransport> = {};
+  async handle(req: Request, res: Response) {
+    const id = req.headers['mcp-session-id'] as string | undefined;
+    let transport = id ? this.transports[id] : undefined;
+    if (!transport) {
+      transport = new StreamableHTTPServerTransport({ sessionIdGenerator: () => randomUUID(), onsessioninitialized: (sid) => { this.transports[sid] = transport!; } });
+      await new McpServer({ name: 'n', version: '1.0.0' }).connect(transport);
+    }
+    await transport.handleRequest(req, res, req.body);
+  }
+  async session(req: Request, res: Response) {
+    const transport = this.transports[req.headers['mcp-session-id'] as string];
+    await transport.handleRequest(req, res);
+  }
+}
+`;
+
 ruleTester(rule, {
   valid: [
+    {
+      name: 'NestJS: a @Get() of another controller that serves no MCP session (a health check), and a Get decorator of another module',
+      code: `import { Controller, Get } from '@nestjs/common';
+import { Get as Fetch } from './http-client.js';
+@Controller('health')
+export class HealthController {
+  @Get()
+  check() {
+    return { ok: true };
+  }
+  @Fetch('/mcp')
+  other() {
+    return 1;
+  }
+}`,
+    },
     {
       name: 'a GET route of another path (an OAuth redirect) keying its state by the session header, beside the MCP endpoint: not a session route (sweep 12 K5)',
       code: {
@@ -105,6 +145,29 @@ http.createServer(async (req, res) => {
     },
   ],
   invalid: [
+    {
+      name: "NestJS: a controller's @Get() and @Delete() methods on the MCP endpoint hand the request to the session's transport (sweep 23 W1)",
+      code: `${NEST_SERVICE}@Controller('mcp')
+export class McpController {
+  constructor(private readonly mcp: McpService) {}
+  @Post()
+  post(@Req() req: Request, @Res() res: Response) {
+    return this.mcp.handle(req, res);
+  }
+  @Get()
+  stream(@Req() req: Request, @Res() res: Response) {
+    return this.mcp.session(req, res);
+  }
+  @Delete()
+  end(@Req() req: Request, @Res() res: Response) {
+    return this.mcp.session(req, res);
+  }
+}`,
+      errors: [
+        { messageId: 'get', line: 30, column: 4 },
+        { messageId: 'delete', line: 34, column: 4 },
+      ],
+    },
     {
       name: "a hono route handing every request to one @hono/mcp transport built without options (stateless: the option is optional, sweep 21 U1)",
       code: `import { Hono } from 'hono';
