@@ -227,10 +227,12 @@ function markSessionSites(result: AnalysisResult, outcomes: ReadonlyMap<SessionS
 function toolSetGlobalAdvice(global: ToolSetGlobal): string {
   const setters = andList(global.setters.map((t) => `\`${t.name}\``));
   const readers = global.readers.length > 3 ? `${global.readers.length} other tools` : andList(global.readers.map((t) => `\`${t.name}\``));
+  // A class field lives as long as its object: one per process, or one per session (a server's wrapper, sweep 23 W2).
+  const field = global.name.startsWith('this.');
   if (global.kind === 'gate') {
-    return `\`${global.name}\` records that ${setters} ran, and ${readers} ${global.readers.length === 1 ? 'checks' : 'check'} it first: an order between calls with nothing in the later requests saying it was followed (over HTTP one caller opens the gate for all; 2026-07-28 has no session to tie the calls together). Have ${setters} return an id for what ${global.setters.length === 1 ? 'it' : 'they'} set up, and take that id as an argument of the tools that check it, checked against the caller.`;
+    return `\`${global.name}\` records that ${setters} ran, and ${readers} ${global.readers.length === 1 ? 'checks' : 'check'} it first: an order between calls with nothing in the later requests saying it was followed (${field ? 'one call opens the gate for every call that reaches the object holding it' : 'over HTTP one caller opens the gate for all'}; 2026-07-28 has no session to tie the calls together). Have ${setters} return an id for what ${global.setters.length === 1 ? 'it' : 'they'} set up, and take that id as an argument of the tools that check it, checked against the caller.`;
   }
-  return `\`${global.name}\` keeps what ${setters} ${global.setters.length === 1 ? 'was' : 'were'} given for later calls of ${readers}: state that spans calls with nothing in the requests naming it (shared by every caller over HTTP; 2026-07-28 has no session to tie the calls together). Have ${setters} return an id for it, and take that id as an argument of the tools that rely on it, checked against the caller.`;
+  return `\`${global.name}\` keeps what ${setters} ${global.setters.length === 1 ? 'was' : 'were'} given for later calls of ${readers}: state that spans calls with nothing in the requests naming it (${field ? 'shared by every call that reaches the object holding it' : 'shared by every caller over HTTP'}; 2026-07-28 has no session to tie the calls together). Have ${setters} return an id for it, and take that id as an argument of the tools that rely on it, checked against the caller.`;
 }
 
 /** What to do about identity bound to the session (`session-state/session-auth`): the project's own authorization decision. */

@@ -153,7 +153,7 @@ server.tool('join_channel', { channel: z.string() }, async ({ channel }) => {
 });
 server.tool('get_selection', {}, async () => ({ content: [{ type: 'text', text: sendCommand('get_selection') }] }));
 server.tool('get_document', {}, async () => ({ content: [{ type: 'text', text: sendCommand('get_document') }] }));`,
-      errors: [{ messageId: 'global', line: 6, column: 3, data: { name: 'currentChannel', setters: '`join_channel`', readers: '`get_selection` and `get_document`' } }],
+      errors: [{ messageId: 'global', line: 6, column: 3, data: { name: 'currentChannel', setters: '`join_channel`', readers: '`get_selection` and `get_document`', shared: 'over HTTP every caller shares it' } }],
     },
     {
       name: 'handlers built by factories that close over one module object: one tool sets its field, the other reads it (sweep 13 L3, algorand-agent)',
@@ -174,7 +174,7 @@ function sendPaymentHandler(ctx: NetworkContext) {
 }
 server.registerTool('set_network', { inputSchema: { network: z.string() } }, setNetworkHandler(networkContext));
 server.registerTool('send_payment', { inputSchema: { amount: z.number() } }, sendPaymentHandler(networkContext));`,
-      errors: [{ messageId: 'global', line: 7, data: { name: 'this.current', setters: '`set_network`', readers: '`send_payment`' } }],
+      errors: [{ messageId: 'global', line: 7, data: { name: 'this.current', setters: '`set_network`', readers: '`send_payment`', shared: 'over HTTP it is shared by every call that reaches the object holding it (every caller, for one object per process; the calls of one session, for one built per session)' } }],
     },
     {
       name: 'a handler wrapped by a project helper (withErrors(async (args) => …)): the wrapped callback is what the tool runs',
@@ -193,7 +193,7 @@ server.tool('set_network', { network: z.string() }, withErrors(async ({ network:
   return { content: [] as [] };
 }));
 server.tool('get_network', {}, async () => ({ content: [{ type: 'text', text: network }] }));`,
-      errors: [{ messageId: 'global', line: 15, data: { name: 'network', setters: '`set_network`', readers: '`get_network`' } }],
+      errors: [{ messageId: 'global', line: 15, data: { name: 'network', setters: '`set_network`', readers: '`get_network`', shared: 'over HTTP every caller shares it' } }],
     },
     {
       name: 'a property of a module object set from the arguments, with a fallback; another tool reads it',
@@ -203,7 +203,7 @@ server.registerTool('open_project', { inputSchema: { project: z.string().optiona
   return { content: [] };
 });
 server.registerTool('build', {}, async () => ({ content: [{ type: 'text', text: \`building \${state.project}\` }] }));`,
-      errors: [{ messageId: 'global', line: 6, data: { name: 'state.project', setters: '`open_project`', readers: '`build`' } }],
+      errors: [{ messageId: 'global', line: 6, data: { name: 'state.project', setters: '`open_project`', readers: '`build`', shared: 'over HTTP every caller shares it' } }],
     },
     {
       name: 'a field of the server class, chosen by one tool through a method and read by another',
@@ -225,7 +225,7 @@ export class DbServer {
     this.currentDb = name;
   }
 }`,
-      errors: [{ messageId: 'global', line: 16, data: { name: 'this.currentDb', setters: '`use_database`', readers: '`query`' } }],
+      errors: [{ messageId: 'global', line: 16, data: { name: 'this.currentDb', setters: '`use_database`', readers: '`query`', shared: 'over HTTP it is shared by every call that reaches the object holding it (every caller, for one object per process; the calls of one session, for one built per session)' } }],
     },
     {
       name: 'a tab picked by index into a local constant, then kept as the current one (playwright-mcp\'s selectTab)',
@@ -248,7 +248,7 @@ server.registerTool('browser_tab_select', { inputSchema: { index: z.number() } }
   return { content: [] };
 });
 server.registerTool('browser_title', {}, async () => ({ content: [{ type: 'text', text: browser.currentTitle() }] }));`,
-      errors: [{ messageId: 'global', line: 11, data: { name: 'this.current', setters: '`browser_tab_select`', readers: '`browser_title`' } }],
+      errors: [{ messageId: 'global', line: 11, data: { name: 'this.current', setters: '`browser_tab_select`', readers: '`browser_title`', shared: 'over HTTP it is shared by every call that reaches the object holding it (every caller, for one object per process; the calls of one session, for one built per session)' } }],
     },
     {
       name: 'what a "connect" tool builds from its arguments (a call taking them, an object literal holding them)',
@@ -265,8 +265,8 @@ server.registerTool('open_workspace', { inputSchema: { root: z.string() } }, asy
 });
 server.registerTool('query', { inputSchema: { sql: z.string() } }, async ({ sql }) => ({ content: [{ type: 'text', text: \`\${workspace?.root}: \${db?.query(sql)}\` }] }));`,
       errors: [
-        { messageId: 'global', line: 8, data: { name: 'db', setters: '`connect_db`', readers: '`query`' } },
-        { messageId: 'global', line: 12, data: { name: 'workspace', setters: '`open_workspace`', readers: '`query`' } },
+        { messageId: 'global', line: 8, data: { name: 'db', setters: '`connect_db`', readers: '`query`', shared: 'over HTTP every caller shares it' } },
+        { messageId: 'global', line: 12, data: { name: 'workspace', setters: '`open_workspace`', readers: '`query`', shared: 'over HTTP every caller shares it' } },
       ],
     },
     {
@@ -281,7 +281,7 @@ server.registerTool('cat', {}, async () => ({ content: [{ type: 'text', text: wo
 server.registerTool('grep', {}, async () => ({ content: [{ type: 'text', text: workspace }] }));
 server.registerTool('find', {}, async () => ({ content: [{ type: 'text', text: workspace }] }));
 server.registerTool('stat', {}, async () => ({ content: [{ type: 'text', text: workspace }] }));`,
-      errors: [{ messageId: 'global', line: 6, data: { name: 'workspace', setters: '`set_workspace`', readers: '`ls`, `cat`, `grep`, `find` and 1 more tools' } }],
+      errors: [{ messageId: 'global', line: 6, data: { name: 'workspace', setters: '`set_workspace`', readers: '`ls`, `cat`, `grep`, `find` and 1 more tools', shared: 'over HTTP every caller shares it' } }],
     },
     {
       name: 'a gate: one tool sets a flag and a phase, the others test them before they run (session_init first)',
@@ -297,8 +297,8 @@ server.registerTool('do_work', { inputSchema: { job: z.string() } }, async ({ jo
   return { content: [{ type: 'text', text: phase !== 'ready' ? 'not ready' : job }] };
 });`,
       errors: [
-        { messageId: 'gate', line: 7, column: 3, data: { name: 'initialized', setters: '`session_init`', readers: '`do_work`' } },
-        { messageId: 'gate', line: 8, data: { name: 'phase', setters: '`session_init`', readers: '`do_work`' } },
+        { messageId: 'gate', line: 7, column: 3, data: { name: 'initialized', setters: '`session_init`', readers: '`do_work`', shared: 'over HTTP one caller\'s `session_init` opens the gate for every caller' } },
+        { messageId: 'gate', line: 8, data: { name: 'phase', setters: '`session_init`', readers: '`do_work`', shared: 'over HTTP one caller\'s `session_init` opens the gate for every caller' } },
       ],
     },
     {
@@ -321,7 +321,7 @@ server.registerTool('step', {}, async () => {
   workflow.check();
   return { content: [] };
 });`,
-      errors: [{ messageId: 'gate', line: 7, data: { name: 'this.started', setters: '`start_workflow`', readers: '`step`' } }],
+      errors: [{ messageId: 'gate', line: 7, data: { name: 'this.started', setters: '`start_workflow`', readers: '`step`', shared: 'over HTTP it is shared by every call that reaches the object holding it (every caller, for one object per process; the calls of one session, for one built per session)' } }],
     },
   ],
 });
