@@ -36,7 +36,7 @@ export default defineRule({
  * holding it, which is every caller for one object per process, and the calls of one session for an object built per
  * session (a server's wrapper built in a sessionful route: sweep 23 W2).
  */
-export function sharedBy(name: string, kind: 'argument' | 'gate', setters: string): string {
+function sharedBy(name: string, kind: 'argument' | 'gate', setters: string): string {
   if (!name.startsWith('this.')) return kind === 'gate' ? `over HTTP one caller's ${setters} opens the gate for every caller` : 'over HTTP every caller shares it';
   return `over HTTP it is shared by every call that reaches the object holding it (every caller, for one object per process; the calls of one session, for one built per session)`;
 }
