@@ -122,7 +122,7 @@ export function headerAccess(values: RequestQueries, node: ts.Node): { name: str
  */
 export function headerDecoratorOf(values: Pick<RequestQueries, 'symbolOf'>, call: ts.CallExpression): ts.ParameterDeclaration | undefined {
   const decorator = call.parent;
-  if (!decorator || !ts.isDecorator(decorator) || !ts.isParameter(decorator.parent) || !ts.isIdentifier(call.expression)) return undefined;
+  if (!decorator || !ts.isDecorator(decorator) || !ts.isParameter(decorator.parent)) return undefined;
   const imported = namedImportOf(values, call.expression);
   return imported && HEADER_PARAMETER_DECORATORS[imported.module]?.has(imported.name) ? decorator.parent : undefined;
 }

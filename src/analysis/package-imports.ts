@@ -70,11 +70,16 @@ export function packageOfImport(values: PackageQueries, decl: ts.Node | undefine
 /**
  * The package whose function builds what `expr` evaluates to: `createServer(…)`, `await createServer(…)`,
  * `pkg.createServer(…)` of a namespace import or `require`, with `createServer` imported from that package. Not a
- * framework this tool describes (its servers are read through the framework's description).
+ * framework this tool describes (its servers are read through the framework's description), and not a package function
+ * handed a server the project built (`handsOnServer` of an argument: a wrapper such as Sentry's).
  */
-export function packageBuilding(values: PackageQueries, expr: ts.Expression): { pkg: string; factory: string } | undefined {
+export function packageBuilding(values: PackageQueries, expr: ts.Expression, handsOnServer: (arg: ts.Expression) => boolean): { pkg: string; factory: string } | undefined {
   const built = packageCallee(values, expr);
-  return built && !frameworkOfSpecifier(built.pkg) ? built : undefined;
+  if (!built || frameworkOfSpecifier(built.pkg)) return undefined;
+  // `wrapMcpServerWithSentry(buildServer())`: the package wraps a server the project built (review 36 R3): not opaque.
+  let call = unwrap(expr);
+  if (ts.isAwaitExpression(call)) call = unwrap(call.expression);
+  return ts.isCallExpression(call) && call.arguments.some((arg) => !ts.isSpreadElement(arg) && handsOnServer(arg)) ? undefined : built;
 }
 
 function packageCallee(values: PackageQueries, expr: ts.Expression): { pkg: string; factory: string } | undefined {
@@ -93,9 +98,19 @@ function packageCallee(values: PackageQueries, expr: ts.Expression): { pkg: stri
   return undefined;
 }
 
-/** The module and exported name an identifier is imported as (`import { Headers as H } from '@nestjs/common'`: `@nestjs/common`, `Headers`). */
-export function namedImportOf(values: Pick<PackageQueries, 'symbolOf'>, id: ts.Identifier): { module: string; name: string } | undefined {
-  const decl = values.symbolOf(id)?.declarations?.[0];
+/**
+ * The module and exported name an identifier is imported as (`import { Headers as H } from '@nestjs/common'`:
+ * `@nestjs/common`, `Headers`), or a member of a namespace import names (`nest.Headers` of `import * as nest from …`).
+ */
+export function namedImportOf(values: Pick<PackageQueries, 'symbolOf'>, expr: ts.Expression): { module: string; name: string } | undefined {
+  const written = unwrap(expr);
+  if (ts.isPropertyAccessExpression(written) && ts.isIdentifier(unwrap(written.expression))) {
+    const namespace = values.symbolOf(unwrap(written.expression))?.declarations?.[0];
+    const from = namespace && ts.isNamespaceImport(namespace) ? namespace.parent.parent.moduleSpecifier : undefined;
+    return from && ts.isStringLiteralLike(from) ? { module: from.text, name: written.name.text } : undefined;
+  }
+  if (!ts.isIdentifier(written)) return undefined;
+  const decl = values.symbolOf(written)?.declarations?.[0];
   if (!decl || !ts.isImportSpecifier(decl)) return undefined;
   const from = decl.parent.parent.parent.moduleSpecifier;
   return ts.isStringLiteralLike(from) ? { module: from.text, name: (decl.propertyName ?? decl.name).text } : undefined;

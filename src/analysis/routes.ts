@@ -100,20 +100,23 @@ const DECORATOR_ROUTES: Readonly<Record<string, { controller: string; methods: R
 
 /** The route a method decorator declares (`@Get()` on a method of a `@Controller('mcp')` class), when `node` is its call. */
 export function decoratedRouteAt(node: ts.Node, values: ValueQueries): Route | undefined {
-  if (!ts.isCallExpression(node) || !ts.isIdentifier(node.expression) || !node.parent || !ts.isDecorator(node.parent)) return undefined;
+  if (!ts.isCallExpression(node) || !node.parent || !ts.isDecorator(node.parent)) return undefined;
   const method = node.parent.parent;
   if (!ts.isMethodDeclaration(method) || !method.body || !ts.isClassLike(method.parent)) return undefined;
   const imported = namedImportOf(values, node.expression);
   const description = imported && DECORATOR_ROUTES[imported.module];
   const verb = description && Object.hasOwn(description.methods, imported.name) ? description.methods[imported.name] : undefined;
   if (!verb || !description) return undefined;
-  const controller = (ts.getDecorators(method.parent) ?? []).map((d) => d.expression).find((e): e is ts.CallExpression => ts.isCallExpression(e) && ts.isIdentifier(e.expression) && namedImportOf(values, e.expression)?.module === imported.module && namedImportOf(values, e.expression)?.name === description.controller);
+  const controller = (ts.getDecorators(method.parent) ?? []).map((d) => d.expression).find((e): e is ts.CallExpression => {
+    const named = ts.isCallExpression(e) ? namedImportOf(values, e.expression) : undefined;
+    return named?.module === imported.module && named.name === description.controller;
+  });
   if (!controller) return undefined;
   const segment = (arg: ts.Expression | undefined): string | undefined => (arg === undefined ? '' : values.constantString(arg));
   const base = segment(controller.arguments[0]);
   const own = segment(node.arguments[0]);
   const path = base === undefined || own === undefined ? undefined : `/${[base, own].map((p) => p.replace(/^\/+|\/+$/g, '')).filter(Boolean).join('/')}`;
-  return { framework: 'unknown', method: verb, path, handlers: [method], node: node.expression };
+  return { framework: 'unknown', method: verb, path, handlers: [method], node: ts.isPropertyAccessExpression(node.expression) ? node.expression.name : node.expression };
 }
 
 /** Every route declared in a file. */

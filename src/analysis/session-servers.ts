@@ -166,7 +166,7 @@ export function sessionConnection(values: ValueAnalysis, call: ts.CallExpression
   const state = stateBuiltWith(values, creation, scope);
   const nested = nestedState(values, creation);
   const closures = closureStateOf(values, creation);
-  const wrapper = root !== unwrap(receiver) ? wrapperState(values, creation) : undefined;
+  const wrapper = root !== unwrap(receiver) && ts.isPropertyAccessExpression(built) ? wrapperState(values, creation, built.name.text) : undefined;
   return {
     connect: nameNode,
     transport,
@@ -191,9 +191,10 @@ export function sessionConnection(values: ValueAnalysis, call: ts.CallExpression
  */
 function packageServerOf(values: ValueAnalysis, receiver: ts.Expression): { pkg: string; factory: string } | undefined {
   const root = unwrap(receiver);
-  if (!ts.isIdentifier(root)) return packageBuilding(values, root as ts.Expression);
+  const handsOnServer = (arg: ts.Expression): boolean => isServerKind(values.valueOf(arg));
+  if (!ts.isIdentifier(root)) return packageBuilding(values, root as ts.Expression, handsOnServer);
   const decl = values.symbolOf(root)?.valueDeclaration;
-  return decl && ts.isVariableDeclaration(decl) && decl.initializer ? packageBuilding(values, decl.initializer) : undefined;
+  return decl && ts.isVariableDeclaration(decl) && decl.initializer ? packageBuilding(values, decl.initializer, handsOnServer) : undefined;
 }
 
 /**
@@ -336,30 +337,44 @@ function thisFieldWritten(node: ts.Node): string | undefined {
 }
 
 /** `new Wrapper(…)` of a project class whose calls change its fields: the class and those fields (sweep 23 W2). */
-function wrapperState(values: ValueAnalysis, creation: ts.Expression): { cls: string; fields: string[] } | undefined {
+function wrapperState(values: ValueAnalysis, creation: ts.Expression, serverField: string): { cls: string; fields: string[] } | undefined {
   const made = unwrap(creation);
   const cls = ts.isNewExpression(made) ? classOf(values, made) : undefined;
-  const fields = cls ? fieldsChangedByCalls(cls) : [];
-  return cls && fields.length > 0 ? { cls: cls.name?.text ?? made.getText(), fields } : undefined;
+  const fields = cls ? fieldsChangedByCalls(values, cls).filter((field) => field !== serverField) : [];
+  return cls && fields.length > 0 ? { cls: cls.name?.text ?? 'an object of the project', fields } : undefined;
 }
 
 /**
  * The fields of a class that its instances' calls change after construction: written in a method, or in a function
  * its constructor creates (a tool handler it registers: `this.server.tool('set_folder', …, ({ path }) => { this.folder = path })`).
  */
-export function fieldsChangedByCalls(cls: ts.ClassLikeDeclaration): string[] {
+export function fieldsChangedByCalls(values: ValueAnalysis, cls: ts.ClassLikeDeclaration): string[] {
   const fields = new Set<string>();
+  const constructor = cls.members.find(ts.isConstructorDeclaration);
   for (const member of cls.members) {
     const body = memberBody(member);
     if (!body) continue;
-    const constructor = ts.isConstructorDeclaration(member);
+    const isConstructor = member === constructor;
+    // A set-up method only the constructor calls (`constructor() { this.init() }`) runs once, while the object is built
+    // (review 36 R1).
+    if (!isConstructor && constructor && ts.isMethodDeclaration(member) && calledOnlyWhileBuilding(values, member, constructor)) continue;
     forEachDescendant(body, (node) => {
       const field = thisFieldWritten(node);
       // In the constructor, only what a function it creates writes later (an arrow keeps the constructor's `this`).
-      if (field && (!constructor || enclosingFunction(node) !== member)) fields.add(field);
+      if (field && (!isConstructor || enclosingFunction(node) !== member)) fields.add(field);
     });
   }
   return [...fields];
+}
+
+/** Every call of `method` is in the constructor's own body (not in a function it creates), directly or through such methods. */
+function calledOnlyWhileBuilding(values: ValueAnalysis, method: ts.MethodDeclaration, constructor: ts.ConstructorDeclaration, depth = 0): boolean {
+  const calls = values.calls.invocationsOf(method);
+  if (calls.length === 0 || depth > 3) return false;
+  return calls.every((call) => {
+    const fn = enclosingFunction(call);
+    return fn === constructor || (fn !== method && fn !== undefined && ts.isMethodDeclaration(fn) && fn.parent === method.parent && calledOnlyWhileBuilding(values, fn, constructor, depth + 1));
+  });
 }
 
 /** How many factory hops below the server's creation are followed (`create()` → field factory → default export). */

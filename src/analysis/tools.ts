@@ -96,7 +96,24 @@ export function unnamedToolRegistration(values: ValueAnalysis, fn: ts.FunctionLi
   const { name, receiver } = calleeParts(call);
   if ((name !== 'tool' && name !== 'registerTool') || !receiver || !call.arguments[0] || arg === call.arguments[0]) return undefined;
   if (values.constantString(call.arguments[0]) !== undefined || !isServerKind(values.valueOf(receiver))) return undefined;
+  // The name is read from an element of a table being iterated (`tool.name` of `for (const tool of tools)` or of
+  // `tools.forEach((tool) => …)`): not an enum member or a helper's parameter, which name one tool (review 36 R4).
+  if (!iteratedElement(values, call.arguments[0])) return undefined;
   return lastFunctionArgument(values, call) === fn ? call : undefined;
+}
+
+/** `tool.name` / `tool` where `tool` is the variable of a `for…of` loop or the element parameter of an iteration callback. */
+function iteratedElement(values: ValueAnalysis, name: ts.Expression): boolean {
+  let root = unwrap(name);
+  while (ts.isPropertyAccessExpression(root) || ts.isElementAccessExpression(root)) root = unwrap(root.expression);
+  if (!ts.isIdentifier(root)) return false;
+  let decl: ts.Node | undefined = values.symbolOf(root)?.valueDeclaration;
+  while (decl && ts.isBindingElement(decl)) decl = decl.parent.parent;
+  if (decl && ts.isVariableDeclaration(decl)) return ts.isVariableDeclarationList(decl.parent) && ts.isForOfStatement(decl.parent.parent);
+  if (!decl || !ts.isParameter(decl) || decl.parent.parameters[0] !== decl) return false;
+  const callback = decl.parent;
+  const iteration = callback.parent;
+  return !!iteration && ts.isCallExpression(iteration) && iteration.arguments[0] === callback && ['forEach', 'map', 'flatMap'].includes(calleeParts(iteration).name ?? '');
 }
 
 /** The JSON-RPC method a `setRequestHandler` first argument names: a schema (v1) or a method string (v2). */

@@ -32,11 +32,26 @@ app.listen(3000);
 const dirs: string[] = [];
 afterAll(() => dirs.forEach((dir) => fs.rmSync(dir, { recursive: true, force: true })));
 
-async function applyTo(target: '2026-07-28' | 'stateless-v1') {
+const NEVER_FILLED = `import express from 'express';
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+const app = express();
+app.use(express.json());
+const transports: Record<string, StreamableHTTPServerTransport> = {};
+app.post('/mcp', async (req, res) => {
+  const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
+  if (transport.sessionId) transports[transport.sessionId] = transport;
+  const server = new McpServer({ name: 'n', version: '1.0.0' });
+  await server.connect(transport);
+  await transport.handleRequest(req, res, req.body);
+});
+`;
+
+async function applyTo(target: '2026-07-28' | 'stateless-v1', source = SERVER) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'registry-plumbing-'));
   dirs.push(dir);
   fs.writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ type: 'module', private: true, dependencies: { '@modelcontextprotocol/sdk': '^1.20.0', express: '^5.0.0' } }));
-  fs.writeFileSync(path.join(dir, 'server.ts'), SERVER);
+  fs.writeFileSync(path.join(dir, 'server.ts'), source);
   const result = await runApply({ paths: [dir], cwd: dir, allowDirty: true, typecheck: false, dryRun: true, transforms: ['session-state-to-handles'], transformOptions: { target } });
   const text = result.changes.find((c) => c.file.endsWith('server.ts'))?.after ?? '';
   return { result, registryMarker: text.split('\n').find((line) => line.includes('@mcp-migrate-todo(session-transport/transport-registry)')) ?? '' };
@@ -53,6 +68,13 @@ describe('a transport registry in the handles transform', () => {
     expect((await applyTo('2026-07-28')).registryMarker).toContain('createMcpHandler');
     const onV1 = (await applyTo('stateless-v1')).registryMarker;
     expect(onV1).toContain('`sessionIdGenerator: undefined`');
+    expect(onV1).not.toContain('createMcpHandler');
+  });
+
+  it('never filled (its transports are stateless): on stateless-v1 the transport per request is the SDK 1.x form, no createMcpHandler (review 36 R5)', async () => {
+    expect((await applyTo('2026-07-28', NEVER_FILLED)).registryMarker).toContain('until the endpoint is served with `createMcpHandler`');
+    const onV1 = (await applyTo('stateless-v1', NEVER_FILLED)).registryMarker;
+    expect(onV1).toContain('never filled');
     expect(onV1).not.toContain('createMcpHandler');
   });
 });

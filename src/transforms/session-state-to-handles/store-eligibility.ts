@@ -68,7 +68,7 @@ export function whyNoHandle(model: StoreModel, analysis: Analysis, sf: ts.Source
         reason: 'transport registry that is never filled: its transports are stateless',
         ruleId: RULE_ID.transportRegistry,
         plumbing: true,
-        message: 'never filled: every transport stored here is created with `sessionIdGenerator: undefined`, so it has no session id to key it with. Remove the registry and its lookups (dead code); the stateless transport per request stays until the endpoint is served with `createMcpHandler`.',
+        message: `never filled: every transport stored here is created with \`sessionIdGenerator: undefined\`, so it has no session id to key it with. Remove the registry and its lookups (dead code); ${target === 'stateless-v1' ? 'the stateless transport per request stays: it is the SDK 1.x form (review 36 R5).' : 'the stateless transport per request stays until the endpoint is served with `createMcpHandler`.'}`,
       };
     }
     return {
@@ -121,14 +121,15 @@ export function whyNoHandle(model: StoreModel, analysis: Analysis, sf: ts.Source
   if (transportClass && model.tools.length === 0) {
     return keyedStore("the session table of a hand-written transport (a class implementing the SDK's Transport): serving plumbing, not application state", ownTransportTableAdvice(store.name, transportClass.name?.text));
   }
+  // Tools registered in a loop from a table (`server.tool(tool.name, …)`) reach it, alone or beside tools registered one by
+  // one: the handle cannot be given to the tools it cannot name (sweep 22 V5, review 36 R2).
+  if (model.unnamedTools.length > 0) {
+    return keyedStore('read by tools registered in a loop from a table (their names are not written in the code): the handles transform gives a handle argument to tools registered one by one', tableToolsAdvice(store.name, model.unnamedTools, model.tools.map((t) => t.name)));
+  }
   if (model.tools.length === 0) {
     // Counts and times per session (a rate limit in the dispatcher): a quota on the caller, not state a tool reads back.
     if (holdsOnlyBookkeeping(analysis.values, store)) {
       return keyedStore('counts or times per session (a quota, a rate limit): bookkeeping about the caller, not state a tool reads back', quotaAdvice(store.name));
-    }
-    // Tools registered in a loop from a table (`server.tool(tool.name, …)`) reach it: tools, unnamed (sweep 22 V5).
-    if (model.unnamedTools.length > 0) {
-      return keyedStore('read by tools registered in a loop from a table (their names are not written in the code): the handles transform gives a handle argument to tools registered one by one', tableToolsAdvice(store.name, model.unnamedTools));
     }
     // A low-level server's one `tools/call` handler (every tool behind it) does reach it: tools, not bookkeeping.
     if (readInToolsCallHandler(store, analysis)) {
@@ -252,9 +253,10 @@ function toolsCallHandlerAdvice(name: string): string {
 }
 
 /** gaia-mcp-server: `for (const tool of tools) this.server.tool(tool.name, …, async (args, extra) => … this.getSessionData(extra.sessionId))`. */
-function tableToolsAdvice(name: string, registrations: readonly ts.CallExpression[]): string {
+function tableToolsAdvice(name: string, registrations: readonly ts.CallExpression[], named: readonly string[]): string {
   const written = registrations.map((call) => `\`${call.expression.getText()}(${call.arguments[0]!.getText()}, …)\``);
-  return `\`${name}\` is keyed by the session id and read by every tool ${andList(written)} registers from a table: state the tools use, and a 2026-07-28 request has no session id to find it by. Not rewritten: the handles transform adds a handle argument to tools it can name, one registration each, and these tools' names and schemas are in the table. Add a \`<noun>_id\` argument to the schema of each entry that needs the state (or to all of them where the registration builds the schema), minted by a \`create_<noun>\` tool and checked against the caller on every call, and key \`${name}\` by it.`;
+  const also = named.length > 0 ? ` (and by ${toolList(named)})` : '';
+  return `\`${name}\` is keyed by the session id and read by every tool ${andList(written)} registers from a table${also}: state the tools use, and a 2026-07-28 request has no session id to find it by. Not rewritten: the handles transform adds a handle argument to tools it can name, one registration each, and these tools' names and schemas are in the table. Add a \`<noun>_id\` argument to the schema of each entry that needs the state (or to all of them where the registration builds the schema), minted by a \`create_<noun>\` tool and checked against the caller on every call, and key \`${name}\` by it.`;
 }
 
 /** A table of the transport's own sessions (ivo-toby/mcp-openapi-server's `this.sessions`): it goes with the transport. */

@@ -281,15 +281,18 @@ export function serverFactory(file: ServingFile, receiver: ts.Node, scope: ts.No
     const holderDecl = file.values.symbolOf(unwrap(init.expression))?.valueDeclaration;
     const made = holderDecl && ts.isVariableDeclaration(holderDecl) && holderDecl.initializer && isInside(holderDecl, scope) ? unwrap(holderDecl.initializer) : undefined;
     if (made && ts.isNewExpression(made)) {
-      const cls = made.expression.getText(file.sf);
-      const declared = file.values.symbolOf(ts.isPropertyAccessExpression(made.expression) ? made.expression.name : made.expression)?.declarations?.find((d): d is ts.ClassLikeDeclaration => ts.isClassDeclaration(d) || ts.isClassExpression(d));
-      const fields = declared ? fieldsChangedByCalls(declared) : [];
-      const factory = `\`() => ${made.getText(file.sf).replace(/\s+/g, ' ')}.${init.name.text}\``;
+      const written = unwrap(made.expression);
+      const declared = ts.isClassExpression(written) ? written : file.values.symbolOf(ts.isPropertyAccessExpression(written) ? written.name : written)?.declarations?.find((d): d is ts.ClassLikeDeclaration => ts.isClassDeclaration(d) || ts.isClassExpression(d));
+      // Named as the code names it; a class expression written in place is not pasted into the marker (review 36 R6).
+      const named = ts.isIdentifier(made.expression) || ts.isPropertyAccessExpression(made.expression);
+      const cls = named ? `a \`${made.expression.getText(file.sf)}\`` : 'an object of the project';
+      const fields = declared ? fieldsChangedByCalls(file.values, declared).filter((field) => field !== init.name.text) : [];
+      const factory = named ? `\`() => ${made.getText(file.sf).replace(/\s+/g, ' ')}.${init.name.text}\`` : `a function that builds it and returns its \`${init.name.text}\``;
       const where = kind === 'http' ? 'in the route' : 'in place';
       throw new CannotRewrite(
         fields.length > 0
-          ? `the server is \`${init.getText(file.sf)}\`, the field of a \`${cls}\` built ${where} with it, whose calls change its other fields (${fields.map((f) => `\`this.${f}\``).join(', ')}): today each ${kind === 'http' ? 'session' : 'connection'} has its own, and a factory (${factory}) would build one per request, so what one call sets would be gone at the next. Keep that state behind an explicit handle a tool returns (or make it per request), then serve the entry with that factory.`
-          : `the server is \`${init.getText(file.sf)}\`, the field of a \`${cls}\` built ${where} with it: the entry's factory builds both (${factory}; \`buildServer\` below).`,
+          ? `the server is \`${init.getText(file.sf)}\`, the field of ${cls} built ${where} with it, whose calls change its other fields (${fields.map((f) => `\`this.${f}\``).join(', ')}): today each ${kind === 'http' ? 'session' : 'connection'} has its own, and a factory (${factory}) would build one per request, so what one call sets would be gone at the next. Keep that state behind an explicit handle a tool returns (or make it per request), then serve the entry with that factory.`
+          : `the server is \`${init.getText(file.sf)}\`, the field of ${cls} built ${where} with it: the entry's factory builds both (${factory}; \`buildServer\` below).`,
         at,
         RULE_ID.perSessionServer,
       );

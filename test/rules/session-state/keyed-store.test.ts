@@ -162,6 +162,30 @@ export function open() {
   ],
   invalid: [
     {
+      name: 'a store read by a tool registered one by one and by tools registered in a loop: both are named (review 36 R2)',
+      code: `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+const notes = new Map<string, string[]>();
+const tools = [{ name: 'count', description: 'Count', schema: {} }];
+const server = new McpServer({ name: 'n', version: '1.0.0' });
+server.registerTool('add_note', {}, async (extra) => {
+  notes.set(extra.sessionId!, []);
+  return { content: [] };
+});
+tools.forEach((tool) => {
+  server.tool(tool.name, tool.description, tool.schema, async (args, extra) => ({ content: [{ type: 'text', text: String(notes.get(extra.sessionId!)?.length) }] }));
+});`,
+      errors: [{ messageId: 'storeInTools', line: 2, data: { name: 'notes', tools: '`add_note`, every tool `server.tool(tool.name, …)` registers (line 10)' } }],
+    },
+    {
+      name: 'a tool whose name is an enum member is no table registration (review 36 R4)',
+      code: `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+enum ToolName { COUNT = 'count' }
+const notes = new Map<string, string[]>();
+const server = new McpServer({ name: 'n', version: '1.0.0' });
+server.tool(ToolName.COUNT, 'Count', {}, async (args, extra) => ({ content: [{ type: 'text', text: String(notes.get(extra.sessionId!)?.length) }] }));`,
+      errors: [{ messageId: 'store', line: 3, data: { name: 'notes' } }],
+    },
+    {
       name: 'a store read by tools registered in a loop from a table (server.tool(tool.name, …)): the tools reach it, unnamed (sweep 22 V5)',
       code: `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 const notes = new Map<string, string[]>();

@@ -4,6 +4,49 @@ import rule from '../../../src/rules/session-state/per-session-server.js';
 ruleTester(rule, {
   valid: [
     {
+      name: 'a wrapper whose set-up method only its constructor calls: its fields are written once, while it is built (review 36 R1)',
+      code: `import express from 'express';
+import { randomUUID } from 'node:crypto';
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+class NotesServer {
+  folder = '';
+  server!: McpServer;
+  constructor(folder: string) {
+    this.init(folder);
+  }
+  private init(folder: string) {
+    this.folder = folder;
+    this.server = new McpServer({ name: 'notes', version: '1.0.0' });
+  }
+}
+const app = express();
+app.post('/mcp', async (req, res) => {
+  const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: () => randomUUID() });
+  const notes = new NotesServer('/tmp');
+  await notes.server.connect(transport);
+  await transport.handleRequest(req, res, req.body);
+});`,
+    },
+    {
+      name: "a package's function wrapping a server the project built (Sentry's wrapMcpServerWithSentry): not a package's opaque server (review 36 R3)",
+      code: `import express from 'express';
+import { randomUUID } from 'node:crypto';
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import { wrapMcpServerWithSentry } from '@sentry/node';
+function buildServer() {
+  return new McpServer({ name: 'x', version: '1.0.0' });
+}
+const app = express();
+app.post('/mcp', async (req, res) => {
+  const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: () => randomUUID() });
+  const server = wrapMcpServerWithSentry(buildServer());
+  await server.connect(transport);
+  await transport.handleRequest(req, res, req.body);
+});`,
+    },
+    {
       name: 'a project wrapper built per session whose fields nothing changes after construction: only SDK state',
       code: `import express from 'express';
 import { randomUUID } from 'node:crypto';

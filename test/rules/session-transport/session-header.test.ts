@@ -95,6 +95,18 @@ export function forward(res: Response) {
   ],
   invalid: [
     {
+      name: 'NestJS through a namespace import: @nest.Headers(\'mcp-session-id\') (review 36 R7)',
+      code: `import * as nest from '@nestjs/common';
+@nest.Controller('mcp')
+export class McpController {
+  @nest.Delete()
+  end(@nest.Headers('mcp-session-id') sessionId: string) {
+    return sessionId;
+  }
+}`,
+      errors: [{ messageId: 'read', line: 5, column: 21 }],
+    },
+    {
       name: "NestJS: the header injected into a controller method's parameter by @Headers('mcp-session-id') (sweep 23 W1)",
       code: `import { Controller, Get, Headers as Header } from '@nestjs/common';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
