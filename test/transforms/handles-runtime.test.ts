@@ -302,3 +302,26 @@ for (const flavour of ['ts', 'esm', 'cjs'] as const) {
     });
   });
 }
+
+describe('the generated module under the strictest compiler settings a project may use (sweep 24 X2)', () => {
+  it('type-checks with exactOptionalPropertyTypes, noPropertyAccessFromIndexSignature and noUncheckedIndexedAccess', async () => {
+    const { default: typescript } = await import('typescript');
+    const dir = materialise('handles-runtime-strictest', new Map([['mcp-handles.ts', handleModuleSource('ts')]]));
+    const program = typescript.createProgram([path.join(dir, 'mcp-handles.ts')], {
+      strict: true,
+      exactOptionalPropertyTypes: true,
+      noPropertyAccessFromIndexSignature: true,
+      noUncheckedIndexedAccess: true,
+      noImplicitOverride: true,
+      noImplicitReturns: true,
+      target: typescript.ScriptTarget.ES2022,
+      module: typescript.ModuleKind.NodeNext,
+      moduleResolution: typescript.ModuleResolutionKind.NodeNext,
+      types: ['node'],
+      noEmit: true,
+    });
+    const diagnostics = typescript.getPreEmitDiagnostics(program).map((d) => typescript.flattenDiagnosticMessageText(d.messageText, '\n'));
+    expect(program.getSourceFiles().some((sf) => sf.fileName.includes('@types/node'))).toBe(true);
+    expect(diagnostics).toEqual([]);
+  });
+});

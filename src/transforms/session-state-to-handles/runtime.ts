@@ -115,7 +115,7 @@ export function principalOf(caller: HandleCaller | undefined): string | undefine
   if (!auth) return ANONYMOUS;
   const subject = subjectOf(auth.extra);
   if (subject === undefined) return undefined;
-  const issuer = typeof auth.extra?.iss === 'string' ? auth.extra.iss : '';
+  const issuer = typeof auth.extra?.['iss'] === 'string' ? auth.extra['iss'] : '';
   return \`user:\${issuer.length}:\${issuer}:\${subject}\`;
 }
 
@@ -217,7 +217,7 @@ interface Entry {
   minted: number;
   lastUsed: number;
   /** The idempotency claim naming this handle: it lives exactly as long as the handle. */
-  claim?: string;
+  claim?: string | undefined;
 }
 
 export class HandleRegistry {
