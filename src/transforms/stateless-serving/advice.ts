@@ -31,7 +31,10 @@ export interface AdviceContext {
  * transport, `c` for @hono/mcp's).
  */
 function perPostIdiom(factory: string, framework: RouteFramework | undefined): string {
-  const call = /^[\w$.]+\(/.test(factory) ? factory : `${factory}()`;
+  // A call already (`getServer(config)`), a closure over one (`() => getServer(config)`: its body is the call, sweep 24 X4),
+  // or a factory's name (`buildServer`).
+  const arrow = /^(?:async\s*)?\(\s*\)\s*=>\s*(?!\{)([\s\S]+)$/.exec(factory.trim());
+  const call = arrow ? arrow[1]!.trim() : /^[\w$.]+\(/.test(factory) ? factory : `${factory}()`;
   const serve =
     framework === 'hono'
       ? '`await server.connect(transport); return transport.handleRequest(c.req.raw)` with a `WebStandardStreamableHTTPServerTransport` (`transport.handleRequest(c)` with @hono/mcp\'s `StreamableHTTPTransport`)'
