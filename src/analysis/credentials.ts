@@ -69,6 +69,16 @@ function readsRequestCredentials(values: ValueAnalysis, expression: ts.Node, dep
         return;
       }
     }
+    // A secret the caller handed in (`configure({ apiKey })` → `new ApiClient({ apiKey })`): what is built from it is as
+    // much a credential as the key (sweep 24 X3).
+    if (ts.isIdentifier(node) && namesSecret(node.text) && !isDeclarationName(node)) {
+      let decl: ts.Node | undefined = values.symbolOf(node)?.valueDeclaration;
+      while (decl && ts.isBindingElement(decl)) decl = decl.parent.parent;
+      if (decl && ts.isParameter(decl)) {
+        found = true;
+        return;
+      }
+    }
     if (ts.isIdentifier(node) && depth < 2) {
       const decl = values.symbolOf(node)?.valueDeclaration;
       if (decl && ts.isVariableDeclaration(decl) && decl.initializer && !isInside(node, decl) && readsRequestCredentials(values, decl.initializer, depth + 1)) {
@@ -82,3 +92,21 @@ function readsRequestCredentials(values: ValueAnalysis, expression: ts.Node, dep
   return found;
 }
 
+/** Nouns of a secret value (not of an identity: a `user` handed in names someone, it unlocks nothing). */
+const SECRET_NOUNS = new Set(['token', 'secret', 'password', 'credential', 'credentials', 'apikey', 'passphrase']);
+
+/** `apiKey`, `accessToken`, `client_secret`, `password`: a name whose last word (or last two, `api key`) is a secret's. */
+function namesSecret(name: string): boolean {
+  const words = name.split(/[._$-]|(?<=[a-z0-9])(?=[A-Z])/).map((w) => w.toLowerCase()).filter(Boolean);
+  // A page or a position in a listing (`pageToken`, `nextToken`, `cursorToken`) is no secret.
+  if (words.some((w) => POSITION_WORDS.has(w))) return false;
+  return SECRET_NOUNS.has(words.at(-1) ?? '') || SECRET_NOUNS.has(words.slice(-2).join(''));
+}
+
+const POSITION_WORDS = new Set(['page', 'next', 'prev', 'previous', 'cursor', 'continuation', 'sync', 'resume', 'offset']);
+
+/** The name a declaration introduces (`{ apiKey }` of a parameter), not a use of it. */
+function isDeclarationName(node: ts.Identifier): boolean {
+  const parent = node.parent;
+  return (ts.isBindingElement(parent) || ts.isParameter(parent) || ts.isVariableDeclaration(parent)) && parent.name === node;
+}

@@ -162,6 +162,34 @@ export function open() {
   ],
   invalid: [
     {
+      name: 'a listing cursor the caller passes (pageToken) is no secret: the store of listings is application state, with the handle advice',
+      code: `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { z } from 'zod';
+const listings = new Map<string, { pageToken: string }>();
+const server = new McpServer({ name: 's', version: '1.0.0' });
+server.registerTool('list', { inputSchema: { pageToken: z.string() } }, async ({ pageToken }, extra) => {
+  listings.set(extra.sessionId!, { pageToken });
+  return { content: [] };
+});`,
+      errors: [{ messageId: 'storeInTools', line: 3 }],
+    },
+    {
+      name: 'a store of API clients built from a key the caller passed in is a credential store, like the store of the key (sweep 24 X3)',
+      code: `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { z } from 'zod';
+class ApiClient {
+  constructor(readonly options: { apiKey: string }) {}
+}
+const clients = new Map<string, ApiClient>();
+const server = new McpServer({ name: 's', version: '1.0.0' });
+server.registerTool('configure', { inputSchema: { apiKey: z.string() } }, async ({ apiKey }, extra) => {
+  clients.set(extra.sessionId!, new ApiClient({ apiKey }));
+  return { content: [] };
+});
+server.registerTool('search', {}, async (extra) => ({ content: [{ type: 'text', text: String(clients.get(extra.sessionId!)?.options.apiKey.length) }] }));`,
+      errors: [{ messageId: 'credentials', line: 6 }],
+    },
+    {
       name: 'a store read by a tool registered one by one and by tools registered in a loop: both are named (review 36 R2)',
       code: `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 const notes = new Map<string, string[]>();
