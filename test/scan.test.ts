@@ -91,6 +91,26 @@ describe('scan', () => {
     expect(report.summary).toMatchObject({ filesScanned: 3, filesAnalyzed: 1 });
   });
 
+  it('analyses an MCP endpoint written without the SDK that answers initialize itself, with no session header (sweep 24 X5)', async () => {
+    const dir = project({
+      'pages/api/mcp.ts': [
+        'export default async function handler(req: { body: { id: number; method: string } }, res: { json(v: unknown): void }) {',
+        '  const message = req.body;',
+        "  if (message.method === 'initialize') {",
+        "    return res.json({ jsonrpc: '2.0', id: message.id, result: { protocolVersion: '2024-11-05', capabilities: { tools: {} }, serverInfo: { name: 'x', version: '1' } } });",
+        '  }',
+        "  if (message.method === 'tools/list') return res.json({ jsonrpc: '2.0', id: message.id, result: { tools: [] } });",
+        "  return res.json({ jsonrpc: '2.0', id: message.id, error: { code: -32601, message: 'not found' } });",
+        '}',
+      ].join('\n'),
+      // A client written by hand builds initialize and lists tools: not server code.
+      'scripts/client.ts': "export async function probe(url: string) {\n  await fetch(url, { method: 'POST', body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize' }) });\n  return fetch(url, { method: 'POST', body: JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/list' }) });\n}\n",
+    });
+    const report = await scan({ paths: [dir] });
+    expect(ids(report)).toEqual(['pages/api/mcp.ts:3 handshake/initialize-handler']);
+    expect(report.summary).toMatchObject({ filesScanned: 2, filesAnalyzed: 1 });
+  });
+
   it('treats protocol types from a v2 server package as v1 treated sdk/types.js: they make no file server code', async () => {
     // What the official codemod makes of `import { … } from '@modelcontextprotocol/sdk/types.js'`. Were the
     // notifier an SDK user after migration, its test would be pulled in as an importer on the next run.

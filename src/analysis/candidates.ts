@@ -10,8 +10,9 @@
  *    SDK barrels. A barrel is an SDK user that re-exports what it imports (`export * from`,
  *    `export { X } from`, `module.exports = require(...)`); barrels of barrels are followed to a
  *    fixpoint. MCP *client* code and files that only mention the SDK in a comment are not users.
- *    A file that names the MCP session header (`'Mcp-Session-Id'`) in a string literal and is no MCP client is
- *    analysed too, on its own (not expanded): an endpoint written without the SDK has the same session layer.
+ *    A file that names the MCP session header (`'Mcp-Session-Id'`) in a string literal, or answers `initialize` itself
+ *    (tests for it and names another MCP method), and is no MCP client is analysed too, on its own (not expanded): an
+ *    endpoint written without the SDK has the same session layer and handshake.
  * 2. Importers: files that import an SDK user that is not a barrel (a server entry doing
  *    `createServer().server.oninitialized = …`). They are analysed, but what they import is
  *    not pulled in: an app's entry file that imports the server and 200 features must not
@@ -159,7 +160,8 @@ const SESSION_HEADER_LITERAL = /(['"`])mcp-session-id\1/i;
  * finding; this only says it is worth analysing.
  */
 function handRollsMcpEndpoint(text: string, specifiers: readonly string[]): boolean {
-  if (!SESSION_HEADER_LITERAL.test(text)) return false;
+  // Or one that answers the handshake itself: tests for `initialize` and names another MCP method (sweep 24 X5).
+  if (!SESSION_HEADER_LITERAL.test(text) && !(TESTS_FOR_INITIALIZE.test(text) && MCP_METHOD_LITERAL.test(text))) return false;
   if (specifiers.some((s) => s.startsWith(SDK_SPECIFIER_MARKER) && /(?:^|\/)client(?:\/|$)/.test(s.slice(SDK_SPECIFIER_MARKER.length)))) return false;
   // A client written by hand builds the `initialize` request (`method: 'initialize'`) and never tests for one.
   return !(BUILDS_INITIALIZE_REQUEST.test(text) && !TESTS_FOR_INITIALIZE.test(text));
@@ -167,6 +169,8 @@ function handRollsMcpEndpoint(text: string, specifiers: readonly string[]): bool
 
 const BUILDS_INITIALIZE_REQUEST = /\bmethod['"]?\s*:\s*(['"`])initialize\1/;
 const TESTS_FOR_INITIALIZE = /(?:[=!]==?\s*|\bcase\s+)(['"`])initialize\1|(['"`])initialize\2\s*[=!]==?/;
+/** An MCP request method a server answers, in a string literal. */
+const MCP_METHOD_LITERAL = /(['"`])(?:tools\/(?:list|call)|resources\/(?:list|read)|prompts\/(?:list|get)|logging\/setLevel)\1/;
 
 function importSpecifiers(text: string): string[] {
   const out: string[] = [];
