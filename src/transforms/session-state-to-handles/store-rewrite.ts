@@ -515,15 +515,17 @@ export class StoreRewrite {
       const indent = indentAt(home.text, decl.getStart(home));
       const unit = indentUnit(home.text);
       const field = asClassField(registry, indent, unit);
-      const followedByBlank = /^[ \t]*\r?\n[ \t]*\r?\n/.test(home.text.slice(decl.end));
-      this.insert(home, decl.end, `\n\n${field}${followedByBlank ? '' : '\n'}`);
+      const end = afterTrailingComments(home.text, decl.end);
+      const followedByBlank = /^[ \t]*\r?\n[ \t]*\r?\n/.test(home.text.slice(end));
+      this.insert(home, end, `\n\n${field}${followedByBlank ? '' : '\n'}`);
       return;
     }
     const statement = decl ? topLevelStatement(decl) : undefined;
     if (statement) {
       // A blank line on both sides, whatever followed the store's declaration.
-      const followedByBlank = /^[ \t]*\r?\n[ \t]*\r?\n/.test(home.text.slice(statement.end)) || home.text.slice(statement.end).trim() === '';
-      this.insert(home, statement.end, `\n\n${registry}${followedByBlank ? '' : '\n'}`);
+      const end = afterTrailingComments(home.text, statement.end);
+      const followedByBlank = /^[ \t]*\r?\n[ \t]*\r?\n/.test(home.text.slice(end)) || home.text.slice(end).trim() === '';
+      this.insert(home, end, `\n\n${registry}${followedByBlank ? '' : '\n'}`);
     }
     else this.insert(home, at.offset, at.text(`\n${registry}`));
   }
@@ -601,4 +603,9 @@ function isLifecycleCleanup(sink: Sink): boolean {
   const method = ts.isCallExpression(call) ? calleeParts(call).name : undefined;
   const isDelete = method === 'delete' || method === 'del' || method === 'remove' || (ts.isElementAccessExpression(call) && ts.isDeleteExpression(outermostWrapper(call).parent ?? call));
   return isDelete && ts.isExpressionStatement(statementOf(call));
+}
+
+/** Past the comments on the rest of the line that ends at `end` (`const notes = new Map(); // notes per session`): they stay with it (sweep 24 X6). */
+function afterTrailingComments(text: string, end: number): number {
+  return ts.getTrailingCommentRanges(text, end)?.at(-1)?.end ?? end;
 }
