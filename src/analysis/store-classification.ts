@@ -157,3 +157,76 @@ function carriesSessionId(values: ValueAnalysis, written: ts.Expression, depth: 
     return value !== undefined && values.valueOf(value)?.kind === 'session-id';
   });
 }
+
+/** Calls that fetch data the server can fetch again (`getAccountFeatures()`, `fetchProfile()`, `loadSettings()`), not open a resource. */
+const FETCH_CALL = /^(?:get|fetch|load|list|read|query|lookup|retrieve)[A-Z_]/;
+
+/**
+ * A cache filled on first use with data the server fetches (datamerge-mcp's `sessionFeatures`, sweep 24 X1): every write
+ * into the store stands in a function that first reads the same key from it and returns what it found
+ * (`const cached = store.get(id); if (cached) return cached;`, or `if (store.has(id)) return store.get(id)`), and writes
+ * what an awaited fetch returned (`new Set(await client.getAccountFeatures())`). No call of the session creates it and
+ * none changes it: a handle would name nothing the model made. A lazily opened resource (`await browser.newPage()`) is
+ * no such fetch; a lazily made record (`{ items: [] }`) is written without one.
+ */
+export function isFetchedCache(values: ValueAnalysis, store: SessionStore): boolean {
+  const writes = store.accesses.filter((a) => a.written !== undefined);
+  if (writes.length === 0) return false;
+  return writes.every((write) => {
+    const fn = enclosingFunction(write.node);
+    if (!fn?.body || !write.key || !fetchedValue(values, write.written!, fn)) return false;
+    const key = write.key.getText();
+    return store.accesses.some((read) => read.written === undefined && read.key?.getText() === key && enclosingFunction(read.node) === fn && read.node.pos < write.node.pos && returnedWhenFound(read.node, fn));
+  });
+}
+
+/** `await x.getY()`, `new Set(await x.getY())`, or a `const` of the function holding one. */
+function fetchedValue(values: ValueAnalysis, written: ts.Expression, fn: ts.FunctionLikeDeclaration, depth = 0): boolean {
+  const value = unwrap(written);
+  if (ts.isIdentifier(value) && depth < 2) {
+    const decl = values.symbolOf(value)?.valueDeclaration;
+    return !!decl && ts.isVariableDeclaration(decl) && !!decl.initializer && enclosingFunction(decl) === fn && fetchedValue(values, decl.initializer, fn, depth + 1);
+  }
+  let found = false;
+  forEachDescendant(value, (node) => {
+    if (found || !ts.isAwaitExpression(node)) return;
+    const awaited = unwrap(node.expression);
+    const name = ts.isCallExpression(awaited) ? calleeParts(awaited).name : undefined;
+    if (name && FETCH_CALL.test(name)) found = true;
+  });
+  const awaitedHere = ts.isAwaitExpression(value) && ts.isCallExpression(unwrap(value.expression)) && FETCH_CALL.test(calleeParts(unwrap(value.expression) as ts.CallExpression).name ?? '');
+  return found || awaitedHere;
+}
+
+/** The read's result is returned from `fn` when there is one: `const c = store.get(k); if (c) return c;` or `if (store.has(k)) return …`. */
+function returnedWhenFound(read: ts.Node, fn: ts.FunctionLikeDeclaration): boolean {
+  // The expression the read stands in (`store.get(k)`, `store.get(k)!`, `await store.get(k)`), up to what holds it.
+  let outer: ts.Node = read;
+  while (outer.parent && (ts.isPropertyAccessExpression(outer.parent) || ts.isElementAccessExpression(outer.parent) || (ts.isCallExpression(outer.parent) && outer.parent.expression === outer) || ts.isNonNullExpression(outer.parent) || ts.isParenthesizedExpression(outer.parent) || ts.isAsExpression(outer.parent) || ts.isAwaitExpression(outer.parent))) outer = outer.parent;
+  const holder = outer.parent;
+  const returnsInThen = (statement: ts.IfStatement): boolean => {
+    let returns = ts.isReturnStatement(statement.thenStatement);
+    forEachDescendant(statement.thenStatement, (node) => {
+      if (ts.isReturnStatement(node) && enclosingFunction(node) === fn) returns = true;
+    });
+    return returns;
+  };
+  if (holder && ts.isVariableDeclaration(holder) && ts.isIdentifier(holder.name)) {
+    const name = holder.name.text;
+    let found = false;
+    forEachDescendant(fn.body!, (node) => {
+      if (found || !ts.isIfStatement(node) || node.pos < holder.end) return;
+      let mentions = ts.isIdentifier(node.expression) && node.expression.text === name;
+      forEachDescendant(node.expression, (inner) => {
+        if (ts.isIdentifier(inner) && inner.text === name) mentions = true;
+      });
+      if (mentions && returnsInThen(node)) found = true;
+    });
+    return found;
+  }
+  // `if (store.has(k)) return store.get(k)!;` / `if (cache[k]) return cache[k];`
+  for (let node: ts.Node | undefined = outer.parent; node && node !== fn; node = node.parent) {
+    if (ts.isIfStatement(node)) return node.expression.pos <= read.pos && read.end <= node.expression.end && returnsInThen(node);
+  }
+  return false;
+}

@@ -1,6 +1,7 @@
 import type { ts } from '../../typescript.js';
 import { declarationName } from '../../analysis/ast.js';
 import { storeHoldsCredentials } from '../../analysis/credentials.js';
+import { isFetchedCache } from '../../analysis/store-classification.js';
 import { defineRule, specUrl } from '../rule.js';
 
 export default defineRule({
@@ -17,6 +18,8 @@ export default defineRule({
         '`{{name}}` is keyed by the MCP session id, which does not exist on 2026-07-28. Re-key it by an explicit handle (`<noun>_id` minted by a `create_<noun>` tool) checked against the caller on every call. Tools that reach it (each needs the handle): {{tools}}.',
       credentials:
         '`{{name}}` keeps credentials or identity per MCP session; on 2026-07-28 every request is authenticated on its own. Derive identity from the verified token (`authInfo`) instead.',
+      cache:
+        '`{{name}}` caches per MCP session what the server fetches the first time it is needed; the session id does not exist on 2026-07-28. No call creates the entry, so no handle names it: key it by what the data depends on (the caller\'s identity from `authInfo`, an account or tenant id) with an expiry, or fetch it per request.',
       kv: 'KV key built from the MCP session id ({{key}}); the id does not exist on 2026-07-28. Key the entry by an explicit handle bound to the caller.',
     },
     spec: specUrl('basic/index'),
@@ -27,7 +30,7 @@ export default defineRule({
         for (const store of context.analysis.sessions.stores.values()) {
           if (store.kind !== 'state') continue;
           if (store.declaration) {
-            const messageId = storeHoldsCredentials(context.analysis.values, store) ? 'credentials' : 'store';
+            const messageId = storeHoldsCredentials(context.analysis.values, store) ? 'credentials' : isFetchedCache(context.analysis.values, store) ? 'cache' : 'store';
             const model = context.analysis.stores.find((m) => m.store === store);
             const tools = model?.tools.map((t) => `\`${t.name}\`` as string) ?? [];
             // Tools registered in a loop from a table (`server.tool(tool.name, …)`): they reach it, unnamed (sweep 22 V5).

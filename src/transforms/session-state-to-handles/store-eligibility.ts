@@ -7,7 +7,7 @@ import { calleeParts, enclosingFunction, isFunctionLike, outermostWrapper, unwra
 import { HANDLER_REGISTRATION_METHODS, TRANSPORT_MEMBERS } from '../../analysis/sdk-modules.js';
 import { requestMethod } from '../../analysis/tools.js';
 import type { SessionRead, SessionStore } from '../../analysis/session-flow-types.js';
-import { holdsOnlyBookkeeping } from '../../analysis/store-classification.js';
+import { holdsOnlyBookkeeping, isFetchedCache } from '../../analysis/store-classification.js';
 import type { Analysis } from '../../analysis/model.js';
 import type { StoreModel } from '../../analysis/reach.js';
 import type { TransformOptions } from '../kit/plan.js';
@@ -116,6 +116,10 @@ export function whyNoHandle(model: StoreModel, analysis: Analysis, sf: ts.Source
       'credentials per session: identity must come from the verified token on every request, not from a handle',
       'credentials kept per session: authenticate every request (authInfo from the bearer token) instead of remembering a login per session.',
     );
+  }
+  // A cache filled on first use with fetched data: no call creates it, so a handle would name nothing (sweep 24 X1).
+  if (isFetchedCache(analysis.values, store)) {
+    return keyedStore('a cache filled on first use with data the server fetches: no call creates it, so no handle names it', fetchedCacheAdvice(store.name));
   }
   const transportClass = ownTransportClassOf(analysis, store.declaration);
   if (transportClass && model.tools.length === 0) {
@@ -257,6 +261,11 @@ function tableToolsAdvice(name: string, registrations: readonly ts.CallExpressio
   const written = registrations.map((call) => `\`${call.expression.getText()}(${call.arguments[0]!.getText()}, …)\``);
   const also = named.length > 0 ? ` (and by ${toolList(named)})` : '';
   return `\`${name}\` is keyed by the session id and read by every tool ${andList(written)} registers from a table${also}: state the tools use, and a 2026-07-28 request has no session id to find it by. Not rewritten: the handles transform adds a handle argument to tools it can name, one registration each, and these tools' names and schemas are in the table. Add a \`<noun>_id\` argument to the schema of each entry that needs the state (or to all of them where the registration builds the schema), minted by a \`create_<noun>\` tool and checked against the caller on every call, and key \`${name}\` by it.`;
+}
+
+/** datamerge-mcp's `sessionFeatures`: account feature flags fetched the first time a gated tool runs in a session. */
+function fetchedCacheAdvice(name: string): string {
+  return `\`${name}\` caches per session what the server fetches the first time it is needed (it is read back and returned when present, else fetched and stored): no call creates it, so a handle would name nothing the model made, and a 2026-07-28 request has no session id to find it by. Key it by what the data depends on (the caller's identity from authInfo, an account or tenant id, the API key's owner), with an expiry, or fetch it per request.`;
 }
 
 /** A table of the transport's own sessions (ivo-toby/mcp-openapi-server's `this.sessions`): it goes with the transport. */

@@ -162,6 +162,52 @@ export function open() {
   ],
   invalid: [
     {
+      name: 'a cache filled on first use with data the server fetches (get, return when present, fetch, set): no handle (sweep 24 X1)',
+      code: `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+declare const client: { getAccountFeatures(): Promise<string[]> };
+const sessionFeatures = new Map<string, Set<string>>();
+async function featuresOf(sessionId: string): Promise<Set<string>> {
+  const cached = sessionFeatures.get(sessionId);
+  if (cached) return cached;
+  const features = new Set(await client.getAccountFeatures());
+  sessionFeatures.set(sessionId, features);
+  return features;
+}
+const server = new McpServer({ name: 's', version: '1.0.0' });
+server.registerTool('beta_search', {}, async (extra) => ({ content: [{ type: 'text', text: String((await featuresOf(extra.sessionId!)).has('beta')) }] }));`,
+      errors: [{ messageId: 'cache', line: 3, data: { name: 'sessionFeatures' } }],
+    },
+    {
+      name: 'a cart made on first use and a page opened on first use are state the calls act on, not fetched data: the handle advice',
+      code: `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+declare const browser: { newPage(): Promise<{ goto(url: string): Promise<void> }> };
+const carts = new Map<string, { items: string[] }>();
+const pages = new Map<string, { goto(url: string): Promise<void> }>();
+function cartOf(sessionId: string) {
+  const cart = carts.get(sessionId);
+  if (cart) return cart;
+  const fresh = { items: [] as string[] };
+  carts.set(sessionId, fresh);
+  return fresh;
+}
+async function pageOf(sessionId: string) {
+  if (pages.has(sessionId)) return pages.get(sessionId)!;
+  const page = await browser.newPage();
+  pages.set(sessionId, page);
+  return page;
+}
+const server = new McpServer({ name: 's', version: '1.0.0' });
+server.registerTool('add', {}, async (extra) => {
+  cartOf(extra.sessionId!).items.push('x');
+  await (await pageOf(extra.sessionId!)).goto('https://example.com');
+  return { content: [] };
+});`,
+      errors: [
+        { messageId: 'storeInTools', line: 3 },
+        { messageId: 'storeInTools', line: 4 },
+      ],
+    },
+    {
       name: 'a listing cursor the caller passes (pageToken) is no secret: the store of listings is application state, with the handle advice',
       code: `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
