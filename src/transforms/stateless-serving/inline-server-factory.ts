@@ -22,7 +22,7 @@ import { removalRange } from '../kit/removal-range.js';
 import { reindent } from './text.js';
 import { indentAt } from '../kit/source-style.js';
 import type { ServingFile } from './serving-file.js';
-import type { Factory } from './server-factory.js';
+import type { Factory } from './factory.js';
 
 /** What the route may still do with the server it built: connect it to the request's transport, close it after. */
 const STAYING_CALLS = new Set([CONNECT_METHOD, 'close']);

@@ -9,7 +9,7 @@ import { TRANSPORT_MEMBERS } from '../../analysis/sdk-modules.js';
 import { indentAt } from '../kit/source-style.js';
 import { errorLogging } from './entry-code.js';
 import { CannotRewrite } from './refusal.js';
-import type { Factory } from './server-factory.js';
+import type { Factory } from './factory.js';
 import type { ServingFile } from './serving-file.js';
 import { isAsync, reindent } from './text.js';
 
