@@ -24,7 +24,7 @@ export function toFindings(raws: readonly RawFinding[], settings: Readonly<Recor
       endLine: raw.endLine,
       endColumn: raw.endColumn,
       message: raw.message,
-      fix: fixKind(meta),
+      fix: raw.fix ?? fixKind(meta),
       docs: ruleDocPath(meta.id),
       fingerprint: '',
     };

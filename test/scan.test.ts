@@ -111,6 +111,26 @@ describe('scan', () => {
     expect(report.summary).toMatchObject({ filesScanned: 2, filesAnalyzed: 1 });
   });
 
+  it("says a NestJS controller's session header reads and routes are a person's to change: fix manual (review 36 R8)", async () => {
+    const dir = project({
+      'src/mcp.controller.ts': [
+        "import { Controller, Delete, Headers } from '@nestjs/common';",
+        "import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';",
+        'const transports: Record<string, StreamableHTTPServerTransport> = {};',
+        "@Controller('mcp')",
+        'export class McpController {',
+        '  @Delete()',
+        "  async end(@Headers('mcp-session-id') sessionId: string) {",
+        '    await transports[sessionId]?.close();',
+        '  }',
+        '}',
+      ].join('\n'),
+    });
+    const report = await scan({ paths: [dir] });
+    const fixes = report.findings.filter((f) => f.ruleId === 'session-transport/session-header' || f.ruleId === 'session-transport/session-route').map((f) => `${f.line} ${f.ruleId} ${f.fix}`);
+    expect(fixes).toEqual(['6 session-transport/session-route manual', '7 session-transport/session-header manual']);
+  });
+
   it('treats protocol types from a v2 server package as v1 treated sdk/types.js: they make no file server code', async () => {
     // What the official codemod makes of `import { … } from '@modelcontextprotocol/sdk/types.js'`. Were the
     // notifier an SDK user after migration, its test would be pulled in as an importer on the next run.

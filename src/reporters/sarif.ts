@@ -211,7 +211,7 @@ function result(f: Finding, root: string, ruleIndex: ReadonlyMap<string, number>
     partialFingerprints: { [FINGERPRINT_KEY]: f.fingerprint },
     ...(f.chain && f.chain.length > 0 ? { codeFlows: [codeFlow(f, root, site)] } : {}),
     ...(f.suppressed ? { suppressions: [{ kind: 'inSource', status: 'accepted', justification: f.suppressed.reason }] } : {}),
-    properties: { category: f.category, fix: f.fix, fixAvailable: fixAvailable(f.ruleId) },
+    properties: { category: f.category, fix: f.fix, fixAvailable: f.fix !== 'manual' && fixAvailable(f.ruleId) },
   };
 }
 

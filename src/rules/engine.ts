@@ -29,6 +29,8 @@ export interface RawFinding extends Pick<Finding, 'file' | 'line' | 'column' | '
   severity?: Severity;
   /** On a marker: the findings it is reported in place of (`Finding.replaces`). */
   replaces?: Array<{ ruleId: string; line: number }>;
+  /** This site's fix where it is not the rule's (`ReportDescriptor.fix`). */
+  fix?: 'manual';
 }
 
 export interface EngineResult {
@@ -255,5 +257,6 @@ function toRawFinding(rule: Rule, descriptor: ReportDescriptor, relative: (abs: 
     message,
     chain,
     lineText: sf.text.slice(lineStart, lineEnd),
+    ...(descriptor.fix ? { fix: descriptor.fix } : {}),
   };
 }

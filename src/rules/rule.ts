@@ -15,6 +15,11 @@ export interface ReportDescriptor {
   messageId: string;
   data?: Record<string, string>;
   hops?: readonly Hop[];
+  /**
+   * This site's fix where it is not the rule's: `manual` for a shape no transform edits (a NestJS controller's session
+   * route, review 36 R8), so that no report promises `apply` rewrites it.
+   */
+  fix?: 'manual';
 }
 
 export interface RuleContext {

@@ -1,6 +1,6 @@
 import { ts } from '../../typescript.js';
 import { propertyNameText } from '../../analysis/ast.js';
-import { SESSION_HEADER, isHeaderWrite } from '../../analysis/http-requests.js';
+import { SESSION_HEADER, headerDecoratorOf, isHeaderWrite } from '../../analysis/http-requests.js';
 import { defineRule, specUrl } from '../rule.js';
 
 /** `exposedHeaders: ['Mcp-Session-Id']`, `res.setHeader('Access-Control-Expose-Headers', 'Mcp-Session-Id')`. */
@@ -85,7 +85,9 @@ export default defineRule({
     const checkAccess = (node: ts.ElementAccessExpression | ts.CallExpression | ts.BindingElement): void => {
       const header = values.headerAccessOf(node, SESSION_HEADER);
       if (!header) return;
-      context.report({ node: header.nameNode, messageId: isHeaderWrite(node) ? 'write' : 'read' });
+      // Injected by a framework's parameter decorator (NestJS `@Headers('mcp-session-id')`): reported, not rewritten (review 36 R8).
+      const injected = ts.isCallExpression(node) && headerDecoratorOf(values, node) !== undefined;
+      context.report({ node: header.nameNode, messageId: isHeaderWrite(node) ? 'write' : 'read', ...(injected ? { fix: 'manual' as const } : {}) });
     };
     const checkLiteral = (node: ts.StringLiteral | ts.NoSubstitutionTemplateLiteral): void => {
       if (isCorsMention(node, values)) context.report({ node, messageId: 'cors' });

@@ -163,6 +163,7 @@ export default defineRule({
     // transport manager included).
     const posted = new Set<string>();
     const headerOnly: Route[] = [];
+    const decoratedRoutes = new Set<Route>();
     const check = (node: ts.Node): void => {
       const decorated = decoratedRouteAt(node, analysis.values);
       for (const route of decorated ? [decorated] : routesAt(node, analysis.values)) {
@@ -172,11 +173,14 @@ export default defineRule({
         registries ??= analysis.sessions.registryDeclarations();
         const strict = route.method === 'all';
         const serving = route.handlers.map((h) => servesSession(analysis, h, registries!, strict));
-        if (serving.includes('session')) context.report({ node: route.node, messageId: route.method });
+        // A route declared by a decorator (a NestJS controller) is reported, not rewritten: no transform edits controllers.
+        const fix = decorated ? { fix: 'manual' as const } : {};
+        if (decorated) decoratedRoutes.add(route);
+        if (serving.includes('session')) context.report({ node: route.node, messageId: route.method, ...fix });
         // Only the header is read: a session route on the MCP endpoint's path (or a path the code computes), not elsewhere.
         else if (serving.includes('header')) headerOnly.push(route);
         // One transport for every request, with no other sign of a session: said as it is (a stateless one has no session).
-        else if (serving.includes('outliving')) context.report({ node: route.node, messageId: route.method === 'all' ? 'allShared' : route.method });
+        else if (serving.includes('outliving')) context.report({ node: route.node, messageId: route.method === 'all' ? 'allShared' : route.method, ...fix });
       }
     };
     return {
@@ -188,7 +192,7 @@ export default defineRule({
       end() {
         // Without an endpoint in sight (a file scanned alone), the route is judged by its header read, as before.
         for (const route of headerOnly) {
-          if (route.path === undefined || endpoints.size === 0 || endpoints.has(route.path) || posted.has(route.path)) context.report({ node: route.node, messageId: route.method });
+          if (route.path === undefined || endpoints.size === 0 || endpoints.has(route.path) || posted.has(route.path)) context.report({ node: route.node, messageId: route.method, ...(decoratedRoutes.has(route) ? { fix: 'manual' as const } : {}) });
         }
       },
     };
