@@ -160,6 +160,15 @@ function carriesSessionId(values: ValueAnalysis, written: ts.Expression, depth: 
 
 /** Calls that fetch data the server can fetch again (`getAccountFeatures()`, `fetchProfile()`, `loadSettings()`), not open a resource. */
 const FETCH_CALL = /^(?:get|fetch|load|list|read|query|lookup|retrieve)[A-Z_]/;
+/** What a `get…` call may hand out that is no data but a resource the calls act on (`getConnection()`, `getPage()`). */
+const RESOURCE_NOUNS = new Set(['connection', 'client', 'page', 'browser', 'session', 'context', 'socket', 'pool', 'transaction', 'tab', 'window', 'driver', 'instance', 'handle', 'stream', 'channel', 'cursor', 'lock', 'worker', 'process']);
+
+/** A fetch of data by its name: `getAccountFeatures`, not `getConnection` or `getBrowserContext`. */
+function fetchesData(name: string): boolean {
+  if (!FETCH_CALL.test(name)) return false;
+  const last = name.split(/(?<=[a-z0-9])(?=[A-Z])|_/).at(-1)?.toLowerCase() ?? '';
+  return !RESOURCE_NOUNS.has(last) && !RESOURCE_NOUNS.has(last.replace(/s$/, ''));
+}
 
 /**
  * A cache filled on first use with data the server fetches (datamerge-mcp's `sessionFeatures`, sweep 24 X1): every write
@@ -192,9 +201,9 @@ function fetchedValue(values: ValueAnalysis, written: ts.Expression, fn: ts.Func
     if (found || !ts.isAwaitExpression(node)) return;
     const awaited = unwrap(node.expression);
     const name = ts.isCallExpression(awaited) ? calleeParts(awaited).name : undefined;
-    if (name && FETCH_CALL.test(name)) found = true;
+    if (name && fetchesData(name)) found = true;
   });
-  const awaitedHere = ts.isAwaitExpression(value) && ts.isCallExpression(unwrap(value.expression)) && FETCH_CALL.test(calleeParts(unwrap(value.expression) as ts.CallExpression).name ?? '');
+  const awaitedHere = ts.isAwaitExpression(value) && ts.isCallExpression(unwrap(value.expression)) && fetchesData(calleeParts(unwrap(value.expression) as ts.CallExpression).name ?? '');
   return found || awaitedHere;
 }
 

@@ -178,9 +178,10 @@ server.registerTool('beta_search', {}, async (extra) => ({ content: [{ type: 'te
       errors: [{ messageId: 'cache', line: 3, data: { name: 'sessionFeatures' } }],
     },
     {
-      name: 'a cart made on first use and a page opened on first use are state the calls act on, not fetched data: the handle advice',
+      name: 'a cart made on first use, a page opened and a connection got (getConnection) on first use are state the calls act on, not fetched data: the handle advice',
       code: `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 declare const browser: { newPage(): Promise<{ goto(url: string): Promise<void> }> };
+declare const pool: { getConnection(): Promise<{ query(sql: string): Promise<void> }> };
 const carts = new Map<string, { items: string[] }>();
 const pages = new Map<string, { goto(url: string): Promise<void> }>();
 function cartOf(sessionId: string) {
@@ -196,15 +197,25 @@ async function pageOf(sessionId: string) {
   pages.set(sessionId, page);
   return page;
 }
+const connections = new Map<string, { query(sql: string): Promise<void> }>();
+async function connectionOf(sessionId: string) {
+  const open = connections.get(sessionId);
+  if (open) return open;
+  const connection = await pool.getConnection();
+  connections.set(sessionId, connection);
+  return connection;
+}
 const server = new McpServer({ name: 's', version: '1.0.0' });
 server.registerTool('add', {}, async (extra) => {
   cartOf(extra.sessionId!).items.push('x');
   await (await pageOf(extra.sessionId!)).goto('https://example.com');
+  await (await connectionOf(extra.sessionId!)).query('begin');
   return { content: [] };
 });`,
       errors: [
-        { messageId: 'storeInTools', line: 3 },
         { messageId: 'storeInTools', line: 4 },
+        { messageId: 'storeInTools', line: 5 },
+        { messageId: 'storeInTools', line: 19 },
       ],
     },
     {
