@@ -276,3 +276,6 @@ export function isInside(node: ts.Node, ancestor: ts.Node): boolean {
   for (let current: ts.Node | undefined = node; current; current = current.parent) if (current === ancestor) return true;
   return false;
 }
+
+/** Array methods that call their callback with each element first (`list.forEach((item) => …)`). */
+export const ITERATION_METHODS: ReadonlySet<string> = new Set(['forEach', 'map', 'filter', 'some', 'every', 'find', 'flatMap']);

@@ -12,11 +12,7 @@ const CONTAINER_WORDS = new Set(['map', 'store', 'cache', 'table', 'registry', '
  * `sessionTokens`, `authBySession`, `authMap` do; `userCarts` (carts) and `tokenizerCache` (cache) do not.
  */
 export function holdsCredentials(name: string): boolean {
-  const words = name
-    .replace(/^this\./, '')
-    .split(/[._$]|(?<=[a-z0-9])(?=[A-Z])/)
-    .map((w) => w.toLowerCase())
-    .filter(Boolean);
+  const words = nameWords(name.replace(/^this\./, ''));
   const cut = words.findIndex((w, i) => i > 0 && (w === 'by' || w === 'per' || w === 'for'));
   let noun = cut > 0 ? words.slice(0, cut) : words;
   // The container is not what it holds: `authMap`, `tokenStore`, `credentialCache` hold credentials.
@@ -97,7 +93,7 @@ const SECRET_NOUNS = new Set(['token', 'secret', 'password', 'credential', 'cred
 
 /** `apiKey`, `accessToken`, `client_secret`, `password`: a name whose last word (or last two, `api key`) is a secret's. */
 function namesSecret(name: string): boolean {
-  const words = name.split(/[._$-]|(?<=[a-z0-9])(?=[A-Z])/).map((w) => w.toLowerCase()).filter(Boolean);
+  const words = nameWords(name);
   // A page or a position in a listing (`pageToken`, `nextToken`, `cursorToken`) is no secret.
   if (words.some((w) => POSITION_WORDS.has(w))) return false;
   return SECRET_NOUNS.has(words.at(-1) ?? '') || SECRET_NOUNS.has(words.slice(-2).join(''));
@@ -109,4 +105,12 @@ const POSITION_WORDS = new Set(['page', 'next', 'prev', 'previous', 'cursor', 'c
 function isDeclarationName(node: ts.Identifier): boolean {
   const parent = node.parent;
   return (ts.isBindingElement(parent) || ts.isParameter(parent) || ts.isVariableDeclaration(parent)) && parent.name === node;
+}
+
+/** A name's words, lower case: `tokensBySession` → tokens, by, session; `client_secret` → client, secret. */
+function nameWords(name: string): string[] {
+  return name
+    .split(/[._$-]|(?<=[a-z0-9])(?=[A-Z])/)
+    .map((w) => w.toLowerCase())
+    .filter(Boolean);
 }

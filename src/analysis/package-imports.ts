@@ -24,47 +24,40 @@ function otherPackage(specifier: string): string | undefined {
 }
 
 /**
- * The package the declaration `decl` imports its name from: an import specifier or default import, a binding of
- * `require('pkg')`, or (through a project module re-exporting it, review 35 B5) an `export { x } from 'pkg'`.
+ * The module a declaration imports its name from, as written: an import specifier, default or namespace import, an
+ * `export { x } from` specifier, or a binding of `require('m')` (`require('m').x` too); undefined for anything else.
+ */
+export function moduleOfImport(decl: ts.Node): string | undefined {
+  let spec: ts.Expression | undefined;
+  if (ts.isImportSpecifier(decl)) spec = decl.parent.parent.parent.moduleSpecifier;
+  else if (ts.isExportSpecifier(decl)) spec = decl.parent.parent.moduleSpecifier;
+  else if (ts.isImportClause(decl)) spec = decl.parent.moduleSpecifier;
+  else if (ts.isNamespaceImport(decl)) spec = decl.parent.parent.moduleSpecifier;
+  else if (ts.isVariableDeclaration(decl) && decl.initializer) {
+    let init = unwrap(decl.initializer);
+    if (ts.isPropertyAccessExpression(init)) init = unwrap(init.expression);
+    if (ts.isCallExpression(init) && ts.isIdentifier(init.expression) && init.expression.text === 'require') spec = init.arguments[0];
+  } else if (ts.isBindingElement(decl)) {
+    const owner = decl.parent.parent;
+    if (ts.isVariableDeclaration(owner)) return moduleOfImport(owner);
+  }
+  return spec && ts.isStringLiteralLike(spec) ? spec.text : undefined;
+}
+
+/**
+ * The package the declaration `decl` imports its name from (`moduleOfImport`, when that is another package), also
+ * through the project's own modules re-exporting it (`export { createConnection } from '@playwright/mcp'`, review 35 B5).
  */
 export function packageOfImport(values: PackageQueries, decl: ts.Node | undefined, depth = 0): string | undefined {
   if (!decl) return undefined;
-  if (ts.isImportSpecifier(decl)) {
-    const from = decl.parent.parent.parent.moduleSpecifier;
-    if (!ts.isStringLiteralLike(from)) return undefined;
-    if (!/^[./]/.test(from.text)) return otherPackage(from.text);
-    // A relative module re-exporting the name from a package: follow it there.
-    if (depth >= MAX_REEXPORT_HOPS) return undefined;
-    const local = values.symbolOf(decl.name);
-    const target = local && values.checker.getImmediateAliasedSymbol?.(local);
-    const next = target?.declarations?.[0];
-    if (next && ts.isExportSpecifier(next)) {
-      const spec = next.parent.parent.moduleSpecifier;
-      if (spec && ts.isStringLiteralLike(spec)) return /^[./]/.test(spec.text) ? packageOfImport(values, next, depth + 1) : otherPackage(spec.text);
-    }
-    return next ? packageOfImport(values, next, depth + 1) : undefined;
-  }
-  if (ts.isExportSpecifier(decl)) {
-    const spec = decl.parent.parent.moduleSpecifier;
-    if (!spec || !ts.isStringLiteralLike(spec) || depth >= MAX_REEXPORT_HOPS) return undefined;
-    if (!/^[./]/.test(spec.text)) return otherPackage(spec.text);
-    const local = values.symbolOf(decl.propertyName ?? decl.name);
-    const next = local && values.checker.getImmediateAliasedSymbol?.(local)?.declarations?.[0];
-    return next ? packageOfImport(values, next, depth + 1) : undefined;
-  }
-  if (ts.isImportClause(decl) || ts.isNamespaceImport(decl)) {
-    const clause = ts.isImportClause(decl) ? decl : decl.parent;
-    const spec = clause.parent.moduleSpecifier;
-    return ts.isStringLiteralLike(spec) ? otherPackage(spec.text) : undefined;
-  }
-  const variable = ts.isBindingElement(decl) ? decl.parent.parent : decl;
-  if (ts.isVariableDeclaration(variable) && variable.initializer) {
-    const init = unwrap(variable.initializer);
-    if (ts.isCallExpression(init) && ts.isIdentifier(init.expression) && init.expression.text === 'require' && init.arguments[0] && ts.isStringLiteralLike(init.arguments[0])) {
-      return otherPackage(init.arguments[0].text);
-    }
-  }
-  return undefined;
+  const from = moduleOfImport(decl);
+  if (from === undefined) return undefined;
+  if (!/^[./]/.test(from)) return otherPackage(from);
+  // A relative module: follow the name to the module re-exporting it.
+  if (depth >= MAX_REEXPORT_HOPS || !(ts.isImportSpecifier(decl) || ts.isExportSpecifier(decl))) return undefined;
+  const local = values.symbolOf(ts.isExportSpecifier(decl) ? (decl.propertyName ?? decl.name) : decl.name);
+  const next = local && values.checker.getImmediateAliasedSymbol?.(local)?.declarations?.[0];
+  return next ? packageOfImport(values, next, depth + 1) : undefined;
 }
 
 /**
@@ -106,12 +99,12 @@ export function namedImportOf(values: Pick<PackageQueries, 'symbolOf'>, expr: ts
   const written = unwrap(expr);
   if (ts.isPropertyAccessExpression(written) && ts.isIdentifier(unwrap(written.expression))) {
     const namespace = values.symbolOf(unwrap(written.expression))?.declarations?.[0];
-    const from = namespace && ts.isNamespaceImport(namespace) ? namespace.parent.parent.moduleSpecifier : undefined;
-    return from && ts.isStringLiteralLike(from) ? { module: from.text, name: written.name.text } : undefined;
+    const module = namespace && ts.isNamespaceImport(namespace) ? moduleOfImport(namespace) : undefined;
+    return module !== undefined ? { module, name: written.name.text } : undefined;
   }
   if (!ts.isIdentifier(written)) return undefined;
   const decl = values.symbolOf(written)?.declarations?.[0];
   if (!decl || !ts.isImportSpecifier(decl)) return undefined;
-  const from = decl.parent.parent.parent.moduleSpecifier;
-  return ts.isStringLiteralLike(from) ? { module: from.text, name: (decl.propertyName ?? decl.name).text } : undefined;
+  const module = moduleOfImport(decl);
+  return module !== undefined ? { module, name: (decl.propertyName ?? decl.name).text } : undefined;
 }

@@ -12,7 +12,7 @@ import { calleeParts, forEachDescendant, isFunctionLike, isRequireCall, memberAc
 import { boundCall, fieldSources, functionOfMemberAccess, isBindOfThis, memberOfFunction, memberReferences, selfBindStatement, thisMemberName } from './class-members.js';
 import { functionOfDeclaration } from './declarations.js';
 import type { ValueQueries } from './value.js';
-import { namedImportOf } from './package-imports.js';
+import { moduleOfImport, namedImportOf } from './package-imports.js';
 
 export type RouteFramework = 'express' | 'hono' | 'fastify' | 'node-http' | 'web' | 'unknown';
 
@@ -239,7 +239,7 @@ function localImportModule(id: ts.Identifier): string | undefined {
     if (ts.isVariableStatement(statement)) {
       for (const decl of statement.declarationList.declarations) {
         const bound = ts.isIdentifier(decl.name) ? decl.name.text === id.text : ts.isObjectBindingPattern(decl.name) && decl.name.elements.some((e) => ts.isIdentifier(e.name) && e.name.text === id.text);
-        if (bound) return importedFrom(decl);
+        if (bound) return moduleOfImport(decl);
       }
     }
   }
@@ -496,7 +496,7 @@ function frameworkOf(router: ts.Node, values: ValueQueries, depth = 0): RouteFra
   const factory = SDK_APP_FACTORIES[values.sdk.exportOf(root)?.name ?? ''];
   if (factory) return factory;
   for (const decl of values.symbolOf(root)?.declarations ?? []) {
-    const module = importedFrom(decl);
+    const module = moduleOfImport(decl);
     if (module !== undefined) return FRAMEWORK_MODULES[module] ?? 'unknown';
     if (ts.isVariableDeclaration(decl) && decl.initializer) return frameworkOf(decl.initializer, values, depth + 1);
     // `let app: express.Application;` assigned in a test's `beforeEach`: the declared type says which router it is.
@@ -523,7 +523,7 @@ function pluginOfOwnModule(param: ts.ParameterDeclaration, values: ValueQueries)
     const callee = unwrap(holder.expression);
     const name = ts.isIdentifier(callee) ? callee : undefined;
     for (const decl of (name && values.symbolOf(name)?.declarations) || []) {
-      const module = importedFrom(decl);
+      const module = moduleOfImport(decl);
       if (module !== undefined && PLUGIN_WRAPPER_MODULES[module]) return PLUGIN_WRAPPER_MODULES[module];
     }
     holder = outermostWrapper(holder).parent;
@@ -533,7 +533,7 @@ function pluginOfOwnModule(param: ts.ParameterDeclaration, values: ValueQueries)
     const typeName = holder.type.typeName;
     const framework = PLUGIN_TYPES[ts.isIdentifier(typeName) ? typeName.text : typeName.right.text];
     for (const decl of values.symbolOf(ts.isIdentifier(typeName) ? typeName : typeName.left)?.declarations ?? []) {
-      const module = importedFrom(decl);
+      const module = moduleOfImport(decl);
       if (framework && module !== undefined && FRAMEWORK_MODULES[module] === framework) return framework;
     }
   }
@@ -549,21 +549,6 @@ function pluginRegistration(param: ts.ParameterDeclaration): ts.CallExpression |
   return calleeParts(call).name === 'register' ? call : undefined;
 }
 
-function importedFrom(decl: ts.Node): string | undefined {
-  let spec: ts.Expression | undefined;
-  if (ts.isImportSpecifier(decl)) spec = decl.parent.parent.parent.moduleSpecifier;
-  else if (ts.isImportClause(decl)) spec = decl.parent.moduleSpecifier;
-  else if (ts.isNamespaceImport(decl)) spec = decl.parent.parent.moduleSpecifier;
-  else if (ts.isVariableDeclaration(decl) && decl.initializer) {
-    let init = unwrap(decl.initializer);
-    if (ts.isPropertyAccessExpression(init)) init = unwrap(init.expression);
-    if (ts.isCallExpression(init) && ts.isIdentifier(init.expression) && init.expression.text === 'require') spec = init.arguments[0];
-  } else if (ts.isBindingElement(decl)) {
-    const owner = decl.parent.parent;
-    if (ts.isVariableDeclaration(owner)) return importedFrom(owner);
-  }
-  return spec && ts.isStringLiteralLike(spec) ? spec.text : undefined;
-}
 
 /**
  * The route calls a named handler function is mounted with (`app.post('/mcp', mcpHandler)`,

@@ -259,8 +259,10 @@ function memberBody(member: ts.ClassElement): ts.Node | undefined {
 }
 
 /** The project class `new X(…)` constructs. */
-function classOf(values: ValueAnalysis, created: ts.NewExpression): ts.ClassLikeDeclaration | undefined {
+export function classOf(values: ValueAnalysis, created: ts.NewExpression): ts.ClassLikeDeclaration | undefined {
   const id = unwrap(created.expression);
+  // `new (class { … })()`: the class written in place.
+  if (ts.isClassExpression(id)) return id;
   const target = ts.isPropertyAccessExpression(id) ? id.name : id;
   if (!ts.isIdentifier(target)) return undefined;
   const cls = values.symbolOf(target)?.declarations?.find((d): d is ts.ClassLikeDeclaration => ts.isClassDeclaration(d) || ts.isClassExpression(d));

@@ -196,15 +196,10 @@ function fetchedValue(values: ValueAnalysis, written: ts.Expression, fn: ts.Func
     const decl = values.symbolOf(value)?.valueDeclaration;
     return !!decl && ts.isVariableDeclaration(decl) && !!decl.initializer && enclosingFunction(decl) === fn && fetchedValue(values, decl.initializer, fn, depth + 1);
   }
-  let found = false;
-  forEachDescendant(value, (node) => {
-    if (found || !ts.isAwaitExpression(node)) return;
-    const awaited = unwrap(node.expression);
-    const name = ts.isCallExpression(awaited) ? calleeParts(awaited).name : undefined;
-    if (name && fetchesData(name)) found = true;
+  return someNode(value, (node) => {
+    const awaited = ts.isAwaitExpression(node) ? unwrap(node.expression) : undefined;
+    return !!awaited && ts.isCallExpression(awaited) && fetchesData(calleeParts(awaited).name ?? '');
   });
-  const awaitedHere = ts.isAwaitExpression(value) && ts.isCallExpression(unwrap(value.expression)) && fetchesData(calleeParts(unwrap(value.expression) as ts.CallExpression).name ?? '');
-  return found || awaitedHere;
 }
 
 /** The read's result is returned from `fn` when there is one: `const c = store.get(k); if (c) return c;` or `if (store.has(k)) return …`. */
@@ -213,29 +208,25 @@ function returnedWhenFound(read: ts.Node, fn: ts.FunctionLikeDeclaration): boole
   let outer: ts.Node = read;
   while (outer.parent && (ts.isPropertyAccessExpression(outer.parent) || ts.isElementAccessExpression(outer.parent) || (ts.isCallExpression(outer.parent) && outer.parent.expression === outer) || ts.isNonNullExpression(outer.parent) || ts.isParenthesizedExpression(outer.parent) || ts.isAsExpression(outer.parent) || ts.isAwaitExpression(outer.parent))) outer = outer.parent;
   const holder = outer.parent;
-  const returnsInThen = (statement: ts.IfStatement): boolean => {
-    let returns = ts.isReturnStatement(statement.thenStatement);
-    forEachDescendant(statement.thenStatement, (node) => {
-      if (ts.isReturnStatement(node) && enclosingFunction(node) === fn) returns = true;
-    });
-    return returns;
-  };
+  const returnsInThen = (statement: ts.IfStatement): boolean => someNode(statement.thenStatement, (node) => ts.isReturnStatement(node) && enclosingFunction(node) === fn);
   if (holder && ts.isVariableDeclaration(holder) && ts.isIdentifier(holder.name)) {
     const name = holder.name.text;
-    let found = false;
-    forEachDescendant(fn.body!, (node) => {
-      if (found || !ts.isIfStatement(node) || node.pos < holder.end) return;
-      let mentions = ts.isIdentifier(node.expression) && node.expression.text === name;
-      forEachDescendant(node.expression, (inner) => {
-        if (ts.isIdentifier(inner) && inner.text === name) mentions = true;
-      });
-      if (mentions && returnsInThen(node)) found = true;
-    });
-    return found;
+    const tests = (statement: ts.Node): boolean => ts.isIfStatement(statement) && statement.pos >= holder.end && someNode(statement.expression, (node) => ts.isIdentifier(node) && node.text === name) && returnsInThen(statement);
+    return someNode(fn.body!, tests);
   }
   // `if (store.has(k)) return store.get(k)!;` / `if (cache[k]) return cache[k];`
   for (let node: ts.Node | undefined = outer.parent; node && node !== fn; node = node.parent) {
     if (ts.isIfStatement(node)) return node.expression.pos <= read.pos && read.end <= node.expression.end && returnsInThen(node);
   }
   return false;
+}
+
+/** Whether `root` or a node below it passes `test`. */
+function someNode(root: ts.Node, test: (node: ts.Node) => boolean): boolean {
+  if (test(root)) return true;
+  let found = false;
+  forEachDescendant(root, (node) => {
+    if (!found && test(node)) found = true;
+  });
+  return found;
 }

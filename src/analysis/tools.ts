@@ -11,7 +11,7 @@
  *   handler that branches on `request.params.name`.
  */
 import { ts } from '../typescript.js';
-import { calleeParts, forEachDescendant, forEachOfKind, isFunctionLike, propertyNameText, unwrap } from './ast.js';
+import { calleeParts, forEachDescendant, forEachOfKind, isFunctionLike, ITERATION_METHODS, propertyNameText, unwrap } from './ast.js';
 import type { ValueAnalysis } from './values.js';
 import { isServerKind } from './value.js';
 import { REQUEST_HANDLER_REGISTRATION, TOOL_SCHEMA_METHODS } from './sdk-modules.js';
@@ -113,7 +113,7 @@ function iteratedElement(values: ValueAnalysis, name: ts.Expression): boolean {
   if (!decl || !ts.isParameter(decl) || decl.parent.parameters[0] !== decl) return false;
   const callback = decl.parent;
   const iteration = callback.parent;
-  return !!iteration && ts.isCallExpression(iteration) && iteration.arguments[0] === callback && ['forEach', 'map', 'flatMap'].includes(calleeParts(iteration).name ?? '');
+  return !!iteration && ts.isCallExpression(iteration) && iteration.arguments[0] === callback && ITERATION_METHODS.has(calleeParts(iteration).name ?? '');
 }
 
 /** The JSON-RPC method a `setRequestHandler` first argument names: a schema (v1) or a method string (v2). */

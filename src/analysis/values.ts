@@ -14,7 +14,7 @@
  * options (constructor-options.ts) and what a type parameter is instantiated with (type-arguments.ts).
  */
 import { ts } from '../typescript.js';
-import { calleeParts, enclosingFunction, forEachDescendant, forEachOfKind, isFunctionLike, isUndefined, memberAccess, propertyNameText, stringValue, unwrap } from './ast.js';
+import { calleeParts, enclosingFunction, forEachDescendant, forEachOfKind, isFunctionLike, isUndefined, memberAccess, propertyNameText, stringValue, unwrap, ITERATION_METHODS } from './ast.js';
 import { CONTEXT_TYPES, HIGH_LEVEL_SERVER_CLASSES, LOW_LEVEL_SERVER_CLASSES, REGISTRATION_METHODS, TRANSPORT_CLASSES } from './sdk-modules.js';
 import { resultIsKept, resultUsedAsServer } from './wrapper-results.js';
 import type { SdkSymbols } from './sdk-symbols.js';
@@ -47,7 +47,6 @@ function withHop(value: Value, hop: Hop): Value {
   return { ...value, hops: [...value.hops, hop], ...(paths ? { paths } : {}) };
 }
 
-const ITERATION_METHODS = new Set(['forEach', 'map', 'filter', 'some', 'every', 'find', 'flatMap']);
 
 export class ValueAnalysis {
   private readonly cache = new Map<ts.Node, Value | null>();

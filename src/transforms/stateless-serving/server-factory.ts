@@ -9,7 +9,7 @@ import { ts } from '../../typescript.js';
 import { calleeParts, enclosingFunction, forEachDescendant, isFunctionLike, isInside, statementOf, unwrap } from '../../analysis/ast.js';
 import { memberOfFunction, thisMemberName } from '../../analysis/class-members.js';
 import { CONNECT_METHOD, HIGH_LEVEL_SERVER_CLASSES, LOW_LEVEL_SERVER_CLASSES } from '../../analysis/sdk-modules.js';
-import { fieldsChangedByCalls, handedObjectsChangedByHandlers, objectsChangedByHandlers, sessionConnection, sharedServerPerRequest, type SessionConnection } from '../../analysis/session-servers.js';
+import { classOf, fieldsChangedByCalls, handedObjectsChangedByHandlers, objectsChangedByHandlers, sessionConnection, sharedServerPerRequest, type SessionConnection } from '../../analysis/session-servers.js';
 import { RULE_ID } from '../../rule-ids.js';
 import { helperConnection, helperConnectionReason } from './connect-helper.js';
 import { inlineServerFactory, routeLocalsBuildingServer } from './inline-server-factory.js';
@@ -256,8 +256,7 @@ export function serverFactory(file: ServingFile, receiver: ts.Node, scope: ts.No
     const holderDecl = file.values.symbolOf(unwrap(init.expression))?.valueDeclaration;
     const made = holderDecl && ts.isVariableDeclaration(holderDecl) && holderDecl.initializer && isInside(holderDecl, scope) ? unwrap(holderDecl.initializer) : undefined;
     if (made && ts.isNewExpression(made)) {
-      const written = unwrap(made.expression);
-      const declared = ts.isClassExpression(written) ? written : file.values.symbolOf(ts.isPropertyAccessExpression(written) ? written.name : written)?.declarations?.find((d): d is ts.ClassLikeDeclaration => ts.isClassDeclaration(d) || ts.isClassExpression(d));
+      const declared = classOf(file.values, made);
       // Named as the code names it; a class expression written in place is not pasted into the marker (review 36 R6).
       const named = ts.isIdentifier(made.expression) || ts.isPropertyAccessExpression(made.expression);
       const cls = named ? `a \`${made.expression.getText(file.sf)}\`` : 'an object of the project';
