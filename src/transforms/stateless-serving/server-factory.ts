@@ -199,47 +199,9 @@ function notBuiltHere(kind: 'http' | 'stdio'): string {
  * replaces the whole route, so a server built inline in it may become a factory of its own (inline-server-factory.ts).
  */
 export function serverFactory(file: ServingFile, receiver: ts.Node, scope: ts.Node, at: ts.Node, kind: 'http' | 'stdio', inline = false): Factory {
-  let init: ts.Node = receiver;
-  // `const { server } = createServerInstance()`: the factory's result holds the server under this property.
-  let picked: { property: string; awaited: boolean } | undefined;
-  if (ts.isIdentifier(receiver)) {
-    const decl = file.values.symbolOf(receiver)?.valueDeclaration;
-    const wrapper = decl && ts.isVariableDeclaration(decl) && decl.initializer ? ownWrapperClass(file, decl.initializer) : undefined;
-    const split = decl && ts.isBindingElement(decl) && file.splits.some((s) => s.serverBindings.has(decl)) ? decl : undefined;
-    if (split) {
-      // `const { server, cleanup } = createServer()` of a factory being split: the server is `createServer()`.
-      const holder = split.parent.parent as ts.VariableDeclaration;
-      if (!isInside(holder, scope)) throw new CannotRewrite(notBuiltHere(kind), at, RULE_ID.perSessionServer);
-      init = unwrap(holder.initializer!);
-    } else if (decl && ts.isBindingElement(decl)) {
-      const only = serverAlone(decl);
-      // `const { server, cleanup } = createMcpServer()` with the cleanup run when the session ends: the entry's factory
-      // builds the pair and hands the cleanup to the server's `onclose` (the entry closes each instance after its request).
-      const paired = only || kind !== 'http' ? undefined : serverWithCleanup(file, decl, scope);
-      if (paired) return paired;
-      if (!only || !isInside(only.holder, scope)) {
-        const holder = decl.parent.parent;
-        const list = ts.isVariableDeclaration(holder) && ts.isVariableDeclarationList(holder.parent) ? holder.parent : undefined;
-        const keyword = list ? (list.flags & ts.NodeFlags.Const ? 'const ' : list.flags & ts.NodeFlags.Let ? 'let ' : 'var ') : '';
-        const shown = list ? `\`${keyword}${holder.getText(file.sf).replace(/\s+/g, ' ')}\`` : 'a destructuring';
-        throw new CannotRewrite(`the server factory returns more than the server (${shown}): make the factory return the server (cleanup in the server's \`onclose\`), then re-run (the factory is called once per request on HTTP, once per connection on stdio).`, at, RULE_ID.perSessionServer);
-      }
-      // Only the server is taken from what the factory returns: the entry's factory takes the same property.
-      init = unwrap(only.holder.initializer!);
-      picked = { property: only.property, awaited: isAwaitedInit(only.holder.initializer!) };
-    } else if (kind === 'http' && decl && ts.isVariableDeclaration(decl) && decl.initializer && builtInPlace(file.values, decl.initializer) && statementOf(decl).parent === file.sf) {
-      return moduleServerFactory(file, decl, at);
-    } else if (decl && isImportedServer(file, decl)) {
-      // The server exported from a module of its own (SDK 1.x's idiom on HTTP; a stdio entry importing the server its
-      // HTTP entry shares, sweep 16 P1): that module exports a factory instead.
-      const { name, async } = importedServerFactory(file, receiver, decl, at);
-      return { expression: name, call: `${async ? 'await ' : ''}${name}()`, names: [name, receiver.text], extracted: true };
-    } else if (wrapper) {
-      throw new CannotRewrite(`\`${receiver.text}\` is a \`${wrapper}\`, a class of the project's own around an SDK server, not the SDK server itself, and the serving entry's factory must return that server: write \`function buildServer() { return new ${wrapper}(…).<the field holding the SDK server>; }\` (when the class does nothing else per connection), then re-run.`, at, RULE_ID.perSessionServer);
-    } else if (!decl || !ts.isVariableDeclaration(decl) || !decl.initializer || !isInside(decl, scope)) {
-      throw new CannotRewrite(notBuiltHere(kind), at, RULE_ID.perSessionServer);
-    } else init = unwrap(decl.initializer);
-  }
+  const source = ts.isIdentifier(receiver) ? serverSource(file, receiver, scope, at, kind) : { init: receiver };
+  if ('factory' in source) return source.factory;
+  const { init, picked } = source;
   // `playwrightMcp.createConnection(…)` with `import * as playwrightMcp from '@playwright/mcp'`: a package's factory too (review 35 B4).
   if (kind === 'http' && file.options.target === '2026-07-28' && ts.isCallExpression(init) && ts.isPropertyAccessExpression(init.expression) && ts.isIdentifier(init.expression.expression)) {
     const namespace = file.values.symbolOf(init.expression.expression)?.declarations?.[0];
@@ -250,9 +212,82 @@ export function serverFactory(file: ServingFile, receiver: ts.Node, scope: ts.No
     if (picked) throw new CannotRewrite(`the server is the \`${picked.property}\` of what a method returns (\`${init.getText(file.sf)}\`): make a factory that returns the server, then re-run.`, at, RULE_ID.perSessionServer);
     return methodFactory(file, init, scope, at, kind, receiver);
   }
+  if (ts.isPropertyAccessExpression(init) && !picked) refuseFieldServer(file, init, scope, at, kind);
+  if (!ts.isCallExpression(init) || !ts.isIdentifier(init.expression)) {
+    // Where the caller replaces the whole route, the statements building the server become a factory of their own.
+    const extracted = inline && kind === 'http' && ts.isIdentifier(receiver) && !picked ? inlineServerFactory(file, receiver, scope, at) : undefined;
+    if (extracted) return extracted;
+    refuseServerBuiltInPlace(file, receiver, scope, at, kind, inline);
+  }
+  return functionFactory(file, init, init.expression, picked, receiver, scope, at, kind);
+}
+
+/** What the server was built with, as `serverSource` finds it: the expression that built it, and the property taken from its result. */
+interface ServerSource {
+  init: ts.Node;
+  /** `const { server } = createServerInstance()`: the factory's result holds the server under this property. */
+  picked?: { property: string; awaited: boolean };
+}
+
+/**
+ * Where the server the identifier `receiver` names was built: the expression (a call, a `new`, a field of an object built
+ * in place) for `serverFactory` to read, or a factory this already knows (a factory being split, one returning the
+ * server with its cleanup, a module-level server, one imported from a module of its own). Throws for a server built
+ * outside `scope`, a destructuring taking more than the server, and a project class around the SDK server.
+ */
+function serverSource(file: ServingFile, receiver: ts.Identifier, scope: ts.Node, at: ts.Node, kind: 'http' | 'stdio'): ServerSource | { factory: Factory } {
+  const decl = file.values.symbolOf(receiver)?.valueDeclaration;
+  const split = decl && ts.isBindingElement(decl) && file.splits.some((s) => s.serverBindings.has(decl)) ? decl : undefined;
+  if (split) {
+    // `const { server, cleanup } = createServer()` of a factory being split: the server is `createServer()`.
+    const holder = split.parent.parent as ts.VariableDeclaration;
+    if (!isInside(holder, scope)) throw new CannotRewrite(notBuiltHere(kind), at, RULE_ID.perSessionServer);
+    return { init: unwrap(holder.initializer!) };
+  }
+  if (decl && ts.isBindingElement(decl)) return destructuredServer(file, decl, scope, at, kind);
+  if (kind === 'http' && decl && ts.isVariableDeclaration(decl) && decl.initializer && builtInPlace(file.values, decl.initializer) && statementOf(decl).parent === file.sf) {
+    return { factory: moduleServerFactory(file, decl, at) };
+  }
+  if (decl && isImportedServer(file, decl)) {
+    // The server exported from a module of its own (SDK 1.x's idiom on HTTP; a stdio entry importing the server its
+    // HTTP entry shares, sweep 16 P1): that module exports a factory instead.
+    const { name, async } = importedServerFactory(file, receiver, decl, at);
+    return { factory: { expression: name, call: `${async ? 'await ' : ''}${name}()`, names: [name, receiver.text], extracted: true } };
+  }
+  const wrapper = decl && ts.isVariableDeclaration(decl) && decl.initializer ? ownWrapperClass(file, decl.initializer) : undefined;
+  if (wrapper) {
+    throw new CannotRewrite(`\`${receiver.text}\` is a \`${wrapper}\`, a class of the project's own around an SDK server, not the SDK server itself, and the serving entry's factory must return that server: write \`function buildServer() { return new ${wrapper}(…).<the field holding the SDK server>; }\` (when the class does nothing else per connection), then re-run.`, at, RULE_ID.perSessionServer);
+  }
+  if (!decl || !ts.isVariableDeclaration(decl) || !decl.initializer || !isInside(decl, scope)) throw new CannotRewrite(notBuiltHere(kind), at, RULE_ID.perSessionServer);
+  return { init: unwrap(decl.initializer) };
+}
+
+/** The server a destructuring takes from what a factory returns (`const { server } = createServerInstance()`). */
+function destructuredServer(file: ServingFile, decl: ts.BindingElement, scope: ts.Node, at: ts.Node, kind: 'http' | 'stdio'): ServerSource | { factory: Factory } {
+  const only = serverAlone(decl);
+  // `const { server, cleanup } = createMcpServer()` with the cleanup run when the session ends: the entry's factory
+  // builds the pair and hands the cleanup to the server's `onclose` (the entry closes each instance after its request).
+  const paired = only || kind !== 'http' ? undefined : serverWithCleanup(file, decl, scope);
+  if (paired) return { factory: paired };
+  if (!only || !isInside(only.holder, scope)) {
+    const holder = decl.parent.parent;
+    const list = ts.isVariableDeclaration(holder) && ts.isVariableDeclarationList(holder.parent) ? holder.parent : undefined;
+    const keyword = list ? (list.flags & ts.NodeFlags.Const ? 'const ' : list.flags & ts.NodeFlags.Let ? 'let ' : 'var ') : '';
+    const shown = list ? `\`${keyword}${holder.getText(file.sf).replace(/\s+/g, ' ')}\`` : 'a destructuring';
+    throw new CannotRewrite(`the server factory returns more than the server (${shown}): make the factory return the server (cleanup in the server's \`onclose\`), then re-run (the factory is called once per request on HTTP, once per connection on stdio).`, at, RULE_ID.perSessionServer);
+  }
+  // Only the server is taken from what the factory returns: the entry's factory takes the same property.
+  return { init: unwrap(only.holder.initializer!), picked: { property: only.property, awaited: isAwaitedInit(only.holder.initializer!) } };
+}
+
+/**
+ * A server that is a field of an object (`notes.server`, `container.mcpServer`): never rewritten. Built in place with
+ * its object, the entry's factory would build both; held by an object built elsewhere, it is one server shared by all.
+ */
+function refuseFieldServer(file: ServingFile, init: ts.PropertyAccessExpression, scope: ts.Node, at: ts.Node, kind: 'http' | 'stdio'): void {
   // `const notes = new NotesServer(folder); notes.server.connect(transport)`: a server built here with the object holding it,
   // once per request or session, not one server shared by all (sweep 23 W2).
-  if (ts.isPropertyAccessExpression(init) && !picked && ts.isIdentifier(unwrap(init.expression))) {
+  if (ts.isIdentifier(unwrap(init.expression))) {
     const holderDecl = file.values.symbolOf(unwrap(init.expression))?.valueDeclaration;
     const made = holderDecl && ts.isVariableDeclaration(holderDecl) && holderDecl.initializer && isInside(holderDecl, scope) ? unwrap(holderDecl.initializer) : undefined;
     if (made && ts.isNewExpression(made)) {
@@ -273,44 +308,45 @@ export function serverFactory(file: ServingFile, receiver: ts.Node, scope: ts.No
     }
   }
   // `container.mcpServer.connect(transport)`: one server held by an object and shared by every request (sweep 19 S4).
-  if (ts.isPropertyAccessExpression(init) && !picked) {
-    const held = file.values.symbolOf(init.name)?.valueDeclaration;
-    const created = held && (ts.isPropertyAssignment(held) || ts.isPropertyDeclaration(held)) && held.initializer && ts.isNewExpression(unwrap(held.initializer)) ? (unwrap(held.initializer) as ts.NewExpression) : undefined;
-    // Named only when it is a class of the project's (its constructor registers what it serves); a bare SDK server gets
-    // its registrations elsewhere (the holder's constructor, a `registerTools(…)`), which `new McpServer(…)` alone lacks.
-    const built = created && !file.result.analysis.sdk.exportOf(created.expression) ? created : undefined;
-    const make = built ? `\`() => ${built.getText(built.getSourceFile()).replace(/\s+/g, ' ')}\` builds one` : 'a function that builds one and returns it';
-    throw new CannotRewrite(`the server is \`${init.getText(file.sf)}\`, one server held by an object and connected to ${kind === 'http' ? 'every request' : 'the connection'}, not built ${kind === 'http' ? 'in the route' : 'in place'}: the entry needs a factory that builds a new server each time (${make}; \`buildServer\` below).`, at, RULE_ID.perSessionServer);
+  const held = file.values.symbolOf(init.name)?.valueDeclaration;
+  const created = held && (ts.isPropertyAssignment(held) || ts.isPropertyDeclaration(held)) && held.initializer && ts.isNewExpression(unwrap(held.initializer)) ? (unwrap(held.initializer) as ts.NewExpression) : undefined;
+  // Named only when it is a class of the project's (its constructor registers what it serves); a bare SDK server gets
+  // its registrations elsewhere (the holder's constructor, a `registerTools(…)`), which `new McpServer(…)` alone lacks.
+  const built = created && !file.result.analysis.sdk.exportOf(created.expression) ? created : undefined;
+  const make = built ? `\`() => ${built.getText(built.getSourceFile()).replace(/\s+/g, ' ')}\` builds one` : 'a function that builds one and returns it';
+  throw new CannotRewrite(`the server is \`${init.getText(file.sf)}\`, one server held by an object and connected to ${kind === 'http' ? 'every request' : 'the connection'}, not built ${kind === 'http' ? 'in the route' : 'in place'}: the entry needs a factory that builds a new server each time (${make}; \`buildServer\` below).`, at, RULE_ID.perSessionServer);
+}
+
+/** A server built by code in place (`new McpServer(…)` and its registrations in the route), which no factory builds: refused, saying what to extract. */
+function refuseServerBuiltInPlace(file: ServingFile, receiver: ts.Node, scope: ts.Node, at: ts.Node, kind: 'http' | 'stdio', inline: boolean): never {
+  const where = kind === 'http' ? 'inline in the route' : 'in place';
+  // Built from what the route computed from the request: a factory of its own would not see it.
+  const locals = inline && kind === 'http' && ts.isIdentifier(receiver) ? routeLocalsBuildingServer(file, receiver, scope) : [];
+  if (locals.length) {
+    throw new CannotRewrite(`the server is built and configured inline in the route with ${andList(locals.map((n) => `\`${n}\``))}, which the route computes for each request: a factory at the module's top level would not see ${locals.length === 1 ? 'it' : 'them'}. \`createMcpHandler\` calls its factory once per request with that request's context: write \`function buildServer(ctx) { … return server; }\` reading ${locals.length === 1 ? 'it' : 'them'} from \`ctx.requestInfo\` (the request: \`headers.get()\`) or \`ctx.authInfo\`.`, at, RULE_ID.perSessionServer);
   }
-  if (!ts.isCallExpression(init) || !ts.isIdentifier(init.expression)) {
-    // Where the caller replaces the whole route, the statements building the server become a factory of their own.
-    const extracted = inline && kind === 'http' && ts.isIdentifier(receiver) && !picked ? inlineServerFactory(file, receiver, scope, at) : undefined;
-    if (extracted) return extracted;
-    const where = kind === 'http' ? 'inline in the route' : 'in place';
-    // Built from what the route computed from the request: a factory of its own would not see it.
-    const locals = inline && kind === 'http' && ts.isIdentifier(receiver) ? routeLocalsBuildingServer(file, receiver, scope) : [];
-    if (locals.length) {
-      throw new CannotRewrite(`the server is built and configured inline in the route with ${andList(locals.map((n) => `\`${n}\``))}, which the route computes for each request: a factory at the module's top level would not see ${locals.length === 1 ? 'it' : 'them'}. \`createMcpHandler\` calls its factory once per request with that request's context: write \`function buildServer(ctx) { … return server; }\` reading ${locals.length === 1 ? 'it' : 'them'} from \`ctx.requestInfo\` (the request: \`headers.get()\`) or \`ctx.authInfo\`.`, at, RULE_ID.perSessionServer);
-    }
-    throw new CannotRewrite(`the server is built ${where}: extract its construction into \`function buildServer() { … return server; }\`.`, at, RULE_ID.perSessionServer);
-  }
-  const fnDecl = file.values.symbolOf(init.expression)?.valueDeclaration;
+  throw new CannotRewrite(`the server is built ${where}: extract its construction into \`function buildServer() { … return server; }\`.`, at, RULE_ID.perSessionServer);
+}
+
+/** The factory of a server built by a call of a function (`createServer(config)`), with the property taken from its result. */
+function functionFactory(file: ServingFile, init: ts.CallExpression, callee: ts.Identifier, picked: ServerSource['picked'], receiver: ts.Node, scope: ts.Node, at: ts.Node, kind: 'http' | 'stdio'): Factory {
+  const fnDecl = file.values.symbolOf(callee)?.valueDeclaration;
   // On HTTP the route runs per request: a factory declared in it is not one the handler can be given. stdio serves in place.
   if (kind === 'http' && fnDecl && isInside(fnDecl, scope)) {
     // `const createServer = SERVERS[req.params.slug]`: a factory looked up per request in a table of factories.
-    const picked = ts.isVariableDeclaration(fnDecl) && fnDecl.initializer ? unwrap(fnDecl.initializer) : undefined;
-    if (picked && ts.isElementAccessExpression(picked) && file.options.target !== 'stateless-v1') {
-      const table = picked.expression.getText(file.sf);
-      throw new CannotRewrite(`the server factory is picked per request (\`${init.expression.text} = ${picked.getText(file.sf)}\`), and \`createMcpHandler\` takes one factory, built once: make one handler per entry of \`${table}\` outside the route (or one handler whose factory reads the key from the request it is given, \`ctx.requestInfo\`) and hand each request to it; the route's own answers (an unknown key) stay.`, at, RULE_ID.sessionIdGenerator);
+    const looked = ts.isVariableDeclaration(fnDecl) && fnDecl.initializer ? unwrap(fnDecl.initializer) : undefined;
+    if (looked && ts.isElementAccessExpression(looked) && file.options.target !== 'stateless-v1') {
+      const table = looked.expression.getText(file.sf);
+      throw new CannotRewrite(`the server factory is picked per request (\`${callee.text} = ${looked.getText(file.sf)}\`), and \`createMcpHandler\` takes one factory, built once: make one handler per entry of \`${table}\` outside the route (or one handler whose factory reads the key from the request it is given, \`ctx.requestInfo\`) and hand each request to it; the route's own answers (an unknown key) stay.`, at, RULE_ID.sessionIdGenerator);
     }
     throw new CannotRewrite('the server factory is declared inside the route.', at, RULE_ID.perSessionServer);
   }
   // A server built by a package's factory (`createServer` of @playwright/mcp): what it returns, on which SDK, and what each
   // instance keeps between calls are not this program's to read (sweep 21 U2, U3). Built on SDK 1.x it returns a server
   // createMcpHandler cannot serve; built per connection it may hold what a connection's calls share (a browser, its pages).
-  const fromPackage = kind === 'http' && file.options.target === '2026-07-28' ? packageOfImport(file.values, fnDecl ?? file.values.symbolOf(init.expression)?.declarations?.[0]) : undefined;
-  if (fromPackage) throw new CannotRewrite(packageFactoryRefusal(init.expression.text, fromPackage), at, RULE_ID.perSessionServer);
-  const name = init.expression.text;
+  const fromPackage = kind === 'http' && file.options.target === '2026-07-28' ? packageOfImport(file.values, fnDecl ?? file.values.symbolOf(callee)?.declarations?.[0]) : undefined;
+  if (fromPackage) throw new CannotRewrite(packageFactoryRefusal(callee.text, fromPackage), at, RULE_ID.perSessionServer);
+  const name = callee.text;
   // An async factory stays awaited where one server is built (the entries take a factory returning a promise).
   const awaited = ts.isIdentifier(receiver) ? isAwaited(file, receiver) : false;
   const build = (call: string) => `${awaited ? 'await ' : ''}${call}`;
@@ -338,7 +374,6 @@ export function serverFactory(file: ServingFile, receiver: ts.Node, scope: ts.No
   // Arguments built once (a shared store, a config object) are passed on by a closure the entry calls per request/connection.
   return { expression: `() => ${init.getText(file.sf)}`, call: build(init.getText(file.sf)), names: [name, ...argNames] };
 }
-
 /**
  * A server built by a method of an object (`await serverList.create()`, `deps.servers.build(config)`): the
  * entry gets a closure calling that method. The object must be a (dotted) name the entry can reach: on HTTP
