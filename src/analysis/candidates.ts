@@ -252,53 +252,88 @@ export function selectCandidates(
   resolve: ResolveFn,
   workspacePackageDir: (fromAbsPath: string, packageName: string) => string | undefined = () => undefined,
 ): CandidateSelection {
-  const texts = new Map<string, string>();
-  const markerTexts = new Map<string, string>();
-  const diagnostics: FileDiagnostic[] = [];
-  const sdkUsers = new Set<string>();
-  /** MCP endpoints written without the SDK (`handRollsMcpEndpoint`): analysed, not expanded. */
-  const endpoints = new Set<string>();
-  const barrels = new Set<string>();
-  /** Files that are not (yet) SDK users, with their local imports. Their text is not kept: most are never needed. */
-  const others = new Map<string, Import[]>();
-  const byAbs = new Map(files.map((f) => [f.absPath, f]));
-  const packageModules = new Map<string, string>();
-  /** Files importing a declared class name by relative path, with those specifiers (resolved after the first pass). */
-  const declaredClassImports = new Map<string, string[]>();
+  return new CandidateSelector(files, read, resolve, workspacePackageDir).select();
+}
 
-  for (const file of files) {
-    const result = read(file);
+/** One selection's state, filled in the order `select` gives: the scanned files first, then what they reach. */
+class CandidateSelector {
+  private readonly texts = new Map<string, string>();
+  private readonly markerTexts = new Map<string, string>();
+  private readonly diagnostics: FileDiagnostic[] = [];
+  private readonly sdkUsers = new Set<string>();
+  /** MCP endpoints written without the SDK (`handRollsMcpEndpoint`): analysed, not expanded. */
+  private readonly endpoints = new Set<string>();
+  private readonly barrels = new Set<string>();
+  /** Files that are not (yet) SDK users, with their local imports. Their text is not kept: most are never needed. */
+  private readonly others = new Map<string, Import[]>();
+  private readonly byAbs: Map<string, DiscoveredFile>;
+  private readonly packageModules = new Map<string, string>();
+  /** Files importing a declared class name by relative path, with those specifiers (resolved after the first pass). */
+  private readonly declaredClassImports = new Map<string, string[]>();
+  /** Modules outside the scanned paths: the package module each stands for (null: none, or being read). */
+  private readonly outside = new Map<string, string | null>();
+  private readonly contextTexts = new Map<string, string>();
+  private readonly outsideTexts = new Map<string, string | null>();
+  private readonly outsideBarrels = new Map<string, boolean>();
+  /** Directories holding scanned files (and their ancestors): a workspace package found there is scanned. */
+  private dirs: Set<string> | undefined;
+
+  constructor(
+    private readonly files: readonly DiscoveredFile[],
+    private readonly read: (file: DiscoveredFile) => ReadResult,
+    private readonly resolve: ResolveFn,
+    private readonly workspacePackageDir: (fromAbsPath: string, packageName: string) => string | undefined,
+  ) {
+    this.byAbs = new Map(files.map((f) => [f.absPath, f]));
+  }
+
+  select(): CandidateSelection {
+    for (const file of this.files) this.classify(file);
+    this.addRelativeClassImporters();
+    this.addBarrelUsers();
+    const importers = this.directImporters();
+    for (const absPath of [...this.sdkUsers, ...importers]) this.readText(absPath);
+    this.loadSdkUsersOutsideModules();
+    this.addHelpers();
+    this.addOutsideContext();
+    const { texts, markerTexts, packageModules, contextTexts, diagnostics } = this;
+    return { texts, mcpFiles: new Set([...this.sdkUsers, ...importers, ...this.endpoints]), markerTexts, packageModules, contextTexts, diagnostics };
+  }
+
+  /** The first pass: what one scanned file is by its text alone (an SDK user, an endpoint, a vendored SDK, or other). */
+  private classify(file: DiscoveredFile): void {
+    const result = this.read(file);
     if ('diagnostic' in result) {
-      diagnostics.push(result.diagnostic);
-      continue;
+      this.diagnostics.push(result.diagnostic);
+      return;
     }
     const { text } = result;
-    if (text.includes(`${MARKER_TAG}(`)) markerTexts.set(file.absPath, text);
+    if (text.includes(`${MARKER_TAG}(`)) this.markerTexts.set(file.absPath, text);
     const declared = packageModuleDeclaredBy(text);
-    if (declared) packageModules.set(file.absPath, declared);
+    if (declared) this.packageModules.set(file.absPath, declared);
     const specifiers = importSpecifiers(text);
     const reexported = reexportedSpecifiers(text, specifiers);
     if ((text.includes(SDK_SPECIFIER_MARKER) && usesServerSdk(text, specifiers)) || specifiers.some(isFrameworkModule)) {
-      texts.set(file.absPath, text);
-      sdkUsers.add(file.absPath);
-      if ([...reexported].some((s) => sdkMajorOf(s) !== undefined)) barrels.add(file.absPath);
-      continue;
+      this.texts.set(file.absPath, text);
+      this.sdkUsers.add(file.absPath);
+      if ([...reexported].some((s) => sdkMajorOf(s) !== undefined)) this.barrels.add(file.absPath);
+      return;
     }
     if (handRollsMcpEndpoint(text, specifiers)) {
       // An MCP endpoint written without the SDK (a Workers adapter minting `Mcp-Session-Id` itself): its session
       // layer is as real as an SDK server's, and would otherwise be reported as "no MCP server code". Analysed on
       // its own, like an importer: what it imports is not pulled in (an app's CORS set-up naming the header must
       // not bring in its REST routes, whose own `sessionId`s are not MCP sessions).
-      texts.set(file.absPath, text);
-      endpoints.add(file.absPath);
-      continue;
+      this.texts.set(file.absPath, text);
+      this.endpoints.add(file.absPath);
+      return;
     }
     if (mayDeclareVendoredSdk(text)) {
       // A vendored SDK (a fork, the SDK's own sources): its importers use the SDK, as through a barrel.
-      texts.set(file.absPath, text);
-      sdkUsers.add(file.absPath);
-      barrels.add(file.absPath);
-      continue;
+      this.texts.set(file.absPath, text);
+      this.sdkUsers.add(file.absPath);
+      this.barrels.add(file.absPath);
+      return;
     }
     const local = specifiers
       .filter((s) => !s.startsWith('node:') && !s.startsWith(SDK_SPECIFIER_MARKER))
@@ -308,20 +343,21 @@ export function selectCandidates(
         packageName: specifier.startsWith('.') ? undefined : splitPackageSpecifier(specifier)?.name,
         reexported: reexported.has(specifier),
       }));
-    if (local.length) others.set(file.absPath, local);
+    if (local.length) this.others.set(file.absPath, local);
     const relative = text.includes('import') ? relativeImportsOfDeclaredClasses(text) : [];
-    if (relative.length) declaredClassImports.set(file.absPath, relative);
+    if (relative.length) this.declaredClassImports.set(file.absPath, relative);
   }
 
-  // A module outside the scanned paths is read only when a file imports a declared class name from it. When it
-  // declares none itself but re-exports a module that does (the framework's `src/index.ts` barrel), it stands for
-  // that module too: it is not scanned, so nothing else in it could be followed.
-  const outside = new Map<string, string | null>();
-  const packageModuleAt = (target: string, depth = 0): string | undefined => {
-    if (byAbs.has(target)) return packageModules.get(target);
-    let module = outside.get(target);
+  /**
+   * The package module `target` stands for. A module outside the scanned paths is read only when a file imports a
+   * declared class name from it. When it declares none itself but re-exports a module that does (the framework's
+   * `src/index.ts` barrel), it stands for that module too: it is not scanned, so nothing else in it could be followed.
+   */
+  private packageModuleAt(target: string, depth = 0): string | undefined {
+    if (this.byAbs.has(target)) return this.packageModules.get(target);
+    let module = this.outside.get(target);
     if (module === undefined) {
-      outside.set(target, null); // cycles
+      this.outside.set(target, null); // cycles
       let text: string | undefined;
       try {
         text = readOutsideFile(target);
@@ -331,192 +367,210 @@ export function selectCandidates(
       module = (text !== undefined ? packageModuleDeclaredBy(text) : undefined) ?? null;
       if (!module && text !== undefined && depth < HELPER_DEPTH) {
         for (const specifier of reexportedSpecifiers(text, [])) {
-          const next = specifier.startsWith('.') ? resolve(target, specifier) : undefined;
-          const found = next ? packageModuleAt(next, depth + 1) : undefined;
+          const next = specifier.startsWith('.') ? this.resolve(target, specifier) : undefined;
+          const found = next ? this.packageModuleAt(next, depth + 1) : undefined;
           if (found) {
             module = found;
             break;
           }
         }
       }
-      outside.set(target, module);
-      if (module) packageModules.set(target, module);
+      this.outside.set(target, module);
+      if (module) this.packageModules.set(target, module);
     }
     return module ?? undefined;
-  };
-  const makesServerCode = (module: string): boolean => isServerSdkModule(module) || isFrameworkModule(module);
+  }
 
-  // SDK barrels outside the scanned paths, reached through workspace package names (`@acme/mcp-types`
-  // re-exporting `McpServer` from the SDK): the importer is an SDK user, and the barrel with what it
-  // re-exports is loaded as context.
-  // Directories holding scanned files (and their ancestors): a workspace package found there is scanned.
-  let dirs: Set<string> | undefined;
-  const scannedDirs = (): Set<string> => {
-    if (dirs) return dirs;
-    dirs = new Set();
-    for (const absPath of byAbs.keys()) {
+  private scannedDirs(): Set<string> {
+    if (this.dirs) return this.dirs;
+    const dirs = (this.dirs = new Set());
+    for (const absPath of this.byAbs.keys()) {
       for (let d = path.dirname(absPath); !dirs.has(d); d = path.dirname(d)) {
         dirs.add(d);
         if (path.dirname(d) === d) break;
       }
     }
     return dirs;
-  };
-  const contextTexts = new Map<string, string>();
-  const outsideTexts = new Map<string, string | null>();
-  const readOutside = (target: string): string | undefined => {
-    let text = outsideTexts.get(target);
+  }
+
+  private readOutside(target: string): string | undefined {
+    let text = this.outsideTexts.get(target);
     if (text === undefined) {
       try {
         text = readOutsideFile(target) ?? null;
       } catch {
         text = null;
       }
-      outsideTexts.set(target, text);
+      this.outsideTexts.set(target, text);
     }
     return text ?? undefined;
-  };
-  const outsideBarrels = new Map<string, boolean>();
-  const isOutsideBarrel = (target: string, depth = 0): boolean => {
-    const cached = outsideBarrels.get(target);
+  }
+
+  /**
+   * SDK barrels outside the scanned paths, reached through workspace package names (`@acme/mcp-types` re-exporting
+   * `McpServer` from the SDK): the importer is an SDK user, and the barrel with what it re-exports is loaded as context.
+   */
+  private isOutsideBarrel(target: string, depth = 0): boolean {
+    const cached = this.outsideBarrels.get(target);
     if (cached !== undefined) return cached;
-    outsideBarrels.set(target, false); // cycles
-    const text = readOutside(target);
+    this.outsideBarrels.set(target, false); // cycles
+    const text = this.readOutside(target);
     let barrel = false;
     if (text !== undefined) {
       const reexported = reexportedSpecifiers(text, importSpecifiers(text));
       barrel = [...reexported].some((s) => sdkMajorOf(s) !== undefined);
       if (!barrel && depth < HELPER_DEPTH) {
         for (const specifier of reexported) {
-          const next = resolve(target, specifier);
-          if (next && (byAbs.has(next) ? barrels.has(next) : isOutsideBarrel(next, depth + 1))) {
+          const next = this.resolve(target, specifier);
+          if (next && (this.byAbs.has(next) ? this.barrels.has(next) : this.isOutsideBarrel(next, depth + 1))) {
             barrel = true;
             break;
           }
         }
       }
     }
-    outsideBarrels.set(target, barrel);
-    if (barrel) loadContext(target);
+    this.outsideBarrels.set(target, barrel);
+    if (barrel) this.loadContext(target);
     return barrel;
-  };
+  }
+
   /** An outside barrel and the modules it re-exports (so `export type * from './server.js'` declarations resolve too). */
-  const loadContext = (entry: string): void => {
+  private loadContext(entry: string): void {
     let frontier = [entry];
-    for (let depth = 0; depth <= HELPER_DEPTH && frontier.length && contextTexts.size < MAX_CONTEXT_FILES; depth++) {
+    for (let depth = 0; depth <= HELPER_DEPTH && frontier.length && this.contextTexts.size < MAX_CONTEXT_FILES; depth++) {
       const next: string[] = [];
       for (const absPath of frontier) {
-        if (contextTexts.has(absPath) || byAbs.has(absPath)) continue;
-        const text = readOutside(absPath);
+        if (this.contextTexts.has(absPath) || this.byAbs.has(absPath)) continue;
+        const text = this.readOutside(absPath);
         if (text === undefined) continue;
-        contextTexts.set(absPath, text);
+        this.contextTexts.set(absPath, text);
         for (const specifier of reexportedSpecifiers(text, importSpecifiers(text))) {
-          const target = sdkMajorOf(specifier) === undefined ? resolve(absPath, specifier) : undefined;
+          const target = sdkMajorOf(specifier) === undefined ? this.resolve(absPath, specifier) : undefined;
           if (target) next.push(target);
         }
       }
       frontier = next;
     }
-  };
-  const isBarrelTarget = (target: string | undefined): boolean =>
-    target !== undefined && (byAbs.has(target) ? barrels.has(target) : isOutsideBarrel(target));
-
-  // Importers of the SDK's or a framework's own modules by relative path (the SDK's and FastMCP's examples).
-  for (const [absPath, specifiers] of declaredClassImports) {
-    if (sdkUsers.has(absPath)) continue;
-    const modules = specifiers.map((s) => resolve(absPath, s)).filter((t): t is string => t !== undefined).map(packageModuleAt);
-    if (!modules.some((m) => m !== undefined && makesServerCode(m))) continue;
-    sdkUsers.add(absPath);
-    others.delete(absPath);
   }
 
-  // Users of the project's SDK barrels, to a fixpoint (a barrel of a barrel). Package imports that lead
-  // out of the scanned paths are resolved too: they may be a workspace package's barrel.
-  for (let changed = true, round = 0; changed; round++) {
-    changed = false;
-    const names = new ImportNames();
-    for (const barrel of barrels) names.add(barrel);
-    for (const [absPath, imports] of others) {
-      const viaBarrel = imports.filter((i) => {
-        if (names.mayName(i)) return isBarrelTarget(resolve(absPath, i.specifier));
-        if (round > 0 || i.packageName === undefined) return false;
-        const packageDir = workspacePackageDir(absPath, i.packageName);
-        if (!packageDir || scannedDirs().has(packageDir)) return false;
-        const target = resolve(absPath, i.specifier);
-        return target !== undefined && !byAbs.has(target) && isOutsideBarrel(target);
-      });
-      if (viaBarrel.length === 0) continue;
-      sdkUsers.add(absPath);
-      if (viaBarrel.some((i) => i.reexported)) barrels.add(absPath);
-      others.delete(absPath);
-      changed = true;
+  private isBarrelTarget(target: string | undefined): boolean {
+    return target !== undefined && (this.byAbs.has(target) ? this.barrels.has(target) : this.isOutsideBarrel(target));
+  }
+
+  /** Importers of the SDK's or a framework's own modules by relative path (the SDK's and FastMCP's examples). */
+  private addRelativeClassImporters(): void {
+    const makesServerCode = (module: string): boolean => isServerSdkModule(module) || isFrameworkModule(module);
+    for (const [absPath, specifiers] of this.declaredClassImports) {
+      if (this.sdkUsers.has(absPath)) continue;
+      const modules = specifiers.map((s) => this.resolve(absPath, s)).filter((t): t is string => t !== undefined).map((t) => this.packageModuleAt(t));
+      if (!modules.some((m) => m !== undefined && makesServerCode(m))) continue;
+      this.sdkUsers.add(absPath);
+      this.others.delete(absPath);
     }
   }
 
-  // Direct importers of SDK users: analysed, not expanded.
-  const importers = new Set<string>();
-  const userNames = new ImportNames();
-  for (const user of sdkUsers) userNames.add(user);
-  for (const [absPath, imports] of others) {
-    if (imports.some((i) => userNames.mayName(i) && sdkUsers.has(resolve(absPath, i.specifier) ?? ''))) importers.add(absPath);
-  }
-
-  const readText = (absPath: string): string | undefined => {
-    const cached = texts.get(absPath);
-    if (cached !== undefined) return cached;
-    const file = byAbs.get(absPath);
-    if (!file) return undefined;
-    const result = read(file);
-    if ('diagnostic' in result) return undefined; // already reported in the first pass
-    texts.set(absPath, result.text);
-    return result.text;
-  };
-  for (const absPath of [...sdkUsers, ...importers]) readText(absPath);
-
-  // The other modules SDK users import from outside the scanned paths that stand for a package module
-  // (the vendored SDK's `types.js` beside its `server/mcp.js`).
-  // The project's own modules there that declare with the SDK's types (a session record holding a `Server`, a
-  // subclass of `SSEServerTransport`) are loaded as context, so what scanned code reaches through them resolves.
-  for (const absPath of sdkUsers) {
-    for (const specifier of importSpecifiers(texts.get(absPath) ?? '')) {
-      if (sdkMajorOf(specifier) !== undefined) continue;
-      const target = resolve(absPath, specifier);
-      if (!target || byAbs.has(target) || target.includes(`${path.sep}node_modules${path.sep}`)) continue;
-      if (specifier.startsWith('.')) packageModuleAt(target);
-      if (contextTexts.size < MAX_CONTEXT_FILES && declaresWithSdk(readOutside(target))) loadContext(target);
-    }
-  }
-
-  // Helpers the SDK users import, breadth-first.
-  let frontier = [...sdkUsers];
-  let helpers = 0;
-  for (let depth = 0; depth < HELPER_DEPTH && frontier.length && helpers < MAX_HELPERS; depth++) {
-    const next: string[] = [];
-    for (const absPath of frontier) {
-      for (const specifier of importSpecifiers(texts.get(absPath) ?? '')) {
-        const target = resolve(absPath, specifier);
-        if (!target || texts.has(target) || !byAbs.has(target)) continue;
-        if (readText(target) === undefined) continue;
-        next.push(target);
-        if (++helpers >= MAX_HELPERS) break;
+  /**
+   * Users of the project's SDK barrels, to a fixpoint (a barrel of a barrel). Package imports that lead out of the
+   * scanned paths are resolved too: they may be a workspace package's barrel.
+   */
+  private addBarrelUsers(): void {
+    for (let changed = true, round = 0; changed; round++) {
+      changed = false;
+      const names = new ImportNames();
+      for (const barrel of this.barrels) names.add(barrel);
+      for (const [absPath, imports] of this.others) {
+        const viaBarrel = imports.filter((i) => {
+          if (names.mayName(i)) return this.isBarrelTarget(this.resolve(absPath, i.specifier));
+          if (round > 0 || i.packageName === undefined) return false;
+          const packageDir = this.workspacePackageDir(absPath, i.packageName);
+          if (!packageDir || this.scannedDirs().has(packageDir)) return false;
+          const target = this.resolve(absPath, i.specifier);
+          return target !== undefined && !this.byAbs.has(target) && this.isOutsideBarrel(target);
+        });
+        if (viaBarrel.length === 0) continue;
+        this.sdkUsers.add(absPath);
+        if (viaBarrel.some((i) => i.reexported)) this.barrels.add(absPath);
+        this.others.delete(absPath);
+        changed = true;
       }
     }
-    frontier = next;
   }
 
-  // Project modules the loaded files import from outside the scanned paths, one hop: context for symbol resolution
-  // only (never analysed or reported), so that a member reached through a type declared there resolves
-  // (`this.services.sessions.addSession(sid)` with `Services` declared in an unscanned module).
-  for (const [absPath, text] of texts) {
-    for (const specifier of importSpecifiers(text)) {
-      if (!specifier.startsWith('.') || contextTexts.size >= MAX_CONTEXT_FILES) continue;
-      const target = resolve(absPath, specifier);
-      if (!target || byAbs.has(target) || contextTexts.has(target) || packageModules.has(target)) continue;
-      const outsideText = readOutside(target);
-      if (outsideText !== undefined) contextTexts.set(target, outsideText);
+  /** Direct importers of SDK users: analysed, not expanded. */
+  private directImporters(): Set<string> {
+    const importers = new Set<string>();
+    const userNames = new ImportNames();
+    for (const user of this.sdkUsers) userNames.add(user);
+    for (const [absPath, imports] of this.others) {
+      if (imports.some((i) => userNames.mayName(i) && this.sdkUsers.has(this.resolve(absPath, i.specifier) ?? ''))) importers.add(absPath);
+    }
+    return importers;
+  }
+
+  private readText(absPath: string): string | undefined {
+    const cached = this.texts.get(absPath);
+    if (cached !== undefined) return cached;
+    const file = this.byAbs.get(absPath);
+    if (!file) return undefined;
+    const result = this.read(file);
+    if ('diagnostic' in result) return undefined; // already reported in the first pass
+    this.texts.set(absPath, result.text);
+    return result.text;
+  }
+
+  /**
+   * The other modules SDK users import from outside the scanned paths that stand for a package module (the vendored
+   * SDK's `types.js` beside its `server/mcp.js`). The project's own modules there that declare with the SDK's types (a
+   * session record holding a `Server`, a subclass of `SSEServerTransport`) are loaded as context, so what scanned code
+   * reaches through them resolves.
+   */
+  private loadSdkUsersOutsideModules(): void {
+    for (const absPath of this.sdkUsers) {
+      for (const specifier of importSpecifiers(this.texts.get(absPath) ?? '')) {
+        if (sdkMajorOf(specifier) !== undefined) continue;
+        const target = this.resolve(absPath, specifier);
+        if (!target || this.byAbs.has(target) || target.includes(`${path.sep}node_modules${path.sep}`)) continue;
+        if (specifier.startsWith('.')) this.packageModuleAt(target);
+        if (this.contextTexts.size < MAX_CONTEXT_FILES && declaresWithSdk(this.readOutside(target))) this.loadContext(target);
+      }
     }
   }
-  return { texts, mcpFiles: new Set([...sdkUsers, ...importers, ...endpoints]), markerTexts, packageModules, contextTexts, diagnostics };
+
+  /** Helpers the SDK users import, breadth-first. */
+  private addHelpers(): void {
+    let frontier = [...this.sdkUsers];
+    let helpers = 0;
+    for (let depth = 0; depth < HELPER_DEPTH && frontier.length && helpers < MAX_HELPERS; depth++) {
+      const next: string[] = [];
+      for (const absPath of frontier) {
+        for (const specifier of importSpecifiers(this.texts.get(absPath) ?? '')) {
+          const target = this.resolve(absPath, specifier);
+          if (!target || this.texts.has(target) || !this.byAbs.has(target)) continue;
+          if (this.readText(target) === undefined) continue;
+          next.push(target);
+          if (++helpers >= MAX_HELPERS) break;
+        }
+      }
+      frontier = next;
+    }
+  }
+
+  /**
+   * Project modules the loaded files import from outside the scanned paths, one hop: context for symbol resolution
+   * only (never analysed or reported), so that a member reached through a type declared there resolves
+   * (`this.services.sessions.addSession(sid)` with `Services` declared in an unscanned module).
+   */
+  private addOutsideContext(): void {
+    for (const [absPath, text] of this.texts) {
+      for (const specifier of importSpecifiers(text)) {
+        if (!specifier.startsWith('.') || this.contextTexts.size >= MAX_CONTEXT_FILES) continue;
+        const target = this.resolve(absPath, specifier);
+        if (!target || this.byAbs.has(target) || this.contextTexts.has(target) || this.packageModules.has(target)) continue;
+        const outsideText = this.readOutside(target);
+        if (outsideText !== undefined) this.contextTexts.set(target, outsideText);
+      }
+    }
+  }
 }
 
 /** A module that imports the server SDK itself (not through a barrel): its declarations may hold SDK values. */
