@@ -45,6 +45,36 @@ const SSE_RULE = RULE_ID.sseTransport;
 export function planLegacySse(site: ServingSite, streamableHere: readonly ts.NewExpression[]): boolean {
   const endpoint = legacySseEndpoint(site.result.analysis, site.sf);
   if (!endpoint) return false;
+  const assessed = assess(site, endpoint, streamableHere);
+  const { target, modernOnly } = site.options;
+  if (target === '2026-07-28' && !modernOnly) return keepForLegacyClients(site, assessed);
+  if (target !== '2026-07-28') {
+    site.marker(endpoint.anchor, SSE_RULE, `HTTP+SSE endpoint (${assessed.what}, deprecated) serves 2025-era clients only. ${servingEntryAdvice({ kind: 'sse', target, modernOnly, besideStreamable: assessed.besideStreamable, routes: assessed.what })}`);
+    return false;
+  }
+  return removeForModernOnly(site, assessed);
+}
+
+/** What `planLegacySse` learns of an endpoint before it decides: what serves 2026-07-28 clients, and why the endpoint may not go. */
+interface Assessment {
+  endpoint: LegacySseEndpoint;
+  /** A Streamable HTTP endpoint is served in this file, in the same runs as this one. */
+  besideStreamable: boolean;
+  /** `file:line` of the endpoint, for notes. */
+  where: string;
+  refusal: ReturnType<typeof removalRefusal>;
+  calls: ReturnType<typeof handlerCallRemoval> | undefined;
+  /** The endpoint's parts, named for the marker. */
+  what: string;
+  inProgram: StreamableInProgram;
+  streamable: boolean;
+  /** Why it cannot be told whether a Streamable HTTP endpoint runs in this endpoint's program. */
+  unsure: string | undefined;
+  /** How 2026-07-28 clients are (or are to be) served, for the marker. */
+  modern: string;
+}
+
+function assess(site: ServingSite, endpoint: LegacySseEndpoint, streamableHere: readonly ts.NewExpression[]): Assessment {
   // `if (mode === 'sse') { …SSE routes… } else { …Streamable HTTP… }`: a run takes one branch, so in the runs serving
   // this endpoint the file serves no Streamable HTTP; its endpoint is another program's (sweep 18 R1).
   const servingHere = [...streamableHere, ...handlerCallsIn(site)];
@@ -67,54 +97,60 @@ export function planLegacySse(site: ServingSite, streamableHere: readonly ts.New
   const streamable = inProgram.serves === 'yes';
   // A Streamable HTTP endpoint that may or may not run in this endpoint's program: neither an entry nor a removal is safe.
   const unsure = inProgram.serves === 'unknown' ? `whether the Streamable HTTP endpoint in \`${site.result.relative(inProgram.where!.fileName)}\` runs in its program or in another one cannot be told from the code (${inProgram.why})` : undefined;
-  let modern = streamable
+  const modern = streamable
     ? '2026-07-28 clients use the Streamable HTTP endpoint'
     : unsure
     ? `2026-07-28 clients may use the Streamable HTTP endpoint in \`${site.result.relative(inProgram.where!.fileName)}\`, if it runs in this endpoint's program (the imports do not tell)`
     : 'the project has no Streamable HTTP endpoint yet: serve 2026-07-28 clients with `createMcpHandler(factory)` (mounted with `toNodeHandler`)';
   if (unsure && !refusal && target === '2026-07-28' && modernOnly) refusal = { why: unsure, what: 'its routes and the registry once 2026-07-28 clients reach that endpoint' };
-  if (target === '2026-07-28' && !modernOnly) {
-    // What --modern-only would refuse (a loop doing more than closing the registry) is said now, not promised away.
-    const leftover = !refusal && !calls ? leftoverRegistries(site, endpoint) : undefined;
-    if (typeof leftover === 'string') refusal = { why: leftover, what: 'its routes and the registry, by hand' };
-    // The project's only MCP endpoint: a 2026-07-28 entry goes beside it, or 2026-07-28 clients could not reach the server.
-    const kept = [...endpoint.parts, ...(calls && !('why' in calls) ? calls.replacements.map((r) => r.node) : [])];
-    const mountedElsewhere = calls && !('why' in calls) ? calls.elsewhere.map((r) => r.node) : [];
-    const entry = streamable || unsure ? undefined : calls && 'why' in calls ? calls.why : sseReplacementEntry(site, kept, 'beside', mountedElsewhere);
-    const added = !!entry && typeof entry !== 'string';
-    if (entry && typeof entry !== 'string') {
-      const home = entry.at.getSourceFile();
-      // Routes in the module mounting the exported handlers: the entry goes after them there, with its imports.
-      const there = entry.elsewhere && site.entryElsewhere(entry.route.call, entry.route.framework, entry, entry.at, entry.elsewhere.imports, []);
-      if (there) site.removeElsewhere([{ node: entry.at, text: there.text, edits: there.edits, after: true }]);
-      const handler = there ? there.handlerName : site.writeEntry(entry.route.call, entry.route.framework, entry, entry.at, true);
-      const inModule = there ? ` in \`${site.result.relative(home.fileName)}\`` : '';
-      modern = `2026-07-28 clients use the Streamable HTTP endpoint this migration added on ${entry.path.slice(1, -1)}${inModule} (\`${handler}\`)`;
-      site.note(`serving: ${site.result.relative(home.fileName)} — the project's only MCP endpoint is HTTP+SSE: createMcpHandler(${entry.factory}) (\`${handler}\`) mounted with \`${calleeParts(entry.route.call).receiver?.getText(home) ?? ''}.all(${entry.path})\` after its routes, for 2026-07-28 clients (and 2025-era clients, without sessions)`);
-    } else if (typeof entry === 'string') modern += ` (not added automatically: ${entry})`;
-    // With no Streamable HTTP endpoint in its program, --modern-only keeps it (its only endpoint) until one exists.
-    const removal = refusal
-      ? `remove it with ${refusal.what}`
-      : streamable || added
-      ? '`mcp-migrate apply --modern-only` removes it'
-      : unsure
-      ? 'remove it by hand once 2026-07-28 clients reach that endpoint (`mcp-migrate apply --modern-only` cannot tell whether they do)'
-      : '`mcp-migrate apply --modern-only` removes it once a Streamable HTTP endpoint serves 2026-07-28 clients';
-    // An endpoint with one transport and no registry (mobile-next/mobile-mcp) reads and keys no session ids (sweep 7 E12).
-    const keyed = endpoint.registries.length > 0 || [...site.result.analysis.sessions.stores.values()].some((s) => s.kind === 'transport' && s.declaration?.getSourceFile() === site.sf);
-    const byDesign = keyed ? 'so the session ids it reads, logs and keys its registry with stay with it' : 'each connection is a session, so it stays as it is';
-    site.marker(endpoint.anchor, SSE_RULE, `HTTP+SSE endpoint (${what}) kept for 2025-era clients, served from @modelcontextprotocol/server-legacy/sse: it is sessionful by design, ${byDesign}. Once no 2025-era client needs it, ${removal}; ${modern}.${sharedServerWarning(site, endpoint)}`);
-    site.note(`serving: ${where} — HTTP+SSE endpoint (${what}) kept for 2025-era clients (server-legacy); ${refusal || unsure ? 'marked for removal by hand' : '--modern-only removes it'}`);
-    // A registry the code calling the handlers holds (`const streams = new Map()` handed to them) is the endpoint's too: said where it is.
-    for (const r of calls && !('why' in calls) ? calls.replacements : []) {
-      if (r.registry && !endpoint.registries.some((e) => e.declaration && isInside(e.declaration, r.node))) site.marker(r.node, RULE_ID.transportRegistry, `\`${r.registry}\` holds the streams of the HTTP+SSE endpoint kept for 2025-era clients (${what}, marked at its route): it stays with that endpoint, and \`mcp-migrate apply --modern-only\` removes both.`);
-    }
-    return added;
+  return { endpoint, besideStreamable, where, refusal, calls, what, inProgram, streamable, unsure, modern };
+}
+
+/** The endpoint kept for 2025-era clients (server-legacy), with a 2026-07-28 entry beside it when it is the project's only one. */
+function keepForLegacyClients(site: ServingSite, assessed: Assessment): boolean {
+  const { endpoint, where, calls, what, streamable, unsure } = assessed;
+  let { refusal, modern } = assessed;
+  // What --modern-only would refuse (a loop doing more than closing the registry) is said now, not promised away.
+  const leftover = !refusal && !calls ? leftoverRegistries(site, endpoint) : undefined;
+  if (typeof leftover === 'string') refusal = { why: leftover, what: 'its routes and the registry, by hand' };
+  // The project's only MCP endpoint: a 2026-07-28 entry goes beside it, or 2026-07-28 clients could not reach the server.
+  const kept = [...endpoint.parts, ...(calls && !('why' in calls) ? calls.replacements.map((r) => r.node) : [])];
+  const mountedElsewhere = calls && !('why' in calls) ? calls.elsewhere.map((r) => r.node) : [];
+  const entry = streamable || unsure ? undefined : calls && 'why' in calls ? calls.why : sseReplacementEntry(site, kept, 'beside', mountedElsewhere);
+  const added = !!entry && typeof entry !== 'string';
+  if (entry && typeof entry !== 'string') {
+    const home = entry.at.getSourceFile();
+    // Routes in the module mounting the exported handlers: the entry goes after them there, with its imports.
+    const there = entry.elsewhere && site.entryElsewhere(entry.route.call, entry.route.framework, entry, entry.at, entry.elsewhere.imports, []);
+    if (there) site.removeElsewhere([{ node: entry.at, text: there.text, edits: there.edits, after: true }]);
+    const handler = there ? there.handlerName : site.writeEntry(entry.route.call, entry.route.framework, entry, entry.at, true);
+    const inModule = there ? ` in \`${site.result.relative(home.fileName)}\`` : '';
+    modern = `2026-07-28 clients use the Streamable HTTP endpoint this migration added on ${entry.path.slice(1, -1)}${inModule} (\`${handler}\`)`;
+    site.note(`serving: ${site.result.relative(home.fileName)} — the project's only MCP endpoint is HTTP+SSE: createMcpHandler(${entry.factory}) (\`${handler}\`) mounted with \`${calleeParts(entry.route.call).receiver?.getText(home) ?? ''}.all(${entry.path})\` after its routes, for 2026-07-28 clients (and 2025-era clients, without sessions)`);
+  } else if (typeof entry === 'string') modern += ` (not added automatically: ${entry})`;
+  // With no Streamable HTTP endpoint in its program, --modern-only keeps it (its only endpoint) until one exists.
+  const removal = refusal
+    ? `remove it with ${refusal.what}`
+    : streamable || added
+    ? '`mcp-migrate apply --modern-only` removes it'
+    : unsure
+    ? 'remove it by hand once 2026-07-28 clients reach that endpoint (`mcp-migrate apply --modern-only` cannot tell whether they do)'
+    : '`mcp-migrate apply --modern-only` removes it once a Streamable HTTP endpoint serves 2026-07-28 clients';
+  // An endpoint with one transport and no registry (mobile-next/mobile-mcp) reads and keys no session ids (sweep 7 E12).
+  const keyed = endpoint.registries.length > 0 || [...site.result.analysis.sessions.stores.values()].some((s) => s.kind === 'transport' && s.declaration?.getSourceFile() === site.sf);
+  const byDesign = keyed ? 'so the session ids it reads, logs and keys its registry with stay with it' : 'each connection is a session, so it stays as it is';
+  site.marker(endpoint.anchor, SSE_RULE, `HTTP+SSE endpoint (${what}) kept for 2025-era clients, served from @modelcontextprotocol/server-legacy/sse: it is sessionful by design, ${byDesign}. Once no 2025-era client needs it, ${removal}; ${modern}.${sharedServerWarning(site, endpoint)}`);
+  site.note(`serving: ${where} — HTTP+SSE endpoint (${what}) kept for 2025-era clients (server-legacy); ${refusal || unsure ? 'marked for removal by hand' : '--modern-only removes it'}`);
+  // A registry the code calling the handlers holds (`const streams = new Map()` handed to them) is the endpoint's too: said where it is.
+  for (const r of calls && !('why' in calls) ? calls.replacements : []) {
+    if (r.registry && !endpoint.registries.some((e) => e.declaration && isInside(e.declaration, r.node))) site.marker(r.node, RULE_ID.transportRegistry, `\`${r.registry}\` holds the streams of the HTTP+SSE endpoint kept for 2025-era clients (${what}, marked at its route): it stays with that endpoint, and \`mcp-migrate apply --modern-only\` removes both.`);
   }
-  if (target !== '2026-07-28') {
-    site.marker(endpoint.anchor, SSE_RULE, `HTTP+SSE endpoint (${what}, deprecated) serves 2025-era clients only. ${servingEntryAdvice({ kind: 'sse', target, modernOnly, besideStreamable, routes: what })}`);
-    return false;
-  }
+  return added;
+}
+
+/** `--modern-only`: the endpoint removed (with a 2026-07-28 entry in its place when it was the only one), or a marker saying why not. */
+function removeForModernOnly(site: ServingSite, assessed: Assessment): boolean {
+  const { endpoint, besideStreamable, where, refusal, calls, what, inProgram, streamable } = assessed;
   if (refusal) {
     site.marker(endpoint.anchor, SSE_RULE, `HTTP+SSE endpoint (${what}, deprecated) serves 2025-era clients only, and --modern-only serves none: not removed automatically because ${refusal.why}; remove it with ${refusal.what}. ${modernClients(inProgram, site)}`);
     return false;
