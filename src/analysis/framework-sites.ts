@@ -310,106 +310,146 @@ function keptSites(analysis: Analysis, assignment: ts.BinaryExpression): ts.Node
   return fromFramework(analysis, assignment.right) ? [assignment.left] : [];
 }
 
+/** Records one framework site: `use` at `node`, its `once` group scoped to `scope` (the enclosing class, else the file). */
+type AddSite = (framework: FrameworkDescription, use: SiteUse | undefined, node: ts.Node, scope?: ts.Node) => void;
+
+interface RawSite {
+  framework: FrameworkDescription;
+  use: SiteUse;
+  node: ts.Node;
+  scope: ts.Node;
+}
+
 /** Every framework site of a file, in source order, with `once` groups reduced to their first site. */
 function computeSites(analysis: Analysis, sf: ts.SourceFile): FrameworkSite[] {
-  const values = analysis.values;
-  const raw: Array<{ framework: FrameworkDescription; use: SiteUse; node: ts.Node; scope: ts.Node }> = [];
-  const add = (framework: FrameworkDescription, use: SiteUse | undefined, node: ts.Node, scope?: ts.Node): void => {
+  const raw: RawSite[] = [];
+  const add: AddSite = (framework, use, node, scope) => {
     if (use) raw.push({ framework, use, node, scope: scope ?? enclosingClass(node) ?? sf });
   };
   forEachDescendant(sf, (node) => {
-    if (ts.isPropertyAccessExpression(node)) {
-      if (node.expression.kind === ts.SyntaxKind.ThisKeyword) {
-        const cls = enclosingClass(node);
-        const base = cls && frameworkBase(analysis, cls);
-        if (base) add(base.framework, base.description.thisMembers?.[node.name.text]?.use, node.name, cls);
-        return;
-      }
-      const object = values.valueOf(node.expression);
-      if (object?.kind === 'framework' && object.framework && object.cls) {
-        const framework = FRAMEWORKS_BY_ID.get(object.framework)!;
-        add(framework, framework.members[object.cls]?.[node.name.text]?.use, node.name);
-        return;
-      }
-      // An instance of the project's subclass handed on (`confirm(agent: EpicMeMCP, …)` calling `agent.elicitInput()`):
-      // its members are the ones `this.` reaches inside the class (sweep 11 J3).
-      const cls = declaredClassOf(analysis, node.expression);
-      const base = cls && frameworkBase(analysis, cls);
-      if (base) add(base.framework, base.description.thisMembers?.[node.name.text]?.use, node.name, cls);
-      return;
-    }
-    if (ts.isClassDeclaration(node) || ts.isClassExpression(node)) {
-      const base = frameworkBase(analysis, node);
-      if (!base) return;
-      add(base.framework, base.description.declaration, node.name ?? node, node);
-      for (const member of node.members) {
-        const name = member.name ? propertyNameText(member.name as ts.PropertyName) : undefined;
-        if (ts.isPropertyDeclaration(member) && name) add(base.framework, base.description.fields?.[name], member.name, node);
-      }
-      return;
-    }
+    if (ts.isPropertyAccessExpression(node)) return memberSites(analysis, node, add);
+    if (ts.isClassDeclaration(node) || ts.isClassExpression(node)) return classSites(analysis, node, add);
     if (ts.isBinaryExpression(node) && node.operatorToken.kind === ts.SyntaxKind.EqualsToken && (ts.isPropertyAccessExpression(node.left) || ts.isElementAccessExpression(node.left))) {
-      const value = values.valueOf(node.right);
-      const framework = value?.kind === 'framework' && value.framework ? FRAMEWORKS_BY_ID.get(value.framework) : undefined;
-      const use = framework && value?.cls ? framework.kept?.[value.cls] : undefined;
-      if (framework && use) for (const site of keptSites(analysis, node)) add(framework, use, site, site.getSourceFile());
-      return;
+      return keptByAssignment(analysis, node, add);
     }
     if (ts.isParameter(node) && ts.isConstructorDeclaration(node.parent) && ts.isParameterPropertyDeclaration(node, node.parent)) {
-      // `constructor(private session: FastMCPSession)`: a field assigned from the argument.
-      const index = node.parent.parameters.indexOf(node);
-      for (const site of values.calls.invocationsOf(node.parent)) {
-        const arg = site.arguments?.[index];
-        const value = arg && !ts.isSpreadElement(arg) ? values.valueOf(arg) : undefined;
-        const framework = value?.kind === 'framework' && value.framework ? FRAMEWORKS_BY_ID.get(value.framework) : undefined;
-        const use = framework && value?.cls ? framework.kept?.[value.cls] : undefined;
-        if (framework && use && fromFramework(analysis, arg!)) add(framework, use, arg!, arg!.getSourceFile());
-      }
-      return;
+      return keptByParameterProperty(analysis, node, node.parent, add);
     }
-    const exported = routeExport(node);
-    if (exported) {
-      for (const framework of FRAMEWORKS) {
-        for (const route of framework.routeExports ?? []) {
-          if (route.methods.includes(exported.name.text) && isRouteHandler(analysis, framework, route, exported.value)) add(framework, route.use, exported.name, sf);
-        }
-      }
-    }
-    if (!ts.isCallExpression(node) && !ts.isNewExpression(node)) return;
-    for (const framework of FRAMEWORKS) {
-      for (const option of framework.options) {
-        if (!callMatches(values, analysis.sdk, framework, node, option.on)) continue;
-        const sites = optionSites(analysis, framework, option, node);
-        if (sites.length && unlessInFile(analysis, framework, option.unlessInFile, sf)) continue;
-        for (const site of sites) add(framework, option.use, site);
-      }
-      if (!ts.isCallExpression(node)) continue;
-      for (const call of framework.calls ?? []) {
-        if (!callMatches(values, analysis.sdk, framework, node, call.on)) continue;
-        const argument = call.whenArgument ? node.arguments[call.whenArgument.index] : undefined;
-        if (call.whenArgument) {
-          const kind = argument ? values.valueOf(argument)?.kind : undefined;
-          if (!(call.whenArgument.sdk ?? []).some((k) => k === kind) && !(call.whenArgument.sessionId && kind === 'session-id')) continue;
-        }
-        add(framework, call.use, calleeParts(node).nameNode ?? node);
-      }
-      for (const event of framework.events) {
-        if (!node.arguments[0] || !callMatches(values, analysis.sdk, framework, node, event.on)) continue;
-        if (values.constantString(node.arguments[0]) === event.event && !unlessInFile(analysis, framework, event.unlessInFile, sf)) add(framework, event.use, node.arguments[0]);
-      }
-    }
-    if (ts.isCallExpression(node)) {
-      // `MyMCP.serve('/mcp')`: a static of a framework subclass.
-      const { name, nameNode, receiver } = calleeParts(node);
-      const inner = receiver && unwrap(receiver);
-      if (!name || !inner || !ts.isIdentifier(inner)) return;
-      for (const decl of values.symbolOf(inner)?.declarations ?? []) {
-        if (!ts.isClassDeclaration(decl) && !ts.isClassExpression(decl)) continue;
-        const base = frameworkBase(analysis, decl);
-        if (base && nameNode) add(base.framework, base.description.statics?.[name], nameNode, sf);
-      }
-    }
+    routeExportSites(analysis, node, sf, add);
+    if (ts.isCallExpression(node) || ts.isNewExpression(node)) callSites(analysis, node, sf, add);
+    if (ts.isCallExpression(node)) staticCallSites(analysis, node, sf, add);
   });
+  return reducedOnce(raw);
+}
+
+/** `this.x`, `session.x` (a framework value), `agent.x` (an instance of the project's framework subclass handed on). */
+function memberSites(analysis: Analysis, node: ts.PropertyAccessExpression, add: AddSite): void {
+  if (node.expression.kind === ts.SyntaxKind.ThisKeyword) {
+    const cls = enclosingClass(node);
+    const base = cls && frameworkBase(analysis, cls);
+    if (base) add(base.framework, base.description.thisMembers?.[node.name.text]?.use, node.name, cls);
+    return;
+  }
+  const object = analysis.values.valueOf(node.expression);
+  if (object?.kind === 'framework' && object.framework && object.cls) {
+    const framework = FRAMEWORKS_BY_ID.get(object.framework)!;
+    add(framework, framework.members[object.cls]?.[node.name.text]?.use, node.name);
+    return;
+  }
+  // An instance of the project's subclass handed on (`confirm(agent: EpicMeMCP, …)` calling `agent.elicitInput()`):
+  // its members are the ones `this.` reaches inside the class (sweep 11 J3).
+  const cls = declaredClassOf(analysis, node.expression);
+  const base = cls && frameworkBase(analysis, cls);
+  if (base) add(base.framework, base.description.thisMembers?.[node.name.text]?.use, node.name, cls);
+}
+
+/** A subclass of a framework class: its declaration and the framework fields it declares. */
+function classSites(analysis: Analysis, node: ts.ClassDeclaration | ts.ClassExpression, add: AddSite): void {
+  const base = frameworkBase(analysis, node);
+  if (!base) return;
+  add(base.framework, base.description.declaration, node.name ?? node, node);
+  for (const member of node.members) {
+    const name = member.name ? propertyNameText(member.name as ts.PropertyName) : undefined;
+    if (ts.isPropertyDeclaration(member) && name) add(base.framework, base.description.fields?.[name], member.name, node);
+  }
+}
+
+/** The framework value `value` is, and what keeping it in a field means (`kept`), when it is kept. */
+function keptUse(analysis: Analysis, value: ts.Expression): { framework: FrameworkDescription; use: SiteUse } | undefined {
+  const v = analysis.values.valueOf(value);
+  const framework = v?.kind === 'framework' && v.framework ? FRAMEWORKS_BY_ID.get(v.framework) : undefined;
+  const use = framework && v?.cls ? framework.kept?.[v.cls] : undefined;
+  return framework && use ? { framework, use } : undefined;
+}
+
+/** `this.session = session`: a framework value kept in a field. */
+function keptByAssignment(analysis: Analysis, node: ts.BinaryExpression, add: AddSite): void {
+  const kept = keptUse(analysis, node.right);
+  if (kept) for (const site of keptSites(analysis, node)) add(kept.framework, kept.use, site, site.getSourceFile());
+}
+
+/** `constructor(private session: FastMCPSession)`: a field assigned from the argument. */
+function keptByParameterProperty(analysis: Analysis, node: ts.ParameterDeclaration, ctor: ts.ConstructorDeclaration, add: AddSite): void {
+  const index = ctor.parameters.indexOf(node);
+  for (const site of analysis.values.calls.invocationsOf(ctor)) {
+    const arg = site.arguments?.[index];
+    const kept = arg && !ts.isSpreadElement(arg) ? keptUse(analysis, arg) : undefined;
+    if (kept && fromFramework(analysis, arg!)) add(kept.framework, kept.use, arg!, arg!.getSourceFile());
+  }
+}
+
+/** An exported route handler a framework serves by its export's name (`export const GET = …`). */
+function routeExportSites(analysis: Analysis, node: ts.Node, sf: ts.SourceFile, add: AddSite): void {
+  const exported = routeExport(node);
+  if (!exported) return;
+  for (const framework of FRAMEWORKS) {
+    for (const route of framework.routeExports ?? []) {
+      if (route.methods.includes(exported.name.text) && isRouteHandler(analysis, framework, route, exported.value)) add(framework, route.use, exported.name, sf);
+    }
+  }
+}
+
+/** A framework's options, calls and events at a call or `new`. */
+function callSites(analysis: Analysis, node: ts.CallExpression | ts.NewExpression, sf: ts.SourceFile, add: AddSite): void {
+  const values = analysis.values;
+  for (const framework of FRAMEWORKS) {
+    for (const option of framework.options) {
+      if (!callMatches(values, analysis.sdk, framework, node, option.on)) continue;
+      const sites = optionSites(analysis, framework, option, node);
+      if (sites.length && unlessInFile(analysis, framework, option.unlessInFile, sf)) continue;
+      for (const site of sites) add(framework, option.use, site);
+    }
+    if (!ts.isCallExpression(node)) continue;
+    for (const call of framework.calls ?? []) {
+      if (!callMatches(values, analysis.sdk, framework, node, call.on)) continue;
+      const argument = call.whenArgument ? node.arguments[call.whenArgument.index] : undefined;
+      if (call.whenArgument) {
+        const kind = argument ? values.valueOf(argument)?.kind : undefined;
+        if (!(call.whenArgument.sdk ?? []).some((k) => k === kind) && !(call.whenArgument.sessionId && kind === 'session-id')) continue;
+      }
+      add(framework, call.use, calleeParts(node).nameNode ?? node);
+    }
+    for (const event of framework.events) {
+      if (!node.arguments[0] || !callMatches(values, analysis.sdk, framework, node, event.on)) continue;
+      if (values.constantString(node.arguments[0]) === event.event && !unlessInFile(analysis, framework, event.unlessInFile, sf)) add(framework, event.use, node.arguments[0]);
+    }
+  }
+}
+
+/** `MyMCP.serve('/mcp')`: a static of a framework subclass. */
+function staticCallSites(analysis: Analysis, node: ts.CallExpression, sf: ts.SourceFile, add: AddSite): void {
+  const { name, nameNode, receiver } = calleeParts(node);
+  const inner = receiver && unwrap(receiver);
+  if (!name || !inner || !ts.isIdentifier(inner)) return;
+  for (const decl of analysis.values.symbolOf(inner)?.declarations ?? []) {
+    if (!ts.isClassDeclaration(decl) && !ts.isClassExpression(decl)) continue;
+    const base = frameworkBase(analysis, decl);
+    if (base && nameNode) add(base.framework, base.description.statics?.[name], nameNode, sf);
+  }
+}
+
+/** The sites in source order, a `once` use kept only at its first site in its scope. */
+function reducedOnce(raw: RawSite[]): FrameworkSite[] {
   const seen = new Set<string>();
   const scopes = new Map<ts.Node, number>();
   const out: FrameworkSite[] = [];
