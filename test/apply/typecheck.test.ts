@@ -124,6 +124,26 @@ export const make = (): McpServer => new McpServer({ name: 'a', version: '1' });
     expect(result.errors.map((e) => [path.basename(e.file), e.line, e.code, e.cause, e.transforms])).toEqual([['use.ts', 3, 2554, 'changed-import', ['signature-changer']]]);
   });
 
+  it('names the step that changed the package.json beside the steps that changed the file, for an error on a line no step wrote (sweep 25 Y1: a zod raise breaking a file left on SDK 1.x must hold the move back)', () => {
+    const lib = 'export function total(a: number, b: number): number {\n  return a + b;\n}\n';
+    const user = "import { total } from './lib.js';\n\nexport const sum = total(1, 2);\n";
+    const dir = project({ 'src/lib.ts': lib, 'src/use.ts': user, 'src/server.ts': V1 });
+    const provenance = new LineProvenance();
+    const manifest = JSON.stringify({ ...JSON.parse(PACKAGE), description: 'raised' });
+    const changes = migrate(dir, [
+      { step: 'signature-changer', file: 'src/lib.ts', after: lib.replace('b: number)', 'b: number, c: string)') },
+      { step: 'sdk-v2', file: 'package.json', after: manifest },
+    ], provenance);
+    const result = typeCheckMigration(changes, provenance);
+    expect(result.errors.map((e) => [path.basename(e.file), e.cause, e.transforms])).toEqual([['use.ts', 'changed-import', ['signature-changer', 'sdk-v2']]]);
+    // A line a step wrote is that step's own: the manifest is not named there.
+    const other = project({ 'src/server.ts': V1 });
+    const own = new LineProvenance();
+    const wrote = V1.replace("  return server;\n", "  server.registerTool('t', { description: 7 }, async () => ({ content: [] }));\n  return server;\n");
+    const onLine = typeCheckMigration(migrate(other, [{ step: 'tool-rewriter', file: 'src/server.ts', after: wrote }, { step: 'sdk-v2', file: 'package.json', after: manifest }], own), own);
+    expect(onLine.errors.map((e) => [e.cause, e.transforms])).toEqual([['edited-line', ['tool-rewriter']]]);
+  });
+
   it('resolves the v2 packages the migrated code imports even when the project has only SDK 1.x', () => {
     const dir = project({ 'src/server.ts': V1 });
     const provenance = new LineProvenance();

@@ -11,6 +11,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { packageDirOf } from '../../transforms/kit/package-json.js';
 import type { ts } from '../../typescript.js';
 import { findNearestTsconfig } from '../../discovery/tsconfig.js';
 import { createTrackedHost, declaredDependencies, forgetInstalledPackages, installedVersion, loadCompiler, packageOf, packagesToShip, type Compiler, type TrackedHost } from './compiler.js';
@@ -304,8 +305,11 @@ function checkBatch(plans: readonly GroupPlan[], changes: readonly MigratedFile[
   if (before) {
     for (const [file, errors] of afterErrors) {
       const changedImports = [...(after.tracked.imports.get(file) ?? [])].filter((target) => changedSet.has(target));
+      // The package's manifest, when the run changed it: a raised zod or SDK range is checked too (sweep 25 Y1).
+      const manifest = path.join(packageDirOf(file), 'package.json');
+      const manifestSteps = changedSet.has(manifest) ? provenance.stepsOf(manifest) : [];
       for (const error of newErrors(errors, errorsOf(ts, before.program, file), (line) => provenance.ownersOfLine(file, line).length > 0)) {
-        outcome.errors.push(describeError(file, error, provenance, changedImports));
+        outcome.errors.push(describeError(file, error, provenance, changedImports, manifestSteps));
       }
     }
   }
@@ -358,7 +362,12 @@ function countByKey(errors: readonly FoundError[]): Map<string, number> {
   return counts;
 }
 
-function describeError(file: string, error: FoundError, provenance: LineProvenance, changedImports: string[]): NewTypeError {
+/**
+ * `manifestSteps`: the transforms that changed the file's package.json. An error on a line no transform wrote may come
+ * from there (which zod and SDK the code is checked against): they are named with the file's own steps, so that an error
+ * the SDK move's range raise causes in a file it left on v1 holds the move back like one in a file it moved.
+ */
+function describeError(file: string, error: FoundError, provenance: LineProvenance, changedImports: string[], manifestSteps: readonly string[] = []): NewTypeError {
   const onLine = provenance.ownersOfLine(file, error.line);
   // A name no longer found on a line the user wrote: the step that removed its import or declaration.
   const removedBy = onLine.length === 0 && CANNOT_FIND_NAME.has(error.code) && /^[\w$]+$/.test(error.span) ? provenance.stepsThatRemoved(file, error.span) : [];
@@ -370,6 +379,7 @@ function describeError(file: string, error: FoundError, provenance: LineProvenan
       : changedFile.length
         ? ['changed-file', changedFile]
         : ['changed-import', unique(changedImports.flatMap((f) => provenance.stepsOf(f)))];
+  if (cause === 'changed-file' || cause === 'changed-import') transforms.push(...manifestSteps.filter((step) => !transforms.includes(step)));
   return { file, line: error.line, column: error.column, code: error.code, message: error.message, transforms, cause, advice: adviceFor(error.code, transforms, cause, error.message) };
 }
 

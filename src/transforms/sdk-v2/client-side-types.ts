@@ -69,14 +69,32 @@ export function typesOnlyFilesOfClients(candidates: readonly SideFile[], known: 
 
 const RESOLUTION: ts.CompilerOptions = { module: ts.ModuleKind.ESNext, moduleResolution: ts.ModuleResolutionKind.Bundler, allowJs: true, resolveJsonModule: false };
 
+/** The project source files `text` re-exports from by relative specifier (`export … from './x'`). */
+export function reexportedModules(file: string, text: string): string[] {
+  const sf = syntaxTreeOf(file, text);
+  const out = new Set<string>();
+  for (const statement of sf.statements) {
+    if (!ts.isExportDeclaration(statement) || !statement.moduleSpecifier) continue;
+    const resolved = resolvedProjectModule(statement.moduleSpecifier, file);
+    if (resolved) out.add(resolved);
+  }
+  return [...out];
+}
+
+/** The project source file a relative specifier names, by the bundler resolution (extensionless, directory index). */
+function resolvedProjectModule(node: ts.Node | undefined, file: string): string | undefined {
+  if (!node || !ts.isStringLiteralLike(node) || !node.text.startsWith('.')) return undefined;
+  const resolved = ts.resolveModuleName(node.text, file, RESOLUTION, ts.sys).resolvedModule?.resolvedFileName;
+  return resolved && !resolved.endsWith('.d.ts') ? path.resolve(resolved) : undefined;
+}
+
 /** The project source files `text` imports by relative specifier (import, export-from, require, import()). */
 export function relativeImports(file: string, text: string): string[] {
   const sf = syntaxTreeOf(file, text);
   const out = new Set<string>();
   const add = (node: ts.Node | undefined): void => {
-    if (!node || !ts.isStringLiteralLike(node) || !node.text.startsWith('.')) return;
-    const resolved = ts.resolveModuleName(node.text, file, RESOLUTION, ts.sys).resolvedModule?.resolvedFileName;
-    if (resolved && !resolved.endsWith('.d.ts')) out.add(path.resolve(resolved));
+    const resolved = resolvedProjectModule(node, file);
+    if (resolved) out.add(resolved);
   };
   // The analysis has walked this very tree (shared by syntaxTreeOf): its node list in pre-order is replayed.
   forEachDescendant(sf, (node) => {

@@ -6,16 +6,31 @@
  * `src/types/types.ts` (held) typed its tool list with `src/tools/tool.ts` (moved), so the list no
  * longer fit (TS2322). The hold spreads along project imports in both directions, but only across a
  * module whose exports name v1 SDK types: a module that exchanges no SDK type (an Express router
- * built around a held file) does not tie its importers to v1.
+ * built around a held file) does not tie its importers to v1. Two more ties (sweeps 25 Y1, 26 Z8): an import
+ * through a barrel (`from './tools'`, whose index re-exports `./echo`) reaches what the barrel re-exports, and a
+ * module with no SDK import of its own whose registrations the analysis resolved (`registerTools(server: any)`,
+ * handed the McpAgent's v1 server) runs on whatever server its importer hands it, so it stays with that importer.
  */
 import { ts } from '../../typescript.js';
 import { syntaxTreeOf } from '../../analysis/parsed-files.js';
 import { isV1Specifier } from './bindings.js';
-import { relativeImports, type SideFile } from './client-side-types.js';
+import { reexportedModules, relativeImports, type SideFile } from './client-side-types.js';
+
+/** A candidate file; `receivesServer`: it registers on an SDK server it does not import (one its importer hands it). */
+export interface NeighbourFile extends SideFile {
+  receivesServer?: boolean;
+}
 
 /** Each candidate newly held with the held file it exchanges SDK types with (`held` itself is not changed). */
-export function heldNeighbours(candidates: readonly SideFile[], held: ReadonlySet<string>): Map<string, string> {
+export function heldNeighbours(candidates: readonly NeighbourFile[], held: ReadonlySet<string>, read: (file: string) => string | undefined = () => undefined): Map<string, string> {
   const byFile = new Map(candidates.map((c) => [c.file, c]));
+  // A module and, when it re-exports, the modules it re-exports from (a barrel's `export { x } from './x'`).
+  const throughBarrels = (target: string, seen = new Set<string>()): string[] => {
+    if (seen.has(target)) return [];
+    seen.add(target);
+    const text = byFile.get(target)?.text ?? read(target);
+    return [target, ...(text === undefined ? [] : reexportedModules(target, text).flatMap((next) => throughBarrels(next, seen)))];
+  };
   // Edges between candidates: importer → imported, kept when the imported module's exports name v1 SDK types.
   const edges = new Map<string, Set<string>>();
   const link = (a: string, b: string): void => {
@@ -24,11 +39,11 @@ export function heldNeighbours(candidates: readonly SideFile[], held: ReadonlySe
   };
   const exposes = new Map<string, boolean>();
   for (const c of candidates) {
-    for (const target of relativeImports(c.file, c.text)) {
+    for (const target of relativeImports(c.file, c.text).flatMap((t) => throughBarrels(t))) {
       const imported = byFile.get(target);
       if (!imported || imported.file === c.file) continue;
       if (!exposes.has(target)) exposes.set(target, exportsNameV1Types(imported.file, imported.text));
-      if (exposes.get(target)) link(c.file, target);
+      if (exposes.get(target) || imported.receivesServer) link(c.file, target);
     }
   }
   const out = new Map<string, string>();

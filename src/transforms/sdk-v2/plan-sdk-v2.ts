@@ -177,13 +177,6 @@ export function planSdkV2(result: AnalysisResult, options: TransformOptions): Tr
     heldFiles.add(f.file);
     plan.notes!.push(`${SDK_V2}: ${result.relative(f.file)} is left on SDK v1: it loads the SDK with import(), which the official codemod points at one v2 package whatever is taken from it: ${reasons.join('; ')} (v2 renamed or moved such names). Load the SDK with static imports (or require in CommonJS), then run apply again.`);
   }
-  // A file that exchanges SDK types with a file held that way stays on v1 with it (held-neighbours.ts).
-  const inMovablePackages = candidates.filter((f) => !heldPackages.has(packageOfFile(f.file)));
-  for (const [file, via] of heldNeighbours(inMovablePackages, heldFiles)) {
-    heldFiles.add(file);
-    plan.notes!.push(`${SDK_V2}: ${result.relative(file)} is left on SDK v1: it exchanges SDK objects with ${result.relative(via)}, which is left on SDK v1 (an import between them carries SDK types), so v2 types here would not fit v1's there. It moves with that file.`);
-  }
-  // A types-only file used by client code alone stays on v1 with it (client-side-types.ts).
   const readable = (file: string): string | undefined => {
     try {
       return readCurrentFile(file);
@@ -191,6 +184,16 @@ export function planSdkV2(result: AnalysisResult, options: TransformOptions): Tr
       return undefined;
     }
   };
+  // A file that exchanges SDK types with a file held that way stays on v1 with it (held-neighbours.ts).
+  const inMovablePackages = candidates.filter((f) => !heldPackages.has(packageOfFile(f.file)));
+  const neighbours = inMovablePackages.map((f) => ({ ...f, receivesServer: 'mcpServerThroughProject' in f && Boolean(f.mcpServerThroughProject) && mcpSpecifiers(f.text).length === 0 }));
+  for (const [file, via] of heldNeighbours(neighbours, heldFiles, readable)) {
+    heldFiles.add(file);
+    const handed = neighbours.find((f) => f.file === file)?.receivesServer;
+    const tie = handed ? 'it registers on an SDK server it does not import, one that file hands it' : 'an import between them carries SDK types';
+    plan.notes!.push(`${SDK_V2}: ${result.relative(file)} is left on SDK v1: it exchanges SDK objects with ${result.relative(via)}, which is left on SDK v1 (${tie}), so v2 types here would not fit v1's there. It moves with that file.`);
+  }
+  // A types-only file used by client code alone stays on v1 with it (client-side-types.ts).
   const movable = candidates.filter((f) => !heldPackages.has(packageOfFile(f.file)) && !heldFiles.has(f.file));
   // Their importers are looked for among all the package's files that import the v1 SDK, not only the analysed ones:
   // client code the analysis did not load (gitlab-mcp's test/clients/) is what holds such a file.
