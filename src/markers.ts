@@ -63,7 +63,8 @@ function declaresSeveral(text: string): boolean {
 }
 
 /** One line, so the marker stays one `//` comment whatever the message says. */
-function markerComment(ruleId: string, message: string): string {
+/** The marker's comment line (without indentation): what `parseMarkers` reads back. */
+export function markerComment(ruleId: string, message: string): string {
   return `// ${MARKER_TAG}(${ruleId}): ${message.replace(/\s+/g, ' ').trim()}`;
 }
 

@@ -31,6 +31,7 @@ export const RULE_ID = {
   roots: 'deprecated-feature/roots',
   sampling: 'deprecated-feature/sampling',
   logging: 'deprecated-feature/logging',
+  experimentalTasks: 'deprecated-feature/experimental-tasks',
   elicitation: 'server-push/elicitation',
   resourceSubscription: 'server-push/resource-subscription',
   changeNotification: 'server-push/change-notification',

@@ -77,8 +77,9 @@ describe('help and rules', () => {
     expect(text.code).toBe(0);
     expect(text.stdout).toMatch(/session-state\/keyed-store\s+session-state\s+error\s+assisted/);
     const json = JSON.parse((await run(['rules', '--format', 'json'])).stdout) as Array<{ id: string; fix: string; docs: string }>;
-    expect(json.length).toBe(33);
+    expect(json.length).toBe(34);
     expect(json.map((r) => r.id)).toContain('session-state/tool-set-global');
+    expect(json.find((r) => r.id === 'deprecated-feature/experimental-tasks')).toMatchObject({ fix: 'assisted' });
     expect(json.map((r) => r.id)).toContain('session-state/session-auth');
     for (const rule of json) expect(fs.existsSync(path.resolve(import.meta.dirname, '..', rule.docs))).toBe(true);
   });

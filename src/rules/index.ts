@@ -23,6 +23,7 @@ import privateState from './handshake/private-state.js';
 import roots from './deprecated-feature/roots.js';
 import sampling from './deprecated-feature/sampling.js';
 import logging from './deprecated-feature/logging.js';
+import experimentalTasks from './deprecated-feature/experimental-tasks.js';
 import elicitation from './server-push/elicitation.js';
 import resourceSubscription from './server-push/resource-subscription.js';
 import changeNotification from './server-push/change-notification.js';
@@ -59,6 +60,7 @@ export const RULES: readonly Rule[] = [
   roots,
   sampling,
   logging,
+  experimentalTasks,
   elicitation,
   resourceSubscription,
   changeNotification,

@@ -69,13 +69,14 @@ const sdkV2 = defineTransform({
     'around the codemod: a v2 name the file declares itself is imported under an alias; names it dropped while still used are imported again (or marked where v2 has none); helpers typed with v1 context keys become `ctx: ServerContext` (a destructured requestId read as ctx.mcpReq.id, a session id beside it that only fills log fields next to requestId dropped, as session-state-to-handles does); .tool() it leaves is marked; its context-mock comment only where the object can be a context',
     'also the types-only files of a migrated package; client-only files, packages that run the SDK through their own v1 bundle, and files importing a dependency built on SDK v1 (as installed; not installed, by a framework description: mcp-handler 1) stay on v1, and package.json then keeps @modelcontextprotocol/sdk (at ^1.23.0, the first 1.x taking zod 4, when zod is raised)',
     "`zod/v3` imports in migrated files read `zod` (SDK v2 turns only zod 4 schemas into JSON Schema), unless the file uses what zod 4 changed (then a note)",
-    'experimental tasks: a task store/queue the server was built with goes with its options and the tasks capability; a registerToolTask statement is commented out under an @mcp-codemod-error comment (v2 has no tasks layer)',
+    'experimental tasks: a task store/queue the server was built with goes with its options and the tasks capability; a registerToolTask statement is commented out under a marker (v2 has no tasks layer: the tool must be written again)',
     'what the official codemod cannot rewrite keeps its /* @mcp-codemod-error … */ comment and becomes a report note',
     'only with --target 2026-07-28 (the default); files already on v2 are left alone',
   ],
   // session-telemetry: a helper it retypes drops the session id it logged beside the request id (helper-context.ts).
-  rewrites: [RULE_ID.sessionTelemetry],
-  marks: [],
+  // experimental-tasks: a task store or queue that only built a server goes; a task tool is commented out and marked.
+  rewrites: [RULE_ID.sessionTelemetry, RULE_ID.experimentalTasks],
+  marks: [RULE_ID.experimentalTasks],
   plan: planSdkV2,
 });
 

@@ -689,6 +689,34 @@ describe(`${TRANSFORM} fixtures`, () => {
     expect(result.notes.filter((n) => n.startsWith("sdk-v2: src/task-types.ts uses SDK v1's experimental tasks layer (InMemoryTaskStore, TaskStore)"))).toHaveLength(1);
   });
 
+  it('a task tool of a package the tasks layer keeps on v1 gets a marker, so the scan\'s finding is left for a person in the report too (sweep 26 Z1/Z2)', async () => {
+    const manifest = '{\n  "name": "tasks-tool",\n  "type": "module",\n  "dependencies": {\n    "@modelcontextprotocol/sdk": "^1.25.2",\n    "zod": "^3.25.76"\n  }\n}\n';
+    const taskTypes = "export type { TaskStore } from '@modelcontextprotocol/sdk/experimental/tasks';\n";
+    const server = [
+      "import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';",
+      "import type { TaskStore } from './task-types.js';",
+      "export const server = new McpServer({ name: 'tasks', version: '1.0.0' });",
+      'export function register(store: TaskStore): void {',
+      "  server.experimental.tasks.registerToolTask('report', { description: 'A report' }, {",
+      '    async createTask() { return { task: await store.createTask({ ttl: 1000 }) }; },',
+      '    async getTask(_args, extra) { return (await store.getTask(extra.taskId))!; },',
+      '    async getTaskResult(_args, extra) { return (await store.getTaskResult(extra.taskId)) as never; },',
+      '  });',
+      '}',
+      '',
+    ].join('\n');
+    const files = new Map([['package.json', manifest], ['src/task-types.ts', taskTypes], ['src/server.ts', server]]);
+    const dir = materialise('tasks-layer-marked', files);
+    const result = await runApply({ paths: [dir], cwd: dir, allowDirty: true, typecheck: false, transforms: [TRANSFORM] });
+    const text = readTree(dir).get('src/server.ts')!;
+    expect(text).toContain("  // @mcp-migrate-todo(deprecated-feature/experimental-tasks): a task tool on SDK 1.x's experimental tasks layer");
+    expect(text.replace(/^ *\/\/ @mcp-migrate-todo.*\n/m, '')).toBe(server);
+    expect(readTree(dir).get('package.json')).toBe(manifest);
+    expect(result.markers.map((m) => m.ruleId)).toEqual(['deprecated-feature/experimental-tasks']);
+    const second = await runApply({ paths: [dir], cwd: dir, allowDirty: true, typecheck: false, transforms: [TRANSFORM] });
+    expect(second.changes).toEqual([]);
+  });
+
   it('package.json: the v1 SDK out, the v2 packages in, zod raised, and the report says to run the package manager', async () => {
     const { first } = await applyOnce(byName('v1-with-package-json'));
     expect(first.notes).toContain(

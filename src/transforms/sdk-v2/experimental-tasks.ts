@@ -15,6 +15,8 @@ import { loadTsMorph, ts } from '../../typescript.js';
 import { isMcpSpecifier, type ImportBinding } from './bindings.js';
 import { descendantsOfKind, wrapped } from './compiler-walk.js';
 import { CAPABILITIES_OPTION, HIGH_LEVEL_SERVER_CLASSES, V1_EXPERIMENTAL_TASKS } from '../../analysis/sdk-modules.js';
+import { markerComment } from '../../markers.js';
+import { RULE_ID } from '../../rule-ids.js';
 
 const TASKS = V1_EXPERIMENTAL_TASKS;
 const TASKS_MODULE = TASKS.modulePattern;
@@ -226,19 +228,22 @@ function withoutDoubleBlankLines(text: string, ranges: ReadonlyArray<[number, nu
   });
 }
 
-const TASK_TOOL_MESSAGE =
-  'server.experimental.tasks.registerToolTask: SDK v2 has no tasks layer (SEP-2663 moved tasks to the Extensions Track) and its McpServer has no `experimental`, so this statement would throw when the server is built; it is commented out, and the task tool is no longer registered: rewrite it as a registerTool whose handler does the work (progress through ctx.mcpReq.notify, questions to the user through inputRequired).';
+/** The marker above a task tool's registration, commented out (sweep 26 Z1: a tool the server no longer offers is a person's work). */
+export const TASK_TOOL_MESSAGE =
+  'server.experimental.tasks.registerToolTask: SDK v2 has no tasks layer (SEP-2663 moved tasks to the Extensions Track) and its McpServer has no `experimental`, so this statement would throw when the server is built. It is commented out, and the server no longer offers this task tool: rewrite it as a registerTool whose handler does the work (progress through ctx.mcpReq.notify, questions to the user through inputRequired), or serve it through the Tasks extension.';
 
 /**
  * Statements that reach `<server>.experimental.tasks.registerToolTask` (a registration, a test's
  * assertion about one) on the SDK's McpServer: v2's McpServer has no `experimental`, so the migrated
  * server would throw while it is built. Each is commented out, line by line (the code stays for the
- * person who rewrites the tool), under an `@mcp-codemod-error` comment the report lists. Returns how many.
+ * person who rewrites the tool), under a `deprecated-feature/experimental-tasks` marker, which `apply` counts among
+ * the markers left for a person (sweep 26 Z1: an `@mcp-codemod-error` note let a server lose its only tool while the
+ * run reported no marker). Returns the 1-based line of each statement in the text `sf` had.
  */
-export function disableTaskTools(sf: SourceFile): number {
+export function disableTaskTools(sf: SourceFile): number[] {
   // No such name, no such access: and walking every property access would wrap each one in a ts-morph
   // node, which every later edit of the file (the official codemod's) then has to carry over.
-  if (!sf.getFullText().includes(REGISTER_TOOL_TASK)) return 0;
+  if (!sf.getFullText().includes(REGISTER_TOOL_TASK)) return [];
   const { Node, SyntaxKind } = loadTsMorph();
   const statements = new Set<TsMorphNode>();
   // The name's text is `registerToolTask` wherever its source is: only those accesses are wrapped.
@@ -254,16 +259,17 @@ export function disableTaskTools(sf: SourceFile): number {
     if (statement) statements.add(statement);
   }
   const text = sf.getFullText();
+  const marker = markerComment(RULE_ID.experimentalTasks, TASK_TOOL_MESSAGE);
   const edits = [...statements].map((statement) => {
     const start = lineStartBefore(text, statement.getStart());
     const end = statement.getEnd();
     const indent = text.slice(start, statement.getStart());
     const lines = text.slice(statement.getStart(), end).split('\n');
     const commented = lines.map((line, i) => (i === 0 ? `${indent}// ${line}` : line.startsWith(indent) ? `${indent}// ${line.slice(indent.length)}` : `// ${line}`));
-    return { start, end, text: `${indent}/* @mcp-codemod-error ${TASK_TOOL_MESSAGE} */\n${commented.join('\n')}` };
+    return { start, end, line: statement.getStartLineNumber(), text: `${indent}${marker}\n${commented.join('\n')}` };
   });
-  for (const edit of edits.sort((a, b) => b.start - a.start)) sf.replaceText([edit.start, edit.end], edit.text);
-  return edits.length;
+  for (const edit of [...edits].sort((a, b) => b.start - a.start)) sf.replaceText([edit.start, edit.end], edit.text);
+  return edits.map((edit) => edit.line).sort((a, b) => a - b);
 }
 
 /**

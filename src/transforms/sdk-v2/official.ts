@@ -92,6 +92,8 @@ export interface CodemodFileResult {
   aliases: ReadonlyMap<string, string>;
   /** Experimental task stores and queues removed with their McpServer options and `tasks` capability (experimental-tasks.ts). */
   removedTasks: string[];
+  /** Task tool registrations commented out under a marker (experimental-tasks.ts): their lines (1-based) in `before`. */
+  taskToolLines: number[];
   /** `before` less what went before the codemod ran (the task stores): the text the codemod's re-indentation is undone against. */
   prepared: string;
 }
@@ -123,7 +125,7 @@ export function runOfficialCodemod(files: readonly CodemodInput[], context: Tran
     let sf = project.createSourceFile(file, toolCallEdits?.length ? applyEdits(text, toolCallEdits) : text, { overwrite: true });
     // On the v1 text, before the codemod: what goes is then a plain deletion for keepIndentation's diff.
     const removedTasks = removeExperimentalTasks(sf, importBindings(sf, isV1Specifier)).variables;
-    const disabledTaskTools = disableTaskTools(sf);
+    const taskToolLines = disableTaskTools(sf);
     const prepared = sf.getFullText();
     const commonJs = isCommonJs(sf);
     const restore = commonJs ? requiresToImports(sf) : undefined;
@@ -161,7 +163,7 @@ export function runOfficialCodemod(files: readonly CodemodInput[], context: Tran
     let { changes, diagnostics } = run;
     const { failed } = run;
     if (failed !== undefined) {
-      results.push({ file, before: text, after: text, changes: 0, diagnostics: [], comments: [], failed, zodInjected: false, restoredImports: [], aliases: new Map(), removedTasks: [], prepared: text });
+      results.push({ file, before: text, after: text, changes: 0, diagnostics: [], comments: [], failed, zodInjected: false, restoredImports: [], aliases: new Map(), removedTasks: [], taskToolLines: [], prepared: text });
       continue;
     }
     const descriptions = restoreToolDescriptions(sf, toolCalls ?? []);
@@ -171,7 +173,7 @@ export function runOfficialCodemod(files: readonly CodemodInput[], context: Tran
     diagnostics.push(...jsonSchemas.diagnostics);
     if (jsonSchemas.zodDropped) diagnostics = diagnostics.filter((d) => d.tag !== 'zod-injected');
     changes += typeHandlerResults(sf);
-    changes += removedTasks.length + disabledTaskTools;
+    changes += removedTasks.length + taskToolLines.length;
     // Each v1 `tool()`/`prompt()`/`resource()` call written as `register…()` before the codemod ran (its callee is one of the edits).
     changes += toolCallEdits?.filter((e) => REGISTRATIONS.has(e.text)).length ?? 0;
     const dropped = timed('sdk-v2: restore dropped imports', () => restoreDroppedImports(sf, sdkBefore, context, diagnostics));
@@ -220,7 +222,7 @@ export function runOfficialCodemod(files: readonly CodemodInput[], context: Tran
     // Nothing changed (bar the CommonJS round trip): the file is exactly as it was.
     if (after === bridged && restore) after = text;
     const comments = commentLines(after);
-    results.push({ file, before: text, after, changes, diagnostics, comments, zodInjected: diagnostics.some((d) => d.tag === 'zod-injected'), restoredImports: dropped.restored, aliases, removedTasks, prepared });
+    results.push({ file, before: text, after, changes, diagnostics, comments, zodInjected: diagnostics.some((d) => d.tag === 'zod-injected'), restoredImports: dropped.restored, aliases, removedTasks, taskToolLines, prepared });
   }
   return results;
 }

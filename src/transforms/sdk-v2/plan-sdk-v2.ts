@@ -15,7 +15,8 @@ import { keepIndentation, minimalEdits } from '../kit/minimal-edits.js';
 import { emptyPlan, type AnchoredNote, type TransformOptions, type TransformPlan } from '../kit/plan.js';
 import { CODEMOD_PACKAGE, codemodVersion, runOfficialCodemod, type CodemodFileResult } from './official.js';
 import { V1_PACKAGE, V2_PACKAGE_VERSIONS, ZOD_RANGE, declares, packageOf, readManifest, rewriteManifest, v2PackagesFor, zodRangeReachesFloor, type ManifestChange, type ManifestView } from './manifest.js';
-import { SDK_V1_INSTALLS } from '../../analysis/sdk-modules.js';
+import { SDK_V1_INSTALLS, V1_EXPERIMENTAL_TASKS } from '../../analysis/sdk-modules.js';
+import { ts } from '../../typescript.js';
 import { andList } from '../kit/prose.js';
 import { runtimeImports } from './runtime-imports.js';
 import { readCurrentFile } from '../kit/file-overlay.js';
@@ -32,9 +33,15 @@ import { heldNeighbours } from './held-neighbours.js';
 import { unmovableDynamicSdkImports } from './dynamic-imports.js';
 import { alignHeldAugmentations } from './held-augmentations.js';
 import { tasksLayerNames } from './tasks-layer.js';
+import { TASK_TOOL_MESSAGE } from './experimental-tasks.js';
+import { isTaskToolRegistration } from '../../analysis/experimental-tasks.js';
+import { forEachOfKind } from '../../analysis/ast.js';
+import { addMarker } from '../kit/handler-sites.js';
 import { applyZod4Edits, mayBreakOnZod4, zod4Breaks, type Zod4Break } from './zod-usage.js';
 import { importsZodV3, zodV3ToZod } from './zod-v3-imports.js';
 import { isCatalogSpecifier, resolveCatalogRange, type CatalogEntry } from './catalogs.js';
+
+import { RULE_ID } from '../../rule-ids.js';
 
 export const SDK_V2 = 'sdk-v2';
 const V2_PACKAGE_SERVER = '@modelcontextprotocol/server';
@@ -203,6 +210,7 @@ export function planSdkV2(result: AnalysisResult, options: TransformOptions): Tr
     plan.notes!.push(`${SDK_V2}: ${result.relative(file)} is left on SDK v1: it imports only SDK types, and the code it shares them with is client code, which stays on SDK v1 (v2 types would not fit it). It moves with that client code.`);
   }
   const v1 = movable.filter((f) => !heldFiles.has(f.file));
+  markHeldTaskTools(result, plan, (file) => heldPackages.has(packageOfFile(file)) || heldFiles.has(file), inScope);
   if (!v1.length) return plan;
   // The project's zod code moves to zod 4 first, where that lets package.json raise zod (zod-usage.ts): the
   // codemod then works on the moved text, and the edits are made against the file as it is.
@@ -252,6 +260,7 @@ export function planSdkV2(result: AnalysisResult, options: TransformOptions): Tr
       const names = restored.filter((r) => r.from === from).map((r) => r.local);
       plan.notes!.push(`${SDK_V2}: ${rel}: ${names.join(', ')} imported from ${from} (the official codemod dropped ${names.length === 1 ? 'its import' : 'their imports'} while the code still uses ${names.length === 1 ? 'it' : 'them'}).`);
     }
+    for (const line of outcome.taskToolLines) plan.markers.push({ file: outcome.file, line, ruleId: RULE_ID.experimentalTasks, message: TASK_TOOL_MESSAGE });
     if (outcome.removedTasks.length) {
       plan.notes!.push(`${SDK_V2}: ${rel}: ${outcome.removedTasks.join(', ')} removed with the server's task options and \`tasks\` capability (SDK v2 has no tasks layer; SEP-2663 moved tasks to the Extensions Track).`);
     }
@@ -746,4 +755,24 @@ function installCommand(dir: string): string {
     if (fs.existsSync(path.join(current, '.git')) || path.dirname(current) === current) break;
   }
   return 'npm install';
+}
+
+/** The marker of a task tool left on SDK 1.x with its file or package (the move goes on around it). */
+const [, , REGISTER_TOOL_TASK] = V1_EXPERIMENTAL_TASKS.toolRegistration;
+const HELD_TASK_TOOL_MESSAGE =
+  "a task tool on SDK 1.x's experimental tasks layer, which 2026-07-28 removed from the core protocol (SEP-2663: tasks are the io.modelcontextprotocol/tasks extension) and SDK v2 does not have. Its code stays on SDK 1.x for now (see the sdk-v2 note on why), so the tool keeps working for clients that use tasks; before it moves, rewrite it as a registerTool whose handler does the work (progress through ctx.mcpReq.notify, questions to the user through inputRequired), or serve it through the Tasks extension.";
+
+/**
+ * Task tool registrations in analysed files the move leaves on SDK 1.x (`held`): each gets a marker, so that what the
+ * scan reports there is left for a person in the report too (a file that moves has its registration commented out
+ * under a marker instead: experimental-tasks.ts).
+ */
+function markHeldTaskTools(result: AnalysisResult, plan: TransformPlan, held: (file: string) => boolean, inScope: (file: string) => boolean): void {
+  const { values } = result.analysis;
+  for (const sf of result.sourceFiles) {
+    if (!sf.text.includes(REGISTER_TOOL_TASK) || !held(sf.fileName) || !inScope(sf.fileName)) continue;
+    forEachOfKind(sf, [ts.SyntaxKind.PropertyAccessExpression], (node) => {
+      if (isTaskToolRegistration(values, node as ts.PropertyAccessExpression)) addMarker(plan, node, RULE_ID.experimentalTasks, HELD_TASK_TOOL_MESSAGE);
+    });
+  }
 }

@@ -7,7 +7,7 @@ import { z } from 'zod';
 const ReportSchema = z.object({ topic: z.string() });
 
 export const registerReportTool = (server: McpServer) => {
-  /* @mcp-codemod-error server.experimental.tasks.registerToolTask: SDK v2 has no tasks layer (SEP-2663 moved tasks to the Extensions Track) and its McpServer has no `experimental`, so this statement would throw when the server is built; it is commented out, and the task tool is no longer registered: rewrite it as a registerTool whose handler does the work (progress through ctx.mcpReq.notify, questions to the user through inputRequired). */
+  // @mcp-migrate-todo(deprecated-feature/experimental-tasks): server.experimental.tasks.registerToolTask: SDK v2 has no tasks layer (SEP-2663 moved tasks to the Extensions Track) and its McpServer has no `experimental`, so this statement would throw when the server is built. It is commented out, and the server no longer offers this task tool: rewrite it as a registerTool whose handler does the work (progress through ctx.mcpReq.notify, questions to the user through inputRequired), or serve it through the Tasks extension.
   // server.experimental.tasks.registerToolTask(
   //   'build-report',
   //   { description: 'Builds a report in the background.', inputSchema: ReportSchema.shape },
