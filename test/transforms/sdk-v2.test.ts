@@ -995,6 +995,23 @@ describe('rewriteManifest', () => {
     expect(after).toBe('{\n    "name": "x",\n    "devDependencies": {\n        "zod": "^4.2.0",\n        "@modelcontextprotocol/server": "^2.4.0",\n        "tsx": "^4.0.0"\n    }\n}\n');
   });
 
+  it('replaces the removed package in bundledDependencies / bundleDependencies by the packages added to dependencies, in its place (sweep 25 Y2); a list without it, or `true`, is left alone', () => {
+    const before = '{\n  "dependencies": {\n    "@modelcontextprotocol/sdk": "^1.12.0",\n    "zod": "^3.23.0"\n  },\n  "bundledDependencies": ["@modelcontextprotocol/sdk", "zod"],\n  "bundleDependencies": [\n    "zod",\n    "@modelcontextprotocol/sdk"\n  ]\n}\n';
+    const change = {
+      remove: ['@modelcontextprotocol/sdk'],
+      add: [
+        { section: 'dependencies' as const, name: '@modelcontextprotocol/server', range: '^2.4.0' },
+        { section: 'dependencies' as const, name: '@modelcontextprotocol/node', range: '^2.1.2' },
+      ],
+      set: [],
+    };
+    expect(rewriteManifest(before, change)).toBe(
+      '{\n  "dependencies": {\n    "@modelcontextprotocol/node": "^2.1.2",\n    "@modelcontextprotocol/server": "^2.4.0",\n    "zod": "^3.23.0"\n  },\n  "bundledDependencies": ["@modelcontextprotocol/node", "@modelcontextprotocol/server", "zod"],\n  "bundleDependencies": [\n    "zod",\n    "@modelcontextprotocol/node",\n    "@modelcontextprotocol/server"\n  ]\n}\n',
+    );
+    const other = '{\n  "dependencies": {\n    "@modelcontextprotocol/sdk": "^1.12.0"\n  },\n  "bundledDependencies": ["zod"],\n  "bundleDependencies": true\n}\n';
+    expect(rewriteManifest(other, change)).toBe('{\n  "dependencies": {\n    "@modelcontextprotocol/node": "^2.1.2",\n    "@modelcontextprotocol/server": "^2.4.0"\n  },\n  "bundledDependencies": ["zod"],\n  "bundleDependencies": true\n}\n');
+  });
+
   it('inserts at the sorted place in a sorted section, keeps CRLF, and creates a missing section', () => {
     const before = '{\r\n  "dependencies": {\r\n    "@modelcontextprotocol/sdk": "^1.0.0"\r\n  }\r\n}\r\n';
     const after = rewriteManifest(before, {

@@ -40,6 +40,8 @@ const ZOD_FLOOR: readonly [number, number] = [4, 2];
 export const ZOD_RANGE = '^4.2.0';
 
 const SECTIONS = ['dependencies', 'devDependencies', 'peerDependencies', 'optionalDependencies'] as const;
+/** The lists of dependency names npm packs into the tarball (both spellings npm accepts). */
+const BUNDLED = new Set(['bundledDependencies', 'bundleDependencies']);
 type Section = (typeof SECTIONS)[number];
 
 /** The package a specifier belongs to (`@scope/name/sub` → `@scope/name`). */
@@ -189,6 +191,22 @@ export function rewriteManifest(text: string, change: ManifestChange): string {
       const inner = `${unit}${unit}`;
       edits.push({ start: open, end: close, text: entries.length ? `${eol}${entries.map((e) => inner + e.text).join(`,${eol}`)}${eol}${unit}` : '' });
     }
+  }
+  // `bundledDependencies` / `bundleDependencies` (a list of names): a removed package bundled is replaced by the packages
+  // added to `dependencies` in its place, so that the tarball bundles what replaced it (sweep 25 Y2).
+  const bundled = [...new Set(change.add.filter((a) => a.section === 'dependencies').map((a) => a.name))].sort();
+  for (const prop of root.properties) {
+    if (!ts.isPropertyAssignment(prop) || !ts.isStringLiteral(prop.name) || !BUNDLED.has(prop.name.text) || !ts.isArrayLiteralExpression(prop.initializer)) continue;
+    const elements = prop.initializer.elements;
+    const names = elements.map((e) => (ts.isStringLiteral(e) ? e.text : undefined));
+    const removedAt = names.findIndex((n) => n !== undefined && change.remove.includes(n));
+    if (removedAt < 0 || names.includes(undefined)) continue;
+    const kept = names.filter((n): n is string => !change.remove.includes(n!));
+    const added = bundled.filter((n) => !kept.includes(n));
+    // The added names take the place of the first removed one.
+    const next = names.flatMap((n, i) => (!change.remove.includes(n!) ? [n!] : i === removedAt ? added : []));
+    const separator = elements.length >= 2 ? text.slice(elements[0]!.end, elements[1]!.getStart(sf)) : ', ';
+    edits.push({ start: elements[0]!.getStart(sf), end: elements.at(-1)!.end, text: next.map((n) => JSON.stringify(n)).join(separator) });
   }
   // Sections that do not exist yet: appended after the last top-level property.
   const last = root.properties.at(-1);
