@@ -264,6 +264,13 @@ function connectionTransports(result: AnalysisResult, options: TransformOptions)
 /** `[await|void] <call>;` as a whole statement: the statement. */
 function outerStatement(call: ts.CallExpression): ts.ExpressionStatement | undefined {
   let node: ts.Node = call;
-  while (node.parent && (ts.isAwaitExpression(node.parent) || ts.isVoidExpression(node.parent) || ts.isParenthesizedExpression(node.parent))) node = node.parent;
+  for (;;) {
+    const parent = node.parent;
+    if (parent && (ts.isAwaitExpression(parent) || ts.isVoidExpression(parent) || ts.isParenthesizedExpression(parent))) node = parent;
+    // `void server.sendLoggingMessage(…).catch(() => {})`: the handler only swallows a failed send, which a stderr line
+    // cannot have (sweep 26 Z4). `.then`/`.finally` run code of their own and keep the statement as it is.
+    else if (parent && ts.isPropertyAccessExpression(parent) && parent.name.text === 'catch' && ts.isCallExpression(parent.parent) && parent.parent.expression === parent) node = parent.parent;
+    else break;
+  }
   return node.parent && ts.isExpressionStatement(node.parent) ? node.parent : undefined;
 }

@@ -1,0 +1,28 @@
+/**
+ * Background log messages sent from engine events, one awaited and one fired and forgotten with a `.catch` that only
+ * swallows a failed send (j0hanz/cortex-mcp, sweep 26 Z4). With --modern-only both become stderr lines: the `.catch`
+ * goes with the send, since writing to stderr cannot reject; a `.finally` would run code of its own, so that statement
+ * is kept and marked.
+ */
+import { EventEmitter } from 'node:events';
+import { McpServer } from '@modelcontextprotocol/server';
+import { StdioServerTransport } from '@modelcontextprotocol/server/stdio';
+
+export const events = new EventEmitter();
+const server = new McpServer({ name: 'engine', version: '1.0.0' }, { capabilities: { logging: {} } });
+
+events.on('budget', (used: number) => {
+  void server
+    .sendLoggingMessage({ level: 'notice', logger: 'engine', data: { event: 'budget', used } })
+    .catch(() => undefined);
+});
+
+events.on('done', async (id: string) => {
+  await server.sendLoggingMessage({ level: 'info', logger: 'engine', data: { event: 'done', id } });
+});
+
+events.on('stop', () => {
+  void server.sendLoggingMessage({ level: 'info', logger: 'engine', data: 'stopping' }).finally(() => events.emit('stopped'));
+});
+
+await server.connect(new StdioServerTransport());

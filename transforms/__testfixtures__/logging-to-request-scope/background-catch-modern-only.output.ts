@@ -1,0 +1,28 @@
+/**
+ * Background log messages sent from engine events, one awaited and one fired and forgotten with a `.catch` that only
+ * swallows a failed send (j0hanz/cortex-mcp, sweep 26 Z4). With --modern-only both become stderr lines: the `.catch`
+ * goes with the send, since writing to stderr cannot reject; a `.finally` would run code of its own, so that statement
+ * is kept and marked.
+ */
+import { EventEmitter } from 'node:events';
+import { McpServer } from '@modelcontextprotocol/server';
+import { StdioServerTransport } from '@modelcontextprotocol/server/stdio';
+
+export const events = new EventEmitter();
+// @mcp-migrate-todo(deprecated-feature/logging): the logging capability is deprecated in 2026-07-28 (SEP-2577). It stays while this server still sends log messages (the SDK refuses notifications/message without it); remove it together with the last of them once logging goes to stderr or OpenTelemetry.
+const server = new McpServer({ name: 'engine', version: '1.0.0' }, { capabilities: { logging: {} } });
+
+events.on('budget', (used: number) => {
+  console.error(JSON.stringify({ level: 'notice', logger: 'engine', data: { event: 'budget', used } }));
+});
+
+events.on('done', async (id: string) => {
+  console.error(JSON.stringify({ level: 'info', logger: 'engine', data: { event: 'done', id } }));
+});
+
+events.on('stop', () => {
+  // @mcp-migrate-todo(deprecated-feature/logging): sendLoggingMessage not rewritten (outside a request handler): inside a handler log with ctx.mcpReq.log(level, data, logger) (2026-07-28 delivers it only on that request's stream, when the request carries a log level); elsewhere log to stderr or OpenTelemetry.
+  void server.sendLoggingMessage({ level: 'info', logger: 'engine', data: 'stopping' }).finally(() => events.emit('stopped'));
+});
+
+await server.connect(new StdioServerTransport());
