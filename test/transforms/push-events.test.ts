@@ -112,4 +112,36 @@ export function touch(server: McpServer, uri: string) {
     expect(out.get('server.ts')).toContain('@mcp-migrate-todo(server-push/change-notification)');
     expect(out.get('server.ts')).toContain("method: 'notifications/resources/updated'");
   });
+
+  it('keeps and marks a send in a loop over the session registry (each subscribed 2025-era session); the same send outside the loop is published (sweep 25 Y5)', async () => {
+    const registry = `import { randomUUID } from 'node:crypto';
+import { McpServer } from '@modelcontextprotocol/server';
+import { NodeStreamableHTTPServerTransport } from '@modelcontextprotocol/node';
+const sessions = new Map<string, { server: McpServer; subscriptions: Set<string> }>();
+export function open(server: McpServer) {
+  return new NodeStreamableHTTPServerTransport({
+    sessionIdGenerator: () => randomUUID(),
+    onsessioninitialized: (id) => {
+      sessions.set(id, { server, subscriptions: new Set() });
+    },
+  });
+}
+export function changed(uri: string, main: McpServer) {
+  for (const id of sessions.keys()) {
+    const session = sessions.get(id)!;
+    if (session.subscriptions.has(uri)) void session.server.server.sendResourceUpdated({ uri });
+  }
+  sessions.forEach((session) => {
+    void session.server.server.sendResourceListChanged();
+  });
+  void main.server.sendResourceUpdated({ uri });
+}
+`;
+    const out = (await applied({ 'server.ts': registry })).get('server.ts')!;
+    const markers = parseMarkers(out).filter((m) => m.ruleId === 'server-push/change-notification');
+    expect(markers.map((m) => m.message.slice(0, 60))).toEqual(['sent to each 2025-era session of the registry this loop walk', 'sent to each 2025-era session of the registry this loop walk']);
+    expect(out).toContain('void session.server.server.sendResourceUpdated({ uri });');
+    expect(out).toContain('void session.server.server.sendResourceListChanged();');
+    expect(out).toContain("void publishServerEvent(main.server, { kind: 'resource_updated', uri });");
+  });
 });

@@ -20,7 +20,7 @@ import { RULE_ID, type RuleId } from '../../rule-ids.js';
 import type { TransformOptions, TransformPlan } from '../kit/plan.js';
 import { emptyPlan } from '../kit/plan.js';
 import { addMarker, isMarked, markFrameworkSites } from '../kit/handler-sites.js';
-import { isConnectionNudge, publishChangeEvents } from './publish-events.js';
+import { isConnectionNudge, publishChangeEvents, sentPerSession } from './publish-events.js';
 
 /**
  * Framework sites of other rules this transform marks (declared in the catalog's `marks`): a framework's
@@ -28,6 +28,10 @@ import { isConnectionNudge, publishChangeEvents } from './publish-events.js';
  * (run alone, or through its jscodeshift entry) — the session's client capabilities and sampling.
  */
 export const FRAMEWORK_SESSION_RULES: readonly RuleId[] = [ruleOfFeature('client-capabilities'), ruleOfFeature('sampling'), RULE_ID.perSessionServer];
+
+/** A change sent to each 2025-era session that asked for it, in a loop over the session registry (sweep 25 Y5). */
+const PER_SESSION_CHANGE =
+  'sent to each 2025-era session of the registry this loop walks (those that subscribed): only they receive it. 2026-07-28 clients listen on subscriptions/listen, which no session holds: publish the change once, outside the loop (handler.notify.resourceUpdated(uri) / toolsChanged() from the createMcpHandler handle, a shared ServerEventBus across instances), and keep this loop only while 2025-era sessions are served.';
 
 /** The features this transform marks, in the order it marks them, with the marker and the report's note. */
 const REPLACEMENT: Partial<Record<FeatureId, { marker: string; note: string }>> = {
@@ -128,6 +132,8 @@ export function planServerPush(result: AnalysisResult, options: TransformOptions
           ? CONNECTION_NUDGE
           : feature === 'change-notification' && options.target === 'stateless-v1' && (stdioOnly ??= servesStdioOnly(result))
           ? STDIO_V1_CHANGE
+          : feature === 'change-notification' && options.target === '2026-07-28' && sentPerSession(result, report.node)
+          ? PER_SESSION_CHANGE
           : markerFor(feature, replacement.marker, report);
       addMarker(plan, anchor, ruleId, anchor === object ? `the ${perObject.get(object)} senders of this object (one marker for all): ${message}` : message);
     }

@@ -12,7 +12,7 @@
 import path from 'node:path';
 import { ts } from '../../typescript.js';
 import type { AnalysisResult } from '../../analysis/model.js';
-import { calleeParts, enclosingFunction, unwrap } from '../../analysis/ast.js';
+import { ITERATION_METHODS, calleeParts, enclosingFunction, unwrap } from '../../analysis/ast.js';
 import { rawSendersOf } from '../../analysis/sdk-features.js';
 import { CONNECT_METHOD, INITIALIZE_REQUEST_GUARD, LOW_LEVEL_SERVER_CLASSES, sdkMajorOfFile } from '../../analysis/sdk-modules.js';
 import { guardingInitializeComparison } from '../../analysis/handshake-plumbing.js';
@@ -105,6 +105,7 @@ export function publishChangeEvents(result: AnalysisResult, options: TransformOp
     if (!onV2.has(packageDirOf(use.node.getSourceFile().fileName))) continue;
     if (toggling.has(enclosingFunction(use.node))) continue;
     if (isConnectionNudge(result, use.node)) continue;
+    if (sentPerSession(result, use.node)) continue;
     const rewrite = rewriteOf(result, use.node);
     if (!rewrite) continue;
     const sf = rewrite.call.getSourceFile();
@@ -138,6 +139,47 @@ export function publishChangeEvents(result: AnalysisResult, options: TransformOp
     `notifications: ${count} list-changed / resource-updated send${count === 1 ? '' : 's'} → ${PUBLISH_FUNCTION}() (${[...new Set(modules)].join(', ')}): createMcpHandler's subscriptions/listen streams receive them through its shared bus, serveStdio's through the server as before`,
   );
   return done;
+}
+
+/**
+ * A send inside a loop over a session-keyed store (`for (const sid of Object.keys(sessions)) if
+ * (sessions[sid].subscriptions.has(uri)) sessions[sid].server.server.sendResourceUpdated({ uri })`, `sessions.forEach(…)`):
+ * it reaches the 2025-era sessions that asked, once each. Published to the bus in place, an event would reach the
+ * 2026-07-28 listen streams only when some legacy session holds the URI, and once per such session (sweep 25 Y5): kept,
+ * and marked by the caller; the bus publish belongs once per change, outside the loop.
+ */
+export function sentPerSession(result: AnalysisResult, node: ts.Node): boolean {
+  const { values, sessions } = result.analysis;
+  const declarations = new Set([...sessions.stores.values()].map((s) => s.declaration).filter((d): d is ts.Node => d !== undefined));
+  if (declarations.size === 0) return false;
+  const namesStore = (expression: ts.Node): boolean => {
+    let found = false;
+    const visit = (n: ts.Node): void => {
+      if (found) return;
+      const named = ts.isIdentifier(n) ? n : ts.isPropertyAccessExpression(n) ? n.name : undefined;
+      if (named && declarations.has(values.symbolOf(named)?.valueDeclaration as ts.Node)) found = true;
+      else ts.forEachChild(n, visit);
+    };
+    visit(expression);
+    return found;
+  };
+  const stop = enclosingFunctionOrFile(node);
+  for (let at: ts.Node | undefined = node.parent; at && at !== stop; at = at.parent) {
+    if ((ts.isForOfStatement(at) || ts.isForInStatement(at)) && namesStore(at.expression)) return true;
+    if (ts.isForStatement(at) && ((at.initializer && namesStore(at.initializer)) || (at.condition && namesStore(at.condition)))) return true;
+  }
+  // `sessions.forEach((session) => …)`: the callback runs once per session.
+  const fn = enclosingFunction(node);
+  const call = fn?.parent;
+  if (fn && call && ts.isCallExpression(call) && call.arguments.includes(fn as ts.Expression)) {
+    const { name, receiver } = calleeParts(call);
+    if (name && ITERATION_METHODS.has(name) && receiver && namesStore(receiver)) return true;
+  }
+  return false;
+}
+
+function enclosingFunctionOrFile(node: ts.Node): ts.Node {
+  return enclosingFunction(node) ?? node.getSourceFile();
 }
 
 /** The rewrite of the send a change-notification report points into, when it is one the bus can carry. */
