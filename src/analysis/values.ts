@@ -314,7 +314,17 @@ export class ValueAnalysis {
       }
       // `type Extra = RequestHandlerExtra<...>` and `/** @typedef {import('...').McpServer} Server */`
       if (ts.isTypeAliasDeclaration(decl)) return this.valueOfType(decl.type, hops);
-      if (ts.isInterfaceDeclaration(decl)) return { kind: 'shape', shape: decl, hops };
+      if (ts.isInterfaceDeclaration(decl)) {
+        // `interface AppServer extends McpServer { … }`: an SDK server with the project's extras (sweep 26 Z5).
+        for (const clause of decl.heritageClauses ?? []) {
+          if (clause.token !== ts.SyntaxKind.ExtendsKeyword) continue;
+          for (const base of clause.types) {
+            const value = this.instanceOf(base.expression, hops, depth + 1);
+            if (value && value.kind !== 'shape') return value;
+          }
+        }
+        return { kind: 'shape', shape: decl, hops };
+      }
       if (ts.isJSDocTypedefTag(decl) && decl.typeExpression && ts.isJSDocTypeExpression(decl.typeExpression)) {
         return this.valueOfType(decl.typeExpression.type, hops);
       }

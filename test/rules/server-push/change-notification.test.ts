@@ -82,6 +82,18 @@ admin.disable();`,
   ],
   invalid: [
     {
+      name: 'the server typed by a project interface that extends McpServer (nulab/backlog-mcp-server BacklogMCPServer, sweep 26 Z5)',
+      code: {
+        'src/wrap.ts': `import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+export interface AppServer extends McpServer { enabled?: Set<string> }`,
+        'src/registrar.ts': `import type { AppServer } from './wrap.js';
+export async function refresh(server: AppServer): Promise<void> {
+  await server.server.sendToolListChanged();
+}`,
+      },
+      errors: [{ messageId: 'call', line: 3, file: 'src/registrar.ts' }],
+    },
+    {
       name: 'raw list_changed broadcast over a spelled-out method list (shorthand `{ method }` from a for-of loop)',
       code: `import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 interface Inbound { server: Server; sessionId: string }

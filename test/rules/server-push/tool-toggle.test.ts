@@ -48,6 +48,34 @@ handle.enable();`,
   ],
   invalid: [
     {
+      name: 'a tool registering tools through a registrar object, on a server typed by a project interface extending McpServer (nulab/backlog-mcp-server, sweep 26 Z5/Z7)',
+      code: {
+        'src/wrap.ts': `import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+export interface AppServer extends McpServer { enabled?: Set<string> }`,
+        'src/registrar.ts': `import { z } from 'zod';
+import type { AppServer } from './wrap.js';
+export function createRegistrar(server: AppServer) {
+  return {
+    enableToolset(name: string): string {
+      server.registerTool(name + '_search', { inputSchema: { q: z.string() } }, async ({ q }) => ({ content: [{ type: 'text', text: q }] }));
+      return name;
+    },
+  };
+}`,
+        'src/server.ts': `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { z } from 'zod';
+import { createRegistrar } from './registrar.js';
+import type { AppServer } from './wrap.js';
+export function createServer(): AppServer {
+  const server: AppServer = new McpServer({ name: 'toolsets', version: '1.0.0' });
+  const registrar = createRegistrar(server);
+  server.registerTool('enable_toolset', { inputSchema: { toolset: z.string() } }, async ({ toolset }) => ({ content: [{ type: 'text', text: registrar.enableToolset(toolset) }] }));
+  return server;
+}`,
+      },
+      errors: [{ messageId: 'registeredInCall', line: 6, file: 'src/registrar.ts' }],
+    },
+    {
       name: 'resources registered from a timer, through a helper (setInterval) and directly (setTimeout)',
       code: `import { randomUUID } from 'node:crypto';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
