@@ -8,7 +8,8 @@ import { ts } from '../typescript.js';
 import type { Category, RuleMeta } from '../model.js';
 import type { Analysis } from '../analysis/model.js';
 import type { Hop } from '../analysis/value.js';
-import type { FeatureId, FeatureUse } from '../analysis/sdk-features.js';
+import { describedFeature, INPUT_REQUEST_FEATURES, type FeatureId, type FeatureUse } from '../analysis/sdk-features.js';
+import { handBuiltMessage } from '../analysis/json-rpc-literals.js';
 
 export interface ReportDescriptor {
   node: ts.Node;
@@ -65,9 +66,21 @@ export { handlerRegistration, serverMethodCall } from '../analysis/sdk-features.
  * handed on instead of called.
  */
 export function featureVisitors(context: RuleContext, feature: FeatureId, reported?: (use: FeatureUse, call: ts.CallExpression) => boolean): RuleListener {
-  const { features } = context.analysis;
+  const { features, values } = context.analysis;
+  // A request of an input-request feature built by hand and handed to no call we can see (returned, queued): the
+  // sampling/elicitation/roots transform marks it, so the rule reports it (sweep 25 Y6: scan and apply disagreed).
+  const messages = INPUT_REQUEST_FEATURES.includes(feature) ? new Set(Object.keys(describedFeature(feature).messages ?? {})) : undefined;
+  const handBuilt = messages?.size
+    ? {
+        [ts.SyntaxKind.ObjectLiteralExpression]: (node: ts.ObjectLiteralExpression) => {
+          const method = handBuiltMessage(values, node, (m) => messages.has(m));
+          if (method) context.report({ node: method, messageId: 'raw', data: { method: values.constantString(method) ?? '' } });
+        },
+      }
+    : {};
   return {
     visitors: {
+      ...handBuilt,
       [ts.SyntaxKind.CallExpression]: (node: ts.CallExpression) => {
         const use = features.useAt(node, feature);
         if (use && (!reported || reported(use, node))) context.report(use);

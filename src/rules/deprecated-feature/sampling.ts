@@ -1,10 +1,4 @@
-import { ts } from '../../typescript.js';
-import { handBuiltMessage } from '../../analysis/json-rpc-literals.js';
-import { describedFeature } from '../../analysis/sdk-features.js';
 import { defineRule, featureVisitors, specUrl } from '../rule.js';
-
-/** The raw request methods of sampling, from the SDK description. */
-const RAW_METHODS = new Set(Object.keys(describedFeature('sampling').messages ?? {}));
 
 export default defineRule({
   meta: {
@@ -20,16 +14,7 @@ export default defineRule({
     spec: specUrl('client/sampling'),
   },
   create(context) {
-    const feature = featureVisitors(context, 'sampling');
-    return {
-      visitors: {
-        ...feature.visitors,
-        // A request built by hand and returned or queued rather than passed to a sender we can see.
-        [ts.SyntaxKind.ObjectLiteralExpression]: (node: ts.ObjectLiteralExpression) => {
-          const literal = handBuiltMessage(context.analysis.values, node, (method) => RAW_METHODS.has(method));
-          if (literal) context.report({ node: literal, messageId: 'raw' });
-        },
-      },
-    };
+    // Calls, detached senders and requests built by hand (featureVisitors reports all three).
+    return featureVisitors(context, 'sampling');
   },
 });

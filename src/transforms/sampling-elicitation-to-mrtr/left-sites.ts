@@ -50,7 +50,8 @@ export function markLeftSites(result: AnalysisResult, plan: TransformPlan): numb
         if (!ts.isObjectLiteralExpression(node)) return;
         const method = handBuiltMessage(analysis.values, node, (m) => messages.has(m));
         if (!method || handled(method)) return;
-        addMarker(plan, method, rule, `a ${analysis.values.constantString(method) ?? 'request'} request built by hand: on 2026-07-28 the server asks the client only from inside a request handler, as an input request: return inputRequired({ inputRequests: { k: inputRequired.${builderOf(feature)} } }) from the handler and read inputResponse(ctx.mcpReq.inputResponses, 'k') on the retry.`);
+        const named = analysis.values.constantString(method);
+        addMarker(plan, method, rule, `${named ? `${/^[aeiou]/i.test(named) ? 'an' : 'a'} ${named}` : 'a'} request built by hand: on 2026-07-28 the server asks the client only from inside a request handler, as an input request: return inputRequired({ inputRequests: { k: inputRequired.${builderOf(feature)} } }) from the handler and read inputResponse(ctx.mcpReq.inputResponses, 'k') on the retry.`);
         marked++;
       });
     }

@@ -42,6 +42,14 @@ server.tool('progress', async (extra) => {
   ],
   invalid: [
     {
+      name: 'a roots/list request built by hand and returned for another layer to send (sweep 25 Y6: the transform marks it, so the rule reports it)',
+      code: `export function rootsRequest(id: number) {
+  const request = { jsonrpc: '2.0', id, method: 'roots/list', params: {} };
+  return request;
+}`,
+      errors: [{ messageId: 'raw', line: 2 }],
+    },
+    {
       name: 'v2 server.server.listRoots() in a tool handler',
       code: `import { McpServer } from '@modelcontextprotocol/server';
 const server = new McpServer({ name: 'x', version: '1' });

@@ -64,6 +64,13 @@ server.registerTool('caps', { description: 'd' }, async (ctx) => ({
   ],
   invalid: [
     {
+      name: 'an elicitation/create request built by hand and returned for another layer to send (henryperkins/my-mcp-github, sweep 25 Y6)',
+      code: `export function createElicitationRequest(id: string | number, message: string) {
+  return { jsonrpc: '2.0', id, method: 'elicitation/create', params: { message, requestedSchema: { type: 'object', properties: {} } } };
+}`,
+      errors: [{ messageId: 'raw', line: 2, data: { method: 'elicitation/create' } }],
+    },
+    {
       name: "the context's elicitInput taken into a wrapper (detached, called later), through a handler factory held in a const",
       code: `import { McpServer } from '@modelcontextprotocol/server';
 type Ask = (message: string) => Promise<unknown>;
