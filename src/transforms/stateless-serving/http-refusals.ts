@@ -79,7 +79,8 @@ export function unrecognisedPlace(file: ServingFile, transport: ts.NewExpression
     const where = callers.length ? ` (called from ${callers.map((n) => `\`${n}()\``).join(', ')})` : '';
     const timers = registryTimers(file);
     const expiry = timers.length ? ` The registry's idle expiry (${timers.join(', ')}) goes with the sessions: remove it, there is nothing left to expire.` : '';
-    const why = refusal ? ` It is not rewritten: ${refusal}` : '';
+    // One sentence, ended, whatever the reason's own ending: the advice follows it (sweep 25 Y7).
+    const why = refusal ? ` It is not rewritten: ${refusal.trim().replace(/\.?$/, '.')}` : '';
     // An exported handler the in-place rewrite (exported-dispatcher.ts) refused: its reason, and the factory it found.
     if (relayed) return relayRefusal(transport, relayed, `the ${relay ? 'handler' : kind} \`${holder.text}()\`${where}`, framework, relay?.why, relay?.factory);
     // SDK 1.x's stateless idiom (a server and a transport per request) has no session registry to name.

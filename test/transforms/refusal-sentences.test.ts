@@ -1,0 +1,52 @@
+/**
+ * A refusal's reason joins the advice as a sentence of its own (sweep 25 Y7: with --modern-only the reason of a
+ * transport made in a controller method ran into the next sentence, "…with a block body Serve the endpoint…").
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { runApply } from '../../src/apply/apply.js';
+import { parseMarkers } from '../../src/markers.js';
+import { removeTempTrees, tempTree } from '../support/temp-tree.js';
+
+const CONTROLLER = `import { randomUUID } from 'node:crypto';
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+
+declare function getPlugin(name: string): { sessions: Map<string, { transport: StreamableHTTPServerTransport }> };
+
+// A Koa-style controller object, as Strapi routes call it (handler: 'mcp.handle').
+const mcpController = ({ strapi }: { strapi: { log: { debug(message: string): void } } }) => ({
+  async handle(ctx: any) {
+    const plugin = getPlugin('demo');
+    const sid = ctx.request.headers['mcp-session-id'] as string | undefined;
+    let session = sid ? plugin.sessions.get(sid) : undefined;
+    if (!session) {
+      const sessionId = randomUUID();
+      const server = new McpServer({ name: 'demo', version: '1.0.0' });
+      const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: () => sessionId });
+      await server.connect(transport);
+      strapi.log.debug(\`session \${sessionId}\`);
+      session = { transport };
+      plugin.sessions.set(sessionId, session);
+    }
+    await session.transport.handleRequest(ctx.req, ctx.res, ctx.request.body);
+    ctx.respond = false;
+  },
+});
+export default mcpController;
+`;
+
+describe('refusal sentences', () => {
+  afterAll(removeTempTrees);
+
+  it('ends the reason before the advice (--modern-only gives the reason; the default run names none)', async () => {
+    for (const modernOnly of [true]) {
+      const dir = tempTree({ 'src/controller.ts': CONTROLLER });
+      await runApply({ paths: [dir], cwd: dir, allowDirty: true, typecheck: false, transforms: ['sdk-v2', 'stateless-serving'], transformOptions: { modernOnly } });
+      const markers = parseMarkers(fs.readFileSync(path.join(dir, 'src/controller.ts'), 'utf8')).filter((m) => m.message.includes('It is not rewritten: '));
+      expect(markers.length, `modernOnly ${modernOnly}`).toBeGreaterThan(0);
+      for (const m of markers) expect(m.message, `modernOnly ${modernOnly}`).toMatch(/It is not rewritten: [^.]*\. [A-Z]/);
+    }
+  });
+});
