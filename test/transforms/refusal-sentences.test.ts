@@ -49,4 +49,32 @@ describe('refusal sentences', () => {
       for (const m of markers) expect(m.message, `modernOnly ${modernOnly}`).toMatch(/It is not rewritten: [^.]*\. [A-Z]/);
     }
   });
+
+  it('names the factory a stdio server is built with when a module variable keeps it for shutdown (sweep 26 Z3: it said to write a factory the project had)', async () => {
+    const dir = tempTree({
+      'src/server.ts': `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+export function createServer(): McpServer {
+  return new McpServer({ name: 'z3', version: '1.0.0' });
+}
+`,
+      'src/index.ts': `import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import { createServer } from './server.js';
+let activeServer: ReturnType<typeof createServer> | undefined;
+async function main(): Promise<void> {
+  activeServer = createServer();
+  await activeServer.connect(new StdioServerTransport());
+}
+process.once('SIGINT', () => {
+  void activeServer?.close().finally(() => process.exit(0));
+});
+void main();
+`,
+    });
+    await runApply({ paths: [dir], cwd: dir, allowDirty: true, typecheck: false, transforms: ['sdk-v2', 'stateless-serving'] });
+    const [marker] = parseMarkers(fs.readFileSync(path.join(dir, 'src/index.ts'), 'utf8')).filter((m) => m.ruleId === 'session-state/per-session-server');
+    expect(marker?.message).toContain("the server comes from the project's factory `createServer()` and is kept in `activeServer`");
+    expect(marker?.message).toContain('close what `serveStdio` returns there instead');
+    expect(marker?.message).toContain('Serve with `serveStdio(createServer)`');
+    expect(marker?.message).not.toContain('write one if the project has none');
+  });
 });

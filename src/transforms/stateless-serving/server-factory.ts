@@ -258,8 +258,33 @@ function serverSource(file: ServingFile, receiver: ts.Identifier, scope: ts.Node
   if (wrapper) {
     throw new CannotRewrite(`\`${receiver.text}\` is a \`${wrapper}\`, a class of the project's own around an SDK server, not the SDK server itself, and the serving entry's factory must return that server: write \`function buildServer() { return new ${wrapper}(…).<the field holding the SDK server>; }\` (when the class does nothing else per connection), then re-run.`, at, RULE_ID.perSessionServer);
   }
+  if (decl && ts.isVariableDeclaration(decl) && !isInside(decl, scope)) refuseKeptServer(file, receiver, decl, scope, at, kind);
   if (!decl || !ts.isVariableDeclaration(decl) || !decl.initializer || !isInside(decl, scope)) throw new CannotRewrite(notBuiltHere(kind), at, RULE_ID.perSessionServer);
   return { init: unwrap(decl.initializer) };
+}
+
+/**
+ * `let activeServer; … activeServer = createServer(); await activeServer.connect(transport)`: a factory the project has,
+ * its server kept in a variable declared outside `scope` for other code (a shutdown handler closing it). Not rewritten:
+ * that code would lose its server. The refusal names the factory and what else holds the variable (sweep 26 Z3: it said
+ * to write a factory the project already had).
+ */
+function refuseKeptServer(file: ServingFile, receiver: ts.Identifier, decl: ts.VariableDeclaration, scope: ts.Node, at: ts.Node, kind: 'http' | 'stdio'): void {
+  const symbol = file.values.symbolOf(receiver);
+  let factory: string | undefined;
+  forEachDescendant(scope, (node) => {
+    if (factory || !ts.isBinaryExpression(node) || node.operatorToken.kind !== ts.SyntaxKind.EqualsToken) return;
+    const left = unwrap(node.left);
+    const right = unwrap(node.right);
+    if (!ts.isIdentifier(left) || file.values.symbolOf(left) !== symbol) return;
+    const call = ts.isAwaitExpression(right) ? unwrap(right.expression) : right;
+    if (ts.isCallExpression(call) && ts.isIdentifier(call.expression) && call.arguments.length === 0) factory = call.expression.text;
+  });
+  if (!factory) return;
+  const elsewhere = referencesByName(file.sf, receiver.text).filter((r) => r !== (decl.name as ts.Node) && !isInside(r, scope) && file.values.symbolOf(r) === symbol);
+  const users = [...new Set(elsewhere.map((r) => functionName(enclosingFunction(r)) ?? 'code outside it'))].map((n) => (n === 'code outside it' ? n : `\`${n}()\``));
+  const others = users.length ? ` \`${receiver.text}\` is also used by ${andList(users)} (to close the server on shutdown, say): close what ${kind === 'stdio' ? '`serveStdio`' : 'the handler'} returns there instead, then drop the variable.` : '';
+  throw new CannotRewrite(`the server comes from the project's factory \`${factory}()\` and is kept in \`${receiver.text}\`, declared outside ${kind === 'stdio' ? 'the function connecting it' : 'the route'}.${others}`, at, RULE_ID.perSessionServer, undefined, factory);
 }
 
 /** The server a destructuring takes from what a factory returns (`const { server } = createServerInstance()`). */
