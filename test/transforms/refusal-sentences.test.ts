@@ -77,4 +77,38 @@ void main();
     expect(marker?.message).toContain('Serve with `serveStdio(createServer)`');
     expect(marker?.message).not.toContain('write one if the project has none');
   });
+
+  it('names the factory a helper is handed, and the web-standard idiom, when it makes a sessionful web-standard transport (sweep 26 Z6)', async () => {
+    const server = `import { randomUUID } from 'node:crypto';
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
+export function createServer(): McpServer {
+  return new McpServer({ name: 'z6', version: '1.0.0' });
+}
+const startNewSession = async (req: Request, body: unknown, transports: Record<string, WebStandardStreamableHTTPServerTransport>, buildServer: () => McpServer): Promise<Response> => {
+  const transport = new WebStandardStreamableHTTPServerTransport({
+    sessionIdGenerator: () => randomUUID(),
+    onsessioninitialized: (sid) => {
+      transports[sid] = transport;
+    },
+  });
+  await buildServer().connect(transport);
+  return transport.handleRequest(req, { parsedBody: body });
+};
+const transports: Record<string, WebStandardStreamableHTTPServerTransport> = {};
+export async function handle(request: Request, makeServer: () => McpServer): Promise<Response> {
+  const sessionId = request.headers.get('mcp-session-id');
+  if (sessionId && transports[sessionId]) return transports[sessionId].handleRequest(request);
+  return startNewSession(request, await request.json(), transports, makeServer);
+}
+export const fetch = (request: Request) => handle(request, createServer);
+`;
+    const dir = tempTree({ 'src/server.ts': server });
+    await runApply({ paths: [dir], cwd: dir, allowDirty: true, typecheck: false, transforms: ['stateless-serving'], transformOptions: { target: 'stateless-v1' } });
+    const [marker] = parseMarkers(fs.readFileSync(path.join(dir, 'src/server.ts'), 'utf8')).filter((m) => m.message.includes('startNewSession'));
+    expect(marker?.message).toContain('the server factory is `buildServer`, a parameter of `startNewSession()` (its callers pass `makeServer`)');
+    expect(marker?.message).toContain('return transport.handleRequest(request, { parsedBody })');
+    expect(marker?.message).not.toContain('declared inside the route');
+    expect(marker?.message).not.toContain('handleRequest(req, res');
+  });
 });

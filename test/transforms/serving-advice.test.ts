@@ -15,3 +15,12 @@ describe('the SDK 1.x per-POST idiom names the call that builds a server', () =>
     expect(servingEntryAdvice({ kind: 'http', target: 'stateless-v1', framework: 'express', factory: 'createServer({ readOnly: true })' })).toContain('a new server from `createServer({ readOnly: true })`');
   });
 });
+
+describe('the SDK 1.x per-POST idiom for a web-standard transport (sweep 26 Z6)', () => {
+  it('hands the transport the Request and returns its Response, not node\'s (req, res)', () => {
+    const advice = servingEntryAdvice({ kind: 'http', target: 'stateless-v1', framework: 'web', factory: 'makeServer' });
+    expect(advice).toContain('return transport.handleRequest(request, { parsedBody })');
+    expect(advice).toContain('a new server from `makeServer()`');
+    expect(advice).not.toContain('handleRequest(req, res');
+  });
+});

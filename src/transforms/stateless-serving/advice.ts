@@ -28,7 +28,7 @@ export interface AdviceContext {
  * The v1 idiom, spelled once: what `--target stateless-v1` rewrites to. `factory` may be the call itself (with the
  * request's values). The request is handed to the transport as the router has it: node's `req, res` (express, node:http),
  * fastify's raw pair after `reply.hijack()`, or a web-standard request (hono: `c.req.raw` for the SDK's web-standard
- * transport, `c` for @hono/mcp's).
+ * transport, `c` for @hono/mcp's; any other router on the web-standard transport: the `Request`, sweep 26 Z6).
  */
 function perPostIdiom(factory: string, framework: RouteFramework | undefined): string {
   // A call already (`getServer(config)`), a closure over one (`() => getServer(config)`: its body is the call, sweep 24 X4),
@@ -40,6 +40,8 @@ function perPostIdiom(factory: string, framework: RouteFramework | undefined): s
       ? '`await server.connect(transport); return transport.handleRequest(c.req.raw)` with a `WebStandardStreamableHTTPServerTransport` (`transport.handleRequest(c)` with @hono/mcp\'s `StreamableHTTPTransport`)'
       : framework === 'fastify'
         ? '`reply.hijack(); await server.connect(transport); await transport.handleRequest(req.raw, reply.raw, req.body)`'
+        : framework === 'web'
+        ? '`await server.connect(transport); return transport.handleRequest(request, { parsedBody })` with a `WebStandardStreamableHTTPServerTransport`, which answers with a `Response`'
         : '`await server.connect(transport); await transport.handleRequest(req, res, req.body)`';
   return `On SDK 1.x, serve each POST with a new server from \`${call}\` and a new transport with \`sessionIdGenerator: undefined\` (${serve}, both closed when the response closes), and answer GET and DELETE with 405.`;
 }

@@ -103,7 +103,7 @@ export function unrecognisedPlace(file: ServingFile, transport: ts.NewExpression
     const resumed = sessionResumption(file.result, transport, fn!, `the ${kind} \`${holder.text}()\``);
     // Without a registry in the file the helper's one transport serves every client (its sessions live inside it): none to name.
     const registry = file.registriesOf([file.sf]).length > 0 ? ', the session registry' : '';
-    return new CannotRewrite(`the transport is created in the ${kind} \`${holder.text}()\`${where}, not in a route handler: replace the ${kind}${registry} and the routing that calls it with one stateless endpoint by hand.${why}${resumed ? ` ${resumed}` : ''}${expiry}`, transport, undefined, framework);
+    return new CannotRewrite(`the transport is created in the ${kind} \`${holder.text}()\`${where}, not in a route handler: replace the ${kind}${registry} and the routing that calls it with one stateless endpoint by hand.${why}${resumed ? ` ${resumed}` : ''}${expiry}`, transport, undefined, framework, projectFactoryBeside(file, transport));
   }
   if (relayed) return relayRefusal(transport, relayed, 'this code', framework);
   if (isStatelessIdiom(file, [transport])) {
@@ -136,11 +136,18 @@ function projectFactoryBeside(file: ServingFile, transport: ts.NewExpression): s
     if (!isServerKind(file.values.valueOf(node.expression.expression))) return;
     const receiver = unwrap(node.expression.expression);
     const decl = ts.isIdentifier(receiver) ? file.values.symbolOf(receiver)?.valueDeclaration : undefined;
-    const init = decl && ts.isVariableDeclaration(decl) && decl.initializer ? unwrap(decl.initializer) : undefined;
+    // `const server = createServer(); server.connect(transport)`, or `buildServer().connect(transport)` itself.
+    const init = ts.isCallExpression(receiver) ? receiver : decl && ts.isVariableDeclaration(decl) && decl.initializer ? unwrap(decl.initializer) : undefined;
     const call = init && ts.isAwaitExpression(init) ? unwrap(init.expression) : init;
     if (!call || !ts.isCallExpression(call) || !ts.isIdentifier(call.expression) || call.arguments.length > 0) return;
     const factory = file.values.symbolOf(call.expression)?.valueDeclaration;
     if (factory && (ts.isFunctionDeclaration(factory) || ts.isImportSpecifier(factory) || (ts.isVariableDeclaration(factory) && !!factory.initializer && isFunctionLike(unwrap(factory.initializer))))) found = call.expression.text;
+    // A factory the function is handed (`startNewSession(…, buildServer)`): what its callers pass, when that is one name (sweep 26 Z6).
+    else if (factory && ts.isParameter(factory) && isFunctionLike(factory.parent)) {
+      const index = factory.parent.parameters.indexOf(factory);
+      const passed = new Set(file.values.calls.invocationsOf(factory.parent).map((c) => c.arguments?.[index] && unwrap(c.arguments[index]!)).map((a) => (a && ts.isIdentifier(a) ? a.text : undefined)));
+      if (passed.size === 1 && !passed.has(undefined)) found = [...passed][0];
+    }
   });
   return found;
 }

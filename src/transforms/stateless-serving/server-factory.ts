@@ -364,6 +364,14 @@ function functionFactory(file: ServingFile, init: ts.CallExpression, callee: ts.
       const table = looked.expression.getText(file.sf);
       throw new CannotRewrite(`the server factory is picked per request (\`${callee.text} = ${looked.getText(file.sf)}\`), and \`createMcpHandler\` takes one factory, built once: make one handler per entry of \`${table}\` outside the route (or one handler whose factory reads the key from the request it is given, \`ctx.requestInfo\`) and hand each request to it; the route's own answers (an unknown key) stay.`, at, RULE_ID.sessionIdGenerator);
     }
+    // `startNewSession(req, body, transports, buildServer)`: the factory is what the helper's callers hand it (sweep 26 Z6).
+    if (ts.isParameter(fnDecl) && isFunctionLike(fnDecl.parent) && ts.isIdentifier(fnDecl.name)) {
+      const index = fnDecl.parent.parameters.indexOf(fnDecl);
+      const passed = [...new Set(file.values.calls.invocationsOf(fnDecl.parent).map((c) => c.arguments?.[index]).filter((a): a is ts.Expression => !!a && ts.isIdentifier(unwrap(a))).map((a) => unwrap(a).getText(a.getSourceFile())))];
+      const owner = functionName(fnDecl.parent);
+      const from = passed.length ? ` (its callers pass ${andList(passed.map((n) => `\`${n}\``))})` : '';
+      throw new CannotRewrite(`the server factory is \`${fnDecl.name.text}\`, a parameter of ${owner ? `\`${owner}()\`` : 'the function serving the request'}${from}, which the entry cannot be given: it is chosen where the request is served.`, at, RULE_ID.perSessionServer, undefined, passed.length === 1 ? passed[0] : undefined);
+    }
     throw new CannotRewrite('the server factory is declared inside the route.', at, RULE_ID.perSessionServer);
   }
   // A server built by a package's factory (`createServer` of @playwright/mcp): what it returns, on which SDK, and what each
