@@ -18,7 +18,7 @@ const IDLE_MS = 10 * 60_000;
 const sessions = {};
 
 const openSession = async () => {
-  // @mcp-migrate-todo(session-transport/session-id-generator): the transport is created in the helper `openSession()`, not in a route handler: replace the helper, the session registry and the routing that calls it with one stateless endpoint by hand. It is not rewritten: the idle reaper at the top level of the file also runs the application's own logic (calls `reportGauge`). The registry's idle expiry (`sweep`) goes with the sessions: remove it, there is nothing left to expire. Serve the endpoint with `createMcpHandler(buildServer)` mounted with `toNodeHandler` (GET/DELETE then answer 405) (`buildServer` stands for a function that builds a new server with its registrations and returns it: write one if the project has none).
+  // @mcp-migrate-todo(session-transport/session-id-generator): the transport is created in the helper `openSession()`, not in a route handler: replace the helper, the session registry and the routing that calls it with one stateless endpoint by hand. It is not rewritten: the idle reaper at the top level of the file also runs the application's own logic (calls `reportGauge`). The registry's idle expiry (`sweep`) goes with the sessions: remove it, there is nothing left to expire. Serve the endpoint with `createMcpHandler(buildServer)` mounted with `toNodeHandler` (GET/DELETE then answer 405).
   const transport = new NodeStreamableHTTPServerTransport({
     sessionIdGenerator: () => randomUUID(),
     onsessioninitialized: (id) => {

@@ -25,7 +25,7 @@ function overQuota(id: string): boolean {
 const sessions = new Map<string, { transport: WebStandardStreamableHTTPServerTransport; seen: number }>();
 
 async function openSession(): Promise<WebStandardStreamableHTTPServerTransport> {
-  // @mcp-migrate-todo(session-transport/session-id-generator): the transport is created in the helper `openSession()` (called from `dispatch()`), not in a route handler: replace the helper, the session registry and the routing that calls it with one stateless endpoint by hand. It is not rewritten: the session routing in `dispatch()` also runs the application's own logic (calls `overQuota`). The registry's idle expiry (`reaper`) goes with the sessions: remove it, there is nothing left to expire. Serve the endpoint with `handler.fetch(request)` and `const handler = createMcpHandler(buildServer)` (GET/DELETE then answer 405) (`buildServer` stands for a function that builds a new server with its registrations and returns it: write one if the project has none).
+  // @mcp-migrate-todo(session-transport/session-id-generator): the transport is created in the helper `openSession()` (called from `dispatch()`), not in a route handler: replace the helper, the session registry and the routing that calls it with one stateless endpoint by hand. It is not rewritten: the session routing in `dispatch()` also runs the application's own logic (calls `overQuota`). The registry's idle expiry (`reaper`) goes with the sessions: remove it, there is nothing left to expire. Serve the endpoint with `handler.fetch(request)` and `const handler = createMcpHandler(buildServer)` (GET/DELETE then answer 405).
   const transport = new WebStandardStreamableHTTPServerTransport({
     sessionIdGenerator: () => randomUUID(),
     enableJsonResponse: true,
