@@ -18,7 +18,7 @@
  */
 import { ts } from '../typescript.js';
 import { pathsOf, type ValueAnalysis } from './values.js';
-import { outermostWrapper } from './ast.js';
+import { outermostWrapper, unwrap } from './ast.js';
 import type { Value } from './value.js';
 import type { SessionIdInjection, SessionRead, SessionStore, Sink } from './session-flow-types.js';
 import { findInjectedReads, findSessionIdReads } from './session-id-reads.js';
@@ -140,7 +140,19 @@ export class SessionFlow {
   }
 
   private storeKey(store: ts.Expression, at: ts.Node): ts.Node {
-    return storeDeclaration(this.values, store) ?? at;
+    return storeDeclaration(this.values, store) ?? this.memberOfDeclaredType(store) ?? at;
+  }
+
+  /**
+   * `plugin.sessions` where `sessions` is a member of a project type (`interface Plugin { sessions: Map<…> }`), a
+   * collection no declaration here creates: its accesses are still one store, so that what is written into it at one
+   * (`{ server, transport }`) classifies the reads at the others (sweep 25 Y3). Application state kept so is still reported at each access (there is no declaration to re-key).
+   */
+  private memberOfDeclaredType(store: ts.Expression): ts.Node | undefined {
+    const inner = unwrap(store);
+    if (!ts.isPropertyAccessExpression(inner)) return undefined;
+    const member = this.values.symbolOf(inner.name)?.valueDeclaration;
+    return member && (ts.isPropertySignature(member) || ts.isPropertyDeclaration(member)) && !member.getSourceFile().isDeclarationFile ? member : undefined;
   }
 
   private addRead(reportAt: ts.Node, valueNode: ts.Node, value: Value): void {
@@ -154,7 +166,7 @@ export class SessionFlow {
     const key = this.storeKey(sink.store!, at);
     let store = this.stores.get(key);
     if (!store) {
-      const declaration = key === at ? undefined : key;
+      const declaration = storeDeclaration(this.values, sink.store!);
       const root = storeRoot(sink.store!);
       const rootName = ts.isPropertyAccessExpression(root) ? root.name.text : root.getText();
       const declared = (declaration as { name?: ts.Node } | undefined)?.name;

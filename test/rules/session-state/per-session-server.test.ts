@@ -473,6 +473,38 @@ server.server.oninitialized = async () => {
   ],
   invalid: [
     {
+      name: "a registry of { server, transport } typed with the project's structural interfaces, as a module Map and as a plugin's member (PaulBratslavsky/yt-transcript-strapi-plugin, sweep 25 Y3)",
+      code: `import { randomUUID } from 'node:crypto';
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+interface McpSession {
+  server: { connect(transport: unknown): Promise<void> };
+  transport: { handleRequest(req: unknown, res: unknown, body?: unknown): Promise<void> };
+}
+interface Plugin { sessions: Map<string, McpSession> }
+declare function getPlugin(name: string): Plugin;
+const sessions = new Map<string, McpSession>();
+export async function handle(req: { headers: Record<string, string | undefined> }, res: unknown): Promise<void> {
+  const plugin = getPlugin('demo');
+  const requested = req.headers['mcp-session-id'];
+  let session = requested ? sessions.get(requested) ?? plugin.sessions.get(requested) : undefined;
+  if (!session) {
+    const sessionId = randomUUID();
+    const server = new McpServer({ name: 'demo', version: '1.0.0' });
+    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: () => sessionId });
+    await server.connect(transport);
+    session = { server, transport };
+    sessions.set(sessionId, session);
+    plugin.sessions.set(sessionId, session);
+  }
+  await session.transport.handleRequest(req, res);
+}`,
+      errors: [
+        { messageId: 'servers', line: 10, data: { name: 'sessions' } },
+        { messageId: 'servers', line: 14, data: { name: 'plugin.sessions' } },
+      ],
+    },
+    {
       name: 'a server that is the field of a project wrapper built per session, whose tool handlers change its other fields (sweep 23 W2)',
       code: `import express from 'express';
 import { randomUUID } from 'node:crypto';
