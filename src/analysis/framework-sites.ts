@@ -526,10 +526,36 @@ export function frameworkConnectionTransports(analysis: Analysis, files: readonl
  */
 function declaredClassOf(analysis: Analysis, expression: ts.Expression): ts.ClassLikeDeclaration | undefined {
   const node = unwrap(expression);
+  if (ts.isPropertyAccessExpression(node)) return classHandedInMember(analysis, node);
   if (!ts.isIdentifier(node)) return undefined;
   const decl = analysis.values.symbolOf(node)?.valueDeclaration;
   const type = decl && (ts.isParameter(decl) || ts.isVariableDeclaration(decl) || ts.isPropertyDeclaration(decl)) ? declaredType(decl) : undefined;
   if (!type || !ts.isTypeReferenceNode(type)) return undefined;
   const target = analysis.values.symbolOf(ts.isQualifiedName(type.typeName) ? type.typeName.right : type.typeName)?.valueDeclaration;
   return target && ts.isClassLike(target) ? target : undefined;
+}
+
+/**
+ * `context.agent` where `context` is a parameter and every caller hands it an object literal whose `agent` is `this` of
+ * one class (`registerTools(this.server, { agent: this })` in an `McpAgent` subclass): that class (sweep 25 Y4). The
+ * parameter's declared type (a structural interface) does not name it.
+ */
+function classHandedInMember(analysis: Analysis, access: ts.PropertyAccessExpression): ts.ClassLikeDeclaration | undefined {
+  const holder = unwrap(access.expression);
+  if (!ts.isIdentifier(holder)) return undefined;
+  const param = analysis.values.symbolOf(holder)?.valueDeclaration;
+  if (!param || !ts.isParameter(param) || !isFunctionLike(param.parent)) return undefined;
+  const index = param.parent.parameters.indexOf(param);
+  const member = access.name.text;
+  let found: ts.ClassLikeDeclaration | undefined;
+  for (const call of analysis.values.calls.invocationsOf(param.parent)) {
+    const arg = call.arguments?.[index] && unwrap(call.arguments[index]!);
+    if (!arg || !ts.isObjectLiteralExpression(arg)) return undefined;
+    const prop = arg.properties.find((p) => p.name && propertyNameText(p.name) === member);
+    const value = prop && ts.isPropertyAssignment(prop) ? unwrap(prop.initializer) : undefined;
+    const cls = value && value.kind === ts.SyntaxKind.ThisKeyword ? enclosingClass(value) : undefined;
+    if (!cls || (found && found !== cls)) return undefined;
+    found = cls;
+  }
+  return found;
 }

@@ -47,6 +47,35 @@ export class Notes extends BaseAgent {
     ]);
   });
 
+  it('the agent handed to tool modules in a context object (`{ agent: this }`) and its elicitInput called there (henryperkins/my-mcp-github, sweep 25 Y4)', () => {
+    const files = {
+      'src/server.ts': `import { McpAgent } from 'agents/mcp';
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { registerTools } from './tools.js';
+export class MyMCP extends McpAgent {
+  server = new McpServer({ name: 'demo', version: '1.0.0' });
+  async init() { registerTools(this.server, { agent: this }); }
+}`,
+      'src/tools.ts': `import { z } from 'zod';
+export interface ToolContext {
+  agent?: { elicitInput?: (p: { message: string; requestedSchema: unknown }) => Promise<{ action: string }> };
+  label?: { elicitInput?: () => void };
+}
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export function registerTools(server: any, context: ToolContext) {
+  server.tool('delete_index', { name: z.string() }, async ({ name }: { name: string }) => {
+    const answer = await context.agent?.elicitInput?.({ message: \`Delete \${name}?\`, requestedSchema: {} });
+    context.label?.elicitInput?.();
+    return { content: [{ type: 'text', text: answer?.action === 'accept' ? 'deleted' : 'cancelled' }] };
+  });
+}`,
+    };
+    expect(findingsOf(files)).toEqual([
+      'src/server.ts:4 session-state/per-session-server framework',
+      'src/tools.ts:9 server-push/elicitation framework',
+    ]);
+  });
+
   it('the Legacy (sessionful, SDK v1) handlers of agents/mcp, not the stateless factory form', () => {
     const code = `import { createMcpHandler, createLegacyMcpHandler } from 'agents/mcp';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
