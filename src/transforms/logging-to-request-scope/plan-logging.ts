@@ -135,8 +135,9 @@ export function planLogging(result: AnalysisResult, options: TransformOptions): 
         return;
       }
       if (!site && statement && params) {
-        // Background logging: no request to carry it. stderr keeps the line; a person picks the real sink.
-        const toStderr = { file: sf.fileName, start: statement.expression.getStart(sf), end: statement.expression.end, text: `console.error(JSON.stringify(${params.getText(sf)}))` };
+        // Background logging: no request to carry it. stderr keeps the line; a person picks the real sink. A message on
+        // lines of its own under the call moves up with it, its indentation with it (sweep 26 Z9).
+        const toStderr = { file: sf.fileName, start: statement.expression.getStart(sf), end: statement.expression.end, text: `console.error(JSON.stringify(${pulledUp(sf, call, params)}))` };
         plan.edits.push(toStderr);
         silenced.push(toStderr);
         // With --modern-only no client takes a log message outside a request, and stderr is the spec's

@@ -2,7 +2,7 @@
  * Background log messages sent from engine events, one awaited and one fired and forgotten with a `.catch` that only
  * swallows a failed send (j0hanz/cortex-mcp, sweep 26 Z4). With --modern-only both become stderr lines: the `.catch`
  * goes with the send, since writing to stderr cannot reject; a `.finally` would run code of its own, so that statement
- * is kept and marked.
+ * is kept and marked. A message on lines of its own under the call moves up with it, indentation and all (sweep 26 Z9).
  */
 import { EventEmitter } from 'node:events';
 import { McpServer } from '@modelcontextprotocol/server';
@@ -23,6 +23,14 @@ events.on('done', async (id: string) => {
 events.on('stop', () => {
   // @mcp-migrate-todo(deprecated-feature/logging): sendLoggingMessage not rewritten (outside a request handler): inside a handler log with ctx.mcpReq.log(level, data, logger) (2026-07-28 delivers it only on that request's stream, when the request carries a log level); elsewhere log to stderr or OpenTelemetry.
   void server.sendLoggingMessage({ level: 'info', logger: 'engine', data: 'stopping' }).finally(() => events.emit('stopped'));
+});
+
+events.on('tick', async (data: Record<string, unknown>) => {
+  console.error(JSON.stringify({
+    level: 'debug',
+    logger: 'engine',
+    data,
+  }));
 });
 
 await server.connect(new StdioServerTransport());
