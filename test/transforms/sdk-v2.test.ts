@@ -717,6 +717,32 @@ describe(`${TRANSFORM} fixtures`, () => {
     expect(second.changes).toEqual([]);
   });
 
+  it('a task tool registered on `this.server` in a class is commented out under its marker too, not moved live (review 37 R1)', async () => {
+    const manifest = '{\n  "name": "tasks-class",\n  "type": "module",\n  "dependencies": {\n    "@modelcontextprotocol/sdk": "^1.25.2",\n    "zod": "^3.25.76"\n  }\n}\n';
+    const server = [
+      "import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';",
+      'export class ReportServer {',
+      "  readonly server = new McpServer({ name: 'reports', version: '1.0.0' }, { capabilities: { tools: {} } });",
+      '  constructor() {',
+      "    this.server.experimental.tasks.registerToolTask('build-report', { description: 'Builds a report.' }, {",
+      '      async createTask(_args, extra) { return { task: await extra.taskStore.createTask({ ttl: 1000 }) }; },',
+      '      async getTask(_args, extra) { return (await extra.taskStore.getTask(extra.taskId))!; },',
+      '      async getTaskResult(_args, extra) { return (await extra.taskStore.getTaskResult(extra.taskId)) as never; },',
+      '    });',
+      '  }',
+      '}',
+      '',
+    ].join('\n');
+    const dir = materialise('tasks-class', new Map([['package.json', manifest], ['src/server.ts', server]]));
+    const result = await runApply({ paths: [dir], cwd: dir, allowDirty: true, typecheck: false, transforms: [TRANSFORM] });
+    const text = readTree(dir).get('src/server.ts')!;
+    expect(text).toContain("import { McpServer } from '@modelcontextprotocol/server';");
+    expect(text).toContain('    // @mcp-migrate-todo(deprecated-feature/experimental-tasks): server.experimental.tasks.registerToolTask: SDK v2 has no tasks layer');
+    expect(text).toContain("    // this.server.experimental.tasks.registerToolTask('build-report'");
+    expect(text).not.toMatch(/^\s*this\.server\.experimental/m);
+    expect(result.markers.map((m) => m.ruleId)).toEqual(['deprecated-feature/experimental-tasks']);
+  });
+
   it('package.json: the v1 SDK out, the v2 packages in, zod raised, and the report says to run the package manager', async () => {
     const { first } = await applyOnce(byName('v1-with-package-json'));
     expect(first.notes).toContain(

@@ -254,7 +254,10 @@ export function disableTaskTools(sf: SourceFile): number[] {
     const experimental = tasks.getExpression();
     if (!Node.isPropertyAccessExpression(experimental) || experimental.getName() !== EXPERIMENTAL) continue;
     const receiver = experimental.getExpression();
-    if (!Node.isIdentifier(receiver) || !isSdkServerValue(receiver)) continue;
+    // A name: the McpServer it is declared as. Anything else (`this.server`, `deps.server`, `getServer()`) in a file moving
+    // off the v1 SDK: `.experimental.tasks.registerToolTask` is that SDK's path, and left live it throws once the server
+    // is v2's (review 37 R1: a class's task tool moved live).
+    if (Node.isIdentifier(receiver) && !isSdkServerValue(receiver)) continue;
     const statement = receiver.getFirstAncestor((a) => Node.isStatement(a) && (Node.isBlock(a.getParent()) || Node.isSourceFile(a.getParent())));
     if (statement) statements.add(statement);
   }

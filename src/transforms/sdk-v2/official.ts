@@ -92,7 +92,7 @@ export interface CodemodFileResult {
   aliases: ReadonlyMap<string, string>;
   /** Experimental task stores and queues removed with their McpServer options and `tasks` capability (experimental-tasks.ts). */
   removedTasks: string[];
-  /** Task tool registrations commented out under a marker (experimental-tasks.ts): their lines (1-based) in `before`. */
+  /** Task tool registrations commented out under a marker (experimental-tasks.ts): their lines (1-based) in `prepared`. */
   taskToolLines: number[];
   /** `before` less what went before the codemod ran (the task stores): the text the codemod's re-indentation is undone against. */
   prepared: string;
