@@ -152,7 +152,13 @@ export class SessionFlow {
     const inner = unwrap(store);
     if (!ts.isPropertyAccessExpression(inner)) return undefined;
     const member = this.values.symbolOf(inner.name)?.valueDeclaration;
-    return member && (ts.isPropertySignature(member) || ts.isPropertyDeclaration(member)) && !member.getSourceFile().isDeclarationFile ? member : undefined;
+    if (!member || !(ts.isPropertySignature(member) || ts.isPropertyDeclaration(member)) || member.getSourceFile().isDeclarationFile) return undefined;
+    // `interface Keyed<T> { items: Map<string, T> }`: each instantiation holds other things (review 37 R2), not one store.
+    const owner = member.parent;
+    const typeParameters = (ts.isInterfaceDeclaration(owner) || ts.isClassLike(owner) ? owner.typeParameters : undefined) ?? [];
+    const names = new Set(typeParameters.map((p) => p.name.text));
+    if (names.size > 0 && member.type && mentionsAny(member.type, names)) return undefined;
+    return member;
   }
 
   private addRead(reportAt: ts.Node, valueNode: ts.Node, value: Value): void {
@@ -178,4 +184,10 @@ export class SessionFlow {
     store.accesses.push(sink);
     if (!store.reads.includes(read)) store.reads.push(read);
   }
+}
+
+/** Whether `type` names one of `names` (a type parameter) anywhere inside it. */
+function mentionsAny(type: ts.Node, names: ReadonlySet<string>): boolean {
+  if (ts.isIdentifier(type) && names.has(type.text)) return true;
+  return ts.forEachChild(type, (child) => mentionsAny(child, names) || undefined) ?? false;
 }

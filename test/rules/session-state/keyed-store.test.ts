@@ -162,6 +162,44 @@ export function open() {
   ],
   invalid: [
     {
+      name: "two instantiations of one generic project interface (Keyed<McpSession>, Keyed<Prefs>) are two stores: the registry's record does not hide the session-keyed preferences (review 37 R2)",
+      code: `import { randomUUID } from 'node:crypto';
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+interface McpSession {
+  server: { connect(transport: unknown): Promise<void> };
+  transport: { handleRequest(req: unknown, res: unknown, body?: unknown): Promise<void> };
+}
+interface Prefs { theme: string }
+interface Keyed<T> { items: Map<string, T> }
+declare function registry<T>(name: string): Keyed<T>;
+declare const live: Keyed<McpSession>;
+declare const prefs: Keyed<Prefs>;
+export async function handle(req: { headers: Record<string, string | undefined> }, res: unknown): Promise<void> {
+  const requested = req.headers['mcp-session-id'];
+  let session: McpSession | undefined = requested ? live.items.get(requested) : undefined;
+  if (!session) {
+    const sessionId = randomUUID();
+    const server = new McpServer({ name: 'demo', version: '1.0.0' });
+    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: () => sessionId });
+    await server.connect(transport);
+    session = { server, transport };
+    live.items.set(sessionId, session);
+    prefs.items.set(sessionId, { theme: 'dark' });
+  }
+  await session.transport.handleRequest(req, res);
+}
+export function theme(req: { headers: Record<string, string | undefined> }): string {
+  const sid = req.headers['mcp-session-id']!;
+  return prefs.items.get(sid)?.theme ?? 'light';
+}`,
+      errors: [
+        { messageId: 'kv', line: 15 },
+        { messageId: 'kv', line: 23 },
+        { messageId: 'kv', line: 29 },
+      ],
+    },
+    {
       name: 'a cache filled on first use with data the server fetches (get, return when present, fetch, set): no handle (sweep 24 X1)',
       code: `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 declare const client: { getAccountFeatures(): Promise<string[]> };
