@@ -69,16 +69,47 @@ export function typesOnlyFilesOfClients(candidates: readonly SideFile[], known: 
 
 const RESOLUTION: ts.CompilerOptions = { module: ts.ModuleKind.ESNext, moduleResolution: ts.ModuleResolutionKind.Bundler, allowJs: true, resolveJsonModule: false };
 
-/** The project source files `text` re-exports from by relative specifier (`export … from './x'`). */
-export function reexportedModules(file: string, text: string): string[] {
+/** Names taken from a module: these exported names, or all of them (a namespace import, `export *`, `import()`). */
+export type TakenNames = ReadonlySet<string> | 'all';
+
+/**
+ * The project modules `text` re-exports from by relative specifier, each with the names it re-exports from there under
+ * the name it exports them as (`export { a as b } from './x'`: b → a), or 'all' (`export * from './x'`).
+ */
+export function reexportedModules(file: string, text: string): Array<{ target: string; names: ReadonlyMap<string, string> | 'all' }> {
   const sf = syntaxTreeOf(file, text);
-  const out = new Set<string>();
+  const out: Array<{ target: string; names: ReadonlyMap<string, string> | 'all' }> = [];
   for (const statement of sf.statements) {
     if (!ts.isExportDeclaration(statement) || !statement.moduleSpecifier) continue;
-    const resolved = resolvedProjectModule(statement.moduleSpecifier, file);
-    if (resolved) out.add(resolved);
+    const target = resolvedProjectModule(statement.moduleSpecifier, file);
+    if (!target) continue;
+    const clause = statement.exportClause;
+    out.push({ target, names: clause && ts.isNamedExports(clause) ? new Map(clause.elements.map((e) => [e.name.text, (e.propertyName ?? e.name).text])) : 'all' });
   }
-  return [...out];
+  return out;
+}
+
+/** The project modules `text` imports by relative specifier, each with the names it takes from there (see `TakenNames`). */
+export function relativeImportNames(file: string, text: string): Map<string, TakenNames> {
+  const sf = syntaxTreeOf(file, text);
+  const out = new Map<string, TakenNames>();
+  const take = (target: string | undefined, names: TakenNames): void => {
+    if (!target) return;
+    const had = out.get(target);
+    out.set(target, had === 'all' || names === 'all' ? 'all' : new Set([...(had ?? []), ...names]));
+  };
+  forEachDescendant(sf, (node) => {
+    if (ts.isImportDeclaration(node)) {
+      const clause = node.importClause;
+      const bindings = clause?.namedBindings;
+      if (!clause || (bindings && ts.isNamespaceImport(bindings))) take(resolvedProjectModule(node.moduleSpecifier, file), 'all');
+      else take(resolvedProjectModule(node.moduleSpecifier, file), new Set([...(clause.name ? ['default'] : []), ...(bindings && ts.isNamedImports(bindings) ? bindings.elements.map((e) => (e.propertyName ?? e.name).text) : [])]));
+    } else if (ts.isExportDeclaration(node)) take(resolvedProjectModule(node.moduleSpecifier, file), 'all');
+    else if (ts.isCallExpression(node) && (node.expression.kind === ts.SyntaxKind.ImportKeyword || (ts.isIdentifier(node.expression) && node.expression.text === 'require'))) {
+      take(resolvedProjectModule(node.arguments[0], file), 'all');
+    }
+  });
+  return out;
 }
 
 /** The project source file a relative specifier names, by the bundler resolution (extensionless, directory index). */

@@ -14,7 +14,7 @@
 import { ts } from '../../typescript.js';
 import { syntaxTreeOf } from '../../analysis/parsed-files.js';
 import { isV1Specifier } from './bindings.js';
-import { reexportedModules, relativeImports, type SideFile } from './client-side-types.js';
+import { reexportedModules, relativeImportNames, type SideFile, type TakenNames } from './client-side-types.js';
 
 /** A candidate file; `receivesServer`: it registers on an SDK server it does not import (one its importer hands it). */
 export interface NeighbourFile extends SideFile {
@@ -24,12 +24,24 @@ export interface NeighbourFile extends SideFile {
 /** Each candidate newly held with the held file it exchanges SDK types with (`held` itself is not changed). */
 export function heldNeighbours(candidates: readonly NeighbourFile[], held: ReadonlySet<string>, read: (file: string) => string | undefined = () => undefined): Map<string, string> {
   const byFile = new Map(candidates.map((c) => [c.file, c]));
-  // A module and, when it re-exports, the modules it re-exports from (a barrel's `export { x } from './x'`).
-  const throughBarrels = (target: string, seen = new Set<string>()): string[] => {
+  // A module and, when it re-exports what the importer takes, the modules those names come from (a barrel's
+  // `export { x } from './x'`). A re-export the importer does not take ties nothing (review 37 R3).
+  const throughBarrels = (target: string, names: TakenNames, seen = new Set<string>()): string[] => {
     if (seen.has(target)) return [];
     seen.add(target);
     const text = byFile.get(target)?.text ?? read(target);
-    return [target, ...(text === undefined ? [] : reexportedModules(target, text).flatMap((next) => throughBarrels(next, seen)))];
+    if (text === undefined) return [target];
+    const next = reexportedModules(target, text).flatMap((r) => {
+      if (names === 'all') return throughBarrels(r.target, 'all', seen);
+      if (r.names === 'all') {
+        // `export * from './x'`: the names `x` itself exports.
+        const declared = [...names].filter((n) => exportsName(byFile.get(r.target)?.text ?? read(r.target) ?? '', n));
+        return declared.length ? throughBarrels(r.target, new Set(declared), seen) : [];
+      }
+      const taken = [...r.names].filter(([exported]) => names.has(exported)).map(([, local]) => local);
+      return taken.length ? throughBarrels(r.target, new Set(taken), seen) : [];
+    });
+    return [target, ...next];
   };
   // Edges between candidates: importer → imported, kept when the imported module's exports name v1 SDK types.
   const edges = new Map<string, Set<string>>();
@@ -39,7 +51,7 @@ export function heldNeighbours(candidates: readonly NeighbourFile[], held: Reado
   };
   const exposes = new Map<string, boolean>();
   for (const c of candidates) {
-    for (const target of relativeImports(c.file, c.text).flatMap((t) => throughBarrels(t))) {
+    for (const target of [...relativeImportNames(c.file, c.text)].flatMap(([t, names]) => throughBarrels(t, names))) {
       const imported = byFile.get(target);
       if (!imported || imported.file === c.file) continue;
       if (!exposes.has(target)) exposes.set(target, exportsNameV1Types(imported.file, imported.text));
@@ -78,4 +90,10 @@ function exportsNameV1Types(file: string, text: string): boolean {
   const exported = sf.statements.filter((s) => ts.canHaveModifiers(s) && ts.getModifiers(s)?.some((m) => m.kind === ts.SyntaxKind.ExportKeyword));
   const reExported = sf.statements.filter((s) => ts.isExportDeclaration(s) && !s.moduleSpecifier);
   return exported.some(names) || reExported.some(names);
+}
+
+/** Whether the module's text exports `name` itself (a declaration or an `export { … }` list naming it). */
+function exportsName(text: string, name: string): boolean {
+  const escaped = name.replace(/[$]/g, '\\$');
+  return new RegExp(`\\bexport\\s+(?:default\\s+)?(?:declare\\s+)?(?:abstract\\s+)?(?:async\\s+)?(?:function\\*?|const|let|var|class|interface|type|enum)\\s+${escaped}\\b|\\bexport\\s*\\{[^}]*\\b${escaped}\\b[^}]*\\}`).test(text);
 }
