@@ -144,4 +144,26 @@ export function changed(uri: string, main: McpServer) {
     expect(out).toContain('void session.server.server.sendResourceListChanged();');
     expect(out).toContain("void publishServerEvent(main.server, { kind: 'resource_updated', uri });");
   });
+
+  it('publishes a send in a loop over one session\'s entries (a lookup in the registry, not the registry walked; review 37 R4)', async () => {
+    const code = `import { McpServer } from '@modelcontextprotocol/server';
+const subscriptions = new Map<string, Set<string>>();
+export function subscribe(server: McpServer) {
+  server.registerTool('watch', { description: 'Watch a file' }, async (ctx) => {
+    const sid = ctx.sessionId!;
+    if (!subscriptions.has(sid)) subscriptions.set(sid, new Set());
+    subscriptions.get(sid)!.add('file:///a');
+    return { content: [] };
+  });
+}
+export function refresh(server: McpServer, sid: string) {
+  for (const uri of subscriptions.get(sid) ?? []) {
+    void server.server.sendResourceUpdated({ uri });
+  }
+}
+`;
+    const out = (await applied({ 'server.ts': code })).get('server.ts')!;
+    expect(out).toContain("void publishServerEvent(server.server, { kind: 'resource_updated', uri });");
+    expect(out).not.toContain('sent to each 2025-era session');
+  });
 });

@@ -152,31 +152,38 @@ export function sentPerSession(result: AnalysisResult, node: ts.Node): boolean {
   const { values, sessions } = result.analysis;
   const declarations = new Set([...sessions.stores.values()].map((s) => s.declaration).filter((d): d is ts.Node => d !== undefined));
   if (declarations.size === 0) return false;
-  const namesStore = (expression: ts.Node): boolean => {
-    let found = false;
-    const visit = (n: ts.Node): void => {
-      if (found) return;
-      const named = ts.isIdentifier(n) ? n : ts.isPropertyAccessExpression(n) ? n.name : undefined;
-      if (named && declarations.has(values.symbolOf(named)?.valueDeclaration as ts.Node)) found = true;
-      else ts.forEachChild(n, visit);
-    };
-    visit(expression);
-    return found;
+  const isStore = (expression: ts.Node): boolean => {
+    const inner = unwrap(expression as ts.Expression);
+    const named = ts.isIdentifier(inner) ? inner : ts.isPropertyAccessExpression(inner) ? inner.name : undefined;
+    return !!named && declarations.has(values.symbolOf(named)?.valueDeclaration as ts.Node);
+  };
+  // The registry itself walked: `sessions`, `sessions.keys()/values()/entries()`, `Object.keys/values/entries(sessions)`
+  // (also behind `?? []`). A lookup in it (`subscriptions.get(sid)`) walks one session's entries (review 37 R4).
+  const iteratesStore = (expression: ts.Expression): boolean => {
+    const inner = unwrap(expression);
+    if (ts.isBinaryExpression(inner) && (inner.operatorToken.kind === ts.SyntaxKind.QuestionQuestionToken || inner.operatorToken.kind === ts.SyntaxKind.BarBarToken)) return iteratesStore(inner.left);
+    if (isStore(inner)) return true;
+    if (!ts.isCallExpression(inner)) return false;
+    const { name, receiver } = calleeParts(inner);
+    if (name && WALKS.has(name) && receiver && isStore(receiver) && inner.arguments.length === 0) return true;
+    return !!name && WALKS.has(name) && !!receiver && ts.isIdentifier(unwrap(receiver)) && (unwrap(receiver) as ts.Identifier).text === 'Object' && !!inner.arguments[0] && isStore(inner.arguments[0]);
   };
   const stop = enclosingFunctionOrFile(node);
   for (let at: ts.Node | undefined = node.parent; at && at !== stop; at = at.parent) {
-    if ((ts.isForOfStatement(at) || ts.isForInStatement(at)) && namesStore(at.expression)) return true;
-    if (ts.isForStatement(at) && ((at.initializer && namesStore(at.initializer)) || (at.condition && namesStore(at.condition)))) return true;
+    if ((ts.isForOfStatement(at) || ts.isForInStatement(at)) && iteratesStore(at.expression)) return true;
   }
   // `sessions.forEach((session) => …)`: the callback runs once per session.
   const fn = enclosingFunction(node);
   const call = fn?.parent;
   if (fn && call && ts.isCallExpression(call) && call.arguments.includes(fn as ts.Expression)) {
     const { name, receiver } = calleeParts(call);
-    if (name && ITERATION_METHODS.has(name) && receiver && namesStore(receiver)) return true;
+    if (name && ITERATION_METHODS.has(name) && receiver && iteratesStore(receiver)) return true;
   }
   return false;
 }
+
+/** The methods that walk a whole collection (`Map#keys`, `Object.entries`, …). */
+const WALKS: ReadonlySet<string> = new Set(['keys', 'values', 'entries']);
 
 function enclosingFunctionOrFile(node: ts.Node): ts.Node {
   return enclosingFunction(node) ?? node.getSourceFile();
