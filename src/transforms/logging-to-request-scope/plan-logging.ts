@@ -27,7 +27,7 @@
  *   standalone stream, which 2026-07-28 no longer has.
  */
 import { ts } from '../../typescript.js';
-import { forEachDescendant, propertyNameText, unwrap } from '../../analysis/ast.js';
+import { forEachDescendant, isUndefined, propertyNameText, unwrap } from '../../analysis/ast.js';
 import type { AnalysisResult } from '../../analysis/model.js';
 import { describedFeature, handlerRegistration, rawSendersOf, REQUEST_SCOPED_NOTIFICATIONS, REQUEST_STREAM_OPTION, ruleOfFeature, serverMethodsOf } from '../../analysis/sdk-features.js';
 import type { TransformOptions, TransformPlan } from '../kit/plan.js';
@@ -215,9 +215,15 @@ function pulledUp(sf: ts.SourceFile, call: ts.CallExpression, message: ts.Node):
   const column = sf.getLineAndCharacterOfPosition(message.getStart(sf)).character;
   const onOwnLine = sf.text.slice(call.arguments.pos, message.getStart(sf)).includes('\n');
   const shift = column - indentAt(sf.text, call.getStart(sf)).length;
-  if (!onOwnLine || shift <= 0) return text;
+  if (!onOwnLine || shift <= 0 || hasMultilineTemplate(message)) return text;
   const indentation = new RegExp(`\\n[ \\t]{0,${shift}}`, 'g');
   return text.replace(indentation, '\n');
+}
+
+/** A template literal written over several lines: its lines are text, which re-indenting would change (review 37 R5). */
+function hasMultilineTemplate(node: ts.Node): boolean {
+  if ((ts.isTemplateExpression(node) || ts.isNoSubstitutionTemplateLiteral(node)) && node.getText().includes('\n')) return true;
+  return ts.forEachChild(node, (child) => hasMultilineTemplate(child) || undefined) ?? false;
 }
 
 /**
@@ -269,9 +275,23 @@ function outerStatement(call: ts.CallExpression): ts.ExpressionStatement | undef
     const parent = node.parent;
     if (parent && (ts.isAwaitExpression(parent) || ts.isVoidExpression(parent) || ts.isParenthesizedExpression(parent))) node = parent;
     // `void server.sendLoggingMessage(…).catch(() => {})`: the handler only swallows a failed send, which a stderr line
-    // cannot have (sweep 26 Z4). `.then`/`.finally` run code of their own and keep the statement as it is.
-    else if (parent && ts.isPropertyAccessExpression(parent) && parent.name.text === 'catch' && ts.isCallExpression(parent.parent) && parent.parent.expression === parent) node = parent.parent;
+    // cannot have (sweep 26 Z4). A handler doing work of its own (`failures++`, review 37 R6), `.then` and `.finally`
+    // keep the statement as it is.
+    else if (parent && ts.isPropertyAccessExpression(parent) && parent.name.text === 'catch' && ts.isCallExpression(parent.parent) && parent.parent.expression === parent && onlySwallows(parent.parent.arguments[0])) node = parent.parent;
     else break;
   }
   return node.parent && ts.isExpressionStatement(node.parent) ? node.parent : undefined;
+}
+
+/** A `.catch` handler that does nothing but swallow or print the error: `() => {}`, `() => undefined`, `(e) => console.error(e)`. */
+function onlySwallows(handler: ts.Expression | undefined): boolean {
+  const fn = handler && unwrap(handler);
+  if (!fn || !(ts.isArrowFunction(fn) || ts.isFunctionExpression(fn))) return false;
+  const printsOnly = (e: ts.Expression): boolean => {
+    const inner = unwrap(e);
+    if (isUndefined(inner) || inner.kind === ts.SyntaxKind.NullKeyword || (ts.isVoidExpression(inner) && ts.isLiteralExpression(unwrap(inner.expression)))) return true;
+    return ts.isCallExpression(inner) && ts.isPropertyAccessExpression(inner.expression) && ts.isIdentifier(inner.expression.expression) && inner.expression.expression.text === 'console';
+  };
+  if (!ts.isBlock(fn.body)) return printsOnly(fn.body);
+  return fn.body.statements.every((st) => ts.isExpressionStatement(st) && printsOnly(st.expression));
 }
