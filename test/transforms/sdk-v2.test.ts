@@ -629,6 +629,70 @@ describe(`${TRANSFORM} fixtures`, () => {
     expect(second.changes).toEqual([]);
   });
 
+  it('the same through a barrel of `export *` re-exports: only the module that exports the name taken is tied (review 37 R3) — an McpAgent file held on v1 keeps on v1 the modules it hands its server to through a barrel (`./tools/index.js` re-exporting `./echo.js`, sweep 26 Z8) and a module typing it `any` (sweep 25 Y1); a module it does not reach moves, also one the barrel re-exports that the file does not import (review 37 R3)', async () => {
+    const manifest = '{\n  "name": "agent-host",\n  "type": "module",\n  "dependencies": {\n    "@modelcontextprotocol/sdk": "^1.25.2",\n    "agents": "^0.0.95",\n    "zod": "^3.25.76"\n  }\n}\n';
+    const agents = '{ "name": "agents", "version": "0.0.95", "type": "module", "exports": { "./mcp": { "types": "./mcp.d.ts" } }, "dependencies": { "@modelcontextprotocol/sdk": "^1.17.3" } }\n';
+    const index = [
+      "import { McpAgent } from 'agents/mcp';",
+      "import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';",
+      "import { registerEchoTools } from './tools/index.js';",
+      "import { registerPing } from './ping.js';",
+      'export class EchoMCP extends McpAgent {',
+      "  server = new McpServer({ name: 'echo', version: '1.0.0' });",
+      '  async init(): Promise<void> {',
+      '    registerEchoTools(this.server);',
+      '    registerPing(this.server);',
+      '  }',
+      '}',
+      '',
+    ].join('\n');
+    const echo = [
+      "import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';",
+      "import { z } from 'zod';",
+      'export function registerEchoTools(server: McpServer): void {',
+      "  server.registerTool('echo', { inputSchema: { text: z.string() } }, async ({ text }) => ({ content: [{ type: 'text', text }] }));",
+      '}',
+      '',
+    ].join('\n');
+    const ping = [
+      '// eslint-disable-next-line @typescript-eslint/no-explicit-any',
+      'export function registerPing(server: any): void {',
+      "  server.tool('ping', 'Answers pong', async () => ({ content: [{ type: 'text', text: 'pong' }] }));",
+      '}',
+      '',
+    ].join('\n');
+    const health = "import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';\nexport const health = new McpServer({ name: 'health', version: '1.0.0' });\n";
+    // Re-exported by the barrel but not imported by the agent file: it moves, and so does a stdio entry using it (review 37 R3).
+    const weather = "import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';\nexport function registerWeather(server: McpServer): void {\n  server.registerTool('weather', { description: 'Weather' }, async () => ({ content: [{ type: 'text', text: 'sunny' }] }));\n}\n";
+    const stdio = "import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';\nimport { registerWeather } from './tools/weather.js';\nexport const stdioServer = new McpServer({ name: 'weather', version: '1.0.0' });\nregisterWeather(stdioServer);\n";
+    const files = new Map([
+      ['package.json', manifest],
+      ['node_modules/agents/package.json', agents],
+      ['node_modules/agents/mcp.d.ts', 'export declare class McpAgent {\n  init(): Promise<void>;\n}\n'],
+      ['src/index.ts', index],
+      ['src/tools/index.ts', "export * from './echo.js';\nexport * from './weather.js';\n"],
+      ['src/tools/echo.ts', echo],
+      ['src/tools/weather.ts', weather],
+      ['src/stdio.ts', stdio],
+      ['src/ping.ts', ping],
+      ['src/health.ts', health],
+      ['tsconfig.json', '{ "compilerOptions": { "target": "ES2022", "module": "ESNext", "moduleResolution": "bundler", "strict": true, "skipLibCheck": true, "noEmit": true }, "include": ["src"] }\n'],
+    ]);
+    expect(typeCheck(materialise('held-star-barrel-in', files))).toBe('');
+    const dir = materialise('held-star-barrel', files);
+    const result = await runApply({ paths: [dir], cwd: dir, allowDirty: true, typecheck: false, transforms: [TRANSFORM] });
+    const tree = readTree(dir);
+    expect(tree.get('src/index.ts')).toBe(index);
+    expect(tree.get('src/tools/echo.ts')).toBe(echo);
+    expect(tree.get('src/ping.ts')).toBe(ping);
+    expect(tree.get('src/health.ts')).toBe("import { McpServer } from '@modelcontextprotocol/server';\nexport const health = new McpServer({ name: 'health', version: '1.0.0' });\n");
+    expect(tree.get('src/tools/weather.ts')).toContain("import type { McpServer } from '@modelcontextprotocol/server';");
+    expect(tree.get('src/stdio.ts')).toContain("import { McpServer } from '@modelcontextprotocol/server';");
+    expect(result.notes.filter((n) => n.startsWith('sdk-v2: src/tools/echo.ts is left on SDK v1: it exchanges SDK objects with src/index.ts') && n.includes('an import between them carries SDK types'))).toHaveLength(1);
+    expect(result.notes.filter((n) => n.startsWith('sdk-v2: src/ping.ts is left on SDK v1: it exchanges SDK objects with src/index.ts') && n.includes('one that file hands it'))).toHaveLength(1);
+    const second = await runApply({ paths: [dir], cwd: dir, allowDirty: true, typecheck: false, transforms: [TRANSFORM] });
+    expect(second.changes).toEqual([]);
+  });
   it('a module that imports only SDK types and shares them with client code alone (playwright-mcp\'s src/loop/loopClaude.ts) stays on v1 with it; one also used by a server moves', async () => {
     const loop = [
       "import type { Client } from '@modelcontextprotocol/sdk/client/index.js';",

@@ -98,6 +98,7 @@ export function relativeImportNames(file: string, text: string): Map<string, Tak
     const had = out.get(target);
     out.set(target, had === 'all' || names === 'all' ? 'all' : new Set([...(had ?? []), ...names]));
   };
+  // The analysis has walked this very tree (shared by syntaxTreeOf): its node list in pre-order is replayed.
   forEachDescendant(sf, (node) => {
     if (ts.isImportDeclaration(node)) {
       const clause = node.importClause;
@@ -121,16 +122,5 @@ function resolvedProjectModule(node: ts.Node | undefined, file: string): string 
 
 /** The project source files `text` imports by relative specifier (import, export-from, require, import()). */
 export function relativeImports(file: string, text: string): string[] {
-  const sf = syntaxTreeOf(file, text);
-  const out = new Set<string>();
-  const add = (node: ts.Node | undefined): void => {
-    const resolved = resolvedProjectModule(node, file);
-    if (resolved) out.add(resolved);
-  };
-  // The analysis has walked this very tree (shared by syntaxTreeOf): its node list in pre-order is replayed.
-  forEachDescendant(sf, (node) => {
-    if (ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) add(node.moduleSpecifier);
-    else if (ts.isCallExpression(node) && (node.expression.kind === ts.SyntaxKind.ImportKeyword || (ts.isIdentifier(node.expression) && node.expression.text === 'require'))) add(node.arguments[0]);
-  });
-  return [...out];
+  return [...relativeImportNames(file, text).keys()];
 }

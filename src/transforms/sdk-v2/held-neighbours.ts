@@ -35,7 +35,8 @@ export function heldNeighbours(candidates: readonly NeighbourFile[], held: Reado
       if (names === 'all') return throughBarrels(r.target, 'all', seen);
       if (r.names === 'all') {
         // `export * from './x'`: the names `x` itself exports.
-        const declared = [...names].filter((n) => exportsName(byFile.get(r.target)?.text ?? read(r.target) ?? '', n));
+        const own = exportedNames(r.target, byFile.get(r.target)?.text ?? read(r.target) ?? '');
+        const declared = [...names].filter((n) => own.has(n));
         return declared.length ? throughBarrels(r.target, new Set(declared), seen) : [];
       }
       const taken = [...r.names].filter(([exported]) => names.has(exported)).map(([, local]) => local);
@@ -92,8 +93,22 @@ function exportsNameV1Types(file: string, text: string): boolean {
   return exported.some(names) || reExported.some(names);
 }
 
-/** Whether the module's text exports `name` itself (a declaration or an `export { … }` list naming it). */
-function exportsName(text: string, name: string): boolean {
-  const escaped = name.replace(/[$]/g, '\\$');
-  return new RegExp(`\\bexport\\s+(?:default\\s+)?(?:declare\\s+)?(?:abstract\\s+)?(?:async\\s+)?(?:function\\*?|const|let|var|class|interface|type|enum)\\s+${escaped}\\b|\\bexport\\s*\\{[^}]*\\b${escaped}\\b[^}]*\\}`).test(text);
+/** The names a module exports itself: its exported declarations and `export { … }` lists (not what it re-exports). */
+function exportedNames(file: string, text: string): Set<string> {
+  const out = new Set<string>();
+  for (const statement of syntaxTreeOf(file, text).statements) {
+    if (ts.isExportDeclaration(statement)) {
+      if (!statement.moduleSpecifier && statement.exportClause && ts.isNamedExports(statement.exportClause)) for (const e of statement.exportClause.elements) out.add(e.name.text);
+      continue;
+    }
+    if (!ts.canHaveModifiers(statement) || !ts.getModifiers(statement)?.some((m) => m.kind === ts.SyntaxKind.ExportKeyword)) continue;
+    if (ts.isVariableStatement(statement)) {
+      for (const d of statement.declarationList.declarations) if (ts.isIdentifier(d.name)) out.add(d.name.text);
+    } else if (ts.getModifiers(statement)?.some((m) => m.kind === ts.SyntaxKind.DefaultKeyword)) out.add('default');
+    else {
+      const name = (statement as ts.DeclarationStatement).name;
+      if (name && ts.isIdentifier(name)) out.add(name.text);
+    }
+  }
+  return out;
 }
