@@ -279,3 +279,20 @@ export function isInside(node: ts.Node, ancestor: ts.Node): boolean {
 
 /** Array methods that call their callback with each element first (`list.forEach((item) => …)`). */
 export const ITERATION_METHODS: ReadonlySet<string> = new Set(['forEach', 'map', 'filter', 'some', 'every', 'find', 'flatMap']);
+
+/** The methods that list a whole collection (`map.keys()`, `Object.entries(record)`). */
+const LISTINGS: ReadonlySet<string> = new Set(['keys', 'values', 'entries']);
+
+/**
+ * The collection an iterated expression walks whole: `c` itself, `c.keys()`/`values()`/`entries()`,
+ * `Object.keys/values/entries(c)`, also behind `?? []` / `|| []`. A lookup in it (`c.get(k)`) walks no collection of its own.
+ */
+export function collectionWalked(expression: ts.Expression): ts.Node | undefined {
+  const inner = unwrap(expression);
+  if (ts.isBinaryExpression(inner) && (inner.operatorToken.kind === ts.SyntaxKind.QuestionQuestionToken || inner.operatorToken.kind === ts.SyntaxKind.BarBarToken)) return collectionWalked(inner.left);
+  if (!ts.isCallExpression(inner)) return inner;
+  const { name, receiver } = calleeParts(inner);
+  if (!name || !LISTINGS.has(name) || !receiver) return undefined;
+  const onObject = ts.isIdentifier(unwrap(receiver)) && (unwrap(receiver) as ts.Identifier).text === 'Object';
+  return onObject ? inner.arguments[0] : inner.arguments.length === 0 ? receiver : undefined;
+}

@@ -12,7 +12,7 @@
 import path from 'node:path';
 import { ts } from '../../typescript.js';
 import type { AnalysisResult } from '../../analysis/model.js';
-import { ITERATION_METHODS, calleeParts, enclosingFunction, unwrap } from '../../analysis/ast.js';
+import { ITERATION_METHODS, calleeParts, collectionWalked, enclosingFunction, unwrap } from '../../analysis/ast.js';
 import { rawSendersOf } from '../../analysis/sdk-features.js';
 import { CONNECT_METHOD, INITIALIZE_REQUEST_GUARD, LOW_LEVEL_SERVER_CLASSES, sdkMajorOfFile } from '../../analysis/sdk-modules.js';
 import { guardingInitializeComparison } from '../../analysis/handshake-plumbing.js';
@@ -157,18 +157,13 @@ export function sentPerSession(result: AnalysisResult, node: ts.Node): boolean {
     const named = ts.isIdentifier(inner) ? inner : ts.isPropertyAccessExpression(inner) ? inner.name : undefined;
     return !!named && declarations.has(values.symbolOf(named)?.valueDeclaration as ts.Node);
   };
-  // The registry itself walked: `sessions`, `sessions.keys()/values()/entries()`, `Object.keys/values/entries(sessions)`
-  // (also behind `?? []`). A lookup in it (`subscriptions.get(sid)`) walks one session's entries (review 37 R4).
+  // The registry itself walked (`sessions`, `sessions.values()`, `Object.keys(sessions)`); a lookup in it
+  // (`subscriptions.get(sid)`) walks one session's entries (review 37 R4).
   const iteratesStore = (expression: ts.Expression): boolean => {
-    const inner = unwrap(expression);
-    if (ts.isBinaryExpression(inner) && (inner.operatorToken.kind === ts.SyntaxKind.QuestionQuestionToken || inner.operatorToken.kind === ts.SyntaxKind.BarBarToken)) return iteratesStore(inner.left);
-    if (isStore(inner)) return true;
-    if (!ts.isCallExpression(inner)) return false;
-    const { name, receiver } = calleeParts(inner);
-    if (name && WALKS.has(name) && receiver && isStore(receiver) && inner.arguments.length === 0) return true;
-    return !!name && WALKS.has(name) && !!receiver && ts.isIdentifier(unwrap(receiver)) && (unwrap(receiver) as ts.Identifier).text === 'Object' && !!inner.arguments[0] && isStore(inner.arguments[0]);
+    const walked = collectionWalked(expression);
+    return !!walked && isStore(walked);
   };
-  const stop = enclosingFunctionOrFile(node);
+  const stop = enclosingFunction(node) ?? node.getSourceFile();
   for (let at: ts.Node | undefined = node.parent; at && at !== stop; at = at.parent) {
     if ((ts.isForOfStatement(at) || ts.isForInStatement(at)) && iteratesStore(at.expression)) return true;
   }
@@ -182,12 +177,6 @@ export function sentPerSession(result: AnalysisResult, node: ts.Node): boolean {
   return false;
 }
 
-/** The methods that walk a whole collection (`Map#keys`, `Object.entries`, …). */
-const WALKS: ReadonlySet<string> = new Set(['keys', 'values', 'entries']);
-
-function enclosingFunctionOrFile(node: ts.Node): ts.Node {
-  return enclosingFunction(node) ?? node.getSourceFile();
-}
 
 /** The rewrite of the send a change-notification report points into, when it is one the bus can carry. */
 function rewriteOf(result: AnalysisResult, node: ts.Node): Rewrite | undefined {
