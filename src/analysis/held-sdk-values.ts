@@ -6,7 +6,8 @@
  * or class, a type whose members are all the same SDK class's own).
  */
 import { ts } from '../typescript.js';
-import { enclosingFunction, forEachDescendant, isFunctionLike, unwrap } from './ast.js';
+import { isFunctionLike, unwrap } from './ast.js';
+import { valuesGivenTo } from './assignments.js';
 import { calleeText, declaredType, returnedExpressions, type ValueAnalysis } from './values.js';
 import type { Value } from './value.js';
 
@@ -25,7 +26,8 @@ export function heldValues(values: ValueAnalysis, written: ts.Expression, depth:
     // A structural type names no SDK class (`{ server: { connect(…) }; transport: { handleRequest(…) } }`): what the
     // variable was given says what it holds (`session = { server, transport }`, sweep 25 Y3).
     const inner = unwrap(written);
-    const assigned = ts.isIdentifier(inner) && depth <= 3 ? assignedValues(values, inner, depth) : [];
+    const given = ts.isIdentifier(inner) && depth <= 3 ? valuesGivenTo(values, inner) ?? [] : [];
+    const assigned = given.flatMap((g) => heldValues(values, g, depth + 1)).filter((v) => v.kind !== 'shape');
     return assigned.length ? assigned : [direct];
   }
   if (depth > 3) return [];
@@ -67,19 +69,6 @@ export function heldValues(values: ValueAnalysis, written: ts.Expression, depth:
     }
   }
   return out;
-}
-
-/** The SDK values given to the variable `id` names: its initializer and every `id = …` in the scope declaring it. */
-function assignedValues(values: ValueAnalysis, id: ts.Identifier, depth: number): Value[] {
-  const symbol = values.symbolOf(id);
-  const decl = symbol?.valueDeclaration;
-  if (!decl || !ts.isVariableDeclaration(decl)) return [];
-  const given: ts.Expression[] = decl.initializer ? [decl.initializer] : [];
-  const scope = enclosingFunction(decl) ?? decl.getSourceFile();
-  forEachDescendant(scope, (node) => {
-    if (ts.isBinaryExpression(node) && node.operatorToken.kind === ts.SyntaxKind.EqualsToken && ts.isIdentifier(unwrap(node.left)) && values.symbolOf(unwrap(node.left)) === symbol) given.push(node.right);
-  });
-  return given.flatMap((g) => heldValues(values, g, depth + 1)).filter((v) => v.kind !== 'shape');
 }
 
 /** An SDK transport constructed in the body of `fn` itself (not in a function nested in it). */

@@ -15,6 +15,7 @@
  *   every call of the session shares it, without any session id in sight.
  */
 import { ts } from '../typescript.js';
+import { assignmentsIn } from './assignments.js';
 import { calleeParts, enclosingFunction, forEachDescendant, isFunctionLike, isInside, memberAccess, outermostWrapper, propertyNameText, statementOf, unwrap } from './ast.js';
 import { isCollectionDeclaration } from './session-flow.js';
 import { CONNECT_METHOD, FEATURE_HANDLED_METHODS, HANDLER_REGISTRATION_METHODS, REGISTRATION_METHODS, REQUEST_HANDLER_REGISTRATION, SSE_TRANSPORTS, STREAMABLE_HTTP_TRANSPORTS, TRANSPORT_MEMBERS } from './sdk-modules.js';
@@ -1078,18 +1079,6 @@ function constructionOf(values: ValueAnalysis, arg: ts.Expression, call: ts.Call
     if (ts.isNewExpression(created) && values.valueOf(created)?.kind === 'transport') return created;
   }
   return undefined;
-}
-
-/** Right-hand sides of `name = …` inside `scope` for the same symbol as `name`. */
-function assignmentsIn(values: ValueAnalysis, scope: ts.Node, name: ts.Identifier): ts.Expression[] {
-  const symbol = values.symbolOf(name);
-  const out: ts.Expression[] = [];
-  forEachDescendant(scope, (node) => {
-    if (ts.isBinaryExpression(node) && node.operatorToken.kind === ts.SyntaxKind.EqualsToken && ts.isIdentifier(node.left) && node.left.text === name.text && values.symbolOf(node.left) === symbol) {
-      out.push(node.right);
-    }
-  });
-  return out;
 }
 
 /** Options that mint session ids: `sessionIdGenerator` not `undefined`, or an `onsessioninitialized` callback. */

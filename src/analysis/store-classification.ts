@@ -6,6 +6,7 @@
  * (`StoreKind`); this module only decides between them.
  */
 import { ts } from '../typescript.js';
+import { valuesGivenTo } from './assignments.js';
 import { calleeParts, enclosingFunction, forEachDescendant, outermostWrapper, unwrap } from './ast.js';
 import type { ValueAnalysis } from './values.js';
 import type { Value } from './value.js';
@@ -139,16 +140,9 @@ export function writtenInto(values: ValueAnalysis, decl: ts.Node): ts.Expression
 function carriesSessionId(values: ValueAnalysis, written: ts.Expression, depth: number): boolean {
   const inner = unwrap(written);
   if (ts.isIdentifier(inner) && depth < 3) {
-    const symbol = values.symbolOf(inner);
-    const decl = symbol?.valueDeclaration;
-    if (!decl || !ts.isVariableDeclaration(decl)) return false;
     // The initializer, or what is assigned to it later (`let session = map.get(id); if (!session) { session = { id, … } }`).
-    const assigned: ts.Expression[] = decl.initializer ? [decl.initializer] : [];
-    forEachDescendant(enclosingFunction(decl) ?? decl.getSourceFile(), (node) => {
-      if (ts.isBinaryExpression(node) && node.operatorToken.kind === ts.SyntaxKind.EqualsToken && ts.isIdentifier(node.left) && node.left.text === inner.text && values.symbolOf(node.left) === symbol) {
-        assigned.push(node.right);
-      }
-    });
+    const assigned = valuesGivenTo(values, inner);
+    if (!assigned) return false;
     return assigned.some((e) => carriesSessionId(values, e, depth + 1));
   }
   if (!ts.isObjectLiteralExpression(inner)) return false;

@@ -17,6 +17,7 @@ import { CannotRewrite } from './refusal.js';
 import type { ServingFile } from './serving-file.js';
 import { freeNames, referencesByName } from './text.js';
 import { returnedExpressions } from '../../analysis/declarations.js';
+import { assignmentsIn } from '../../analysis/assignments.js';
 import { packageOfImport } from '../../analysis/package-imports.js';
 import { isServerKind } from '../../analysis/value.js';
 import { functionName } from './syntax-queries.js';
@@ -271,15 +272,12 @@ function serverSource(file: ServingFile, receiver: ts.Identifier, scope: ts.Node
  */
 function refuseKeptServer(file: ServingFile, receiver: ts.Identifier, decl: ts.VariableDeclaration, scope: ts.Node, at: ts.Node, kind: 'http' | 'stdio'): void {
   const symbol = file.values.symbolOf(receiver);
-  let factory: string | undefined;
-  forEachDescendant(scope, (node) => {
-    if (factory || !ts.isBinaryExpression(node) || node.operatorToken.kind !== ts.SyntaxKind.EqualsToken) return;
-    const left = unwrap(node.left);
-    const right = unwrap(node.right);
-    if (!ts.isIdentifier(left) || file.values.symbolOf(left) !== symbol) return;
-    const call = ts.isAwaitExpression(right) ? unwrap(right.expression) : right;
-    if (ts.isCallExpression(call) && ts.isIdentifier(call.expression) && call.arguments.length === 0) factory = call.expression.text;
-  });
+  const factory = assignmentsIn(file.values, scope, receiver)
+    .map((right) => {
+      const call = ts.isAwaitExpression(unwrap(right)) ? unwrap((unwrap(right) as ts.AwaitExpression).expression) : unwrap(right);
+      return ts.isCallExpression(call) && ts.isIdentifier(call.expression) && call.arguments.length === 0 ? call.expression.text : undefined;
+    })
+    .find((name) => name !== undefined);
   if (!factory) return;
   const elsewhere = referencesByName(file.sf, receiver.text).filter((r) => r !== (decl.name as ts.Node) && !isInside(r, scope) && file.values.symbolOf(r) === symbol);
   const users = [...new Set(elsewhere.map((r) => functionName(enclosingFunction(r)) ?? 'code outside it'))].map((n) => (n === 'code outside it' ? n : `\`${n}()\``));
