@@ -236,8 +236,16 @@ export class CallGraph {
     return sites;
   }
 
-  /**
-   * `options.session` where `options` is a parameter (or a `const`) with no value of its own: the
+  /** The arguments every invocation of `param`'s function passes at its position (spread arguments left out). */
+  argumentsFor(param: ts.ParameterDeclaration): ts.Expression[] {
+    const fn = param.parent;
+    if (!isFunctionLike(fn)) return [];
+    const index = fn.parameters.indexOf(param);
+    return this.invocationsOf(fn).flatMap((call) => {
+      const arg = call.arguments?.[index];
+      return arg && !ts.isSpreadElement(arg) ? [arg] : [];
+    });
+  }
 
   /** The references passed as call arguments that name `fn` (`server.tool('view', viewCart)`), by every name it goes by. */
   passedAsArgument(fn: ts.FunctionLikeDeclaration): ts.Node[] {

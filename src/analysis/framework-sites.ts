@@ -544,13 +544,12 @@ function classHandedInMember(analysis: Analysis, access: ts.PropertyAccessExpres
   const holder = unwrap(access.expression);
   if (!ts.isIdentifier(holder)) return undefined;
   const param = analysis.values.symbolOf(holder)?.valueDeclaration;
-  if (!param || !ts.isParameter(param) || !isFunctionLike(param.parent)) return undefined;
-  const index = param.parent.parameters.indexOf(param);
+  if (!param || !ts.isParameter(param)) return undefined;
   const member = access.name.text;
   let found: ts.ClassLikeDeclaration | undefined;
-  for (const call of analysis.values.calls.invocationsOf(param.parent)) {
-    const arg = call.arguments?.[index] && unwrap(call.arguments[index]!);
-    if (!arg || !ts.isObjectLiteralExpression(arg)) return undefined;
+  for (const passed of analysis.values.calls.argumentsFor(param)) {
+    const arg = unwrap(passed);
+    if (!ts.isObjectLiteralExpression(arg)) return undefined;
     const prop = arg.properties.find((p) => p.name && propertyNameText(p.name) === member);
     const value = prop && ts.isPropertyAssignment(prop) ? unwrap(prop.initializer) : undefined;
     const cls = value && value.kind === ts.SyntaxKind.ThisKeyword ? enclosingClass(value) : undefined;

@@ -144,8 +144,7 @@ function projectFactoryBeside(file: ServingFile, transport: ts.NewExpression): s
     if (factory && (ts.isFunctionDeclaration(factory) || ts.isImportSpecifier(factory) || (ts.isVariableDeclaration(factory) && !!factory.initializer && isFunctionLike(unwrap(factory.initializer))))) found = call.expression.text;
     // A factory the function is handed (`startNewSession(…, buildServer)`): what its callers pass, when that is one name (sweep 26 Z6).
     else if (factory && ts.isParameter(factory) && isFunctionLike(factory.parent)) {
-      const index = factory.parent.parameters.indexOf(factory);
-      const passed = new Set(file.values.calls.invocationsOf(factory.parent).map((c) => c.arguments?.[index] && unwrap(c.arguments[index]!)).map((a) => (a && ts.isIdentifier(a) ? a.text : undefined)));
+      const passed = new Set(file.values.calls.argumentsFor(factory).map((a) => unwrap(a)).map((a) => (ts.isIdentifier(a) ? a.text : undefined)));
       if (passed.size === 1 && !passed.has(undefined)) found = [...passed][0];
     }
   });

@@ -364,8 +364,7 @@ function functionFactory(file: ServingFile, init: ts.CallExpression, callee: ts.
     }
     // `startNewSession(req, body, transports, buildServer)`: the factory is what the helper's callers hand it (sweep 26 Z6).
     if (ts.isParameter(fnDecl) && isFunctionLike(fnDecl.parent) && ts.isIdentifier(fnDecl.name)) {
-      const index = fnDecl.parent.parameters.indexOf(fnDecl);
-      const passed = [...new Set(file.values.calls.invocationsOf(fnDecl.parent).map((c) => c.arguments?.[index]).filter((a): a is ts.Expression => !!a && ts.isIdentifier(unwrap(a))).map((a) => unwrap(a).getText(a.getSourceFile())))];
+      const passed = [...new Set(file.values.calls.argumentsFor(fnDecl).map(unwrap).filter(ts.isIdentifier).map((a) => a.text))];
       const owner = functionName(fnDecl.parent);
       const from = passed.length ? ` (its callers pass ${andList(passed.map((n) => `\`${n}\``))})` : '';
       throw new CannotRewrite(`the server factory is \`${fnDecl.name.text}\`, a parameter of ${owner ? `\`${owner}()\`` : 'the function serving the request'}${from}, which the entry cannot be given: it is chosen where the request is served.`, at, RULE_ID.perSessionServer, undefined, passed.length === 1 ? passed[0] : undefined);
