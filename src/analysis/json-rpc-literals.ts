@@ -15,13 +15,10 @@ import type { ValueAnalysis } from './values.js';
  * whose method `accepts` takes, and that is not passed to a call: the method string literal.
  */
 export function handBuiltMessage(values: ValueAnalysis, object: ts.ObjectLiteralExpression, accepts: (method: string) => boolean): ts.Expression | undefined {
-  const props = new Map<string, ts.ObjectLiteralElementLike>();
-  for (const p of object.properties) {
-    const name = propertyNameText(p.name);
-    if (name) props.set(name, p);
-  }
-  const methodProp = props.get('method');
-  if (!methodProp || !ts.isPropertyAssignment(methodProp) || (!props.has('jsonrpc') && !props.has('params'))) return undefined;
+  // Asked of every object literal by three rules: the `method` member first, nothing built for the others.
+  const named = (name: string) => object.properties.find((p) => p.name !== undefined && propertyNameText(p.name) === name);
+  const methodProp = named('method');
+  if (!methodProp || !ts.isPropertyAssignment(methodProp) || (!named('jsonrpc') && !named('params'))) return undefined;
   const method = values.constantString(methodProp.initializer);
   if (method === undefined || !accepts(method)) return undefined;
   return passedToCall(values, object) ? undefined : methodProp.initializer;
