@@ -28,8 +28,8 @@ export function keepIndentation(before: string, after: string): string {
   const strip = (line: string): string => line.replace(LEADING, '');
   const indent = (line: string): string => LEADING.exec(line)![0];
   // A line of closing punctuation alone (`},`, `});`) says nothing of where it stands: it is the same line only at the
-  // same depth, or a closing brace of the config object matches the schema's the codemod rewrote (`}` → `}),`) and
-  // takes its indentation (sweep 25 Y8).
+  // same depth. Otherwise a config object's closing brace could be matched with the one of the schema inside it, which
+  // the codemod rewrote (`}` → `}),`), and take that depth (sweep 25 Y8).
   const punctuation = (line: string): boolean => /^[\s)\]}>;,]*$/.test(line);
   const parts = diffArrays(oldLines, newLines, { comparator: (a, b) => strip(a) === strip(b) && (!punctuation(a) || indent(a) === indent(b)) });
   // Where each part starts in the old and new line arrays.
