@@ -144,6 +144,38 @@ export const make = (): McpServer => new McpServer({ name: 'a', version: '1' });
     expect(onLine.errors.map((e) => [e.cause, e.transforms])).toEqual([['edited-line', ['tool-rewriter']]]);
   });
 
+  it('checks a file no step touched against the SDK 1.x release a raised range installs, not the older one installed (sweep 25 Y1: 1.32 types the server info exactly, 1.17 took `capabilities` in it); nothing without the raise', () => {
+    // The installed SDK 1.17 as far as this file needs it: a server info with an index signature, as 1.17 typed it.
+    const old = {
+      'node_modules/@modelcontextprotocol/sdk/package.json': JSON.stringify({ name: '@modelcontextprotocol/sdk', version: '1.17.3', exports: { './server/mcp.js': { types: './mcp.d.ts' } } }),
+      'node_modules/@modelcontextprotocol/sdk/mcp.d.ts': 'export declare class McpServer {\n  constructor(info: { name: string; version: string; [key: string]: unknown });\n}\n',
+    };
+    const held = "import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';\n\nexport const server = new McpServer({ name: 'agent', version: '1.0.0', capabilities: { tools: {} } });\n";
+    const other = 'export const port = 3000;\n';
+    const manifest = (sdk: string): string => JSON.stringify({ name: 'p', type: 'module', dependencies: { '@modelcontextprotocol/sdk': sdk } });
+    const setUp = (): string => {
+      const dir = project({ ...old, 'package.json': manifest('1.17.3'), 'src/agent.ts': held, 'src/other.ts': other }, { linked: false });
+      fs.mkdirSync(path.join(dir, 'node_modules/@types'), { recursive: true });
+      fs.symlinkSync(path.join(NODE_MODULES, '@types/node'), path.join(dir, 'node_modules/@types/node'));
+      return dir;
+    };
+    const raisedDir = setUp();
+    const provenance = new LineProvenance();
+    const raised = typeCheckMigration(migrate(raisedDir, [
+      { step: 'stateless-serving', file: 'src/other.ts', after: other.replace('3000', '8080') },
+      { step: 'sdk-v2', file: 'package.json', after: manifest('^1.23.0') },
+    ], provenance), provenance);
+    expect(raised.notChecked).toEqual([]);
+    expect(raised.errors.map((e) => [path.basename(e.file), e.line, e.code, e.cause, e.transforms, e.dependencies])).toEqual([['agent.ts', 3, 2353, 'raised-dependency', ['sdk-v2'], ['@modelcontextprotocol/sdk']]]);
+    expect(raised.errors[0]!.advice).toMatch(/imports @modelcontextprotocol\/sdk, whose range in package.json sdk-v2 raised past the installed release/);
+    // The same run without the raise: the installed 1.17 is what the file compiles against, and it is not even read.
+    const keptDir = setUp();
+    const kept = new LineProvenance();
+    const unraised = typeCheckMigration(migrate(keptDir, [{ step: 'stateless-serving', file: 'src/other.ts', after: other.replace('3000', '8080') }], kept), kept);
+    expect(unraised.errors).toEqual([]);
+    expect(unraised.checked.map((f) => path.basename(f))).toEqual(['other.ts']);
+  });
+
   it('resolves the v2 packages the migrated code imports even when the project has only SDK 1.x', () => {
     const dir = project({ 'src/server.ts': V1 });
     const provenance = new LineProvenance();

@@ -14,7 +14,7 @@ import path from 'node:path';
 import { packageDirOf } from '../../transforms/kit/package-json.js';
 import type { ts } from '../../typescript.js';
 import { findNearestTsconfig } from '../../discovery/tsconfig.js';
-import { createTrackedHost, declaredDependencies, forgetInstalledPackages, installedVersion, loadCompiler, packageOf, packagesToShip, type Compiler, type TrackedHost } from './compiler.js';
+import { createTrackedHost, declaredDependencies, forgetInstalledPackages, installedVersion, lentPackageOf, loadCompiler, packageOf, packagesToShip, type Compiler, type TrackedHost } from './compiler.js';
 import type { LineProvenance } from './provenance.js';
 
 export interface MigratedFile {
@@ -37,13 +37,17 @@ export interface NewTypeError {
   /**
    * `edited-line`: their edits wrote the line; `removed-name`: the name is no longer found and their
    * edits removed it (an import dropped); `changed-file`: the line is the user's, they changed the file;
-   * `changed-import`: no transform touched the file, they changed modules it imports.
+   * `changed-import`: no transform touched the file, they changed modules it imports;
+   * `raised-dependency`: nothing the file imports from the project changed, they raised the range of a package it
+   * imports in package.json (`dependencies`) past the installed release.
    */
   cause: ErrorCause;
+  /** `raised-dependency`: the packages whose raised range it is. */
+  dependencies?: string[];
   advice: string;
 }
 
-type ErrorCause = 'edited-line' | 'removed-name' | 'changed-file' | 'changed-import';
+type ErrorCause = 'edited-line' | 'removed-name' | 'changed-file' | 'changed-import' | 'raised-dependency';
 
 export interface NotTypeChecked {
   /** Absolute paths of the changed files this concerns. */
@@ -272,8 +276,18 @@ function checkBatch(plans: readonly GroupPlan[], changes: readonly MigratedFile[
   // The changed files and the project files that import one of them: nothing else can gain an error.
   // (Without an old program every import goes through the tracking host, so this sees them all.)
   const toCheck = new Set(changedNames);
+  // And those importing a package the migrated package.json raised past the installed copy (now lent: zod 3 → ^4.2,
+  // SDK 1.17 → ^1.23): files no step touched compile against the new release once it is installed (sweep 25 Y1).
+  const raised = new Set([...shipped.after].filter((pkg) => !shipped.before.has(pkg)));
+  const raisedImports = new Map<string, string[]>();
   for (const [importer, targets] of after.tracked.imports) {
-    if (isProjectSource(importer) && [...targets].some((t) => changedSet.has(t))) toCheck.add(importer);
+    if (!isProjectSource(importer)) continue;
+    if ([...targets].some((t) => changedSet.has(t))) toCheck.add(importer);
+    const lent = unique([...targets].map(lentPackageOf).filter((pkg): pkg is string => pkg !== undefined && raised.has(pkg)));
+    if (lent.length) {
+      toCheck.add(importer);
+      raisedImports.set(importer, lent);
+    }
   }
   const unresolvable = (e: FoundError): boolean => e.code === CANNOT_FIND_MODULE && [...missing.keys()].some((specifier) => e.message.includes(`'${specifier}'`));
   // In a file that imports one of them, a callback passed to what it imported has untyped parameters
@@ -309,7 +323,7 @@ function checkBatch(plans: readonly GroupPlan[], changes: readonly MigratedFile[
       const manifest = path.join(packageDirOf(file), 'package.json');
       const manifestSteps = changedSet.has(manifest) ? provenance.stepsOf(manifest) : [];
       for (const error of newErrors(errors, errorsOf(ts, before.program, file), (line) => provenance.ownersOfLine(file, line).length > 0)) {
-        outcome.errors.push(describeError(file, error, provenance, changedImports, manifestSteps));
+        outcome.errors.push(describeError(file, error, provenance, changedImports, manifestSteps, raisedImports.get(file)));
       }
     }
   }
@@ -367,7 +381,7 @@ function countByKey(errors: readonly FoundError[]): Map<string, number> {
  * from there (which zod and SDK the code is checked against): they are named with the file's own steps, so that an error
  * the SDK move's range raise causes in a file it left on v1 holds the move back like one in a file it moved.
  */
-function describeError(file: string, error: FoundError, provenance: LineProvenance, changedImports: string[], manifestSteps: readonly string[] = []): NewTypeError {
+function describeError(file: string, error: FoundError, provenance: LineProvenance, changedImports: string[], manifestSteps: readonly string[] = [], raised: readonly string[] = []): NewTypeError {
   const onLine = provenance.ownersOfLine(file, error.line);
   // A name no longer found on a line the user wrote: the step that removed its import or declaration.
   const removedBy = onLine.length === 0 && CANNOT_FIND_NAME.has(error.code) && /^[\w$]+$/.test(error.span) ? provenance.stepsThatRemoved(file, error.span) : [];
@@ -378,16 +392,19 @@ function describeError(file: string, error: FoundError, provenance: LineProvenan
       ? ['removed-name', removedBy]
       : changedFile.length
         ? ['changed-file', changedFile]
-        : ['changed-import', unique(changedImports.flatMap((f) => provenance.stepsOf(f)))];
-  if (cause === 'changed-file' || cause === 'changed-import') transforms.push(...manifestSteps.filter((step) => !transforms.includes(step)));
-  return { file, line: error.line, column: error.column, code: error.code, message: error.message, transforms, cause, advice: adviceFor(error.code, transforms, cause, error.message) };
+        : changedImports.length || !raised.length
+          ? ['changed-import', unique(changedImports.flatMap((f) => provenance.stepsOf(f)))]
+          : ['raised-dependency', []];
+  if (cause !== 'edited-line' && cause !== 'removed-name') transforms.push(...manifestSteps.filter((step) => !transforms.includes(step)));
+  const dependencies = cause === 'raised-dependency' ? [...raised] : undefined;
+  return { file, line: error.line, column: error.column, code: error.code, message: error.message, transforms, cause, ...(dependencies && { dependencies }), advice: adviceFor(error.code, transforms, cause, error.message, dependencies) };
 }
 
 /** "Cannot find name 'x'" and "… Did you mean 'y'?". */
 const CANNOT_FIND_NAME = new Set([2304, 2552]);
 
 /** What to do about a new error, from what kind of error it is and which transform made it. */
-function adviceFor(code: number, transforms: readonly string[], cause: ErrorCause, message = ''): string {
+function adviceFor(code: number, transforms: readonly string[], cause: ErrorCause, message = '', dependencies: readonly string[] = []): string {
   const byCode: Record<number, string> = {
     2304: 'a name the code still uses is no longer imported: import it again (from the v2 package that exports it, see the SDK v1→v2 API map) or replace the use',
     2552: 'a name the code still uses is no longer imported: import it again (from the v2 package that exports it, see the SDK v1→v2 API map) or replace the use',
@@ -412,7 +429,10 @@ function adviceFor(code: number, transforms: readonly string[], cause: ErrorCaus
         ? `${by} removed it`
         : cause === 'changed-file'
           ? `on a line of yours in a file ${by} changed`
-          : `in a file that imports modules ${by} changed`;
+          : cause === 'raised-dependency'
+            ? `in a file that imports ${dependencies.join(' and ')}, whose range in package.json ${by} raised past the installed release`
+            : `in a file that imports modules ${by} changed`;
+  if (cause === 'raised-dependency') return `the release the raised range installs types this code more strictly than the installed one; ${who}: adapt the code to that release, or keep the file and its package on the range the project had.`;
   const step = transforms.includes('sdk-v2') ? 'fix it by hand after the official codemod (or revert that edit and migrate the line yourself)' : 'fix it by hand, or report it to mcp-migrate with the original code';
   return `${why}; ${who}: ${step}.`;
 }

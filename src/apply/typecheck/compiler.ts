@@ -8,6 +8,9 @@
  * SDK v2 packages (and zod ^4) before the user has installed them, so a package mcp-migrate ships
  * (`SHIPPED`) that the project lacks — or has at another major than its package.json now asks for —
  * resolves to mcp-migrate's own copy. Otherwise every migrated server would "fail" on a missing module.
+ * SDK 1.x is lent only where the migrated package.json raises its floor above the installed copy
+ * (`RAISED_ONLY`): the next install brings a newer 1.x, and its types, not the installed ones, are what
+ * the files left on 1.x will be compiled against.
  */
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
@@ -28,7 +31,15 @@ export interface Compiler {
 }
 
 /** The packages mcp-migrate ships as dependencies so that migrated code type-checks before `npm install`. */
-const SHIPPED = ['@modelcontextprotocol/server', '@modelcontextprotocol/core', '@modelcontextprotocol/node', '@modelcontextprotocol/express', '@modelcontextprotocol/client', 'zod'] as const;
+const SHIPPED = ['@modelcontextprotocol/server', '@modelcontextprotocol/core', '@modelcontextprotocol/node', '@modelcontextprotocol/express', '@modelcontextprotocol/client', 'zod', '@modelcontextprotocol/sdk'] as const;
+/**
+ * Shipped packages lent only in place of an installed copy the migrated package.json rules out (another major, or below
+ * the range's floor), never for a missing one. sdk-v2 raises SDK 1.x to ^1.23.0 (the first 1.x taking zod 4) for the files
+ * it leaves on 1.x; 1.32 types the server info exactly, so `new McpServer({ name, version, capabilities })`, which 1.17
+ * let through, no longer compiles after the install (sweep 25 Y1). A project that has not installed SDK 1.x at all is
+ * not checked (its dependencies are not installed), so lending ours there would only hide that.
+ */
+const RAISED_ONLY: ReadonlySet<string> = new Set(['@modelcontextprotocol/sdk']);
 
 /** This package's root (src/apply/typecheck or dist/apply/typecheck → ../../..). */
 const OWN_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -104,7 +115,7 @@ export function packagesToShip(projectDir: string, readPackageJson: (file: strin
     const installed = installedVersion(pkg, projectDir);
     if (installed === undefined) {
       // Not installed at all: ours, if the code is to import it (declared, or a v2 package anyway).
-      if (range !== undefined || pkg.startsWith('@modelcontextprotocol/')) out.add(pkg);
+      if (!RAISED_ONLY.has(pkg) && (range !== undefined || pkg.startsWith('@modelcontextprotocol/'))) out.add(pkg);
       continue;
     }
     if (range !== undefined && majorOf(range) !== undefined && majorOf(range) !== majorOf(installed)) out.add(pkg);
@@ -112,6 +123,14 @@ export function packagesToShip(projectDir: string, readPackageJson: (file: strin
     else if (range !== undefined && belowFloor(installed, range)) out.add(pkg);
   }
   return out;
+}
+
+/** The shipped package a file of mcp-migrate's own node_modules belongs to (`…/node_modules/zod/v4/index.d.cts` → `zod`). */
+export function lentPackageOf(file: string): string | undefined {
+  const dir = OWN_NODE_MODULES.find((d) => file.startsWith(d));
+  if (!dir) return undefined;
+  const pkg = packageOf(file.slice(dir.length).split(path.sep).join('/'));
+  return pkg && (SHIPPED as readonly string[]).includes(pkg) ? pkg : undefined;
 }
 
 /** The dependencies (all kinds) of the package.json nearest to `dir`, as `read` sees it. */

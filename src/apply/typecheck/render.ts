@@ -22,7 +22,7 @@ function headline(result: TypeCheckResult, timed: boolean): string | undefined {
 }
 
 const where = (e: NewTypeError, relative: Relative): string => `${relative(e.file)}:${e.line}`;
-const CAUSE: Record<NewTypeError['cause'], string> = { 'edited-line': '', 'removed-name': 'removed by ', 'changed-file': 'file changed by ', 'changed-import': 'imports changed by ' };
+const CAUSE: Record<NewTypeError['cause'], string> = { 'edited-line': '', 'removed-name': 'removed by ', 'changed-file': 'file changed by ', 'changed-import': 'imports changed by ', 'raised-dependency': 'dependency raised by ' };
 const blame = (e: NewTypeError): string => (e.transforms.length ? `${CAUSE[e.cause]}${e.transforms.join(', ')}` : 'no transform');
 
 export function typeCheckSummaryLines(result: TypeCheckResult, relative: Relative, c: InstanceType<typeof Chalk>): string[] {
