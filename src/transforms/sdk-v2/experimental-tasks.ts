@@ -104,11 +104,18 @@ function usesOf(name: Identifier, declaration: VariableStatement): TsMorphNode[]
     if (parent && redeclares(parent)) return false;
     // Shadowed by a function between the use and the declaring scope.
     for (let up: TsMorphNode | undefined = id.getParent(); up && up !== scope; up = up.getParent()) {
-      if ((Node.isFunctionLikeDeclaration(up) || Node.isArrowFunction(up)) && up.getParameters().some((p) => p.getName() === text)) return false;
-      if (Node.isBlock(up) && up !== scope && up.getStatements().some((st) => Node.isVariableStatement(st) && st.getDeclarations().some((d) => d.getName() === text))) return false;
+      // Also by a destructured parameter (`async createTask(args, { taskStore })`: the handler's own store, sweep 26 Z1).
+      if ((Node.isFunctionLikeDeclaration(up) || Node.isArrowFunction(up)) && up.getParameters().some((p) => bindsName(p.compilerNode.name, text))) return false;
+      if (Node.isBlock(up) && up !== scope && up.getStatements().some((st) => Node.isVariableStatement(st) && st.getDeclarations().some((d) => bindsName(d.compilerNode.name, text)))) return false;
     }
     return true;
   });
+}
+
+/** Whether a declaration's name (an identifier or a destructuring pattern, however nested) binds `text`. */
+function bindsName(name: ts.BindingName, text: string): boolean {
+  if (ts.isIdentifier(name)) return name.text === text;
+  return name.elements.some((element) => !ts.isOmittedExpression(element) && bindsName(element.name, text));
 }
 
 /**

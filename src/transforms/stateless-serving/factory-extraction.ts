@@ -8,6 +8,7 @@
 import { ts } from '../../typescript.js';
 import { enclosingFunction, forEachDescendant, isFunctionLike, isInside, statementOf, unwrap } from '../../analysis/ast.js';
 import { RULE_ID } from '../../rule-ids.js';
+import { markerComment } from '../../markers.js';
 import { SCHEDULING_TIMERS, timerStarted } from '../../analysis/timers.js';
 import type { ValueAnalysis } from '../../analysis/values.js';
 import { isServerKind } from '../../analysis/value.js';
@@ -156,6 +157,9 @@ export function extractFactory(file: ServingFile, decl: ts.VariableDeclaration, 
     const blank = i > 0 && (!!leadingBlank || /\n[ \t]*\n[ \t]*$/.test(file.text.slice(0, range.start)));
     parts.push(`${blank ? '\n' : ''}${reindent(text, at, at + u)}`);
   });
+  const lastMoved = moved[moved.length - 1]!;
+  const commented = commentedStatementsAfter(file, lastMoved, statements[statements.indexOf(lastMoved) + 1], ranges[ranges.length - 1]!.end, name);
+  if (commented) parts.push(`${commented.blank ? '\n' : ''}${reindent(commented.text, at, at + u)}`);
   const fn = [`${at}${exportKeyword ? 'export ' : ''}${hasAwait ? 'async ' : ''}function ${factory}() {`, ...parts, `${at}${u}return ${name};`, `${at}}`].join('\n');
   const first = removalRange(file.sf, declStatement, true, false);
   file.edit(first.start, first.end, `${fn}\n`);
@@ -166,9 +170,49 @@ export function extractFactory(file: ServingFile, decl: ts.VariableDeclaration, 
     else file.edit(range.start, range.end, '');
     tail = file.edits[file.edits.length - 1];
   });
+  if (commented) file.edit(commented.start, commented.end, '');
   if (exported && exported.exportedBy !== 'declaration') file.edit(exported.exportedBy.getStart(file.sf), exported.exportedBy.end, factory);
   // `tail`: the removal of the last statement that moved, where everything the factory reads when it runs is declared.
   return { name: factory, async: hasAwait, ...(tail ? { tail } : {}) };
+}
+
+/** The comment opening a statement an earlier step commented out because SDK v2 has no such call. */
+const DISABLED_STATEMENT_MARKER = markerComment(RULE_ID.experimentalTasks, '').replace(/:\s*$/, '');
+
+/**
+ * Statements of the server's that an earlier step commented out under its marker, right after the last statement
+ * that moves (sdk-v2 disables a v1 task tool, `// @mcp-migrate-todo(deprecated-feature/experimental-tasks): …` over
+ * `// server.experimental.tasks.registerToolTask(…` lines): they go into the factory too, so that a person bringing
+ * one back finds the server in scope (sweep 26 Z1). Between two moved statements they move already (`rangeOf`).
+ * `from` is where the last moved statement's removal ends; the blocks run up to the next statement's own comments.
+ */
+function commentedStatementsAfter(file: ServingFile, last: ts.Statement, next: ts.Statement | undefined, from: number, name: string): { start: number; end: number; text: string; blank: boolean } | undefined {
+  const until = next ? next.getStart(file.sf) : file.text.length;
+  if (from < last.end || from >= until) return undefined;
+  const lines = file.text.slice(from, until).split('\n');
+  const usesServer = new RegExp(`^\\s*//\\s*${name.replace(/\$/g, '\\$')}\\.`);
+  let offset = from;
+  let end: number | undefined;
+  let blank = false;
+  for (let i = 0; i < lines.length; ) {
+    if (lines[i]!.trim() === '') {
+      if (end === undefined) blank = true;
+      offset += lines[i]!.length + 1;
+      i++;
+      continue;
+    }
+    // A block: the marker line, then the commented code, up to a line that is not a `//` comment.
+    let j = i;
+    while (j < lines.length && /^\s*\/\//.test(lines[j]!)) j++;
+    const block = lines.slice(i, j);
+    if (j >= lines.length || !block[0]!.trim().startsWith(DISABLED_STATEMENT_MARKER) || !block.slice(1).some((line) => usesServer.test(line))) break;
+    offset += block.reduce((n, line) => n + line.length + 1, 0);
+    end = offset;
+    i = j;
+  }
+  if (end === undefined) return undefined;
+  const text = file.text.slice(from, end).replace(/^([ \t]*\n)+/, '').replace(/\n$/, '');
+  return { start: from, end, text, blank };
 }
 
 /** Whether `node` sits inside a function declared within `statement` (a callback it registers or hands on). */
