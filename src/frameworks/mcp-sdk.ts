@@ -227,6 +227,8 @@ export interface SdkDescription {
   connectMethod: string;
   /** The option of an SDK server's constructor declaring the capabilities it serves (`new McpServer(info, { capabilities: { … } })`). */
   capabilitiesOption: string;
+  /** The method of a low-level SDK server that declares more capabilities after construction (`server.registerCapabilities({ logging: {} })`). */
+  registerCapabilitiesMethod: string;
   /** The property of an SDK server holding the transport `connect` gave it (`server.transport.onmessage = …`). */
   connectedTransportProperty: string;
   /** The method of the deprecated HTTP+SSE transport that takes a client's POSTed message (`transport.handlePostMessage(req, res)`). */
@@ -493,6 +495,7 @@ export const MCP_SDK: SdkDescription = {
   connectMethod: 'connect',
   connectedTransportProperty: 'transport',
   capabilitiesOption: 'capabilities',
+  registerCapabilitiesMethod: 'registerCapabilities',
   ssePostMethod: 'handlePostMessage',
   transportInterface: 'Transport',
   transportMembers: {

@@ -5,6 +5,7 @@ import { isConstructorArgument } from '../../analysis/constructor-options.js';
 import { isHandBuiltInitializeResult } from '../../analysis/handshake-plumbing.js';
 import { handBuiltMessage, logSentOnItsRequest } from '../../analysis/json-rpc-literals.js';
 import { describedFeature } from '../../analysis/sdk-features.js';
+import { REGISTER_CAPABILITIES } from '../../analysis/sdk-modules.js';
 import { defineRule, featureVisitors, specUrl } from '../rule.js';
 import type { Analysis } from '../../analysis/model.js';
 
@@ -20,7 +21,7 @@ function isServerCapabilities(analysis: Analysis, object: ts.Node): boolean {
   const call = object.parent;
   if (call && ts.isCallExpression(call) && call.arguments[0] === object) {
     const { name, receiver } = calleeParts(call);
-    return name === 'registerCapabilities' && !!receiver && isServerKind(analysis.values.valueOf(receiver));
+    return name === REGISTER_CAPABILITIES && !!receiver && isServerKind(analysis.values.valueOf(receiver));
   }
   const prop = object.parent;
   if (!prop || !ts.isPropertyAssignment(prop) || propertyNameText(prop.name) !== 'capabilities') return false;

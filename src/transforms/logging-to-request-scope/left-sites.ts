@@ -9,7 +9,8 @@ import { calleeParts, forEachDescendant, propertyNameText } from '../../analysis
 import { logSentOnItsRequest } from '../../analysis/json-rpc-literals.js';
 import type { AnalysisResult } from '../../analysis/model.js';
 import { describedFeature, type FeatureUse } from '../../analysis/sdk-features.js';
-import { CAPABILITIES_OPTION } from '../../analysis/sdk-modules.js';
+import { CAPABILITIES_OPTION, REGISTER_CAPABILITIES } from '../../analysis/sdk-modules.js';
+import { removalRange } from '../kit/removal-range.js';
 import { handBuiltMessage } from '../../analysis/json-rpc-literals.js';
 import { isHandBuiltInitializeResult } from '../../analysis/handshake-plumbing.js';
 import { isServerKind } from '../../analysis/value.js';
@@ -152,7 +153,7 @@ function isServerCapabilities(result: AnalysisResult, object: ts.Node): boolean 
   const parent = object.parent;
   if (parent && ts.isCallExpression(parent) && parent.arguments[0] === object) {
     const { name, receiver } = calleeParts(parent);
-    return name === 'registerCapabilities' && !!receiver && isServerKind(values.valueOf(receiver));
+    return name === REGISTER_CAPABILITIES && !!receiver && isServerKind(values.valueOf(receiver));
   }
   if (!parent || !ts.isPropertyAssignment(parent) || propertyNameText(parent.name) !== CAPABILITIES_OPTION) return false;
   return isHandBuiltInitializeResult(parent.parent) || isConstructorArgument(values, parent.parent, 1, (created) => isServerKind(values.valueOf(created)));
@@ -176,7 +177,15 @@ function removalOf(property: ts.PropertyAssignment): { file: string; start: numb
   if (/^[ \t]*$/.test(text.slice(lineStart, start)) && rest && object.properties.length > 1) {
     return { file: sf.fileName, start: lineStart, end: property.end + rest[0].length, text: '' };
   }
-  if (object.properties.length === 1) return { file: sf.fileName, start: object.getStart(sf), end: object.end, text: '{}' };
+  if (object.properties.length === 1) {
+    // `server.server.registerCapabilities({ logging: {} });` declares nothing else: the statement goes whole.
+    const call = object.parent;
+    if (ts.isCallExpression(call) && call.arguments.length === 1 && ts.isPropertyAccessExpression(call.expression) && call.expression.name.text === REGISTER_CAPABILITIES && ts.isExpressionStatement(call.parent)) {
+      const range = removalRange(sf, call.parent);
+      return { file: sf.fileName, start: range.start, end: range.end, text: '' };
+    }
+    return { file: sf.fileName, start: object.getStart(sf), end: object.end, text: '{}' };
+  }
   const next = object.properties[index + 1];
   if (next) return { file: sf.fileName, start, end: next.getStart(sf), text: '' };
   const previous = object.properties[index - 1]!;

@@ -13,7 +13,8 @@
  *   line (`console.error`), the spec's replacement; it is marked (move to OpenTelemetry or a real
  *   logger) except with `--modern-only`, where no client could take the message any more; anything
  *   else gets a marker only;
- * - `logging/setLevel` handlers get a marker: the level now arrives per request in `_meta`;
+ * - `logging/setLevel` handlers get a marker: the level now arrives per request in `_meta`; with `--modern-only`
+ *   (no 2025-era client, the only ones that send it) a handler written inline is removed;
  * - a log sender a handler hands on (`helper(server.sendLoggingMessage.bind(server))`) becomes the
  *   request's own log, a function of the same shape (`handed-on.ts`);
  * - every other site (a log sender handed on elsewhere, a log message built by hand, the `logging`
@@ -27,7 +28,8 @@
  *   standalone stream, which 2026-07-28 no longer has.
  */
 import { ts } from '../../typescript.js';
-import { forEachDescendant, isUndefined, propertyNameText, unwrap } from '../../analysis/ast.js';
+import { forEachDescendant, isInside, isUndefined, propertyNameText, unwrap } from '../../analysis/ast.js';
+import { removalRange } from '../kit/removal-range.js';
 import type { AnalysisResult } from '../../analysis/model.js';
 import { describedFeature, handlerRegistration, rawSendersOf, REQUEST_SCOPED_NOTIFICATIONS, REQUEST_STREAM_OPTION, ruleOfFeature, serverMethodsOf } from '../../analysis/sdk-features.js';
 import type { TransformOptions, TransformPlan } from '../kit/plan.js';
@@ -77,9 +79,23 @@ export function planLogging(result: AnalysisResult, options: TransformOptions): 
   // Asked at the first log sent outside a request (it may plan the serving): most programs send none.
   let streams: string[] | undefined;
   const legacyStreams = (): string[] => (streams ??= !options.modernOnly ? timed('logging: connection transports', () => connectionTransports(result, options)) : []);
+  /** `logging/setLevel` handlers removed (--modern-only): the calls inside them are gone with them. */
+  const removedHandlers: ts.Node[] = [];
+  const setLevelRemovals: Array<{ edit: TextEdit; sf: ts.SourceFile }> = [];
   forEachCall(result.sourceFiles, (call) => {
+    if (removedHandlers.some((handler) => isInside(call, handler))) return;
     const registration = handlerRegistration(analysis, call);
     if (registration && SET_LEVEL.has(registration.method)) {
+      const removal = options.modernOnly ? setLevelRemoval(call, options) : undefined;
+      if (removal) {
+        // Also what `settleLeftSites` counts as sending nothing any more: the capability goes when nothing else logs.
+        plan.edits.push(removal);
+        silenced.push(removal);
+        removedHandlers.push(call);
+        setLevelRemovals.push({ edit: removal, sf: call.getSourceFile() });
+        fileNote(call.getSourceFile(), 'the logging/setLevel handler removed: 2026-07-28 has no logging/setLevel (the level arrives with each request) and --modern-only serves no 2025-era client');
+        return;
+      }
       addMarker(plan, call, RULE, 'logging/setLevel was removed in 2026-07-28: the client sends the level with every request (_meta io.modelcontextprotocol/logLevel) and ctx.mcpReq.log honours it. This handler only serves 2025-era clients; remove it (the SDK installs one when the logging capability is declared).');
       return;
     }
@@ -156,11 +172,14 @@ export function planLogging(result: AnalysisResult, options: TransformOptions): 
   const handedOn = rewriteHandedOnSenders(result, plan, options, proxies);
   const toStderr = moveStdoutLogsToStderr(result, options, plan, silenced);
   const { removedCapabilities, removedIn } = settleLeftSites(result, plan, RULE, proxies, silenced, options.modernOnly);
+  dropWithinRemovals(plan, setLevelRemovals);
   // What was done in each such file, for the report's per-file section (not the transform's general summary: sweep 23 W5).
   for (const file of removedIn) {
     const what = 'the logging capability removed: nothing in the server sends a log message (Logging is deprecated in 2026-07-28, SEP-2577)';
     if (!plan.fileNotes.some((n) => n.file === file && n.what === what)) plan.fileNotes.push({ file, what });
   }
+  const removedSetLevel = setLevelRemovals.length;
+  if (removedSetLevel) plan.notes.push(`logging: ${removedSetLevel === 1 ? 'a logging/setLevel handler' : `${removedSetLevel} logging/setLevel handlers`} removed (--modern-only: 2026-07-28 has no logging/setLevel, the level arrives with each request in _meta, and no 2025-era client is served)`);
   if (removedCapabilities) plan.notes.push(`logging: ${removedCapabilities === 1 ? 'the logging capability is' : `${removedCapabilities} logging capabilities are`} no longer declared: nothing in the server sends a log message (deprecated in 2026-07-28, SEP-2577)`);
   if (scoped) plan.notes.push(`logging: ${scoped} sendLoggingMessage call${scoped === 1 ? '' : 's'} in handlers now log on the request (2026-07-28 clients see them only when the request carries _meta io.modelcontextprotocol/logLevel)`);
   if (handedOn) plan.notes.push(`logging: ${handedOn} log sender${handedOn === 1 ? '' : 's'} handed on from a handler ${handedOn === 1 ? 'is' : 'are'} now the request's own log (ctx.mcpReq.log / extra.sendNotification)`);
@@ -169,6 +188,34 @@ export function planLogging(result: AnalysisResult, options: TransformOptions): 
   if (toStderr.length) plan.notes.push(`logging: ${toStderr.length} notifications/message line${toStderr.length === 1 ? '' : 's'} the server wrote to stdout itself now ${toStderr.length === 1 ? 'goes' : 'go'} to stderr as a plain JSON log line, its level, logger and data kept (${perFile(result, toStderr)}; --modern-only: no 2025-era client reads them; stderr is a stdio server's log channel)`);
   if (stderr) plan.notes.push(`logging: ${stderr} background sendLoggingMessage call${stderr === 1 ? '' : 's'} (${perFile(result, stderrFiles)}) now write${stderr === 1 ? 's' : ''} to stderr${stderrDone === stderr ? ' (--modern-only: no client takes a log message outside a request; OpenTelemetry or your logger are the other sinks the spec names)' : ' (marked): choose OpenTelemetry or your logger'}`);
   return plan;
+}
+
+/**
+ * The removal of a `logging/setLevel` handler registration under --modern-only: no 2025-era client is served, and a
+ * 2026-07-28 client never sends logging/setLevel (the level comes with each request, and `ctx.mcpReq.log` honours it),
+ * so the handler is dead code; the SDK installs its own while the logging capability is declared. Only a registration
+ * that is a statement of its own with its handler written inline on SDK v2: a named handler declared elsewhere would be
+ * left unused, and on SDK 1.x (which serves only 2025-era clients) there is no --modern-only.
+ */
+function setLevelRemoval(call: ts.CallExpression, options: TransformOptions): TextEdit | undefined {
+  const sf = call.getSourceFile();
+  if (options.target === 'stateless-v1' || sdkMajorOfFile(sf) !== 2) return undefined;
+  const statement = call.parent;
+  if (!ts.isExpressionStatement(statement) || unwrap(statement.expression) !== call) return undefined;
+  const handler = call.arguments[1] && unwrap(call.arguments[1]);
+  if (call.arguments.length !== 2 || !handler || !(ts.isArrowFunction(handler) || ts.isFunctionExpression(handler))) return undefined;
+  const range = removalRange(sf, statement);
+  return { file: sf.fileName, start: range.start, end: range.end, text: '' };
+}
+
+/** What a later pass planned inside a removed handler (an edit, a marker) goes with it: the code is no longer there. */
+function dropWithinRemovals(plan: TransformPlan, removals: ReadonlyArray<{ edit: TextEdit; sf: ts.SourceFile }>): void {
+  if (!removals.length) return;
+  const own = new Set(removals.map((r) => r.edit));
+  const within = (file: string, start: number, end: number): boolean => removals.some(({ edit }) => edit.file === file && edit.start <= start && end <= edit.end);
+  plan.edits = plan.edits.filter((e) => own.has(e) || !within(e.file, e.start, e.end));
+  const lineStart = (sf: ts.SourceFile, line: number): number => sf.getPositionOfLineAndCharacter(line - 1, 0);
+  plan.markers = plan.markers.filter((m) => !removals.some(({ edit, sf }) => edit.file === m.file && within(m.file, lineStart(sf, m.line), lineStart(sf, m.line))));
 }
 
 /** `src/a.ts (2), src/b.ts`: the files of `files` (one entry per site), relative to the project, in order of appearance. */

@@ -1,7 +1,8 @@
 /**
  * A stdio server that declares the logging capability, answers logging/setLevel with a no-op (so that clients
  * setting a level do not get "method not found"), and logs through a small wrapper. With --modern-only the one send
- * goes to stderr; the capability then stays only for the setLevel handler, and its marker says so (sweep 18 R3).
+ * goes to stderr, and the setLevel handler, which only 2025-era clients call, goes: then nothing needs the capability,
+ * and its `registerCapabilities` call goes too (sweep 18 R3 marked both; set-level-named-handler-modern-only still does).
  */
 import { McpServer } from '@modelcontextprotocol/server';
 import { StdioServerTransport } from '@modelcontextprotocol/server/stdio';

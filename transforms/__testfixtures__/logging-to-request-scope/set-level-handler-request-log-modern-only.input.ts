@@ -1,7 +1,8 @@
 /**
  * The logging capability, a no-op logging/setLevel handler and a tool that logs on its own request
- * (`ctx.mcpReq.log`): that log still needs the capability (the SDK drops it without), so the capability's marker says
- * it stays while the server sends log messages, not that only the handler keeps it (session 33 review V5).
+ * (`ctx.mcpReq.log`): with --modern-only the handler goes (only 2025-era clients call it), but that log still needs the
+ * capability (the SDK drops it without), so the capability's marker says it stays while the server sends log messages,
+ * not that only the handler keeps it (session 33 review V5).
  */
 import { McpServer } from '@modelcontextprotocol/server';
 import { StdioServerTransport } from '@modelcontextprotocol/server/stdio';
