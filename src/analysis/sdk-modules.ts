@@ -21,6 +21,14 @@ function packageOf(specifier: string): string {
   return specifier.split('/').slice(0, 2).join('/');
 }
 
+/**
+ * Whether a package is one of the SDK's own, of either major (`@modelcontextprotocol/sdk`, `/server`, `/node`, …); other packages of
+ * the scope (`@modelcontextprotocol/inspector`, a dev CLI) are not.
+ */
+export function isSdkPackageName(pkg: string): boolean {
+  return MCP_SDK.majors.some(({ packages }) => pkg in packages);
+}
+
 /** The major and side of an SDK module, from the description; undefined for anything else. */
 function sdkModuleOf(specifier: string): { major: SdkVersion; side: SdkSide } | undefined {
   if (!specifier.startsWith(SDK_SPECIFIER_MARKER)) return undefined;

@@ -224,6 +224,20 @@ export const make = (): McpServer => new McpServer({ name: 'a', version: '1' });
     expect(result.notChecked).toEqual([{ files: [path.join(dir, 'src/server.ts')], reason: expect.stringContaining("the project's dependencies are not installed (@modelcontextprotocol/sdk") }]);
   });
 
+  it('checks a project whose package.json declares a dev CLI of the SDK\'s scope that is not installed and that nothing imports (sweep 27 AA7: @modelcontextprotocol/inspector); an SDK package not installed still stops it', () => {
+    const manifest = JSON.stringify({ ...JSON.parse(PACKAGE), devDependencies: { '@modelcontextprotocol/inspector': '^0.16.6' } });
+    const dir = project({ 'package.json': manifest, 'src/server.ts': V1 });
+    const provenance = new LineProvenance();
+    const result = typeCheckMigration(migrate(dir, [{ step: 'x', file: 'src/server.ts', after: `${V1}const broken: number = 'x';\n` }], provenance), provenance);
+    expect(result.notChecked).toEqual([]);
+    expect(result.errors.map((e) => [path.basename(e.file), e.code])).toEqual([['server.ts', 2322]]);
+    const missingSdk = JSON.stringify({ ...JSON.parse(manifest), dependencies: { ...JSON.parse(PACKAGE).dependencies, '@modelcontextprotocol/server-legacy': '^2.3.1' } });
+    const other = project({ 'package.json': missingSdk, 'src/server.ts': V1 });
+    const again = new LineProvenance();
+    const stopped = typeCheckMigration(migrate(other, [{ step: 'x', file: 'src/server.ts', after: `${V1}const broken: number = 'x';\n` }], again), again);
+    expect(stopped.notChecked).toEqual([{ files: [path.join(other, 'src/server.ts')], reason: expect.stringContaining('(@modelcontextprotocol/server-legacy is in package.json, not in node_modules)') }]);
+  });
+
   it('checks a project whose tsconfig sets "jsx": "react-jsx" and "importHelpers" without react or tslib installed: the imports the compiler adds itself are not missing dependencies (iceener/spotify-streamable-mcp-server)', () => {
     const tsconfig = JSON.stringify({ compilerOptions: { ...JSON.parse(TSCONFIG).compilerOptions, jsx: 'react-jsx', importHelpers: true }, include: ['src'] });
     const dir = project({ 'src/server.ts': V1, 'tsconfig.json': tsconfig });

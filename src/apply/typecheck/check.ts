@@ -14,6 +14,7 @@ import path from 'node:path';
 import { packageDirOf } from '../../transforms/kit/package-json.js';
 import type { ts } from '../../typescript.js';
 import { findNearestTsconfig } from '../../discovery/tsconfig.js';
+import { isSdkPackageName } from '../../analysis/sdk-modules.js';
 import { createTrackedHost, declaredDependencies, forgetInstalledPackages, installedVersion, lentPackageOf, loadCompiler, packageOf, packagesToShip, type Compiler, type TrackedHost } from './compiler.js';
 import type { LineProvenance } from './provenance.js';
 
@@ -491,8 +492,9 @@ function uninstalledSdk(projectDir: string, read: (file: string) => string | und
   return Object.keys(declaredDependencies(projectDir, read) ?? {}).find((pkg) => isSdkPackage(pkg) && installedVersion(pkg, projectDir) === undefined);
 }
 
+/** The SDK's packages and zod: what the migration changes the project's use of. A dev CLI of the scope (`@modelcontextprotocol/inspector`) is not one (sweep 27 AA7). */
 function isSdkPackage(pkg: string): boolean {
-  return pkg.startsWith('@modelcontextprotocol/') || pkg === 'zod';
+  return isSdkPackageName(pkg) || pkg === 'zod';
 }
 
 function isProjectSource(file: string): boolean {
