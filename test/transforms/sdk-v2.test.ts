@@ -760,6 +760,39 @@ describe(`${TRANSFORM} fixtures`, () => {
     expect(result.notes.filter((n) => n.startsWith("sdk-v2: src/task-types.ts uses SDK v1's experimental tasks layer (InMemoryTaskStore, TaskStore)"))).toHaveLength(1);
   });
 
+  it('a package that overrides v1\'s `server.tool` to wrap every registration (a billing gate: MaidToShelly/UluMCP, sweep 27 AA1) is left on v1 whole, with a note naming the override; a plain `server.tool(…)` call elsewhere moves', async () => {
+    const manifest = '{\n  "name": "gated",\n  "type": "module",\n  "dependencies": {\n    "@modelcontextprotocol/sdk": "^1.25.2",\n    "zod": "^3.25.76"\n  }\n}\n';
+    const server = [
+      "import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';",
+      "import { z } from 'zod';",
+      'let credits = 3;',
+      'export function createServer() {',
+      "  const server = new McpServer({ name: 'gated', version: '1.0.0' });",
+      '  const origTool = server.tool.bind(server);',
+      '  server.tool = function (name, description, schema, handler) {',
+      '    return origTool(name, description, schema, async (args, extra) => {',
+      "      if (credits-- <= 0) return { content: [{ type: 'text', text: 'no credits left' }], isError: true };",
+      '      return handler(args, extra);',
+      '    });',
+      '  };',
+      "  server.tool('quote', 'A price quote', { sku: z.string() }, async ({ sku }) => ({ content: [{ type: 'text', text: sku }] }));",
+      '  return server;',
+      '}',
+      '',
+    ].join('\n');
+    const files = new Map([['package.json', manifest], ['src/server.js', server]]);
+    const dir = materialise('tool-override', files);
+    const result = await runApply({ paths: [dir], cwd: dir, allowDirty: true, typecheck: false, transforms: [TRANSFORM] });
+    expect(result.changes).toEqual([]);
+    expect(readTree(dir).get('src/server.js')).toBe(server);
+    expect(result.notes.filter((n) => n.startsWith("sdk-v2: src/server.js takes SDK v1's shorthand registration method as a value (`server.tool` at line 6, `server.tool` at line 7)"))).toHaveLength(1);
+    // Without the override the same registration moves.
+    const plain = server.replace(/  const origTool[\s\S]*?\n  };\n/, '');
+    const moved = materialise('tool-no-override', new Map([['package.json', manifest], ['src/server.js', plain]]));
+    await runApply({ paths: [moved], cwd: moved, allowDirty: true, typecheck: false, transforms: [TRANSFORM] });
+    expect(readTree(moved).get('src/server.js')).toContain("server.registerTool('quote'");
+  });
+
   it('a task tool of a package the tasks layer keeps on v1 gets a marker, so the scan\'s finding is left for a person in the report too (sweep 26 Z1/Z2)', async () => {
     const manifest = '{\n  "name": "tasks-tool",\n  "type": "module",\n  "dependencies": {\n    "@modelcontextprotocol/sdk": "^1.25.2",\n    "zod": "^3.25.76"\n  }\n}\n';
     const taskTypes = "export type { TaskStore } from '@modelcontextprotocol/sdk/experimental/tasks';\n";

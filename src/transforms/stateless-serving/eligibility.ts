@@ -167,6 +167,35 @@ export function onlyAnswers(fn: ts.FunctionLikeDeclaration): boolean {
     writesAnswer(ts.isExpressionStatement(statement) ? (unwrap(statement.expression) as ts.Expression) : ts.isReturnStatement(statement) && statement.expression ? (unwrap(statement.expression) as ts.Expression) : undefined));
 }
 
+/** The response methods that take the status code first (`res.status(405)`, `res.sendStatus(404)`, `res.writeHead(405, …)`). */
+const STATUS_FIRST = new Set(['status', 'sendStatus', 'writeHead']);
+/** Hono's answers, whose status code is the second argument (`c.json({ … }, 405)`). */
+const STATUS_SECOND = new Set(['json', 'text', 'body']);
+
+/**
+ * Whether a function that only answers (`onlyAnswers`) gives the project's own answer rather than the SDK idiom's refusal:
+ * a success status (none written is 200) and no JSON-RPC error in the body. A liveness probe on the MCP path
+ * (`app.get('/mcp', (_req, res) => res.status(200).json({ status: 'ok' }))`) is the project's; the idiom's GET and DELETE
+ * answer 405 with a JSON-RPC error (sweep 27 AA9).
+ */
+export function answersOwnSuccess(fn: ts.FunctionLikeDeclaration): boolean {
+  if (!onlyAnswers(fn)) return false;
+  let refusal = false;
+  const visit = (node: ts.Node): void => {
+    if (refusal) return;
+    if (ts.isCallExpression(node) && ts.isPropertyAccessExpression(node.expression)) {
+      const name = node.expression.name.text;
+      const status = STATUS_FIRST.has(name) ? node.arguments[0] : STATUS_SECOND.has(name) ? node.arguments[1] : undefined;
+      const code = status && unwrap(status);
+      if (code && ts.isNumericLiteral(code) && Number(code.text) >= 400) refusal = true;
+    }
+    if (ts.isPropertyAssignment(node) && propertyNameText(node.name) === 'error') refusal = true;
+    ts.forEachChild(node, visit);
+  };
+  visit(fn.body!);
+  return !refusal;
+}
+
 /** A literal, or an object/array of literals (the JSON-RPC error an answer carries). */
 function isLiteralData(node: ts.Node): boolean {
   const n = unwrap(node);

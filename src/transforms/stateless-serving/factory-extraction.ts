@@ -205,7 +205,8 @@ function commentedStatementsAfter(file: ServingFile, last: ts.Statement, next: t
     let j = i;
     while (j < lines.length && /^\s*\/\//.test(lines[j]!)) j++;
     const block = lines.slice(i, j);
-    if (j >= lines.length || !block[0]!.trim().startsWith(DISABLED_STATEMENT_MARKER) || !block.slice(1).some((line) => usesServer.test(line))) break;
+    // Code, not a comment (an export between the moved statements and the next one): nothing of this kind here.
+    if (j === i || j >= lines.length || !block[0]!.trim().startsWith(DISABLED_STATEMENT_MARKER) || !block.slice(1).some((line) => usesServer.test(line))) break;
     offset += block.reduce((n, line) => n + line.length + 1, 0);
     end = offset;
     i = j;

@@ -11,7 +11,7 @@ import { calleeParts, isFunctionLike, isInside, statementOf, unwrap } from '../.
 import { routesOf, type Route } from '../../analysis/routes.js';
 import { indentAt } from '../kit/source-style.js';
 import { fieldNames, memberMountedOnlyBy, mountedMember, type MountedMember } from './class-routes.js';
-import { BOILERPLATE_GLOBALS, checkBoilerplate, checkTransportOptions, isStatelessIdiom, newedInEventStore, onlyAnswers, registryUsesOutside, transportOptionsOf } from './eligibility.js';
+import { answersOwnSuccess, BOILERPLATE_GLOBALS, checkBoilerplate, checkTransportOptions, isStatelessIdiom, newedInEventStore, onlyAnswers, registryUsesOutside, transportOptionsOf } from './eligibility.js';
 import { loopClosesEntry, rewriteSessionCounts } from './registry-leftovers.js';
 import { addEntryImports, createHandlerDeclaration, entryOptions, errorLogging, handlerClose, mountLines, parsesBody } from './entry-code.js';
 import { CannotRewrite } from './refusal.js';
@@ -30,6 +30,8 @@ export type RegisteredRoute = Route & { call: ts.CallExpression };
 interface Going {
   /** The GET/DELETE registrations on the endpoint's path. */
   calls: Set<ts.CallExpression>;
+  /** Routes on the endpoint's path that give the project's own answer (a liveness probe): they stay, as written. */
+  ownAnswers: ts.CallExpression[];
   /** Top-level handlers passed by name to the endpoint's routes and used nowhere else. */
   declarations: Set<ts.Node>;
   /** A class's handler methods mounted only on those routes (`this.handlePost`). */
@@ -113,7 +115,9 @@ export function planRouteEndpoint(file: ServingFile, route: RegisteredRoute, tra
   const args = route.call.arguments.slice(0, -1).map((a) => a.getText(file.sf));
   // Middleware on the endpoint (`app.post('/mcp', requireToken, …)`) would guard the methods other routes answer
   // without it (a GET answered 405 would answer 401): those routes stay and the endpoint keeps its method.
-  const kept = args.length > 1 ? answeringRoutes(file, route, [...going.calls, ...shadowed]) : [];
+  // So does a route of the project's own answer there (a probe): the endpoint then keeps its method, and the routes that
+  // answer the other methods (the idiom's 405) stay with it, since no `all` route answers them any more.
+  const kept = [...(args.length > 1 || going.ownAnswers.length ? answeringRoutes(file, route, [...going.calls, ...shadowed]) : []), ...going.ownAnswers];
   const keepsRoutes = kept.length > 0;
   const method = keepsRoutes ? route.method : 'all';
   const create = createHandlerDeclaration(handlerName, factory.expression, options, indent, file.unit);
@@ -145,8 +149,15 @@ export function planRouteEndpoint(file: ServingFile, route: RegisteredRoute, tra
   }
   file.plan.notes!.push(`serving: ${file.relative()} — ${sessionful ? 'sessionful' : 'stateless-idiom'} Streamable HTTP → createMcpHandler(${factory.expression}) on ${receiver}.${method}(${args[0] ?? ''}) via ${route.framework === 'hono' ? `${handlerName}.fetch` : 'toNodeHandler'} (${legacy})${transportOptions.eventStore ? '; eventStore dropped (2026-07-28 has no resumability)' : ''}`);
   const mountsOf = (calls: readonly ts.CallExpression[]): string => calls.map((c) => `${receiver}.${calleeParts(c).name}(${c.arguments[0]?.getText(file.sf) ?? ''})`).join(', ');
-  if (keepsRoutes) {
-    file.plan.notes!.push(`serving: ${file.relative()} — ${mountsOf([...new Set([...kept, ...shadowed])])} kept and the endpoint stays a ${method.toUpperCase()} route: with one \`all\` route its middleware (${args.slice(1).join(', ')}) would run before the methods those routes answer without it`);
+  const ownAnswers = going.ownAnswers;
+  if (ownAnswers.length) {
+    file.plan.notes!.push(`serving: ${file.relative()} — ${mountsOf(ownAnswers)} kept as written and the endpoint stays a ${method.toUpperCase()} route: ${ownAnswers.length === 1 ? 'it gives' : 'they give'} the project's own answer on the endpoint's path (a probe, a status), which one \`all\` route would replace with createMcpHandler's 405 for GET and DELETE`);
+  }
+  const answering = kept.filter((call) => !ownAnswers.includes(call));
+  if (answering.length && args.length === 1) {
+    file.plan.notes!.push(`serving: ${file.relative()} — ${mountsOf(answering)} kept: the endpoint stays a ${method.toUpperCase()} route, so the methods ${answering.length === 1 ? 'it answers reach it' : 'they answer reach them'} as before`);
+  } else if (answering.length) {
+    file.plan.notes!.push(`serving: ${file.relative()} — ${mountsOf([...new Set([...answering, ...shadowed])])} kept and the endpoint stays a ${method.toUpperCase()} route: with one \`all\` route its middleware (${args.slice(1).join(', ')}) would run before the methods those routes answer without it`);
   } else if (shadowed.length > 0) {
     file.plan.notes!.push(`serving: ${file.relative()} — ${mountsOf(shadowed)} removed: it answered the methods the session routes did not take, and the \`all\` route now takes every method first (createMcpHandler answers those with 405 itself)`);
   }
@@ -220,7 +231,12 @@ function shadowedRoutes(file: ServingFile, route: RegisteredRoute, going: Going)
     if (!call || call === route.call || going.calls.has(call) || other.framework !== route.framework || other.path !== route.path) continue;
     const otherStatement = statementOf(call);
     if (otherStatement.parent !== statement.parent || otherStatement.pos < statement.end || calleeParts(call).receiver?.getText(file.sf) !== receiver) continue;
-    if (shadowed.includes(call)) continue;
+    if (shadowed.includes(call) || going.ownAnswers.includes(call)) continue;
+    // The project's own answer on the path (a liveness probe): it stays, and the endpoint keeps its method so that it is reached.
+    if (givesOwnAnswer(other.handlers)) {
+      going.ownAnswers.push(call);
+      continue;
+    }
     if (!other.handlers.every((h) => isFunctionLike(h) && onlyAnswers(h))) {
       const mount = `${receiver}.${calleeParts(call).name}(${call.arguments[0]?.getText(file.sf) ?? ''}, …)`;
       throw new CannotRewrite(`the \`${mount}\` route below this endpoint does more than answer, and it would never run once one \`all\` route serves the endpoint: move its logic into middleware before the endpoint, then replace the session routes.`, route.call, undefined, route.framework);
@@ -233,8 +249,13 @@ function shadowedRoutes(file: ServingFile, route: RegisteredRoute, going: Going)
 /** The GET/DELETE session routes on the endpoint's path (session plumbing only), and the handlers only the endpoint's routes use. */
 function goingWithEndpoint(file: ServingFile, route: RegisteredRoute, siblingRoutes: readonly Route[], allowed: Set<string>): Going {
   const calls = new Set<ts.CallExpression>();
+  const ownAnswers: ts.CallExpression[] = [];
   for (const sibling of siblingRoutes) {
     if (sibling.framework !== route.framework) continue;
+    if (givesOwnAnswer(sibling.handlers)) {
+      ownAnswers.push(sibling.call!);
+      continue;
+    }
     for (const h of sibling.handlers) checkBoilerplate(file, h, allowed, `the ${sibling.method.toUpperCase()} ${route.path ?? ''} route`.replace('  ', ' '));
     calls.add(sibling.call!);
   }
@@ -257,5 +278,10 @@ function goingWithEndpoint(file: ServingFile, route: RegisteredRoute, siblingRou
     if (!ts.isSourceFile(statement.parent)) continue;
     if (file.onlyUsedBy(arg, [route.call, ...calls])) declarations.add(statement);
   }
-  return { calls, declarations, members };
+  return { calls, ownAnswers, declarations, members };
+}
+
+/** Handlers that only answer, with a success of the project's own (`answersOwnSuccess`): not the idiom's 405. */
+function givesOwnAnswer(handlers: readonly ts.Node[]): boolean {
+  return handlers.length > 0 && handlers.every((h) => isFunctionLike(h) && answersOwnSuccess(h));
 }
