@@ -9,7 +9,7 @@
  */
 import path from 'node:path';
 import { ts } from '../typescript.js';
-import type { ResolveFn } from '../discovery/resolve.js';
+import { declarationFileCandidates, type ResolveFn } from '../discovery/resolve.js';
 import type { DependencyMajorFn } from '../discovery/packages.js';
 import type { FileDiagnostic } from '../model.js';
 import type { Analysis, AnalysisResult } from './model.js';
@@ -226,9 +226,12 @@ function createProgram(input: AnalysisInput): ts.Program {
     getNewLine: () => '\n',
     resolveModuleNames: (moduleNames, containingFile) =>
       moduleNames.map((name) => {
-        const target = input.resolve(containingFile, name);
+        // A project declaration file loaded for context answers a specifier no source file does (`./types.js` → types.d.ts).
+        const target = input.resolve(containingFile, name) ?? declarationFileCandidates(containingFile, name).find((file) => input.contextFiles?.has(file));
         if (!target || !(input.files.has(target) || input.contextFiles?.has(target))) return undefined;
-        return { resolvedFileName: standardized(target), extension: EXTENSIONS[path.extname(target)] ?? ts.Extension.Ts, isExternalLibraryImport: false };
+        const declaration = /\.d\.([cm]?)ts$/.exec(target);
+        const extension = declaration ? ({ '': ts.Extension.Dts, m: ts.Extension.Dmts, c: ts.Extension.Dcts } as const)[declaration[1] as '' | 'm' | 'c'] : (EXTENSIONS[path.extname(target)] ?? ts.Extension.Ts);
+        return { resolvedFileName: standardized(target), extension, isExternalLibraryImport: false };
       }),
   };
   const program = ts.createProgram({ rootNames: [...byName.keys()], options, host, oldProgram: input.parsed?.program });

@@ -27,7 +27,7 @@ import { MARKER_TAG } from '../markers.js';
 import path from 'node:path';
 import type { DiscoveredFile } from '../discovery/discover.js';
 import type { ReadResult } from '../discovery/read.js';
-import type { ResolveFn } from '../discovery/resolve.js';
+import { declarationFileCandidates, type ResolveFn } from '../discovery/resolve.js';
 import { PackageIndex, splitPackageSpecifier } from '../discovery/packages.js';
 import { loadConfigForFile } from '../discovery/tsconfig.js';
 import type { FileDiagnostic } from '../model.js';
@@ -564,12 +564,21 @@ class CandidateSelector {
     for (const [absPath, text] of this.texts) {
       for (const specifier of importSpecifiers(text)) {
         if (!specifier.startsWith('.') || this.contextTexts.size >= MAX_CONTEXT_FILES) continue;
-        const target = this.resolve(absPath, specifier);
+        // A module without a source file of its own may be a declaration file of the project's (`./types.js` → types.d.ts).
+        const target = this.resolve(absPath, specifier) ?? declarationFileCandidates(absPath, specifier).find(isRegularFile);
         if (!target || this.byAbs.has(target) || this.contextTexts.has(target) || this.packageModules.has(target)) continue;
         const outsideText = this.readOutside(target);
         if (outsideText !== undefined) this.contextTexts.set(target, outsideText);
       }
     }
+  }
+}
+
+function isRegularFile(file: string): boolean {
+  try {
+    return fs.statSync(file).isFile();
+  } catch {
+    return false;
   }
 }
 

@@ -213,3 +213,24 @@ export function isInside(child: string, parent: string): boolean {
   const rel = path.relative(parent, child);
   return rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel));
 }
+
+/** A module's declaration file by the extension it is imported with (`./types.js` → `./types.d.ts`). */
+const DECLARATION_EXTENSIONS: Readonly<Record<string, string>> = { '.js': '.d.ts', '.ts': '.d.ts', '.jsx': '.d.ts', '.tsx': '.d.ts', '': '.d.ts', '.mjs': '.d.mts', '.mts': '.d.mts', '.cjs': '.d.cts', '.cts': '.d.cts' };
+
+/**
+ * The project declaration files a relative specifier may stand for when no source file answers it (`./types.js` with
+ * only `types.d.ts` beside the importer): the project's own `.d.ts`, where it declares the types its handlers take
+ * (`type HandlerExtra = RequestHandlerExtra<…>`, mplabs/anylist-mcp; sweep 27 AA10). Candidates only, nearest first;
+ * the caller checks which exists. Never a package's (bare specifiers are not relative).
+ */
+export function declarationFileCandidates(fromAbsPath: string, specifier: string): string[] {
+  if (!specifier.startsWith('./') && !specifier.startsWith('../')) return [];
+  const base = path.resolve(path.dirname(fromAbsPath), specifier);
+  const ext = path.extname(base);
+  const declaration = DECLARATION_EXTENSIONS[ext];
+  const out: string[] = [];
+  if (declaration !== undefined) out.push(base.slice(0, base.length - ext.length) + declaration);
+  if (ext !== '') out.push(`${base}.d.ts`);
+  out.push(path.join(base, 'index.d.ts'));
+  return out;
+}
