@@ -187,6 +187,8 @@ export const PROMPT_REGISTRATION: string = Object.entries(MCP_SDK.registrations)
 export const RESOURCE_REGISTRATION: string = Object.entries(MCP_SDK.registrations).find(([name, kind]) => kind === 'resource' && !MCP_SDK.legacyRegistrations.includes(name))![0];
 /** The option of an SDK server's constructor declaring its capabilities (`{ capabilities: { … } }`). */
 export const CAPABILITIES_OPTION = MCP_SDK.capabilitiesOption;
+/** v1 exports v2 split in two (`ErrorCode` → `ProtocolErrorCode` and `SdkErrorCode`), the codemod's choice for values first. */
+export const SPLIT_EXPORTS = MCP_SDK.splitExports;
 /** The method of a low-level SDK server declaring capabilities after construction (`server.registerCapabilities({ … })`). */
 export const REGISTER_CAPABILITIES = MCP_SDK.registerCapabilitiesMethod;
 /** The property of an SDK server holding the transport it was connected to (`server.transport`). */

@@ -221,6 +221,11 @@ export interface SdkDescription {
   registrations: Readonly<Record<string, 'tool' | 'prompt' | 'resource'>>;
   /** Of those, v1's shorthand forms (`server.tool(name, cb)`), which v2's McpServer no longer has. */
   legacyRegistrations: readonly string[];
+  /**
+   * v1 exports v2 split in two, with the v2 names in order of preference: the first is what the official codemod maps the
+   * values to (`ErrorCode.InvalidParams` → `ProtocolErrorCode.InvalidParams`; `SdkErrorCode` holds the SDK's own codes).
+   */
+  splitExports: Readonly<Record<string, readonly string[]>>;
   /** Methods of an SDK server that register a raw JSON-RPC handler, with the kind of message each handles. */
   handlerRegistrations: Readonly<Record<string, MessageKind>>;
   /** The method of an SDK server that connects it to a transport (`server.connect(transport)`). */
@@ -491,6 +496,7 @@ export const MCP_SDK: SdkDescription = {
     registerResource: 'resource',
   },
   legacyRegistrations: ['tool', 'prompt', 'resource'],
+  splitExports: { ErrorCode: ['ProtocolErrorCode', 'SdkErrorCode'] },
   handlerRegistrations: { setRequestHandler: 'request', setNotificationHandler: 'notification' },
   connectMethod: 'connect',
   connectedTransportProperty: 'transport',

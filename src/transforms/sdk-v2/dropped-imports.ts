@@ -14,10 +14,11 @@ import type { Diagnostic, TransformContext } from '@modelcontextprotocol/codemod
 import type { Identifier, SourceFile } from 'ts-morph';
 import { identifiersByText, inValuePosition, isMcpSpecifier, isReference, isUnbound, isV1Specifier, mergeableImport, type ImportBinding } from './bindings.js';
 import { V2_ENTRY_POINTS, V2_EXPORTS } from './v2-exports.js';
+import { SPLIT_EXPORTS } from '../../analysis/sdk-modules.js';
 
 export interface DroppedImports {
-  /** Put back: local name and the v2 entry point it is imported from now. */
-  restored: Array<{ local: string; from: string }>;
+  /** Put back: local name and the v2 entry point it is imported from now; `split`: renamed instead to the half of a split export (`from`) the file already imports. */
+  restored: Array<{ local: string; from: string; split?: boolean }>;
   /** No v2 home: comments asked for at the first use. */
   diagnostics: Diagnostic[];
 }
@@ -40,6 +41,16 @@ export function restoreDroppedImports(sf: SourceFile, sdkBefore: readonly Import
       out.restored.push({ local: binding.local, from: home });
       continue;
     }
+    // A v1 export v2 split in two (`ErrorCode`): the codemod moved its values to the first half (`ProtocolErrorCode.InvalidParams`)
+    // but left it where it is a type (`function toMcpCode(code: number): ErrorCode`): the types follow the values (sweep 27 AA6).
+    const split = !needsValue && binding.imported !== '*' && binding.imported !== 'default' ? SPLIT_EXPORTS[binding.imported] : undefined;
+    const successor = split && followedSplit(sf, split);
+    if (successor) {
+      for (const id of unbound) id.replaceWithText(successor);
+      identifiers = undefined;
+      out.restored.push({ local: binding.local, from: successor, split: true });
+      continue;
+    }
     const first = unbound[0]!;
     // The codemod already left its own comment about this name (a removed symbol): one is enough.
     if (existing.some((d) => d.insertComment && d.message.includes(binding.imported))) continue;
@@ -53,6 +64,16 @@ export function restoreDroppedImports(sf: SourceFile, sdkBefore: readonly Import
     });
   }
   return out;
+}
+
+/**
+ * The half of a split export the file's values went to, when the file uses exactly one of them, bound by an SDK import
+ * (`ProtocolErrorCode`, imported by the codemod with the values it rewrote); undefined when both or neither are used.
+ */
+function followedSplit(sf: SourceFile, halves: readonly string[]): string | undefined {
+  const bound = new Set(sf.getImportDeclarations().filter((d) => isMcpSpecifier(d.getModuleSpecifierValue())).flatMap((d) => d.getNamedImports().filter((n) => !n.getAliasNode()).map((n) => n.getName())));
+  const used = halves.filter((name) => bound.has(name));
+  return used.length === 1 ? used[0] : undefined;
 }
 
 /** A name the file re-exports from a v1 module (`export { type X, y as z } from '…'`). */

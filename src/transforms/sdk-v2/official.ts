@@ -87,7 +87,7 @@ export interface CodemodFileResult {
   /** The codemod added `import { z } from 'zod'` (its `zod-injected` tag). */
   zodInjected: boolean;
   /** Names the codemod dropped from an import while the code still uses them, imported again from v2 (dropped-imports.ts). */
-  restoredImports: Array<{ local: string; from: string }>;
+  restoredImports: Array<{ local: string; from: string; split?: boolean }>;
   /** SDK names imported under an alias because the file declares the name itself (name-clash.ts): name → alias. */
   aliases: ReadonlyMap<string, string>;
   /** Experimental task stores and queues removed with their McpServer options and `tasks` capability (experimental-tasks.ts). */

@@ -263,7 +263,10 @@ export function planSdkV2(result: AnalysisResult, options: TransformOptions): Tr
     for (const [name, alias] of outcome.aliases) {
       plan.notes!.push(`${SDK_V2}: ${rel}: v2's ${name} is imported as ${alias}, since the file declares its own ${name}.`);
     }
-    const restored = outcome.restoredImports;
+    const restored = outcome.restoredImports.filter((r) => !r.split);
+    for (const r of outcome.restoredImports.filter((r) => r.split)) {
+      plan.notes!.push(`${SDK_V2}: ${rel}: ${r.local}, where it is a type, is now ${r.from}: v2 split ${r.local} in two, and the official codemod made its values here ${r.from} (it left the types naming ${r.local}, which v2 does not export).`);
+    }
     for (const from of new Set(restored.map((r) => r.from))) {
       const names = restored.filter((r) => r.from === from).map((r) => r.local);
       plan.notes!.push(`${SDK_V2}: ${rel}: ${names.join(', ')} imported from ${from} (the official codemod dropped ${names.length === 1 ? 'its import' : 'their imports'} while the code still uses ${names.length === 1 ? 'it' : 'them'}).`);
