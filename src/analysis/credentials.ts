@@ -75,7 +75,16 @@ function readsRequestCredentials(values: ValueAnalysis, expression: ts.Node, dep
         return;
       }
     }
-    if (ts.isIdentifier(node) && depth < 2) {
+    // What a helper of the project returns, handed the request (`extractBearerToken(req)` reading its Authorization
+    // header): a credential as much as the header read inline (UluMCP, e0ipso/drupal-bridge-mcp; sweep 27 AA3).
+    if (ts.isCallExpression(node) && depth < 3) {
+      const fn = values.calls.functionOfCall(node);
+      if (fn?.body && returnsRequestCredentials(values, fn, depth + 1)) {
+        found = true;
+        return;
+      }
+    }
+    if (ts.isIdentifier(node) && depth < 3) {
       const decl = values.symbolOf(node)?.valueDeclaration;
       if (decl && ts.isVariableDeclaration(decl) && decl.initializer && !isInside(node, decl) && readsRequestCredentials(values, decl.initializer, depth + 1)) {
         found = true;
@@ -85,6 +94,20 @@ function readsRequestCredentials(values: ValueAnalysis, expression: ts.Node, dep
     ts.forEachChild(node, visit);
   };
   visit(expression);
+  return found;
+}
+
+/** Whether what a function returns (an expression body, or its `return` statements) reads the request's credentials. */
+function returnsRequestCredentials(values: ValueAnalysis, fn: ts.FunctionLikeDeclaration, depth: number): boolean {
+  const body = fn.body!;
+  if (!ts.isBlock(body)) return readsRequestCredentials(values, body, depth);
+  let found = false;
+  const visit = (node: ts.Node): void => {
+    if (found || (node !== body && (ts.isFunctionLike(node) || ts.isClassLike(node)))) return;
+    if (ts.isReturnStatement(node) && node.expression && readsRequestCredentials(values, node.expression, depth)) found = true;
+    else ts.forEachChild(node, visit);
+  };
+  visit(body);
   return found;
 }
 

@@ -361,6 +361,41 @@ app.post('/mcp', async (req, res) => {
       errors: [{ messageId: 'credentials', line: 6 }],
     },
     {
+      name: "a store filled with what a helper reads off the request's Authorization header, through another helper (UluMCP's extractBearerToken, sweep 27 AA3)",
+      code: `import express from 'express';
+import { randomUUID } from 'node:crypto';
+import type { Request } from 'express';
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+const sessionAgents = new Map<string, string>();
+function extractBearerToken(req: Request): string | null {
+  const auth = req.headers['authorization'] || '';
+  return auth.startsWith('Bearer ') ? auth.slice(7) : null;
+}
+function addressForToken(token: string): string | undefined {
+  return token === process.env.AGENT_TOKEN ? process.env.AGENT_ADDRESS : undefined;
+}
+const server = new McpServer({ name: 'v1', version: '1.0.0' });
+server.registerTool('balance', { description: 'Balance' }, async (extra) => {
+  const address = sessionAgents.get(extra.sessionId!);
+  return { content: [{ type: 'text', text: address ?? 'Not authenticated' }] };
+});
+const app = express();
+app.post('/mcp', async (req, res) => {
+  const token = extractBearerToken(req);
+  const address = token ? addressForToken(token) : undefined;
+  const transport = new StreamableHTTPServerTransport({
+    sessionIdGenerator: () => randomUUID(),
+    onsessioninitialized: (id) => {
+      if (address) sessionAgents.set(id, address);
+    },
+  });
+  await server.connect(transport);
+  await transport.handleRequest(req, res, req.body);
+});`,
+      errors: [{ messageId: 'credentials', line: 6 }],
+    },
+    {
       name: 'keyed by the session id a tools/call handler hands, in an inline object, to a tool class taken from a Map (puppeteer-mcp-server, sweep 10)',
       code: `import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { CallToolRequestSchema } from '@modelcontextprotocol/sdk/types.js';
