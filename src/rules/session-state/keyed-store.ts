@@ -1,6 +1,7 @@
 import type { ts } from '../../typescript.js';
 import { declarationName } from '../../analysis/ast.js';
 import { storeHoldsCredentials } from '../../analysis/credentials.js';
+import { storeHoldsHandshakeData } from '../../analysis/handshake-stores.js';
 import { isFetchedCache } from '../../analysis/store-classification.js';
 import { defineRule, specUrl } from '../rule.js';
 
@@ -20,6 +21,8 @@ export default defineRule({
         '`{{name}}` keeps credentials or identity per MCP session; on 2026-07-28 every request is authenticated on its own. Derive identity from the verified token (`authInfo`) instead.',
       cache:
         '`{{name}}` caches per MCP session what the server fetches the first time it is needed; the session id does not exist on 2026-07-28. No call creates the entry, so no handle names it: key it by what the data depends on (the caller\'s identity from `authInfo`, an account or tenant id) with an expiry, or fetch it per request.',
+      handshake:
+        '`{{name}}` keeps what the client declared at initialize (its capabilities or version) per MCP session; on 2026-07-28 there is no initialize, and every request carries them in its `_meta`. Read them in the handler that needs them (`ctx.mcpReq.envelope`) and drop the map: a handle would name nothing the model could pass.',
       kv: 'KV key built from the MCP session id ({{key}}); the id does not exist on 2026-07-28. Key the entry by an explicit handle bound to the caller.',
     },
     spec: specUrl('basic/index'),
@@ -30,7 +33,8 @@ export default defineRule({
         for (const store of context.analysis.sessions.stores.values()) {
           if (store.kind !== 'state') continue;
           if (store.declaration) {
-            const messageId = storeHoldsCredentials(context.analysis.values, store) ? 'credentials' : isFetchedCache(context.analysis.values, store) ? 'cache' : 'store';
+            const values = context.analysis.values;
+            const messageId = storeHoldsCredentials(values, store) ? 'credentials' : storeHoldsHandshakeData(values, store) ? 'handshake' : isFetchedCache(values, store) ? 'cache' : 'store';
             const model = context.analysis.stores.find((m) => m.store === store);
             const tools = model?.tools.map((t) => `\`${t.name}\`` as string) ?? [];
             // Tools registered in a loop from a table (`server.tool(tool.name, …)`): they reach it, unnamed (sweep 22 V5).

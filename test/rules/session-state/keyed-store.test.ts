@@ -396,6 +396,23 @@ app.post('/mcp', async (req, res) => {
       errors: [{ messageId: 'credentials', line: 6 }],
     },
     {
+      name: "the client's capabilities kept per session from oninitialized and read back in a tool (e0ipso/drupal-bridge-mcp, sweep 27 AA5)",
+      code: `import type { ClientCapabilities } from '@modelcontextprotocol/sdk/types.js';
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+const sessionCapabilities = new Map<string, ClientCapabilities>();
+const server = new McpServer({ name: 'caps', version: '1.0.0' });
+server.server.oninitialized = () => {
+  const sid = server.server.transport?.sessionId;
+  const caps = server.server.getClientCapabilities();
+  if (sid && caps) sessionCapabilities.set(sid, caps);
+};
+server.registerTool('summarize', { description: 'Summarize' }, async (extra) => {
+  const caps = sessionCapabilities.get(extra.sessionId ?? '');
+  return { content: [{ type: 'text', text: caps?.sampling ? 'can sample' : 'plain' }] };
+});`,
+      errors: [{ messageId: 'handshake', line: 3 }],
+    },
+    {
       name: 'keyed by the session id a tools/call handler hands, in an inline object, to a tool class taken from a Map (puppeteer-mcp-server, sweep 10)',
       code: `import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { CallToolRequestSchema } from '@modelcontextprotocol/sdk/types.js';
