@@ -18,8 +18,10 @@ export const SOURCES_BOUND = WALK_BUDGET + 1;
 /**
  * The package's source files under `dir` (not in `known`, not in another package below it, not under a folder of
  * `skip`) whose text `matches`. Past WALK_BUDGET files the walk stops and returns the file it stopped at too.
+ * `declarations`: the package's own declaration files (`src/types.d.ts`) too, but not one beside the TypeScript source
+ * it was emitted from (`x.d.ts` next to `x.ts`: build output).
  */
-export function sourcesOf(dir: string, known: ReadonlySet<string>, matches: (text: string, file: string) => boolean, skip: ReadonlySet<string> = new Set(), { extensionless = false } = {}): string[] {
+export function sourcesOf(dir: string, known: ReadonlySet<string>, matches: (text: string, file: string) => boolean, skip: ReadonlySet<string> = new Set(), { extensionless = false, declarations = false } = {}): string[] {
   const out: string[] = [];
   let seen = 0;
   const walk = (current: string): boolean => {
@@ -34,7 +36,7 @@ export function sourcesOf(dir: string, known: ReadonlySet<string>, matches: (tex
       if (entry.isDirectory()) {
         if (SKIP_DIRS.has(entry.name) || skip.has(full) || fs.existsSync(path.join(full, 'package.json'))) continue; // another package owns it
         if (!walk(full)) return false;
-      } else if (entry.isFile() && (SOURCE.test(entry.name) || (extensionless && !entry.name.includes('.'))) && !entry.name.endsWith('.d.ts') && !known.has(full)) {
+      } else if (entry.isFile() && (SOURCE.test(entry.name) || (extensionless && !entry.name.includes('.'))) && (/\.d\.[cm]?ts$/.test(entry.name) ? declarations && !emittedBeside(full) : true) && !known.has(full)) {
         if (++seen > WALK_BUDGET) {
           out.push(full);
           return false;
@@ -52,6 +54,13 @@ export function sourcesOf(dir: string, known: ReadonlySet<string>, matches: (tex
   };
   walk(dir);
   return out;
+}
+
+/** A declaration file next to the TypeScript source it was emitted from (`x.d.ts` beside `x.ts`, `x.d.mts` beside `x.mts`). */
+function emittedBeside(file: string): boolean {
+  const match = /\.d\.([cm]?)ts$/.exec(file)!;
+  const stem = file.slice(0, match.index);
+  return (match[1] ? [`.${match[1]}ts`] : ['.ts', '.tsx']).some((ext) => fs.existsSync(stem + ext));
 }
 
 /** The folder the package's tsconfig.json compiles into (`compilerOptions.outDir`): built copies of its sources. */

@@ -722,11 +722,13 @@ function workspaceDependencies(dir: string, workspaces: PackageIndex): string[] 
 
 
 /**
- * Source files under `dir` (not in `known`) that still import the v1 SDK, so package.json keeps it.
+ * Source files under `dir` (not in `known`) that still import the v1 SDK, so package.json keeps it: the package's own
+ * declaration files too (`src/types.d.ts` typing every handler's `extra` with v1's `RequestHandlerExtra`: mplabs/anylist-mcp,
+ * sweep 27 AA8), which the move then migrates with the rest instead of leaving them importing a package it removes.
  * Past the budget the walk stops and counts as "still used": keeping v1 is the safe side.
  */
 function otherV1Users(dir: string, known: ReadonlySet<string>): string[] {
-  return sourcesOf(dir, known, (text) => text.includes(V1_PACKAGE) && usesSdkV1(text));
+  return sourcesOf(dir, known, (text) => text.includes(V1_PACKAGE) && usesSdkV1(text), new Set(), { declarations: true });
 }
 
 
