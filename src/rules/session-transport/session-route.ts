@@ -15,15 +15,19 @@ const ROUTE_METHODS = new Set(['get', 'delete']);
  * a stateless transport (`sessionIdGenerator: undefined`) created outside it, one for every request: no session to
  * speak of, but GET and DELETE reach it all the same.
  */
-type Serving = 'session' | 'header' | 'outliving';
+type Serving = 'session' | 'registry' | 'header' | 'outliving';
 
 /**
+ * `registry`: its only sign is a keyed use of a transport registry (`transports.has(id)`): on the MCP endpoint's path that
+ * is its session route; on another path (an operator's `GET /debug/sessions` listing the registry, sweep 27 AA4) it only
+ * reads a registry that goes with the sessions, which the registry's own finding covers.
  * `header`: the handler's only sign of a session is a read of the `Mcp-Session-Id` header. On the MCP endpoint's path
  * that is its session route; on another path (an OAuth redirect keying its state by the id, sweep 12 K5) it is not
  * an SSE stream or a session's end, and `session-header` reports the read.
  */
 function servesSession(analysis: Analysis, handler: ts.Node, registries: Set<ts.Node>, strict = false, depth = 0, seen = new Set<ts.Node>()): Serving | undefined {
   let session = false;
+  let registry = false;
   let header = false;
   let outliving = false;
   seen.add(handler);
@@ -35,6 +39,7 @@ function servesSession(analysis: Analysis, handler: ts.Node, registries: Set<ts.
       const callee = analysis.values.calls.functionOfCall(node);
       const inner = callee?.body && !seen.has(callee) ? servesSession(analysis, callee, registries, strict, depth + 1, seen) : undefined;
       if (inner === 'session') found = true;
+      else if (inner === 'registry') registry = true;
       else if (inner === 'header') header = true;
       else if (inner === 'outliving') outliving = true;
     }
@@ -58,14 +63,51 @@ function servesSession(analysis: Analysis, handler: ts.Node, registries: Set<ts.
     }
     if (ts.isIdentifier(node) && registries.size) {
       const decl = analysis.values.symbolOf(node)?.valueDeclaration;
-      if (decl && registries.has(decl) && isKeyedUse(node)) found = true;
+      if (decl && registries.has(decl) && isKeyedUse(node)) {
+        // A key taken from the registry itself (`[...transports.keys()].filter((id) => transports.has(id))`) lists it; a key
+        // from the request (`transports.get(req.params.id)`) reaches one session.
+        if (keyFromRegistry(analysis, node, decl)) registry = true;
+        else found = true;
+      }
     }
     if (found) session = true;
   };
   // The handler itself may be the transport's method handed on (`http.createServer(t.handleRequest.bind(t))`).
   visit(handler);
   forEachDescendant(handler, visit);
-  return session ? 'session' : header ? 'header' : outliving ? 'outliving' : undefined;
+  return session ? 'session' : registry ? 'registry' : header ? 'header' : outliving ? 'outliving' : undefined;
+}
+
+/**
+ * Whether the key of a registry's keyed use is taken from that registry: a parameter of a callback handed to a call over
+ * it (`Array.from(transports.keys()).filter((id) => transports.has(id))`) or the variable of a loop over it.
+ */
+function keyFromRegistry(analysis: Analysis, id: ts.Identifier, registry: ts.Node): boolean {
+  const outer = outermostWrapper(id.parent && ts.isPropertyAccessExpression(id.parent) && id.parent.name === id ? id.parent : id);
+  const parent = outer.parent;
+  const key = parent && ts.isElementAccessExpression(parent) ? parent.argumentExpression : parent && ts.isPropertyAccessExpression(parent) && ts.isCallExpression(parent.parent) ? parent.parent.arguments[0] : undefined;
+  const keyId = key && unwrap(key);
+  if (!keyId || !ts.isIdentifier(keyId)) return false;
+  const declaration = analysis.values.symbolOf(keyId)?.valueDeclaration;
+  if (!declaration) return false;
+  const mentionsRegistry = (node: ts.Node): boolean => {
+    let found = false;
+    forEachDescendant(node, (n) => {
+      if (!found && ts.isIdentifier(n) && analysis.values.symbolOf(n)?.valueDeclaration === registry) found = true;
+    });
+    return found;
+  };
+  if (ts.isParameter(declaration)) {
+    const fn = declaration.parent;
+    const call = fn.parent;
+    if (!ts.isCallExpression(call) || !call.arguments.includes(fn as ts.Expression)) return false;
+    const receiver = calleeParts(call).receiver;
+    return !!receiver && mentionsRegistry(receiver);
+  }
+  // `for (const id of transports.keys())`
+  const list = declaration.parent;
+  const loop = list?.parent;
+  return !!loop && ts.isForOfStatement(loop) && loop.initializer === list && mentionsRegistry(loop.expression);
 }
 
 /** Whether `access` is the callee of a call (`t.handleRequest(…)`), rather than handed on. */
@@ -163,6 +205,7 @@ export default defineRule({
     // transport manager included).
     const posted = new Set<string>();
     const headerOnly: Route[] = [];
+    const registryOnly: Route[] = [];
     const decoratedRoutes = new Set<Route>();
     const check = (node: ts.Node): void => {
       const decorated = decoratedRouteAt(node, analysis.values);
@@ -177,7 +220,8 @@ export default defineRule({
         const fix = decorated ? { fix: 'manual' as const } : {};
         if (decorated) decoratedRoutes.add(route);
         if (serving.includes('session')) context.report({ node: route.node, messageId: route.method, ...fix });
-        // Only the header is read: a session route on the MCP endpoint's path (or a path the code computes), not elsewhere.
+        // Only a registry or the header is read: a session route on the MCP endpoint's path (or a path the code computes), not elsewhere.
+        else if (serving.includes('registry')) registryOnly.push(route);
         else if (serving.includes('header')) headerOnly.push(route);
         // One transport for every request, with no other sign of a session: said as it is (a stateless one has no session).
         else if (serving.includes('outliving')) context.report({ node: route.node, messageId: route.method === 'all' ? 'allShared' : route.method, ...fix });
@@ -191,6 +235,9 @@ export default defineRule({
       },
       end() {
         // Without an endpoint in sight (a file scanned alone), the route is judged by its header read, as before.
+        for (const route of registryOnly) {
+          if (route.path === undefined || endpoints.size === 0 || endpoints.has(route.path) || posted.has(route.path)) context.report({ node: route.node, messageId: route.method, ...(decoratedRoutes.has(route) ? { fix: 'manual' as const } : {}) });
+        }
         for (const route of headerOnly) {
           if (route.path === undefined || endpoints.size === 0 || endpoints.has(route.path) || posted.has(route.path)) context.report({ node: route.node, messageId: route.method, ...(decoratedRoutes.has(route) ? { fix: 'manual' as const } : {}) });
         }

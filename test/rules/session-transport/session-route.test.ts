@@ -28,6 +28,23 @@ export class McpService {
 ruleTester(rule, {
   valid: [
     {
+      name: "an operator route listing the registry (keys taken from the registry itself, in a callback and a loop) is no session route (sweep 27 AA4)",
+      code: `import express from 'express';
+import { randomUUID } from 'node:crypto';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+const transports = new Map<string, StreamableHTTPServerTransport>();
+const app = express();
+app.post('/mcp', async (req, res) => {
+  const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: () => randomUUID(), onsessioninitialized: (id) => { transports.set(id, transport); } });
+  await transport.handleRequest(req, res, req.body);
+});
+app.get('/debug/sessions', (_req, res) => {
+  const open: string[] = [];
+  for (const id of transports.keys()) if (transports.get(id)) open.push(id);
+  res.json({ sessions: Array.from(transports.keys()).filter((id) => transports.has(id)), open });
+});`,
+    },
+    {
       name: 'NestJS: a @Get() of another controller that serves no MCP session (a health check), and a Get decorator of another module',
       code: `import { Controller, Get } from '@nestjs/common';
 import { Get as Fetch } from './http-client.js';
