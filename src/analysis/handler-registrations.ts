@@ -98,8 +98,27 @@ function isResourceTemplate(values: RegistrationQueries, node: ts.Node | undefin
 
 function registrationOf(values: RegistrationQueries, call: ts.CallExpression): string | undefined {
   const { name, receiver } = calleeParts(call);
-  if (!name || !receiver || !HANDLER_HOSTS.has(name)) return undefined;
-  return isServerKind(values.valueOf(receiver)) ? name : undefined;
+  if (name && receiver && HANDLER_HOSTS.has(name)) return isServerKind(values.valueOf(receiver)) ? name : undefined;
+  return savedRegistrationOf(values, call);
+}
+
+/**
+ * A server's registration method saved before the project overrides it, then called from the override:
+ * `const origTool = server.tool.bind(server); server.tool = function (name, description, schema, handler) { return
+ * origTool.call(this, name, description, schema, async (args, extra) => { … }) }` (MaidToShelly/UluMCP's billing gate,
+ * sweep 27 AA2). The callback the saved method is called with is a handler like one passed to `server.tool` itself;
+ * called directly (`origTool(…)`), with `.call(thisArg, …)` or `.apply`. The method's name, or undefined.
+ */
+function savedRegistrationOf(values: RegistrationQueries, call: ts.CallExpression): string | undefined {
+  let callee = unwrap(call.expression);
+  if (ts.isPropertyAccessExpression(callee) && (callee.name.text === 'call' || callee.name.text === 'apply')) callee = unwrap(callee.expression);
+  if (!ts.isIdentifier(callee)) return undefined;
+  const declaration = values.symbolOf(callee)?.valueDeclaration;
+  let saved = declaration && ts.isVariableDeclaration(declaration) && declaration.initializer ? unwrap(declaration.initializer) : undefined;
+  // `server.tool.bind(server)`
+  if (saved && ts.isCallExpression(saved) && ts.isPropertyAccessExpression(saved.expression) && saved.expression.name.text === 'bind') saved = unwrap(saved.expression.expression);
+  if (!saved || !ts.isPropertyAccessExpression(saved) || !HANDLER_HOSTS.has(saved.name.text)) return undefined;
+  return isServerKind(values.valueOf(saved.expression)) ? saved.name.text : undefined;
 }
 
 /** Whether a tool/prompt registration declares arguments (so a one-parameter callback receives args, not ctx). */

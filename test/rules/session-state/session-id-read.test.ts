@@ -302,6 +302,24 @@ server.tool('get_prefs', async (extra) => {
       errors: [{ messageId: 'read', line: 5 }],
     },
     {
+      name: "the callback an override of server.tool hands the saved method (origTool.call(this, …, async (args, extra) => …)): a handler whose read gates every tool (MaidToShelly/UluMCP, sweep 27 AA2)",
+      code: `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+const sessionAgents = new Map<string, string>();
+export function createGatedServer(): McpServer {
+  const server = new McpServer({ name: 'gated', version: '1.0.0' });
+  const origTool = server.tool.bind(server);
+  (server as any).tool = function (this: unknown, name: string, description: string, schema: any, handler: any) {
+    return origTool.call(this, name, description, schema, async (args: any, extra: any) => {
+      const address = sessionAgents.get(extra.sessionId);
+      if (!address) return { content: [{ type: 'text', text: 'Not authenticated' }], isError: true };
+      return handler({ ...args, address }, extra);
+    });
+  };
+  return server;
+}`,
+      errors: [{ messageId: 'read', line: 8 }],
+    },
+    {
       name: 'v1 extra.sessionId keys a Map',
       code: `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
