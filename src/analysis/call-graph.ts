@@ -122,6 +122,55 @@ export class CallGraph {
     return undefined;
   }
 
+  /** Whether `call` may invoke `fn`: the one function it names, or one of the modules of a list it iterates (listedModuleFunctions). */
+  private invokes(call: ts.CallExpression, fn: ts.FunctionLikeDeclaration): boolean {
+    const named = this.functionOfCall(call);
+    return named ? named === fn : this.listedModuleFunctions(call).includes(fn);
+  }
+
+  /**
+   * `for (const mod of toolModules) mod.registerTools(server)` (or `toolModules.forEach((mod) => …)`) over a list of modules
+   * written out (`const toolModules = [require('./tools/notes'), require('./tools/clock')]`): the call runs each module's
+   * function of that name, one per element (StevenJohnson998/AIngram's eleven tool modules, sweep 28 AB2/AB3). Not one
+   * function, so not `functionOfCall`'s answer: the callers of each (who feeds their parameters) include it.
+   */
+  private listedModuleFunctions(call: ts.CallExpression): ts.FunctionLikeDeclaration[] {
+    const callee = unwrap(call.expression);
+    if (!ts.isPropertyAccessExpression(callee)) return [];
+    const receiver = unwrap(callee.expression);
+    if (!ts.isIdentifier(receiver)) return [];
+    const decl = this.symbols.symbolOf(receiver)?.valueDeclaration;
+    let list: ts.Expression | undefined;
+    if (decl && ts.isVariableDeclaration(decl) && ts.isVariableDeclarationList(decl.parent) && ts.isForOfStatement(decl.parent.parent)) list = decl.parent.parent.expression;
+    else if (decl && ts.isParameter(decl) && isFunctionLike(decl.parent) && decl.parent.parameters[0] === decl) {
+      const iteration = decl.parent.parent;
+      if (ts.isCallExpression(iteration) && ts.isPropertyAccessExpression(iteration.expression) && iteration.expression.name.text === 'forEach') list = iteration.expression.expression;
+    }
+    let array = list && unwrap(list);
+    if (array && ts.isIdentifier(array)) {
+      const held = this.symbols.symbolOf(array)?.valueDeclaration;
+      array = held && ts.isVariableDeclaration(held) && held.initializer ? unwrap(held.initializer) : undefined;
+    }
+    if (!array || !ts.isArrayLiteralExpression(array)) return [];
+    const out: ts.FunctionLikeDeclaration[] = [];
+    for (const element of array.elements) {
+      let member: ts.Symbol | undefined;
+      try {
+        member = this.symbols.checker.getTypeAtLocation(element).getProperty(callee.name.text);
+      } catch {
+        continue;
+      }
+      for (const d of member?.declarations ?? []) {
+        const fn = functionOfDeclaration(d) ?? this.functionOfShorthand(d);
+        if (fn) {
+          out.push(fn);
+          break;
+        }
+      }
+    }
+    return out;
+  }
+
   /** `export const api = { getCart }`: the shorthand property names the function declared elsewhere. */
   private functionOfShorthand(decl: ts.Node): ts.FunctionLikeDeclaration | undefined {
     if (!ts.isShorthandPropertyAssignment(decl)) return undefined;
@@ -198,7 +247,7 @@ export class CallGraph {
     const cached = this.callSites.get(fn);
     if (cached) return cached;
     const index = this.callIndex();
-    const calls = [...this.namesOf(fn, index)].flatMap((name) => index.byName.get(name) ?? []).filter((call) => this.functionOfCall(call) === fn);
+    const calls = [...this.namesOf(fn, index)].flatMap((name) => index.byName.get(name) ?? []).filter((call) => this.invokes(call, fn));
     this.callSites.set(fn, calls);
     return calls;
   }
@@ -208,7 +257,7 @@ export class CallGraph {
     const cached = this.everyCallSite.get(fn);
     if (cached) return cached;
     const index = this.callIndex();
-    const bare = [...this.namesOf(fn, index)].flatMap((name) => index.withoutArguments.get(name) ?? []).filter((call) => this.functionOfCall(call) === fn);
+    const bare = [...this.namesOf(fn, index)].flatMap((name) => index.withoutArguments.get(name) ?? []).filter((call) => this.invokes(call, fn));
     const calls = bare.length > 0 ? [...this.callsOf(fn), ...bare] : this.callsOf(fn);
     this.everyCallSite.set(fn, calls);
     return calls;

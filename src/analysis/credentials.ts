@@ -43,7 +43,8 @@ export function storeHoldsCredentials(values: ValueAnalysis, store: SessionStore
   return store.accesses.some((access) => access.written !== undefined && readsRequestCredentials(values, access.written, 0));
 }
 
-function readsRequestCredentials(values: ValueAnalysis, expression: ts.Node, depth: number): boolean {
+/** `inHelper`: `expression` is in a helper the value was followed into, whose parameters are whatever its callers pass. */
+function readsRequestCredentials(values: ValueAnalysis, expression: ts.Node, depth: number, inHelper = false): boolean {
   let found = false;
   const visit = (node: ts.Node): void => {
     if (found) return;
@@ -67,7 +68,8 @@ function readsRequestCredentials(values: ValueAnalysis, expression: ts.Node, dep
     }
     // A secret the caller handed in (`configure({ apiKey })` → `new ApiClient({ apiKey })`): what is built from it is as
     // much a credential as the key (sweep 24 X3).
-    if (ts.isIdentifier(node) && namesSecret(node.text) && !isDeclarationName(node)) {
+    // Not a parameter of a helper followed into: what its callers pass may be the server's own key (review 38 R3).
+    if (!inHelper && ts.isIdentifier(node) && namesSecret(node.text) && !isDeclarationName(node)) {
       let decl: ts.Node | undefined = values.symbolOf(node)?.valueDeclaration;
       while (decl && ts.isBindingElement(decl)) decl = decl.parent.parent;
       if (decl && ts.isParameter(decl)) {
@@ -77,16 +79,16 @@ function readsRequestCredentials(values: ValueAnalysis, expression: ts.Node, dep
     }
     // What a helper of the project returns, handed the request (`extractBearerToken(req)` reading its Authorization
     // header): a credential as much as the header read inline (UluMCP, e0ipso/drupal-bridge-mcp; sweep 27 AA3).
-    if (ts.isCallExpression(node) && depth < 3) {
+    if (ts.isCallExpression(node) && depth < 4) {
       const fn = values.calls.functionOfCall(node);
       if (fn?.body && returnsRequestCredentials(values, fn, depth + 1)) {
         found = true;
         return;
       }
     }
-    if (ts.isIdentifier(node) && depth < 3) {
+    if (ts.isIdentifier(node) && depth < 4) {
       const decl = values.symbolOf(node)?.valueDeclaration;
-      if (decl && ts.isVariableDeclaration(decl) && decl.initializer && !isInside(node, decl) && readsRequestCredentials(values, decl.initializer, depth + 1)) {
+      if (decl && ts.isVariableDeclaration(decl) && decl.initializer && !isInside(node, decl) && readsRequestCredentials(values, decl.initializer, depth + 1, inHelper)) {
         found = true;
         return;
       }
@@ -100,11 +102,11 @@ function readsRequestCredentials(values: ValueAnalysis, expression: ts.Node, dep
 /** Whether what a function returns (an expression body, or its `return` statements) reads the request's credentials. */
 function returnsRequestCredentials(values: ValueAnalysis, fn: ts.FunctionLikeDeclaration, depth: number): boolean {
   const body = fn.body!;
-  if (!ts.isBlock(body)) return readsRequestCredentials(values, body, depth);
+  if (!ts.isBlock(body)) return readsRequestCredentials(values, body, depth, true);
   let found = false;
   const visit = (node: ts.Node): void => {
     if (found || (node !== body && (ts.isFunctionLike(node) || ts.isClassLike(node)))) return;
-    if (ts.isReturnStatement(node) && node.expression && readsRequestCredentials(values, node.expression, depth)) found = true;
+    if (ts.isReturnStatement(node) && node.expression && readsRequestCredentials(values, node.expression, depth, true)) found = true;
     else ts.forEachChild(node, visit);
   };
   visit(body);

@@ -17,6 +17,9 @@ import { sdkMajorOf } from './sdk-modules.js';
 const HANDSHAKE_READS = Object.assign({}, describedFeature('client-capabilities').envelope, describedFeature('client-version').envelope) as Readonly<Record<string, { key: string; type: string }>>;
 const HANDSHAKE_TYPES = new Set(Object.values(HANDSHAKE_READS).map((r) => r.type));
 
+/** The envelope keys a 2026-07-28 request carries what those methods read under (`CLIENT_CAPABILITIES_META_KEY`, …). */
+export const HANDSHAKE_ENVELOPE_KEYS: readonly string[] = [...new Set(Object.values(HANDSHAKE_READS).map((r) => r.key))];
+
 /** Whether a session-keyed store holds the client's handshake data: what is written into it, or the SDK type it is declared to hold. */
 export function storeHoldsHandshakeData(values: ValueAnalysis, store: SessionStore): boolean {
   const written = store.accesses.map((a) => a.written).filter((w): w is ts.Expression => w !== undefined);

@@ -169,6 +169,23 @@ export class ValueAnalysis {
     return this.memberOfPassedObject(inner, name, depth);
   }
 
+  /**
+   * `this` in a project class that extends an SDK server (`class PageServer extends McpServer`, registering its tools with
+   * `this.tool(…)` in its constructor, sweep 28 AB1): that server. Only a server: `this` of any other class stays
+   * unknown here, as before. A function that rebinds `this` (not an arrow) between it and the class ends the search.
+   */
+  private serverThis(node: ts.Node): Value | undefined {
+    for (let current = node.parent; current; current = current.parent) {
+      if (ts.isFunctionDeclaration(current) || ts.isFunctionExpression(current)) return undefined;
+      if (ts.isClassLike(current)) {
+        if (!current.name) return undefined;
+        const value = this.instanceOf(current.name, []);
+        return isServerKind(value) ? value : undefined;
+      }
+    }
+    return undefined;
+  }
+
   private compute(node: ts.Node): Value | undefined {
     const value = this.computeUnwrapped(node);
     if (value) return value;
@@ -182,6 +199,7 @@ export class ValueAnalysis {
     if (sseSessionQuery(this, inner)) return { kind: 'session-id', origin: 'query', hops: [] };
     if (ts.isNewExpression(inner)) return this.instanceOf(inner.expression, []);
     if (ts.isIdentifier(inner)) return this.valueOfIdentifier(inner);
+    if (inner.kind === ts.SyntaxKind.ThisKeyword) return this.serverThis(inner);
     if (ts.isPropertyAccessExpression(inner) || ts.isElementAccessExpression(inner)) {
       const header = headerAccess(this, inner);
       if (header) return header.name === SESSION_HEADER ? { kind: 'session-id', origin: 'header', hops: [] } : undefined;

@@ -793,6 +793,38 @@ describe(`${TRANSFORM} fixtures`, () => {
     expect(readTree(moved).get('src/server.js')).toContain("server.registerTool('quote'");
   });
 
+  it('a CommonJS tool module that requires nothing (module.exports only) is not given an ES import by the move (sweep 28 AB5: `import { z }` above \'use strict\' emptied its module.exports)', async () => {
+    const manifest = '{\n  "name": "clock",\n  "dependencies": {\n    "@modelcontextprotocol/sdk": "^1.25.2",\n    "zod": "^3.25.76"\n  }\n}\n';
+    const server = [
+      "'use strict';",
+      "const { McpServer } = require('@modelcontextprotocol/sdk/server/mcp.js');",
+      "const toolModules = [require('./clock')];",
+      'function createServer() {',
+      "  const server = new McpServer({ name: 'clock', version: '1.0.0' });",
+      '  for (const mod of toolModules) mod.registerTools(server);',
+      '  return server;',
+      '}',
+      'module.exports = { createServer };',
+      '',
+    ].join('\n');
+    const clock = [
+      "'use strict';",
+      '',
+      'function registerTools(server) {',
+      "  server.tool('now', 'Current time', {}, async () => ({ content: [{ type: 'text', text: new Date().toISOString() }] }));",
+      '}',
+      '',
+      'module.exports = { registerTools };',
+      '',
+    ].join('\n');
+    const dir = materialise('cjs-module-list', new Map([['package.json', manifest], ['src/server.js', server], ['src/clock.js', clock]]));
+    await runApply({ paths: [dir], cwd: dir, allowDirty: true, typecheck: false, transforms: [TRANSFORM] });
+    const after = readTree(dir).get('src/clock.js')!;
+    expect(after).not.toMatch(/^import /m);
+    expect(after.startsWith("'use strict';")).toBe(true);
+    expect(after).toContain('module.exports = { registerTools };');
+  });
+
   it('a task tool of a package the tasks layer keeps on v1 gets a marker, so the scan\'s finding is left for a person in the report too (sweep 26 Z1/Z2)', async () => {
     const manifest = '{\n  "name": "tasks-tool",\n  "type": "module",\n  "dependencies": {\n    "@modelcontextprotocol/sdk": "^1.25.2",\n    "zod": "^3.25.76"\n  }\n}\n';
     const taskTypes = "export type { TaskStore } from '@modelcontextprotocol/sdk/experimental/tasks';\n";

@@ -38,6 +38,16 @@ export function removalRange(sf: ts.SourceFile, statement: ts.Node, withComments
 }
 
 /**
+ * Whether a statement sits in a list of statements (a block, a file, a `case`), so that removing it leaves the code
+ * around it meaning what it meant: the body of a brace-less `if`/`else`/loop is not (removed, the next statement
+ * would become the body).
+ */
+export function inStatementList(statement: ts.Node): boolean {
+  const parent = statement.parent;
+  return !!parent && (ts.isBlock(parent) || ts.isSourceFile(parent) || ts.isModuleBlock(parent) || ts.isCaseClause(parent) || ts.isDefaultClause(parent));
+}
+
+/**
  * The start of a removal of whole lines [start, end) that also takes the blank line above it when there is
  * a blank line below too, so the code around does not drift apart.
  */

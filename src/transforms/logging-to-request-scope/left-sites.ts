@@ -10,7 +10,7 @@ import { logSentOnItsRequest } from '../../analysis/json-rpc-literals.js';
 import type { AnalysisResult } from '../../analysis/model.js';
 import { describedFeature, type FeatureUse } from '../../analysis/sdk-features.js';
 import { CAPABILITIES_OPTION, REGISTER_CAPABILITIES } from '../../analysis/sdk-modules.js';
-import { removalRange } from '../kit/removal-range.js';
+import { inStatementList, removalRange } from '../kit/removal-range.js';
 import { handBuiltMessage } from '../../analysis/json-rpc-literals.js';
 import { isHandBuiltInitializeResult } from '../../analysis/handshake-plumbing.js';
 import { isServerKind } from '../../analysis/value.js';
@@ -180,7 +180,7 @@ function removalOf(property: ts.PropertyAssignment): { file: string; start: numb
   if (object.properties.length === 1) {
     // `server.server.registerCapabilities({ logging: {} });` declares nothing else: the statement goes whole.
     const call = object.parent;
-    if (ts.isCallExpression(call) && call.arguments.length === 1 && ts.isPropertyAccessExpression(call.expression) && call.expression.name.text === REGISTER_CAPABILITIES && ts.isExpressionStatement(call.parent)) {
+    if (ts.isCallExpression(call) && call.arguments.length === 1 && ts.isPropertyAccessExpression(call.expression) && call.expression.name.text === REGISTER_CAPABILITIES && ts.isExpressionStatement(call.parent) && inStatementList(call.parent)) {
       const range = removalRange(sf, call.parent);
       return { file: sf.fileName, start: range.start, end: range.end, text: '' };
     }

@@ -29,7 +29,7 @@
  */
 import { ts } from '../../typescript.js';
 import { forEachDescendant, isInside, isUndefined, propertyNameText, unwrap } from '../../analysis/ast.js';
-import { removalRange } from '../kit/removal-range.js';
+import { inStatementList, removalRange } from '../kit/removal-range.js';
 import type { AnalysisResult } from '../../analysis/model.js';
 import { describedFeature, handlerRegistration, rawSendersOf, REQUEST_SCOPED_NOTIFICATIONS, REQUEST_STREAM_OPTION, ruleOfFeature, serverMethodsOf } from '../../analysis/sdk-features.js';
 import type { TransformOptions, TransformPlan } from '../kit/plan.js';
@@ -201,7 +201,7 @@ function setLevelRemoval(call: ts.CallExpression, options: TransformOptions): Te
   const sf = call.getSourceFile();
   if (options.target === 'stateless-v1' || sdkMajorOfFile(sf) !== 2) return undefined;
   const statement = call.parent;
-  if (!ts.isExpressionStatement(statement) || unwrap(statement.expression) !== call) return undefined;
+  if (!ts.isExpressionStatement(statement) || unwrap(statement.expression) !== call || !inStatementList(statement)) return undefined;
   const handler = call.arguments[1] && unwrap(call.arguments[1]);
   if (call.arguments.length !== 2 || !handler || !(ts.isArrowFunction(handler) || ts.isFunctionExpression(handler))) return undefined;
   const range = removalRange(sf, statement);
@@ -212,7 +212,8 @@ function setLevelRemoval(call: ts.CallExpression, options: TransformOptions): Te
 function dropWithinRemovals(plan: TransformPlan, removals: ReadonlyArray<{ edit: TextEdit; sf: ts.SourceFile }>): void {
   if (!removals.length) return;
   const own = new Set(removals.map((r) => r.edit));
-  const within = (file: string, start: number, end: number): boolean => removals.some(({ edit }) => edit.file === file && edit.start <= start && end <= edit.end);
+  // Inside: starting before the removal's end (a marker inserted at its end goes above the statement below: it stays).
+  const within = (file: string, start: number, end: number): boolean => removals.some(({ edit }) => edit.file === file && edit.start <= start && end <= edit.end && start < edit.end);
   plan.edits = plan.edits.filter((e) => own.has(e) || !within(e.file, e.start, e.end));
   const lineStart = (sf: ts.SourceFile, line: number): number => sf.getPositionOfLineAndCharacter(line - 1, 0);
   plan.markers = plan.markers.filter((m) => !removals.some(({ edit, sf }) => edit.file === m.file && within(m.file, lineStart(sf, m.line), lineStart(sf, m.line))));

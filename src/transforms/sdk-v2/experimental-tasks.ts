@@ -101,6 +101,8 @@ function usesOf(name: Identifier, declaration: VariableStatement): TsMorphNode[]
     const parent = id.getParent();
     if (Node.isPropertyAccessExpression(parent) && parent.getNameNode() === id) return false;
     if (Node.isPropertyAssignment(parent) && parent.getNameNode() === id) return false;
+    // `{ taskStore: store }`: the property destructured, under another name (review 38 R6).
+    if (Node.isBindingElement(parent) && parent.getPropertyNameNode() === id) return false;
     if (parent && redeclares(parent)) return false;
     // Shadowed by a function between the use and the declaring scope.
     for (let up: TsMorphNode | undefined = id.getParent(); up && up !== scope; up = up.getParent()) {

@@ -388,7 +388,9 @@ function isCommonJs(sf: SourceFile): boolean {
   const ext = sf.getExtension();
   if (ext === '.cjs') return true;
   if (ext !== '.js' && ext !== '.jsx') return false;
-  return sf.getImportDeclarations().length === 0 && sf.getExportDeclarations().length === 0 && /\brequire\s*\(/.test(sf.getFullText());
+  // `require(…)`, or CommonJS exports with nothing of ESM (a tool module that requires nothing: `function registerTools(server)
+  // { … } module.exports = { registerTools }`, into which the codemod injects `import { z } from 'zod'`: sweep 28 AB5).
+  return sf.getImportDeclarations().length === 0 && sf.getExportDeclarations().length === 0 && /\brequire\s*\(|\bmodule\.exports\b|^\s*exports\.[\w$]+\s*=/m.test(sf.getFullText());
 }
 
 /** Top-level `const x = require('m')` / `const { a, b: c } = require('m')` → `import`; returns import text → original statement. */

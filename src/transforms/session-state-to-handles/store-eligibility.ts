@@ -12,7 +12,7 @@ import type { Analysis } from '../../analysis/model.js';
 import type { StoreModel } from '../../analysis/reach.js';
 import type { TransformOptions } from '../kit/plan.js';
 import { storeHoldsCredentials } from '../../analysis/credentials.js';
-import { storeHoldsHandshakeData } from '../../analysis/handshake-stores.js';
+import { HANDSHAKE_ENVELOPE_KEYS, storeHoldsHandshakeData } from '../../analysis/handshake-stores.js';
 import { ownTransportClassOf } from '../../analysis/transport-classes.js';
 import { RULE_ID } from '../../rule-ids.js';
 import { andList } from '../kit/prose.js';
@@ -121,7 +121,9 @@ export function whyNoHandle(model: StoreModel, analysis: Analysis, sf: ts.Source
   if (storeHoldsHandshakeData(analysis.values, store)) {
     return keyedStore(
       'what the client declared at initialize, per session: every 2026-07-28 request carries it in its _meta, so there is nothing for a handle to name',
-      `\`${store.name}\` keeps the client's capabilities or version per session, from the initialize handshake 2026-07-28 removed: read them where they are needed from the request's own envelope (ctx.mcpReq.envelope: CLIENT_CAPABILITIES_META_KEY, CLIENT_INFO_META_KEY), then drop this map and what fills it. Keep it only while 2025-era clients (stdio, server-legacy) are served.`,
+      target === 'stateless-v1'
+        ? `\`${store.name}\` keeps the client's capabilities or version per session, from the initialize handshake: served statelessly on SDK 1.x, a request reaches a server that never saw initialize, so the entry is never filled for it. Have the handler do without them (or ask the client in the request), then drop this map and what fills it; on SDK v2 each request carries them in its own envelope.`
+        : `\`${store.name}\` keeps the client's capabilities or version per session, from the initialize handshake 2026-07-28 removed: read them where they are needed from the request's own envelope (ctx.mcpReq.envelope: ${HANDSHAKE_ENVELOPE_KEYS.join(', ')}), then drop this map and what fills it. Keep it only while 2025-era clients (stdio, server-legacy) are served.`,
     );
   }
   // A cache filled on first use with fetched data: no call creates it, so a handle would name nothing (sweep 24 X1).

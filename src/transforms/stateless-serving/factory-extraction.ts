@@ -201,9 +201,18 @@ function commentedStatementsAfter(file: ServingFile, last: ts.Statement, next: t
       i++;
       continue;
     }
-    // A block: the marker line, then the commented code, up to a line that is not a `//` comment.
-    let j = i;
-    while (j < lines.length && /^\s*\/\//.test(lines[j]!)) j++;
+    // A block: the marker line, then the commented code up to the line that closes the statement (brackets balanced,
+    // ending with `;` or `)`), or to a line that is not a `//` comment. A comment right under it belongs to what follows
+    // (`// Serve on stdio…` above `main`: review 38 R7).
+    let j = i + 1;
+    let depth = 0;
+    while (j < lines.length && /^\s*\/\//.test(lines[j]!)) {
+      const code = lines[j]!.replace(/^\s*\/\/ ?/, '');
+      for (const ch of code.replace(/(['"`])(?:\\.|(?!\1).)*\1/g, '')) depth += '([{'.includes(ch) ? 1 : ')]}'.includes(ch) ? -1 : 0;
+      j++;
+      if (depth <= 0 && /[;)]\s*$/.test(code)) break;
+    }
+    if (!/^\s*\/\//.test(lines[i]!)) j = i;
     const block = lines.slice(i, j);
     // Code, not a comment (an export between the moved statements and the next one): nothing of this kind here.
     if (j === i || j >= lines.length || !block[0]!.trim().startsWith(DISABLED_STATEMENT_MARKER) || !block.slice(1).some((line) => usesServer.test(line))) break;

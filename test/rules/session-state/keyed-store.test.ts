@@ -413,6 +413,21 @@ server.registerTool('summarize', { description: 'Summarize' }, async (extra) => 
       errors: [{ messageId: 'handshake', line: 3 }],
     },
     {
+      name: "a client built by a helper from a key its caller passes (the server's own, from the environment) is no credential: the helper's parameter name says nothing of where the key comes from (review 38 R3)",
+      code: `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+class WeatherClient { constructor(readonly options: { apiKey: string }) {} }
+function createClient(apiKey: string): WeatherClient {
+  return new WeatherClient({ apiKey });
+}
+const clients = new Map<string, WeatherClient>();
+const server = new McpServer({ name: 'weather', version: '1.0.0' });
+server.registerTool('forecast', { description: 'Forecast' }, async (extra) => {
+  clients.set(extra.sessionId ?? 'default', createClient(process.env.WEATHER_API_KEY ?? ''));
+  return { content: [{ type: 'text', text: String(clients.size) }] };
+});`,
+      errors: [{ messageId: 'storeInTools', line: 6 }],
+    },
+    {
       name: 'keyed by the session id a tools/call handler hands, in an inline object, to a tool class taken from a Map (puppeteer-mcp-server, sweep 10)',
       code: `import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { CallToolRequestSchema } from '@modelcontextprotocol/sdk/types.js';

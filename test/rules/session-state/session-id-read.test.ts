@@ -167,6 +167,39 @@ server.tool('get_prefs', async (extra) => ({ content: [{ type: 'text', text: Str
   ],
   invalid: [
     {
+      name: 'tool modules registered through a list of required modules (for (const mod of toolModules) mod.registerTools(server, …)): their callbacks are handlers, and the read in the helper that gates them is reported (StevenJohnson998/AIngram, sweep 28 AB2/AB3)',
+      code: {
+        'src/helpers.js': `function requireAccount(getSessionAccount, extra) {
+  const sessionId = extra && extra.sessionId;
+  const account = getSessionAccount(sessionId);
+  if (!account) throw new Error('Not authenticated');
+  return account;
+}
+module.exports = { requireAccount };
+`,
+        'src/tools/whoami.js': `const { requireAccount } = require('../helpers');
+function registerTools(server, getSessionAccount) {
+  server.tool('whoami', 'Who is calling', {}, async (args, extra) => {
+    const account = requireAccount(getSessionAccount, extra);
+    return { content: [{ type: 'text', text: account.name }] };
+  });
+}
+module.exports = { registerTools };
+`,
+        'src/server.js': `const { McpServer } = require('@modelcontextprotocol/sdk/server/mcp.js');
+const toolModules = [require('./tools/whoami')];
+const accounts = new Map();
+function createServer() {
+  const server = new McpServer({ name: 'aingram', version: '1.0.0' });
+  for (const mod of toolModules) mod.registerTools(server, (sid) => accounts.get(sid));
+  return server;
+}
+module.exports = { createServer };
+`,
+      },
+      errors: [{ messageId: 'read', file: 'src/helpers.js', line: 2 }],
+    },
+    {
       name: 'a handler looks its credential up by the transport\'s session id in a registry whose records keep it (sweep 19 S2)',
       code: REGISTRY_HOLDING_CREDENTIALS,
       errors: [{ messageId: 'read', file: 'src/mcpServer.ts', line: 10 }],

@@ -110,6 +110,24 @@ server.registerTool('read', {}, async () => (open ? { content: [] } : { isError:
   ],
   invalid: [
     {
+      name: "a field of a project subclass of McpServer (one server per client), set by one tool and read by another: `this` in the class is the server (ratiofu/mcp-puppeteer, sweep 28 AB1)",
+      code: `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { z } from 'zod';
+interface Page { url: string }
+export class PageServer extends McpServer {
+  private page: Page | null = null;
+  constructor() {
+    super({ name: 'pages', version: '1.0.0' });
+    this.tool('navigate', 'Open a URL', { url: z.string() }, async ({ url }) => {
+      this.page = { url };
+      return { content: [{ type: 'text', text: url }] };
+    });
+    this.tool('current_url', 'The URL open', {}, async () => ({ content: [{ type: 'text', text: this.page?.url ?? 'none' }] }));
+  }
+}`,
+      errors: [{ messageId: 'global', line: 9 }],
+    },
+    {
       name: "a low-level tools/call handler delegating to a service object's methods, whose parameter is typed with an object shape (sweep 23 W3)",
       code: `import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { CallToolRequestSchema } from '@modelcontextprotocol/sdk/types.js';

@@ -1,6 +1,6 @@
 // A stdio server on SDK 1.x's experimental tasks (j0hanz/cortex-mcp's shape, sweep 26 Z1): a module-level task store
-// given to McpServer, and a task tool whose handlers take the store the SDK hands them (`{ taskStore }`, a name of their
-// own). The store goes with its option and the `tasks` capability; the task tool is commented out under its marker.
+// given to McpServer, and a task tool whose handlers take the store the SDK hands them (`{ taskStore }`, `{ taskStore: store }`:
+// names of their own). The store goes with its option and the `tasks` capability; the task tool is commented out under its marker.
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { InMemoryTaskStore } from '@modelcontextprotocol/sdk/experimental/tasks';
 import { z } from 'zod';
@@ -19,8 +19,8 @@ server.experimental.tasks.registerToolTask(
       const task = await taskStore.createTask({ ttl: 60000 });
       return { task };
     },
-    async getTask(_args, { taskId, taskStore }) {
-      return await taskStore.getTask(taskId);
+    async getTask(_args, { taskId, taskStore: store }) {
+      return await store.getTask(taskId);
     },
     async getTaskResult(_args, { taskId, taskStore }) {
       return (await taskStore.getTaskResult(taskId)) as never;

@@ -19,7 +19,6 @@ server.registerTool('echo', { description: 'Echo', inputSchema: z.object({ text:
 //   { description: 'Slow work', inputSchema: { n: z.number() } },
 //   { async createTask(_args, { taskStore }) { return { task: await taskStore.createTask({ ttl: 60000 }) }; } },
 // );
-
 // Serve on stdio until the client goes away.
 async function main() {
   const transport = new StdioServerTransport();

@@ -22,7 +22,6 @@ function createServer() {
   // );
   return server;
 }
-
 // Serve on stdio until the client goes away.
 async function main() {
   serveStdio(createServer);
