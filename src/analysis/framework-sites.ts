@@ -25,9 +25,33 @@ export interface FrameworkSite {
 
 const siteCache = new WeakMap<Analysis, Map<ts.SourceFile, FrameworkSite[]>>();
 
-function message(framework: FrameworkDescription, use: SiteUse): string {
-  return `${framework.name}: ${use.advice} ${framework.migration}`;
+function message(framework: FrameworkDescription, use: SiteUse, stdioOnly = false): string {
+  return `${framework.name}: ${use.advice} ${stdioOnly && framework.stdio ? framework.stdio.migration : framework.migration}`;
 }
+
+/** Whether the program serves a framework's server over stdio only (its `stdio.when` holds for every start call, in all files). */
+function servesStdioOnly(analysis: Analysis, framework: FrameworkDescription): boolean {
+  const condition = framework.stdio?.when;
+  if (!condition) return false;
+  let cached = stdioOnly.get(analysis);
+  if (!cached) stdioOnly.set(analysis, (cached = new Map()));
+  const known = cached.get(framework.id);
+  if (known !== undefined) return known;
+  let calls = 0;
+  let matching = 0;
+  for (const sf of analysis.values.files) {
+    forEachDescendant(sf, (node) => {
+      if (!(ts.isCallExpression(node) || ts.isNewExpression(node)) || !callMatches(analysis.values, analysis.sdk, framework, node, condition.on)) return;
+      calls++;
+      const roots = rootObjects(analysis.values, node.arguments?.[condition.arg]);
+      if (roots.length && roots.every((root) => literalAt(analysis.values, root, condition.path) === condition.equals)) matching++;
+    });
+  }
+  const answer = calls > 0 && matching === calls;
+  cached.set(framework.id, answer);
+  return answer;
+}
+const stdioOnly = new WeakMap<Analysis, Map<string, boolean>>();
 
 type FrameworkBase = { framework: FrameworkDescription; description: SubclassDescription };
 // Per analysis: a class's base may be in another file, and `apply` reuses an unchanged file's nodes in its next analysis.
@@ -339,7 +363,7 @@ function computeSites(analysis: Analysis, sf: ts.SourceFile): FrameworkSite[] {
     if (ts.isCallExpression(node) || ts.isNewExpression(node)) callSites(analysis, node, sf, add);
     if (ts.isCallExpression(node)) staticCallSites(analysis, node, sf, add);
   });
-  return reducedOnce(raw);
+  return reducedOnce(analysis, raw);
 }
 
 /** `this.x`, `session.x` (a framework value), `agent.x` (an instance of the project's framework subclass handed on). */
@@ -449,7 +473,7 @@ function staticCallSites(analysis: Analysis, node: ts.CallExpression, sf: ts.Sou
 }
 
 /** The sites in source order, a `once` use kept only at its first site in its scope. */
-function reducedOnce(raw: RawSite[]): FrameworkSite[] {
+function reducedOnce(analysis: Analysis, raw: RawSite[]): FrameworkSite[] {
   const seen = new Set<string>();
   const scopes = new Map<ts.Node, number>();
   const out: FrameworkSite[] = [];
@@ -461,7 +485,7 @@ function reducedOnce(raw: RawSite[]): FrameworkSite[] {
       if (seen.has(key)) continue;
       seen.add(key);
     }
-    out.push({ rule: site.use.rule, node: site.node, message: message(site.framework, site.use), advice: site.use.advice });
+    out.push({ rule: site.use.rule, node: site.node, message: message(site.framework, site.use, servesStdioOnly(analysis, site.framework)), advice: site.use.advice });
   }
   return out;
 }

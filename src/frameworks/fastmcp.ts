@@ -63,6 +63,10 @@ export const fastmcp: FrameworkDescription = {
   sdkMajor: 1,
   modules: ['fastmcp'],
   migration: `The FastMCP path: ${STATELESS}, keep state that spans calls behind an explicit handle a tool returns, and drop per-session hooks.`,
+  stdio: {
+    when: { on: { role: 'server', method: 'start' }, arg: 0, path: ['transportType'], equals: 'stdio', every: true },
+    migration: 'The FastMCP path on stdio: the connection is the session, and FastMCP 4 (on SDK 1.x) cannot serve 2026-07-28; drop the per-connection hooks (`server.on("connect")`) and the server→client requests, keep state that spans calls behind an explicit handle a tool returns, and serve with SDK v2\'s `serveStdio` (or a FastMCP release on SDK v2).',
+  },
   exports: {
     FastMCP: 'server',
     FastMCPSession: 'session',

@@ -223,6 +223,11 @@ export interface FrameworkDescription {
   clientModules?: readonly string[];
   /** The framework's migration path in one sentence, appended to every message. */
   migration: string;
+  /**
+   * The migration path of a program that serves stdio only (every start call of the program matches `when`): said
+   * instead of `migration`, whose stateless HTTP mode such a process has no use for (a local desktop server, sweep 28 AB6).
+   */
+  stdio?: { when: FileCondition; migration: string };
   /** Exported classes and types → the role of their instances (type annotations count too). */
   exports: Record<string, string>;
   /**

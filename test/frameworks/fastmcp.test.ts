@@ -69,6 +69,25 @@ export const roots = (session: FastMCPSession) => session.roots;`);
     expect(findings[0]!.message).toMatch(/^FastMCP: `session.roots` .*stateless: true/);
   });
 
+  it('a server that only runs on stdio gets the stdio migration path, not the stateless HTTP mode (foxtrottwist/shortcuts-mcp, sweep 28 AB6); one that also starts over HTTP gets the HTTP one', () => {
+    const stdio = scanProject(`import { FastMCP } from 'fastmcp';
+const server = new FastMCP({ name: 'x', version: '1.0.0' });
+server.start({ transportType: 'stdio' });
+server.on('connect', async (event) => {
+  await event.session.requestSampling({ messages: [], maxTokens: 1 });
+});`).findings;
+    expect(stdio.map((f) => f.message)).toEqual([expect.stringMatching(/The FastMCP path on stdio: .*serveStdio/)]);
+    expect(stdio[0]!.message).not.toMatch(/httpStream/);
+    const both = scanProject(`import { FastMCP } from 'fastmcp';
+const server = new FastMCP({ name: 'x', version: '1.0.0' });
+server.start(process.env.PORT ? { transportType: 'httpStream', httpStream: { port: 8080 } } : { transportType: 'stdio' });
+server.on('connect', async (event) => {
+  await event.session.requestSampling({ messages: [], maxTokens: 1 });
+});`).findings;
+    expect(both.length).toBeGreaterThan(0);
+    expect(both.every((f) => /stateless: true/.test(f.message) && !/on stdio:/.test(f.message))).toBe(true);
+  });
+
   it('a stateless server: no session-id-generator, and authenticate runs per request', () => {
     expect(
       findingsOf(`import { FastMCP } from 'fastmcp';
