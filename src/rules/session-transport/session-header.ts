@@ -66,6 +66,52 @@ function corsListValue(node: ts.CallExpression | ts.PropertyAssignment, values: 
   return name && value && values.constantStringPassing(name, isCorsListHeader) !== undefined ? value : undefined;
 }
 
+/** Node's HTTP client modules: a response they hand back is one the program received as a client. */
+const HTTP_CLIENT_MODULES = new Set(['http', 'https', 'node:http', 'node:https']);
+const HTTP_CLIENT_CALLS = new Set(['request', 'get']);
+
+/**
+ * A read off the response of a request the program sent itself, as an MCP client (a smoke test's `http.request(…, (res) =>
+ * res.headers['mcp-session-id'])`, `(await fetch(url)).headers.get('mcp-session-id')`: sweep 28 AB4): no server code.
+ */
+function readsOutgoingResponse(node: ts.ElementAccessExpression | ts.CallExpression | ts.BindingElement, values: Constants): boolean {
+  if (!ts.isElementAccessExpression(node) && !ts.isCallExpression(node)) return false;
+  let object: ts.Expression = ts.isElementAccessExpression(node) ? node.expression : ts.isPropertyAccessExpression(node.expression) ? node.expression.expression : node.expression;
+  while (ts.isPropertyAccessExpression(object) || ts.isParenthesizedExpression(object) || ts.isNonNullExpression(object) || ts.isAwaitExpression(object)) object = object.expression;
+  if (ts.isCallExpression(object)) return isFetch(object);
+  if (!ts.isIdentifier(object)) return false;
+  const declaration = values.symbolOf(object)?.valueDeclaration;
+  if (!declaration) return false;
+  if (ts.isVariableDeclaration(declaration) && declaration.initializer) {
+    let init: ts.Expression = declaration.initializer;
+    while (ts.isAwaitExpression(init) || ts.isParenthesizedExpression(init)) init = init.expression;
+    return ts.isCallExpression(init) && isFetch(init);
+  }
+  if (!ts.isParameter(declaration)) return false;
+  const callback = declaration.parent;
+  const call = callback.parent;
+  if (!ts.isCallExpression(call) || !call.arguments.includes(callback as ts.Expression) || !ts.isPropertyAccessExpression(call.expression)) return false;
+  if (!HTTP_CLIENT_CALLS.has(call.expression.name.text)) return false;
+  const module = call.expression.expression;
+  if (!ts.isIdentifier(module)) return false;
+  const bound = values.symbolOf(module)?.declarations?.[0];
+  const specifier = bound && moduleSpecifierOf(bound);
+  return specifier !== undefined && HTTP_CLIENT_MODULES.has(specifier);
+}
+
+function isFetch(call: ts.CallExpression): boolean {
+  return ts.isIdentifier(call.expression) && call.expression.text === 'fetch';
+}
+
+/** The module a binding comes from: `import http from 'node:http'`, `import * as http …`, `const http = require('http')`. */
+function moduleSpecifierOf(declaration: ts.Node): string | undefined {
+  let current: ts.Node | undefined = declaration;
+  while (current && !ts.isImportDeclaration(current) && !ts.isVariableDeclaration(current)) current = current.parent;
+  if (current && ts.isImportDeclaration(current)) return ts.isStringLiteral(current.moduleSpecifier) ? current.moduleSpecifier.text : undefined;
+  const init = current && ts.isVariableDeclaration(current) ? current.initializer : undefined;
+  return init && ts.isCallExpression(init) && ts.isIdentifier(init.expression) && init.expression.text === 'require' && init.arguments[0] && ts.isStringLiteral(init.arguments[0]) ? init.arguments[0].text : undefined;
+}
+
 export default defineRule({
   meta: {
     id: 'session-transport/session-header',
@@ -84,7 +130,7 @@ export default defineRule({
     const { values } = context.analysis;
     const checkAccess = (node: ts.ElementAccessExpression | ts.CallExpression | ts.BindingElement): void => {
       const header = values.headerAccessOf(node, SESSION_HEADER);
-      if (!header) return;
+      if (!header || readsOutgoingResponse(node, values)) return;
       // Injected by a framework's parameter decorator (NestJS `@Headers('mcp-session-id')`): reported, not rewritten (review 36 R8).
       const injected = ts.isCallExpression(node) && headerDecoratorOf(values, node) !== undefined;
       context.report({ node: header.nameNode, messageId: isHeaderWrite(node) ? 'write' : 'read', ...(injected ? { fix: 'manual' as const } : {}) });

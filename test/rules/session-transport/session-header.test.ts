@@ -4,6 +4,22 @@ import rule from '../../../src/rules/session-transport/session-header.js';
 ruleTester(rule, {
   valid: [
     {
+      name: "the response of a request the program sent itself, as a client (a smoke test's http.request callback, a fetch response): not a server reading the header (sweep 28 AB4)",
+      code: `import http from 'node:http';
+export function call(sessionId?: string): Promise<string | undefined> {
+  return new Promise((resolve) => {
+    const req = http.request({ hostname: 'localhost', port: 3000, path: '/mcp', method: 'POST' }, (res) => {
+      resolve((res.headers['mcp-session-id'] as string | undefined) ?? sessionId);
+    });
+    req.end();
+  });
+}
+export async function probe(url: string): Promise<string | null> {
+  const response = await fetch(url, { method: 'POST' });
+  return response.headers.get('mcp-session-id');
+}`,
+    },
+    {
       name: "NestJS: @Headers of another header, and a Headers decorator that is not NestJS's",
       code: `import { Controller, Get, Headers } from '@nestjs/common';
 import { Headers as Other } from './decorators.js';
