@@ -284,7 +284,7 @@ export const make = (): McpServer => new McpServer({ name: 'a', version: '1' });
     const dir = project({ 'src/server.ts': V1 });
     const provenance = new LineProvenance();
     const after = [
-      "import { SSEServerTransport } from '@modelcontextprotocol/not-installed-legacy/sse';",
+      "import { SSEServerTransport } from '@modelcontextprotocol/server-legacy/sse';",
       '',
       'export function close(transport: SSEServerTransport): Promise<void> {',
       '  return transport.close().catch((error) => console.error(error));',
@@ -294,7 +294,7 @@ export const make = (): McpServer => new McpServer({ name: 'a', version: '1' });
     ].join('\n');
     const result = typeCheckMigration(migrate(dir, [{ step: 'sdk-v2', file: 'src/server.ts', after }], provenance), provenance);
     expect(result.errors.map((e) => [e.line, e.code])).toEqual([[6, 2322]]);
-    expect(result.notChecked[0]!.reason).toMatch(/imports @modelcontextprotocol\/not-installed-legacy\/sse, which is not installed/);
+    expect(result.notChecked[0]!.reason).toMatch(/imports @modelcontextprotocol\/server-legacy\/sse, which is not installed/);
   });
 
   it('advises on a v2 request handler whose return value no longer fits its method\'s result type (v1 took any ServerResult)', () => {
