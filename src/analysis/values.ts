@@ -53,6 +53,8 @@ export class ValueAnalysis {
   private readonly thisAssignments = new Map<ts.Node, Map<string, ts.Expression[]>>();
   private readonly collectionWrites = new Map<ts.Node, Value | null>();
   private readonly carried = new Map<ts.Node, Value | null>();
+  /** A class → the SDK server its instances are (`serverThis`), or null. */
+  private readonly serverClasses = new Map<ts.ClassLikeDeclaration, Value | null>();
   private propertyIndex: Map<string, Array<ts.PropertyAssignment | ts.ShorthandPropertyAssignment>> | undefined;
 
   private readonly symbols: SymbolLookup;
@@ -179,8 +181,12 @@ export class ValueAnalysis {
       if (ts.isFunctionDeclaration(current) || ts.isFunctionExpression(current)) return undefined;
       if (ts.isClassLike(current)) {
         if (!current.name) return undefined;
-        const value = this.instanceOf(current.name, []);
-        return isServerKind(value) ? value : undefined;
+        // Per class, not per `this`: a class refers to itself many times.
+        if (!this.serverClasses.has(current)) {
+          const value = this.instanceOf(current.name, []);
+          this.serverClasses.set(current, value && isServerKind(value) ? value : null);
+        }
+        return this.serverClasses.get(current) ?? undefined;
       }
     }
     return undefined;
