@@ -8,7 +8,7 @@
 import { ts } from '../typescript.js';
 import { forEachOfKind, isFunctionLike, propertyNameText, unwrap } from './ast.js';
 import { buildCallIndex, functionNames, type CallIndex } from './call-index.js';
-import { collectionElementType, declaredType, functionOfDeclaration, returnedExpressions } from './declarations.js';
+import { collectionElementType, declaredType, forOfLoop, functionOfDeclaration, returnedExpressions } from './declarations.js';
 import type { SdkSymbols } from './sdk-symbols.js';
 import type { SymbolLookup } from './symbol-lookup.js';
 
@@ -141,7 +141,7 @@ export class CallGraph {
     if (!ts.isIdentifier(receiver)) return [];
     const decl = this.symbols.symbolOf(receiver)?.valueDeclaration;
     let list: ts.Expression | undefined;
-    if (decl && ts.isVariableDeclaration(decl) && ts.isVariableDeclarationList(decl.parent) && ts.isForOfStatement(decl.parent.parent)) list = decl.parent.parent.expression;
+    if (decl && ts.isVariableDeclaration(decl)) list = forOfLoop(decl)?.expression;
     else if (decl && ts.isParameter(decl) && isFunctionLike(decl.parent) && decl.parent.parameters[0] === decl) {
       const iteration = decl.parent.parent;
       if (ts.isCallExpression(iteration) && ts.isPropertyAccessExpression(iteration.expression) && iteration.expression.name.text === 'forEach') list = iteration.expression.expression;

@@ -1,5 +1,6 @@
 import { ts } from '../typescript.js';
 import { isInside } from './ast.js';
+import { returnedExpressions } from './declarations.js';
 import type { ValueAnalysis } from './values.js';
 import type { SessionStore } from './session-flow-types.js';
 /** Which session-keyed stores hold credentials or identity (the keyed-store rule's message, the handles transform's advice). */
@@ -101,16 +102,7 @@ function readsRequestCredentials(values: ValueAnalysis, expression: ts.Node, dep
 
 /** Whether what a function returns (an expression body, or its `return` statements) reads the request's credentials. */
 function returnsRequestCredentials(values: ValueAnalysis, fn: ts.FunctionLikeDeclaration, depth: number): boolean {
-  const body = fn.body!;
-  if (!ts.isBlock(body)) return readsRequestCredentials(values, body, depth, true);
-  let found = false;
-  const visit = (node: ts.Node): void => {
-    if (found || (node !== body && (ts.isFunctionLike(node) || ts.isClassLike(node)))) return;
-    if (ts.isReturnStatement(node) && node.expression && readsRequestCredentials(values, node.expression, depth, true)) found = true;
-    else ts.forEachChild(node, visit);
-  };
-  visit(body);
-  return found;
+  return returnedExpressions(fn).some((returned) => readsRequestCredentials(values, returned, depth, true));
 }
 
 /** Nouns of a secret value (not of an identity: a `user` handed in names someone, it unlocks nothing). */

@@ -14,6 +14,12 @@ export function collectionElementType(type: ts.TypeNode): ts.TypeNode | undefine
   return undefined;
 }
 
+/** The names a declaration binds: `a`, or each name of a destructuring pattern, however nested. */
+export function boundNames(name: ts.BindingName): string[] {
+  if (ts.isIdentifier(name)) return [name.text];
+  return name.elements.flatMap((e) => (ts.isOmittedExpression(e) ? [] : boundNames(e.name)));
+}
+
 /** The `for (const x of …)` a variable is the loop variable of. */
 export function forOfLoop(decl: ts.VariableDeclaration): ts.ForOfStatement | undefined {
   const loop = decl.parent?.parent;

@@ -37,17 +37,7 @@ function servesStdioOnly(analysis: Analysis, framework: FrameworkDescription): b
   if (!cached) stdioOnly.set(analysis, (cached = new Map()));
   const known = cached.get(framework.id);
   if (known !== undefined) return known;
-  let calls = 0;
-  let matching = 0;
-  for (const sf of analysis.values.files) {
-    forEachDescendant(sf, (node) => {
-      if (!(ts.isCallExpression(node) || ts.isNewExpression(node)) || !callMatches(analysis.values, analysis.sdk, framework, node, condition.on)) return;
-      calls++;
-      const roots = rootObjects(analysis.values, node.arguments?.[condition.arg]);
-      if (roots.length && roots.every((root) => literalAt(analysis.values, root, condition.path) === condition.equals)) matching++;
-    });
-  }
-  const answer = calls > 0 && matching === calls;
+  const answer = conditionHolds(analysis, framework, condition, analysis.values.files);
   cached.set(framework.id, answer);
   return answer;
 }
@@ -228,16 +218,22 @@ function usesThisMajor(analysis: Analysis, framework: FrameworkDescription, sf: 
 }
 
 function unlessInFile(analysis: Analysis, framework: FrameworkDescription, condition: FileCondition | undefined, sf: ts.SourceFile): boolean {
-  if (!condition) return false;
+  return !!condition && conditionHolds(analysis, framework, condition, [sf]);
+}
+
+/** Whether `files` make the condition's call with its literal: in one such call, or with `every` in all (and at least one). */
+function conditionHolds(analysis: Analysis, framework: FrameworkDescription, condition: FileCondition, files: readonly ts.SourceFile[]): boolean {
   let matching = 0;
   let calls = 0;
-  forEachDescendant(sf, (node) => {
-    if (!(ts.isCallExpression(node) || ts.isNewExpression(node))) return;
-    if (!callMatches(analysis.values, analysis.sdk, framework, node, condition.on)) return;
-    calls++;
-    const roots = rootObjects(analysis.values, node.arguments?.[condition.arg]);
-    if (roots.length && roots.every((root) => literalAt(analysis.values, root, condition.path) === condition.equals)) matching++;
-  });
+  for (const sf of files) {
+    forEachDescendant(sf, (node) => {
+      if (!(ts.isCallExpression(node) || ts.isNewExpression(node))) return;
+      if (!callMatches(analysis.values, analysis.sdk, framework, node, condition.on)) return;
+      calls++;
+      const roots = rootObjects(analysis.values, node.arguments?.[condition.arg]);
+      if (roots.length && roots.every((root) => literalAt(analysis.values, root, condition.path) === condition.equals)) matching++;
+    });
+  }
   return condition.every ? calls > 0 && matching === calls : matching > 0;
 }
 

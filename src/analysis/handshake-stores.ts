@@ -11,7 +11,6 @@ import type { ValueAnalysis } from './values.js';
 import type { SessionStore } from './session-flow-types.js';
 import { isServerKind } from './value.js';
 import { describedFeature } from './sdk-features.js';
-import { sdkMajorOf } from './sdk-modules.js';
 
 /** The server methods reading what `initialize` declared, with the SDK type of what each returns (the description's envelope). */
 const HANDSHAKE_READS = Object.assign({}, describedFeature('client-capabilities').envelope, describedFeature('client-version').envelope) as Readonly<Record<string, { key: string; type: string }>>;
@@ -40,22 +39,15 @@ function isHandshakeRead(values: ValueAnalysis, value: ts.Node, depth: number): 
   return !!name && Object.hasOwn(HANDSHAKE_READS, name) && !!receiver && isServerKind(values.valueOf(receiver));
 }
 
-/** `Map<string, ClientCapabilities>` (in the declared type or the `new Map<…>()`), the type imported from the SDK. */
+/** `Map<string, ClientCapabilities>` (in the declared type or the `new Map<…>()`), the SDK's type. */
 function declaresHandshakeType(values: ValueAnalysis, declaration: ts.Node): boolean {
   let found = false;
   const visit = (node: ts.Node): void => {
     if (found) return;
-    if (ts.isTypeReferenceNode(node) && ts.isIdentifier(node.typeName) && isSdkType(values, node.typeName)) found = true;
+    // Resolved as every SDK name is (imports, aliases, namespaces, re-exports).
+    if (ts.isTypeReferenceNode(node) && HANDSHAKE_TYPES.has(values.sdk.exportOf(node.typeName)?.name ?? '')) found = true;
     else ts.forEachChild(node, visit);
   };
   visit(declaration);
   return found;
-}
-
-function isSdkType(values: ValueAnalysis, id: ts.Identifier): boolean {
-  const declaration = values.symbolOf(id)?.declarations?.[0];
-  if (!declaration || !ts.isImportSpecifier(declaration)) return false;
-  const imported = (declaration.propertyName ?? declaration.name).text;
-  const specifier = declaration.parent.parent.parent.moduleSpecifier;
-  return HANDSHAKE_TYPES.has(imported) && ts.isStringLiteral(specifier) && sdkMajorOf(specifier.text) !== undefined;
 }

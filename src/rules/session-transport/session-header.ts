@@ -1,6 +1,7 @@
 import { ts } from '../../typescript.js';
 import { propertyNameText } from '../../analysis/ast.js';
 import { SESSION_HEADER, headerDecoratorOf, isHeaderWrite } from '../../analysis/http-requests.js';
+import { moduleOfImport } from '../../analysis/package-imports.js';
 import { defineRule, specUrl } from '../rule.js';
 
 /** `exposedHeaders: ['Mcp-Session-Id']`, `res.setHeader('Access-Control-Expose-Headers', 'Mcp-Session-Id')`. */
@@ -95,21 +96,12 @@ function readsOutgoingResponse(node: ts.ElementAccessExpression | ts.CallExpress
   const module = call.expression.expression;
   if (!ts.isIdentifier(module)) return false;
   const bound = values.symbolOf(module)?.declarations?.[0];
-  const specifier = bound && moduleSpecifierOf(bound);
+  const specifier = bound && moduleOfImport(bound);
   return specifier !== undefined && HTTP_CLIENT_MODULES.has(specifier);
 }
 
 function isFetch(call: ts.CallExpression): boolean {
   return ts.isIdentifier(call.expression) && call.expression.text === 'fetch';
-}
-
-/** The module a binding comes from: `import http from 'node:http'`, `import * as http …`, `const http = require('http')`. */
-function moduleSpecifierOf(declaration: ts.Node): string | undefined {
-  let current: ts.Node | undefined = declaration;
-  while (current && !ts.isImportDeclaration(current) && !ts.isVariableDeclaration(current)) current = current.parent;
-  if (current && ts.isImportDeclaration(current)) return ts.isStringLiteral(current.moduleSpecifier) ? current.moduleSpecifier.text : undefined;
-  const init = current && ts.isVariableDeclaration(current) ? current.initializer : undefined;
-  return init && ts.isCallExpression(init) && ts.isIdentifier(init.expression) && init.expression.text === 'require' && init.arguments[0] && ts.isStringLiteral(init.arguments[0]) ? init.arguments[0].text : undefined;
 }
 
 export default defineRule({

@@ -1,5 +1,6 @@
 import { ts } from '../../typescript.js';
 import { calleeParts, forEachDescendant, outermostWrapper, unwrap } from '../../analysis/ast.js';
+import { forOfLoop } from '../../analysis/declarations.js';
 import { decoratedRouteAt, routesAt, transportMethodReference, type Route } from '../../analysis/routes.js';
 import { SSE_TRANSPORTS } from '../../analysis/sdk-modules.js';
 import { SESSION_HEADER } from '../../analysis/http-requests.js';
@@ -105,9 +106,8 @@ function keyFromRegistry(analysis: Analysis, id: ts.Identifier, registry: ts.Nod
     return !!receiver && mentionsRegistry(receiver);
   }
   // `for (const id of transports.keys())`
-  const list = declaration.parent;
-  const loop = list?.parent;
-  return !!loop && ts.isForOfStatement(loop) && loop.initializer === list && mentionsRegistry(loop.expression);
+  const loop = ts.isVariableDeclaration(declaration) ? forOfLoop(declaration) : undefined;
+  return !!loop && mentionsRegistry(loop.expression);
 }
 
 /** Whether `access` is the callee of a call (`t.handleRequest(…)`), rather than handed on. */

@@ -79,11 +79,10 @@ export function planLogging(result: AnalysisResult, options: TransformOptions): 
   // Asked at the first log sent outside a request (it may plan the serving): most programs send none.
   let streams: string[] | undefined;
   const legacyStreams = (): string[] => (streams ??= !options.modernOnly ? timed('logging: connection transports', () => connectionTransports(result, options)) : []);
-  /** `logging/setLevel` handlers removed (--modern-only): the calls inside them are gone with them. */
-  const removedHandlers: ts.Node[] = [];
-  const setLevelRemovals: Array<{ edit: TextEdit; sf: ts.SourceFile }> = [];
+  /** `logging/setLevel` handler registrations removed (--modern-only): the calls inside them are gone with them. */
+  const setLevelRemovals: Array<{ call: ts.CallExpression; edit: TextEdit; sf: ts.SourceFile }> = [];
   forEachCall(result.sourceFiles, (call) => {
-    if (removedHandlers.some((handler) => isInside(call, handler))) return;
+    if (setLevelRemovals.some((removed) => isInside(call, removed.call))) return;
     const registration = handlerRegistration(analysis, call);
     if (registration && SET_LEVEL.has(registration.method)) {
       const removal = options.modernOnly ? setLevelRemoval(call, options) : undefined;
@@ -91,8 +90,7 @@ export function planLogging(result: AnalysisResult, options: TransformOptions): 
         // Also what `settleLeftSites` counts as sending nothing any more: the capability goes when nothing else logs.
         plan.edits.push(removal);
         silenced.push(removal);
-        removedHandlers.push(call);
-        setLevelRemovals.push({ edit: removal, sf: call.getSourceFile() });
+        setLevelRemovals.push({ call, edit: removal, sf: call.getSourceFile() });
         fileNote(call.getSourceFile(), 'the logging/setLevel handler removed: 2026-07-28 has no logging/setLevel (the level arrives with each request) and --modern-only serves no 2025-era client');
         return;
       }

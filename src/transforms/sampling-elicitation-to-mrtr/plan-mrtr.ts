@@ -20,6 +20,7 @@
  */
 import { ts } from '../../typescript.js';
 import { calleeParts, enclosingFunction, forEachDescendant, isPlainLiteral, propertyNameText, unwrap } from '../../analysis/ast.js';
+import { boundNames } from '../../analysis/declarations.js';
 import { describedFeature, INPUT_REQUEST_FEATURES, ruleOfFeature, type FeatureId, type InputRequestSite } from '../../analysis/sdk-features.js';
 import type { AnalysisResult, Analysis } from '../../analysis/model.js';
 import type { TextEdit } from '../kit/edits.js';
@@ -668,7 +669,7 @@ function heldLocals(analysis: Analysis, fn: ts.FunctionLikeDeclaration, before: 
       // (the client resends the call's arguments; a read of the context describes the retry itself).
       if (statement.declarationList.flags & ts.NodeFlags.Const && decl.initializer && recomputable(analysis, fn, decl.initializer)) continue;
       if (!ts.isIdentifier(decl.name)) {
-        if (after.some((s) => bindingNames(decl.name).some((n) => usesName(s, n)))) throw new CannotRewrite('a destructured local is used on both sides of the request', decl);
+        if (after.some((s) => boundNames(decl.name).some((n) => usesName(s, n)))) throw new CannotRewrite('a destructured local is used on both sides of the request', decl);
         continue;
       }
       const symbol = checker.getSymbolAtLocation(decl.name);
@@ -710,11 +711,6 @@ function recomputable(analysis: Analysis, fn: ts.FunctionLikeDeclaration, expres
   if (!ts.isIdentifier(root)) return false;
   const decl = analysis.values.symbolOf(root)?.valueDeclaration;
   return !!decl && ts.isParameter(decl) && decl.parent === fn && ts.isIdentifier(decl.name);
-}
-
-function bindingNames(name: ts.BindingName): string[] {
-  if (ts.isIdentifier(name)) return [name.text];
-  return name.elements.flatMap((e) => (ts.isOmittedExpression(e) ? [] : bindingNames(e.name)));
 }
 
 function jsonSafe(checker: ts.TypeChecker, type: ts.Type, depth: number): boolean {

@@ -14,6 +14,7 @@ import type { Identifier, Node as TsMorphNode, ObjectLiteralExpression, Property
 import { loadTsMorph, ts } from '../../typescript.js';
 import { isMcpSpecifier, type ImportBinding } from './bindings.js';
 import { descendantsOfKind, wrapped } from './compiler-walk.js';
+import { boundNames } from '../../analysis/declarations.js';
 import { CAPABILITIES_OPTION, HIGH_LEVEL_SERVER_CLASSES, V1_EXPERIMENTAL_TASKS } from '../../analysis/sdk-modules.js';
 import { markerComment } from '../../markers.js';
 import { RULE_ID } from '../../rule-ids.js';
@@ -107,17 +108,11 @@ function usesOf(name: Identifier, declaration: VariableStatement): TsMorphNode[]
     // Shadowed by a function between the use and the declaring scope.
     for (let up: TsMorphNode | undefined = id.getParent(); up && up !== scope; up = up.getParent()) {
       // Also by a destructured parameter (`async createTask(args, { taskStore })`: the handler's own store, sweep 26 Z1).
-      if ((Node.isFunctionLikeDeclaration(up) || Node.isArrowFunction(up)) && up.getParameters().some((p) => bindsName(p.compilerNode.name, text))) return false;
-      if (Node.isBlock(up) && up !== scope && up.getStatements().some((st) => Node.isVariableStatement(st) && st.getDeclarations().some((d) => bindsName(d.compilerNode.name, text)))) return false;
+      if ((Node.isFunctionLikeDeclaration(up) || Node.isArrowFunction(up)) && up.getParameters().some((p) => boundNames(p.compilerNode.name).includes(text))) return false;
+      if (Node.isBlock(up) && up !== scope && up.getStatements().some((st) => Node.isVariableStatement(st) && st.getDeclarations().some((d) => boundNames(d.compilerNode.name).includes(text)))) return false;
     }
     return true;
   });
-}
-
-/** Whether a declaration's name (an identifier or a destructuring pattern, however nested) binds `text`. */
-function bindsName(name: ts.BindingName, text: string): boolean {
-  if (ts.isIdentifier(name)) return name.text === text;
-  return name.elements.some((element) => !ts.isOmittedExpression(element) && bindsName(element.name, text));
 }
 
 /**

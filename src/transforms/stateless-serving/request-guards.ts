@@ -19,6 +19,7 @@
  */
 import { ts } from '../../typescript.js';
 import { forEachDescendant, isInside, unwrap } from '../../analysis/ast.js';
+import { boundNames } from '../../analysis/declarations.js';
 import { HTTP_RESPONSE_WRITES, SESSION_HEADER } from '../../analysis/http-requests.js';
 import { onlyAnswers } from './eligibility.js';
 import type { ServingFile } from './serving-file.js';
@@ -234,11 +235,6 @@ function writesResponse(file: ServingFile, node: ts.Node, res: string): boolean 
   return false;
 }
 
-/** The names a declaration binds: `a`, or each name of a destructuring pattern. */
-function boundNames(name: ts.BindingName): string[] {
-  if (ts.isIdentifier(name)) return [name.text];
-  return name.elements.flatMap((e) => (ts.isOmittedExpression(e) ? [] : boundNames(e.name)));
-}
 
 /** `logger.info(…)`, `console.warn(…)` (awaited or voided too): a logging method on a logger of the handler or the console. */
 export function isLogging(node: ts.Node | undefined, loggers: ReadonlySet<string>): boolean {
