@@ -18,7 +18,7 @@ import { HANDLER_REGISTRATION_METHODS, METHOD_OF_SCHEMA, REGISTRATION_METHODS } 
 import { possibleStrings } from './possible-strings.js';
 import { MCP_SDK, type MessageKind, type SdkFeature, type SdkFeatureId, type SendShape } from '../frameworks/mcp-sdk.js';
 import type { RuleId } from '../rule-ids.js';
-import { timerStarted } from './timers.js';
+import { timerStarted, watcherRunning } from './timers.js';
 
 /** What the feature lookups read of the analysis model. */
 export interface SdkModelParts {
@@ -219,8 +219,8 @@ function timerRunning(values: ValueAnalysis, node: ts.Node, depth: number, seen 
   // The callback itself (`setInterval(() => …)`), or the function handed to the timer by name (`setInterval(refresh, …)`).
   for (const handed of [outer, ...handedByName(values, fn)]) {
     const call = handed.parent;
-    if (call && ts.isCallExpression(call) && call.arguments[0] === handed) {
-      const name = timerStarted(call, values);
+    if (call && ts.isCallExpression(call)) {
+      const name = (call.arguments[0] === handed ? timerStarted(call, values) : undefined) ?? watcherRunning(call, handed, values);
       if (name) return name;
     }
   }

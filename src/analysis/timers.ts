@@ -9,6 +9,7 @@
  */
 import { ts } from '../typescript.js';
 import { isRequireCall, unwrap } from './ast.js';
+import { moduleOfImport } from './package-imports.js';
 import type { ValueAnalysis } from './values.js';
 
 /** Timers that run a callback later, while the process serves. */
@@ -57,4 +58,59 @@ function isRuntimeTimer(name: ts.Identifier, values: ValueAnalysis): boolean {
     const specifier = d.parent.parent.parent.moduleSpecifier;
     return ts.isStringLiteral(specifier) && TIMER_MODULES.has(specifier.text);
   });
+}
+
+/** Modules whose `watch` (and Node's `watchFile`) start a file watcher: its callbacks run when files change. */
+const WATCHER_MODULES: ReadonlyMap<string, readonly string[]> = new Map([
+  ['fs', ['watch', 'watchFile']],
+  ['node:fs', ['watch', 'watchFile']],
+  ['chokidar', ['watch']],
+]);
+/** How a callback is added to a watcher object (`watcher.on('change', cb)`). */
+const LISTENER_METHODS: ReadonlySet<string> = new Set(['on', 'once', 'addListener']);
+
+/**
+ * The file watcher that runs `callback`, an argument of `call`, when files change — `fs.watch(dir, cb)`,
+ * `watchFile(path, cb)`, `chokidar.watch(dir).on('all', cb)`, `watcher.on('change', cb)` with `watcher` such a
+ * watcher — named as written (`'fs.watch'`, `'chokidar.watch'`), else undefined. Like a timer's, such a callback runs
+ * while the process serves, outside any request (sweep 28 AB8: a skills directory watched to refresh a tool's description).
+ */
+export function watcherRunning(call: ts.CallExpression, callback: ts.Node, values: ValueAnalysis): string | undefined {
+  if (!call.arguments.includes(callback as ts.Expression)) return undefined;
+  const callee = unwrap(call.expression);
+  if (ts.isPropertyAccessExpression(callee) && LISTENER_METHODS.has(callee.name.text)) return watcherOf(callee.expression, values);
+  return call.arguments.at(-1) === callback ? watchCallName(call, values) : undefined;
+}
+
+/** The watcher an expression is (`chokidar.watch(dir)`, a chain of its `.on(…)`, a variable holding one). */
+function watcherOf(expression: ts.Expression, values: ValueAnalysis, depth = 0): string | undefined {
+  const inner = unwrap(expression);
+  if (ts.isCallExpression(inner)) {
+    const started = watchCallName(inner, values);
+    if (started) return started;
+    const callee = unwrap(inner.expression);
+    // `chokidar.watch(dir).on('add', a).on('change', b)`: each `.on` returns the watcher.
+    return ts.isPropertyAccessExpression(callee) && LISTENER_METHODS.has(callee.name.text) && depth < 8 ? watcherOf(callee.expression, values, depth + 1) : undefined;
+  }
+  if (!ts.isIdentifier(inner) || depth >= 8) return undefined;
+  const declaration = values.symbolOf(inner)?.valueDeclaration;
+  return declaration && ts.isVariableDeclaration(declaration) && declaration.initializer ? watcherOf(declaration.initializer, values, depth + 1) : undefined;
+}
+
+/** `fs.watch(…)` / `watch(…)` / `chokidar.watch(…)` of a watcher module, by the binding the callee is imported as. */
+function watchCallName(call: ts.CallExpression, values: ValueAnalysis): string | undefined {
+  const callee = unwrap(call.expression);
+  const [binding, member] = ts.isIdentifier(callee)
+    ? [callee, callee.text]
+    : ts.isPropertyAccessExpression(callee) && ts.isIdentifier(callee.expression)
+      ? [callee.expression, callee.name.text]
+      : [undefined, undefined];
+  if (!binding) return undefined;
+  const declaration = values.symbolOf(binding)?.declarations?.[0];
+  const from = declaration && moduleOfImport(declaration);
+  if (!from || !WATCHER_MODULES.get(from)?.includes(member!)) return undefined;
+  // A named import is the member itself (`import { watch } from 'chokidar'`); a namespace, default or `require` binding is the module.
+  const named = ts.isImportSpecifier(declaration!) || ts.isBindingElement(declaration!);
+  if (named && binding !== callee) return undefined;
+  return `${from.replace(/^node:/, '')}.${member}`;
 }

@@ -793,7 +793,7 @@ describe(`${TRANSFORM} fixtures`, () => {
     expect(readTree(moved).get('src/server.js')).toContain("server.registerTool('quote'");
   });
 
-  it('a CommonJS tool module that requires nothing (module.exports only) is not given an ES import by the move (sweep 28 AB5: `import { z }` above \'use strict\' emptied its module.exports)', async () => {
+  it('a CommonJS tool module that requires nothing (module.exports only) is moved in its own module system (sweep 28 AB5: `import { z }` above \'use strict\' emptied its module.exports; then its server.tool was left under a codemod comment)', async () => {
     const manifest = '{\n  "name": "clock",\n  "dependencies": {\n    "@modelcontextprotocol/sdk": "^1.25.2",\n    "zod": "^3.25.76"\n  }\n}\n';
     const server = [
       "'use strict';",
@@ -823,6 +823,11 @@ describe(`${TRANSFORM} fixtures`, () => {
     expect(after).not.toMatch(/^import /m);
     expect(after.startsWith("'use strict';")).toBe(true);
     expect(after).toContain('module.exports = { registerTools };');
+    // And its call is moved like an ES module's: the codemod saw the server through the bridge (its import, a `require` no more).
+    expect(after).toContain("server.registerTool('now', { description: 'Current time', inputSchema: z.object({}) }");
+    expect(after).toMatch(/^'use strict';\n\nconst \{ z \} = require\('zod'\);\n/);
+    expect(after).not.toContain('@mcp-codemod-error');
+    expect(after).not.toContain('__mcpMigrate');
   });
 
   it('a task tool of a package the tasks layer keeps on v1 gets a marker, so the scan\'s finding is left for a person in the report too (sweep 26 Z1/Z2)', async () => {

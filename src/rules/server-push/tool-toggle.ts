@@ -14,7 +14,7 @@ export default defineRule({
       onHandshake:
         '`{{method}}()` runs from the `{{hook}}` hook, when a client completes the handshake: it configures the item per connection (from what the client said or offered then, such as its roots). 2026-07-28 has no handshake, so it never runs for a 2026-07-28 client, and a per-request server would not keep it. Take that configuration from where it is needed: the server\'s own settings, an argument of the tool, or `inputRequired.listRoots()` inside the tool call.',
       registeredOnTimer:
-        '`{{method}}()` runs from a `{{timer}}` callback: the list changes while clients are connected, announced by an unsolicited `list_changed`. On 2026-07-28 a per-request server is built anew for each request and never sees the timer: register the items in the factory (a resource template over the changing set) and publish changes with `handler.notify.*`.',
+        '`{{method}}()` runs from a `{{timer}}` callback: the list changes while clients are connected, announced by an unsolicited `list_changed`. On 2026-07-28 a per-request server is built anew for each request and never sees that callback: register the items in the factory (a resource template over the changing set) and publish changes with `handler.notify.*`.',
     },
     spec: specUrl('server/tools'),
   },

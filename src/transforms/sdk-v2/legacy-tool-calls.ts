@@ -13,7 +13,7 @@
 import type { Diagnostic } from '@modelcontextprotocol/codemod';
 import type { SourceFile } from 'ts-morph';
 import type { AnalysisResult } from '../../analysis/model.js';
-import { calleeParts, forEachOfKind, propertyNameText, unwrap } from '../../analysis/ast.js';
+import { calleeParts, forEachOfKind, isRequireCall, propertyNameText, unwrap } from '../../analysis/ast.js';
 import { loadTsMorph, ts } from '../../typescript.js';
 import { isServerKind } from '../../analysis/value.js';
 import { HIGH_LEVEL_SERVER_CLASSES, PROMPT_REGISTRATION, registrationOf, RESOURCE_REGISTRATION, TOOL_REGISTRATION } from '../../analysis/sdk-modules.js';
@@ -298,10 +298,21 @@ export function registrationsThroughProjectModules(result: AnalysisResult): Set<
   return out;
 }
 
-/** `import { McpServer } from '@modelcontextprotocol/…'` (aliased or not): what the codemod reads as "this file's McpServer". */
+/**
+ * `import { McpServer } from '@modelcontextprotocol/…'` (aliased or not), or in CommonJS a top-level
+ * `const { McpServer } = require('@modelcontextprotocol/…')`, which the codemod's run reads as that import
+ * (official.ts `requiresToImports`): what the codemod reads as "this file's McpServer".
+ */
 function importsMcpServer(sf: ts.SourceFile): boolean {
+  const isSdk = (specifier: ts.Node | undefined): boolean => !!specifier && ts.isStringLiteralLike(specifier) && specifier.text.startsWith('@modelcontextprotocol/');
   return sf.statements.some((statement) => {
-    if (!ts.isImportDeclaration(statement) || !ts.isStringLiteral(statement.moduleSpecifier) || !statement.moduleSpecifier.text.startsWith('@modelcontextprotocol/')) return false;
+    if (ts.isVariableStatement(statement)) {
+      return statement.declarationList.declarations.some((d) => {
+        const init = d.initializer && unwrap(d.initializer);
+        return !!init && isRequireCall(init) && isSdk(init.arguments[0]) && ts.isObjectBindingPattern(d.name) && d.name.elements.some((e) => HIGH_LEVEL_SERVER_CLASSES.has(propertyNameText(e.propertyName ?? (ts.isIdentifier(e.name) ? e.name : undefined)) ?? ''));
+      });
+    }
+    if (!ts.isImportDeclaration(statement) || !isSdk(statement.moduleSpecifier)) return false;
     const bindings = statement.importClause?.namedBindings;
     return bindings !== undefined && ts.isNamedImports(bindings) && bindings.elements.some((e) => HIGH_LEVEL_SERVER_CLASSES.has((e.propertyName ?? e.name).text));
   });

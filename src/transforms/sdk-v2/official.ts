@@ -130,7 +130,8 @@ export function runOfficialCodemod(files: readonly CodemodInput[], context: Tran
     const commonJs = isCommonJs(sf);
     const restore = commonJs ? requiresToImports(sf) : undefined;
     fileEntryAliases(sf);
-    if (mcpServerThroughProject && !commonJs) importMcpServerBridge(sf);
+    // A CommonJS file is ES imports for the codemod's run (`requiresToImports`), so it gets the bridge too (sweep 28 AB5).
+    if (mcpServerThroughProject) importMcpServerBridge(sf);
     const bridged = sf.getFullText();
     const sdkBefore = importBindings(sf, isV1Specifier);
     const reExportsBefore = v1ReExportBindings(sf);
@@ -209,16 +210,18 @@ export function runOfficialCodemod(files: readonly CodemodInput[], context: Tran
     // From here on the file is text, but for a CommonJS file's way back: ts-morph would parse the whole
     // file again (and carry every node it has wrapped over) for each edit, and nothing reads its nodes after.
     let finished = withDiagnosticComments(sf, diagnostics);
+    // The bridge goes before a CommonJS file's way back, which would make it a `require`.
+    const unbridged = withoutMcpServerBridge(finished);
+    finished = unbridged.text;
+    // The line the codemod gave the bridge is gone: the diagnostics' lines below it move up.
+    if (unbridged.removedLine !== undefined) for (const d of diagnostics) if (d.line > unbridged.removedLine) d.line--;
     if (restore) {
       if (finished !== sf.getFullText()) sf.replaceWithText(finished);
       if (shebang && !sf.getFullText().startsWith('#!')) sf.insertText(0, shebang);
       importsToRequires(sf, restore);
       finished = sf.getFullText();
     } else if (shebang && !finished.startsWith('#!')) finished = shebang + finished;
-    const unbridged = withoutMcpServerBridge(restoreOwnNames(finished, placeholders));
-    let after = unbridged.text;
-    // The line the codemod gave the bridge is gone: the diagnostics' lines below it move up.
-    if (unbridged.removedLine !== undefined) for (const d of diagnostics) if (d.line > unbridged.removedLine) d.line--;
+    let after = restoreOwnNames(finished, placeholders);
     // Nothing changed (bar the CommonJS round trip): the file is exactly as it was.
     if (after === bridged && restore) after = text;
     const comments = commentLines(after);
@@ -344,7 +347,13 @@ function importMcpServerBridge(sf: SourceFile): void {
   const bridge = `import { McpServer as ${MCP_SERVER_BRIDGE} } from '@modelcontextprotocol/sdk/server/mcp.js';`;
   const lastImport = sf.getImportDeclarations().at(-1);
   if (lastImport) sf.insertText(lastImport.getEnd(), ` ${bridge}`);
-  else sf.insertText(sf.getStatements()[0]?.getStart() ?? sf.getFullText().length, `${bridge} `);
+  else {
+    // After the directive prologue (`'use strict'` of a CommonJS file stays its first statement), on its line.
+    const statements = sf.getStatements();
+    const prologue = statements.filter((_statement, i) => statements.slice(0, i + 1).every((d) => ts.isExpressionStatement(d.compilerNode) && ts.isStringLiteral(d.compilerNode.expression))).at(-1);
+    if (prologue) sf.insertText(prologue.getEnd(), ` ${bridge}`);
+    else sf.insertText(statements[0]?.getStart() ?? sf.getFullText().length, `${bridge} `);
+  }
 }
 
 /**

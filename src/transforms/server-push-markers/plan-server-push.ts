@@ -167,7 +167,7 @@ function markerFor(feature: FeatureId, marker: string, report: FeatureUse): stri
 }
 const SUBSCRIBE = 'resources/subscribe';
 const ON_TIMER =
-  '`%method()` runs from a `%timer` callback: the list changes while clients are connected, not per connection or per call. On 2026-07-28 a per-request server is built anew for each request and never sees the timer: register the items in the server factory (a resource template over the changing set) and publish the changes with handler.notify.* (HTTP; a shared ServerEventBus across instances) or the instance\'s send*ListChanged under serveStdio.';
+  '`%method()` runs from a `%timer` callback: the list changes while clients are connected, not per connection or per call. On 2026-07-28 a per-request server is built anew for each request and never sees that callback: register the items in the server factory (a resource template over the changing set) and publish the changes with handler.notify.* (HTTP; a shared ServerEventBus across instances) or the instance\'s send*ListChanged under serveStdio.';
 const ON_HANDSHAKE =
   '`%method()` runs from the `%hook` hook, when a client completes the handshake: it configures the item per connection, from what the client said or offered then (its roots, its name). 2026-07-28 has no handshake, so this never runs for a 2026-07-28 client (and a per-request server would not keep it): take the configuration from where it is needed, the server\'s own settings, an argument of the tool, or inputRequired.listRoots() inside the tool call, and register the item configured (or have its handler read the configuration per call).';
 const IN_CALL =

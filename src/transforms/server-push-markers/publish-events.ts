@@ -100,7 +100,14 @@ export function publishChangeEvents(result: AnalysisResult, options: TransformOp
   const byFile = new Map<ts.SourceFile, Rewrite[]>();
   // A list change announced beside a per-connection toggle (`tool.enable()`, a registration in a call)
   // changed one instance's list, not the server's: telling every listener would be wrong, so it stays marked.
-  const toggling = new Set(result.analysis.features.uses('tool-toggle').map((t) => enclosingFunction(t.node)));
+  // One a timer or a file watcher makes (`registeredOnTimer`) changes the list for everyone: every listener is told
+  // (sweep 28 AB8); the toggle keeps its own marker (register the changing set in the factory).
+  const toggling = new Set(
+    result.analysis.features
+      .uses('tool-toggle')
+      .filter((t) => t.messageId !== 'registeredOnTimer')
+      .map((t) => enclosingFunction(t.node)),
+  );
   for (const use of uses) {
     if (!onV2.has(packageDirOf(use.node.getSourceFile().fileName))) continue;
     if (toggling.has(enclosingFunction(use.node))) continue;

@@ -48,6 +48,46 @@ handle.enable();`,
   ],
   invalid: [
     {
+      name: 'a tool refreshed by a helper a file watcher runs: fs.watch, a chokidar chain and a chokidar watcher in a variable (sweep 28 AB8: not a per-connection toggle)',
+      code: `import * as fs from 'node:fs';
+import chokidar from 'chokidar';
+import { McpServer, type RegisteredTool } from '@modelcontextprotocol/sdk/server/mcp.js';
+function refresh(tool: RegisteredTool): void {
+  tool.update({ description: fs.readdirSync('.').join(', ') });
+}
+export function buildServer(): McpServer {
+  const server = new McpServer({ name: 'x', version: '1' });
+  const a = server.registerTool('a', { description: 'A' }, async () => ({ content: [] }));
+  const b = server.registerTool('b', { description: 'B' }, async () => ({ content: [] }));
+  const c = server.registerTool('c', { description: 'C' }, async () => ({ content: [] }));
+  fs.watch('.', () => refresh(a));
+  chokidar.watch('.').on('add', () => undefined).on('change', () => b.update({ description: 'B2' }));
+  const watcher = chokidar.watch('skills');
+  watcher.on('all', () => c.disable());
+  return server;
+}`,
+      errors: [
+        { messageId: 'registeredOnTimer', line: 5, data: { method: 'update', timer: 'fs.watch' } },
+        { messageId: 'registeredOnTimer', line: 13, data: { method: 'update', timer: 'chokidar.watch' } },
+        { messageId: 'registeredOnTimer', line: 15, data: { method: 'disable', timer: 'chokidar.watch' } },
+      ],
+    },
+    {
+      name: 'a project function named watch, and a listener on an emitter that is no watcher, are no file watcher (the toggle stays one)',
+      code: `import { EventEmitter } from 'node:events';
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+function watch(_dir: string, run: () => void) { run(); }
+const server = new McpServer({ name: 'x', version: '1' });
+const tool = server.registerTool('a', { description: 'A' }, async () => ({ content: [] }));
+const bus = new EventEmitter();
+watch('.', () => tool.disable());
+bus.on('login', () => tool.enable());`,
+      errors: [
+        { messageId: 'toggle', line: 7, data: { method: 'disable' } },
+        { messageId: 'toggle', line: 8, data: { method: 'enable' } },
+      ],
+    },
+    {
       name: 'a tool registering tools through a registrar object, on a server typed by a project interface extending McpServer (nulab/backlog-mcp-server, sweep 26 Z5/Z7)',
       code: {
         'src/wrap.ts': `import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';

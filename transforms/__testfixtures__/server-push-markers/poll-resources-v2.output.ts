@@ -24,14 +24,14 @@ async function syncBuildResources(server: McpServer): Promise<void> {
   for (const [id, resource] of shown) {
     if (!current.has(id)) {
       shown.delete(id);
-      // @mcp-migrate-todo(server-push/tool-toggle): `remove()` runs from a `setInterval` callback: the list changes while clients are connected, not per connection or per call. On 2026-07-28 a per-request server is built anew for each request and never sees the timer: register the items in the server factory (a resource template over the changing set) and publish the changes with handler.notify.* (HTTP; a shared ServerEventBus across instances) or the instance's send*ListChanged under serveStdio.
+      // @mcp-migrate-todo(server-push/tool-toggle): `remove()` runs from a `setInterval` callback: the list changes while clients are connected, not per connection or per call. On 2026-07-28 a per-request server is built anew for each request and never sees that callback: register the items in the server factory (a resource template over the changing set) and publish the changes with handler.notify.* (HTTP; a shared ServerEventBus across instances) or the instance's send*ListChanged under serveStdio.
       resource.remove();
     }
   }
   for (const build of builds) {
     if (shown.has(build.id)) continue;
     const uri = `ci://builds/${build.id}`;
-    // @mcp-migrate-todo(server-push/tool-toggle): `registerResource()` runs from a `setInterval` callback: the list changes while clients are connected, not per connection or per call. On 2026-07-28 a per-request server is built anew for each request and never sees the timer: register the items in the server factory (a resource template over the changing set) and publish the changes with handler.notify.* (HTTP; a shared ServerEventBus across instances) or the instance's send*ListChanged under serveStdio.
+    // @mcp-migrate-todo(server-push/tool-toggle): `registerResource()` runs from a `setInterval` callback: the list changes while clients are connected, not per connection or per call. On 2026-07-28 a per-request server is built anew for each request and never sees that callback: register the items in the server factory (a resource template over the changing set) and publish the changes with handler.notify.* (HTTP; a shared ServerEventBus across instances) or the instance's send*ListChanged under serveStdio.
     shown.set(
       build.id,
       server.registerResource(build.branch, uri, { mimeType: 'application/json' }, async () => ({
