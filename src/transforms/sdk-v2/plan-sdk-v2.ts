@@ -25,7 +25,8 @@ import { sourcesOf } from '../kit/package-sources.js';
 import { PackageIndex, findInstalledVersion } from '../../discovery/packages.js';
 import { isInside } from '../../discovery/resolve.js';
 import { dropAddedImportBreaks, keepCommentBreaks, keepImportGroupBreaks } from './import-groups.js';
-import { capturedLegacyRegistrations, legacyToolCallRewrites, legacyToolCalls, verifiedInputSchemas, registrationsThroughProjectModules, serversHandedToLoadedModules } from './legacy-tool-calls.js';
+import { capturedLegacyRegistrations } from '../../analysis/registration-wrappers.js';
+import { legacyToolCallRewrites, legacyToolCalls, verifiedInputSchemas, registrationsThroughProjectModules, serversHandedToLoadedModules } from './legacy-tool-calls.js';
 import { reexportsSdkRuntime } from './runtime-bundle.js';
 import { DependencyLookup, realpathOr, unreadableSpec, v1BoundDependencies } from './v1-dependencies.js';
 import { relativeImports, typesOnlyFilesOfClients } from './client-side-types.js';
@@ -113,7 +114,7 @@ export function planSdkV2(result: AnalysisResult, options: TransformOptions): Tr
     const shown = names.map((n) => (n === '*' ? 'the whole module (export *)' : n)).join(', ');
     plan.notes!.push(`${SDK_V2}: ${result.relative(f.file)} uses SDK v1's experimental tasks layer (${shown}), which SDK v2 does not have (SEP-2663 moved tasks to the Extensions Track), so the files of its package are left on SDK v1: moving their types to v2 would remove names their task code is built on. Move that code off the SDK's tasks layer (or to the tasks extension) first, then run apply again.`);
   }
-  // A package that wraps or captures v1's `server.tool` stays on v1 whole (legacy-tool-calls.ts capturedLegacyRegistrations).
+  // A package that wraps or captures v1's `server.tool` stays on v1 whole (analysis/registration-wrappers.ts).
   for (const [file, accesses] of capturedLegacyRegistrations(result)) {
     const pkg = packageOfFile(file);
     if (heldPackages.has(pkg) || !candidates.some((f) => f.file === file)) continue;

@@ -45,6 +45,7 @@ import { guessableAdvice, guessableByStatement } from './guessable-handles.js';
 import { whyNoHandle } from './store-eligibility.js';
 import { StoreRewrite, type HandlesOptions } from './store-rewrite.js';
 import { packageDirOf } from '../kit/package-json.js';
+import { capturedLegacyRegistrations } from '../../analysis/registration-wrappers.js';
 
 interface HandlesPlan extends TransformPlan {
   stores: StoreOutcome[];
@@ -99,6 +100,12 @@ export function planHandles(result: AnalysisResult, options: HandlesOptions): Ha
     if (!names) toolNamesByPackage.set(pkg, (names = new Set()));
     return names;
   };
+  // A package that overrides or captures `server.tool` to wrap every registration (a billing or auth gate): a minting
+  // tool registered with registerTool would be the one tool past that wrapper (review 38 R5), so none is generated there.
+  const wrappedPackages = new Map<string, string>();
+  for (const [file, accesses] of capturedLegacyRegistrations(result)) {
+    if (!wrappedPackages.has(packageDirOf(file))) wrappedPackages.set(packageDirOf(file), `\`${accesses[0]!.text}\` (${result.relative(file)}:${accesses[0]!.line})`);
+  }
   /** Each analysis store's outcome (the members of a grouped client store share the group's). */
   const outcomes = new Map<SessionStore, StoreOutcome>();
   /** Client stores (no declaration: scan reports each keyed call) with their outcome, for `otherKeyedCalls`. */
@@ -128,7 +135,7 @@ export function planHandles(result: AnalysisResult, options: HandlesOptions): Ha
       marker(site, noHandle.ruleId, noHandle.message, outcome);
       continue;
     }
-    rewriteStore(result, model, site, outcome, { options, moduleFor, toolNames: toolNamesOf(site), plan, marker });
+    rewriteStore(result, model, site, outcome, { options, moduleFor, toolNames: toolNamesOf(site), plan, marker, wrapper: wrappedPackages.get(packageDirOf(sf.fileName)) });
   }
 
   for (const { model, outcome } of clientStores) {
@@ -156,13 +163,19 @@ function rewriteStore(
   model: StoreModel,
   site: ts.Node,
   outcome: StoreOutcome,
-  context: { options: HandlesOptions; moduleFor: (sf: ts.SourceFile) => ModuleTarget; toolNames: Set<string>; plan: HandlesPlan; marker: Mark },
+  context: { options: HandlesOptions; moduleFor: (sf: ts.SourceFile) => ModuleTarget; toolNames: Set<string>; plan: HandlesPlan; marker: Mark; wrapper?: string },
 ): void {
-  const { options, moduleFor, toolNames, plan, marker } = context;
+  const { options, moduleFor, toolNames, plan, marker, wrapper } = context;
   try {
     const rewrite = new StoreRewrite(result, model, options, moduleFor);
     const edits = rewrite.run();
     // Two stores with one noun, or a tool of that name already there: registering it twice would throw at start-up.
+    if (rewrite.minting === 'new-tool' && wrapper) {
+      throw new CannotRewrite(
+        `the project wraps every registration through ${wrapper}, and a generated ${rewrite.names.mintTool} registered with registerTool would be the one tool past that wrapper: write the handle by hand, registering ${rewrite.names.mintTool} through the wrapper`,
+        site,
+      );
+    }
     if (rewrite.minting === 'new-tool' && toolNames.has(rewrite.names.mintTool)) {
       throw new CannotRewrite(`a tool named ${rewrite.names.mintTool} already exists, so the minting tool needs another name`, site);
     }
