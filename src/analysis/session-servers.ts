@@ -710,12 +710,28 @@ function changedByHandlersOf(values: ValueAnalysis, fn: ts.FunctionLikeDeclarati
   return changed;
 }
 
-/** Whether one of the `registered` functions calls a method, on what `symbol` names, that changes the object's fields. */
-function changedThrough(values: ValueAnalysis, registered: readonly ts.Node[], symbol: ts.Symbol): boolean {
+/**
+ * Whether one of the `registered` functions calls a method, on what `symbol` names, that changes the object's fields,
+ * or hands it to a project function that does, three calls deep (MySQL_MCP's tool handler → `handleToolCall(name, args,
+ * dbManager)` → `handleConnectionTool(…)` → `dbManager.addConnection(config)`, sweep 29 AC1).
+ */
+function changedThrough(values: ValueAnalysis, registered: readonly ts.Node[], symbol: ts.Symbol, depth = 0, seen = new Set<ts.Node>()): boolean {
   let changed = false;
   for (const fn of registered) {
+    if (seen.has(fn)) continue;
+    seen.add(fn);
     forEachDescendant(fn, (node) => {
       if (changed || !ts.isCallExpression(node)) return;
+      if (depth < 3) {
+        const index = node.arguments.findIndex((a) => ts.isIdentifier(unwrap(a)) && values.symbolOf(unwrap(a)) === symbol);
+        const helper = index >= 0 ? values.calls.functionOfCall(node) : undefined;
+        const parameter = helper?.body && !helper.getSourceFile().isDeclarationFile ? helper.parameters[index] : undefined;
+        const next = parameter && ts.isIdentifier(parameter.name) && !parameter.dotDotDotToken ? values.symbolOf(parameter.name) : undefined;
+        if (helper?.body && next && changedThrough(values, [helper.body], next, depth + 1, seen)) {
+          changed = true;
+          return;
+        }
+      }
       const callee = unwrap(node.expression);
       if (!ts.isPropertyAccessExpression(callee)) return;
       let root: ts.Node = unwrap(callee.expression);

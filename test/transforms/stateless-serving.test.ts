@@ -22,6 +22,10 @@ const OPTIONS = SERVING_OPTIONS;
 
 /** Marker cases: rule ids of the markers the output must hold (and nothing else rewritten). */
 const MARKERS: Record<string, string[]> = {
+  // Sweep 29 AC1: the object handed to the factory is changed by a tool through a helper in another module (a handle,
+  // never one object outside the route); filled from the request's headers by a helper and only read (never hoisted).
+  'factory-handed-object-helper-marker': ['session-state/per-session-server', 'session-state/per-session-server'],
+  'factory-filled-from-request-marker': ['session-state/per-session-server'],
   // A project subclass of an SDK transport: the HTTP+SSE one is that transport (kept, marked, with its shared server
   // said); the Streamable HTTP one is not dropped with what it overrides (sweep 10 H1).
   'sse-subclass-shared-server': ['session-transport/sse-transport', 'session-state/per-session-server'],

@@ -581,6 +581,19 @@ function requestReads(file: ServingFile, init: ts.CallExpression, scope: ts.Node
           fromRequest.add(assigned);
           grew = true;
         }
+      } else if (ts.isCallExpression(node) && node.arguments.some(reads)) {
+        // A variable of the route filled from the request by a call: `addFromHeaders(conns, configsFromHeaders(req))`,
+        // `conns.load(req.headers)` (MySQL_MCP's connections from the client's X-MySQL-* headers, sweep 29 AC1).
+        const callee = unwrap(node.expression);
+        const filled = [...node.arguments, ...(ts.isPropertyAccessExpression(callee) ? [callee.expression] : [])].map((a) => unwrap(a));
+        for (const target of filled) {
+          if (!ts.isIdentifier(target)) continue;
+          const decl = file.values.symbolOf(target)?.valueDeclaration;
+          if (decl && ts.isVariableDeclaration(decl) && isInside(decl, scope) && !fromRequest.has(decl)) {
+            bind(decl.name, decl);
+            grew = true;
+          }
+        }
       }
     });
   }

@@ -1,0 +1,11 @@
+import { Tool } from "@modelcontextprotocol/sdk/types.js";
+import { Connections } from "./db.js";
+
+export const allTools: Tool[] = [
+  { name: "add_connection", inputSchema: { type: "object", properties: { host: { type: "string" }, user: { type: "string" }, password: { type: "string" } } } },
+  { name: "list_connections", inputSchema: { type: "object", properties: {} } },
+];
+
+export async function handleToolCall(name: string, args: Record<string, string>, conns: Connections) {
+  return { content: [{ type: "text" as const, text: conns.list().join(", ") }] };
+}
