@@ -46,6 +46,17 @@ cache.get('key');`),
     ).toEqual(['5: express get /mcp (1 handler)', '6: express delete /mcp (1 handler)', '7: express post /sse (1 handler)', '7: express get /sse (1 handler)']);
   });
 
+  it('Koa routers: koa-router and @koa/router (sweep 29 AC2: recognised for the advice, no longer "unknown")', () => {
+    expect(
+      routes(`import Router from 'koa-router';
+import KoaRouter from '@koa/router';
+const router = new Router({ prefix: '/mcp' });
+const other = new KoaRouter();
+router.all('/', async (ctx) => { ctx.body = 'x'; });
+other.post('/mcp', async (ctx) => { ctx.body = 'y'; });`),
+    ).toEqual(['5: koa all / (1 handler)', '6: koa post /mcp (1 handler)']);
+  });
+
   it("a CommonJS router made from the module required in place (require('express').Router(); sweep 14's lead)", () => {
     expect(
       routes(`const router = require('express').Router();

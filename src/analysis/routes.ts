@@ -14,7 +14,7 @@ import { functionOfDeclaration } from './declarations.js';
 import type { ValueQueries } from './value.js';
 import { moduleOfImport, namedImportOf } from './package-imports.js';
 
-export type RouteFramework = 'express' | 'hono' | 'fastify' | 'node-http' | 'web' | 'unknown';
+export type RouteFramework = 'express' | 'hono' | 'fastify' | 'koa' | 'node-http' | 'web' | 'unknown';
 
 export interface Route {
   framework: RouteFramework;
@@ -36,6 +36,10 @@ const FRAMEWORK_MODULES: Record<string, RouteFramework> = {
   hono: 'hono',
   'hono/tiny': 'hono',
   fastify: 'fastify',
+  // Koa's routers (sweep 29 AC2): recognised for the advice (`ctx.req`, `ctx.res`, `ctx.respond = false`); not rewritten.
+  koa: 'koa',
+  'koa-router': 'koa',
+  '@koa/router': 'koa',
   'node:http': 'node-http',
   http: 'node-http',
   'node:https': 'node-http',

@@ -24,3 +24,16 @@ describe('the SDK 1.x per-POST idiom for a web-standard transport (sweep 26 Z6)'
     expect(advice).not.toContain('handleRequest(req, res');
   });
 });
+
+describe('a Koa endpoint gets the Koa idiom (sweep 29 AC2)', () => {
+  it('on SDK 1.x: ctx.req, ctx.res and ctx.respond = false, not express\'s (req, res)', () => {
+    const advice = servingEntryAdvice({ kind: 'http', target: 'stateless-v1', framework: 'koa', factory: 'defineServer' });
+    expect(advice).toContain('ctx.respond = false; await transport.handleRequest(ctx.req, ctx.res, ctx.request.body)');
+    expect(advice).not.toContain('handleRequest(req, res');
+  });
+  it('on SDK v2: toNodeHandler over ctx.req and ctx.res, with Koa told not to answer', () => {
+    const advice = servingEntryAdvice({ kind: 'http', target: '2026-07-28', framework: 'koa', factory: 'defineServer', path: '/mcp' });
+    expect(advice).toContain("router.all('/mcp', async (ctx) => { ctx.respond = false; await nodeHandler(ctx.req, ctx.res, ctx.request.body); })");
+    expect(advice).toContain('const nodeHandler = toNodeHandler(createMcpHandler(defineServer))');
+  });
+});

@@ -40,6 +40,8 @@ function perPostIdiom(factory: string, framework: RouteFramework | undefined): s
       ? '`await server.connect(transport); return transport.handleRequest(c.req.raw)` with a `WebStandardStreamableHTTPServerTransport` (`transport.handleRequest(c)` with @hono/mcp\'s `StreamableHTTPTransport`)'
       : framework === 'fastify'
         ? '`reply.hijack(); await server.connect(transport); await transport.handleRequest(req.raw, reply.raw, req.body)`'
+        : framework === 'koa'
+        ? '`await server.connect(transport); ctx.respond = false; await transport.handleRequest(ctx.req, ctx.res, ctx.request.body)`'
         : framework === 'web'
         ? '`await server.connect(transport); return transport.handleRequest(request, { parsedBody })` with a `WebStandardStreamableHTTPServerTransport`, which answers with a `Response`'
         : '`await server.connect(transport); await transport.handleRequest(req, res, req.body)`';
@@ -76,6 +78,8 @@ function entryAdvice({ kind, target, modernOnly, framework, factory = PLACEHOLDE
       return `Serve the endpoint with \`app.all('${path}', (c) => handler.fetch(c.req.raw))\` and \`const handler = ${handler}\` (GET/DELETE then answer 405).`;
     case 'fastify':
       return `Serve the endpoint's routes with \`async (req, reply) => { reply.hijack(); await toNodeHandler(handler)(req.raw, reply.raw, req.body); }\` and \`const handler = ${handler}\` (GET/DELETE then answer 405).`;
+    case 'koa':
+      return `Serve the endpoint with \`router.all('${path}', async (ctx) => { ctx.respond = false; await nodeHandler(ctx.req, ctx.res, ctx.request.body); })\` and \`const nodeHandler = toNodeHandler(${handler})\` (GET/DELETE then answer 405).`;
     case 'web':
       return `Serve the endpoint with \`handler.fetch(request)\` and \`const handler = ${handler}\` (GET/DELETE then answer 405).`;
     case 'node-http':

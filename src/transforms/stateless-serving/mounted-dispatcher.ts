@@ -32,7 +32,10 @@ export function planMountedDispatcher(file: ServingFile, fn: ts.FunctionLikeDecl
   const mount = mounts[0]!;
   const framework = mount.framework;
   const receiver = calleeParts(mount.call!).receiver!.getText(file.sf);
-  if (framework !== 'express') throw new CannotRewrite(`the ${framework} handler mounted on several methods is not rewritten automatically: replace it and its routes by hand.`, mount.call!, undefined, framework);
+  if (framework !== 'express') {
+    const handler = framework === 'unknown' ? 'the handler mounted on several methods of an unrecognised router' : `the ${framework} handler mounted on several methods`;
+    throw new CannotRewrite(`${handler} is not rewritten automatically: replace it and its routes by hand.`, mount.call!, undefined, framework);
+  }
   const registries = file.registriesOf([fn]);
   const transportOptions = transportOptionsOf(first);
   const sessionful = !!transportOptions.sessionIdGenerator && !file.values.isUndefinedValue(transportOptions.sessionIdGenerator);
