@@ -26,6 +26,8 @@ const MARKERS: Record<string, string[]> = {
   // never one object outside the route); filled from the request's headers by a helper and only read (never hoisted).
   'factory-handed-object-helper-marker': ['session-state/per-session-server', 'session-state/per-session-server'],
   'factory-filled-from-request-marker': ['session-state/per-session-server'],
+  // Sweep 29 AC3: the marker names the project's function behind the one server every session shares.
+  'shared-module-server-factory-marker': ['session-transport/session-id-generator'],
   // A project subclass of an SDK transport: the HTTP+SSE one is that transport (kept, marked, with its shared server
   // said); the Streamable HTTP one is not dropped with what it overrides (sweep 10 H1).
   'sse-subclass-shared-server': ['session-transport/sse-transport', 'session-state/per-session-server'],
