@@ -7,7 +7,7 @@
  */
 import { insideBusForwarder } from './bus-forwarder.js';
 import { ts } from '../typescript.js';
-import { calleeParts, enclosingFunction, forEachDescendant, outermostWrapper, propertyNameText, unwrap } from './ast.js';
+import { calleeParts, enclosingFunction, forEachDescendant, isInside, outermostWrapper, propertyNameText, unwrap } from './ast.js';
 import { pathHops, type ToolReach } from './reach.js';
 import type { SdkSymbols } from './sdk-symbols.js';
 import { type Hop, isServerKind } from './value.js';
@@ -18,7 +18,7 @@ import { HANDLER_REGISTRATION_METHODS, METHOD_OF_SCHEMA, REGISTRATION_METHODS } 
 import { possibleStrings } from './possible-strings.js';
 import { MCP_SDK, type MessageKind, type SdkFeature, type SdkFeatureId, type SendShape } from '../frameworks/mcp-sdk.js';
 import type { RuleId } from '../rule-ids.js';
-import { timerStarted, watcherRunning } from './timers.js';
+import { timerStarted, watchIterated, watcherRunning } from './timers.js';
 
 /** What the feature lookups read of the analysis model. */
 export interface SdkModelParts {
@@ -189,7 +189,7 @@ export class SdkFeatures {
       // `resource.remove()` in a poll that keeps the list in step with something outside (sweep 18 R4): no call and no
       // connection toggles it, a timer does.
       const untouchedByCalls = reach.toolsReaching(call).length === 0;
-      const timer = untouchedByCalls ? timerRunning(values, call, 3) : undefined;
+      const timer = untouchedByCalls ? this.serverWideTimer(call) : undefined;
       if (timer) return { node: nameNode, messageId: 'registeredOnTimer', data: { method: name, timer } };
       // `tool.update(…)` from the `oninitialized` hook (doei/aws-mcp-server's configuration from the client's roots, sweep
       // 19 S6): no call toggles it, the handshake configures it. (`enable()`/`disable()` there is a per-connection toggle.)
@@ -199,29 +199,63 @@ export class SdkFeatures {
     if (!REGISTRATION_METHODS.has(name) || !isServerKind(values.valueOf(receiver))) return undefined;
     const paths = reach.toolsReaching(call);
     if (paths.length === 0) {
-      const timer = timerRunning(values, call, 3);
+      const timer = this.serverWideTimer(call);
       return timer ? { node: nameNode, messageId: 'registeredOnTimer', data: { method: name, timer } } : undefined;
     }
     const tools = [...new Set(paths.map((p) => `'${p.tool.name}'`))].join(', ');
     return { node: nameNode, messageId: 'registeredInCall', data: { method: name, tools }, hops: pathHops(paths[0]!) };
   }
+
+  /**
+   * The timer or file watcher that runs `call` for the whole server: one started where the server is set up. One started
+   * per connection (in the handshake hook, or by a tool call: "the trial tool goes away ten minutes after this client
+   * connected") changes that connection's list, a per-connection toggle (review 39 R5).
+   */
+  private serverWideTimer(call: ts.CallExpression): string | undefined {
+    const { values, reach } = this.model;
+    const timer = timerRunning(values, call, 3);
+    if (!timer) return undefined;
+    if (reach.toolsReaching(timer.started).length > 0 || handshakeHookRunning(values, timer.started, 3) !== undefined) return undefined;
+    return timer.name;
+  }
+}
+
+/** A timer or file watcher found running a node: its name as written and the call that starts it. */
+interface RunningTimer {
+  name: string;
+  started: ts.CallExpression;
 }
 
 /**
- * The timer (`setInterval`, `setTimeout`) whose callback runs `node`, directly or through up to `depth`
- * helper calls (`setInterval(() => addResource(…))` with the registration inside `addResource`).
+ * The timer (`setInterval`, `setTimeout`) or file watcher (`fs.watch`, chokidar; timers.ts) whose callback runs `node`,
+ * directly or through up to `depth` helper calls (`setInterval(() => addResource(…))` with the registration inside
+ * `addResource`); a callback handed through a wrapper (`watcher.on('change', debounce(() => …))`) counts, and so does
+ * the body of a `for await` loop over `fs/promises`' `watch(dir)`.
  */
-function timerRunning(values: ValueAnalysis, node: ts.Node, depth: number, seen = new Set<ts.Node>()): string | undefined {
+function timerRunning(values: ValueAnalysis, node: ts.Node, depth: number, seen = new Set<ts.Node>()): RunningTimer | undefined {
   const fn = enclosingFunction(node);
+  // `for await (const event of watch(dir)) { tool.update(…) }`: the loop runs on each change (review 39 R6).
+  for (let at: ts.Node | undefined = node.parent; at && at !== fn; at = at.parent) {
+    if (ts.isForOfStatement(at) && at.awaitModifier && isInside(node, at.statement)) {
+      const loop = unwrap(at.expression);
+      const name = ts.isCallExpression(loop) ? watchIterated(loop, values) : undefined;
+      if (name) return { name, started: loop as ts.CallExpression };
+    }
+  }
   if (!fn || seen.has(fn)) return undefined;
   seen.add(fn);
   const outer = fn.parent && ts.isParenthesizedExpression(fn.parent) ? fn.parent : fn;
   // The callback itself (`setInterval(() => …)`), or the function handed to the timer by name (`setInterval(refresh, …)`).
   for (const handed of [outer, ...handedByName(values, fn)]) {
     const call = handed.parent;
-    if (call && ts.isCallExpression(call)) {
-      const name = (call.arguments[0] === handed ? timerStarted(call, values) : undefined) ?? watcherRunning(call, handed, values);
-      if (name) return name;
+    if (!call || !ts.isCallExpression(call)) continue;
+    const name = (call.arguments[0] === handed ? timerStarted(call, values) : undefined) ?? watcherRunning(call, handed, values);
+    if (name) return { name, started: call };
+    // Handed through a wrapper that returns a function calling it (`debounce(cb, 200)`, `throttle(cb)`): the wrapper's call is what the timer or watcher is given.
+    const wrapper = call.arguments.includes(handed as ts.Expression) ? call.parent : undefined;
+    if (wrapper && ts.isCallExpression(wrapper)) {
+      const wrapped = (wrapper.arguments[0] === call ? timerStarted(wrapper, values) : undefined) ?? watcherRunning(wrapper, call, values);
+      if (wrapped) return { name: wrapped, started: wrapper };
     }
   }
   if (depth === 0) return undefined;

@@ -746,6 +746,23 @@ function changedThrough(values: ValueAnalysis, registered: readonly ts.Node[], s
 }
 
 /**
+ * Whether `call` can change the object `target` names, one of its own parts: its receiver, through a project method
+ * that writes the object's fields (`conns.load(req.headers)`), or an argument, through a project function that changes
+ * what it receives (`addFromHeaders(conns, configsFromHeaders(req))` calling `conns.add(…)`). A logger's call
+ * (`console.debug('…', req.ip, conns)`), a package's or the runtime's, changes nothing the analysis can see.
+ */
+export function callChanges(values: ValueAnalysis, call: ts.CallExpression, target: ts.Expression): boolean {
+  const fn = values.calls.functionOfCall(call);
+  if (!fn?.body || fn.getSourceFile().isDeclarationFile) return false;
+  const callee = unwrap(call.expression);
+  if (ts.isPropertyAccessExpression(callee) && unwrap(callee.expression) === target) return changesState(values, fn, 0, new Set());
+  const index = call.arguments.findIndex((a) => unwrap(a) === target);
+  const parameter = index >= 0 ? fn.parameters[index] : undefined;
+  const symbol = parameter && !parameter.dotDotDotToken && ts.isIdentifier(parameter.name) ? values.symbolOf(parameter.name) : undefined;
+  return !!symbol && changedThrough(values, [fn.body], symbol);
+}
+
+/**
  * `if (!db) db = open()`, `if (this.token === undefined) this.token = …`, `db ??= open()`: a value filled once, on first
  * use (a lazy start or cache, the same on every request, only later), not a change a call makes for the next.
  */

@@ -66,6 +66,8 @@ const WATCHER_MODULES: ReadonlyMap<string, readonly string[]> = new Map([
   ['node:fs', ['watch', 'watchFile']],
   ['chokidar', ['watch']],
 ]);
+/** Modules whose `watch` returns an async iterator of changes (`for await (const event of watch(dir))`). */
+const ITERATED_WATCHER_MODULES: ReadonlySet<string> = new Set(['fs/promises', 'node:fs/promises']);
 /** How a callback is added to a watcher object (`watcher.on('change', cb)`). */
 const LISTENER_METHODS: ReadonlySet<string> = new Set(['on', 'once', 'addListener']);
 
@@ -97,8 +99,13 @@ function watcherOf(expression: ts.Expression, values: ValueAnalysis, depth = 0):
   return declaration && ts.isVariableDeclaration(declaration) && declaration.initializer ? watcherOf(declaration.initializer, values, depth + 1) : undefined;
 }
 
+/** `watch(dir)` of `fs/promises`, iterated by a `for await` loop: named `'fs/promises.watch'`. */
+export function watchIterated(call: ts.CallExpression, values: ValueAnalysis): string | undefined {
+  return watchCallName(call, values, ITERATED_WATCHER_MODULES);
+}
+
 /** `fs.watch(…)` / `watch(…)` / `chokidar.watch(…)` of a watcher module, by the binding the callee is imported as. */
-function watchCallName(call: ts.CallExpression, values: ValueAnalysis): string | undefined {
+function watchCallName(call: ts.CallExpression, values: ValueAnalysis, iterated?: ReadonlySet<string>): string | undefined {
   const callee = unwrap(call.expression);
   const [binding, member] = ts.isIdentifier(callee)
     ? [callee, callee.text]
@@ -108,7 +115,7 @@ function watchCallName(call: ts.CallExpression, values: ValueAnalysis): string |
   if (!binding) return undefined;
   const declaration = values.symbolOf(binding)?.declarations?.[0];
   const from = declaration && moduleOfImport(declaration);
-  if (!from || !WATCHER_MODULES.get(from)?.includes(member!)) return undefined;
+  if (!from || !(iterated ? iterated.has(from) && member === 'watch' : WATCHER_MODULES.get(from)?.includes(member!))) return undefined;
   // A named import is the member itself (`import { watch } from 'chokidar'`); a namespace, default or `require` binding is the module.
   const named = ts.isImportSpecifier(declaration!) || ts.isBindingElement(declaration!);
   if (named && binding !== callee) return undefined;

@@ -830,6 +830,54 @@ describe(`${TRANSFORM} fixtures`, () => {
     expect(after).not.toContain('__mcpMigrate');
   });
 
+  it('the McpServer bridge of a tool module leaves no trace: an untouched module stays byte for byte, the requires keep their spacing, and zod goes above a JSDoc, not between it and its function (review 39 R3, R4)', async () => {
+    const manifest = '{\n  "name": "clock",\n  "dependencies": {\n    "@modelcontextprotocol/sdk": "^1.25.2",\n    "zod": "^3.25.76"\n  }\n}\n';
+    const server = [
+      "'use strict';",
+      "const { McpServer } = require('@modelcontextprotocol/sdk/server/mcp.js');",
+      "const toolModules = [require('./done'), require('./documented')];",
+      'function createServer() {',
+      "  const server = new McpServer({ name: 'clock', version: '1.0.0' });",
+      '  for (const mod of toolModules) mod.registerTools(server);',
+      '  return server;',
+      '}',
+      'module.exports = { createServer };',
+      '',
+    ].join('\n');
+    const done = [
+      "'use strict';",
+      '',
+      'function registerTools(server) {',
+      "  server.registerTool('ping', { description: 'Ping' }, async () => ({ content: [{ type: 'text', text: 'pong' }] }));",
+      '}',
+      '',
+      'module.exports = { registerTools };',
+      '',
+    ].join('\n');
+    const documented = [
+      '// @ts-check',
+      '/**',
+      ' * Registers the clock tools.',
+      " * @param {import('@modelcontextprotocol/sdk/server/mcp.js').McpServer} server",
+      ' */',
+      'function registerTools(server) {',
+      "  server.tool('now', 'Current time', {}, async () => ({ content: [{ type: 'text', text: 'now' }] }));",
+      '}',
+      'module.exports = { registerTools };',
+      '',
+    ].join('\n');
+    const dir = materialise('cjs-bridge-traces', new Map([['package.json', manifest], ['src/server.js', server], ['src/done.js', done], ['src/documented.js', documented]]));
+    await runApply({ paths: [dir], cwd: dir, allowDirty: true, typecheck: false, transforms: [TRANSFORM] });
+    const after = readTree(dir);
+    expect(after.get('src/done.js')).toBe(done);
+    expect(after.get('src/server.js')!.split('\n').slice(0, 3)).toEqual(["'use strict';", "const { McpServer } = require('@modelcontextprotocol/server');", "const toolModules = [require('./done'), require('./documented')];"]);
+    const moved = after.get('src/documented.js')!;
+    expect(moved.indexOf("const { z } = require('zod');")).toBeGreaterThan(-1);
+    expect(moved.indexOf("const { z } = require('zod');")).toBeLessThan(moved.indexOf('/**'));
+    expect(moved).toContain(' */\nfunction registerTools(server) {');
+    expect(moved).toContain("server.registerTool('now'");
+  });
+
   it('a task tool of a package the tasks layer keeps on v1 gets a marker, so the scan\'s finding is left for a person in the report too (sweep 26 Z1/Z2)', async () => {
     const manifest = '{\n  "name": "tasks-tool",\n  "type": "module",\n  "dependencies": {\n    "@modelcontextprotocol/sdk": "^1.25.2",\n    "zod": "^3.25.76"\n  }\n}\n';
     const taskTypes = "export type { TaskStore } from '@modelcontextprotocol/sdk/experimental/tasks';\n";

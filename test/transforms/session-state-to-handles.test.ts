@@ -329,7 +329,7 @@ const MARKERS: Record<string, Record<string, string[]>> = {
   // A package that wraps every registration through an override of `server.tool` (review 38 R5): no create tool past it.
   'wrapped-registrations-marker': {
     'server.ts': [
-      "// @mcp-migrate-todo(session-state/keyed-store): not rewritten automatically: the project wraps every registration through `server.tool` (server.ts:14), and a generated create_list registered with registerTool would be the one tool past that wrapper: write the handle by hand, registering create_list through the wrapper. Re-key `lists` by an explicit handle minted by a create tool and checked against the caller.",
+      "// @mcp-migrate-todo(session-state/keyed-store): not rewritten automatically: the project wraps every registration through `server.tool` (line 14), and a generated create_list registered with registerTool would be the one tool past that wrapper: write the handle by hand, registering create_list through the wrapper. Re-key `lists` by an explicit handle minted by a create tool and checked against the caller.",
       "// @mcp-migrate-todo(session-state/session-id-read): the session id read here keys `lists`, kept by apply and marked with what to do about it. A 2026-07-28 request has no session id: here it is undefined, so all such requests share one entry (or fail where the id is required). Resolve this read together with that marker: when the store goes, or is re-keyed, this read goes with it; until then it serves only 2025-era clients (stdio, server-legacy).",
       "// @mcp-migrate-todo(session-state/session-id-read): the session id read here keys `lists`, kept by apply and marked with what to do about it. A 2026-07-28 request has no session id: here it is undefined, so all such requests share one entry (or fail where the id is required). Resolve this read together with that marker: when the store goes, or is re-keyed, this read goes with it; until then it serves only 2025-era clients (stdio, server-legacy).",
     ],
@@ -507,4 +507,56 @@ describe(`${TRANSFORM} fixtures`, () => {
       });
     });
   }
+});
+
+describe(`${TRANSFORM}: a registration wrapper`, () => {
+  afterAll(cleanUpMaterialised);
+  const server = [
+    "import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';",
+    "import { z } from 'zod';",
+    'const lists = new Map<string, string[]>();',
+    'export function buildServer(): McpServer {',
+    "  const server = new McpServer({ name: 'lists', version: '1.0.0' });",
+    "  server.tool('add_item', { item: z.string() }, async ({ item }, extra) => {",
+    '    const list = lists.get(extra.sessionId!) ?? [];',
+    '    list.push(item);',
+    '    lists.set(extra.sessionId!, list);',
+    "    return { content: [{ type: 'text', text: `${list.length} items` }] };",
+    '  });',
+    '  return server;',
+    '}',
+    '',
+  ].join('\n');
+  const spy = [
+    "import { buildServer } from '../src/server.js';",
+    '// The tool names the server registers, by spying on its registrations.',
+    'export function registeredNames(): string[] {',
+    '  const names: string[] = [];',
+    '  const server = buildServer();',
+    '  const original = server.tool.bind(server);',
+    '  (server as unknown as { tool: (...args: unknown[]) => unknown }).tool = (...args: unknown[]) => {',
+    '    names.push(String(args[0]));',
+    '    return (original as (...a: unknown[]) => unknown)(...args);',
+    '  };',
+    '  return names;',
+    '}',
+    '',
+  ].join('\n');
+
+  it('in a test file (a spy) does not stop the handles rewrite of the package (review 39 R7)', async () => {
+    const dir = materialise('wrapper-in-test', new Map([['src/server.ts', server], ['test/server.test.ts', spy]]));
+    const run = await runApply({ paths: [dir], cwd: dir, allowDirty: true, typecheck: false, transforms: [TRANSFORM] });
+    expect(run.failures).toEqual([]);
+    const after = readTree(dir).get('src/server.ts')!;
+    expect(after).toContain("'create_list'");
+    expect(after).not.toContain('@mcp-migrate-todo');
+  });
+
+  it('in the server\'s own code does (review 38 R5)', async () => {
+    const dir = materialise('wrapper-in-src', new Map([['src/server.ts', server], ['src/spy.ts', spy.replace("'../src/server.js'", "'./server.js'")]]));
+    await runApply({ paths: [dir], cwd: dir, allowDirty: true, typecheck: false, transforms: [TRANSFORM] });
+    const after = readTree(dir).get('src/server.ts')!;
+    expect(after).not.toContain("'create_list'");
+    expect(after).toContain('the project wraps every registration through `server.tool` (src/spy.ts:6)');
+  });
 });

@@ -44,6 +44,7 @@ import { annotateAsV1Context, contextImportsTypeOnly, contextsPassedToHelpers, h
 import { leftoverToolCallDiagnostics, loadedModuleDiagnostics, restoreToolDescriptions, type LegacyToolCall } from './legacy-tool-calls.js';
 import { remapLoneContexts } from './lone-context.js';
 import { aliasSdkImports, clashingNames, hideOwnNames, restoreOwnNames } from './name-clash.js';
+import { withoutAddedHeadBlankLines } from './head-blank-lines.js';
 import { readHeadersByName } from './request-headers.js';
 import { typeHandlerResults } from './result-types.js';
 import { jsonSchemaInputs } from './json-schema-inputs.js';
@@ -222,6 +223,8 @@ export function runOfficialCodemod(files: readonly CodemodInput[], context: Tran
       finished = sf.getFullText();
     } else if (shebang && !finished.startsWith('#!')) finished = shebang + finished;
     let after = restoreOwnNames(finished, placeholders);
+    // The round trip through imports (CommonJS) and the bridge add blank lines to the file's head it did not have.
+    if (restore || mcpServerThroughProject) after = withoutAddedHeadBlankLines(text, after);
     // Nothing changed (bar the CommonJS round trip): the file is exactly as it was.
     if (after === bridged && restore) after = text;
     const comments = commentLines(after);
@@ -352,8 +355,28 @@ function importMcpServerBridge(sf: SourceFile): void {
     const statements = sf.getStatements();
     const prologue = statements.filter((_statement, i) => statements.slice(0, i + 1).every((d) => ts.isExpressionStatement(d.compilerNode) && ts.isStringLiteral(d.compilerNode.expression))).at(-1);
     if (prologue) sf.insertText(prologue.getEnd(), ` ${bridge}`);
-    else sf.insertText(statements[0]?.getStart() ?? sf.getFullText().length, `${bridge} `);
+    else if (!statements[0]) sf.insertText(sf.getFullText().length, `${bridge} `);
+    else {
+      // Above the statement's JSDoc, on a line of its own (a comment after it on its line would be the bridge's trailing
+      // comment, and the codemod's import would go below it): the line goes again with the bridge (`removedLine`).
+      const doc = attachedDocStart(sf.getFullText(), statements[0].getFullStart(), statements[0].getStart());
+      if (doc !== undefined) sf.insertText(doc, `${bridge}\n`);
+      else sf.insertText(statements[0].getStart(), `${bridge} `);
+    }
   }
+}
+
+/**
+ * Where the first statement's own JSDoc begins (`/** @param {…McpServer} server *\/` right above `function
+ * registerTools(server)`), if it has one: what the codemod adds below the bridge (zod's import) must
+ * not come between a JSDoc and what it documents (review 39 R4). A comment further up (`// @ts-check`, a licence)
+ * stays above.
+ */
+function attachedDocStart(text: string, fullStart: number, start: number): number | undefined {
+  const docs = (ts.getLeadingCommentRanges(text, fullStart) ?? []).filter((c) => text.startsWith('/**', c.pos));
+  const last = docs.at(-1);
+  // At the start of its line (a JSDoc after code on the same line is no statement's own).
+  return last && text.slice(last.end, start).trim() === '' && /(^|\n)[ \t]*$/.test(text.slice(0, last.pos)) ? last.pos : undefined;
 }
 
 /**

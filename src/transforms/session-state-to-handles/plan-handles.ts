@@ -46,6 +46,7 @@ import { whyNoHandle } from './store-eligibility.js';
 import { StoreRewrite, type HandlesOptions } from './store-rewrite.js';
 import { packageDirOf } from '../kit/package-json.js';
 import { capturedLegacyRegistrations } from '../../analysis/registration-wrappers.js';
+import { compileGlobs } from '../../discovery/glob.js';
 
 interface HandlesPlan extends TransformPlan {
   stores: StoreOutcome[];
@@ -102,10 +103,19 @@ export function planHandles(result: AnalysisResult, options: HandlesOptions): Ha
   };
   // A package that overrides or captures `server.tool` to wrap every registration (a billing or auth gate): a minting
   // tool registered with registerTool would be the one tool past that wrapper (review 38 R5), so none is generated there.
-  const wrappedPackages = new Map<string, string>();
+  // A test spying on `server.tool` (`const original = server.tool.bind(server)`) wraps no tool the server offers (review 39 R7).
+  const wrappedPackages = new Map<string, { file: string; text: string; line: number }>();
+  const isTestFile = compileGlobs(options.testFiles ?? []);
   for (const [file, accesses] of capturedLegacyRegistrations(result)) {
-    if (!wrappedPackages.has(packageDirOf(file))) wrappedPackages.set(packageDirOf(file), `\`${accesses[0]!.text}\` (${result.relative(file)}:${accesses[0]!.line})`);
+    if (isTestFile(result.relative(file))) continue;
+    if (!wrappedPackages.has(packageDirOf(file))) wrappedPackages.set(packageDirOf(file), { file, ...accesses[0]! });
   }
+  // Where the wrapper is, as the store's marker says it: its line in the store's own file, else its file and line.
+  const wrapperAt = (sf: ts.SourceFile): string | undefined => {
+    const wrapper = wrappedPackages.get(packageDirOf(sf.fileName));
+    if (!wrapper) return undefined;
+    return `\`${wrapper.text}\` (${wrapper.file === sf.fileName ? `line ${wrapper.line}` : `${result.relative(wrapper.file)}:${wrapper.line}`})`;
+  };
   /** Each analysis store's outcome (the members of a grouped client store share the group's). */
   const outcomes = new Map<SessionStore, StoreOutcome>();
   /** Client stores (no declaration: scan reports each keyed call) with their outcome, for `otherKeyedCalls`. */
@@ -135,7 +145,7 @@ export function planHandles(result: AnalysisResult, options: HandlesOptions): Ha
       marker(site, noHandle.ruleId, noHandle.message, outcome);
       continue;
     }
-    rewriteStore(result, model, site, outcome, { options, moduleFor, toolNames: toolNamesOf(site), plan, marker, wrapper: wrappedPackages.get(packageDirOf(sf.fileName)) });
+    rewriteStore(result, model, site, outcome, { options, moduleFor, toolNames: toolNamesOf(site), plan, marker, wrapper: wrapperAt(sf) });
   }
 
   for (const { model, outcome } of clientStores) {

@@ -28,7 +28,7 @@ import { handleArgumentJsonSchema, handleArgumentZod, idempotencyKeyZod, lifetim
 const V1_CONTEXT_SESSION_ID = handlerContextOf(1).sessionId!;
 
 /** `target`: on SDK 1.x (`stateless-v1`, or a held-back move) advice names no SDK v2 API. */
-export type HandlesOptions = Pick<TransformOptions, 'ttlMs' | 'maxAgeMs'> & Partial<Pick<TransformOptions, 'target'>>;
+export type HandlesOptions = Pick<TransformOptions, 'ttlMs' | 'maxAgeMs'> & Partial<Pick<TransformOptions, 'target' | 'testFiles'>>;
 
 interface ToolEdits {
   tool: ToolRegistration;

@@ -9,7 +9,7 @@ import { ts } from '../../typescript.js';
 import { calleeParts, enclosingFunction, forEachDescendant, isFunctionLike, isInside, statementOf, unwrap } from '../../analysis/ast.js';
 import { memberOfFunction, thisMemberName } from '../../analysis/class-members.js';
 import { CONNECT_METHOD, HIGH_LEVEL_SERVER_CLASSES, LOW_LEVEL_SERVER_CLASSES } from '../../analysis/sdk-modules.js';
-import { classOf, fieldsChangedByCalls, handedObjectsChangedByHandlers, objectsChangedByHandlers, sessionConnection, sharedServerPerRequest, type SessionConnection } from '../../analysis/session-servers.js';
+import { callChanges, classOf, fieldsChangedByCalls, handedObjectsChangedByHandlers, objectsChangedByHandlers, sessionConnection, sharedServerPerRequest, type SessionConnection } from '../../analysis/session-servers.js';
 import { RULE_ID } from '../../rule-ids.js';
 import { helperConnection, helperConnectionReason } from './connect-helper.js';
 import { inlineServerFactory, routeLocalsBuildingServer } from './inline-server-factory.js';
@@ -584,10 +584,12 @@ function requestReads(file: ServingFile, init: ts.CallExpression, scope: ts.Node
       } else if (ts.isCallExpression(node) && node.arguments.some(reads)) {
         // A variable of the route filled from the request by a call: `addFromHeaders(conns, configsFromHeaders(req))`,
         // `conns.load(req.headers)` (MySQL_MCP's connections from the client's X-MySQL-* headers, sweep 29 AC1).
+        // Only what the call can change: a logger's call beside a request read (`console.debug('…', req.ip, conns)`)
+        // fills nothing (review 39 R8).
         const callee = unwrap(node.expression);
         const filled = [...node.arguments, ...(ts.isPropertyAccessExpression(callee) ? [callee.expression] : [])].map((a) => unwrap(a));
         for (const target of filled) {
-          if (!ts.isIdentifier(target)) continue;
+          if (!ts.isIdentifier(target) || reads(target) || !callChanges(file.values, node, target)) continue;
           const decl = file.values.symbolOf(target)?.valueDeclaration;
           if (decl && ts.isVariableDeclaration(decl) && isInside(decl, scope) && !fromRequest.has(decl)) {
             bind(decl.name, decl);

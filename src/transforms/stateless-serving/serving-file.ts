@@ -16,7 +16,7 @@ import type { TransformOptions, TransformPlan } from '../kit/plan.js';
 import { flavourOf, indentUnit, quoteOf } from '../kit/source-style.js';
 import { projectEventBus } from '../server-push-markers/event-bus.js';
 import { servingEntryAdvice } from './advice.js';
-import { sharedServerFactory, sharedServerNote } from './shared-server-factory.js';
+import { serverFactoryHint, serverFactoryNote } from './shared-server-factory.js';
 import type { FactorySplit } from './factory-split.js';
 import type { ModuleFactories } from './module-factories.js';
 import { ImportEdits } from './imports.js';
@@ -126,11 +126,11 @@ export class ServingFile {
         if (error.message) this.marker(error.node, error.ruleId, error.message);
         return false;
       }
-      // No factory found where the rewrite stopped: the project's function behind a server every session shares, if any.
-      const shared = error.factory === undefined && !stdio ? sharedServerFactory(this.result, this.sf) : undefined;
+      // No factory found where the rewrite stopped: the project's own factory behind the session set-ups, if there is one.
+      const shared = error.factory === undefined && !stdio ? serverFactoryHint(this.result, this.sf) : undefined;
       const advice = servingEntryAdvice({ kind: stdio ? 'stdio' : 'http', target: this.options.target, framework: error.framework, factory: error.factory ?? shared?.name, path: error.routePath });
       const v1 = !stdio && this.options.target !== this.requested.target ? ` ${leftOnV1Note(this.requested)}` : '';
-      this.marker(error.node, error.ruleId, `${error.message}${v1} ${advice}${shared ? ` ${sharedServerNote(shared)}` : ''}`);
+      this.marker(error.node, error.ruleId, `${error.message}${v1} ${advice}${shared ? ` ${serverFactoryNote(shared)}` : ''}`);
       return false;
     }
   }

@@ -1,49 +1,101 @@
 /**
- * The project's own function behind one server every session shares (sweep 29 AC3): a route connecting
- * `localMcpServer` — `export const localMcpServer = defineServer()`, built once at module level — to each session's
- * transport has a factory already, `defineServer`, which the advice names instead of a placeholder.
+ * The project's own server factory behind a session set-up the serving rewrite stopped at before it found one (sweep 29
+ * AC3, review 39 R9): a route connecting `localMcpServer` — `export const localMcpServer = defineServer()`, built once at
+ * module level — to each session's transport, or building `createServer()` in a route of a router apply does not
+ * rewrite (Koa). The advice names that function instead of a placeholder.
  */
 import { ts } from '../../typescript.js';
-import { forEachDescendant, unwrap } from '../../analysis/ast.js';
+import { forEachDescendant, isInside, unwrap } from '../../analysis/ast.js';
+import { returnedExpressions } from '../../analysis/declarations.js';
 import type { AnalysisResult } from '../../analysis/model.js';
 import { sessionConnection } from '../../analysis/session-servers.js';
 import { isServerKind } from '../../analysis/value.js';
+import type { ValueAnalysis } from '../../analysis/values.js';
 
-export interface SharedServerFactory {
+export interface ServerFactoryHint {
   /** The function's name, as the advice calls it (`defineServer`). */
   name: string;
-  /** The shared server's name (`localMcpServer`). */
-  server: string;
-  /** Where the function is declared, relative to the project. */
-  file: string;
+  /** The one server every session shares (`localMcpServer`), when the set-up connects such a server. */
+  server?: string;
+  /** Where the function is declared, relative to the project, when that is not the file of the marker. */
+  file?: string;
   /** Whether the route's file can import it: declared there, or exported. */
   reachable: boolean;
 }
 
 /**
- * The function that builds the one server `sf`'s session set-ups all connect, when that server is a variable initialised
- * by a call to a project function that builds and returns a server; undefined when there is none, or several.
+ * The project function `sf`'s session set-ups build their server with: called without arguments to initialise the one
+ * server they all connect, or in the set-up itself; only a function that builds a new server on every call (not a
+ * getter handing back a cached one, review 39 R10). Undefined when there is none, or several.
  */
-export function sharedServerFactory(result: AnalysisResult, sf: ts.SourceFile): SharedServerFactory | undefined {
+export function serverFactoryHint(result: AnalysisResult, sf: ts.SourceFile): ServerFactoryHint | undefined {
   const { values } = result.analysis;
-  const found = new Map<ts.Node, SharedServerFactory>();
+  const found = new Map<ts.Node, ServerFactoryHint>();
   forEachDescendant(sf, (node) => {
     if (!ts.isCallExpression(node)) return;
-    const shared = sessionConnection(values, node)?.shared;
+    const connection = sessionConnection(values, node);
+    if (!connection) return;
+    const shared = connection.shared;
     const declaration = shared && values.symbolOf(shared)?.valueDeclaration;
-    if (!shared || !declaration || !ts.isVariableDeclaration(declaration) || !declaration.initializer) return;
-    const init = unwrap(declaration.initializer);
-    if (!ts.isCallExpression(init) || init.arguments.length > 0 || !isServerKind(values.valueOf(init))) return;
-    const fn = values.calls.functionOfCall(init);
-    if (!fn?.body || fn.getSourceFile().isDeclarationFile || !ts.isFunctionDeclaration(fn) || !fn.name) return;
-    const exported = !!ts.getCombinedModifierFlags(fn) && (ts.getCombinedModifierFlags(fn) & ts.ModifierFlags.Export) !== 0;
-    found.set(fn, { name: fn.name.text, server: shared.text, file: result.relative(fn.getSourceFile().fileName), reachable: fn.getSourceFile() === sf || exported });
+    const init = shared
+      ? declaration && ts.isVariableDeclaration(declaration) && declaration.initializer
+        ? unwrap(declaration.initializer)
+        : undefined
+      : connection.creation && unwrap(connection.creation);
+    const call = init && ts.isAwaitExpression(init) ? unwrap(init.expression) : init;
+    if (!call || !ts.isCallExpression(call) || call.arguments.length > 0 || !isServerKind(values.valueOf(call))) return;
+    const fn = values.calls.functionOfCall(call);
+    const name = fn && factoryName(fn);
+    if (!fn?.body || !name || fn.getSourceFile().isDeclarationFile || !buildsNewServer(values, fn)) return;
+    const elsewhere = fn.getSourceFile() !== sf;
+    found.set(fn, { name: name.text, ...(shared ? { server: shared.text } : {}), ...(elsewhere ? { file: result.relative(fn.getSourceFile().fileName) } : {}), reachable: !elsewhere || isExported(name) });
   });
   return found.size === 1 ? [...found.values()][0] : undefined;
 }
 
 /** What the marker adds about it: the factory to serve with, and the shared instance that goes. */
-export function sharedServerNote(factory: SharedServerFactory): string {
+export function serverFactoryNote(factory: ServerFactoryHint): string {
   const serve = factory.reachable ? 'serve with it' : 'export it and serve with it';
-  return `\`${factory.name}\` (${factory.file}) already builds the server: ${serve} (a new server per request), and remove the one instance \`${factory.server}\` that every session shares now.`;
+  const shared = factory.server ? `, and remove the one instance \`${factory.server}\` that every session shares now` : '';
+  const where = factory.file === undefined ? '' : ` (${factory.file})`;
+  return `\`${factory.name}\`${where} already builds the server: ${serve} (a new server per request)${shared}.`;
+}
+
+/** `function defineServer()`, or `const defineServer = () => …` / `= function () …`: the name it is called by. */
+function factoryName(fn: ts.FunctionLikeDeclaration): ts.Identifier | undefined {
+  if (ts.isFunctionDeclaration(fn)) return fn.name;
+  const holder = fn.parent && ts.isParenthesizedExpression(fn.parent) ? fn.parent.parent : fn.parent;
+  return (ts.isArrowFunction(fn) || ts.isFunctionExpression(fn)) && holder && ts.isVariableDeclaration(holder) && ts.isIdentifier(holder.name) ? holder.name : undefined;
+}
+
+/**
+ * Every value the function returns is a server it makes in that call: `new McpServer(…)`, or a variable of its own
+ * holding one. A getter returning a module-level instance it fills once (`if (!instance) instance = new McpServer(…);
+ * return instance`) hands every caller the same server.
+ */
+function buildsNewServer(values: ValueAnalysis, fn: ts.FunctionLikeDeclaration): boolean {
+  const returned = returnedExpressions(fn);
+  return (
+    returned.length > 0 &&
+    returned.every((expression) => {
+      const value = unwrap(expression);
+      if (ts.isNewExpression(value)) return true;
+      if (!ts.isIdentifier(value)) return false;
+      const declaration = values.symbolOf(value)?.valueDeclaration;
+      return !!declaration && ts.isVariableDeclaration(declaration) && isInside(declaration, fn);
+    })
+  );
+}
+
+/**
+ * Whether the module exports the name: an `export` modifier on its declaration, or a local `export { name }` list
+ * (which names the module's own top-level bindings, so its text is enough).
+ */
+function isExported(name: ts.Identifier): boolean {
+  const declaration = name.parent;
+  const statement = ts.isVariableDeclaration(declaration) ? declaration.parent.parent : declaration;
+  if (ts.canHaveModifiers(statement) && ts.getModifiers(statement)?.some((m) => m.kind === ts.SyntaxKind.ExportKeyword)) return true;
+  return name
+    .getSourceFile()
+    .statements.some((s) => ts.isExportDeclaration(s) && !s.moduleSpecifier && !!s.exportClause && ts.isNamedExports(s.exportClause) && s.exportClause.elements.some((e) => (e.propertyName ?? e.name).text === name.text));
 }

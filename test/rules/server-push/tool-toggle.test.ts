@@ -73,6 +73,43 @@ export function buildServer(): McpServer {
       ],
     },
     {
+      name: 'a for-await loop over fs/promises watch, and a watcher listener handed through a debounce wrapper (review 39 R6)',
+      code: `import { watch } from 'node:fs/promises';
+import * as fs from 'node:fs';
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+declare function debounce(fn: () => void, ms: number): () => void;
+async function main(): Promise<void> {
+  const server = new McpServer({ name: 'x', version: '1' });
+  const a = server.registerTool('a', { description: 'A' }, async () => ({ content: [] }));
+  const b = server.registerTool('b', { description: 'B' }, async () => ({ content: [] }));
+  const watcher = fs.watch('.');
+  watcher.on('change', debounce(() => b.update({ description: 'B2' }), 200));
+  for await (const _event of watch('.')) {
+    a.update({ description: 'A2' });
+  }
+}
+void main();`,
+      errors: [
+        { messageId: 'registeredOnTimer', line: 10, data: { method: 'update', timer: 'fs.watch' } },
+        { messageId: 'registeredOnTimer', line: 12, data: { method: 'update', timer: 'fs/promises.watch' } },
+      ],
+    },
+    {
+      name: 'a timer started per connection (in the handshake hook) is no server-wide timer: its toggle is one connection\'s (review 39 R5)',
+      code: `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+export function createServer(): McpServer {
+  const server = new McpServer({ name: 'x', version: '1' });
+  const trial = server.registerTool('trial', { description: 'Trial' }, async () => ({ content: [] }));
+  server.server.oninitialized = () => {
+    setTimeout(() => {
+      trial.disable();
+    }, 600_000);
+  };
+  return server;
+}`,
+      errors: [{ messageId: 'toggle', line: 7, data: { method: 'disable' } }],
+    },
+    {
       name: 'a project function named watch, and a listener on an emitter that is no watcher, are no file watcher (the toggle stays one)',
       code: `import { EventEmitter } from 'node:events';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';

@@ -6,7 +6,7 @@
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
 
-// @mcp-migrate-todo(session-state/keyed-store): not rewritten automatically: the project wraps every registration through `server.tool` (server.ts:14), and a generated create_list registered with registerTool would be the one tool past that wrapper: write the handle by hand, registering create_list through the wrapper. Re-key `lists` by an explicit handle minted by a create tool and checked against the caller.
+// @mcp-migrate-todo(session-state/keyed-store): not rewritten automatically: the project wraps every registration through `server.tool` (line 14), and a generated create_list registered with registerTool would be the one tool past that wrapper: write the handle by hand, registering create_list through the wrapper. Re-key `lists` by an explicit handle minted by a create tool and checked against the caller.
 const lists = new Map<string, string[]>();
 let billed = 0;
 

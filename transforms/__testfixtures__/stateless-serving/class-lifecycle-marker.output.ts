@@ -50,7 +50,7 @@ export class DocsServer {
       sessionIdGenerator: () => randomUUID(),
       onsessioninitialized: (id) => {
         this.transports.set(id, transport);
-        // @mcp-migrate-todo(session-transport/session-lifecycle): custom session-lifecycle work in `onsessioninitialized` (uses `this.directory`): there are no sessions to open or close on 2026-07-28. Move setup into the server factory and cleanup into handle expiry. Serve the endpoint with `createMcpHandler(buildServer)` mounted with `toNodeHandler` (GET/DELETE then answer 405) (`buildServer` stands for a function that builds a new server with its registrations and returns it: write one if the project has none).
+        // @mcp-migrate-todo(session-transport/session-lifecycle): custom session-lifecycle work in `onsessioninitialized` (uses `this.directory`): there are no sessions to open or close on 2026-07-28. Move setup into the server factory and cleanup into handle expiry. Serve the endpoint with `createMcpHandler(buildServer)` mounted with `toNodeHandler` (GET/DELETE then answer 405). `buildServer` already builds the server: serve with it (a new server per request).
         this.directory.set(id, { user: String(req.headers['x-user'] ?? 'anonymous'), openedAt: new Date() });
       },
     });

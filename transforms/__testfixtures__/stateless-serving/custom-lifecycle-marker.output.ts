@@ -25,7 +25,7 @@ app.post('/mcp', async (req: Request, res: Response) => {
       sessionIdGenerator: () => randomUUID(),
       onsessioninitialized: (sid) => {
         transports[sid] = created;
-        // @mcp-migrate-todo(session-transport/session-lifecycle): custom session-lifecycle work in `onsessioninitialized` (uses `leases`): there are no sessions to open or close on 2026-07-28. Move setup into the server factory and cleanup into handle expiry. Serve the endpoint with `createMcpHandler(buildServer)` mounted with `toNodeHandler` (GET/DELETE then answer 405) (`buildServer` stands for a function that builds a new server with its registrations and returns it: write one if the project has none).
+        // @mcp-migrate-todo(session-transport/session-lifecycle): custom session-lifecycle work in `onsessioninitialized` (uses `leases`): there are no sessions to open or close on 2026-07-28. Move setup into the server factory and cleanup into handle expiry. Serve the endpoint with `createMcpHandler(buildServer)` mounted with `toNodeHandler` (GET/DELETE then answer 405). `buildServer` already builds the server: serve with it (a new server per request).
         leases.add(sid);
       },
       onsessionclosed: (sid) => {

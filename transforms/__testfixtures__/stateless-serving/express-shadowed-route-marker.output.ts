@@ -17,7 +17,7 @@ const app = express();
 app.use(express.json());
 const transports: Record<string, NodeStreamableHTTPServerTransport> = {};
 
-// @mcp-migrate-todo(session-transport/session-id-generator): the `app.all('/mcp', …)` route below this endpoint does more than answer, and it would never run once one `all` route serves the endpoint: move its logic into middleware before the endpoint, then replace the session routes. Serve the endpoint with `createMcpHandler(buildServer)` mounted with `toNodeHandler` (GET/DELETE then answer 405) (`buildServer` stands for a function that builds a new server with its registrations and returns it: write one if the project has none).
+// @mcp-migrate-todo(session-transport/session-id-generator): the `app.all('/mcp', …)` route below this endpoint does more than answer, and it would never run once one `all` route serves the endpoint: move its logic into middleware before the endpoint, then replace the session routes. Serve the endpoint with `createMcpHandler(createServer)` mounted with `toNodeHandler` (GET/DELETE then answer 405). `createServer` already builds the server: serve with it (a new server per request).
 app.post('/mcp', async (req: Request, res: Response) => {
   const sessionId = req.headers['mcp-session-id'] as string | undefined;
   if (sessionId && transports[sessionId]) {

@@ -28,7 +28,7 @@ const app = Fastify({ logger: false });
 // Transports by session id.
 const transports: Record<string, NodeStreamableHTTPServerTransport> = {};
 
-// @mcp-migrate-todo(session-transport/session-id-generator): the OPTIONS /mcp route stays, and fastify refuses `all(path, …)` beside another route on the same path: replace the session routes on this path by POST, GET and DELETE routes that hand the request to one stateless handler, by hand. Serve the endpoint's routes with `async (req, reply) => { reply.hijack(); await toNodeHandler(handler)(req.raw, reply.raw, req.body); }` and `const handler = createMcpHandler(buildServer)` (GET/DELETE then answer 405) (`buildServer` stands for a function that builds a new server with its registrations and returns it: write one if the project has none).
+// @mcp-migrate-todo(session-transport/session-id-generator): the OPTIONS /mcp route stays, and fastify refuses `all(path, …)` beside another route on the same path: replace the session routes on this path by POST, GET and DELETE routes that hand the request to one stateless handler, by hand. Serve the endpoint's routes with `async (req, reply) => { reply.hijack(); await toNodeHandler(handler)(req.raw, reply.raw, req.body); }` and `const handler = createMcpHandler(buildServer)` (GET/DELETE then answer 405). `buildServer` already builds the server: serve with it (a new server per request).
 app.post('/mcp', async (request: FastifyRequest, reply: FastifyReply) => {
   const sessionId = request.headers['mcp-session-id'] as string | undefined;
   let transport = sessionId ? transports[sessionId] : undefined;

@@ -31,7 +31,7 @@ app.post('/mcp', async (req, res) => {
     return;
   }
   if (!sessionId && isInitializeRequest(req.body)) {
-    // @mcp-migrate-todo(session-transport/session-id-generator): the transport is `LoggingTransport`, a class of this project extending the SDK's NodeStreamableHTTPServerTransport: what it overrides would go with it. Move that behaviour into the server or the route (logging, headers), then serve the endpoint statelessly. Serve the endpoint with `createMcpHandler(buildServer)` mounted with `toNodeHandler` (GET/DELETE then answer 405) (`buildServer` stands for a function that builds a new server with its registrations and returns it: write one if the project has none).
+    // @mcp-migrate-todo(session-transport/session-id-generator): the transport is `LoggingTransport`, a class of this project extending the SDK's NodeStreamableHTTPServerTransport: what it overrides would go with it. Move that behaviour into the server or the route (logging, headers), then serve the endpoint statelessly. Serve the endpoint with `createMcpHandler(buildServer)` mounted with `toNodeHandler` (GET/DELETE then answer 405). `buildServer` already builds the server: serve with it (a new server per request).
     const transport = new LoggingTransport({
       sessionIdGenerator: () => randomUUID(),
       onsessioninitialized: (id) => {

@@ -15,7 +15,7 @@ interface ClientSession {
   openedAt: number;
 }
 
-// @mcp-migrate-todo(session-transport/transport-registry): `sessions` routes requests to a transport per session id, and its records also keep `apiKey`, read back by the session id in this file. Removing it with the session routing would lose that: first move it off the session (a credential comes with each request: `authInfo` from its bearer token, or a header the client sends every time; other state travels as an explicit handle a tool returns), then serve the endpoint statelessly and remove the registry. Serve the endpoint with `createMcpHandler(buildServer)` mounted with `toNodeHandler` (GET/DELETE then answer 405) (`buildServer` stands for a function that builds a new server with its registrations and returns it: write one if the project has none).
+// @mcp-migrate-todo(session-transport/transport-registry): `sessions` routes requests to a transport per session id, and its records also keep `apiKey`, read back by the session id in this file. Removing it with the session routing would lose that: first move it off the session (a credential comes with each request: `authInfo` from its bearer token, or a header the client sends every time; other state travels as an explicit handle a tool returns), then serve the endpoint statelessly and remove the registry. Serve the endpoint with `createMcpHandler(buildServer)` mounted with `toNodeHandler` (GET/DELETE then answer 405). `buildServer` already builds the server: serve with it (a new server per request).
 const sessions = new Map<string, ClientSession>();
 
 const buildServer = () => {
