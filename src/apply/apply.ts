@@ -14,7 +14,7 @@ import type { AnalysisResult } from '../analysis/model.js';
 import { ParsedFiles } from '../analysis/parsed-files.js';
 import { RULES } from '../rules/index.js';
 import { TRANSFORMS, DEFAULT_TRANSFORM_OPTIONS, type TransformDefinition, type TransformOptions } from '../transforms/catalog.js';
-import type { AnchoredNote, PlannedMarker, SharedStore, StoreOutcome } from '../transforms/kit/plan.js';
+import type { AnchoredNote, DeferredManifestEdit, PlannedMarker, SharedStore, StoreOutcome } from '../transforms/kit/plan.js';
 import { dirtyFiles, insideGitCheckout, type GitState } from './git.js';
 import { UsageError, discoverSources, readSources, type LoadOptions } from '../pipeline/load.js';
 import { isDirectory } from '../discovery/packages.js';
@@ -306,6 +306,7 @@ function migrate(sources: Sources, transforms: readonly TransformDefinition[], t
   const said = new Map<string, Record<string, string[]>>();
   const sharedStores: SharedStore[] = [];
   const anchoredNotes: AnchoredNote[] = [];
+  const deferredManifests: DeferredManifestEdit[] = [];
   const provenance = new LineProvenance();
 
   // One analysis per state of the code: a transform that changed nothing leaves the next one the same analysis,
@@ -355,6 +356,7 @@ function migrate(sources: Sources, transforms: readonly TransformDefinition[], t
     telemetry += plan.telemetry?.length ?? 0;
     notes.push(...(plan.notes ?? []));
     anchoredNotes.push(...(plan.anchoredNotes ?? []));
+    deferredManifests.push(...(plan.deferredManifests ?? []));
     sharedStores.push(...(plan.sharedStores ?? []));
     if (outputs.size > 0 || plan.newFiles.size > 0) result = undefined;
     for (const [file, output] of outputs) {
@@ -390,6 +392,17 @@ function migrate(sources: Sources, transforms: readonly TransformDefinition[], t
     if (before === undefined || before === text || created.has(file)) continue;
     const next = isSourceFile(file) ? timed('finish files', () => finishSourceFile(file, before, text, (step, from, to) => provenance.record(file, step, from, to))) : keepLineEndings(before, text);
     current.set(file, next);
+  }
+
+  // package.json decisions made on the code as it was then, revised for what every transform left of it.
+  for (const deferred of deferredManifests) {
+    const text = current.get(deferred.manifest);
+    const revised = text === undefined ? undefined : deferred.revise(text, current);
+    if (!revised) continue;
+    current.set(deferred.manifest, revised.text);
+    const at = notes.indexOf(deferred.note);
+    if (at >= 0) notes.splice(at, 1, revised.note);
+    else notes.push(revised.note);
   }
 
   const changes: FileChange[] = [];

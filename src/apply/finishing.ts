@@ -11,6 +11,7 @@ import { keepFileHeader, keepLineEndings } from './file-conventions.js';
 import { pruneImportsMadeUnused } from './prune-imports.js';
 import { matchQuoteStyle } from './quote-style.js';
 import { matchSemicolonStyle } from './semicolon-style.js';
+import { assertParses } from './syntax-check.js';
 import type { Transformer } from '../transforms/jscodeshift.js';
 
 /** Each step's input and output, for apply's record of which pass wrote which line. */
@@ -22,10 +23,43 @@ export function finishSourceFile(file: string, before: string, after: string, re
   record?.('prune-imports', after, pruned);
   // A restored header shifts the lines below it: recorded, so the type check's line owners stay right.
   // Quotes and line endings change no line's place, and a requoted line stays its transform's.
-  const headed = keepFileHeader(before, pruned);
+  const headed = keepFileHeader(before, withoutStaleCodemodNotes(pruned));
   record?.('file-header', pruned, headed);
-  // Semicolons taken out of the run's statements change no line's place either.
-  return keepLineEndings(before, matchSemicolonStyle(file, before, matchQuoteStyle(file, before, headed)));
+  // Semicolons taken out of the run's statements change no line's place either. Each of the two text passes is
+  // kept only if the code still parses after it: a pass that broke it (sweep 30 AD1) leaves the file as it found it.
+  const quoted = parsingOr(file, headed, matchQuoteStyle(file, before, headed));
+  return keepLineEndings(before, parsingOr(file, quoted, matchSemicolonStyle(file, before, quoted)));
+}
+
+/**
+ * The official codemod's note about an SDK path it could not move (`/* @mcp-codemod-error Unknown SDK import path:
+ * @modelcontextprotocol/sdk/examples/shared/inMemoryEventStore.js. Manual migration required. *\/`), on a line of its
+ * own, once the path is nowhere else in the file: a later rewrite removed the import with the code that used it (the
+ * event store, sweep 30 AD2), and nothing is left to do by hand.
+ */
+function withoutStaleCodemodNotes(text: string): string {
+  if (!text.includes('@mcp-codemod-error Unknown SDK')) return text;
+  const lines = text.split('\n');
+  const kept = lines.filter((line, index) => {
+    const path = /^\s*\/\* @mcp-codemod-error Unknown SDK (?:import|export|mock) path: (\S+?)\.? Manual migration required\. \*\/\s*$/.exec(line)?.[1];
+    return !path || lines.some((other, i) => i !== index && other.includes(path));
+  });
+  return kept.length === lines.length ? text : kept.join('\n');
+}
+
+/** `candidate` when it parses (or `fallback` does not either), else `fallback`. */
+function parsingOr(file: string, fallback: string, candidate: string): string {
+  if (candidate === fallback || parses(file, candidate) || !parses(file, fallback)) return candidate;
+  return fallback;
+}
+
+function parses(file: string, text: string): boolean {
+  try {
+    assertParses(file, text);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /**

@@ -23,13 +23,26 @@ export function matchSemicolonStyle(file: string, before: string, after: string)
   const ends: number[] = [];
   // Pre-order, as the judge's analysis then walks this tree too (shared by syntaxTreeOf).
   forEachDescendant(sf, (node) => {
-    if (isTerminated(node) && sf.text[node.end - 1] === ';' && !continuesWithoutSemicolon(sf.text, node.end)) ends.push(node.end - 1);
+    if (isTerminated(node) && sf.text[node.end - 1] === ';' && endsItsLine(sf.text, node.end) && !continuesWithoutSemicolon(sf.text, node.end)) ends.push(node.end - 1);
   });
   if (ends.length === 0) return after;
   const written = writtenLines(before, after);
   let out = after;
-  for (const at of ends.filter((end) => written.has(sf.getLineAndCharacterOfPosition(end).line)).reverse()) out = out.slice(0, at) + out.slice(at + 1);
+  // Last first, by offset: the walk is pre-order, so a statement holding others (a factory's one-line arrow body)
+  // comes before the statements it holds but ends after them (sweep 30 AD1: taken in walk order, the removals
+  // landed on the wrong characters).
+  const removals = [...new Set(ends)].filter((end) => written.has(sf.getLineAndCharacterOfPosition(end).line)).sort((a, b) => b - a);
+  for (const at of removals) out = out.slice(0, at) + out.slice(at + 1);
   return out;
+}
+
+/**
+ * The `;` at `end` ends its line (a comment may follow), or a block closes right after it (`{ once() }`): only there does
+ * code written without semicolons leave it out. Between two statements on one line (`const { server } = create(); let
+ * cleaned = false`) it is what separates them.
+ */
+function endsItsLine(text: string, end: number): boolean {
+  return /^[ \t]*(?:\/\/[^\n]*|\/\*.*?\*\/[ \t]*)?(?:\r?\n|$|\})/.test(text.slice(end, end + 400));
 }
 
 /** Most of the file's statements end without `;`. */

@@ -33,6 +33,16 @@ describe('matchSemicolonStyle', () => {
     expect(out).toContain('const ids = list();\n[1, 2]');
   });
 
+  it('keeps the `;` between statements the run wrote on one line, and takes the others off the right characters (sweep 30 AD1)', () => {
+    const factory = "const mcpHandler = createMcpHandler(() => { const { server, cleanup } = createServer(); let cleaned = false; const once = () => { if (!cleaned) { cleaned = true; cleanup(); } }; server.onclose = once; return server; });\napp.all('/mcp', toNodeHandler(mcpHandler));\n";
+    const after = BEFORE.replace("app.get('/health', (c) => c.json({ ok: true }))\n", `app.get('/health', (c) => c.json({ ok: true }))\n${factory}`);
+    const out = matchSemicolonStyle('/p/src/index.ts', BEFORE, after);
+    expect(out).toContain(
+      "const mcpHandler = createMcpHandler(() => { const { server, cleanup } = createServer(); let cleaned = false; const once = () => { if (!cleaned) { cleaned = true; cleanup() } }; server.onclose = once; return server })\n",
+    );
+    expect(out).toContain("app.all('/mcp', toNodeHandler(mcpHandler))\n");
+  });
+
   it('changes nothing in a file that uses semicolons, or whose style it cannot tell', () => {
     const withSemicolons = BEFORE.replace(/\)\n/g, ');\n');
     const after = `${withSemicolons}const extra = 1;\n`;

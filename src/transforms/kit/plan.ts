@@ -119,6 +119,21 @@ export interface TransformPlan {
    * transform may have moved it, or removed it with the code it was about.
    */
   anchoredNotes?: AnchoredNote[];
+  /** package.json decisions that hang on what later transforms leave of the code (see `DeferredManifestEdit`). */
+  deferredManifests?: DeferredManifestEdit[];
+}
+
+/**
+ * A package.json decision a transform makes on the code as it is then, revised once every transform has run: the SDK
+ * move keeps `@modelcontextprotocol/sdk` for a file that still imports an SDK 1.x path the codemod could not move, and a
+ * later transform may remove that import with the code that used it (the event store, sweep 30 AD2).
+ */
+export interface DeferredManifestEdit {
+  manifest: string;
+  /** The note that states the decision: replaced when it is revised. */
+  note: string;
+  /** The manifest's text revised for the final texts of the files, and the note that says so; undefined when the decision stands. */
+  revise(manifestText: string, files: ReadonlyMap<string, string>): { text: string; note: string } | undefined;
 }
 
 export interface AnchoredNote {

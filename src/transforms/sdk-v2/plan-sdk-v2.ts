@@ -602,7 +602,26 @@ function planManifests(
       sdkNote = `${V1_PACKAGE} ${v1Range} → ${SDK_V1_ZOD4_RANGE} (kept for the code left on SDK v1, which must take zod 4 with the rest: SDK 1.x takes it from 1.23)`;
     }
     if (stillV1.length) {
-      plan.notes!.push(`${SDK_V2}: ${relative(manifest)} keeps ${V1_PACKAGE}: ${stillV1.join(', ')} still refer${stillV1.length === 1 ? 's' : ''} to it (code this transform does not migrate, such as a client; a JSDoc type import; an SDK path the official codemod left with an @mcp-codemod-error comment; or a file left on SDK v1, with a dependency built on it).`);
+      const keeps = `${SDK_V2}: ${relative(manifest)} keeps ${V1_PACKAGE}: ${stillV1.join(', ')} still refer${stillV1.length === 1 ? 's' : ''} to it (code this transform does not migrate, such as a client; a JSDoc type import; an SDK path the official codemod left with an @mcp-codemod-error comment; or a file left on SDK v1, with a dependency built on it).`;
+      plan.notes!.push(keeps);
+      // Kept only for migrated files of its own: a later transform may take their last SDK 1.x import away (the event
+      // store's, when it drops the store), and then the package goes after all.
+      if (v1Section && others.length === 0 && held.length === 0) {
+        const ownedV1 = owned.filter(([, t]) => usesSdkV1(t)).map(([file]) => file);
+        (plan.deferredManifests ??= []).push({
+          manifest,
+          note: keeps,
+          revise: (manifestText, files) => {
+            if (ownedV1.some((file) => usesSdkV1(files.get(file) ?? ''))) return undefined;
+            const finalOwned = owned.map(([file, t]) => [file, files.get(file) ?? t] as const);
+            const brought = undeclaredSdkInstalls(manifest, finalOwned, manifests, relative).filter((pkg) => !declares(view, pkg));
+            const revised = rewriteManifest(manifestText, { remove: [V1_PACKAGE], add: brought.map((pkg) => ({ section, name: pkg, range: pkg === 'zod' ? ZOD_RANGE : SDK_V1_INSTALLS[pkg]! })), set: [] });
+            if (revised === manifestText) return undefined;
+            const also = brought.length ? `; ${andList(brought)} added (the code imports ${brought.length === 1 ? 'it' : 'them'} without declaring ${brought.length === 1 ? 'it' : 'them'}, and had ${brought.length === 1 ? 'it' : 'them'} from ${V1_PACKAGE})` : '';
+            return { text: revised, note: `${SDK_V2}: ${relative(manifest)}: removed ${V1_PACKAGE}: ${ownedV1.map(relative).join(', ')} no longer refer${ownedV1.length === 1 ? 's' : ''} to it once the later transforms ran${also}.` };
+          },
+        });
+      }
     }
     const updated = rewriteManifest(text, change);
     if (updated === text) continue;

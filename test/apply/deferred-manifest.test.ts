@@ -1,0 +1,63 @@
+/**
+ * What the SDK move decides on the code as the official codemod leaves it, revised once the later transforms ran
+ * (sweep 30 AD2): an SDK 1.x path the codemod could not move (`…/examples/shared/inMemoryEventStore.js`) keeps the
+ * v1 package and gets the codemod's note, until the serving step drops the event store and its import with it.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { runApply } from '../../src/apply/apply.js';
+import { tempTree } from '../support/temp-tree.js';
+
+const SERVER = `import { InMemoryEventStore } from '@modelcontextprotocol/sdk/examples/shared/inMemoryEventStore.js';
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import express from 'express';
+import { randomUUID } from 'node:crypto';
+
+function buildServer(): McpServer {
+  const server = new McpServer({ name: 'ad2', version: '1.0.0' });
+  server.registerTool('ping', { description: 'ping' }, async () => ({ content: [{ type: 'text', text: 'pong' }] }));
+  return server;
+}
+
+const app = express();
+app.use(express.json());
+const transports: Record<string, StreamableHTTPServerTransport> = {};
+
+app.post('/mcp', async (req, res) => {
+  const sessionId = req.headers['mcp-session-id'] as string | undefined;
+  let transport = sessionId ? transports[sessionId] : undefined;
+  if (!transport) {
+    const t = new StreamableHTTPServerTransport({
+      sessionIdGenerator: () => randomUUID(),
+      eventStore: new InMemoryEventStore(),
+      onsessioninitialized: (id) => {
+        transports[id] = t;
+      },
+    });
+    transport = t;
+    await buildServer().connect(t);
+  }
+  await transport.handleRequest(req, res, req.body);
+});
+
+app.listen(3000);
+`;
+const MANIFEST = '{ "name": "ad2", "version": "1.0.0", "type": "module",\n  "dependencies": { "@modelcontextprotocol/sdk": "1.17.0", "express": "5.1.0", "zod": "3.24.1" } }\n';
+
+describe('an SDK 1.x path the codemod left, removed by a later transform', () => {
+  it('takes the codemod\'s note and the v1 package with it', async () => {
+    const dir = tempTree({ 'package.json': MANIFEST, 'src/http.ts': SERVER });
+    const result = await runApply({ paths: [dir], cwd: dir, allowDirty: true, typecheck: false });
+    expect(result.failures).toEqual([]);
+    const http = fs.readFileSync(path.join(dir, 'src/http.ts'), 'utf8');
+    expect(http).not.toContain('inMemoryEventStore');
+    expect(http).not.toContain('@mcp-codemod-error');
+    const manifest = JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
+    expect(Object.keys(manifest.dependencies).sort()).toEqual(['@modelcontextprotocol/node', '@modelcontextprotocol/server', 'express', 'zod']);
+    expect(result.notes.some((n) => n.includes('removed @modelcontextprotocol/sdk: src/http.ts no longer refers to it'))).toBe(true);
+    expect(result.notes.some((n) => n.includes('keeps @modelcontextprotocol/sdk'))).toBe(false);
+    expect(result.notes.some((n) => n.includes('left for a person by the official codemod'))).toBe(false);
+  });
+});
