@@ -9,6 +9,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runApply } from '../../src/apply/apply.js';
 import { removeTempTrees, tempTree } from '../support/temp-tree.js';
+import { parseMarkers } from '../../src/markers.js';
 
 afterAll(removeTempTrees);
 
@@ -131,5 +132,37 @@ test('asks the client', async () => {
     expect(helper).not.toContain('also runs outside any request');
     expect(fs.readFileSync(path.join(dir, 'tests/sampling.test.ts'), 'utf8')).toBe(files['tests/sampling.test.ts']);
     expect(result.markers.map((m) => path.relative(dir, m.file))).toEqual(['src/sampling.ts']);
+  });
+});
+
+describe('an input request no handler is found around (sweep 30 AD3)', () => {
+  it('names the raw request and the factory whose returned function sends it, with the helper advice', async () => {
+    const code = `import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { CallToolRequestSchema, ElicitResultSchema } from '@modelcontextprotocol/sdk/types.js';
+type Ask = (message: string) => Promise<string | undefined>;
+export function requestElicitation(server: Server): Ask {
+  return async (message: string) => {
+    const res = await server.request({ method: 'elicitation/create', params: { message, requestedSchema: { type: 'object', properties: { name: { type: 'string' } } } } }, ElicitResultSchema);
+    return res.action === 'accept' ? String(res.content?.name) : undefined;
+  };
+}
+async function handleAskName(_args: unknown, ask: Ask) {
+  const name = await ask('Your name?');
+  return { content: [{ type: 'text' as const, text: name ?? 'no answer' }] };
+}
+const handlers: Record<string, (args: unknown, ask: Ask) => Promise<{ content: Array<{ type: 'text'; text: string }> }>> = { ask_name: handleAskName };
+export function createServer(): Server {
+  const server = new Server({ name: 'ask', version: '1.0.0' }, { capabilities: { tools: {} } });
+  const ask = requestElicitation(server);
+  server.setRequestHandler(CallToolRequestSchema, async ({ params: { name, arguments: args } }) => handlers[name]!(args, ask));
+  return server;
+}
+`;
+    const dir = tempTree({ 'server.ts': code });
+    await runApply({ paths: [dir], cwd: dir, allowDirty: true, typecheck: false, transforms: ['sampling-elicitation-to-mrtr'] });
+    const [marker] = parseMarkers(fs.readFileSync(path.join(dir, 'server.ts'), 'utf8'));
+    expect(marker!.message).toContain('Elicitation (a raw elicitation/create request) sent from the function `requestElicitation()` returns');
+    expect(marker!.message).not.toContain('outside a request handler');
+    expect(marker!.message).toContain('A helper cannot return that for its handler');
   });
 });

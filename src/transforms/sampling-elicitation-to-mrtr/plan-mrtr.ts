@@ -66,12 +66,12 @@ export function planMrtr(result: AnalysisResult, options: TransformOptions): Tra
     // Where it is sent from: a helper tools run (and whether it also runs where no request is), or no request at all.
     const from = awaitedBy
       ? `sent from ${awaitedBy.helper}, which ${awaitedBy.tools} call${awaitedBy.count === 1 ? 's' : ''}${awaitedBy.elsewhere ? ' and which also runs outside any request (a hook, a notification handler, start-up)' : ''}, not from a request handler itself`
-      : 'sent outside a request handler';
+      : untracedSender(site.call);
     const message = awaitedBy && !unread(site.call)
-      ? `${describe(site.feature)} ${from}: on 2026-07-28 only the handler can ask the client, by returning ${ask.slice('return '.length)} and reading inputResponse(ctx.mcpReq.inputResponses, 'k') on the retry; a helper cannot return that for it. Have the helper tell the handler what to ask (or take the answer as an argument), and let the handler return the input request. Until then a 2026-07-28 client is never asked, and whatever the helper does for a client that cannot be asked is what every such call gets.`
+      ? `${describe(site.feature, site.raw)} ${from}: on 2026-07-28 only the handler can ask the client, by returning ${ask.slice('return '.length)} and reading inputResponse(ctx.mcpReq.inputResponses, 'k') on the retry; a helper cannot return that for it. Have the helper tell the handler what to ask (or take the answer as an argument), and let the handler return the input request. Until then a 2026-07-28 client is never asked, and whatever the helper does for a client that cannot be asked is what every such call gets.`
       : unread(site.call)
-      ? `${describe(site.feature)} ${from}, fire-and-forget (nothing reads its answer): 2026-07-28 has no channel to push it on (the SDK refuses it on a 2026-era request), so it reaches 2025-era clients only. An input request would replace the tool's result and make the client retry, which an optional prompt is not worth: keep it for 2025-era clients or drop it. Where a tool does need the answer, ${ask} from that tool's handler and read inputResponse(ctx.mcpReq.inputResponses, 'k') on the retry.`
-      : `${describe(site.feature)} ${from}: on 2026-07-28 a server can only ask the client from inside tools/call, prompts/get or resources/read, by returning inputRequired({ inputRequests: { k: inputRequired.${builderCall(analysis, site)} } }) and reading inputResponse(ctx.mcpReq.inputResponses, 'k') on the retry.`;
+      ? `${describe(site.feature, site.raw)} ${from}, fire-and-forget (nothing reads its answer): 2026-07-28 has no channel to push it on (the SDK refuses it on a 2026-era request), so it reaches 2025-era clients only. An input request would replace the tool's result and make the client retry, which an optional prompt is not worth: keep it for 2025-era clients or drop it. Where a tool does need the answer, ${ask} from that tool's handler and read inputResponse(ctx.mcpReq.inputResponses, 'k') on the retry.`
+      : `${describe(site.feature, site.raw)} ${from}: on 2026-07-28 a server can only ask the client from inside tools/call, prompts/get or resources/read, by returning inputRequired({ inputRequests: { k: inputRequired.${builderCall(analysis, site)} } }) and reading inputResponse(ctx.mcpReq.inputResponses, 'k') on the retry.${enclosingFunction(site.call) ? ' A helper cannot return that for its handler: have it tell the handler what to ask, and let the handler return the input request.' : ''}`;
     addMarker(plan, markerAnchor(analysis, site), RULE(site.feature), message);
   }
   const codecFiles = new Map<ts.SourceFile, { server?: ts.ObjectLiteralExpression }>();
@@ -84,7 +84,7 @@ export function planMrtr(result: AnalysisResult, options: TransformOptions): Tra
     if (options.target === 'stateless-v1' || sdkMajorOfFile(sf) !== 2) {
       for (const s of sites) {
         const why = options.target === 'stateless-v1' ? 'the stateless v1 server cannot carry it (no session to answer on)' : 'this file still imports SDK 1.x (rewrite it to v2 first, then re-run apply)';
-        addMarker(plan, markerAnchor(analysis, s), RULE(s.feature), `${describe(s.feature)} is a server→client request and ${why}. The multi-round-trip replacement (return inputRequired(…), read inputResponse(ctx.mcpReq.inputResponses, 'k') on the retry) needs SDK v2 (--target 2026-07-28); on SDK 1.x, take the input as a tool argument instead.`);
+        addMarker(plan, markerAnchor(analysis, s), RULE(s.feature), `${describe(s.feature, s.raw)} is a server→client request and ${why}. The multi-round-trip replacement (return inputRequired(…), read inputResponse(ctx.mcpReq.inputResponses, 'k') on the retry) needs SDK v2 (--target 2026-07-28); on SDK 1.x, take the input as a tool argument instead.`);
       }
       continue;
     }
@@ -262,8 +262,34 @@ function runsOutsideHandlers(analysis: Analysis, fn: ts.FunctionLikeDeclaration,
   });
 }
 
-function describe(feature: FeatureId): string {
-  return feature === 'sampling' ? 'Sampling (createMessage)' : feature === 'elicitation' ? 'Elicitation (elicitInput)' : 'Roots (listRoots)';
+/**
+ * The request as the marker names it: the feature and the SDK method (`Elicitation (elicitInput)`), or the wire method
+ * for a raw request (`Elicitation (a raw elicitation/create request)`, sweep 30 AD3); both from the SDK description.
+ */
+function describe(feature: FeatureId, raw = false): string {
+  const described = describedFeature(feature);
+  const name = feature.charAt(0).toUpperCase() + feature.slice(1);
+  const wire = Object.entries(described.messages ?? {}).find(([, kind]) => kind === 'request')?.[0];
+  const method = Object.entries(described.serverMethods ?? {}).find(([, kind]) => kind === 'request')?.[0];
+  return raw && wire ? `${name} (a raw ${wire} request)` : `${name} (${method ?? wire ?? feature})`;
+}
+
+/**
+ * Where an input request no handler is found around is sent from, as the marker says it: the function returned by a
+ * factory (`requestElicitation(server)`'s), or the named function, handed on as a value mcp-migrate cannot follow to
+ * the request that runs it (sweep 30 AD3: it ran inside tools/call, through a handler table); at module level, outside
+ * any request.
+ */
+function untracedSender(call: ts.Node): string {
+  const fn = enclosingFunction(call);
+  if (!fn) return 'sent outside a request handler';
+  const outer = fn.parent && ts.isReturnStatement(fn.parent) ? enclosingFunction(fn.parent) : fn.parent && (ts.isArrowFunction(fn.parent) || ts.isFunctionLike(fn.parent)) ? fn.parent : undefined;
+  const nameOf = (f: ts.Node | undefined): string | undefined =>
+    f && (ts.isFunctionDeclaration(f) || ts.isMethodDeclaration(f)) && f.name && ts.isIdentifier(f.name) ? f.name.text : f && f.parent && ts.isVariableDeclaration(f.parent) && ts.isIdentifier(f.parent.name) ? f.parent.name.text : undefined;
+  const returnedBy = outer && nameOf(outer);
+  if (returnedBy) return `sent from the function \`${returnedBy}()\` returns, which is handed on as a value that mcp-migrate cannot follow to the request that runs it (if a tool's call runs it, it is that tool's helper)`;
+  const named = nameOf(fn);
+  return `sent from ${named ? `\`${named}\`` : 'a function'}, which no request handler mcp-migrate can see calls (it may run at start-up, from a hook, or from a tool's call through code it cannot follow)`;
 }
 
 /** The request handler a call is in (through nested callbacks). */

@@ -29,7 +29,7 @@ export function buildServer(): McpServer {
 }
 
 export async function warmUp(server: McpServer): Promise<number> {
-  // @mcp-migrate-todo(deprecated-feature/roots): Roots (listRoots) sent outside a request handler: on 2026-07-28 a server can only ask the client from inside tools/call, prompts/get or resources/read, by returning inputRequired({ inputRequests: { k: inputRequired.listRoots() } }) and reading inputResponse(ctx.mcpReq.inputResponses, 'k') on the retry.
+  // @mcp-migrate-todo(deprecated-feature/roots): Roots (listRoots) sent from `warmUp`, which no request handler mcp-migrate can see calls (it may run at start-up, from a hook, or from a tool's call through code it cannot follow): on 2026-07-28 a server can only ask the client from inside tools/call, prompts/get or resources/read, by returning inputRequired({ inputRequests: { k: inputRequired.listRoots() } }) and reading inputResponse(ctx.mcpReq.inputResponses, 'k') on the retry. A helper cannot return that for its handler: have it tell the handler what to ask, and let the handler return the input request.
   const roots = await server.server.listRoots();
   return roots.roots.length;
 }

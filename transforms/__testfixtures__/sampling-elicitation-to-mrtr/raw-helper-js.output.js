@@ -10,7 +10,7 @@ export const server = new McpServer({ name: 'digest', version: '0.9.0' });
 
 /** @param {string} text */
 export async function summarise(text) {
-  // @mcp-migrate-todo(deprecated-feature/sampling): Sampling (createMessage) sent outside a request handler: on 2026-07-28 a server can only ask the client from inside tools/call, prompts/get or resources/read, by returning inputRequired({ inputRequests: { k: inputRequired.createMessage(…) } }) and reading inputResponse(ctx.mcpReq.inputResponses, 'k') on the retry.
+  // @mcp-migrate-todo(deprecated-feature/sampling): Sampling (a raw sampling/createMessage request) sent from `summarise`, which no request handler mcp-migrate can see calls (it may run at start-up, from a hook, or from a tool's call through code it cannot follow): on 2026-07-28 a server can only ask the client from inside tools/call, prompts/get or resources/read, by returning inputRequired({ inputRequests: { k: inputRequired.createMessage(…) } }) and reading inputResponse(ctx.mcpReq.inputResponses, 'k') on the retry. A helper cannot return that for its handler: have it tell the handler what to ask, and let the handler return the input request.
   const request = {
     method: 'sampling/createMessage',
     params: { messages: [{ role: 'user', content: { type: 'text', text: `Summarise: ${text}` } }], maxTokens: 120 },
