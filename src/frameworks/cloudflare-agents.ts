@@ -29,7 +29,7 @@ export const cloudflareAgents: FrameworkDescription = {
   modules: ['agents/mcp'],
   clientModules: ['agents/mcp/client'],
   companionModules: ['agents'],
-  migration: 'The agents path: build the server in an SDK v2 factory and serve it with `createMcpHandler` from `agents/mcp/server` (stateless), reading the grant with `getMcpAuthContext()`; run it beside the McpAgent route until old clients drain.',
+  migration: 'The agents path: build the server in an SDK v2 factory and serve it with `createMcpHandler` from `agents/mcp/server` (stateless), reading the grant with `getMcpAuthContext()` where the agent has auth; run it beside the McpAgent route until old clients drain. Early agents releases (0.1.x) have no `agents/mcp/server` and are built on SDK v1: raise `agents` first.',
   exports: {},
   members: {},
   callbacks: [],

@@ -417,7 +417,7 @@ describe(`${TRANSFORM} fixtures`, () => {
       const held = await runApply({ paths: [dir], cwd: dir, allowDirty: true, typecheck: false, transforms: [TRANSFORM] });
       expect(fs.readFileSync(path.join(dir, 'src/index.ts'), 'utf8')).toBe(agent);
       expect(fs.readFileSync(path.join(dir, 'package.json'), 'utf8')).toContain('"@modelcontextprotocol/sdk"');
-      expect(held.notes).toContain(`sdk-v2: src/index.ts is left on SDK v1: it imports agents, built on SDK v1 (not installed, and your package.json asks for "${spec}", not a version range: which major that is cannot be told, and the versions of it this tool knows are built on SDK v1), so SDK objects it creates or accepts would not fit v2 types. Move the file once that package has a version on SDK v2, then run apply again.`);
+      expect(held.notes).toContain(`sdk-v2: src/index.ts is left on SDK v1: it imports agents, built on SDK v1 (not installed, and your package.json asks for "${spec}", not a version range: which major that is cannot be told, and the versions of it this tool knows are built on SDK v1), so SDK objects it creates or accepts would not fit v2 types. Raise it to a release built on SDK v2 where there is one, then run apply again.`);
     }
     fs.rmSync(dir, { recursive: true, force: true });
   });

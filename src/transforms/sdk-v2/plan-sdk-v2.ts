@@ -167,7 +167,7 @@ export function planSdkV2(result: AnalysisResult, options: TransformOptions): Tr
       return spec !== undefined ? `not installed, and your package.json asks for "${spec}", not a version range: which major that is cannot be told, and the versions of it this tool knows are built on SDK v1` : 'not installed: the major your package.json asks for is built on it';
     };
     const reasons = deps.length === 1 ? why(deps[0]!) : deps.map((dep) => `${dep}: ${why(dep)}`).join('; ');
-    plan.notes!.push(`${SDK_V2}: ${result.relative(f.file)} is left on SDK v1: it imports ${deps.join(', ')}, built on SDK v1 (${reasons}), so SDK objects ${them} ${deps.length === 1 ? 'creates or accepts' : 'create or accept'} would not fit v2 types. Move the file once ${deps.length === 1 ? 'that package has' : 'those packages have'} a version on SDK v2, then run apply again.`);
+    plan.notes!.push(`${SDK_V2}: ${result.relative(f.file)} is left on SDK v1: it imports ${deps.join(', ')}, built on SDK v1 (${reasons}), so SDK objects ${them} ${deps.length === 1 ? 'creates or accepts' : 'create or accept'} would not fit v2 types. Raise ${deps.length === 1 ? 'it' : 'them'} to a release built on SDK v2 where there is one, then run apply again.`);
   }
   // A module that imports no SDK itself but hands what a candidate exports to a dependency built on v1 (`await
   // mcp.connect(transport)` with `@hono/mcp`'s transport, the server imported from ./mcp.js): the candidate stays on v1 with
@@ -182,7 +182,7 @@ export function planSdkV2(result: AnalysisResult, options: TransformOptions): Tr
       const imported = candidateFiles.get(target);
       if (!imported || heldFiles.has(target) || heldPackages.has(packageOfFile(target))) continue;
       heldFiles.add(target);
-      plan.notes!.push(`${SDK_V2}: ${result.relative(target)} is left on SDK v1: ${result.relative(file)} imports it and hands what it gets to ${deps.join(', ')}, built on SDK v1, so SDK objects moved to v2 here would not fit there. Move both once ${deps.length === 1 ? 'that package has' : 'those packages have'} a version on SDK v2, then run apply again.`);
+      plan.notes!.push(`${SDK_V2}: ${result.relative(target)} is left on SDK v1: ${result.relative(file)} imports it and hands what it gets to ${deps.join(', ')}, built on SDK v1, so SDK objects moved to v2 here would not fit there. Raise ${deps.length === 1 ? 'that package' : 'those packages'} to a release built on SDK v2 where there is one, then run apply again.`);
     }
   }
   // A file loading the SDK with `import()` that the official codemod would point at an entry point lacking what it takes (dynamic-imports.ts).
