@@ -116,7 +116,8 @@ function recordShapes(values: ValueAnalysis, decl: ts.Node): Array<ts.NodeArray<
     if (ts.isTypeLiteralNode(node)) {
       // An index signature is the container (`{ [id: string]: Session }`); named members are the record.
       const index = node.members.filter(ts.isIndexSignatureDeclaration);
-      if (index.length === node.members.length) for (const sig of index) visit(sig.type, depth + 1);
+      // An index signature without its type (`{ [id: string] }`, a syntax error the parser recovers from) holds no record.
+      if (index.length === node.members.length) for (const sig of index) if (sig.type) visit(sig.type, depth + 1);
       else out.push(node.members);
       return;
     }

@@ -215,8 +215,29 @@ export class SdkFeatures {
     const { values, reach } = this.model;
     const timer = timerRunning(values, call, 3);
     if (!timer) return undefined;
-    if (reach.toolsReaching(timer.started).length > 0 || handshakeHookRunning(values, timer.started, 3) !== undefined) return undefined;
+    if (reach.toolsReaching(timer.started).length > 0 || handshakeHookRunning(values, timer.started, 3) !== undefined || this.inHandshakeHandler(timer.started, 3)) return undefined;
     return timer.name;
+  }
+
+  /**
+   * Whether `node` runs in a handler of the handshake's own messages (`setNotificationHandler(InitializedNotificationSchema,
+   * …)`, `initialize`), directly or through up to `depth` helper calls: once per connection (review 39b S5).
+   */
+  private inHandshakeHandler(node: ts.Node, depth: number, seen = new Set<ts.Node>()): boolean {
+    const handshake = new Set(describedFeature('initialize').handledMethods ?? []);
+    for (let fn = enclosingFunction(node); fn; fn = enclosingFunction(fn)) {
+      if (seen.has(fn)) return false;
+      seen.add(fn);
+      let holder: ts.Node = fn;
+      while (holder.parent && ts.isParenthesizedExpression(holder.parent)) holder = holder.parent;
+      const call = holder.parent;
+      if (call && ts.isCallExpression(call) && call.arguments.includes(holder as ts.Expression)) {
+        const registration = handlerRegistration(this.model, call);
+        if (registration && handshake.has(registration.method)) return true;
+      }
+      if (depth > 0 && this.model.values.calls.callsOf(fn).some((caller) => this.inHandshakeHandler(caller, depth - 1, seen))) return true;
+    }
+    return false;
   }
 }
 

@@ -738,7 +738,8 @@ function changedThrough(values: ValueAnalysis, registered: readonly ts.Node[], s
       while (ts.isPropertyAccessExpression(root)) root = unwrap(root.expression);
       if (!ts.isIdentifier(root) || values.symbolOf(root) !== symbol) return;
       const method = values.calls.functionOfCall(node);
-      if (method && changesState(values, method, 0, new Set())) changed = true;
+      // A project method that writes the object's fields, or a collection's own mutator (`creds.set(…)`, `list.push(…)`).
+      if (method ? changesState(values, method, 0, new Set()) : MUTATORS.has(callee.name.text)) changed = true;
     });
     if (changed) break;
   }
@@ -753,8 +754,10 @@ function changedThrough(values: ValueAnalysis, registered: readonly ts.Node[], s
  */
 export function callChanges(values: ValueAnalysis, call: ts.CallExpression, target: ts.Expression): boolean {
   const fn = values.calls.functionOfCall(call);
-  if (!fn?.body || fn.getSourceFile().isDeclarationFile) return false;
   const callee = unwrap(call.expression);
+  // A collection filled by its own mutator (`creds.set('token', req.headers.authorization)`, review 39b S7).
+  if (!fn && ts.isPropertyAccessExpression(callee) && unwrap(callee.expression) === target) return MUTATORS.has(callee.name.text);
+  if (!fn?.body || fn.getSourceFile().isDeclarationFile) return false;
   if (ts.isPropertyAccessExpression(callee) && unwrap(callee.expression) === target) return changesState(values, fn, 0, new Set());
   const index = call.arguments.findIndex((a) => unwrap(a) === target);
   const parameter = index >= 0 ? fn.parameters[index] : undefined;

@@ -33,12 +33,16 @@ export function keepFileHeader(before: string, after: string): string {
   if (cut >= 0) header.length = cut;
   if (header.length === 0) return after;
   const kept = topComments(after);
+  // Compared with their line endings left out: a transform may have written a comment back with others (the codemod's
+  // LF in a CRLF file) and it is still the same comment (review 39b S3: a JSDoc put back twice).
+  const flat = (text: string): string => text.replace(/\r\n/g, '\n');
+  const afterFlat = flat(after);
   let cursor = kept.length > 0 ? kept[0]!.pos : firstTokenAt(after, 0);
   let next = 0; // the first of `kept` not matched yet
   let inserted = '';
   const insertions: Array<{ at: number; text: string }> = [];
   header.forEach((comment, i) => {
-    const match = kept.findIndex((k, j) => j >= next && k.text === comment.text);
+    const match = kept.findIndex((k, j) => j >= next && flat(k.text) === flat(comment.text));
     if (match >= 0) {
       if (inserted) insertions.push({ at: cursor, text: inserted });
       inserted = '';
@@ -46,7 +50,7 @@ export function keepFileHeader(before: string, after: string): string {
       cursor = firstTokenAt(after, kept[match]!.end);
       return;
     }
-    if (after.includes(comment.text)) return; // moved further down by a transform: not ours to move back
+    if (afterFlat.includes(flat(comment.text))) return; // moved further down by a transform: not ours to move back
     if (kept.some((k, j) => j >= next && resembles(k.text, comment.text))) return; // edited by a transform (a renamed {@link}): keep its edit
     // With the blank lines that followed it, up to what followed it (the next comment or the code).
     const following = header[i + 1]?.pos ?? firstTokenAt(before, comment.end);

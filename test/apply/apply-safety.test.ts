@@ -363,3 +363,22 @@ describe('a second run changes nothing', () => {
     }, 120_000);
   }
 });
+
+describe('apply on code with a syntax error the parser recovers from', () => {
+  it('does not crash on a registry typed by an index signature without its type (found in review 39b)', async () => {
+    const server = `const express = require('express');
+const { McpServer } = require('@modelcontextprotocol/sdk/server/mcp.js');
+const { StreamableHTTPServerTransport } = require('@modelcontextprotocol/sdk/server/streamableHttp.js');
+const transports: { [sessionId: string] } = {};
+const app = express();
+app.post('/mcp', async (req, res) => {
+  const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: () => 'id', onsessioninitialized: (id) => { transports[id] = transport; } });
+  await new McpServer({ name: 'x', version: '1.0.0' }).connect(transport);
+  await transport.handleRequest(req, res, req.body);
+});
+`;
+    const dir = tempTree({ 'src/index.js': server });
+    const result = await runApply({ paths: [dir], cwd: dir, allowDirty: true, typecheck: false, transforms: ['stateless-serving'] });
+    expect(result.failures).toEqual([]);
+  });
+});

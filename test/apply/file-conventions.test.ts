@@ -7,6 +7,12 @@ import { keepFileHeader, keepLineEndings } from '../../src/apply/file-convention
 const LICENCE = '/**\n * @license\n * Copyright 2026 Example Corp.\n */\n';
 
 describe('keepFileHeader', () => {
+  it('does not put back a comment the migrated text holds with other line endings (review 39b S3: a CRLF JSDoc came out twice)', () => {
+    const before = '// Copyright 2024 Example\r\n\r\n/**\r\n * Registers the tools.\r\n */\r\nfunction registerTools(server) {}\r\n';
+    const after = "// Copyright 2024 Example\n\nconst { z } = require('zod');\n\n/**\n * Registers the tools.\n */\nfunction registerTools(server) {}\n";
+    expect(keepFileHeader(before, after)).toBe(after);
+  });
+
   it('puts back a header lost with the first import', () => {
     const before = `${LICENCE}import { a } from 'a';\nimport { b } from 'b';\n`;
     expect(keepFileHeader(before, "import { b } from 'b';\n")).toBe(`${LICENCE}import { b } from 'b';\n`);

@@ -866,16 +866,21 @@ describe(`${TRANSFORM} fixtures`, () => {
       'module.exports = { registerTools };',
       '',
     ].join('\n');
-    const dir = materialise('cjs-bridge-traces', new Map([['package.json', manifest], ['src/server.js', server], ['src/done.js', done], ['src/documented.js', documented]]));
+    const licensed = ['/**', ' * @license MIT', ' */', '', 'function registerTools(server) {', "  server.tool('zone', 'Time zone', {}, async () => ({ content: [{ type: 'text', text: 'UTC' }] }));", '}', 'module.exports = { registerTools };', ''].join('\n');
+    const dir = materialise('cjs-bridge-traces', new Map([['package.json', manifest], ['src/server.js', server.replace("require('./documented')]", "require('./documented'), require('./licensed')]")], ['src/done.js', done], ['src/documented.js', documented], ['src/licensed.js', licensed]]));
     await runApply({ paths: [dir], cwd: dir, allowDirty: true, typecheck: false, transforms: [TRANSFORM] });
     const after = readTree(dir);
     expect(after.get('src/done.js')).toBe(done);
-    expect(after.get('src/server.js')!.split('\n').slice(0, 3)).toEqual(["'use strict';", "const { McpServer } = require('@modelcontextprotocol/server');", "const toolModules = [require('./done'), require('./documented')];"]);
+    expect(after.get('src/server.js')!.split('\n').slice(0, 3)).toEqual(["'use strict';", "const { McpServer } = require('@modelcontextprotocol/server');", "const toolModules = [require('./done'), require('./documented'), require('./licensed')];"]);
     const moved = after.get('src/documented.js')!;
     expect(moved.indexOf("const { z } = require('zod');")).toBeGreaterThan(-1);
     expect(moved.indexOf("const { z } = require('zod');")).toBeLessThan(moved.indexOf('/**'));
     expect(moved).toContain(' */\nfunction registerTools(server) {');
     expect(moved).toContain("server.registerTool('now'");
+    // A licence (a JSDoc with a blank line below it) is the file's header, not the first statement's doc: it stays first (review 39b S2).
+    const licence = after.get('src/licensed.js')!;
+    expect(licence.startsWith('/**\n * @license MIT\n */\n')).toBe(true);
+    expect(licence).toContain("const { z } = require('zod');");
   });
 
   it('a task tool of a package the tasks layer keeps on v1 gets a marker, so the scan\'s finding is left for a person in the report too (sweep 26 Z1/Z2)', async () => {

@@ -73,6 +73,19 @@ export const localMcpServer = defineServer();
     expect(message).toContain('already builds the server: export it and serve with it');
   });
 
+  it('nor is one that fills a module variable on first call (`instance ??= new McpServer(…)`, review 39b S6)', async () => {
+    const message = await servingMarker(`import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+let instance: McpServer | undefined;
+export function getServer(): McpServer {
+  const server = (instance ??= new McpServer({ name: 'echo', version: '1.0.0' }));
+  return server;
+}
+export const localMcpServer = getServer();
+`);
+    expect(message).not.toContain('already builds the server');
+    expect(message).toContain('`buildServer` stands for a function');
+  });
+
   it('a getter returning the one server it caches is no factory: the placeholder, not the getter (R10)', async () => {
     const message = await servingMarker(`import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 let instance: McpServer | undefined;
@@ -152,6 +165,21 @@ describe('a route variable handed to the server factory', () => {
   const FIXTURE = path.join(ROOT, 'transforms', '__testfixtures__', 'stateless-serving', 'factory-filled-from-request-marker', 'input');
   const input = readTree(FIXTURE);
 
+  it('is read from the request when a collection of the route is filled from it by its own mutator (review 39b S7)', async () => {
+    const server = input
+      .get('server.ts')!
+      .replace('await addFromHeaders(conns, configsFromHeaders(req));', "const creds = new Map<string, string>();\n    creds.set('token', String(req.headers['x-db-token']));\n    void creds;")
+      .replace('const server = createServer(conns);', 'const server = createServer(conns, creds);')
+      .replace('function createServer(conns: Connections): Server {', 'function createServer(conns: Connections, _creds?: Map<string, string>): Server {');
+    expect(server).toContain('createServer(conns, creds)');
+    const dir = materialise('factory-map-from-request', new Map([...input, ['server.ts', server]]));
+    await runApply({ paths: [dir], cwd: dir, allowDirty: true, typecheck: false, transforms: ['stateless-serving'] });
+    const markers = parseMarkers(readTree(dir).get('server.ts')!).filter((m) => m.message.startsWith('the server factory `createServer`'));
+    expect(markers).toHaveLength(1);
+    expect(markers[0]!.message).toContain('never hoist');
+    expect(markers[0]!.message).toContain('`creds`');
+  });
+
   it('is not read from the request for being logged beside a request read (review 39 R8)', async () => {
     const server = input.get('server.ts')!.replace('await addFromHeaders(conns, configsFromHeaders(req));', "console.debug('new session from', req.ip, conns);");
     expect(server).toContain('console.debug');
@@ -161,5 +189,44 @@ describe('a route variable handed to the server factory', () => {
     expect(markers).toHaveLength(1);
     expect(markers[0]!.message).toContain('compute them once into constants outside the route');
     expect(markers[0]!.message).not.toContain('never hoist');
+  });
+});
+
+describe('a factory exported the CommonJS way', () => {
+  it('is reachable: named, and not asked to be exported (review 39b S6)', async () => {
+    const mcp = `'use strict';
+const { McpServer } = require('@modelcontextprotocol/sdk/server/mcp.js');
+function createServer() {
+  const server = new McpServer({ name: 'koa', version: '1.0.0' });
+  server.registerTool('echo', { description: 'Echo' }, async () => ({ content: [{ type: 'text', text: 'echo' }] }));
+  return server;
+}
+module.exports = { createServer };
+`;
+    const route = `'use strict';
+const Router = require('@koa/router');
+const { randomUUID } = require('node:crypto');
+const { StreamableHTTPServerTransport } = require('@modelcontextprotocol/sdk/server/streamableHttp.js');
+const { isInitializeRequest } = require('@modelcontextprotocol/sdk/types.js');
+const { createServer } = require('./mcp');
+const transports = {};
+const router = new Router();
+router.post('/mcp', async (ctx) => {
+  const sessionId = ctx.get('mcp-session-id');
+  let transport = sessionId ? transports[sessionId] : undefined;
+  if (!transport && isInitializeRequest(ctx.request.body)) {
+    transport = new StreamableHTTPServerTransport({ sessionIdGenerator: () => randomUUID(), onsessioninitialized: (id) => { transports[id] = transport; } });
+    await createServer().connect(transport);
+  }
+  ctx.respond = false;
+  await transport.handleRequest(ctx.req, ctx.res, ctx.request.body);
+});
+module.exports = router;
+`;
+    const dir = materialise('factory-hint-cjs', new Map([['src/mcp.js', mcp], ['src/server.js', route]]));
+    await runApply({ paths: [dir], cwd: dir, allowDirty: true, typecheck: false, transforms: ['stateless-serving'] });
+    const marker = parseMarkers(readTree(dir).get('src/server.js')!).find((m) => m.ruleId === 'session-transport/session-id-generator')!;
+    expect(marker.message).toContain('`createServer` (src/mcp.js) already builds the server: serve with it');
+    expect(marker.message).not.toContain('export it');
   });
 });

@@ -81,8 +81,10 @@ function buildsNewServer(values: ValueAnalysis, fn: ts.FunctionLikeDeclaration):
       const value = unwrap(expression);
       if (ts.isNewExpression(value)) return true;
       if (!ts.isIdentifier(value)) return false;
+      // A variable of its own made there: `const server = new McpServer(…)`, not `instance ??= new McpServer(…)` (review 39b S6).
       const declaration = values.symbolOf(value)?.valueDeclaration;
-      return !!declaration && ts.isVariableDeclaration(declaration) && isInside(declaration, fn);
+      const init = declaration && ts.isVariableDeclaration(declaration) && isInside(declaration, fn) && declaration.initializer ? unwrap(declaration.initializer) : undefined;
+      return !!init && ts.isNewExpression(init);
     })
   );
 }
@@ -95,7 +97,13 @@ function isExported(name: ts.Identifier): boolean {
   const declaration = name.parent;
   const statement = ts.isVariableDeclaration(declaration) ? declaration.parent.parent : declaration;
   if (ts.canHaveModifiers(statement) && ts.getModifiers(statement)?.some((m) => m.kind === ts.SyntaxKind.ExportKeyword)) return true;
-  return name
-    .getSourceFile()
-    .statements.some((s) => ts.isExportDeclaration(s) && !s.moduleSpecifier && !!s.exportClause && ts.isNamedExports(s.exportClause) && s.exportClause.elements.some((e) => (e.propertyName ?? e.name).text === name.text));
+  return name.getSourceFile().statements.some((s) => {
+    if (ts.isExportDeclaration(s)) return !s.moduleSpecifier && !!s.exportClause && ts.isNamedExports(s.exportClause) && s.exportClause.elements.some((e) => (e.propertyName ?? e.name).text === name.text);
+    // CommonJS: `module.exports = { createServer }`, `module.exports.createServer = …`, `exports.createServer = …` (review 39b S6).
+    if (!ts.isExpressionStatement(s) || !ts.isBinaryExpression(s.expression) || s.expression.operatorToken.kind !== ts.SyntaxKind.EqualsToken) return false;
+    const target = s.expression.left.getText();
+    const value = unwrap(s.expression.right);
+    if (target === `module.exports.${name.text}` || target === `exports.${name.text}`) return true;
+    return target === 'module.exports' && ts.isObjectLiteralExpression(value) && value.properties.some((p) => p.name && ts.isIdentifier(p.name) && p.name.text === name.text);
+  });
 }

@@ -110,6 +110,22 @@ export function createServer(): McpServer {
       errors: [{ messageId: 'toggle', line: 7, data: { method: 'disable' } }],
     },
     {
+      name: 'a timer started in the handler of the initialized notification is per connection too (review 39b S5)',
+      code: `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { InitializedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
+export function createServer(): McpServer {
+  const server = new McpServer({ name: 'x', version: '1' });
+  const trial = server.registerTool('trial', { description: 'Trial' }, async () => ({ content: [] }));
+  server.server.setNotificationHandler(InitializedNotificationSchema, async () => {
+    setTimeout(() => {
+      trial.disable();
+    }, 600_000);
+  });
+  return server;
+}`,
+      errors: [{ messageId: 'toggle', line: 8, data: { method: 'disable' } }],
+    },
+    {
       name: 'a project function named watch, and a listener on an emitter that is no watcher, are no file watcher (the toggle stays one)',
       code: `import { EventEmitter } from 'node:events';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
