@@ -61,3 +61,65 @@ describe('an SDK 1.x path the codemod left, removed by a later transform', () =>
     expect(result.notes.some((n) => n.includes('left for a person by the official codemod'))).toBe(false);
   });
 });
+
+describe('a workspace whose root package.json declares the SDK for its members', () => {
+  it('keeps @modelcontextprotocol/sdk while another member (a client) imports it, with or without the event store (review 39c T1)', async () => {
+    const server = `import { InMemoryEventStore } from '@modelcontextprotocol/sdk/examples/shared/inMemoryEventStore.js';
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import express from 'express';
+import { randomUUID } from 'node:crypto';
+
+function buildServer(): McpServer {
+  const server = new McpServer({ name: 'r1', version: '1.0.0' });
+  server.tool('ping', 'ping', {}, async () => ({ content: [{ type: 'text', text: 'pong' }] }));
+  return server;
+}
+
+const app = express();
+app.use(express.json());
+const transports: Record<string, StreamableHTTPServerTransport> = {};
+
+app.post('/mcp', async (req, res) => {
+  const sessionId = req.headers['mcp-session-id'] as string | undefined;
+  let transport = sessionId ? transports[sessionId] : undefined;
+  if (!transport) {
+    const t = new StreamableHTTPServerTransport({
+      sessionIdGenerator: () => randomUUID(),
+      eventStore: new InMemoryEventStore(),
+      onsessioninitialized: (id) => {
+        transports[id] = t;
+      },
+    });
+    transport = t;
+    await buildServer().connect(t);
+  }
+  await transport.handleRequest(req, res, req.body);
+});
+
+app.listen(3000);
+`;
+    const client = `import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+
+const client = new Client({ name: 'c', version: '1.0.0' });
+await client.connect(new StreamableHTTPClientTransport(new URL('http://localhost:3000/mcp')));
+console.log(await client.listTools());
+`;
+    for (const variant of ['evstore', 'plain']) {
+      const code = variant === 'plain' ? server.split('\n').filter((line) => !line.includes('InMemoryEventStore')).join('\n') : server;
+      const dir = tempTree({
+        'package.json': '{ "name": "mono", "private": true, "type": "module", "workspaces": ["packages/*"],\n  "dependencies": { "@modelcontextprotocol/sdk": "1.17.0", "express": "5.1.0", "zod": "3.25.76" } }\n',
+        'packages/server/package.json': '{ "name": "server", "version": "1.0.0", "type": "module" }\n',
+        'packages/server/src/http.ts': code,
+        'packages/client/package.json': '{ "name": "client", "version": "1.0.0", "type": "module" }\n',
+        'packages/client/src/client.ts': client,
+      });
+      const result = await runApply({ paths: [dir], cwd: dir, allowDirty: true, typecheck: false });
+      expect(result.failures).toEqual([]);
+      const manifest = JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
+      expect(manifest.dependencies['@modelcontextprotocol/sdk'], variant).toBe('1.17.0');
+      expect(result.notes.some((n) => n.includes('keeps @modelcontextprotocol/sdk') && n.includes('packages/client/src/client.ts')), variant).toBe(true);
+    }
+  });
+});

@@ -123,3 +123,24 @@ export async function main() {
     expect(out).toContain("publishServerEvent(server, { kind: 'tools_list_changed' })");
   });
 });
+
+describe('server push: a removed ping in code written without semicolons (review 39c T3)', () => {
+  it('leaves the next line its `;` guard, so it does not join the line above', async () => {
+    const out = await applied(
+      `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
+export const server = new McpServer({ name: 's', version: '1.0.0' })
+const seen: number[] = []
+export async function tick () {
+  seen.push(1)
+  await server.server.ping()
+  ;[1, 2].forEach((n) => seen.push(n))
+  return seen.length
+}
+`,
+      'server-push-markers',
+      'stateless-v1',
+    );
+    expect(out).not.toContain('ping()');
+    expect(out).toContain('  seen.push(1)\n  ;[1, 2].forEach((n) => seen.push(n))\n');
+  });
+});

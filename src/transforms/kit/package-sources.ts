@@ -21,7 +21,13 @@ export const SOURCES_BOUND = WALK_BUDGET + 1;
  * `declarations`: the package's own declaration files (`src/types.d.ts`) too, but not one beside the TypeScript source
  * it was emitted from (`x.d.ts` next to `x.ts`: build output).
  */
-export function sourcesOf(dir: string, known: ReadonlySet<string>, matches: (text: string, file: string) => boolean, skip: ReadonlySet<string> = new Set(), { extensionless = false, declarations = false } = {}): string[] {
+export function sourcesOf(
+  dir: string,
+  known: ReadonlySet<string>,
+  matches: (text: string, file: string) => boolean,
+  skip: ReadonlySet<string> = new Set(),
+  { extensionless = false, declarations = false, intoPackage }: { extensionless?: boolean; declarations?: boolean; intoPackage?: (dir: string) => boolean } = {},
+): string[] {
   const out: string[] = [];
   let seen = 0;
   const walk = (current: string): boolean => {
@@ -34,7 +40,8 @@ export function sourcesOf(dir: string, known: ReadonlySet<string>, matches: (tex
     for (const entry of entries) {
       const full = path.join(current, entry.name);
       if (entry.isDirectory()) {
-        if (SKIP_DIRS.has(entry.name) || skip.has(full) || fs.existsSync(path.join(full, 'package.json'))) continue; // another package owns it
+        // Another package owns it, unless the caller counts that package's files as this one's (`intoPackage`).
+        if (SKIP_DIRS.has(entry.name) || skip.has(full) || (fs.existsSync(path.join(full, 'package.json')) && !intoPackage?.(full))) continue;
         if (!walk(full)) return false;
       } else if (entry.isFile() && (SOURCE.test(entry.name) || (extensionless && !entry.name.includes('.'))) && (/\.d\.[cm]?ts$/.test(entry.name) ? declarations && !emittedBeside(full) : true) && !known.has(full)) {
         if (++seen > WALK_BUDGET) {

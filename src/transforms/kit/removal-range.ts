@@ -25,7 +25,7 @@ export function removalRange(sf: ts.SourceFile, statement: ts.Node, withComments
       start = prevStart;
     }
   }
-  let end = statement.end;
+  let end = statementEnd(sf, statement);
   const lineEnd = text.indexOf('\n', end);
   // The rest of the line, or a comment on it (`router.get('/sse', h); // legacy clients`, `/* by session id */`), goes
   // with the statement; a directive for the next line (`// eslint-disable-next-line …`) stays for that line.
@@ -35,6 +35,21 @@ export function removalRange(sf: ts.SourceFile, statement: ts.Node, withComments
   if (rest === '' || (comment && ownLine)) end = lineEnd < 0 ? text.length : lineEnd + 1;
   if (swallowBlank && withComments) start = withBlankLineAbove(text, start, end);
   return { start, end };
+}
+
+/**
+ * Where a statement's own code ends: before a `;` that starts a later line. In code written without semicolons a line
+ * that starts with `(` or `[` is guarded `;(…)` / `;[…]`, and the parser takes that `;` as the end of the statement
+ * above; removed with it, the next line would join the code before (review 39c T3: `seen.push(1)\n[1, 2].forEach(…)`).
+ */
+export function statementEnd(sf: ts.SourceFile, statement: ts.Node): number {
+  const text = sf.text;
+  if (text[statement.end - 1] !== ';') return statement.end;
+  const children = statement.getChildren(sf);
+  const last = children.at(-1);
+  const before = children.at(-2);
+  if (!last || last.kind !== ts.SyntaxKind.SemicolonToken || !before) return statement.end;
+  return text.slice(before.end, statement.end - 1).includes('\n') ? before.end : statement.end;
 }
 
 /**

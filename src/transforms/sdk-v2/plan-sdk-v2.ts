@@ -747,8 +747,23 @@ function workspaceDependencies(dir: string, workspaces: PackageIndex): string[] 
  * sweep 27 AA8), which the move then migrates with the rest instead of leaving them importing a package it removes.
  * Past the budget the walk stops and counts as "still used": keeping v1 is the safe side.
  */
+/**
+ * The files under `dir`, not among `known`, that import SDK 1.x: also in a workspace member whose own package.json does
+ * not declare the SDK, which takes it from this one (the one `manifestOwner` gives its files to: review 39c T1, a client
+ * member left without the SDK the root's move removed).
+ */
 function otherV1Users(dir: string, known: ReadonlySet<string>): string[] {
-  return sourcesOf(dir, known, (text) => text.includes(V1_PACKAGE) && usesSdkV1(text), new Set(), { declarations: true });
+  const takesSdkFromAbove = (member: string): boolean => {
+    let text: string | undefined;
+    try {
+      text = readCurrentFile(path.join(member, 'package.json'));
+    } catch {
+      return false;
+    }
+    const view = readManifest(text);
+    return !!view && !declares(view, V1_PACKAGE);
+  };
+  return sourcesOf(dir, known, (text) => text.includes(V1_PACKAGE) && usesSdkV1(text), new Set(), { declarations: true, intoPackage: takesSdkFromAbove });
 }
 
 

@@ -12,6 +12,7 @@
  * are served and marks it otherwise, so it is not marked here a second time with other advice.
  */
 import { ts } from '../../typescript.js';
+import { statementEnd } from '../kit/removal-range.js';
 import { forEachDescendant } from '../../analysis/ast.js';
 import { STDIO_TRANSPORTS } from '../../analysis/sdk-modules.js';
 import type { AnalysisResult } from '../../analysis/model.js';
@@ -113,8 +114,10 @@ export function planServerPush(result: AnalysisResult, options: TransformOptions
       if (removable) {
         const sf = removable.getSourceFile();
         const lineStart = sf.text.lastIndexOf('\n', removable.getStart(sf) - 1) + 1;
-        const onlyStatement = sf.text.slice(lineStart, removable.getStart(sf)).trim() === '' && /^[ \t]*(\r?\n|$)/.test(sf.text.slice(removable.end));
-        const end = onlyStatement ? removable.end + /^[ \t]*(\r?\n)?/.exec(sf.text.slice(removable.end))![0].length : removable.end;
+        // The next line's `;` guard (`;[…]` in code written without semicolons) is not the ping's to take.
+        const own = statementEnd(sf, removable);
+        const onlyStatement = sf.text.slice(lineStart, removable.getStart(sf)).trim() === '' && /^[ \t]*(\r?\n|$)/.test(sf.text.slice(own));
+        const end = onlyStatement ? own + /^[ \t]*(\r?\n)?/.exec(sf.text.slice(own))![0].length : own;
         plan.edits.push({ file: sf.fileName, start: onlyStatement ? lineStart : removable.getStart(sf), end, text: '' });
         pings++;
         continue;
