@@ -9,6 +9,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { matchSemicolonStyle } from './semicolon-style.js';
 import { analyze } from '../analysis/analyze.js';
 import type { AnalysisResult } from '../analysis/model.js';
 import { ParsedFiles } from '../analysis/parsed-files.js';
@@ -394,6 +395,16 @@ function migrate(sources: Sources, transforms: readonly TransformDefinition[], t
     current.set(file, next);
   }
 
+  // A module the run created (mcp-handles, mcp-server-events) takes the semicolon style of the code it was written for:
+  // a changed file beside it, else one of its package (review 39c T5).
+  for (const [file, text] of created) {
+    if (!isSourceFile(file)) continue;
+    const sample = styleSampleFor(file, original, created);
+    if (sample === undefined) continue;
+    const styled = matchSemicolonStyle(file, sample, text);
+    if (styled !== text) current.set(file, styled);
+  }
+
   // package.json decisions made on the code as it was then, revised for what every transform left of it.
   for (const deferred of deferredManifests) {
     const text = current.get(deferred.manifest);
@@ -584,3 +595,17 @@ function dedupeMarkers(markers: readonly PlannedMarker[]): PlannedMarker[] {
     return true;
   });
 }
+
+/**
+ * The original text of a source file the run changed that a created module sits beside (its directory, else the
+ * nearest one above it): the code whose style the module is written in.
+ */
+function styleSampleFor(file: string, original: ReadonlyMap<string, string>, created: ReadonlyMap<string, string>): string | undefined {
+  const candidates = [...original].filter(([other]) => other !== file && !created.has(other) && isSourceFile(other));
+  for (let dir = path.dirname(file); ; dir = path.dirname(dir)) {
+    const near = candidates.find(([other]) => path.dirname(other) === dir) ?? candidates.find(([other]) => other.startsWith(dir + path.sep));
+    if (near) return near[1];
+    if (path.dirname(dir) === dir) return undefined;
+  }
+}
+

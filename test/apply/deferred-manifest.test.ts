@@ -60,6 +60,17 @@ describe('an SDK 1.x path the codemod left, removed by a later transform', () =>
     expect(result.notes.some((n) => n.includes('keeps @modelcontextprotocol/sdk'))).toBe(false);
     expect(result.notes.some((n) => n.includes('left for a person by the official codemod'))).toBe(false);
   });
+
+  it('names only what the revision adds: zod the codemod\'s import brought is declared already (review 39c T2)', async () => {
+    const dir = tempTree({ 'package.json': '{ "name": "ad2", "version": "1.0.0", "type": "module",\n  "dependencies": { "@modelcontextprotocol/sdk": "1.17.0" } }\n', 'src/http.ts': SERVER.replace("server.registerTool('ping', { description: 'ping' }", "server.tool('ping', 'ping', {}") });
+    const result = await runApply({ paths: [dir], cwd: dir, allowDirty: true, typecheck: false });
+    expect(result.failures).toEqual([]);
+    const revised = result.notes.find((n) => n.includes('no longer refers to it'));
+    expect(revised).toBeDefined();
+    expect(revised).toContain('express');
+    expect(revised).not.toContain('zod');
+    expect(result.notes.some((n) => n.includes('zod ^4.2.0 added (the migrated code now imports it)'))).toBe(true);
+  });
 });
 
 describe('a workspace whose root package.json declares the SDK for its members', () => {

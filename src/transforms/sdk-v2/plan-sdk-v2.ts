@@ -614,7 +614,9 @@ function planManifests(
           revise: (manifestText, files) => {
             if (ownedV1.some((file) => usesSdkV1(files.get(file) ?? ''))) return undefined;
             const finalOwned = owned.map(([file, t]) => [file, files.get(file) ?? t] as const);
-            const brought = undeclaredSdkInstalls(manifest, finalOwned, manifests, relative).filter((pkg) => !declares(view, pkg));
+            // Against the manifest as the run left it: zod the codemod's import needed is declared already (review 39c T2).
+            const current = readManifest(manifestText) ?? view;
+            const brought = undeclaredSdkInstalls(manifest, finalOwned, manifests, relative).filter((pkg) => !declares(current, pkg));
             const revised = rewriteManifest(manifestText, { remove: [V1_PACKAGE], add: brought.map((pkg) => ({ section, name: pkg, range: pkg === 'zod' ? ZOD_RANGE : SDK_V1_INSTALLS[pkg]! })), set: [] });
             if (revised === manifestText) return undefined;
             const also = brought.length ? `; ${andList(brought)} added (the code imports ${brought.length === 1 ? 'it' : 'them'} without declaring ${brought.length === 1 ? 'it' : 'them'}, and had ${brought.length === 1 ? 'it' : 'them'} from ${V1_PACKAGE})` : '';

@@ -7,6 +7,7 @@
  */
 import { RULE_ID } from '../../rule-ids.js';
 import { ts } from '../../typescript.js';
+import { statementEnd } from '../kit/removal-range.js';
 import { calleeParts, isFunctionLike, isInside, statementOf, unwrap } from '../../analysis/ast.js';
 import { routesOf, type Route } from '../../analysis/routes.js';
 import { indentAt } from '../kit/source-style.js';
@@ -123,7 +124,8 @@ export function planRouteEndpoint(file: ServingFile, route: RegisteredRoute, tra
   const create = createHandlerDeclaration(handlerName, factory.expression, options, indent, file.unit);
   const keptGuards = guards && { params: guards.params, paramTexts: guards.paramTexts, lines: guardLines(file, guards), async: guards.awaits };
   const mount = mountLines(route.framework, { receiver, args, handlerName, nodeHandlerName, parsesBody: parsesBody(file, handler), indent, unit: file.unit, method, guards: keptGuards });
-  file.edit(routeStatement.getStart(file.sf), routeStatement.end, [create, ...mount].join(`\n${indent}`));
+  // Up to the route's own end: a `;` guarding the next line (`;[3000].forEach(…)` in code without semicolons) stays there (review 39c T4).
+  file.edit(routeStatement.getStart(file.sf), statementEnd(file.sf, routeStatement), [create, ...mount].join(`\n${indent}`));
   for (const call of going.calls) if (!kept.includes(call)) file.remove(statementOf(call));
   if (!keepsRoutes) for (const call of shadowed) file.remove(statementOf(call));
   for (const decl of going.declarations) file.remove(decl);
