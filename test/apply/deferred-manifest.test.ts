@@ -75,41 +75,8 @@ describe('an SDK 1.x path the codemod left, removed by a later transform', () =>
 
 describe('a workspace whose root package.json declares the SDK for its members', () => {
   it('keeps @modelcontextprotocol/sdk while another member (a client) imports it, with or without the event store (review 39c T1)', async () => {
-    const server = `import { InMemoryEventStore } from '@modelcontextprotocol/sdk/examples/shared/inMemoryEventStore.js';
-import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
-import express from 'express';
-import { randomUUID } from 'node:crypto';
-
-function buildServer(): McpServer {
-  const server = new McpServer({ name: 'r1', version: '1.0.0' });
-  server.tool('ping', 'ping', {}, async () => ({ content: [{ type: 'text', text: 'pong' }] }));
-  return server;
-}
-
-const app = express();
-app.use(express.json());
-const transports: Record<string, StreamableHTTPServerTransport> = {};
-
-app.post('/mcp', async (req, res) => {
-  const sessionId = req.headers['mcp-session-id'] as string | undefined;
-  let transport = sessionId ? transports[sessionId] : undefined;
-  if (!transport) {
-    const t = new StreamableHTTPServerTransport({
-      sessionIdGenerator: () => randomUUID(),
-      eventStore: new InMemoryEventStore(),
-      onsessioninitialized: (id) => {
-        transports[id] = t;
-      },
-    });
-    transport = t;
-    await buildServer().connect(t);
-  }
-  await transport.handleRequest(req, res, req.body);
-});
-
-app.listen(3000);
-`;
+    // The server of the test above, registering its tool the SDK 1.x way.
+    const server = SERVER.replace("server.registerTool('ping', { description: 'ping' }", "server.tool('ping', 'ping', {}");
     const client = `import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 
