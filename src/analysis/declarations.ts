@@ -61,6 +61,18 @@ export function functionOfDeclaration(decl: ts.Node): ts.FunctionLikeDeclaration
   return undefined;
 }
 
+/**
+ * The name a function is called by: its own (`function defineServer()`, a method `build()`), or the variable holding it
+ * (`const defineServer = () => …`, `= function () …`, also in parentheses); undefined for an anonymous one.
+ */
+export function functionName(fn: ts.Node): ts.Identifier | undefined {
+  if ((ts.isFunctionDeclaration(fn) || ts.isMethodDeclaration(fn)) && fn.name && ts.isIdentifier(fn.name)) return fn.name;
+  if (!ts.isArrowFunction(fn) && !ts.isFunctionExpression(fn)) return undefined;
+  let holder: ts.Node = fn.parent;
+  while (holder && ts.isParenthesizedExpression(holder)) holder = holder.parent;
+  return holder && ts.isVariableDeclaration(holder) && ts.isIdentifier(holder.name) ? holder.name : undefined;
+}
+
 /** The function that returns `fn` directly (`(h) => async (args, extra) => ...`, `return async function ...`). */
 export function returningFunction(fn: ts.FunctionLikeDeclaration): ts.FunctionLikeDeclaration | undefined {
   const holder = outermostWrapper(fn);

@@ -224,7 +224,6 @@ export class SdkFeatures {
    * …)`, `initialize`), directly or through up to `depth` helper calls: once per connection (review 39b S5).
    */
   private inHandshakeHandler(node: ts.Node, depth: number, seen = new Set<ts.Node>()): boolean {
-    const handshake = new Set(describedFeature('initialize').handledMethods ?? []);
     for (let fn = enclosingFunction(node); fn; fn = enclosingFunction(fn)) {
       if (seen.has(fn)) return false;
       seen.add(fn);
@@ -233,7 +232,7 @@ export class SdkFeatures {
       const call = holder.parent;
       if (call && ts.isCallExpression(call) && call.arguments.includes(holder as ts.Expression)) {
         const registration = handlerRegistration(this.model, call);
-        if (registration && handshake.has(registration.method)) return true;
+        if (registration && HANDSHAKE_MESSAGES.has(registration.method)) return true;
       }
       if (depth > 0 && this.model.values.calls.callsOf(fn).some((caller) => this.inHandshakeHandler(caller, depth - 1, seen))) return true;
     }
@@ -319,6 +318,9 @@ function handedIdentifiers(sf: ts.SourceFile): ReadonlyMap<string, ts.Identifier
 }
 
 const handedIndex = new WeakMap<ts.SourceFile, ReadonlyMap<string, ts.Identifier[]>>();
+
+/** The handshake's own messages (`initialize`, `notifications/initialized`): their handlers run once per connection. */
+const HANDSHAKE_MESSAGES: ReadonlySet<string> = new Set(describedFeature('initialize').handledMethods ?? []);
 
 /** The server's handshake hooks (`oninitialized`), which run once per connection when the handshake completes. */
 const HANDSHAKE_HOOKS: ReadonlySet<string> = new Set(describedFeature('oninitialized').serverHooks ?? []);

@@ -755,10 +755,12 @@ function changedThrough(values: ValueAnalysis, registered: readonly ts.Node[], s
 export function callChanges(values: ValueAnalysis, call: ts.CallExpression, target: ts.Expression): boolean {
   const fn = values.calls.functionOfCall(call);
   const callee = unwrap(call.expression);
-  // A collection filled by its own mutator (`creds.set('token', req.headers.authorization)`, review 39b S7).
-  if (!fn && ts.isPropertyAccessExpression(callee) && unwrap(callee.expression) === target) return MUTATORS.has(callee.name.text);
+  if (ts.isPropertyAccessExpression(callee) && unwrap(callee.expression) === target) {
+    // A project method writing the object's fields, or a collection's own mutator (`creds.set('token', …)`, review 39b S7).
+    if (!fn) return MUTATORS.has(callee.name.text);
+    return !!fn.body && !fn.getSourceFile().isDeclarationFile && changesState(values, fn, 0, new Set());
+  }
   if (!fn?.body || fn.getSourceFile().isDeclarationFile) return false;
-  if (ts.isPropertyAccessExpression(callee) && unwrap(callee.expression) === target) return changesState(values, fn, 0, new Set());
   const index = call.arguments.findIndex((a) => unwrap(a) === target);
   const parameter = index >= 0 ? fn.parameters[index] : undefined;
   const symbol = parameter && !parameter.dotDotDotToken && ts.isIdentifier(parameter.name) ? values.symbolOf(parameter.name) : undefined;

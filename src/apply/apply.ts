@@ -9,7 +9,6 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { matchSemicolonStyle } from './semicolon-style.js';
 import { analyze } from '../analysis/analyze.js';
 import type { AnalysisResult } from '../analysis/model.js';
 import { ParsedFiles } from '../analysis/parsed-files.js';
@@ -22,7 +21,7 @@ import { isDirectory } from '../discovery/packages.js';
 import { judge } from '../pipeline/judge.js';
 import { writeAllOrNothing } from './write-changes.js';
 import { keepLineEndings } from './file-conventions.js';
-import { finishSourceFile } from './finishing.js';
+import { finishCreatedFile, finishSourceFile } from './finishing.js';
 import { applyEdits } from '../transforms/kit/edits.js';
 import { withFileOverlay } from '../transforms/kit/file-overlay.js';
 import { layOutAddedStatements } from './layout.js';
@@ -401,7 +400,7 @@ function migrate(sources: Sources, transforms: readonly TransformDefinition[], t
     if (!isSourceFile(file)) continue;
     const sample = styleSampleFor(file, original, created);
     if (sample === undefined) continue;
-    const styled = matchSemicolonStyle(file, sample, text);
+    const styled = finishCreatedFile(file, sample, text);
     if (styled !== text) current.set(file, styled);
   }
 
@@ -608,4 +607,3 @@ function styleSampleFor(file: string, original: ReadonlyMap<string, string>, cre
     if (path.dirname(dir) === dir) return undefined;
   }
 }
-

@@ -32,6 +32,14 @@ export function finishSourceFile(file: string, before: string, after: string, re
 }
 
 /**
+ * A module the run created (mcp-handles, mcp-server-events) in the semicolon style of `sample`, the original text of the
+ * code it was written for (review 39c T5); kept only if it still parses, like the passes above.
+ */
+export function finishCreatedFile(file: string, sample: string, text: string): string {
+  return parsingOr(file, text, matchSemicolonStyle(file, sample, text));
+}
+
+/**
  * The official codemod's note about an SDK path it could not move (`/* @mcp-codemod-error Unknown SDK import path:
  * @modelcontextprotocol/sdk/examples/shared/inMemoryEventStore.js. Manual migration required. *\/`), on a line of its
  * own, once the path is nowhere else in the file: a later rewrite removed the import with the code that used it (the

@@ -20,7 +20,7 @@
  */
 import { ts } from '../../typescript.js';
 import { calleeParts, enclosingFunction, forEachDescendant, isPlainLiteral, propertyNameText, unwrap } from '../../analysis/ast.js';
-import { boundNames } from '../../analysis/declarations.js';
+import { boundNames, functionName } from '../../analysis/declarations.js';
 import { describedFeature, INPUT_REQUEST_FEATURES, ruleOfFeature, type FeatureId, type InputRequestSite } from '../../analysis/sdk-features.js';
 import type { AnalysisResult, Analysis } from '../../analysis/model.js';
 import type { TextEdit } from '../kit/edits.js';
@@ -284,8 +284,7 @@ function untracedSender(call: ts.Node): string {
   const fn = enclosingFunction(call);
   if (!fn) return 'sent outside a request handler';
   const outer = fn.parent && ts.isReturnStatement(fn.parent) ? enclosingFunction(fn.parent) : fn.parent && (ts.isArrowFunction(fn.parent) || ts.isFunctionLike(fn.parent)) ? fn.parent : undefined;
-  const nameOf = (f: ts.Node | undefined): string | undefined =>
-    f && (ts.isFunctionDeclaration(f) || ts.isMethodDeclaration(f)) && f.name && ts.isIdentifier(f.name) ? f.name.text : f && f.parent && ts.isVariableDeclaration(f.parent) && ts.isIdentifier(f.parent.name) ? f.parent.name.text : undefined;
+  const nameOf = (f: ts.Node | undefined): string | undefined => (f ? functionName(f)?.text : undefined);
   const returnedBy = outer && nameOf(outer);
   if (returnedBy) return `sent from the function \`${returnedBy}()\` returns, which is handed on as a value that mcp-migrate cannot follow to the request that runs it (if a tool's call runs it, it is that tool's helper)`;
   const named = nameOf(fn);

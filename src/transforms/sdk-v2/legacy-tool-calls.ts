@@ -53,8 +53,6 @@ export function legacyToolCalls(result: AnalysisResult): Map<string, LegacyToolC
   return out;
 }
 
-/** Property accesses, for the shorthand registration methods read as values. */
-
 /**
  * `server.tool(NAME, DESCRIPTION, schema.shape, cb)` with a name that is not a string literal (a constant, imported or
  * not: gabrielkuettel/algorand-agent's 28 tools and resources, sweep 13 L1): the official codemod migrates only a call

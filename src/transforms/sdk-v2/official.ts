@@ -375,8 +375,8 @@ function importMcpServerBridge(sf: SourceFile): void {
 function attachedDocStart(text: string, fullStart: number, start: number): number | undefined {
   const docs = (ts.getLeadingCommentRanges(text, fullStart) ?? []).filter((c) => text.startsWith('/**', c.pos));
   const last = docs.at(-1);
-  // At the start of its line (a JSDoc after code on the same line is no statement's own).
-  // Right above the statement (a blank line between makes it a file header, a licence: review 39b S2) and at the start of its line.
+  // Right above the statement (a blank line between makes it a file header, a licence: review 39b S2), and at the start of its line (a JSDoc
+  // after code on the same line is no statement's own).
   return last && /^[ \t]*(\r?\n)?[ \t]*$/.test(text.slice(last.end, start)) && /(^|\n)[ \t]*$/.test(text.slice(0, last.pos)) ? last.pos : undefined;
 }
 

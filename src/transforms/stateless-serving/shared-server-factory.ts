@@ -6,7 +6,7 @@
  */
 import { ts } from '../../typescript.js';
 import { forEachDescendant, isInside, unwrap } from '../../analysis/ast.js';
-import { returnedExpressions } from '../../analysis/declarations.js';
+import { functionName, returnedExpressions } from '../../analysis/declarations.js';
 import type { AnalysisResult } from '../../analysis/model.js';
 import { sessionConnection } from '../../analysis/session-servers.js';
 import { isServerKind } from '../../analysis/value.js';
@@ -45,7 +45,7 @@ export function serverFactoryHint(result: AnalysisResult, sf: ts.SourceFile): Se
     const call = init && ts.isAwaitExpression(init) ? unwrap(init.expression) : init;
     if (!call || !ts.isCallExpression(call) || call.arguments.length > 0 || !isServerKind(values.valueOf(call))) return;
     const fn = values.calls.functionOfCall(call);
-    const name = fn && factoryName(fn);
+    const name = fn && functionName(fn);
     if (!fn?.body || !name || fn.getSourceFile().isDeclarationFile || !buildsNewServer(values, fn)) return;
     const elsewhere = fn.getSourceFile() !== sf;
     found.set(fn, { name: name.text, ...(shared ? { server: shared.text } : {}), ...(elsewhere ? { file: result.relative(fn.getSourceFile().fileName) } : {}), reachable: !elsewhere || isExported(name) });
@@ -59,13 +59,6 @@ export function serverFactoryNote(factory: ServerFactoryHint): string {
   const shared = factory.server ? `, and remove the one instance \`${factory.server}\` that every session shares now` : '';
   const where = factory.file === undefined ? '' : ` (${factory.file})`;
   return `\`${factory.name}\`${where} already builds the server: ${serve} (a new server per request)${shared}.`;
-}
-
-/** `function defineServer()`, or `const defineServer = () => …` / `= function () …`: the name it is called by. */
-function factoryName(fn: ts.FunctionLikeDeclaration): ts.Identifier | undefined {
-  if (ts.isFunctionDeclaration(fn)) return fn.name;
-  const holder = fn.parent && ts.isParenthesizedExpression(fn.parent) ? fn.parent.parent : fn.parent;
-  return (ts.isArrowFunction(fn) || ts.isFunctionExpression(fn)) && holder && ts.isVariableDeclaration(holder) && ts.isIdentifier(holder.name) ? holder.name : undefined;
 }
 
 /**
