@@ -161,8 +161,8 @@ export function createServer(): Server {
     const dir = tempTree({ 'server.ts': code });
     await runApply({ paths: [dir], cwd: dir, allowDirty: true, typecheck: false, transforms: ['sampling-elicitation-to-mrtr'] });
     const [marker] = parseMarkers(fs.readFileSync(path.join(dir, 'server.ts'), 'utf8'));
-    expect(marker!.message).toContain('Elicitation (a raw elicitation/create request) sent from the function `requestElicitation()` returns');
+    expect(marker!.message).toContain('Elicitation (a raw elicitation/create request) sent from the function `requestElicitation()` returns, which the tools/call handler reads as a value (`ask`) and may run in its request');
     expect(marker!.message).not.toContain('outside a request handler');
-    expect(marker!.message).toContain('A helper cannot return that for its handler');
+    expect(marker!.message).toContain('a helper cannot return that for it. Have the helper tell the handler what to ask');
   });
 });

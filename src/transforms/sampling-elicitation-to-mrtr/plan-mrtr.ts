@@ -20,7 +20,7 @@
  */
 import { ts } from '../../typescript.js';
 import { calleeParts, enclosingFunction, forEachDescendant, isPlainLiteral, propertyNameText, unwrap } from '../../analysis/ast.js';
-import { boundNames, functionName } from '../../analysis/declarations.js';
+import { boundNames } from '../../analysis/declarations.js';
 import { describedFeature, INPUT_REQUEST_FEATURES, ruleOfFeature, type FeatureId, type InputRequestSite } from '../../analysis/sdk-features.js';
 import type { AnalysisResult, Analysis } from '../../analysis/model.js';
 import type { TextEdit } from '../kit/edits.js';
@@ -34,6 +34,7 @@ import { markLeftSites } from './left-sites.js';
 import { handedOnSenders, unreadImportEdits, type HandedOn } from './handed-on.js';
 import { rootsHelperRounds } from './roots-helper.js';
 import { capabilityFlags } from './capability-flags.js';
+import { untracedSender } from './untraced-sender.js';
 import { compileGlobs } from '../../discovery/glob.js';
 
 /** The input-request features (from the SDK description): the rule reporting each, and the `inputRequired` builder replacing it. */
@@ -64,14 +65,15 @@ export function planMrtr(result: AnalysisResult, options: TransformOptions): Tra
     const ask = `return inputRequired({ inputRequests: { k: inputRequired.${builderCall(analysis, site)} } })`;
     const awaitedBy = awaitingTools(analysis, site.call, inTests);
     // Where it is sent from: a helper tools run (and whether it also runs where no request is), or no request at all.
+    const sender = awaitedBy ? undefined : untracedSender(analysis, site.call, result.sourceFiles, (node) => enclosingHandler(analysis, node));
     const from = awaitedBy
       ? `sent from ${awaitedBy.helper}, which ${awaitedBy.tools} call${awaitedBy.count === 1 ? 's' : ''}${awaitedBy.elsewhere ? ' and which also runs outside any request (a hook, a notification handler, start-up)' : ''}, not from a request handler itself`
-      : untracedSender(site.call);
-    const message = awaitedBy && !unread(site.call)
+      : sender!.from;
+    const message = (awaitedBy || sender!.inRequest) && !unread(site.call)
       ? `${describe(site.feature, site.raw)} ${from}: on 2026-07-28 only the handler can ask the client, by returning ${ask.slice('return '.length)} and reading inputResponse(ctx.mcpReq.inputResponses, 'k') on the retry; a helper cannot return that for it. Have the helper tell the handler what to ask (or take the answer as an argument), and let the handler return the input request. Until then a 2026-07-28 client is never asked, and whatever the helper does for a client that cannot be asked is what every such call gets.`
       : unread(site.call)
       ? `${describe(site.feature, site.raw)} ${from}, fire-and-forget (nothing reads its answer): 2026-07-28 has no channel to push it on (the SDK refuses it on a 2026-era request), so it reaches 2025-era clients only. An input request would replace the tool's result and make the client retry, which an optional ${site.feature === 'elicitation' ? 'prompt' : 'request'} is not worth: keep it for 2025-era clients or drop it. Where a tool does need the answer, ${ask} from that tool's handler and read inputResponse(ctx.mcpReq.inputResponses, 'k') on the retry.`
-      : `${describe(site.feature, site.raw)} ${from}: on 2026-07-28 a server can only ask the client from inside tools/call, prompts/get or resources/read, by returning inputRequired({ inputRequests: { k: inputRequired.${builderCall(analysis, site)} } }) and reading inputResponse(ctx.mcpReq.inputResponses, 'k') on the retry.${enclosingFunction(site.call) ? ' A helper cannot return that for its handler: have it tell the handler what to ask, and let the handler return the input request.' : ''}`;
+      : `${describe(site.feature, site.raw)} ${from}: on 2026-07-28 a server can only ask the client from inside tools/call, prompts/get or resources/read, by returning inputRequired({ inputRequests: { k: inputRequired.${builderCall(analysis, site)} } }) and reading inputResponse(ctx.mcpReq.inputResponses, 'k') on the retry.${sender?.helper ? ' A helper cannot return that for its handler: have it tell the handler what to ask, and let the handler return the input request.' : ''}`;
     addMarker(plan, markerAnchor(analysis, site), RULE(site.feature), message);
   }
   const codecFiles = new Map<ts.SourceFile, { server?: ts.ObjectLiteralExpression }>();
@@ -272,23 +274,6 @@ function describe(feature: FeatureId, raw = false): string {
   const wire = Object.entries(described.messages ?? {}).find(([, kind]) => kind === 'request')?.[0];
   const method = Object.entries(described.serverMethods ?? {}).find(([, kind]) => kind === 'request')?.[0];
   return raw && wire ? `${name} (a raw ${wire} request)` : `${name} (${method ?? wire ?? feature})`;
-}
-
-/**
- * Where an input request no handler is found around is sent from, as the marker says it: the function returned by a
- * factory (`requestElicitation(server)`'s), or the named function, handed on as a value mcp-migrate cannot follow to
- * the request that runs it (sweep 30 AD3: it ran inside tools/call, through a handler table); at module level, outside
- * any request.
- */
-function untracedSender(call: ts.Node): string {
-  const fn = enclosingFunction(call);
-  if (!fn) return 'sent outside a request handler';
-  const outer = fn.parent && ts.isReturnStatement(fn.parent) ? enclosingFunction(fn.parent) : fn.parent && (ts.isArrowFunction(fn.parent) || ts.isFunctionLike(fn.parent)) ? fn.parent : undefined;
-  const nameOf = (f: ts.Node | undefined): string | undefined => (f ? functionName(f)?.text : undefined);
-  const returnedBy = outer && nameOf(outer);
-  if (returnedBy) return `sent from the function \`${returnedBy}()\` returns, which is handed on as a value that mcp-migrate cannot follow to the request that runs it (if a tool's call runs it, it is that tool's helper)`;
-  const named = nameOf(fn);
-  return `sent from ${named ? `\`${named}\`` : 'a function'}, which no request handler mcp-migrate can see calls (it may run at start-up, from a hook, or from a tool's call through code it cannot follow)`;
 }
 
 /** The request handler a call is in (through nested callbacks). */
