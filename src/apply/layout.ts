@@ -117,7 +117,8 @@ export async function layOutAddedStatements(file: string, before: string, after:
   const layOut = async (list: readonly LayoutTarget[]): Promise<void> => {
     for (const { statement, userLines, inner } of [...list].reverse()) {
       const start = statement.getStart(sf);
-      const printed = await printStatement(p, parser, sf.text.slice(start, statement.end), indentAt(sf.text, start), ts.isSourceFile(statement.parent), options);
+      const print = await printStatement(p, parser, sf.text.slice(start, statement.end), indentAt(sf.text, start), ts.isSourceFile(statement.parent), options);
+      const printed = print === undefined ? undefined : withUserStatementEnds(print, userLines, same);
       const printedLines = new Set(printed?.split('\n').map(same));
       if (printed === undefined || userLines.some((line) => !printedLines.has(same(line)))) {
         await layOut(inner);
@@ -127,7 +128,37 @@ export async function layOutAddedStatements(file: string, before: string, after:
     }
   };
   await layOut(targets);
-  return out;
+  // What was laid out must parse as the run's text did (a user's line kept without its `;` included).
+  return out === after || parseErrors(file, out) <= parseErrors(file, after) ? out : after;
+}
+
+function parseErrors(file: string, text: string): number {
+  const sf = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, false, /\.[cm]?[jt]sx$/.test(file) ? ts.ScriptKind.TSX : undefined);
+  return (sf as unknown as { parseDiagnostics: readonly unknown[] }).parseDiagnostics.length;
+}
+
+/**
+ * `printed` with the user's statement ends kept. A file that mixes them (`this.url = url;` beside `return { … }` with
+ * none) is printed with the style most of it has, and the user's other lines would no longer come out as they were
+ * (sweep 28 AB7): a `;` Prettier dropped comes back, and one it added goes again unless the next line starts with what
+ * would then continue the statement.
+ */
+function withUserStatementEnds(printed: string, userLines: readonly string[], same: (line: string) => string): string {
+  if (userLines.length === 0) return printed;
+  const user = new Set(userLines.map(same));
+  const lines = printed.split('\n');
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]!;
+    if (user.has(same(line))) continue;
+    if (user.has(same(`${line};`))) {
+      lines[i] = `${line};`;
+      continue;
+    }
+    if (!line.endsWith(';') || !user.has(same(line.slice(0, -1)))) continue;
+    const next = lines.slice(i + 1).find((l) => l.trim() !== '');
+    if (next === undefined || !/^\s*[([`+\-*/]/.test(next)) lines[i] = line.slice(0, -1);
+  }
+  return lines.join('\n');
 }
 
 /** A statement to print again; `inner`: the ones inside it, laid out instead when it cannot be. */

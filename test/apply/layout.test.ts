@@ -199,6 +199,60 @@ describe('layOutAddedStatements', () => {
     expect(await layOutAddedStatements(dependsOnly, registered(tool), registered(codemod))).toBe(registered(codemod));
   });
 
+  it("keeps the user's statement ends in a file that mixes them (sweep 28 AB7: `this.tool` calls the codemod put on one wide line)", async () => {
+    const file = project('mixed-semicolons');
+    // Most statements without `;` (the calls, the returns), a few with (`super(…);`, `this.url = url;`): printed without,
+    // Prettier would drop the user's `;` and refuse the statement; printed with, it would add `};` to the user's returns.
+    const call = (name: string, extra: string) => `    this.tool(
+      "${name}",
+      "Does ${name}",
+      { url: z.string().url().describe("URL to work on") },
+      async ({ url }) => {
+${extra}        return {
+          content: [{ type: "text", text: \`${name} \${url}\` }],
+        }
+      }
+    )
+`;
+    const codemod = (name: string, extra: string) => `    this.registerTool("${name}", { description: "Does ${name}", inputSchema: z.object({ url: z.string().url().describe("URL to work on") }) }, async ({ url }) => {
+${extra}        return {
+          content: [{ type: "text", text: \`${name} \${url}\` }],
+        }
+      })
+`;
+    const laidOut = (name: string, extra: string) => `    this.registerTool(
+      "${name}",
+      {
+        description: "Does ${name}",
+        inputSchema: z.object({
+          url: z.string().url().describe("URL to work on"),
+        }),
+      },
+      async ({ url }) => {
+${extra}        return {
+          content: [{ type: "text", text: \`${name} \${url}\` }],
+        }
+      }
+    )
+`;
+    const assign = '        this.url = url;\n';
+    const klass = (calls: (name: string, extra: string) => string) => `import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { z } from "zod";
+
+export class PageServer extends McpServer {
+  private url: string | null = null
+
+  constructor() {
+    super({ name: "layout", version: "1.0.0" });
+
+${calls('navigate', assign)}
+${calls('open', '')}
+${calls('click', '')}  }
+}
+`;
+    expect(await layOutAddedStatements(file, klass(call), klass(codemod))).toBe(klass(laidOut));
+  });
+
   it('reads a .tsx file as TSX: JSX in the added statement does not hide it', async () => {
     const file = project('tsx').replace(/tool\.ts$/, 'tool.tsx');
     const wide = '    const view = <Answer value={answerResponse} fallback={<Missing reason="the elicitation was declined or cancelled" />} />;\n';
