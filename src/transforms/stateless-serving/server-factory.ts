@@ -259,6 +259,8 @@ function serverSource(file: ServingFile, receiver: ts.Identifier, scope: ts.Node
   if (wrapper) {
     throw new CannotRewrite(`\`${receiver.text}\` is a \`${wrapper}\`, a class of the project's own around an SDK server, not the SDK server itself, and the serving entry's factory must return that server: write \`function buildServer() { return new ${wrapper}(…).<the field holding the SDK server>; }\` (when the class does nothing else per connection), then re-run.`, at, RULE_ID.perSessionServer);
   }
+  const sharedFromFactory = decl && ts.isVariableDeclaration(decl) ? moduleServerFromFactory(file, receiver, decl, scope, at, kind) : undefined;
+  if (sharedFromFactory) return { factory: sharedFromFactory };
   if (decl && ts.isVariableDeclaration(decl) && !isInside(decl, scope)) refuseKeptServer(file, receiver, decl, scope, at, kind);
   if (!decl || !ts.isVariableDeclaration(decl) || !decl.initializer || !isInside(decl, scope)) throw new CannotRewrite(notBuiltHere(kind), at, RULE_ID.perSessionServer);
   return { init: unwrap(decl.initializer) };
@@ -283,6 +285,29 @@ function refuseKeptServer(file: ServingFile, receiver: ts.Identifier, decl: ts.V
   const users = [...new Set(elsewhere.map((r) => functionName(enclosingFunction(r)) ?? 'code outside it'))].map((n) => (n === 'code outside it' ? n : `\`${n}()\``));
   const others = users.length ? ` \`${receiver.text}\` is also used by ${andList(users)} (to close the server on shutdown, say): close what ${kind === 'stdio' ? '`serveStdio`' : 'the handler'} returns there instead, then drop the variable.` : '';
   throw new CannotRewrite(`the server comes from the project's factory \`${factory}()\` and is kept in \`${receiver.text}\`, declared outside ${kind === 'stdio' ? 'the function connecting it' : 'the route'}.${others}`, at, RULE_ID.perSessionServer, undefined, factory);
+}
+
+/**
+ * One server the module builds once with the project's own factory (`const mcpServer = createMcpServer(query)`) and the
+ * route connects to each session's transport (sweep 31 AE1): every session shared that one instance (SDK 1.x's server
+ * serves one transport at a time, the last one connected). The entry is given that factory, called as the module
+ * called it; the module's instance goes when connecting it in this route was all it was used for, and stays for the
+ * code that still uses it otherwise (an HTTP+SSE route kept beside the new entry, a shutdown hook).
+ */
+function moduleServerFromFactory(file: ServingFile, receiver: ts.Identifier, decl: ts.VariableDeclaration, scope: ts.Node, at: ts.Node, kind: 'http' | 'stdio'): Factory | undefined {
+  if (kind !== 'http' || !decl.initializer || !ts.isIdentifier(decl.name) || statementOf(decl).parent !== file.sf) return undefined;
+  const list = decl.parent;
+  if (!ts.isVariableDeclarationList(list) || !(list.flags & ts.NodeFlags.Const)) return undefined;
+  const init = unwrap(decl.initializer);
+  if (!ts.isCallExpression(init) || !ts.isIdentifier(unwrap(init.expression))) return undefined;
+  // The project's own function (a package's factory is refused as such by functionFactory), seen by the analysis.
+  if (!file.values.calls.functionOfCall(init) && !packageOfImport(file.values, file.values.symbolOf(unwrap(init.expression))?.declarations?.[0])) return undefined;
+  const factory = functionFactory(file, init, unwrap(init.expression) as ts.Identifier, undefined, receiver, scope, at, kind);
+  const symbol = file.values.symbolOf(receiver);
+  const uses = referencesByName(file.sf, receiver.text).filter((r) => r !== decl.name && file.values.symbolOf(r) === symbol);
+  const connectedHere = (r: ts.Node): boolean => isInside(r, scope) && ts.isPropertyAccessExpression(r.parent) && r.parent.expression === r && r.parent.name.text === CONNECT_METHOD;
+  if (uses.every(connectedHere) && (list.declarations.length === 1)) file.remove(statementOf(decl), { keepComments: true });
+  return { ...factory, names: [...factory.names, receiver.text] };
 }
 
 /** The server a destructuring takes from what a factory returns (`const { server } = createServerInstance()`). */
