@@ -15,6 +15,7 @@ export const honoMcp: FrameworkDescription = {
   sdkMajor: 1,
   modules: ['@hono/mcp'],
   migration: 'On SDK v2, serve with `createMcpHandler(factory)` and answer Hono with `handler.fetch(c.req.raw)` (or a `WebStandardStreamableHTTPServerTransport` per request without `sessionIdGenerator`).',
+  onSdkV2: 'No release of @hono/mcp is built on SDK v2 (0.3.2, the newest in December 2026, still peer-depends on `@modelcontextprotocol/sdk` ^1.29), and SDK v2 needs none: serve the route with `createMcpHandler(factory)` from `@modelcontextprotocol/server` and answer Hono with `handler.fetch(c.req.raw)` instead of its `StreamableHTTPTransport`, drop the @hono/mcp import, then run apply again.',
   sdkExports: { StreamableHTTPTransport: 'WebStandardStreamableHTTPServerTransport' },
   exports: {},
   members: {},

@@ -224,6 +224,12 @@ export interface FrameworkDescription {
   /** The framework's migration path in one sentence, appended to every message. */
   migration: string;
   /**
+   * What takes this package's place when a file importing it moves to SDK v2, said where the move keeps the file on SDK
+   * v1 for it (a framework built on v1): a release built on v2, or the SDK's own API where no release is (sweep 31 AE4:
+   * "raise it to a release built on SDK v2" sent a reader after a release that does not exist).
+   */
+  onSdkV2?: string;
+  /**
    * The migration path of a program that serves stdio only (every start call of the program matches `when`): said
    * instead of `migration`, whose stateless HTTP mode such a process has no use for (a local desktop server, sweep 28 AB6).
    */

@@ -417,8 +417,38 @@ describe(`${TRANSFORM} fixtures`, () => {
       const held = await runApply({ paths: [dir], cwd: dir, allowDirty: true, typecheck: false, transforms: [TRANSFORM] });
       expect(fs.readFileSync(path.join(dir, 'src/index.ts'), 'utf8')).toBe(agent);
       expect(fs.readFileSync(path.join(dir, 'package.json'), 'utf8')).toContain('"@modelcontextprotocol/sdk"');
-      expect(held.notes).toContain(`sdk-v2: src/index.ts is left on SDK v1: it imports agents, built on SDK v1 (not installed, and your package.json asks for "${spec}", not a version range: which major that is cannot be told, and the versions of it this tool knows are built on SDK v1), so SDK objects it creates or accepts would not fit v2 types. Raise it to a release built on SDK v2 where there is one, then run apply again.`);
+      expect(held.notes).toContain(`sdk-v2: src/index.ts is left on SDK v1: it imports agents, built on SDK v1 (not installed, and your package.json asks for "${spec}", not a version range: which major that is cannot be told, and the versions of it this tool knows are built on SDK v1), so SDK objects it creates or accepts would not fit v2 types. Raise \`agents\` to a release built on SDK v2 (those that export \`agents/mcp/server\`: 0.32.0 does, on \`@modelcontextprotocol/server\` 2.4.0; 0.1.x does not), then run apply again.`);
     }
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('a file held on SDK v1 for @hono/mcp, which has no release on SDK v2, is told what serves Hono on v2 instead (sweep 31 AE4)', async () => {
+    const route = [
+      "import { Hono } from 'hono';",
+      "import { StreamableHTTPTransport } from '@hono/mcp';",
+      "import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';",
+      '',
+      'const app = new Hono();',
+      "app.all('/mcp', async (c) => {",
+      "  const server = new McpServer({ name: 'hello', version: '1.0.0' });",
+      "  server.registerTool('hello', { description: 'Says hello.' }, async () => ({ content: [{ type: 'text', text: 'hello' }] }));",
+      '  const transport = new StreamableHTTPTransport();',
+      '  await server.connect(transport);',
+      '  return transport.handleRequest(c);',
+      '});',
+      'export default app;',
+      '',
+    ].join('\n');
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mcp-migrate-hono-mcp-'));
+    fs.mkdirSync(path.join(dir, 'src'));
+    fs.writeFileSync(path.join(dir, 'package.json'), '{\n  "name": "hello",\n  "private": true,\n  "dependencies": {\n    "@hono/mcp": "^0.1.1",\n    "@modelcontextprotocol/sdk": "^1.17.1",\n    "hono": "^4.9.1"\n  }\n}\n');
+    fs.writeFileSync(path.join(dir, 'src/index.ts'), route);
+    const result = await runApply({ paths: [dir], cwd: dir, allowDirty: true, typecheck: false, transforms: [TRANSFORM] });
+    expect(fs.readFileSync(path.join(dir, 'src/index.ts'), 'utf8')).toBe(route);
+    const note = result.notes.find((n) => n.startsWith('sdk-v2: src/index.ts is left on SDK v1: it imports @hono/mcp'));
+    expect(note).toContain('No release of @hono/mcp is built on SDK v2');
+    expect(note).toContain('answer Hono with `handler.fetch(c.req.raw)`');
+    expect(note).not.toContain('where there is one');
     fs.rmSync(dir, { recursive: true, force: true });
   });
 

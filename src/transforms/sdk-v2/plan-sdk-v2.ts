@@ -28,7 +28,7 @@ import { dropAddedImportBreaks, keepCommentBreaks, keepImportGroupBreaks } from 
 import { capturedLegacyRegistrations } from '../../analysis/registration-wrappers.js';
 import { legacyToolCallRewrites, legacyToolCalls, verifiedInputSchemas, registrationsThroughProjectModules, serversHandedToLoadedModules } from './legacy-tool-calls.js';
 import { reexportsSdkRuntime } from './runtime-bundle.js';
-import { DependencyLookup, realpathOr, unreadableSpec, v1BoundDependencies } from './v1-dependencies.js';
+import { DependencyLookup, realpathOr, successorOnV2, unreadableSpec, v1BoundDependencies } from './v1-dependencies.js';
 import { relativeImports, typesOnlyFilesOfClients } from './client-side-types.js';
 import { heldNeighbours } from './held-neighbours.js';
 import { unmovableDynamicSdkImports } from './dynamic-imports.js';
@@ -167,7 +167,7 @@ export function planSdkV2(result: AnalysisResult, options: TransformOptions): Tr
       return spec !== undefined ? `not installed, and your package.json asks for "${spec}", not a version range: which major that is cannot be told, and the versions of it this tool knows are built on SDK v1` : 'not installed: the major your package.json asks for is built on it';
     };
     const reasons = deps.length === 1 ? why(deps[0]!) : deps.map((dep) => `${dep}: ${why(dep)}`).join('; ');
-    plan.notes!.push(`${SDK_V2}: ${result.relative(f.file)} is left on SDK v1: it imports ${deps.join(', ')}, built on SDK v1 (${reasons}), so SDK objects ${them} ${deps.length === 1 ? 'creates or accepts' : 'create or accept'} would not fit v2 types. Raise ${deps.length === 1 ? 'it' : 'them'} to a release built on SDK v2 where there is one, then run apply again.`);
+    plan.notes!.push(`${SDK_V2}: ${result.relative(f.file)} is left on SDK v1: it imports ${deps.join(', ')}, built on SDK v1 (${reasons}), so SDK objects ${them} ${deps.length === 1 ? 'creates or accepts' : 'create or accept'} would not fit v2 types. ${whatToRaise(deps)}`);
   }
   // A module that imports no SDK itself but hands what a candidate exports to a dependency built on v1 (`await
   // mcp.connect(transport)` with `@hono/mcp`'s transport, the server imported from ./mcp.js): the candidate stays on v1 with
@@ -182,7 +182,7 @@ export function planSdkV2(result: AnalysisResult, options: TransformOptions): Tr
       const imported = candidateFiles.get(target);
       if (!imported || heldFiles.has(target) || heldPackages.has(packageOfFile(target))) continue;
       heldFiles.add(target);
-      plan.notes!.push(`${SDK_V2}: ${result.relative(target)} is left on SDK v1: ${result.relative(file)} imports it and hands what it gets to ${deps.join(', ')}, built on SDK v1, so SDK objects moved to v2 here would not fit there. Raise ${deps.length === 1 ? 'that package' : 'those packages'} to a release built on SDK v2 where there is one, then run apply again.`);
+      plan.notes!.push(`${SDK_V2}: ${result.relative(target)} is left on SDK v1: ${result.relative(file)} imports it and hands what it gets to ${deps.join(', ')}, built on SDK v1, so SDK objects moved to v2 here would not fit there. ${whatToRaise(deps, 'that package')}`);
     }
   }
   // A file loading the SDK with `import()` that the official codemod would point at an entry point lacking what it takes (dynamic-imports.ts).
@@ -825,4 +825,21 @@ function markHeldTaskTools(result: AnalysisResult, plan: TransformPlan, held: (f
       if (isTaskToolRegistration(values, node as ts.PropertyAccessExpression)) addMarker(plan, node, RULE_ID.experimentalTasks, HELD_TASK_TOOL_MESSAGE);
     });
   }
+}
+
+/**
+ * What to do about the packages built on SDK v1 that keep a file there: raise them to a release built on SDK v2, or,
+ * for a package the framework descriptions know, what takes its place on v2 (`onSdkV2`: the SDK's own API where no
+ * release is built on v2).
+ */
+function whatToRaise(deps: readonly string[], one = 'it'): string {
+  const known = deps.flatMap((dep) => {
+    const successor = successorOnV2(dep);
+    return successor ? [`${dep}: ${successor}`] : [];
+  });
+  const unknown = deps.filter((dep) => !successorOnV2(dep));
+  const raise = unknown.length === 0 ? '' : `Raise ${deps.length === 1 ? one : unknown.length === 1 ? unknown[0] : andList(unknown)} to a release built on SDK v2 where there is one, then run apply again.`;
+  if (known.length === 0) return raise;
+  const told = deps.length === 1 ? successorOnV2(deps[0]!)! : known.join(' ');
+  return raise ? `${told} ${raise}` : told;
 }

@@ -122,6 +122,11 @@ function describedOnV1(pkg: string, fromDir: string): boolean {
   return described.some((f) => f.frameworkMajor === major && f.sdkMajor === 1);
 }
 
+/** What the framework descriptions say takes `pkg`'s place on SDK v2 (`onSdkV2`), when one describes it. */
+export function successorOnV2(pkg: string): string | undefined {
+  return FRAMEWORKS.find((f) => f.onSdkV2 && [...f.modules, ...(f.companionModules ?? [])].some((m) => packageOf(m) === pkg))?.onSdkV2;
+}
+
 /** `pkg` is asked for by something other than a version range (a tag, a URL, a git reference): its spec, else undefined. */
 export function unreadableSpec(pkg: string, fromDir: string): string | undefined {
   const spec = declaredSpec(pkg, fromDir);
