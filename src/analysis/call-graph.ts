@@ -252,6 +252,11 @@ export class CallGraph {
     return calls;
   }
 
+  /** The calls without arguments of a method or function of this name (`als.getStore()`), unresolved. */
+  argumentlessCallsNamed(name: string): readonly ts.CallExpression[] {
+    return this.callIndex().withoutArguments.get(name) ?? [];
+  }
+
   /** Every call of `fn`, also those without arguments (`context.currentTab()`): who runs its body, not who feeds its parameters. */
   everyCallOf(fn: ts.FunctionLikeDeclaration): readonly ts.CallExpression[] {
     const cached = this.everyCallSite.get(fn);

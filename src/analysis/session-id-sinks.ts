@@ -6,7 +6,7 @@
  * and where the project carries it by hand in a request's `_meta` (`injections`).
  */
 import { ts } from '../typescript.js';
-import { calleeParts, enclosingFunction, forEachDescendant, isFunctionLike, outermostWrapper, unwrap } from './ast.js';
+import { calleeParts, enclosingFunction, forEachDescendant, isFunctionLike, outermostWrapper, propertyNameText, unwrap } from './ast.js';
 import { calleeText, type ValueAnalysis } from './values.js';
 import { isHeaderWrite, headerAccess } from './http-requests.js';
 import type { Hop } from './value.js';
@@ -93,10 +93,12 @@ export class SessionIdSinks {
     }
     if (ts.isPropertyAssignment(parent) || ts.isShorthandPropertyAssignment(parent)) {
       // `{ sessionId: sid }`: a logger receiving the object makes this telemetry; reads of the
-      // property (`state.sid`) carry the id on; anything else just holds it.
+      // property (`state.sid`) carry the id on, also out of a request-context store the object is run with;
+      // anything else just holds it.
       const logs = this.flow(parent.parent, seen, hops, derived).filter((s) => s.kind === 'log');
       const viaProperty = this.flowIntoPropertyReads(parent.name, seen, hops, derived);
-      return logs.length || viaProperty.length ? [...logs, ...viaProperty] : [other(parent, 'stored in an object', hops)];
+      const viaStore = this.flowThroughContextStore(parent, seen, hops, derived);
+      return logs.length || viaProperty.length || viaStore.length ? [...logs, ...viaProperty, ...viaStore] : [other(parent, 'stored in an object', hops)];
     }
     if (ts.isSpreadAssignment(parent) || ts.isArrayLiteralExpression(parent)) return this.flow(parent, seen, hops, derived);
     if (ts.isCallExpression(parent) || ts.isPropertyAccessExpression(parent)) {
@@ -109,6 +111,44 @@ export class SessionIdSinks {
     if (ts.isIfStatement(parent) || ts.isPrefixUnaryExpression(parent) || ts.isTypeOfExpression(parent) || ts.isExpressionStatement(parent)) return [];
     if (ts.isTemplateExpression(outer)) return [];
     return [other(parent, 'used', hops)];
+  }
+
+  /**
+   * `requestContext.run({ …, sessionId: sid }, handle)` with an `AsyncLocalStorage` (sweep 31 AE3): what runs inside
+   * reads the store back anywhere in the program (`requestContext.getStore().sessionId`, `const ctx = …getStore();
+   * ctx.sessionId`, `const { sessionId } = …getStore()`), so those reads carry the id on.
+   */
+  private flowThroughContextStore(property: ts.PropertyAssignment | ts.ShorthandPropertyAssignment, seen: Set<ts.Node>, hops: readonly Hop[], derived: boolean): Sink[] {
+    const name = propertyNameText(property.name);
+    const literal = outermostWrapper(property.parent);
+    const run = literal.parent;
+    if (!name || !run || !ts.isCallExpression(run) || run.arguments[0] !== literal) return [];
+    const { name: method, receiver } = calleeParts(run);
+    if ((method !== 'run' && method !== 'enterWith') || !receiver) return [];
+    const storage = this.values.symbolOf(unwrap(receiver));
+    if (!storage || !isAsyncLocalStorage(storage)) return [];
+    const via: Hop[] = [...hops, { text: `carried in the \`${unwrap(receiver).getText()}\` request-context store`, node: property.name, via: 'context-store' }];
+    const sinks: Sink[] = [];
+    const fromStore = (read: ts.Node): void => {
+      const holder = outermostWrapper(read).parent;
+      if (holder && ts.isPropertyAccessExpression(holder) && holder.name.text === name) sinks.push(...this.flow(holder, seen, via, derived));
+    };
+    for (const get of this.values.calls.argumentlessCallsNamed('getStore')) {
+      const from = calleeParts(get).receiver;
+      if (!from || this.values.symbolOf(unwrap(from)) !== storage) continue;
+      const holder = outermostWrapper(get).parent;
+      if (holder && ts.isVariableDeclaration(holder) && holder.initializer && outermostWrapper(get) === outermostWrapper(holder.initializer)) {
+        if (ts.isIdentifier(holder.name)) for (const ref of this.referencesOf(holder.name)) fromStore(ref);
+        else if (ts.isObjectBindingPattern(holder.name)) {
+          for (const element of holder.name.elements) {
+            if ((propertyNameText(element.propertyName) ?? (ts.isIdentifier(element.name) ? element.name.text : undefined)) === name && ts.isIdentifier(element.name)) sinks.push(...this.flowIntoReferences(element.name, seen, via, derived));
+          }
+        }
+        continue;
+      }
+      fromStore(get);
+    }
+    return sinks;
   }
 
   private flowIntoReferences(name: ts.Identifier, seen: Set<ts.Node>, hops: readonly Hop[], derived: boolean): Sink[] {
@@ -220,6 +260,27 @@ function commandChainBase(store: ts.Expression): { base: ts.Expression; first?: 
     current = unwrap(callee.expression) as ts.Expression;
   }
   return { base: current, ...(first ? { first } : {}) };
+}
+
+/** Node's `AsyncLocalStorage` modules: a variable holding `new AsyncLocalStorage()` from one of them is a request-context store. */
+const ASYNC_HOOKS = /^(?:node:)?async_hooks$/;
+
+/** Whether `symbol` is a variable holding `new AsyncLocalStorage(…)` of `async_hooks` (imported, required or namespaced). */
+function isAsyncLocalStorage(symbol: ts.Symbol): boolean {
+  const decl = symbol.valueDeclaration;
+  const made = decl && ts.isVariableDeclaration(decl) && decl.initializer ? unwrap(decl.initializer) : undefined;
+  if (!made || !ts.isNewExpression(made)) return false;
+  const callee = unwrap(made.expression);
+  const className = ts.isIdentifier(callee) ? callee.text : ts.isPropertyAccessExpression(callee) ? callee.name.text : undefined;
+  if (className !== 'AsyncLocalStorage') return false;
+  // The module it comes from, by what the file imports or requires.
+  let fromHooks = false;
+  forEachDescendant(made.getSourceFile(), (node) => {
+    if (fromHooks) return;
+    const specifier = ts.isImportDeclaration(node) ? node.moduleSpecifier : ts.isCallExpression(node) && ts.isIdentifier(node.expression) && node.expression.text === 'require' ? node.arguments[0] : undefined;
+    if (specifier && ts.isStringLiteral(specifier) && ASYNC_HOOKS.test(specifier.text)) fromHooks = true;
+  });
+  return fromHooks;
 }
 
 function other(node: ts.Node, description: string, hops: readonly Hop[]): Sink {

@@ -29,6 +29,8 @@ export type SessionIdOrigin = 'context' | 'transport' | 'header' | 'callback' | 
 export interface Hop {
   text: string;
   node: ts.Node;
+  /** The id went into a request-context store (`als.run({ sessionId }, …)`) and out of it where the request is served. */
+  via?: 'context-store';
 }
 
 export interface Value {

@@ -64,3 +64,23 @@ export function reportTelemetryAttributes(context: RuleContext, messageId: strin
     }
   }
 }
+
+/**
+ * The serving code's own id (the header, or the id it mints) put in a request-context store for the code that serves
+ * the request (`requestContext.run({ sessionId }, …)`, read back with `getStore()` in a tool handler) and logged there
+ * (sweep 31 AE3): unlike a log line of the serving code, it leaves the session layer, into the application's own
+ * records (an audit table), which lose their key. One finding per property put in the store.
+ */
+export function reportContextStoreTelemetry(context: RuleContext, messageId: string): void {
+  const reported = new Set<ts.Node>();
+  for (const read of context.analysis.sessions.reads) {
+    if (read.origin !== 'header' && read.origin !== 'callback' && read.origin !== 'query') continue;
+    for (const sink of read.sinks) {
+      if (sink.kind !== 'log') continue;
+      const hop = sink.hops.find((h) => h.via === 'context-store');
+      if (!hop || reported.has(hop.node)) continue;
+      reported.add(hop.node);
+      context.report({ node: hop.node, messageId, data: { use: sink.description }, hops: sink.hops });
+    }
+  }
+}

@@ -4,6 +4,25 @@ import rule from '../../../src/rules/session-state/session-telemetry.js';
 ruleTester(rule, {
   valid: [
     {
+      name: 'a request-context store carrying the user, not the session id; a store of a class of its own named AsyncLocalStorage',
+      code: `import { AsyncLocalStorage } from 'node:async_hooks';
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { CallToolRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+const requestContext = new AsyncLocalStorage<{ userId: string; sid?: string }>();
+export function buildServer() {
+  const server = new Server({ name: 'x', version: '1' }, { capabilities: { tools: {} } });
+  server.setRequestHandler(CallToolRequestSchema, async (request) => {
+    console.log('tool', request.params.name, requestContext.getStore()?.userId);
+    return { content: [] };
+  });
+  return server;
+}
+export async function route(req: any, handle: () => Promise<void>) {
+  const sid = req.headers['mcp-session-id'] as string | undefined;
+  await requestContext.run({ userId: String(req.headers['x-user']), sid }, handle);
+}`,
+    },
+    {
       name: 'a read that keys state as well as a log is a session-id-read',
       code: `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 const carts = new Map<string, string[]>();
@@ -71,6 +90,29 @@ export async function handle(req: any, res: any) {
     },
   ],
   invalid: [
+    {
+      name: 'the session id the route handles, put in an AsyncLocalStorage store and logged where the tool reads it back (sweep 31 AE3)',
+      code: `import { AsyncLocalStorage } from 'node:async_hooks';
+import { randomUUID } from 'node:crypto';
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { CallToolRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+const requestContext = new AsyncLocalStorage<{ userId: string; sessionId: string }>();
+const audit = { record: (entry: object) => console.log(JSON.stringify(entry)) };
+export function buildServer() {
+  const server = new Server({ name: 'x', version: '1' }, { capabilities: { tools: {} } });
+  server.setRequestHandler(CallToolRequestSchema, async (request) => {
+    const { sessionId, userId } = requestContext.getStore()!;
+    audit.record({ session_id: sessionId, user: userId, tool: request.params.name });
+    return { content: [] };
+  });
+  return server;
+}
+export async function route(req: any, handle: () => Promise<void>) {
+  const effectiveSessionId = (req.headers['mcp-session-id'] as string | undefined) || randomUUID();
+  await requestContext.run({ userId: String(req.headers['x-user']), sessionId: effectiveSessionId }, handle);
+}`,
+      errors: [{ messageId: 'contextStore', line: 18 }],
+    },
     {
       name: 'serving code tagging the session\'s logger and span with the session id (every later line carries it)',
       code: `import { randomUUID } from 'node:crypto';
