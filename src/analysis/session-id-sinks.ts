@@ -183,7 +183,11 @@ export class SessionIdSinks {
     if (ts.isCallExpression(call) && index === 1 && isHeaderWrite(call) && headerAccess(this.values, call)) return [];
     if (!receiver && name === 'String') return this.flow(call, seen, hops, derived);
     const method = name?.toLowerCase();
-    if (ts.isCallExpression(call) && receiver && method && STORE_METHODS.has(method) && index === 0) {
+    // A method of the project's own whose body is seen (`sessionManager.get(sid)` of a class wrapping its
+    // `this.transports`, sweep 31 AE2) is followed into like any helper: what it keys is the wrapper's own collection.
+    const own = ts.isCallExpression(call) && receiver && method && STORE_METHODS.has(method) ? this.values.calls.functionOfCall(call) : undefined;
+    const wrapper = own?.body && !own.getSourceFile().isDeclarationFile && ts.isIdentifier(own.parameters[index]?.name ?? call) ? own : undefined;
+    if (ts.isCallExpression(call) && receiver && method && STORE_METHODS.has(method) && index === 0 && !wrapper) {
       return [this.storeSink(receiver, call, arg, derived, hops, WRITE_METHODS.has(method) ? call.arguments[method === 'setex' ? 2 : 1] : undefined)];
     }
     if (ts.isCallExpression(call)) {

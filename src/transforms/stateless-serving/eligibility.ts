@@ -6,7 +6,8 @@
 import { HTTP_RESPONSE_WRITES } from '../../analysis/http-requests.js';
 import { functionOfDeclaration } from '../../analysis/declarations.js';
 import { ts } from '../../typescript.js';
-import { enclosingFunction, isFunctionLike, isInside, isPlainLiteral, propertyNameText, statementOf, unwrap } from '../../analysis/ast.js';
+import { enclosingFunction, forEachDescendant, isFunctionLike, isInside, isPlainLiteral, propertyNameText, statementOf, unwrap } from '../../analysis/ast.js';
+import { thisMemberName } from '../../analysis/class-members.js';
 import type { RouteFramework } from '../../analysis/routes.js';
 import { TRANSPORT_MEMBERS } from '../../analysis/sdk-modules.js';
 import type { SessionStore } from '../../analysis/session-flow.js';
@@ -98,8 +99,89 @@ export function checkBoilerplate(file: ServingFile, root: ts.Node, allowed: Set<
     // One that only reads the session id off the request (`getSessionId(req)`: the Mcp-Session-Id header) is the
     // session routing itself, which goes with the registry.
     if (readsSessionIdOnly(file, id)) continue;
+    // An object of the project's own class that only wraps a transport registry (`sessionManager.get(sid)`, sweep 31
+    // AE2): its calls here are the registry's routing, which goes with it.
+    if (registryWrapperCallsOnly(file, root, id)) continue;
     throw custom(name, id);
   }
+}
+
+/**
+ * Whether every use of `id`'s binding in `root` calls a method of a project class that holds a transport (or server)
+ * registry in a field and whose method does nothing but reach that registry with its parameters: `add(id, t) {
+ * this.transports[id] = t }`, `get(id) { return this.transports[id] || null }`, `exists(id) { return id in
+ * this.transports }`, `remove(id) { delete this.transports[id] }`, or the same through the field's `get`/`set`/`has`/
+ * `delete`. A method that does more (starts a timer, counts, logs to a store) is the application's own logic.
+ */
+function registryWrapperCallsOnly(file: ServingFile, root: ts.Node, id: ts.Identifier): boolean {
+  const symbol = file.values.symbolOf(id);
+  if (!symbol) return false;
+  const registryFields = new Map<ts.ClassLikeDeclaration, Set<string>>();
+  for (const store of file.result.analysis.sessions.stores.values()) {
+    if ((store.kind !== 'transport' && store.kind !== 'server') || !store.declaration || store.heldState?.length) continue;
+    const field = ts.isPropertyDeclaration(store.declaration) && ts.isIdentifier(store.declaration.name) ? store.declaration.name.text : thisMemberName(store.declaration);
+    let owner: ts.Node | undefined = store.declaration.parent;
+    while (owner && !ts.isClassLike(owner)) owner = owner.parent;
+    if (!field || !owner) continue;
+    const fields = registryFields.get(owner as ts.ClassLikeDeclaration) ?? new Set<string>();
+    fields.add(field);
+    registryFields.set(owner as ts.ClassLikeDeclaration, fields);
+  }
+  if (registryFields.size === 0) return false;
+  let every = true;
+  let any = false;
+  forEachDescendant(root, (node) => {
+    if (!every || !ts.isIdentifier(node) || node.text !== id.text || file.values.symbolOf(node) !== symbol) return;
+    const access = node.parent;
+    const call = access && ts.isPropertyAccessExpression(access) && access.expression === node ? access.parent : undefined;
+    const method = call && ts.isCallExpression(call) && call.expression === access ? file.values.calls.functionOfCall(call) : undefined;
+    const owner = method && ts.isMethodDeclaration(method) && ts.isClassLike(method.parent) ? method.parent : undefined;
+    const fields = owner && registryFields.get(owner);
+    if (!method || !fields || !onlyReachesRegistry(method, fields)) every = false;
+    else any = true;
+  });
+  return every && any;
+}
+
+/** Whether a method's body uses nothing but its parameters, literals and the registry fields (their collection methods included). */
+function onlyReachesRegistry(method: ts.FunctionLikeDeclaration, fields: ReadonlySet<string>): boolean {
+  if (!method.body) return false;
+  const params = new Set(method.parameters.flatMap((p) => (ts.isIdentifier(p.name) ? [p.name.text] : [])));
+  if (params.size !== method.parameters.length) return false;
+  const COLLECTION_METHODS = new Set(['get', 'set', 'has', 'delete']);
+  let pure = true;
+  const visit = (node: ts.Node): void => {
+    if (!pure) return;
+    if (ts.isPropertyAccessExpression(node) && node.expression.kind === ts.SyntaxKind.ThisKeyword) {
+      if (!fields.has(node.name.text)) pure = false;
+      return;
+    }
+    if (ts.isCallExpression(node)) {
+      const callee = node.expression;
+      const onRegistry = ts.isPropertyAccessExpression(callee) && COLLECTION_METHODS.has(callee.name.text) && ts.isPropertyAccessExpression(callee.expression) && callee.expression.expression.kind === ts.SyntaxKind.ThisKeyword && fields.has(callee.expression.name.text);
+      if (!onRegistry) {
+        pure = false;
+        return;
+      }
+      for (const arg of node.arguments) visit(arg);
+      return;
+    }
+    if (ts.isIdentifier(node)) {
+      if (!params.has(node.text) && node.text !== 'undefined') pure = false;
+      return;
+    }
+    if (ts.isNewExpression(node) || ts.isAwaitExpression(node) || isFunctionLike(node) || ts.isThisTypeNode(node)) {
+      pure = false;
+      return;
+    }
+    if (node.kind === ts.SyntaxKind.ThisKeyword) {
+      pure = false;
+      return;
+    }
+    ts.forEachChild(node, visit);
+  };
+  ts.forEachChild(method.body, visit);
+  return pure;
 }
 
 /**

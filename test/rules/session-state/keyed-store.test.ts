@@ -7,6 +7,26 @@ import rule from '../../../src/rules/session-state/keyed-store.js';
 ruleTester(rule, {
   valid: [
     {
+      name: "calls of a project class's methods that wrap a transport registry are followed into the class, not taken for a KV store (sweep 31 AE2)",
+      code: `import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+class SessionManager {
+  private transports: Record<string, StreamableHTTPServerTransport> = {};
+  add(sessionId: string, transport: StreamableHTTPServerTransport) { this.transports[sessionId] = transport; }
+  get(sessionId: string) { return this.transports[sessionId] || null; }
+  exists(sessionId: string) { return sessionId in this.transports; }
+  remove(sessionId: string) { delete this.transports[sessionId]; }
+}
+const sessionManager = new SessionManager();
+export async function route(req: any, res: any) {
+  const sessionId = req.headers['mcp-session-id'] as string;
+  if (sessionManager.exists(sessionId)) {
+    await sessionManager.get(sessionId)!.handleRequest(req, res, req.body);
+    return;
+  }
+  sessionManager.remove(sessionId);
+}`,
+    },
+    {
       name: 'a sessionId query parameter of a route that is not an SSE endpoint is the application\'s own',
       code: `import express from 'express';
 import { SSEServerTransport } from '@modelcontextprotocol/sdk/server/sse.js';
