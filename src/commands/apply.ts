@@ -123,6 +123,37 @@ function readIfExists(file: string): string | undefined {
   }
 }
 
+/** Source files `apply` may migrate: a report by one of these names would be written into code. */
+const SOURCE_EXTENSION = /\.(?:[cm]?[jt]sx?)$/i;
+
+/** Why the migration report cannot be written at `target` (before anything is), or undefined when it can. */
+function reportTargetProblem(target: string): string | undefined {
+  if (SOURCE_EXTENSION.test(target)) return `the migration report would be written to ${target}, a source file name (--report takes a Markdown file, such as MIGRATION.md)`;
+  let stat: fs.Stats | undefined;
+  try {
+    stat = fs.statSync(target);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') return `the migration report path ${target} cannot be read (${(error as NodeJS.ErrnoException).code})`;
+  }
+  if (stat && !stat.isFile()) return `the migration report path ${target} is not a regular file (${stat.isDirectory() ? 'a directory' : stat.isFIFO() ? 'a FIFO' : 'a special file'})`;
+  if (!stat) {
+    const dir = path.dirname(target);
+    let parent: fs.Stats | undefined;
+    try {
+      parent = fs.statSync(dir);
+    } catch {
+      /* reported below */
+    }
+    if (!parent?.isDirectory()) return `the migration report cannot be written to ${target}: its folder ${dir} does not exist`;
+  }
+  try {
+    fs.accessSync(stat ? target : path.dirname(target), fs.constants.W_OK);
+  } catch {
+    return `the migration report cannot be written to ${target}: permission denied`;
+  }
+  return undefined;
+}
+
 function reportPath(result: ApplyResult, flags: ApplyFlags, io: Io): string {
   return flags.report ? path.resolve(io.cwd, flags.report) : path.join(result.root, 'MIGRATION.md');
 }
@@ -153,6 +184,16 @@ async function runApplyCommand(paths: string[], flags: ApplyFlags, io: Io): Prom
       return EXIT.error;
     }
     throw error;
+  }
+  // Where the migration report goes is checked before any source is written: a run that rewrote every file and then
+  // hung on a FIFO, failed on a directory, or appended Markdown to a source file would leave a tree nobody can trust
+  // (review 40 R40-8, R40-9).
+  if (!noWrite) {
+    const problem = reportTargetProblem(flags.report ? path.resolve(io.cwd, flags.report) : path.join(reportRoot(paths.length ? paths : ['.'], io.cwd).root, 'MIGRATION.md'));
+    if (problem) {
+      io.stderr(`mcp-migrate: ${problem}; nothing was written.\n`);
+      return EXIT.error;
+    }
   }
   const progress = createProgress({ enabled: io.isTTY && !flags.quiet, write: io.stderr });
   const [{ runApply }, { mergeMigrationReport, renderDiff, renderJson, renderMarkdown, renderSummary }] = await Promise.all([import('../apply/apply.js'), import('../apply/report.js')]);
