@@ -10,6 +10,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import type { Finding, ScanReport } from './model.js';
 import { SCHEMA_VERSION, summarize } from './model.js';
+import { parseJson } from './json-text.js';
 
 export interface BaselineFile {
   schemaVersion: typeof SCHEMA_VERSION;
@@ -35,7 +36,7 @@ export class BaselineError extends Error {}
 export function readBaseline(filePath: string): BaselineFile {
   let parsed: unknown;
   try {
-    parsed = JSON.parse(fs.readFileSync(filePath, 'utf8'));
+    parsed = parseJson(fs.readFileSync(filePath, 'utf8'));
   } catch (error) {
     throw new BaselineError(`Cannot read baseline ${filePath}: ${(error as Error).message}`);
   }

@@ -19,6 +19,7 @@ import type { FailOn } from './reporters/verdict.js';
 import { locateJsonError } from './json-error.js';
 import { didYouMean } from './suggest.js';
 import { VERSION } from './version.js';
+import { parseJson } from './json-text.js';
 
 export const CONFIG_FILE_NAME = 'mcp-migrate.config.json';
 export const PACKAGE_JSON_KEY = 'mcp-migrate';
@@ -190,7 +191,7 @@ function readJson(file: string, label: string, strict = label !== 'package.json'
     throw new ConfigError(`${label}: cannot be read (${code ?? (error as Error).message})`);
   }
   try {
-    return JSON.parse(text) as unknown;
+    return parseJson(text) as unknown;
   } catch (error) {
     // A broken package.json is not ours to judge unless it is where our settings would be.
     if (!strict) return undefined;

@@ -23,6 +23,7 @@ import { syntaxTreeOf } from '../analysis/parsed-files.js';
 import { indentAt, indentUnit } from '../transforms/kit/source-style.js';
 import { addedLines, preferredQuote } from './quote-style.js';
 import { isTerminated } from './semicolon-style.js';
+import { parseJson } from '../json-text.js';
 
 /** The options of Prettier's that describe a file's look, as far as the layout of a statement needs them. */
 export interface LayoutOptions {
@@ -337,7 +338,7 @@ function nearestConfig(dir: string): string | undefined {
 
 function readJson(file: string): Record<string, unknown> | undefined {
   try {
-    return JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, unknown>;
+    return parseJson(fs.readFileSync(file, 'utf8')) as Record<string, unknown>;
   } catch {
     return undefined;
   }

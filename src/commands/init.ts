@@ -8,6 +8,7 @@ import type { Command } from 'commander';
 import { CONFIG_FILE_NAME, PACKAGE_JSON_KEY, starterConfig } from '../config.js';
 import { EXIT, addOptions, globalOptions, type CommandContext, type GlobalFlags } from './shared.js';
 import { writeOutput } from './scan.js';
+import { parseJson } from '../json-text.js';
 
 export function registerInitCommand(program: Command, { io, setExit }: CommandContext): void {
   const command = program
@@ -49,7 +50,7 @@ function isDirectory(p: string): boolean {
 
 function packageJsonConfigures(root: string): boolean {
   try {
-    const pkg = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as Record<string, unknown>;
+    const pkg = parseJson(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as Record<string, unknown>;
     return pkg !== null && typeof pkg === 'object' && PACKAGE_JSON_KEY in pkg;
   } catch {
     return false;

@@ -10,6 +10,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { exactGlobRegExp } from './glob.js';
+import { parseJson } from '../json-text.js';
 
 export interface PackageInfo {
   /** Absolute, real path of the package directory. */
@@ -254,7 +255,7 @@ export class PackageIndex {
       return json;
     }
     try {
-      const parsed: unknown = JSON.parse(fs.readFileSync(file, 'utf8'));
+      const parsed: unknown = parseJson(fs.readFileSync(file, 'utf8'));
       if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) json = parsed as Record<string, unknown>;
     } catch {
       // Missing or malformed: not a package root.
@@ -378,7 +379,7 @@ export function declaredSpec(pkg: string, fromDir: string): string | undefined {
     const manifest = path.join(dir, 'package.json');
     if (fs.existsSync(manifest)) {
       try {
-        const json = JSON.parse(fs.readFileSync(manifest, 'utf8')) as Record<string, Record<string, string> | undefined>;
+        const json = parseJson(fs.readFileSync(manifest, 'utf8')) as Record<string, Record<string, string> | undefined>;
         const spec = json.dependencies?.[pkg] ?? json.devDependencies?.[pkg] ?? json.peerDependencies?.[pkg];
         if (typeof spec === 'string') return spec;
       } catch {
@@ -394,7 +395,7 @@ export function findInstalledVersion(pkg: string, dir: string): string | undefin
   for (let d = dir; ; d = path.dirname(d)) {
     const manifest = path.join(d, 'node_modules', pkg, 'package.json');
     try {
-      const version = (JSON.parse(fs.readFileSync(manifest, 'utf8')) as { version?: unknown }).version;
+      const version = (parseJson(fs.readFileSync(manifest, 'utf8')) as { version?: unknown }).version;
       if (typeof version === 'string') return version;
     } catch {
       // not here: one directory up

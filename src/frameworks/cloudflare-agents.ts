@@ -30,7 +30,7 @@ export const cloudflareAgents: FrameworkDescription = {
   clientModules: ['agents/mcp/client'],
   companionModules: ['agents'],
   migration: 'The agents path: build the server in an SDK v2 factory and serve it with `createMcpHandler` from `agents/mcp/server` (stateless), reading the grant with `getMcpAuthContext()` where the agent has auth; run it beside the McpAgent route until old clients drain. Early agents releases (0.1.x) have no `agents/mcp/server` and are built on SDK v1: raise `agents` first.',
-  onSdkV2: 'Raise `agents` to a release built on SDK v2 (those that export `agents/mcp/server`: 0.32.0 does, on `@modelcontextprotocol/server` 2.4.0; 0.1.x does not), then run apply again.',
+  onSdkV2: 'This tool keeps a file importing agents on SDK v1 whatever the release asked for (0.x covers releases on SDK v1 and, from those exporting `agents/mcp/server` such as 0.32.0, ones that also serve SDK v2 servers): move the agent to an SDK v2 server factory served with `createMcpHandler` from `agents/mcp/server` by hand (on 0.1.x, raise `agents` first), as the McpAgent markers say, then run apply again.',
   exports: {},
   members: {},
   callbacks: [],

@@ -417,7 +417,7 @@ describe(`${TRANSFORM} fixtures`, () => {
       const held = await runApply({ paths: [dir], cwd: dir, allowDirty: true, typecheck: false, transforms: [TRANSFORM] });
       expect(fs.readFileSync(path.join(dir, 'src/index.ts'), 'utf8')).toBe(agent);
       expect(fs.readFileSync(path.join(dir, 'package.json'), 'utf8')).toContain('"@modelcontextprotocol/sdk"');
-      expect(held.notes).toContain(`sdk-v2: src/index.ts is left on SDK v1: it imports agents, built on SDK v1 (not installed, and your package.json asks for "${spec}", not a version range: which major that is cannot be told, and the versions of it this tool knows are built on SDK v1), so SDK objects it creates or accepts would not fit v2 types. Raise \`agents\` to a release built on SDK v2 (those that export \`agents/mcp/server\`: 0.32.0 does, on \`@modelcontextprotocol/server\` 2.4.0; 0.1.x does not), then run apply again.`);
+      expect(held.notes).toContain(`sdk-v2: src/index.ts is left on SDK v1: it imports agents, built on SDK v1 (not installed, and your package.json asks for "${spec}", not a version range: which major that is cannot be told, and the versions of it this tool knows are built on SDK v1), so SDK objects it creates or accepts would not fit v2 types. This tool keeps a file importing agents on SDK v1 whatever the release asked for (0.x covers releases on SDK v1 and, from those exporting \`agents/mcp/server\` such as 0.32.0, ones that also serve SDK v2 servers): move the agent to an SDK v2 server factory served with \`createMcpHandler\` from \`agents/mcp/server\` by hand (on 0.1.x, raise \`agents\` first), as the McpAgent markers say, then run apply again.`);
     }
     fs.rmSync(dir, { recursive: true, force: true });
   });

@@ -18,6 +18,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { bundledLibFiles, ts as bundledTs } from '../../typescript.js';
 import { findInstalledVersion } from '../../discovery/packages.js';
+import { parseJson } from '../../json-text.js';
 
 type Ts = typeof bundledTs;
 
@@ -139,7 +140,7 @@ export function declaredDependencies(dir: string, read: (file: string) => string
     const text = read(path.join(d, 'package.json'));
     if (text !== undefined) {
       try {
-        const json = JSON.parse(text) as Record<string, Record<string, string> | undefined>;
+        const json = parseJson(text) as Record<string, Record<string, string> | undefined>;
         return { ...json.peerDependencies, ...json.devDependencies, ...json.dependencies };
       } catch {
         return undefined;
@@ -276,7 +277,7 @@ function dependencyRange(file: string, dependency: string): string | undefined {
   let ranges = DEPENDENCY_RANGES.get(manifest);
   if (!ranges) {
     try {
-      const json = JSON.parse(fs.readFileSync(manifest, 'utf8')) as Record<string, Record<string, string> | undefined>;
+      const json = parseJson(fs.readFileSync(manifest, 'utf8')) as Record<string, Record<string, string> | undefined>;
       ranges = { ...json.peerDependencies, ...json.dependencies };
     } catch {
       ranges = {};
@@ -311,7 +312,7 @@ function unbuiltWorkspaceSource(specifier: string, pkg: string, containingFile: 
   if (real.includes(NODE_MODULES)) return undefined;
   let manifest: { types?: unknown; typings?: unknown; main?: unknown; exports?: unknown };
   try {
-    manifest = JSON.parse(fs.readFileSync(path.join(real, 'package.json'), 'utf8')) as typeof manifest;
+    manifest = parseJson(fs.readFileSync(path.join(real, 'package.json'), 'utf8')) as typeof manifest;
   } catch {
     return undefined;
   }

@@ -8,6 +8,7 @@ import path from 'node:path';
 import { ts } from '../../typescript.js';
 import type { TextEdit } from './edits.js';
 import { readCurrentFile } from './file-overlay.js';
+import { parseJson } from '../../json-text.js';
 
 /** The package.json nearest above `dir` (itself included). */
 export function nearestPackageJson(dir: string): string | undefined {
@@ -44,7 +45,7 @@ export function addDependency(file: string, name: string, range: string): TextEd
   let text: string;
   try {
     text = readCurrentFile(file);
-    JSON.parse(text);
+    parseJson(text);
   } catch {
     return undefined;
   }
@@ -82,7 +83,7 @@ export function removeDependency(file: string, name: string): TextEdit[] {
   let text: string;
   try {
     text = readCurrentFile(file);
-    JSON.parse(text);
+    parseJson(text);
   } catch {
     return [];
   }

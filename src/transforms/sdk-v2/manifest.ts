@@ -5,6 +5,7 @@
  * (a new key goes where sorting puts it when the section is sorted, else where the v1 entry was).
  */
 import { ts } from '../../typescript.js';
+import { parseJson } from '../../json-text.js';
 
 /**
  * The versions written for the v2 packages, pinned deliberately:
@@ -111,7 +112,7 @@ export interface ManifestView {
 export function readManifest(text: string): ManifestView | undefined {
   let json: unknown;
   try {
-    json = JSON.parse(text);
+    json = parseJson(text);
   } catch {
     return undefined;
   }

@@ -21,6 +21,7 @@ import { isMcpSpecifier, isV1Specifier } from './bindings.js';
 import { V1_PACKAGE, V2_PACKAGE_VERSIONS, packageOf } from './manifest.js';
 import { FRAMEWORKS } from '../../frameworks/index.js';
 import { declaredSpec, majorOfRange } from '../../discovery/packages.js';
+import { parseJson } from '../../json-text.js';
 
 /** The packages `text` imports that are built on SDK v1, as installed for `file`; sorted. */
 export function v1BoundDependencies(file: string, text: string, lookup: DependencyLookup = new DependencyLookup()): string[] {
@@ -136,7 +137,7 @@ export function unreadableSpec(pkg: string, fromDir: string): string | undefined
 function declaresV1Only(manifest: string): boolean {
   let json: Record<string, unknown>;
   try {
-    json = JSON.parse(fs.readFileSync(manifest, 'utf8')) as Record<string, unknown>;
+    json = parseJson(fs.readFileSync(manifest, 'utf8')) as Record<string, unknown>;
   } catch {
     return false;
   }
