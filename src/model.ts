@@ -110,6 +110,11 @@ export interface FileDiagnostic {
   file: string;
   kind: DiagnosticKind;
   message: string;
+  /**
+   * A file left unscanned (`too-large`) that imports an MCP SDK or framework: its findings are missing, so the verdict
+   * is incomplete (exit 2). Absent for one that does not (a bundle, generated data).
+   */
+  mcpCode?: true;
   line?: number;
   column?: number;
 }

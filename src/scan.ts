@@ -53,7 +53,7 @@ export async function scan(options: ScanOptions): Promise<ScanReport> {
   // usage error (exit 2), as ESLint does for a pattern that matches nothing.
   const unreadableInputs = inputFailures(discovery.diagnostics, paths, cwd, root);
   if (unreadableInputs.length) throw new UsageError(unreadableInputs.map((d) => d.message).join('\n'));
-  if (discovery.files.length === 0) throw new UsageError(nothingToScan(paths, cwd, options));
+  if (discovery.files.length === 0) throw new UsageError(nothingToScan(paths, cwd, options, discovery.diagnostics));
 
   const sources = readSources(discovered, options);
   // A file named on the command line that cannot be read is an input failure too (discovery's own were thrown above).
@@ -122,9 +122,13 @@ function inputFailures(diagnostics: readonly FileDiagnostic[], paths: readonly s
 }
 
 /** What matched nothing, in words: the include globs, a file that is not source, or an empty tree. */
-function nothingToScan(paths: readonly string[], cwd: string, options: ScanOptions): string {
+function nothingToScan(paths: readonly string[], cwd: string, options: ScanOptions, diagnostics: readonly FileDiagnostic[] = []): string {
   const where = paths.join(' ');
   const extensions = SOURCE_EXTENSIONS.join(' ');
+  // Source files found and left out for their size (review 40 R40-5: named on the command line, the message said it
+  // was ignored or excluded).
+  const tooLarge = diagnostics.filter((d) => d.kind === 'too-large');
+  if (tooLarge.length > 0) return `nothing to scan: ${tooLarge.map((d) => d.file).join(', ')} ${tooLarge.length === 1 ? 'is' : 'are'} over the --max-file-size limit (${tooLarge[0]!.message}); raise --max-file-size to scan ${tooLarge.length === 1 ? 'it' : 'them'}`;
   const notSource = paths.filter((p) => {
     try {
       return fs.statSync(path.resolve(cwd, p)).isFile() && !isSourceFileName(path.basename(p));

@@ -246,6 +246,12 @@ class ImportNames {
  * sibling-package import of every file would cost more than the rest of a large scan; a scanned
  * package's barrels are found among the scanned files).
  */
+/** Whether `text` imports an MCP server SDK or a framework built on one (the prefilter's first test). */
+export function importsMcp(text: string): boolean {
+  const specifiers = importSpecifiers(text);
+  return (text.includes(SDK_SPECIFIER_MARKER) && usesServerSdk(text, specifiers)) || specifiers.some(isFrameworkModule);
+}
+
 export function selectCandidates(
   files: readonly DiscoveredFile[],
   read: (file: DiscoveredFile) => ReadResult,

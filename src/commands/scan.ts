@@ -8,7 +8,7 @@ import { BaselineError, readBaseline, toBaseline, withBaseline, type BaselineFil
 import { ConfigError, findConfig, type LoadedConfig } from '../config.js';
 import type { ScanReport } from '../model.js';
 import { createProgress } from '../progress.js';
-import { analysisFailures, isBlocking, render, type FailOn, type FormatName, type RenderOptions } from '../reporters/index.js';
+import { analysisFailures, unscannedSources, isBlocking, render, type FailOn, type FormatName, type RenderOptions } from '../reporters/index.js';
 import { JOB_SUMMARY_MAX_BYTES } from '../reporters/markdown.js';
 import { RULE_METAS } from '../rules/index.js';
 import { scan } from '../scan.js';
@@ -32,7 +32,7 @@ export const DEFAULT_DOCS_BASE_URL = `https://unpkg.com/mcp-migrate@${VERSION}/`
  * pass on findings that may be missing.
  */
 export function exitCodeFor(report: ScanReport, failOn: FailOn): number {
-  if (analysisFailures(report) > 0) return EXIT.error;
+  if (analysisFailures(report) > 0 || unscannedSources(report).length > 0) return EXIT.error;
   return report.findings.some((f) => isBlocking(f.severity, failOn)) ? EXIT.findings : EXIT.ok;
 }
 

@@ -7,7 +7,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { selectCandidates } from '../analysis/candidates.js';
+import { importsMcp, selectCandidates } from '../analysis/candidates.js';
 import { discoverFiles, type DiscoveredFile, type DiscoveryResult } from '../discovery/discover.js';
 import { readSourceFile, type ReadResult } from '../discovery/read.js';
 import { createModuleResolver, type ResolveFn } from '../discovery/resolve.js';
@@ -108,9 +108,27 @@ export function readSources({ root, label, discovery }: DiscoveredSources, optio
     dependencyMajor: cachedDependencyMajor(),
     contextFiles: candidates.contextTexts,
     markerTexts: candidates.markerTexts,
-    diagnostics: [...discovery.diagnostics, ...candidates.diagnostics],
+    diagnostics: [...discovery.diagnostics.map((d) => withMcpCode(root, d)), ...candidates.diagnostics],
     relative,
   };
+}
+
+/** Files this large are not read even to ask whether they import MCP: taken to (what they hold is missing either way). */
+const MAX_PROBED_BYTES = 64 * 1024 * 1024;
+
+/**
+ * A file over the size limit that imports an MCP SDK or framework (a generated server) is MCP code left unscanned
+ * (review 40 R40-5); a bundle or generated data that does not is only noted.
+ */
+function withMcpCode(root: string, diagnostic: FileDiagnostic): FileDiagnostic {
+  if (diagnostic.kind !== 'too-large') return diagnostic;
+  const file = path.join(root, diagnostic.file);
+  try {
+    if (fs.statSync(file).size <= MAX_PROBED_BYTES && !importsMcp(fs.readFileSync(file, 'utf8'))) return diagnostic;
+  } catch {
+    return diagnostic;
+  }
+  return { ...diagnostic, message: `${diagnostic.message}; it imports MCP, so its findings are missing`, mcpCode: true };
 }
 
 /** `dependencyMajor` with one answer per (directory, package): every file of a package asks the same question. */

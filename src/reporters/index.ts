@@ -14,7 +14,7 @@ import type { FormatName, RenderOptions, Reporter } from './types.js';
 
 export type { FormatName, RenderOptions } from './types.js';
 export type { FailOn } from './verdict.js';
-export { analysisFailures, isBlocking, verdict } from './verdict.js';
+export { analysisFailures, unscannedSources, isBlocking, verdict } from './verdict.js';
 
 const REPORTERS: Readonly<Record<FormatName, Reporter>> = {
   text: renderText,

@@ -76,10 +76,26 @@ export function analysisFailures(report: ScanReport): number {
   return report.diagnostics.filter((d) => d.kind === 'analysis-error').length;
 }
 
+/**
+ * Source files left unscanned: over the size limit and importing MCP, or unreadable (review 40 R40-5: a 2 MB
+ * generated server was skipped and the verdict said "no MCP server code found", exit 0). What they hold is missing
+ * from the findings, so, like a failure of the analysis, they make the verdict incomplete (exit 2). A large file that
+ * imports no MCP (a bundle, generated data) and a binary file with a source extension (an MPEG transport stream
+ * named `.ts`) are only noted.
+ */
+export function unscannedSources(report: ScanReport): string[] {
+  return [...new Set(report.diagnostics.filter((d) => (d.kind === 'too-large' && d.mcpCode) || d.kind === 'unreadable').map((d) => d.file))];
+}
+
 export function verdict(report: ScanReport, failOn: FailOn): Verdict {
   const failures = analysisFailures(report);
   if (failures > 0) {
     const text = `Analysis incomplete: mcp-migrate failed on ${pluralize(failures, 'part')} of the code (see diagnostics), so findings may be missing`;
+    return { status: 'incomplete', blocking: 0, symbol: '✖', text };
+  }
+  const unscanned = unscannedSources(report);
+  if (unscanned.length > 0) {
+    const text = `Analysis incomplete: ${pluralize(unscanned.length, 'source file')} not scanned (MCP code over the --max-file-size limit, or unreadable: see diagnostics), so findings may be missing; raise --max-file-size, or exclude ${unscanned.length === 1 ? 'it' : 'them'} (--exclude, .mcp-migrateignore) if ${unscanned.length === 1 ? 'it is' : 'they are'} not server code`;
     return { status: 'incomplete', blocking: 0, symbol: '✖', text };
   }
   const v = gateVerdict(report, failOn);
