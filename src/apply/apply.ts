@@ -124,7 +124,12 @@ export async function runApply(options: ApplyOptions): Promise<ApplyResult> {
   const sources = timed('read and prefilter', () => readSources(discovered, options));
   if (sources.discovered === 0) throw new UsageError(`no source files found in ${options.paths.join(', ') || '.'}: nothing to migrate`);
   // Markers left by an earlier run in files that no longer read as server code still need a person: judged, not "nothing to migrate".
-  if (sources.files.size === 0 && sources.markerTexts.size === 0) throw new UsageError(`no MCP server code found in ${sources.discovered} file${sources.discovered === 1 ? '' : 's'}: nothing to migrate`);
+  if (sources.files.size === 0 && sources.markerTexts.size === 0) {
+    // Files left out of the analysis (nested too deep, MCP code over the size limit) are no "nothing to migrate".
+    const left = sources.diagnostics.filter((d) => d.kind === 'analysis-error' || d.mcpCode);
+    if (left.length > 0) throw new UsageError(`nothing could be migrated: ${left.map((d) => `${d.file} (${d.message})`).join('; ')}`);
+    throw new UsageError(`no MCP server code found in ${sources.discovered} file${sources.discovered === 1 ? '' : 's'}: nothing to migrate`);
+  }
   // The folders apply was pointed at (a file's folder for a file).
   const scope = (options.paths.length ? options.paths : ['.']).map((p) => path.resolve(options.cwd, p)).map((p) => (isDirectory(p) ? p : path.dirname(p)));
   const transformOptions = { ...DEFAULT_TRANSFORM_OPTIONS, scope, testFiles: options.gate?.testFiles ?? DEFAULT_TEST_FILE_GLOBS, ...options.transformOptions };
@@ -196,6 +201,10 @@ export async function runApply(options: ApplyOptions): Promise<ApplyResult> {
     markerTexts: sources.markerTexts,
     gate: options.gate ?? {},
   }));
+  // What the loader left out of the analysis (nested too deep, MCP code over the size limit, unreadable) was neither
+  // migrated nor judged: said with the judge's diagnostics, and the exit code follows (review 40 R40-12, R40-5).
+  const notAnalysed = sources.diagnostics.filter((d) => d.kind === 'analysis-error' || d.kind === 'unreadable' || (d.kind === 'too-large' && d.mcpCode));
+  if (notAnalysed.length > 0) gate.diagnostics = [...notAnalysed, ...gate.diagnostics];
   return {
     root: sources.root,
     label: sources.label,

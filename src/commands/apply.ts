@@ -154,6 +154,11 @@ function reportTargetProblem(target: string): string | undefined {
   return undefined;
 }
 
+/** Files of the run the analysis could not read (see `unscannedSources` and `analysisFailures` in the verdict). */
+export function notAnalysed(result: ApplyResult): string[] {
+  return [...new Set(result.gate.diagnostics.filter((d) => d.kind === 'analysis-error' || d.kind === 'unreadable' || (d.kind === 'too-large' && d.mcpCode)).map((d) => d.file))];
+}
+
 function reportPath(result: ApplyResult, flags: ApplyFlags, io: Io): string {
   return flags.report ? path.resolve(io.cwd, flags.report) : path.join(result.root, 'MIGRATION.md');
 }
@@ -251,6 +256,9 @@ async function runApplyCommand(paths: string[], flags: ApplyFlags, io: Io): Prom
     }
   }
   if (result.failures.length > 0 || result.skippedChanged.length > 0) return EXIT.error;
+  // Part of the code was not analysed (nested past what the parser follows, MCP code over the size limit, unreadable):
+  // what it holds was neither migrated nor judged, as with scan (exit 2).
+  if (notAnalysed(result).length > 0) return EXIT.error;
   if (flags.check && result.changes.length > 0) return EXIT.findings;
   // New type errors break the user's build, and a held-back SDK move leaves the migration undone:
   // they fail the run like a marker left, unless --fail-on none.

@@ -1,0 +1,51 @@
+/**
+ * Code nested deeper than TypeScript's parser can recurse on Node's stack (review 40 R40-12: 800 nested blocks
+ * crashed scan and apply with a stack overflow) is left out of the analysis with a diagnostic: the run goes on with
+ * the rest and says it is incomplete (exit 2), never a crash.
+ */
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { nestingDepth } from '../src/pipeline/load.js';
+import { runCli } from './support/run-cli.js';
+import { tempTree } from './support/temp-tree.js';
+
+const deep = (levels: number) => `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+export const server = new McpServer({ name: 'deep', version: '1.0.0' });
+server.tool('deep', async (extra) => {
+${'if (extra.sessionId) {\n'.repeat(levels)}console.log(extra.sessionId);
+${'}\n'.repeat(levels)}return { content: [] };
+});
+`;
+const SESSIONFUL = `import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+export const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: () => crypto.randomUUID() });
+`;
+
+describe('code nested too deep for the analysis', () => {
+  it('is measured outside strings, comments and template text', () => {
+    expect(nestingDepth('f(a[{ b: 1 }])')).toBe(3);
+    expect(nestingDepth("const s = '((((('; // (((((\n/* [[[[ */ x(`(( ${ g({}) } ((`)")).toBe(3);
+    expect(nestingDepth(deep(600))).toBeGreaterThan(600);
+  });
+
+  it('scan: the file is left out with a diagnostic, the rest is analysed, exit 2', async () => {
+    const dir = tempTree({ 'deep.ts': deep(800), 'server.ts': SESSIONFUL });
+    const run = await runCli(['scan', '.'], { cwd: dir });
+    expect(run.code).toBe(2);
+    expect(run.stdout).toContain('deep.ts  analysis-error  code nested');
+    expect(run.stdout).toContain('session-transport/session-id-generator');
+    expect(run.stderr).not.toContain('internal error');
+  });
+
+  it('apply: the rest is migrated, the file is named as neither migrated nor judged, exit 2', async () => {
+    const dir = tempTree({ 'deep.ts': deep(800), 'server.ts': SESSIONFUL, 'package.json': '{ "name": "d" }\n' });
+    execFileSync('git', ['init', '-q'], { cwd: dir });
+    execFileSync('git', ['-c', 'user.email=t@t', '-c', 'user.name=t', 'add', '-A'], { cwd: dir });
+    execFileSync('git', ['-c', 'user.email=t@t', '-c', 'user.name=t', 'commit', '-qm', 'seed'], { cwd: dir });
+    const run = await runCli(['apply', '.', '--no-typecheck'], { cwd: dir });
+    expect(run.code).toBe(2);
+    expect(run.stdout).toContain('deep.ts: neither migrated nor judged');
+    expect(fs.readFileSync(path.join(dir, 'deep.ts'), 'utf8')).toBe(deep(800));
+  });
+});
