@@ -12,13 +12,13 @@ import { ts } from '../../typescript.js';
 import type { AnalysisResult } from '../../analysis/model.js';
 import { sdkMajorOfFile } from '../../analysis/sdk-modules.js';
 import type { TextEdit } from '../kit/edits.js';
-import type { TransformOptions, TransformPlan } from '../kit/plan.js';
+import type { TransformPlan } from '../kit/plan.js';
 import { CannotRewrite, contextParameter } from '../kit/handler-sites.js';
 import { checkClosureSeesContext, requestSite } from './request-sites.js';
 import type { LevelProxies } from './level-proxies.js';
 
 /** Rewrites each log sender handed on inside a request handler; returns how many. */
-export function rewriteHandedOnSenders(result: AnalysisResult, plan: TransformPlan, options: TransformOptions, proxies: LevelProxies): number {
+export function rewriteHandedOnSenders(result: AnalysisResult, plan: TransformPlan, proxies: LevelProxies): number {
   const { analysis } = result;
   let rewritten = 0;
   for (const use of analysis.features.uses('logging')) {
@@ -30,7 +30,8 @@ export function rewriteHandedOnSenders(result: AnalysisResult, plan: TransformPl
     const site = requestSite(analysis, sender);
     if (!site) continue;
     const sf = sender.getSourceFile();
-    const v2 = options.target !== 'stateless-v1' && sdkMajorOfFile(sf) === 2;
+    // The API is the file's SDK's: a file already on v2 keeps v2's context on --target stateless-v1 too (review 40 R40-13).
+      const v2 = sdkMajorOfFile(sf) === 2;
     let ctx: { name: string; edits: TextEdit[] };
     try {
       ctx = contextParameter(site, v2 ? 'ctx' : 'extra');

@@ -98,7 +98,7 @@ export function planLogging(result: AnalysisResult, options: TransformOptions): 
       return;
     }
     if (isServerCall(analysis, call, NOTIFY)) {
-      if (moveOntoRequest(result, call, options, plan)) progress++;
+      if (moveOntoRequest(result, call, plan)) progress++;
       return;
     }
     if (!isServerCall(analysis, call, METHODS)) return;
@@ -111,7 +111,8 @@ export function planLogging(result: AnalysisResult, options: TransformOptions): 
         addMarker(plan, call, RULE, proxiedAdvice(proxies, sf));
         return;
       }
-      const v2 = options.target !== 'stateless-v1' && sdkMajorOfFile(sf) === 2;
+      // The API is the file's SDK's: a file already on v2 keeps v2's context on --target stateless-v1 too (review 40 R40-13).
+      const v2 = sdkMajorOfFile(sf) === 2;
       if (!v2 && params && !ts.isObjectLiteralExpression(params)) {
         // SDK 1.x: the request's notification takes the same params object, whatever expression gives it.
         const ctx = contextParameter(site, 'extra');
@@ -167,7 +168,7 @@ export function planLogging(result: AnalysisResult, options: TransformOptions): 
       addMarker(plan, call, RULE, `sendLoggingMessage not rewritten (${error.message}): inside a handler log with ctx.mcpReq.log(level, data, logger) (2026-07-28 delivers it only on that request's stream, when the request carries a log level); elsewhere log to stderr or OpenTelemetry.`);
     }
   });
-  const handedOn = rewriteHandedOnSenders(result, plan, options, proxies);
+  const handedOn = rewriteHandedOnSenders(result, plan, proxies);
   const toStderr = moveStdoutLogsToStderr(result, options, plan, silenced);
   const { removedCapabilities, removedIn } = settleLeftSites(result, plan, RULE, proxies, silenced, options.modernOnly);
   dropWithinRemovals(plan, setLevelRemovals);
@@ -229,7 +230,7 @@ function perFile(result: AnalysisResult, files: readonly string[]): string {
  * in a request handler → the request-scoped send. Anything else (another method, other options, a message
  * built elsewhere, outside a handler) is left alone: true when rewritten.
  */
-function moveOntoRequest(result: AnalysisResult, call: ts.CallExpression, options: TransformOptions, plan: TransformPlan): boolean {
+function moveOntoRequest(result: AnalysisResult, call: ts.CallExpression, plan: TransformPlan): boolean {
   const { analysis } = result;
   const site = directHandler(analysis, call);
   const [message, sendOptions, ...rest] = call.arguments.map(unwrap);
@@ -239,7 +240,8 @@ function moveOntoRequest(result: AnalysisResult, call: ts.CallExpression, option
   if (!methodName || !REQUEST_SCOPED_NOTIFICATIONS.has(methodName)) return false;
   if (sendOptions && !relatesToThisRequest(result, sendOptions)) return false;
   const sf = call.getSourceFile();
-  const v2 = options.target !== 'stateless-v1' && sdkMajorOfFile(sf) === 2;
+  // The API is the file's SDK's: a file already on v2 keeps v2's context on --target stateless-v1 too (review 40 R40-13).
+      const v2 = sdkMajorOfFile(sf) === 2;
   let ctx: { name: string; edits: TextEdit[] };
   try {
     ctx = contextParameter(site, v2 ? 'ctx' : 'extra');
