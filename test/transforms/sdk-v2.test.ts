@@ -422,6 +422,25 @@ describe(`${TRANSFORM} fixtures`, () => {
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
+  it('a package whose package.json is not valid JSON stays on SDK v1 whole, and the note says where it breaks (review 40 R40-7)', async () => {
+    const server = [
+      "import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';",
+      "export const server = new McpServer({ name: 'broken-manifest', version: '1.0.0' });",
+      "server.registerTool('ping_me', { description: 'Answers pong.' }, async () => ({ content: [{ type: 'text', text: 'pong' }] }));",
+      '',
+    ].join('\n');
+    const manifest = '{\n  "name": "broken",\n  "dependencies": {\n    "@modelcontextprotocol/sdk": "^1.17.0",\n    "zod": "^3.25.76",\n  }\n}\n';
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mcp-migrate-broken-manifest-'));
+    fs.mkdirSync(path.join(dir, 'src'));
+    fs.writeFileSync(path.join(dir, 'package.json'), manifest);
+    fs.writeFileSync(path.join(dir, 'src/server.ts'), server);
+    const result = await runApply({ paths: [dir], cwd: dir, allowDirty: true, typecheck: false, transforms: [TRANSFORM] });
+    expect(fs.readFileSync(path.join(dir, 'src/server.ts'), 'utf8')).toBe(server);
+    expect(fs.readFileSync(path.join(dir, 'package.json'), 'utf8')).toBe(manifest);
+    expect(result.notes).toContain('sdk-v2: the files of . are left on SDK v1: package.json is not valid JSON (line 6, column 3: unexpected "}"), and the move must change its dependencies. Fix package.json, then run apply again.');
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
   it('a file held on SDK v1 for @hono/mcp, which has no release on SDK v2, is told what serves Hono on v2 instead (sweep 31 AE4)', async () => {
     const route = [
       "import { Hono } from 'hono';",

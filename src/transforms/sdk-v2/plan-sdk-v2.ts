@@ -20,6 +20,8 @@ import { ts } from '../../typescript.js';
 import { andList } from '../kit/prose.js';
 import { runtimeImports } from './runtime-imports.js';
 import { readCurrentFile } from '../kit/file-overlay.js';
+import { parseJson, withoutBom } from '../../json-text.js';
+import { locateJsonError } from '../../json-error.js';
 import { packageDirOf } from '../kit/package-json.js';
 import { sourcesOf } from '../kit/package-sources.js';
 import { PackageIndex, findInstalledVersion } from '../../discovery/packages.js';
@@ -121,6 +123,17 @@ export function planSdkV2(result: AnalysisResult, options: TransformOptions): Tr
     heldPackages.add(pkg);
     const where = accesses.map((a) => `\`${a.text}\` at line ${a.line}`).join(', ');
     plan.notes!.push(`${SDK_V2}: ${result.relative(file)} takes SDK v1's shorthand registration method as a value (${where}): it overrides or captures it to wrap every registration, so the files of its package are left on SDK v1. Moved, the calls would become registerTool(…), which never pass through that wrapper, and SDK v2's McpServer has no such method to capture (the server would throw while it is built). Write the wrapper as a helper that wraps the handler given to registerTool (\`registerGated(server, name, config, handler)\`), call it instead of the override, then run apply again.`);
+  }
+  // A package whose package.json is not JSON stays on v1 whole: the move must change its dependencies, and its code on
+  // v2 with the manifest still asking for SDK 1.x and zod 3 would not install (review 40 R40-7).
+  for (const f of candidates) {
+    const pkg = packageOfFile(f.file);
+    const manifest = path.join(pkg, 'package.json');
+    if (heldPackages.has(pkg) || !fs.existsSync(manifest)) continue;
+    const problem = unparsableJson(manifest);
+    if (!problem) continue;
+    heldPackages.add(pkg);
+    plan.notes!.push(`${SDK_V2}: the files of ${result.relative(pkg) || '.'} are left on SDK v1: ${result.relative(manifest)} is not valid JSON (${problem}), and the move must change its dependencies. Fix package.json, then run apply again.`);
   }
   // A package where apply's type check predicted the move would add type errors stays on v1 whole, so the others can move.
   const heldByApply = new Set(options.sdkMoveHeldIn ?? []);
@@ -842,4 +855,21 @@ function whatToRaise(deps: readonly string[], one = 'it'): string {
   if (known.length === 0) return raise;
   const told = deps.length === 1 ? successorOnV2(deps[0]!)! : known.join(' ');
   return raise ? `${told} ${raise}` : told;
+}
+
+/** Why `file` is not JSON (where it stops being JSON), or undefined when it parses. */
+function unparsableJson(file: string): string | undefined {
+  let text: string;
+  try {
+    text = readCurrentFile(file);
+  } catch {
+    return undefined;
+  }
+  try {
+    parseJson(text);
+    return undefined;
+  } catch (error) {
+    const where = locateJsonError(withoutBom(text));
+    return where ? `line ${where.line}, column ${where.column}: ${where.message}` : (error as Error).message;
+  }
 }
