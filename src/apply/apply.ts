@@ -356,6 +356,17 @@ function migrate(sources: Sources, transforms: readonly TransformDefinition[], t
         failed.push({ file, transform: transform.name, message: (error as Error).message });
       }
     }
+    // A module the transform writes whose name the project already uses for a module of its own (review 40 R40-16: its
+    // `src/mcp-handles.ts` kept, and the rewritten code importing `createHandleRegistry` from it): the transform's
+    // changes go, with a failure naming the file. A copy an earlier run wrote (perhaps edited) is the project's to keep.
+    for (const [file, text] of plan.newFiles) {
+      const existing = current.get(file) ?? readIfExists(file);
+      if (existing === undefined) continue;
+      if (GENERATED_MODULE_TAG.test(existing)) continue;
+      const missing = exportedNames(text).filter((name) => !exportedNames(existing).includes(name));
+      const shown = missing.length > 3 ? `${missing.slice(0, 3).map((n) => `\`${n}\``).join(', ')} and ${missing.length - 3} more` : missing.map((n) => `\`${n}\``).join(', ');
+      if (missing.length > 0) failed.push({ file, transform: transform.name, message: `the project has a module of its own at this path, where this transform writes one exporting ${shown}, which the project's does not: rename the project's module (or move it), then run apply again` });
+    }
     if (failed.length > 0) {
       failures.push(...failed);
       continue;
@@ -615,4 +626,12 @@ function styleSampleFor(file: string, original: ReadonlyMap<string, string>, cre
     if (near) return near[1];
     if (path.dirname(dir) === dir) return undefined;
   }
+}
+
+/** What every module a transform writes says at its top: an earlier run's copy, the project's to keep and edit. */
+const GENERATED_MODULE_TAG = /\b(?:Generated|Written) by mcp-migrate\b/;
+
+/** The names a module's text exports by declaration (`export function f`, `export const x`, `export class C`, …). */
+function exportedNames(text: string): string[] {
+  return [...text.matchAll(/^export\s+(?:declare\s+)?(?:async\s+)?(?:function\*?|const|let|var|class|interface|type|enum)\s+([A-Za-z_$][\w$]*)/gm)].map((m) => m[1]!);
 }
