@@ -32,3 +32,12 @@ describe('JSON with a byte-order mark', () => {
     expect(fs.readFileSync(path.join(marked, 'package.json'), 'utf8').startsWith(BOM)).toBe(true);
   });
 });
+
+describe('workspace declarations that cannot be read (review 40 R40-15)', () => {
+  it('an invalid pnpm-workspace.yaml is a note naming the file, not silence', async () => {
+    const dir = tempTree({ 'pnpm-workspace.yaml': 'packages:\n  - "packages/*\n', 'package.json': '{ "name": "root" }\n', 'packages/a/package.json': '{ "name": "a" }\n', 'packages/a/server.ts': SESSIONFUL });
+    const run = await runCli(['scan', '.', '--format', 'json', '--fail-on', 'none'], { cwd: dir });
+    const report = JSON.parse(run.stdout) as { diagnostics: Array<{ file: string; kind: string; message: string }> };
+    expect(report.diagnostics).toContainEqual(expect.objectContaining({ file: 'pnpm-workspace.yaml', kind: 'note', message: expect.stringContaining('no workspace package is found by its name') }));
+  });
+});

@@ -95,6 +95,8 @@ export class PackageIndex {
   private readonly patternsByDir = new Map<string, string[]>();
   private readonly rootsByDir = new Map<string, readonly string[]>();
   private readonly workspaceByRoot = new Map<string, Map<string, PackageInfo>>();
+  /** Workspace declarations that could not be read (an invalid pnpm-workspace.yaml, `workspaces` of the wrong shape), by file. */
+  readonly problems = new Map<string, string>();
 
   /** Nearest package.json at or above `dir` (for `imports`). */
   nearestPackage(dir: string): PackageInfo | undefined {
@@ -188,13 +190,15 @@ export class PackageIndex {
     const declared = json?.workspaces;
     const list = Array.isArray(declared) ? declared : declared && typeof declared === 'object' ? (declared as { packages?: unknown }).packages : undefined;
     if (Array.isArray(list)) patterns.push(...list.filter((p): p is string => typeof p === 'string'));
+    else if (declared !== undefined) this.problems.set(path.join(dir, 'package.json'), '`workspaces` is neither a list of globs nor `{ "packages": [...] }`, so no workspace package is found by its name from here');
     const pnpmFile = path.join(dir, 'pnpm-workspace.yaml');
     // Most directories have none: test first (a failed read costs an exception, thousands of them in a monorepo).
     if (isFile(pnpmFile)) {
       try {
         patterns.push(...pnpmWorkspacePackages(fs.readFileSync(pnpmFile, 'utf8')));
-      } catch {
-        // Unreadable: no pnpm workspace here.
+      } catch (error) {
+        // Unreadable or not YAML (review 40 R40-15: ignored silently, and imports between the packages went unresolved).
+        this.problems.set(pnpmFile, `${(error as Error).message.split('\n')[0]!.replace(/:\s*$/, '')}: no workspace package is found by its name from here, so code reached through one is missing from the analysis`);
       }
     }
     this.patternsByDir.set(dir, patterns);
@@ -276,15 +280,11 @@ function isFile(p: string): boolean {
 
 /**
  * The `packages:` list of a pnpm-workspace.yaml, read by a YAML parser (indentless `- a`, flow lists over
- * several lines, quoting and comments are all plain YAML). A file that is not valid YAML declares nothing.
+ * several lines, quoting and comments are all plain YAML). A file that is not valid YAML throws.
  */
 export function pnpmWorkspacePackages(text: string): string[] {
-  let document: unknown;
-  try {
-    document = parseYaml(text);
-  } catch {
-    return [];
-  }
+  // Throws on a file that is not YAML: the caller says so (it declares no package).
+  const document: unknown = parseYaml(text);
   const packages = document !== null && typeof document === 'object' ? (document as { packages?: unknown }).packages : undefined;
   return Array.isArray(packages) ? packages.filter((p): p is string => typeof p === 'string' && p !== '') : [];
 }

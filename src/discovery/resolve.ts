@@ -32,6 +32,8 @@ export interface ModuleResolver {
   resolve: ResolveFn;
   /** The directory of the repository's workspace package a bare import of `packageName` from this file names (declared, installed or not). */
   workspacePackageDir(fromAbsPath: string, packageName: string): string | undefined;
+  /** Workspace declarations met so far that could not be read, by file (absolute path → why). */
+  workspaceProblems(): ReadonlyMap<string, string>;
 }
 
 export interface ModuleResolverOptions {
@@ -166,6 +168,7 @@ export function createModuleResolver(options: ModuleResolverOptions = {}): Modul
 
   const workspaceDirs = new Map<string, string | null>();
   return {
+    workspaceProblems: () => packages.problems,
     workspacePackageDir(fromAbsPath, packageName) {
       if (!workspaces) return undefined;
       const dir = path.dirname(fromAbsPath);

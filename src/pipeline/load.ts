@@ -85,7 +85,7 @@ export async function discoverSources(options: LoadOptions): Promise<DiscoveredS
 }
 
 export function readSources({ root, label, discovery }: DiscoveredSources, options: Pick<LoadOptions, 'onProgress'>): LoadedSources {
-  const { resolve, workspacePackageDir } = createModuleResolver();
+  const { resolve, workspacePackageDir, workspaceProblems } = createModuleResolver();
   const withBom = new Set<string>();
   const total = discovery.files.length;
   let read = 0;
@@ -118,7 +118,12 @@ export function readSources({ root, label, discovery }: DiscoveredSources, optio
     dependencyMajor: cachedDependencyMajor(),
     contextFiles: candidates.contextTexts,
     markerTexts: candidates.markerTexts,
-    diagnostics: [...discovery.diagnostics.map((d) => withMcpCode(root, d)), ...candidates.diagnostics, ...tooDeep],
+    diagnostics: [
+      ...discovery.diagnostics.map((d) => withMcpCode(root, d)),
+      ...candidates.diagnostics,
+      ...tooDeep,
+      ...[...workspaceProblems()].map(([file, message]): FileDiagnostic => ({ file: relative(file), kind: 'note', message })),
+    ],
     relative,
   };
 }

@@ -235,7 +235,7 @@ describe('createModuleResolver: packages', () => {
     // Plain YAML that a line reader missed: an indentless block list, a flow list over several lines.
     expect(pnpmWorkspacePackages('packages:\n- packages/*\n- "!**/test/**"\n')).toEqual(['packages/*', '!**/test/**']);
     expect(pnpmWorkspacePackages('packages: [\n  packages/*,\n  apps/web, # the site\n]\n')).toEqual(['packages/*', 'apps/web']);
-    expect(pnpmWorkspacePackages('packages: [unclosed\n')).toEqual([]);
+    expect(() => pnpmWorkspacePackages('packages: [unclosed\n')).toThrow();
   });
 
   it('resolves package.json #imports', () => {
