@@ -77,7 +77,7 @@ export function registerApplyCommand(program: Command, { io, setExit }: CommandC
   const command = program
     .command('apply')
     .description('Rewrite what can be rewritten safely (session state → handles), mark the rest, and write a migration report.')
-    .argument('[paths...]', 'files or directories to migrate (default: the current directory)')
+    .argument('[paths...]', 'directories to migrate, or files, each of which stands for its folder: a migration changes a helper and its callers together (default: the current directory)')
     .option('--dry-run', 'print the unified diff on standard output (the summary on standard error), write nothing')
     .option('--check', 'write nothing; exit 1 if any file would change (for CI)')
     .option('--transforms <names>', `comma-separated subset to run (${TRANSFORMS.map((t) => t.name).join(', ')})`)
@@ -159,6 +159,17 @@ export function notAnalysed(result: ApplyResult): string[] {
   return [...new Set(result.gate.diagnostics.filter((d) => d.kind === 'analysis-error' || d.kind === 'unreadable' || (d.kind === 'too-large' && d.mcpCode)).map((d) => d.file))];
 }
 
+/**
+ * Where the paths given are all files: the changed files that are none of them (review 40 R40-10: `apply src/server.ts`
+ * also rewrote the serving entry beside it, which the summary did not say). Empty when a directory was given.
+ */
+function changedBeyondNamedFiles(result: ApplyResult, paths: readonly string[], cwd: string): string[] {
+  if (paths.length === 0) return [];
+  const named = paths.map((p) => path.resolve(cwd, p));
+  if (named.some((p) => !fs.existsSync(p) || fs.statSync(p).isDirectory())) return [];
+  return result.changes.filter((c) => !named.includes(path.resolve(c.file))).map((c) => path.relative(cwd, c.file).split(path.sep).join('/'));
+}
+
 function reportPath(result: ApplyResult, flags: ApplyFlags, io: Io): string {
   return flags.report ? path.resolve(io.cwd, flags.report) : path.join(result.root, 'MIGRATION.md');
 }
@@ -166,6 +177,11 @@ function reportPath(result: ApplyResult, flags: ApplyFlags, io: Io): string {
 async function runApplyCommand(paths: string[], flags: ApplyFlags, io: Io): Promise<number> {
   const color = useColor(io, flags.color);
   const noWrite = Boolean(flags.dryRun || flags.check);
+  // SDK 1.x serves 2025-era clients only: there is nothing --modern-only could remove (review 40 R40-3).
+  if (flags.modernOnly && flags.target === 'stateless-v1') {
+    io.stderr('mcp-migrate: --modern-only removes what serves 2025-era clients, and a --target stateless-v1 server (SDK 1.x) serves only those: give one or the other\n');
+    return EXIT.error;
+  }
   // The same settings as `scan` (command line over config file), so the two agree on what blocks.
   let config: Config;
   let baseline: BaselineFile | undefined;
@@ -252,6 +268,8 @@ async function runApplyCommand(paths: string[], flags: ApplyFlags, io: Io): Prom
         io.stdout(renderDiff(result, color, io.cwd));
         io.stderr(renderSummary(result, color));
       } else io.stdout(renderSummary(result, color));
+      const beyond = changedBeyondNamedFiles(result, paths, io.cwd);
+      if (beyond.length > 0) (flags.dryRun ? io.stderr : io.stdout)(`note: a file named on the command line stands for its folder (a helper changes with its callers): ${beyond.length} other file${beyond.length === 1 ? '' : 's'} changed too (${beyond.slice(0, 5).join(', ')}${beyond.length > 5 ? ', …' : ''})\n`);
       if (result.written && result.changes.length > 0) io.stdout(`Migration report: ${path.relative(io.cwd, reportPath(result, flags, io))}\n`);
     }
   }
