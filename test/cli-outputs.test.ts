@@ -65,6 +65,10 @@ describe('scan: several outputs from one run', () => {
     const empty = await run(['scan', 'v1-streamable-express', '--output', 'sarif:']);
     expect(empty.code).toBe(2);
     expect(empty.stderr).toContain('no file after "sarif:"');
+    // A mistyped format is no file name (review 40 R40-17: `sarf:out.sarif` was written as a file of that name).
+    const mistyped = await run(['scan', 'v1-streamable-express', '--output', 'sarf:out.sarif']);
+    expect(mistyped.code).toBe(2);
+    expect(mistyped.stderr).toContain('unknown format "sarf"');
   });
 
   it('a name whose part before ":" is no format is a file name', async () => {

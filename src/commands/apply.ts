@@ -209,6 +209,10 @@ async function runApplyCommand(paths: string[], flags: ApplyFlags, io: Io): Prom
   // Where the migration report goes is checked before any source is written: a run that rewrote every file and then
   // hung on a FIFO, failed on a directory, or appended Markdown to a source file would leave a tree nobody can trust
   // (review 40 R40-8, R40-9).
+  if (flags.report !== undefined && isStdout(flags.report)) {
+    io.stderr('mcp-migrate: --report takes a file: MIGRATION.md keeps what earlier runs wrote there (for this run\'s report on standard output, use -o markdown:-)\n');
+    return EXIT.error;
+  }
   if (!noWrite) {
     const problem = reportTargetProblem(flags.report ? path.resolve(io.cwd, flags.report) : path.join(reportRoot(paths.length ? paths : ['.'], io.cwd).root, 'MIGRATION.md'));
     if (problem) {

@@ -26,6 +26,9 @@ export class OutputSpecError extends Error {}
 function parseOutputSpec(spec: string, defaultFormat: FormatName, allowed: readonly FormatName[] = FORMATS): OutputTarget {
   const colon = spec.indexOf(':');
   const prefix = colon > 0 ? spec.slice(0, colon) : '';
+  // A word of two or more letters before the colon, no path in it, is a format name mistyped (`sarf:out.sarif`, review
+  // 40 R40-17), not a file name: a drive letter is one letter, a path has a separator.
+  if (!isFormatName(prefix) && /^[a-z]{2,}$/i.test(prefix)) throw new OutputSpecError(`--output ${spec}: unknown format "${prefix}" (this command writes ${allowed.join(', ')}); for a file whose name has a colon, write it as ./${spec}`);
   if (!isFormatName(prefix)) return { format: defaultFormat, file: spec, prefixed: false };
   if (!allowed.includes(prefix)) throw new OutputSpecError(`--output ${spec}: this command writes ${allowed.join(', ')}, not ${prefix}`);
   const file = spec.slice(colon + 1);
