@@ -353,7 +353,18 @@ function migrate(sources: Sources, transforms: readonly TransformDefinition[], t
         const output = isSourceFile(file) ? timed(`transformer ${transform.name}`, () => transform.transformer({ path: file, source }, { jscodeshift: (text) => assertParses(file, text) }, { plan, planSources })) : applyEdits(source, plan.edits.filter((e) => e.file === file));
         if (output !== undefined && output !== source) outputs.set(file, output);
       } catch (error) {
-        failed.push({ file, transform: transform.name, message: (error as Error).message });
+        // A file that did not parse before the run: its own syntax error, at its own line (review 40 R40-11: the
+        // position was the one in the text earlier transforms had changed, lines the file does not have).
+        const before = original.get(file);
+        let message = (error as Error).message;
+        if (before !== undefined && isSourceFile(file)) {
+          try {
+            assertParses(file, before);
+          } catch (own) {
+            message = `the file has a syntax error of its own, ${(own as Error).message}: fix it (scan reports it too), then run apply again`;
+          }
+        }
+        failed.push({ file, transform: transform.name, message });
       }
     }
     // A module the transform writes whose name the project already uses for a module of its own (review 40 R40-16: its

@@ -291,13 +291,15 @@ export function renderSummary(result: ApplyResult, color: boolean): string {
   if (result.failures.length) out.push(c.red('✖ nothing is written while a transform fails (one run migrates every file or none): fix or --exclude the file, then run apply again'));
   for (const file of result.skippedChanged) out.push(c.red(`✖ ${rel(result, file)} changed on disk while apply ran: nothing was written; run apply again`));
   const verb = result.written ? 'changed' : result.skippedChanged.length || result.failures.length ? 'not written (nothing was)' : 'would change';
-  out.push(`${changed ? c.green('✔') : '•'} ${changed} file${changed === 1 ? '' : 's'} ${verb} by ${result.transforms.join(', ')}`);
+  // A run that wrote nothing because something failed gets no green tick (review 40 R40-11).
+  const stopped = !result.written && (result.skippedChanged.length > 0 || result.failures.length > 0);
+  out.push(`${changed ? (stopped ? c.red('✖') : c.green('✔')) : '•'} ${changed} file${changed === 1 ? '' : 's'} ${verb} by ${result.transforms.join(', ')}`);
   for (const change of result.changes) out.push(`  ${change.created ? c.green('+') : c.cyan('~')} ${rel(result, change.file)}${change.created ? ' (new)' : ` (${change.edits} edit${change.edits === 1 ? '' : 's'})`}`);
   const rewritten = result.stores.filter((s) => s.status === 'rewritten');
   for (const s of rewritten) out.push(`  ${c.green('handle')} ${s.names!.argument} (${s.store}) → ${s.tools.join(', ')}; minted by ${s.names!.mintTool}`);
   for (const note of result.notes) out.push(`  ${c.green('•')} ${note}`);
   const manual = markersLeft(result);
-  out.push(`${manual.length ? c.yellow('!') : c.green('✔')} ${manual.length} marker${manual.length === 1 ? '' : 's'} left for a person`);
+  out.push(`${manual.length ? c.yellow('!') : stopped ? '•' : c.green('✔')} ${manual.length} marker${manual.length === 1 ? '' : 's'} left for a person`);
   for (const m of manual) out.push(`  ${m.file}:${m.line} ${c.dim(m.ruleId)}`);
   const other = unmarkedFindings(result).length;
   if (other > 0) out.push(`${c.yellow('!')} ${other} finding${other === 1 ? '' : 's'} left without a marker (see the next steps)`);

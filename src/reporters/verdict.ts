@@ -109,8 +109,12 @@ export function verdict(report: ScanReport, failOn: FailOn): Verdict {
  */
 function verdictCaveats(report: ScanReport): string[] {
   const caveats: string[] = [];
-  const unparsed = new Set(report.diagnostics.filter((d) => d.kind === 'parse-error').map((d) => d.file)).size;
+  // A tsconfig that cannot be read (an `extends` to a missing file) is no source with syntax errors (review 40 R40-6).
+  const isConfig = (file: string) => /\.json$/i.test(file);
+  const unparsed = new Set(report.diagnostics.filter((d) => d.kind === 'parse-error' && !isConfig(d.file)).map((d) => d.file)).size;
   if (unparsed > 0) caveats.push(`findings may be incomplete: ${pluralize(unparsed, 'file')} with syntax errors analysed only as far as ${unparsed === 1 ? 'it parses' : 'they parse'}`);
+  const configs = new Set(report.diagnostics.filter((d) => d.kind === 'parse-error' && isConfig(d.file)).map((d) => d.file)).size;
+  if (configs > 0) caveats.push(`findings may be incomplete: ${pluralize(configs, 'tsconfig')} could not be read (see diagnostics), so module resolution falls back to defaults there`);
   const suppressed = report.suppressed?.length ?? 0;
   if (suppressed > 0) caveats.push(`${suppressed} suppressed`);
   const inTests = report.testFindings?.length ?? 0;

@@ -116,7 +116,7 @@ describe('apply is all or nothing', () => {
     const result = await runApply({ paths: [dir], cwd: dir });
     expect(result.failures.length).toBeGreaterThan(0);
     expect(result.failures.every((f) => f.file === path.join(dir, 'src/register.ts'))).toBe(true);
-    expect(result.failures[0]!.message).toMatch(/^Expression expected\. \(\d+:\d+\)$/);
+    expect(result.failures[0]!.message).toMatch(/^the file has a syntax error of its own, Expression expected\. \(\d+:\d+\): fix it/);
     // The failing transform (sdk-v2, whose parser rejects the file) drops all its changes, package.json's
     // too; the other transforms' changes would have been written until now. None is written.
     expect(result.changes.map((c) => path.relative(dir, c.file))).toEqual(expect.arrayContaining(['src/server.ts', 'src/mcp-handles.ts']));
@@ -320,7 +320,9 @@ describe('apply on the command line', () => {
     const before = snapshot(dir);
     const run = await runCli(['apply', '--no-color'], { cwd: dir });
     expect(run.code).toBe(2);
-    expect(run.stdout).toMatch(/^✖ src\/register\.ts: sdk-v2 failed: Expression expected\. \(3:18\)$/m);
+    expect(run.stdout).toMatch(/^✖ src\/register\.ts: sdk-v2 failed: the file has a syntax error of its own, Expression expected\. \(3:18\): fix it/m);
+    // Nothing written: no green tick (review 40 R40-11).
+    expect(run.stdout).toMatch(/^✖ \d+ files not written \(nothing was\)/m);
     expect(run.stdout).toContain('✖ nothing is written while a transform fails');
     expect(run.stdout).toContain('files not written (nothing was)');
     expect(snapshot(dir)).toEqual(before);

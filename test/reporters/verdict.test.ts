@@ -96,6 +96,10 @@ describe('verdict: never green on nothing', () => {
     expect(verdict({ ...EMPTY_REPORT, diagnostics: [{ file: 'tsconfig.json', kind: 'note' as const, message: 'n' }] }, 'error').text).toBe(
       'No reliance on sessions, the handshake or deprecated features found',
     );
+    // A tsconfig that cannot be read is no file with syntax errors (review 40 R40-6).
+    expect(verdict({ ...EMPTY_REPORT, diagnostics: [{ file: 'tsconfig.json', kind: 'parse-error' as const, message: "tsconfig: Cannot read file 'base.json'." }] }, 'error').text).toBe(
+      'No reliance on sessions, the handshake or deprecated features found; findings may be incomplete: 1 tsconfig could not be read (see diagnostics), so module resolution falls back to defaults there',
+    );
   });
 
   it('counts suppressed findings and findings in test files on the verdict line, outside the gate', () => {
