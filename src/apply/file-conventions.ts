@@ -3,6 +3,7 @@
  * block at its top (a licence, `@fileoverview`) and its line endings. Both run on the final text of
  * each changed file, after every transform, so no transform has to get them right on its own.
  */
+import { diffArrays } from 'diff';
 import { ts } from '../typescript.js';
 
 /**
@@ -84,12 +85,34 @@ function firstTokenAt(text: string, from: number): number {
 /**
  * `after` with CRLF line breaks when the original used CRLF throughout: transforms insert `\n`.
  * (Inside a template literal this changes nothing either: JavaScript reads a CRLF there as `\n`.)
- * A file that mixes both is left as the transforms made it.
+ * A file that mixes both keeps each of its lines' own ending, and the lines the run wrote take the ending most of the
+ * file has (review 40 R40-14: the official codemod's printer made every line CRLF, half the diff line-ending noise).
  */
 export function keepLineEndings(before: string, after: string): string {
   const breaks = count(before, '\n');
-  if (breaks === 0 || count(before, '\r\n') !== breaks) return after;
-  return after.replace(/\r?\n/g, '\r\n');
+  if (breaks === 0) return after;
+  const crlf = count(before, '\r\n');
+  if (crlf === breaks) return after.replace(/\r?\n/g, '\r\n');
+  if (crlf === 0) return after.includes('\r\n') ? after.replace(/\r\n/g, '\n') : after;
+  return withEachLinesEnding(before, after, crlf * 2 > breaks);
+}
+
+/** `after` where each line that is one of `before`'s keeps that line's ending; the others end as `crlf` says. */
+function withEachLinesEnding(before: string, after: string, crlf: boolean): string {
+  const original = before.split('\n');
+  const plain = (line: string) => (line.endsWith('\r') ? line.slice(0, -1) : line);
+  const written = after.split('\n').map(plain);
+  const out: Array<{ text: string; kept: boolean }> = [];
+  let at = 0;
+  for (const part of diffArrays(original.map(plain), written)) {
+    if (part.removed) {
+      at += part.value.length;
+      continue;
+    }
+    for (const line of part.value) out.push(part.added ? { text: line, kept: false } : { text: original[at++]!, kept: true });
+  }
+  // Every piece but the last ends with a line break: a written line gets its carriage return there.
+  return out.map(({ text, kept }, i) => (!kept && crlf && i < out.length - 1 ? `${text}\r` : text)).join('\n');
 }
 
 function count(text: string, needle: string): number {

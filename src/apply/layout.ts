@@ -23,6 +23,7 @@ import { syntaxTreeOf } from '../analysis/parsed-files.js';
 import { indentAt, indentUnit } from '../transforms/kit/source-style.js';
 import { addedLines, preferredQuote } from './quote-style.js';
 import { isTerminated } from './semicolon-style.js';
+import { keepLineEndings } from './file-conventions.js';
 import { parseJson } from '../json-text.js';
 
 /** The options of Prettier's that describe a file's look, as far as the layout of a statement needs them. */
@@ -89,8 +90,8 @@ function format(): Promise<Format> {
  */
 export async function layOutAddedStatements(file: string, before: string, after: string): Promise<string> {
   if (before === after) return after;
-  // Laid out on LF text; a CRLF file gets its line endings back.
-  if (after.includes('\r\n')) return (await layOutAddedStatements(file, before.replace(/\r\n/g, '\n'), after.replace(/\r\n/g, '\n'))).replace(/\n/g, '\r\n');
+  // Laid out on LF text; the result gets back the endings `after` had, line by line where it mixes them (review 40 R40-14).
+  if (after.includes('\r\n')) return keepLineEndings(after, await layOutAddedStatements(file, before.replace(/\r\n/g, '\n'), after.replace(/\r\n/g, '\n')));
   const parser = parserOf(file);
   if (!parser) return after;
   // Cheap first, with no diff: most changed files have no wide code line the original did not have

@@ -62,8 +62,14 @@ describe('keepLineEndings', () => {
     expect(keepLineEndings('a;\r\nb;\r\n', 'a;\r\nnew;\nb;\r\n')).toBe('a;\r\nnew;\r\nb;\r\n');
   });
 
-  it('leaves LF files and files that mixed both as the transform made them', () => {
+  it('leaves LF files as the transform made them', () => {
     expect(keepLineEndings('a;\nb;\n', 'a;\nnew;\nb;\n')).toBe('a;\nnew;\nb;\n');
+  });
+
+  it('in a file that mixes both, gives each line of the file its own ending back and added lines the most common (review 40 R40-14)', () => {
     expect(keepLineEndings('a;\r\nb;\n', 'a;\r\nnew;\nb;\n')).toBe('a;\r\nnew;\nb;\n');
+    // A printer that made every line CRLF: the LF lines the run did not touch get their LF back.
+    expect(keepLineEndings('a;\r\nb;\nc;\n', 'a;\r\nnew;\r\nb;\r\nc;\r\n')).toBe('a;\r\nnew;\nb;\nc;\n');
+    expect(keepLineEndings('a;\r\nb;\r\nc;\n', 'a;\nnew;\nb;\nc;\n')).toBe('a;\r\nnew;\r\nb;\r\nc;\n');
   });
 });
