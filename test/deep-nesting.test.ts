@@ -7,7 +7,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { nestingDepth } from '../src/pipeline/load.js';
+import { nestingDepth } from '../src/analysis/nesting.js';
 import { runCli } from './support/run-cli.js';
 import { tempTree } from './support/temp-tree.js';
 

@@ -118,6 +118,7 @@ const NOT_SDK_NAMES: Readonly<Record<string, Readonly<Record<string, string>>>> 
   'stateless-serving/registries.ts': { transport: KIND },
   'stateless-serving/route-endpoint.ts': { toNodeHandler: PRINTED },
   'stateless-serving/routing-helper.ts': { transport: "a helper's parameter names (`(server, transport)`), the project's words" },
+  'stateless-serving/eligibility.ts': { transport: KIND },
   'stateless-serving/server-factory.ts': { transport: KIND, cleanup: 'the project\'s property name of what a factory returns (`{ server, cleanup }`), kept in the closure it prints' },
   'stateless-serving/session-registry.ts': { transport: KIND, createMcpHandler: PRINTED, toNodeHandler: PRINTED },
   'stateless-serving/stdio.ts': { serveStdio: PRINTED },

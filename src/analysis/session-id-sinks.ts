@@ -183,10 +183,12 @@ export class SessionIdSinks {
     if (ts.isCallExpression(call) && index === 1 && isHeaderWrite(call) && headerAccess(this.values, call)) return [];
     if (!receiver && name === 'String') return this.flow(call, seen, hops, derived);
     const method = name?.toLowerCase();
-    // A method of the project's own whose body is seen (`sessionManager.get(sid)` of a class wrapping its
-    // `this.transports`, sweep 31 AE2) is followed into like any helper: what it keys is the wrapper's own collection.
+    // A method of the project's own class that keeps transports by session id (`sessionManager.get(sid)`, whose
+    // `add(sid, transport)` some code calls with a transport: sweep 31 AE2) is followed into like any helper: what it
+    // keys is the class's registry of transports. A class keeping application state keeps its accesses reported where
+    // they are called (the handles transform rewrites them there: review 40b S40-6).
     const own = ts.isCallExpression(call) && receiver && method && STORE_METHODS.has(method) ? this.values.calls.functionOfCall(call) : undefined;
-    const wrapper = own?.body && !own.getSourceFile().isDeclarationFile && ts.isIdentifier(own.parameters[index]?.name ?? call) ? own : undefined;
+    const wrapper = own?.body && !own.getSourceFile().isDeclarationFile && ts.isIdentifier(own.parameters[index]?.name ?? call) && this.keepsTransports(own) ? own : undefined;
     if (ts.isCallExpression(call) && receiver && method && STORE_METHODS.has(method) && index === 0 && !wrapper) {
       return [this.storeSink(receiver, call, arg, derived, hops, WRITE_METHODS.has(method) ? call.arguments[method === 'setex' ? 2 : 1] : undefined)];
     }
@@ -203,6 +205,21 @@ export class SessionIdSinks {
     // A library call (`createHash('sha256').update(sid)`, `encodeURIComponent(sid)`): its result is
     // derived from the id, so a store keyed by that result is still keyed by the session.
     return [other(call, `passed to ${calleeText(call)}()`, hops), ...this.flow(call, seen, [...hops, { text: `derived by ${calleeText(call)}()`, node: call }], true)];
+  }
+
+  private readonly transportClasses = new Map<ts.Node, boolean>();
+
+  /** Whether `method` belongs to a project class some method of which takes an SDK transport (typed so, or called with one). */
+  private keepsTransports(method: ts.FunctionLikeDeclaration): boolean {
+    const owner = method.parent;
+    if (!owner || !ts.isClassLike(owner)) return false;
+    const known = this.transportClasses.get(owner);
+    if (known !== undefined) return known;
+    this.transportClasses.set(owner, false);
+    const isTransport = (node: ts.Node) => this.values.valueOf(node)?.kind === 'transport';
+    const keeps = owner.members.some((member) => ts.isMethodDeclaration(member) && (member.parameters.some((p) => isTransport(p.name)) || this.values.calls.callsOf(member).some((c) => c.arguments.some(isTransport))));
+    this.transportClasses.set(owner, keeps);
+    return keeps;
   }
 
   /** `ctx.mcpReq.log(level, data)`: request-scoped logging to the client. */

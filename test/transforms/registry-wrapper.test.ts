@@ -1,8 +1,8 @@
 /**
  * A transport registry wrapped in a class of the project's own module (sweep 31 AE2): the routes' calls of its methods
  * are session routing only when each method does nothing but reach the registry; one that does more is the
- * application's own logic, and the route is kept. The rewritten case is the fixture pair
- * stateless-serving/registry-wrapper-class.
+ * application's own logic, and the route is kept. The fixture pair stateless-serving/registry-wrapper-class shows the
+ * rewrite with the class in the same file.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -12,8 +12,9 @@ import { removeTempTrees, tempTree } from '../support/temp-tree.js';
 
 afterAll(removeTempTrees);
 
-const FIXTURE = path.resolve(import.meta.dirname, '../../transforms/__testfixtures__/stateless-serving/registry-wrapper-class/input');
-const read = (name: string) => fs.readFileSync(path.join(FIXTURE, name), 'utf8');
+// The three modules of sweep 31 AE2's shape: the class in a module of its own (the fixture pair has it in one file).
+const MODULES = path.resolve(import.meta.dirname, 'registry-wrapper');
+const read = (name: string) => fs.readFileSync(path.join(MODULES, `${name}.txt`), 'utf8');
 
 describe('a class wrapping the transport registry', () => {
   it('whose method also counts the sessions keeps the route, marked as custom logic', async () => {

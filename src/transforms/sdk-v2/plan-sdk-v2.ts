@@ -21,6 +21,7 @@ import { andList } from '../kit/prose.js';
 import { runtimeImports } from './runtime-imports.js';
 import { readCurrentFile } from '../kit/file-overlay.js';
 import { parseJson, withoutBom } from '../../json-text.js';
+import { nestsTooDeep } from '../../analysis/nesting.js';
 import { locateJsonError } from '../../json-error.js';
 import { packageDirOf } from '../kit/package-json.js';
 import { sourcesOf } from '../kit/package-sources.js';
@@ -728,7 +729,8 @@ function unanalysedV1Files(analysed: ReadonlyArray<{ file: string }>, manifests:
       } catch {
         continue;
       }
-      if (!usesSdkV1(text)) continue;
+      // Code nested past what the analysis follows was left out of the run (load.ts): no transform touches it.
+      if (!usesSdkV1(text) || nestsTooDeep(text)) continue;
       known.add(file);
       if (mcpSpecifiers(text).some((s) => s.startsWith(`${V1_PACKAGE}/client`))) clients.push({ file, text });
       else if (inScope(file)) out.push({ file, text });
