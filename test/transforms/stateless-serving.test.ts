@@ -50,6 +50,8 @@ const MARKERS: Record<string, string[]> = {
   'bundle-factory-marker': ['session-state/per-session-server'],
   // A module-level server also used outside its construction (closed on shutdown) is not extracted into a factory (sweep 11 J2).
   'module-server-used-elsewhere-marker': ['session-state/per-session-server'],
+  // Review 40b S40-1: a module-level server from the project's factory, also used by other code: marked, naming both.
+  'module-server-from-factory-used-marker': ['session-state/per-session-server'],
   // A server exported from its own module and also used by another module than the route's: no factory is extracted there.
   'module-server-exported-shared-marker': ['session-state/per-session-server'],
   // The same, exported from the module its package publishes (`main`): importers outside the project may use the object.

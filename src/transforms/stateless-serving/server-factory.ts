@@ -291,8 +291,8 @@ function refuseKeptServer(file: ServingFile, receiver: ts.Identifier, decl: ts.V
  * One server the module builds once with the project's own factory (`const mcpServer = createMcpServer(query)`) and the
  * route connects to each session's transport (sweep 31 AE1): every session shared that one instance (SDK 1.x's server
  * serves one transport at a time, the last one connected). The entry is given that factory, called as the module
- * called it; the module's instance goes when connecting it in this route was all it was used for, and stays for the
- * code that still uses it otherwise (an HTTP+SSE route kept beside the new entry, a shutdown hook).
+ * called it, and the module's instance goes: only where connecting it in this route is all it is used for, it is not
+ * exported, and the factory builds a new server on each call. Otherwise the refusal's marker names the factory.
  */
 function moduleServerFromFactory(file: ServingFile, receiver: ts.Identifier, decl: ts.VariableDeclaration, scope: ts.Node, at: ts.Node, kind: 'http' | 'stdio'): Factory | undefined {
   if (kind !== 'http' || !decl.initializer || !ts.isIdentifier(decl.name) || statementOf(decl).parent !== file.sf) return undefined;
@@ -302,12 +302,41 @@ function moduleServerFromFactory(file: ServingFile, receiver: ts.Identifier, dec
   if (!ts.isCallExpression(init) || !ts.isIdentifier(unwrap(init.expression))) return undefined;
   // The project's own function (a package's factory is refused as such by functionFactory), seen by the analysis.
   if (!file.values.calls.functionOfCall(init) && !packageOfImport(file.values, file.values.symbolOf(unwrap(init.expression))?.declarations?.[0])) return undefined;
-  const factory = functionFactory(file, init, unwrap(init.expression) as ts.Identifier, undefined, receiver, scope, at, kind);
+  // Only where the instance is used for nothing but this route's `connect` (review 40b): what other code registers on
+  // it or sends through it would be missing from the servers the entry builds (S40-1), another module importing it
+  // would lose it (S40-2), and a factory handing back an instance it keeps is no factory at all (S40-4).
   const symbol = file.values.symbolOf(receiver);
   const uses = referencesByName(file.sf, receiver.text).filter((r) => r !== decl.name && file.values.symbolOf(r) === symbol);
   const connectedHere = (r: ts.Node): boolean => isInside(r, scope) && ts.isPropertyAccessExpression(r.parent) && r.parent.expression === r && r.parent.name.text === CONNECT_METHOD;
-  if (uses.every(connectedHere) && (list.declarations.length === 1)) file.remove(statementOf(decl), { keepComments: true });
+  if (list.declarations.length !== 1) return undefined;
+  const call = init.getText(file.sf).replace(/\s+/g, ' ');
+  const held = heldValueReturned(file, init);
+  if (held) throw new CannotRewrite(`the server is built once at module level by \`${call}\`, which hands back the instance it keeps (\`${held}\`), not a new server per call: make it build a new server each time, then serve the endpoint with it.`, at, RULE_ID.perSessionServer);
+  const others = uses.filter((r) => !connectedHere(r));
+  const exported = isExportedName(file.sf, decl);
+  if (others.length > 0 || exported) {
+    const where = [...new Set(others.map((r) => `\`${statementOf(r).getText(file.sf).split('\n')[0]!.trim().slice(0, 60)}\` (line ${file.line(r)})`))];
+    const used = [...(exported ? ['exported for other modules'] : []), ...(where.length ? [`also used by ${andList(where)}`] : [])].join(' and ');
+    throw new CannotRewrite(`the server is built once at module level by the project's factory (\`${call}\`) and ${used}: a server per request from that factory would not have what that code adds to or takes from the shared instance. Move that code onto the server the factory builds (registrations into the factory; a shutdown hook closes the handler instead), then serve the endpoint with the factory.`, at, RULE_ID.perSessionServer, undefined, `() => ${call}`);
+  }
+  const factory = functionFactory(file, init, unwrap(init.expression) as ts.Identifier, undefined, receiver, scope, at, kind);
+  file.remove(statementOf(decl), { keepComments: true });
   return { ...factory, names: [...factory.names, receiver.text] };
+}
+
+/** Whether the variable `decl` declares is exported: `export const`, an export list, `module.exports`/`exports.x`. */
+function isExportedName(sf: ts.SourceFile, decl: ts.VariableDeclaration): boolean {
+  const statement = statementOf(decl);
+  if (ts.canHaveModifiers(statement) && ts.getModifiers(statement)?.some((m) => m.kind === ts.SyntaxKind.ExportKeyword)) return true;
+  const name = (decl.name as ts.Identifier).text;
+  let exported = false;
+  forEachDescendant(sf, (node) => {
+    if (exported) return;
+    if (ts.isExportSpecifier(node) && (node.propertyName ?? node.name).getText(sf) === name) exported = true;
+    else if (ts.isExportAssignment(node) && ts.isIdentifier(node.expression) && node.expression.text === name) exported = true;
+    else if (ts.isIdentifier(node) && node.text === name && /\b(?:module\.)?exports\b/.test(statementOf(node).getText(sf))) exported = true;
+  });
+  return exported;
 }
 
 /** The server a destructuring takes from what a factory returns (`const { server } = createServerInstance()`). */
@@ -480,10 +509,22 @@ function heldValueReturned(file: ServingFile, call: ts.CallExpression): string |
   // A parameter is what the caller built (`kit.install(new McpServer(…))`): not a held value. A field or variable the
   // method assigns before returning it (`this.server = new McpServer(…); …; return this.server;`) is built per call.
   const params = (fn: ts.FunctionLikeDeclaration) => new Set(fn.parameters.flatMap((p) => (ts.isIdentifier(p.name) ? [p.name.text] : [])));
+  // A lazy singleton (`if (!instance) instance = new McpServer(…); return instance;`, `instance ??= …`) assigns only the
+  // first time: it hands back the instance it keeps all the same (review 40b S40-4).
+  const cachedOnce = (fn: ts.FunctionLikeDeclaration, n: ts.BinaryExpression, text: string): boolean => {
+    if (n.operatorToken.kind !== ts.SyntaxKind.EqualsToken) return true;
+    for (let up: ts.Node | undefined = n.parent; up && up !== fn; up = up.parent) {
+      if ((ts.isIfStatement(up) || ts.isConditionalExpression(up)) && new RegExp(`(?:^|[^\\w$.])${text.replace(/[.$]/g, '\\$&')}(?![\\w$])`).test((ts.isIfStatement(up) ? up.expression : up.condition).getText())) return true;
+    }
+    return false;
+  };
   const assigned = (fn: ts.FunctionLikeDeclaration, text: string): boolean => {
     let found = false;
     if (fn.body) forEachDescendant(fn.body, (n) => {
-      if (!found && ts.isBinaryExpression(n) && n.operatorToken.kind === ts.SyntaxKind.EqualsToken && n.left.getText() === text) found = true;
+      if (found || !ts.isBinaryExpression(n) || n.left.getText() !== text) return;
+      const op = n.operatorToken.kind;
+      if (op !== ts.SyntaxKind.EqualsToken && op !== ts.SyntaxKind.QuestionQuestionEqualsToken && op !== ts.SyntaxKind.BarBarEqualsToken) return;
+      if (!cachedOnce(fn, n, text)) found = true;
     });
     return found;
   };

@@ -1,7 +1,7 @@
 /**
  * One server the module builds at startup with the project's own factory and connects to every session's transport,
- * also closed on shutdown (sweep 31 AE1): the entry is given the factory, and the module's instance stays for the
- * shutdown hook that uses it.
+ * also used by other code (closed on shutdown; review 40b S40-1: a registration made on it there would be missing from
+ * every server the entry builds): not rewritten, the marker names the factory and the other use.
  */
 import { randomUUID } from 'node:crypto';
 import express, { type Request, type Response } from 'express';
