@@ -19,6 +19,7 @@ import { dirtyFiles, insideGitCheckout, type GitState } from './git.js';
 import { UsageError, discoverSources, readSources, type LoadOptions } from '../pipeline/load.js';
 import { isDirectory } from '../discovery/packages.js';
 import { judge } from '../pipeline/judge.js';
+import { isUnscannedSource } from '../reporters/verdict.js';
 import { writeAllOrNothing } from './write-changes.js';
 import { keepLineEndings } from './file-conventions.js';
 import { finishCreatedFile, finishSourceFile } from './finishing.js';
@@ -203,7 +204,7 @@ export async function runApply(options: ApplyOptions): Promise<ApplyResult> {
   }));
   // What the loader left out of the analysis (nested too deep, MCP code over the size limit, unreadable) was neither
   // migrated nor judged: said with the judge's diagnostics, and the exit code follows (review 40 R40-12, R40-5).
-  const notAnalysed = sources.diagnostics.filter((d) => d.kind === 'analysis-error' || d.kind === 'unreadable' || (d.kind === 'too-large' && d.mcpCode));
+  const notAnalysed = sources.diagnostics.filter((d) => d.kind === 'analysis-error' || isUnscannedSource(d));
   if (notAnalysed.length > 0) gate.diagnostics = [...notAnalysed, ...gate.diagnostics];
   return {
     root: sources.root,

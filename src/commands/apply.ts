@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { isBlocking, type FailOn } from '../reporters/index.js';
+import { isUnscannedSource } from '../reporters/verdict.js';
 import { BaselineError, readBaseline, type BaselineFile } from '../baseline.js';
 import { ConfigError, findConfig, type Config } from '../config.js';
 import { RULE_METAS } from '../rules/index.js';
@@ -156,7 +157,7 @@ function reportTargetProblem(target: string): string | undefined {
 
 /** Files of the run the analysis could not read (see `unscannedSources` and `analysisFailures` in the verdict). */
 export function notAnalysed(result: ApplyResult): string[] {
-  return [...new Set(result.gate.diagnostics.filter((d) => d.kind === 'analysis-error' || d.kind === 'unreadable' || (d.kind === 'too-large' && d.mcpCode)).map((d) => d.file))];
+  return [...new Set(result.gate.diagnostics.filter((d) => d.kind === 'analysis-error' || isUnscannedSource(d)).map((d) => d.file))];
 }
 
 /**

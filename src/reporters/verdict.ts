@@ -2,7 +2,8 @@
  * The pass/fail reading of a report, shared by every human-facing format so
  * the verdict line and the exit code (`--fail-on`) can never disagree.
  */
-import { SEVERITIES, type Finding, type ScanReport, type Severity } from '../model.js';
+import { SEVERITIES, type FileDiagnostic, type Finding, type ScanReport, type Severity } from '../model.js';
+import { isSourceFileName } from '../discovery/extensions.js';
 
 export type FailOn = Severity | 'none';
 
@@ -83,8 +84,13 @@ export function analysisFailures(report: ScanReport): number {
  * imports no MCP (a bundle, generated data) and a binary file with a source extension (an MPEG transport stream
  * named `.ts`) are only noted.
  */
-export function unscannedSources(report: ScanReport): string[] {
-  return [...new Set(report.diagnostics.filter((d) => (d.kind === 'too-large' && d.mcpCode) || d.kind === 'unreadable').map((d) => d.file))];
+export function unscannedSources(report: Pick<ScanReport, 'diagnostics'>): string[] {
+  return [...new Set(report.diagnostics.filter(isUnscannedSource).map((d) => d.file))];
+}
+
+/** A diagnostic of a source file left out of the run that may hold MCP code (an unreadable folder holds no source of its own: review 40b S40-7). */
+export function isUnscannedSource(d: FileDiagnostic): boolean {
+  return (d.kind === 'too-large' && !!d.mcpCode) || (d.kind === 'unreadable' && isSourceFileName(d.file));
 }
 
 export function verdict(report: ScanReport, failOn: FailOn): Verdict {

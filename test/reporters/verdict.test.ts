@@ -118,3 +118,13 @@ describe('formatSeverityCounts', () => {
     expect(formatSeverityCounts({ error: 0, warning: 1, info: 0 }, undefined, { skipZero: true })).toBe('1 warning');
   });
 });
+
+describe('sources left unscanned (review 40 R40-5, review 40b S40-7)', () => {
+  it('an unreadable source file and MCP code over the size limit make the verdict incomplete; an unreadable folder does not', () => {
+    const incomplete = (diagnostics: Parameters<typeof verdict>[0]['diagnostics']) => verdict({ ...EMPTY_REPORT, diagnostics }, 'error').status;
+    expect(incomplete([{ file: 'src/a.ts', kind: 'unreadable', message: 'permission denied' }])).toBe('incomplete');
+    expect(incomplete([{ file: 'gen/server.ts', kind: 'too-large', message: 'big', mcpCode: true }])).toBe('incomplete');
+    expect(incomplete([{ file: 'pgdata', kind: 'unreadable', message: 'permission denied' }])).not.toBe('incomplete');
+    expect(incomplete([{ file: 'assets/bundle.js', kind: 'too-large', message: 'big' }])).not.toBe('incomplete');
+  });
+});
