@@ -109,6 +109,12 @@ export async function main(argv: string[], io: Io): Promise<number> {
       // --help and --version exit through here with code 0.
       return error.exitCode === 0 ? EXIT.ok : EXIT.error;
     }
+    // Code nested past what the parser's recursion holds (a long ternary chain, deep JSX in generated code) that the
+    // bracket count before parsing did not catch (review 40b S40-5): said as such, not as a crash of mcp-migrate.
+    if (error instanceof RangeError && /Maximum call stack size exceeded/.test(error.message)) {
+      io.stderr('mcp-migrate: some code nests deeper than the analysis can follow (the stack ran out while parsing or analysing it; generated code?): exclude such files (--exclude, .mcp-migrateignore) and run again; nothing was written\n');
+      return EXIT.error;
+    }
     io.stderr(`mcp-migrate: internal error: ${(error as Error)?.stack ?? String(error)}\n`);
     return EXIT.error;
   }

@@ -48,4 +48,13 @@ describe('code nested too deep for the analysis', () => {
     expect(run.stdout).toContain('deep.ts: neither migrated nor judged');
     expect(fs.readFileSync(path.join(dir, 'deep.ts'), 'utf8')).toBe(deep(800));
   });
+
+  it('a stack overflow the bracket count did not foresee (a 3000-long ternary chain) is said as such, not as an internal error', async () => {
+    const chain = `export const pick = (n: number) => ${Array.from({ length: 3000 }, (_, i) => `n === ${i} ? ${i} : `).join('')}-1;\n`;
+    const dir = tempTree({ 'chain.ts': `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';\nexport const server = new McpServer({ name: 'c', version: '1' });\n${chain}` });
+    const run = await runCli(['scan', '.'], { cwd: dir });
+    expect(run.code).toBe(2);
+    expect(run.stderr).not.toContain('internal error');
+    if (run.stderr) expect(run.stderr).toContain('nests deeper than the analysis can follow');
+  });
 });

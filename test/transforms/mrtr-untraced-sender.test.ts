@@ -81,4 +81,19 @@ describe('the sender of an untraced input request', () => {
     expect(markers[5]!.message).toContain('a helper cannot return that for it. Have the helper tell the handler what to ask');
     expect(markers[6]!.message).toContain('A helper cannot return that for its handler');
   });
+
+  it('a callback inside an unnamed function is not "at module level" (review 40b S40-9)', async () => {
+    const dir = tempTree({ 'server.ts': `import { McpServer } from '@modelcontextprotocol/server';
+const server = new McpServer({ name: 's9', version: '1.0.0' });
+export default () => {
+  process.on('SIGUSR2', async () => {
+    const r = await server.server.listRoots();
+    console.log(r.roots);
+  });
+};
+` });
+    await runApply({ paths: [dir], cwd: dir, allowDirty: true, typecheck: false, transforms: ['sampling-elicitation-to-mrtr'] });
+    const [marker] = parseMarkers(fs.readFileSync(path.join(dir, 'server.ts'), 'utf8'));
+    expect(marker!.message).toContain('sent from a callback in an unnamed function');
+  });
 });

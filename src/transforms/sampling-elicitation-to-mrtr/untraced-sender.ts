@@ -109,11 +109,13 @@ function nameSender(analysis: Analysis, fn: ts.FunctionLikeDeclaration): Named {
   if (wrapped.parent && ts.isCallExpression(wrapped.parent) && wrapped.parent.arguments.includes(wrapped as ts.Expression)) {
     const callee = unwrap(wrapped.parent.expression);
     const calleeName = ts.isIdentifier(callee) ? callee.text : ts.isPropertyAccessExpression(callee) ? callee.name.text : undefined;
-    const where = namedEnclosing(wrapped.parent);
+    // Where it is: a named function around it, an unnamed one (review 40b S40-9: said "at module level"), or none.
+    const named = namedEnclosing(wrapped.parent);
+    const where = named ? `in ${named}` : enclosingFunction(wrapped.parent) ? 'in an unnamed function' : 'at module level';
     if (calleeName && TIMER_FUNCTIONS.has(calleeName)) {
-      return { name: `a timer (\`${calleeName}\`) ${where ? `in ${where}` : 'at module level'}`, holders: [], helper: false, outside: 'on its own schedule, outside any request' };
+      return { name: `a timer (\`${calleeName}\`) ${where}`, holders: [], helper: false, outside: 'on its own schedule, outside any request' };
     }
-    return { name: `a callback ${where ? `in ${where}` : 'at module level'}`, holders: [], helper: true };
+    return { name: `a callback ${where}`, holders: [], helper: true };
   }
   const own = functionName(fn);
   return { name: own ? `\`${own.text}\`` : 'a function', holders: own ? [own] : [], helper: true };
