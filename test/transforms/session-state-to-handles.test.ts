@@ -560,3 +560,27 @@ describe(`${TRANSFORM}: a registration wrapper`, () => {
     expect(after).toContain('the project wraps every registration through `server.tool` (src/spy.ts:6)');
   });
 });
+
+describe('a tool without an input schema reached by two stores (review 40b S40-3)', () => {
+  it('marks both stores instead of writing two inputSchema keys and two argument objects', async () => {
+    const { runApply } = await import('../../src/apply/apply.js');
+    const { tempTree } = await import('../support/temp-tree.js');
+    const fs = await import('node:fs');
+    const path = await import('node:path');
+    const dir = tempTree({ 'server.ts': `import { McpServer } from '@modelcontextprotocol/server';
+const carts = new Map<string, string[]>();
+const prefs = new Map<string, string>();
+export const server = new McpServer({ name: 'demo', version: '1.0.0' });
+server.registerTool('remember', { description: 'remember' }, async (ctx) => {
+  carts.set(ctx.sessionId!, ['a']);
+  prefs.set(ctx.sessionId!, 'dark');
+  return { content: [{ type: 'text', text: 'ok' }] };
+});
+` });
+    const result = await runApply({ paths: [dir], cwd: dir, allowDirty: true, typecheck: false, transforms: ['session-state-to-handles'] });
+    const out = fs.readFileSync(path.join(dir, 'server.ts'), 'utf8');
+    expect(out).toContain("server.registerTool('remember', { description: 'remember' }, async (ctx) => {");
+    expect(result.stores.map((s) => s.status)).toEqual(['marked', 'marked']);
+    expect(out).toContain("the tool 'remember' takes no arguments yet and keeps state in more than one store");
+  });
+});

@@ -25,6 +25,7 @@ import type { ToolSetGlobal } from '../../analysis/tool-set-globals.js';
 import { andList } from '../kit/prose.js';
 import type { StoreModel } from '../../analysis/reach.js';
 import type { SessionStore } from '../../analysis/session-flow.js';
+import type { ToolRegistration } from '../../analysis/tools.js';
 import { legacySseEndpoint } from '../../analysis/legacy-sse.js';
 import { sessionAuthBindings } from '../../analysis/session-auth.js';
 import { guessableSources } from '../../analysis/handles.js';
@@ -120,7 +121,21 @@ export function planHandles(result: AnalysisResult, options: HandlesOptions): Ha
   const outcomes = new Map<SessionStore, StoreOutcome>();
   /** Client stores (no declaration: scan reports each keyed call) with their outcome, for `otherKeyedCalls`. */
   const clientStores: Array<{ model: StoreModel; outcome: StoreOutcome }> = [];
-  for (const model of groupClientStores(analysis.stores)) {
+  const models = groupClientStores(analysis.stores);
+  // Why a store gets no handle, asked once per store; and the tools with no input schema that more than one store
+  // to be rewritten reaches: each rewrite would give the tool a schema and a first parameter of its own, two
+  // `inputSchema` keys and `({ cart_id }, { pref_id }, ctx)` (review 40b S40-3). Those stores are marked instead.
+  const noHandles = new Map<StoreModel, ReturnType<typeof whyNoHandle>>();
+  const schemaless = new Map<ToolRegistration, number>();
+  for (const model of models) {
+    const site = model.store.declaration ?? model.accesses[0]?.sink.node;
+    if (!site) continue;
+    const noHandle = whyNoHandle(model, analysis, site.getSourceFile(), options.target);
+    noHandles.set(model, noHandle);
+    if (noHandle) continue;
+    for (const tool of new Set(model.tools)) if (tool.schema.kind === 'none') schemaless.set(tool, (schemaless.get(tool) ?? 0) + 1);
+  }
+  for (const model of models) {
     const site = model.store.declaration ?? model.accesses[0]?.sink.node;
     if (!site) continue;
     const sf = site.getSourceFile();
@@ -137,12 +152,18 @@ export function planHandles(result: AnalysisResult, options: HandlesOptions): Ha
     plan.stores.push(outcome);
     if (!model.store.declaration) clientStores.push({ model, outcome });
     for (const member of analysis.stores) if (member.store === model.store || (!member.store.declaration && member.store.accesses.some((a) => model.store.accesses.includes(a)))) outcomes.set(member.store, outcome);
-    const noHandle = whyNoHandle(model, analysis, sf, options.target);
+    const noHandle = noHandles.has(model) ? noHandles.get(model) : whyNoHandle(model, analysis, sf, options.target);
     if (noHandle) {
       outcome.reason = noHandle.reason;
       // Serving plumbing is never a candidate for a handle: the report does not count it among the stores (sweep 23 W4).
       if (noHandle.plumbing) outcome.plumbing = true;
       marker(site, noHandle.ruleId, noHandle.message, outcome);
+      continue;
+    }
+    const shared = model.tools.find((tool) => (schemaless.get(tool) ?? 0) > 1);
+    if (shared) {
+      outcome.reason = `tool '${shared.name}' without an input schema is reached by more than one store`;
+      marker(site, RULE_ID.keyedStore, `not rewritten automatically: the tool '${shared.name}' takes no arguments yet and keeps state in more than one store by the session id, and this version writes one handle into a tool without an input schema, not several. Give '${shared.name}' an input schema (\`inputSchema: z.object({})\`, or its arguments), then run apply again: each store then becomes a handle argument of it. Re-key \`${model.store.name}\` by an explicit handle minted by a create tool and checked against the caller.`, outcome);
       continue;
     }
     rewriteStore(result, model, site, outcome, { options, moduleFor, toolNames: toolNamesOf(site), plan, marker, wrapper: wrapperAt(sf) });
