@@ -19,7 +19,7 @@ import { dirtyFiles, insideGitCheckout, type GitState } from './git.js';
 import { UsageError, discoverSources, readSources, type LoadOptions } from '../pipeline/load.js';
 import { isDirectory } from '../discovery/packages.js';
 import { judge } from '../pipeline/judge.js';
-import { isUnscannedSource } from '../reporters/verdict.js';
+import { isLeftOutOfAnalysis } from '../reporters/verdict.js';
 import { writeAllOrNothing } from './write-changes.js';
 import { keepLineEndings } from './file-conventions.js';
 import { finishCreatedFile, finishSourceFile } from './finishing.js';
@@ -127,7 +127,7 @@ export async function runApply(options: ApplyOptions): Promise<ApplyResult> {
   // Markers left by an earlier run in files that no longer read as server code still need a person: judged, not "nothing to migrate".
   if (sources.files.size === 0 && sources.markerTexts.size === 0) {
     // Files left out of the analysis (nested too deep, MCP code over the size limit) are no "nothing to migrate".
-    const left = sources.diagnostics.filter((d) => d.kind === 'analysis-error' || d.mcpCode);
+    const left = sources.diagnostics.filter(isLeftOutOfAnalysis);
     if (left.length > 0) throw new UsageError(`nothing could be migrated: ${left.map((d) => `${d.file} (${d.message})`).join('; ')}`);
     throw new UsageError(`no MCP server code found in ${sources.discovered} file${sources.discovered === 1 ? '' : 's'}: nothing to migrate`);
   }
@@ -204,7 +204,7 @@ export async function runApply(options: ApplyOptions): Promise<ApplyResult> {
   }));
   // What the loader left out of the analysis (nested too deep, MCP code over the size limit, unreadable) was neither
   // migrated nor judged: said with the judge's diagnostics, and the exit code follows (review 40 R40-12, R40-5).
-  const notAnalysed = sources.diagnostics.filter((d) => d.kind === 'analysis-error' || isUnscannedSource(d));
+  const notAnalysed = sources.diagnostics.filter(isLeftOutOfAnalysis);
   if (notAnalysed.length > 0) gate.diagnostics = [...notAnalysed, ...gate.diagnostics];
   return {
     root: sources.root,
@@ -375,7 +375,8 @@ function migrate(sources: Sources, transforms: readonly TransformDefinition[], t
       const existing = current.get(file) ?? readIfExists(file);
       if (existing === undefined) continue;
       if (GENERATED_MODULE_TAG.test(existing)) continue;
-      const missing = exportedNames(text).filter((name) => !exportedNames(existing).includes(name));
+      const theirs = new Set(exportedNames(existing));
+      const missing = exportedNames(text).filter((name) => !theirs.has(name));
       const shown = missing.length > 3 ? `${missing.slice(0, 3).map((n) => `\`${n}\``).join(', ')} and ${missing.length - 3} more` : missing.map((n) => `\`${n}\``).join(', ');
       if (missing.length > 0) failed.push({ file, transform: transform.name, message: `the project has a module of its own at this path, where this transform writes one exporting ${shown}, which the project's does not: rename the project's module (or move it), then run apply again` });
     }

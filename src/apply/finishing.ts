@@ -11,7 +11,7 @@ import { keepFileHeader, keepLineEndings } from './file-conventions.js';
 import { pruneImportsMadeUnused } from './prune-imports.js';
 import { matchQuoteStyle } from './quote-style.js';
 import { matchSemicolonStyle } from './semicolon-style.js';
-import { assertParses } from './syntax-check.js';
+import { parsingOr } from './syntax-check.js';
 import type { Transformer } from '../transforms/jscodeshift.js';
 
 /** Each step's input and output, for apply's record of which pass wrote which line. */
@@ -55,20 +55,6 @@ function withoutStaleCodemodNotes(text: string): string {
   return kept.length === lines.length ? text : kept.join('\n');
 }
 
-/** `candidate` when it parses (or `fallback` does not either), else `fallback`. */
-function parsingOr(file: string, fallback: string, candidate: string): string {
-  if (candidate === fallback || parses(file, candidate) || !parses(file, fallback)) return candidate;
-  return fallback;
-}
-
-function parses(file: string, text: string): boolean {
-  try {
-    assertParses(file, text);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 /**
  * A transform's jscodeshift face with apply's finishing passes after it, for a run of the entry on its own. Under

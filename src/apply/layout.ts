@@ -24,6 +24,7 @@ import { indentAt, indentUnit } from '../transforms/kit/source-style.js';
 import { addedLines, preferredQuote } from './quote-style.js';
 import { isTerminated } from './semicolon-style.js';
 import { keepLineEndings } from './file-conventions.js';
+import { parsingOr } from './syntax-check.js';
 import { parseJson } from '../json-text.js';
 
 /** The options of Prettier's that describe a file's look, as far as the layout of a statement needs them. */
@@ -130,13 +131,8 @@ export async function layOutAddedStatements(file: string, before: string, after:
     }
   };
   await layOut(targets);
-  // What was laid out must parse as the run's text did (a user's line kept without its `;` included).
-  return out === after || parseErrors(file, out) <= parseErrors(file, after) ? out : after;
-}
-
-function parseErrors(file: string, text: string): number {
-  const sf = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, false, /\.[cm]?[jt]sx$/.test(file) ? ts.ScriptKind.TSX : undefined);
-  return (sf as unknown as { parseDiagnostics: readonly unknown[] }).parseDiagnostics.length;
+  // What was laid out must parse where the run's text did (a user's line kept without its `;` included).
+  return parsingOr(file, after, out);
 }
 
 /**

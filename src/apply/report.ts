@@ -8,7 +8,7 @@ import { Chalk } from 'chalk';
 import { createTwoFilesPatch } from 'diff';
 import { SCHEMA_VERSION, summarize, type Finding } from '../model.js';
 import { transformsRewriting } from '../fix-status.js';
-import { isUnscannedSource } from '../reporters/verdict.js';
+import { isLeftOutOfAnalysis } from '../reporters/verdict.js';
 import { transformByName } from '../transforms/catalog.js';
 import { andList } from '../transforms/kit/prose.js';
 import { VERSION } from '../version.js';
@@ -287,7 +287,7 @@ export function renderSummary(result: ApplyResult, color: boolean): string {
   if (!result.git.repository) out.push(c.yellow('warning: not a git repository: no uncommitted-changes check, and no diff to review the migration with.'));
   for (const failure of result.failures) out.push(c.red(`✖ ${rel(result, failure.file)}: ${failure.transform} failed: ${failure.message}`));
   for (const d of result.gate.diagnostics) {
-    if (d.kind === 'analysis-error' || isUnscannedSource(d)) out.push(c.red(`✖ ${d.file}: neither migrated nor judged (${d.message})`));
+    if (isLeftOutOfAnalysis(d)) out.push(c.red(`✖ ${d.file}: neither migrated nor judged (${d.message})`));
   }
   if (result.failures.length) out.push(c.red('✖ nothing is written while a transform fails (one run migrates every file or none): fix or --exclude the file, then run apply again'));
   for (const file of result.skippedChanged) out.push(c.red(`✖ ${rel(result, file)} changed on disk while apply ran: nothing was written; run apply again`));

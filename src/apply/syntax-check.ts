@@ -30,3 +30,18 @@ export function assertParses(file: string, text: string): void {
   const { line, character } = source.getLineAndCharacterOfPosition(first.start);
   throw new SyntaxError(`${ts.flattenDiagnosticMessageText(first.messageText, ' ')} (${line + 1}:${character + 1})`);
 }
+
+/** `candidate` when it parses (or `fallback` does not either), else `fallback`. */
+export function parsingOr(file: string, fallback: string, candidate: string): string {
+  if (candidate === fallback || parses(file, candidate) || !parses(file, fallback)) return candidate;
+  return fallback;
+}
+
+function parses(file: string, text: string): boolean {
+  try {
+    assertParses(file, text);
+    return true;
+  } catch {
+    return false;
+  }
+}

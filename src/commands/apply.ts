@@ -7,7 +7,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { isBlocking, type FailOn } from '../reporters/index.js';
-import { isUnscannedSource } from '../reporters/verdict.js';
+import { isLeftOutOfAnalysis } from '../reporters/verdict.js';
+import { isSourceFileName } from '../discovery/extensions.js';
 import { BaselineError, readBaseline, type BaselineFile } from '../baseline.js';
 import { ConfigError, findConfig, type Config } from '../config.js';
 import { RULE_METAS } from '../rules/index.js';
@@ -124,12 +125,10 @@ function readIfExists(file: string): string | undefined {
   }
 }
 
-/** Source files `apply` may migrate: a report by one of these names would be written into code. */
-const SOURCE_EXTENSION = /\.(?:[cm]?[jt]sx?)$/i;
-
 /** Why the migration report cannot be written at `target` (before anything is), or undefined when it can. */
 function reportTargetProblem(target: string): string | undefined {
-  if (SOURCE_EXTENSION.test(target)) return `the migration report would be written to ${target}, a source file name (--report takes a Markdown file, such as MIGRATION.md)`;
+  // A source file apply may migrate: the report would be written into code.
+  if (isSourceFileName(path.basename(target))) return `the migration report would be written to ${target}, a source file name (--report takes a Markdown file, such as MIGRATION.md)`;
   let stat: fs.Stats | undefined;
   try {
     stat = fs.statSync(target);
@@ -153,11 +152,6 @@ function reportTargetProblem(target: string): string | undefined {
     return `the migration report cannot be written to ${target}: permission denied`;
   }
   return undefined;
-}
-
-/** Files of the run the analysis could not read (see `unscannedSources` and `analysisFailures` in the verdict). */
-export function notAnalysed(result: ApplyResult): string[] {
-  return [...new Set(result.gate.diagnostics.filter((d) => d.kind === 'analysis-error' || isUnscannedSource(d)).map((d) => d.file))];
 }
 
 /**
@@ -281,7 +275,7 @@ async function runApplyCommand(paths: string[], flags: ApplyFlags, io: Io): Prom
   if (result.failures.length > 0 || result.skippedChanged.length > 0) return EXIT.error;
   // Part of the code was not analysed (nested past what the parser follows, MCP code over the size limit, unreadable):
   // what it holds was neither migrated nor judged, as with scan (exit 2).
-  if (notAnalysed(result).length > 0) return EXIT.error;
+  if (result.gate.diagnostics.some(isLeftOutOfAnalysis)) return EXIT.error;
   if (flags.check && result.changes.length > 0) return EXIT.findings;
   // New type errors break the user's build, and a held-back SDK move leaves the migration undone:
   // they fail the run like a marker left, unless --fail-on none.

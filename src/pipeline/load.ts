@@ -106,7 +106,7 @@ export function readSources({ root, label, discovery }: DiscoveredSources, optio
     const depth = nestingDepth(text);
     if (depth <= MAX_NESTING) continue;
     files.delete(absPath);
-    tooDeep.push({ file: path.relative(root, absPath).split(path.sep).join('/'), kind: 'analysis-error', message: `code nested ${depth} levels deep, past the ${MAX_NESTING} the analysis can follow: not analysed, so its findings are missing` });
+    tooDeep.push({ file: relative(absPath), kind: 'analysis-error', message: `code nested ${depth} levels deep, past the ${MAX_NESTING} the analysis can follow: not analysed, so its findings are missing` });
   }
   return {
     root,

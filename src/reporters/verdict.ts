@@ -93,6 +93,11 @@ export function isUnscannedSource(d: FileDiagnostic): boolean {
   return (d.kind === 'too-large' && !!d.mcpCode) || (d.kind === 'unreadable' && isSourceFileName(d.file));
 }
 
+/** Code left out of the analysis, whose findings are missing: a source unscanned, or code the analysis failed on (exit 2). */
+export function isLeftOutOfAnalysis(d: FileDiagnostic): boolean {
+  return d.kind === 'analysis-error' || isUnscannedSource(d);
+}
+
 export function verdict(report: ScanReport, failOn: FailOn): Verdict {
   const failures = analysisFailures(report);
   if (failures > 0) {

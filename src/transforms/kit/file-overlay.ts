@@ -4,6 +4,7 @@
  * offsets against the disk text of a file an earlier transform already edited.
  */
 import fs from 'node:fs';
+import { withoutBom } from '../../json-text.js';
 
 let overlay: ReadonlyMap<string, string> | undefined;
 
@@ -24,5 +25,5 @@ export function withFileOverlay<T>(files: ReadonlyMap<string, string>, plan: () 
  * hold, and JSON.parse accepts a package.json saved with one.
  */
 export function readCurrentFile(file: string): string {
-  return overlay?.get(file) ?? fs.readFileSync(file, 'utf8').replace(/^\uFEFF/, '');
+  return overlay?.get(file) ?? withoutBom(fs.readFileSync(file, 'utf8'));
 }
