@@ -89,7 +89,7 @@ export function unscannedSources(report: Pick<ScanReport, 'diagnostics'>): strin
 }
 
 /** A diagnostic of a source file left out of the run that may hold MCP code (an unreadable folder holds no source of its own: review 40b S40-7). */
-export function isUnscannedSource(d: FileDiagnostic): boolean {
+function isUnscannedSource(d: FileDiagnostic): boolean {
   return (d.kind === 'too-large' && !!d.mcpCode) || (d.kind === 'unreadable' && isSourceFileName(d.file));
 }
 
