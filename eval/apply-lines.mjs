@@ -105,7 +105,8 @@ export function classifyFindings(before, after, diff) {
       if (m.line < s - MARKER_ABOVE || m.line > e + MARKER_BELOW) return false;
       if (m.rule === site.finding.ruleId) return true;
       const own = gap(m.line, site.mapped);
-      return sites.every((other) => other.deleted || other.finding.abs !== site.finding.abs || gap(m.line, other.mapped) >= own);
+      // A site of the rule the marker names, as near as this one, is the one it marks (one hunk that replaced both).
+      return sites.every((other) => other.deleted || other.finding.abs !== site.finding.abs || (other.finding.ruleId === m.rule ? gap(m.line, other.mapped) > own : gap(m.line, other.mapped) >= own));
     });
   // A marker scan reports in place of findings (`replaces`: one decision for a kept HTTP+SSE endpoint, or a
   // long marked statement) marks each of them, however far below the marker it lies (`r.abs`: a finding of

@@ -282,7 +282,9 @@ function evaluate(entry, { inspect } = {}) {
     result.filesChanged = changed.filter((f) => f !== reportPath);
     result.reportWritten = changed.includes(reportPath);
     git(work, 'add', '-A');
-    const diffText = run('git', ['diff', '-U0', '--no-color', '--no-renames', '--cached'], { cwd: work }).stdout;
+    // `-w`: a line apply only re-indented (a registration moved into its handler) is not a changed line, so it
+    // maps to its own new line instead of to the whole hunk around it.
+    const diffText = run('git', ['diff', '-U0', '-w', '--no-color', '--no-renames', '--cached'], { cwd: work }).stdout;
     const diff = parseDiff(diffText, work);
     // The report quotes the markers it lists; only markers in the project's files count.
     diff.delete(join(pkg, REPORT_FILE));

@@ -97,6 +97,48 @@ describe('classifyFindings', () => {
   });
 });
 
+describe('classifyFindings with one hunk that replaced two sites of different rules', () => {
+  // Lines 2–4 (a capability gate at 2, a session-id read at 3) were replaced by lines 2–6, where the only
+  // marker names the session-id read: the marker is the read's, and the gate, which scan no longer reports, was
+  // rewritten. Before the tie went to both sites, and a rewrite inside the hunk counted as marked.
+  const hunkDiff = parseDiff(
+    [
+      'diff --git a/src/tool.ts b/src/tool.ts',
+      '--- a/src/tool.ts',
+      '+++ b/src/tool.ts',
+      '@@ -2,3 +2,5 @@ import x',
+      '-const caps = server.getClientCapabilities()',
+      '-if (caps.roots) server.registerTool(name, async (args, extra) => {',
+      '-  return syncRoots(extra.sessionId) })',
+      '+server.registerTool(name, async (args, ctx) => {',
+      '+  const caps = ctx.mcpReq.envelope',
+      '+  // @mcp-migrate-todo(session-state/session-id-read): …',
+      '+  return syncRoots(ctx.sessionId)',
+      '+})',
+    ].join('\n'),
+    root,
+  );
+  const gate = at('src/tool.ts', 2, 'handshake', 'handshake/client-capabilities');
+  const read = at('src/tool.ts', 4, 'session-state', 'session-state/session-id-read');
+
+  it('gives the marker to the site whose rule it names, and judges the other by what scan reports after', () => {
+    const { verdicts } = classifyFindings([gate, read], [at('src/tool.ts', 5, 'session-state', 'session-state/session-id-read')], hunkDiff);
+    expect(verdicts.map((v) => `${v.line} ${v.ruleId} ${v.verdict}`)).toEqual(['2 handshake/client-capabilities rewritten', '4 session-state/session-id-read marked']);
+  });
+
+  it('still says left for the other site when scan reports it after apply', () => {
+    const after = [at('src/tool.ts', 5, 'session-state', 'session-state/session-id-read'), at('src/tool.ts', 3, 'handshake', 'handshake/client-capabilities')];
+    const { verdicts } = classifyFindings([gate, read], after, hunkDiff);
+    expect(verdicts.map((v) => v.verdict)).toEqual(['left', 'marked']);
+  });
+
+  it('lets a marker of a third rule mark both when neither site has that rule', () => {
+    const other = at('src/tool.ts', 3, 'server-push', 'server-push/elicitation');
+    const { verdicts } = classifyFindings([gate, other], [], hunkDiff);
+    expect(verdicts.map((v) => v.verdict)).toEqual(['marked', 'marked']);
+  });
+});
+
 describe('classifyFindings with a marker that stands for findings far below it', () => {
   const diff = parseDiff(diffText, root);
   // `baz()` (line 7, now 8) is a telemetry site inside a kept endpoint whose decision marker is line 2.
