@@ -91,6 +91,11 @@ export interface ApplyResult {
   sharedStores: SharedStore[];
   /** What transforms did beyond stores and markers (serving, imports, package.json). */
   notes: string[];
+  /**
+   * Notes (also in `notes`) of code the SDK move left on SDK v1 until the user acts and runs apply again (a package.json
+   * that is not JSON, the tasks layer, a dependency built on v1): the migration asked for is not done, exit 1.
+   */
+  heldOnV1: string[];
   transforms: string[];
   /** Files that changed on disk since they were read: then nothing is written. */
   skippedChanged: string[];
@@ -171,7 +176,7 @@ export async function runApply(options: ApplyOptions): Promise<ApplyResult> {
     const written = new Map(migration.changes.map((c) => [c.file, c.after]));
     heldBack = { ...heldBack, predicted: onOriginalLines(heldBack.predicted, new Map(full.changes.map((c) => [c.file, { before: c.before, after: c.after, written: written.get(c.file) }]))) };
   }
-  const { changes, failures, markers, stores, telemetry, sharedStores, notes, current, withBom, parsed } = migration;
+  const { changes, failures, markers, stores, telemetry, sharedStores, notes, heldOnV1, current, withBom, parsed } = migration;
   // Nothing has been written since refuseDirty asked git about these very files: its answer stands. Without
   // that check (--dry-run, --allow-dirty) only `repository` is read (the report's warning): a look for `.git`
   // answers it without starting git, whose start from a process this size cost 50 ms a run (fork).
@@ -218,6 +223,7 @@ export async function runApply(options: ApplyOptions): Promise<ApplyResult> {
     telemetry,
     sharedStores,
     notes,
+    heldOnV1,
     transforms: ran.map((t) => t.name),
     skippedChanged,
     remaining: judged.findings,
@@ -271,6 +277,8 @@ interface Migration {
   stores: StoreOutcome[];
   telemetry: number;
   notes: string[];
+  /** The SDK move's notes of code left on SDK v1 until the user acts (`TransformPlan.heldOnV1`). */
+  heldOnV1: string[];
   sharedStores: SharedStore[];
   provenance: LineProvenance;
   parsed: ParsedFiles;
@@ -313,6 +321,7 @@ function migrate(sources: Sources, transforms: readonly TransformDefinition[], t
   const stores: StoreOutcome[] = [];
   let telemetry = 0;
   const notes: string[] = [];
+  const heldOnV1: string[] = [];
   const said = new Map<string, Record<string, string[]>>();
   const sharedStores: SharedStore[] = [];
   const anchoredNotes: AnchoredNote[] = [];
@@ -388,6 +397,7 @@ function migrate(sources: Sources, transforms: readonly TransformDefinition[], t
     stores.push(...(plan.stores ?? []));
     telemetry += plan.telemetry?.length ?? 0;
     notes.push(...(plan.notes ?? []));
+    heldOnV1.push(...(plan.heldOnV1 ?? []));
     anchoredNotes.push(...(plan.anchoredNotes ?? []));
     deferredManifests.push(...(plan.deferredManifests ?? []));
     sharedStores.push(...(plan.sharedStores ?? []));
@@ -456,7 +466,7 @@ function migrate(sources: Sources, transforms: readonly TransformDefinition[], t
   }
   changes.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
 
-  return { changes, current, withBom, failures, markers, stores, telemetry, notes, sharedStores, provenance, parsed, markersPut: { markedOnly, storeMarkers }, anchoredNotes };
+  return { changes, current, withBom, failures, markers, stores, telemetry, notes, heldOnV1, sharedStores, provenance, parsed, markersPut: { markedOnly, storeMarkers }, anchoredNotes };
 }
 
 /** A marker's identity in a text: its rule and its message, as the comment holds it (one line, spaces collapsed). */

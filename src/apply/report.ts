@@ -56,6 +56,7 @@ export function renderJson(result: ApplyResult): string {
       manual: markersLeft(result).map((m) => ({ file: m.file, line: m.line, ruleId: m.ruleId, reason: markerReason(m) })),
       stores: result.stores.map((s) => ({ ...s, file: rel(result, s.file), names: s.names, ...(s.markedAt ? { markedAt: { ...s.markedAt, file: rel(result, s.markedAt.file) } } : {}) })),
       notes: result.notes,
+      ...(result.heldOnV1.length ? { heldOnV1: result.heldOnV1 } : {}),
       failures: result.failures.map((f) => ({ ...f, file: rel(result, f.file) })),
       skippedChanged: result.skippedChanged.map((f) => rel(result, f)),
       ...typeCheckJson(result.typeCheck, (f) => rel(result, f), result.heldBack),
@@ -224,6 +225,7 @@ function risksSection(result: ApplyResult): string[] {
 function nextSteps(result: ApplyResult): string[] {
   const steps = ['Review the diff (`git diff`), build and run your tests.'];
   if (markersLeft(result).length) steps.push('Resolve every `@mcp-migrate-todo` marker; `mcp-migrate scan` lists them.');
+  if (result.heldOnV1.length) steps.push(`Do what each note of code left on SDK v1 asks (${result.heldOnV1.length === 1 ? 'the sdk-v2 note' : `${result.heldOnV1.length} sdk-v2 notes`}), then run apply again; to migrate on SDK 1.x on purpose, run it with \`--target stateless-v1\`.`);
   steps.push(...unmarkedSteps(result));
   // Named by the files this run created (mcp-handles, mcp-redis-store, mcp-server-events, …), not by the transform expected to create them.
   const created = result.changes.filter((c) => c.created).map((c) => `\`${rel(result, c.file)}\``);
@@ -233,6 +235,11 @@ function nextSteps(result: ApplyResult): string[] {
     steps.push(redis ? `${commit}; install the \`redis\` client and set \`REDIS_URL\`.` : `${commit}.`);
   }
   return steps;
+}
+
+/** The summary's line for code the SDK move left on SDK v1 until the user acts. */
+function heldOnV1Summary(count: number): string {
+  return `the SDK v2 move is held back for code ${count === 1 ? 'one sdk-v2 note above names: it says' : `${count} sdk-v2 notes above name: they say`} what to do before apply can move it`;
 }
 
 /** Findings left in the gate that no marker stands for. */
@@ -300,10 +307,12 @@ export function renderSummary(result: ApplyResult, color: boolean): string {
   for (const s of rewritten) out.push(`  ${c.green('handle')} ${s.names!.argument} (${s.store}) → ${s.tools.join(', ')}; minted by ${s.names!.mintTool}`);
   for (const note of result.notes) out.push(`  ${c.green('•')} ${note}`);
   const manual = markersLeft(result);
-  out.push(`${manual.length ? c.yellow('!') : stopped ? '•' : c.green('✔')} ${manual.length} marker${manual.length === 1 ? '' : 's'} left for a person`);
+  const held = result.heldOnV1.length;
+  out.push(`${manual.length || held ? c.yellow('!') : stopped ? '•' : c.green('✔')} ${manual.length} marker${manual.length === 1 ? '' : 's'} left for a person`);
   for (const m of manual) out.push(`  ${m.file}:${m.line} ${c.dim(m.ruleId)}`);
   const other = unmarkedFindings(result).length;
   if (other > 0) out.push(`${c.yellow('!')} ${other} finding${other === 1 ? '' : 's'} left without a marker (see the next steps)`);
+  if (held > 0) out.push(`${c.yellow('!')} ${heldOnV1Summary(held)}`);
   out.push(...heldBackSummaryLines(result.heldBack, (f) => rel(result, f), c), ...typeCheckSummaryLines(result.typeCheck, (f) => rel(result, f), c));
   out.push('', 'Next steps:', ...nextSteps(result).map((s, i) => `  ${i + 1}. ${s}`));
   return `${out.join('\n')}\n`;

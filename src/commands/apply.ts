@@ -277,9 +277,9 @@ async function runApplyCommand(paths: string[], flags: ApplyFlags, io: Io): Prom
   // what it holds was neither migrated nor judged, as with scan (exit 2).
   if (result.gate.diagnostics.some(isLeftOutOfAnalysis)) return EXIT.error;
   if (flags.check && result.changes.length > 0) return EXIT.findings;
-  // New type errors break the user's build, and a held-back SDK move leaves the migration undone:
-  // they fail the run like a marker left, unless --fail-on none.
-  if ((result.typeCheck.errors.length > 0 || result.heldBack) && failOn !== 'none') return EXIT.findings;
+  // New type errors break the user's build, and a held-back SDK move leaves the migration undone (held by the type
+  // check, or left on SDK v1 until the user acts: review 40b S40-8): they fail the run like a marker left, unless --fail-on none.
+  if ((result.typeCheck.errors.length > 0 || result.heldBack || result.heldOnV1.length > 0) && failOn !== 'none') return EXIT.findings;
   const blocking = result.gate.gated.some((f) => isBlocking(f.severity, failOn));
   return blocking ? EXIT.findings : EXIT.ok;
 }

@@ -203,6 +203,31 @@ export function register(transport: StreamableHTTPServerTransport, server: McpSe
     expect(read(dir, 'src/http.ts')).toBe(once);
   });
 
+  it('exits 1 while the SDK move is held on v1 until the user acts, with no green tick, and says what to do (review 40b S40-8)', async () => {
+    const server = `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+export const server = new McpServer({ name: 'broken-manifest', version: '1.0.0' });
+server.registerTool('ping_me', { description: 'Answers pong.' }, async () => ({ content: [{ type: 'text', text: 'pong' }] }));
+`;
+    const manifest = '{\n  "name": "broken",\n  "dependencies": {\n    "@modelcontextprotocol/sdk": "^1.17.0",\n  }\n}\n';
+    const dir = committedRepo({ 'src/server.ts': server, 'package.json': manifest });
+    const note = 'sdk-v2: the files of . are left on SDK v1: package.json is not valid JSON (line 5, column 3: unexpected "}"), and the move must change its dependencies. Fix package.json, then run apply again.';
+    const first = await run(['apply', '--no-typecheck', '--dry-run'], dir);
+    expect(first.code).toBe(1);
+    expect(first.stderr).toContain(`• ${note}`);
+    expect(first.stderr).toContain('! 0 markers left for a person');
+    expect(first.stderr).not.toContain('✔ 0 markers');
+    expect(first.stderr).toContain('! the SDK v2 move is held back for code one sdk-v2 note above names: it says what to do before apply can move it');
+    expect(first.stderr).toContain('2. Do what each note of code left on SDK v1 asks (the sdk-v2 note), then run apply again; to migrate on SDK 1.x on purpose, run it with `--target stateless-v1`.');
+    const json = await run(['apply', '--no-typecheck', '--dry-run', '--format', 'json'], dir);
+    expect(json.code).toBe(1);
+    expect(JSON.parse(json.stdout).heldOnV1).toEqual([note]);
+    expect((await run(['apply', '--no-typecheck', '--dry-run', '--fail-on', 'none'], dir)).code).toBe(0);
+    // On SDK 1.x on purpose nothing is held: the run is done.
+    const onV1 = await run(['apply', '--no-typecheck', '--dry-run', '--target', 'stateless-v1', '--format', 'json'], dir);
+    expect(onV1.code).toBe(0);
+    expect(JSON.parse(onV1.stdout).heldOnV1).toBeUndefined();
+  });
+
   it('is a usage error when nothing is MCP code, a path is missing, or a transform is unknown', async () => {
     const plain = tempTree({ 'index.ts': 'export const x = 1;\n' });
     const none = await run(['apply'], plain);

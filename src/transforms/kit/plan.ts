@@ -109,6 +109,12 @@ export interface TransformPlan {
   /** One line each, for the report: what the transform did that is not a store (e.g. "serving: createMcpHandler"). */
   notes?: string[];
   /**
+   * SDK move: the notes (each also in `notes`) of code left on SDK v1 until the user acts (a package.json that is not
+   * JSON, the tasks layer, a dependency built on v1, …) and runs apply again. The migration asked for is then not done:
+   * the exit code says so, as for a move the type check held back (review 40b S40-8).
+   */
+  heldOnV1?: string[];
+  /**
    * What the transform did in one file, in a few words (`background sendLoggingMessage → stderr (marked)`): MIGRATION.md's
    * "What changed" says this for the file instead of the transform's general summary, which may describe another rewrite.
    */

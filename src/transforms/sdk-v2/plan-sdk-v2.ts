@@ -79,7 +79,12 @@ function isSharedSpecifier(specifier: string): boolean {
 }
 
 export function planSdkV2(result: AnalysisResult, options: TransformOptions): TransformPlan {
-  const plan: TransformPlan = { ...emptyPlan(), notes: [] };
+  const plan: TransformPlan = { ...emptyPlan(), notes: [], heldOnV1: [] };
+  // Code left on SDK v1 until the user acts and runs apply again: a note, and the run is not done (exit 1).
+  const holdOnV1 = (note: string): void => {
+    plan.notes!.push(note);
+    plan.heldOnV1!.push(note);
+  };
   if (options.target !== '2026-07-28') return plan;
   const texts = new Map(result.sourceFiles.map((sf) => [sf.fileName, sf.text]));
   // Client code stays on v1 whether or not the analysis loaded it: a client file loaded only once a migrated
@@ -106,7 +111,7 @@ export function planSdkV2(result: AnalysisResult, options: TransformOptions): Tr
   const bundles = candidates.filter((f) => reexportsSdkRuntime(f.file, f.text));
   const heldPackages = new Set(bundles.map((f) => packageOfFile(f.file)));
   for (const bundle of bundles) {
-    plan.notes!.push(`${SDK_V2}: ${result.relative(bundle.file)} takes the SDK's runtime from another module (a bundle or vendored copy, still SDK v1) and re-exports it under the SDK's types, so the files of its package are left on SDK v1: moving their types to v2 would not fit the objects they run with. Move that module to SDK v2 first, then run apply again.`);
+    holdOnV1(`${SDK_V2}: ${result.relative(bundle.file)} takes the SDK's runtime from another module (a bundle or vendored copy, still SDK v1) and re-exports it under the SDK's types, so the files of its package are left on SDK v1: moving their types to v2 would not fit the objects they run with. Move that module to SDK v2 first, then run apply again.`);
   }
   // A package built on v1's experimental tasks layer stays on v1 whole (tasks-layer.ts).
   for (const f of candidates) {
@@ -115,7 +120,7 @@ export function planSdkV2(result: AnalysisResult, options: TransformOptions): Tr
     if (!names.length || heldPackages.has(pkg)) continue;
     heldPackages.add(pkg);
     const shown = names.map((n) => (n === '*' ? 'the whole module (export *)' : n)).join(', ');
-    plan.notes!.push(`${SDK_V2}: ${result.relative(f.file)} uses SDK v1's experimental tasks layer (${shown}), which SDK v2 does not have (SEP-2663 moved tasks to the Extensions Track), so the files of its package are left on SDK v1: moving their types to v2 would remove names their task code is built on. Move that code off the SDK's tasks layer (or to the tasks extension) first, then run apply again.`);
+    holdOnV1(`${SDK_V2}: ${result.relative(f.file)} uses SDK v1's experimental tasks layer (${shown}), which SDK v2 does not have (SEP-2663 moved tasks to the Extensions Track), so the files of its package are left on SDK v1: moving their types to v2 would remove names their task code is built on. Move that code off the SDK's tasks layer (or to the tasks extension) first, then run apply again.`);
   }
   // A package that wraps or captures v1's `server.tool` stays on v1 whole (analysis/registration-wrappers.ts).
   for (const [file, accesses] of capturedLegacyRegistrations(result)) {
@@ -123,7 +128,7 @@ export function planSdkV2(result: AnalysisResult, options: TransformOptions): Tr
     if (heldPackages.has(pkg) || !candidates.some((f) => f.file === file)) continue;
     heldPackages.add(pkg);
     const where = accesses.map((a) => `\`${a.text}\` at line ${a.line}`).join(', ');
-    plan.notes!.push(`${SDK_V2}: ${result.relative(file)} takes SDK v1's shorthand registration method as a value (${where}): it overrides or captures it to wrap every registration, so the files of its package are left on SDK v1. Moved, the calls would become registerTool(…), which never pass through that wrapper, and SDK v2's McpServer has no such method to capture (the server would throw while it is built). Write the wrapper as a helper that wraps the handler given to registerTool (\`registerGated(server, name, config, handler)\`), call it instead of the override, then run apply again.`);
+    holdOnV1(`${SDK_V2}: ${result.relative(file)} takes SDK v1's shorthand registration method as a value (${where}): it overrides or captures it to wrap every registration, so the files of its package are left on SDK v1. Moved, the calls would become registerTool(…), which never pass through that wrapper, and SDK v2's McpServer has no such method to capture (the server would throw while it is built). Write the wrapper as a helper that wraps the handler given to registerTool (\`registerGated(server, name, config, handler)\`), call it instead of the override, then run apply again.`);
   }
   // A package whose package.json is not JSON stays on v1 whole: the move must change its dependencies, and its code on
   // v2 with the manifest still asking for SDK 1.x and zod 3 would not install (review 40 R40-7).
@@ -134,7 +139,7 @@ export function planSdkV2(result: AnalysisResult, options: TransformOptions): Tr
     const problem = unparsableJson(manifest);
     if (!problem) continue;
     heldPackages.add(pkg);
-    plan.notes!.push(`${SDK_V2}: the files of ${result.relative(pkg) || '.'} are left on SDK v1: ${result.relative(manifest)} is not valid JSON (${problem}), and the move must change its dependencies. Fix package.json, then run apply again.`);
+    holdOnV1(`${SDK_V2}: the files of ${result.relative(pkg) || '.'} are left on SDK v1: ${result.relative(manifest)} is not valid JSON (${problem}), and the move must change its dependencies. Fix package.json, then run apply again.`);
   }
   // A package where apply's type check predicted the move would add type errors stays on v1 whole, so the others can move.
   const heldByApply = new Set(options.sdkMoveHeldIn ?? []);
@@ -181,7 +186,7 @@ export function planSdkV2(result: AnalysisResult, options: TransformOptions): Tr
       return spec !== undefined ? `not installed, and your package.json asks for "${spec}", not a version range: which major that is cannot be told, and the versions of it this tool knows are built on SDK v1` : 'not installed: the major your package.json asks for is built on it';
     };
     const reasons = deps.length === 1 ? why(deps[0]!) : deps.map((dep) => `${dep}: ${why(dep)}`).join('; ');
-    plan.notes!.push(`${SDK_V2}: ${result.relative(f.file)} is left on SDK v1: it imports ${deps.join(', ')}, built on SDK v1 (${reasons}), so SDK objects ${them} ${deps.length === 1 ? 'creates or accepts' : 'create or accept'} would not fit v2 types. ${whatToRaise(deps)}`);
+    holdOnV1(`${SDK_V2}: ${result.relative(f.file)} is left on SDK v1: it imports ${deps.join(', ')}, built on SDK v1 (${reasons}), so SDK objects ${them} ${deps.length === 1 ? 'creates or accepts' : 'create or accept'} would not fit v2 types. ${whatToRaise(deps)}`);
   }
   // A module that imports no SDK itself but hands what a candidate exports to a dependency built on v1 (`await
   // mcp.connect(transport)` with `@hono/mcp`'s transport, the server imported from ./mcp.js): the candidate stays on v1 with
@@ -196,7 +201,7 @@ export function planSdkV2(result: AnalysisResult, options: TransformOptions): Tr
       const imported = candidateFiles.get(target);
       if (!imported || heldFiles.has(target) || heldPackages.has(packageOfFile(target))) continue;
       heldFiles.add(target);
-      plan.notes!.push(`${SDK_V2}: ${result.relative(target)} is left on SDK v1: ${result.relative(file)} imports it and hands what it gets to ${deps.join(', ')}, built on SDK v1, so SDK objects moved to v2 here would not fit there. ${whatToRaise(deps, 'that package')}`);
+      holdOnV1(`${SDK_V2}: ${result.relative(target)} is left on SDK v1: ${result.relative(file)} imports it and hands what it gets to ${deps.join(', ')}, built on SDK v1, so SDK objects moved to v2 here would not fit there. ${whatToRaise(deps, 'that package')}`);
     }
   }
   // A file loading the SDK with `import()` that the official codemod would point at an entry point lacking what it takes (dynamic-imports.ts).
@@ -205,7 +210,7 @@ export function planSdkV2(result: AnalysisResult, options: TransformOptions): Tr
     const reasons = unmovableDynamicSdkImports(f.file, f.text);
     if (!reasons.length) continue;
     heldFiles.add(f.file);
-    plan.notes!.push(`${SDK_V2}: ${result.relative(f.file)} is left on SDK v1: it loads the SDK with import(), which the official codemod points at one v2 package whatever is taken from it: ${reasons.join('; ')} (v2 renamed or moved such names). Load the SDK with static imports (or require in CommonJS), then run apply again.`);
+    holdOnV1(`${SDK_V2}: ${result.relative(f.file)} is left on SDK v1: it loads the SDK with import(), which the official codemod points at one v2 package whatever is taken from it: ${reasons.join('; ')} (v2 renamed or moved such names). Load the SDK with static imports (or require in CommonJS), then run apply again.`);
   }
   const readable = (file: string): string | undefined => {
     try {
@@ -267,7 +272,7 @@ export function planSdkV2(result: AnalysisResult, options: TransformOptions): Tr
   for (const outcome of outcomes) {
     const rel = result.relative(outcome.file);
     if (outcome.failed !== undefined) {
-      plan.notes!.push(`${SDK_V2}: the official codemod failed on ${rel} (${outcome.failed}); the file is left on SDK v1: migrate it by hand (see https://ts.sdk.modelcontextprotocol.io/v2/migration/upgrade-to-v2).`);
+      holdOnV1(`${SDK_V2}: the official codemod failed on ${rel} (${outcome.failed}); the file is left on SDK v1: migrate it by hand (see https://ts.sdk.modelcontextprotocol.io/v2/migration/upgrade-to-v2).`);
       continue;
     }
     const final = keepIndentation(outcome.prepared, keepBlankLineAfterImports(outcome.before, keepCommentBreaks(outcome.before, dropAddedImportBreaks(outcome.before, keepImportGroupBreaks(outcome.before, matchImportSemicolons(outcome.before, matchSpecifierQuotes(outcome.before, outcome.after)))))));
