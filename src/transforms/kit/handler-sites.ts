@@ -168,16 +168,25 @@ export function contextParameter(site: HandlerSite, fallbackName: string): { nam
   // arguments (`registerTool(name, { inputSchema }, async () => …)`): what it never read comes first, unused.
   const placeholder = contextIndex === 1 && fn.parameters.length === 0 ? unusedName(fn, site.tool ? ['_args', '_input'] : ['_request', '_req']) : undefined;
   if (fn.parameters.length !== contextIndex && !placeholder) throw new CannotRewrite('the handler does not declare the parameters before its context', fn);
-  if (fallbackName && usesName(fn, fallbackName)) throw new CannotRewrite(`the handler already uses the name \`${fallbackName}\``, fn);
+  // A handler that uses the name already (its own `const ctx = loadContext()`, sweep 32 AF4) gets the parameter under a
+  // name it does not use: anything the handler reads keeps meaning what it meant.
+  const name = fallbackName ? unusedName(fn, contextNames(fallbackName)) : fallbackName;
+  if (name === undefined) throw new CannotRewrite(`the handler already uses the names ${contextNames(fallbackName).map((n) => `\`${n}\``).join(', ')}`, fn);
   if (fn.parameters.length === 0) {
     const open = fn.getChildren(sf).find((c) => c.kind === ts.SyntaxKind.OpenParenToken);
     if (!open) throw new CannotRewrite('the handler has no parameter list to extend', fn);
-    return { name: fallbackName, edits: [{ file: sf.fileName, start: open.end, end: open.end, text: placeholder ? `${placeholder}, ${fallbackName}` : fallbackName }] };
+    return { name, edits: [{ file: sf.fileName, start: open.end, end: open.end, text: placeholder ? `${placeholder}, ${name}` : name }] };
   }
   const last = fn.parameters[fn.parameters.length - 1]!;
   const close = fn.getChildren(sf).find((c) => c.kind === ts.SyntaxKind.CloseParenToken);
   if (!close || close.pos < last.end) throw new CannotRewrite('the handler has no parameter list to extend', fn);
-  return { name: fallbackName, edits: [{ file: sf.fileName, start: last.end, end: last.end, text: `, ${fallbackName}` }] };
+  return { name, edits: [{ file: sf.fileName, start: last.end, end: last.end, text: `, ${name}` }] };
+}
+
+/** The names a context parameter may take, the usual one first (`ctx`, then `mcpCtx`, `requestCtx`). */
+function contextNames(usual: string): string[] {
+  const capitalised = usual.charAt(0).toUpperCase() + usual.slice(1);
+  return [usual, `mcp${capitalised}`, `request${capitalised}`];
 }
 
 /** The first of `names` the function does not use. */
