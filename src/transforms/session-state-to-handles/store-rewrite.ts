@@ -79,13 +79,20 @@ export class StoreRewrite {
   private findCreator(): ToolRegistration | undefined {
     // A write only that tool reaches: a get-or-create helper every tool calls creates lazily, not by name.
     const writers = new Set<ToolRegistration>();
+    // Every tool that writes the entry, alone or through a helper others call too.
+    const anyWriters = new Set<ToolRegistration>();
     for (const access of this.model.accesses) {
       if (!isWrite(access.sink)) continue;
       const tools = new Set(access.paths.map((p) => p.tool));
+      for (const tool of tools) anyWriters.add(tool);
       if (tools.size === 1) writers.add([...tools][0]!);
     }
     const candidates = [...writers].filter((t) => CREATOR_NAME.test(t.name));
-    return candidates.length === 1 ? candidates[0] : undefined;
+    if (candidates.length !== 1) return undefined;
+    // Another tool writes the entry too (a `login` that stores a token the creator then reads, sweep 32 AF6): that
+    // tool would need the handle before the creator could mint it, and the creator would read a fresh, empty entry.
+    // A generated minting tool comes first instead, and every tool that writes or reads takes its handle.
+    return [...anyWriters].every((t) => t === candidates[0]) ? candidates[0] : undefined;
   }
 
   run(): TextEdit[] {
