@@ -388,7 +388,7 @@ function eligibleHandler(analysis: Analysis, handler: HandlerSite, sites: InputR
   const decl = awaited && ts.isAwaitExpression(awaited) ? awaited.parent : undefined;
   const list = decl?.parent;
   const statement = list?.parent;
-  const branch = lowLevel && statement ? dispatcherBranch(analysis, body, statement) : undefined;
+  const branch = lowLevel && statement ? dispatcherBranch(analysis, fn, body, statement) : undefined;
   const guarded = statement && !branch ? topLevelTry(body, statement) : undefined;
   if (!decl || !ts.isVariableDeclaration(decl) || decl.initializer !== awaited || !ts.isIdentifier(decl.name) || !list || !ts.isVariableDeclarationList(list) || list.declarations.length !== 1 || !statement || !ts.isVariableStatement(statement) || (statement.parent !== body && !branch && !guarded)) {
     throw new CannotRewrite(`the request is not awaited into a variable at the top level of the handler${lowLevel ? " or of one tool's branch of it" : ''} (\`const result = await …;\`)`, site.call);
@@ -444,48 +444,129 @@ function topLevelTry(body: ts.Block, statement: ts.Node): ts.TryStatement | unde
 
 /** One tool's branch of a low-level tools/call dispatcher, and the other tools' branches before it. */
 interface DispatcherBranch {
-  gate: ts.IfStatement;
+  /** The statement of the handler body the branch is in: an `if`, or a `switch` one of whose cases it is. */
+  gate: ts.IfStatement | ts.SwitchStatement;
   block: ts.Block;
   /** Earlier top-level `if`s testing the same name against another tool: they never run for this one. */
   exclusive: Set<ts.Statement>;
 }
 
 /**
- * `if (name === 'ask') { …; const v = await <request>; … }` directly in the handler body, with no
- * `else`, where `name` is a `const` and the tool a constant: the branch `statement` sits in.
+ * The branch `statement` sits in, directly in the handler body, where the tool is tested against a constant:
+ * - `if (name === 'ask') { …; const v = await <request>; … }` with no `else`;
+ * - `switch (name) { case 'ask': { …; const v = await <request>; … } … }`, the case's statements being that block
+ *   (and perhaps a `break` after it), and no case that runs code falling through into it (sweep 32 AF5).
+ * `name` is a `const`, or the request's own `params.name` (`request.params.name`).
  */
-function dispatcherBranch(analysis: Analysis, body: ts.Block, statement: ts.Node): DispatcherBranch | undefined {
+function dispatcherBranch(analysis: Analysis, fn: ts.FunctionLikeDeclaration, body: ts.Block, statement: ts.Node): DispatcherBranch | undefined {
   const block = statement.parent;
-  const gate = block?.parent;
-  if (!block || !ts.isBlock(block) || !gate || !ts.isIfStatement(gate) || gate.thenStatement !== block || gate.elseStatement || gate.parent !== body) return undefined;
-  const test = toolTest(analysis, gate.expression);
-  if (!test) return undefined;
+  if (!block || !ts.isBlock(block)) return undefined;
+  const gate = block.parent;
+  let test: ToolTest | undefined;
+  let top: ts.IfStatement | ts.SwitchStatement | undefined;
+  if (gate && ts.isIfStatement(gate) && gate.thenStatement === block && !gate.elseStatement && gate.parent === body) {
+    test = toolTest(analysis, fn, gate.expression);
+    top = gate;
+  } else if (gate && ts.isCaseClause(gate) && gate.statements[0] === block && gate.statements.slice(1).every((s) => ts.isBreakStatement(s) && !s.label)) {
+    const caseBlock = gate.parent;
+    const sw = caseBlock.parent;
+    if (sw.parent !== body) return undefined;
+    const clauses = caseBlock.clauses;
+    const previous = clauses[clauses.indexOf(gate) - 1];
+    // `case 'a': case 'b': { … }` shares the branch; a case above that runs code and does not leave would run into it.
+    if (previous && previous.statements.length > 0 && !leaves(previous.statements[previous.statements.length - 1]!)) return undefined;
+    const subject = toolSubject(analysis, fn, sw.expression);
+    const value = constantValue(analysis, gate.expression);
+    test = subject && value !== undefined ? { ...subject, value } : undefined;
+    // Past the block, a case without `break` runs on into the next one: not one tool's branch.
+    const last = block.statements[block.statements.length - 1];
+    if (gate.statements.length === 1 && !(last && (ts.isReturnStatement(last) || ts.isThrowStatement(last)))) return undefined;
+    top = sw;
+  }
+  if (!test || !top) return undefined;
   const exclusive = new Set<ts.Statement>();
   for (const s of body.statements) {
-    if (s === gate) break;
+    if (s === top) break;
     if (!ts.isIfStatement(s) || s.elseStatement) continue;
-    const other = toolTest(analysis, s.expression);
-    if (other && other.symbol === test.symbol && other.value !== test.value) exclusive.add(s);
+    const other = toolTest(analysis, fn, s.expression);
+    if (other && sameSubject(other, test) && other.value !== test.value) exclusive.add(s);
   }
-  return { gate, block, exclusive };
+  return { gate: top, block, exclusive };
 }
 
-/** `name === <constant>` (either side, `==` too) where `name` is a `const`: the symbol and the constant. */
-function toolTest(analysis: Analysis, condition: ts.Expression): { symbol: ts.Symbol; value: string | number } | undefined {
+/** A statement after which control does not go on to the next one: return, throw, break, continue. */
+function leaves(statement: ts.Statement): boolean {
+  return ts.isReturnStatement(statement) || ts.isThrowStatement(statement) || ts.isBreakStatement(statement) || ts.isContinueStatement(statement) || (ts.isBlock(statement) && statement.statements.length > 0 && leaves(statement.statements[statement.statements.length - 1]!));
+}
+
+/** What a dispatcher tests the tool by: a `const` (`symbol`), or the request parameter's `params.name` (`symbol` of the parameter, `path`). */
+interface ToolSubject {
+  symbol: ts.Symbol;
+  path?: string;
+}
+
+interface ToolTest extends ToolSubject {
+  value: string | number;
+}
+
+function sameSubject(a: ToolSubject, b: ToolSubject): boolean {
+  return a.symbol === b.symbol && a.path === b.path;
+}
+
+/** `name === <constant>` (either side, `==` too), `name` a tool subject (`toolSubject`): the subject and the constant. */
+function toolTest(analysis: Analysis, fn: ts.FunctionLikeDeclaration, condition: ts.Expression): ToolTest | undefined {
   const test = unwrap(condition);
   if (!ts.isBinaryExpression(test) || ![ts.SyntaxKind.EqualsEqualsEqualsToken, ts.SyntaxKind.EqualsEqualsToken].includes(test.operatorToken.kind)) return undefined;
   for (const [subject, constant] of [[test.left, test.right], [test.right, test.left]] as const) {
-    const inner = unwrap(subject);
-    if (!ts.isIdentifier(inner)) continue;
-    const symbol = analysis.values.symbolOf(inner);
-    const decl = symbol?.valueDeclaration;
-    let list: ts.Node | undefined = decl;
-    while (list && (ts.isBindingElement(list) || ts.isObjectBindingPattern(list) || ts.isArrayBindingPattern(list) || ts.isVariableDeclaration(list))) list = list.parent;
-    if (!symbol || !list || !ts.isVariableDeclarationList(list) || !(list.flags & ts.NodeFlags.Const)) continue;
+    const found = toolSubject(analysis, fn, subject);
+    if (!found) continue;
     const value = constantValue(analysis, constant);
-    if (value !== undefined) return { symbol, value };
+    if (value !== undefined) return { ...found, value };
   }
   return undefined;
+}
+
+/**
+ * The tool name a dispatcher tests, when it cannot change between the test and the branch: a `const` (`const { name }
+ * = request.params`), or `request.params.name` where `request` is the handler's own first parameter, never assigned.
+ */
+function toolSubject(analysis: Analysis, fn: ts.FunctionLikeDeclaration, expression: ts.Expression): ToolSubject | undefined {
+  const inner = unwrap(expression);
+  if (ts.isIdentifier(inner)) {
+    const symbol = analysis.values.symbolOf(inner);
+    let list: ts.Node | undefined = symbol?.valueDeclaration;
+    while (list && (ts.isBindingElement(list) || ts.isObjectBindingPattern(list) || ts.isArrayBindingPattern(list) || ts.isVariableDeclaration(list))) list = list.parent;
+    return symbol && list && ts.isVariableDeclarationList(list) && list.flags & ts.NodeFlags.Const ? { symbol } : undefined;
+  }
+  if (!ts.isPropertyAccessExpression(inner) || inner.name.text !== 'name') return undefined;
+  const params = unwrap(inner.expression);
+  if (!ts.isPropertyAccessExpression(params) || params.name.text !== 'params') return undefined;
+  const root = unwrap(params.expression);
+  const request = fn.parameters[0];
+  if (!ts.isIdentifier(root) || !request || !ts.isIdentifier(request.name) || root.text !== request.name.text) return undefined;
+  const symbol = analysis.values.symbolOf(root);
+  if (!symbol || symbol.valueDeclaration !== request || assignedIn(fn, request.name.text)) return undefined;
+  return { symbol, path: 'params.name' };
+}
+
+/** Whether `name` (or a property path from it) is assigned anywhere in `fn`. */
+function assignedIn(fn: ts.Node, name: string): boolean {
+  let found = false;
+  const rootOf = (node: ts.Node): ts.Node => {
+    let current = unwrap(node);
+    while (ts.isPropertyAccessExpression(current) || ts.isElementAccessExpression(current)) current = unwrap(current.expression);
+    return current;
+  };
+  const visit = (node: ts.Node): void => {
+    if (found) return;
+    if (ts.isBinaryExpression(node) && node.operatorToken.kind >= ts.SyntaxKind.FirstAssignment && node.operatorToken.kind <= ts.SyntaxKind.LastAssignment) {
+      const root = rootOf(node.left);
+      if (ts.isIdentifier(root) && root.text === name) found = true;
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(fn);
+  return found;
 }
 
 /** A string constant, or an enum member's literal value (`ToolName.ASK`). */

@@ -1,0 +1,33 @@
+/**
+ * A `switch` dispatcher where the case above runs code and falls through into the asking case (no `break`):
+ * that case is not one tool's branch (the `audit` tool runs into it too), so the request is marked, not
+ * rewritten (sweep 32 AF5).
+ */
+import { Server } from '@modelcontextprotocol/server';
+
+export const server = new Server({ name: 'profile', version: '1.0.0' }, { capabilities: { tools: {} } });
+
+server.setRequestHandler('tools/list', async () => ({
+  tools: [
+    { name: 'audit', inputSchema: { type: 'object' as const } },
+    { name: 'set_name', inputSchema: { type: 'object' as const } },
+  ],
+}));
+
+server.setRequestHandler('tools/call', async (request, ctx) => {
+  switch (request.params.name) {
+    case 'audit':
+      console.error('audit requested');
+    // falls through
+    case 'set_name': {
+      const answer = await ctx.mcpReq.elicitInput({
+        mode: 'form',
+        message: 'Your name?',
+        requestedSchema: { type: 'object', properties: { name: { type: 'string', title: 'Name' } }, required: ['name'] },
+      });
+      return { content: [{ type: 'text', text: `hello ${JSON.stringify(answer)}` }] };
+    }
+    default:
+      throw new Error(`Unknown tool: ${request.params.name}`);
+  }
+});
