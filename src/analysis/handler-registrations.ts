@@ -99,7 +99,78 @@ function isResourceTemplate(values: RegistrationQueries, node: ts.Node | undefin
 function registrationOf(values: RegistrationQueries, call: ts.CallExpression): string | undefined {
   const { name, receiver } = calleeParts(call);
   if (name && receiver && HANDLER_HOSTS.has(name)) return isServerKind(values.valueOf(receiver)) ? name : undefined;
-  return savedRegistrationOf(values, call);
+  return savedRegistrationOf(values, call) ?? registrationHelperOf(values, call);
+}
+
+/** `registrationHelperOf`'s answers per helper function (null: not a helper), per analysis. */
+const helpersOf = new WeakMap<RegistrationQueries, Map<ts.FunctionLikeDeclaration, string | null>>();
+
+/**
+ * A call of the project's own registration helper, read as the registration it makes (sweep 32 AF1: willi-mako-client's
+ * 32 tools): `const registerTool = (name, config, handler) => { server.registerTool(name, config, async (args, extra) => {
+ * …; return handler(args, extra) }) }`, then `registerTool('add_note', { inputSchema }, async ({ text }, extra) => …)`. The
+ * helper hands its parameters on to `registerTool` in the same places — the name first, the config second, and the
+ * handler last, itself or called from the callback it registers with that callback's own parameters in order — so each
+ * call of it is a registration with the same arguments, and its handler gets the request's context where the SDK's
+ * callback does. Only `registerTool` (the current API, whose arguments say what the call registers). The method's name.
+ */
+export function registrationHelperOf(values: RegistrationQueries, call: ts.CallExpression): string | undefined {
+  if (call.arguments.length !== 3 || values.constantString(call.arguments[0]!) === undefined) return undefined;
+  const helper = values.calls.functionOfCall(call);
+  if (!helper || helper.parameters.length !== 3) return undefined;
+  let answers = helpersOf.get(values);
+  if (!answers) helpersOf.set(values, (answers = new Map()));
+  const cached = answers.get(helper);
+  if (cached !== undefined) return cached ?? undefined;
+  answers.set(helper, null);
+  const found = forwardedRegistration(values, helper);
+  answers.set(helper, found ?? null);
+  return found;
+}
+
+function forwardedRegistration(values: RegistrationQueries, helper: ts.FunctionLikeDeclaration): string | undefined {
+  const [nameParam, configParam, handlerParam] = helper.parameters.map((p) => (ts.isIdentifier(p.name) ? values.symbolOf(p.name) : undefined));
+  if (!nameParam || !configParam || !handlerParam || !helper.body) return undefined;
+  const names = (node: ts.Node | undefined, symbol: ts.Symbol): boolean => {
+    const inner = node && unwrap(node);
+    return !!inner && ts.isIdentifier(inner) && values.symbolOf(inner) === symbol;
+  };
+  let found: string | undefined;
+  const visit = (node: ts.Node): void => {
+    if (found) return;
+    if (ts.isCallExpression(node) && node.arguments.length === 3) {
+      const { name, receiver } = calleeParts(node);
+      if (name === 'registerTool' && receiver && isServerKind(values.valueOf(receiver)) && names(node.arguments[0], nameParam) && names(node.arguments[1], configParam) && handsOn(node.arguments[2]!, handlerParam, names)) {
+        found = name;
+        return;
+      }
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(helper.body);
+  return found;
+}
+
+/** The handler parameter itself, or a callback that calls it with its own parameters, in order, and nothing else as arguments. */
+function handsOn(argument: ts.Expression, handler: ts.Symbol, names: (node: ts.Node | undefined, symbol: ts.Symbol) => boolean): boolean {
+  if (names(argument, handler)) return true;
+  const callback = unwrap(argument);
+  if (!ts.isArrowFunction(callback) && !ts.isFunctionExpression(callback)) return false;
+  const params = callback.parameters.map((p) => (ts.isIdentifier(p.name) ? p.name.text : undefined));
+  if (params.length === 0 || params.some((p) => p === undefined)) return false;
+  let forwards = false;
+  const visit = (node: ts.Node): void => {
+    if (forwards) return;
+    if (ts.isCallExpression(node) && names(node.expression, handler)) {
+      const args = node.arguments.map((a) => (ts.isIdentifier(unwrap(a)) ? (unwrap(a) as ts.Identifier).text : undefined));
+      forwards = args.length === params.length && args.every((a, i) => a === params[i]);
+      return;
+    }
+    if (node !== callback && (ts.isFunctionLike(node) || ts.isClassLike(node))) return;
+    ts.forEachChild(node, visit);
+  };
+  visit(callback);
+  return forwards;
 }
 
 /**

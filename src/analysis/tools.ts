@@ -15,6 +15,7 @@ import { calleeParts, forEachDescendant, forEachOfKind, isFunctionLike, ITERATIO
 import type { ValueAnalysis } from './values.js';
 import { isServerKind } from './value.js';
 import { REQUEST_HANDLER_REGISTRATION, TOOL_SCHEMA_METHODS } from './sdk-modules.js';
+import { registrationHelperOf } from './handler-registrations.js';
 
 type SchemaKind =
   /** `{ sku: z.string() }` */
@@ -64,6 +65,12 @@ export function collectToolRegistrations(values: ValueAnalysis, files: readonly 
     forEachOfKind(file, [ts.SyntaxKind.CallExpression], (node) => {
       if (!ts.isCallExpression(node)) return;
       const { name, receiver } = calleeParts(node);
+      // `registerTool('add_note', config, handler)` through the project's own helper that hands them on (sweep 32 AF1).
+      if (node.arguments.length === 3 && registrationHelperOf(values, node) === 'registerTool') {
+        const registration = fromRegisterTool(values, node);
+        if (registration) out.push(registration);
+        return;
+      }
       if (!name || !receiver) return;
       if (name === 'tool' || name === 'registerTool') {
         if (!isServerKind(values.valueOf(receiver))) return;

@@ -20,8 +20,8 @@ export function mintingToolResult(names: HandleNames, flavour: ModuleFlavour): s
 
 interface Registration {
   names: HandleNames;
-  /** The expression tools are registered on (`server`). */
-  receiver: string | undefined;
+  /** What the call registering it calls: `server.registerTool`, or the project's own registration helper the other tools go through. */
+  register: string;
   description: string;
   /** Its input schema: the optional idempotency key. */
   schema: string;
@@ -35,7 +35,7 @@ interface Registration {
 }
 
 /** `server.registerTool('create_<noun>', { ... }, async ({ key }, ctx) => { ... });`, line by line, not yet indented. */
-export function mintingToolRegistration({ names, receiver, description, schema, ctx, registry, result, unit }: Registration): string[] {
+export function mintingToolRegistration({ names, register, description, schema, ctx, registry, result, unit }: Registration): string[] {
   const body = [
     `async ({ ${names.idempotencyKey} }, ${ctx}) => {`,
     `${unit}const ${names.argument} = ${registry}.mint(${ctx}, ${names.idempotencyKey});`,
@@ -43,7 +43,7 @@ export function mintingToolRegistration({ names, receiver, description, schema, 
     `}`,
   ];
   return [
-    `${receiver}.registerTool(`,
+    `${register}(`,
     `${unit}'${names.mintTool}',`,
     `${unit}{`,
     `${unit}${unit}description: ${quote(description)},`,

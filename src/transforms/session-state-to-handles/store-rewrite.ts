@@ -9,6 +9,7 @@ import type { StoreModel } from '../../analysis/reach.js';
 import type { SessionRead, Sink } from '../../analysis/session-flow.js';
 import type { ToolRegistration } from '../../analysis/tools.js';
 import { handlerContextOf, sdkMajorOfFile } from '../../analysis/sdk-modules.js';
+import { isServerKind } from '../../analysis/value.js';
 import type { TextEdit } from '../kit/edits.js';
 import type { HandleNames, TransformOptions } from '../kit/plan.js';
 import { packageDirOf } from '../kit/package-json.js';
@@ -41,6 +42,8 @@ export class StoreRewrite {
   /** An existing tool that creates the state (`open_browser`): it mints the handle instead of a new `create_<noun>`. */
   private creator: ToolRegistration | undefined;
   minting: 'new-tool' | 'existing-tool' = 'new-tool';
+  /** Context types of registration helpers already given the caller's `authInfo` (widenHelperContextType). */
+  private readonly widened = new Set<ts.Node>();
   private readonly edits: TextEdit[] = [];
   private readonly tools = new Map<ToolRegistration, ToolEdits>();
   private readonly converted = new Set<string>();
@@ -79,20 +82,46 @@ export class StoreRewrite {
   private findCreator(): ToolRegistration | undefined {
     // A write only that tool reaches: a get-or-create helper every tool calls creates lazily, not by name.
     const writers = new Set<ToolRegistration>();
-    // Every tool that writes the entry, alone or through a helper others call too.
-    const anyWriters = new Set<ToolRegistration>();
     for (const access of this.model.accesses) {
       if (!isWrite(access.sink)) continue;
       const tools = new Set(access.paths.map((p) => p.tool));
-      for (const tool of tools) anyWriters.add(tool);
       if (tools.size === 1) writers.add([...tools][0]!);
     }
     const candidates = [...writers].filter((t) => CREATOR_NAME.test(t.name));
     if (candidates.length !== 1) return undefined;
-    // Another tool writes the entry too (a `login` that stores a token the creator then reads, sweep 32 AF6): that
-    // tool would need the handle before the creator could mint it, and the creator would read a fresh, empty entry.
-    // A generated minting tool comes first instead, and every tool that writes or reads takes its handle.
-    return [...anyWriters].every((t) => t === candidates[0]) ? candidates[0] : undefined;
+    const creator = candidates[0]!;
+    // The creator reads a field of the entry that another tool writes (`create_workspace` reads the `token` that `login`
+    // stored, sweep 32 AF6): it needs that tool to have run first, on the same entry, so it cannot be what mints the
+    // handle that tool takes. A generated minting tool comes first instead.
+    const readByCreator = this.entryFields(creator, 'read');
+    const writtenByOthers = new Set([...this.tools.keys(), ...this.model.tools].filter((t) => t !== creator).flatMap((t) => [...this.entryFields(t, 'write')]));
+    return [...readByCreator].some((field) => writtenByOthers.has(field)) ? undefined : creator;
+  }
+
+  /**
+   * The fields of the store's entry a tool reads or writes, through a local holding what it got from the store
+   * (`const state = transportState.get(sid) ?? {}`, then `state.token`, `state.token = …`), and for writes also the
+   * properties of an object literal it stores (`store.set(sid, { token })`).
+   */
+  private entryFields(tool: ToolRegistration, kind: 'read' | 'write'): Set<string> {
+    const fields = new Set<string>();
+    for (const access of this.model.accesses) {
+      if (!access.paths.some((p) => p.tool === tool)) continue;
+      const written = access.sink.written && unwrap(access.sink.written);
+      if (kind === 'write' && written && ts.isObjectLiteralExpression(written)) for (const p of written.properties) if (p.name && propertyNameText(p.name)) fields.add(propertyNameText(p.name)!);
+      if (isWrite(access.sink)) continue;
+      let holder: ts.Node = outermostWrapper(access.sink.node);
+      while (holder.parent && (ts.isBinaryExpression(holder.parent) || ts.isAwaitExpression(holder.parent) || ts.isParenthesizedExpression(holder.parent))) holder = holder.parent;
+      const decl = holder.parent;
+      if (!decl || !ts.isVariableDeclaration(decl) || !ts.isIdentifier(decl.name)) continue;
+      for (const ref of this.result.analysis.sessions.referencesOf(decl.name)) {
+        const access = ref.parent;
+        if (!ts.isPropertyAccessExpression(access) || access.expression !== ref) continue;
+        const assigned = ts.isBinaryExpression(access.parent) && access.parent.left === access && access.parent.operatorToken.kind === ts.SyntaxKind.EqualsToken;
+        if (assigned === (kind === 'write')) fields.add(access.name.text);
+      }
+    }
+    return fields;
   }
 
   run(): TextEdit[] {
@@ -121,7 +150,43 @@ export class StoreRewrite {
     }
     this.addRegistry();
     if (!this.creator) this.addMintingTool();
+    for (const tool of this.tools.keys()) this.widenHelperContextType(tool);
     return this.edits;
+  }
+
+  /**
+   * A tool registered through the project's helper (sweep 32 AF1) has its context typed by the helper's handler type
+   * (`handler: (args: any, extra: { sessionId?: string }) => …`): the handle check reads the caller's `authInfo` from
+   * it, which the SDK's context has and that type does not declare. The type gets the member (once per type), in the
+   * shape the check reads, so the handlers keep compiling.
+   */
+  private widenHelperContextType(tool: ToolRegistration): void {
+    const { name: method, receiver } = calleeParts(tool.call);
+    if (tool.api !== 'registerTool' || method !== 'registerTool' || isServerKind(this.result.analysis.values.valueOf(receiver ?? tool.call.expression))) return;
+    const helper = this.result.analysis.values.calls.functionOfCall(tool.call);
+    const handlerType = helper?.parameters[tool.call.arguments.length - 1]?.type;
+    if (!handlerType || !ts.isFunctionTypeNode(handlerType)) return;
+    let type = handlerType.parameters[tool.contextIndex]?.type;
+    // `extra: RequestContext`, the project's own interface or alias of a type literal.
+    if (type && ts.isTypeReferenceNode(type) && ts.isIdentifier(type.typeName)) {
+      const declaration = this.result.analysis.values.symbolOf(type.typeName)?.declarations?.find((d) => ts.isInterfaceDeclaration(d) || ts.isTypeAliasDeclaration(d));
+      if (declaration && ts.isInterfaceDeclaration(declaration)) return this.addCallerMember(declaration.members, declaration);
+      type = declaration && ts.isTypeAliasDeclaration(declaration) ? declaration.type : undefined;
+    }
+    if (type && ts.isTypeLiteralNode(type)) this.addCallerMember(type.members, type);
+  }
+
+  private addCallerMember(members: ts.NodeArray<ts.TypeElement>, owner: ts.TypeLiteralNode | ts.InterfaceDeclaration): void {
+    if (this.widened.has(owner) || members.some((m) => ['authInfo', 'http'].includes(propertyNameText(m.name) ?? ''))) return;
+    this.widened.add(owner);
+    const sf = owner.getSourceFile();
+    const member = 'authInfo?: { clientId?: string; extra?: Record<string, unknown> }';
+    const last = members[members.length - 1];
+    if (!last) {
+      const open = owner.getChildren(sf).find((c) => c.kind === ts.SyntaxKind.OpenBraceToken);
+      if (open) this.insert(sf, open.end, ` ${member} `);
+    } else if (/[;,]$/.test(last.getText(sf))) this.insert(sf, last.end, ` ${member};`);
+    else this.insert(sf, last.end, `; ${member}`);
   }
 
   /**
@@ -559,13 +624,18 @@ export class StoreRewrite {
       this.addLowLevelMintingTool(anchor, description, result);
       return;
     }
-    const receiver = calleeParts(anchor.call).receiver?.getText(sf);
+    const { name: method, receiver } = calleeParts(anchor.call);
+    // Registered the way the tools beside it are: on the server, or through the project's own helper (sweep 32 AF1),
+    // with its schema in the form that helper takes.
+    const viaHelper = anchor.api === 'registerTool' && method === 'registerTool' && !isServerKind(this.result.analysis.values.valueOf(receiver ?? anchor.call.expression));
+    const register = viaHelper ? anchor.call.expression.getText(sf) : `${receiver?.getText(sf)}.registerTool`;
     const statement = statementOf(anchor.call);
     const indent = indentAt(text, statement.getStart(sf));
     const z = this.zod(sf);
     const keyProperty = `${names.idempotencyKey}: ${idempotencyKeyZod(z, names)}`;
-    const schema = major === 2 ? `${z}.object({ ${keyProperty} })` : `{ ${keyProperty} }`;
-    const lines = mintingToolRegistration({ names, receiver, description, schema, ctx, registry, result, unit });
+    const zObject = viaHelper ? anchor.schema.kind === 'z-object' || (anchor.schema.kind !== 'zod-raw-shape' && major === 2) : major === 2;
+    const schema = zObject ? `${z}.object({ ${keyProperty} })` : `{ ${keyProperty} }`;
+    const lines = mintingToolRegistration({ names, register, description, schema, ctx, registry, result, unit });
     this.insert(sf, statement.end, `\n\n${lines.map((line) => `${indent}${line}`).join('\n')}`);
   }
 
