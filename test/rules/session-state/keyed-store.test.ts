@@ -182,6 +182,24 @@ export function open() {
   ],
   invalid: [
     {
+      name: "tools registered through the project's own helper, which hands name, config and handler on to registerTool, are tools: their store names them (sweep 32 AF1)",
+      code: `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { z } from 'zod';
+const notes = new Map<string, string[]>();
+export function buildServer(): McpServer {
+  const server = new McpServer({ name: 'n', version: '1.0.0' });
+  const registerTool = (name: string, config: { description: string; inputSchema: Record<string, z.ZodTypeAny> }, handler: (args: any, extra: { sessionId?: string }) => Promise<any>): void => {
+    server.registerTool(name, config, async (args: any, extra: any) => handler(args, extra));
+  };
+  registerTool('add_note', { description: 'Add.', inputSchema: { text: z.string() } }, async ({ text }, extra) => {
+    notes.set(extra.sessionId!, [...(notes.get(extra.sessionId!) ?? []), text]);
+    return { content: [{ type: 'text', text: 'ok' }] };
+  });
+  return server;
+}`,
+      errors: [{ messageId: 'storeInTools', line: 3, data: { name: 'notes', tools: '`add_note`' } }],
+    },
+    {
       name: "two instantiations of one generic project interface (Keyed<McpSession>, Keyed<Prefs>) are two stores: the registry's record does not hide the session-keyed preferences (review 37 R2)",
       code: `import { randomUUID } from 'node:crypto';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
