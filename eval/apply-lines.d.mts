@@ -7,10 +7,12 @@ export const MARKER: RegExp;
 export function newTypeErrors(before: TypeErrors | undefined, after: TypeErrors | undefined): string[];
 export function parseDiff(diffText: string, repoRoot: string): Map<string, FileDiff>;
 export function mapLine(fileDiff: FileDiff | undefined, oldLine: number): [number, number];
+export function anchoredLine(text: { before: string; after: string } | undefined, line: number): number | undefined;
 export function classifyFindings(
   before: Finding[],
   after: Finding[],
   diff: Map<string, FileDiff>,
+  texts?: Map<string, { before: string; after: string }>,
 ): {
   verdicts: (Finding & { verdict: 'rewritten' | 'marked' | 'left'; mapped?: [number, number]; marker?: string })[];
   introduced: Finding[];

@@ -84,17 +84,36 @@ export function mapLine(fileDiff, oldLine) {
 }
 
 /**
+ * Where a changed file's line went, by its content: the one line of the migrated text that reads the same (spaces
+ * aside) when the original has that text only once too. A diff places a line that moved past another (apply took a
+ * call out of the callback below it) on one side of that other line only, and so maps it to the wrong place; the
+ * line's own text says where it is. Undefined for a blank or punctuation-only line, an unchanged file, or text that
+ * is not unique on both sides: then the diff decides (`mapLine`).
+ */
+export function anchoredLine(text, line) {
+  if (!text || text.before === text.after) return undefined;
+  const norm = (l) => l.replace(/\s+/g, ' ').trim();
+  const old = text.before.split('\n').map(norm);
+  const wanted = old[line - 1];
+  if (!wanted || !/[A-Za-z0-9_$]{3}/.test(wanted) || old.indexOf(wanted) !== old.lastIndexOf(wanted)) return undefined;
+  const fresh = text.after.split('\n').map(norm);
+  const at = fresh.indexOf(wanted);
+  return at >= 0 && at === fresh.lastIndexOf(wanted) ? at + 1 : undefined;
+}
+
+/**
  * Each gate finding of the scan before apply is `rewritten` (its mapped site has neither a marker apply added
  * nor a finding of the same category after apply), `marked` (a marker apply added is at the site) or `left`
  * (a finding of its category is still at the site, with no marker). Findings after apply pair with findings
  * before one to one, closest first, so one remaining finding never keeps two neighbours unresolved; the
  * findings after apply that pair with none are `introduced`.
  */
-export function classifyFindings(before, after, diff) {
+export function classifyFindings(before, after, diff, texts) {
   const sites = before.map((f) => {
     const fileDiff = diff.get(f.abs);
     if (fileDiff?.deleted) return { finding: f, deleted: true };
-    return { finding: f, mapped: mapLine(fileDiff, f.line), markers: fileDiff?.markers ?? [] };
+    const moved = anchoredLine(texts?.get(f.abs), f.line);
+    return { finding: f, mapped: moved ? [moved, moved] : mapLine(fileDiff, f.line), markers: fileDiff?.markers ?? [] };
   });
   const gap = (line, [s, e]) => (line < s ? s - line : line > e ? line - e : 0);
   // A marker in a site's window marks it when it names the site's rule, or when no other site of the file is

@@ -20,7 +20,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join, relative, resolve } from 'node:path';
+import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { blankComments, classifyFindings, judgeChanges, newTypeErrors, notFoundPackages, parseDiff } from './apply-lines.mjs';
@@ -297,7 +297,15 @@ function evaluate(entry, { inspect } = {}) {
     const scanAfter = cli(pkg, ['scan', ...entry.paths, '--format', 'json', '--fail-on', 'none'], deadline);
     const before = findingsOf(scanBefore.json, pkg);
     const after = findingsOf(scanAfter.json, pkg);
-    const { verdicts, introduced } = classifyFindings(before, after, diff);
+    // Each changed file's text before and after, for the findings' lines that moved (anchoredLine).
+    const texts = new Map();
+    for (const abs of new Set(before.map((f) => f.abs))) {
+      const fileDiff = diff.get(abs);
+      if (!fileDiff || fileDiff.deleted) continue;
+      const original = run('git', ['show', `HEAD~1:${relative(work, abs).split(sep).join('/')}`], { cwd: work });
+      if (original.code === 0 && existsSync(abs)) texts.set(abs, { before: original.stdout, after: readFileSync(abs, 'utf8') });
+    }
+    const { verdicts, introduced } = classifyFindings(before, after, diff, texts);
     const count = (v) => verdicts.filter((f) => f.verdict === v).length;
     result.findings = {
       before: before.length,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { blankComments, classifyFindings, judgeChanges, mapLine, newTypeErrors, notFoundPackages, parseDiff } from '../../eval/apply-lines.mjs';
+import { anchoredLine, blankComments, classifyFindings, judgeChanges, mapLine, newTypeErrors, notFoundPackages, parseDiff } from '../../eval/apply-lines.mjs';
 
 // Before apply (server.ts):          After apply:
 //  1 import x                          1 import x
@@ -136,6 +136,48 @@ describe('classifyFindings with one hunk that replaced two sites of different ru
     const other = at('src/tool.ts', 3, 'server-push', 'server-push/elicitation');
     const { verdicts } = classifyFindings([gate, other], [], hunkDiff);
     expect(verdicts.map((v) => v.verdict)).toEqual(['marked', 'marked']);
+  });
+});
+
+describe('anchoredLine and a line the diff moved', () => {
+  // apply took `register(server)` out of the callback below it and marked the callback: a diff keeps one of the two
+  // lines in place and moves the other, here the callback, which it then maps to the wrong place.
+  const before = ['const a = 1;', 'server.oninitialized = async () => {', '  // note', '  register(server);', '};', ''].join('\n');
+  const after = ['const a = 1;', 'register(server);', '// @mcp-migrate-todo(handshake/oninitialized): move it', 'server.oninitialized = async () => {', '  // note', '};', ''].join('\n');
+  const diff = parseDiff(
+    [
+      'diff --git a/src/s.ts b/src/s.ts',
+      '--- a/src/s.ts',
+      '+++ b/src/s.ts',
+      '@@ -2,2 +1,0 @@ const a = 1;',
+      '-server.oninitialized = async () => {',
+      '-  // note',
+      '@@ -4,0 +3,3 @@',
+      '+// @mcp-migrate-todo(handshake/oninitialized): move it',
+      '+server.oninitialized = async () => {',
+      '+  // note',
+    ].join('\n'),
+    root,
+  );
+  const site = at('src/s.ts', 2, 'handshake', 'handshake/oninitialized');
+
+  it('finds a line by its text when that text is unique before and after, spaces aside', () => {
+    expect(anchoredLine({ before, after }, 2)).toBe(4);
+    expect(anchoredLine({ before, after }, 4)).toBe(2);
+  });
+
+  it('leaves to the diff a line whose text is not unique, a punctuation-only line and an unchanged file', () => {
+    expect(anchoredLine({ before: 'x();\nx();\n', after: 'x();\ny();\n' }, 1)).toBeUndefined();
+    expect(anchoredLine({ before, after }, 5)).toBeUndefined();
+    expect(anchoredLine({ before, after: before }, 2)).toBeUndefined();
+  });
+
+  it('maps the moved line to where its text is, not to where the diff removed it', () => {
+    const texts = new Map([[`${root}/src/s.ts`, { before, after }]]);
+    expect(classifyFindings([site], [], diff).verdicts[0]!.mapped).toEqual([1, 2]);
+    const anchored = classifyFindings([site], [], diff, texts).verdicts[0]!;
+    expect(anchored.mapped).toEqual([4, 4]);
+    expect(anchored.verdict).toBe('marked');
   });
 });
 
