@@ -3,7 +3,7 @@
  * crashed scan and apply with a stack overflow) is left out of the analysis with a diagnostic: the run goes on with
  * the rest and says it is incomplete (exit 2), never a crash.
  */
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -51,11 +51,29 @@ describe('code nested too deep for the analysis', () => {
 
   it('a stack overflow the bracket count did not foresee (a 3000-long ternary chain) is said as such, not as an internal error', async () => {
     const chain = `export const pick = (n: number) => ${Array.from({ length: 3000 }, (_, i) => `n === ${i} ? ${i} : `).join('')}-1;\n`;
-    const dir = tempTree({ 'chain.ts': `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';\nexport const server = new McpServer({ name: 'c', version: '1' });\n${chain}` });
+    const dir = tempTree({ 'chain.ts': `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';\nexport const server = new McpServer({ name: 'c', version: '1' });\n${chain}`, 'server.ts': SESSIONFUL });
     const run = await runCli(['scan', '.'], { cwd: dir });
-    // Whether the stack runs out depends on the thread's stack; where it does, it is said so, never as a crash.
+    // Whether the stack runs out depends on the thread's stack; where it does, it is said so, never as a crash: where
+    // the parser ran out, the file is named and the rest analysed (review 40b S40-5); elsewhere, the run says why it stopped.
     expect(run.stderr).not.toContain('internal error');
-    if (run.code === 2) expect(run.stderr).toContain('nests deeper than the analysis can follow');
-    else expect(run.code).toBe(0);
+    if (run.code === 2 && run.stdout.includes('chain.ts  analysis-error  code nested deeper than the parser or binder can follow')) {
+      expect(run.stdout).toContain('session-transport/session-id-generator');
+    } else if (run.code === 2) expect(run.stderr).toContain('nests deeper than the analysis can follow');
+    else expect(run.code).toBe(1);
+  });
+
+  it('in a process of its own (the default stack of Node), a file the parser or binder runs out of stack on is named and the rest analysed (review 40b S40-5)', () => {
+    const bin = path.resolve(import.meta.dirname, '../bin/mcp-migrate.js');
+    const chain = `export const pick = (n: number) => ${Array.from({ length: 3000 }, (_, i) => `n === ${i} ? ${i} : `).join('')}-1;\n`;
+    const jsx = `export const el = ${'<b>'.repeat(1000)}x${'</b>'.repeat(1000)};\n`;
+    const head = "import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';\nexport const server = new McpServer({ name: 'c', version: '1' });\n";
+    for (const [file, text] of [['chain.ts', chain], ['tags.tsx', jsx]] as const) {
+      const dir = tempTree({ [file]: head + text, 'server.ts': SESSIONFUL });
+      const run = spawnSync(process.execPath, [bin, 'scan', '.'], { cwd: dir, encoding: 'utf8' });
+      expect(run.status, file).toBe(2);
+      expect(run.stdout).toContain(`${file}  analysis-error  code nested deeper than the parser or binder can follow`);
+      expect(run.stdout).toContain('session-transport/session-id-generator');
+      expect(run.stderr).toBe('');
+    }
   });
 });

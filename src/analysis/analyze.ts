@@ -70,9 +70,9 @@ export interface AnalyzeOptions {
  * `runEngine` runs the rules over it; `apply` plans its transforms from it.
  */
 export function analyze(input: AnalysisInput, options: AnalyzeOptions = {}): AnalysisResult {
-  const program = timed('analyze: parse (program)', () => createProgram(input));
-  const checker = timed('analyze: bind (checker)', () => program.getTypeChecker());
-  const diagnostics: FileDiagnostic[] = [];
+  const tooDeep: string[] = [];
+  const { program, checker } = boundProgram(input, tooDeep);
+  const diagnostics: FileDiagnostic[] = tooDeep.map((absPath) => ({ file: input.relative(absPath), kind: 'analysis-error', message: STACK_RAN_OUT }));
   const sourceFiles: ts.SourceFile[] = [];
   for (const absPath of input.files.keys()) {
     const sf = program.getSourceFile(standardized(absPath));
@@ -182,6 +182,8 @@ export function analyze(input: AnalysisInput, options: AnalyzeOptions = {}): Ana
 
 // A rule that throws on one file (a bug of ours, or code no one anticipated) costs that
 // file's findings, not the scan: it becomes a diagnostic and the rest goes on.
+const STACK_RAN_OUT = 'code nested deeper than the parser or binder can follow (the stack ran out on it; generated code?): not analysed, so its findings are missing; exclude it (--exclude, .mcp-migrateignore) if it is not server code';
+
 export function internalError(file: string, error: unknown): FileDiagnostic {
   return { file, kind: 'analysis-error', message: `mcp-migrate could not analyse this (please report): ${(error as Error)?.message ?? String(error)}` };
 }
@@ -193,7 +195,52 @@ export function internalError(file: string, error: unknown): FileDiagnostic {
  * script kind by extension, file names with forward slashes), and module
  * names resolve through `input.resolve` to files of the set only.
  */
-function createProgram(input: AnalysisInput): ts.Program {
+/** How many files the binder may run out of stack on before the run gives up (each costs one more program). */
+const MAX_BIND_RETRIES = 3;
+
+/**
+ * The program and its checker. The binder recurses once per level of the syntax tree, and some code the parser
+ * follows it cannot (a thousand nested JSX elements: review 40b S40-5): then the file with the deepest tree is left
+ * out, named, and the program is built again without it (from fresh parses), a few times at most.
+ */
+function boundProgram(input: AnalysisInput, tooDeep: string[]): { program: ts.Program; checker: ts.TypeChecker } {
+  for (let attempt = 0; ; attempt++) {
+    const program = timed('analyze: parse (program)', () => createProgram(input, tooDeep));
+    try {
+      return { program, checker: timed('analyze: bind (checker)', () => program.getTypeChecker()) };
+    } catch (error) {
+      // Not with trees shared between analyses (apply): the binder marks a tree bound as it starts on it, so the one it
+      // stopped in would be taken for bound by the next program. apply stops instead (cli.ts says why).
+      if (!(error instanceof RangeError) || attempt >= MAX_BIND_RETRIES || input.parsed) throw error;
+      const deepest = deepestFile(program, input, tooDeep);
+      if (!deepest) throw error;
+      tooDeep.push(deepest);
+    }
+  }
+}
+
+/** The analysed file with the deepest syntax tree (measured without recursion), not already left out. */
+function deepestFile(program: ts.Program, input: AnalysisInput, leftOut: readonly string[]): string | undefined {
+  let best: { file: string; depth: number } | undefined;
+  for (const absPath of input.files.keys()) {
+    if (leftOut.includes(absPath)) continue;
+    const sf = program.getSourceFile(standardized(absPath));
+    if (!sf) continue;
+    let max = 0;
+    const stack: Array<[ts.Node, number]> = [[sf, 0]];
+    while (stack.length > 0) {
+      const [node, depth] = stack.pop()!;
+      if (depth > max) max = depth;
+      ts.forEachChild(node, (child) => {
+        stack.push([child, depth + 1]);
+      });
+    }
+    if (!best || max > best.depth) best = { file: absPath, depth: max };
+  }
+  return best?.file;
+}
+
+function createProgram(input: AnalysisInput, tooDeep: string[]): ts.Program {
   const options: ts.CompilerOptions = {
     allowJs: true,
     checkJs: false,
@@ -207,9 +254,20 @@ function createProgram(input: AnalysisInput): ts.Program {
   const byName = new Map<string, ts.SourceFile>();
   const directories = new Set<string>(['/']);
   for (const [absPath, text] of [...input.files, ...(input.contextFiles ?? [])]) {
+    if (tooDeep.includes(absPath)) continue;
     const fileName = standardized(absPath);
     const kind = scriptKindOf(absPath);
-    byName.set(fileName, input.parsed ? input.parsed.get(fileName, text, kind) : parse(fileName, text, kind));
+    let sourceFile: ts.SourceFile;
+    try {
+      sourceFile = input.parsed ? input.parsed.get(fileName, text, kind) : parse(fileName, text, kind);
+    } catch (error) {
+      // Code nested past what the parser's recursion can follow without counting as bracket nesting (a ternary chain of
+      // thousands, curried arrows: review 40b S40-5): that file is left out, named, and the others are analysed.
+      if (!(error instanceof RangeError)) throw error;
+      tooDeep.push(absPath);
+      continue;
+    }
+    byName.set(fileName, sourceFile);
     for (let dir = path.posix.dirname(fileName); !directories.has(dir); dir = path.posix.dirname(dir)) directories.add(dir);
   }
   const host: ts.CompilerHost = {
