@@ -71,12 +71,14 @@ const sdkV2 = defineTransform({
     "`zod/v3` imports in migrated files read `zod` (SDK v2 turns only zod 4 schemas into JSON Schema), unless the file uses what zod 4 changed (then a note)",
     'experimental tasks: a task store/queue the server was built with goes with its options and the tasks capability; a registerToolTask statement is commented out under a marker (v2 has no tasks layer: the tool must be written again)',
     'what the official codemod cannot rewrite keeps its /* @mcp-codemod-error … */ comment and becomes a report note',
+    "a v1 `requestInfo` read on a handler context the codemod leaves as written (a helper typed with the project's own context type, which v2's context still fits) is marked: it compiles on v2 and reads undefined",
     'only with --target 2026-07-28 (the default); files already on v2 are left alone',
   ],
   // session-telemetry: a helper it retypes drops the session id it logged beside the request id (helper-context.ts).
   // experimental-tasks: a task store or queue that only built a server goes; a task tool is commented out and marked.
+  // session-id-read: the rule whose flow carries the handler context into helpers marks the v1 `requestInfo` reads left there.
   rewrites: [RULE_ID.sessionTelemetry, RULE_ID.experimentalTasks],
-  marks: [RULE_ID.experimentalTasks],
+  marks: [RULE_ID.experimentalTasks, RULE_ID.sessionIdRead],
   plan: planSdkV2,
 });
 

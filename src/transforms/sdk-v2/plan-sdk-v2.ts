@@ -44,6 +44,7 @@ import { addMarker } from '../kit/handler-sites.js';
 import { applyZod4Edits, mayBreakOnZod4, zod4Breaks, type Zod4Break } from './zod-usage.js';
 import { importsZodV3, zodV3ToZod } from './zod-v3-imports.js';
 import { isCatalogSpecifier, resolveCatalogRange, type CatalogEntry } from './catalogs.js';
+import { markLeftRequestInfoReads } from './request-info-reads.js';
 
 import { RULE_ID } from '../../rule-ids.js';
 
@@ -267,6 +268,7 @@ export function planSdkV2(result: AnalysisResult, options: TransformOptions): Tr
     plan.notes!.push(`${SDK_V2}: ${zodV3.kept.join(', ')} still import${zodV3.kept.length === 1 ? 's' : ''} \`zod/v3\`, and use${zodV3.kept.length === 1 ? 's' : ''} what zod 4 changed (\`.errors\`, \`z.record\` or zod-to-json-schema): SDK v2 turns only zod 4 schemas into JSON Schema, so tools built from it fail tools/list. Move ${zodV3.kept.length === 1 ? 'that file' : 'those files'} to \`zod\` (zod 4's API) by hand.`);
   }
   const outcomes = runOfficialCodemod(inputs, { projectType: projectType(v1, manifests) });
+  const analysedFiles = new Map(result.sourceFiles.map((sf) => [sf.fileName, sf]));
   const after = new Map(texts);
   let changedFiles = 0;
   for (const outcome of outcomes) {
@@ -275,9 +277,16 @@ export function planSdkV2(result: AnalysisResult, options: TransformOptions): Tr
       holdOnV1(`${SDK_V2}: the official codemod failed on ${rel} (${outcome.failed}); the file is left on SDK v1: migrate it by hand (see https://ts.sdk.modelcontextprotocol.io/v2/migration/upgrade-to-v2).`);
       continue;
     }
-    const final = keepIndentation(outcome.prepared, keepBlankLineAfterImports(outcome.before, keepCommentBreaks(outcome.before, dropAddedImportBreaks(outcome.before, keepImportGroupBreaks(outcome.before, matchImportSemicolons(outcome.before, matchSpecifierQuotes(outcome.before, outcome.after)))))));
+    const moved = keepIndentation(outcome.prepared, keepBlankLineAfterImports(outcome.before, keepCommentBreaks(outcome.before, dropAddedImportBreaks(outcome.before, keepImportGroupBreaks(outcome.before, matchImportSemicolons(outcome.before, matchSpecifierQuotes(outcome.before, outcome.after)))))));
+    const analysedText = originals.get(outcome.file) ?? outcome.before;
+    // v1 `requestInfo` reads on a handler context the move left as written read undefined on v2 (request-info-reads.ts).
+    const sf = analysedFiles.get(outcome.file);
+    // Offsets of the analysed text: only when the move started from it (the read nodes are its).
+    const requestInfo = sf?.text === analysedText ? markLeftRequestInfoReads(sf, result.analysis.values, minimalEdits(outcome.file, analysedText, moved), moved) : { text: moved, markers: [] };
+    const final = requestInfo.text;
+    plan.markers.push(...requestInfo.markers.map((m) => ({ file: outcome.file, ...m })));
     after.set(outcome.file, final);
-    const edits = minimalEdits(outcome.file, originals.get(outcome.file) ?? outcome.before, final);
+    const edits = minimalEdits(outcome.file, analysedText, final);
     if (edits.length) changedFiles++;
     plan.edits.push(...edits);
     for (const [name, alias] of outcome.aliases) {
