@@ -102,8 +102,14 @@ function registrationOf(values: RegistrationQueries, call: ts.CallExpression): s
   return savedRegistrationOf(values, call) ?? registrationHelperOf(values, call);
 }
 
-/** `registrationHelperOf`'s answers per helper function (null: not a helper), per analysis. */
-const helpersOf = new WeakMap<RegistrationQueries, Map<ts.FunctionLikeDeclaration, string | null>>();
+/** A registration helper: the method it hands on to, and whether every call of it registers (`alwaysReached`). */
+interface RegistrationHelper {
+  method: string;
+  always: boolean;
+}
+
+/** `registrationHelper`'s answers per helper function (null: not a helper), per analysis. */
+const helpersOf = new WeakMap<RegistrationQueries, Map<ts.FunctionLikeDeclaration, RegistrationHelper | null>>();
 
 /**
  * A call of the project's own registration helper, read as the registration it makes (sweep 32 AF1: willi-mako-client's
@@ -115,6 +121,19 @@ const helpersOf = new WeakMap<RegistrationQueries, Map<ts.FunctionLikeDeclaratio
  * callback does. Only `registerTool` (the current API, whose arguments say what the call registers). The method's name.
  */
 export function registrationHelperOf(values: RegistrationQueries, call: ts.CallExpression): string | undefined {
+  return registrationHelper(values, call)?.method;
+}
+
+/**
+ * Whether every call of the helper `call` calls registers what it is given: a helper that registers only the tools a
+ * setting enables (`if (!enabled.has(name)) return;`) still registers the tools the analysis reads, but a tool added
+ * through it may never be registered (review 41 S41-2).
+ */
+export function helperAlwaysRegisters(values: RegistrationQueries, call: ts.CallExpression): boolean {
+  return registrationHelper(values, call)?.always ?? false;
+}
+
+function registrationHelper(values: RegistrationQueries, call: ts.CallExpression): RegistrationHelper | undefined {
   if (call.arguments.length !== 3 || values.constantString(call.arguments[0]!) === undefined) return undefined;
   const helper = values.calls.functionOfCall(call);
   if (!helper || helper.parameters.length !== 3) return undefined;
@@ -128,20 +147,20 @@ export function registrationHelperOf(values: RegistrationQueries, call: ts.CallE
   return found;
 }
 
-function forwardedRegistration(values: RegistrationQueries, helper: ts.FunctionLikeDeclaration): string | undefined {
+function forwardedRegistration(values: RegistrationQueries, helper: ts.FunctionLikeDeclaration): RegistrationHelper | undefined {
   const [nameParam, configParam, handlerParam] = helper.parameters.map((p) => (ts.isIdentifier(p.name) ? values.symbolOf(p.name) : undefined));
   if (!nameParam || !configParam || !handlerParam || !helper.body) return undefined;
   const names = (node: ts.Node | undefined, symbol: ts.Symbol): boolean => {
     const inner = node && unwrap(node);
     return !!inner && ts.isIdentifier(inner) && values.symbolOf(inner) === symbol;
   };
-  let found: string | undefined;
+  let found: RegistrationHelper | undefined;
   const visit = (node: ts.Node): void => {
     if (found) return;
     if (ts.isCallExpression(node) && node.arguments.length === 3) {
       const { name, receiver } = calleeParts(node);
       if (name === 'registerTool' && receiver && isServerKind(values.valueOf(receiver)) && names(node.arguments[0], nameParam) && names(node.arguments[1], configParam) && handsOn(node.arguments[2]!, handlerParam, names)) {
-        found = name;
+        found = { method: name, always: alwaysReached(node, helper) };
         return;
       }
     }
@@ -149,6 +168,34 @@ function forwardedRegistration(values: RegistrationQueries, helper: ts.FunctionL
   };
   visit(helper.body);
   return found;
+}
+
+/**
+ * Whether every call of `helper` makes the registration: it is a statement of the helper's body itself (or the body),
+ * not under a condition, a loop or a callback, and nothing in the body returns or throws before it. A helper that
+ * registers only the tools a setting enables (`if (!enabled.has(name)) return;`) is not one every tool passes through.
+ */
+function alwaysReached(call: ts.CallExpression, helper: ts.FunctionLikeDeclaration): boolean {
+  const body = helper.body!;
+  let statement: ts.Node = call;
+  while (statement.parent && statement.parent !== body) {
+    const parent = statement.parent;
+    if (!(ts.isAwaitExpression(parent) || ts.isParenthesizedExpression(parent) || ts.isExpressionStatement(parent) || ts.isReturnStatement(parent) || ts.isVoidExpression(parent) || ts.isAsExpression(parent))) return false;
+    statement = parent;
+  }
+  if (statement.parent !== body) return false;
+  if (!ts.isBlock(body)) return true;
+  let exits = false;
+  const visit = (node: ts.Node): void => {
+    if (exits || ts.isFunctionLike(node) || ts.isClassLike(node)) return;
+    if (ts.isReturnStatement(node) || ts.isThrowStatement(node)) exits = true;
+    else ts.forEachChild(node, visit);
+  };
+  for (const s of body.statements) {
+    if (s === statement) break;
+    visit(s);
+  }
+  return !exits;
 }
 
 /** The handler parameter itself, or a callback that calls it with its own parameters, in order, and nothing else as arguments. */

@@ -39,6 +39,15 @@ const KNOWN_GAPS: Record<string, string> = {
 
 /** Marker cases: the exact marker comment lines (trimmed) the output must hold, per output file. */
 const MARKERS: Record<string, Record<string, string[]>> = {
+  // A registration helper that registers only enabled tools (review 41 S41-2): the store is found through its calls,
+  // but a minting tool added through it might never be offered: marked where the minting tool would go.
+  'registration-helper-conditional-marker': {
+    'server.ts': [
+      "// @mcp-migrate-todo(session-state/session-id-read): the session id read here keys `notes`, kept by apply and marked with what to do about it. A 2026-07-28 request has no session id: here it is undefined, so all such requests share one entry (or fail where the id is required). Resolve this read together with that marker: when the store goes, or is re-keyed, this read goes with it; until then it serves only 2025-era clients (stdio, server-legacy).",
+      "// @mcp-migrate-todo(session-state/keyed-store): not rewritten automatically: the tools are registered through `registerTool()`, which registers only some of the tools it is given: register create_note so that it is always offered, then run apply again. Re-key `notes` by an explicit handle minted by a create tool and checked against the caller.",
+      "// @mcp-migrate-todo(session-state/session-id-read): the session id read here keys `notes`, kept by apply and marked with what to do about it. A 2026-07-28 request has no session id: here it is undefined, so all such requests share one entry (or fail where the id is required). Resolve this read together with that marker: when the store goes, or is re-keyed, this read goes with it; until then it serves only 2025-era clients (stdio, server-legacy).",
+    ],
+  },
   // apify/apify-mcp-server's shape: the serving code copies the session id into `_meta.mcpSessionId` (a helper called
   // from the HTTP route and a stdio hook), handlers read it back for the SDK task store and a log line: one marker per
   // read (naming the copies and every use) and per copy (naming the reads), nothing rewritten.

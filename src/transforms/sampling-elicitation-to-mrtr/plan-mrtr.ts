@@ -472,15 +472,19 @@ function dispatcherBranch(analysis: Analysis, fn: ts.FunctionLikeDeclaration, bo
     const sw = caseBlock.parent;
     if (sw.parent !== body) return undefined;
     const clauses = caseBlock.clauses;
-    const previous = clauses[clauses.indexOf(gate) - 1];
-    // `case 'a': case 'b': { … }` shares the branch; a case above that runs code and does not leave would run into it.
-    if (previous && previous.statements.length > 0 && !leaves(previous.statements[previous.statements.length - 1]!)) return undefined;
+    const at = clauses.indexOf(gate);
+    // `case 'a': case 'b': { … }` shares the branch; the nearest clause above that runs code (past empty labels, a
+    // `default:` too) must leave, or it runs into this one (review 41 S41-4).
+    const above = clauses.slice(0, at).reverse().find((c) => c.statements.length > 0);
+    if (above && !leaves(above.statements[above.statements.length - 1]!)) return undefined;
     const subject = toolSubject(analysis, fn, sw.expression);
     const value = constantValue(analysis, gate.expression);
     test = subject && value !== undefined ? { ...subject, value } : undefined;
-    // Past the block, a case without `break` runs on into the next one: not one tool's branch.
+    // Past the block, a case that does not leave runs on into the next one: not one tool's branch. Leaving the switch
+    // (`break`, the last case's end) goes on after it, as an `if` branch's end does (review 41 S41-6).
     const last = block.statements[block.statements.length - 1];
-    if (gate.statements.length === 1 && !(last && (ts.isReturnStatement(last) || ts.isThrowStatement(last)))) return undefined;
+    const leavesSwitch = gate.statements.length > 1 || at === clauses.length - 1 || (!!last && ts.isBreakStatement(last) && !last.label);
+    if (!leavesSwitch && !(last && (ts.isReturnStatement(last) || ts.isThrowStatement(last)))) return undefined;
     top = sw;
   }
   if (!test || !top) return undefined;
@@ -539,6 +543,8 @@ function toolSubject(analysis: Analysis, fn: ts.FunctionLikeDeclaration, express
     return symbol && list && ts.isVariableDeclarationList(list) && list.flags & ts.NodeFlags.Const ? { symbol } : undefined;
   }
   if (!ts.isPropertyAccessExpression(inner) || inner.name.text !== 'name') return undefined;
+  const destructured = destructuredParamsName(analysis, fn, inner);
+  if (destructured) return destructured;
   const params = unwrap(inner.expression);
   if (!ts.isPropertyAccessExpression(params) || params.name.text !== 'params') return undefined;
   const root = unwrap(params.expression);
@@ -547,6 +553,17 @@ function toolSubject(analysis: Analysis, fn: ts.FunctionLikeDeclaration, express
   const symbol = analysis.values.symbolOf(root);
   if (!symbol || symbol.valueDeclaration !== request || assignedIn(fn, request.name.text)) return undefined;
   return { symbol, path: 'params.name' };
+}
+
+/** `params.name` where the handler's first parameter is destructured (`async ({ params }, ctx) => …`, review 41 S41-9). */
+function destructuredParamsName(analysis: Analysis, fn: ts.FunctionLikeDeclaration, access: ts.PropertyAccessExpression): ToolSubject | undefined {
+  const root = unwrap(access.expression);
+  const pattern = fn.parameters[0]?.name;
+  if (!ts.isIdentifier(root) || !pattern || !ts.isObjectBindingPattern(pattern)) return undefined;
+  const symbol = analysis.values.symbolOf(root);
+  const element = symbol?.valueDeclaration;
+  if (!element || !ts.isBindingElement(element) || element.parent !== pattern || (propertyNameText(element.propertyName) ?? root.text) !== 'params' || assignedIn(fn, root.text)) return undefined;
+  return { symbol: symbol!, path: 'name' };
 }
 
 /** Whether `name` (or a property path from it) is assigned anywhere in `fn`. */

@@ -10,6 +10,7 @@ import type { SessionRead, Sink } from '../../analysis/session-flow.js';
 import type { ToolRegistration } from '../../analysis/tools.js';
 import { handlerContextOf, sdkMajorOfFile } from '../../analysis/sdk-modules.js';
 import { isServerKind } from '../../analysis/value.js';
+import { helperAlwaysRegisters, registrationHelperOf } from '../../analysis/handler-registrations.js';
 import type { TextEdit } from '../kit/edits.js';
 import type { HandleNames, TransformOptions } from '../kit/plan.js';
 import { packageDirOf } from '../kit/package-json.js';
@@ -93,32 +94,60 @@ export class StoreRewrite {
     // The creator reads a field of the entry that another tool writes (`create_workspace` reads the `token` that `login`
     // stored, sweep 32 AF6): it needs that tool to have run first, on the same entry, so it cannot be what mints the
     // handle that tool takes. A generated minting tool comes first instead.
-    const readByCreator = this.entryFields(creator, 'read');
+    // What a get-or-create creator starts a missing entry with (`?? { items: [] }`) is its own, whoever adds to it later.
+    const startedByCreator = this.entryFields(creator, 'init');
+    const readByCreator = [...this.entryFields(creator, 'read')].filter((field) => !startedByCreator.has(field));
     const writtenByOthers = new Set([...this.tools.keys(), ...this.model.tools].filter((t) => t !== creator).flatMap((t) => [...this.entryFields(t, 'write')]));
-    return [...readByCreator].some((field) => writtenByOthers.has(field)) ? undefined : creator;
+    return readByCreator.some((field) => writtenByOthers.has(field)) ? undefined : creator;
   }
 
   /**
-   * The fields of the store's entry a tool reads or writes, through a local holding what it got from the store
-   * (`const state = transportState.get(sid) ?? {}`, then `state.token`, `state.token = …`), and for writes also the
-   * properties of an object literal it stores (`store.set(sid, { token })`).
+   * The fields of the store's entry a tool reads, writes, or gives a starting value (`init`: the object literal a
+   * read falls back to, `store.get(sid) ?? { items: [] }`, which a get-or-create creator then reads as its own). Reads
+   * and writes go through a local holding what the tool got from the store (`const state = store.get(sid) ?? {}`, then
+   * `state.token`, `state.token = …`), a destructuring of it (`const { token } = store.get(sid) ?? {}`) or an access on
+   * the read itself (`store.get(sid)?.token`); writes also through the object literal a tool stores (`store.set(sid, { token })`).
    */
-  private entryFields(tool: ToolRegistration, kind: 'read' | 'write'): Set<string> {
+  private entryFields(tool: ToolRegistration, kind: 'read' | 'write' | 'init'): Set<string> {
     const fields = new Set<string>();
+    const add = (name: ts.PropertyName | ts.BindingName | undefined): void => {
+      const text = name && !ts.isObjectBindingPattern(name) && !ts.isArrayBindingPattern(name) ? propertyNameText(name) : undefined;
+      if (text) fields.add(text);
+    };
+    const isAssigned = (access: ts.Node): boolean => ts.isBinaryExpression(access.parent) && access.parent.left === access && access.parent.operatorToken.kind >= ts.SyntaxKind.FirstAssignment && access.parent.operatorToken.kind <= ts.SyntaxKind.LastAssignment;
+    const take = (access: ts.PropertyAccessExpression): void => {
+      if (isAssigned(access) === (kind === 'write')) fields.add(access.name.text);
+    };
     for (const access of this.model.accesses) {
       if (!access.paths.some((p) => p.tool === tool)) continue;
       const written = access.sink.written && unwrap(access.sink.written);
-      if (kind === 'write' && written && ts.isObjectLiteralExpression(written)) for (const p of written.properties) if (p.name && propertyNameText(p.name)) fields.add(propertyNameText(p.name)!);
+      if (kind === 'write' && written && ts.isObjectLiteralExpression(written)) for (const p of written.properties) add(p.name);
       if (isWrite(access.sink)) continue;
-      let holder: ts.Node = outermostWrapper(access.sink.node);
-      while (holder.parent && (ts.isBinaryExpression(holder.parent) || ts.isAwaitExpression(holder.parent) || ts.isParenthesizedExpression(holder.parent))) holder = holder.parent;
+      const read = outermostWrapper(access.sink.node);
+      // `store.get(sid)?.token` (through `!`, parentheses, `await`).
+      let direct: ts.Node = read;
+      while (direct.parent && (ts.isNonNullExpression(direct.parent) || ts.isParenthesizedExpression(direct.parent) || ts.isAwaitExpression(direct.parent))) direct = direct.parent;
+      if (ts.isPropertyAccessExpression(direct.parent) && direct.parent.expression === direct) {
+        if (kind !== 'init') take(direct.parent);
+        continue;
+      }
+      let holder: ts.Node = read;
+      while (holder.parent && (ts.isBinaryExpression(holder.parent) || ts.isAwaitExpression(holder.parent) || ts.isParenthesizedExpression(holder.parent))) {
+        // `?? { items: [] }`: what a missing entry starts as.
+        const fallback = ts.isBinaryExpression(holder.parent) && holder.parent.left === holder ? unwrap(holder.parent.right) : undefined;
+        if (kind === 'init' && fallback && ts.isObjectLiteralExpression(fallback)) for (const p of fallback.properties) add(p.name);
+        holder = holder.parent;
+      }
       const decl = holder.parent;
-      if (!decl || !ts.isVariableDeclaration(decl) || !ts.isIdentifier(decl.name)) continue;
+      if (kind === 'init' || !decl || !ts.isVariableDeclaration(decl)) continue;
+      if (ts.isObjectBindingPattern(decl.name)) {
+        if (kind === 'read') for (const element of decl.name.elements) add(element.propertyName ?? element.name);
+        continue;
+      }
+      if (!ts.isIdentifier(decl.name)) continue;
       for (const ref of this.result.analysis.sessions.referencesOf(decl.name)) {
-        const access = ref.parent;
-        if (!ts.isPropertyAccessExpression(access) || access.expression !== ref) continue;
-        const assigned = ts.isBinaryExpression(access.parent) && access.parent.left === access && access.parent.operatorToken.kind === ts.SyntaxKind.EqualsToken;
-        if (assigned === (kind === 'write')) fields.add(access.name.text);
+        const member = ref.parent;
+        if (ts.isPropertyAccessExpression(member) && member.expression === ref) take(member);
       }
     }
     return fields;
@@ -160,9 +189,15 @@ export class StoreRewrite {
    * it, which the SDK's context has and that type does not declare. The type gets the member (once per type), in the
    * shape the check reads, so the handlers keep compiling.
    */
+  /** Whether the tool is registered through the project's own helper (`registrationHelperOf`), not on the server. */
+  private viaHelper(tool: ToolRegistration): boolean {
+    const { receiver } = calleeParts(tool.call);
+    if (tool.api !== 'registerTool' || (receiver && isServerKind(this.result.analysis.values.valueOf(receiver)))) return false;
+    return registrationHelperOf(this.result.analysis.values, tool.call) === 'registerTool';
+  }
+
   private widenHelperContextType(tool: ToolRegistration): void {
-    const { name: method, receiver } = calleeParts(tool.call);
-    if (tool.api !== 'registerTool' || method !== 'registerTool' || isServerKind(this.result.analysis.values.valueOf(receiver ?? tool.call.expression))) return;
+    if (!this.viaHelper(tool)) return;
     const helper = this.result.analysis.values.calls.functionOfCall(tool.call);
     const handlerType = helper?.parameters[tool.call.arguments.length - 1]?.type;
     if (!handlerType || !ts.isFunctionTypeNode(handlerType)) return;
@@ -624,10 +659,13 @@ export class StoreRewrite {
       this.addLowLevelMintingTool(anchor, description, result);
       return;
     }
-    const { name: method, receiver } = calleeParts(anchor.call);
+    const { receiver } = calleeParts(anchor.call);
     // Registered the way the tools beside it are: on the server, or through the project's own helper (sweep 32 AF1),
-    // with its schema in the form that helper takes.
-    const viaHelper = anchor.api === 'registerTool' && method === 'registerTool' && !isServerKind(this.result.analysis.values.valueOf(receiver ?? anchor.call.expression));
+    // whatever its name, with its schema in the form that helper takes.
+    const viaHelper = this.viaHelper(anchor);
+    if (viaHelper && !helperAlwaysRegisters(this.result.analysis.values, anchor.call)) {
+      throw new CannotRewrite(`the tools are registered through \`${anchor.call.expression.getText(sf)}()\`, which registers only some of the tools it is given: register ${names.mintTool} so that it is always offered, then run apply again`, anchor.call);
+    }
     const register = viaHelper ? anchor.call.expression.getText(sf) : `${receiver?.getText(sf)}.registerTool`;
     const statement = statementOf(anchor.call);
     const indent = indentAt(text, statement.getStart(sf));
