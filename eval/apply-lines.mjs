@@ -113,20 +113,24 @@ export function classifyFindings(before, after, diff, texts) {
     const fileDiff = diff.get(f.abs);
     if (fileDiff?.deleted) return { finding: f, deleted: true };
     const moved = anchoredLine(texts?.get(f.abs), f.line);
-    return { finding: f, mapped: moved ? [moved, moved] : mapLine(fileDiff, f.line), markers: fileDiff?.markers ?? [] };
+    const byDiff = mapLine(fileDiff, f.line);
+    // Where the diff puts it is still looked at for a marker: a copy of the line elsewhere must not carry the site away
+    // from the marker at its place (review 41 S41-10).
+    return { finding: f, mapped: moved ? [moved, moved] : byDiff, byDiff: moved ? byDiff : undefined, markers: fileDiff?.markers ?? [] };
   });
   const gap = (line, [s, e]) => (line < s ? s - line : line > e ? line - e : 0);
   // A marker in a site's window marks it when it names the site's rule, or when no other site of the file is
   // nearer to it: a marker above one statement does not mark the rewritten statement below.
-  const markerOf = (site) =>
+  const markerAt = (site, mapped) =>
     site.markers.find((m) => {
-      const [s, e] = site.mapped;
+      const [s, e] = mapped;
       if (m.line < s - MARKER_ABOVE || m.line > e + MARKER_BELOW) return false;
       if (m.rule === site.finding.ruleId) return true;
-      const own = gap(m.line, site.mapped);
+      const own = gap(m.line, mapped);
       // A site of the rule the marker names, as near as this one, is the one it marks (one hunk that replaced both).
       return sites.every((other) => other.deleted || other.finding.abs !== site.finding.abs || (other.finding.ruleId === m.rule ? gap(m.line, other.mapped) > own : gap(m.line, other.mapped) >= own));
     });
+  const markerOf = (site) => markerAt(site, site.mapped) ?? (site.byDiff ? markerAt(site, site.byDiff) : undefined);
   // A marker scan reports in place of findings (`replaces`: one decision for a kept HTTP+SSE endpoint, or a
   // long marked statement) marks each of them, however far below the marker it lies (`r.abs`: a finding of
   // another file, the routes handing the endpoint's handler on).

@@ -123,6 +123,7 @@ function summarySection(result: ApplyResult): string[] {
   const stateStores = result.stores.filter((s) => !s.plumbing);
   if (stateStores.length > 0) out.push(`- Session-keyed stores turned into handles: ${rewrittenStores(result).length} of ${stateStores.length}`);
   out.push(`- Markers left for a person: ${markersLeft(result).length}`);
+  if (result.heldOnV1.length) out.push(`- SDK v2 move held back until you act: ${result.heldOnV1.length} (see "Left on SDK v1 until you act")`);
   out.push(`- Findings still reported by \`mcp-migrate scan\`: ${findingsOf(result).length}`);
   if (result.failures.length) out.push(`- Files a transform failed on (nothing was written): ${result.failures.length}`);
   return [...out, ''];
@@ -155,8 +156,12 @@ function changedSection(result: ApplyResult): string[] {
 }
 
 function alsoDoneSection(result: ApplyResult): string[] {
-  if (!result.notes.length) return [];
-  return ['### Also done', '', ...result.notes.map((note) => `- ${note}`), ''];
+  // What was left on SDK v1 until you act is not done: it has its own section (review 41 S41-8).
+  const held = new Set(result.heldOnV1);
+  const done = result.notes.filter((note) => !held.has(note));
+  const out = done.length ? ['### Also done', '', ...done.map((note) => `- ${note}`), ''] : [];
+  if (held.size) out.push('### Left on SDK v1 until you act', '', ...result.heldOnV1.map((note) => `- ${note}`), '');
+  return out;
 }
 
 function handlesSection(result: ApplyResult): string[] {

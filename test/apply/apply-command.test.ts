@@ -222,6 +222,11 @@ server.registerTool('ping_me', { description: 'Answers pong.' }, async () => ({ 
     expect(json.code).toBe(1);
     expect(JSON.parse(json.stdout).heldOnV1).toEqual([note]);
     expect((await run(['apply', '--no-typecheck', '--dry-run', '--fail-on', 'none'], dir)).code).toBe(0);
+    // MIGRATION.md says it apart from what was done (review 41 S41-8).
+    const report = (await run(['apply', '--no-typecheck', '--dry-run', '-o', 'markdown:-'], dir)).stdout;
+    expect(report).toContain('- SDK v2 move held back until you act: 1 (see "Left on SDK v1 until you act")');
+    expect(report).toContain(`### Left on SDK v1 until you act\n\n- ${note}\n`);
+    expect(report.slice(0, report.indexOf('### Left on SDK v1'))).not.toContain(`- ${note}`);
     // On SDK 1.x on purpose nothing is held: the run is done.
     const onV1 = await run(['apply', '--no-typecheck', '--dry-run', '--target', 'stateless-v1', '--format', 'json'], dir);
     expect(onV1.code).toBe(0);

@@ -172,6 +172,21 @@ describe('anchoredLine and a line the diff moved', () => {
     expect(anchoredLine({ before, after: before }, 2)).toBeUndefined();
   });
 
+  it('still finds the marker where the diff puts the line when its text is anchored elsewhere (review 41 S41-10)', () => {
+    // The flagged line stays (a marker above it, its text changed) and an identical copy is written further down.
+    const rest = ['const z = 2;', 'const y = 3;', 'const x = 4;', 'const w = 5;'];
+    const b = ['const a = 1;', 'server.oninitialized = () => {};', ...rest, ''].join('\n');
+    const a = ['const a = 1;', '// @mcp-migrate-todo(handshake/oninitialized): move it', 'server.oninitialized = () => { /* kept */ };', ...rest, 'server.oninitialized = () => {};', ''].join('\n');
+    const d = parseDiff(
+      ['diff --git a/src/t.ts b/src/t.ts', '--- a/src/t.ts', '+++ b/src/t.ts', '@@ -2 +2,2 @@ const a = 1;', '-server.oninitialized = () => {};', '+// @mcp-migrate-todo(handshake/oninitialized): move it', '+server.oninitialized = () => { /* kept */ };', '@@ -6,0 +8 @@ const w = 5;', '+server.oninitialized = () => {};'].join('\n'),
+      root,
+    );
+    const texts = new Map([[`${root}/src/t.ts`, { before: b, after: a }]]);
+    const verdict = classifyFindings([at('src/t.ts', 2, 'handshake', 'handshake/oninitialized')], [], d, texts).verdicts[0]!;
+    expect(verdict.mapped).toEqual([8, 8]);
+    expect(verdict.verdict).toBe('marked');
+  });
+
   it('maps the moved line to where its text is, not to where the diff removed it', () => {
     const texts = new Map([[`${root}/src/s.ts`, { before, after }]]);
     expect(classifyFindings([site], [], diff).verdicts[0]!.mapped).toEqual([1, 2]);
