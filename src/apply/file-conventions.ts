@@ -53,6 +53,8 @@ export function keepFileHeader(before: string, after: string): string {
     }
     if (afterFlat.includes(flat(comment.text))) return; // moved further down by a transform: not ours to move back
     if (kept.some((k, j) => j >= next && resembles(k.text, comment.text))) return; // edited by a transform (a renamed {@link}): keep its edit
+    // Moved down and edited (a statement's JSDoc below an import the codemod added, its `import()` type moved to v2: sweep 33 AG3).
+    if (statementComments(after).some((c) => resembles(c.text, comment.text))) return;
     // With the blank lines that followed it, up to what followed it (the next comment or the code).
     const following = header[i + 1]?.pos ?? firstTokenAt(before, comment.end);
     inserted += comment.text + before.slice(comment.end, following);
@@ -68,6 +70,12 @@ function resembles(a: string, b: string): boolean {
   const left = a.split('\n').map((l) => l.trim());
   const right = b.split('\n').map((l) => l.trim());
   return left.length === right.length && left.filter((line, i) => line === right[i]).length * 2 >= left.length;
+}
+
+/** The comments above the file's top-level statements. */
+function statementComments(text: string): TopComment[] {
+  const sf = ts.createSourceFile('comments.ts', text, ts.ScriptTarget.Latest, false);
+  return sf.statements.flatMap((statement) => (ts.getLeadingCommentRanges(text, statement.pos) ?? []).map((r) => ({ text: text.slice(r.pos, r.end), pos: r.pos, end: r.end })));
 }
 
 /** The comments before the first token of the file (after a shebang line, which TypeScript skips). */

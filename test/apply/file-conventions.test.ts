@@ -46,6 +46,13 @@ describe('keepFileHeader', () => {
     expect(keepFileHeader(before, after)).toBe(after);
   });
 
+  it('does not duplicate a comment a transform both moved down and edited (sweep 33 AG3: a JSDoc below an added require, its import() type moved to v2)', () => {
+    const doc = (specifier: string) => `/**\n * Registers the tools.\n * @param {import('${specifier}').McpServer} server\n */\n`;
+    const before = `${doc('@modelcontextprotocol/sdk/server/mcp.js')}function registerTools(server) {}\n`;
+    const after = `const { z } = require('zod');\n${doc('@modelcontextprotocol/server')}function registerTools(server) {}\n`;
+    expect(keepFileHeader(before, after)).toBe(after);
+  });
+
   it('keeps a transform\'s edit of the header instead of adding the old one back', () => {
     const before = "/**\n * The tools.\n * @see RequestHandlerExtra\n */\nimport { a } from 'a';\n";
     const after = "/**\n * The tools.\n * @see ServerContext\n */\nimport { b } from 'b';\n";

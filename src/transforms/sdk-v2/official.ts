@@ -48,6 +48,7 @@ import { withoutAddedHeadBlankLines } from './head-blank-lines.js';
 import { readHeadersByName } from './request-headers.js';
 import { typeHandlerResults } from './result-types.js';
 import { jsonSchemaInputs } from './json-schema-inputs.js';
+import { jsdocImportTypesToV2 } from './jsdoc-import-types.js';
 import { applyEdits, type TextEdit } from '../kit/edits.js';
 import { timed } from '../../timing.js';
 
@@ -227,6 +228,12 @@ export function runOfficialCodemod(files: readonly CodemodInput[], context: Tran
     if (restore || mcpServerThroughProject) after = withoutAddedHeadBlankLines(text, after);
     // Nothing changed (bar the CommonJS round trip): the file is exactly as it was.
     if (after === bridged && restore) after = text;
+    // Its JSDoc type imports of v1 go where its imports went (sweep 33 AG3).
+    if (after !== text) {
+      const jsdoc = jsdocImportTypesToV2(file, after);
+      after = jsdoc.text;
+      changes += jsdoc.moved;
+    }
     const comments = commentLines(after);
     results.push({ file, before: text, after, changes, diagnostics, comments, zodInjected: diagnostics.some((d) => d.tag === 'zod-injected'), restoredImports: dropped.restored, aliases, removedTasks, taskToolLines, prepared });
   }
