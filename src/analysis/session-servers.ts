@@ -26,6 +26,7 @@ import { isServerKind } from './value.js';
 import { sessionCallbackName } from './constructor-options.js';
 import { SCHEDULING_TIMERS, timerStarted } from './timers.js';
 import { packageBuilding } from './package-imports.js';
+import { routesAt } from './routes.js';
 
 export interface SessionConnection {
   /** The `connect` name node of `server.connect(transport)`. */
@@ -1044,8 +1045,20 @@ export function sharedServerPerRequest(values: ValueAnalysis, call: ts.CallExpre
   // connected inside `als.run(ctx, async () => …)`): only a module-level one, another module's, or a parameter is shared.
   const variable = ts.isBindingElement(declaration) ? bindingDeclaration(declaration) : declaration;
   const moduleLevel = declaration.getSourceFile() !== call.getSourceFile() || (variable !== undefined && ts.isVariableDeclaration(variable) && ts.isSourceFile(statementOf(variable).parent));
-  if (!moduleLevel && !ts.isParameter(declaration)) return undefined;
+  // Or a local of the function that registers the route the handler answers (`async function main() { const server =
+  // createServer(); app.post('/mcp', async (req, res) => { … server.connect(transport) … }) }`): made once, when the
+  // route is registered, and shared by every request (sweep 33 AG4).
+  const routeLocal = !moduleLevel && variable !== undefined && ts.isVariableDeclaration(variable) && declaredWhereRouteIsRegistered(values, handler, variable);
+  if (!moduleLevel && !routeLocal && !ts.isParameter(declaration)) return undefined;
   return { connect: nameNode as ts.Identifier, server };
+}
+
+/** Whether `handler` is a route's handler registered by a call in the very function that declares `variable`. */
+function declaredWhereRouteIsRegistered(values: ValueAnalysis, handler: ts.FunctionLikeDeclaration, variable: ts.VariableDeclaration): boolean {
+  const registration = outermostWrapper(handler).parent;
+  if (!registration || !ts.isCallExpression(registration) || !registration.arguments.some((a) => unwrap(a) === handler)) return false;
+  if (enclosingFunction(registration) !== enclosingFunction(variable)) return false;
+  return routesAt(registration, values).some((route) => route.handlers.includes(handler));
 }
 
 /** An HTTP+SSE transport, or a Streamable HTTP transport whose options mint session ids. */

@@ -559,6 +559,26 @@ app.post('/mcp', async (req, res) => {
       errors: [{ messageId: 'perSession', line: 8, column: 30, data: { server: 'playwrightMcp.createConnection()', state: 'whatever the server `playwrightMcp.createConnection` of the package @playwright/mcp builds keeps between calls (mcp-migrate does not read that package: a browser and its pages, a login, an open connection would all be per session)' } }],
     },
     {
+      name: 'the server a local of the function that registers the route, whose handler connects it to a new transport per request (sweep 33 AG4)',
+      code: `import express from 'express';
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+function createServer(): McpServer {
+  return new McpServer({ name: 'mail', version: '1.0.0' });
+}
+export async function main(): Promise<void> {
+  const server = createServer();
+  const app = express();
+  app.post('/mcp', async (req, res) => {
+    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
+    await server.connect(transport);
+    await transport.handleRequest(req, res, req.body);
+  });
+  app.listen(3000);
+}`,
+      errors: [{ messageId: 'sharedPerRequest', line: 12, data: { name: 'server' } }],
+    },
+    {
       name: 'SDK 1.x stateless idiom with the server hoisted to module level: one server connected to a new transport in every request',
       code: `import express from 'express';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
