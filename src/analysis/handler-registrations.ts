@@ -8,7 +8,7 @@ import { ts } from '../typescript.js';
 import { calleeParts, outermostWrapper, propertyNameText, stringValue, unwrap } from './ast.js';
 import type { CallGraph } from './call-graph.js';
 import { returningFunction } from './declarations.js';
-import { HANDLER_REGISTRATION_METHODS, REGISTRATION_METHODS } from './sdk-modules.js';
+import { HANDLER_REGISTRATION_METHODS, REGISTRATION_METHODS, TOOL_REGISTRATION } from './sdk-modules.js';
 import { isServerKind, type ValueQueries } from './value.js';
 
 /** Server methods whose callbacks are request handlers: tool/prompt/resource registrations and raw handler registrations. */
@@ -159,7 +159,7 @@ function forwardedRegistration(values: RegistrationQueries, helper: ts.FunctionL
     if (found) return;
     if (ts.isCallExpression(node) && node.arguments.length === 3) {
       const { name, receiver } = calleeParts(node);
-      if (name === 'registerTool' && receiver && isServerKind(values.valueOf(receiver)) && names(node.arguments[0], nameParam) && names(node.arguments[1], configParam) && handsOn(node.arguments[2]!, handlerParam, names)) {
+      if (name === TOOL_REGISTRATION && receiver && isServerKind(values.valueOf(receiver)) && names(node.arguments[0], nameParam) && names(node.arguments[1], configParam) && handsOn(node.arguments[2]!, handlerParam, names)) {
         found = { method: name, always: alwaysReached(node, helper) };
         return;
       }

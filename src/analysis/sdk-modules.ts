@@ -217,6 +217,7 @@ export function handlerContextOf(major: SdkVersion): {
   members: ReadonlySet<string>;
   distinctiveMembers: ReadonlySet<string>;
   requestHeaders?: readonly string[];
+  recordHeaders?: readonly string[];
 } {
   const m = majorDescription(major);
   return {
@@ -228,6 +229,7 @@ export function handlerContextOf(major: SdkVersion): {
     members: new Set(m.context.members ?? []),
     distinctiveMembers: new Set(m.context.distinctiveMembers ?? []),
     requestHeaders: m.context.requestHeaders,
+    recordHeaders: m.context.recordHeaders,
   };
 }
 

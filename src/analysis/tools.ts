@@ -14,7 +14,7 @@ import { ts } from '../typescript.js';
 import { calleeParts, forEachDescendant, forEachOfKind, isFunctionLike, ITERATION_METHODS, propertyNameText, unwrap } from './ast.js';
 import type { ValueAnalysis } from './values.js';
 import { isServerKind } from './value.js';
-import { REQUEST_HANDLER_REGISTRATION, TOOL_SCHEMA_METHODS } from './sdk-modules.js';
+import { REQUEST_HANDLER_REGISTRATION, TOOL_REGISTRATION, TOOL_SCHEMA_METHODS } from './sdk-modules.js';
 import { registrationHelperOf } from './handler-registrations.js';
 
 type SchemaKind =
@@ -66,7 +66,7 @@ export function collectToolRegistrations(values: ValueAnalysis, files: readonly 
       if (!ts.isCallExpression(node)) return;
       const { name, receiver } = calleeParts(node);
       // `registerTool('add_note', config, handler)` through the project's own helper that hands them on (sweep 32 AF1).
-      if (node.arguments.length === 3 && registrationHelperOf(values, node) === 'registerTool') {
+      if (node.arguments.length === 3 && registrationHelperOf(values, node) === TOOL_REGISTRATION) {
         const registration = fromRegisterTool(values, node);
         if (registration) out.push(registration);
         return;

@@ -64,6 +64,8 @@ interface SdkContextDescription {
    * `ctx.http.req.headers`; v1's `extra.requestInfo.headers` was a plain record read by `headers[name]`).
    */
   requestHeaders?: readonly string[];
+  /** The path of the HTTP request's headers on the context when they are a plain record read by `headers[name]` (v1's `extra.requestInfo.headers`). */
+  recordHeaders?: readonly string[];
 }
 
 /** SDK 1.x's experimental tasks layer (`@modelcontextprotocol/sdk/experimental/tasks`), which v2 does not have. */
@@ -383,6 +385,7 @@ export const MCP_SDK: SdkDescription = {
         members: ['signal', 'sessionId', 'requestId', 'authInfo', '_meta', 'sendNotification', 'sendRequest', 'requestInfo', 'taskId', 'taskStore', 'taskRequestedTtl', 'closeSSEStream', 'closeStandaloneSSEStream'],
         // The official codemod's DISTINCTIVE_CONTEXT_KEYS.
         distinctiveMembers: ['sendRequest', 'sendNotification', 'requestInfo', 'authInfo', 'closeSSEStream', 'closeStandaloneSSEStream'],
+        recordHeaders: ['requestInfo', 'headers'],
       },
       // @modelcontextprotocol/sdk 1.32.2's package.json dependencies.
       installs: {

@@ -15,11 +15,11 @@ import { forEachOfKind, memberAccess, propertyNameText, statementOf, unwrap } fr
 import type { ValueAnalysis } from '../../analysis/values.js';
 import { markerInsertion } from '../../markers.js';
 import { RULE_ID } from '../../rule-ids.js';
+import { handlerContextOf } from '../../analysis/sdk-modules.js';
 import type { TextEdit } from '../kit/edits.js';
 
-/** v1's member of the handler context holding the HTTP request, and the member of it holding the headers. */
-const REQUEST_INFO = 'requestInfo';
-const HEADERS = 'headers';
+/** v1's member of the handler context holding the HTTP request, and the member of it holding the headers (the SDK description's). */
+const [REQUEST_INFO, HEADERS] = handlerContextOf(1).recordHeaders as readonly [string, string];
 
 /** The rule of the session flow that follows the handler's context into helpers (the one whose analysis found the carrier). */
 const RULE = RULE_ID.sessionIdRead;

@@ -8,7 +8,7 @@ import type { AnalysisResult } from '../../analysis/model.js';
 import type { StoreModel } from '../../analysis/reach.js';
 import type { SessionRead, Sink } from '../../analysis/session-flow.js';
 import type { ToolRegistration } from '../../analysis/tools.js';
-import { handlerContextOf, sdkMajorOfFile } from '../../analysis/sdk-modules.js';
+import { handlerContextOf, sdkMajorOfFile, TOOL_REGISTRATION } from '../../analysis/sdk-modules.js';
 import { isServerKind } from '../../analysis/value.js';
 import { helperAlwaysRegisters, registrationHelperOf } from '../../analysis/handler-registrations.js';
 import type { TextEdit } from '../kit/edits.js';
@@ -183,19 +183,19 @@ export class StoreRewrite {
     return this.edits;
   }
 
+  /** Whether the tool is registered through the project's own helper (`registrationHelperOf`), not on the server. */
+  private viaHelper(tool: ToolRegistration): boolean {
+    const { receiver } = calleeParts(tool.call);
+    if (tool.api !== TOOL_REGISTRATION || (receiver && isServerKind(this.result.analysis.values.valueOf(receiver)))) return false;
+    return registrationHelperOf(this.result.analysis.values, tool.call) === TOOL_REGISTRATION;
+  }
+
   /**
    * A tool registered through the project's helper (sweep 32 AF1) has its context typed by the helper's handler type
    * (`handler: (args: any, extra: { sessionId?: string }) => …`): the handle check reads the caller's `authInfo` from
    * it, which the SDK's context has and that type does not declare. The type gets the member (once per type), in the
    * shape the check reads, so the handlers keep compiling.
    */
-  /** Whether the tool is registered through the project's own helper (`registrationHelperOf`), not on the server. */
-  private viaHelper(tool: ToolRegistration): boolean {
-    const { receiver } = calleeParts(tool.call);
-    if (tool.api !== 'registerTool' || (receiver && isServerKind(this.result.analysis.values.valueOf(receiver)))) return false;
-    return registrationHelperOf(this.result.analysis.values, tool.call) === 'registerTool';
-  }
-
   private widenHelperContextType(tool: ToolRegistration): void {
     if (!this.viaHelper(tool)) return;
     const helper = this.result.analysis.values.calls.functionOfCall(tool.call);
