@@ -153,7 +153,8 @@ export function classifyFindings(before, after, diff, texts) {
     if (site.deleted) return;
     after.forEach((g, j) => {
       if (g.abs !== site.finding.abs || g.category !== site.finding.category) return;
-      const distance = gap(g.line, site.mapped);
+      // Near where its text went, or where the diff puts it (a copy of the line elsewhere must not hide what is left).
+      const distance = Math.min(gap(g.line, site.mapped), site.byDiff ? gap(g.line, site.byDiff) : Infinity);
       if (distance <= FINDING_SLACK) candidates.push({ i, j, distance });
     });
   });

@@ -185,6 +185,15 @@ describe('anchoredLine and a line the diff moved', () => {
     const verdict = classifyFindings([at('src/t.ts', 2, 'handshake', 'handshake/oninitialized')], [], d, texts).verdicts[0]!;
     expect(verdict.mapped).toEqual([8, 8]);
     expect(verdict.verdict).toBe('marked');
+    // Without the marker, the finding still reported at the line's place is what is left there, not a new finding.
+    const unmarked = parseDiff(
+      ['diff --git a/src/t.ts b/src/t.ts', '--- a/src/t.ts', '+++ b/src/t.ts', '@@ -2 +2 @@ const a = 1;', '-server.oninitialized = () => {};', '+server.oninitialized = () => { /* kept */ };', '@@ -6,0 +7 @@ const w = 5;', '+server.oninitialized = () => {};'].join('\n'),
+      root,
+    );
+    const kept = ['const a = 1;', 'server.oninitialized = () => { /* kept */ };', ...rest, 'server.oninitialized = () => {};', ''].join('\n');
+    const left = classifyFindings([at('src/t.ts', 2, 'handshake', 'handshake/oninitialized')], [at('src/t.ts', 2, 'handshake', 'handshake/oninitialized')], unmarked, new Map([[`${root}/src/t.ts`, { before: b, after: kept }]]));
+    expect(left.verdicts[0]!.verdict).toBe('left');
+    expect(left.introduced).toEqual([]);
   });
 
   it('maps the moved line to where its text is, not to where the diff removed it', () => {
