@@ -114,6 +114,11 @@ export function unrecognisedPlace(file: ServingFile, transport: ts.NewExpression
     markRoutesHandingTo(file, transport);
     return new CannotRewrite("one stateless transport is created once, outside any route, and serves every request it is handed (the SDK serves one request per stateless transport: current 1.x releases throw on the second, and a shared one mixes up the ids of concurrent requests), and it speaks the 2025 protocol only: replace it and the code that hands it the requests with one stateless endpoint by hand.", transport, undefined, framework);
   }
+  // One sessionful transport for the whole process, at module level, with no registry (sweep 33 AG5): it serves the first
+  // session only, and there is no registry or session routing to name.
+  if (!enclosingFunction(transport) && file.registriesOf([file.sf]).length === 0) {
+    return new CannotRewrite("one sessionful transport is created once, outside any route, for the whole process: it serves a single session (once the first client has initialised, every other client's initialize is refused) and speaks the 2025 protocol only: replace it and the code that hands it the requests with one stateless endpoint by hand.", transport, undefined, framework, projectFactoryBeside(file, transport));
+  }
   return new CannotRewrite('the transport is not created in a route handler mcp-migrate recognises: replace the transport, its registry and the session routing by hand.', transport, undefined, framework, projectFactoryBeside(file, transport));
 }
 
