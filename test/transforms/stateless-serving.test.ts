@@ -28,6 +28,8 @@ const MARKERS: Record<string, string[]> = {
   'factory-filled-from-request-marker': ['session-state/per-session-server'],
   // Sweep 29 AC3: the marker names the project's function behind the one server every session shares.
   'shared-module-server-factory-marker': ['session-transport/session-id-generator'],
+  // Sweep 33 AG5: one module-level sessionful transport serves a single session; the marker names the factory called with its argument.
+  'module-transport-factory-args-marker': ['session-transport/session-id-generator'],
   // A project subclass of an SDK transport: the HTTP+SSE one is that transport (kept, marked, with its shared server
   // said); the Streamable HTTP one is not dropped with what it overrides (sweep 10 H1).
   'sse-subclass-shared-server': ['session-transport/sse-transport', 'session-state/per-session-server'],

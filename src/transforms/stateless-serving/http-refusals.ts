@@ -7,7 +7,7 @@
 import path from 'node:path';
 import { ts } from '../../typescript.js';
 import { RULE_ID } from '../../rule-ids.js';
-import { enclosingFunction, forEachDescendant, isFunctionLike, isInside, outermostWrapper, unwrap } from '../../analysis/ast.js';
+import { enclosingFunction, forEachDescendant, isFunctionLike, isInside, outermostWrapper, statementOf, unwrap } from '../../analysis/ast.js';
 import { enclosingRoute, routesOf, type RouteFramework } from '../../analysis/routes.js';
 import { andList } from '../kit/prose.js';
 import { isStatelessIdiom, transportOptionsOf } from './eligibility.js';
@@ -127,7 +127,8 @@ export function unrecognisedPlace(file: ServingFile, transport: ts.NewExpression
  * await server.connect(transport)` in the same function), named in the advice instead of a placeholder (sweep 19 S5).
  */
 function projectFactoryBeside(file: ServingFile, transport: ts.NewExpression): string | undefined {
-  const fn = enclosingFunction(transport);
+  // At module level, the module is where the server is connected (sweep 33 AG5).
+  const fn: ts.Node | undefined = enclosingFunction(transport) ?? (ts.isSourceFile(statementOf(transport).parent) ? file.sf : undefined);
   if (!fn) return undefined;
   // The variable the transport is held in (`const transport = new …`, `transport = new …`).
   const holder = ts.isVariableDeclaration(transport.parent) ? transport.parent : ts.isBinaryExpression(transport.parent) && ts.isIdentifier(transport.parent.left) ? file.values.symbolOf(transport.parent.left)?.valueDeclaration : undefined;
@@ -144,9 +145,13 @@ function projectFactoryBeside(file: ServingFile, transport: ts.NewExpression): s
     // `const server = createServer(); server.connect(transport)`, or `buildServer().connect(transport)` itself.
     const init = ts.isCallExpression(receiver) ? receiver : decl && ts.isVariableDeclaration(decl) && decl.initializer ? unwrap(decl.initializer) : undefined;
     const call = init && ts.isAwaitExpression(init) ? unwrap(init.expression) : init;
-    if (!call || !ts.isCallExpression(call) || !ts.isIdentifier(call.expression) || call.arguments.length > 0) return;
+    if (!call || !ts.isCallExpression(call) || !ts.isIdentifier(call.expression)) return;
+    // With arguments, only a server built at module level, where what it is given is in scope anywhere in the module:
+    // `() => createMcpServer('wrike')`.
+    const moduleLevel = !!decl && ts.isVariableDeclaration(decl) && ts.isSourceFile(statementOf(decl).parent);
+    if (call.arguments.length > 0 && !moduleLevel) return;
     const factory = file.values.symbolOf(call.expression)?.valueDeclaration;
-    if (factory && (ts.isFunctionDeclaration(factory) || ts.isImportSpecifier(factory) || (ts.isVariableDeclaration(factory) && !!factory.initializer && isFunctionLike(unwrap(factory.initializer))))) found = call.expression.text;
+    if (factory && (ts.isFunctionDeclaration(factory) || ts.isImportSpecifier(factory) || (ts.isVariableDeclaration(factory) && !!factory.initializer && isFunctionLike(unwrap(factory.initializer))))) found = call.arguments.length > 0 ? `() => ${call.getText(file.sf).replace(/\s+/g, ' ')}` : call.expression.text;
     // A factory the function is handed (`startNewSession(…, buildServer)`): what its callers pass, when that is one name (sweep 26 Z6).
     else if (factory && ts.isParameter(factory) && isFunctionLike(factory.parent)) {
       const passed = new Set(file.values.calls.argumentsFor(factory).map((a) => unwrap(a)).map((a) => (ts.isIdentifier(a) ? a.text : undefined)));
