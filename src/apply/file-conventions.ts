@@ -5,6 +5,7 @@
  */
 import { diffArrays } from 'diff';
 import { ts } from '../typescript.js';
+import { knownTreeOf } from '../analysis/parsed-files.js';
 
 /**
  * Comments about the statement below them, not about the file: when that statement goes, they
@@ -42,6 +43,8 @@ export function keepFileHeader(before: string, after: string): string {
   let next = 0; // the first of `kept` not matched yet
   let inserted = '';
   const insertions: Array<{ at: number; text: string }> = [];
+  // The comments above `after`'s statements, read once, and only when a header comment is not found as it was.
+  let moved: TopComment[] | undefined;
   header.forEach((comment, i) => {
     const match = kept.findIndex((k, j) => j >= next && flat(k.text) === flat(comment.text));
     if (match >= 0) {
@@ -54,7 +57,7 @@ export function keepFileHeader(before: string, after: string): string {
     if (afterFlat.includes(flat(comment.text))) return; // moved further down by a transform: not ours to move back
     if (kept.some((k, j) => j >= next && resembles(k.text, comment.text))) return; // edited by a transform (a renamed {@link}): keep its edit
     // Moved down and edited (a statement's JSDoc below an import the codemod added, its `import()` type moved to v2: sweep 33 AG3).
-    if (statementComments(after).some((c) => resembles(c.text, comment.text))) return;
+    if ((moved ??= statementComments(after)).some((c) => resembles(c.text, comment.text))) return;
     // With the blank lines that followed it, up to what followed it (the next comment or the code).
     const following = header[i + 1]?.pos ?? firstTokenAt(before, comment.end);
     inserted += comment.text + before.slice(comment.end, following);
@@ -74,7 +77,8 @@ function resembles(a: string, b: string): boolean {
 
 /** The comments above the file's top-level statements. */
 function statementComments(text: string): TopComment[] {
-  const sf = ts.createSourceFile('comments.ts', text, ts.ScriptTarget.Latest, false);
+  // The tree of this text the run already parsed, if it has one (the migrated text is parsed for its checks).
+  const sf = knownTreeOf(text) ?? ts.createSourceFile('comments.ts', text, ts.ScriptTarget.Latest, false);
   return sf.statements.flatMap((statement) => (ts.getLeadingCommentRanges(text, statement.pos) ?? []).map((r) => ({ text: text.slice(r.pos, r.end), pos: r.pos, end: r.end })));
 }
 
