@@ -8,7 +8,7 @@ import path from 'node:path';
 import { ts } from '../../typescript.js';
 import { calleeParts, enclosingFunction, forEachDescendant, isFunctionLike, isInside, statementOf, unwrap } from '../../analysis/ast.js';
 import { memberOfFunction, thisMemberName } from '../../analysis/class-members.js';
-import { CONNECT_METHOD, HIGH_LEVEL_SERVER_CLASSES, LOW_LEVEL_SERVER_CLASSES } from '../../analysis/sdk-modules.js';
+import { CONNECT_METHOD, HIGH_LEVEL_SERVER_CLASSES, LOW_LEVEL_SERVER_CLASSES, SSE_TRANSPORTS, STDIO_TRANSPORTS, STREAMABLE_HTTP_TRANSPORTS } from '../../analysis/sdk-modules.js';
 import { callChanges, classOf, fieldsChangedByCalls, handedObjectsChangedByHandlers, objectsChangedByHandlers, sessionConnection, sharedServerPerRequest, type SessionConnection } from '../../analysis/session-servers.js';
 import { RULE_ID } from '../../rule-ids.js';
 import { helperConnection, helperConnectionReason } from './connect-helper.js';
@@ -261,6 +261,8 @@ function serverSource(file: ServingFile, receiver: ts.Identifier, scope: ts.Node
   }
   const sharedFromFactory = decl && ts.isVariableDeclaration(decl) ? moduleServerFromFactory(file, receiver, decl, scope, at, kind) : undefined;
   if (sharedFromFactory) return { factory: sharedFromFactory };
+  const sharedOnStdio = kind === 'stdio' && decl && ts.isVariableDeclaration(decl) ? stdioServerFromFactory(file, decl, scope) : undefined;
+  if (sharedOnStdio) return { init: sharedOnStdio };
   if (decl && ts.isVariableDeclaration(decl) && !isInside(decl, scope)) refuseKeptServer(file, receiver, decl, scope, at, kind);
   if (!decl || !ts.isVariableDeclaration(decl) || !decl.initializer || !isInside(decl, scope)) throw new CannotRewrite(notBuiltHere(kind), at, RULE_ID.perSessionServer);
   return { init: unwrap(decl.initializer) };
@@ -295,7 +297,11 @@ function refuseKeptServer(file: ServingFile, receiver: ts.Identifier, decl: ts.V
  * exported, and the factory builds a new server on each call. Otherwise the refusal's marker names the factory.
  */
 function moduleServerFromFactory(file: ServingFile, receiver: ts.Identifier, decl: ts.VariableDeclaration, scope: ts.Node, at: ts.Node, kind: 'http' | 'stdio'): Factory | undefined {
-  if (kind !== 'http' || !decl.initializer || !ts.isIdentifier(decl.name) || statementOf(decl).parent !== file.sf) return undefined;
+  if (kind !== 'http' || !decl.initializer || !ts.isIdentifier(decl.name)) return undefined;
+  // At the module's top level, or a local of the block the route is registered in (`const server = createServer()` in
+  // `main()`, then `app.post('/mcp', …)` there: sweep 33 AG1), where the route's new code still sees what the call reads.
+  const container = statementOf(decl).parent;
+  if (container !== file.sf && !(ts.isBlock(container) && isInside(scope, container) && !isInside(decl, scope))) return undefined;
   const list = decl.parent;
   if (!ts.isVariableDeclarationList(list) || !(list.flags & ts.NodeFlags.Const)) return undefined;
   const init = unwrap(decl.initializer);
@@ -311,17 +317,56 @@ function moduleServerFromFactory(file: ServingFile, receiver: ts.Identifier, dec
   if (list.declarations.length !== 1) return undefined;
   const call = init.getText(file.sf).replace(/\s+/g, ' ');
   const held = heldValueReturned(file, init);
-  if (held) throw new CannotRewrite(`the server is built once at module level by \`${call}\`, which hands back the instance it keeps (\`${held}\`), not a new server per call: make it build a new server each time, then serve the endpoint with it.`, at, RULE_ID.perSessionServer);
-  const others = uses.filter((r) => !connectedHere(r));
-  const exported = isExportedName(file.sf, decl);
+  const builtWhere = container === file.sf ? 'at module level' : `in \`${functionName(enclosingFunction(decl)) ?? 'the enclosing function'}()\``;
+  if (held) throw new CannotRewrite(`the server is built once ${builtWhere} by \`${call}\`, which hands back the instance it keeps (\`${held}\`), not a new server per call: make it build a new server each time, then serve the endpoint with it.`, at, RULE_ID.perSessionServer);
+  // The same instance connected to stdio in the other branch of the entry (`else await server.connect(new
+  // StdioServerTransport())`), or to an HTTP+SSE endpoint kept for 2025-era clients, is another serving entry, not a use
+  // of the instance: the stdio rewrite serves it from the same factory (stdio.ts), and the instance stays for what still
+  // connects it (AG1). One in code a rewrite of this file already replaced (an SSE endpoint --modern-only removed) is gone.
+  const gone = (r: ts.Node): boolean => file.replaced.some((range) => r.getStart(file.sf) >= range.start && r.end <= range.end);
+  const otherEntries = uses.filter((r) => !connectedHere(r) && !gone(r) && connectsAnotherEntry(file, r));
+  const others = uses.filter((r) => !connectedHere(r) && !gone(r) && !otherEntries.includes(r));
+  const exported = container === file.sf && isExportedName(file.sf, decl);
   if (others.length > 0 || exported) {
     const where = [...new Set(others.map((r) => `\`${statementOf(r).getText(file.sf).split('\n')[0]!.trim().slice(0, 60)}\` (line ${file.line(r)})`))];
     const used = [...(exported ? ['exported for other modules'] : []), ...(where.length ? [`also used by ${andList(where)}`] : [])].join(' and ');
-    throw new CannotRewrite(`the server is built once at module level by the project's factory (\`${call}\`) and ${used}: a server per request from that factory would not have what that code adds to or takes from the shared instance. Move that code onto the server the factory builds (registrations into the factory; a shutdown hook closes the handler instead), then serve the endpoint with the factory.`, at, RULE_ID.perSessionServer, undefined, `() => ${call}`);
+    throw new CannotRewrite(`the server is built once ${builtWhere} by the project's factory (\`${call}\`) and ${used}: a server per request from that factory would not have what that code adds to or takes from the shared instance. Move that code onto the server the factory builds (registrations into the factory; a shutdown hook closes the handler instead), then serve the endpoint with the factory.`, at, RULE_ID.perSessionServer, undefined, `() => ${call}`);
   }
   const factory = functionFactory(file, init, unwrap(init.expression) as ts.Identifier, undefined, receiver, scope, at, kind);
-  file.remove(statementOf(decl), { keepComments: true });
+  if (otherEntries.length === 0) file.remove(statementOf(decl), { keepComments: true });
   return { ...factory, names: [...factory.names, receiver.text] };
+}
+
+/**
+ * `const server = createServer()` at the module's top level (or in a block around the function connecting it) and
+ * `await server.connect(new StdioServerTransport())` in `main()`: the project's factory call, served with that factory
+ * (sweep 33 AG1's module variant). Its other uses are the stdio rewrite's to judge (stdio.ts `fromFactory`: a `close()`
+ * on shutdown, or a route an HTTP rewrite of this file already replaced); an exported instance is another module's too.
+ */
+function stdioServerFromFactory(file: ServingFile, decl: ts.VariableDeclaration, scope: ts.Node): ts.CallExpression | undefined {
+  if (isInside(decl, scope) || !decl.initializer || !ts.isIdentifier(decl.name) || decl.getSourceFile() !== file.sf) return undefined;
+  const list = decl.parent;
+  if (!ts.isVariableDeclarationList(list) || !(list.flags & ts.NodeFlags.Const) || list.declarations.length !== 1) return undefined;
+  const container = statementOf(decl).parent;
+  if (container !== file.sf && !(ts.isBlock(container) && isInside(scope, container))) return undefined;
+  if (container === file.sf && isExportedName(file.sf, decl)) return undefined;
+  const init = unwrap(decl.initializer);
+  if (!ts.isCallExpression(init) || !ts.isIdentifier(unwrap(init.expression)) || !file.values.calls.functionOfCall(init)) return undefined;
+  return heldValueReturned(file, init) ? undefined : init;
+}
+
+/**
+ * Whether the reference `ref` is the receiver of `ref.connect(transport)` with an SDK transport (stdio, HTTP+SSE,
+ * Streamable HTTP): another serving entry connecting the same instance, which its own rewrite (or its marker) takes
+ * care of.
+ */
+export function connectsAnotherEntry(file: ServingFile, ref: ts.Node): boolean {
+  const access = ref.parent;
+  if (!ts.isPropertyAccessExpression(access) || access.expression !== ref || access.name.text !== CONNECT_METHOD) return false;
+  const call = access.parent;
+  if (!ts.isCallExpression(call) || call.expression !== access || call.arguments.length !== 1) return false;
+  const transport = file.values.valueOf(unwrap(call.arguments[0]!));
+  return transport?.kind === 'transport' && !!transport.cls && (STDIO_TRANSPORTS.has(transport.cls) || SSE_TRANSPORTS.has(transport.cls) || STREAMABLE_HTTP_TRANSPORTS.has(transport.cls));
 }
 
 /** Whether the variable `decl` declares is exported: `export const`, an export list, `module.exports`/`exports.x`. */

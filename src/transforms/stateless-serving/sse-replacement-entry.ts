@@ -116,7 +116,9 @@ export function sseReplacementEntry(site: ServingSite, going: readonly ts.Node[]
   if (placement === 'beside') factory.keepInstance?.();
   const imports = home === sf ? [] : entryImports(site, home, factory.names);
   if (typeof imports === 'string') return imports;
-  const late = home === sf ? factory.names.find((name) => declaredLater(sf, name, at.getStart(sf))) : undefined;
+  // The names the entry's call reads (a factory's `names` also hold the plumbing its rewrite removes: the server it replaces).
+  const called = factory.names.filter((name) => new RegExp(`(?<![\\w$])${name.replace(/\$/g, '\\$')}(?![\\w$])`).test(factory.expression));
+  const late = home === sf ? called.find((name) => declaredLater(sf, name, at.getStart(sf))) : undefined;
   if (late) return `the factory \`${late}\` is declared or assigned after the route, and the entry calls it ${placement === 'beside' ? 'after the routes' : 'where the route was'}`;
   const keepsPath = route.path === ENTRY_PATH && placement === 'replace';
   const path = keepsPath ? route.call.arguments[0]!.getText(home) : `${quoteOf(home.text)}${ENTRY_PATH}${quoteOf(home.text)}`;

@@ -11,7 +11,7 @@ import { indentAt } from '../kit/source-style.js';
 import { helperConnection } from './connect-helper.js';
 import { stdioRelayNote } from './gateway.js';
 import { AdvisedRefusal, CannotRewrite } from './refusal.js';
-import { serverFactory } from './server-factory.js';
+import { connectsAnotherEntry, serverFactory } from './server-factory.js';
 import type { ServingFile } from './serving-file.js';
 import { builtElsewhereReason, fieldTransportConnect, functionLabel } from './stdio-block.js';
 import { builtInPlace, extractFactory } from './factory-extraction.js';
@@ -124,9 +124,21 @@ function fromFactory(file: ServingFile, receiver: ts.Node, decl: ts.Declaration 
   // A server imported from its own module became a factory there; its import here is the factory's now.
   if (!ts.isIdentifier(receiver) || decl?.getSourceFile() !== file.sf) return { factory, closes: [] };
   const serverStatement = statementOf(file.values.symbolOf(receiver)!.valueDeclaration!);
-  const others = referencesByName(file.sf, receiver.text).filter((r) => file.values.symbolOf(r)?.valueDeclaration === decl && !isInside(r, connectStatement) && !isInside(r, serverStatement));
+  // A use in code an HTTP rewrite of this file already replaced (the route that connected the same instance, AG1) is gone.
+  const gone = (r: ts.Node): boolean => file.replaced.some((range) => r.getStart(file.sf) >= range.start && r.end <= range.end);
+  const others = referencesByName(file.sf, receiver.text).filter((r) => file.values.symbolOf(r)?.valueDeclaration === decl && !isInside(r, connectStatement) && !isInside(r, serverStatement) && !gone(r));
   // `server.close()` on shutdown becomes the serving handle's `close()`; any other use needs a person.
   const other = others.find((r) => !(ts.isPropertyAccessExpression(r.parent) && r.parent.name.text === 'close' && ts.isCallExpression(r.parent.parent) && r.parent.parent.expression === r.parent));
+  // What still connects the same instance to another entry (an HTTP+SSE endpoint kept for 2025-era clients) keeps it:
+  // stdio is served from the factory all the same, and the instance stays for that entry (AG1).
+  if (others.length > 0 && others.every((r) => connectsAnotherEntry(file, r))) return { factory, closes: [] };
+  if (other && enclosingFunction(other) !== enclosingFunction(connect)) {
+    // A use in another function (the HTTP route the other entry connects the same instance in, kept by its own marker):
+    // said here, at the stdio entry, quoting that use; a second marker in the route would speak of stdio there (AG1).
+    const use = statementOf(other).getText(file.sf).replace(/\s+/g, ' ');
+    const shown = use.length > 80 ? `${use.slice(0, 77)}…` : use;
+    throw new CannotRewrite(`\`${receiver.text}\`, the server this stdio transport is connected to, is also used in another function (\`${shown}\`), which keeps it: serve stdio from the factory once that use is gone.`, connect, RULE_ID.perSessionServer, undefined, factory);
+  }
   if (other) {
     // Each refusal is marked above the statement it names (`ServingFile.attempt`), so it says "here", not a line of
     // the text this transform read (earlier transforms and the marker itself move it).

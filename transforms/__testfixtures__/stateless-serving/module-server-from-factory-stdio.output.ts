@@ -1,0 +1,33 @@
+/**
+ * One server the module builds at startup with the project's own factory, connected to a new transport per request
+ * by the HTTP entry and to stdio by the other (sweep 33 AG1): both entries are served from the factory, and the
+ * module's instance goes.
+ */
+import express from 'express';
+import { toNodeHandler } from '@modelcontextprotocol/node';
+import { McpServer, createMcpHandler } from '@modelcontextprotocol/server';
+import { serveStdio } from '@modelcontextprotocol/server/stdio';
+
+function createServer(): McpServer {
+  const server = new McpServer({ name: 'mailbox', version: '0.9.0' });
+  server.registerTool('count-unread', { description: 'How many messages are unread' }, async () => ({
+    content: [{ type: 'text', text: '3' }],
+  }));
+  return server;
+}
+
+
+async function main(): Promise<void> {
+  if (process.env.PORT) {
+    const app = express();
+    app.use(express.json());
+    const mcpHandler = createMcpHandler(createServer);
+    const mcpNodeHandler = toNodeHandler(mcpHandler);
+    app.all('/mcp', (req, res) => mcpNodeHandler(req, res, req.body));
+    app.listen(Number(process.env.PORT));
+  } else {
+    serveStdio(createServer);
+  }
+}
+
+void main();
