@@ -256,9 +256,12 @@ export class ValueAnalysis {
       const listed = frameworkElement(this.valueOf(inner)); // `for (const s of server.sessions)`
       if (listed) return listed;
     }
+    // `[...connections.values()]`, `Array.from(connections.values())`: a copy yields what the original does.
+    if (ts.isArrayLiteralExpression(inner) && inner.elements.length === 1 && ts.isSpreadElement(inner.elements[0]!)) return this.elementOf(inner.elements[0].expression, depth + 1);
     let type: ts.TypeNode | undefined;
     if (ts.isCallExpression(inner)) {
       const { name, receiver } = calleeParts(inner);
+      if (name === 'from' && receiver && ts.isIdentifier(unwrap(receiver)) && (unwrap(receiver) as ts.Identifier).text === 'Array' && inner.arguments.length === 1) return this.elementOf(inner.arguments[0]!, depth + 1);
       // map.values(), Object.values(record)
       if (receiver && name === 'values') {
         if (ts.isIdentifier(receiver) && receiver.text === 'Object' && inner.arguments[0]) return this.elementOfCollection(inner.arguments[0]);

@@ -149,10 +149,20 @@ export function planLogging(result: AnalysisResult, options: TransformOptions): 
         kept++;
         return;
       }
+      // A broadcast (`for (const { server } of connections.values()) server.server.sendLoggingMessage(…)`) sends one
+      // message to each connection: its stderr line is one line for the event, written whether or not a client is
+      // connected, so it replaces the whole loop; a loop that does more, or a message that reads what it iterates, is
+      // marked (sweep 34 AH9: one identical line per legacy client, none when none was connected).
+      const broadcast = statement ? broadcastLoop(call, analysis.values) : undefined;
+      if (!site && statement && params && broadcast && (!broadcast.only || readsAny(params, broadcast.bound, analysis.values))) {
+        addMarker(plan, call, RULE, `sendLoggingMessage once per connection of a loop (\`${broadcast.loop.getText(sf).split('\n')[0]!.trim().slice(0, 70)}\`): no client takes a log message outside a request on 2026-07-28, so the loop has no one to send to. Write the event once, outside the loop, to stderr or OpenTelemetry (${broadcast.only ? 'the message reads what the loop iterates' : 'the loop does other work too'}), then remove the send.`);
+        return;
+      }
       if (!site && statement && params) {
         // Background logging: no request to carry it. stderr keeps the line; a person picks the real sink. A message on
         // lines of its own under the call moves up with it, its indentation with it (sweep 26 Z9).
-        const toStderr = { file: sf.fileName, start: statement.expression.getStart(sf), end: statement.expression.end, text: `console.error(JSON.stringify(${pulledUp(sf, call, params)}))` };
+        const replaced = broadcast ? broadcast.loop : statement.expression;
+        const toStderr = { file: sf.fileName, start: replaced.getStart(sf), end: replaced.end, text: `console.error(JSON.stringify(${pulledUp(sf, call, params)}))${broadcast ? ';' : ''}` };
         plan.edits.push(toStderr);
         silenced.push(toStderr);
         // With --modern-only no client takes a log message outside a request, and stderr is the spec's
@@ -317,6 +327,62 @@ function connectionTransports(result: AnalysisResult, options: TransformOptions)
 }
 
 /** `[await|void] <call>;` as a whole statement: the statement. */
+/**
+ * The loop whose iteration binds the root of the call's receiver (`for (const { server } of connections.values())`,
+ * `for (const s of servers)`, `servers.forEach((s) => …)`), as the statement to replace, with the names it binds and
+ * whether the call's statement is all its body holds.
+ */
+function broadcastLoop(call: ts.CallExpression, values: AnalysisResult['analysis']['values']): { loop: ts.Statement; bound: ts.Symbol[]; only: boolean } | undefined {
+  let root: ts.Node | undefined = ts.isPropertyAccessExpression(call.expression) ? call.expression.expression : undefined;
+  while (root && (ts.isPropertyAccessExpression(root) || ts.isParenthesizedExpression(root) || ts.isNonNullExpression(root) || ts.isAsExpression(root))) root = root.expression;
+  if (!root || !ts.isIdentifier(root)) return undefined;
+  const decl = values.symbolOf(root)?.valueDeclaration;
+  if (!decl) return undefined;
+  let binder: ts.Node = decl;
+  while (ts.isBindingElement(binder) || ts.isObjectBindingPattern(binder) || ts.isArrayBindingPattern(binder)) binder = binder.parent;
+  const statement = outerStatement(call)!;
+  const names = (node: ts.Node): ts.Symbol[] => {
+    const out: ts.Symbol[] = [];
+    forEachDescendant(node, (n) => {
+      if (ts.isIdentifier(n) && (ts.isBindingElement(n.parent) || ts.isVariableDeclaration(n.parent) || ts.isParameter(n.parent)) && n.parent.name === n) {
+        const symbol = values.symbolOf(n);
+        if (symbol) out.push(symbol);
+      }
+    });
+    if (ts.isIdentifier(node)) {
+      const symbol = values.symbolOf(node);
+      if (symbol) out.push(symbol);
+    }
+    return out;
+  };
+  const sole = (body: ts.Node): boolean => body === statement || (ts.isBlock(body) && body.statements.length === 1 && body.statements[0] === statement);
+  // `for (const x of …)` / `for (const x in …)`
+  if (ts.isVariableDeclaration(binder) && ts.isVariableDeclarationList(binder.parent) && (ts.isForOfStatement(binder.parent.parent) || ts.isForInStatement(binder.parent.parent))) {
+    const loop = binder.parent.parent;
+    return isInside(call, loop.statement) ? { loop, bound: names(binder.name), only: sole(loop.statement) } : undefined;
+  }
+  // `list.forEach((x) => …)` as a statement of its own
+  if (ts.isParameter(binder) && (ts.isArrowFunction(binder.parent) || ts.isFunctionExpression(binder.parent))) {
+    const fn = binder.parent;
+    const each = fn.parent;
+    if (!ts.isCallExpression(each) || !ts.isPropertyAccessExpression(each.expression) || each.expression.name.text !== 'forEach' || each.arguments[0] !== fn) return undefined;
+    const loop = each.parent;
+    if (!ts.isExpressionStatement(loop)) return undefined;
+    return { loop, bound: fn.parameters.flatMap((p) => names(p.name)), only: sole(fn.body) };
+  }
+  return undefined;
+}
+
+/** Whether `node` reads one of `symbols`. */
+function readsAny(node: ts.Node, symbols: readonly ts.Symbol[], values: AnalysisResult['analysis']['values']): boolean {
+  let found = false;
+  forEachDescendant(node, (n) => {
+    if (!found && ts.isIdentifier(n) && symbols.includes(values.symbolOf(n)!)) found = true;
+  });
+  if (ts.isIdentifier(node) && symbols.includes(values.symbolOf(node)!)) found = true;
+  return found;
+}
+
 function outerStatement(call: ts.CallExpression): ts.ExpressionStatement | undefined {
   let node: ts.Node = call;
   for (;;) {

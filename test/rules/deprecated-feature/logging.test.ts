@@ -69,6 +69,21 @@ server.tool('p', async (extra) => {
   ],
   invalid: [
     {
+      name: 'a broadcast over a copy of a registry of per-connection servers: `[...map.values()]` and `Array.from(map.values())` yield what the map holds (sweep 34 AH9)',
+      code: `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+const connections = new Map<string, { server: McpServer }>();
+export function notifyAll(message: string): void {
+  [...connections.values()].forEach((connection) => {
+    void connection.server.server.sendLoggingMessage({ level: 'warning', data: message });
+  });
+  for (const { server } of Array.from(connections.values())) void server.server.sendLoggingMessage({ level: 'info', data: message });
+}`,
+      errors: [
+        { messageId: 'call', line: 5 },
+        { messageId: 'call', line: 7 },
+      ],
+    },
+    {
       name: 'a server through two wrappers the program cannot read, the second given the first one\'s variable (sweep 14 M1\'s second review)',
       code: `import * as Sentry from '@sentry/node';
 import { instrument } from 'otel-mcp';
