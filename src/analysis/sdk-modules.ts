@@ -148,6 +148,8 @@ export function registrationOf(method: string): { kind: 'tool' | 'prompt' | 'res
 }
 /** Methods of an SDK server that register a raw JSON-RPC request or notification handler. */
 export const HANDLER_REGISTRATION_METHODS: ReadonlySet<string> = new Set(Object.keys(MCP_SDK.handlerRegistrations));
+/** Properties of an SDK server that take a raw JSON-RPC request handler by assignment (`server.fallbackRequestHandler = …`). */
+export const REQUEST_HANDLER_PROPERTIES: ReadonlySet<string> = new Set(Object.entries(MCP_SDK.handlerProperties).flatMap(([name, kind]) => (kind === 'request' ? [name] : [])));
 /**
  * Members whose use shows a value to be an SDK server: what registers a tool, prompt, resource or handler, and every
  * feature's server method (`sendLoggingMessage`, `sendToolListChanged`, …) but `ping`. A value the analysis cannot

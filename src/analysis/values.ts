@@ -14,8 +14,8 @@
  * options (constructor-options.ts) and what a type parameter is instantiated with (type-arguments.ts).
  */
 import { ts } from '../typescript.js';
-import { calleeParts, enclosingFunction, forEachDescendant, forEachOfKind, isFunctionLike, isUndefined, memberAccess, propertyNameText, stringValue, unwrap, ITERATION_METHODS } from './ast.js';
-import { CONTEXT_TYPES, HIGH_LEVEL_SERVER_CLASSES, LOW_LEVEL_SERVER_CLASSES, REGISTRATION_METHODS, TRANSPORT_CLASSES } from './sdk-modules.js';
+import { calleeParts, enclosingFunction, forEachDescendant, forEachOfKind, isFunctionLike, isUndefined, memberAccess, outermostWrapper, propertyNameText, stringValue, unwrap, ITERATION_METHODS } from './ast.js';
+import { CONTEXT_TYPES, HIGH_LEVEL_SERVER_CLASSES, LOW_LEVEL_SERVER_CLASSES, REGISTRATION_METHODS, REQUEST_HANDLER_PROPERTIES, TRANSPORT_CLASSES } from './sdk-modules.js';
 import { resultIsKept, resultUsedAsServer } from './wrapper-results.js';
 import type { SdkSymbols } from './sdk-symbols.js';
 import { isServerKind, type Hop, type Value } from './value.js';
@@ -611,6 +611,15 @@ export class ValueAnalysis {
     return param && ts.isParameter(param) ? this.memberOfPassedArgument(param, name, 0) : undefined;
   }
 
+  /** The SDK server property `fn` is assigned to as its raw request handler (`server.fallbackRequestHandler = fn`), shown as written. */
+  private requestHandlerProperty(fn: ts.SignatureDeclaration): string | undefined {
+    const holder = outermostWrapper(fn).parent;
+    if (!holder || !ts.isBinaryExpression(holder) || holder.operatorToken.kind !== ts.SyntaxKind.EqualsToken || outermostWrapper(holder.right) !== outermostWrapper(fn)) return undefined;
+    const target = memberAccess(holder.left);
+    if (!target || !REQUEST_HANDLER_PROPERTIES.has(target.name) || !isServerKind(this.valueOf(target.object))) return undefined;
+    return holder.left.getText();
+  }
+
   private valueOfParameter(param: ts.ParameterDeclaration): Value | undefined {
     const typed = this.valueOfType(declaredType(param), []);
     // A context-typed parameter is still traced to its handler or callers, for the chain in messages.
@@ -622,6 +631,9 @@ export class ValueAnalysis {
     if (handler && handler.index === index) {
       return { kind: 'context', hops: [{ text: `\`${paramText(param)}\` of ${handler.label}`, node: param }] };
     }
+    // `server.server.fallbackRequestHandler = async (request, extra) => …`: a request handler by assignment (sweep 34 AH4).
+    const property = index === 1 ? this.requestHandlerProperty(fn) : undefined;
+    if (property) return { kind: 'context', hops: [{ text: `\`${paramText(param)}\` of \`${property}\``, node: param }] };
     const supplied = frameworkParameter(this, this.sdk, param);
     if (supplied) return supplied;
     // `@Headers('mcp-session-id') sessionId`: the header, injected by the framework (sweep 23 W1).

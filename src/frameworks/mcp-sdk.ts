@@ -230,6 +230,12 @@ export interface SdkDescription {
   splitExports: Readonly<Record<string, readonly string[]>>;
   /** Methods of an SDK server that register a raw JSON-RPC handler, with the kind of message each handles. */
   handlerRegistrations: Readonly<Record<string, MessageKind>>;
+  /**
+   * Properties of an SDK server whose assigned function is a raw JSON-RPC handler for what no registered handler takes
+   * (`server.fallbackRequestHandler = async (request, extra) => …`), with the kind of message each handles: a request
+   * handler gets the request's context second, as `setRequestHandler`'s does.
+   */
+  handlerProperties: Readonly<Record<string, MessageKind>>;
   /** The method of an SDK server that connects it to a transport (`server.connect(transport)`). */
   connectMethod: string;
   /** The option of an SDK server's constructor declaring the capabilities it serves (`new McpServer(info, { capabilities: { … } })`). */
@@ -501,6 +507,7 @@ export const MCP_SDK: SdkDescription = {
   legacyRegistrations: ['tool', 'prompt', 'resource'],
   splitExports: { ErrorCode: ['ProtocolErrorCode', 'SdkErrorCode'] },
   handlerRegistrations: { setRequestHandler: 'request', setNotificationHandler: 'notification' },
+  handlerProperties: { fallbackRequestHandler: 'request', fallbackNotificationHandler: 'notification' },
   connectMethod: 'connect',
   connectedTransportProperty: 'transport',
   capabilitiesOption: 'capabilities',

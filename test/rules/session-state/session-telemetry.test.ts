@@ -91,6 +91,21 @@ export async function handle(req: any, res: any) {
   ],
   invalid: [
     {
+      name: 'the session id logged in a request handler assigned to `server.server.fallbackRequestHandler`, whose second parameter is the request context (sweep 34 AH4)',
+      code: `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+const logger = { warn: (entry: object, message: string) => console.error(message, entry) };
+export function createServer(): McpServer {
+  const server = new McpServer({ name: 'x', version: '1' });
+  server.server.fallbackRequestHandler = async (request, extra) => {
+    const sessionId = extra.sessionId ?? 'unknown-session';
+    logger.warn({ method: request.method, sessionId }, 'Unhandled request received');
+    throw new Error(\`Unhandled request: \${request.method}\`);
+  };
+  return server;
+}`,
+      errors: [{ messageId: 'telemetry', line: 6 }],
+    },
+    {
       name: 'the session id the route handles, put in an AsyncLocalStorage store and logged where the tool reads it back (sweep 31 AE3)',
       code: `import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
