@@ -32,6 +32,9 @@ export class SessionIdSinks {
     private readonly passedTo: Map<ts.CallExpression, Set<number>>,
   ) {}
 
+  /** Where each conditional expression a flow went through led, per flow (its `seen` set). */
+  private readonly conditionalSinks = new WeakMap<Set<ts.Node>, Map<ts.Node, Sink[]>>();
+
   /** The helper calls (or the assignment) that put the session id into `_meta.<field>`, each once. */
   private noteInjection(assignment: ts.BinaryExpression, field: string, value: ts.Node): void {
     if (this.injections.some((i) => i.assignment === assignment)) return;
@@ -71,7 +74,17 @@ export class SessionIdSinks {
       }
       return []; // comparisons and other control flow do not carry the id anywhere
     }
-    if (ts.isConditionalExpression(parent) && parent.condition !== outer) return this.flow(parent, seen, hops, derived);
+    if (ts.isConditionalExpression(parent) && parent.condition !== outer) {
+      // Both branches may hold the id (`summary ? { sessionId, ...summary } : { sessionId }`): the second reaches the
+      // conditional already followed, and goes where the first went, not nowhere (sweep 34 AH3: "stored in an object").
+      let memo = this.conditionalSinks.get(seen);
+      if (!memo) this.conditionalSinks.set(seen, (memo = new Map()));
+      const known = memo.get(parent);
+      if (known) return known;
+      const sinks = this.flow(parent, seen, hops, derived);
+      memo.set(parent, sinks);
+      return sinks;
+    }
     if (ts.isTemplateSpan(parent)) return this.flow(parent.parent, seen, hops, true);
     if (ts.isVariableDeclaration(parent) && parent.initializer === outer) {
       return ts.isIdentifier(parent.name) ? this.flowIntoReferences(parent.name, seen, hops, derived) : [];

@@ -91,6 +91,20 @@ export async function handle(req: any, res: any) {
   ],
   invalid: [
     {
+      name: 'the session id logged through either branch of a conditional log argument (sweep 34 AH3: it was taken for state "stored in an object")',
+      code: `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+const logger = { info: (entry: object, message: string) => console.error(message, entry) };
+export const server = new McpServer({ name: 'x', version: '1' });
+server.registerTool('status', { description: 'Status' }, async (extra) => {
+  const sessionId = extra.sessionId ?? 'unknown-session';
+  const result = { content: [{ type: 'text' as const, text: 'ok' }] };
+  const summary = result.content.length ? { parts: result.content.length } : undefined;
+  logger.info(summary ? { sessionId, ...summary } : { sessionId }, 'Tool completed');
+  return result;
+});`,
+      errors: [{ messageId: 'telemetry', line: 5 }],
+    },
+    {
       name: 'the session id logged in a request handler assigned to `server.server.fallbackRequestHandler`, whose second parameter is the request context (sweep 34 AH4)',
       code: `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 const logger = { warn: (entry: object, message: string) => console.error(message, entry) };
