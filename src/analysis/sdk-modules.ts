@@ -176,6 +176,9 @@ export const FEATURE_HANDLED_METHODS: ReadonlySet<string> = new Set(Object.value
 /** The SDK v2 request handler that serves MCP over HTTP (`createMcpHandler(…)`). */
 export const HTTP_HANDLER_FUNCTION = MCP_SDK.serving.handler;
 
+/** The SDK v2 entry that serves MCP over stdio from a factory (`serveStdio(factory, { transport })`). */
+export const STDIO_SERVING_FUNCTION = MCP_SDK.serving.stdio;
+
 /** The SDK v2 in-process change-event bus class (`new InMemoryServerEventBus()`), whose events createMcpHandler's listen streams receive. */
 export const EVENT_BUS_CLASS = MCP_SDK.serving.bus;
 

@@ -4,8 +4,8 @@
  * factory first; a transport handed to a project helper that connects it serves that helper's construction.
  */
 import { ts } from '../../typescript.js';
-import { calleeParts, enclosingFunction, isInside, outermostWrapper, statementOf, unwrap } from '../../analysis/ast.js';
-import { CONNECT_METHOD } from '../../analysis/sdk-modules.js';
+import { calleeParts, enclosingFunction, isInside, outermostWrapper, propertyNameText, statementOf, unwrap } from '../../analysis/ast.js';
+import { CONNECT_METHOD, STDIO_SERVING_FUNCTION } from '../../analysis/sdk-modules.js';
 import { RULE_ID } from '../../rule-ids.js';
 import { indentAt } from '../kit/source-style.js';
 import { helperConnection } from './connect-helper.js';
@@ -33,7 +33,14 @@ export function planStdio(file: ServingFile, created: ts.NewExpression): void {
     file.plan.notes!.push(relay);
     throw new AdvisedRefusal('', created);
   }
-  const { connect, transportStatement } = connectionOf(file, created);
+  const found = connectionOf(file, created);
+  // `const active = transport ?? new StdioServerTransport()`: a transport the caller may hand in, stdio by default, is
+  // `serveStdio`'s own `transport` option, which defaults to stdio too (sweep 34 AH6).
+  const defaulted = found.connect ? undefined : defaultedTransport(file, created);
+  const connect = found.connect ?? defaulted?.connect;
+  const transportStatement = defaulted ? undefined : found.transportStatement;
+  // Already served: handed to `serveStdio` as its `transport` option, in place or through a `const` (a run before this one).
+  if (!connect && handedToServeStdio(file, created)) return;
   if (!connect && planStdioHelper(file, created, transportStatement)) return;
   const fieldConnect = connect ? undefined : fieldTransportConnect(created);
   const kept = fieldConnect && builtElsewhereReason(unwrap(calleeParts(fieldConnect).receiver!), file.values, (fn) => functionLabel(fn, file.sf));
@@ -52,7 +59,8 @@ export function planStdio(file: ServingFile, created: ts.NewExpression): void {
   const receiver = unwrap(calleeParts(connect).receiver!);
   const options: string[] = [];
   if (file.options.modernOnly) options.push(`legacy: ${file.q('reject')}`);
-  if (created.arguments && created.arguments.length > 0) options.push(`transport: ${created.getText(file.sf)}`);
+  if (defaulted) options.push(`transport: ${defaulted.name}`);
+  else if (created.arguments && created.arguments.length > 0) options.push(`transport: ${created.getText(file.sf)}`);
   const decl = ts.isIdentifier(receiver) ? file.values.symbolOf(receiver)?.valueDeclaration : undefined;
   // A server built in place (`new McpServer(…)`, wrapped or not) is extracted into a factory; one a factory built, or one
   // imported from the module that builds it (which then exports a factory), is served from that factory.
@@ -94,6 +102,49 @@ function extractHere(file: ServingFile, decl: ts.VariableDeclaration, connect: t
 function removeTransportStatement(file: ServingFile, statement: ts.Node): void {
   const comments = (ts.getLeadingCommentRanges(file.text, statement.getFullStart()) ?? []).map((c) => file.text.slice(c.pos, c.end));
   file.remove(statement, { keepComments: comments.length > 0 && !comments.some((c) => /transport/i.test(c)) });
+}
+
+/**
+ * `const active = transport ?? new StdioServerTransport(); … await server.connect(active)`: the transport a caller may hand
+ * in, a new stdio one by default, connected once. Its other uses may only read it (`active.constructor.name` in a log
+ * line): `serveStdio` owns the transport it is given (it starts it, takes every message and closes it).
+ */
+function defaultedTransport(file: ServingFile, created: ts.NewExpression): { connect: ts.CallExpression; name: string } | undefined {
+  const outer = outermostWrapper(created);
+  const fallback = outer.parent;
+  if (!fallback || !ts.isBinaryExpression(fallback) || fallback.right !== outer || ![ts.SyntaxKind.QuestionQuestionToken, ts.SyntaxKind.BarBarToken].includes(fallback.operatorToken.kind)) return undefined;
+  const holder = outermostWrapper(fallback).parent;
+  if (!holder || !ts.isVariableDeclaration(holder) || !ts.isIdentifier(holder.name) || !ts.isVariableDeclarationList(holder.parent) || !(holder.parent.flags & ts.NodeFlags.Const)) return undefined;
+  const symbol = file.values.symbolOf(holder.name);
+  const refs = referencesByName(file.sf, holder.name.text).filter((r) => r !== holder.name && file.values.symbolOf(r) === symbol);
+  let connect: ts.CallExpression | undefined;
+  for (const ref of refs) {
+    const up = outermostWrapper(ref).parent;
+    if (up && ts.isCallExpression(up) && calleeParts(up).name === CONNECT_METHOD && up.arguments.length === 1 && outermostWrapper(up.arguments[0]!) === outermostWrapper(ref) && !connect) {
+      connect = up;
+      continue;
+    }
+    // A read of one of its properties that is neither called nor assigned.
+    const read = ts.isPropertyAccessExpression(ref.parent) && ref.parent.expression === ref && !(ts.isCallExpression(ref.parent.parent) && ref.parent.parent.expression === ref.parent) && !(ts.isBinaryExpression(ref.parent.parent) && ref.parent.parent.left === ref.parent);
+    if (!read) return undefined;
+  }
+  return connect ? { connect, name: holder.name.text } : undefined;
+}
+
+/** Whether the transport (or the `const` holding it, also as the default of `x ?? new …`) is the `transport` option of a `serveStdio` call. */
+function handedToServeStdio(file: ServingFile, created: ts.NewExpression): boolean {
+  const option = (node: ts.Node): boolean => {
+    const property = outermostWrapper(node).parent;
+    if (!property || !ts.isPropertyAssignment(property) || propertyNameText(property.name) !== 'transport' || !ts.isObjectLiteralExpression(property.parent)) return false;
+    const call = property.parent.parent;
+    return !!call && ts.isCallExpression(call) && call.arguments[1] === property.parent && file.result.analysis.sdk.exportOf(unwrap(call.expression))?.name === STDIO_SERVING_FUNCTION;
+  };
+  if (option(created)) return true;
+  let holder = outermostWrapper(created).parent;
+  if (holder && ts.isBinaryExpression(holder) && [ts.SyntaxKind.QuestionQuestionToken, ts.SyntaxKind.BarBarToken].includes(holder.operatorToken.kind)) holder = outermostWrapper(holder).parent;
+  if (!holder || !ts.isVariableDeclaration(holder) || !ts.isIdentifier(holder.name)) return false;
+  const symbol = file.values.symbolOf(holder.name);
+  return referencesByName(file.sf, holder.name.text).some((r) => r !== holder!.name && file.values.symbolOf(r) === symbol && option(r));
 }
 
 /** `server.connect(transport)` of the transport made in place or held in a `const` used only there, and that declaration. */
