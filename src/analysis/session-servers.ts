@@ -26,7 +26,7 @@ import { isServerKind } from './value.js';
 import { sessionCallbackName } from './constructor-options.js';
 import { SCHEDULING_TIMERS, timerStarted } from './timers.js';
 import { packageBuilding } from './package-imports.js';
-import { routesAt } from './routes.js';
+import { enclosingRoute, routesAt } from './routes.js';
 
 export interface SessionConnection {
   /** The `connect` name node of `server.connect(transport)`. */
@@ -1261,4 +1261,23 @@ function isStatefulProjectClass(values: ValueAnalysis, created: ts.NewExpression
     });
   }
   return stateful;
+}
+
+/**
+ * Whether `fn` runs in a request: some chain of its callers (three deep) reaches a route handler, or a caller the
+ * analysis cannot follow (a function handed elsewhere, a method called through an object) leaves it open. A start-up
+ * function the module calls once (`main()`) does not.
+ */
+export function calledPerRequest(values: ValueAnalysis, fn: ts.FunctionLikeDeclaration, depth = 0, seen = new Set<ts.Node>()): boolean {
+  if (seen.has(fn)) return false;
+  seen.add(fn);
+  if (depth > 3) return true;
+  const calls = values.calls.everyCallOf(fn);
+  if (calls.length === 0 || values.calls.passedAsArgument(fn).length > 0) return true;
+  for (const call of calls) {
+    if (enclosingRoute(call, values)) return true;
+    const caller = enclosingFunction(call);
+    if (caller && calledPerRequest(values, caller, depth + 1, seen)) return true;
+  }
+  return false;
 }

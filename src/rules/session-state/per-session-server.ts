@@ -3,7 +3,7 @@ import { calleeParts, declarationName, enclosingFunction, unwrap } from '../../a
 import { clientAnswerCaches } from '../../analysis/client-answers.js';
 import { listRoutingTables, requestHandlerOf, type RequestHandler } from '../../analysis/list-routing.js';
 import { processesStartedIn, upstreamsOpenedIn } from '../../analysis/session-processes.js';
-import { isSessionful, sessionConnection, sharedServerPerRequest } from '../../analysis/session-servers.js';
+import { calledPerRequest, isSessionful, sessionConnection, sharedServerPerRequest } from '../../analysis/session-servers.js';
 import { defineRule, specUrl, SESSION_ENDPOINT } from '../rule.js';
 
 export default defineRule({
@@ -48,7 +48,8 @@ export default defineRule({
           // The function that constructs a sessionful transport runs once per session: upstream connections it opens.
           if (analysis.values.valueOf(node)?.kind !== 'transport' || !isSessionful(analysis.values, node)) return;
           const setup = enclosingFunction(node);
-          if (!setup) return;
+          // Start-up code the module runs once (`main()`): one transport for the process, not a set-up per session.
+          if (!setup || !calledPerRequest(analysis.values, setup)) return;
           for (const opened of upstreamsOpenedIn(analysis.values, setup)) {
             if (reported.has(opened)) continue;
             reported.add(opened);
@@ -70,6 +71,9 @@ export default defineRule({
             if (perRequest) context.report({ node: perRequest.connect, messageId: 'sharedPerRequest', data: { name: perRequest.server.text } });
             return;
           }
+          // One sessionful transport made and connected once, by start-up code no request reaches (`main()`): the process's
+          // only session, which the transport's own findings describe; nothing here is built per session (sweep 34 AH5).
+          if (!connection.shared && !connection.sse && !calledPerRequest(analysis.values, connection.setup)) return;
           for (const started of processesStartedIn(analysis.values, connection.setup)) {
             if (reported.has(started)) continue;
             reported.add(started);

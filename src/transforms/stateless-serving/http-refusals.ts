@@ -9,6 +9,7 @@ import { ts } from '../../typescript.js';
 import { RULE_ID } from '../../rule-ids.js';
 import { enclosingFunction, forEachDescendant, isFunctionLike, isInside, outermostWrapper, statementOf, unwrap } from '../../analysis/ast.js';
 import { enclosingRoute, routesOf, type RouteFramework } from '../../analysis/routes.js';
+import { calledPerRequest } from '../../analysis/session-servers.js';
 import { andList } from '../kit/prose.js';
 import { isStatelessIdiom, transportOptionsOf } from './eligibility.js';
 import { gatewayRefusal, perSessionUpstream } from './gateway.js';
@@ -94,8 +95,14 @@ export function unrecognisedPlace(file: ServingFile, transport: ts.NewExpression
     }
     // Made by a helper that only start-up code calls (`const { transport } = await createMcpServer()` once): one
     // transport for every request, not one per request (sweep 13 L7).
-    if (mintsNoSession(transport) && !calledPerRequest(file, fn!)) {
+    if (mintsNoSession(transport) && !calledPerRequest(file.values, fn!)) {
       return new CannotRewrite(`one stateless transport is created in the ${kind} \`${holder.text}()\`${where}, which no route handler calls: it is made once and serves every request it is handed (the SDK serves one request per stateless transport: current 1.x releases throw on the second, and a shared one mixes up the ids of concurrent requests), and it speaks the 2025 protocol only: replace it and the code that hands it the requests with one stateless endpoint by hand.${why}`, transport, undefined, framework);
+    }
+    // One sessionful transport made by start-up code no route reaches (`main()` connecting `createMcpServer(client)` to it,
+    // the listener handing it every request), with no registry: the process's only session (sweep 34 AH5).
+    if (!mintsNoSession(transport) && kind === 'helper' && !calledPerRequest(file.values, fn!) && file.registriesOf([file.sf]).length === 0) {
+      markRoutesHandingTo(file, transport, true);
+      return new CannotRewrite(`one sessionful transport is created once, in \`${holder.text}()\`${where}, which no route handler calls, for the whole process: it serves a single session (once the first client has initialised, every other client's initialize is refused) and speaks the 2025 protocol only: replace it, its \`connect\` and the code that hands it the requests with one stateless endpoint.${why}`, transport, undefined, framework, projectFactoryBeside(file, transport));
     }
     if (isStatelessIdiom(file, [transport])) {
       return new CannotRewrite(`the transport is created per request in the ${kind} \`${holder.text}()\`${where}, not in a route handler (SDK 1.x's stateless idiom: no session to replace, but it speaks the 2025 protocol only): replace the ${kind} and the routing that calls it with one stateless endpoint by hand.${why}`, transport, undefined, framework);
@@ -146,10 +153,12 @@ function projectFactoryBeside(file: ServingFile, transport: ts.NewExpression): s
     const init = ts.isCallExpression(receiver) ? receiver : decl && ts.isVariableDeclaration(decl) && decl.initializer ? unwrap(decl.initializer) : undefined;
     const call = init && ts.isAwaitExpression(init) ? unwrap(init.expression) : init;
     if (!call || !ts.isCallExpression(call) || !ts.isIdentifier(call.expression)) return;
-    // With arguments, only a server built at module level, where what it is given is in scope anywhere in the module:
-    // `() => createMcpServer('wrike')`.
+    // With arguments, only a server built at module level, where what it is given is in scope anywhere in the module
+    // (`() => createMcpServer('wrike')`), or in the start-up function that makes the one transport, where the handler
+    // that replaces it is built too (`() => createMcpServer(client)` in `main()`, sweep 34 AH5).
     const moduleLevel = !!decl && ts.isVariableDeclaration(decl) && ts.isSourceFile(statementOf(decl).parent);
-    if (call.arguments.length > 0 && !moduleLevel) return;
+    const besideOnce = !!decl && ts.isVariableDeclaration(decl) && enclosingFunction(decl) === fn && !mintsNoSession(transport) && ts.isFunctionDeclaration(fn) && !calledPerRequest(file.values, fn);
+    if (call.arguments.length > 0 && !moduleLevel && !besideOnce) return;
     const factory = file.values.symbolOf(call.expression)?.valueDeclaration;
     if (factory && (ts.isFunctionDeclaration(factory) || ts.isImportSpecifier(factory) || (ts.isVariableDeclaration(factory) && !!factory.initializer && isFunctionLike(unwrap(factory.initializer))))) found = call.arguments.length > 0 ? `() => ${call.getText(file.sf).replace(/\s+/g, ' ')}` : call.expression.text;
     // A factory the function is handed (`startNewSession(…, buildServer)`): what its callers pass, when that is one name (sweep 26 Z6).
@@ -161,30 +170,13 @@ function projectFactoryBeside(file: ServingFile, transport: ts.NewExpression): s
   return found;
 }
 
-/**
- * Whether `fn` runs in a request: some chain of its callers (three deep) reaches a route handler, or a caller the
- * analysis cannot follow (a function handed elsewhere, a method called through an object) leaves it open.
- */
-function calledPerRequest(file: ServingFile, fn: ts.FunctionLikeDeclaration, depth = 0, seen = new Set<ts.Node>()): boolean {
-  if (seen.has(fn)) return false;
-  seen.add(fn);
-  if (depth > 3) return true;
-  const calls = file.values.calls.everyCallOf(fn);
-  if (calls.length === 0 || file.values.calls.passedAsArgument(fn).length > 0) return true;
-  for (const call of calls) {
-    if (enclosingRoute(call, file.values)) return true;
-    const caller = enclosingFunction(call);
-    if (caller && calledPerRequest(file, caller, depth + 1, seen)) return true;
-  }
-  return false;
-}
 
 /**
  * The listeners that hand their requests to the one transport `transport` creates (`http.createServer(t.handleRequest
  * .bind(t))`, `(req, res) => t.handleRequest(req, res)`), in any file: scan reports each as a route every method
  * reaches (session-route); each gets a marker that points at the transport's (sweep 13 L6).
  */
-function markRoutesHandingTo(file: ServingFile, transport: ts.NewExpression): void {
+function markRoutesHandingTo(file: ServingFile, transport: ts.NewExpression, sessionful = false): void {
   const holder = outermostWrapper(transport).parent;
   const symbol = holder && ts.isVariableDeclaration(holder) && ts.isIdentifier(holder.name) ? file.values.symbolOf(holder.name) : undefined;
   if (!symbol) return;
@@ -194,7 +186,7 @@ function markRoutesHandingTo(file: ServingFile, transport: ts.NewExpression): vo
       const access = route.node.parent;
       if (route.method !== 'all' || !access || !ts.isPropertyAccessExpression(access) || access.name !== route.node || file.values.symbolOf(unwrap(access.expression)) !== symbol) continue;
       const at = sf === file.sf ? 'in this file' : `in ${path.relative(path.dirname(sf.fileName), file.sf.fileName).split(path.sep).join('/') || where}`;
-      file.markerAnywhere(route.node, RULE_ID.sessionRoute, `every request of every method is handed to the one stateless transport created ${at} (marked there): replace this listener and that transport together. ${servingEntryAdvice({ kind: 'http', target: file.options.target, modernOnly: file.options.modernOnly, framework: route.framework })}`);
+      file.markerAnywhere(route.node, RULE_ID.sessionRoute, `every request of every method is handed to the one ${sessionful ? 'sessionful' : 'stateless'} transport created ${at} (marked there): replace this listener and that transport together. ${servingEntryAdvice({ kind: 'http', target: file.options.target, modernOnly: file.options.modernOnly, framework: route.framework })}`);
     }
   }
 }

@@ -4,6 +4,30 @@ import rule from '../../../src/rules/session-state/per-session-server.js';
 ruleTester(rule, {
   valid: [
     {
+      name: 'one server from the project factory connected once, in the start-up function the module runs, to the one sessionful transport of the process: nothing is built per session (the transport rules report the single session; sweep 34 AH5)',
+      code: `import { randomUUID } from 'node:crypto';
+import http from 'node:http';
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+class ApiClient {
+  constructor(private readonly baseUrl: string) {}
+  sites() { return fetch(this.baseUrl + '/sites').then((r) => r.json()); }
+}
+function createMcpServer(client: ApiClient): McpServer {
+  const server = new McpServer({ name: 'x', version: '1' });
+  server.registerTool('list_sites', { description: 'List sites' }, async () => ({ content: [{ type: 'text', text: JSON.stringify(await client.sites()) }] }));
+  return server;
+}
+async function main(): Promise<void> {
+  const client = new ApiClient(process.env.API_URL ?? 'http://localhost:8043');
+  const mcpServer = createMcpServer(client);
+  const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: () => randomUUID() });
+  await mcpServer.connect(transport);
+  http.createServer((req, res) => void transport.handleRequest(req, res)).listen(3000);
+}
+void main();`,
+    },
+    {
       name: 'a wrapper whose set-up method only its constructor calls: its fields are written once, while it is built (review 36 R1)',
       code: `import express from 'express';
 import { randomUUID } from 'node:crypto';
