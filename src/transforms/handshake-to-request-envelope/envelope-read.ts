@@ -6,7 +6,8 @@
  * bind tighter than `??` (`… || {}`, `….roots`) or mixing `??` with `||` would not parse.
  */
 import { ts } from '../../typescript.js';
-import { sdkEntryPackage } from '../../analysis/sdk-modules.js';
+import { sdkEntryPackage, sdkMajorOfFile } from '../../analysis/sdk-modules.js';
+import type { TransformOptions } from '../kit/plan.js';
 import { flavourOf } from '../kit/source-style.js';
 
 export interface EnvelopeKey {
@@ -14,6 +15,15 @@ export interface EnvelopeKey {
   key: string;
   /** The SDK type of its value (`ClientCapabilities`). */
   type: string;
+}
+
+/**
+ * Whether `sf` is on SDK 1.x after the run, so has no request envelope to read: the target is `stateless-v1` (the
+ * sdk-v2 step does not run; apply uses it too when it holds the SDK v2 move back), or the file is not on SDK v2.
+ * The rewrites of this transform and the advice of its markers both ask this.
+ */
+export function onSdkV1(sf: ts.SourceFile, options: Pick<TransformOptions, 'target'>): boolean {
+  return options.target === 'stateless-v1' || sdkMajorOfFile(sf) !== 2;
 }
 
 /**

@@ -15,13 +15,13 @@ import { ts } from '../../typescript.js';
 import { calleeParts, unwrap } from '../../analysis/ast.js';
 import type { Analysis } from '../../analysis/model.js';
 import { REGISTRATION_METHODS } from '../../analysis/sdk-features.js';
-import { sdkEntryPackage, sdkMajorOfFile } from '../../analysis/sdk-modules.js';
+import { sdkEntryPackage } from '../../analysis/sdk-modules.js';
 import { isServerKind } from '../../analysis/value.js';
 import type { TextEdit } from '../kit/edits.js';
 import { CannotRewrite, contextParameter, directHandler, importEdits, type HandlerSite } from '../kit/handler-sites.js';
 import type { TransformOptions } from '../kit/plan.js';
 import { flavourOf, indentUnit, lineStart } from '../kit/source-style.js';
-import { envelopeFallbackText, needsParentheses, type EnvelopeKey } from './envelope-read.js';
+import { envelopeFallbackText, needsParentheses, onSdkV1, type EnvelopeKey } from './envelope-read.js';
 
 export interface GateHelpers {
   /** The handshake read (`getClientCapabilities()`) and the envelope key replacing it, if `call` is one. */
@@ -50,7 +50,7 @@ type ChainConst = { statement: ts.VariableStatement; decl: ts.VariableDeclaratio
 
 export function ungateIntoHandlers(analysis: Analysis, gate: ts.IfStatement, options: TransformOptions, helpers: GateHelpers): { edits: TextEdit[]; removedCalls: ts.CallExpression[] } | undefined {
   const sf = gate.getSourceFile();
-  if (options.target === 'stateless-v1' || sdkMajorOfFile(sf) !== 2) return undefined;
+  if (onSdkV1(sf, options)) return undefined;
   const then = gate.thenStatement;
   if (gate.elseStatement || !ts.isBlock(then) || then.statements.length === 0 || !ts.isBlock(gate.parent) || !registersOnly(analysis, then)) return undefined;
   const block = gate.parent;

@@ -11,6 +11,9 @@
  *   it, `isInitializeRequest` on a transport's message, a gateway forwarding every message raw, a
  *   hand-built `InitializeResult`, client info parsed from `initialize` by hand) gets a marker: it
  *   runs for 2025-era clients only.
+ * A file on SDK 1.x after the run (`--target stateless-v1`, which apply also uses when it holds the SDK v2 move back,
+ * or a file the sdk-v2 step left on 1.x: `onSdkV1`) gets SDK 1.x's advice in these markers: a server per request
+ * never sees the initialize, and a handler has only `extra`; no `ctx.era`, factory context or envelope (sweep 34 AH11).
  */
 import { CLIENT_FACTS } from '../../analysis/initialize-params.js';
 import { ts } from '../../typescript.js';
@@ -28,9 +31,9 @@ import { emptyPlan } from '../kit/plan.js';
 import { indentUnit } from '../kit/source-style.js';
 import type { TextEdit } from '../kit/edits.js';
 import { addMarker, CannotRewrite, contextParameter, directHandler, forEachCall, importEdits, isMarked, isServerCall, markFrameworkSites } from '../kit/handler-sites.js';
-import { sdkEntryPackage, sdkMajorOfFile } from '../../analysis/sdk-modules.js';
+import { sdkEntryPackage } from '../../analysis/sdk-modules.js';
 import { possibleStrings } from '../../analysis/possible-strings.js';
-import { envelopeRead, needsParentheses } from './envelope-read.js';
+import { envelopeRead, needsParentheses, onSdkV1 } from './envelope-read.js';
 import { registersOnly, ungateIntoHandlers } from './gate-into-handlers.js';
 import { deadReadDeletion } from './dead-reads.js';
 import { hoistHookRegistrations } from './hook-registrations.js';
@@ -90,8 +93,9 @@ export function planHandshake(result: AnalysisResult, options: TransformOptions)
       // them), or on the gate when it reads them itself.
       const reads = capabilityReads(analysis, gate.expression, 0);
       const anchors = reads.length ? reads : [gate];
+      const advice = onSdkV1(gate.getSourceFile(), options) ? GATE_ADVICE_V1 : GATE_ADVICE;
       for (const anchor of anchors) {
-        if (!isMarked(plan, anchor)) addMarker(plan, anchor, CAPABILITIES_RULE, anchor === gate || (anchor.pos >= gate.expression.pos && anchor.end <= gate.expression.end) ? GATE_ADVICE : `${calleeParts(anchor as ts.CallExpression).name}() feeds the \`if\` below: ${GATE_ADVICE}`);
+        if (!isMarked(plan, anchor)) addMarker(plan, anchor, CAPABILITIES_RULE, anchor === gate || (anchor.pos >= gate.expression.pos && anchor.end <= gate.expression.end) ? advice : `${calleeParts(anchor as ts.CallExpression).name}() feeds the \`if\` below: ${advice}`);
       }
       gateReads.push(...reads);
     }
@@ -116,7 +120,7 @@ export function planHandshake(result: AnalysisResult, options: TransformOptions)
     }
     try {
       // SDK 1.x first: its advice holds wherever the read is (there is no envelope to read on 1.x, in a handler or not).
-      if (options.target === 'stateless-v1' || sdkMajorOfFile(sf) !== 2) throw new CannotRewrite(ON_SDK_V1, call);
+      if (onSdkV1(sf, options)) throw new CannotRewrite(ON_SDK_V1, call);
       if (!site) throw new CannotRewrite('outside a request handler', call);
       const ctx = contextParameter(site, 'ctx');
       plan.edits.push(...ctx.edits);
@@ -130,22 +134,23 @@ export function planHandshake(result: AnalysisResult, options: TransformOptions)
       if (!(error instanceof CannotRewrite)) throw error;
       const push = site || info.rule !== CAPABILITIES_RULE ? undefined : guardedPush(analysis, call);
       if (push) {
-        addMarker(plan, call, info.rule, pushGuardAdvice(name!, push));
+        addMarker(plan, call, info.rule, pushGuardAdvice(name!, push, onSdkV1(sf, options)));
         return;
       }
       const stored = site ? undefined : storedByHook(analysis, call);
       if (stored) {
-        addMarker(plan, call, info.rule, hookReadAdvice(name!, info.key, stored));
+        addMarker(plan, call, info.rule, hookReadAdvice(name!, info.key, stored, onSdkV1(sf, options)));
         return;
       }
       addMarker(plan, call, info.rule, handshakeReadAdvice(name!, error.message));
     }
   });
-  const deadBranches = markInitializeHandling(result, plan);
+  const deadBranches = markInitializeHandling(result, plan, options);
   // `server.server.oninitialized = …`, ``server[`on${event}`] = …`` (a helper installing hooks by name),
   // and a wait on a promise only that hook resolves.
   // Every node below each file (the file itself is neither), in pre-order: the list the analysis recorded is replayed.
   for (const sf of result.sourceFiles) {
+    const v1 = onSdkV1(sf, options);
     forEachDescendant(sf, (node) => {
       if (installsInitializedHook(analysis, node)) {
         // Registrations in the hook move to where it is installed, when that provably changes nothing but their timing.
@@ -157,13 +162,13 @@ export function planHandshake(result: AnalysisResult, options: TransformOptions)
           plan.edits.push(...hoisted.edits);
           hoistedHooks++;
         }
-        if (!hoisted?.emptied) addMarker(plan, node, HOOK_RULE, HOOK_ADVICE);
+        if (!hoisted?.emptied) addMarker(plan, node, HOOK_RULE, v1 ? HOOK_ADVICE_V1 : HOOK_ADVICE);
       }
       const waited = ts.isAwaitExpression(node) ? node.expression : ts.isCallExpression(node) && calleeParts(node).name === 'then' ? calleeParts(node).receiver : undefined;
-      if (waited && waitsForInitialized(analysis.values, waited) && !isMarked(plan, waited)) addMarker(plan, waited, HOOK_RULE, WAIT_ADVICE);
+      if (waited && waitsForInitialized(analysis.values, waited) && !isMarked(plan, waited)) addMarker(plan, waited, HOOK_RULE, v1 ? WAIT_ADVICE_V1 : WAIT_ADVICE);
     });
   }
-  const privateFields = markPrivateFields(result, plan);
+  const privateFields = markPrivateFields(result, plan, options);
   if (privateFields) plan.notes.push(`handshake: ${privateFields} private handshake field${privateFields === 1 ? '' : 's'} (_initialized, _clientCapabilities, _clientVersion) marked`);
   const framework = markFrameworkSites(result, plan, HANDSHAKE_RULES);
   if (framework) plan.notes.push(`handshake: ${framework} framework site${framework === 1 ? '' : 's'} reading the handshake (e.g. FastMCP session.clientCapabilities) marked`);
@@ -215,31 +220,54 @@ function storedByHook(analysis: Analysis, read: ts.CallExpression): string[] | u
   return [...names];
 }
 
-function hookReadAdvice(name: string, key: string, stored: readonly string[]): string {
+/**
+ * What SDK 1.x gives a handler instead of the handshake's client info and capabilities: nothing per request (2025-era
+ * requests carry neither in `_meta`), so the client is unknown there; `extra` has the caller's identity where the
+ * transport or auth provides one (sweep 34 AH11).
+ */
+const V1_PER_REQUEST =
+  'SDK 1.x carries neither client info nor capabilities with a request: a handler treats the client as unknown and takes the caller\'s identity from what its request does carry (extra.authInfo?.clientId when authenticated, extra.requestInfo?.headers on HTTP)';
+/** Said of SDK 1.x served as 2026-07-28 needs, as in handshakeReadAdvice: a server still served with sessions (stdio) does see initialize. */
+const V1_STATELESS = 'once the server is served statelessly (a server per request, as 2026-07-28 needs)';
+
+function hookReadAdvice(name: string, key: string, stored: readonly string[], v1: boolean): string {
+  if (v1) {
+    const hook = `${name}() in the oninitialized hook, on SDK 1.x: ${V1_STATELESS}, the hook runs on the server that takes notifications/initialized, a request of its own that never saw the initialize, so ${name}() is undefined here (see the hook's own marker); over stdio it still reads the client's initialize`;
+    if (!stored.length) return `${hook}. ${V1_PER_REQUEST}; on SDK v2 it reads its own ctx.mcpReq.envelope?.[${key}].`;
+    return `${hook}. What it stores (${stored.join(', ')}) is never set on the servers answering the client's other requests, so a request handler using it must not depend on it. ${V1_PER_REQUEST}. Keep this only for a connection served with sessions; on SDK v2 the handler reads its own ctx.mcpReq.envelope?.[${key}].`;
+  }
   const hook = `${name}() in the oninitialized hook, which never fires for a 2026-07-28 client`;
   if (!stored.length) return `${hook}: this runs for 2025-era clients only (see the hook's own marker). A request handler that needs the client's identity or capabilities reads its own ctx.mcpReq.envelope?.[${key}].`;
   return `${hook}: what it stores (${stored.join(', ')}) is never set for them. Where a request handler uses that, read the request's own ctx.mcpReq.envelope?.[${key}] there instead, and keep this only as the 2025-era value.`;
 }
 
-function pushGuardAdvice(name: string, push: string): string {
+function pushGuardAdvice(name: string, push: string, v1: boolean): string {
+  if (v1) {
+    return `${name}() decides whether to send ${push}(), a request the server sends the client on its own (not from a request handler): on SDK 1.x it reads the initialize of the connection this server serves, and ${V1_STATELESS}, the server has no such connection, so the read is undefined, the request is skipped and the code for a client without the capability runs instead: check that it is right without the answer (a confirmation that falls back to yes never asks). Keep it as the guard while a connection served with sessions (stdio) carries the push; asking the client from a tool call without sessions needs SDK v2 (inputRequired(...) returned from the handler, which checks ctx.mcpReq.envelope's CLIENT_CAPABILITIES_META_KEY there).`;
+  }
   return `${name}() decides whether to send ${push}(), a request the server sends the client on its own (not an inputRequired result of a handler): only a 2025-era connection carries it, and for a 2026-07-28 client this read is undefined, so the request is skipped and the code for a client without the capability runs instead: check that it is right without the answer (a confirmation that falls back to yes never asks a 2026-07-28 client). Keep it as the legacy guard while the push stays; when ${push}() itself becomes inputRequired(...) returned from a request handler, check ctx.mcpReq.envelope's CLIENT_CAPABILITIES_META_KEY there and delete this read.`;
 }
 
 const GATE_ADVICE =
   'registration gated on the client capabilities from initialize, which 2026-07-28 does not have: register unconditionally (tool lists must not vary per connection); the SDK refuses an embedded inputRequired request the calling client did not declare with -32021, or check ctx.mcpReq.envelope in the handler.';
+const GATE_ADVICE_V1 = `registration gated on the client capabilities from initialize: ${V1_STATELESS}, the server answering a request never saw the initialize, so the capabilities are undefined there and the gated tools are never listed. Register unconditionally (tool lists must not vary per connection); SDK 1.x carries no capabilities with a request, so a handler that needs one answers an error result when what it asks of the client fails (on SDK v2 it checks ctx.mcpReq.envelope).`;
 const HOOK_ADVICE =
   "oninitialized never fires for a 2026-07-28 client (there is no initialize): move this work into the server factory, or do it lazily in the handler that needs it; registration here becomes unconditional in the factory. Keep it only for 2025-era connections (if (ctx.era !== 'modern') in a factory taking McpRequestContext).";
+/** On SDK 1.x (stateless-v1, or the SDK v2 move held back) there is no era, factory context or envelope: what breaks is the per-request server (sweep 34 AH11). */
+const HOOK_ADVICE_V1 = `oninitialized on SDK 1.x runs when a client sends notifications/initialized: ${V1_STATELESS}, that notification is a request of its own, taken by a fresh server that never saw the initialize and serves nothing after it, so this work never reaches the servers answering the client's other requests (over stdio, one server for the process, it still runs once). Move it into the server factory, or do it lazily in the handler that needs it, from what that request carries (extra: _meta, authInfo, requestInfo on HTTP); registration here becomes unconditional in the factory.`;
 const WAIT_ADVICE =
   'waits for a promise only the initialized hook resolves: a 2026-07-28 client never sends the handshake, so this request would wait forever. Start the set-up in the server factory or lazily on the first request that needs it (and await that), reading client info per request from ctx.mcpReq.envelope.';
+const WAIT_ADVICE_V1 = `waits for a promise only the initialized hook resolves: ${V1_STATELESS}, the server answering this request never takes notifications/initialized, so the request would wait forever. Start the set-up in the server factory or lazily on the first request that needs it (and await that), from what the request itself carries (extra).`;
 
 /**
  * The SDK's private handshake fields, one marker per statement: forcing `_initialized` on a rebuilt
  * session's transport, or reading what `initialize` stored on a server.
  */
-function markPrivateFields(result: AnalysisResult, plan: TransformPlan): number {
+function markPrivateFields(result: AnalysisResult, plan: TransformPlan, options: TransformOptions): number {
   let marked = 0;
   for (const sf of result.sourceFiles) {
     if (sf.isDeclarationFile) continue;
+    const v1 = onSdkV1(sf, options);
     forEachDescendant(sf, (node) => {
       if (!ts.isPropertyAccessExpression(node) && !ts.isElementAccessExpression(node)) return;
       const field = privateHandshakeField(result.analysis.values, node);
@@ -249,7 +277,11 @@ function markPrivateFields(result: AnalysisResult, plan: TransformPlan): number 
         plan,
         node,
         PRIVATE_STATE_RULE,
-        field.name === '_initialized' && assignment
+        v1
+          ? field.name === '_initialized' && assignment
+            ? "forces the SDK's private _initialized flag so a rebuilt session's transport skips the initialize check: served without sessions, as 2026-07-28 needs, there is nothing to rebuild. On SDK 1.x serve each request with a fresh server and a transport created with sessionIdGenerator: undefined (it checks no initialize) and delete this reconstruction; keep it only on a path served with sessions (2025-era)."
+            : `${field.name} is private SDK state that initialize sets: ${V1_STATELESS}, the server answering a request never saw the initialize, so it is unset there. ${V1_PER_REQUEST}; on SDK v2 a handler reads its own envelope (ctx.mcpReq.envelope, CLIENT_CAPABILITIES_META_KEY / CLIENT_INFO_META_KEY).`
+          : field.name === '_initialized' && assignment
           ? 'forces the SDK\'s private _initialized flag so a rebuilt session\'s transport skips the initialize check: 2026-07-28 has neither sessions nor initialize, so there is nothing to rebuild. Serve each request with createMcpHandler (a fresh server per request) and delete this reconstruction; keep it only on a legacy (2025-era) path.'
           : `${field.name} is private SDK state that initialize sets, never set for a 2026-07-28 client: read the request's own envelope in the handler (ctx.mcpReq.envelope, CLIENT_CAPABILITIES_META_KEY / CLIENT_INFO_META_KEY) instead.`,
       );
@@ -273,7 +305,7 @@ function installsInitializedHook(analysis: Analysis, node: ts.Node): boolean {
  * (client info and capabilities come with every request; `initializationOptions` with none), and what an
  * `initialized` handler sets off (a request to the client, set-up), which never happens for a 2026-07-28 client.
  */
-function initializeHandlerAdvice(method: string, handler: ts.Node | undefined): string {
+function initializeHandlerAdvice(method: string, handler: ts.Node | undefined, v1: boolean): string {
   const reads = new Set<string>();
   if (handler) {
     forEachDescendant(handler, (n) => {
@@ -286,10 +318,18 @@ function initializeHandlerAdvice(method: string, handler: ts.Node | undefined): 
     parts.push('It reads `initializationOptions`, which no 2026-07-28 request carries (the handshake is gone, and `_meta` has no such field): take that configuration from the server\'s own settings (environment, command line, a config file) or from the arguments of the tools that need it.');
   }
   if ([...CLIENT_FACTS].some((f) => reads.has(f)) || (method === 'initialize' && !reads.has('initializationOptions'))) {
-    parts.push('What it records (client info, capabilities, protocol version) arrives with every request in _meta: read ctx.mcpReq.envelope (CLIENT_INFO_META_KEY, CLIENT_CAPABILITIES_META_KEY) in the handler that needs it.');
+    parts.push(
+      v1
+        ? `What it records (client info, capabilities, protocol version) comes once per connection: ${V1_STATELESS}, the server answering a later request never saw it. ${V1_PER_REQUEST}; on SDK v2 the handler that needs it reads ctx.mcpReq.envelope (CLIENT_INFO_META_KEY, CLIENT_CAPABILITIES_META_KEY).`
+        : 'What it records (client info, capabilities, protocol version) arrives with every request in _meta: read ctx.mcpReq.envelope (CLIENT_INFO_META_KEY, CLIENT_CAPABILITIES_META_KEY) in the handler that needs it.',
+    );
   }
   if (method !== 'initialize') {
-    parts.push('What it sets off once a client is initialized (a request to the client such as listRoots, set-up work) never happens for a 2026-07-28 client: do it in the server factory, or lazily in the request handler that needs it (a question to the client goes out from a tools/call as an inputRequired result).');
+    parts.push(
+      v1
+        ? `What it sets off once a client is initialized (a request to the client such as listRoots, set-up work) never happens for a 2026-07-28 client, and, ${V1_STATELESS}, it happens on a server that answers nothing else: do it in the server factory, or lazily in the request handler that needs it (a question to the client from a tools/call, as an inputRequired result, needs SDK v2).`
+        : 'What it sets off once a client is initialized (a request to the client such as listRoots, set-up work) never happens for a 2026-07-28 client: do it in the server factory, or lazily in the request handler that needs it (a question to the client goes out from a tools/call as an inputRequired result).',
+    );
   }
   parts.push('Keep this handler only for the legacy path (the SDK answers initialize itself).');
   return parts.join(' ');
@@ -300,18 +340,19 @@ function initializeHandlerAdvice(method: string, handler: ts.Node | undefined): 
  * `fallbackRequestHandler` branch, hand-written plumbing that answers, forwards or waits for it. None
  * runs for a 2026-07-28 client, so what it sets up must move to each request.
  */
-function markInitializeHandling(result: AnalysisResult, plan: TransformPlan): DeadBranch[] {
+function markInitializeHandling(result: AnalysisResult, plan: TransformPlan, options: TransformOptions): DeadBranch[] {
   const { analysis } = result;
   const deadBranches: DeadBranch[] = [];
   for (const sf of result.sourceFiles) {
     if (sf.isDeclarationFile) continue;
+    const v1 = onSdkV1(sf, options);
     forEachDescendant(sf, (node) => {
       if (ts.isCallExpression(node)) {
         const registration = handlerRegistration(analysis, node);
         if (registration && INITIALIZE_METHODS.has(registration.method)) {
-          if (!isMarked(plan, node)) addMarker(plan, node, INITIALIZE_RULE, initializeHandlerAdvice(registration.method, node.arguments[node.arguments.length - 1]));
+          if (!isMarked(plan, node)) addMarker(plan, node, INITIALIZE_RULE, initializeHandlerAdvice(registration.method, node.arguments[node.arguments.length - 1], v1));
         } else if (checksTransportInitialize(analysis, node) && !isMarked(plan, node)) addMarker(plan, node, INITIALIZE_RULE, plumbingAdvice('initialize'));
-        else if (initializeParse(analysis, node)) markInitializeRead(result, plan, node);
+        else if (initializeParse(analysis, node)) markInitializeRead(result, plan, node, v1);
       } else if (ts.isStringLiteral(node) && fallbackInitialize(analysis, node) && !isMarked(plan, node)) {
         const dead = deadFallbackBranch(result, node);
         if ('kept' in dead) addMarker(plan, node, INITIALIZE_RULE, fallbackAdvice(node.text, dead.kept));
@@ -322,7 +363,7 @@ function markInitializeHandling(result: AnalysisResult, plan: TransformPlan): De
         const at = rawForwarder(analysis.values, node);
         if (at && !isMarked(plan, at)) addMarker(plan, at, INITIALIZE_RULE, FORWARDED_ADVICE);
       } else if (ts.isPropertyAccessExpression(node)) {
-        if (initializeParamsRead(analysis, node)) markInitializeRead(result, plan, node);
+        if (initializeParamsRead(analysis, node)) markInitializeRead(result, plan, node, v1);
       } else if (isHandBuiltInitializeResult(node) && !guardingInitializeComparison(node) && !inInitializeRegistration(analysis, node) && !isMarked(plan, node)) {
         addMarker(plan, node, INITIALIZE_RULE, ANSWERED_ADVICE);
       }
@@ -375,13 +416,15 @@ const ANSWERED_ADVICE =
 const INITIALIZE_READ_ADVICE =
   "client info, capabilities or protocol version taken from the initialize request by hand: 2026-07-28 clients send no initialize, so this is never set for them. Read them where they are needed from each request's _meta (ctx.mcpReq.envelope with CLIENT_INFO_META_KEY / CLIENT_CAPABILITIES_META_KEY in an SDK handler; params._meta['io.modelcontextprotocol/clientInfo'] in hand-written plumbing) instead of keeping them from the handshake.";
 
+const INITIALIZE_READ_ADVICE_V1 = `client info, capabilities or protocol version taken from the initialize request by hand: 2026-07-28 clients send no initialize, and, ${V1_STATELESS}, the code answering a 2025-era client's later requests never sees the one it sent. Read them where they are needed from each request's _meta instead (params._meta['io.modelcontextprotocol/clientInfo'] in hand-written plumbing); ${V1_PER_REQUEST}, and on SDK v2 reads ctx.mcpReq.envelope (CLIENT_INFO_META_KEY / CLIENT_CAPABILITIES_META_KEY).`;
+
 /** A read of the initialize request's params by hand, marked where the scan reports it (the calls of the helper returning it, or the read). */
-function markInitializeRead(result: AnalysisResult, plan: TransformPlan, read: ts.Node): void {
+function markInitializeRead(result: AnalysisResult, plan: TransformPlan, read: ts.Node, v1: boolean): void {
   const { analysis } = result;
   // Inside an initialize handler or plumbing branch, that site's marker stands for it.
   if (inInitializeRegistration(analysis, read) || inPlumbingInitializeBranch(analysis, read)) return;
   for (const node of reportedAt(analysis, read)) {
-    if (!node.getSourceFile().isDeclarationFile && !isMarked(plan, node)) addMarker(plan, node, VERSION_RULE, INITIALIZE_READ_ADVICE);
+    if (!node.getSourceFile().isDeclarationFile && !isMarked(plan, node)) addMarker(plan, node, VERSION_RULE, v1 ? INITIALIZE_READ_ADVICE_V1 : INITIALIZE_READ_ADVICE);
   }
 }
 

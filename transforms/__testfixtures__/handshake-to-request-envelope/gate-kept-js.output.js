@@ -7,7 +7,7 @@
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 
 export function registerSummaryTools(server) {
-  // @mcp-migrate-todo(handshake/client-capabilities): getClientCapabilities() feeds the `if` below: registration gated on the client capabilities from initialize, which 2026-07-28 does not have: register unconditionally (tool lists must not vary per connection); the SDK refuses an embedded inputRequired request the calling client did not declare with -32021, or check ctx.mcpReq.envelope in the handler.
+  // @mcp-migrate-todo(handshake/client-capabilities): getClientCapabilities() feeds the `if` below: registration gated on the client capabilities from initialize: once the server is served statelessly (a server per request, as 2026-07-28 needs), the server answering a request never saw the initialize, so the capabilities are undefined there and the gated tools are never listed. Register unconditionally (tool lists must not vary per connection); SDK 1.x carries no capabilities with a request, so a handler that needs one answers an error result when what it asks of the client fails (on SDK v2 it checks ctx.mcpReq.envelope).
   const caps = server.server.getClientCapabilities();
   const canSample = Boolean(caps?.sampling);
 
@@ -17,7 +17,7 @@ export function registerSummaryTools(server) {
     }));
   }
 
-  // @mcp-migrate-todo(handshake/client-capabilities): registration gated on the client capabilities from initialize, which 2026-07-28 does not have: register unconditionally (tool lists must not vary per connection); the SDK refuses an embedded inputRequired request the calling client did not declare with -32021, or check ctx.mcpReq.envelope in the handler.
+  // @mcp-migrate-todo(handshake/client-capabilities): registration gated on the client capabilities from initialize: once the server is served statelessly (a server per request, as 2026-07-28 needs), the server answering a request never saw the initialize, so the capabilities are undefined there and the gated tools are never listed. Register unconditionally (tool lists must not vary per connection); SDK 1.x carries no capabilities with a request, so a handler that needs one answers an error result when what it asks of the client fails (on SDK v2 it checks ctx.mcpReq.envelope).
   if (server.server.getClientCapabilities()?.elicitation) {
     server.tool('confirm_archive', 'Archive after confirmation.', async () => ({ content: [{ type: 'text', text: 'archived' }] }));
   } else {

@@ -46,7 +46,7 @@ function extractClientName(body: string) {
 }
 
 export function clientNameOf(body: string): string {
-  // @mcp-migrate-todo(handshake/client-version): client info, capabilities or protocol version taken from the initialize request by hand: 2026-07-28 clients send no initialize, so this is never set for them. Read them where they are needed from each request's _meta (ctx.mcpReq.envelope with CLIENT_INFO_META_KEY / CLIENT_CAPABILITIES_META_KEY in an SDK handler; params._meta['io.modelcontextprotocol/clientInfo'] in hand-written plumbing) instead of keeping them from the handshake.
+  // @mcp-migrate-todo(handshake/client-version): client info, capabilities or protocol version taken from the initialize request by hand: 2026-07-28 clients send no initialize, and, once the server is served statelessly (a server per request, as 2026-07-28 needs), the code answering a 2025-era client's later requests never sees the one it sent. Read them where they are needed from each request's _meta instead (params._meta['io.modelcontextprotocol/clientInfo'] in hand-written plumbing); SDK 1.x carries neither client info nor capabilities with a request: a handler treats the client as unknown and takes the caller's identity from what its request does carry (extra.authInfo?.clientId when authenticated, extra.requestInfo?.headers on HTTP), and on SDK v2 reads ctx.mcpReq.envelope (CLIENT_INFO_META_KEY / CLIENT_CAPABILITIES_META_KEY).
   const name = extractClientName(body);
   return name ?? 'unknown';
 }

@@ -22,7 +22,7 @@ server.setRequestHandler(InitializeRequestSchema, async (request) => {
   };
 });
 
-// @mcp-migrate-todo(handshake/initialize-handler): custom notifications/initialized handler: 2026-07-28 clients never send the handshake, so it runs for 2025-era clients only. What it sets off once a client is initialized (a request to the client such as listRoots, set-up work) never happens for a 2026-07-28 client: do it in the server factory, or lazily in the request handler that needs it (a question to the client goes out from a tools/call as an inputRequired result). Keep this handler only for the legacy path (the SDK answers initialize itself).
+// @mcp-migrate-todo(handshake/initialize-handler): custom notifications/initialized handler: 2026-07-28 clients never send the handshake, so it runs for 2025-era clients only. What it sets off once a client is initialized (a request to the client such as listRoots, set-up work) never happens for a 2026-07-28 client, and, once the server is served statelessly (a server per request, as 2026-07-28 needs), it happens on a server that answers nothing else: do it in the server factory, or lazily in the request handler that needs it (a question to the client from a tools/call, as an inputRequired result, needs SDK v2). Keep this handler only for the legacy path (the SDK answers initialize itself).
 server.setNotificationHandler(InitializedNotificationSchema, async () => {
   const { roots } = await server.listRoots();
   allowedRoots = roots.map((root) => root.uri);

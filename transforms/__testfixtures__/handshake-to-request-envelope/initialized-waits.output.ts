@@ -8,7 +8,7 @@ import { CallToolRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 
 function onServerEvent(server: Server, event: 'close' | 'initialized', listener: () => void) {
   const previous = server[`on${event}`];
-  // @mcp-migrate-todo(handshake/oninitialized): oninitialized never fires for a 2026-07-28 client (there is no initialize): move this work into the server factory, or do it lazily in the handler that needs it; registration here becomes unconditional in the factory. Keep it only for 2025-era connections (if (ctx.era !== 'modern') in a factory taking McpRequestContext).
+  // @mcp-migrate-todo(handshake/oninitialized): oninitialized on SDK 1.x runs when a client sends notifications/initialized: once the server is served statelessly (a server per request, as 2026-07-28 needs), that notification is a request of its own, taken by a fresh server that never saw the initialize and serves nothing after it, so this work never reaches the servers answering the client's other requests (over stdio, one server for the process, it still runs once). Move it into the server factory, or do it lazily in the handler that needs it, from what that request carries (extra: _meta, authInfo, requestInfo on HTTP); registration here becomes unconditional in the factory.
   server[`on${event}`] = () => {
     previous?.();
     listener();
@@ -21,7 +21,7 @@ export function createServer(connect: () => Promise<void>): Server {
   const server = new Server({ name: 'browser', version: '1.0.0' }, { capabilities: { tools: {} } });
 
   server.setRequestHandler(CallToolRequestSchema, async (request) => {
-    // @mcp-migrate-todo(handshake/oninitialized): waits for a promise only the initialized hook resolves: a 2026-07-28 client never sends the handshake, so this request would wait forever. Start the set-up in the server factory or lazily on the first request that needs it (and await that), reading client info per request from ctx.mcpReq.envelope.
+    // @mcp-migrate-todo(handshake/oninitialized): waits for a promise only the initialized hook resolves: once the server is served statelessly (a server per request, as 2026-07-28 needs), the server answering this request never takes notifications/initialized, so the request would wait forever. Start the set-up in the server factory or lazily on the first request that needs it (and await that), from what the request itself carries (extra).
     await initialized;
     return { content: [{ type: 'text', text: `ran ${request.params.name}` }] };
   });
