@@ -17,6 +17,9 @@
  *   would not compile) and the request id fits that field's type; a declared field the request id does not fit
  *   (`sessionId?: string` against v1's `string | number`) is left for a person. The type may be optional
  *   (`meta?: { sessionId?: string }`), a union or an alias: a field any member of it declares counts as declared.
+ * - **Fallbacks.** `extra.sessionId ?? 'stdio'` (or `|| 'anonymous'`) becomes `extra.requestId`: the literal only filled
+ *   in a missing session id, and the request id is never missing, so kept it would be dead and would name a session
+ *   in a request-id field (sweep 34 AH12). It stays where the id may still be missing (`ctx?.sessionId ?? 'none'`).
  * - **Local copies.** `const sessionId = extra.sessionId ?? 'stdio'` (or `|| 'anonymous'`) — a binding named after the property it
  *   reads — is renamed with every reference (`requestId`), unless the function already sees a `requestId` or
  *   another binding of the same name, a reference is written to, or it is shorthand in an object whose type
@@ -104,18 +107,34 @@ function accessedIdEdits(read: SessionRead, values: ValueAnalysis): TextEdit[] |
   // The value as it is used: `extra.sessionId`, `(extra.sessionId as string)`, `extra.sessionId ?? 'stdio'` (or `||`).
   let value: ts.Node = outermostWrapper(access);
   const parent = value.parent;
-  if (parent && ts.isBinaryExpression(parent) && parent.left === value && FALLBACKS.has(parent.operatorToken.kind)) value = outermostWrapper(parent);
+  const valueEdits = [nameEdit];
+  if (parent && ts.isBinaryExpression(parent) && parent.left === value && FALLBACKS.has(parent.operatorToken.kind)) {
+    // The literal filled in a missing session id; the request id is never missing, so it goes (sweep 34 AH12).
+    if (alwaysPresent(access, values) && fallbackOf(parent) !== undefined) valueEdits.push({ file: sf.fileName, start: value.end, end: parent.end, text: '' });
+    value = outermostWrapper(parent);
+  }
   const holder = value.parent;
 
   if (holder && ts.isVariableDeclaration(holder) && holder.initializer === value && ts.isIdentifier(holder.name) && holder.name.text === access.name.text) {
     const renamed = renameLocalCopy(holder, holder.name, checker);
-    if (!renamed) return [nameEdit];
-    return renamed.declarationRemoved ? renamed.edits : [nameEdit, ...renamed.edits];
+    if (!renamed) return valueEdits;
+    return renamed.declarationRemoved ? renamed.edits : [...valueEdits, ...renamed.edits];
   }
   if (holder && ts.isPropertyAssignment(holder) && holder.initializer === value && ts.isObjectLiteralExpression(holder.parent)) {
-    return logFieldEdits(holder, [nameEdit], checker, major);
+    return logFieldEdits(holder, valueEdits, checker, major);
   }
-  return [nameEdit];
+  return valueEdits;
+}
+
+/**
+ * Whether the request id replacing `access` is always there: `x.sessionId` read from the SDK's handler context on every
+ * path (whose `requestId` / `mcpReq.id` both majors declare required), not through `?.` (`ctx?.sessionId ?? 'none'`
+ * is still undefined without a context).
+ */
+function alwaysPresent(access: ts.PropertyAccessExpression, values: ValueAnalysis): boolean {
+  if (ts.isOptionalChain(access)) return false;
+  const holder = values.valueOf(access.expression);
+  return !!holder && [holder, ...(holder.alternatives ?? [])].every((v) => v.kind === 'context');
 }
 
 /**

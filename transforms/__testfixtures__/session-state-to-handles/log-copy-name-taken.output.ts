@@ -16,7 +16,7 @@ export function createTodoServer(): McpServer {
     'add_todo',
     { description: 'Add a todo item.', inputSchema: { text: z.string().min(1) } },
     async ({ text }, extra) => {
-      const sessionId = extra.requestId ?? 'stdio';
+      const sessionId = extra.requestId;
       console.error(`[${sessionId}] add_todo (${todos.length} open)`);
       todos.push(text);
       const audit = ({ sessionId }: { sessionId?: string }): void => console.error('audit add_todo', sessionId === undefined);

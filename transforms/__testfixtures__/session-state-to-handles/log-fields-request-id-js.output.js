@@ -30,7 +30,7 @@ export function createWeatherServer() {
       log.info(`forecast for ${city}`);
       const forecast = FORECASTS[/** @type {keyof typeof FORECASTS} */ (city.toLowerCase())];
       if (!forecast) {
-        const requestId = extra.requestId || 'anonymous';
+        const requestId = extra.requestId;
         rootLogger.error(`unknown city ${city} (session ${requestId})`);
         return { content: [{ type: 'text', text: `No forecast for ${city}.` }], isError: true };
       }

@@ -2,7 +2,8 @@
  * A bookmarks server that labels its log lines with the session id (SDK v1), the ways real servers write it:
  * a field of a structured log object, next to the request id or alone, a local copy with a stdio fallback,
  * a copy under another name, and a log helper whose parameter type declares the field. On 2026-07-28 the
- * session id is undefined, so every one of these becomes the request id.
+ * session id is undefined, so every one of these becomes the request id (the copy's fallback goes: the request
+ * id is never missing, sweep 34 AH12).
  */
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
