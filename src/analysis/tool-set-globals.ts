@@ -7,7 +7,8 @@
  *
  * What counts, to stay clear of caches and configuration:
  * - a `let`/`var` declared at the top level of an analysed file, a property of an object literal a top-level variable
- *   holds (`state.channel`), or a field of a class read and written through `this` (`this.currentDb`);
+ *   holds (`state.channel`), a field of a class read and written through `this` (`this.currentDb`), or a property of
+ *   an object handed to the function that registers the tools (`createServer(ctx)`: `ctx.currentProject`);
  * - written by plain assignment (`=`) from a tool's arguments (`fromArguments`): directly, through helpers, or built
  *   from them (`db = openDatabase(path)`, `workspace = { root }`) — not from what no caller gave (`client =
  *   createClient(process.env.KEY)`, a lazy cache), a literal (`current = null`, a reset) or an SDK value (the server,
@@ -24,7 +25,7 @@
  * no tool left to read it, so it is not a gate.
  */
 import { ts } from '../typescript.js';
-import { forEachDescendant, isFunctionLike, unwrap } from './ast.js';
+import { enclosingFunction, forEachDescendant, isFunctionLike, unwrap } from './ast.js';
 import type { ToolReach } from './reach.js';
 import type { ToolRegistration } from './tools.js';
 import type { ValueAnalysis } from './values.js';
@@ -95,9 +96,21 @@ export function toolSetGlobals(values: ValueAnalysis, reach: ToolReach, files: r
     else if (fromArguments(values, handlers, use.right)) target.writes.push(use);
     else if (isMark(use.right)) target.marks.push(use);
   };
+  // The functions the tools are registered in (a server factory `createServerInstance(ctx)`, a `registerTools(server,
+  // ctx)` helper): an object one of them is handed is shared by the tools it registers, for as long as the object lives
+  // (one per connection, or one per process) — `ctx.currentProject` is state exactly as a module variable is (sweep 34 AH8).
+  const registering = new Set<ts.Node>();
+  for (const handler of handlers) for (let fn = enclosingFunction(handler); fn; fn = enclosingFunction(fn)) registering.add(fn);
   for (const sf of files) {
     if (sf.isDeclarationFile) continue;
     forEachDescendant(sf, (node) => {
+      if (ts.isPropertyAccessExpression(node) && ts.isIdentifier(node.expression) && registering.size > 0) {
+        const param = values.symbolOf(node.expression)?.valueDeclaration;
+        if (param && ts.isParameter(param) && ts.isIdentifier(param.name) && registering.has(param.parent)) {
+          record(slot(`${param.pos}:${param.getSourceFile().fileName}#${node.name.text}`, param, `${param.name.text}.${node.name.text}`), node);
+          return;
+        }
+      }
       if (ts.isPropertyAccessExpression(node) && node.expression.kind === ts.SyntaxKind.ThisKeyword) {
         // `this.currentDb` in a method of a class: the class's field.
         const cls = ownerClass(node);

@@ -9,6 +9,17 @@ const server = new McpServer({ name: 'figma', version: '1.0.0' });
 ruleTester(rule, {
   valid: [
     {
+      name: 'a property of the object handed to the server factory that no tool writes (configuration every tool reads)',
+      code: `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+interface Config { logDir: string }
+export function createServerInstance(config: Config): McpServer {
+  const mcp = new McpServer({ name: 'x', version: '1' });
+  mcp.tool('get_logs', 'Logs.', {}, async () => ({ content: [{ type: 'text', text: config.logDir }] }));
+  mcp.tool('log_dir', 'Where the logs are.', {}, async () => ({ content: [{ type: 'text', text: config.logDir }] }));
+  return mcp;
+}`,
+    },
+    {
       name: 'a lazy client cache: written from a call, not from what a caller handed in',
       code: `${HEAD}declare function createClient(key: string | undefined): { get(path: string): Promise<string> };
 let client: ReturnType<typeof createClient> | undefined;
@@ -109,6 +120,24 @@ server.registerTool('read', {}, async () => (open ? { content: [] } : { isError:
     },
   ],
   invalid: [
+    {
+      name: 'a property of the context object handed to the server factory, set by one tool from its arguments and read by another (sweep 34 AH8)',
+      code: `import { z } from 'zod';
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+interface McpContext { logDir: string; currentProject?: string }
+export function createServerInstance(ctx: McpContext): McpServer {
+  const mcp = new McpServer({ name: 'x', version: '1' });
+  mcp.tool('set_project', 'Set the current project.', { project: z.string() }, async (args) => {
+    ctx.currentProject = args.project;
+    return { content: [{ type: 'text', text: args.project }] };
+  });
+  mcp.tool('get_logs', 'Logs of the current project.', {}, async () => ({
+    content: [{ type: 'text', text: \`\${ctx.logDir}/\${ctx.currentProject ?? 'default'}.log\` }],
+  }));
+  return mcp;
+}`,
+      errors: [{ messageId: 'global', line: 7 }],
+    },
     {
       name: "a field of a project subclass of McpServer (one server per client), set by one tool and read by another: `this` in the class is the server (ratiofu/mcp-puppeteer, sweep 28 AB1)",
       code: `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
