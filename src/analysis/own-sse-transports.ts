@@ -45,15 +45,21 @@ function createdBy(analysis: Analysis, arg: ts.Expression): ts.NewExpression | u
 function writesSseFrames(cls: ts.ClassLikeDeclaration): boolean {
   let found = false;
   forEachDescendant(cls, (node) => {
-    if (found || !ts.isCallExpression(node) || node.arguments.length === 0) return;
-    const { name } = calleeParts(node);
-    const first = unwrap(node.arguments[0]!);
-    if (name === 'write') {
-      const text = leadingText(first);
-      found = text !== undefined && SSE_FRAME_START.test(text);
-    } else if (name === SSE_FIELDS_WRITER) found = ts.isObjectLiteralExpression(first) && first.properties.some((p) => SSE_FIELDS.has(p.name && ts.isIdentifier(p.name) ? p.name.text : ''));
+    if (!found && ts.isCallExpression(node)) found = isSseFrameWrite(node);
   });
   return found;
+}
+
+/** `x.write('data: …')`, `` x.write(`event: ${e}\n`) ``, `stream.writeSSE({ event, data })`: the call writes one SSE frame. */
+export function isSseFrameWrite(call: ts.CallExpression): boolean {
+  if (call.arguments.length === 0) return false;
+  const { name } = calleeParts(call);
+  const first = unwrap(call.arguments[0]!);
+  if (name === 'write') {
+    const text = leadingText(first);
+    return text !== undefined && SSE_FRAME_START.test(text);
+  }
+  return name === SSE_FIELDS_WRITER && ts.isObjectLiteralExpression(first) && first.properties.some((p) => SSE_FIELDS.has(p.name && ts.isIdentifier(p.name) ? p.name.text : ''));
 }
 
 /** A streaming API's method writing one SSE frame from its fields (Hono's `SSEStreamingApi.writeSSE`), and those fields. */

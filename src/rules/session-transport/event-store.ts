@@ -2,6 +2,7 @@ import { ts } from '../../typescript.js';
 import { propertyNameText } from '../../analysis/ast.js';
 import { LAST_EVENT_ID_HEADER, isHeaderWrite } from '../../analysis/http-requests.js';
 import { isTransportOptions } from '../../analysis/constructor-options.js';
+import { inAppEventStream } from '../../analysis/app-event-streams.js';
 import { TRANSPORT_MEMBERS } from '../../analysis/sdk-modules.js';
 import { defineRule, specUrl } from '../rule.js';
 
@@ -29,8 +30,9 @@ export default defineRule({
     };
     const checkHeader = (node: ts.ElementAccessExpression | ts.CallExpression): void => {
       const header = values.headerAccessOf(node, LAST_EVENT_ID_HEADER);
-      // Reads only: a client setting the header when it reconnects is the other side.
-      if (header && !isHeaderWrite(node)) context.report({ node: header.nameNode, messageId: 'lastEventId' });
+      // Reads only: a client setting the header when it reconnects is the other side. A read resuming the application's
+      // own event stream (a log feed that never reaches a transport) is not MCP resumability (sweep 34 AH1).
+      if (header && !isHeaderWrite(node) && !inAppEventStream(context.analysis, node)) context.report({ node: header.nameNode, messageId: 'lastEventId' });
     };
     return {
       visitors: {

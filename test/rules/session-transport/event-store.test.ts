@@ -38,6 +38,44 @@ export class MemoryStore implements EventStore {
   return fetch(url, { headers });
 }`,
     },
+    {
+      name: "the application's own SSE feed replaying from Last-Event-ID, beside an MCP server on stdio (sweep 34 AH1)",
+      code: `import http from 'node:http';
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+const mcp = new McpServer({ name: 'ah1', version: '0.1.0' });
+await mcp.connect(new StdioServerTransport());
+const buffer: { id: number; line: string }[] = [];
+http.createServer((req, res) => {
+  if (req.url === '/__admin/events') {
+    const lastEventId = parseInt(req.headers['last-event-id'] as string, 10);
+    res.writeHead(200, { 'Content-Type': 'text/event-stream' });
+    for (const e of buffer) if (e.id > lastEventId) res.write(\`id: \${e.id}\\ndata: \${e.line}\\n\\n\`);
+    return;
+  }
+  res.statusCode = 404;
+  res.end();
+}).listen(4000);`,
+    },
+    {
+      name: "an app's event stream through a replay helper, in the handler that also serves the MCP transport on another branch",
+      code: `import express from 'express';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
+const log: string[] = [];
+function replayFrom(res: express.Response, after: number) {
+  log.slice(after).forEach((line, i) => res.write(\`id: \${after + i + 1}\\ndata: \${line}\\n\\n\`));
+}
+const app = express();
+app.use(async (req, res) => {
+  if (req.path === '/logs') {
+    res.set('Content-Type', 'text/event-stream; charset=utf-8');
+    replayFrom(res, Number(req.header('Last-Event-ID') ?? 0));
+    return;
+  }
+  await transport.handleRequest(req, res, req.body);
+});`,
+    },
   ],
   invalid: [
     {
@@ -104,6 +142,53 @@ app.get('/mcp', (req, res) => {
   res.json({ resumeAfter: last ?? null });
 });`,
       errors: [{ messageId: 'lastEventId', line: 4 }],
+    },
+    {
+      name: 'a hand-written MCP GET stream replaying a session\'s JSON-RPC messages from Last-Event-ID',
+      code: `import express from 'express';
+const pending = new Map<string, unknown[]>();
+const app = express();
+app.get('/mcp', (req, res) => {
+  const session = req.header('mcp-session-id') ?? '';
+  const after = Number(req.header('last-event-id') ?? 0);
+  res.writeHead(200, { 'Content-Type': 'text/event-stream' });
+  for (const message of (pending.get(session) ?? []).slice(after)) res.write(\`data: \${JSON.stringify(message)}\\n\\n\`);
+});`,
+      errors: [{ messageId: 'lastEventId', line: 6 }],
+    },
+    {
+      name: 'an event stream whose replay helper reads an SDK EventStore implementation, and one sharing its block with the transport',
+      code: `import http from 'node:http';
+import type { EventStore, EventId, StreamId } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+class MemoryStore implements EventStore {
+  async storeEvent(streamId: StreamId): Promise<EventId> {
+    return streamId;
+  }
+  async replayEventsAfter(lastEventId: EventId): Promise<StreamId> {
+    return lastEventId;
+  }
+}
+const store = new MemoryStore();
+const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
+function replay(last: string) {
+  return store.replayEventsAfter(last);
+}
+http.createServer(async (req, res) => {
+  if (req.url === '/stream') {
+    res.writeHead(200, { 'Content-Type': 'text/event-stream' });
+    await replay(String(req.headers['last-event-id']));
+    return;
+  }
+  const last = req.headers['last-event-id'];
+  res.setHeader('Content-Type', 'text/event-stream');
+  if (last) console.error('resuming', last);
+  await transport.handleRequest(req, res);
+}).listen(3000);`,
+      errors: [
+        { messageId: 'lastEventId', line: 20 },
+        { messageId: 'lastEventId', line: 23 },
+      ],
     },
   ],
 });
