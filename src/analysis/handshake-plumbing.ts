@@ -10,7 +10,7 @@
  *   `serverInfo`): the code answers the handshake itself, whether or not we can see what it compares.
  */
 import { ts } from '../typescript.js';
-import { enclosingFunction, isFunctionLike, isUndefined, memberAccess, outermostWrapper, propertyNameText, unwrap } from './ast.js';
+import { enclosingFunction, isFunctionLike, isInside, isUndefined, memberAccess, outermostWrapper, propertyNameText, unwrap } from './ast.js';
 import { declaredType } from './declarations.js';
 import type { ValueAnalysis } from './values.js';
 import { isServerKind } from './value.js';
@@ -93,6 +93,54 @@ export function isMcpMessageDispatch(values: ValueAnalysis, comparison: MethodCo
   const declaration = messageNode && values.symbolOf(messageNode)?.valueDeclaration;
   if (declaration && (isTypedAsMessage(values, declaration) || isTransportMessageParameter(values, declaration))) return true;
   return dispatchesOtherMcpMethods(comparison.discriminant);
+}
+
+/**
+ * `function summarize(method: string, result) { switch (method) { case 'initialize': return { … } } }`: the compared
+ * `method` is a plain parameter, so no message is in sight, and the branch only computes a value from what it was given
+ * (reads members, builds an object, returns it) — no call, no `new`, no `await`, no write to anything it did not declare,
+ * no fall-through into the next case. Such code describes a request (a log line summarising its result, sweep 34 AH2);
+ * it does not answer, forward or wait for one. A hand-built `InitializeResult` returned there is an answer all the same
+ * (`guardsInitializeResult`).
+ */
+export function onlyDescribesHandedInMethod(values: ValueAnalysis, comparison: MethodComparison): boolean {
+  const discriminant = comparison.discriminant;
+  const declaration = ts.isIdentifier(discriminant) ? values.symbolOf(discriminant)?.valueDeclaration : undefined;
+  if (!declaration || !ts.isParameter(declaration) || !ts.isIdentifier(declaration.name) || comparison.guarded.length === 0) return false;
+  const last = comparison.guarded[comparison.guarded.length - 1]!;
+  const caseClause = last.parent && ts.isCaseClause(last.parent);
+  if (caseClause && !endsBranch(last)) return false;
+  return comparison.guarded.every((statement) => !acts(values, statement));
+}
+
+/** The statement leaves the `case` (`return`, `break`, or a block ending in one): nothing falls through into the next. */
+function endsBranch(statement: ts.Node): boolean {
+  if (ts.isReturnStatement(statement) || ts.isBreakStatement(statement)) return true;
+  if (ts.isBlock(statement)) {
+    const last = statement.statements[statement.statements.length - 1];
+    return !!last && endsBranch(last);
+  }
+  return false;
+}
+
+/** Whether the statements do anything but compute a value: a call, `new`, `await`/`yield`, `throw`, `delete`, or a write to a name declared outside them. */
+function acts(values: ValueAnalysis, root: ts.Node): boolean {
+  let found = false;
+  // A local of the branch itself (`let n = 0; n += 1`): declared below `root`.
+  const declaredInside = (target: ts.Node): boolean => {
+    const inner = unwrap(target);
+    const declaration = ts.isIdentifier(inner) ? values.symbolOf(inner)?.valueDeclaration : undefined;
+    return !!declaration && isInside(declaration, root);
+  };
+  const visit = (node: ts.Node): void => {
+    if (found) return;
+    if (ts.isCallExpression(node) || ts.isNewExpression(node) || ts.isTaggedTemplateExpression(node) || ts.isAwaitExpression(node) || ts.isYieldExpression(node) || ts.isThrowStatement(node) || ts.isDeleteExpression(node)) found = true;
+    else if (ts.isBinaryExpression(node) && node.operatorToken.kind >= ts.SyntaxKind.FirstAssignment && node.operatorToken.kind <= ts.SyntaxKind.LastAssignment) found = !declaredInside(node.left);
+    else if ((ts.isPrefixUnaryExpression(node) || ts.isPostfixUnaryExpression(node)) && (node.operator === ts.SyntaxKind.PlusPlusToken || node.operator === ts.SyntaxKind.MinusMinusToken)) found = !declaredInside(node.operand);
+    if (!found) ts.forEachChild(node, visit);
+  };
+  visit(root);
+  return found;
 }
 
 /** The message a discriminant belongs to: `msg` of `msg.method`, or the object `method` was destructured from. */

@@ -7,7 +7,7 @@
 import { ts } from '../typescript.js';
 import { enclosingFunction, memberAccess, unwrap } from './ast.js';
 import { isServerKind, type ValueQueries } from './value.js';
-import { HANDSHAKE_METHODS as METHODS, guardsInitializeResult, isMcpMessageDispatch, isTransportMessage, methodComparison } from './handshake-plumbing.js';
+import { HANDSHAKE_METHODS as METHODS, guardsInitializeResult, isMcpMessageDispatch, isTransportMessage, methodComparison, onlyDescribesHandedInMethod } from './handshake-plumbing.js';
 import { waitsForInitialized } from './initialized-waits.js';
 import { handlerRegistration } from './sdk-features.js';
 import type { Analysis } from './model.js';
@@ -74,7 +74,10 @@ export function plumbingInitialize(analysis: Analysis, literal: ts.StringLiteral
   if (!comparison) return undefined;
   // `if (msg.method !== 'initialize') await ready;`: the wait is the site (`handshake/oninitialized`), reported once.
   if (comparison.otherwise && awaitsInitialized(analysis, comparison.otherwise)) return undefined;
-  return isMcpMessageDispatch(analysis.values, comparison) || guardsInitializeResult(comparison) ? literal.text : undefined;
+  // A `method` handed in as a plain parameter with a branch that only computes a value (a log summary of a handled
+  // request's result) answers, forwards and waits for nothing (sweep 34 AH2); an `InitializeResult` built there still answers.
+  if (guardsInitializeResult(comparison)) return literal.text;
+  return isMcpMessageDispatch(analysis.values, comparison) && !onlyDescribesHandedInMethod(analysis.values, comparison) ? literal.text : undefined;
 }
 
 function awaitsInitialized(analysis: Analysis, statement: ts.Statement): boolean {

@@ -101,6 +101,33 @@ export function getServerCard() {
   };
 }`,
     },
+    {
+      name: "a log summary of a handled request's result, switching on a method handed in as a plain parameter (sweep 34 AH2)",
+      code: `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+function summarizeSuccess(method: string, result: unknown): Record<string, unknown> | undefined {
+  const payload = result as Record<string, unknown>;
+  switch (method) {
+    case 'initialize': {
+      const protocolVersion = payload['protocolVersion'];
+      return typeof protocolVersion === 'string' ? { protocolVersion } : undefined;
+    }
+    case 'tools/list':
+      return Array.isArray(payload['tools']) ? { toolCount: payload['tools'].length } : undefined;
+    default:
+      return undefined;
+  }
+}
+export function createServer(): McpServer {
+  const server = new McpServer({ name: 'ah2', version: '0.1.0' });
+  server.registerTool('status', { description: 'Status' }, async () => ({ content: [{ type: 'text', text: 'ok' }] }));
+  return server;
+}
+export function logResult(method: string, result: unknown) {
+  console.error(JSON.stringify({ method, ...summarizeSuccess(method, result) }));
+}
+await createServer().connect(new StdioServerTransport());`,
+    },
   ],
   invalid: [
     {
@@ -292,6 +319,35 @@ export function open(transport: StreamableHTTPServerTransport, server: { oniniti
   void server;
 }`,
       errors: [{ messageId: 'plumbing', line: 10, data: { method: 'notifications/initialized' } }],
+    },
+    {
+      name: 'a dispatcher given the method as a plain parameter: a branch calling the handler, one recording state, one answering by hand',
+      code: `declare function handleInitialize(params: unknown): unknown;
+let clientInfo: unknown;
+export function dispatch(method: string, params: { clientInfo?: unknown }) {
+  switch (method) {
+    case 'initialize':
+      return handleInitialize(params);
+    case 'tools/list':
+      return { tools: [] };
+  }
+  return undefined;
+}
+export function record(method: string, params: { clientInfo?: unknown }) {
+  if (method === 'initialize') {
+    clientInfo = params.clientInfo;
+  } else if (method === 'tools/call') return clientInfo;
+  return undefined;
+}
+export function answer(method: string, params: { protocolVersion: string }) {
+  if (method === 'initialize') return { protocolVersion: params.protocolVersion, capabilities: {}, serverInfo: { name: 'x', version: '1' } };
+  return method === 'tools/list' ? { tools: [] } : undefined;
+}`,
+      errors: [
+        { messageId: 'plumbing', line: 5, data: { method: 'initialize' } },
+        { messageId: 'plumbing', line: 13, data: { method: 'initialize' } },
+        { messageId: 'plumbing', line: 19, data: { method: 'initialize' } },
+      ],
     },
   ],
 });
