@@ -2,7 +2,7 @@
  * The last step of `apply`: imports that the run made unused are removed.
  *
  * A binding goes only when the original file used it and the migrated file no longer mentions it
- * anywhere (code, JSDoc or comments): `CreateMessageResultSchema` after `sendRequest(…, Schema)`
+ * anywhere (code, JSDoc or comments; not the comments and markers mcp-migrate writes): `CreateMessageResultSchema` after `sendRequest(…, Schema)`
  * became an MRTR result, `randomUUID` after the session id generator went. Imports the user had
  * left unused are theirs and stay. Works on text alone (no checker), so it costs one parse of each
  * changed file.
@@ -112,7 +112,16 @@ function textOutsideImports(sf: ts.SourceFile): string {
     at = statement.end;
   }
   parts.push(sf.text.slice(at));
-  return parts.join('');
+  return withoutOwnComments(parts.join(''));
+}
+
+/**
+ * The text without the comments mcp-migrate writes (`// … (mcp-migrate): no per-session cleanup of sessionStates.`, a
+ * `@mcp-migrate-todo(…)` marker): they name what the run removed, and must not keep its import alive (sweep 34 AH10).
+ * The user's own comments still count. Line comments only: that is the form both are written in.
+ */
+function withoutOwnComments(text: string): string {
+  return text.replace(/\/\/[^\n]*(?:\(mcp-migrate\)|@mcp-migrate-todo\()[^\n]*/g, (comment) => ' '.repeat(comment.length));
 }
 
 /** Every binding of the file's imports (`importSites`), with what removing it alone takes. */

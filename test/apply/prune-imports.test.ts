@@ -36,6 +36,16 @@ describe('pruneImportsMadeUnused', () => {
     expect(prune(before, after)).toBe(`import 'polyfill';\nimport { Unused } from 'm';\nimport { T } from 't';\n/** @param {T} x */\nexport const f = (x) => x;\n`);
   });
 
+  it("does not count the comments and markers mcp-migrate writes as mentions, but counts the user's own (sweep 34 AH10)", () => {
+    const before = `import { register, states } from './tools.js';\nregister();\nstates.delete(id);\n`;
+    const ours = `import { register, states } from './tools.js';\nregister();\n// state_id handles expire after 24 hours idle (mcp-migrate): no per-session cleanup of states.\n`;
+    expect(prune(before, ours)).toBe(`import { register } from './tools.js';\nregister();\n// state_id handles expire after 24 hours idle (mcp-migrate): no per-session cleanup of states.\n`);
+    const marker = `import { register, states } from './tools.js';\nregister();\n// @mcp-migrate-todo(session-state/keyed-store): \`states\` is keyed by the session id.\n`;
+    expect(prune(before, marker)).toBe(`import { register } from './tools.js';\nregister();\n// @mcp-migrate-todo(session-state/keyed-store): \`states\` is keyed by the session id.\n`);
+    const theirs = `import { register, states } from './tools.js';\nregister();\n// TODO: clear states when the client leaves\n`;
+    expect(prune(before, theirs)).toBe(theirs);
+  });
+
   it('counts re-exports and type positions as uses', () => {
     const before = `import { A, T } from 'm';\nexport { A };\nlet x: T;\n`;
     expect(prune(before, before.replace('let x: T;\n', ''))).toBe(`import { A } from 'm';\nexport { A };\n`);
