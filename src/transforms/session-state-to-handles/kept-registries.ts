@@ -29,6 +29,8 @@ export function keptSseRegistryAdvice(analysis: Analysis, store: SessionStore, s
   if (!symbol) return undefined;
   const inPart = (node: ts.Node): ts.Node | undefined => endpoint.parts.find((p) => node.pos >= p.pos && node.end <= p.end);
   const handlers = new Set<string>();
+  /** The functions outside the endpoint that iterate the registry (a broadcast), by name. */
+  const iterated = new Set<string>();
   // Counts of its sessions (a health route's `Object.keys(transports).length`) outside the endpoint's code.
   const counted: string[] = [];
   let used = false;
@@ -46,6 +48,13 @@ export function keptSseRegistryAdvice(analysis: Analysis, store: SessionStore, s
       counted.push(`\`${count.getText(sf)}\``);
       return;
     }
+    // Iterated to reach every connection (`for (const { server } of connections.values())`, `connections.forEach(…)`):
+    // a broadcast over the endpoint's sessions, which lives and goes with the endpoint (sweep 34 AH7).
+    const walker = iteratingFunction(node);
+    if (walker !== undefined) {
+      iterated.add(walker);
+      return;
+    }
     // Passed as an argument to a function that is one of the endpoint's parts (`handleSSE(…, sseSessions)`).
     const call = node.parent;
     if (ts.isCallExpression(call) && call.arguments.includes(node as ts.Expression)) {
@@ -60,6 +69,10 @@ export function keptSseRegistryAdvice(analysis: Analysis, store: SessionStore, s
     elsewhere = true;
   });
   if (elsewhere || !uses) return undefined;
+  if (!handlers.size && iterated.size && used) {
+    const walkers = [...iterated].map((w) => (w === '' ? 'code outside it' : `\`${w}()\``)).join(', ');
+    return `the session registry of this file's HTTP+SSE endpoint, kept for 2025-era clients (its marker says what removes it), and otherwise iterated by ${walkers} to reach every connection: it is that endpoint's (its SSE streams are found by session id), not plumbing the stateless handler replaces. It stays while the endpoint does; when the endpoint goes, it goes with it, and so does what ${iterated.size === 1 ? 'that loop sends' : 'those loops send'} (2026-07-28 clients get nothing outside a request: send it as a request's progress or log, or publish a change event).`;
+  }
   if (!handlers.size) {
     // Used by the endpoint's own routes and otherwise only counted: the endpoint's registry, with a figure beside it.
     if (!used || !counted.length) return undefined;
@@ -67,4 +80,32 @@ export function keptSseRegistryAdvice(analysis: Analysis, store: SessionStore, s
   }
   const named = [...handlers].map((h) => `\`${h}\``).join(', ');
   return `the session registry of the HTTP+SSE endpoint ${named}, kept for 2025-era clients and handed this registry as an argument: it is that endpoint's (its SSE streams are found by session id), not plumbing the stateless handler replaces. It stays while the endpoint does and goes with it once no 2025-era client needs it.`;
+}
+
+/**
+ * The name of the function (empty: top-level code) whose loop iterates the registry `ref` names, reading its entries:
+ * `for (const x of ref)`, `for (const x of ref.values())` (or `.entries()`), `ref.forEach(…)`,
+ * `Object.values(ref)` in a `for…of`. Undefined for any other use.
+ */
+function iteratingFunction(ref: ts.Node): string | undefined {
+  let iterable: ts.Node = ref;
+  const parent = ref.parent;
+  if (ts.isPropertyAccessExpression(parent) && parent.expression === ref && ts.isCallExpression(parent.parent) && parent.parent.expression === parent) {
+    const method = parent.name.text;
+    if (method === 'forEach') return nameOf(parent.parent);
+    if (method !== 'values' && method !== 'entries') return undefined;
+    iterable = parent.parent;
+  } else if (ts.isCallExpression(parent) && parent.arguments[0] === ref && ts.isPropertyAccessExpression(parent.expression) && ts.isIdentifier(parent.expression.expression) && parent.expression.expression.text === 'Object' && parent.expression.name.text === 'values') {
+    iterable = parent;
+  }
+  const loop = iterable.parent;
+  return loop && ts.isForOfStatement(loop) && loop.expression === iterable ? nameOf(loop) : undefined;
+}
+
+function nameOf(node: ts.Node): string {
+  for (let up: ts.Node | undefined = node.parent; up; up = up.parent) {
+    if ((ts.isFunctionDeclaration(up) || ts.isMethodDeclaration(up)) && up.name && ts.isIdentifier(up.name)) return up.name.text;
+    if ((ts.isArrowFunction(up) || ts.isFunctionExpression(up)) && ts.isVariableDeclaration(up.parent) && ts.isIdentifier(up.parent.name)) return up.parent.name.text;
+  }
+  return '';
 }
