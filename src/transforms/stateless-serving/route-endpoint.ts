@@ -108,9 +108,9 @@ export function planRouteEndpoint(file: ServingFile, route: RegisteredRoute, tra
   }
   const shadowed = shadowedRoutes(file, route, going);
   const options = entryOptions(file, transportOptions, errorLogging(file, handler));
-  const handlerName = file.freshName('mcpHandler');
-  const nodeHandlerName = file.freshName('mcpNodeHandler');
   const routeStatement = statementOf(route.call);
+  const handlerName = file.freshName('mcpHandler', routeStatement);
+  const nodeHandlerName = file.freshName('mcpNodeHandler', routeStatement);
   const indent = indentAt(file.text, routeStatement.getStart(file.sf));
   const receiver = calleeParts(route.call).receiver!.getText(file.sf);
   const args = route.call.arguments.slice(0, -1).map((a) => a.getText(file.sf));

@@ -246,11 +246,24 @@ export class ServingFile {
     return !!decl && isInside(decl, statement);
   }
 
-  freshName(base: string): string {
+  freshName(base: string, at?: ts.Node): string {
     // Imports bind names too (`import { createServer } from 'node:http'` beside the factory this names; review 34 X8).
     const taken = new Set([...localNames(this.sf), ...topLevelNames(this.sf)]);
-    if (!taken.has(base)) return base;
-    for (let i = 2; ; i++) if (!taken.has(`${base}${i}`)) return `${base}${i}`;
+    // And what this run's edits declare (a second route served in the same block declared `mcpHandler` twice: review 42
+    // S42-1). Read from the edits themselves, so a rewrite rolled back gives its names back; given where the name is
+    // declared (`at`), only edits in the same block count (two branches of an `if` may each have their `mcpHandler`).
+    let block: ts.Node | undefined = at?.parent;
+    while (block && !ts.isBlock(block) && !ts.isSourceFile(block) && !ts.isCaseClause(block) && !ts.isDefaultClause(block)) block = block.parent;
+    const sameBlock = (e: TextEdit): boolean => {
+      if (!block || ts.isSourceFile(block)) return true;
+      let inner: ts.Node | undefined = findInnermost(this.sf, e.start);
+      while (inner && !ts.isBlock(inner) && !ts.isSourceFile(inner) && !ts.isCaseClause(inner) && !ts.isDefaultClause(inner)) inner = inner.parent;
+      return inner === block;
+    };
+    const declared = (name: string): boolean => this.edits.some((e) => sameBlock(e) && new RegExp(`(?:const|let|var|function|class)\\s+${name}(?![\\w$])`).test(e.text));
+    const free = (name: string): boolean => !taken.has(name) && !declared(name);
+    if (free(base)) return base;
+    for (let i = 2; ; i++) if (free(`${base}${i}`)) return `${base}${i}`;
   }
 
   line(node: ts.Node): number {
@@ -290,3 +303,15 @@ export function declaredNamesOfBinding(name: ts.BindingName): string[] {
   return name.elements.flatMap((e) => (ts.isOmittedExpression(e) ? [] : declaredNamesOfBinding(e.name)));
 }
 
+
+/** The innermost node of `sf` whose text spans `offset`. */
+function findInnermost(sf: ts.SourceFile, offset: number): ts.Node | undefined {
+  let found: ts.Node | undefined;
+  const visit = (node: ts.Node): void => {
+    if (offset < node.getStart(sf) || offset > node.end) return;
+    found = node;
+    ts.forEachChild(node, visit);
+  };
+  ts.forEachChild(sf, visit);
+  return found;
+}
