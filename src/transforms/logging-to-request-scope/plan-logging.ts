@@ -28,7 +28,7 @@
  *   standalone stream, which 2026-07-28 no longer has.
  */
 import { ts } from '../../typescript.js';
-import { forEachDescendant, isInside, isUndefined, propertyNameText, unwrap } from '../../analysis/ast.js';
+import { forEachDescendant, isFunctionLike, isInside, isUndefined, ITERATION_METHODS, propertyNameText, unwrap } from '../../analysis/ast.js';
 import { inStatementList, removalRange } from '../kit/removal-range.js';
 import type { AnalysisResult } from '../../analysis/model.js';
 import { describedFeature, handlerRegistration, rawSendersOf, REQUEST_SCOPED_NOTIFICATIONS, REQUEST_STREAM_OPTION, ruleOfFeature, serverMethodsOf } from '../../analysis/sdk-features.js';
@@ -156,6 +156,13 @@ export function planLogging(result: AnalysisResult, options: TransformOptions): 
       const broadcast = statement ? broadcastLoop(call, analysis.values) : undefined;
       if (!site && statement && params && broadcast && (!broadcast.only || readsAny(params, broadcast.bound, analysis.values))) {
         addMarker(plan, call, RULE, `sendLoggingMessage once per connection of a loop (\`${broadcast.loop.getText(sf).split('\n')[0]!.trim().slice(0, 70)}\`): no client takes a log message outside a request on 2026-07-28, so the loop has no one to send to. Write the event once, outside the loop, to stderr or OpenTelemetry (${broadcast.only ? 'the message reads what the loop iterates' : 'the loop does other work too'}), then remove the send.`);
+        return;
+      }
+      // Any other loop around the send (over keys looked up in the registry, an index into a copy of it: review 42
+      // S42-2): a stderr line in its place would be written once per iteration, and not at all when the loop is empty.
+      const loop = !broadcast && statement ? enclosingLoop(statement) : undefined;
+      if (!site && statement && params && loop) {
+        addMarker(plan, call, RULE, `sendLoggingMessage inside a loop (\`${loop.getText(sf).split('\n')[0]!.trim().slice(0, 70)}\`), outside any request: no client takes a log message outside a request on 2026-07-28. If the loop sends one event to each connection, write the event once, outside the loop, to stderr or OpenTelemetry, then remove the send; a line per iteration would repeat it per connection and vanish when none is connected.`);
         return;
       }
       if (!site && statement && params) {
@@ -369,6 +376,22 @@ function broadcastLoop(call: ts.CallExpression, values: AnalysisResult['analysis
     const loop = each.parent;
     if (!ts.isExpressionStatement(loop)) return undefined;
     return { loop, bound: fn.parameters.flatMap((p) => names(p.name)), only: sole(fn.body) };
+  }
+  return undefined;
+}
+
+/**
+ * The loop the statement runs in, within its function: a `for`/`for…of`/`for…in`/`while`/`do` statement, or the call
+ * of an iteration method (`list.forEach(…)`, `.map(…)`) whose callback it is in.
+ */
+function enclosingLoop(statement: ts.Node): ts.Node | undefined {
+  for (let up: ts.Node | undefined = statement.parent; up; up = up.parent) {
+    if (ts.isForStatement(up) || ts.isForOfStatement(up) || ts.isForInStatement(up) || ts.isWhileStatement(up) || ts.isDoStatement(up)) return up;
+    if (isFunctionLike(up)) {
+      const call = up.parent;
+      if (call && ts.isCallExpression(call) && call.arguments.includes(up as ts.Expression) && ts.isPropertyAccessExpression(call.expression) && ITERATION_METHODS.has(call.expression.name.text)) return call;
+      return undefined;
+    }
   }
   return undefined;
 }

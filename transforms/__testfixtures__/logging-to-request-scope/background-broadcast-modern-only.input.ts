@@ -3,7 +3,7 @@
  * (WinstonFassett/web-dev-mcp's `sendNotificationToAll`, sweep 34 AH9). With --modern-only no client takes a log message
  * outside a request: the event becomes one stderr line in place of the loop (not one line per connected client, and
  * none when nobody is connected). A loop that does more than send, or a message that reads what the loop iterates, is
- * marked.
+ * marked, and so is a send in any other loop (over keys looked up in the registry: review 42 S42-2).
  */
 import { McpServer } from '@modelcontextprotocol/server';
 
@@ -38,5 +38,11 @@ export function notifyCounting(message: string): void {
   for (const { server } of connections.values()) {
     void server.server.sendLoggingMessage({ level: 'info', data: message });
     sent++;
+  }
+}
+
+export function notifyByKey(message: string): void {
+  for (const id of connections.keys()) {
+    void connections.get(id)!.server.server.sendLoggingMessage({ level: 'notice', data: message });
   }
 }
