@@ -72,7 +72,12 @@ export class SessionIdSinks {
         const viaField = this.flowIntoPropertyReads(parent.left.name, seen, hops, derived);
         return viaField.length ? viaField : [stored];
       }
-      return []; // comparisons and other control flow do not carry the id anywhere
+      // Compared with a string (`sessionId === 'local'`, the id's own fallback as a sentinel): the code branches on what
+      // the id is, which a request id in its place would change (review 42 S42-3: a stdio check silently flipped).
+      const equality = [ts.SyntaxKind.EqualsEqualsEqualsToken, ts.SyntaxKind.ExclamationEqualsEqualsToken, ts.SyntaxKind.EqualsEqualsToken, ts.SyntaxKind.ExclamationEqualsToken].includes(op);
+      const against = parent.left === outer ? parent.right : parent.left;
+      if (equality && ts.isStringLiteralLike(unwrap(against))) return [other(parent, `compared with ${unwrap(against).getText()}`, hops)];
+      return []; // other comparisons and control flow do not carry the id anywhere
     }
     if (ts.isConditionalExpression(parent) && parent.condition !== outer) {
       // Both branches may hold the id (`summary ? { sessionId, ...summary } : { sessionId }`): the second reaches the

@@ -202,6 +202,11 @@ const MARKERS: Record<string, Record<string, string[]>> = {
       "// @mcp-migrate-todo(session-state/session-id-read): the session id read here keys `clusters`, kept by apply and marked with what to do about it. A 2026-07-28 request has no session id: here it is '' (the fallback), so all such requests share that one entry. Resolve this read together with that marker: when the store goes, or is re-keyed, this read goes with it; until then it serves only 2025-era clients (stdio, server-legacy).",
     ],
   },
+  'session-id-compared-marker': {
+    'server.ts': [
+      "// @mcp-migrate-todo(session-state/session-id-read): the session id read here is compared with 'local' further on: the code branches on what the session id is. A 2026-07-28 request has no session id, and a request id is no substitute (it never equals that value), so the branch would always go one way. Decide what the test stands for (a local stdio connection: the transport or the configuration says so; a particular caller: `authInfo`), test that instead, and drop the session id.",
+    ],
+  },
   'kept-sse-registry-broadcast-marker': {
     'server.ts': [
       "// @mcp-migrate-todo(session-transport/transport-registry): the session registry of this file's HTTP+SSE endpoint, kept for 2025-era clients (its marker says what removes it), and otherwise iterated by `notifyAll()` to reach every connection: it is that endpoint's (its SSE streams are found by session id), not plumbing the stateless handler replaces. It stays while the endpoint does; when the endpoint goes, it goes with it, and so does what that loop sends (2026-07-28 clients get nothing outside a request: send it as a request's progress or log, or publish a change event).",

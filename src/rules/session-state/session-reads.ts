@@ -12,7 +12,8 @@ import { SSE_TRANSPORTS } from '../../analysis/sdk-modules.js';
 
 /** "keys `carts`; logged by console.error()" */
 function describeSinks(read: SessionRead): string {
-  const parts = [...new Set(read.sinks.filter((s) => s.kind !== 'other' || read.sinks.length === 1).map((s) => s.description))];
+  // A comparison is named even beside other sinks: it is why a log-only read is not telemetry (review 42 S42-3).
+  const parts = [...new Set(read.sinks.filter((s) => s.kind !== 'other' || read.sinks.length === 1 || s.description.startsWith('compared with')).map((s) => s.description))];
   return parts.length ? parts.join('; ') : 'read';
 }
 

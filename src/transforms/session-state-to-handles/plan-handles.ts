@@ -249,6 +249,14 @@ function markSessionSites(result: AnalysisResult, outcomes: ReadonlyMap<SessionS
   for (const site of injectedIdSites(analysis.sessions, skip)) {
     marker(site.statement, RULE_ID.sessionIdRead, site.message);
   }
+  // A session id compared with a string (its own fallback as a sentinel, `sessionId === 'local'`): neither telemetry nor
+  // state, and a request id in its place would flip the branch (review 42 S42-3).
+  for (const read of analysis.sessions.reads) {
+    if (skip.has(read)) continue;
+    const compared = read.sinks.find((sink) => sink.kind === 'other' && sink.description.startsWith('compared with'));
+    if (!compared) continue;
+    marker(statementOf(read.node), RULE_ID.sessionIdRead, `the session id read here is ${compared.description} further on: the code branches on what the session id is. A 2026-07-28 request has no session id, and a request id is no substitute (it never equals that value), so the branch would always go one way. Decide what the test stands for (a local stdio connection: the transport or the configuration says so; a particular caller: \`authInfo\`), test that instead, and drop the session id.`);
+  }
   for (const site of handedTransportIds(analysis.sessions, analysis.values, outcomes, markedStatements)) {
     marker(site.statement, site.ruleId, site.message);
   }

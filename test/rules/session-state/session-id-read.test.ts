@@ -167,6 +167,19 @@ server.tool('get_prefs', async (extra) => ({ content: [{ type: 'text', text: Str
   ],
   invalid: [
     {
+      name: 'a logged session id also compared with its own fallback is a read, not telemetry: a request id in its place would flip the branch (review 42 S42-3)',
+      code: `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+const logger = { info: (entry: object, message: string) => console.error(message, entry) };
+export const server = new McpServer({ name: 'x', version: '1' });
+server.registerTool('status', { description: 'Status' }, async (extra) => {
+  const sessionId = extra.sessionId ?? 'local';
+  const scope = sessionId === 'local' ? 'this machine' : 'a remote session';
+  logger.info({ sessionId }, 'status');
+  return { content: [{ type: 'text', text: scope }] };
+});`,
+      errors: [{ messageId: 'read', line: 5 }],
+    },
+    {
       name: 'tool modules registered through a list of required modules (for (const mod of toolModules) mod.registerTools(server, …)): their callbacks are handlers, and the read in the helper that gates them is reported (StevenJohnson998/AIngram, sweep 28 AB2/AB3)',
       code: {
         'src/helpers.js': `function requireAccount(getSessionAccount, extra) {
