@@ -92,11 +92,23 @@ function declaredWithSdk(analysis: Analysis, id: ts.Identifier): boolean {
   if (!declaration || declaration.getSourceFile().isDeclarationFile) return false;
   if (ts.isClassLike(declaration)) return builtOnSdk(analysis, declaration);
   const type = declaredType(declaration);
-  if (type && ts.isTypeReferenceNode(type) && analysis.sdk.exportOf(type.typeName)) return true;
+  // An SDK type anywhere in the declared type (`Array<{ id: number; message: JSONRPCMessage }>`, review 42 S42-6).
+  if (type && mentionsSdkType(analysis, type)) return true;
   const init = ts.isVariableDeclaration(declaration) && declaration.initializer ? unwrap(declaration.initializer) : undefined;
   if (!init || !ts.isNewExpression(init)) return false;
   const cls = analysis.values.symbolOf(init.expression)?.valueDeclaration;
   return !!cls && ts.isClassLike(cls) && builtOnSdk(analysis, cls);
+}
+
+function mentionsSdkType(analysis: Analysis, type: ts.TypeNode): boolean {
+  if (ts.isTypeReferenceNode(type) && analysis.sdk.exportOf(type.typeName)) return true;
+  let found = false;
+  type.forEachChild(function visit(node): void {
+    if (found) return;
+    if (ts.isTypeReferenceNode(node) && analysis.sdk.exportOf(node.typeName)) found = true;
+    else node.forEachChild(visit);
+  });
+  return found;
 }
 
 function builtOnSdk(analysis: Analysis, cls: ts.ClassLikeDeclaration): boolean {

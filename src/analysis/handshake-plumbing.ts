@@ -137,10 +137,18 @@ function acts(values: ValueAnalysis, root: ts.Node): boolean {
     if (ts.isCallExpression(node) || ts.isNewExpression(node) || ts.isTaggedTemplateExpression(node) || ts.isAwaitExpression(node) || ts.isYieldExpression(node) || ts.isThrowStatement(node) || ts.isDeleteExpression(node)) found = true;
     else if (ts.isBinaryExpression(node) && node.operatorToken.kind >= ts.SyntaxKind.FirstAssignment && node.operatorToken.kind <= ts.SyntaxKind.LastAssignment) found = !declaredInside(node.left);
     else if ((ts.isPrefixUnaryExpression(node) || ts.isPostfixUnaryExpression(node)) && (node.operator === ts.SyntaxKind.PlusPlusToken || node.operator === ts.SyntaxKind.MinusMinusToken)) found = !declaredInside(node.operand);
+    // A JSON-RPC message built by hand (`{ jsonrpc: '2.0', id, result }`, or `result`/`error` beside `id`): an answer to
+    // the request, however its method came in (review 42 S42-7).
+    else if (ts.isObjectLiteralExpression(node) && isJsonRpcMessageLiteral(node)) found = true;
     if (!found) ts.forEachChild(node, visit);
   };
   visit(root);
   return found;
+}
+
+function isJsonRpcMessageLiteral(literal: ts.ObjectLiteralExpression): boolean {
+  const names = new Set(literal.properties.flatMap((p) => (p.name && (ts.isIdentifier(p.name) || ts.isStringLiteral(p.name)) ? [p.name.text] : [])));
+  return names.has('jsonrpc') || (names.has('id') && (names.has('result') || names.has('error')));
 }
 
 /** The message a discriminant belongs to: `msg` of `msg.method`, or the object `method` was destructured from. */

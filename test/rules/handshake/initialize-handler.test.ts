@@ -131,6 +131,26 @@ await createServer().connect(new StdioServerTransport());`,
   ],
   invalid: [
     {
+      name: 'a JSON-RPC answer to initialize built by hand in a helper that takes the method as a parameter (review 42 S42-7)',
+      code: `import express from 'express';
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+export const server = new McpServer({ name: 'x', version: '1' });
+let cachedInitialize: unknown;
+function localAnswer(method: string, id: number | string): object | undefined {
+  switch (method) {
+    case 'initialize': return { jsonrpc: '2.0', id, result: cachedInitialize };
+    case 'tools/list': return { jsonrpc: '2.0', id, result: { tools: [] } };
+    default: return undefined;
+  }
+}
+const app = express();
+app.post('/mcp', (req, res) => {
+  const local = localAnswer(req.body.method, req.body.id);
+  if (local) res.json(local);
+});`,
+      errors: [{ messageId: 'plumbing', line: 7 }],
+    },
+    {
       name: 'a fallback request handler on an SDK server that answers initialize itself (JS, if and switch)',
       filename: 'src/server.js',
       code: `import { Server } from '@modelcontextprotocol/sdk/server/index.js';

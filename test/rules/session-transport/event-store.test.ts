@@ -79,6 +79,21 @@ app.use(async (req, res) => {
   ],
   invalid: [
     {
+      name: 'a hand-written replay on the MCP endpoint whose buffered events are typed with an SDK type inside another type (review 42 S42-6)',
+      code: `import express from 'express';
+import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+const app = express();
+const sent: Array<{ id: number; message: JSONRPCMessage }> = [];
+app.get('/mcp', (req, res) => {
+  const lastEventId = Number(req.header('last-event-id') ?? 0);
+  res.setHeader('Content-Type', 'text/event-stream');
+  for (const e of sent) {
+    if (e.id > lastEventId) res.write(\`id: \${e.id}\\nevent: message\\ndata: \${JSON.stringify(e.message)}\\n\\n\`);
+  }
+});`,
+      errors: [{ messageId: 'lastEventId', line: 6 }],
+    },
+    {
       name: 'v1 inline eventStore',
       code: `import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { InMemoryEventStore } from '@modelcontextprotocol/sdk/examples/shared/inMemoryEventStore.js';
