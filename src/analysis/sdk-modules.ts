@@ -176,6 +176,11 @@ export const FEATURE_HANDLED_METHODS: ReadonlySet<string> = new Set(Object.value
 /** The SDK v2 request handler that serves MCP over HTTP (`createMcpHandler(…)`). */
 export const HTTP_HANDLER_FUNCTION = MCP_SDK.serving.handler;
 
+/** The v2 entry point the official codemod points an SDK 1.x module at (`server/stdio.js` → `@modelcontextprotocol/server/stdio`), or the side's main package. */
+export function v2EntryPointOf(v1Path: string): string {
+  return Object.hasOwn(MCP_SDK.v2EntryPoints, v1Path) ? MCP_SDK.v2EntryPoints[v1Path]! : v1Path.startsWith('client/') ? '@modelcontextprotocol/client' : '@modelcontextprotocol/server';
+}
+
 /** The SDK v2 entry that serves MCP over stdio from a factory (`serveStdio(factory, { transport })`). */
 export const STDIO_SERVING_FUNCTION = MCP_SDK.serving.stdio;
 

@@ -271,6 +271,12 @@ export interface SdkDescription {
    * the in-process change-event bus class whose events the handler's `subscriptions/listen` streams receive.
    */
   serving: { stdio: string; handler: string; bus: string };
+  /**
+   * SDK 1.x modules the official codemod points at a v2 entry point of their own rather than the side's main package
+   * (its import map: `@modelcontextprotocol/sdk/server/stdio.js` → `@modelcontextprotocol/server/stdio`), by path
+   * below the v1 package.
+   */
+  v2EntryPoints: Readonly<Record<string, string>>;
   features: Readonly<Record<string, SdkFeature>>;
 }
 
@@ -537,5 +543,6 @@ export const MCP_SDK: SdkDescription = {
   requestStreamOption: 'relatedRequestId',
   standaloneNotificationRule: 'server-push/standalone-notification',
   serving: { stdio: 'serveStdio', handler: 'createMcpHandler', bus: 'InMemoryServerEventBus' },
+  v2EntryPoints: { 'server/stdio.js': '@modelcontextprotocol/server/stdio', 'client/stdio.js': '@modelcontextprotocol/client/stdio' },
   features: FEATURES,
 };

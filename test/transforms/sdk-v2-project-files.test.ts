@@ -200,6 +200,11 @@ describe('the SDK loaded with import() (sweep 20 T1)', () => {
     expect(unmovableDynamicSdkImports('a.cjs', cjs("  const sdk = await import('@modelcontextprotocol/sdk/server/index.js');"))[0]).toContain('keeps the module whole');
     expect(unmovableDynamicSdkImports('a.cjs', cjs("  ({ Server } = await import('@modelcontextprotocol/sdk/server/index.js'));"))).toEqual([]);
     expect(unmovableDynamicSdkImports('a.cjs', cjs("  Server = (await import('@modelcontextprotocol/sdk/server/index.js')).Server;"))).toEqual([]);
+    // A module the codemod points at an entry of its own: checked against that entry (sweep 35 AI4).
+    expect(unmovableDynamicSdkImports('a.cjs', cjs("  const { StdioServerTransport } = await import('@modelcontextprotocol/sdk/server/stdio.js');"))).toEqual([]);
+    expect(unmovableDynamicSdkImports('a.cjs', cjs("  const { serveStdio, Nope } = await import('@modelcontextprotocol/sdk/server/stdio.js');"))).toEqual([
+      "`import('@modelcontextprotocol/sdk/server/stdio.js')` takes `Nope`, which @modelcontextprotocol/server/stdio does not export",
+    ]);
     // In a comment or a string it loads nothing.
     expect(unmovableDynamicSdkImports('a.cjs', cjs("  // await import('@modelcontextprotocol/sdk/server/streamableHttp.js')"))).toEqual([]);
   });

@@ -11,6 +11,7 @@ import { ts } from '../../typescript.js';
 import { forEachDescendant, propertyNameText } from '../../analysis/ast.js';
 import { syntaxTreeOf } from '../../analysis/parsed-files.js';
 import { V2_EXPORTS } from './v2-exports.js';
+import { v2EntryPointOf } from '../../analysis/sdk-modules.js';
 
 const V1_SDK = '@modelcontextprotocol/sdk';
 
@@ -23,7 +24,8 @@ export function unmovableDynamicSdkImports(fileName: string, text: string): stri
     if (!ts.isCallExpression(node) || node.expression.kind !== ts.SyntaxKind.ImportKeyword) return;
     const spec = node.arguments[0];
     if (!spec || !ts.isStringLiteralLike(spec) || !spec.text.startsWith(`${V1_SDK}/`)) return;
-    const entry = spec.text.startsWith(`${V1_SDK}/client/`) ? '@modelcontextprotocol/client' : '@modelcontextprotocol/server';
+    // The entry the codemod's import map points it at (`server/stdio.js` has its own: sweep 35 AI4).
+    const entry = v2EntryPointOf(spec.text.slice(V1_SDK.length + 1));
     const exported = new Set([...(V2_EXPORTS[entry]?.values ?? []), ...(V2_EXPORTS[entry]?.types ?? [])]);
     const names = namesTaken(node);
     const call = `\`import('${spec.text}')\``;
