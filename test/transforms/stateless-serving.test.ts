@@ -55,6 +55,7 @@ const MARKERS: Record<string, string[]> = {
   // Review 40b S40-1: a module-level server from the project's factory, also used by other code: marked, naming both.
   'module-server-from-factory-used-marker': ['session-state/per-session-server'],
   'main-local-server-route-kept-marker': ['session-state/per-session-server', 'session-state/per-session-server'],
+  'main-local-server-awaited-arg-marker': ['session-state/per-session-server', 'session-state/per-session-server'],
   'main-once-sessionful-transport-marker': ['session-transport/session-id-generator', 'session-transport/session-route'],
   // A server exported from its own module and also used by another module than the route's: no factory is extracted there.
   'module-server-exported-shared-marker': ['session-state/per-session-server'],

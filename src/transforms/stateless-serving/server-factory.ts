@@ -332,6 +332,12 @@ function moduleServerFromFactory(file: ServingFile, receiver: ts.Identifier, dec
     const used = [...(exported ? ['exported for other modules'] : []), ...(where.length ? [`also used by ${andList(where)}`] : [])].join(' and ');
     throw new CannotRewrite(`the server is built once ${builtWhere} by the project's factory (\`${call}\`) and ${used}: a server per request from that factory would not have what that code adds to or takes from the shared instance. Move that code onto the server the factory builds (registrations into the factory; a shutdown hook closes the handler instead), then serve the endpoint with the factory.`, at, RULE_ID.perSessionServer, undefined, `() => ${call}`);
   }
+  // An argument awaited where the instance is built (`createServer(await loadConfig())`): a closure cannot await it per
+  // request, and the value is computed once there (review 42 S42-8).
+  const awaited = init.arguments.find((arg) => containsAwait(arg));
+  if (awaited) {
+    throw new CannotRewrite(`the server is built once ${builtWhere} by \`${call}\`, whose argument \`${awaited.getText(file.sf).replace(/\s+/g, ' ')}\` is awaited there: compute it once before the endpoint (\`const config = ${awaited.getText(file.sf).replace(/\s+/g, ' ')};\`), then build each request's server from it.`, at, RULE_ID.perSessionServer, undefined, `() => ${(unwrap(init.expression) as ts.Identifier).text}(config)`);
+  }
   const factory = functionFactory(file, init, unwrap(init.expression) as ts.Identifier, undefined, receiver, scope, at, kind);
   if (otherEntries.length === 0) file.remove(statementOf(decl), { keepComments: true });
   return { ...factory, names: [...factory.names, receiver.text] };
@@ -498,7 +504,7 @@ function functionFactory(file: ServingFile, init: ts.CallExpression, callee: ts.
   if (!argNames) {
     if (kind === 'http') refuseRequestArguments(file, init, scope, at, name);
     const where = kind === 'http' ? 'in the route (per request or session)' : 'where the server is built';
-    throw new CannotRewrite(`the server factory \`${name}\` is called with arguments computed ${where}: compute them once into constants${kind === 'http' ? ' outside the route' : ''}, so that the factory is a closure over them.`, at, RULE_ID.perSessionServer, undefined, `() => ${init.getText(file.sf)}`);
+    throw new CannotRewrite(`the server factory \`${name}\` is called with arguments computed ${where}: compute them once into constants${kind === 'http' ? ' outside the route' : ''}, so that the factory is a closure over them.`, at, RULE_ID.perSessionServer, undefined, containsAwait(init) ? undefined : `() => ${init.getText(file.sf)}`);
   }
   // Arguments built once (a shared store, a config object) are passed on by a closure the entry calls per request/connection.
   return { expression: `() => ${init.getText(file.sf)}`, call: build(init.getText(file.sf)), names: [name, ...argNames] };
@@ -524,7 +530,7 @@ function methodFactory(file: ServingFile, init: ts.CallExpression, scope: ts.Nod
   if (ownMember) {
     const argNames = init.arguments.length === 0 ? [] : factoryArgumentNames(file, init, scope, kind);
     if (!argNames) refuseRequestArguments(file, init, scope, at, text);
-    if (!argNames) throw new CannotRewrite(`the server factory \`${text}\` is called with arguments computed in the route (per request or session): compute them once into fields, so that the factory is a closure over them.`, at, RULE_ID.perSessionServer, undefined, `() => ${text}`);
+    if (!argNames) throw new CannotRewrite(`the server factory \`${text}\` is called with arguments computed in the route (per request or session): compute them once into fields, so that the factory is a closure over them.`, at, RULE_ID.perSessionServer, undefined, containsAwait(init) ? undefined : `() => ${text}`);
     const awaited = ts.isIdentifier(receiver) ? isAwaited(file, receiver) : false;
     return { expression: `() => ${text}`, call: `${awaited ? 'await ' : ''}${text}`, names: [ownMember, ...argNames] };
   }
@@ -537,7 +543,7 @@ function methodFactory(file: ServingFile, init: ts.CallExpression, scope: ts.Nod
   if (!argNames) {
     if (kind === 'http') refuseRequestArguments(file, init, scope, at, text);
     const where = kind === 'http' ? 'in the route (per request or session)' : 'where the server is built';
-    throw new CannotRewrite(`the server factory \`${text}\` is called with arguments computed ${where}: compute them once into constants${kind === 'http' ? ' outside the route' : ''}, so that the factory is a closure over them.`, at, RULE_ID.perSessionServer, undefined, `() => ${text}`);
+    throw new CannotRewrite(`the server factory \`${text}\` is called with arguments computed ${where}: compute them once into constants${kind === 'http' ? ' outside the route' : ''}, so that the factory is a closure over them.`, at, RULE_ID.perSessionServer, undefined, containsAwait(init) ? undefined : `() => ${text}`);
   }
   const awaited = ts.isIdentifier(receiver) ? isAwaited(file, receiver) : false;
   return { expression: `() => ${text}`, call: `${awaited ? 'await ' : ''}${text}`, names: [(root as ts.Identifier).text, ...argNames] };
@@ -864,3 +870,10 @@ function packageFactoryRefusal(factory: string, pkg: string): string {
   return `the server is built by \`${factory}\` from the package ${pkg}, which mcp-migrate does not read: whether it returns an SDK v2 server (one built on SDK 1.x cannot be served by \`createMcpHandler\`) and whether each server keeps something between the calls of a connection (a browser and its pages, a login) cannot be told. Check both in that package (move to a version of it on SDK v2; give what its servers keep an explicit handle), then serve the endpoint statelessly.`;
 }
 
+
+/** Whether `node` awaits (or yields) outside any function nested in it. */
+function containsAwait(node: ts.Node): boolean {
+  if (ts.isAwaitExpression(node) || ts.isYieldExpression(node)) return true;
+  if (isFunctionLike(node)) return false;
+  return ts.forEachChild(node, (child) => (containsAwait(child) ? true : undefined)) ?? false;
+}
