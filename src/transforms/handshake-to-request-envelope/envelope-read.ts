@@ -27,6 +27,17 @@ export function onSdkV1(sf: ts.SourceFile, options: Pick<TransformOptions, 'targ
 }
 
 /**
+ * Whether the advice for `sf` is SDK 1.x's: as `onSdkV1`, but a file that imports nothing of the SDK (a helper handed
+ * the server or the context) follows the program: v2's advice when any file of it is on SDK v2 (review 42 S42-4).
+ * Rewrites still ask `onSdkV1`: an import-less helper's context is not known to be v2's.
+ */
+export function adviceOnSdkV1(sf: ts.SourceFile, options: Pick<TransformOptions, 'target'>, files: readonly ts.SourceFile[]): boolean {
+  if (options.target === 'stateless-v1') return true;
+  if (sdkMajorOfFile(sf) !== undefined) return sdkMajorOfFile(sf) !== 2;
+  return !files.some((file) => !file.isDeclarationFile && sdkMajorOfFile(file) === 2);
+}
+
+/**
  * `ctx.mcpReq.envelope?.[KEY]`, with the key's type named (SDK 2.4's published .d.ts types the envelope
  * without these keys, so a checked file would not compile otherwise): an `as` in TS, a JSDoc cast in JS.
  */

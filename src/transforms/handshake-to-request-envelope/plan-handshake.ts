@@ -33,7 +33,7 @@ import type { TextEdit } from '../kit/edits.js';
 import { addMarker, CannotRewrite, contextParameter, directHandler, forEachCall, importEdits, isMarked, isServerCall, markFrameworkSites } from '../kit/handler-sites.js';
 import { sdkEntryPackage } from '../../analysis/sdk-modules.js';
 import { possibleStrings } from '../../analysis/possible-strings.js';
-import { envelopeRead, needsParentheses, onSdkV1 } from './envelope-read.js';
+import { adviceOnSdkV1, envelopeRead, needsParentheses, onSdkV1 } from './envelope-read.js';
 import { registersOnly, ungateIntoHandlers } from './gate-into-handlers.js';
 import { deadReadDeletion } from './dead-reads.js';
 import { hoistHookRegistrations } from './hook-registrations.js';
@@ -93,7 +93,7 @@ export function planHandshake(result: AnalysisResult, options: TransformOptions)
       // them), or on the gate when it reads them itself.
       const reads = capabilityReads(analysis, gate.expression, 0);
       const anchors = reads.length ? reads : [gate];
-      const advice = onSdkV1(gate.getSourceFile(), options) ? GATE_ADVICE_V1 : GATE_ADVICE;
+      const advice = adviceOnSdkV1(gate.getSourceFile(), options, result.sourceFiles) ? GATE_ADVICE_V1 : GATE_ADVICE;
       for (const anchor of anchors) {
         if (!isMarked(plan, anchor)) addMarker(plan, anchor, CAPABILITIES_RULE, anchor === gate || (anchor.pos >= gate.expression.pos && anchor.end <= gate.expression.end) ? advice : `${calleeParts(anchor as ts.CallExpression).name}() feeds the \`if\` below: ${advice}`);
       }
@@ -120,7 +120,7 @@ export function planHandshake(result: AnalysisResult, options: TransformOptions)
     }
     try {
       // SDK 1.x first: its advice holds wherever the read is (there is no envelope to read on 1.x, in a handler or not).
-      if (onSdkV1(sf, options)) throw new CannotRewrite(ON_SDK_V1, call);
+      if (onSdkV1(sf, options)) throw new CannotRewrite(adviceOnSdkV1(sf, options, result.sourceFiles) ? ON_SDK_V1 : 'the file imports nothing of the SDK, so the context it reads is not known to be SDK v2\'s', call);
       if (!site) throw new CannotRewrite('outside a request handler', call);
       const ctx = contextParameter(site, 'ctx');
       plan.edits.push(...ctx.edits);
@@ -134,12 +134,12 @@ export function planHandshake(result: AnalysisResult, options: TransformOptions)
       if (!(error instanceof CannotRewrite)) throw error;
       const push = site || info.rule !== CAPABILITIES_RULE ? undefined : guardedPush(analysis, call);
       if (push) {
-        addMarker(plan, call, info.rule, pushGuardAdvice(name!, push, onSdkV1(sf, options)));
+        addMarker(plan, call, info.rule, pushGuardAdvice(name!, push, adviceOnSdkV1(sf, options, result.sourceFiles)));
         return;
       }
       const stored = site ? undefined : storedByHook(analysis, call);
       if (stored) {
-        addMarker(plan, call, info.rule, hookReadAdvice(name!, info.key, stored, onSdkV1(sf, options)));
+        addMarker(plan, call, info.rule, hookReadAdvice(name!, info.key, stored, adviceOnSdkV1(sf, options, result.sourceFiles)));
         return;
       }
       addMarker(plan, call, info.rule, handshakeReadAdvice(name!, error.message));
@@ -150,7 +150,7 @@ export function planHandshake(result: AnalysisResult, options: TransformOptions)
   // and a wait on a promise only that hook resolves.
   // Every node below each file (the file itself is neither), in pre-order: the list the analysis recorded is replayed.
   for (const sf of result.sourceFiles) {
-    const v1 = onSdkV1(sf, options);
+    const v1 = adviceOnSdkV1(sf, options, result.sourceFiles);
     forEachDescendant(sf, (node) => {
       if (installsInitializedHook(analysis, node)) {
         // Registrations in the hook move to where it is installed, when that provably changes nothing but their timing.
@@ -267,7 +267,7 @@ function markPrivateFields(result: AnalysisResult, plan: TransformPlan, options:
   let marked = 0;
   for (const sf of result.sourceFiles) {
     if (sf.isDeclarationFile) continue;
-    const v1 = onSdkV1(sf, options);
+    const v1 = adviceOnSdkV1(sf, options, result.sourceFiles);
     forEachDescendant(sf, (node) => {
       if (!ts.isPropertyAccessExpression(node) && !ts.isElementAccessExpression(node)) return;
       const field = privateHandshakeField(result.analysis.values, node);
@@ -345,7 +345,7 @@ function markInitializeHandling(result: AnalysisResult, plan: TransformPlan, opt
   const deadBranches: DeadBranch[] = [];
   for (const sf of result.sourceFiles) {
     if (sf.isDeclarationFile) continue;
-    const v1 = onSdkV1(sf, options);
+    const v1 = adviceOnSdkV1(sf, options, result.sourceFiles);
     forEachDescendant(sf, (node) => {
       if (ts.isCallExpression(node)) {
         const registration = handlerRegistration(analysis, node);
