@@ -333,7 +333,6 @@ function connectionTransports(result: AnalysisResult, options: TransformOptions)
   return [...found].sort().reverse();
 }
 
-/** `[await|void] <call>;` as a whole statement: the statement. */
 /**
  * The loop whose iteration binds the root of the call's receiver (`for (const { server } of connections.values())`,
  * `for (const s of servers)`, `servers.forEach((s) => …)`), as the statement to replace, with the names it binds and
@@ -406,6 +405,7 @@ function readsAny(node: ts.Node, symbols: readonly ts.Symbol[], values: Analysis
   return found;
 }
 
+/** `[await|void] <call>;` as a whole statement: the statement. */
 function outerStatement(call: ts.CallExpression): ts.ExpressionStatement | undefined {
   let node: ts.Node = call;
   for (;;) {
