@@ -325,7 +325,15 @@ function moduleServerFromFactory(file: ServingFile, receiver: ts.Identifier, dec
   // connects it (AG1). One in code a rewrite of this file already replaced (an SSE endpoint --modern-only removed) is gone.
   const gone = (r: ts.Node): boolean => file.replaced.some((range) => r.getStart(file.sf) >= range.start && r.end <= range.end);
   const otherEntries = uses.filter((r) => !connectedHere(r) && !gone(r) && connectsAnotherEntry(file, r));
-  const others = uses.filter((r) => !connectedHere(r) && !gone(r) && !otherEntries.includes(r));
+  // `server.close()` in the function of another entry (a SIGINT hook beside the stdio `connect`) is that entry's: its
+  // rewrite takes it (stdio: the serving handle's `close()`), or the instance stays for it (review 42 S42-5).
+  const closesOfEntry = (r: ts.Identifier): boolean =>
+    ts.isPropertyAccessExpression(r.parent) && r.parent.expression === r && r.parent.name.text === 'close' && ts.isCallExpression(r.parent.parent) && r.parent.parent.expression === r.parent &&
+    otherEntries.some((entry) => {
+      const fn = enclosingFunction(entry);
+      return !!fn && isInside(r, fn);
+    });
+  const others = uses.filter((r) => !connectedHere(r) && !gone(r) && !otherEntries.includes(r) && !closesOfEntry(r));
   const exported = container === file.sf && isExportedName(file.sf, decl);
   if (others.length > 0 || exported) {
     const where = [...new Set(others.map((r) => `\`${statementOf(r).getText(file.sf).split('\n')[0]!.trim().slice(0, 60)}\` (line ${file.line(r)})`))];

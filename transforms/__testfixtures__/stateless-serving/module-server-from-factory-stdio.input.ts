@@ -1,7 +1,8 @@
 /**
  * One server the module builds at startup with the project's own factory, connected to a new transport per request
  * by the HTTP entry and to stdio by the other (sweep 33 AG1): both entries are served from the factory, and the
- * module's instance goes.
+ * module's instance goes; the stdio entry's shutdown hook closes the serving handle (review 42 S42-5: it held the route
+ * back).
  */
 import express from 'express';
 import { NodeStreamableHTTPServerTransport } from '@modelcontextprotocol/node';
@@ -31,6 +32,10 @@ async function main(): Promise<void> {
     app.listen(Number(process.env.PORT));
   } else {
     await server.connect(new StdioServerTransport());
+    process.on('SIGINT', async () => {
+      await server.close();
+      process.exit(0);
+    });
   }
 }
 

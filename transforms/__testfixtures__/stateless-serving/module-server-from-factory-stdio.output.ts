@@ -1,7 +1,8 @@
 /**
  * One server the module builds at startup with the project's own factory, connected to a new transport per request
  * by the HTTP entry and to stdio by the other (sweep 33 AG1): both entries are served from the factory, and the
- * module's instance goes.
+ * module's instance goes; the stdio entry's shutdown hook closes the serving handle (review 42 S42-5: it held the route
+ * back).
  */
 import express from 'express';
 import { toNodeHandler } from '@modelcontextprotocol/node';
@@ -26,7 +27,11 @@ async function main(): Promise<void> {
     app.all('/mcp', (req, res) => mcpNodeHandler(req, res, req.body));
     app.listen(Number(process.env.PORT));
   } else {
-    serveStdio(createServer);
+    const stdioServing = serveStdio(createServer);
+    process.on('SIGINT', async () => {
+      await stdioServing.close();
+      process.exit(0);
+    });
   }
 }
 
