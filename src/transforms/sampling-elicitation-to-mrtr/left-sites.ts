@@ -13,11 +13,12 @@ import { forEachDescendant } from '../../analysis/ast.js';
 import { handBuiltMessage } from '../../analysis/json-rpc-literals.js';
 import type { AnalysisResult } from '../../analysis/model.js';
 import { describedFeature, INPUT_REQUEST_FEATURES, ruleOfFeature, serverMethodCall, type FeatureId, type FeatureUse } from '../../analysis/sdk-features.js';
-import type { TransformPlan } from '../kit/plan.js';
+import type { TransformOptions, TransformPlan } from '../kit/plan.js';
+import { sdkMajorOfFile } from '../../analysis/sdk-modules.js';
 import { addMarker, isMarked, markFrameworkSites } from '../kit/handler-sites.js';
 
 /** Marks every site of the input-request features the plan neither rewrote nor marked; returns how many. */
-export function markLeftSites(result: AnalysisResult, plan: TransformPlan): number {
+export function markLeftSites(result: AnalysisResult, plan: TransformPlan, options: TransformOptions): number {
   const { analysis } = result;
   const handled = (node: ts.Node): boolean => isMarked(plan, node) || rewrittenBy(plan, node);
   let marked = 0;
@@ -25,7 +26,7 @@ export function markLeftSites(result: AnalysisResult, plan: TransformPlan): numb
     const rule = ruleOfFeature(feature);
     for (const use of analysis.features.uses(feature)) {
       if (handled(use.node)) continue;
-      addMarker(plan, use.node, rule, adviceFor(feature, use));
+      addMarker(plan, use.node, rule, `${staysOnV1(use.node.getSourceFile(), options)}${adviceFor(feature, use)}`);
       marked++;
     }
     const { errors = [], notifierMethods = [], inputRequest } = describedFeature(feature);
@@ -93,4 +94,15 @@ function rewrittenBy(plan: TransformPlan, node: ts.Node): boolean {
   const sf = node.getSourceFile();
   const at = node.getStart(sf);
   return plan.edits.some((e) => e.file === sf.fileName && e.start <= at && at < e.end);
+}
+
+/**
+ * What a marker in a file that stays on SDK 1.x (`--target stateless-v1`, the SDK v2 move held back, a file left on 1.x)
+ * says first: the request still reaches 2025-era clients there, and the advice after it is for the file on SDK v2, whose
+ * `inputRequired`/`ctx.mcpReq` SDK 1.x does not have (sweep 35 AI3). Empty on SDK v2 (or a file importing nothing of
+ * the SDK).
+ */
+export function staysOnV1(sf: ts.SourceFile, options: TransformOptions): string {
+  if (options.target !== 'stateless-v1' && sdkMajorOfFile(sf) !== 1) return '';
+  return 'This file stays on SDK 1.x, where this request still reaches 2025-era clients (stdio, a sessionful connection) and a 2026-07-28 client is never asked; SDK 1.x has no input requests, so what follows applies once the file is on SDK v2: ';
 }

@@ -30,7 +30,7 @@ import { afterImports, flavourOf, indentAt, indentUnit, stringLineStarts } from 
 import { addMarker, CannotRewrite, contextParameter, directHandler, forEachCall, importEdits, isMarked, usesName, type HandlerSite } from '../kit/handler-sites.js';
 import { registrationOf, sdkEntryPackage, sdkMajorOfFile } from '../../analysis/sdk-modules.js';
 import { inlinedMessage, markerAnchor } from './message-inline.js';
-import { markLeftSites } from './left-sites.js';
+import { markLeftSites, staysOnV1 } from './left-sites.js';
 import { handedOnSenders, unreadImportEdits, type HandedOn } from './handed-on.js';
 import { rootsHelperRounds } from './roots-helper.js';
 import { capabilityFlags } from './capability-flags.js';
@@ -74,7 +74,7 @@ export function planMrtr(result: AnalysisResult, options: TransformOptions): Tra
       : unread(site.call)
       ? `${describe(site.feature, site.raw)} ${from}, fire-and-forget (nothing reads its answer): 2026-07-28 has no channel to push it on (the SDK refuses it on a 2026-era request), so it reaches 2025-era clients only. An input request would replace the tool's result and make the client retry, which an optional ${site.feature === 'elicitation' ? 'prompt' : 'request'} is not worth: keep it for 2025-era clients or drop it. Where a tool does need the answer, ${ask} from that tool's handler and read inputResponse(ctx.mcpReq.inputResponses, 'k') on the retry.`
       : `${describe(site.feature, site.raw)} ${from}: on 2026-07-28 a server can only ask the client from inside tools/call, prompts/get or resources/read, by returning inputRequired({ inputRequests: { k: inputRequired.${builderCall(analysis, site)} } }) and reading inputResponse(ctx.mcpReq.inputResponses, 'k') on the retry.${sender?.helper ? ' A helper cannot return that for its handler: have it tell the handler what to ask, and let the handler return the input request.' : ''}`;
-    addMarker(plan, markerAnchor(analysis, site), RULE(site.feature), message);
+    addMarker(plan, markerAnchor(analysis, site), RULE(site.feature), `${staysOnV1(site.call.getSourceFile(), options)}${message}`);
   }
   const codecFiles = new Map<ts.SourceFile, { server?: ts.ObjectLiteralExpression }>();
   const importsOf = new Map<ts.SourceFile, { names: Set<string>; types: Set<string> }>();
@@ -118,7 +118,7 @@ export function planMrtr(result: AnalysisResult, options: TransformOptions): Tra
     }
   }
   rewritten += rewriteHandedOn(result, plan, new Set(byHandler.keys()), { codecFiles, importsOf }, options);
-  const left = markLeftSites(result, plan);
+  const left = markLeftSites(result, plan, options);
   if (left > 0) plan.notes.push(`multi-round-trip: ${left} sampling/elicitation/roots site${left === 1 ? '' : 's'} outside the rewritable shape (a sender handed on, a wrapper, a request built by hand) marked with the inputRequired shape`);
   for (const [sf, imports] of importsOf) plan.edits.push(...importEdits(sf, [...imports.names], SDK, [...imports.types]));
   for (const [sf, info] of codecFiles) {
@@ -881,3 +881,4 @@ function codecEdits(sf: ts.SourceFile, options: ts.ObjectLiteralExpression | und
   }
   return edits;
 }
+
