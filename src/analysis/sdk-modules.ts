@@ -183,6 +183,8 @@ export function v2EntryPointOf(v1Path: string): string {
 
 /** The SDK v2 entry that serves MCP over stdio from a factory (`serveStdio(factory, { transport })`). */
 export const STDIO_SERVING_FUNCTION = MCP_SDK.serving.stdio;
+/** `serveStdio`'s option naming the transport it owns (`serveStdio(f, { transport })`). */
+export const STDIO_TRANSPORT_OPTION = MCP_SDK.serving.stdioTransportOption;
 
 /** The SDK v2 in-process change-event bus class (`new InMemoryServerEventBus()`), whose events createMcpHandler's listen streams receive. */
 export const EVENT_BUS_CLASS = MCP_SDK.serving.bus;

@@ -270,7 +270,8 @@ export interface SdkDescription {
    * The v2 serving entries: over stdio, and the request handler (`createMcpHandler`) that serves HTTP; and
    * the in-process change-event bus class whose events the handler's `subscriptions/listen` streams receive.
    */
-  serving: { stdio: string; handler: string; bus: string };
+  /** The v2 serving entries, and `serveStdio`'s option naming the transport it owns (`serveStdio(f, { transport })`). */
+  serving: { stdio: string; handler: string; bus: string; stdioTransportOption: string };
   /**
    * SDK 1.x modules the official codemod points at a v2 entry point of their own rather than the side's main package
    * (its import map: `@modelcontextprotocol/sdk/server/stdio.js` → `@modelcontextprotocol/server/stdio`), by path
@@ -542,7 +543,7 @@ export const MCP_SDK: SdkDescription = {
   requestScopedNotifications: ['notifications/progress'],
   requestStreamOption: 'relatedRequestId',
   standaloneNotificationRule: 'server-push/standalone-notification',
-  serving: { stdio: 'serveStdio', handler: 'createMcpHandler', bus: 'InMemoryServerEventBus' },
+  serving: { stdio: 'serveStdio', handler: 'createMcpHandler', bus: 'InMemoryServerEventBus', stdioTransportOption: 'transport' },
   v2EntryPoints: { 'server/stdio.js': '@modelcontextprotocol/server/stdio', 'client/stdio.js': '@modelcontextprotocol/client/stdio' },
   features: FEATURES,
 };

@@ -5,7 +5,7 @@
  */
 import { ts } from '../../typescript.js';
 import { calleeParts, enclosingFunction, isInside, outermostWrapper, propertyNameText, statementOf, unwrap } from '../../analysis/ast.js';
-import { CONNECT_METHOD, STDIO_SERVING_FUNCTION } from '../../analysis/sdk-modules.js';
+import { CONNECT_METHOD, STDIO_SERVING_FUNCTION, STDIO_TRANSPORT_OPTION } from '../../analysis/sdk-modules.js';
 import { RULE_ID } from '../../rule-ids.js';
 import { indentAt } from '../kit/source-style.js';
 import { helperConnection } from './connect-helper.js';
@@ -59,8 +59,8 @@ export function planStdio(file: ServingFile, created: ts.NewExpression): void {
   const receiver = unwrap(calleeParts(connect).receiver!);
   const options: string[] = [];
   if (file.options.modernOnly) options.push(`legacy: ${file.q('reject')}`);
-  if (defaulted) options.push(`transport: ${defaulted.name}`);
-  else if (created.arguments && created.arguments.length > 0) options.push(`transport: ${created.getText(file.sf)}`);
+  if (defaulted) options.push(`${STDIO_TRANSPORT_OPTION}: ${defaulted.name}`);
+  else if (created.arguments && created.arguments.length > 0) options.push(`${STDIO_TRANSPORT_OPTION}: ${created.getText(file.sf)}`);
   const decl = ts.isIdentifier(receiver) ? file.values.symbolOf(receiver)?.valueDeclaration : undefined;
   // A server built in place (`new McpServer(…)`, wrapped or not) is extracted into a factory; one a factory built, or one
   // imported from the module that builds it (which then exports a factory), is served from that factory.
@@ -135,7 +135,7 @@ function defaultedTransport(file: ServingFile, created: ts.NewExpression): { con
 function handedToServeStdio(file: ServingFile, created: ts.NewExpression): boolean {
   const option = (node: ts.Node): boolean => {
     const property = outermostWrapper(node).parent;
-    if (!property || !ts.isPropertyAssignment(property) || propertyNameText(property.name) !== 'transport' || !ts.isObjectLiteralExpression(property.parent)) return false;
+    if (!property || !ts.isPropertyAssignment(property) || propertyNameText(property.name) !== STDIO_TRANSPORT_OPTION || !ts.isObjectLiteralExpression(property.parent)) return false;
     const call = property.parent.parent;
     return !!call && ts.isCallExpression(call) && call.arguments[1] === property.parent && file.result.analysis.sdk.exportOf(unwrap(call.expression))?.name === STDIO_SERVING_FUNCTION;
   };
