@@ -73,7 +73,9 @@ export function planStdio(file: ServingFile, created: ts.NewExpression): void {
   // the section sits (dynatrace's "// Default stdio mode"). The transport's ("// Create transport") go with it.
   if (serverStatement) file.remove(serverStatement, { keepComments: true });
   if (transportStatement) removeTransportStatement(file, transportStatement);
-  file.imports.add(STDIO_MODULE, 'serveStdio');
+  // A lazy `await import('…/stdio')` of the transport becomes the lazy import of `serveStdio` (the project chose not to
+  // load stdio up front); otherwise `serveStdio` is imported.
+  if (defaulted || !lazyStdioImport(file, created)) file.imports.add(STDIO_MODULE, 'serveStdio');
   file.plan.notes!.push(`serving: ${file.relative()} — server.connect(new StdioServerTransport()) → serveStdio(${factory})${file.options.modernOnly ? ' (modern-only)' : ' (2025-era clients still served)'}`);
 }
 
@@ -129,6 +131,33 @@ function defaultedTransport(file: ServingFile, created: ts.NewExpression): { con
     if (!read) return undefined;
   }
   return connect ? { connect, name: holder.name.text } : undefined;
+}
+
+/**
+ * `const { StdioServerTransport } = await import('@modelcontextprotocol/server/stdio')` that only the replaced `new
+ * StdioServerTransport()` used: the project loads stdio lazily (a test importing the factory does not pull the transport
+ * in), so the binding becomes `serveStdio` from the same import rather than a static import beside an unused binding
+ * (sweep 35 AI4's shape; `noUnusedLocals` would reject it). Whether it was so rewritten.
+ */
+function lazyStdioImport(file: ServingFile, created: ts.NewExpression): boolean {
+  const cls = unwrap(created.expression);
+  if (!ts.isIdentifier(cls)) return false;
+  const symbol = file.values.symbolOf(cls);
+  const binding = symbol?.valueDeclaration;
+  if (!binding || !ts.isBindingElement(binding) || !ts.isObjectBindingPattern(binding.parent)) return false;
+  const holder = binding.parent.parent;
+  if (!ts.isVariableDeclaration(holder) || !holder.initializer) return false;
+  let init: ts.Node = unwrap(holder.initializer);
+  if (ts.isAwaitExpression(init)) init = unwrap(init.expression);
+  if (!ts.isCallExpression(init) || init.expression.kind !== ts.SyntaxKind.ImportKeyword) return false;
+  const spec = init.arguments[0];
+  if (!spec || !ts.isStringLiteralLike(spec) || spec.text !== STDIO_MODULE) return false;
+  // It must run before the entry: in the function the `connect` was in, above it.
+  if (enclosingFunction(holder) !== enclosingFunction(created) || holder.getStart(file.sf) > created.getStart(file.sf)) return false;
+  const uses = referencesByName(file.sf, cls.text).filter((r) => r !== binding.name && r !== cls && file.values.symbolOf(r) === symbol);
+  if (uses.length > 0 || binding.parent.elements.some((e) => ts.isIdentifier(e.name) && e.name.text === STDIO_SERVING_FUNCTION)) return false;
+  file.edit(binding.getStart(file.sf), binding.end, STDIO_SERVING_FUNCTION);
+  return true;
 }
 
 /** Whether the transport (or the `const` holding it, also as the default of `x ?? new …`) is the `transport` option of a `serveStdio` call. */
