@@ -217,7 +217,11 @@ function fromFactory(file: ServingFile, receiver: ts.Node, decl: ts.Declaration 
     // said here, at the stdio entry, quoting that use; a second marker in the route would speak of stdio there (AG1).
     const use = statementOf(other).getText(file.sf).replace(/\s+/g, ' ');
     const shown = use.length > 80 ? `${use.slice(0, 77)}…` : use;
-    throw new CannotRewrite(`\`${receiver.text}\`, the server this stdio transport is connected to, is also used in another function (\`${shown}\`), which keeps it: serve stdio from the factory once that use is gone.`, connect, RULE_ID.perSessionServer, undefined, factory);
+    // Where the use is, as the code has it: module-level code, or the function (named when it has a name) around it (review 42 S42-12).
+    const holder = enclosingFunction(other);
+    const own = holder?.name && ts.isIdentifier(holder.name) ? holder.name.text : holder && ts.isVariableDeclaration(holder.parent) && ts.isIdentifier(holder.parent.name) ? holder.parent.name.text : undefined;
+    const where = !holder ? 'by module-level code' : own ? `in \`${own}()\`` : 'in another function';
+    throw new CannotRewrite(`\`${receiver.text}\`, the server this stdio transport is connected to, is also used ${where} (\`${shown}\`), which keeps it: serve stdio from the factory once that use is gone.`, connect, RULE_ID.perSessionServer, undefined, factory);
   }
   if (other) {
     // Each refusal is marked above the statement it names (`ServingFile.attempt`), so it says "here", not a line of
