@@ -229,6 +229,8 @@ function runsOutsideTools(analysis: Analysis, fn: ts.FunctionLikeDeclaration, de
       if (asValue || !ts.isIdentifier(node) || node === name || node.text !== name.text) return;
       const parent = node.parent;
       if (ts.isCallExpression(parent) && parent.expression === node) return;
+      // `this.ask(…)`: a method called, not its name used as a value (sweep 35 AI1).
+      if (ts.isPropertyAccessExpression(parent) && parent.name === node && ts.isCallExpression(parent.parent) && parent.parent.expression === parent) return;
       if (analysis.values.symbolOf(node) === symbol) asValue = true;
     });
     if (asValue) return true;
