@@ -10,6 +10,7 @@ import { calleeParts, forEachDescendant, isFunctionLike, propertyNameText, unwra
 import { declaredType, functionOfDeclaration } from './declarations.js';
 import { SESSION_HEADER } from './http-requests.js';
 import { isSseFrameWrite } from './own-sse-transports.js';
+import { isJsonRpcMessageLiteral } from './json-rpc-literals.js';
 import type { Analysis } from './model.js';
 
 /** The media type of a Server-Sent Events response (WHATWG HTML, "Server-sent events"). */
@@ -73,7 +74,7 @@ function reachesMcp(analysis: Analysis, scope: ts.Node, seen: Set<ts.Node>, dept
     } else if (ts.isElementAccessExpression(n)) {
       found = !!values.headerAccessOf(n, SESSION_HEADER);
     } else if (ts.isObjectLiteralExpression(n)) {
-      found = n.properties.some((p) => propertyNameText(p.name) === 'jsonrpc');
+      found = isJsonRpcMessageLiteral(n);
     }
     if (!found && ts.isCallExpression(n)) found = !!values.headerAccessOf(n, SESSION_HEADER);
   });

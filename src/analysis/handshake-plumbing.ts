@@ -10,6 +10,7 @@
  *   `serverInfo`): the code answers the handshake itself, whether or not we can see what it compares.
  */
 import { ts } from '../typescript.js';
+import { isJsonRpcMessageLiteral } from './json-rpc-literals.js';
 import { enclosingFunction, isFunctionLike, isInside, isUndefined, memberAccess, outermostWrapper, propertyNameText, unwrap } from './ast.js';
 import { declaredType } from './declarations.js';
 import type { ValueAnalysis } from './values.js';
@@ -144,11 +145,6 @@ function acts(values: ValueAnalysis, root: ts.Node): boolean {
   };
   visit(root);
   return found;
-}
-
-function isJsonRpcMessageLiteral(literal: ts.ObjectLiteralExpression): boolean {
-  const names = new Set(literal.properties.flatMap((p) => (p.name && (ts.isIdentifier(p.name) || ts.isStringLiteral(p.name)) ? [p.name.text] : [])));
-  return names.has('jsonrpc') || (names.has('id') && (names.has('result') || names.has('error')));
 }
 
 /** The message a discriminant belongs to: `msg` of `msg.method`, or the object `method` was destructured from. */

@@ -24,6 +24,12 @@ export function handBuiltMessage(values: ValueAnalysis, object: ts.ObjectLiteral
   return passedToCall(values, object) ? undefined : methodProp.initializer;
 }
 
+/** An object literal written as a JSON-RPC message: a `jsonrpc` member, or `result`/`error` beside `id` (a response). */
+export function isJsonRpcMessageLiteral(literal: ts.ObjectLiteralExpression): boolean {
+  const names = new Set(literal.properties.flatMap((p) => (p.name ? [propertyNameText(p.name)] : [])));
+  return names.has('jsonrpc') || (names.has('id') && (names.has('result') || names.has('error')));
+}
+
 /** A call argument itself, or a `const` initializer whose variable is one (what the raw-message check sees). */
 function passedToCall(values: ValueAnalysis, object: ts.ObjectLiteralExpression): boolean {
   const holder = outermostWrapper(object);

@@ -9,7 +9,8 @@
  * goes with it.
  */
 import { ts } from '../../typescript.js';
-import { forEachDescendant } from '../../analysis/ast.js';
+import { enclosingFunction, forEachDescendant } from '../../analysis/ast.js';
+import { functionName } from '../../analysis/declarations.js';
 import { legacySseEndpoint } from '../../analysis/legacy-sse.js';
 import type { AnalysisResult } from '../../analysis/model.js';
 import type { SessionStore } from '../../analysis/session-flow.js';
@@ -103,9 +104,6 @@ function iteratingFunction(ref: ts.Node): string | undefined {
 }
 
 function nameOf(node: ts.Node): string {
-  for (let up: ts.Node | undefined = node.parent; up; up = up.parent) {
-    if ((ts.isFunctionDeclaration(up) || ts.isMethodDeclaration(up)) && up.name && ts.isIdentifier(up.name)) return up.name.text;
-    if ((ts.isArrowFunction(up) || ts.isFunctionExpression(up)) && ts.isVariableDeclaration(up.parent) && ts.isIdentifier(up.parent.name)) return up.parent.name.text;
-  }
-  return '';
+  const fn = enclosingFunction(node);
+  return (fn && functionName(fn)?.text) ?? '';
 }

@@ -290,11 +290,11 @@ function removeDeadDeclarations(file: ServingFile): void {
   for (const statement of file.sf.statements) {
     if (!(ts.isClassDeclaration(statement) || ts.isFunctionDeclaration(statement)) || !statement.name) continue;
     if (ts.getModifiers(statement)?.some((m) => m.kind === ts.SyntaxKind.ExportKeyword)) continue;
-    if (file.replaced.some((r) => statement.getStart(file.sf) >= r.start && statement.end <= r.end)) continue;
+    if (file.isReplaced(statement)) continue;
     const name = statement.name.text;
     if (generated.has(name)) continue;
     const refs = referencesByName(file.sf, name).filter((r) => !isInside(r, statement));
-    if (refs.length === 0 || !refs.every((r) => file.replaced.some((range) => r.getStart(file.sf) >= range.start && r.end <= range.end))) continue;
+    if (refs.length === 0 || !refs.every((r) => file.isReplaced(r))) continue;
     file.remove(statement);
     file.plan.notes!.push(`serving: ${file.relative()} — removed \`${name}\`, used only by the sessionful serving code`);
   }

@@ -323,8 +323,7 @@ function moduleServerFromFactory(file: ServingFile, receiver: ts.Identifier, dec
   // StdioServerTransport())`), or to an HTTP+SSE endpoint kept for 2025-era clients, is another serving entry, not a use
   // of the instance: the stdio rewrite serves it from the same factory (stdio.ts), and the instance stays for what still
   // connects it (AG1). One in code a rewrite of this file already replaced (an SSE endpoint --modern-only removed) is gone.
-  const gone = (r: ts.Node): boolean => file.replaced.some((range) => r.getStart(file.sf) >= range.start && r.end <= range.end);
-  const otherEntries = uses.filter((r) => !connectedHere(r) && !gone(r) && connectsAnotherEntry(file, r));
+  const otherEntries = uses.filter((r) => !connectedHere(r) && !file.isReplaced(r) && connectsAnotherEntry(file, r));
   // `server.close()` in the function of another entry (a SIGINT hook beside the stdio `connect`) is that entry's: its
   // rewrite takes it (stdio: the serving handle's `close()`), or the instance stays for it (review 42 S42-5).
   const closesOfEntry = (r: ts.Identifier): boolean =>
@@ -333,7 +332,7 @@ function moduleServerFromFactory(file: ServingFile, receiver: ts.Identifier, dec
       const fn = enclosingFunction(entry);
       return !!fn && isInside(r, fn);
     });
-  const others = uses.filter((r) => !connectedHere(r) && !gone(r) && !otherEntries.includes(r) && !closesOfEntry(r));
+  const others = uses.filter((r) => !connectedHere(r) && !file.isReplaced(r) && !otherEntries.includes(r) && !closesOfEntry(r));
   const exported = container === file.sf && isExportedName(file.sf, decl);
   if (others.length > 0 || exported) {
     const where = [...new Set(others.map((r) => `\`${statementOf(r).getText(file.sf).split('\n')[0]!.trim().slice(0, 60)}\` (line ${file.line(r)})`))];
@@ -877,7 +876,6 @@ function rootAccess(call: ts.CallExpression): ts.Node {
 function packageFactoryRefusal(factory: string, pkg: string): string {
   return `the server is built by \`${factory}\` from the package ${pkg}, which mcp-migrate does not read: whether it returns an SDK v2 server (one built on SDK 1.x cannot be served by \`createMcpHandler\`) and whether each server keeps something between the calls of a connection (a browser and its pages, a login) cannot be told. Check both in that package (move to a version of it on SDK v2; give what its servers keep an explicit handle), then serve the endpoint statelessly.`;
 }
-
 
 /** Whether `node` awaits (or yields) outside any function nested in it. */
 function containsAwait(node: ts.Node): boolean {

@@ -266,6 +266,11 @@ export class ServingFile {
     for (let i = 2; ; i++) if (free(`${base}${i}`)) return `${base}${i}`;
   }
 
+  /** Whether `node` lies in code an edit of this run replaced or removed (it is gone, not kept). */
+  isReplaced(node: ts.Node): boolean {
+    return this.replaced.some((range) => node.getStart(this.sf) >= range.start && node.end <= range.end);
+  }
+
   line(node: ts.Node): number {
     return this.sf.getLineAndCharacterOfPosition(node.getStart(this.sf)).line + 1;
   }

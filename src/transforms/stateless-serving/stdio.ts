@@ -17,6 +17,7 @@ import { builtElsewhereReason, fieldTransportConnect, functionLabel } from './st
 import { builtInPlace, extractFactory } from './factory-extraction.js';
 import { inlineStdioHelper } from './stdio-helper.js';
 import { referencesByName } from './text.js';
+import { functionName } from '../../analysis/declarations.js';
 
 const STDIO_MODULE = '@modelcontextprotocol/server/stdio';
 
@@ -205,8 +206,7 @@ function fromFactory(file: ServingFile, receiver: ts.Node, decl: ts.Declaration 
   if (!ts.isIdentifier(receiver) || decl?.getSourceFile() !== file.sf) return { factory, closes: [] };
   const serverStatement = statementOf(file.values.symbolOf(receiver)!.valueDeclaration!);
   // A use in code an HTTP rewrite of this file already replaced (the route that connected the same instance, AG1) is gone.
-  const gone = (r: ts.Node): boolean => file.replaced.some((range) => r.getStart(file.sf) >= range.start && r.end <= range.end);
-  const others = referencesByName(file.sf, receiver.text).filter((r) => file.values.symbolOf(r)?.valueDeclaration === decl && !isInside(r, connectStatement) && !isInside(r, serverStatement) && !gone(r));
+  const others = referencesByName(file.sf, receiver.text).filter((r) => file.values.symbolOf(r)?.valueDeclaration === decl && !isInside(r, connectStatement) && !isInside(r, serverStatement) && !file.isReplaced(r));
   // `server.close()` on shutdown becomes the serving handle's `close()`; any other use needs a person.
   const other = others.find((r) => !(ts.isPropertyAccessExpression(r.parent) && r.parent.name.text === 'close' && ts.isCallExpression(r.parent.parent) && r.parent.parent.expression === r.parent));
   // What still connects the same instance to another entry (an HTTP+SSE endpoint kept for 2025-era clients) keeps it:
@@ -219,7 +219,7 @@ function fromFactory(file: ServingFile, receiver: ts.Node, decl: ts.Declaration 
     const shown = use.length > 80 ? `${use.slice(0, 77)}…` : use;
     // Where the use is, as the code has it: module-level code, or the function (named when it has a name) around it (review 42 S42-12).
     const holder = enclosingFunction(other);
-    const own = holder?.name && ts.isIdentifier(holder.name) ? holder.name.text : holder && ts.isVariableDeclaration(holder.parent) && ts.isIdentifier(holder.parent.name) ? holder.parent.name.text : undefined;
+    const own = holder && functionName(holder)?.text;
     const where = !holder ? 'by module-level code' : own ? `in \`${own}()\`` : 'in another function';
     throw new CannotRewrite(`\`${receiver.text}\`, the server this stdio transport is connected to, is also used ${where} (\`${shown}\`), which keeps it: serve stdio from the factory once that use is gone.`, connect, RULE_ID.perSessionServer, undefined, factory);
   }
