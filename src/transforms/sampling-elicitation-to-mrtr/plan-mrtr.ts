@@ -19,7 +19,8 @@
  * v2 only: for SDK 1.x files (`--target stateless-v1`) a marker.
  */
 import { ts } from '../../typescript.js';
-import { calleeParts, enclosingFunction, forEachDescendant, isPlainLiteral, propertyNameText, unwrap } from '../../analysis/ast.js';
+import { calleeParts, enclosingFunction, forEachDescendant, isFunctionLike, isPlainLiteral, propertyNameText, unwrap } from '../../analysis/ast.js';
+import { requestHandlerOf } from '../../analysis/list-routing.js';
 import { boundNames } from '../../analysis/declarations.js';
 import { describedFeature, INPUT_REQUEST_FEATURES, ruleOfFeature, type FeatureId, type InputRequestSite } from '../../analysis/sdk-features.js';
 import type { AnalysisResult, Analysis } from '../../analysis/model.js';
@@ -244,10 +245,10 @@ function runsOutsideTools(analysis: Analysis, fn: ts.FunctionLikeDeclaration, de
 }
 
 /** A request handler that calls `fn` (directly, or through up to four functions calling it). */
-function callingHandler(analysis: Analysis, fn: ts.FunctionLikeDeclaration, depth: number): HandlerSite | undefined {
+function callingHandler(analysis: Analysis, fn: ts.FunctionLikeDeclaration, depth: number): { method?: string } | undefined {
   if (depth > 4) return undefined;
   for (const call of analysis.values.calls.everyCallOf(fn)) {
-    const handler = enclosingHandler(analysis, call);
+    const handler = enclosingHandler(analysis, call) ?? enclosingRequestHandler(analysis, call);
     if (handler) return handler;
     const caller = enclosingFunction(call);
     const further = caller && callingHandler(analysis, caller, depth + 1);
@@ -260,7 +261,7 @@ function callingHandler(analysis: Analysis, fn: ts.FunctionLikeDeclaration, dept
 function runsOutsideHandlers(analysis: Analysis, fn: ts.FunctionLikeDeclaration, depth: number, inTests: (node: ts.Node) => boolean): boolean {
   if (depth > 4 || handlerOf(analysis, fn)) return false;
   return analysis.values.calls.everyCallOf(fn).some((c) => {
-    if (inTests(c) || enclosingHandler(analysis, c)) return false;
+    if (inTests(c) || enclosingHandler(analysis, c) || enclosingRequestHandler(analysis, c)) return false;
     const caller = enclosingFunction(c);
     return !caller || runsOutsideHandlers(analysis, caller, depth + 1, inTests);
   });
@@ -287,6 +288,22 @@ function enclosingHandler(analysis: Analysis, node: ts.Node): HandlerSite | unde
       if (site) return site;
     }
     current = current.parent;
+  }
+  return undefined;
+}
+
+/**
+ * The request handler a call is in, for naming it: also SDK 1.x's schema form of the tool and list handlers
+ * (`setRequestHandler(CallToolRequestSchema, …)`), which are no handler sites for the rewrites (the analysis reads a
+ * low-level server's tools instead) but do run the call inside that request (sweep 35 AI2).
+ */
+function enclosingRequestHandler(analysis: Analysis, node: ts.Node): { method: string } | undefined {
+  for (let current: ts.Node | undefined = node.parent; current; current = current.parent) {
+    if (!isFunctionLike(current)) continue;
+    let registration: ts.Node = current.parent;
+    while (ts.isParenthesizedExpression(registration) || ts.isAsExpression(registration)) registration = registration.parent;
+    const handler = ts.isCallExpression(registration) ? requestHandlerOf(analysis, registration) : undefined;
+    if (handler && handler.fn === current) return { method: handler.method };
   }
   return undefined;
 }
