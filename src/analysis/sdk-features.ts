@@ -84,6 +84,9 @@ interface FeatureUses {
   messages: ReadonlySet<string>;
   handledMethods: ReadonlySet<string>;
   registeredMethods: ReadonlySet<string>;
+  /** The feature's requests a server sends (not also handled, as `ping` is), and their SDK 1.x schemas. */
+  serverRequests: ReadonlySet<string>;
+  requestSchemas: ReadonlyMap<string, string>;
 }
 
 const USES = new Map<string, FeatureUses>(
@@ -95,6 +98,8 @@ const USES = new Map<string, FeatureUses>(
       messages: new Set(Object.keys(feature.messages ?? {})),
       handledMethods: new Set(feature.handledMethods ?? []),
       registeredMethods: new Set(feature.registeredMethods ?? []),
+      serverRequests: new Set(Object.entries(feature.messages ?? {}).filter(([method, kind]) => kind === 'request' && !(feature.handledMethods ?? []).includes(method)).map(([method]) => method)),
+      requestSchemas: new Map((feature.requestSchemas ?? []).map((schema) => [schema, Object.entries(feature.messages ?? {}).find(([, kind]) => kind === 'request')![0]])),
     },
   ]),
 );
@@ -567,7 +572,25 @@ function featureUse(model: SdkModelParts, call: ts.CallExpression, uses: Feature
       return { node: registration.argument, messageId: 'handler', data: { method: registration.method } };
     }
   }
+  if (uses.serverRequests.size) {
+    const handled = serverRequestHandled(model, call, uses);
+    if (handled) return { node: handled.argument, messageId: 'clientHandler', data: { method: handled.method } };
+  }
   return undefined;
+}
+
+/**
+ * A server's handler for a request of the feature that only a server sends (`setRequestHandler(ElicitRequestSchema, …)`,
+ * `setRequestHandler('elicitation/create', …)`): no client sends it to a server, so it never runs (sweep 35 AI5).
+ */
+function serverRequestHandled(model: SdkModelParts, call: ts.CallExpression, uses: FeatureUses): { method: string; argument: ts.Node } | undefined {
+  const registration = handlerRegistration(model, call);
+  if (registration) return uses.serverRequests.has(registration.method) ? registration : undefined;
+  const { name, receiver } = calleeParts(call);
+  if (!name || !HANDLER_REGISTRATION_METHODS.has(name) || !receiver || call.arguments.length < 2 || !isServerKind(model.values.valueOf(receiver))) return undefined;
+  const argument = call.arguments[0]!;
+  const method = uses.requestSchemas.get(model.sdk.exportOf(unwrap(argument))?.name ?? '');
+  return method ? { method, argument } : undefined;
 }
 
 /**

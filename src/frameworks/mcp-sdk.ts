@@ -172,6 +172,11 @@ export interface SdkFeature {
   /** SDK schemas of the response a raw request of this feature is parsed with. */
   resultSchemas?: readonly string[];
   /**
+   * SDK 1.x schemas of this feature's own request (`ElicitRequestSchema`): a server registering a handler for it
+   * (`setRequestHandler(ElicitRequestSchema, …)`) handles a request only a server sends, which no client sends to it.
+   */
+  requestSchemas?: readonly string[];
+  /**
    * Not a finding when the server is served only over stdio (`serveStdio` and no `createMcpHandler`):
    * there the instance's own sends are the 2026-07-28 publish path.
    */
@@ -291,6 +296,7 @@ const FEATURES = {
     inputRequest: { builder: 'createMessage', responseKind: 'sampling' },
     clientCapability: 'sampling',
     resultSchemas: ['CreateMessageResultSchema', 'CreateMessageResultWithToolsSchema'],
+    requestSchemas: ['CreateMessageRequestSchema'],
   },
   elicitation: {
     rule: 'server-push/elicitation',
@@ -300,6 +306,7 @@ const FEATURES = {
     inputRequest: { builder: 'elicit', responseKind: 'elicit', urlBuilder: 'elicitUrl' },
     clientCapability: 'elicitation',
     resultSchemas: ['ElicitResultSchema'],
+    requestSchemas: ['ElicitRequestSchema'],
     notifierMethods: ['createElicitationCompletionNotifier'],
     errors: ['UrlElicitationRequiredError'],
   },
@@ -312,6 +319,7 @@ const FEATURES = {
     clientCapability: 'roots',
     resultKey: 'roots',
     resultSchemas: ['ListRootsResultSchema'],
+    requestSchemas: ['ListRootsRequestSchema'],
   },
   ping: {
     rule: 'server-push/ping',

@@ -26,7 +26,8 @@ export function markLeftSites(result: AnalysisResult, plan: TransformPlan, optio
     const rule = ruleOfFeature(feature);
     for (const use of analysis.features.uses(feature)) {
       if (handled(use.node)) continue;
-      addMarker(plan, use.node, rule, `${staysOnV1(use.node.getSourceFile(), options)}${adviceFor(feature, use)}`);
+      // A server's handler for the request never runs on either SDK line: no "stays on SDK 1.x" preface.
+      addMarker(plan, use.node, rule, `${use.messageId === 'clientHandler' ? '' : staysOnV1(use.node.getSourceFile(), options)}${adviceFor(feature, use)}`);
       marked++;
     }
     const { errors = [], notifierMethods = [], inputRequest } = describedFeature(feature);
@@ -73,6 +74,10 @@ function builderOf(feature: FeatureId): string {
 
 function adviceFor(feature: FeatureId, use: FeatureUse): string {
   const method = use.data?.method ?? describedFeature(feature).inputRequest!.builder;
+  // A server's own handler for a request only a server sends (a mock answering `elicitation/create`, sweep 35 AI5).
+  if (use.messageId === 'clientHandler') {
+    return `a handler of ${method} on a server: ${method} is a request a server sends to the client, and no client sends it to a server, so this handler never runs (on SDK 1.x as on 2026-07-28, where the request exists only as an input request a handler returns: inputRequired.${builderOf(feature)}). Remove it, with whatever only it uses; if it stands in for a client in tests, move it to a test client.`;
+  }
   // A handler of a notification the client sent (`notifications/roots/list_changed`): it asks nothing itself.
   if ((describedFeature(feature).handledMethods ?? []).includes(method)) {
     return `a handler of ${method}, which 2026-07-28 removed: no 2026-era client sends it, so it runs only for 2025-era clients (stdio, server-legacy), whose per-connection state it refreshes. Keep it while they are served, or drop it; a tool that needs the ${feature === 'roots' ? 'roots' : 'answer'} asks for them within its call: return inputRequired({ inputRequests: { k: inputRequired.${builderOf(feature)} } }) and read inputResponse(ctx.mcpReq.inputResponses, 'k') on the retry.`;

@@ -42,6 +42,14 @@ server.tool('progress', async (extra) => {
   ],
   invalid: [
     {
+      name: "a server's own roots/list handler (no client sends it to a server)",
+      code: `import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { ListRootsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+const server = new Server({ name: 'x', version: '1' }, { capabilities: {} });
+server.setRequestHandler(ListRootsRequestSchema, async () => ({ roots: [] }));`,
+      errors: [{ messageId: 'clientHandler', line: 4 }],
+    },
+    {
       name: 'a roots/list request built by hand and returned for another layer to send (sweep 25 Y6: the transform marks it, so the rule reports it)',
       code: `export function rootsRequest(id: number) {
   const request = { jsonrpc: '2.0', id, method: 'roots/list', params: {} };

@@ -4,6 +4,13 @@ import rule from '../../../src/rules/deprecated-feature/sampling.js';
 ruleTester(rule, {
   valid: [
     {
+      name: "a client's sampling/createMessage handler",
+      code: `import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { CreateMessageRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+const client = new Client({ name: 'c', version: '1' }, { capabilities: { sampling: {} } });
+client.setRequestHandler(CreateMessageRequestSchema, async () => ({ role: 'assistant' as const, content: { type: 'text' as const, text: 'ok' }, model: 'm' }));`,
+    },
+    {
       name: "a test asserting on the server's mocked createMessage (expect((server.createMessage as Mock)), sweep 20 T4)",
       code: `import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 declare const server: Server;
@@ -57,6 +64,18 @@ server.registerTool('s', { description: 'Used to send sampling/createMessage' },
     },
   ],
   invalid: [
+    {
+      name: "a server's own sampling/createMessage handler (no client sends it to a server)",
+      code: `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { CreateMessageRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+const server = new McpServer({ name: 'x', version: '1' });
+server.server.setRequestHandler(CreateMessageRequestSchema, async () => ({
+  role: 'assistant' as const,
+  content: { type: 'text' as const, text: 'stub' },
+  model: 'stub',
+}));`,
+      errors: [{ messageId: 'clientHandler', line: 4 }],
+    },
     {
       name: 'v1 experimental tasks: server.server.experimental.tasks.createMessageStream',
       code: `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';

@@ -15,6 +15,13 @@ server.tool('connect_github', async () => {
 ruleTester(rule, {
   valid: [
     {
+      name: "a client's elicitation/create handler (the client answers the server's request)",
+      code: `import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+const client = new Client({ name: 'c', version: '1' }, { capabilities: { elicitation: {} } });
+client.setRequestHandler(ElicitRequestSchema, async () => ({ action: 'decline' as const }));`,
+    },
+    {
       name: 'elicitInput on a non-SDK form helper',
       code: `import { form } from './form.js';
 export const ask = () => form.elicitInput({ message: 'Name?' });`,
@@ -63,6 +70,24 @@ server.registerTool('caps', { description: 'd' }, async (ctx) => ({
     },
   ],
   invalid: [
+    {
+      name: "a server's own elicitation/create handler, v1 schema form (sweep 35 AI5: a mock that fakes the user's answers)",
+      code: `import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+const server = new Server({ name: 'confirm', version: '1' }, { capabilities: { tools: {} } });
+server.setRequestHandler(ElicitRequestSchema, async (request) => {
+  if (request.params.message.includes('cancel')) return { action: 'cancel' as const };
+  return { action: 'accept' as const, content: { ok: true } };
+});`,
+      errors: [{ messageId: 'clientHandler', line: 4 }],
+    },
+    {
+      name: "a server's own elicitation/create handler, v2 method string",
+      code: `import { Server } from '@modelcontextprotocol/server';
+const server = new Server({ name: 'confirm', version: '1' }, { capabilities: { tools: {} } });
+server.setRequestHandler('elicitation/create', async () => ({ action: 'decline' as const }));`,
+      errors: [{ messageId: 'clientHandler', line: 3 }],
+    },
     {
       name: 'an elicitation/create request built by hand and returned for another layer to send (henryperkins/my-mcp-github, sweep 25 Y6)',
       code: `export function createElicitationRequest(id: string | number, message: string) {
