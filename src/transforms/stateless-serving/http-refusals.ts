@@ -101,8 +101,9 @@ export function unrecognisedPlace(file: ServingFile, transport: ts.NewExpression
     // One sessionful transport made by start-up code no route reaches (`main()` connecting `createMcpServer(client)` to it,
     // the listener handing it every request), with no registry: the process's only session (sweep 34 AH5).
     if (!mintsNoSession(transport) && kind === 'helper' && !calledPerRequest(file.values, fn!) && file.registriesOf([file.sf]).length === 0) {
-      markRoutesHandingTo(file, transport, true);
-      return new CannotRewrite(`one sessionful transport is created once, in \`${holder.text}()\`${where}, which no route handler calls, for the whole process: it serves a single session (once the first client has initialised, every other client's initialize is refused) and speaks the 2025 protocol only: replace it, its \`connect\` and the code that hands it the requests with one stateless endpoint.${why}`, transport, undefined, framework, projectFactoryBeside(file, transport));
+      const factory = projectFactoryBeside(file, transport);
+      markRoutesHandingTo(file, transport, true, factory);
+      return new CannotRewrite(`one sessionful transport is created once, in \`${holder.text}()\`${where}, which no route handler calls, for the whole process: it serves a single session (once the first client has initialised, every other client's initialize is refused) and speaks the 2025 protocol only: replace it, its \`connect\` and the code that hands it the requests with one stateless endpoint.${why}`, transport, undefined, framework, factory);
     }
     if (isStatelessIdiom(file, [transport])) {
       return new CannotRewrite(`the transport is created per request in the ${kind} \`${holder.text}()\`${where}, not in a route handler (SDK 1.x's stateless idiom: no session to replace, but it speaks the 2025 protocol only): replace the ${kind} and the routing that calls it with one stateless endpoint by hand.${why}`, transport, undefined, framework);
@@ -118,7 +119,7 @@ export function unrecognisedPlace(file: ServingFile, transport: ts.NewExpression
   }
   // `const transport = new …({ sessionIdGenerator: undefined })` at module level, handed every request by a route (sweep 9 G3).
   if (mintsNoSession(transport)) {
-    markRoutesHandingTo(file, transport);
+    markRoutesHandingTo(file, transport, false, projectFactoryBeside(file, transport));
     return new CannotRewrite("one stateless transport is created once, outside any route, and serves every request it is handed (the SDK serves one request per stateless transport: current 1.x releases throw on the second, and a shared one mixes up the ids of concurrent requests), and it speaks the 2025 protocol only: replace it and the code that hands it the requests with one stateless endpoint by hand.", transport, undefined, framework);
   }
   // One sessionful transport for the whole process, at module level, with no registry (sweep 33 AG5): it serves the first
@@ -176,7 +177,7 @@ function projectFactoryBeside(file: ServingFile, transport: ts.NewExpression): s
  * .bind(t))`, `(req, res) => t.handleRequest(req, res)`), in any file: scan reports each as a route every method
  * reaches (session-route); each gets a marker that points at the transport's (sweep 13 L6).
  */
-function markRoutesHandingTo(file: ServingFile, transport: ts.NewExpression, sessionful = false): void {
+function markRoutesHandingTo(file: ServingFile, transport: ts.NewExpression, sessionful = false, factory?: string): void {
   const holder = outermostWrapper(transport).parent;
   const symbol = holder && ts.isVariableDeclaration(holder) && ts.isIdentifier(holder.name) ? file.values.symbolOf(holder.name) : undefined;
   if (!symbol) return;
@@ -186,7 +187,7 @@ function markRoutesHandingTo(file: ServingFile, transport: ts.NewExpression, ses
       const access = route.node.parent;
       if (route.method !== 'all' || !access || !ts.isPropertyAccessExpression(access) || access.name !== route.node || file.values.symbolOf(unwrap(access.expression)) !== symbol) continue;
       const at = sf === file.sf ? 'in this file' : `in ${path.relative(path.dirname(sf.fileName), file.sf.fileName).split(path.sep).join('/') || where}`;
-      file.markerAnywhere(route.node, RULE_ID.sessionRoute, `every request of every method is handed to the one ${sessionful ? 'sessionful' : 'stateless'} transport created ${at} (marked there): replace this listener and that transport together. ${servingEntryAdvice({ kind: 'http', target: file.options.target, modernOnly: file.options.modernOnly, framework: route.framework })}`);
+      file.markerAnywhere(route.node, RULE_ID.sessionRoute, `every request of every method is handed to the one ${sessionful ? 'sessionful' : 'stateless'} transport created ${at} (marked there): replace this listener and that transport together. ${servingEntryAdvice({ kind: 'http', target: file.options.target, modernOnly: file.options.modernOnly, framework: route.framework, factory })}`);
     }
   }
 }

@@ -54,9 +54,7 @@ export function planStdio(file: ServingFile, created: ts.NewExpression): void {
     throw new CannotRewrite('the stdio transport is used beyond `server.connect(transport)`.', created, RULE_ID.perSessionServer);
   }
   const connectStatement = statementOf(connect);
-  if (!ts.isExpressionStatement(connectStatement) || unwrap(connectStatement.expression) !== connect) {
-    throw new CannotRewrite('the result of `server.connect(…)` is used: use the handle serveStdio returns instead (it has `close()`).', connect, RULE_ID.perSessionServer);
-  }
+  const resultUsed = !ts.isExpressionStatement(connectStatement) || unwrap(connectStatement.expression) !== connect;
   const receiver = unwrap(calleeParts(connect).receiver!);
   const options: string[] = [];
   if (file.options.modernOnly) options.push(`legacy: ${file.q('reject')}`);
@@ -65,8 +63,10 @@ export function planStdio(file: ServingFile, created: ts.NewExpression): void {
   const decl = ts.isIdentifier(receiver) ? file.values.symbolOf(receiver)?.valueDeclaration : undefined;
   // A server built in place (`new McpServer(…)`, wrapped or not) is extracted into a factory; one a factory built, or one
   // imported from the module that builds it (which then exports a factory), is served from that factory.
-  const built: ServedFrom = decl && ts.isVariableDeclaration(decl) && decl.getSourceFile() === file.sf && decl.initializer && builtInPlace(file.values, decl.initializer) ? { factory: extractHere(file, decl, connect, connectStatement), closes: [] } : fromFactory(file, receiver, decl, connect, connectStatement);
+  const built: ServedFrom = decl && ts.isVariableDeclaration(decl) && decl.getSourceFile() === file.sf && decl.initializer && builtInPlace(file.values, decl.initializer) ? { factory: extractHere(file, decl, connect, connectStatement as ts.Statement), closes: [] } : fromFactory(file, receiver, decl, connect, connectStatement);
   const { factory, serverStatement, closes } = built;
+  // Refused after the factory is known, so that the marker names it (the edits made on the way are rolled back, review 42 S42-9).
+  if (resultUsed) throw new CannotRewrite('the result of `server.connect(…)` is used: use the handle serveStdio returns instead (it has `close()`).', connect, RULE_ID.perSessionServer, undefined, factory);
   const serve = `serveStdio(${factory}${options.length ? `, { ${options.join(', ')} }` : ''});`;
   file.edit(connectStatement.getStart(file.sf), connectStatement.end, closes.length ? `const ${closes[0]!.name} = ${serve}` : serve);
   for (const { ref, name } of closes) file.edit(ref.getStart(file.sf), ref.end, name);
@@ -74,6 +74,7 @@ export function planStdio(file: ServingFile, created: ts.NewExpression): void {
   // the section sits (dynatrace's "// Default stdio mode"). The transport's ("// Create transport") go with it.
   if (serverStatement) file.remove(serverStatement, { keepComments: true });
   if (transportStatement) removeTransportStatement(file, transportStatement);
+  if (!defaulted && found.declarationStatement) removeTransportStatement(file, found.declarationStatement);
   // A lazy `await import('…/stdio')` of the transport becomes the lazy import of `serveStdio` (the project chose not to
   // load stdio up front); otherwise `serveStdio` is imported.
   if (defaulted || !lazyStdioImport(file, created)) file.imports.add(STDIO_MODULE, 'serveStdio');
@@ -117,9 +118,11 @@ function defaultedTransport(file: ServingFile, created: ts.NewExpression): { con
   const fallback = outer.parent;
   if (!fallback || !ts.isBinaryExpression(fallback) || fallback.right !== outer || ![ts.SyntaxKind.QuestionQuestionToken, ts.SyntaxKind.BarBarToken].includes(fallback.operatorToken.kind)) return undefined;
   const holder = outermostWrapper(fallback).parent;
-  if (!holder || !ts.isVariableDeclaration(holder) || !ts.isIdentifier(holder.name) || !ts.isVariableDeclarationList(holder.parent) || !(holder.parent.flags & ts.NodeFlags.Const)) return undefined;
+  if (!holder || !ts.isVariableDeclaration(holder) || !ts.isIdentifier(holder.name) || !ts.isVariableDeclarationList(holder.parent)) return undefined;
   const symbol = file.values.symbolOf(holder.name);
   const refs = referencesByName(file.sf, holder.name.text).filter((r) => r !== holder.name && file.values.symbolOf(r) === symbol);
+  // A `let` never assigned again is the `const` it could have been (review 42 S42-9).
+  if (!(holder.parent.flags & ts.NodeFlags.Const) && refs.some(isAssignedTo)) return undefined;
   let connect: ts.CallExpression | undefined;
   for (const ref of refs) {
     const up = outermostWrapper(ref).parent;
@@ -178,7 +181,7 @@ function handedToServeStdio(file: ServingFile, created: ts.NewExpression): boole
 }
 
 /** `server.connect(transport)` of the transport made in place or held in a `const` used only there, and that declaration. */
-function connectionOf(file: ServingFile, created: ts.NewExpression): { connect?: ts.CallExpression; transportStatement?: ts.Node } {
+function connectionOf(file: ServingFile, created: ts.NewExpression): { connect?: ts.CallExpression; transportStatement?: ts.Node; declarationStatement?: ts.Node } {
   let transportStatement: ts.Node | undefined;
   let connect: ts.CallExpression | undefined;
   const parent = unwrap(created).parent;
@@ -189,8 +192,34 @@ function connectionOf(file: ServingFile, created: ts.NewExpression): { connect?:
     if (only && ts.isCallExpression(only) && calleeParts(only).name === CONNECT_METHOD) connect = only;
     transportStatement = statementOf(parent);
     if (!ts.isVariableStatement(transportStatement) || transportStatement.declarationList.declarations.length !== 1) connect = undefined;
+  } else if (parent && ts.isBinaryExpression(parent) && parent.operatorToken.kind === ts.SyntaxKind.EqualsToken && parent.right === outermostWrapper(created) && ts.isIdentifier(parent.left)) {
+    return assignedOnceThenConnected(file, parent as ts.BinaryExpression & { left: ts.Identifier }) ?? {};
   }
   return { connect, transportStatement };
+}
+
+/**
+ * `let stdioTransport = null; … stdioTransport = new StdioServerTransport(); await server.connect(stdioTransport);`: a
+ * variable declared apart (jobspy's module-level `let`), assigned the transport once in a statement of its own and read
+ * only by the `connect` of that assignment's block. It is a `const` in all but form: the assignment and the declaration
+ * go, as the `const` would (sweep 36 AJ3).
+ */
+function assignedOnceThenConnected(file: ServingFile, assignment: ts.BinaryExpression & { left: ts.Identifier }): { connect: ts.CallExpression; transportStatement: ts.Node; declarationStatement: ts.Node } | undefined {
+  const decl = file.values.symbolOf(assignment.left)?.valueDeclaration;
+  if (!decl || !ts.isVariableDeclaration(decl) || decl.getSourceFile() !== file.sf || !ts.isIdentifier(decl.name)) return undefined;
+  const initial = decl.initializer && unwrap(decl.initializer);
+  if (initial && initial.kind !== ts.SyntaxKind.NullKeyword && !(ts.isIdentifier(initial) && initial.text === 'undefined')) return undefined;
+  const declarationStatement = statementOf(decl);
+  if (!ts.isVariableStatement(declarationStatement) || declarationStatement.declarationList.declarations.length !== 1) return undefined;
+  const transportStatement = statementOf(assignment);
+  if (!ts.isExpressionStatement(transportStatement) || unwrap(transportStatement.expression) !== assignment) return undefined;
+  const refs = referencesByName(file.sf, decl.name.text).filter((r) => r !== decl.name && r !== assignment.left && file.values.symbolOf(r)?.valueDeclaration === decl);
+  const only = refs.length === 1 ? outermostWrapper(refs[0]!).parent : undefined;
+  if (!only || !ts.isCallExpression(only) || calleeParts(only).name !== CONNECT_METHOD || only.arguments.length !== 1 || outermostWrapper(only.arguments[0]!) !== outermostWrapper(refs[0]!)) return undefined;
+  // Connected in the same block, after the assignment: nothing can run between them that reads the variable.
+  const connectStatement = statementOf(only);
+  if (connectStatement.parent !== transportStatement.parent || connectStatement.getStart(file.sf) < transportStatement.end) return undefined;
+  return { connect: only, transportStatement, declarationStatement };
 }
 
 /**
@@ -277,4 +306,12 @@ function returnedBy(created: ts.NewExpression): string | undefined {
 function connectsServer(node: ts.Node): boolean {
   const access = node.parent;
   return ts.isPropertyAccessExpression(access) && access.expression === node && access.name.text === CONNECT_METHOD && ts.isCallExpression(access.parent) && access.parent.expression === access;
+}
+
+/** `x = …`, `x += …`, `x++`, `--x`: the identifier is written, not only read. */
+function isAssignedTo(ref: ts.Identifier): boolean {
+  const up = outermostWrapper(ref);
+  const parent = up.parent;
+  if (ts.isBinaryExpression(parent) && parent.left === up) return parent.operatorToken.kind >= ts.SyntaxKind.FirstAssignment && parent.operatorToken.kind <= ts.SyntaxKind.LastAssignment;
+  return (ts.isPrefixUnaryExpression(parent) || ts.isPostfixUnaryExpression(parent)) && [ts.SyntaxKind.PlusPlusToken, ts.SyntaxKind.MinusMinusToken].includes(parent.operator);
 }

@@ -37,7 +37,7 @@ async function main(): Promise<void> {
         res.end();
         return;
       }
-      // @mcp-migrate-todo(session-transport/session-route): every request of every method is handed to the one sessionful transport created in this file (marked there): replace this listener and that transport together. Serve the endpoint with `toNodeHandler(createMcpHandler(buildServer))` from the request listener (route other paths before it; GET/DELETE then answer 405) (`buildServer` stands for a function that builds a new server with its registrations and returns it: write one if the project has none).
+      // @mcp-migrate-todo(session-transport/session-route): every request of every method is handed to the one sessionful transport created in this file (marked there): replace this listener and that transport together. Serve the endpoint with `toNodeHandler(createMcpHandler(() => createMcpServer(client)))` from the request listener (route other paths before it; GET/DELETE then answer 405).
       await transport.handleRequest(req, res);
     })
     .listen(3000);
