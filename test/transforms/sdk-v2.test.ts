@@ -1281,6 +1281,23 @@ describe('rewriteManifest', () => {
     expect(rewriteManifest(other, change)).toBe('{\n  "dependencies": {\n    "@modelcontextprotocol/node": "^2.1.2",\n    "@modelcontextprotocol/server": "^2.4.0"\n  },\n  "bundledDependencies": ["zod"],\n  "bundleDependencies": true\n}\n');
   });
 
+  it('says of the peers added in place of a removed one what peerDependenciesMeta said of it (an optional peer stays optional, sweep 36 AJ6); an entry with nothing in its place goes', () => {
+    const before = '{\n  "peerDependencies": {\n    "@modelcontextprotocol/sdk": ">= 1 < 2",\n    "graphql": "^16.0.0"\n  },\n  "peerDependenciesMeta": {\n    "@modelcontextprotocol/sdk": {\n      "optional": true\n    },\n    "graphql": { "optional": true }\n  }\n}\n';
+    const change = {
+      remove: ['@modelcontextprotocol/sdk'],
+      add: [
+        { section: 'peerDependencies' as const, name: '@modelcontextprotocol/server', range: '^2.4.0' },
+        { section: 'peerDependencies' as const, name: '@modelcontextprotocol/node', range: '^2.1.2' },
+      ],
+      set: [],
+    };
+    expect(rewriteManifest(before, change)).toBe(
+      '{\n  "peerDependencies": {\n    "@modelcontextprotocol/node": "^2.1.2",\n    "@modelcontextprotocol/server": "^2.4.0",\n    "graphql": "^16.0.0"\n  },\n  "peerDependenciesMeta": {\n    "@modelcontextprotocol/server": {\n      "optional": true\n    },\n    "@modelcontextprotocol/node": {\n      "optional": true\n    },\n    "graphql": { "optional": true }\n  }\n}\n',
+    );
+    const alone = '{ "peerDependencies": { "@modelcontextprotocol/sdk": "^1.0.0" }, "peerDependenciesMeta": { "@modelcontextprotocol/sdk": { "optional": true } } }';
+    expect(rewriteManifest(alone, { remove: ['@modelcontextprotocol/sdk'], add: [], set: [] })).toBe('{ "peerDependencies": {  }, "peerDependenciesMeta": {} }');
+  });
+
   it('inserts at the sorted place in a sorted section, keeps CRLF, and creates a missing section', () => {
     const before = '{\r\n  "dependencies": {\r\n    "@modelcontextprotocol/sdk": "^1.0.0"\r\n  }\r\n}\r\n';
     const after = rewriteManifest(before, {

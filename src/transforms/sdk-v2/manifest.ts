@@ -41,6 +41,7 @@ const ZOD_FLOOR: readonly [number, number] = [4, 2];
 export const ZOD_RANGE = '^4.2.0';
 
 const SECTIONS = ['dependencies', 'devDependencies', 'peerDependencies', 'optionalDependencies'] as const;
+const PEER_META = 'peerDependenciesMeta';
 /** The lists of dependency names npm packs into the tarball (both spellings npm accepts). */
 const BUNDLED = new Set(['bundledDependencies', 'bundleDependencies']);
 type Section = (typeof SECTIONS)[number];
@@ -208,6 +209,27 @@ export function rewriteManifest(text: string, change: ManifestChange): string {
     const next = names.flatMap((n, i) => (!change.remove.includes(n!) ? [n!] : i === removedAt ? added : []));
     const separator = elements.length >= 2 ? text.slice(elements[0]!.end, elements[1]!.getStart(sf)) : ', ';
     edits.push({ start: elements[0]!.getStart(sf), end: elements.at(-1)!.end, text: next.map((n) => JSON.stringify(n)).join(separator) });
+  }
+  // `peerDependenciesMeta` (`{ "@modelcontextprotocol/sdk": { "optional": true } }`): what it said of a removed peer it
+  // says of the peers added in its place, or an optional peer would become a required one (sweep 36 AJ6).
+  const addedPeers = [...new Set(change.add.filter((a) => a.section === 'peerDependencies').map((a) => a.name))];
+  for (const prop of root.properties) {
+    if (!ts.isPropertyAssignment(prop) || !ts.isStringLiteral(prop.name) || prop.name.text !== PEER_META || !ts.isObjectLiteralExpression(prop.initializer)) continue;
+    const props = prop.initializer.properties.filter((p): p is ts.PropertyAssignment => ts.isPropertyAssignment(p) && ts.isStringLiteral(p.name));
+    if (props.length !== prop.initializer.properties.length || !props.some((p) => change.remove.includes((p.name as ts.StringLiteral).text))) continue;
+    const keys = new Set(props.map((p) => (p.name as ts.StringLiteral).text));
+    const entries = props.flatMap((p) => {
+      const key = (p.name as ts.StringLiteral).text;
+      if (!change.remove.includes(key)) return [text.slice(p.getStart(sf), p.end)];
+      const value = text.slice(p.initializer.getStart(sf), p.initializer.end);
+      return addedPeers.filter((name) => !keys.has(name)).map((name) => `${JSON.stringify(name)}${colonOf(p)}${value}`);
+    });
+    const separator = props.length >= 2 ? text.slice(props[0]!.end, props[1]!.getStart(sf)) : (() => {
+      const leading = text.slice(prop.initializer.getStart(sf) + 1, props[0]!.getStart(sf));
+      return leading.includes('\n') ? `,${leading.slice(leading.lastIndexOf('\n') - (leading[leading.lastIndexOf('\n') - 1] === '\r' ? 1 : 0))}` : ', ';
+    })();
+    if (entries.length) edits.push({ start: props[0]!.getStart(sf), end: props.at(-1)!.end, text: entries.join(separator) });
+    else edits.push({ start: prop.initializer.getStart(sf), end: prop.initializer.end, text: '{}' });
   }
   // Sections that do not exist yet: appended after the last top-level property.
   const last = root.properties.at(-1);

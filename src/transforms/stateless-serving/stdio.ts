@@ -4,7 +4,7 @@
  * factory first; a transport handed to a project helper that connects it serves that helper's construction.
  */
 import { ts } from '../../typescript.js';
-import { calleeParts, enclosingFunction, isInside, outermostWrapper, propertyNameText, statementOf, unwrap } from '../../analysis/ast.js';
+import { calleeParts, enclosingFunction, forEachDescendant, isInside, outermostWrapper, propertyNameText, statementOf, unwrap } from '../../analysis/ast.js';
 import { CONNECT_METHOD, STDIO_SERVING_FUNCTION, STDIO_TRANSPORT_OPTION } from '../../analysis/sdk-modules.js';
 import { RULE_ID } from '../../rule-ids.js';
 import { indentAt } from '../kit/source-style.js';
@@ -63,10 +63,13 @@ export function planStdio(file: ServingFile, created: ts.NewExpression): void {
   const decl = ts.isIdentifier(receiver) ? file.values.symbolOf(receiver)?.valueDeclaration : undefined;
   // A server built in place (`new McpServer(…)`, wrapped or not) is extracted into a factory; one a factory built, or one
   // imported from the module that builds it (which then exports a factory), is served from that factory.
-  const built: ServedFrom = decl && ts.isVariableDeclaration(decl) && decl.getSourceFile() === file.sf && decl.initializer && builtInPlace(file.values, decl.initializer) ? { factory: extractHere(file, decl, connect, connectStatement as ts.Statement), closes: [] } : fromFactory(file, receiver, decl, connect, connectStatement);
+  const inPlace = !!decl && ts.isVariableDeclaration(decl) && decl.getSourceFile() === file.sf && !!decl.initializer && builtInPlace(file.values, decl.initializer);
+  const built: ServedFrom = inPlace ? { factory: extractHere(file, decl as ts.VariableDeclaration, connect, connectStatement as ts.Statement), closes: [] } : fromFactory(file, receiver, decl, connect, connectStatement);
   const { factory, serverStatement, closes } = built;
+  // What a refusal from here on names: the project's factory, not one this rewrite would have extracted (rolled back with it).
+  const existing = inPlace ? undefined : factory;
   // Refused after the factory is known, so that the marker names it (the edits made on the way are rolled back, review 42 S42-9).
-  if (resultUsed) throw new CannotRewrite('the result of `server.connect(…)` is used: use the handle serveStdio returns instead (it has `close()`).', connect, RULE_ID.perSessionServer, undefined, factory);
+  if (resultUsed) throw new CannotRewrite('the result of `server.connect(…)` is used: use the handle serveStdio returns instead (it has `close()`).', connect, RULE_ID.perSessionServer, undefined, existing);
   const serve = `serveStdio(${factory}${options.length ? `, { ${options.join(', ')} }` : ''});`;
   file.edit(connectStatement.getStart(file.sf), connectStatement.end, closes.length ? `const ${closes[0]!.name} = ${serve}` : serve);
   for (const { ref, name } of closes) file.edit(ref.getStart(file.sf), ref.end, name);
@@ -77,7 +80,13 @@ export function planStdio(file: ServingFile, created: ts.NewExpression): void {
   if (!defaulted && found.declarationStatement) removeTransportStatement(file, found.declarationStatement);
   // A lazy `await import('…/stdio')` of the transport becomes the lazy import of `serveStdio` (the project chose not to
   // load stdio up front); otherwise `serveStdio` is imported.
-  if (defaulted || !lazyStdioImport(file, created)) file.imports.add(STDIO_MODULE, 'serveStdio');
+  if (defaulted || !lazyStdioImport(file, created)) {
+    // A transport class the module loads some other way (`({ StdioServerTransport } = await import(…))` in a `try`, an
+    // optional SDK): a static import of `serveStdio` would make the module fail to load where the SDK is absent (sweep 36 AJ6).
+    const loaded = loadedAtRunTime(file, created);
+    if (loaded) throw new CannotRewrite(`\`${loaded}\` is loaded at run time (\`import()\`), not imported, so the SDK may be optional here: load \`serveStdio\` the same way (\`({ serveStdio } = await import('${STDIO_MODULE}'))\`) and serve with it, keeping what the module does when the SDK is absent.`, created, RULE_ID.perSessionServer, undefined, existing);
+    file.imports.add(STDIO_MODULE, 'serveStdio');
+  }
   file.plan.notes!.push(`serving: ${file.relative()} — server.connect(new StdioServerTransport()) → serveStdio(${factory})${file.options.modernOnly ? ' (modern-only)' : ' (2025-era clients still served)'}`);
 }
 
@@ -162,6 +171,25 @@ function lazyStdioImport(file: ServingFile, created: ts.NewExpression): boolean 
   if (uses.length > 0 || binding.parent.elements.some((e) => ts.isIdentifier(e.name) && e.name.text === STDIO_SERVING_FUNCTION)) return false;
   file.edit(binding.getStart(file.sf), binding.end, STDIO_SERVING_FUNCTION);
   return true;
+}
+
+/**
+ * The transport class's name when the module has it from something other than an import declaration or `require`
+ * (a variable a dynamic `import()` fills), and the module calls `import()`: what a static import would not respect.
+ */
+function loadedAtRunTime(file: ServingFile, created: ts.NewExpression): string | undefined {
+  const cls = unwrap(created.expression);
+  if (!ts.isIdentifier(cls)) return undefined;
+  const decl = file.values.symbolOf(cls)?.declarations?.[0];
+  if (!decl || ts.isImportSpecifier(decl) || ts.isImportClause(decl) || ts.isNamespaceImport(decl) || ts.isImportEqualsDeclaration(decl)) return undefined;
+  const holder = ts.isBindingElement(decl) ? decl.parent.parent : decl;
+  const init = ts.isVariableDeclaration(holder) && holder.initializer ? unwrap(holder.initializer) : undefined;
+  if (init && ts.isCallExpression(init) && ts.isIdentifier(init.expression) && init.expression.text === 'require') return undefined;
+  let dynamic = false;
+  forEachDescendant(file.sf, (node) => {
+    if (!dynamic && ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword) dynamic = true;
+  });
+  return dynamic ? cls.text : undefined;
 }
 
 /** Whether the transport (or the `const` holding it, also as the default of `x ?? new …`) is the `transport` option of a `serveStdio` call. */
