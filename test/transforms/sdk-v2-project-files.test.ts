@@ -10,7 +10,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { runApply } from '../../src/apply/apply.js';
 import { zodRangeReachesFloor } from '../../src/transforms/sdk-v2/manifest.js';
 import { runtimeImports } from '../../src/transforms/sdk-v2/runtime-imports.js';
-import { unmovableDynamicSdkImports } from '../../src/transforms/sdk-v2/dynamic-imports.js';
+import { sdkLoadedOptionally, unmovableDynamicSdkImports } from '../../src/transforms/sdk-v2/dynamic-imports.js';
 import { cleanUpMaterialised, materialise, readTree, typeCheck } from '../support/transform-fixtures.js';
 
 const TRANSFORM = 'sdk-v2';
@@ -205,6 +205,15 @@ describe('the SDK loaded with import() (sweep 20 T1)', () => {
     expect(unmovableDynamicSdkImports('a.cjs', cjs("  const { serveStdio, Nope } = await import('@modelcontextprotocol/sdk/server/stdio.js');"))).toEqual([
       "`import('@modelcontextprotocol/sdk/server/stdio.js')` takes `Nope`, which @modelcontextprotocol/server/stdio does not export",
     ]);
+    // A module binding read only by member (`mod.McpServer`), as an optional peer is loaded (sweep 36 AJ5): the names read.
+    const members = (reads: string) => `let McpServer;\ntry {\n  const mod = await import('@modelcontextprotocol/sdk/server/mcp.js');\n${reads}\n} catch {}\n`;
+    expect(unmovableDynamicSdkImports('a.mjs', members('  McpServer = mod.McpServer;'))).toEqual([]);
+    expect(unmovableDynamicSdkImports('a.mjs', members('  McpServer = mod.McpServer;\n  const T = mod.StreamableHTTPServerTransport;'))).toEqual([
+      "`import('@modelcontextprotocol/sdk/server/mcp.js')` takes `StreamableHTTPServerTransport`, which @modelcontextprotocol/server does not export",
+    ]);
+    expect(unmovableDynamicSdkImports('a.mjs', members('  McpServer = mod.McpServer;\n  register(mod);'))[0]).toContain('keeps the module whole');
+    expect(sdkLoadedOptionally('a.mjs', members('  register(mod);'))).toBe(true);
+    expect(sdkLoadedOptionally('a.cjs', cjs("  const sdk = await import('@modelcontextprotocol/sdk/server/index.js');"))).toBe(false);
     // In a comment or a string it loads nothing.
     expect(unmovableDynamicSdkImports('a.cjs', cjs("  // await import('@modelcontextprotocol/sdk/server/streamableHttp.js')"))).toEqual([]);
   });

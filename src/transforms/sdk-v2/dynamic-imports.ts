@@ -67,5 +67,49 @@ function namesTaken(call: ts.CallExpression): string[] | undefined {
     return names;
   }
   if (ts.isPropertyAccessExpression(parent) && parent.expression === outer) return [parent.name.text];
+  // `const mcpSDKServer = await import(…)` read only as `mcpSDKServer.McpServer` (unchained's optional peer, sweep 36 AJ5).
+  if (ts.isVariableDeclaration(parent) && parent.initializer === outer && ts.isIdentifier(parent.name) && ts.isVariableDeclarationList(parent.parent) && parent.parent.flags & ts.NodeFlags.Const) {
+    return memberReads(parent.name);
+  }
   return undefined;
+}
+
+/**
+ * The members read of a module binding, when every use of it in its scope is `binding.Name` (read, not called on the
+ * binding itself, not handed on); undefined otherwise, or when another declaration of the same name could shadow it
+ * (a syntax tree alone cannot tell the two apart).
+ */
+function memberReads(binding: ts.Identifier): string[] | undefined {
+  let scope: ts.Node = binding.parent;
+  while (!ts.isBlock(scope) && !ts.isSourceFile(scope) && !ts.isModuleBlock(scope)) scope = scope.parent;
+  const names = new Set<string>();
+  let whole = false;
+  forEachDescendant(scope, (node) => {
+    if (whole || !ts.isIdentifier(node) || node === binding || node.text !== binding.text) return;
+    const parent = node.parent;
+    if (ts.isPropertyAccessExpression(parent) && parent.name === node) return;
+    if (ts.isPropertyAccessExpression(parent) && parent.expression === node && !isWritten(parent)) names.add(parent.name.text);
+    else whole = true;
+  });
+  return whole || names.size === 0 ? undefined : [...names];
+}
+
+function isWritten(access: ts.PropertyAccessExpression): boolean {
+  const parent = access.parent;
+  return ts.isBinaryExpression(parent) && parent.left === access && parent.operatorToken.kind >= ts.SyntaxKind.FirstAssignment && parent.operatorToken.kind <= ts.SyntaxKind.LastAssignment;
+}
+
+/** Whether one of the file's `import()` calls of the SDK sits in a `try` (the SDK optional: the file runs without it). */
+export function sdkLoadedOptionally(fileName: string, text: string): boolean {
+  if (!/\bimport\s*\(/.test(text) || !text.includes(V1_SDK)) return false;
+  let optional = false;
+  forEachDescendant(syntaxTreeOf(fileName, text), (node) => {
+    if (optional || !ts.isCallExpression(node) || node.expression.kind !== ts.SyntaxKind.ImportKeyword) return;
+    const spec = node.arguments[0];
+    if (!spec || !ts.isStringLiteralLike(spec) || !spec.text.startsWith(`${V1_SDK}/`)) return;
+    for (let up: ts.Node = node.parent; up && !ts.isFunctionLike(up); up = up.parent) {
+      if (up.parent && ts.isTryStatement(up.parent) && up.parent.tryBlock === up) optional = true;
+    }
+  });
+  return optional;
 }

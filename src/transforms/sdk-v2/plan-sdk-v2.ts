@@ -34,7 +34,7 @@ import { reexportsSdkRuntime } from './runtime-bundle.js';
 import { DependencyLookup, realpathOr, successorOnV2, unreadableSpec, v1BoundDependencies } from './v1-dependencies.js';
 import { relativeImports, typesOnlyFilesOfClients } from './client-side-types.js';
 import { heldNeighbours } from './held-neighbours.js';
-import { unmovableDynamicSdkImports } from './dynamic-imports.js';
+import { sdkLoadedOptionally, unmovableDynamicSdkImports } from './dynamic-imports.js';
 import { alignHeldAugmentations } from './held-augmentations.js';
 import { tasksLayerNames } from './tasks-layer.js';
 import { TASK_TOOL_MESSAGE } from './experimental-tasks.js';
@@ -211,7 +211,7 @@ export function planSdkV2(result: AnalysisResult, options: TransformOptions): Tr
     const reasons = unmovableDynamicSdkImports(f.file, f.text);
     if (!reasons.length) continue;
     heldFiles.add(f.file);
-    holdOnV1(`${SDK_V2}: ${result.relative(f.file)} is left on SDK v1: it loads the SDK with import(), which the official codemod points at one v2 package whatever is taken from it: ${reasons.join('; ')} (v2 renamed or moved such names). Load the SDK with static imports (or require in CommonJS), then run apply again.`);
+    holdOnV1(`${SDK_V2}: ${result.relative(f.file)} is left on SDK v1: it loads the SDK with import(), which the official codemod points at one v2 package whatever is taken from it: ${reasons.join('; ')} (v2 renamed or moved such names). ${sdkLoadedOptionally(f.file, f.text) ? 'The SDK is loaded in a `try`, so that the file runs without it: keep it so, and take what is used from the import() by name (`const { McpServer } = await import(…)`, or `({ McpServer } = await import(…))` into the variables declared outside), which apply checks and moves; a static import would make the SDK required' : 'Load the SDK with static imports (or require in CommonJS)'}, then run apply again.`);
   }
   const readable = (file: string): string | undefined => {
     try {
