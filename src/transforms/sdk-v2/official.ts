@@ -39,6 +39,7 @@ import type { SourceFile } from 'ts-morph';
 import { importBindings, isV1Specifier, ownNames } from './bindings.js';
 import { isContextMockDiagnostic, mockIsHandlerContext } from './context-mocks.js';
 import { droppedReExportDiagnostics, restoreDroppedImports, v1ReExportBindings } from './dropped-imports.js';
+import { repointNamespaceImports } from './namespace-imports.js';
 import { disableTaskTools, removeExperimentalTasks } from './experimental-tasks.js';
 import { annotateAsV1Context, contextImportsTypeOnly, contextsPassedToHelpers, hasInlineTypedHandlerContexts, remapDestructuredRequestId, forwardedContexts, helperTakesV2Context, inlineTypedHelpers, type ForwardedContext } from './helper-context.js';
 import { leftoverToolCallDiagnostics, loadedModuleDiagnostics, restoreToolDescriptions, type LegacyToolCall } from './legacy-tool-calls.js';
@@ -181,6 +182,10 @@ export function runOfficialCodemod(files: readonly CodemodInput[], context: Tran
     changes += toolCallEdits?.filter((e) => REGISTRATIONS.has(e.text)).length ?? 0;
     const dropped = timed('sdk-v2: restore dropped imports', () => restoreDroppedImports(sf, sdkBefore, context, diagnostics));
     diagnostics.push(...dropped.diagnostics);
+    // A namespace import whose qualified names the codemod renamed to another package's: pointed at that package.
+    const repointed = repointNamespaceImports(sf, (local) => sdkBefore.find((b) => b.imported === '*' && b.local === local)?.specifier);
+    diagnostics = diagnostics.filter((d) => !repointed.some((spec) => d.message.startsWith(`Namespace import of ${spec}:`)));
+    changes += repointed.length;
     diagnostics.push(...droppedReExportDiagnostics(sf, reExportsBefore, diagnostics));
     changes += dropped.restored.length;
     if (changes === 0) diagnostics = diagnostics.filter((d) => !d.advisoryOnly);
