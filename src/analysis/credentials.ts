@@ -6,6 +6,9 @@ import type { SessionStore } from './session-flow-types.js';
 /** Which session-keyed stores hold credentials or identity (the keyed-store rule's message, the handles transform's advice). */
 const CREDENTIAL_NOUNS = new Set(['auth', 'token', 'tokens', 'credential', 'credentials', 'secret', 'secrets', 'principal', 'principals', 'identity', 'identities', 'login', 'logins', 'user', 'users', 'apikey', 'apikeys', 'key', 'keys']);
 
+/** Words before `token` that make it something other than a credential (`progressToken`, `paginationToken`, `cancelToken`). */
+const NOT_CREDENTIAL_TOKENS = new Set(['progress', 'pagination', 'page', 'cursor', 'cancel', 'cancellation', 'continuation', 'sync', 'next']);
+
 const CONTAINER_WORDS = new Set(['map', 'store', 'cache', 'table', 'registry', 'dict', 'lookup', 'index', 'record', 'records']);
 
 /**
@@ -20,6 +23,8 @@ export function holdsCredentials(name: string): boolean {
   if (noun.length > 1 && CONTAINER_WORDS.has(noun.at(-1)!)) noun = noun.slice(0, -1);
   const head = noun.at(-1) ?? '';
   const pair = noun.slice(-2).join('');
+  // A token that is no credential: MCP's progress token (`progressTokens`), request metadata (sweep 36 AJ1).
+  if (NOT_CREDENTIAL_TOKENS.has(noun.at(-2) ?? '') && (head === 'token' || head === 'tokens')) return false;
   return CREDENTIAL_NOUNS.has(head) || pair === 'authinfo' || pair === 'apikey';
 }
 

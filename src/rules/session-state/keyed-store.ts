@@ -2,6 +2,7 @@ import type { ts } from '../../typescript.js';
 import { declarationName } from '../../analysis/ast.js';
 import { storeHoldsCredentials } from '../../analysis/credentials.js';
 import { storeHoldsHandshakeData } from '../../analysis/handshake-stores.js';
+import { storedRequestMetaKey } from '../../analysis/request-meta-stores.js';
 import { isFetchedCache } from '../../analysis/store-classification.js';
 import { defineRule, specUrl } from '../rule.js';
 
@@ -11,7 +12,7 @@ export default defineRule({
     category: 'session-state',
     severity: 'error',
     fix: 'assisted',
-    summary: 'Application state, credentials or a KV key keyed by the MCP session id',
+    summary: 'Application state, credentials, request metadata or a KV key keyed by the MCP session id',
     messages: {
       store:
         '`{{name}}` is keyed by the MCP session id, which does not exist on 2026-07-28. Re-key it by an explicit handle (`<noun>_id` minted by a `create_<noun>` tool) checked against the caller on every call.',
@@ -23,6 +24,8 @@ export default defineRule({
         '`{{name}}` caches per MCP session what the server fetches the first time it is needed; the session id does not exist on 2026-07-28. No call creates the entry, so no handle names it: key it by what the data depends on (the caller\'s identity from `authInfo`, an account or tenant id) with an expiry, or fetch it per request.',
       handshake:
         '`{{name}}` keeps what the client declared at initialize (its capabilities or version) per MCP session; on 2026-07-28 there is no initialize, and every request carries them in its `_meta`. Read them in the handler that needs them (`ctx.mcpReq.envelope`) and drop the map: a handle would name nothing the model could pass.',
+      requestMeta:
+        '`{{name}}` keeps per MCP session what a request carries in its `_meta` (`{{key}}`), keyed by a session id that does not exist on 2026-07-28 (the lookup finds nothing there). The request a handler serves carries its own: read it there (`ctx.mcpReq._meta?.{{key}}`; `extra._meta?.{{key}}` on SDK 1.x) and drop the map: a handle would name nothing the model could pass.',
       kv: 'KV key built from the MCP session id ({{key}}); the id does not exist on 2026-07-28. Key the entry by an explicit handle bound to the caller.',
     },
     spec: specUrl('basic/index'),
@@ -34,6 +37,12 @@ export default defineRule({
           if (store.kind !== 'state') continue;
           if (store.declaration) {
             const values = context.analysis.values;
+            // What a request carries in its `_meta` (a progress token) is checked first: `progressTokens` is no credential store.
+            const metaKey = storedRequestMetaKey(values, store);
+            if (metaKey) {
+              context.report({ node: declarationName(store.declaration), messageId: 'requestMeta', data: { name: store.name, key: metaKey } });
+              continue;
+            }
             const messageId = storeHoldsCredentials(values, store) ? 'credentials' : storeHoldsHandshakeData(values, store) ? 'handshake' : isFetchedCache(values, store) ? 'cache' : 'store';
             const model = context.analysis.stores.find((m) => m.store === store);
             const tools = model?.tools.map((t) => `\`${t.name}\`` as string) ?? [];

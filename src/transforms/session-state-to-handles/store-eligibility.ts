@@ -13,6 +13,7 @@ import type { StoreModel } from '../../analysis/reach.js';
 import type { TransformOptions } from '../kit/plan.js';
 import { storeHoldsCredentials } from '../../analysis/credentials.js';
 import { HANDSHAKE_ENVELOPE_KEYS, storeHoldsHandshakeData } from '../../analysis/handshake-stores.js';
+import { storedRequestMetaKey } from '../../analysis/request-meta-stores.js';
 import { ownTransportClassOf } from '../../analysis/transport-classes.js';
 import { RULE_ID } from '../../rule-ids.js';
 import { andList } from '../kit/prose.js';
@@ -111,6 +112,13 @@ export function whyNoHandle(model: StoreModel, analysis: Analysis, sf: ts.Source
   }
   if (isSetStore(store.declaration)) {
     return keyedStore('a set of session ids: membership per connection, not state a tool reads back', sessionSetAdvice(store.name));
+  }
+  const metaKey = storedRequestMetaKey(analysis.values, store);
+  if (metaKey) {
+    return keyedStore(
+      `what a request carries in its _meta (${metaKey}), per session: the request a handler serves carries its own, so there is nothing for a handle to name`,
+      `\`${store.name}\` keeps per session the ${metaKey} of a request's _meta, keyed by the session id, which a 2026-07-28 request does not have (the lookup finds nothing there, so whatever it feeds is skipped). The request a handler serves carries its own: read it there (${target === 'stateless-v1' ? `extra._meta?.${metaKey}` : `ctx.mcpReq._meta?.${metaKey}, and send with ctx.mcpReq.notify(…)`}), then drop this map and what fills it.`,
+    );
   }
   if (storeHoldsCredentials(analysis.values, store)) {
     return keyedStore(

@@ -434,6 +434,28 @@ app.post('/mcp', async (req, res) => {
       errors: [{ messageId: 'credentials', line: 6 }],
     },
     {
+      name: 'the progress token of each request kept per SSE session and read back in a tool (borgius/jobspy-mcp-server, sweep 36 AJ1): request metadata, not a credential',
+      code: `import express from 'express';
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { SSEServerTransport } from '@modelcontextprotocol/sdk/server/sse.js';
+import { z } from 'zod';
+const transports: Record<string, SSEServerTransport> = {};
+const progressTokens: Record<string, string | number | undefined> = {};
+const server = new McpServer({ name: 'jobs', version: '1.0.0' });
+server.tool('search_jobs', 'Search', { q: z.string() }, async ({ q }, extra) => {
+  const token = progressTokens[extra.sessionId ?? ''];
+  if (token !== undefined) await extra.sendNotification({ method: 'notifications/progress', params: { progressToken: token, progress: 1 } });
+  return { content: [{ type: 'text', text: q }] };
+});
+const app = express();
+app.post('/messages', async (req, res) => {
+  const sessionId = String(req.query.sessionId);
+  progressTokens[sessionId] = req.body?.params?._meta?.progressToken;
+  await transports[sessionId]!.handlePostMessage(req, res, req.body);
+});`,
+      errors: [{ messageId: 'requestMeta', line: 6 }],
+    },
+    {
       name: "the client's capabilities kept per session from oninitialized and read back in a tool (e0ipso/drupal-bridge-mcp, sweep 27 AA5)",
       code: `import type { ClientCapabilities } from '@modelcontextprotocol/sdk/types.js';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';

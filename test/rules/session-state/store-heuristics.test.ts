@@ -30,6 +30,11 @@ describe('holdsCredentials: the head noun of the store name decides', () => {
     ['credentialCacheBySession', true],
     ['cartMap', false],
     ['map', false],
+    // A token that is request metadata, not a credential (sweep 36 AJ1).
+    ['progressTokens', false],
+    ['progressTokenBySession', false],
+    ['paginationTokens', false],
+    ['accessTokens', true],
   ])('%s → %s', (name, expected) => {
     expect(holdsCredentials(name)).toBe(expected);
   });
