@@ -70,6 +70,18 @@ const PLUGIN_TYPES: Record<string, RouteFramework> = {
   FastifyPluginCallback: 'fastify',
 };
 
+/**
+ * A framework's route handler types, by the module they come from: a function held by a variable of one is that
+ * framework's handler (`const mcpHandler: RouteHandlerMethod = async (req, res) => …`, mounted from another module with
+ * `fastify.route({ handler: mcpHandler })`, sweep 36 AJ4), and so is a parameter typed with its request type.
+ */
+const HANDLER_TYPES: Record<string, { module: string; framework: RouteFramework }> = {
+  RouteHandlerMethod: { module: 'fastify', framework: 'fastify' },
+  RouteHandler: { module: 'fastify', framework: 'fastify' },
+  FastifyRequest: { module: 'fastify', framework: 'fastify' },
+  RequestHandler: { module: 'express', framework: 'express' },
+};
+
 const SDK_APP_FACTORIES: Record<string, RouteFramework> = {
   createMcpExpressApp: 'express',
   createMcpHonoApp: 'hono',
@@ -427,9 +439,32 @@ function requestFramework(request: ts.Expression, values: ValueQueries): RouteFr
   const typeText = decl.type?.getText() ?? '';
   if (/IncomingMessage/.test(typeText)) return 'node-http';
   const fn = decl.parent;
+  const typed = frameworkOfHandlerType(decl.type, values) ?? (isFunctionLike(fn) ? frameworkOfHandlerType(heldBy(fn)?.type, values) : undefined);
+  if (typed) return typed;
   const call = fn.parent;
   if (call && ts.isCallExpression(call) && call.arguments.includes(fn as ts.Expression) && calleeParts(call).name === 'createServer') return 'node-http';
   return 'web';
+}
+
+/** A function held by a variable typed as a framework's route handler (`const h: RouteHandlerMethod = …`): that framework. */
+export function typedRouteHandler(fn: ts.Node, values: ValueQueries): RouteFramework | undefined {
+  return frameworkOfHandlerType(heldBy(fn)?.type, values);
+}
+
+/** The variable a function is held by (`const h: RouteHandlerMethod = async (…) => …`). */
+function heldBy(fn: ts.Node): ts.VariableDeclaration | undefined {
+  const holder = outermostWrapper(fn).parent;
+  return holder && ts.isVariableDeclaration(holder) ? holder : undefined;
+}
+
+/** The framework a route handler or request type names, when it is imported from that framework's module. */
+function frameworkOfHandlerType(type: ts.TypeNode | undefined, values: ValueQueries): RouteFramework | undefined {
+  if (!type || !ts.isTypeReferenceNode(type)) return undefined;
+  const typeName = type.typeName;
+  const known = HANDLER_TYPES[ts.isIdentifier(typeName) ? typeName.text : typeName.right.text];
+  if (!known) return undefined;
+  const imported = values.symbolOf(ts.isIdentifier(typeName) ? typeName : typeName.left)?.declarations ?? [];
+  return imported.some((d) => moduleOfImport(d) === known.module) ? known.framework : undefined;
 }
 
 /** `app.route('/mcp').get(h).post(h)`: the `.route(path)` call a chained verb hangs off. */

@@ -22,6 +22,8 @@ const OPTIONS = SERVING_OPTIONS;
 
 /** Marker cases: rule ids of the markers the output must hold (and nothing else rewritten). */
 const MARKERS: Record<string, string[]> = {
+  // Sweep 36 AJ4: a fastify handler typed RouteHandlerMethod, mounted by another module: the fastify idiom in the marker.
+  'fastify-typed-handler-marker': ['session-transport/session-id-generator'],
   // Sweep 36 AJ6: the SDK is loaded with import() in a try (an optional peer): no static import of serveStdio.
   'stdio-optional-sdk-marker-js': ['session-state/per-session-server'],
   // Review 42 S42-9: the promise `connect` returns is chained on; the marker names the factory call.

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { ts } from '../../typescript.js';
 import { RULE_ID } from '../../rule-ids.js';
 import { enclosingFunction, forEachDescendant, isFunctionLike, isInside, outermostWrapper, statementOf, unwrap } from '../../analysis/ast.js';
-import { enclosingRoute, routesOf, type RouteFramework } from '../../analysis/routes.js';
+import { enclosingRoute, routesOf, typedRouteHandler, type RouteFramework } from '../../analysis/routes.js';
 import { calledPerRequest } from '../../analysis/session-servers.js';
 import { andList } from '../kit/prose.js';
 import { isStatelessIdiom, transportOptionsOf } from './eligibility.js';
@@ -111,6 +111,10 @@ export function unrecognisedPlace(file: ServingFile, transport: ts.NewExpression
     const resumed = sessionResumption(file.result, transport, fn!, `the ${kind} \`${holder.text}()\``);
     // Without a registry in the file the helper's one transport serves every client (its sessions live inside it): none to name.
     const registry = file.registriesOf([file.sf]).length > 0 ? ', the session registry' : '';
+    // A route handler of its own (typed as the framework's, mounted by another module): not a helper (sweep 36 AJ4).
+    if (kind === 'helper' && typedRouteHandler(fn!, file.values)) {
+      return new CannotRewrite(`the transport is created in \`${holder.text}\`, a route handler another module mounts, which apply does not rewrite across modules: replace it${registry} and the routes mounting it with one stateless endpoint by hand.${why}${resumed ? ` ${resumed}` : ''}${expiry}`, transport, undefined, framework, projectFactoryBeside(file, transport));
+    }
     return new CannotRewrite(`the transport is created in the ${kind} \`${holder.text}()\`${where}, not in a route handler: replace the ${kind}${registry} and the routing that calls it with one stateless endpoint by hand.${why}${resumed ? ` ${resumed}` : ''}${expiry}`, transport, undefined, framework, projectFactoryBeside(file, transport));
   }
   if (relayed) return relayRefusal(transport, relayed, 'this code', framework);

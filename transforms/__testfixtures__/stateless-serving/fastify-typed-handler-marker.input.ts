@@ -1,0 +1,44 @@
+/**
+ * A fastify route handler in a module of its own, typed RouteHandlerMethod and mounted by another module with
+ * `fastify.route({ url: '/mcp', method: [...], handler })` (unchainedshop/unchained's shape, sweep 36 AJ4): not rewritten
+ * across modules, and the marker gives the fastify idiom (`req.raw`, `reply.hijack()`), not a fetch handler's.
+ */
+import { randomUUID } from 'node:crypto';
+import type { RouteHandlerMethod } from 'fastify';
+import { NodeStreamableHTTPServerTransport } from '@modelcontextprotocol/node';
+import { isInitializeRequest, McpServer } from '@modelcontextprotocol/server';
+
+export function buildServer(): McpServer {
+  const server = new McpServer({ name: 'shop', version: '3.1.0' });
+  server.registerTool('ping', { description: 'Liveness check' }, async () => ({ content: [{ type: 'text', text: 'pong' }] }));
+  return server;
+}
+
+const transports: Record<string, NodeStreamableHTTPServerTransport> = {};
+
+const mcpHandler: RouteHandlerMethod = async (req, res) => {
+  const sessionId = req.headers['mcp-session-id'] as string | undefined;
+  if (req.method === 'POST') {
+    let transport: NodeStreamableHTTPServerTransport;
+    if (sessionId && transports[sessionId]) {
+      transport = transports[sessionId];
+    } else if (!sessionId && isInitializeRequest(req.body)) {
+      transport = new NodeStreamableHTTPServerTransport({
+        sessionIdGenerator: () => randomUUID(),
+        onsessioninitialized: (id) => {
+          transports[id] = transport;
+        },
+      });
+      await buildServer().connect(transport);
+    } else {
+      return res.status(400).send('Bad Request: No valid session ID provided');
+    }
+    await transport.handleRequest(req.raw, res.raw, req.body);
+    return res;
+  }
+  if (!sessionId || !transports[sessionId]) return res.status(400).send('Invalid or missing session ID');
+  await transports[sessionId].handleRequest(req.raw, res.raw);
+  return res;
+};
+
+export default mcpHandler;
