@@ -39,6 +39,12 @@ const KNOWN_GAPS: Record<string, string> = {
 
 /** Marker cases: the exact marker comment lines (trimmed) the output must hold, per output file. */
 const MARKERS: Record<string, Record<string, string[]>> = {
+  // Sweep 36 AJ2: a class field registry of the SSE transports a method of the class makes: the kept endpoint's.
+  'sse-helper-class-registry-marker': {
+    'sseManager.js': [
+      "// @mcp-migrate-todo(session-transport/transport-registry): the session registry of the HTTP+SSE endpoint whose transports `SseManager.createTransport()` makes, kept for 2025-era clients (its marker says what removes it): it is that endpoint's (its SSE streams are found by session id), not plumbing the stateless handler replaces. It stays while the endpoint does; when the endpoint goes, it goes with it, with the methods that fill and read it.",
+    ],
+  },
   // Sweep 36 AJ1: progress tokens kept per SSE session are request metadata (no handle, no credential advice).
   'progress-tokens-marker': {
     'server.ts': [

@@ -16,6 +16,7 @@
  * - `--target stateless-v1`: SDK 1.x cannot serve it statelessly: marked.
  */
 import { ts } from '../../typescript.js';
+import { enclosingRoute } from '../../analysis/routes.js';
 import { calleeParts, enclosingFunction, forEachDescendant, isInside, lineOf, statementOf } from '../../analysis/ast.js';
 import { legacySseEndpoint, sharedSseServerConnect, type LegacySseEndpoint } from '../../analysis/legacy-sse.js';
 import { HTTP_HANDLER_FUNCTION, STREAMABLE_HTTP_TRANSPORTS } from '../../analysis/sdk-modules.js';
@@ -50,6 +51,7 @@ export function planLegacySse(site: ServingSite, streamableHere: readonly ts.New
   if (target === '2026-07-28' && !modernOnly) return keepForLegacyClients(site, assessed);
   if (target !== '2026-07-28') {
     site.marker(endpoint.anchor, SSE_RULE, `HTTP+SSE endpoint (${assessed.what}, deprecated) serves 2025-era clients only. ${servingEntryAdvice({ kind: 'sse', target, modernOnly, besideStreamable: assessed.besideStreamable, routes: assessed.what })}`);
+    markCallingRoutes(site, endpoint);
     return false;
   }
   return removeForModernOnly(site, assessed);
@@ -141,11 +143,34 @@ function keepForLegacyClients(site: ServingSite, assessed: Assessment): boolean 
   const byDesign = keyed ? 'so the session ids it reads, logs and keys its registry with stay with it' : 'each connection is a session, so it stays as it is';
   site.marker(endpoint.anchor, SSE_RULE, `HTTP+SSE endpoint (${what}) kept for 2025-era clients, served from @modelcontextprotocol/server-legacy/sse: it is sessionful by design, ${byDesign}. Once no 2025-era client needs it, ${removal}; ${modern}.${sharedServerWarning(site, endpoint)}`);
   site.note(`serving: ${where} — HTTP+SSE endpoint (${what}) kept for 2025-era clients (server-legacy); ${refusal || unsure ? 'marked for removal by hand' : '--modern-only removes it'}`);
+  markCallingRoutes(site, endpoint);
   // A registry the code calling the handlers holds (`const streams = new Map()` handed to them) is the endpoint's too: said where it is.
   for (const r of calls && !('why' in calls) ? calls.replacements : []) {
     if (r.registry && !endpoint.registries.some((e) => e.declaration && isInside(e.declaration, r.node))) site.marker(r.node, RULE_ID.transportRegistry, `\`${r.registry}\` holds the streams of the HTTP+SSE endpoint kept for 2025-era clients (${what}, marked at its route): it stays with that endpoint, and \`mcp-migrate apply --modern-only\` removes both.`);
   }
   return added;
+}
+
+/**
+ * The routes of other code that open the endpoint's streams through one of its functions (`app.get('/sse', …)` calling
+ * `sseManager.createTransport('/messages', res)`, a method of a helper class the endpoint is made of, sweep 36 AJ2): each
+ * gets a marker pointing at the endpoint's, so that the route's own session finding is not left without one.
+ */
+function markCallingRoutes(site: ServingSite, endpoint: LegacySseEndpoint): void {
+  const values = site.result.analysis.values;
+  for (const part of endpoint.parts) {
+    if (endpoint.routeParts.has(part) || !(ts.isMethodDeclaration(part) || ts.isFunctionDeclaration(part))) continue;
+    const name = part.name && ts.isIdentifier(part.name) ? part.name.text : undefined;
+    if (!name) continue;
+    const owner = ts.isMethodDeclaration(part) && ts.isClassLike(part.parent) && part.parent.name ? `${part.parent.name.text}.${name}` : name;
+    for (const call of values.calls.everyCallOf(part)) {
+      if (endpoint.parts.some((p) => isInside(call, p))) continue;
+      const route = enclosingRoute(call, values);
+      if (!route?.call) continue;
+      const file = call.getSourceFile() === site.sf ? 'in this file' : `in ${site.result.relative(site.sf.fileName)}`;
+      site.marker(route.call, SSE_RULE, `${route.method.toUpperCase()} ${route.path ?? 'route'} opens the streams of the HTTP+SSE endpoint ${file}: its transports are made by \`${owner}()\` (marked there). It stays while that endpoint does and goes with it.`);
+    }
+  }
 }
 
 /** `--modern-only`: the endpoint removed (with a 2026-07-28 entry in its place when it was the only one), or a marker saying why not. */
