@@ -257,7 +257,7 @@ async function holdBackInPackages(sources: Sources, transforms: readonly Transfo
     if (migration.failures.length > 0) return undefined;
     const typeCheck = guardMigration(migration.changes, migration.provenance, true);
     const broken = packagesBrokenByMove(typeCheck);
-    if (broken.size === 0) return typeCheck.errors.length < fullCheck.errors.length ? { migration, typeCheck, heldBack: heldInPackages(seen, held) } : undefined;
+    if (broken.size === 0) return typeCheck.errors.length < fullCheck.errors.length ? { migration, typeCheck, heldBack: heldInPackages(seen, held, !!transformOptions.modernOnly) } : undefined;
     const more = [...broken].filter((p) => !held!.has(p));
     seen.push(...typeCheck.errors.filter((e) => more.includes(packageDirOf(e.file))));
     if (more.length === 0) return undefined;

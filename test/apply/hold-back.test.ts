@@ -8,6 +8,8 @@ import { heldInPackages, partialHoldBack, v1Fallback } from '../../src/apply/typ
 import type { NewTypeError, TypeCheckResult } from '../../src/apply/typecheck/check.js';
 import { DEFAULT_TRANSFORM_OPTIONS, TRANSFORMS } from '../../src/transforms/catalog.js';
 import { tempTree } from '../support/temp-tree.js';
+import { Chalk } from 'chalk';
+import { heldBackSummaryLines } from '../../src/apply/typecheck/render.js';
 
 function checked(...errors: (Pick<NewTypeError, 'transforms' | 'cause'> & { file?: string })[]): TypeCheckResult {
   return {
@@ -28,6 +30,16 @@ describe('v1Fallback', () => {
     expect(fallback?.options).toEqual({ ...DEFAULT_TRANSFORM_OPTIONS, target: 'stateless-v1' });
     // Every error of the run with the move is reported as what the move would have brought.
     expect(fallback?.heldBack).toEqual({ transform: 'sdk-v2', target: 'stateless-v1', predicted: result.errors });
+  });
+
+  it('records that --modern-only could not apply where the code stays on SDK 1.x, and says so (sweep 35 AI6)', () => {
+    const result = checked({ transforms: ['sdk-v2'], cause: 'edited-line' });
+    const fallback = v1Fallback(TRANSFORMS, { ...DEFAULT_TRANSFORM_OPTIONS, modernOnly: true }, result);
+    expect(fallback?.heldBack.modernOnly).toBe(true);
+    const plain = (line: string) => line.replace(/\x1b\[[0-9;]*m/g, '');
+    expect(plain(heldBackSummaryLines(fallback!.heldBack, (f) => f, new Chalk({ level: 0 }))[0]!)).toContain('--modern-only does not apply: SDK 1.x has no 2026-07-28 path');
+    expect(heldBackSummaryLines(v1Fallback(TRANSFORMS, DEFAULT_TRANSFORM_OPTIONS, result)!.heldBack, (f) => f, new Chalk({ level: 0 }))[0]).not.toContain('--modern-only');
+    expect(heldInPackages(result.errors, new Set(['/p']), true).modernOnly).toBe(true);
   });
 
   it('does not hold back for errors no SDK move caused, nor when the move is not requested', () => {

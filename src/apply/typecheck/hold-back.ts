@@ -22,6 +22,11 @@ export interface HeldBack {
    * SDK 1.x; the other packages moved to SDK v2 and the other transforms ran on the requested target.
    */
   packages?: string[];
+  /**
+   * `--modern-only` was asked for: the held code stays on SDK 1.x, which has no 2026-07-28 path, so there it keeps
+   * serving 2025-era clients only (sweep 35 AI6).
+   */
+  modernOnly?: true;
 }
 
 interface Fallback {
@@ -40,7 +45,7 @@ export function v1Fallback(transforms: readonly TransformDefinition[], options: 
   return {
     transforms: transforms.filter((t) => t.name !== SDK_MOVE),
     options: { ...options, target: 'stateless-v1' },
-    heldBack: { transform: SDK_MOVE, target: 'stateless-v1', predicted: typeCheck.errors },
+    heldBack: { transform: SDK_MOVE, target: 'stateless-v1', predicted: typeCheck.errors, ...(options.modernOnly ? { modernOnly: true as const } : {}) },
   };
 }
 
@@ -69,6 +74,6 @@ export function partialHoldBack(options: TransformOptions, full: { changes: Read
 }
 
 /** The held-back record of a partial hold-back: the errors the move was predicted to cause in the held packages. */
-export function heldInPackages(predicted: readonly NewTypeError[], held: ReadonlySet<string>): HeldBack {
-  return { transform: SDK_MOVE, target: 'stateless-v1', predicted: predicted.filter((e) => e.transforms.includes(SDK_MOVE) && held.has(packageDirOf(e.file))), packages: [...held].sort() };
+export function heldInPackages(predicted: readonly NewTypeError[], held: ReadonlySet<string>, modernOnly = false): HeldBack {
+  return { transform: SDK_MOVE, target: 'stateless-v1', predicted: predicted.filter((e) => e.transforms.includes(SDK_MOVE) && held.has(packageDirOf(e.file))), packages: [...held].sort(), ...(modernOnly ? { modernOnly: true as const } : {}) };
 }

@@ -44,9 +44,17 @@ function heldBackHeadline(held: HeldBack, relative: Relative): string {
   const errors = plural(held.predicted.length, 'new type error');
   if (held.packages) {
     const names = fileList(held.packages.map((p) => packageName(p, relative)));
-    return `the SDK v2 move (${held.transform}) is held back in ${plural(held.packages.length, 'package')} (${names}): with it ${held.packages.length === 1 ? 'its' : 'their'} code would have ${errors}, so ${held.packages.length === 1 ? 'it stays' : 'they stay'} on SDK 1.x; the other packages moved to SDK v2`;
+    return `the SDK v2 move (${held.transform}) is held back in ${plural(held.packages.length, 'package')} (${names}): with it ${held.packages.length === 1 ? 'its' : 'their'} code would have ${errors}, so ${held.packages.length === 1 ? 'it stays' : 'they stay'} on SDK 1.x; the other packages moved to SDK v2${modernOnlyNote(held)}`;
   }
-  return `the SDK v2 move (${held.transform}) is held back: with it the migrated code would have ${errors}, so the code stays on SDK 1.x and the other transforms used --target ${held.target}`;
+  return `the SDK v2 move (${held.transform}) is held back: with it the migrated code would have ${errors}, so the code stays on SDK 1.x and the other transforms used --target ${held.target}${modernOnlyNote(held)}`;
+}
+
+/** What became of `--modern-only` where the move was held back: SDK 1.x has no 2026-07-28 path (sweep 35 AI6). */
+function modernOnlyNote(held: HeldBack): string {
+  if (!held.modernOnly) return '';
+  return held.packages
+    ? ' (--modern-only applies to the moved packages only: SDK 1.x has no 2026-07-28 path, so the held ones keep serving 2025-era clients only)'
+    : ' (--modern-only does not apply: SDK 1.x has no 2026-07-28 path, so the code keeps serving 2025-era clients only until the move is made)';
 }
 const heldBackAdvice = 'fix what these errors point at (on SDK 1.x, or by hand while moving), then run apply again to move to SDK v2';
 
