@@ -77,7 +77,7 @@ export function builtElsewhereReason(receiver: ts.Node, values: ValueAnalysis, f
   if (ts.isPropertyAccessExpression(node) && node.expression.kind === ts.SyntaxKind.ThisKeyword) {
     const built = builtInConstructor(node);
     if (built) {
-      return `the server is built once, in the constructor of \`${built}\`, and kept in \`${node.getText()}\`, which every connection would share: ${probe}. Move its construction (with what registers its handlers) into a method that returns a new server, and serve with \`() => this.<that method>()\`.`;
+      return `the server is built once, in the constructor of \`${built}\`, and kept in \`${node.getText()}\`, one instance for the process, which serveStdio cannot take: ${probe}. Move its construction (with what registers its handlers) into a method that returns a new server, and serve with \`() => this.<that method>()\`.`;
     }
     return `the server arrives built, in the field \`${node.getText()}\` its class is given: ${probe}. Give the class the factory instead (whoever constructs it passes the function that builds the server) and serve with it.`;
   }

@@ -19,7 +19,7 @@ class ContextServer {
 
   async start(): Promise<void> {
     const transport = new StdioServerTransport();
-    // @mcp-migrate-todo(session-state/per-session-server): the server is built once, in the constructor of `ContextServer`, and kept in `this.server`, which every connection would share: serveStdio builds a fresh server from a factory for the connection (and one more for a `server/discover` probe it discards), so a server built beforehand cannot be handed to it. Move its construction (with what registers its handlers) into a method that returns a new server, and serve with `() => this.<that method>()`. Serve with `serveStdio(buildServer)` from @modelcontextprotocol/server/stdio (one server per connection from the factory) (`buildServer` stands for a function that builds a new server with its registrations and returns it: write one if the project has none).
+    // @mcp-migrate-todo(session-state/per-session-server): the server is built once, in the constructor of `ContextServer`, and kept in `this.server`, one instance for the process, which serveStdio cannot take: serveStdio builds a fresh server from a factory for the connection (and one more for a `server/discover` probe it discards), so a server built beforehand cannot be handed to it. Move its construction (with what registers its handlers) into a method that returns a new server, and serve with `() => this.<that method>()`. Serve with `serveStdio(buildServer)` from @modelcontextprotocol/server/stdio (one server per connection from the factory) (`buildServer` stands for a function that builds a new server with its registrations and returns it: write one if the project has none).
     await this.server.connect(transport);
   }
 }
