@@ -51,6 +51,8 @@ export function planStdio(file: ServingFile, created: ts.NewExpression): void {
     // it is connected where the helper is called, and that is where serveStdio goes.
     const maker = returnedBy(created);
     if (maker) throw new CannotRewrite(`the stdio transport is made and returned by \`${maker}()\`, and connected where that is called: serve the server there, in place of its \`connect\`, and remove \`${maker}\`.`, created, RULE_ID.perSessionServer);
+    const exported = exportedHolder(file, created);
+    if (exported) throw new CannotRewrite(`the stdio transport is kept in \`${exported}\`, which this module exports, so other modules may use it (a shutdown closing it, a test): serve with the handle serveStdio returns instead (it has \`close()\`), exported in its place, and update what imports \`${exported}\`.`, created, RULE_ID.perSessionServer);
     throw new CannotRewrite('the stdio transport is used beyond `server.connect(transport)`.', created, RULE_ID.perSessionServer);
   }
   const connectStatement = statementOf(connect);
@@ -239,6 +241,8 @@ function assignedOnceThenConnected(file: ServingFile, assignment: ts.BinaryExpre
   if (initial && initial.kind !== ts.SyntaxKind.NullKeyword && !(ts.isIdentifier(initial) && initial.text === 'undefined')) return undefined;
   const declarationStatement = statementOf(decl);
   if (!ts.isVariableStatement(declarationStatement) || declarationStatement.declarationList.declarations.length !== 1) return undefined;
+  // Exported (`export let t`, or named in an `export { t }`): other modules may read it, which this file cannot see (review 43 S43-1).
+  if (ts.getCombinedModifierFlags(decl) & ts.ModifierFlags.Export || exportedByName(file.sf, decl.name.text)) return undefined;
   const transportStatement = statementOf(assignment);
   if (!ts.isExpressionStatement(transportStatement) || unwrap(transportStatement.expression) !== assignment) return undefined;
   const refs = referencesByName(file.sf, decl.name.text).filter((r) => r !== decl.name && r !== assignment.left && file.values.symbolOf(r)?.valueDeclaration === decl);
@@ -342,4 +346,19 @@ function isAssignedTo(ref: ts.Identifier): boolean {
   const parent = up.parent;
   if (ts.isBinaryExpression(parent) && parent.left === up) return parent.operatorToken.kind >= ts.SyntaxKind.FirstAssignment && parent.operatorToken.kind <= ts.SyntaxKind.LastAssignment;
   return (ts.isPrefixUnaryExpression(parent) || ts.isPostfixUnaryExpression(parent)) && [ts.SyntaxKind.PlusPlusToken, ts.SyntaxKind.MinusMinusToken].includes(parent.operator);
+}
+
+/** Whether the module names `name` in an `export { … }` of its own (not a re-export from another module). */
+function exportedByName(sf: ts.SourceFile, name: string): boolean {
+  return sf.statements.some((st) => ts.isExportDeclaration(st) && !st.moduleSpecifier && !!st.exportClause && ts.isNamedExports(st.exportClause) && st.exportClause.elements.some((e) => (e.propertyName ?? e.name).text === name));
+}
+
+/** The exported variable the transport is assigned to or initialises (`export let stdioTransport`), by name. */
+function exportedHolder(file: ServingFile, created: ts.NewExpression): string | undefined {
+  const parent = outermostWrapper(created).parent;
+  const target = ts.isVariableDeclaration(parent) ? parent.name : ts.isBinaryExpression(parent) && parent.operatorToken.kind === ts.SyntaxKind.EqualsToken ? parent.left : undefined;
+  if (!target || !ts.isIdentifier(target)) return undefined;
+  const decl = file.values.symbolOf(target)?.valueDeclaration;
+  if (!decl || !ts.isVariableDeclaration(decl) || decl.getSourceFile() !== file.sf) return undefined;
+  return ts.getCombinedModifierFlags(decl) & ts.ModifierFlags.Export || exportedByName(file.sf, target.text) ? target.text : undefined;
 }
