@@ -22,6 +22,8 @@ const OPTIONS = SERVING_OPTIONS;
 
 /** Marker cases: rule ids of the markers the output must hold (and nothing else rewritten). */
 const MARKERS: Record<string, string[]> = {
+  // Sweep 37 AK1: a list the construction fills, read after the connect: marked (a factory would fill it per server).
+  'stdio-construction-fills-list-marker': ['session-state/per-session-server'],
   // Review 43 S43-1: the stdio transport in an exported `let`: marked, not removed.
   'stdio-exported-let-marker': ['session-state/per-session-server'],
   // Sweep 36 AJ2: an SSE endpoint made by a helper class's method; the route in another module calling it is marked too.

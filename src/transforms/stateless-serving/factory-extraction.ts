@@ -93,6 +93,24 @@ export function extractFactory(file: ServingFile, decl: ts.VariableDeclaration, 
       }
     }
   }
+  // A binding the construction fills (`tools.push(walletTool)` while building) but declared apart from it would be filled
+  // again by every server the entry builds (the connection's, and a server/discover probe's): its declaration moves into
+  // the factory with it when nothing else uses it, else the extraction is refused (sweep 37 AK1).
+  for (let changed = true; changed; ) {
+    changed = false;
+    for (const target of mutatedOuterBindings(movedSet, file.values)) {
+      const holder = statementOf(target);
+      const index = statements.indexOf(holder as ts.Statement);
+      const uses = referencesByName(file.sf, (target.name as ts.Identifier).text).filter((r) => r !== target.name && file.values.symbolOf(r)?.valueDeclaration === target);
+      const movable = index > from && index < to && ts.isVariableStatement(holder) && holder.declarationList.declarations.length === 1 && uses.every((r) => [...movedSet].some((m) => isInside(r, m)));
+      if (!movable) {
+        const outsideUse = uses.find((r) => ![...movedSet].some((m) => isInside(r, m)));
+        throw new CannotRewrite(`\`${(target.name as ts.Identifier).text}\` is filled while the server is built, but declared apart from it${outsideUse ? ' and used after it' : ''}: a factory builds a server per connection (and one for a discarded server/discover probe), so each would fill it again. Build it inside the construction (or from a function of its own the factory calls), then extract the server into a factory.`, outsideUse ?? target, RULE_ID.perSessionServer);
+      }
+      movedSet.add(holder as ts.Statement);
+      changed = true;
+    }
+  }
   const moved = statements.filter((s) => movedSet.has(s));
   for (const statement of moved) {
     // An export (`export const server`, `export { server }`, `module.exports.server = server`) cannot move into a function.
@@ -223,6 +241,32 @@ function commentedStatementsAfter(file: ServingFile, last: ts.Statement, next: t
   if (end === undefined) return undefined;
   const text = file.text.slice(from, end).replace(/^([ \t]*\n)+/, '').replace(/\n$/, '');
   return { start: from, end, text, blank };
+}
+
+/** Mutating methods of a collection: a call of one fills or empties it. */
+const MUTATORS = new Set(['push', 'unshift', 'splice', 'set', 'add', 'delete', 'clear', 'pop', 'shift']);
+
+/**
+ * The variables declared outside the statements that a statement among them mutates while it runs (not in a callback it
+ * hands on, which runs later): `tools.push(x)`, `tools = […]`, `config.mode = 'x'`, `cache[k] = v`.
+ */
+function mutatedOuterBindings(statements: ReadonlySet<ts.Statement>, values: ValueAnalysis): ts.VariableDeclaration[] {
+  const found = new Set<ts.VariableDeclaration>();
+  const inside = (node: ts.Node): boolean => [...statements].some((s) => isInside(node, s));
+  for (const statement of statements) {
+    forEachDescendant(statement, (node) => {
+      let target: ts.Expression | undefined;
+      if (ts.isCallExpression(node) && ts.isPropertyAccessExpression(node.expression) && MUTATORS.has(node.expression.name.text)) target = node.expression.expression;
+      else if (ts.isBinaryExpression(node) && node.operatorToken.kind >= ts.SyntaxKind.FirstAssignment && node.operatorToken.kind <= ts.SyntaxKind.LastAssignment) target = node.left;
+      if (!target || insideFunctionOf(node, statement)) return;
+      let root = unwrap(target);
+      while (ts.isPropertyAccessExpression(root) || ts.isElementAccessExpression(root)) root = unwrap(root.expression);
+      if (!ts.isIdentifier(root)) return;
+      const decl = values.symbolOf(root)?.valueDeclaration;
+      if (decl && ts.isVariableDeclaration(decl) && ts.isIdentifier(decl.name) && !inside(decl) && !isServerKind(values.valueOf(root))) found.add(decl);
+    });
+  }
+  return [...found];
 }
 
 /** Whether `node` sits inside a function declared within `statement` (a callback it registers or hands on). */
