@@ -4,7 +4,7 @@
  * factory first; a transport handed to a project helper that connects it serves that helper's construction.
  */
 import { ts } from '../../typescript.js';
-import { calleeParts, enclosingFunction, forEachDescendant, isInside, outermostWrapper, propertyNameText, statementOf, unwrap } from '../../analysis/ast.js';
+import { calleeParts, enclosingFunction, forEachDescendant, isFunctionLike, isInside, outermostWrapper, propertyNameText, statementOf, unwrap } from '../../analysis/ast.js';
 import { CONNECT_METHOD, STDIO_SERVING_FUNCTION, STDIO_TRANSPORT_OPTION } from '../../analysis/sdk-modules.js';
 import { RULE_ID } from '../../rule-ids.js';
 import { indentAt } from '../kit/source-style.js';
@@ -24,6 +24,8 @@ const STDIO_MODULE = '@modelcontextprotocol/server/stdio';
 /** What `serveStdio` is given, what goes with the connected server, and the `server.close()` references the serving handle takes over. */
 interface ServedFrom {
   factory: string;
+  /** The factory called once, as code (`createServer({ env })`, `await buildServer()`), when the project wrote the factory. */
+  call?: string;
   serverStatement?: ts.Node;
   closes: Array<{ ref: ts.Identifier; name: string }>;
 }
@@ -73,7 +75,11 @@ export function planStdio(file: ServingFile, created: ts.NewExpression): void {
   // Refused after the factory is known, so that the marker names it (the edits made on the way are rolled back, review 42 S42-9).
   if (resultUsed) throw new CannotRewrite('the result of `server.connect(…)` is used: use the handle serveStdio returns instead (it has `close()`).', connect, RULE_ID.perSessionServer, undefined, existing);
   const serve = `serveStdio(${factory}${options.length ? `, { ${options.join(', ')} }` : ''});`;
-  file.edit(connectStatement.getStart(file.sf), connectStatement.end, closes.length ? `const ${closes[0]!.name} = ${serve}` : serve);
+  // A start that reports its failures (`main().catch((e) => { …; process.exit(1) })`, a `try` around the connect) would no
+  // longer see a construction error: serveStdio builds its servers later, per connection, and answers a failed build with an
+  // internal error. The project's factory is called once before serving, where the server was built (sweep 37 AK8).
+  const check = built.call && startFailuresHandled(file, connect) && constructionMayThrow(file, decl) ? `${built.call}; // built once before serving: a configuration error stops the start, as it did before serveStdio\n${indentAt(file.text, connectStatement.getStart(file.sf))}` : '';
+  file.edit(connectStatement.getStart(file.sf), connectStatement.end, `${check}${closes.length ? `const ${closes[0]!.name} = ${serve}` : serve}`);
   for (const { ref, name } of closes) file.edit(ref.getStart(file.sf), ref.end, name);
   // The comments above the server's construction stay: the first statement of the serving code is where a note about
   // the section sits (dynatrace's "// Default stdio mode"). The transport's ("// Create transport") go with it.
@@ -262,9 +268,11 @@ function fromFactory(file: ServingFile, receiver: ts.Node, decl: ts.Declaration 
   const scope = enclosingFunction(connect) ?? file.sf;
   const elsewhere = builtElsewhereReason(receiver, file.values, (fn) => functionLabel(fn, file.sf));
   if (elsewhere) throw new CannotRewrite(elsewhere, connect, RULE_ID.perSessionServer);
-  const factory = serverFactory(file, receiver, scope, connect, 'stdio').expression;
+  const found = serverFactory(file, receiver, scope, connect, 'stdio');
+  const factory = found.expression;
+  const call = found.call;
   // A server imported from its own module became a factory there; its import here is the factory's now.
-  if (!ts.isIdentifier(receiver) || decl?.getSourceFile() !== file.sf) return { factory, closes: [] };
+  if (!ts.isIdentifier(receiver) || decl?.getSourceFile() !== file.sf) return { factory, call, closes: [] };
   const serverStatement = statementOf(file.values.symbolOf(receiver)!.valueDeclaration!);
   // A use in code an HTTP rewrite of this file already replaced (the route that connected the same instance, AG1) is gone.
   const others = referencesByName(file.sf, receiver.text).filter((r) => file.values.symbolOf(r)?.valueDeclaration === decl && !isInside(r, connectStatement) && !isInside(r, serverStatement) && !file.isReplaced(r));
@@ -272,7 +280,7 @@ function fromFactory(file: ServingFile, receiver: ts.Node, decl: ts.Declaration 
   const other = others.find((r) => !(ts.isPropertyAccessExpression(r.parent) && r.parent.name.text === 'close' && ts.isCallExpression(r.parent.parent) && r.parent.parent.expression === r.parent));
   // What still connects the same instance to another entry (an HTTP+SSE endpoint kept for 2025-era clients) keeps it:
   // stdio is served from the factory all the same, and the instance stays for that entry (AG1).
-  if (others.length > 0 && others.every((r) => connectsAnotherEntry(file, r))) return { factory, closes: [] };
+  if (others.length > 0 && others.every((r) => connectsAnotherEntry(file, r))) return { factory, call, closes: [] };
   if (other && enclosingFunction(other) !== enclosingFunction(connect)) {
     // A use in another function (the HTTP route the other entry connects the same instance in, kept by its own marker):
     // said here, at the stdio entry, quoting that use; a second marker in the route would speak of stdio there (AG1).
@@ -290,9 +298,9 @@ function fromFactory(file: ServingFile, receiver: ts.Node, decl: ts.Declaration 
     const when = other.getStart(file.sf) < connectStatement.getStart(file.sf) ? 'before it is connected' : 'after it is connected';
     throw new CannotRewrite(`\`${receiver.text}\` is used here, ${when}: the serving entry builds one server per connection from the factory; move that use into the factory (or onto the handle the entry returns, which has \`close()\`) and drop \`${receiver.text}\`.`, other, RULE_ID.perSessionServer, undefined, factory);
   }
-  if (others.length === 0) return { factory, serverStatement, closes: [] };
+  if (others.length === 0) return { factory, call, serverStatement, closes: [] };
   const handleName = file.freshName('stdioServing');
-  return { factory, serverStatement, closes: others.map((r) => ({ ref: r, name: handleName })) };
+  return { factory, call, serverStatement, closes: others.map((r) => ({ ref: r, name: handleName })) };
 }
 
 /**
@@ -361,4 +369,59 @@ function exportedHolder(file: ServingFile, created: ts.NewExpression): string | 
   const decl = file.values.symbolOf(target)?.valueDeclaration;
   if (!decl || !ts.isVariableDeclaration(decl) || decl.getSourceFile() !== file.sf) return undefined;
   return ts.getCombinedModifierFlags(decl) & ts.ModifierFlags.Export || exportedByName(file.sf, target.text) ? target.text : undefined;
+}
+
+/**
+ * Whether what fails while the server is built at the connect is reported by the start: the connect sits in a `try` with a
+ * `catch`, or in a function whose every call is handed a rejection handler (`main().catch(…)`, `.then(ok, fail)`).
+ */
+function startFailuresHandled(file: ServingFile, connect: ts.CallExpression): boolean {
+  for (let current: ts.Node | undefined = connect.parent; current && !ts.isSourceFile(current); current = current.parent) {
+    const holder: ts.Node | undefined = current.parent;
+    if (holder && ts.isTryStatement(holder) && holder.tryBlock === current && holder.catchClause) return true;
+    if (!isFunctionLike(current)) continue;
+    const calls = file.values.calls.everyCallOf(current as ts.FunctionLikeDeclaration);
+    return calls.length > 0 && calls.every((c) => {
+      let up: ts.Node = c;
+      while (ts.isAwaitExpression(up.parent) || ts.isParenthesizedExpression(up.parent)) up = up.parent;
+      const access = up.parent;
+      if (!ts.isPropertyAccessExpression(access) || access.expression !== up || !ts.isCallExpression(access.parent)) return false;
+      return access.name.text === 'catch' || (access.name.text === 'then' && access.parent.arguments.length >= 2);
+    });
+  }
+  return false;
+}
+
+/**
+ * Whether building the server may throw: the project function whose call initialises it (`createServer({ env })`) throws,
+ * itself or through the functions of the project it calls (`authFromEnv(env)` throwing "Set API_TOKEN"), outside a `try`.
+ */
+function constructionMayThrow(file: ServingFile, decl: ts.Declaration | undefined): boolean {
+  if (!decl || !ts.isVariableDeclaration(decl) || !decl.initializer) return false;
+  let init = unwrap(decl.initializer);
+  if (ts.isAwaitExpression(init)) init = unwrap(init.expression);
+  const fn = ts.isCallExpression(init) ? file.values.calls.functionOfCall(init) : undefined;
+  return !!fn && throwsOutsideTry(file, fn, 0, new Set());
+}
+
+function throwsOutsideTry(file: ServingFile, fn: ts.FunctionLikeDeclaration, depth: number, seen: Set<ts.Node>): boolean {
+  if (!fn.body || depth > 3 || seen.has(fn)) return false;
+  seen.add(fn);
+  let throws = false;
+  const visit = (node: ts.Node): void => {
+    if (throws || (node !== fn.body && isFunctionLike(node))) return;
+    if (ts.isTryStatement(node)) {
+      if (node.catchClause) visit(node.catchClause.block);
+      if (node.finallyBlock) visit(node.finallyBlock);
+      return;
+    }
+    if (ts.isThrowStatement(node)) throws = true;
+    else if (ts.isCallExpression(node)) {
+      const callee = file.values.calls.functionOfCall(node);
+      if (callee && throwsOutsideTry(file, callee, depth + 1, seen)) throws = true;
+    }
+    if (!throws) ts.forEachChild(node, visit);
+  };
+  visit(fn.body);
+  return throws;
 }
