@@ -44,7 +44,7 @@ describe(`${TRANSFORM} fixtures`, () => {
   // Inputs and expected outputs are type-checked together (one Program per option set), before the cases ask.
   beforeAll(() => prepareTypeChecks(TRANSFORM, cases.flatMap((c) => [c.input, c.output])), 600_000);
   it('finds the cases', () => {
-    expect(cases.map((c) => c.name)).toEqual(['already-v2', 'blank-line-after-imports', 'code-under-imports', 'codemod-comment', 'context-mocks', 'declaration-file-import', 'dropped-imports', 'empty-tool-result', 'entry-aliases', 'error-code-types', 'experimental-tasks', 'experimental-tasks-tool-store', 'handler-inline-context', 'handler-result-types', 'handler-result-types-js', 'helper-context', 'helper-context-destructured', 'helper-context-line-comments', 'helper-own-context-type', 'import-groups', 'jsdoc-import-types-js', 'json-schema-tool-input-js', 'library-peer-dependency', 'lone-context', 'multiline-input-schema', 'name-clash', 'no-semicolons', 'project-declaration-file', 'registrations-constant-names', 'request-headers', 'runtime-loaded-tools', 'task-tool', 'tool-description-constants', 'v1-commonjs', 'v1-typescript', 'v1-undeclared-sdk-installs', 'v1-with-package-json', 'wrapped-handler-context', 'zod-v3-import']);
+    expect(cases.map((c) => c.name)).toEqual(['already-v2', 'blank-line-after-imports', 'code-under-imports', 'codemod-comment', 'context-mocks', 'declaration-file-import', 'dropped-imports', 'empty-tool-result', 'entry-aliases', 'error-code-types', 'experimental-tasks', 'experimental-tasks-tool-store', 'handler-inline-context', 'handler-result-types', 'handler-result-types-js', 'helper-context', 'helper-context-destructured', 'helper-context-line-comments', 'helper-own-context-type', 'import-groups', 'jsdoc-import-types-js', 'json-schema-tool-input-js', 'library-peer-dependency', 'lone-context', 'multiline-input-schema', 'name-clash', 'namespace-import-moved-names', 'no-semicolons', 'project-declaration-file', 'registrations-constant-names', 'request-headers', 'runtime-loaded-tools', 'task-tool', 'tool-description-constants', 'v1-commonjs', 'v1-typescript', 'v1-undeclared-sdk-installs', 'v1-with-package-json', 'wrapped-handler-context', 'zod-v3-import']);
   });
 
   for (const c of cases) {
@@ -676,6 +676,28 @@ describe(`${TRANSFORM} fixtures`, () => {
     expect(result.notes.filter((n) => n.startsWith('sdk-v2: src/ping.ts is left on SDK v1: it exchanges SDK objects with src/index.ts') && n.includes('one that file hands it'))).toHaveLength(1);
     const second = await runApply({ paths: [dir], cwd: dir, allowDirty: true, typecheck: false, transforms: [TRANSFORM] });
     expect(second.changes).toEqual([]);
+  });
+
+  it('holds a workspace package on SDK v1 with the app, held on v1, that hands it its v1 server through a bare import of the package (sweep 37 AK7)', async () => {
+    const core = "import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';\nexport function registerTools(server: McpServer): McpServer {\n  server.registerTool('ping', { description: 'Ping' }, async () => ({ content: [{ type: 'text', text: 'pong' }] }));\n  return server;\n}\n";
+    const worker = "import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';\nimport { McpAgent } from 'agents/mcp';\nimport { registerTools } from 'gtm-core';\nexport class Gtm extends McpAgent {\n  server = new McpServer({ name: 'gtm', version: '1.0.0' });\n  async init(): Promise<void> {\n    registerTools(this.server);\n  }\n}\n";
+    const corePackage = '{ "name": "gtm-core", "version": "1.0.0", "type": "module", "main": "./dist/index.js", "peerDependencies": { "@modelcontextprotocol/sdk": ">=1.18.1 <2" } }\n';
+    const files = new Map([
+      ['package.json', '{ "private": true, "workspaces": ["apps/*", "packages/*"] }\n'],
+      // The agents release the app installs is built on SDK v1.
+      ['node_modules/agents/package.json', '{ "name": "agents", "version": "0.0.95", "type": "module", "exports": { "./mcp": { "types": "./mcp.d.ts" } }, "dependencies": { "@modelcontextprotocol/sdk": "^1.17.3" } }\n'],
+      ['node_modules/agents/mcp.d.ts', 'export declare class McpAgent {\n  init(): Promise<void>;\n}\n'],
+      ['packages/core/package.json', corePackage],
+      ['packages/core/src/index.ts', core],
+      ['apps/worker/package.json', '{ "name": "gtm-worker", "version": "1.0.0", "type": "module", "dependencies": { "@modelcontextprotocol/sdk": "^1.30.0", "agents": "^0.21.0", "gtm-core": "*" } }\n'],
+      ['apps/worker/src/index.ts', worker],
+    ]);
+    const dir = materialise('held-workspace', files);
+    const result = await runApply({ paths: [dir], cwd: dir, allowDirty: true, typecheck: false, transforms: [TRANSFORM] });
+    const tree = readTree(dir);
+    expect(tree.get('packages/core/src/index.ts')).toBe(core);
+    expect(tree.get('packages/core/package.json')).toBe(corePackage);
+    expect(result.notes.filter((n) => n.startsWith('sdk-v2: packages/core/src/index.ts is left on SDK v1: it exchanges SDK objects with apps/worker/src/index.ts'))).toHaveLength(1);
   });
 
   it('the same through a barrel of `export *` re-exports: only the module that exports the name taken is tied (review 37 R3) — an McpAgent file held on v1 keeps on v1 the modules it hands its server to through a barrel (`./tools/index.js` re-exporting `./echo.js`, sweep 26 Z8) and a module typing it `any` (sweep 25 Y1); a module it does not reach moves, also one the barrel re-exports that the file does not import (review 37 R3)', async () => {

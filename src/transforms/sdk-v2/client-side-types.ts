@@ -81,7 +81,7 @@ export function reexportedModules(file: string, text: string): Array<{ target: s
   const out: Array<{ target: string; names: ReadonlyMap<string, string> | 'all' }> = [];
   for (const statement of sf.statements) {
     if (!ts.isExportDeclaration(statement) || !statement.moduleSpecifier) continue;
-    const target = resolvedProjectModule(statement.moduleSpecifier, file);
+    const target = relativeProjectModule(statement.moduleSpecifier, file);
     if (!target) continue;
     const clause = statement.exportClause;
     out.push({ target, names: clause && ts.isNamedExports(clause) ? new Map(clause.elements.map((e) => [e.name.text, (e.propertyName ?? e.name).text])) : 'all' });
@@ -90,9 +90,12 @@ export function reexportedModules(file: string, text: string): Array<{ target: s
 }
 
 /** The project modules `text` imports by relative specifier, each with the names it takes from there (see `TakenNames`). */
-export function relativeImportNames(file: string, text: string): Map<string, TakenNames> {
+export function relativeImportNames(file: string, text: string, resolveBare?: (from: string, specifier: string) => string | undefined): Map<string, TakenNames> {
   const sf = syntaxTreeOf(file, text);
   const out = new Map<string, TakenNames>();
+  // A bare specifier naming a workspace package of the repository (`from 'ak7-core'`), when a resolver is given (sweep 37 AK7).
+  const resolvedProjectModule = (node: ts.Node | undefined, from: string): string | undefined =>
+    relativeProjectModule(node, from) ?? (resolveBare && node && ts.isStringLiteralLike(node) && !node.text.startsWith('.') ? resolveBare(from, node.text) : undefined);
   const take = (target: string | undefined, names: TakenNames): void => {
     if (!target) return;
     const had = out.get(target);
@@ -114,7 +117,7 @@ export function relativeImportNames(file: string, text: string): Map<string, Tak
 }
 
 /** The project source file a relative specifier names, by the bundler resolution (extensionless, directory index). */
-function resolvedProjectModule(node: ts.Node | undefined, file: string): string | undefined {
+function relativeProjectModule(node: ts.Node | undefined, file: string): string | undefined {
   if (!node || !ts.isStringLiteralLike(node) || !node.text.startsWith('.')) return undefined;
   const resolved = ts.resolveModuleName(node.text, file, RESOLUTION, ts.sys).resolvedModule?.resolvedFileName;
   return resolved && !resolved.endsWith('.d.ts') ? path.resolve(resolved) : undefined;

@@ -9,7 +9,8 @@
  * built around a held file) does not tie its importers to v1. Two more ties (sweeps 25 Y1, 26 Z8): an import
  * through a barrel (`from './tools'`, whose index re-exports `./echo`) reaches what the barrel re-exports, and a
  * module with no SDK import of its own whose registrations the analysis resolved (`registerTools(server: any)`,
- * handed the McpAgent's v1 server) runs on whatever server its importer hands it, so it stays with that importer.
+ * handed the McpAgent's v1 server) runs on whatever server its importer hands it, so it stays with that importer. An import of a
+ * workspace package of the repository by its name (`from 'ak7-core'`) ties the two as a relative import does (sweep 37 AK7).
  */
 import { ts } from '../../typescript.js';
 import { syntaxTreeOf } from '../../analysis/parsed-files.js';
@@ -22,7 +23,7 @@ export interface NeighbourFile extends SideFile {
 }
 
 /** Each candidate newly held with the held file it exchanges SDK types with (`held` itself is not changed). */
-export function heldNeighbours(candidates: readonly NeighbourFile[], held: ReadonlySet<string>, read: (file: string) => string | undefined = () => undefined): Map<string, string> {
+export function heldNeighbours(candidates: readonly NeighbourFile[], held: ReadonlySet<string>, read: (file: string) => string | undefined = () => undefined, resolveBare?: (from: string, specifier: string) => string | undefined): Map<string, string> {
   const byFile = new Map(candidates.map((c) => [c.file, c]));
   // A module and, when it re-exports what the importer takes, the modules those names come from (a barrel's
   // `export { x } from './x'`). A re-export the importer does not take ties nothing (review 37 R3).
@@ -52,7 +53,7 @@ export function heldNeighbours(candidates: readonly NeighbourFile[], held: Reado
   };
   const exposes = new Map<string, boolean>();
   for (const c of candidates) {
-    for (const target of [...relativeImportNames(c.file, c.text)].flatMap(([t, names]) => throughBarrels(t, names))) {
+    for (const target of [...relativeImportNames(c.file, c.text, resolveBare)].flatMap(([t, names]) => throughBarrels(t, names))) {
       const imported = byFile.get(target);
       if (!imported || imported.file === c.file) continue;
       if (!exposes.has(target)) exposes.set(target, exportsNameV1Types(imported.file, imported.text));

@@ -26,7 +26,7 @@ import { locateJsonError } from '../../json-error.js';
 import { packageDirOf } from '../kit/package-json.js';
 import { sourcesOf } from '../kit/package-sources.js';
 import { PackageIndex, findInstalledVersion } from '../../discovery/packages.js';
-import { isInside } from '../../discovery/resolve.js';
+import { createModuleResolver, isInside } from '../../discovery/resolve.js';
 import { dropAddedImportBreaks, keepCommentBreaks, keepImportGroupBreaks } from './import-groups.js';
 import { capturedLegacyRegistrations } from '../../analysis/registration-wrappers.js';
 import { legacyToolCallRewrites, legacyToolCalls, verifiedInputSchemas, registrationsThroughProjectModules, serversHandedToLoadedModules } from './legacy-tool-calls.js';
@@ -223,7 +223,8 @@ export function planSdkV2(result: AnalysisResult, options: TransformOptions): Tr
   // A file that exchanges SDK types with a file held that way stays on v1 with it (held-neighbours.ts).
   const inMovablePackages = candidates.filter((f) => !heldPackages.has(packageOfFile(f.file)));
   const neighbours = inMovablePackages.map((f) => ({ ...f, receivesServer: 'mcpServerThroughProject' in f && Boolean(f.mcpServerThroughProject) && mcpSpecifiers(f.text).length === 0 }));
-  for (const [file, via] of heldNeighbours(neighbours, heldFiles, readable)) {
+  const workspaces = createModuleResolver();
+  for (const [file, via] of heldNeighbours(neighbours, heldFiles, readable, (from, specifier) => workspaces.resolve(from, specifier))) {
     heldFiles.add(file);
     const handed = neighbours.find((f) => f.file === file)?.receivesServer;
     const tie = handed ? 'it registers on an SDK server it does not import, one that file hands it' : 'an import between them carries SDK types';
