@@ -55,6 +55,25 @@ describe('scan', () => {
     expect(report.summary.filesAnalyzed).toBe(2);
   });
 
+  it('types a JavaScript parameter by a JSDoc import type naming a project subclass of the SDK server (sweep 37 AK4)', async () => {
+    const dir = project({
+      'src/server.js': "import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';\nexport class WalletServer extends McpServer {\n  registerTools(tools) {\n    for (const tool of tools) tool(this);\n    return this;\n  }\n}\n",
+      'src/index.js': "import { WalletServer } from './server.js';\nimport { withdraw } from './withdraw.js';\nnew WalletServer({ name: 'w', version: '1' }).registerTools([withdraw]);\n",
+      'src/withdraw.js': [
+        "/** @typedef {import('./server.js').WalletServer} WalletServer */",
+        '/** @param {WalletServer} server */',
+        'export function withdraw(server) {',
+        "  server.registerTool('withdraw', { description: 'Withdraw' }, async () => {",
+        "    const ok = await server.server.elicitInput({ message: 'Sure?', requestedSchema: { type: 'object', properties: {} } });",
+        "    return { content: [{ type: 'text', text: ok.action }] };",
+        '  });',
+        '}',
+      ].join('\n'),
+    });
+    const report = await scan({ paths: [dir] });
+    expect(ids(report)).toEqual(['src/withdraw.js:5 server-push/elicitation']);
+  });
+
   it('does not parse ordinary code, comments that mention the SDK, or MCP client code', async () => {
     const dir = project({
       'src/app.ts': "// TODO: expose via @modelcontextprotocol/sdk later\nconst sessions = new Map();\nexport const get = (req: any) => sessions.get(req.cookies['sid']);\n",

@@ -371,7 +371,8 @@ export class ValueAnalysis {
   valueOfType(type: ts.TypeNode | undefined, hops: readonly Hop[]): Value | undefined {
     if (!type) return undefined;
     if (ts.isTypeReferenceNode(type)) return this.instanceOf(type.typeName, hops);
-    if (ts.isImportTypeNode(type)) return this.instanceOf(type, hops);
+    // `import('../server.js').WalletMcpServer` (JSDoc in JavaScript, sweep 37 AK4): a project class, through its qualifier.
+    if (ts.isImportTypeNode(type)) return this.instanceOf(type, hops) ?? (type.qualifier && !type.isTypeOf ? this.instanceOfSubclass(type.qualifier, hops, 0) : undefined);
     if (ts.isUnionTypeNode(type)) {
       for (const member of type.types) {
         const value = this.valueOfType(member, hops);
