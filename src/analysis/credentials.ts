@@ -6,8 +6,11 @@ import type { SessionStore } from './session-flow-types.js';
 /** Which session-keyed stores hold credentials or identity (the keyed-store rule's message, the handles transform's advice). */
 const CREDENTIAL_NOUNS = new Set(['auth', 'token', 'tokens', 'credential', 'credentials', 'secret', 'secrets', 'principal', 'principals', 'identity', 'identities', 'login', 'logins', 'user', 'users', 'apikey', 'apikeys', 'key', 'keys']);
 
-/** Words before `token` that make it something other than a credential (`progressToken`, `paginationToken`, `cancelToken`). */
-const NOT_CREDENTIAL_TOKENS = new Set(['progress', 'pagination', 'page', 'cursor', 'cancel', 'cancellation', 'continuation', 'sync', 'next']);
+/**
+ * Words before `token` that make it something other than a credential (`progressToken`, `paginationToken`, `cancelToken`);
+ * not `page` (a Facebook page access token is a credential), `sync` or `next` (review 43 S43-2).
+ */
+const NOT_CREDENTIAL_TOKENS = new Set(['progress', 'pagination', 'cursor', 'cancel', 'cancellation', 'continuation']);
 
 const CONTAINER_WORDS = new Set(['map', 'store', 'cache', 'table', 'registry', 'dict', 'lookup', 'index', 'record', 'records']);
 

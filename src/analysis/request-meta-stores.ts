@@ -10,16 +10,30 @@ import { ts } from '../typescript.js';
 import { unwrap } from './ast.js';
 import type { ValueAnalysis } from './values.js';
 import type { SessionStore } from './session-flow-types.js';
+import { holdsCredentials } from './credentials.js';
 
 const META = '_meta';
 
 /** The `_meta` key every value written into the store is read from (`progressToken`), or undefined. */
 export function storedRequestMetaKey(values: ValueAnalysis, store: SessionStore): string | undefined {
-  const written = store.accesses.map((a) => a.written).filter((w): w is ts.Expression => w !== undefined);
+  // A reset of the entry (`= undefined`, `= null`) clears it: no value (review 43 S43-4).
+  const written = store.accesses.map((a) => a.written).filter((w): w is ts.Expression => w !== undefined && !isClearing(w));
   if (written.length === 0) return undefined;
   const keys = new Set(written.map((w) => metaKeyRead(values, w, 0)));
   const [key] = keys;
-  return keys.size === 1 && key ? key : undefined;
+  // A key a credential's name matches (`x-upstream-api-key`, `authToken`; not `progressToken`) is a credential sent in
+  // `_meta`: the credentials reading stands (review 43 S43-3).
+  return keys.size === 1 && key && !holdsCredentials(key) ? key : undefined;
+}
+
+/** `key` as a member read of `_meta`: `.progressToken`, or `['x-upstream-api-key']` when it is no identifier. */
+export function metaMemberText(key: string): string {
+  return /^[A-Za-z_$][\w$]*$/.test(key) ? `?.${key}` : `?.[${JSON.stringify(key)}]`;
+}
+
+function isClearing(value: ts.Expression): boolean {
+  const inner = unwrap(value);
+  return inner.kind === ts.SyntaxKind.NullKeyword || (ts.isIdentifier(inner) && inner.text === 'undefined') || ts.isVoidExpression(inner);
 }
 
 /** `….params._meta.progressToken` (optional chains, `??` fallbacks, a local `const` in between): the key read under `_meta`. */

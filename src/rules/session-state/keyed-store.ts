@@ -2,7 +2,7 @@ import type { ts } from '../../typescript.js';
 import { declarationName } from '../../analysis/ast.js';
 import { storeHoldsCredentials } from '../../analysis/credentials.js';
 import { storeHoldsHandshakeData } from '../../analysis/handshake-stores.js';
-import { storedRequestMetaKey } from '../../analysis/request-meta-stores.js';
+import { metaMemberText, storedRequestMetaKey } from '../../analysis/request-meta-stores.js';
 import { isFetchedCache } from '../../analysis/store-classification.js';
 import { defineRule, specUrl } from '../rule.js';
 
@@ -25,7 +25,7 @@ export default defineRule({
       handshake:
         '`{{name}}` keeps what the client declared at initialize (its capabilities or version) per MCP session; on 2026-07-28 there is no initialize, and every request carries them in its `_meta`. Read them in the handler that needs them (`ctx.mcpReq.envelope`) and drop the map: a handle would name nothing the model could pass.',
       requestMeta:
-        '`{{name}}` keeps per MCP session what a request carries in its `_meta` (`{{key}}`), keyed by a session id that does not exist on 2026-07-28 (the lookup finds nothing there). The request a handler serves carries its own: read it there (`ctx.mcpReq._meta?.{{key}}`; `extra._meta?.{{key}}` on SDK 1.x) and drop the map: a handle would name nothing the model could pass.',
+        '`{{name}}` keeps per MCP session what a request carries in its `_meta` (`{{key}}`), keyed by a session id that does not exist on 2026-07-28 (the lookup finds nothing there). The request a handler serves carries its own: read it there (`ctx.mcpReq._meta{{member}}`; `extra._meta{{member}}` on SDK 1.x) and drop the map: a handle would name nothing the model could pass.',
       kv: 'KV key built from the MCP session id ({{key}}); the id does not exist on 2026-07-28. Key the entry by an explicit handle bound to the caller.',
     },
     spec: specUrl('basic/index'),
@@ -40,7 +40,7 @@ export default defineRule({
             // What a request carries in its `_meta` (a progress token) is checked first: `progressTokens` is no credential store.
             const metaKey = storedRequestMetaKey(values, store);
             if (metaKey) {
-              context.report({ node: declarationName(store.declaration), messageId: 'requestMeta', data: { name: store.name, key: metaKey } });
+              context.report({ node: declarationName(store.declaration), messageId: 'requestMeta', data: { name: store.name, key: metaKey, member: metaMemberText(metaKey) } });
               continue;
             }
             const messageId = storeHoldsCredentials(values, store) ? 'credentials' : storeHoldsHandshakeData(values, store) ? 'handshake' : isFetchedCache(values, store) ? 'cache' : 'store';

@@ -13,7 +13,7 @@ import type { StoreModel } from '../../analysis/reach.js';
 import type { TransformOptions } from '../kit/plan.js';
 import { storeHoldsCredentials } from '../../analysis/credentials.js';
 import { HANDSHAKE_ENVELOPE_KEYS, storeHoldsHandshakeData } from '../../analysis/handshake-stores.js';
-import { storedRequestMetaKey } from '../../analysis/request-meta-stores.js';
+import { metaMemberText, storedRequestMetaKey } from '../../analysis/request-meta-stores.js';
 import { ownTransportClassOf } from '../../analysis/transport-classes.js';
 import { RULE_ID } from '../../rule-ids.js';
 import { andList } from '../kit/prose.js';
@@ -23,6 +23,9 @@ import { cachesClientRoots, clientRootsAdvice } from './client-roots.js';
 import { expiresIdleSessions, idleExpiryAdvice } from './idle-expiry.js';
 import { keptSseRegistryAdvice } from './kept-registries.js';
 import { marksCallsAcrossRetries, recordsSessionTimes, retryMarksAdvice, sessionTimesAdvice } from './session-bookkeeping.js';
+
+/** The `_meta` key of a request's progress token (MCP `notifications/progress` answers it). */
+const PROGRESS_TOKEN = 'progressToken';
 
 /** Why a store is marked instead of rewritten: the report's reason, and the marker's rule and text. */
 export interface NoHandle {
@@ -117,7 +120,7 @@ export function whyNoHandle(model: StoreModel, analysis: Analysis, sf: ts.Source
   if (metaKey) {
     return keyedStore(
       `what a request carries in its _meta (${metaKey}), per session: the request a handler serves carries its own, so there is nothing for a handle to name`,
-      `\`${store.name}\` keeps per session the ${metaKey} of a request's _meta, keyed by the session id, which a 2026-07-28 request does not have (the lookup finds nothing there, so whatever it feeds is skipped). The request a handler serves carries its own: read it there (${target === 'stateless-v1' ? `extra._meta?.${metaKey}` : `ctx.mcpReq._meta?.${metaKey}, and send with ctx.mcpReq.notify(…)`}), then drop this map and what fills it.`,
+      `\`${store.name}\` keeps per session the ${metaKey} of a request's _meta, keyed by the session id, which a 2026-07-28 request does not have (the lookup finds nothing there, so whatever it feeds is skipped). The request a handler serves carries its own: read it there (${target === 'stateless-v1' ? `extra._meta${metaMemberText(metaKey)}` : `ctx.mcpReq._meta${metaMemberText(metaKey)}${metaKey === PROGRESS_TOKEN ? ', and send the progress with ctx.mcpReq.notify(…)' : ''}`}), then drop this map and what fills it.`,
     );
   }
   if (storeHoldsCredentials(analysis.values, store)) {

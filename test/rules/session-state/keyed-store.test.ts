@@ -456,6 +456,38 @@ app.post('/messages', async (req, res) => {
       errors: [{ messageId: 'requestMeta', line: 6 }],
     },
     {
+      name: 'the progress-token store cleared when the connection closes (review 43 S43-4): the reset is no value; an API key sent in _meta stays a credential (S43-3)',
+      code: `import express from 'express';
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { SSEServerTransport } from '@modelcontextprotocol/sdk/server/sse.js';
+const transports: Record<string, SSEServerTransport> = {};
+const progressTokens: Record<string, string | number | undefined> = {};
+const upstreamKeys = new Map<string, string>();
+const server = new McpServer({ name: 'jobs', version: '1.0.0' });
+server.registerTool('search', { description: 'Search' }, async (extra) => {
+  const token = progressTokens[extra.sessionId ?? ''];
+  const key = upstreamKeys.get(extra.sessionId ?? '');
+  return { content: [{ type: 'text', text: String(token) + String(key) }] };
+});
+const app = express();
+app.get('/sse', async (_req, res) => {
+  const transport = new SSEServerTransport('/messages', res);
+  transports[transport.sessionId] = transport;
+  transport.onclose = () => { progressTokens[transport.sessionId] = undefined; };
+  await server.connect(transport);
+});
+app.post('/messages', async (req, res) => {
+  const sessionId = String(req.query.sessionId);
+  progressTokens[sessionId] = req.body?.params?._meta?.progressToken;
+  upstreamKeys.set(sessionId, req.body.params._meta['x-upstream-api-key']);
+  await transports[sessionId]!.handlePostMessage(req, res, req.body);
+});`,
+      errors: [
+        { messageId: 'requestMeta', line: 5 },
+        { messageId: 'credentials', line: 6 },
+      ],
+    },
+    {
       name: "the client's capabilities kept per session from oninitialized and read back in a tool (e0ipso/drupal-bridge-mcp, sweep 27 AA5)",
       code: `import type { ClientCapabilities } from '@modelcontextprotocol/sdk/types.js';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';

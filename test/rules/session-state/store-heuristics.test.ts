@@ -34,6 +34,8 @@ describe('holdsCredentials: the head noun of the store name decides', () => {
     ['progressTokens', false],
     ['progressTokenBySession', false],
     ['paginationTokens', false],
+    // A page access token is a credential (review 43 S43-2).
+    ['pageTokens', true],
     ['accessTokens', true],
   ])('%s → %s', (name, expected) => {
     expect(holdsCredentials(name)).toBe(expected);
