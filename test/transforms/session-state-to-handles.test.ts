@@ -48,7 +48,7 @@ const MARKERS: Record<string, Record<string, string[]>> = {
   // Sweep 36 AJ1: progress tokens kept per SSE session are request metadata (no handle, no credential advice).
   'progress-tokens-marker': {
     'server.ts': [
-      "// @mcp-migrate-todo(session-state/keyed-store): `progressTokens` keeps per session the progressToken of a request's _meta, keyed by the session id, which a 2026-07-28 request does not have (the lookup finds nothing there, so whatever it feeds is skipped). The request a handler serves carries its own: read it there (ctx.mcpReq._meta?.progressToken, and send with ctx.mcpReq.notify(\u2026)), then drop this map and what fills it.",
+      "// @mcp-migrate-todo(session-state/keyed-store): `progressTokens` keeps per session the progressToken of a request's _meta, keyed by the session id, which a 2026-07-28 request does not have (the lookup finds nothing there, so whatever it feeds is skipped). The request a handler serves carries its own: read it there (ctx.mcpReq._meta?.progressToken, and send the progress with ctx.mcpReq.notify(\u2026)), then drop this map and what fills it.",
       "// @mcp-migrate-todo(session-state/session-id-read): the session id read here keys `progressTokens`, kept by apply and marked with what to do about it. A 2026-07-28 request has no session id: here it is '' (the fallback), so all such requests share that one entry. Resolve this read together with that marker: when the store goes, or is re-keyed, this read goes with it; until then it serves only 2025-era clients (stdio, server-legacy).",
     ],
   },

@@ -9,7 +9,7 @@ import { SSEServerTransport } from '@modelcontextprotocol/sdk/server/sse.js';
 import { z } from 'zod';
 
 const transports: Record<string, SSEServerTransport> = {};
-// @mcp-migrate-todo(session-state/keyed-store): `progressTokens` keeps per session the progressToken of a request's _meta, keyed by the session id, which a 2026-07-28 request does not have (the lookup finds nothing there, so whatever it feeds is skipped). The request a handler serves carries its own: read it there (ctx.mcpReq._meta?.progressToken, and send with ctx.mcpReq.notify(…)), then drop this map and what fills it.
+// @mcp-migrate-todo(session-state/keyed-store): `progressTokens` keeps per session the progressToken of a request's _meta, keyed by the session id, which a 2026-07-28 request does not have (the lookup finds nothing there, so whatever it feeds is skipped). The request a handler serves carries its own: read it there (ctx.mcpReq._meta?.progressToken, and send the progress with ctx.mcpReq.notify(…)), then drop this map and what fills it.
 const progressTokens: Record<string, string | number | undefined> = {};
 
 const server = new McpServer({ name: 'jobs', version: '1.0.0' });
