@@ -182,22 +182,47 @@ function lazyStdioImport(file: ServingFile, created: ts.NewExpression): boolean 
 }
 
 /**
- * The transport class's name when the module has it from something other than an import declaration or `require`
- * (a variable a dynamic `import()` fills), and the module calls `import()`: what a static import would not respect.
+ * The transport class's name when what the module binds it to comes from a dynamic `import()` (`({ StdioServerTransport }
+ * = await import(…))`, `StdioServerTransport = mod.StdioServerTransport` with `const mod = await import(…)`): what a static
+ * import of `serveStdio` would not respect. An alias of a static import (`const T = StdioServerTransport`) is no such
+ * binding, whatever else the module loads with `import()` (review 43 S43-5).
  */
 function loadedAtRunTime(file: ServingFile, created: ts.NewExpression): string | undefined {
   const cls = unwrap(created.expression);
   if (!ts.isIdentifier(cls)) return undefined;
-  const decl = file.values.symbolOf(cls)?.declarations?.[0];
+  const symbol = file.values.symbolOf(cls);
+  const decl = symbol?.declarations?.[0];
   if (!decl || ts.isImportSpecifier(decl) || ts.isImportClause(decl) || ts.isNamespaceImport(decl) || ts.isImportEqualsDeclaration(decl)) return undefined;
+  // What is written into the binding: its initializer, and the right side of every assignment to it (plain or destructuring).
+  const sources: ts.Node[] = [];
   const holder = ts.isBindingElement(decl) ? decl.parent.parent : decl;
-  const init = ts.isVariableDeclaration(holder) && holder.initializer ? unwrap(holder.initializer) : undefined;
-  if (init && ts.isCallExpression(init) && ts.isIdentifier(init.expression) && init.expression.text === 'require') return undefined;
-  let dynamic = false;
+  if (ts.isVariableDeclaration(holder) && holder.initializer) sources.push(holder.initializer);
   forEachDescendant(file.sf, (node) => {
-    if (!dynamic && ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword) dynamic = true;
+    if (!ts.isBinaryExpression(node) || node.operatorToken.kind !== ts.SyntaxKind.EqualsToken) return;
+    let written = false;
+    forEachDescendant(node.left, (n) => {
+      if (ts.isIdentifier(n) && n.text === cls.text && file.values.symbolOf(n) === symbol) written = true;
+    });
+    if (ts.isIdentifier(node.left) && node.left.text === cls.text && file.values.symbolOf(node.left) === symbol) written = true;
+    if (written) sources.push(node.right);
   });
-  return dynamic ? cls.text : undefined;
+  return sources.some((source) => fedByImportCall(file, source, 0)) ? cls.text : undefined;
+}
+
+/** Whether an expression is (or reads from a `const` holding) the result of a dynamic `import()`. */
+function fedByImportCall(file: ServingFile, node: ts.Node, depth: number): boolean {
+  let found = false;
+  const visit = (n: ts.Node): void => {
+    if (found) return;
+    if (ts.isCallExpression(n) && n.expression.kind === ts.SyntaxKind.ImportKeyword) found = true;
+    else if (ts.isIdentifier(n) && depth < 2) {
+      const decl = file.values.symbolOf(n)?.valueDeclaration;
+      if (decl && ts.isVariableDeclaration(decl) && decl.initializer && decl.initializer !== node && fedByImportCall(file, decl.initializer, depth + 1)) found = true;
+    }
+    if (!found) ts.forEachChild(n, visit);
+  };
+  visit(node);
+  return found;
 }
 
 /** Whether the transport (or the `const` holding it, also as the default of `x ?? new …`) is the `transport` option of a `serveStdio` call. */
