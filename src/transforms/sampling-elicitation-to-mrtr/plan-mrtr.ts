@@ -21,7 +21,7 @@
 import { ts } from '../../typescript.js';
 import { calleeParts, enclosingFunction, forEachDescendant, isFunctionLike, isPlainLiteral, propertyNameText, unwrap } from '../../analysis/ast.js';
 import { requestHandlerOf } from '../../analysis/list-routing.js';
-import { boundNames } from '../../analysis/declarations.js';
+import { boundNames, functionName } from '../../analysis/declarations.js';
 import { describedFeature, INPUT_REQUEST_FEATURES, ruleOfFeature, type FeatureId, type InputRequestSite } from '../../analysis/sdk-features.js';
 import type { AnalysisResult, Analysis } from '../../analysis/model.js';
 import type { TextEdit } from '../kit/edits.js';
@@ -304,8 +304,27 @@ function enclosingRequestHandler(analysis: Analysis, node: ts.Node): { method: s
     while (ts.isParenthesizedExpression(registration) || ts.isAsExpression(registration)) registration = registration.parent;
     const handler = ts.isCallExpression(registration) ? requestHandlerOf(analysis, registration) : undefined;
     if (handler && handler.fn === current) return { method: handler.method };
+    // Registered by name (`setRequestHandler(CallToolRequestSchema, handleCall)`, review 43 S43-10).
+    const named = registeredByName(analysis, current);
+    if (named) return named;
   }
   return undefined;
+}
+
+/** The request handler registration a named function is handed to, by its name, in its own file. */
+function registeredByName(analysis: Analysis, fn: ts.Node): { method: string } | undefined {
+  const name = functionName(fn as ts.FunctionLikeDeclaration);
+  if (!name) return undefined;
+  const symbol = analysis.values.symbolOf(name);
+  let found: { method: string } | undefined;
+  forEachDescendant(fn.getSourceFile(), (node) => {
+    if (found || !ts.isIdentifier(node) || node === name || node.text !== name.text || analysis.values.symbolOf(node) !== symbol) return;
+    const call = node.parent;
+    if (!ts.isCallExpression(call) || !call.arguments.includes(node)) return;
+    const handler = requestHandlerOf(analysis, call);
+    if (handler && handler.fn === fn) found = { method: handler.method };
+  });
+  return found;
 }
 
 function handlerOf(analysis: Analysis, fn: ts.FunctionLikeDeclaration): HandlerSite | undefined {
