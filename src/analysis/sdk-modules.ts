@@ -85,6 +85,17 @@ export function sdkMajorsOfFile(sf: ts.SourceFile): Set<SdkVersion> {
       if (major !== undefined) out.add(major);
     }
   }
+  // Loaded with `import()` only (an optional SDK in a `try`, a lazy stdio transport): those count too (review 43 S43-9).
+  if (out.size === 0 && /\bimport\s*\(/.test(sf.text)) {
+    const visit = (node: ts.Node): void => {
+      if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword && node.arguments[0] && ts.isStringLiteralLike(node.arguments[0])) {
+        const major = sdkMajorOf(node.arguments[0].text);
+        if (major !== undefined) out.add(major);
+      }
+      ts.forEachChild(node, visit);
+    };
+    visit(sf);
+  }
   return out;
 }
 
