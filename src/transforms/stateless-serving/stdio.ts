@@ -26,6 +26,8 @@ interface ServedFrom {
   factory: string;
   /** The factory called once, as code (`createServer({ env })`, `await buildServer()`), when the project wrote the factory. */
   call?: string;
+  /** Made by this rewrite (a server built in place, or in another module): it exists only if the rewrite is kept. */
+  extracted?: boolean;
   serverStatement?: ts.Node;
   closes: Array<{ ref: ts.Identifier; name: string }>;
 }
@@ -71,7 +73,7 @@ export function planStdio(file: ServingFile, created: ts.NewExpression): void {
   const built: ServedFrom = inPlace ? { factory: extractHere(file, decl as ts.VariableDeclaration, connect, connectStatement as ts.Statement), closes: [] } : fromFactory(file, receiver, decl, connect, connectStatement);
   const { factory, serverStatement, closes } = built;
   // What a refusal from here on names: the project's factory, not one this rewrite would have extracted (rolled back with it).
-  const existing = inPlace ? undefined : factory;
+  const existing = inPlace || built.extracted ? undefined : factory;
   // Refused after the factory is known, so that the marker names it (the edits made on the way are rolled back, review 42 S42-9).
   if (resultUsed) throw new CannotRewrite('the result of `server.connect(…)` is used: use the handle serveStdio returns instead (it has `close()`).', connect, RULE_ID.perSessionServer, undefined, existing);
   const serve = `serveStdio(${factory}${options.length ? `, { ${options.join(', ')} }` : ''});`;
@@ -295,9 +297,11 @@ function fromFactory(file: ServingFile, receiver: ts.Node, decl: ts.Declaration 
   if (elsewhere) throw new CannotRewrite(elsewhere, connect, RULE_ID.perSessionServer);
   const found = serverFactory(file, receiver, scope, connect, 'stdio');
   const factory = found.expression;
-  const call = found.call;
+  // A factory this rewrite extracts (from a server another module builds) is no call of the project's to name or make.
+  const call = found.extracted ? undefined : found.call;
+  const extracted = !!found.extracted;
   // A server imported from its own module became a factory there; its import here is the factory's now.
-  if (!ts.isIdentifier(receiver) || decl?.getSourceFile() !== file.sf) return { factory, call, closes: [] };
+  if (!ts.isIdentifier(receiver) || decl?.getSourceFile() !== file.sf) return { factory, call, extracted, closes: [] };
   const serverStatement = statementOf(file.values.symbolOf(receiver)!.valueDeclaration!);
   // A use in code an HTTP rewrite of this file already replaced (the route that connected the same instance, AG1) is gone.
   const others = referencesByName(file.sf, receiver.text).filter((r) => file.values.symbolOf(r)?.valueDeclaration === decl && !isInside(r, connectStatement) && !isInside(r, serverStatement) && !file.isReplaced(r));
@@ -305,7 +309,7 @@ function fromFactory(file: ServingFile, receiver: ts.Node, decl: ts.Declaration 
   const other = others.find((r) => !(ts.isPropertyAccessExpression(r.parent) && r.parent.name.text === 'close' && ts.isCallExpression(r.parent.parent) && r.parent.parent.expression === r.parent));
   // What still connects the same instance to another entry (an HTTP+SSE endpoint kept for 2025-era clients) keeps it:
   // stdio is served from the factory all the same, and the instance stays for that entry (AG1).
-  if (others.length > 0 && others.every((r) => connectsAnotherEntry(file, r))) return { factory, call, closes: [] };
+  if (others.length > 0 && others.every((r) => connectsAnotherEntry(file, r))) return { factory, call, extracted, closes: [] };
   if (other && enclosingFunction(other) !== enclosingFunction(connect)) {
     // A use in another function (the HTTP route the other entry connects the same instance in, kept by its own marker):
     // said here, at the stdio entry, quoting that use; a second marker in the route would speak of stdio there (AG1).
@@ -315,17 +319,17 @@ function fromFactory(file: ServingFile, receiver: ts.Node, decl: ts.Declaration 
     const holder = enclosingFunction(other);
     const own = holder && functionName(holder)?.text;
     const where = !holder ? 'by module-level code' : own ? `in \`${own}()\`` : 'in another function';
-    throw new CannotRewrite(`\`${receiver.text}\`, the server this stdio transport is connected to, is also used ${where} (\`${shown}\`), which keeps it: serve stdio from the factory once that use is gone.`, connect, RULE_ID.perSessionServer, undefined, factory);
+    throw new CannotRewrite(`\`${receiver.text}\`, the server this stdio transport is connected to, is also used ${where} (\`${shown}\`), which keeps it: serve stdio from the factory once that use is gone.`, connect, RULE_ID.perSessionServer, undefined, extracted ? undefined : factory);
   }
   if (other) {
     // Each refusal is marked above the statement it names (`ServingFile.attempt`), so it says "here", not a line of
     // the text this transform read (earlier transforms and the marker itself move it).
     const when = other.getStart(file.sf) < connectStatement.getStart(file.sf) ? 'before it is connected' : 'after it is connected';
-    throw new CannotRewrite(`\`${receiver.text}\` is used here, ${when}: the serving entry builds one server per connection from the factory; move that use into the factory (or onto the handle the entry returns, which has \`close()\`) and drop \`${receiver.text}\`.`, other, RULE_ID.perSessionServer, undefined, factory);
+    throw new CannotRewrite(`\`${receiver.text}\` is used here, ${when}: the serving entry builds one server per connection from the factory; move that use into the factory (or onto the handle the entry returns, which has \`close()\`) and drop \`${receiver.text}\`.`, other, RULE_ID.perSessionServer, undefined, extracted ? undefined : factory);
   }
-  if (others.length === 0) return { factory, call, serverStatement, closes: [] };
+  if (others.length === 0) return { factory, call, extracted, serverStatement, closes: [] };
   const handleName = file.freshName('stdioServing');
-  return { factory, call, serverStatement, closes: others.map((r) => ({ ref: r, name: handleName })) };
+  return { factory, call, extracted, serverStatement, closes: others.map((r) => ({ ref: r, name: handleName })) };
 }
 
 /**
