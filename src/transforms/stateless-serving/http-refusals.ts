@@ -113,7 +113,11 @@ export function unrecognisedPlace(file: ServingFile, transport: ts.NewExpression
     const registry = file.registriesOf([file.sf]).length > 0 ? ', the session registry' : '';
     // A route handler of its own (typed as the framework's, mounted by another module): not a helper (sweep 36 AJ4).
     if (kind === 'helper' && typedRouteHandler(fn!, file.values)) {
-      return new CannotRewrite(`the transport is created in \`${holder.text}\`, a route handler another module mounts, which apply does not rewrite across modules: replace it${registry} and the routes mounting it with one stateless endpoint by hand.${why}${resumed ? ` ${resumed}` : ''}${expiry}`, transport, undefined, framework, projectFactoryBeside(file, transport));
+      // Handed on in this module (`app.all('/mcp', asyncHandler(mcpHandler))`, `app.route({ handler: mcpHandler })`): mounted
+      // here, through code the route recognition does not follow (review 43 S43-7).
+      const mount = calls[0] && statementOf(calls[0]).getText(file.sf).replace(/\s+/g, ' ');
+      const mounted = mount ? `a route handler this module mounts (\`${mount.length > 80 ? `${mount.slice(0, 77)}…` : mount}\`) in a way apply does not rewrite` : 'a route handler another module mounts, which apply does not rewrite across modules';
+      return new CannotRewrite(`the transport is created in \`${holder.text}\`, ${mounted}: replace it${registry} and the routes mounting it with one stateless endpoint by hand.${why}${resumed ? ` ${resumed}` : ''}${expiry}`, transport, undefined, framework, projectFactoryBeside(file, transport));
     }
     return new CannotRewrite(`the transport is created in the ${kind} \`${holder.text}()\`${where}, not in a route handler: replace the ${kind}${registry} and the routing that calls it with one stateless endpoint by hand.${why}${resumed ? ` ${resumed}` : ''}${expiry}`, transport, undefined, framework, projectFactoryBeside(file, transport));
   }
