@@ -243,7 +243,11 @@ describe('the SDK loaded with import() (sweep 20 T1)', () => {
     const tree = readTree(dir);
     expect(tree.get('server.cjs')).toBe(server);
     expect(tree.get('package.json')).toBe(manifest);
-    expect(result.notes.filter((n) => n.startsWith('sdk-v2: server.cjs is left on SDK v1: it loads the SDK with import()'))).toHaveLength(1);
+    const note = result.notes.filter((n) => n.startsWith('sdk-v2: server.cjs is left on SDK v1: it loads the SDK with import()'));
+    expect(note).toHaveLength(1);
+    // A name v2 moved is loaded from its v2 home by hand; destructuring it, which the file already does, would not move it (review 43 S43-8).
+    expect(note[0]).toContain('Load each name v2 moved or renamed from its v2 home by hand');
+    expect(note[0]).not.toContain('Load the SDK with static imports');
   });
 });
 

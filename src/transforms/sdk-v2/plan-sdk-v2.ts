@@ -211,7 +211,7 @@ export function planSdkV2(result: AnalysisResult, options: TransformOptions): Tr
     const reasons = unmovableDynamicSdkImports(f.file, f.text);
     if (!reasons.length) continue;
     heldFiles.add(f.file);
-    holdOnV1(`${SDK_V2}: ${result.relative(f.file)} is left on SDK v1: it loads the SDK with import(), which the official codemod points at one v2 package whatever is taken from it: ${reasons.join('; ')} (v2 renamed or moved such names). ${sdkLoadedOptionally(f.file, f.text) ? 'The SDK is loaded in a `try`, so that the file runs without it: keep it so, and take what is used from the import() by name (`const { McpServer } = await import(…)`, or `({ McpServer } = await import(…))` into the variables declared outside), which apply checks and moves; a static import would make the SDK required' : 'Load the SDK with static imports (or require in CommonJS)'}, then run apply again.`);
+    holdOnV1(`${SDK_V2}: ${result.relative(f.file)} is left on SDK v1: it loads the SDK with import(), which the official codemod points at one v2 package whatever is taken from it: ${reasons.join('; ')} (v2 renamed or moved such names). ${dynamicImportAdvice(reasons, sdkLoadedOptionally(f.file, f.text))}, then run apply again.`);
   }
   const readable = (file: string): string | undefined => {
     try {
@@ -889,4 +889,20 @@ function unparsableJson(file: string): string | undefined {
     const where = locateJsonError(withoutBom(text));
     return where ? `line ${where.line}, column ${where.column}: ${where.message}` : (error as Error).message;
   }
+}
+
+/**
+ * What a file held for its `import()` of the SDK is told to do: a module kept whole is to be taken apart by name (in a
+ * `try`, by destructuring, which keeps the SDK optional; else by static imports); a name v2 moved or renamed is to be
+ * loaded from its v2 home by hand, whatever the form (review 43 S43-8).
+ */
+function dynamicImportAdvice(reasons: readonly string[], optional: boolean): string {
+  const whole = reasons.some((r) => r.includes('keeps the module whole'));
+  const moved = reasons.some((r) => r.includes('does not export'));
+  const byName = optional
+    ? 'The SDK is loaded in a `try`, so that the file runs without it: keep it so, and take what is used from the import() by name (`const { McpServer } = await import(…)`, or `({ McpServer } = await import(…))` into the variables declared outside), which apply checks and moves; a static import would make the SDK required'
+    : 'Load the SDK with static imports (or require in CommonJS)';
+  const home = 'load each name v2 moved or renamed from its v2 home by hand (the Node transport is NodeStreamableHTTPServerTransport in @modelcontextprotocol/node; request schemas are gone: register by method string)';
+  if (whole && moved) return `${byName}; and ${home}`;
+  return moved ? home.charAt(0).toUpperCase() + home.slice(1) : byName;
 }
