@@ -29,7 +29,7 @@ import type { TransformOptions, TransformPlan } from '../kit/plan.js';
 import { emptyPlan } from '../kit/plan.js';
 import { afterImports, flavourOf, indentAt, indentUnit, stringLineStarts } from '../kit/source-style.js';
 import { addMarker, CannotRewrite, contextParameter, directHandler, forEachCall, importEdits, isMarked, usesName, type HandlerSite } from '../kit/handler-sites.js';
-import { registrationOf, sdkEntryPackage, sdkMajorOfFile } from '../../analysis/sdk-modules.js';
+import { registrationOf, sdkEntryPackage, sdkMajorOfFile, sdkMajorsOfFile } from '../../analysis/sdk-modules.js';
 import { inlinedMessage, markerAnchor } from './message-inline.js';
 import { markLeftSites, staysOnV1 } from './left-sites.js';
 import { handedOnSenders, unreadImportEdits, type HandedOn } from './handed-on.js';
@@ -80,11 +80,15 @@ export function planMrtr(result: AnalysisResult, options: TransformOptions): Tra
   const codecFiles = new Map<ts.SourceFile, { server?: ts.ObjectLiteralExpression }>();
   const importsOf = new Map<ts.SourceFile, { names: Set<string>; types: Set<string> }>();
   let rewritten = 0;
+  // A module importing no SDK (a tool module handed its server) is on the SDK line of the program's SDK files when they
+  // are all on one (sweep 37 AK5); with files left on both lines it cannot be told, and counts as SDK 1.x.
+  const programMajors = new Set(result.sourceFiles.flatMap((f) => [...sdkMajorsOfFile(f)]));
+  const majorOf = (file: ts.SourceFile) => sdkMajorOfFile(file) ?? (programMajors.size === 1 ? [...programMajors][0] : undefined);
   for (const [fn, sites] of byHandler) {
     const site = directHandler(analysis, fn.body ?? fn)!;
     const handler = handlerOf(analysis, fn)!;
     const sf = fn.getSourceFile();
-    if (options.target === 'stateless-v1' || sdkMajorOfFile(sf) !== 2) {
+    if (options.target === 'stateless-v1' || majorOf(sf) !== 2) {
       for (const s of sites) {
         const why = options.target === 'stateless-v1' ? 'the stateless v1 server cannot carry it (no session to answer on)' : 'this file still imports SDK 1.x (rewrite it to v2 first, then re-run apply)';
         addMarker(plan, markerAnchor(analysis, s), RULE(s.feature), `${describe(s.feature, s.raw)} is a server→client request and ${why}. The multi-round-trip replacement (return inputRequired(…), read inputResponse(ctx.mcpReq.inputResponses, 'k') on the retry) needs SDK v2 (--target 2026-07-28); on SDK 1.x, take the input as a tool argument instead.`);
