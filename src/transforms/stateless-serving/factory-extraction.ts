@@ -40,7 +40,30 @@ export function builtInPlace(values: ValueAnalysis, initializer: ts.Expression):
   // An SDK server class or a project subclass of one; a class of the project's own that holds an SDK server in a field
   // (`new BaseMCPServer()`, whose `server` is the SDK's) is not what a serving entry's factory must return (sweep 19 S1).
   if (ts.isNewExpression(inner)) return isServerKind(values.instanceOf(inner.expression, []));
+  // A fluent chain on the construction (`new WalletMcpServer(…).useWallet(…).usePricing()`), each a method of the
+  // project's that returns `this` (sweep 37 AK3): the construction with its configuration.
+  if (ts.isCallExpression(inner) && ts.isPropertyAccessExpression(inner.expression)) {
+    const method = values.calls.functionOfCall(inner);
+    if (method?.body && returnsThisOnly(method) && builtInPlace(values, inner.expression.expression)) return true;
+  }
   return ts.isCallExpression(inner) && !!inner.arguments[0] && !values.calls.functionOfCall(inner)?.body && isServerKind(values.valueOf(inner)) && builtInPlace(values, inner.arguments[0]);
+}
+
+/** A method whose every `return` (not in a nested function) returns `this`, with at least one. */
+function returnsThisOnly(method: ts.FunctionLikeDeclaration): boolean {
+  if (!ts.isMethodDeclaration(method) || !method.body) return false;
+  let returns = 0;
+  let other = false;
+  const visit = (node: ts.Node): void => {
+    if (other || (node !== method.body && isFunctionLike(node))) return;
+    if (ts.isReturnStatement(node)) {
+      if (node.expression && unwrap(node.expression).kind === ts.SyntaxKind.ThisKeyword) returns++;
+      else other = true;
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(method.body);
+  return returns > 0 && !other;
 }
 
 /**

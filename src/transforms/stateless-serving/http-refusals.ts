@@ -115,7 +115,8 @@ export function unrecognisedPlace(file: ServingFile, transport: ts.NewExpression
     if (kind === 'helper' && typedRouteHandler(fn!, file.values)) {
       // Handed on in this module (`app.all('/mcp', asyncHandler(mcpHandler))`, `app.route({ handler: mcpHandler })`): mounted
       // here, through code the route recognition does not follow (review 43 S43-7).
-      const mount = calls[0] && statementOf(calls[0]).getText(file.sf).replace(/\s+/g, ' ');
+      const handedOn = calls.find((r) => { const up = outermostWrapper(r).parent; return (ts.isCallExpression(up) && up.arguments.includes(outermostWrapper(r) as ts.Expression)) || ((ts.isPropertyAssignment(up) || ts.isShorthandPropertyAssignment(up)) && ts.isObjectLiteralExpression(up.parent) && ts.isCallExpression(up.parent.parent)); });
+      const mount = handedOn && statementOf(handedOn).getText(file.sf).replace(/\s+/g, ' ');
       const mounted = mount ? `a route handler this module mounts (\`${mount.length > 80 ? `${mount.slice(0, 77)}…` : mount}\`) in a way apply does not rewrite` : 'a route handler another module mounts, which apply does not rewrite across modules';
       return new CannotRewrite(`the transport is created in \`${holder.text}\`, ${mounted}: replace it${registry} and the routes mounting it with one stateless endpoint by hand.${why}${resumed ? ` ${resumed}` : ''}${expiry}`, transport, undefined, framework, projectFactoryBeside(file, transport));
     }
