@@ -37,4 +37,15 @@ describe('MRTR in a module without an SDK import', () => {
     await runApply({ paths: [dir], cwd: dir, allowDirty: true, typecheck: false, transforms: ['sampling-elicitation-to-mrtr'] });
     expect(fs.readFileSync(path.join(dir, 'src/withdraw.js'), 'utf8')).toContain('@mcp-migrate-todo(server-push/elicitation)');
   });
+
+  it('names the tool that reaches a subclass method sending the request, through a JSDoc-typed tool module registered from an array (sweep 37 AK2)', async () => {
+    const dir = tempTree({
+      'package.json': '{ "type": "module" }',
+      'src/server.js': "import { McpServer } from '@modelcontextprotocol/server';\nexport class WalletServer extends McpServer {\n  registerTools(tools) {\n    for (const tool of tools) tool(this);\n    return this;\n  }\n  async confirm(message) {\n    return this.server.elicitInput({ message, requestedSchema: { type: 'object', properties: {} } });\n  }\n}\n",
+      'src/index.js': "import { WalletServer } from './server.js';\nimport { withdraw } from './withdraw.js';\nexport const server = new WalletServer({ name: 'w', version: '1' }).registerTools([withdraw]);\n",
+      'src/withdraw.js': "/** @typedef {import('./server.js').WalletServer} WalletServer */\n/** @param {WalletServer} server */\nexport function withdraw(server) {\n  server.registerTool('withdraw', { description: 'Withdraw' }, async () => {\n    const answer = await server.confirm('Withdraw?');\n    return { content: [{ type: 'text', text: answer.action }] };\n  });\n}\n",
+    });
+    await runApply({ paths: [dir], cwd: dir, allowDirty: true, typecheck: false, transforms: ['sampling-elicitation-to-mrtr'] });
+    expect(fs.readFileSync(path.join(dir, 'src/server.js'), 'utf8')).toContain('sent from `confirm`, which the tool `withdraw` calls');
+  });
 });
