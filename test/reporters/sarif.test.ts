@@ -110,7 +110,7 @@ describe('sarif reporter: log and driver', () => {
     expect(keyed).toMatchObject({
       id: 'session-state/keyed-store',
       name: 'KeyedStore',
-      shortDescription: { text: 'Application state, credentials or a KV key keyed by the MCP session id.' },
+      shortDescription: { text: 'Application state, credentials, request metadata or a KV key keyed by the MCP session id.' },
       helpUri: 'https://github.com/OWNER/mcp-migrate/blob/main/docs/rules/session-state/keyed-store.md',
       defaultConfiguration: { level: 'error' },
       properties: { tags: ['session-state'] },
