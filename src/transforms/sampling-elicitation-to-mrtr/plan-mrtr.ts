@@ -649,7 +649,11 @@ function heldState(analysis: Analysis, handler: HandlerSite, eligible: EligibleH
   const escaping = held.find((h) => h.usesAfter.some((use) => use.pos < scope.pos || use.end > scope.end));
   if (escaping) throw new CannotRewrite(`\`${escaping.name}\` is held across the request and read after the block it is in`, eligible.decl);
   const serverOptions = held.length ? serverOptionsOf(analysis, handler) : undefined;
-  if (held.length && !serverOptions) throw new CannotRewrite(`the handler holds ${held.map((h) => `\`${h.name}\``).join(', ')} across the request, and the server's options (where requestState.verify goes) are not an object literal in this file`, eligible.decl);
+  if (held.length && !serverOptions) {
+    // Built here without an options argument (`new McpServer({ name, version })`): say so, and how to give it one (sweep 37 AK6).
+    const why = builtWithoutOptions(analysis, handler) ? "the server is built without an options argument, where requestState.verify goes (give it one, `new McpServer(info, {})`, and run apply again)" : "the server's options (where requestState.verify goes) are not an object literal in this file";
+    throw new CannotRewrite(`the handler holds ${held.map((h) => `\`${h.name}\``).join(', ')} across the request, and ${why}`, eligible.decl);
+  }
   return { held, serverOptions };
 }
 
@@ -885,6 +889,19 @@ function jsonSafe(checker: ts.TypeChecker, type: ts.Type, depth: number): boolea
 
 /** The options object of `new McpServer(info, { … })` / `new Server(…)` the handler is registered on, when it is in the same file. */
 function serverOptionsOf(analysis: Analysis, handler: HandlerSite): ts.ObjectLiteralExpression | undefined {
+  const init = serverConstruction(analysis, handler);
+  const options = init?.arguments?.[1] && unwrap(init.arguments[1]);
+  return options && ts.isObjectLiteralExpression(options) ? options : undefined;
+}
+
+/** Whether the handler's server is built in its file with its info alone (no options argument). */
+function builtWithoutOptions(analysis: Analysis, handler: HandlerSite): boolean {
+  const init = serverConstruction(analysis, handler);
+  return !!init && (init.arguments?.length ?? 0) < 2;
+}
+
+/** The `new McpServer(…)` in the handler's file that builds the server the handler is registered on. */
+function serverConstruction(analysis: Analysis, handler: HandlerSite): ts.NewExpression | undefined {
   let registration: ts.Node | undefined = handler.fn.parent;
   while (registration && (ts.isParenthesizedExpression(registration) || ts.isAsExpression(registration))) registration = registration.parent;
   const call = handler.tool?.call ?? (registration && ts.isCallExpression(registration) ? registration : undefined);
@@ -893,8 +910,7 @@ function serverOptionsOf(analysis: Analysis, handler: HandlerSite): ts.ObjectLit
   const decl = analysis.values.symbolOf(unwrap(receiver))?.valueDeclaration;
   const init = decl && ts.isVariableDeclaration(decl) && decl.initializer ? unwrap(decl.initializer) : undefined;
   if (!init || !ts.isNewExpression(init) || init.getSourceFile() !== handler.fn.getSourceFile()) return undefined;
-  const options = init.arguments?.[1] && unwrap(init.arguments[1]);
-  return options && ts.isObjectLiteralExpression(options) ? options : undefined;
+  return init;
 }
 
 /** The codec declaration after the imports, and `requestState: { verify }` on the server options. */
