@@ -22,6 +22,10 @@ const OPTIONS = SERVING_OPTIONS;
 
 /** Marker cases: rule ids of the markers the output must hold (and nothing else rewritten). */
 const MARKERS: Record<string, string[]> = {
+  // Review 43 S43-6: a chained connect of a server another module builds: the marker names no factory the rollback removed.
+  'stdio-chained-connect-imported-server-marker': ['session-state/per-session-server'],
+  // Review 43 S43-7: a typed handler mounted in its own module: the marker quotes the mount.
+  'fastify-typed-handler-mounted-here-marker': ['session-transport/session-id-generator'],
   // Sweep 37 AK1: a list the construction fills, read after the connect: marked (a factory would fill it per server).
   'stdio-construction-fills-list-marker': ['session-state/per-session-server'],
   // Review 43 S43-1: the stdio transport in an exported `let`: marked, not removed.
