@@ -7,7 +7,7 @@
  * sent). The keyed-store rule and the handles transform give that advice.
  */
 import { ts } from '../typescript.js';
-import { unwrap } from './ast.js';
+import { isUndefined, unwrap } from './ast.js';
 import type { ValueAnalysis } from './values.js';
 import type { SessionStore } from './session-flow-types.js';
 import { holdsCredentials } from './credentials.js';
@@ -32,8 +32,7 @@ export function metaMemberText(key: string): string {
 }
 
 function isClearing(value: ts.Expression): boolean {
-  const inner = unwrap(value);
-  return inner.kind === ts.SyntaxKind.NullKeyword || (ts.isIdentifier(inner) && inner.text === 'undefined') || ts.isVoidExpression(inner);
+  return unwrap(value).kind === ts.SyntaxKind.NullKeyword || isUndefined(value);
 }
 
 /** `….params._meta.progressToken` (optional chains, `??` fallbacks, a local `const` in between): the key read under `_meta`. */

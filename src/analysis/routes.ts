@@ -75,11 +75,11 @@ const PLUGIN_TYPES: Record<string, RouteFramework> = {
  * framework's handler (`const mcpHandler: RouteHandlerMethod = async (req, res) => …`, mounted from another module with
  * `fastify.route({ handler: mcpHandler })`, sweep 36 AJ4), and so is a parameter typed with its request type.
  */
-const HANDLER_TYPES: Record<string, { module: string; framework: RouteFramework }> = {
-  RouteHandlerMethod: { module: 'fastify', framework: 'fastify' },
-  RouteHandler: { module: 'fastify', framework: 'fastify' },
-  FastifyRequest: { module: 'fastify', framework: 'fastify' },
-  RequestHandler: { module: 'express', framework: 'express' },
+const HANDLER_TYPES: Record<string, RouteFramework> = {
+  RouteHandlerMethod: 'fastify',
+  RouteHandler: 'fastify',
+  FastifyRequest: 'fastify',
+  RequestHandler: 'express',
 };
 
 const SDK_APP_FACTORIES: Record<string, RouteFramework> = {
@@ -439,7 +439,7 @@ function requestFramework(request: ts.Expression, values: ValueQueries): RouteFr
   const typeText = decl.type?.getText() ?? '';
   if (/IncomingMessage/.test(typeText)) return 'node-http';
   const fn = decl.parent;
-  const typed = frameworkOfHandlerType(decl.type, values) ?? (isFunctionLike(fn) ? frameworkOfHandlerType(heldBy(fn)?.type, values) : undefined);
+  const typed = frameworkOfTypeName(decl.type, HANDLER_TYPES, values) ?? (isFunctionLike(fn) ? frameworkOfTypeName(heldBy(fn)?.type, HANDLER_TYPES, values) : undefined);
   if (typed) return typed;
   const call = fn.parent;
   if (call && ts.isCallExpression(call) && call.arguments.includes(fn as ts.Expression) && calleeParts(call).name === 'createServer') return 'node-http';
@@ -448,23 +448,13 @@ function requestFramework(request: ts.Expression, values: ValueQueries): RouteFr
 
 /** A function held by a variable typed as a framework's route handler (`const h: RouteHandlerMethod = …`): that framework. */
 export function typedRouteHandler(fn: ts.Node, values: ValueQueries): RouteFramework | undefined {
-  return frameworkOfHandlerType(heldBy(fn)?.type, values);
+  return frameworkOfTypeName(heldBy(fn)?.type, HANDLER_TYPES, values);
 }
 
 /** The variable a function is held by (`const h: RouteHandlerMethod = async (…) => …`). */
 function heldBy(fn: ts.Node): ts.VariableDeclaration | undefined {
   const holder = outermostWrapper(fn).parent;
   return holder && ts.isVariableDeclaration(holder) ? holder : undefined;
-}
-
-/** The framework a route handler or request type names, when it is imported from that framework's module. */
-function frameworkOfHandlerType(type: ts.TypeNode | undefined, values: ValueQueries): RouteFramework | undefined {
-  if (!type || !ts.isTypeReferenceNode(type)) return undefined;
-  const typeName = type.typeName;
-  const known = HANDLER_TYPES[ts.isIdentifier(typeName) ? typeName.text : typeName.right.text];
-  if (!known) return undefined;
-  const imported = values.symbolOf(ts.isIdentifier(typeName) ? typeName : typeName.left)?.declarations ?? [];
-  return imported.some((d) => moduleOfImport(d) === known.module) ? known.framework : undefined;
 }
 
 /** `app.route('/mcp').get(h).post(h)`: the `.route(path)` call a chained verb hangs off. */
@@ -568,15 +558,17 @@ function pluginOfOwnModule(param: ts.ParameterDeclaration, values: ValueQueries)
     holder = outermostWrapper(holder).parent;
   }
   // `export const routes: FastifyPluginAsync = …`: the type's module is the framework's.
-  if (holder && ts.isVariableDeclaration(holder) && holder.type && ts.isTypeReferenceNode(holder.type)) {
-    const typeName = holder.type.typeName;
-    const framework = PLUGIN_TYPES[ts.isIdentifier(typeName) ? typeName.text : typeName.right.text];
-    for (const decl of values.symbolOf(ts.isIdentifier(typeName) ? typeName : typeName.left)?.declarations ?? []) {
-      const module = moduleOfImport(decl);
-      if (framework && module !== undefined && FRAMEWORK_MODULES[module] === framework) return framework;
-    }
-  }
-  return undefined;
+  return holder && ts.isVariableDeclaration(holder) ? frameworkOfTypeName(holder.type, PLUGIN_TYPES, values) : undefined;
+}
+
+/** The framework a type reference names, by `table`, when the type is imported from a module of that framework. */
+function frameworkOfTypeName(type: ts.TypeNode | undefined, table: Readonly<Record<string, RouteFramework>>, values: ValueQueries): RouteFramework | undefined {
+  if (!type || !ts.isTypeReferenceNode(type)) return undefined;
+  const typeName = type.typeName;
+  const framework = table[ts.isIdentifier(typeName) ? typeName.text : typeName.right.text];
+  if (!framework) return undefined;
+  const imported = values.symbolOf(ts.isIdentifier(typeName) ? typeName : typeName.left)?.declarations ?? [];
+  return imported.some((d) => { const module = moduleOfImport(d); return module !== undefined && FRAMEWORK_MODULES[module] === framework; }) ? framework : undefined;
 }
 
 /** `app.register(fn)` when `param` is the first parameter of `fn`: the call's callee (`app.register`). */

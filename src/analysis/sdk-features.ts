@@ -566,14 +566,12 @@ function featureUse(model: SdkModelParts, call: ts.CallExpression, uses: Feature
     const sent = raw?.methods.filter((m) => uses.messages.has(m)) ?? [];
     if (raw && sent.length) return { node: raw.literal, messageId: 'raw', data: { method: sent.join('` / `') } };
   }
-  if (uses.handledMethods.size) {
+  if (uses.handledMethods.size || uses.serverRequests.size) {
     const registration = handlerRegistration(model, call);
     if (registration && uses.handledMethods.has(registration.method)) {
       return { node: registration.argument, messageId: 'handler', data: { method: registration.method } };
     }
-  }
-  if (uses.serverRequests.size) {
-    const handled = serverRequestHandled(model, call, uses);
+    const handled = uses.serverRequests.size ? serverRequestHandled(model, call, uses, registration) : undefined;
     if (handled) return { node: handled.argument, messageId: 'clientHandler', data: { method: handled.method } };
   }
   return undefined;
@@ -583,9 +581,9 @@ function featureUse(model: SdkModelParts, call: ts.CallExpression, uses: Feature
  * A server's handler for a request of the feature that only a server sends (`setRequestHandler(ElicitRequestSchema, …)`,
  * `setRequestHandler('elicitation/create', …)`): no client sends it to a server, so it never runs (sweep 35 AI5).
  */
-function serverRequestHandled(model: SdkModelParts, call: ts.CallExpression, uses: FeatureUses): { method: string; argument: ts.Node } | undefined {
-  const registration = handlerRegistration(model, call);
+function serverRequestHandled(model: SdkModelParts, call: ts.CallExpression, uses: FeatureUses, registration: ReturnType<typeof handlerRegistration>): { method: string; argument: ts.Node } | undefined {
   if (registration) return uses.serverRequests.has(registration.method) ? registration : undefined;
+  // Their v1 schemas are no `schemaMethods`: a method there would make every such handler a handler site for the transforms.
   const { name, receiver } = calleeParts(call);
   if (!name || !HANDLER_REGISTRATION_METHODS.has(name) || !receiver || call.arguments.length < 2 || !isServerKind(model.values.valueOf(receiver))) return undefined;
   const argument = call.arguments[0]!;

@@ -7,7 +7,7 @@
  */
 
 import { ts } from '../typescript.js';
-import { isRequireCall, unwrap } from './ast.js';
+import { isDynamicImport, isRequireCall, unwrap } from './ast.js';
 import { MCP_SDK, type SdkClassRole, type SdkDescription, type SdkSide } from '../frameworks/mcp-sdk.js';
 import type { SdkEntryExports } from '../frameworks/mcp-sdk-v2-exports.js';
 
@@ -88,8 +88,8 @@ export function sdkMajorsOfFile(sf: ts.SourceFile): Set<SdkVersion> {
   // Loaded with `import()` only (an optional SDK in a `try`, a lazy stdio transport): those count too (review 43 S43-9).
   if (out.size === 0 && /\bimport\s*\(/.test(sf.text)) {
     const visit = (node: ts.Node): void => {
-      if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword && node.arguments[0] && ts.isStringLiteralLike(node.arguments[0])) {
-        const major = sdkMajorOf(node.arguments[0].text);
+      if (isDynamicImport(node)) {
+        const major = sdkMajorOf((node.arguments[0] as ts.StringLiteralLike).text);
         if (major !== undefined) out.add(major);
       }
       ts.forEachChild(node, visit);

@@ -82,8 +82,13 @@ export function planMrtr(result: AnalysisResult, options: TransformOptions): Tra
   let rewritten = 0;
   // A module importing no SDK (a tool module handed its server) is on the SDK line of the program's SDK files when they
   // are all on one (sweep 37 AK5); with files left on both lines it cannot be told, and counts as SDK 1.x.
-  const programMajors = new Set(result.sourceFiles.flatMap((f) => [...sdkMajorsOfFile(f)]));
-  const majorOf = (file: ts.SourceFile) => sdkMajorOfFile(file) ?? (programMajors.size === 1 ? [...programMajors][0] : undefined);
+  let programMajors: Set<number> | undefined;
+  const majorOf = (file: ts.SourceFile): number | undefined => {
+    const own = sdkMajorOfFile(file);
+    if (own !== undefined) return own;
+    programMajors ??= new Set(result.sourceFiles.flatMap((f) => [...sdkMajorsOfFile(f)]));
+    return programMajors.size === 1 ? [...programMajors][0] : undefined;
+  };
   for (const [fn, sites] of byHandler) {
     const site = directHandler(analysis, fn.body ?? fn)!;
     const handler = handlerOf(analysis, fn)!;

@@ -8,34 +8,51 @@
  * read (the module kept whole, a `.then`), stays on SDK v1 until they are static imports or `require` calls.
  */
 import { ts } from '../../typescript.js';
-import { forEachDescendant, propertyNameText } from '../../analysis/ast.js';
+import { forEachDescendant, isDynamicImport, propertyNameText } from '../../analysis/ast.js';
 import { syntaxTreeOf } from '../../analysis/parsed-files.js';
 import { V2_EXPORTS } from './v2-exports.js';
 import { v2EntryPointOf } from '../../analysis/sdk-modules.js';
 
 const V1_SDK = '@modelcontextprotocol/sdk';
 
-/** Why the file's dynamic SDK imports cannot move ("`import('…/streamableHttp.js')` takes StreamableHTTPServerTransport"), or an empty list. */
-export function unmovableDynamicSdkImports(fileName: string, text: string): string[] {
-  if (!/\bimport\s*\(/.test(text) || !text.includes(V1_SDK)) return [];
-  const sf = syntaxTreeOf(fileName, text);
-  const out: string[] = [];
-  forEachDescendant(sf, (node) => {
-    if (!ts.isCallExpression(node) || node.expression.kind !== ts.SyntaxKind.ImportKeyword) return;
-    const spec = node.arguments[0];
-    if (!spec || !ts.isStringLiteralLike(spec) || !spec.text.startsWith(`${V1_SDK}/`)) return;
+/** One `import()` of the SDK that cannot move: the module kept whole (`whole`), or names v2 moved (`missing`). */
+export interface DynamicImportProblem {
+  kind: 'whole' | 'missing';
+  text: string;
+}
+
+/**
+ * The file's dynamic SDK imports in one walk: why they cannot move, and whether one sits in a `try` (the SDK optional:
+ * the file runs without it).
+ */
+export function dynamicSdkImports(fileName: string, text: string): { problems: DynamicImportProblem[]; optional: boolean } {
+  if (!/\bimport\s*\(/.test(text) || !text.includes(V1_SDK)) return { problems: [], optional: false };
+  const problems: DynamicImportProblem[] = [];
+  let optional = false;
+  forEachDescendant(syntaxTreeOf(fileName, text), (node) => {
+    if (!isDynamicImport(node)) return;
+    const spec = node.arguments[0] as ts.StringLiteralLike;
+    if (!spec.text.startsWith(`${V1_SDK}/`)) return;
+    for (let up: ts.Node = node.parent; up && !ts.isFunctionLike(up); up = up.parent) {
+      if (up.parent && ts.isTryStatement(up.parent) && up.parent.tryBlock === up) optional = true;
+    }
     // The entry the codemod's import map points it at (`server/stdio.js` has its own: sweep 35 AI4).
     const entry = v2EntryPointOf(spec.text.slice(V1_SDK.length + 1));
     const exported = new Set([...(V2_EXPORTS[entry]?.values ?? []), ...(V2_EXPORTS[entry]?.types ?? [])]);
     const names = namesTaken(node);
     const call = `\`import('${spec.text}')\``;
-    if (names === undefined) out.push(`${call} keeps the module whole, so what it is used for cannot be checked against ${entry}`);
+    if (names === undefined) problems.push({ kind: 'whole', text: `${call} keeps the module whole, so what it is used for cannot be checked against ${entry}` });
     else {
       const missing = names.filter((n) => !exported.has(n));
-      if (missing.length) out.push(`${call} takes ${missing.map((n) => `\`${n}\``).join(', ')}, which ${entry} does not export`);
+      if (missing.length) problems.push({ kind: 'missing', text: `${call} takes ${missing.map((n) => `\`${n}\``).join(', ')}, which ${entry} does not export` });
     }
   });
-  return out;
+  return { problems, optional };
+}
+
+/** Why the file's dynamic SDK imports cannot move ("`import('…/streamableHttp.js')` takes StreamableHTTPServerTransport"), or an empty list. */
+export function unmovableDynamicSdkImports(fileName: string, text: string): string[] {
+  return dynamicSdkImports(fileName, text).problems.map((p) => p.text);
 }
 
 /**
@@ -101,15 +118,5 @@ function isWritten(access: ts.PropertyAccessExpression): boolean {
 
 /** Whether one of the file's `import()` calls of the SDK sits in a `try` (the SDK optional: the file runs without it). */
 export function sdkLoadedOptionally(fileName: string, text: string): boolean {
-  if (!/\bimport\s*\(/.test(text) || !text.includes(V1_SDK)) return false;
-  let optional = false;
-  forEachDescendant(syntaxTreeOf(fileName, text), (node) => {
-    if (optional || !ts.isCallExpression(node) || node.expression.kind !== ts.SyntaxKind.ImportKeyword) return;
-    const spec = node.arguments[0];
-    if (!spec || !ts.isStringLiteralLike(spec) || !spec.text.startsWith(`${V1_SDK}/`)) return;
-    for (let up: ts.Node = node.parent; up && !ts.isFunctionLike(up); up = up.parent) {
-      if (up.parent && ts.isTryStatement(up.parent) && up.parent.tryBlock === up) optional = true;
-    }
-  });
-  return optional;
+  return dynamicSdkImports(fileName, text).optional;
 }

@@ -139,6 +139,17 @@ export interface ManifestChange {
   set: Array<{ section: Section; name: string; range: string }>;
 }
 
+/**
+ * What stands between two entries of an object: the text between its first two, or, with one entry, a comma and the
+ * line break and indentation before it (`, ` on one line).
+ */
+function entrySeparator(text: string, sf: ts.JsonSourceFile, obj: ts.ObjectLiteralExpression, props: readonly ts.ObjectLiteralElementLike[]): string {
+  if (props.length >= 2) return text.slice(props[0]!.end, props[1]!.getStart(sf));
+  const leading = text.slice(obj.getStart(sf) + 1, props[0]!.getStart(sf));
+  const line = leading.lastIndexOf('\n');
+  return line >= 0 ? `,${leading.slice(line - (leading[line - 1] === '\r' ? 1 : 0))}` : ', ';
+}
+
 /** The manifest text with `change` made (untouched entries, indentation and key order as they were). */
 export function rewriteManifest(text: string, change: ManifestChange): string {
   const sf = ts.parseJsonText('package.json', text);
@@ -182,13 +193,8 @@ export function rewriteManifest(text: string, change: ManifestChange): string {
     }
     const open = obj.getStart(sf) + 1;
     const close = obj.end - 1;
-    if (props.length >= 2) {
-      const separator = text.slice(props[0]!.end, props[1]!.getStart(sf));
-      edits.push({ start: props[0]!.getStart(sf), end: props.at(-1)!.end, text: entries.map((e) => e.text).join(separator) });
-    } else if (props.length === 1) {
-      const leading = text.slice(open, props[0]!.getStart(sf));
-      const separator = leading.includes('\n') ? `,${leading.slice(leading.lastIndexOf('\n') - (leading[leading.lastIndexOf('\n') - 1] === '\r' ? 1 : 0))}` : ', ';
-      edits.push({ start: props[0]!.getStart(sf), end: props[0]!.end, text: entries.map((e) => e.text).join(separator) });
+    if (props.length >= 1) {
+      edits.push({ start: props[0]!.getStart(sf), end: props.at(-1)!.end, text: entries.map((e) => e.text).join(entrySeparator(text, sf, obj, props)) });
     } else {
       const inner = `${unit}${unit}`;
       edits.push({ start: open, end: close, text: entries.length ? `${eol}${entries.map((e) => inner + e.text).join(`,${eol}`)}${eol}${unit}` : '' });
@@ -224,11 +230,7 @@ export function rewriteManifest(text: string, change: ManifestChange): string {
       const value = text.slice(p.initializer.getStart(sf), p.initializer.end);
       return addedPeers.filter((name) => !keys.has(name)).map((name) => `${JSON.stringify(name)}${colonOf(p)}${value}`);
     });
-    const separator = props.length >= 2 ? text.slice(props[0]!.end, props[1]!.getStart(sf)) : (() => {
-      const leading = text.slice(prop.initializer.getStart(sf) + 1, props[0]!.getStart(sf));
-      return leading.includes('\n') ? `,${leading.slice(leading.lastIndexOf('\n') - (leading[leading.lastIndexOf('\n') - 1] === '\r' ? 1 : 0))}` : ', ';
-    })();
-    if (entries.length) edits.push({ start: props[0]!.getStart(sf), end: props.at(-1)!.end, text: entries.join(separator) });
+    if (entries.length) edits.push({ start: props[0]!.getStart(sf), end: props.at(-1)!.end, text: entries.join(entrySeparator(text, sf, prop.initializer, props)) });
     else edits.push({ start: prop.initializer.getStart(sf), end: prop.initializer.end, text: '{}' });
   }
   // Sections that do not exist yet: appended after the last top-level property.

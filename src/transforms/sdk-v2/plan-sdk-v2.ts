@@ -34,7 +34,7 @@ import { reexportsSdkRuntime } from './runtime-bundle.js';
 import { DependencyLookup, realpathOr, successorOnV2, unreadableSpec, v1BoundDependencies } from './v1-dependencies.js';
 import { relativeImports, typesOnlyFilesOfClients } from './client-side-types.js';
 import { heldNeighbours } from './held-neighbours.js';
-import { sdkLoadedOptionally, unmovableDynamicSdkImports } from './dynamic-imports.js';
+import { dynamicSdkImports, type DynamicImportProblem } from './dynamic-imports.js';
 import { alignHeldAugmentations } from './held-augmentations.js';
 import { tasksLayerNames } from './tasks-layer.js';
 import { TASK_TOOL_MESSAGE } from './experimental-tasks.js';
@@ -208,10 +208,10 @@ export function planSdkV2(result: AnalysisResult, options: TransformOptions): Tr
   // A file loading the SDK with `import()` that the official codemod would point at an entry point lacking what it takes (dynamic-imports.ts).
   for (const f of candidates) {
     if (heldFiles.has(f.file) || heldPackages.has(packageOfFile(f.file))) continue;
-    const reasons = unmovableDynamicSdkImports(f.file, f.text);
-    if (!reasons.length) continue;
+    const { problems, optional } = dynamicSdkImports(f.file, f.text);
+    if (!problems.length) continue;
     heldFiles.add(f.file);
-    holdOnV1(`${SDK_V2}: ${result.relative(f.file)} is left on SDK v1: it loads the SDK with import(), which the official codemod points at one v2 package whatever is taken from it: ${reasons.join('; ')} (v2 renamed or moved such names). ${dynamicImportAdvice(reasons, sdkLoadedOptionally(f.file, f.text))}, then run apply again.`);
+    holdOnV1(`${SDK_V2}: ${result.relative(f.file)} is left on SDK v1: it loads the SDK with import(), which the official codemod points at one v2 package whatever is taken from it: ${problems.map((p) => p.text).join('; ')} (v2 renamed or moved such names). ${dynamicImportAdvice(problems, optional)}, then run apply again.`);
   }
   const readable = (file: string): string | undefined => {
     try {
@@ -896,9 +896,9 @@ function unparsableJson(file: string): string | undefined {
  * `try`, by destructuring, which keeps the SDK optional; else by static imports); a name v2 moved or renamed is to be
  * loaded from its v2 home by hand, whatever the form (review 43 S43-8).
  */
-function dynamicImportAdvice(reasons: readonly string[], optional: boolean): string {
-  const whole = reasons.some((r) => r.includes('keeps the module whole'));
-  const moved = reasons.some((r) => r.includes('does not export'));
+function dynamicImportAdvice(problems: readonly DynamicImportProblem[], optional: boolean): string {
+  const whole = problems.some((p) => p.kind === 'whole');
+  const moved = problems.some((p) => p.kind === 'missing');
   const byName = optional
     ? 'The SDK is loaded in a `try`, so that the file runs without it: keep it so, and take what is used from the import() by name (`const { McpServer } = await import(…)`, or `({ McpServer } = await import(…))` into the variables declared outside), which apply checks and moves; a static import would make the SDK required'
     : 'Load the SDK with static imports (or require in CommonJS)';

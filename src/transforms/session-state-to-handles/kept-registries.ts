@@ -9,7 +9,7 @@
  * goes with it.
  */
 import { ts } from '../../typescript.js';
-import { enclosingFunction, forEachDescendant } from '../../analysis/ast.js';
+import { enclosingFunction, forEachDescendant, isInside } from '../../analysis/ast.js';
 import { functionName } from '../../analysis/declarations.js';
 import { legacySseEndpoint } from '../../analysis/legacy-sse.js';
 import type { AnalysisResult } from '../../analysis/model.js';
@@ -21,7 +21,7 @@ type Analysis = AnalysisResult['analysis'];
 /** The marker text for a registry whose every use hands it to the file's kept HTTP+SSE endpoint; undefined otherwise. */
 export function keptSseRegistryAdvice(analysis: Analysis, store: SessionStore, sf: ts.SourceFile): string | undefined {
   const decl = store.declaration;
-  if (decl && ts.isPropertyDeclaration(decl) && decl.getSourceFile() === sf) return classRegistryAdvice(analysis, decl, sf);
+  if (decl && ts.isPropertyDeclaration(decl) && decl.getSourceFile() === sf) return classRegistryAdvice(analysis, store, decl, sf);
   if (!decl || !ts.isVariableDeclaration(decl) || !ts.isIdentifier(decl.name) || decl.getSourceFile() !== sf) return undefined;
   const endpoint = legacySseEndpoint(analysis, sf);
   if (!endpoint) return undefined;
@@ -114,20 +114,20 @@ function nameOf(node: ts.Node): string {
  * transport` in `SseManager.createTransport`, read back by its `getTransport`, sweep 36 AJ2): the endpoint's, when every
  * use of the field is in that class.
  */
-function classRegistryAdvice(analysis: Analysis, decl: ts.PropertyDeclaration, sf: ts.SourceFile): string | undefined {
+function classRegistryAdvice(analysis: Analysis, store: SessionStore, decl: ts.PropertyDeclaration, sf: ts.SourceFile): string | undefined {
   const cls = decl.parent;
   if (!ts.isClassLike(cls) || !ts.isIdentifier(decl.name)) return undefined;
   const endpoint = legacySseEndpoint(analysis, sf);
   const part = endpoint?.parts.find((p) => p.parent === cls && ts.isMethodDeclaration(p));
   if (!endpoint || !part) return undefined;
+  // Every use in the class: the store's keyed accesses (in any file), and any read of the field in this one.
+  const inClass = (node: ts.Node): boolean => node.getSourceFile() === sf && isInside(node, cls);
+  if (!store.accesses.every((a) => inClass(a.node))) return undefined;
   const field = decl.name.text;
   let outside = false;
-  for (const file of [sf]) {
-    forEachDescendant(file, (node) => {
-      if (outside || !ts.isPropertyAccessExpression(node) || node.name.text !== field || node.expression.kind !== ts.SyntaxKind.ThisKeyword) return;
-      if (!(node.pos >= cls.pos && node.end <= cls.end)) outside = true;
-    });
-  }
+  forEachDescendant(sf, (node) => {
+    if (!outside && ts.isPropertyAccessExpression(node) && node.name.text === field && !inClass(node) && analysis.values.symbolOf(node.name)?.valueDeclaration === decl) outside = true;
+  });
   if (outside) return undefined;
   const owner = `${cls.name?.text ?? 'the class'}.${functionName(part as ts.MethodDeclaration)?.text ?? 'its method'}`;
   return `the session registry of the HTTP+SSE endpoint whose transports \`${owner}()\` makes, kept for 2025-era clients (its marker says what removes it): it is that endpoint's (its SSE streams are found by session id), not plumbing the stateless handler replaces. It stays while the endpoint does; when the endpoint goes, it goes with it, with the methods that fill and read it.`;

@@ -4,7 +4,7 @@
  * factory first; a transport handed to a project helper that connects it serves that helper's construction.
  */
 import { ts } from '../../typescript.js';
-import { calleeParts, enclosingFunction, forEachDescendant, isFunctionLike, isInside, outermostWrapper, propertyNameText, statementOf, unwrap } from '../../analysis/ast.js';
+import { calleeParts, enclosingFunction, forEachDescendant, isFunctionLike, isInside, isUndefined, outermostWrapper, propertyNameText, statementOf, unwrap } from '../../analysis/ast.js';
 import { CONNECT_METHOD, STDIO_SERVING_FUNCTION, STDIO_TRANSPORT_OPTION } from '../../analysis/sdk-modules.js';
 import { RULE_ID } from '../../rule-ids.js';
 import { indentAt } from '../kit/source-style.js';
@@ -270,8 +270,7 @@ function connectionOf(file: ServingFile, created: ts.NewExpression): { connect?:
 function assignedOnceThenConnected(file: ServingFile, assignment: ts.BinaryExpression & { left: ts.Identifier }): { connect: ts.CallExpression; transportStatement: ts.Node; declarationStatement: ts.Node } | undefined {
   const decl = file.values.symbolOf(assignment.left)?.valueDeclaration;
   if (!decl || !ts.isVariableDeclaration(decl) || decl.getSourceFile() !== file.sf || !ts.isIdentifier(decl.name)) return undefined;
-  const initial = decl.initializer && unwrap(decl.initializer);
-  if (initial && initial.kind !== ts.SyntaxKind.NullKeyword && !(ts.isIdentifier(initial) && initial.text === 'undefined')) return undefined;
+  if (decl.initializer && unwrap(decl.initializer).kind !== ts.SyntaxKind.NullKeyword && !isUndefined(decl.initializer)) return undefined;
   const declarationStatement = statementOf(decl);
   if (!ts.isVariableStatement(declarationStatement) || declarationStatement.declarationList.declarations.length !== 1) return undefined;
   // Exported (`export let t`, or named in an `export { t }`): other modules may read it, which this file cannot see (review 43 S43-1).
