@@ -212,6 +212,16 @@ export const RESOURCE_REGISTRATION: string = Object.entries(MCP_SDK.registration
 export const CAPABILITIES_OPTION = MCP_SDK.capabilitiesOption;
 /** v1 exports v2 split in two (`ErrorCode` → `ProtocolErrorCode` and `SdkErrorCode`), the codemod's choice for values first. */
 export const SPLIT_EXPORTS = MCP_SDK.splitExports;
+
+/** The v2 name of `name` imported from the SDK 1.x module `v1Specifier` (`…/server/streamableHttp.js`), when v2 renamed it. */
+export function v2RenameOf(v1Specifier: string, name: string): string | undefined {
+  const modulePath = `${v1Specifier.replace(/^@modelcontextprotocol\/sdk\//, '').replace(/\.js$/, '')}.js`;
+  const renames = MCP_SDK.v2Renames;
+  const inModule = Object.hasOwn(renames, modulePath) ? renames[modulePath]! : undefined;
+  if (inModule && Object.hasOwn(inModule, name)) return inModule[name];
+  return Object.hasOwn(renames['*']!, name) ? renames['*']![name] : undefined;
+}
+
 /** The method of a low-level SDK server declaring capabilities after construction (`server.registerCapabilities({ … })`). */
 export const REGISTER_CAPABILITIES = MCP_SDK.registerCapabilitiesMethod;
 /** The property of an SDK server holding the transport it was connected to (`server.transport`). */

@@ -233,6 +233,12 @@ export interface SdkDescription {
    * values to (`ErrorCode.InvalidParams` → `ProtocolErrorCode.InvalidParams`; `SdkErrorCode` holds the SDK's own codes).
    */
   splitExports: Readonly<Record<string, readonly string[]>>;
+  /**
+   * v1 exports v2 renamed, by the v1 module path (`server/streamableHttp.js`) or `*` for any module: the official codemod's
+   * own rename table. It renames names imported by name, but a namespace import's qualified uses only beside a named
+   * import of the same name (`sdkHttp.StreamableHTTPServerTransport` alone is left, with "Update qualified accesses manually").
+   */
+  v2Renames: Readonly<Record<string, Readonly<Record<string, string>>>>;
   /** Methods of an SDK server that register a raw JSON-RPC handler, with the kind of message each handles. */
   handlerRegistrations: Readonly<Record<string, MessageKind>>;
   /**
@@ -521,6 +527,21 @@ export const MCP_SDK: SdkDescription = {
   },
   legacyRegistrations: ['tool', 'prompt', 'resource'],
   splitExports: { ErrorCode: ['ProtocolErrorCode', 'SdkErrorCode'] },
+  v2Renames: {
+    'server/streamableHttp.js': { StreamableHTTPServerTransport: 'NodeStreamableHTTPServerTransport' },
+    'types.js': { ResourceTemplate: 'ResourceTemplateType' },
+    '*': {
+      McpError: 'ProtocolError',
+      JSONRPCError: 'JSONRPCErrorResponse',
+      JSONRPCErrorSchema: 'JSONRPCErrorResponseSchema',
+      isJSONRPCError: 'isJSONRPCErrorResponse',
+      isJSONRPCResponse: 'isJSONRPCResultResponse',
+      JSONRPCResponse: 'JSONRPCResultResponse',
+      JSONRPCResponseSchema: 'JSONRPCResultResponseSchema',
+      ResourceReference: 'ResourceTemplateReference',
+      ResourceReferenceSchema: 'ResourceTemplateReferenceSchema',
+    },
+  },
   handlerRegistrations: { setRequestHandler: 'request', setNotificationHandler: 'notification' },
   handlerProperties: { fallbackRequestHandler: 'request', fallbackNotificationHandler: 'notification' },
   connectMethod: 'connect',
