@@ -850,8 +850,15 @@ function heldLocals(analysis: Analysis, fn: ts.FunctionLikeDeclaration, before: 
       // function, `new Map()`/`new Date()`/any class instance); the type travels as `typeof <name>`.
       const init = decl.initializer && unwrap(decl.initializer);
       const type = checker.getTypeAtLocation(decl.name);
-      if ((init && (ts.isNewExpression(init) || ts.isFunctionLike(init) || ts.isClassExpression(init))) || type.getCallSignatures().length > 0 || !jsonSafe(checker, type, 0)) {
+      if ((init && (ts.isNewExpression(init) || ts.isFunctionLike(init) || ts.isClassExpression(init) || isGlobalCall(analysis, init, 'BigInt'))) || type.getCallSignatures().length > 0 || !jsonSafe(checker, type, 0)) {
         throw new CannotRewrite(`\`${decl.name.text}\` (used after the request) does not survive JSON in requestState`, decl);
+      }
+      // Untyped (JavaScript, or a type from a package the analysis does not load): a method of its own called after the
+      // request shows a live object (a wallet account holding its key, a client). Sealed in requestState it would travel
+      // to the client readable (signed, not encrypted) and come back as data, without its methods.
+      const method = type.flags & (ts.TypeFlags.Any | ts.TypeFlags.Unknown) && !(init && isJsonByConstruction(init)) ? ownMethodCalled(uses) : undefined;
+      if (method) {
+        throw new CannotRewrite(`\`${decl.name.text}\` is a live object (\`${method}(…)\` is called after the request), which requestState cannot carry: it holds only JSON, signed but not encrypted (never a secret). Compute it again after the request (the retry runs the handler from the top), or hold only its JSON parts`, decl);
       }
       out.push({ name: decl.name.text, type: `typeof ${decl.name.text}`, usesAfter: uses });
     }
@@ -859,17 +866,58 @@ function heldLocals(analysis: Analysis, fn: ts.FunctionLikeDeclaration, before: 
   return out;
 }
 
-/** A literal, a constant, a chain of property reads rooted at one of `fn`'s parameters (no call), or a template of those. */
+/**
+ * A literal, a constant, a chain of property reads rooted at one of `fn`'s parameters (no call), a template of those, or a
+ * conversion of one by a global (`BigInt(value)`, `Number(amount)`: a pure function of its argument).
+ */
 function recomputable(analysis: Analysis, fn: ts.FunctionLikeDeclaration, expression: ts.Expression): boolean {
   const node = unwrap(expression);
   if (isPlainLiteral(node)) return true;
   if (analysis.values.constantString(expression) !== undefined) return true;
   if (ts.isTemplateExpression(node)) return node.templateSpans.every((span) => recomputable(analysis, fn, span.expression));
+  if (ts.isCallExpression(node) && PURE_CONVERSIONS.some((name) => isGlobalCall(analysis, node, name))) return node.arguments.every((a) => !ts.isSpreadElement(a) && recomputable(analysis, fn, a));
   let root: ts.Node = node;
   while (ts.isPropertyAccessExpression(root) || ts.isNonNullExpression(root)) root = root.expression;
   if (!ts.isIdentifier(root)) return false;
-  const decl = analysis.values.symbolOf(root)?.valueDeclaration;
-  return !!decl && ts.isParameter(decl) && decl.parent === fn && ts.isIdentifier(decl.name);
+  // A parameter, or a name destructured from one (`async ({ chain, value }) => …`): the client resends the arguments.
+  let decl: ts.Node | undefined = analysis.values.symbolOf(root)?.valueDeclaration;
+  // Not past a default (`{ at = Date.now() }`), which the retry may compute differently.
+  while (decl && ts.isBindingElement(decl) && !decl.dotDotDotToken && (!decl.initializer || isPlainLiteral(unwrap(decl.initializer)))) decl = decl.parent.parent;
+  return !!decl && ts.isParameter(decl) && decl.parent === fn;
+}
+
+/** Globals that convert their argument and do nothing else. */
+const PURE_CONVERSIONS = ['BigInt', 'Number', 'String', 'Boolean', 'parseInt', 'parseFloat'];
+
+/** A call of the global `name` (not a project function of that name). */
+function isGlobalCall(analysis: Analysis, node: ts.Node, name: string): node is ts.CallExpression {
+  if (!ts.isCallExpression(node) || !ts.isIdentifier(node.expression) || node.expression.text !== name) return false;
+  const decl = analysis.values.symbolOf(node.expression)?.valueDeclaration;
+  return !decl || decl.getSourceFile().isDeclarationFile;
+}
+
+/** `JSON.parse(…)` or `await response.json()`: a value made from JSON, whatever methods are called on it. */
+function isJsonByConstruction(node: ts.Node): boolean {
+  const call = ts.isAwaitExpression(node) ? unwrap(node.expression) : node;
+  if (!ts.isCallExpression(call) || !ts.isPropertyAccessExpression(call.expression)) return false;
+  const { expression: receiver, name } = call.expression;
+  if (ts.isIdentifier(receiver) && receiver.text === 'JSON' && name.text === 'parse') return true;
+  return ts.isAwaitExpression(node) && name.text === 'json' && call.arguments.length === 0;
+}
+
+/** Methods JSON data has (arrays, strings, numbers, any object): calling one says nothing about what the value is. */
+const DATA_METHODS = new Set(
+  [Array.prototype, String.prototype, Number.prototype, Object.prototype].flatMap((proto) => Object.getOwnPropertyNames(proto).filter((name) => typeof (proto as Record<string, unknown>)[name] === 'function')),
+);
+
+/** `name.method` of the first use called as a method that JSON data does not have (`account.send(…)`). */
+function ownMethodCalled(uses: readonly ts.Identifier[]): string | undefined {
+  for (const use of uses) {
+    const access = use.parent;
+    if (!ts.isPropertyAccessExpression(access) || access.expression !== use || !ts.isCallExpression(access.parent) || access.parent.expression !== access) continue;
+    if (!DATA_METHODS.has(access.name.text)) return `${use.text}.${access.name.text}`;
+  }
+  return undefined;
 }
 
 function jsonSafe(checker: ts.TypeChecker, type: ts.Type, depth: number): boolean {
