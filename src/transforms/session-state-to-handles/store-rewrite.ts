@@ -15,6 +15,7 @@ import type { TextEdit } from '../kit/edits.js';
 import type { HandleNames, TransformOptions } from '../kit/plan.js';
 import { packageDirOf } from '../kit/package-json.js';
 import { describeDuration } from '../kit/duration.js';
+import { inStatementList } from '../kit/removal-range.js';
 import { andList } from '../kit/prose.js';
 import { CannotRewrite } from '../kit/handler-sites.js';
 import { afterImports, flavourOf, importAnchor, importSpecifier, importStatement, indentAt, indentUnit, zodName, type ModuleFlavour } from '../kit/source-style.js';
@@ -257,9 +258,15 @@ export class StoreRewrite {
   }
 
   private removeCleanup(sink: Sink): void {
-    const statement = statementOf(sink.node);
+    const statement = cleanupStatement(sink)!;
     const sf = statement.getSourceFile();
-    this.edit(statement, `// ${this.names.argument} handles expire after ${describeDuration(this.ttlMs)} idle (mcp-migrate): no per-session cleanup of ${this.model.store.name}.`, statement.getStart(sf), statement.end);
+    const note = `${this.names.argument} handles expire after ${describeDuration(this.ttlMs)} idle (mcp-migrate): no per-session cleanup of ${this.model.store.name}.`;
+    // A line comment only where the line ends with the statement: code after it on the line (`{ visits.delete(id); }`)
+    // would be commented out with it (sweep 38 AL6). A brace-less body (`if (id) visits.delete(id);`) keeps a statement.
+    const lineEnd = sf.text.indexOf('\n', statement.end);
+    const restOfLine = sf.text.slice(statement.end, lineEnd < 0 ? sf.text.length : lineEnd).trim();
+    const text = !inStatementList(statement) ? `{ /* ${note} */ }` : restOfLine === '' ? `// ${note}` : `/* ${note} */`;
+    this.edit(statement, text, statement.getStart(sf), statement.end);
   }
 
   /** The session id at `read` becomes the handle. */
@@ -714,10 +721,24 @@ function isWrite(sink: Sink): boolean {
 
 /** Lifecycle cleanup: a delete of the store in session-close code that no tool reaches. */
 function isLifecycleCleanup(sink: Sink): boolean {
+  return cleanupStatement(sink) !== undefined;
+}
+
+/**
+ * The statement that is nothing but a delete of the store (`quizzes.delete(id);`, `delete carts[id];`), also as the
+ * body of a brace-less `if (id) quizzes.delete(id);` (sweep 38 AL6).
+ */
+function cleanupStatement(sink: Sink): ts.ExpressionStatement | undefined {
   const call = sink.node;
   const method = ts.isCallExpression(call) ? calleeParts(call).name : undefined;
-  const isDelete = method === 'delete' || method === 'del' || method === 'remove' || (ts.isElementAccessExpression(call) && ts.isDeleteExpression(outermostWrapper(call).parent ?? call));
-  return isDelete && ts.isExpressionStatement(statementOf(call));
+  const deleted = ts.isElementAccessExpression(call) ? outermostWrapper(call).parent : undefined;
+  const expression = method === 'delete' || method === 'del' || method === 'remove' ? outermostWrapper(call) : deleted && ts.isDeleteExpression(deleted) ? deleted : undefined;
+  if (!expression) return undefined;
+  // The statement in its list (`void redis.del(id).catch(log);` too), or the one a brace-less `if` runs.
+  const listed = statementOf(call);
+  if (ts.isExpressionStatement(listed)) return listed;
+  const statement = expression.parent;
+  return ts.isExpressionStatement(statement) ? statement : undefined;
 }
 
 /** Past the comments on the rest of the line that ends at `end` (`const notes = new Map(); // notes per session`): they stay with it (sweep 24 X6). */
