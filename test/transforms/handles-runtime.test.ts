@@ -10,6 +10,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { handleModuleSource } from '../../src/transforms/session-state-to-handles/runtime.js';
+import { redisStoreModuleSource } from '../../src/transforms/shared-store/runtime.js';
 import type { ModuleFlavour } from '../../src/transforms/kit/source-style.js';
 import { mixedCaseKey } from '../support/random-key.js';
 import { cleanUpMaterialised, materialise } from '../support/transform-fixtures.js';
@@ -304,10 +305,13 @@ for (const flavour of ['ts', 'esm', 'cjs'] as const) {
 }
 
 describe('the generated module under the strictest compiler settings a project may use (sweep 24 X2)', () => {
-  it('type-checks with exactOptionalPropertyTypes, noPropertyAccessFromIndexSignature and noUncheckedIndexedAccess', async () => {
+  // erasableSyntaxOnly: what Node's type stripping runs (`node --strip-types src/main.ts`, sweep 38 AL2): no parameter
+  // properties, enums or namespaces in the generated modules.
+  it('type-checks with exactOptionalPropertyTypes, noPropertyAccessFromIndexSignature, noUncheckedIndexedAccess and erasableSyntaxOnly, with the Redis module beside it', async () => {
     const { default: typescript } = await import('typescript');
-    const dir = materialise('handles-runtime-strictest', new Map([['mcp-handles.ts', handleModuleSource('ts')]]));
-    const program = typescript.createProgram([path.join(dir, 'mcp-handles.ts')], {
+    const dir = materialise('handles-runtime-strictest', new Map([['mcp-handles.ts', handleModuleSource('ts')], ['mcp-redis-store.ts', redisStoreModuleSource('ts', './mcp-handles.js', 'strictest')]]));
+    const program = typescript.createProgram([path.join(dir, 'mcp-handles.ts'), path.join(dir, 'mcp-redis-store.ts')], {
+      erasableSyntaxOnly: true,
       strict: true,
       exactOptionalPropertyTypes: true,
       noPropertyAccessFromIndexSignature: true,
@@ -322,6 +326,7 @@ describe('the generated module under the strictest compiler settings a project m
     });
     const diagnostics = typescript.getPreEmitDiagnostics(program).map((d) => typescript.flattenDiagnosticMessageText(d.messageText, '\n'));
     expect(program.getSourceFiles().some((sf) => sf.fileName.includes('@types/node'))).toBe(true);
+    expect(program.getSourceFiles().some((sf) => sf.fileName.includes('mcp-redis-store'))).toBe(true);
     expect(diagnostics).toEqual([]);
   });
 });

@@ -226,8 +226,11 @@ export class HandleRegistry {
   private readonly claims = new Map<string, string>();
   private readonly byOwner = new Map<string, Set<string>>();
   private readonly limits: { ttlMs: number; maxAgeMs: number; maxPerCaller: number };
+  // A field assigned in the constructor, not a parameter property: erasable syntax, which \`erasableSyntaxOnly\` and Node's type stripping accept.
+  private readonly options: HandleRegistryOptions;
 
-  constructor(private readonly options: HandleRegistryOptions) {
+  constructor(options: HandleRegistryOptions) {
+    this.options = options;
     this.limits = handleLimits(options);
   }
 

@@ -68,10 +68,10 @@ import { createHash } from 'node:crypto';
 import { createClient, ErrorReply } from 'redis';
 import { handleLimits, handleRefused, isHandleOf, newHandle, principalForMint, principalOf, tooManyHandles, type HandleCaller, type HandleRegistryOptions, type HandleToolError } from '__MCP_HANDLES__';
 
-const REDIS_URL = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
-const NAMESPACE = process.env.MCP_STATE_NAMESPACE || '__MCP_STATE_NAMESPACE__';
-const CONNECT_TIMEOUT_MS = milliseconds(process.env.MCP_REDIS_CONNECT_TIMEOUT_MS, 2000);
-const COMMAND_TIMEOUT_MS = milliseconds(process.env.MCP_REDIS_COMMAND_TIMEOUT_MS, 2000);
+const REDIS_URL = process.env['REDIS_URL'] || 'redis://127.0.0.1:6379';
+const NAMESPACE = process.env['MCP_STATE_NAMESPACE'] || '__MCP_STATE_NAMESPACE__';
+const CONNECT_TIMEOUT_MS = milliseconds(process.env['MCP_REDIS_CONNECT_TIMEOUT_MS'], 2000);
+const COMMAND_TIMEOUT_MS = milliseconds(process.env['MCP_REDIS_COMMAND_TIMEOUT_MS'], 2000);
 /** Reconnect errors are logged once per this interval, not once per attempt. */
 const LOG_INTERVAL_MS = 30_000;
 
@@ -309,7 +309,11 @@ return 1\`;
 
 /** The handle registry of mcp-handles, in Redis: the same ids, owner binding, lifetimes, bounds and errors, on every instance. */
 export class RedisHandleRegistry {
-  constructor(private readonly options: HandleRegistryOptions) {}
+  private readonly options: HandleRegistryOptions;
+
+  constructor(options: HandleRegistryOptions) {
+    this.options = options;
+  }
 
   /** A new handle owned by the caller; the same idempotency key from the same caller returns the same live handle. Throws a HandleRefusal. */
   async mint(caller: HandleCaller | undefined, idempotencyKey?: string): Promise<string> {
@@ -377,7 +381,7 @@ interface Touched {
 /** One tool call's view of Redis: the keys it touched, and the request's abort signal. */
 interface Call {
   touched: Map<string, Touched>;
-  signal?: AbortSignal;
+  signal?: AbortSignal | undefined;
 }
 
 const currentCall = new AsyncLocalStorage<Call>();
@@ -468,8 +472,10 @@ async function atomically<R>(work: (call: Call) => Promise<R>): Promise<R> {
  */
 export class RedisStore<V> {
   private readonly owner: Owner;
+  private readonly options: RedisStoreOptions;
 
-  constructor(private readonly options: RedisStoreOptions) {
+  constructor(options: RedisStoreOptions) {
+    this.options = options;
     if (RESERVED_STORE_NAMES.includes(options.name)) throw new Error(\`mcp-redis-store: "\${options.name}" is reserved for the handle registry's keys; name the store otherwise\`);
     this.owner = { kind: 'store', name: options.name };
   }
