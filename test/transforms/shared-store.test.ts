@@ -168,7 +168,7 @@ describe('shared-store fixtures', () => {
   it("the generated module's key namespace defaults to the package's name, not a name every deployment shares", async () => {
     const { dir } = await applyOnce(cases.find((k) => k.name === 'v1-cart-helpers')!);
     const store = [...readTree(dir)].find(([rel]) => rel.endsWith('mcp-redis-store.ts'))![1];
-    expect(store).toContain("const NAMESPACE = process.env.MCP_STATE_NAMESPACE || 'shop-assistant-mcp';");
+    expect(store).toContain("const NAMESPACE = process.env['MCP_STATE_NAMESPACE'] || 'shop-assistant-mcp';");
     expect(defaultStateNamespace('@acme/shop server', '/x/y')).toBe('acme/shop-server');
     expect(defaultStateNamespace(undefined, '/srv/notes-mcp/')).toBe('notes-mcp');
     expect(defaultStateNamespace("'; drop", '/')).toBe('drop');
