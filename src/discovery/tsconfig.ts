@@ -26,6 +26,11 @@ export interface ProjectConfig {
    */
   pathsBase?: string;
   allowJs?: boolean;
+  /**
+   * `allowImportingTsExtensions` or `rewriteRelativeImportExtensions`: relative imports may name the source file
+   * (`./tools.ts`), as a project run by Node's type stripping must write them.
+   */
+  sourceExtensionImports?: boolean;
   /** Absolute `outDir` / `rootDir` when set: lets the resolver map a package's built entry back to its source. */
   outDir?: string;
   rootDir?: string;
@@ -160,6 +165,7 @@ function parseUncached(configPath: string, seen: Set<string>): ProjectConfig {
     config.pathsBase = config.baseUrl;
   }
   if (options.allowJs !== undefined) config.allowJs = options.allowJs;
+  if (options.allowImportingTsExtensions || options.rewriteRelativeImportExtensions) config.sourceExtensionImports = true;
   if (options.outDir) config.outDir = path.resolve(options.outDir);
   if (options.rootDir) config.rootDir = path.resolve(options.rootDir);
 

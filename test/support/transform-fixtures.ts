@@ -108,7 +108,8 @@ const BASE_OPTIONS: ts.CompilerOptions = {
   types: ['node'],
   typeRoots: [path.join(NODE_MODULES, '@types')],
 };
-const TS_OPTIONS: ts.CompilerOptions = { ...BASE_OPTIONS, strict: true };
+// allowImportingTsExtensions: a project run by Node's type stripping imports `./x.ts` (fixture ts-extension-imports).
+const TS_OPTIONS: ts.CompilerOptions = { ...BASE_OPTIONS, strict: true, allowImportingTsExtensions: true };
 const JS_OPTIONS: ts.CompilerOptions = { ...BASE_OPTIONS, allowJs: true, checkJs: true };
 
 // Library .d.ts files are parsed once and shared between the Programs; the case files never are.

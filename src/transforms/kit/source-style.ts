@@ -7,6 +7,7 @@ import path from 'node:path';
 import { ts } from '../../typescript.js';
 import { isRequireCall, unwrap } from '../../analysis/ast.js';
 import { knownTreeOf } from '../../analysis/parsed-files.js';
+import { loadConfigForFile } from '../../discovery/tsconfig.js';
 
 /** How a module is written: TypeScript, ES modules JavaScript, or CommonJS. */
 export type ModuleFlavour = 'ts' | 'esm' | 'cjs';
@@ -77,11 +78,19 @@ export function indentAt(text: string, position: number): string {
 }
 
 /** Whether the file writes relative imports with an extension (`./cart.js`, as NodeNext requires). */
-function relativeImportsHaveExtension(sf: ts.SourceFile): boolean {
+/**
+ * How the file writes its relative imports: with the output's extension (`./x.js`, the default: what NodeNext asks for),
+ * with the source's (`./x.ts`, a project run by Node's type stripping with `allowImportingTsExtensions`, sweep 38 AL1:
+ * a `.js` there is a module Node cannot find, and tsc does not object), or without one (a bundler).
+ */
+function relativeImportStyle(sf: ts.SourceFile): 'output' | 'source' | 'none' {
   for (const spec of moduleSpecifiers(sf)) {
-    if (spec.startsWith('.')) return /\.[cm]?[jt]s$/.test(spec);
+    if (!spec.startsWith('.')) continue;
+    if (/\.[cm]?tsx?$/.test(spec) && !spec.endsWith('.d.ts')) return 'source';
+    return /\.[cm]?js$/.test(spec) ? 'output' : 'none';
   }
-  return true;
+  // A file importing nothing relative: as its project's compiler options allow.
+  return /\.[cm]?tsx?$/.test(sf.fileName) && loadConfigForFile(sf.fileName)?.sourceExtensionImports ? 'source' : 'output';
 }
 
 function moduleSpecifiers(sf: ts.SourceFile): string[] {
@@ -103,8 +112,10 @@ export function importSpecifier(from: ts.SourceFile, target: string, flavour: Mo
   let rel = path.relative(path.dirname(from.fileName), target).split(path.sep).join('/');
   if (!rel.startsWith('.')) rel = `./${rel}`;
   if (flavour === 'cjs') return rel;
+  const style = relativeImportStyle(from);
+  if (style === 'source' && /\.[cm]?tsx?$/.test(rel)) return rel;
   const bare = rel.replace(/\.[cm]?[jt]s$/, '');
-  return relativeImportsHaveExtension(from) ? `${bare}.js` : bare;
+  return style === 'none' ? bare : `${bare}.js`;
 }
 
 /**

@@ -17,7 +17,7 @@ import { packageDirOf } from '../kit/package-json.js';
 import { describeDuration } from '../kit/duration.js';
 import { inStatementList } from '../kit/removal-range.js';
 import { andList } from '../kit/prose.js';
-import { CannotRewrite } from '../kit/handler-sites.js';
+import { CannotRewrite, importEdits } from '../kit/handler-sites.js';
 import { afterImports, flavourOf, importAnchor, importSpecifier, importStatement, indentAt, indentUnit, zodName, type ModuleFlavour } from '../kit/source-style.js';
 import { keyPrefix } from './client-stores.js';
 import { contextParameter, dropStaleCodemodComment, insertCallerCheck, needsParameterTypes, returnsOf, withFallback } from './handler-edits.js';
@@ -597,9 +597,8 @@ export class StoreRewrite {
       const key = `import:${sf.fileName}`;
       if (!this.converted.has(key)) {
         this.converted.add(key);
-        const flavour = flavourOf(sf);
-        const at = afterImports(sf);
-        this.insert(sf, at.offset, at.text(importStatement([this.names.registry], importSpecifier(sf, home.fileName, flavour), flavour)));
+        // Joined to the file's import of the registry's module when it has one (`import { getOrCreateWorkspace, workspaceHandles }`).
+        this.edits.push(...importEdits(sf, [this.names.registry], importSpecifier(sf, home.fileName, flavourOf(sf))));
       }
     }
     return this.names.registry;

@@ -3,8 +3,7 @@
  */
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
-import { getOrCreateWorkspace } from './workspace.js';
-import { workspaceHandles } from './workspace.js';
+import { getOrCreateWorkspace, workspaceHandles } from './workspace.js';
 
 const ok = (text: string) => ({ content: [{ type: 'text' as const, text }] });
 
