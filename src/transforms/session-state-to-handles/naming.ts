@@ -7,6 +7,12 @@ import type { HandleNames, NamingStyle } from '../kit/plan.js';
 /** Words that say how a store is keyed or what it is, not what it holds. */
 const NOISE_WORDS = new Set(['session', 'sessions', 'map', 'store', 'stores', 'cache', 'state', 'states', 'registry', 'data', 'by', 'per', 'for', 'id', 'ids', 'this', 'mcp', 'active', 'live', 'current', 'all']);
 
+/**
+ * Words that name what keeps the state rather than the state (`connectionManager` → connection, sweep 38 AL3), when
+ * another word names it: `trackers` alone is the state (a habit tracker).
+ */
+const ROLE_WORDS = new Set(['manager', 'managers', 'service', 'services', 'provider', 'providers', 'tracker', 'trackers', 'repository', 'repositories']);
+
 function words(name: string): string[] {
   return name
     .replace(/^this\./, '')
@@ -32,7 +38,8 @@ export function nounOf(storeName: string): string {
   const all = words(storeName);
   const cut = all.findIndex((w, i) => i > 0 && (w === 'by' || w === 'per' || w === 'for'));
   const head = (cut > 0 ? all.slice(0, cut) : all).filter((w) => !NOISE_WORDS.has(w) && /^[a-z][a-z0-9]*$/.test(w));
-  const noun = head.at(-1);
+  const named = head.filter((w) => !ROLE_WORDS.has(w));
+  const noun = (named.length > 0 ? named : head).at(-1);
   return noun ? singular(noun) : 'state';
 }
 

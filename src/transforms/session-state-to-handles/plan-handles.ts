@@ -44,6 +44,7 @@ import { carriedIdAdvice, carriedIntoProjectObjects } from './carried-ids.js';
 import { groupClientStores, otherKeyedCalls, seeStoreMarker } from './client-stores.js';
 import { guessableAdvice, guessableByStatement } from './guessable-handles.js';
 import { whyNoHandle } from './store-eligibility.js';
+import { classStoreLinks } from './class-stores.js';
 import { StoreRewrite, type HandlesOptions } from './store-rewrite.js';
 import { packageDirOf } from '../kit/package-json.js';
 import { capturedLegacyRegistrations } from '../../analysis/registration-wrappers.js';
@@ -135,7 +136,13 @@ export function planHandles(result: AnalysisResult, options: HandlesOptions): Ha
     if (noHandle) continue;
     for (const tool of new Set(model.tools)) if (tool.schema.kind === 'none') schemaless.set(tool, (schemaless.get(tool) ?? 0) + 1);
   }
+  // A class's field reached through the methods the tools call: decided with those calls (class-stores.ts).
+  const links = classStoreLinks(analysis, models);
+  const linkOfField = new Map(links.map((link) => [link.field, link]));
+  const linkOfCalls = new Map(links.map((link) => [link.calls, link]));
+  const outcomeOfModel = new Map<StoreModel, StoreOutcome>();
   for (const model of models) {
+    if (linkOfField.has(model)) continue;
     const site = model.store.declaration ?? model.accesses[0]?.sink.node;
     if (!site) continue;
     const sf = site.getSourceFile();
@@ -150,6 +157,7 @@ export function planHandles(result: AnalysisResult, options: HandlesOptions): Ha
       inProcess: !!model.store.declaration,
     };
     plan.stores.push(outcome);
+    outcomeOfModel.set(model, outcome);
     if (!model.store.declaration) clientStores.push({ model, outcome });
     for (const member of analysis.stores) if (member.store === model.store || (!member.store.declaration && member.store.accesses.some((a) => model.store.accesses.includes(a)))) outcomes.set(member.store, outcome);
     const noHandle = noHandles.has(model) ? noHandles.get(model) : whyNoHandle(model, analysis, sf, options.target);
@@ -158,6 +166,16 @@ export function planHandles(result: AnalysisResult, options: HandlesOptions): Ha
       // Serving plumbing is never a candidate for a handle: the report does not count it among the stores (sweep 23 W4).
       if (noHandle.plumbing) outcome.plumbing = true;
       marker(site, noHandle.ruleId, noHandle.message, outcome);
+      continue;
+    }
+    const released = linkOfCalls.get(model)?.elsewhere[0];
+    if (released) {
+      const link = linkOfCalls.get(model)!;
+      const caller = analysis.sessions.reads.find((read) => read.sinks.some((sink) => sink.node === released.node))?.node;
+      const where = caller ? ` (${path.basename(caller.getSourceFile().fileName)}:${caller.getSourceFile().getLineAndCharacterOfPosition(caller.getStart()).line + 1} calls it with the session id)` : '';
+      const called = andList([...link.called].map((m) => `\`${m.name.getText()}(…)\``));
+      outcome.reason = `\`${link.field.store.name}\`, which ${link.className}'s ${called} keeps for the tools, is also used by \`${released.method}(…)\` with a session id`;
+      marker(site, RULE_ID.keyedStore, `not rewritten automatically: \`${link.field.store.name}\` of \`${link.className}\`, which its ${called} keeps per session for the tools, is also used by \`${released.method}(…)\` with a session id${where}. Re-keyed by a handle, its entries would no longer be found there: a release on session close would free nothing (and a cap on their number would refuse new handles for good). Re-key \`${model.store.name}\` by an explicit handle minted by a create tool and checked against the caller, and release its entries when the handle expires (\`createHandleRegistry({ onExpire: (id) => … })\`) instead of when the session closes.`, outcome);
       continue;
     }
     const shared = model.tools.find((tool) => (schemaless.get(tool) ?? 0) > 1);
@@ -169,6 +187,18 @@ export function planHandles(result: AnalysisResult, options: HandlesOptions): Ha
     rewriteStore(result, model, site, outcome, { options, moduleFor, toolNames: toolNamesOf(site), plan, marker, wrapper: wrapperAt(sf) });
   }
 
+  // The field goes with the calls: nothing of its own when they became a handle (its keys are that handle now); when
+  // they are marked, a marker that points there.
+  for (const link of links) {
+    const decided = outcomeOfModel.get(link.calls);
+    if (!decided) continue;
+    for (const member of analysis.stores) if (member.store === link.field.store) outcomes.set(member.store, decided);
+    if (decided.status === 'rewritten') continue;
+    const site = link.field.store.declaration!;
+    const calls = markedStatements.get(decided);
+    const at = calls ? ` (${path.basename(calls.getSourceFile().fileName)}:${calls.getSourceFile().getLineAndCharacterOfPosition(calls.getStart()).line + 1})` : '';
+    marker(site, RULE_ID.keyedStore, `\`${link.field.store.name}\` keeps, per session, what the tools reach through \`${link.calls.store.name}\`'s calls of ${link.className}: it is re-keyed with those calls, which are marked${at}; see that marker.`);
+  }
   for (const { model, outcome } of clientStores) {
     const marked = markedStatements.get(outcome);
     if (!marked) continue;

@@ -1,0 +1,24 @@
+// One browser-like page per MCP connection, released when the connection closes (tsaarni/mcpuppet's shape, sweep 38 AL5):
+// keyed by a handle, the entries would never be released by onDisconnect(sessionId), and the cap would refuse new ones
+// for good. The tools' calls are marked, and the field points at that marker.
+export interface ConnectionState {
+  visits: string[];
+}
+
+export class ConnectionManager {
+  private readonly connections = new Map<string, ConnectionState>();
+
+  getOrCreate(connectionId: string): ConnectionState {
+    let state = this.connections.get(connectionId);
+    if (!state) {
+      if (this.connections.size >= 10) throw new Error("Maximum connections reached (10)");
+      state = { visits: [] };
+      this.connections.set(connectionId, state);
+    }
+    return state;
+  }
+
+  onDisconnect(connectionId: string): void {
+    this.connections.delete(connectionId);
+  }
+}
