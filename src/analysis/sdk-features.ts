@@ -464,7 +464,13 @@ function findRawSdkMessage(model: SdkModelParts, call: ts.CallExpression): RawMe
     const named = unwrap(arg);
     if (ts.isIdentifier(named) && !model.values.programText.mayNameObjectWithMember(named, 'method')) continue;
     const message = objectLiteralOf(model, arg);
-    if (!message) continue;
+    if (!message) {
+      // A helper that builds the message around the method it is given (`buildNotification('notifications/message', …)`
+      // returning `{ jsonrpc: '2.0', method, params }`, sweep 39 AM1): the call naming the method is the site.
+      const method = ts.isStringLiteralLike(named) ? named.text : undefined;
+      if (method !== undefined && isUnambiguousMcpMethod(method) && parameterBuildsMessage(model, call, index)) return { methods: [method], literal: arg };
+      continue;
+    }
     const methodProp = message.properties.find(
       (p): p is ts.PropertyAssignment | ts.ShorthandPropertyAssignment => (ts.isPropertyAssignment(p) || ts.isShorthandPropertyAssignment(p)) && propertyNameText(p.name) === 'method',
     );
@@ -475,6 +481,34 @@ function findRawSdkMessage(model: SdkModelParts, call: ts.CallExpression): RawMe
     if ((index === 0 && isSdkSender()) || methods.every(isUnambiguousMcpMethod)) return { methods, literal: spelled };
   }
   return undefined;
+}
+
+/** Whether the function `call` runs puts its parameter at `index` in the `method` member of a message it builds. */
+function parameterBuildsMessage(model: SdkModelParts, call: ts.CallExpression, index: number): boolean {
+  const { nameNode } = calleeParts(call);
+  const callee = nameNode ?? (ts.isIdentifier(call.expression) ? call.expression : undefined);
+  let fn: ts.Node | undefined = callee && model.values.symbolOf(callee)?.valueDeclaration;
+  if (fn && ts.isVariableDeclaration(fn) && fn.initializer) fn = unwrap(fn.initializer);
+  if (!fn || !(ts.isFunctionDeclaration(fn) || ts.isFunctionExpression(fn) || ts.isArrowFunction(fn) || ts.isMethodDeclaration(fn)) || !fn.body) return false;
+  const parameter = fn.parameters[index];
+  if (!parameter || !ts.isIdentifier(parameter.name) || parameter.dotDotDotToken) return false;
+  const symbol = model.values.symbolOf(parameter.name);
+  if (!symbol) return false;
+  let found = false;
+  const visit = (node: ts.Node): void => {
+    if (found) return;
+    if (ts.isObjectLiteralExpression(node)) {
+      for (const p of node.properties) {
+        if (!(ts.isPropertyAssignment(p) || ts.isShorthandPropertyAssignment(p)) || propertyNameText(p.name) !== 'method') continue;
+        const value = ts.isPropertyAssignment(p) ? unwrap(p.initializer) : undefined;
+        const target = ts.isShorthandPropertyAssignment(p) ? model.values.checker.getShorthandAssignmentValueSymbol(p) : value && ts.isIdentifier(value) ? model.values.symbolOf(value) : undefined;
+        if (target === symbol) found = true;
+      }
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(fn.body);
+  return found;
 }
 
 /**

@@ -66,8 +66,36 @@ server.tool('p', async (extra) => {
   return { content: [] };
 });`,
     },
+    {
+      name: 'a helper that builds an HTTP request around the method it is given (not an MCP method)',
+      code: `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+export const server = new McpServer({ name: 'x', version: '1' });
+function buildRequest(method: string, url: string) {
+  return { method, url, headers: { accept: 'application/json' } };
+}
+export const request = buildRequest('GET', 'https://example.com/notifications/message');`,
+    },
   ],
   invalid: [
+    {
+      name: 'a CommonJS hub building notifications around the method it is given and writing them to every transport (sweep 39 AM1)',
+      code: `'use strict';
+const { McpServer } = require('@modelcontextprotocol/sdk/server/mcp.js');
+const server = new McpServer({ name: 'hub', version: '1' });
+const transports = new Set();
+function buildNotification(method, params) {
+  return { jsonrpc: '2.0', method, params };
+}
+async function broadcast(notification) {
+  for (const t of transports) await t.send(notification);
+}
+async function logAndNotify(level, data) {
+  return broadcast(buildNotification('notifications/message', { level, logger: 'hub', data }));
+}
+module.exports = { server, logAndNotify };`,
+      filename: 'hub.js',
+      errors: [{ messageId: 'raw', line: 12 }],
+    },
     {
       name: 'a broadcast over a copy of a registry of per-connection servers: `[...map.values()]` and `Array.from(map.values())` yield what the map holds (sweep 34 AH9)',
       code: `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
