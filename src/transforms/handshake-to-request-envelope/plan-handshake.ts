@@ -169,7 +169,10 @@ export function planHandshake(result: AnalysisResult, options: TransformOptions)
     });
   }
   const privateFields = markPrivateFields(result, plan, options);
-  if (privateFields) plan.notes.push(`handshake: ${privateFields} private handshake field${privateFields === 1 ? '' : 's'} (_initialized, _clientCapabilities, _clientVersion) marked`);
+  if (privateFields.sites) {
+    const names = [...privateFields.names].map((n) => `\`${n}\``).join(', ');
+    plan.notes.push(`handshake: ${privateFields.sites} site${privateFields.sites === 1 ? '' : 's'} using the SDK's private handshake field${privateFields.names.size === 1 ? '' : 's'} ${names} marked`);
+  }
   const framework = markFrameworkSites(result, plan, HANDSHAKE_RULES);
   if (framework) plan.notes.push(`handshake: ${framework} framework site${framework === 1 ? '' : 's'} reading the handshake (e.g. FastMCP session.clientCapabilities) marked`);
   // Last: a branch another edit of this plan reaches into is marked instead of removed.
@@ -263,8 +266,9 @@ const WAIT_ADVICE_V1 = `waits for a promise only the initialized hook resolves: 
  * The SDK's private handshake fields, one marker per statement: forcing `_initialized` on a rebuilt
  * session's transport, or reading what `initialize` stored on a server.
  */
-function markPrivateFields(result: AnalysisResult, plan: TransformPlan, options: TransformOptions): number {
+function markPrivateFields(result: AnalysisResult, plan: TransformPlan, options: TransformOptions): { sites: number; names: Set<string> } {
   let marked = 0;
+  const names = new Set<string>();
   for (const sf of result.sourceFiles) {
     if (sf.isDeclarationFile) continue;
     const v1 = adviceOnSdkV1(sf, options, result.sourceFiles);
@@ -286,9 +290,10 @@ function markPrivateFields(result: AnalysisResult, plan: TransformPlan, options:
           : `${field.name} is private SDK state that initialize sets, never set for a 2026-07-28 client: read the request's own envelope in the handler (ctx.mcpReq.envelope, CLIENT_CAPABILITIES_META_KEY / CLIENT_INFO_META_KEY) instead.`,
       );
       marked++;
+      names.add(field.name);
     });
   }
-  return marked;
+  return { sites: marked, names };
 }
 
 /** `x.oninitialized = …` or `x[name] = …` where `name` may be `oninitialized`, on a server. */

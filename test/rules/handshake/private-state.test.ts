@@ -55,7 +55,7 @@ export function adopt(sessionId: string): StreamableHTTPServerTransport {
   inner._initialized = true;
   return transport;
 }`,
-      errors: [{ messageId: 'field', line: 5 }],
+      errors: [{ messageId: 'forced', line: 5 }],
     },
     {
       name: 'v2 McpServer: read through as any',
@@ -72,7 +72,7 @@ export const version = (server as any)['_clientVersion'];
 (server as unknown as { _initialized: boolean })._initialized = true;`,
       errors: [
         { messageId: 'field', line: 3 },
-        { messageId: 'field', line: 4 },
+        { messageId: 'forced', line: 4 },
       ],
     },
     {
@@ -94,8 +94,8 @@ const b = new NodeStreamableHTTPServerTransport({ sessionIdGenerator: undefined 
 (a as any)._initialized = true;
 (b as any)['_initialized'] = true;`,
       errors: [
-        { messageId: 'field', line: 5 },
-        { messageId: 'field', line: 6 },
+        { messageId: 'forced', line: 5 },
+        { messageId: 'forced', line: 6 },
       ],
     },
     {
@@ -123,7 +123,7 @@ export function resume(transport: StreamableHTTPServerTransport, sessionId: stri
   internals.sessionId = sessionId;
   return true;
 }`,
-      errors: [{ messageId: 'field', line: 9 }],
+      errors: [{ messageId: 'forced', line: 9 }],
     },
     {
       name: 'project-local re-export module (namespace import)',
