@@ -187,6 +187,15 @@ describe('runtimeImports (what package.json must declare once SDK 1.x no longer 
     ].join('\n');
     expect(runtimeImports('src/server.ts', text)).toEqual(['express', 'zod', 'raw-body', 'eventsource']);
   });
+
+  it('a TypeScript import whose names are used only as types is erased, as the compiler does; a class base, a value or JavaScript keeps it (sweep 39 AM3)', () => {
+    const typesOnly = "import { Request, Response } from 'express';\nexport async function sse(req: Request, res: Response): Promise<void> { res.end(); }\n";
+    expect(runtimeImports('src/mcp.controller.ts', typesOnly)).toEqual([]);
+    expect(runtimeImports('src/a.ts', "import { Request, json } from 'express';\nexport const parse = json();\nexport type R = Request;\n")).toEqual(['express']);
+    expect(runtimeImports('src/b.ts', "import { EventEmitter } from 'eventsource';\nexport class Source extends EventEmitter<string> {}\n")).toEqual(['eventsource']);
+    expect(runtimeImports('src/c.ts', "import { Router } from 'express';\nexport let r: typeof Router;\n")).toEqual([]);
+    expect(runtimeImports('src/d.js', typesOnly.replace(/: Request|: Response|: Promise<void>/g, ''))).toEqual(['express']);
+  });
 });
 
 describe('the SDK loaded with import() (sweep 20 T1)', () => {

@@ -7,16 +7,20 @@ import { forEachDescendant } from '../../analysis/ast.js';
 
 /** The bare module specifiers a file loads at run time: imports and re-exports that are not type-only, `require`, `import()`. */
 export function runtimeImports(file: string, text: string): string[] {
-  const sf = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, false, /\.[cm]?jsx?$/.test(file) ? ts.ScriptKind.JS : /x$/.test(file) ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
+  const sf = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, /\.[cm]?jsx?$/.test(file) ? ts.ScriptKind.JS : /x$/.test(file) ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
   const out: string[] = [];
   const bare = (node: ts.Node | undefined): void => {
     if (node && ts.isStringLiteralLike(node) && !/^[./]/.test(node.text) && !node.text.startsWith('node:')) out.push(node.text);
   };
+  const typeUses = /\.[cm]?jsx?$/.test(file) ? undefined : typeOnlyNames(sf);
   for (const statement of sf.statements) {
     if (ts.isImportDeclaration(statement)) {
       const clause = statement.importClause;
       const typeOnly = !!clause && (clause.isTypeOnly || (!clause.name && !!clause.namedBindings && ts.isNamedImports(clause.namedBindings) && clause.namedBindings.elements.length > 0 && clause.namedBindings.elements.every((e) => e.isTypeOnly)));
-      if (!typeOnly) bare(statement.moduleSpecifier);
+      // `import { Request, Response } from 'express'` used only as types: TypeScript elides it, so it loads nothing
+      // (sweep 39 AM3). A file under verbatimModuleSyntax cannot write that import without `type`.
+      const elided = !!clause && !!typeUses && !clause.name && !!clause.namedBindings && ts.isNamedImports(clause.namedBindings) && clause.namedBindings.elements.length > 0 && clause.namedBindings.elements.every((e) => typeUses.has(e.name.text));
+      if (!typeOnly && !elided) bare(statement.moduleSpecifier);
     } else if (ts.isExportDeclaration(statement) && !statement.isTypeOnly) bare(statement.moduleSpecifier);
     else if (ts.isImportEqualsDeclaration(statement) && !statement.isTypeOnly && ts.isExternalModuleReference(statement.moduleReference)) bare(statement.moduleReference.expression);
   }
@@ -26,4 +30,20 @@ export function runtimeImports(file: string, text: string): string[] {
     });
   }
   return out;
+}
+
+/** The names the file uses only in types (every use sits in a type node), never as a value. */
+function typeOnlyNames(sf: ts.SourceFile): Set<string> {
+  const inValue = new Set<string>();
+  const inType = new Set<string>();
+  const visit = (node: ts.Node, typePosition: boolean): void => {
+    if (ts.isImportDeclaration(node)) return;
+    if (ts.isIdentifier(node)) (typePosition ? inType : inValue).add(node.text);
+    // `typeof x` in a type reads the value's type: erased too. An `implements`/`extends` clause of an interface is a type.
+    const classBase = ts.isExpressionWithTypeArguments(node) && ts.isHeritageClause(node.parent) && node.parent.token === ts.SyntaxKind.ExtendsKeyword && ts.isClassLike(node.parent.parent);
+    const isType = typePosition || (ts.isTypeNode(node) && !classBase) || (ts.isHeritageClause(node) && (node.token === ts.SyntaxKind.ImplementsKeyword || ts.isInterfaceDeclaration(node.parent)));
+    ts.forEachChild(node, (child) => visit(child, isType));
+  };
+  visit(sf, false);
+  return new Set([...inType].filter((name) => !inValue.has(name)));
 }
