@@ -110,9 +110,20 @@ const ROUTE_STYLES = {
  * `@Controller('mcp')` class whose `@Get()` method answers GET /mcp (sweep 23 W1). Kept apart from `routesOf`: these
  * are reported (`session-route`), not rewritten, as no transform knows how to edit a controller.
  */
-const DECORATOR_ROUTES: Readonly<Record<string, { controller: string; methods: Readonly<Record<string, string>> }>> = {
-  '@nestjs/common': { controller: 'Controller', methods: { Get: 'get', Post: 'post', Put: 'put', Patch: 'patch', Delete: 'delete', Head: 'head', Options: 'options', All: 'all' } },
+const DECORATOR_ROUTES: Readonly<Record<string, { controller: string; methods: Readonly<Record<string, string>>; query: string }>> = {
+  '@nestjs/common': { controller: 'Controller', methods: { Get: 'get', Post: 'post', Put: 'put', Patch: 'patch', Delete: 'delete', Head: 'head', Options: 'options', All: 'all' }, query: 'Query' },
 };
+
+/**
+ * The query parameter a route method's parameter decorator names (`@Query('sessionId') sessionId: string`), when `node` is
+ * that decorator's call.
+ */
+export function decoratedQueryParameter(node: ts.CallExpression, values: ValueQueries): string | undefined {
+  if (!node.parent || !ts.isDecorator(node.parent) || !ts.isParameter(node.parent.parent)) return undefined;
+  const imported = namedImportOf(values, node.expression);
+  const description = imported && DECORATOR_ROUTES[imported.module];
+  return description && imported.name === description.query && node.arguments[0] ? values.constantString(node.arguments[0]) : undefined;
+}
 
 /** The route a method decorator declares (`@Get()` on a method of a `@Controller('mcp')` class), when `node` is its call. */
 export function decoratedRouteAt(node: ts.Node, values: ValueQueries): Route | undefined {
@@ -191,6 +202,13 @@ function routesOfCall(call: ts.CallExpression, values: ValueQueries): Route[] {
 export function enclosingRoute(node: ts.Node, values: ValueQueries): Route | undefined {
   for (let current: ts.Node | undefined = node; current?.parent; current = current.parent) {
     const parent: ts.Node = current.parent;
+    // A controller's method (`@Post('messages')` in a `@Controller('mcp')` class).
+    if (ts.isMethodDeclaration(current)) {
+      for (const decorator of ts.getDecorators(current) ?? []) {
+        const route = decoratedRouteAt(decorator.expression, values);
+        if (route) return route;
+      }
+    }
     if (isFunctionLike(current)) {
       const call = outermostWrapper(current).parent;
       if (call && ts.isCallExpression(call)) {

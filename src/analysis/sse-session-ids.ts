@@ -7,7 +7,7 @@
 import { ts } from '../typescript.js';
 import { calleeParts, enclosingFunction, forEachDescendant, isFunctionLike, memberAccess, stringValue, unwrap } from './ast.js';
 import { holdsRequestPart, type RequestQueries } from './http-requests.js';
-import { enclosingRoute } from './routes.js';
+import { decoratedQueryParameter, enclosingRoute } from './routes.js';
 import { SSE_POST_METHOD, SSE_SESSION_QUERY_PARAMETER, SSE_TRANSPORTS } from './sdk-modules.js';
 import type { ValueQueries } from './value.js';
 
@@ -57,7 +57,9 @@ export function sessionQueryParameter(values: SseQueries, node: ts.Node): ts.Nod
   } else if (ts.isCallExpression(node) && node.arguments.length === 1) {
     const { name, receiver } = calleeParts(node);
     const owner = receiver && memberAccess(unwrap(receiver));
-    const queryCall = name === 'query' || (name === 'get' && owner?.name === 'searchParams');
+    // A NestJS route's parameter decorator (`@Query('sessionId') sessionId: string`, sweep 39 AM2).
+    const decorator = !receiver && decoratedQueryParameter(node, values) !== undefined;
+    const queryCall = name === 'query' || (name === 'get' && owner?.name === 'searchParams') || decorator;
     if (!queryCall || stringValue(node.arguments[0]) !== SSE_SESSION_QUERY_PARAMETER) return undefined;
     nameNode = node.arguments[0];
   } else return undefined;

@@ -16,7 +16,7 @@ const ROUTE_METHODS = new Set(['get', 'delete']);
  * a stateless transport (`sessionIdGenerator: undefined`) created outside it, one for every request: no session to
  * speak of, but GET and DELETE reach it all the same.
  */
-type Serving = 'session' | 'registry' | 'header' | 'outliving';
+type Serving = 'session' | 'sse' | 'registry' | 'header' | 'outliving';
 
 /**
  * `registry`: its only sign is a keyed use of a transport registry (`transports.has(id)`): on the MCP endpoint's path that
@@ -28,6 +28,9 @@ type Serving = 'session' | 'registry' | 'header' | 'outliving';
  */
 function servesSession(analysis: Analysis, handler: ts.Node, registries: Set<ts.Node>, strict = false, depth = 0, seen = new Set<ts.Node>()): Serving | undefined {
   let session = false;
+  // The session's sign is an HTTP+SSE transport it makes (`new SSEServerTransport('/messages', res)`): the deprecated
+  // transport's own stream, not Streamable HTTP's standalone GET stream (sweep 39 AM2).
+  let sse = false;
   let registry = false;
   let header = false;
   let outliving = false;
@@ -40,6 +43,7 @@ function servesSession(analysis: Analysis, handler: ts.Node, registries: Set<ts.
       const callee = analysis.values.calls.functionOfCall(node);
       const inner = callee?.body && !seen.has(callee) ? servesSession(analysis, callee, registries, strict, depth + 1, seen) : undefined;
       if (inner === 'session') found = true;
+      else if (inner === 'sse') found = sse = true;
       else if (inner === 'registry') registry = true;
       else if (inner === 'header') header = true;
       else if (inner === 'outliving') outliving = true;
@@ -50,7 +54,7 @@ function servesSession(analysis: Analysis, handler: ts.Node, registries: Set<ts.
     }
     if (ts.isNewExpression(node)) {
       const ref = analysis.sdk.exportOf(node.expression);
-      if (ref && SSE_TRANSPORTS.has(ref.name)) found = true;
+      if (ref && SSE_TRANSPORTS.has(ref.name)) found = sse = true;
     }
     // `t.handleRequest(…)`, or the method handed on as the listener itself (`t.handleRequest.bind(t)`).
     const reference = transportMethodReference(node);
@@ -76,7 +80,7 @@ function servesSession(analysis: Analysis, handler: ts.Node, registries: Set<ts.
   // The handler itself may be the transport's method handed on (`http.createServer(t.handleRequest.bind(t))`).
   visit(handler);
   forEachDescendant(handler, visit);
-  return session ? 'session' : registry ? 'registry' : header ? 'header' : outliving ? 'outliving' : undefined;
+  return session ? (sse ? 'sse' : 'session') : registry ? 'registry' : header ? 'header' : outliving ? 'outliving' : undefined;
 }
 
 /**
@@ -189,6 +193,8 @@ export default defineRule({
     summary: 'A GET or DELETE route that serves a session\'s SSE stream or ends a session',
     messages: {
       get: 'GET opens a standalone per-session SSE stream; 2026-07-28 removed it (servers answer GET with 405). Server-initiated notifications now travel on `subscriptions/listen`.',
+      sseGet:
+        'GET opens an HTTP+SSE session stream (`SSEServerTransport`, the deprecated transport): each client gets a stream its later POSTs find again by `?sessionId=`. 2026-07-28 has no such stream: serve POST with `createMcpHandler`, and keep this endpoint only for 2025-era clients (`@modelcontextprotocol/server-legacy`).',
       delete: 'DELETE ends a session; 2026-07-28 has no sessions (servers answer DELETE with 405).',
       all: 'This route answers every method and hands requests to a session\'s transport, so GET (a standalone per-session SSE stream) and DELETE (ending a session) reach it too; 2026-07-28 answers GET and DELETE with 405. Serve POST with `createMcpHandler`.',
       allShared:
@@ -219,7 +225,8 @@ export default defineRule({
         // A route declared by a decorator (a NestJS controller) is reported, not rewritten: no transform edits controllers.
         const fix = decorated ? { fix: 'manual' as const } : {};
         if (decorated) decoratedRoutes.add(route);
-        if (serving.includes('session')) context.report({ node: route.node, messageId: route.method, ...fix });
+        if (serving.includes('sse') && route.method === 'get') context.report({ node: route.node, messageId: 'sseGet', ...fix });
+        else if (serving.includes('session') || serving.includes('sse')) context.report({ node: route.node, messageId: route.method, ...fix });
         // Only a registry or the header is read: a session route on the MCP endpoint's path (or a path the code computes), not elsewhere.
         else if (serving.includes('registry')) registryOnly.push(route);
         else if (serving.includes('header')) headerOnly.push(route);

@@ -166,9 +166,12 @@ function markCallingRoutes(site: ServingSite, endpoint: LegacySseEndpoint): void
     for (const call of values.calls.everyCallOf(part)) {
       if (endpoint.parts.some((p) => isInside(call, p))) continue;
       const route = enclosingRoute(call, values);
-      if (!route?.call) continue;
+      // A controller method's route (`@Get('sse')`) is marked at its decorator, above the method.
+      const at = route?.call ?? (route && ts.isMethodDeclaration(route.handlers[0]!) ? route.node : undefined);
+      if (!route || !at) continue;
       const file = call.getSourceFile() === site.sf ? 'in this file' : `in ${site.result.relative(site.sf.fileName)}`;
-      site.marker(route.call, SSE_RULE, `${route.method.toUpperCase()} ${route.path ?? 'route'} opens the streams of the HTTP+SSE endpoint ${file}: its transports are made by \`${owner}()\` (marked there). It stays while that endpoint does and goes with it.`);
+      const does = route.method === 'post' ? 'hands its messages to the streams' : 'opens the streams';
+      site.marker(at, SSE_RULE, `${route.method.toUpperCase()} ${route.path ?? 'route'} ${does} of the HTTP+SSE endpoint ${file}: its transports are made by \`${owner}()\` (marked there). It stays while that endpoint does and goes with it.`);
     }
   }
 }
@@ -177,12 +180,14 @@ function markCallingRoutes(site: ServingSite, endpoint: LegacySseEndpoint): void
 function removeForModernOnly(site: ServingSite, assessed: Assessment): boolean {
   const { endpoint, besideStreamable, where, refusal, calls, what, inProgram, streamable } = assessed;
   if (refusal) {
-    site.marker(endpoint.anchor, SSE_RULE, `HTTP+SSE endpoint (${what}, deprecated) serves 2025-era clients only, and --modern-only serves none: not removed automatically because ${refusal.why}; remove it with ${refusal.what}. ${modernClients(inProgram, site)}`);
+    site.marker(endpoint.anchor, SSE_RULE, `HTTP+SSE endpoint (${what}, deprecated) serves 2025-era clients only, and --modern-only serves none: not removed automatically because ${refusal.why}; remove it with ${refusal.what}. ${modernClients(inProgram, site, endpoint)}`);
+    markCallingRoutes(site, endpoint);
     return false;
   }
   const [holding] = registriesHoldingState(endpoint.registries);
   if (holding) {
-    site.marker(endpoint.anchor, SSE_RULE, `HTTP+SSE endpoint (${what}, deprecated) serves 2025-era clients only, and --modern-only serves none: not removed automatically. ${heldStateAdvice(holding)} ${modernClients(inProgram, site)}`);
+    site.marker(endpoint.anchor, SSE_RULE, `HTTP+SSE endpoint (${what}, deprecated) serves 2025-era clients only, and --modern-only serves none: not removed automatically. ${heldStateAdvice(holding)} ${modernClients(inProgram, site, endpoint)}`);
+    markCallingRoutes(site, endpoint);
     return false;
   }
   const removed = calls && !('why' in calls) ? calls : undefined;
@@ -190,7 +195,8 @@ function removeForModernOnly(site: ServingSite, assessed: Assessment): boolean {
   const parts = removed ? removed.parts : [...endpoint.parts, ...endpoint.registries.map((r) => statementOf(r.declaration!))];
   const leftovers = removed ? [] : leftoverRegistries(site, endpoint);
   if (typeof leftovers === 'string') {
-    site.marker(endpoint.anchor, SSE_RULE, `HTTP+SSE endpoint (${what}, deprecated) serves 2025-era clients only, and --modern-only serves none: not removed automatically because ${leftovers}; remove it with its routes and the registry. ${modernClients(inProgram, site)}`);
+    site.marker(endpoint.anchor, SSE_RULE, `HTTP+SSE endpoint (${what}, deprecated) serves 2025-era clients only, and --modern-only serves none: not removed automatically because ${leftovers}; remove it with its routes and the registry. ${modernClients(inProgram, site, endpoint)}`);
+    markCallingRoutes(site, endpoint);
     return false;
   }
   const counts = [...(removed?.counts ?? []), ...leftovers.flatMap((l) => l.counts)];
@@ -284,11 +290,45 @@ function removeExportedNames(site: ServingSite, names: readonly string[]): void 
 }
 
 /** Where 2026-07-28 clients go, in a refusal's marker: the program's Streamable HTTP endpoint, or one to write first. */
-function modernClients(inProgram: StreamableInProgram, site: ServingSite): string {
+function modernClients(inProgram: StreamableInProgram, site: ServingSite, endpoint: LegacySseEndpoint): string {
   // Whether that endpoint is a createMcpHandler entry yet is the Streamable HTTP rewrite's to say (its note or marker, sweep 18 R5).
   if (inProgram.serves === 'yes') return '2026-07-28 clients use the program\'s Streamable HTTP endpoint, once it serves them with `createMcpHandler` (see its rewrite or marker).';
   if (inProgram.serves === 'unknown') return `2026-07-28 clients may use the Streamable HTTP endpoint in \`${site.result.relative(inProgram.where!.fileName)}\`: make sure they reach it before removing this one.`;
-  return 'Its program has no Streamable HTTP endpoint yet: serve 2026-07-28 clients with `createMcpHandler(buildServer)` (mounted with `toNodeHandler`) before removing it, or no client can reach the server.';
+  const factory = connectedServerFactory(endpoint);
+  const mounted = factory ? `\`createMcpHandler(${factory})\` (the endpoint's own server factory; the handler made once, mounted with \`toNodeHandler\`)` : '`createMcpHandler(buildServer)` (mounted with `toNodeHandler`)';
+  return `Its program has no Streamable HTTP endpoint yet: serve 2026-07-28 clients with ${mounted} before removing it, or no client can reach the server.`;
+}
+
+/**
+ * The factory the endpoint builds each connection's server with (`const server = this.createMcpServer(); await
+ * server.connect(transport)` → `() => this.createMcpServer()`, sweep 39 AM4), as createMcpHandler takes it.
+ */
+function connectedServerFactory(endpoint: LegacySseEndpoint): string | undefined {
+  let factory: string | undefined;
+  for (const part of endpoint.parts) {
+    forEachDescendant(part, (node) => {
+      if (factory || !ts.isCallExpression(node) || calleeParts(node).name !== 'connect') return;
+      const receiver = calleeParts(node).receiver;
+      let built: ts.Node | undefined = receiver;
+      if (receiver && ts.isIdentifier(receiver)) {
+        const decl = enclosingFunction(node) && findLocal(enclosingFunction(node)!, receiver.text);
+        built = decl?.initializer;
+      }
+      if (!built || !ts.isCallExpression(built) || built.arguments.length > 0) return;
+      const callee = built.expression;
+      if (ts.isIdentifier(callee)) factory = callee.text;
+      else if (ts.isPropertyAccessExpression(callee) && callee.expression.kind === ts.SyntaxKind.ThisKeyword) factory = `() => this.${callee.name.text}()`;
+    });
+  }
+  return factory;
+}
+
+function findLocal(fn: ts.Node, name: string): ts.VariableDeclaration | undefined {
+  let found: ts.VariableDeclaration | undefined;
+  forEachDescendant(fn, (node) => {
+    if (!found && ts.isVariableDeclaration(node) && ts.isIdentifier(node.name) && node.name.text === name) found = node;
+  });
+  return found;
 }
 
 /**

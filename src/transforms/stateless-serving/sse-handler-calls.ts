@@ -77,7 +77,11 @@ export function handlerCallRemoval(site: ServingSite, endpoint: LegacySseEndpoin
   const queue = [...handlers];
   for (let handler = queue.shift(); handler; handler = queue.shift()) {
     const named = handlerName(handler);
-    if (!named) return { why: 'its handler code is not a function declared on its own (a declaration or `const f = (…) => …`)' };
+    if (!named) {
+      // A class's methods (a NestJS service's `handleSseConnection`, sweep 39 AM4) are declared on their own, but not removable alone.
+      const owner = ts.isMethodDeclaration(handler) && ts.isClassLike(handler.parent) ? handler.parent.name?.text : undefined;
+      return { why: owner ? `its handlers are methods of \`${owner}\`, which this rewrite does not take apart (their callers, the class and what injects it go with them)` : 'its handler code is not a function declared on its own (a declaration or `const f = (…) => …`)' };
+    }
     const symbol = values.symbolOf(named);
     // The references to the handler: in this file, and, when it is exported, in the modules importing it.
     const refs: ts.Identifier[] = referencesByName(sf, named.text).filter((r) => r !== named && !isExportName(r) && values.symbolOf(r) === symbol);

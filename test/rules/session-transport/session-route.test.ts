@@ -163,6 +163,36 @@ http.createServer(async (req, res) => {
   ],
   invalid: [
     {
+      name: 'a NestJS GET route whose service makes an SSEServerTransport opens the HTTP+SSE stream (sweep 39 AM2)',
+      code: `import { Injectable, Controller, Get, Post, Query, Res } from '@nestjs/common';
+import { SSEServerTransport } from '@modelcontextprotocol/sdk/server/sse.js';
+import type { ServerResponse } from 'node:http';
+@Injectable()
+export class McpService {
+  private transports = new Map<string, SSEServerTransport>();
+  async open(res: ServerResponse) {
+    const transport = new SSEServerTransport('/mcp/messages', res);
+    this.transports.set(transport.sessionId, transport);
+  }
+  async post(sessionId: string, req: any, res: ServerResponse) {
+    await this.transports.get(sessionId)?.handlePostMessage(req, res);
+  }
+}
+@Controller('mcp')
+export class McpController {
+  constructor(private readonly mcp: McpService) {}
+  @Get('sse')
+  async sse(@Res() res: ServerResponse) {
+    await this.mcp.open(res);
+  }
+  @Post('messages')
+  async messages(@Query('sessionId') sessionId: string, @Query('page') page: string, @Res() res: ServerResponse) {
+    await this.mcp.post(sessionId, page, res);
+  }
+}`,
+      errors: [{ messageId: 'sseGet', line: 18 }],
+    },
+    {
       name: "NestJS: a controller's @Get() and @Delete() methods on the MCP endpoint hand the request to the session's transport (sweep 23 W1)",
       code: `${NEST_SERVICE}@Controller('mcp')
 export class McpController {
@@ -417,7 +447,7 @@ app.get('/sse', async (req, res) => {
   const transport = new SSEServerTransport('/messages', res);
   await transport.start();
 });`,
-      errors: [{ messageId: 'get', line: 4 }],
+      errors: [{ messageId: 'sseGet', line: 4 }],
     },
     {
       name: 'GET and DELETE calling handleRequest on a long-lived SDK transport',

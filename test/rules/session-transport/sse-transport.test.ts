@@ -98,6 +98,39 @@ export function open(res: Response): TickerStream {
   ],
   invalid: [
     {
+      name: "a NestJS route's @Query('sessionId') on the HTTP+SSE message route is the session id; @Query('page') is not (sweep 39 AM2)",
+      code: `import { Injectable, Controller, Get, Post, Query, Res } from '@nestjs/common';
+import { SSEServerTransport } from '@modelcontextprotocol/sdk/server/sse.js';
+import type { ServerResponse } from 'node:http';
+@Injectable()
+export class McpService {
+  private transports = new Map<string, SSEServerTransport>();
+  async open(res: ServerResponse) {
+    const transport = new SSEServerTransport('/mcp/messages', res);
+    this.transports.set(transport.sessionId, transport);
+  }
+  async post(sessionId: string, req: any, res: ServerResponse) {
+    await this.transports.get(sessionId)?.handlePostMessage(req, res);
+  }
+}
+@Controller('mcp')
+export class McpController {
+  constructor(private readonly mcp: McpService) {}
+  @Get('sse')
+  async sse(@Res() res: ServerResponse) {
+    await this.mcp.open(res);
+  }
+  @Post('messages')
+  async messages(@Query('sessionId') sessionId: string, @Query('page') page: string, @Res() res: ServerResponse) {
+    await this.mcp.post(sessionId, page, res);
+  }
+}`,
+      errors: [
+        { messageId: 'sse', line: 8 },
+        { messageId: 'query', line: 23 },
+      ],
+    },
+    {
       name: 'the ?sessionId= query read that finds a hand-written HTTP+SSE transport (a class implementing the SDK Transport) on hono (sweep 9 G1)',
       code: `import { Hono } from 'hono';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';

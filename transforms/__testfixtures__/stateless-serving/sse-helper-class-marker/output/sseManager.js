@@ -4,7 +4,7 @@ import { SSEServerTransport } from '@modelcontextprotocol/sdk/server/sse.js';
 export class SseManager {
   transports = {};
 
-  // @mcp-migrate-todo(session-transport/sse-transport): HTTP+SSE endpoint (`createTransport`) kept for 2025-era clients, served from @modelcontextprotocol/server-legacy/sse: it is sessionful by design, so the session ids it reads, logs and keys its registry with stay with it. Once no 2025-era client needs it, remove it with those handlers, their mounts and the registry; the project has no Streamable HTTP endpoint yet: serve 2026-07-28 clients with `createMcpHandler(factory)` (mounted with `toNodeHandler`) (not added automatically: its handler code is not a function declared on its own (a declaration or `const f = (…) => …`)).
+  // @mcp-migrate-todo(session-transport/sse-transport): HTTP+SSE endpoint (`createTransport`) kept for 2025-era clients, served from @modelcontextprotocol/server-legacy/sse: it is sessionful by design, so the session ids it reads, logs and keys its registry with stay with it. Once no 2025-era client needs it, remove it with those handlers, their mounts and the registry; the project has no Streamable HTTP endpoint yet: serve 2026-07-28 clients with `createMcpHandler(factory)` (mounted with `toNodeHandler`) (not added automatically: its handlers are methods of `SseManager`, which this rewrite does not take apart (their callers, the class and what injects it go with them)).
   createTransport(messagesPath, res) {
     const transport = new SSEServerTransport(messagesPath, res);
     this.transports[transport.sessionId] = transport;
