@@ -856,9 +856,16 @@ function heldLocals(analysis: Analysis, fn: ts.FunctionLikeDeclaration, before: 
       // Untyped (JavaScript, or a type from a package the analysis does not load): a method of its own called after the
       // request shows a live object (a wallet account holding its key, a client). Sealed in requestState it would travel
       // to the client readable (signed, not encrypted) and come back as data, without its methods.
-      const method = type.flags & (ts.TypeFlags.Any | ts.TypeFlags.Unknown) && !(init && isJsonByConstruction(init)) ? ownMethodCalled(uses) : undefined;
+      const untyped = !!(type.flags & (ts.TypeFlags.Any | ts.TypeFlags.Unknown)) && !(init && isJsonByConstruction(init));
+      const method = untyped ? ownMethodCalled(uses) : undefined;
       if (method) {
         throw new CannotRewrite(`\`${decl.name.text}\` is a live object (\`${method}(…)\` is called after the request), which requestState cannot carry: it holds only JSON, signed but not encrypted (never a secret). Compute it again after the request (the retry runs the handler from the top), or hold only its JSON parts`, decl);
+      }
+      // What an untyped project function returns (`await openAccount(chain)`) is such an object however it is used after
+      // (handed to a helper, `account.signer.sign(…)`, review 44 S44-1) when it builds one: an object with methods, a `new`.
+      const made = untyped && init ? liveObjectMaker(analysis, init, 0) : undefined;
+      if (made) {
+        throw new CannotRewrite(`\`${decl.name.text}\` (used after the request) is what \`${made}(…)\` returns, an object with methods: a live object (a client, an account holding a key), which requestState cannot carry: it holds only JSON, signed but not encrypted (never a secret). Compute it again after the request (the retry runs the handler from the top), or hold only its JSON parts`, decl);
       }
       out.push({ name: decl.name.text, type: `typeof ${decl.name.text}`, usesAfter: uses });
     }
@@ -903,6 +910,35 @@ function isJsonByConstruction(node: ts.Node): boolean {
   const { expression: receiver, name } = call.expression;
   if (ts.isIdentifier(receiver) && receiver.text === 'JSON' && name.text === 'parse') return true;
   return ts.isAwaitExpression(node) && name.text === 'json' && call.arguments.length === 0;
+}
+
+/**
+ * The project function (its name) whose call `init` is, awaited or not, when what it returns is built with methods: an
+ * object literal with a method or a function-valued member (at any depth), or a `new` of a class (`openAccount` returning
+ * `{ key, async send() {…} }`). A function of a package is not read: what it returns is unknown, not live.
+ */
+function liveObjectMaker(analysis: Analysis, init: ts.Node, depth: number): string | undefined {
+  const inner = ts.isAwaitExpression(init) ? unwrap(init.expression) : unwrap(init);
+  if (!ts.isCallExpression(inner) || depth > 2) return undefined;
+  const callee = ts.isPropertyAccessExpression(inner.expression) ? inner.expression.name : inner.expression;
+  let fn: ts.Node | undefined = ts.isIdentifier(callee) ? analysis.values.symbolOf(callee)?.valueDeclaration : undefined;
+  if (fn && ts.isVariableDeclaration(fn) && fn.initializer) fn = unwrap(fn.initializer);
+  if (!fn || fn.getSourceFile().isDeclarationFile || !isFunctionLike(fn) || !(fn as ts.FunctionLikeDeclaration).body) return undefined;
+  const body = (fn as ts.FunctionLikeDeclaration).body!;
+  const returned: ts.Node[] = ts.isBlock(body) ? [] : [body];
+  const collect = (node: ts.Node): void => {
+    if (ts.isReturnStatement(node) && node.expression) returned.push(node.expression);
+    if (!isFunctionLike(node)) ts.forEachChild(node, collect);
+  };
+  if (ts.isBlock(body)) ts.forEachChild(body, collect);
+  const hasMethods = (node: ts.Node): boolean => {
+    const value = ts.isAwaitExpression(node) ? unwrap(node.expression) : unwrap(node);
+    if (ts.isNewExpression(value)) return true;
+    if (ts.isCallExpression(value)) return liveObjectMaker(analysis, value, depth + 1) !== undefined;
+    if (!ts.isObjectLiteralExpression(value)) return false;
+    return value.properties.some((p) => ts.isMethodDeclaration(p) || ts.isGetAccessor(p) || (ts.isPropertyAssignment(p) && (isFunctionLike(unwrap(p.initializer)) || hasMethods(p.initializer))));
+  };
+  return returned.some(hasMethods) ? callee.getText() : undefined;
 }
 
 /** Methods JSON data has (arrays, strings, numbers, any object): calling one says nothing about what the value is. */
