@@ -34,11 +34,11 @@ function singular(word: string): string {
  * The noun of a store name: `carts` → cart, `boardsBySession` → board, `browserSessions` →
  * browser, `sessionCarts` → cart, `cart:${sid}` → cart. Falls back to `state`.
  */
-export function nounOf(storeName: string): string {
+export function nounOf(storeName: string, keepRoles = false): string {
   const all = words(storeName);
   const cut = all.findIndex((w, i) => i > 0 && (w === 'by' || w === 'per' || w === 'for'));
   const head = (cut > 0 ? all.slice(0, cut) : all).filter((w) => !NOISE_WORDS.has(w) && /^[a-z][a-z0-9]*$/.test(w));
-  const named = head.filter((w) => !ROLE_WORDS.has(w));
+  const named = keepRoles ? head : head.filter((w) => !ROLE_WORDS.has(w));
   const noun = (named.length > 0 ? named : head).at(-1);
   return noun ? singular(noun) : 'state';
 }

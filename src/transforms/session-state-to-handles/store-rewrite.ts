@@ -68,7 +68,15 @@ export class StoreRewrite {
     this.ttlMs = options.ttlMs;
     this.maxAgeMs = options.maxAgeMs;
     const anchor = model.tools[0];
-    this.names = handleNames(nounOf(keyPrefix(model) || model.store.name), styleOf(anchor ? this.toolsInFile(anchor.call.getSourceFile()).map((t) => t.name) : []));
+    const style = styleOf(anchor ? this.toolsInFile(anchor.call.getSourceFile()).map((t) => t.name) : []);
+    const named = keyPrefix(model) || model.store.name;
+    // Not an argument a tool that takes the handle already has (`userManager` → `user_id` beside a tool's own `user_id`,
+    // review 44 S44-2): the name with its role word (`manager_id`) then, else no handle.
+    const taken = new Set(model.tools.flatMap(inputNamesOf));
+    const candidates = [...new Set([nounOf(named), nounOf(named, true)])].map((noun) => handleNames(noun, style));
+    const free = candidates.find((names) => !taken.has(names.argument));
+    if (!free) throw new CannotRewrite(`the tools that would take the handle already have an argument \`${candidates[0]!.argument}\``, this.site());
+    this.names = free;
   }
 
   toolNames(): string[] {
@@ -743,4 +751,15 @@ function cleanupStatement(sink: Sink): ts.ExpressionStatement | undefined {
 /** Past the comments on the rest of the line that ends at `end` (`const notes = new Map(); // notes per session`): they stay with it (sweep 24 X6). */
 function afterTrailingComments(text: string, end: number): number {
   return ts.getTrailingCommentRanges(text, end)?.at(-1)?.end ?? end;
+}
+
+/** The argument names a tool's input schema declares (a zod shape's keys, a JSON Schema's `properties`). */
+function inputNamesOf(tool: ToolRegistration): string[] {
+  const node = tool.schema.node;
+  if (!node) return [];
+  const keysOf = (object: ts.ObjectLiteralExpression): string[] => object.properties.flatMap((p) => (p.name ? [propertyNameText(p.name)].filter((n): n is string => n !== undefined) : []));
+  if (tool.schema.kind !== 'json-schema') return keysOf(node);
+  const properties = node.properties.find((p): p is ts.PropertyAssignment => ts.isPropertyAssignment(p) && propertyNameText(p.name) === 'properties');
+  const value = properties && unwrap(properties.initializer);
+  return value && ts.isObjectLiteralExpression(value) ? keysOf(value) : [];
 }
