@@ -213,13 +213,24 @@ export const CAPABILITIES_OPTION = MCP_SDK.capabilitiesOption;
 /** v1 exports v2 split in two (`ErrorCode` → `ProtocolErrorCode` and `SdkErrorCode`), the codemod's choice for values first. */
 export const SPLIT_EXPORTS = MCP_SDK.splitExports;
 
-/** The v2 name of `name` imported from the SDK 1.x module `v1Specifier` (`…/server/streamableHttp.js`), when v2 renamed it. */
-export function v2RenameOf(v1Specifier: string, name: string): string | undefined {
+/**
+ * The v2 name of `name` imported from the SDK 1.x module `v1Specifier` (`…/server/streamableHttp.js`), when v2 renamed it:
+ * `module` when that module's own table renames it (whatever v2 exports under the old name: `types.js`'s `ResourceTemplate`
+ * is `ResourceTemplateType`, not the server's class), `any` when the rename holds for every module (`McpError`).
+ */
+export function v2RenameOf(v1Specifier: string, name: string): { to: string; scope: 'module' | 'any' } | undefined {
   const modulePath = `${v1Specifier.replace(/^@modelcontextprotocol\/sdk\//, '').replace(/\.js$/, '')}.js`;
   const renames = MCP_SDK.v2Renames;
   const inModule = Object.hasOwn(renames, modulePath) ? renames[modulePath]! : undefined;
-  if (inModule && Object.hasOwn(inModule, name)) return inModule[name];
-  return Object.hasOwn(renames['*']!, name) ? renames['*']![name] : undefined;
+  if (inModule && Object.hasOwn(inModule, name)) return { to: inModule[name]!, scope: 'module' };
+  return Object.hasOwn(renames['*']!, name) ? { to: renames['*']![name]!, scope: 'any' } : undefined;
+}
+
+/** The v2 name a member of a split v1 export belongs to (`ErrorCode`, `RequestTimeout` → `SdkErrorCode`; else the first). */
+export function splitExportOf(name: string, member: string | undefined): string | undefined {
+  if (!Object.hasOwn(SPLIT_EXPORTS, name)) return undefined;
+  const members = Object.hasOwn(MCP_SDK.splitExportMembers, name) ? MCP_SDK.splitExportMembers[name]! : {};
+  return member !== undefined && Object.hasOwn(members, member) ? members[member] : SPLIT_EXPORTS[name]![0];
 }
 
 /** The method of a low-level SDK server declaring capabilities after construction (`server.registerCapabilities({ … })`). */

@@ -233,6 +233,8 @@ export interface SdkDescription {
    * values to (`ErrorCode.InvalidParams` → `ProtocolErrorCode.InvalidParams`; `SdkErrorCode` holds the SDK's own codes).
    */
   splitExports: Readonly<Record<string, readonly string[]>>;
+  /** Of a split export's members, those that went to a v2 name other than the first (`ErrorCode.RequestTimeout` → `SdkErrorCode`). */
+  splitExportMembers: Readonly<Record<string, Readonly<Record<string, string>>>>;
   /**
    * v1 exports v2 renamed, by the v1 module path (`server/streamableHttp.js`) or `*` for any module: the official codemod's
    * own rename table. It renames names imported by name, but a namespace import's qualified uses only beside a named
@@ -527,6 +529,7 @@ export const MCP_SDK: SdkDescription = {
   },
   legacyRegistrations: ['tool', 'prompt', 'resource'],
   splitExports: { ErrorCode: ['ProtocolErrorCode', 'SdkErrorCode'] },
+  splitExportMembers: { ErrorCode: { RequestTimeout: 'SdkErrorCode', ConnectionClosed: 'SdkErrorCode' } },
   v2Renames: {
     'server/streamableHttp.js': { StreamableHTTPServerTransport: 'NodeStreamableHTTPServerTransport' },
     'types.js': { ResourceTemplate: 'ResourceTemplateType' },

@@ -10,7 +10,7 @@
  */
 import type { SourceFile } from 'ts-morph';
 import { ts } from '../../typescript.js';
-import { SPLIT_EXPORTS, v2RenameOf } from '../../analysis/sdk-modules.js';
+import { splitExportOf, v2RenameOf } from '../../analysis/sdk-modules.js';
 import { V2_ENTRY_POINTS, V2_EXPORTS } from './v2-exports.js';
 
 /** The v1 specifiers of the namespace imports pointed at another entry point (their codemod comments are answered). */
@@ -27,19 +27,28 @@ export function repointNamespaceImports(sf: SourceFile, v1SpecifierOf: (local: s
     if (uses === undefined || uses.length === 0) continue;
     const v1 = v1SpecifierOf(local);
     const exports = (e: string, n: string): boolean => V2_EXPORTS[e]!.values.includes(n) || V2_EXPORTS[e]!.types.includes(n);
-    // A v1 name v2 renamed (or split, `ErrorCode` → `ProtocolErrorCode` as the codemod maps values), still read under its
-    // v1 name (the codemod renamed it only beside a named import).
-    const renamed = new Map<string, string>();
-    for (const { name } of uses) {
-      const v2 = v1 && !exports(entry, name) ? (v2RenameOf(v1, name) ?? (Object.hasOwn(SPLIT_EXPORTS, name) ? SPLIT_EXPORTS[name]![0] : undefined)) : undefined;
-      if (v2) renamed.set(name, v2);
+    // A v1 name v2 renamed (or split, `ErrorCode` → `ProtocolErrorCode`, or `SdkErrorCode` for the members that went there,
+    // as the codemod maps them), still read under its v1 name (the codemod renamed it only beside a named import). A
+    // module's own rename holds even where v2 exports the old name for something else (`types.js`'s `ResourceTemplate`).
+    const renamedOf = (use: QualifiedUse): string | undefined => {
+      if (!v1) return undefined;
+      const rename = v2RenameOf(v1, use.name);
+      if (rename?.scope === 'module') return rename.to;
+      if (exports(entry, use.name)) return undefined;
+      return rename?.to ?? splitExportOf(use.name, use.member);
+    };
+    const renamed = uses.map((use) => ({ use, to: renamedOf(use) }));
+    // `e instanceof ns.McpError && e.code === ns.ErrorCode.RequestTimeout`: v2 raises that code on an SdkError, so the
+    // guard names SdkError, as the codemod writes it for named imports (review 44 S44-3).
+    for (const entry of renamed) {
+      if (entry.to === 'ProtocolError' && guardPinnedToSdkCode(sf.compilerNode, entry.use.start, local, renamedOf)) entry.to = 'SdkError';
     }
-    const names = new Set(uses.map(({ name }) => renamed.get(name) ?? name));
+    const names = new Set(renamed.map(({ use, to }) => to ?? use.name));
     const exportedBy = (e: string): boolean => [...names].every((n) => exports(e, n));
     const home = exportedBy(entry) ? entry : V2_ENTRY_POINTS.find((e) => e !== entry && V2_EXPORTS[e] && exportedBy(e));
-    if (!home || (home === entry && renamed.size === 0)) continue;
+    if (!home || (home === entry && renamed.every(({ to }) => !to))) continue;
     if (home !== entry) homes.set(local, home);
-    for (const use of uses) if (renamed.has(use.name)) renames.push({ start: use.start, from: use.name, to: renamed.get(use.name)! });
+    for (const { use, to } of renamed) if (to) renames.push({ start: use.start, from: use.name, to });
     if (v1) fixed.push(v1);
   }
   // The offsets are the original text's: the renames first, from the end (each keeps the offsets before it), then the
@@ -52,20 +61,70 @@ export function repointNamespaceImports(sf: SourceFile, v1SpecifierOf: (local: s
   return fixed;
 }
 
+interface QualifiedUse {
+  name: string;
+  start: number;
+  /** The member read from it (`ns.ErrorCode.RequestTimeout` → `RequestTimeout`). */
+  member?: string;
+}
+
 /** Each name read through the namespace `local` (`ns.Name` in code or types) and where; undefined when it is used whole. */
-function qualifiedUses(file: ts.SourceFile, local: string): Array<{ name: string; start: number }> | undefined {
-  const uses: Array<{ name: string; start: number }> = [];
+function qualifiedUses(file: ts.SourceFile, local: string): QualifiedUse[] | undefined {
+  const uses: QualifiedUse[] = [];
   let whole = false;
   const visit = (node: ts.Node): void => {
     if (whole) return;
     if (ts.isIdentifier(node) && node.text === local && !ts.isNamespaceImport(node.parent)) {
       const parent = node.parent;
       const right = ts.isPropertyAccessExpression(parent) && parent.expression === node ? parent.name : ts.isQualifiedName(parent) && parent.left === node ? parent.right : undefined;
-      if (right) uses.push({ name: right.text, start: right.getStart(file) });
+      const qualified = right?.parent;
+      const outer = qualified?.parent;
+      const member = outer && ((ts.isPropertyAccessExpression(outer) && outer.expression === qualified) || (ts.isQualifiedName(outer) && outer.left === qualified)) ? (ts.isPropertyAccessExpression(outer) ? outer.name.text : outer.right.text) : undefined;
+      if (right) uses.push({ name: right.text, start: right.getStart(file), ...(member !== undefined ? { member } : {}) });
       else if (!(ts.isPropertyAccessExpression(parent) && parent.name === node) && !(ts.isQualifiedName(parent) && parent.right === node)) whole = true;
     }
     ts.forEachChild(node, visit);
   };
   visit(file);
   return whole ? undefined : uses;
+}
+
+/**
+ * Whether the `instanceof` guard whose class name starts at `start` (`e instanceof ns.McpError`) sits in an `&&` chain that
+ * compares the same subject's `code` with a member routed to another split export (`e.code === ns.ErrorCode.RequestTimeout`).
+ */
+function guardPinnedToSdkCode(file: ts.SourceFile, start: number, local: string, renamedOf: (use: QualifiedUse) => string | undefined): boolean {
+  let node: ts.Node | undefined = findToken(file, start);
+  while (node && !(ts.isBinaryExpression(node) && node.operatorToken.kind === ts.SyntaxKind.InstanceOfKeyword)) node = node.parent;
+  if (!node || !ts.isBinaryExpression(node)) return false;
+  const subject = node.left.getText(file);
+  let top: ts.Node = node;
+  while (top.parent && (ts.isParenthesizedExpression(top.parent) || (ts.isBinaryExpression(top.parent) && top.parent.operatorToken.kind === ts.SyntaxKind.AmpersandAmpersandToken))) top = top.parent;
+  let pinned = false;
+  const visit = (n: ts.Node): void => {
+    if (pinned) return;
+    if (ts.isBinaryExpression(n) && (n.operatorToken.kind === ts.SyntaxKind.EqualsEqualsEqualsToken || n.operatorToken.kind === ts.SyntaxKind.EqualsEqualsToken)) {
+      for (const [code, value] of [[n.left, n.right], [n.right, n.left]] as const) {
+        if (!ts.isPropertyAccessExpression(code) || code.name.text !== 'code' || code.expression.getText(file) !== subject) continue;
+        if (!ts.isPropertyAccessExpression(value) || !ts.isPropertyAccessExpression(value.expression) || !ts.isIdentifier(value.expression.expression) || value.expression.expression.text !== local) continue;
+        const split = renamedOf({ name: value.expression.name.text, start: value.expression.name.getStart(file), member: value.name.text });
+        if (split && split !== renamedOf({ name: value.expression.name.text, start: 0 })) pinned = true;
+      }
+    }
+    // Only `&&` and parentheses: a comparison under `||` or a nested function proves nothing about this guard's class.
+    if (ts.isParenthesizedExpression(n) || (ts.isBinaryExpression(n) && n.operatorToken.kind === ts.SyntaxKind.AmpersandAmpersandToken)) ts.forEachChild(n, visit);
+  };
+  visit(top);
+  return pinned;
+}
+
+function findToken(file: ts.SourceFile, position: number): ts.Node | undefined {
+  let found: ts.Node | undefined;
+  const visit = (node: ts.Node): void => {
+    if (position < node.getStart(file) || position >= node.end) return;
+    found = node;
+    ts.forEachChild(node, visit);
+  };
+  visit(file);
+  return found;
 }
