@@ -86,6 +86,8 @@ export function indentAt(text: string, position: number): string {
 function relativeImportStyle(sf: ts.SourceFile): 'output' | 'source' | 'none' {
   for (const spec of moduleSpecifiers(sf)) {
     if (!spec.startsWith('.')) continue;
+    // Data and assets (`../package.json`, `./styles.css`) keep their extension in every style: they say nothing (review 44 S44-5).
+    if (/\.(?:json|css|scss|sass|less|svg|png|jpe?g|gif|webp|txt|md|html?|wasm|node|ya?ml)$/i.test(spec)) continue;
     if (/\.[cm]?tsx?$/.test(spec) && !spec.endsWith('.d.ts')) return 'source';
     return /\.[cm]?js$/.test(spec) ? 'output' : 'none';
   }
