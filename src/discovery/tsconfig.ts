@@ -31,6 +31,8 @@ export interface ProjectConfig {
    * (`./tools.ts`), as a project run by Node's type stripping must write them.
    */
   sourceExtensionImports?: boolean;
+  /** `emitDecoratorMetadata`: a decorated member's parameter and property types are loaded at run time. */
+  emitDecoratorMetadata?: boolean;
   /** Absolute `outDir` / `rootDir` when set: lets the resolver map a package's built entry back to its source. */
   outDir?: string;
   rootDir?: string;
@@ -166,6 +168,7 @@ function parseUncached(configPath: string, seen: Set<string>): ProjectConfig {
   }
   if (options.allowJs !== undefined) config.allowJs = options.allowJs;
   if (options.allowImportingTsExtensions || options.rewriteRelativeImportExtensions) config.sourceExtensionImports = true;
+  if (options.emitDecoratorMetadata) config.emitDecoratorMetadata = true;
   if (options.outDir) config.outDir = path.resolve(options.outDir);
   if (options.rootDir) config.rootDir = path.resolve(options.rootDir);
 

@@ -12,6 +12,7 @@ import { zodRangeReachesFloor } from '../../src/transforms/sdk-v2/manifest.js';
 import { runtimeImports } from '../../src/transforms/sdk-v2/runtime-imports.js';
 import { sdkLoadedOptionally, unmovableDynamicSdkImports } from '../../src/transforms/sdk-v2/dynamic-imports.js';
 import { cleanUpMaterialised, materialise, readTree, typeCheck } from '../support/transform-fixtures.js';
+import { tempTree } from '../support/temp-tree.js';
 
 const TRANSFORM = 'sdk-v2';
 afterAll(cleanUpMaterialised);
@@ -195,6 +196,18 @@ describe('runtimeImports (what package.json must declare once SDK 1.x no longer 
     expect(runtimeImports('src/b.ts', "import { EventEmitter } from 'eventsource';\nexport class Source extends EventEmitter<string> {}\n")).toEqual(['eventsource']);
     expect(runtimeImports('src/c.ts', "import { Router } from 'express';\nexport let r: typeof Router;\n")).toEqual([]);
     expect(runtimeImports('src/d.js', typesOnly.replace(/: Request|: Response|: Promise<void>/g, ''))).toEqual(['express']);
+  });
+
+  it('under emitDecoratorMetadata, a class typing a decorated member is loaded at run time (review 44 S44-6)', () => {
+    const service = "import { Injectable } from '@nestjs/common';\nimport Ajv from 'ajv';\nimport { Schema } from 'ajv';\n@Injectable()\nexport class Validator {\n  constructor(private readonly ajv: Ajv) {}\n  check(schema: Schema): boolean { return !!schema; }\n}\n";
+    const withMetadata = tempTree({ 'tsconfig.json': JSON.stringify({ compilerOptions: { experimentalDecorators: true, emitDecoratorMetadata: true } }), 'src/validator.ts': service });
+    const without = tempTree({ 'tsconfig.json': JSON.stringify({ compilerOptions: { experimentalDecorators: true } }), 'src/validator.ts': service });
+    // The default import is a binding of its own (kept either way); the named `Schema` types an undecorated method's parameter.
+    expect(runtimeImports(path.join(withMetadata, 'src/validator.ts'), service)).toEqual(['@nestjs/common', 'ajv']);
+    expect(runtimeImports(path.join(without, 'src/validator.ts'), service)).toEqual(['@nestjs/common', 'ajv']);
+    const named = service.replace("import Ajv from 'ajv';\nimport { Schema } from 'ajv';", "import { Ajv, Schema } from 'ajv';");
+    expect(runtimeImports(path.join(withMetadata, 'src/validator.ts'), named)).toEqual(['@nestjs/common', 'ajv']);
+    expect(runtimeImports(path.join(without, 'src/validator.ts'), named)).toEqual(['@nestjs/common']);
   });
 });
 

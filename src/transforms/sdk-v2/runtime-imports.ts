@@ -2,8 +2,10 @@
  * The packages a file loads at run time, read from its syntax (not its text: an import in a comment or a string is
  * none). A type-only import is erased by the compiler and loads nothing.
  */
+import path from 'node:path';
 import { ts } from '../../typescript.js';
 import { forEachDescendant } from '../../analysis/ast.js';
+import { loadConfigForFile } from '../../discovery/tsconfig.js';
 
 /** The bare module specifiers a file loads at run time: imports and re-exports that are not type-only, `require`, `import()`. */
 export function runtimeImports(file: string, text: string): string[] {
@@ -12,7 +14,7 @@ export function runtimeImports(file: string, text: string): string[] {
   const bare = (node: ts.Node | undefined): void => {
     if (node && ts.isStringLiteralLike(node) && !/^[./]/.test(node.text) && !node.text.startsWith('node:')) out.push(node.text);
   };
-  const typeUses = /\.[cm]?jsx?$/.test(file) ? undefined : typeOnlyNames(sf);
+  const typeUses = /\.[cm]?jsx?$/.test(file) ? undefined : typeOnlyNames(sf, metadataEmitted(file, text));
   for (const statement of sf.statements) {
     if (ts.isImportDeclaration(statement)) {
       const clause = statement.importClause;
@@ -32,13 +34,36 @@ export function runtimeImports(file: string, text: string): string[] {
   return out;
 }
 
-/** The names the file uses only in types (every use sits in a type node), never as a value. */
-function typeOnlyNames(sf: ts.SourceFile): Set<string> {
+/** Whether the file's decorators have their members' types emitted as run-time metadata (`emitDecoratorMetadata`). */
+function metadataEmitted(file: string, text: string): boolean {
+  return text.includes('@') && !!loadConfigForFile(path.resolve(file))?.emitDecoratorMetadata;
+}
+
+/**
+ * The names the file uses only in types (every use sits in a type node), never as a value. With `metadata`
+ * (emitDecoratorMetadata), the type of a decorated member's parameter or property is emitted as a value (a class named
+ * there is loaded: `constructor(private ajv: Ajv)` in an `@Injectable()` class, review 44 S44-6); it counts as a value use.
+ */
+function typeOnlyNames(sf: ts.SourceFile, metadata: boolean): Set<string> {
   const inValue = new Set<string>();
   const inType = new Set<string>();
+  const emitted = (node: ts.Node): boolean => {
+    if (!metadata) return false;
+    const owner = ts.isParameter(node.parent) ? node.parent.parent : node.parent;
+    const member = ts.isParameter(node.parent) || ts.isPropertyDeclaration(node.parent) ? owner : undefined;
+    if (!member) return false;
+    const decorated = (n: ts.Node): boolean => ts.canHaveDecorators(n) && (ts.getDecorators(n)?.length ?? 0) > 0;
+    return decorated(node.parent) || decorated(member) || (ts.isConstructorDeclaration(member) && decorated(member.parent));
+  };
   const visit = (node: ts.Node, typePosition: boolean): void => {
     if (ts.isImportDeclaration(node)) return;
     if (ts.isIdentifier(node)) (typePosition ? inType : inValue).add(node.text);
+    // A type annotation whose metadata is emitted: its names are loaded.
+    if (ts.isTypeNode(node) && emitted(node)) {
+      forEachDescendant(node, (n) => {
+        if (ts.isIdentifier(n)) inValue.add(n.text);
+      });
+    }
     // `typeof x` in a type reads the value's type: erased too. An `implements`/`extends` clause of an interface is a type.
     const classBase = ts.isExpressionWithTypeArguments(node) && ts.isHeritageClause(node.parent) && node.parent.token === ts.SyntaxKind.ExtendsKeyword && ts.isClassLike(node.parent.parent);
     const isType = typePosition || (ts.isTypeNode(node) && !classBase) || (ts.isHeritageClause(node) && (node.token === ts.SyntaxKind.ImplementsKeyword || ts.isInterfaceDeclaration(node.parent)));
