@@ -467,8 +467,8 @@ function findRawSdkMessage(model: SdkModelParts, call: ts.CallExpression): RawMe
     if (!message) {
       // A helper that builds the message around the method it is given (`buildNotification('notifications/message', …)`
       // returning `{ jsonrpc: '2.0', method, params }`, sweep 39 AM1): the call naming the method is the site.
-      const method = ts.isStringLiteralLike(named) ? named.text : undefined;
-      if (method !== undefined && isUnambiguousMcpMethod(method) && parameterBuildsMessage(model, call, index)) return { methods: [method], literal: arg };
+      const method = ts.isStringLiteralLike(named) ? named.text : ts.isIdentifier(named) ? model.values.constantString(named) : undefined;
+      if (method !== undefined && isUnambiguousMcpMethod(method) && parameterBuildsMessage(model, call, index, 0)) return { methods: [method], literal: arg };
       continue;
     }
     const methodProp = message.properties.find(
@@ -483,8 +483,12 @@ function findRawSdkMessage(model: SdkModelParts, call: ts.CallExpression): RawMe
   return undefined;
 }
 
-/** Whether the function `call` runs puts its parameter at `index` in the `method` member of a message it builds. */
-function parameterBuildsMessage(model: SdkModelParts, call: ts.CallExpression, index: number): boolean {
+/**
+ * Whether the function `call` runs puts its parameter at `index` in the `method` member of a message it builds, itself or
+ * through a helper it hands the parameter to (`notify(method, data)` → `buildNotification(method, data)`, review 44 S44-7).
+ */
+function parameterBuildsMessage(model: SdkModelParts, call: ts.CallExpression, index: number, depth: number): boolean {
+  if (depth > 2) return false;
   const { nameNode } = calleeParts(call);
   const callee = nameNode ?? (ts.isIdentifier(call.expression) ? call.expression : undefined);
   let fn: ts.Node | undefined = callee && model.values.symbolOf(callee)?.valueDeclaration;
@@ -504,6 +508,10 @@ function parameterBuildsMessage(model: SdkModelParts, call: ts.CallExpression, i
         const target = ts.isShorthandPropertyAssignment(p) ? model.values.checker.getShorthandAssignmentValueSymbol(p) : value && ts.isIdentifier(value) ? model.values.symbolOf(value) : undefined;
         if (target === symbol) found = true;
       }
+    }
+    if (ts.isCallExpression(node)) {
+      const handed = node.arguments.findIndex((a) => ts.isIdentifier(a) && model.values.symbolOf(a) === symbol);
+      if (handed >= 0 && parameterBuildsMessage(model, node, handed, depth + 1)) found = true;
     }
     ts.forEachChild(node, visit);
   };

@@ -97,6 +97,25 @@ module.exports = { server, logAndNotify };`,
       errors: [{ messageId: 'raw', line: 12 }],
     },
     {
+      name: 'the method in a constant, or handed through a second helper (review 44 S44-7)',
+      code: `'use strict';
+const { McpServer } = require('@modelcontextprotocol/sdk/server/mcp.js');
+const server = new McpServer({ name: 'hub', version: '1' });
+const LOG_METHOD = 'notifications/message';
+const transports = new Set();
+function buildNotification(method, params) { return { jsonrpc: '2.0', method, params }; }
+async function broadcast(notification) { for (const t of transports) await t.send(notification); }
+async function notify(method, params) { return broadcast(buildNotification(method, params)); }
+async function logAndNotify(level, data) { return broadcast(buildNotification(LOG_METHOD, { level, data })); }
+async function logViaNotify(level, data) { return notify('notifications/message', { level, data }); }
+module.exports = { server, logAndNotify, logViaNotify };`,
+      filename: 'hub.js',
+      errors: [
+        { messageId: 'raw', line: 9 },
+        { messageId: 'raw', line: 10 },
+      ],
+    },
+    {
       name: 'a broadcast over a copy of a registry of per-connection servers: `[...map.values()]` and `Array.from(map.values())` yield what the map holds (sweep 34 AH9)',
       code: `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 const connections = new Map<string, { server: McpServer }>();
