@@ -64,6 +64,16 @@ const MARKERS: Record<string, Record<string, string[]>> = {
       "// @mcp-migrate-todo(session-transport/transport-registry): serving plumbing keyed by the session id: replace the sessionful transport and this registry with the stateless handler (createMcpHandler / a transport per request).",
     ],
   },
+  // Review 44 S44-8: a cleanup inside a larger expression is not deleted with it: the store is marked.
+  'cleanup-in-expression-marker': {
+    'server.ts': [
+      "// @mcp-migrate-todo(session-state/session-id-read): the session id read here keys `visits`, kept by apply and marked with what to do about it. A 2026-07-28 request has no session id: here it is undefined, so all such requests share one entry (or fail where the id is required). Resolve this read together with that marker: when the store goes, or is re-keyed, this read goes with it; until then it serves only 2025-era clients (stdio, server-legacy).",
+      "// @mcp-migrate-todo(session-state/session-id-read): the session id read here keys `visits`, kept by apply and marked with what to do about it. A 2026-07-28 request has no session id: here it is undefined, so all such requests share one entry (or fail where the id is required). Resolve this read together with that marker: when the store goes, or is re-keyed, this read goes with it; until then it serves only 2025-era clients (stdio, server-legacy).",
+      "// @mcp-migrate-todo(session-transport/transport-registry): serving plumbing keyed by the session id: replace the sessionful transport and this registry with the stateless handler (createMcpHandler / a transport per request).",
+      "// @mcp-migrate-todo(session-state/keyed-store): not rewritten automatically: the store is also used outside tool handlers. Re-key `visits` by an explicit handle minted by a create tool and checked against the caller.",
+      "// @mcp-migrate-todo(session-state/session-id-read): the session id read here keys `visits`, kept by apply and marked with what to do about it. A 2026-07-28 request has no session id: here it is undefined, so all such requests share one entry (or fail where the id is required). Resolve this read together with that marker: when the store goes, or is re-keyed, this read goes with it; until then it serves only 2025-era clients (stdio, server-legacy).",
+    ],
+  },
   'sse-helper-class-registry-marker': {
     'sseManager.js': [
       "// @mcp-migrate-todo(session-transport/transport-registry): the session registry of the HTTP+SSE endpoint whose transports `SseManager.createTransport()` makes, kept for 2025-era clients (its marker says what removes it): it is that endpoint's (its SSE streams are found by session id), not plumbing the stateless handler replaces. It stays while the endpoint does; when the endpoint goes, it goes with it, with the methods that fill and read it.",

@@ -741,11 +741,20 @@ function cleanupStatement(sink: Sink): ts.ExpressionStatement | undefined {
   const deleted = ts.isElementAccessExpression(call) ? outermostWrapper(call).parent : undefined;
   const expression = method === 'delete' || method === 'del' || method === 'remove' ? outermostWrapper(call) : deleted && ts.isDeleteExpression(deleted) ? deleted : undefined;
   if (!expression) return undefined;
-  // The statement in its list (`void redis.del(id).catch(log);` too), or the one a brace-less `if` runs.
-  const listed = statementOf(call);
-  if (ts.isExpressionStatement(listed)) return listed;
-  const statement = expression.parent;
-  return ts.isExpressionStatement(statement) ? statement : undefined;
+  // The statement that is the delete and nothing else (`void redis.del(id).catch(log);` too), in its list or as the body of
+  // a brace-less `if`. Not one it is only part of (`t.onclose = () => (transports.delete(id), visits.delete(id))`, review 44
+  // S44-8): replaced by a note, the rest would go with it.
+  let current: ts.Node = expression;
+  while (current.parent && !ts.isExpressionStatement(current.parent)) {
+    const parent: ts.Node = current.parent;
+    const wraps =
+      ts.isParenthesizedExpression(parent) || ts.isVoidExpression(parent) || ts.isAwaitExpression(parent) ||
+      // `.catch(…)` / `.then(…)` / `.finally(…)` on the delete's promise
+      (ts.isPropertyAccessExpression(parent) && parent.expression === current && ['catch', 'then', 'finally'].includes(parent.name.text) && !!parent.parent && ts.isCallExpression(parent.parent) && parent.parent.expression === parent);
+    if (!wraps && !(ts.isCallExpression(parent) && ts.isPropertyAccessExpression(current) && parent.expression === current)) return undefined;
+    current = parent;
+  }
+  return current.parent && ts.isExpressionStatement(current.parent) ? current.parent : undefined;
 }
 
 /** Past the comments on the rest of the line that ends at `end` (`const notes = new Map(); // notes per session`): they stay with it (sweep 24 X6). */
