@@ -1018,7 +1018,7 @@ describe(`${TRANSFORM} fixtures`, () => {
   it('package.json: packages the code imports without declaring them, which it had only through SDK 1.x (zod, cors), are declared when the SDK goes (sweep 14 M4)', async () => {
     const { first } = await applyOnce(byName('v1-undeclared-sdk-installs'));
     expect(first.notes).toContain(
-      'sdk-v2: package.json: removed @modelcontextprotocol/sdk; added @modelcontextprotocol/server ^2.4.0; cors ^2.8.5 and zod ^4.2.0 added: the code imports them without declaring them, and had them only as dependencies of @modelcontextprotocol/sdk. Run `npm install` to update node_modules and the lockfile.',
+      'sdk-v2: package.json: removed @modelcontextprotocol/sdk; added @modelcontextprotocol/server ^2.4.0; cors ^2.8.5 and zod ^4.2.0 added: the code imports them without declaring them, and @modelcontextprotocol/sdk installed them beside itself (another dependency may too: the declaration makes it certain). Run `npm install` to update node_modules and the lockfile.',
     );
   });
 

@@ -43,7 +43,7 @@ const MARKERS: Record<string, Record<string, string[]>> = {
   // Sweep 38 AL5: a class's field keyed through its methods and released on session close by another: the calls are marked, the field points there.
   'class-store-released-on-close-marker': {
     'src/connection-manager.ts': [
-      "// @mcp-migrate-todo(session-state/keyed-store): `this.connections` keeps, per session, what the tools reach through `connectionManager`'s calls of ConnectionManager: it is re-keyed with those calls, which are marked (history.ts:13); see that marker.",
+      "// @mcp-migrate-todo(session-state/keyed-store): `this.connections` keeps, per session, what the tools reach through `connectionManager`'s calls of ConnectionManager: it goes with those calls, which are marked in history.ts; see that marker.",
     ],
     'src/main.ts': [
       "// @mcp-migrate-todo(session-transport/transport-registry): serving plumbing keyed by the session id: replace the sessionful transport and this registry with the stateless handler (createMcpHandler / a transport per request).",
@@ -51,7 +51,7 @@ const MARKERS: Record<string, Record<string, string[]>> = {
     ],
     'src/tools/history.ts': [
       "// @mcp-migrate-todo(session-state/session-id-read): the session id read here keys `connectionManager`, kept by apply and marked with what to do about it. A 2026-07-28 request has no session id: here it is undefined, so all such requests share one entry (or fail where the id is required). Resolve this read together with that marker: when the store goes, or is re-keyed, this read goes with it; until then it serves only 2025-era clients (stdio, server-legacy).",
-      "// @mcp-migrate-todo(session-state/keyed-store): not rewritten automatically: `this.connections` of `ConnectionManager`, which its `getOrCreate(…)` keeps per session for the tools, is also used by `onDisconnect(…)` with a session id (main.ts:38 calls it with the session id). Re-keyed by a handle, its entries would no longer be found there: a release on session close would free nothing (and a cap on their number would refuse new handles for good). Re-key `connectionManager` by an explicit handle minted by a create tool and checked against the caller, and release its entries when the handle expires (`createHandleRegistry({ onExpire: (id) => … })`) instead of when the session closes.",
+      "// @mcp-migrate-todo(session-state/keyed-store): not rewritten automatically: `this.connections` of `ConnectionManager`, which its `getOrCreate(…)` keeps per session for the tools, is also used by `onDisconnect(…)` with a session id (main.ts calls it with the session id). Re-keyed by a handle, its entries would no longer be found there: a release on session close would free nothing (and a cap on their number would refuse new handles for good). Re-key `connectionManager` by an explicit handle minted by a create tool and checked against the caller, and release its entries when the handle expires (`createHandleRegistry({ onExpire: (id) => … })`) instead of when the session closes.",
     ],
     'src/tools/visit.ts': [
       "// @mcp-migrate-todo(session-state/session-id-read): the session id read here keys `connectionManager` (history.ts), kept by apply and marked with what to do about it. A 2026-07-28 request has no session id: here it is undefined, so all such requests share one entry (or fail where the id is required). Resolve this read together with that marker: when the store goes, or is re-keyed, this read goes with it; until then it serves only 2025-era clients (stdio, server-legacy).",

@@ -620,7 +620,7 @@ function planManifests(
     for (const pkg of broughtBySdk) change.add.push({ section, name: pkg, range: pkg === 'zod' ? ZOD_RANGE : SDK_V1_INSTALLS[pkg]! });
     const them = broughtBySdk.length === 1 ? 'it' : 'them';
     const broughtNote = broughtBySdk.length
-      ? `${andList(broughtBySdk.map((pkg) => `${pkg} ${change.add.find((a) => a.name === pkg)!.range}`))} added: the code imports ${them} without declaring ${them}, and had ${them} only as ${broughtBySdk.length === 1 ? 'a dependency' : 'dependencies'} of ${V1_PACKAGE}`
+      ? `${andList(broughtBySdk.map((pkg) => `${pkg} ${change.add.find((a) => a.name === pkg)!.range}`))} added: the code imports ${them} without declaring ${them}, and ${V1_PACKAGE} installed ${them} beside itself (another dependency may too: the declaration makes it certain)`
       : undefined;
     // Code left on SDK v1 beside a zod raised to 4 needs an SDK 1.x whose types take zod 4 (1.23 and later; 1.20's are
     // zod 3's, and mcp-handler 1's registrations then fail to type-check against the raised zod).

@@ -172,7 +172,8 @@ export function planHandles(result: AnalysisResult, options: HandlesOptions): Ha
     if (released) {
       const link = linkOfCalls.get(model)!;
       const caller = analysis.sessions.reads.find((read) => read.sinks.some((sink) => sink.node === released.node))?.node;
-      const where = caller ? ` (${path.basename(caller.getSourceFile().fileName)}:${caller.getSourceFile().getLineAndCharacterOfPosition(caller.getStart()).line + 1} calls it with the session id)` : '';
+      // The file, not a line: the markers this run inserts move every line below them (review 44 S44-10).
+      const where = caller ? ` (${path.basename(caller.getSourceFile().fileName)} calls it with the session id)` : '';
       const called = andList([...link.called].map((m) => `\`${m.name.getText()}(…)\``));
       outcome.reason = `\`${link.field.store.name}\`, which ${link.className}'s ${called} keeps for the tools, is also used by \`${released.method}(…)\` with a session id`;
       marker(site, RULE_ID.keyedStore, `not rewritten automatically: \`${link.field.store.name}\` of \`${link.className}\`, which its ${called} keeps per session for the tools, is also used by \`${released.method}(…)\` with a session id${where}. Re-keyed by a handle, its entries would no longer be found there: a release on session close would free nothing (and a cap on their number would refuse new handles for good). Re-key \`${model.store.name}\` by an explicit handle minted by a create tool and checked against the caller, and release its entries when the handle expires (\`createHandleRegistry({ onExpire: (id) => … })\`) instead of when the session closes.`, outcome);
@@ -196,8 +197,8 @@ export function planHandles(result: AnalysisResult, options: HandlesOptions): Ha
     if (decided.status === 'rewritten') continue;
     const site = link.field.store.declaration!;
     const calls = markedStatements.get(decided);
-    const at = calls ? ` (${path.basename(calls.getSourceFile().fileName)}:${calls.getSourceFile().getLineAndCharacterOfPosition(calls.getStart()).line + 1})` : '';
-    marker(site, RULE_ID.keyedStore, `\`${link.field.store.name}\` keeps, per session, what the tools reach through \`${link.calls.store.name}\`'s calls of ${link.className}: it is re-keyed with those calls, which are marked${at}; see that marker.`);
+    const at = calls ? ` in ${path.basename(calls.getSourceFile().fileName)}` : '';
+    marker(site, RULE_ID.keyedStore, `\`${link.field.store.name}\` keeps, per session, what the tools reach through \`${link.calls.store.name}\`'s calls of ${link.className}: it goes with those calls, which are marked${at}; see that marker.`);
   }
   for (const { model, outcome } of clientStores) {
     const marked = markedStatements.get(outcome);

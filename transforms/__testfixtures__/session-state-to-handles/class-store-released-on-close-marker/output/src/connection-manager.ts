@@ -6,7 +6,7 @@ export interface ConnectionState {
 }
 
 export class ConnectionManager {
-  // @mcp-migrate-todo(session-state/keyed-store): `this.connections` keeps, per session, what the tools reach through `connectionManager`'s calls of ConnectionManager: it is re-keyed with those calls, which are marked (history.ts:13); see that marker.
+  // @mcp-migrate-todo(session-state/keyed-store): `this.connections` keeps, per session, what the tools reach through `connectionManager`'s calls of ConnectionManager: it goes with those calls, which are marked in history.ts; see that marker.
   private readonly connections = new Map<string, ConnectionState>();
 
   getOrCreate(connectionId: string): ConnectionState {
