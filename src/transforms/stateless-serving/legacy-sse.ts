@@ -19,7 +19,7 @@ import { ts } from '../../typescript.js';
 import { enclosingRoute } from '../../analysis/routes.js';
 import { calleeParts, enclosingFunction, forEachDescendant, isInside, lineOf, statementOf } from '../../analysis/ast.js';
 import { legacySseEndpoint, sharedSseServerConnect, type LegacySseEndpoint } from '../../analysis/legacy-sse.js';
-import { HTTP_HANDLER_FUNCTION, STREAMABLE_HTTP_TRANSPORTS } from '../../analysis/sdk-modules.js';
+import { CONNECT_METHOD, HTTP_HANDLER_FUNCTION, STREAMABLE_HTTP_TRANSPORTS } from '../../analysis/sdk-modules.js';
 import { servingEntryAdvice } from './advice.js';
 import type { SessionStore } from '../../analysis/session-flow.js';
 import { registryReferences } from './registries.js';
@@ -307,7 +307,7 @@ function connectedServerFactory(endpoint: LegacySseEndpoint): string | undefined
   let factory: string | undefined;
   for (const part of endpoint.parts) {
     forEachDescendant(part, (node) => {
-      if (factory || !ts.isCallExpression(node) || calleeParts(node).name !== 'connect') return;
+      if (factory || !ts.isCallExpression(node) || calleeParts(node).name !== CONNECT_METHOD) return;
       const receiver = calleeParts(node).receiver;
       let built: ts.Node | undefined = receiver;
       if (receiver && ts.isIdentifier(receiver)) {

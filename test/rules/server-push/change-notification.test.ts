@@ -4,17 +4,6 @@ import rule from '../../../src/rules/server-push/change-notification.js';
 ruleTester(rule, {
   valid: [
     {
-      name: 'a sending helper\'s `method` parameter is not followed to its callers (they pass bare strings, not messages)',
-      code: `import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-const server = new Server({ name: 'x', version: '1' }, { capabilities: {} });
-async function send(method: string) {
-  await server.notification({ method });
-}
-export async function changed() {
-  await send('notifications/tools/list_changed');
-}`,
-    },
-    {
       name: 'a loop over methods of which none is a change notification',
       code: `import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 const server = new Server({ name: 'x', version: '1' }, { capabilities: {} });
@@ -81,6 +70,18 @@ admin.disable();`,
     },
   ],
   invalid: [
+    {
+      name: 'a sending helper handed the method: the call naming it is the site (sweep 39 AM1; it was not followed before)',
+      code: `import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+const server = new Server({ name: 'x', version: '1' }, { capabilities: {} });
+async function send(method: string) {
+  await server.notification({ method });
+}
+export async function changed() {
+  await send('notifications/tools/list_changed');
+}`,
+      errors: [{ messageId: 'raw', line: 7 }],
+    },
     {
       name: 'the server typed by a project interface that extends McpServer (nulab/backlog-mcp-server BacklogMCPServer, sweep 26 Z5)',
       code: {

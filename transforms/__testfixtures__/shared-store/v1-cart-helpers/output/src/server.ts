@@ -3,8 +3,7 @@
  */
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
-import { addLine, cartTotalCents, clearCart, formatPrice, getCart, removeLine } from './cart.js';
-import { cartHandles } from './cart.js';
+import { addLine, cartTotalCents, clearCart, formatPrice, getCart, removeLine, cartHandles } from './cart.js';
 import { withSharedState } from './mcp-redis-store.js';
 
 interface Product {
