@@ -64,6 +64,12 @@ const MARKERS: Record<string, Record<string, string[]>> = {
       "// @mcp-migrate-todo(session-transport/transport-registry): serving plumbing keyed by the session id: replace the sessionful transport and this registry with the stateless handler (createMcpHandler / a transport per request).",
     ],
   },
+  // Review 44 S44-11: a method that only reads the field (a count) is no release by session id: the calls are re-keyed.
+  'class-store-read-elsewhere': {
+    'src/main.ts': [
+      "// @mcp-migrate-todo(session-transport/transport-registry): serving plumbing keyed by the session id: replace the sessionful transport and this registry with the stateless handler (createMcpHandler / a transport per request).",
+    ],
+  },
   // Review 44 S44-8: a cleanup inside a larger expression is not deleted with it: the store is marked.
   'cleanup-in-expression-marker': {
     'server.ts': [
