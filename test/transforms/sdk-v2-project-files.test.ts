@@ -209,6 +209,12 @@ describe('runtimeImports (what package.json must declare once SDK 1.x no longer 
     expect(runtimeImports(path.join(withMetadata, 'src/validator.ts'), named)).toEqual(['@nestjs/common', 'ajv']);
     expect(runtimeImports(path.join(without, 'src/validator.ts'), named)).toEqual(['@nestjs/common']);
   });
+
+  it("under emitDecoratorMetadata, a decorated method's parameter types (`@Req() req: Request`) are not taken as loaded (review 44b S44b-3)", () => {
+    const controller = "import { Controller, Get, Req, Res } from '@nestjs/common';\nimport { Request, Response } from 'express';\n@Controller('mcp')\nexport class McpController {\n  @Get('sse')\n  async sse(@Req() req: Request, @Res() res: Response): Promise<void> { res.end(); }\n}\n";
+    const dir = tempTree({ 'tsconfig.json': JSON.stringify({ compilerOptions: { experimentalDecorators: true, emitDecoratorMetadata: true } }), 'src/mcp.controller.ts': controller });
+    expect(runtimeImports(path.join(dir, 'src/mcp.controller.ts'), controller)).toEqual(['@nestjs/common']);
+  });
 });
 
 describe('the SDK loaded with import() (sweep 20 T1)', () => {

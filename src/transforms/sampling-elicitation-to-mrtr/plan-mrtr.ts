@@ -19,7 +19,7 @@
  * v2 only: for SDK 1.x files (`--target stateless-v1`) a marker.
  */
 import { ts } from '../../typescript.js';
-import { calleeParts, enclosingFunction, forEachDescendant, isFunctionLike, isPlainLiteral, propertyNameText, unwrap } from '../../analysis/ast.js';
+import { calleeParts, enclosingFunction, forEachDescendant, isFunctionLike, isInside, isPlainLiteral, propertyNameText, unwrap } from '../../analysis/ast.js';
 import { requestHandlerOf } from '../../analysis/list-routing.js';
 import { boundNames, functionName } from '../../analysis/declarations.js';
 import { describedFeature, INPUT_REQUEST_FEATURES, ruleOfFeature, type FeatureId, type InputRequestSite } from '../../analysis/sdk-features.js';
@@ -931,12 +931,17 @@ function liveObjectMaker(analysis: Analysis, init: ts.Node, depth: number): stri
     if (!isFunctionLike(node)) ts.forEachChild(node, collect);
   };
   if (ts.isBlock(body)) ts.forEachChild(body, collect);
-  const hasMethods = (node: ts.Node): boolean => {
+  const hasMethods = (node: ts.Node, hops = 0): boolean => {
     const value = ts.isAwaitExpression(node) ? unwrap(node.expression) : unwrap(node);
     if (ts.isNewExpression(value)) return true;
+    // `const account = { …, send() {} }; return account` (review 44b S44b-1): the local's initializer.
+    if (ts.isIdentifier(value) && hops < 2) {
+      const local = analysis.values.symbolOf(value)?.valueDeclaration;
+      if (local && ts.isVariableDeclaration(local) && local.initializer && isInside(local, fn!)) return hasMethods(local.initializer, hops + 1);
+    }
     if (ts.isCallExpression(value)) return liveObjectMaker(analysis, value, depth + 1) !== undefined;
     if (!ts.isObjectLiteralExpression(value)) return false;
-    return value.properties.some((p) => ts.isMethodDeclaration(p) || ts.isGetAccessor(p) || (ts.isPropertyAssignment(p) && (isFunctionLike(unwrap(p.initializer)) || hasMethods(p.initializer))));
+    return value.properties.some((p) => ts.isMethodDeclaration(p) || ts.isGetAccessor(p) || (ts.isPropertyAssignment(p) && (isFunctionLike(unwrap(p.initializer)) || hasMethods(p.initializer, hops))));
   };
   return returned.some(hasMethods) ? callee.getText() : undefined;
 }

@@ -41,19 +41,19 @@ function metadataEmitted(file: string, text: string): boolean {
 
 /**
  * The names the file uses only in types (every use sits in a type node), never as a value. With `metadata`
- * (emitDecoratorMetadata), the type of a decorated member's parameter or property is emitted as a value (a class named
+ * (emitDecoratorMetadata), the type of a decorated class's constructor parameter is emitted as a value (a class named
  * there is loaded: `constructor(private ajv: Ajv)` in an `@Injectable()` class, review 44 S44-6); it counts as a value use.
  */
 function typeOnlyNames(sf: ts.SourceFile, metadata: boolean): Set<string> {
   const inValue = new Set<string>();
   const inType = new Set<string>();
+  // Only a decorated class's constructor parameters: what dependency injection resolves by class, so what it names is a
+  // class. A method parameter's type (`@Req() req: Request`) is by convention an interface, emitted as `Object` (review
+  // 44b S44b-3): without the packages' types the two cannot be told apart, and the constructor is where the classes are.
   const emitted = (node: ts.Node): boolean => {
-    if (!metadata) return false;
-    const owner = ts.isParameter(node.parent) ? node.parent.parent : node.parent;
-    const member = ts.isParameter(node.parent) || ts.isPropertyDeclaration(node.parent) ? owner : undefined;
-    if (!member) return false;
-    const decorated = (n: ts.Node): boolean => ts.canHaveDecorators(n) && (ts.getDecorators(n)?.length ?? 0) > 0;
-    return decorated(node.parent) || decorated(member) || (ts.isConstructorDeclaration(member) && decorated(member.parent));
+    if (!metadata || !ts.isParameter(node.parent) || node.parent.type !== node) return false;
+    const ctor = node.parent.parent;
+    return ts.isConstructorDeclaration(ctor) && ts.canHaveDecorators(ctor.parent) && (ts.getDecorators(ctor.parent)?.length ?? 0) > 0;
   };
   const visit = (node: ts.Node, typePosition: boolean): void => {
     if (ts.isImportDeclaration(node)) return;

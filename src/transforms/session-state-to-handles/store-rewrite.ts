@@ -72,8 +72,11 @@ export class StoreRewrite {
     const named = keyPrefix(model) || model.store.name;
     // Not an argument a tool that takes the handle already has (`userManager` → `user_id` beside a tool's own `user_id`,
     // review 44 S44-2): the name with its role word (`manager_id`) then, else no handle.
-    const taken = new Set(model.tools.flatMap(inputNamesOf));
-    const candidates = [...new Set([nounOf(named), nounOf(named, true)])].map((noun) => handleNames(noun, style));
+    const inputs = model.tools.map(inputNamesOf);
+    const taken = new Set(inputs.flatMap((i) => i.names));
+    // Names that cannot all be read (a spread, a schema extended elsewhere, review 44b S44b-2): the name with its role word.
+    const unknown = inputs.some((i) => !i.complete);
+    const candidates = [...new Set(unknown ? [nounOf(named, true)] : [nounOf(named), nounOf(named, true)])].map((noun) => handleNames(noun, style));
     const free = candidates.find((names) => !taken.has(names.argument));
     if (!free) throw new CannotRewrite(`the tools that would take the handle already have an argument \`${candidates[0]!.argument}\``, this.site());
     this.names = free;
@@ -749,8 +752,9 @@ function cleanupStatement(sink: Sink): ts.ExpressionStatement | undefined {
     const parent: ts.Node = current.parent;
     const wraps =
       ts.isParenthesizedExpression(parent) || ts.isVoidExpression(parent) || ts.isAwaitExpression(parent) ||
-      // `.catch(…)` / `.then(…)` / `.finally(…)` on the delete's promise
-      (ts.isPropertyAccessExpression(parent) && parent.expression === current && ['catch', 'then', 'finally'].includes(parent.name.text) && !!parent.parent && ts.isCallExpression(parent.parent) && parent.parent.expression === parent);
+      // `.catch(…)` on the delete's promise (its error handling goes with it); not `.then`/`.finally`, whose callbacks may do
+      // more (`.finally(() => transports.delete(id))`, review 44b S44b-4)
+      (ts.isPropertyAccessExpression(parent) && parent.expression === current && parent.name.text === 'catch' && !!parent.parent && ts.isCallExpression(parent.parent) && parent.parent.expression === parent);
     if (!wraps && !(ts.isCallExpression(parent) && ts.isPropertyAccessExpression(current) && parent.expression === current)) return undefined;
     current = parent;
   }
@@ -762,13 +766,39 @@ function afterTrailingComments(text: string, end: number): number {
   return ts.getTrailingCommentRanges(text, end)?.at(-1)?.end ?? end;
 }
 
-/** The argument names a tool's input schema declares (a zod shape's keys, a JSON Schema's `properties`). */
-function inputNamesOf(tool: ToolRegistration): string[] {
+/**
+ * The argument names a tool's input schema declares (a zod shape's keys, `.extend({…})`'s, a JSON Schema's `properties`),
+ * and whether they are all of them (no spread, no schema made elsewhere).
+ */
+function inputNamesOf(tool: ToolRegistration): { names: string[]; complete: boolean } {
   const node = tool.schema.node;
-  if (!node) return [];
-  const keysOf = (object: ts.ObjectLiteralExpression): string[] => object.properties.flatMap((p) => (p.name ? [propertyNameText(p.name)].filter((n): n is string => n !== undefined) : []));
-  if (tool.schema.kind !== 'json-schema') return keysOf(node);
+  if (!node) return { names: [], complete: tool.schema.kind === 'none' };
+  let complete = true;
+  const keysOf = (object: ts.ObjectLiteralExpression): string[] =>
+    object.properties.flatMap((p) => {
+      if (ts.isSpreadAssignment(p) || !p.name) {
+        complete = false;
+        return [];
+      }
+      return [propertyNameText(p.name)].filter((n): n is string => n !== undefined);
+    });
+  if (tool.schema.kind !== 'json-schema') {
+    const names = keysOf(node);
+    // `z.object({…}).extend({…})` / `.merge(…)`: the added keys too; anything else around the shape is not read.
+    for (let at: ts.Node = node; at.parent; at = at.parent) {
+      const access = at.parent;
+      if (ts.isPropertyAccessExpression(access) && access.expression === at && access.parent && ts.isCallExpression(access.parent) && access.parent.expression === access) {
+        for (const arg of access.parent.arguments) {
+          const object = unwrap(arg);
+          if (ts.isObjectLiteralExpression(object)) names.push(...keysOf(object));
+          else complete = false;
+        }
+      }
+      if (at === tool.schema.expression) break;
+    }
+    return { names, complete };
+  }
   const properties = node.properties.find((p): p is ts.PropertyAssignment => ts.isPropertyAssignment(p) && propertyNameText(p.name) === 'properties');
   const value = properties && unwrap(properties.initializer);
-  return value && ts.isObjectLiteralExpression(value) ? keysOf(value) : [];
+  return value && ts.isObjectLiteralExpression(value) ? { names: keysOf(value), complete } : { names: [], complete: false };
 }
