@@ -939,11 +939,24 @@ function liveObjectMaker(analysis: Analysis, init: ts.Node, depth: number): stri
       const local = analysis.values.symbolOf(value)?.valueDeclaration;
       if (local && ts.isVariableDeclaration(local) && local.initializer && isInside(local, fn!)) return hasMethods(local.initializer, hops + 1);
     }
-    if (ts.isCallExpression(value)) return liveObjectMaker(analysis, value, depth + 1) !== undefined;
+    if (ts.isCallExpression(value)) return liveObjectMaker(analysis, value, depth + 1) !== undefined || cachedLiveObject(value, hops);
     if (!ts.isObjectLiteralExpression(value)) return false;
     return value.properties.some((p) => ts.isMethodDeclaration(p) || ts.isGetAccessor(p) || (ts.isPropertyAssignment(p) && (isFunctionLike(unwrap(p.initializer)) || hasMethods(p.initializer, hops))));
   };
-  return returned.some(hasMethods) ? callee.getText() : undefined;
+  // `return accounts.get(chain)` from a cache the module fills with `accounts.set(chain, new Account(…))` (review 44b S44b-1).
+  function cachedLiveObject(call: ts.CallExpression, hops: number): boolean {
+    if (hops >= 2 || !ts.isPropertyAccessExpression(call.expression) || call.expression.name.text !== 'get' || !ts.isIdentifier(call.expression.expression)) return false;
+    const cache = analysis.values.symbolOf(call.expression.expression);
+    if (!cache) return false;
+    let live = false;
+    forEachDescendant(call.getSourceFile(), (node) => {
+      if (live || !ts.isCallExpression(node) || !ts.isPropertyAccessExpression(node.expression) || node.expression.name.text !== 'set' || !ts.isIdentifier(node.expression.expression)) return;
+      if (analysis.values.symbolOf(node.expression.expression) !== cache || !node.arguments[1]) return;
+      live = hasMethods(node.arguments[1], hops + 1);
+    });
+    return live;
+  }
+  return returned.some((node) => hasMethods(node)) ? callee.getText() : undefined;
 }
 
 /** Methods JSON data has (arrays, strings, numbers, any object): calling one says nothing about what the value is. */
