@@ -489,11 +489,8 @@ function findRawSdkMessage(model: SdkModelParts, call: ts.CallExpression): RawMe
  */
 function parameterBuildsMessage(model: SdkModelParts, call: ts.CallExpression, index: number, depth: number): boolean {
   if (depth > 2) return false;
-  const { nameNode } = calleeParts(call);
-  const callee = nameNode ?? (ts.isIdentifier(call.expression) ? call.expression : undefined);
-  let fn: ts.Node | undefined = callee && model.values.symbolOf(callee)?.valueDeclaration;
-  if (fn && ts.isVariableDeclaration(fn) && fn.initializer) fn = unwrap(fn.initializer);
-  if (!fn || !(ts.isFunctionDeclaration(fn) || ts.isFunctionExpression(fn) || ts.isArrowFunction(fn) || ts.isMethodDeclaration(fn)) || !fn.body) return false;
+  const fn = model.values.calls.functionOfCall(call);
+  if (!fn?.body) return false;
   const parameter = fn.parameters[index];
   if (!parameter || !ts.isIdentifier(parameter.name) || parameter.dotDotDotToken) return false;
   const symbol = model.values.symbolOf(parameter.name);

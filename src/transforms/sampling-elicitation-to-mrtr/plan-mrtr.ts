@@ -920,11 +920,9 @@ function isJsonByConstruction(node: ts.Node): boolean {
 function liveObjectMaker(analysis: Analysis, init: ts.Node, depth: number): string | undefined {
   const inner = ts.isAwaitExpression(init) ? unwrap(init.expression) : unwrap(init);
   if (!ts.isCallExpression(inner) || depth > 2) return undefined;
-  const callee = ts.isPropertyAccessExpression(inner.expression) ? inner.expression.name : inner.expression;
-  let fn: ts.Node | undefined = ts.isIdentifier(callee) ? analysis.values.symbolOf(callee)?.valueDeclaration : undefined;
-  if (fn && ts.isVariableDeclaration(fn) && fn.initializer) fn = unwrap(fn.initializer);
-  if (!fn || fn.getSourceFile().isDeclarationFile || !isFunctionLike(fn) || !(fn as ts.FunctionLikeDeclaration).body) return undefined;
-  const body = (fn as ts.FunctionLikeDeclaration).body!;
+  const fn = analysis.values.calls.functionOfCall(inner);
+  if (!fn?.body || fn.getSourceFile().isDeclarationFile) return undefined;
+  const body = fn.body;
   const returned: ts.Node[] = ts.isBlock(body) ? [] : [body];
   const collect = (node: ts.Node): void => {
     if (ts.isReturnStatement(node) && node.expression) returned.push(node.expression);
@@ -937,7 +935,7 @@ function liveObjectMaker(analysis: Analysis, init: ts.Node, depth: number): stri
     // `const account = { …, send() {} }; return account` (review 44b S44b-1): the local's initializer.
     if (ts.isIdentifier(value) && hops < 2) {
       const local = analysis.values.symbolOf(value)?.valueDeclaration;
-      if (local && ts.isVariableDeclaration(local) && local.initializer && isInside(local, fn!)) return hasMethods(local.initializer, hops + 1);
+      if (local && ts.isVariableDeclaration(local) && local.initializer && isInside(local, fn)) return hasMethods(local.initializer, hops + 1);
     }
     if (ts.isCallExpression(value)) return liveObjectMaker(analysis, value, depth + 1) !== undefined || cachedLiveObject(value, hops);
     if (!ts.isObjectLiteralExpression(value)) return false;
@@ -956,7 +954,7 @@ function liveObjectMaker(analysis: Analysis, init: ts.Node, depth: number): stri
     });
     return live;
   }
-  return returned.some((node) => hasMethods(node)) ? callee.getText() : undefined;
+  return returned.some((node) => hasMethods(node)) ? unwrap(inner.expression).getText() : undefined;
 }
 
 /** Methods JSON data has (arrays, strings, numbers, any object): calling one says nothing about what the value is. */

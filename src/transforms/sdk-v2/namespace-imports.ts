@@ -41,7 +41,7 @@ export function repointNamespaceImports(sf: SourceFile, v1SpecifierOf: (local: s
     // `e instanceof ns.McpError && e.code === ns.ErrorCode.RequestTimeout`: v2 raises that code on an SdkError, so the
     // guard names SdkError, as the codemod writes it for named imports (review 44 S44-3).
     for (const entry of renamed) {
-      if (entry.to === 'ProtocolError' && guardPinnedToSdkCode(sf.compilerNode, entry.use.start, local, renamedOf)) entry.to = 'SdkError';
+      if (entry.to === 'ProtocolError' && guardPinnedToSdkCode(sf.compilerNode, entry.use.node, local, renamedOf)) entry.to = 'SdkError';
     }
     const names = new Set(renamed.map(({ use, to }) => to ?? use.name));
     const exportedBy = (e: string): boolean => [...names].every((n) => exports(e, n));
@@ -64,6 +64,8 @@ export function repointNamespaceImports(sf: SourceFile, v1SpecifierOf: (local: s
 interface QualifiedUse {
   name: string;
   start: number;
+  /** The name node read (`McpError` of `ns.McpError`). */
+  node: ts.Node;
   /** The member read from it (`ns.ErrorCode.RequestTimeout` → `RequestTimeout`). */
   member?: string;
 }
@@ -80,7 +82,7 @@ function qualifiedUses(file: ts.SourceFile, local: string): QualifiedUse[] | und
       const qualified = right?.parent;
       const outer = qualified?.parent;
       const member = outer && ((ts.isPropertyAccessExpression(outer) && outer.expression === qualified) || (ts.isQualifiedName(outer) && outer.left === qualified)) ? (ts.isPropertyAccessExpression(outer) ? outer.name.text : outer.right.text) : undefined;
-      if (right) uses.push({ name: right.text, start: right.getStart(file), ...(member !== undefined ? { member } : {}) });
+      if (right) uses.push({ name: right.text, start: right.getStart(file), node: right, ...(member !== undefined ? { member } : {}) });
       else if (!(ts.isPropertyAccessExpression(parent) && parent.name === node) && !(ts.isQualifiedName(parent) && parent.right === node)) whole = true;
     }
     ts.forEachChild(node, visit);
@@ -90,11 +92,11 @@ function qualifiedUses(file: ts.SourceFile, local: string): QualifiedUse[] | und
 }
 
 /**
- * Whether the `instanceof` guard whose class name starts at `start` (`e instanceof ns.McpError`) sits in an `&&` chain that
+ * Whether the `instanceof` guard naming the class `name` (`McpError` of `e instanceof ns.McpError`) sits in an `&&` chain that
  * compares the same subject's `code` with a member routed to another split export (`e.code === ns.ErrorCode.RequestTimeout`).
  */
-function guardPinnedToSdkCode(file: ts.SourceFile, start: number, local: string, renamedOf: (use: QualifiedUse) => string | undefined): boolean {
-  let node: ts.Node | undefined = findToken(file, start);
+function guardPinnedToSdkCode(file: ts.SourceFile, name: ts.Node, local: string, renamedOf: (use: QualifiedUse) => string | undefined): boolean {
+  let node: ts.Node | undefined = name;
   while (node && !(ts.isBinaryExpression(node) && node.operatorToken.kind === ts.SyntaxKind.InstanceOfKeyword)) node = node.parent;
   if (!node || !ts.isBinaryExpression(node)) return false;
   const subject = node.left.getText(file);
@@ -107,8 +109,8 @@ function guardPinnedToSdkCode(file: ts.SourceFile, start: number, local: string,
       for (const [code, value] of [[n.left, n.right], [n.right, n.left]] as const) {
         if (!ts.isPropertyAccessExpression(code) || code.name.text !== 'code' || code.expression.getText(file) !== subject) continue;
         if (!ts.isPropertyAccessExpression(value) || !ts.isPropertyAccessExpression(value.expression) || !ts.isIdentifier(value.expression.expression) || value.expression.expression.text !== local) continue;
-        const split = renamedOf({ name: value.expression.name.text, start: value.expression.name.getStart(file), member: value.name.text });
-        if (split && split !== renamedOf({ name: value.expression.name.text, start: 0 })) pinned = true;
+        const split = renamedOf({ name: value.expression.name.text, start: 0, node: value.expression.name, member: value.name.text });
+        if (split && split !== renamedOf({ name: value.expression.name.text, start: 0, node: value.expression.name })) pinned = true;
       }
     }
     // Only `&&` and parentheses: a comparison under `||` or a nested function proves nothing about this guard's class.
@@ -116,15 +118,4 @@ function guardPinnedToSdkCode(file: ts.SourceFile, start: number, local: string,
   };
   visit(top);
   return pinned;
-}
-
-function findToken(file: ts.SourceFile, position: number): ts.Node | undefined {
-  let found: ts.Node | undefined;
-  const visit = (node: ts.Node): void => {
-    if (position < node.getStart(file) || position >= node.end) return;
-    found = node;
-    ts.forEachChild(node, visit);
-  };
-  visit(file);
-  return found;
 }

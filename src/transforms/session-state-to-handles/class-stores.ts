@@ -10,7 +10,6 @@
  * session close) would look up keys that no longer exist.
  */
 import { ts } from '../../typescript.js';
-import { calleeParts } from '../../analysis/ast.js';
 import type { Analysis } from '../../analysis/model.js';
 import type { StoreModel } from '../../analysis/reach.js';
 
@@ -57,14 +56,10 @@ export function classStoreLinks(analysis: Analysis, models: readonly StoreModel[
   return links;
 }
 
-/** The class method a call runs (`manager.getOrCreate(id)` → `getOrCreate`), resolved through the checker. */
+/** The class method a call runs (`manager.getOrCreate(id)` → `getOrCreate`). */
 function calledMethod(analysis: Analysis, node: ts.Node): ts.MethodDeclaration | undefined {
-  if (!ts.isCallExpression(node)) return undefined;
-  const { nameNode } = calleeParts(node);
-  if (!nameNode) return undefined;
-  const symbol = analysis.values.checker.getSymbolAtLocation(nameNode);
-  const decl = symbol?.valueDeclaration ?? symbol?.declarations?.[0];
-  return decl && ts.isMethodDeclaration(decl) ? decl : undefined;
+  const fn = ts.isCallExpression(node) ? analysis.values.calls.functionOfCall(node) : undefined;
+  return fn && ts.isMethodDeclaration(fn) ? fn : undefined;
 }
 
 /** Whether `this.<name>` is read or written in the method. */
