@@ -294,7 +294,7 @@ function modernClients(inProgram: StreamableInProgram, site: ServingSite, endpoi
   // Whether that endpoint is a createMcpHandler entry yet is the Streamable HTTP rewrite's to say (its note or marker, sweep 18 R5).
   if (inProgram.serves === 'yes') return '2026-07-28 clients use the program\'s Streamable HTTP endpoint, once it serves them with `createMcpHandler` (see its rewrite or marker).';
   if (inProgram.serves === 'unknown') return `2026-07-28 clients may use the Streamable HTTP endpoint in \`${site.result.relative(inProgram.where!.fileName)}\`: make sure they reach it before removing this one.`;
-  const factory = connectedServerFactory(endpoint);
+  const factory = connectedServerFactory(site, endpoint);
   const mounted = factory ? `\`createMcpHandler(${factory})\` (the endpoint's own server factory; the handler made once, mounted with \`toNodeHandler\`)` : '`createMcpHandler(buildServer)` (mounted with `toNodeHandler`)';
   return `Its program has no Streamable HTTP endpoint yet: serve 2026-07-28 clients with ${mounted} before removing it, or no client can reach the server.`;
 }
@@ -303,7 +303,7 @@ function modernClients(inProgram: StreamableInProgram, site: ServingSite, endpoi
  * The factory the endpoint builds each connection's server with (`const server = this.createMcpServer(); await
  * server.connect(transport)` → `() => this.createMcpServer()`, sweep 39 AM4), as createMcpHandler takes it.
  */
-function connectedServerFactory(endpoint: LegacySseEndpoint): string | undefined {
+function connectedServerFactory(site: ServingSite, endpoint: LegacySseEndpoint): string | undefined {
   let factory: string | undefined;
   for (const part of endpoint.parts) {
     forEachDescendant(part, (node) => {
@@ -311,8 +311,8 @@ function connectedServerFactory(endpoint: LegacySseEndpoint): string | undefined
       const receiver = calleeParts(node).receiver;
       let built: ts.Node | undefined = receiver;
       if (receiver && ts.isIdentifier(receiver)) {
-        const decl = enclosingFunction(node) && findLocal(enclosingFunction(node)!, receiver.text);
-        built = decl?.initializer;
+        const decl = site.result.analysis.values.symbolOf(receiver)?.valueDeclaration;
+        built = decl && ts.isVariableDeclaration(decl) ? decl.initializer : undefined;
       }
       if (!built || !ts.isCallExpression(built) || built.arguments.length > 0) return;
       const callee = built.expression;
@@ -321,14 +321,6 @@ function connectedServerFactory(endpoint: LegacySseEndpoint): string | undefined
     });
   }
   return factory;
-}
-
-function findLocal(fn: ts.Node, name: string): ts.VariableDeclaration | undefined {
-  let found: ts.VariableDeclaration | undefined;
-  forEachDescendant(fn, (node) => {
-    if (!found && ts.isVariableDeclaration(node) && ts.isIdentifier(node.name) && node.name.text === name) found = node;
-  });
-  return found;
 }
 
 /**
